@@ -1,0 +1,55 @@
+/**
+ * The one libSQL client of this process. Every page, endpoint and CLI command shares it: opening a client per
+ * request would open (and leak) connections and lose the busy-timeout setting.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { createClient, type Client } from '@libsql/client';
+import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
+import { config } from './config.ts';
+import * as schema from './schema.ts';
+
+export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
+
+export interface OpenOptions {
+  url: string;
+  authToken?: string | undefined;
+  busyTimeoutMs?: number;
+}
+
+/** Opens a database and applies what a web server on SQLite needs. Use `getDb()` unless you need another file. */
+export async function openDb({ url, authToken, busyTimeoutMs = 10_000 }: OpenOptions): Promise<Db> {
+  const local = url.startsWith('file:');
+  if (local) {
+    const path = url.slice('file:'.length).split('?')[0]!;
+    if (path && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  }
+  // `timeout` is the busy timeout of every pooled connection (a PRAGMA would reach only one of them).
+  const client = createClient({ url, authToken, timeout: busyTimeoutMs });
+  if (local) {
+    // WAL lets readers run beside the one writer; the setting is stored in the file. foreign_keys is on by
+    // default in libSQL, but we say so rather than rely on it.
+    await client.execute('PRAGMA journal_mode = WAL');
+    await client.execute('PRAGMA foreign_keys = ON');
+  }
+  return drizzle(client, { schema }) as Db;
+}
+
+let shared: Promise<Db> | undefined;
+
+/** The process-wide database, opened on first use from DATABASE_URL. */
+export function getDb(): Promise<Db> {
+  if (!shared) {
+    const c = config();
+    shared = openDb({ url: c.DATABASE_URL, authToken: c.DATABASE_AUTH_TOKEN, busyTimeoutMs: c.DATABASE_BUSY_TIMEOUT });
+    shared.catch(() => (shared = undefined));
+  }
+  return shared;
+}
+
+export async function closeDb(): Promise<void> {
+  if (!shared) return;
+  const db = await shared;
+  shared = undefined;
+  db.$client.close();
+}

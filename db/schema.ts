@@ -1,0 +1,224 @@
+/**
+ * The data model. Ids are random text (`_id` in the API); timestamps are milliseconds since the epoch.
+ * contents.seq is an INTEGER PRIMARY KEY so the FTS index (migrations, custom SQL) can use it as a stable rowid.
+ * Derived numbers (contents.rating, contents.numReviews, contents.tagLabels) are maintained by triggers
+ * declared in the custom migration, so they can never drift from the rows they summarise.
+ */
+import { sql } from 'drizzle-orm';
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { Cost, Tag } from './taxonomy.ts';
+
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Stored lowercased; unique. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_is_admin_idx').on(t.isAdmin)],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    /** SHA-256 of the token, hex. The token itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    /** SHA-256 of the token, hex. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+export const contents = sqliteTable(
+  'contents',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    url: text('url').notNull().default(''),
+    /** Normalised URL (see db/urls.ts): the identity of a resource for duplicates and imports. Null while empty. */
+    urlKey: text('url_key'),
+    image: text('image').notNull().default(''),
+    cost: text('cost').$type<Cost>().notNull().default('Free'),
+    hasCert: integer('has_cert', { mode: 'boolean' }).notNull().default(false),
+    description: text('description').notNull().default(''),
+    /** Tags as shown (label/value lists); content_tags holds the same, indexed for filtering. */
+    category: text('category', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
+    techStack: text('tech_stack', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
+    type: text('type', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
+    /** Every tag label, space separated, for the full-text index. Kept by the content service. */
+    tagLabels: text('tag_labels').notNull().default(''),
+    rating: real('rating').notNull().default(0),
+    numReviews: integer('num_reviews').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    uniqueIndex('contents_id_unique').on(t.id),
+    uniqueIndex('contents_slug_unique').on(t.slug),
+    uniqueIndex('contents_url_key_unique').on(t.urlKey),
+    index('contents_created_idx').on(t.createdAt),
+    index('contents_rating_idx').on(t.rating, t.numReviews),
+    index('contents_cost_idx').on(t.cost),
+  ],
+);
+
+export type TagKind = 'category' | 'techStack' | 'type';
+
+export const contentTags = sqliteTable(
+  'content_tags',
+  {
+    contentId: text('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    kind: text('kind').$type<TagKind>().notNull(),
+    value: text('value').notNull(),
+    label: text('label').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.kind, t.value] }), index('content_tags_kind_value_idx').on(t.kind, t.value, t.contentId)],
+);
+
+export const reviews = sqliteTable(
+  'reviews',
+  {
+    id: text('id').primaryKey(),
+    contentId: text('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The reviewer's name when the review was written. */
+    name: text('name').notNull(),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_content_user_unique').on(t.contentId, t.userId),
+    index('reviews_content_created_idx').on(t.contentId, t.createdAt),
+    index('reviews_user_idx').on(t.userId),
+  ],
+);
+
+export const saves = sqliteTable(
+  'saves',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentId: text('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.contentId] }), index('saves_content_idx').on(t.contentId)],
+);
+
+export const submissions = sqliteTable(
+  'submissions',
+  {
+    id: text('id').primaryKey(),
+    /** Who submitted it; null once that account is deleted (the link stays in the queue). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    url: text('url').notNull(),
+    urlKey: text('url_key').notNull(),
+    image: text('image').notNull().default(''),
+    category: text('category', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
+    techStack: text('tech_stack', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
+    type: text('type', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
+    cost: text('cost').$type<Cost>().notNull().default('Free'),
+    hasCert: integer('has_cert', { mode: 'boolean' }).notNull().default(false),
+    description: text('description').notNull().default(''),
+    rating: real('rating').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('submissions_url_key_unique').on(t.urlKey), index('submissions_created_idx').on(t.createdAt)],
+);
+
+export const uploads = sqliteTable('uploads', {
+  /** SHA-256 of the bytes, hex: the same image uploaded twice is stored once. */
+  id: text('id').primaryKey(),
+  mimeType: text('mime_type').notNull(),
+  size: integer('size').notNull(),
+  data: blob('data', { mode: 'buffer' }).notNull(),
+  uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    /** 'user:<id>' for a signed-in admin, 'cli:<name>' for a terminal operator. */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at)],
+);
+
+/** Mail that was not sent over SMTP (no SMTP_URL): read with `skillshelf mail outbox`. */
+export const outbox = sqliteTable('outbox', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: createdAt(),
+});
+
+/** Fixed-window counters shared by every app process (they live in the database). */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: integer('reset_at').notNull(),
+});
+
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+export type Content = typeof contents.$inferSelect;
+export type NewContent = typeof contents.$inferInsert;
+export type Review = typeof reviews.$inferSelect;
+export type Submission = typeof submissions.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;
+export type OutboxMessage = typeof outbox.$inferSelect;
+
+/** Small process-shared counters, e.g. 'catalog_version', bumped by triggers whenever contents or reviews change. */
+export const meta = sqliteTable('meta', {
+  key: text('key').primaryKey(),
+  value: integer('value').notNull(),
+});

@@ -1,0 +1,92 @@
+/** How a content is written (row + indexed tags) and shown (API shape). Shared by every content writer. */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { contentTags, contents, type Content, type TagKind } from '../schema.ts';
+import type { Tag } from '../taxonomy.ts';
+import { urlKey } from '../urls.ts';
+import type { ContentInput } from '../validation/contents.ts';
+
+const KINDS: TagKind[] = ['category', 'techStack', 'type'];
+
+export function tagLabels(input: Pick<ContentInput, TagKind>): string {
+  return KINDS.flatMap((kind) => input[kind].map((tag) => tag.label)).join(' ');
+}
+
+function tagRows(contentId: string, input: Pick<ContentInput, TagKind>) {
+  return KINDS.flatMap((kind) => input[kind].map((tag: Tag) => ({ contentId, kind, value: tag.value, label: tag.label })));
+}
+
+export function contentValues(id: string, input: ContentInput, extra: { createdAt?: Date; rating?: number } = {}) {
+  return {
+    id,
+    name: input.name,
+    slug: input.slug,
+    url: input.url,
+    urlKey: input.url ? urlKey(input.url) : null,
+    image: input.image,
+    cost: input.cost,
+    hasCert: input.hasCert,
+    description: input.description,
+    category: input.category,
+    techStack: input.techStack,
+    type: input.type,
+    tagLabels: tagLabels(input),
+    ...(extra.createdAt ? { createdAt: extra.createdAt, updatedAt: extra.createdAt } : {}),
+  };
+}
+
+/** The statements that insert a content and its tags; run them inside one batch. */
+export function insertContentStatements(db: Db, id: string, input: ContentInput, extra: { createdAt?: Date } = {}) {
+  const tags = tagRows(id, input);
+  return [db.insert(contents).values(contentValues(id, input, extra)), ...(tags.length ? [db.insert(contentTags).values(tags)] : [])] as const;
+}
+
+/** The statements that replace a content's fields and tags; run them inside one batch. */
+export function updateContentStatements(db: Db, id: string, input: ContentInput) {
+  const { id: _unused, ...values } = contentValues(id, input);
+  const tags = tagRows(id, input);
+  return [
+    db.update(contents).set({ ...values, updatedAt: new Date() }).where(eq(contents.id, id)).returning({ id: contents.id }),
+    db.delete(contentTags).where(eq(contentTags.contentId, id)),
+    ...(tags.length ? [db.insert(contentTags).values(tags)] : []),
+  ] as const;
+}
+
+/** A content as SPEC §3 shows it. */
+export interface ApiContent {
+  _id: string;
+  name: string;
+  slug: string;
+  url: string;
+  image: string;
+  cost: string;
+  category: Tag[];
+  techStack: Tag[];
+  type: Tag[];
+  hasCert: boolean;
+  description: string;
+  rating: number;
+  numReviews: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toApiContent(row: Content): ApiContent {
+  return {
+    _id: row.id,
+    name: row.name,
+    slug: row.slug,
+    url: row.url,
+    image: row.image,
+    cost: row.cost,
+    category: row.category,
+    techStack: row.techStack,
+    type: row.type,
+    hasCert: row.hasCert,
+    description: row.description,
+    rating: Math.round(row.rating * 100) / 100,
+    numReviews: row.numReviews,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,166 @@
+/** Accounts: sign-up, sign-in, profile, password reset, and the admin's user management. */
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { config, publicUrl } from '../config.ts';
+import { conflict, notFound, unauthenticated } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { passwordResetTokens, sessions, users, type User } from '../schema.ts';
+import { generateSecretToken, hashToken } from '../tokens.ts';
+import { parseInput } from '../validation/parse.ts';
+import {
+  forgetPasswordInput,
+  profileInput,
+  resetPasswordInput,
+  signInInput,
+  signUpInput,
+} from '../validation/users.ts';
+import { sendMail } from './mail.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { createSession, deleteUserSessions, generateSessionToken, insertSession } from './sessions.ts';
+
+/** The user as the API shows it (SPEC §3): never the password hash. */
+export interface PublicUser {
+  _id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+/** A signed-in user with the session token (SPEC §3: returned at sign-in, kept by the browser). */
+export interface AuthenticatedUser extends PublicUser {
+  token: string;
+}
+
+export const toPublicUser = (user: Pick<User, 'id' | 'name' | 'email' | 'isAdmin'>): PublicUser => ({
+  _id: user.id,
+  name: user.name,
+  email: user.email,
+  isAdmin: user.isAdmin,
+});
+
+export const EMAIL_TAKEN = 'Email is already registered';
+export const BAD_CREDENTIALS = 'Invalid email or password';
+export const RESET_LINK_INVALID = 'Reset link is invalid or has expired';
+export const FORGET_PASSWORD_REPLY = 'If an account exists for that email, we have sent a link to reset its password';
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return user;
+}
+
+export async function getUser(db: Db, id: string): Promise<User> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw notFound('User not found');
+  return user;
+}
+
+/**
+ * Creates an account. `isAdmin` is honoured only from trusted callers (the CLI, seeds): the API's sign-up
+ * payload is parsed with a schema that has no such field.
+ */
+export async function createUser(db: Db, input: unknown, options: { isAdmin?: boolean } = {}): Promise<User> {
+  const { name, email, password } = parseInput(signUpInput, input);
+  const passwordHash = await hashPassword(password);
+  const [user] = await db
+    .insert(users)
+    .values({ id: newId(), name, email, passwordHash, isAdmin: options.isAdmin ?? false })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (!user) throw conflict(EMAIL_TAKEN);
+  return user;
+}
+
+/** Sign-up: a new account, signed in. (A crash between the two writes leaves an account one can sign in to.) */
+export async function signUp(db: Db, input: unknown): Promise<AuthenticatedUser> {
+  const user = await createUser(db, input);
+  const { token } = await createSession(db, user.id);
+  return { ...toPublicUser(user), token };
+}
+
+export async function signIn(db: Db, input: unknown): Promise<AuthenticatedUser> {
+  const { email, password } = parseInput(signInInput, input);
+  const user = await findUserByEmail(db, email);
+  const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+  if (!user || !valid) throw unauthenticated(BAD_CREDENTIALS);
+  const { token } = await createSession(db, user.id);
+  return { ...toPublicUser(user), token };
+}
+
+/**
+ * Profile update. A new password ends every session of the user (other devices are signed out) and opens
+ * a fresh one for this device, returned as `token`; otherwise the current token stays valid.
+ */
+export async function updateProfile(db: Db, userId: string, currentToken: string, input: unknown): Promise<AuthenticatedUser> {
+  const { name, email, password } = parseInput(profileInput, input);
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  const update = db
+    .update(users)
+    .set({ name, email, updatedAt: new Date(), ...(passwordHash ? { passwordHash } : {}) })
+    .where(eq(users.id, userId))
+    .returning();
+  let token = currentToken;
+  let updated: User | undefined;
+  try {
+    if (passwordHash) {
+      token = generateSessionToken();
+      const [rows] = await db.batch([update, deleteUserSessions(db, userId), insertSession(db, token, userId)]);
+      updated = rows[0];
+    } else {
+      [updated] = await update;
+    }
+  } catch (error) {
+    if (isUniqueViolation(error, 'users.email')) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+  if (!updated) throw notFound('User not found');
+  return { ...toPublicUser(updated), token };
+}
+
+const RESET_TTL = () => config().RESET_TOKEN_MINUTES * 60 * 1000;
+
+/** Sends a reset link when the email is registered; the reply is the same either way. */
+export async function requestPasswordReset(db: Db, input: unknown): Promise<{ message: string }> {
+  const { email } = parseInput(forgetPasswordInput, input);
+  const user = await findUserByEmail(db, email);
+  if (user) {
+    const token = generateSecretToken();
+    await db.insert(passwordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL()) });
+    const link = `${publicUrl()}/reset-password/${token}`;
+    await sendMail(db, {
+      to: user.email,
+      subject: 'Reset your Skillshelf password',
+      text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Skillshelf account. To choose a new one, open this link within ${config().RESET_TOKEN_MINUTES} minutes:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays the same.\n`,
+    });
+  }
+  return { message: FORGET_PASSWORD_REPLY };
+}
+
+/**
+ * Sets a new password from a reset link. One batch: the token is checked, used up (with every other reset
+ * token of the user) and every session of the user ends, or nothing happens at all.
+ */
+export async function resetPassword(db: Db, input: unknown): Promise<{ message: string }> {
+  const { token, password } = parseInput(resetPasswordInput, input);
+  const passwordHash = await hashPassword(password);
+  const owner = db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.id, hashToken(token)), gt(passwordResetTokens.expiresAt, new Date())));
+  const [updated] = await db.batch([
+    db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, sql`(${owner})`)).returning({ id: users.id }),
+    db.delete(sessions).where(eq(sessions.userId, sql`(${owner})`)),
+    db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, sql`(${owner})`)),
+  ]);
+  if (updated.length === 0) throw notFound(RESET_LINK_INVALID);
+  return { message: 'Password updated successfully' };
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.isAdmin, true));
+  return row?.n ?? 0;
+}
+
+export function isUniqueViolation(error: unknown, column?: string): boolean {
+  const text = String((error as { cause?: unknown })?.cause ?? '') + String(error);
+  return /UNIQUE constraint failed/.test(text) && (!column || text.includes(column));
+}

@@ -1,0 +1,48 @@
+/** SPEC §3's fixed reference lists and the label → value rule. Imports nothing, so islands may use it. */
+export interface Tag {
+  label: string;
+  value: string;
+}
+
+export const COSTS = ['Free', 'Paid', 'Free/Paid'] as const;
+export type Cost = (typeof COSTS)[number];
+
+/** A tag's value is its label lowercased, whitespace replaced by hyphens. */
+export function toValue(label: string): string {
+  return label.trim().toLowerCase().replace(/\s+/g, '-');
+}
+
+const tags = (labels: readonly string[]): Tag[] => [...new Set(labels)].map((label) => ({ label, value: toValue(label) }));
+
+// SPEC lists 'Network Engineering' twice; the Set above keeps one.
+export const CATEGORIES = tags([
+  'Software Engineering',
+  'Data Science',
+  'Cybersecurity',
+  'Network Engineering',
+  'Database Administration',
+  'Data Analytics',
+  'Web Development',
+  'Fullstack Development',
+  'Artificial Intelligence',
+  'Machine Learning',
+  'Network Engineering',
+]);
+
+export const TECH_STACKS = tags(['Javascript', 'Java', 'Python', 'HTML/CSS', 'PHP', 'Node.js', 'Flutter', 'Typescript', 'Ruby', 'Rails', 'Express.js']);
+
+export const MATERIAL_TYPES = tags([
+  'Video Lectures',
+  'Interactive Quizzes',
+  'Text-Based Resources',
+  'Podcasts',
+  'Webinars',
+  'Simulations and Virtual Labs',
+  'Discussion Forums',
+  'Gamified Learning',
+  'Infographics and Visual Aids',
+  'Online Courses',
+]);
+
+export const TAXONOMY = { category: CATEGORIES, techStack: TECH_STACKS, type: MATERIAL_TYPES } as const;
+export type TagKindName = keyof typeof TAXONOMY;

@@ -1,0 +1,55 @@
+/** Account inputs. Shared by the API, the CLI and the browser forms (which may import only zod and this). */
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+
+const name = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(100, 'Name must be at most 100 characters');
+
+export const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email({ error: 'Email is not a valid email address' }))
+  .transform((value) => value.toLowerCase());
+
+export const password = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const signUpInput = z.object({ name, email, password });
+export type SignUpInput = z.infer<typeof signUpInput>;
+
+/** Sign-in checks only presence: a wrong format is just a wrong credential. */
+export const signInInput = z.object({
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Invalid email or password').transform((v) => v.toLowerCase()),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Invalid email or password'),
+});
+export type SignInInput = z.infer<typeof signInInput>;
+
+/** Profile: a blank password keeps the current one (SPEC §5). */
+export const profileInput = z.object({
+  name,
+  email,
+  password: z
+    .union([z.literal(''), password])
+    .optional()
+    .nullable()
+    .transform((v) => v || undefined),
+});
+export type ProfileInput = z.infer<typeof profileInput>;
+
+export const forgetPasswordInput = z.object({ email });
+
+export const resetPasswordInput = z.object({
+  token: z.string({ error: 'Reset link is invalid or has expired' }).min(1, 'Reset link is invalid or has expired').max(200, 'Reset link is invalid or has expired'),
+  password,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;

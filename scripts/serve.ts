@@ -1,0 +1,56 @@
+/**
+ * Production entry: migrates the database, seeds the demo world into an empty one, then starts the built
+ * Astro server (dist/server/entry.mjs) in WEB_CONCURRENCY processes sharing one port.
+ */
+import cluster from 'node:cluster';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { closeDb, getDb } from '../db/client.ts';
+import { config } from '../db/config.ts';
+import { migrateDb } from '../db/migrate.ts';
+import { DEMO_ACCOUNTS, seedDemo } from '../db/seed/demo.ts';
+
+const entry = fileURLToPath(new URL('../dist/server/entry.mjs', import.meta.url));
+
+async function prepareDatabase(): Promise<void> {
+  const db = await getDb();
+  await migrateDb(db);
+  if (config().SEED_DEMO === 'true') {
+    const report = await seedDemo(db);
+    if (report.seeded) {
+      console.log(`Seeded demo data: ${report.contents} contents, ${report.reviews} reviews, ${report.users} accounts:`);
+      for (const a of DEMO_ACCOUNTS) console.log(`  ${a.isAdmin ? 'admin' : 'user '}  ${a.email}  password: ${a.password}`);
+    }
+  }
+}
+
+async function startServer(): Promise<void> {
+  if (!existsSync(entry)) throw new Error('No build found at dist/server/entry.mjs: run `npm run build` first (npm start does it for you).');
+  process.env.HOST ??= config().HOST;
+  process.env.PORT ??= String(config().PORT);
+  await import(entry);
+}
+
+if (cluster.isPrimary) {
+  await prepareDatabase();
+  const workers = config().WEB_CONCURRENCY;
+  if (workers === 1) {
+    await startServer();
+  } else {
+    await closeDb();
+    console.log(`Starting ${workers} server processes on port ${config().PORT}`);
+    for (let i = 0; i < workers; i++) cluster.fork();
+    cluster.on('exit', (worker, code, signal) => {
+      console.error(`Server process ${worker.process.pid} ended (${signal ?? code}); starting another`);
+      cluster.fork();
+    });
+    const stop = () => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+      process.exit(0);
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+  }
+} else {
+  await startServer();
+}

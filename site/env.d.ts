@@ -1,0 +1,10 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** The signed-in user, from the session cookie or a bearer token; null for a visitor. */
+    user: import('#db/services/sessions.ts').SessionUser | null;
+    /** The session behind `user`, and the raw token it came with (so profile updates can return it). */
+    session: { id: string; token: string; via: 'cookie' | 'bearer' } | null;
+  }
+}

@@ -1,0 +1,84 @@
+/** Web glue for endpoints: read a JSON body safely, reply with JSON, map domain errors to HTTP. */
+import { AppError, isAppError, type ErrorCode } from '#db/errors.ts';
+
+export const JSON_BODY_LIMIT = 100 * 1024;
+
+const STATUS: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+};
+
+export function json(data: unknown, status = 200, headers: HeadersInit = {}): Response {
+  return new Response(JSON.stringify(data), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+export function errorToResponse(error: unknown): Response {
+  if (isAppError(error)) {
+    const headers: Record<string, string> = error.retryAfter ? { 'retry-after': String(error.retryAfter) } : {};
+    return json({ message: error.message, code: error.code }, STATUS[error.code], headers);
+  }
+  console.error(error);
+  return json({ message: 'Something went wrong on our side. Please try again.' }, 500);
+}
+
+/**
+ * Reads a JSON object body: the content type must be JSON, the body at most JSON_BODY_LIMIT bytes, the
+ * text valid UTF-8 and valid JSON. Anything else is a clear 4xx, never a crash.
+ */
+export async function readJson(request: Request, { allowEmpty = false } = {}): Promise<unknown> {
+  const type = request.headers.get('content-type') ?? '';
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > JSON_BODY_LIMIT) throw new AppError('TOO_LARGE', 'Request body is too large (at most 100 KB)');
+  const bytes = await readLimited(request, JSON_BODY_LIMIT);
+  if (bytes.byteLength === 0) {
+    if (allowEmpty) return {};
+    throw new AppError('VALIDATION', 'Request body is required');
+  }
+  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw new AppError('VALIDATION', 'Request body must be JSON (Content-Type: application/json)');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new AppError('VALIDATION', 'Request body is not valid UTF-8');
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new AppError('VALIDATION', 'Request body is not valid JSON');
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new AppError('VALIDATION', 'Request body must be a JSON object');
+  return body;
+}
+
+async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new AppError('TOO_LARGE', `Request body is too large (at most ${Math.round(limit / 1024)} KB)`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}

@@ -1,0 +1,97 @@
+/**
+ * Every request passes here: the session (cookie or bearer) becomes `locals.user`; cookie-authenticated
+ * writes must come from this origin; page guards redirect as SPEC §2 says; security headers are added.
+ */
+import { defineMiddleware, sequence } from 'astro:middleware';
+import { getDb } from '#db/client.ts';
+import { validateSessionToken } from '#db/services/sessions.ts';
+import { config } from '#db/config.ts';
+import { deleteSessionCookie, SESSION_COOKIE, setSessionCookie } from '#site/lib/server/cookies.ts';
+import { json } from '#site/lib/server/http.ts';
+import { safeRedirect, signInUrl } from '#site/lib/redirect.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const authenticate = defineMiddleware(async (context, next) => {
+  context.locals.user = null;
+  context.locals.session = null;
+  const header = context.request.headers.get('authorization') ?? '';
+  const bearer = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  const cookie = context.cookies.get(SESSION_COOKIE)?.value;
+  const token = bearer ?? cookie;
+  if (!token) return next();
+
+  const db = await getDb();
+  const result = await validateSessionToken(db, token);
+  if (result) {
+    context.locals.user = result.user;
+    context.locals.session = { id: result.session.id, token, via: bearer ? 'bearer' : 'cookie' };
+    if (!bearer) setSessionCookie(context.cookies, context.url, token, result.session.expiresAt);
+  } else if (!bearer) {
+    deleteSessionCookie(context.cookies);
+  }
+  return next();
+});
+
+function isSameOrigin(request: Request, url: URL): boolean {
+  const origin = request.headers.get('origin');
+  if (origin) {
+    const allowed = new Set([url.origin, config().PUBLIC_URL?.replace(/\/$/, '')]);
+    return allowed.has(origin);
+  }
+  return request.headers.get('sec-fetch-site') === 'same-origin';
+}
+
+/**
+ * Cross-site request forgery: a browser attaches our cookie to requests from any site, so a write that
+ * rides on the cookie must prove it comes from our own pages. Bearer tokens cannot be forged that way.
+ */
+const checkOrigin = defineMiddleware((context, next) => {
+  const { request } = context;
+  if (SAFE_METHODS.has(request.method)) return next();
+  const hasBearer = /^Bearer\s+\S+$/i.test(request.headers.get('authorization') ?? '');
+  const hasCookie = Boolean(context.cookies.get(SESSION_COOKIE)?.value);
+  if (!hasBearer && hasCookie && !isSameOrigin(request, context.url)) {
+    return json({ message: 'Cross-site request refused', code: 'FORBIDDEN' }, 403);
+  }
+  return next();
+});
+
+/** SPEC §2's route guards, decided on the server so the first paint is already right. */
+const guardPages = defineMiddleware((context, next) => {
+  const path = context.url.pathname;
+  if (path.startsWith('/api/')) return next();
+  const user = context.locals.user;
+  const here = path + context.url.search;
+
+  if (path === '/signin' && user) return context.redirect(safeRedirect(context.url.searchParams.get('redirect')));
+  if ((path === '/forget-password' || path.startsWith('/reset-password')) && user) return context.redirect('/');
+  if (path === '/reset-password' || path === '/reset-password/') return context.redirect('/');
+  if ((path === '/profile' || path === '/saved') && !user) return context.redirect(signInUrl(here));
+  if (path === '/submit-content') {
+    if (!user) return context.redirect(signInUrl(here));
+    if (user.isAdmin) return context.redirect('/admin/contents');
+  }
+  if ((path === '/admin' || path.startsWith('/admin/')) && !user?.isAdmin) return context.redirect(signInUrl(here));
+  return next();
+});
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+const securityHeaders = defineMiddleware(async (_context, next) => {
+  let response = await next();
+  try {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
+  } catch {
+    // Some responses (e.g. Response.redirect) have immutable headers: copy them into a new response.
+    response = new Response(response.body, response);
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
+  }
+  return response;
+});
+
+export const onRequest = sequence(securityHeaders, checkOrigin, authenticate, guardPages);

@@ -1,0 +1,6 @@
+import { getDb } from '#db/client.ts';
+import { requestPasswordReset } from '#db/services/users.ts';
+import { endpoint } from '#site/lib/server/endpoint.ts';
+import { readJson } from '#site/lib/server/http.ts';
+
+export const POST = endpoint(async ({ request }) => requestPasswordReset(await getDb(), await readJson(request)));

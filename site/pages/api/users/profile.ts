@@ -1,0 +1,22 @@
+import { getDb } from '#db/client.ts';
+import { getUser, toPublicUser, updateProfile } from '#db/services/users.ts';
+import { setSessionCookie } from '#site/lib/server/cookies.ts';
+import { endpoint } from '#site/lib/server/endpoint.ts';
+import { requireUser } from '#site/lib/server/guards.ts';
+import { readJson } from '#site/lib/server/http.ts';
+import { sessionExpiry } from '#site/lib/server/session-expiry.ts';
+
+/** The signed-in user's own profile. */
+export const GET = endpoint(async (context) => {
+  const user = requireUser(context);
+  return toPublicUser(await getUser(await getDb(), user.id));
+});
+
+export const PUT = endpoint(async (context) => {
+  const user = requireUser(context);
+  const session = context.locals.session!;
+  const updated = await updateProfile(await getDb(), user.id, session.token, await readJson(context.request));
+  // A new password ends every session and opens a new one: the cookie must follow when it was in use.
+  if (updated.token !== session.token && session.via === 'cookie') setSessionCookie(context.cookies, context.url, updated.token, sessionExpiry());
+  return updated;
+});

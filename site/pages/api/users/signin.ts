@@ -1,0 +1,12 @@
+import { getDb } from '#db/client.ts';
+import { signIn } from '#db/services/users.ts';
+import { setSessionCookie } from '#site/lib/server/cookies.ts';
+import { endpoint } from '#site/lib/server/endpoint.ts';
+import { readJson } from '#site/lib/server/http.ts';
+import { sessionExpiry } from '#site/lib/server/session-expiry.ts';
+
+export const POST = endpoint(async ({ request, cookies, url }) => {
+  const user = await signIn(await getDb(), await readJson(request));
+  setSessionCookie(cookies, url, user.token, sessionExpiry());
+  return user;
+});

@@ -1,0 +1,107 @@
+/** The database's own guarantees: triggers keep derived values and the search index in step, under load. */
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../tests/setup/db.ts';
+import { newId } from './ids.ts';
+import { contents, meta, reviews, saves, users } from './schema.ts';
+import { insertContentStatements, updateContentStatements } from './services/content-rows.ts';
+import { contentInput } from './validation/contents.ts';
+
+let t: TestDb;
+beforeEach(async () => (t = await createTestDb()));
+afterEach(() => t.close());
+
+const input = contentInput.parse({
+  name: 'The Odin Project',
+  slug: 'the-odin-project',
+  url: 'https://www.theodinproject.com/',
+  description: 'A free full stack curriculum.',
+  category: ['Web Development'],
+  techStack: ['Javascript'],
+  type: ['Online Courses'],
+});
+
+async function addContent(): Promise<string> {
+  const id = newId();
+  await t.db.batch(insertContentStatements(t.db, id, input));
+  return id;
+}
+
+async function addUsers(n: number): Promise<string[]> {
+  const rows = Array.from({ length: n }, (_, i) => ({ id: newId(), name: `User ${i}`, email: `user${i}@example.com`, passwordHash: 'x' }));
+  await t.db.insert(users).values(rows);
+  return rows.map((r) => r.id);
+}
+
+const search = async (term: string) =>
+  (await t.db.all<{ name: string }>(sql`SELECT c.name FROM contents_fts f JOIN contents c ON c.seq = f.rowid WHERE contents_fts MATCH ${term}`)).map((r) => r.name);
+
+const catalogVersion = async () => (await t.db.select().from(meta).where(eq(meta.key, 'catalog_version')))[0]!.value;
+
+describe('derived values', () => {
+  it('200 concurrent writers get no SQLITE_BUSY, and rating and numReviews equal a recount', async () => {
+    const contentId = await addContent();
+    const userIds = await addUsers(200);
+    const results = await Promise.allSettled(
+      userIds.map((userId, i) =>
+        t.db.batch([
+          t.db.insert(reviews).values({ id: newId(), contentId, userId, name: `User ${i}`, rating: 1 + (i % 5), comment: 'ok' }),
+          t.db.insert(saves).values({ userId, contentId }),
+        ]),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    const [row] = await t.db.select().from(contents).where(eq(contents.id, contentId));
+    const [recount] = await t.db.all<{ n: number; avg: number }>(sql`SELECT count(*) AS n, avg(rating) AS avg FROM reviews WHERE content_id = ${contentId}`);
+    expect(row!.numReviews).toBe(200);
+    expect(row!.numReviews).toBe(recount!.n);
+    expect(row!.rating).toBeCloseTo(recount!.avg, 10);
+    expect(await t.db.$count(saves)).toBe(200);
+  });
+
+  it('a deleted review leaves the average of the others', async () => {
+    const contentId = await addContent();
+    const [a, b] = await addUsers(2);
+    const first = newId();
+    await t.db.insert(reviews).values([
+      { id: first, contentId, userId: a!, name: 'A', rating: 5, comment: 'great' },
+      { id: newId(), contentId, userId: b!, name: 'B', rating: 2, comment: 'meh' },
+    ]);
+    await t.db.delete(reviews).where(eq(reviews.id, first));
+    const [row] = await t.db.select().from(contents).where(eq(contents.id, contentId));
+    expect(row).toMatchObject({ rating: 2, numReviews: 1 });
+  });
+
+  it('a deleted content takes its tags, reviews and saves with it', async () => {
+    const contentId = await addContent();
+    const [userId] = await addUsers(1);
+    await t.db.insert(reviews).values({ id: newId(), contentId, userId: userId!, name: 'A', rating: 4, comment: 'good' });
+    await t.db.insert(saves).values({ userId: userId!, contentId });
+    await t.db.delete(contents).where(eq(contents.id, contentId));
+    expect(await t.db.$count(reviews)).toBe(0);
+    expect(await t.db.$count(saves)).toBe(0);
+    expect(await search('odin')).toEqual([]);
+  });
+});
+
+describe('search index', () => {
+  it('follows inserts and updates of name, description and tags', async () => {
+    const id = await addContent();
+    expect(await search('odin')).toEqual(['The Odin Project']);
+    expect(await search('"web development"')).toEqual(['The Odin Project']);
+    await t.db.batch(updateContentStatements(t.db, id, { ...input, name: 'Odin Renamed', description: 'Now about kotlin', category: [{ label: 'Data Science', value: 'data-science' }] }));
+    expect(await search('kotlin')).toEqual(['Odin Renamed']);
+    expect(await search('"web development"')).toEqual([]);
+    expect(await search('"data science"')).toEqual(['Odin Renamed']);
+  });
+
+  it('bumps the catalog version on every change a catalog page shows', async () => {
+    const before = await catalogVersion();
+    const contentId = await addContent();
+    const afterInsert = await catalogVersion();
+    expect(afterInsert).toBeGreaterThan(before);
+    const [userId] = await addUsers(1);
+    await t.db.insert(reviews).values({ id: newId(), contentId, userId: userId!, name: 'A', rating: 4, comment: 'good' });
+    expect(await catalogVersion()).toBeGreaterThan(afterInsert);
+  });
+});

@@ -1,0 +1,238 @@
+/** Accounts through the real server: SPEC §7's shapes, sessions as cookie and bearer, and bad input. */
+import { createClient } from '@libsql/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+let server: TestServer;
+let api: ApiClient;
+beforeAll(async () => {
+  server = await startServer();
+  api = apiClient(server.url);
+});
+afterAll(() => server?.stop());
+
+const newAccount = () => ({ name: 'Test Person', email: uniqueEmail(), password: 'password-123' });
+
+async function latestResetToken(email: string): Promise<string> {
+  const db = createClient({ url: server.dbUrl });
+  try {
+    const { rows } = await db.execute({ sql: 'SELECT text FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1', args: [email] });
+    const token = /\/reset-password\/([a-z0-9]+)/.exec(String(rows[0]?.text ?? ''))?.[1];
+    if (!token) throw new Error(`no reset mail for ${email}`);
+    return token;
+  } finally {
+    db.close();
+  }
+}
+
+describe('sign-up and sign-in', () => {
+  it('sign-up returns the user with a token, and sets an HttpOnly SameSite=Lax session cookie', async () => {
+    const account = newAccount();
+    const res = await api.post('/api/users/signup', account);
+    expect(res.status).toBe(201);
+    expect(Object.keys(res.body).sort()).toEqual(['_id', 'email', 'isAdmin', 'name', 'token']);
+    expect(res.body).toMatchObject({ name: account.name, email: account.email, isAdmin: false });
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^session=[a-z0-9]+;/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it('a second sign-up with the same email gets 409', async () => {
+    const account = newAccount();
+    await api.post('/api/users/signup', account);
+    const res = await api.post('/api/users/signup', { ...account, email: account.email.toUpperCase() });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Email is already registered');
+  });
+
+  it('ignores isAdmin sent with a sign-up', async () => {
+    const res = await api.post('/api/users/signup', { ...newAccount(), isAdmin: true });
+    expect(res.status).toBe(201);
+    expect(res.body.isAdmin).toBe(false);
+  });
+
+  it('sign-in returns the user with a new token; wrong credentials get one 401 message for both cases', async () => {
+    const account = newAccount();
+    await api.post('/api/users/signup', account);
+    const ok = await api.post('/api/users/signin', { email: account.email, password: account.password });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ email: account.email, isAdmin: false });
+    const wrongPassword = await api.post('/api/users/signin', { email: account.email, password: 'not-the-password' });
+    const unknown = await api.post('/api/users/signin', { email: uniqueEmail(), password: account.password });
+    expect(wrongPassword.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrongPassword.body.message).toBe(unknown.body.message);
+  });
+
+  it('the demo admin can sign in', async () => {
+    const res = await api.post('/api/users/signin', DEMO_ADMIN);
+    expect(res.status).toBe(200);
+    expect(res.body.isAdmin).toBe(true);
+  });
+
+  it('50 concurrent sign-ups all succeed', async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, () => api.post('/api/users/signup', newAccount())));
+    expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
+  });
+});
+
+describe('profile', () => {
+  it('needs a session', async () => {
+    const res = await api.put('/api/users/profile', { name: 'X', email: uniqueEmail(), password: '' });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBeTruthy();
+  });
+
+  it('updates name and email with the bearer token and keeps the session when the password is blank', async () => {
+    const { body: user } = await api.post('/api/users/signup', newAccount());
+    const email = uniqueEmail('renamed');
+    const res = await api.put('/api/users/profile', { name: 'Renamed Person', email, password: '' }, { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ _id: user._id, name: 'Renamed Person', email, isAdmin: false, token: user.token });
+    expect((await api.get('/api/users/profile', { token: user.token })).body.name).toBe('Renamed Person');
+  });
+
+  it('a password change ends the old sessions: the old token gets 401, the returned one works', async () => {
+    const account = newAccount();
+    const { body: user } = await api.post('/api/users/signup', account);
+    const { body: other } = await api.post('/api/users/signin', account);
+    const res = await api.put('/api/users/profile', { name: account.name, email: account.email, password: 'changed-password' }, { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.body.token).not.toBe(user.token);
+    expect((await api.get('/api/users/profile', { token: user.token })).status).toBe(401);
+    expect((await api.get('/api/users/profile', { token: other.token })).status).toBe(401);
+    expect((await api.get('/api/users/profile', { token: res.body.token })).status).toBe(200);
+  });
+
+  it('cannot make the user an admin', async () => {
+    const account = newAccount();
+    const { body: user } = await api.post('/api/users/signup', account);
+    const res = await api.put('/api/users/profile', { ...account, password: '', isAdmin: true }, { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.body.isAdmin).toBe(false);
+  });
+});
+
+describe('sign-out', () => {
+  it('ends the session on the server', async () => {
+    const { body: user } = await api.post('/api/users/signup', newAccount());
+    expect((await api.post('/api/users/signout', undefined, { token: user.token })).status).toBe(200);
+    expect((await api.get('/api/users/profile', { token: user.token })).status).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  it('replies the same for a registered and an unknown email', async () => {
+    const account = newAccount();
+    await api.post('/api/users/signup', account);
+    const known = await api.post('/api/users/forget-password', { email: account.email });
+    const unknown = await api.post('/api/users/forget-password', { email: uniqueEmail() });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+  });
+
+  it('the mailed link sets a new password once and ends every session', async () => {
+    const account = newAccount();
+    const { body: user } = await api.post('/api/users/signup', account);
+    await api.post('/api/users/forget-password', { email: account.email });
+    const token = await latestResetToken(account.email);
+    const reset = await api.post('/api/users/reset-password', { token, password: 'a-brand-new-one' });
+    expect(reset.status).toBe(200);
+    expect(reset.body.message).toBe('Password updated successfully');
+    expect((await api.get('/api/users/profile', { token: user.token })).status).toBe(401);
+    expect((await api.post('/api/users/signin', { email: account.email, password: 'a-brand-new-one' })).status).toBe(200);
+    expect((await api.post('/api/users/signin', account)).status).toBe(401);
+    const again = await api.post('/api/users/reset-password', { token, password: 'yet-another-one' });
+    expect(again.status).toBe(404);
+  });
+
+  it('the reset link points at PUBLIC_URL', async () => {
+    const account = newAccount();
+    await api.post('/api/users/signup', account);
+    await api.post('/api/users/forget-password', { email: account.email });
+    const db = createClient({ url: server.dbUrl });
+    const { rows } = await db.execute({ sql: 'SELECT text FROM outbox WHERE "to" = ?', args: [account.email] });
+    db.close();
+    expect(String(rows[0]!.text)).toContain(`${server.url}/reset-password/`);
+  });
+});
+
+describe('cross-site requests', () => {
+  it('refuses a cookie-authenticated write from another origin or with no origin, accepts the same origin and bearer', async () => {
+    const account = newAccount();
+    const signup = await api.post('/api/users/signup', account);
+    const cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const body = { name: 'Cookie Person', email: account.email, password: '' };
+    const crossSite = await api.put('/api/users/profile', body, { headers: { cookie, origin: 'https://evil.example' } });
+    const noOrigin = await api.put('/api/users/profile', body, { headers: { cookie } });
+    const sameOrigin = await api.put('/api/users/profile', body, { headers: { cookie, origin: server.url } });
+    const bearer = await api.put('/api/users/profile', body, { token: signup.body.token, headers: { origin: 'https://evil.example' } });
+    expect(crossSite.status).toBe(403);
+    expect(noOrigin.status).toBe(403);
+    expect(sameOrigin.status).toBe(200);
+    expect(bearer.status).toBe(200);
+  });
+});
+
+describe('bad input gets a clear 4xx and writes nothing', () => {
+  const cases: Array<[string, string, unknown, Record<string, string>?]> = [
+    ['missing fields', '/api/users/signup', {}],
+    ['email without @', '/api/users/signup', { name: 'A', email: 'nope', password: 'password-123' }],
+    ['a 100 KB name', '/api/users/signup', { name: 'x'.repeat(100 * 1024), email: uniqueEmail(), password: 'password-123' }],
+    ['wrong types', '/api/users/signup', { name: 7, email: ['a'], password: { p: 1 } }],
+    ['null body', '/api/users/signin', null],
+    ['an array', '/api/users/signin', [1, 2]],
+    ['missing password', '/api/users/signin', { email: 'a@b.co' }],
+    ['reset without token', '/api/users/reset-password', { password: 'password-123' }],
+    ['forget with a bad email', '/api/users/forget-password', { email: 'no at sign' }],
+  ];
+  it.each(cases)('%s', async (_name, path, body) => {
+    const res = await api.post(path, body);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(typeof res.body.message).toBe('string');
+    expect(res.body.message.length).toBeGreaterThan(0);
+  });
+
+  it('malformed JSON', async () => {
+    const res = await api.post('/api/users/signin', undefined, { raw: '{"email": ', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Request body is not valid JSON');
+  });
+
+  it('wrong content type', async () => {
+    const res = await api.post('/api/users/signin', undefined, { raw: 'email=a@b.co', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/JSON/);
+  });
+
+  it('invalid UTF-8', async () => {
+    const res = await api.post('/api/users/signin', undefined, { raw: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+  });
+
+  it('a body over 100 KB gets 413', async () => {
+    const res = await api.post('/api/users/signup', { name: 'x'.repeat(200 * 1024), email: uniqueEmail(), password: 'password-123' });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toMatch(/too large/);
+  });
+
+  it('the 100 KB name wrote no user', async () => {
+    const db = createClient({ url: server.dbUrl });
+    const { rows } = await db.execute('SELECT count(*) AS n FROM users WHERE length(name) > 100');
+    db.close();
+    expect(Number(rows[0]!.n)).toBe(0);
+  });
+});
+
+describe('GET /api/test', () => {
+  it('lists items with name, email and isAdmin', async () => {
+    const res = await api.get('/api/test');
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBeGreaterThan(0);
+    for (const item of res.body) expect(Object.keys(item)).toEqual(expect.arrayContaining(['name', 'email', 'isAdmin']));
+  });
+});

@@ -1,0 +1,25 @@
+/** Builds the production server once before the suites that start it (skipped when dist/ is current). */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+function newest(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
+}
+
+export default function setup(): void {
+  const entry = join(root, 'dist/server/entry.mjs');
+  const sources = ['site', 'db', 'astro.config.mjs', 'package.json'].map((p) => join(root, p));
+  if (existsSync(entry) && statSync(entry).mtimeMs > Math.max(...sources.map(newest))) return;
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) throw new Error('astro build failed');
+}

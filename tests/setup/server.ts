@@ -1,0 +1,108 @@
+/**
+ * Starts the real production server (scripts/serve.ts → dist/server/entry.mjs) on a free port and a fresh
+ * database file, as `npm start` would, and stops it after the tests.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface TestServer {
+  url: string;
+  port: number;
+  dbUrl: string;
+  dbPath: string;
+  dir: string;
+  process: ChildProcess;
+  output: () => string;
+  /** Stops the server (SIGTERM) and, unless `keepFiles`, removes its database. */
+  stop: (options?: { keepFiles?: boolean }) => Promise<void>;
+  /** Kills the server at once (SIGKILL), as a crash would. */
+  kill: () => Promise<void>;
+}
+
+export interface StartOptions {
+  /** Seed the demo world into the new database (default true). */
+  seed?: boolean;
+  env?: Record<string, string>;
+  /** Reuse an existing database directory (e.g. to restart after a crash). */
+  dir?: string;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'skillshelf-test-'));
+  const dbPath = join(dir, 'skillshelf.db');
+  const dbUrl = `file:${dbPath}`;
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let log = '';
+  const child = spawn(process.execPath, [join(root, 'scripts/serve.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      SEED_DEMO: options.seed === false ? 'false' : 'true',
+      SMTP_URL: '',
+      NODE_ENV: 'production',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (log += chunk));
+  child.stderr!.on('data', (chunk) => (log += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited (${child.exitCode}):\n${log}`);
+    try {
+      const response = await fetch(`${url}/api/test`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Server did not start within 30 s:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  return {
+    url,
+    port,
+    dbUrl,
+    dbPath,
+    dir,
+    process: child,
+    output: () => log,
+    stop: async ({ keepFiles = false } = {}) => {
+      await end('SIGTERM');
+      if (!keepFiles && !options.dir) rmSync(dir, { recursive: true, force: true });
+    },
+    kill: () => end('SIGKILL'),
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * ARCHITECTURE.md's import boundaries, checked on every test run: db/ never reaches into the web or the CLI,
+ * and browser code (islands, stores, browser lib) reaches db/ only for validation, taxonomy and URL rules.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function files(dir: string): string[] {
+  return readdirSync(join(root, dir)).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(join(root, path)).isDirectory() ? files(path) : /\.(ts|tsx|astro|mjs)$/.test(name) ? [path] : [];
+  });
+}
+
+function imports(file: string): string[] {
+  const source = readFileSync(join(root, file), 'utf8');
+  return [...source.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]!);
+}
+
+function violations(dir: string, forbidden: (specifier: string, file: string) => boolean): string[] {
+  return files(dir).flatMap((file) => imports(file).filter((s) => forbidden(s, file)).map((s) => `${relative(root, join(root, file))} imports ${s}`));
+}
+
+describe('import boundaries', () => {
+  it('db/ never imports astro, site/ or cli/', () => {
+    expect(violations('db', (s) => /^astro/.test(s) || /^#(site|cli)\//.test(s) || /^(\.\.\/)+(site|cli)\//.test(s))).toEqual([]);
+  });
+
+  it('browser code reaches db/ only for validation, taxonomy and URL rules', () => {
+    const allowed = /(#db\/|\/db\/)(validation\/[\w-]+|taxonomy|urls)\.ts$/;
+    const browserDirs = ['site/islands', 'site/stores'];
+    const browserLib = files('site/lib').filter((f) => !f.includes('/server/'));
+    const bad = [
+      ...browserDirs.flatMap((d) => violations(d, (s) => (s.startsWith('#db/') || s.includes('/db/')) && !allowed.test(s))),
+      ...browserLib.flatMap((f) => imports(f).filter((s) => (s.startsWith('#db/') || s.includes('/db/')) && !allowed.test(s)).map((s) => `${f} imports ${s}`)),
+    ];
+    expect(bad).toEqual([]);
+  });
+
+  it('only cli/prompts imports inquirer', () => {
+    const all = ['db', 'site', 'cli'].flatMap((d) => violations(d, (s, file) => s.startsWith('@inquirer/') && !file.startsWith('cli/prompts/')));
+    expect(all).toEqual([]);
+  });
+
+  it('pages and endpoints run no SQL of their own', () => {
+    expect(violations('site', (s) => /^drizzle-orm|^@libsql\//.test(s) || /#db\/schema\.ts$/.test(s))).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * The browser's REST client (SPEC §6–§8): JSON bodies, the session's bearer token when the browser has
+ * one (the HttpOnly cookie covers pages without it), no timeout. A failure throws an ApiError whose
+ * message is the server's `message` when it sent one, else the error's own.
+ */
+import { userInfo } from '#site/stores/session.ts';
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  /** HTTP status; 0 when the request never got an answer. */
+  readonly status: number;
+  /** The server's error code (VALIDATION, CONFLICT, …) when it sent one. */
+  readonly code: string | undefined;
+
+  constructor(message: string, status: number, code?: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = userInfo.get()?.token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    throw new ApiError(error instanceof Error ? error.message : String(error), 0);
+  }
+
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!response.ok) {
+    const reply = data && typeof data === 'object' ? (data as { message?: unknown; code?: unknown }) : {};
+    const message = typeof reply.message === 'string' && reply.message ? reply.message : response.statusText || `Request failed with status ${response.status}`;
+    throw new ApiError(message, response.status, typeof reply.code === 'string' ? reply.code : undefined);
+  }
+  return data as T;
+}
+
+export const apiGet = <T = unknown>(path: string) => api<T>('GET', path);
+export const apiPost = <T = unknown>(path: string, body?: unknown) => api<T>('POST', path, body);
+export const apiPut = <T = unknown>(path: string, body?: unknown) => api<T>('PUT', path, body);
+export const apiDelete = <T = unknown>(path: string) => api<T>('DELETE', path);
+
+/** SPEC §8: the text to show for any failure. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,77 @@
+/**
+ * The browser's session state (SPEC §4): `userInfo` and `userSaves`, persisted in localStorage under
+ * exactly those keys. The server's session cookie is the authority; these mirror it for islands (the
+ * bearer token for API calls, the saves for bookmarks and the top-bar badge).
+ */
+import { persistentAtom } from '@nanostores/persistent';
+
+export interface UserInfo {
+  _id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+  token: string;
+}
+
+export interface SavedItem {
+  _id: string;
+  contentName: string;
+  contentSlug: string;
+  contentUrl: string;
+}
+
+export interface UserSaves {
+  numSaves: number;
+  saves: SavedItem[];
+}
+
+/** `{}` until the saves are loaded (SPEC §4's default). */
+export type UserSavesState = UserSaves | Record<string, never>;
+
+function decodeJson<T>(fallback: T) {
+  return (encoded: string): T => {
+    try {
+      return (JSON.parse(encoded) as T) ?? fallback;
+    } catch {
+      return fallback;
+    }
+  };
+}
+
+export const userInfo = persistentAtom<UserInfo | null>('userInfo', null, {
+  // null removes the key rather than storing the string "null".
+  encode: (value) => (value ? JSON.stringify(value) : undefined),
+  decode: decodeJson<UserInfo | null>(null),
+});
+
+/** The signed-out value: storing it removes the key; any other object, even a fresh `{}`, is written. */
+const NO_SAVES: UserSavesState = Object.freeze({}) as Record<string, never>;
+
+export const userSaves = persistentAtom<UserSavesState>('userSaves', NO_SAVES, {
+  encode: (value) => (value === NO_SAVES ? undefined : JSON.stringify(value)),
+  decode: decodeJson<UserSavesState>(NO_SAVES),
+});
+
+/** The saves once loaded, else undefined (`{}` means "not loaded yet", not "none"). */
+export function loadedSaves(state: UserSavesState): UserSaves | undefined {
+  return typeof state.numSaves === 'number' ? (state as UserSaves) : undefined;
+}
+
+/** USER_SIGNIN: store the user the API returned (sign-in, sign-up, profile update). */
+export function signIn(user: UserInfo): void {
+  const previous = userInfo.get();
+  userInfo.set({ _id: user._id, name: user.name, email: user.email, isAdmin: user.isAdmin, token: user.token });
+  // Another account's saves must not leak into this one; the same account keeps what it has.
+  if (previous?._id !== user._id || userSaves.get() === NO_SAVES) userSaves.set({});
+}
+
+/** UPDATE_SAVES: replace the saves. */
+export function updateSaves(saves: UserSaves): void {
+  userSaves.set(saves);
+}
+
+/** USER_SIGNOUT (the browser half): both keys leave localStorage. Navigation is the caller's. */
+export function signOut(): void {
+  userInfo.set(null);
+  userSaves.set(NO_SAVES);
+}

@@ -76,6 +76,13 @@ export const contents = sqliteTable(
     type: text('type', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
     /** Every tag label, space separated, for the full-text index. Kept by the content service. */
     tagLabels: text('tag_labels').notNull().default(''),
+    /**
+     * The tags again as bit sets (bit i = the i-th entry of the taxonomy list), so a filter is a test on the
+     * row itself rather than a lookup per row: what keeps faceted search fast on a large catalog.
+     */
+    categoryMask: integer('category_mask').notNull().default(0),
+    techStackMask: integer('tech_stack_mask').notNull().default(0),
+    typeMask: integer('type_mask').notNull().default(0),
     rating: real('rating').notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
     createdAt: createdAt(),
@@ -88,6 +95,8 @@ export const contents = sqliteTable(
     index('contents_created_idx').on(t.createdAt),
     index('contents_rating_idx').on(t.rating, t.numReviews),
     index('contents_cost_idx').on(t.cost),
+    // Covers every filter and sort key: filtered pages and counts read this index, never the wide rows.
+    index('contents_facets_idx').on(t.createdAt, t.categoryMask, t.techStackMask, t.typeMask, t.cost, t.hasCert, t.rating),
   ],
 );
 

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { contentTags, contents, type Content, type TagKind } from '../schema.ts';
-import type { Tag } from '../taxonomy.ts';
+import { tagMask, type Tag } from '../taxonomy.ts';
 import { urlKey } from '../urls.ts';
 import type { ContentInput } from '../validation/contents.ts';
 
@@ -10,6 +10,16 @@ const KINDS: TagKind[] = ['category', 'techStack', 'type'];
 
 export function tagLabels(input: Pick<ContentInput, TagKind>): string {
   return KINDS.flatMap((kind) => input[kind].map((tag) => tag.label)).join(' ');
+}
+
+/** The columns derived from a content's tags (search text and filter masks). */
+export function tagColumns(input: Pick<ContentInput, TagKind>) {
+  return {
+    tagLabels: tagLabels(input),
+    categoryMask: tagMask('category', input.category),
+    techStackMask: tagMask('techStack', input.techStack),
+    typeMask: tagMask('type', input.type),
+  };
 }
 
 function tagRows(contentId: string, input: Pick<ContentInput, TagKind>) {
@@ -30,7 +40,7 @@ export function contentValues(id: string, input: ContentInput, extra: { createdA
     category: input.category,
     techStack: input.techStack,
     type: input.type,
-    tagLabels: tagLabels(input),
+    ...tagColumns(input),
     ...(extra.createdAt ? { createdAt: extra.createdAt, updatedAt: extra.createdAt } : {}),
   };
 }

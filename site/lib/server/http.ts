@@ -1,4 +1,5 @@
 /** Web glue for endpoints: read a JSON body safely, reply with JSON, map domain errors to HTTP. */
+import { createHash } from 'node:crypto';
 import { AppError, isAppError, type ErrorCode } from '#db/errors.ts';
 
 export const JSON_BODY_LIMIT = 100 * 1024;
@@ -81,4 +82,16 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
     offset += chunk.byteLength;
   }
   return out;
+}
+
+/**
+ * A JSON reply that the same client may revalidate: an ETag from the body's hash, and 304 when the client
+ * already holds it. For public, user-independent data only.
+ */
+export function revalidatableJson(request: Request, data: unknown): Response {
+  const body = JSON.stringify(data);
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=0, must-revalidate', etag };
+  if (request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) return new Response(null, { status: 304, headers });
+  return new Response(body, { status: 200, headers });
 }

@@ -1,13 +1,5 @@
 import { endpoint } from '#site/lib/server/endpoint.ts';
+import { EXAMPLES } from '#site/lib/test-examples.ts';
 
-/**
- * SPEC §7's public test call. It lists example people, not real accounts: a public endpoint must not
- * reveal who is registered.
- */
-const EXAMPLES = [
-  { _id: 'example-1', name: 'Ada Lovelace', email: 'ada@example.com', isAdmin: true },
-  { _id: 'example-2', name: 'Alan Turing', email: 'alan@example.com', isAdmin: false },
-  { _id: 'example-3', name: 'Grace Hopper', email: 'grace@example.com', isAdmin: false },
-];
-
+/** SPEC §7's public test call (see site/lib/test-examples.ts for why it lists examples, not accounts). */
 export const GET = endpoint(async () => EXAMPLES);

@@ -1,0 +1,40 @@
+/**
+ * In-process cache of catalog reads, valid while `meta.catalog_version` is unchanged. Triggers bump that
+ * version in the same transaction as any change to contents, their tags or reviews, so a cached answer is
+ * never served after a change is committed — in this process or any other sharing the database.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { meta } from '../schema.ts';
+
+const MAX_ENTRIES = 1000;
+
+interface Entry {
+  version: number;
+  value: unknown;
+}
+
+const caches = new WeakMap<Db, Map<string, Entry>>();
+
+export async function catalogVersion(db: Db): Promise<number> {
+  const [row] = await db.select({ value: meta.value }).from(meta).where(eq(meta.key, 'catalog_version'));
+  return row?.value ?? 0;
+}
+
+/** Returns the cached value for `key` if the catalog has not changed since it was computed. */
+export async function cachedRead<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const version = await catalogVersion(db);
+  const hit = cache.get(key);
+  if (hit && hit.version === version) {
+    // Refresh recency: Map keeps insertion order, so the oldest entries are evicted first.
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit.value as T;
+  }
+  const value = await compute();
+  cache.set(key, { version, value });
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  return value;
+}

@@ -1,0 +1,245 @@
+/**
+ * The public catalog: faceted search with full-text matching, the filter lists, and a content's page.
+ * Every query is indexed (content_tags (kind, value), contents_fts, contents (created_at | rating | cost));
+ * a page of results costs a fixed number of statements whatever its size.
+ */
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { notFound } from '../errors.ts';
+import { ftsQuery, searchWords } from '../fts.ts';
+import { contents, reviews, type Content } from '../schema.ts';
+import { COSTS, TAXONOMY, tagBit, type Tag } from '../taxonomy.ts';
+import { closestTerms, type VocabularyTerm } from '../typos.ts';
+import { PAGE_SIZE, RATING_STEPS, type SearchParams } from '../validation/search.ts';
+import { cachedRead } from './catalog-cache.ts';
+import { toApiContent, type ApiContent } from './content-rows.ts';
+
+export interface FacetCounts {
+  category: Record<string, number>;
+  techStack: Record<string, number>;
+  type: Record<string, number>;
+  cost: Record<string, number>;
+  hasCert: Record<'true' | 'false', number>;
+  /** Key N: results whose average is at or above N. */
+  rating: Record<string, number>;
+}
+
+export interface SearchResult {
+  contents: ApiContent[];
+  page: number;
+  pages: number;
+  countContents: number;
+  facets: FacetCounts;
+  /** The parameters applied after normalisation (see db/validation/search.ts). */
+  filters: SearchParams;
+  /** When nothing matched the words as typed: the words searched instead ('javscript' → 'javascript'). */
+  correctedTerm?: string;
+}
+
+type FilterKey = 'category' | 'techStack' | 'type' | 'cost' | 'hasCert' | 'rating';
+const TAG_KINDS = ['category', 'techStack', 'type'] as const;
+const MASK_COLUMN = { category: sql.raw('c.category_mask'), techStack: sql.raw('c.tech_stack_mask'), type: sql.raw('c.type_mask') };
+
+/** One condition per active filter, each a test on the content row itself (tag masks, cost, rating). */
+function activeFilters(params: SearchParams): Array<[FilterKey, SQL]> {
+  const active: Array<[FilterKey, SQL]> = [];
+  for (const kind of TAG_KINDS) {
+    const bit = params[kind] === 'all' ? undefined : tagBit(kind, params[kind]);
+    if (bit !== undefined) active.push([kind, sql`(${MASK_COLUMN[kind]} & ${bit}) != 0`]);
+  }
+  if (params.cost !== 'all') active.push(['cost', sql`c.cost = ${params.cost}`]);
+  if (params.hasCert !== 'all') active.push(['hasCert', sql`c.has_cert = ${params.hasCert === 'true' ? 1 : 0}`]);
+  if (params.rating !== 'all') active.push(['rating', sql`c.rating >= ${params.rating}`]);
+  return active;
+}
+
+const conjunction = (conditions: SQL[]) => (conditions.length ? sql.join(conditions, sql` AND `) : sql`1`);
+
+/**
+ * The rows a search starts from: the full-text matches (the FTS index drives, each match one rowid lookup)
+ * or, without words, the covering index that holds every filter and sort column.
+ */
+function source(match: string | undefined): SQL {
+  return match
+    ? sql`contents_fts f CROSS JOIN contents c ON c.seq = f.rowid WHERE contents_fts MATCH ${match}`
+    : sql`contents c INDEXED BY contents_facets_idx WHERE 1`;
+}
+
+const ORDER_BY: Record<Exclude<SearchParams['order'], 'relevance'>, SQL> = {
+  latest: sql`c.created_at DESC, c.seq DESC`,
+  oldest: sql`c.created_at ASC, c.seq ASC`,
+  topRated: sql`c.rating DESC, c.num_reviews DESC, c.created_at DESC`,
+  lowRated: sql`c.rating ASC, c.num_reviews ASC, c.created_at DESC`,
+};
+
+async function countMatches(db: Db, params: SearchParams, match: string | undefined): Promise<number> {
+  const filters = activeFilters(params).map(([, condition]) => condition);
+  const [row] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM ${source(match)} AND ${conjunction(filters)}`);
+  return row?.n ?? 0;
+}
+
+async function pageOfIds(db: Db, params: SearchParams, match: string | undefined, offset: number): Promise<string[]> {
+  const filters = activeFilters(params).map(([, condition]) => condition);
+  // FTS5's rank column is bm25 with the weights set in the migration: name first, then tags, then description.
+  const order = match && params.order === 'relevance' ? sql`f.rank, c.created_at DESC` : ORDER_BY[params.order === 'relevance' ? 'latest' : params.order];
+  const rows = await db.all<{ id: string }>(sql`SELECT c.id FROM ${source(match)} AND ${conjunction(filters)} ORDER BY ${order} LIMIT ${PAGE_SIZE} OFFSET ${offset}`);
+  return rows.map((r) => r.id);
+}
+
+/** The content rows for ids, in the order given: one statement for the whole page. */
+async function contentsByIds(db: Db, ids: string[]): Promise<Content[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(contents).where(inArray(contents.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is Content => Boolean(r));
+}
+
+/**
+ * Every facet count in one statement and one pass over the candidate rows: each option is counted among
+ * the rows that satisfy all the other active filters (its own group's filter is left out, so the sidebar
+ * shows what choosing another option would give). Rows failing two or more filters count nowhere and are
+ * skipped before the sums.
+ */
+async function facetCounts(db: Db, params: SearchParams, match: string | undefined): Promise<FacetCounts> {
+  const active = activeFilters(params);
+  const othersHold = (group: FilterKey) => conjunction(active.filter(([key]) => key !== group).map(([, condition]) => condition));
+  const columns: Array<{ group: keyof FacetCounts; value: string; sum: SQL }> = [];
+  for (const kind of TAG_KINDS) {
+    TAXONOMY[kind].forEach((tag, i) => columns.push({ group: kind, value: tag.value, sum: sql`(${othersHold(kind)}) AND (${MASK_COLUMN[kind]} & ${2 ** i}) != 0` }));
+  }
+  for (const cost of COSTS) columns.push({ group: 'cost', value: cost, sum: sql`(${othersHold('cost')}) AND c.cost = ${cost}` });
+  columns.push({ group: 'hasCert', value: 'true', sum: sql`(${othersHold('hasCert')}) AND c.has_cert = 1` });
+  columns.push({ group: 'hasCert', value: 'false', sum: sql`(${othersHold('hasCert')}) AND c.has_cert = 0` });
+  for (const step of RATING_STEPS) columns.push({ group: 'rating', value: String(step), sum: sql`(${othersHold('rating')}) AND c.rating >= ${step}` });
+
+  const prune = active.length > 1 ? sql`(${sql.join(active.map(([, condition]) => sql`(${condition})`), sql` + `)}) >= ${active.length - 1}` : sql`1`;
+  const select = sql.join(columns.map((column, i) => sql`coalesce(sum(CASE WHEN ${column.sum} THEN 1 ELSE 0 END), 0) AS ${sql.raw(`f${i}`)}`), sql`, `);
+  const [row] = await db.all<Record<string, number>>(sql`SELECT ${select} FROM ${source(match)} AND ${prune}`);
+  const facets: FacetCounts = { category: {}, techStack: {}, type: {}, cost: {}, hasCert: { true: 0, false: 0 }, rating: {} };
+  columns.forEach((column, i) => ((facets[column.group] as Record<string, number>)[column.value] = row?.[`f${i}`] ?? 0));
+  return facets;
+}
+
+const VOCABULARY_TTL_MS = 30_000;
+let vocabulary: { at: number; db: Db; terms: VocabularyTerm[] } | undefined;
+
+/**
+ * The index's terms, for the typo fallback. Refreshed at most every 30 s rather than on every catalog change:
+ * a suggestion a few seconds behind the catalog is harmless, and reading the vocabulary is a full index scan.
+ */
+async function indexVocabulary(db: Db): Promise<VocabularyTerm[]> {
+  if (!vocabulary || vocabulary.db !== db || Date.now() - vocabulary.at > VOCABULARY_TTL_MS) {
+    const terms = await db.all<VocabularyTerm>(sql`SELECT term, doc FROM contents_fts_vocab`);
+    vocabulary = { at: Date.now(), db, terms };
+  }
+  return vocabulary.terms;
+}
+
+/** Words as typed, or — when those match nothing — the same words widened with their closest indexed terms. */
+async function resolveMatch(db: Db, params: SearchParams): Promise<{ match?: string; correctedTerm?: string; count: number }> {
+  const words = searchWords(params.searchTerm);
+  if (words.length === 0) return { count: await countMatches(db, params, undefined) };
+  const exact = ftsQuery(words);
+  const count = await countMatches(db, params, exact);
+  if (count > 0) return { match: exact, count };
+
+  const terms = await indexVocabulary(db);
+  const known = new Set(terms.map((t) => t.term));
+  const alternatives = new Map<string, string[]>();
+  for (const word of words) {
+    if (known.has(word)) continue;
+    const close = closestTerms(word, terms);
+    if (close.length) alternatives.set(word, close);
+  }
+  if (alternatives.size === 0) return { match: exact, count: 0 };
+  const widened = ftsQuery(words, alternatives);
+  const widenedCount = await countMatches(db, params, widened);
+  if (widenedCount === 0) return { match: exact, count: 0 };
+  const correctedTerm = words.map((w) => alternatives.get(w)?.[0] ?? w).join(' ');
+  return { match: widened, correctedTerm, count: widenedCount };
+}
+
+export async function searchContents(db: Db, params: SearchParams): Promise<SearchResult> {
+  return cachedRead(db, `search:${JSON.stringify(params)}`, async () => {
+    const { match, correctedTerm, count } = await resolveMatch(db, params);
+    const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
+    const page = Math.min(params.page, pages);
+    const [ids, facets] = await Promise.all([count ? pageOfIds(db, params, match, (page - 1) * PAGE_SIZE) : Promise.resolve([]), facetCounts(db, params, match)]);
+    const rows = await contentsByIds(db, ids);
+    return {
+      contents: rows.map(toApiContent),
+      page,
+      pages,
+      countContents: count,
+      facets,
+      filters: { ...params, page },
+      ...(correctedTerm ? { correctedTerm } : {}),
+    };
+  });
+}
+
+export interface CatalogFilters {
+  categories: Tag[];
+  types: Tag[];
+  techStacks: Tag[];
+  costs: string[];
+}
+
+/**
+ * The filter options that at least one content carries (SPEC §7 GET /api/contents/filters): one index probe
+ * per option of the fixed taxonomy, rather than a DISTINCT over every tag row.
+ */
+export async function listFilters(db: Db): Promise<CatalogFilters> {
+  return cachedRead(db, 'filters', async () => {
+    const options = TAG_KINDS.flatMap((kind) => TAXONOMY[kind].map((tag) => ({ kind, tag })));
+    const probes = options.map(({ kind, tag }) => sql`EXISTS (SELECT 1 FROM content_tags WHERE kind = ${kind} AND value = ${tag.value})`);
+    const costProbes = COSTS.map((cost) => sql`EXISTS (SELECT 1 FROM contents WHERE cost = ${cost})`);
+    const [row] = await db.all<Record<string, number>>(
+      sql`SELECT ${sql.join([...probes, ...costProbes].map((probe, i) => sql`${probe} AS ${sql.raw(`p${i}`)}`), sql`, `)}`,
+    );
+    const present = (i: number) => row?.[`p${i}`] === 1;
+    const of = (kind: (typeof TAG_KINDS)[number]) => options.filter((o, i) => o.kind === kind && present(i)).map((o) => o.tag);
+    return { categories: of('category'), types: of('type'), techStacks: of('techStack'), costs: COSTS.filter((_, i) => present(options.length + i)) };
+  });
+}
+
+export interface ApiReview {
+  _id: string;
+  name: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+}
+
+export const toApiReview = (r: typeof reviews.$inferSelect): ApiReview => ({
+  _id: r.id,
+  name: r.name,
+  rating: r.rating,
+  comment: r.comment,
+  createdAt: r.createdAt.toISOString(),
+});
+
+export type ContentWithReviews = ApiContent & { reviews: ApiReview[] };
+
+/** A content with its reviews, newest first (SPEC §7 GET /api/contents/slug/{slug}). */
+export async function getContentBySlug(db: Db, slug: string): Promise<ContentWithReviews> {
+  if (slug.length > 200) throw notFound('Content not found');
+  return cachedRead(db, `slug:${slug}`, async () => {
+    const [row] = await db.select().from(contents).where(eq(contents.slug, slug));
+    if (!row) throw notFound('Content not found');
+    const list = await db.select().from(reviews).where(eq(reviews.contentId, row.id)).orderBy(desc(reviews.createdAt), desc(reviews.id));
+    return { ...toApiContent(row), reviews: list.map(toApiReview) };
+  });
+}
+
+/** The review a user wrote of a content, if any (the content page shows it instead of the form). */
+export async function findUserReview(db: Db, contentId: string, userId: string): Promise<ApiReview | undefined> {
+  const [row] = await db.select().from(reviews).where(and(eq(reviews.contentId, contentId), eq(reviews.userId, userId)));
+  return row ? toApiReview(row) : undefined;
+}
+
+/** Newest contents, for the feed and sitemap. */
+export async function latestContents(db: Db, limit: number): Promise<ApiContent[]> {
+  return cachedRead(db, `latest:${limit}`, async () => (await db.select().from(contents).orderBy(desc(contents.createdAt)).limit(limit)).map(toApiContent));
+}
+

@@ -1,0 +1,6 @@
+import { getDb } from '#db/client.ts';
+import { listFilters } from '#db/services/catalog.ts';
+import { endpoint } from '#site/lib/server/endpoint.ts';
+import { revalidatableJson } from '#site/lib/server/http.ts';
+
+export const GET = endpoint(async ({ request }) => revalidatableJson(request, await listFilters(await getDb())));

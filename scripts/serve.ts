@@ -4,11 +4,13 @@
  */
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { closeDb, getDb } from '../db/client.ts';
 import { config } from '../db/config.ts';
 import { migrateDb } from '../db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemo } from '../db/seed/demo.ts';
+import { createVisitorsHub } from '../site/lib/server/visitors.ts';
 
 const entry = fileURLToPath(new URL('../dist/server/entry.mjs', import.meta.url));
 
@@ -24,11 +26,31 @@ async function prepareDatabase(): Promise<void> {
   }
 }
 
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * Our own HTTP server around Astro's handler (the adapter's autostart is off), so that the same port also
+ * serves the WebSocket and the process can shut down cleanly.
+ */
 async function startServer(): Promise<void> {
   if (!existsSync(entry)) throw new Error('No build found at dist/server/entry.mjs: run `npm run build` first (npm start does it for you).');
-  process.env.HOST ??= config().HOST;
-  process.env.PORT ??= String(config().PORT);
-  await import(entry);
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  const { handler } = (await import(entry)) as { handler: Handler };
+  const { HOST, PORT } = config();
+  const visitors = createVisitorsHub();
+  const server = createServer(handler);
+  server.on('upgrade', visitors.handleUpgrade);
+  await new Promise<void>((resolve) => server.listen(PORT, HOST, resolve));
+  console.log(`Skillshelf is listening on http://${HOST}:${PORT}`);
+
+  const shutdown = () => {
+    visitors.close();
+    server.close(() => void closeDb().finally(() => process.exit(0)));
+    server.closeAllConnections();
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
 }
 
 if (cluster.isPrimary) {

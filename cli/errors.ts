@@ -1,0 +1,49 @@
+/**
+ * How a failure leaves the CLI: 0 success, 1 a failed operation (AppError, database, configuration),
+ * 2 a usage error (commander's own, or a value we would have to prompt for without a terminal).
+ */
+import { CommanderError } from 'commander';
+
+export const EXIT_OK = 0;
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+/** The command line asks for something it cannot do as written (exit 2). */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export function exitCodeOf(error: unknown): number {
+  if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+  if (error instanceof UsageError) return EXIT_USAGE;
+  return EXIT_FAILURE;
+}
+
+/**
+ * The one stderr line for a failure. Domain errors carry a message written for people; other errors (a
+ * database that cannot be opened, a bad DATABASE_URL) are shown too, since the operator at the terminal
+ * is the one who can fix them, with their causes: a failed query's own message names the SQL, its cause
+ * says why (the server is unreachable, the file is locked). Folded so scripts can rely on one line.
+ */
+export function describeError(error: unknown): string {
+  const [message, ...causes] = causeChain(error).map((e) => oneLine(e instanceof Error ? e.message : String(e)));
+  return `error: ${message || 'unknown error'}${causes.length > 0 ? ` (caused by: ${causes.join(': ')})` : ''}`;
+}
+
+/** The stack and its causes, for --verbose. */
+export function traceOf(error: unknown): string {
+  return causeChain(error)
+    .map((e) => (e instanceof Error ? (e.stack ?? `${e.name}: ${e.message}`) : String(e)))
+    .join('\ncaused by: ');
+}
+
+function causeChain(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  // Bounded: a cause chain can loop.
+  for (let e: unknown = error; e != null && chain.length < 5; e = (e as { cause?: unknown }).cause) chain.push(e);
+  return chain;
+}
+
+export function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}

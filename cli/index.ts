@@ -1,0 +1,48 @@
+/**
+ * The `skillshelf` program. Command groups live in cli/commands (one file each); how failures become
+ * one stderr line and an exit code lives in cli/errors.ts.
+ */
+import { Command, CommanderError } from 'commander';
+import { closeDb } from '#db/client.ts';
+import pkg from '../package.json' with { type: 'json' };
+import { registerDbCommands } from './commands/db.ts';
+import { describeError, EXIT_OK, exitCodeOf, oneLine, traceOf } from './errors.ts';
+import { examples } from './help.ts';
+
+export function buildProgram(): Command {
+  const program = new Command('skillshelf')
+    .description(pkg.description)
+    .version(pkg.version)
+    .option('--verbose', 'print the stack trace of an error')
+    // Set before the groups are added, which inherit them: commander throws instead of exiting (run() picks
+    // the exit code) and its own errors, suggestions included, come out as one line.
+    .exitOverride()
+    .configureOutput({ outputError: (message, write) => write(`${oneLine(message)}\n`) })
+    .addHelpText(
+      'after',
+      examples(
+        ['work on another database', 'DATABASE_URL=file:/srv/skillshelf.db npx skillshelf db migrate'],
+        ['help on one command', 'npx skillshelf db migrate --help'],
+      ),
+    );
+  registerDbCommands(program);
+  return program;
+}
+
+/** Runs the command line and returns the exit code; nothing below calls process.exit. */
+export async function run(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+    return EXIT_OK;
+  } catch (error) {
+    // Commander has already printed its own errors (configureOutput above), and help or --version.
+    if (!(error instanceof CommanderError)) {
+      process.stderr.write(`${describeError(error)}\n`);
+      if (program.opts().verbose) process.stderr.write(`${traceOf(error)}\n`);
+    }
+    return exitCodeOf(error);
+  } finally {
+    await closeDb();
+  }
+}

@@ -1,0 +1,24 @@
+/** `skillshelf db migrate` as a real process on a database file that does not exist yet. */
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { runCli, tempDb, type TempDb } from './harness.ts';
+
+let db: TempDb;
+beforeEach(() => (db = tempDb()));
+afterEach(() => db.remove());
+
+const tableNames = async () => (await db.query("SELECT name FROM sqlite_master WHERE type = 'table'")).map((r) => String(r.name));
+
+it('db migrate on an empty file creates the tables and says so', async () => {
+  const run = await runCli(db.url, ['db', 'migrate']);
+  expect(run).toMatchObject({ code: 0, stderr: '' });
+  expect(run.stdout).toBe(`Migrated ${db.url}: the schema is up to date.\n`);
+  expect(await tableNames()).toEqual(expect.arrayContaining(['users', 'sessions', 'contents', 'reviews', 'outbox']));
+});
+
+it('db migrate a second time succeeds and leaves the data alone', async () => {
+  await runCli(db.url, ['db', 'migrate']);
+  await db.query("INSERT INTO outbox (\"to\", subject, text) VALUES ('a@b.io', 'kept', 'body')");
+  const again = await runCli(db.url, ['db', 'migrate']);
+  expect(again.code).toBe(0);
+  expect(await db.query('SELECT subject FROM outbox')).toEqual([expect.objectContaining({ subject: 'kept' })]);
+});

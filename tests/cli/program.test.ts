@@ -1,0 +1,65 @@
+/** The program as a whole: usage errors, help, version, and how failures are reported. */
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli, tempDb, type TempDb } from './harness.ts';
+
+let db: TempDb;
+beforeEach(() => (db = tempDb()));
+afterEach(() => db.remove());
+
+const lines = (text: string) => text.trimEnd().split('\n');
+
+describe('usage errors exit 2 with one line on stderr', () => {
+  it('an unknown command', async () => {
+    const run = await runCli(db.url, ['dbb']);
+    expect(run.code).toBe(2);
+    expect(lines(run.stderr)).toEqual(["error: unknown command 'dbb' (Did you mean db?)"]);
+    expect(run.stdout).toBe('');
+  });
+
+  it('an unknown option', async () => {
+    const run = await runCli(db.url, ['db', 'migrate', '--frobnicate']);
+    expect(run.code).toBe(2);
+    expect(lines(run.stderr)).toEqual(["error: unknown option '--frobnicate'"]);
+  });
+
+  it('a group without its subcommand shows the group help on stderr', async () => {
+    const run = await runCli(db.url, ['db']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Usage: skillshelf db');
+  });
+});
+
+describe('help', () => {
+  const commands = [[], ['db'], ['db', 'migrate']];
+
+  it.each(commands.map((c) => [c.join(' ') || '(program)', c] as const))('--help of %s has Examples and exits 0', async (_, command) => {
+    const run = await runCli(db.url, [...command, '--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`Usage: skillshelf${command.map((c) => ` ${c}`).join('')} [options]`);
+    expect(run.stdout).toMatch(/\nExamples:\n {2}# .+\n {2}\$ .*npx skillshelf /);
+  });
+
+  it('--version prints the version of package.json', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const run = await runCli(db.url, ['--version']);
+    expect(run).toMatchObject({ code: 0, stdout: `${version}\n` });
+  });
+});
+
+describe('failures of the operation exit 1', () => {
+  it('a configuration error is one line', async () => {
+    const run = await runCli('', ['db', 'migrate']);
+    expect(run.code).toBe(1);
+    expect(lines(run.stderr)).toHaveLength(1);
+    expect(run.stderr).toMatch(/^error: Invalid configuration: DATABASE_URL/);
+  });
+
+  it('a database that cannot be opened is one line', async () => {
+    const run = await runCli(`file:${dirname(db.path)}`, ['db', 'migrate']);
+    expect(run.code).toBe(1);
+    expect(lines(run.stderr)).toHaveLength(1);
+    expect(run.stderr).toMatch(/^error: /);
+  });
+});

@@ -1,21 +1,32 @@
 /**
  * How a failure leaves the CLI: 0 success, 1 a failed operation (AppError, database, configuration),
- * 2 a usage error (commander's own, or a value we would have to prompt for without a terminal).
+ * 2 a usage error (commander's own, or a value we would have to prompt for without a terminal),
+ * 130 a prompt cancelled with Ctrl+C (the shell's convention for SIGINT).
  */
 import { CommanderError } from 'commander';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
+export const EXIT_CANCELLED = 130;
 
 /** The command line asks for something it cannot do as written (exit 2). */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
+/** The user left a prompt with Ctrl+C. */
+export class PromptCancelled extends Error {
+  override readonly name = 'PromptCancelled';
+  constructor() {
+    super('cancelled');
+  }
+}
+
 export function exitCodeOf(error: unknown): number {
   if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
   if (error instanceof UsageError) return EXIT_USAGE;
+  if (error instanceof PromptCancelled) return EXIT_CANCELLED;
   return EXIT_FAILURE;
 }
 

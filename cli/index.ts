@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { closeDb } from '#db/client.ts';
 import pkg from '../package.json' with { type: 'json' };
 import { registerDbCommands } from './commands/db.ts';
+import { registerUserCommands } from './commands/users.ts';
 import { describeError, EXIT_OK, exitCodeOf, oneLine, traceOf } from './errors.ts';
 import { examples } from './help.ts';
 
@@ -21,11 +22,13 @@ export function buildProgram(): Command {
     .addHelpText(
       'after',
       examples(
+        ['create the first administrator', 'npx skillshelf users create --admin'],
         ['work on another database', 'DATABASE_URL=file:/srv/skillshelf.db npx skillshelf db migrate'],
-        ['help on one command', 'npx skillshelf db migrate --help'],
+        ['help on one command', 'npx skillshelf users create --help'],
       ),
     );
   registerDbCommands(program);
+  registerUserCommands(program);
   return program;
 }
 

@@ -1,9 +1,14 @@
-/** Runs the real `skillshelf` process (cli/bin.mjs on this Node) against a temporary database file. */
-import { spawn } from 'node:child_process';
+/**
+ * Runs the real `skillshelf` process (cli/bin.mjs on this Node) against a temporary database file, either
+ * with stdin a pipe (as in scripts and CI) or inside a pseudo-terminal made by util-linux `script`, where
+ * the prompts are answered the way a person types.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import { createClient, type Row } from '@libsql/client';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -61,4 +66,56 @@ export function runCli(databaseUrl: string, args: string[]): Promise<Run> {
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+export interface TerminalSession {
+  /** Waits until the screen shows `pattern` since the last answer, then types `keys`. */
+  answer: (pattern: RegExp, keys: string) => Promise<void>;
+  /** Waits for the process to end; `screen` is everything it showed, without colours and cursor moves. */
+  exit: () => Promise<{ code: number | null; screen: string }>;
+  kill: () => void;
+}
+
+export const ENTER = '\r';
+export const CTRL_C = '\x03';
+
+/** Runs the CLI in a pseudo-terminal (`script -qec … /dev/null`), so process.stdin.isTTY is true inside. */
+export function runInTerminal(databaseUrl: string, args: string[]): TerminalSession {
+  const command = [process.execPath, bin, ...args].map(shellQuote).join(' ');
+  const child: ChildProcess = spawn('script', ['-qec', command, '/dev/null'], { cwd: root, env: cliEnv(databaseUrl) });
+  let raw = '';
+  let seen = 0;
+  child.stdout!.on('data', (chunk: Buffer) => (raw += chunk));
+  child.stderr!.on('data', (chunk: Buffer) => (raw += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const screen = () => stripVTControlCharacters(raw);
+
+  const waitFor = async (pattern: RegExp): Promise<void> => {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const rest = screen().slice(seen);
+      const match = pattern.exec(rest);
+      if (match) {
+        seen += match.index + match[0].length;
+        return;
+      }
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`never saw ${pattern} on the screen:\n${screen()}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  return {
+    answer: async (pattern, keys) => {
+      await waitFor(pattern);
+      child.stdin!.write(keys);
+    },
+    exit: async () => ({ code: await exited, screen: screen() }),
+    kill: () => {
+      if (child.exitCode === null) child.kill();
+    },
+  };
+}
+
+function shellQuote(word: string): string {
+  return `'${word.replaceAll("'", `'\\''`)}'`;
 }

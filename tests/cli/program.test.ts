@@ -24,6 +24,12 @@ describe('usage errors exit 2 with one line on stderr', () => {
     expect(lines(run.stderr)).toEqual(["error: unknown option '--frobnicate'"]);
   });
 
+  it('an unknown subcommand of a group', async () => {
+    const run = await runCli(db.url, ['users', 'creat']);
+    expect(run.code).toBe(2);
+    expect(lines(run.stderr)).toEqual(["error: unknown command 'creat' (Did you mean create?)"]);
+  });
+
   it('a group without its subcommand shows the group help on stderr', async () => {
     const run = await runCli(db.url, ['db']);
     expect(run.code).toBe(2);
@@ -32,7 +38,7 @@ describe('usage errors exit 2 with one line on stderr', () => {
 });
 
 describe('help', () => {
-  const commands = [[], ['db'], ['db', 'migrate']];
+  const commands = [[], ['db'], ['db', 'migrate'], ['users'], ['users', 'create']];
 
   it.each(commands.map((c) => [c.join(' ') || '(program)', c] as const))('--help of %s has Examples and exits 0', async (_, command) => {
     const run = await runCli(db.url, [...command, '--help']);

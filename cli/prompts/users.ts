@@ -1,0 +1,44 @@
+/**
+ * The questions of `users create`. Answers are checked as they are typed with the zod rules the API's
+ * sign-up uses, so a typo is caught at its prompt rather than after the last one.
+ */
+import { input, password } from '@inquirer/prompts';
+import { signUpInput, type SignUpInput } from '#db/validation/users.ts';
+import { PromptCancelled } from '../errors.ts';
+
+// Prompts draw on stderr so stdout holds only the result (`users create --json > user.json`).
+const context = { output: process.stderr };
+
+export async function askNewUser(known: Partial<SignUpInput>): Promise<SignUpInput> {
+  const name = known.name ?? (await ask(() => input({ message: 'Name', validate: ruleOf('name') }, context)));
+  const email = known.email ?? (await ask(() => input({ message: 'Email', validate: ruleOf('email') }, context)));
+  const chosen = known.password ?? (await askNewPassword());
+  return { name, email, password: chosen };
+}
+
+/** A hidden password typed twice; on a mismatch both are asked again (the first may be the mistyped one). */
+async function askNewPassword(): Promise<string> {
+  for (;;) {
+    const first = await ask(() => password({ message: 'Password', mask: true, validate: ruleOf('password') }, context));
+    const again = await ask(() => password({ message: 'Repeat password', mask: true }, context));
+    if (again === first) return first;
+    process.stderr.write('Passwords do not match, try again.\n');
+  }
+}
+
+function ruleOf(field: keyof SignUpInput): (value: string) => true | string {
+  return (value) => {
+    const result = signUpInput.shape[field].safeParse(value);
+    return result.success || (result.error.issues[0]?.message ?? `${field} is invalid`);
+  };
+}
+
+async function ask<T>(prompt: () => Promise<T>): Promise<T> {
+  try {
+    return await prompt();
+  } catch (error) {
+    // Ctrl+C rejects with inquirer's ExitPromptError; translated here so no other module knows inquirer.
+    if (error instanceof Error && error.name === 'ExitPromptError') throw new PromptCancelled();
+    throw error;
+  }
+}

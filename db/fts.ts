@@ -10,7 +10,7 @@ export function searchWords(input: string): string[] {
   return words.slice(0, MAX_TERMS).map((w) => w.slice(0, 64));
 }
 
-/** All words must match; the last one as a prefix, since people search as they type. */
+/** All words must match (an explicit AND: FTS5 refuses an implicit one after a parenthesised group); the last one a prefix, since people search as they type. */
 export function ftsQuery(words: string[], alternatives: Map<string, string[]> = new Map()): string {
   return words
     .map((word, i) => {
@@ -19,5 +19,5 @@ export function ftsQuery(words: string[], alternatives: Map<string, string[]> = 
       const quoted = options.map((o) => `"${o.replaceAll('"', '""')}"${prefix}`);
       return quoted.length > 1 ? `(${quoted.join(' OR ')})` : quoted[0];
     })
-    .join(' ');
+    .join(' AND ');
 }

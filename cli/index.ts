@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { closeDb } from '#db/client.ts';
 import pkg from '../package.json' with { type: 'json' };
 import { registerDbCommands } from './commands/db.ts';
+import { registerMailCommands } from './commands/mail.ts';
 import { registerUserCommands } from './commands/users.ts';
 import { describeError, EXIT_OK, exitCodeOf, oneLine, traceOf } from './errors.ts';
 import { examples } from './help.ts';
@@ -29,6 +30,7 @@ export function buildProgram(): Command {
     );
   registerDbCommands(program);
   registerUserCommands(program);
+  registerMailCommands(program);
   return program;
 }
 

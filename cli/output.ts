@@ -7,3 +7,8 @@ export function printJson(value: unknown): void {
 export function printLine(text = ''): void {
   process.stdout.write(`${text}\n`);
 }
+
+/** A timestamp as UTC to the second: unambiguous whatever the reader's time zone. */
+export function formatTime(date: Date): string {
+  return date.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC');
+}

@@ -38,7 +38,7 @@ describe('usage errors exit 2 with one line on stderr', () => {
 });
 
 describe('help', () => {
-  const commands = [[], ['db'], ['db', 'migrate'], ['users'], ['users', 'create']];
+  const commands = [[], ['db'], ['db', 'migrate'], ['users'], ['users', 'create'], ['mail'], ['mail', 'outbox']];
 
   it.each(commands.map((c) => [c.join(' ') || '(program)', c] as const))('--help of %s has Examples and exits 0', async (_, command) => {
     const run = await runCli(db.url, [...command, '--help']);

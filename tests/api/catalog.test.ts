@@ -1,0 +1,91 @@
+/** The public catalog API through the real server: SPEC §7 shapes, validators, and hostile input. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+let server: TestServer;
+let api: ApiClient;
+beforeAll(async () => {
+  server = await startServer();
+  api = apiClient(server.url);
+});
+afterAll(() => server?.stop());
+
+describe('GET /api/contents/filters', () => {
+  it('lists label/value options and costs as strings', async () => {
+    const res = await api.get('/api/contents/filters');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['categories', 'costs', 'techStacks', 'types']);
+    expect(res.body.categories).toContainEqual({ label: 'Web Development', value: 'web-development' });
+    expect(res.body.techStacks).toContainEqual({ label: 'Node.js', value: 'node.js' });
+    expect(res.body.costs).toEqual(['Free', 'Paid', 'Free/Paid']);
+  });
+
+  it('answers a conditional request with 304', async () => {
+    const first = await api.get('/api/contents/filters');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await api.get('/api/contents/filters', { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('GET /api/contents/search', () => {
+  it('returns contents, page, pages and countContents, with _id on every content', async () => {
+    const res = await api.get('/api/contents/search?category=web-development');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ page: 1, pages: expect.any(Number), countContents: expect.any(Number) });
+    expect(res.body.contents.length).toBeGreaterThan(0);
+    for (const c of res.body.contents) {
+      expect(c).toMatchObject({ _id: expect.any(String), name: expect.any(String), slug: expect.any(String), url: expect.any(String), cost: expect.any(String), hasCert: expect.any(Boolean), rating: expect.any(Number), numReviews: expect.any(Number) });
+      expect(c.category.map((t: { value: string }) => t.value)).toContain('web-development');
+    }
+    expect(res.body.facets.category['web-development']).toBe(res.body.countContents);
+  });
+
+  it('takes every parameter as "all" by default', async () => {
+    const all = await api.get('/api/contents/search?searchTerm=all&category=all&techStack=all&cost=all&hasCert=all&type=all&rating=all&order=latest&page=1');
+    const none = await api.get('/api/contents/search');
+    expect(all.body.countContents).toBe(none.body.countContents);
+  });
+
+  it.each(['page=0', 'page=-3', 'page=abc', 'rating=9', 'order=bogus', 'category=unknown-thing', 'hasCert=maybe', 'cost=%00'])(
+    'normalises %s instead of failing',
+    async (query) => {
+      const res = await api.get(`/api/contents/search?${query}`);
+      expect(res.status).toBe(200);
+      expect(res.body.page).toBeGreaterThanOrEqual(1);
+    },
+  );
+
+  it.each([
+    '"', 'AND', '*', '-', '(', ')', 'NEAR(', 'python"*', '💥', "' OR 1=1 --", '<script>alert(1)</script>', 'x'.repeat(5000),
+  ])('answers the search term %j with results or an empty list', async (term) => {
+    const res = await api.get(`/api/contents/search?searchTerm=${encodeURIComponent(term)}`);
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.body.contents)).toBe(true);
+  });
+
+  it('finds a near miss', async () => {
+    const res = await api.get('/api/contents/search?searchTerm=javscript');
+    expect(res.body.countContents).toBeGreaterThan(0);
+    expect(res.body.correctedTerm).toBe('javascript');
+  });
+});
+
+describe('GET /api/contents/slug/{slug}', () => {
+  it('returns the content with its reviews', async () => {
+    const { body } = await api.get('/api/contents/search?order=topRated');
+    const slug = body.contents[0].slug;
+    const res = await api.get(`/api/contents/slug/${slug}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ slug, _id: expect.any(String), reviews: expect.any(Array) });
+    expect(res.body.reviews.length).toBe(res.body.numReviews);
+  });
+
+  it.each(['no-such-content', '..%2F..%2Fetc%2Fpasswd', '%27%20OR%201%3D1', 'x'.repeat(500)])('answers 404 with a message for %s', async (slug) => {
+    const res = await api.get(`/api/contents/slug/${slug}`);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Content not found');
+  });
+});

@@ -7,7 +7,7 @@ import { getDb } from '#db/client.ts';
 import { validateSessionToken } from '#db/services/sessions.ts';
 import { config } from '#db/config.ts';
 import { deleteSessionCookie, SESSION_COOKIE, setSessionCookie } from '#site/lib/server/cookies.ts';
-import { json } from '#site/lib/server/http.ts';
+import { json, revalidatable } from '#site/lib/server/http.ts';
 import { safeRedirect, signInUrl } from '#site/lib/redirect.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -76,6 +76,22 @@ const guardPages = defineMiddleware((context, next) => {
   return next();
 });
 
+/**
+ * Pages a visitor sees are the same for every visitor: they carry an ETag (the body's hash) and a repeat
+ * visit with If-None-Match gets 304. Pages for a signed-in user are private and never stored.
+ */
+const pageValidators = defineMiddleware(async (context, next) => {
+  const response = await next();
+  const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html');
+  if (!isPage || context.url.pathname.startsWith('/api/')) return response;
+  if (context.locals.user) {
+    response.headers.set('cache-control', 'private, no-store');
+    return response;
+  }
+  if (response.status !== 200 || (context.request.method !== 'GET' && context.request.method !== 'HEAD')) return response;
+  return revalidatable(context.request, response);
+});
+
 const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -94,4 +110,4 @@ const securityHeaders = defineMiddleware(async (_context, next) => {
   return response;
 });
 
-export const onRequest = sequence(securityHeaders, checkOrigin, authenticate, guardPages);
+export const onRequest = sequence(securityHeaders, checkOrigin, authenticate, guardPages, pageValidators);

@@ -89,3 +89,30 @@ describe('GET /api/contents/slug/{slug}', () => {
     expect(res.body.message).toBe('Content not found');
   });
 });
+
+describe('page caching', () => {
+  it('a visitor page carries an ETag and a repeat visit gets 304', async () => {
+    const first = await fetch(`${server.url}/`);
+    const etag = first.headers.get('etag');
+    expect(first.status).toBe(200);
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${server.url}/`, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+  });
+
+  it('a signed-in page is private', async () => {
+    const { body } = await api.post('/api/users/signin', { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' });
+    const res = await fetch(`${server.url}/`, { headers: { authorization: `Bearer ${body.token}` } });
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('etag')).toBeNull();
+  });
+
+  it('hashed assets are immutable', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = /(\/_astro\/[^"']+\.css)/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const res = await fetch(server.url + asset);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+});

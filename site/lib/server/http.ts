@@ -84,14 +84,32 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array>
   return out;
 }
 
+const etagOf = (body: string | Uint8Array) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+function notModified(request: Request, etag: string): boolean {
+  return request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag) ?? false;
+}
+
 /**
  * A JSON reply that the same client may revalidate: an ETag from the body's hash, and 304 when the client
  * already holds it. For public, user-independent data only.
  */
 export function revalidatableJson(request: Request, data: unknown): Response {
   const body = JSON.stringify(data);
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  const etag = etagOf(body);
   const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=0, must-revalidate', etag };
-  if (request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag)) return new Response(null, { status: 304, headers });
+  if (notModified(request, etag)) return new Response(null, { status: 304, headers });
   return new Response(body, { status: 200, headers });
+}
+
+/** The same for a rendered response (a page): buffered, hashed, and 304 when the client holds it. */
+export async function revalidatable(request: Request, response: Response): Promise<Response> {
+  const body = new Uint8Array(await response.arrayBuffer());
+  const etag = etagOf(body);
+  const headers = new Headers(response.headers);
+  headers.set('etag', etag);
+  headers.set('cache-control', 'public, max-age=0, must-revalidate');
+  headers.set('vary', 'cookie');
+  if (notModified(request, etag)) return new Response(null, { status: 304, headers });
+  return new Response(body, { status: response.status, headers });
 }

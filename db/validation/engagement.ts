@@ -1,0 +1,40 @@
+/** Saves, reviews and submissions as users send them. */
+import { z } from 'zod';
+import { cost, description, httpUrl, tagList } from './contents.ts';
+
+export const REVIEW_COMMENT_MAX = 2000;
+
+export const saveInput = z.object({
+  contentId: z.string({ error: 'contentId is required' }).trim().min(1, 'contentId is required').max(100, 'Content not found'),
+});
+
+export const reviewInput = z.object({
+  // A number, or a digit string from a form; never a boolean or null coerced into a rating.
+  rating: z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: 'Please enter comment and rating' })
+      .int('Rating must be a whole number of stars from 1 to 5')
+      .min(1, 'Rating must be from 1 to 5 stars')
+      .max(5, 'Rating must be from 1 to 5 stars'),
+  ),
+  comment: z
+    .string({ error: 'Please enter comment and rating' })
+    .trim()
+    .min(1, 'Please enter comment and rating')
+    .max(REVIEW_COMMENT_MAX, `Comment must be at most ${REVIEW_COMMENT_MAX} characters`),
+});
+export type ReviewInput = z.infer<typeof reviewInput>;
+
+/** SPEC §2 "Submit new content": only the URL is required; the name is derived from it when missing. */
+export const submissionInput = z.object({
+  url: httpUrl,
+  name: z.string({ error: 'Name must be text' }).trim().max(200, 'Name must be at most 200 characters').optional(),
+  category: tagList('category').default([]),
+  techStack: tagList('techStack').default([]),
+  type: tagList('type').default([]),
+  cost: cost.default('Free'),
+  hasCert: z.boolean({ error: 'hasCert must be true or false' }).default(false),
+  description: description.default(''),
+});
+export type SubmissionInput = z.infer<typeof submissionInput>;

@@ -1,0 +1,14 @@
+import { getDb } from '#db/client.ts';
+import { toggleSave } from '#db/services/saves.ts';
+import { saveInput } from '#db/validation/engagement.ts';
+import { parseInput } from '#db/validation/parse.ts';
+import { endpoint } from '#site/lib/server/endpoint.ts';
+import { requireUser } from '#site/lib/server/guards.ts';
+import { readJson } from '#site/lib/server/http.ts';
+
+/** Toggles a save; contentName/contentSlug/contentUrl in the payload are ignored (the content row decides). */
+export const POST = endpoint(async (context) => {
+  const user = requireUser(context);
+  const { contentId } = parseInput(saveInput, await readJson(context.request));
+  return toggleSave(await getDb(), user.id, contentId);
+});

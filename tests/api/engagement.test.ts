@@ -1,0 +1,188 @@
+/** Saves, reviews and submissions through the real server (the Signed-in features issue). */
+import { createClient } from '@libsql/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+let server: TestServer;
+let api: ApiClient;
+let contents: Array<{ _id: string; name: string; slug: string; url: string; numReviews: number }>;
+beforeAll(async () => {
+  server = await startServer();
+  api = apiClient(server.url);
+  const pages = await Promise.all([1, 2, 3].map((page) => api.get(`/api/contents/search?order=oldest&page=${page}`)));
+  contents = pages.flatMap((p) => p.body.contents);
+});
+afterAll(() => server?.stop());
+
+async function newUser() {
+  const res = await api.post('/api/users/signup', { name: 'Saver', email: uniqueEmail(), password: 'password-123' });
+  return res.body as { _id: string; token: string; name: string };
+}
+
+async function sql(statement: string, args: Array<string | number> = []) {
+  const db = createClient({ url: server.dbUrl });
+  try {
+    return (await db.execute({ sql: statement, args })).rows;
+  } finally {
+    db.close();
+  }
+}
+
+describe('saves', () => {
+  it('toggle: the first post saves, the second unsaves; items carry SPEC and legacy names from the content row', async () => {
+    const user = await newUser();
+    const content = contents[0]!;
+    const saved = await api.post('/api/users/save', { contentId: content._id, contentName: 'FORGED', contentSlug: 'x', contentUrl: 'https://evil.example' }, { token: user.token });
+    expect(saved.status).toBe(200);
+    expect(saved.body.numSaves).toBe(1);
+    expect(saved.body.saves[0]).toEqual({
+      _id: content._id,
+      contentName: content.name,
+      contentSlug: content.slug,
+      contentUrl: content.url,
+      name: content.name,
+      slug: content.slug,
+      url: content.url,
+    });
+    const unsaved = await api.post('/api/users/save', { contentId: content._id }, { token: user.token });
+    expect(unsaved.body).toEqual({ numSaves: 0, saves: [] });
+  });
+
+  it('GET /api/users/saves/{userId} returns the same shape, newest first', async () => {
+    const user = await newUser();
+    await api.post('/api/users/save', { contentId: contents[1]!._id }, { token: user.token });
+    await api.post('/api/users/save', { contentId: contents[2]!._id }, { token: user.token });
+    const res = await api.get(`/api/users/saves/${user._id}`, { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.body.numSaves).toBe(2);
+    expect(res.body.saves.map((s: { _id: string }) => s._id)).toEqual([contents[2]!._id, contents[1]!._id]);
+  });
+
+  it('a user reads only their own saves; an admin reads anyone\'s', async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    expect((await api.get(`/api/users/saves/${owner._id}`, { token: other.token })).status).toBe(403);
+    expect((await api.get(`/api/users/saves/${owner._id}`)).status).toBe(401);
+    const admin = (await api.post('/api/users/signin', { email: 'admin@skillshelf.dev', password: 'skillshelf-admin' })).body;
+    expect((await api.get(`/api/users/saves/${owner._id}`, { token: admin.token })).status).toBe(200);
+    expect((await api.get('/api/users/saves/nobody', { token: admin.token })).status).toBe(404);
+  });
+
+  it('an unknown content is 404 and saves nothing; a missing contentId is 400; no session is 401', async () => {
+    const user = await newUser();
+    const unknown = await api.post('/api/users/save', { contentId: 'no-such-content' }, { token: user.token });
+    expect(unknown.status).toBe(404);
+    expect((await api.post('/api/users/save', {}, { token: user.token })).status).toBe(400);
+    expect((await api.post('/api/users/save', { contentId: contents[0]!._id })).status).toBe(401);
+    expect(await sql('SELECT count(*) AS n FROM saves WHERE user_id = ?', [user._id])).toEqual([{ n: 0 }]);
+  });
+});
+
+describe('reviews', () => {
+  it('adds a review under the session name and returns review, numReviews, numReview and rating', async () => {
+    const user = await newUser();
+    const content = contents.findLast((c) => c.numReviews === 0)!;
+    const res = await api.post(`/api/contents/${content._id}/reviews`, { rating: 4, comment: '  Solid course.  ', name: 'Someone Else' }, { token: user.token });
+    expect(res.status).toBe(201);
+    expect(res.body.review).toMatchObject({ name: user.name, rating: 4, comment: 'Solid course.', _id: expect.any(String), createdAt: expect.any(String) });
+    expect(res.body).toMatchObject({ numReviews: 1, numReview: 1, rating: 4 });
+    const page = await api.get(`/api/contents/slug/${content.slug}`);
+    expect(page.body).toMatchObject({ numReviews: 1, rating: 4 });
+    expect(page.body.reviews[0].comment).toBe('Solid course.');
+  });
+
+  it('a second review by the same user is refused with 409', async () => {
+    const user = await newUser();
+    const content = contents[5]!;
+    await api.post(`/api/contents/${content._id}/reviews`, { rating: 5, comment: 'first' }, { token: user.token });
+    const again = await api.post(`/api/contents/${content._id}/reviews`, { rating: 1, comment: 'second' }, { token: user.token });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('You already submitted a review');
+  });
+
+  it.each([
+    [{ comment: 'no rating' }, 'Please enter comment and rating'],
+    [{ rating: 3 }, 'Please enter comment and rating'],
+    [{ rating: 3, comment: '   ' }, 'Please enter comment and rating'],
+    [{ rating: 0, comment: 'x' }, 'Rating must be from 1 to 5 stars'],
+    [{ rating: 6, comment: 'x' }, 'Rating must be from 1 to 5 stars'],
+    [{ rating: 2.5, comment: 'x' }, 'Rating must be a whole number of stars from 1 to 5'],
+    [{ rating: true, comment: 'x' }, 'Please enter comment and rating'],
+    [{ rating: 3, comment: 'x'.repeat(2001) }, 'Comment must be at most 2000 characters'],
+  ])('refuses %j with a clear message', async (body, message) => {
+    const user = await newUser();
+    const res = await api.post(`/api/contents/${contents[6]!._id}/reviews`, body, { token: user.token });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  it('a review of an unknown content is 404; without a session 401', async () => {
+    const user = await newUser();
+    expect((await api.post('/api/contents/nope/reviews', { rating: 3, comment: 'x' }, { token: user.token })).status).toBe(404);
+    expect((await api.post(`/api/contents/${contents[0]!._id}/reviews`, { rating: 3, comment: 'x' })).status).toBe(401);
+  });
+
+  it('concurrent reviews keep the average exact', async () => {
+    const content = contents[10]!;
+    const users = await Promise.all(Array.from({ length: 40 }, () => newUser()));
+    const results = await Promise.all(users.map((u, i) => api.post(`/api/contents/${content._id}/reviews`, { rating: 1 + (i % 5), comment: `review ${i}` }, { token: u.token })));
+    expect(results.every((r) => r.status === 201)).toBe(true);
+    const [row] = await sql('SELECT rating, num_reviews, (SELECT avg(rating) FROM reviews WHERE content_id = ?) AS avg, (SELECT count(*) FROM reviews WHERE content_id = ?) AS n FROM contents WHERE id = ?', [content._id, content._id, content._id]);
+    expect(row!.num_reviews).toBe(row!.n);
+    expect(row!.rating).toBeCloseTo(Number(row!.avg), 10);
+  });
+
+  it('markup in a comment is stored as text and rendered escaped', async () => {
+    const user = await newUser();
+    const content = contents[30]!;
+    await api.post(`/api/contents/${content._id}/reviews`, { rating: 2, comment: '<script>alert("x")</script><img src=x onerror=alert(1)>' }, { token: user.token });
+    const html = await (await fetch(`${server.url}/content/${content.slug}`)).text();
+    expect(html).not.toContain('<script>alert("x")</script>');
+    expect(html).not.toContain('<img src=x onerror');
+  });
+});
+
+describe('submissions', () => {
+  it('creates a submission with a name derived from the URL and a normalised URL', async () => {
+    const user = await newUser();
+    const res = await api.post('/api/submissions/create', { url: 'https://www.khanacademy.org/computing/computer-programming?utm_source=newsletter#top', category: [{ label: 'Software Engineering', value: 'software-engineering' }], cost: 'Free', hasCert: false }, { token: user.token });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: 'Khanacademy', url: 'https://www.khanacademy.org/computing/computer-programming', category: [{ label: 'Software Engineering', value: 'software-engineering' }], _id: expect.any(String) });
+  });
+
+  it('refuses a resource that is already a content, naming it', async () => {
+    const user = await newUser();
+    const content = contents[0]!;
+    const res = await api.post('/api/submissions/create', { url: content.url.replace('https://', 'http://') + '?utm_campaign=x' }, { token: user.token });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toContain(content.name);
+  });
+
+  it('refuses a resource already waiting in the queue, also when two users send it at once', async () => {
+    const [a, b] = await Promise.all([newUser(), newUser()]);
+    const url = `https://example.org/course-${Date.now()}`;
+    const results = await Promise.all([a, b].map((u) => api.post('/api/submissions/create', { url }, { token: u.token })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.status === 409)!.body.message).toMatch(/already submitted/);
+  });
+
+  it.each([
+    [{}, 'Website URL is required'],
+    [{ url: 'not a url' }, 'Website URL must be a valid http(s) URL'],
+    [{ url: 'javascript:alert(1)' }, 'Website URL must be a valid http(s) URL'],
+    [{ url: 'https://example.org/a', category: [{ label: 'Basket Weaving', value: 'basket-weaving' }] }, "Unknown category 'Basket Weaving/basket-weaving'"],
+    [{ url: 'https://example.org/b', techStack: [{ label: 'Python', value: 'java' }] }, "Unknown techStack 'Python/java'"],
+    [{ url: 'https://example.org/c', cost: 'Cheap' }, 'Cost must be one of Free, Paid, Free/Paid'],
+    [{ url: 'https://example.org/d', hasCert: 'yes' }, 'hasCert must be true or false'],
+  ])('refuses %j with 400', async (body, message) => {
+    const user = await newUser();
+    const res = await api.post('/api/submissions/create', body, { token: user.token });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  it('needs a session', async () => {
+    expect((await api.post('/api/submissions/create', { url: 'https://example.org/x' })).status).toBe(401);
+  });
+});

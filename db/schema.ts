@@ -192,6 +192,8 @@ export const auditLog = sqliteTable(
     at: integer('at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
     /** 'user:<id>' for a signed-in admin, 'cli:<name>' for a terminal operator. */
     actor: text('actor').notNull(),
+    /** Who that was, readable when the log is read (an email, an OS user name). */
+    actorLabel: text('actor_label').notNull().default(''),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),

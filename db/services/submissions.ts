@@ -1,13 +1,19 @@
 /** Links users submit for the admins to review (SPEC §4 submission lifecycle). */
-import { eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import { guard, isGuardFailure } from '../batch.ts';
 import type { Db } from '../client.ts';
-import { conflict } from '../errors.ts';
+import { conflict, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { contents, submissions, type Submission } from '../schema.ts';
+import { ADMIN_PAGE_SIZE, paging, type Paging } from '../paging.ts';
+import { contents, submissions, users, type Submission } from '../schema.ts';
 import type { Tag } from '../taxonomy.ts';
 import { cleanUrl, nameFromUrl, slugify, urlKey } from '../urls.ts';
+import { contentInput } from '../validation/contents.ts';
 import { submissionInput } from '../validation/engagement.ts';
 import { parseInput } from '../validation/parse.ts';
+import { contentConflict, getContent } from './admin-contents.ts';
+import { auditEntry, type Actor } from './audit.ts';
+import { insertContentStatements, type ApiContent } from './content-rows.ts';
 
 /** A submission as SPEC §3 shows it. */
 export interface ApiSubmission {
@@ -103,4 +109,86 @@ export async function createSubmission(db: Db, userId: string, input: unknown): 
     .returning();
   if (!created) throw conflict(await duplicateMessage(db, key));
   return toApiSubmission(created);
+}
+
+export interface SubmissionList extends Paging {
+  submissions: ApiSubmission[];
+}
+
+/** The queue, oldest first (first come, first reviewed). */
+export async function listSubmissions(db: Db, page: unknown): Promise<SubmissionList> {
+  const [total] = await db.select({ n: count() }).from(submissions);
+  const p = paging(page, total?.n ?? 0);
+  const rows = await db.select().from(submissions).orderBy(asc(submissions.createdAt), asc(submissions.id)).limit(ADMIN_PAGE_SIZE).offset(p.count);
+  return { ...p, submissions: rows.map(toApiSubmission) };
+}
+
+/** Every pending submission with its submitter (the CLI's review pass). */
+export async function listPendingSubmissions(db: Db): Promise<Array<ApiSubmission & { submittedBy: string | null }>> {
+  const rows = await db
+    .select({ submission: submissions, email: users.email })
+    .from(submissions)
+    .leftJoin(users, eq(users.id, submissions.userId))
+    .orderBy(asc(submissions.createdAt), asc(submissions.id));
+  return rows.map((r) => ({ ...toApiSubmission(r.submission), submittedBy: r.email }));
+}
+
+export async function getSubmission(db: Db, id: string): Promise<ApiSubmission> {
+  const [row] = await db.select().from(submissions).where(eq(submissions.id, id));
+  if (!row) throw notFound('Submission not found');
+  return toApiSubmission(row);
+}
+
+const submissionExists = (id: string) => sql`EXISTS (SELECT 1 FROM ${submissions} WHERE ${submissions.id} = ${id})`;
+
+/**
+ * Approves a submission: the content is created from the fields the admin posts (the submission's own
+ * fields fill what the post leaves out) and the submission is deleted — in one transaction. A slug or
+ * website that already exists is a 409 and the submission stays in the queue.
+ */
+export async function approveSubmission(db: Db, actor: Actor, id: string, edited: unknown = {}): Promise<ApiContent> {
+  const submission = await getSubmission(db, id);
+  const posted = typeof edited === 'object' && edited !== null ? (edited as Record<string, unknown>) : {};
+  const merged = { ...submission, ...Object.fromEntries(Object.entries(posted).filter(([, v]) => v !== undefined && v !== null)) };
+  const data = parseInput(contentInput, {
+    name: merged.name,
+    slug: merged.slug || slugify(String(merged.name ?? '')),
+    url: merged.url,
+    image: merged.image ?? '',
+    description: merged.description || `${merged.name} — submitted by a Skillshelf user.`,
+    cost: merged.cost,
+    hasCert: merged.hasCert,
+    category: merged.category,
+    techStack: merged.techStack,
+    type: merged.type,
+  });
+  const contentId = newId();
+  try {
+    await db.batch([
+      guard(db, submissionExists(id)),
+      ...insertContentStatements(db, contentId, { ...data, url: cleanUrl(data.url) }),
+      db.delete(submissions).where(eq(submissions.id, id)),
+      auditEntry(db, actor, 'submission.approve', { type: 'submission', id }, { contentId, name: data.name, url: data.url }),
+    ]);
+  } catch (error) {
+    if (isGuardFailure(error)) throw notFound('Submission not found');
+    throw contentConflict(error, data);
+  }
+  return getContent(db, contentId);
+}
+
+/** Rejects (deletes) a submission. One that is already gone is a harmless 404. */
+export async function rejectSubmission(db: Db, actor: Actor, id: string): Promise<{ message: string }> {
+  const submission = await getSubmission(db, id);
+  try {
+    await db.batch([
+      guard(db, submissionExists(id)),
+      db.delete(submissions).where(eq(submissions.id, id)),
+      auditEntry(db, actor, 'submission.reject', { type: 'submission', id }, { name: submission.name, url: submission.url }),
+    ]);
+  } catch (error) {
+    if (isGuardFailure(error)) throw notFound('Submission not found');
+    throw error;
+  }
+  return { message: 'submission rejected successfully' };
 }

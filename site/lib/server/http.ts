@@ -113,3 +113,25 @@ export async function revalidatable(request: Request, response: Response): Promi
   if (notModified(request, etag)) return new Response(null, { status: 304, headers });
   return new Response(body, { status: response.status, headers });
 }
+
+/**
+ * The bytes of one file field of a multipart body, reading at most `limit` bytes (413 beyond): the body
+ * is cut off while streaming, never buffered whole first.
+ */
+export async function readMultipartFile(request: Request, field: string, limit: number): Promise<Uint8Array | undefined> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.startsWith('multipart/form-data')) throw new AppError('VALIDATION', "Send the image as multipart/form-data in the field 'file'");
+  const overhead = 64 * 1024;
+  if (Number(request.headers.get('content-length') ?? '0') > limit + overhead) throw new AppError('TOO_LARGE', 'Images must be at most 5 MB');
+  const body = await readLimited(request, limit + overhead);
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new AppError('VALIDATION', 'The upload is not valid multipart/form-data');
+  }
+  const file = form.get(field);
+  if (!file || typeof file === 'string') return undefined;
+  if (file.size > limit) throw new AppError('TOO_LARGE', 'Images must be at most 5 MB');
+  return new Uint8Array(await file.arrayBuffer());
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `audit_log` ADD `actor_label` text DEFAULT '' NOT NULL;

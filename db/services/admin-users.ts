@@ -1,0 +1,95 @@
+/** The admin's user management (SPEC §2 Admin users), with the rules that keep at least one admin. */
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
+import type { Db } from '../client.ts';
+import { conflict, forbidden, notFound } from '../errors.ts';
+import { ADMIN_PAGE_SIZE, paging, type Paging } from '../paging.ts';
+import { users } from '../schema.ts';
+import { adminUserInput } from '../validation/admin.ts';
+import { parseInput } from '../validation/parse.ts';
+import { auditEntry, type Actor } from './audit.ts';
+import { deleteUserSessions } from './sessions.ts';
+import { EMAIL_TAKEN, getUser, toPublicUser, type PublicUser } from './users.ts';
+
+export const LAST_ADMIN = 'There must be at least one admin: make another user an admin first';
+export const NOT_YOURSELF = 'You cannot delete your own account';
+
+export interface UserList extends Paging {
+  users: Array<PublicUser & { createdAt: string }>;
+}
+
+export async function listUsers(db: Db, page: unknown): Promise<UserList> {
+  const [total] = await db.select({ n: count() }).from(users);
+  const p = paging(page, total?.n ?? 0);
+  const rows = await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(ADMIN_PAGE_SIZE).offset(p.count);
+  return { ...p, users: rows.map((u) => ({ ...toPublicUser(u), createdAt: u.createdAt.toISOString() })) };
+}
+
+export async function getUserForAdmin(db: Db, id: string): Promise<PublicUser> {
+  return toPublicUser(await getUser(db, id));
+}
+
+/** Another admin exists besides `id`: the condition under which `id` may stop being one. */
+const otherAdminExists = (id: string) => sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.isAdmin} = 1 AND ${users.id} != ${id})`;
+
+/**
+ * Name, email and role. A role change ends the user's sessions (their rights changed under them); the
+ * last admin cannot be demoted. Checked and written in one batch.
+ */
+export async function updateUserByAdmin(db: Db, actor: Actor, id: string, input: unknown): Promise<PublicUser> {
+  const data = parseInput(adminUserInput, input);
+  const before = await getUser(db, id);
+  const roleChanges = data.isAdmin !== before.isAdmin;
+  try {
+    const [, updated] = await db.batch([
+      guard(db, roleChanges && !data.isAdmin ? otherAdminExists(id) : sql`1`),
+      db.update(users).set({ name: data.name, email: data.email, isAdmin: data.isAdmin, updatedAt: new Date() }).where(eq(users.id, id)).returning(),
+      ...(roleChanges ? [deleteUserSessions(db, id)] : []),
+      auditEntry(db, actor, 'user.update', { type: 'user', id }, { name: data.name, email: data.email, isAdmin: data.isAdmin, was: toPublicUser(before) }),
+    ]);
+    const user = updated[0];
+    if (!user) throw notFound('User not found');
+    return toPublicUser(user);
+  } catch (error) {
+    if (isGuardFailure(error)) throw conflict(LAST_ADMIN);
+    if (uniqueViolation(error) === 'users.email') throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/** Makes a user an admin or takes it away (CLI promote/demote): the same rules as the admin screen. */
+export async function setAdmin(db: Db, actor: Actor, email: string, isAdmin: boolean): Promise<PublicUser> {
+  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  if (!user) throw notFound(`No user with the email ${email}`);
+  if (user.isAdmin === isAdmin) return toPublicUser(user);
+  try {
+    const [, updated] = await db.batch([
+      guard(db, isAdmin ? sql`1` : otherAdminExists(user.id)),
+      db.update(users).set({ isAdmin, updatedAt: new Date() }).where(eq(users.id, user.id)).returning(),
+      deleteUserSessions(db, user.id),
+      auditEntry(db, actor, isAdmin ? 'user.promote' : 'user.demote', { type: 'user', id: user.id }, { email: user.email }),
+    ]);
+    return toPublicUser(updated[0]!);
+  } catch (error) {
+    if (isGuardFailure(error)) throw conflict(LAST_ADMIN);
+    throw error;
+  }
+}
+
+/** Deletes a user with their sessions, saves and reviews (cascade). Not oneself, never the last admin. */
+export async function deleteUserByAdmin(db: Db, actor: Actor, id: string): Promise<{ message: string }> {
+  if (actor.kind === 'user' && actor.id === id) throw forbidden(NOT_YOURSELF);
+  const target = await getUser(db, id);
+  try {
+    await db.batch([
+      guard(db, target.isAdmin ? otherAdminExists(id) : sql`1`),
+      db.delete(users).where(and(eq(users.id, id), ne(users.id, actor.kind === 'user' ? actor.id : ''))),
+      auditEntry(db, actor, 'user.delete', { type: 'user', id }, { email: target.email, name: target.name }),
+    ]);
+  } catch (error) {
+    if (isGuardFailure(error)) throw conflict(LAST_ADMIN);
+    throw error;
+  }
+  return { message: 'user deleted successfully' };
+}
+

@@ -1,0 +1,35 @@
+/** The admin audit log: who changed what, written in the same batch as the change itself. */
+import { desc, gte } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { auditLog, type AuditEntry } from '../schema.ts';
+
+/** Who is acting: a signed-in admin, or an operator at the terminal. */
+export type Actor = { kind: 'user'; id: string; email: string } | { kind: 'cli'; name: string };
+
+export type AuditAction =
+  | 'user.update'
+  | 'user.delete'
+  | 'user.create'
+  | 'user.promote'
+  | 'user.demote'
+  | 'user.reset-password'
+  | 'content.create'
+  | 'content.update'
+  | 'content.delete'
+  | 'content.import'
+  | 'submission.approve'
+  | 'submission.reject';
+
+export const actorId = (actor: Actor) => (actor.kind === 'user' ? `user:${actor.id}` : `cli:${actor.name}`);
+const actorLabel = (actor: Actor) => (actor.kind === 'user' ? actor.email : `${actor.name} (cli)`);
+
+/** The insert of one audit entry, to put in the batch of the change it records. */
+export function auditEntry(db: Db, actor: Actor, action: AuditAction, target: { type: string; id: string }, details?: Record<string, unknown>) {
+  return db.insert(auditLog).values({ actor: actorId(actor), actorLabel: actorLabel(actor), action, targetType: target.type, targetId: target.id, details: details ?? null });
+}
+
+export async function listAudit(db: Db, options: { since?: Date; limit?: number } = {}): Promise<AuditEntry[]> {
+  const query = db.select().from(auditLog);
+  const filtered = options.since ? query.where(gte(auditLog.at, options.since)) : query;
+  return filtered.orderBy(desc(auditLog.at), desc(auditLog.id)).limit(options.limit ?? 1000);
+}

@@ -1,0 +1,15 @@
+/** What admins send: the user edit form and the content / submission edit forms. */
+import { z } from 'zod';
+import { contentInput, imageRef } from './contents.ts';
+import { email } from './users.ts';
+
+export const adminUserInput = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  email,
+  isAdmin: z.boolean({ error: 'isAdmin must be true or false' }),
+});
+
+/** SPEC §5: on the edit content form name, slug, url, image and description are all required. */
+export const adminContentInput = contentInput.extend({
+  image: imageRef.refine((v) => v !== '', 'Image is required'),
+});

@@ -1,0 +1,290 @@
+/** The admin API through the real server: refused to everyone but admins, and its rules. */
+import { createClient } from '@libsql/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+let server: TestServer;
+let api: ApiClient;
+let admin: { _id: string; token: string };
+let user: { _id: string; token: string };
+
+async function newUser() {
+  return (await api.post('/api/users/signup', { name: 'Someone', email: uniqueEmail(), password: 'password-123' })).body as { _id: string; token: string; email: string };
+}
+
+async function sql(statement: string, args: Array<string | number> = []) {
+  const db = createClient({ url: server.dbUrl });
+  try {
+    return (await db.execute({ sql: statement, args })).rows;
+  } finally {
+    db.close();
+  }
+}
+
+async function newSubmission(url = `https://example.org/course-${Math.random().toString(36).slice(2)}`) {
+  const submitter = await newUser();
+  const res = await api.post('/api/submissions/create', { url, name: 'Example Course', category: ['Data Science'], cost: 'Paid', hasCert: true, description: 'Statistics for everyone.' }, { token: submitter.token });
+  expect(res.status).toBe(201);
+  return res.body as { _id: string; slug: string; url: string; name: string };
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  api = apiClient(server.url);
+  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
+  user = await newUser();
+});
+afterAll(() => server?.stop());
+
+describe('only admins', () => {
+  const routes: Array<[string, string, unknown?]> = [
+    ['GET', '/api/contents/admin?page=1'],
+    ['POST', '/api/contents', {}],
+    ['GET', '/api/contents/CONTENT'],
+    ['PUT', '/api/contents/CONTENT', { name: 'x' }],
+    ['DELETE', '/api/contents/CONTENT'],
+    ['GET', '/api/users/admin?page=1'],
+    ['GET', '/api/users/USER'],
+    ['PUT', '/api/users/USER', { name: 'x', email: 'x@example.com', isAdmin: true }],
+    ['DELETE', '/api/users/USER'],
+    ['GET', '/api/submissions/admin?page=1'],
+    ['GET', '/api/submissions/SUBMISSION'],
+    ['POST', '/api/submissions/SUBMISSION', {}],
+    ['DELETE', '/api/submissions/SUBMISSION'],
+    ['GET', '/api/dashboard/summary'],
+    ['POST', '/api/upload', {}],
+  ];
+
+  it.each(routes)('%s %s: 401 anonymous, 403 for a user, and nothing changes', async (method, path, body) => {
+    const { body: page } = await api.get('/api/contents/search');
+    const submission = await newSubmission();
+    const target = await newUser();
+    const real = path.replace('CONTENT', page.contents[0]._id).replace('USER', target._id).replace('SUBMISSION', submission._id);
+    const before = await sql('SELECT (SELECT count(*) FROM contents) AS c, (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM submissions) AS s, (SELECT count(*) FROM audit_log) AS a');
+    const anonymous = await api.request(method, real, body);
+    const signedIn = await api.request(method, real, body, { token: user.token });
+    expect(anonymous.status).toBe(401);
+    expect(signedIn.status).toBe(403);
+    expect(anonymous.body.message).toBeTruthy();
+    expect(signedIn.body.message).toBeTruthy();
+    expect(await sql('SELECT (SELECT count(*) FROM contents) AS c, (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM submissions) AS s, (SELECT count(*) FROM audit_log) AS a')).toEqual(before);
+  });
+});
+
+describe('contents', () => {
+  it('pages of 10 with page, pages and count (the row offset)', async () => {
+    const first = await api.get('/api/contents/admin?page=1', { token: admin.token });
+    const second = await api.get('/api/contents/admin?page=2', { token: admin.token });
+    expect(first.body).toMatchObject({ page: 1, count: 0 });
+    expect(second.body).toMatchObject({ page: 2, count: 10 });
+    expect(first.body.contents).toHaveLength(10);
+    expect(first.body.pages).toBe(Math.ceil(first.body.total / 10));
+  });
+
+  it('create an empty content, edit it, and find it by its slug; every change is audited', async () => {
+    const created = await api.post('/api/contents', undefined, { token: admin.token });
+    expect(created.status).toBe(201);
+    expect(created.body._id).toBeTruthy();
+    const id = created.body._id;
+    const update = {
+      _id: id,
+      name: 'Missing Semester',
+      slug: 'missing-semester-of-cs',
+      url: 'https://example.org/missing-semester/',
+      image: 'https://missing.csail.mit.edu/static/media/logo.png',
+      category: [{ label: 'Software Engineering', value: 'software-engineering' }],
+      techStack: [],
+      type: [{ label: 'Video Lectures', value: 'video-lectures' }],
+      cost: 'Free',
+      hasCert: false,
+      description: 'The tools of the trade: shell, editors, version control.',
+    };
+    const res = await api.put(`/api/contents/${id}`, update, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: 'Missing Semester', slug: 'missing-semester-of-cs' });
+    const page = await api.get('/api/contents/slug/missing-semester-of-cs');
+    expect(page.body.name).toBe('Missing Semester');
+    const search = await api.get('/api/contents/search?searchTerm=missing%20semester');
+    expect(search.body.contents[0]._id).toBe(id);
+    const audit = await sql("SELECT action FROM audit_log WHERE target_id = ? ORDER BY id", [id]);
+    expect(audit.map((r) => r.action)).toEqual(['content.create', 'content.update']);
+  });
+
+  it('refuses a slug that another content uses (409) and a missing required field (400)', async () => {
+    const { body: list } = await api.get('/api/contents/search?order=oldest');
+    const [a, b] = list.contents;
+    const res = await api.put(`/api/contents/${a._id}`, { ...a, slug: b.slug, image: 'https://example.org/i.png' }, { token: admin.token });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toContain(b.slug);
+    const missing = await api.put(`/api/contents/${a._id}`, { ...a, image: '' }, { token: admin.token });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Image is required');
+  });
+
+  it('delete takes the content with its saves and reviews; a second delete is 404', async () => {
+    const created = (await api.post('/api/contents', undefined, { token: admin.token })).body;
+    await api.post('/api/users/save', { contentId: created._id }, { token: user.token });
+    const res = await api.del(`/api/contents/${created._id}`, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('content deleted successfully');
+    expect((await api.del(`/api/contents/${created._id}`, { token: admin.token })).status).toBe(404);
+    expect(await sql('SELECT count(*) AS n FROM saves WHERE content_id = ?', [created._id])).toEqual([{ n: 0 }]);
+  });
+});
+
+describe('users', () => {
+  it('lists users in pages with count', async () => {
+    const res = await api.get('/api/users/admin?page=1', { token: admin.token });
+    expect(res.body).toMatchObject({ page: 1, count: 0 });
+    expect(res.body.users[0]).toEqual(expect.objectContaining({ _id: expect.any(String), name: expect.any(String), email: expect.any(String), isAdmin: expect.any(Boolean) }));
+    expect(res.body.users[0].passwordHash).toBeUndefined();
+  });
+
+  it('edits name, email and role; a role change ends the user\'s sessions', async () => {
+    const target = await newUser();
+    const res = await api.put(`/api/users/${target._id}`, { _id: target._id, name: 'Promoted', email: target.email, isAdmin: true }, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ _id: target._id, name: 'Promoted', email: target.email, isAdmin: true });
+    expect((await api.get('/api/users/profile', { token: target.token })).status).toBe(401);
+    expect((await api.get(`/api/users/${target._id}`, { token: admin.token })).body).toEqual({ _id: target._id, name: 'Promoted', email: target.email, isAdmin: true });
+  });
+
+  it('refuses an email another user has', async () => {
+    const [a, b] = [await newUser(), await newUser()];
+    const res = await api.put(`/api/users/${a._id}`, { name: 'A', email: b.email, isAdmin: false }, { token: admin.token });
+    expect(res.status).toBe(409);
+  });
+
+  it('an admin cannot delete themselves, nor demote the last admin', async () => {
+    const self = await api.del(`/api/users/${admin._id}`, { token: admin.token });
+    expect(self.status).toBe(403);
+    const admins = await sql('SELECT id FROM users WHERE is_admin = 1');
+    // Demote every other admin first, so this one is the last.
+    for (const row of admins) if (row.id !== admin._id) await sql('UPDATE users SET is_admin = 0 WHERE id = ?', [String(row.id)]);
+    const demote = await api.put(`/api/users/${admin._id}`, { name: 'Ada Admin', email: 'admin@skillshelf.dev', isAdmin: false }, { token: admin.token });
+    expect(demote.status).toBe(409);
+    expect(demote.body.message).toMatch(/at least one admin/);
+    expect(await sql('SELECT is_admin FROM users WHERE id = ?', [admin._id])).toEqual([{ is_admin: 1 }]);
+  });
+
+  it('deletes a user with their sessions and reviews', async () => {
+    const target = await newUser();
+    const { body: page } = await api.get('/api/contents/search?order=latest');
+    await api.post(`/api/contents/${page.contents[0]._id}/reviews`, { rating: 5, comment: 'bye' }, { token: target.token });
+    const res = await api.del(`/api/users/${target._id}`, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect((await api.get('/api/users/profile', { token: target.token })).status).toBe(401);
+    expect(await sql('SELECT count(*) AS n FROM reviews WHERE user_id = ?', [target._id])).toEqual([{ n: 0 }]);
+    expect((await api.get(`/api/contents/slug/${page.contents[0].slug}`)).body.numReviews).toBe(0);
+  });
+});
+
+describe('submissions', () => {
+  it('lists the queue with page, pages and count', async () => {
+    await newSubmission();
+    const res = await api.get('/api/submissions/admin?page=1', { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ page: 1, count: 0 });
+    expect(res.body.submissions.length).toBeGreaterThan(0);
+  });
+
+  it('approve creates the content from the posted fields and removes the submission, in one go', async () => {
+    const submission = await newSubmission();
+    const res = await api.post(`/api/submissions/${submission._id}`, { ...submission, name: 'Edited Name', slug: `edited-${submission._id}` }, { token: admin.token });
+    expect(res.status).toBe(201);
+    expect(res.body.content).toMatchObject({ name: 'Edited Name', slug: `edited-${submission._id}`, cost: 'Paid', hasCert: true });
+    expect((await api.get(`/api/submissions/${submission._id}`, { token: admin.token })).status).toBe(404);
+    expect((await api.get(`/api/contents/slug/edited-${submission._id}`)).status).toBe(200);
+    expect(await sql("SELECT action FROM audit_log WHERE target_id = ?", [submission._id])).toEqual([{ action: 'submission.approve' }]);
+  });
+
+  it('an approval that fails (slug taken) leaves the submission in the queue and creates nothing', async () => {
+    const submission = await newSubmission();
+    const { body: page } = await api.get('/api/contents/search');
+    const taken = page.contents[0].slug;
+    const before = await sql('SELECT count(*) AS n FROM contents');
+    const res = await api.post(`/api/submissions/${submission._id}`, { ...submission, slug: taken }, { token: admin.token });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toContain(taken);
+    expect((await api.get(`/api/submissions/${submission._id}`, { token: admin.token })).status).toBe(200);
+    expect(await sql('SELECT count(*) AS n FROM contents')).toEqual(before);
+  });
+
+  it('reject deletes; a second reject is a harmless 404', async () => {
+    const submission = await newSubmission();
+    const res = await api.del(`/api/submissions/${submission._id}`, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('submission rejected successfully');
+    expect((await api.del(`/api/submissions/${submission._id}`, { token: admin.token })).status).toBe(404);
+  });
+
+  it('approving a submission that is gone is 404 and creates nothing', async () => {
+    const submission = await newSubmission();
+    await api.del(`/api/submissions/${submission._id}`, { token: admin.token });
+    const before = await sql('SELECT count(*) AS n FROM contents');
+    expect((await api.post(`/api/submissions/${submission._id}`, submission, { token: admin.token })).status).toBe(404);
+    expect(await sql('SELECT count(*) AS n FROM contents')).toEqual(before);
+  });
+});
+
+describe('dashboard', () => {
+  it('summarises the catalog in SPEC §3\'s shape with counts that match the data', async () => {
+    const res = await api.get('/api/dashboard/summary', { token: admin.token });
+    expect(res.status).toBe(200);
+    const [counts] = await sql('SELECT (SELECT count(*) FROM contents) AS c, (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM users WHERE is_admin = 1) AS a');
+    expect(res.body.contents).toEqual([{ numContents: counts!.c }]);
+    expect(res.body.users).toEqual([{ numUsers: counts!.u }]);
+    expect(res.body.admins).toEqual([{ numAdmins: counts!.a }]);
+    expect(res.body.numCategory).toBe(res.body.contentCategories.length);
+    expect(res.body.numTechStack).toBe(11);
+    expect(res.body.numType).toBe(10);
+    const [web] = await sql("SELECT count(*) AS n FROM content_tags WHERE kind = 'category' AND value = 'web-development'");
+    expect(res.body.contentCategories).toContainEqual({ _id: 'Web Development', count: web!.n });
+  });
+});
+
+describe('uploads', () => {
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082', 'hex');
+  const upload = (bytes: Uint8Array, name: string, type: string, token = admin.token) => {
+    const form = new FormData();
+    form.append('file', new Blob([bytes], { type }), name);
+    return fetch(`${server.url}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  };
+
+  it('stores a PNG under its hash and serves it with a long immutable cache', async () => {
+    const res = await upload(png, 'pixel.png', 'image/png');
+    expect(res.status).toBe(201);
+    const { url } = await res.json();
+    expect(url).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
+    const image = await fetch(server.url + url);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('cache-control')).toContain('immutable');
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+  });
+
+  it('refuses a PHP script renamed .png, whatever it claims to be', async () => {
+    const res = await upload(new TextEncoder().encode('<?php system($_GET["c"]); ?>'), 'shell.png', 'image/png');
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('Only PNG, GIF and JPEG images can be uploaded');
+  });
+
+  it('refuses more than 5 MB with 413', async () => {
+    const big = new Uint8Array(5 * 1024 * 1024 + 10);
+    big.set(png.subarray(0, 8));
+    const res = await upload(big, 'big.png', 'image/png');
+    expect(res.status).toBe(413);
+  });
+
+  it('refuses a request without a file field', async () => {
+    const form = new FormData();
+    form.append('other', 'x');
+    const res = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin.token}` } });
+    expect(res.status).toBe(400);
+  });
+
+  it('an unknown image is 404', async () => {
+    expect((await fetch(`${server.url}/uploads/${'0'.repeat(64)}.png`)).status).toBe(404);
+    expect((await fetch(`${server.url}/uploads/..%2F..%2Fetc%2Fpasswd`)).status).toBe(404);
+  });
+});

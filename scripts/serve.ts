@@ -6,6 +6,7 @@ import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import compression from 'compression';
 import { closeDb, getDb } from '../db/client.ts';
 import { config } from '../db/config.ts';
 import { migrateDb } from '../db/migrate.ts';
@@ -30,7 +31,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
  * Our own HTTP server around Astro's handler (the adapter's autostart is off), so that the same port also
- * serves the WebSocket and the process can shut down cleanly.
+ * serves the WebSocket, responses are compressed, and the process can shut down cleanly.
  */
 async function startServer(): Promise<void> {
   if (!existsSync(entry)) throw new Error('No build found at dist/server/entry.mjs: run `npm run build` first (npm start does it for you).');
@@ -38,7 +39,9 @@ async function startServer(): Promise<void> {
   const { handler } = (await import(entry)) as { handler: Handler };
   const { HOST, PORT } = config();
   const visitors = createVisitorsHub();
-  const server = createServer(handler);
+  // gzip or brotli (quality 4: fast enough per request) for every text response the client accepts it for.
+  const compress = compression({ threshold: 1024 });
+  const server = createServer((req, res) => compress(req as never, res as never, () => handler(req, res)));
   server.on('upgrade', visitors.handleUpgrade);
   await new Promise<void>((resolve) => server.listen(PORT, HOST, resolve));
   console.log(`Skillshelf is listening on http://${HOST}:${PORT}`);

@@ -116,3 +116,18 @@ describe('page caching', () => {
     expect(res.headers.get('cache-control')).toContain('immutable');
   });
 });
+
+describe('compression', () => {
+  it.each(['br', 'gzip'])('compresses pages and JSON with %s when the client accepts it', async (encoding) => {
+    const { get } = await import('node:http');
+    for (const path of ['/search', '/api/contents/search']) {
+      const header = await new Promise<string | undefined>((resolve, reject) => {
+        get(`${server.url}${path}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+          res.resume();
+          resolve(res.headers['content-encoding']);
+        }).on('error', reject);
+      });
+      expect(header).toBe(encoding);
+    }
+  });
+});

@@ -4,7 +4,21 @@ import { z } from 'zod';
  * The process environment, parsed once. Everything configurable lives here so that the site, the CLI and
  * the tests read the same names with the same defaults (README's configuration table mirrors this).
  */
-const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+/** "<max>/<seconds>", e.g. '10/900': at most 10 in 15 minutes. */
+const limit = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\d+\/\d+$/, 'expected <count>/<seconds>, e.g. 10/900')
+    .default(fallback)
+    .transform((v): RateLimit => {
+      const [max, windowSeconds] = v.split('/').map(Number) as [number, number];
+      return { max, windowSeconds };
+    });
 
 const schema = z.object({
   DATABASE_URL: z.string().min(1).default('file:data/skillshelf.db'),
@@ -22,8 +36,20 @@ const schema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   NODE_ENV: z.string().default('production'),
-  /** Rate-limit window for authentication attempts, in seconds. */
-  RATE_LIMIT_WINDOW: seconds(15 * 60),
+  /**
+   * Abuse limits, as "<count>/<seconds>" per key (db/services/rate-limit.ts says what each counts).
+   * RATE_LIMIT_OFF=true disables them all (load tests only).
+   */
+  RATE_LIMIT_SIGNIN_ACCOUNT: limit('10/900'),
+  RATE_LIMIT_SIGNIN_IP: limit('50/900'),
+  RATE_LIMIT_SIGNUP_IP: limit('20/3600'),
+  RATE_LIMIT_FORGET_ACCOUNT: limit('5/3600'),
+  RATE_LIMIT_FORGET_IP: limit('20/3600'),
+  RATE_LIMIT_RESET_IP: limit('20/3600'),
+  RATE_LIMIT_REVIEW_USER: limit('30/3600'),
+  RATE_LIMIT_SUBMISSION_USER: limit('30/3600'),
+  RATE_LIMIT_UPLOAD_USER: limit('60/3600'),
+  RATE_LIMIT_OFF: z.enum(['true', 'false']).default('false'),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -7,6 +7,7 @@ import { contents, reviews } from '../schema.ts';
 import { reviewInput } from '../validation/engagement.ts';
 import { parseInput } from '../validation/parse.ts';
 import { toApiReview, type ApiReview } from './catalog.ts';
+import { hitLimit } from './rate-limit.ts';
 import type { SessionUser } from './sessions.ts';
 
 export const ALREADY_REVIEWED = 'You already submitted a review';
@@ -25,6 +26,7 @@ export interface ReviewResult {
  */
 export async function addReview(db: Db, user: SessionUser, contentId: string, input: unknown): Promise<ReviewResult> {
   const { rating, comment } = parseInput(reviewInput, input);
+  await hitLimit(db, 'RATE_LIMIT_REVIEW_USER', user.id);
   const id = newId();
   const now = Date.now();
   const [inserted, totals] = await db.batch([

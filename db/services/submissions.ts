@@ -14,6 +14,7 @@ import { parseInput } from '../validation/parse.ts';
 import { contentConflict, getContent } from './admin-contents.ts';
 import { auditEntry, type Actor } from './audit.ts';
 import { insertContentStatements, type ApiContent } from './content-rows.ts';
+import { hitLimit } from './rate-limit.ts';
 
 /** A submission as SPEC §3 shows it. */
 export interface ApiSubmission {
@@ -63,6 +64,7 @@ async function duplicateMessage(db: Db, key: string): Promise<string> {
  */
 export async function createSubmission(db: Db, userId: string, input: unknown): Promise<ApiSubmission> {
   const data = parseInput(submissionInput, input);
+  await hitLimit(db, 'RATE_LIMIT_SUBMISSION_USER', userId);
   const url = cleanUrl(data.url);
   const key = urlKey(url);
   const name = data.name || nameFromUrl(url);

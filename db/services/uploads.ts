@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { AppError, invalid, notFound } from '../errors.ts';
 import { uploads } from '../schema.ts';
+import { hitLimit } from './rate-limit.ts';
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -26,6 +27,7 @@ export async function saveUpload(db: Db, bytes: Uint8Array, uploadedBy: string |
   if (bytes.byteLength > UPLOAD_MAX_BYTES) throw new AppError('TOO_LARGE', 'Images must be at most 5 MB');
   const kind = detectImage(bytes);
   if (!kind) throw invalid('Only PNG, GIF and JPEG images can be uploaded');
+  if (uploadedBy) await hitLimit(db, 'RATE_LIMIT_UPLOAD_USER', uploadedBy);
   const id = createHash('sha256').update(bytes).digest('hex');
   await db.insert(uploads).values({ id, mimeType: kind.mimeType, size: bytes.byteLength, data: Buffer.from(bytes), uploadedBy }).onConflictDoNothing();
   return { url: `/uploads/${id}.${kind.extension}` };

@@ -16,7 +16,13 @@ import {
 } from '../validation/users.ts';
 import { sendMail } from './mail.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { checkLimit, hitLimit } from './rate-limit.ts';
 import { createSession, deleteUserSessions, generateSessionToken, insertSession } from './sessions.ts';
+
+/** Where a request comes from, for the abuse limits (undefined for trusted callers: the CLI, tests). */
+export interface Client {
+  address: string;
+}
 
 /** The user as the API shows it (SPEC §3): never the password hash. */
 export interface PublicUser {
@@ -71,17 +77,29 @@ export async function createUser(db: Db, input: unknown, options: { isAdmin?: bo
 }
 
 /** Sign-up: a new account, signed in. (A crash between the two writes leaves an account one can sign in to.) */
-export async function signUp(db: Db, input: unknown): Promise<AuthenticatedUser> {
+export async function signUp(db: Db, input: unknown, client?: Client): Promise<AuthenticatedUser> {
+  if (client) await hitLimit(db, 'RATE_LIMIT_SIGNUP_IP', client.address);
   const user = await createUser(db, input);
   const { token } = await createSession(db, user.id);
   return { ...toPublicUser(user), token };
 }
 
-export async function signIn(db: Db, input: unknown): Promise<AuthenticatedUser> {
+/**
+ * Sign-in. Limits: attempts per client address, and failures per account (an account that failed too
+ * often is locked for the rest of the window, whoever tries — that is what stops password guessing).
+ */
+export async function signIn(db: Db, input: unknown, client?: Client): Promise<AuthenticatedUser> {
   const { email, password } = parseInput(signInInput, input);
+  if (client) {
+    await hitLimit(db, 'RATE_LIMIT_SIGNIN_IP', client.address);
+    await checkLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', email);
+  }
   const user = await findUserByEmail(db, email);
   const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
-  if (!user || !valid) throw unauthenticated(BAD_CREDENTIALS);
+  if (!user || !valid) {
+    if (client) await hitLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', email).catch(() => undefined);
+    throw unauthenticated(BAD_CREDENTIALS);
+  }
   const { token } = await createSession(db, user.id);
   return { ...toPublicUser(user), token };
 }
@@ -119,8 +137,12 @@ export async function updateProfile(db: Db, userId: string, currentToken: string
 const RESET_TTL = () => config().RESET_TOKEN_MINUTES * 60 * 1000;
 
 /** Sends a reset link when the email is registered; the reply is the same either way. */
-export async function requestPasswordReset(db: Db, input: unknown): Promise<{ message: string }> {
+export async function requestPasswordReset(db: Db, input: unknown, client?: Client): Promise<{ message: string }> {
   const { email } = parseInput(forgetPasswordInput, input);
+  if (client) {
+    await hitLimit(db, 'RATE_LIMIT_FORGET_IP', client.address);
+    await hitLimit(db, 'RATE_LIMIT_FORGET_ACCOUNT', email);
+  }
   const user = await findUserByEmail(db, email);
   if (user) {
     const token = generateSecretToken();
@@ -139,7 +161,8 @@ export async function requestPasswordReset(db: Db, input: unknown): Promise<{ me
  * Sets a new password from a reset link. One batch: the token is checked, used up (with every other reset
  * token of the user) and every session of the user ends, or nothing happens at all.
  */
-export async function resetPassword(db: Db, input: unknown): Promise<{ message: string }> {
+export async function resetPassword(db: Db, input: unknown, client?: Client): Promise<{ message: string }> {
+  if (client) await hitLimit(db, 'RATE_LIMIT_RESET_IP', client.address);
   const { token, password } = parseInput(resetPasswordInput, input);
   const passwordHash = await hashPassword(password);
   const owner = db

@@ -248,7 +248,7 @@ describe('uploads', () => {
   const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082', 'hex');
   const upload = (bytes: Uint8Array, name: string, type: string, token = admin.token) => {
     const form = new FormData();
-    form.append('file', new Blob([bytes], { type }), name);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
     return fetch(`${server.url}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
   };
 

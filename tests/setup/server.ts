@@ -63,6 +63,12 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       SEED_DEMO: options.seed === false ? 'false' : 'true',
       SMTP_URL: '',
       NODE_ENV: 'production',
+      // Every test client is 127.0.0.1: per-address limits would throttle the suite itself. Per-account
+      // limits stay as configured; tests/api/rate-limits.test.ts checks the production defaults.
+      RATE_LIMIT_SIGNIN_IP: '100000/60',
+      RATE_LIMIT_SIGNUP_IP: '100000/60',
+      RATE_LIMIT_FORGET_IP: '100000/60',
+      RATE_LIMIT_RESET_IP: '100000/60',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,8 +5,8 @@ import { endpoint } from '#site/lib/server/endpoint.ts';
 import { json, readJson } from '#site/lib/server/http.ts';
 import { sessionExpiry } from '#site/lib/server/session-expiry.ts';
 
-export const POST = endpoint(async ({ request, cookies, url }) => {
-  const user = await signUp(await getDb(), await readJson(request));
+export const POST = endpoint(async ({ request, cookies, url, clientAddress }) => {
+  const user = await signUp(await getDb(), await readJson(request), { address: clientAddress });
   setSessionCookie(cookies, url, user.token, sessionExpiry());
   return json(user, 201);
 });

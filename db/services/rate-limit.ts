@@ -1,0 +1,61 @@
+/**
+ * Abuse limits: fixed-window counters in the database, so every app process counts together. One atomic
+ * upsert per hit; a caller over the limit gets RATE_LIMITED (429) with the seconds until the window ends.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { config, type RateLimit } from '../config.ts';
+import { AppError } from '../errors.ts';
+import { rateLimits } from '../schema.ts';
+
+export type LimitName =
+  | 'RATE_LIMIT_SIGNIN_ACCOUNT'
+  | 'RATE_LIMIT_SIGNIN_IP'
+  | 'RATE_LIMIT_SIGNUP_IP'
+  | 'RATE_LIMIT_FORGET_ACCOUNT'
+  | 'RATE_LIMIT_FORGET_IP'
+  | 'RATE_LIMIT_RESET_IP'
+  | 'RATE_LIMIT_REVIEW_USER'
+  | 'RATE_LIMIT_SUBMISSION_USER'
+  | 'RATE_LIMIT_UPLOAD_USER';
+
+const TOO_MANY = 'Too many attempts. Please wait a moment and try again.';
+
+function tooMany(resetAt: number): AppError {
+  return new AppError('RATE_LIMITED', TOO_MANY, { retryAfter: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)) });
+}
+
+const enabled = () => config().RATE_LIMIT_OFF !== 'true';
+
+/** Counts one event for `key` and refuses it when that makes more than the limit allows. */
+export async function hitLimit(db: Db, name: LimitName, key: string): Promise<void> {
+  if (!enabled()) return;
+  const { max, windowSeconds }: RateLimit = config()[name];
+  const now = Date.now();
+  const resetAt = now + windowSeconds * 1000;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: `${name}:${key}`, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.resetAt} <= ${now} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${now} THEN ${resetAt} ELSE ${rateLimits.resetAt} END`,
+      },
+    })
+    .returning();
+  if (row && row.count > max) throw tooMany(row.resetAt);
+}
+
+/** Refuses when `key` is already at its limit, without counting (e.g. an account locked by failed sign-ins). */
+export async function checkLimit(db: Db, name: LimitName, key: string): Promise<void> {
+  if (!enabled()) return;
+  const { max } = config()[name];
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, `${name}:${key}`));
+  if (row && row.resetAt > Date.now() && row.count >= max) throw tooMany(row.resetAt);
+}
+
+/** Forgets old windows (called now and then, so the table stays small). */
+export async function pruneLimits(db: Db): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < ${Date.now()}`);
+}

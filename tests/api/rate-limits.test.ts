@@ -1,0 +1,106 @@
+/** Abuse limits at their production defaults (README's configuration table). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const DEFAULTS = {
+  RATE_LIMIT_SIGNIN_IP: '50/900',
+  RATE_LIMIT_SIGNUP_IP: '20/3600',
+  RATE_LIMIT_FORGET_IP: '20/3600',
+  RATE_LIMIT_RESET_IP: '20/3600',
+};
+
+let server: TestServer;
+let api: ApiClient;
+/** A signed-in user, before the address-wide tests below use up this address's sign-in allowance. */
+let token: string;
+let adminToken: string;
+beforeAll(async () => {
+  server = await startServer({ env: DEFAULTS });
+  api = apiClient(server.url);
+  token = (await api.post('/api/users/signin', { email: 'linus@skillshelf.dev', password: 'skillshelf-demo' })).body.token;
+  adminToken = (await api.post('/api/users/signin', { email: 'admin@skillshelf.dev', password: 'skillshelf-admin' })).body.token;
+});
+afterAll(() => server?.stop());
+
+async function until429(send: () => Promise<{ status: number; headers: Headers; body: any }>, max: number) {
+  const statuses: number[] = [];
+  for (let i = 0; i < max; i++) {
+    const res = await send();
+    statuses.push(res.status);
+    if (res.status === 429) return { statuses, res };
+  }
+  return { statuses, res: undefined };
+}
+
+describe('rate limits', () => {
+  it('10 failed sign-ins lock the account for 15 minutes, even with the right password, with Retry-After', async () => {
+    const account = { name: 'Target', email: uniqueEmail(), password: 'right-password' };
+    await api.post('/api/users/signup', account);
+    for (let i = 0; i < 10; i++) expect((await api.post('/api/users/signin', { email: account.email, password: `wrong-${i}` })).status).toBe(401);
+    const locked = await api.post('/api/users/signin', { email: account.email, password: account.password });
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toMatch(/Too many attempts/);
+    const retryAfter = Number(locked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+  });
+
+  it('sign-up: 20 per hour per address', async () => {
+    const { statuses, res } = await until429(() => api.post('/api/users/signup', { name: 'Many', email: uniqueEmail(), password: 'password-123' }), 25);
+    expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(20);
+    expect(res?.status).toBe(429);
+    expect(Number(res!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('forget-password: 5 per hour per account', async () => {
+    const email = uniqueEmail();
+    const { statuses } = await until429(() => api.post('/api/users/forget-password', { email }), 8);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('reset-password: 20 per hour per address', async () => {
+    const { statuses } = await until429(() => api.post('/api/users/reset-password', { token: 'not-a-token', password: 'password-123' }), 25);
+    expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('sign-in: 50 attempts per 15 minutes per address', async () => {
+    const { statuses } = await until429(() => api.post('/api/users/signin', { email: uniqueEmail(), password: 'whatever-123' }), 60);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.length).toBeLessThanOrEqual(51);
+  });
+});
+
+describe('per-account limits on what signed-in users write', () => {
+  let contents: Array<{ _id: string }>;
+  beforeAll(async () => {
+    const pages = await Promise.all([1, 2, 3].map((p) => api.get(`/api/contents/search?order=latest&page=${p}`)));
+    contents = pages.flatMap((p) => p.body.contents);
+  });
+
+  it('reviews: 30 per hour', async () => {
+    const statuses: number[] = [];
+    for (const content of contents.slice(0, 31)) statuses.push((await api.post(`/api/contents/${content._id}/reviews`, { rating: 4, comment: 'ok' }, { token })).status);
+    expect(statuses.filter((s) => s === 201).length).toBe(30);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('submissions: 30 per hour', async () => {
+    const { statuses } = await until429(() => api.post('/api/submissions/create', { url: `https://example.org/${Math.random()}` }, { token }), 35);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(30);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('uploads: 60 per hour', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(Buffer.concat([png, Buffer.from(String(i))]))], { type: 'image/png' }), `${i}.png`);
+      statuses.push((await fetch(`${server.url}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${adminToken}` } })).status);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(60);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { parseSearchParams } from '#db/validation/search.ts';
+import { CATEGORIES, COSTS, MATERIAL_TYPES, TECH_STACKS } from '#db/taxonomy.ts';
+import { carriedParams, filterChips, filterGroups, searchDescription, searchHeading, searchHref, searchTitle, withParam, type FilterLists } from './search-page.ts';
+
+const params = (query: string) => parseSearchParams(new URLSearchParams(query));
+const lists: FilterLists = { categories: CATEGORIES.slice(0, 3), techStacks: TECH_STACKS.slice(0, 3), types: MATERIAL_TYPES.slice(0, 2), costs: COSTS };
+
+describe('withParam', () => {
+  it('sets one parameter, keeps the others and goes back to page 1', () => {
+    expect(withParam(params('category=web-development&order=oldest&page=3'), 'techStack', 'python')).toBe(
+      '/search?category=web-development&techStack=python&order=oldest',
+    );
+  });
+
+  it('keeps an explicit Latest Added when a term is searched (there the default is Best Match)', () => {
+    expect(withParam(params('searchTerm=sql&order=latest'), 'cost', 'Free')).toBe('/search?searchTerm=sql&cost=Free&order=latest');
+    expect(searchHref({ ...params('searchTerm=sql&order=latest'), page: 2 })).toBe('/search?searchTerm=sql&order=latest&page=2');
+    expect(searchHref(params('searchTerm=sql'))).toBe('/search?searchTerm=sql');
+  });
+
+  it("'all' removes a filter; removing everything is plain /search", () => {
+    expect(withParam(params('cost=Free'), 'cost', 'all')).toBe('/search');
+  });
+});
+
+describe('filterGroups', () => {
+  const filters = params('category=data-science&rating=4');
+  const facets = { category: { 'data-science': 7, 'software-engineering': 3 }, rating: { '4': 7 } };
+  const groups = filterGroups(lists, filters, facets);
+
+  it('has the groups of the sidebar in order', () => {
+    expect(groups.map((g) => g.title)).toEqual(['Subjects', 'Technologies', 'Content Types', 'Costs', 'Avg Reviews', 'Certification']);
+  });
+
+  it('gives every option its count (0 when the facets do not say), its link and whether it is applied', () => {
+    const subjects = groups[0]!;
+    expect(subjects.active).toBe(true);
+    expect(subjects.options.map((o) => [o.label, o.count, o.active])).toEqual([
+      ['Software Engineering', 3, false],
+      ['Data Science', 7, true],
+      ['Cybersecurity', 0, false],
+    ]);
+    expect(subjects.options[0]!.href).toBe('/search?category=software-engineering&rating=4');
+    expect(subjects.anyHref).toBe('/search?rating=4');
+  });
+
+  it('offers 4, 3, 2 and 1 stars & up', () => {
+    const ratings = groups.find((g) => g.key === 'rating')!;
+    expect(ratings.options.map((o) => o.label)).toEqual(['4 stars & up', '3 stars & up', '2 stars & up', '1 star & up']);
+    expect(ratings.options[0]!.active).toBe(true);
+  });
+
+  it('still lists an applied value that no content carries, so it can be removed', () => {
+    const subjects = filterGroups(lists, params('category=machine-learning'), {})[0]!;
+    expect(subjects.options.at(-1)).toMatchObject({ label: 'Machine Learning', active: true, count: 0 });
+  });
+});
+
+describe('filterChips', () => {
+  it('names every applied filter and links to the search without it', () => {
+    expect(filterChips(params('searchTerm=sql&techStack=python&cost=Free&hasCert=true&rating=3'))).toEqual([
+      { key: 'searchTerm', label: 'Search: sql', href: '/search?techStack=python&cost=Free&hasCert=true&rating=3' },
+      { key: 'techStack', label: 'Technology: Python', href: '/search?searchTerm=sql&cost=Free&hasCert=true&rating=3' },
+      { key: 'cost', label: 'Cost: Free', href: '/search?searchTerm=sql&techStack=python&hasCert=true&rating=3' },
+      { key: 'rating', label: 'Rating: 3 stars & up', href: '/search?searchTerm=sql&techStack=python&cost=Free&hasCert=true' },
+      { key: 'hasCert', label: 'Certification: With certificate', href: '/search?searchTerm=sql&techStack=python&cost=Free&rating=3' },
+    ]);
+  });
+
+  it('is empty for a plain search', () => {
+    expect(filterChips(params(''))).toEqual([]);
+  });
+});
+
+describe('searchHeading and searchTitle', () => {
+  it('says what the results are', () => {
+    expect(searchHeading(params(''))).toBe('All learning resources');
+    expect(searchHeading(params('techStack=python'))).toBe('Python resources');
+    expect(searchHeading(params('cost=Free&category=web-development&techStack=javascript'))).toBe('Free Web Development, Javascript resources');
+    expect(searchHeading(params('rating=4'))).toBe('Learning resources rated 4 stars & up');
+    expect(searchHeading(params('searchTerm=sql'))).toBe('Results for “sql”');
+    expect(searchHeading(params('searchTerm=sql&category=data-science'))).toBe('Results for “sql” in Data Science resources');
+  });
+
+  it('numbers the pages after the first', () => {
+    expect(searchTitle(params('techStack=python'))).toBe('Python resources');
+    expect(searchTitle(params('techStack=python&page=2'))).toBe('Python resources, page 2');
+  });
+});
+
+describe('searchDescription', () => {
+  it('counts the results', () => {
+    expect(searchDescription(params('techStack=python'), 1)).toContain('Python resources: 1 curated website');
+    expect(searchDescription(params('techStack=python'), 0)).toContain('no matches');
+  });
+});
+
+describe('carriedParams', () => {
+  it('carries every parameter but the order and the page', () => {
+    expect(carriedParams(params('searchTerm=a b&cost=Free&order=oldest&page=4'))).toEqual([
+      ['searchTerm', 'a b'],
+      ['cost', 'Free'],
+    ]);
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * Acknowledged writes survive a crash; many concurrent writers lose nothing; several server processes
+ * share one database file (the Reliability issue, §6–§8).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@libsql/client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiClient, DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const servers: TestServer[] = [];
+const dirs: string[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.stop({ keepFiles: true })));
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function newDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'skillshelf-reliability-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function query(dbUrl: string, statement: string, args: Array<string | number> = []) {
+  const db = createClient({ url: dbUrl });
+  try {
+    return (await db.execute({ sql: statement, args })).rows;
+  } finally {
+    db.close();
+  }
+}
+
+/** Derived numbers equal what the rows say, and SQLite finds the file sound. */
+async function expectConsistent(dbUrl: string) {
+  expect(await query(dbUrl, 'PRAGMA integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+  const drift = await query(
+    dbUrl,
+    `SELECT c.id FROM contents c WHERE c.num_reviews != (SELECT count(*) FROM reviews r WHERE r.content_id = c.id)
+       OR abs(c.rating - coalesce((SELECT avg(rating) FROM reviews r WHERE r.content_id = c.id), 0)) > 1e-9`,
+  );
+  expect(drift).toEqual([]);
+}
+
+describe('crash safety', () => {
+  it('every write acknowledged before a SIGKILL is there after the restart (10 rounds)', async () => {
+    const dir = newDir();
+    let acknowledged = 0;
+    let found = 0;
+    for (let round = 0; round < 10; round++) {
+      const server = await startServer({ dir, seed: round === 0 });
+      const api = apiClient(server.url);
+      const { body: page } = await api.get(`/api/contents/search?page=${1 + (round % 10)}`);
+      const writers = await Promise.all(Array.from({ length: 12 }, async () => (await api.post('/api/users/signup', { name: 'Writer', email: uniqueEmail('crash'), password: 'password-123' })).body));
+      const acks: Array<{ kind: string; key: string; extra?: string }> = [];
+      const burst = Array.from({ length: 160 }, async (_, i) => {
+        const writer = writers[i % writers.length]!;
+        const content = page.contents[i % page.contents.length];
+        const kind = ['signup', 'save', 'review', 'submission'][i % 4]!;
+        try {
+          if (kind === 'signup') {
+            const email = uniqueEmail('burst');
+            const res = await api.post('/api/users/signup', { name: 'Burst', email, password: 'password-123' });
+            if (res.status === 201) acks.push({ kind, key: email });
+          } else if (kind === 'save') {
+            // Every save request uses its own (writer, content) pair: an acknowledged toggle means "saved".
+            const j = Math.floor(i / 4);
+            const mine = writers[j % writers.length]!;
+            const target = page.contents[Math.floor(j / writers.length)];
+            const res = await api.post('/api/users/save', { contentId: target._id }, { token: mine.token });
+            if (res.status === 200) acks.push({ kind, key: mine._id, extra: target._id });
+          } else if (kind === 'review') {
+            const res = await api.post(`/api/contents/${content._id}/reviews`, { rating: 1 + (i % 5), comment: `burst ${round}-${i}` }, { token: writer.token });
+            if (res.status === 201) acks.push({ kind, key: res.body.review._id });
+          } else {
+            const res = await api.post('/api/submissions/create', { url: `https://example.org/crash/${round}/${i}` }, { token: writer.token });
+            if (res.status === 201) acks.push({ kind, key: res.body._id });
+          }
+        } catch {
+          // the connection died with the server: not acknowledged
+        }
+      });
+      // Kill at a different moment of the burst every round.
+      await new Promise((r) => setTimeout(r, 150 + round * 60));
+      await server.kill();
+      await Promise.allSettled(burst);
+
+      const restarted = await startServer({ dir, seed: false });
+      for (const ack of acks) {
+        let rows: unknown[];
+        if (ack.kind === 'signup') rows = await query(restarted.dbUrl, 'SELECT 1 FROM users WHERE email = ?', [ack.key]);
+        else if (ack.kind === 'review') rows = await query(restarted.dbUrl, 'SELECT 1 FROM reviews WHERE id = ?', [ack.key]);
+        else if (ack.kind === 'submission') rows = await query(restarted.dbUrl, 'SELECT 1 FROM submissions WHERE id = ?', [ack.key]);
+        else rows = await query(restarted.dbUrl, 'SELECT 1 FROM saves WHERE user_id = ? AND content_id = ?', [ack.key, ack.extra!]);
+        acknowledged++;
+        if (rows.length === 1) found++;
+      }
+      await expectConsistent(restarted.dbUrl);
+      await restarted.stop({ keepFiles: true });
+    }
+    console.log(`crash safety: ${found} of ${acknowledged} acknowledged writes found after 10 SIGKILLs`);
+    expect(acknowledged).toBeGreaterThan(50);
+    expect(found).toBe(acknowledged);
+  }, 180_000);
+});
+
+describe('concurrency', () => {
+  it('200 concurrent writers (reviews on one content, saves, submissions) get no 5xx, and the rating equals a recount', async () => {
+    const server = await startServer();
+    servers.push(server);
+    const api = apiClient(server.url);
+    const users = await Promise.all(Array.from({ length: 200 }, async () => (await api.post('/api/users/signup', { name: 'Concurrent', email: uniqueEmail('many'), password: 'password-123' })).body));
+    const { body: page } = await api.get('/api/contents/search?order=latest');
+    const target = page.contents[0];
+    const results = await Promise.all(
+      users.flatMap((u, i) => [
+        api.post(`/api/contents/${target._id}/reviews`, { rating: 1 + (i % 5), comment: `c${i}` }, { token: u.token }),
+        api.post('/api/users/save', { contentId: target._id }, { token: u.token }),
+        api.post('/api/submissions/create', { url: `https://example.org/concurrent/${i}` }, { token: u.token }),
+      ]),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses.filter((s) => s >= 400)).toEqual([]);
+    const [row] = await query(server.dbUrl, 'SELECT num_reviews, rating, (SELECT avg(rating) FROM reviews WHERE content_id = ?) AS avg, (SELECT count(*) FROM saves WHERE content_id = ?) AS saves FROM contents WHERE id = ?', [target._id, target._id, target._id]);
+    expect(row!.num_reviews).toBe(200);
+    expect(Number(row!.rating)).toBeCloseTo(Number(row!.avg), 9);
+    expect(row!.saves).toBe(200);
+    expect((await api.get(`/api/contents/slug/${target.slug}`)).body.numReviews).toBe(200);
+  }, 120_000);
+});
+
+describe('several processes', () => {
+  it('two server processes on one database see each other\'s sessions, saves and reviews at once, and lose nothing', async () => {
+    const dir = newDir();
+    const one = await startServer({ dir });
+    const two = await startServer({ dir, seed: false });
+    servers.push(one, two);
+    const [a, b] = [apiClient(one.url), apiClient(two.url)];
+
+    const account = { name: 'Roamer', email: uniqueEmail('roam'), password: 'password-123' };
+    const { body: user } = await a.post('/api/users/signup', account);
+    expect((await b.get('/api/users/profile', { token: user.token })).body.email).toBe(account.email);
+
+    const { body: page } = await b.get('/api/contents/search?order=latest');
+    const content = page.contents[0];
+    await a.post('/api/users/save', { contentId: content._id }, { token: user.token });
+    expect((await b.get(`/api/users/saves/${user._id}`, { token: user.token })).body.numSaves).toBe(1);
+
+    await b.get(`/api/contents/slug/${content.slug}`); // fill process two's cache first
+    await a.post(`/api/contents/${content._id}/reviews`, { rating: 3, comment: 'seen everywhere' }, { token: user.token });
+    expect((await b.get(`/api/contents/slug/${content.slug}`)).body.reviews[0].comment).toBe('seen everywhere');
+
+    await a.post('/api/users/signout', undefined, { token: user.token });
+    expect((await b.get('/api/users/profile', { token: user.token })).status).toBe(401);
+
+    const writers = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? a : b).post('/api/users/signup', { name: 'Both', email: uniqueEmail('both'), password: 'password-123' })));
+    const reviews = await Promise.all(writers.map((w, i) => (i % 2 ? b : a).post(`/api/contents/${page.contents[1]._id}/reviews`, { rating: 5, comment: 'x' }, { token: w.body.token })));
+    expect(reviews.every((r) => r.status === 201)).toBe(true);
+    expect((await a.get(`/api/contents/slug/${page.contents[1].slug}`)).body.numReviews).toBe(60);
+    await expectConsistent(one.dbUrl);
+  }, 60_000);
+
+  it('WEB_CONCURRENCY=2 starts two worker processes on one port', async () => {
+    const server = await startServer({ env: { WEB_CONCURRENCY: '2' } });
+    servers.push(server);
+    const workers = execFileSync('pgrep', ['-P', String(server.process.pid)]).toString().trim().split('\n');
+    expect(workers).toHaveLength(2);
+    const api = apiClient(server.url);
+    const results = await Promise.all(Array.from({ length: 100 }, () => api.get('/api/contents/filters')));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect((await api.post('/api/users/signin', DEMO_ADMIN)).status).toBe(200);
+  }, 60_000);
+});

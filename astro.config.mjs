@@ -7,6 +7,8 @@ import tailwindcss from '@tailwindcss/vite';
 export default defineConfig({
   srcDir: './site',
   publicDir: './site/public',
+  // SKILLSHELF_DIST lets a second checkout-local build live beside dist/ (parallel test runs); default dist/.
+  outDir: process.env.SKILLSHELF_DIST ?? './dist',
   output: 'server',
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],

@@ -13,7 +13,7 @@ import { migrateDb } from '../db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemo } from '../db/seed/demo.ts';
 import { createVisitorsHub } from '../site/lib/server/visitors.ts';
 
-const entry = fileURLToPath(new URL('../dist/server/entry.mjs', import.meta.url));
+const entry = fileURLToPath(new URL(`../${process.env.SKILLSHELF_DIST ?? 'dist'}/server/entry.mjs`, import.meta.url));
 
 async function prepareDatabase(): Promise<void> {
   const db = await getDb();

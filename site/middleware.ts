@@ -8,6 +8,7 @@ import { validateSessionToken } from '#db/services/sessions.ts';
 import { config } from '#db/config.ts';
 import { deleteSessionCookie, SESSION_COOKIE, setSessionCookie } from '#site/lib/server/cookies.ts';
 import { json, revalidatable } from '#site/lib/server/http.ts';
+import { cachedRender, isCacheablePage } from '#site/lib/server/page-cache.ts';
 import { safeRedirect, signInUrl } from '#site/lib/redirect.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -77,11 +78,17 @@ const guardPages = defineMiddleware((context, next) => {
 });
 
 /**
- * Pages a visitor sees are the same for every visitor: they carry an ETag (the body's hash) and a repeat
- * visit with If-None-Match gets 304. Pages for a signed-in user are private and never stored.
+ * Pages a visitor sees are the same for every visitor: catalog pages are served from the page cache, and
+ * every visitor page carries an ETag (the body's hash) so a repeat visit with If-None-Match gets 304.
+ * Pages for a signed-in user are private and never stored.
  */
 const pageValidators = defineMiddleware(async (context, next) => {
-  const response = await next();
+  const { request, url } = context;
+  const anonymous = !context.locals.user && !context.cookies.has(SESSION_COOKIE) && !request.headers.has('authorization');
+  const response =
+    anonymous && request.method === 'GET' && isCacheablePage(url.pathname)
+      ? await cachedRender(await getDb(), url.pathname + url.search, () => Promise.resolve(next()))
+      : await next();
   const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html');
   if (!isPage || context.url.pathname.startsWith('/api/')) return response;
   if (context.locals.user) {

@@ -131,3 +131,31 @@ describe('compression', () => {
     }
   });
 });
+
+describe('cached pages stay correct', () => {
+  it('a new review shows at once on the cached content page and in search', async () => {
+    const { body: page } = await api.get('/api/contents/search?order=latest');
+    const content = page.contents[0];
+    const before = await (await fetch(`${server.url}/content/${content.slug}`)).text();
+    await fetch(`${server.url}/search?order=topRated`);
+    const { body: user } = await api.post('/api/users/signup', { name: 'Cache Buster', email: `cache-${Date.now()}@example.com`, password: 'password-123' });
+    await api.post(`/api/contents/${content._id}/reviews`, { rating: 5, comment: 'Visible immediately' }, { token: user.token });
+    const after = await (await fetch(`${server.url}/content/${content.slug}`)).text();
+    expect(before).not.toContain('Visible immediately');
+    expect(after).toContain('Visible immediately');
+    const top = await (await fetch(`${server.url}/search?order=topRated&rating=4`)).text();
+    expect(top).toContain(`/content/${content.slug}`);
+  });
+
+  it('an approved submission shows at once in search', async () => {
+    const { body: admin } = await api.post('/api/users/signin', { email: 'admin@skillshelf.dev', password: 'skillshelf-admin' });
+    const { body: user } = await api.post('/api/users/signup', { name: 'Submitter', email: `sub-${Date.now()}@example.com`, password: 'password-123' });
+    const name = `Quokkaology ${Date.now()}`;
+    const { body: submission } = await api.post('/api/submissions/create', { url: `https://example.org/${Date.now()}`, name, description: 'All about quokkas.' }, { token: user.token });
+    const before = await (await fetch(`${server.url}/search?searchTerm=quokkaology`)).text();
+    expect(before).not.toContain(name);
+    expect((await api.post(`/api/submissions/${submission._id}`, {}, { token: admin.token })).status).toBe(201);
+    const after = await (await fetch(`${server.url}/search?searchTerm=quokkaology`)).text();
+    expect(after).toContain(name);
+  });
+});

@@ -13,7 +13,7 @@ function newest(path: string): number {
 }
 
 export default function setup(): void {
-  const entry = join(root, 'dist/server/entry.mjs');
+  const entry = join(root, process.env.SKILLSHELF_DIST ?? 'dist', 'server/entry.mjs');
   const sources = ['site', 'db', 'astro.config.mjs', 'package.json'].map((p) => join(root, p));
   if (existsSync(entry) && statSync(entry).mtimeMs > Math.max(...sources.map(newest))) return;
   const result = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {

@@ -19,7 +19,9 @@ export default function setup(): void {
   const result = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    // Vitest sets NODE_ENV=test; a build under it compiles JSX for React's dev runtime, which the
+    // production react-dom lacks (jsxDEV is not a function): every page with an island would fail.
+    env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' },
   });
   if (result.status !== 0) throw new Error('astro build failed');
 }

@@ -1,0 +1,70 @@
+/**
+ * SPEC §2 Edit submission: the content fields plus the hidden rating; Reject and Approve.
+ * Approve posts the edited data; the server creates the content and removes the submission in one
+ * transaction, so a refusal (e.g. 409, the slug is taken) leaves the submission where it was and the
+ * admin stays here to fix it.
+ */
+import { useState, type SubmitEvent } from 'react';
+import { adminContentInput } from '#db/validation/admin.ts';
+import { apiDelete, apiPost, errorMessage } from '#site/lib/api.ts';
+import { flashToast } from '#site/stores/toasts.ts';
+import { FormAlert, fieldErrors, type FieldErrors } from '../forms/ui.tsx';
+import { ContentFields, contentValues, type ContentKey, type ContentSource, type ContentValues } from './ContentFields.tsx';
+import { BusyButton, useFocusFirstInvalid } from './ui.tsx';
+
+export default function SubmissionForm({ submission }: { submission: ContentSource & { rating: number } }) {
+  const [values, setValues] = useState<ContentValues>(() => contentValues(submission));
+  const [errors, setErrors] = useState<FieldErrors<ContentKey>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'approving' | 'rejecting' | null>(null);
+  useFocusFirstInvalid(errors);
+
+  async function approve(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setServerError(null);
+    const parsed = adminContentInput.safeParse(values);
+    if (!parsed.success) return setErrors(fieldErrors<ContentKey>(parsed.error.issues));
+    setErrors({});
+    setBusy('approving');
+    try {
+      await apiPost(`/api/submissions/${submission._id}`, { _id: submission._id, ...parsed.data, rating: submission.rating });
+      flashToast('success', 'Submission is approved');
+      location.assign('/admin/contents');
+    } catch (error) {
+      setServerError(errorMessage(error));
+      setBusy(null);
+    }
+  }
+
+  async function reject() {
+    if (!window.confirm('Delete this submission?')) return;
+    setServerError(null);
+    setBusy('rejecting');
+    try {
+      await apiDelete(`/api/submissions/${submission._id}`);
+      flashToast('success', 'submission deleted successfully');
+      location.assign('/admin/submissions');
+    } catch (error) {
+      setServerError(errorMessage(error));
+      setBusy(null);
+    }
+  }
+
+  return (
+    <form method="post" noValidate onSubmit={approve} className="flex flex-col gap-2" aria-label="Edit submission">
+      <ContentFields values={values} onChange={setValues} errors={errors} />
+      <input type="hidden" name="rating" value={submission.rating} />
+      <div className="mt-4 flex flex-col gap-4">
+        <FormAlert message={serverError} />
+        <div className="grid grid-cols-2 gap-3">
+          <BusyButton className="btn btn-error btn-outline" busy={busy === 'rejecting'} disabled={busy !== null} onClick={() => void reject()}>
+            Reject
+          </BusyButton>
+          <BusyButton type="submit" className="btn btn-primary" busy={busy === 'approving'} disabled={busy !== null}>
+            Approve
+          </BusyButton>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * One dashboard pie (SPEC §2 Dashboard): 100% wide, 600px high, 'Loading Chart...' until echarts has
+ * loaded (lazily: the chunk is fetched only when a chart hydrates) and drawn. The numbers behind it are
+ * also in the page as a table, so the chart itself is one labelled image for assistive technology.
+ */
+import { useEffect, useRef, useState } from 'react';
+
+interface Props {
+  /** The chart's name ('Categories'): its accessible label and the series name in the tooltip. */
+  label: string;
+  /** SPEC §3's summary lists: the tag label as _id, the number of contents carrying it. */
+  data: ReadonlyArray<{ _id: string; count: number }>;
+}
+
+export default function PieChart({ label, data }: Props) {
+  const container = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    let disposed = false;
+    let cleanup = () => {};
+    import('./echarts.ts')
+      .then(({ renderPie }) => {
+        if (disposed) return;
+        const chart = renderPie(
+          element,
+          label,
+          data.map((d) => ({ name: d._id, value: d.count })),
+        );
+        const observer = new ResizeObserver(() => chart.resize());
+        observer.observe(element);
+        cleanup = () => {
+          observer.disconnect();
+          chart.dispose();
+        };
+        setStatus('ready');
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        if (!disposed) setStatus('error');
+      });
+    return () => {
+      disposed = true;
+      cleanup();
+    };
+  }, [label, data]);
+
+  const summary = data.map((d) => `${d._id}: ${d.count}`).join(', ');
+  return (
+    <div className="relative w-full" style={{ height: 600 }}>
+      <div ref={container} className="h-full w-full" role="img" aria-label={`${label} pie chart. ${summary}`} data-chart={label} />
+      {status !== 'ready' && (
+        <p className="absolute inset-0 flex items-center justify-center text-base-content/70" role={status === 'error' ? 'alert' : 'status'}>
+          {status === 'loading' ? 'Loading Chart...' : 'The chart could not be loaded. Reload the page to try again.'}
+        </p>
+      )}
+    </div>
+  );
+}

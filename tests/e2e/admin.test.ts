@@ -1,0 +1,377 @@
+/**
+ * The admin's work in a real browser, on the seeded demo world: create a content and edit it with an
+ * uploaded image; approve and reject submissions from the queue and from the edit screen (a refused
+ * approval keeps the submission); edit and delete a user; the dashboard's counts and charts; and a
+ * signed-in non-admin kept out.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' };
+
+/** A 1×1 PNG: the server decides the type by these bytes, not by the file name. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+const pathOf = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
+/** The table row that holds `text` (a name, an email). */
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+let counter = 0;
+/** A unique word for names, slugs and URLs of this run. */
+const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
+
+describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: ApiClient;
+  let adminToken: string;
+  let userToken: string;
+  let dir: string;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    api = apiClient(server.url);
+    adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
+    userToken = (await api.post('/api/users/signin', DEMO_USER)).body.token;
+    dir = mkdtempSync(join(tmpdir(), 'skillshelf-e2e-'));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A fresh browser signed in through the /signin page; every window.confirm is accepted. */
+  async function asSignedIn(account: { email: string; password: string }, run: (page: Page) => Promise<void>) {
+    const context = await newContext(browser, server.url);
+    try {
+      const page = await context.newPage();
+      page.on('dialog', (dialog) => void dialog.accept());
+      await page.goto('/signin');
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Password', { exact: true }).fill(account.password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await run(page);
+    } finally {
+      await context.close();
+    }
+  }
+  const asAdmin = (run: (page: Page) => Promise<void>) => asSignedIn(DEMO_ADMIN, run);
+
+  /** A submission made by a normal user through the API, as the submit form would. */
+  async function submit(name: string) {
+    const res = await api.post(
+      '/api/submissions/create',
+      {
+        url: `https://${name}.example.org/course`,
+        name,
+        category: ['Data Science'],
+        techStack: ['Python'],
+        type: ['Online Courses'],
+        cost: 'Paid',
+        hasCert: true,
+        description: 'Statistics for everyone.',
+      },
+      { token: userToken },
+    );
+    expect(res.status).toBe(201);
+    return res.body as { _id: string; name: string; slug: string; url: string };
+  }
+
+  /** The submissions page that lists `id` (the queue is oldest first, so new ones are on the last page). */
+  async function submissionsPageOf(id: string): Promise<number> {
+    const first = await api.get('/api/submissions/admin?page=1', { token: adminToken });
+    for (let p = 1; p <= first.body.pages; p++) {
+      const { body } = await api.get(`/api/submissions/admin?page=${p}`, { token: adminToken });
+      if (body.submissions.some((s: { _id: string }) => s._id === id)) return p;
+    }
+    throw new Error(`submission ${id} is not in the queue`);
+  }
+
+  const submissionStatus = async (id: string) => (await api.get(`/api/submissions/${id}`, { token: adminToken })).status;
+
+  it('create a content, edit it with an uploaded image, and find it in the list', async () => {
+    const name = unique('E2E Course');
+    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    const file = join(dir, 'thumbnail.png');
+    writeFileSync(file, PNG);
+
+    await asAdmin(async (page) => {
+      await page.goto('/admin/contents');
+      await page.getByRole('button', { name: 'Create Content' }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/admin/content/'));
+      await toast(page, 'new content created successfully').waitFor();
+      expect(await page.title()).toContain('Edit Content');
+
+      // Name follows the URL while it is empty or still the derived one.
+      await page.getByLabel('Name', { exact: true }).fill('');
+      await page.getByLabel('Website URL').fill(`https://www.${slug}.com/start`);
+      expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(slug.charAt(0).toUpperCase() + slug.slice(1));
+      await page.getByLabel('Name', { exact: true }).fill(name);
+      await page.getByRole('button', { name: 'From name' }).click();
+      expect(await page.getByLabel('Slug').inputValue()).toBe(slug);
+
+      // Required fields are checked before anything is sent.
+      await page.getByLabel('Description').fill('');
+      await page.getByRole('button', { name: 'Update' }).click();
+      await page.getByText('Description is required').waitFor();
+      await page.getByText('Image is required').waitFor();
+
+      // Multi-selects: a <details> of checkboxes per group.
+      const categories = page.getByRole('group', { name: 'Categories' });
+      await categories.locator('summary').click();
+      await categories.getByLabel('Web Development').check();
+      await categories.getByLabel('Data Science').check();
+      await page.keyboard.press('Escape');
+      expect(await categories.locator('summary').textContent()).toContain('Data Science, Web Development');
+      const types = page.getByRole('group', { name: 'Format of the material' });
+      await types.locator('summary').click();
+      await types.getByLabel('Video Lectures').check();
+      await page.keyboard.press('Escape');
+
+      // Upload: the URL field and the thumbnail show the stored image.
+      await page.getByLabel('Upload an image').setInputFiles(file);
+      await toast(page, 'Image uploaded successfully').waitFor();
+      const imageUrl = await page.getByLabel('Image URL').inputValue();
+      expect(imageUrl).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
+      const thumbnail = page.getByRole('img', { name: 'Preview of the image' });
+      expect(await thumbnail.getAttribute('src')).toBe(imageUrl);
+      await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+
+      await page.getByLabel('Cost').selectOption('Free/Paid');
+      await page.getByLabel('provide certification').check();
+      await page.getByLabel('Description').fill('A course made in the browser test.');
+      await page.getByRole('button', { name: 'Update' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/contents');
+      await toast(page, 'Content updated successfully').waitFor();
+      const listed = row(page, name);
+      await listed.waitFor();
+      expect(await listed.getByRole('cell').allTextContents()).toEqual(
+        expect.arrayContaining(['Data Science, Web Development', 'Video Lectures', 'Free/Paid']),
+      );
+    });
+
+    const { status, body } = await api.get(`/api/contents/slug/${slug}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ name, hasCert: true, cost: 'Free/Paid', image: expect.stringMatching(/^\/uploads\//) });
+  });
+
+  it('a failed upload shows its message under the field and as a toast', async () => {
+    const { body: draft } = await api.post('/api/contents', undefined, { token: adminToken });
+    const file = join(dir, 'script.png');
+    writeFileSync(file, '<?php echo "not an image"; ?>');
+    await asAdmin(async (page) => {
+      await page.goto(`/admin/content/${draft._id}`);
+      await page.getByLabel('Upload an image').setInputFiles(file);
+      await page.locator('[data-field-error="imageUpload"]', { hasText: 'Only PNG, GIF and JPEG images can be uploaded' }).waitFor();
+      await toast(page, 'Only PNG, GIF and JPEG images can be uploaded').waitFor();
+      expect(await page.getByLabel('Image URL').inputValue()).toBe('');
+    });
+  });
+
+  it('delete a content from the list', async () => {
+    const { body: draft } = await api.post('/api/contents', undefined, { token: adminToken });
+    await asAdmin(async (page) => {
+      await page.goto('/admin/contents');
+      const listed = row(page, draft._id);
+      await listed.waitFor();
+      await listed.getByRole('button', { name: /^Delete/ }).click();
+      await toast(page, 'content deleted successfully').waitFor();
+      await listed.waitFor({ state: 'detached' });
+    });
+    expect((await api.get(`/api/contents/${draft._id}`, { token: adminToken })).status).toBe(404);
+  });
+
+  it('approve and reject submissions from the list', async () => {
+    const toApprove = await submit(unique('approve-list'));
+    const toReject = await submit(unique('reject-list'));
+    await asAdmin(async (page) => {
+      await page.goto(`/admin/submissions?page=${await submissionsPageOf(toApprove._id)}`);
+      const approveRow = row(page, toApprove.name);
+      await approveRow.waitFor();
+      expect(await approveRow.getByRole('link', { name: toApprove.url }).getAttribute('target')).toBe('_blank');
+      expect(await approveRow.getByRole('link', { name: toApprove.url }).getAttribute('rel')).toContain('noopener');
+      await approveRow.getByRole('button', { name: /^Approve/ }).click();
+      await toast(page, 'Submission approve to the content list').waitFor();
+      await approveRow.waitFor({ state: 'detached' });
+
+      await page.goto(`/admin/submissions?page=${await submissionsPageOf(toReject._id)}`);
+      const rejectRow = row(page, toReject.name);
+      await rejectRow.getByRole('button', { name: /^Reject/ }).click();
+      await toast(page, 'submission rejected successfully').waitFor();
+      await rejectRow.waitFor({ state: 'detached' });
+    });
+
+    expect(await submissionStatus(toApprove._id)).toBe(404);
+    expect(await submissionStatus(toReject._id)).toBe(404);
+    expect((await api.get(`/api/contents/slug/${toApprove.slug}`)).body).toMatchObject({ name: toApprove.name, cost: 'Paid', hasCert: true });
+    expect((await api.get(`/api/contents/slug/${toReject.slug}`)).status).toBe(404);
+  });
+
+  it('a refused approval on the edit screen shows why and keeps the submission; fixed, it is approved', async () => {
+    const submission = await submit(unique('edit-approve'));
+    const { body: existing } = await api.get('/api/contents/search');
+    const takenSlug = existing.contents[0].slug as string;
+    const newName = `${submission.name} edited`;
+
+    await asAdmin(async (page) => {
+      await page.goto(`/admin/submissions?page=${await submissionsPageOf(submission._id)}`);
+      await row(page, submission.name).getByRole('link', { name: /^Edit/ }).click();
+      await page.waitForURL((url) => url.pathname === `/admin/submission/${submission._id}`);
+      expect(await page.getByLabel('Website URL').inputValue()).toBe(submission.url);
+      expect(await page.locator('input[type="hidden"][name="rating"]').count()).toBe(1);
+
+      await page.getByLabel('Name', { exact: true }).fill(newName);
+      await page.getByLabel('Image URL').fill('https://images.example.org/cover.png');
+      await page.getByLabel('Slug').fill(takenSlug);
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.getByRole('alert').getByText(`The slug '${takenSlug}' is already used by another content`).waitFor();
+      expect(pathOf(page)).toBe(`/admin/submission/${submission._id}`);
+      expect(await submissionStatus(submission._id)).toBe(200);
+
+      await page.getByRole('button', { name: 'From name' }).click();
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/contents');
+      await toast(page, 'Submission is approved').waitFor();
+      await row(page, newName).waitFor();
+    });
+    expect(await submissionStatus(submission._id)).toBe(404);
+  });
+
+  it('reject from the edit screen', async () => {
+    const submission = await submit(unique('edit-reject'));
+    await asAdmin(async (page) => {
+      await page.goto(`/admin/submission/${submission._id}`);
+      await page.getByRole('button', { name: 'Reject' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/submissions');
+      await toast(page, 'submission deleted successfully').waitFor();
+    });
+    expect(await submissionStatus(submission._id)).toBe(404);
+  });
+
+  it('edit a user (make them an admin) and delete them; deleting yourself is refused', async () => {
+    const email = uniqueEmail('managed');
+    const signup = await api.post('/api/users/signup', { name: 'Managed Person', email, password: 'managed-password-1' });
+    expect(signup.status).toBe(201);
+    const userId = signup.body._id as string;
+
+    await asAdmin(async (page) => {
+      await page.goto('/admin/users');
+      const listed = row(page, email);
+      await listed.waitFor();
+      expect(await listed.getByRole('cell').allTextContents()).toEqual(expect.arrayContaining([userId, 'Managed Person', email, 'NO']));
+      await listed.getByRole('link', { name: /^Edit/ }).click();
+      await page.waitForURL((url) => url.pathname === `/admin/user/${userId}`);
+      expect(await page.getByLabel('Email').inputValue()).toBe(email);
+
+      await page.getByLabel('Name').fill('');
+      await page.getByRole('button', { name: 'Update' }).click();
+      await page.getByText('Name is required').waitFor();
+
+      await page.getByLabel('Name').fill('Managed Admin');
+      await page.getByLabel('Is Admin').check();
+      await page.getByRole('button', { name: 'Update' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/users');
+      await toast(page, 'User updated successfully').waitFor();
+      const updated = row(page, email);
+      expect(await updated.getByRole('cell').allTextContents()).toEqual(expect.arrayContaining(['Managed Admin', 'YES']));
+
+      await updated.getByRole('button', { name: /^Delete/ }).click();
+      await toast(page, 'user deleted successfully').waitFor();
+      await updated.waitFor({ state: 'detached' });
+
+      // The demo admin is the oldest account: the last page.
+      const { body } = await api.get('/api/users/admin?page=1', { token: adminToken });
+      await page.goto(`/admin/users?page=${body.pages}`);
+      await row(page, DEMO_ADMIN.email)
+        .getByRole('button', { name: /^Delete/ })
+        .click();
+      await toast(page, 'You cannot delete your own account').waitFor();
+      await row(page, DEMO_ADMIN.email).waitFor();
+    });
+    expect((await api.get(`/api/users/${userId}`, { token: adminToken })).status).toBe(404);
+  });
+
+  it('the page links go through the list, the current page highlighted', async () => {
+    await asAdmin(async (page) => {
+      await page.goto('/admin/contents?page=2');
+      const pages = page.getByRole('navigation', { name: 'Pages' });
+      const current = pages.locator('[aria-current="page"]');
+      expect(await current.textContent()).toContain('2');
+      // Row numbers continue across pages: page 2 starts at 11.
+      expect(await page.getByRole('row').nth(1).getByRole('cell').first().textContent()).toBe('11');
+      await pages.getByRole('link', { name: 'Page 3', exact: true }).click();
+      await page.waitForURL((url) => url.search === '?page=3');
+      expect(await page.getByRole('row').nth(1).getByRole('cell').first().textContent()).toBe('21');
+    });
+  });
+
+  it('the dashboard shows the counts and three pie charts', async () => {
+    const { body: summary } = await api.get('/api/dashboard/summary', { token: adminToken });
+    await asAdmin(async (page) => {
+      await page.goto('/admin/dashboard');
+      const stat = (label: string) => page.locator(`[data-stat="${label}"] [data-stat-value]`).textContent();
+      expect(await stat('Contents')).toBe(String(summary.contents[0].numContents));
+      expect(await stat('Users')).toBe(String(summary.users[0].numUsers));
+      expect(await stat('Admins')).toBe(String(summary.admins[0].numAdmins));
+
+      const charts = [
+        ['Categories', summary.numCategory],
+        ['Technologies', summary.numTechStack],
+        ['Content Types', summary.numType],
+      ] as const;
+      for (const [title, count] of charts) {
+        await page.getByRole('heading', { name: `${title} (${count})` }).waitFor();
+        const chart = page.locator(`[data-chart="${title}"]`);
+        await chart.scrollIntoViewIfNeeded();
+        await chart.locator('svg, canvas').first().waitFor();
+        const box = await chart.boundingBox();
+        expect(box?.height).toBe(600);
+      }
+    });
+  });
+
+  it('echarts is loaded by the dashboard only', async () => {
+    await asAdmin(async (page) => {
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      for (const path of ['/admin/contents', '/admin/users', '/admin/submissions']) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+      }
+      expect(scripts.filter((s) => s.includes('echarts'))).toEqual([]);
+      await page.goto('/admin/dashboard');
+      await page.locator('[data-chart="Categories"] svg').first().waitFor();
+      expect(scripts.filter((s) => s.includes('echarts')).length).toBeGreaterThan(0);
+    });
+  });
+
+  it('a signed-in non-admin is sent from the admin pages to /signin, and the admin API refuses them', async () => {
+    await asSignedIn(DEMO_USER, async (page) => {
+      // The redirect itself, with this browser's session cookie. (Followed further, /signin sends a
+      // signed-in visitor on to ?redirect — back to /admin: see site/middleware.ts.)
+      for (const path of ['/admin/dashboard', '/admin/contents', '/admin/user/anyone']) {
+        const response = await page.request.get(path, { maxRedirects: 0 });
+        expect(response.status()).toBe(302);
+        const location = new URL(response.headers().location ?? '', server.url);
+        expect(location.pathname).toBe('/signin');
+        expect(location.searchParams.get('redirect')).toBe(path);
+      }
+      expect((await page.request.get('/api/dashboard/summary')).status()).toBe(403);
+    });
+  });
+});

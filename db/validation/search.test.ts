@@ -54,4 +54,10 @@ describe('search parameters', () => {
     expect(parseSearchParams(new URLSearchParams(searchQueryString(params)))).toEqual(params);
     expect(searchQueryString(parse(''))).toBe('');
   });
+
+  it('keep an explicit "latest" when a term would otherwise order by relevance', () => {
+    expect(searchQueryString(parse('searchTerm=sql&order=latest'))).toBe('?searchTerm=sql&order=latest');
+    expect(searchQueryString(parse('searchTerm=sql'))).toBe('?searchTerm=sql');
+    expect(searchQueryString(parse('order=latest'))).toBe('');
+  });
 });

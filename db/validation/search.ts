@@ -65,7 +65,9 @@ export function searchQueryString(params: Partial<SearchParams>): string {
     if (value && value !== 'all') query.set(key, value);
   }
   if (params.rating && params.rating !== 'all') query.set('rating', String(params.rating));
-  if (params.order && params.order !== 'relevance' && params.order !== 'latest') query.set('order', params.order);
+  // The order is left out only when it is the default: relevance with a search term, latest without one.
+  const defaultOrder = params.searchTerm ? 'relevance' : 'latest';
+  if (params.order && params.order !== defaultOrder && params.order !== 'relevance') query.set('order', params.order);
   if (params.page && params.page > 1) query.set('page', String(params.page));
   const text = query.toString();
   return text ? `?${text}` : '';

@@ -45,19 +45,9 @@ export interface FilterChip {
   href: string;
 }
 
-/**
- * A search's URL. searchQueryString leaves order=latest out as the default, but with a search term the
- * default is relevance, so there an explicit 'latest' is written back (before the page, as it would be).
- */
+/** A search's URL (defaults left out, see searchQueryString). */
 export function searchHref(params: Partial<SearchParams>): string {
-  const text = searchQueryString(params);
-  if (!(params.searchTerm && params.order === 'latest')) return `/search${text}`;
-  const query = new URLSearchParams(text);
-  const page = query.get('page');
-  query.delete('page');
-  query.set('order', 'latest');
-  if (page) query.set('page', page);
-  return `/search?${query}`;
+  return `/search${searchQueryString(params)}`;
 }
 
 /** The same search with one parameter changed, back on page 1. */
@@ -155,5 +145,5 @@ export function searchDescription(filters: SearchParams, count: number): string 
 
 /** The hidden fields that carry a search's other parameters through the sort form (order and page are left out). */
 export function carriedParams(filters: SearchParams): Array<[string, string]> {
-  return [...new URLSearchParams(searchQueryString({ ...filters, order: 'latest', page: 1 }).slice(1))];
+  return [...new URLSearchParams(searchQueryString({ ...filters, order: 'relevance', page: 1 }).slice(1))];
 }

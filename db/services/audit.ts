@@ -18,7 +18,8 @@ export type AuditAction =
   | 'content.delete'
   | 'content.import'
   | 'submission.approve'
-  | 'submission.reject';
+  | 'submission.reject'
+  | 'db.seed';
 
 export const actorId = (actor: Actor) => (actor.kind === 'user' ? `user:${actor.id}` : `cli:${actor.name}`);
 const actorLabel = (actor: Actor) => (actor.kind === 'user' ? actor.email : `${actor.name} (cli)`);

@@ -4,12 +4,12 @@ import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { ADMIN_PAGE_SIZE, paging, type Paging } from '../paging.ts';
-import { users } from '../schema.ts';
+import { users, type User } from '../schema.ts';
 import { adminUserInput } from '../validation/admin.ts';
 import { parseInput } from '../validation/parse.ts';
 import { auditEntry, type Actor } from './audit.ts';
 import { deleteUserSessions } from './sessions.ts';
-import { EMAIL_TAKEN, getUser, toPublicUser, type PublicUser } from './users.ts';
+import { createUser, EMAIL_TAKEN, findUserByEmail, getUser, requestPasswordReset, toPublicUser, type PublicUser } from './users.ts';
 
 export const LAST_ADMIN = 'There must be at least one admin: make another user an admin first';
 export const NOT_YOURSELF = 'You cannot delete your own account';
@@ -23,6 +23,42 @@ export async function listUsers(db: Db, page: unknown): Promise<UserList> {
   const p = paging(page, total?.n ?? 0);
   const rows = await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(ADMIN_PAGE_SIZE).offset(p.count);
   return { ...p, users: rows.map((u) => ({ ...toPublicUser(u), createdAt: u.createdAt.toISOString() })) };
+}
+
+/** Every user, newest first, without paging (the CLI's list). */
+export async function listAllUsers(db: Db): Promise<UserList['users']> {
+  const rows = await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
+  return rows.map((u) => ({ ...toPublicUser(u), createdAt: u.createdAt.toISOString() }));
+}
+
+/** The admin a terminal operator acts as (the CLI's --as): only an existing admin may be named. */
+export async function adminActor(db: Db, email: string): Promise<Actor> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw notFound(`No user with the email ${email}`);
+  if (!user.isAdmin) throw forbidden(`${user.email} is not an admin`);
+  return { kind: 'user', id: user.id, email: user.email };
+}
+
+/**
+ * An account made by an admin or a terminal operator (never by sign-up), recorded in the audit log. Two
+ * writes, not one batch: the insert must fail on a taken email before anything is recorded.
+ */
+export async function createUserByAdmin(db: Db, actor: Actor, input: unknown, options: { isAdmin?: boolean } = {}): Promise<User> {
+  const user = await createUser(db, input, options);
+  await auditEntry(db, actor, 'user.create', { type: 'user', id: user.id }, { email: user.email, isAdmin: user.isAdmin });
+  return user;
+}
+
+/**
+ * Sends a user a password-reset link on an admin's behalf, through the same mail as the forgotten-password
+ * form. Unlike that form, which must not reveal who has an account, an unknown email is an error here.
+ */
+export async function sendPasswordResetByAdmin(db: Db, actor: Actor, email: string): Promise<PublicUser> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw notFound(`No user with the email ${email}`);
+  await requestPasswordReset(db, { email: user.email });
+  await auditEntry(db, actor, 'user.reset-password', { type: 'user', id: user.id }, { email: user.email });
+  return toPublicUser(user);
 }
 
 export async function getUserForAdmin(db: Db, id: string): Promise<PublicUser> {

@@ -14,6 +14,11 @@ export interface Mail {
 
 let transporter: Transporter | undefined;
 
+/** Where sendMail puts mail: out over SMTP, or into the outbox table. */
+export function mailTransport(): 'smtp' | 'outbox' {
+  return config().SMTP_URL ? 'smtp' : 'outbox';
+}
+
 export async function sendMail(db: Db, mail: Mail): Promise<void> {
   const { SMTP_URL, MAIL_FROM } = config();
   if (!SMTP_URL) {

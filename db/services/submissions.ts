@@ -2,7 +2,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { guard, isGuardFailure } from '../batch.ts';
 import type { Db } from '../client.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, isAppError, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { ADMIN_PAGE_SIZE, paging, type Paging } from '../paging.ts';
 import { contents, submissions, users, type Submission } from '../schema.ts';
@@ -193,4 +193,49 @@ export async function rejectSubmission(db: Db, actor: Actor, id: string): Promis
     throw error;
   }
   return { message: 'submission rejected successfully' };
+}
+
+/** What became of one submission in a bulk approval or rejection. */
+export interface SubmissionOutcome {
+  id: string;
+  outcome: 'approved' | 'rejected' | 'refused' | 'not-found';
+  /** Why it was refused (a duplicate slug or website, an invalid field) or not found. */
+  reason?: string;
+  /** The content an approval created. */
+  content?: ApiContent;
+}
+
+/**
+ * Approves several submissions, each on its own with approveSubmission's rules (one transaction each), so
+ * a refused or unknown id does not stop the others. A failure of the database itself does.
+ */
+export async function approveSubmissions(db: Db, actor: Actor, ids: readonly string[]): Promise<SubmissionOutcome[]> {
+  const outcomes: SubmissionOutcome[] = [];
+  for (const id of ids) {
+    try {
+      outcomes.push({ id, outcome: 'approved', content: await approveSubmission(db, actor, id) });
+    } catch (error) {
+      outcomes.push(failedOutcome(id, error));
+    }
+  }
+  return outcomes;
+}
+
+/** Rejects several submissions, each on its own (see approveSubmissions). */
+export async function rejectSubmissions(db: Db, actor: Actor, ids: readonly string[]): Promise<SubmissionOutcome[]> {
+  const outcomes: SubmissionOutcome[] = [];
+  for (const id of ids) {
+    try {
+      await rejectSubmission(db, actor, id);
+      outcomes.push({ id, outcome: 'rejected' });
+    } catch (error) {
+      outcomes.push(failedOutcome(id, error));
+    }
+  }
+  return outcomes;
+}
+
+function failedOutcome(id: string, error: unknown): SubmissionOutcome {
+  if (!isAppError(error)) throw error;
+  return { id, outcome: error.code === 'NOT_FOUND' ? 'not-found' : 'refused', reason: error.message };
 }

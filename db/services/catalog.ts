@@ -238,6 +238,18 @@ export async function findUserReview(db: Db, contentId: string, userId: string):
   return row ? toApiReview(row) : undefined;
 }
 
+/** Every content's slug and last change, a page at a time (sitemaps: at most 50,000 URLs per file). */
+export async function sitemapEntries(db: Db, offset: number, limit: number): Promise<Array<{ slug: string; updatedAt: string }>> {
+  return cachedRead(db, `sitemap:${offset}:${limit}`, async () => {
+    const rows = await db.select({ slug: contents.slug, updatedAt: contents.updatedAt }).from(contents).orderBy(contents.seq).limit(limit).offset(offset);
+    return rows.map((r) => ({ slug: r.slug, updatedAt: r.updatedAt.toISOString() }));
+  });
+}
+
+export async function countAllContents(db: Db): Promise<number> {
+  return cachedRead(db, 'count', async () => (await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM contents`))[0]?.n ?? 0);
+}
+
 /** Newest contents, for the feed and sitemap. */
 export async function latestContents(db: Db, limit: number): Promise<ApiContent[]> {
   return cachedRead(db, `latest:${limit}`, async () => (await db.select().from(contents).orderBy(desc(contents.createdAt)).limit(limit)).map(toApiContent));

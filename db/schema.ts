@@ -233,3 +233,18 @@ export const meta = sqliteTable('meta', {
   key: text('key').primaryKey(),
   value: integer('value').notNull(),
 });
+
+/**
+ * How many contents carry each filter option, over the whole catalog (facet 'category' | 'techStack' |
+ * 'type' with the tag's bit index as value, 'cost', 'hasCert' (0/1), 'rating' (N: average at or above N),
+ * 'all'). Kept by triggers (migration 0006), so the unfiltered search page counts nothing per request.
+ */
+export const facetTotals = sqliteTable(
+  'facet_totals',
+  {
+    facet: text('facet').notNull(),
+    value: text('value').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.facet, t.value] })],
+);

@@ -131,6 +131,23 @@ describe('facets', () => {
     expect(facets.rating['1']).toBe((await search(`${query}&rating=1`)).countContents);
   });
 
+  it('without filters, come from the catalog-wide totals and match a count', async () => {
+    const { facets } = await search('');
+    expect(facets.category['web-development']).toBe((await search('category=web-development')).countContents);
+    expect(facets.techStack.flutter).toBe((await search('techStack=flutter')).countContents);
+    expect(facets.cost.Paid).toBe((await search('cost=Paid')).countContents);
+    expect(facets.hasCert.true).toBe((await search('hasCert=true')).countContents);
+    expect(facets.rating['3']).toBe((await search('rating=3')).countContents);
+  });
+
+  it('with one filter: its own group counts the whole catalog, the others the filtered rows', async () => {
+    const { facets } = await search('type=podcasts');
+    expect(facets.type['online-courses']).toBe((await search('type=online-courses')).countContents);
+    expect(facets.category['software-engineering']).toBe((await search('type=podcasts&category=software-engineering')).countContents);
+    expect(facets.cost.Free).toBe((await search('type=podcasts&cost=Free')).countContents);
+    expect(facets.rating['1']).toBe((await search('type=podcasts&rating=1')).countContents);
+  });
+
   it('follow the search term', async () => {
     const { facets, countContents } = await search('searchTerm=python');
     expect(facets.cost.Free! + facets.cost.Paid! + facets.cost['Free/Paid']!).toBe(countContents);

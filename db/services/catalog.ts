@@ -7,7 +7,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { notFound } from '../errors.ts';
 import { ftsQuery, searchWords } from '../fts.ts';
-import { contents, reviews, type Content } from '../schema.ts';
+import { contents, facetTotals, reviews, type Content } from '../schema.ts';
 import { COSTS, TAXONOMY, tagBit, type Tag } from '../taxonomy.ts';
 import { closestTerms, type VocabularyTerm } from '../typos.ts';
 import { PAGE_SIZE, RATING_STEPS, type SearchParams } from '../validation/search.ts';
@@ -94,28 +94,53 @@ async function contentsByIds(db: Db, ids: string[]): Promise<Content[]> {
   return ids.map((id) => byId.get(id)).filter((r): r is Content => Boolean(r));
 }
 
+const emptyFacets = (): FacetCounts => ({ category: {}, techStack: {}, type: {}, cost: {}, hasCert: { true: 0, false: 0 }, rating: {} });
+
+/** Facet counts over the whole catalog, kept by triggers in facet_totals: no counting at request time. */
+async function catalogTotals(db: Db): Promise<FacetCounts> {
+  const rows = await db.select().from(facetTotals);
+  const facets = emptyFacets();
+  for (const row of rows) {
+    if (row.facet === 'category' || row.facet === 'techStack' || row.facet === 'type') {
+      const tag = TAXONOMY[row.facet][Number(row.value)];
+      if (tag) facets[row.facet][tag.value] = row.n;
+    } else if (row.facet === 'hasCert') facets.hasCert[row.value === '1' ? 'true' : 'false'] = row.n;
+    else if (row.facet === 'cost' || row.facet === 'rating') facets[row.facet][row.value] = row.n;
+  }
+  return facets;
+}
+
 /**
  * Every facet count in one statement and one pass over the candidate rows: each option is counted among
  * the rows that satisfy all the other active filters (its own group's filter is left out, so the sidebar
- * shows what choosing another option would give). Rows failing two or more filters count nowhere and are
- * skipped before the sums.
+ * shows what choosing another option would give). Without search words, the catalog-wide totals answer
+ * the unfiltered case and the own group of a single filter; the scan then covers only matching rows.
  */
 async function facetCounts(db: Db, params: SearchParams, match: string | undefined): Promise<FacetCounts> {
   const active = activeFilters(params);
-  const othersHold = (group: FilterKey) => conjunction(active.filter(([key]) => key !== group).map(([, condition]) => condition));
-  const columns: Array<{ group: keyof FacetCounts; value: string; sum: SQL }> = [];
-  for (const kind of TAG_KINDS) {
-    TAXONOMY[kind].forEach((tag, i) => columns.push({ group: kind, value: tag.value, sum: sql`(${othersHold(kind)}) AND (${MASK_COLUMN[kind]} & ${2 ** i}) != 0` }));
-  }
-  for (const cost of COSTS) columns.push({ group: 'cost', value: cost, sum: sql`(${othersHold('cost')}) AND c.cost = ${cost}` });
-  columns.push({ group: 'hasCert', value: 'true', sum: sql`(${othersHold('hasCert')}) AND c.has_cert = 1` });
-  columns.push({ group: 'hasCert', value: 'false', sum: sql`(${othersHold('hasCert')}) AND c.has_cert = 0` });
-  for (const step of RATING_STEPS) columns.push({ group: 'rating', value: String(step), sum: sql`(${othersHold('rating')}) AND c.rating >= ${step}` });
+  const useTotals = !match && active.length <= 1;
+  const totals = useTotals ? await catalogTotals(db) : undefined;
+  if (totals && active.length === 0) return totals;
 
-  const prune = active.length > 1 ? sql`(${sql.join(active.map(([, condition]) => sql`(${condition})`), sql` + `)}) >= ${active.length - 1}` : sql`1`;
+  const othersHold = (group: FilterKey) => conjunction(active.filter(([key]) => key !== group).map(([, condition]) => condition));
+  const ownGroup = useTotals ? active[0]![0] : undefined;
+  const columns: Array<{ group: keyof FacetCounts; value: string; sum: SQL }> = [];
+  const add = (group: FilterKey, value: string, condition: SQL) => {
+    if (group !== ownGroup) columns.push({ group, value, sum: sql`(${othersHold(group)}) AND ${condition}` });
+  };
+  for (const kind of TAG_KINDS) TAXONOMY[kind].forEach((tag, i) => add(kind, tag.value, sql`(${MASK_COLUMN[kind]} & ${2 ** i}) != 0`));
+  for (const cost of COSTS) add('cost', cost, sql`c.cost = ${cost}`);
+  add('hasCert', 'true', sql`c.has_cert = 1`);
+  add('hasCert', 'false', sql`c.has_cert = 0`);
+  for (const step of RATING_STEPS) add('rating', String(step), sql`c.rating >= ${step}`);
+
+  // Rows failing two or more filters count nowhere; with the totals' help, rows failing the one filter neither.
+  const required = useTotals ? active.length : active.length - 1;
+  const prune = required > 0 ? sql`(${sql.join(active.map(([, condition]) => sql`(${condition})`), sql` + `)}) >= ${required}` : sql`1`;
   const select = sql.join(columns.map((column, i) => sql`coalesce(sum(CASE WHEN ${column.sum} THEN 1 ELSE 0 END), 0) AS ${sql.raw(`f${i}`)}`), sql`, `);
   const [row] = await db.all<Record<string, number>>(sql`SELECT ${select} FROM ${source(match)} AND ${prune}`);
-  const facets: FacetCounts = { category: {}, techStack: {}, type: {}, cost: {}, hasCert: { true: 0, false: 0 }, rating: {} };
+  const facets = emptyFacets();
+  if (totals && ownGroup) (facets as unknown as Record<string, unknown>)[ownGroup] = totals[ownGroup];
   columns.forEach((column, i) => ((facets[column.group] as Record<string, number>)[column.value] = row?.[`f${i}`] ?? 0));
   return facets;
 }

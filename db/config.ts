@@ -50,6 +50,8 @@ const schema = z.object({
   RATE_LIMIT_SUBMISSION_USER: limit('30/3600'),
   RATE_LIMIT_UPLOAD_USER: limit('60/3600'),
   RATE_LIMIT_OFF: z.enum(['true', 'false']).default('false'),
+  /** 'off' disables the in-process catalog and page caches (to measure uncached costs). */
+  CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -5,6 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { config } from '../config.ts';
 import { meta } from '../schema.ts';
 
 const MAX_ENTRIES = 1000;
@@ -23,6 +24,7 @@ export async function catalogVersion(db: Db): Promise<number> {
 
 /** Returns the cached value for `key` if the catalog has not changed since it was computed. */
 export async function cachedRead<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
+  if (config().CATALOG_CACHE === 'off') return compute();
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
   const version = await catalogVersion(db);

@@ -5,6 +5,7 @@
  */
 import { catalogVersion } from '#db/services/catalog-cache.ts';
 import type { Db } from '#db/client.ts';
+import { config } from '#db/config.ts';
 
 const MAX_PAGES = 500;
 
@@ -23,6 +24,7 @@ export function isCacheablePage(path: string): boolean {
 }
 
 export async function cachedRender(db: Db, key: string, render: () => Promise<Response>): Promise<Response> {
+  if (config().CATALOG_CACHE === 'off') return render();
   const version = await catalogVersion(db);
   const hit = pages.get(key);
   if (hit && hit.version === version) {

@@ -18,6 +18,29 @@ export default defineConfig({
     // Replaced by our own origin check in site/middleware.ts: Astro's refuses bearer-token multipart posts
     // that carry no Origin header, which scripts and other API clients legitimately send.
     checkOrigin: false,
+    // Content-Security-Policy, sent as a header by the node adapter: Astro hashes the scripts and styles it
+    // emits; nothing else may run, and no other site may frame ours.
+    csp: {
+      directives: [
+        "default-src 'self'",
+        // Content images come from the resources' own sites.
+        "img-src 'self' https: data:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+      // <style> and stylesheets: our own, hashed. Style attributes (React's server-rendered style props) may be
+      // inline: they cannot run script.
+      styleDirective: {
+        resources: [
+          { resource: "'self'", kind: 'element' },
+          { resource: "'unsafe-inline'", kind: 'attribute' },
+        ],
+      },
+    },
   },
   server: { host: process.env.HOST ?? 'localhost', port: Number(process.env.PORT ?? 4321) },
   vite: {

@@ -46,6 +46,10 @@ describe('import boundaries', () => {
     expect(all).toEqual([]);
   });
 
+  it('validation schemas take zod from db/validation/zod.ts (configured for the CSP)', () => {
+    expect(violations('db/validation', (s, file) => s === 'zod' && !file.endsWith('zod.ts') && !/import type/.test(readFileSync(join(root, file), 'utf8').split('\n').find((l) => l.includes("'zod'")) ?? ''))).toEqual([]);
+  });
+
   it('pages and endpoints run no SQL of their own', () => {
     expect(violations('site', (s) => /^drizzle-orm|^@libsql\//.test(s) || /#db\/schema\.ts$/.test(s))).toEqual([]);
   });

@@ -105,8 +105,11 @@ const SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
 };
 
-const securityHeaders = defineMiddleware(async (_context, next) => {
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+const securityHeaders = defineMiddleware(async (context, next) => {
   let response = await next();
+  const https = context.url.protocol === 'https:' || (config().PUBLIC_URL ?? '').startsWith('https:');
   try {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
   } catch {
@@ -114,6 +117,7 @@ const securityHeaders = defineMiddleware(async (_context, next) => {
     response = new Response(response.body, response);
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
   }
+  if (https) response.headers.set('strict-transport-security', HSTS);
   return response;
 });
 

@@ -1,5 +1,5 @@
 /** What admins send: the user edit form and the content / submission edit forms. */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { contentInput, imageRef } from './contents.ts';
 import { email } from './users.ts';
 

@@ -1,5 +1,5 @@
 /** Content and submission inputs: the admin form, the submit form, imports. Imports only zod and pure modules. */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { COSTS, TAXONOMY, toValue, type Tag, type TagKindName } from '../taxonomy.ts';
 import { isHttpUrl } from '../urls.ts';
 

@@ -1,5 +1,5 @@
 /** Saves, reviews and submissions as users send them. */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { cost, description, httpUrl, tagList } from './contents.ts';
 
 export const REVIEW_COMMENT_MAX = 2000;

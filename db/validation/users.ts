@@ -1,5 +1,5 @@
 /** Account inputs. Shared by the API, the CLI and the browser forms (which may import only zod and this). */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;

@@ -23,6 +23,12 @@ const pathOf = (page: Page) => {
   return url.pathname + url.search;
 };
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
+/**
+ * Waits until every island rendered on the server has hydrated: typing into a form before React owns it
+ * would be lost (the islands' state starts from the server's values). Only for pages whose islands load
+ * at once (client:load), not for charts that wait until they are scrolled into view.
+ */
+const hydrated = (page: Page) => expect.poll(() => page.locator('astro-island[ssr]').count()).toBe(0);
 /** The table row that holds `text` (a name, an email). */
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
@@ -59,6 +65,7 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       const page = await context.newPage();
       page.on('dialog', (dialog) => void dialog.accept());
       await page.goto('/signin');
+      await hydrated(page);
       await page.getByLabel('Email').fill(account.email);
       await page.getByLabel('Password', { exact: true }).fill(account.password);
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -113,6 +120,7 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       await page.getByRole('button', { name: 'Create Content' }).click();
       await page.waitForURL((url) => url.pathname.startsWith('/admin/content/'));
       await toast(page, 'new content created successfully').waitFor();
+      await hydrated(page);
       expect(await page.title()).toContain('Edit Content');
 
       // Name follows the URL while it is empty or still the derived one.
@@ -174,6 +182,7 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
     writeFileSync(file, '<?php echo "not an image"; ?>');
     await asAdmin(async (page) => {
       await page.goto(`/admin/content/${draft._id}`);
+      await hydrated(page);
       await page.getByLabel('Upload an image').setInputFiles(file);
       await page.locator('[data-field-error="imageUpload"]', { hasText: 'Only PNG, GIF and JPEG images can be uploaded' }).waitFor();
       await toast(page, 'Only PNG, GIF and JPEG images can be uploaded').waitFor();
@@ -230,6 +239,7 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       await page.goto(`/admin/submissions?page=${await submissionsPageOf(submission._id)}`);
       await row(page, submission.name).getByRole('link', { name: /^Edit/ }).click();
       await page.waitForURL((url) => url.pathname === `/admin/submission/${submission._id}`);
+      await hydrated(page);
       expect(await page.getByLabel('Website URL').inputValue()).toBe(submission.url);
       expect(await page.locator('input[type="hidden"][name="rating"]').count()).toBe(1);
 
@@ -254,6 +264,7 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
     const submission = await submit(unique('edit-reject'));
     await asAdmin(async (page) => {
       await page.goto(`/admin/submission/${submission._id}`);
+      await hydrated(page);
       await page.getByRole('button', { name: 'Reject' }).click();
       await page.waitForURL((url) => url.pathname === '/admin/submissions');
       await toast(page, 'submission deleted successfully').waitFor();
@@ -274,6 +285,7 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       expect(await listed.getByRole('cell').allTextContents()).toEqual(expect.arrayContaining([userId, 'Managed Person', email, 'NO']));
       await listed.getByRole('link', { name: /^Edit/ }).click();
       await page.waitForURL((url) => url.pathname === `/admin/user/${userId}`);
+      await hydrated(page);
       expect(await page.getByLabel('Email').inputValue()).toBe(email);
 
       await page.getByLabel('Name').fill('');
@@ -355,7 +367,9 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       }
       expect(scripts.filter((s) => s.includes('echarts'))).toEqual([]);
       await page.goto('/admin/dashboard');
-      await page.locator('[data-chart="Categories"] svg').first().waitFor();
+      const chart = page.locator('[data-chart="Categories"]');
+      await chart.scrollIntoViewIfNeeded();
+      await chart.locator('svg').first().waitFor();
       expect(scripts.filter((s) => s.includes('echarts')).length).toBeGreaterThan(0);
     });
   });

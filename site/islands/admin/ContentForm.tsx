@@ -5,13 +5,14 @@ import { apiPut, errorMessage } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { FormAlert, SubmitButton, fieldErrors, type FieldErrors } from '../forms/ui.tsx';
 import { ContentFields, contentValues, type ContentKey, type ContentSource, type ContentValues } from './ContentFields.tsx';
-import { useFocusFirstInvalid } from './ui.tsx';
+import { useFocusFirstInvalid, useHydrated } from './ui.tsx';
 
 export default function ContentForm({ content }: { content: ContentSource }) {
   const [values, setValues] = useState<ContentValues>(() => contentValues(content));
   const [errors, setErrors] = useState<FieldErrors<ContentKey>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const hydrated = useHydrated();
   useFocusFirstInvalid(errors);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -33,7 +34,9 @@ export default function ContentForm({ content }: { content: ContentSource }) {
 
   return (
     <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-2" aria-label="Edit content">
-      <ContentFields values={values} onChange={setValues} errors={errors} />
+      <fieldset disabled={!hydrated} className="contents">
+        <ContentFields values={values} onChange={setValues} errors={errors} />
+      </fieldset>
       <div className="mt-4 flex flex-col gap-4">
         <FormAlert message={serverError} />
         <SubmitButton loading={saving}>Update</SubmitButton>

@@ -10,13 +10,14 @@ import { apiDelete, apiPost, errorMessage } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { FormAlert, fieldErrors, type FieldErrors } from '../forms/ui.tsx';
 import { ContentFields, contentValues, type ContentKey, type ContentSource, type ContentValues } from './ContentFields.tsx';
-import { BusyButton, useFocusFirstInvalid } from './ui.tsx';
+import { BusyButton, useFocusFirstInvalid, useHydrated } from './ui.tsx';
 
 export default function SubmissionForm({ submission }: { submission: ContentSource & { rating: number } }) {
   const [values, setValues] = useState<ContentValues>(() => contentValues(submission));
   const [errors, setErrors] = useState<FieldErrors<ContentKey>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'approving' | 'rejecting' | null>(null);
+  const hydrated = useHydrated();
   useFocusFirstInvalid(errors);
 
   async function approve(event: SubmitEvent<HTMLFormElement>) {
@@ -52,7 +53,9 @@ export default function SubmissionForm({ submission }: { submission: ContentSour
 
   return (
     <form method="post" noValidate onSubmit={approve} className="flex flex-col gap-2" aria-label="Edit submission">
-      <ContentFields values={values} onChange={setValues} errors={errors} />
+      <fieldset disabled={!hydrated} className="contents">
+        <ContentFields values={values} onChange={setValues} errors={errors} />
+      </fieldset>
       <input type="hidden" name="rating" value={submission.rating} />
       <div className="mt-4 flex flex-col gap-4">
         <FormAlert message={serverError} />

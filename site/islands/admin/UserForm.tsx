@@ -4,7 +4,7 @@ import { adminUserInput } from '#db/validation/admin.ts';
 import { apiPut, errorMessage } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { Field, FormAlert, SubmitButton, fieldErrors, type FieldErrors } from '../forms/ui.tsx';
-import { CheckboxField, useFocusFirstInvalid } from './ui.tsx';
+import { CheckboxField, useFocusFirstInvalid, useHydrated } from './ui.tsx';
 
 type Key = 'name' | 'email' | 'isAdmin';
 
@@ -21,6 +21,7 @@ export default function UserForm({ user, isSelf }: Props) {
   const [errors, setErrors] = useState<FieldErrors<Key>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const hydrated = useHydrated();
   useFocusFirstInvalid(errors);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -43,15 +44,17 @@ export default function UserForm({ user, isSelf }: Props) {
   return (
     <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-2" aria-label="Edit user">
       <FormAlert message={serverError} />
-      <Field name="name" label="Name" autoComplete="off" required value={name} onValue={setName} error={errors.name} />
-      <Field name="email" label="Email" type="email" autoComplete="off" required value={email} onValue={setEmail} error={errors.email} />
-      <CheckboxField
-        name="isAdmin"
-        label="Is Admin"
-        checked={isAdmin}
-        onChecked={setIsAdmin}
-        hint={isSelf ? 'This is your own account: giving up admin rights signs you out of this session.' : undefined}
-      />
+      <fieldset disabled={!hydrated} className="contents">
+        <Field name="name" label="Name" autoComplete="off" required value={name} onValue={setName} error={errors.name} />
+        <Field name="email" label="Email" type="email" autoComplete="off" required value={email} onValue={setEmail} error={errors.email} />
+        <CheckboxField
+          name="isAdmin"
+          label="Is Admin"
+          checked={isAdmin}
+          onChecked={setIsAdmin}
+          hint={isSelf ? 'This is your own account: giving up admin rights signs you out of this session.' : undefined}
+        />
+      </fieldset>
       <div className="mt-4">
         <SubmitButton loading={saving}>Update</SubmitButton>
       </div>

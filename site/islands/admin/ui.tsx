@@ -122,7 +122,11 @@ export function CheckboxField({ name, label, checked, onChecked, hint, disabled 
   );
 }
 
-/** False during the server render and until React has attached its handlers. */
+/**
+ * False during the server render and until React has attached its handlers. The admin forms keep their
+ * fields disabled until then: what is typed before React owns an input would be silently replaced by the
+ * state React starts from.
+ */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);

@@ -236,3 +236,22 @@ describe('GET /api/test', () => {
     for (const item of res.body) expect(Object.keys(item)).toEqual(expect.arrayContaining(['name', 'email', 'isAdmin']));
   });
 });
+
+describe('session tokens', () => {
+  it('are never stored or logged raw', async () => {
+    const account = newAccount();
+    const tokens = [(await api.post('/api/users/signup', account)).body.token, (await api.post('/api/users/signin', account)).body.token];
+    await api.put('/api/users/profile', { name: 'Token Keeper', email: account.email, password: 'rotated-password' }, { token: tokens[1] });
+    const db = createClient({ url: server.dbUrl });
+    try {
+      const tables = (await db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%'")).rows.map((r) => String(r.name));
+      for (const table of tables) {
+        const dump = JSON.stringify((await db.execute(`SELECT * FROM "${table}"`)).rows);
+        for (const token of tokens) expect(dump, table).not.toContain(token);
+      }
+    } finally {
+      db.close();
+    }
+    for (const token of tokens) expect(server.output()).not.toContain(token);
+  });
+});

@@ -65,7 +65,12 @@ const guardPages = defineMiddleware((context, next) => {
   const user = context.locals.user;
   const here = path + context.url.search;
 
-  if (path === '/signin' && user) return context.redirect(safeRedirect(context.url.searchParams.get('redirect')));
+  if (path === '/signin' && user) {
+    // A signed-in user sent here by the admin guard stays on the form: they may sign in as an admin.
+    const target = safeRedirect(context.url.searchParams.get('redirect'));
+    const forbidden = (target === '/admin' || target.startsWith('/admin/')) && !user.isAdmin;
+    if (!forbidden) return context.redirect(target);
+  }
   if ((path === '/forget-password' || path.startsWith('/reset-password')) && user) return context.redirect('/');
   if (path === '/reset-password' || path === '/reset-password/') return context.redirect('/');
   if ((path === '/profile' || path === '/saved') && !user) return context.redirect(signInUrl(here));

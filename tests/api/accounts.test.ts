@@ -255,3 +255,18 @@ describe('session tokens', () => {
     for (const token of tokens) expect(server.output()).not.toContain(token);
   });
 });
+
+describe('route guards', () => {
+  it('a signed-in non-admin sent to /signin by the admin guard stays there (no redirect loop)', async () => {
+    const { body: user } = await api.post('/api/users/signup', newAccount());
+    const headers = { authorization: `Bearer ${user.token}` };
+    const admin = await fetch(`${server.url}/admin/users`, { headers, redirect: 'manual' });
+    expect(admin.status).toBe(302);
+    expect(admin.headers.get('location')).toBe('/signin?redirect=%2Fadmin%2Fusers');
+    const signin = await fetch(`${server.url}/signin?redirect=%2Fadmin%2Fusers`, { headers, redirect: 'manual' });
+    expect(signin.status).toBe(200);
+    expect(await signin.text()).toContain('Sign in with an admin account');
+    const elsewhere = await fetch(`${server.url}/signin?redirect=%2Fsaved`, { headers, redirect: 'manual' });
+    expect(elsewhere.headers.get('location')).toBe('/saved');
+  });
+});

@@ -13,6 +13,8 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 
 }
 
 export function Field({ name, label, value, onValue, error, hint, ...input }: FieldProps) {
+  // Disabled until hydrated: text typed into the server-rendered input before then would be lost.
+  const hydrated = useHydrated();
   const id = `field-${name}`;
   const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
@@ -22,6 +24,7 @@ export function Field({ name, label, value, onValue, error, hint, ...input }: Fi
       </label>
       <input
         {...input}
+        disabled={input.disabled || !hydrated}
         id={id}
         name={name}
         value={value}

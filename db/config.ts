@@ -23,7 +23,7 @@ const limit = (fallback: string) =>
 const schema = z.object({
   DATABASE_URL: z.string().min(1).default('file:data/skillshelf.db'),
   DATABASE_AUTH_TOKEN: z.string().optional(),
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: z.url().optional(),
   HOST: z.string().default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
   SMTP_URL: z.string().optional(),

@@ -40,6 +40,6 @@ try {
   mkdirSync(join(root, 'bench-results'), { recursive: true });
   writeFileSync(join(root, 'bench-results/lighthouse.json'), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
 } finally {
-  await chrome.kill();
+  chrome.kill();
   await server.stop();
 }

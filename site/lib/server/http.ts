@@ -60,7 +60,7 @@ export async function readJson(request: Request, { allowEmpty = false } = {}): P
   return body;
 }
 
-async function readLimited(request: Request, limit: number): Promise<Uint8Array> {
+async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -13,7 +13,7 @@ interface CachedPage {
   version: number;
   status: number;
   headers: Array<[string, string]>;
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
 }
 
 const pages = new Map<string, CachedPage>();

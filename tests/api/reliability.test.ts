@@ -82,8 +82,9 @@ describe('crash safety', () => {
           // the connection died with the server: not acknowledged
         }
       });
-      // Kill at a different moment of the burst every round.
-      await new Promise((r) => setTimeout(r, 150 + round * 60));
+      // Kill mid-burst, at a different moment every round: once a few more writes were acknowledged each time.
+      const deadline = Date.now() + 5000;
+      while (acks.length < 4 + round * 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
       await server.kill();
       await Promise.allSettled(burst);
 
@@ -102,6 +103,8 @@ describe('crash safety', () => {
     }
     console.log(`crash safety: ${found} of ${acknowledged} acknowledged writes found after 10 SIGKILLs`);
     expect(acknowledged).toBeGreaterThan(50);
+    // The kills came mid-burst: some requests never got an answer.
+    expect(acknowledged).toBeLessThan(160 * 10);
     expect(found).toBe(acknowledged);
   }, 180_000);
 });

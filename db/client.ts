@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
+import type { Logger } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { config } from './config.ts';
 import * as schema from './schema.ts';
@@ -15,10 +16,12 @@ export interface OpenOptions {
   url: string;
   authToken?: string | undefined;
   busyTimeoutMs?: number;
+  /** Sees every statement drizzle runs (tests use it to check query plans). */
+  logger?: Logger;
 }
 
 /** Opens a database and applies what a web server on SQLite needs. Use `getDb()` unless you need another file. */
-export async function openDb({ url, authToken, busyTimeoutMs = 10_000 }: OpenOptions): Promise<Db> {
+export async function openDb({ url, authToken, busyTimeoutMs = 10_000, logger }: OpenOptions): Promise<Db> {
   const local = url.startsWith('file:');
   if (local) {
     const path = url.slice('file:'.length).split('?')[0]!;
@@ -32,7 +35,7 @@ export async function openDb({ url, authToken, busyTimeoutMs = 10_000 }: OpenOpt
     await client.execute('PRAGMA journal_mode = WAL');
     await client.execute('PRAGMA foreign_keys = ON');
   }
-  return drizzle(client, { schema }) as Db;
+  return drizzle(client, { schema, ...(logger ? { logger } : {}) }) as Db;
 }
 
 let shared: Promise<Db> | undefined;

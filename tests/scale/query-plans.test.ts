@@ -1,0 +1,102 @@
+/**
+ * On a 100k-content catalog, every statement the catalog pages run uses an index or the full-text index
+ * (EXPLAIN QUERY PLAN), and a page of results costs a fixed number of statements whatever its size.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb, type Db } from '../../db/client.ts';
+import { migrateDb } from '../../db/migrate.ts';
+import { generateSyntheticCatalog } from '../../db/seed/synthetic.ts';
+import { countAllContents, findUserReview, getContentBySlug, latestContents, listFilters, searchContents, sitemapEntries } from '../../db/services/catalog.ts';
+import { parseSearchParams } from '../../db/validation/search.ts';
+
+const SIZE = 100_000;
+const dir = mkdtempSync(join(tmpdir(), 'skillshelf-scale-'));
+const statements: Array<{ sql: string; params: unknown[] }> = [];
+let db: Db;
+
+beforeAll(async () => {
+  process.env.CATALOG_CACHE = 'off';
+  db = await openDb({ url: `file:${join(dir, 'scale.db')}`, logger: { logQuery: (sql, params) => statements.push({ sql, params }) } });
+  await migrateDb(db);
+  await generateSyntheticCatalog(db, SIZE);
+  statements.length = 0;
+}, 300_000);
+
+afterAll(() => {
+  db?.$client.close();
+  rmSync(dir, { recursive: true, force: true });
+  delete process.env.CATALOG_CACHE;
+});
+
+const SEARCHES = [
+  '',
+  'category=web-development',
+  'searchTerm=python',
+  'searchTerm=python&category=web-development',
+  'category=web-development&techStack=javascript&cost=Free',
+  'page=50',
+  'order=topRated&rating=4',
+  'order=oldest&type=podcasts&hasCert=true',
+  'searchTerm=javscript',
+  'searchTerm=neural networks&order=lowRated&page=3',
+];
+
+/** Runs what the catalog pages run and returns the statements it took. */
+async function recorded(run: () => Promise<unknown>): Promise<Array<{ sql: string; params: unknown[] }>> {
+  statements.length = 0;
+  await run();
+  return [...statements];
+}
+
+/** Plan lines that read a table row by row without an index. */
+async function fullScans(statement: { sql: string; params: unknown[] }): Promise<string[]> {
+  const plan = await db.$client.execute({ sql: `EXPLAIN QUERY PLAN ${statement.sql}`, args: statement.params as never[] });
+  return plan.rows
+    .map((r) => String(r.detail))
+    .filter((detail) => /^SCAN /.test(detail))
+    // Allowed: an index scan, the FTS index, the 44-row facet_totals table, and a constant row.
+    .filter((detail) => !/USING (COVERING )?INDEX|VIRTUAL TABLE|facet_totals|CONSTANT ROW|^SCAN f\b/.test(detail));
+}
+
+describe(`query plans on ${SIZE.toLocaleString('en')} contents`, () => {
+  it('every search statement uses an index or the full-text index', async () => {
+    const problems: string[] = [];
+    for (const query of SEARCHES) {
+      for (const statement of await recorded(() => searchContents(db, parseSearchParams(new URLSearchParams(query))))) {
+        for (const scan of await fullScans(statement)) problems.push(`${query || '(no filter)'}: ${scan} in ${statement.sql.slice(0, 120)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('the filter lists, a content page, the feed and the sitemap use indexes too', async () => {
+    const { contents } = await searchContents(db, parseSearchParams(new URLSearchParams('order=topRated')));
+    const runs = [
+      () => listFilters(db),
+      () => getContentBySlug(db, contents[0]!.slug),
+      () => findUserReview(db, contents[0]!._id, 'nobody'),
+      () => latestContents(db, 50),
+      () => sitemapEntries(db, 45_000, 45_000),
+      () => countAllContents(db),
+    ];
+    const problems: string[] = [];
+    for (const run of runs) for (const statement of await recorded(run)) for (const scan of await fullScans(statement)) problems.push(`${scan} in ${statement.sql.slice(0, 120)}`);
+    // A sitemap file lists every content: reading them in primary-key (rowid) order is the plan we want.
+    expect(problems.filter((p) => !/^SCAN contents in select "slug", "updated_at" from "contents" order by "contents"."seq"/.test(p))).toEqual([]);
+  });
+
+  it('a page of results costs the same number of statements, whatever it holds (no N+1)', async () => {
+    const statementsFor = async (q: string) => (await recorded(() => searchContents(db, parseSearchParams(new URLSearchParams(q))))).length;
+    for (const query of ['category=web-development', 'searchTerm=python&techStack=javascript&cost=Paid']) {
+      const first = await searchContents(db, parseSearchParams(new URLSearchParams(query)));
+      const last = await searchContents(db, parseSearchParams(new URLSearchParams(`${query}&page=${first.pages}`)));
+      expect(first.contents).toHaveLength(12);
+      expect(last.contents.length).toBeLessThanOrEqual(12);
+      expect(await statementsFor(`${query}&page=${first.pages}`)).toBe(await statementsFor(query));
+      expect(await statementsFor(query)).toBeLessThanOrEqual(5);
+    }
+  });
+});

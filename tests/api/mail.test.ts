@@ -1,0 +1,60 @@
+/** With SMTP_URL set, the reset mail goes over a real SMTP exchange (a local SMTP server in the test). */
+import { createClient } from '@libsql/client';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, uniqueEmail } from '../setup/http.ts';
+import { freePort, startServer, type TestServer } from '../setup/server.ts';
+
+interface Received {
+  from: string;
+  to: string[];
+  data: string;
+}
+
+let smtp: SMTPServer;
+let server: TestServer;
+const received: Received[] = [];
+
+beforeAll(async () => {
+  const port = await freePort();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let data = '';
+      stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+      stream.on('end', () => {
+        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+  server = await startServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Skillshelf <no-reply@skillshelf.test>' } });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+});
+
+describe('mail over SMTP', () => {
+  it('delivers the reset link to the account\'s address, and nothing to the outbox', async () => {
+    const api = apiClient(server.url);
+    const email = uniqueEmail('smtp');
+    await api.post('/api/users/signup', { name: 'Mail Reader', email, password: 'password-123' });
+    const res = await api.post('/api/users/forget-password', { email });
+    expect(res.status).toBe(200);
+    const mail = received.find((m) => m.to.includes(email));
+    expect(mail).toBeDefined();
+    expect(mail!.from).toBe('no-reply@skillshelf.test');
+    expect(mail!.data).toMatch(/Subject: Reset your Skillshelf password/);
+    const token = /\/reset-password\/([a-z0-9]+)/.exec(mail!.data.replace(/=\r?\n/g, ''))?.[1];
+    expect(token).toBeTruthy();
+    expect((await api.post('/api/users/reset-password', { token, password: 'from-the-mail' })).status).toBe(200);
+    expect((await api.post('/api/users/signin', { email, password: 'from-the-mail' })).status).toBe(200);
+    const db = createClient({ url: server.dbUrl });
+    expect((await db.execute('SELECT count(*) AS n FROM outbox')).rows[0]!.n).toBe(0);
+    db.close();
+  });
+});

@@ -72,12 +72,6 @@ const ORDER_BY: Record<Exclude<SearchParams['order'], 'relevance'>, SQL> = {
   lowRated: sql`c.rating ASC, c.num_reviews ASC, c.created_at DESC`,
 };
 
-async function countMatches(db: Db, params: SearchParams, match: string | undefined): Promise<number> {
-  const filters = activeFilters(params).map(([, condition]) => condition);
-  const [row] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM ${source(match)} AND ${conjunction(filters)}`);
-  return row?.n ?? 0;
-}
-
 async function pageOfIds(db: Db, params: SearchParams, match: string | undefined, offset: number): Promise<string[]> {
   const filters = activeFilters(params).map(([, condition]) => condition);
   // FTS5's rank column is bm25 with the weights set in the migration: name first, then tags, then description.
@@ -97,17 +91,24 @@ async function contentsByIds(db: Db, ids: string[]): Promise<Content[]> {
 const emptyFacets = (): FacetCounts => ({ category: {}, techStack: {}, type: {}, cost: {}, hasCert: { true: 0, false: 0 }, rating: {} });
 
 /** Facet counts over the whole catalog, kept by triggers in facet_totals: no counting at request time. */
-async function catalogTotals(db: Db): Promise<FacetCounts> {
+async function catalogTotals(db: Db): Promise<{ facets: FacetCounts; all: number }> {
   const rows = await db.select().from(facetTotals);
   const facets = emptyFacets();
+  let all = 0;
   for (const row of rows) {
+    if (row.facet === 'all') all = row.n;
     if (row.facet === 'category' || row.facet === 'techStack' || row.facet === 'type') {
       const tag = TAXONOMY[row.facet][Number(row.value)];
       if (tag) facets[row.facet][tag.value] = row.n;
     } else if (row.facet === 'hasCert') facets.hasCert[row.value === '1' ? 'true' : 'false'] = row.n;
     else if (row.facet === 'cost' || row.facet === 'rating') facets[row.facet][row.value] = row.n;
   }
-  return facets;
+  return { facets, all };
+}
+
+/** The value a filter selects, as its facet counts key it. */
+function selectedFacetKey(params: SearchParams, key: FilterKey): string {
+  return String(params[key]);
 }
 
 /**
@@ -116,11 +117,11 @@ async function catalogTotals(db: Db): Promise<FacetCounts> {
  * shows what choosing another option would give). Without search words, the catalog-wide totals answer
  * the unfiltered case and the own group of a single filter; the scan then covers only matching rows.
  */
-async function facetCounts(db: Db, params: SearchParams, match: string | undefined): Promise<FacetCounts> {
+async function facetCounts(db: Db, params: SearchParams, match: string | undefined): Promise<{ facets: FacetCounts; count: number }> {
   const active = activeFilters(params);
   const useTotals = !match && active.length <= 1;
   const totals = useTotals ? await catalogTotals(db) : undefined;
-  if (totals && active.length === 0) return totals;
+  if (totals && active.length === 0) return { facets: totals.facets, count: totals.all };
 
   const othersHold = (group: FilterKey) => conjunction(active.filter(([key]) => key !== group).map(([, condition]) => condition));
   const ownGroup = useTotals ? active[0]![0] : undefined;
@@ -137,12 +138,18 @@ async function facetCounts(db: Db, params: SearchParams, match: string | undefin
   // Rows failing two or more filters count nowhere; with the totals' help, rows failing the one filter neither.
   const required = useTotals ? active.length : active.length - 1;
   const prune = required > 0 ? sql`(${sql.join(active.map(([, condition]) => sql`(${condition})`), sql` + `)}) >= ${required}` : sql`1`;
-  const select = sql.join(columns.map((column, i) => sql`coalesce(sum(CASE WHEN ${column.sum} THEN 1 ELSE 0 END), 0) AS ${sql.raw(`f${i}`)}`), sql`, `);
-  const [row] = await db.all<Record<string, number>>(sql`SELECT ${select} FROM ${source(match)} AND ${prune}`);
+  const sums = columns.map((column, i) => sql`coalesce(sum(CASE WHEN ${column.sum} THEN 1 ELSE 0 END), 0) AS ${sql.raw(`f${i}`)}`);
+  // The number of results rides along in the same pass: rows that pass every filter.
+  sums.push(sql`coalesce(sum(CASE WHEN ${conjunction(active.map(([, condition]) => condition))} THEN 1 ELSE 0 END), 0) AS total`);
+  const [row] = await db.all<Record<string, number>>(sql`SELECT ${sql.join(sums, sql`, `)} FROM ${source(match)} AND ${prune}`);
   const facets = emptyFacets();
-  if (totals && ownGroup) (facets as unknown as Record<string, unknown>)[ownGroup] = totals[ownGroup];
   columns.forEach((column, i) => ((facets[column.group] as Record<string, number>)[column.value] = row?.[`f${i}`] ?? 0));
-  return facets;
+  if (totals && ownGroup) {
+    (facets as unknown as Record<string, unknown>)[ownGroup] = totals.facets[ownGroup];
+    const own = totals.facets[ownGroup] as Record<string, number>;
+    return { facets, count: own[selectedFacetKey(params, ownGroup)] ?? 0 };
+  }
+  return { facets, count: row?.total ?? 0 };
 }
 
 const VOCABULARY_TTL_MS = 30_000;
@@ -160,13 +167,21 @@ async function indexVocabulary(db: Db): Promise<VocabularyTerm[]> {
   return vocabulary.terms;
 }
 
-/** Words as typed, or — when those match nothing — the same words widened with their closest indexed terms. */
-async function resolveMatch(db: Db, params: SearchParams): Promise<{ match?: string; correctedTerm?: string; count: number }> {
+async function anyMatch(db: Db, match: string): Promise<boolean> {
+  const [row] = await db.all<{ found: number }>(sql`SELECT EXISTS (SELECT 1 FROM contents_fts WHERE contents_fts MATCH ${match}) AS found`);
+  return row?.found === 1;
+}
+
+/**
+ * The words as typed, or — when they match nothing in the whole catalog — the same words widened with their
+ * closest indexed terms ('javscript' → 'javascript'). Filters do not take part: a term that exists but
+ * not among the filtered contents is a real "no results", not a typo.
+ */
+async function resolveMatch(db: Db, params: SearchParams): Promise<{ match?: string; correctedTerm?: string }> {
   const words = searchWords(params.searchTerm);
-  if (words.length === 0) return { count: await countMatches(db, params, undefined) };
+  if (words.length === 0) return {};
   const exact = ftsQuery(words);
-  const count = await countMatches(db, params, exact);
-  if (count > 0) return { match: exact, count };
+  if (await anyMatch(db, exact)) return { match: exact };
 
   const terms = await indexVocabulary(db);
   const known = new Set(terms.map((t) => t.term));
@@ -176,21 +191,19 @@ async function resolveMatch(db: Db, params: SearchParams): Promise<{ match?: str
     const close = closestTerms(word, terms);
     if (close.length) alternatives.set(word, close);
   }
-  if (alternatives.size === 0) return { match: exact, count: 0 };
+  if (alternatives.size === 0) return { match: exact };
   const widened = ftsQuery(words, alternatives);
-  const widenedCount = await countMatches(db, params, widened);
-  if (widenedCount === 0) return { match: exact, count: 0 };
-  const correctedTerm = words.map((w) => alternatives.get(w)?.[0] ?? w).join(' ');
-  return { match: widened, correctedTerm, count: widenedCount };
+  if (!(await anyMatch(db, widened))) return { match: exact };
+  return { match: widened, correctedTerm: words.map((w) => alternatives.get(w)?.[0] ?? w).join(' ') };
 }
 
 export async function searchContents(db: Db, params: SearchParams): Promise<SearchResult> {
   return cachedRead(db, `search:${JSON.stringify(params)}`, async () => {
-    const { match, correctedTerm, count } = await resolveMatch(db, params);
+    const { match, correctedTerm } = await resolveMatch(db, params);
+    const { facets, count } = await facetCounts(db, params, match);
     const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
     const page = Math.min(params.page, pages);
-    const [ids, facets] = await Promise.all([count ? pageOfIds(db, params, match, (page - 1) * PAGE_SIZE) : Promise.resolve([]), facetCounts(db, params, match)]);
-    const rows = await contentsByIds(db, ids);
+    const rows = await contentsByIds(db, count ? await pageOfIds(db, params, match, (page - 1) * PAGE_SIZE) : []);
     return {
       contents: rows.map(toApiContent),
       page,

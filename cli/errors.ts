@@ -15,6 +15,11 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
+/** The command ran but part of it failed (a refused row, an id not found): its output says which (exit 1). */
+export class PartlyFailed extends Error {
+  override readonly name = 'PartlyFailed';
+}
+
 /** The user left a prompt with Ctrl+C. */
 export class PromptCancelled extends Error {
   override readonly name = 'PromptCancelled';

@@ -5,8 +5,12 @@
 import { Command, CommanderError } from 'commander';
 import { closeDb } from '#db/client.ts';
 import pkg from '../package.json' with { type: 'json' };
+import { registerAuditCommand } from './commands/audit.ts';
+import { registerCatalogCommands } from './commands/catalog.ts';
+import { registerContentCommands } from './commands/contents.ts';
 import { registerDbCommands } from './commands/db.ts';
 import { registerMailCommands } from './commands/mail.ts';
+import { registerSubmissionCommands } from './commands/submissions.ts';
 import { registerUserCommands } from './commands/users.ts';
 import { describeError, EXIT_OK, exitCodeOf, oneLine, traceOf } from './errors.ts';
 import { examples } from './help.ts';
@@ -16,6 +20,7 @@ export function buildProgram(): Command {
     .description(pkg.description)
     .version(pkg.version)
     .option('--verbose', 'print the stack trace of an error')
+    .option('--as <email>', 'record changes in the audit log as done by this admin (default: your operating-system user name)')
     // Set before the groups are added, which inherit them: commander throws instead of exiting (run() picks
     // the exit code) and its own errors, suggestions included, come out as one line.
     .exitOverride()
@@ -24,13 +29,19 @@ export function buildProgram(): Command {
       'after',
       examples(
         ['create the first administrator', 'npx skillshelf users create --admin'],
+        ['review the submission queue', 'npx skillshelf submissions review'],
+        ['approve as a named admin (recorded in the audit log)', 'npx skillshelf --as admin@example.com submissions approve --all --yes'],
         ['work on another database', 'DATABASE_URL=file:/srv/skillshelf.db npx skillshelf db migrate'],
         ['help on one command', 'npx skillshelf users create --help'],
       ),
     );
   registerDbCommands(program);
+  registerSubmissionCommands(program);
+  registerCatalogCommands(program);
+  registerContentCommands(program);
   registerUserCommands(program);
   registerMailCommands(program);
+  registerAuditCommand(program);
   return program;
 }
 

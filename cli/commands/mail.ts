@@ -1,10 +1,11 @@
 /** `skillshelf mail …`: the mail the site sent while no SMTP server was configured. */
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { config } from '#db/config.ts';
 import type { OutboxMessage } from '#db/schema.ts';
 import { listOutbox } from '#db/services/mail.ts';
 import { openMigratedDb } from '../database.ts';
 import { examples } from '../help.ts';
+import { parseCount } from '../options.ts';
 import { formatTime, printJson, printLine } from '../output.ts';
 
 interface OutboxOptions {
@@ -22,7 +23,7 @@ export function registerMailCommands(program: Command): void {
     .command('outbox')
     .description('show the outbox, newest first: mail is kept there instead of sent while SMTP_URL is not set')
     .option('--json', 'print the messages as a JSON array')
-    .option('--limit <n>', 'show at most n messages', parseLimit, 20)
+    .option('--limit <n>', 'show at most n messages', parseCount, 20)
     .addHelpText(
       'after',
       examples(
@@ -36,12 +37,6 @@ export function registerMailCommands(program: Command): void {
       else if (messages.length === 0) printEmptyOutbox();
       else messages.forEach(printMessage);
     });
-}
-
-function parseLimit(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('Expected a whole number of at least 1.');
-  return n;
 }
 
 function printMessage(message: OutboxMessage): void {

@@ -1,11 +1,15 @@
-/** `skillshelf users …`: accounts, through db/services/users.ts like the API's. */
+/** `skillshelf users …`: accounts, through db/services like the API's. */
 import type { Command } from 'commander';
-import { createUser, toPublicUser } from '#db/services/users.ts';
+import { createUserByAdmin, listAllUsers, sendPasswordResetByAdmin, setAdmin } from '#db/services/admin-users.ts';
+import { mailTransport } from '#db/services/mail.ts';
+import { toPublicUser, type PublicUser } from '#db/services/users.ts';
 import { parseInput } from '#db/validation/parse.ts';
 import { signUpInput } from '#db/validation/users.ts';
+import { actorOf } from '../actor.ts';
 import { openMigratedDb } from '../database.ts';
 import { examples } from '../help.ts';
-import { printJson, printLine } from '../output.ts';
+import { formatTime, printJson, printLine } from '../output.ts';
+import { plural } from '../progress.ts';
 import { askNewUser } from '../prompts/users.ts';
 import { assertCanAsk } from '../prompts/terminal.ts';
 
@@ -22,6 +26,26 @@ export function registerUserCommands(program: Command): void {
     .command('users')
     .description('manage accounts')
     .addHelpText('after', examples(['create the first administrator, answering prompts', 'npx skillshelf users create --admin']));
+
+  users
+    .command('list')
+    .description('every account, newest first')
+    .option('--json', 'print the users as a JSON array')
+    .addHelpText(
+      'after',
+      examples(
+        ['who has an account', 'npx skillshelf users list'],
+        ['the admins’ emails, in a script', "npx skillshelf users list --json | jq -r '.[] | select(.isAdmin) | .email'"],
+      ),
+    )
+    .action(async (options: { json?: boolean }) => {
+      const list = await listAllUsers(await openMigratedDb());
+      if (options.json) return printJson(list);
+      if (list.length === 0) return printLine('There are no users yet: create the first admin with `npx skillshelf users create --admin`.');
+      const width = Math.max(...list.map((u) => u.email.length));
+      for (const user of list) printLine(`${user.email.padEnd(width)}  ${user.isAdmin ? 'admin' : 'user '}  ${formatTime(new Date(user.createdAt))}  ${user.name}`);
+      printLine(`${plural(list.length, 'user')}, ${plural(list.filter((u) => u.isAdmin).length, 'admin')}.`);
+    });
 
   users
     .command('create')
@@ -41,15 +65,67 @@ export function registerUserCommands(program: Command): void {
         ],
       ),
     )
-    .action(async (options: CreateOptions) => {
+    .action(async (options: CreateOptions, command: Command) => {
       const given = { name: options.name, email: options.email, password: options.password };
       const missing = Object.entries(given).filter(([, value]) => value === undefined);
       assertCanAsk(missing.map(([field]) => `--${field}`));
       // A bad option fails before the prompts, not after the user has answered them.
       parseInput(signUpInput.partial(), given);
       const db = await openMigratedDb();
-      const user = await createUser(db, await askNewUser(given), { isAdmin: options.admin === true });
+      const actor = await actorOf(db, command);
+      const user = await createUserByAdmin(db, actor, await askNewUser(given), { isAdmin: options.admin === true });
       if (options.json) printJson(toPublicUser(user));
       else printLine(`Created ${user.isAdmin ? 'admin' : 'user'} ${user.name} <${user.email}> (id ${user.id})`);
     });
+
+  for (const [name, isAdmin] of [
+    ['promote', true],
+    ['demote', false],
+  ] as const) {
+    users
+      .command(name)
+      .argument('<email>', 'the account’s email')
+      .description(isAdmin ? 'make a user an administrator' : 'take administrator rights away (never from the last admin)')
+      .option('--json', 'print the user as JSON')
+      .addHelpText(
+        'after',
+        [
+          '\nThe user’s sessions end (their rights changed): they sign in again. Recorded in the audit log.',
+          examples([isAdmin ? 'make Grace an admin' : 'Grace is no longer an admin', `npx skillshelf users ${name} grace@example.com`]),
+        ].join('\n'),
+      )
+      .action(async (email: string, options: { json?: boolean }, command: Command) => {
+        const db = await openMigratedDb();
+        const user = await setAdmin(db, await actorOf(db, command), email, isAdmin);
+        if (options.json) printJson(user);
+        else printLine(`${describe(user)} is ${user.isAdmin ? 'an admin' : 'not an admin'}.`);
+      });
+  }
+
+  users
+    .command('reset-password')
+    .argument('<email>', 'the account’s email')
+    .description('send the user a password-reset link, the mail of the site’s “forgot password” form')
+    .addHelpText(
+      'after',
+      [
+        '\nThe mail goes out over SMTP when SMTP_URL is set; otherwise it is kept in the outbox table, where',
+        '`skillshelf mail outbox` shows it (with the link). The link works for RESET_TOKEN_MINUTES (60 by default).',
+        examples(
+          ['send Grace a reset link', 'npx skillshelf users reset-password grace@example.com'],
+          ['without SMTP: read the link yourself', 'npx skillshelf users reset-password grace@example.com && npx skillshelf mail outbox --limit 1'],
+        ),
+      ].join('\n'),
+    )
+    .action(async (email: string, _options: unknown, command: Command) => {
+      const db = await openMigratedDb();
+      const user = await sendPasswordResetByAdmin(db, await actorOf(db, command), email);
+      printLine(
+        mailTransport() === 'smtp'
+          ? `Sent a password-reset link to ${describe(user)} over SMTP.`
+          : `Put a password-reset mail for ${describe(user)} in the outbox (SMTP_URL is not set): read it with \`npx skillshelf mail outbox --limit 1\`.`,
+      );
+    });
 }
+
+const describe = (user: PublicUser) => `${user.name} <${user.email}>`;

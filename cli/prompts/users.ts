@@ -4,10 +4,7 @@
  */
 import { input, password } from '@inquirer/prompts';
 import { signUpInput, type SignUpInput } from '#db/validation/users.ts';
-import { PromptCancelled } from '../errors.ts';
-
-// Prompts draw on stderr so stdout holds only the result (`users create --json > user.json`).
-const context = { output: process.stderr };
+import { ask, context } from './ask.ts';
 
 export async function askNewUser(known: Partial<SignUpInput>): Promise<SignUpInput> {
   const name = known.name ?? (await ask(() => input({ message: 'Name', validate: ruleOf('name') }, context)));
@@ -31,14 +28,4 @@ function ruleOf(field: keyof SignUpInput): (value: string) => true | string {
     const result = signUpInput.shape[field].safeParse(value);
     return result.success || (result.error.issues[0]?.message ?? `${field} is invalid`);
   };
-}
-
-async function ask<T>(prompt: () => Promise<T>): Promise<T> {
-  try {
-    return await prompt();
-  } catch (error) {
-    // Ctrl+C rejects with inquirer's ExitPromptError; translated here so no other module knows inquirer.
-    if (error instanceof Error && error.name === 'ExitPromptError') throw new PromptCancelled();
-    throw error;
-  }
 }

@@ -1,0 +1,53 @@
+/**
+ * The questions of `submissions review`: one checkbox list of the whole queue (15 rows a page; the
+ * highlighted submission's details shown under it as the cursor moves), then what to do with the rest,
+ * then one confirmation that says how many of each. Nothing is decided before that last yes.
+ */
+import { checkbox, confirm } from '@inquirer/prompts';
+import { ask, context } from './ask.ts';
+
+export interface ReviewItem {
+  id: string;
+  /** One line: name, URL, tags, submitter. */
+  line: string;
+  /** Several lines: every field of the submission. */
+  details: string;
+}
+
+export interface ReviewDecision {
+  approve: string[];
+  reject: string[];
+}
+
+export const REVIEW_PAGE_SIZE = 15;
+
+/** The decision, or undefined when the final confirmation was answered no. */
+export async function askReview(items: ReviewItem[]): Promise<ReviewDecision | undefined> {
+  const ticked = await ask(() =>
+    checkbox(
+      {
+        message: `Tick the submissions to approve (${items.length} waiting; the highlighted one's details are below the list)`,
+        choices: items.map((item) => ({ value: item.id, name: item.line, description: item.details })),
+        pageSize: REVIEW_PAGE_SIZE,
+        loop: false,
+        theme: { style: { renderSelectedChoices: (selected: readonly unknown[]) => `${selected.length} ticked` } },
+      },
+      context,
+    ),
+  );
+  const chosen = new Set(ticked);
+  const rest = items.filter((item) => !chosen.has(item.id)).map((item) => item.id);
+  const rejectRest =
+    rest.length > 0 && (await ask(() => confirm({ message: `Reject the ${rest.length} not ticked? (no leaves them in the queue)`, default: false }, context)));
+  const decision = { approve: ticked, reject: rejectRest ? rest : [] };
+  if (decision.approve.length === 0 && decision.reject.length === 0) return decision;
+  const kept = rejectRest ? 0 : rest.length;
+  const parts = [
+    ...(decision.approve.length ? [`approve ${decision.approve.length}`] : []),
+    ...(decision.reject.length ? [`reject ${decision.reject.length}`] : []),
+  ];
+  const message = `${capitalise(parts.join(' and '))}${kept ? `, leaving ${kept} in the queue` : ''}?`;
+  return (await ask(() => confirm({ message, default: false }, context))) ? decision : undefined;
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,0 +1,113 @@
+/**
+ * The saved list (SPEC §2 Saved): numbered entries linking to the content page and the website, a trash
+ * button that unsaves (the same toggle as the bookmark), the empty state, and the side card with the total.
+ * Rendered on the server from the database; the saves store follows every removal (the top-bar badge too).
+ */
+import { useState } from 'react';
+import { apiPost, errorMessage } from '#site/lib/api.ts';
+import { updateSaves, type SavedItem, type UserSaves } from '#site/stores/session.ts';
+import { toast } from '#site/stores/toasts.ts';
+import { useHydrated } from './admin/ui.tsx';
+
+export default function SavedList({ initial }: { initial: UserSaves }) {
+  const [saves, setSaves] = useState(initial.saves);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const hydrated = useHydrated();
+
+  async function remove(item: SavedItem) {
+    setRemoving(item._id);
+    setError(null);
+    try {
+      const next = await apiPost<UserSaves>('/api/users/save', {
+        contentId: item._id,
+        contentName: item.contentName,
+        contentSlug: item.contentSlug,
+        contentUrl: item.contentUrl,
+      });
+      updateSaves(next);
+      setSaves(next.saves);
+      toast('success', `${item.contentName} removed from saved`);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setRemoving(null);
+    }
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
+      <section className="card bg-base-100 shadow-sm" aria-labelledby="saved-heading">
+        <div className="card-body">
+          <h1 id="saved-heading" className="card-title text-2xl">
+            Your Saved Content
+          </h1>
+          {error && (
+            <div role="alert" className="alert alert-error">
+              <span>{error}</span>
+            </div>
+          )}
+          {saves.length === 0 ? (
+            <p className="py-6 text-center text-lg" data-saved-empty>
+              Page is empty.{' '}
+              <a href="/search" className="link link-primary font-semibold">
+                Find more content
+              </a>
+            </p>
+          ) : (
+            <ol className="divide-y divide-base-300" data-saved-list>
+              {saves.map((item, index) => (
+                <li key={item._id} className="flex items-center gap-3 py-3" data-saved-item>
+                  <span className="w-8 shrink-0 text-end font-semibold text-base-content/70" aria-hidden="true">
+                    {index + 1}.
+                  </span>
+                  <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+                    <a href={`/content/${encodeURIComponent(item.contentSlug)}`} className="link link-hover truncate font-semibold">
+                      {item.contentName}
+                    </a>
+                    <a href={item.contentUrl} target="_blank" rel="noopener noreferrer" className="link link-primary text-sm">
+                      visit website<span className="sr-only"> of {item.contentName} (opens in a new tab)</span>
+                    </a>
+                  </div>
+                  <button
+                    type="button"
+                    className="btn btn-square btn-ghost btn-sm text-error"
+                    aria-label={`Remove ${item.contentName} from saved`}
+                    disabled={!hydrated || removing !== null}
+                    aria-busy={removing === item._id || undefined}
+                    onClick={() => void remove(item)}
+                  >
+                    {removing === item._id ? (
+                      <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+                    ) : (
+                      <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="size-5">
+                        <path
+                          strokeLinecap="round"
+                          strokeLinejoin="round"
+                          d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v3"
+                        />
+                      </svg>
+                    )}
+                  </button>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </section>
+
+      <aside className="card bg-base-100 shadow-sm" aria-label="Saved total">
+        <div className="card-body">
+          <p className="text-lg font-semibold" data-saved-total>
+            Total Content: {saves.length}
+          </p>
+          {saves.length > 0 && (
+            <a href="/search" className="btn btn-primary">
+              Add More
+            </a>
+          )}
+        </div>
+      </aside>
+    </div>
+  );
+}

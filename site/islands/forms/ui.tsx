@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'value' | 'onChange'> {
   /** Also the input's name; the id is derived from it. */
   name: string;
-  label: string;
+  label: ReactNode;
   value: string;
   onValue: (value: string) => void;
   error?: string | undefined;

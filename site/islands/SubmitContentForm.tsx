@@ -1,0 +1,112 @@
+/**
+ * Submit new content (SPEC §2, §5): only the website URL is required; the name is derived from it as the
+ * user types and cannot be edited here (an admin may rename it on review). On success: the notice
+ * 'Submission successfully created', the form reset, and home. The server's refusals (a duplicate names the
+ * entry it duplicates) show in an alert.
+ */
+import { useState, type SubmitEvent } from 'react';
+import { CATEGORIES, COSTS, MATERIAL_TYPES, TECH_STACKS, type Cost, type Tag } from '#db/taxonomy.ts';
+import { nameFromUrl } from '#db/urls.ts';
+import { submissionInput } from '#db/validation/engagement.ts';
+import { apiPost, errorMessage } from '#site/lib/api.ts';
+import { flashToast } from '#site/stores/toasts.ts';
+import { Field, FormAlert, SubmitButton, fieldErrors, type FieldErrors } from './forms/ui.tsx';
+import { MultiSelect } from './admin/MultiSelect.tsx';
+import { SelectField, TextAreaField, useFocusFirstInvalid, useHydrated } from './admin/ui.tsx';
+
+/** SPEC §2: "No" and "I don't know" both mean no certification. */
+const CERTIFICATION = ['No', 'Yes', "I don't know"] as const;
+type Certification = (typeof CERTIFICATION)[number];
+
+interface Values {
+  url: string;
+  category: Tag[];
+  techStack: Tag[];
+  type: Tag[];
+  cost: Cost;
+  certification: Certification;
+  description: string;
+}
+
+type Key = 'url' | 'name' | 'category' | 'techStack' | 'type' | 'cost' | 'hasCert' | 'description';
+
+const EMPTY: Values = { url: '', category: [], techStack: [], type: [], cost: 'Free', certification: 'No', description: '' };
+
+export default function SubmitContentForm() {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors<Key>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const hydrated = useHydrated();
+  useFocusFirstInvalid(errors);
+
+  const name = nameFromUrl(values.url);
+  const set =
+    <K extends keyof Values>(key: K) =>
+    (value: Values[K]) =>
+      setValues((current) => ({ ...current, [key]: value }));
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setServerError(null);
+    const { certification, ...fields } = values;
+    const parsed = submissionInput.safeParse({ ...fields, name, hasCert: certification === 'Yes' });
+    if (!parsed.success) return setErrors(fieldErrors<Key>(parsed.error.issues));
+    setErrors({});
+    setSending(true);
+    try {
+      await apiPost('/api/submissions/create', parsed.data);
+      flashToast('success', 'Submission successfully created');
+      setValues(EMPTY);
+      location.assign('/');
+    } catch (error) {
+      setServerError(errorMessage(error));
+      setSending(false);
+    }
+  }
+
+  return (
+    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-2" aria-label="Submit new content">
+      <fieldset disabled={!hydrated || sending} className="contents">
+        <Field
+          name="url"
+          type="url"
+          inputMode="url"
+          label={
+            <>
+              Website URL
+              <span className="text-error" aria-hidden="true">
+                *
+              </span>
+            </>
+          }
+          required
+          placeholder="https://"
+          value={values.url}
+          onValue={set('url')}
+          error={errors.url}
+        />
+        <Field name="name" label="Name" readOnly value={name} onValue={() => undefined} error={errors.name} hint="Taken from the website address." />
+        <MultiSelect name="category" label="Subject areas" options={CATEGORIES} selected={values.category} onChange={set('category')} error={errors.category} />
+        <MultiSelect name="techStack" label="Technologies" options={TECH_STACKS} selected={values.techStack} onChange={set('techStack')} error={errors.techStack} />
+        <MultiSelect name="type" label="Content types" options={MATERIAL_TYPES} selected={values.type} onChange={set('type')} error={errors.type} />
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <SelectField name="cost" label="Cost" options={COSTS} value={values.cost} onValue={(cost) => set('cost')(cost as Cost)} error={errors.cost} />
+          <SelectField
+            name="certification"
+            label="Provides a certificate?"
+            options={CERTIFICATION}
+            value={values.certification}
+            onValue={(value) => set('certification')(value as Certification)}
+            error={errors.hasCert}
+          />
+        </div>
+        <TextAreaField name="description" label="Description (optional)" rows={4} value={values.description} onValue={set('description')} error={errors.description} />
+      </fieldset>
+      <div className="mt-4 flex flex-col gap-4">
+        <FormAlert message={serverError} />
+        <SubmitButton loading={sending}>Submit</SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,251 @@
+/**
+ * What a signed-in user does in a real browser: saving from a result card and unsaving from /saved (the
+ * top-bar badge following without a reload), writing a review, submitting a link, and a visitor's save
+ * click that goes through /signin and comes back. Runs against the built server on the demo world.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import { apiClient, DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const PASSWORD = 'signed-in-password-1';
+const topBar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const savedBadge = (page: Page) => topBar(page).locator('[data-saved-badge]');
+const pathOf = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+
+async function fillSignIn(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: ReturnType<typeof apiClient>;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    api = apiClient(server.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A fresh account (made through the API, as another device would) and a page signed in as it. */
+  async function withUser(run: (page: Page, user: { name: string; email: string }) => Promise<void>) {
+    const email = uniqueEmail('signed-in');
+    const name = `Tester ${email.split('@')[0]!.slice(-6)}`;
+    expect((await api.post('/api/users/signup', { name, email, password: PASSWORD })).status).toBe(201);
+    await withPage(async (page) => {
+      await page.goto('/signin');
+      await fillSignIn(page, email);
+      await page.waitForURL((url) => url.pathname === '/');
+      await run(page, { name, email });
+    });
+  }
+
+  async function withPage(run: (page: Page, context: BrowserContext) => Promise<void>) {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    try {
+      await run(page, context);
+      expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned ?? null)).toBeNull();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+
+  /** A content with no reviews yet, so its numbers are predictable. */
+  async function unreviewedContent(): Promise<{ _id: string; slug: string; name: string }> {
+    const { body } = await api.get('/api/contents/search?order=oldest');
+    const content = body.contents.find((c: { numReviews: number }) => c.numReviews === 0) ?? body.contents[0];
+    return content;
+  }
+
+  it('a card saved on /search shows in the badge at once, is listed on /saved, and the trash empties the list', async () => {
+    await withUser(async (page) => {
+      expect(await savedBadge(page).isHidden()).toBe(true);
+
+      await page.goto('/search');
+      const card = page.locator('[data-content-card]').first();
+      const name = (await card.getByRole('heading').textContent())!.trim();
+      const toggle = card.getByRole('button', { name: `Save ${name}` });
+      expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+      await toggle.click();
+
+      // No reload: the bookmark fills and the badge counts it.
+      await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => savedBadge(page).textContent()).toBe('1');
+      expect(await savedBadge(page).isVisible()).toBe(true);
+
+      // After a reload the server renders the same.
+      await page.reload();
+      expect(await card.getByRole('button', { name: `Save ${name}` }).getAttribute('aria-pressed')).toBe('true');
+
+      await topBar(page).getByRole('link', { name: /Saved/ }).click();
+      await page.waitForURL((url) => url.pathname === '/saved');
+      await page.getByRole('heading', { name: 'Your Saved Content' }).waitFor();
+      const item = page.locator('[data-saved-item]');
+      expect(await item.count()).toBe(1);
+      expect(await item.getByRole('link', { name, exact: true }).getAttribute('href')).toMatch(/^\/content\//);
+      const visit = item.getByRole('link', { name: /visit website/ });
+      expect(await visit.getAttribute('target')).toBe('_blank');
+      expect(await visit.getAttribute('rel')).toContain('noopener');
+      await page.getByText('Total Content: 1').waitFor();
+      expect(await page.getByRole('link', { name: 'Add More' }).getAttribute('href')).toBe('/search');
+
+      await item.getByRole('button', { name: `Remove ${name} from saved` }).click();
+      await page.getByText('Page is empty.').waitFor();
+      expect(await page.getByRole('link', { name: 'Find more content' }).getAttribute('href')).toBe('/search');
+      await page.getByText('Total Content: 0').waitFor();
+      expect(await page.getByRole('link', { name: 'Add More' }).count()).toBe(0);
+      await expect.poll(() => savedBadge(page).isHidden()).toBe(true);
+      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userSaves') ?? 'null'))).toEqual({ numSaves: 0, saves: [] });
+    });
+  });
+
+  it('the home page loads the saves into the store; the content page toggles them too', async () => {
+    await withUser(async (page) => {
+      const content = await unreviewedContent();
+      await page.goto(`/content/${content.slug}`);
+      const toggle = page.getByRole('button', { name: `Save ${content.name}` });
+      await toggle.click();
+      await expect.poll(() => savedBadge(page).textContent()).toBe('1');
+
+      await page.evaluate(() => localStorage.removeItem('userSaves'));
+      await page.goto('/');
+      await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('userSaves') ?? '{}').numSaves)).toBe(1);
+      expect(await savedBadge(page).textContent()).toBe('1');
+    });
+  });
+
+  it('a review: both fields needed, then it heads the list with the new count and average, and replaces the form', async () => {
+    await withUser(async (page, user) => {
+      const content = await unreviewedContent();
+      const path = `/content/${content.slug}`;
+      const before = (await api.get(`/api/contents/slug/${content.slug}`)).body;
+      await page.goto(path);
+      const reviews = page.locator('#reviews');
+      await reviews.getByRole('heading', { name: 'Write a Review' }).waitFor();
+
+      await reviews.getByRole('button', { name: 'Post review' }).click();
+      await reviews.getByText('Please enter comment and rating').waitFor();
+      await reviews.getByLabel('Comment').fill('Only words, no stars');
+      await reviews.getByRole('button', { name: 'Post review' }).click();
+      await reviews.getByText('Please enter comment and rating').waitFor();
+
+      // Pointing at a star previews it; clicking chooses it.
+      const starInput = reviews.locator('[data-star-input]');
+      const star = (name: string) => starInput.locator('label').filter({ has: page.getByRole('radio', { name, exact: true }) });
+      await star('5 stars').hover();
+      await expect.poll(() => starInput.textContent()).toContain('5 / 5');
+      await star('4 stars').click();
+      await reviews.getByLabel('Comment').hover();
+      await expect.poll(() => starInput.textContent()).toContain('4 / 5');
+      expect(await reviews.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
+      const comment = 'Clear and practical. <img src=x onerror="window.__pwned=1">';
+      await reviews.getByLabel('Comment').fill(comment);
+      await reviews.getByRole('button', { name: 'Post review' }).click();
+      await page.getByText('Review submitted successfully').waitFor();
+
+      const after = (await api.get(`/api/contents/slug/${content.slug}`)).body;
+      expect(after.numReviews).toBe(before.numReviews + 1);
+      const first = reviews.locator('[data-review]').first();
+      await first.getByText(comment, { exact: true }).waitFor();
+      expect(await first.getByText(user.name, { exact: true }).isVisible()).toBe(true);
+      expect(await first.getByRole('img', { name: 'Rated 4 out of 5' }).isVisible()).toBe(true);
+      const summary = page.locator('[data-rating-summary]');
+      await expect.poll(() => summary.locator('[data-review-count]').textContent()).toBe(`(${after.numReviews} ${after.numReviews === 1 ? 'review' : 'reviews'})`);
+      expect(await summary.locator('[data-average]').textContent()).toBe(after.rating.toFixed(1));
+      await reviews.getByRole('heading', { name: 'Your review' }).waitFor();
+      expect(await reviews.getByRole('button', { name: 'Post review' }).count()).toBe(0);
+
+      await page.reload();
+      await reviews.getByRole('heading', { name: 'Your review' }).waitFor();
+      expect(await reviews.getByRole('heading', { name: 'Write a Review' }).count()).toBe(0);
+      expect(await summary.locator('[data-review-count]').textContent()).toBe(`(${after.numReviews} ${after.numReviews === 1 ? 'review' : 'reviews'})`);
+    });
+  });
+
+  it('a visitor sees no review form, only the way to sign in', async () => {
+    await withPage(async (page) => {
+      const content = await unreviewedContent();
+      await page.goto(`/content/${content.slug}`);
+      const invitation = page.locator('[data-signin-to-review]');
+      expect(await invitation.textContent()).toMatch(/Please\s+Sign In\s+to write a review/);
+      expect(await invitation.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(`/signin?redirect=${encodeURIComponent(`/content/${content.slug}`)}`);
+      expect(await page.getByRole('button', { name: 'Post review' }).count()).toBe(0);
+    });
+  });
+
+  it('a submission: the name follows the URL, success goes home with the notice, the same URL again is refused', async () => {
+    await withUser(async (page) => {
+      const url = 'https://www.khanacademy.org/computing/computer-programming';
+      await page.goto('/submit-content');
+      await page.getByText('At minimum we need the website link').waitFor();
+      const name = page.getByLabel('Name');
+      expect(await name.getAttribute('readonly')).not.toBeNull();
+      await page.getByLabel('Website URL').fill(url);
+      await expect.poll(() => name.inputValue()).toBe('Khanacademy');
+
+      await page.getByRole('group', { name: 'Subject areas' }).locator('summary').click();
+      await page.getByRole('checkbox', { name: 'Software Engineering' }).check();
+      await page.getByRole('group', { name: 'Subject areas' }).locator('summary').click();
+      await page.getByLabel('Cost').selectOption('Free/Paid');
+      await page.getByLabel('Provides a certificate?').selectOption("I don't know");
+      await page.getByLabel('Description (optional)').fill('Free lessons in programming.');
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+
+      await page.waitForURL((u) => u.pathname === '/');
+      await page.getByText('Submission successfully created').waitFor();
+
+      const admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
+      const { body } = await api.get('/api/submissions/admin?page=1', { token: admin.token });
+      const created = body.submissions.find((s: { url: string }) => s.url === url);
+      expect(created).toMatchObject({ name: 'Khanacademy', cost: 'Free/Paid', hasCert: false, description: 'Free lessons in programming.' });
+      expect(created.category.map((t: { label: string }) => t.label)).toEqual(['Software Engineering']);
+
+      await page.goto('/submit-content');
+      await page.getByLabel('Website URL').fill(url);
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      await page.getByRole('alert').getByText(/already submitted as 'Khanacademy'/).waitFor();
+      expect(pathOf(page)).toBe('/submit-content');
+    });
+  });
+
+  it('/submit-content sends a visitor to /signin and an admin to the contents table', async () => {
+    await withPage(async (page) => {
+      await page.goto('/submit-content');
+      expect(pathOf(page)).toBe('/signin?redirect=%2Fsubmit-content');
+      await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/contents');
+    });
+  });
+
+  it('a visitor saving goes to /signin with "Please sign in first" and, signed in, comes back to the same page', async () => {
+    const email = uniqueEmail('visitor');
+    await api.post('/api/users/signup', { name: 'Visiting Saver', email, password: PASSWORD });
+    await withPage(async (page) => {
+      const here = '/search?category=web-development';
+      await page.goto(here);
+      await page.locator('[data-content-card]').first().getByRole('button', { name: /^Save / }).click();
+      await page.waitForURL((url) => url.pathname === '/signin');
+      expect(pathOf(page)).toBe(`/signin?redirect=${encodeURIComponent(here)}`);
+      await page.getByText('Please sign in first').waitFor();
+      await fillSignIn(page, email);
+      await page.waitForURL((url) => url.pathname + url.search === here);
+    });
+  });
+});

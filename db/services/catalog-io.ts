@@ -529,6 +529,8 @@ const toStatement = (query: { toSQL: () => { sql: string; params: unknown[] } })
 // Queueing submissions ---------------------------------------------------------------------------------
 
 class SubmissionWriter {
+  /** Increasing, so submissions queued by one import keep the file's order in the queue (same createdAt). */
+  readonly #ids = orderedIds();
   readonly db: Db;
   readonly dryRun: boolean;
   constructor(db: Db, dryRun: boolean) {
@@ -561,7 +563,7 @@ class SubmissionWriter {
       .insert(submissions)
       .values(
         fresh.map((row) => ({
-          id: newId(),
+          id: this.#ids.next(),
           userId: null,
           name: row.data.name,
           slug: row.data.slug,

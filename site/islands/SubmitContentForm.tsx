@@ -11,8 +11,8 @@ import { submissionInput } from '#db/validation/engagement.ts';
 import { apiPost, errorMessage } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { Field, FormAlert, SubmitButton, fieldErrors, type FieldErrors } from './forms/ui.tsx';
-import { MultiSelect } from './admin/MultiSelect.tsx';
-import { SelectField, TextAreaField, useFocusFirstInvalid, useHydrated } from './admin/ui.tsx';
+import { MultiSelect } from './forms/MultiSelect.tsx';
+import { SelectField, TextAreaField, useFocusFirstInvalid, useHydrated } from './forms/fields.tsx';
 
 /** SPEC §2: "No" and "I don't know" both mean no certification. */
 const CERTIFICATION = ['No', 'Yes', "I don't know"] as const;

@@ -8,8 +8,8 @@ import { CATEGORIES, COSTS, MATERIAL_TYPES, TECH_STACKS, type Cost, type Tag } f
 import { nameFromUrl, slugify } from '#db/urls.ts';
 import { Field, type FieldErrors } from '../forms/ui.tsx';
 import { ImageField } from './ImageField.tsx';
-import { MultiSelect } from './MultiSelect.tsx';
-import { CheckboxField, SelectField, TextAreaField } from './ui.tsx';
+import { MultiSelect } from '../forms/MultiSelect.tsx';
+import { CheckboxField, SelectField, TextAreaField } from '../forms/fields.tsx';
 
 export interface ContentValues {
   name: string;

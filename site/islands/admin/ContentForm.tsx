@@ -5,7 +5,7 @@ import { apiPut, errorMessage } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { FormAlert, SubmitButton, fieldErrors, type FieldErrors } from '../forms/ui.tsx';
 import { ContentFields, contentValues, type ContentKey, type ContentSource, type ContentValues } from './ContentFields.tsx';
-import { useFocusFirstInvalid, useHydrated } from './ui.tsx';
+import { useFocusFirstInvalid, useHydrated } from '../forms/fields.tsx';
 
 export default function ContentForm({ content }: { content: ContentSource }) {
   const [values, setValues] = useState<ContentValues>(() => contentValues(content));

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { apiDelete, apiPost, errorMessage } from '#site/lib/api.ts';
 import { flashToast, toast } from '#site/stores/toasts.ts';
 import { AdminTable, ListStatus, Pager, labels, useAdminList, type PagedList, type RowAction } from './list.tsx';
-import { BusyButton } from './ui.tsx';
+import { BusyButton } from '../forms/fields.tsx';
 
 interface ContentRow {
   _id: string;

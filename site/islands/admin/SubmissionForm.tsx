@@ -10,7 +10,7 @@ import { apiDelete, apiPost, errorMessage } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { FormAlert, fieldErrors, type FieldErrors } from '../forms/ui.tsx';
 import { ContentFields, contentValues, type ContentKey, type ContentSource, type ContentValues } from './ContentFields.tsx';
-import { BusyButton, useFocusFirstInvalid, useHydrated } from './ui.tsx';
+import { BusyButton, useFocusFirstInvalid, useHydrated } from '../forms/fields.tsx';
 
 export default function SubmissionForm({ submission }: { submission: ContentSource & { rating: number } }) {
   const [values, setValues] = useState<ContentValues>(() => contentValues(submission));

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { ApiError, apiDelete, apiPost, errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { AdminTable, ListStatus, Pager, labels, useAdminList, type PagedList, type RowAction } from './list.tsx';
-import { BusyButton } from './ui.tsx';
+import { BusyButton } from '../forms/fields.tsx';
 
 interface SubmissionRow {
   _id: string;

@@ -4,7 +4,7 @@ import { adminUserInput } from '#db/validation/admin.ts';
 import { apiPut, errorMessage } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { Field, FormAlert, SubmitButton, fieldErrors, type FieldErrors } from '../forms/ui.tsx';
-import { CheckboxField, useFocusFirstInvalid, useHydrated } from './ui.tsx';
+import { CheckboxField, useFocusFirstInvalid, useHydrated } from '../forms/fields.tsx';
 
 type Key = 'name' | 'email' | 'isAdmin';
 

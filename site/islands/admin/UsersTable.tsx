@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { apiDelete, errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { AdminTable, ListStatus, Pager, useAdminList, type PagedList, type RowAction } from './list.tsx';
-import { BusyButton } from './ui.tsx';
+import { BusyButton } from '../forms/fields.tsx';
 
 interface UserRow {
   _id: string;

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { Tag } from '#db/taxonomy.ts';
-import { fieldId } from './ui.tsx';
+import { fieldId } from './fields.tsx';
 
 interface MultiSelectProps {
   name: string;

@@ -1,11 +1,12 @@
 /**
- * Form pieces the admin forms need beyond the account forms' text field (site/islands/forms/ui.tsx):
- * a select, a textarea and a checkbox, labelled and wired to their error the same way.
+ * Form pieces beyond the account forms' text field (./ui.tsx), used by the admin forms and the submission
+ * form: a select, a textarea and a checkbox, labelled and wired to their error the same way; the hydration
+ * and focus hooks; a busy button.
  */
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useEffect, useState } from 'react';
 
-/** The id the account forms' Field gives an input: the admin pieces follow it so errors and labels line up. */
+/** The id the account forms' Field gives an input: these pieces follow it so errors and labels line up. */
 export const fieldId = (name: string) => `field-${name}`;
 
 function FieldError({ name, error }: { name: string; error: string | undefined }) {
@@ -123,7 +124,7 @@ export function CheckboxField({ name, label, checked, onChecked, hint, disabled 
 }
 
 /**
- * False during the server render and until React has attached its handlers. The admin forms keep their
+ * False during the server render and until React has attached its handlers. The forms keep their
  * fields disabled until then: what is typed before React owns an input would be silently replaced by the
  * state React starts from.
  */

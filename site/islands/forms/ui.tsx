@@ -1,6 +1,6 @@
 /** The pieces every account form shares: a labelled field with its error, the server-error alert, the submit button. */
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { useEffect, useState } from 'react';
+import { useHydrated } from './fields.tsx';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'value' | 'onChange'> {
   /** Also the input's name; the id is derived from it. */
@@ -65,12 +65,6 @@ export function SubmitButton({ loading, children }: { loading: boolean; children
       {children}
     </button>
   );
-}
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;

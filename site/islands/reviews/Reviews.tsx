@@ -8,7 +8,7 @@ import type { ApiReview } from '#db/services/catalog.ts';
 import { apiPost, errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { FormAlert, SubmitButton } from '../forms/ui.tsx';
-import { useHydrated } from '../admin/ui.tsx';
+import { useHydrated } from '../forms/fields.tsx';
 import { OwnReview, ReviewList } from './ReviewList.tsx';
 import { StarInput } from './StarInput.tsx';
 import { reviewTotals } from './totals.ts';

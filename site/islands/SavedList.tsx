@@ -3,17 +3,19 @@
  * button that unsaves (the same toggle as the bookmark), the empty state, and the side card with the total.
  * Rendered on the server from the database; the saves store follows every removal (the top-bar badge too).
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { apiPost, errorMessage } from '#site/lib/api.ts';
 import { updateSaves, type SavedItem, type UserSaves } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
-import { useHydrated } from './admin/ui.tsx';
+import { useHydrated } from './forms/fields.tsx';
 
 export default function SavedList({ initial }: { initial: UserSaves }) {
   const [saves, setSaves] = useState(initial.saves);
   const [removing, setRemoving] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const hydrated = useHydrated();
+  // The removed entry's button goes with it: the keyboard focus moves to the list's heading, not to nowhere.
+  const heading = useRef<HTMLHeadingElement>(null);
 
   async function remove(item: SavedItem) {
     setRemoving(item._id);
@@ -27,6 +29,7 @@ export default function SavedList({ initial }: { initial: UserSaves }) {
       });
       updateSaves(next);
       setSaves(next.saves);
+      heading.current?.focus();
       toast('success', `${item.contentName} removed from saved`);
     } catch (failure) {
       setError(errorMessage(failure));
@@ -39,7 +42,7 @@ export default function SavedList({ initial }: { initial: UserSaves }) {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
       <section className="card bg-base-100 shadow-sm" aria-labelledby="saved-heading">
         <div className="card-body">
-          <h1 id="saved-heading" className="card-title text-2xl">
+          <h1 id="saved-heading" ref={heading} tabIndex={-1} className="card-title text-2xl outline-none">
             Your Saved Content
           </h1>
           {error && (

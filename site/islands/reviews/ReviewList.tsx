@@ -1,9 +1,17 @@
 /** A content's reviews, newest first (SPEC §2): name, stars, date (the first 10 characters) and comment, all as text. */
-import type { ApiReview } from '#db/services/catalog.ts';
 import { isoDay } from '#site/lib/text.ts';
 import { Stars } from './Stars.tsx';
 
-export function ReviewList({ reviews }: { reviews: readonly ApiReview[] }) {
+/** SPEC §3's review, as the API and the page's server code (db/services/catalog.ts Review) give it. */
+export interface Review {
+  _id: string;
+  name: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+}
+
+export function ReviewList({ reviews }: { reviews: readonly Review[] }) {
   if (reviews.length === 0) {
     return (
       <p className="mt-3" data-no-reviews>
@@ -30,7 +38,7 @@ export function ReviewList({ reviews }: { reviews: readonly ApiReview[] }) {
 }
 
 /** The signed-in user's own review, shown instead of the form. */
-export function OwnReview({ review }: { review: ApiReview }) {
+export function OwnReview({ review }: { review: Review }) {
   return (
     <div className="mt-6 border-t border-base-300 pt-6" data-own-review>
       <h3 className="text-lg font-semibold">Your review</h3>

@@ -4,27 +4,26 @@
  * and the form gives way to the review. The server checks everything again (one review per user, limits).
  */
 import { useState, type SubmitEvent } from 'react';
-import type { ApiReview } from '#db/services/catalog.ts';
 import { apiPost, errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { FormAlert, SubmitButton } from '../forms/ui.tsx';
 import { useHydrated } from '../forms/fields.tsx';
-import { OwnReview, ReviewList } from './ReviewList.tsx';
+import { OwnReview, ReviewList, type Review } from './ReviewList.tsx';
 import { StarInput } from './StarInput.tsx';
 import { reviewTotals } from './totals.ts';
 
 export const MISSING_REVIEW = 'Please enter comment and rating';
 
 interface ReviewResult {
-  review: ApiReview;
+  review: Review;
   numReviews: number;
   rating: number;
 }
 
 interface ReviewsProps {
   contentId: string;
-  reviews: ApiReview[];
-  ownReview: ApiReview | null;
+  reviews: Review[];
+  ownReview: Review | null;
 }
 
 export default function Reviews(props: ReviewsProps) {
@@ -48,7 +47,7 @@ export default function Reviews(props: ReviewsProps) {
   );
 }
 
-function ReviewForm({ contentId, onPosted }: { contentId: string; onPosted: (review: ApiReview) => void }) {
+function ReviewForm({ contentId, onPosted }: { contentId: string; onPosted: (review: Review) => void }) {
   const [rating, setRating] = useState(0);
   const [comment, setComment] = useState('');
   const [missing, setMissing] = useState(false);

@@ -182,12 +182,27 @@ async function writeAll(stream: NodeJS.WritableStream, chunks: AsyncIterable<str
   try {
     for await (const chunk of chunks) {
       if (failed) throw failed;
-      if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), once(stream, 'error')]);
+      if (!stream.write(chunk)) await drained(stream);
     }
     if (failed) throw failed;
   } finally {
     stream.off('error', onError);
   }
+}
+
+/** Resolves on 'drain', rejects on 'error', and leaves no listener behind either way. */
+function drained(stream: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (error?: Error) => {
+      stream.off('drain', onDrain);
+      stream.off('error', settle);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => settle();
+    stream.on('drain', onDrain);
+    stream.on('error', settle);
+  });
 }
 
 /** Writes beside the target and renames it over at the end, so a failed export never leaves half a file. */
@@ -215,12 +230,28 @@ const OUTCOME_LABELS: Record<ImportOutcome, string> = {
   refused: 'refused',
 };
 
-/** Every row that was (or would be) written, skipped or refused; unchanged rows only in the count. */
+/** Written rows shown per outcome before the rest are only counted: a 100k import is a summary, not 100k lines. */
+const WRITTEN_ROWS_SHOWN = 50;
+
+/**
+ * Every skipped or refused row with its line and reason; the rows written (or that would be) up to
+ * WRITTEN_ROWS_SHOWN per outcome, then a count (--json lists every row); unchanged rows only in the count.
+ */
 function printImportReport(file: string, report: ImportReport): void {
+  const shownOf = new Map<ImportOutcome, number>();
   for (const row of report.rows) {
     if (row.outcome === 'unchanged') continue;
-    const what = row.outcome === 'refused' || row.outcome === 'skipped' ? `${row.reason}${row.name ? ` (${row.name})` : ''}` : `${row.name} (${row.slug})`;
+    const problem = row.outcome === 'refused' || row.outcome === 'skipped';
+    const shown = shownOf.get(row.outcome) ?? 0;
+    shownOf.set(row.outcome, shown + 1);
+    if (!problem && shown >= WRITTEN_ROWS_SHOWN) continue;
+    const what = problem ? `${row.reason}${row.name ? ` (${row.name})` : ''}` : `${row.name} (${row.slug})`;
     printLine(`line ${row.line}: ${OUTCOME_LABELS[row.outcome]} ${what}`);
+  }
+  for (const [outcome, n] of shownOf) {
+    if (n > WRITTEN_ROWS_SHOWN && outcome !== 'refused' && outcome !== 'skipped') {
+      printLine(`… and ${formatCount(n - WRITTEN_ROWS_SHOWN)} more ${OUTCOME_LABELS[outcome]} (--json lists every row)`);
+    }
   }
   const shown: ImportOutcome[] = report.asSubmissions ? ['queued', 'skipped', 'refused'] : ['created', 'updated', 'unchanged', 'refused'];
   const counts = shown.map((outcome) => `${formatCount(report.counts[outcome])} ${OUTCOME_LABELS[outcome]}`).join(', ');

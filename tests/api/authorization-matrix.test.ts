@@ -1,0 +1,284 @@
+/**
+ * The authorization matrix: every route of the site (API and page) with the answer each kind of caller gets
+ * — anonymous, a signed-in user, another user (for per-user resources such as saves) and an admin — called
+ * against the real server. The table is checked against the files under site/pages: a route added without
+ * a row here, or a row whose route is gone, fails the test.
+ *
+ * API calls carry the bearer token (as scripts and the islands send it); page requests carry the session
+ * cookie (as a browser does). Calls that change something get fresh targets per caller, so one caller's
+ * answer never depends on another's.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient } from '@libsql/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const CALLERS = ['anonymous', 'user', 'other', 'admin'] as const;
+type Caller = (typeof CALLERS)[number];
+
+/** A status, or a redirect with where it goes. */
+type Answer = number | { redirect: string };
+type Answers = Record<Caller, Answer>;
+
+interface Session {
+  _id: string;
+  email: string;
+  token: string;
+  cookie: string;
+}
+
+interface Fixtures {
+  user: Session;
+  other: Session;
+  admin: Session;
+  /** The session of this call's caller, undefined for anonymous. */
+  caller: Session | undefined;
+  content: () => Promise<{ _id: string; slug: string }>;
+  submission: () => Promise<string>;
+  account: () => Promise<Session>;
+  uploadedFile: string;
+}
+
+interface Row {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The route as its file under site/pages names it: /api/users/[id], /content/[slug], /sitemap/[part].xml */
+  route: string;
+  path: (f: Fixtures) => string | Promise<string>;
+  body?: (f: Fixtures) => unknown;
+  /** A multipart upload instead of JSON. */
+  multipart?: true;
+  /** Sign the caller in again and use that session (the call ends it). */
+  freshSession?: true;
+  expect: Answers;
+}
+
+const all = (answer: Answer): Answers => ({ anonymous: answer, user: answer, other: answer, admin: answer });
+const adminOnly = (ok: number): Answers => ({ anonymous: 401, user: 403, other: 403, admin: ok });
+const signedIn = (ok: number): Answers => ({ anonymous: 401, user: ok, other: ok, admin: ok });
+const toSignIn = (path: string) => ({ redirect: `/signin?redirect=${encodeURIComponent(path)}` });
+const adminPage = (path: string): Answers => ({ anonymous: toSignIn(path), user: toSignIn(path), other: toSignIn(path), admin: 200 });
+/** Pages for visitors only (sign in, forgotten password): a signed-in caller goes home. */
+const VISITOR_PAGE: Answers = { anonymous: 200, user: { redirect: '/' }, other: { redirect: '/' }, admin: { redirect: '/' } };
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082', 'hex');
+const validContent = { name: 'Matrix Course', image: 'https://matrix.example.org/cover.png', description: 'Edited by the matrix', category: [], techStack: [], type: [], cost: 'Free', hasCert: false };
+
+const ROWS: Row[] = [
+  // The public catalog API
+  { method: 'GET', route: '/api/contents/search', path: () => '/api/contents/search?searchTerm=python', expect: all(200) },
+  { method: 'GET', route: '/api/contents/filters', path: () => '/api/contents/filters', expect: all(200) },
+  { method: 'GET', route: '/api/contents/slug/[slug]', path: async (f) => `/api/contents/slug/${(await f.content()).slug}`, expect: all(200) },
+  { method: 'GET', route: '/api/test', path: () => '/api/test', expect: all(200) },
+  // Accounts
+  { method: 'POST', route: '/api/users/signup', path: () => '/api/users/signup', body: () => ({ name: 'New', email: uniqueEmail('matrix'), password: 'password-123' }), expect: all(201) },
+  { method: 'POST', route: '/api/users/signin', path: () => '/api/users/signin', body: () => DEMO_ADMIN, expect: all(200) },
+  { method: 'POST', route: '/api/users/signout', path: () => '/api/users/signout', freshSession: true, expect: all(200) },
+  { method: 'POST', route: '/api/users/forget-password', path: () => '/api/users/forget-password', body: () => ({ email: uniqueEmail('nobody') }), expect: all(200) },
+  { method: 'POST', route: '/api/users/reset-password', path: () => '/api/users/reset-password', body: () => ({ token: 'not-a-real-token', password: 'password-456' }), expect: all(404) },
+  { method: 'GET', route: '/api/users/profile', path: () => '/api/users/profile', expect: signedIn(200) },
+  { method: 'PUT', route: '/api/users/profile', path: () => '/api/users/profile', body: (f) => ({ name: 'Renamed', email: f.caller?.email ?? uniqueEmail('nobody') }), expect: signedIn(200) },
+  // A user's own things
+  { method: 'POST', route: '/api/users/save', path: () => '/api/users/save', body: async (f) => ({ contentId: (await f.content())._id }), expect: signedIn(200) },
+  { method: 'GET', route: '/api/users/saves/[userId]', path: (f) => `/api/users/saves/${f.user._id}`, expect: { anonymous: 401, user: 200, other: 403, admin: 200 } },
+  { method: 'POST', route: '/api/contents/[id]/reviews', path: async (f) => `/api/contents/${(await f.content())._id}/reviews`, body: () => ({ rating: 4, comment: 'Clear and well paced.' }), expect: signedIn(201) },
+  { method: 'POST', route: '/api/submissions/create', path: () => '/api/submissions/create', body: () => ({ url: `https://submitted-${Math.random().toString(36).slice(2)}.example.org/` }), expect: signedIn(201) },
+  // Admin
+  { method: 'GET', route: '/api/dashboard/summary', path: () => '/api/dashboard/summary', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/contents/admin', path: () => '/api/contents/admin?page=1', expect: adminOnly(200) },
+  { method: 'POST', route: '/api/contents', path: () => '/api/contents', body: () => ({}), expect: adminOnly(201) },
+  { method: 'GET', route: '/api/contents/[id]', path: async (f) => `/api/contents/${(await f.content())._id}`, expect: adminOnly(200) },
+  { method: 'PUT', route: '/api/contents/[id]', path: async (f) => `/api/contents/${(await f.content())._id}`, body: () => {
+    const key = Math.random().toString(36).slice(2);
+    return { ...validContent, slug: `edited-${key}`, url: `https://m-${key}.example.org/` };
+  }, expect: adminOnly(200) },
+  { method: 'DELETE', route: '/api/contents/[id]', path: async (f) => `/api/contents/${(await f.content())._id}`, expect: adminOnly(200) },
+  { method: 'GET', route: '/api/users/admin', path: () => '/api/users/admin?page=1', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/users/[id]', path: (f) => `/api/users/${f.user._id}`, expect: adminOnly(200) },
+  { method: 'PUT', route: '/api/users/[id]', path: async (f) => `/api/users/${(await f.account())._id}`, body: () => ({ name: 'Edited', email: uniqueEmail('edited'), isAdmin: false }), expect: adminOnly(200) },
+  { method: 'DELETE', route: '/api/users/[id]', path: async (f) => `/api/users/${(await f.account())._id}`, expect: adminOnly(200) },
+  { method: 'GET', route: '/api/submissions/admin', path: () => '/api/submissions/admin?page=1', expect: adminOnly(200) },
+  { method: 'GET', route: '/api/submissions/[id]', path: async (f) => `/api/submissions/${await f.submission()}`, expect: adminOnly(200) },
+  { method: 'POST', route: '/api/submissions/[id]', path: async (f) => `/api/submissions/${await f.submission()}`, body: () => ({}), expect: adminOnly(201) },
+  { method: 'DELETE', route: '/api/submissions/[id]', path: async (f) => `/api/submissions/${await f.submission()}`, expect: adminOnly(200) },
+  { method: 'POST', route: '/api/upload', path: () => '/api/upload', multipart: true, expect: adminOnly(201) },
+  // Public pages and files
+  { method: 'GET', route: '/', path: () => '/', expect: all(200) },
+  { method: 'GET', route: '/search', path: () => '/search?category=web-development', expect: all(200) },
+  { method: 'GET', route: '/content/[slug]', path: async (f) => `/content/${(await f.content()).slug}`, expect: all(200) },
+  { method: 'GET', route: '/404', path: () => '/404', expect: all(404) },
+  { method: 'GET', route: '/test', path: () => '/test', expect: all(200) },
+  { method: 'GET', route: '/signup', path: () => '/signup', expect: all(200) },
+  { method: 'GET', route: '/feed.xml', path: () => '/feed.xml', expect: all(200) },
+  { method: 'GET', route: '/robots.txt', path: () => '/robots.txt', expect: all(200) },
+  { method: 'GET', route: '/sitemap.xml', path: () => '/sitemap.xml', expect: all(200) },
+  { method: 'GET', route: '/sitemap/[part].xml', path: () => '/sitemap/0.xml', expect: all(200) },
+  { method: 'GET', route: '/uploads/[file]', path: (f) => f.uploadedFile, expect: all(200) },
+  // Pages for visitors only, and for the signed in
+  { method: 'GET', route: '/signin', path: () => '/signin', expect: VISITOR_PAGE },
+  { method: 'GET', route: '/forget-password', path: () => '/forget-password', expect: VISITOR_PAGE },
+  { method: 'GET', route: '/reset-password/[token]', path: () => '/reset-password/some-token', expect: VISITOR_PAGE },
+  { method: 'GET', route: '/profile', path: () => '/profile', expect: { anonymous: toSignIn('/profile'), user: 200, other: 200, admin: 200 } },
+  { method: 'GET', route: '/saved', path: () => '/saved', expect: { anonymous: toSignIn('/saved'), user: 200, other: 200, admin: 200 } },
+  { method: 'GET', route: '/submit-content', path: () => '/submit-content', expect: { anonymous: toSignIn('/submit-content'), user: 200, other: 200, admin: { redirect: '/admin/contents' } } },
+  // Admin pages
+  { method: 'GET', route: '/admin', path: () => '/admin', expect: { ...adminPage('/admin'), admin: { redirect: '/admin/dashboard' } } },
+  { method: 'GET', route: '/admin/dashboard', path: () => '/admin/dashboard', expect: adminPage('/admin/dashboard') },
+  { method: 'GET', route: '/admin/contents', path: () => '/admin/contents', expect: adminPage('/admin/contents') },
+  { method: 'GET', route: '/admin/users', path: () => '/admin/users', expect: adminPage('/admin/users') },
+  { method: 'GET', route: '/admin/submissions', path: () => '/admin/submissions', expect: adminPage('/admin/submissions') },
+  { method: 'GET', route: '/admin/content/[id]', path: () => '/admin/content/ID', expect: adminPage('/admin/content/ID') },
+  { method: 'GET', route: '/admin/user/[id]', path: () => '/admin/user/ID', expect: adminPage('/admin/user/ID') },
+  { method: 'GET', route: '/admin/submission/[id]', path: () => '/admin/submission/ID', expect: adminPage('/admin/submission/ID') },
+];
+
+// Where the admin pages with an id get a real one (the redirect target names the path as requested).
+const REAL_IDS: Record<string, (f: Fixtures) => Promise<string>> = {
+  '/admin/content/ID': async (f) => `/admin/content/${(await f.content())._id}`,
+  '/admin/user/ID': async (f) => `/admin/user/${f.user._id}`,
+  '/admin/submission/ID': async (f) => `/admin/submission/${await f.submission()}`,
+};
+
+/** Every (method, route) the site serves, read from the files under site/pages. */
+function routesOnDisk(): string[] {
+  const pages = fileURLToPath(new URL('../../site/pages', import.meta.url));
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(join(dir, entry.name));
+      else if (!entry.name.endsWith('.test.ts')) files.push(join(dir, entry.name));
+    }
+  };
+  walk(pages);
+  return files.flatMap((file) => {
+    const route = `/${relative(pages, file)}`.replace(/\.(astro|ts)$/, '').replace(/\/index$/, '') || '/';
+    if (file.endsWith('.astro')) return [`GET ${route}`];
+    const methods = [...readFileSync(file, 'utf8').matchAll(/export const (GET|POST|PUT|DELETE|PATCH)\b/g)].map((m) => m[1]);
+    return methods.map((method) => `${method} ${route}`);
+  });
+}
+
+let server: TestServer;
+let api: ApiClient;
+let base: Omit<Fixtures, 'caller'>;
+
+async function signIn(email: string, password: string): Promise<Session> {
+  const response = await fetch(`${server.url}/api/users/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const body = (await response.json()) as { _id: string; token: string };
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+  expect(cookie).toMatch(/^session=./);
+  return { _id: body._id, email, token: body.token, cookie };
+}
+
+async function newAccount(): Promise<Session> {
+  const email = uniqueEmail('matrix');
+  expect((await api.post('/api/users/signup', { name: 'Matrix', email, password: 'password-123' })).status).toBe(201);
+  return signIn(email, 'password-123');
+}
+
+beforeAll(async () => {
+  server = await startServer({ env: { RATE_LIMIT_OFF: 'true' } });
+  api = apiClient(server.url);
+  const admin = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const [user, other] = [await newAccount(), await newAccount()];
+  const db = createClient({ url: server.dbUrl });
+  let n = 0;
+  const content = async () => {
+    const created = await api.post('/api/contents', {}, { token: admin.token });
+    const slug = `matrix-${++n}-${Date.now()}`;
+    const filled = await api.put(`/api/contents/${created.body._id}`, { ...validContent, name: `Matrix ${n}`, slug, url: `https://matrix-${n}-${Date.now()}.example.org/` }, { token: admin.token });
+    expect(filled.status).toBe(200);
+    return { _id: String(created.body._id), slug };
+  };
+  const submission = async () => {
+    const res = await api.post('/api/submissions/create', { url: `https://queued-${++n}-${Date.now()}.example.org/`, category: ['Data Science'] }, { token: user.token });
+    expect(res.status).toBe(201);
+    return String(res.body._id);
+  };
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'pixel.png');
+  const uploaded = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin.token}` } });
+  expect(uploaded.status).toBe(201);
+  base = { user, other, admin, content, submission, account: newAccount, uploadedFile: ((await uploaded.json()) as { url: string }).url };
+  db.close();
+});
+afterAll(() => server?.stop());
+
+async function call(row: Row, caller: Caller): Promise<Answer> {
+  let session = caller === 'anonymous' ? undefined : base[caller];
+  if (session && row.freshSession) {
+    const email = caller === 'admin' ? DEMO_ADMIN.email : undefined;
+    session = email ? await signIn(email, DEMO_ADMIN.password) : await newAccount();
+  }
+  const fixtures: Fixtures = { ...base, caller: session };
+  const requested = await row.path(fixtures);
+  const path = REAL_IDS[requested] ? await REAL_IDS[requested](fixtures) : requested;
+  const isApi = path.startsWith('/api/');
+  const headers: Record<string, string> = {};
+  let body: BodyInit | undefined;
+  if (session) {
+    if (isApi) headers.authorization = `Bearer ${session.token}`;
+    else headers.cookie = session.cookie;
+  }
+  if (row.multipart) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'pixel.png');
+    body = form;
+  } else if (row.body) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(await row.body(fixtures));
+  }
+  const response = await fetch(server.url + path, { method: row.method, headers, body, redirect: 'manual' });
+  const text = await response.text();
+  if (response.status >= 300 && response.status < 400) {
+    const location = response.headers.get('location') ?? '';
+    // A redirect to the path with its real id reads as the table's placeholder path.
+    return { redirect: requested === path ? location : location.replace(encodeURIComponent(path), encodeURIComponent(requested)) };
+  }
+  if (isApi && response.status >= 400) {
+    // Every refusal says why, as JSON.
+    expect(JSON.parse(text), `${row.method} ${path} as ${caller}`).toHaveProperty('message');
+  }
+  return response.status;
+}
+
+describe('authorization matrix', () => {
+  it('lists every route the site serves, and only those', () => {
+    const inTable = ROWS.map((row) => `${row.method} ${row.route}`);
+    expect(new Set(inTable).size, 'a route is listed twice').toBe(inTable.length);
+    expect([...inTable].sort()).toEqual(routesOnDisk().sort());
+  });
+
+  it.each(ROWS.map((row) => [`${row.method} ${row.route}`, row] as const))('%s', async (_, row) => {
+    const answers = {} as Answers;
+    for (const caller of CALLERS) answers[caller] = await call(row, caller);
+    expect(answers).toEqual(row.expect);
+  });
+
+  it('covers every route for every caller', () => {
+    expect(ROWS.length * CALLERS.length).toBeGreaterThanOrEqual(220);
+  });
+});
+
+describe('cross-site requests', () => {
+  const writes = ROWS.filter((row) => row.method !== 'GET' && row.route.startsWith('/api/'));
+
+  it.each(writes.map((row) => [`${row.method} ${row.route}`, row] as const))('%s with the session cookie: refused cross-origin and without Origin', async (_, row) => {
+    // A sign-out would end the shared admin session: it gets one of its own.
+    const admin = row.freshSession ? await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password) : base.admin;
+    const fixtures: Fixtures = { ...base, caller: admin };
+    const path = await row.path(fixtures);
+    const body = row.multipart ? undefined : JSON.stringify((await row.body?.(fixtures)) ?? {});
+    for (const origin of ['https://evil.example', undefined]) {
+      const headers: Record<string, string> = { cookie: admin.cookie, 'content-type': 'application/json', ...(origin ? { origin } : {}) };
+      const response = await fetch(server.url + path, { method: row.method, headers, body, redirect: 'manual' });
+      expect(response.status, `origin ${origin ?? '(none)'}`).toBe(403);
+      expect(await response.json()).toEqual({ message: 'Cross-site request refused', code: 'FORBIDDEN' });
+    }
+    // The same page's own origin passes the check (what it then answers is the matrix's business).
+    const same = await fetch(server.url + path, { method: row.method, headers: { cookie: admin.cookie, 'content-type': 'application/json', origin: server.url }, body, redirect: 'manual' });
+    expect(same.status).not.toBe(403);
+  });
+});

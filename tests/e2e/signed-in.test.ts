@@ -177,6 +177,23 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
     });
   });
 
+  it("the server's refusal shows in the form: a review already posted from elsewhere", async () => {
+    await withUser(async (page) => {
+      const content = await unreviewedContent();
+      await page.goto(`/content/${content.slug}`);
+      const reviews = page.locator('#reviews');
+      await reviews.getByRole('heading', { name: 'Write a Review' }).waitFor();
+      // The same account reviews from another device while this page is open.
+      const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').token as string);
+      expect((await api.post(`/api/contents/${content._id}/reviews`, { rating: 3, comment: 'From my phone' }, { token })).status).toBe(201);
+
+      await reviews.getByLabel('2 stars').check({ force: true });
+      await reviews.getByLabel('Comment').fill('From my laptop');
+      await reviews.getByRole('button', { name: 'Post review' }).click();
+      await reviews.getByRole('alert').getByText('You already submitted a review').waitFor();
+    });
+  });
+
   it('a visitor sees no review form, only the way to sign in', async () => {
     await withPage(async (page) => {
       const content = await unreviewedContent();

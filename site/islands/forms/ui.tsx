@@ -29,7 +29,7 @@ export function Field({ name, label, value, onValue, error, hint, ...input }: Fi
         name={name}
         value={value}
         onChange={(event) => onValue(event.target.value)}
-        className={`input w-full ${error ? 'input-error' : ''}`}
+        className={`input w-full read-only:bg-base-200 ${error ? 'input-error' : ''}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={described}
       />

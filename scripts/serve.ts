@@ -5,15 +5,20 @@
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import { closeDb, getDb } from '../db/client.ts';
 import { config } from '../db/config.ts';
 import { migrateDb } from '../db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemo } from '../db/seed/demo.ts';
+import { cachedPageResponse } from '../site/lib/server/page-cache.ts';
+import { securityHeaders } from '../site/lib/server/security-headers.ts';
 import { createVisitorsHub } from '../site/lib/server/visitors.ts';
+import { loadStaticFiles, serveStaticFile } from './static-files.ts';
 
-const entry = fileURLToPath(new URL(`../${process.env.SKILLSHELF_DIST ?? 'dist'}/server/entry.mjs`, import.meta.url));
+const dist = fileURLToPath(new URL(`../${process.env.SKILLSHELF_DIST ?? 'dist'}/`, import.meta.url));
+const entry = join(dist, 'server/entry.mjs');
 
 async function prepareDatabase(): Promise<void> {
   const db = await getDb();
@@ -27,21 +32,28 @@ async function prepareDatabase(): Promise<void> {
   }
 }
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 /**
- * Our own HTTP server around Astro's handler (the adapter's autostart is off), so that the same port also
- * serves the WebSocket, responses are compressed, and the process can shut down cleanly.
+ * Our own HTTP server around Astro's handler (the adapter in middleware mode), so that the same port also
+ * serves the WebSocket and the built files, responses are compressed, and the process can shut down cleanly.
  */
 async function startServer(): Promise<void> {
   if (!existsSync(entry)) throw new Error('No build found at dist/server/entry.mjs: run `npm run build` first (npm start does it for you).');
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  // The adapter runs in middleware mode: its handler renders, and the built files are ours to serve.
   const { handler } = (await import(entry)) as { handler: Handler };
+  const files = loadStaticFiles(join(dist, 'client'));
   const { HOST, PORT } = config();
   const visitors = createVisitorsHub();
   // gzip or brotli (quality 4: fast enough per request) for every text response the client accepts it for.
   const compress = compression({ threshold: 1024 });
-  const server = createServer((req, res) => compress(req as never, res as never, () => handler(req, res)));
+  const server = createServer((req, res) =>
+    compress(req as never, res as never, () => {
+      if (!isDecodable(req.url ?? '/')) {
+        res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ message: 'The address is not valid (bad percent-encoding)' }));
+      } else if (!serveStaticFile(files, req, res)) void serveCachedPage(req, res).then((served) => (served ? undefined : handler(req, res)));
+    }),
+  );
   server.on('upgrade', visitors.handleUpgrade);
   await new Promise<void>((resolve) => server.listen(PORT, HOST, resolve));
   console.log(`Skillshelf is listening on http://${HOST}:${PORT}`);
@@ -54,6 +66,39 @@ async function startServer(): Promise<void> {
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
+}
+
+/**
+ * A visitor's GET of a catalog page the cache holds for the current catalog: answered here, without Astro
+ * (most of a cached page's cost is the framework's request pipeline). Anyone with a session cookie or a
+ * token, and every miss, goes on to Astro, whose middleware fills the cache.
+ */
+async function serveCachedPage(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  if (req.method !== 'GET' || req.headers.authorization || /(?:^|;\s*)session=/.test(req.headers.cookie ?? '')) return false;
+  try {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    const page = await cachedPageResponse(await getDb(), url, req.headers['if-none-match']);
+    if (!page) return false;
+    const length = page.body ? ['content-length', String(page.body.byteLength)] : [];
+    res.writeHead(page.status, [...page.headers.flat(), ...Object.entries(securityHeaders(publicProtocol)).flat(), ...length]);
+    res.end(page.body);
+    return true;
+  } catch {
+    // Whatever went wrong, Astro answers the request (and reports it).
+    return false;
+  }
+}
+
+/** The protocol visitors use: https when PUBLIC_URL says so (TLS ended by a proxy in front). */
+const publicProtocol = (config().PUBLIC_URL ?? '').startsWith('https:') ? 'https:' : 'http:';
+
+function isDecodable(url: string): boolean {
+  try {
+    decodeURI(url);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 if (cluster.isPrimary) {

@@ -8,7 +8,8 @@ import { validateSessionToken } from '#db/services/sessions.ts';
 import { config } from '#db/config.ts';
 import { deleteSessionCookie, SESSION_COOKIE, setSessionCookie } from '#site/lib/server/cookies.ts';
 import { json, revalidatable } from '#site/lib/server/http.ts';
-import { cachedRender, isCacheablePage } from '#site/lib/server/page-cache.ts';
+import { cachedRender, isCacheablePage, pageKey } from '#site/lib/server/page-cache.ts';
+import { securityHeaders } from '#site/lib/server/security-headers.ts';
 import { safeRedirect, signInUrl } from '#site/lib/redirect.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -92,7 +93,7 @@ const pageValidators = defineMiddleware(async (context, next) => {
   const anonymous = !context.locals.user && !context.cookies.has(SESSION_COOKIE) && !request.headers.has('authorization');
   const response =
     anonymous && request.method === 'GET' && isCacheablePage(url.pathname)
-      ? await cachedRender(await getDb(), url.pathname + url.search, () => Promise.resolve(next()))
+      ? await cachedRender(await getDb(), request, pageKey(url), () => Promise.resolve(next()))
       : await next();
   const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html');
   if (!isPage || context.url.pathname.startsWith('/api/')) return response;
@@ -104,26 +105,17 @@ const pageValidators = defineMiddleware(async (context, next) => {
   return revalidatable(context.request, response);
 });
 
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-};
-
-const HSTS = 'max-age=31536000; includeSubDomains';
-
-const securityHeaders = defineMiddleware(async (context, next) => {
+const addSecurityHeaders = defineMiddleware(async (context, next) => {
   let response = await next();
-  const https = context.url.protocol === 'https:' || (config().PUBLIC_URL ?? '').startsWith('https:');
+  const headers = Object.entries(securityHeaders(context.url.protocol));
   try {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
+    for (const [name, value] of headers) response.headers.set(name, value);
   } catch {
     // Some responses (e.g. Response.redirect) have immutable headers: copy them into a new response.
     response = new Response(response.body, response);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value);
+    for (const [name, value] of headers) response.headers.set(name, value);
   }
-  if (https) response.headers.set('strict-transport-security', HSTS);
   return response;
 });
 
-export const onRequest = sequence(securityHeaders, checkOrigin, authenticate, guardPages, pageValidators);
+export const onRequest = sequence(addSecurityHeaders, checkOrigin, authenticate, guardPages, pageValidators);

@@ -3,7 +3,7 @@
  * version in the same transaction as any change to contents, their tags or reviews, so a cached answer is
  * never served after a change is committed — in this process or any other sharing the database.
  */
-import { eq } from 'drizzle-orm';
+import { getTableName } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { config } from '../config.ts';
 import { meta } from '../schema.ts';
@@ -18,9 +18,13 @@ interface Entry {
 const caches = new WeakMap<Db, Map<string, Entry>>();
 
 export async function catalogVersion(db: Db): Promise<number> {
-  const [row] = await db.select({ value: meta.value }).from(meta).where(eq(meta.key, 'catalog_version'));
-  return row?.value ?? 0;
+  // Every cached read and page asks this first: plain SQL, without composing a query each time (drizzle's
+  // builder costs more than the indexed read itself).
+  const { rows } = await db.$client.execute(VERSION_QUERY);
+  return Number(rows[0]?.[0] ?? 0);
 }
+
+const VERSION_QUERY = { sql: `SELECT value FROM ${getTableName(meta)} WHERE key = ?`, args: ['catalog_version'] };
 
 /** Returns the cached value for `key` if the catalog has not changed since it was computed. */
 export async function cachedRead<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {

@@ -100,6 +100,27 @@ describe('page caching', () => {
     expect(again.status).toBe(304);
   });
 
+  it("a cached page answers with the first render's bytes and headers, security headers included", async () => {
+    const headersOf = (res: Response) => [...res.headers].filter(([name]) => name !== 'date' && name !== 'keep-alive').sort();
+    const first = await fetch(`${server.url}/search?category=web-development`);
+    const firstBody = await first.text();
+    const second = await fetch(`${server.url}/search?category=web-development`);
+    expect(await second.text()).toBe(firstBody);
+    expect(headersOf(second)).toEqual(headersOf(first));
+    expect(second.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(second.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it("a visitor with a session cookie never gets the visitors' cached page", async () => {
+    await fetch(`${server.url}/`);
+    await fetch(`${server.url}/`);
+    const signIn = await fetch(`${server.url}/api/users/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'grace@skillshelf.dev', password: 'skillshelf-demo' }) });
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    const res = await fetch(`${server.url}/`, { headers: { cookie } });
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(await res.text()).toContain('Grace');
+  });
+
   it('a signed-in page is private', async () => {
     const { body } = await api.post('/api/users/signin', { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' });
     const res = await fetch(`${server.url}/`, { headers: { authorization: `Bearer ${body.token}` } });
@@ -136,8 +157,10 @@ describe('cached pages stay correct', () => {
   it('a new review shows at once on the cached content page and in search', async () => {
     const { body: page } = await api.get('/api/contents/search?order=latest');
     const content = page.contents[0];
+    // Twice: the second visit is answered from the cache.
+    await fetch(`${server.url}/content/${content.slug}`);
     const before = await (await fetch(`${server.url}/content/${content.slug}`)).text();
-    await fetch(`${server.url}/search?order=topRated`);
+    await fetch(`${server.url}/search?order=topRated&rating=4`);
     const { body: user } = await api.post('/api/users/signup', { name: 'Cache Buster', email: `cache-${Date.now()}@example.com`, password: 'password-123' });
     await api.post(`/api/contents/${content._id}/reviews`, { rating: 5, comment: 'Visible immediately' }, { token: user.token });
     const after = await (await fetch(`${server.url}/content/${content.slug}`)).text();
@@ -152,6 +175,7 @@ describe('cached pages stay correct', () => {
     const { body: user } = await api.post('/api/users/signup', { name: 'Submitter', email: `sub-${Date.now()}@example.com`, password: 'password-123' });
     const name = `Quokkaology ${Date.now()}`;
     const { body: submission } = await api.post('/api/submissions/create', { url: `https://example.org/${Date.now()}`, name, description: 'All about quokkas.' }, { token: user.token });
+    await fetch(`${server.url}/search?searchTerm=quokkaology`);
     const before = await (await fetch(`${server.url}/search?searchTerm=quokkaology`)).text();
     expect(before).not.toContain(name);
     expect((await api.post(`/api/submissions/${submission._id}`, {}, { token: admin.token })).status).toBe(201);

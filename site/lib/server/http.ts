@@ -84,9 +84,9 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
   return out;
 }
 
-const etagOf = (body: string | Uint8Array) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+export const etagOf = (body: string | Uint8Array) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
-function notModified(request: Request, etag: string): boolean {
+export function notModified(request: Request, etag: string): boolean {
   return request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag) ?? false;
 }
 
@@ -104,15 +104,18 @@ export function revalidatableJson(request: Request, data: unknown): Response {
 
 /** The same for a rendered response (a page): buffered, hashed, and 304 when the client holds it. */
 export async function revalidatable(request: Request, response: Response): Promise<Response> {
+  // The page cache has set the validators already.
+  if (response.headers.has('etag')) return response;
   const body = new Uint8Array(await response.arrayBuffer());
   const etag = etagOf(body);
   const headers = new Headers(response.headers);
-  headers.set('etag', etag);
-  headers.set('cache-control', 'public, max-age=0, must-revalidate');
-  headers.set('vary', 'cookie');
+  for (const [name, value] of Object.entries(validatorHeaders(etag))) headers.set(name, value);
   if (notModified(request, etag)) return new Response(null, { status: 304, headers });
   return new Response(body, { status: response.status, headers });
 }
+
+/** A visitor's page: anyone may keep it, but must ask again (with its ETag) before using it; it varies with the session cookie. */
+export const validatorHeaders = (etag: string) => ({ etag, 'cache-control': 'public, max-age=0, must-revalidate', vary: 'cookie' });
 
 /**
  * The bytes of one file field of a multipart body, reading at most `limit` bytes (413 beyond): the body

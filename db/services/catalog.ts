@@ -10,19 +10,12 @@ import { ftsQuery, searchWords } from '../fts.ts';
 import { contents, facetTotals, reviews, type Content } from '../schema.ts';
 import { COSTS, TAXONOMY, tagBit, type Tag } from '../taxonomy.ts';
 import { closestTerms, type VocabularyTerm } from '../typos.ts';
-import { PAGE_SIZE, RATING_STEPS, type SearchParams } from '../validation/search.ts';
+import { PAGE_SIZE, type SearchParams } from '../validation/search.ts';
 import { cachedRead } from './catalog-cache.ts';
 import { toApiContent, type ApiContent } from './content-rows.ts';
+import { countFacets, facetTable, matchingRows, type FacetCounts, type FacetFilters } from './facet-table.ts';
 
-export interface FacetCounts {
-  category: Record<string, number>;
-  techStack: Record<string, number>;
-  type: Record<string, number>;
-  cost: Record<string, number>;
-  hasCert: Record<'true' | 'false', number>;
-  /** Key N: results whose average is at or above N. */
-  rating: Record<string, number>;
-}
+export type { FacetCounts } from './facet-table.ts';
 
 export interface SearchResult {
   contents: ApiContent[];
@@ -106,50 +99,33 @@ async function catalogTotals(db: Db): Promise<{ facets: FacetCounts; all: number
   return { facets, all };
 }
 
-/** The value a filter selects, as its facet counts key it. */
-function selectedFacetKey(params: SearchParams, key: FilterKey): string {
-  return String(params[key]);
+/** The search's filters as the in-memory facet loop tests them. */
+function facetFilters(params: SearchParams): FacetFilters {
+  const filters: FacetFilters = {};
+  for (const kind of TAG_KINDS) {
+    const bit = params[kind] === 'all' ? undefined : tagBit(kind, params[kind]);
+    if (bit !== undefined) filters[kind] = bit;
+  }
+  if (params.cost !== 'all') filters.cost = (COSTS as readonly string[]).indexOf(params.cost);
+  if (params.hasCert !== 'all') filters.hasCert = params.hasCert === 'true' ? 1 : 0;
+  if (params.rating !== 'all') filters.rating = params.rating;
+  return filters;
 }
 
 /**
- * Every facet count in one statement and one pass over the candidate rows: each option is counted among
- * the rows that satisfy all the other active filters (its own group's filter is left out, so the sidebar
- * shows what choosing another option would give). Without search words, the catalog-wide totals answer
- * the unfiltered case and the own group of a single filter; the scan then covers only matching rows.
+ * Every facet count and the number of results: each option counted among the rows that satisfy all the
+ * other active filters (its own group's filter left out, so the sidebar shows what choosing another option
+ * would give). The unfiltered catalog's counts are kept by triggers (facet_totals); anything else is one
+ * loop over the facet table (db/services/facet-table.ts), on every row or on the full-text matches.
  */
 async function facetCounts(db: Db, params: SearchParams, match: string | undefined): Promise<{ facets: FacetCounts; count: number }> {
-  const active = activeFilters(params);
-  const useTotals = !match && active.length <= 1;
-  const totals = useTotals ? await catalogTotals(db) : undefined;
-  if (totals && active.length === 0) return { facets: totals.facets, count: totals.all };
-
-  const othersHold = (group: FilterKey) => conjunction(active.filter(([key]) => key !== group).map(([, condition]) => condition));
-  const ownGroup = useTotals ? active[0]![0] : undefined;
-  const columns: Array<{ group: keyof FacetCounts; value: string; sum: SQL }> = [];
-  const add = (group: FilterKey, value: string, condition: SQL) => {
-    if (group !== ownGroup) columns.push({ group, value, sum: sql`(${othersHold(group)}) AND ${condition}` });
-  };
-  for (const kind of TAG_KINDS) TAXONOMY[kind].forEach((tag, i) => add(kind, tag.value, sql`(${MASK_COLUMN[kind]} & ${2 ** i}) != 0`));
-  for (const cost of COSTS) add('cost', cost, sql`c.cost = ${cost}`);
-  add('hasCert', 'true', sql`c.has_cert = 1`);
-  add('hasCert', 'false', sql`c.has_cert = 0`);
-  for (const step of RATING_STEPS) add('rating', String(step), sql`c.rating >= ${step}`);
-
-  // Rows failing two or more filters count nowhere; with the totals' help, rows failing the one filter neither.
-  const required = useTotals ? active.length : active.length - 1;
-  const prune = required > 0 ? sql`(${sql.join(active.map(([, condition]) => sql`(${condition})`), sql` + `)}) >= ${required}` : sql`1`;
-  const sums = columns.map((column, i) => sql`coalesce(sum(CASE WHEN ${column.sum} THEN 1 ELSE 0 END), 0) AS ${sql.raw(`f${i}`)}`);
-  // The number of results rides along in the same pass: rows that pass every filter.
-  sums.push(sql`coalesce(sum(CASE WHEN ${conjunction(active.map(([, condition]) => condition))} THEN 1 ELSE 0 END), 0) AS total`);
-  const [row] = await db.all<Record<string, number>>(sql`SELECT ${sql.join(sums, sql`, `)} FROM ${source(match)} AND ${prune}`);
-  const facets = emptyFacets();
-  columns.forEach((column, i) => ((facets[column.group] as Record<string, number>)[column.value] = row?.[`f${i}`] ?? 0));
-  if (totals && ownGroup) {
-    (facets as unknown as Record<string, unknown>)[ownGroup] = totals.facets[ownGroup];
-    const own = totals.facets[ownGroup] as Record<string, number>;
-    return { facets, count: own[selectedFacetKey(params, ownGroup)] ?? 0 };
+  const filters = facetFilters(params);
+  if (!match && Object.keys(filters).length === 0) {
+    const totals = await catalogTotals(db);
+    return { facets: totals.facets, count: totals.all };
   }
-  return { facets, count: row?.total ?? 0 };
+  const table = await facetTable(db);
+  return countFacets(table, filters, match ? await matchingRows(db, table, match) : undefined);
 }
 
 const VOCABULARY_TTL_MS = 30_000;

@@ -1,0 +1,91 @@
+/**
+ * The in-memory facet counts against a recount in plain SQL that shares nothing with them: tags from the
+ * content_tags rows (not the masks), the full-text matches from the FTS table, the rule spelled out per
+ * option. Random filter combinations on a synthetic catalog, with and without search words.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
+import { generateSyntheticCatalog } from '../seed/synthetic.ts';
+import { COSTS, TAXONOMY } from '../taxonomy.ts';
+import { parseSearchParams, RATING_STEPS, type SearchParams } from '../validation/search.ts';
+import { searchContents } from './catalog.ts';
+import { facetTable } from './facet-table.ts';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+  await generateSyntheticCatalog(t.db, 1500, { seed: 7 });
+});
+afterAll(() => t.close());
+
+type Group = 'category' | 'techStack' | 'type' | 'cost' | 'hasCert' | 'rating';
+
+/** One SQL condition per group, for a given value. */
+function condition(group: Group, value: string): { sql: string; args: Array<string | number> } {
+  if (group === 'category' || group === 'techStack' || group === 'type') {
+    return { sql: 'EXISTS (SELECT 1 FROM content_tags t WHERE t.content_id = c.id AND t.kind = ? AND t.value = ?)', args: [group, value] };
+  }
+  if (group === 'cost') return { sql: 'c.cost = ?', args: [value] };
+  if (group === 'hasCert') return { sql: 'c.has_cert = ?', args: [value === 'true' ? 1 : 0] };
+  return { sql: 'c.rating >= ?', args: [Number(value)] };
+}
+
+async function recount(params: SearchParams, own: Group | undefined, option?: { group: Group; value: string }): Promise<number> {
+  const parts: Array<{ sql: string; args: Array<string | number> }> = [];
+  for (const group of ['category', 'techStack', 'type', 'cost', 'hasCert', 'rating'] as const) {
+    if (group !== own && params[group] !== 'all') parts.push(condition(group, String(params[group])));
+  }
+  if (option) parts.push(condition(option.group, option.value));
+  if (params.searchTerm) {
+    parts.push({ sql: 'c.seq IN (SELECT rowid FROM contents_fts WHERE contents_fts MATCH ?)', args: [`"${params.searchTerm}"*`] });
+  }
+  const where = parts.length ? parts.map((p) => p.sql).join(' AND ') : '1';
+  const { rows } = await t.db.$client.execute({ sql: `SELECT count(*) AS n FROM contents c WHERE ${where}`, args: parts.flatMap((p) => p.args) });
+  return Number(rows[0]!.n);
+}
+
+const OPTIONS: Record<Group, string[]> = {
+  category: TAXONOMY.category.map((tag) => tag.value),
+  techStack: TAXONOMY.techStack.map((tag) => tag.value),
+  type: TAXONOMY.type.map((tag) => tag.value),
+  cost: [...COSTS],
+  hasCert: ['true', 'false'],
+  rating: RATING_STEPS.map(String),
+};
+
+function randomQuery(rand: () => number): string {
+  const query = new URLSearchParams();
+  const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  for (const group of Object.keys(OPTIONS) as Group[]) if (rand() < 0.35) query.set(group, pick(OPTIONS[group]));
+  if (rand() < 0.4) query.set('searchTerm', pick(['python', 'data', 'web', 'security', 'course']));
+  return query.toString();
+}
+
+describe('facet counts', () => {
+  it('equal a plain SQL recount for 40 random filter combinations, with and without words', async () => {
+    let seed = 99;
+    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let round = 0; round < 40; round++) {
+      const query = randomQuery(rand);
+      const params = parseSearchParams(new URLSearchParams(query));
+      const result = await searchContents(t.db, params);
+      expect(result.countContents, query).toBe(await recount(params, undefined));
+      for (const group of Object.keys(OPTIONS) as Group[]) {
+        for (const value of OPTIONS[group]) {
+          const counted = (result.facets[group] as Record<string, number>)[value] ?? 0;
+          expect(counted, `${query}: ${group}=${value}`).toBe(await recount(params, group, { group, value }));
+        }
+      }
+    }
+  }, 60_000);
+
+  it('follow a change at once: the table is rebuilt for the new catalog version', async () => {
+    const before = await facetTable(t.db);
+    const params = parseSearchParams(new URLSearchParams('cost=Paid'));
+    const paidBefore = (await searchContents(t.db, params)).countContents;
+    await t.db.$client.execute("UPDATE contents SET cost = 'Paid' WHERE seq = (SELECT min(seq) FROM contents WHERE cost <> 'Paid')");
+    const after = await facetTable(t.db);
+    expect(after.version).toBeGreaterThan(before.version);
+    expect((await searchContents(t.db, params)).countContents).toBe(paidBefore + 1);
+  });
+});

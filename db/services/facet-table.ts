@@ -117,20 +117,20 @@ export async function matchingRows(db: Db, table: FacetTable, match: string): Pr
   return Int32Array.from(found);
 }
 
-const GROUPS = ['category', 'techStack', 'type', 'cost', 'hasCert', 'rating'] as const;
-type Group = (typeof GROUPS)[number];
-
 /**
  * Counts every option of every group among `rows` (all rows when undefined): an option is counted on a row
  * that passes every active filter except its own group's. A row failing two filters counts nowhere; one
  * failing exactly one counts only in that filter's group; one passing all counts everywhere and in `count`.
+ *
+ * The loop only tallies each row's raw value per group (its mask, cost, certificate, whole-star rating);
+ * the options are read off those tallies at the end, so a row costs a few array increments.
  */
 export function countFacets(table: FacetTable, filters: FacetFilters, rows?: Int32Array): { facets: FacetCounts; count: number } {
-  const tagCounts = { category: new Float64Array(32), techStack: new Float64Array(32), type: new Float64Array(32) };
-  const costCounts = new Float64Array(COSTS.length);
-  const certCounts = new Float64Array(2);
-  const ratingCounts = new Float64Array(RATING_STEPS.length);
   const { category: cat, techStack: tech, type: typ, cost, hasCert, rating } = table;
+  const byMask = { category: maskTally('category'), techStack: maskTally('techStack'), type: maskTally('type') };
+  const byCost = new Float64Array(256);
+  const byCert = new Float64Array(2);
+  const byStars = new Float64Array(6);
   const fCat = filters.category ?? 0;
   const fTech = filters.techStack ?? 0;
   const fType = filters.type ?? 0;
@@ -138,46 +138,72 @@ export function countFacets(table: FacetTable, filters: FacetFilters, rows?: Int
   const fCert = filters.hasCert ?? -1;
   const fRating = filters.rating ?? -1;
 
-  const addTags = (counts: Float64Array, mask: number) => {
-    for (let m = mask, bit = 0; m !== 0; m >>>= 1, bit++) if (m & 1) counts[bit]!++;
-  };
-  const add = (group: Group | 'all', i: number) => {
-    if (group === 'all' || group === 'category') addTags(tagCounts.category, cat[i]!);
-    if (group === 'all' || group === 'techStack') addTags(tagCounts.techStack, tech[i]!);
-    if (group === 'all' || group === 'type') addTags(tagCounts.type, typ[i]!);
-    if ((group === 'all' || group === 'cost') && cost[i]! < COSTS.length) costCounts[cost[i]!]!++;
-    if (group === 'all' || group === 'hasCert') certCounts[hasCert[i]!]!++;
-    if (group === 'all' || group === 'rating') RATING_STEPS.forEach((step, s) => rating[i]! >= step && ratingCounts[s]!++);
-  };
-
   let count = 0;
   const n = rows ? rows.length : table.size;
   for (let k = 0; k < n; k++) {
     const i = rows ? rows[k]! : k;
-    let failed: Group | undefined;
-    let fails = 0;
-    if (fCat && !(cat[i]! & fCat)) (failed = 'category'), fails++;
-    if (fTech && !(tech[i]! & fTech)) (failed = 'techStack'), fails++;
-    if (fType && !(typ[i]! & fType)) (failed = 'type'), fails++;
-    if (fCost >= 0 && cost[i] !== fCost) (failed = 'cost'), fails++;
-    if (fCert >= 0 && hasCert[i] !== fCert) (failed = 'hasCert'), fails++;
-    if (fRating >= 0 && !(rating[i]! >= fRating)) (failed = 'rating'), fails++;
-    if (fails === 0) {
-      count++;
-      add('all', i);
-    } else if (fails === 1) add(failed!, i);
+    // Which filter the row fails (0–5), or 6 when it fails none; 7 when it fails two or more.
+    let failed = 6;
+    if (fCat && !(cat[i]! & fCat)) failed = 0;
+    if (fTech && !(tech[i]! & fTech)) failed = failed === 6 ? 1 : 7;
+    if (fType && !(typ[i]! & fType)) failed = failed === 6 ? 2 : 7;
+    if (fCost >= 0 && cost[i] !== fCost) failed = failed === 6 ? 3 : 7;
+    if (fCert >= 0 && hasCert[i] !== fCert) failed = failed === 6 ? 4 : 7;
+    if (fRating >= 0 && !(rating[i]! >= fRating)) failed = failed === 6 ? 5 : 7;
+    if (failed === 7) continue;
+    if (failed === 6) count++;
+    if (failed === 6 || failed === 0) byMask.category.tally(cat[i]!);
+    if (failed === 6 || failed === 1) byMask.techStack.tally(tech[i]!);
+    if (failed === 6 || failed === 2) byMask.type.tally(typ[i]!);
+    if (failed === 6 || failed === 3) byCost[cost[i]!]!++;
+    if (failed === 6 || failed === 4) byCert[hasCert[i]!]!++;
+    if (failed === 6 || failed === 5) byStars[Math.min(5, Math.floor(rating[i]!))]!++;
   }
 
-  const byValue = (kind: TagKind) => Object.fromEntries(TAXONOMY[kind].map((tag, bit) => [tag.value, tagCounts[kind][bit]!]));
+  const byValue = (kind: TagKind) => {
+    const perOption = byMask[kind].perOption();
+    return Object.fromEntries(TAXONOMY[kind].map((tag, bit) => [tag.value, perOption[bit]!]));
+  };
+  // Ratings are averages from 0 to 5 and the steps whole numbers: at or above N means N or more whole stars.
+  const atLeast = (step: number) => byStars.slice(step).reduce((sum, n) => sum + n, 0);
   return {
     count,
     facets: {
       category: byValue('category'),
       techStack: byValue('techStack'),
       type: byValue('type'),
-      cost: Object.fromEntries(COSTS.map((c, i) => [c, costCounts[i]!])),
-      hasCert: { true: certCounts[1]!, false: certCounts[0]! },
-      rating: Object.fromEntries(RATING_STEPS.map((step, s) => [String(step), ratingCounts[s]!])),
+      cost: Object.fromEntries(COSTS.map((c, i) => [c, byCost[i]!])),
+      hasCert: { true: byCert[1]!, false: byCert[0]! },
+      rating: Object.fromEntries(RATING_STEPS.map((step) => [String(step), atLeast(step)])),
     },
+  };
+}
+
+/**
+ * Rows per tag mask, turned into rows per option at the end: one increment per row instead of one per tag.
+ * Up to 16 options the tally is an array over every mask; beyond, a map of the masks that occur.
+ */
+function maskTally(kind: TagKind): { tally: (mask: number) => void; perOption: () => Float64Array } {
+  const options = TAXONOMY[kind].length;
+  const perOption = (entries: Iterable<[number, number]>) => {
+    const counts = new Float64Array(options);
+    for (const [mask, n] of entries) {
+      if (n === 0) continue;
+      for (let m = mask >>> 0, bit = 0; m !== 0 && bit < options; m >>>= 1, bit++) if (m & 1) counts[bit]! += n;
+    }
+    return counts;
+  };
+  if (options <= 16) {
+    const byMask = new Float64Array(1 << options);
+    const limit = byMask.length - 1;
+    return {
+      tally: (mask) => byMask[mask & limit]!++,
+      perOption: () => perOption(byMask.entries()),
+    };
+  }
+  const byMask = new Map<number, number>();
+  return {
+    tally: (mask) => byMask.set(mask, (byMask.get(mask) ?? 0) + 1),
+    perOption: () => perOption(byMask.entries()),
   };
 }

@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Command } from 'commander';
+import { buildProgram } from '../../cli/index.ts';
 import { runCli, tempDb, type TempDb } from './harness.ts';
 
 let db: TempDb;
@@ -38,7 +40,13 @@ describe('usage errors exit 2 with one line on stderr', () => {
 });
 
 describe('help', () => {
-  const commands = [[], ['db'], ['db', 'migrate'], ['users'], ['users', 'create'], ['mail'], ['mail', 'outbox']];
+  // Every command of the program, read from its own tree: a new command cannot miss its help.
+  const walk = (command: Command, path: string[]): string[][] => [path, ...command.commands.flatMap((sub) => walk(sub, [...path, sub.name()]))];
+  const commands = walk(buildProgram(), []);
+
+  it('covers every command', () => {
+    expect(commands.length).toBeGreaterThanOrEqual(25);
+  });
 
   it.each(commands.map((c) => [c.join(' ') || '(program)', c] as const))('--help of %s has Examples and exits 0', async (_, command) => {
     const run = await runCli(db.url, [...command, '--help']);

@@ -50,6 +50,7 @@ export const MATERIAL_TYPES = tags([
  */
 export const TAXONOMY = { category: CATEGORIES, techStack: TECH_STACKS, type: MATERIAL_TYPES } as const;
 export type TagKindName = keyof typeof TAXONOMY;
+export const TAG_KINDS = ['category', 'techStack', 'type'] as const satisfies readonly TagKindName[];
 
 /** The bit of a tag in its kind's mask, or undefined for a value outside the list. */
 export function tagBit(kind: TagKindName, value: string): number | undefined {

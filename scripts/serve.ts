@@ -12,7 +12,7 @@ import { closeDb, getDb } from '../db/client.ts';
 import { config } from '../db/config.ts';
 import { migrateDb } from '../db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemo } from '../db/seed/demo.ts';
-import { cachedPageResponse } from '../site/lib/server/page-cache.ts';
+import { cachedPageResponse, isVisitorRequest } from '../site/lib/server/page-cache.ts';
 import { securityHeaders } from '../site/lib/server/security-headers.ts';
 import { createVisitorsHub } from '../site/lib/server/visitors.ts';
 import { loadStaticFiles, serveStaticFile } from './static-files.ts';
@@ -74,13 +74,14 @@ async function startServer(): Promise<void> {
  * token, and every miss, goes on to Astro, whose middleware fills the cache.
  */
 async function serveCachedPage(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-  if (req.method !== 'GET' || req.headers.authorization || /(?:^|;\s*)session=/.test(req.headers.cookie ?? '')) return false;
+  if (req.method !== 'GET' || !isVisitorRequest(req.headers.cookie, req.headers.authorization)) return false;
   try {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     const page = await cachedPageResponse(await getDb(), url, req.headers['if-none-match']);
     if (!page) return false;
+    // This server speaks plain http; securityHeaders adds HSTS when PUBLIC_URL is https (TLS ended in front).
     const length = page.body ? ['content-length', String(page.body.byteLength)] : [];
-    res.writeHead(page.status, [...page.headers.flat(), ...Object.entries(securityHeaders(publicProtocol)).flat(), ...length]);
+    res.writeHead(page.status, [...page.headers.flat(), ...Object.entries(securityHeaders('http:')).flat(), ...length]);
     res.end(page.body);
     return true;
   } catch {
@@ -88,9 +89,6 @@ async function serveCachedPage(req: IncomingMessage, res: ServerResponse): Promi
     return false;
   }
 }
-
-/** The protocol visitors use: https when PUBLIC_URL says so (TLS ended by a proxy in front). */
-const publicProtocol = (config().PUBLIC_URL ?? '').startsWith('https:') ? 'https:' : 'http:';
 
 function isDecodable(url: string): boolean {
   try {

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
+import { etagMatches } from '../site/lib/server/http.ts';
 
 interface StaticFile {
   body: Buffer;
@@ -70,7 +71,7 @@ export function serveStaticFile(files: Map<string, StaticFile>, req: IncomingMes
   const query = url.indexOf('?');
   const file = files.get(query === -1 ? url : url.slice(0, query));
   if (!file) return false;
-  if (req.headers['if-none-match']?.split(/\s*,\s*/).includes(file.etag)) {
+  if (etagMatches(req.headers['if-none-match'], file.etag)) {
     res.writeHead(304, file.headers).end();
     return true;
   }

@@ -8,7 +8,7 @@ import { validateSessionToken } from '#db/services/sessions.ts';
 import { config } from '#db/config.ts';
 import { deleteSessionCookie, SESSION_COOKIE, setSessionCookie } from '#site/lib/server/cookies.ts';
 import { json, revalidatable } from '#site/lib/server/http.ts';
-import { cachedRender, isCacheablePage, pageKey } from '#site/lib/server/page-cache.ts';
+import { cachedRender, isCacheablePage, isVisitorRequest, pageKey } from '#site/lib/server/page-cache.ts';
 import { securityHeaders } from '#site/lib/server/security-headers.ts';
 import { safeRedirect, signInUrl } from '#site/lib/redirect.ts';
 
@@ -90,7 +90,7 @@ const guardPages = defineMiddleware((context, next) => {
  */
 const pageValidators = defineMiddleware(async (context, next) => {
   const { request, url } = context;
-  const anonymous = !context.locals.user && !context.cookies.has(SESSION_COOKIE) && !request.headers.has('authorization');
+  const anonymous = !context.locals.user && isVisitorRequest(request.headers.get('cookie'), request.headers.get('authorization'));
   const response =
     anonymous && request.method === 'GET' && isCacheablePage(url.pathname)
       ? await cachedRender(await getDb(), request, pageKey(url), () => Promise.resolve(next()))

@@ -8,7 +8,7 @@ import type { Db } from '../client.ts';
 import { notFound } from '../errors.ts';
 import { ftsQuery, searchWords } from '../fts.ts';
 import { contents, facetTotals, reviews, type Content } from '../schema.ts';
-import { COSTS, TAXONOMY, tagBit, type Tag } from '../taxonomy.ts';
+import { COSTS, TAG_KINDS, TAXONOMY, tagBit, type Tag } from '../taxonomy.ts';
 import { closestTerms, type VocabularyTerm } from '../typos.ts';
 import { PAGE_SIZE, type SearchParams } from '../validation/search.ts';
 import { cachedRead } from './catalog-cache.ts';
@@ -30,7 +30,6 @@ export interface SearchResult {
 }
 
 type FilterKey = 'category' | 'techStack' | 'type' | 'cost' | 'hasCert' | 'rating';
-const TAG_KINDS = ['category', 'techStack', 'type'] as const;
 const MASK_COLUMN = { category: sql.raw('c.category_mask'), techStack: sql.raw('c.tech_stack_mask'), type: sql.raw('c.type_mask') };
 
 /** One condition per active filter, each a test on the content row itself (tag masks, cost, rating). */

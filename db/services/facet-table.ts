@@ -11,12 +11,11 @@
  * requests that arrive meanwhile.
  */
 import type { Db } from '../client.ts';
-import { COSTS, TAXONOMY } from '../taxonomy.ts';
+import { COSTS, TAG_KINDS, TAXONOMY, type TagKindName } from '../taxonomy.ts';
 import { RATING_STEPS } from '../validation/search.ts';
 import { catalogVersion } from './catalog-cache.ts';
 
-const TAG_KINDS = ['category', 'techStack', 'type'] as const;
-type TagKind = (typeof TAG_KINDS)[number];
+type TagKind = TagKindName;
 
 // Masks are tested with 32-bit operators.
 for (const kind of TAG_KINDS) if (TAXONOMY[kind].length > 32) throw new Error(`facet-table: ${kind} has more than 32 options`);

@@ -128,6 +128,19 @@ describe('page caching', () => {
     expect(res.headers.get('etag')).toBeNull();
   });
 
+  it('an address with broken percent-encoding gets 400 with a message, not a 5xx', async () => {
+    const { get } = await import('node:http');
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      get(`${server.url}/search%E0%A4%A`, (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      }).on('error', reject);
+    });
+    expect(status).toBe(400);
+    expect(JSON.parse(body)).toEqual({ message: 'The address is not valid (bad percent-encoding)' });
+  });
+
   it('hashed assets are immutable', async () => {
     const html = await (await fetch(`${server.url}/`)).text();
     const asset = /(\/_astro\/[^"']+\.css)/.exec(html)?.[1];

@@ -87,7 +87,12 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
 export const etagOf = (body: string | Uint8Array) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 export function notModified(request: Request, etag: string): boolean {
-  return request.headers.get('if-none-match')?.split(/\s*,\s*/).includes(etag) ?? false;
+  return etagMatches(request.headers.get('if-none-match'), etag);
+}
+
+/** Whether an If-None-Match header (a list of ETags) names `etag`. */
+export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  return ifNoneMatch?.split(/\s*,\s*/).includes(etag) ?? false;
 }
 
 /**

@@ -11,7 +11,8 @@
 import { catalogVersion } from '#db/services/catalog-cache.ts';
 import type { Db } from '#db/client.ts';
 import { config } from '#db/config.ts';
-import { etagOf, notModified, validatorHeaders } from '#site/lib/server/http.ts';
+import { SESSION_COOKIE } from '#site/lib/server/cookies.ts';
+import { etagMatches, etagOf, notModified, validatorHeaders } from '#site/lib/server/http.ts';
 
 const MAX_PAGES = 500;
 
@@ -36,19 +37,35 @@ export function isCacheablePage(path: string): boolean {
   return path === '/' || path === '/search' || path === '/search/' || path.startsWith('/content/') || path === '/sitemap.xml' || path === '/feed.xml';
 }
 
+const HAS_SESSION_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
+
+/**
+ * Who may be answered from the cache: a request with neither a session cookie nor a token. Their pages are
+ * the same for everyone; a signed-in user's are not (the top bar, their saves).
+ */
+export function isVisitorRequest(cookieHeader: string | null | undefined, authorization: string | null | undefined): boolean {
+  return !authorization && !HAS_SESSION_COOKIE.test(cookieHeader ?? '');
+}
+
+/** The stored page for `key` if it was made for the catalog as it is now, marked recently used. */
+async function currentPage(db: Db, key: string): Promise<{ page: CachedPage | undefined; version: number }> {
+  const version = await catalogVersion(db);
+  const page = pages.get(key);
+  if (!page || page.version !== version) return { page: undefined, version };
+  // Map keeps insertion order: re-inserting marks the page recently used, and the oldest go first.
+  pages.delete(key);
+  pages.set(key, page);
+  return { page, version };
+}
+
 /**
  * The page for `key` from the cache while the catalog is unchanged, else rendered (and kept when it is a
  * plain 200). Either way it carries its ETag, hashed once when stored, and is a 304 when the request holds it.
  */
 export async function cachedRender(db: Db, request: Request, key: string, render: () => Promise<Response>): Promise<Response> {
   if (config().CATALOG_CACHE === 'off') return render();
-  const version = await catalogVersion(db);
-  let page = pages.get(key);
-  if (page && page.version === version) {
-    // Map keeps insertion order: re-inserting marks the page recently used, and the oldest go first.
-    pages.delete(key);
-    pages.set(key, page);
-  } else {
+  let { page, version } = await currentPage(db, key);
+  if (!page) {
     const response = await render();
     if (response.status !== 200 || response.headers.has('set-cookie')) return response;
     const body = new Uint8Array(await response.arrayBuffer());
@@ -75,10 +92,9 @@ export async function cachedPageResponse(
 ): Promise<{ status: number; headers: Array<[string, string]>; body: Uint8Array | undefined } | undefined> {
   if (config().CATALOG_CACHE === 'off' || !isCacheablePage(url.pathname)) return undefined;
   const key = pageKey(url);
-  const page = pages.get(key);
-  if (!page || page.version !== (await catalogVersion(db))) return undefined;
-  pages.delete(key);
-  pages.set(key, page);
-  if (ifNoneMatch?.split(/\s*,\s*/).includes(page.etag)) return { status: 304, headers: page.headers, body: undefined };
+  if (!pages.has(key)) return undefined;
+  const { page } = await currentPage(db, key);
+  if (!page) return undefined;
+  if (etagMatches(ifNoneMatch, page.etag)) return { status: 304, headers: page.headers, body: undefined };
   return { status: page.status, headers: page.headers, body: page.body };
 }

@@ -52,6 +52,9 @@ const schema = z.object({
   RATE_LIMIT_OFF: z.enum(['true', 'false']).default('false'),
   /** 'off' disables the in-process catalog and page caches (to measure uncached costs). */
   CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
+  /** Open visitor WebSockets (/ws) allowed per client address, and per server process in all. */
+  VISITORS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(16),
+  VISITORS_MAX_TOTAL: z.coerce.number().int().min(1).default(5000),
 });
 
 export type Config = z.infer<typeof schema>;

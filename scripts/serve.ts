@@ -6,13 +6,15 @@ import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import { closeDb, getDb } from '../db/client.ts';
-import { config } from '../db/config.ts';
+import { config, publicUrl } from '../db/config.ts';
 import { migrateDb } from '../db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemo } from '../db/seed/demo.ts';
 import { cachedPageResponse, isVisitorRequest } from '../site/lib/server/page-cache.ts';
+import { checkRequest, type Refusal } from '../site/lib/server/request-gate.ts';
 import { securityHeaders } from '../site/lib/server/security-headers.ts';
 import { createVisitorsHub } from '../site/lib/server/visitors.ts';
 import { loadStaticFiles, serveStaticFile } from './static-files.ts';
@@ -37,24 +39,50 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 /**
  * Our own HTTP server around Astro's handler (the adapter in middleware mode), so that the same port also
  * serves the WebSocket and the built files, responses are compressed, and the process can shut down cleanly.
+ * Every request first passes the request gate (site/lib/server/request-gate.ts), and nothing a request
+ * does may throw out of a listener: an exception there would end the process for everyone.
  */
 async function startServer(): Promise<void> {
   if (!existsSync(entry)) throw new Error('No build found at dist/server/entry.mjs: run `npm run build` first (npm start does it for you).');
   // The adapter runs in middleware mode: its handler renders, and the built files are ours to serve.
   const { handler } = (await import(entry)) as { handler: Handler };
   const files = loadStaticFiles(join(dist, 'client'));
-  const { HOST, PORT } = config();
-  const visitors = createVisitorsHub();
+  const { HOST, PORT, PUBLIC_URL, NODE_ENV, VISITORS_MAX_PER_ADDRESS, VISITORS_MAX_TOTAL } = config();
+  if (!PUBLIC_URL && NODE_ENV === 'production') {
+    console.warn(`PUBLIC_URL is not set: canonical links, feeds, sitemaps and mailed links will use ${publicUrl()}. Set PUBLIC_URL to the address visitors use.`);
+  }
+  const visitors = createVisitorsHub({ origin: new URL(publicUrl()).origin, maxPerAddress: VISITORS_MAX_PER_ADDRESS, maxTotal: VISITORS_MAX_TOTAL });
   // gzip or brotli (quality 4: fast enough per request) for every text response the client accepts it for.
   const compress = compression({ threshold: 1024 });
-  const server = createServer((req, res) =>
-    compress(req as never, res as never, () => {
-      if (!isDecodable(req.url ?? '/')) {
-        res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ message: 'The address is not valid (bad percent-encoding)' }));
-      } else if (!serveStaticFile(files, req, res)) void serveCachedPage(req, res).then((served) => (served ? undefined : handler(req, res)));
-    }),
-  );
-  server.on('upgrade', visitors.handleUpgrade);
+  const server = createServer((req, res) => {
+    try {
+      const refusal = checkRequest(req);
+      if (refusal) return answerRefusal(res, refusal);
+      compress(req as never, res as never, () => {
+        if (serveStaticFile(files, req, res)) return;
+        serveCachedPage(req, res)
+          .then((served) => (served ? undefined : handler(req, res)))
+          .catch((error: unknown) => failRequest(res, error));
+      });
+    } catch (error) {
+      failRequest(res, error);
+    }
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    try {
+      const refusal = checkRequest(req);
+      if (refusal) return void socket.end(rawResponse(refusal));
+      visitors.handleUpgrade(req, socket, head);
+    } catch {
+      socket.destroy();
+    }
+  });
+  // CONNECT (a proxy's method) never reaches the request listener: without this the socket would hang.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    socket.end(rawResponse({ status: 405, message: 'CONNECT is not allowed here', headers: { allow: 'GET, HEAD, OPTIONS' } }));
+  });
   await new Promise<void>((resolve) => server.listen(PORT, HOST, resolve));
   console.log(`Skillshelf is listening on http://${HOST}:${PORT}`);
 
@@ -68,6 +96,42 @@ async function startServer(): Promise<void> {
   process.once('SIGINT', shutdown);
 }
 
+const REASONS: Record<number, string> = { 400: 'Bad Request', 405: 'Method Not Allowed' };
+
+function refusalHeaders(refusal: Refusal): Record<string, string> {
+  return {
+    ...securityHeaders('http:'),
+    ...refusal.headers,
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    // After a malformed request the rest of the connection cannot be trusted to be framed right.
+    ...(refusal.status === 400 ? { connection: 'close' } : {}),
+  };
+}
+
+function answerRefusal(res: ServerResponse, refusal: Refusal): void {
+  const body = JSON.stringify({ message: refusal.message });
+  res.writeHead(refusal.status, { ...refusalHeaders(refusal), 'content-length': String(Buffer.byteLength(body)) });
+  res.end(res.req.method === 'HEAD' ? undefined : body);
+}
+
+/** The same answer written straight to a socket (upgrade and CONNECT requests have no ServerResponse). */
+function rawResponse(refusal: Refusal): string {
+  const body = JSON.stringify({ message: refusal.message });
+  const headers = { ...refusalHeaders(refusal), connection: 'close', 'content-length': String(Buffer.byteLength(body)) };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  return `HTTP/1.1 ${refusal.status} ${REASONS[refusal.status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
+}
+
+/** The last resort for an error no handler caught: a 500 if nothing was sent yet, else end the connection. */
+function failRequest(res: ServerResponse, error: unknown): void {
+  console.error(error);
+  if (res.headersSent) return void res.destroy();
+  const body = JSON.stringify({ message: 'Something went wrong on our side. Please try again.' });
+  res.writeHead(500, { ...securityHeaders('http:'), 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) });
+  res.end(body);
+}
+
 /**
  * A visitor's GET of a catalog page the cache holds for the current catalog: answered here, without Astro
  * (most of a cached page's cost is the framework's request pipeline). Anyone with a session cookie or a
@@ -76,7 +140,8 @@ async function startServer(): Promise<void> {
 async function serveCachedPage(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   if (req.method !== 'GET' || !isVisitorRequest(req.headers.cookie, req.headers.authorization)) return false;
   try {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    // Only the path and query matter (the cache key); the gate made sure the target is a plain path.
+    const url = new URL(req.url ?? '/', 'http://localhost');
     const page = await cachedPageResponse(await getDb(), url, req.headers['if-none-match']);
     if (!page) return false;
     // This server speaks plain http; securityHeaders adds HSTS when PUBLIC_URL is https (TLS ended in front).
@@ -86,15 +151,6 @@ async function serveCachedPage(req: IncomingMessage, res: ServerResponse): Promi
     return true;
   } catch {
     // Whatever went wrong, Astro answers the request (and reports it).
-    return false;
-  }
-}
-
-function isDecodable(url: string): boolean {
-  try {
-    decodeURI(url);
-    return true;
-  } catch {
     return false;
   }
 }

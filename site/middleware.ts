@@ -5,14 +5,31 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { getDb } from '#db/client.ts';
 import { validateSessionToken } from '#db/services/sessions.ts';
-import { config } from '#db/config.ts';
+import { config, publicUrl } from '#db/config.ts';
 import { deleteSessionCookie, SESSION_COOKIE, setSessionCookie } from '#site/lib/server/cookies.ts';
+import { endpointMethods } from '#site/lib/server/endpoint-methods.ts';
 import { json, revalidatable } from '#site/lib/server/http.ts';
 import { cachedRender, isCacheablePage, isVisitorRequest, pageKey } from '#site/lib/server/page-cache.ts';
+import { allowedMethods } from '#site/lib/server/request-gate.ts';
 import { securityHeaders } from '#site/lib/server/security-headers.ts';
 import { safeRedirect, signInUrl } from '#site/lib/redirect.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * HTTP methods: OPTIONS is answered with what the route allows, and a method the route does not implement
+ * gets 405 with Allow (an endpoint's list comes from its exports). The front door already refused methods
+ * no route allows; this also covers `astro dev`, which has no front door.
+ */
+const answerMethods = defineMiddleware(async (context, next) => {
+  const { method } = context.request;
+  const isApi = context.url.pathname.startsWith('/api/');
+  const allowed = isApi ? await endpointMethods(context.routePattern) : allowedMethods(context.url.pathname);
+  if (!allowed) return next(); // no endpoint of that name: Astro's 404
+  if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: allowed.join(', ') } });
+  if (!allowed.includes(method)) return json({ message: `${method} is not allowed here`, code: 'METHOD_NOT_ALLOWED' }, 405, { allow: allowed.join(', ') });
+  return next();
+});
 
 const authenticate = defineMiddleware(async (context, next) => {
   context.locals.user = null;
@@ -68,7 +85,7 @@ const guardPages = defineMiddleware((context, next) => {
 
   if (path === '/signin' && user) {
     // A signed-in user sent here by the admin guard stays on the form: they may sign in as an admin.
-    const target = safeRedirect(context.url.searchParams.get('redirect'));
+    const target = safeRedirect(context.url.searchParams.get('redirect'), '/', publicUrl());
     const forbidden = (target === '/admin' || target.startsWith('/admin/')) && !user.isAdmin;
     if (!forbidden) return context.redirect(target);
   }
@@ -118,4 +135,4 @@ const addSecurityHeaders = defineMiddleware(async (context, next) => {
   return response;
 });
 
-export const onRequest = sequence(addSecurityHeaders, checkOrigin, authenticate, guardPages, pageValidators);
+export const onRequest = sequence(addSecurityHeaders, answerMethods, checkOrigin, authenticate, guardPages, pageValidators);

@@ -26,7 +26,7 @@ export default function SignInForm({ redirect }: { redirect: string | null }) {
       const user = await apiPost<UserInfo>('/api/users/signin', parsed.data);
       signIn(user);
       // A full navigation: the next page's top bar is rendered by the server for this user.
-      location.assign(safeRedirect(redirect));
+      location.assign(safeRedirect(redirect, '/', location.origin));
     } catch (error) {
       setServerError(errorMessage(error));
       setLoading(false);

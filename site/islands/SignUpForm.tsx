@@ -36,7 +36,7 @@ export default function SignUpForm({ redirect }: { redirect: string | null }) {
     try {
       const user = await apiPost<UserInfo>('/api/users/signup', parsed.data);
       signIn(user);
-      location.assign(safeRedirect(redirect));
+      location.assign(safeRedirect(redirect, '/', location.origin));
     } catch (error) {
       setServerError(signUpFailure(error));
       setLoading(false);

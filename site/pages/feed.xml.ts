@@ -7,19 +7,19 @@ import { escapeXml, xmlResponse } from '#site/lib/xml.ts';
 
 const FEED_SIZE = 50;
 
-export const GET: APIRoute = async ({ url }) => {
+export const GET: APIRoute = async () => {
   const contents = await latestContents(await getDb(), FEED_SIZE);
-  const home = absoluteUrl(url, '/');
+  const home = absoluteUrl('/');
   const updated = contents.reduce((max, c) => (c.updatedAt > max ? c.updatedAt : max), '') || new Date(0).toISOString();
   const entries = contents.map((c) => {
-    const link = absoluteUrl(url, `/content/${encodeURIComponent(c.slug)}`);
+    const link = absoluteUrl(`/content/${encodeURIComponent(c.slug)}`);
     const categories = c.category.map((tag) => `<category term="${escapeXml(tag.value)}" label="${escapeXml(tag.label)}"/>`).join('');
     return [
       '<entry>',
       `<title>${escapeXml(c.name)}</title>`,
       `<link rel="alternate" type="text/html" href="${escapeXml(link)}"/>`,
       // The id survives a change of slug: the content's own id, under this site's address.
-      `<id>${escapeXml(absoluteUrl(url, `/#content-${c._id}`))}</id>`,
+      `<id>${escapeXml(absoluteUrl(`/#content-${c._id}`))}</id>`,
       `<published>${escapeXml(c.createdAt)}</published>`,
       `<updated>${escapeXml(c.updatedAt)}</updated>`,
       `<summary>${escapeXml(c.description)}</summary>`,
@@ -32,7 +32,7 @@ export const GET: APIRoute = async ({ url }) => {
     '<feed xmlns="http://www.w3.org/2005/Atom">',
     '<title>Skillshelf: newest learning resources</title>',
     '<subtitle>Curated websites for learning computer science and information technology.</subtitle>',
-    `<link rel="self" type="application/atom+xml" href="${escapeXml(absoluteUrl(url, '/feed.xml'))}"/>`,
+    `<link rel="self" type="application/atom+xml" href="${escapeXml(absoluteUrl('/feed.xml'))}"/>`,
     `<link rel="alternate" type="text/html" href="${escapeXml(home)}"/>`,
     `<id>${escapeXml(home)}</id>`,
     `<updated>${escapeXml(updated)}</updated>`,

@@ -4,7 +4,7 @@ import { absoluteUrl } from '#site/lib/server/site-url.ts';
 
 const PRIVATE_PATHS = ['/admin', '/profile', '/saved', '/submit-content', '/api'];
 
-export const GET: APIRoute = ({ url }) => {
-  const lines = ['User-agent: *', 'Allow: /', ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${absoluteUrl(url, '/sitemap.xml')}`, ''];
+export const GET: APIRoute = () => {
+  const lines = ['User-agent: *', 'Allow: /', ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${absoluteUrl('/sitemap.xml')}`, ''];
   return new Response(lines.join('\n'), { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
 };

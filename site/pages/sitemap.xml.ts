@@ -4,4 +4,4 @@ import { getDb } from '#db/client.ts';
 import { sitemapRoot } from '#site/lib/server/sitemap.ts';
 import { xmlResponse } from '#site/lib/xml.ts';
 
-export const GET: APIRoute = async ({ url }) => xmlResponse(await sitemapRoot(await getDb(), url));
+export const GET: APIRoute = async () => xmlResponse(await sitemapRoot(await getDb()));

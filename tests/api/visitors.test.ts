@@ -8,7 +8,7 @@ beforeAll(async () => (server = await startServer({ seed: false })));
 afterAll(() => server?.stop());
 
 function connect(): Promise<{ socket: WebSocket; messages: Array<{ type: string; online: number }> }> {
-  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws`);
+  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, { origin: server.url });
   const messages: Array<{ type: string; online: number }> = [];
   socket.on('message', (data) => messages.push(JSON.parse(String(data))));
   return new Promise((resolve, reject) => {

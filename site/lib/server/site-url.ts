@@ -1,12 +1,11 @@
-/** Absolute URLs for canonical links, OpenGraph, the sitemap and the feed. */
-import { config, publicUrl } from '#db/config.ts';
-
-/** The site's public origin: PUBLIC_URL when configured (behind a proxy the request's own host may be internal), else the request's. */
-export function siteOrigin(requestUrl: URL): string {
-  return config().PUBLIC_URL ? publicUrl() : requestUrl.origin;
-}
+/**
+ * Absolute URLs for canonical links, OpenGraph, the sitemap and the feed. Always on the configured origin
+ * (PUBLIC_URL, else http://HOST:PORT), never the request's Host header: pages are cached and shared by
+ * every visitor, so one request with a forged Host would otherwise plant its host in what all others get.
+ */
+import { publicUrl } from '#db/config.ts';
 
 /** An absolute URL for a path on this site; absolute URLs (an image on another host) pass through. */
-export function absoluteUrl(requestUrl: URL, pathOrUrl: string): string {
-  return new URL(pathOrUrl, `${siteOrigin(requestUrl)}/`).toString();
+export function absoluteUrl(pathOrUrl: string): string {
+  return new URL(pathOrUrl, `${publicUrl()}/`).toString();
 }

@@ -3,6 +3,9 @@ import { seedDemo } from '#db/seed/demo.ts';
 import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
 import { sitemapPart, sitemapRoot } from './sitemap.ts';
 
+// Absolute URLs come from the configured origin (read on first use), never from a request.
+process.env.PUBLIC_URL = 'http://skillshelf.test';
+
 let t: TestDb;
 beforeAll(async () => {
   t = await createTestDb();
@@ -10,23 +13,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const url = new URL('http://skillshelf.test/sitemap.xml');
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
 describe('sitemap', () => {
   it('is one file listing home, search and every content while the catalog fits', async () => {
-    const xml = await sitemapRoot(t.db, url);
+    const xml = await sitemapRoot(t.db);
     expect(xml).toContain('<urlset');
     expect(locs(xml)).toHaveLength(175 + 2);
   });
 
   it('becomes an index of parts that together list every content once', async () => {
-    const index = await sitemapRoot(t.db, url, 100);
+    const index = await sitemapRoot(t.db, 100);
     expect(index).toContain('<sitemapindex');
     expect(locs(index)).toEqual(['http://skillshelf.test/sitemap/0.xml', 'http://skillshelf.test/sitemap/1.xml']);
-    const parts = await Promise.all([0, 1].map((part) => sitemapPart(t.db, url, part, 100)));
+    const parts = await Promise.all([0, 1].map((part) => sitemapPart(t.db, part, 100)));
     const all = parts.flatMap((xml) => locs(xml!)).filter((loc) => loc!.includes('/content/'));
     expect(new Set(all).size).toBe(175);
-    expect(await sitemapPart(t.db, url, 2, 100)).toBeUndefined();
+    expect(await sitemapPart(t.db, 2, 100)).toBeUndefined();
   });
 });

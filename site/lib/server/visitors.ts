@@ -1,36 +1,92 @@
 /**
- * The home page's WebSocket (SPEC §7): every open connection counts as a visitor online, and every
- * connection is told the count whenever it changes. Per process: with several server processes, each
+ * The home page's WebSocket (SPEC §7): every open connection counts as a visitor online, and the
+ * connections are told the count when it changes. Per process: with several server processes, each
  * counts its own connections.
+ *
+ * Built to survive a hostile client: the count goes out at most once per BROADCAST_INTERVAL_MS however
+ * fast sockets come and go (telling every client on every change costs N² frames for N connections);
+ * connections are capped per address and in total; only pages of this site (its Origin) may connect;
+ * and no upgrade request, however malformed, can throw out of handleUpgrade.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 export const VISITORS_PATH = '/ws';
+export const BROADCAST_INTERVAL_MS = 1000;
 
-export function createVisitorsHub() {
+export interface VisitorsOptions {
+  /** The site's own origin (PUBLIC_URL, else http://HOST:PORT): browsers send it as Origin from our pages. */
+  origin: string;
+  maxPerAddress?: number;
+  maxTotal?: number;
+}
+
+/** Ends an upgrade that will not become a WebSocket with a plain HTTP answer. */
+function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
+  if (!socket.writable) return void socket.destroy();
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+export function createVisitorsHub({ origin, maxPerAddress = 16, maxTotal = 5000 }: VisitorsOptions) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
+  /** Sockets taken on (handshaking or open) per client address, and in all. */
+  const perAddress = new Map<string, number>();
+  let taken = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let lastBroadcastAt = 0;
+  let lastCount = -1;
+
   const broadcast = () => {
-    const message = JSON.stringify({ type: 'visitors', online: wss.clients.size });
+    timer = undefined;
+    lastBroadcastAt = Date.now();
+    const online = wss.clients.size;
+    if (online === lastCount) return;
+    lastCount = online;
+    const message = JSON.stringify({ type: 'visitors', online });
     for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(message);
   };
+  /** Every change within one interval becomes one message to each client, sent when the interval ends. */
+  const scheduleBroadcast = () => {
+    timer ??= setTimeout(broadcast, Math.max(0, lastBroadcastAt + BROADCAST_INTERVAL_MS - Date.now()));
+  };
+
   wss.on('connection', (socket: WebSocket) => {
-    socket.on('close', broadcast);
+    socket.once('close', scheduleBroadcast);
     socket.on('error', () => socket.terminate());
-    broadcast();
+    // A newcomer hears the count at once; the others with the next broadcast.
+    socket.send(JSON.stringify({ type: 'visitors', online: wss.clients.size }));
+    scheduleBroadcast();
   });
+
   return {
-    /** Takes over an HTTP upgrade for VISITORS_PATH; refuses any other. */
+    /** Takes over an HTTP upgrade for VISITORS_PATH from this site's pages; refuses any other. */
     handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
-      if (new URL(request.url ?? '/', 'http://x').pathname !== VISITORS_PATH) {
-        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
-        return;
+      socket.on('error', () => socket.destroy());
+      try {
+        const path = (request.url ?? '').split('?')[0];
+        if (request.method !== 'GET' || path !== VISITORS_PATH) return refuseUpgrade(socket, 404, 'Not Found');
+        if (request.headers.origin !== origin) return refuseUpgrade(socket, 403, 'Forbidden');
+        const address = request.socket.remoteAddress ?? '';
+        const mine = perAddress.get(address) ?? 0;
+        if (mine >= maxPerAddress || taken >= maxTotal) return refuseUpgrade(socket, 429, 'Too Many Requests');
+        perAddress.set(address, mine + 1);
+        taken++;
+        // The raw socket closes however it ends: a refused handshake, the client leaving, or shutdown.
+        socket.once('close', () => {
+          taken--;
+          const left = (perAddress.get(address) ?? 1) - 1;
+          if (left > 0) perAddress.set(address, left);
+          else perAddress.delete(address);
+        });
+        wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+      } catch {
+        socket.destroy();
       }
-      wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
     },
     online: () => wss.clients.size,
     close: () => {
+      clearTimeout(timer);
       for (const client of wss.clients) client.terminate();
       wss.close();
     },

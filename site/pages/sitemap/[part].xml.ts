@@ -4,8 +4,8 @@ import { getDb } from '#db/client.ts';
 import { sitemapPart } from '#site/lib/server/sitemap.ts';
 import { xmlResponse } from '#site/lib/xml.ts';
 
-export const GET: APIRoute = async ({ params, url }) => {
+export const GET: APIRoute = async ({ params }) => {
   const part = Number(params.part);
-  const body = Number.isInteger(part) && part >= 0 ? await sitemapPart(await getDb(), url, part) : undefined;
+  const body = Number.isInteger(part) && part >= 0 ? await sitemapPart(await getDb(), part) : undefined;
   return body ? xmlResponse(body) : new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
 };

@@ -23,7 +23,8 @@ const limit = (fallback: string) =>
 const schema = z.object({
   DATABASE_URL: z.string().min(1).default('file:data/skillshelf.db'),
   DATABASE_AUTH_TOKEN: z.string().optional(),
-  PUBLIC_URL: z.url().optional(),
+  // An empty value (`PUBLIC_URL=` in a unit file or compose file) means unset, not an invalid URL.
+  PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   HOST: z.string().default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
   SMTP_URL: z.string().optional(),

@@ -21,7 +21,9 @@ export function rawRequest(port: number, data: string | Buffer, { timeoutMs = 50
       const split = text.indexOf('\r\n\r\n');
       const head = split === -1 ? text : text.slice(0, split);
       const status = /^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1];
-      resolve({ status: status ? Number(status) : undefined, head, body: split === -1 ? '' : text.slice(split + 4), timedOut });
+      const body = split === -1 ? '' : text.slice(split + 4);
+      const chunked = /\r\ntransfer-encoding: *chunked/i.test(`\r\n${head}`);
+      resolve({ status: status ? Number(status) : undefined, head, body: chunked ? dechunk(body) : body, timedOut });
     };
     socket.on('data', (chunk) => {
       chunks.push(chunk);
@@ -40,6 +42,19 @@ export function rawRequest(port: number, data: string | Buffer, { timeoutMs = 50
     });
     socket.write(data);
   });
+}
+
+/** The payload of a chunked body (sizes and CRLFs dropped). */
+function dechunk(body: string): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const eol = body.indexOf('\r\n', at);
+    const size = eol === -1 ? 0 : parseInt(body.slice(at, eol), 16);
+    if (!size) return out;
+    out += body.slice(eol + 2, eol + 2 + size);
+    at = eol + 2 + size + 2;
+  }
 }
 
 /** A header value of the raw reply (first match, case-insensitive). */

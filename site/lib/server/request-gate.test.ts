@@ -39,6 +39,10 @@ describe('the request gate', () => {
     expect(checkRequest(request('GET', '/', [host]))).toMatchObject({ status: 400, message: 'The Host header is not valid' });
   });
 
+  it('refuses HTTP versions other than 1.0 and 1.1', () => {
+    for (const version of ['0.9', '2.0', '1.2']) expect(checkRequest(request('GET', '/', ['a.example'], version))?.status).toBe(400);
+  });
+
   it('refuses a missing Host on HTTP/1.1 and a repeated one', () => {
     expect(checkRequest(request('GET', '/', []))?.message).toBe('The request has no Host header');
     expect(checkRequest(request('GET', '/', ['a.example', 'b.example']))?.message).toBe('The request has more than one Host header');

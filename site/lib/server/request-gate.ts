@@ -75,6 +75,8 @@ function checkTarget(target: string): { path: string } | Refusal {
  * its method is one of allowedMethods(path), its target a path and its Host well formed.
  */
 export function checkRequest(request: RawRequest): Refusal | undefined {
+  // Node's parser also takes "HTTP/0.9" (a bare "GET /") and "HTTP/2.0" request lines: neither is what they claim.
+  if (request.httpVersion !== '1.1' && request.httpVersion !== '1.0') return refuse(400, 'The HTTP version is not supported (use HTTP/1.1)');
   const method = request.method ?? '';
   const target = checkTarget(request.url ?? '');
   if ('status' in target) return target;

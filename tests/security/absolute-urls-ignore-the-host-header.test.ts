@@ -1,0 +1,38 @@
+/**
+ * Finding 4: without PUBLIC_URL the site built absolute URLs (canonical, og:url, JSON-LD, feed, sitemap)
+ * from the request's Host header, and cached the page by path alone: one request with `Host: evil.example`
+ * planted that host in what every later visitor got. Absolute URLs now come from the configuration only.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from '../setup/raw-http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const PAGES = ['/', '/search?category=web-development', '/content/freecodecamp', '/feed.xml', '/sitemap.xml', '/robots.txt', '/sitemap/0.xml'];
+
+const withHost = (port: number, path: string, host: string) =>
+  rawRequest(port, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nX-Forwarded-Host: evil.example\r\nConnection: close\r\n\r\n`);
+
+describe.each([
+  ['without PUBLIC_URL', { PUBLIC_URL: '' }],
+  ['with PUBLIC_URL', {}],
+])('%s', (_name, env) => {
+  let server: TestServer;
+  beforeAll(async () => (server = await startServer({ env })));
+  afterAll(() => server?.stop());
+
+  it.each(PAGES)('%s names only the configured origin, whatever Host the first request sent', async (path) => {
+    const poisoned = await withHost(server.port, path, 'evil.example');
+    expect(poisoned.status).toBe(200);
+    expect(poisoned.body).not.toContain('evil.example');
+    // The next visitor, served from the page cache:
+    const next = await fetch(server.url + path);
+    const body = await next.text();
+    expect(body).not.toContain('evil.example');
+    if (path !== '/robots.txt' || body.includes('Sitemap')) expect(body).toContain(`http://127.0.0.1:${server.port}/`);
+  });
+
+  it('says at start when PUBLIC_URL is missing', () => {
+    const warned = server.output().includes('PUBLIC_URL is not set');
+    expect(warned).toBe('PUBLIC_URL' in env);
+  });
+});

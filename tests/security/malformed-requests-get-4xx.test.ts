@@ -1,0 +1,101 @@
+/**
+ * Finding 14: requests that were answered with a 500, with the wrong page, or not at all. Each now gets a
+ * 4xx with a JSON message and the usual security headers. (Redirect targets with CR, LF or non-Latin-1
+ * text: redirects-stay-on-this-site.test.ts.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headerOf, rawRequest, type RawReply } from '../setup/raw-http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+let server: TestServer;
+beforeAll(async () => (server = await startServer()));
+afterAll(() => server?.stop());
+
+const send = (requestLine: string, headers: string[] = ['Host: 127.0.0.1'], body = '') =>
+  rawRequest(server.port, `${requestLine}\r\n${[...headers, 'Connection: close'].join('\r\n')}\r\n\r\n${body}`);
+
+function expectClientError(reply: RawReply, status?: number) {
+  if (status) expect(reply.status).toBe(status);
+  expect(reply.status).toBeGreaterThanOrEqual(400);
+  expect(reply.status).toBeLessThan(500);
+}
+
+function expectSecurityHeaders(reply: RawReply) {
+  expect(headerOf(reply, 'x-content-type-options')).toBe('nosniff');
+  expect(headerOf(reply, 'x-frame-options')).toBe('DENY');
+  expect(headerOf(reply, 'referrer-policy')).toBe('strict-origin-when-cross-origin');
+}
+
+describe('malformed requests', () => {
+  it.each(['a@b', 'a/b', '[', 'http://[', 'evil example', 'a:b:c', ':80', 'localhost:99999'])('Host %j gets 400, for a page and for the API', async (host) => {
+    for (const line of ['GET / HTTP/1.1', 'GET /search HTTP/1.1', 'POST /api/users/signin HTTP/1.1']) {
+      const reply = await send(line, [`Host: ${host}`, 'Content-Type: application/json', 'Content-Length: 2'], '{}');
+      expectClientError(reply, 400);
+      expect(JSON.parse(reply.body).message).toMatch(/Host/);
+    }
+  });
+
+  it('two Host headers get 400 (RFC 9112)', async () => {
+    const reply = await send('GET / HTTP/1.1', ['Host: 127.0.0.1', 'Host: evil.example']);
+    expectClientError(reply, 400);
+  });
+
+  it('a Host of a/b does not change routing', async () => {
+    const reply = await send('GET /search HTTP/1.1', ['Host: a/b']);
+    expectClientError(reply, 400);
+  });
+
+  it.each(['TRACE', 'TRACK', 'PROPFIND', 'MKCOL', 'COPY', 'LOCK'])('%s gets 405 with Allow and the security headers', async (method) => {
+    for (const path of ['/', '/api/contents']) {
+      const reply = await send(`${method} ${path} HTTP/1.1`);
+      if (method === 'TRACK') {
+        expectClientError(reply); // not an HTTP method Node parses: refused at the parser
+        continue;
+      }
+      expectClientError(reply, 405);
+      expect(headerOf(reply, 'allow')).toContain('GET');
+      expectSecurityHeaders(reply);
+    }
+  });
+
+  it.each(['PUT', 'PATCH', 'DELETE', 'POST', 'PROPFIND'])('%s on a page gets 405, not the page', async (method) => {
+    for (const path of ['/', '/search', '/content/freecodecamp', '/signin', '/admin']) {
+      const reply = await send(`${method} ${path} HTTP/1.1`, ['Host: 127.0.0.1', 'Content-Length: 0']);
+      expectClientError(reply, 405);
+      expect(headerOf(reply, 'allow')).toBe('GET, HEAD, OPTIONS');
+      expect(reply.body).not.toContain('<html');
+      expectSecurityHeaders(reply);
+    }
+  });
+
+  it('a method an endpoint does not implement gets 405 with the methods it does', async () => {
+    const reply = await send('DELETE /api/users/signin HTTP/1.1', ['Host: 127.0.0.1', 'Content-Length: 0']);
+    expectClientError(reply, 405);
+    expect(headerOf(reply, 'allow')).toBe('POST, OPTIONS');
+    expect(JSON.parse(reply.body).message).toBe('DELETE is not allowed here');
+    const options = await send('OPTIONS /api/contents/abc HTTP/1.1');
+    expect(options.status).toBe(204);
+    expect(headerOf(options, 'allow')).toBe('GET, HEAD, PUT, DELETE, OPTIONS');
+  });
+
+  it('CONNECT gets an answer: 405', async () => {
+    const reply = await rawRequest(server.port, 'CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n', { timeoutMs: 3000 });
+    expect(reply.timedOut).toBe(false);
+    expectClientError(reply, 405);
+    expectSecurityHeaders(reply);
+  });
+
+  it.each(['//', '/\\', '//evil.example/', '/%zz', '/search?q=%E6%97'])('the target %j gets 400 with a message', async (target) => {
+    const reply = await send(`GET ${target} HTTP/1.1`);
+    expectClientError(reply, 400);
+    expect(JSON.parse(reply.body).message).toMatch(/address is not valid/);
+    expectSecurityHeaders(reply);
+  });
+
+  it('the server is still up and serving after all of it', async () => {
+    const response = await fetch(`${server.url}/`);
+    expect(response.status).toBe(200);
+    expect(server.process.exitCode).toBeNull();
+    expect(server.output()).not.toMatch(/TypeError|Invalid URL/);
+  });
+});

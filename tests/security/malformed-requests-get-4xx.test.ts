@@ -92,6 +92,22 @@ describe('malformed requests', () => {
     expectSecurityHeaders(reply);
   });
 
+  it('a client that hangs up in the middle of a body neither crashes the server nor fills its error log', async () => {
+    const { connect } = await import('node:net');
+    const before = server.output().length;
+    const hangUp = (path: string) =>
+      new Promise<void>((resolve) => {
+        const socket = connect(server.port, '127.0.0.1');
+        socket.on('error', () => undefined);
+        socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 50000\r\n\r\n{"email":"a`);
+        setTimeout(() => (socket.destroy(), resolve()), 50);
+      });
+    for (let i = 0; i < 5; i++) await Promise.all(['/api/users/signin', '/api/users/signup', '/api/users/forget-password'].map(hangUp));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(server.output().slice(before)).not.toMatch(/aborted|ECONNRESET|Error/);
+    expect((await fetch(`${server.url}/api/test`)).status).toBe(200);
+  });
+
   it('the server is still up and serving after all of it', async () => {
     const response = await fetch(`${server.url}/`);
     expect(response.status).toBe(200);

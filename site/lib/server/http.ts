@@ -26,8 +26,18 @@ export function errorToResponse(error: unknown): Response {
     const headers: Record<string, string> = error.retryAfter ? { 'retry-after': String(error.retryAfter) } : {};
     return json({ message: error.message, code: error.code }, STATUS[error.code], headers);
   }
+  // A client that hangs up mid-body is not our fault, and must not let anyone fill the error log at will.
+  if (isClientAbort(error)) return json({ message: 'The request body was cut off before it ended', code: 'VALIDATION' }, 400);
   console.error(error);
   return json({ message: 'Something went wrong on our side. Please try again.' }, 500);
+}
+
+/** The request stream ended because the client went away (Node's "aborted", ECONNRESET), at any depth of causes. */
+function isClientAbort(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === 'ECONNRESET' || e.code === 'ERR_STREAM_PREMATURE_CLOSE' || (e.message === 'aborted' && 'code' in e)) return true;
+  }
+  return false;
 }
 
 /**

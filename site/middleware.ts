@@ -61,13 +61,25 @@ function isSameOrigin(request: Request, url: URL): boolean {
   return request.headers.get('sec-fetch-site') === 'same-origin';
 }
 
+/** Endpoints that use no session: what they do does not depend on who the cookie says the caller is. */
+const SESSIONLESS_ENDPOINTS = new Set(['/api/users/signin', '/api/users/signup', '/api/users/forget-password', '/api/users/reset-password']);
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+
 /**
  * Cross-site request forgery: a browser attaches our cookie to requests from any site, so a write that
  * rides on the cookie must prove it comes from our own pages. Bearer tokens cannot be forged that way.
+ * The session-less endpoints are judged by their body instead: a leftover cookie (a client that signed
+ * out by forgetting its token) must not lock anyone out of signing in. Another site can post a form
+ * (urlencoded, multipart, text/plain) but not JSON without a CORS preflight, which we never grant, so
+ * requiring JSON there keeps login CSRF closed.
  */
 const checkOrigin = defineMiddleware((context, next) => {
   const { request } = context;
   if (SAFE_METHODS.has(request.method)) return next();
+  if (SESSIONLESS_ENDPOINTS.has(context.routePattern)) {
+    if (JSON_TYPE.test(request.headers.get('content-type') ?? '')) return next();
+    return json({ message: 'Request body must be JSON (Content-Type: application/json)', code: 'UNSUPPORTED_MEDIA_TYPE' }, 415);
+  }
   const hasBearer = /^Bearer\s+\S+$/i.test(request.headers.get('authorization') ?? '');
   const hasCookie = Boolean(context.cookies.get(SESSION_COOKIE)?.value);
   if (!hasBearer && hasCookie && !isSameOrigin(request, context.url)) {

@@ -205,7 +205,7 @@ describe('bad input gets a clear 4xx and writes nothing', () => {
 
   it('wrong content type', async () => {
     const res = await api.post('/api/users/signin', undefined, { raw: 'email=a@b.co', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(415);
     expect(res.body.message).toMatch(/JSON/);
   });
 

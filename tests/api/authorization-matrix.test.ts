@@ -262,8 +262,11 @@ describe('authorization matrix', () => {
   });
 });
 
+/** Endpoints that use no session: a leftover cookie must not refuse them; only JSON gets in (login CSRF). */
+const SESSIONLESS = new Set(['/api/users/signin', '/api/users/signup', '/api/users/forget-password', '/api/users/reset-password']);
+
 describe('cross-site requests', () => {
-  const writes = ROWS.filter((row) => row.method !== 'GET' && row.route.startsWith('/api/'));
+  const writes = ROWS.filter((row) => row.method !== 'GET' && row.route.startsWith('/api/') && !SESSIONLESS.has(row.route));
 
   it.each(writes.map((row) => [`${row.method} ${row.route}`, row] as const))('%s with the session cookie: refused cross-origin and without Origin', async (_, row) => {
     // A sign-out would end the shared admin session: it gets one of its own.
@@ -280,5 +283,24 @@ describe('cross-site requests', () => {
     // The same page's own origin passes the check (what it then answers is the matrix's business).
     const same = await fetch(server.url + path, { method: row.method, headers: { cookie: admin.cookie, 'content-type': 'application/json', origin: server.url }, body, redirect: 'manual' });
     expect(same.status).not.toBe(403);
+  });
+
+  it.each([...SESSIONLESS])('POST %s: a leftover cookie from any origin is no reason to refuse JSON, and no form of another site gets in', async (route) => {
+    const forms = [
+      ['application/x-www-form-urlencoded', 'email=a%40b.co&password=x'],
+      ['text/plain', '{"email":"a@b.co","password":"x"}'],
+      ['multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.co\r\n--b--'],
+      ['', '{}'],
+    ];
+    for (const origin of ['https://evil.example', undefined]) {
+      const headers = { cookie: base.admin.cookie, ...(origin ? { origin } : {}) };
+      const asJson = await fetch(server.url + route, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' });
+      expect(asJson.status, `JSON from ${origin}`).toBe(400); // judged on its body (here: empty fields), not on the cookie
+      for (const [type, body] of forms) {
+        const response = await fetch(server.url + route, { method: 'POST', headers: { ...headers, ...(type ? { 'content-type': type } : {}) }, body });
+        expect(response.status, `${type} from ${origin}`).toBe(415);
+        expect((await response.json()).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      }
+    }
   });
 });

@@ -12,7 +12,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 
-export const VISITORS_PATH = '/ws';
+/** SPEC §7: the home screen opens the socket "to the same host": at `/` (as a client of the spec does) or `/ws` (our page). */
+export const VISITORS_PATHS = new Set(['/', '/ws']);
 export const BROADCAST_INTERVAL_MS = 1000;
 
 export interface VisitorsOptions {
@@ -60,12 +61,12 @@ export function createVisitorsHub({ origin, maxPerAddress = 16, maxTotal = 5000 
   });
 
   return {
-    /** Takes over an HTTP upgrade for VISITORS_PATH from this site's pages; refuses any other. */
+    /** Takes over an HTTP upgrade for one of VISITORS_PATHS from this site's pages; refuses any other. */
     handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
       socket.on('error', () => socket.destroy());
       try {
         const path = (request.url ?? '').split('?')[0];
-        if (request.method !== 'GET' || path !== VISITORS_PATH) return refuseUpgrade(socket, 404, 'Not Found');
+        if (request.method !== 'GET' || !VISITORS_PATHS.has(path!)) return refuseUpgrade(socket, 404, 'Not Found');
         if (request.headers.origin !== origin) return refuseUpgrade(socket, 403, 'Forbidden');
         const address = request.socket.remoteAddress ?? '';
         const mine = perAddress.get(address) ?? 0;

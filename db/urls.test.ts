@@ -32,6 +32,20 @@ describe('names and slugs', () => {
     ['https://www.open.ac.uk/courses', 'Open'],
     ['https://cs50.harvard.edu/x/', 'Harvard'],
     ['not a url', ''],
+    ['https://www.youtube.com/@Fireship', 'Fireship on YouTube'],
+    ['https://youtube.com/c/TheNetNinja/videos', 'TheNetNinja on YouTube'],
+    ['https://www.youtube.com/watch?v=abc', 'Youtube'],
+    ['https://github.com/ossu/computer-science', 'ossu/computer-science'],
+    ['https://github.com/sindresorhus', 'sindresorhus on GitHub'],
+    ['https://www.coursera.org/learn/machine-learning', 'Machine Learning (Coursera)'],
+    ['https://www.udemy.com/course/the-web-developer-bootcamp/', 'The Web Developer Bootcamp (Udemy)'],
+    ['https://medium.com/@karpathy/yes-you-should-understand-backprop', 'karpathy on Medium'],
+    ['https://dev.to/lydiahallie', 'lydiahallie on DEV'],
+    ['https://www.edx.org/learn/computer-science', 'Computer Science (edX)'],
+    ['https://jvns.github.io/', 'Jvns'],
+    ['https://blog.pragmaticengineer.com/', 'Pragmaticengineer'],
+    ['https://eli.thegreenplace.net/', 'Thegreenplace'],
+    ['https://lethain.substack.com/p/x', 'Lethain'],
   ])('the name of %s is %s', (url, name) => {
     expect(nameFromUrl(url)).toBe(name);
   });

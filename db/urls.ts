@@ -36,20 +36,75 @@ export function cleanUrl(value: string): string {
 
 const SECOND_LEVEL = new Set(['co', 'com', 'org', 'net', 'ac', 'edu', 'gov']);
 
-/** The name a URL suggests (SPEC §5 "Name is derived from the URL"): https://www.khanacademy.org/x → 'Khanacademy'. */
-export function nameFromUrl(value: string): string {
-  let host: string;
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+/** 'machine-learning' → 'Machine Learning' (a path segment as words). */
+const words = (segment: string) => safeDecode(segment).split(/[-_+\s]+/).filter(Boolean).map(capitalise).join(' ');
+const safeDecode = (segment: string) => {
   try {
-    host = new URL(value.trim()).hostname.toLowerCase();
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
+/**
+ * Platforms where the path, not the host, names the resource: a channel, a repository, a course. Each rule
+ * gets the host without 'www.' and the path's segments; undefined falls back to the host's name.
+ */
+const PLATFORMS: Array<{ hosts: string[]; name: (segments: string[]) => string | undefined }> = [
+  {
+    hosts: ['youtube.com', 'm.youtube.com'],
+    name: ([first, second]) => {
+      if (first?.startsWith('@') && first.length > 1) return `${safeDecode(first.slice(1))} on YouTube`;
+      if ((first === 'c' || first === 'user') && second) return `${safeDecode(second)} on YouTube`;
+      return undefined;
+    },
+  },
+  { hosts: ['github.com'], name: ([owner, repo]) => (owner && repo ? `${owner}/${repo}` : owner ? `${owner} on GitHub` : undefined) },
+  { hosts: ['gitlab.com'], name: ([owner, repo]) => (owner && repo ? `${owner}/${repo}` : undefined) },
+  {
+    hosts: ['coursera.org'],
+    name: ([kind, slug]) => (slug && ['learn', 'specializations', 'professional-certificates', 'projects', 'degrees'].includes(kind!) ? `${words(slug)} (Coursera)` : undefined),
+  },
+  { hosts: ['udemy.com'], name: ([kind, slug]) => (kind === 'course' && slug ? `${words(slug)} (Udemy)` : undefined) },
+  { hosts: ['edx.org'], name: ([kind, slug]) => (slug && ['course', 'learn', 'professional-certificate'].includes(kind!) ? `${words(slug)} (edX)` : undefined) },
+  { hosts: ['medium.com'], name: ([first]) => (first?.startsWith('@') && first.length > 1 ? `${first.slice(1)} on Medium` : first ? `${words(first)} on Medium` : undefined) },
+  { hosts: ['dev.to'], name: ([first]) => (first ? `${first} on DEV` : undefined) },
+  { hosts: ['twitch.tv'], name: ([first]) => (first ? `${first} on Twitch` : undefined) },
+  { hosts: ['udacity.com'], name: ([kind, slug]) => (kind === 'course' && slug ? `${words(slug.replace(/--\w+$/, ''))} (Udacity)` : undefined) },
+  { hosts: ['khanacademy.org'], name: ([first, second]) => (first && second ? `${words(second)} (Khan Academy)` : undefined) },
+  { hosts: ['pluralsight.com'], name: ([kind, slug]) => (kind === 'courses' && slug ? `${words(slug)} (Pluralsight)` : undefined) },
+  { hosts: ['linkedin.com'], name: ([kind, slug]) => (kind === 'learning' && slug ? `${words(slug)} (LinkedIn Learning)` : undefined) },
+  { hosts: ['freecodecamp.org'], name: ([kind, slug]) => (kind === 'learn' && slug ? `${words(slug)} (freeCodeCamp)` : undefined) },
+];
+
+/** Hosting services where the first label is the site's own name: ada.github.io → 'Ada'. */
+const HOSTED_ON = ['github.io', 'gitlab.io', 'substack.com', 'hashnode.dev', 'gitbook.io', 'netlify.app', 'vercel.app', 'pages.dev', 'blogspot.com', 'wordpress.com', 'medium.com', 'readthedocs.io', 'notion.site'];
+
+/**
+ * The name a URL suggests (SPEC §5 "Name is derived from the URL"): the platform's resource where the path
+ * names it (youtube.com/@fireship → 'fireship on YouTube', github.com/owner/repo → 'owner/repo'), the
+ * site's own label on a hosting service, else the host's main word (https://www.khanacademy.org/x → 'Khanacademy').
+ */
+export function nameFromUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
   } catch {
     return '';
   }
-  const labels = host.replace(/^www\./, '').split('.').filter(Boolean);
+  const host = url.hostname.toLowerCase().replace(/^www\./, '');
+  const segments = url.pathname.split('/').filter(Boolean);
+  const platform = PLATFORMS.find((p) => p.hosts.includes(host));
+  const fromPath = platform?.name(segments);
+  if (fromPath) return fromPath;
+  const labels = host.split('.').filter(Boolean);
   if (labels.length === 0) return '';
+  const hosting = HOSTED_ON.find((suffix) => host.endsWith(`.${suffix}`));
+  if (hosting && labels.length > hosting.split('.').length) return words(labels[0]!);
   let index = Math.max(0, labels.length - 2);
   if (labels.length >= 3 && labels.at(-1)!.length === 2 && SECOND_LEVEL.has(labels.at(-2)!)) index = labels.length - 3;
-  const word = labels[index]!;
-  return word.charAt(0).toUpperCase() + word.slice(1);
+  return capitalise(labels[index]!);
 }
 
 /** A URL path segment from a name: 'The Odin Project' → 'the-odin-project'. */

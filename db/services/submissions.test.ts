@@ -3,7 +3,7 @@ import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
 import { auditLog, contents, submissions } from '../schema.ts';
 import { createEmptyContent, updateContent } from './admin-contents.ts';
 import type { Actor } from './audit.ts';
-import { approveSubmissions, createSubmission, rejectSubmissions } from './submissions.ts';
+import { approveSubmission, approveSubmissions, createSubmission, rejectSubmissions } from './submissions.ts';
 import { createUser } from './users.ts';
 
 let t: TestDb;
@@ -22,15 +22,15 @@ describe('bulk moderation', () => {
     const a = await submit('Alpha', 'https://alpha.example.com');
     const taken = await submit('Taken', 'https://taken.example.com');
     const b = await submit('Beta', 'https://beta.example.com');
-    // A content already holds the slug the 'Taken' submission would get.
+    // Since it was submitted, a content has come to list the website of 'Taken'.
     const draft = await createEmptyContent(t.db, actor);
-    await updateContent(t.db, actor, draft._id, { ...draft, name: 'Other', slug: 'taken', url: 'https://other.example.com', image: 'https://other.example.com/x.png', description: 'x' });
+    await updateContent(t.db, actor, draft._id, { ...draft, name: 'Other', slug: 'other', url: 'https://taken.example.com', image: 'https://other.example.com/x.png', description: 'x' });
 
     const outcomes = await approveSubmissions(t.db, actor, [a._id, 'no-such-id', taken._id, b._id]);
     expect(outcomes.map(({ id, outcome, reason }) => ({ id, outcome, reason }))).toEqual([
       { id: a._id, outcome: 'approved', reason: undefined },
       { id: 'no-such-id', outcome: 'not-found', reason: 'Submission not found' },
-      { id: taken._id, outcome: 'refused', reason: "The slug 'taken' is already used by another content" },
+      { id: taken._id, outcome: 'refused', reason: 'The website https://taken.example.com/ is already listed as another content' },
       { id: b._id, outcome: 'approved', reason: undefined },
     ]);
     expect(outcomes[0]!.content).toMatchObject({ name: 'Alpha', slug: 'alpha' });
@@ -44,5 +44,27 @@ describe('bulk moderation', () => {
     expect(outcomes.map((o) => o.outcome)).toEqual(['rejected', 'not-found']);
     expect(await t.db.$count(submissions)).toBe(0);
     expect(await t.db.select({ action: auditLog.action, actor: auditLog.actor }).from(auditLog)).toContainEqual({ action: 'submission.reject', actor: 'cli:moderator' });
+  });
+
+  it('links of one site that derive the same name get numbered slugs, and approving them all succeeds', async () => {
+    const sameName = await Promise.all(['https://a.example.org/', 'https://b.example.org/', 'https://c.example.org/x', 'https://d.example.org/'].map((url) => createSubmission(t.db, userId, { url })));
+    expect(new Set(sameName.map((s) => s.name))).toEqual(new Set(['Example']));
+    const outcomes = await approveSubmissions(t.db, actor, sameName.map((s) => s._id));
+    expect(outcomes.map((o) => o.outcome)).toEqual(['approved', 'approved', 'approved', 'approved']);
+    expect(outcomes.map((o) => o.content?.slug)).toEqual(['example', 'example-2', 'example-3', 'example-4']);
+  });
+
+  it('a slug the admin chose that is taken is a 409, and the submission stays', async () => {
+    const first = await submit('Alpha', 'https://alpha.example.com');
+    const second = await submit('Beta', 'https://beta.example.com');
+    await approveSubmission(t.db, actor, first._id);
+    await expect(approveSubmission(t.db, actor, second._id, { slug: 'alpha' })).rejects.toMatchObject({ code: 'CONFLICT', message: "The slug 'alpha' is already used by another content" });
+    expect((await t.db.select({ id: submissions.id }).from(submissions)).map((s) => s.id)).toEqual([second._id]);
+  });
+
+  it('concurrent approvals of same-named links each get a slug of their own', async () => {
+    const many = await Promise.all(Array.from({ length: 6 }, (_, i) => createSubmission(t.db, userId, { url: `https://s${i}.example.net/` })));
+    const contentsMade = await Promise.all(many.map((s) => approveSubmission(t.db, actor, s._id)));
+    expect(new Set(contentsMade.map((c) => c.slug)).size).toBe(6);
   });
 });

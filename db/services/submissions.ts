@@ -1,6 +1,6 @@
 /** Links users submit for the admins to review (SPEC §4 submission lifecycle). */
 import { asc, count, eq, sql } from 'drizzle-orm';
-import { guard, isGuardFailure } from '../batch.ts';
+import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
 import { conflict, isAppError, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
@@ -144,39 +144,62 @@ export async function getSubmission(db: Db, id: string): Promise<ApiSubmission> 
 const submissionExists = (id: string) => sql`EXISTS (SELECT 1 FROM ${submissions} WHERE ${submissions.id} = ${id})`;
 
 /**
+ * The slug a content derived from `name` gets: the name's slug, or with the first free number appended
+ * ('example', 'example-2', 'example-3'…) when another content has it. One indexed range read.
+ */
+export async function freeSlug(db: Db, name: string): Promise<string> {
+  const base = slugify(name);
+  const rows = await db
+    .select({ slug: contents.slug })
+    .from(contents)
+    .where(sql`${contents.slug} = ${base} OR (${contents.slug} > ${`${base}-`} AND ${contents.slug} < ${`${base}.`})`);
+  const taken = new Set(rows.map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/**
  * Approves a submission: the content is created from the fields the admin posts (the submission's own
- * fields fill what the post leaves out) and the submission is deleted — in one transaction. A slug or
- * website that already exists is a 409 and the submission stays in the queue.
+ * fields fill what the post leaves out) and the submission is deleted — in one transaction. A website that
+ * already exists is a 409 and the submission stays in the queue; so is a slug the admin chose that is
+ * taken. A slug derived from the name is made unique instead (several links of one site share a name).
  */
 export async function approveSubmission(db: Db, actor: Actor, id: string, edited: unknown = {}): Promise<ApiContent> {
   const submission = await getSubmission(db, id);
   const posted = typeof edited === 'object' && edited !== null ? (edited as Record<string, unknown>) : {};
-  const merged = { ...submission, ...Object.fromEntries(Object.entries(posted).filter(([, v]) => v !== undefined && v !== null)) };
-  const data = parseInput(contentInput, {
-    name: merged.name,
-    slug: merged.slug || slugify(String(merged.name ?? '')),
-    url: merged.url,
-    image: merged.image ?? '',
-    description: merged.description || `${merged.name} — submitted by a Skillshelf user.`,
-    cost: merged.cost,
-    hasCert: merged.hasCert,
-    category: merged.category,
-    techStack: merged.techStack,
-    type: merged.type,
-  });
-  const contentId = newId();
-  try {
-    await db.batch([
-      guard(db, submissionExists(id)),
-      ...insertContentStatements(db, contentId, { ...data, url: cleanUrl(data.url) }),
-      db.delete(submissions).where(eq(submissions.id, id)),
-      auditEntry(db, actor, 'submission.approve', { type: 'submission', id }, { contentId, name: data.name, url: data.url }),
-    ]);
-  } catch (error) {
-    if (isGuardFailure(error)) throw notFound('Submission not found');
-    throw contentConflict(error, data);
+  const merged = { ...submission, ...Object.fromEntries(Object.entries(posted).filter(([, v]) => v !== undefined && v !== null && v !== '')) };
+  const name = String(merged.name ?? '');
+  const postedSlug = typeof posted.slug === 'string' ? posted.slug.trim() : '';
+  const chosenSlug = postedSlug && postedSlug !== slugify(name) && postedSlug !== submission.slug ? postedSlug : undefined;
+  for (let attempt = 1; ; attempt++) {
+    const data = parseInput(contentInput, {
+      name: merged.name,
+      slug: chosenSlug ?? (await freeSlug(db, name)),
+      url: merged.url,
+      image: merged.image ?? '',
+      description: merged.description || `${merged.name} — submitted by a Skillshelf user.`,
+      cost: merged.cost,
+      hasCert: merged.hasCert,
+      category: merged.category,
+      techStack: merged.techStack,
+      type: merged.type,
+    });
+    const contentId = newId();
+    try {
+      await db.batch([
+        guard(db, submissionExists(id)),
+        ...insertContentStatements(db, contentId, { ...data, url: cleanUrl(data.url) }),
+        db.delete(submissions).where(eq(submissions.id, id)),
+        auditEntry(db, actor, 'submission.approve', { type: 'submission', id }, { contentId, name: data.name, url: data.url }),
+      ]);
+      return getContent(db, contentId);
+    } catch (error) {
+      if (isGuardFailure(error)) throw notFound('Submission not found');
+      // Another approval took the same derived slug between the read and the write: count again.
+      if (!chosenSlug && attempt < 20 && uniqueViolation(error) === 'contents.slug') continue;
+      throw contentConflict(error, data);
+    }
   }
-  return getContent(db, contentId);
 }
 
 /** Rejects (deletes) a submission. One that is already gone is a harmless 404. */

@@ -148,7 +148,7 @@ describe('submissions', () => {
     const user = await newUser();
     const res = await api.post('/api/submissions/create', { url: 'https://www.khanacademy.org/computing/computer-programming?utm_source=newsletter#top', category: [{ label: 'Software Engineering', value: 'software-engineering' }], cost: 'Free', hasCert: false }, { token: user.token });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Khanacademy', url: 'https://www.khanacademy.org/computing/computer-programming', category: [{ label: 'Software Engineering', value: 'software-engineering' }], _id: expect.any(String) });
+    expect(res.body).toMatchObject({ name: 'Computer Programming (Khan Academy)', url: 'https://www.khanacademy.org/computing/computer-programming', category: [{ label: 'Software Engineering', value: 'software-engineering' }], _id: expect.any(String) });
   });
 
   it('refuses a resource that is already a content, naming it', async () => {

@@ -62,6 +62,9 @@ export function registerCatalogCommands(program: Command): void {
         `        Required: ${REQUIRED_COLUMNS.join(', ')}. Tag columns hold labels separated by '${TAG_SEPARATOR}' (Python|Javascript);`,
         '        hasCert is true/false (or yes/no, 1/0); fields with commas, quotes or line breaks are quoted as in',
         '        RFC 4180 ("say ""hi"""). Empty cells take the defaults (cost Free, hasCert false, no tags).',
+        "        A cell starting with ' has that one quote taken off: export writes it before every cell that starts",
+        "        with = + - @, a tab, a carriage return or ', so a spreadsheet shows such a cell as text instead of",
+        "        running it as a formula, and the import gives back exactly what was exported.",
         '',
         'Rows:',
         '  A row is matched to a listed content by its website, normalised (scheme, www., trailing slash, tracking',
@@ -127,6 +130,8 @@ export function registerCatalogCommands(program: Command): void {
         'three tag lists and createdAt (ids, ratings and reviews stay in the database). JSON is an array with one',
         'content per line; CSV has the columns import documents. Without --out and --format, JSON on stdout;',
         'shown on a terminal, control characters in the data are escaped (piped or in a file, the text is exact).',
+        "In CSV, a cell that starts with = + - @, a tab, a carriage return or ' is written with a ' before it, so",
+        'a spreadsheet does not run it as a formula; import takes that quote off again.',
         examples(
           ['a JSON file of the catalog', 'npx skillshelf export --out catalog.json'],
           ['CSV, for a spreadsheet', 'npx skillshelf export --format csv --out catalog.csv'],

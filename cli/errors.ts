@@ -4,6 +4,7 @@
  * 130 a prompt cancelled with Ctrl+C (the shell's convention for SIGINT).
  */
 import { CommanderError } from 'commander';
+import { visible } from './terminal-text.ts';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -39,18 +40,24 @@ export function exitCodeOf(error: unknown): number {
  * The one stderr line for a failure. Domain errors carry a message written for people; other errors (a
  * database that cannot be opened, a bad DATABASE_URL) are shown too, since the operator at the terminal
  * is the one who can fix them, with their causes: a failed query's own message names the SQL, its cause
- * says why (the server is unreachable, the file is locked). Folded so scripts can rely on one line.
+ * says why (the server is unreachable, the file is locked). Folded so scripts can rely on one line, and
+ * shown with its control characters escaped: messages quote what was given (a slug, a CSV cell, a name).
  */
 export function describeError(error: unknown): string {
   const [message, ...causes] = causeChain(error).map((e) => oneLine(e instanceof Error ? e.message : String(e)));
-  return `error: ${message || 'unknown error'}${causes.length > 0 ? ` (caused by: ${causes.join(': ')})` : ''}`;
+  return visible(`error: ${message || 'unknown error'}${causes.length > 0 ? ` (caused by: ${causes.join(': ')})` : ''}`);
 }
 
-/** The stack and its causes, for --verbose. */
+/** The stack and its causes, for --verbose: each message on one line, escaped, then its frames. */
 export function traceOf(error: unknown): string {
-  return causeChain(error)
-    .map((e) => (e instanceof Error ? (e.stack ?? `${e.name}: ${e.message}`) : String(e)))
-    .join('\ncaused by: ');
+  return causeChain(error).map(traceOfOne).join('\ncaused by: ');
+}
+
+function traceOfOne(error: unknown): string {
+  if (!(error instanceof Error)) return visible(String(error));
+  // A stack starts with the message, over as many lines as the message has, then one line per frame.
+  const frames = (error.stack ?? '').split('\n').slice(error.message.split('\n').length);
+  return [`${error.name}: ${error.message}`, ...frames].map(visible).join('\n');
 }
 
 function causeChain(error: unknown): unknown[] {

@@ -14,6 +14,7 @@ import { registerSubmissionCommands } from './commands/submissions.ts';
 import { registerUserCommands } from './commands/users.ts';
 import { describeError, EXIT_OK, exitCodeOf, oneLine, traceOf } from './errors.ts';
 import { examples } from './help.ts';
+import { visible } from './terminal-text.ts';
 
 export function buildProgram(): Command {
   const program = new Command('skillshelf')
@@ -22,9 +23,10 @@ export function buildProgram(): Command {
     .option('--verbose', 'print the stack trace of an error')
     .option('--as <email>', 'record changes in the audit log as done by this admin (default: your operating-system user name)')
     // Set before the groups are added, which inherit them: commander throws instead of exiting (run() picks
-    // the exit code) and its own errors, suggestions included, come out as one line.
+    // the exit code) and its own errors, suggestions included, come out as one line, quoting the
+    // arguments they name with control characters escaped.
     .exitOverride()
-    .configureOutput({ outputError: (message, write) => write(`${oneLine(message)}\n`) })
+    .configureOutput({ outputError: (message, write) => write(`${visible(oneLine(message))}\n`) })
     .addHelpText(
       'after',
       examples(

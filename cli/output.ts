@@ -1,11 +1,18 @@
-/** What commands print on stdout: plain text for people, `--json` for scripts. Prompts and errors use stderr. */
+/**
+ * What commands print on stdout: plain text for people, `--json` for scripts. Prompts and errors use stderr.
+ * Both print functions make database text safe for a terminal (cli/terminal-text.ts), so no command can
+ * forget to.
+ */
+import { visible, visibleJson } from './terminal-text.ts';
 
+/** Exact JSON, with control and format characters as \u escapes. */
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  process.stdout.write(`${visibleJson(JSON.stringify(value, null, 2))}\n`);
 }
 
+/** One line: any control character in `text` (a line break too) is shown escaped. */
 export function printLine(text = ''): void {
-  process.stdout.write(`${text}\n`);
+  process.stdout.write(`${visible(text)}\n`);
 }
 
 /** A timestamp as UTC to the second: unambiguous whatever the reader's time zone. */

@@ -23,6 +23,7 @@ import { PartlyFailed, UsageError } from '../errors.ts';
 import { examples } from '../help.ts';
 import { printJson, printLine } from '../output.ts';
 import { formatCount, plural, progressBar } from '../progress.ts';
+import { visibleJson, visibleLines } from '../terminal-text.ts';
 
 interface ImportOptions {
   format?: CatalogFormat;
@@ -61,6 +62,9 @@ export function registerCatalogCommands(program: Command): void {
         `        Required: ${REQUIRED_COLUMNS.join(', ')}. Tag columns hold labels separated by '${TAG_SEPARATOR}' (Python|Javascript);`,
         '        hasCert is true/false (or yes/no, 1/0); fields with commas, quotes or line breaks are quoted as in',
         '        RFC 4180 ("say ""hi"""). Empty cells take the defaults (cost Free, hasCert false, no tags).',
+        "        A cell starting with ' has that one quote taken off: export writes it before every cell that starts",
+        "        with = + - @, a tab, a carriage return or ', so a spreadsheet shows such a cell as text instead of",
+        "        running it as a formula, and the import gives back exactly what was exported.",
         '',
         'Rows:',
         '  A row is matched to a listed content by its website, normalised (scheme, www., trailing slash, tracking',
@@ -124,7 +128,10 @@ export function registerCatalogCommands(program: Command): void {
       [
         '\nEvery content, oldest first, read in pages: name, slug, url, image, description, cost, hasCert, the',
         'three tag lists and createdAt (ids, ratings and reviews stay in the database). JSON is an array with one',
-        'content per line; CSV has the columns import documents. Without --out and --format, JSON on stdout.',
+        'content per line; CSV has the columns import documents. Without --out and --format, JSON on stdout;',
+        'shown on a terminal, control characters in the data are escaped (piped or in a file, the text is exact).',
+        "In CSV, a cell that starts with = + - @, a tab, a carriage return or ' is written with a ' before it, so",
+        'a spreadsheet does not run it as a formula; import takes that quote off again.',
         examples(
           ['a JSON file of the catalog', 'npx skillshelf export --out catalog.json'],
           ['CSV, for a spreadsheet', 'npx skillshelf export --format csv --out catalog.csv'],
@@ -141,12 +148,20 @@ export function registerCatalogCommands(program: Command): void {
       const text = exportCatalogText(db, format, { onPage: (n) => progress.update((exported += n), total?.n ?? exported) });
       try {
         if (options.out) await writeFileAtomically(options.out, text);
-        else await writeAll(process.stdout, text);
+        else await writeAll(process.stdout, process.stdout.isTTY ? shownOnTerminal(text, format) : text);
       } finally {
         progress.finish();
       }
       if (options.out) printLine(`Exported ${plural(exported, 'content')} from ${databaseLabel()} to ${options.out} (${format.toUpperCase()}).`);
     });
+}
+
+/**
+ * The export read on a terminal rather than piped or saved: JSON with control and format characters as \u
+ * escapes (still the same JSON), CSV with them shown escaped and its line breaks kept.
+ */
+async function* shownOnTerminal(chunks: AsyncIterable<string>, format: CatalogFormat): AsyncGenerator<string> {
+  for await (const chunk of chunks) yield format === 'json' ? visibleJson(chunk) : visibleLines(chunk);
 }
 
 function formatFromName(file: string): CatalogFormat | undefined {

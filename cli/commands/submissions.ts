@@ -10,6 +10,7 @@ import { formatTime, printJson, printLine } from '../output.ts';
 import { plural } from '../progress.ts';
 import { confirmChange } from '../prompts/confirm.ts';
 import { askReview } from '../prompts/review.ts';
+import { truncate } from '../terminal-text.ts';
 
 type Pending = ApiSubmission & { submittedBy: string | null };
 
@@ -71,8 +72,7 @@ export function registerSubmissionCommands(program: Command): void {
         printLine('No submissions are waiting for review.');
         return;
       }
-      const width = Math.max(60, (process.stderr.columns || 100) - 6);
-      const decision = await askReview(pending.map((s) => ({ id: s._id, line: truncate(`${s.name} — ${s.url}  [${tagText(s) || 'no tags'}]  by ${submitter(s)}`, width), details: details(s) })));
+      const decision = await askReview(pending.map((s) => ({ id: s._id, line: `${s.name} — ${s.url}  [${tagText(s) || 'no tags'}]  by ${submitter(s)}`, details: details(s) })));
       if (!decision) {
         printLine('Cancelled: nothing changed.');
         return;
@@ -168,7 +168,7 @@ function summary(s: Pending): string {
   return [tagText(s) || 'no tags', s.cost, s.hasCert ? 'certificate' : 'no certificate', `by ${submitter(s)} on ${formatTime(new Date(s.createdAt))}`].join(' · ');
 }
 
-function details(s: Pending): string {
+function details(s: Pending): string[] {
   const description = s.description ? truncate(s.description.replace(/\s+/g, ' '), 300) : '(none)';
   return [
     `Name         ${s.name}`,
@@ -179,9 +179,5 @@ function details(s: Pending): string {
     `Cost         ${s.cost}, ${s.hasCert ? 'with a certificate' : 'no certificate'}`,
     `Submitted    by ${submitter(s)} on ${formatTime(new Date(s.createdAt))}`,
     `Description  ${description}`,
-  ].join('\n');
-}
-
-function truncate(text: string, width: number): string {
-  return text.length <= width ? text : `${text.slice(0, width - 1)}…`;
+  ];
 }

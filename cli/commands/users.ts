@@ -12,6 +12,7 @@ import { formatTime, printJson, printLine } from '../output.ts';
 import { plural } from '../progress.ts';
 import { askNewUser } from '../prompts/users.ts';
 import { assertCanAsk } from '../prompts/terminal.ts';
+import { visible } from '../terminal-text.ts';
 
 interface CreateOptions {
   admin?: boolean;
@@ -42,8 +43,10 @@ export function registerUserCommands(program: Command): void {
       const list = await listAllUsers(await openMigratedDb());
       if (options.json) return printJson(list);
       if (list.length === 0) return printLine('There are no users yet: create the first admin with `npx skillshelf users create --admin`.');
-      const width = Math.max(...list.map((u) => u.email.length));
-      for (const user of list) printLine(`${user.email.padEnd(width)}  ${user.isAdmin ? 'admin' : 'user '}  ${formatTime(new Date(user.createdAt))}  ${user.name}`);
+      // Padded as shown: an escaped control character is wider than the character.
+      const emails = list.map((u) => visible(u.email));
+      const width = Math.max(...emails.map((email) => email.length));
+      list.forEach((user, i) => printLine(`${emails[i]!.padEnd(width)}  ${user.isAdmin ? 'admin' : 'user '}  ${formatTime(new Date(user.createdAt))}  ${user.name}`));
       printLine(`${plural(list.length, 'user')}, ${plural(list.filter((u) => u.isAdmin).length, 'admin')}.`);
     });
 

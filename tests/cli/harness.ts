@@ -71,8 +71,11 @@ export function runCli(databaseUrl: string, args: string[]): Promise<Run> {
 export interface TerminalSession {
   /** Waits until the screen shows `pattern` since the last answer, then types `keys`. */
   answer: (pattern: RegExp, keys: string) => Promise<void>;
-  /** Waits for the process to end; `screen` is everything it showed, without colours and cursor moves. */
-  exit: () => Promise<{ code: number | null; screen: string }>;
+  /**
+   * Waits for the process to end; `screen` is everything it showed, without colours and cursor moves, and
+   * `raw` every byte it wrote to the terminal, escape sequences included.
+   */
+  exit: () => Promise<{ code: number | null; screen: string; raw: string }>;
   kill: () => void;
 }
 
@@ -109,7 +112,7 @@ export function runInTerminal(databaseUrl: string, args: string[]): TerminalSess
       await waitFor(pattern);
       child.stdin!.write(keys);
     },
-    exit: async () => ({ code: await exited, screen: screen() }),
+    exit: async () => ({ code: await exited, screen: screen(), raw }),
     kill: () => {
       if (child.exitCode === null) child.kill();
     },

@@ -86,6 +86,21 @@ describe('import', () => {
     expect(await contentCount()).toBe(2);
   });
 
+  it('strips invisible and control characters from every text field, and refuses a name that is nothing but them', async () => {
+    const file = JSON.stringify([
+      { ...odin, name: '\u0000The \u200BOdin Project\u202E', description: 'Free\u0007 curriculum.\r\nLine two\u0000', category: ['\u200BWeb Development'], slug: '\u200B' },
+      { ...cs50, name: '\u0000\u200B\u2066' },
+    ]).replace('},{', '},\n{');
+    const report = await importText(file);
+    expect(report.rows.map((r) => [r.outcome, r.name, r.slug, r.reason])).toEqual([
+      ['created', 'The Odin Project', 'the-odin-project', undefined],
+      ['refused', undefined, undefined, 'Name is required'],
+    ]);
+    const [row] = await t.db.select().from(contents);
+    expect(row).toMatchObject({ name: 'The Odin Project', description: 'Free curriculum.\nLine two' });
+    expect(row!.category.map((tag) => tag.label)).toEqual(['Web Development']);
+  });
+
   it('refuses a second row for the same website, naming the first', async () => {
     const report = await importText(JSON.stringify([odin, { ...odin, name: 'Odin again', url: 'https://theodinproject.com' }]).replace('},{', '},\n{'));
     expect(report.rows[1]).toMatchObject({ line: 2, outcome: 'refused', reason: 'the same website as line 1' });

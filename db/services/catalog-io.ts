@@ -22,6 +22,7 @@ import type { Tag } from '../taxonomy.ts';
 import { cleanUrl, slugify, urlKey } from '../urls.ts';
 import { contentInput, type ContentInput } from '../validation/contents.ts';
 import { parseInput } from '../validation/parse.ts';
+import { cleanText } from '../validation/text.ts';
 import { contentConflict } from './admin-contents.ts';
 import { auditEntry, type Actor } from './audit.ts';
 import { contentValues, insertContentStatements, updateContentStatements } from './content-rows.ts';
@@ -195,8 +196,9 @@ export async function importCatalog(db: Db, actor: Actor, input: AsyncIterable<s
   for (const row of raw) {
     const result = checkRow(row);
     if ('problem' in result) {
-      const { name, url } = row.fields ?? {};
-      refuse(row, result.problem, { ...(typeof name === 'string' && name ? { name } : {}), ...(typeof url === 'string' && url ? { url } : {}) });
+      // The report echoes the row's name and URL as cleaned text: it is printed to terminals.
+      const [name, url] = [row.fields?.name, row.fields?.url].map((value) => (typeof value === 'string' ? cleanText(value) : ''));
+      refuse(row, result.problem, { ...(name ? { name } : {}), ...(url ? { url } : {}) });
       continue;
     }
     const earlier = firstLineOfKey.get(result.key);
@@ -324,7 +326,7 @@ function csvFields(columns: string[], values: string[]): Record<string, unknown>
 function checkRow(row: RawRow): CheckedRow | { problem: string } {
   if (!row.fields) return { problem: row.problem ?? 'the row cannot be read' };
   const fields = row.fields;
-  const slugGiven = typeof fields.slug === 'string' && fields.slug.trim() !== '';
+  const slugGiven = typeof fields.slug === 'string' && cleanText(fields.slug) !== '';
   let data: ContentInput;
   try {
     data = parseInput(contentInput, { ...fields, slug: slugGiven ? fields.slug : slugify(typeof fields.name === 'string' ? fields.name : '') });

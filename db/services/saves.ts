@@ -1,5 +1,5 @@
 /** A user's saved contents (bookmarks). Saves of a deleted content go with it (foreign key cascade). */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { contents, saves, users } from '../schema.ts';
@@ -24,15 +24,23 @@ export interface UserSaves {
   saves: SavedItem[];
 }
 
-export async function listSaves(db: Db, userId: string): Promise<UserSaves> {
-  const rows = await db
+/** A user's saves, newest first: a query that runs alone or as the last statement of a batch. */
+function savesQuery(db: Db, userId: string) {
+  return db
     .select({ id: contents.id, name: contents.name, slug: contents.slug, url: contents.url })
     .from(saves)
     .innerJoin(contents, eq(contents.id, saves.contentId))
     .where(eq(saves.userId, userId))
     .orderBy(desc(saves.createdAt), desc(contents.seq));
+}
+
+function toUserSaves(rows: Array<{ id: string; name: string; slug: string; url: string }>): UserSaves {
   const items = rows.map((r) => ({ _id: r.id, contentName: r.name, contentSlug: r.slug, contentUrl: r.url, name: r.name, slug: r.slug, url: r.url }));
   return { numSaves: items.length, saves: items };
+}
+
+export async function listSaves(db: Db, userId: string): Promise<UserSaves> {
+  return toUserSaves(await savesQuery(db, userId));
 }
 
 export async function countSaves(db: Db, userId: string): Promise<number> {
@@ -51,22 +59,45 @@ export async function readSaves(db: Db, caller: SessionUser, userId: string): Pr
 }
 
 /**
- * Saves the content, or unsaves it when already saved. Name, slug and URL always come from the content
- * row, never from the caller.
+ * Inserts the save when the content exists (and `condition` holds), in one statement: no window for a
+ * concurrent delete of the content. Saving again keeps the first save's date.
+ */
+function insertSave(db: Db, userId: string, contentId: string, condition?: SQL) {
+  const row = { userId: sql`${userId}`.as('user_id'), contentId: contents.id, createdAt: sql`${Date.now()}`.as('created_at') };
+  return db
+    .insert(saves)
+    .select(db.select(row).from(contents).where(and(eq(contents.id, contentId), condition)))
+    .onConflictDoNothing();
+}
+
+const findContent = (db: Db, contentId: string) => db.select({ id: contents.id }).from(contents).where(eq(contents.id, contentId));
+
+/**
+ * Saves the content, or unsaves it when already saved (SPEC §7's toggle). One batch, so one write
+ * transaction: concurrent toggles run one after another and each flips the state exactly once. The insert
+ * runs only when the delete before it removed nothing — `changes()` is the row count of the batch's
+ * previous statement, on the same connection. Name, slug and URL always come from the content row.
  */
 export async function toggleSave(db: Db, userId: string, contentId: string): Promise<UserSaves> {
-  const removed = await db.delete(saves).where(and(eq(saves.userId, userId), eq(saves.contentId, contentId))).returning();
-  if (removed.length === 0) {
-    // Inserts only when the content exists, in the same statement (no window for a concurrent delete).
-    const added = await db
-      .insert(saves)
-      .select(db.select({ userId: sql`${userId}`.as('user_id'), contentId: contents.id, createdAt: sql`${Date.now()}`.as('created_at') }).from(contents).where(eq(contents.id, contentId)))
-      .onConflictDoNothing()
-      .returning();
-    if (added.length === 0) {
-      const [exists] = await db.select({ id: contents.id }).from(contents).where(eq(contents.id, contentId));
-      if (!exists) throw notFound('Content not found');
-    }
-  }
-  return listSaves(db, userId);
+  const [, , found, rows] = await db.batch([
+    db.delete(saves).where(and(eq(saves.userId, userId), eq(saves.contentId, contentId))),
+    insertSave(db, userId, contentId, sql`changes() = 0`),
+    findContent(db, contentId),
+    savesQuery(db, userId),
+  ]);
+  if (found.length === 0) throw notFound('Content not found');
+  return toUserSaves(rows);
+}
+
+/** Saves the content; saving it again changes nothing (a retry or a double click is safe). */
+export async function saveContent(db: Db, userId: string, contentId: string): Promise<UserSaves> {
+  const [, found, rows] = await db.batch([insertSave(db, userId, contentId), findContent(db, contentId), savesQuery(db, userId)]);
+  if (found.length === 0) throw notFound('Content not found');
+  return toUserSaves(rows);
+}
+
+/** Unsaves the content; a content not saved, or gone, is already unsaved. */
+export async function unsaveContent(db: Db, userId: string, contentId: string): Promise<UserSaves> {
+  const [, rows] = await db.batch([db.delete(saves).where(and(eq(saves.userId, userId), eq(saves.contentId, contentId))), savesQuery(db, userId)]);
+  return toUserSaves(rows);
 }

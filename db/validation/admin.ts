@@ -1,10 +1,10 @@
 /** What admins send: the user edit form and the content / submission edit forms. */
-import { z } from './zod.ts';
+import { singleLine, z } from './zod.ts';
 import { contentInput, imageRef } from './contents.ts';
 import { email } from './users.ts';
 
 export const adminUserInput = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: singleLine('Name is required').min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
   email,
   isAdmin: z.boolean({ error: 'isAdmin must be true or false' }),
 });

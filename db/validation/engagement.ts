@@ -1,11 +1,11 @@
 /** Saves, reviews and submissions as users send them. */
-import { z } from './zod.ts';
+import { multiLine, singleLine, z } from './zod.ts';
 import { cost, description, httpUrl, tagList } from './contents.ts';
 
 export const REVIEW_COMMENT_MAX = 2000;
 
 export const saveInput = z.object({
-  contentId: z.string({ error: 'contentId is required' }).trim().min(1, 'contentId is required').max(100, 'Content not found'),
+  contentId: singleLine('contentId is required').min(1, 'contentId is required').max(100, 'Content not found'),
 });
 
 export const reviewInput = z.object({
@@ -18,9 +18,7 @@ export const reviewInput = z.object({
       .min(1, 'Rating must be from 1 to 5 stars')
       .max(5, 'Rating must be from 1 to 5 stars'),
   ),
-  comment: z
-    .string({ error: 'Please enter comment and rating' })
-    .trim()
+  comment: multiLine('Please enter comment and rating')
     .min(1, 'Please enter comment and rating')
     .max(REVIEW_COMMENT_MAX, `Comment must be at most ${REVIEW_COMMENT_MAX} characters`),
 });
@@ -29,7 +27,7 @@ export type ReviewInput = z.infer<typeof reviewInput>;
 /** SPEC §2 "Submit new content": only the URL is required; the name is derived from it when missing. */
 export const submissionInput = z.object({
   url: httpUrl,
-  name: z.string({ error: 'Name must be text' }).trim().max(200, 'Name must be at most 200 characters').optional(),
+  name: singleLine('Name must be text').max(200, 'Name must be at most 200 characters').optional(),
   category: tagList('category').default([]),
   techStack: tagList('techStack').default([]),
   type: tagList('type').default([]),

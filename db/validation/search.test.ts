@@ -49,6 +49,12 @@ describe('search parameters', () => {
     expect(parse(`searchTerm=${'a'.repeat(5000)}`).searchTerm).toHaveLength(200);
   });
 
+  it('drop invisible and control characters from the term, and never cut an emoji in half', () => {
+    expect(parse('searchTerm=%00py%E2%80%8Bthon%0Abasics').searchTerm).toBe('python basics');
+    expect(parse('searchTerm=%00%E2%80%AE').searchTerm).toBe('');
+    expect(parse(`searchTerm=${'a'.repeat(199)}😀`).searchTerm).toBe('a'.repeat(199));
+  });
+
   it('round-trip through the canonical query string', () => {
     const params = parse('category=data-science&rating=3&order=lowRated&page=2&searchTerm=sql');
     expect(parseSearchParams(new URLSearchParams(searchQueryString(params)))).toEqual(params);

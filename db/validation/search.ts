@@ -5,6 +5,7 @@
  * The response echoes the parameters actually applied (`filters`), so a client can see what was ignored.
  */
 import { COSTS, TAXONOMY, type Cost } from '../taxonomy.ts';
+import { cleanText } from './text.ts';
 
 export const ORDERS = ['latest', 'oldest', 'topRated', 'lowRated'] as const;
 export type Order = (typeof ORDERS)[number];
@@ -30,13 +31,14 @@ type Raw = Record<string, string | string[] | null | undefined> | URLSearchParam
 
 function read(raw: Raw, key: string): string {
   const value = raw instanceof URLSearchParams ? raw.get(key) : raw[key];
-  return (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
+  return cleanText((Array.isArray(value) ? value[0] : value) ?? '');
 }
 
 const known = (kind: keyof typeof TAXONOMY, value: string) => (TAXONOMY[kind].some((t) => t.value === value) ? value : 'all');
 
 export function parseSearchParams(raw: Raw): SearchParams {
-  const searchTerm = read(raw, 'searchTerm').slice(0, MAX_SEARCH_TERM);
+  // Cleaned again after the cut: a cut through an emoji leaves half of it.
+  const searchTerm = cleanText(read(raw, 'searchTerm').slice(0, MAX_SEARCH_TERM));
   const term = searchTerm === 'all' ? '' : searchTerm;
   const cost = read(raw, 'cost');
   const hasCert = read(raw, 'hasCert');

@@ -1,23 +1,23 @@
 /** Account inputs. Shared by the API, the CLI and the browser forms (which may import only zod and this). */
-import { z } from './zod.ts';
+import { singleLine, z } from './zod.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 
-const name = z
-  .string({ error: 'Name is required' })
-  .trim()
+const name = singleLine('Name is required')
   .min(1, 'Name is required')
   .max(100, 'Name must be at most 100 characters');
 
-export const email = z
-  .string({ error: 'Email is required' })
-  .trim()
+export const email = singleLine('Email is required')
   .min(1, 'Email is required')
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email({ error: 'Email is not a valid email address' }))
   .transform((value) => value.toLowerCase());
 
+/**
+ * Taken exactly as typed, never cleaned: stripping would change the secret. argon2 hashes every character,
+ * a NUL included (nothing cuts the password short there: tests/security/invisible-text-is-refused.test.ts).
+ */
 export const password = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
@@ -29,7 +29,7 @@ export type SignUpInput = z.infer<typeof signUpInput>;
 
 /** Sign-in checks only presence: a wrong format is just a wrong credential. */
 export const signInInput = z.object({
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Invalid email or password').transform((v) => v.toLowerCase()),
+  email: singleLine('Email is required').min(1, 'Email is required').max(254, 'Invalid email or password').transform((v) => v.toLowerCase()),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Invalid email or password'),
 });
 export type SignInInput = z.infer<typeof signInInput>;

@@ -1,10 +1,10 @@
 /**
  * The saved list (SPEC §2 Saved): numbered entries linking to the content page and the website, a trash
- * button that unsaves (the same toggle as the bookmark), the empty state, and the side card with the total.
+ * button that unsaves (DELETE, so a retry cannot save it again), the empty state, and the side card with the total.
  * Rendered on the server from the database; the saves store follows every removal (the top-bar badge too).
  */
 import { useRef, useState } from 'react';
-import { apiPost, errorMessage } from '#site/lib/api.ts';
+import { apiDelete, errorMessage } from '#site/lib/api.ts';
 import { updateSaves, type SavedItem, type UserSaves } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { useHydrated } from './forms/fields.tsx';
@@ -21,12 +21,7 @@ export default function SavedList({ initial }: { initial: UserSaves }) {
     setRemoving(item._id);
     setError(null);
     try {
-      const next = await apiPost<UserSaves>('/api/users/save', {
-        contentId: item._id,
-        contentName: item.contentName,
-        contentSlug: item.contentSlug,
-        contentUrl: item.contentUrl,
-      });
+      const next = await apiDelete<UserSaves>(`/api/users/saves/${encodeURIComponent(item._id)}`);
       updateSaves(next);
       setSaves(next.saves);
       heading.current?.focus();

@@ -82,7 +82,10 @@ const ROWS: Row[] = [
   { method: 'PUT', route: '/api/users/profile', path: () => '/api/users/profile', body: (f) => ({ name: 'Renamed', email: f.caller?.email ?? uniqueEmail('nobody') }), expect: signedIn(200) },
   // A user's own things
   { method: 'POST', route: '/api/users/save', path: () => '/api/users/save', body: async (f) => ({ contentId: (await f.content())._id }), expect: signedIn(200) },
-  { method: 'GET', route: '/api/users/saves/[userId]', path: (f) => `/api/users/saves/${f.user._id}`, expect: { anonymous: 401, user: 200, other: 403, admin: 200 } },
+  // The id is a user's for GET, a content's for PUT and DELETE (one dynamic file per folder).
+  { method: 'GET', route: '/api/users/saves/[id]', path: (f) => `/api/users/saves/${f.user._id}`, expect: { anonymous: 401, user: 200, other: 403, admin: 200 } },
+  { method: 'PUT', route: '/api/users/saves/[id]', path: async (f) => `/api/users/saves/${(await f.content())._id}`, expect: signedIn(200) },
+  { method: 'DELETE', route: '/api/users/saves/[id]', path: async (f) => `/api/users/saves/${(await f.content())._id}`, expect: signedIn(200) },
   { method: 'POST', route: '/api/contents/[id]/reviews', path: async (f) => `/api/contents/${(await f.content())._id}/reviews`, body: () => ({ rating: 4, comment: 'Clear and well paced.' }), expect: signedIn(201) },
   { method: 'POST', route: '/api/submissions/create', path: () => '/api/submissions/create', body: () => ({ url: `https://submitted-${Math.random().toString(36).slice(2)}.example.org/` }), expect: signedIn(201) },
   // Admin

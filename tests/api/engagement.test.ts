@@ -77,6 +77,39 @@ describe('saves', () => {
     expect((await api.post('/api/users/save', { contentId: contents[0]!._id })).status).toBe(401);
     expect(await sql('SELECT count(*) AS n FROM saves WHERE user_id = ?', [user._id])).toEqual([{ n: 0 }]);
   });
+
+  it('PUT /api/users/saves/{contentId} saves; again, it changes nothing and keeps the first save\'s place', async () => {
+    const user = await newUser();
+    const [first, second] = [contents[3]!, contents[4]!];
+    const saved = await api.put(`/api/users/saves/${first._id}`, undefined, { token: user.token });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ numSaves: 1, saves: [expect.objectContaining({ _id: first._id, contentName: first.name, contentSlug: first.slug, contentUrl: first.url })] });
+    await api.put(`/api/users/saves/${second._id}`, undefined, { token: user.token });
+    const again = await api.put(`/api/users/saves/${first._id}`, undefined, { token: user.token });
+    expect(again.status).toBe(200);
+    expect(again.body.saves.map((s: { _id: string }) => s._id)).toEqual([second._id, first._id]);
+  });
+
+  it('DELETE /api/users/saves/{contentId} unsaves; a content not saved, or unknown, is already unsaved (200)', async () => {
+    const user = await newUser();
+    const content = contents[5]!;
+    await api.put(`/api/users/saves/${content._id}`, undefined, { token: user.token });
+    for (const id of [content._id, content._id, contents[6]!._id, 'no-such-content']) {
+      const res = await api.del(`/api/users/saves/${id}`, { token: user.token });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ numSaves: 0, saves: [] });
+    }
+  });
+
+  it('PUT of an unknown content is 404 and saves nothing; PUT and DELETE without a session are 401', async () => {
+    const user = await newUser();
+    const unknown = await api.put('/api/users/saves/no-such-content', undefined, { token: user.token });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Content not found');
+    expect((await api.put(`/api/users/saves/${contents[0]!._id}`)).status).toBe(401);
+    expect((await api.del(`/api/users/saves/${contents[0]!._id}`)).status).toBe(401);
+    expect(await sql('SELECT count(*) AS n FROM saves WHERE user_id = ?', [user._id])).toEqual([{ n: 0 }]);
+  });
 });
 
 describe('reviews', () => {

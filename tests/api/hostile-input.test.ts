@@ -139,6 +139,8 @@ describe('paths and queries', () => {
   it.each([
     ['GET', (s: string) => `/api/contents/slug/${s}`],
     ['GET', (s: string) => `/api/users/saves/${s}`],
+    ['PUT', (s: string) => `/api/users/saves/${s}`],
+    ['DELETE', (s: string) => `/api/users/saves/${s}`],
     ['GET', (s: string) => `/api/contents/${s}`],
     ['DELETE', (s: string) => `/api/contents/${s}`],
     ['GET', (s: string) => `/api/users/${s}`],

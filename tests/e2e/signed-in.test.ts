@@ -81,7 +81,10 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       const name = (await card.getByRole('heading').textContent())!.trim();
       const toggle = card.getByRole('button', { name: `Save ${name}` });
       expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+      // The state wanted (PUT to save, DELETE to unsave), so a retried request cannot undo the click.
+      const saveRequest = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/api/users/saves/'));
       await toggle.click();
+      expect((await saveRequest).method()).toBe('PUT');
 
       // No reload: the bookmark fills and the badge counts it.
       await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
@@ -104,7 +107,9 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       await page.getByText('Total Content: 1').waitFor();
       expect(await page.getByRole('link', { name: 'Add More' }).getAttribute('href')).toBe('/search');
 
+      const removeRequest = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/api/users/saves/'));
       await item.getByRole('button', { name: `Remove ${name} from saved` }).click();
+      expect((await removeRequest).method()).toBe('DELETE');
       await page.getByText('Page is empty.').waitFor();
       expect(await page.getByRole('link', { name: 'Find more content' }).getAttribute('href')).toBe('/search');
       await page.getByText('Total Content: 0').waitFor();

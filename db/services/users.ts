@@ -106,7 +106,8 @@ export async function signIn(db: Db, input: unknown, client?: Client): Promise<A
 
 /**
  * Profile update. A new password ends every session of the user (other devices are signed out) and opens
- * a fresh one for this device, returned as `token`; otherwise the current token stays valid.
+ * a fresh one for this device, returned as `token`; otherwise the current token stays valid. A new
+ * password or email also ends every reset link of the user (in the same batch).
  */
 export async function updateProfile(db: Db, userId: string, currentToken: string, input: unknown): Promise<AuthenticatedUser> {
   const { name, email, password } = parseInput(profileInput, input);
@@ -116,15 +117,17 @@ export async function updateProfile(db: Db, userId: string, currentToken: string
     .set({ name, email, updatedAt: new Date(), ...(passwordHash ? { passwordHash } : {}) })
     .where(eq(users.id, userId))
     .returning();
+  // Before the update in the batch, so that it compares the stored email with the new one.
+  const endResetLinks = deleteResetLinks(db, userId, passwordHash ? undefined : email);
   let token = currentToken;
   let updated: User | undefined;
   try {
     if (passwordHash) {
       token = generateSessionToken();
-      const [rows] = await db.batch([update, deleteUserSessions(db, userId), insertSession(db, token, userId)]);
+      const [, rows] = await db.batch([endResetLinks, update, deleteUserSessions(db, userId), insertSession(db, token, userId)]);
       updated = rows[0];
     } else {
-      [updated] = await update;
+      [, [updated]] = await db.batch([endResetLinks, update]);
     }
   } catch (error) {
     if (isUniqueViolation(error, 'users.email')) throw conflict(EMAIL_TAKEN);
@@ -176,6 +179,18 @@ export async function resetPassword(db: Db, input: unknown, client?: Client): Pr
   ]);
   if (updated.length === 0) throw notFound(RESET_LINK_INVALID);
   return { message: 'Password updated successfully' };
+}
+
+/**
+ * Ends the reset links of a user whose password or email changes: a link mailed before must not outlive
+ * what it was sent for. With `newEmail`, only when the stored email differs from it (run it before the
+ * update, in the same batch); without, always.
+ */
+export function deleteResetLinks(db: Db, userId: string, newEmail?: string) {
+  const owned = eq(passwordResetTokens.userId, userId);
+  return db
+    .delete(passwordResetTokens)
+    .where(newEmail === undefined ? owned : and(owned, sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId}) <> ${newEmail}`));
 }
 
 export async function countAdmins(db: Db): Promise<number> {

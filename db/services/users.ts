@@ -1,4 +1,5 @@
 /** Accounts: sign-up, sign-in, profile, password reset, and the admin's user management. */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { config, publicUrl } from '../config.ts';
@@ -16,7 +17,7 @@ import {
 } from '../validation/users.ts';
 import { sendMail } from './mail.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { checkLimit, hitLimit } from './rate-limit.ts';
+import { clearLimit, countEvent, currentCount, hitLimit } from './rate-limit.ts';
 import { createSession, deleteUserSessions, generateSessionToken, insertSession } from './sessions.ts';
 
 /** Where a request comes from, for the abuse limits (undefined for trusted callers: the CLI, tests). */
@@ -85,23 +86,42 @@ export async function signUp(db: Db, input: unknown, client?: Client): Promise<A
 }
 
 /**
- * Sign-in. Limits: attempts per client address, and failures per account (an account that failed too
- * often is locked for the rest of the window, whoever tries — that is what stops password guessing).
+ * Sign-in, after OWASP's advice on account lockout. Failures are refused per account and client address
+ * (RATE_LIMIT_SIGNIN_ACCOUNT), counted before the password is verified so that concurrent guesses cannot
+ * all slip in under the limit, and cleared by a success. The account as a whole is only slowed down: after
+ * RATE_LIMIT_SIGNIN_SLOWDOWN failures from anywhere, each attempt waits longer, so that strangers cannot
+ * lock its owner out.
  */
 export async function signIn(db: Db, input: unknown, client?: Client): Promise<AuthenticatedUser> {
   const { email, password } = parseInput(signInInput, input);
-  if (client) {
+  // An address holds no '/', so the pair key is unambiguous.
+  const attempt = client && `${client.address}/${email}`;
+  if (attempt) {
     await hitLimit(db, 'RATE_LIMIT_SIGNIN_IP', client.address);
-    await checkLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', email);
+    await hitLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', attempt);
+    const delay = signInDelay(await currentCount(db, 'RATE_LIMIT_SIGNIN_SLOWDOWN', email));
+    if (delay > 0) await sleep(delay);
   }
   const user = await findUserByEmail(db, email);
   const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
   if (!user || !valid) {
-    if (client) await hitLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', email).catch(() => undefined);
+    if (attempt) await countEvent(db, 'RATE_LIMIT_SIGNIN_SLOWDOWN', email);
     throw unauthenticated(BAD_CREDENTIALS);
   }
-  const { token } = await createSession(db, user.id);
+  const token = generateSessionToken();
+  const opened = insertSession(db, token, user.id);
+  if (attempt) await db.batch([opened, clearLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', attempt)]);
+  else await opened;
   return { ...toPublicUser(user), token };
+}
+
+const SLOWDOWN_FIRST_MS = 250;
+const SLOWDOWN_MAX_MS = 5000;
+
+/** The wait before a sign-in of an account that failed `failures` times in the window: none, then 0.25 s doubling, at most 5 s. */
+function signInDelay(failures: number): number {
+  const over = failures - config().RATE_LIMIT_SIGNIN_SLOWDOWN.max;
+  return over < 0 ? 0 : Math.min(SLOWDOWN_MAX_MS, SLOWDOWN_FIRST_MS * 2 ** over);
 }
 
 /**

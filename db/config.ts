@@ -50,7 +50,10 @@ const schema = z.object({
   RATE_LIMIT_REVIEW_USER: limit('30/3600'),
   RATE_LIMIT_SUBMISSION_USER: limit('30/3600'),
   RATE_LIMIT_UPLOAD_USER: limit('60/3600'),
+  RATE_LIMIT_ACCOUNT_CHANGE_USER: limit('10/3600'),
   RATE_LIMIT_OFF: z.enum(['true', 'false']).default('false'),
+  /** Password hashes that may wait for a free core (db/services/passwords.ts); beyond them, 503. */
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(64),
   /** 'off' disables the in-process catalog and page caches (to measure uncached costs). */
   CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
 });

@@ -1,6 +1,7 @@
 /**
  * Abuse limits: fixed-window counters in the database, so every app process counts together. One atomic
- * upsert per hit; a caller over the limit gets RATE_LIMITED (429) with the seconds until the window ends.
+ * upsert per counted hit; a caller over the limit gets RATE_LIMITED (429) with the seconds until the window
+ * ends.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -18,7 +19,8 @@ export type LimitName =
   | 'RATE_LIMIT_RESET_IP'
   | 'RATE_LIMIT_REVIEW_USER'
   | 'RATE_LIMIT_SUBMISSION_USER'
-  | 'RATE_LIMIT_UPLOAD_USER';
+  | 'RATE_LIMIT_UPLOAD_USER'
+  | 'RATE_LIMIT_ACCOUNT_CHANGE_USER';
 
 const TOO_MANY = 'Too many attempts. Please wait a moment and try again.';
 
@@ -29,11 +31,17 @@ function tooMany(resetAt: number): AppError {
 const enabled = () => config().RATE_LIMIT_OFF !== 'true';
 const keyOf = (name: LimitName, key: string) => `${name}:${key}`;
 
-/** Counts one event for `key` and refuses it when that makes more than the limit allows. */
+/**
+ * Counts one event for `key` and refuses it when that makes more than the limit allows. A key already over
+ * its limit is refused on a read, without a write: a flood of refused requests costs the database little.
+ */
 export async function hitLimit(db: Db, name: LimitName, key: string): Promise<void> {
   if (!enabled()) return;
+  const { max } = config()[name];
+  const spent = await currentWindow(db, name, key);
+  if (spent && spent.count >= max) throw tooMany(spent.resetAt);
   const { count, resetAt } = await countEvent(db, name, key);
-  if (count > config()[name].max) throw tooMany(resetAt);
+  if (count > max) throw tooMany(resetAt);
 }
 
 /** Counts one event for `key` in the current window: one atomic upsert, whatever other processes do. */

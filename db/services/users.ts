@@ -131,6 +131,10 @@ function signInDelay(failures: number): number {
  */
 export async function updateProfile(db: Db, userId: string, currentToken: string, input: unknown): Promise<AuthenticatedUser> {
   const { name, email, password } = parseInput(profileInput, input);
+  // A new password costs a hash, and a new email answers whether that address is registered (409): both
+  // are limited per account, before any of that work is done.
+  const current = await getUser(db, userId);
+  if (password || email !== current.email) await hitLimit(db, 'RATE_LIMIT_ACCOUNT_CHANGE_USER', userId);
   const passwordHash = password ? await hashPassword(password) : undefined;
   const update = db
     .update(users)
@@ -187,11 +191,13 @@ export async function requestPasswordReset(db: Db, input: unknown, client?: Clie
 export async function resetPassword(db: Db, input: unknown, client?: Client): Promise<{ message: string }> {
   if (client) await hitLimit(db, 'RATE_LIMIT_RESET_IP', client.address);
   const { token, password } = parseInput(resetPasswordInput, input);
-  const passwordHash = await hashPassword(password);
   const owner = db
     .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
     .where(and(eq(passwordResetTokens.id, hashToken(token)), gt(passwordResetTokens.expiresAt, new Date())));
+  // A link that does not work costs no hash (the batch below checks it again, atomically).
+  if ((await owner).length === 0) throw notFound(RESET_LINK_INVALID);
+  const passwordHash = await hashPassword(password);
   const [updated] = await db.batch([
     db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, sql`(${owner})`)).returning({ id: users.id }),
     db.delete(sessions).where(eq(sessions.userId, sql`(${owner})`)),

@@ -54,6 +54,9 @@ const schema = z.object({
   RATE_LIMIT_OFF: z.enum(['true', 'false']).default('false'),
   /** Password hashes that may wait for a free core (db/services/passwords.ts); beyond them, 503. */
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(64),
+  /** Mail delivery (db/services/mail-sender.ts): the first retry's delay, doubled at each further one, and the attempts before giving up. */
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
   /** 'off' disables the in-process catalog and page caches (to measure uncached costs). */
   CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
 });

@@ -12,6 +12,7 @@ import { closeDb, getDb } from '../db/client.ts';
 import { config } from '../db/config.ts';
 import { migrateDb } from '../db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemo } from '../db/seed/demo.ts';
+import { startMailSender } from '../db/services/mail-sender.ts';
 import { cachedPageResponse, isVisitorRequest } from '../site/lib/server/page-cache.ts';
 import { securityHeaders } from '../site/lib/server/security-headers.ts';
 import { createVisitorsHub } from '../site/lib/server/visitors.ts';
@@ -57,8 +58,10 @@ async function startServer(): Promise<void> {
   server.on('upgrade', visitors.handleUpgrade);
   await new Promise<void>((resolve) => server.listen(PORT, HOST, resolve));
   console.log(`Skillshelf is listening on http://${HOST}:${PORT}`);
+  const mailSender = startMailSender(await getDb());
 
   const shutdown = () => {
+    void mailSender.stop();
     visitors.close();
     server.close(() => void closeDb().finally(() => process.exit(0)));
     server.closeAllConnections();

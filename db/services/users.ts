@@ -15,7 +15,7 @@ import {
   signInInput,
   signUpInput,
 } from '../validation/users.ts';
-import { sendMail } from './mail.ts';
+import { queueMail, wakeMailSender } from './mail.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { clearLimit, countEvent, currentCount, hitLimit } from './rate-limit.ts';
 import { createSession, deleteUserSessions, generateSessionToken, insertSession } from './sessions.ts';
@@ -163,7 +163,10 @@ export async function updateProfile(db: Db, userId: string, currentToken: string
 
 const RESET_TTL = () => config().RESET_TOKEN_MINUTES * 60 * 1000;
 
-/** Sends a reset link when the email is registered; the reply is the same either way. */
+/**
+ * Sends a reset link when the email is registered; the reply is the same either way, and as quick: the mail
+ * is only queued (one batch with its token), never sent while the request waits.
+ */
 export async function requestPasswordReset(db: Db, input: unknown, client?: Client): Promise<{ message: string }> {
   const { email } = parseInput(forgetPasswordInput, input);
   if (client) {
@@ -173,13 +176,16 @@ export async function requestPasswordReset(db: Db, input: unknown, client?: Clie
   const user = await findUserByEmail(db, email);
   if (user) {
     const token = generateSecretToken();
-    await db.insert(passwordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL()) });
     const link = `${publicUrl()}/reset-password/${token}`;
-    await sendMail(db, {
-      to: user.email,
-      subject: 'Reset your Skillshelf password',
-      text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Skillshelf account. To choose a new one, open this link within ${config().RESET_TOKEN_MINUTES} minutes:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays the same.\n`,
-    });
+    await db.batch([
+      db.insert(passwordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL()) }),
+      queueMail(db, {
+        to: user.email,
+        subject: 'Reset your Skillshelf password',
+        text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Skillshelf account. To choose a new one, open this link within ${config().RESET_TOKEN_MINUTES} minutes:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays the same.\n`,
+      }),
+    ]);
+    wakeMailSender();
   }
   return { message: FORGET_PASSWORD_REPLY };
 }

@@ -42,6 +42,7 @@ const schema = z.object({
    * RATE_LIMIT_OFF=true disables them all (load tests only).
    */
   RATE_LIMIT_SIGNIN_ACCOUNT: limit('10/900'),
+  RATE_LIMIT_SIGNIN_SLOWDOWN: limit('10/900'),
   RATE_LIMIT_SIGNIN_IP: limit('50/900'),
   RATE_LIMIT_SIGNUP_IP: limit('20/3600'),
   RATE_LIMIT_FORGET_ACCOUNT: limit('5/3600'),
@@ -50,7 +51,13 @@ const schema = z.object({
   RATE_LIMIT_REVIEW_USER: limit('30/3600'),
   RATE_LIMIT_SUBMISSION_USER: limit('30/3600'),
   RATE_LIMIT_UPLOAD_USER: limit('60/3600'),
+  RATE_LIMIT_ACCOUNT_CHANGE_USER: limit('10/3600'),
   RATE_LIMIT_OFF: z.enum(['true', 'false']).default('false'),
+  /** Password hashes that may wait for a free core (db/services/passwords.ts); beyond them, 503. */
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(64),
+  /** Mail delivery (db/services/mail-sender.ts): the first retry's delay, doubled at each further one, and the attempts before giving up. */
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
   /** 'off' disables the in-process catalog and page caches (to measure uncached costs). */
   CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
   /** Open visitor WebSockets (/ws) allowed per client address, and per server process in all. */

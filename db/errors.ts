@@ -1,9 +1,9 @@
 /** The domain's failures. site/lib/server/http.ts maps the code to an HTTP status; the CLI to one stderr line. */
-export type ErrorCode = 'VALIDATION' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED' | 'TOO_LARGE';
+export type ErrorCode = 'VALIDATION' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED' | 'TOO_LARGE' | 'BUSY';
 
 export class AppError extends Error {
   readonly code: ErrorCode;
-  /** Seconds until a rate-limited caller may retry. */
+  /** Seconds until a rate-limited (or turned-away busy) caller may retry. */
   readonly retryAfter: number | undefined;
 
   constructor(code: ErrorCode, message: string, options?: { retryAfter?: number }) {

@@ -202,15 +202,34 @@ export const auditLog = sqliteTable(
   (t) => [index('audit_log_at_idx').on(t.at)],
 );
 
-/** Mail that was not sent over SMTP (no SMTP_URL): read with `skillshelf mail outbox`. */
-export const outbox = sqliteTable('outbox', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html'),
-  createdAt: createdAt(),
-});
+/**
+ * Where a mail is: 'kept' in the outbox (no SMTP_URL: read with `skillshelf mail outbox`), or on its way
+ * over SMTP: 'pending' (due at nextAttemptAt), 'sending' (claimed by one process), 'sent', or 'failed'
+ * after MAIL_MAX_ATTEMPTS.
+ */
+export type MailStatus = 'kept' | 'pending' | 'sending' | 'sent' | 'failed';
+
+/** Every mail the site sends, with its delivery state (db/services/mail-sender.ts delivers it). */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    /** Emptied once the mail is sent: a reset mail carries a live link, which the database otherwise keeps only hashed. */
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: createdAt(),
+    // Mail from before delivery states existed was kept, never sent.
+    status: text('status').$type<MailStatus>().notNull().default('kept'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When a pending mail is due; for a 'sending' one, when its claim lapses (the process sending it died). */
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull().default(sql`0`),
+    lastError: text('last_error'),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
 
 /** Fixed-window counters shared by every app process (they live in the database). */
 export const rateLimits = sqliteTable('rate_limits', {

@@ -13,6 +13,7 @@ import { closeDb, getDb } from '../db/client.ts';
 import { config, publicUrl } from '../db/config.ts';
 import { migrateDb } from '../db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemo } from '../db/seed/demo.ts';
+import { startMailSender } from '../db/services/mail-sender.ts';
 import { cachedPageResponse, isVisitorRequest } from '../site/lib/server/page-cache.ts';
 import { checkRequest, type Refusal } from '../site/lib/server/request-gate.ts';
 import { securityHeaders } from '../site/lib/server/security-headers.ts';
@@ -85,8 +86,10 @@ async function startServer(): Promise<void> {
   });
   await new Promise<void>((resolve) => server.listen(PORT, HOST, resolve));
   console.log(`Skillshelf is listening on http://${HOST}:${PORT}`);
+  const mailSender = startMailSender(await getDb());
 
   const shutdown = () => {
+    void mailSender.stop();
     visitors.close();
     server.close(() => void closeDb().finally(() => process.exit(0)));
     server.closeAllConnections();

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { createUserByAdmin, listAllUsers, sendPasswordResetByAdmin, setAdmin } from '#db/services/admin-users.ts';
 import { mailTransport } from '#db/services/mail.ts';
+import { deliverDueMail } from '#db/services/mail-sender.ts';
 import { toPublicUser, type PublicUser } from '#db/services/users.ts';
 import { parseInput } from '#db/validation/parse.ts';
 import { signUpInput } from '#db/validation/users.ts';
@@ -112,8 +113,9 @@ export function registerUserCommands(program: Command): void {
     .addHelpText(
       'after',
       [
-        '\nThe mail goes out over SMTP when SMTP_URL is set; otherwise it is kept in the outbox table, where',
-        '`skillshelf mail outbox` shows it (with the link). The link works for RESET_TOKEN_MINUTES (60 by default).',
+        '\nThe mail goes out over SMTP at once when SMTP_URL is set (when that fails, the server tries again later);',
+        'otherwise it is kept in the outbox table, where `skillshelf mail outbox` shows it (with the link). The link',
+        'works for RESET_TOKEN_MINUTES (60 by default), until the password or the email changes.',
         examples(
           ['send Grace a reset link', 'npx skillshelf users reset-password grace@example.com'],
           ['without SMTP: read the link yourself', 'npx skillshelf users reset-password grace@example.com && npx skillshelf mail outbox --limit 1'],
@@ -123,11 +125,18 @@ export function registerUserCommands(program: Command): void {
     .action(async (email: string, _options: unknown, command: Command) => {
       const db = await openMigratedDb();
       const user = await sendPasswordResetByAdmin(db, await actorOf(db, command), email);
+      if (mailTransport() === 'outbox') {
+        return printLine(`Put a password-reset mail for ${describe(user)} in the outbox (SMTP_URL is not set): read it with \`npx skillshelf mail outbox --limit 1\`.`);
+      }
+      // Sent now rather than left to the server's sender; the server may have taken it first.
+      const delivery = (await deliverDueMail(db)).find((d) => d.to === user.email);
+      if (delivery?.status === 'sent') return printLine(`Sent a password-reset link to ${describe(user)} over SMTP.`);
       printLine(
-        mailTransport() === 'smtp'
-          ? `Sent a password-reset link to ${describe(user)} over SMTP.`
-          : `Put a password-reset mail for ${describe(user)} in the outbox (SMTP_URL is not set): read it with \`npx skillshelf mail outbox --limit 1\`.`,
+        delivery
+          ? `Could not send the password-reset mail to ${describe(user)} (${delivery.error}): ${delivery.status === 'failed' ? 'gave up' : 'the server will try again'}.`
+          : `Queued a password-reset mail for ${describe(user)}: the server is sending it.`,
       );
+      printLine('`npx skillshelf mail outbox --limit 1` shows where it is.');
     });
 }
 

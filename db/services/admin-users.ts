@@ -9,7 +9,7 @@ import { adminUserInput } from '../validation/admin.ts';
 import { parseInput } from '../validation/parse.ts';
 import { auditEntry, type Actor } from './audit.ts';
 import { deleteUserSessions } from './sessions.ts';
-import { createUser, EMAIL_TAKEN, findUserByEmail, getUser, requestPasswordReset, toPublicUser, type PublicUser } from './users.ts';
+import { createUser, deleteResetLinks, EMAIL_TAKEN, findUserByEmail, getUser, requestPasswordReset, toPublicUser, type PublicUser } from './users.ts';
 
 export const LAST_ADMIN = 'There must be at least one admin: make another user an admin first';
 export const NOT_YOURSELF = 'You cannot delete your own account';
@@ -69,16 +69,18 @@ export async function getUserForAdmin(db: Db, id: string): Promise<PublicUser> {
 const otherAdminExists = (id: string) => sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.isAdmin} = 1 AND ${users.id} != ${id})`;
 
 /**
- * Name, email and role. A role change ends the user's sessions (their rights changed under them); the
- * last admin cannot be demoted. Checked and written in one batch.
+ * Name, email and role. A role change ends the user's sessions (their rights changed under them); a new
+ * email ends the user's reset links (they were mailed to the old one); the last admin cannot be demoted.
+ * Checked and written in one batch.
  */
 export async function updateUserByAdmin(db: Db, actor: Actor, id: string, input: unknown): Promise<PublicUser> {
   const data = parseInput(adminUserInput, input);
   const before = await getUser(db, id);
   const roleChanges = data.isAdmin !== before.isAdmin;
   try {
-    const [, updated] = await db.batch([
+    const [, , updated] = await db.batch([
       guard(db, roleChanges && !data.isAdmin ? otherAdminExists(id) : sql`1`),
+      deleteResetLinks(db, id, data.email),
       db.update(users).set({ name: data.name, email: data.email, isAdmin: data.isAdmin, updatedAt: new Date() }).where(eq(users.id, id)).returning(),
       ...(roleChanges ? [deleteUserSessions(db, id)] : []),
       auditEntry(db, actor, 'user.update', { type: 'user', id }, { name: data.name, email: data.email, isAdmin: data.isAdmin, was: toPublicUser(before) }),

@@ -1,6 +1,10 @@
-/** Outgoing mail: over SMTP when SMTP_URL is set, otherwise into the outbox table (`skillshelf mail outbox`). */
+/**
+ * Outgoing mail. Every mail goes into the outbox table first, in the caller's write: no request ever waits
+ * for an SMTP server (which would tell, by its time or its failure, that a mail was sent). With SMTP_URL set
+ * it goes in as 'pending' and the mail sender (./mail-sender.ts) delivers it; without, it is kept there
+ * ('kept'), read with `skillshelf mail outbox`.
+ */
 import { desc } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../client.ts';
 import { config } from '../config.ts';
 import { outbox, type OutboxMessage } from '../schema.ts';
@@ -12,21 +16,29 @@ export interface Mail {
   html?: string;
 }
 
-let transporter: Transporter | undefined;
-
-/** Where sendMail puts mail: out over SMTP, or into the outbox table. */
+/** What becomes of mail: delivered over SMTP, or kept in the outbox table. */
 export function mailTransport(): 'smtp' | 'outbox' {
   return config().SMTP_URL ? 'smtp' : 'outbox';
 }
 
-export async function sendMail(db: Db, mail: Mail): Promise<void> {
-  const { SMTP_URL, MAIL_FROM } = config();
-  if (!SMTP_URL) {
-    await db.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null });
-    return;
-  }
-  transporter ??= nodemailer.createTransport(SMTP_URL);
-  await transporter.sendMail({ from: MAIL_FROM, ...mail });
+/** The insert that queues a mail, for a caller's batch; call wakeMailSender() once it is written. */
+export function queueMail(db: Db, mail: Mail) {
+  const status = mailTransport() === 'smtp' ? 'pending' : 'kept';
+  return db.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, status });
+}
+
+// Process-wide: the server's sender and Astro's bundle load this module separately.
+const LISTENERS = Symbol.for('skillshelf.mailQueued');
+const listeners = ((globalThis as Record<symbol, unknown>)[LISTENERS] ??= new Set<() => void>()) as Set<() => void>;
+
+/** Tells this process's mail sender that mail is waiting, so it need not wait for its next look. */
+export function wakeMailSender(): void {
+  for (const listener of listeners) listener();
+}
+
+export function onMailQueued(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 export async function listOutbox(db: Db, limit = 100): Promise<OutboxMessage[]> {

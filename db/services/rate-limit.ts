@@ -1,6 +1,7 @@
 /**
  * Abuse limits: fixed-window counters in the database, so every app process counts together. One atomic
- * upsert per hit; a caller over the limit gets RATE_LIMITED (429) with the seconds until the window ends.
+ * upsert per counted hit; a caller over the limit gets RATE_LIMITED (429) with the seconds until the window
+ * ends.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -10,6 +11,7 @@ import { rateLimits } from '../schema.ts';
 
 export type LimitName =
   | 'RATE_LIMIT_SIGNIN_ACCOUNT'
+  | 'RATE_LIMIT_SIGNIN_SLOWDOWN'
   | 'RATE_LIMIT_SIGNIN_IP'
   | 'RATE_LIMIT_SIGNUP_IP'
   | 'RATE_LIMIT_FORGET_ACCOUNT'
@@ -17,7 +19,8 @@ export type LimitName =
   | 'RATE_LIMIT_RESET_IP'
   | 'RATE_LIMIT_REVIEW_USER'
   | 'RATE_LIMIT_SUBMISSION_USER'
-  | 'RATE_LIMIT_UPLOAD_USER';
+  | 'RATE_LIMIT_UPLOAD_USER'
+  | 'RATE_LIMIT_ACCOUNT_CHANGE_USER';
 
 const TOO_MANY = 'Too many attempts. Please wait a moment and try again.';
 
@@ -26,16 +29,29 @@ function tooMany(resetAt: number): AppError {
 }
 
 const enabled = () => config().RATE_LIMIT_OFF !== 'true';
+const keyOf = (name: LimitName, key: string) => `${name}:${key}`;
 
-/** Counts one event for `key` and refuses it when that makes more than the limit allows. */
+/**
+ * Counts one event for `key` and refuses it when that makes more than the limit allows. A key already over
+ * its limit is refused on a read, without a write: a flood of refused requests costs the database little.
+ */
 export async function hitLimit(db: Db, name: LimitName, key: string): Promise<void> {
   if (!enabled()) return;
-  const { max, windowSeconds }: RateLimit = config()[name];
+  const { max } = config()[name];
+  const spent = await currentWindow(db, name, key);
+  if (spent && spent.count >= max) throw tooMany(spent.resetAt);
+  const { count, resetAt } = await countEvent(db, name, key);
+  if (count > max) throw tooMany(resetAt);
+}
+
+/** Counts one event for `key` in the current window: one atomic upsert, whatever other processes do. */
+export async function countEvent(db: Db, name: LimitName, key: string): Promise<{ count: number; resetAt: number }> {
+  const { windowSeconds }: RateLimit = config()[name];
   const now = Date.now();
   const resetAt = now + windowSeconds * 1000;
   const [row] = await db
     .insert(rateLimits)
-    .values({ key: `${name}:${key}`, count: 1, resetAt })
+    .values({ key: keyOf(name, key), count: 1, resetAt })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
@@ -44,15 +60,22 @@ export async function hitLimit(db: Db, name: LimitName, key: string): Promise<vo
       },
     })
     .returning();
-  if (row && row.count > max) throw tooMany(row.resetAt);
+  return row!;
 }
 
-/** Refuses when `key` is already at its limit, without counting (e.g. an account locked by failed sign-ins). */
-export async function checkLimit(db: Db, name: LimitName, key: string): Promise<void> {
-  if (!enabled()) return;
-  const { max } = config()[name];
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, `${name}:${key}`));
-  if (row && row.resetAt > Date.now() && row.count >= max) throw tooMany(row.resetAt);
+/** The events counted for `key` in the current window (0 when limits are off). */
+export async function currentCount(db: Db, name: LimitName, key: string): Promise<number> {
+  return enabled() ? ((await currentWindow(db, name, key))?.count ?? 0) : 0;
+}
+
+async function currentWindow(db: Db, name: LimitName, key: string): Promise<{ count: number; resetAt: number } | undefined> {
+  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, keyOf(name, key)));
+  return row && row.resetAt > Date.now() ? row : undefined;
+}
+
+/** Forgets the count of `key`, as a statement for the caller's batch (e.g. a sign-in that succeeded). */
+export function clearLimit(db: Db, name: LimitName, key: string) {
+  return db.delete(rateLimits).where(eq(rateLimits.key, keyOf(name, key)));
 }
 
 /** Forgets old windows (called now and then, so the table stays small). */

@@ -1,4 +1,5 @@
 /** Accounts: sign-up, sign-in, profile, password reset, and the admin's user management. */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { config, publicUrl } from '../config.ts';
@@ -14,9 +15,9 @@ import {
   signInInput,
   signUpInput,
 } from '../validation/users.ts';
-import { sendMail } from './mail.ts';
+import { queueMail, wakeMailSender } from './mail.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { checkLimit, hitLimit } from './rate-limit.ts';
+import { clearLimit, countEvent, currentCount, hitLimit } from './rate-limit.ts';
 import { createSession, deleteUserSessions, generateSessionToken, insertSession } from './sessions.ts';
 
 /** Where a request comes from, for the abuse limits (undefined for trusted callers: the CLI, tests). */
@@ -85,46 +86,72 @@ export async function signUp(db: Db, input: unknown, client?: Client): Promise<A
 }
 
 /**
- * Sign-in. Limits: attempts per client address, and failures per account (an account that failed too
- * often is locked for the rest of the window, whoever tries — that is what stops password guessing).
+ * Sign-in, after OWASP's advice on account lockout. Failures are refused per account and client address
+ * (RATE_LIMIT_SIGNIN_ACCOUNT), counted before the password is verified so that concurrent guesses cannot
+ * all slip in under the limit, and cleared by a success. The account as a whole is only slowed down: after
+ * RATE_LIMIT_SIGNIN_SLOWDOWN failures from anywhere, each attempt waits longer, so that strangers cannot
+ * lock its owner out.
  */
 export async function signIn(db: Db, input: unknown, client?: Client): Promise<AuthenticatedUser> {
   const { email, password } = parseInput(signInInput, input);
-  if (client) {
+  // An address holds no '/', so the pair key is unambiguous.
+  const attempt = client && `${client.address}/${email}`;
+  if (attempt) {
     await hitLimit(db, 'RATE_LIMIT_SIGNIN_IP', client.address);
-    await checkLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', email);
+    await hitLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', attempt);
+    const delay = signInDelay(await currentCount(db, 'RATE_LIMIT_SIGNIN_SLOWDOWN', email));
+    if (delay > 0) await sleep(delay);
   }
   const user = await findUserByEmail(db, email);
   const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
   if (!user || !valid) {
-    if (client) await hitLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', email).catch(() => undefined);
+    if (attempt) await countEvent(db, 'RATE_LIMIT_SIGNIN_SLOWDOWN', email);
     throw unauthenticated(BAD_CREDENTIALS);
   }
-  const { token } = await createSession(db, user.id);
+  const token = generateSessionToken();
+  const opened = insertSession(db, token, user.id);
+  if (attempt) await db.batch([opened, clearLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', attempt)]);
+  else await opened;
   return { ...toPublicUser(user), token };
+}
+
+const SLOWDOWN_FIRST_MS = 250;
+const SLOWDOWN_MAX_MS = 5000;
+
+/** The wait before a sign-in of an account that failed `failures` times in the window: none, then 0.25 s doubling, at most 5 s. */
+function signInDelay(failures: number): number {
+  const over = failures - config().RATE_LIMIT_SIGNIN_SLOWDOWN.max;
+  return over < 0 ? 0 : Math.min(SLOWDOWN_MAX_MS, SLOWDOWN_FIRST_MS * 2 ** over);
 }
 
 /**
  * Profile update. A new password ends every session of the user (other devices are signed out) and opens
- * a fresh one for this device, returned as `token`; otherwise the current token stays valid.
+ * a fresh one for this device, returned as `token`; otherwise the current token stays valid. A new
+ * password or email also ends every reset link of the user (in the same batch).
  */
 export async function updateProfile(db: Db, userId: string, currentToken: string, input: unknown): Promise<AuthenticatedUser> {
   const { name, email, password } = parseInput(profileInput, input);
+  // A new password costs a hash, and a new email answers whether that address is registered (409): both
+  // are limited per account, before any of that work is done.
+  const current = await getUser(db, userId);
+  if (password || email !== current.email) await hitLimit(db, 'RATE_LIMIT_ACCOUNT_CHANGE_USER', userId);
   const passwordHash = password ? await hashPassword(password) : undefined;
   const update = db
     .update(users)
     .set({ name, email, updatedAt: new Date(), ...(passwordHash ? { passwordHash } : {}) })
     .where(eq(users.id, userId))
     .returning();
+  // Before the update in the batch, so that it compares the stored email with the new one.
+  const endResetLinks = deleteResetLinks(db, userId, passwordHash ? undefined : email);
   let token = currentToken;
   let updated: User | undefined;
   try {
     if (passwordHash) {
       token = generateSessionToken();
-      const [rows] = await db.batch([update, deleteUserSessions(db, userId), insertSession(db, token, userId)]);
+      const [, rows] = await db.batch([endResetLinks, update, deleteUserSessions(db, userId), insertSession(db, token, userId)]);
       updated = rows[0];
     } else {
-      [updated] = await update;
+      [, [updated]] = await db.batch([endResetLinks, update]);
     }
   } catch (error) {
     if (isUniqueViolation(error, 'users.email')) throw conflict(EMAIL_TAKEN);
@@ -136,7 +163,10 @@ export async function updateProfile(db: Db, userId: string, currentToken: string
 
 const RESET_TTL = () => config().RESET_TOKEN_MINUTES * 60 * 1000;
 
-/** Sends a reset link when the email is registered; the reply is the same either way. */
+/**
+ * Sends a reset link when the email is registered; the reply is the same either way, and as quick: the mail
+ * is only queued (one batch with its token), never sent while the request waits.
+ */
 export async function requestPasswordReset(db: Db, input: unknown, client?: Client): Promise<{ message: string }> {
   const { email } = parseInput(forgetPasswordInput, input);
   if (client) {
@@ -146,13 +176,16 @@ export async function requestPasswordReset(db: Db, input: unknown, client?: Clie
   const user = await findUserByEmail(db, email);
   if (user) {
     const token = generateSecretToken();
-    await db.insert(passwordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL()) });
     const link = `${publicUrl()}/reset-password/${token}`;
-    await sendMail(db, {
-      to: user.email,
-      subject: 'Reset your Skillshelf password',
-      text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Skillshelf account. To choose a new one, open this link within ${config().RESET_TOKEN_MINUTES} minutes:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays the same.\n`,
-    });
+    await db.batch([
+      db.insert(passwordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL()) }),
+      queueMail(db, {
+        to: user.email,
+        subject: 'Reset your Skillshelf password',
+        text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Skillshelf account. To choose a new one, open this link within ${config().RESET_TOKEN_MINUTES} minutes:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays the same.\n`,
+      }),
+    ]);
+    wakeMailSender();
   }
   return { message: FORGET_PASSWORD_REPLY };
 }
@@ -164,11 +197,13 @@ export async function requestPasswordReset(db: Db, input: unknown, client?: Clie
 export async function resetPassword(db: Db, input: unknown, client?: Client): Promise<{ message: string }> {
   if (client) await hitLimit(db, 'RATE_LIMIT_RESET_IP', client.address);
   const { token, password } = parseInput(resetPasswordInput, input);
-  const passwordHash = await hashPassword(password);
   const owner = db
     .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
     .where(and(eq(passwordResetTokens.id, hashToken(token)), gt(passwordResetTokens.expiresAt, new Date())));
+  // A link that does not work costs no hash (the batch below checks it again, atomically).
+  if ((await owner).length === 0) throw notFound(RESET_LINK_INVALID);
+  const passwordHash = await hashPassword(password);
   const [updated] = await db.batch([
     db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, sql`(${owner})`)).returning({ id: users.id }),
     db.delete(sessions).where(eq(sessions.userId, sql`(${owner})`)),
@@ -176,6 +211,18 @@ export async function resetPassword(db: Db, input: unknown, client?: Client): Pr
   ]);
   if (updated.length === 0) throw notFound(RESET_LINK_INVALID);
   return { message: 'Password updated successfully' };
+}
+
+/**
+ * Ends the reset links of a user whose password or email changes: a link mailed before must not outlive
+ * what it was sent for. With `newEmail`, only when the stored email differs from it (run it before the
+ * update, in the same batch); without, always.
+ */
+export function deleteResetLinks(db: Db, userId: string, newEmail?: string) {
+  const owned = eq(passwordResetTokens.userId, userId);
+  return db
+    .delete(passwordResetTokens)
+    .where(newEmail === undefined ? owned : and(owned, sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId}) <> ${newEmail}`));
 }
 
 export async function countAdmins(db: Db): Promise<number> {

@@ -34,7 +34,7 @@ async function until429(send: () => Promise<{ status: number; headers: Headers; 
 }
 
 describe('rate limits', () => {
-  it('10 failed sign-ins lock the account for 15 minutes, even with the right password, with Retry-After', async () => {
+  it('10 failed sign-ins lock this address out of the account for 15 minutes, even with the right password, with Retry-After', async () => {
     const account = { name: 'Target', email: uniqueEmail(), password: 'right-password' };
     await api.post('/api/users/signup', account);
     for (let i = 0; i < 10; i++) expect((await api.post('/api/users/signin', { email: account.email, password: `wrong-${i}` })).status).toBe(401);
@@ -44,6 +44,16 @@ describe('rate limits', () => {
     const retryAfter = Number(locked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(800);
     expect(retryAfter).toBeLessThanOrEqual(900);
+    // Other addresses are only slowed down (tests/security/owner-not-locked-out-by-strangers.test.ts).
+  });
+
+  it('a successful sign-in clears the failures of its address', async () => {
+    const account = { name: 'Forgetful', email: uniqueEmail(), password: 'right-password' };
+    await api.post('/api/users/signup', account);
+    for (let i = 0; i < 9; i++) expect((await api.post('/api/users/signin', { email: account.email, password: `wrong-${i}` })).status).toBe(401);
+    expect((await api.post('/api/users/signin', account)).status).toBe(200);
+    // Counted before verifying, the success was this address's tenth attempt: the eleventh is still heard.
+    for (let i = 0; i < 2; i++) expect((await api.post('/api/users/signin', { email: account.email, password: `wrong-again-${i}` })).status).toBe(401);
   });
 
   it('sign-up: 20 per hour per address', async () => {

@@ -42,10 +42,10 @@ export function tempDb(): TempDb {
   };
 }
 
-/** The environment of a run: this one, minus what would change the CLI's behaviour, plus the database. */
-function cliEnv(databaseUrl: string): NodeJS.ProcessEnv {
+/** The environment of a run: this one, minus what would change the CLI's behaviour, plus the database (and `extra`). */
+function cliEnv(databaseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const { SMTP_URL: _smtp, NODE_OPTIONS: _options, ...env } = process.env;
-  return { ...env, DATABASE_URL: databaseUrl, NO_COLOR: '1' };
+  return { ...env, DATABASE_URL: databaseUrl, NO_COLOR: '1', ...extra };
 }
 
 export interface Run {
@@ -55,8 +55,8 @@ export interface Run {
 }
 
 /** Runs the CLI with stdin a pipe that is already closed: nothing can be typed, as in a script. */
-export function runCli(databaseUrl: string, args: string[]): Promise<Run> {
-  const child = spawn(process.execPath, [bin, ...args], { cwd: root, env: cliEnv(databaseUrl) });
+export function runCli(databaseUrl: string, args: string[], env?: Record<string, string>): Promise<Run> {
+  const child = spawn(process.execPath, [bin, ...args], { cwd: root, env: cliEnv(databaseUrl, env) });
   child.stdin.end();
   let stdout = '';
   let stderr = '';

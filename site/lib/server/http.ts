@@ -12,6 +12,7 @@ const STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   TOO_LARGE: 413,
   RATE_LIMITED: 429,
+  BUSY: 503,
 };
 
 export function json(data: unknown, status = 200, headers: HeadersInit = {}): Response {

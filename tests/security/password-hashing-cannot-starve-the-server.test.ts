@@ -1,0 +1,104 @@
+/**
+ * Audit finding 8: 1,000 concurrent password changes with one user's token ran about 255 argon2 hashes at
+ * once, and a sign-in meanwhile took 11.8 s instead of 25 ms. Changes of password or email are now limited
+ * per account, and at most as many hashes as there are cores run at once, with a bounded queue behind them
+ * (beyond it: 503 with Retry-After).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, uniqueEmail, type ApiClient, type ApiResponse } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const LINUS = { email: 'linus@skillshelf.dev', password: 'skillshelf-demo' };
+const FLOOD = 300;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const started = performance.now();
+  const result = await work();
+  return { result, ms: performance.now() - started };
+}
+
+/** The median time of a few sign-ins on a quiet server, and a token of that user. */
+async function quietSignIn(api: ApiClient): Promise<{ ms: number; token: string }> {
+  const times: number[] = [];
+  let token = '';
+  for (let i = 0; i < 5; i++) {
+    const { result, ms } = await timed(() => api.post('/api/users/signin', LINUS));
+    expect(result.status).toBe(200);
+    times.push(ms);
+    token = result.body.token;
+  }
+  return { ms: median(times), token };
+}
+
+/**
+ * A sign-in sent while the flood is under way, beside a request that hashes nothing (the same user reading
+ * the profile). Every request then waits for the server to take in the flood, which on a shared machine
+ * can take seconds; what must not happen is the sign-in waiting, on top of that, behind the flood's hashes.
+ */
+async function signInDuringFlood(api: ApiClient, token: string) {
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const [signIn, control] = await Promise.all([timed(() => api.post('/api/users/signin', LINUS)), timed(() => api.get('/api/users/profile', { token }))]);
+  expect(control.result.status).toBe(200);
+  return { signIn, control };
+}
+
+/** Every response is an answer the client can act on: never a connection error, a 500 or a 503 without Retry-After. */
+function expectOrderlyAnswers(responses: ApiResponse[], allowed: number[]) {
+  expect(responses.map((r) => r.status).filter((s) => !allowed.includes(s))).toEqual([]);
+  for (const busy of responses.filter((r) => r.status === 503)) expect(Number(busy.headers.get('retry-after'))).toBeGreaterThan(0);
+}
+
+describe('one account flooding password changes', () => {
+  let server: TestServer;
+  let api: ApiClient;
+  beforeAll(async () => {
+    server = await startServer();
+    api = apiClient(server.url);
+  });
+  afterAll(() => server?.stop());
+
+  it(`${FLOOD} concurrent password changes with one token leave another user's sign-in fast`, async () => {
+    const quiet = await quietSignIn(api);
+    const account = { name: 'Flooder', email: uniqueEmail('flooder'), password: 'password-123' };
+    const { body: flooder } = await api.post('/api/users/signup', account);
+    const flood = Promise.all(
+      Array.from({ length: FLOOD }, (_, i) => api.put('/api/users/profile', { ...account, password: `flooded-password-${i}` }, { token: flooder.token })),
+    );
+    const { signIn, control } = await signInDuringFlood(api, quiet.token);
+    const responses = await flood;
+    expect(signIn.result.status).toBe(200);
+    // 401: the first change ended the flooder's session, so requests checked after it are refused.
+    expectOrderlyAnswers(responses, [200, 401, 429, 503]);
+    // At most RATE_LIMIT_ACCOUNT_CHANGE_USER (10) changes, so at most 10 hashes (before the fix: one per request).
+    expect(responses.filter((r) => r.status === 200).length).toBeLessThanOrEqual(10);
+    expect(signIn.ms).toBeLessThan(control.ms + Math.max(20 * quiet.ms, 1000));
+    expect((await api.get('/api/test')).status).toBe(200);
+  }, 120_000);
+});
+
+describe('many accounts hashing at once', () => {
+  let server: TestServer;
+  let api: ApiClient;
+  beforeAll(async () => {
+    server = await startServer();
+    api = apiClient(server.url);
+  });
+  afterAll(() => server?.stop());
+
+  it(`${FLOOD} concurrent sign-ups (each a hash) get 201 or 503 with Retry-After, and the server answers a sign-in meanwhile`, async () => {
+    const quiet = await quietSignIn(api);
+    const flood = Promise.all(Array.from({ length: FLOOD }, () => api.post('/api/users/signup', { name: 'Crowd', email: uniqueEmail('crowd'), password: 'password-123' })));
+    const { signIn, control } = await signInDuringFlood(api, quiet.token);
+    const responses = await flood;
+    expectOrderlyAnswers(responses, [201, 503]);
+    // The queue is bounded: what it cannot hold is turned away at once rather than left to pile up.
+    expect(responses.filter((r) => r.status === 503).length).toBeGreaterThan(0);
+    // Answered (signed in, or told to come back) without waiting behind the whole crowd: at most behind the
+    // queue (64 hashes shared by the cores, where a quiet sign-in costs one).
+    expectOrderlyAnswers([signIn.result], [200, 503]);
+    expect(signIn.ms).toBeLessThan(control.ms + Math.max(40 * quiet.ms, 2000));
+    expect((await api.post('/api/users/signin', LINUS)).status).toBe(200);
+  }, 120_000);
+});

@@ -1,0 +1,47 @@
+/**
+ * Audit finding 11: `PUT /api/users/profile {"email": …}` answers 409 for a registered address and 200
+ * otherwise, so a signed-in account could test any number of addresses. Changes of email or password are
+ * now limited per account (RATE_LIMIT_ACCOUNT_CHANGE_USER, 10 an hour by default).
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+let server: TestServer;
+let api: ApiClient;
+beforeAll(async () => {
+  server = await startServer();
+  api = apiClient(server.url);
+});
+afterAll(() => server?.stop());
+
+it('after ten email changes an hour, a registered address gets the same 429 as any other', async () => {
+  const account = { name: 'Prober', email: uniqueEmail('prober'), password: 'password-123' };
+  const { body: user } = await api.post('/api/users/signup', account);
+  const probe = (email: string) => api.put('/api/users/profile', { name: account.name, email, password: '' }, { token: user.token });
+  const statuses: number[] = [];
+  for (let i = 0; i < 10; i++) statuses.push((await probe(i % 2 ? DEMO_ADMIN.email : uniqueEmail('probe'))).status);
+  expect(statuses).toEqual([200, 409, 200, 409, 200, 409, 200, 409, 200, 409]);
+  const registered = await probe(DEMO_ADMIN.email);
+  const unknown = await probe(uniqueEmail('probe'));
+  for (const res of [registered, unknown]) {
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  }
+  expect(registered.body).toEqual(unknown.body);
+});
+
+it('the limit is per account and leaves a change of the name alone', async () => {
+  const account = { name: 'Changer', email: uniqueEmail('changer'), password: 'password-123' };
+  const { body: user } = await api.post('/api/users/signup', account);
+  let token: string = user.token;
+  for (let i = 0; i < 10; i++) {
+    const res = await api.put('/api/users/profile', { ...account, password: `new-password-${i}` }, { token });
+    expect(res.status).toBe(200);
+    token = res.body.token;
+  }
+  expect((await api.put('/api/users/profile', { ...account, password: 'one-too-many' }, { token })).status).toBe(429);
+  expect((await api.put('/api/users/profile', { ...account, name: 'Renamed Changer', password: '' }, { token })).status).toBe(200);
+  const other = (await api.post('/api/users/signup', { name: 'Other', email: uniqueEmail('other'), password: 'password-123' })).body;
+  expect((await api.put('/api/users/profile', { name: 'Other', email: uniqueEmail('other-moved'), password: '' }, { token: other.token })).status).toBe(200);
+});

@@ -1,0 +1,68 @@
+/**
+ * Audit finding 5: a password-reset link requested before the password or the email changed must not work
+ * afterwards — whoever made the change (the user in the profile, an admin).
+ */
+import { createClient } from '@libsql/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+let server: TestServer;
+let api: ApiClient;
+let adminToken: string;
+beforeAll(async () => {
+  server = await startServer();
+  api = apiClient(server.url);
+  adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
+});
+afterAll(() => server?.stop());
+
+/** A new account with a reset link mailed to it (read from the outbox, as its owner would from the mail). */
+async function accountWithResetLink() {
+  const account = { name: 'Reset Holder', email: uniqueEmail('reset'), password: 'password-123' };
+  const { body: user } = await api.post('/api/users/signup', account);
+  expect((await api.post('/api/users/forget-password', { email: account.email })).status).toBe(200);
+  const db = createClient({ url: server.dbUrl });
+  try {
+    const { rows } = await db.execute({ sql: 'SELECT text FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1', args: [account.email] });
+    const link = /\/reset-password\/([a-z0-9]+)/.exec(String(rows[0]?.text ?? ''))?.[1];
+    if (!link) throw new Error(`no reset mail for ${account.email}`);
+    return { account, user: user as { _id: string; token: string }, link };
+  } finally {
+    db.close();
+  }
+}
+
+const useLink = (link: string) => api.post('/api/users/reset-password', { token: link, password: 'taken-over-by-the-link' });
+
+describe('a reset link requested before a change of password or email', () => {
+  it('no longer works after the user changes the password in the profile', async () => {
+    const { account, user, link } = await accountWithResetLink();
+    expect((await api.put('/api/users/profile', { ...account, password: 'changed-by-the-owner' }, { token: user.token })).status).toBe(200);
+    expect((await useLink(link)).status).toBe(404);
+    expect((await api.post('/api/users/signin', { email: account.email, password: 'changed-by-the-owner' })).status).toBe(200);
+  });
+
+  it('no longer works after the user changes the email in the profile', async () => {
+    const { account, user, link } = await accountWithResetLink();
+    const email = uniqueEmail('moved');
+    expect((await api.put('/api/users/profile', { name: account.name, email, password: '' }, { token: user.token })).status).toBe(200);
+    expect((await useLink(link)).status).toBe(404);
+    expect((await api.post('/api/users/signin', { email, password: account.password })).status).toBe(200);
+  });
+
+  it('no longer works after an admin changes the email', async () => {
+    const { account, user, link } = await accountWithResetLink();
+    const email = uniqueEmail('moved-by-admin');
+    expect((await api.put(`/api/users/${user._id}`, { name: account.name, email, isAdmin: false }, { token: adminToken })).status).toBe(200);
+    expect((await useLink(link)).status).toBe(404);
+    expect((await api.post('/api/users/signin', { email, password: account.password })).status).toBe(200);
+  });
+
+  it('still works after a change of the name alone', async () => {
+    const { account, user, link } = await accountWithResetLink();
+    expect((await api.put('/api/users/profile', { name: 'Renamed Holder', email: account.email, password: '' }, { token: user.token })).status).toBe(200);
+    expect((await api.put(`/api/users/${user._id}`, { name: 'Renamed Again', email: account.email, isAdmin: false }, { token: adminToken })).status).toBe(200);
+    expect((await useLink(link)).status).toBe(200);
+  });
+});

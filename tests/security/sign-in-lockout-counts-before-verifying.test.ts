@@ -1,0 +1,34 @@
+/**
+ * Audit finding 9: a failed sign-in was counted only after the password had been verified, so concurrent
+ * guesses all passed the check before any was counted (40 at once got 17–18 verifications against a
+ * limit of 10). Each attempt must be counted before its password is looked at.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+let server: TestServer;
+let api: ApiClient;
+beforeAll(async () => {
+  // RATE_LIMIT_SIGNIN_ACCOUNT stays at its default, 10 per 15 minutes.
+  server = await startServer();
+  api = apiClient(server.url);
+});
+afterAll(() => server?.stop());
+
+it('40 concurrent wrong passwords from one address get at most 10 verdicts; the rest are refused unverified', async () => {
+  const account = { name: 'Guess Target', email: uniqueEmail('guessed'), password: 'the-right-password' };
+  expect((await api.post('/api/users/signup', account)).status).toBe(201);
+  const results = await Promise.all(Array.from({ length: 40 }, (_, i) => api.post('/api/users/signin', { email: account.email, password: `guess-${i}` })));
+  const statuses = results.map((r) => r.status);
+  expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+  expect(statuses.filter((s) => s !== 401).every((s) => s === 429)).toBe(true);
+  for (const refused of results.filter((r) => r.status === 429)) expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+});
+
+it('an unknown email is counted the same way, so guessing does not tell which emails exist', async () => {
+  const email = uniqueEmail('nobody');
+  const statuses = (await Promise.all(Array.from({ length: 40 }, (_, i) => api.post('/api/users/signin', { email, password: `guess-${i}` })))).map((r) => r.status);
+  expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+  expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30);
+});

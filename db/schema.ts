@@ -152,6 +152,12 @@ export const saves = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.contentId] }), index('saves_content_idx').on(t.contentId)],
 );
 
+export type SubmissionStatus = 'pending' | 'approved' | 'rejected';
+
+/**
+ * Links users submit, kept after the decision: the queue is the pending ones; an approved one names the
+ * content it became, a rejected one stays so its submitter can see what became of it.
+ */
 export const submissions = sqliteTable(
   'submissions',
   {
@@ -166,13 +172,51 @@ export const submissions = sqliteTable(
     category: text('category', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
     techStack: text('tech_stack', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
     type: text('type', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
+    /** Null when the submitter left it blank ("not given"): the admin decides, else the content default. */
+    cost: text('cost').$type<Cost>(),
+    hasCert: integer('has_cert', { mode: 'boolean' }),
+    description: text('description').notNull().default(''),
+    rating: real('rating').notNull().default(0),
+    status: text('status').$type<SubmissionStatus>().notNull().default('pending'),
+    /** Who decided (the audit log's readable actor: an admin's email, a terminal user) and when. */
+    decidedBy: text('decided_by'),
+    decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
+    /** The content an approval made (null after that content is deleted). */
+    contentId: text('content_id').references(() => contents.id, { onDelete: 'set null', onUpdate: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One pending submission per resource; decided ones may repeat (a link rejected once can come back).
+    uniqueIndex('submissions_pending_url_key_unique').on(t.urlKey).where(sql`status = 'pending'`),
+    index('submissions_url_key_idx').on(t.urlKey),
+    index('submissions_status_created_idx').on(t.status, t.createdAt),
+    index('submissions_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Contents an admin created and has not yet completed ("Create Content" makes one): visible only in the
+ * admin screens, never in the catalog. Saving one with every required field moves it into `contents`
+ * (published) in one batch, so no public query ever has to filter drafts out.
+ */
+export const contentDrafts = sqliteTable(
+  'content_drafts',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    url: text('url').notNull().default(''),
+    image: text('image').notNull().default(''),
     cost: text('cost').$type<Cost>().notNull().default('Free'),
     hasCert: integer('has_cert', { mode: 'boolean' }).notNull().default(false),
     description: text('description').notNull().default(''),
-    rating: real('rating').notNull().default(0),
+    category: text('category', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
+    techStack: text('tech_stack', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
+    type: text('type', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
     createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
-  (t) => [uniqueIndex('submissions_url_key_unique').on(t.urlKey), index('submissions_created_idx').on(t.createdAt)],
+  (t) => [index('content_drafts_created_idx').on(t.createdAt)],
 );
 
 export const uploads = sqliteTable('uploads', {
@@ -244,6 +288,7 @@ export type Content = typeof contents.$inferSelect;
 export type NewContent = typeof contents.$inferInsert;
 export type Review = typeof reviews.$inferSelect;
 export type Submission = typeof submissions.$inferSelect;
+export type ContentDraft = typeof contentDrafts.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
 export type OutboxMessage = typeof outbox.$inferSelect;
 

@@ -115,7 +115,7 @@ export function registerSubmissionCommands(program: Command): void {
   submissions
     .command('reject')
     .argument('<ids...>', 'the submissions to reject (ids from submissions list)')
-    .description('reject (delete) submissions')
+    .description('reject submissions (they leave the queue and are kept as rejected)')
     .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
     .option('--json', 'print each id’s outcome as JSON')
     .addHelpText(
@@ -164,8 +164,13 @@ function report(outcomes: SubmissionOutcome[], json: boolean): void {
 const tagText = (s: ApiSubmission) => [...s.category, ...s.techStack, ...s.type].map((t) => t.label).join(', ');
 const submitter = (s: Pending) => s.submittedBy ?? 'an import or a deleted account';
 
+/** What the submitter said of cost and certificate; "not given" where they left it blank (approval: Free, none). */
+const costText = (s: ApiSubmission) => s.cost ?? 'cost not given';
+const certificateText = (s: ApiSubmission, short = false) =>
+  s.hasCert === null ? 'certificate not given' : s.hasCert ? (short ? 'certificate' : 'with a certificate') : 'no certificate';
+
 function summary(s: Pending): string {
-  return [tagText(s) || 'no tags', s.cost, s.hasCert ? 'certificate' : 'no certificate', `by ${submitter(s)} on ${formatTime(new Date(s.createdAt))}`].join(' · ');
+  return [tagText(s) || 'no tags', costText(s), certificateText(s, true), `by ${submitter(s)} on ${formatTime(new Date(s.createdAt))}`].join(' · ');
 }
 
 function details(s: Pending): string[] {
@@ -176,8 +181,9 @@ function details(s: Pending): string[] {
     `Category     ${s.category.map((t) => t.label).join(', ') || '–'}`,
     `Tech stack   ${s.techStack.map((t) => t.label).join(', ') || '–'}`,
     `Type         ${s.type.map((t) => t.label).join(', ') || '–'}`,
-    `Cost         ${s.cost}, ${s.hasCert ? 'with a certificate' : 'no certificate'}`,
+    `Cost         ${costText(s)}, ${certificateText(s)}`,
     `Submitted    by ${submitter(s)} on ${formatTime(new Date(s.createdAt))}`,
     `Description  ${description}`,
+    `Left blank   ${s.blankFields.join(', ') || '–'}${s.cost === null || s.hasCert === null ? ' (approval gives Free, no certificate unless edited)' : ''}`,
   ];
 }

@@ -1,41 +1,65 @@
 /** The admin's content management (SPEC §2 Admin contents, Edit content). */
-import { count, desc, eq, or, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
 import { conflict, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { ADMIN_PAGE_SIZE, paging, type Paging } from '../paging.ts';
-import { contents } from '../schema.ts';
+import { contentDrafts, contents } from '../schema.ts';
 import { adminContentInput } from '../validation/admin.ts';
 import type { ContentInput } from '../validation/contents.ts';
 import { parseInput } from '../validation/parse.ts';
 import { parseSearchParams, PAGE_SIZE } from '../validation/search.ts';
 import { auditEntry, type Actor } from './audit.ts';
 import { searchContents } from './catalog.ts';
-import { insertContentStatements, toApiContent, updateContentStatements, type ApiContent } from './content-rows.ts';
+import { insertContentStatements, toApiContent, toApiDraft, updateContentStatements, type ApiContent, type ContentStatus } from './content-rows.ts';
 
 export interface ContentList extends Paging {
   contents: ApiContent[];
+  /** The status shown ('draft' or 'published'), or undefined for both. */
+  status?: ContentStatus;
 }
 
-export async function listContentsForAdmin(db: Db, page: unknown): Promise<ContentList> {
-  const [total] = await db.select({ n: count() }).from(contents);
-  const p = paging(page, total?.n ?? 0);
-  const rows = await db.select().from(contents).orderBy(desc(contents.createdAt), desc(contents.seq)).limit(ADMIN_PAGE_SIZE).offset(p.count);
-  return { ...p, contents: rows.map(toApiContent) };
+/** The admin's table: drafts and published contents together, newest first, or one status of them. */
+export async function listContentsForAdmin(db: Db, page: unknown, status?: unknown): Promise<ContentList> {
+  const only = status === 'draft' || status === 'published' ? status : undefined;
+  const [published, drafts] = await Promise.all([
+    only === 'draft' ? 0 : db.$count(contents),
+    only === 'published' ? 0 : db.$count(contentDrafts),
+  ]);
+  const p = paging(page, published + drafts);
+  const sides = [
+    ...(only === 'draft' ? [] : [db.select({ id: contents.id, createdAt: contents.createdAt, status: sql<ContentStatus>`'published'`.as('status') }).from(contents)]),
+    ...(only === 'published' ? [] : [db.select({ id: contentDrafts.id, createdAt: contentDrafts.createdAt, status: sql<ContentStatus>`'draft'`.as('status') }).from(contentDrafts)]),
+  ];
+  const [first, second] = sides as [(typeof sides)[number], (typeof sides)[number] | undefined];
+  const ordered = (second ? first.unionAll(second) : first).orderBy(desc(sql`created_at`), desc(sql`id`)).limit(ADMIN_PAGE_SIZE).offset(p.count);
+  const pageRows = await ordered;
+  const ids = (which: ContentStatus) => pageRows.filter((r) => r.status === which).map((r) => r.id);
+  const [publishedRows, draftRows] = await Promise.all([
+    ids('published').length ? db.select().from(contents).where(inArray(contents.id, ids('published'))) : [],
+    ids('draft').length ? db.select().from(contentDrafts).where(inArray(contentDrafts.id, ids('draft'))) : [],
+  ]);
+  const byId = new Map<string, ApiContent>([...publishedRows.map((r) => [r.id, toApiContent(r)] as const), ...draftRows.map((r) => [r.id, toApiDraft(r)] as const)]);
+  return { ...p, contents: pageRows.map((r) => byId.get(r.id)!).filter(Boolean), ...(only ? { status: only } : {}) };
 }
 
+/** A content or a draft, by id: what the admin's edit screen and GET /api/contents/{id} show. */
 export async function getContent(db: Db, id: string): Promise<ApiContent> {
   const [row] = await db.select().from(contents).where(eq(contents.id, id));
-  if (!row) throw notFound('Content not found');
-  return toApiContent(row);
+  if (row) return toApiContent(row);
+  const [draft] = await db.select().from(contentDrafts).where(eq(contentDrafts.id, id));
+  if (!draft) throw notFound('Content not found');
+  return toApiDraft(draft);
 }
 
-/** A content by its id or its slug (the CLI takes either). */
+/** A content or a draft by its id or its slug (the CLI takes either). */
 export async function findContent(db: Db, idOrSlug: string): Promise<ApiContent> {
   const [row] = await db.select().from(contents).where(or(eq(contents.id, idOrSlug), eq(contents.slug, idOrSlug))).limit(1);
-  if (!row) throw notFound(`No content with the id or slug '${idOrSlug}'`);
-  return toApiContent(row);
+  if (row) return toApiContent(row);
+  const [draft] = await db.select().from(contentDrafts).where(or(eq(contentDrafts.id, idOrSlug), eq(contentDrafts.slug, idOrSlug))).limit(1);
+  if (!draft) throw notFound(`No content with the id or slug '${idOrSlug}'`);
+  return toApiDraft(draft);
 }
 
 export interface ContentListing {
@@ -65,6 +89,7 @@ export async function listContents(db: Db, options: { search?: string; limit: nu
 }
 
 const contentExists = (id: string) => sql`EXISTS (SELECT 1 FROM ${contents} WHERE ${contents.id} = ${id})`;
+const draftExists = (id: string) => sql`EXISTS (SELECT 1 FROM ${contentDrafts} WHERE ${contentDrafts.id} = ${id})`;
 
 /** A unique-constraint failure on a content, said in words. */
 export function contentConflict(error: unknown, input: Pick<ContentInput, 'slug' | 'url'>): Error {
@@ -74,29 +99,38 @@ export function contentConflict(error: unknown, input: Pick<ContentInput, 'slug'
   return error as Error;
 }
 
-/** SPEC §4: "creates an empty content and navigates to its edit screen" — a draft with sample values. */
+/**
+ * SPEC §4: "creates an empty content and navigates to its edit screen". It starts as a draft with sample
+ * values, seen only in the admin screens; saving it with every required field publishes it.
+ */
 export async function createEmptyContent(db: Db, actor: Actor): Promise<ApiContent> {
   const id = newId();
-  const draft: ContentInput = {
-    name: 'Sample name',
-    slug: `sample-name-${id.slice(-8)}`,
-    url: '',
-    image: '',
-    description: 'Sample description',
-    cost: 'Free',
-    hasCert: false,
-    category: [],
-    techStack: [],
-    type: [],
-  };
-  await db.batch([...insertContentStatements(db, id, draft), auditEntry(db, actor, 'content.create', { type: 'content', id })]);
+  await db.batch([
+    db.insert(contentDrafts).values({ id, name: 'Sample name', slug: `sample-name-${id.slice(-8)}`, description: 'Sample description' }),
+    auditEntry(db, actor, 'content.create', { type: 'content', id }),
+  ]);
   return getContent(db, id);
 }
 
+/**
+ * Saves the admin's edit of a content. A draft saved with every required field is published: it moves
+ * into the catalog in one batch (with its id), or stays a draft when the batch is refused (a taken slug
+ * or website is a 409).
+ */
 export async function updateContent(db: Db, actor: Actor, id: string, input: unknown): Promise<ApiContent> {
   const data = parseInput(adminContentInput, input);
+  const [draft] = await db.select({ id: contentDrafts.id }).from(contentDrafts).where(eq(contentDrafts.id, id));
   try {
-    await db.batch([guard(db, contentExists(id)), ...updateContentStatements(db, id, data), auditEntry(db, actor, 'content.update', { type: 'content', id }, { name: data.name, slug: data.slug })]);
+    if (draft) {
+      await db.batch([
+        guard(db, draftExists(id)),
+        ...insertContentStatements(db, id, data),
+        db.delete(contentDrafts).where(eq(contentDrafts.id, id)),
+        auditEntry(db, actor, 'content.publish', { type: 'content', id }, { name: data.name, slug: data.slug }),
+      ]);
+    } else {
+      await db.batch([guard(db, contentExists(id)), ...updateContentStatements(db, id, data), auditEntry(db, actor, 'content.update', { type: 'content', id }, { name: data.name, slug: data.slug })]);
+    }
   } catch (error) {
     if (isGuardFailure(error)) throw notFound('Content not found');
     throw contentConflict(error, data);
@@ -104,10 +138,15 @@ export async function updateContent(db: Db, actor: Actor, id: string, input: unk
   return getContent(db, id);
 }
 
-/** Deletes a content with its tags, reviews and saves (cascade). */
+/** Deletes a content with its tags, reviews and saves (cascade), or a draft. */
 export async function deleteContent(db: Db, actor: Actor, id: string): Promise<{ message: string }> {
   try {
-    await db.batch([guard(db, contentExists(id)), db.delete(contents).where(eq(contents.id, id)), auditEntry(db, actor, 'content.delete', { type: 'content', id })]);
+    await db.batch([
+      guard(db, sql`${contentExists(id)} OR ${draftExists(id)}`),
+      db.delete(contents).where(eq(contents.id, id)),
+      db.delete(contentDrafts).where(eq(contentDrafts.id, id)),
+      auditEntry(db, actor, 'content.delete', { type: 'content', id }),
+    ]);
   } catch (error) {
     if (isGuardFailure(error)) throw notFound('Content not found');
     throw error;

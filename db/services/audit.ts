@@ -15,6 +15,7 @@ export type AuditAction =
   | 'user.reset-password'
   | 'content.create'
   | 'content.update'
+  | 'content.publish'
   | 'content.delete'
   | 'content.import'
   | 'submission.approve'
@@ -22,7 +23,8 @@ export type AuditAction =
   | 'db.seed';
 
 export const actorId = (actor: Actor) => (actor.kind === 'user' ? `user:${actor.id}` : `cli:${actor.name}`);
-const actorLabel = (actor: Actor) => (actor.kind === 'user' ? actor.email : `${actor.name} (cli)`);
+/** Who that was, readable (an admin's email, a terminal user): the audit log's and decided submissions' label. */
+export const actorLabel = (actor: Actor) => (actor.kind === 'user' ? actor.email : `${actor.name} (cli)`);
 
 /** The insert of one audit entry, to put in the batch of the change it records. */
 export function auditEntry(db: Db, actor: Actor, action: AuditAction, target: { type: string; id: string }, details?: Record<string, unknown>) {

@@ -12,7 +12,7 @@
  * slugs looked up per batch with one query, never a round trip per row.
  */
 import type { InStatement, InValue } from '@libsql/client';
-import { asc, eq, getTableColumns, getTableName, inArray, like, or, sql, type Table } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, inArray, like, or, sql, type Table } from 'drizzle-orm';
 import { uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
 import { AppError, isAppError } from '../errors.ts';
@@ -25,7 +25,7 @@ import { parseInput } from '../validation/parse.ts';
 import { cleanText } from '../validation/text.ts';
 import { contentConflict } from './admin-contents.ts';
 import { auditEntry, type Actor } from './audit.ts';
-import { contentValues, insertContentStatements, updateContentStatements } from './content-rows.ts';
+import { contentValues, insertContentStatements, storedImage, updateContentStatements } from './content-rows.ts';
 import { CsvReader, CsvSyntaxError, csvLine, unescapeFormula } from './csv.ts';
 import { JsonArrayReader, JsonArraySyntaxError } from './json-array.ts';
 
@@ -364,7 +364,7 @@ function differs(existing: Content, data: ContentInput): boolean {
     existing.name !== data.name ||
     existing.slug !== data.slug ||
     existing.url !== data.url ||
-    existing.image !== data.image ||
+    existing.image !== storedImage(data.image) ||
     existing.description !== data.description ||
     existing.cost !== data.cost ||
     existing.hasCert !== data.hasCert ||
@@ -549,7 +549,7 @@ class SubmissionWriter {
     const keys = rows.map((r) => r.key);
     const [listed, queued] = await Promise.all([
       db.select({ key: contents.urlKey, name: contents.name }).from(contents).where(inArray(contents.urlKey, keys)),
-      db.select({ key: submissions.urlKey, name: submissions.name }).from(submissions).where(inArray(submissions.urlKey, keys)),
+      db.select({ key: submissions.urlKey, name: submissions.name }).from(submissions).where(and(inArray(submissions.urlKey, keys), eq(submissions.status, 'pending'))),
     ]);
     const listedAs = new Map(listed.map((c) => [c.key!, c.name]));
     const queuedAs = new Map(queued.map((s) => [s.key, s.name]));
@@ -575,7 +575,7 @@ class SubmissionWriter {
           slug: row.data.slug,
           url: cleanUrl(row.data.url),
           urlKey: row.key,
-          image: row.data.image,
+          image: storedImage(row.data.image),
           category: row.data.category,
           techStack: row.data.techStack,
           type: row.data.type,

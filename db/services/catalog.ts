@@ -246,6 +246,12 @@ export async function getContentBySlug(db: Db, slug: string): Promise<ContentWit
 }
 
 /** The review a user wrote of a content, if any (the content page shows it instead of the form). */
+/** The name of the content with this slug, for its generated image tile; undefined when there is none. */
+export async function contentNameBySlug(db: Db, slug: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: contents.name }).from(contents).where(eq(contents.slug, slug));
+  return row?.name;
+}
+
 export async function findUserReview(db: Db, contentId: string, userId: string): Promise<ApiReview | undefined> {
   const [row] = await db.select().from(reviews).where(and(eq(reviews.contentId, contentId), eq(reviews.userId, userId)));
   return row ? toApiReview(row) : undefined;

@@ -1,7 +1,9 @@
 /** How a content is written (row + indexed tags) and shown (API shape). Shared by every content writer. */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { contentTags, contents, type Content, type TagKind } from '../schema.ts';
+import { publicUrl } from '../config.ts';
+import { isPlaceholderImage, placeholderImagePath } from '../images.ts';
+import { contentTags, contents, type Content, type ContentDraft, type TagKind } from '../schema.ts';
 import { tagMask, type Tag } from '../taxonomy.ts';
 import { urlKey } from '../urls.ts';
 import type { ContentInput } from '../validation/contents.ts';
@@ -33,7 +35,7 @@ export function contentValues(id: string, input: ContentInput, extra: { createdA
     slug: input.slug,
     url: input.url,
     urlKey: input.url ? urlKey(input.url) : null,
-    image: input.image,
+    image: storedImage(input.image),
     cost: input.cost,
     hasCert: input.hasCert,
     description: input.description,
@@ -62,9 +64,29 @@ export function updateContentStatements(db: Db, id: string, input: ContentInput)
   ] as const;
 }
 
-/** A content as SPEC §3 shows it. */
+/**
+ * The image as stored: a path for anything on this site (an upload's absolute URL, as the upload endpoint
+ * answers it, loses its origin), and nothing for a generated tile (it follows the content's slug).
+ */
+export function storedImage(image: string): string {
+  const ownOrigin = `${publicUrl()}/`;
+  const path = image.startsWith(ownOrigin) ? image.slice(ownOrigin.length - 1) : image;
+  return isPlaceholderImage(path) ? '' : path;
+}
+
+/** The image as the API shows it: always an absolute, displayable URL, the generated tile when there is none. */
+export function shownImage(image: string, slug: string): string {
+  const path = image || placeholderImagePath(slug);
+  return path.startsWith('/') ? `${publicUrl()}${path}` : path;
+}
+
+/** A published content is in the catalog; a draft only in the admin screens (db/schema.ts contentDrafts). */
+export type ContentStatus = 'draft' | 'published';
+
+/** A content as SPEC §3 shows it, and its status. */
 export interface ApiContent {
   _id: string;
+  status: ContentStatus;
   name: string;
   slug: string;
   url: string;
@@ -84,10 +106,11 @@ export interface ApiContent {
 export function toApiContent(row: Content): ApiContent {
   return {
     _id: row.id,
+    status: 'published',
     name: row.name,
     slug: row.slug,
     url: row.url,
-    image: row.image,
+    image: shownImage(row.image, row.slug),
     cost: row.cost,
     category: row.category,
     techStack: row.techStack,
@@ -96,6 +119,28 @@ export function toApiContent(row: Content): ApiContent {
     description: row.description,
     rating: Math.round(row.rating * 100) / 100,
     numReviews: row.numReviews,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A draft in the API's shape: not yet rated or reviewed. */
+export function toApiDraft(row: ContentDraft): ApiContent {
+  return {
+    _id: row.id,
+    status: 'draft',
+    name: row.name,
+    slug: row.slug,
+    url: row.url,
+    image: shownImage(row.image, row.slug),
+    cost: row.cost,
+    category: row.category,
+    techStack: row.techStack,
+    type: row.type,
+    hasCert: row.hasCert,
+    description: row.description,
+    rating: 0,
+    numReviews: 0,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

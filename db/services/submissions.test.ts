@@ -1,9 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
 import { auditLog, contents, submissions } from '../schema.ts';
 import { createEmptyContent, updateContent } from './admin-contents.ts';
 import type { Actor } from './audit.ts';
-import { approveSubmission, approveSubmissions, createSubmission, rejectSubmissions } from './submissions.ts';
+import { approveSubmission, approveSubmissions, createSubmission, getSubmission, listSubmissions, rejectSubmission, rejectSubmissions } from './submissions.ts';
 import { createUser } from './users.ts';
 
 let t: TestDb;
@@ -34,15 +35,20 @@ describe('bulk moderation', () => {
       { id: b._id, outcome: 'approved', reason: undefined },
     ]);
     expect(outcomes[0]!.content).toMatchObject({ name: 'Alpha', slug: 'alpha' });
-    expect((await t.db.select({ id: submissions.id }).from(submissions)).map((s) => s.id)).toEqual([taken._id]);
+    expect((await t.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.status, 'pending'))).map((s) => s.id)).toEqual([taken._id]);
+    const approved = await getSubmission(t.db, a._id);
+    expect(approved).toMatchObject({ status: 'approved', decidedBy: 'moderator (cli)', contentId: outcomes[0]!.content!._id });
     expect(await t.db.$count(contents)).toBe(3);
   });
 
   it('rejects each id on its own and records every rejection', async () => {
     const a = await submit('Alpha', 'https://alpha.example.com');
-    const outcomes = await rejectSubmissions(t.db, actor, [a._id, a._id]);
-    expect(outcomes.map((o) => o.outcome)).toEqual(['rejected', 'not-found']);
-    expect(await t.db.$count(submissions)).toBe(0);
+    const outcomes = await rejectSubmissions(t.db, actor, [a._id, a._id, 'no-such-id']);
+    expect(outcomes.map((o) => o.outcome)).toEqual(['rejected', 'refused', 'not-found']);
+    expect(outcomes[1]!.reason).toBe('Submission was already rejected; nothing changed');
+    // Kept as a record of the decision, out of the queue.
+    expect(await t.db.select({ status: submissions.status, decidedBy: submissions.decidedBy }).from(submissions)).toEqual([{ status: 'rejected', decidedBy: 'moderator (cli)' }]);
+    expect((await listSubmissions(t.db, 1)).submissions).toEqual([]);
     expect(await t.db.select({ action: auditLog.action, actor: auditLog.actor }).from(auditLog)).toContainEqual({ action: 'submission.reject', actor: 'cli:moderator' });
   });
 
@@ -59,12 +65,37 @@ describe('bulk moderation', () => {
     const second = await submit('Beta', 'https://beta.example.com');
     await approveSubmission(t.db, actor, first._id);
     await expect(approveSubmission(t.db, actor, second._id, { slug: 'alpha' })).rejects.toMatchObject({ code: 'CONFLICT', message: "The slug 'alpha' is already used by another content" });
-    expect((await t.db.select({ id: submissions.id }).from(submissions)).map((s) => s.id)).toEqual([second._id]);
+    expect((await listSubmissions(t.db, 1)).submissions.map((s) => s._id)).toEqual([second._id]);
   });
 
   it('concurrent approvals of same-named links each get a slug of their own', async () => {
     const many = await Promise.all(Array.from({ length: 6 }, (_, i) => createSubmission(t.db, userId, { url: `https://s${i}.example.net/` })));
     const contentsMade = await Promise.all(many.map((s) => approveSubmission(t.db, actor, s._id)));
     expect(new Set(contentsMade.map((c) => c.slug)).size).toBe(6);
+  });
+
+  it('a submission with cost and certificate left blank stores them as not given, and approval gives the defaults', async () => {
+    const blank = await createSubmission(t.db, userId, { name: 'Roadmap', category: [], techStack: [], type: [], cost: '', hasCert: '', description: '', rating: null, url: 'https://roadmap.sh/' });
+    expect(blank).toMatchObject({ cost: null, hasCert: null, status: 'pending', blankFields: ['category', 'techStack', 'type', 'cost', 'hasCert', 'description'] });
+    const content = await approveSubmission(t.db, actor, blank._id);
+    expect(content).toMatchObject({ cost: 'Free', hasCert: false });
+    const chosen = await createSubmission(t.db, userId, { url: 'https://exercism.org/', cost: 'Free/Paid', hasCert: 'true' });
+    expect(chosen).toMatchObject({ cost: 'Free/Paid', hasCert: true, blankFields: ['category', 'techStack', 'type', 'description'] });
+    expect(await approveSubmission(t.db, actor, chosen._id, { cost: 'Paid' })).toMatchObject({ cost: 'Paid', hasCert: true });
+  });
+
+  it('a decided submission cannot be approved again, and deleting it changes nothing', async () => {
+    const a = await submit('Alpha', 'https://alpha.example.com');
+    const content = await approveSubmission(t.db, actor, a._id);
+    await expect(approveSubmission(t.db, actor, a._id)).rejects.toMatchObject({ code: 'CONFLICT', message: 'This submission was already approved' });
+    expect(await rejectSubmission(t.db, actor, a._id)).toEqual({ message: 'Submission was already approved; nothing changed', status: 'approved' });
+    expect(await t.db.select({ id: contents.id }).from(contents).where(eq(contents.id, content._id))).toHaveLength(1);
+  });
+
+  it('a link rejected once may be submitted again', async () => {
+    const a = await submit('Alpha', 'https://alpha.example.com');
+    await rejectSubmission(t.db, actor, a._id);
+    await expect(submit('Alpha', 'https://alpha.example.com/')).resolves.toMatchObject({ status: 'pending' });
+    await expect(submit('Alpha', 'https://alpha.example.com')).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 });

@@ -1,22 +1,30 @@
 /** Links users submit for the admins to review (SPEC §4 submission lifecycle). */
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
 import { conflict, isAppError, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { ADMIN_PAGE_SIZE, paging, type Paging } from '../paging.ts';
-import { contents, submissions, users, type Submission } from '../schema.ts';
-import type { Tag } from '../taxonomy.ts';
+import { contents, submissions, users, type Submission, type SubmissionStatus } from '../schema.ts';
+import type { Cost, Tag } from '../taxonomy.ts';
 import { cleanUrl, nameFromUrl, slugify, urlKey } from '../urls.ts';
 import { contentInput } from '../validation/contents.ts';
 import { submissionInput } from '../validation/engagement.ts';
 import { parseInput } from '../validation/parse.ts';
 import { contentConflict, getContent } from './admin-contents.ts';
-import { auditEntry, type Actor } from './audit.ts';
+import { actorLabel, auditEntry, type Actor } from './audit.ts';
 import { insertContentStatements, type ApiContent } from './content-rows.ts';
 import { hitLimit } from './rate-limit.ts';
 
-/** A submission as SPEC §3 shows it. */
+/** The fields a submitter may leave blank, in the order the forms show them. */
+export const OPTIONAL_SUBMISSION_FIELDS = ['category', 'techStack', 'type', 'cost', 'hasCert', 'description'] as const;
+export type OptionalSubmissionField = (typeof OPTIONAL_SUBMISSION_FIELDS)[number];
+
+/**
+ * A submission as SPEC §3 shows it, plus its record: `cost` and `hasCert` are null when the submitter did
+ * not say ("not given"), `blankFields` names every field they left blank (for the reviewing admin), and
+ * `status` says what became of it.
+ */
 export interface ApiSubmission {
   _id: string;
   name: string;
@@ -26,11 +34,22 @@ export interface ApiSubmission {
   category: Tag[];
   techStack: Tag[];
   type: Tag[];
-  cost: string;
-  hasCert: boolean;
+  cost: Cost | null;
+  hasCert: boolean | null;
   description: string;
   rating: number;
   createdAt: string;
+  blankFields: OptionalSubmissionField[];
+  status: SubmissionStatus;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  /** The content an approval made. */
+  contentId: string | null;
+}
+
+function blankFields(s: Submission): OptionalSubmissionField[] {
+  const blank = { category: !s.category.length, techStack: !s.techStack.length, type: !s.type.length, cost: s.cost === null, hasCert: s.hasCert === null, description: !s.description };
+  return OPTIONAL_SUBMISSION_FIELDS.filter((field) => blank[field]);
 }
 
 export const toApiSubmission = (s: Submission): ApiSubmission => ({
@@ -47,13 +66,20 @@ export const toApiSubmission = (s: Submission): ApiSubmission => ({
   description: s.description,
   rating: s.rating,
   createdAt: s.createdAt.toISOString(),
+  blankFields: blankFields(s),
+  status: s.status,
+  decidedBy: s.decidedBy,
+  decidedAt: s.decidedAt?.toISOString() ?? null,
+  contentId: s.contentId,
 });
+
+const isPending = eq(submissions.status, 'pending');
 
 /** Why a URL cannot be submitted: it is already a content, or already waiting in the queue. */
 async function duplicateMessage(db: Db, key: string): Promise<string> {
   const [content] = await db.select({ name: contents.name }).from(contents).where(eq(contents.urlKey, key));
   if (content) return `This resource is already listed as '${content.name}'`;
-  const [pending] = await db.select({ name: submissions.name }).from(submissions).where(eq(submissions.urlKey, key));
+  const [pending] = await db.select({ name: submissions.name }).from(submissions).where(and(eq(submissions.urlKey, key), isPending));
   return `This resource was already submitted as '${pending?.name ?? 'another submission'}' and is waiting for review`;
 }
 
@@ -79,8 +105,8 @@ export async function createSubmission(db: Db, userId: string, input: unknown): 
     category: data.category,
     techStack: data.techStack,
     type: data.type,
-    cost: data.cost,
-    hasCert: data.hasCert,
+    cost: data.cost ?? null,
+    hasCert: data.hasCert ?? null,
     description: data.description,
   };
   const [created] = await db
@@ -99,9 +125,13 @@ export async function createSubmission(db: Db, userId: string, input: unknown): 
           techStack: sql`${JSON.stringify(row.techStack)}`.as('tech_stack'),
           type: sql`${JSON.stringify(row.type)}`.as('type'),
           cost: sql`${row.cost}`.as('cost'),
-          hasCert: sql`${row.hasCert ? 1 : 0}`.as('has_cert'),
+          hasCert: sql`${row.hasCert === null ? null : row.hasCert ? 1 : 0}`.as('has_cert'),
           description: sql`${row.description}`.as('description'),
           rating: sql`0`.as('rating'),
+          status: sql`'pending'`.as('status'),
+          decidedBy: sql`NULL`.as('decided_by'),
+          decidedAt: sql`NULL`.as('decided_at'),
+          contentId: sql`NULL`.as('content_id'),
           createdAt: sql`${Date.now()}`.as('created_at'),
         })
         .from(sql`(SELECT 1)`)
@@ -117,11 +147,11 @@ export interface SubmissionList extends Paging {
   submissions: ApiSubmission[];
 }
 
-/** The queue, oldest first (first come, first reviewed). */
+/** The queue: pending submissions, oldest first (first come, first reviewed). */
 export async function listSubmissions(db: Db, page: unknown): Promise<SubmissionList> {
-  const [total] = await db.select({ n: count() }).from(submissions);
+  const [total] = await db.select({ n: count() }).from(submissions).where(isPending);
   const p = paging(page, total?.n ?? 0);
-  const rows = await db.select().from(submissions).orderBy(asc(submissions.createdAt), asc(submissions.id)).limit(ADMIN_PAGE_SIZE).offset(p.count);
+  const rows = await db.select().from(submissions).where(isPending).orderBy(asc(submissions.createdAt), asc(submissions.id)).limit(ADMIN_PAGE_SIZE).offset(p.count);
   return { ...p, submissions: rows.map(toApiSubmission) };
 }
 
@@ -131,6 +161,7 @@ export async function listPendingSubmissions(db: Db): Promise<Array<ApiSubmissio
     .select({ submission: submissions, email: users.email })
     .from(submissions)
     .leftJoin(users, eq(users.id, submissions.userId))
+    .where(isPending)
     .orderBy(asc(submissions.createdAt), asc(submissions.id));
   return rows.map((r) => ({ ...toApiSubmission(r.submission), submittedBy: r.email }));
 }
@@ -141,7 +172,13 @@ export async function getSubmission(db: Db, id: string): Promise<ApiSubmission> 
   return toApiSubmission(row);
 }
 
-const submissionExists = (id: string) => sql`EXISTS (SELECT 1 FROM ${submissions} WHERE ${submissions.id} = ${id})`;
+const stillPending = (id: string) => sql`EXISTS (SELECT 1 FROM ${submissions} WHERE ${submissions.id} = ${id} AND ${submissions.status} = 'pending')`;
+
+/** The record of a decision, written in the same batch as what it decided. */
+const decide = (db: Db, actor: Actor, id: string, status: Exclude<SubmissionStatus, 'pending'>, contentId: string | null = null) =>
+  db.update(submissions).set({ status, decidedBy: actorLabel(actor), decidedAt: new Date(), contentId }).where(and(eq(submissions.id, id), isPending));
+
+const alreadyDecided = (submission: ApiSubmission) => conflict(`This submission was already ${submission.status}`);
 
 /**
  * The slug a content derived from `name` gets: the name's slug, or with the first free number appended
@@ -159,13 +196,15 @@ export async function freeSlug(db: Db, name: string): Promise<string> {
 }
 
 /**
- * Approves a submission: the content is created from the fields the admin posts (the submission's own
- * fields fill what the post leaves out) and the submission is deleted — in one transaction. A website that
- * already exists is a 409 and the submission stays in the queue; so is a slug the admin chose that is
- * taken. A slug derived from the name is made unique instead (several links of one site share a name).
+ * Approves a submission: the content is created (published) from the fields the admin posts — the
+ * submission's own fill what the post leaves out, and what nobody gave gets the defaults (Free, no
+ * certificate) — and the submission is recorded as approved with that content, in one transaction. A
+ * website that already exists is a 409 and the submission stays in the queue; so is a slug the admin chose
+ * that is taken. A slug derived from the name is made unique instead (several links of one site share a name).
  */
 export async function approveSubmission(db: Db, actor: Actor, id: string, edited: unknown = {}): Promise<ApiContent> {
   const submission = await getSubmission(db, id);
+  if (submission.status !== 'pending') throw alreadyDecided(submission);
   const posted = typeof edited === 'object' && edited !== null ? (edited as Record<string, unknown>) : {};
   const merged = { ...submission, ...Object.fromEntries(Object.entries(posted).filter(([, v]) => v !== undefined && v !== null && v !== '')) };
   const name = String(merged.name ?? '');
@@ -187,14 +226,14 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
     const contentId = newId();
     try {
       await db.batch([
-        guard(db, submissionExists(id)),
+        guard(db, stillPending(id)),
         ...insertContentStatements(db, contentId, { ...data, url: cleanUrl(data.url) }),
-        db.delete(submissions).where(eq(submissions.id, id)),
+        decide(db, actor, id, 'approved', contentId),
         auditEntry(db, actor, 'submission.approve', { type: 'submission', id }, { contentId, name: data.name, url: data.url }),
       ]);
       return getContent(db, contentId);
     } catch (error) {
-      if (isGuardFailure(error)) throw notFound('Submission not found');
+      if (isGuardFailure(error)) throw alreadyDecided(await getSubmission(db, id));
       // Another approval took the same derived slug between the read and the write: count again.
       if (!chosenSlug && attempt < 20 && uniqueViolation(error) === 'contents.slug') continue;
       throw contentConflict(error, data);
@@ -202,20 +241,22 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
   }
 }
 
-/** Rejects (deletes) a submission. One that is already gone is a harmless 404. */
-export async function rejectSubmission(db: Db, actor: Actor, id: string): Promise<{ message: string }> {
+export const REJECTED = 'submission rejected successfully';
+
+/**
+ * Rejects a pending submission (it is kept, as rejected). SPEC §4's client approves and then deletes: a
+ * submission already decided is left as it is — its content untouched — and the answer is a 200 that says so.
+ */
+export async function rejectSubmission(db: Db, actor: Actor, id: string): Promise<{ message: string; status: SubmissionStatus }> {
   const submission = await getSubmission(db, id);
-  try {
-    await db.batch([
-      guard(db, submissionExists(id)),
-      db.delete(submissions).where(eq(submissions.id, id)),
-      auditEntry(db, actor, 'submission.reject', { type: 'submission', id }, { name: submission.name, url: submission.url }),
-    ]);
-  } catch (error) {
-    if (isGuardFailure(error)) throw notFound('Submission not found');
-    throw error;
-  }
-  return { message: 'submission rejected successfully' };
+  if (submission.status !== 'pending') return { message: `Submission was already ${submission.status}; nothing changed`, status: submission.status };
+  const [updated] = await db.batch([
+    decide(db, actor, id, 'rejected').returning({ id: submissions.id }),
+    auditEntry(db, actor, 'submission.reject', { type: 'submission', id }, { name: submission.name, url: submission.url }),
+  ]);
+  // Decided by someone else in the meantime: report what it is now.
+  if (updated.length === 0) return rejectSubmission(db, actor, id);
+  return { message: REJECTED, status: 'rejected' };
 }
 
 /** What became of one submission in a bulk approval or rejection. */
@@ -249,8 +290,8 @@ export async function rejectSubmissions(db: Db, actor: Actor, ids: readonly stri
   const outcomes: SubmissionOutcome[] = [];
   for (const id of ids) {
     try {
-      await rejectSubmission(db, actor, id);
-      outcomes.push({ id, outcome: 'rejected' });
+      const result = await rejectSubmission(db, actor, id);
+      outcomes.push(result.message === REJECTED ? { id, outcome: 'rejected' } : { id, outcome: 'refused', reason: result.message });
     } catch (error) {
       outcomes.push(failedOutcome(id, error));
     }

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { publicUrl } from '../config.ts';
 import { AppError, invalid, notFound } from '../errors.ts';
 import { uploads } from '../schema.ts';
 import { hitLimit } from './rate-limit.ts';
@@ -22,7 +23,11 @@ export function detectImage(bytes: Uint8Array) {
   return KINDS.find((kind) => kind.magic.every((byte, i) => bytes[i] === byte));
 }
 
-export async function saveUpload(db: Db, bytes: Uint8Array, uploadedBy: string | null): Promise<{ url: string }> {
+/**
+ * Stores an image (once per content hash). Answers its absolute `url` on this site (PUBLIC_URL), which a
+ * client on another origin can show, and its `path`; a content saved with either stores the path.
+ */
+export async function saveUpload(db: Db, bytes: Uint8Array, uploadedBy: string | null): Promise<{ url: string; path: string }> {
   if (bytes.byteLength === 0) throw invalid('The file is empty');
   if (bytes.byteLength > UPLOAD_MAX_BYTES) throw new AppError('TOO_LARGE', 'Images must be at most 5 MB');
   const kind = detectImage(bytes);
@@ -30,7 +35,8 @@ export async function saveUpload(db: Db, bytes: Uint8Array, uploadedBy: string |
   if (uploadedBy) await hitLimit(db, 'RATE_LIMIT_UPLOAD_USER', uploadedBy);
   const id = createHash('sha256').update(bytes).digest('hex');
   await db.insert(uploads).values({ id, mimeType: kind.mimeType, size: bytes.byteLength, data: Buffer.from(bytes), uploadedBy }).onConflictDoNothing();
-  return { url: `/uploads/${id}.${kind.extension}` };
+  const path = `/uploads/${id}.${kind.extension}`;
+  return { url: `${publicUrl()}${path}`, path };
 }
 
 export async function getUpload(db: Db, id: string): Promise<{ mimeType: string; data: Buffer }> {

@@ -1,4 +1,5 @@
 /** Content and submission inputs: the admin form, the submit form, imports. Imports only zod and pure modules. */
+import { asList, blankAsMissing, formBoolean, formChoice, optionalFormBoolean } from './form-values.ts';
 import { multiLine, singleLine, z } from './zod.ts';
 import { COSTS, TAXONOMY, toValue, type Tag, type TagKindName } from '../taxonomy.ts';
 import { isHttpUrl } from '../urls.ts';
@@ -6,10 +7,13 @@ import { isHttpUrl } from '../urls.ts';
 const GROUP_NAMES: Record<TagKindName, string> = { category: 'category', techStack: 'techStack', type: 'type' };
 const tagText = singleLine('A tag must be text').max(100);
 
-/** A tag list from the reference lists; accepts {label, value} pairs or plain labels. Unknown tags are refused. */
+/**
+ * A tag list from the reference lists; accepts {label, value} pairs, plain labels or values, one tag from
+ * a single select, and blank for none. Unknown tags are refused.
+ */
 export function tagList(kind: TagKindName) {
   const allowed = new Map(TAXONOMY[kind].map((tag) => [tag.value, tag]));
-  return z
+  return z.preprocess(asList, z
     .array(z.union([tagText, z.object({ label: tagText, value: tagText })]), {
       error: `${GROUP_NAMES[kind]} must be a list of tags`,
     })
@@ -27,7 +31,7 @@ export function tagList(kind: TagKindName) {
         if (!result.some((t) => t.value === tag.value)) result.push(tag);
       }
       return result;
-    });
+    }));
 }
 
 export const httpUrl = singleLine('Website URL is required')
@@ -35,32 +39,45 @@ export const httpUrl = singleLine('Website URL is required')
   .max(2048, 'Website URL must be at most 2048 characters')
   .refine(isHttpUrl, 'Website URL must be a valid http(s) URL');
 
-export const cost = z.enum(COSTS, { error: `Cost must be one of ${COSTS.join(', ')}` });
+export const cost = formChoice(COSTS, `Cost must be one of ${COSTS.join(', ')}`);
+/** Cost as an optional form field: blank or missing is undefined ("not given"). */
+export const optionalCost = z.preprocess(blankAsMissing, cost.optional());
 
-/** An image is an http(s) URL or one of our own uploads (/uploads/<hash>). */
-export const imageRef = singleLine('Image is required')
-  .max(2048, 'Image must be at most 2048 characters')
-  .refine((v) => v === '' || isHttpUrl(v) || /^\/uploads\/[0-9a-f]{64}(\.[a-z]+)?$/.test(v), 'Image must be an http(s) URL or an uploaded image');
+export const HAS_CERT_ERROR = "hasCert must be true or false (or Yes, No, I don't know)";
+export const hasCert = formBoolean(HAS_CERT_ERROR);
+export const optionalHasCert = optionalFormBoolean(HAS_CERT_ERROR);
+
+/** A path on this site: rooted, not protocol-relative, no spaces or backslashes (e.g. /images/default.png). */
+const isSitePath = (v: string) => /^\/(?![/\\])[^\s\\]*$/.test(v);
+
+/** An image is an http(s) URL, one of our uploads (/uploads/<hash>) or another path on this site. Blank is none. */
+export const imageRef = z.preprocess(
+  (v) => blankAsMissing(v) ?? '',
+  singleLine('Image must be text')
+    .max(2048, 'Image must be at most 2048 characters')
+    .refine((v) => v === '' || isHttpUrl(v) || isSitePath(v), 'Image must be an http(s) URL or a path on this site (such as an uploaded image)'),
+);
 
 export const slug = singleLine('Slug is required')
   .min(1, 'Slug is required')
   .max(120, 'Slug must be at most 120 characters')
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Slug may hold only lowercase letters, digits and single hyphens');
 
-export const description = multiLine('Description must be text').max(5000, 'Description must be at most 5000 characters');
+export const description = z.preprocess((v) => blankAsMissing(v) ?? '', multiLine('Description must be text').max(5000, 'Description must be at most 5000 characters'));
 
 /** The full content as the admin edit form and the importer send it (SPEC §5: name, slug, url, image, description required). */
 export const contentInput = z.object({
   name: singleLine('Name is required').min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
   slug,
   url: httpUrl,
-  /** Optional here (pages show a placeholder); the admin form requires it (adminContentInput). */
-  image: imageRef.default(''),
-  description: description.min(1, 'Description is required'),
-  cost: cost.default('Free'),
-  hasCert: z.boolean({ error: 'hasCert must be true or false' }).default(false),
-  category: tagList('category').default([]),
-  techStack: tagList('techStack').default([]),
-  type: tagList('type').default([]),
+  /** Optional: a content without one shows a placeholder tile. */
+  image: imageRef,
+  description: z.preprocess((v) => blankAsMissing(v) ?? '', multiLine('Description is required').min(1, 'Description is required').max(5000, 'Description must be at most 5000 characters')),
+  /** SPEC defaults: a content whose cost or certificate nobody gave is Free, without a certificate. */
+  cost: optionalCost.transform((v) => v ?? 'Free'),
+  hasCert: optionalHasCert.transform((v) => v ?? false),
+  category: tagList('category'),
+  techStack: tagList('techStack'),
+  type: tagList('type'),
 });
 export type ContentInput = z.infer<typeof contentInput>;

@@ -1,6 +1,7 @@
 /** Saves, reviews and submissions as users send them. */
 import { multiLine, singleLine, z } from './zod.ts';
-import { cost, description, httpUrl, tagList } from './contents.ts';
+import { blankAsMissing, digitsAsNumber } from './form-values.ts';
+import { description, httpUrl, optionalCost, optionalHasCert, tagList } from './contents.ts';
 
 export const REVIEW_COMMENT_MAX = 2000;
 
@@ -11,7 +12,7 @@ export const saveInput = z.object({
 export const reviewInput = z.object({
   // A number, or a digit string from a form; never a boolean or null coerced into a rating.
   rating: z.preprocess(
-    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    digitsAsNumber,
     z
       .number({ error: 'Please enter comment and rating' })
       .int('Rating must be a whole number of stars from 1 to 5')
@@ -24,15 +25,18 @@ export const reviewInput = z.object({
 });
 export type ReviewInput = z.infer<typeof reviewInput>;
 
-/** SPEC §2 "Submit new content": only the URL is required; the name is derived from it when missing. */
+/**
+ * SPEC §2 "Submit new content": only the URL is required; the name is derived from it when missing. Cost
+ * and certificate left blank stay undefined: "not given", for the admin to decide.
+ */
 export const submissionInput = z.object({
   url: httpUrl,
-  name: singleLine('Name must be text').max(200, 'Name must be at most 200 characters').optional(),
-  category: tagList('category').default([]),
-  techStack: tagList('techStack').default([]),
-  type: tagList('type').default([]),
-  cost: cost.default('Free'),
-  hasCert: z.boolean({ error: 'hasCert must be true or false' }).default(false),
-  description: description.default(''),
+  name: z.preprocess(blankAsMissing, singleLine('Name must be text').max(200, 'Name must be at most 200 characters').optional()),
+  category: tagList('category'),
+  techStack: tagList('techStack'),
+  type: tagList('type'),
+  cost: optionalCost,
+  hasCert: optionalHasCert,
+  description,
 });
 export type SubmissionInput = z.infer<typeof submissionInput>;

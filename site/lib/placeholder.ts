@@ -24,3 +24,16 @@ export function placeholderTile(name: string): PlaceholderTile {
   const hue = hash(name.trim().toLowerCase()) % 360;
   return { letter, background: `oklch(0.45 0.12 ${hue})` };
 }
+
+const escapeXmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The tile as a standalone SVG file (what the API's image URL of a content without an image serves). */
+export function placeholderSvg(name: string): string {
+  const tile = placeholderTile(name);
+  return [
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 90" width="640" height="360">',
+    `<rect width="160" height="90" fill="${tile.background}"/>`,
+    `<text x="80" y="47" fill="#fff" font-size="44" font-weight="700" font-family="system-ui, sans-serif" text-anchor="middle" dominant-baseline="central">${escapeXmlText(tile.letter)}</text>`,
+    '</svg>',
+  ].join('');
+}

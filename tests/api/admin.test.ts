@@ -6,7 +6,7 @@ import { startServer, type TestServer } from '../setup/server.ts';
 
 let server: TestServer;
 let api: ApiClient;
-let admin: { _id: string; token: string };
+let admin: { _id: string; token: string; email: string };
 let user: { _id: string; token: string };
 
 async function newUser() {
@@ -108,7 +108,8 @@ describe('contents', () => {
     const search = await api.get('/api/contents/search?searchTerm=missing%20semester');
     expect(search.body.contents[0]._id).toBe(id);
     const audit = await sql("SELECT action FROM audit_log WHERE target_id = ? ORDER BY id", [id]);
-    expect(audit.map((r) => r.action)).toEqual(['content.create', 'content.update']);
+    // Created as a draft; the first complete save publishes it.
+    expect(audit.map((r) => r.action)).toEqual(['content.create', 'content.publish']);
   });
 
   it('refuses a slug that another content uses (409) and a missing required field (400)', async () => {
@@ -120,6 +121,22 @@ describe('contents', () => {
     const missing = await api.put(`/api/contents/${a._id}`, { ...a, image: '' }, { token: admin.token });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Image is required');
+  });
+
+  it('a content without an image shows its generated tile, and saving it back (a typo fixed) needs no upload', async () => {
+    const { body: list } = await api.get('/api/contents/search?order=oldest');
+    const a = list.contents.find((c: { image: string }) => c.image.includes('/images/placeholder/'));
+    expect(a.image).toBe(`${server.url}/images/placeholder/${a.slug}.svg`);
+    const tile = await fetch(a.image);
+    expect(tile.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    expect(await tile.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    const fixed = await api.put(`/api/contents/${a._id}`, { ...a, description: `${a.description} (typo fixed)` }, { token: admin.token });
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.image).toBe(a.image);
+    // Stored as no image of its own: a new slug gets its own tile.
+    expect(await sql('SELECT image FROM contents WHERE id = ?', [a._id])).toEqual([{ image: '' }]);
+    const renamed = await api.put(`/api/contents/${a._id}`, { ...fixed.body, slug: `${a.slug}-renamed` }, { token: admin.token });
+    expect(renamed.body.image).toBe(`${server.url}/images/placeholder/${a.slug}-renamed.svg`);
   });
 
   it('delete takes the content with its saves and reviews; a second delete is 404', async () => {
@@ -189,12 +206,13 @@ describe('submissions', () => {
     expect(res.body.submissions.length).toBeGreaterThan(0);
   });
 
-  it('approve creates the content from the posted fields and removes the submission, in one go', async () => {
+  it('approve creates the content from the posted fields and records the submission as approved, in one go', async () => {
     const submission = await newSubmission();
     const res = await api.post(`/api/submissions/${submission._id}`, { ...submission, name: 'Edited Name', slug: `edited-${submission._id}` }, { token: admin.token });
     expect(res.status).toBe(201);
     expect(res.body.content).toMatchObject({ name: 'Edited Name', slug: `edited-${submission._id}`, cost: 'Paid', hasCert: true });
-    expect((await api.get(`/api/submissions/${submission._id}`, { token: admin.token })).status).toBe(404);
+    const record = await api.get(`/api/submissions/${submission._id}`, { token: admin.token });
+    expect(record.body).toMatchObject({ status: 'approved', contentId: res.body.content._id, decidedBy: admin.email });
     expect((await api.get(`/api/contents/slug/edited-${submission._id}`)).status).toBe(200);
     expect(await sql("SELECT action FROM audit_log WHERE target_id = ?", [submission._id])).toEqual([{ action: 'submission.approve' }]);
   });
@@ -211,20 +229,26 @@ describe('submissions', () => {
     expect(await sql('SELECT count(*) AS n FROM contents')).toEqual(before);
   });
 
-  it('reject deletes; a second reject is a harmless 404', async () => {
+  it('reject keeps the submission as rejected, out of the queue; a second reject is a harmless 200', async () => {
     const submission = await newSubmission();
     const res = await api.del(`/api/submissions/${submission._id}`, { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('submission rejected successfully');
-    expect((await api.del(`/api/submissions/${submission._id}`, { token: admin.token })).status).toBe(404);
+    const again = await api.del(`/api/submissions/${submission._id}`, { token: admin.token });
+    expect(again).toMatchObject({ status: 200, body: { message: 'Submission was already rejected; nothing changed', status: 'rejected' } });
+    expect((await api.get(`/api/submissions/${submission._id}`, { token: admin.token })).body.status).toBe('rejected');
+    const queue = await api.get('/api/submissions/admin', { token: admin.token });
+    expect(queue.body.submissions.map((s: { _id: string }) => s._id)).not.toContain(submission._id);
   });
 
-  it('approving a submission that is gone is 404 and creates nothing', async () => {
+  it('approving a rejected submission is a 409 and creates nothing; an unknown one is a 404', async () => {
     const submission = await newSubmission();
     await api.del(`/api/submissions/${submission._id}`, { token: admin.token });
     const before = await sql('SELECT count(*) AS n FROM contents');
-    expect((await api.post(`/api/submissions/${submission._id}`, submission, { token: admin.token })).status).toBe(404);
+    const res = await api.post(`/api/submissions/${submission._id}`, submission, { token: admin.token });
+    expect(res).toMatchObject({ status: 409, body: { message: 'This submission was already rejected' } });
     expect(await sql('SELECT count(*) AS n FROM contents')).toEqual(before);
+    expect((await api.post('/api/submissions/ffffffffffffffffffffffff', submission, { token: admin.token })).status).toBe(404);
   });
 });
 
@@ -255,9 +279,11 @@ describe('uploads', () => {
   it('stores a PNG under its hash and serves it with a long immutable cache', async () => {
     const res = await upload(png, 'pixel.png', 'image/png');
     expect(res.status).toBe(201);
-    const { url } = await res.json();
-    expect(url).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
-    const image = await fetch(server.url + url);
+    const { url, path } = await res.json();
+    // Absolute on the configured origin, so a client on another origin can show it.
+    expect(path).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
+    expect(url).toBe(server.url + path);
+    const image = await fetch(url);
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(image.headers.get('cache-control')).toContain('immutable');
     expect(Buffer.from(await image.arrayBuffer())).toEqual(png);

@@ -119,6 +119,7 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/sitemap.xml', path: () => '/sitemap.xml', expect: all(200) },
   { method: 'GET', route: '/sitemap/[part].xml', path: () => '/sitemap/0.xml', expect: all(200) },
   { method: 'GET', route: '/uploads/[file]', path: (f) => f.uploadedFile, expect: all(200) },
+  { method: 'GET', route: '/images/placeholder/[file]', path: (f) => `/images/placeholder/${f.content.slug}.svg`, expect: all(200) },
   // Pages for visitors only, and for the signed in
   { method: 'GET', route: '/signin', path: () => '/signin', expect: VISITOR_PAGE },
   { method: 'GET', route: '/forget-password', path: () => '/forget-password', expect: VISITOR_PAGE },
@@ -204,7 +205,7 @@ beforeAll(async () => {
   form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'pixel.png');
   const uploaded = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin.token}` } });
   expect(uploaded.status).toBe(201);
-  base = { user, other, admin, content, submission, account: newAccount, uploadedFile: ((await uploaded.json()) as { url: string }).url };
+  base = { user, other, admin, content, submission, account: newAccount, uploadedFile: ((await uploaded.json()) as { path: string }).path };
   db.close();
 });
 afterAll(() => server?.stop());

@@ -32,7 +32,7 @@ async function queue(n: number, name = (i: number) => `Course ${i}`): Promise<st
   return (await pendingRows()).map((r) => String(r.id));
 }
 
-const pendingRows = () => db.query('SELECT id, name FROM submissions ORDER BY created_at, id');
+const pendingRows = () => db.query("SELECT id, name FROM submissions WHERE status = 'pending' ORDER BY created_at, id");
 const contentNames = async () => (await db.query('SELECT name FROM contents ORDER BY name')).map((r) => String(r.name));
 const auditActions = async () => (await db.query('SELECT actor, action FROM audit_log ORDER BY id')).map((r) => `${r.actor} ${r.action}`);
 
@@ -49,7 +49,8 @@ describe('submissions list', () => {
     const run = await runCli(db.url, ['submissions', 'list']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toMatch(/^[0-9a-f]{24} {2}Khanacademy {2}https:\/\/www\.khanacademy\.org\/computing\n/);
-    expect(run.stdout).toContain('Python · Free · no certificate · by grace@example.com on ');
+    // The certificate was left blank: the admin sees it was not given.
+    expect(run.stdout).toContain('Python · Free · certificate not given · by grace@example.com on ');
     expect(run.stdout).toMatch(/\n1 submission waiting\.\n$/);
   });
 
@@ -115,7 +116,7 @@ describe('submissions approve and reject from a script', () => {
     expect((await runCli(db.url, ['submissions', 'approve', '--yes'])).code).toBe(2);
   });
 
-  it('reject deletes the named ids; a second reject of the same id reports it not found', async () => {
+  it('reject takes the named ids out of the queue (kept as rejected); a second reject of the same id says it was already rejected', async () => {
     const [first, second] = await queue(2);
     const run = await runCli(db.url, ['submissions', 'reject', first!, '--yes']);
     expect(run).toMatchObject({ code: 0 });
@@ -123,7 +124,7 @@ describe('submissions approve and reject from a script', () => {
     expect((await pendingRows()).map((r) => r.id)).toEqual([second]);
     const again = await runCli(db.url, ['submissions', 'reject', first!, '--yes']);
     expect(again.code).toBe(1);
-    expect(again.stdout).toContain(`not found ${first}`);
+    expect(again.stdout).toContain(`refused   ${first}  Submission was already rejected; nothing changed`);
     expect(await auditActions()).toContain(`cli:${process.env.USER ?? 'root'} submission.reject`);
   });
 

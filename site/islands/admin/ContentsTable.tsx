@@ -1,6 +1,7 @@
 /**
  * SPEC §2 Admin contents: the paged contents table with Edit and Delete ('Delete this content?'), and
- * Create Content ('Create a new content?' → an empty content → its edit screen, SPEC §4).
+ * Create Content ('Create a new content?' → an empty draft → its edit screen, SPEC §4). Each row shows
+ * whether it is published or a draft (seen only here until it is saved complete); the list filters by it.
  */
 import { useState } from 'react';
 import { apiDelete, apiPost, errorMessage } from '#site/lib/api.ts';
@@ -8,8 +9,11 @@ import { flashToast, toast } from '#site/stores/toasts.ts';
 import { AdminTable, ListStatus, Pager, labels, useAdminList, type PagedList, type RowAction } from './list.tsx';
 import { BusyButton } from '../forms/fields.tsx';
 
+type ContentStatus = 'draft' | 'published';
+
 interface ContentRow {
   _id: string;
+  status: ContentStatus;
   name: string;
   slug: string;
   cost: string;
@@ -21,17 +25,23 @@ interface ContentList extends PagedList {
   contents: ContentRow[];
 }
 
-const HEAD = ['No.', 'CONTENT ID', 'NAME', 'CATEGORY', 'TYPE', 'COST', 'ACTIONS'] as const;
+const HEAD = ['No.', 'CONTENT ID', 'NAME', 'STATUS', 'CATEGORY', 'TYPE', 'COST', 'ACTIONS'] as const;
+const STATUS_FILTERS: Array<[string, string]> = [
+  ['', 'All'],
+  ['published', 'Published'],
+  ['draft', 'Drafts'],
+];
 
-export default function ContentsTable({ page }: { page: number }) {
-  const { state, reload, refreshing } = useAdminList<ContentList>('/api/contents/admin', page);
+export default function ContentsTable({ page, status = '' }: { page: number; status?: string }) {
+  const filters = { status };
+  const { state, reload, refreshing } = useAdminList<ContentList>('/api/contents/admin', page, filters);
   const [busy, setBusy] = useState<RowAction | null>(null);
 
   async function create() {
     if (!window.confirm('Create a new content?')) return;
     setBusy({ action: 'creating' });
     try {
-      const content = await apiPost<{ _id: string }>('/api/contents');
+      const { content } = await apiPost<{ content: { _id: string } }>('/api/contents');
       flashToast('success', 'new content created successfully');
       location.assign(`/admin/content/${content._id}`);
     } catch (error) {
@@ -56,7 +66,22 @@ export default function ContentsTable({ page }: { page: number }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex justify-end">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <form method="get" action="/admin/contents" className="flex items-end gap-2">
+          <label className="fieldset p-0">
+            <span className="fieldset-legend text-sm">Status</span>
+            <select name="status" className="select select-sm" defaultValue={status} onChange={(event) => event.currentTarget.form?.requestSubmit()}>
+              {STATUS_FILTERS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <noscript>
+            <button className="btn btn-sm">Show</button>
+          </noscript>
+        </form>
         <BusyButton className="btn btn-primary" busy={busy?.action === 'creating'} disabled={busy !== null} onClick={() => void create()}>
           Create Content
         </BusyButton>
@@ -66,7 +91,7 @@ export default function ContentsTable({ page }: { page: number }) {
       ) : (
         <>
           {state.data.contents.length === 0 ? (
-            <p className="alert">No contents yet: create the first one.</p>
+            <p className="alert">{status === 'draft' ? 'No drafts: every content is published.' : status === 'published' ? 'Nothing is published yet.' : 'No contents yet: create the first one.'}</p>
           ) : (
             <AdminTable caption={`Contents, page ${state.data.page} of ${state.data.pages}`} busy={refreshing || busy !== null} head={HEAD}>
               {state.data.contents.map((content, index) => {
@@ -76,9 +101,18 @@ export default function ContentsTable({ page }: { page: number }) {
                     <td>{index + 1 + state.data.count}</td>
                     <td className="font-mono text-xs">{content._id}</td>
                     <td>
-                      <a className="link link-hover" href={`/content/${content.slug}`}>
-                        {content.name}
-                      </a>
+                      {content.status === 'published' ? (
+                        <a className="link link-hover" href={`/content/${content.slug}`}>
+                          {content.name}
+                        </a>
+                      ) : (
+                        content.name
+                      )}
+                    </td>
+                    <td>
+                      <span className={`badge badge-sm ${content.status === 'draft' ? 'badge-warning' : 'badge-success'}`} data-status={content.status}>
+                        {content.status === 'draft' ? 'Draft' : 'Published'}
+                      </span>
                     </td>
                     <td>{labels(content.category)}</td>
                     <td>{labels(content.type)}</td>
@@ -98,7 +132,7 @@ export default function ContentsTable({ page }: { page: number }) {
               })}
             </AdminTable>
           )}
-          <Pager page={state.data.page} pages={state.data.pages} path="/admin/contents" />
+          <Pager page={state.data.page} pages={state.data.pages} path="/admin/contents" filters={filters} />
         </>
       )}
     </div>

@@ -1,8 +1,10 @@
 /**
- * The content image (SPEC §2 Edit content): its URL (required) with a live thumbnail, and an upload
- * (png, gif, jpeg) that fills the URL. An upload error shows under the field and as a toast (SPEC §8).
+ * The content image (SPEC §2 Edit content): its URL (required) with a live thumbnail, and an upload (png,
+ * gif, jpeg) that fills the URL. A content without an image of its own comes with its generated letter
+ * tile's URL, so an edit never needs an upload first. An upload error shows under the field and as a toast (SPEC §8).
  */
 import { useRef, useState, type ChangeEvent } from 'react';
+import { isPlaceholderImage } from '#db/images.ts';
 import { errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { Field } from '../forms/ui.tsx';
@@ -45,7 +47,16 @@ export function ImageField({ value, onValue, error }: ImageFieldProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-[1fr_10rem] sm:items-start">
       <div>
-        <Field name="image" label="Image URL" placeholder="https://… or upload below" required value={value} onValue={onValue} error={error} />
+        <Field
+          name="image"
+          label="Image URL"
+          placeholder="https://… or upload below"
+          required
+          hint={isPlaceholderImage(value) ? 'The letter tile made from the name, until you give an image.' : undefined}
+          value={value}
+          onValue={onValue}
+          error={error}
+        />
         <div className="fieldset">
           <label className="fieldset-legend text-sm" htmlFor={uploadId}>
             Upload an image

@@ -1,6 +1,6 @@
 /**
  * SPEC §2 Edit submission: the content fields plus the hidden rating; Reject and Approve.
- * Approve posts the edited data; the server creates the content and removes the submission in one
+ * Approve posts the edited data; the server creates the content and records the submission as approved in one
  * transaction, so a refusal (e.g. 409, the slug is taken) leaves the submission where it was and the
  * admin stays here to fix it.
  */

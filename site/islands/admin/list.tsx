@@ -24,10 +24,12 @@ export interface RowAction {
 }
 
 /**
- * The page `page` of an admin list. `reload` keeps the rows on screen while the fresh ones load
- * (`refreshing`), so a deletion does not flash the table away.
+ * The page `page` of an admin list, with the list's own filters (`filters`, e.g. { status: 'draft' }).
+ * `reload` keeps the rows on screen while the fresh ones load (`refreshing`), so a deletion does not
+ * flash the table away.
  */
-export function useAdminList<T extends PagedList>(endpoint: string, page: number) {
+export function useAdminList<T extends PagedList>(endpoint: string, page: number, filters: Record<string, string> = {}) {
+  const filterQuery = queryOf(filters);
   const [state, setState] = useState<ListState<T>>({ status: 'loading' });
   const [refreshing, setRefreshing] = useState(false);
   const latest = useRef(0);
@@ -36,18 +38,18 @@ export function useAdminList<T extends PagedList>(endpoint: string, page: number
     const request = ++latest.current;
     setRefreshing(true);
     try {
-      const data = await apiGet<T>(`${endpoint}?page=${page}`);
+      const data = await apiGet<T>(`${endpoint}?page=${page}${filterQuery}`);
       if (request !== latest.current) return;
       setState({ status: 'loaded', data });
       // The server clamps a page past the end (e.g. after deleting the last row of the last page).
-      if (data.page !== page) history.replaceState(history.state, '', `?page=${data.page}`);
+      if (data.page !== page) history.replaceState(history.state, '', `?page=${data.page}${filterQuery}`);
     } catch (error) {
       if (request !== latest.current) return;
       setState({ status: 'error', message: errorMessage(error) });
     } finally {
       if (request === latest.current) setRefreshing(false);
     }
-  }, [endpoint, page]);
+  }, [endpoint, page, filterQuery]);
 
   useEffect(() => {
     void load();
@@ -86,7 +88,14 @@ export function ListStatus<T>({ state, onRetry, noun }: { state: ListState<T>; o
 }
 
 /** SPEC §2: page links 1..pages as real links (?page=n), the current one highlighted. */
-export function Pager({ page, pages, path }: { page: number; pages: number; path: string }) {
+/** '&status=draft' for { status: 'draft' }; empty values are left out. */
+export const queryOf = (filters: Record<string, string>) =>
+  Object.entries(filters)
+    .filter(([, value]) => value !== '')
+    .map(([key, value]) => `&${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join('');
+
+export function Pager({ page, pages, path, filters = {} }: { page: number; pages: number; path: string; filters?: Record<string, string> }) {
   if (pages <= 1) return null;
   return (
     <nav aria-label="Pages" className="flex justify-center">
@@ -94,7 +103,7 @@ export function Pager({ page, pages, path }: { page: number; pages: number; path
         {Array.from({ length: pages }, (_, i) => i + 1).map((p) => (
           <li key={p}>
             <a
-              href={`${path}?page=${p}`}
+              href={`${path}?page=${p}${queryOf(filters)}`}
               className={`btn btn-sm min-w-9 ${p === page ? 'btn-primary' : 'btn-ghost bg-base-100'}`}
               aria-current={p === page ? 'page' : undefined}
             >

@@ -9,3 +9,9 @@ import { publicUrl } from '#db/config.ts';
 export function absoluteUrl(pathOrUrl: string): string {
   return new URL(pathOrUrl, `${publicUrl()}/`).toString();
 }
+
+/** A URL on this site as a root-relative path (pages link their own files by path); any other URL as is. */
+export function sitePath(url: string): string {
+  const origin = publicUrl();
+  return url.startsWith(`${origin}/`) ? url.slice(origin.length) : url;
+}

@@ -5,5 +5,6 @@ import { requireAdmin } from '#site/lib/server/guards.ts';
 
 export const GET = endpoint(async (context) => {
   requireAdmin(context);
-  return listContentsForAdmin(await getDb(), context.url.searchParams.get('page'));
+  const { searchParams } = context.url;
+  return listContentsForAdmin(await getDb(), searchParams.get('page'), searchParams.get('status'));
 });

@@ -4,8 +4,12 @@ import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdminActor } from '#site/lib/server/guards.ts';
 import { json } from '#site/lib/server/http.ts';
 
-/** SPEC §4: an empty content to edit next (the body, if any, is ignored). */
+/**
+ * SPEC §4: an empty content (a draft) to edit next; the body, if any, is ignored. Clients read it as
+ * `content` (with the message); its fields also stay at the top level for callers that read `_id` there.
+ */
 export const POST = endpoint(async (context) => {
   const actor = requireAdminActor(context);
-  return json(await createEmptyContent(await getDb(), actor), 201);
+  const content = await createEmptyContent(await getDb(), actor);
+  return json({ ...content, message: 'new content created successfully', content }, 201);
 });

@@ -1,0 +1,22 @@
+/**
+ * Content images: what is stored and what is shown (no imports, so forms in the browser may use it too).
+ * A content without an image of its own shows a generated tile, served by the site at a stable path, so
+ * every client of the API always has a displayable image URL.
+ */
+export const PLACEHOLDER_PATH = '/images/placeholder/';
+
+/** The generated tile of the content with this slug (site/pages/images/placeholder/[file].ts draws it). */
+export const placeholderImagePath = (slug: string) => `${PLACEHOLDER_PATH}${encodeURIComponent(slug)}.svg`;
+
+/**
+ * Whether an image (a path, or a URL as the API shows it) is a generated tile: stored as no image at all,
+ * so the tile follows a renamed content, and shown as an empty field in the edit form.
+ */
+export function isPlaceholderImage(image: string): boolean {
+  try {
+    const { pathname } = new URL(image, 'http://placeholder.invalid');
+    return pathname.startsWith(PLACEHOLDER_PATH) && pathname.endsWith('.svg');
+  } catch {
+    return false;
+  }
+}

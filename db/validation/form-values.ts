@@ -1,0 +1,43 @@
+/**
+ * What HTML form controls send, read liberally (docs: "be liberal in what you accept"): a client built on
+ * the REST contract posts strings from selects ("true", "I don't know", "Free/Paid"), empty strings and
+ * null for fields the user did not touch, and numbers as strings. Each helper accepts every reasonable
+ * form of its value and refuses only what is wrong, saying what is expected. Imports only zod.
+ */
+import { z } from './zod.ts';
+
+/** '' and null are an untouched optional field: the same as leaving it out. */
+export const blankAsMissing = (value: unknown) => (value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value);
+
+const TRUE_WORDS = new Set(['true', 'yes', 'y', 'on', '1']);
+/** "I don't know" means false (the submit form's third choice): the resource is not known to certify. */
+const FALSE_WORDS = new Set(['false', 'no', 'n', 'off', '0', "i don't know", 'i don’t know', 'i do not know', 'unknown', 'dont know', "don't know"]);
+
+function toBoolean(value: unknown): unknown {
+  if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : value;
+  if (typeof value !== 'string') return value;
+  const word = value.trim().toLowerCase();
+  return TRUE_WORDS.has(word) ? true : FALSE_WORDS.has(word) ? false : value;
+}
+
+/** A yes/no field: a boolean, or what a checkbox or select sends. `error` names the field's choices. */
+export const formBoolean = (error: string) => z.preprocess(toBoolean, z.boolean({ error }));
+
+/** An optional yes/no field: blank or missing is undefined ("not given"). */
+export const optionalFormBoolean = (error: string) => z.preprocess((v) => toBoolean(blankAsMissing(v)), z.boolean({ error }).optional());
+
+/** One of `choices`, matched without regard to case or spaces around a slash ("free / paid" → "Free/Paid"). */
+export function formChoice<const T extends readonly [string, ...string[]]>(choices: T, error: string) {
+  const byKey = new Map(choices.map((choice) => [choice.toLowerCase().replace(/\s+/g, ''), choice]));
+  return z.preprocess((v) => (typeof v === 'string' ? (byKey.get(v.toLowerCase().replace(/\s+/g, '')) ?? v) : v), z.enum(choices, { error }));
+}
+
+/** A list field: one value from a single select becomes a list of one; blank or null is an empty list. */
+export const asList = (value: unknown) => {
+  const given = blankAsMissing(value);
+  if (given === undefined) return [];
+  return Array.isArray(given) ? given : typeof given === 'string' || (typeof given === 'object' && given !== null) ? [given] : given;
+};
+
+/** A whole number, or its digits as a string. Booleans and null are never numbers. */
+export const digitsAsNumber = (value: unknown) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value);

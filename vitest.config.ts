@@ -17,6 +17,7 @@ export default defineConfig({
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'] } },
       { extends: true, test: { name: 'cli', include: ['tests/cli/**/*.test.ts'] } },
       { extends: true, test: { name: 'security', include: ['tests/security/**/*.test.ts'] } },
+      { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'] } },
       { extends: true, test: { name: 'scale', include: ['tests/scale/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 300_000 } },
       { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], maxWorkers: 1, testTimeout: 60_000 } },
     ],

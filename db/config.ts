@@ -60,6 +60,14 @@ const schema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
   /** 'off' disables the in-process catalog and page caches (to measure uncached costs). */
   CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
+  /**
+   * Other origins whose pages may open the visitors socket, comma separated (e.g. a separate front end's
+   * dev server, http://localhost:5173). The site's own origin always may.
+   */
+  TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean)),
   /** Open visitor WebSockets (/ws) allowed per client address, and per server process in all. */
   VISITORS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(16),
   VISITORS_MAX_TOTAL: z.coerce.number().int().min(1).default(5000),

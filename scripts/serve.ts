@@ -48,11 +48,12 @@ async function startServer(): Promise<void> {
   // The adapter runs in middleware mode: its handler renders, and the built files are ours to serve.
   const { handler } = (await import(entry)) as { handler: Handler };
   const files = loadStaticFiles(join(dist, 'client'));
-  const { HOST, PORT, PUBLIC_URL, NODE_ENV, VISITORS_MAX_PER_ADDRESS, VISITORS_MAX_TOTAL } = config();
+  const { HOST, PORT, PUBLIC_URL, NODE_ENV, VISITORS_MAX_PER_ADDRESS, VISITORS_MAX_TOTAL, TRUSTED_ORIGINS } = config();
   if (!PUBLIC_URL && NODE_ENV === 'production') {
     console.warn(`PUBLIC_URL is not set: canonical links, feeds, sitemaps and mailed links will use ${publicUrl()}. Set PUBLIC_URL to the address visitors use.`);
   }
-  const visitors = createVisitorsHub({ origin: new URL(publicUrl()).origin, maxPerAddress: VISITORS_MAX_PER_ADDRESS, maxTotal: VISITORS_MAX_TOTAL });
+  const origins = [new URL(publicUrl()).origin, ...TRUSTED_ORIGINS];
+  const visitors = createVisitorsHub({ origins, maxPerAddress: VISITORS_MAX_PER_ADDRESS, maxTotal: VISITORS_MAX_TOTAL });
   // gzip or brotli (quality 4: fast enough per request) for every text response the client accepts it for.
   const compress = compression({ threshold: 1024 });
   const server = createServer((req, res) => {

@@ -119,7 +119,7 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/sitemap.xml', path: () => '/sitemap.xml', expect: all(200) },
   { method: 'GET', route: '/sitemap/[part].xml', path: () => '/sitemap/0.xml', expect: all(200) },
   { method: 'GET', route: '/uploads/[file]', path: (f) => f.uploadedFile, expect: all(200) },
-  { method: 'GET', route: '/images/placeholder/[file]', path: (f) => `/images/placeholder/${f.content.slug}.svg`, expect: all(200) },
+  { method: 'GET', route: '/images/placeholder/[file]', path: async (f) => `/images/placeholder/${(await f.content()).slug}.svg`, expect: all(200) },
   // Pages for visitors only, and for the signed in
   { method: 'GET', route: '/signin', path: () => '/signin', expect: VISITOR_PAGE },
   { method: 'GET', route: '/forget-password', path: () => '/forget-password', expect: VISITOR_PAGE },

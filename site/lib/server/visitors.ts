@@ -17,8 +17,8 @@ export const VISITORS_PATHS = new Set(['/', '/ws']);
 export const BROADCAST_INTERVAL_MS = 1000;
 
 export interface VisitorsOptions {
-  /** The site's own origin (PUBLIC_URL, else http://HOST:PORT): browsers send it as Origin from our pages. */
-  origin: string;
+  /** The site's own origin (PUBLIC_URL, else http://HOST:PORT), which browsers send from our pages, and any trusted others. */
+  origins: readonly string[];
   maxPerAddress?: number;
   maxTotal?: number;
 }
@@ -29,7 +29,8 @@ function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-export function createVisitorsHub({ origin, maxPerAddress = 16, maxTotal = 5000 }: VisitorsOptions) {
+export function createVisitorsHub({ origins, maxPerAddress = 16, maxTotal = 5000 }: VisitorsOptions) {
+  const allowed = new Set(origins);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
   /** Sockets taken on (handshaking or open) per client address, and in all. */
   const perAddress = new Map<string, number>();
@@ -67,7 +68,7 @@ export function createVisitorsHub({ origin, maxPerAddress = 16, maxTotal = 5000 
       try {
         const path = (request.url ?? '').split('?')[0];
         if (request.method !== 'GET' || !VISITORS_PATHS.has(path!)) return refuseUpgrade(socket, 404, 'Not Found');
-        if (request.headers.origin !== origin) return refuseUpgrade(socket, 403, 'Forbidden');
+        if (!allowed.has(request.headers.origin ?? '')) return refuseUpgrade(socket, 403, 'Forbidden');
         const address = request.socket.remoteAddress ?? '';
         const mine = perAddress.get(address) ?? 0;
         if (mine >= maxPerAddress || taken >= maxTotal) return refuseUpgrade(socket, 429, 'Too Many Requests');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ftsQuery, MAX_TERMS, searchWords } from './fts.ts';
+import { ftsQuery, lastWordIsPrefix, MAX_TERMS, searchWords } from './fts.ts';
 
 describe('search words', () => {
   it('keeps letters and digits, lowercased, and drops every FTS operator', () => {
@@ -14,6 +14,24 @@ describe('search words', () => {
     const words = searchWords('x'.repeat(5000) + ' a b c d e f g h i j k l m n o p');
     expect(words).toHaveLength(MAX_TERMS);
     expect(words[0]).toHaveLength(64);
+  });
+});
+
+describe('words that name things with symbols', () => {
+  it('keeps + and # on a word, as the index does', () => {
+    expect(searchWords('C++ and C# or F#, not c')).toEqual(['c++', 'and', 'c#', 'or', 'f#', 'not', 'c']);
+    expect(searchWords('node.js .NET asp.net')).toEqual(['node', 'js', 'net', 'asp', 'net']);
+  });
+
+  it('has no word in symbols alone', () => {
+    for (const input of ['%', '_', '++', '#', '%_%', '...', '-']) expect(searchWords(input)).toEqual([]);
+  });
+
+  it('matches the last word as a prefix only while it is being typed', () => {
+    expect(lastWordIsPrefix('pyth')).toBe(true);
+    expect(lastWordIsPrefix('machine lear ')).toBe(true);
+    for (const input of ['c++', 'c#', '.net', 'node.js', 'f#']) expect(lastWordIsPrefix(input)).toBe(false);
+    expect(ftsQuery(['c++'], new Map(), false)).toBe('"c++"');
   });
 });
 

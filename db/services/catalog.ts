@@ -6,7 +6,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { notFound } from '../errors.ts';
-import { ftsQuery, searchWords } from '../fts.ts';
+import { ftsQuery, lastWordIsPrefix, searchWords } from '../fts.ts';
 import { contents, facetTotals, reviews, type Content } from '../schema.ts';
 import { COSTS, TAG_KINDS, TAXONOMY, tagBit, type Tag } from '../taxonomy.ts';
 import { closestTerms, type VocabularyTerm } from '../typos.ts';
@@ -152,10 +152,12 @@ async function anyMatch(db: Db, match: string): Promise<boolean> {
  * closest indexed terms ('javscript' → 'javascript'). Filters do not take part: a term that exists but
  * not among the filtered contents is a real "no results", not a typo.
  */
-async function resolveMatch(db: Db, params: SearchParams): Promise<{ match?: string; correctedTerm?: string }> {
+async function resolveMatch(db: Db, params: SearchParams): Promise<{ match?: string; correctedTerm?: string; nothing?: true }> {
   const words = searchWords(params.searchTerm);
-  if (words.length === 0) return {};
-  const exact = ftsQuery(words);
+  // Typed, but nothing searchable ('%', '_', '!!'): nothing matches it — not the whole catalog.
+  if (words.length === 0) return params.searchTerm.trim() ? { nothing: true } : {};
+  const prefixLast = lastWordIsPrefix(params.searchTerm);
+  const exact = ftsQuery(words, new Map(), prefixLast);
   if (await anyMatch(db, exact)) return { match: exact };
 
   const terms = await indexVocabulary(db);
@@ -167,14 +169,15 @@ async function resolveMatch(db: Db, params: SearchParams): Promise<{ match?: str
     if (close.length) alternatives.set(word, close);
   }
   if (alternatives.size === 0) return { match: exact };
-  const widened = ftsQuery(words, alternatives);
+  const widened = ftsQuery(words, alternatives, prefixLast);
   if (!(await anyMatch(db, widened))) return { match: exact };
   return { match: widened, correctedTerm: words.map((w) => alternatives.get(w)?.[0] ?? w).join(' ') };
 }
 
 export async function searchContents(db: Db, params: SearchParams): Promise<SearchResult> {
   return cachedRead(db, `search:${JSON.stringify(params)}`, async () => {
-    const { match, correctedTerm } = await resolveMatch(db, params);
+    const { match, correctedTerm, nothing } = await resolveMatch(db, params);
+    if (nothing) return { contents: [], page: 1, pages: 1, countContents: 0, facets: emptyFacets(), filters: { ...params, page: 1 } };
     const { facets, count } = await facetCounts(db, params, match);
     const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
     const page = Math.min(params.page, pages);

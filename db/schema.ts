@@ -83,6 +83,11 @@ export const contents = sqliteTable(
     categoryMask: integer('category_mask').notNull().default(0),
     techStackMask: integer('tech_stack_mask').notNull().default(0),
     typeMask: integer('type_mask').notNull().default(0),
+    /**
+     * The content's tags as one text ('category=a,b;type=c'), kept with the tags: the in-memory facet table
+     * reads every content's tag set from the covering index in one pass (db/services/facet-table.ts).
+     */
+    tagKey: text('tag_key').notNull().default(''),
     rating: real('rating').notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
     createdAt: createdAt(),
@@ -95,8 +100,9 @@ export const contents = sqliteTable(
     index('contents_created_idx').on(t.createdAt),
     index('contents_rating_idx').on(t.rating, t.numReviews),
     index('contents_cost_idx').on(t.cost),
-    // Covers every filter and sort key: filtered pages and counts read this index, never the wide rows.
-    index('contents_facets_idx').on(t.createdAt, t.categoryMask, t.techStackMask, t.typeMask, t.cost, t.hasCert, t.rating),
+    // Covers what the in-memory facet table reads of every content (db/services/facet-table.ts): one pass
+    // over this index, never the wide rows.
+    index('contents_facet_table_idx').on(t.createdAt, t.cost, t.hasCert, t.rating, t.numReviews, t.tagKey),
   ],
 );
 
@@ -298,17 +304,3 @@ export const meta = sqliteTable('meta', {
   value: integer('value').notNull(),
 });
 
-/**
- * How many contents carry each filter option, over the whole catalog (facet 'category' | 'techStack' |
- * 'type' with the tag's bit index as value, 'cost', 'hasCert' (0/1), 'rating' (N: average at or above N),
- * 'all'). Kept by triggers (migration 0006), so the unfiltered search page counts nothing per request.
- */
-export const facetTotals = sqliteTable(
-  'facet_totals',
-  {
-    facet: text('facet').notNull(),
-    value: text('value').notNull(),
-    n: integer('n').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.facet, t.value] })],
-);

@@ -1,19 +1,19 @@
 /**
  * The public catalog: faceted search with full-text matching, the filter lists, and a content's page.
- * Every query is indexed (content_tags (kind, value), contents_fts, contents (created_at | rating | cost));
- * a page of results costs a fixed number of statements whatever its size.
+ * Every query is indexed; a page of results costs a fixed number of statements whatever its size (the
+ * version, the full-text matches, the page's rows), the rest is the in-memory facet table.
  */
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { notFound } from '../errors.ts';
 import { ftsQuery, lastWordIsPrefix, searchWords } from '../fts.ts';
-import { contents, facetTotals, reviews, type Content } from '../schema.ts';
-import { COSTS, TAG_KINDS, TAXONOMY, tagBit, type Tag } from '../taxonomy.ts';
+import { contents, reviews, type Content } from '../schema.ts';
+import { COSTS, TAG_KINDS, TAXONOMY, type Tag } from '../taxonomy.ts';
 import { closestTerms, type VocabularyTerm } from '../typos.ts';
 import { PAGE_SIZE, type SearchParams } from '../validation/search.ts';
 import { cachedRead } from './catalog-cache.ts';
 import { toApiContent, type ApiContent } from './content-rows.ts';
-import { countFacets, facetTable, matchingRows, type FacetCounts, type FacetFilters } from './facet-table.ts';
+import { countFacets, facetTable, matchingRows, pageRows, type FacetCounts, type FacetFilters } from './facet-table.ts';
 
 export type { FacetCounts } from './facet-table.ts';
 
@@ -29,103 +29,25 @@ export interface SearchResult {
   correctedTerm?: string;
 }
 
-type FilterKey = 'category' | 'techStack' | 'type' | 'cost' | 'hasCert' | 'rating';
-const MASK_COLUMN = { category: sql.raw('c.category_mask'), techStack: sql.raw('c.tech_stack_mask'), type: sql.raw('c.type_mask') };
-
-/** One condition per active filter, each a test on the content row itself (tag masks, cost, rating). */
-function activeFilters(params: SearchParams): Array<[FilterKey, SQL]> {
-  const active: Array<[FilterKey, SQL]> = [];
-  for (const kind of TAG_KINDS) {
-    const bit = params[kind] === 'all' ? undefined : tagBit(kind, params[kind]);
-    if (bit !== undefined) active.push([kind, sql`(${MASK_COLUMN[kind]} & ${bit}) != 0`]);
-  }
-  if (params.cost !== 'all') active.push(['cost', sql`c.cost = ${params.cost}`]);
-  if (params.hasCert !== 'all') active.push(['hasCert', sql`c.has_cert = ${params.hasCert === 'true' ? 1 : 0}`]);
-  if (params.rating !== 'all') active.push(['rating', sql`c.rating >= ${params.rating}`]);
-  return active;
-}
-
-const conjunction = (conditions: SQL[]) => (conditions.length ? sql.join(conditions, sql` AND `) : sql`1`);
-
-/**
- * The rows a search starts from: the full-text matches (the FTS index drives, each match one rowid lookup)
- * or, without words, the covering index that holds every filter and sort column.
- */
-function source(match: string | undefined): SQL {
-  return match
-    ? sql`contents_fts f CROSS JOIN contents c ON c.seq = f.rowid WHERE contents_fts MATCH ${match}`
-    : sql`contents c INDEXED BY contents_facets_idx WHERE 1`;
-}
-
-const ORDER_BY: Record<Exclude<SearchParams['order'], 'relevance'>, SQL> = {
-  latest: sql`c.created_at DESC, c.seq DESC`,
-  oldest: sql`c.created_at ASC, c.seq ASC`,
-  topRated: sql`c.rating DESC, c.num_reviews DESC, c.created_at DESC`,
-  lowRated: sql`c.rating ASC, c.num_reviews ASC, c.created_at DESC`,
-};
-
-async function pageOfIds(db: Db, params: SearchParams, match: string | undefined, offset: number): Promise<string[]> {
-  const filters = activeFilters(params).map(([, condition]) => condition);
-  // FTS5's rank column is bm25 with the weights set in the migration: name first, then tags, then description.
-  const order = match && params.order === 'relevance' ? sql`f.rank, c.created_at DESC` : ORDER_BY[params.order === 'relevance' ? 'latest' : params.order];
-  const rows = await db.all<{ id: string }>(sql`SELECT c.id FROM ${source(match)} AND ${conjunction(filters)} ORDER BY ${order} LIMIT ${PAGE_SIZE} OFFSET ${offset}`);
-  return rows.map((r) => r.id);
-}
-
-/** The content rows for ids, in the order given: one statement for the whole page. */
-async function contentsByIds(db: Db, ids: string[]): Promise<Content[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.select().from(contents).where(inArray(contents.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is Content => Boolean(r));
-}
-
-const emptyFacets = (): FacetCounts => ({ category: {}, techStack: {}, type: {}, cost: {}, hasCert: { true: 0, false: 0 }, rating: {} });
-
-/** Facet counts over the whole catalog, kept by triggers in facet_totals: no counting at request time. */
-async function catalogTotals(db: Db): Promise<{ facets: FacetCounts; all: number }> {
-  const rows = await db.select().from(facetTotals);
-  const facets = emptyFacets();
-  let all = 0;
-  for (const row of rows) {
-    if (row.facet === 'all') all = row.n;
-    if (row.facet === 'category' || row.facet === 'techStack' || row.facet === 'type') {
-      const tag = TAXONOMY[row.facet][Number(row.value)];
-      if (tag) facets[row.facet][tag.value] = row.n;
-    } else if (row.facet === 'hasCert') facets.hasCert[row.value === '1' ? 'true' : 'false'] = row.n;
-    else if (row.facet === 'cost' || row.facet === 'rating') facets[row.facet][row.value] = row.n;
-  }
-  return { facets, all };
-}
-
-/** The search's filters as the in-memory facet loop tests them. */
+/** The search's filters as the facet table tests them. */
 function facetFilters(params: SearchParams): FacetFilters {
   const filters: FacetFilters = {};
-  for (const kind of TAG_KINDS) {
-    const bit = params[kind] === 'all' ? undefined : tagBit(kind, params[kind]);
-    if (bit !== undefined) filters[kind] = bit;
-  }
-  if (params.cost !== 'all') filters.cost = (COSTS as readonly string[]).indexOf(params.cost);
+  for (const kind of TAG_KINDS) if (params[kind] !== 'all') filters[kind] = params[kind];
+  if (params.cost !== 'all') filters.cost = params.cost;
   if (params.hasCert !== 'all') filters.hasCert = params.hasCert === 'true' ? 1 : 0;
   if (params.rating !== 'all') filters.rating = params.rating;
   return filters;
 }
 
-/**
- * Every facet count and the number of results: each option counted among the rows that satisfy all the
- * other active filters (its own group's filter left out, so the sidebar shows what choosing another option
- * would give). The unfiltered catalog's counts are kept by triggers (facet_totals); anything else is one
- * loop over the facet table (db/services/facet-table.ts), on every row or on the full-text matches.
- */
-async function facetCounts(db: Db, params: SearchParams, match: string | undefined): Promise<{ facets: FacetCounts; count: number }> {
-  const filters = facetFilters(params);
-  if (!match && Object.keys(filters).length === 0) {
-    const totals = await catalogTotals(db);
-    return { facets: totals.facets, count: totals.all };
-  }
-  const table = await facetTable(db);
-  return countFacets(table, filters, match ? await matchingRows(db, table, match) : undefined);
+/** The content rows of a page, by seq, in the order given: one statement for the whole page. */
+async function contentsBySeqs(db: Db, seqs: number[]): Promise<Content[]> {
+  if (seqs.length === 0) return [];
+  const rows = await db.select().from(contents).where(inArray(contents.seq, seqs));
+  const bySeq = new Map(rows.map((r) => [r.seq, r]));
+  return seqs.map((seq) => bySeq.get(seq)).filter((r): r is Content => Boolean(r));
 }
+
+const emptyFacets = (): FacetCounts => ({ category: {}, techStack: {}, type: {}, cost: {}, hasCert: { true: 0, false: 0 }, rating: {} });
 
 const VOCABULARY_TTL_MS = 30_000;
 let vocabulary: { at: number; db: Db; terms: VocabularyTerm[] } | undefined;
@@ -178,10 +100,16 @@ export async function searchContents(db: Db, params: SearchParams): Promise<Sear
   return cachedRead(db, `search:${JSON.stringify(params)}`, async () => {
     const { match, correctedTerm, nothing } = await resolveMatch(db, params);
     if (nothing) return { contents: [], page: 1, pages: 1, countContents: 0, facets: emptyFacets(), filters: { ...params, page: 1 } };
-    const { facets, count } = await facetCounts(db, params, match);
+    // Counts and the page both come from the in-memory table (db/services/facet-table.ts); SQL reads the
+    // full-text matches with their rank, and then only the page's rows.
+    const table = await facetTable(db);
+    const filters = facetFilters(params);
+    const matches = match ? await matchingRows(db, table, match) : undefined;
+    const { facets, count } = countFacets(table, filters, matches?.rows);
     const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
     const page = Math.min(params.page, pages);
-    const rows = await contentsByIds(db, count ? await pageOfIds(db, params, match, (page - 1) * PAGE_SIZE) : []);
+    const pageOfRows = count ? pageRows(table, filters, params.order, (page - 1) * PAGE_SIZE, PAGE_SIZE, matches) : [];
+    const rows = await contentsBySeqs(db, pageOfRows.map((i) => table.seq[i]!));
     return {
       contents: rows.map(toApiContent),
       page,

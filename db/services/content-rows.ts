@@ -14,10 +14,21 @@ export function tagLabels(input: Pick<ContentInput, TagKind>): string {
   return KINDS.flatMap((kind) => input[kind].map((tag) => tag.label)).join(' ');
 }
 
-/** The columns derived from a content's tags (search text and filter masks). */
+/**
+ * A content's tag set as one text, 'category=data-science,web-development;type=podcasts' (kinds and values
+ * in order): what the facet table groups rows by and reads tags from (db/services/facet-table.ts).
+ */
+export function tagKey(input: Pick<ContentInput, TagKind>): string {
+  return KINDS.filter((kind) => input[kind].length)
+    .map((kind) => `${kind}=${input[kind].map((tag) => tag.value).sort().join(',')}`)
+    .join(';');
+}
+
+/** The columns derived from a content's tags (search text, the facet table's tag set, filter masks). */
 export function tagColumns(input: Pick<ContentInput, TagKind>) {
   return {
     tagLabels: tagLabels(input),
+    tagKey: tagKey(input),
     categoryMask: tagMask('category', input.category),
     techStackMask: tagMask('techStack', input.techStack),
     typeMask: tagMask('type', input.type),

@@ -79,6 +79,36 @@ describe('facet counts', () => {
     }
   }, 60_000);
 
+  it('pick the same page as a plain SQL query would, in every order, with and without words', async () => {
+    let seed = 5;
+    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const ORDER_SQL: Record<string, string> = {
+      latest: 'c.created_at DESC, c.seq DESC',
+      oldest: 'c.created_at ASC, c.seq ASC',
+      topRated: 'c.rating DESC, c.num_reviews DESC, c.created_at DESC, c.seq DESC',
+      lowRated: 'c.rating ASC, c.num_reviews ASC, c.created_at DESC, c.seq DESC',
+    };
+    for (let round = 0; round < 30; round++) {
+      const order = (['latest', 'oldest', 'topRated', 'lowRated', 'relevance'] as const)[round % 5];
+      const query = new URLSearchParams(randomQuery(rand));
+      if (order === 'relevance') query.set('searchTerm', query.get('searchTerm') || 'data');
+      else query.set('order', order);
+      query.set('page', String(1 + Math.floor(rand() * 3)));
+      const params = parseSearchParams(query);
+      const result = await searchContents(t.db, params);
+      const parts: Array<{ sql: string; args: Array<string | number> }> = [];
+      for (const group of ['category', 'techStack', 'type', 'cost', 'hasCert', 'rating'] as const) if (params[group] !== 'all') parts.push(condition(group, String(params[group])));
+      const words = params.searchTerm ? `"${params.searchTerm}"*` : undefined;
+      const where = parts.map((p) => p.sql).join(' AND ') || '1';
+      const sql = words
+        ? `SELECT c.name FROM contents_fts f JOIN contents c ON c.seq = f.rowid WHERE contents_fts MATCH ? AND ${where} ORDER BY ${params.order === 'relevance' ? 'f.rank, c.created_at DESC, c.seq DESC' : ORDER_SQL[params.order]} LIMIT 12 OFFSET ?`
+        : `SELECT c.name FROM contents c WHERE ${where} ORDER BY ${ORDER_SQL[params.order === 'relevance' ? 'latest' : params.order]} LIMIT 12 OFFSET ?`;
+      const args = [...(words ? [words] : []), ...parts.flatMap((p) => p.args), (result.page - 1) * 12];
+      const { rows } = await t.db.$client.execute({ sql, args });
+      expect(result.contents.map((c) => c.name), query.toString()).toEqual(rows.map((r) => String(r.name)));
+    }
+  }, 60_000);
+
   it('follow a change at once: the table is rebuilt for the new catalog version', async () => {
     const before = await facetTable(t.db);
     const params = parseSearchParams(new URLSearchParams('cost=Paid'));

@@ -1,45 +1,63 @@
 /**
- * Facet counts computed in memory. The search sidebar counts, for every option of every filter group, the
- * results it would give with the other active filters kept: in SQL that is some forty CASE expressions per
- * candidate row, 14–28 ms on 100k contents. Here the facet columns of every content (tag masks, cost,
- * certificate, rating) sit in typed arrays, and one loop over the candidates (all rows, or the full-text
- * matches) counts everything in 1–3 ms.
+ * The catalog's facets and result pages, computed in memory (decisions 007 and 011). The search sidebar
+ * counts, for every option of every filter group, the results it would give with the other active filters
+ * kept; a page lists the results in the chosen order. Both come from one snapshot of every content's facet
+ * columns — cost, certificate, rating, review count, date — and its tags, held in typed arrays.
  *
- * The arrays are one snapshot of the catalog, read in a single statement with the catalog version it
- * belongs to, and replaced when `meta.catalog_version` moves (any change to contents, their tags or reviews,
- * made by any process). Rebuilding reads every row once: about 60 ms on 100k contents, shared by the
- * requests that arrive meanwhile.
+ * Tags are held as *combinations*: per kind, the rows that carry the same set of tags share one
+ * combination id. A row costs one increment per kind however many tags there are, and the options are read
+ * off the combinations' tallies at the end; a tag filter is a precomputed "this combination holds the tag"
+ * flag. So the number of tags per kind is unbounded (bit masks stopped at 32).
+ *
+ * The snapshot is read with the catalog version it belongs to, and replaced when `meta.catalog_version`
+ * moves (any change to contents, their tags or reviews, made by any process); the requests that arrive
+ * during a rebuild share it.
  */
 import type { Db } from '../client.ts';
-import { COSTS, TAG_KINDS, TAXONOMY, type TagKindName } from '../taxonomy.ts';
-import { RATING_STEPS } from '../validation/search.ts';
+import { COSTS } from '../taxonomy.ts';
+import { RATING_STEPS, type Order } from '../validation/search.ts';
 import { catalogVersion } from './catalog-cache.ts';
 
-type TagKind = TagKindName;
+export const TAG_GROUPS = ['category', 'techStack', 'type'] as const;
+export type TagGroup = (typeof TAG_GROUPS)[number];
 
-// Masks are tested with 32-bit operators.
-for (const kind of TAG_KINDS) if (TAXONOMY[kind].length > 32) throw new Error(`facet-table: ${kind} has more than 32 options`);
+/** One kind of tag over the table's rows. */
+interface TagIndex {
+  /** Tag index → its value. */
+  values: string[];
+  indexOfValue: Map<string, number>;
+  /** Row → its combination (0: no tag of this kind). */
+  comboOfRow: Int32Array;
+  /** Combination → the tag indexes it holds. */
+  combos: Int32Array[];
+  comboOfKey: Map<string, number>;
+}
 
 export interface FacetTable {
   version: number;
   size: number;
   /** Row index of each content's seq (the FTS rowid), -1 where none. */
   rowOfSeq: Int32Array;
-  category: Uint32Array;
-  techStack: Uint32Array;
-  type: Uint32Array;
+  seq: Int32Array;
   /** Index into COSTS; 255 for a cost outside the list. */
   cost: Uint8Array;
   hasCert: Uint8Array;
   rating: Float64Array;
+  numReviews: Int32Array;
+  createdAt: Float64Array;
+  tags: Record<TagGroup, TagIndex>;
+  /** The rows in each order, made when first asked for. */
+  orders: Partial<Record<Order, Int32Array>>;
+  /** The counts with no filter and no words, made when first asked for. */
+  totals?: { facets: FacetCounts; count: number };
 }
 
-/** The active filters as the loop tests them: a tag bit, a cost index, a certificate value, a minimum rating. */
+/** The active filters: a tag value per group, a cost, a certificate value, a minimum rating. */
 export interface FacetFilters {
-  category?: number;
-  techStack?: number;
-  type?: number;
-  cost?: number;
+  category?: string;
+  techStack?: string;
+  type?: string;
+  cost?: string;
   hasCert?: 0 | 1;
   rating?: number;
 }
@@ -52,6 +70,12 @@ export interface FacetCounts {
   hasCert: Record<'true' | 'false', number>;
   /** Key N: results whose average is at or above N. */
   rating: Record<string, number>;
+}
+
+/** Full-text matches: their rows and bm25 ranks (lower is better), in no particular order. */
+export interface Matches {
+  rows: Int32Array;
+  rank: Float64Array;
 }
 
 const tables = new WeakMap<Db, { version: number; table: Promise<FacetTable> }>();
@@ -67,75 +91,139 @@ export async function facetTable(db: Db): Promise<FacetTable> {
   return table;
 }
 
+const CONTENT_ROWS = `SELECT (SELECT value FROM meta WHERE key = 'catalog_version') AS version, coalesce(max(seq), 0) AS top,
+  json_group_array(json_array(seq, cost, has_cert, rating, num_reviews, created_at, tag_key)) AS rows
+FROM contents INDEXED BY contents_facet_table_idx`;
+
 async function loadFacetTable(db: Db): Promise<FacetTable> {
-  // One statement, so the rows and the version are the same snapshot; one JSON text rather than 100k row
-  // objects from the driver (which take seven times as long to read).
-  const { rows } = await db.$client.execute(
-    `SELECT (SELECT value FROM meta WHERE key = 'catalog_version') AS version, coalesce(max(seq), 0) AS top,
-       json_group_array(json_array(seq, category_mask, tech_stack_mask, type_mask, cost, has_cert, rating)) AS rows
-     FROM contents`,
-  );
-  const row = rows[0]!;
-  const data = JSON.parse(String(row.rows)) as Array<[number, number, number, number, string, number, number]>;
+  // One statement over the covering index, so the rows and the version are the same snapshot; one JSON
+  // text rather than 100k row objects from the driver (which take seven times as long). Each row carries
+  // its tag set as one text (contents.tag_key), so tags cost a map lookup per row, not one per tag.
+  const { rows } = await db.$client.execute(CONTENT_ROWS);
+  const head = rows[0]!;
+  const data = JSON.parse(String(head.rows)) as Array<[number, string, number, number, number, number, string]>;
   const size = data.length;
   const table: FacetTable = {
-    version: Number(row.version ?? 0),
+    version: Number(head.version ?? 0),
     size,
-    rowOfSeq: new Int32Array(Number(row.top) + 1).fill(-1),
-    category: new Uint32Array(size),
-    techStack: new Uint32Array(size),
-    type: new Uint32Array(size),
+    rowOfSeq: new Int32Array(Number(head.top) + 1).fill(-1),
+    seq: new Int32Array(size),
     cost: new Uint8Array(size),
     hasCert: new Uint8Array(size),
     rating: new Float64Array(size),
+    numReviews: new Int32Array(size),
+    createdAt: new Float64Array(size),
+    tags: { category: emptyTagIndex(size), techStack: emptyTagIndex(size), type: emptyTagIndex(size) },
+    orders: {},
   };
   const costIndex = new Map<string, number>(COSTS.map((cost, i) => [cost, i]));
-  data.forEach(([seq, category, techStack, type, cost, hasCert, rating], i) => {
+  // A tag set seen before has its combination per kind already: most rows share a set with others.
+  const combosOfKey = new Map<string, Record<TagGroup, number>>();
+  const comboOf = (kind: TagGroup, values: string[]): number => {
+    const index = table.tags[kind];
+    const tagIndexes = values.map((value) => {
+      let j = index.indexOfValue.get(value);
+      if (j === undefined) {
+        j = index.values.push(value) - 1;
+        index.indexOfValue.set(value, j);
+      }
+      return j;
+    });
+    const key = tagIndexes.sort((a, b) => a - b).join(',');
+    let combo = index.comboOfKey.get(key);
+    if (combo === undefined) {
+      combo = index.combos.push(Int32Array.from(tagIndexes)) - 1;
+      index.comboOfKey.set(key, combo);
+    }
+    return combo;
+  };
+  data.forEach(([seq, cost, hasCert, rating, numReviews, createdAt, tagKey], i) => {
     table.rowOfSeq[seq] = i;
-    table.category[i] = category;
-    table.techStack[i] = techStack;
-    table.type[i] = type;
+    table.seq[i] = seq;
     table.cost[i] = costIndex.get(cost) ?? 255;
     table.hasCert[i] = hasCert ? 1 : 0;
     table.rating[i] = rating;
+    table.numReviews[i] = numReviews;
+    table.createdAt[i] = createdAt;
+    if (!tagKey) return;
+    let combos = combosOfKey.get(tagKey);
+    if (!combos) {
+      combos = { category: 0, techStack: 0, type: 0 };
+      for (const part of tagKey.split(';')) {
+        const [kind, values] = part.split('=') as [TagGroup, string];
+        if (kind in combos) combos[kind] = comboOf(kind, values.split(','));
+      }
+      combosOfKey.set(tagKey, combos);
+    }
+    table.tags.category.comboOfRow[i] = combos.category;
+    table.tags.techStack.comboOfRow[i] = combos.techStack;
+    table.tags.type.comboOfRow[i] = combos.type;
   });
   return table;
 }
 
-/** The rows of the contents a full-text query matches (one text of rowids, not a row object each). */
-export async function matchingRows(db: Db, table: FacetTable, match: string): Promise<Int32Array> {
-  const { rows } = await db.$client.execute({ sql: 'SELECT group_concat(rowid) AS seqs FROM contents_fts WHERE contents_fts MATCH ?', args: [match] });
-  const text = rows[0]?.seqs;
-  if (text === null || text === undefined || text === '') return new Int32Array(0);
+const emptyTagIndex = (size: number): TagIndex => ({ values: [], indexOfValue: new Map(), comboOfRow: new Int32Array(size), combos: [new Int32Array(0)], comboOfKey: new Map([['', 0]]) });
+
+/** Every full-text match with its rank (one text, not a row object each). */
+export async function matchingRows(db: Db, table: FacetTable, match: string): Promise<Matches> {
+  const { rows } = await db.$client.execute({ sql: "SELECT group_concat(rowid || ' ' || rank) AS found FROM contents_fts WHERE contents_fts MATCH ?", args: [match] });
+  const text = rows[0]?.found;
+  if (text === null || text === undefined || text === '') return { rows: new Int32Array(0), rank: new Float64Array(0) };
   const found: number[] = [];
+  const ranks: number[] = [];
   for (const part of String(text).split(',')) {
+    const space = part.indexOf(' ');
     // A content added after the snapshot is not in the table: the next version's table will have it.
-    const row = table.rowOfSeq[Number(part)] ?? -1;
-    if (row >= 0) found.push(row);
+    const row = table.rowOfSeq[Number(part.slice(0, space))] ?? -1;
+    if (row < 0) continue;
+    found.push(row);
+    ranks.push(Number(part.slice(space + 1)));
   }
-  return Int32Array.from(found);
+  return { rows: Int32Array.from(found), rank: Float64Array.from(ranks) };
+}
+
+/** The filters as flags and indexes the loops test, computed once per call. */
+function compile(table: FacetTable, filters: FacetFilters) {
+  const tagFlags = (kind: TagGroup): Uint8Array | undefined => {
+    const value = filters[kind];
+    if (value === undefined) return undefined;
+    const index = table.tags[kind];
+    const j = index.indexOfValue.get(value);
+    const flags = new Uint8Array(index.combos.length);
+    // A value no content carries: no combination holds it, so no row passes.
+    if (j !== undefined) index.combos.forEach((combo, c) => (flags[c] = combo.includes(j) ? 1 : 0));
+    return flags;
+  };
+  return {
+    category: tagFlags('category'),
+    techStack: tagFlags('techStack'),
+    type: tagFlags('type'),
+    cost: filters.cost === undefined ? -1 : (COSTS as readonly string[]).indexOf(filters.cost),
+    hasCert: filters.hasCert ?? -1,
+    rating: filters.rating ?? -1,
+  };
 }
 
 /**
  * Counts every option of every group among `rows` (all rows when undefined): an option is counted on a row
  * that passes every active filter except its own group's. A row failing two filters counts nowhere; one
  * failing exactly one counts only in that filter's group; one passing all counts everywhere and in `count`.
- *
- * The loop only tallies each row's raw value per group (its mask, cost, certificate, whole-star rating);
- * the options are read off those tallies at the end, so a row costs a few array increments.
  */
 export function countFacets(table: FacetTable, filters: FacetFilters, rows?: Int32Array): { facets: FacetCounts; count: number } {
-  const { category: cat, techStack: tech, type: typ, cost, hasCert, rating } = table;
-  const byMask = { category: maskTally('category'), techStack: maskTally('techStack'), type: maskTally('type') };
+  if (!rows && Object.keys(filters).length === 0 && table.totals) return table.totals;
+  const f = compile(table, filters);
+  const { cost, hasCert, rating } = table;
+  const cat = table.tags.category.comboOfRow;
+  const tech = table.tags.techStack.comboOfRow;
+  const typ = table.tags.type.comboOfRow;
+  const byCombo = {
+    category: new Float64Array(table.tags.category.combos.length),
+    techStack: new Float64Array(table.tags.techStack.combos.length),
+    type: new Float64Array(table.tags.type.combos.length),
+  };
   const byCost = new Float64Array(256);
   const byCert = new Float64Array(2);
   const byStars = new Float64Array(6);
-  const fCat = filters.category ?? 0;
-  const fTech = filters.techStack ?? 0;
-  const fType = filters.type ?? 0;
-  const fCost = filters.cost ?? -1;
-  const fCert = filters.hasCert ?? -1;
-  const fRating = filters.rating ?? -1;
 
   let count = 0;
   const n = rows ? rows.length : table.size;
@@ -143,29 +231,33 @@ export function countFacets(table: FacetTable, filters: FacetFilters, rows?: Int
     const i = rows ? rows[k]! : k;
     // Which filter the row fails (0–5), or 6 when it fails none; 7 when it fails two or more.
     let failed = 6;
-    if (fCat && !(cat[i]! & fCat)) failed = 0;
-    if (fTech && !(tech[i]! & fTech)) failed = failed === 6 ? 1 : 7;
-    if (fType && !(typ[i]! & fType)) failed = failed === 6 ? 2 : 7;
-    if (fCost >= 0 && cost[i] !== fCost) failed = failed === 6 ? 3 : 7;
-    if (fCert >= 0 && hasCert[i] !== fCert) failed = failed === 6 ? 4 : 7;
-    if (fRating >= 0 && !(rating[i]! >= fRating)) failed = failed === 6 ? 5 : 7;
+    if (f.category && !f.category[cat[i]!]) failed = 0;
+    if (f.techStack && !f.techStack[tech[i]!]) failed = failed === 6 ? 1 : 7;
+    if (f.type && !f.type[typ[i]!]) failed = failed === 6 ? 2 : 7;
+    if (f.cost >= 0 && cost[i] !== f.cost) failed = failed === 6 ? 3 : 7;
+    if (f.hasCert >= 0 && hasCert[i] !== f.hasCert) failed = failed === 6 ? 4 : 7;
+    if (f.rating >= 0 && !(rating[i]! >= f.rating)) failed = failed === 6 ? 5 : 7;
     if (failed === 7) continue;
     if (failed === 6) count++;
-    if (failed === 6 || failed === 0) byMask.category.tally(cat[i]!);
-    if (failed === 6 || failed === 1) byMask.techStack.tally(tech[i]!);
-    if (failed === 6 || failed === 2) byMask.type.tally(typ[i]!);
+    if (failed === 6 || failed === 0) byCombo.category[cat[i]!]!++;
+    if (failed === 6 || failed === 1) byCombo.techStack[tech[i]!]!++;
+    if (failed === 6 || failed === 2) byCombo.type[typ[i]!]!++;
     if (failed === 6 || failed === 3) byCost[cost[i]!]!++;
     if (failed === 6 || failed === 4) byCert[hasCert[i]!]!++;
     if (failed === 6 || failed === 5) byStars[Math.min(5, Math.floor(rating[i]!))]!++;
   }
 
-  const byValue = (kind: TagKind) => {
-    const perOption = byMask[kind].perOption();
-    return Object.fromEntries(TAXONOMY[kind].map((tag, bit) => [tag.value, perOption[bit]!]));
+  const byValue = (kind: TagGroup) => {
+    const index = table.tags[kind];
+    const perTag = new Float64Array(index.values.length);
+    byCombo[kind].forEach((rowsWithCombo, c) => {
+      if (rowsWithCombo) for (const j of index.combos[c]!) perTag[j]! += rowsWithCombo;
+    });
+    return Object.fromEntries(index.values.map((value, j) => [value, perTag[j]!]));
   };
   // Ratings are averages from 0 to 5 and the steps whole numbers: at or above N means N or more whole stars.
   const atLeast = (step: number) => byStars.slice(step).reduce((sum, n) => sum + n, 0);
-  return {
+  const result = {
     count,
     facets: {
       category: byValue('category'),
@@ -176,33 +268,58 @@ export function countFacets(table: FacetTable, filters: FacetFilters, rows?: Int
       rating: Object.fromEntries(RATING_STEPS.map((step) => [String(step), atLeast(step)])),
     },
   };
+  if (!rows && Object.keys(filters).length === 0) table.totals = result;
+  return result;
+}
+
+/** How each order compares two rows (negative: a first). Ties fall back to the newest, then the latest added. */
+const COMPARE: Record<Order, (t: FacetTable, a: number, b: number) => number> = {
+  latest: (t, a, b) => t.createdAt[b]! - t.createdAt[a]! || t.seq[b]! - t.seq[a]!,
+  oldest: (t, a, b) => t.createdAt[a]! - t.createdAt[b]! || t.seq[a]! - t.seq[b]!,
+  topRated: (t, a, b) => t.rating[b]! - t.rating[a]! || t.numReviews[b]! - t.numReviews[a]! || COMPARE.latest(t, a, b),
+  lowRated: (t, a, b) => t.rating[a]! - t.rating[b]! || t.numReviews[a]! - t.numReviews[b]! || COMPARE.latest(t, a, b),
+};
+
+function orderedRows(table: FacetTable, order: Order): Int32Array {
+  let rows = table.orders[order];
+  if (!rows) {
+    rows = Int32Array.from({ length: table.size }, (_, i) => i).sort((a, b) => COMPARE[order](table, a, b));
+    table.orders[order] = rows;
+  }
+  return rows;
 }
 
 /**
- * Rows per tag mask, turned into rows per option at the end: one increment per row instead of one per tag.
- * Up to 16 options the tally is an array over every mask; beyond, a map of the masks that occur.
+ * The rows of one page of results, in order: every row passing the filters (among the full-text matches
+ * when there are words), sorted by `order` — 'relevance' is the matches' bm25 rank — skipping `offset`.
  */
-function maskTally(kind: TagKind): { tally: (mask: number) => void; perOption: () => Float64Array } {
-  const options = TAXONOMY[kind].length;
-  const perOption = (entries: Iterable<[number, number]>) => {
-    const counts = new Float64Array(options);
-    for (const [mask, n] of entries) {
-      if (n === 0) continue;
-      for (let m = mask >>> 0, bit = 0; m !== 0 && bit < options; m >>>= 1, bit++) if (m & 1) counts[bit]! += n;
+export function pageRows(table: FacetTable, filters: FacetFilters, order: Order | 'relevance', offset: number, limit: number, matches?: Matches): number[] {
+  const f = compile(table, filters);
+  const passes = (i: number) =>
+    (!f.category || f.category[table.tags.category.comboOfRow[i]!] === 1) &&
+    (!f.techStack || f.techStack[table.tags.techStack.comboOfRow[i]!] === 1) &&
+    (!f.type || f.type[table.tags.type.comboOfRow[i]!] === 1) &&
+    (f.cost < 0 || table.cost[i] === f.cost) &&
+    (f.hasCert < 0 || table.hasCert[i] === f.hasCert) &&
+    (f.rating < 0 || table.rating[i]! >= f.rating);
+
+  if (!matches) {
+    const page: number[] = [];
+    let skipped = 0;
+    for (const i of orderedRows(table, order === 'relevance' ? 'latest' : order)) {
+      if (!passes(i)) continue;
+      if (skipped < offset) skipped++;
+      else if (page.push(i) === limit) break;
     }
-    return counts;
-  };
-  if (options <= 16) {
-    const byMask = new Float64Array(1 << options);
-    const limit = byMask.length - 1;
-    return {
-      tally: (mask) => byMask[mask & limit]!++,
-      perOption: () => perOption(byMask.entries()),
-    };
+    return page;
   }
-  const byMask = new Map<number, number>();
-  return {
-    tally: (mask) => byMask.set(mask, (byMask.get(mask) ?? 0) + 1),
-    perOption: () => perOption(byMask.entries()),
-  };
+  const candidates: number[] = [];
+  const rankOf = new Map<number, number>();
+  matches.rows.forEach((i, k) => {
+    if (!passes(i)) return;
+    candidates.push(i);
+    rankOf.set(i, matches.rank[k]!);
+  });
+  const compare = order === 'relevance' ? (a: number, b: number) => rankOf.get(a)! - rankOf.get(b)! || COMPARE.latest(table, a, b) : (a: number, b: number) => COMPARE[order](table, a, b);
+  return candidates.sort(compare).slice(offset, offset + limit);
 }

@@ -346,7 +346,8 @@ function readMapFile(path: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new ImportFileError(undefined, `cannot read the map ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new ImportFileError(undefined, `cannot read the map ${path}: ${why}: nothing was imported`);
   }
   try {
     return JSON.parse(text);

@@ -210,9 +210,9 @@ describe('files written elsewhere', () => {
     );
     expect(report.counts).toMatchObject({ created: 2, refused: 0 });
     expect(report.rows[0]!.warnings).toEqual([
-      "unknown category 'Other' dropped: new tags come with the open taxonomy, not in this version; map it onto one of ours with --map",
-      "unknown techStack 'Go' dropped: new tags come with the open taxonomy, not in this version; map it onto one of ours with --map",
-      "image '/images/letters_placeholder/default_B.png' is not an http(s) URL or a file of this site: the content shows its generated tile instead",
+      "unknown category 'Other' left out (no new tags before the open taxonomy): map it with --map",
+      "unknown techStack 'Go' left out (no new tags before the open taxonomy): map it with --map",
+      "image '/images/letters_placeholder/default_B.png' is neither an http(s) URL nor a file of this site: the generated tile is shown instead",
       "slug 'site.dev-course-1' may hold only lowercase letters, digits and single hyphens: stored as 'site-dev-course-1'",
     ]);
     expect(report.unknownTags).toEqual([
@@ -252,8 +252,8 @@ describe('files written elsewhere', () => {
       problems: [
         'Website URL must be a valid http(s) URL',
         'Cost must be one of Free, Paid, Free/Paid',
-        "unknown category 'Knitting': map it onto one of ours with --map, or import without --no-create-tags to drop it",
-        "unknown techStack 'Go': map it onto one of ours with --map, or import without --no-create-tags to drop it",
+        "unknown category 'Knitting': map it with --map, or import without --no-create-tags to leave it out",
+        "unknown techStack 'Go': map it with --map, or import without --no-create-tags to leave it out",
       ],
     });
     expect(report.rows[1]).toMatchObject({ outcome: 'created' });
@@ -277,7 +277,7 @@ describe('files written elsewhere', () => {
     expect(report.counts).toMatchObject({ created: images.length });
     expect((await rowsOf()).map((row) => row.image)).toEqual(['https://cdn.example.org/a.png', held, '', '', '', '', '', '']);
     expect(report.rows.map((r) => r.warnings?.length ?? 0)).toEqual([0, 0, 1, 1, 1, 1, 0, 0]);
-    expect(report.rows[2]!.warnings![0]).toBe(`image '${missing}' is not an upload of this site (uploads are not part of an export): the content shows its generated tile instead`);
+    expect(report.rows[2]!.warnings![0]).toBe(`image '${missing}' is not an upload of this site (uploads are not part of an export): the generated tile is shown instead`);
   });
 
   it('keeps createdAt and updatedAt, also in MongoDB’s {"$date": …} form', async () => {

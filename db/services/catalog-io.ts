@@ -438,7 +438,7 @@ function checkRow(row: RawRow, rules: TagRules): RowCheck {
   const parsed = contentInput.safeParse({ ...fields, ...tags, slug: slug.value, image: image.value });
   if (!parsed.success) check.problems.push(...issueMessages(parsed.error.issues));
   check.problems.push(...tagProblems);
-  let createdAt = readDate(fields.createdAt);
+  const createdAt = readDate(fields.createdAt);
   let updatedAt = readDate(fields.updatedAt);
   if (createdAt === null) check.problems.push('createdAt must be a date (ISO 8601, e.g. 2024-05-01T12:00:00Z)');
   if (updatedAt === null) check.problems.push('updatedAt must be a date (ISO 8601, e.g. 2024-05-01T12:00:00Z)');
@@ -448,8 +448,6 @@ function checkRow(row: RawRow, rules: TagRules): RowCheck {
     check.warnings.push('updatedAt is before createdAt: createdAt is used for both');
     updatedAt = undefined;
   }
-  createdAt ??= undefined;
-  updatedAt ??= undefined;
   check.checked = {
     index: row.index,
     line: row.line,
@@ -496,7 +494,7 @@ function readImage(value: unknown): { value: unknown; warning?: string } {
   if (text === '') return { value: '' };
   const stored = storedImage(text);
   if (stored === '' || isHttpUrl(stored) || UPLOAD_PATH.test(stored)) return { value: stored };
-  return { value: '', warning: `image '${shorten(text)}' is not an http(s) URL or a file of this site: the content shows its generated tile instead` };
+  return { value: '', warning: `image '${shorten(text)}' is neither an http(s) URL nor a file of this site: the generated tile is shown instead` };
 }
 
 /** Rows whose image is an upload this database does not hold lose it, with a warning: one query per batch. */
@@ -507,7 +505,7 @@ async function dropMissingUploads(db: Db, rows: CheckedRow[]): Promise<void> {
   const held = new Set((await db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, ids))).map((upload) => upload.id));
   for (const row of withUpload) {
     if (held.has(UPLOAD_PATH.exec(row.data.image)![1]!)) continue;
-    row.warnings.push(`image '${row.data.image}' is not an upload of this site (uploads are not part of an export): the content shows its generated tile instead`);
+    row.warnings.push(`image '${row.data.image}' is not an upload of this site (uploads are not part of an export): the generated tile is shown instead`);
     row.data = { ...row.data, image: '' };
   }
 }
@@ -590,7 +588,7 @@ class ContentWriter {
       if (!current) planned.push({ row, data: next });
       else {
         const changes = changesOf(current, next);
-        if (changes.length === 0) results.push(rowOf(row, 'unchanged', { slug }));
+        if (changes.length === 0) results.push(rowOf(row, 'unchanged', { name: next.name, url: next.url, slug }));
         else planned.push({ row, data: next, existing: current, changes });
       }
     }
@@ -655,7 +653,9 @@ class ContentWriter {
   }
 }
 
-const plannedRow = (p: Planned): Result => rowOf(p.row, p.existing ? 'updated' : 'created', { slug: p.data.slug, ...(p.changes ? { changes: p.changes } : {}) });
+/** A written row, named as the content now is (an update by fill keeps our name). */
+const plannedRow = (p: Planned): Result =>
+  rowOf(p.row, p.existing ? 'updated' : 'created', { name: p.data.name, url: p.data.url, slug: p.data.slug, ...(p.changes ? { changes: p.changes } : {}) });
 
 /** A new content's dates: the file's, else the import's time; never updated before it was created. */
 function datesOf(row: CheckedRow, now: Date): { createdAt: Date; updatedAt: Date } {

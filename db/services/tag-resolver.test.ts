@@ -43,7 +43,7 @@ describe('taxonomyResolver', () => {
   it('leaves what we do not have unknown, aliases of absent tags included', () => {
     expect(['React.js', 'Go', 'golang', 'C++', 'C#', 'R', 'Sql', ''].map((t) => labelOf('techStack', t))).toEqual(Array(8).fill(undefined));
     expect(labelOf('category', 'Other')).toBeUndefined();
-    expect(resolver.create('techStack', 'Go')).toEqual({ refused: 'new tags come with the open taxonomy, not in this version' });
+    expect(resolver.create('techStack', 'Go')).toEqual({ refused: 'no new tags before the open taxonomy' });
   });
 });
 
@@ -86,7 +86,7 @@ describe('resolveRowTags', () => {
   });
 
   it('an unknown tag is dropped with one warning, or is a problem with createTags false', () => {
-    expect(resolveRowTags('techStack', ['Go', 'go', 'Python'], rules())).toMatchObject({ unknown: ['Go'], warnings: [expect.stringContaining("unknown techStack 'Go' dropped")], problems: [] });
+    expect(resolveRowTags('techStack', ['Go', 'go', 'Python'], rules())).toMatchObject({ unknown: ['Go'], warnings: ["unknown techStack 'Go' left out (no new tags before the open taxonomy): map it with --map"], problems: [] });
     expect(resolveRowTags('techStack', ['Go', 'Python'], rules(false))).toMatchObject({ unknown: ['Go'], warnings: [], problems: [expect.stringContaining("unknown techStack 'Go': map it")] });
   });
 });

@@ -77,7 +77,7 @@ const ALIASES: Record<TagKindName, Record<string, string>> = {
   },
 };
 
-const NO_OPEN_TAXONOMY = 'new tags come with the open taxonomy, not in this version';
+const NO_OPEN_TAXONOMY = 'no new tags before the open taxonomy';
 
 /** Our fixed lists (db/taxonomy.ts), matched by folded label or value, singular or plural, and aliases. */
 export function taxonomyResolver(): TagResolver {
@@ -247,7 +247,7 @@ function settleUnknownTag(kind: TagKindName, label: string, rules: TagRules, int
   if (into.unknown.some((known) => foldTag(known) === foldTag(name))) return;
   if (!rules.createTags) {
     into.unknown.push(name);
-    into.problems.push(`unknown ${kind} '${name}': map it onto one of ours with --map, or import without --no-create-tags to drop it`);
+    into.problems.push(`unknown ${kind} '${name}': map it with --map, or import without --no-create-tags to leave it out`);
     return;
   }
   const created = rules.resolver.create(kind, label);
@@ -257,5 +257,5 @@ function settleUnknownTag(kind: TagKindName, label: string, rules: TagRules, int
     return;
   }
   into.unknown.push(name);
-  into.warnings.push(`unknown ${kind} '${name}' dropped: ${created.refused}; map it onto one of ours with --map`);
+  into.warnings.push(`unknown ${kind} '${name}' left out (${created.refused}): map it with --map`);
 }

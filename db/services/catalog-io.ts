@@ -24,7 +24,7 @@ import { newId } from '../ids.ts';
 import { contentTags, contents, submissions, uploads, type Content } from '../schema.ts';
 import { TAG_KINDS, type Tag, type TagKindName } from '../taxonomy.ts';
 import { cleanUrl, isHttpUrl, slugify, urlKey } from '../urls.ts';
-import { contentInput, slug as slugRule, type ContentInput } from '../validation/contents.ts';
+import { contentInput, SLUG_MAX_CHARS, SLUG_PATTERN, type ContentInput } from '../validation/contents.ts';
 import { blankAsMissing } from '../validation/form-values.ts';
 import { cleanText } from '../validation/text.ts';
 import { contentConflict } from './admin-contents.ts';
@@ -473,9 +473,12 @@ function issueMessages(issues: ReadonlyArray<{ code: string; message: string; pa
 
 /** The slug as written when valid; else made valid from it (a warning names both); else from the name. */
 function readSlug(fields: Record<string, unknown>): { value: string; source: SlugSource; written?: string } {
-  const written = typeof fields.slug === 'string' ? cleanText(fields.slug) : typeof fields.slug === 'number' ? String(fields.slug) : '';
+  const raw = typeof fields.slug === 'string' ? fields.slug : typeof fields.slug === 'number' ? String(fields.slug) : '';
+  const valid = (slug: string) => slug.length <= SLUG_MAX_CHARS && SLUG_PATTERN.test(slug);
+  if (valid(raw)) return { value: raw, source: 'given' };
+  const written = cleanText(raw);
   if (written === '') return { value: slugify(typeof fields.name === 'string' ? fields.name : ''), source: 'derived' };
-  if (slugRule.safeParse(written).success) return { value: written, source: 'given' };
+  if (valid(written)) return { value: written, source: 'given' };
   return { value: slugify(written), source: 'fixed', written };
 }
 
@@ -489,7 +492,7 @@ const UPLOAD_PATH = /^\/uploads\/([0-9a-f]{64})\.(?:png|gif|jpg)$/;
  * content shows its generated tile. A value that is not text is left to the schema to refuse.
  */
 function readImage(value: unknown): { value: unknown; warning?: string } {
-  if (typeof value !== 'string') return { value };
+  if (typeof value !== 'string' || value === '') return { value };
   const text = cleanText(value);
   if (text === '') return { value: '' };
   const stored = storedImage(text);

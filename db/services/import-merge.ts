@@ -28,7 +28,11 @@ export interface GivenFields {
 /** What other directories write when they have no description: empty, under every policy. */
 const PLACEHOLDER_DESCRIPTIONS = new Set(['descriptionnotavailable', 'nodescription', 'nodescriptionavailable', 'nodescriptionyet', 'notavailable', 'na', 'none', 'tbd', 'todo', 'comingsoon', 'description']);
 
+/** The longest of them, with room for punctuation: anything longer is a description. */
+const PLACEHOLDER_MAX_CHARS = 40;
+
 export function isPlaceholderText(text: string): boolean {
+  if (text.length > PLACEHOLDER_MAX_CHARS) return false;
   const key = text.toLowerCase().replace(/[^a-z0-9]+/g, '');
   return key === '' || PLACEHOLDER_DESCRIPTIONS.has(key);
 }

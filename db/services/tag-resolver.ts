@@ -154,12 +154,12 @@ export interface TagRules {
   map: TagMap;
   /** false (--no-create-tags): a tag that matches none of ours refuses its row. */
   createTags: boolean;
-  /** Matches made so far: a catalog repeats a few dozen tags over all its rows. */
-  matches: Map<string, Tag | null | undefined>;
+  /** Tags read so far, by kind and spelling. */
+  readings: Map<string, TagReading>;
 }
 
 export function tagRules(resolver: TagResolver, map: TagMap, createTags: boolean): TagRules {
-  return { resolver, map, createTags, matches: new Map() };
+  return { resolver, map, createTags, readings: new Map() };
 }
 
 export interface RowTags {
@@ -186,44 +186,51 @@ export function resolveRowTags(kind: TagKindName, raw: unknown, rules: TagRules)
     return result;
   }
   for (const item of items) {
-    const names = tagNames(item);
-    if (!names) {
-      result.problems.push(`${kind} must be a list of tags: labels, or {"label", "value"} pairs`);
-      return result;
-    }
-    if (names.length === 0) continue;
-    if (names.some((name) => name.length > MAX_TAG_CHARS)) {
-      result.problems.push(`a ${kind} tag is longer than ${MAX_TAG_CHARS} characters`);
-      continue;
-    }
-    const tag = matchTag(kind, names, rules);
-    if (tag === null) continue;
-    if (tag === undefined) {
-      settleUnknownTag(kind, names[0]!, rules, result);
-      continue;
-    }
-    if (!result.tags.some((t) => t.value === tag.value)) result.tags.push(tag);
+    const reading = readTag(kind, item, rules);
+    if ('problem' in reading) {
+      result.problems.push(reading.problem);
+      if (reading.last) return result;
+    } else if ('unknown' in reading) settleUnknownTag(kind, reading.unknown, rules, result);
+    else if ('tag' in reading && !result.tags.some((t) => t.value === reading.tag.value)) result.tags.push(reading.tag);
   }
   return result;
 }
 
-/** A tag's label and value as written (either may be missing), or undefined when it is not a tag at all. */
-function tagNames(item: unknown): string[] | undefined {
-  const text = (v: unknown) => (typeof v === 'string' ? cleanText(v) : undefined);
-  if (typeof item === 'string') return [text(item)!].filter(Boolean);
+/** What one tag as written comes to: ours, nothing (blank, or dropped by the map), unknown, or a problem. */
+type TagReading = { tag: Tag } | { none: true } | { unknown: string } | { problem: string; last?: true };
+
+/** Read once per spelling and import: a catalog repeats a few dozen tags over all its rows. */
+function readTag(kind: TagKindName, item: unknown, rules: TagRules): TagReading {
+  const spelling = tagSpelling(item);
+  if (spelling === undefined) return { problem: `${kind} must be a list of tags: labels, or {"label", "value"} pairs`, last: true };
+  const id = `${kind}\u0000${spelling}`;
+  let reading = rules.readings.get(id);
+  if (!reading) {
+    const names = tagNames(item as string | { label?: string; value?: string });
+    if (names.length === 0) reading = { none: true };
+    else if (names.some((name) => name.length > MAX_TAG_CHARS)) reading = { problem: `a ${kind} tag is longer than ${MAX_TAG_CHARS} characters` };
+    else {
+      const tag = findTag(kind, names, rules);
+      reading = tag ? { tag } : tag === null ? { none: true } : { unknown: names[0]! };
+    }
+    rules.readings.set(id, reading);
+  }
+  return reading;
+}
+
+/** A tag as written, as one string (label and value apart), or undefined when it is not a tag at all. */
+function tagSpelling(item: unknown): string | undefined {
+  if (typeof item === 'string') return item;
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined;
   const { label, value } = item as Record<string, unknown>;
   if ((label !== undefined && typeof label !== 'string') || (value !== undefined && typeof value !== 'string')) return undefined;
-  return [text(label), text(value)].filter((v): v is string => Boolean(v));
+  return `${label ?? ''}\u0000${value ?? ''}\u0000`;
 }
 
-/** Our tag for the names of one tag: the map first, then the resolver; null when the map drops it. */
-function matchTag(kind: TagKindName, names: string[], rules: TagRules): Tag | null | undefined {
-  const id = `${kind}\u0000${names.join('\u0000')}`;
-  if (rules.matches.has(id)) return rules.matches.get(id);
-  const tag = findTag(kind, names, rules);
-  rules.matches.set(id, tag);
-  return tag;
+/** A tag's label and value as text people can see; either may be missing. */
+function tagNames(item: string | { label?: string; value?: string }): string[] {
+  const names = typeof item === 'string' ? [item] : [item.label, item.value];
+  return names.map((name) => (name === undefined ? '' : cleanText(name))).filter(Boolean);
 }
 
 function findTag(kind: TagKindName, names: string[], rules: TagRules): Tag | null | undefined {

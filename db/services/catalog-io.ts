@@ -463,12 +463,18 @@ function checkRow(row: RawRow, rules: TagRules): RowCheck {
   return check;
 }
 
-/** Each problem zod found, as parseInput words one. */
+/**
+ * The problem zod found in each field, as parseInput words it: the first per field, since the later ones
+ * repeat it ('Website URL is required' is also not a valid URL).
+ */
 function issueMessages(issues: ReadonlyArray<{ code: string; message: string; path: PropertyKey[] }>): string[] {
-  return issues.map((issue) => {
+  const byField = new Map<string, string>();
+  for (const issue of issues) {
     const field = issue.path.map(String).join('.');
-    return issue.code === 'invalid_type' && /expected/.test(issue.message) && field ? `${field} is invalid: ${issue.message}` : issue.message;
-  });
+    if (byField.has(field)) continue;
+    byField.set(field, issue.code === 'invalid_type' && /expected/.test(issue.message) && field ? `${field} is invalid: ${issue.message}` : issue.message);
+  }
+  return [...byField.values()];
 }
 
 /** The slug as written when valid; else made valid from it (a warning names both); else from the name. */

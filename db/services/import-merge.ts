@@ -31,7 +31,7 @@ const PLACEHOLDER_DESCRIPTIONS = new Set(['descriptionnotavailable', 'nodescript
 /** The longest of them, with room for punctuation: anything longer is a description. */
 const PLACEHOLDER_MAX_CHARS = 40;
 
-export function isPlaceholderText(text: string): boolean {
+function isPlaceholderText(text: string): boolean {
   if (text.length > PLACEHOLDER_MAX_CHARS) return false;
   const key = text.toLowerCase().replace(/[^a-z0-9]+/g, '');
   return key === '' || PLACEHOLDER_DESCRIPTIONS.has(key);

@@ -64,7 +64,7 @@ describe('a foreign export', () => {
     expect((await catalog()).length).toBe(175 + 91);
 
     // Each row is named by its position in the file, with every problem and warning.
-    expect(run.stdout).toMatch(/\nrow 58, line \d+: refused Coursera Plus\n {4}- Website URL is required\n/);
+    expect(run.stdout).toMatch(/\nrow 58, line \d+: refused Coursera Plus\n {4}- Website URL is required\nrow 59, /);
     expect(run.stdout).toMatch(/\nrow 91, line \d+: refused Go Tour\n {4}- the same website as row 6\n/);
     expect(run.stdout).toMatch(
       /\nrow 2, line \d+: created React Fundamentals \(ui\.dev\) \(ui-dev-react-fundamentals\)\n(?: {4}warning: .*\n)* {4}warning: slug 'ui\.dev-react-fundamentals' may hold only lowercase letters, digits and single hyphens: stored as 'ui-dev-react-fundamentals'\n/,

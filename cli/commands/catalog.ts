@@ -1,22 +1,27 @@
 /** `skillshelf import` and `skillshelf export`: the catalog in and out of JSON or CSV files. */
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, renameSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { count } from 'drizzle-orm';
 import { contents } from '#db/schema.ts';
+import { TAG_KINDS } from '#db/taxonomy.ts';
 import {
   BATCH_ROWS,
   CATALOG_COLUMNS,
   exportCatalogText,
   importCatalog,
   ImportFileError,
+  JSON_WRAPPERS,
   REQUIRED_COLUMNS,
   TAG_SEPARATOR,
   type CatalogFormat,
   type ImportOutcome,
   type ImportReport,
+  type ImportRow,
 } from '#db/services/catalog-io.ts';
+import { ON_EXISTING, type OnExisting } from '#db/services/import-merge.ts';
+import { TagMapError } from '#db/services/tag-resolver.ts';
 import { actorOf } from '../actor.ts';
 import { databaseLabel, openMigratedDb } from '../database.ts';
 import { PartlyFailed, UsageError } from '../errors.ts';
@@ -29,6 +34,9 @@ interface ImportOptions {
   format?: CatalogFormat;
   dryRun?: boolean;
   asSubmissions?: boolean;
+  onExisting?: OnExisting;
+  map?: string;
+  createTags: boolean;
   json?: boolean;
 }
 
@@ -45,9 +53,12 @@ export function registerCatalogCommands(program: Command): void {
     .argument('<file>', 'a JSON or CSV file of contents')
     .description('add or update contents from a file; every row is checked with the rules of the API')
     .addOption(formatOption('the file format'))
-    .option('--dry-run', 'check every row and report what would happen, writing nothing')
+    .option('--dry-run', 'check every row and report what would happen (field by field for updates), writing nothing')
+    .addOption(new Option('--on-existing <policy>', 'what to do with contents already listed (same website): fill their empty fields, update them, or skip them (default: fill)').choices(ON_EXISTING))
+    .option('--map <file>', 'a JSON file mapping the file\'s tags onto ours, e.g. {"category": {"other": null, "frontend-development": "web-development"}}')
+    .option('--no-create-tags', 'refuse a row with a tag that matches none of ours, instead of importing it without that tag')
     .option('--as-submissions', 'queue the rows as submissions for review instead (websites already listed or queued are skipped)')
-    .option('--json', 'print the report (every row with its line and outcome) as JSON')
+    .option('--json', 'print the report (every row with its position, line, outcome, warnings and changes) as JSON')
     .addHelpText(
       'after',
       [
@@ -56,9 +67,10 @@ export function registerCatalogCommands(program: Command): void {
         '  JSON  an array of contents in the API’s shape, e.g. the output of `skillshelf export`:',
         '        [{ "name": "…", "url": "https://…", "description": "…", "slug": "…", "image": "…", "cost": "Free",',
         '           "hasCert": false, "category": ["Web Development"], "techStack": [{ "label": "Python", "value": "python" }],',
-        '           "type": [], "createdAt": "2024-05-01T12:00:00.000Z" }]',
+        '           "type": [], "createdAt": "2024-05-01T12:00:00.000Z", "updatedAt": "2024-06-01T12:00:00.000Z" }]',
+        `        or an object holding that array under ${JSON_WRAPPERS.map((w) => `"${w}"`).join(', ')} ({"contents": […], "total": 127}).`,
         '        Tags as plain labels or label/value pairs; other fields (_id, rating, …) are ignored.',
-        `  CSV   a header line naming the columns, in any order: ${CATALOG_COLUMNS.join(',')}`,
+        `  CSV   a header line naming the columns, in any order: ${CATALOG_COLUMNS.join(',')},updatedAt`,
         `        Required: ${REQUIRED_COLUMNS.join(', ')}. Tag columns hold labels separated by '${TAG_SEPARATOR}' (Python|Javascript);`,
         '        hasCert is true/false (or yes/no, 1/0); fields with commas, quotes or line breaks are quoted as in',
         '        RFC 4180 ("say ""hi"""). Empty cells take the defaults (cost Free, hasCert false, no tags).',
@@ -67,20 +79,38 @@ export function registerCatalogCommands(program: Command): void {
         "        running it as a formula, and the import gives back exactly what was exported.",
         '',
         'Rows:',
-        '  A row is matched to a listed content by its website, normalised (scheme, www., trailing slash, tracking',
-        '  parameters do not count): a match is updated if a field differs, else left unchanged; other rows are',
-        '  created, with the slug derived from the name when missing (made unique). Importing the same file twice',
-        '  changes nothing the second time. createdAt, when given, dates the contents it creates.',
+        '  Each row is named by its position in the file (row 17) and the line it starts on. A row is matched to a',
+        '  listed content by its website, normalised (scheme, www., trailing slash, tracking parameters do not',
+        '  count); other rows are created, with createdAt and updatedAt when the file gives them, and the slug',
+        '  derived from the name when missing (made unique). Importing the same file twice changes nothing the',
+        '  second time. A listed content, by --on-existing:',
+        '    fill    (default) only its empty fields are filled: the image, a description that is empty or a',
+        '            placeholder ("Description not available."), a tag kind without tags. Curated fields stay.',
+        '    update  every field the row gives replaces ours, but never with an empty value or a placeholder.',
+        '    skip    left alone.',
+        '',
+        'Files from elsewhere:',
+        '  Tags are matched to ours without regard to case or punctuation ("Php" is PHP, "nodejs" Node.js), after',
+        '  --map, whose keys are the file\'s tags (labels or values) and whose values are ours, or null to drop the',
+        '  tag: {"category": {"other": null, "frontend-development": "web-development"}, "techStack": {"golang": null}}.',
+        '  A tag that matches none of ours would be created; this version has a fixed list of tags (new tags come',
+        '  with the open taxonomy), so the tag is left out of its row with a warning, and the report lists every',
+        '  such tag with its count, to write the map from. --no-create-tags refuses those rows instead.',
+        '  A slug that breaks our rule (ui.dev-react) is made valid (ui-dev-react, suffixed when taken), and an',
+        '  image that is neither an http(s) URL nor a file of this site (one of its uploads) is left out, so the',
+        '  content shows its generated tile; each with a warning on its row.',
         '',
         'Errors:',
-        '  An invalid row (a bad URL, an unknown tag, a row over 1 MB, a slug held by another content) is refused',
-        '  with its line and reason, while the valid rows are written; the exit code is then 1. A file that cannot',
-        '  be read as rows at all (bad JSON, a CSV header without a required column, an unclosed quote) is refused',
-        `  whole, before anything is written. Rows are written in batches of ${BATCH_ROWS}: if the import stops midway, run it`,
-        '  again to finish. The import is recorded in the audit log with its counts.',
+        '  A row with problems (a bad URL, a missing name, a row over 1 MB) is refused with all of them, while the',
+        '  valid rows are written; the exit code is then 1, and the last line says what was written. A file that',
+        '  cannot be read as rows at all (bad JSON, a CSV header without a required column, an unclosed quote) is',
+        `  refused whole, before anything is written. Rows are written in batches of ${BATCH_ROWS}: if the import stops`,
+        '  midway, run it again to finish. The import is recorded in the audit log with its counts.',
         examples(
           ['see what a file would change', 'npx skillshelf import catalog.csv --dry-run'],
           ['load a catalog exported elsewhere', 'npx skillshelf import skillshelf-export.json'],
+          ['another directory\'s export, its tags mapped onto ours', 'npx skillshelf import their-export.json --map map.json --dry-run'],
+          ['let the file overwrite what is listed', 'npx skillshelf import catalog.json --on-existing update'],
           ['queue a list of links for review', 'npx skillshelf import links.csv --as-submissions'],
           ['only the refused rows, in a script', "npx skillshelf import catalog.json --json | jq '.rows[] | select(.outcome == \"refused\")'"],
         ),
@@ -89,7 +119,9 @@ export function registerCatalogCommands(program: Command): void {
     .action(async (file: string, options: ImportOptions, command: Command) => {
       const format = options.format ?? formatFromName(file);
       if (!format) throw new UsageError(`cannot tell the format of ${file} from its name: pass --format json or --format csv`);
+      if (options.asSubmissions && options.onExisting) throw new UsageError('--on-existing does not apply to --as-submissions: websites already listed are skipped');
       const size = fileSize(file);
+      const tagMap = options.map === undefined ? undefined : readMapFile(options.map);
       const db = await openMigratedDb();
       const actor = await actorOf(db, command);
       const progress = progressBar('reading');
@@ -100,10 +132,14 @@ export function registerCatalogCommands(program: Command): void {
           source: basename(file),
           dryRun: options.dryRun === true,
           asSubmissions: options.asSubmissions === true,
+          ...(options.onExisting ? { onExisting: options.onExisting } : {}),
+          ...(tagMap === undefined ? {} : { tagMap }),
+          createTags: options.createTags,
           onProgress: (done, total) => progress.update(done, total, options.dryRun ? 'checking' : 'writing'),
         });
       } catch (error) {
         if (error instanceof ImportFileError) throw new ImportFileError(undefined, `${file}: ${error.message}: nothing was imported`);
+        if (error instanceof TagMapError) throw new ImportFileError(undefined, `${options.map}: ${error.message}: nothing was imported`);
         throw error;
       } finally {
         progress.finish();
@@ -112,9 +148,9 @@ export function registerCatalogCommands(program: Command): void {
       else printImportReport(file, report);
       const refused = report.rows.filter((row) => row.outcome === 'refused');
       if (refused.length > 0) {
-        const lines = refused.slice(0, 10).map((row) => row.line);
-        const written = options.dryRun ? 'nothing was written (dry run)' : 'the other rows were written';
-        throw new PartlyFailed(`${plural(refused.length, 'row')} refused (line${lines.length > 1 ? 's' : ''} ${lines.join(', ')}${refused.length > 10 ? ', …' : ''}); ${written}`);
+        const positions = refused.slice(0, 10).map((row) => row.row);
+        const which = `row${positions.length > 1 ? 's' : ''} ${positions.join(', ')}${refused.length > 10 ? ', …' : ''}`;
+        throw new PartlyFailed(`${plural(refused.length, 'row')} refused (${which}); ${writtenOf(report)}`);
       }
     });
 
@@ -236,40 +272,86 @@ async function writeFileAtomically(path: string, chunks: AsyncIterable<string>):
   }
 }
 
-const OUTCOME_LABELS: Record<ImportOutcome, string> = {
-  created: 'created',
-  updated: 'updated',
-  unchanged: 'unchanged',
-  queued: 'queued',
-  skipped: 'skipped',
-  refused: 'refused',
-};
-
-/** Written rows shown per outcome before the rest are only counted: a 100k import is a summary, not 100k lines. */
-const WRITTEN_ROWS_SHOWN = 50;
+/** Rows shown per outcome before the rest are only counted: a 100k import is a summary, not 100k lines. */
+const ROWS_SHOWN = 50;
+/** Unknown tags listed per kind. */
+const UNKNOWN_TAGS_SHOWN = 30;
 
 /**
- * Every skipped or refused row with its line and reason; the rows written (or that would be) up to
- * WRITTEN_ROWS_SHOWN per outcome, then a count (--json lists every row); unchanged rows only in the count.
+ * Every refused row with each of its problems; the other rows (unchanged ones aside) up to ROWS_SHOWN per
+ * outcome, each with its warnings and, for an update, the fields it changes; then the tags that matched
+ * none of ours, and a last line that says exactly what was written.
  */
 function printImportReport(file: string, report: ImportReport): void {
   const shownOf = new Map<ImportOutcome, number>();
   for (const row of report.rows) {
     if (row.outcome === 'unchanged') continue;
-    const problem = row.outcome === 'refused' || row.outcome === 'skipped';
     const shown = shownOf.get(row.outcome) ?? 0;
     shownOf.set(row.outcome, shown + 1);
-    if (!problem && shown >= WRITTEN_ROWS_SHOWN) continue;
-    const what = problem ? `${row.reason}${row.name ? ` (${row.name})` : ''}` : `${row.name} (${row.slug})`;
-    printLine(`line ${row.line}: ${OUTCOME_LABELS[row.outcome]} ${what}`);
+    if (row.outcome !== 'refused' && shown >= ROWS_SHOWN) continue;
+    printRow(row);
   }
   for (const [outcome, n] of shownOf) {
-    if (n > WRITTEN_ROWS_SHOWN && outcome !== 'refused' && outcome !== 'skipped') {
-      printLine(`… and ${formatCount(n - WRITTEN_ROWS_SHOWN)} more ${OUTCOME_LABELS[outcome]} (--json lists every row)`);
+    if (n > ROWS_SHOWN && outcome !== 'refused') printLine(`… and ${formatCount(n - ROWS_SHOWN)} more ${outcome} (--json lists every row)`);
+  }
+  if (report.unknownTags.length > 0) {
+    printLine(
+      report.createTags
+        ? 'Tags that match none of ours, left out of their rows (new tags come with the open taxonomy; map them onto ours with --map):'
+        : 'Tags that match none of ours, which refused their rows (map them onto ours with --map, or import without --no-create-tags):',
+    );
+    for (const kind of TAG_KINDS) {
+      const tags = report.unknownTags.filter((tag) => tag.kind === kind);
+      if (tags.length === 0) continue;
+      const listed = tags.slice(0, UNKNOWN_TAGS_SHOWN).map((tag) => `${tag.label} (${plural(tag.rows, 'row')})`);
+      printLine(`  ${kind}: ${listed.join(', ')}${tags.length > UNKNOWN_TAGS_SHOWN ? `, and ${tags.length - UNKNOWN_TAGS_SHOWN} more (--json lists them)` : ''}`);
     }
   }
-  const shown: ImportOutcome[] = report.asSubmissions ? ['queued', 'skipped', 'refused'] : ['created', 'updated', 'unchanged', 'refused'];
-  const counts = shown.map((outcome) => `${formatCount(report.counts[outcome])} ${OUTCOME_LABELS[outcome]}`).join(', ');
+  const outcomes: ImportOutcome[] = report.asSubmissions ? ['queued', 'skipped', 'refused'] : ['created', 'updated', 'unchanged', 'skipped', 'refused'];
+  const counts = outcomes
+    .filter((outcome) => outcome !== 'skipped' || report.asSubmissions || report.counts.skipped > 0)
+    .map((outcome) => `${formatCount(report.counts[outcome])} ${outcome}`)
+    .join(', ');
+  const warned = report.warned > 0 ? ` ${plural(report.warned, 'row')} with warnings.` : '';
   const into = report.asSubmissions ? 'as submissions into' : 'into';
-  printLine(report.dryRun ? `Dry run of ${file}, nothing written: ${counts}.` : `Imported ${file} ${into} ${databaseLabel()}: ${counts}.`);
+  if (report.dryRun) printLine(`Dry run of ${file}, nothing written: ${counts}.${warned}`);
+  else if (written(report) === 0) printLine(`Nothing written from ${file} ${into} ${databaseLabel()}: ${counts}.${warned}`);
+  else printLine(`Imported ${file} ${into} ${databaseLabel()}: ${counts}.${warned}`);
+}
+
+function printRow(row: ImportRow): void {
+  const where = `row ${row.row}, line ${row.line}: ${row.outcome}`;
+  if (row.outcome === 'refused') {
+    printLine(`${where} ${row.name ?? row.url ?? '(no name)'}`);
+    for (const problem of row.problems ?? []) printLine(`    - ${problem}`);
+  } else if (row.outcome === 'skipped') printLine(`${where} ${row.reason}${row.name ? ` (${row.name})` : ''}`);
+  else printLine(`${where} ${row.name} (${row.slug})`);
+  for (const change of row.changes ?? []) printLine(`    ${change.field}: ${change.from} → ${change.to}`);
+  if (row.outcome !== 'refused') for (const warning of row.warnings ?? []) printLine(`    warning: ${warning}`);
+}
+
+/** Contents (or submissions) the import wrote. */
+const written = (report: ImportReport) => (report.dryRun ? 0 : report.asSubmissions ? report.counts.queued : report.counts.created + report.counts.updated);
+
+function writtenOf(report: ImportReport): string {
+  if (report.dryRun) return 'nothing was written (dry run)';
+  if (written(report) === 0) return 'nothing was written';
+  if (report.asSubmissions) return `${formatCount(report.counts.queued)} queued for review`;
+  return `written: ${formatCount(report.counts.created)} created, ${formatCount(report.counts.updated)} updated`;
+}
+
+/** A --map file's JSON; what it says is checked by the import, before any row is read. */
+function readMapFile(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new ImportFileError(undefined, `cannot read the map ${path}: ${why}: nothing was imported`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ImportFileError(undefined, `${path}: the map is not valid JSON (${(error as Error).message}): nothing was imported`);
+  }
 }

@@ -1,10 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
-import { auditLog, contentTags, contents, submissions } from '../schema.ts';
+import { auditLog, contentTags, contents, submissions, uploads } from '../schema.ts';
 import { generateSyntheticCatalog } from '../seed/synthetic.ts';
 import type { Actor } from './audit.ts';
 import { exportCatalogText, importCatalog, ImportFileError, type CatalogFormat, type ImportOptions } from './catalog-io.ts';
+import { TagMapError } from './tag-resolver.ts';
 
 let t: TestDb;
 beforeEach(async () => (t = await createTestDb()));
@@ -44,8 +45,8 @@ describe('import', () => {
     const report = await importText(JSON.stringify([odin, cs50], null, 2));
     expect(report.counts).toMatchObject({ created: 2, updated: 0, unchanged: 0, refused: 0 });
     expect(report.rows).toEqual([
-      { line: 2, outcome: 'created', name: 'The Odin Project', url: odin.url, slug: 'the-odin-project' },
-      { line: 22, outcome: 'created', name: 'CS50', url: cs50.url, slug: 'cs50' },
+      { row: 1, line: 2, outcome: 'created', name: 'The Odin Project', url: odin.url, slug: 'the-odin-project' },
+      { row: 2, line: 22, outcome: 'created', name: 'CS50', url: cs50.url, slug: 'cs50' },
     ]);
     const [row] = await t.db.select().from(contents).where(eq(contents.slug, 'the-odin-project'));
     expect(row).toMatchObject({ urlKey: 'theodinproject.com', tagLabels: 'Web Development Fullstack Development Javascript Online Courses' });
@@ -65,23 +66,29 @@ describe('import', () => {
     expect(await t.db.select().from(contents)).toEqual(before);
   });
 
-  it('updates the content with the same normalised URL when a field differs, keeping its slug', async () => {
+  it('with --on-existing update, updates the content with the same normalised URL when a field differs, keeping its slug', async () => {
     await importText(JSON.stringify([odin]));
-    const report = await importText(JSON.stringify([{ ...odin, url: 'http://theodinproject.com/?utm_source=x', cost: 'Paid' }]));
-    expect(report.rows[0]).toMatchObject({ outcome: 'updated', slug: 'the-odin-project' });
+    const report = await importText(JSON.stringify([{ ...odin, url: 'http://theodinproject.com/?utm_source=x', cost: 'Paid' }]), { onExisting: 'update' });
+    expect(report.rows[0]).toMatchObject({
+      outcome: 'updated',
+      slug: 'the-odin-project',
+      changes: [
+        { field: 'url', from: "'https://www.theodinproject.com/'", to: "'http://theodinproject.com/?utm_source=x'" },
+        { field: 'cost', from: "'Free'", to: "'Paid'" },
+      ],
+    });
     expect(await t.db.select({ cost: contents.cost, url: contents.url }).from(contents)).toEqual([{ cost: 'Paid', url: 'http://theodinproject.com/?utm_source=x' }]);
   });
 
-  it('refuses invalid rows one by one, with the line and the API’s message, and writes the valid ones', async () => {
-    const file = `[\n${[odin, { ...cs50, url: 'not a url' }, { ...cs50, url: 'https://cs50.dev', category: ['Knitting'] }, 'text', { ...cs50, url: 'https://cs50.io', createdAt: 'yesterday' }, cs50].map((r) => JSON.stringify(r)).join(',\n')}\n]`;
+  it('refuses invalid rows one by one, with their position, line and the API’s messages, and writes the valid ones', async () => {
+    const file = `[\n${[odin, { ...cs50, url: 'not a url' }, 'text', { ...cs50, url: 'https://cs50.io', createdAt: 'yesterday' }, cs50].map((r) => JSON.stringify(r)).join(',\n')}\n]`;
     const report = await importText(file);
-    expect(report.rows.map((r) => [r.line, r.outcome, r.reason])).toEqual([
-      [2, 'created', undefined],
-      [3, 'refused', 'Website URL must be a valid http(s) URL'],
-      [4, 'refused', "Unknown category 'Knitting'"],
-      [5, 'refused', 'expected an object with the fields of a content'],
-      [6, 'refused', 'createdAt must be a date (ISO 8601, e.g. 2024-05-01T12:00:00Z)'],
-      [7, 'created', undefined],
+    expect(report.rows.map((r) => [r.row, r.line, r.outcome, r.reason])).toEqual([
+      [1, 2, 'created', undefined],
+      [2, 3, 'refused', 'Website URL must be a valid http(s) URL'],
+      [3, 4, 'refused', 'expected an object with the fields of a content'],
+      [4, 5, 'refused', 'createdAt must be a date (ISO 8601, e.g. 2024-05-01T12:00:00Z)'],
+      [5, 6, 'created', undefined],
     ]);
     expect(await contentCount()).toBe(2);
   });
@@ -103,10 +110,10 @@ describe('import', () => {
 
   it('refuses a second row for the same website, naming the first', async () => {
     const report = await importText(JSON.stringify([odin, { ...odin, name: 'Odin again', url: 'https://theodinproject.com' }]).replace('},{', '},\n{'));
-    expect(report.rows[1]).toMatchObject({ line: 2, outcome: 'refused', reason: 'the same website as line 1' });
+    expect(report.rows[1]).toMatchObject({ row: 2, line: 2, outcome: 'refused', reason: 'the same website as row 1' });
   });
 
-  it('makes derived slugs unique, and refuses a given slug that another content holds', async () => {
+  it('makes derived slugs unique, and a given slug that another content holds too, with a warning', async () => {
     await importText(JSON.stringify([cs50]));
     const report = await importText(
       JSON.stringify([
@@ -115,10 +122,10 @@ describe('import', () => {
         { ...cs50, url: 'https://cs50.ai/', slug: 'cs50' },
       ]),
     );
-    expect(report.rows.map((r) => [r.outcome, r.slug, r.reason])).toEqual([
+    expect(report.rows.map((r) => [r.outcome, r.slug, r.warnings])).toEqual([
       ['created', 'cs50-2', undefined],
       ['created', 'cs50-3', undefined],
-      ['refused', 'cs50', "The slug 'cs50' is already used by another content"],
+      ['created', 'cs50-4', ["slug 'cs50' is used by another content: stored as 'cs50-4'"]],
     ]);
   });
 
@@ -149,11 +156,12 @@ describe('import', () => {
   it('--dry-run reports the same outcomes and writes nothing, not even the audit entry', async () => {
     await importText(JSON.stringify([odin]));
     const file = JSON.stringify([{ ...odin, cost: 'Paid' }, cs50, { ...cs50, url: 'https://cs50.dev' }, { name: 'x' }]);
-    const dry = await importText(file, { dryRun: true });
+    const dry = await importText(file, { dryRun: true, onExisting: 'update' });
     expect(dry.counts).toMatchObject({ created: 2, updated: 1, refused: 1 });
+    expect(dry.rows[0]!.changes).toEqual([{ field: 'cost', from: "'Free'", to: "'Paid'" }]);
     expect(await contentCount()).toBe(1);
     expect(await t.db.$count(auditLog)).toBe(1);
-    const real = await importText(file);
+    const real = await importText(file, { onExisting: 'update' });
     expect(real.rows).toEqual(dry.rows);
   });
 
@@ -162,6 +170,200 @@ describe('import', () => {
     const [entry] = await t.db.select().from(auditLog);
     expect(entry).toMatchObject({ actor: 'cli:tester', action: 'content.import', targetType: 'import', targetId: 'batch.json' });
     expect(entry!.details).toMatchObject({ source: 'batch.json', format: 'json', created: 1, refused: 1, unchanged: 0 });
+  });
+});
+
+describe('files written elsewhere', () => {
+  const foreign = (i: number, fields: Record<string, unknown> = {}) => ({
+    name: `Course ${i}`,
+    slug: `site.dev-course-${i}`,
+    url: `https://course-${i}.example.org/`,
+    image: `/images/letters_placeholder/default_${String.fromCharCode(65 + (i % 26))}.png`,
+    description: `What course ${i} teaches.`,
+    cost: 'free',
+    hasCert: 'false',
+    ...fields,
+  });
+  const rowsOf = async () => t.db.select().from(contents).orderBy(contents.seq);
+
+  it('reads the array from {"contents": [...]}, naming each row by its position even when every row is on line 1', async () => {
+    const report = await importText(JSON.stringify({ total: 3, contents: [foreign(1), foreign(2), { name: 'no url' }], page: 1 }));
+    expect(report.rows.map((r) => [r.row, r.line, r.outcome])).toEqual([
+      [1, 1, 'created'],
+      [2, 1, 'created'],
+      [3, 1, 'refused'],
+    ]);
+  });
+
+  it('a JSON object without such a field is refused whole, naming the fields it has', async () => {
+    const error = await importText(JSON.stringify({ results: [foreign(1)] })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImportFileError);
+    expect((error as Error).message).toBe('line 1: the JSON object holds no array of contents under "contents", "items", "data" or "resources" (its fields: results)');
+  });
+
+  it('folds tags onto ours without regard to case or punctuation; unknown tags are left out with a warning and counted', async () => {
+    const report = await importText(
+      JSON.stringify([
+        foreign(1, { category: [{ label: 'web development', value: 'web-development' }, { label: 'Other', value: 'other' }], techStack: [{ label: 'Php', value: 'php' }, 'nodejs', 'HTML', { label: 'Go', value: 'go' }], type: ['online course', 'MOOC'] }),
+        foreign(2, { category: 'Other', techStack: ['C++', 'JAVASCRIPT'] }),
+      ]),
+    );
+    expect(report.counts).toMatchObject({ created: 2, refused: 0 });
+    expect(report.rows[0]!.warnings).toEqual([
+      "unknown category 'Other' left out (no new tags before the open taxonomy): map it with --map",
+      "unknown techStack 'Go' left out (no new tags before the open taxonomy): map it with --map",
+      "image '/images/letters_placeholder/default_B.png' is neither an http(s) URL nor a file of this site: the generated tile is shown instead",
+      "slug 'site.dev-course-1' may hold only lowercase letters, digits and single hyphens: stored as 'site-dev-course-1'",
+    ]);
+    expect(report.unknownTags).toEqual([
+      { kind: 'category', label: 'Other', rows: 2 },
+      { kind: 'techStack', label: 'Go', rows: 1 },
+      { kind: 'techStack', label: 'C++', rows: 1 },
+    ]);
+    const [first, second] = await rowsOf();
+    expect(first!.category.map((tag) => tag.label)).toEqual(['Web Development']);
+    expect(first!.techStack.map((tag) => tag.label)).toEqual(['PHP', 'Node.js', 'HTML/CSS']);
+    expect(first!.type.map((tag) => tag.label)).toEqual(['Online Courses']);
+    expect(second!.techStack.map((tag) => tag.label)).toEqual(['Javascript']);
+    expect(await t.db.$count(contentTags, eq(contentTags.contentId, first!.id))).toBe(5);
+  });
+
+  it('--map maps foreign tags onto ours first, null dropping them without a warning', async () => {
+    const tagMap = { category: { other: null, 'Frontend Development': 'web-development' }, techstack: { golang: 'Javascript' } };
+    const report = await importText(JSON.stringify([foreign(1, { category: ['Other', 'frontend-development'], techStack: [{ label: 'Go', value: 'golang' }] })]), { tagMap });
+    expect(report.rows[0]!.warnings?.filter((w) => w.includes('unknown'))).toEqual([]);
+    expect(report.unknownTags).toEqual([]);
+    const [row] = await rowsOf();
+    expect([row!.category, row!.techStack].map((tags) => tags.map((tag) => tag.value))).toEqual([['web-development'], ['javascript']]);
+  });
+
+  it('a map onto a tag that is not ours is refused before anything is read', async () => {
+    const error = await importText(JSON.stringify([foreign(1)]), { tagMap: { category: { frontend: 'frontend-development' } } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TagMapError);
+    expect((error as Error).message).toMatch(/^category 'frontend' → 'frontend-development' in the map: 'frontend-development' is not one of ours \(software-engineering, /);
+    expect(await contentCount()).toBe(0);
+  });
+
+  it('with createTags false, a row with an unknown tag is refused with every problem it has', async () => {
+    const report = await importText(JSON.stringify([foreign(1, { techStack: ['Go', 'Python'], category: ['Knitting'], cost: 'Cheap', url: 'not a url' }), foreign(2, { techStack: ['Python'] })]), { createTags: false });
+    expect(report.rows[0]).toMatchObject({
+      row: 1,
+      outcome: 'refused',
+      problems: [
+        'Website URL must be a valid http(s) URL',
+        'Cost must be one of Free, Paid, Free/Paid',
+        "unknown category 'Knitting': map it with --map, or import without --no-create-tags to leave it out",
+        "unknown techStack 'Go': map it with --map, or import without --no-create-tags to leave it out",
+      ],
+    });
+    expect(report.rows[1]).toMatchObject({ outcome: 'created' });
+  });
+
+  it('makes slugs with dots or $ valid, suffixing collisions, with a warning each', async () => {
+    const report = await importText(JSON.stringify([foreign(1, { slug: 'ui.dev-react' }), foreign(2, { slug: 'ui.dev$react' }), foreign(3, { slug: 'techiedelight$-java' })]));
+    expect(report.rows.map((r) => [r.outcome, r.slug, r.warnings?.at(-1)])).toEqual([
+      ['created', 'ui-dev-react', "slug 'ui.dev-react' may hold only lowercase letters, digits and single hyphens: stored as 'ui-dev-react'"],
+      ['created', 'ui-dev-react-2', "slug 'ui.dev$react' may hold only lowercase letters, digits and single hyphens: stored as 'ui-dev-react-2'"],
+      ['created', 'techiedelight-java', "slug 'techiedelight$-java' may hold only lowercase letters, digits and single hyphens: stored as 'techiedelight-java'"],
+    ]);
+  });
+
+  it('keeps http(s) images and uploads this site holds; other paths give the generated tile, with a warning', async () => {
+    const held = `/uploads/${'a'.repeat(64)}.png`;
+    const missing = `/uploads/${'b'.repeat(64)}.png`;
+    await t.db.insert(uploads).values({ id: 'a'.repeat(64), mimeType: 'image/png', size: 1, data: Buffer.from([1]) });
+    const images = ['https://cdn.example.org/a.png', held, missing, '/images/letters_placeholder/default_A.png', 'images/a.png', '//cdn.example.org/a.png', '/images/placeholder/x.svg', ''];
+    const report = await importText(JSON.stringify(images.map((image, i) => foreign(i, { image, slug: `s${i}` }))));
+    expect(report.counts).toMatchObject({ created: images.length });
+    expect((await rowsOf()).map((row) => row.image)).toEqual(['https://cdn.example.org/a.png', held, '', '', '', '', '', '']);
+    expect(report.rows.map((r) => r.warnings?.length ?? 0)).toEqual([0, 0, 1, 1, 1, 1, 0, 0]);
+    expect(report.rows[2]!.warnings![0]).toBe(`image '${missing}' is not an upload of this site (uploads are not part of an export): the generated tile is shown instead`);
+  });
+
+  it('keeps createdAt and updatedAt, also in MongoDB’s {"$date": …} form', async () => {
+    await importText(
+      JSON.stringify([
+        foreign(1, { createdAt: '2021-03-04T05:06:07.000Z', updatedAt: '2022-01-01T00:00:00.000Z' }),
+        foreign(2, { createdAt: { $date: '2020-01-01T00:00:00.000Z' } }),
+      ]),
+    );
+    const rows = await rowsOf();
+    expect(rows.map((row) => [row.createdAt.toISOString(), row.updatedAt.toISOString()])).toEqual([
+      ['2021-03-04T05:06:07.000Z', '2022-01-01T00:00:00.000Z'],
+      ['2020-01-01T00:00:00.000Z', '2020-01-01T00:00:00.000Z'],
+    ]);
+  });
+
+  describe('contents already listed', () => {
+    const curated = {
+      name: 'freeCodeCamp',
+      url: 'https://www.freecodecamp.org/',
+      description: 'A nonprofit, self-paced curriculum.',
+      cost: 'Free',
+      hasCert: true,
+      category: ['Web Development'],
+      techStack: [],
+      type: ['Online Courses'],
+    };
+    const theirs = {
+      name: 'Freecodecamp',
+      url: 'http://freecodecamp.org',
+      slug: 'freecodecamp.org',
+      image: 'https://cdn.example.org/fcc.png',
+      description: 'Description not available.',
+      cost: 'Paid',
+      category: [{ label: 'Frontend Development', value: 'frontend-development' }],
+      techStack: [{ label: 'Javascript', value: 'javascript' }],
+      type: [],
+    };
+    const stored = async () => (await t.db.select().from(contents))[0]!;
+
+    it('fill (the default) fills only what is empty here, and a second run changes nothing', async () => {
+      await importText(JSON.stringify([curated]));
+      const before = await stored();
+      const report = await importText(JSON.stringify([theirs]));
+      expect(report.rows[0]).toMatchObject({
+        outcome: 'updated',
+        slug: 'freecodecamp',
+        changes: [
+          { field: 'image', from: '(empty)', to: "'https://cdn.example.org/fcc.png'" },
+          { field: 'techStack', from: '(none)', to: 'Javascript' },
+        ],
+      });
+      const after = await stored();
+      expect(after).toMatchObject({ name: 'freeCodeCamp', slug: 'freecodecamp', url: curated.url, description: curated.description, cost: 'Free', hasCert: true, createdAt: before.createdAt });
+      expect([after.category, after.type].map((tags) => tags.map((tag) => tag.label))).toEqual([['Web Development'], ['Online Courses']]);
+      const again = await importText(JSON.stringify([theirs]));
+      expect(again.counts).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+      expect(await stored()).toEqual(after);
+    });
+
+    it('fill replaces a placeholder description of ours with a real one', async () => {
+      await importText(JSON.stringify([{ ...curated, description: 'No description' }]));
+      await importText(JSON.stringify([{ ...theirs, description: 'Learn to code for free.' }]));
+      expect((await stored()).description).toBe('Learn to code for free.');
+    });
+
+    it('update overwrites with what the row gives, never with an empty value or a placeholder', async () => {
+      await importText(JSON.stringify([{ ...curated, image: 'https://example.org/ours.png' }]));
+      const report = await importText(JSON.stringify([{ ...theirs, image: '/images/letters_placeholder/default_F.png' }]), { onExisting: 'update' });
+      expect(report.rows[0]!.changes!.map((change) => change.field)).toEqual(['name', 'url', 'cost', 'techStack']);
+      expect(await stored()).toMatchObject({ name: 'Freecodecamp', slug: 'freecodecamp', image: 'https://example.org/ours.png', description: curated.description, cost: 'Paid', hasCert: true });
+      expect((await stored()).category.map((tag) => tag.label)).toEqual(['Web Development']);
+      expect((await importText(JSON.stringify([theirs]), { onExisting: 'update' })).counts).toMatchObject({ updated: 1 });
+      expect((await importText(JSON.stringify([theirs]), { onExisting: 'update' })).counts).toMatchObject({ updated: 0, unchanged: 1 });
+    });
+
+    it('skip leaves them alone', async () => {
+      await importText(JSON.stringify([curated]));
+      const before = await stored();
+      const report = await importText(JSON.stringify([theirs, foreign(1)]), { onExisting: 'skip' });
+      expect(report.rows.map((r) => [r.outcome, r.reason])).toEqual([
+        ['skipped', "already listed as 'freeCodeCamp' (--on-existing skip)"],
+        ['created', undefined],
+      ]);
+      expect(await stored()).toEqual(before);
+    });
   });
 });
 
@@ -189,7 +391,7 @@ describe('CSV', () => {
   it('reads the documented columns: tags as labels separated by |, quoted fields, empty cells as defaults', async () => {
     const file = `${header}"Odin, the project",,https://theodinproject.com,,"A ""free""\ncurriculum",,yes,Web Development|Fullstack Development,Javascript,\n`;
     const report = await importText(file, { format: 'csv' });
-    expect(report.rows).toEqual([{ line: 2, outcome: 'created', name: 'Odin, the project', url: 'https://theodinproject.com', slug: 'odin-the-project' }]);
+    expect(report.rows).toEqual([{ row: 1, line: 2, outcome: 'created', name: 'Odin, the project', url: 'https://theodinproject.com', slug: 'odin-the-project' }]);
     const [row] = await t.db.select().from(contents);
     expect(row).toMatchObject({ description: 'A "free"\ncurriculum', cost: 'Free', hasCert: true, type: [] });
     expect(row!.category.map((c) => c.value)).toEqual(['web-development', 'fullstack-development']);

@@ -1,15 +1,19 @@
 /**
  * The catalog in and out of files (`skillshelf import` / `export`): JSON (an array of contents in the API's
- * shape) or CSV (CATALOG_COLUMNS, tags as labels separated by '|', cells escaped from spreadsheet formulas
- * with a leading `'` as csv.ts describes).
+ * shape, bare or held by a field of an object as other directories export it) or CSV (CATALOG_COLUMNS, tags
+ * as labels separated by '|', cells escaped from spreadsheet formulas with a leading `'` as csv.ts
+ * describes).
  *
- * Import is an upsert keyed by the normalised URL (urlKey): a row whose website is already listed updates
- * that content when a field differs, otherwise a content is created, so importing the same file twice
- * changes nothing the second time. Every row is validated with the schema the API uses (contentInput); an
- * invalid row is refused on its own and the valid ones are written. A file that cannot be read as rows at
- * all (bad JSON, a CSV header without a required column, an unclosed quote) is refused whole before
- * anything is written. Writes go in batches of BATCH_ROWS rows: one db.batch each, existing contents and
- * slugs looked up per batch with one query, never a round trip per row.
+ * Import is an upsert keyed by the normalised URL (urlKey): a row whose website is not listed creates a
+ * content; one that is listed fills, updates or skips it by --on-existing (import-merge.ts), so importing
+ * the same file twice changes nothing the second time. Files written elsewhere are taken as far as they can
+ * be: foreign tags are mapped and folded onto ours (tag-resolver.ts), an invalid slug is made valid, an
+ * image that is not on the web or on this site is dropped for the generated tile, each with a warning on
+ * its row. Every row is then validated with the schema the API uses (contentInput); a row with problems is
+ * refused on its own, with all of them, and the valid ones are written. A file that cannot be read as rows
+ * at all (bad JSON, a CSV header without a required column, an unclosed quote) is refused whole before
+ * anything is written. Writes go in batches of BATCH_ROWS rows: one db.batch each, existing contents, slugs
+ * and uploads looked up per batch with one query each, never a round trip per row.
  */
 import type { InStatement, InValue } from '@libsql/client';
 import { and, asc, eq, getTableColumns, getTableName, inArray, like, or, sql, type Table } from 'drizzle-orm';
@@ -17,17 +21,19 @@ import { uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
 import { AppError, isAppError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { contentTags, contents, submissions, type Content } from '../schema.ts';
-import type { Tag } from '../taxonomy.ts';
-import { cleanUrl, slugify, urlKey } from '../urls.ts';
-import { contentInput, type ContentInput } from '../validation/contents.ts';
-import { parseInput } from '../validation/parse.ts';
+import { contentTags, contents, submissions, uploads, type Content } from '../schema.ts';
+import { TAG_KINDS, type Tag, type TagKindName } from '../taxonomy.ts';
+import { cleanUrl, isHttpUrl, slugify, urlKey } from '../urls.ts';
+import { contentInput, SLUG_MAX_CHARS, SLUG_PATTERN, type ContentInput } from '../validation/contents.ts';
+import { blankAsMissing } from '../validation/form-values.ts';
 import { cleanText } from '../validation/text.ts';
 import { contentConflict } from './admin-contents.ts';
 import { auditEntry, type Actor } from './audit.ts';
 import { contentValues, insertContentStatements, storedImage, updateContentStatements } from './content-rows.ts';
 import { CsvReader, CsvSyntaxError, csvLine, unescapeFormula } from './csv.ts';
+import { changesOf, mergeExisting, type FieldChange, type GivenFields, type OnExisting } from './import-merge.ts';
 import { JsonArrayReader, JsonArraySyntaxError } from './json-array.ts';
+import { EMPTY_TAG_MAP, foldTag, readTagMap, resolveRowTags, tagRules, taxonomyResolver, type TagRules } from './tag-resolver.ts';
 
 export type CatalogFormat = 'json' | 'csv';
 
@@ -126,22 +132,48 @@ function csvValue(record: CatalogRecord, column: (typeof CATALOG_COLUMNS)[number
 export type ImportOutcome = 'created' | 'updated' | 'unchanged' | 'queued' | 'skipped' | 'refused';
 export const IMPORT_OUTCOMES: readonly ImportOutcome[] = ['created', 'updated', 'unchanged', 'queued', 'skipped', 'refused'];
 
+/** CSV columns import reads: the export's, and updatedAt (kept, with createdAt, for the contents it creates). */
+export const IMPORT_COLUMNS = [...CATALOG_COLUMNS, 'updatedAt'] as const;
+/** Fields of a top-level JSON object that may hold the array of contents, as other directories export it. */
+export const JSON_WRAPPERS = ['contents', 'items', 'data', 'resources'] as const;
+
 export interface ImportRow {
-  /** Where the row starts in the file (rows of a one-line JSON file share line 1). */
+  /** The row's position in the file, from 1. */
+  row: number;
+  /** The line the row starts on (rows of a one-line JSON file share line 1). */
   line: number;
   outcome: ImportOutcome;
   name?: string;
   url?: string;
   slug?: string;
-  /** Why a row was refused or skipped. */
+  /** Why a row was skipped or refused (for a refused row, its problems joined by '; '). */
   reason?: string;
+  /** Every problem of a refused row. */
+  problems?: string[];
+  /** What the import changed to take the row: an image or a tag dropped, a slug rewritten. */
+  warnings?: string[];
+  /** For an updated row: every field that changes, with its old and new value. */
+  changes?: FieldChange[];
+}
+
+/** A tag of the file that matched none of ours (after --map), and in how many rows. */
+export interface UnknownTag {
+  kind: TagKindName;
+  label: string;
+  rows: number;
 }
 
 export interface ImportReport {
   format: CatalogFormat;
   dryRun: boolean;
   asSubmissions: boolean;
+  onExisting: OnExisting;
+  createTags: boolean;
   counts: Record<ImportOutcome, number>;
+  /** Rows with at least one warning. */
+  warned: number;
+  /** Most frequent first. */
+  unknownTags: UnknownTag[];
   rows: ImportRow[];
 }
 
@@ -151,6 +183,12 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** Queue the rows as submissions for review instead of writing contents. */
   asSubmissions?: boolean;
+  /** What becomes of contents already listed (import-merge.ts): fill by default. */
+  onExisting?: OnExisting;
+  /** Foreign tags onto ours, as a --map file holds them (tag-resolver.ts readTagMap). */
+  tagMap?: unknown;
+  /** false (--no-create-tags): a tag that matches none of ours refuses its row instead of being settled. */
+  createTags?: boolean;
   /** What the audit entry names as the import's source (the file's name). */
   source: string;
   /** Rows checked and written so far (called after each batch). */
@@ -176,53 +214,106 @@ interface RawRow {
   problem?: string;
 }
 
+/** Where a row's slug comes from: the file (valid as written), the file made valid, or the name. */
+type SlugSource = 'given' | 'fixed' | 'derived';
+
 /** A valid row, ready to be written. */
 interface CheckedRow {
   index: number;
   line: number;
+  /** The image in its stored form. */
   data: ContentInput;
   key: string;
-  slugGiven: boolean;
+  slug: SlugSource;
+  /** The slug as the file wrote it, when it had to be made valid. */
+  slugWritten?: string;
+  given: GivenFields;
   createdAt?: Date;
+  updatedAt?: Date;
+  warnings: string[];
+}
+
+interface RowCheck {
+  checked?: CheckedRow;
+  problems: string[];
+  warnings: string[];
+  unknownTags: Array<{ kind: TagKindName; label: string }>;
 }
 
 export async function importCatalog(db: Db, actor: Actor, input: AsyncIterable<string>, options: ImportOptions): Promise<ImportReport> {
+  const resolver = taxonomyResolver();
+  const createTags = options.createTags !== false;
+  const rules = tagRules(resolver, options.tagMap === undefined ? EMPTY_TAG_MAP : readTagMap(options.tagMap, resolver), createTags);
+  const onExisting = options.onExisting ?? 'fill';
   const raw = await readRows(input, options.format);
   const results: ImportRow[] = new Array(raw.length);
-  const refuse = (row: RawRow, reason: string, extra: Partial<ImportRow> = {}) => (results[row.index] = { line: row.line, outcome: 'refused', ...extra, reason });
+  const unknownTags = new Map<string, UnknownTag>();
 
   const checked: CheckedRow[] = [];
-  const firstLineOfKey = new Map<string, number>();
+  const firstRowOfKey = new Map<string, number>();
   for (const row of raw) {
-    const result = checkRow(row);
-    if ('problem' in result) {
-      // The report echoes the row's name and URL as cleaned text: it is printed to terminals.
-      const [name, url] = [row.fields?.name, row.fields?.url].map((value) => (typeof value === 'string' ? cleanText(value) : ''));
-      refuse(row, result.problem, { ...(name ? { name } : {}), ...(url ? { url } : {}) });
+    const check = checkRow(row, rules);
+    for (const { kind, label } of check.unknownTags) {
+      const id = `${kind}\u0000${foldTag(label)}`;
+      const seen = unknownTags.get(id);
+      if (seen) seen.rows++;
+      else unknownTags.set(id, { kind, label, rows: 1 });
+    }
+    const earlier = check.checked && firstRowOfKey.get(check.checked.key);
+    if (!check.checked || earlier !== undefined) {
+      const problems = check.checked ? [`the same website as row ${earlier}`] : check.problems;
+      results[row.index] = refusedRow(row, problems, check.warnings);
       continue;
     }
-    const earlier = firstLineOfKey.get(result.key);
-    if (earlier !== undefined) {
-      refuse(row, `the same website as line ${earlier}`, { name: result.data.name, url: result.data.url });
-      continue;
-    }
-    firstLineOfKey.set(result.key, row.line);
-    checked.push(result);
+    firstRowOfKey.set(check.checked.key, row.index + 1);
+    checked.push(check.checked);
   }
 
-  const writer = options.asSubmissions ? new SubmissionWriter(db, options.dryRun === true) : new ContentWriter(db, options.dryRun === true);
+  const dryRun = options.dryRun === true;
+  const writer = options.asSubmissions ? new SubmissionWriter(db, dryRun) : new ContentWriter(db, dryRun, onExisting);
   for (let done = 0; done < checked.length; done += BATCH_ROWS) {
-    for (const [index, row] of await writer.write(checked.slice(done, done + BATCH_ROWS))) results[index] = row;
+    const batch = checked.slice(done, done + BATCH_ROWS);
+    await dropMissingUploads(db, batch);
+    for (const [index, row] of await writer.write(batch)) results[index] = row;
     options.onProgress?.(Math.min(done + BATCH_ROWS, checked.length), checked.length);
   }
 
   const rows = results;
   const counts = Object.fromEntries(IMPORT_OUTCOMES.map((o) => [o, 0])) as Record<ImportOutcome, number>;
-  for (const row of rows) counts[row.outcome]++;
-  if (!options.dryRun) {
-    await auditEntry(db, actor, 'content.import', { type: 'import', id: options.source }, { source: options.source, format: options.format, asSubmissions: options.asSubmissions === true, ...counts });
+  let warned = 0;
+  for (const row of rows) {
+    counts[row.outcome]++;
+    if (row.warnings) warned++;
   }
-  return { format: options.format, dryRun: options.dryRun === true, asSubmissions: options.asSubmissions === true, counts, rows };
+  if (!dryRun) {
+    await auditEntry(db, actor, 'content.import', { type: 'import', id: options.source }, { source: options.source, format: options.format, asSubmissions: options.asSubmissions === true, onExisting, ...counts });
+  }
+  return {
+    format: options.format,
+    dryRun,
+    asSubmissions: options.asSubmissions === true,
+    onExisting,
+    createTags,
+    counts,
+    warned,
+    unknownTags: [...unknownTags.values()].sort((a, b) => b.rows - a.rows),
+    rows,
+  };
+}
+
+/** A refused row; its name and URL echoed as cleaned text, since the report is printed to terminals. */
+function refusedRow(row: RawRow, problems: string[], warnings: string[]): ImportRow {
+  const [name, url] = [row.fields?.name, row.fields?.url].map((value) => (typeof value === 'string' ? cleanText(value) : ''));
+  return {
+    row: row.index + 1,
+    line: row.line,
+    outcome: 'refused',
+    ...(name ? { name } : {}),
+    ...(url ? { url } : {}),
+    reason: problems.join('; '),
+    problems,
+    ...(warnings.length ? { warnings } : {}),
+  };
 }
 
 // Reading -------------------------------------------------------------------------------------------
@@ -239,7 +330,7 @@ async function readRows(input: AsyncIterable<string>, format: CatalogFormat): Pr
 const TOO_LARGE = `the row is larger than ${MAX_ROW_CHARS / (1 << 20)} MB`;
 
 async function readJsonRows(input: AsyncIterable<string>): Promise<RawRow[]> {
-  const reader = new JsonArrayReader({ maxElementChars: MAX_ROW_CHARS });
+  const reader = new JsonArrayReader({ maxElementChars: MAX_ROW_CHARS, wrappers: JSON_WRAPPERS });
   const rows: RawRow[] = [];
   const take = (elements: ReturnType<JsonArrayReader['push']>) => {
     for (const { line, text } of elements) {
@@ -290,10 +381,10 @@ async function readCsvRows(input: AsyncIterable<string>): Promise<RawRow[]> {
 
 function csvHeader(record: { line: number; fields: string[]; oversized?: true }): string[] {
   if (record.oversized) throw new ImportFileError(record.line, `the header line is larger than ${MAX_ROW_CHARS / (1 << 20)} MB`);
-  const known = new Map(CATALOG_COLUMNS.map((c) => [c.toLowerCase(), c as string]));
+  const known = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c as string]));
   const columns = record.fields.map((field) => {
     const column = known.get(field.trim().toLowerCase());
-    if (!column) throw new ImportFileError(record.line, `unknown column '${field.slice(0, 40)}' in the header (columns: ${CATALOG_COLUMNS.join(', ')})`);
+    if (!column) throw new ImportFileError(record.line, `unknown column '${field.slice(0, 40)}' in the header (columns: ${IMPORT_COLUMNS.join(', ')})`);
     return column;
   });
   const repeated = columns.find((c, i) => columns.indexOf(c) !== i);
@@ -323,27 +414,119 @@ function csvFields(columns: string[], values: string[]): Record<string, unknown>
 
 // Checking -------------------------------------------------------------------------------------------
 
-function checkRow(row: RawRow): CheckedRow | { problem: string } {
-  if (!row.fields) return { problem: row.problem ?? 'the row cannot be read' };
-  const fields = row.fields;
-  const slugGiven = typeof fields.slug === 'string' && cleanText(fields.slug) !== '';
-  let data: ContentInput;
-  try {
-    data = parseInput(contentInput, { ...fields, slug: slugGiven ? fields.slug : slugify(typeof fields.name === 'string' ? fields.name : '') });
-  } catch (error) {
-    if (isAppError(error)) return { problem: error.message };
-    throw error;
+/** Every problem of a row (it is refused when there is one), and what had to change to take it. */
+function checkRow(row: RawRow, rules: TagRules): RowCheck {
+  const check: RowCheck = { problems: [], warnings: [], unknownTags: [] };
+  if (!row.fields) {
+    check.problems.push(row.problem ?? 'the row cannot be read');
+    return check;
   }
+  const fields = row.fields;
+  const tags = {} as Record<TagKindName, Tag[]>;
+  const tagProblems: string[] = [];
+  for (const kind of TAG_KINDS) {
+    const resolved = resolveRowTags(kind, fields[kind], rules);
+    tags[kind] = resolved.tags;
+    tagProblems.push(...resolved.problems);
+    check.warnings.push(...resolved.warnings);
+    check.unknownTags.push(...resolved.unknown.map((label) => ({ kind, label })));
+  }
+  const slug = readSlug(fields);
+  const image = readImage(fields.image);
+  if (image.warning) check.warnings.push(image.warning);
+
+  const parsed = contentInput.safeParse({ ...fields, ...tags, slug: slug.value, image: image.value });
+  if (!parsed.success) check.problems.push(...issueMessages(parsed.error.issues));
+  check.problems.push(...tagProblems);
   const createdAt = readDate(fields.createdAt);
-  if (createdAt === null) return { problem: 'createdAt must be a date (ISO 8601, e.g. 2024-05-01T12:00:00Z)' };
-  return { index: row.index, line: row.line, data, key: urlKey(data.url), slugGiven, ...(createdAt ? { createdAt } : {}) };
+  let updatedAt = readDate(fields.updatedAt);
+  if (createdAt === null) check.problems.push('createdAt must be a date (ISO 8601, e.g. 2024-05-01T12:00:00Z)');
+  if (updatedAt === null) check.problems.push('updatedAt must be a date (ISO 8601, e.g. 2024-05-01T12:00:00Z)');
+  if (!parsed.success || check.problems.length > 0) return check;
+
+  if (createdAt && updatedAt && updatedAt < createdAt) {
+    check.warnings.push('updatedAt is before createdAt: createdAt is used for both');
+    updatedAt = undefined;
+  }
+  check.checked = {
+    index: row.index,
+    line: row.line,
+    data: parsed.data,
+    key: urlKey(parsed.data.url),
+    slug: slug.source,
+    ...(slug.source === 'fixed' ? { slugWritten: slug.written } : {}),
+    given: { slug: slug.source === 'given', cost: blankAsMissing(fields.cost) !== undefined, hasCert: blankAsMissing(fields.hasCert) !== undefined },
+    ...(createdAt ? { createdAt } : {}),
+    ...(updatedAt ? { updatedAt } : {}),
+    warnings: check.warnings,
+  };
+  return check;
 }
 
-/** undefined when absent, null when present but not a date. */
+/**
+ * The problem zod found in each field, as parseInput words it: the first per field, since the later ones
+ * repeat it ('Website URL is required' is also not a valid URL).
+ */
+function issueMessages(issues: ReadonlyArray<{ code: string; message: string; path: PropertyKey[] }>): string[] {
+  const byField = new Map<string, string>();
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.');
+    if (byField.has(field)) continue;
+    byField.set(field, issue.code === 'invalid_type' && /expected/.test(issue.message) && field ? `${field} is invalid: ${issue.message}` : issue.message);
+  }
+  return [...byField.values()];
+}
+
+/** The slug as written when valid; else made valid from it (a warning names both); else from the name. */
+function readSlug(fields: Record<string, unknown>): { value: string; source: SlugSource; written?: string } {
+  const raw = typeof fields.slug === 'string' ? fields.slug : typeof fields.slug === 'number' ? String(fields.slug) : '';
+  const valid = (slug: string) => slug.length <= SLUG_MAX_CHARS && SLUG_PATTERN.test(slug);
+  if (valid(raw)) return { value: raw, source: 'given' };
+  const written = cleanText(raw);
+  if (written === '') return { value: slugify(typeof fields.name === 'string' ? fields.name : ''), source: 'derived' };
+  if (valid(written)) return { value: written, source: 'given' };
+  return { value: slugify(written), source: 'fixed', written };
+}
+
+/** Our uploads, by the SHA-256 of their bytes (uploads.ts). */
+const UPLOAD_PATH = /^\/uploads\/([0-9a-f]{64})\.(?:png|gif|jpg)$/;
+
+/**
+ * The image in its stored form: an http(s) URL, one of our uploads (checked per batch by
+ * dropMissingUploads), or none. Any other path, such as another directory's placeholder
+ * (/images/letters_placeholder/default_A.png), is not a file of this site: dropped with a warning, the
+ * content shows its generated tile. A value that is not text is left to the schema to refuse.
+ */
+function readImage(value: unknown): { value: unknown; warning?: string } {
+  if (typeof value !== 'string' || value === '') return { value };
+  const text = cleanText(value);
+  if (text === '') return { value: '' };
+  const stored = storedImage(text);
+  if (stored === '' || isHttpUrl(stored) || UPLOAD_PATH.test(stored)) return { value: stored };
+  return { value: '', warning: `image '${shorten(text)}' is neither an http(s) URL nor a file of this site: the generated tile is shown instead` };
+}
+
+/** Rows whose image is an upload this database does not hold lose it, with a warning: one query per batch. */
+async function dropMissingUploads(db: Db, rows: CheckedRow[]): Promise<void> {
+  const withUpload = rows.filter((row) => row.data.image.startsWith('/uploads/'));
+  if (withUpload.length === 0) return;
+  const ids = [...new Set(withUpload.map((row) => UPLOAD_PATH.exec(row.data.image)![1]!))];
+  const held = new Set((await db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, ids))).map((upload) => upload.id));
+  for (const row of withUpload) {
+    if (held.has(UPLOAD_PATH.exec(row.data.image)![1]!)) continue;
+    row.warnings.push(`image '${row.data.image}' is not an upload of this site (uploads are not part of an export): the generated tile is shown instead`);
+    row.data = { ...row.data, image: '' };
+  }
+}
+
+const shorten = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
+
+/** undefined when absent, null when present but not a date. MongoDB's {"$date": …} is read too. */
 function readDate(value: unknown): Date | undefined | null {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string' && typeof value !== 'number') return null;
-  const date = new Date(value);
+  const given = typeof value === 'object' && value !== null && '$date' in value ? (value as { $date: unknown }).$date : value;
+  if (given === undefined || given === null || given === '') return undefined;
+  if (typeof given !== 'string' && typeof given !== 'number') return null;
+  const date = new Date(given);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
@@ -352,27 +535,10 @@ type Result = [index: number, row: ImportRow];
 
 const rowOf = (row: CheckedRow, outcome: ImportOutcome, extra: Partial<ImportRow> = {}): Result => [
   row.index,
-  { line: row.line, outcome, name: row.data.name, url: row.data.url, ...extra },
+  { row: row.index + 1, line: row.line, outcome, name: row.data.name, url: row.data.url, ...extra, ...(row.warnings.length ? { warnings: row.warnings } : {}) },
 ];
 
 // Writing contents ------------------------------------------------------------------------------------
-
-const sameTags = (a: readonly Tag[], b: readonly Tag[]) => a.length === b.length && a.every((tag, i) => tag.value === b[i]!.value && tag.label === b[i]!.label);
-
-function differs(existing: Content, data: ContentInput): boolean {
-  return (
-    existing.name !== data.name ||
-    existing.slug !== data.slug ||
-    existing.url !== data.url ||
-    existing.image !== storedImage(data.image) ||
-    existing.description !== data.description ||
-    existing.cost !== data.cost ||
-    existing.hasCert !== data.hasCert ||
-    !sameTags(existing.category, data.category) ||
-    !sameTags(existing.techStack, data.techStack) ||
-    !sameTags(existing.type, data.type)
-  );
-}
 
 /** Contents whose slug is not free: who holds it (a urlKey; '' for a content without a website). */
 type SlugOwners = Map<string, string>;
@@ -380,60 +546,72 @@ type SlugOwners = Map<string, string>;
 interface Planned {
   row: CheckedRow;
   data: ContentInput;
-  /** The content it updates; absent for a new content. */
+  /** The content it updates, and what changes; absent for a new content. */
   existing?: Content;
+  changes?: FieldChange[];
 }
 
 class ContentWriter {
-  /** Slugs given to rows of this import so far, with the line that took each. */
-  readonly #claimed = new Map<string, { key: string; line: number }>();
+  /** Slugs given to rows of this import so far, with the row that took each. */
+  readonly #claimed = new Map<string, { key: string; row: number }>();
   readonly #ids = orderedIds();
 
   readonly db: Db;
   readonly dryRun: boolean;
-  constructor(db: Db, dryRun: boolean) {
+  readonly onExisting: OnExisting;
+  constructor(db: Db, dryRun: boolean, onExisting: OnExisting) {
     this.db = db;
     this.dryRun = dryRun;
+    this.onExisting = onExisting;
   }
 
   async write(rows: CheckedRow[]): Promise<Result[]> {
     const db = this.db;
     const keys = rows.map((r) => r.key);
     const existing = new Map((await db.select().from(contents).where(inArray(contents.urlKey, keys))).map((c) => [c.urlKey!, c]));
-    const wanted = rows.map((r) => (r.slugGiven ? r.data.slug : (existing.get(r.key)?.slug ?? r.data.slug)));
-    const owners: SlugOwners = new Map(
-      (await db.select({ slug: contents.slug, key: contents.urlKey }).from(contents).where(inArray(contents.slug, [...new Set(wanted)]))).map((o) => [o.slug, o.key ?? '']),
-    );
 
     const results: Result[] = [];
-    const planned: Planned[] = [];
-    for (const [i, row] of rows.entries()) {
+    const proposed: Planned[] = [];
+    for (const row of rows) {
       const current = existing.get(row.key);
-      let slug = wanted[i]!;
-      const takenBy = this.#takenBy(slug, row.key, owners);
-      if (takenBy) {
-        if (row.slugGiven || current) {
-          results.push(rowOf(row, 'refused', { slug, reason: takenBy }));
-          continue;
-        }
-        slug = await this.#freeSlug(slug, owners);
+      if (!current) proposed.push({ row, data: row.data });
+      else if (this.onExisting === 'skip') results.push(rowOf(row, 'skipped', { slug: current.slug, reason: `already listed as '${current.name}' (--on-existing skip)` }));
+      else proposed.push({ row, data: mergeExisting(current, row.data, row.given, this.onExisting), existing: current });
+    }
+    const wanted = [...new Set(proposed.map((p) => p.data.slug))];
+    const owners: SlugOwners = new Map(
+      (await db.select({ slug: contents.slug, key: contents.urlKey }).from(contents).where(inArray(contents.slug, wanted))).map((o) => [o.slug, o.key ?? '']),
+    );
+
+    const planned: Planned[] = [];
+    for (const { row, data, existing: current } of proposed) {
+      let slug = data.slug;
+      const holder = this.#holder(slug, row.key, owners);
+      if (holder) {
+        slug = current ? current.slug : await this.#freeSlug(slug, owners);
+        if (row.slug === 'given') row.warnings.push(`slug '${data.slug}' is used by ${holder}: ${current ? 'kept' : 'stored as'} '${slug}'`);
       }
-      const data = { ...row.data, slug };
-      this.#claimed.set(slug, { key: row.key, line: row.line });
-      if (current && !differs(current, data)) results.push(rowOf(row, 'unchanged', { slug }));
-      else planned.push({ row, data, ...(current ? { existing: current } : {}) });
+      if (!current && row.slug === 'fixed') row.warnings.push(`slug '${shorten(row.slugWritten!)}' may hold only lowercase letters, digits and single hyphens: stored as '${slug}'`);
+      const next = slug === data.slug ? data : { ...data, slug };
+      this.#claimed.set(slug, { key: row.key, row: row.index + 1 });
+      if (!current) planned.push({ row, data: next });
+      else {
+        const changes = changesOf(current, next);
+        if (changes.length === 0) results.push(rowOf(row, 'unchanged', { name: next.name, url: next.url, slug }));
+        else planned.push({ row, data: next, existing: current, changes });
+      }
     }
     if (!this.dryRun) results.push(...(await this.#store(planned)));
-    else results.push(...planned.map((p) => rowOf(p.row, p.existing ? 'updated' : 'created', { slug: p.data.slug })));
+    else results.push(...planned.map((p) => plannedRow(p)));
     return results;
   }
 
-  /** Why `slug` cannot go to the content at `key`, or undefined when it can. */
-  #takenBy(slug: string, key: string, owners: SlugOwners): string | undefined {
+  /** Who holds `slug` if it cannot go to the content at `key` ('row 3', 'another content'), else undefined. */
+  #holder(slug: string, key: string, owners: SlugOwners): string | undefined {
     const claim = this.#claimed.get(slug);
-    if (claim && claim.key !== key) return `The slug '${slug}' is already used by line ${claim.line}`;
+    if (claim && claim.key !== key) return `row ${claim.row}`;
     const owner = owners.get(slug);
-    if (owner !== undefined && owner !== key) return `The slug '${slug}' is already used by another content`;
+    if (owner !== undefined && owner !== key) return 'another content';
     return undefined;
   }
 
@@ -458,13 +636,13 @@ class ContentWriter {
     const updates = planned.filter((p) => p.existing);
     const tagRows = creates.flatMap(({ id, p }) => tagRowsOf(id, p.data));
     const statements: InStatement[] = [
-      ...chunked(creates, 500).map((part) => bulkInsert(contents, part.map(({ id, p }) => contentValues(id, p.data, { createdAt: p.row.createdAt ?? now })))),
+      ...chunked(creates, 500).map((part) => bulkInsert(contents, part.map(({ id, p }) => contentValues(id, p.data, datesOf(p.row, now))))),
       ...chunked(tagRows, 2000).map((rows) => bulkInsert(contentTags, rows)),
       ...updates.flatMap((p) => updateContentStatements(db, p.existing!.id, p.data).map(toStatement)),
     ];
     try {
       await db.$client.batch(statements, 'write');
-      return planned.map((p) => rowOf(p.row, p.existing ? 'updated' : 'created', { slug: p.data.slug }));
+      return planned.map(plannedRow);
     } catch (error) {
       if (!uniqueViolation(error)) throw error;
     }
@@ -472,16 +650,26 @@ class ContentWriter {
     for (const p of planned) {
       try {
         if (p.existing) await db.batch(updateContentStatements(db, p.existing.id, p.data));
-        else await db.batch(insertContentStatements(db, newId(), p.data, { createdAt: p.row.createdAt ?? now }));
-        results.push(rowOf(p.row, p.existing ? 'updated' : 'created', { slug: p.data.slug }));
+        else await db.batch(insertContentStatements(db, newId(), p.data, datesOf(p.row, now)));
+        results.push(plannedRow(p));
       } catch (error) {
         const conflict = contentConflict(error, p.data);
         if (!isAppError(conflict)) throw error;
-        results.push(rowOf(p.row, 'refused', { slug: p.data.slug, reason: conflict.message }));
+        results.push(rowOf(p.row, 'refused', { slug: p.data.slug, reason: conflict.message, problems: [conflict.message] }));
       }
     }
     return results;
   }
+}
+
+/** A written row, named as the content now is (an update by fill keeps our name). */
+const plannedRow = (p: Planned): Result =>
+  rowOf(p.row, p.existing ? 'updated' : 'created', { name: p.data.name, url: p.data.url, slug: p.data.slug, ...(p.changes ? { changes: p.changes } : {}) });
+
+/** A new content's dates: the file's, else the import's time; never updated before it was created. */
+function datesOf(row: CheckedRow, now: Date): { createdAt: Date; updatedAt: Date } {
+  const createdAt = row.createdAt ?? now;
+  return { createdAt, updatedAt: row.updatedAt && row.updatedAt > createdAt ? row.updatedAt : createdAt };
 }
 
 /**

@@ -39,7 +39,7 @@ function tagRows(contentId: string, input: Pick<ContentInput, TagKind>) {
   return KINDS.flatMap((kind) => input[kind].map((tag: Tag) => ({ contentId, kind, value: tag.value, label: tag.label })));
 }
 
-export function contentValues(id: string, input: ContentInput, extra: { createdAt?: Date; rating?: number } = {}) {
+export function contentValues(id: string, input: ContentInput, extra: { createdAt?: Date; updatedAt?: Date; rating?: number } = {}) {
   return {
     id,
     name: input.name,
@@ -54,12 +54,12 @@ export function contentValues(id: string, input: ContentInput, extra: { createdA
     techStack: input.techStack,
     type: input.type,
     ...tagColumns(input),
-    ...(extra.createdAt ? { createdAt: extra.createdAt, updatedAt: extra.createdAt } : {}),
+    ...(extra.createdAt ? { createdAt: extra.createdAt, updatedAt: extra.updatedAt ?? extra.createdAt } : {}),
   };
 }
 
 /** The statements that insert a content and its tags; run them inside one batch. */
-export function insertContentStatements(db: Db, id: string, input: ContentInput, extra: { createdAt?: Date } = {}) {
+export function insertContentStatements(db: Db, id: string, input: ContentInput, extra: { createdAt?: Date; updatedAt?: Date } = {}) {
   const tags = tagRows(id, input);
   return [db.insert(contents).values(contentValues(id, input, extra)), ...(tags.length ? [db.insert(contentTags).values(tags)] : [])] as const;
 }

@@ -63,3 +63,49 @@ describe('JsonArrayReader', () => {
     expect(syntaxError(text)).toMatchObject({ line, message });
   });
 });
+
+describe('JsonArrayReader with wrappers', () => {
+  const wrapped = (text: string, chunkSize = text.length || 1) => {
+    const reader = new JsonArrayReader({ wrappers: ['contents', 'items', 'data', 'resources'] });
+    const elements = [];
+    for (let i = 0; i < text.length; i += chunkSize) elements.push(...reader.push(text.slice(i, i + chunkSize)));
+    elements.push(...reader.end());
+    return elements;
+  };
+  const wrappedError = (text: string) => {
+    try {
+      wrapped(text);
+    } catch (error) {
+      return error;
+    }
+    throw new Error('no error');
+  };
+
+  it('reads the array held by a field of a top-level object, skipping the other fields, in any chunking', () => {
+    const text = '{"total": 2, "meta": {"next": [1, {"x": "]}"}], "q": "a,b"},\n"Contents": [\n{"a": 1},\n{"b": [2]}\n], "page": null}\n';
+    const expected = [
+      { line: 3, text: '{"a": 1}' },
+      { line: 4, text: '{"b": [2]}' },
+    ];
+    for (const size of [1, 3, 1000]) expect(wrapped(text, size)).toEqual(expected);
+  });
+
+  it('still reads a bare array, and an object holding an empty array', () => {
+    expect(wrapped('[{"a": 1}]')).toEqual([{ line: 1, text: '{"a": 1}' }]);
+    expect(wrapped('{"data": {"note": 1}, "items": []}')).toEqual([]);
+  });
+
+  it.each([
+    ['{"results": [{"a": 1}], "count": 1}', 1, 'the JSON object holds no array of contents under "contents", "items", "data" or "resources" (its fields: results, count)'],
+    ['{}', 1, 'the JSON object holds no array of contents under "contents", "items", "data" or "resources" (it has no fields)'],
+    ['{"items": [1], "data": [2]}', 1, 'both "items" and "data" hold an array: keep the one with the contents'],
+    ['{"contents": [{"a": 1},\n', 2, 'the JSON array is not closed (the file ends before its ])'],
+    ['{"contents": [{"a": 1}]\n', 2, 'the JSON object is not closed (the file ends before its })'],
+    ['{"contents": [{"a": 1}] "x": 1}', 1, "expected , or } after a field, found '\"'"],
+    ['{"contents": [], }', 1, "expected a field name in quotes, found '}'"],
+    ['{"contents" []}', 1, 'expected : after the field name "contents"'],
+    ['"text"', 1, 'expected a JSON array of contents, or an object holding one under "contents", "items", "data" or "resources" (the file should start with [ or {)'],
+  ])('%j is refused at line %i', (text, line, message) => {
+    expect(wrappedError(text)).toMatchObject({ line, message });
+  });
+});

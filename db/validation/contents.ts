@@ -58,10 +58,13 @@ export const imageRef = z.preprocess(
     .refine((v) => v === '' || isHttpUrl(v) || isSitePath(v), 'Image must be an http(s) URL or a path on this site (such as an uploaded image)'),
 );
 
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MAX_CHARS = 120;
+
 export const slug = singleLine('Slug is required')
   .min(1, 'Slug is required')
-  .max(120, 'Slug must be at most 120 characters')
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Slug may hold only lowercase letters, digits and single hyphens');
+  .max(SLUG_MAX_CHARS, `Slug must be at most ${SLUG_MAX_CHARS} characters`)
+  .regex(SLUG_PATTERN, 'Slug may hold only lowercase letters, digits and single hyphens');
 
 export const description = z.preprocess((v) => blankAsMissing(v) ?? '', multiLine('Description must be text').max(5000, 'Description must be at most 5000 characters'));
 

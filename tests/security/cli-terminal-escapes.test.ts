@@ -124,21 +124,28 @@ describe('--json stays exact', () => {
 });
 
 describe('reports and errors quote values escaped', () => {
-  it('an import report names a created row and a refused row escaped, and so does the error line', async () => {
+  it('an import report names a created row and a refused row escaped, with their problems and warnings', async () => {
     const file = join(db.path, '..', 'hostile.json');
+    const tag = 'Web\u001b]52;c;ZXZpbA==\u0007';
     const rows = [
       { name: NAME, url: 'https://imported.example/', description: DESCRIPTION },
-      { name: USER_NAME, url: 'https://refused.example/', description: 'x', category: ['Web\u001b]52;c;ZXZpbA==\u0007'] },
+      { name: USER_NAME, url: 'https://refused.example/', description: 'x', category: [tag] },
     ];
     writeFileSync(file, `[\n${rows.map((row) => JSON.stringify(row)).join(',\n')}\n]`);
-    const run = await runCli(db.url, ['import', file]);
-    expect(run.code).toBe(1);
-    expectClean(run);
+    const strict = await runCli(db.url, ['import', file, '--no-create-tags']);
+    expect(strict.code).toBe(1);
+    expectClean(strict);
     // Import validation strips control characters before storing (finding 12), so the report names the
     // rows as stored; the one place raw text could still reach it is what the escaping above guards.
-    expect(run.stdout).toContain(`line 2: created ${cleanText(NAME)} (`);
-    expect(run.stdout).toContain(`line 3: refused Unknown category '${cleanText('Web\u001b]52;c;ZXZpbA==\u0007')}' (${cleanText(USER_NAME)})\n`);
-    expect(run.stderr).toBe('error: 1 row refused (line 3); the other rows were written\n');
+    expect(strict.stdout).toContain(`row 1, line 2: created ${cleanText(NAME)} (`);
+    expect(strict.stdout).toContain(`row 2, line 3: refused ${cleanText(USER_NAME)}\n    - unknown category '${cleanText(tag)}': map it with --map`);
+    expect(strict.stderr).toBe('error: 1 row refused (row 2); written: 1 created, 0 updated\n');
+
+    const lenient = await runCli(db.url, ['import', file]);
+    expect(lenient.code).toBe(0);
+    expectClean(lenient);
+    expect(lenient.stdout).toContain(`row 2, line 3: created ${cleanText(USER_NAME)} (`);
+    expect(lenient.stdout).toContain(`    warning: unknown category '${cleanText(tag)}' left out`);
   });
 
   it('an unknown CSV column is quoted escaped in the one error line', async () => {

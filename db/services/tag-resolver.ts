@@ -1,0 +1,268 @@
+/**
+ * Tags from other vocabularies, as an import meets them: "Php", "React.js", {label: "Sql", value: "sql"},
+ * "Other". Each is looked up in the import's --map first (the admin's own choices, null dropping a tag),
+ * then folded onto one of our tags (case and punctuation do not count, plus a few aliases for spellings
+ * nobody would map by hand). What matches nothing is an unknown tag, and settleUnknownTag is the one place
+ * that decides what becomes of it.
+ *
+ * Our tags are the fixed lists of db/taxonomy.ts today, so nothing can be created yet: taxonomyResolver's
+ * create refuses, and an unknown tag is dropped from its row with a warning (or refuses the row under
+ * --no-create-tags). When tags become database rows, a resolver over them creates instead, and nothing
+ * else here changes.
+ */
+import { TAG_KINDS, TAXONOMY, type Tag, type TagKindName } from '../taxonomy.ts';
+import { AppError } from '../errors.ts';
+import { cleanText } from '../validation/text.ts';
+
+export type TagMatch = { tag: Tag } | { unknown: string };
+export type TagCreation = { tag: Tag } | { refused: string };
+
+/** Our tags, as an import sees them. */
+export interface TagResolver {
+  /** Our tag for a label or value written elsewhere, or unknown. */
+  resolve(kind: TagKindName, labelOrValue: string): TagMatch;
+  /** A new tag of ours for a label that matched nothing, or why there cannot be one. */
+  create(kind: TagKindName, label: string): TagCreation;
+}
+
+/**
+ * What two spellings of one tag share: 'React.js', 'react-js' and 'REACTJS' → 'reactjs'. + and # are
+ * spelled out first, so C, C++ and C# stay three tags.
+ */
+export function foldTag(text: string): string {
+  return text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replaceAll('+', 'plus')
+    .replaceAll('#', 'sharp')
+    .replace(/[^a-z0-9]+/g, '');
+}
+
+/** 'podcasts' and 'podcast', 'online courses' and 'online course' are one tag. */
+const singular = (key: string) => (key.length > 3 && key.endsWith('s') ? key.slice(0, -1) : key);
+
+/**
+ * Other spellings of a tag (folded) → its label. An alias counts only while its tag exists in our lists:
+ * 'reactjs' → 'React' waits for a React tag.
+ */
+const ALIASES: Record<TagKindName, Record<string, string>> = {
+  category: {
+    ml: 'Machine Learning',
+    ai: 'Artificial Intelligence',
+    fullstack: 'Fullstack Development',
+    webdev: 'Web Development',
+    cybersec: 'Cybersecurity',
+    infosec: 'Cybersecurity',
+  },
+  techStack: {
+    js: 'Javascript',
+    ecmascript: 'Javascript',
+    ts: 'Typescript',
+    node: 'Node.js',
+    html: 'HTML/CSS',
+    html5: 'HTML/CSS',
+    css: 'HTML/CSS',
+    css3: 'HTML/CSS',
+    express: 'Express.js',
+    rubyonrails: 'Rails',
+    ror: 'Rails',
+    python3: 'Python',
+    react: 'React',
+    golang: 'Go',
+  },
+  type: {
+    mooc: 'Online Courses',
+    videos: 'Video Lectures',
+    quizzes: 'Interactive Quizzes',
+  },
+};
+
+const NO_OPEN_TAXONOMY = 'no new tags before the open taxonomy';
+
+/** Our fixed lists (db/taxonomy.ts), matched by folded label or value, singular or plural, and aliases. */
+export function taxonomyResolver(): TagResolver {
+  const index = Object.fromEntries(
+    TAG_KINDS.map((kind) => {
+      const byKey = new Map<string, Tag>();
+      for (const tag of TAXONOMY[kind]) for (const key of [foldTag(tag.label), foldTag(tag.value)]) byKey.set(key, tag).set(singular(key), tag);
+      for (const [alias, label] of Object.entries(ALIASES[kind])) {
+        const tag = byKey.get(foldTag(label));
+        if (tag) byKey.set(alias, tag);
+      }
+      return [kind, byKey];
+    }),
+  ) as Record<TagKindName, Map<string, Tag>>;
+  return {
+    resolve(kind, labelOrValue) {
+      const key = foldTag(labelOrValue);
+      const tag = key ? (index[kind].get(key) ?? index[kind].get(singular(key))) : undefined;
+      return tag ? { tag } : { unknown: labelOrValue };
+    },
+    create: () => ({ refused: NO_OPEN_TAXONOMY }),
+  };
+}
+
+// --map ------------------------------------------------------------------------------------------------
+
+/** Foreign tags (folded) → our tag, or null to drop them, per kind. */
+export type TagMap = Record<TagKindName, Map<string, Tag | null>>;
+
+export const EMPTY_TAG_MAP: TagMap = { category: new Map(), techStack: new Map(), type: new Map() };
+
+/** A --map file that cannot be used: nothing is imported. */
+export class TagMapError extends AppError {
+  constructor(message: string) {
+    super('VALIDATION', message);
+    this.name = 'TagMapError';
+  }
+}
+
+const MAP_EXAMPLE = '{"category": {"other": null, "frontend-development": "web-development"}}';
+
+/**
+ * A --map file's content: {kind: {foreign label or value: our label or value, or null}}. Every target must
+ * be one of our tags, so a typo is caught before anything is imported.
+ */
+export function readTagMap(value: unknown, resolver: TagResolver): TagMap {
+  const wrong = (message: string) => new TagMapError(message);
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(value)) throw wrong(`the map must be a JSON object of tag kinds, e.g. ${MAP_EXAMPLE}`);
+  const map: TagMap = { category: new Map(), techStack: new Map(), type: new Map() };
+  for (const [name, entries] of Object.entries(value)) {
+    const kind = TAG_KINDS.find((k) => foldTag(k) === foldTag(name));
+    if (!kind) throw wrong(`unknown tag kind '${shown(name)}' in the map (use ${TAG_KINDS.join(', ')})`);
+    if (!isObject(entries)) throw wrong(`the map's ${kind} must be an object of foreign tag → our tag, e.g. ${MAP_EXAMPLE}`);
+    for (const [from, to] of Object.entries(entries)) {
+      if (to === null) {
+        map[kind].set(foldTag(from), null);
+        continue;
+      }
+      if (typeof to !== 'string') throw wrong(`${kind} '${shown(from)}' in the map: give one of our ${kind} tags (label or value), or null to drop it`);
+      const match = resolver.resolve(kind, to);
+      if (!('tag' in match)) throw wrong(`${kind} '${shown(from)}' → '${shown(to)}' in the map: '${shown(to)}' is not one of ours (${TAXONOMY[kind].map((t) => t.value).join(', ')})`);
+      map[kind].set(foldTag(from), match.tag);
+    }
+  }
+  return map;
+}
+
+// A row's tags --------------------------------------------------------------------------------------------
+
+/** How one import reads tags. */
+export interface TagRules {
+  resolver: TagResolver;
+  map: TagMap;
+  /** false (--no-create-tags): a tag that matches none of ours refuses its row. */
+  createTags: boolean;
+  /** Tags read so far, by kind and spelling. */
+  readings: Map<string, TagReading>;
+}
+
+export function tagRules(resolver: TagResolver, map: TagMap, createTags: boolean): TagRules {
+  return { resolver, map, createTags, readings: new Map() };
+}
+
+export interface RowTags {
+  tags: Tag[];
+  /** Unknown tags, as written (cleaned, shortened): dropped, or the reason the row is refused. */
+  unknown: string[];
+  warnings: string[];
+  problems: string[];
+}
+
+const MAX_TAGS = 50;
+const MAX_TAG_CHARS = 100;
+const shown = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
+
+/**
+ * A row's tags of one kind, as our tags: from a list (or one) of labels, values, or {label, value} pairs;
+ * blank or null is none. Each is mapped, folded or settled as unknown.
+ */
+export function resolveRowTags(kind: TagKindName, raw: unknown, rules: TagRules): RowTags {
+  const result: RowTags = { tags: [], unknown: [], warnings: [], problems: [] };
+  const items = raw === undefined || raw === null || raw === '' ? [] : Array.isArray(raw) ? raw : [raw];
+  if (items.length > MAX_TAGS) {
+    result.problems.push(`${kind} has too many tags (at most ${MAX_TAGS})`);
+    return result;
+  }
+  for (const item of items) {
+    const reading = readTag(kind, item, rules);
+    if ('problem' in reading) {
+      result.problems.push(reading.problem);
+      if (reading.last) return result;
+    } else if ('unknown' in reading) settleUnknownTag(kind, reading.unknown, rules, result);
+    else if ('tag' in reading && !result.tags.some((t) => t.value === reading.tag.value)) result.tags.push(reading.tag);
+  }
+  return result;
+}
+
+/** What one tag as written comes to: ours, nothing (blank, or dropped by the map), unknown, or a problem. */
+type TagReading = { tag: Tag } | { none: true } | { unknown: string } | { problem: string; last?: true };
+
+/** Read once per spelling and import: a catalog repeats a few dozen tags over all its rows. */
+function readTag(kind: TagKindName, item: unknown, rules: TagRules): TagReading {
+  const spelling = tagSpelling(item);
+  if (spelling === undefined) return { problem: `${kind} must be a list of tags: labels, or {"label", "value"} pairs`, last: true };
+  const id = `${kind}\u0000${spelling}`;
+  let reading = rules.readings.get(id);
+  if (!reading) {
+    const names = tagNames(item as string | { label?: string; value?: string });
+    if (names.length === 0) reading = { none: true };
+    else if (names.some((name) => name.length > MAX_TAG_CHARS)) reading = { problem: `a ${kind} tag is longer than ${MAX_TAG_CHARS} characters` };
+    else {
+      const tag = findTag(kind, names, rules);
+      reading = tag ? { tag } : tag === null ? { none: true } : { unknown: names[0]! };
+    }
+    rules.readings.set(id, reading);
+  }
+  return reading;
+}
+
+/** A tag as written, as one string (label and value apart), or undefined when it is not a tag at all. */
+function tagSpelling(item: unknown): string | undefined {
+  if (typeof item === 'string') return item;
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined;
+  const { label, value } = item as Record<string, unknown>;
+  if ((label !== undefined && typeof label !== 'string') || (value !== undefined && typeof value !== 'string')) return undefined;
+  return `${label ?? ''}\u0000${value ?? ''}\u0000`;
+}
+
+/** A tag's label and value as text people can see; either may be missing. */
+function tagNames(item: string | { label?: string; value?: string }): string[] {
+  const names = typeof item === 'string' ? [item] : [item.label, item.value];
+  return names.map((name) => (name === undefined ? '' : cleanText(name))).filter(Boolean);
+}
+
+function findTag(kind: TagKindName, names: string[], rules: TagRules): Tag | null | undefined {
+  for (const name of names) {
+    const mapped = rules.map[kind].get(foldTag(name));
+    if (mapped !== undefined) return mapped;
+  }
+  for (const name of names) {
+    const match = rules.resolver.resolve(kind, name);
+    if ('tag' in match) return match.tag;
+  }
+  return undefined;
+}
+
+/**
+ * The one place that decides what an unknown tag does to its row: created (when the resolver can), else
+ * dropped with a warning so the row still imports; under --no-create-tags, a problem that refuses the row.
+ */
+function settleUnknownTag(kind: TagKindName, label: string, rules: TagRules, into: RowTags): void {
+  const name = shown(label);
+  if (into.unknown.some((known) => foldTag(known) === foldTag(name))) return;
+  if (!rules.createTags) {
+    into.unknown.push(name);
+    into.problems.push(`unknown ${kind} '${name}': map it with --map, or import without --no-create-tags to leave it out`);
+    return;
+  }
+  const created = rules.resolver.create(kind, label);
+  if ('tag' in created) {
+    if (!into.tags.some((t) => t.value === created.tag.value)) into.tags.push(created.tag);
+    into.warnings.push(`new ${kind} '${created.tag.label}' created`);
+    return;
+  }
+  into.unknown.push(name);
+  into.warnings.push(`unknown ${kind} '${name}' left out (${created.refused}): map it with --map`);
+}

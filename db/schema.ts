@@ -108,6 +108,24 @@ export const contents = sqliteTable(
 
 export type TagKind = 'category' | 'techStack' | 'type';
 
+/**
+ * The tags of the three kinds (SPEC §3's lists are only the seed): a stable value (the label lowercased,
+ * spaces as hyphens) and the label shown. A retired tag stays on the contents that carry it but is no
+ * longer offered. content_tags holds which content carries which (by kind and value).
+ */
+export const tags = sqliteTable(
+  'tags',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind').$type<TagKind>().notNull(),
+    value: text('value').notNull(),
+    label: text('label').notNull(),
+    status: text('status').$type<'active' | 'retired'>().notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tags_kind_value_unique').on(t.kind, t.value)],
+);
+
 export const contentTags = sqliteTable(
   'content_tags',
   {
@@ -295,6 +313,7 @@ export type NewContent = typeof contents.$inferInsert;
 export type Review = typeof reviews.$inferSelect;
 export type Submission = typeof submissions.$inferSelect;
 export type ContentDraft = typeof contentDrafts.$inferSelect;
+export type TagRow = typeof tags.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
 export type OutboxMessage = typeof outbox.$inferSelect;
 

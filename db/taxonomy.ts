@@ -1,4 +1,7 @@
-/** SPEC §3's fixed reference lists and the label → value rule. Imports nothing, so islands may use it. */
+/**
+ * SPEC §3's reference lists — the seed of the tags table (migration 0016), which is what the site reads —
+ * and the label → value rule. Imports nothing, so islands may use it.
+ */
 export interface Tag {
   label: string;
   value: string;

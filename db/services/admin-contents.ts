@@ -12,6 +12,7 @@ import { parseInput } from '../validation/parse.ts';
 import { parseSearchParams, PAGE_SIZE } from '../validation/search.ts';
 import { auditEntry, type Actor } from './audit.ts';
 import { searchContents } from './catalog.ts';
+import { resolveTags } from './tags.ts';
 import { insertContentStatements, toApiContent, toApiDraft, updateContentStatements, type ApiContent, type ContentStatus } from './content-rows.ts';
 
 export interface ContentList extends Paging {
@@ -118,7 +119,7 @@ export async function createEmptyContent(db: Db, actor: Actor): Promise<ApiConte
  * or website is a 409).
  */
 export async function updateContent(db: Db, actor: Actor, id: string, input: unknown): Promise<ApiContent> {
-  const data = parseInput(adminContentInput, input);
+  const data = await resolveTags(db, parseInput(adminContentInput, input));
   const [draft] = await db.select({ id: contentDrafts.id }).from(contentDrafts).where(eq(contentDrafts.id, id));
   try {
     if (draft) {

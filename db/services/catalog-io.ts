@@ -33,6 +33,7 @@ import { contentValues, insertContentStatements, storedImage, updateContentState
 import { CsvReader, CsvSyntaxError, csvLine, unescapeFormula } from './csv.ts';
 import { changesOf, mergeExisting, type FieldChange, type GivenFields, type OnExisting } from './import-merge.ts';
 import { JsonArrayReader, JsonArraySyntaxError } from './json-array.ts';
+import { listTags } from './tags.ts';
 import { EMPTY_TAG_MAP, foldTag, readTagMap, resolveRowTags, tagRules, taxonomyResolver, type TagRules } from './tag-resolver.ts';
 
 export type CatalogFormat = 'json' | 'csv';
@@ -241,7 +242,7 @@ interface RowCheck {
 }
 
 export async function importCatalog(db: Db, actor: Actor, input: AsyncIterable<string>, options: ImportOptions): Promise<ImportReport> {
-  const resolver = taxonomyResolver();
+  const resolver = taxonomyResolver(await listTags(db));
   const createTags = options.createTags !== false;
   const rules = tagRules(resolver, options.tagMap === undefined ? EMPTY_TAG_MAP : readTagMap(options.tagMap, resolver), createTags);
   const onExisting = options.onExisting ?? 'fill';

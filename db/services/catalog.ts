@@ -8,10 +8,11 @@ import type { Db } from '../client.ts';
 import { notFound } from '../errors.ts';
 import { ftsQuery, lastWordIsPrefix, searchWords } from '../fts.ts';
 import { contents, reviews, type Content } from '../schema.ts';
-import { COSTS, TAG_KINDS, TAXONOMY, type Tag } from '../taxonomy.ts';
+import { COSTS, TAG_KINDS, type Tag } from '../taxonomy.ts';
 import { closestTerms, type VocabularyTerm } from '../typos.ts';
 import { PAGE_SIZE, type SearchParams } from '../validation/search.ts';
 import { cachedRead } from './catalog-cache.ts';
+import { isKnownTag, listTags } from './tags.ts';
 import { toApiContent, type ApiContent } from './content-rows.ts';
 import { countFacets, facetTable, matchingRows, pageRows, type FacetCounts, type FacetFilters } from './facet-table.ts';
 
@@ -96,7 +97,15 @@ async function resolveMatch(db: Db, params: SearchParams): Promise<{ match?: str
   return { match: widened, correctedTerm: words.map((w) => alternatives.get(w)?.[0] ?? w).join(' ') };
 }
 
-export async function searchContents(db: Db, params: SearchParams): Promise<SearchResult> {
+/** The parameters with every tag value the catalog does not know set to 'all' (ignored, as documented). */
+async function withKnownTags(db: Db, params: SearchParams): Promise<SearchParams> {
+  const known = { ...params };
+  for (const kind of TAG_KINDS) if (known[kind] !== 'all' && !(await isKnownTag(db, kind, known[kind]))) known[kind] = 'all';
+  return known;
+}
+
+export async function searchContents(db: Db, asked: SearchParams): Promise<SearchResult> {
+  const params = await withKnownTags(db, asked);
   return cachedRead(db, `search:${JSON.stringify(params)}`, async () => {
     const { match, correctedTerm, nothing } = await resolveMatch(db, params);
     if (nothing) return { contents: [], page: 1, pages: 1, countContents: 0, facets: emptyFacets(), filters: { ...params, page: 1 } };
@@ -131,11 +140,12 @@ export interface CatalogFilters {
 
 /**
  * The filter options that at least one content carries (SPEC §7 GET /api/contents/filters): one index probe
- * per option of the fixed taxonomy, rather than a DISTINCT over every tag row.
+ * per active tag, rather than a DISTINCT over every tag row.
  */
 export async function listFilters(db: Db): Promise<CatalogFilters> {
   return cachedRead(db, 'filters', async () => {
-    const options = TAG_KINDS.flatMap((kind) => TAXONOMY[kind].map((tag) => ({ kind, tag })));
+    const lists = await listTags(db);
+    const options = TAG_KINDS.flatMap((kind) => lists[kind].map((tag) => ({ kind, tag })));
     const probes = options.map(({ kind, tag }) => sql`EXISTS (SELECT 1 FROM content_tags WHERE kind = ${kind} AND value = ${tag.value})`);
     const costProbes = COSTS.map((cost) => sql`EXISTS (SELECT 1 FROM contents WHERE cost = ${cost})`);
     const [row] = await db.all<Record<string, number>>(

@@ -15,6 +15,7 @@ import { contentConflict, getContent } from './admin-contents.ts';
 import { actorLabel, auditEntry, type Actor } from './audit.ts';
 import { insertContentStatements, type ApiContent } from './content-rows.ts';
 import { hitLimit } from './rate-limit.ts';
+import { resolveTags } from './tags.ts';
 
 /** The fields a submitter may leave blank, in the order the forms show them. */
 export const OPTIONAL_SUBMISSION_FIELDS = ['category', 'techStack', 'type', 'cost', 'hasCert', 'description'] as const;
@@ -89,7 +90,7 @@ async function duplicateMessage(db: Db, key: string): Promise<string> {
  * link at once get one submission and one 409.
  */
 export async function createSubmission(db: Db, userId: string, input: unknown): Promise<ApiSubmission> {
-  const data = parseInput(submissionInput, input);
+  const data = await resolveTags(db, parseInput(submissionInput, input));
   await hitLimit(db, 'RATE_LIMIT_SUBMISSION_USER', userId);
   const url = cleanUrl(data.url);
   const key = urlKey(url);
@@ -211,7 +212,7 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
   const postedSlug = typeof posted.slug === 'string' ? posted.slug.trim() : '';
   const chosenSlug = postedSlug && postedSlug !== slugify(name) && postedSlug !== submission.slug ? postedSlug : undefined;
   for (let attempt = 1; ; attempt++) {
-    const data = parseInput(contentInput, {
+    const data = await resolveTags(db, parseInput(contentInput, {
       name: merged.name,
       slug: chosenSlug ?? (await freeSlug(db, name)),
       url: merged.url,
@@ -222,7 +223,7 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
       category: merged.category,
       techStack: merged.techStack,
       type: merged.type,
-    });
+    }));
     const contentId = newId();
     try {
       await db.batch([

@@ -53,6 +53,11 @@ const ALIASES: Record<TagKindName, Record<string, string>> = {
     webdev: 'Web Development',
     cybersec: 'Cybersecurity',
     infosec: 'Cybersecurity',
+    cloudcomputing: 'Cloud',
+    datastructuresalgorithm: 'Algorithms',
+    datastructuresandalgorithm: 'Algorithms',
+    computerscience: 'Computer Science Fundamentals',
+    mobile: 'Mobile Development',
   },
   techStack: {
     js: 'Javascript',
@@ -68,26 +73,39 @@ const ALIASES: Record<TagKindName, Record<string, string>> = {
     ror: 'Rails',
     python3: 'Python',
     react: 'React',
+    reactjs: 'React',
     golang: 'Go',
+    csharp: 'C#',
+    cplusplus: 'C++',
+    cpp: 'C++',
+    postgresql: 'SQL',
+    mysql: 'SQL',
+    k8s: 'Kubernetes',
   },
   type: {
     mooc: 'Online Courses',
     videos: 'Video Lectures',
     quizzes: 'Interactive Quizzes',
+    codinggame: 'Gamified Learning',
+    codingchallenge: 'Coding Practice',
   },
 };
 
 const NO_OPEN_TAXONOMY = 'no new tags before the open taxonomy';
 
-/** Our fixed lists (db/taxonomy.ts), matched by folded label or value, singular or plural, and aliases. */
-export function taxonomyResolver(): TagResolver {
+/**
+ * Our tags (the live rows, db/services/tags.ts; SPEC §3's lists when none are given), matched by folded
+ * label or value, singular or plural, and aliases.
+ */
+export function taxonomyResolver(lists: Record<TagKindName, readonly Tag[]> = TAXONOMY): TagResolver {
   const index = Object.fromEntries(
     TAG_KINDS.map((kind) => {
       const byKey = new Map<string, Tag>();
-      for (const tag of TAXONOMY[kind]) for (const key of [foldTag(tag.label), foldTag(tag.value)]) byKey.set(key, tag).set(singular(key), tag);
+      for (const tag of lists[kind]) for (const key of [foldTag(tag.label), foldTag(tag.value)]) byKey.set(key, tag).set(singular(key), tag);
       for (const [alias, label] of Object.entries(ALIASES[kind])) {
+        // An alias stands in for a tag we lack ('mooc' → Online Courses), never over one we have.
         const tag = byKey.get(foldTag(label));
-        if (tag) byKey.set(alias, tag);
+        if (tag && !byKey.has(alias)) byKey.set(alias, tag);
       }
       return [kind, byKey];
     }),

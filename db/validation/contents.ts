@@ -1,37 +1,40 @@
 /** Content and submission inputs: the admin form, the submit form, imports. Imports only zod and pure modules. */
 import { asList, blankAsMissing, formBoolean, formChoice, optionalFormBoolean } from './form-values.ts';
 import { multiLine, singleLine, z } from './zod.ts';
-import { COSTS, TAXONOMY, toValue, type Tag, type TagKindName } from '../taxonomy.ts';
+import { COSTS, toValue, type Tag, type TagKindName } from '../taxonomy.ts';
 import { isHttpUrl } from '../urls.ts';
 
 const GROUP_NAMES: Record<TagKindName, string> = { category: 'category', techStack: 'techStack', type: 'type' };
 const tagText = singleLine('A tag must be text').max(100);
 
 /**
- * A tag list from the reference lists; accepts {label, value} pairs, plain labels or values, one tag from
- * a single select, and blank for none. Unknown tags are refused.
+ * A tag list: {label, value} pairs, plain labels or values, one tag from a single select, and blank for
+ * none. Only the shape is checked here (the islands share this schema); whether each tag exists is the
+ * services' check against the tag rows (db/services/tags.ts resolveTags). A pair whose label and value
+ * disagree is refused here.
  */
 export function tagList(kind: TagKindName) {
-  const allowed = new Map(TAXONOMY[kind].map((tag) => [tag.value, tag]));
-  return z.preprocess(asList, z
-    .array(z.union([tagText, z.object({ label: tagText, value: tagText })]), {
-      error: `${GROUP_NAMES[kind]} must be a list of tags`,
-    })
-    .max(50, `${GROUP_NAMES[kind]} has too many tags`)
-    .transform((items, ctx): Tag[] => {
-      const result: Tag[] = [];
-      for (const item of items) {
-        const value = typeof item === 'string' ? toValue(item) : item.value;
-        const tag = allowed.get(value);
-        if (!tag || (typeof item !== 'string' && toValue(item.label) !== value)) {
-          const shown = typeof item === 'string' ? item : `${item.label}/${item.value}`;
-          ctx.addIssue({ code: 'custom', message: `Unknown ${GROUP_NAMES[kind]} '${shown.slice(0, 60)}'` });
-          return z.NEVER;
+  return z.preprocess(
+    asList,
+    z
+      .array(z.union([tagText, z.object({ label: tagText, value: tagText })]), {
+        error: `${GROUP_NAMES[kind]} must be a list of tags`,
+      })
+      .max(50, `${GROUP_NAMES[kind]} has too many tags`)
+      .transform((items, ctx): Tag[] => {
+        const result: Tag[] = [];
+        for (const item of items) {
+          const tag = typeof item === 'string' ? { label: item, value: toValue(item) } : item;
+          if (!tag.value || (typeof item !== 'string' && toValue(item.label) !== item.value)) {
+            const shown = typeof item === 'string' ? item : `${item.label}/${item.value}`;
+            ctx.addIssue({ code: 'custom', message: `Unknown ${GROUP_NAMES[kind]} '${shown.slice(0, 60)}'` });
+            return z.NEVER;
+          }
+          if (!result.some((t) => t.value === tag.value)) result.push(tag);
         }
-        if (!result.some((t) => t.value === tag.value)) result.push(tag);
-      }
-      return result;
-    }));
+        return result;
+      }),
+  );
 }
 
 export const httpUrl = singleLine('Website URL is required')

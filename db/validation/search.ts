@@ -4,7 +4,7 @@
  * 1–4, a page that is not a positive integer — never a 400. A page past the last one shows the last page.
  * The response echoes the parameters actually applied (`filters`), so a client can see what was ignored.
  */
-import { COSTS, TAXONOMY, type Cost } from '../taxonomy.ts';
+import { COSTS, type Cost } from '../taxonomy.ts';
 import { cleanText } from './text.ts';
 
 export const ORDERS = ['latest', 'oldest', 'topRated', 'lowRated'] as const;
@@ -34,7 +34,11 @@ function read(raw: Raw, key: string): string {
   return cleanText((Array.isArray(value) ? value[0] : value) ?? '');
 }
 
-const known = (kind: keyof typeof TAXONOMY, value: string) => (TAXONOMY[kind].some((t) => t.value === value) ? value : 'all');
+/**
+ * A tag value as typed; whether such a tag exists is the catalog's check against the tag rows
+ * (db/services/catalog.ts), which treats an unknown one as 'all' like any other value it cannot understand.
+ */
+const tagValue = (value: string) => (value && value.length <= 100 ? value : 'all');
 
 export function parseSearchParams(raw: Raw): SearchParams {
   // Cleaned again after the cut: a cut through an emoji leaves half of it.
@@ -47,9 +51,9 @@ export function parseSearchParams(raw: Raw): SearchParams {
   const page = Number(read(raw, 'page'));
   return {
     searchTerm: term,
-    category: known('category', read(raw, 'category')),
-    techStack: known('techStack', read(raw, 'techStack')),
-    type: known('type', read(raw, 'type')),
+    category: tagValue(read(raw, 'category')),
+    techStack: tagValue(read(raw, 'techStack')),
+    type: tagValue(read(raw, 'type')),
     cost: (COSTS as readonly string[]).includes(cost) ? (cost as Cost) : 'all',
     hasCert: hasCert === 'true' || hasCert === 'false' ? hasCert : 'all',
     rating: (RATING_STEPS as readonly number[]).includes(rating) ? rating : 'all',

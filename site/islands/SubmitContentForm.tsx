@@ -5,7 +5,7 @@
  * entry it duplicates) show in an alert.
  */
 import { useState, type SubmitEvent } from 'react';
-import { CATEGORIES, COSTS, MATERIAL_TYPES, TECH_STACKS, type Cost, type Tag } from '#db/taxonomy.ts';
+import { COSTS, type Cost, type Tag } from '#db/taxonomy.ts';
 import { nameFromUrl } from '#db/urls.ts';
 import { submissionInput } from '#db/validation/engagement.ts';
 import { apiPost, errorMessage } from '#site/lib/api.ts';
@@ -32,7 +32,7 @@ type Key = 'url' | 'name' | 'category' | 'techStack' | 'type' | 'cost' | 'hasCer
 
 const EMPTY: Values = { url: '', category: [], techStack: [], type: [], cost: 'Free', certification: 'No', description: '' };
 
-export default function SubmitContentForm() {
+export default function SubmitContentForm({ tags }: { tags: Record<'category' | 'techStack' | 'type', Tag[]> }) {
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<Key>>({});
   const [serverError, setServerError] = useState<string | null>(null);
@@ -87,9 +87,9 @@ export default function SubmitContentForm() {
           error={errors.url}
         />
         <Field name="name" label="Name" readOnly value={name} onValue={() => undefined} error={errors.name} hint="Taken from the website address." />
-        <MultiSelect name="category" label="Subject areas" options={CATEGORIES} selected={values.category} onChange={set('category')} error={errors.category} />
-        <MultiSelect name="techStack" label="Technologies" options={TECH_STACKS} selected={values.techStack} onChange={set('techStack')} error={errors.techStack} />
-        <MultiSelect name="type" label="Content types" options={MATERIAL_TYPES} selected={values.type} onChange={set('type')} error={errors.type} />
+        <MultiSelect name="category" label="Subject areas" options={tags.category} selected={values.category} onChange={set('category')} error={errors.category} />
+        <MultiSelect name="techStack" label="Technologies" options={tags.techStack} selected={values.techStack} onChange={set('techStack')} error={errors.techStack} />
+        <MultiSelect name="type" label="Content types" options={tags.type} selected={values.type} onChange={set('type')} error={errors.type} />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <SelectField name="cost" label="Cost" options={COSTS} value={values.cost} onValue={(cost) => set('cost')(cost as Cost)} error={errors.cost} />
           <SelectField

@@ -64,13 +64,15 @@ const TAG_GROUP: Record<TagKindName, { title: string; chip: string; list: keyof 
 const ratingLabel = (step: number) => `${step} ${step === 1 ? 'star' : 'stars'} & up`;
 const CERT_LABEL = { true: 'With certificate', false: 'Without certificate' } as const;
 
-const tagLabel = (kind: TagKindName, value: string) => TAXONOMY[kind].find((t) => t.value === value)?.label ?? value;
+/** A tag's label: from the live lists when given (the tags are rows), else SPEC §3's lists, else its value. */
+const tagLabel = (kind: TagKindName, value: string, lists?: FilterLists) =>
+  (lists?.[TAG_GROUP[kind].list] ?? TAXONOMY[kind]).find((t) => t.value === value)?.label ?? TAXONOMY[kind].find((t) => t.value === value)?.label ?? value;
 
 /** The label an applied filter value shows under, or undefined when the filter is not applied. */
-function appliedLabel(filters: SearchParams, key: FilterKey): string | undefined {
+function appliedLabel(filters: SearchParams, key: FilterKey, lists?: FilterLists): string | undefined {
   const value = filters[key];
   if (value === 'all') return undefined;
-  if (key === 'category' || key === 'techStack' || key === 'type') return tagLabel(key, String(value));
+  if (key === 'category' || key === 'techStack' || key === 'type') return tagLabel(key, String(value), lists);
   if (key === 'rating') return ratingLabel(Number(value));
   if (key === 'hasCert') return CERT_LABEL[value as 'true' | 'false'];
   return String(value);
@@ -80,7 +82,7 @@ export function filterGroups(lists: FilterLists, filters: SearchParams, facets: 
   const group = (key: FilterKey, title: string, choices: Array<{ value: string; label: string }>): FilterGroup => {
     const applied = String(filters[key]);
     // An applied value no content carries any more still shows, so it can be seen and removed.
-    const all = applied !== 'all' && !choices.some((c) => c.value === applied) ? [...choices, { value: applied, label: appliedLabel(filters, key) ?? applied }] : choices;
+    const all = applied !== 'all' && !choices.some((c) => c.value === applied) ? [...choices, { value: applied, label: appliedLabel(filters, key, lists) ?? applied }] : choices;
     return {
       key,
       title,
@@ -109,19 +111,19 @@ const CHIP_PREFIX: Record<FilterKey, string> = {
   hasCert: 'Certification',
 };
 
-export function filterChips(filters: SearchParams): FilterChip[] {
+export function filterChips(filters: SearchParams, lists?: FilterLists): FilterChip[] {
   const chips: FilterChip[] = [];
   if (filters.searchTerm) chips.push({ key: 'searchTerm', label: `Search: ${filters.searchTerm}`, href: withParam(filters, 'searchTerm', '') });
   for (const key of Object.keys(CHIP_PREFIX) as FilterKey[]) {
-    const label = appliedLabel(filters, key);
+    const label = appliedLabel(filters, key, lists);
     if (label) chips.push({ key, label: `${CHIP_PREFIX[key]}: ${label}`, href: withParam(filters, key, 'all') });
   }
   return chips;
 }
 
 /** What the results are, in words: "Free Python resources", "Results for “sql” in Data Science resources". */
-export function searchHeading(filters: SearchParams): string {
-  const tags = (['category', 'techStack', 'type'] as const).flatMap((kind) => appliedLabel(filters, kind) ?? []);
+export function searchHeading(filters: SearchParams, lists?: FilterLists): string {
+  const tags = (['category', 'techStack', 'type'] as const).flatMap((kind) => appliedLabel(filters, kind, lists) ?? []);
   let subject = tags.length ? `${tags.join(', ')} resources` : 'learning resources';
   if (filters.cost !== 'all') subject = `${filters.cost} ${subject}`;
   const qualifiers = [
@@ -135,10 +137,11 @@ export function searchHeading(filters: SearchParams): string {
 }
 
 /** The document title: the heading, plus the page number past the first (each page its own title). */
-export const searchTitle = (filters: SearchParams) => (filters.page > 1 ? `${searchHeading(filters)}, page ${filters.page}` : searchHeading(filters));
+export const searchTitle = (filters: SearchParams, lists?: FilterLists) =>
+  filters.page > 1 ? `${searchHeading(filters, lists)}, page ${filters.page}` : searchHeading(filters, lists);
 
-export function searchDescription(filters: SearchParams, count: number): string {
-  const what = searchHeading(filters);
+export function searchDescription(filters: SearchParams, count: number, lists?: FilterLists): string {
+  const what = searchHeading(filters, lists);
   if (count === 0) return `${what}: no matches on Skillshelf yet. Clear the filters or submit a resource you know.`;
   return `${what}: ${count} curated ${count === 1 ? 'website' : 'websites'} for learning computer science and IT on Skillshelf, with ratings and reviews.`;
 }

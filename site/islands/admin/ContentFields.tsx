@@ -4,7 +4,10 @@
  * 'provide certification' and Description. The form around them owns the values and the buttons.
  */
 import type { Dispatch, SetStateAction } from 'react';
-import { CATEGORIES, COSTS, MATERIAL_TYPES, TECH_STACKS, type Cost, type Tag } from '#db/taxonomy.ts';
+import { COSTS, type Cost, type Tag } from '#db/taxonomy.ts';
+
+/** The tags a form offers, per kind: the live rows, read by the page on the server. */
+export type TagOptions = Record<'category' | 'techStack' | 'type', Tag[]>;
 import { nameFromUrl, slugify } from '#db/urls.ts';
 import { Field, type FieldErrors } from '../forms/ui.tsx';
 import { ImageField } from './ImageField.tsx';
@@ -58,9 +61,10 @@ interface ContentFieldsProps {
   /** A state setter: updates are functions of the latest values (an upload finishes after more typing). */
   onChange: Dispatch<SetStateAction<ContentValues>>;
   errors: FieldErrors<ContentKey>;
+  tags: TagOptions;
 }
 
-export function ContentFields({ values, onChange, errors }: ContentFieldsProps) {
+export function ContentFields({ values, onChange, errors, tags }: ContentFieldsProps) {
   const set =
     <K extends ContentKey>(key: K) =>
     (value: ContentValues[K]) =>
@@ -108,16 +112,16 @@ export function ContentFields({ values, onChange, errors }: ContentFieldsProps) 
         onValue={(url) => onChange((current) => withUrl(current, url))}
         error={errors.url}
       />
-      <MultiSelect name="category" label="Categories" options={CATEGORIES} selected={values.category} onChange={set('category')} error={errors.category} />
+      <MultiSelect name="category" label="Categories" options={tags.category} selected={values.category} onChange={set('category')} error={errors.category} />
       <MultiSelect
         name="techStack"
         label="Technology Stacks"
-        options={TECH_STACKS}
+        options={tags.techStack}
         selected={values.techStack}
         onChange={set('techStack')}
         error={errors.techStack}
       />
-      <MultiSelect name="type" label="Format of the material" options={MATERIAL_TYPES} selected={values.type} onChange={set('type')} error={errors.type} />
+      <MultiSelect name="type" label="Format of the material" options={tags.type} selected={values.type} onChange={set('type')} error={errors.type} />
       <ImageField value={values.image} onValue={set('image')} error={errors.image} />
       <SelectField name="cost" label="Cost" options={COSTS} value={values.cost} onValue={(cost) => set('cost')(cost as Cost)} error={errors.cost} />
       <CheckboxField name="hasCert" label="provide certification" checked={values.hasCert} onChecked={set('hasCert')} />

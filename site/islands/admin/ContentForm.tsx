@@ -4,10 +4,10 @@ import { adminContentInput } from '#db/validation/admin.ts';
 import { apiPut, errorMessage } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { FormAlert, SubmitButton, fieldErrors, type FieldErrors } from '../forms/ui.tsx';
-import { ContentFields, contentValues, type ContentKey, type ContentSource, type ContentValues } from './ContentFields.tsx';
+import { ContentFields, contentValues, type ContentKey, type ContentSource, type ContentValues, type TagOptions } from './ContentFields.tsx';
 import { useFocusFirstInvalid, useHydrated } from '../forms/fields.tsx';
 
-export default function ContentForm({ content }: { content: ContentSource }) {
+export default function ContentForm({ content, tags }: { content: ContentSource; tags: TagOptions }) {
   const [values, setValues] = useState<ContentValues>(() => contentValues(content));
   const [errors, setErrors] = useState<FieldErrors<ContentKey>>({});
   const [serverError, setServerError] = useState<string | null>(null);
@@ -35,7 +35,7 @@ export default function ContentForm({ content }: { content: ContentSource }) {
   return (
     <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-2" aria-label="Edit content">
       <fieldset disabled={!hydrated} className="contents">
-        <ContentFields values={values} onChange={setValues} errors={errors} />
+        <ContentFields values={values} onChange={setValues} errors={errors} tags={tags} />
       </fieldset>
       <div className="mt-4 flex flex-col gap-4">
         <FormAlert message={serverError} />

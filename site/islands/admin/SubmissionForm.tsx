@@ -9,10 +9,10 @@ import { adminContentInput } from '#db/validation/admin.ts';
 import { apiDelete, apiPost, errorMessage } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { FormAlert, fieldErrors, type FieldErrors } from '../forms/ui.tsx';
-import { ContentFields, contentValues, type ContentKey, type ContentSource, type ContentValues } from './ContentFields.tsx';
+import { ContentFields, contentValues, type ContentKey, type ContentSource, type ContentValues, type TagOptions } from './ContentFields.tsx';
 import { BusyButton, useFocusFirstInvalid, useHydrated } from '../forms/fields.tsx';
 
-export default function SubmissionForm({ submission }: { submission: ContentSource & { rating: number } }) {
+export default function SubmissionForm({ submission, tags }: { submission: ContentSource & { rating: number }; tags: TagOptions }) {
   const [values, setValues] = useState<ContentValues>(() => contentValues(submission));
   const [errors, setErrors] = useState<FieldErrors<ContentKey>>({});
   const [serverError, setServerError] = useState<string | null>(null);
@@ -54,7 +54,7 @@ export default function SubmissionForm({ submission }: { submission: ContentSour
   return (
     <form method="post" noValidate onSubmit={approve} className="flex flex-col gap-2" aria-label="Edit submission">
       <fieldset disabled={!hydrated} className="contents">
-        <ContentFields values={values} onChange={setValues} errors={errors} />
+        <ContentFields values={values} onChange={setValues} errors={errors} tags={tags} />
       </fieldset>
       <input type="hidden" name="rating" value={submission.rating} />
       <div className="mt-4 flex flex-col gap-4">

@@ -93,9 +93,9 @@ export function registerCatalogCommands(program: Command): void {
         '  Tags are matched to ours without regard to case or punctuation ("Php" is PHP, "nodejs" Node.js), after',
         '  --map, whose keys are the file\'s tags (labels or values) and whose values are ours, or null to drop the',
         '  tag: {"category": {"other": null, "frontend-development": "web-development"}, "techStack": {"golang": null}}.',
-        '  A tag that matches none of ours would be created; this version has a fixed list of tags (new tags come',
-        '  with the open taxonomy), so the tag is left out of its row with a warning, and the report lists every',
-        '  such tag with its count, to write the map from. --no-create-tags refuses those rows instead.',
+        '  A tag that matches none of ours is created (once, with a warning on the first row that has it), and the',
+        '  report lists the new tags; --dry-run lists what it would create, to write a map from first.',
+        '  --no-create-tags refuses those rows instead, listing each unknown tag with its count.',
         '  A slug that breaks our rule (ui.dev-react) is made valid (ui-dev-react, suffixed when taken), and an',
         '  image that is neither an http(s) URL nor a file of this site (one of its uploads) is left out, so the',
         '  content shows its generated tile; each with a warning on its row.',
@@ -294,10 +294,19 @@ function printImportReport(file: string, report: ImportReport): void {
   for (const [outcome, n] of shownOf) {
     if (n > ROWS_SHOWN && outcome !== 'refused') printLine(`… and ${formatCount(n - ROWS_SHOWN)} more ${outcome} (--json lists every row)`);
   }
+  if (report.createdTags.length > 0) {
+    printLine(report.dryRun ? 'New tags the import would create (map them onto ours with --map instead, or refuse them with --no-create-tags):' : 'New tags created (an admin may rename, merge or retire them):');
+    for (const kind of TAG_KINDS) {
+      const created = report.createdTags.filter((tag) => tag.kind === kind);
+      if (created.length === 0) continue;
+      const listed = created.slice(0, UNKNOWN_TAGS_SHOWN).map((tag) => tag.label);
+      printLine(`  ${kind}: ${listed.join(', ')}${created.length > UNKNOWN_TAGS_SHOWN ? `, and ${created.length - UNKNOWN_TAGS_SHOWN} more (--json lists them)` : ''}`);
+    }
+  }
   if (report.unknownTags.length > 0) {
     printLine(
       report.createTags
-        ? 'Tags that match none of ours, left out of their rows (new tags come with the open taxonomy; map them onto ours with --map):'
+        ? 'Tags that could not be made into tags of ours, left out of their rows (map them onto ours with --map):'
         : 'Tags that match none of ours, which refused their rows (map them onto ours with --map, or import without --no-create-tags):',
     );
     for (const kind of TAG_KINDS) {

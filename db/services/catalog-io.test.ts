@@ -6,6 +6,7 @@ import { generateSyntheticCatalog } from '../seed/synthetic.ts';
 import type { Actor } from './audit.ts';
 import { exportCatalogText, importCatalog, ImportFileError, type CatalogFormat, type ImportOptions } from './catalog-io.ts';
 import { TagMapError } from './tag-resolver.ts';
+import { listTags } from './tags.ts';
 
 let t: TestDb;
 beforeEach(async () => (t = await createTestDb()));
@@ -201,7 +202,7 @@ describe('files written elsewhere', () => {
     expect((error as Error).message).toBe('line 1: the JSON object holds no array of contents under "contents", "items", "data" or "resources" (its fields: results)');
   });
 
-  it('folds tags onto ours without regard to case or punctuation; unknown tags are left out with a warning and counted', async () => {
+  it('folds tags onto ours without regard to case or punctuation; an unknown tag is created once and reported', async () => {
     const report = await importText(
       JSON.stringify([
         foreign(1, { category: [{ label: 'web development', value: 'web-development' }, { label: 'Other', value: 'other' }], techStack: [{ label: 'Php', value: 'php' }, 'nodejs', 'HTML', { label: 'Go', value: 'go' }], type: ['online course', 'MOOC'] }),
@@ -209,19 +210,23 @@ describe('files written elsewhere', () => {
       ]),
     );
     expect(report.counts).toMatchObject({ created: 2, refused: 0 });
-    // Go, C++ and MOOC are tags of ours now (the seed of the tags table); 'Other' is not.
+    // Go, C++ and MOOC are tags of ours (the seed of the tags table); 'Other' is not, and is created.
     expect(report.rows[0]!.warnings).toEqual([
-      "unknown category 'Other' left out (no new tags before the open taxonomy): map it with --map",
+      "new category 'Other' created",
       "image '/images/letters_placeholder/default_B.png' is neither an http(s) URL nor a file of this site: the generated tile is shown instead",
       "slug 'site.dev-course-1' may hold only lowercase letters, digits and single hyphens: stored as 'site-dev-course-1'",
     ]);
-    expect(report.unknownTags).toEqual([{ kind: 'category', label: 'Other', rows: 2 }]);
+    expect(report.unknownTags).toEqual([]);
+    expect(report.createdTags).toEqual([{ kind: 'category', label: 'Other', value: 'other' }]);
+    expect(report.rows[1]!.warnings ?? []).not.toContain("new category 'Other' created");
+    expect((await listTags(t.db)).category.map((tag) => tag.label)).toContain('Other');
     const [first, second] = await rowsOf();
-    expect(first!.category.map((tag) => tag.label)).toEqual(['Web Development']);
+    expect(first!.category.map((tag) => tag.label)).toEqual(['Web Development', 'Other']);
+    expect(second!.category.map((tag) => tag.label)).toEqual(['Other']);
     expect(first!.techStack.map((tag) => tag.label)).toEqual(['PHP', 'Node.js', 'HTML/CSS', 'Go']);
     expect(first!.type.map((tag) => tag.label)).toEqual(['Online Courses', 'MOOC']);
     expect(second!.techStack.map((tag) => tag.label)).toEqual(['C++', 'Javascript']);
-    expect(await t.db.$count(contentTags, eq(contentTags.contentId, first!.id))).toBe(7);
+    expect(await t.db.$count(contentTags, eq(contentTags.contentId, first!.id))).toBe(8);
   });
 
   it('--map maps foreign tags onto ours first, null dropping them without a warning', async () => {
@@ -343,9 +348,10 @@ describe('files written elsewhere', () => {
     it('update overwrites with what the row gives, never with an empty value or a placeholder', async () => {
       await importText(JSON.stringify([{ ...curated, image: 'https://example.org/ours.png' }]));
       const report = await importText(JSON.stringify([{ ...theirs, image: '/images/letters_placeholder/default_F.png' }]), { onExisting: 'update' });
-      expect(report.rows[0]!.changes!.map((change) => change.field)).toEqual(['name', 'url', 'cost', 'techStack']);
+      // Their 'Frontend Development' is a new tag of ours now, so update takes it.
+      expect(report.rows[0]!.changes!.map((change) => change.field)).toEqual(['name', 'url', 'cost', 'category', 'techStack']);
       expect(await stored()).toMatchObject({ name: 'Freecodecamp', slug: 'freecodecamp', image: 'https://example.org/ours.png', description: curated.description, cost: 'Paid', hasCert: true });
-      expect((await stored()).category.map((tag) => tag.label)).toEqual(['Web Development']);
+      expect((await stored()).category.map((tag) => tag.label)).toEqual(['Frontend Development']);
       expect((await importText(JSON.stringify([theirs]), { onExisting: 'update' })).counts).toMatchObject({ updated: 1 });
       expect((await importText(JSON.stringify([theirs]), { onExisting: 'update' })).counts).toMatchObject({ updated: 0, unchanged: 1 });
     });

@@ -21,7 +21,7 @@ import { uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
 import { AppError, isAppError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { contentTags, contents, submissions, uploads, type Content } from '../schema.ts';
+import { contentTags, contents, submissions, tags, uploads, type Content } from '../schema.ts';
 import { TAG_KINDS, type Tag, type TagKindName } from '../taxonomy.ts';
 import { cleanUrl, isHttpUrl, slugify, urlKey } from '../urls.ts';
 import { contentInput, SLUG_MAX_CHARS, SLUG_PATTERN, type ContentInput } from '../validation/contents.ts';
@@ -34,7 +34,7 @@ import { CsvReader, CsvSyntaxError, csvLine, unescapeFormula } from './csv.ts';
 import { changesOf, mergeExisting, type FieldChange, type GivenFields, type OnExisting } from './import-merge.ts';
 import { JsonArrayReader, JsonArraySyntaxError } from './json-array.ts';
 import { listTags } from './tags.ts';
-import { EMPTY_TAG_MAP, foldTag, readTagMap, resolveRowTags, tagRules, taxonomyResolver, type TagRules } from './tag-resolver.ts';
+import { EMPTY_TAG_MAP, foldTag, readTagMap, resolveRowTags, tagRules, creatingResolver, type TagRules } from './tag-resolver.ts';
 
 export type CatalogFormat = 'json' | 'csv';
 
@@ -175,6 +175,8 @@ export interface ImportReport {
   warned: number;
   /** Most frequent first. */
   unknownTags: UnknownTag[];
+  /** The tags this import created (or would create, in a dry run). */
+  createdTags: Array<{ kind: TagKindName; label: string; value: string }>;
   rows: ImportRow[];
 }
 
@@ -242,7 +244,7 @@ interface RowCheck {
 }
 
 export async function importCatalog(db: Db, actor: Actor, input: AsyncIterable<string>, options: ImportOptions): Promise<ImportReport> {
-  const resolver = taxonomyResolver(await listTags(db));
+  const resolver = creatingResolver(await listTags(db));
   const createTags = options.createTags !== false;
   const rules = tagRules(resolver, options.tagMap === undefined ? EMPTY_TAG_MAP : readTagMap(options.tagMap, resolver), createTags);
   const onExisting = options.onExisting ?? 'fill';
@@ -271,6 +273,10 @@ export async function importCatalog(db: Db, actor: Actor, input: AsyncIterable<s
   }
 
   const dryRun = options.dryRun === true;
+  // New tags first, in one statement, so the contents written next may carry them.
+  if (!dryRun && resolver.created.length > 0) {
+    await db.insert(tags).values(resolver.created.map(({ kind, tag }) => ({ kind, value: tag.value, label: tag.label }))).onConflictDoNothing();
+  }
   const writer = options.asSubmissions ? new SubmissionWriter(db, dryRun) : new ContentWriter(db, dryRun, onExisting);
   for (let done = 0; done < checked.length; done += BATCH_ROWS) {
     const batch = checked.slice(done, done + BATCH_ROWS);
@@ -295,6 +301,7 @@ export async function importCatalog(db: Db, actor: Actor, input: AsyncIterable<s
     asSubmissions: options.asSubmissions === true,
     onExisting,
     createTags,
+    createdTags: resolver.created.map(({ kind, tag }) => ({ kind, label: tag.label, value: tag.value })),
     counts,
     warned,
     unknownTags: [...unknownTags.values()].sort((a, b) => b.rows - a.rows),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_TAG_MAP, foldTag, readTagMap, resolveRowTags, tagRules, taxonomyResolver, TagMapError } from './tag-resolver.ts';
+import { TAXONOMY } from '../taxonomy.ts';
+import { creatingResolver, EMPTY_TAG_MAP, foldTag, readTagMap, resolveRowTags, tagRules, taxonomyResolver, TagMapError } from './tag-resolver.ts';
 
 const resolver = taxonomyResolver();
 const labelOf = (kind: 'category' | 'techStack' | 'type', text: string) => {
@@ -43,7 +44,7 @@ describe('taxonomyResolver', () => {
   it('leaves what we do not have unknown, aliases of absent tags included', () => {
     expect(['React.js', 'Go', 'golang', 'C++', 'C#', 'R', 'Sql', ''].map((t) => labelOf('techStack', t))).toEqual(Array(8).fill(undefined));
     expect(labelOf('category', 'Other')).toBeUndefined();
-    expect(resolver.create('techStack', 'Go')).toEqual({ refused: 'no new tags before the open taxonomy' });
+    expect(resolver.create('techStack', 'Go')).toEqual({ refused: 'no new tags in a fixed list' });
   });
 });
 
@@ -86,7 +87,19 @@ describe('resolveRowTags', () => {
   });
 
   it('an unknown tag is dropped with one warning, or is a problem with createTags false', () => {
-    expect(resolveRowTags('techStack', ['Go', 'go', 'Python'], rules())).toMatchObject({ unknown: ['Go'], warnings: ["unknown techStack 'Go' left out (no new tags before the open taxonomy): map it with --map"], problems: [] });
+    expect(resolveRowTags('techStack', ['Go', 'go', 'Python'], rules())).toMatchObject({ unknown: ['Go'], warnings: ["unknown techStack 'Go' left out (no new tags in a fixed list): map it with --map"], problems: [] });
     expect(resolveRowTags('techStack', ['Go', 'Python'], rules(false))).toMatchObject({ unknown: ['Go'], warnings: [], problems: [expect.stringContaining("unknown techStack 'Go': map it")] });
+  });
+});
+
+describe('an import that creates tags', () => {
+  it('creates an unknown tag once, then matches it like one of ours', () => {
+    const resolver = creatingResolver(TAXONOMY);
+    expect(resolver.resolve('techStack', 'Zig')).toEqual({ unknown: 'Zig' });
+    expect(resolver.create('techStack', ' Zig ')).toEqual({ tag: { label: 'Zig', value: 'zig' } });
+    expect(resolver.create('techStack', 'ZIG')).toEqual({ tag: { label: 'Zig', value: 'zig' }, again: true });
+    expect(resolver.resolve('techStack', 'zig')).toEqual({ tag: { label: 'Zig', value: 'zig' } });
+    expect(resolver.create('category', '%%')).toEqual({ refused: 'a tag needs a letter or a digit' });
+    expect(resolver.created).toEqual([{ kind: 'techStack', tag: { label: 'Zig', value: 'zig' } }]);
   });
 });

@@ -5,17 +5,18 @@
  * nobody would map by hand). What matches nothing is an unknown tag, and settleUnknownTag is the one place
  * that decides what becomes of it.
  *
- * Our tags are the fixed lists of db/taxonomy.ts today, so nothing can be created yet: taxonomyResolver's
- * create refuses, and an unknown tag is dropped from its row with a warning (or refuses the row under
- * --no-create-tags). When tags become database rows, a resolver over them creates instead, and nothing
- * else here changes.
+ * Our tags are rows (db/services/tags.ts): the import's resolver (creatingResolver) creates an unknown one
+ * — once, however many rows carry it — and the importer writes the new rows before the contents; under
+ * --no-create-tags the row is refused instead. A resolver that cannot create (taxonomyResolver alone)
+ * leaves the tag out of its row with a warning.
  */
-import { TAG_KINDS, TAXONOMY, type Tag, type TagKindName } from '../taxonomy.ts';
+import { TAG_KINDS, TAXONOMY, toValue, type Tag, type TagKindName } from '../taxonomy.ts';
 import { AppError } from '../errors.ts';
 import { cleanText } from '../validation/text.ts';
 
 export type TagMatch = { tag: Tag } | { unknown: string };
-export type TagCreation = { tag: Tag } | { refused: string };
+/** A tag made for a label, `again` when an earlier row of the same import already made it. */
+export type TagCreation = { tag: Tag; again?: true } | { refused: string };
 
 /** Our tags, as an import sees them. */
 export interface TagResolver {
@@ -91,7 +92,8 @@ const ALIASES: Record<TagKindName, Record<string, string>> = {
   },
 };
 
-const NO_OPEN_TAXONOMY = 'no new tags before the open taxonomy';
+/** Why a resolver over a fixed list (taxonomyResolver alone) cannot create. */
+const NO_OPEN_TAXONOMY = 'no new tags in a fixed list';
 
 /**
  * Our tags (the live rows, db/services/tags.ts; SPEC §3's lists when none are given), matched by folded
@@ -117,6 +119,41 @@ export function taxonomyResolver(lists: Record<TagKindName, readonly Tag[]> = TA
       return tag ? { tag } : { unknown: labelOrValue };
     },
     create: () => ({ refused: NO_OPEN_TAXONOMY }),
+  };
+}
+
+/** A new tag's label: as written, cleaned and cut to the length of tags. */
+const MAX_TAG_LABEL = 100;
+
+/**
+ * Our tags plus the ones this import creates: an unknown label becomes a new tag (its value by the usual
+ * rule), reported once and then matched like any other by the rows after it. `created` lists them for the
+ * importer to write (never in a dry run).
+ */
+export function creatingResolver(lists: Record<TagKindName, readonly Tag[]>): TagResolver & { created: Array<{ kind: TagKindName; tag: Tag }> } {
+  const base = taxonomyResolver(lists);
+  const created: Array<{ kind: TagKindName; tag: Tag }> = [];
+  const createdByKey = new Map<string, Tag>();
+  return {
+    created,
+    resolve(kind, labelOrValue) {
+      const match = base.resolve(kind, labelOrValue);
+      if ('tag' in match) return match;
+      const tag = createdByKey.get(`${kind}:${foldTag(labelOrValue)}`);
+      return tag ? { tag } : match;
+    },
+    create(kind, label) {
+      const clean = cleanText(label).slice(0, MAX_TAG_LABEL).trim();
+      const value = toValue(clean);
+      if (!foldTag(clean)) return { refused: 'a tag needs a letter or a digit' };
+      const key = `${kind}:${foldTag(clean)}`;
+      const made = createdByKey.get(key);
+      if (made) return { tag: made, again: true };
+      const tag = { label: clean, value };
+      createdByKey.set(key, tag);
+      created.push({ kind, tag });
+      return { tag };
+    },
   };
 }
 
@@ -278,7 +315,7 @@ function settleUnknownTag(kind: TagKindName, label: string, rules: TagRules, int
   const created = rules.resolver.create(kind, label);
   if ('tag' in created) {
     if (!into.tags.some((t) => t.value === created.tag.value)) into.tags.push(created.tag);
-    into.warnings.push(`new ${kind} '${created.tag.label}' created`);
+    if (!created.again) into.warnings.push(`new ${kind} '${created.tag.label}' created`);
     return;
   }
   into.unknown.push(name);

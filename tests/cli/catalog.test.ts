@@ -80,7 +80,7 @@ describe('import', () => {
     const run = await runCli(db.url, ['import', fileIn('mixed.json', `[\n${rows.map((r) => JSON.stringify(r)).join(',\n')}\n]`)]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('row 2, line 3: refused Broken\n    - Website URL must be a valid http(s) URL\n    - Cost must be one of Free, Paid, Free/Paid\n');
-    expect(run.stdout).toContain("row 3, line 4: created CS50 (cs50)\n    warning: unknown category 'Underwater Basket Weaving' left out");
+    expect(run.stdout).toContain("row 3, line 4: created CS50 (cs50)\n    warning: new category 'Underwater Basket Weaving' created");
     expect(run.stderr).toBe('error: 1 row refused (row 2); written: 2 created, 0 updated\n');
     expect(await contentCount()).toBe(2);
   });

@@ -145,7 +145,7 @@ describe('reports and errors quote values escaped', () => {
     expect(lenient.code).toBe(0);
     expectClean(lenient);
     expect(lenient.stdout).toContain(`row 2, line 3: created ${cleanText(USER_NAME)} (`);
-    expect(lenient.stdout).toContain(`    warning: unknown category '${cleanText(tag)}' left out`);
+    expect(lenient.stdout).toContain(`    warning: new category '${cleanText(tag)}' created`);
   });
 
   it('an unknown CSV column is quoted escaped in the one error line', async () => {

@@ -11,6 +11,7 @@ import { registerContentCommands } from './commands/contents.ts';
 import { registerDbCommands } from './commands/db.ts';
 import { registerMailCommands } from './commands/mail.ts';
 import { registerSubmissionCommands } from './commands/submissions.ts';
+import { registerTagCommands } from './commands/tags.ts';
 import { registerUserCommands } from './commands/users.ts';
 import { describeError, EXIT_OK, exitCodeOf, oneLine, traceOf } from './errors.ts';
 import { examples } from './help.ts';
@@ -41,6 +42,7 @@ export function buildProgram(): Command {
   registerSubmissionCommands(program);
   registerCatalogCommands(program);
   registerContentCommands(program);
+  registerTagCommands(program);
   registerUserCommands(program);
   registerMailCommands(program);
   registerAuditCommand(program);

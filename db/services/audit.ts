@@ -20,6 +20,7 @@ export type AuditAction =
   | 'content.import'
   | 'submission.approve'
   | 'submission.reject'
+  | 'tag.create'
   | 'db.seed';
 
 export const actorId = (actor: Actor) => (actor.kind === 'user' ? `user:${actor.id}` : `cli:${actor.name}`);

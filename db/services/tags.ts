@@ -3,11 +3,13 @@
  * submission may carry. Read once per catalog version (a change to the tags bumps it), shared by every
  * request until the next change.
  */
-import { asc } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { invalid } from '../errors.ts';
+import { conflict, invalid } from '../errors.ts';
 import { tags, type TagKind } from '../schema.ts';
-import { TAG_KINDS, type Tag } from '../taxonomy.ts';
+import { TAG_KINDS, toValue, type Tag } from '../taxonomy.ts';
+import { cleanText } from '../validation/text.ts';
+import { auditEntry, type Actor } from './audit.ts';
 import { cachedRead } from './catalog-cache.ts';
 
 export type TagLists = Record<TagKind, Tag[]>;
@@ -62,4 +64,42 @@ export async function resolveTags<T extends Record<TagKind, Tag[]>>(db: Db, data
     }) as T[TagKind];
   }
   return resolved;
+}
+
+/** A tag with how many contents carry it (the admin's view). */
+export interface TagUsage extends Tag {
+  kind: TagKind;
+  status: 'active' | 'retired';
+  contents: number;
+}
+
+/** Every tag, active and retired, with its usage: one grouped read of the tag index. */
+export async function listTagUsage(db: Db, kind?: TagKind): Promise<TagUsage[]> {
+  // Column names spelled out with their tables: drizzle leaves them unqualified inside a select's fields,
+  // which in this correlated subquery would compare content_tags with itself.
+  const used = sql<number>`(SELECT count(*) FROM content_tags ct WHERE ct.kind = "tags"."kind" AND ct.value = "tags"."value")`;
+  return db
+    .select({ kind: tags.kind, value: tags.value, label: tags.label, status: tags.status, contents: used })
+    .from(tags)
+    .where(kind ? eq(tags.kind, kind) : undefined)
+    .orderBy(asc(tags.kind), asc(tags.id));
+}
+
+/**
+ * Adds a tag: its value by the usual rule (the label lowercased, spaces as hyphens). A label whose value a
+ * tag of the kind already has is a 409 naming it.
+ */
+export async function addTag(db: Db, actor: Actor, kind: unknown, label: unknown): Promise<TagUsage> {
+  if (!(TAG_KINDS as readonly unknown[]).includes(kind)) throw invalid(`The kind of a tag is one of ${TAG_KINDS.join(', ')}`);
+  const clean = cleanText(typeof label === 'string' ? label : '').slice(0, 100);
+  const value = toValue(clean);
+  if (!/[\p{L}\p{N}]/u.test(clean)) throw invalid('A tag needs a label with a letter or a digit');
+  const tagKind = kind as TagKind;
+  const [existing] = await db.select().from(tags).where(and(eq(tags.kind, tagKind), eq(tags.value, value)));
+  if (existing) throw conflict(`The ${tagKind} '${existing.label}' (${existing.value}) already exists`);
+  await db.batch([
+    db.insert(tags).values({ kind: tagKind, value, label: clean }),
+    auditEntry(db, actor, 'tag.create', { type: 'tag', id: `${tagKind}:${value}` }, { label: clean }),
+  ]);
+  return { kind: tagKind, value, label: clean, status: 'active', contents: 0 };
 }

@@ -77,13 +77,6 @@ export const contents = sqliteTable(
     /** Every tag label, space separated, for the full-text index. Kept by the content service. */
     tagLabels: text('tag_labels').notNull().default(''),
     /**
-     * The tags again as bit sets (bit i = the i-th entry of the taxonomy list), so a filter is a test on the
-     * row itself rather than a lookup per row: what keeps faceted search fast on a large catalog.
-     */
-    categoryMask: integer('category_mask').notNull().default(0),
-    techStackMask: integer('tech_stack_mask').notNull().default(0),
-    typeMask: integer('type_mask').notNull().default(0),
-    /**
      * The content's tags as one text ('category=a,b;type=c'), kept with the tags: the in-memory facet table
      * reads every content's tag set from the covering index in one pass (db/services/facet-table.ts).
      */

@@ -47,20 +47,7 @@ export const MATERIAL_TYPES = tags([
   'Online Courses',
 ]);
 
-/**
- * Each list's order is also the tag's bit in contents' *_mask columns: append new tags at the end, never
- * reorder or remove (a migration would have to rewrite every mask).
- */
+/** The three lists by kind, in SPEC §3's order (the order the tags table was seeded in). */
 export const TAXONOMY = { category: CATEGORIES, techStack: TECH_STACKS, type: MATERIAL_TYPES } as const;
 export type TagKindName = keyof typeof TAXONOMY;
 export const TAG_KINDS = ['category', 'techStack', 'type'] as const satisfies readonly TagKindName[];
-
-/** The bit of a tag in its kind's mask, or undefined for a value outside the list. */
-export function tagBit(kind: TagKindName, value: string): number | undefined {
-  const index = TAXONOMY[kind].findIndex((t) => t.value === value);
-  return index < 0 ? undefined : 2 ** index;
-}
-
-export function tagMask(kind: TagKindName, tags: readonly Tag[]): number {
-  return tags.reduce((mask, tag) => mask | (tagBit(kind, tag.value) ?? 0), 0);
-}

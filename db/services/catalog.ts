@@ -12,7 +12,7 @@ import { COSTS, TAG_KINDS, type Tag } from '../taxonomy.ts';
 import { closestTerms, type VocabularyTerm } from '../typos.ts';
 import { PAGE_SIZE, type SearchParams } from '../validation/search.ts';
 import { cachedRead } from './catalog-cache.ts';
-import { isKnownTag, listTags } from './tags.ts';
+import { knownTags, listTags } from './tags.ts';
 import { toApiContent, type ApiContent } from './content-rows.ts';
 import { countFacets, facetTable, matchingRows, pageRows, type FacetCounts, type FacetFilters } from './facet-table.ts';
 
@@ -99,8 +99,9 @@ async function resolveMatch(db: Db, params: SearchParams): Promise<{ match?: str
 
 /** The parameters with every tag value the catalog does not know set to 'all' (ignored, as documented). */
 async function withKnownTags(db: Db, params: SearchParams): Promise<SearchParams> {
+  const isKnown = await knownTags(db);
   const known = { ...params };
-  for (const kind of TAG_KINDS) if (known[kind] !== 'all' && !(await isKnownTag(db, kind, known[kind]))) known[kind] = 'all';
+  for (const kind of TAG_KINDS) if (known[kind] !== 'all' && !isKnown(kind, known[kind])) known[kind] = 'all';
   return known;
 }
 

@@ -4,7 +4,7 @@ import type { Db } from '../client.ts';
 import { publicUrl } from '../config.ts';
 import { isPlaceholderImage, placeholderImagePath } from '../images.ts';
 import { contentTags, contents, type Content, type ContentDraft, type TagKind } from '../schema.ts';
-import { tagMask, type Tag } from '../taxonomy.ts';
+import type { Tag } from '../taxonomy.ts';
 import { urlKey } from '../urls.ts';
 import type { ContentInput } from '../validation/contents.ts';
 
@@ -24,14 +24,11 @@ export function tagKey(input: Pick<ContentInput, TagKind>): string {
     .join(';');
 }
 
-/** The columns derived from a content's tags (search text, the facet table's tag set, filter masks). */
+/** The columns derived from a content's tags (search text, the facet table's tag set). */
 export function tagColumns(input: Pick<ContentInput, TagKind>) {
   return {
     tagLabels: tagLabels(input),
     tagKey: tagKey(input),
-    categoryMask: tagMask('category', input.category),
-    techStackMask: tagMask('techStack', input.techStack),
-    typeMask: tagMask('type', input.type),
   };
 }
 
@@ -114,10 +111,11 @@ export interface ApiContent {
   updatedAt: string;
 }
 
-export function toApiContent(row: Content): ApiContent {
+/** The fields a published content and a draft share, as the API shows them. */
+function apiFields(row: Content | ContentDraft, status: ContentStatus, rating: number, numReviews: number): ApiContent {
   return {
     _id: row.id,
-    status: 'published',
+    status,
     name: row.name,
     slug: row.slug,
     url: row.url,
@@ -128,31 +126,14 @@ export function toApiContent(row: Content): ApiContent {
     type: row.type,
     hasCert: row.hasCert,
     description: row.description,
-    rating: Math.round(row.rating * 100) / 100,
-    numReviews: row.numReviews,
+    rating,
+    numReviews,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
+export const toApiContent = (row: Content): ApiContent => apiFields(row, 'published', Math.round(row.rating * 100) / 100, row.numReviews);
+
 /** A draft in the API's shape: not yet rated or reviewed. */
-export function toApiDraft(row: ContentDraft): ApiContent {
-  return {
-    _id: row.id,
-    status: 'draft',
-    name: row.name,
-    slug: row.slug,
-    url: row.url,
-    image: shownImage(row.image, row.slug),
-    cost: row.cost,
-    category: row.category,
-    techStack: row.techStack,
-    type: row.type,
-    hasCert: row.hasCert,
-    description: row.description,
-    rating: 0,
-    numReviews: 0,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+export const toApiDraft = (row: ContentDraft): ApiContent => apiFields(row, 'draft', 0, 0);

@@ -41,9 +41,10 @@ export async function listTags(db: Db): Promise<TagLists> {
   return (await liveTags(db)).active;
 }
 
-/** Whether `value` names a tag of `kind` (active or retired: old links keep working). */
-export async function isKnownTag(db: Db, kind: TagKind, value: string): Promise<boolean> {
-  return (await liveTags(db)).byValue[kind].has(value);
+/** A test of whether a value names a tag of its kind (active or retired: old links keep working), read once. */
+export async function knownTags(db: Db): Promise<(kind: TagKind, value: string) => boolean> {
+  const { byValue } = await liveTags(db);
+  return (kind, value) => byValue[kind].has(value);
 }
 
 const KIND_NAMES: Record<TagKind, string> = { category: 'category', techStack: 'techStack', type: 'type' };

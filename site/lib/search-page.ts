@@ -66,7 +66,7 @@ const CERT_LABEL = { true: 'With certificate', false: 'Without certificate' } as
 
 /** A tag's label: from the live lists when given (the tags are rows), else SPEC §3's lists, else its value. */
 const tagLabel = (kind: TagKindName, value: string, lists?: FilterLists) =>
-  (lists?.[TAG_GROUP[kind].list] ?? TAXONOMY[kind]).find((t) => t.value === value)?.label ?? TAXONOMY[kind].find((t) => t.value === value)?.label ?? value;
+  [...(lists?.[TAG_GROUP[kind].list] ?? []), ...TAXONOMY[kind]].find((t) => t.value === value)?.label ?? value;
 
 /** The label an applied filter value shows under, or undefined when the filter is not applied. */
 function appliedLabel(filters: SearchParams, key: FilterKey, lists?: FilterLists): string | undefined {

@@ -1,0 +1,3 @@
+ALTER TABLE `contents` DROP COLUMN `category_mask`;--> statement-breakpoint
+ALTER TABLE `contents` DROP COLUMN `tech_stack_mask`;--> statement-breakpoint
+ALTER TABLE `contents` DROP COLUMN `type_mask`;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
 import { seedDemo } from '../seed/demo.ts';
-import { findContent, listContents } from './admin-contents.ts';
+import { createEmptyContent, deleteContent, findContent, getContent, listContents, listContentsForAdmin, updateContent } from './admin-contents.ts';
 
 let t: TestDb;
 beforeEach(async () => {
@@ -32,5 +32,32 @@ describe('contents for the terminal', () => {
     expect(all.total).toBeGreaterThan(12);
     expect((await listContents(t.db, { search: 'python', limit: 13 })).contents).toEqual(all.contents.slice(0, 13));
     expect((await listContents(t.db, { search: 'pyhton', limit: 5 })).correctedTerm).toBe('python');
+  });
+});
+
+describe('drafts', () => {
+  const actor = { kind: 'cli' as const, name: 'editor' };
+
+  it('a draft saved with a slug another content has is a 409, and stays a draft out of the catalog', async () => {
+    const draft = await createEmptyContent(t.db, actor);
+    const [taken] = (await listContents(t.db, { limit: 1 })).contents;
+    const complete = { ...draft, name: 'Draft Course', url: 'https://draft.example.org/', description: 'Soon.' };
+    await expect(updateContent(t.db, actor, draft._id, { ...complete, slug: taken!.slug })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await getContent(t.db, draft._id)).toMatchObject({ status: 'draft' });
+    expect((await listContentsForAdmin(t.db, 1, 'published')).contents.map((c) => c._id)).not.toContain(draft._id);
+    expect((await listContentsForAdmin(t.db, 1, 'draft')).contents.map((c) => c._id)).toEqual([draft._id]);
+    // Fixed, it is published under the same id.
+    expect(await updateContent(t.db, actor, draft._id, { ...complete, slug: 'draft-course' })).toMatchObject({ _id: draft._id, status: 'published' });
+    expect((await listContentsForAdmin(t.db, 1, 'draft')).contents).toEqual([]);
+  });
+
+  it('a draft with an unknown tag is refused by name, and deleting one leaves the catalog as it was', async () => {
+    const draft = await createEmptyContent(t.db, actor);
+    const complete = { ...draft, name: 'Tagged', slug: 'tagged', url: 'https://tagged.example.org/', description: 'x', category: ['Basket Weaving'] };
+    await expect(updateContent(t.db, actor, draft._id, complete)).rejects.toMatchObject({ code: 'VALIDATION', message: "Unknown category 'Basket Weaving'" });
+    const before = (await listContents(t.db, { limit: 1 })).total;
+    expect(await deleteContent(t.db, actor, draft._id)).toEqual({ message: 'content deleted successfully' });
+    await expect(getContent(t.db, draft._id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await listContents(t.db, { limit: 1 })).total).toBe(before);
   });
 });

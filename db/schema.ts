@@ -119,6 +119,26 @@ export const tags = sqliteTable(
   (t) => [uniqueIndex('tags_kind_value_unique').on(t.kind, t.value)],
 );
 
+/**
+ * The values a tag had before it was renamed or merged away: old links (/search?category=old-value) answer
+ * 301 to the tag's value now. Kept pointing at the current value through later renames and merges.
+ */
+export const tagAliases = sqliteTable(
+  'tag_aliases',
+  {
+    kind: text('kind').$type<TagKind>().notNull(),
+    value: text('value').notNull(),
+    target: text('target').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.value] }), index('tag_aliases_target_idx').on(t.kind, t.target)],
+);
+
+/** A tag a submitter proposed (not yet one of ours): it becomes a tag only when an admin approves it. */
+export interface ProposedTag extends Tag {
+  kind: TagKind;
+}
+
 export const contentTags = sqliteTable(
   'content_tags',
   {
@@ -194,6 +214,8 @@ export const submissions = sqliteTable(
     hasCert: integer('has_cert', { mode: 'boolean' }),
     description: text('description').notNull().default(''),
     rating: real('rating').notNull().default(0),
+    /** Tags the submitter named that are not ours yet: created, mapped or dropped by the admin who decides. */
+    proposedTags: text('proposed_tags', { mode: 'json' }).$type<ProposedTag[]>().notNull().default(sql`'[]'`),
     status: text('status').$type<SubmissionStatus>().notNull().default('pending'),
     /** Who decided (the audit log's readable actor: an admin's email, a terminal user) and when. */
     decidedBy: text('decided_by'),

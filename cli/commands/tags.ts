@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { invalid } from '#db/errors.ts';
 import type { TagKind } from '#db/schema.ts';
+import { describeTag, mergeTags, renameTag, setTagStatus } from '#db/services/tag-changes.ts';
 import { addTag, listTagUsage } from '#db/services/tags.ts';
 import { TAG_KINDS } from '#db/taxonomy.ts';
 import { actorOf } from '../actor.ts';
@@ -65,4 +66,67 @@ export function registerTagCommands(program: Command): void {
       const tag = await addTag(db, actor, kind, label);
       printLine(`Added the ${kind} '${tag.label}' (${tag.value}).`);
     });
+
+  tags
+    .command('rename')
+    .argument('<kind>', `the kind: ${TAG_KINDS.join(', ')}`, parseKind)
+    .argument('<value>', 'the value of the tag (see tags list)')
+    .argument('<label>', 'the new label; the value follows it, and the old value leads to the new one')
+    .description('rename a tag on every content that carries it; old links answer 301 to the new value')
+    .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
+    .addHelpText(
+      'after',
+      examples(
+        ['fix the case of a label (the value stays)', 'npx skillshelf tags rename techStack javascript JavaScript'],
+        ['a new name (and value)', "npx skillshelf tags rename category cloud 'Cloud Computing' --yes"],
+      ),
+    )
+    .action(async (kind: TagKind, value: string, label: string, options: { yes?: boolean }, command: Command) => {
+      const db = await openMigratedDb();
+      const actor = await actorOf(db, command);
+      const tag = await describeTag(db, kind, value);
+      if (!(await confirmChange(`Rename the ${kind} '${tag.label}' (${tag.value}) to '${label}' on ${plural(tag.contents, 'content')}?`, options))) return printLine('Cancelled: nothing changed.');
+      const renamed = await renameTag(db, actor, kind, value, label);
+      printLine(`Renamed the ${kind} '${tag.label}' to '${renamed.label}' (${renamed.value}) on ${plural(renamed.contents, 'content')}.${renamed.value !== tag.value ? ` Links to ${tag.value} lead to ${renamed.value}.` : ''}`);
+    });
+
+  tags
+    .command('merge')
+    .argument('<kind>', `the kind: ${TAG_KINDS.join(', ')}`, parseKind)
+    .argument('<from-value>', 'the tag that goes away')
+    .argument('<into-value>', 'the tag its contents carry instead')
+    .description('move every content of one tag onto another and remove the first; its links answer 301 to the second')
+    .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
+    .addHelpText('after', examples(['two names for one thing', 'npx skillshelf tags merge techStack reactjs react']))
+    .action(async (kind: TagKind, fromValue: string, intoValue: string, options: { yes?: boolean }, command: Command) => {
+      const db = await openMigratedDb();
+      const actor = await actorOf(db, command);
+      const [from, into] = [await describeTag(db, kind, fromValue), await describeTag(db, kind, intoValue)];
+      const question = `Merge the ${kind} '${from.label}' (${plural(from.contents, 'content')}) into '${into.label}' (${plural(into.contents, 'content')})? '${from.label}' goes away.`;
+      if (!(await confirmChange(question, options))) return printLine('Cancelled: nothing changed.');
+      const merged = await mergeTags(db, actor, kind, fromValue, intoValue);
+      printLine(`Merged the ${kind} '${from.label}' into '${merged.label}': it is on ${plural(merged.contents, 'content')} now. Links to ${from.value} lead to ${merged.value}.`);
+    });
+
+  for (const [name, status, description] of [
+    ['retire', 'retired', 'stop offering a tag in forms and filters; the contents that carry it keep it'],
+    ['restore', 'active', 'offer a retired tag again'],
+  ] as const) {
+    tags
+      .command(name)
+      .argument('<kind>', `the kind: ${TAG_KINDS.join(', ')}`, parseKind)
+      .argument('<value>', 'the value of the tag (see tags list)')
+      .description(description)
+      .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
+      .addHelpText('after', examples([description, `npx skillshelf tags ${name} type webinars`]))
+      .action(async (kind: TagKind, value: string, options: { yes?: boolean }, command: Command) => {
+        const db = await openMigratedDb();
+        const actor = await actorOf(db, command);
+        const tag = await describeTag(db, kind, value);
+        if (tag.status === status) return printLine(`The ${kind} '${tag.label}' is already ${status}: nothing changed.`);
+        if (!(await confirmChange(`${name === 'retire' ? 'Retire' : 'Restore'} the ${kind} '${tag.label}' (${plural(tag.contents, 'content')} carry it)?`, options))) return printLine('Cancelled: nothing changed.');
+        await setTagStatus(db, actor, kind, value, status);
+        printLine(name === 'retire' ? `Retired the ${kind} '${tag.label}': no longer offered; ${plural(tag.contents, 'content')} keep it.` : `Restored the ${kind} '${tag.label}': offered again.`);
+      });
+  }
 }

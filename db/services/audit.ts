@@ -21,6 +21,10 @@ export type AuditAction =
   | 'submission.approve'
   | 'submission.reject'
   | 'tag.create'
+  | 'tag.rename'
+  | 'tag.merge'
+  | 'tag.retire'
+  | 'tag.restore'
   | 'db.seed';
 
 export const actorId = (actor: Actor) => (actor.kind === 'user' ? `user:${actor.id}` : `cli:${actor.name}`);

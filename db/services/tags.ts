@@ -6,7 +6,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { conflict, invalid } from '../errors.ts';
-import { tags, type TagKind } from '../schema.ts';
+import { tagAliases, tags, type TagKind } from '../schema.ts';
 import { TAG_KINDS, toValue, type Tag } from '../taxonomy.ts';
 import { cleanText } from '../validation/text.ts';
 import { auditEntry, type Actor } from './audit.ts';
@@ -19,12 +19,19 @@ interface LiveTags {
   active: TagLists;
   /** Every tag, active or retired, by kind and value. */
   byValue: Record<TagKind, Map<string, { tag: Tag; active: boolean }>>;
+  /** The values renamed or merged away, each to the value its tag has now. */
+  movedTo: Record<TagKind, Map<string, string>>;
 }
 
 async function liveTags(db: Db): Promise<LiveTags> {
   return cachedRead(db, 'tags', async () => {
-    const rows = await db.select().from(tags).orderBy(asc(tags.id));
-    const live: LiveTags = { active: { category: [], techStack: [], type: [] }, byValue: { category: new Map(), techStack: new Map(), type: new Map() } };
+    const [rows, aliases] = await Promise.all([db.select().from(tags).orderBy(asc(tags.id)), db.select().from(tagAliases)]);
+    const live: LiveTags = {
+      active: { category: [], techStack: [], type: [] },
+      byValue: { category: new Map(), techStack: new Map(), type: new Map() },
+      movedTo: { category: new Map(), techStack: new Map(), type: new Map() },
+    };
+    for (const alias of aliases) live.movedTo[alias.kind]?.set(alias.value, alias.target);
     for (const row of rows) {
       if (!(TAG_KINDS as readonly string[]).includes(row.kind)) continue;
       const tag = { label: row.label, value: row.value };
@@ -45,6 +52,15 @@ export async function listTags(db: Db): Promise<TagLists> {
 export async function knownTags(db: Db): Promise<(kind: TagKind, value: string) => boolean> {
   const { byValue } = await liveTags(db);
   return (kind, value) => byValue[kind].has(value);
+}
+
+/**
+ * The value a tag has now, read once: the value itself for a tag (active or retired), the new value for one
+ * renamed or merged away (old links follow it), undefined for a value no tag ever had.
+ */
+export async function currentTagValues(db: Db): Promise<(kind: TagKind, value: string) => string | undefined> {
+  const { byValue, movedTo } = await liveTags(db);
+  return (kind, value) => (byValue[kind].has(value) ? value : movedTo[kind].get(value));
 }
 
 const KIND_NAMES: Record<TagKind, string> = { category: 'category', techStack: 'techStack', type: 'type' };
@@ -97,9 +113,11 @@ export async function addTag(db: Db, actor: Actor, kind: unknown, label: unknown
   if (!/[\p{L}\p{N}]/u.test(clean)) throw invalid('A tag needs a label with a letter or a digit');
   const tagKind = kind as TagKind;
   const [existing] = await db.select().from(tags).where(and(eq(tags.kind, tagKind), eq(tags.value, value)));
-  if (existing) throw conflict(`The ${tagKind} '${existing.label}' (${existing.value}) already exists`);
+  if (existing) throw conflict(`The ${tagKind} '${existing.label}' (${existing.value}) already exists${existing.status === 'retired' ? ', retired: restore it instead' : ''}`);
   await db.batch([
     db.insert(tags).values({ kind: tagKind, value, label: clean }),
+    // A value renamed away before is a tag again: its old links stop leading elsewhere.
+    db.delete(tagAliases).where(and(eq(tagAliases.kind, tagKind), eq(tagAliases.value, value))),
     auditEntry(db, actor, 'tag.create', { type: 'tag', id: `${tagKind}:${value}` }, { label: clean }),
   ]);
   return { kind: tagKind, value, label: clean, status: 'active', contents: 0 };

@@ -12,7 +12,7 @@ import { COSTS, TAG_KINDS, type Tag } from '../taxonomy.ts';
 import { closestTerms, type VocabularyTerm } from '../typos.ts';
 import { PAGE_SIZE, type SearchParams } from '../validation/search.ts';
 import { cachedRead } from './catalog-cache.ts';
-import { knownTags, listTags } from './tags.ts';
+import { currentTagValues, listTags } from './tags.ts';
 import { toApiContent, type ApiContent } from './content-rows.ts';
 import { countFacets, facetTable, matchingRows, pageRows, type FacetCounts, type FacetFilters } from './facet-table.ts';
 
@@ -97,11 +97,14 @@ async function resolveMatch(db: Db, params: SearchParams): Promise<{ match?: str
   return { match: widened, correctedTerm: words.map((w) => alternatives.get(w)?.[0] ?? w).join(' ') };
 }
 
-/** The parameters with every tag value the catalog does not know set to 'all' (ignored, as documented). */
+/**
+ * The parameters with each tag value as the tag has it now (a value renamed or merged away follows its tag),
+ * and every value no tag ever had set to 'all' (ignored, as documented).
+ */
 async function withKnownTags(db: Db, params: SearchParams): Promise<SearchParams> {
-  const isKnown = await knownTags(db);
+  const current = await currentTagValues(db);
   const known = { ...params };
-  for (const kind of TAG_KINDS) if (known[kind] !== 'all' && !isKnown(kind, known[kind])) known[kind] = 'all';
+  for (const kind of TAG_KINDS) if (known[kind] !== 'all') known[kind] = current(kind, known[kind]) ?? 'all';
   return known;
 }
 

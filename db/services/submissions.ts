@@ -129,6 +129,7 @@ export async function createSubmission(db: Db, userId: string, input: unknown): 
           hasCert: sql`${row.hasCert === null ? null : row.hasCert ? 1 : 0}`.as('has_cert'),
           description: sql`${row.description}`.as('description'),
           rating: sql`0`.as('rating'),
+          proposedTags: sql`'[]'`.as('proposed_tags'),
           status: sql`'pending'`.as('status'),
           decidedBy: sql`NULL`.as('decided_by'),
           decidedAt: sql`NULL`.as('decided_at'),

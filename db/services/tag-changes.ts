@@ -59,7 +59,7 @@ async function usageCount(db: Db, kind: TagKind, value: string): Promise<number>
   return row?.n ?? 0;
 }
 
-const usage = (row: TagRow, contents: number): TagUsage => ({ kind: row.kind, value: row.value, label: row.label, status: row.status, contents });
+const usage = (row: TagRow, contents: number): TagUsage => ({ id: row.id, kind: row.kind, value: row.value, label: row.label, status: row.status, contents });
 
 /**
  * A list column with the tag `from` replaced by `into` (with its label), or dropped where the list already
@@ -183,4 +183,36 @@ export async function setTagStatus(db: Db, actor: Actor, kind: unknown, value: u
     auditEntry(db, actor, status === 'retired' ? 'tag.retire' : 'tag.restore', { type: 'tag', id: `${row.kind}:${row.value}` }, { label: row.label, contents }),
   ]);
   return usage({ ...row, status }, contents);
+}
+
+/**
+ * PUT /api/tags/{id}: `{label}` renames, `{status: 'active'|'retired'}` restores or retires, both at once
+ * do both (the rename first). Anything else in the body is ignored; a body with neither is a 400.
+ */
+export async function changeTag(db: Db, actor: Actor, id: unknown, body: unknown): Promise<TagUsage> {
+  const row = await tagById(db, id);
+  const input = (body && typeof body === 'object' ? body : {}) as { label?: unknown; status?: unknown };
+  const hasLabel = input.label !== undefined && input.label !== null && input.label !== '';
+  const hasStatus = input.status !== undefined && input.status !== null && input.status !== '';
+  if (!hasLabel && !hasStatus) throw invalid('Send a new label, or a status (active or retired)');
+  if (hasStatus && input.status !== 'active' && input.status !== 'retired') throw invalid('A tag’s status is active or retired');
+  let tag = await describeTag(db, row.kind, row.value);
+  if (hasLabel) tag = await renameTag(db, actor, row.kind, row.value, input.label);
+  if (hasStatus) tag = await setTagStatus(db, actor, tag.kind, tag.value, input.status as 'active' | 'retired');
+  return tag;
+}
+
+/** The tag to merge into: `into` is its value, or its id (a number, or digits no value of the kind has). */
+async function mergeTarget(db: Db, kind: TagKind, into: unknown): Promise<TagRow> {
+  if (typeof into === 'number') return tagById(db, into);
+  if (typeof into !== 'string' || into === '') throw invalid('Choose the tag to merge into');
+  return (await findTag(db, kind, into)) ?? (/^\d+$/.test(into) ? tagById(db, into) : existingTag(db, kind, into));
+}
+
+/** POST /api/tags/{id}/merge `{into}`. */
+export async function mergeTagById(db: Db, actor: Actor, id: unknown, body: unknown): Promise<TagUsage> {
+  const from = await tagById(db, id);
+  const target = await mergeTarget(db, from.kind, body && typeof body === 'object' ? (body as { into?: unknown }).into : undefined);
+  if (target.kind !== from.kind) throw invalid('A tag merges only into a tag of its own kind');
+  return mergeTags(db, actor, from.kind, from.value, target.value);
 }

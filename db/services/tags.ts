@@ -8,9 +8,9 @@ import type { Db } from '../client.ts';
 import { conflict, invalid } from '../errors.ts';
 import { tagAliases, tags, type TagKind } from '../schema.ts';
 import { TAG_KINDS, toValue, type Tag } from '../taxonomy.ts';
-import { cleanText } from '../validation/text.ts';
 import { auditEntry, type Actor } from './audit.ts';
 import { cachedRead } from './catalog-cache.ts';
+import { parseTagKind, tagLabel } from './tag-changes.ts';
 
 export type TagLists = Record<TagKind, Tag[]>;
 
@@ -48,12 +48,6 @@ export async function listTags(db: Db): Promise<TagLists> {
   return (await liveTags(db)).active;
 }
 
-/** A test of whether a value names a tag of its kind (active or retired: old links keep working), read once. */
-export async function knownTags(db: Db): Promise<(kind: TagKind, value: string) => boolean> {
-  const { byValue } = await liveTags(db);
-  return (kind, value) => byValue[kind].has(value);
-}
-
 /**
  * The value a tag has now, read once: the value itself for a tag (active or retired), the new value for one
  * renamed or merged away (old links follow it), undefined for a value no tag ever had.
@@ -85,6 +79,8 @@ export async function resolveTags<T extends Record<TagKind, Tag[]>>(db: Db, data
 
 /** A tag with how many contents carry it (the admin's view). */
 export interface TagUsage extends Tag {
+  /** The row's id: the admin screen's handle (/api/tags/{id}), since values may hold '/', '#' or '+'. */
+  id: number;
   kind: TagKind;
   status: 'active' | 'retired';
   contents: number;
@@ -96,7 +92,7 @@ export async function listTagUsage(db: Db, kind?: TagKind): Promise<TagUsage[]> 
   // which in this correlated subquery would compare content_tags with itself.
   const used = sql<number>`(SELECT count(*) FROM content_tags ct WHERE ct.kind = "tags"."kind" AND ct.value = "tags"."value")`;
   return db
-    .select({ kind: tags.kind, value: tags.value, label: tags.label, status: tags.status, contents: used })
+    .select({ id: tags.id, kind: tags.kind, value: tags.value, label: tags.label, status: tags.status, contents: used })
     .from(tags)
     .where(kind ? eq(tags.kind, kind) : undefined)
     .orderBy(asc(tags.kind), asc(tags.id));
@@ -107,18 +103,16 @@ export async function listTagUsage(db: Db, kind?: TagKind): Promise<TagUsage[]> 
  * tag of the kind already has is a 409 naming it.
  */
 export async function addTag(db: Db, actor: Actor, kind: unknown, label: unknown): Promise<TagUsage> {
-  if (!(TAG_KINDS as readonly unknown[]).includes(kind)) throw invalid(`The kind of a tag is one of ${TAG_KINDS.join(', ')}`);
-  const clean = cleanText(typeof label === 'string' ? label : '').slice(0, 100);
+  const tagKind = parseTagKind(kind);
+  const clean = tagLabel(label);
   const value = toValue(clean);
-  if (!/[\p{L}\p{N}]/u.test(clean)) throw invalid('A tag needs a label with a letter or a digit');
-  const tagKind = kind as TagKind;
   const [existing] = await db.select().from(tags).where(and(eq(tags.kind, tagKind), eq(tags.value, value)));
   if (existing) throw conflict(`The ${tagKind} '${existing.label}' (${existing.value}) already exists${existing.status === 'retired' ? ', retired: restore it instead' : ''}`);
-  await db.batch([
-    db.insert(tags).values({ kind: tagKind, value, label: clean }),
+  const [[inserted]] = await db.batch([
+    db.insert(tags).values({ kind: tagKind, value, label: clean }).returning({ id: tags.id }),
     // A value renamed away before is a tag again: its old links stop leading elsewhere.
     db.delete(tagAliases).where(and(eq(tagAliases.kind, tagKind), eq(tagAliases.value, value))),
     auditEntry(db, actor, 'tag.create', { type: 'tag', id: `${tagKind}:${value}` }, { label: clean }),
   ]);
-  return { kind: tagKind, value, label: clean, status: 'active', contents: 0 };
+  return { id: inserted!.id, kind: tagKind, value, label: clean, status: 'active', contents: 0 };
 }

@@ -39,6 +39,8 @@ interface Fixtures {
   content: () => Promise<{ _id: string; slug: string }>;
   submission: () => Promise<string>;
   account: () => Promise<Session>;
+  /** A new tech stack tag's id. */
+  tag: () => Promise<number>;
   uploadedFile: string;
 }
 
@@ -107,6 +109,10 @@ const ROWS: Row[] = [
   { method: 'POST', route: '/api/submissions/[id]', path: async (f) => `/api/submissions/${await f.submission()}`, body: () => ({}), expect: adminOnly(201) },
   { method: 'DELETE', route: '/api/submissions/[id]', path: async (f) => `/api/submissions/${await f.submission()}`, expect: adminOnly(200) },
   { method: 'POST', route: '/api/upload', path: () => '/api/upload', multipart: true, expect: adminOnly(201) },
+  { method: 'GET', route: '/api/tags/admin', path: () => '/api/tags/admin', expect: adminOnly(200) },
+  { method: 'POST', route: '/api/tags', path: () => '/api/tags', body: () => ({ kind: 'techStack', label: `Matrix ${Math.random().toString(36).slice(2)}` }), expect: adminOnly(201) },
+  { method: 'PUT', route: '/api/tags/[id]', path: async (f) => `/api/tags/${await f.tag()}`, body: () => ({ label: `Renamed ${Math.random().toString(36).slice(2)}` }), expect: adminOnly(200) },
+  { method: 'POST', route: '/api/tags/[id]/merge', path: async (f) => `/api/tags/${await f.tag()}/merge`, body: () => ({ into: 'javascript' }), expect: adminOnly(200) },
   // Public pages and files
   { method: 'GET', route: '/', path: () => '/', expect: all(200) },
   { method: 'GET', route: '/search', path: () => '/search?category=web-development', expect: all(200) },
@@ -133,6 +139,7 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/admin/contents', path: () => '/admin/contents', expect: adminPage('/admin/contents') },
   { method: 'GET', route: '/admin/users', path: () => '/admin/users', expect: adminPage('/admin/users') },
   { method: 'GET', route: '/admin/submissions', path: () => '/admin/submissions', expect: adminPage('/admin/submissions') },
+  { method: 'GET', route: '/admin/tags', path: () => '/admin/tags', expect: adminPage('/admin/tags') },
   { method: 'GET', route: '/admin/content/[id]', path: () => '/admin/content/ID', expect: adminPage('/admin/content/ID') },
   { method: 'GET', route: '/admin/user/[id]', path: () => '/admin/user/ID', expect: adminPage('/admin/user/ID') },
   { method: 'GET', route: '/admin/submission/[id]', path: () => '/admin/submission/ID', expect: adminPage('/admin/submission/ID') },
@@ -201,11 +208,16 @@ beforeAll(async () => {
     expect(res.status).toBe(201);
     return String(res.body._id);
   };
+  const tag = async () => {
+    const res = await api.post('/api/tags', { kind: 'techStack', label: `Matrix tag ${++n}` }, { token: admin.token });
+    expect(res.status).toBe(201);
+    return Number(res.body.id);
+  };
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'pixel.png');
   const uploaded = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin.token}` } });
   expect(uploaded.status).toBe(201);
-  base = { user, other, admin, content, submission, account: newAccount, uploadedFile: ((await uploaded.json()) as { path: string }).path };
+  base = { user, other, admin, content, submission, account: newAccount, tag, uploadedFile: ((await uploaded.json()) as { path: string }).path };
   db.close();
 });
 afterAll(() => server?.stop());

@@ -1,0 +1,130 @@
+/**
+ * The tags through the real server: an admin adds, renames, merges, retires and restores them; the catalog
+ * follows at once (filters, search, content lists), old links answer 301, and bad input gets a 4xx.
+ */
+import { createClient } from '@libsql/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+interface AdminTag {
+  id: number;
+  kind: string;
+  value: string;
+  label: string;
+  status: string;
+  contents: number;
+}
+
+let server: TestServer;
+let api: ApiClient;
+let token: string;
+
+const tagsOf = async (kind: string) => (await api.get(`/api/tags/admin?kind=${kind}`, { token })).body as AdminTag[];
+const FILTER_LISTS = { category: 'categories', techStack: 'techStacks', type: 'types' } as const;
+/** The values the search filters offer (tags that some content carries). */
+const offered = async (kind: keyof typeof FILTER_LISTS) => ((await api.get('/api/contents/filters')).body[FILTER_LISTS[kind]] as Array<{ value: string }>).map((tag) => tag.value);
+/** The submit form as a signed-in user gets it: the tags it offers are in its island's props. */
+async function submitForm(): Promise<string> {
+  const signIn = await fetch(`${server.url}/api/users/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'grace@skillshelf.dev', password: 'skillshelf-demo' }) });
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+  return (await fetch(`${server.url}/submit-content`, { headers: { cookie } })).text();
+}
+const searchCount = async (query: string) => (await api.get(`/api/contents/search?${query}`)).body.countContents as number;
+/** The catalog page's answer without following redirects. */
+const page = (path: string) => fetch(server.url + path, { redirect: 'manual' });
+
+beforeAll(async () => {
+  server = await startServer();
+  api = apiClient(server.url);
+  token = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
+});
+afterAll(() => server?.stop());
+
+describe('an admin manages the tags', () => {
+  it('lists every tag with its id, status and how many contents carry it', async () => {
+    const tags = await tagsOf('techStack');
+    const python = tags.find((tag) => tag.value === 'python')!;
+    expect(python).toMatchObject({ kind: 'techStack', label: 'Python', status: 'active' });
+    expect(python.contents).toBe(await searchCount('techStack=python'));
+    expect((await api.get('/api/tags/admin?kind=colour', { token })).status).toBe(400);
+  });
+
+  it('adds a tag that forms and filters offer at once; the same again is a 409', async () => {
+    const added = await api.post('/api/tags', { kind: 'techStack', label: 'Elixir' }, { token });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ kind: 'techStack', value: 'elixir', label: 'Elixir', contents: 0, message: "The techStack 'Elixir' was added" });
+    expect(await submitForm()).toContain('Elixir');
+    expect((await api.post('/api/tags', { kind: 'techStack', label: 'elixir' }, { token })).status).toBe(409);
+    for (const body of [{ kind: 'techStack', label: '' }, { kind: 'techStack' }, { kind: 'colour', label: 'Red' }, { kind: 'techStack', label: '🙂' }, [], 'x', null]) {
+      const res = await api.post('/api/tags', body, { token });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(typeof res.body.message).toBe('string');
+    }
+  });
+
+  it('a rename moves every content; the old search link answers 301 to the new value and the API follows it', async () => {
+    const node = (await tagsOf('techStack')).find((tag) => tag.value === 'node.js')!;
+    expect(node.contents).toBeGreaterThan(0);
+    const renamed = await api.put(`/api/tags/${node.id}`, { label: 'NodeJS' }, { token });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ id: node.id, value: 'nodejs', label: 'NodeJS', contents: node.contents });
+
+    const old = await page('/search?techStack=node.js&cost=Free&page=2');
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toBe('/search?techStack=nodejs&cost=Free&page=2');
+    expect((await page('/search?techStack=nodejs')).status).toBe(200);
+    expect(await searchCount('techStack=node.js')).toBe(node.contents);
+    expect(await offered('techStack')).toContain('nodejs');
+    expect(await offered('techStack')).not.toContain('node.js');
+    const { body: content } = await api.get('/api/contents/search?techStack=nodejs');
+    expect(content.contents[0].techStack).toContainEqual({ label: 'NodeJS', value: 'nodejs' });
+  });
+
+  it('a merge gives the first tag’s contents the second, removes the first, and its links lead to the second', async () => {
+    const tags = await tagsOf('category');
+    const [from, into] = [tags.find((tag) => tag.value === 'data-analytics')!, tags.find((tag) => tag.value === 'data-science')!];
+    const union = await searchCount('category=data-analytics') + (await searchCount('category=data-science'));
+    const merged = await api.post(`/api/tags/${from.id}/merge`, { into: 'data-science' }, { token });
+    expect(merged.status).toBe(200);
+    expect(merged.body.value).toBe('data-science');
+    expect(merged.body.contents).toBeLessThanOrEqual(union);
+    expect(merged.body.contents).toBeGreaterThanOrEqual(Math.max(from.contents, into.contents));
+    expect((await tagsOf('category')).map((tag) => tag.value)).not.toContain('data-analytics');
+    const old = await page('/search?category=data-analytics');
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toBe('/search?category=data-science');
+    // Merging into itself, into another kind's tag, into nothing: 400; an unknown tag: 404.
+    expect((await api.post(`/api/tags/${into.id}/merge`, { into: into.id }, { token })).status).toBe(400);
+    const python = (await tagsOf('techStack')).find((tag) => tag.value === 'python')!;
+    expect((await api.post(`/api/tags/${into.id}/merge`, { into: python.id }, { token })).status).toBe(400);
+    expect((await api.post(`/api/tags/${into.id}/merge`, {}, { token })).status).toBe(400);
+    expect((await api.post('/api/tags/999999/merge', { into: 'data-science' }, { token })).status).toBe(404);
+    expect((await api.post('/api/tags/not-a-number/merge', { into: 'data-science' }, { token })).status).toBe(404);
+  });
+
+  it('a retired tag is no longer offered but stays on its contents and its filter works; restored, it is offered again', async () => {
+    const podcasts = (await tagsOf('type')).find((tag) => tag.value === 'podcasts')!;
+    const retired = await api.put(`/api/tags/${podcasts.id}`, { status: 'retired' }, { token });
+    expect(retired.body).toMatchObject({ status: 'retired', contents: podcasts.contents });
+    expect(await offered('type')).not.toContain('podcasts');
+    expect(await submitForm()).not.toContain('Podcasts');
+    expect(await searchCount('type=podcasts')).toBe(podcasts.contents);
+    expect((await page('/search?type=podcasts')).status).toBe(200);
+    expect((await api.put(`/api/tags/${podcasts.id}`, { status: 'gone' }, { token })).status).toBe(400);
+    expect((await api.put(`/api/tags/${podcasts.id}`, {}, { token })).status).toBe(400);
+    expect((await api.put(`/api/tags/${podcasts.id}`, { status: 'active' }, { token })).body.status).toBe('active');
+    expect(await offered('type')).toContain('podcasts');
+  });
+
+  it('every change is in the audit log, with the admin who made it', async () => {
+    const db = createClient({ url: server.dbUrl });
+    try {
+      const rows = (await db.execute("SELECT action, actor_label FROM audit_log WHERE action LIKE 'tag.%'")).rows;
+      expect(rows.map((row) => row.action)).toEqual(expect.arrayContaining(['tag.create', 'tag.rename', 'tag.merge', 'tag.retire', 'tag.restore']));
+      expect(new Set(rows.map((row) => row.actor_label))).toEqual(new Set([DEMO_ADMIN.email]));
+    } finally {
+      db.close();
+    }
+  });
+});

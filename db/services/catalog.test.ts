@@ -185,9 +185,9 @@ describe('full-text search', () => {
 describe('filter lists and content pages', () => {
   it('list only the options some content carries, with costs as strings', async () => {
     const filters = await listFilters(t.db);
-    expect(filters.categories.length).toBe(10);
-    expect(filters.techStacks.length).toBe(11);
-    expect(filters.types.length).toBe(10);
+    expect(filters.categories.length).toBe(15);
+    expect(filters.techStacks.length).toBe(21);
+    expect(filters.types.length).toBe(12);
     expect(filters.costs).toEqual(['Free', 'Paid', 'Free/Paid']);
     expect(filters.categories[0]).toEqual({ label: expect.any(String), value: expect.any(String) });
   });

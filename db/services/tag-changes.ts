@@ -9,8 +9,9 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../client.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { contentTags, tagAliases, tags, type TagKind, type TagRow } from '../schema.ts';
-import { TAG_KINDS, toValue, type Tag } from '../taxonomy.ts';
-import { cleanText } from '../validation/text.ts';
+import { toValue, type Tag } from '../taxonomy.ts';
+import { parseInput } from '../validation/parse.ts';
+import { tagChangeInput, tagKind, tagLabel as tagLabelSchema, tagMergeInput } from '../validation/tags.ts';
 import { auditEntry, type Actor } from './audit.ts';
 import type { TagUsage } from './tags.ts';
 
@@ -22,17 +23,10 @@ const LIST_TABLES = [
   { table: 'submissions', scope: sql`status = 'pending'` },
 ] as const;
 
-export function parseTagKind(kind: unknown): TagKind {
-  if (!(TAG_KINDS as readonly unknown[]).includes(kind)) throw invalid(`The kind of a tag is one of ${TAG_KINDS.join(', ')}`);
-  return kind as TagKind;
-}
+export const parseTagKind = (kind: unknown): TagKind => parseInput(tagKind, kind);
 
 /** A tag's label as stored: clean single-line text with a letter or a digit, at most 100 characters. */
-export function tagLabel(label: unknown): string {
-  const clean = cleanText(typeof label === 'string' ? label : '').slice(0, 100);
-  if (!/[\p{L}\p{N}]/u.test(clean)) throw invalid('A tag needs a label with a letter or a digit');
-  return clean;
-}
+export const tagLabel = (label: unknown): string => parseInput(tagLabelSchema, typeof label === 'string' ? label : '');
 
 async function findTag(db: Db, kind: TagKind, value: string): Promise<TagRow | undefined> {
   const [row] = await db.select().from(tags).where(and(eq(tags.kind, kind), eq(tags.value, value)));
@@ -191,28 +185,24 @@ export async function setTagStatus(db: Db, actor: Actor, kind: unknown, value: u
  */
 export async function changeTag(db: Db, actor: Actor, id: unknown, body: unknown): Promise<TagUsage> {
   const row = await tagById(db, id);
-  const input = (body && typeof body === 'object' ? body : {}) as { label?: unknown; status?: unknown };
-  const hasLabel = input.label !== undefined && input.label !== null && input.label !== '';
-  const hasStatus = input.status !== undefined && input.status !== null && input.status !== '';
-  if (!hasLabel && !hasStatus) throw invalid('Send a new label, or a status (active or retired)');
-  if (hasStatus && input.status !== 'active' && input.status !== 'retired') throw invalid('A tag’s status is active or retired');
+  const change = parseInput(tagChangeInput, body ?? {});
   let tag = await describeTag(db, row.kind, row.value);
-  if (hasLabel) tag = await renameTag(db, actor, row.kind, row.value, input.label);
-  if (hasStatus) tag = await setTagStatus(db, actor, tag.kind, tag.value, input.status as 'active' | 'retired');
+  if (change.label !== undefined) tag = await renameTag(db, actor, row.kind, row.value, change.label);
+  if (change.status !== undefined) tag = await setTagStatus(db, actor, tag.kind, tag.value, change.status);
   return tag;
 }
 
-/** The tag to merge into: `into` is its value, or its id (a number, or digits no value of the kind has). */
-async function mergeTarget(db: Db, kind: TagKind, into: unknown): Promise<TagRow> {
+/** The tag to merge into: by id for a number, else by value (then by id for digits no value has). */
+async function mergeTarget(db: Db, kind: TagKind, into: number | string): Promise<TagRow> {
   if (typeof into === 'number') return tagById(db, into);
-  if (typeof into !== 'string' || into === '') throw invalid('Choose the tag to merge into');
   return (await findTag(db, kind, into)) ?? (/^\d+$/.test(into) ? tagById(db, into) : existingTag(db, kind, into));
 }
 
 /** POST /api/tags/{id}/merge `{into}`. */
 export async function mergeTagById(db: Db, actor: Actor, id: unknown, body: unknown): Promise<TagUsage> {
   const from = await tagById(db, id);
-  const target = await mergeTarget(db, from.kind, body && typeof body === 'object' ? (body as { into?: unknown }).into : undefined);
+  const { into } = parseInput(tagMergeInput, body ?? {});
+  const target = await mergeTarget(db, from.kind, into);
   if (target.kind !== from.kind) throw invalid('A tag merges only into a tag of its own kind');
   return mergeTags(db, actor, from.kind, from.value, target.value);
 }

@@ -10,7 +10,8 @@ import { tagAliases, tags, type TagKind } from '../schema.ts';
 import { TAG_KINDS, toValue, type Tag } from '../taxonomy.ts';
 import { auditEntry, type Actor } from './audit.ts';
 import { cachedRead } from './catalog-cache.ts';
-import { parseTagKind, tagLabel } from './tag-changes.ts';
+import { parseInput } from '../validation/parse.ts';
+import { tagInput } from '../validation/tags.ts';
 
 export type TagLists = Record<TagKind, Tag[]>;
 
@@ -103,8 +104,7 @@ export async function listTagUsage(db: Db, kind?: TagKind): Promise<TagUsage[]> 
  * tag of the kind already has is a 409 naming it.
  */
 export async function addTag(db: Db, actor: Actor, kind: unknown, label: unknown): Promise<TagUsage> {
-  const tagKind = parseTagKind(kind);
-  const clean = tagLabel(label);
+  const { kind: tagKind, label: clean } = parseInput(tagInput, { kind, label });
   const value = toValue(clean);
   const [existing] = await db.select().from(tags).where(and(eq(tags.kind, tagKind), eq(tags.value, value)));
   if (existing) throw conflict(`The ${tagKind} '${existing.label}' (${existing.value}) already exists${existing.status === 'retired' ? ', retired: restore it instead' : ''}`);

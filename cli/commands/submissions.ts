@@ -1,7 +1,9 @@
 /** `skillshelf submissions …`: the queue of links users submitted, moderated with the web's rules. */
 import type { Command } from 'commander';
 import type { Db } from '#db/client.ts';
+import { reviewProposedTags, type SettledProposal } from '#db/services/proposed-tags.ts';
 import { approveSubmissions, listPendingSubmissions, rejectSubmissions, type ApiSubmission, type SubmissionOutcome } from '#db/services/submissions.ts';
+import { listTags } from '#db/services/tags.ts';
 import { actorOf } from '../actor.ts';
 import { openMigratedDb } from '../database.ts';
 import { PartlyFailed, UsageError } from '../errors.ts';
@@ -9,7 +11,8 @@ import { examples } from '../help.ts';
 import { formatTime, printJson, printLine } from '../output.ts';
 import { plural } from '../progress.ts';
 import { confirmChange } from '../prompts/confirm.ts';
-import { askReview } from '../prompts/review.ts';
+import { askProposedTags } from '../prompts/proposed-tags.ts';
+import { askReview, type AskProposals } from '../prompts/review.ts';
 import { truncate } from '../terminal-text.ts';
 
 type Pending = ApiSubmission & { submittedBy: string | null };
@@ -18,6 +21,15 @@ interface ChangeOptions {
   all?: boolean;
   yes?: boolean;
   json?: boolean;
+}
+
+const PROPOSAL_CHOICES = ['create', 'drop'] as const;
+type ProposalChoiceForAll = (typeof PROPOSAL_CHOICES)[number];
+
+function parseProposalChoice(value: string): ProposalChoiceForAll {
+  const choice = PROPOSAL_CHOICES.find((c) => c === value.trim().toLowerCase());
+  if (!choice) throw new UsageError(`--proposed-tags is create or drop, not '${value}'`);
+  return choice;
 }
 
 export function registerSubmissionCommands(program: Command): void {
@@ -57,7 +69,8 @@ export function registerSubmissionCommands(program: Command): void {
       'after',
       [
         '\nKeys in the list: ↑/↓ move (the highlighted submission’s details show under the list), space ticks,',
-        'a ticks or unticks all, i inverts, enter goes on. Nothing changes before the final confirmation;',
+        'a ticks or unticks all, i inverts, enter goes on. For each tag a ticked submission proposes, you choose:',
+        'create it, map it to one of ours, or drop it. Nothing changes before the final confirmation;',
         'Ctrl+C at any question leaves the queue as it was. Each approval follows the web’s rules: one that',
         'would duplicate a listed slug or website is refused and stays in the queue.',
         examples(['empty the queue', 'npx skillshelf submissions review'], ['act as a named admin in the audit log', 'npx skillshelf --as admin@example.com submissions review']),
@@ -72,7 +85,10 @@ export function registerSubmissionCommands(program: Command): void {
         printLine('No submissions are waiting for review.');
         return;
       }
-      const decision = await askReview(pending.map((s) => ({ id: s._id, line: `${s.name} — ${s.url}  [${tagText(s) || 'no tags'}]  by ${submitter(s)}`, details: details(s) })));
+      const decision = await askReview(
+        pending.map((s) => ({ id: s._id, line: `${s.name} — ${s.url}  [${tagText(s) || 'no tags'}]  by ${submitter(s)}`, details: details(s) })),
+        proposalAsker(db, pending),
+      );
       if (!decision) {
         printLine('Cancelled: nothing changed.');
         return;
@@ -81,8 +97,8 @@ export function registerSubmissionCommands(program: Command): void {
         printLine('Nothing ticked, nothing rejected: the queue is unchanged.');
         return;
       }
-      const outcomes = [...(await approveSubmissions(db, actor, decision.approve)), ...(await rejectSubmissions(db, actor, decision.reject))];
-      report(outcomes, false);
+      const approved = await approveSubmissions(db, actor, decision.approve, (id) => decision.proposedTags[id]);
+      report([...approved, ...(await rejectSubmissions(db, actor, decision.reject))], false);
     });
 
   submissions
@@ -90,6 +106,7 @@ export function registerSubmissionCommands(program: Command): void {
     .argument('[ids...]', 'the submissions to approve (ids from submissions list)')
     .description('approve submissions: each becomes a content, with the web’s rules (a duplicate slug or website is refused)')
     .option('--all', 'approve every pending submission')
+    .option('--proposed-tags <choice>', 'what becomes of the tags the submissions propose: create (new tags) or drop', parseProposalChoice)
     .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
     .option('--json', 'print each id’s outcome as JSON')
     .addHelpText(
@@ -97,19 +114,26 @@ export function registerSubmissionCommands(program: Command): void {
       [
         '\nEach id is approved on its own: one that is refused or not found does not stop the others; the exit',
         'code is 1 if any was not approved.',
+        'Tags a submission proposes (not ours yet) are created or dropped by --proposed-tags; without it they',
+        'are asked for one by one in a terminal, and dropped with --yes or without a terminal (the output says',
+        'so). A proposed tag that became one of ours meanwhile is attached unless dropped.',
         examples(
           ['approve two submissions', 'npx skillshelf submissions approve 65f0c1e2a9b8c7d6e5f4a3b2 65f0c1e2a9b8c7d6e5f4a3b3'],
           ['approve the whole queue from a script', 'npx skillshelf submissions approve --all --yes'],
+          ['approve, creating the tags it proposes', 'npx skillshelf submissions approve 65f0c1e2a9b8c7d6e5f4a3b2 --proposed-tags create --yes'],
         ),
       ].join('\n'),
     )
-    .action(async (ids: string[], options: ChangeOptions, command: Command) => {
+    .action(async (ids: string[], options: ChangeOptions & { proposedTags?: ProposalChoiceForAll }, command: Command) => {
       const db = await openMigratedDb();
       const chosen = await chosenIds(db, ids, options, 'approve');
       if (chosen.length === 0) return;
       const actor = await actorOf(db, command);
+      // Asked before the confirmation, so that nothing is written before the last yes.
+      const asked = options.proposedTags || options.yes || !process.stdin.isTTY ? undefined : await proposalAsker(db, await listPendingSubmissions(db))(chosen);
       if (!(await confirmChange(`Approve ${plural(chosen.length, 'submission')}?`, options))) return printLine('Cancelled: nothing changed.');
-      report(await approveSubmissions(db, actor, chosen), options.json === true);
+      const outcomes = await approveSubmissions(db, actor, chosen, (id) => options.proposedTags ?? asked?.choices[id]);
+      report(outcomes, options.json === true, !options.proposedTags && !asked);
     });
 
   submissions
@@ -144,24 +168,59 @@ async function chosenIds(db: Db, ids: string[], options: ChangeOptions, verb: st
 
 const LABELS: Record<SubmissionOutcome['outcome'], string> = { approved: 'approved', rejected: 'rejected', refused: 'refused', 'not-found': 'not found' };
 
-/** One line per id, then a count; exit 1 (PartlyFailed) if any id was not done. */
-function report(outcomes: SubmissionOutcome[], json: boolean): void {
+/**
+ * One line per id (and one per tag it proposed), then a count; exit 1 (PartlyFailed) if any id was not
+ * done. `unasked`: nobody chose for the proposed tags, so the dropped ones are said to be dropped for that.
+ */
+function report(outcomes: SubmissionOutcome[], json: boolean, unasked = false): void {
   if (json) printJson(outcomes);
   else {
     for (const o of outcomes) {
       const what = o.content ? `${o.content.name} → /content/${o.content.slug}` : (o.reason ?? '');
       printLine(`${LABELS[o.outcome].padEnd(9)} ${o.id}  ${what}`);
+      for (const p of o.proposedTags ?? []) printLine(`          proposed ${p.kind} '${p.label}' ${settledText(p)}`);
     }
     const counts = Object.entries(LABELS)
       .map(([key, label]) => [label, outcomes.filter((o) => o.outcome === key).length] as const)
       .filter(([, n]) => n > 0);
     printLine(`${counts.map(([label, n]) => `${n} ${label}`).join(', ')}.`);
+    const dropped = outcomes.flatMap((o) => o.proposedTags ?? []).filter((p) => p.outcome === 'dropped').length;
+    if (unasked && dropped > 0) {
+      printLine(`${plural(dropped, 'proposed tag')} dropped: nobody chose for ${dropped === 1 ? 'it' : 'them'} (pass --proposed-tags create to create them, or approve in a terminal without --yes to choose).`);
+    }
   }
   const failed = outcomes.filter((o) => o.outcome === 'refused' || o.outcome === 'not-found');
   if (failed.length > 0) throw new PartlyFailed(`${failed.length} of ${plural(outcomes.length, 'submission')} could not be done: ${failed.map((o) => o.id).slice(0, 5).join(', ')}${failed.length > 5 ? ', …' : ''}`);
 }
 
-const tagText = (s: ApiSubmission) => [...s.category, ...s.techStack, ...s.type].map((t) => t.label).join(', ');
+const SETTLED: Record<SettledProposal['outcome'], (p: SettledProposal) => string> = {
+  created: () => 'created as a new tag',
+  mapped: (p) => `mapped to '${p.tag?.label}'`,
+  attached: () => 'attached (one of ours now)',
+  dropped: () => 'dropped',
+};
+const settledText = (p: SettledProposal) => SETTLED[p.outcome](p);
+
+const proposedText = (s: ApiSubmission) => s.proposedTags.map((p) => `${p.label} (proposed ${p.kind})`).join(', ');
+const tagText = (s: ApiSubmission) => [...[...s.category, ...s.techStack, ...s.type].map((t) => t.label), ...(proposedText(s) ? [proposedText(s)] : [])].join(', ');
+
+/** Asks, in the terminal, what becomes of each tag the ticked submissions propose. */
+function proposalAsker(db: Db, pending: Pending[]): AskProposals {
+  return async (ticked) => {
+    const byId = new Map(pending.map((s) => [s._id, s]));
+    const choices: Record<string, unknown> = {};
+    let created = 0;
+    const lists = await listTags(db);
+    for (const id of ticked) {
+      const s = byId.get(id);
+      if (!s?.proposedTags.length) continue;
+      const asked = await askProposedTags(s.name, await reviewProposedTags(db, s.proposedTags), lists);
+      choices[id] = asked.choices;
+      created += asked.created;
+    }
+    return { choices, created };
+  };
+}
 const submitter = (s: Pending) => s.submittedBy ?? 'an import or a deleted account';
 
 /** What the submitter said of cost and certificate; "not given" where they left it blank (approval: Free, none). */
@@ -181,6 +240,7 @@ function details(s: Pending): string[] {
     `Category     ${s.category.map((t) => t.label).join(', ') || '–'}`,
     `Tech stack   ${s.techStack.map((t) => t.label).join(', ') || '–'}`,
     `Type         ${s.type.map((t) => t.label).join(', ') || '–'}`,
+    `Proposed     ${s.proposedTags.map((p) => `${p.label} (${p.kind})`).join(', ') || '–'}`,
     `Cost         ${costText(s)}, ${certificateText(s)}`,
     `Submitted    by ${submitter(s)} on ${formatTime(new Date(s.createdAt))}`,
     `Description  ${description}`,

@@ -1,7 +1,8 @@
 /**
  * The questions of `submissions review`: one checkbox list of the whole queue (15 rows a page; the
- * highlighted submission's details shown under it as the cursor moves), then what to do with the rest,
- * then one confirmation that says how many of each. Nothing is decided before that last yes.
+ * highlighted submission's details shown under it as the cursor moves), then what becomes of the tags the
+ * ticked ones propose, then what to do with the rest, then one confirmation that says how many of each.
+ * Nothing is decided before that last yes.
  */
 import { checkbox, confirm } from '@inquirer/prompts';
 import { truncate, visible } from '../terminal-text.ts';
@@ -18,7 +19,12 @@ export interface ReviewItem {
 export interface ReviewDecision {
   approve: string[];
   reject: string[];
+  /** The choices for the proposed tags of the approved ones, by submission id. */
+  proposedTags: Record<string, unknown>;
 }
+
+/** Asks what becomes of the proposed tags of the ticked submissions: the choices by id, and how many tags that creates. */
+export type AskProposals = (ticked: string[]) => Promise<{ choices: Record<string, unknown>; created: number }>;
 
 export const REVIEW_PAGE_SIZE = 15;
 
@@ -26,7 +32,7 @@ export const REVIEW_PAGE_SIZE = 15;
  * The decision, or undefined when the final confirmation was answered no. The submissions' text is what
  * users typed: every line is shown with its control characters escaped, so none can redraw the screen.
  */
-export async function askReview(items: ReviewItem[]): Promise<ReviewDecision | undefined> {
+export async function askReview(items: ReviewItem[], askProposals: AskProposals = async () => ({ choices: {}, created: 0 })): Promise<ReviewDecision | undefined> {
   const width = Math.max(60, (context.output.columns || 100) - 6);
   const ticked = await ask(() =>
     checkbox(
@@ -41,17 +47,20 @@ export async function askReview(items: ReviewItem[]): Promise<ReviewDecision | u
     ),
   );
   const chosen = new Set(ticked);
+  const proposals = await askProposals(ticked);
   const rest = items.filter((item) => !chosen.has(item.id)).map((item) => item.id);
   const rejectRest =
     rest.length > 0 && (await ask(() => confirm({ message: `Reject the ${rest.length} not ticked? (no leaves them in the queue)`, default: false }, context)));
-  const decision = { approve: ticked, reject: rejectRest ? rest : [] };
+  const decision = { approve: ticked, reject: rejectRest ? rest : [], proposedTags: proposals.choices };
   if (decision.approve.length === 0 && decision.reject.length === 0) return decision;
   const kept = rejectRest ? 0 : rest.length;
   const parts = [
     ...(decision.approve.length ? [`approve ${decision.approve.length}`] : []),
+    ...(proposals.created ? [`create ${proposals.created} ${proposals.created === 1 ? 'tag' : 'tags'}`] : []),
     ...(decision.reject.length ? [`reject ${decision.reject.length}`] : []),
   ];
-  const message = `${capitalise(parts.join(' and '))}${kept ? `, leaving ${kept} in the queue` : ''}?`;
+  const listed = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join('');
+  const message = `${capitalise(listed)}${kept ? `, leaving ${kept} in the queue` : ''}?`;
   return (await ask(() => confirm({ message, default: false }, context))) ? decision : undefined;
 }
 

@@ -70,23 +70,23 @@ describe('bulk moderation', () => {
 
   it('concurrent approvals of same-named links each get a slug of their own', async () => {
     const many = await Promise.all(Array.from({ length: 6 }, (_, i) => createSubmission(t.db, userId, { url: `https://s${i}.example.net/` })));
-    const contentsMade = await Promise.all(many.map((s) => approveSubmission(t.db, actor, s._id)));
+    const contentsMade = await Promise.all(many.map(async (s) => (await approveSubmission(t.db, actor, s._id)).content));
     expect(new Set(contentsMade.map((c) => c.slug)).size).toBe(6);
   });
 
   it('a submission with cost and certificate left blank stores them as not given, and approval gives the defaults', async () => {
     const blank = await createSubmission(t.db, userId, { name: 'Roadmap', category: [], techStack: [], type: [], cost: '', hasCert: '', description: '', rating: null, url: 'https://roadmap.sh/' });
     expect(blank).toMatchObject({ cost: null, hasCert: null, status: 'pending', blankFields: ['category', 'techStack', 'type', 'cost', 'hasCert', 'description'] });
-    const content = await approveSubmission(t.db, actor, blank._id);
+    const { content } = await approveSubmission(t.db, actor, blank._id);
     expect(content).toMatchObject({ cost: 'Free', hasCert: false });
     const chosen = await createSubmission(t.db, userId, { url: 'https://exercism.org/', cost: 'Free/Paid', hasCert: 'true' });
     expect(chosen).toMatchObject({ cost: 'Free/Paid', hasCert: true, blankFields: ['category', 'techStack', 'type', 'description'] });
-    expect(await approveSubmission(t.db, actor, chosen._id, { cost: 'Paid' })).toMatchObject({ cost: 'Paid', hasCert: true });
+    expect((await approveSubmission(t.db, actor, chosen._id, { cost: 'Paid' })).content).toMatchObject({ cost: 'Paid', hasCert: true });
   });
 
   it('a decided submission cannot be approved again, and deleting it changes nothing', async () => {
     const a = await submit('Alpha', 'https://alpha.example.com');
-    const content = await approveSubmission(t.db, actor, a._id);
+    const { content } = await approveSubmission(t.db, actor, a._id);
     await expect(approveSubmission(t.db, actor, a._id)).rejects.toMatchObject({ code: 'CONFLICT', message: 'This submission was already approved' });
     expect(await rejectSubmission(t.db, actor, a._id)).toEqual({ message: 'Submission was already approved; nothing changed', status: 'approved' });
     expect(await t.db.select({ id: contents.id }).from(contents).where(eq(contents.id, content._id))).toHaveLength(1);

@@ -5,7 +5,7 @@ import type { Db } from '../client.ts';
 import { conflict, isAppError, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { ADMIN_PAGE_SIZE, paging, type Paging } from '../paging.ts';
-import { contents, submissions, users, type Submission, type SubmissionStatus } from '../schema.ts';
+import { contents, submissions, users, type ProposedTag, type Submission, type SubmissionStatus } from '../schema.ts';
 import type { Cost, Tag } from '../taxonomy.ts';
 import { cleanUrl, nameFromUrl, slugify, urlKey } from '../urls.ts';
 import { contentInput } from '../validation/contents.ts';
@@ -14,8 +14,9 @@ import { parseInput } from '../validation/parse.ts';
 import { contentConflict, getContent } from './admin-contents.ts';
 import { actorLabel, auditEntry, type Actor } from './audit.ts';
 import { insertContentStatements, type ApiContent } from './content-rows.ts';
+import { separateProposedTags, settleProposedTags, withSettledTags, type SettledProposal } from './proposed-tags.ts';
 import { hitLimit } from './rate-limit.ts';
-import { resolveTags } from './tags.ts';
+import { addTagStatements, resolveTags } from './tags.ts';
 
 /** The fields a submitter may leave blank, in the order the forms show them. */
 export const OPTIONAL_SUBMISSION_FIELDS = ['category', 'techStack', 'type', 'cost', 'hasCert', 'description'] as const;
@@ -35,6 +36,8 @@ export interface ApiSubmission {
   category: Tag[];
   techStack: Tag[];
   type: Tag[];
+  /** Tags the submitter named that are none of ours yet: the admin who approves creates, maps or drops each. */
+  proposedTags: ProposedTag[];
   cost: Cost | null;
   hasCert: boolean | null;
   description: string;
@@ -49,7 +52,8 @@ export interface ApiSubmission {
 }
 
 function blankFields(s: Submission): OptionalSubmissionField[] {
-  const blank = { category: !s.category.length, techStack: !s.techStack.length, type: !s.type.length, cost: s.cost === null, hasCert: s.hasCert === null, description: !s.description };
+  const named = (kind: ProposedTag['kind']) => s[kind].length > 0 || s.proposedTags.some((p) => p.kind === kind);
+  const blank = { category: !named('category'), techStack: !named('techStack'), type: !named('type'), cost: s.cost === null, hasCert: s.hasCert === null, description: !s.description };
   return OPTIONAL_SUBMISSION_FIELDS.filter((field) => blank[field]);
 }
 
@@ -62,6 +66,7 @@ export const toApiSubmission = (s: Submission): ApiSubmission => ({
   category: s.category,
   techStack: s.techStack,
   type: s.type,
+  proposedTags: s.proposedTags,
   cost: s.cost,
   hasCert: s.hasCert,
   description: s.description,
@@ -87,10 +92,10 @@ async function duplicateMessage(db: Db, key: string): Promise<string> {
 /**
  * Queues a new link. The URL is normalised (tracking parameters and fragment dropped) and must not already
  * be a content or a pending submission: checked in the insert itself, so two users submitting the same
- * link at once get one submission and one 409.
+ * link at once get one submission and one 409. A tag that is none of ours is kept as a proposal.
  */
 export async function createSubmission(db: Db, userId: string, input: unknown): Promise<ApiSubmission> {
-  const data = await resolveTags(db, parseInput(submissionInput, input));
+  const { data, proposed } = await separateProposedTags(db, parseInput(submissionInput, input));
   await hitLimit(db, 'RATE_LIMIT_SUBMISSION_USER', userId);
   const url = cleanUrl(data.url);
   const key = urlKey(url);
@@ -129,7 +134,7 @@ export async function createSubmission(db: Db, userId: string, input: unknown): 
           hasCert: sql`${row.hasCert === null ? null : row.hasCert ? 1 : 0}`.as('has_cert'),
           description: sql`${row.description}`.as('description'),
           rating: sql`0`.as('rating'),
-          proposedTags: sql`'[]'`.as('proposed_tags'),
+          proposedTags: sql`${JSON.stringify(proposed)}`.as('proposed_tags'),
           status: sql`'pending'`.as('status'),
           decidedBy: sql`NULL`.as('decided_by'),
           decidedAt: sql`NULL`.as('decided_at'),
@@ -197,14 +202,22 @@ export async function freeSlug(db: Db, name: string): Promise<string> {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
+/** An approval: the content it made, and what became of each tag the submitter proposed. */
+export interface Approval {
+  content: ApiContent;
+  proposedTags: SettledProposal[];
+}
+
 /**
  * Approves a submission: the content is created (published) from the fields the admin posts — the
  * submission's own fill what the post leaves out, and what nobody gave gets the defaults (Free, no
  * certificate) — and the submission is recorded as approved with that content, in one transaction. A
  * website that already exists is a 409 and the submission stays in the queue; so is a slug the admin chose
  * that is taken. A slug derived from the name is made unique instead (several links of one site share a name).
+ * The post's `proposedTags` says what becomes of the proposed tags (settleProposedTags); the tags it creates
+ * are written, and audited, in the same transaction.
  */
-export async function approveSubmission(db: Db, actor: Actor, id: string, edited: unknown = {}): Promise<ApiContent> {
+export async function approveSubmission(db: Db, actor: Actor, id: string, edited: unknown = {}): Promise<Approval> {
   const submission = await getSubmission(db, id);
   if (submission.status !== 'pending') throw alreadyDecided(submission);
   const posted = typeof edited === 'object' && edited !== null ? (edited as Record<string, unknown>) : {};
@@ -213,7 +226,8 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
   const postedSlug = typeof posted.slug === 'string' ? posted.slug.trim() : '';
   const chosenSlug = postedSlug && postedSlug !== slugify(name) && postedSlug !== submission.slug ? postedSlug : undefined;
   for (let attempt = 1; ; attempt++) {
-    const data = await resolveTags(db, parseInput(contentInput, {
+    const settled = await settleProposedTags(db, submission.proposedTags, posted.proposedTags);
+    const given = await resolveTags(db, parseInput(contentInput, {
       name: merged.name,
       slug: chosenSlug ?? (await freeSlug(db, name)),
       url: merged.url,
@@ -225,19 +239,24 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
       techStack: merged.techStack,
       type: merged.type,
     }));
+    const data = withSettledTags(given, settled);
     const contentId = newId();
+    const proposals = settled.map(({ kind, value, outcome, tag }) => ({ kind, value, outcome, ...(tag && tag.value !== value ? { tag: tag.value } : {}) }));
     try {
       await db.batch([
         guard(db, stillPending(id)),
+        ...settled.filter((s) => s.outcome === 'created').flatMap((s) => addTagStatements(db, actor, s.kind, s.tag!, { submission: id })),
         ...insertContentStatements(db, contentId, { ...data, url: cleanUrl(data.url) }),
         decide(db, actor, id, 'approved', contentId),
-        auditEntry(db, actor, 'submission.approve', { type: 'submission', id }, { contentId, name: data.name, url: data.url }),
+        auditEntry(db, actor, 'submission.approve', { type: 'submission', id }, { contentId, name: data.name, url: data.url, ...(proposals.length ? { proposedTags: proposals } : {}) }),
       ]);
-      return getContent(db, contentId);
+      return { content: await getContent(db, contentId), proposedTags: settled };
     } catch (error) {
       if (isGuardFailure(error)) throw alreadyDecided(await getSubmission(db, id));
       // Another approval took the same derived slug between the read and the write: count again.
       if (!chosenSlug && attempt < 20 && uniqueViolation(error) === 'contents.slug') continue;
+      // A tag this approval creates was added meanwhile (another approval, the tag screens): settle again, attaching it.
+      if (attempt < 20 && uniqueViolation(error) === 'tags.kind') continue;
       throw contentConflict(error, data);
     }
   }
@@ -269,17 +288,21 @@ export interface SubmissionOutcome {
   reason?: string;
   /** The content an approval created. */
   content?: ApiContent;
+  /** What became of the tags the submitter proposed (an approval). */
+  proposedTags?: SettledProposal[];
 }
 
 /**
  * Approves several submissions, each on its own with approveSubmission's rules (one transaction each), so
- * a refused or unknown id does not stop the others. A failure of the database itself does.
+ * a refused or unknown id does not stop the others. A failure of the database itself does. `proposedTags`
+ * gives each id's choices for its proposed tags (as an approval posts them).
  */
-export async function approveSubmissions(db: Db, actor: Actor, ids: readonly string[]): Promise<SubmissionOutcome[]> {
+export async function approveSubmissions(db: Db, actor: Actor, ids: readonly string[], proposedTags: (id: string) => unknown = () => undefined): Promise<SubmissionOutcome[]> {
   const outcomes: SubmissionOutcome[] = [];
   for (const id of ids) {
     try {
-      outcomes.push({ id, outcome: 'approved', content: await approveSubmission(db, actor, id) });
+      const approval = await approveSubmission(db, actor, id, { proposedTags: proposedTags(id) });
+      outcomes.push({ id, outcome: 'approved', ...approval });
     } catch (error) {
       outcomes.push(failedOutcome(id, error));
     }

@@ -116,3 +116,15 @@ export async function addTag(db: Db, actor: Actor, kind: unknown, label: unknown
   ]);
   return { id: inserted!.id, kind: tagKind, value, label: clean, status: 'active', contents: 0 };
 }
+
+/**
+ * The statements that add a tag whose value the caller found free (the row and its 'tag.create' audit entry,
+ * as addTag writes them), for the caller's own batch: an approval creates the tags a submission proposed
+ * in the batch that approves it. A value taken meanwhile fails the batch on the unique (kind, value).
+ */
+export function addTagStatements(db: Db, actor: Actor, kind: TagKind, tag: Tag, details: Record<string, unknown> = {}) {
+  return [
+    db.insert(tags).values({ kind, value: tag.value, label: tag.label }),
+    auditEntry(db, actor, 'tag.create', { type: 'tag', id: `${kind}:${tag.value}` }, { label: tag.label, ...details }),
+  ] as const;
+}

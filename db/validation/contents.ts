@@ -5,7 +5,8 @@ import { COSTS, toValue, type Tag, type TagKindName } from '../taxonomy.ts';
 import { isHttpUrl } from '../urls.ts';
 
 const GROUP_NAMES: Record<TagKindName, string> = { category: 'category', techStack: 'techStack', type: 'type' };
-const tagText = singleLine('A tag must be text').max(100);
+const tagText = (kind: TagKindName) =>
+  singleLine('A tag must be text').max(100, { error: (issue) => `A ${GROUP_NAMES[kind]} may have at most 100 characters: '${String(issue.input).slice(0, 60)}…'` });
 
 /**
  * A tag list: {label, value} pairs, plain labels or values, one tag from a single select, and blank for
@@ -17,7 +18,7 @@ export function tagList(kind: TagKindName) {
   return z.preprocess(
     asList,
     z
-      .array(z.union([tagText, z.object({ label: tagText, value: tagText })]), {
+      .array(z.union([tagText(kind), z.object({ label: tagText(kind), value: tagText(kind) })]), {
         error: `${GROUP_NAMES[kind]} must be a list of tags`,
       })
       .max(50, `${GROUP_NAMES[kind]} has too many tags`)

@@ -1,6 +1,8 @@
 /**
  * Submit new content (SPEC §2, §5): only the website URL is required; the name is derived from it as the
- * user types and cannot be edited here (an admin may rename it on review). On success: the notice
+ * user types and cannot be edited here (an admin may rename it on review). A tag we do not list may be
+ * proposed in each multi-select: it is sent as the others are, a {label, value} pair, and kept with the
+ * submission for the admin to create, map or drop (issue 14 §2). On success: the notice
  * 'Submission successfully created', the form reset, and home. The server's refusals (a duplicate names the
  * entry it duplicates) show in an alert.
  */
@@ -87,9 +89,9 @@ export default function SubmitContentForm({ tags }: { tags: Record<'category' | 
           error={errors.url}
         />
         <Field name="name" label="Name" readOnly value={name} onValue={() => undefined} error={errors.name} hint="Taken from the website address." />
-        <MultiSelect name="category" label="Subject areas" options={tags.category} selected={values.category} onChange={set('category')} error={errors.category} />
-        <MultiSelect name="techStack" label="Technologies" options={tags.techStack} selected={values.techStack} onChange={set('techStack')} error={errors.techStack} />
-        <MultiSelect name="type" label="Content types" options={tags.type} selected={values.type} onChange={set('type')} error={errors.type} />
+        <MultiSelect name="category" label="Subject areas" options={tags.category} selected={values.category} onChange={set('category')} error={errors.category} creatable />
+        <MultiSelect name="techStack" label="Technologies" options={tags.techStack} selected={values.techStack} onChange={set('techStack')} error={errors.techStack} creatable />
+        <MultiSelect name="type" label="Content types" options={tags.type} selected={values.type} onChange={set('type')} error={errors.type} creatable />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <SelectField name="cost" label="Cost" options={COSTS} value={values.cost} onValue={(cost) => set('cost')(cost as Cost)} error={errors.cost} />
           <SelectField

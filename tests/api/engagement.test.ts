@@ -204,12 +204,10 @@ describe('submissions', () => {
     [{}, 'Website URL is required'],
     [{ url: 'not a url' }, 'Website URL must be a valid http(s) URL'],
     [{ url: 'javascript:alert(1)' }, 'Website URL must be a valid http(s) URL'],
-    [{ url: 'https://example.org/a', category: [{ label: 'Basket Weaving', value: 'basket-weaving' }] }, "Unknown category 'Basket Weaving'"],
     [{ url: 'https://example.org/b', techStack: [{ label: 'Python', value: 'java' }] }, "Unknown techStack 'Python/java'"],
     [{ url: 'https://example.org/c', cost: 'Cheap' }, 'Cost must be one of Free, Paid, Free/Paid'],
     [{ url: 'https://example.org/d', hasCert: 'maybe' }, "hasCert must be true or false (or Yes, No, I don't know)"],
     [{ url: 'https://example.org/e', hasCert: 2 }, "hasCert must be true or false (or Yes, No, I don't know)"],
-    [{ url: 'https://example.org/f', category: 'Basket Weaving' }, "Unknown category 'Basket Weaving'"],
   ])('refuses %j with 400', async (body, message) => {
     const user = await newUser();
     const res = await api.post('/api/submissions/create', body, { token: user.token });

@@ -1,5 +1,6 @@
 /**
- * SPEC §2 Edit submission: the content fields plus the hidden rating; Reject and Approve.
+ * SPEC §2 Edit submission: the content fields plus the hidden rating, the choices for the tags the submitter
+ * proposed (if any); Reject and Approve.
  * Approve posts the edited data; the server creates the content and records the submission as approved in one
  * transaction, so a refusal (e.g. 409, the slug is taken) leaves the submission where it was and the
  * admin stays here to fix it.
@@ -11,9 +12,18 @@ import { flashToast } from '#site/stores/toasts.ts';
 import { FormAlert, fieldErrors, type FieldErrors } from '../forms/ui.tsx';
 import { ContentFields, contentValues, type ContentKey, type ContentSource, type ContentValues, type TagOptions } from './ContentFields.tsx';
 import { BusyButton, useFocusFirstInvalid, useHydrated } from '../forms/fields.tsx';
+import type { ReviewedProposal } from '#db/services/proposed-tags.ts';
+import { ProposedTagChoices, defaultChoices, postedChoices, type ProposalChoice } from './ProposedTagChoices.tsx';
 
-export default function SubmissionForm({ submission, tags }: { submission: ContentSource & { rating: number }; tags: TagOptions }) {
+interface Props {
+  submission: ContentSource & { rating: number };
+  tags: TagOptions;
+  proposals?: ReviewedProposal[];
+}
+
+export default function SubmissionForm({ submission, tags, proposals = [] }: Props) {
   const [values, setValues] = useState<ContentValues>(() => contentValues(submission));
+  const [choices, setChoices] = useState<ProposalChoice[]>(() => defaultChoices(proposals, tags));
   const [errors, setErrors] = useState<FieldErrors<ContentKey>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'approving' | 'rejecting' | null>(null);
@@ -28,7 +38,7 @@ export default function SubmissionForm({ submission, tags }: { submission: Conte
     setErrors({});
     setBusy('approving');
     try {
-      await apiPost(`/api/submissions/${submission._id}`, { _id: submission._id, ...parsed.data, rating: submission.rating });
+      await apiPost(`/api/submissions/${submission._id}`, { _id: submission._id, ...parsed.data, rating: submission.rating, proposedTags: postedChoices(choices) });
       flashToast('success', 'Submission is approved');
       location.assign('/admin/contents');
     } catch (error) {
@@ -55,6 +65,7 @@ export default function SubmissionForm({ submission, tags }: { submission: Conte
     <form method="post" noValidate onSubmit={approve} className="flex flex-col gap-2" aria-label="Edit submission">
       <fieldset disabled={!hydrated} className="contents">
         <ContentFields values={values} onChange={setValues} errors={errors} tags={tags} />
+        {proposals.length > 0 && <ProposedTagChoices proposals={proposals} tags={tags} choices={choices} onChange={setChoices} />}
       </fieldset>
       <input type="hidden" name="rating" value={submission.rating} />
       <div className="mt-4 flex flex-col gap-4">

@@ -20,6 +20,8 @@ interface SubmissionRow {
   category: Array<{ label: string; value: string }>;
   techStack: Array<{ label: string; value: string }>;
   type: Array<{ label: string; value: string }>;
+  /** Tags the submitter proposed: only the edit screen creates or maps them; approving here drops them. */
+  proposedTags: Array<{ kind: 'category' | 'techStack' | 'type'; label: string; value: string }>;
   cost: string;
   hasCert: boolean;
   description: string;
@@ -37,7 +39,9 @@ export default function SubmissionsTable({ page }: { page: number }) {
   const [busy, setBusy] = useState<RowAction | null>(null);
 
   async function approve(submission: SubmissionRow) {
-    if (!window.confirm('Approve this submission?')) return;
+    const proposed = submission.proposedTags.length;
+    const dropping = proposed ? ` The ${proposed === 1 ? 'tag' : `${proposed} tags`} it proposes will be dropped: use Edit to create or map ${proposed === 1 ? 'it' : 'them'}.` : '';
+    if (!window.confirm(`Approve this submission?${dropping}`)) return;
     setBusy({ action: 'approving', id: submission._id });
     try {
       const { _id, name, slug, url, image, category, techStack, type, cost, hasCert, description, rating } = submission;
@@ -89,9 +93,18 @@ export default function SubmissionsTable({ page }: { page: number }) {
                   </a>
                 </td>
                 <td>{submission.name}</td>
-                <td>{labels(submission.category)}</td>
-                <td>{labels(submission.techStack)}</td>
-                <td>{labels(submission.type)}</td>
+                {(['category', 'techStack', 'type'] as const).map((kind) => (
+                  <td key={kind}>
+                    {labels(submission[kind])}
+                    {submission.proposedTags
+                      .filter((p) => p.kind === kind)
+                      .map((p) => (
+                        <span key={p.value} className="badge badge-outline badge-sm ml-1">
+                          {p.label} (proposed)
+                        </span>
+                      ))}
+                  </td>
+                ))}
                 <td>{submission.cost}</td>
                 <td>
                   <div className="flex flex-wrap gap-2">

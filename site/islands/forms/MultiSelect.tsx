@@ -2,10 +2,21 @@
  * A multi-select without a library: a <details> dropdown of labelled checkboxes inside a fieldset whose
  * legend names the group. Keyboard: Enter/Space on the summary opens it, Tab walks the checkboxes, Space
  * toggles, Escape closes and returns to the summary; a click outside closes it.
+ *
+ * `creatable` (the submit form): a text box at the top of the dropdown filters the options as one types,
+ * and a label none of them has can be proposed ("Propose 'Elixir'", or Enter in the box; ArrowDown goes
+ * to the list). A proposed tag is selected like the others, {label, value} by the usual rule, and shown
+ * as a chip marked "proposed" with a button that removes it. The checks here are a courtesy: the server
+ * decides what becomes of a proposal.
  */
-import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { Tag } from '#db/taxonomy.ts';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { toValue, type Tag } from '#db/taxonomy.ts';
+import { cleanText } from '#db/validation/text.ts';
 import { fieldId } from './fields.tsx';
+
+/** As the server counts them (db/services/proposed-tags.ts). */
+const MAX_PROPOSED = 5;
+const MAX_LABEL = 100;
 
 interface MultiSelectProps {
   name: string;
@@ -14,12 +25,28 @@ interface MultiSelectProps {
   selected: readonly Tag[];
   onChange: (selected: Tag[]) => void;
   error?: string | undefined;
+  /** Labels that are none of the options may be proposed. */
+  creatable?: boolean;
 }
 
-export function MultiSelect({ name, label, options, selected, onChange, error }: MultiSelectProps) {
+/** Why a typed label cannot be proposed, or null when it can. */
+function proposalProblem(label: string, proposed: number): string | null {
+  if (!/[\p{L}\p{N}]/u.test(label)) return 'A new tag needs a letter or a digit.';
+  if (label.length > MAX_LABEL) return `A tag may have at most ${MAX_LABEL} characters.`;
+  if (proposed >= MAX_PROPOSED) return `At most ${MAX_PROPOSED} new tags here.`;
+  return null;
+}
+
+export function MultiSelect({ name, label, options, selected, onChange, error, creatable = false }: MultiSelectProps) {
   const details = useRef<HTMLDetailsElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const [draft, setDraft] = useState('');
   const id = fieldId(name);
+  const hintId = `${useId()}-hint`;
   const chosen = new Set(selected.map((tag) => tag.value));
+  const offered = new Set(options.map((option) => option.value));
+  // Selected tags that are none of the options: the user's proposals (kept only where they may be made).
+  const proposed = creatable ? selected.filter((tag) => !offered.has(tag.value)) : [];
 
   useEffect(() => {
     function closeOutside(event: PointerEvent) {
@@ -30,12 +57,44 @@ export function MultiSelect({ name, label, options, selected, onChange, error }:
     return () => document.removeEventListener('pointerdown', closeOutside);
   }, []);
 
+  /** The options in their list's order, then the proposals in the order they were made. */
+  const select = (values: Set<string>, extra: readonly Tag[]) => onChange([...options.filter((option) => values.has(option.value)), ...extra]);
+
   function toggle(tag: Tag, on: boolean) {
     const next = new Set(chosen);
     if (on) next.add(tag.value);
     else next.delete(tag.value);
-    // Kept in the reference list's order, whatever the clicking order.
-    onChange(options.filter((option) => next.has(option.value)));
+    select(next, proposed.filter((p) => next.has(p.value)));
+  }
+
+  const typed = cleanText(draft).replace(/\s+/g, ' ');
+  const typedValue = toValue(typed);
+  const match = typed ? options.find((option) => option.value === typedValue || option.label.toLowerCase() === typed.toLowerCase()) : undefined;
+  const already = proposed.some((p) => p.value === typedValue);
+  const problem = creatable && typed && !match && !already ? proposalProblem(typed, proposed.length) : null;
+  const canPropose = creatable && typed !== '' && !match && !already && problem === null;
+  const shown = creatable && typed ? options.filter((option) => option.label.toLowerCase().includes(typed.toLowerCase())) : options;
+
+  function propose() {
+    if (match) toggle(match, true);
+    else if (canPropose) select(chosen, [...proposed, { label: typed, value: typedValue }]);
+    else return;
+    setDraft('');
+  }
+
+  function onDraftKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') {
+      // Enter here picks or proposes: it must not submit the form.
+      event.preventDefault();
+      propose();
+    } else if (event.key === 'Escape' && draft) {
+      event.preventDefault();
+      event.stopPropagation();
+      setDraft('');
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      list.current?.querySelector<HTMLElement>('input, button')?.focus();
+    }
   }
 
   function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
@@ -46,7 +105,8 @@ export function MultiSelect({ name, label, options, selected, onChange, error }:
     element.querySelector('summary')?.focus();
   }
 
-  const summary = selected.length ? selected.map((tag) => tag.label).join(', ') : 'None selected';
+  const summary = selected.length ? selected.map((tag) => (offered.has(tag.value) || !creatable ? tag.label : `${tag.label} (proposed)`)).join(', ') : 'None selected';
+  const noun = label.toLowerCase();
 
   return (
     <fieldset className="fieldset" aria-describedby={error ? `${id}-error` : undefined} data-multiselect={name}>
@@ -56,24 +116,79 @@ export function MultiSelect({ name, label, options, selected, onChange, error }:
           <span className="sr-only">{label}: </span>
           <span className={selected.length ? '' : 'text-base-content/60'}>{summary}</span>
         </summary>
-        <ul className="dropdown-content menu z-20 mt-1 max-h-72 w-full flex-nowrap overflow-y-auto rounded-box bg-base-100 p-2 shadow-lg">
-          {options.map((option) => (
-            <li key={option.value}>
-              <label className="flex cursor-pointer items-center gap-3">
-                <input
-                  type="checkbox"
-                  className="checkbox checkbox-sm checkbox-primary"
-                  name={name}
-                  value={option.value}
-                  checked={chosen.has(option.value)}
-                  onChange={(event) => toggle(option, event.target.checked)}
-                />
-                {option.label}
-              </label>
+        <div className="dropdown-content z-20 mt-1 w-full rounded-box bg-base-100 p-2 shadow-lg">
+          {creatable && (
+            <div className="px-2 pb-2">
+              <input
+                type="text"
+                className="input input-sm w-full"
+                aria-label={`Find or propose ${noun}`}
+                aria-describedby={hintId}
+                placeholder="Type to find, or to propose a new one"
+                value={draft}
+                maxLength={MAX_LABEL + 20}
+                onChange={(event) => setDraft(event.target.value)}
+                onKeyDown={onDraftKey}
+              />
+              <p id={hintId} className="mt-1 text-xs text-base-content/70" aria-live="polite">
+                {problem ??
+                  (match
+                    ? `Enter picks ${match.label}.`
+                    : canPropose
+                      ? `Enter proposes '${typed}': an admin decides whether it becomes a tag.`
+                      : 'Not listed? Type its name to propose it.')}
+              </p>
+            </div>
+          )}
+          <ul ref={list} className="menu max-h-72 w-full flex-nowrap overflow-y-auto p-0">
+            {shown.map((option) => (
+              <li key={option.value}>
+                <label className="flex cursor-pointer items-center gap-3">
+                  <input
+                    type="checkbox"
+                    className="checkbox checkbox-sm checkbox-primary"
+                    name={name}
+                    value={option.value}
+                    checked={chosen.has(option.value)}
+                    onChange={(event) => toggle(option, event.target.checked)}
+                  />
+                  {option.label}
+                </label>
+              </li>
+            ))}
+            {proposed.map((tag) => (
+              <li key={tag.value}>
+                <label className="flex cursor-pointer items-center gap-3">
+                  <input type="checkbox" className="checkbox checkbox-sm checkbox-primary" name={name} value={tag.value} checked onChange={() => toggle(tag, false)} />
+                  {tag.label}
+                  <span className="badge badge-sm badge-outline">proposed</span>
+                </label>
+              </li>
+            ))}
+            {canPropose && (
+              <li>
+                <button type="button" onClick={propose}>
+                  Propose '{typed}'
+                </button>
+              </li>
+            )}
+            {creatable && typed && shown.length === 0 && !canPropose && !already && <li className="px-3 py-1 text-sm text-base-content/60">No match</li>}
+          </ul>
+        </div>
+      </details>
+      {proposed.length > 0 && (
+        <ul className="mt-1 flex flex-wrap gap-2" aria-label={`Proposed ${noun}`}>
+          {proposed.map((tag) => (
+            <li key={tag.value} className="badge badge-outline h-auto gap-1 py-1" data-proposed-tag={tag.value}>
+              {tag.label}
+              <span className="text-xs text-base-content/70">proposed</span>
+              <button type="button" className="btn btn-ghost btn-xs px-1" aria-label={`Remove the proposed ${tag.label}`} onClick={() => toggle(tag, false)}>
+                ×
+              </button>
             </li>
           ))}
         </ul>
-      </details>
+      )}
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-700" data-field-error={name}>
           {error}

@@ -9,11 +9,29 @@ export const GET = endpoint(async (context) => {
   return getSubmission(await getDb(), context.params.id ?? '');
 });
 
-/** Approves: the content is created from the posted (edited) fields; an empty body approves as submitted. */
+/**
+ * Approves: the content is created from the posted (edited) fields; an empty body approves as submitted.
+ *
+ * `proposedTags` in the body says what becomes of the tags the submitter proposed (GET shows them as
+ * `proposedTags: [{kind, label, value}]`):
+ *   - 'create' or 'drop': the same for every proposed tag;
+ *   - or a list, one entry per proposed tag at most:
+ *     `{kind: 'techStack', value: 'elixir', action: 'create' | 'map' | 'drop', mapTo: 'go'}`
+ *     (`label` may name the proposal instead of `value`; kind and action in any case; `mapTo` — a value,
+ *     a label or a {label, value} of an active tag of the kind — alone means 'map').
+ * An entry with neither action nor mapTo (a proposal echoed back as GET showed it) and a proposal left out
+ * are not chosen for: attached if the value became a tag meanwhile, else dropped (tags are made only when
+ * someone chose to). 'create' of a value that became a tag meanwhile attaches it; of a retired value it is a
+ * 409. A kind, a proposal, an action or a mapTo that does not exist is a 400 naming it; nothing is written.
+ *
+ * 201 `{message, content, proposedTags: [{kind, label, value, outcome: 'created' | 'mapped' | 'attached' |
+ * 'dropped', tag?: {label, value}}]}`: the new tags are created, audited ('tag.create'), in the approval's
+ * transaction.
+ */
 export const POST = endpoint(async (context) => {
   const actor = requireAdminActor(context);
-  const content = await approveSubmission(await getDb(), actor, context.params.id ?? '', await readJson(context.request, { allowEmpty: true }));
-  return json({ message: 'Submission is approved', content }, 201);
+  const approval = await approveSubmission(await getDb(), actor, context.params.id ?? '', await readJson(context.request, { allowEmpty: true }));
+  return json({ message: 'Submission is approved', ...approval }, 201);
 });
 
 export const DELETE = endpoint(async (context) => {

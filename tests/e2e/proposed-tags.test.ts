@@ -1,0 +1,122 @@
+/**
+ * A proposed tag's way in a real browser (issue 14 §2): a user types a technology we do not list into the
+ * submit form, with the keyboard, and proposes it; the admin sees the proposal on the submission's screen
+ * and approves it mapped onto one of our tags.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '@libsql/client';
+import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' };
+const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
+const hydrated = (page: Page) => expect.poll(() => page.locator('astro-island[ssr]').count()).toBe(0);
+
+describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the admin’s approval', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: ApiClient;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    api = apiClient(server.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signedIn(account: { email: string; password: string }, run: (page: Page) => Promise<void>) {
+    const context = await newContext(browser, server.url);
+    try {
+      const page = await context.newPage();
+      page.on('dialog', (dialog) => void dialog.accept());
+      await page.goto('/signin');
+      await hydrated(page);
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Password', { exact: true }).fill(account.password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+      await run(page);
+    } finally {
+      await context.close();
+    }
+  }
+
+  async function sql(statement: string, args: string[] = []) {
+    const db = createClient({ url: server.dbUrl });
+    try {
+      return (await db.execute({ sql: statement, args })).rows.map((row) => ({ ...row }));
+    } finally {
+      db.close();
+    }
+  }
+
+  it('a user proposes a new technology with the keyboard; the admin sees it and approves it mapped to one of ours', async () => {
+    const url = `https://elixir-${Date.now()}.example.org/`;
+    await signedIn(DEMO_USER, async (page) => {
+      await page.goto('/submit-content');
+      await hydrated(page);
+      await page.getByLabel('Website URL').fill(url);
+      const technologies = page.getByRole('group', { name: 'Technologies' });
+      await technologies.locator('summary').focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      const box = page.getByLabel('Find or propose technologies');
+      expect(await box.evaluate((element) => element === document.activeElement)).toBe(true);
+      // Typing filters our list; a name we have is picked, one we lack is proposed.
+      await page.keyboard.type('pyth');
+      expect(await technologies.getByRole('checkbox').count()).toBe(1);
+      await page.keyboard.press('Backspace');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type('Elixir');
+      await technologies.getByRole('button', { name: "Propose 'Elixir'" }).waitFor();
+      await page.keyboard.press('Enter');
+      // A chip marked proposed, which the summary names too; Enter proposed rather than submitted.
+      const chip = technologies.locator('[data-proposed-tag="elixir"]');
+      await chip.waitFor();
+      expect(await chip.textContent()).toContain('proposed');
+      expect(await technologies.locator('summary').textContent()).toContain('Elixir (proposed)');
+      expect(new URL(page.url()).pathname).toBe('/submit-content');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      await page.waitForURL((u) => u.pathname === '/');
+      await toast(page, 'Submission successfully created').waitFor();
+    });
+
+    const [row] = await sql('SELECT id, tech_stack, proposed_tags FROM submissions WHERE url = ?', [url]);
+    expect(JSON.parse(String(row!.proposed_tags))).toEqual([{ kind: 'techStack', label: 'Elixir', value: 'elixir' }]);
+    expect(JSON.parse(String(row!.tech_stack))).toEqual([]);
+    const id = String(row!.id);
+
+    await signedIn(DEMO_ADMIN, async (page) => {
+      await page.goto(`/admin/submission/${id}`);
+      await hydrated(page);
+      const proposal = page.getByRole('group', { name: /Elixir/ });
+      await proposal.getByText('proposed technology stack').waitFor();
+      // Create is the default, and the screen says so.
+      expect(await proposal.getByRole('radio', { name: 'Create as new tag' }).isChecked()).toBe(true);
+      await page.getByText('Approving creates each proposed tag as a new tag').waitFor();
+      await proposal.getByRole('radio', { name: 'Map to' }).check();
+      await proposal.getByLabel('Map Elixir to').selectOption({ label: 'Python' });
+      // What the submitter left blank and the edit form requires.
+      await page.getByLabel('Image URL').fill('https://elixir-lang.org/images/logo.png');
+      await page.getByLabel('Description').fill('Lessons in Elixir.');
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.waitForURL((u) => u.pathname === '/admin/contents');
+      await toast(page, 'Submission is approved').waitFor();
+    });
+
+    const record = (await api.get(`/api/submissions/${id}`, { token: (await api.post('/api/users/signin', DEMO_ADMIN)).body.token })).body;
+    expect(record.status).toBe('approved');
+    expect(await sql('SELECT kind, value FROM content_tags WHERE content_id = ?', [record.contentId])).toEqual([{ kind: 'techStack', value: 'python' }]);
+    expect(await sql("SELECT value FROM tags WHERE kind = 'techStack' AND value = 'elixir'")).toEqual([]);
+    const [audit] = await sql("SELECT details FROM audit_log WHERE action = 'submission.approve' AND target_id = ?", [id]);
+    expect(JSON.parse(String(audit!.details)).proposedTags).toEqual([{ kind: 'techStack', value: 'elixir', outcome: 'mapped', tag: 'python' }]);
+  });
+});

@@ -4,13 +4,12 @@
  * it becomes a tag only when an admin approves the submission and chooses so: create it, map it onto one
  * of ours, or drop it. Admin content writes keep refusing unknown tags (resolveTags).
  */
-import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { conflict, invalid } from '../errors.ts';
-import { tagAliases, type ProposedTag, type TagKind } from '../schema.ts';
+import type { ProposedTag, TagKind } from '../schema.ts';
 import { TAG_KINDS, toValue, type Tag } from '../taxonomy.ts';
 import { taxonomyResolver } from './tag-resolver.ts';
-import { knownTags, listTags } from './tags.ts';
+import { currentTagValues, listTags } from './tags.ts';
 
 /** New tags one submission may propose, per kind: enough for a real resource, too few to flood the review. */
 export const MAX_PROPOSED_PER_KIND = 5;
@@ -43,22 +42,20 @@ interface TagsNow {
   retired(kind: TagKind, value: string): boolean;
 }
 
-async function tagsNow(db: Db, values: ReadonlyArray<{ kind: TagKind; value: string }>): Promise<TagsNow> {
-  const [lists, known] = await Promise.all([listTags(db), knownTags(db)]);
+async function tagsNow(db: Db): Promise<TagsNow> {
+  const [lists, current] = await Promise.all([listTags(db), currentTagValues(db)]);
   const byValue = new Map(TAG_KINDS.flatMap((kind) => lists[kind].map((tag) => [key(kind, tag.value), tag] as const)));
-  const unknown = values.filter((v) => !byValue.has(key(v.kind, v.value)));
-  const aliases = unknown.length
-    ? await db
-        .select()
-        .from(tagAliases)
-        .where(or(...unknown.map((v) => and(eq(tagAliases.kind, v.kind), eq(tagAliases.value, v.value)))))
-    : [];
-  const aliasOf = new Map(aliases.map((a) => [key(a.kind, a.value), a.target]));
-  const active = (kind: TagKind, value: string) => byValue.get(key(kind, value)) ?? byValue.get(key(kind, aliasOf.get(key(kind, value)) ?? ''));
+  const active = (kind: TagKind, value: string) => {
+    const now = current(kind, value);
+    return now === undefined ? undefined : byValue.get(key(kind, now));
+  };
   return {
     lists,
     active,
-    retired: (kind, value) => !active(kind, value) && known(kind, aliasOf.get(key(kind, value)) ?? value),
+    retired: (kind, value) => {
+      const now = current(kind, value);
+      return now !== undefined && !byValue.has(key(kind, now));
+    },
   };
 }
 
@@ -68,7 +65,7 @@ async function tagsNow(db: Db, values: ReadonlyArray<{ kind: TagKind; value: str
  * the usual rule; it must hold a letter or a digit, and a kind may carry at most MAX_PROPOSED_PER_KIND.
  */
 export async function separateProposedTags<T extends Record<TagKind, Tag[]>>(db: Db, data: T): Promise<{ data: T; proposed: ProposedTag[] }> {
-  const now = await tagsNow(db, TAG_KINDS.flatMap((kind) => data[kind].map((tag) => ({ kind, value: tag.value }))));
+  const now = await tagsNow(db);
   const ours = { ...data };
   const proposed: ProposedTag[] = [];
   for (const kind of TAG_KINDS) {
@@ -98,7 +95,7 @@ export async function separateProposedTags<T extends Record<TagKind, Tag[]>>(db:
 /** The proposals of a submission as they stand now, with a suggestion of ours for each (the review screens). */
 export async function reviewProposedTags(db: Db, proposed: readonly ProposedTag[]): Promise<ReviewedProposal[]> {
   if (proposed.length === 0) return [];
-  const now = await tagsNow(db, proposed);
+  const now = await tagsNow(db);
   const resolver = taxonomyResolver(now.lists);
   return proposed.map((p) => {
     const tag = now.active(p.kind, p.value);
@@ -174,7 +171,7 @@ function readChoices(input: unknown, proposed: readonly ProposedTag[], now: Tags
  */
 export async function settleProposedTags(db: Db, proposed: readonly ProposedTag[], input: unknown): Promise<SettledProposal[]> {
   if (proposed.length === 0) return [];
-  const now = await tagsNow(db, proposed);
+  const now = await tagsNow(db);
   const choices = readChoices(input, proposed, now);
   return proposed.map((p): SettledProposal => {
     const choice = choices.get(key(p.kind, p.value));

@@ -74,6 +74,9 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/api/contents/filters', path: () => '/api/contents/filters', expect: all(200) },
   { method: 'GET', route: '/api/contents/slug/[slug]', path: async (f) => `/api/contents/slug/${(await f.content()).slug}`, expect: all(200) },
   { method: 'GET', route: '/api/test', path: () => '/api/test', expect: all(200) },
+  { method: 'GET', route: '/api/openapi.json', path: () => '/api/openapi.json', expect: all(200) },
+  { method: 'GET', route: '/api/docs', path: () => '/api/docs', expect: all(200) },
+  { method: 'GET', route: '/api/docs/[file]', path: () => '/api/docs/init.js', expect: all(200) },
   // Accounts
   { method: 'POST', route: '/api/users/signup', path: () => '/api/users/signup', body: () => ({ name: 'New', email: uniqueEmail('matrix'), password: 'password-123' }), expect: all(201) },
   { method: 'POST', route: '/api/users/signin', path: () => '/api/users/signin', body: () => DEMO_ADMIN, expect: all(200) },

@@ -1,4 +1,8 @@
-/** A small JSON client for API tests: what a script using the REST API with a bearer token would send. */
+/**
+ * A small JSON client for API tests: what a script using the REST API with a bearer token would send. Every
+ * JSON answer is checked against the OpenAPI document (tests/setup/contract.ts).
+ */
+import { checkAgainstContract } from './contract.ts';
 export interface ApiResponse<T = any> {
   status: number;
   body: T;
@@ -29,6 +33,7 @@ export function apiClient(baseUrl: string) {
     } catch {
       // not JSON (a page, a redirect)
     }
+    checkAgainstContract(method, baseUrl + path, response.status, response.headers.get('content-type'), parsed);
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
   return {

@@ -1,0 +1,170 @@
+/**
+ * The OpenAPI 3.1 document of the REST API, generated from the zod schemas that validate the requests
+ * (db/validation) and describe the answers (db/contract/shapes.ts), and from the list of operations
+ * (db/contract/operations.ts). Served at /api/openapi.json; its reference page is /api/docs.
+ */
+import { z } from '../validation/zod.ts';
+import { OPERATIONS, type Operation } from './operations.ts';
+import * as shapes from './shapes.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+/** Drops what zod adds and readers do not need: $schema, $id, and the bounds every integer has. */
+function tidy(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) return node.forEach(tidy);
+  const schema = node as JsonSchema;
+  delete schema.$schema;
+  delete schema.$id;
+  if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum;
+  if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum;
+  Object.values(schema).forEach(tidy);
+}
+
+/** `/api/users/[id]` → `/api/users/{id}` */
+export const openApiPath = (route: string) => route.replace(/\[(\w+)\]/g, '{$1}');
+
+/**
+ * A request body's JSON Schema. Forms send strings, blanks and nulls that the schemas' preprocessing
+ * accepts, which a JSON Schema of the input cannot say; so "required" is computed from the schema itself:
+ * a field is required when the validator refuses it missing.
+ */
+function requestSchema(schema: z.ZodType, components: Record<string, JsonSchema>): JsonSchema {
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  tidy(json);
+  const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : undefined;
+  if (shape) {
+    const required = Object.keys(shape).filter((key) => !shape[key]!.safeParse(undefined).success);
+    if (required.length) json.required = required;
+    else delete json.required;
+  }
+  // What it shares ($defs: Tag, TagKind…) becomes components, referred to there.
+  for (const [id, def] of Object.entries((json.$defs ?? {}) as Record<string, JsonSchema>)) components[id] ??= def;
+  delete json.$defs;
+  return JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+}
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'The input is wrong: the message says what',
+  401: 'Not signed in (no or an expired token)',
+  403: 'Signed in, but not allowed',
+  404: 'Not found',
+  409: 'In conflict with what exists (e.g. already listed, already registered)',
+  413: 'The body is too large',
+  415: 'The body is not JSON',
+  429: 'Too many attempts: wait Retry-After seconds',
+  503: 'Busy: try again after Retry-After seconds',
+};
+
+function errorStatuses(op: Operation): number[] {
+  const statuses = new Set<number>(op.errors ?? []);
+  if (op.body || op.query) statuses.add(400);
+  if (op.body && op.body !== 'multipart') statuses.add(415);
+  if (op.access !== 'public') statuses.add(401);
+  if (op.access === 'admin') statuses.add(403);
+  return [...statuses].sort();
+}
+
+/** Every schema with an id (meta({ id })) reachable from the answers, as components. */
+function responseComponents(): { schemas: Record<string, JsonSchema>; refOf: (schema: z.ZodType) => JsonSchema } {
+  const registry = z.registry<{ id: string }>();
+  const ids = new Map<z.ZodType, string>();
+  const add = (schema: z.ZodType, fallback: string) => {
+    const id = (z.globalRegistry.get(schema)?.id as string | undefined) ?? fallback;
+    if (!ids.has(schema)) {
+      ids.set(schema, id);
+      if (!registry.has(schema)) registry.add(schema, { id });
+    }
+  };
+  // Every shape with an id is a component of its own, so answers refer to Content, Tag… by name.
+  for (const schema of Object.values(shapes)) if (schema instanceof z.ZodType && z.globalRegistry.get(schema)?.id) add(schema, '');
+  for (const op of OPERATIONS) add(op.ok.schema, `${op.method}${openApiPath(op.route).replace(/\W+/g, '_')}`);
+  const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, JsonSchema> };
+  for (const schema of Object.values(schemas)) tidy(schema);
+  return { schemas, refOf: (schema) => ({ $ref: `#/components/schemas/${ids.get(schema)}` }) };
+}
+
+/** GET /api/contents/slug/[slug] → getContentsSlugBySlug */
+const operationId = (op: Operation) =>
+  op.method.toLowerCase() +
+  op.route
+    .replace(/^\/api/, '')
+    .replace(/\[(\w+)\]/g, '/by-$1')
+    .replace(/[^A-Za-z]+(\w)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase());
+
+function operationObject(op: Operation, refOf: (schema: z.ZodType) => JsonSchema, requestBodies: Record<string, JsonSchema>): JsonSchema {
+  const params = [...openApiPath(op.route).matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const responses: Record<string, JsonSchema> = {
+    [op.ok.status]: { description: op.ok.description, content: { 'application/json': { schema: refOf(op.ok.schema) } } },
+  };
+  for (const status of errorStatuses(op)) responses[status] = { $ref: `#/components/responses/Error${status}` };
+  let requestBody: JsonSchema | undefined;
+  if (op.body === 'multipart') {
+    requestBody = {
+      required: true,
+      content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'image/*', description: 'A PNG, JPEG, GIF or WebP image' } }, required: ['file'] } } },
+    };
+  } else if (op.body) {
+    requestBodies[op.body.name] ??= requestSchema(op.body.schema, requestBodies);
+    requestBody = {
+      required: !op.body.optional,
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${op.body.name}` }, ...(op.body.example !== undefined ? { example: op.body.example } : {}) } },
+    };
+  }
+  return {
+    operationId: operationId(op),
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    tags: [op.group],
+    security: op.access === 'public' ? [] : [{ bearer: [] }, { cookie: [] }],
+    ...(op.access !== 'public' ? { 'x-access': op.access } : {}),
+    parameters: [...params, ...(op.query ?? []).map((q) => ({ name: q.name, in: 'query', required: false, description: q.description, schema: q.schema, ...(q.example !== undefined ? { example: q.example } : {}) }))],
+    ...(requestBody ? { requestBody } : {}),
+    responses,
+  };
+}
+
+/** The document, built once per process (it depends only on the code). */
+let built: JsonSchema | undefined;
+export function openApiDocument(serverUrl?: string): JsonSchema {
+  built ??= buildDocument();
+  return serverUrl ? { ...built, servers: [{ url: serverUrl }] } : built;
+}
+
+function buildDocument(): JsonSchema {
+  const { schemas, refOf } = responseComponents();
+  const requestBodies: Record<string, JsonSchema> = {};
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const op of OPERATIONS) (paths[openApiPath(op.route)] ??= {})[op.method.toLowerCase()] = operationObject(op, refOf, requestBodies);
+  const errorResponses = Object.fromEntries(
+    Object.entries(ERROR_TEXT).map(([status, description]) => [`Error${status}`, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),
+  );
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Skillshelf REST API',
+      version: '1.0.0',
+      description: [
+        'The catalog of Skillshelf, a curated directory of computer-science learning resources, and the accounts, saves, reviews, submissions and administration around it.',
+        '',
+        '**Authentication.** Sign in (or up) to get a `token`, and send it as `Authorization: Bearer <token>`. Browsers use the HttpOnly `session` cookie set at the same time; a write with the cookie must come from this site (Origin checked).',
+        '',
+        '**Errors.** Every failure answers `{ "message": "…", "code": "…" }` with a 4xx status (5xx only if the server itself fails). 429 and 503 carry `Retry-After`.',
+        '',
+        '**Values as forms send them.** Bodies may carry what HTML form controls send: `"true"`/`"false"`/`"yes"`/`"no"`/`"I don\'t know"` for booleans, numbers as strings, and empty strings or null for optional fields left blank. Tags are `{label, value}` pairs or plain labels.',
+        '',
+        '**Paging.** Admin lists answer `page`, `pages`, `count` (rows before this page) and `total`; the catalog search answers `page`, `pages` and `countContents`, twelve a page.',
+      ].join('\n'),
+    },
+    tags: [...new Set(OPERATIONS.map((op) => op.group))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: { ...schemas, ...requestBodies },
+      responses: errorResponses,
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The `token` answered by sign-in, sign-up and a password change' },
+        cookie: { type: 'apiKey', in: 'cookie', name: 'session', description: 'The browser’s session cookie (same-origin writes only)' },
+      },
+    },
+  };
+}

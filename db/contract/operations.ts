@@ -1,0 +1,130 @@
+/**
+ * Every operation of the REST API: its route (as the endpoint file under site/pages/api names it), who may
+ * call it, what it takes and what it answers. db/contract/openapi.ts turns this list into the OpenAPI
+ * document; a test checks that every endpoint file is here, and the API tests validate responses against it.
+ */
+import { z } from '../validation/zod.ts';
+import { adminContentInput, adminUserInput } from '../validation/admin.ts';
+import { reviewInput, saveInput, submissionInput } from '../validation/engagement.ts';
+import { forgetPasswordInput, profileInput, resetPasswordInput, signInInput, signUpInput } from '../validation/users.ts';
+import * as shapes from './shapes.ts';
+import { tagChangeInput, tagInput, tagMergeInput } from '../validation/tags.ts';
+
+/** Who may call: anyone, a signed-in user, an admin. */
+export type Access = 'public' | 'user' | 'admin';
+
+export interface QueryParameter {
+  name: string;
+  description: string;
+  schema: Record<string, unknown>;
+  example?: unknown;
+}
+
+export interface Operation {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** The route as the file under site/pages names it: /api/users/[id]. */
+  route: string;
+  summary: string;
+  description?: string;
+  group: 'Reference' | 'Catalog' | 'Accounts' | 'Saves and reviews' | 'Submissions' | 'Admin: contents' | 'Admin: users' | 'Admin: submissions' | 'Admin: tags' | 'Admin: dashboard';
+  access: Access;
+  query?: QueryParameter[];
+  /** A JSON body (its zod schema, as the endpoint validates it), or a multipart upload. */
+  body?: { schema: z.ZodType; name: string; example?: unknown; optional?: boolean } | 'multipart';
+  /** The success answer: its status and shape. */
+  ok: { status: 200 | 201 | 303; schema: z.ZodType; description: string };
+  /** Failures beyond what the access level and a body imply (those are added by the generator). */
+  errors?: Array<400 | 403 | 404 | 409 | 413 | 429 | 503>;
+}
+
+const PAGE: QueryParameter = { name: 'page', description: 'The page, from 1; anything else is page 1, past the end the last page', schema: { type: 'integer', minimum: 1 }, example: 1 };
+const tagFilter = (kind: string, example: string): QueryParameter => ({ name: kind, description: `A ${kind} value (see /api/contents/filters); a value renamed or merged away follows its tag; unknown values are ignored`, schema: { type: 'string' }, example });
+
+/** An approval's body: the admin's edits (any content field), and what becomes of the proposed tags. */
+const approvalInput = adminContentInput.partial().extend({
+  proposedTags: z
+    .union([
+      z.enum(['create', 'drop']),
+      z.array(z.object({ kind: shapes.tagKind, value: z.string().optional(), label: z.string().optional(), action: z.enum(['create', 'map', 'drop']).optional(), mapTo: z.union([z.string(), shapes.tag]).optional() })),
+    ])
+    .optional()
+    .meta({ description: "'create' or 'drop' for every proposed tag, or a choice per tag; a tag not chosen for is dropped (or attached if it became a tag meanwhile)" }),
+});
+
+const withMessage = <T extends z.ZodObject>(schema: T, id: string) => schema.extend({ message: shapes.message.shape.message }).meta({ id });
+
+export const OPERATIONS: Operation[] = [
+  {
+    method: 'GET',
+    route: '/api/openapi.json',
+    group: 'Reference',
+    access: 'public',
+    summary: 'This document',
+    description: 'The OpenAPI 3.1 document of this API. A readable reference of it is at /api/docs.',
+    ok: { status: 200, schema: z.looseObject({ openapi: z.literal('3.1.0') }).meta({ id: 'OpenApiDocument' }), description: 'The OpenAPI document' },
+  },
+  // The catalog
+  {
+    method: 'GET',
+    route: '/api/contents/search',
+    group: 'Catalog',
+    access: 'public',
+    summary: 'Search and filter the catalog',
+    description: 'Twelve contents a page, with facet counts. Words are matched on names, descriptions and tag labels (c++, c#, .net and node.js included); a misspelt word falls back to its closest known word (`correctedTerm`). Answers carry an ETag: send If-None-Match to get a 304.',
+    query: [
+      { name: 'searchTerm', description: 'Words to find (at most 200 characters)', schema: { type: 'string' }, example: 'python' },
+      tagFilter('category', 'data-science'),
+      tagFilter('techStack', 'python'),
+      tagFilter('type', 'online-courses'),
+      { name: 'cost', description: 'Free, Paid or Free/Paid', schema: { type: 'string', enum: ['Free', 'Paid', 'Free/Paid', 'all'] } },
+      { name: 'hasCert', description: 'Whether a certificate is offered', schema: { type: 'string', enum: ['true', 'false', 'all'] } },
+      { name: 'rating', description: 'At least this many stars on average', schema: { type: 'integer', enum: [1, 2, 3, 4] } },
+      { name: 'order', description: 'The order; by relevance when words are searched and no order is given', schema: { type: 'string', enum: ['latest', 'oldest', 'topRated', 'lowRated'] } },
+      PAGE,
+    ],
+    ok: { status: 200, schema: shapes.searchResult, description: 'A page of results with the counts of every filter option' },
+  },
+  { method: 'GET', route: '/api/contents/filters', group: 'Catalog', access: 'public', summary: 'The filter options some content carries', ok: { status: 200, schema: shapes.catalogFilters, description: 'Each kind’s tags, and the costs' } },
+  { method: 'GET', route: '/api/contents/slug/[slug]', group: 'Catalog', access: 'public', summary: 'A content by its slug, with its reviews', ok: { status: 200, schema: shapes.contentWithReviews, description: 'The content and its reviews, newest first' }, errors: [404] },
+  { method: 'GET', route: '/api/test', group: 'Catalog', access: 'public', summary: 'A test call: example people (not real accounts)', ok: { status: 200, schema: shapes.testExample, description: 'Three example people' } },
+
+  // Accounts
+  { method: 'POST', route: '/api/users/signup', group: 'Accounts', access: 'public', summary: 'Create an account (and sign in)', body: { schema: signUpInput, name: 'SignUpInput', example: { name: 'Grace Hopper', email: 'grace@example.com', password: 'a-long-password' } }, ok: { status: 201, schema: shapes.signedInUser, description: 'The new user with a session token (also set as the session cookie)' }, errors: [409, 429, 503] },
+  { method: 'POST', route: '/api/users/signin', group: 'Accounts', access: 'public', summary: 'Sign in', body: { schema: signInInput, name: 'SignInInput', example: { email: 'grace@example.com', password: 'a-long-password' } }, ok: { status: 200, schema: shapes.signedInUser, description: 'The user with a session token (also set as the session cookie)' }, errors: [429, 503] },
+  { method: 'POST', route: '/api/users/signout', group: 'Accounts', access: 'public', summary: 'End this session', description: 'Signed out already is fine too. A plain HTML form post is answered with 303 to /signin.', ok: { status: 200, schema: shapes.message, description: 'Signed out' } },
+  { method: 'POST', route: '/api/users/forget-password', group: 'Accounts', access: 'public', summary: 'Mail a password reset link', description: 'The same answer whether or not the email has an account.', body: { schema: forgetPasswordInput, name: 'ForgetPasswordInput', example: { email: 'grace@example.com' } }, ok: { status: 200, schema: shapes.message, description: 'The reset link is on its way if the account exists' }, errors: [429] },
+  { method: 'POST', route: '/api/users/reset-password', group: 'Accounts', access: 'public', summary: 'Set a new password with a reset link’s token', body: { schema: resetPasswordInput, name: 'ResetPasswordInput', example: { token: 'the-token-from-the-mail', password: 'a-new-long-password' } }, ok: { status: 200, schema: shapes.message, description: 'Password updated; every session of the account has ended' }, errors: [404, 429, 503] },
+  { method: 'GET', route: '/api/users/profile', group: 'Accounts', access: 'user', summary: 'Your profile', ok: { status: 200, schema: shapes.publicUser, description: 'The signed-in user' } },
+  { method: 'PUT', route: '/api/users/profile', group: 'Accounts', access: 'user', summary: 'Change your name, email or password', description: 'A blank password keeps the current one. A new password ends every other session and answers a new token.', body: { schema: profileInput, name: 'ProfileInput', example: { name: 'Grace Hopper', email: 'grace@example.com', password: '' } }, ok: { status: 200, schema: shapes.signedInUser, description: 'The updated user and the session token to use from now on' }, errors: [409, 429, 503] },
+
+  // Saves and reviews
+  { method: 'POST', route: '/api/users/save', group: 'Saves and reviews', access: 'user', summary: 'Save a content, or unsave it if saved (a toggle)', description: 'Prefer PUT / DELETE /api/users/saves/{id}, which say the state wanted and are safe to retry.', body: { schema: saveInput, name: 'SaveInput', example: { contentId: 'k3x9q2mzv8d1' } }, ok: { status: 200, schema: shapes.userSaves, description: 'Your saves after the change' }, errors: [404] },
+  { method: 'GET', route: '/api/users/saves/[id]', group: 'Saves and reviews', access: 'user', summary: 'The saves of the user {id} (yourself, or any user for an admin)', ok: { status: 200, schema: shapes.userSaves, description: 'Their saves, newest first' }, errors: [403, 404] },
+  { method: 'PUT', route: '/api/users/saves/[id]', group: 'Saves and reviews', access: 'user', summary: 'Save the content {id}', ok: { status: 200, schema: shapes.userSaves, description: 'Your saves (saving twice is the same as once)' }, errors: [404] },
+  { method: 'DELETE', route: '/api/users/saves/[id]', group: 'Saves and reviews', access: 'user', summary: 'Unsave the content {id}', ok: { status: 200, schema: shapes.userSaves, description: 'Your saves' } },
+  { method: 'POST', route: '/api/contents/[id]/reviews', group: 'Saves and reviews', access: 'user', summary: 'Review the content {id} (once per user)', body: { schema: reviewInput, name: 'ReviewInput', example: { rating: 5, comment: 'Clear and well paced.' } }, ok: { status: 201, schema: shapes.reviewResult, description: 'The review and the content’s new totals' }, errors: [404, 409, 429] },
+
+  // Submissions
+  { method: 'POST', route: '/api/submissions/create', group: 'Submissions', access: 'user', summary: 'Submit a link for the catalog', description: 'Only the URL is required; the name is made from it when blank. Cost and certificate left blank are stored as not given.', body: { schema: submissionInput, name: 'SubmissionInput', example: { url: 'https://roadmap.sh/', name: '', category: [], techStack: [], type: [], cost: '', hasCert: '', description: '' } }, ok: { status: 201, schema: withMessage(shapes.submission, 'SubmissionCreated'), description: 'The submission, pending' }, errors: [409, 429] },
+
+  // Admin
+  { method: 'GET', route: '/api/dashboard/summary', group: 'Admin: dashboard', access: 'admin', summary: 'Counts for the dashboard', ok: { status: 200, schema: shapes.dashboardSummary, description: 'Totals and contents per tag' } },
+  { method: 'GET', route: '/api/contents/admin', group: 'Admin: contents', access: 'admin', summary: 'Contents and drafts, newest first, ten a page', query: [PAGE, { name: 'status', description: 'Only drafts or only published contents', schema: { type: 'string', enum: ['draft', 'published'] } }], ok: { status: 200, schema: shapes.contentList, description: 'A page of contents' } },
+  { method: 'POST', route: '/api/contents', group: 'Admin: contents', access: 'admin', summary: 'Create an empty draft to edit', description: 'The body, if any, is ignored. The draft is published when saved with every required field.', ok: { status: 201, schema: shapes.content.extend({ message: z.string(), content: shapes.content }).meta({ id: 'ContentCreated' }), description: 'The draft, at the top level and as `content`' } },
+  { method: 'GET', route: '/api/contents/[id]', group: 'Admin: contents', access: 'admin', summary: 'A content or draft by id', ok: { status: 200, schema: shapes.content, description: 'The content' }, errors: [404] },
+  { method: 'PUT', route: '/api/contents/[id]', group: 'Admin: contents', access: 'admin', summary: 'Save a content (a complete draft is published)', body: { schema: adminContentInput, name: 'ContentInput' }, ok: { status: 200, schema: shapes.content, description: 'The saved content' }, errors: [404, 409] },
+  { method: 'DELETE', route: '/api/contents/[id]', group: 'Admin: contents', access: 'admin', summary: 'Delete a content or draft', ok: { status: 200, schema: shapes.message, description: 'Deleted' }, errors: [404] },
+  { method: 'POST', route: '/api/upload', group: 'Admin: contents', access: 'admin', summary: 'Upload an image (multipart/form-data, field `file`)', body: 'multipart', ok: { status: 201, schema: shapes.upload, description: 'Where the image is served' }, errors: [413] },
+  { method: 'GET', route: '/api/users/admin', group: 'Admin: users', access: 'admin', summary: 'Users, newest first, ten a page', query: [PAGE], ok: { status: 200, schema: shapes.userList, description: 'A page of users' } },
+  { method: 'GET', route: '/api/users/[id]', group: 'Admin: users', access: 'admin', summary: 'A user', ok: { status: 200, schema: shapes.publicUser, description: 'The user' }, errors: [404] },
+  { method: 'PUT', route: '/api/users/[id]', group: 'Admin: users', access: 'admin', summary: 'Change a user’s name, email or admin role', body: { schema: adminUserInput, name: 'AdminUserInput', example: { name: 'Grace Hopper', email: 'grace@example.com', isAdmin: 'false' } }, ok: { status: 200, schema: shapes.publicUser, description: 'The user' }, errors: [404, 409] },
+  { method: 'DELETE', route: '/api/users/[id]', group: 'Admin: users', access: 'admin', summary: 'Delete a user (not yourself)', ok: { status: 200, schema: shapes.message, description: 'Deleted' }, errors: [404, 409] },
+  { method: 'GET', route: '/api/submissions/admin', group: 'Admin: submissions', access: 'admin', summary: 'Pending submissions, oldest first, ten a page', query: [PAGE], ok: { status: 200, schema: shapes.submissionList, description: 'A page of the queue' } },
+  { method: 'GET', route: '/api/submissions/[id]', group: 'Admin: submissions', access: 'admin', summary: 'A submission', ok: { status: 200, schema: shapes.submission, description: 'The submission and what became of it' }, errors: [404] },
+  { method: 'POST', route: '/api/submissions/[id]', group: 'Admin: submissions', access: 'admin', summary: 'Approve a submission (with the admin’s edits, if any)', description: 'An empty body approves it as submitted, with the defaults for what was not given.', body: { schema: approvalInput, name: 'ApprovalInput', optional: true, example: { cost: 'Free', proposedTags: [{ kind: 'techStack', value: 'elixir', action: 'create' }] } }, ok: { status: 201, schema: shapes.approval, description: 'The content it became, and what became of the proposed tags' }, errors: [404, 409] },
+  { method: 'DELETE', route: '/api/submissions/[id]', group: 'Admin: submissions', access: 'admin', summary: 'Reject a submission (it is kept as rejected)', ok: { status: 200, schema: shapes.message.extend({ status: shapes.submission.shape.status }).meta({ id: 'Rejection' }), description: 'Rejected (or already decided: nothing changed)' }, errors: [404] },
+  { method: 'GET', route: '/api/tags/admin', group: 'Admin: tags', access: 'admin', summary: 'Every tag with how many contents carry it', query: [{ name: 'kind', description: 'Only this kind', schema: { type: 'string', enum: ['category', 'techStack', 'type'] } }], ok: { status: 200, schema: shapes.tagUsage.array().meta({ id: 'TagUsageList' }), description: 'Active and retired tags, in the order they were added' } },
+  { method: 'POST', route: '/api/tags', group: 'Admin: tags', access: 'admin', summary: 'Add a tag', body: { schema: tagInput, name: 'TagInput', example: { kind: 'techStack', label: 'Elixir' } }, ok: { status: 201, schema: withMessage(shapes.tagUsage, 'TagCreated'), description: 'The new tag, offered at once' }, errors: [409] },
+  { method: 'PUT', route: '/api/tags/[id]', group: 'Admin: tags', access: 'admin', summary: 'Rename, retire or restore a tag', description: 'A new label renames the tag on every content; if its value changes, old links answer 301 to the new one.', body: { schema: tagChangeInput, name: 'TagChangeInput', example: { label: 'JavaScript' } }, ok: { status: 200, schema: shapes.tagUsage, description: 'The tag after the change' }, errors: [404, 409] },
+  { method: 'POST', route: '/api/tags/[id]/merge', group: 'Admin: tags', access: 'admin', summary: 'Merge a tag into another of its kind', body: { schema: tagMergeInput, name: 'TagMergeInput', example: { into: 'react' } }, ok: { status: 200, schema: shapes.tagUsage, description: 'The tag merged into, with its new count' }, errors: [404] },
+];

@@ -1,0 +1,164 @@
+/**
+ * What the REST API answers, as zod schemas: the one typed home of the API's data shapes. The services
+ * build these values, the OpenAPI document (db/contract/openapi.ts) is generated from them, the API tests
+ * validate every response against that document, and the browser imports the types (types only).
+ */
+import { z } from '../validation/zod.ts';
+import { COSTS } from '../taxonomy.ts';
+
+const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-23T10:15:00.000Z' });
+const id = z.string().meta({ description: 'An opaque id', example: 'k3x9q2mzv8d1' });
+
+export const tag = z.object({ label: z.string(), value: z.string() }).meta({ id: 'Tag', example: { label: 'Data Science', value: 'data-science' } });
+export const tagKind = z.enum(['category', 'techStack', 'type']).meta({ id: 'TagKind' });
+
+export const message = z.object({ message: z.string() }).meta({ id: 'Message' });
+
+export const apiError = z
+  .object({
+    message: z.string().meta({ description: 'What went wrong, in words to show the user' }),
+    code: z.enum(['VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'TOO_LARGE', 'BUSY', 'METHOD_NOT_ALLOWED', 'UNSUPPORTED_MEDIA_TYPE', 'INTERNAL']).optional(),
+  })
+  .meta({ id: 'Error', description: 'Every 4xx and 5xx answer. 429 and 503 also carry a Retry-After header (seconds).', example: { message: 'Website URL is required', code: 'VALIDATION' } });
+
+export const paging = {
+  page: z.int().meta({ description: 'This page (the one asked for, within the pages that exist)' }),
+  pages: z.int().meta({ description: 'How many pages in all (at least 1)' }),
+  count: z.int().meta({ description: 'Rows before this page: a row’s number is its index + 1 + count' }),
+  total: z.int().meta({ description: 'Rows in all' }),
+};
+
+export const content = z
+  .object({
+    _id: id,
+    status: z.enum(['draft', 'published']).meta({ description: 'Drafts are seen only by admins' }),
+    name: z.string(),
+    slug: z.string(),
+    url: z.string(),
+    image: z.string().meta({ description: 'An absolute URL: the uploaded image, or the generated letter tile' }),
+    cost: z.enum(COSTS),
+    category: z.array(tag),
+    techStack: z.array(tag),
+    type: z.array(tag),
+    hasCert: z.boolean(),
+    description: z.string(),
+    rating: z.number().meta({ description: 'The average of the reviews’ stars, 0 without reviews' }),
+    numReviews: z.int(),
+    createdAt: isoDate,
+    updatedAt: isoDate,
+  })
+  .meta({ id: 'Content' });
+
+export const review = z.object({ _id: id, name: z.string(), rating: z.int().min(1).max(5), comment: z.string(), createdAt: isoDate }).meta({ id: 'Review' });
+
+export const contentWithReviews = content.extend({ reviews: z.array(review).meta({ description: 'Newest first' }) }).meta({ id: 'ContentWithReviews' });
+
+const counts = z.record(z.string(), z.int());
+export const searchResult = z
+  .object({
+    contents: z.array(content),
+    page: z.int(),
+    pages: z.int(),
+    countContents: z.int().meta({ description: 'How many contents match in all' }),
+    facets: z
+      .object({ category: counts, techStack: counts, type: counts, cost: counts, hasCert: z.object({ true: z.int(), false: z.int() }), rating: counts })
+      .meta({ description: 'For each filter option, how many results it would give with the other filters kept' }),
+    filters: z
+      .object({
+        searchTerm: z.string(),
+        category: z.string(),
+        techStack: z.string(),
+        type: z.string(),
+        cost: z.string(),
+        hasCert: z.enum(['true', 'false', 'all']),
+        rating: z.union([z.int(), z.literal('all')]),
+        order: z.enum(['latest', 'oldest', 'topRated', 'lowRated', 'relevance']),
+        page: z.int(),
+      })
+      .meta({ description: 'The parameters as applied: anything not understood is its default ("all")' }),
+    correctedTerm: z.string().optional().meta({ description: 'When the words as typed matched nothing: the words searched instead' }),
+  })
+  .meta({ id: 'SearchResult' });
+
+export const catalogFilters = z
+  .object({ categories: z.array(tag), types: z.array(tag), techStacks: z.array(tag), costs: z.array(z.enum(COSTS)) })
+  .meta({ id: 'CatalogFilters', description: 'The options some content carries' });
+
+export const publicUser = z.object({ _id: id, name: z.string(), email: z.string(), isAdmin: z.boolean() }).meta({ id: 'User' });
+export const signedInUser = publicUser.extend({ token: z.string().meta({ description: 'The session token: send it as `Authorization: Bearer <token>`' }) }).meta({ id: 'SignedInUser' });
+
+export const savedItem = z
+  .object({ _id: id, contentName: z.string(), contentSlug: z.string(), contentUrl: z.string(), name: z.string(), slug: z.string(), url: z.string() })
+  .meta({ id: 'SavedItem', description: 'A saved content; `name`, `slug` and `url` repeat the content* fields' });
+export const userSaves = z.object({ numSaves: z.int(), saves: z.array(savedItem).meta({ description: 'Newest first' }) }).meta({ id: 'UserSaves' });
+
+export const reviewResult = z
+  .object({ review, numReviews: z.int(), numReview: z.int().meta({ description: 'The same as numReviews (an older name)' }), rating: z.number() })
+  .meta({ id: 'ReviewResult', description: 'The new review, and the content’s totals with it' });
+
+export const proposedTag = tag.extend({ kind: tagKind }).meta({ id: 'ProposedTag' });
+export const settledProposal = proposedTag
+  .extend({ outcome: z.enum(['created', 'mapped', 'attached', 'dropped']), tag: tag.optional().meta({ description: 'The tag the content carries for it' }) })
+  .meta({ id: 'SettledProposal' });
+
+export const submission = z
+  .object({
+    _id: id,
+    name: z.string(),
+    slug: z.string(),
+    url: z.string(),
+    image: z.string(),
+    category: z.array(tag),
+    techStack: z.array(tag),
+    type: z.array(tag),
+    cost: z.enum(COSTS).nullable().meta({ description: 'null: the submitter did not say' }),
+    hasCert: z.boolean().nullable().meta({ description: 'null: the submitter did not say' }),
+    description: z.string(),
+    rating: z.number(),
+    proposedTags: z.array(proposedTag).meta({ description: 'Tags the submitter named that are not ours yet: the approving admin creates, maps or drops each' }),
+    createdAt: isoDate,
+    blankFields: z.array(z.enum(['category', 'techStack', 'type', 'cost', 'hasCert', 'description'])).meta({ description: 'The fields the submitter left blank' }),
+    status: z.enum(['pending', 'approved', 'rejected']),
+    decidedBy: z.string().nullable(),
+    decidedAt: isoDate.nullable(),
+    contentId: z.string().nullable().meta({ description: 'The content an approval made' }),
+  })
+  .meta({ id: 'Submission' });
+
+export const contentList = z.object({ ...paging, contents: z.array(content), status: z.enum(['draft', 'published']).optional() }).meta({ id: 'ContentList' });
+export const userList = z.object({ ...paging, users: z.array(publicUser.extend({ createdAt: isoDate })) }).meta({ id: 'UserList' });
+export const submissionList = z.object({ ...paging, submissions: z.array(submission) }).meta({ id: 'SubmissionList' });
+
+const tagCount = z.object({ _id: z.string().meta({ description: 'The tag’s label' }), count: z.int() });
+export const dashboardSummary = z
+  .object({
+    contents: z.tuple([z.object({ numContents: z.int() })]),
+    users: z.tuple([z.object({ numUsers: z.int() })]),
+    admins: z.tuple([z.object({ numAdmins: z.int() })]),
+    numCategory: z.int(),
+    numTechStack: z.int(),
+    numType: z.int(),
+    contentCategories: z.array(tagCount),
+    contentTechStacks: z.array(tagCount),
+    contentTypes: z.array(tagCount),
+  })
+  .meta({ id: 'DashboardSummary' });
+
+export const tagUsage = z
+  .object({ id: z.int().meta({ description: 'The tag’s handle in /api/tags/{id}' }), kind: tagKind, value: z.string(), label: z.string(), status: z.enum(['active', 'retired']), contents: z.int().meta({ description: 'How many contents carry it' }) })
+  .meta({ id: 'TagUsage' });
+
+export const approval = z
+  .object({ message: z.string(), content, proposedTags: z.array(settledProposal).meta({ description: 'What became of each proposed tag' }) })
+  .meta({ id: 'Approval' });
+
+export const upload = z.object({ url: z.string().meta({ description: 'The image’s absolute URL' }), path: z.string().meta({ description: 'The same, as a path on this site' }) }).meta({ id: 'Upload' });
+
+export const testExample = z.array(publicUser).meta({ id: 'TestExamples', description: 'Example people (not real accounts)' });
+
+export type ApiContentShape = z.infer<typeof content>;
+export type ApiReviewShape = z.infer<typeof review>;
+export type SavedItemShape = z.infer<typeof savedItem>;
+export type UserSavesShape = z.infer<typeof userSaves>;
+export type SubmissionShape = z.infer<typeof submission>;
+export type TagUsageShape = z.infer<typeof tagUsage>;

@@ -97,6 +97,10 @@ export const reviewResult = z
   .meta({ id: 'ReviewResult', description: 'The new review, and the content’s totals with it' });
 
 export const proposedTag = tag.extend({ kind: tagKind }).meta({ id: 'ProposedTag' });
+/** A proposed tag as the reviewing admin sees it: still new, a tag since, or a retired tag's value. */
+export const reviewedProposal = proposedTag
+  .extend({ state: z.enum(['new', 'exists', 'retired']), suggestion: tag.optional().meta({ description: 'The tag of ours it is, or looks like' }) })
+  .meta({ id: 'ReviewedProposal' });
 export const settledProposal = proposedTag
   .extend({ outcome: z.enum(['created', 'mapped', 'attached', 'dropped']), tag: tag.optional().meta({ description: 'The tag the content carries for it' }) })
   .meta({ id: 'SettledProposal' });
@@ -162,3 +166,4 @@ export type SavedItemShape = z.infer<typeof savedItem>;
 export type UserSavesShape = z.infer<typeof userSaves>;
 export type SubmissionShape = z.infer<typeof submission>;
 export type TagUsageShape = z.infer<typeof tagUsage>;
+export type ReviewedProposal = z.infer<typeof reviewedProposal>;

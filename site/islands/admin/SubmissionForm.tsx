@@ -12,7 +12,7 @@ import { flashToast } from '#site/stores/toasts.ts';
 import { FormAlert, fieldErrors, type FieldErrors } from '../forms/ui.tsx';
 import { ContentFields, contentValues, type ContentKey, type ContentSource, type ContentValues, type TagOptions } from './ContentFields.tsx';
 import { BusyButton, useFocusFirstInvalid, useHydrated } from '../forms/fields.tsx';
-import type { ReviewedProposal } from '#db/services/proposed-tags.ts';
+import type { ReviewedProposal } from '#db/contract/shapes.ts';
 import { ProposedTagChoices, defaultChoices, postedChoices, type ProposalChoice } from './ProposedTagChoices.tsx';
 
 interface Props {

@@ -1,15 +1,10 @@
 /** A content's reviews, newest first (SPEC §2): name, stars, date (the first 10 characters) and comment, all as text. */
+import type { ApiReviewShape } from '#db/contract/shapes.ts';
 import { isoDay } from '#site/lib/text.ts';
 import { Stars } from './Stars.tsx';
 
-/** SPEC §3's review, as the API and the page's server code (db/services/catalog.ts Review) give it. */
-export interface Review {
-  _id: string;
-  name: string;
-  rating: number;
-  comment: string;
-  createdAt: string;
-}
+/** A review as the API gives it (db/contract/shapes.ts, the one home of the API's shapes). */
+export type Review = ApiReviewShape;
 
 export function ReviewList({ reviews }: { reviews: readonly Review[] }) {
   if (reviews.length === 0) {

@@ -102,7 +102,7 @@ function operationObject(op: Operation, refOf: (schema: z.ZodType) => JsonSchema
   if (op.body === 'multipart') {
     requestBody = {
       required: true,
-      content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'image/*', description: 'A PNG, JPEG, GIF or WebP image' } }, required: ['file'] } } },
+      content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'image/*', description: 'A PNG, GIF or JPEG image, at most 5 MB' } }, required: ['file'] } } },
     };
   } else if (op.body) {
     requestBodies[op.body.name] ??= requestSchema(op.body.schema, requestBodies);

@@ -359,6 +359,35 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
     });
   });
 
+  it('a pie of more than a dozen tags gives each slice its own colour, groups the smallest into Other, and names them below on a phone', async () => {
+    const { body: summary } = await api.get('/api/dashboard/summary', { token: adminToken });
+    expect(summary.contentTechStacks.length).toBeGreaterThan(12);
+    await asAdmin(async (page) => {
+      const sliceColours = async () => {
+        const chart = page.locator('[data-chart="Technologies"]');
+        await chart.scrollIntoViewIfNeeded();
+        await chart.locator('svg path').first().waitFor();
+        // The slices are the paths of the pie's series; legend markers repeat their colours.
+        return chart.evaluate((element) => [...element.querySelectorAll('svg path')].map((path) => path.getAttribute('fill')).filter((fill): fill is string => /^#/.test(fill ?? '')));
+      };
+      await page.goto('/admin/dashboard');
+      const colours = await sliceColours();
+      expect(new Set(colours).size, JSON.stringify([...new Set(colours)])).toBe(12);
+      const chart = page.locator('[data-chart="Technologies"]');
+      const others = summary.contentTechStacks.length - 11;
+      await expect.poll(() => chart.locator('svg text', { hasText: `Other (${others} tags)` }).count()).toBeGreaterThan(0);
+
+      // On a phone: no label on the slices (they were cut to 'Sof…'); the legend below names each with its count.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await sliceColours();
+      const texts = await chart.locator('svg text').allTextContents();
+      const largest = [...summary.contentTechStacks].sort((a: { count: number }, b: { count: number }) => b.count - a.count)[0];
+      expect(texts).toContain(`${largest._id}: ${largest.count}`);
+      expect(texts.filter((text) => text.includes('%'))).toEqual([]);
+    });
+  });
+
   it('echarts is loaded by the dashboard only', async () => {
     await asAdmin(async (page) => {
       const scripts: string[] = [];

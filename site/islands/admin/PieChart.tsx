@@ -3,7 +3,8 @@
  * loaded (lazily: the chunk is fetched only when a chart hydrates) and drawn. The numbers behind it are
  * also in the page as a table, so the chart itself is one labelled image for assistive technology.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { pieSlices } from '#site/lib/pie-slices.ts';
 
 interface Props {
   /** The chart's name ('Categories'): its accessible label and the series name in the tooltip. */
@@ -15,6 +16,7 @@ interface Props {
 export default function PieChart({ label, data }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const slices = useMemo(() => pieSlices(data.map((d) => ({ name: d._id, value: d.count }))), [data]);
 
   useEffect(() => {
     const element = container.current;
@@ -24,12 +26,8 @@ export default function PieChart({ label, data }: Props) {
     import('./echarts.ts')
       .then(({ renderPie }) => {
         if (disposed) return;
-        const chart = renderPie(
-          element,
-          label,
-          data.map((d) => ({ name: d._id, value: d.count })),
-        );
-        const observer = new ResizeObserver(() => chart.resize());
+        const { chart, resize } = renderPie(element, label, slices);
+        const observer = new ResizeObserver(resize);
         observer.observe(element);
         cleanup = () => {
           observer.disconnect();
@@ -45,7 +43,7 @@ export default function PieChart({ label, data }: Props) {
       disposed = true;
       cleanup();
     };
-  }, [label, data]);
+  }, [label, slices]);
 
   const summary = data.map((d) => `${d._id}: ${d.count}`).join(', ');
   return (

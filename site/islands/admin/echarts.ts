@@ -15,30 +15,47 @@ use([PieChart, LegendPlainComponent, SVGRenderer]);
 
 type PieOption = ComposeOption<PieSeriesOption | LegendComponentOption>;
 
-export interface Slice {
-  name: string;
-  value: number;
-}
+export type { PieSlice } from '#site/lib/pie-slices.ts';
+import type { PieSlice } from '#site/lib/pie-slices.ts';
 
-/** Draws a pie of `slices` into `element` (which must have its size) and returns the chart to dispose of. */
-export function renderPie(element: HTMLElement, seriesName: string, slices: readonly Slice[]): ECharts {
-  const chart = init(element, null, { renderer: 'svg' });
-  const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  const option: PieOption = {
+/** Below this width the slice labels would be cut ("Sof…"): the legend below the pie names the slices instead. */
+const NARROW = 640;
+
+function pieOption(seriesName: string, slices: readonly PieSlice[], width: number, reducedMotion: boolean): PieOption {
+  const narrow = width < NARROW;
+  return {
     animation: !reducedMotion,
-    legend: { bottom: 0, left: 'center' },
+    legend: narrow
+      ? { bottom: 0, left: 'center', orient: 'vertical', formatter: (name: string) => `${name}: ${slices.find((s) => s.name === name)?.value ?? ''}` }
+      : { bottom: 0, left: 'center' },
     series: [
       {
         name: seriesName,
         type: 'pie',
-        radius: ['0%', '60%'],
-        center: ['50%', '45%'],
-        data: slices.map((slice) => ({ ...slice })),
-        label: { formatter: '{b}: {c} ({d}%)' },
+        radius: ['0%', narrow ? '45%' : '60%'],
+        center: ['50%', narrow ? '30%' : '45%'],
+        data: slices.map((slice) => ({ name: slice.name, value: slice.value, itemStyle: { color: slice.colour } })),
+        label: narrow ? { show: false } : { formatter: '{b}: {c} ({d}%)' },
         emphasis: { itemStyle: { shadowBlur: 10, shadowColor: 'rgba(0, 0, 0, 0.4)' } },
       },
     ],
   };
-  chart.setOption(option);
-  return chart;
+}
+
+/**
+ * Draws a pie of `slices` into `element` (which must have its size) and returns the chart; `resize` redraws
+ * it for a new width (labels on the slices when wide, a legend with the counts below when narrow).
+ */
+export function renderPie(element: HTMLElement, seriesName: string, slices: readonly PieSlice[]): { chart: ECharts; resize: () => void } {
+  const chart = init(element, null, { renderer: 'svg' });
+  const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  let narrow = element.clientWidth < NARROW;
+  chart.setOption(pieOption(seriesName, slices, element.clientWidth, reducedMotion));
+  const resize = () => {
+    chart.resize();
+    if (element.clientWidth < NARROW === narrow) return;
+    narrow = !narrow;
+    chart.setOption(pieOption(seriesName, slices, element.clientWidth, reducedMotion), { notMerge: true });
+  };
+  return { chart, resize };
 }

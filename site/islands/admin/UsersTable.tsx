@@ -62,9 +62,12 @@ export default function UsersTable({ page, currentUserId }: { page: number; curr
                     <a className="btn btn-sm" href={`/admin/user/${user._id}`}>
                       Edit<span className="sr-only"> {user.name}</span>
                     </a>
-                    <BusyButton className="btn btn-sm btn-error" busy={deleting} disabled={busy !== null} onClick={() => void remove(user)}>
-                      Delete<span className="sr-only"> {user.name}</span>
-                    </BusyButton>
+                    {/* The server refuses deleting yourself ('You cannot delete your own account'): not offered. */}
+                    {user._id !== currentUserId && (
+                      <BusyButton className="btn btn-sm btn-error" busy={deleting} disabled={busy !== null} onClick={() => void remove(user)}>
+                        Delete<span className="sr-only"> {user.name}</span>
+                      </BusyButton>
+                    )}
                   </div>
                 </td>
               </tr>

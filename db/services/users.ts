@@ -194,6 +194,16 @@ export async function requestPasswordReset(db: Db, input: unknown, client?: Clie
  * Sets a new password from a reset link. One batch: the token is checked, used up (with every other reset
  * token of the user) and every session of the user ends, or nothing happens at all.
  */
+/** Whether a reset link still works (not used, not expired): the reset page says so before anyone types. */
+export async function isResetLinkValid(db: Db, token: string): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.id, hashToken(token)), gt(passwordResetTokens.expiresAt, new Date())));
+  return row !== undefined;
+}
+
 export async function resetPassword(db: Db, input: unknown, client?: Client): Promise<{ message: string }> {
   if (client) await hitLimit(db, 'RATE_LIMIT_RESET_IP', client.address);
   const { token, password } = parseInput(resetPasswordInput, input);

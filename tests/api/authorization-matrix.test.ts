@@ -132,7 +132,8 @@ const ROWS: Row[] = [
   // Pages for visitors only, and for the signed in
   { method: 'GET', route: '/signin', path: () => '/signin', expect: VISITOR_PAGE },
   { method: 'GET', route: '/forget-password', path: () => '/forget-password', expect: VISITOR_PAGE },
-  { method: 'GET', route: '/reset-password/[token]', path: () => '/reset-password/some-token', expect: VISITOR_PAGE },
+  // A link that does not work says so at once: 410 Gone.
+  { method: 'GET', route: '/reset-password/[token]', path: () => '/reset-password/some-token', expect: { ...VISITOR_PAGE, anonymous: 410 } },
   { method: 'GET', route: '/profile', path: () => '/profile', expect: { anonymous: toSignIn('/profile'), user: 200, other: 200, admin: 200 } },
   { method: 'GET', route: '/saved', path: () => '/saved', expect: { anonymous: toSignIn('/saved'), user: 200, other: 200, admin: 200 } },
   { method: 'GET', route: '/submit-content', path: () => '/submit-content', expect: { anonymous: toSignIn('/submit-content'), user: 200, other: 200, admin: { redirect: '/admin/contents' } } },

@@ -145,13 +145,32 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
     });
   });
 
-  it('a used or unknown reset link shows the server message', async () => {
+  it('a used or unknown reset link says so when the page loads, with the way to a new one', async () => {
     await withPage(async (page) => {
-      await page.goto('/reset-password/not-a-real-token');
+      const response = await page.goto('/reset-password/not-a-real-token');
+      expect(response?.status()).toBe(410);
+      await page.getByRole('alert').getByText('This reset link has expired or was already used.').waitFor();
+      expect(await page.getByLabel('New Password', { exact: true }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Ask for a new link' }).click();
+      await page.waitForURL((url) => url.pathname === '/forget-password');
+    });
+  });
+
+  it('a link that dies while its page is open (used elsewhere) shows the server message on submit', async () => {
+    const email = uniqueEmail('dying-link');
+    await fetch(`${server.url}/api/users/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Dying Link', email, password: 'dying-password-1' }) });
+    await fetch(`${server.url}/api/users/forget-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+    const path = await lastResetPath(server);
+    await withPage(async (page) => {
+      await page.goto(path);
       await page.getByLabel('New Password', { exact: true }).fill('whatever-password-1');
       await page.getByLabel('Confirm New Password').fill('whatever-password-1');
+      const used = await fetch(`${server.url}/api/users/reset-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: path.split('/').pop(), password: 'used-elsewhere-1' }) });
+      expect(used.status).toBe(200);
       await page.getByRole('button', { name: 'Reset Password' }).click();
       await page.getByRole('alert').getByText('Reset link is invalid or has expired').waitFor();
+      await page.goto(path);
+      await page.getByText('This reset link has expired or was already used.').waitFor();
     });
   });
 

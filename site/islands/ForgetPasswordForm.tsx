@@ -30,7 +30,7 @@ export default function ForgetPasswordForm() {
   }
 
   return (
-    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-2">
+    <form method="post" noValidate onSubmit={submit} onChange={() => setServerError(null)} className="flex flex-col gap-2">
       <FormAlert message={serverError} />
       <Field name="email" label="Email" type="email" autoComplete="email" required value={email} onValue={setEmail} error={errors.email} />
       <div className="mt-4">

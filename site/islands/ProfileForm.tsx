@@ -44,7 +44,7 @@ export default function ProfileForm(props: { name: string; email: string }) {
   }
 
   return (
-    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-2">
+    <form method="post" noValidate onSubmit={submit} onChange={() => setServerError(null)} className="flex flex-col gap-2">
       <FormAlert message={serverError} />
       <Field name="name" label="Name" autoComplete="name" required value={name} onValue={setName} error={errors.name} />
       <Field name="email" label="Email" type="email" autoComplete="email" required value={email} onValue={setEmail} error={errors.email} />

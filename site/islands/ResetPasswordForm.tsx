@@ -35,7 +35,7 @@ export default function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-2">
+    <form method="post" noValidate onSubmit={submit} onChange={() => setServerError(null)} className="flex flex-col gap-2">
       <FormAlert message={serverError} />
       <Field
         name="password"

@@ -68,7 +68,7 @@ export default function SubmitContentForm({ tags }: { tags: Record<'category' | 
   }
 
   return (
-    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-2" aria-label="Submit new content">
+    <form method="post" noValidate onSubmit={submit} onChange={() => setServerError(null)} className="flex flex-col gap-2" aria-label="Submit new content">
       <fieldset disabled={!hydrated || sending} className="contents">
         <Field
           name="url"

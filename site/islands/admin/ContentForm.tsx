@@ -33,7 +33,7 @@ export default function ContentForm({ content, tags }: { content: ContentSource;
   }
 
   return (
-    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-2" aria-label="Edit content">
+    <form method="post" noValidate onSubmit={submit} onChange={() => setServerError(null)} className="flex flex-col gap-2" aria-label="Edit content">
       <fieldset disabled={!hydrated} className="contents">
         <ContentFields values={values} onChange={setValues} errors={errors} tags={tags} />
       </fieldset>

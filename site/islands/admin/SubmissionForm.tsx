@@ -62,7 +62,7 @@ export default function SubmissionForm({ submission, tags, proposals = [] }: Pro
   }
 
   return (
-    <form method="post" noValidate onSubmit={approve} className="flex flex-col gap-2" aria-label="Edit submission">
+    <form method="post" noValidate onSubmit={approve} onChange={() => setServerError(null)} className="flex flex-col gap-2" aria-label="Edit submission">
       <fieldset disabled={!hydrated} className="contents">
         <ContentFields values={values} onChange={setValues} errors={errors} tags={tags} />
         {proposals.length > 0 && <ProposedTagChoices proposals={proposals} tags={tags} choices={choices} onChange={setChoices} />}

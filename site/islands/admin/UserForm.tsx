@@ -42,7 +42,7 @@ export default function UserForm({ user, isSelf }: Props) {
   }
 
   return (
-    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-2" aria-label="Edit user">
+    <form method="post" noValidate onSubmit={submit} onChange={() => setServerError(null)} className="flex flex-col gap-2" aria-label="Edit user">
       <FormAlert message={serverError} />
       <fieldset disabled={!hydrated} className="contents">
         <Field name="name" label="Name" autoComplete="off" required value={name} onValue={setName} error={errors.name} />

@@ -1,5 +1,6 @@
 /** The pieces every account form shares: a labelled field with its error, the server-error alert, the submit button. */
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useEffect, type InputHTMLAttributes, type ReactNode } from 'react';
+import { dismissToast } from '#site/stores/toasts.ts';
 import { useHydrated } from './fields.tsx';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'value' | 'onChange'> {
@@ -47,7 +48,14 @@ export function Field({ name, label, value, onValue, error, hint, ...input }: Fi
   );
 }
 
+/**
+ * A form's error, next to the form. One notice at a time (docs/product.md §1): when it shows, a toast still
+ * on screen (say, the success of the previous save) goes.
+ */
 export function FormAlert({ message }: { message: string | null }) {
+  useEffect(() => {
+    if (message) dismissToast();
+  }, [message]);
   if (!message) return null;
   return (
     <div role="alert" className="alert alert-error">

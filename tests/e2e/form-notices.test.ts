@@ -1,0 +1,75 @@
+/**
+ * One notice at a time, and no stale ones: a form's error goes as soon as its input changes, and an error
+ * alert replaces a success toast still on screen (docs/product.md §1).
+ */
+import type { Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import { apiClient, uniqueEmail } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const PASSWORD = 'notices-password-1';
+const hydrated = (page: Page) => expect.poll(() => page.locator('astro-island[ssr]').count()).toBe(0);
+
+describe.skipIf(!hasBrowser)('form notices', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signedIn(run: (page: Page) => Promise<void>) {
+    const api = apiClient(server.url);
+    const email = uniqueEmail('notices');
+    expect((await api.post('/api/users/signup', { name: 'Notice Tester', email, password: PASSWORD })).status).toBe(201);
+    const context = await newContext(browser, server.url);
+    try {
+      const page = await context.newPage();
+      await page.goto('/signin');
+      await hydrated(page);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await run(page);
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('the submit form’s “already listed” alert goes when a new URL is typed', async () => {
+    await signedIn(async (page) => {
+      await page.goto('/submit-content');
+      await hydrated(page);
+      await page.getByLabel('Website URL').fill('https://news.ycombinator.com/');
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'already listed' });
+      await alert.waitFor();
+      await page.getByLabel('Website URL').fill('https://a-new-site.example.org/');
+      await expect.poll(() => alert.count()).toBe(0);
+    });
+  });
+
+  it('on the profile, an error after a saved change replaces the success toast: one notice at a time', async () => {
+    const taken = uniqueEmail('taken');
+    expect((await apiClient(server.url).post('/api/users/signup', { name: 'Taken', email: taken, password: PASSWORD })).status).toBe(201);
+    await signedIn(async (page) => {
+      await page.goto('/profile');
+      await hydrated(page);
+      await page.getByLabel('Name').fill('Notice Tester Renamed');
+      await page.getByRole('button', { name: 'Update' }).click();
+      const success = page.locator('[data-toast]', { hasText: 'User Updated Successfully' });
+      await success.waitFor();
+      await page.getByLabel('Email').fill(taken);
+      await page.getByRole('button', { name: 'Update' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Email is already registered' }).waitFor();
+      await expect.poll(() => success.count()).toBe(0);
+    });
+  });
+});

@@ -166,6 +166,54 @@ describe('compression', () => {
   });
 });
 
+describe('cached pages are compressed once', () => {
+  /** A GET with raw bytes (fetch would decompress them). */
+  async function rawGet(path: string, headers: Record<string, string>) {
+    const { get } = await import('node:http');
+    return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+      get(`${server.url}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+  }
+
+  it('a hit sends the stored bytes of the encoding the browser accepts, each encoding with its own ETag', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const path = '/search?category=data-science';
+    const browser = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const miss = await rawGet(path, browser);
+    const hit = await rawGet(path, browser);
+    expect(hit.headers['content-encoding']).toBe('br');
+    // The miss already sent the stored variant: the very same bytes, not a second compression.
+    expect(hit.body.equals(miss.body)).toBe(true);
+    expect(hit.headers.etag).toBe(miss.headers.etag);
+    expect(String(hit.headers.vary).toLowerCase()).toContain('accept-encoding');
+    const plain = await rawGet(path, { accept: 'text/html' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(brotliDecompressSync(hit.body).equals(plain.body)).toBe(true);
+    const gzip = await rawGet(path, { 'accept-encoding': 'gzip;q=1, br;q=0.5' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    expect(new Set([hit.headers.etag, gzip.headers.etag, plain.headers.etag]).size).toBe(3);
+    expect(Number(hit.headers['content-length'])).toBe(hit.body.length);
+
+    // Revalidation: a 304 for the ETag of the encoding this request gets, the page again for another's.
+    expect((await rawGet(path, { ...browser, 'if-none-match': String(hit.headers.etag) })).status).toBe(304);
+    const other = await rawGet(path, { 'accept-encoding': 'gzip', 'if-none-match': String(hit.headers.etag) });
+    expect(other.status).toBe(200);
+    expect(other.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('a client that refuses every coding gets the page as it is', async () => {
+    const res = await rawGet('/', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.toString()).toMatch(/^<!doctype html>/i);
+  });
+});
+
 describe('cached pages stay correct', () => {
   it('a new review shows at once on the cached content page and in search', async () => {
     const { body: page } = await api.get('/api/contents/search?order=latest');

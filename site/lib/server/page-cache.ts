@@ -3,6 +3,9 @@
  * bumped by triggers in the same transaction as any change a catalog page shows). A change made through
  * any process is seen by the next request here: one indexed read per request decides.
  *
+ * Each page is kept in every encoding we send (br, gzip, identity; docs/decisions/013), each with its own
+ * ETag, compressed once when stored: a hit only picks the bytes the request accepts.
+ *
  * The middleware fills the cache (cachedRender); the server's front door (scripts/serve.ts) answers hits
  * before Astro sees the request (cachedPageResponse), which is most of the cost of a cached page. The two
  * load this module separately (the server from source, Astro from its bundle), so the pages live in one
@@ -11,18 +14,33 @@
 import { catalogVersion } from '#db/services/catalog-cache.ts';
 import type { Db } from '#db/client.ts';
 import { config } from '#db/config.ts';
+import { chooseEncoding, compressVariants, type Encoding } from '#site/lib/server/content-encoding.ts';
 import { SESSION_COOKIE } from '#site/lib/server/cookies.ts';
-import { etagMatches, etagOf, notModified, validatorHeaders } from '#site/lib/server/http.ts';
+import { etagMatches, etagOf, validatorHeaders } from '#site/lib/server/http.ts';
 
 const MAX_PAGES = 500;
+
+interface Variant {
+  body: Uint8Array;
+  etag: string;
+  /** The response's headers: the page's own, its validators, the content encoding and length. */
+  headers: Array<[string, string]>;
+  /** The same without the length, for a 304. */
+  notModifiedHeaders: Array<[string, string]>;
+}
 
 interface CachedPage {
   version: number;
   status: number;
-  /** The response's headers with its validators (ETag, cache-control, vary) already set. */
+  encodings: Encoding[];
+  variants: Partial<Record<Encoding, Variant>>;
+}
+
+export interface PageAnswer {
+  status: number;
   headers: Array<[string, string]>;
-  etag: string;
-  body: Uint8Array<ArrayBuffer>;
+  /** undefined for a 304. */
+  body: Uint8Array | undefined;
 }
 
 const STORE = Symbol.for('skillshelf.pageCache');
@@ -47,6 +65,30 @@ export function isVisitorRequest(cookieHeader: string | null | undefined, author
   return !authorization && !HAS_SESSION_COOKIE.test(cookieHeader ?? '');
 }
 
+/** ETags per encoding: a compressed body is another representation (RFC 9110 §8.8.3), so it has its own. */
+const ETAG_SUFFIX: Record<Encoding, string> = { identity: '', br: '-br', gzip: '-gz' };
+
+/** A rendered 200 made ready to keep: its bytes in every stored encoding, each with its headers. */
+async function storablePage(version: number, response: Response): Promise<CachedPage> {
+  const body = new Uint8Array(await response.arrayBuffer());
+  const hash = etagOf(body).slice(0, -1);
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  headers.delete('content-encoding');
+  const compressed = await compressVariants(body);
+  const variants: Partial<Record<Encoding, Variant>> = {};
+  for (const [encoding, bytes] of Object.entries(compressed) as Array<[Encoding, Uint8Array]>) {
+    const etag = `${hash}${ETAG_SUFFIX[encoding]}"`;
+    const own = new Headers(headers);
+    for (const [name, value] of Object.entries(validatorHeaders(etag))) own.set(name, value);
+    own.append('vary', 'accept-encoding');
+    if (encoding !== 'identity') own.set('content-encoding', encoding);
+    const notModifiedHeaders = [...own];
+    variants[encoding] = { body: bytes, etag, notModifiedHeaders, headers: [...notModifiedHeaders, ['content-length', String(bytes.byteLength)]] };
+  }
+  return { version, status: response.status, encodings: Object.keys(variants) as Encoding[], variants };
+}
+
 /** The stored page for `key` if it was made for the catalog as it is now, marked recently used. */
 async function currentPage(db: Db, key: string): Promise<{ page: CachedPage | undefined; version: number }> {
   const version = await catalogVersion(db);
@@ -58,9 +100,17 @@ async function currentPage(db: Db, key: string): Promise<{ page: CachedPage | un
   return { page, version };
 }
 
+/** The variant a request accepts, or a 304 when it holds that variant's ETag. */
+function answer(page: CachedPage, acceptEncoding: string | null | undefined, ifNoneMatch: string | null | undefined): PageAnswer {
+  const variant = page.variants[chooseEncoding(acceptEncoding, page.encodings)] ?? page.variants.identity!;
+  if (etagMatches(ifNoneMatch, variant.etag)) return { status: 304, headers: variant.notModifiedHeaders, body: undefined };
+  return { status: page.status, headers: variant.headers, body: variant.body };
+}
+
 /**
  * The page for `key` from the cache while the catalog is unchanged, else rendered (and kept when it is a
- * plain 200). Either way it carries its ETag, hashed once when stored, and is a 304 when the request holds it.
+ * plain 200), in the encoding the request accepts. Either way it carries its ETag, hashed once when stored,
+ * and is a 304 when the request holds it.
  */
 export async function cachedRender(db: Db, request: Request, key: string, render: () => Promise<Response>): Promise<Response> {
   if (config().CATALOG_CACHE === 'off') return render();
@@ -68,33 +118,28 @@ export async function cachedRender(db: Db, request: Request, key: string, render
   if (!page) {
     const response = await render();
     if (response.status !== 200 || response.headers.has('set-cookie')) return response;
-    const body = new Uint8Array(await response.arrayBuffer());
-    const etag = etagOf(body);
-    const headers = new Headers(response.headers);
-    for (const [name, value] of Object.entries(validatorHeaders(etag))) headers.set(name, value);
-    page = { version, status: response.status, headers: [...headers], etag, body };
+    page = await storablePage(version, response);
     pages.set(key, page);
     if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
   }
-  if (notModified(request, page.etag)) return new Response(null, { status: 304, headers: page.headers });
-  return new Response(page.body, { status: page.status, headers: page.headers });
+  const { status, headers, body } = answer(page, request.headers.get('accept-encoding'), request.headers.get('if-none-match'));
+  return new Response(body as BodyInit | undefined, { status, headers });
 }
 
 /**
  * For the front door: the cached page for a visitor's GET of `url` if it is current, as status, headers
- * and body (or a 304 when the request holds its ETag); undefined sends the request on to Astro. Skips the
- * version read when nothing is cached for the key.
+ * and body in the encoding the request accepts (or a 304 when the request holds its ETag); undefined sends
+ * the request on to Astro. Skips the version read when nothing is cached for the key.
  */
 export async function cachedPageResponse(
   db: Db,
   url: URL,
-  ifNoneMatch: string | undefined,
-): Promise<{ status: number; headers: Array<[string, string]>; body: Uint8Array | undefined } | undefined> {
+  headers: { 'accept-encoding'?: string | undefined; 'if-none-match'?: string | undefined },
+): Promise<PageAnswer | undefined> {
   if (config().CATALOG_CACHE === 'off' || !isCacheablePage(url.pathname)) return undefined;
   const key = pageKey(url);
   if (!pages.has(key)) return undefined;
   const { page } = await currentPage(db, key);
   if (!page) return undefined;
-  if (etagMatches(ifNoneMatch, page.etag)) return { status: 304, headers: page.headers, body: undefined };
-  return { status: page.status, headers: page.headers, body: page.body };
+  return answer(page, headers['accept-encoding'], headers['if-none-match']);
 }

@@ -16,7 +16,7 @@ import { migrateDb } from '../db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemo } from '../db/seed/demo.ts';
 import { startMailSender } from '../db/services/mail-sender.ts';
 import { COMPRESS_THRESHOLD, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from '../site/lib/server/content-encoding.ts';
-import { cachedPageResponse, isVisitorRequest } from '../site/lib/server/page-cache.ts';
+import { cachedPageResponse } from '../site/lib/server/page-cache.ts';
 import { checkRequest, type Refusal } from '../site/lib/server/request-gate.ts';
 import { securityHeaders } from '../site/lib/server/security-headers.ts';
 import { createVisitorsHub } from '../site/lib/server/visitors.ts';
@@ -143,12 +143,13 @@ function failRequest(res: ServerResponse, error: unknown): void {
 }
 
 /**
- * A visitor's GET of a catalog page the cache holds for the current catalog: answered here, without Astro
- * (most of a cached page's cost is the framework's request pipeline). Anyone with a session cookie or a
- * token, and every miss, goes on to Astro, whose middleware fills the cache.
+ * A GET of a catalog page the cache holds for the current catalog: answered here, without Astro (most of a
+ * cached page's cost is the framework's request pipeline), for visitors and signed-in users alike — the
+ * page holds nothing personal (site/lib/server/page-cache.ts). Every miss goes on to Astro, whose
+ * middleware fills the cache.
  */
 async function serveCachedPage(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-  if (req.method !== 'GET' || !isVisitorRequest(req.headers.cookie, req.headers.authorization)) return false;
+  if (req.method !== 'GET') return false;
   try {
     // Only the path and query matter (the cache key); the gate made sure the target is a plain path.
     const url = new URL(req.url ?? '/', 'http://localhost');

@@ -111,19 +111,36 @@ describe('page caching', () => {
     expect(second.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it("a visitor with a session cookie never gets the visitors' cached page", async () => {
-    await fetch(`${server.url}/`);
-    await fetch(`${server.url}/`);
-    const signIn = await fetch(`${server.url}/api/users/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'grace@skillshelf.dev', password: 'skillshelf-demo' }) });
-    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
-    const res = await fetch(`${server.url}/`, { headers: { cookie } });
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
-    expect(await res.text()).toContain('Grace');
+  it('a signed-in user gets the very page a visitor gets, with nothing of theirs in it', async () => {
+    const email = `quillon-${Date.now()}@example.com`;
+    const signUp = await fetch(`${server.url}/api/users/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Quillon Vey', email, password: 'password-123' }) });
+    const quillon = (await signUp.json()) as { _id: string; token: string };
+    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    expect(cookie).toMatch(/^session=.+; signed_in=/);
+    const { body: page } = await api.get('/api/contents/search?category=web-development');
+    await api.put(`/api/users/saves/${page.contents[0]._id}`, undefined, { token: quillon.token });
+    for (const path of ['/', '/search?category=web-development', '/content/freecodecamp']) {
+      const visitor = await fetch(server.url + path);
+      const withCookie = await fetch(server.url + path, { headers: { cookie } });
+      const withToken = await fetch(server.url + path, { headers: { authorization: `Bearer ${quillon.token}` } });
+      const html = await withCookie.text();
+      expect(html, path).toBe(await visitor.text());
+      expect(await withToken.text(), path).toBe(html);
+      expect(withCookie.headers.get('etag')).toBe(visitor.headers.get('etag'));
+      expect(withCookie.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+      expect(withCookie.headers.get('vary')).toBe('accept-encoding');
+      // No set-cookie either: the page never looked at the session.
+      expect(withCookie.headers.get('set-cookie')).toBeNull();
+      expect(html).not.toContain('Quillon');
+      expect(html).not.toContain(email);
+      expect(html).not.toContain(quillon._id);
+      expect(html).not.toContain('aria-pressed="true"');
+    }
   });
 
-  it('a signed-in page is private', async () => {
+  it('a page rendered for a signed-in user is private', async () => {
     const { body } = await api.post('/api/users/signin', { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' });
-    const res = await fetch(`${server.url}/`, { headers: { authorization: `Bearer ${body.token}` } });
+    const res = await fetch(`${server.url}/profile`, { headers: { authorization: `Bearer ${body.token}` } });
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.headers.get('etag')).toBeNull();
   });

@@ -45,7 +45,8 @@ async function sidebarOption(page: Page, group: string, option: RegExp) {
 
 describe('the public catalog', () => {
   let server: TestServer;
-  let hostileReviewerToken: string;
+  /** The reviewer as the sign-up API returned it (SPEC §4's userInfo). */
+  let hostileReviewer: { _id: string; name: string; email: string; isAdmin: boolean; token: string };
 
   async function api<T>(path: string): Promise<T> {
     const response = await fetch(server.url + path);
@@ -61,8 +62,8 @@ describe('the public catalog', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Markup <i>Reviewer</i>', email: uniqueEmail('markup'), password: 'markup-password-1' }),
     });
-    const reviewer = (await signup.json()) as { _id: string; token: string };
-    hostileReviewerToken = reviewer.token;
+    const reviewer = (await signup.json()) as typeof hostileReviewer;
+    hostileReviewer = reviewer;
     const db = await openDb({ url: server.dbUrl });
     try {
       const contentId = newId();
@@ -342,10 +343,15 @@ describe('the public catalog', () => {
       });
 
       await withPage(async (page, context) => {
-        await context.addCookies([{ name: 'session', value: hostileReviewerToken, url: server.url }]);
+        // Signed in as a browser is after the sign-in form: both cookies, and the session state SPEC §4 stores.
+        await context.addCookies([
+          { name: 'session', value: hostileReviewer.token, url: server.url },
+          { name: 'signed_in', value: hostileReviewer._id, url: server.url },
+        ]);
+        await context.addInitScript((user) => localStorage.setItem('userInfo', JSON.stringify(user)), hostileReviewer);
         await page.goto(`/content/${HOSTILE.slug}`);
         await page.getByRole('heading', { name: 'Your review' }).waitFor();
-        expect(await page.getByText('Please Sign In to write a review').count()).toBe(0);
+        expect(await page.getByText('Please Sign In to write a review').isHidden()).toBe(true);
       });
     });
 

@@ -1,7 +1,12 @@
 /**
- * Rendered pages for visitors, kept in this process while the catalog is unchanged (meta.catalog_version,
- * bumped by triggers in the same transaction as any change a catalog page shows). A change made through
- * any process is seen by the next request here: one indexed read per request decides.
+ * The catalog pages (home, search, content pages, sitemap, feed), rendered once for everyone and kept in
+ * this process while the catalog is unchanged (meta.catalog_version, bumped by triggers in the same
+ * transaction as any change a catalog page shows). A change made through any process is seen by the next
+ * request here: one indexed read per request decides.
+ *
+ * They hold nothing personal: the middleware renders them without the session, and a signed-in user's
+ * browser draws who they are (docs/decisions/014). So one copy serves visitors and signed-in users alike,
+ * and pages rendered for a user (profile, saved, admin) are never among them.
  *
  * Each page is kept in every encoding we send (br, gzip, identity; docs/decisions/013), each with its own
  * ETag, compressed once when stored: a hit only picks the bytes the request accepts.
@@ -15,7 +20,6 @@ import { catalogVersion } from '#db/services/catalog-cache.ts';
 import type { Db } from '#db/client.ts';
 import { config } from '#db/config.ts';
 import { chooseEncoding, compressVariants, type Encoding } from '#site/lib/server/content-encoding.ts';
-import { SESSION_COOKIE } from '#site/lib/server/cookies.ts';
 import { etagMatches, etagOf, validatorHeaders } from '#site/lib/server/http.ts';
 
 const MAX_PAGES = 500;
@@ -50,19 +54,9 @@ const pages: Map<string, CachedPage> = ((globalThis as Record<symbol, unknown>)[
 /** The cache key of a page: its path and query as the URL parser normalises them. */
 export const pageKey = (url: URL) => url.pathname + url.search;
 
-/** Catalog pages whose HTML is the same for every visitor. */
-export function isCacheablePage(path: string): boolean {
+/** Catalog pages: the same HTML for everyone who asks, signed in or not. */
+export function isSharedPage(path: string): boolean {
   return path === '/' || path === '/search' || path === '/search/' || path.startsWith('/content/') || path === '/sitemap.xml' || path === '/feed.xml';
-}
-
-const HAS_SESSION_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
-
-/**
- * Who may be answered from the cache: a request with neither a session cookie nor a token. Their pages are
- * the same for everyone; a signed-in user's are not (the top bar, their saves).
- */
-export function isVisitorRequest(cookieHeader: string | null | undefined, authorization: string | null | undefined): boolean {
-  return !authorization && !HAS_SESSION_COOKIE.test(cookieHeader ?? '');
 }
 
 /** ETags per encoding: a compressed body is another representation (RFC 9110 §8.8.3), so it has its own. */
@@ -81,7 +75,8 @@ async function storablePage(version: number, response: Response): Promise<Cached
     const etag = `${hash}${ETAG_SUFFIX[encoding]}"`;
     const own = new Headers(headers);
     for (const [name, value] of Object.entries(validatorHeaders(etag))) own.set(name, value);
-    own.append('vary', 'accept-encoding');
+    // The same for every cookie: it varies only with the encoding.
+    own.set('vary', 'accept-encoding');
     if (encoding !== 'identity') own.set('content-encoding', encoding);
     const notModifiedHeaders = [...own];
     variants[encoding] = { body: bytes, etag, notModifiedHeaders, headers: [...notModifiedHeaders, ['content-length', String(bytes.byteLength)]] };
@@ -127,7 +122,7 @@ export async function cachedRender(db: Db, request: Request, key: string, render
 }
 
 /**
- * For the front door: the cached page for a visitor's GET of `url` if it is current, as status, headers
+ * For the front door: the cached page for a GET of `url` if it is current, as status, headers
  * and body in the encoding the request accepts (or a 304 when the request holds its ETag); undefined sends
  * the request on to Astro. Skips the version read when nothing is cached for the key.
  */
@@ -136,7 +131,7 @@ export async function cachedPageResponse(
   url: URL,
   headers: { 'accept-encoding'?: string | undefined; 'if-none-match'?: string | undefined },
 ): Promise<PageAnswer | undefined> {
-  if (config().CATALOG_CACHE === 'off' || !isCacheablePage(url.pathname)) return undefined;
+  if (config().CATALOG_CACHE === 'off' || !isSharedPage(url.pathname)) return undefined;
   const key = pageKey(url);
   if (!pages.has(key)) return undefined;
   const { page } = await currentPage(db, key);

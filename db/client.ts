@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
+import Database from 'libsql';
 import type { Logger } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { config } from './config.ts';
@@ -39,20 +40,43 @@ export async function openDb({ url, authToken, busyTimeoutMs = 10_000, logger }:
 }
 
 let shared: Promise<Db> | undefined;
+/** The process database's own read connection, when it is a file (see readRow). */
+let reader: { db: Db; connection: Database.Database; statements: Map<string, Database.Statement> } | undefined;
 
 /** The process-wide database, opened on first use from DATABASE_URL. */
 export function getDb(): Promise<Db> {
   if (!shared) {
     const c = config();
-    shared = openDb({ url: c.DATABASE_URL, authToken: c.DATABASE_AUTH_TOKEN, busyTimeoutMs: c.DATABASE_BUSY_TIMEOUT });
+    const opening = openDb({ url: c.DATABASE_URL, authToken: c.DATABASE_AUTH_TOKEN, busyTimeoutMs: c.DATABASE_BUSY_TIMEOUT });
+    shared = opening.then((db) => {
+      const path = c.DATABASE_URL.startsWith('file:') ? c.DATABASE_URL.slice('file:'.length).split('?')[0] : undefined;
+      if (path && path !== ':memory:') reader = { db, connection: new Database(path, { readonly: true, timeout: c.DATABASE_BUSY_TIMEOUT }), statements: new Map() };
+      return db;
+    });
     shared.catch(() => (shared = undefined));
   }
   return shared;
+}
+
+/**
+ * One row of a read on the process database's own connection, through a statement prepared once: for the
+ * hottest read only (the catalog version, which every cached page asks for), where the client's execute
+ * costs several times the query (77 µs against 10 µs). A statement sees every write committed before it
+ * starts, from any connection or process. undefined when `db` is not the process's database file: the
+ * caller asks the client.
+ */
+export function readRow(db: Db, sql: string, args: unknown[]): unknown[] | undefined {
+  if (reader?.db !== db) return undefined;
+  let statement = reader.statements.get(sql);
+  if (!statement) reader.statements.set(sql, (statement = reader.connection.prepare(sql).raw()));
+  return (statement.get(...args) as unknown[] | undefined) ?? [];
 }
 
 export async function closeDb(): Promise<void> {
   if (!shared) return;
   const db = await shared;
   shared = undefined;
+  reader?.connection.close();
+  reader = undefined;
   db.$client.close();
 }

@@ -2,14 +2,16 @@
  * `npm run bench [-- --size 1000|10000|100000] [--duration 10] [--connections 16]`
  *
  * Builds the production server, generates a synthetic catalog of --size contents into a temporary
- * database, starts the server twice (with and without its in-process catalog caches), warms it, and drives
- * load with autocannon on the catalog pages and APIs. The same HTML bytes are served by a minimal Node
- * static server in the same run, and every figure is also given as a ratio of that server's, so results
- * compare across machines. Prints a Markdown table; writes bench-results/bench-<size>.json.
+ * database, and measures what browsers get: every page request sends a browser's Accept and
+ * Accept-Encoding, signed-in scenarios carry a session cookie. The server runs twice (with and without its
+ * in-process catalog caches) under autocannon; in the same run a minimal Node server answers each page with
+ * the very bytes and headers ours sent (scripts/minimal-server.ts), and each page's figure is also given as
+ * a share of that server's, so results compare across machines. The report is a list of sections, each
+ * with its table and the goals of issue 15 it checks (met or not, with the figure); Markdown on stdout and
+ * bench-results/bench-<size>.json.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +21,7 @@ import { openDb } from '../db/client.ts';
 import { migrateDb } from '../db/migrate.ts';
 import { generateSyntheticCatalog } from '../db/seed/synthetic.ts';
 import { freePort } from '../tests/setup/server.ts';
+import { measurePage, PAGE_BUDGETS } from './page-weight.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values: args } = parseArgs({
@@ -33,30 +36,59 @@ const size = Number(args.size);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 
+/** What a browser sends with a page request (issue 15: the old bench sent no Accept-Encoding). */
+const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'accept-encoding': 'gzip, deflate, br, zstd' };
+const BROWSER_API = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** Issue 15's goals, as shares of the minimal server and as latency under --connections. */
+const GOALS = { visitorShare: 0.5, signedInShare: 0.25, cachedP99Ms: 50 };
+
+type Audience = 'visitor' | 'signed-in';
+
 interface Scenario {
   name: string;
   path: string;
+  /** Catalog pages: compared with the minimal server answering the same path. */
+  page?: Audience;
   method?: 'GET' | 'POST';
   body?: string;
-  headers?: Record<string, string>;
+  headers: Record<string, string>;
 }
 
 interface Result {
   scenario: string;
-  mode: 'cached' | 'uncached' | 'static';
+  mode: 'cached' | 'uncached' | 'minimal';
+  path: string;
+  page?: Audience | undefined;
   rps: number;
   p50: number;
   p95: number;
   p99: number;
+  /** Average bytes per response (body and headers), to see that compressed pages were sent. */
+  bytes: number;
   errors: number;
   non2xx: number;
+}
+
+interface Goal {
+  goal: string;
+  figure: string;
+  met: boolean;
+}
+
+/** One part of the report: its Markdown, the goals it checks, and what it adds to the JSON file. */
+interface ReportSection {
+  title: string;
+  lines: string[];
+  goals: Goal[];
+  json: Record<string, unknown>;
 }
 
 function log(message: string) {
   process.stderr.write(`${message}\n`);
 }
 
-async function load(url: string, scenario: Scenario, seconds = duration): Promise<Omit<Result, 'scenario' | 'mode'>> {
+async function load(url: string, scenario: Pick<Scenario, 'path' | 'method' | 'body' | 'headers'>, seconds = duration) {
   const result = await autocannon({
     url: url + scenario.path,
     method: scenario.method ?? 'GET',
@@ -68,33 +100,63 @@ async function load(url: string, scenario: Scenario, seconds = duration): Promis
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
-    p95: result.latency.p97_5 !== undefined ? percentile(result, 95) : result.latency.p90,
+    // autocannon reports p90 and p97.5; p95 is interpolated between them.
+    p95: Math.round(((result.latency.p90 + result.latency.p97_5) / 2) * 100) / 100,
     p99: result.latency.p99,
+    bytes: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
 }
 
-/** autocannon reports p90 and p97.5; p95 is interpolated between them. */
-function percentile(result: autocannon.Result, _p: 95): number {
-  return Math.round(((result.latency.p90 + result.latency.p97_5) / 2) * 100) / 100;
+/** Warms a scenario for a second, then measures it. */
+async function measure(url: string, scenario: Scenario, mode: Result['mode']): Promise<Result> {
+  await load(url, scenario, 1);
+  log(`  ${mode}: ${scenario.name}`);
+  return { scenario: scenario.name, mode, path: scenario.path, page: scenario.page, ...(await load(url, scenario)) };
 }
 
-async function startSkillshelf(dbPath: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(root, 'scripts/serve.ts')], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: `file:${dbPath}`, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', RATE_LIMIT_OFF: 'true', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`${url} exited (${child.exitCode})`);
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/test`)).ok) return child;
+      await fetch(url);
+      return;
     } catch {
       // starting
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('server did not start');
+  throw new Error(`${url} did not start`);
+}
+
+async function startSkillshelf(dbPath: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(root, 'scripts/serve.ts')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: `file:${dbPath}`, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', RATE_LIMIT_OFF: 'true', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitUntilUp(`http://127.0.0.1:${port}/api/test`, child);
+  return child;
+}
+
+/** Our response to a browser's request for `path`, raw (fetch would decompress it), for the minimal server. */
+async function capture(url: string, path: string, headers: Record<string, string>) {
+  const { request } = await import('node:http');
+  return new Promise<{ path: string; status: number; headers: Array<[string, string]>; body: string }>((resolve, reject) => {
+    request(url + path, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+        const kept: Array<[string, string]> = [];
+        for (let i = 0; i < res.rawHeaders.length; i += 2) if (!skip.has(res.rawHeaders[i]!.toLowerCase())) kept.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
+        resolve({ path, status: res.statusCode!, headers: kept, body: Buffer.concat(chunks).toString('base64') });
+      });
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 /** Peak resident memory of a process (VmHWM), in MB. */
@@ -103,10 +165,167 @@ function peakMemoryMb(pid: number): number {
   return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
+/** A signed-in browser: a new account with a few saves, and its session cookie. */
+async function signedInBrowser(url: string, mode: string, contentIds: string[]): Promise<Record<string, string>> {
+  const signup = await fetch(`${url}/api/users/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench Reader', email: `bench-${mode}-${Date.now()}@example.com`, password: 'bench-password' }),
+  });
+  const { token } = (await signup.json()) as { token: string };
+  for (const id of contentIds) await fetch(`${url}/api/users/saves/${id}`, { method: 'PUT', headers: { authorization: `Bearer ${token}` } });
+  return { ...BROWSER, cookie: `theme=light; session=${token}` };
+}
+
+/** The catalog pages and the API, cached and uncached, and the minimal server on the same page bytes. */
+async function benchPages(dbPath: string): Promise<ReportSection> {
+  const results: Result[] = [];
+  const memory: Record<string, number> = {};
+  for (const mode of ['cached', 'uncached'] as const) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const server = await startSkillshelf(dbPath, port, { CATALOG_CACHE: mode === 'cached' ? 'on' : 'off' });
+    try {
+      const search = (await (await fetch(`${url}/api/contents/search?order=oldest`)).json()) as { contents: Array<{ _id: string; slug: string }> };
+      const slug = search.contents[0]!.slug;
+      const signedIn = await signedInBrowser(url, mode, search.contents.slice(0, 3).map((c) => c._id));
+      const queries: Array<[string, string]> = [
+        ['no filter', ''],
+        ['one category', '?category=web-development'],
+        ['search term', '?searchTerm=python'],
+        ['three filters', '?category=web-development&techStack=javascript&cost=Free'],
+        ['page 50', '?page=50'],
+      ];
+      const scenarios: Scenario[] = [
+        { name: 'GET /', path: '/', page: 'visitor', headers: BROWSER },
+        ...queries.map(([name, q]): Scenario => ({ name: `GET /search (${name})`, path: `/search${q}`, page: 'visitor', headers: BROWSER })),
+        { name: 'GET /content/{slug}', path: `/content/${slug}`, page: 'visitor', headers: BROWSER },
+        { name: 'signed in: GET /', path: '/', page: 'signed-in', headers: signedIn },
+        { name: 'signed in: GET /search (one category)', path: '/search?category=web-development', page: 'signed-in', headers: signedIn },
+        { name: 'signed in: GET /content/{slug}', path: `/content/${slug}`, page: 'signed-in', headers: signedIn },
+        ...queries.map(([name, q]): Scenario => ({ name: `GET /api/contents/search (${name})`, path: `/api/contents/search${q}`, headers: BROWSER_API })),
+        { name: 'GET /api/contents/search (term + filter)', path: '/api/contents/search?searchTerm=python&category=web-development', headers: BROWSER_API },
+        { name: 'GET /api/contents/filters', path: '/api/contents/filters', headers: BROWSER_API },
+        {
+          name: 'POST /api/users/save (toggle, signed in)',
+          path: '/api/users/save',
+          method: 'POST',
+          body: JSON.stringify({ contentId: search.contents[0]!._id }),
+          headers: { ...BROWSER_API, 'content-type': 'application/json', authorization: `Bearer ${/session=(\S+)/.exec(signedIn.cookie!)![1]}` },
+        },
+      ];
+      for (const scenario of scenarios) results.push(await measure(url, scenario, mode));
+      memory[mode] = peakMemoryMb(server.pid!);
+
+      if (mode === 'cached') {
+        // The baseline: a minimal Node server answering each visitor page with the bytes and headers ours
+        // just sent a browser (a cache hit), in a process of its own as ours is.
+        const pages = scenarios.filter((s) => s.page === 'visitor');
+        results.push(...(await benchMinimalServer(url, pages)));
+      }
+    } finally {
+      server.kill('SIGTERM');
+    }
+  }
+  return pagesSection(results, memory);
+}
+
+async function benchMinimalServer(url: string, pages: Scenario[]): Promise<Result[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'skillshelf-minimal-'));
+  const file = join(dir, 'responses.json');
+  writeFileSync(file, JSON.stringify(await Promise.all(pages.map((p) => capture(url, p.path, p.headers)))));
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(root, 'scripts/minimal-server.ts'), file, String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    await waitUntilUp(`http://127.0.0.1:${port}/`, child);
+    const results: Result[] = [];
+    for (const page of pages) results.push(await measure(`http://127.0.0.1:${port}`, { ...page, name: `minimal server: ${page.path}` }, 'minimal'));
+    return results;
+  } finally {
+    child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function pagesSection(results: Result[], memory: Record<string, number>): ReportSection {
+  const minimal = new Map(results.filter((r) => r.mode === 'minimal').map((r) => [r.path, r.rps]));
+  const share = (r: Result) => (r.page && minimal.get(r.path) ? r.rps / minimal.get(r.path)! : undefined);
+  const cachedPages = (audience: Audience) => results.filter((r) => r.mode === 'cached' && r.page === audience);
+  const shareGoal = (audience: Audience, wanted: number, label: string): Goal => {
+    const worst = cachedPages(audience).reduce<Result | undefined>((w, r) => (w && share(w)! <= share(r)! ? w : r), undefined);
+    const figure = worst ? `lowest ${(share(worst)! * 100).toFixed(0)}% (${worst.scenario}: ${worst.rps.toLocaleString('en')} of ${minimal.get(worst.path)!.toLocaleString('en')} req/s)` : 'not measured';
+    return { goal: `${label}: ≥ ${wanted * 100}% of the minimal server`, figure, met: Boolean(worst) && share(worst!)! >= wanted };
+  };
+  const cachedReads = results.filter((r) => r.mode === 'cached' && !r.scenario.startsWith('POST'));
+  const slowest = cachedReads.reduce<Result | undefined>((w, r) => (w && w.p99 >= r.p99 ? w : r), undefined);
+  const goals: Goal[] = [
+    shareGoal('visitor', GOALS.visitorShare, 'Cached visitor catalog pages (browser headers)'),
+    shareGoal('signed-in', GOALS.signedInShare, 'Signed-in catalog pages (browser headers, session cookie)'),
+    {
+      goal: `p99 ≤ ${GOALS.cachedP99Ms} ms under ${connections} connections, every cached scenario`,
+      figure: slowest ? `highest ${slowest.p99} ms (${slowest.scenario})` : 'not measured',
+      met: Boolean(slowest) && slowest!.p99 <= GOALS.cachedP99Ms,
+    },
+  ];
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  const lines = [
+    `Every page request sends \`accept-encoding: ${BROWSER['accept-encoding']}\`; signed-in ones a session cookie. × minimal: our req/s over the minimal server's on the same path (same bytes and headers). Peak server memory: cached ${memory.cached} MB, uncached ${memory.uncached} MB.`,
+    '',
+    '| scenario | mode | req/s | × minimal | p50 ms | p95 ms | p99 ms | KB/response | errors | non-2xx |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...results.map((r) => `| ${r.scenario} | ${r.mode} | ${r.rps.toLocaleString('en')} | ${share(r)?.toFixed(2) ?? ''} | ${r.p50} | ${r.p95} | ${r.p99} | ${kb(r.bytes)} | ${r.errors} | ${r.non2xx} |`),
+  ];
+  return { title: 'Pages and API under load', lines, goals, json: { memoryMb: memory, results } };
+}
+
+/** Page weight as a visitor's browser downloads it, against the budgets tests/e2e/catalog.test.ts enforces. */
+async function pageWeightSection(dbPath: string): Promise<ReportSection> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = await startSkillshelf(dbPath, port, {});
+  try {
+    const { contents } = (await (await fetch(`${url}/api/contents/search?order=oldest`)).json()) as { contents: Array<{ slug: string }> };
+    const pages = [
+      { path: '/', budget: PAGE_BUDGETS.home },
+      { path: '/search?category=web-development', budget: PAGE_BUDGETS.catalog },
+      { path: `/content/${contents[0]!.slug}`, budget: PAGE_BUDGETS.catalog },
+    ];
+    const weights = await Promise.all(pages.map(async (p) => ({ ...p, weight: await measurePage(url, p.path) })));
+    const over = weights.filter((w) => w.weight.jsGzip > w.budget.js || w.weight.cssGzip > w.budget.css);
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    return {
+      title: 'Page weight (gzipped, as a visitor downloads it)',
+      lines: [
+        '| page | HTML | JavaScript (budget) | CSS (budget) |',
+        '|---|---:|---:|---:|',
+        ...weights.map((w) => `| ${w.path} | ${kb(w.weight.html.gzip)} | ${kb(w.weight.jsGzip)} (${kb(w.budget.js)}) | ${kb(w.weight.cssGzip)} (${kb(w.budget.css)}) |`),
+      ],
+      goals: [{ goal: "Page weight within today's budgets", figure: over.length ? `over: ${over.map((w) => w.path).join(', ')}` : 'all within', met: over.length === 0 }],
+      json: { weights: weights.map((w) => ({ path: w.path, html: w.weight.html.gzip, js: w.weight.jsGzip, css: w.weight.cssGzip, budget: w.budget })) },
+    };
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+function report(sections: ReportSection[]): string {
+  const goals = sections.flatMap((s) => s.goals);
+  return [
+    `## Skillshelf bench: ${size.toLocaleString('en')} contents, ${connections} connections, ${duration} s per scenario`,
+    '',
+    '### Goals (issue 15)',
+    '',
+    '| goal | figure | met |',
+    '|---|---|---|',
+    ...goals.map((g) => `| ${g.goal} | ${g.figure} | ${g.met ? 'yes' : '**no**'} |`),
+    ...sections.flatMap((s) => ['', `### ${s.title}`, '', ...s.lines]),
+  ].join('\n');
+}
+
 async function main() {
   if (!args['skip-build']) {
     log('Building the production server…');
-    const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+    const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' } });
     if (build.status !== 0) throw new Error('build failed');
   }
   const dir = mkdtempSync(join(tmpdir(), 'skillshelf-bench-'));
@@ -119,77 +338,19 @@ async function main() {
   db.$client.close();
   log(`\n  done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const results: Result[] = [];
-  const memory: Record<string, number> = {};
-  for (const mode of ['cached', 'uncached'] as const) {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const server = await startSkillshelf(dbPath, port, { CATALOG_CACHE: mode === 'cached' ? 'on' : 'off' });
-    try {
-      const search = await (await fetch(`${url}/api/contents/search?order=oldest`)).json();
-      const slug = search.contents[0].slug;
-      const user = await (await fetch(`${url}/api/users/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bench', email: `bench-${mode}@example.com`, password: 'bench-password' }) })).json();
-      const queries: Array<[string, string]> = [
-        ['no filter', ''],
-        ['one category', '?category=web-development'],
-        ['search term', '?searchTerm=python'],
-        ['three filters', '?category=web-development&techStack=javascript&cost=Free'],
-        ['page 50', '?page=50'],
-      ];
-      const scenarios: Scenario[] = [
-        { name: 'GET /', path: '/' },
-        ...queries.map(([name, q]) => ({ name: `GET /search (${name})`, path: `/search${q}` })),
-        { name: 'GET /content/{slug}', path: `/content/${slug}` },
-        ...queries.map(([name, q]) => ({ name: `GET /api/contents/search (${name})`, path: `/api/contents/search${q}` })),
-        { name: 'GET /api/contents/search (term + filter)', path: '/api/contents/search?searchTerm=python&category=web-development' },
-        { name: 'GET /api/contents/filters', path: '/api/contents/filters' },
-        { name: 'POST /api/users/save (toggle, signed in)', path: '/api/users/save', method: 'POST', body: JSON.stringify({ contentId: search.contents[0]._id }), headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` } },
-      ];
-      for (const scenario of scenarios) {
-        await load(url, scenario, 1);
-        log(`  ${mode}: ${scenario.name}`);
-        results.push({ scenario: scenario.name, mode, ...(await load(url, scenario)) });
-      }
-      memory[mode] = peakMemoryMb(server.pid!);
-
-      if (mode === 'cached') {
-        // The baseline: a minimal Node server answering with the same bytes as our home and search pages.
-        for (const [name, path] of [['GET /', '/'], ['GET /search (no filter)', '/search']] as const) {
-          const html = Buffer.from(await (await fetch(url + path)).arrayBuffer());
-          const staticPort = await freePort();
-          const plain = createServer((_req, res) => {
-            res.writeHead(200, { 'content-type': 'text/html', 'content-length': html.length });
-            res.end(html);
-          });
-          await new Promise<void>((r) => plain.listen(staticPort, '127.0.0.1', r));
-          await load(`http://127.0.0.1:${staticPort}`, { name, path: '/' }, 1);
-          results.push({ scenario: name, mode: 'static', ...(await load(`http://127.0.0.1:${staticPort}`, { name, path: '/' })) });
-          await new Promise<void>((r) => plain.close(() => r()));
-        }
-      }
-    } finally {
-      server.kill('SIGTERM');
-    }
+  const sections: ReportSection[] = [];
+  try {
+    sections.push(await benchPages(dbPath));
+    sections.push(await pageWeightSection(dbPath));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  rmSync(dir, { recursive: true, force: true });
 
-  const baseline = new Map(results.filter((r) => r.mode === 'static').map((r) => [r.scenario, r.rps]));
-  const staticRps = Math.max(...baseline.values());
-  const lines = [
-    `## Skillshelf bench: ${size.toLocaleString('en')} contents, ${connections} connections, ${duration} s per scenario`,
-    '',
-    `Minimal static server, same HTML bytes: ${[...baseline].map(([k, v]) => `${k} ${v.toLocaleString('en')} req/s`).join('; ')}. Peak server memory: cached ${memory.cached} MB, uncached ${memory.uncached} MB.`,
-    '',
-    '| scenario | mode | req/s | × static | p50 ms | p95 ms | p99 ms | errors | non-2xx |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...results
-      .filter((r) => r.mode !== 'static')
-      .map((r) => `| ${r.scenario} | ${r.mode} | ${r.rps.toLocaleString('en')} | ${(r.rps / staticRps).toFixed(2)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.non2xx} |`),
-  ];
-  console.log(lines.join('\n'));
+  console.log(report(sections));
   mkdirSync(join(root, 'bench-results'), { recursive: true });
   const file = join(root, 'bench-results', `bench-${size}.json`);
-  writeFileSync(file, JSON.stringify({ size, connections, duration, at: new Date().toISOString(), staticRps: Object.fromEntries(baseline), memoryMb: memory, results }, null, 2));
+  const json = { size, connections, duration, at: new Date().toISOString(), goals: sections.flatMap((s) => s.goals), ...Object.fromEntries(sections.map((s) => [s.title, s.json])) };
+  writeFileSync(file, JSON.stringify(json, null, 2));
   log(`Wrote ${file}`);
 }
 

@@ -6,6 +6,12 @@
  */
 import { gzipSync } from 'node:zlib';
 
+/** What a visitor may download, gzipped: the home page's JavaScript, a search or content page's, and any page's CSS. */
+export const PAGE_BUDGETS = {
+  home: { js: 15 * 1024, css: 20 * 1024 },
+  catalog: { js: 75 * 1024, css: 20 * 1024 },
+} as const;
+
 export interface AssetWeight {
   url: string;
   bytes: number;

@@ -8,13 +8,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { constants } from 'node:zlib';
 import compression from 'compression';
 import { closeDb, getDb } from '../db/client.ts';
 import { config, publicUrl } from '../db/config.ts';
 import { migrateDb } from '../db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemo } from '../db/seed/demo.ts';
 import { startMailSender } from '../db/services/mail-sender.ts';
-import { cachedPageResponse, isVisitorRequest } from '../site/lib/server/page-cache.ts';
+import { COMPRESS_THRESHOLD, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from '../site/lib/server/content-encoding.ts';
+import { cachedPageResponse } from '../site/lib/server/page-cache.ts';
 import { checkRequest, type Refusal } from '../site/lib/server/request-gate.ts';
 import { securityHeaders } from '../site/lib/server/security-headers.ts';
 import { createVisitorsHub } from '../site/lib/server/visitors.ts';
@@ -39,33 +41,37 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 /**
  * Our own HTTP server around Astro's handler (the adapter in middleware mode), so that the same port also
- * serves the WebSocket and the built files, responses are compressed, and the process can shut down cleanly.
- * Every request first passes the request gate (site/lib/server/request-gate.ts), and nothing a request
- * does may throw out of a listener: an exception there would end the process for everyone.
+ * serves the WebSocket, the built files and the cached pages, responses are compressed, and the process can
+ * shut down cleanly. Every request first passes the request gate (site/lib/server/request-gate.ts), and
+ * nothing a request does may throw out of a listener: an exception there would end the process for everyone.
  */
 async function startServer(): Promise<void> {
   if (!existsSync(entry)) throw new Error('No build found at dist/server/entry.mjs: run `npm run build` first (npm start does it for you).');
   // The adapter runs in middleware mode: its handler renders, and the built files are ours to serve.
   const { handler } = (await import(entry)) as { handler: Handler };
-  const files = loadStaticFiles(join(dist, 'client'));
+  const files = await loadStaticFiles(join(dist, 'client'));
   const { HOST, PORT, PUBLIC_URL, NODE_ENV, VISITORS_MAX_PER_ADDRESS, VISITORS_MAX_TOTAL, TRUSTED_ORIGINS } = config();
   if (!PUBLIC_URL && NODE_ENV === 'production') {
     console.warn(`PUBLIC_URL is not set: canonical links, feeds, sitemaps and mailed links will use ${publicUrl()}. Set PUBLIC_URL to the address visitors use.`);
   }
   const origins = [new URL(publicUrl()).origin, ...TRUSTED_ORIGINS];
   const visitors = createVisitorsHub({ origins, maxPerAddress: VISITORS_MAX_PER_ADDRESS, maxTotal: VISITORS_MAX_TOTAL });
-  // gzip or brotli (quality 4: fast enough per request) for every text response the client accepts it for.
-  const compress = compression({ threshold: 1024 });
+  // Built files and cached pages are stored compressed; what Astro renders is compressed as it goes, at the
+  // fastest levels (docs/decisions/013). Responses that arrive encoded (a cache miss) pass as they are.
+  const compress = compression({
+    threshold: COMPRESS_THRESHOLD,
+    level: DYNAMIC_GZIP_LEVEL,
+    brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
+  });
+  const render = (req: IncomingMessage, res: ServerResponse) => compress(req as never, res as never, () => void handler(req, res).catch((error: unknown) => failRequest(res, error)));
   const server = createServer((req, res) => {
     try {
       const refusal = checkRequest(req);
       if (refusal) return answerRefusal(res, refusal);
-      compress(req as never, res as never, () => {
-        if (serveStaticFile(files, req, res)) return;
-        serveCachedPage(req, res)
-          .then((served) => (served ? undefined : handler(req, res)))
-          .catch((error: unknown) => failRequest(res, error));
-      });
+      if (serveStaticFile(files, req, res)) return;
+      serveCachedPage(req, res)
+        .then((served) => (served ? undefined : render(req, res)))
+        .catch((error: unknown) => failRequest(res, error));
     } catch (error) {
       failRequest(res, error);
     }
@@ -137,26 +143,37 @@ function failRequest(res: ServerResponse, error: unknown): void {
 }
 
 /**
- * A visitor's GET of a catalog page the cache holds for the current catalog: answered here, without Astro
- * (most of a cached page's cost is the framework's request pipeline). Anyone with a session cookie or a
- * token, and every miss, goes on to Astro, whose middleware fills the cache.
+ * A GET of a catalog page the cache holds for the current catalog: answered here, without Astro (most of a
+ * cached page's cost is the framework's request pipeline), for visitors and signed-in users alike — the
+ * page holds nothing personal (site/lib/server/page-cache.ts). Every miss goes on to Astro, whose
+ * middleware fills the cache.
  */
 async function serveCachedPage(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-  if (req.method !== 'GET' || !isVisitorRequest(req.headers.cookie, req.headers.authorization)) return false;
+  if (req.method !== 'GET') return false;
   try {
     // Only the path and query matter (the cache key); the gate made sure the target is a plain path.
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const page = await cachedPageResponse(await getDb(), url, req.headers['if-none-match']);
+    const page = await cachedPageResponse(await getDb(), url, req.headers);
     if (!page) return false;
-    // This server speaks plain http; securityHeaders adds HSTS when PUBLIC_URL is https (TLS ended in front).
-    const length = page.body ? ['content-length', String(page.body.byteLength)] : [];
-    res.writeHead(page.status, [...page.headers.flat(), ...Object.entries(securityHeaders('http:')).flat(), ...length]);
+    res.writeHead(page.status, frontDoorHeaders(page.headers));
     res.end(page.body);
     return true;
   } catch {
     // Whatever went wrong, Astro answers the request (and reports it).
     return false;
   }
+}
+
+/** A stored response's headers with the security headers, flattened once per stored variant. */
+const flatHeaders = new WeakMap<Array<[string, string]>, string[]>();
+function frontDoorHeaders(headers: Array<[string, string]>): string[] {
+  let flat = flatHeaders.get(headers);
+  if (!flat) {
+    // This server speaks plain http; securityHeaders adds HSTS when PUBLIC_URL is https (TLS ended in front).
+    flat = [...headers.flat(), ...Object.entries(securityHeaders('http:')).flat()];
+    flatHeaders.set(headers, flat);
+  }
+  return flat;
 }
 
 if (cluster.isPrimary) {

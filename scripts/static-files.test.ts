@@ -3,9 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadStaticFiles, serveStaticFile } from './static-files.ts';
 
+const BIG_CSS = '.card { color: red; }\n'.repeat(200);
 let dir: string;
 let server: Server;
 let base: string;
@@ -15,7 +17,9 @@ beforeAll(async () => {
   mkdirSync(join(dir, '_astro'));
   writeFileSync(join(dir, '_astro', 'app.Ab12.js'), 'console.log(1)');
   writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
-  const files = loadStaticFiles(dir);
+  writeFileSync(join(dir, '_astro', 'big.Cd34.css'), BIG_CSS);
+  writeFileSync(join(dir, '_astro', 'logo.Ef56.png'), Buffer.alloc(4096, 7));
+  const files = await loadStaticFiles(dir);
   server = createServer((req, res) => {
     if (!serveStaticFile(files, req, res)) res.writeHead(418).end('not a file');
   });
@@ -46,6 +50,38 @@ describe('built files served from memory', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
     expect(res.headers.get('content-length')).toBe('6');
     expect(await res.text()).toBe('');
+  });
+
+  it('sends a text file compressed once in the encoding the browser prefers, each encoding with its own ETag', async () => {
+    const { request } = await import('node:http');
+    const get = (headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        request(`${base}/_astro/big.Cd34.css`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    const br = await get({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(br.body).toString()).toBe(BIG_CSS);
+    const gzip = await get({ 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(BIG_CSS);
+    const plain = await get({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_CSS);
+    expect(new Set([br.headers.etag, gzip.headers.etag, plain.headers.etag]).size).toBe(3);
+    // A 304 only for the ETag of the encoding this request would get.
+    expect((await get({ 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) })).status).toBe(304);
+    expect((await get({ 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) })).status).toBe(200);
+    // Images are not compressed again.
+    const png = await fetch(`${base}/_astro/logo.Ef56.png`, { headers: { 'accept-encoding': 'br' } });
+    expect(png.headers.get('content-encoding')).toBeNull();
+    expect(png.headers.get('vary')).toBeNull();
   });
 
   it('leaves every other request (and other methods) to the app', async () => {

@@ -1,6 +1,7 @@
 /**
- * Every request passes here: the session (cookie or bearer) becomes `locals.user`; cookie-authenticated
- * writes must come from this origin; page guards redirect as SPEC §2 says; security headers are added.
+ * Every request passes here: the session (cookie or bearer) becomes `locals.user`, except on the catalog
+ * pages, which are made once for everyone and never look at who asks; cookie-authenticated writes must come
+ * from this origin; page guards redirect as SPEC §2 says; security headers are added.
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { getDb } from '#db/client.ts';
@@ -9,7 +10,7 @@ import { config, publicUrl } from '#db/config.ts';
 import { deleteSessionCookie, SESSION_COOKIE, setSessionCookie } from '#site/lib/server/cookies.ts';
 import { endpointMethods } from '#site/lib/server/endpoint-methods.ts';
 import { json, revalidatable } from '#site/lib/server/http.ts';
-import { cachedRender, isCacheablePage, isVisitorRequest, pageKey } from '#site/lib/server/page-cache.ts';
+import { cachedRender, isSharedPage, pageKey } from '#site/lib/server/page-cache.ts';
 import { allowedMethods } from '#site/lib/server/request-gate.ts';
 import { securityHeaders } from '#site/lib/server/security-headers.ts';
 import { safeRedirect, signInUrl } from '#site/lib/redirect.ts';
@@ -34,6 +35,10 @@ const answerMethods = defineMiddleware(async (context, next) => {
 const authenticate = defineMiddleware(async (context, next) => {
   context.locals.user = null;
   context.locals.session = null;
+  // A catalog page is the same for everyone (the browser draws who is signed in, docs/decisions/014): it
+  // is rendered without the session, so nothing personal can reach it or the cache that keeps it.
+  context.locals.shared = isSharedPage(context.url.pathname);
+  if (context.locals.shared) return next();
   const header = context.request.headers.get('authorization') ?? '';
   const bearer = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   const cookie = context.cookies.get(SESSION_COOKIE)?.value;
@@ -45,7 +50,7 @@ const authenticate = defineMiddleware(async (context, next) => {
   if (result) {
     context.locals.user = result.user;
     context.locals.session = { id: result.session.id, token, via: bearer ? 'bearer' : 'cookie' };
-    if (!bearer) setSessionCookie(context.cookies, context.url, token, result.session.expiresAt);
+    if (!bearer) setSessionCookie(context.cookies, context.url, token, result.session.expiresAt, result.user.id);
   } else if (!bearer) {
     deleteSessionCookie(context.cookies);
   }
@@ -113,17 +118,13 @@ const guardPages = defineMiddleware((context, next) => {
 });
 
 /**
- * Pages a visitor sees are the same for every visitor: catalog pages are served from the page cache, and
- * every visitor page carries an ETag (the body's hash) so a repeat visit with If-None-Match gets 304.
- * Pages for a signed-in user are private and never stored.
+ * Catalog pages are the same for everyone and served from the page cache; every other page a visitor sees
+ * carries an ETag (the body's hash) so a repeat visit with If-None-Match gets 304. Pages rendered for a
+ * signed-in user (profile, saved, submit, admin) are private and never stored.
  */
 const pageValidators = defineMiddleware(async (context, next) => {
   const { request, url } = context;
-  const anonymous = !context.locals.user && isVisitorRequest(request.headers.get('cookie'), request.headers.get('authorization'));
-  const response =
-    anonymous && request.method === 'GET' && isCacheablePage(url.pathname)
-      ? await cachedRender(await getDb(), request, pageKey(url), () => Promise.resolve(next()))
-      : await next();
+  const response = context.locals.shared && request.method === 'GET' ? await cachedRender(await getDb(), request, pageKey(url), () => Promise.resolve(next())) : await next();
   const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html');
   if (!isPage || context.url.pathname.startsWith('/api/')) return response;
   if (context.locals.user) {

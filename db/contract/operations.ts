@@ -102,6 +102,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'GET', route: '/api/users/saves/[id]', group: 'Saves and reviews', access: 'user', summary: 'The saves of the user {id} (yourself, or any user for an admin)', ok: { status: 200, schema: shapes.userSaves, description: 'Their saves, newest first' }, errors: [403, 404] },
   { method: 'PUT', route: '/api/users/saves/[id]', group: 'Saves and reviews', access: 'user', summary: 'Save the content {id}', ok: { status: 200, schema: shapes.userSaves, description: 'Your saves (saving twice is the same as once)' }, errors: [404] },
   { method: 'DELETE', route: '/api/users/saves/[id]', group: 'Saves and reviews', access: 'user', summary: 'Unsave the content {id}', ok: { status: 200, schema: shapes.userSaves, description: 'Your saves' } },
+  { method: 'GET', route: '/api/contents/[id]/reviews/mine', group: 'Saves and reviews', access: 'user', summary: 'Your review of the content {id}, if any', ok: { status: 200, schema: z.object({ review: shapes.review.nullable() }).meta({ id: 'OwnReview' }), description: 'Your review, or null' } },
   { method: 'POST', route: '/api/contents/[id]/reviews', group: 'Saves and reviews', access: 'user', summary: 'Review the content {id} (once per user)', body: { schema: reviewInput, name: 'ReviewInput', example: { rating: 5, comment: 'Clear and well paced.' } }, ok: { status: 201, schema: shapes.reviewResult, description: 'The review and the content’s new totals' }, errors: [404, 409, 429] },
 
   // Submissions

@@ -4,7 +4,7 @@
  * never served after a change is committed — in this process or any other sharing the database.
  */
 import { getTableName } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import { readRow, type Db } from '../client.ts';
 import { config } from '../config.ts';
 import { meta } from '../schema.ts';
 
@@ -19,9 +19,9 @@ const caches = new WeakMap<Db, Map<string, Entry>>();
 
 export async function catalogVersion(db: Db): Promise<number> {
   // Every cached read and page asks this first: plain SQL, without composing a query each time (drizzle's
-  // builder costs more than the indexed read itself).
-  const { rows } = await db.$client.execute(VERSION_QUERY);
-  return Number(rows[0]?.[0] ?? 0);
+  // builder costs more than the indexed read itself), prepared once where the database is a local file.
+  const row = readRow(db, VERSION_QUERY.sql, VERSION_QUERY.args) ?? (await db.$client.execute(VERSION_QUERY)).rows[0];
+  return Number(row?.[0] ?? 0);
 }
 
 const VERSION_QUERY = { sql: `SELECT value FROM ${getTableName(meta)} WHERE key = ?`, args: ['catalog_version'] };

@@ -1,9 +1,9 @@
 /** Sign in (SPEC §2): on success the user is stored and the browser goes to the redirect target. */
 import { useState, type SubmitEvent } from 'react';
 import { signInInput } from '#db/validation/users.ts';
-import { apiPost, errorMessage } from '#site/lib/api.ts';
+import { apiGet, apiPost, errorMessage } from '#site/lib/api.ts';
 import { safeRedirect } from '#site/lib/redirect.ts';
-import { signIn, type UserInfo } from '#site/stores/session.ts';
+import { signIn, updateSaves, type UserInfo, type UserSaves } from '#site/stores/session.ts';
 import { Field, FormAlert, SubmitButton, fieldErrors, type FieldErrors } from './forms/ui.tsx';
 
 type Key = 'email' | 'password';
@@ -25,7 +25,9 @@ export default function SignInForm({ redirect }: { redirect: string | null }) {
     try {
       const user = await apiPost<UserInfo>('/api/users/signin', parsed.data);
       signIn(user);
-      // A full navigation: the next page's top bar is rendered by the server for this user.
+      // The saves first, so the next page (a catalog page, drawn from the stored state) shows the bookmarks
+      // at once; if they cannot be loaded now, that page loads them.
+      await apiGet<UserSaves>(`/api/users/saves/${encodeURIComponent(user._id)}`).then(updateSaves, () => undefined);
       location.assign(safeRedirect(redirect, '/', location.origin));
     } catch (error) {
       setServerError(errorMessage(error));

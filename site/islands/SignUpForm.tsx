@@ -3,7 +3,7 @@ import { useState, type SubmitEvent } from 'react';
 import { PASSWORD_MIN, signUpInput } from '#db/validation/users.ts';
 import { ApiError, apiPost, errorMessage } from '#site/lib/api.ts';
 import { safeRedirect } from '#site/lib/redirect.ts';
-import { signIn, type UserInfo } from '#site/stores/session.ts';
+import { signIn, updateSaves, type UserInfo } from '#site/stores/session.ts';
 import { Field, FormAlert, PASSWORD_MISMATCH, SubmitButton, fieldErrors, type FieldErrors } from './forms/ui.tsx';
 
 type Key = 'name' | 'email' | 'password' | 'confirmPassword';
@@ -36,6 +36,8 @@ export default function SignUpForm({ redirect }: { redirect: string | null }) {
     try {
       const user = await apiPost<UserInfo>('/api/users/signup', parsed.data);
       signIn(user);
+      // A new account has saved nothing: the catalog pages can draw its bookmarks at once.
+      updateSaves({ numSaves: 0, saves: [] });
       location.assign(safeRedirect(redirect, '/', location.origin));
     } catch (error) {
       setServerError(signUpFailure(error));

@@ -111,19 +111,36 @@ describe('page caching', () => {
     expect(second.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it("a visitor with a session cookie never gets the visitors' cached page", async () => {
-    await fetch(`${server.url}/`);
-    await fetch(`${server.url}/`);
-    const signIn = await fetch(`${server.url}/api/users/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'grace@skillshelf.dev', password: 'skillshelf-demo' }) });
-    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
-    const res = await fetch(`${server.url}/`, { headers: { cookie } });
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
-    expect(await res.text()).toContain('Grace');
+  it('a signed-in user gets the very page a visitor gets, with nothing of theirs in it', async () => {
+    const email = `quillon-${Date.now()}@example.com`;
+    const signUp = await fetch(`${server.url}/api/users/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Quillon Vey', email, password: 'password-123' }) });
+    const quillon = (await signUp.json()) as { _id: string; token: string };
+    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    expect(cookie).toMatch(/^session=.+; signed_in=/);
+    const { body: page } = await api.get('/api/contents/search?category=web-development');
+    await api.put(`/api/users/saves/${page.contents[0]._id}`, undefined, { token: quillon.token });
+    for (const path of ['/', '/search?category=web-development', '/content/freecodecamp']) {
+      const visitor = await fetch(server.url + path);
+      const withCookie = await fetch(server.url + path, { headers: { cookie } });
+      const withToken = await fetch(server.url + path, { headers: { authorization: `Bearer ${quillon.token}` } });
+      const html = await withCookie.text();
+      expect(html, path).toBe(await visitor.text());
+      expect(await withToken.text(), path).toBe(html);
+      expect(withCookie.headers.get('etag')).toBe(visitor.headers.get('etag'));
+      expect(withCookie.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+      expect(withCookie.headers.get('vary')).toBe('accept-encoding');
+      // No set-cookie either: the page never looked at the session.
+      expect(withCookie.headers.get('set-cookie')).toBeNull();
+      expect(html).not.toContain('Quillon');
+      expect(html).not.toContain(email);
+      expect(html).not.toContain(quillon._id);
+      expect(html).not.toContain('aria-pressed="true"');
+    }
   });
 
-  it('a signed-in page is private', async () => {
+  it('a page rendered for a signed-in user is private', async () => {
     const { body } = await api.post('/api/users/signin', { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' });
-    const res = await fetch(`${server.url}/`, { headers: { authorization: `Bearer ${body.token}` } });
+    const res = await fetch(`${server.url}/profile`, { headers: { authorization: `Bearer ${body.token}` } });
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.headers.get('etag')).toBeNull();
   });
@@ -163,6 +180,54 @@ describe('compression', () => {
       });
       expect(header).toBe(encoding);
     }
+  });
+});
+
+describe('cached pages are compressed once', () => {
+  /** A GET with raw bytes (fetch would decompress them). */
+  async function rawGet(path: string, headers: Record<string, string>) {
+    const { get } = await import('node:http');
+    return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+      get(`${server.url}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+  }
+
+  it('a hit sends the stored bytes of the encoding the browser accepts, each encoding with its own ETag', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const path = '/search?category=data-science';
+    const browser = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const miss = await rawGet(path, browser);
+    const hit = await rawGet(path, browser);
+    expect(hit.headers['content-encoding']).toBe('br');
+    // The miss already sent the stored variant: the very same bytes, not a second compression.
+    expect(hit.body.equals(miss.body)).toBe(true);
+    expect(hit.headers.etag).toBe(miss.headers.etag);
+    expect(String(hit.headers.vary).toLowerCase()).toContain('accept-encoding');
+    const plain = await rawGet(path, { accept: 'text/html' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(brotliDecompressSync(hit.body).equals(plain.body)).toBe(true);
+    const gzip = await rawGet(path, { 'accept-encoding': 'gzip;q=1, br;q=0.5' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    expect(new Set([hit.headers.etag, gzip.headers.etag, plain.headers.etag]).size).toBe(3);
+    expect(Number(hit.headers['content-length'])).toBe(hit.body.length);
+
+    // Revalidation: a 304 for the ETag of the encoding this request gets, the page again for another's.
+    expect((await rawGet(path, { ...browser, 'if-none-match': String(hit.headers.etag) })).status).toBe(304);
+    const other = await rawGet(path, { 'accept-encoding': 'gzip', 'if-none-match': String(hit.headers.etag) });
+    expect(other.status).toBe(200);
+    expect(other.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('a client that refuses every coding gets the page as it is', async () => {
+    const res = await rawGet('/', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body.toString()).toMatch(/^<!doctype html>/i);
   });
 });
 

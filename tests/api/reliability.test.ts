@@ -170,6 +170,70 @@ describe('several processes', () => {
     await expectConsistent(one.dbUrl);
   }, 60_000);
 
+  describe.each([
+    ['two servers on one database file', async () => {
+      const dir = newDir();
+      const one = await startServer({ dir });
+      const two = await startServer({ dir, seed: false });
+      servers.push(one, two);
+      return { writeTo: one.url, readFrom: two.url };
+    }],
+    ['WEB_CONCURRENCY=2', async () => {
+      const server = await startServer({ env: { WEB_CONCURRENCY: '2' } });
+      servers.push(server);
+      return { writeTo: server.url, readFrom: server.url };
+    }],
+  ] as const)('cached catalog pages, %s', (_, start) => {
+    /** A page on a connection of its own, so that a cluster hands each read to its next worker. */
+    async function read(url: string, cookie?: string): Promise<string> {
+      const { get } = await import('node:http');
+      return new Promise((resolve, reject) => {
+        get(url, { agent: false, headers: cookie ? { cookie } : {} }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => resolve(text));
+        }).on('error', reject);
+      });
+    }
+
+    it('a change made through one process shows at once in every process, to visitors and signed-in users alike', async () => {
+      const { writeTo, readFrom } = await start();
+      const api = apiClient(writeTo);
+      const signUp = await fetch(`${writeTo}/api/users/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Cache Watcher', email: uniqueEmail('watch'), password: 'password-123' }),
+      });
+      const user = (await signUp.json()) as { token: string };
+      const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const { body: page } = await api.get('/api/contents/search?order=latest');
+      const content = page.contents[0];
+      const paths = [`/content/${content.slug}`, '/search?order=topRated&rating=4'];
+
+      // Every process holds the pages: read each several times, on new connections, signed in or not.
+      for (const path of paths) {
+        const visitor = await read(readFrom + path);
+        for (let i = 0; i < 4; i++) {
+          expect(await read(readFrom + path)).toBe(visitor);
+          // One copy for everyone: the signed-in user's page is the visitor's.
+          expect(await read(readFrom + path, cookie)).toBe(visitor);
+        }
+        expect(visitor).not.toContain('Seen in every process');
+      }
+
+      expect((await api.post(`/api/contents/${content._id}/reviews`, { rating: 5, comment: 'Seen in every process' }, { token: user.token })).status).toBe(201);
+
+      for (let i = 0; i < 4; i++) {
+        for (const who of [undefined, cookie]) {
+          expect(await read(readFrom + paths[0], who)).toContain('Seen in every process');
+          // Rated 5 with no other review, it now heads the top-rated search.
+          expect(await read(readFrom + paths[1], who)).toContain(`/content/${content.slug}`);
+        }
+      }
+    }, 60_000);
+  });
+
   it('WEB_CONCURRENCY=2 starts two worker processes on one port', async () => {
     const server = await startServer({ env: { WEB_CONCURRENCY: '2' } });
     servers.push(server);

@@ -1,19 +1,22 @@
-/** The session cookie: HttpOnly, SameSite=Lax, and Secure whenever the site is served over https. */
+/**
+ * The session cookie: HttpOnly, SameSite=Lax, and Secure whenever the site is served over https. Beside it,
+ * `signed_in` (readable by the page's scripts, holding only the user's id) says that this browser holds a
+ * session, so the catalog pages, made once for everyone, can draw the signed-in user before the first paint
+ * (site/lib/session-paint.ts). The two are set and cleared together, with the same lifetime.
+ */
 import type { AstroCookies } from 'astro';
 import { config } from '#db/config.ts';
 
 export const SESSION_COOKIE = 'session';
+export const SIGNED_IN_COOKIE = 'signed_in';
 
-export function setSessionCookie(cookies: AstroCookies, url: URL, token: string, expiresAt: Date): void {
-  cookies.set(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: url.protocol === 'https:' || (config().PUBLIC_URL ?? '').startsWith('https:'),
-    path: '/',
-    expires: expiresAt,
-  });
+export function setSessionCookie(cookies: AstroCookies, url: URL, token: string, expiresAt: Date, userId: string): void {
+  const secure = url.protocol === 'https:' || (config().PUBLIC_URL ?? '').startsWith('https:');
+  cookies.set(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt });
+  cookies.set(SIGNED_IN_COOKIE, userId, { httpOnly: false, sameSite: 'lax', secure, path: '/', expires: expiresAt });
 }
 
 export function deleteSessionCookie(cookies: AstroCookies): void {
   cookies.delete(SESSION_COOKIE, { path: '/' });
+  cookies.delete(SIGNED_IN_COOKIE, { path: '/' });
 }

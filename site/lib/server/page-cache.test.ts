@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isVisitorRequest } from './page-cache.ts';
+import { isSharedPage } from './page-cache.ts';
 
-describe('who is answered from the page cache', () => {
-  it('a request with neither the session cookie nor a token', () => {
-    expect(isVisitorRequest(undefined, undefined)).toBe(true);
-    expect(isVisitorRequest('theme=dark; mysession=abc', null)).toBe(true);
+describe('which pages are made once for everyone', () => {
+  it('the catalog: home, search, content pages, sitemap and feed', () => {
+    for (const path of ['/', '/search', '/search/', '/content/freecodecamp', '/sitemap.xml', '/feed.xml']) expect(isSharedPage(path), path).toBe(true);
   });
 
-  it('not a request carrying the session cookie, wherever it sits among the cookies', () => {
-    expect(isVisitorRequest('session=abc', undefined)).toBe(false);
-    expect(isVisitorRequest('theme=dark; session=abc', undefined)).toBe(false);
-    expect(isVisitorRequest('theme=dark;session=abc', undefined)).toBe(false);
-  });
-
-  it('not a request with a bearer token', () => {
-    expect(isVisitorRequest(undefined, 'Bearer abc')).toBe(false);
+  it('never a page rendered for a user, a form, or the API', () => {
+    for (const path of ['/profile', '/saved', '/submit-content', '/admin', '/admin/users', '/signin', '/signup', '/forget-password', '/reset-password/x', '/api/contents/search', '/sitemap/1.xml', '/searching', '/contents/x']) {
+      expect(isSharedPage(path), path).toBe(false);
+    }
   });
 });

@@ -1,7 +1,15 @@
 /**
- * Rendered pages for visitors, kept in this process while the catalog is unchanged (meta.catalog_version,
- * bumped by triggers in the same transaction as any change a catalog page shows). A change made through
- * any process is seen by the next request here: one indexed read per request decides.
+ * The catalog pages (home, search, content pages, sitemap, feed), rendered once for everyone and kept in
+ * this process while the catalog is unchanged (meta.catalog_version, bumped by triggers in the same
+ * transaction as any change a catalog page shows). A change made through any process is seen by the next
+ * request here: one indexed read per request decides.
+ *
+ * They hold nothing personal: the middleware renders them without the session, and a signed-in user's
+ * browser draws who they are (docs/decisions/014). So one copy serves visitors and signed-in users alike,
+ * and pages rendered for a user (profile, saved, admin) are never among them.
+ *
+ * Each page is kept in every encoding we send (br, gzip, identity; docs/decisions/013), each with its own
+ * ETag, compressed once when stored: a hit only picks the bytes the request accepts.
  *
  * The middleware fills the cache (cachedRender); the server's front door (scripts/serve.ts) answers hits
  * before Astro sees the request (cachedPageResponse), which is most of the cost of a cached page. The two
@@ -11,18 +19,32 @@
 import { catalogVersion } from '#db/services/catalog-cache.ts';
 import type { Db } from '#db/client.ts';
 import { config } from '#db/config.ts';
-import { SESSION_COOKIE } from '#site/lib/server/cookies.ts';
-import { etagMatches, etagOf, notModified, validatorHeaders } from '#site/lib/server/http.ts';
+import { chooseEncoding, compressVariants, type Encoding } from '#site/lib/server/content-encoding.ts';
+import { etagMatches, etagOf, validatorHeaders } from '#site/lib/server/http.ts';
 
 const MAX_PAGES = 500;
+
+interface Variant {
+  body: Uint8Array;
+  etag: string;
+  /** The response's headers: the page's own, its validators, the content encoding and length. */
+  headers: Array<[string, string]>;
+  /** The same without the length, for a 304. */
+  notModifiedHeaders: Array<[string, string]>;
+}
 
 interface CachedPage {
   version: number;
   status: number;
-  /** The response's headers with its validators (ETag, cache-control, vary) already set. */
+  encodings: Encoding[];
+  variants: Partial<Record<Encoding, Variant>>;
+}
+
+export interface PageAnswer {
+  status: number;
   headers: Array<[string, string]>;
-  etag: string;
-  body: Uint8Array<ArrayBuffer>;
+  /** undefined for a 304. */
+  body: Uint8Array | undefined;
 }
 
 const STORE = Symbol.for('skillshelf.pageCache');
@@ -32,19 +54,34 @@ const pages: Map<string, CachedPage> = ((globalThis as Record<symbol, unknown>)[
 /** The cache key of a page: its path and query as the URL parser normalises them. */
 export const pageKey = (url: URL) => url.pathname + url.search;
 
-/** Catalog pages whose HTML is the same for every visitor. */
-export function isCacheablePage(path: string): boolean {
+/** Catalog pages: the same HTML for everyone who asks, signed in or not. */
+export function isSharedPage(path: string): boolean {
   return path === '/' || path === '/search' || path === '/search/' || path.startsWith('/content/') || path === '/sitemap.xml' || path === '/feed.xml';
 }
 
-const HAS_SESSION_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
+/** ETags per encoding: a compressed body is another representation (RFC 9110 §8.8.3), so it has its own. */
+const ETAG_SUFFIX: Record<Encoding, string> = { identity: '', br: '-br', gzip: '-gz' };
 
-/**
- * Who may be answered from the cache: a request with neither a session cookie nor a token. Their pages are
- * the same for everyone; a signed-in user's are not (the top bar, their saves).
- */
-export function isVisitorRequest(cookieHeader: string | null | undefined, authorization: string | null | undefined): boolean {
-  return !authorization && !HAS_SESSION_COOKIE.test(cookieHeader ?? '');
+/** A rendered 200 made ready to keep: its bytes in every stored encoding, each with its headers. */
+async function storablePage(version: number, response: Response): Promise<CachedPage> {
+  const body = new Uint8Array(await response.arrayBuffer());
+  const hash = etagOf(body).slice(0, -1);
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  headers.delete('content-encoding');
+  const compressed = await compressVariants(body);
+  const variants: Partial<Record<Encoding, Variant>> = {};
+  for (const [encoding, bytes] of Object.entries(compressed) as Array<[Encoding, Uint8Array]>) {
+    const etag = `${hash}${ETAG_SUFFIX[encoding]}"`;
+    const own = new Headers(headers);
+    for (const [name, value] of Object.entries(validatorHeaders(etag))) own.set(name, value);
+    // The same for every cookie: it varies only with the encoding.
+    own.set('vary', 'accept-encoding');
+    if (encoding !== 'identity') own.set('content-encoding', encoding);
+    const notModifiedHeaders = [...own];
+    variants[encoding] = { body: bytes, etag, notModifiedHeaders, headers: [...notModifiedHeaders, ['content-length', String(bytes.byteLength)]] };
+  }
+  return { version, status: response.status, encodings: Object.keys(variants) as Encoding[], variants };
 }
 
 /** The stored page for `key` if it was made for the catalog as it is now, marked recently used. */
@@ -58,9 +95,17 @@ async function currentPage(db: Db, key: string): Promise<{ page: CachedPage | un
   return { page, version };
 }
 
+/** The variant a request accepts, or a 304 when it holds that variant's ETag. */
+function answer(page: CachedPage, acceptEncoding: string | null | undefined, ifNoneMatch: string | null | undefined): PageAnswer {
+  const variant = page.variants[chooseEncoding(acceptEncoding, page.encodings)] ?? page.variants.identity!;
+  if (etagMatches(ifNoneMatch, variant.etag)) return { status: 304, headers: variant.notModifiedHeaders, body: undefined };
+  return { status: page.status, headers: variant.headers, body: variant.body };
+}
+
 /**
  * The page for `key` from the cache while the catalog is unchanged, else rendered (and kept when it is a
- * plain 200). Either way it carries its ETag, hashed once when stored, and is a 304 when the request holds it.
+ * plain 200), in the encoding the request accepts. Either way it carries its ETag, hashed once when stored,
+ * and is a 304 when the request holds it.
  */
 export async function cachedRender(db: Db, request: Request, key: string, render: () => Promise<Response>): Promise<Response> {
   if (config().CATALOG_CACHE === 'off') return render();
@@ -68,33 +113,28 @@ export async function cachedRender(db: Db, request: Request, key: string, render
   if (!page) {
     const response = await render();
     if (response.status !== 200 || response.headers.has('set-cookie')) return response;
-    const body = new Uint8Array(await response.arrayBuffer());
-    const etag = etagOf(body);
-    const headers = new Headers(response.headers);
-    for (const [name, value] of Object.entries(validatorHeaders(etag))) headers.set(name, value);
-    page = { version, status: response.status, headers: [...headers], etag, body };
+    page = await storablePage(version, response);
     pages.set(key, page);
     if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
   }
-  if (notModified(request, page.etag)) return new Response(null, { status: 304, headers: page.headers });
-  return new Response(page.body, { status: page.status, headers: page.headers });
+  const { status, headers, body } = answer(page, request.headers.get('accept-encoding'), request.headers.get('if-none-match'));
+  return new Response(body as BodyInit | undefined, { status, headers });
 }
 
 /**
- * For the front door: the cached page for a visitor's GET of `url` if it is current, as status, headers
- * and body (or a 304 when the request holds its ETag); undefined sends the request on to Astro. Skips the
- * version read when nothing is cached for the key.
+ * For the front door: the cached page for a GET of `url` if it is current, as status, headers
+ * and body in the encoding the request accepts (or a 304 when the request holds its ETag); undefined sends
+ * the request on to Astro. Skips the version read when nothing is cached for the key.
  */
 export async function cachedPageResponse(
   db: Db,
   url: URL,
-  ifNoneMatch: string | undefined,
-): Promise<{ status: number; headers: Array<[string, string]>; body: Uint8Array | undefined } | undefined> {
-  if (config().CATALOG_CACHE === 'off' || !isCacheablePage(url.pathname)) return undefined;
+  headers: { 'accept-encoding'?: string | undefined; 'if-none-match'?: string | undefined },
+): Promise<PageAnswer | undefined> {
+  if (config().CATALOG_CACHE === 'off' || !isSharedPage(url.pathname)) return undefined;
   const key = pageKey(url);
   if (!pages.has(key)) return undefined;
   const { page } = await currentPage(db, key);
   if (!page) return undefined;
-  if (etagMatches(ifNoneMatch, page.etag)) return { status: 304, headers: page.headers, body: undefined };
-  return { status: page.status, headers: page.headers, body: page.body };
+  return answer(page, headers['accept-encoding'], headers['if-none-match']);
 }

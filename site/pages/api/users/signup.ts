@@ -7,6 +7,6 @@ import { sessionExpiry } from '#site/lib/server/session-expiry.ts';
 
 export const POST = endpoint(async ({ request, cookies, url, clientAddress }) => {
   const user = await signUp(await getDb(), await readJson(request), { address: clientAddress });
-  setSessionCookie(cookies, url, user.token, sessionExpiry());
+  setSessionCookie(cookies, url, user.token, sessionExpiry(), user._id);
   return json(user, 201);
 });

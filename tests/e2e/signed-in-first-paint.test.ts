@@ -1,0 +1,150 @@
+/**
+ * No flash of the wrong frame (issue 15): the catalog pages are made once for everyone, and a signed-in
+ * user's browser paints who they are. From the very first frame it draws, a signed-in user must see their
+ * own top bar — never "Sign In" — and the bookmarks of what they saved filled in (or busy while the saves
+ * load, never empty).
+ *
+ * How the first paint is seen: a script injected before the page's own records the page's state in a
+ * requestAnimationFrame callback, which runs just before each frame is drawn, from the first frame to the
+ * page's load. The page's module scripts are held back for a moment (a slow network), so whatever a frame
+ * shows was drawn by the HTML and its inline head script alone.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import { apiClient, uniqueEmail } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const PASSWORD = 'first-paint-password-1';
+const MODULE_DELAY_MS = 700;
+
+interface Frame {
+  t: number;
+  topBar: boolean;
+  /** Visible links or buttons reading exactly "Sign In". */
+  signIn: number;
+  userName: string | null;
+  toggles: Array<{ id: string; pressed: string | null; busy: string | null }>;
+}
+
+/** Runs in the page before anything else: records every frame until the page has loaded. */
+function recordFrames(): void {
+  const frames: unknown[] = [];
+  (window as unknown as { __frames: unknown[] }).__frames = frames;
+  const visible = (el: Element | null) => Boolean(el && el.checkVisibility());
+  const record = (t: number) => {
+    frames.push({
+      t,
+      topBar: visible(document.querySelector('nav[aria-label="Main"]')),
+      signIn: [...document.querySelectorAll('a, button')].filter((el) => el.textContent?.trim() === 'Sign In' && visible(el)).length,
+      userName: visible(document.querySelector('[data-user-name]')) ? document.querySelector('[data-user-name]')!.textContent : null,
+      toggles: [...document.querySelectorAll<HTMLElement>('button[data-save-toggle]')].map((b) => ({ id: b.dataset.contentId, pressed: b.getAttribute('aria-pressed'), busy: b.getAttribute('aria-busy') })),
+    });
+    if (document.readyState !== 'complete') requestAnimationFrame(record);
+  };
+  requestAnimationFrame(record);
+}
+
+describe.skipIf(!hasBrowser)('a signed-in user never sees the visitor frame', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let user: { name: string; email: string };
+  let saved: { _id: string; slug: string };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const api = apiClient(server.url);
+    user = { name: 'Paint Tester', email: uniqueEmail('first-paint') };
+    const { body: account } = await api.post('/api/users/signup', { ...user, password: PASSWORD });
+    const { body } = await api.get('/api/contents/search?category=web-development');
+    saved = body.contents[1];
+    expect((await api.put(`/api/users/saves/${saved._id}`, undefined, { token: account.token })).status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A browser signed in through the form, as a person would: its cookies and stored session are real. */
+  async function signedIn(run: (page: Page, context: BrowserContext) => Promise<void>): Promise<void> {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
+    });
+    try {
+      await page.goto('/signin');
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await context.addInitScript(recordFrames);
+      await context.route(/\/_astro\/.*\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, MODULE_DELAY_MS));
+        await route.continue();
+      });
+      await run(page, context);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+
+  /** The frames drawn while `path` loaded, from the first one that shows the top bar. */
+  async function framesOf(page: Page, path: string): Promise<Frame[]> {
+    await page.goto(path, { waitUntil: 'load' });
+    const frames = (await page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames)).filter((f) => f.topBar);
+    const [firstContentfulPaint] = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').map((e) => e.startTime));
+    // The first frame with content was seen: it was recorded before the browser reported painting it.
+    expect(frames.length, path).toBeGreaterThan(0);
+    expect(frames[0]!.t, path).toBeLessThanOrEqual(firstContentfulPaint!);
+    return frames;
+  }
+
+  it('from the first frame: their name and menu, no "Sign In", the saved bookmark filled', async () => {
+    await signedIn(async (page) => {
+      for (const path of ['/search?category=web-development', `/content/${saved.slug}`, '/']) {
+        const frames = await framesOf(page, path);
+        for (const frame of frames) {
+          expect(frame.signIn, `${path} at ${frame.t} ms`).toBe(0);
+          expect(frame.userName, `${path} at ${frame.t} ms`).toBe(user.name);
+          for (const toggle of frame.toggles) {
+            expect(toggle.pressed, `${path}: bookmark of ${toggle.id} at ${frame.t} ms`).toBe(String(toggle.id === saved._id));
+          }
+        }
+        if (path !== '/') expect(frames[0]!.toggles.some((t) => t.id === saved._id), path).toBe(true);
+      }
+    });
+  });
+
+  it('saves not loaded yet: the bookmarks are busy until they are, never shown unsaved', async () => {
+    await signedIn(async (page) => {
+      await page.evaluate(() => localStorage.setItem('userSaves', '{}'));
+      const frames = await framesOf(page, '/search?category=web-development');
+      for (const frame of frames) {
+        expect(frame.signIn).toBe(0);
+        const toggle = frame.toggles.find((t) => t.id === saved._id)!;
+        expect(toggle.pressed === 'true' || toggle.busy === 'true', `at ${frame.t} ms`).toBe(true);
+      }
+      // Then the page loads them: filled, no longer busy.
+      const toggle = page.locator(`button[data-save-toggle][data-content-id="${saved._id}"]`);
+      await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+      expect(await toggle.getAttribute('aria-busy')).toBeNull();
+    });
+  });
+
+  it('a visitor still gets the visitor frame, and a stored user whose session cookie is gone is not drawn', async () => {
+    await signedIn(async (page, context) => {
+      await context.clearCookies();
+      const frames = await framesOf(page, '/search?category=web-development');
+      for (const frame of frames) {
+        expect(frame.userName).toBeNull();
+        expect(frame.signIn).toBe(1);
+      }
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+    });
+  });
+});

@@ -64,6 +64,20 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
     }
   }
 
+  it('an empty catalog’s home lists every tag with 0 and says how contents get in, never three bare cards', async () => {
+    await withPage(async (page) => {
+      await page.goto('/');
+      await page.locator('[data-empty-catalog]').getByText('npx skillshelf import').waitFor();
+      for (const kind of ['category', 'techStack', 'type']) {
+        const tags = page.locator(`[data-tag-card="${kind}"] li`);
+        expect(await tags.count(), kind).toBeGreaterThan(5);
+        expect(new Set(await tags.allTextContents()).size).toBe(await tags.count());
+        for (const text of await tags.allTextContents()) expect(text).toMatch(/\(0\)$/);
+      }
+      expect(await page.locator('[data-tag-card="techStack"] li', { hasText: 'Rust' }).count()).toBe(1);
+    });
+  });
+
   it('sign up, sign out, sign in, edit the profile, forget and reset the password', async () => {
     await withPage(async (page) => {
       const email = uniqueEmail('story');

@@ -11,7 +11,7 @@ import { deleteSessionCookie, SESSION_COOKIE, setSessionCookie } from '#site/lib
 import { endpointMethods } from '#site/lib/server/endpoint-methods.ts';
 import { json, revalidatable } from '#site/lib/server/http.ts';
 import { cachedRender, isSharedPage, pageKey } from '#site/lib/server/page-cache.ts';
-import { allowedMethods } from '#site/lib/server/request-gate.ts';
+import { allowedMethods, isFormPage } from '#site/lib/server/request-gate.ts';
 import { securityHeaders } from '#site/lib/server/security-headers.ts';
 import { safeRedirect, signInUrl } from '#site/lib/redirect.ts';
 
@@ -59,7 +59,9 @@ const authenticate = defineMiddleware(async (context, next) => {
 
 function isSameOrigin(request: Request, url: URL): boolean {
   const origin = request.headers.get('origin');
-  if (origin) {
+  // 'null' is what a page with a no-referrer policy sends (the reset page does, to keep its token to
+  // itself): the browser's own Sec-Fetch-Site, which no page can set, decides then.
+  if (origin && origin !== 'null') {
     const allowed = new Set([url.origin, config().PUBLIC_URL?.replace(/\/$/, '')]);
     return allowed.has(origin);
   }
@@ -84,6 +86,11 @@ const checkOrigin = defineMiddleware((context, next) => {
   if (SESSIONLESS_ENDPOINTS.has(context.routePattern)) {
     if (JSON_TYPE.test(request.headers.get('content-type') ?? '')) return next();
     return json({ message: 'Request body must be JSON (Content-Type: application/json)', code: 'UNSUPPORTED_MEDIA_TYPE' }, 415);
+  }
+  // The account pages' own form posts (no JavaScript) sign in without any cookie yet: only a post from our
+  // own pages is taken, or another site could sign a visitor into its account (login CSRF).
+  if (isFormPage(context.url.pathname) && !isSameOrigin(request, context.url)) {
+    return json({ message: 'Cross-site request refused', code: 'FORBIDDEN' }, 403);
   }
   const hasBearer = /^Bearer\s+\S+$/i.test(request.headers.get('authorization') ?? '');
   const hasCookie = Boolean(context.cookies.get(SESSION_COOKIE)?.value);

@@ -5,10 +5,10 @@ import { apiPost, errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { Field, FormAlert, SubmitButton, fieldErrors, type FieldErrors } from './forms/ui.tsx';
 
-export default function ForgetPasswordForm() {
-  const [email, setEmail] = useState('');
+export default function ForgetPasswordForm({ email: typed = '', error = null, notice = null }: { email?: string; error?: string | null; notice?: string | null }) {
+  const [email, setEmail] = useState(notice ? '' : typed);
   const [errors, setErrors] = useState<FieldErrors<'email'>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(error);
   const [loading, setLoading] = useState(false);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -32,9 +32,14 @@ export default function ForgetPasswordForm() {
   return (
     <form method="post" noValidate onSubmit={submit} onChange={() => setServerError(null)} className="flex flex-col gap-2">
       <FormAlert message={serverError} />
+      {notice && !serverError && (
+        <p role="status" className="alert alert-success">
+          {notice}
+        </p>
+      )}
       <Field name="email" label="Email" type="email" autoComplete="email" required value={email} onValue={setEmail} error={errors.email} />
       <div className="mt-4">
-        <SubmitButton loading={loading}>Submit</SubmitButton>
+        <SubmitButton loading={loading} posts>Submit</SubmitButton>
       </div>
     </form>
   );

@@ -7,11 +7,11 @@ import { Field, FormAlert, PASSWORD_MISMATCH, SubmitButton, type FieldErrors } f
 
 type Key = 'password' | 'confirmPassword';
 
-export default function ResetPasswordForm({ token }: { token: string }) {
+export default function ResetPasswordForm({ token, error = null }: { token: string; error?: string | null }) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Key>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(error);
   const [loading, setLoading] = useState(false);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -60,7 +60,7 @@ export default function ResetPasswordForm({ token }: { token: string }) {
         error={errors.confirmPassword}
       />
       <div className="mt-4">
-        <SubmitButton loading={loading}>Reset Password</SubmitButton>
+        <SubmitButton loading={loading} posts>Reset Password</SubmitButton>
       </div>
     </form>
   );

@@ -8,11 +8,11 @@ import { Field, FormAlert, SubmitButton, fieldErrors, type FieldErrors } from '.
 
 type Key = 'email' | 'password';
 
-export default function SignInForm({ redirect }: { redirect: string | null }) {
-  const [email, setEmail] = useState('');
+export default function SignInForm({ redirect, email: typed = '', error = null }: { redirect: string | null; email?: string; error?: string | null }) {
+  const [email, setEmail] = useState(typed);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Key>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(error);
   const [loading, setLoading] = useState(false);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -50,7 +50,7 @@ export default function SignInForm({ redirect }: { redirect: string | null }) {
         error={errors.password}
       />
       <div className="mt-4">
-        <SubmitButton loading={loading}>Sign In</SubmitButton>
+        <SubmitButton loading={loading} posts>Sign In</SubmitButton>
       </div>
     </form>
   );

@@ -15,13 +15,14 @@ function signUpFailure(error: unknown): string {
   return 'Email is already registered';
 }
 
-export default function SignUpForm({ redirect }: { redirect: string | null }) {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+export default function SignUpForm(props: { redirect: string | null; name?: string; email?: string; error?: string | null }) {
+  const { redirect } = props;
+  const [name, setName] = useState(props.name ?? '');
+  const [email, setEmail] = useState(props.email ?? '');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Key>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(props.error ?? null);
   const [loading, setLoading] = useState(false);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -73,7 +74,7 @@ export default function SignUpForm({ redirect }: { redirect: string | null }) {
         error={errors.confirmPassword}
       />
       <div className="mt-4">
-        <SubmitButton loading={loading}>Sign Up</SubmitButton>
+        <SubmitButton loading={loading} posts>Sign Up</SubmitButton>
       </div>
     </form>
   );

@@ -59,13 +59,28 @@ describe('malformed requests', () => {
   });
 
   it.each(['PUT', 'PATCH', 'DELETE', 'POST', 'PROPFIND'])('%s on a page gets 405, not the page', async (method) => {
-    for (const path of ['/', '/search', '/content/freecodecamp', '/signin', '/admin']) {
+    for (const path of ['/', '/search', '/content/freecodecamp', '/admin']) {
       const reply = await send(`${method} ${path} HTTP/1.1`, ['Host: 127.0.0.1', 'Content-Length: 0']);
       expectClientError(reply, 405);
       expect(headerOf(reply, 'allow')).toBe('GET, HEAD, OPTIONS');
       expect(reply.body).not.toContain('<html');
       expectSecurityHeaders(reply);
     }
+  });
+
+  it.each(['PUT', 'PATCH', 'DELETE', 'PROPFIND'])('%s on an account form page gets 405 (it takes only its own form post)', async (method) => {
+    for (const path of ['/signin', '/signup', '/forget-password', '/reset-password/some-token']) {
+      const reply = await send(`${method} ${path} HTTP/1.1`, ['Host: 127.0.0.1', 'Content-Length: 0']);
+      expectClientError(reply, 405);
+      expect(headerOf(reply, 'allow')).toBe('GET, HEAD, POST, OPTIONS');
+      expectSecurityHeaders(reply);
+    }
+  });
+
+  it('a form post to an account page without our Origin is refused, never the page', async () => {
+    const reply = await send('POST /signin HTTP/1.1', ['Host: 127.0.0.1', 'Content-Type: application/x-www-form-urlencoded', 'Content-Length: 0']);
+    expectClientError(reply, 403);
+    expect(reply.body).not.toContain('<html');
   });
 
   it('a method an endpoint does not implement gets 405 with the methods it does', async () => {

@@ -1,5 +1,5 @@
 /** The pieces every account form shares: a labelled field with its error, the server-error alert, the submit button. */
-import { useEffect, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from 'react';
 import { dismissToast } from '#site/stores/toasts.ts';
 import { useHydrated } from './fields.tsx';
 
@@ -14,8 +14,15 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 
 }
 
 export function Field({ name, label, value, onValue, error, hint, ...input }: FieldProps) {
-  // Disabled until hydrated: text typed into the server-rendered input before then would be lost.
-  const hydrated = useHydrated();
+  // Enabled from the first paint (the form also posts without JavaScript); what was typed before the island
+  // woke up is taken into its state, not lost.
+  const element = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = element.current?.value;
+    if (typed !== undefined && typed !== value) onValue(typed);
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const id = `field-${name}`;
   const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
@@ -25,7 +32,7 @@ export function Field({ name, label, value, onValue, error, hint, ...input }: Fi
       </label>
       <input
         {...input}
-        disabled={input.disabled || !hydrated}
+        ref={element}
         id={id}
         name={name}
         value={value}
@@ -64,14 +71,25 @@ export function FormAlert({ message }: { message: string | null }) {
   );
 }
 
-export function SubmitButton({ loading, children }: { loading: boolean; children: ReactNode }) {
-  // Disabled until hydrated: a click before then would post the form to the page instead of the API.
+/**
+ * The form's submit button. `posts` says the form also works as a plain HTML post (its page handles it):
+ * the button is live from the first paint. Otherwise it waits for the island (a click before would post to
+ * a page that takes no posts), and says, where JavaScript is off, that the form needs it.
+ */
+export function SubmitButton({ loading, posts = false, children }: { loading: boolean; posts?: boolean; children: ReactNode }) {
   const hydrated = useHydrated();
   return (
-    <button type="submit" className="btn btn-primary w-full" disabled={loading || !hydrated} aria-busy={loading || undefined}>
-      {loading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-      {children}
-    </button>
+    <>
+      <button type="submit" className="btn btn-primary w-full" disabled={loading || (!posts && !hydrated)} aria-busy={loading || undefined}>
+        {loading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        {children}
+      </button>
+      {!posts && (
+        <noscript>
+          <p className="mt-2 text-sm">This form needs JavaScript, which is turned off in this browser.</p>
+        </noscript>
+      )}
+    </>
   );
 }
 

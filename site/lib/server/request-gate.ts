@@ -7,6 +7,9 @@
 
 /** What may be asked of a page (anything outside /api/). */
 export const PAGE_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+/** The account forms also take their own plain HTML post, so they work without JavaScript. */
+export const FORM_PAGE_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
+const FORM_PAGE = /^\/(?:signin|signup|forget-password|reset-password\/[^/]+)\/?$/;
 /** What the API's endpoints may implement; each endpoint answers 405 for the ones it does not. */
 export const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -31,8 +34,12 @@ const BAD_TARGET_CHARS = /[\u0000-\u0020\u007f\\]/;
 
 const refuse = (status: Refusal['status'], message: string, headers: Record<string, string> = {}): Refusal => ({ status, message, headers });
 
+/** An account page that takes its own form's post (site/lib/server/account-forms.ts). */
+export const isFormPage = (path: string) => FORM_PAGE.test(path);
+
 export function allowedMethods(path: string): readonly string[] {
-  return path === '/api' || path.startsWith('/api/') ? API_METHODS : PAGE_METHODS;
+  if (path === '/api' || path.startsWith('/api/')) return API_METHODS;
+  return isFormPage(path) ? FORM_PAGE_METHODS : PAGE_METHODS;
 }
 
 /** The one Host value of the request, or a refusal: missing (HTTP/1.1), repeated or malformed. */

@@ -3,16 +3,16 @@
  * Every query is indexed; a page of results costs a fixed number of statements whatever its size (the
  * version, the full-text matches, the page's rows), the rest is the in-memory facet table.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { notFound } from '../errors.ts';
 import { ftsQuery, lastWordIsPrefix, searchWords } from '../fts.ts';
-import { contents, reviews, type Content } from '../schema.ts';
+import { contents, reviews, tags, type Content } from '../schema.ts';
 import { COSTS, TAG_KINDS, type Tag } from '../taxonomy.ts';
 import { closestTerms, type VocabularyTerm } from '../typos.ts';
 import { PAGE_SIZE, type SearchParams } from '../validation/search.ts';
 import { cachedRead } from './catalog-cache.ts';
-import { knownTags, listTags } from './tags.ts';
+import { listTags } from './tags.ts';
 import { toApiContent, type ApiContent } from './content-rows.ts';
 import { countFacets, facetTable, matchingRows, pageRows, type FacetCounts, type FacetFilters } from './facet-table.ts';
 
@@ -97,11 +97,19 @@ async function resolveMatch(db: Db, params: SearchParams): Promise<{ match?: str
   return { match: widened, correctedTerm: words.map((w) => alternatives.get(w)?.[0] ?? w).join(' ') };
 }
 
-/** The parameters with every tag value the catalog does not know set to 'all' (ignored, as documented). */
+/**
+ * The parameters with every tag value the catalog does not know set to 'all' (ignored, as documented): one
+ * indexed probe for the values asked, rather than every tag row (thousands in an open taxonomy).
+ */
 async function withKnownTags(db: Db, params: SearchParams): Promise<SearchParams> {
-  const isKnown = await knownTags(db);
+  const asked = TAG_KINDS.filter((kind) => params[kind] !== 'all');
+  if (asked.length === 0) return params;
+  const found = await db
+    .select({ kind: tags.kind, value: tags.value })
+    .from(tags)
+    .where(or(...asked.map((kind) => and(eq(tags.kind, kind), eq(tags.value, params[kind])))));
   const known = { ...params };
-  for (const kind of TAG_KINDS) if (known[kind] !== 'all' && !isKnown(kind, known[kind])) known[kind] = 'all';
+  for (const kind of asked) if (!found.some((tag) => tag.kind === kind && tag.value === params[kind])) known[kind] = 'all';
   return known;
 }
 
@@ -111,10 +119,10 @@ export async function searchContents(db: Db, asked: SearchParams): Promise<Searc
     const { match, correctedTerm, nothing } = await resolveMatch(db, params);
     if (nothing) return { contents: [], page: 1, pages: 1, countContents: 0, facets: emptyFacets(), filters: { ...params, page: 1 } };
     // Counts and the page both come from the in-memory table (db/services/facet-table.ts); SQL reads the
-    // full-text matches with their rank, and then only the page's rows.
+    // full-text matches (ranking only those a relevance page can show), and then only the page's rows.
     const table = await facetTable(db);
     const filters = facetFilters(params);
-    const matches = match ? await matchingRows(db, table, match) : undefined;
+    const matches = match ? await matchingRows(db, table, match, params.order === 'relevance' ? filters : undefined) : undefined;
     const { facets, count } = countFacets(table, filters, matches?.rows);
     const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
     const page = Math.min(params.page, pages);

@@ -14,7 +14,7 @@ import { PAGE_SIZE, type SearchParams } from '../validation/search.ts';
 import { cachedRead } from './catalog-cache.ts';
 import { listTags } from './tags.ts';
 import { toApiContent, type ApiContent } from './content-rows.ts';
-import { countFacets, facetTable, matchingRows, pageRows, type FacetCounts, type FacetFilters } from './facet-table.ts';
+import { countFacets, facetTable, matchingRows, pageRows, type FacetCounts, type FacetFilters, type FacetTable, type Matches } from './facet-table.ts';
 
 export type { FacetCounts } from './facet-table.ts';
 
@@ -65,23 +65,25 @@ async function indexVocabulary(db: Db): Promise<VocabularyTerm[]> {
   return vocabulary.terms;
 }
 
-async function anyMatch(db: Db, match: string): Promise<boolean> {
-  const [row] = await db.all<{ found: number }>(sql`SELECT EXISTS (SELECT 1 FROM contents_fts WHERE contents_fts MATCH ${match}) AS found`);
-  return row?.found === 1;
-}
-
 /**
- * The words as typed, or — when they match nothing in the whole catalog — the same words widened with their
- * closest indexed terms ('javscript' → 'javascript'). Filters do not take part: a term that exists but
- * not among the filtered contents is a real "no results", not a typo.
+ * The full-text matches of the words as typed, or — when they match nothing in the whole catalog — of the
+ * same words widened with their closest indexed terms ('javscript' → 'javascript'). Filters do not take
+ * part: a term that exists but not among the filtered contents is a real "no results", not a typo. The
+ * matches are read at once, with no separate "any match?" probe: for a prefix ('java*') that probe merges
+ * every term's list as the full read does.
  */
-async function resolveMatch(db: Db, params: SearchParams): Promise<{ match?: string; correctedTerm?: string; nothing?: true }> {
+async function findMatches(
+  db: Db,
+  table: FacetTable,
+  params: SearchParams,
+  rankFilters: FacetFilters | undefined,
+): Promise<{ matches?: Matches; correctedTerm?: string; nothing?: true }> {
   const words = searchWords(params.searchTerm);
   // Typed, but nothing searchable ('%', '_', '!!'): nothing matches it — not the whole catalog.
   if (words.length === 0) return params.searchTerm.trim() ? { nothing: true } : {};
   const prefixLast = lastWordIsPrefix(params.searchTerm);
-  const exact = ftsQuery(words, new Map(), prefixLast);
-  if (await anyMatch(db, exact)) return { match: exact };
+  const exact = await matchingRows(db, table, ftsQuery(words, new Map(), prefixLast), rankFilters);
+  if (exact.rows.length) return { matches: exact };
 
   const terms = await indexVocabulary(db);
   const known = new Set(terms.map((t) => t.term));
@@ -91,10 +93,10 @@ async function resolveMatch(db: Db, params: SearchParams): Promise<{ match?: str
     const close = closestTerms(word, terms);
     if (close.length) alternatives.set(word, close);
   }
-  if (alternatives.size === 0) return { match: exact };
-  const widened = ftsQuery(words, alternatives, prefixLast);
-  if (!(await anyMatch(db, widened))) return { match: exact };
-  return { match: widened, correctedTerm: words.map((w) => alternatives.get(w)?.[0] ?? w).join(' ') };
+  if (alternatives.size === 0) return { matches: exact };
+  const widened = await matchingRows(db, table, ftsQuery(words, alternatives, prefixLast), rankFilters);
+  if (!widened.rows.length) return { matches: exact };
+  return { matches: widened, correctedTerm: words.map((w) => alternatives.get(w)?.[0] ?? w).join(' ') };
 }
 
 /**
@@ -116,13 +118,12 @@ async function withKnownTags(db: Db, params: SearchParams): Promise<SearchParams
 export async function searchContents(db: Db, asked: SearchParams): Promise<SearchResult> {
   const params = await withKnownTags(db, asked);
   return cachedRead(db, `search:${JSON.stringify(params)}`, async () => {
-    const { match, correctedTerm, nothing } = await resolveMatch(db, params);
-    if (nothing) return { contents: [], page: 1, pages: 1, countContents: 0, facets: emptyFacets(), filters: { ...params, page: 1 } };
     // Counts and the page both come from the in-memory table (db/services/facet-table.ts); SQL reads the
     // full-text matches (ranking only those a relevance page can show), and then only the page's rows.
     const table = await facetTable(db);
     const filters = facetFilters(params);
-    const matches = match ? await matchingRows(db, table, match, params.order === 'relevance' ? filters : undefined) : undefined;
+    const { matches, correctedTerm, nothing } = await findMatches(db, table, params, params.order === 'relevance' ? filters : undefined);
+    if (nothing) return { contents: [], page: 1, pages: 1, countContents: 0, facets: emptyFacets(), filters: { ...params, page: 1 } };
     const { facets, count } = countFacets(table, filters, matches?.rows);
     const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
     const page = Math.min(params.page, pages);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --size 1000|10000|100000] [--duration 10] [--connections 16]`
+ * `npm run bench [-- --size 1000|10000|100000] [--tags 1000] [--duration 10] [--connections 16]`
  *
  * Builds the production server, generates a synthetic catalog of --size contents into a temporary
  * database, starts the server twice (with and without its in-process catalog caches), warms it, and drives
@@ -19,17 +19,20 @@ import { openDb } from '../db/client.ts';
 import { migrateDb } from '../db/migrate.ts';
 import { generateSyntheticCatalog } from '../db/seed/synthetic.ts';
 import { freePort } from '../tests/setup/server.ts';
+import { benchUncachedSearch, searchLatencyReport, type SearchLatency } from './bench-search.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values: args } = parseArgs({
   options: {
     size: { type: 'string', default: '10000' },
+    tags: { type: 'string' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '16' },
     'skip-build': { type: 'boolean', default: false },
   },
 });
 const size = Number(args.size);
+const tagsPerKind = args.tags === undefined ? undefined : Number(args.tags);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 
@@ -115,12 +118,13 @@ async function main() {
   const started = performance.now();
   const db = await openDb({ url: `file:${dbPath}` });
   await migrateDb(db);
-  await generateSyntheticCatalog(db, size, { onProgress: (done, total) => process.stderr.write(`\r  ${done}/${total}`) });
+  await generateSyntheticCatalog(db, size, { ...(tagsPerKind ? { tagsPerKind } : {}), onProgress: (done, total) => process.stderr.write(`\r  ${done}/${total}`) });
   db.$client.close();
   log(`\n  done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   const results: Result[] = [];
   const memory: Record<string, number> = {};
+  let searchLatency: SearchLatency[] = [];
   for (const mode of ['cached', 'uncached'] as const) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
@@ -150,6 +154,7 @@ async function main() {
         log(`  ${mode}: ${scenario.name}`);
         results.push({ scenario: scenario.name, mode, ...(await load(url, scenario)) });
       }
+      if (mode === 'uncached') searchLatency = await benchUncachedSearch(url, dbPath);
       memory[mode] = peakMemoryMb(server.pid!);
 
       if (mode === 'cached') {
@@ -186,10 +191,10 @@ async function main() {
       .filter((r) => r.mode !== 'static')
       .map((r) => `| ${r.scenario} | ${r.mode} | ${r.rps.toLocaleString('en')} | ${(r.rps / staticRps).toFixed(2)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.non2xx} |`),
   ];
-  console.log(lines.join('\n'));
+  console.log([...lines, '', searchLatencyReport(size, tagsPerKind, searchLatency)].join('\n'));
   mkdirSync(join(root, 'bench-results'), { recursive: true });
-  const file = join(root, 'bench-results', `bench-${size}.json`);
-  writeFileSync(file, JSON.stringify({ size, connections, duration, at: new Date().toISOString(), staticRps: Object.fromEntries(baseline), memoryMb: memory, results }, null, 2));
+  const file = join(root, 'bench-results', `bench-${size}${tagsPerKind ? `-tags${tagsPerKind}` : ''}.json`);
+  writeFileSync(file, JSON.stringify({ size, connections, duration, at: new Date().toISOString(), staticRps: Object.fromEntries(baseline), memoryMb: memory, results, tagsPerKind, searchLatency }, null, 2));
   log(`Wrote ${file}`);
 }
 

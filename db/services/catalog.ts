@@ -150,20 +150,21 @@ export interface CatalogFilters {
 
 /**
  * The filter options that at least one content carries (SPEC §7 GET /api/contents/filters): one index probe
- * per active tag, rather than a DISTINCT over every tag row.
+ * per tag, rather than a DISTINCT over every tag row. The tags that pass come back as rows: as columns of
+ * one row (as they once were), a vocabulary past 2,000 tags broke SQLite's limit on a result's columns.
  */
 export async function listFilters(db: Db): Promise<CatalogFilters> {
   return cachedRead(db, 'filters', async () => {
     const lists = await listTags(db);
-    const options = TAG_KINDS.flatMap((kind) => lists[kind].map((tag) => ({ kind, tag })));
-    const probes = options.map(({ kind, tag }) => sql`EXISTS (SELECT 1 FROM content_tags WHERE kind = ${kind} AND value = ${tag.value})`);
-    const costProbes = COSTS.map((cost) => sql`EXISTS (SELECT 1 FROM contents WHERE cost = ${cost})`);
-    const [row] = await db.all<Record<string, number>>(
-      sql`SELECT ${sql.join([...probes, ...costProbes].map((probe, i) => sql`${probe} AS ${sql.raw(`p${i}`)}`), sql`, `)}`,
+    const used = await db.all<{ kind: string; value: string }>(
+      sql`SELECT kind, value FROM tags WHERE status = 'active' AND EXISTS (SELECT 1 FROM content_tags ct WHERE ct.kind = tags.kind AND ct.value = tags.value)`,
     );
-    const present = (i: number) => row?.[`p${i}`] === 1;
-    const of = (kind: (typeof TAG_KINDS)[number]) => options.filter((o, i) => o.kind === kind && present(i)).map((o) => o.tag);
-    return { categories: of('category'), types: of('type'), techStacks: of('techStack'), costs: COSTS.filter((_, i) => present(options.length + i)) };
+    const carried = new Set(used.map((tag) => `${tag.kind}:${tag.value}`));
+    const [row] = await db.all<Record<string, number>>(
+      sql`SELECT ${sql.join(COSTS.map((cost, i) => sql`EXISTS (SELECT 1 FROM contents WHERE cost = ${cost}) AS ${sql.raw(`p${i}`)}`), sql`, `)}`,
+    );
+    const of = (kind: (typeof TAG_KINDS)[number]) => lists[kind].filter((tag) => carried.has(`${kind}:${tag.value}`));
+    return { categories: of('category'), types: of('type'), techStacks: of('techStack'), costs: COSTS.filter((_, i) => row?.[`p${i}`] === 1) };
   });
 }
 

@@ -6,6 +6,7 @@
  */
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, DEMO_ADMIN } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
 let server: TestServer;
@@ -14,15 +15,19 @@ beforeAll(async () => {
   server = await startServer({ env: { RATE_LIMIT_OFF: 'true' } });
   const db = createClient({ url: server.dbUrl });
   try {
-    await db.batch([
+    await db.execute(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
        INSERT INTO tags(kind, value, label) SELECT k.kind, 'extra-' || i, 'Extra ' || i FROM n, (SELECT 'category' AS kind UNION ALL SELECT 'techStack' UNION ALL SELECT 'type') k`,
-      // One content carries one tag of the long tail: it is offered, its neighbours (carried by none) are not.
-      "INSERT INTO content_tags(content_id, kind, value, label) SELECT id, 'category', 'extra-999', 'Extra 999' FROM contents ORDER BY seq LIMIT 1",
-    ]);
+    );
   } finally {
     db.close();
   }
+  // One content carries one tag of the long tail: it is offered, its neighbours (carried by none) are not.
+  const api = apiClient(server.url);
+  const { token } = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
+  const [first] = (await api.get('/api/contents/search?order=oldest')).body.contents;
+  const content = (await api.get(`/api/contents/${first._id}`, { token })).body;
+  expect((await api.put(`/api/contents/${first._id}`, { ...content, category: [{ label: 'Extra 999', value: 'extra-999' }] }, { token })).status).toBe(200);
 });
 afterAll(() => server?.stop());
 

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --size 1000|10000|100000] [--duration 10] [--connections 16]`
+ * `npm run bench [-- --size 1000|10000|100000] [--tags 1000] [--duration 10] [--connections 16]`
  *
  * Builds the production server, generates a synthetic catalog of --size contents into a temporary
  * database, and measures what browsers get: every page request sends a browser's Accept and
@@ -21,6 +21,7 @@ import { openDb } from '../db/client.ts';
 import { migrateDb } from '../db/migrate.ts';
 import { generateSyntheticCatalog } from '../db/seed/synthetic.ts';
 import { freePort } from '../tests/setup/server.ts';
+import { benchUncachedSearch, SEARCH_BUDGET_P95_MS } from './bench-search.ts';
 import { measurePage, PAGE_BUDGETS } from './page-weight.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -29,11 +30,14 @@ const { values: args } = parseArgs({
     size: { type: 'string', default: '10000' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '16' },
+    /** Tags per kind in the synthetic catalog (default: the seeded vocabulary). */
+    tags: { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
   },
 });
 const size = Number(args.size);
 const duration = Number(args.duration);
+const tagsPerKind = args.tags === undefined ? undefined : Number(args.tags);
 const connections = Number(args.connections);
 
 /** What a browser sends with a page request (issue 15: the old bench sent no Accept-Encoding). */
@@ -322,6 +326,30 @@ function report(sections: ReportSection[]): string {
   ].join('\n');
 }
 
+/** Uncached search, one request at a time (scripts/bench-search.ts), on a server without its catalog caches. */
+async function searchSection(dbPath: string): Promise<ReportSection> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = await startSkillshelf(dbPath, port, { CATALOG_CACHE: 'off' });
+  try {
+    log('  uncached search, one request at a time');
+    const results = await benchUncachedSearch(url, dbPath);
+    const vocabulary = tagsPerKind ? `${tagsPerKind.toLocaleString('en')} tags per kind` : 'the seeded tags';
+    return {
+      title: `Uncached search, one request at a time (${size.toLocaleString('en')} contents, ${vocabulary})`,
+      lines: [
+        '| queries | distinct | p50 ms | p95 ms | max ms | mean results |',
+        '|---|---:|---:|---:|---:|---:|',
+        ...results.map((r) => `| ${r.name} | ${r.queries} | ${r.p50} | ${r.p95} | ${r.max} | ${r.meanResults.toLocaleString('en')} |`),
+      ],
+      goals: results.map((r) => ({ goal: `Uncached search, ${r.name}, ${vocabulary}: p95 ≤ ${SEARCH_BUDGET_P95_MS} ms`, figure: `p95 ${r.p95} ms (p50 ${r.p50} ms)`, met: r.p95 <= SEARCH_BUDGET_P95_MS })),
+      json: { tagsPerKind, results },
+    };
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
 async function main() {
   if (!args['skip-build']) {
     log('Building the production server…');
@@ -334,7 +362,7 @@ async function main() {
   const started = performance.now();
   const db = await openDb({ url: `file:${dbPath}` });
   await migrateDb(db);
-  await generateSyntheticCatalog(db, size, { onProgress: (done, total) => process.stderr.write(`\r  ${done}/${total}`) });
+  await generateSyntheticCatalog(db, size, { ...(tagsPerKind ? { tagsPerKind } : {}), onProgress: (done, total) => process.stderr.write(`\r  ${done}/${total}`) });
   db.$client.close();
   log(`\n  done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
@@ -342,13 +370,14 @@ async function main() {
   try {
     sections.push(await benchPages(dbPath));
     sections.push(await pageWeightSection(dbPath));
+    sections.push(await searchSection(dbPath));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 
   console.log(report(sections));
   mkdirSync(join(root, 'bench-results'), { recursive: true });
-  const file = join(root, 'bench-results', `bench-${size}.json`);
+  const file = join(root, 'bench-results', `bench-${size}${tagsPerKind ? `-tags${tagsPerKind}` : ''}.json`);
   const json = { size, connections, duration, at: new Date().toISOString(), goals: sections.flatMap((s) => s.goals), ...Object.fromEntries(sections.map((s) => [s.title, s.json])) };
   writeFileSync(file, JSON.stringify(json, null, 2));
   log(`Wrote ${file}`);

@@ -1,14 +1,16 @@
 /**
  * A synthetic catalog for tests and benchmarks: N contents with realistic tag mixes (a few popular subjects
  * and technologies, a long tail), costs, certificates, dates and reviews. Deterministic for a given seed.
+ * With `tagsPerKind`, the vocabulary is that large: the tags table is filled up to that many tags of each
+ * kind, and contents draw them with a Zipf skew (the first tag about as common as the next hundred together).
  */
-import { count, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { newId } from '../ids.ts';
-import { contentTags, contents, reviews, users } from '../schema.ts';
+import { contentTags, contents, reviews, tags, users, type TagKind } from '../schema.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { tagColumns } from '../services/content-rows.ts';
-import { CATEGORIES, COSTS, MATERIAL_TYPES, TECH_STACKS, type Tag } from '../taxonomy.ts';
+import { CATEGORIES, COSTS, MATERIAL_TYPES, TAG_KINDS, TECH_STACKS, toValue, type Tag } from '../taxonomy.ts';
 import { slugify } from '../urls.ts';
 
 /** mulberry32: small, fast, seedable. */
@@ -52,14 +54,87 @@ function pickTags(rand: () => number, list: Tag[], min: number, max: number): Ta
   return [...picked.values()];
 }
 
+const CHUNK = 500;
+
+/** A tag picker over a list of tags: `pick(rand, min, max)` draws between min and max distinct tags. */
+type TagPicker = (rand: () => number, min: number, max: number) => Tag[];
+
+const skewedPicker =
+  (list: Tag[]): TagPicker =>
+  (rand, min, max) =>
+    pickTags(rand, list, min, max);
+
+/** Draws with Zipf weights (the tag of rank r weighs 1/r): what real tag usage looks like. */
+function zipfPicker(list: Tag[]): TagPicker {
+  const cumulative = new Float64Array(list.length);
+  let total = 0;
+  list.forEach((_, r) => (cumulative[r] = total += 1 / (r + 1)));
+  const draw = (rand: () => number) => {
+    const x = rand() * total;
+    let lo = 0;
+    let hi = list.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return list[lo]!;
+  };
+  return (rand, min, max) => {
+    const n = min + Math.floor(rand() * (max - min + 1));
+    const picked = new Map<string, Tag>();
+    for (let i = 0; i < n * 3 && picked.size < n; i++) {
+      const tag = draw(rand);
+      picked.set(tag.value, tag);
+    }
+    return [...picked.values()];
+  };
+}
+
+const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'bra', 'cle', 'dro', 'fen', 'gar', 'hul', 'jin', 'kor', 'lum', 'mar', 'nix', 'pel', 'quo', 'ros', 'tav', 'vex', 'wyn', 'yar', 'zul'];
+
+/** A made-up tag label, different for every n and kind ('Brakor', 'Lumvexti'…). */
+function madeUpLabel(kind: TagKind, n: number): string {
+  let word = '';
+  let rest = n * TAG_KINDS.length + TAG_KINDS.indexOf(kind);
+  do {
+    word += SYLLABLES[rest % SYLLABLES.length];
+    rest = Math.floor(rest / SYLLABLES.length);
+  } while (rest > 0);
+  return word[0]!.toUpperCase() + word.slice(1);
+}
+
+/**
+ * The tags table filled up to `perKind` active tags of each kind with made-up ones; returns every active tag
+ * of each kind, the seeded ones first (they stay the most common).
+ */
+async function largeVocabulary(db: Db, perKind: number): Promise<Record<TagKind, Tag[]>> {
+  const lists = {} as Record<TagKind, Tag[]>;
+  for (const kind of TAG_KINDS) {
+    const rows = await db.select({ label: tags.label, value: tags.value, status: tags.status }).from(tags).where(eq(tags.kind, kind)).orderBy(asc(tags.id));
+    const taken = new Set(rows.map((r) => r.value));
+    const list = rows.filter((r) => r.status === 'active').map(({ label, value }) => ({ label, value }));
+    const added: Tag[] = [];
+    for (let n = 0; list.length + added.length < perKind; n++) {
+      const label = madeUpLabel(kind, n);
+      if (taken.has(toValue(label))) continue;
+      added.push({ label, value: toValue(label) });
+    }
+    for (let i = 0; i < added.length; i += CHUNK) await db.insert(tags).values(added.slice(i, i + CHUNK).map((tag) => ({ kind, ...tag })));
+    lists[kind] = [...list, ...added];
+  }
+  return lists;
+}
+
 export interface SyntheticOptions {
   seed?: number;
+  /** A vocabulary of this many tags per kind (tags table rows, drawn with a Zipf skew); SPEC §3's lists when unset. */
+  tagsPerKind?: number;
   /** Reviewers to create and to spread reviews over. */
   reviewers?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
-const CHUNK = 500;
 
 /** Adds `total` synthetic contents (and reviewers, reviews) to the database. Returns how many were added. */
 export async function generateSyntheticCatalog(db: Db, total: number, options: SyntheticOptions = {}): Promise<{ contents: number; reviews: number }> {
@@ -76,6 +151,11 @@ export async function generateSyntheticCatalog(db: Db, total: number, options: S
   }));
   for (let i = 0; i < reviewerRows.length; i += CHUNK) await db.insert(users).values(reviewerRows.slice(i, i + CHUNK));
 
+  const vocabulary = options.tagsPerKind ? await largeVocabulary(db, options.tagsPerKind) : undefined;
+  const pick: Record<TagKind, TagPicker> = vocabulary
+    ? { category: zipfPicker(vocabulary.category), techStack: zipfPicker(vocabulary.techStack), type: zipfPicker(vocabulary.type) }
+    : { category: skewedPicker(CATEGORIES), techStack: skewedPicker(TECH_STACKS), type: skewedPicker(MATERIAL_TYPES) };
+
   const start = Date.now() - 3 * 365 * 864e5;
   const runId = newId().slice(0, 6);
   let reviewCount = 0;
@@ -86,9 +166,9 @@ export async function generateSyntheticCatalog(db: Db, total: number, options: S
     const reviewRows = [];
     for (let k = 0; k < size; k++) {
       const n = done + k;
-      const category = pickTags(rand, CATEGORIES, 1, 2);
-      const techStack = pickTags(rand, TECH_STACKS, 0, 3);
-      const type = pickTags(rand, MATERIAL_TYPES, 1, 2);
+      const category = pick.category(rand, 1, 2);
+      const techStack = pick.techStack(rand, 0, 3);
+      const type = pick.type(rand, 1, 2);
       const topics = TOPICS[category[0]!.value] ?? ['Programming'];
       const topic = topics[Math.floor(rand() * topics.length)]!;
       const tech = techStack[0]?.label;

@@ -3,18 +3,18 @@
  * Every query is indexed; a page of results costs a fixed number of statements whatever its size (the
  * version, the full-text matches, the page's rows), the rest is the in-memory facet table.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { notFound } from '../errors.ts';
 import { ftsQuery, lastWordIsPrefix, searchWords } from '../fts.ts';
-import { contents, reviews, type Content } from '../schema.ts';
+import { contents, reviews, tagAliases, tags, type Content } from '../schema.ts';
 import { COSTS, TAG_KINDS, type Tag } from '../taxonomy.ts';
 import { closestTerms, type VocabularyTerm } from '../typos.ts';
 import { PAGE_SIZE, type SearchParams } from '../validation/search.ts';
 import { cachedRead } from './catalog-cache.ts';
-import { currentTagValues, listTags } from './tags.ts';
+import { listTags } from './tags.ts';
 import { toApiContent, type ApiContent } from './content-rows.ts';
-import { countFacets, facetTable, matchingRows, pageRows, type FacetCounts, type FacetFilters } from './facet-table.ts';
+import { countFacets, facetTable, matchingRows, pageRows, type FacetCounts, type FacetFilters, type FacetTable, type Matches } from './facet-table.ts';
 
 export type { FacetCounts } from './facet-table.ts';
 
@@ -65,23 +65,25 @@ async function indexVocabulary(db: Db): Promise<VocabularyTerm[]> {
   return vocabulary.terms;
 }
 
-async function anyMatch(db: Db, match: string): Promise<boolean> {
-  const [row] = await db.all<{ found: number }>(sql`SELECT EXISTS (SELECT 1 FROM contents_fts WHERE contents_fts MATCH ${match}) AS found`);
-  return row?.found === 1;
-}
-
 /**
- * The words as typed, or — when they match nothing in the whole catalog — the same words widened with their
- * closest indexed terms ('javscript' → 'javascript'). Filters do not take part: a term that exists but
- * not among the filtered contents is a real "no results", not a typo.
+ * The full-text matches of the words as typed, or — when they match nothing in the whole catalog — of the
+ * same words widened with their closest indexed terms ('javscript' → 'javascript'). Filters do not take
+ * part: a term that exists but not among the filtered contents is a real "no results", not a typo. The
+ * matches are read at once, with no separate "any match?" probe: for a prefix ('java*') that probe merges
+ * every term's list as the full read does.
  */
-async function resolveMatch(db: Db, params: SearchParams): Promise<{ match?: string; correctedTerm?: string; nothing?: true }> {
+async function findMatches(
+  db: Db,
+  table: FacetTable,
+  params: SearchParams,
+  rankFilters: FacetFilters | undefined,
+): Promise<{ matches?: Matches; correctedTerm?: string; nothing?: true }> {
   const words = searchWords(params.searchTerm);
   // Typed, but nothing searchable ('%', '_', '!!'): nothing matches it — not the whole catalog.
   if (words.length === 0) return params.searchTerm.trim() ? { nothing: true } : {};
   const prefixLast = lastWordIsPrefix(params.searchTerm);
-  const exact = ftsQuery(words, new Map(), prefixLast);
-  if (await anyMatch(db, exact)) return { match: exact };
+  const exact = await matchingRows(db, table, ftsQuery(words, new Map(), prefixLast), rankFilters);
+  if (exact.rows.length) return { matches: exact };
 
   const terms = await indexVocabulary(db);
   const known = new Set(terms.map((t) => t.term));
@@ -91,33 +93,47 @@ async function resolveMatch(db: Db, params: SearchParams): Promise<{ match?: str
     const close = closestTerms(word, terms);
     if (close.length) alternatives.set(word, close);
   }
-  if (alternatives.size === 0) return { match: exact };
-  const widened = ftsQuery(words, alternatives, prefixLast);
-  if (!(await anyMatch(db, widened))) return { match: exact };
-  return { match: widened, correctedTerm: words.map((w) => alternatives.get(w)?.[0] ?? w).join(' ') };
+  if (alternatives.size === 0) return { matches: exact };
+  const widened = await matchingRows(db, table, ftsQuery(words, alternatives, prefixLast), rankFilters);
+  if (!widened.rows.length) return { matches: exact };
+  return { matches: widened, correctedTerm: words.map((w) => alternatives.get(w)?.[0] ?? w).join(' ') };
 }
 
 /**
- * The parameters with each tag value as the tag has it now (a value renamed or merged away follows its tag),
- * and every value no tag ever had set to 'all' (ignored, as documented).
+ * The parameters with each tag value as the tag has it now (a value renamed or merged away follows its
+ * tag), and every value no tag ever had set to 'all' (ignored, as documented): indexed probes for the values
+ * asked, rather than every tag row (thousands in an open taxonomy).
  */
 async function withKnownTags(db: Db, params: SearchParams): Promise<SearchParams> {
-  const current = await currentTagValues(db);
+  const asked = TAG_KINDS.filter((kind) => params[kind] !== 'all');
+  if (asked.length === 0) return params;
+  const [found, moved] = await Promise.all([
+    db
+      .select({ kind: tags.kind, value: tags.value })
+      .from(tags)
+      .where(or(...asked.map((kind) => and(eq(tags.kind, kind), eq(tags.value, params[kind]))))),
+    db
+      .select({ kind: tagAliases.kind, value: tagAliases.value, target: tagAliases.target })
+      .from(tagAliases)
+      .where(or(...asked.map((kind) => and(eq(tagAliases.kind, kind), eq(tagAliases.value, params[kind]))))),
+  ]);
   const known = { ...params };
-  for (const kind of TAG_KINDS) if (known[kind] !== 'all') known[kind] = current(kind, known[kind]) ?? 'all';
+  for (const kind of asked) {
+    if (found.some((tag) => tag.kind === kind && tag.value === params[kind])) continue;
+    known[kind] = moved.find((alias) => alias.kind === kind && alias.value === params[kind])?.target ?? 'all';
+  }
   return known;
 }
 
 export async function searchContents(db: Db, asked: SearchParams): Promise<SearchResult> {
   const params = await withKnownTags(db, asked);
   return cachedRead(db, `search:${JSON.stringify(params)}`, async () => {
-    const { match, correctedTerm, nothing } = await resolveMatch(db, params);
-    if (nothing) return { contents: [], page: 1, pages: 1, countContents: 0, facets: emptyFacets(), filters: { ...params, page: 1 } };
     // Counts and the page both come from the in-memory table (db/services/facet-table.ts); SQL reads the
-    // full-text matches with their rank, and then only the page's rows.
+    // full-text matches (ranking only those a relevance page can show), and then only the page's rows.
     const table = await facetTable(db);
     const filters = facetFilters(params);
-    const matches = match ? await matchingRows(db, table, match) : undefined;
+    const { matches, correctedTerm, nothing } = await findMatches(db, table, params, params.order === 'relevance' ? filters : undefined);
+    if (nothing) return { contents: [], page: 1, pages: 1, countContents: 0, facets: emptyFacets(), filters: { ...params, page: 1 } };
     const { facets, count } = countFacets(table, filters, matches?.rows);
     const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
     const page = Math.min(params.page, pages);
@@ -143,21 +159,17 @@ export interface CatalogFilters {
 }
 
 /**
- * The filter options that at least one content carries (SPEC §7 GET /api/contents/filters): one index probe
- * per active tag, rather than a DISTINCT over every tag row.
+ * The filter options that at least one content carries (SPEC §7 GET /api/contents/filters), read off the
+ * facet table of this catalog version: its tag lists hold exactly the values some content carries. (One SQL
+ * probe per tag cost 30 ms at 1,000 tags per kind; as one row with a column per tag, it broke SQLite's limit
+ * of 2,000 columns.)
  */
 export async function listFilters(db: Db): Promise<CatalogFilters> {
   return cachedRead(db, 'filters', async () => {
-    const lists = await listTags(db);
-    const options = TAG_KINDS.flatMap((kind) => lists[kind].map((tag) => ({ kind, tag })));
-    const probes = options.map(({ kind, tag }) => sql`EXISTS (SELECT 1 FROM content_tags WHERE kind = ${kind} AND value = ${tag.value})`);
-    const costProbes = COSTS.map((cost) => sql`EXISTS (SELECT 1 FROM contents WHERE cost = ${cost})`);
-    const [row] = await db.all<Record<string, number>>(
-      sql`SELECT ${sql.join([...probes, ...costProbes].map((probe, i) => sql`${probe} AS ${sql.raw(`p${i}`)}`), sql`, `)}`,
-    );
-    const present = (i: number) => row?.[`p${i}`] === 1;
-    const of = (kind: (typeof TAG_KINDS)[number]) => options.filter((o, i) => o.kind === kind && present(i)).map((o) => o.tag);
-    return { categories: of('category'), types: of('type'), techStacks: of('techStack'), costs: COSTS.filter((_, i) => present(options.length + i)) };
+    const [lists, table] = await Promise.all([listTags(db), facetTable(db)]);
+    const of = (kind: (typeof TAG_KINDS)[number]) => lists[kind].filter((tag) => table.tags[kind].indexOfValue.has(tag.value));
+    const { cost } = countFacets(table, {}).facets;
+    return { categories: of('category'), types: of('type'), techStacks: of('techStack'), costs: COSTS.filter((c) => (cost[c] ?? 0) > 0) };
   });
 }
 

@@ -119,3 +119,75 @@ describe('facet counts', () => {
     expect((await searchContents(t.db, params)).countContents).toBe(paidBefore + 1);
   });
 });
+
+describe('facet counts over a large vocabulary (1,000 tags per kind)', () => {
+  let big: TestDb;
+  beforeAll(async () => {
+    big = await createTestDb();
+    await generateSyntheticCatalog(big.db, 3000, { seed: 11, tagsPerKind: 1000 });
+  }, 120_000);
+  afterAll(() => big.close());
+
+  /** The WHERE of a search's filters and words, leaving out one group's own filter. */
+  function whereOf(params: SearchParams, own?: Group): { sql: string; args: Array<string | number> } {
+    const parts: Array<{ sql: string; args: Array<string | number> }> = [];
+    for (const group of ['category', 'techStack', 'type', 'cost', 'hasCert', 'rating'] as const) {
+      if (group !== own && params[group] !== 'all') parts.push(condition(group, String(params[group])));
+    }
+    // '+': the matches as a set to test each row against, not a list of rowids to look up per tag row.
+    if (params.searchTerm) parts.push({ sql: '+c.seq IN (SELECT rowid FROM contents_fts WHERE contents_fts MATCH ?)', args: [`"${params.searchTerm}"*`] });
+    return { sql: parts.map((p) => p.sql).join(' AND ') || '1', args: parts.flatMap((p) => p.args) };
+  }
+
+  /** Every option of a group counted in one grouped statement: option → count, options counted 0 left out. */
+  async function recountGroup(params: SearchParams, group: Group): Promise<Map<string, number>> {
+    const where = whereOf(params, group);
+    const counts = new Map<string, number>();
+    const read = async (sql: string, args: Array<string | number>) => {
+      for (const row of (await big.db.$client.execute({ sql, args })).rows) if (Number(row.n) > 0) counts.set(String(row.option), Number(row.n));
+    };
+    if (group === 'category' || group === 'techStack' || group === 'type') {
+      await read(`SELECT t.value AS option, count(*) AS n FROM contents c JOIN content_tags t ON t.content_id = c.id AND t.kind = ? WHERE ${where.sql} GROUP BY t.value`, [group, ...where.args]);
+    } else if (group === 'cost') {
+      await read(`SELECT c.cost AS option, count(*) AS n FROM contents c WHERE ${where.sql} GROUP BY c.cost`, where.args);
+    } else if (group === 'hasCert') {
+      await read(`SELECT CASE c.has_cert WHEN 1 THEN 'true' ELSE 'false' END AS option, count(*) AS n FROM contents c WHERE ${where.sql} GROUP BY c.has_cert`, where.args);
+    } else {
+      for (const step of RATING_STEPS) await read(`SELECT '${step}' AS option, count(*) AS n FROM contents c WHERE ${where.sql} AND c.rating >= ?`, [...where.args, step]);
+    }
+    return counts;
+  }
+
+  it('equal a plain SQL recount for 40 random filter combinations, every option of every group', async () => {
+    const { rows } = await big.db.$client.execute('SELECT kind, value, count(*) AS n FROM content_tags GROUP BY kind, value ORDER BY n DESC');
+    const used: Record<string, string[]> = { category: [], techStack: [], type: [] };
+    for (const row of rows) used[String(row.kind)]!.push(String(row.value));
+    for (const kind of ['category', 'techStack', 'type']) expect(used[kind]!.length, kind).toBeGreaterThan(500);
+    const { rows: tagRows } = await big.db.$client.execute('SELECT kind, value FROM tags');
+    const all: Record<string, string[]> = { category: [], techStack: [], type: [] };
+    for (const row of tagRows) all[String(row.kind)]?.push(String(row.value));
+
+    let seed = 1234;
+    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+    for (let round = 0; round < 40; round++) {
+      const query = new URLSearchParams();
+      // A tag from the popular head, from anywhere in the long tail, or one no content carries.
+      for (const kind of ['category', 'techStack', 'type']) if (rand() < 0.5) query.set(kind, rand() < 0.6 ? pick(used[kind]!.slice(0, 20)) : pick(all[kind]!));
+      for (const group of ['cost', 'hasCert', 'rating'] as const) if (rand() < 0.3) query.set(group, pick(OPTIONS[group]));
+      if (rand() < 0.5) query.set('searchTerm', pick(['python', 'data', 'web', 'security', 'course']));
+      const params = parseSearchParams(query);
+      const result = await searchContents(big.db, params);
+      const where = whereOf(params);
+      const { rows: total } = await big.db.$client.execute({ sql: `SELECT count(*) AS n FROM contents c WHERE ${where.sql}`, args: where.args });
+      expect(result.countContents, query.toString()).toBe(Number(total[0]!.n));
+      for (const group of Object.keys(OPTIONS) as Group[]) {
+        const counted = result.facets[group] as Record<string, number>;
+        const recounted = await recountGroup(params, group);
+        for (const option of new Set([...Object.keys(counted), ...recounted.keys()])) {
+          expect(counted[option] ?? 0, `${query}: ${group}=${option}`).toBe(recounted.get(option) ?? 0);
+        }
+      }
+    }
+  }, 120_000);
+});

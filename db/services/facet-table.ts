@@ -31,6 +31,8 @@ interface TagIndex {
   /** Combination → the tag indexes it holds. */
   combos: Int32Array[];
   comboOfKey: Map<string, number>;
+  /** Tag index → the combinations that hold it (what a filter on the tag passes). */
+  combosOfTag: number[][];
 }
 
 export interface FacetTable {
@@ -72,9 +74,13 @@ export interface FacetCounts {
   rating: Record<string, number>;
 }
 
-/** Full-text matches: their rows and bm25 ranks (lower is better), in no particular order. */
+/**
+ * Full-text matches, in no particular order: every matching row (what the counts need), and the bm25 rank
+ * (lower is better) of the rows asked for (what a page in relevance order needs).
+ */
 export interface Matches {
   rows: Int32Array;
+  ranked: Int32Array;
   rank: Float64Array;
 }
 
@@ -134,6 +140,7 @@ async function loadFacetTable(db: Db): Promise<FacetTable> {
     if (combo === undefined) {
       combo = index.combos.push(Int32Array.from(tagIndexes)) - 1;
       index.comboOfKey.set(key, combo);
+      for (const j of tagIndexes) (index.combosOfTag[j] ??= []).push(combo);
     }
     return combo;
   };
@@ -162,24 +169,73 @@ async function loadFacetTable(db: Db): Promise<FacetTable> {
   return table;
 }
 
-const emptyTagIndex = (size: number): TagIndex => ({ values: [], indexOfValue: new Map(), comboOfRow: new Int32Array(size), combos: [new Int32Array(0)], comboOfKey: new Map([['', 0]]) });
+const emptyTagIndex = (size: number): TagIndex => ({
+  values: [],
+  indexOfValue: new Map(),
+  comboOfRow: new Int32Array(size),
+  combos: [new Int32Array(0)],
+  comboOfKey: new Map([['', 0]]),
+  combosOfTag: [],
+});
 
-/** Every full-text match with its rank (one text, not a row object each). */
-export async function matchingRows(db: Db, table: FacetTable, match: string): Promise<Matches> {
-  const { rows } = await db.$client.execute({ sql: "SELECT group_concat(rowid || ' ' || rank) AS found FROM contents_fts WHERE contents_fts MATCH ?", args: [match] });
-  const text = rows[0]?.found;
-  if (text === null || text === undefined || text === '') return { rows: new Int32Array(0), rank: new Float64Array(0) };
-  const found: number[] = [];
-  const ranks: number[] = [];
-  for (const part of String(text).split(',')) {
-    const space = part.indexOf(' ');
-    // A content added after the snapshot is not in the table: the next version's table will have it.
-    const row = table.rowOfSeq[Number(part.slice(0, space))] ?? -1;
-    if (row < 0) continue;
-    found.push(row);
-    ranks.push(Number(part.slice(space + 1)));
+/**
+ * Every full-text match, and the rank of those that pass `rankFilters` (all of them when it is empty; none
+ * when it is undefined). bm25 is what a match costs: reading every match's rowid is a few milliseconds on
+ * 100k contents, ranking every one of them ten times that. So only the rows a relevance page can show are
+ * ranked: the filters become a map by seq that the statement reads before asking for a row's rank.
+ */
+export async function matchingRows(db: Db, table: FacetTable, match: string, rankFilters?: FacetFilters): Promise<Matches> {
+  let ranked = 'NULL';
+  const args: Array<string | Uint8Array> = [match];
+  if (rankFilters && Object.keys(rankFilters).length === 0) ranked = "group_concat(rowid || ' ' || rank)";
+  else if (rankFilters) {
+    ranked = "group_concat(CASE WHEN substr(?2, rowid + 1, 1) = x'01' THEN rowid || ' ' || rank END)";
+    args.push(seqsPassing(table, rankFilters));
   }
-  return { rows: Int32Array.from(found), rank: Float64Array.from(ranks) };
+  const { rows } = await db.$client.execute({ sql: `SELECT group_concat(rowid) AS found, ${ranked} AS ranked FROM contents_fts WHERE contents_fts MATCH ?1`, args });
+  const found = rowsOfSeqs(table, String(rows[0]?.found ?? ''));
+  const rankedRows: number[] = [];
+  const ranks: number[] = [];
+  // 'seq rank,seq rank…'; a rank is a real, which may hold a comma-free exponent ('1.5e-06').
+  const text = String(rows[0]?.ranked ?? '');
+  for (let start = 0; start < text.length; ) {
+    const space = text.indexOf(' ', start);
+    let end = text.indexOf(',', space);
+    if (end < 0) end = text.length;
+    const row = table.rowOfSeq[Number(text.slice(start, space))] ?? -1;
+    if (row >= 0) {
+      rankedRows.push(row);
+      ranks.push(Number(text.slice(space + 1, end)));
+    }
+    start = end + 1;
+  }
+  return { rows: found, ranked: Int32Array.from(rankedRows), rank: Float64Array.from(ranks) };
+}
+
+/** The table rows of a list of seqs ('12,7,40'), read digit by digit (no string per number). */
+function rowsOfSeqs(table: FacetTable, text: string): Int32Array {
+  const out = new Int32Array(text.length ? text.length / 2 + 1 : 0);
+  let n = 0;
+  let seq = -1;
+  for (let k = 0; k <= text.length; k++) {
+    const c = k < text.length ? text.charCodeAt(k) : 44;
+    if (c >= 48 && c <= 57) seq = (seq < 0 ? 0 : seq * 10) + (c - 48);
+    else if (seq >= 0) {
+      // A content added after the snapshot is not in the table: the next version's table will have it.
+      const row = table.rowOfSeq[seq] ?? -1;
+      if (row >= 0) out[n++] = row;
+      seq = -1;
+    }
+  }
+  return out.subarray(0, n);
+}
+
+/** A byte per seq, 1 where that content passes the filters: what the rank statement reads (substr of a blob). */
+function seqsPassing(table: FacetTable, filters: FacetFilters): Uint8Array {
+  const passes = passing(table, compile(table, filters));
+  const map = new Uint8Array(table.rowOfSeq.length);
+  for (let i = 0; i < table.size; i++) if (passes(i)) map[table.seq[i]!] = 1;
+  return map;
 }
 
 /** The filters as flags and indexes the loops test, computed once per call. */
@@ -191,7 +247,7 @@ function compile(table: FacetTable, filters: FacetFilters) {
     const j = index.indexOfValue.get(value);
     const flags = new Uint8Array(index.combos.length);
     // A value no content carries: no combination holds it, so no row passes.
-    if (j !== undefined) index.combos.forEach((combo, c) => (flags[c] = combo.includes(j) ? 1 : 0));
+    if (j !== undefined) for (const c of index.combosOfTag[j]!) flags[c] = 1;
     return flags;
   };
   return {
@@ -250,9 +306,8 @@ export function countFacets(table: FacetTable, filters: FacetFilters, rows?: Int
   const byValue = (kind: TagGroup) => {
     const index = table.tags[kind];
     const perTag = new Float64Array(index.values.length);
-    byCombo[kind].forEach((rowsWithCombo, c) => {
-      if (rowsWithCombo) for (const j of index.combos[c]!) perTag[j]! += rowsWithCombo;
-    });
+    const tally = byCombo[kind];
+    for (let c = 0; c < tally.length; c++) if (tally[c]) for (const j of index.combos[c]!) perTag[j]! += tally[c]!;
     return Object.fromEntries(index.values.map((value, j) => [value, perTag[j]!]));
   };
   // Ratings are averages from 0 to 5 and the steps whole numbers: at or above N means N or more whole stars.
@@ -290,36 +345,74 @@ function orderedRows(table: FacetTable, order: Order): Int32Array {
 }
 
 /**
+ * The first `k` of 0…n-1 in the order `compare` gives, sorted: a bounded heap holding the k best so far, so
+ * a first page out of 20,000 ranked matches costs n·log k comparisons, not a sort of all of them.
+ */
+export function firstInOrder(n: number, k: number, compare: (a: number, b: number) => number): number[] {
+  if (k >= n / 4) return Array.from({ length: n }, (_, i) => i).sort(compare).slice(0, k);
+  // A max-heap: its root is the worst of the best k, the one a better newcomer replaces.
+  const heap: number[] = [];
+  const worse = (a: number, b: number) => compare(heap[a]!, heap[b]!) > 0;
+  const swap = (a: number, b: number) => ([heap[a], heap[b]] = [heap[b]!, heap[a]!]);
+  for (let i = 0; i < n; i++) {
+    if (heap.length < k) {
+      heap.push(i);
+      for (let c = heap.length - 1; c > 0 && worse(c, (c - 1) >> 1); c = (c - 1) >> 1) swap(c, (c - 1) >> 1);
+    } else if (k > 0 && compare(i, heap[0]!) < 0) {
+      heap[0] = i;
+      for (let c = 0; ; ) {
+        const l = 2 * c + 1;
+        const r = l + 1;
+        let top = c;
+        if (l < k && worse(l, top)) top = l;
+        if (r < k && worse(r, top)) top = r;
+        if (top === c) break;
+        swap(c, top);
+        c = top;
+      }
+    }
+  }
+  return heap.sort(compare);
+}
+
+/** Whether a row passes every compiled filter. */
+function passing(table: FacetTable, f: ReturnType<typeof compile>): (i: number) => boolean {
+  const { cost, hasCert, rating } = table;
+  const cat = table.tags.category.comboOfRow;
+  const tech = table.tags.techStack.comboOfRow;
+  const typ = table.tags.type.comboOfRow;
+  return (i) =>
+    (!f.category || f.category[cat[i]!] === 1) &&
+    (!f.techStack || f.techStack[tech[i]!] === 1) &&
+    (!f.type || f.type[typ[i]!] === 1) &&
+    (f.cost < 0 || cost[i] === f.cost) &&
+    (f.hasCert < 0 || hasCert[i] === f.hasCert) &&
+    (f.rating < 0 || rating[i]! >= f.rating);
+}
+
+/**
  * The rows of one page of results, in order: every row passing the filters (among the full-text matches
- * when there are words), sorted by `order` — 'relevance' is the matches' bm25 rank — skipping `offset`.
+ * when there are words), sorted by `order`, skipping `offset`. 'relevance' is the bm25 rank of the matches,
+ * which must then have been ranked with the same filters (see matchingRows).
  */
 export function pageRows(table: FacetTable, filters: FacetFilters, order: Order | 'relevance', offset: number, limit: number, matches?: Matches): number[] {
-  const f = compile(table, filters);
-  const passes = (i: number) =>
-    (!f.category || f.category[table.tags.category.comboOfRow[i]!] === 1) &&
-    (!f.techStack || f.techStack[table.tags.techStack.comboOfRow[i]!] === 1) &&
-    (!f.type || f.type[table.tags.type.comboOfRow[i]!] === 1) &&
-    (f.cost < 0 || table.cost[i] === f.cost) &&
-    (f.hasCert < 0 || table.hasCert[i] === f.hasCert) &&
-    (f.rating < 0 || table.rating[i]! >= f.rating);
-
-  if (!matches) {
-    const page: number[] = [];
-    let skipped = 0;
-    for (const i of orderedRows(table, order === 'relevance' ? 'latest' : order)) {
-      if (!passes(i)) continue;
-      if (skipped < offset) skipped++;
-      else if (page.push(i) === limit) break;
-    }
-    return page;
+  if (matches && order === 'relevance') {
+    const { ranked, rank } = matches;
+    const best = firstInOrder(ranked.length, offset + limit, (a, b) => rank[a]! - rank[b]! || COMPARE.latest(table, ranked[a]!, ranked[b]!));
+    return best.slice(offset).map((k) => ranked[k]!);
   }
-  const candidates: number[] = [];
-  const rankOf = new Map<number, number>();
-  matches.rows.forEach((i, k) => {
-    if (!passes(i)) return;
-    candidates.push(i);
-    rankOf.set(i, matches.rank[k]!);
-  });
-  const compare = order === 'relevance' ? (a: number, b: number) => rankOf.get(a)! - rankOf.get(b)! || COMPARE.latest(table, a, b) : (a: number, b: number) => COMPARE[order](table, a, b);
-  return candidates.sort(compare).slice(offset, offset + limit);
+  const passes = passing(table, compile(table, filters));
+  let matched: Uint8Array | undefined;
+  if (matches) {
+    matched = new Uint8Array(table.size);
+    for (const i of matches.rows) matched[i] = 1;
+  }
+  const page: number[] = [];
+  let skipped = 0;
+  for (const i of orderedRows(table, order === 'relevance' ? 'latest' : order)) {
+    if ((matched && !matched[i]) || !passes(i)) continue;
+    if (skipped < offset) skipped++;
+    else if (page.push(i) === limit) break;
+  }
+  return page;
 }

@@ -104,7 +104,8 @@ describe.skipIf(!hasBrowser)('account forms without JavaScript', () => {
     const email = uniqueEmail('csrf');
     await fetch(`${server.url}/api/users/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Csrf', email, password: PASSWORD }) });
     const body = new URLSearchParams({ email, password: PASSWORD });
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null', 'sec-fetch-site': 'cross-site' }, {}]) {
+    const foreign: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null', 'sec-fetch-site': 'cross-site' }, {}];
+    for (const headers of foreign) {
       const res = await fetch(`${server.url}/signin`, { method: 'POST', body, headers, redirect: 'manual' });
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(res.headers.get('set-cookie')).toBeNull();

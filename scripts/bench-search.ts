@@ -1,0 +1,120 @@
+/**
+ * Uncached search latency, one request at a time (issues 14 and 15): distinct queries, each a word and one
+ * filter or a word and three filters, sent in turn to a server running with CATALOG_CACHE=off, so every
+ * answer is computed (only the per-version facet table is kept, built by a warm-up request first). Timed
+ * from the client, as a browser asks (compressed answers), to the last byte. Called by scripts/bench.ts;
+ * the budget is p95 ≤ 30 ms for both.
+ */
+import { openDb } from '../db/client.ts';
+import { COSTS } from '../db/taxonomy.ts';
+
+export const SEARCH_BUDGET_P95_MS = 30;
+
+export interface SearchLatency {
+  name: string;
+  queries: number;
+  p50: number;
+  p95: number;
+  max: number;
+  /** Mean result count: shows the queries find something. */
+  meanResults: number;
+}
+
+/** Words people search for, all found in the synthetic catalog: broad ones ('data', 'java') among narrow ones. */
+const WORDS = [
+  'python', 'javascript', 'java', 'sql', 'security', 'testing', 'design', 'data', 'web', 'network', 'machine', 'learning',
+  'statistics', 'pandas', 'cryptography', 'routing', 'indexing', 'dashboards', 'excel', 'css', 'accessibility', 'apis',
+  'authentication', 'deployment', 'microservices', 'neural', 'regression', 'deep', 'algorithms', 'patterns', 'refactoring',
+  'visualization', 'wireless', 'replication', 'backups', 'llms', 'planning', 'typescript', 'ruby', 'php', 'course', 'guide',
+  'bootcamp', 'handbook', 'podcast', 'workshop',
+];
+
+type Kind = 'category' | 'techStack' | 'type';
+
+/** mulberry32, seeded: the same queries on every run. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Each kind's tag values with how many contents carry them, read from the bench database. */
+async function tagUsage(dbPath: string): Promise<Record<Kind, Array<{ value: string; n: number }>>> {
+  const db = await openDb({ url: `file:${dbPath}` });
+  try {
+    const { rows } = await db.$client.execute('SELECT kind, value, count(*) AS n FROM content_tags GROUP BY kind, value');
+    const usage: Record<Kind, Array<{ value: string; n: number }>> = { category: [], techStack: [], type: [] };
+    for (const row of rows) usage[row.kind as Kind]?.push({ value: String(row.value), n: Number(row.n) });
+    return usage;
+  } finally {
+    db.$client.close();
+  }
+}
+
+/**
+ * `count` distinct queries of each shape. Filter values are drawn in proportion to their use, as people
+ * click the tags they see most: a common tag is picked often, the long tail of a large vocabulary rarely.
+ */
+function searchQueries(usage: Record<Kind, Array<{ value: string; n: number }>>, count: number, seed: number) {
+  const rand = random(seed);
+  const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  const byUse = (kind: Kind) => {
+    const list = usage[kind];
+    let x = rand() * list.reduce((sum, tag) => sum + tag.n, 0);
+    for (const tag of list) if ((x -= tag.n) < 0) return tag.value;
+    return list.at(-1)!.value;
+  };
+  const distinct = (make: () => Record<string, string>) => {
+    const seen = new Set<string>();
+    for (let tries = 0; seen.size < count && tries < count * 100; tries++) seen.add(new URLSearchParams(make()).toString());
+    return [...seen];
+  };
+  const oneFilter = distinct(() => {
+    const group = pick(['category', 'techStack', 'type', 'cost'] as const);
+    return { searchTerm: pick(WORDS), [group]: group === 'cost' ? pick(COSTS) : byUse(group) };
+  });
+  const threeFilters = distinct(() => ({
+    searchTerm: pick(WORDS),
+    category: byUse('category'),
+    techStack: byUse('techStack'),
+    ...(rand() < 0.5 ? { type: byUse('type') } : { cost: pick(COSTS) }),
+  }));
+  return { oneFilter, threeFilters };
+}
+
+/** What a browser's fetch of the API sends: the answer is compressed as it would be for one. */
+const HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+async function timeQueries(url: string, name: string, queries: string[]): Promise<SearchLatency> {
+  const times: number[] = [];
+  let results = 0;
+  for (const query of queries) {
+    const started = performance.now();
+    const response = await fetch(`${url}/api/contents/search?${query}`, { headers: HEADERS });
+    const body = (await response.json()) as { countContents: number };
+    times.push(performance.now() - started);
+    if (!response.ok) throw new Error(`${query}: ${response.status}`);
+    results += body.countContents;
+  }
+  times.sort((a, b) => a - b);
+  return { name, queries: queries.length, p50: round(percentile(times, 0.5)), p95: round(percentile(times, 0.95)), max: round(times.at(-1)!), meanResults: Math.round(results / queries.length) };
+}
+
+/** Measures both shapes against `url` (a server over `dbPath` with CATALOG_CACHE=off). */
+export async function benchUncachedSearch(url: string, dbPath: string, count = 60): Promise<SearchLatency[]> {
+  const usage = await tagUsage(dbPath);
+  const { oneFilter, threeFilters } = searchQueries(usage, count, 2026);
+  // Warm-up with queries of their own: the facet table is built once per catalog version, and the code is
+  // compiled, before anything is timed.
+  const warmUp = searchQueries(usage, 10, 7);
+  for (const query of [...warmUp.oneFilter, ...warmUp.threeFilters]) await (await fetch(`${url}/api/contents/search?${query}`, { headers: HEADERS })).arrayBuffer();
+  return [await timeQueries(url, 'word + one filter', oneFilter), await timeQueries(url, 'word + three filters', threeFilters)];
+}

@@ -35,8 +35,8 @@ const answerMethods = defineMiddleware(async (context, next) => {
 const authenticate = defineMiddleware(async (context, next) => {
   context.locals.user = null;
   context.locals.session = null;
-  // A catalog page is the same for everyone (the browser draws who is signed in, docs/decisions/014): it
-  // is rendered without the session, so nothing personal can reach it or the cache that keeps it.
+  // A catalog page or public catalog answer is the same for everyone (the browser draws who is signed in,
+  // docs/decisions/014): it is made without the session, so nothing personal can reach it or the cache.
   context.locals.shared = isSharedPage(context.url.pathname);
   if (context.locals.shared) return next();
   const header = context.request.headers.get('authorization') ?? '';

@@ -17,9 +17,32 @@ interface Entry {
 
 const caches = new WeakMap<Db, Map<string, Entry>>();
 
-export async function catalogVersion(db: Db): Promise<number> {
-  // Every cached read and page asks this first: plain SQL, without composing a query each time (drizzle's
-  // builder costs more than the indexed read itself), prepared once where the database is a local file.
+/** The version reads the callers of this moment share, one per database. */
+const batches = new WeakMap<Db, Promise<number>>();
+
+/**
+ * The catalog version as committed now. Every cached page and read asks it, so the requests that arrive
+ * together share one read: it starts once the I/O callbacks of this turn of the event loop have run
+ * (setImmediate), after every request it answers arrived, so none of them can miss a change committed
+ * before it asked; a caller that comes once the read has started waits for the next one.
+ */
+export function catalogVersion(db: Db): Promise<number> {
+  let batch = batches.get(db);
+  if (!batch) {
+    batch = new Promise<number>((resolve, reject) =>
+      setImmediate(() => {
+        batches.delete(db);
+        readVersion(db).then(resolve, reject);
+      }),
+    );
+    batches.set(db, batch);
+  }
+  return batch;
+}
+
+async function readVersion(db: Db): Promise<number> {
+  // Plain SQL, without composing a query each time (drizzle's builder costs more than the indexed read
+  // itself), prepared once where the database is a local file.
   const row = readRow(db, VERSION_QUERY.sql, VERSION_QUERY.args) ?? (await db.$client.execute(VERSION_QUERY)).rows[0];
   return Number(row?.[0] ?? 0);
 }

@@ -223,6 +223,20 @@ describe('cached pages are compressed once', () => {
     expect(other.headers['content-encoding']).toBe('gzip');
   });
 
+  it('the public catalog API is kept the same way: one compressed answer for every caller, signed in or not', async () => {
+    const { brotliDecompressSync } = await import('node:zlib');
+    const { body: user } = await api.post('/api/users/signup', { name: 'Api Reader', email: `api-${Date.now()}@example.com`, password: 'password-123' });
+    for (const path of ['/api/contents/search?category=data-science&order=topRated', '/api/contents/filters', '/api/contents/slug/freecodecamp']) {
+      const accept = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+      const first = await rawGet(path, accept);
+      const again = await rawGet(path, { ...accept, authorization: `Bearer ${user.token}` });
+      expect(first.headers['content-encoding'], path).toBe('br');
+      expect(again.body.equals(first.body), path).toBe(true);
+      expect(String(again.headers.vary).toLowerCase(), path).toBe('accept-encoding');
+      expect(JSON.parse(brotliDecompressSync(again.body).toString()), path).toEqual((await api.get(path)).body);
+    }
+  });
+
   it('a client that refuses every coding gets the page as it is', async () => {
     const res = await rawGet('/', { 'accept-encoding': 'br;q=0, gzip;q=0' });
     expect(res.status).toBe(200);

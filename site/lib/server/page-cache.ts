@@ -1,5 +1,6 @@
 /**
- * The catalog pages (home, search, content pages, sitemap, feed), rendered once for everyone and kept in
+ * The catalog pages (home, search, content pages, sitemap, feed) and the public catalog API's answers,
+ * rendered once for everyone and kept in
  * this process while the catalog is unchanged (meta.catalog_version, bumped by triggers in the same
  * transaction as any change a catalog page shows). A change made through any process is seen by the next
  * request here: one indexed read per request decides.
@@ -54,9 +55,22 @@ const pages: Map<string, CachedPage> = ((globalThis as Record<symbol, unknown>)[
 /** The cache key of a page: its path and query as the URL parser normalises them. */
 export const pageKey = (url: URL) => url.pathname + url.search;
 
-/** Catalog pages: the same HTML for everyone who asks, signed in or not. */
+/**
+ * Catalog pages and the public catalog API (search, filters, a content by slug): the same answer for
+ * everyone who asks, signed in or not.
+ */
 export function isSharedPage(path: string): boolean {
-  return path === '/' || path === '/search' || path === '/search/' || path.startsWith('/content/') || path === '/sitemap.xml' || path === '/feed.xml';
+  return (
+    path === '/' ||
+    path === '/search' ||
+    path === '/search/' ||
+    path.startsWith('/content/') ||
+    path === '/sitemap.xml' ||
+    path === '/feed.xml' ||
+    path === '/api/contents/search' ||
+    path === '/api/contents/filters' ||
+    path.startsWith('/api/contents/slug/')
+  );
 }
 
 /** ETags per encoding: a compressed body is another representation (RFC 9110 §8.8.3), so it has its own. */

@@ -30,9 +30,9 @@ import { cleanText } from '../validation/text.ts';
 import { contentConflict } from './admin-contents.ts';
 import { auditEntry, type Actor } from './audit.ts';
 import { contentValues, insertContentStatements, storedImage, updateContentStatements } from './content-rows.ts';
-import { CsvReader, CsvSyntaxError, csvLine, unescapeFormula } from './csv.ts';
+import { CsvSyntaxError, csvLine, readCsvRecords, unescapeFormula, type CsvRecord } from './csv.ts';
 import { changesOf, mergeExisting, type FieldChange, type GivenFields, type OnExisting } from './import-merge.ts';
-import { JsonArrayReader, JsonArraySyntaxError } from './json-array.ts';
+import { JsonArraySyntaxError, readJsonElements } from './json-array.ts';
 import { listTags } from './tags.ts';
 import { EMPTY_TAG_MAP, foldTag, readTagMap, resolveRowTags, tagRules, creatingResolver, type TagRules } from './tag-resolver.ts';
 
@@ -338,56 +338,33 @@ async function readRows(input: AsyncIterable<string>, format: CatalogFormat): Pr
 const TOO_LARGE = `the row is larger than ${MAX_ROW_CHARS / (1 << 20)} MB`;
 
 async function readJsonRows(input: AsyncIterable<string>): Promise<RawRow[]> {
-  const reader = new JsonArrayReader({ maxElementChars: MAX_ROW_CHARS, wrappers: JSON_WRAPPERS });
   const rows: RawRow[] = [];
-  const take = (elements: ReturnType<JsonArrayReader['push']>) => {
-    for (const { line, text } of elements) {
-      if (text === undefined) {
-        rows.push({ index: rows.length, line, problem: TOO_LARGE });
-        continue;
-      }
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch (error) {
-        throw jsonSyntaxError(line, error);
-      }
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) rows.push({ index: rows.length, line, problem: 'expected an object with the fields of a content' });
-      else rows.push({ index: rows.length, line, fields: value as Record<string, unknown> });
-    }
-  };
-  for await (const chunk of input) take(reader.push(chunk));
-  take(reader.end());
+  for await (const element of readJsonElements(input, { maxElementChars: MAX_ROW_CHARS, wrappers: JSON_WRAPPERS })) {
+    const { line } = element;
+    if (element.oversized) rows.push({ index: rows.length, line, problem: TOO_LARGE });
+    else if (typeof element.value !== 'object' || element.value === null || Array.isArray(element.value)) rows.push({ index: rows.length, line, problem: 'expected an object with the fields of a content' });
+    else rows.push({ index: rows.length, line, fields: element.value as Record<string, unknown> });
+  }
   return rows;
 }
 
-/** JSON.parse's message for the row starting at `line` (V8 names no line of its own). */
-function jsonSyntaxError(line: number, error: unknown): ImportFileError {
-  return new ImportFileError(line, `invalid JSON in the row starting on this line: ${error instanceof Error ? error.message : String(error)}`);
-}
-
 async function readCsvRows(input: AsyncIterable<string>): Promise<RawRow[]> {
-  const reader = new CsvReader({ maxRecordChars: MAX_ROW_CHARS });
   let columns: string[] | undefined;
   const rows: RawRow[] = [];
-  const take = (records: ReturnType<CsvReader['push']>) => {
-    for (const record of records) {
-      if (!columns) {
-        columns = csvHeader(record);
-        continue;
-      }
-      if (record.oversized) rows.push({ index: rows.length, line: record.line, problem: TOO_LARGE });
-      else if (record.fields.length !== columns.length) rows.push({ index: rows.length, line: record.line, problem: `the row has ${record.fields.length} fields, the header ${columns.length}` });
-      else rows.push({ index: rows.length, line: record.line, fields: csvFields(columns, record.fields) });
+  for await (const record of readCsvRecords(input, { maxRecordChars: MAX_ROW_CHARS })) {
+    if (!columns) {
+      columns = csvHeader(record);
+      continue;
     }
-  };
-  for await (const chunk of input) take(reader.push(chunk));
-  take(reader.end());
+    if (record.oversized) rows.push({ index: rows.length, line: record.line, problem: TOO_LARGE });
+    else if (record.fields.length !== columns.length) rows.push({ index: rows.length, line: record.line, problem: `the row has ${record.fields.length} fields, the header ${columns.length}` });
+    else rows.push({ index: rows.length, line: record.line, fields: csvFields(columns, record.fields) });
+  }
   if (!columns) throw new ImportFileError(undefined, 'the file is empty: expected a CSV header line');
   return rows;
 }
 
-function csvHeader(record: { line: number; fields: string[]; oversized?: true }): string[] {
+function csvHeader(record: CsvRecord): string[] {
   if (record.oversized) throw new ImportFileError(record.line, `the header line is larger than ${MAX_ROW_CHARS / (1 << 20)} MB`);
   const known = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c as string]));
   const columns = record.fields.map((field) => {

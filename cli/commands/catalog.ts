@@ -6,20 +6,11 @@ import { Option, type Command } from 'commander';
 import { count } from 'drizzle-orm';
 import { contents } from '#db/schema.ts';
 import { TAG_KINDS } from '#db/taxonomy.ts';
-import {
-  BATCH_ROWS,
-  CATALOG_COLUMNS,
-  exportCatalogText,
-  importCatalog,
-  ImportFileError,
-  JSON_WRAPPERS,
-  REQUIRED_COLUMNS,
-  TAG_SEPARATOR,
-  type CatalogFormat,
-  type ImportOutcome,
-  type ImportReport,
-  type ImportRow,
-} from '#db/services/catalog-io.ts';
+import { CATALOG_COLUMNS, JSON_WRAPPERS, REQUIRED_COLUMNS, TAG_SEPARATOR, type CatalogFormat } from '#db/catalog-files/format.ts';
+import { ImportFileError } from '#db/catalog-files/read-rows.ts';
+import { exportCatalogText } from '#db/services/catalog-export.ts';
+import { BATCH_ROWS, importCatalog } from '#db/services/catalog-import.ts';
+import type { ImportOutcome, ImportReport, ImportRow } from '#db/services/import-report.ts';
 import { ON_EXISTING, type OnExisting } from '#db/services/import-merge.ts';
 import { TagMapError } from '#db/services/tag-resolver.ts';
 import { actorOf } from '../actor.ts';

@@ -23,6 +23,11 @@ const exportColumns = {
   createdAt: contents.createdAt,
 };
 
+/** How many contents an export writes (for its progress). */
+export async function countCatalog(db: Db): Promise<number> {
+  return db.$count(contents);
+}
+
 /** Every content, oldest first, read in pages (keyset on created_at, seq: each page one indexed query). */
 export async function* exportCatalog(db: Db, options: { pageSize?: number } = {}): AsyncGenerator<CatalogRecord[]> {
   const pageSize = options.pageSize ?? 1000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, csvLine, escapeFormula, readCsvRecords, unescapeFormula, type CsvRecord } from './csv.ts';
+import { csvLine, escapeFormula, unescapeFormula } from './csv-cells.ts';
+import { CsvSyntaxError, readCsvRecords, type CsvRecord } from './csv.ts';
 
 async function* chunksOf(text: string, size: number): AsyncGenerator<string> {
   for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);

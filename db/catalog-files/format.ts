@@ -2,7 +2,7 @@
  * The catalog's files, as `skillshelf export` writes them and `import` reads them: JSON (an array of contents
  * in the API's shape, bare or held by a field of an object as other directories export it) or CSV
  * (CATALOG_COLUMNS, tags as labels separated by TAG_SEPARATOR, cells escaped from spreadsheet formulas with a
- * leading `'` as csv.ts describes).
+ * leading `'` as csv-cells.ts describes).
  */
 import type { Tag } from '../taxonomy.ts';
 

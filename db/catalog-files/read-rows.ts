@@ -6,9 +6,9 @@
  * is written.
  */
 import { AppError } from '../errors.ts';
-import { CsvSyntaxError, readCsvRecords, unescapeFormula, type CsvRecord } from './csv.ts';
+import type { CsvRecord } from './csv.ts';
+import { unescapeFormula } from './csv-cells.ts';
 import { IMPORT_COLUMNS, JSON_WRAPPERS, MAX_ROW_CHARS, REQUIRED_COLUMNS, TAG_SEPARATOR, type CatalogFormat } from './format.ts';
-import { JsonArraySyntaxError, readJsonElements } from './json-array.ts';
 
 /** The file cannot be read as rows: nothing was written. */
 export class ImportFileError extends AppError {
@@ -31,38 +31,42 @@ export interface RawRow {
 
 /** Every row of the file, or an ImportFileError naming the line that stops it being read as rows. */
 export async function readRows(input: AsyncIterable<string>, format: CatalogFormat): Promise<RawRow[]> {
-  try {
-    return format === 'csv' ? await readCsvRows(input) : await readJsonRows(input);
-  } catch (error) {
-    if (error instanceof CsvSyntaxError || error instanceof JsonArraySyntaxError) throw new ImportFileError(error.line, error.message);
-    throw error;
-  }
+  // The parsers are loaded when a file is read, not with every command of the CLI (about 40 ms).
+  return format === 'csv' ? readCsvRows(input, await import('./csv.ts')) : readJsonRows(input, await import('./json-array.ts'));
 }
 
 const TOO_LARGE = `the row is larger than ${MAX_ROW_CHARS / (1 << 20)} MB`;
 
-async function readJsonRows(input: AsyncIterable<string>): Promise<RawRow[]> {
+async function readJsonRows(input: AsyncIterable<string>, { readJsonElements, JsonArraySyntaxError }: typeof import('./json-array.ts')): Promise<RawRow[]> {
   const rows: RawRow[] = [];
-  for await (const element of readJsonElements(input, { maxElementChars: MAX_ROW_CHARS, wrappers: JSON_WRAPPERS })) {
-    const { line } = element;
-    if (element.oversized) rows.push({ index: rows.length, line, problem: TOO_LARGE });
-    else if (typeof element.value !== 'object' || element.value === null || Array.isArray(element.value)) rows.push({ index: rows.length, line, problem: 'expected an object with the fields of a content' });
-    else rows.push({ index: rows.length, line, fields: element.value as Record<string, unknown> });
+  try {
+    for await (const element of readJsonElements(input, { maxElementChars: MAX_ROW_CHARS, wrappers: JSON_WRAPPERS })) {
+      const { line } = element;
+      if (element.oversized) rows.push({ index: rows.length, line, problem: TOO_LARGE });
+      else if (typeof element.value !== 'object' || element.value === null || Array.isArray(element.value)) rows.push({ index: rows.length, line, problem: 'expected an object with the fields of a content' });
+      else rows.push({ index: rows.length, line, fields: element.value as Record<string, unknown> });
+    }
+  } catch (error) {
+    throw error instanceof JsonArraySyntaxError ? new ImportFileError(error.line, error.message) : error;
   }
   return rows;
 }
 
-async function readCsvRows(input: AsyncIterable<string>): Promise<RawRow[]> {
+async function readCsvRows(input: AsyncIterable<string>, { readCsvRecords, CsvSyntaxError }: typeof import('./csv.ts')): Promise<RawRow[]> {
   let columns: string[] | undefined;
   const rows: RawRow[] = [];
-  for await (const record of readCsvRecords(input, { maxRecordChars: MAX_ROW_CHARS })) {
-    if (!columns) {
-      columns = csvHeader(record);
-      continue;
+  try {
+    for await (const record of readCsvRecords(input, { maxRecordChars: MAX_ROW_CHARS })) {
+      if (!columns) {
+        columns = csvHeader(record);
+        continue;
+      }
+      if (record.oversized) rows.push({ index: rows.length, line: record.line, problem: TOO_LARGE });
+      else if (record.fields.length !== columns.length) rows.push({ index: rows.length, line: record.line, problem: `the row has ${record.fields.length} fields, the header ${columns.length}` });
+      else rows.push({ index: rows.length, line: record.line, fields: csvFields(columns, record.fields) });
     }
-    if (record.oversized) rows.push({ index: rows.length, line: record.line, problem: TOO_LARGE });
-    else if (record.fields.length !== columns.length) rows.push({ index: rows.length, line: record.line, problem: `the row has ${record.fields.length} fields, the header ${columns.length}` });
-    else rows.push({ index: rows.length, line: record.line, fields: csvFields(columns, record.fields) });
+  } catch (error) {
+    throw error instanceof CsvSyntaxError ? new ImportFileError(error.line, error.message) : error;
   }
   if (!columns) throw new ImportFileError(undefined, 'the file is empty: expected a CSV header line');
   return rows;
@@ -84,8 +88,8 @@ function csvHeader(record: CsvRecord): string[] {
 }
 
 /**
- * A CSV row as the JSON shape: cells unescaped from formulas (csv.ts: one leading `'` off, as export wrote
- * it), empty cells left to the schema's defaults, tag cells split, booleans read.
+ * A CSV row as the JSON shape: cells unescaped from formulas (csv-cells.ts: one leading `'` off, as export
+ * wrote it), empty cells left to the schema's defaults, tag cells split, booleans read.
  */
 function csvFields(columns: string[], values: string[]): Record<string, unknown> {
   const fields: Record<string, unknown> = {};

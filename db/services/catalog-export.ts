@@ -3,7 +3,7 @@
  * back into the same contents.
  */
 import { asc, sql } from 'drizzle-orm';
-import { csvLine } from '../catalog-files/csv.ts';
+import { csvLine } from '../catalog-files/csv-cells.ts';
 import { CATALOG_COLUMNS, csvCells, type CatalogFormat, type CatalogRecord } from '../catalog-files/format.ts';
 import type { Db } from '../client.ts';
 import { contents } from '../schema.ts';

@@ -5,18 +5,20 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client.ts';
 
-const GUARD_FAILED = 'malformed JSON';
+/** The constraint that refuses a guard whose condition does not hold (migration 0019). */
+const GUARD_CONSTRAINT = 'batch_guard_condition_holds';
 
 /**
- * A statement that fails — and so rolls the whole batch back — unless `condition` holds. (SQLite has no
- * RAISE outside triggers; json() of a non-JSON string is the portable way to fail on purpose.)
+ * The first statement of a batch that must write nothing unless `condition` holds: it writes the condition
+ * into the batch_guard row, whose CHECK refuses a false one. The batch then stops there and is rolled back,
+ * and isGuardFailure recognises the error.
  */
 export function guard(db: Db, condition: SQL) {
-  return db.run(sql`SELECT json(CASE WHEN ${condition} THEN '1' ELSE 'guard failed' END)`);
+  return db.run(sql`INSERT INTO batch_guard (id, held) VALUES (1, CASE WHEN ${condition} THEN 1 ELSE 0 END) ON CONFLICT (id) DO UPDATE SET held = excluded.held`);
 }
 
 export function isGuardFailure(error: unknown): boolean {
-  return errorText(error).includes(GUARD_FAILED);
+  return errorText(error).includes(`CHECK constraint failed: ${GUARD_CONSTRAINT}`);
 }
 
 /** The column of a UNIQUE constraint an error reports (e.g. 'contents.slug'), if it is one. */

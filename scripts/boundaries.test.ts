@@ -1,7 +1,8 @@
 /**
  * ARCHITECTURE.md's import boundaries, checked on every test run: db/ never reaches into the web or the CLI,
- * and browser code (islands, stores, browser lib) reaches db/ only for validation, taxonomy, URL and image rules
- * and the API's shapes (db/contract/shapes.ts) — modules that import nothing but zod.
+ * pages, endpoints and CLI commands leave SQL to db/services, and browser code (islands, stores, browser lib)
+ * reaches db/ only for validation, taxonomy, URL and image rules and the API's shapes (db/contract/shapes.ts):
+ * modules that import nothing but zod.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -53,5 +54,10 @@ describe('import boundaries', () => {
 
   it('pages and endpoints run no SQL of their own', () => {
     expect(violations('site', (s) => /^drizzle-orm|^@libsql\//.test(s) || /#db\/schema\.ts$/.test(s))).toEqual([]);
+  });
+
+  it('CLI commands run no SQL of their own: no drizzle, no libSQL client, no schema, not even its types', () => {
+    // As in site/: the types of what a service returns come from the service (or db/taxonomy.ts).
+    expect(violations('cli', (s) => /^drizzle-orm|^@libsql\//.test(s) || /(^#db\/|\/db\/)schema\.ts$/.test(s))).toEqual([]);
   });
 });

@@ -3,23 +3,12 @@ import { once } from 'node:events';
 import { createReadStream, createWriteStream, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { Option, type Command } from 'commander';
-import { count } from 'drizzle-orm';
-import { contents } from '#db/schema.ts';
 import { TAG_KINDS } from '#db/taxonomy.ts';
-import {
-  BATCH_ROWS,
-  CATALOG_COLUMNS,
-  exportCatalogText,
-  importCatalog,
-  ImportFileError,
-  JSON_WRAPPERS,
-  REQUIRED_COLUMNS,
-  TAG_SEPARATOR,
-  type CatalogFormat,
-  type ImportOutcome,
-  type ImportReport,
-  type ImportRow,
-} from '#db/services/catalog-io.ts';
+import { CATALOG_COLUMNS, JSON_WRAPPERS, REQUIRED_COLUMNS, TAG_SEPARATOR, type CatalogFormat } from '#db/catalog-files/format.ts';
+import { ImportFileError } from '#db/catalog-files/read-rows.ts';
+import { countCatalog, exportCatalogText } from '#db/services/catalog-export.ts';
+import { BATCH_ROWS, importCatalog } from '#db/services/catalog-import.ts';
+import type { ImportOutcome, ImportReport, ImportRow } from '#db/services/import-report.ts';
 import { ON_EXISTING, type OnExisting } from '#db/services/import-merge.ts';
 import { TagMapError } from '#db/services/tag-resolver.ts';
 import { actorOf } from '../actor.ts';
@@ -178,10 +167,10 @@ export function registerCatalogCommands(program: Command): void {
     .action(async (options: ExportOptions) => {
       const format = options.format ?? (options.out ? formatFromName(options.out) : undefined) ?? 'json';
       const db = await openMigratedDb();
-      const [total] = await db.select({ n: count() }).from(contents);
+      const total = await countCatalog(db);
       const progress = progressBar('exporting');
       let exported = 0;
-      const text = exportCatalogText(db, format, { onPage: (n) => progress.update((exported += n), total?.n ?? exported) });
+      const text = exportCatalogText(db, format, { onPage: (n) => progress.update((exported += n), total) });
       try {
         if (options.out) await writeFileAtomically(options.out, text);
         else await writeAll(process.stdout, process.stdout.isTTY ? shownOnTerminal(text, format) : text);

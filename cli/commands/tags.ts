@@ -1,10 +1,9 @@
 /** `skillshelf tags …`: the catalog's tags (rows since decision 011), with how many contents carry each. */
 import type { Command } from 'commander';
 import { invalid } from '#db/errors.ts';
-import type { TagKind } from '#db/schema.ts';
 import { describeTag, mergeTags, renameTag, setTagStatus } from '#db/services/tag-changes.ts';
 import { addTag, listTagUsage } from '#db/services/tags.ts';
-import { TAG_KINDS } from '#db/taxonomy.ts';
+import { TAG_KINDS, type TagKindName } from '#db/taxonomy.ts';
 import { actorOf } from '../actor.ts';
 import { openMigratedDb } from '../database.ts';
 import { examples } from '../help.ts';
@@ -12,9 +11,9 @@ import { printJson, printLine } from '../output.ts';
 import { confirmChange } from '../prompts/confirm.ts';
 import { plural } from '../progress.ts';
 
-function parseKind(value: string): TagKind {
+function parseKind(value: string): TagKindName {
   if (!(TAG_KINDS as readonly string[]).includes(value)) throw invalid(`The kind is one of ${TAG_KINDS.join(', ')}, not '${value}'`);
-  return value as TagKind;
+  return value as TagKindName;
 }
 
 export function registerTagCommands(program: Command): void {
@@ -35,7 +34,7 @@ export function registerTagCommands(program: Command): void {
         ['tags no content carries, for a script', "npx skillshelf tags list --json | jq -r '.[] | select(.contents == 0) | .value'"],
       ),
     )
-    .action(async (options: { kind?: TagKind; json?: boolean }) => {
+    .action(async (options: { kind?: TagKindName; json?: boolean }) => {
       const usage = await listTagUsage(await openMigratedDb(), options.kind);
       if (options.json) return printJson(usage);
       for (const kind of TAG_KINDS) {
@@ -59,7 +58,7 @@ export function registerTagCommands(program: Command): void {
         ['from a script', "npx skillshelf tags add category 'Game Development' --yes"],
       ),
     )
-    .action(async (kind: TagKind, label: string, options: { yes?: boolean }, command: Command) => {
+    .action(async (kind: TagKindName, label: string, options: { yes?: boolean }, command: Command) => {
       const db = await openMigratedDb();
       const actor = await actorOf(db, command);
       if (!(await confirmChange(`Add the ${kind} '${label}'?`, options))) return printLine('Cancelled: nothing changed.');
@@ -81,7 +80,7 @@ export function registerTagCommands(program: Command): void {
         ['a new name (and value)', "npx skillshelf tags rename category cloud 'Cloud Computing' --yes"],
       ),
     )
-    .action(async (kind: TagKind, value: string, label: string, options: { yes?: boolean }, command: Command) => {
+    .action(async (kind: TagKindName, value: string, label: string, options: { yes?: boolean }, command: Command) => {
       const db = await openMigratedDb();
       const actor = await actorOf(db, command);
       const tag = await describeTag(db, kind, value);
@@ -98,7 +97,7 @@ export function registerTagCommands(program: Command): void {
     .description('move every content of one tag onto another and remove the first; its links answer 301 to the second')
     .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
     .addHelpText('after', examples(['two names for one thing', 'npx skillshelf tags merge techStack reactjs react']))
-    .action(async (kind: TagKind, fromValue: string, intoValue: string, options: { yes?: boolean }, command: Command) => {
+    .action(async (kind: TagKindName, fromValue: string, intoValue: string, options: { yes?: boolean }, command: Command) => {
       const db = await openMigratedDb();
       const actor = await actorOf(db, command);
       const [from, into] = [await describeTag(db, kind, fromValue), await describeTag(db, kind, intoValue)];
@@ -119,7 +118,7 @@ export function registerTagCommands(program: Command): void {
       .description(description)
       .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
       .addHelpText('after', examples([description, `npx skillshelf tags ${name} type webinars`]))
-      .action(async (kind: TagKind, value: string, options: { yes?: boolean }, command: Command) => {
+      .action(async (kind: TagKindName, value: string, options: { yes?: boolean }, command: Command) => {
         const db = await openMigratedDb();
         const actor = await actorOf(db, command);
         const tag = await describeTag(db, kind, value);

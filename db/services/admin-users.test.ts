@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
-import { auditLog, outbox } from '../schema.ts';
-import { adminActor, createUserByAdmin, listAllUsers, LAST_ADMIN, sendPasswordResetByAdmin, setAdmin } from './admin-users.ts';
+import { auditLog, outbox, sessions, users } from '../schema.ts';
+import { adminActor, createUserByAdmin, listAllUsers, LAST_ADMIN, sendPasswordResetByAdmin, setAdmin, updateUserByAdmin } from './admin-users.ts';
 import type { Actor } from './audit.ts';
+import { createSession } from './sessions.ts';
 
 let t: TestDb;
 beforeEach(async () => (t = await createTestDb()));
@@ -39,6 +40,15 @@ describe('accounts managed from the terminal', () => {
   it('never demotes the last admin', async () => {
     await create('Ada', 'ada@example.com', true);
     expect(await errorOf(setAdmin(t.db, operator, 'ada@example.com', false))).toMatchObject({ code: 'CONFLICT', message: LAST_ADMIN });
+  });
+
+  it('a refused demotion writes nothing of its batch: role, email, sessions and audit log stay as they were', async () => {
+    const ada = await create('Ada', 'ada@example.com', true);
+    await createSession(t.db, ada.id);
+    const before = { users: await t.db.select().from(users), sessions: await t.db.select().from(sessions), audit: await t.db.select().from(auditLog) };
+    const edit = updateUserByAdmin(t.db, operator, ada.id, { name: 'Ada L.', email: 'ada@example.org', isAdmin: false });
+    expect(await errorOf(edit)).toMatchObject({ code: 'CONFLICT', message: LAST_ADMIN });
+    expect({ users: await t.db.select().from(users), sessions: await t.db.select().from(sessions), audit: await t.db.select().from(auditLog) }).toEqual(before);
   });
 
   it('sends a reset link to a known user and records it; an unknown email is an error', async () => {

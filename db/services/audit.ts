@@ -3,6 +3,8 @@ import { desc, gte } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { auditLog, type AuditEntry } from '../schema.ts';
 
+export type { AuditEntry };
+
 /** Who is acting: a signed-in admin, or an operator at the terminal. */
 export type Actor = { kind: 'user'; id: string; email: string } | { kind: 'cli'; name: string };
 

@@ -9,6 +9,8 @@ import type { Db } from '../client.ts';
 import { config } from '../config.ts';
 import { outbox, type OutboxMessage } from '../schema.ts';
 
+export type { OutboxMessage };
+
 export interface Mail {
   to: string;
   subject: string;

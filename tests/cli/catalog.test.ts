@@ -138,6 +138,21 @@ describe('import', () => {
     expect(await contentCount()).toBe(2);
   }, 60_000);
 
+  it('a 50 MB CSV line is refused as one row, its quotes and commas still counted; the rows after it are written', async () => {
+    const path = join(db.path, '..', 'huge.csv');
+    const out = createWriteStream(path);
+    out.write(`name,url,description\nOdin,https://www.theodinproject.com/,A curriculum\nHuge,https://huge.example.org/,"`);
+    const mb = `${'x'.repeat((1 << 20) - 16)}, ""quoted"" end`;
+    for (let i = 0; i < 50; i++) if (!out.write(mb)) await once(out, 'drain');
+    out.end(`"\n"CS50, Harvard",https://cs50.harvard.edu/x/,"Intro\nto CS"\n`);
+    await once(out, 'finish');
+    const run = await runCli(db.url, ['import', path]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('row 2, line 3: refused (no name)\n    - the row is larger than 1 MB\n');
+    expect(run.stdout).toContain('row 3, line 4: created CS50, Harvard');
+    expect(await contentCount()).toBe(2);
+  }, 60_000);
+
   it('a missing file, or a name without a known extension, is one line on stderr', async () => {
     expect(await runCli(db.url, ['import', '/nonexistent/catalog.json'])).toMatchObject({ code: 1, stderr: 'error: cannot read /nonexistent/catalog.json: no such file\n' });
     const run = await runCli(db.url, ['import', fileIn('catalog.txt', '[]')]);

@@ -1,4 +1,5 @@
 /** Builds the production server once before the suites that start it (skipped when dist/ is current). */
+import type { TestProject } from 'vitest/node';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +13,11 @@ function newest(path: string): number {
   return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
 }
 
-export default function setup(): void {
+/** The projects that run in-process, on a database file of their own: they need no server, so no build. */
+const IN_PROCESS = new Set(['unit']);
+
+export default function setup(rootProject: TestProject): void {
+  if (rootProject.vitest.projects.every((project) => IN_PROCESS.has(project.name))) return;
   const entry = join(root, process.env.SKILLSHELF_DIST ?? 'dist', 'server/entry.mjs');
   const sources = ['site', 'db', 'astro.config.mjs', 'package.json'].map((p) => join(root, p));
   if (existsSync(entry) && statSync(entry).mtimeMs > Math.max(...sources.map(newest))) return;

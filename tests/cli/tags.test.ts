@@ -66,7 +66,7 @@ describe('tags', () => {
     expect(audit.map((entry) => `${entry.action} ${entry.targetId}`)).toEqual(
       expect.arrayContaining(['tag.rename techStack:javascript', 'tag.merge techStack:node.js', 'tag.retire type:webinars', 'tag.restore type:webinars']),
     );
-  });
+  }, 90_000);
 
   it('rename into a value that exists, or of a tag that does not, fails with the reason; without --yes off a terminal nothing changes', async () => {
     expect(await runCli(db.url, ['tags', 'rename', 'techStack', 'ruby', 'Rails', '--yes'])).toMatchObject({ code: 1, stderr: "error: The techStack 'Rails' (rails) already exists: merge into it instead\n" });

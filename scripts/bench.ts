@@ -5,8 +5,9 @@
  * database, and measures what browsers get: every page request sends a browser's Accept and
  * Accept-Encoding, signed-in scenarios carry a session cookie. The server runs twice (with and without its
  * in-process catalog caches) under autocannon; in the same run a minimal Node server answers each page with
- * the very bytes and headers ours sent (scripts/minimal-server.ts), and each page's figure is also given as
- * a share of that server's, so results compare across machines. The report is a list of sections, each
+ * the very bytes and headers ours sent (scripts/minimal-server.ts), measured right after ours on the same
+ * page, and each page's figure is also given as a share of that server's, so results compare across
+ * machines; the CPU time each server process spends per request is given too. The report is a list of sections, each
  * with its table and the goals of issue 15 it checks (met or not, with the figure); Markdown on stdout and
  * bench-results/bench-<size>.json.
  */
@@ -65,6 +66,8 @@ interface Result {
   path: string;
   page?: Audience | undefined;
   rps: number;
+  /** The server process's CPU time per request (user + system): steadier than req/s on a busy machine. */
+  cpuUs: number;
   p50: number;
   p95: number;
   p99: number;
@@ -113,11 +116,21 @@ async function load(url: string, scenario: Pick<Scenario, 'path' | 'method' | 'b
   };
 }
 
-/** Warms a scenario for a second, then measures it. */
-async function measure(url: string, scenario: Scenario, mode: Result['mode']): Promise<Result> {
+/** CPU time a process has used so far, in microseconds (utime + stime). */
+function cpuTimeUs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout.toString().trim()) || 100;
+
+/** Warms a scenario for a second, then measures it, with the CPU time the server process spent on it. */
+async function measure(url: string, scenario: Scenario, mode: Result['mode'], pid: number): Promise<Result> {
   await load(url, scenario, 1);
   log(`  ${mode}: ${scenario.name}`);
-  return { scenario: scenario.name, mode, path: scenario.path, page: scenario.page, ...(await load(url, scenario)) };
+  const cpuBefore = cpuTimeUs(pid);
+  const result = await load(url, scenario);
+  const requests = result.rps * duration;
+  return { scenario: scenario.name, mode, path: scenario.path, page: scenario.page, ...result, cpuUs: requests ? Math.round((cpuTimeUs(pid) - cpuBefore) / requests) : 0 };
 }
 
 async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
@@ -218,15 +231,19 @@ async function benchPages(dbPath: string): Promise<ReportSection> {
           headers: { ...BROWSER_API, 'content-type': 'application/json', authorization: `Bearer ${/session=(\S+)/.exec(signedIn.cookie!)![1]}` },
         },
       ];
-      for (const scenario of scenarios) results.push(await measure(url, scenario, mode));
-      memory[mode] = peakMemoryMb(server.pid!);
-
-      if (mode === 'cached') {
-        // The baseline: a minimal Node server answering each visitor page with the bytes and headers ours
-        // just sent a browser (a cache hit), in a process of its own as ours is.
-        const pages = scenarios.filter((s) => s.page === 'visitor');
-        results.push(...(await benchMinimalServer(url, pages)));
+      // The baseline, with the caches on: a minimal Node server answering each page with the bytes and
+      // headers ours sends a browser (a cache hit), in a process of its own as ours is. Each page is measured
+      // on both right after each other, so that what else runs on the machine weighs on both alike.
+      const minimal = mode === 'cached' ? await startMinimalServer(url, scenarios.filter((s) => s.page === 'visitor')) : undefined;
+      try {
+        for (const scenario of scenarios) {
+          results.push(await measure(url, scenario, mode, server.pid!));
+          if (minimal && scenario.page) results.push(await measure(minimal.url, { ...scenario, name: `minimal server (${scenario.name})` }, 'minimal', minimal.pid));
+        }
+      } finally {
+        minimal?.stop();
       }
+      memory[mode] = peakMemoryMb(server.pid!);
     } finally {
       server.kill('SIGTERM');
     }
@@ -234,30 +251,42 @@ async function benchPages(dbPath: string): Promise<ReportSection> {
   return pagesSection(results, memory);
 }
 
-async function benchMinimalServer(url: string, pages: Scenario[]): Promise<Result[]> {
+/** The minimal server, holding our cached answers to a browser for each page (signed-in ones are the same). */
+async function startMinimalServer(url: string, pages: Scenario[]): Promise<{ url: string; pid: number; stop: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'skillshelf-minimal-'));
   const file = join(dir, 'responses.json');
+  // Twice each: the first fills the cache, the second is the hit that is kept.
+  for (const page of pages) await capture(url, page.path, page.headers);
   writeFileSync(file, JSON.stringify(await Promise.all(pages.map((p) => capture(url, p.path, p.headers)))));
   const port = await freePort();
   const child = spawn(process.execPath, [join(root, 'scripts/minimal-server.ts'), file, String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
-  try {
-    await waitUntilUp(`http://127.0.0.1:${port}/`, child);
-    const results: Result[] = [];
-    for (const page of pages) results.push(await measure(`http://127.0.0.1:${port}`, { ...page, name: `minimal server: ${page.path}` }, 'minimal'));
-    return results;
-  } finally {
+  const stop = () => {
     child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilUp(`http://127.0.0.1:${port}/`, child);
+  } catch (error) {
+    stop();
+    throw error;
   }
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop };
 }
 
 function pagesSection(results: Result[], memory: Record<string, number>): ReportSection {
-  const minimal = new Map(results.filter((r) => r.mode === 'minimal').map((r) => [r.path, r.rps]));
-  const share = (r: Result) => (r.page && minimal.get(r.path) ? r.rps / minimal.get(r.path)! : undefined);
+  // Each page scenario of ours is followed by the minimal server's run on the same page.
+  const pairedMinimal = new Map<Result, Result>();
+  results.forEach((r, i) => {
+    if (r.mode === 'cached' && r.page && results[i + 1]?.mode === 'minimal') pairedMinimal.set(r, results[i + 1]!);
+  });
+  const minimalOf = (r: Result) => pairedMinimal.get(r)?.rps;
+  const share = (r: Result) => (r.mode === 'minimal' ? 1 : minimalOf(r) ? r.rps / minimalOf(r)! : undefined);
   const cachedPages = (audience: Audience) => results.filter((r) => r.mode === 'cached' && r.page === audience);
   const shareGoal = (audience: Audience, wanted: number, label: string): Goal => {
     const worst = cachedPages(audience).reduce<Result | undefined>((w, r) => (w && share(w)! <= share(r)! ? w : r), undefined);
-    const figure = worst ? `lowest ${(share(worst)! * 100).toFixed(0)}% (${worst.scenario}: ${worst.rps.toLocaleString('en')} of ${minimal.get(worst.path)!.toLocaleString('en')} req/s)` : 'not measured';
+    const figure = worst
+      ? `lowest ${(share(worst)! * 100).toFixed(0)}% (${worst.scenario}: ${worst.rps.toLocaleString('en')} of ${minimalOf(worst)!.toLocaleString('en')} req/s; CPU per request ${worst.cpuUs} µs, minimal ${pairedMinimal.get(worst)!.cpuUs} µs)`
+      : 'not measured';
     return { goal: `${label}: ≥ ${wanted * 100}% of the minimal server`, figure, met: Boolean(worst) && share(worst!)! >= wanted };
   };
   const cachedReads = results.filter((r) => r.mode === 'cached' && !r.scenario.startsWith('POST'));
@@ -273,11 +302,11 @@ function pagesSection(results: Result[], memory: Record<string, number>): Report
   ];
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const lines = [
-    `Every page request sends \`accept-encoding: ${BROWSER['accept-encoding']}\`; signed-in ones a session cookie. × minimal: our req/s over the minimal server's on the same path (same bytes and headers). Peak server memory: cached ${memory.cached} MB, uncached ${memory.uncached} MB.`,
+    `Every page request sends \`accept-encoding: ${BROWSER['accept-encoding']}\`; signed-in ones a session cookie. × minimal: our req/s over the minimal server's, measured right after on the same page (same bytes and headers). CPU µs/request: the server process's CPU time per request, steadier than req/s when other work shares the machine. Peak server memory: cached ${memory.cached} MB, uncached ${memory.uncached} MB.`,
     '',
-    '| scenario | mode | req/s | × minimal | p50 ms | p95 ms | p99 ms | KB/response | errors | non-2xx |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...results.map((r) => `| ${r.scenario} | ${r.mode} | ${r.rps.toLocaleString('en')} | ${share(r)?.toFixed(2) ?? ''} | ${r.p50} | ${r.p95} | ${r.p99} | ${kb(r.bytes)} | ${r.errors} | ${r.non2xx} |`),
+    '| scenario | mode | req/s | × minimal | CPU µs/request | p50 ms | p95 ms | p99 ms | KB/response | errors | non-2xx |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...results.map((r) => `| ${r.scenario} | ${r.mode} | ${r.rps.toLocaleString('en')} | ${r.mode === 'cached' ? (share(r)?.toFixed(2) ?? '') : ''} | ${r.cpuUs} | ${r.p50} | ${r.p95} | ${r.p99} | ${kb(r.bytes)} | ${r.errors} | ${r.non2xx} |`),
   ];
   return { title: 'Pages and API under load', lines, goals, json: { memoryMb: memory, results } };
 }

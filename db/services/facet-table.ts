@@ -348,7 +348,7 @@ function orderedRows(table: FacetTable, order: Order): Int32Array {
  * The first `k` of 0…n-1 in the order `compare` gives, sorted: a bounded heap holding the k best so far, so
  * a first page out of 20,000 ranked matches costs n·log k comparisons, not a sort of all of them.
  */
-export function firstInOrder(n: number, k: number, compare: (a: number, b: number) => number): number[] {
+function firstInOrder(n: number, k: number, compare: (a: number, b: number) => number): number[] {
   if (k >= n / 4) return Array.from({ length: n }, (_, i) => i).sort(compare).slice(0, k);
   // A max-heap: its root is the worst of the best k, the one a better newcomer replaces.
   const heap: number[] = [];

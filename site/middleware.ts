@@ -103,7 +103,7 @@ const guardPages = defineMiddleware((context, next) => {
   }
   if ((path === '/forget-password' || path.startsWith('/reset-password')) && user) return context.redirect('/');
   if (path === '/reset-password' || path === '/reset-password/') return context.redirect('/');
-  if ((path === '/profile' || path === '/saved') && !user) return context.redirect(signInUrl(here));
+  if ((path === '/profile' || path === '/saved' || path === '/submissions') && !user) return context.redirect(signInUrl(here));
   if (path === '/submit-content') {
     if (!user) return context.redirect(signInUrl(here));
     if (user.isAdmin) return context.redirect('/admin/contents');

@@ -105,6 +105,16 @@ export const OPERATIONS: Operation[] = [
   { method: 'POST', route: '/api/contents/[id]/reviews', group: 'Saves and reviews', access: 'user', summary: 'Review the content {id} (once per user)', body: { schema: reviewInput, name: 'ReviewInput', example: { rating: 5, comment: 'Clear and well paced.' } }, ok: { status: 201, schema: shapes.reviewResult, description: 'The review and the content’s new totals' }, errors: [404, 409, 429] },
 
   // Submissions
+  {
+    method: 'GET',
+    route: '/api/submissions/mine',
+    group: 'Submissions',
+    access: 'user',
+    summary: 'Your submissions and what became of each',
+    description: 'Newest first, ten a page: pending, approved (with the content it became) or rejected.',
+    query: [PAGE, { name: 'status', description: 'Only the submissions in this state; anything else lists all', schema: { type: 'string', enum: ['pending', 'approved', 'rejected'] } }],
+    ok: { status: 200, schema: shapes.ownSubmissionList, description: 'A page of your submissions, with the count in each state' },
+  },
   { method: 'POST', route: '/api/submissions/create', group: 'Submissions', access: 'user', summary: 'Submit a link for the catalog', description: 'Only the URL is required; the name is made from it when blank. Cost and certificate left blank are stored as not given.', body: { schema: submissionInput, name: 'SubmissionInput', example: { url: 'https://roadmap.sh/', name: '', category: [], techStack: [], type: [], cost: '', hasCert: '', description: '' } }, ok: { status: 201, schema: withMessage(shapes.submission, 'SubmissionCreated'), description: 'The submission, pending' }, errors: [409, 429] },
 
   // Admin

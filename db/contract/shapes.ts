@@ -129,6 +129,32 @@ export const submission = z
   })
   .meta({ id: 'Submission' });
 
+const submissionStatus = z.enum(['pending', 'approved', 'rejected']);
+
+export const ownSubmission = z
+  .object({
+    _id: id,
+    name: z.string(),
+    url: z.string(),
+    createdAt: isoDate,
+    status: submissionStatus,
+    decidedAt: isoDate.nullable(),
+    content: z
+      .object({ _id: id, name: z.string(), slug: z.string() })
+      .nullable()
+      .meta({ description: 'The published content an approval made (null while pending, when rejected, or once that content is deleted)' }),
+  })
+  .meta({ id: 'OwnSubmission', description: 'One of your submissions and what became of it' });
+
+export const ownSubmissionList = z
+  .object({
+    ...paging,
+    submissions: z.array(ownSubmission).meta({ description: 'Newest first' }),
+    counts: z.object({ pending: z.int(), approved: z.int(), rejected: z.int() }).meta({ description: 'How many of your submissions are in each state' }),
+    status: submissionStatus.optional().meta({ description: 'The state listed, when filtered to one' }),
+  })
+  .meta({ id: 'OwnSubmissionList' });
+
 export const contentList = z.object({ ...paging, contents: z.array(content), status: z.enum(['draft', 'published']).optional() }).meta({ id: 'ContentList' });
 export const userList = z.object({ ...paging, users: z.array(publicUser.extend({ createdAt: isoDate })) }).meta({ id: 'UserList' });
 export const submissionList = z.object({ ...paging, submissions: z.array(submission) }).meta({ id: 'SubmissionList' });
@@ -165,5 +191,6 @@ export type ApiReviewShape = z.infer<typeof review>;
 export type SavedItemShape = z.infer<typeof savedItem>;
 export type UserSavesShape = z.infer<typeof userSaves>;
 export type SubmissionShape = z.infer<typeof submission>;
+export type OwnSubmissionShape = z.infer<typeof ownSubmission>;
 export type TagUsageShape = z.infer<typeof tagUsage>;
 export type ReviewedProposal = z.infer<typeof reviewedProposal>;

@@ -92,6 +92,7 @@ const ROWS: Row[] = [
   { method: 'PUT', route: '/api/users/saves/[id]', path: async (f) => `/api/users/saves/${(await f.content())._id}`, expect: signedIn(200) },
   { method: 'DELETE', route: '/api/users/saves/[id]', path: async (f) => `/api/users/saves/${(await f.content())._id}`, expect: signedIn(200) },
   { method: 'POST', route: '/api/contents/[id]/reviews', path: async (f) => `/api/contents/${(await f.content())._id}/reviews`, body: () => ({ rating: 4, comment: 'Clear and well paced.' }), expect: signedIn(201) },
+  { method: 'GET', route: '/api/submissions/mine', path: () => '/api/submissions/mine', expect: signedIn(200) },
   { method: 'POST', route: '/api/submissions/create', path: () => '/api/submissions/create', body: () => ({ url: `https://submitted-${Math.random().toString(36).slice(2)}.example.org/` }), expect: signedIn(201) },
   // Admin
   { method: 'GET', route: '/api/dashboard/summary', path: () => '/api/dashboard/summary', expect: adminOnly(200) },
@@ -134,6 +135,7 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/forget-password', path: () => '/forget-password', expect: VISITOR_PAGE },
   { method: 'GET', route: '/reset-password/[token]', path: () => '/reset-password/some-token', expect: VISITOR_PAGE },
   { method: 'GET', route: '/profile', path: () => '/profile', expect: { anonymous: toSignIn('/profile'), user: 200, other: 200, admin: 200 } },
+  { method: 'GET', route: '/submissions', path: () => '/submissions', expect: { anonymous: toSignIn('/submissions'), user: 200, other: 200, admin: 200 } },
   { method: 'GET', route: '/saved', path: () => '/saved', expect: { anonymous: toSignIn('/saved'), user: 200, other: 200, admin: 200 } },
   { method: 'GET', route: '/submit-content', path: () => '/submit-content', expect: { anonymous: toSignIn('/submit-content'), user: 200, other: 200, admin: { redirect: '/admin/contents' } } },
   // Admin pages

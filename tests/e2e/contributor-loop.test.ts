@@ -1,0 +1,89 @@
+/**
+ * The contributor loop in a real browser (issue 16 §1): a submitter finds their submissions from the user
+ * menu and sees what became of each; the admin rejects with a reason that the submitter then reads; the
+ * profile turns decision mails off; the submit form says, while the URL is typed, whether the link is new.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const hydrated = (page: Page) => expect.poll(() => page.locator('astro-island[ssr]').count()).toBe(0);
+const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
+
+describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: ApiClient;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    api = apiClient(server.url);
+    adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** A new account, and a browser signed in as it through /signin. */
+  async function asNewUser(run: (page: Page, account: { token: string; email: string }) => Promise<void>) {
+    const email = uniqueEmail('loop');
+    const { body } = await api.post('/api/users/signup', { name: 'Loop User', email, password: 'password-123' });
+    await asSignedIn({ email, password: 'password-123' }, (page) => run(page, { token: body.token, email }));
+  }
+
+  async function asSignedIn(account: { email: string; password: string }, run: (page: Page) => Promise<void>) {
+    const context = await newContext(browser, server.url);
+    try {
+      const page = await context.newPage();
+      await page.goto('/signin');
+      await hydrated(page);
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Password', { exact: true }).fill(account.password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+      await run(page);
+    } finally {
+      await context.close();
+    }
+  }
+
+  async function submit(token: string, name: string) {
+    const res = await api.post('/api/submissions/create', { url: `https://${name}.example.org/`, name }, { token });
+    expect(res.status).toBe(201);
+    return res.body as { _id: string; url: string };
+  }
+
+  it('the user menu leads to My Submissions: empty at first, then each link with its state and the published one linked', async () => {
+    await asNewUser(async (page, account) => {
+      await page.locator('summary[data-user-name]').click();
+      await page.getByRole('link', { name: 'My Submissions' }).click();
+      await page.waitForURL((url) => url.pathname === '/submissions');
+      expect(await page.locator('[data-submissions-empty]').textContent()).toContain('You have not submitted any links yet.');
+
+      const waiting = await submit(account.token, unique('waiting'));
+      const published = await submit(account.token, unique('published'));
+      const approval = await api.post(`/api/submissions/${published._id}`, {}, { token: adminToken });
+      expect(approval.status).toBe(201);
+      await page.reload();
+      const item = (id: string) => page.locator(`[data-submission="${id}"]`);
+      expect(await item(waiting._id).getAttribute('data-status')).toBe('pending');
+      expect(await item(waiting._id).textContent()).toContain('Waiting for review');
+      expect(await item(published._id).textContent()).toContain('Published');
+      await item(published._id).locator('[data-published-link]').click();
+      await page.waitForURL((url) => url.pathname === `/content/${approval.body.content.slug}`);
+
+      // Each state has its own tab, with its own empty message.
+      await page.goto('/submissions');
+      await page.getByRole('link', { name: /^Rejected/ }).click();
+      await page.waitForURL((url) => url.search === '?status=rejected');
+      expect(await page.locator('[data-submissions-empty]').textContent()).toContain('None of your links was rejected.');
+    });
+  });
+});

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Cost, Tag } from './taxonomy.ts';
+import type { RejectReason } from './validation/rejection.ts';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -222,6 +223,9 @@ export const submissions = sqliteTable(
     decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
     /** The content an approval made (null after that content is deleted). */
     contentId: text('content_id').references(() => contents.id, { onDelete: 'set null', onUpdate: 'cascade' }),
+    /** Why it was rejected (one of a fixed set) and the moderator's words to the submitter; either may be missing. */
+    rejectReason: text('reject_reason').$type<RejectReason>(),
+    rejectNote: text('reject_note'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -5,6 +5,7 @@
  */
 import { z } from '../validation/zod.ts';
 import { COSTS } from '../taxonomy.ts';
+import { REJECT_REASON_CODES, REJECT_REASONS } from '../validation/rejection.ts';
 
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-23T10:15:00.000Z' });
 const id = z.string().meta({ description: 'An opaque id', example: 'k3x9q2mzv8d1' });
@@ -96,6 +97,14 @@ export const reviewResult = z
   .object({ review, numReviews: z.int(), numReview: z.int().meta({ description: 'The same as numReviews (an older name)' }), rating: z.number() })
   .meta({ id: 'ReviewResult', description: 'The new review, and the content’s totals with it' });
 
+export const rejectReason = z
+  .enum(REJECT_REASON_CODES)
+  .meta({ id: 'RejectReason', description: `Why a submission was rejected: ${REJECT_REASONS.map((r) => `\`${r.code}\` (${r.label})`).join(', ')}` });
+const rejection = {
+  rejectReason: rejectReason.nullable().meta({ description: 'Why it was rejected; null when pending, approved, or no reason was given' }),
+  rejectNote: z.string().nullable().meta({ description: 'The moderator’s note to the submitter, if any' }),
+};
+
 export const proposedTag = tag.extend({ kind: tagKind }).meta({ id: 'ProposedTag' });
 /** A proposed tag as the reviewing admin sees it: still new, a tag since, or a retired tag's value. */
 export const reviewedProposal = proposedTag
@@ -126,6 +135,7 @@ export const submission = z
     decidedBy: z.string().nullable(),
     decidedAt: isoDate.nullable(),
     contentId: z.string().nullable().meta({ description: 'The content an approval made' }),
+    ...rejection,
   })
   .meta({ id: 'Submission' });
 
@@ -143,6 +153,7 @@ export const ownSubmission = z
       .object({ _id: id, name: z.string(), slug: z.string() })
       .nullable()
       .meta({ description: 'The published content an approval made (null while pending, when rejected, or once that content is deleted)' }),
+    ...rejection,
   })
   .meta({ id: 'OwnSubmission', description: 'One of your submissions and what became of it' });
 

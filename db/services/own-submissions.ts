@@ -3,6 +3,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { ADMIN_PAGE_SIZE, paging, type Paging } from '../paging.ts';
 import { contents, submissions, type SubmissionStatus } from '../schema.ts';
+import type { RejectReason } from '../validation/rejection.ts';
 
 /** One of the user's submissions: pending, approved (with the content it became) or rejected. */
 export interface OwnSubmission {
@@ -14,6 +15,9 @@ export interface OwnSubmission {
   decidedAt: string | null;
   /** The published content an approval made; null while pending, when rejected, or once that content is deleted. */
   content: { _id: string; name: string; slug: string } | null;
+  /** Why it was rejected (a code of REJECT_REASONS) and the moderator's note, when they gave them. */
+  rejectReason: RejectReason | null;
+  rejectNote: string | null;
 }
 
 export interface OwnSubmissionList extends Paging {
@@ -54,6 +58,8 @@ export async function listOwnSubmissions(db: Db, userId: string, page: unknown, 
       status: s.status,
       decidedAt: s.decidedAt?.toISOString() ?? null,
       content: s.status === 'approved' && content?._id ? content : null,
+      rejectReason: s.rejectReason,
+      rejectNote: s.rejectNote,
     })),
   };
 }

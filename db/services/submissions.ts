@@ -10,6 +10,7 @@ import type { Cost, Tag } from '../taxonomy.ts';
 import { cleanUrl, nameFromUrl, slugify, urlKey } from '../urls.ts';
 import { contentInput } from '../validation/contents.ts';
 import { submissionInput } from '../validation/engagement.ts';
+import { rejectionInput, type RejectReason } from '../validation/rejection.ts';
 import { parseInput } from '../validation/parse.ts';
 import { contentConflict, getContent } from './admin-contents.ts';
 import { actorLabel, auditEntry, type Actor } from './audit.ts';
@@ -49,6 +50,9 @@ export interface ApiSubmission {
   decidedAt: string | null;
   /** The content an approval made. */
   contentId: string | null;
+  /** Why it was rejected (a code of REJECT_REASONS) and the moderator's note: null when not given. */
+  rejectReason: RejectReason | null;
+  rejectNote: string | null;
 }
 
 function blankFields(s: Submission): OptionalSubmissionField[] {
@@ -77,6 +81,8 @@ export const toApiSubmission = (s: Submission): ApiSubmission => ({
   decidedBy: s.decidedBy,
   decidedAt: s.decidedAt?.toISOString() ?? null,
   contentId: s.contentId,
+  rejectReason: s.rejectReason,
+  rejectNote: s.rejectNote,
 });
 
 const isPending = eq(submissions.status, 'pending');
@@ -139,6 +145,8 @@ export async function createSubmission(db: Db, userId: string, input: unknown): 
           decidedBy: sql`NULL`.as('decided_by'),
           decidedAt: sql`NULL`.as('decided_at'),
           contentId: sql`NULL`.as('content_id'),
+          rejectReason: sql`NULL`.as('reject_reason'),
+          rejectNote: sql`NULL`.as('reject_note'),
           createdAt: sql`${Date.now()}`.as('created_at'),
         })
         .from(sql`(SELECT 1)`)
@@ -181,9 +189,12 @@ export async function getSubmission(db: Db, id: string): Promise<ApiSubmission> 
 
 const stillPending = (id: string) => sql`EXISTS (SELECT 1 FROM ${submissions} WHERE ${submissions.id} = ${id} AND ${submissions.status} = 'pending')`;
 
+/** What a decision records besides its status: the content an approval made, or why it was rejected. */
+type Outcome = { contentId: string } | { rejectReason: RejectReason | null; rejectNote: string | null };
+
 /** The record of a decision, written in the same batch as what it decided. */
-const decide = (db: Db, actor: Actor, id: string, status: Exclude<SubmissionStatus, 'pending'>, contentId: string | null = null) =>
-  db.update(submissions).set({ status, decidedBy: actorLabel(actor), decidedAt: new Date(), contentId }).where(and(eq(submissions.id, id), isPending));
+const decide = (db: Db, actor: Actor, id: string, status: Exclude<SubmissionStatus, 'pending'>, outcome: Outcome) =>
+  db.update(submissions).set({ status, decidedBy: actorLabel(actor), decidedAt: new Date(), ...outcome }).where(and(eq(submissions.id, id), isPending));
 
 const alreadyDecided = (submission: ApiSubmission) => conflict(`This submission was already ${submission.status}`);
 
@@ -247,7 +258,7 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
         guard(db, stillPending(id)),
         ...settled.filter((s) => s.outcome === 'created').flatMap((s) => addTagStatements(db, actor, s.kind, s.tag!, { submission: id })),
         ...insertContentStatements(db, contentId, { ...data, url: cleanUrl(data.url) }),
-        decide(db, actor, id, 'approved', contentId),
+        decide(db, actor, id, 'approved', { contentId }),
         auditEntry(db, actor, 'submission.approve', { type: 'submission', id }, { contentId, name: data.name, url: data.url, ...(proposals.length ? { proposedTags: proposals } : {}) }),
       ]);
       return { content: await getContent(db, contentId), proposedTags: settled };
@@ -265,18 +276,20 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
 export const REJECTED = 'submission rejected successfully';
 
 /**
- * Rejects a pending submission (it is kept, as rejected). SPEC §4's client approves and then deletes: a
- * submission already decided is left as it is — its content untouched — and the answer is a 200 that says so.
+ * Rejects a pending submission (it is kept, as rejected), with the reason and note of `rejection` (either
+ * may be missing: see db/validation/rejection.ts). SPEC §4's client approves and then deletes: a submission
+ * already decided is left as it is — its content untouched — and the answer is a 200 that says so.
  */
-export async function rejectSubmission(db: Db, actor: Actor, id: string): Promise<{ message: string; status: SubmissionStatus }> {
+export async function rejectSubmission(db: Db, actor: Actor, id: string, rejection: unknown = {}): Promise<{ message: string; status: SubmissionStatus }> {
+  const { reason, note } = parseInput(rejectionInput, rejection);
   const submission = await getSubmission(db, id);
   if (submission.status !== 'pending') return { message: `Submission was already ${submission.status}; nothing changed`, status: submission.status };
   const [updated] = await db.batch([
-    decide(db, actor, id, 'rejected').returning({ id: submissions.id }),
-    auditEntry(db, actor, 'submission.reject', { type: 'submission', id }, { name: submission.name, url: submission.url }),
+    decide(db, actor, id, 'rejected', { rejectReason: reason ?? null, rejectNote: note ?? null }).returning({ id: submissions.id }),
+    auditEntry(db, actor, 'submission.reject', { type: 'submission', id }, { name: submission.name, url: submission.url, ...(reason ? { reason } : {}), ...(note ? { note } : {}) }),
   ]);
   // Decided by someone else in the meantime: report what it is now.
-  if (updated.length === 0) return rejectSubmission(db, actor, id);
+  if (updated.length === 0) return rejectSubmission(db, actor, id, rejection);
   return { message: REJECTED, status: 'rejected' };
 }
 
@@ -310,12 +323,14 @@ export async function approveSubmissions(db: Db, actor: Actor, ids: readonly str
   return outcomes;
 }
 
-/** Rejects several submissions, each on its own (see approveSubmissions). */
-export async function rejectSubmissions(db: Db, actor: Actor, ids: readonly string[]): Promise<SubmissionOutcome[]> {
+/** Rejects several submissions, each on its own (see approveSubmissions), all for the same reason. */
+export async function rejectSubmissions(db: Db, actor: Actor, ids: readonly string[], rejection: unknown = {}): Promise<SubmissionOutcome[]> {
+  // A reason that is not one of ours is refused before any submission is touched.
+  const valid = parseInput(rejectionInput, rejection);
   const outcomes: SubmissionOutcome[] = [];
   for (const id of ids) {
     try {
-      const result = await rejectSubmission(db, actor, id);
+      const result = await rejectSubmission(db, actor, id, valid);
       outcomes.push(result.message === REJECTED ? { id, outcome: 'rejected' } : { id, outcome: 'refused', reason: result.message });
     } catch (error) {
       outcomes.push(failedOutcome(id, error));

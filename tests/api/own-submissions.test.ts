@@ -77,6 +77,23 @@ describe('GET /api/submissions/mine', () => {
     expect(body.submissions[0]).toMatchObject({ status: 'approved', content: null });
   });
 
+  it('a rejection’s reason and note (DELETE with a body) are what the submitter reads; a reason not of the set is a 400 that changes nothing', async () => {
+    const sam = await signUp('Sam');
+    const sent = await submit(sam.token, 'Off Topic Course');
+    const bad = await api.request('DELETE', `/api/submissions/${sent._id}`, { reason: 'boring' }, { token: admin.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('Reason must be one of');
+    expect((await api.get(`/api/submissions/${sent._id}`, { token: admin.token })).body.status).toBe('pending');
+    const tooLong = await api.request('DELETE', `/api/submissions/${sent._id}`, { note: 'x'.repeat(501) }, { token: admin.token });
+    expect(tooLong).toMatchObject({ status: 400, body: { message: 'Note must be at most 500 characters' } });
+
+    const rejected = await api.request('DELETE', `/api/submissions/${sent._id}`, { reason: 'off-topic', note: 'We list computer science only.' }, { token: admin.token });
+    expect(rejected).toMatchObject({ status: 200, body: { status: 'rejected' } });
+    expect((await api.get(`/api/submissions/${sent._id}`, { token: admin.token })).body).toMatchObject({ rejectReason: 'off-topic', rejectNote: 'We list computer science only.' });
+    const { body } = await api.get('/api/submissions/mine', { token: sam.token });
+    expect(body.submissions[0]).toMatchObject({ status: 'rejected', rejectReason: 'off-topic', rejectNote: 'We list computer science only.' });
+  });
+
   it('needs a signed-in caller', async () => {
     expect((await api.get('/api/submissions/mine')).status).toBe(401);
   });

@@ -86,4 +86,27 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
       expect(await page.locator('[data-submissions-empty]').textContent()).toContain('None of your links was rejected.');
     });
   });
+
+  it('the admin rejects from the queue with a reason and a note; the submitter reads them on their page', async () => {
+    await asNewUser(async (page, account) => {
+      const name = unique('offtopic');
+      const sent = await submit(account.token, name);
+      await asSignedIn(DEMO_ADMIN, async (admin) => {
+        const { body } = await api.get('/api/submissions/admin', { token: adminToken });
+        await admin.goto(`/admin/submissions?page=${body.pages}`);
+        await admin.getByRole('row').filter({ hasText: name }).getByRole('button', { name: /^Reject/ }).click();
+        const dialog = admin.getByRole('dialog');
+        expect(await dialog.getByRole('heading').textContent()).toContain(name);
+        await dialog.getByLabel('Reason').selectOption({ label: 'Off-topic' });
+        await dialog.getByLabel('Note to the submitter (optional)').fill('We list computer science only.');
+        await dialog.getByRole('button', { name: 'Reject submission' }).click();
+        await toast(admin, 'submission rejected successfully').waitFor();
+      });
+      await page.goto('/submissions?status=rejected');
+      const item = page.locator(`[data-submission="${sent._id}"]`);
+      expect(await item.locator('[data-reject-reason]').getAttribute('data-reject-reason')).toBe('off-topic');
+      expect(await item.textContent()).toContain('Reason: Off-topic');
+      expect(await item.locator('[data-reject-note]').textContent()).toBe('We list computer science only.');
+    });
+  });
 });

@@ -23,6 +23,8 @@ export const users = sqliteTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+    /** Whether the user is mailed when a moderator decides on a link they submitted (a profile setting). */
+    decisionMails: integer('decision_mails', { mode: 'boolean' }).notNull().default(true),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },

@@ -87,6 +87,9 @@ export const catalogFilters = z
 
 export const publicUser = z.object({ _id: id, name: z.string(), email: z.string(), isAdmin: z.boolean() }).meta({ id: 'User' });
 export const signedInUser = publicUser.extend({ token: z.string().meta({ description: 'The session token: send it as `Authorization: Bearer <token>`' }) }).meta({ id: 'SignedInUser' });
+const settings = { decisionMails: z.boolean().meta({ description: 'Mailed when a moderator decides on a link you submitted' }) };
+export const profile = publicUser.extend(settings).meta({ id: 'Profile', description: 'You, with your settings' });
+export const signedInProfile = signedInUser.extend(settings).meta({ id: 'SignedInProfile' });
 
 export const savedItem = z
   .object({ _id: id, contentName: z.string(), contentSlug: z.string(), contentUrl: z.string(), name: z.string(), slug: z.string(), url: z.string() })

@@ -14,6 +14,8 @@ import { rejectionInput, type RejectReason } from '../validation/rejection.ts';
 import { parseInput } from '../validation/parse.ts';
 import { contentConflict, getContent } from './admin-contents.ts';
 import { actorLabel, auditEntry, type Actor } from './audit.ts';
+import { approvalMail, rejectionMail, submitterToMail } from './decision-mail.ts';
+import { queueMail, wakeMailSender } from './mail.ts';
 import { insertContentStatements, type ApiContent } from './content-rows.ts';
 import { separateProposedTags, settleProposedTags, withSettledTags, type SettledProposal } from './proposed-tags.ts';
 import { hitLimit } from './rate-limit.ts';
@@ -226,7 +228,7 @@ export interface Approval {
  * website that already exists is a 409 and the submission stays in the queue; so is a slug the admin chose
  * that is taken. A slug derived from the name is made unique instead (several links of one site share a name).
  * The post's `proposedTags` says what becomes of the proposed tags (settleProposedTags); the tags it creates
- * are written, and audited, in the same transaction.
+ * are written, and audited, in the same transaction, and so is the mail that tells the submitter (./decision-mail.ts).
  */
 export async function approveSubmission(db: Db, actor: Actor, id: string, edited: unknown = {}): Promise<Approval> {
   const submission = await getSubmission(db, id);
@@ -236,6 +238,7 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
   const name = String(merged.name ?? '');
   const postedSlug = typeof posted.slug === 'string' ? posted.slug.trim() : '';
   const chosenSlug = postedSlug && postedSlug !== slugify(name) && postedSlug !== submission.slug ? postedSlug : undefined;
+  const submitter = await submitterToMail(db, id);
   for (let attempt = 1; ; attempt++) {
     const settled = await settleProposedTags(db, submission.proposedTags, posted.proposedTags);
     const given = await resolveTags(db, parseInput(contentInput, {
@@ -260,7 +263,9 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
         ...insertContentStatements(db, contentId, { ...data, url: cleanUrl(data.url) }),
         decide(db, actor, id, 'approved', { contentId }),
         auditEntry(db, actor, 'submission.approve', { type: 'submission', id }, { contentId, name: data.name, url: data.url, ...(proposals.length ? { proposedTags: proposals } : {}) }),
+        ...(submitter ? [queueMail(db, approvalMail(submitter, submission, data))] : []),
       ]);
+      if (submitter) wakeMailSender();
       return { content: await getContent(db, contentId), proposedTags: settled };
     } catch (error) {
       if (isGuardFailure(error)) throw alreadyDecided(await getSubmission(db, id));
@@ -284,12 +289,20 @@ export async function rejectSubmission(db: Db, actor: Actor, id: string, rejecti
   const { reason, note } = parseInput(rejectionInput, rejection);
   const submission = await getSubmission(db, id);
   if (submission.status !== 'pending') return { message: `Submission was already ${submission.status}; nothing changed`, status: submission.status };
-  const [updated] = await db.batch([
-    decide(db, actor, id, 'rejected', { rejectReason: reason ?? null, rejectNote: note ?? null }).returning({ id: submissions.id }),
-    auditEntry(db, actor, 'submission.reject', { type: 'submission', id }, { name: submission.name, url: submission.url, ...(reason ? { reason } : {}), ...(note ? { note } : {}) }),
-  ]);
-  // Decided by someone else in the meantime: report what it is now.
-  if (updated.length === 0) return rejectSubmission(db, actor, id, rejection);
+  const submitter = await submitterToMail(db, id);
+  try {
+    await db.batch([
+      guard(db, stillPending(id)),
+      decide(db, actor, id, 'rejected', { rejectReason: reason ?? null, rejectNote: note ?? null }),
+      auditEntry(db, actor, 'submission.reject', { type: 'submission', id }, { name: submission.name, url: submission.url, ...(reason ? { reason } : {}), ...(note ? { note } : {}) }),
+      ...(submitter ? [queueMail(db, rejectionMail(submitter, submission, { reason, note }))] : []),
+    ]);
+  } catch (error) {
+    // Decided by someone else in the meantime: report what it is now.
+    if (isGuardFailure(error)) return rejectSubmission(db, actor, id, rejection);
+    throw error;
+  }
+  if (submitter) wakeMailSender();
   return { message: REJECTED, status: 'rejected' };
 }
 

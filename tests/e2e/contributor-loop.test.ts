@@ -109,4 +109,20 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
       expect(await item.locator('[data-reject-note]').textContent()).toBe('We list computer science only.');
     });
   });
+
+  it('the profile’s checkbox turns the decision mails off, and the page shows it so after a reload', async () => {
+    await asNewUser(async (page, account) => {
+      await page.goto('/profile');
+      await hydrated(page);
+      const box = page.getByLabel('Mail me about my submissions');
+      expect(await box.isChecked()).toBe(true);
+      await box.uncheck();
+      await page.getByRole('button', { name: 'Update' }).click();
+      await toast(page, 'User Updated Successfully').waitFor();
+      await page.reload();
+      await hydrated(page);
+      expect(await page.getByLabel('Mail me about my submissions').isChecked()).toBe(false);
+      expect((await api.get('/api/users/profile', { token: account.token })).body.decisionMails).toBe(false);
+    });
+  });
 });

@@ -116,6 +116,17 @@ export const OPERATIONS: Operation[] = [
     query: [PAGE, { name: 'status', description: 'Only the submissions in this state; anything else lists all', schema: { type: 'string', enum: ['pending', 'approved', 'rejected'] } }],
     ok: { status: 200, schema: shapes.ownSubmissionList, description: 'A page of your submissions, with the count in each state' },
   },
+  {
+    method: 'GET',
+    route: '/api/submissions/check',
+    group: 'Submissions',
+    access: 'user',
+    summary: 'Whether a link may be submitted',
+    description: 'With the same normalisation as the duplicate refusal of /api/submissions/create (scheme, www., trailing slash, tracking parameters and query order do not count). Limited per account (RATE_LIMIT_SUBMISSION_CHECK_USER, 300 an hour).',
+    query: [{ name: 'url', description: 'The link, an http(s) URL', schema: { type: 'string' }, example: 'https://roadmap.sh/' }],
+    ok: { status: 200, schema: shapes.urlCheck, description: 'listed (with the content), pending, rejected (with the reason) or new' },
+    errors: [429],
+  },
   { method: 'POST', route: '/api/submissions/create', group: 'Submissions', access: 'user', summary: 'Submit a link for the catalog', description: 'Only the URL is required; the name is made from it when blank. Cost and certificate left blank are stored as not given.', body: { schema: submissionInput, name: 'SubmissionInput', example: { url: 'https://roadmap.sh/', name: '', category: [], techStack: [], type: [], cost: '', hasCert: '', description: '' } }, ok: { status: 201, schema: withMessage(shapes.submission, 'SubmissionCreated'), description: 'The submission, pending' }, errors: [409, 429] },
 
   // Admin

@@ -169,6 +169,15 @@ export const ownSubmissionList = z
   })
   .meta({ id: 'OwnSubmissionList' });
 
+export const urlCheck = z
+  .discriminatedUnion('status', [
+    z.object({ status: z.literal('listed'), content: z.object({ _id: id, name: z.string(), slug: z.string() }).meta({ description: 'The content that lists it' }) }),
+    z.object({ status: z.literal('pending'), name: z.string().meta({ description: 'The name it waits under' }) }),
+    z.object({ status: z.literal('rejected'), name: z.string(), rejectedAt: isoDate.nullable(), ...rejection }).meta({ description: 'Submitted before and turned down (the latest time), with why' }),
+    z.object({ status: z.literal('new') }),
+  ])
+  .meta({ id: 'UrlCheck', description: 'Whether a URL may be submitted: already listed, already waiting for review, rejected before, or new' });
+
 export const contentList = z.object({ ...paging, contents: z.array(content), status: z.enum(['draft', 'published']).optional() }).meta({ id: 'ContentList' });
 export const userList = z.object({ ...paging, users: z.array(publicUser.extend({ createdAt: isoDate })) }).meta({ id: 'UserList' });
 export const submissionList = z.object({ ...paging, submissions: z.array(submission) }).meta({ id: 'SubmissionList' });
@@ -206,5 +215,6 @@ export type SavedItemShape = z.infer<typeof savedItem>;
 export type UserSavesShape = z.infer<typeof userSaves>;
 export type SubmissionShape = z.infer<typeof submission>;
 export type OwnSubmissionShape = z.infer<typeof ownSubmission>;
+export type UrlCheckShape = z.infer<typeof urlCheck>;
 export type TagUsageShape = z.infer<typeof tagUsage>;
 export type ReviewedProposal = z.infer<typeof reviewedProposal>;

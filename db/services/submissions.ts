@@ -1,5 +1,5 @@
 /** Links users submit for the admins to review (SPEC §4 submission lifecycle). */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
 import { conflict, isAppError, notFound } from '../errors.ts';
@@ -9,7 +9,9 @@ import { contents, submissions, users, type ProposedTag, type Submission, type S
 import type { Cost, Tag } from '../taxonomy.ts';
 import { cleanUrl, nameFromUrl, slugify, urlKey } from '../urls.ts';
 import { contentInput } from '../validation/contents.ts';
+import { httpUrl } from '../validation/contents.ts';
 import { submissionInput } from '../validation/engagement.ts';
+import { z } from '../validation/zod.ts';
 import { rejectionInput, type RejectReason } from '../validation/rejection.ts';
 import { parseInput } from '../validation/parse.ts';
 import { contentConflict, getContent } from './admin-contents.ts';
@@ -95,6 +97,38 @@ async function duplicateMessage(db: Db, key: string): Promise<string> {
   if (content) return `This resource is already listed as '${content.name}'`;
   const [pending] = await db.select({ name: submissions.name }).from(submissions).where(and(eq(submissions.urlKey, key), isPending));
   return `This resource was already submitted as '${pending?.name ?? 'another submission'}' and is waiting for review`;
+}
+
+/** What the submit form is told while a URL is typed: whether it is listed, waiting, turned down before, or new. */
+export type UrlCheck =
+  | { status: 'listed'; content: { _id: string; name: string; slug: string } }
+  | { status: 'pending'; name: string }
+  | { status: 'rejected'; name: string; rejectedAt: string | null; rejectReason: RejectReason | null; rejectNote: string | null }
+  | { status: 'new' };
+
+const urlCheckInput = z.object({ url: httpUrl });
+
+/**
+ * Whether `url` may be submitted, with the duplicate refusal's normalisation (urlKey): already a content,
+ * already waiting in the queue, rejected before (the latest rejection, with its reason), or new. Limited per
+ * user (RATE_LIMIT_SUBMISSION_CHECK_USER): the form asks as the URL is typed.
+ */
+export async function checkSubmissionUrl(db: Db, userId: string, url: unknown): Promise<UrlCheck> {
+  const input = parseInput(urlCheckInput, { url });
+  await hitLimit(db, 'RATE_LIMIT_SUBMISSION_CHECK_USER', userId);
+  const key = urlKey(cleanUrl(input.url));
+  const [content] = await db.select({ _id: contents.id, name: contents.name, slug: contents.slug }).from(contents).where(eq(contents.urlKey, key));
+  if (content) return { status: 'listed', content };
+  const [pending] = await db.select({ name: submissions.name }).from(submissions).where(and(eq(submissions.urlKey, key), isPending));
+  if (pending) return { status: 'pending', name: pending.name };
+  const [rejected] = await db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.urlKey, key), eq(submissions.status, 'rejected')))
+    .orderBy(desc(submissions.decidedAt))
+    .limit(1);
+  if (rejected) return { status: 'rejected', name: rejected.name, rejectedAt: rejected.decidedAt?.toISOString() ?? null, rejectReason: rejected.rejectReason, rejectNote: rejected.rejectNote };
+  return { status: 'new' };
 }
 
 /**

@@ -92,6 +92,7 @@ const ROWS: Row[] = [
   { method: 'PUT', route: '/api/users/saves/[id]', path: async (f) => `/api/users/saves/${(await f.content())._id}`, expect: signedIn(200) },
   { method: 'DELETE', route: '/api/users/saves/[id]', path: async (f) => `/api/users/saves/${(await f.content())._id}`, expect: signedIn(200) },
   { method: 'POST', route: '/api/contents/[id]/reviews', path: async (f) => `/api/contents/${(await f.content())._id}/reviews`, body: () => ({ rating: 4, comment: 'Clear and well paced.' }), expect: signedIn(201) },
+  { method: 'GET', route: '/api/submissions/check', path: () => '/api/submissions/check?url=https%3A%2F%2Fexample.org%2F', expect: signedIn(200) },
   { method: 'GET', route: '/api/submissions/mine', path: () => '/api/submissions/mine', expect: signedIn(200) },
   { method: 'POST', route: '/api/submissions/create', path: () => '/api/submissions/create', body: () => ({ url: `https://submitted-${Math.random().toString(36).slice(2)}.example.org/` }), expect: signedIn(201) },
   // Admin

@@ -125,4 +125,32 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
       expect((await api.get('/api/users/profile', { token: account.token })).body.decisionMails).toBe(false);
     });
   });
+
+  it('the submit form says under the URL field, as it is typed, whether the link is listed or new (asked once per pause)', async () => {
+    const { body: search } = await api.get('/api/contents/search');
+    const listed = search.contents[0] as { name: string; slug: string; url: string };
+    await asNewUser(async (page) => {
+      const checks: string[] = [];
+      page.on('request', (request) => void (request.url().includes('/api/submissions/check') && checks.push(request.url())));
+      await page.goto('/submit-content');
+      await hydrated(page);
+      const field = page.getByLabel('Website URL');
+      const note = page.locator('[data-url-check]');
+      // Typed key by key, faster than the pause the check waits for: one question, for the whole URL.
+      const fresh = `https://${unique('fresh')}.example.org/course`;
+      await field.pressSequentially(fresh, { delay: 20 });
+      await expect.poll(() => note.getAttribute('data-url-check')).toBe('new');
+      expect(await note.textContent()).toBe('New to Skillshelf: thank you for sending it.');
+      expect(checks.length).toBeLessThanOrEqual(3);
+      expect(decodeURIComponent(checks.at(-1)!)).toContain(fresh);
+      // The field describes itself with the answer.
+      expect(await field.getAttribute('aria-describedby')).toContain('url-check');
+
+      await field.fill(listed.url.replace(/^https:/, 'http:'));
+      await expect.poll(() => note.getAttribute('data-url-check')).toBe('listed');
+      expect(await note.textContent()).toBe(`Already listed as ${listed.name}.`);
+      await note.getByRole('link', { name: listed.name }).click();
+      await page.waitForURL((url) => url.pathname === `/content/${listed.slug}`);
+    });
+  });
 });

@@ -16,7 +16,7 @@ export function Field({ name, label, value, onValue, error, hint, ...input }: Fi
   // Disabled until hydrated: text typed into the server-rendered input before then would be lost.
   const hydrated = useHydrated();
   const id = `field-${name}`;
-  const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  const described = [input['aria-describedby'] ?? '', error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="fieldset">
       <label className="fieldset-legend text-sm" htmlFor={id}>

@@ -59,6 +59,10 @@ const schema = z.object({
   /** Mail delivery (db/services/mail-sender.ts): the first retry's delay, doubled at each further one, and the attempts before giving up. */
   MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
+  /** Fetch a submitted page's title to offer as its name (db/services/page-title.ts); 'off' never fetches. */
+  SUBMISSION_TITLE_FETCH: z.enum(['on', 'off']).default('on'),
+  /** 'true' lets that fetch reach private and loopback addresses: for tests against local servers only. */
+  TITLE_FETCH_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   /** 'off' disables the in-process catalog and page caches (to measure uncached costs). */
   CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
   /**

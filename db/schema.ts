@@ -228,6 +228,8 @@ export const submissions = sqliteTable(
     /** Why it was rejected (one of a fixed set) and the moderator's words to the submitter; either may be missing. */
     rejectReason: text('reject_reason').$type<RejectReason>(),
     rejectNote: text('reject_note'),
+    /** The page's own title (og:title or <title>), fetched when it was submitted; null when that failed. */
+    pageTitle: text('page_title'),
     createdAt: createdAt(),
   },
   (t) => [

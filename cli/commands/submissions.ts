@@ -254,6 +254,7 @@ function details(s: Pending): string[] {
   return [
     `Name         ${s.name}`,
     `Website      ${s.url}`,
+    `Page title   ${s.pageTitle ?? '–'}`,
     `Category     ${s.category.map((t) => t.label).join(', ') || '–'}`,
     `Tech stack   ${s.techStack.map((t) => t.label).join(', ') || '–'}`,
     `Type         ${s.type.map((t) => t.label).join(', ') || '–'}`,

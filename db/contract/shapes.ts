@@ -139,6 +139,7 @@ export const submission = z
     decidedAt: isoDate.nullable(),
     contentId: z.string().nullable().meta({ description: 'The content an approval made' }),
     ...rejection,
+    pageTitle: z.string().nullable().meta({ description: 'The page’s own title (og:title or <title>), fetched after it was submitted; it becomes the name when the name was made from the URL. Null until fetched, or when that failed' }),
   })
   .meta({ id: 'Submission' });
 

@@ -57,6 +57,8 @@ export interface ApiSubmission {
   /** Why it was rejected (a code of REJECT_REASONS) and the moderator's note: null when not given. */
   rejectReason: RejectReason | null;
   rejectNote: string | null;
+  /** The page's own title, fetched when it was submitted (offered to the admin as its name); null when that failed. */
+  pageTitle: string | null;
 }
 
 function blankFields(s: Submission): OptionalSubmissionField[] {
@@ -87,6 +89,7 @@ export const toApiSubmission = (s: Submission): ApiSubmission => ({
   contentId: s.contentId,
   rejectReason: s.rejectReason,
   rejectNote: s.rejectNote,
+  pageTitle: s.pageTitle,
 });
 
 const isPending = eq(submissions.status, 'pending');
@@ -183,6 +186,7 @@ export async function createSubmission(db: Db, userId: string, input: unknown): 
           contentId: sql`NULL`.as('content_id'),
           rejectReason: sql`NULL`.as('reject_reason'),
           rejectNote: sql`NULL`.as('reject_note'),
+          pageTitle: sql`NULL`.as('page_title'),
           createdAt: sql`${Date.now()}`.as('created_at'),
         })
         .from(sql`(SELECT 1)`)

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { page as htmlPage, startLocalSite } from '../setup/local-site.ts';
 
 const hydrated = (page: Page) => expect.poll(() => page.locator('astro-island[ssr]').count()).toBe(0);
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
@@ -21,7 +22,8 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
   let adminToken: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    // The title fetch may reach the local pages these tests start.
+    [server, browser] = await Promise.all([startServer({ env: { TITLE_FETCH_ALLOW_PRIVATE: 'true' } }), launchBrowser()]);
     api = apiClient(server.url);
     adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
   });
@@ -152,5 +154,24 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
       await note.getByRole('link', { name: listed.name }).click();
       await page.waitForURL((url) => url.pathname === `/content/${listed.slug}`);
     });
+  });
+
+  it('the admin is offered the page’s own title as the name of a submission', async () => {
+    const site = await startLocalSite((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(htmlPage('Crafting Interpreters')));
+    try {
+      const { body: user } = await api.post('/api/users/signup', { name: 'Namer', email: uniqueEmail('namer'), password: 'password-123' });
+      const sent = await api.post('/api/submissions/create', { url: `${site.url}/book`, name: 'my favourite book' }, { token: user.token });
+      await expect.poll(async () => (await api.get(`/api/submissions/${sent.body._id}`, { token: adminToken })).body.pageTitle, { timeout: 10_000 }).toBe('Crafting Interpreters');
+      await asSignedIn(DEMO_ADMIN, async (page) => {
+        await page.goto(`/admin/submission/${sent.body._id}`);
+        await hydrated(page);
+        expect(await page.locator('[data-page-title]').textContent()).toContain('The page calls itself “Crafting Interpreters”');
+        await page.getByRole('button', { name: 'Use it as the name' }).click();
+        expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Crafting Interpreters');
+        await page.locator('[data-page-title]').waitFor({ state: 'detached' });
+      });
+    } finally {
+      await site.close();
+    }
   });
 });

@@ -21,9 +21,11 @@ interface Props {
   submission: ContentSource & { rating: number };
   tags: TagOptions;
   proposals?: ReviewedProposal[];
+  /** The page's own title, fetched when it was submitted: offered as the name. */
+  pageTitle?: string | null;
 }
 
-export default function SubmissionForm({ submission, tags, proposals = [] }: Props) {
+export default function SubmissionForm({ submission, tags, proposals = [], pageTitle = null }: Props) {
   const [values, setValues] = useState<ContentValues>(() => contentValues(submission));
   const [choices, setChoices] = useState<ProposalChoice[]>(() => defaultChoices(proposals, tags));
   const [errors, setErrors] = useState<FieldErrors<ContentKey>>({});
@@ -67,6 +69,16 @@ export default function SubmissionForm({ submission, tags, proposals = [] }: Pro
   return (
     <>
       <form method="post" noValidate onSubmit={approve} className="flex flex-col gap-2" aria-label="Edit submission">
+        {pageTitle && pageTitle !== values.name && (
+          <div role="note" className="alert alert-info text-sm" data-page-title>
+            <span>
+              The page calls itself <strong>“{pageTitle}”</strong>.
+            </span>
+            <button type="button" className="btn btn-sm" disabled={!hydrated} onClick={() => setValues((current) => ({ ...current, name: pageTitle }))}>
+              Use it as the name
+            </button>
+          </div>
+        )}
         <fieldset disabled={!hydrated} className="contents">
           <ContentFields values={values} onChange={setValues} errors={errors} tags={tags} />
           {proposals.length > 0 && <ProposedTagChoices proposals={proposals} tags={tags} choices={choices} onChange={setChoices} />}

@@ -54,8 +54,8 @@ describe('the bounds of the title fetch (private addresses allowed, as in tests)
   it('takes og:title before <title>, decodes entities, folds whitespace', async () => {
     const s = await site((req, res) => {
       res.setHeader('content-type', 'text/html; charset=utf-8');
-      if (req.url === '/og') return res.end(page('Site | Home', 'The Rust Book &amp; more'));
-      if (req.url === '/plain') return res.end(page('\n  Learn   SQL &#8211; the &quot;easy&quot; way\n'));
+      if (req.url === '/og') return void res.end(page('Site | Home', 'The Rust Book &amp; more'));
+      if (req.url === '/plain') return void res.end(page('\n  Learn   SQL &#8211; the &quot;easy&quot; way\n'));
       res.end('<html><body>No title here</body></html>');
     });
     expect(await fetchPageTitle(`${s.url}/og`, allowed)).toBe('The Rust Book & more');
@@ -67,9 +67,9 @@ describe('the bounds of the title fetch (private addresses allowed, as in tests)
   it('follows at most 3 redirects, and only to http(s)', async () => {
     const s = await site((req, res) => {
       const hops = Number(/^\/hop\/(\d+)/.exec(req.url ?? '')?.[1] ?? 0);
-      if (req.url === '/to-file') return res.writeHead(301, { location: 'file:///etc/passwd' }).end();
-      if (req.url === '/to-ftp') return res.writeHead(301, { location: 'ftp://127.0.0.1/' }).end();
-      if (hops > 0) return res.writeHead(301, { location: `/hop/${hops - 1}` }).end();
+      if (req.url === '/to-file') return void res.writeHead(301, { location: 'file:///etc/passwd' }).end();
+      if (req.url === '/to-ftp') return void res.writeHead(301, { location: 'ftp://127.0.0.1/' }).end();
+      if (hops > 0) return void res.writeHead(301, { location: `/hop/${hops - 1}` }).end();
       res.setHeader('content-type', 'text/html');
       res.end(page('Arrived'));
     });
@@ -85,7 +85,7 @@ describe('the bounds of the title fetch (private addresses allowed, as in tests)
     const s = await site((req, res) => {
       res.setHeader('content-type', 'text/html');
       const body = Buffer.from(`<html><head>${padding(req.url === '/far' ? 600 : 500)}<title>Deep</title></head></html>`);
-      if (req.url !== '/endless') return res.end(body);
+      if (req.url !== '/endless') return void res.end(body);
       // An endless body: the fetch must stop reading.
       const more = () => {
         while (sent < 64 * 1024 * 1024 && res.write(Buffer.alloc(64 * 1024, 0x20))) sent += 64 * 1024;
@@ -118,7 +118,7 @@ describe('the bounds of the title fetch (private addresses allowed, as in tests)
 
   it('a page that is not HTML, or not there, has no title', async () => {
     const s = await site((req, res) => {
-      if (req.url === '/json') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"title":"no"}');
+      if (req.url === '/json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"title":"no"}');
       res.writeHead(404, { 'content-type': 'text/html' }).end(page('Not Found'));
     });
     expect(await fetchPageTitle(`${s.url}/json`, allowed)).toBeUndefined();

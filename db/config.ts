@@ -63,6 +63,8 @@ const schema = z.object({
   SUBMISSION_TITLE_FETCH: z.enum(['on', 'off']).default('on'),
   /** 'true' lets that fetch reach private and loopback addresses: for tests against local servers only. */
   TITLE_FETCH_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  /** Every so many hours, the server checks the links that are due (db/services/link-schedule.ts); 0, the default, never. */
+  LINK_CHECK_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 365).default(0),
   /** 'off' disables the in-process catalog and page caches (to measure uncached costs). */
   CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
   /**

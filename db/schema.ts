@@ -356,7 +356,10 @@ export const linkChecks = sqliteTable(
   (t) => [index('link_checks_due_idx').on(t.dueAt), index('link_checks_broken_idx').on(t.brokenSince)],
 );
 
-/** A user's report that a content's link is broken: one per user and content while it stands. */
+/**
+ * A user's report that a content's link is broken: one per user and content while the content keeps the
+ * URL reported (`url`); a new URL may be reported again.
+ */
 export const linkReports = sqliteTable(
   'link_reports',
   {
@@ -366,6 +369,7 @@ export const linkReports = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.contentId, t.userId] })],

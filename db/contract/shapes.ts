@@ -179,7 +179,30 @@ export const urlCheck = z
   ])
   .meta({ id: 'UrlCheck', description: 'Whether a URL may be submitted: already listed, already waiting for review, rejected before, or new' });
 
-export const contentList = z.object({ ...paging, contents: z.array(content), status: z.enum(['draft', 'published']).optional() }).meta({ id: 'ContentList' });
+export const linkHealth = z
+  .object({
+    checkedAt: isoDate.nullable().meta({ description: 'When the link checker last asked it (null: never)' }),
+    status: z.int().nullable().meta({ description: 'The HTTP status it answered (null: no answer, or never checked)' }),
+    error: z.string().nullable().meta({ description: 'What went wrong, in words (null when it works)' }),
+    failures: z.int().meta({ description: 'Failed checks in a row' }),
+    brokenSince: isoDate.nullable().meta({ description: 'Broken (3 failures over 48 hours) since then; null when not broken' }),
+    movedTo: z.string().nullable().meta({ description: 'Where it permanently redirects (301/308) to a working page: POST /api/contents/{id}/accept-redirect makes that the URL' }),
+    reports: z.int().meta({ description: 'Users who reported this URL broken' }),
+  })
+  .meta({ id: 'LinkHealth', description: 'What the link checker and users found of a content’s link (its current URL)' });
+
+export const adminContentRow = content
+  .extend({ link: linkHealth.nullable().meta({ description: 'Null for drafts and links never checked nor reported' }) })
+  .meta({ id: 'AdminContentRow' });
+
+export const contentList = z
+  .object({
+    ...paging,
+    contents: z.array(adminContentRow),
+    status: z.enum(['draft', 'published']).optional(),
+    link: z.enum(['broken', 'moved', 'reported']).optional().meta({ description: 'The link filter applied' }),
+  })
+  .meta({ id: 'ContentList' });
 export const userList = z.object({ ...paging, users: z.array(publicUser.extend({ createdAt: isoDate })) }).meta({ id: 'UserList' });
 export const submissionList = z.object({ ...paging, submissions: z.array(submission) }).meta({ id: 'SubmissionList' });
 
@@ -195,6 +218,7 @@ export const dashboardSummary = z
     contentCategories: z.array(tagCount),
     contentTechStacks: z.array(tagCount),
     contentTypes: z.array(tagCount),
+    brokenLinks: z.int().meta({ description: 'Published contents whose link is broken (failing 3 times over 48 hours)' }),
   })
   .meta({ id: 'DashboardSummary' });
 
@@ -217,5 +241,6 @@ export type UserSavesShape = z.infer<typeof userSaves>;
 export type SubmissionShape = z.infer<typeof submission>;
 export type OwnSubmissionShape = z.infer<typeof ownSubmission>;
 export type UrlCheckShape = z.infer<typeof urlCheck>;
+export type LinkHealthShape = z.infer<typeof linkHealth>;
 export type TagUsageShape = z.infer<typeof tagUsage>;
 export type ReviewedProposal = z.infer<typeof reviewedProposal>;

@@ -37,6 +37,8 @@ interface Fixtures {
   /** The session of this call's caller, undefined for anonymous. */
   caller: Session | undefined;
   content: () => Promise<{ _id: string; slug: string }>;
+  /** A content whose link the checker found permanently moved. */
+  movedContent: () => Promise<{ _id: string; slug: string }>;
   submission: () => Promise<string>;
   account: () => Promise<Session>;
   /** A new tech stack tag's id. */
@@ -99,6 +101,7 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/api/dashboard/summary', path: () => '/api/dashboard/summary', expect: adminOnly(200) },
   { method: 'GET', route: '/api/contents/admin', path: () => '/api/contents/admin?page=1', expect: adminOnly(200) },
   { method: 'POST', route: '/api/contents', path: () => '/api/contents', body: () => ({}), expect: adminOnly(201) },
+  { method: 'POST', route: '/api/contents/[id]/accept-redirect', path: async (f) => `/api/contents/${(await f.movedContent())._id}/accept-redirect`, expect: adminOnly(200) },
   { method: 'GET', route: '/api/contents/[id]', path: async (f) => `/api/contents/${(await f.content())._id}`, expect: adminOnly(200) },
   { method: 'PUT', route: '/api/contents/[id]', path: async (f) => `/api/contents/${(await f.content())._id}`, body: () => {
     const key = Math.random().toString(36).slice(2);
@@ -209,6 +212,16 @@ beforeAll(async () => {
     expect(filled.status).toBe(200);
     return { _id: String(created.body._id), slug };
   };
+  const movedContent = async () => {
+    const moved = await content();
+    const client = createClient({ url: server.dbUrl });
+    try {
+      await client.execute({ sql: 'INSERT INTO link_checks (content_id, url, moved_to) SELECT id, url, ? FROM contents WHERE id = ?', args: [`https://moved-${++n}-${Date.now()}.example.org/`, moved._id] });
+    } finally {
+      client.close();
+    }
+    return moved;
+  };
   const submission = async () => {
     const res = await api.post('/api/submissions/create', { url: `https://queued-${++n}-${Date.now()}.example.org/`, category: ['Data Science'] }, { token: user.token });
     expect(res.status).toBe(201);
@@ -223,7 +236,7 @@ beforeAll(async () => {
   form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'pixel.png');
   const uploaded = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin.token}` } });
   expect(uploaded.status).toBe(201);
-  base = { user, other, admin, content, submission, account: newAccount, tag, uploadedFile: ((await uploaded.json()) as { path: string }).path };
+  base = { user, other, admin, content, movedContent, submission, account: newAccount, tag, uploadedFile: ((await uploaded.json()) as { path: string }).path };
   db.close();
 });
 afterAll(() => server?.stop());

@@ -10,6 +10,8 @@ import { conflict, notFound } from '../errors.ts';
 import { contents, linkChecks, linkReports } from '../schema.ts';
 import { urlKey } from '../urls.ts';
 import { auditEntry, type Actor } from './audit.ts';
+import { checkLinks } from './link-check.ts';
+import { hitLimit } from './rate-limit.ts';
 import { toApiContent, type ApiContent } from './content-rows.ts';
 
 /** A content's link as the admin table shows it. */
@@ -113,4 +115,51 @@ export async function acceptMovedLink(db: Db, actor: Actor, contentId: string): 
   }
   const [updated] = await db.select().from(contents).where(eq(contents.id, contentId));
   return toApiContent(updated!);
+}
+
+export const REPORTED = 'Thank you: we will check this link';
+
+/**
+ * A user reports a content's link broken: one report per user and content while the content keeps that
+ * URL (a second is a 409), limited per account (RATE_LIMIT_LINK_REPORT_USER). The link is due for a check
+ * at once (checkReportedLink runs it).
+ */
+export async function reportBrokenLink(db: Db, userId: string, contentId: string): Promise<{ message: string }> {
+  const [content] = await db.select({ url: contents.url }).from(contents).where(eq(contents.id, contentId));
+  if (!content) throw notFound('Content not found');
+  await hitLimit(db, 'RATE_LIMIT_LINK_REPORT_USER', userId);
+  const now = new Date();
+  const reported = await db
+    .insert(linkReports)
+    .values({ contentId, userId, url: content.url, createdAt: now })
+    .onConflictDoUpdate({ target: [linkReports.contentId, linkReports.userId], set: { url: content.url, createdAt: now }, setWhere: sql`${linkReports.url} <> ${content.url}` })
+    .returning({ contentId: linkReports.contentId });
+  if (reported.length === 0) throw conflict('You already reported this link');
+  await db
+    .insert(linkChecks)
+    .values({ contentId, url: content.url, dueAt: new Date(0) })
+    .onConflictDoUpdate({ target: linkChecks.contentId, set: { dueAt: new Date(0) } });
+  return { message: REPORTED };
+}
+
+/** Whether the user has reported the content's current URL (the page then says so instead of offering to). */
+export async function hasReportedLink(db: Db, userId: string, contentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: linkReports.contentId })
+    .from(linkReports)
+    .innerJoin(contents, eq(contents.id, linkReports.contentId))
+    .where(and(eq(linkReports.contentId, contentId), eq(linkReports.userId, userId), sql`${linkReports.url} = ${contents.url}`));
+  return Boolean(row);
+}
+
+/**
+ * Checks a reported link now, in the background of the request that reported it: one link, outside the
+ * scheduled run's lease (a report is one request, limited per user). Never throws.
+ */
+export async function checkReportedLink(db: Db, contentId: string): Promise<void> {
+  try {
+    await checkLinks(db, { ids: [contentId], concurrency: 1 });
+  } catch (error) {
+    console.error('Link check of a reported link:', error);
+  }
 }

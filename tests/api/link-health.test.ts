@@ -2,12 +2,13 @@
  * What the link checker's findings do on the site (issue 16 §2): a broken link (3 failures over 48 hours)
  * is noticed on its content page — visitors' cached pages too — flagged in the admin's contents list,
  * which filters to broken, moved or reported links, and counted on the dashboard; a permanent redirect is
- * accepted in one call, which makes it the URL.
+ * accepted in one call, which makes it the URL. Users report a broken link once each; the report is listed
+ * for the admin and the link is checked at once.
  */
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/harness.ts';
-import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
@@ -124,5 +125,50 @@ describe('a broken link on the site', () => {
     expect(res.body.message).toContain('is already listed as another content');
     expect((await api.get(`/api/contents/slug/${c.slug}`)).body.url).toBe(`${mover.url}/`);
     expect((await api.get(`/api/contents/slug/${other.slug}`)).status).toBe(200);
+  });
+});
+
+describe('users report a broken link', () => {
+  const signUp = async () => (await api.post('/api/users/signup', { name: 'Reporter', email: uniqueEmail('reporter'), password: 'password-123' })).body as { token: string };
+  const report = (id: string, token?: string) => api.post(`/api/contents/${id}/report-link`, undefined, { token });
+
+  it('once per user: the report is listed for the admin and the link is checked at once', async () => {
+    const missing = await site(404);
+    const c = await content(`${missing.url}/lost`);
+    const [ada, bob] = [await signUp(), await signUp()];
+    expect(await report(c._id, ada.token)).toMatchObject({ status: 201, body: { message: 'Thank you: we will check this link' } });
+    expect(await report(c._id, ada.token)).toMatchObject({ status: 409, body: { message: 'You already reported this link' } });
+    expect((await report(c._id, bob.token)).status).toBe(201);
+    // Checked at once, without waiting for a run.
+    await expect.poll(() => missing.requests.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await sql('SELECT status FROM link_checks WHERE content_id = ?', [c._id]))[0]?.status, { timeout: 10_000 }).toBe(404);
+    const reported = await api.get('/api/contents/admin?link=reported', { token: admin.token });
+    expect(reported.body.contents.map((x: { _id: string; link: { reports: number } }) => [x._id, x.link.reports])).toEqual([[c._id, 2]]);
+    // The page knows the user reported it.
+    const page = await fetch(`${server.url}/content/${c.slug}`, { headers: { authorization: `Bearer ${ada.token}` } });
+    expect(await page.text()).toContain('you reported this link');
+  });
+
+  it('a new URL may be reported again; an unknown content is a 404, a visitor a 401', async () => {
+    const first = await site(200);
+    const c = await content(`${first.url}/one`);
+    const user = await signUp();
+    expect((await report(c._id, user.token)).status).toBe(201);
+    const second = await site(200);
+    await api.put(`/api/contents/${c._id}`, { name: 'Link Health moved', slug: c.slug, url: `${second.url}/two`, image: 'https://images.example.org/cover.png', description: 'Moved.', category: [], techStack: [], type: [], cost: 'Free', hasCert: false }, { token: admin.token });
+    expect((await report(c._id, user.token)).status).toBe(201);
+    const listed = await api.get('/api/contents/admin?link=reported', { token: admin.token });
+    expect(listed.body.contents.find((x: { _id: string }) => x._id === c._id).link.reports).toBe(1);
+    expect((await report('no-such-content', user.token)).status).toBe(404);
+    expect((await report(c._id)).status).toBe(401);
+  });
+
+  it('is limited per account: the eleventh report in an hour is a 429', async () => {
+    const user = await signUp();
+    const s = await site(200);
+    for (let i = 0; i < 10; i++) expect((await report((await content(`${s.url}/many-${i}`))._id, user.token)).status).toBe(201);
+    const refused = await report((await content(`${s.url}/many-10`))._id, user.token);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

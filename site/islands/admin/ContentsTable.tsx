@@ -45,7 +45,7 @@ const LINK_FILTERS: Array<[string, string]> = [
 const EMPTY_LINK: Record<string, string> = { broken: 'No broken links.', moved: 'No link has moved.', reported: 'No link was reported.' };
 
 export default function ContentsTable({ page, status = '', link = '' }: { page: number; status?: string; link?: string }) {
-  const filters = link ? { link } : { status };
+  const filters: Record<string, string> = link ? { link } : { status };
   const { state, reload, refreshing } = useAdminList<ContentList>('/api/contents/admin', page, filters);
   const [busy, setBusy] = useState<RowAction | null>(null);
 

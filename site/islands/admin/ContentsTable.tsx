@@ -205,7 +205,7 @@ function LinkFlags({ content, busy, onAccept }: { content: ContentRow; busy: Row
       {link.error && <span className="text-xs text-base-content/70">{link.error}</span>}
       {link.movedTo && (
         <>
-          <span className="max-w-48 text-xs break-all" data-link="moved">
+          <span className="text-xs break-all" data-link="moved">
             Moved to {link.movedTo}
           </span>
           <BusyButton className="btn btn-xs" busy={busy?.action === 'accepting' && busy.id === content._id} disabled={busy !== null} onClick={onAccept}>

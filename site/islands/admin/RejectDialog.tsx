@@ -1,6 +1,6 @@
 /**
  * Asks why a submission is rejected before it is (issue 16 §1): one reason of the fixed set and a note to the
- * submitter, both optional — "No reason given" and an empty note reject without them. A modal <dialog>:
+ * submitter, both optional — "No reason given" and an empty note reject without them. A <dialog> shown with showModal():
  * Escape or Cancel leaves the submission as it was.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -31,10 +31,15 @@ export function RejectDialog({ submission, busy, onCancel, onReject }: Props) {
   }, [submission]);
 
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby="reject-heading" onCancel={(event) => (busy ? event.preventDefault() : onCancel())}>
+    <dialog
+      ref={dialog}
+      className="m-auto w-full max-w-md rounded-box bg-base-100 p-6 text-base-content shadow-lg"
+      aria-labelledby="reject-heading"
+      onCancel={(event) => (busy ? event.preventDefault() : onCancel())}
+    >
       <form
         method="dialog"
-        className="modal-box flex flex-col gap-3"
+        className="flex flex-col gap-3"
         onSubmit={(event) => {
           event.preventDefault();
           onReject({ ...(reason ? { reason: reason as RejectionInput['reason'] } : {}), ...(note.trim() ? { note: note.trim() } : {}) });
@@ -63,7 +68,7 @@ export function RejectDialog({ submission, busy, onCancel, onReject }: Props) {
           </label>
           <textarea id="reject-note" name="note" rows={3} maxLength={REJECT_NOTE_MAX} className="textarea w-full" value={note} onChange={(event) => setNote(event.target.value)} />
         </div>
-        <div className="modal-action">
+        <div className="mt-2 grid grid-cols-2 gap-3">
           <button type="button" className="btn" disabled={busy} onClick={onCancel}>
             Cancel
           </button>

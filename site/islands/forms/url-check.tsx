@@ -45,14 +45,15 @@ export function useUrlCheck(url: string): UrlCheckState {
 export function UrlCheckNote({ id, check }: { id: string; check: UrlCheckState }) {
   const status = check.state === 'done' ? check.answer.status : check.state;
   return (
-    <p id={id} aria-live="polite" className={`-mt-1 min-h-5 text-sm ${TONE[status] ?? ''}`} data-url-check={status}>
+    <p id={id} aria-live="polite" className={`min-h-5 text-sm ${TONE[status] ?? ''}`} data-url-check={status}>
       {check.state === 'checking' && 'Checking whether we have it…'}
       {check.state === 'done' && <Answer answer={check.answer} />}
     </p>
   );
 }
 
-const TONE: Record<string, string> = { listed: 'text-amber-800', pending: 'text-amber-800', rejected: 'text-red-700', new: 'text-green-800' };
+// text-red-700 is the forms' error colour; the others stay the body's.
+const TONE: Record<string, string> = { rejected: 'text-red-700' };
 
 function Answer({ answer }: { answer: UrlCheckShape }) {
   switch (answer.status) {

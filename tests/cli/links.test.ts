@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../setup/server.ts';
 import { startLocalSite, type Handler, type LocalSite } from '../setup/local-site.ts';
-import { runCli, tempDb, type TempDb } from './harness.ts';
+import { runCli, runInTerminal, tempDb, type TempDb } from './harness.ts';
 
 let db: TempDb;
 const sites: LocalSite[] = [];
@@ -195,6 +195,16 @@ describe('links check', () => {
     await db.query('UPDATE contents SET url = ? WHERE id = ?', [`${fine.url}/first`, ids.first!]);
     const { report } = await check('--only-due');
     expect(byName(report).first).toMatchObject({ outcome: 'ok', failures: 0 });
+  });
+
+  it('shows its progress on a terminal (and only there)', async () => {
+    const ok = await site(answer(200));
+    await catalog({ one: `${ok.url}/1`, two: `${ok.url}/2` });
+    const { code, screen } = await runInTerminal(db.url, ['links', 'check']).exit();
+    expect(code, screen).toBe(0);
+    expect(screen).toMatch(/Checking links \[#+-*\] +\d+% +\d\/2/);
+    expect(screen).toContain('Checked 2 links: 2 ok.');
+    expect((await runCli(db.url, ['links', 'check'])).stderr).toBe('');
   });
 
   it('prints a line per link that needs a look and a summary; bad options are usage errors', async () => {

@@ -1,7 +1,8 @@
 /**
  * How a failure leaves the CLI: 0 success, 1 a failed operation (AppError, database, configuration),
  * 2 a usage error (commander's own, or a value we would have to prompt for without a terminal),
- * 130 a prompt cancelled with Ctrl+C (the shell's convention for SIGINT).
+ * 3 links newly broken (`links check`: for cron to alert on), 130 a prompt cancelled with Ctrl+C (the
+ * shell's convention for SIGINT).
  */
 import { CommanderError } from 'commander';
 import { visible } from './terminal-text.ts';
@@ -9,6 +10,7 @@ import { visible } from './terminal-text.ts';
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
+export const EXIT_NEWLY_BROKEN = 3;
 export const EXIT_CANCELLED = 130;
 
 /** The command line asks for something it cannot do as written (exit 2). */
@@ -19,6 +21,11 @@ export class UsageError extends Error {
 /** The command ran but part of it failed (a refused row, an id not found): its output says which (exit 1). */
 export class PartlyFailed extends Error {
   override readonly name = 'PartlyFailed';
+}
+
+/** The command ran, and found links that broke since the last run (exit 3). */
+export class NewlyBroken extends Error {
+  override readonly name = 'NewlyBroken';
 }
 
 /** The user left a prompt with Ctrl+C. */
@@ -33,6 +40,7 @@ export function exitCodeOf(error: unknown): number {
   if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
   if (error instanceof UsageError) return EXIT_USAGE;
   if (error instanceof PromptCancelled) return EXIT_CANCELLED;
+  if (error instanceof NewlyBroken) return EXIT_NEWLY_BROKEN;
   return EXIT_FAILURE;
 }
 

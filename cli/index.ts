@@ -9,6 +9,7 @@ import { registerAuditCommand } from './commands/audit.ts';
 import { registerCatalogCommands } from './commands/catalog.ts';
 import { registerContentCommands } from './commands/contents.ts';
 import { registerDbCommands } from './commands/db.ts';
+import { registerLinkCommands } from './commands/links.ts';
 import { registerMailCommands } from './commands/mail.ts';
 import { registerSubmissionCommands } from './commands/submissions.ts';
 import { registerTagCommands } from './commands/tags.ts';
@@ -43,6 +44,7 @@ export function buildProgram(): Command {
   registerCatalogCommands(program);
   registerContentCommands(program);
   registerTagCommands(program);
+  registerLinkCommands(program);
   registerUserCommands(program);
   registerMailCommands(program);
   registerAuditCommand(program);

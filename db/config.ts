@@ -50,6 +50,8 @@ const schema = z.object({
   RATE_LIMIT_RESET_IP: limit('20/3600'),
   RATE_LIMIT_REVIEW_USER: limit('30/3600'),
   RATE_LIMIT_SUBMISSION_USER: limit('30/3600'),
+  RATE_LIMIT_SUBMISSION_CHECK_USER: limit('300/3600'),
+  RATE_LIMIT_LINK_REPORT_USER: limit('10/3600'),
   RATE_LIMIT_UPLOAD_USER: limit('60/3600'),
   RATE_LIMIT_ACCOUNT_CHANGE_USER: limit('10/3600'),
   RATE_LIMIT_OFF: z.enum(['true', 'false']).default('false'),
@@ -58,6 +60,12 @@ const schema = z.object({
   /** Mail delivery (db/services/mail-sender.ts): the first retry's delay, doubled at each further one, and the attempts before giving up. */
   MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
+  /** Fetch a submitted page's title to offer as its name (db/services/page-title.ts); 'off' never fetches. */
+  SUBMISSION_TITLE_FETCH: z.enum(['on', 'off']).default('on'),
+  /** 'true' lets that fetch reach private and loopback addresses: for tests against local servers only. */
+  TITLE_FETCH_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  /** Every so many hours, the server checks the links that are due (db/services/link-schedule.ts); 0, the default, never. */
+  LINK_CHECK_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 365).default(0),
   /** 'off' disables the in-process catalog and page caches (to measure uncached costs). */
   CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
   /**

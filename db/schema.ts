@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Cost, Tag } from './taxonomy.ts';
+import type { RejectReason } from './validation/rejection.ts';
 
 const createdAt = () =>
   integer('created_at', { mode: 'timestamp_ms' })
@@ -22,6 +23,8 @@ export const users = sqliteTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+    /** Whether the user is mailed when a moderator decides on a link they submitted (a profile setting). */
+    decisionMails: integer('decision_mails', { mode: 'boolean' }).notNull().default(true),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
@@ -222,6 +225,11 @@ export const submissions = sqliteTable(
     decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
     /** The content an approval made (null after that content is deleted). */
     contentId: text('content_id').references(() => contents.id, { onDelete: 'set null', onUpdate: 'cascade' }),
+    /** Why it was rejected (one of a fixed set) and the moderator's words to the submitter; either may be missing. */
+    rejectReason: text('reject_reason').$type<RejectReason>(),
+    rejectNote: text('reject_note'),
+    /** The page's own title (og:title or <title>), fetched when it was submitted; null when that failed. */
+    pageTitle: text('page_title'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -314,6 +322,69 @@ export const outbox = sqliteTable(
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );
 
+/**
+ * What the link checker (db/services/link-check.ts) last found at a content's URL. `url` is the address it
+ * checked: when the content's URL changes, the old findings no longer count. Broken means persistently
+ * failing: at least 3 consecutive failures spread over at least 48 hours (`brokenSince`). A broken row
+ * bumps the catalog version (a trigger in the migrations): the content page says so.
+ */
+export const linkChecks = sqliteTable(
+  'link_checks',
+  {
+    contentId: text('content_id')
+      .primaryKey()
+      .references(() => contents.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    url: text('url').notNull(),
+    checkedAt: integer('checked_at', { mode: 'timestamp_ms' }),
+    /** The last answer's HTTP status; null when none came (refused, timed out, a redirect loop). */
+    status: integer('status'),
+    /** What went wrong, in words; null when the link works. */
+    error: text('error'),
+    /** Where the redirects led (the last URL asked). */
+    finalUrl: text('final_url'),
+    /** Where permanent redirects (301, 308) lead, when the link works there: an admin may accept it as the URL. */
+    movedTo: text('moved_to'),
+    /** Consecutive failures, and when the first of them was. */
+    failures: integer('failures').notNull().default(0),
+    firstFailureAt: integer('first_failure_at', { mode: 'timestamp_ms' }),
+    brokenSince: integer('broken_since', { mode: 'timestamp_ms' }),
+    /** The last time the link worked: reports made before it are settled. */
+    okAt: integer('ok_at', { mode: 'timestamp_ms' }),
+    /** When it should be checked next (`links check --only-due`, the schedule): sooner after a report, later after a 429. */
+    dueAt: integer('due_at', { mode: 'timestamp_ms' }).notNull().default(sql`0`),
+  },
+  (t) => [index('link_checks_due_idx').on(t.dueAt), index('link_checks_broken_idx').on(t.brokenSince)],
+);
+
+/**
+ * A user's report that a content's link is broken: one per user and content while the content keeps the
+ * URL reported (`url`); a new URL may be reported again.
+ */
+export const linkReports = sqliteTable(
+  'link_reports',
+  {
+    contentId: text('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.userId] })],
+);
+
+/**
+ * Who runs a job that only one process of a deployment may run at a time (the scheduled link check): the
+ * holder keeps renewing its lease; when it lapses (the process died), another may take it.
+ */
+export const leases = sqliteTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
 /** Fixed-window counters shared by every app process (they live in the database). */
 export const rateLimits = sqliteTable('rate_limits', {
   key: text('key').primaryKey(),
@@ -331,6 +402,7 @@ export type ContentDraft = typeof contentDrafts.$inferSelect;
 export type TagRow = typeof tags.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
 export type OutboxMessage = typeof outbox.$inferSelect;
+export type LinkCheck = typeof linkChecks.$inferSelect;
 
 /** Small process-shared counters, e.g. 'catalog_version', bumped by triggers whenever contents or reviews change. */
 export const meta = sqliteTable('meta', {

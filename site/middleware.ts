@@ -6,6 +6,7 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { getDb } from '#db/client.ts';
 import { validateSessionToken } from '#db/services/sessions.ts';
+import { ensureLinkCheckSchedule } from '#db/services/link-schedule.ts';
 import { config, publicUrl } from '#db/config.ts';
 import { deleteSessionCookie, SESSION_COOKIE, setSessionCookie } from '#site/lib/server/cookies.ts';
 import { endpointMethods } from '#site/lib/server/endpoint-methods.ts';
@@ -16,6 +17,20 @@ import { securityHeaders } from '#site/lib/server/security-headers.ts';
 import { safeRedirect, signInUrl } from '#site/lib/redirect.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Background work of a server process that is not the front door's (scripts/serve.ts starts the mail
+ * sender): the scheduled link check, started with the first request the process serves (a no-op unless
+ * LINK_CHECK_INTERVAL_HOURS is set).
+ */
+let backgroundStarted = false;
+const startBackgroundWork = defineMiddleware(async (_context, next) => {
+  if (!backgroundStarted) {
+    backgroundStarted = true;
+    ensureLinkCheckSchedule(await getDb());
+  }
+  return next();
+});
 
 /**
  * HTTP methods: OPTIONS is answered with what the route allows, and a method the route does not implement
@@ -115,7 +130,7 @@ const guardPages = defineMiddleware((context, next) => {
   }
   if ((path === '/forget-password' || path.startsWith('/reset-password')) && user) return context.redirect('/');
   if (path === '/reset-password' || path === '/reset-password/') return context.redirect('/');
-  if ((path === '/profile' || path === '/saved') && !user) return context.redirect(signInUrl(here));
+  if ((path === '/profile' || path === '/saved' || path === '/submissions') && !user) return context.redirect(signInUrl(here));
   if (path === '/submit-content') {
     if (!user) return context.redirect(signInUrl(here));
     if (user.isAdmin) return context.redirect('/admin/contents');
@@ -155,4 +170,4 @@ const addSecurityHeaders = defineMiddleware(async (context, next) => {
   return response;
 });
 
-export const onRequest = sequence(addSecurityHeaders, answerMethods, checkOrigin, authenticate, guardPages, pageValidators);
+export const onRequest = sequence(startBackgroundWork, addSecurityHeaders, answerMethods, checkOrigin, authenticate, guardPages, pageValidators);

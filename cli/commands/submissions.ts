@@ -12,7 +12,9 @@ import { formatTime, printJson, printLine } from '../output.ts';
 import { plural } from '../progress.ts';
 import { confirmChange } from '../prompts/confirm.ts';
 import { askProposedTags } from '../prompts/proposed-tags.ts';
+import { askRejection } from '../prompts/rejection.ts';
 import { askReview, type AskProposals } from '../prompts/review.ts';
+import { REJECT_REASONS, REJECT_REASON_CODES, rejectReason, type RejectReason } from '#db/validation/rejection.ts';
 import { truncate } from '../terminal-text.ts';
 
 type Pending = ApiSubmission & { submittedBy: string | null };
@@ -25,6 +27,12 @@ interface ChangeOptions {
 
 const PROPOSAL_CHOICES = ['create', 'drop'] as const;
 type ProposalChoiceForAll = (typeof PROPOSAL_CHOICES)[number];
+
+function parseReason(value: string): RejectReason {
+  const parsed = rejectReason.safeParse(value);
+  if (!parsed.success) throw new UsageError(`--reason is one of ${REJECT_REASON_CODES.join(', ')}, not '${value}'`);
+  return parsed.data;
+}
 
 function parseProposalChoice(value: string): ProposalChoiceForAll {
   const choice = PROPOSAL_CHOICES.find((c) => c === value.trim().toLowerCase());
@@ -98,7 +106,7 @@ export function registerSubmissionCommands(program: Command): void {
         return;
       }
       const approved = await approveSubmissions(db, actor, decision.approve, (id) => decision.proposedTags[id]);
-      report([...approved, ...(await rejectSubmissions(db, actor, decision.reject))], false);
+      report([...approved, ...(await rejectSubmissions(db, actor, decision.reject, decision.rejection))], false);
     });
 
   submissions
@@ -139,21 +147,30 @@ export function registerSubmissionCommands(program: Command): void {
   submissions
     .command('reject')
     .argument('<ids...>', 'the submissions to reject (ids from submissions list)')
-    .description('reject submissions (they leave the queue and are kept as rejected)')
+    .description('reject submissions (they leave the queue and are kept as rejected, with the reason their submitters read)')
+    .option('--reason <code>', `why: ${REJECT_REASON_CODES.join(', ')}`, parseReason)
+    .option('--note <text>', 'a note to the submitters (at most 500 characters)')
     .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
     .option('--json', 'print each id’s outcome as JSON')
     .addHelpText(
       'after',
-      examples(
-        ['reject one submission', 'npx skillshelf submissions reject 65f0c1e2a9b8c7d6e5f4a3b2'],
-        ['from a script', 'npx skillshelf submissions reject 65f0c1e2a9b8c7d6e5f4a3b2 --yes'],
-      ),
+      [
+        `\nReasons: ${REJECT_REASONS.map((r) => `${r.code} (${r.label})`).join(', ')}.`,
+        'The submitters see the reason and the note on their submissions page and in the mail of the decision.',
+        'Without --reason or --note, a terminal asks for them (both may be skipped); a script rejects without.',
+        examples(
+          ['reject one submission, asked why', 'npx skillshelf submissions reject 65f0c1e2a9b8c7d6e5f4a3b2'],
+          ['from a script', 'npx skillshelf submissions reject 65f0c1e2a9b8c7d6e5f4a3b2 --reason off-topic --note "We list CS resources only." --yes'],
+        ),
+      ].join('\n'),
     )
-    .action(async (ids: string[], options: ChangeOptions, command: Command) => {
+    .action(async (ids: string[], options: ChangeOptions & { reason?: RejectReason; note?: string }, command: Command) => {
       const db = await openMigratedDb();
       const actor = await actorOf(db, command);
+      const asked = options.reason || options.note !== undefined || options.yes || !process.stdin.isTTY ? undefined : await askRejection(ids.length);
+      const rejection = asked ?? { reason: options.reason, note: options.note };
       if (!(await confirmChange(`Reject ${plural(ids.length, 'submission')}?`, options))) return printLine('Cancelled: nothing changed.');
-      report(await rejectSubmissions(db, actor, ids), options.json === true);
+      report(await rejectSubmissions(db, actor, ids, rejection), options.json === true);
     });
 }
 
@@ -237,6 +254,7 @@ function details(s: Pending): string[] {
   return [
     `Name         ${s.name}`,
     `Website      ${s.url}`,
+    `Page title   ${s.pageTitle ?? '–'}`,
     `Category     ${s.category.map((t) => t.label).join(', ') || '–'}`,
     `Tech stack   ${s.techStack.map((t) => t.label).join(', ') || '–'}`,
     `Type         ${s.type.map((t) => t.label).join(', ') || '–'}`,

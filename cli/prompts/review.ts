@@ -1,12 +1,15 @@
 /**
  * The questions of `submissions review`: one checkbox list of the whole queue (15 rows a page; the
  * highlighted submission's details shown under it as the cursor moves), then what becomes of the tags the
- * ticked ones propose, then what to do with the rest, then one confirmation that says how many of each.
+ * ticked ones propose, then what to do with the rest (and, if rejected, why: once for all of them), then
+ * one confirmation that says how many of each.
  * Nothing is decided before that last yes.
  */
 import { checkbox, confirm } from '@inquirer/prompts';
 import { truncate, visible } from '../terminal-text.ts';
+import { reasonLabel, type RejectionInput } from '#db/validation/rejection.ts';
 import { ask, context } from './ask.ts';
+import { askRejection } from './rejection.ts';
 
 export interface ReviewItem {
   id: string;
@@ -21,6 +24,8 @@ export interface ReviewDecision {
   reject: string[];
   /** The choices for the proposed tags of the approved ones, by submission id. */
   proposedTags: Record<string, unknown>;
+  /** Why the rejected ones are rejected (asked once, for all of them). */
+  rejection: RejectionInput;
 }
 
 /** Asks what becomes of the proposed tags of the ticked submissions: the choices by id, and how many tags that creates. */
@@ -51,13 +56,14 @@ export async function askReview(items: ReviewItem[], askProposals: AskProposals 
   const rest = items.filter((item) => !chosen.has(item.id)).map((item) => item.id);
   const rejectRest =
     rest.length > 0 && (await ask(() => confirm({ message: `Reject the ${rest.length} not ticked? (no leaves them in the queue)`, default: false }, context)));
-  const decision = { approve: ticked, reject: rejectRest ? rest : [], proposedTags: proposals.choices };
+  const rejection = rejectRest ? await askRejection(rest.length) : {};
+  const decision = { approve: ticked, reject: rejectRest ? rest : [], proposedTags: proposals.choices, rejection };
   if (decision.approve.length === 0 && decision.reject.length === 0) return decision;
   const kept = rejectRest ? 0 : rest.length;
   const parts = [
     ...(decision.approve.length ? [`approve ${decision.approve.length}`] : []),
     ...(proposals.created ? [`create ${proposals.created} ${proposals.created === 1 ? 'tag' : 'tags'}`] : []),
-    ...(decision.reject.length ? [`reject ${decision.reject.length}`] : []),
+    ...(decision.reject.length ? [`reject ${decision.reject.length}${rejection.reason ? ` as ${reasonLabel(rejection.reason)}` : ''}`] : []),
   ];
   const listed = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join('');
   const message = `${capitalise(listed)}${kept ? `, leaving ${kept} in the queue` : ''}?`;

@@ -5,6 +5,7 @@
  */
 import { z } from '../validation/zod.ts';
 import { COSTS } from '../taxonomy.ts';
+import { REJECT_REASON_CODES, REJECT_REASONS } from '../validation/rejection.ts';
 
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-23T10:15:00.000Z' });
 const id = z.string().meta({ description: 'An opaque id', example: 'k3x9q2mzv8d1' });
@@ -86,6 +87,9 @@ export const catalogFilters = z
 
 export const publicUser = z.object({ _id: id, name: z.string(), email: z.string(), isAdmin: z.boolean() }).meta({ id: 'User' });
 export const signedInUser = publicUser.extend({ token: z.string().meta({ description: 'The session token: send it as `Authorization: Bearer <token>`' }) }).meta({ id: 'SignedInUser' });
+const settings = { decisionMails: z.boolean().meta({ description: 'Mailed when a moderator decides on a link you submitted' }) };
+export const profile = publicUser.extend(settings).meta({ id: 'Profile', description: 'You, with your settings' });
+export const signedInProfile = signedInUser.extend(settings).meta({ id: 'SignedInProfile' });
 
 export const savedItem = z
   .object({ _id: id, contentName: z.string(), contentSlug: z.string(), contentUrl: z.string(), name: z.string(), slug: z.string(), url: z.string() })
@@ -95,6 +99,14 @@ export const userSaves = z.object({ numSaves: z.int(), saves: z.array(savedItem)
 export const reviewResult = z
   .object({ review, numReviews: z.int(), numReview: z.int().meta({ description: 'The same as numReviews (an older name)' }), rating: z.number() })
   .meta({ id: 'ReviewResult', description: 'The new review, and the content’s totals with it' });
+
+export const rejectReason = z
+  .enum(REJECT_REASON_CODES)
+  .meta({ id: 'RejectReason', description: `Why a submission was rejected: ${REJECT_REASONS.map((r) => `\`${r.code}\` (${r.label})`).join(', ')}` });
+const rejection = {
+  rejectReason: rejectReason.nullable().meta({ description: 'Why it was rejected; null when pending, approved, or no reason was given' }),
+  rejectNote: z.string().nullable().meta({ description: 'The moderator’s note to the submitter, if any' }),
+};
 
 export const proposedTag = tag.extend({ kind: tagKind }).meta({ id: 'ProposedTag' });
 /** A proposed tag as the reviewing admin sees it: still new, a tag since, or a retired tag's value. */
@@ -126,10 +138,71 @@ export const submission = z
     decidedBy: z.string().nullable(),
     decidedAt: isoDate.nullable(),
     contentId: z.string().nullable().meta({ description: 'The content an approval made' }),
+    ...rejection,
+    pageTitle: z.string().nullable().meta({ description: 'The page’s own title (og:title or <title>), fetched after it was submitted; it becomes the name when the name was made from the URL. Null until fetched, or when that failed' }),
   })
   .meta({ id: 'Submission' });
 
-export const contentList = z.object({ ...paging, contents: z.array(content), status: z.enum(['draft', 'published']).optional() }).meta({ id: 'ContentList' });
+const submissionStatus = z.enum(['pending', 'approved', 'rejected']);
+
+export const ownSubmission = z
+  .object({
+    _id: id,
+    name: z.string(),
+    url: z.string(),
+    createdAt: isoDate,
+    status: submissionStatus,
+    decidedAt: isoDate.nullable(),
+    content: z
+      .object({ _id: id, name: z.string(), slug: z.string() })
+      .nullable()
+      .meta({ description: 'The published content an approval made (null while pending, when rejected, or once that content is deleted)' }),
+    ...rejection,
+  })
+  .meta({ id: 'OwnSubmission', description: 'One of your submissions and what became of it' });
+
+export const ownSubmissionList = z
+  .object({
+    ...paging,
+    submissions: z.array(ownSubmission).meta({ description: 'Newest first' }),
+    counts: z.object({ pending: z.int(), approved: z.int(), rejected: z.int() }).meta({ description: 'How many of your submissions are in each state' }),
+    status: submissionStatus.optional().meta({ description: 'The state listed, when filtered to one' }),
+  })
+  .meta({ id: 'OwnSubmissionList' });
+
+export const urlCheck = z
+  .discriminatedUnion('status', [
+    z.object({ status: z.literal('listed'), content: z.object({ _id: id, name: z.string(), slug: z.string() }).meta({ description: 'The content that lists it' }) }),
+    z.object({ status: z.literal('pending'), name: z.string().meta({ description: 'The name it waits under' }) }),
+    z.object({ status: z.literal('rejected'), name: z.string(), rejectedAt: isoDate.nullable(), ...rejection }).meta({ description: 'Submitted before and turned down (the latest time), with why' }),
+    z.object({ status: z.literal('new') }),
+  ])
+  .meta({ id: 'UrlCheck', description: 'Whether a URL may be submitted: already listed, already waiting for review, rejected before, or new' });
+
+export const linkHealth = z
+  .object({
+    checkedAt: isoDate.nullable().meta({ description: 'When the link checker last asked it (null: never)' }),
+    status: z.int().nullable().meta({ description: 'The HTTP status it answered (null: no answer, or never checked)' }),
+    error: z.string().nullable().meta({ description: 'What went wrong, in words (null when it works)' }),
+    failures: z.int().meta({ description: 'Failed checks in a row' }),
+    brokenSince: isoDate.nullable().meta({ description: 'Broken (3 failures over 48 hours) since then; null when not broken' }),
+    movedTo: z.string().nullable().meta({ description: 'Where it permanently redirects (301/308) to a working page: POST /api/contents/{id}/accept-redirect makes that the URL' }),
+    reports: z.int().meta({ description: 'Users who reported this URL broken' }),
+  })
+  .meta({ id: 'LinkHealth', description: 'What the link checker and users found of a content’s link (its current URL)' });
+
+export const adminContentRow = content
+  .extend({ link: linkHealth.nullable().meta({ description: 'Null for drafts and links never checked nor reported' }) })
+  .meta({ id: 'AdminContentRow' });
+
+export const contentList = z
+  .object({
+    ...paging,
+    contents: z.array(adminContentRow),
+    status: z.enum(['draft', 'published']).optional(),
+    link: z.enum(['broken', 'moved', 'reported']).optional().meta({ description: 'The link filter applied' }),
+  })
+  .meta({ id: 'ContentList' });
 export const userList = z.object({ ...paging, users: z.array(publicUser.extend({ createdAt: isoDate })) }).meta({ id: 'UserList' });
 export const submissionList = z.object({ ...paging, submissions: z.array(submission) }).meta({ id: 'SubmissionList' });
 
@@ -145,6 +218,7 @@ export const dashboardSummary = z
     contentCategories: z.array(tagCount),
     contentTechStacks: z.array(tagCount),
     contentTypes: z.array(tagCount),
+    brokenLinks: z.int().meta({ description: 'Published contents whose link is broken (failing 3 times over 48 hours)' }),
   })
   .meta({ id: 'DashboardSummary' });
 
@@ -165,5 +239,8 @@ export type ApiReviewShape = z.infer<typeof review>;
 export type SavedItemShape = z.infer<typeof savedItem>;
 export type UserSavesShape = z.infer<typeof userSaves>;
 export type SubmissionShape = z.infer<typeof submission>;
+export type OwnSubmissionShape = z.infer<typeof ownSubmission>;
+export type UrlCheckShape = z.infer<typeof urlCheck>;
+export type LinkHealthShape = z.infer<typeof linkHealth>;
 export type TagUsageShape = z.infer<typeof tagUsage>;
 export type ReviewedProposal = z.infer<typeof reviewedProposal>;

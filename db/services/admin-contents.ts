@@ -14,15 +14,25 @@ import { auditEntry, type Actor } from './audit.ts';
 import { searchContents } from './catalog.ts';
 import { resolveTags } from './tags.ts';
 import { insertContentStatements, toApiContent, toApiDraft, updateContentStatements, type ApiContent, type ContentStatus } from './content-rows.ts';
+import { isLinkFilter, linkFilterCondition, linkHealthOf, type LinkFilter, type LinkHealth } from './link-health.ts';
+
+/** A row of the admin's table: the content, and what the link checker and users found of its link. */
+export type AdminContentRow = ApiContent & { link: LinkHealth | null };
 
 export interface ContentList extends Paging {
-  contents: ApiContent[];
+  contents: AdminContentRow[];
   /** The status shown ('draft' or 'published'), or undefined for both. */
   status?: ContentStatus;
+  /** The link filter applied ('broken', 'moved' or 'reported'), if any. */
+  link?: LinkFilter;
 }
 
-/** The admin's table: drafts and published contents together, newest first, or one status of them. */
-export async function listContentsForAdmin(db: Db, page: unknown, status?: unknown): Promise<ContentList> {
+/**
+ * The admin's table: drafts and published contents together, newest first, or one status of them; or the
+ * published contents whose link is broken, moved or reported (`link`). Each row carries its link's health.
+ */
+export async function listContentsForAdmin(db: Db, page: unknown, status?: unknown, link?: unknown): Promise<ContentList> {
+  if (isLinkFilter(link)) return listByLink(db, page, link);
   const only = status === 'draft' || status === 'published' ? status : undefined;
   const [published, drafts] = await Promise.all([
     only === 'draft' ? 0 : db.$count(contents),
@@ -42,7 +52,17 @@ export async function listContentsForAdmin(db: Db, page: unknown, status?: unkno
     ids('draft').length ? db.select().from(contentDrafts).where(inArray(contentDrafts.id, ids('draft'))) : [],
   ]);
   const byId = new Map<string, ApiContent>([...publishedRows.map((r) => [r.id, toApiContent(r)] as const), ...draftRows.map((r) => [r.id, toApiDraft(r)] as const)]);
-  return { ...p, contents: pageRows.map((r) => byId.get(r.id)!).filter(Boolean), ...(only ? { status: only } : {}) };
+  const health = await linkHealthOf(db, ids('published'));
+  const rows = pageRows.map((r) => byId.get(r.id)).filter((c) => c !== undefined);
+  return { ...p, contents: rows.map((c) => ({ ...c, link: health.get(c._id) ?? null })), ...(only ? { status: only } : {}) };
+}
+
+async function listByLink(db: Db, page: unknown, link: LinkFilter): Promise<ContentList> {
+  const condition = linkFilterCondition(link);
+  const p = paging(page, await db.$count(contents, condition));
+  const rows = await db.select().from(contents).where(condition).orderBy(desc(contents.createdAt), desc(contents.id)).limit(ADMIN_PAGE_SIZE).offset(p.count);
+  const health = await linkHealthOf(db, rows.map((r) => r.id));
+  return { ...p, contents: rows.map((r) => ({ ...toApiContent(r), link: health.get(r.id) ?? null })), link };
 }
 
 /** A content or a draft, by id: what the admin's edit screen and GET /api/contents/{id} show. */

@@ -1,6 +1,7 @@
 /** The admin dashboard's summary (SPEC §3 "Dashboard summary"), in one round trip of grouped counts. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { countBrokenLinks } from './link-health.ts';
 
 export interface TagCount {
   /** The tag's label (what the charts show). */
@@ -18,6 +19,8 @@ export interface DashboardSummary {
   contentCategories: TagCount[];
   contentTechStacks: TagCount[];
   contentTypes: TagCount[];
+  /** Published contents whose link is broken. */
+  brokenLinks: number;
 }
 
 export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
@@ -33,6 +36,7 @@ export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
   const contentCategories = of('category');
   const contentTechStacks = of('techStack');
   const contentTypes = of('type');
+  const brokenLinks = await countBrokenLinks(db);
   return {
     contents: [{ numContents: t.numContents }],
     users: [{ numUsers: t.numUsers }],
@@ -43,5 +47,6 @@ export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
     contentCategories,
     contentTechStacks,
     contentTypes,
+    brokenLinks,
   };
 }

@@ -52,6 +52,19 @@ describe('bulk moderation', () => {
     expect(await t.db.select({ action: auditLog.action, actor: auditLog.actor }).from(auditLog)).toContainEqual({ action: 'submission.reject', actor: 'cli:moderator' });
   });
 
+  it('a rejection keeps its reason and note (a label is read as its code); a reason not of the set changes nothing', async () => {
+    const a = await submit('Alpha', 'https://alpha.example.com');
+    const b = await submit('Beta', 'https://beta.example.com');
+    await expect(rejectSubmissions(t.db, actor, [a._id, b._id], { reason: 'boring' })).rejects.toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('Reason must be one of already-listed, duplicate, off-topic') });
+    expect((await listSubmissions(t.db, 1)).total).toBe(2);
+    await rejectSubmission(t.db, actor, a._id, { reason: 'Off-topic', note: '  We list computer science only.  ' });
+    await rejectSubmission(t.db, actor, b._id);
+    expect(await getSubmission(t.db, a._id)).toMatchObject({ status: 'rejected', rejectReason: 'off-topic', rejectNote: 'We list computer science only.' });
+    expect(await getSubmission(t.db, b._id)).toMatchObject({ status: 'rejected', rejectReason: null, rejectNote: null });
+    const [audit] = await t.db.select({ details: auditLog.details }).from(auditLog).where(eq(auditLog.targetId, a._id));
+    expect(audit!.details).toMatchObject({ reason: 'off-topic', note: 'We list computer science only.' });
+  });
+
   it('links of one site that derive the same name get numbered slugs, and approving them all succeeds', async () => {
     const sameName = await Promise.all(['https://a.example.org/', 'https://b.example.org/', 'https://c.example.org/x', 'https://d.example.org/'].map((url) => createSubmission(t.db, userId, { url })));
     expect(new Set(sameName.map((s) => s.name))).toEqual(new Set(['Example']));

@@ -1,5 +1,5 @@
 /** Links users submit for the admins to review (SPEC §4 submission lifecycle). */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
 import { conflict, isAppError, notFound } from '../errors.ts';
@@ -9,10 +9,15 @@ import { contents, submissions, users, type ProposedTag, type Submission, type S
 import type { Cost, Tag } from '../taxonomy.ts';
 import { cleanUrl, nameFromUrl, slugify, urlKey } from '../urls.ts';
 import { contentInput } from '../validation/contents.ts';
+import { httpUrl } from '../validation/contents.ts';
 import { submissionInput } from '../validation/engagement.ts';
+import { z } from '../validation/zod.ts';
+import { rejectionInput, type RejectReason } from '../validation/rejection.ts';
 import { parseInput } from '../validation/parse.ts';
 import { contentConflict, getContent } from './admin-contents.ts';
 import { actorLabel, auditEntry, type Actor } from './audit.ts';
+import { approvalMail, rejectionMail, submitterToMail } from './decision-mail.ts';
+import { queueMail, wakeMailSender } from './mail.ts';
 import { insertContentStatements, type ApiContent } from './content-rows.ts';
 import { separateProposedTags, settleProposedTags, withSettledTags, type SettledProposal } from './proposed-tags.ts';
 import { hitLimit } from './rate-limit.ts';
@@ -49,6 +54,11 @@ export interface ApiSubmission {
   decidedAt: string | null;
   /** The content an approval made. */
   contentId: string | null;
+  /** Why it was rejected (a code of REJECT_REASONS) and the moderator's note: null when not given. */
+  rejectReason: RejectReason | null;
+  rejectNote: string | null;
+  /** The page's own title, fetched when it was submitted (offered to the admin as its name); null when that failed. */
+  pageTitle: string | null;
 }
 
 function blankFields(s: Submission): OptionalSubmissionField[] {
@@ -77,6 +87,9 @@ export const toApiSubmission = (s: Submission): ApiSubmission => ({
   decidedBy: s.decidedBy,
   decidedAt: s.decidedAt?.toISOString() ?? null,
   contentId: s.contentId,
+  rejectReason: s.rejectReason,
+  rejectNote: s.rejectNote,
+  pageTitle: s.pageTitle,
 });
 
 const isPending = eq(submissions.status, 'pending');
@@ -87,6 +100,38 @@ async function duplicateMessage(db: Db, key: string): Promise<string> {
   if (content) return `This resource is already listed as '${content.name}'`;
   const [pending] = await db.select({ name: submissions.name }).from(submissions).where(and(eq(submissions.urlKey, key), isPending));
   return `This resource was already submitted as '${pending?.name ?? 'another submission'}' and is waiting for review`;
+}
+
+/** What the submit form is told while a URL is typed: whether it is listed, waiting, turned down before, or new. */
+export type UrlCheck =
+  | { status: 'listed'; content: { _id: string; name: string; slug: string } }
+  | { status: 'pending'; name: string }
+  | { status: 'rejected'; name: string; rejectedAt: string | null; rejectReason: RejectReason | null; rejectNote: string | null }
+  | { status: 'new' };
+
+const urlCheckInput = z.object({ url: httpUrl });
+
+/**
+ * Whether `url` may be submitted, with the duplicate refusal's normalisation (urlKey): already a content,
+ * already waiting in the queue, rejected before (the latest rejection, with its reason), or new. Limited per
+ * user (RATE_LIMIT_SUBMISSION_CHECK_USER): the form asks as the URL is typed.
+ */
+export async function checkSubmissionUrl(db: Db, userId: string, url: unknown): Promise<UrlCheck> {
+  const input = parseInput(urlCheckInput, { url });
+  await hitLimit(db, 'RATE_LIMIT_SUBMISSION_CHECK_USER', userId);
+  const key = urlKey(cleanUrl(input.url));
+  const [content] = await db.select({ _id: contents.id, name: contents.name, slug: contents.slug }).from(contents).where(eq(contents.urlKey, key));
+  if (content) return { status: 'listed', content };
+  const [pending] = await db.select({ name: submissions.name }).from(submissions).where(and(eq(submissions.urlKey, key), isPending));
+  if (pending) return { status: 'pending', name: pending.name };
+  const [rejected] = await db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.urlKey, key), eq(submissions.status, 'rejected')))
+    .orderBy(desc(submissions.decidedAt))
+    .limit(1);
+  if (rejected) return { status: 'rejected', name: rejected.name, rejectedAt: rejected.decidedAt?.toISOString() ?? null, rejectReason: rejected.rejectReason, rejectNote: rejected.rejectNote };
+  return { status: 'new' };
 }
 
 /**
@@ -139,6 +184,9 @@ export async function createSubmission(db: Db, userId: string, input: unknown): 
           decidedBy: sql`NULL`.as('decided_by'),
           decidedAt: sql`NULL`.as('decided_at'),
           contentId: sql`NULL`.as('content_id'),
+          rejectReason: sql`NULL`.as('reject_reason'),
+          rejectNote: sql`NULL`.as('reject_note'),
+          pageTitle: sql`NULL`.as('page_title'),
           createdAt: sql`${Date.now()}`.as('created_at'),
         })
         .from(sql`(SELECT 1)`)
@@ -181,9 +229,12 @@ export async function getSubmission(db: Db, id: string): Promise<ApiSubmission> 
 
 const stillPending = (id: string) => sql`EXISTS (SELECT 1 FROM ${submissions} WHERE ${submissions.id} = ${id} AND ${submissions.status} = 'pending')`;
 
+/** What a decision records besides its status: the content an approval made, or why it was rejected. */
+type Outcome = { contentId: string } | { rejectReason: RejectReason | null; rejectNote: string | null };
+
 /** The record of a decision, written in the same batch as what it decided. */
-const decide = (db: Db, actor: Actor, id: string, status: Exclude<SubmissionStatus, 'pending'>, contentId: string | null = null) =>
-  db.update(submissions).set({ status, decidedBy: actorLabel(actor), decidedAt: new Date(), contentId }).where(and(eq(submissions.id, id), isPending));
+const decide = (db: Db, actor: Actor, id: string, status: Exclude<SubmissionStatus, 'pending'>, outcome: Outcome) =>
+  db.update(submissions).set({ status, decidedBy: actorLabel(actor), decidedAt: new Date(), ...outcome }).where(and(eq(submissions.id, id), isPending));
 
 const alreadyDecided = (submission: ApiSubmission) => conflict(`This submission was already ${submission.status}`);
 
@@ -215,7 +266,7 @@ export interface Approval {
  * website that already exists is a 409 and the submission stays in the queue; so is a slug the admin chose
  * that is taken. A slug derived from the name is made unique instead (several links of one site share a name).
  * The post's `proposedTags` says what becomes of the proposed tags (settleProposedTags); the tags it creates
- * are written, and audited, in the same transaction.
+ * are written, and audited, in the same transaction, and so is the mail that tells the submitter (./decision-mail.ts).
  */
 export async function approveSubmission(db: Db, actor: Actor, id: string, edited: unknown = {}): Promise<Approval> {
   const submission = await getSubmission(db, id);
@@ -225,6 +276,7 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
   const name = String(merged.name ?? '');
   const postedSlug = typeof posted.slug === 'string' ? posted.slug.trim() : '';
   const chosenSlug = postedSlug && postedSlug !== slugify(name) && postedSlug !== submission.slug ? postedSlug : undefined;
+  const submitter = await submitterToMail(db, id);
   for (let attempt = 1; ; attempt++) {
     const settled = await settleProposedTags(db, submission.proposedTags, posted.proposedTags);
     const given = await resolveTags(db, parseInput(contentInput, {
@@ -247,9 +299,11 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
         guard(db, stillPending(id)),
         ...settled.filter((s) => s.outcome === 'created').flatMap((s) => addTagStatements(db, actor, s.kind, s.tag!, { submission: id })),
         ...insertContentStatements(db, contentId, { ...data, url: cleanUrl(data.url) }),
-        decide(db, actor, id, 'approved', contentId),
+        decide(db, actor, id, 'approved', { contentId }),
         auditEntry(db, actor, 'submission.approve', { type: 'submission', id }, { contentId, name: data.name, url: data.url, ...(proposals.length ? { proposedTags: proposals } : {}) }),
+        ...(submitter ? [queueMail(db, approvalMail(submitter, submission, data))] : []),
       ]);
+      if (submitter) wakeMailSender();
       return { content: await getContent(db, contentId), proposedTags: settled };
     } catch (error) {
       if (isGuardFailure(error)) throw alreadyDecided(await getSubmission(db, id));
@@ -265,18 +319,28 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
 export const REJECTED = 'submission rejected successfully';
 
 /**
- * Rejects a pending submission (it is kept, as rejected). SPEC §4's client approves and then deletes: a
- * submission already decided is left as it is — its content untouched — and the answer is a 200 that says so.
+ * Rejects a pending submission (it is kept, as rejected), with the reason and note of `rejection` (either
+ * may be missing: see db/validation/rejection.ts). SPEC §4's client approves and then deletes: a submission
+ * already decided is left as it is — its content untouched — and the answer is a 200 that says so.
  */
-export async function rejectSubmission(db: Db, actor: Actor, id: string): Promise<{ message: string; status: SubmissionStatus }> {
+export async function rejectSubmission(db: Db, actor: Actor, id: string, rejection: unknown = {}): Promise<{ message: string; status: SubmissionStatus }> {
+  const { reason, note } = parseInput(rejectionInput, rejection);
   const submission = await getSubmission(db, id);
   if (submission.status !== 'pending') return { message: `Submission was already ${submission.status}; nothing changed`, status: submission.status };
-  const [updated] = await db.batch([
-    decide(db, actor, id, 'rejected').returning({ id: submissions.id }),
-    auditEntry(db, actor, 'submission.reject', { type: 'submission', id }, { name: submission.name, url: submission.url }),
-  ]);
-  // Decided by someone else in the meantime: report what it is now.
-  if (updated.length === 0) return rejectSubmission(db, actor, id);
+  const submitter = await submitterToMail(db, id);
+  try {
+    await db.batch([
+      guard(db, stillPending(id)),
+      decide(db, actor, id, 'rejected', { rejectReason: reason ?? null, rejectNote: note ?? null }),
+      auditEntry(db, actor, 'submission.reject', { type: 'submission', id }, { name: submission.name, url: submission.url, ...(reason ? { reason } : {}), ...(note ? { note } : {}) }),
+      ...(submitter ? [queueMail(db, rejectionMail(submitter, submission, { reason, note }))] : []),
+    ]);
+  } catch (error) {
+    // Decided by someone else in the meantime: report what it is now.
+    if (isGuardFailure(error)) return rejectSubmission(db, actor, id, rejection);
+    throw error;
+  }
+  if (submitter) wakeMailSender();
   return { message: REJECTED, status: 'rejected' };
 }
 
@@ -310,12 +374,14 @@ export async function approveSubmissions(db: Db, actor: Actor, ids: readonly str
   return outcomes;
 }
 
-/** Rejects several submissions, each on its own (see approveSubmissions). */
-export async function rejectSubmissions(db: Db, actor: Actor, ids: readonly string[]): Promise<SubmissionOutcome[]> {
+/** Rejects several submissions, each on its own (see approveSubmissions), all for the same reason. */
+export async function rejectSubmissions(db: Db, actor: Actor, ids: readonly string[], rejection: unknown = {}): Promise<SubmissionOutcome[]> {
+  // A reason that is not one of ours is refused before any submission is touched.
+  const valid = parseInput(rejectionInput, rejection);
   const outcomes: SubmissionOutcome[] = [];
   for (const id of ids) {
     try {
-      const result = await rejectSubmission(db, actor, id);
+      const result = await rejectSubmission(db, actor, id, valid);
       outcomes.push(result.message === REJECTED ? { id, outcome: 'rejected' } : { id, outcome: 'refused', reason: result.message });
     } catch (error) {
       outcomes.push(failedOutcome(id, error));

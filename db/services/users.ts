@@ -38,6 +38,14 @@ export interface AuthenticatedUser extends PublicUser {
   token: string;
 }
 
+/** The user's own profile: what the API shows of everyone, and their settings. */
+export interface Profile extends PublicUser {
+  /** Mailed when a moderator decides on a link they submitted. */
+  decisionMails: boolean;
+}
+
+export const toProfile = (user: User): Profile => ({ ...toPublicUser(user), decisionMails: user.decisionMails });
+
 export const toPublicUser = (user: Pick<User, 'id' | 'name' | 'email' | 'isAdmin'>): PublicUser => ({
   _id: user.id,
   name: user.name,
@@ -125,12 +133,12 @@ function signInDelay(failures: number): number {
 }
 
 /**
- * Profile update. A new password ends every session of the user (other devices are signed out) and opens
+ * Profile update (a missing decisionMails keeps the setting). A new password ends every session of the user (other devices are signed out) and opens
  * a fresh one for this device, returned as `token`; otherwise the current token stays valid. A new
  * password or email also ends every reset link of the user (in the same batch).
  */
-export async function updateProfile(db: Db, userId: string, currentToken: string, input: unknown): Promise<AuthenticatedUser> {
-  const { name, email, password } = parseInput(profileInput, input);
+export async function updateProfile(db: Db, userId: string, currentToken: string, input: unknown): Promise<AuthenticatedUser & Profile> {
+  const { name, email, password, decisionMails } = parseInput(profileInput, input);
   // A new password costs a hash, and a new email answers whether that address is registered (409): both
   // are limited per account, before any of that work is done.
   const current = await getUser(db, userId);
@@ -138,7 +146,7 @@ export async function updateProfile(db: Db, userId: string, currentToken: string
   const passwordHash = password ? await hashPassword(password) : undefined;
   const update = db
     .update(users)
-    .set({ name, email, updatedAt: new Date(), ...(passwordHash ? { passwordHash } : {}) })
+    .set({ name, email, updatedAt: new Date(), ...(passwordHash ? { passwordHash } : {}), ...(decisionMails === undefined ? {} : { decisionMails }) })
     .where(eq(users.id, userId))
     .returning();
   // Before the update in the batch, so that it compares the stored email with the new one.
@@ -158,7 +166,7 @@ export async function updateProfile(db: Db, userId: string, currentToken: string
     throw error;
   }
   if (!updated) throw notFound('User not found');
-  return { ...toPublicUser(updated), token };
+  return { ...toProfile(updated), token };
 }
 
 const RESET_TTL = () => config().RESET_TOKEN_MINUTES * 60 * 1000;

@@ -1,4 +1,5 @@
 /** Account inputs. Shared by the API, the CLI and the browser forms (which may import only zod and this). */
+import { optionalFormBoolean } from './form-values.ts';
 import { singleLine, z } from './zod.ts';
 
 export const PASSWORD_MIN = 8;
@@ -34,7 +35,7 @@ export const signInInput = z.object({
 });
 export type SignInInput = z.infer<typeof signInInput>;
 
-/** Profile: a blank password keeps the current one (SPEC §5). */
+/** Profile: a blank password keeps the current one (SPEC §5); so does a missing decisionMails its setting. */
 export const profileInput = z.object({
   name,
   email,
@@ -43,6 +44,8 @@ export const profileInput = z.object({
     .optional()
     .nullable()
     .transform((v) => v || undefined),
+  /** Whether to be mailed when a moderator decides on a link the user submitted. */
+  decisionMails: optionalFormBoolean('decisionMails must be true or false'),
 });
 export type ProfileInput = z.infer<typeof profileInput>;
 

@@ -1,18 +1,23 @@
-/** Profile (SPEC §2, §5): blank passwords keep the current one; the returned user (maybe a new token) is stored. */
+/**
+ * Profile (SPEC §2, §5): blank passwords keep the current one; the returned user (maybe a new token) is
+ * stored. The checkbox turns the mails about decisions on one's submissions on or off (issue 16 §1).
+ */
 import { useState, type SubmitEvent } from 'react';
 import { profileInput } from '#db/validation/users.ts';
 import { apiPut, errorMessage } from '#site/lib/api.ts';
 import { signIn, type UserInfo } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { Field, FormAlert, PASSWORD_MISMATCH, SubmitButton, fieldErrors, type FieldErrors } from './forms/ui.tsx';
+import { CheckboxField } from './forms/fields.tsx';
 
 type Key = 'name' | 'email' | 'password' | 'confirmPassword';
 
 const KEEP = 'leave blank to keep the same';
 
-export default function ProfileForm(props: { name: string; email: string }) {
+export default function ProfileForm(props: { name: string; email: string; decisionMails: boolean }) {
   const [name, setName] = useState(props.name);
   const [email, setEmail] = useState(props.email);
+  const [decisionMails, setDecisionMails] = useState(props.decisionMails);
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<Key>>({});
@@ -29,10 +34,12 @@ export default function ProfileForm(props: { name: string; email: string }) {
     setErrors({});
     setLoading(true);
     try {
-      const user = await apiPut<UserInfo>('/api/users/profile', { name: parsed.data.name, email: parsed.data.email, password });
-      signIn(user);
+      const user = await apiPut<UserInfo & { decisionMails: boolean }>('/api/users/profile', { name: parsed.data.name, email: parsed.data.email, password, decisionMails });
+      const { decisionMails: saved, ...info } = user;
+      signIn(info);
       setName(user.name);
       setEmail(user.email);
+      setDecisionMails(saved);
       setPassword('');
       setConfirmPassword('');
       toast('success', 'User Updated Successfully');
@@ -67,6 +74,13 @@ export default function ProfileForm(props: { name: string; email: string }) {
         value={confirmPassword}
         onValue={setConfirmPassword}
         error={errors.confirmPassword}
+      />
+      <CheckboxField
+        name="decisionMails"
+        label="Mail me about my submissions"
+        hint="A mail when a moderator approves a link you submitted, or turns it down (with the reason)."
+        checked={decisionMails}
+        onChecked={setDecisionMails}
       />
       <div className="mt-4">
         <SubmitButton loading={loading}>Update</SubmitButton>

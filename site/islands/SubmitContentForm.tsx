@@ -3,8 +3,9 @@
  * user types and cannot be edited here (an admin may rename it on review). A tag we do not list may be
  * proposed in each multi-select: it is sent as the others are, a {label, value} pair, and kept with the
  * submission for the admin to create, map or drop (issue 14 §2). On success: the notice
- * 'Submission successfully created', the form reset, and home. The server's refusals (a duplicate names the
- * entry it duplicates) show in an alert.
+ * 'Submission successfully created', the form reset, and home. While the URL is typed, the server says under
+ * the field whether it is already listed, waiting, rejected before or new (./forms/url-check.tsx). The
+ * server's refusals (a duplicate names the entry it duplicates) show in an alert.
  */
 import { useState, type SubmitEvent } from 'react';
 import { COSTS, type Cost, type Tag } from '#db/taxonomy.ts';
@@ -15,6 +16,7 @@ import { flashToast } from '#site/stores/toasts.ts';
 import { Field, FormAlert, SubmitButton, fieldErrors, type FieldErrors } from './forms/ui.tsx';
 import { MultiSelect } from './forms/MultiSelect.tsx';
 import { SelectField, TextAreaField, useFocusFirstInvalid, useHydrated } from './forms/fields.tsx';
+import { UrlCheckNote, useUrlCheck } from './forms/url-check.tsx';
 
 /** SPEC §2: "No" and "I don't know" both mean no certification. */
 const CERTIFICATION = ['No', 'Yes', "I don't know"] as const;
@@ -43,6 +45,7 @@ export default function SubmitContentForm({ tags }: { tags: Record<'category' | 
   useFocusFirstInvalid(errors);
 
   const name = nameFromUrl(values.url);
+  const urlCheck = useUrlCheck(values.url);
   const set =
     <K extends keyof Values>(key: K) =>
     (value: Values[K]) =>
@@ -87,7 +90,9 @@ export default function SubmitContentForm({ tags }: { tags: Record<'category' | 
           value={values.url}
           onValue={set('url')}
           error={errors.url}
+          aria-describedby="url-check"
         />
+        <UrlCheckNote id="url-check" check={urlCheck} />
         <Field name="name" label="Name" readOnly value={name} onValue={() => undefined} error={errors.name} hint="Taken from the website address." />
         <MultiSelect name="category" label="Subject areas" options={tags.category} selected={values.category} onChange={set('category')} error={errors.category} creatable />
         <MultiSelect name="techStack" label="Technologies" options={tags.techStack} selected={values.techStack} onChange={set('techStack')} error={errors.techStack} creatable />

@@ -57,7 +57,7 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
 export const apiGet = <T = unknown>(path: string) => api<T>('GET', path);
 export const apiPost = <T = unknown>(path: string, body?: unknown) => api<T>('POST', path, body);
 export const apiPut = <T = unknown>(path: string, body?: unknown) => api<T>('PUT', path, body);
-export const apiDelete = <T = unknown>(path: string) => api<T>('DELETE', path);
+export const apiDelete = <T = unknown>(path: string, body?: unknown) => api<T>('DELETE', path, body);
 
 /** SPEC §8: the text to show for any failure. */
 export function errorMessage(error: unknown): string {

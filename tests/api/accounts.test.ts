@@ -90,7 +90,7 @@ describe('profile', () => {
     const email = uniqueEmail('renamed');
     const res = await api.put('/api/users/profile', { name: 'Renamed Person', email, password: '' }, { token: user.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ _id: user._id, name: 'Renamed Person', email, isAdmin: false, token: user.token });
+    expect(res.body).toEqual({ _id: user._id, name: 'Renamed Person', email, isAdmin: false, decisionMails: true, token: user.token });
     expect((await api.get('/api/users/profile', { token: user.token })).body.name).toBe('Renamed Person');
   });
 

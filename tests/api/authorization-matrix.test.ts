@@ -37,6 +37,8 @@ interface Fixtures {
   /** The session of this call's caller, undefined for anonymous. */
   caller: Session | undefined;
   content: () => Promise<{ _id: string; slug: string }>;
+  /** A content whose link the checker found permanently moved. */
+  movedContent: () => Promise<{ _id: string; slug: string }>;
   submission: () => Promise<string>;
   account: () => Promise<Session>;
   /** A new tech stack tag's id. */
@@ -91,13 +93,17 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/api/users/saves/[id]', path: (f) => `/api/users/saves/${f.user._id}`, expect: { anonymous: 401, user: 200, other: 403, admin: 200 } },
   { method: 'PUT', route: '/api/users/saves/[id]', path: async (f) => `/api/users/saves/${(await f.content())._id}`, expect: signedIn(200) },
   { method: 'DELETE', route: '/api/users/saves/[id]', path: async (f) => `/api/users/saves/${(await f.content())._id}`, expect: signedIn(200) },
+  { method: 'POST', route: '/api/contents/[id]/report-link', path: async (f) => `/api/contents/${(await f.content())._id}/report-link`, expect: signedIn(201) },
   { method: 'POST', route: '/api/contents/[id]/reviews', path: async (f) => `/api/contents/${(await f.content())._id}/reviews`, body: () => ({ rating: 4, comment: 'Clear and well paced.' }), expect: signedIn(201) },
   { method: 'GET', route: '/api/contents/[id]/reviews/mine', path: async (f) => `/api/contents/${(await f.content())._id}/reviews/mine`, expect: signedIn(200) },
+  { method: 'GET', route: '/api/submissions/check', path: () => '/api/submissions/check?url=https%3A%2F%2Fexample.org%2F', expect: signedIn(200) },
+  { method: 'GET', route: '/api/submissions/mine', path: () => '/api/submissions/mine', expect: signedIn(200) },
   { method: 'POST', route: '/api/submissions/create', path: () => '/api/submissions/create', body: () => ({ url: `https://submitted-${Math.random().toString(36).slice(2)}.example.org/` }), expect: signedIn(201) },
   // Admin
   { method: 'GET', route: '/api/dashboard/summary', path: () => '/api/dashboard/summary', expect: adminOnly(200) },
   { method: 'GET', route: '/api/contents/admin', path: () => '/api/contents/admin?page=1', expect: adminOnly(200) },
   { method: 'POST', route: '/api/contents', path: () => '/api/contents', body: () => ({}), expect: adminOnly(201) },
+  { method: 'POST', route: '/api/contents/[id]/accept-redirect', path: async (f) => `/api/contents/${(await f.movedContent())._id}/accept-redirect`, expect: adminOnly(200) },
   { method: 'GET', route: '/api/contents/[id]', path: async (f) => `/api/contents/${(await f.content())._id}`, expect: adminOnly(200) },
   { method: 'PUT', route: '/api/contents/[id]', path: async (f) => `/api/contents/${(await f.content())._id}`, body: () => {
     const key = Math.random().toString(36).slice(2);
@@ -136,6 +142,7 @@ const ROWS: Row[] = [
   // A link that does not work says so at once: 410 Gone.
   { method: 'GET', route: '/reset-password/[token]', path: () => '/reset-password/some-token', expect: { ...VISITOR_PAGE, anonymous: 410 } },
   { method: 'GET', route: '/profile', path: () => '/profile', expect: { anonymous: toSignIn('/profile'), user: 200, other: 200, admin: 200 } },
+  { method: 'GET', route: '/submissions', path: () => '/submissions', expect: { anonymous: toSignIn('/submissions'), user: 200, other: 200, admin: 200 } },
   { method: 'GET', route: '/saved', path: () => '/saved', expect: { anonymous: toSignIn('/saved'), user: 200, other: 200, admin: 200 } },
   { method: 'GET', route: '/submit-content', path: () => '/submit-content', expect: { anonymous: toSignIn('/submit-content'), user: 200, other: 200, admin: { redirect: '/admin/contents' } } },
   // Admin pages
@@ -208,6 +215,16 @@ beforeAll(async () => {
     expect(filled.status).toBe(200);
     return { _id: String(created.body._id), slug };
   };
+  const movedContent = async () => {
+    const moved = await content();
+    const client = createClient({ url: server.dbUrl });
+    try {
+      await client.execute({ sql: 'INSERT INTO link_checks (content_id, url, moved_to) SELECT id, url, ? FROM contents WHERE id = ?', args: [`https://moved-${++n}-${Date.now()}.example.org/`, moved._id] });
+    } finally {
+      client.close();
+    }
+    return moved;
+  };
   const submission = async () => {
     const res = await api.post('/api/submissions/create', { url: `https://queued-${++n}-${Date.now()}.example.org/`, category: ['Data Science'] }, { token: user.token });
     expect(res.status).toBe(201);
@@ -222,7 +239,7 @@ beforeAll(async () => {
   form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'pixel.png');
   const uploaded = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin.token}` } });
   expect(uploaded.status).toBe(201);
-  base = { user, other, admin, content, submission, account: newAccount, tag, uploadedFile: ((await uploaded.json()) as { path: string }).path };
+  base = { user, other, admin, content, movedContent, submission, account: newAccount, tag, uploadedFile: ((await uploaded.json()) as { path: string }).path };
   db.close();
 });
 afterAll(() => server?.stop());

@@ -128,6 +128,19 @@ describe('submissions approve and reject from a script', () => {
     expect(await auditActions()).toContain(`cli:${process.env.USER ?? 'root'} submission.reject`);
   });
 
+  it('reject --reason --note keeps why, for the submitters; a reason not of the set is a usage error naming the set', async () => {
+    const [first, second] = await queue(2);
+    const bad = await runCli(db.url, ['submissions', 'reject', first!, '--reason', 'boring', '--yes']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--reason is one of already-listed, duplicate, off-topic, link-broken, low-quality, spam');
+    const run = await runCli(db.url, ['submissions', 'reject', first!, second!, '--reason', 'low-quality', '--note', 'Too thin for the catalog.', '--yes']);
+    expect(run).toMatchObject({ code: 0 });
+    expect(run.stdout).toContain('2 rejected.');
+    expect(await db.query('SELECT status, reject_reason, reject_note FROM submissions ORDER BY created_at, id')).toEqual(
+      Array(2).fill(expect.objectContaining({ status: 'rejected', reject_reason: 'low-quality', reject_note: 'Too thin for the catalog.' })),
+    );
+  });
+
   it('--as naming someone who is not an admin changes nothing', async () => {
     const [id] = await queue(1);
     await runCli(db.url, ['users', 'create', '--name', 'Grace', '--email', 'grace@example.com', '--password', 'correct horse']);
@@ -149,6 +162,9 @@ describe('submissions review in a terminal', () => {
     await terminal.answer(/500 ticked|Course 0/, SPACE);
     await terminal.answer(/Course 0/, ENTER);
     await terminal.answer(/Reject the 1 not ticked\?/, `y${ENTER}`);
+    // Asked once for the rejected ones: no reason, no note.
+    await terminal.answer(/Why reject it\?/, ENTER);
+    await terminal.answer(/A note to the submitter/, ENTER);
     await terminal.answer(/Approve 499 and reject 1\?/, `y${ENTER}`);
     const { code, screen } = await terminal.exit();
     expect(code, screen).toBe(0);
@@ -171,6 +187,38 @@ describe('submissions review in a terminal', () => {
     expect(code, screen).toBe(0);
     expect(await contentNames()).toEqual(['Course 1']);
     expect((await pendingRows()).map((r) => r.name)).toEqual(['Course 0', 'Course 2']);
+  });
+
+  it('the reason of the rejected ones is asked once, for all of them, and kept with each', async () => {
+    await queue(4);
+    terminal = runInTerminal(db.url, ['submissions', 'review']);
+    await terminal.answer(/Tick the submissions/, SPACE);
+    await terminal.answer(/1 ticked|Course 0/, ENTER);
+    await terminal.answer(/Reject the 3 not ticked\?/, `y${ENTER}`);
+    // The list of reasons: down to the third, Off-topic.
+    await terminal.answer(/Why reject the 3\?[\s\S]*No reason given[\s\S]*Spam/, `${DOWN}${DOWN}${DOWN}${ENTER}`);
+    await terminal.answer(/A note to the submitter/, `Not about computing.${ENTER}`);
+    await terminal.answer(/Approve 1 and reject 3 as Off-topic\?/, `y${ENTER}`);
+    const { code, screen } = await terminal.exit();
+    expect(code, screen).toBe(0);
+    expect(screen).toContain('1 approved, 3 rejected.');
+    const rejected = await db.query("SELECT name, reject_reason, reject_note FROM submissions WHERE status = 'rejected' ORDER BY name");
+    expect(rejected.map((r) => [r.name, r.reject_reason, r.reject_note])).toEqual([
+      ['Course 1', 'off-topic', 'Not about computing.'],
+      ['Course 2', 'off-topic', 'Not about computing.'],
+      ['Course 3', 'off-topic', 'Not about computing.'],
+    ]);
+  });
+
+  it('reject in a terminal without --reason asks why before the confirmation', async () => {
+    const [id] = await queue(1);
+    terminal = runInTerminal(db.url, ['submissions', 'reject', id!]);
+    await terminal.answer(/Why reject it\?/, `${DOWN}${DOWN}${DOWN}${DOWN}${DOWN}${DOWN}${ENTER}`);
+    await terminal.answer(/A note to the submitter/, ENTER);
+    await terminal.answer(/Reject 1 submission\?/, `y${ENTER}`);
+    const { code, screen } = await terminal.exit();
+    expect(code, screen).toBe(0);
+    expect(await db.query('SELECT reject_reason, reject_note FROM submissions')).toEqual([expect.objectContaining({ reject_reason: 'spam', reject_note: null })]);
   });
 
   it('answering no at the confirmation changes nothing', async () => {

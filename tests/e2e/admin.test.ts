@@ -1,6 +1,6 @@
 /**
  * The admin's work in a real browser, on the seeded demo world: create a content and edit it with an
- * uploaded image; approve and reject submissions from the queue and from the edit screen (a refused
+ * uploaded image; approve and reject submissions (asked why) from the queue and from the edit screen (a refused
  * approval keeps the submission); edit and delete a user; the dashboard's counts and charts; and a
  * signed-in non-admin kept out.
  */
@@ -223,12 +223,18 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       await page.goto(`/admin/submissions?page=${await submissionsPageOf(toReject._id)}`);
       const rejectRow = row(page, toReject.name);
       await rejectRow.getByRole('button', { name: /^Reject/ }).click();
+      // The reason is asked for, and may be given.
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Reason').selectOption({ label: 'Low quality' });
+      await dialog.getByLabel('Note to the submitter (optional)').fill('Too thin for the catalog.');
+      await dialog.getByRole('button', { name: 'Reject submission' }).click();
       await toast(page, 'submission rejected successfully').waitFor();
       await rejectRow.waitFor({ state: 'detached' });
     });
 
     expect(await submissionState(toApprove._id)).toBe('approved');
     expect(await submissionState(toReject._id)).toBe('rejected');
+    expect((await api.get(`/api/submissions/${toReject._id}`, { token: adminToken })).body).toMatchObject({ rejectReason: 'low-quality', rejectNote: 'Too thin for the catalog.' });
     expect((await api.get(`/api/contents/slug/${toApprove.slug}`)).body).toMatchObject({ name: toApprove.name, cost: 'Paid', hasCert: true });
     expect((await api.get(`/api/contents/slug/${toReject.slug}`)).status).toBe(404);
   });
@@ -269,11 +275,18 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
     await asAdmin(async (page) => {
       await page.goto(`/admin/submission/${submission._id}`);
       await hydrated(page);
-      await page.getByRole('button', { name: 'Reject' }).click();
+      await page.getByRole('button', { name: 'Reject', exact: true }).click();
+      // Cancel leaves it pending; asked again, the reason is skipped.
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      expect(await submissionState(submission._id)).toBe('pending');
+      await page.getByRole('button', { name: 'Reject', exact: true }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Reject submission' }).click();
       await page.waitForURL((url) => url.pathname === '/admin/submissions');
       await toast(page, 'submission deleted successfully').waitFor();
     });
     expect(await submissionState(submission._id)).toBe('rejected');
+    expect((await api.get(`/api/submissions/${submission._id}`, { token: adminToken })).body).toMatchObject({ rejectReason: null, rejectNote: null });
   });
 
   it('edit a user (make them an admin) and delete them; your own row offers no Delete, and the server refuses it', async () => {

@@ -10,6 +10,8 @@ import { ApiError, apiDelete, apiPost, errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { AdminTable, ListStatus, Pager, labels, useAdminList, type PagedList, type RowAction } from './list.tsx';
 import { BusyButton } from '../forms/fields.tsx';
+import type { RejectionInput } from '#db/validation/rejection.ts';
+import { RejectDialog } from './RejectDialog.tsx';
 
 interface SubmissionRow {
   _id: string;
@@ -37,6 +39,8 @@ const HEAD = ['No.', 'URL', 'NAME', 'CATEGORY', 'TECH', 'TYPE', 'COST', 'ACTIONS
 export default function SubmissionsTable({ page }: { page: number }) {
   const { state, reload, refreshing } = useAdminList<SubmissionList>('/api/submissions/admin', page);
   const [busy, setBusy] = useState<RowAction | null>(null);
+  /** The submission whose reason is being asked for. */
+  const [rejecting, setRejecting] = useState<SubmissionRow | null>(null);
 
   async function approve(submission: SubmissionRow) {
     const proposed = submission.proposedTags.length;
@@ -57,15 +61,16 @@ export default function SubmissionsTable({ page }: { page: number }) {
     }
   }
 
-  async function reject(submission: SubmissionRow) {
-    if (!window.confirm('Delete this submission?')) return;
+  async function reject(submission: SubmissionRow, rejection: RejectionInput) {
     setBusy({ action: 'rejecting', id: submission._id });
     try {
-      const reply = await apiDelete<{ message?: string }>(`/api/submissions/${submission._id}`);
+      const reply = await apiDelete<{ message?: string }>(`/api/submissions/${submission._id}`, rejection);
       toast('success', reply?.message || 'submission rejected successfully');
+      setRejecting(null);
       await reload();
     } catch (error) {
       toast('error', errorMessage(error));
+      setRejecting(null);
       if (error instanceof ApiError && error.status === 404) await reload();
     } finally {
       setBusy(null);
@@ -111,7 +116,7 @@ export default function SubmissionsTable({ page }: { page: number }) {
                     <BusyButton className="btn btn-sm btn-success" busy={mine('approving')} disabled={busy !== null} onClick={() => void approve(submission)}>
                       Approve<span className="sr-only"> {submission.name}</span>
                     </BusyButton>
-                    <BusyButton className="btn btn-sm btn-error" busy={mine('rejecting')} disabled={busy !== null} onClick={() => void reject(submission)}>
+                    <BusyButton className="btn btn-sm btn-error" busy={mine('rejecting')} disabled={busy !== null} onClick={() => setRejecting(submission)}>
                       Reject<span className="sr-only"> {submission.name}</span>
                     </BusyButton>
                     <a className="btn btn-sm" href={`/admin/submission/${submission._id}`}>
@@ -125,6 +130,7 @@ export default function SubmissionsTable({ page }: { page: number }) {
         </AdminTable>
       )}
       <Pager page={state.data.page} pages={pages} path="/admin/submissions" />
+      <RejectDialog submission={rejecting} busy={busy?.action === 'rejecting'} onCancel={() => setRejecting(null)} onReject={(rejection) => rejecting && void reject(rejecting, rejection)} />
     </div>
   );
 }

@@ -19,7 +19,7 @@ export type ListState<T> = { status: 'loading' } | { status: 'error'; message: s
 
 /** What a row action is doing right now; at most one at a time, so two clicks never race. */
 export interface RowAction {
-  action: 'deleting' | 'creating' | 'approving' | 'rejecting';
+  action: 'deleting' | 'creating' | 'approving' | 'rejecting' | 'accepting';
   id?: string;
 }
 

@@ -24,7 +24,7 @@ export function Field({ name, label, value, onValue, error, hint, ...input }: Fi
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const id = `field-${name}`;
-  const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  const described = [input['aria-describedby'] ?? '', error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="fieldset">
       <label className="fieldset-legend text-sm" htmlFor={id}>

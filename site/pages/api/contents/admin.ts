@@ -6,5 +6,5 @@ import { requireAdmin } from '#site/lib/server/guards.ts';
 export const GET = endpoint(async (context) => {
   requireAdmin(context);
   const { searchParams } = context.url;
-  return listContentsForAdmin(await getDb(), searchParams.get('page'), searchParams.get('status'));
+  return listContentsForAdmin(await getDb(), searchParams.get('page'), searchParams.get('status'), searchParams.get('link'));
 });

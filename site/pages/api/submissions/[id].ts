@@ -34,7 +34,11 @@ export const POST = endpoint(async (context) => {
   return json({ message: 'Submission is approved', ...approval }, 201);
 });
 
+/**
+ * Rejects. The body may say why: `{reason, note}` (db/validation/rejection.ts: a code of the fixed set, a
+ * note of at most 500 characters; both optional). No body rejects without a reason, as SPEC §7's client does.
+ */
 export const DELETE = endpoint(async (context) => {
   const actor = requireAdminActor(context);
-  return rejectSubmission(await getDb(), actor, context.params.id ?? '');
+  return rejectSubmission(await getDb(), actor, context.params.id ?? '', await readJson(context.request, { allowEmpty: true }));
 });

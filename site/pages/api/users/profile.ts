@@ -1,15 +1,15 @@
 import { getDb } from '#db/client.ts';
-import { getUser, toPublicUser, updateProfile } from '#db/services/users.ts';
+import { getUser, toProfile, updateProfile } from '#db/services/users.ts';
 import { setSessionCookie } from '#site/lib/server/cookies.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 import { readJson } from '#site/lib/server/http.ts';
 import { sessionExpiry } from '#site/lib/server/session-expiry.ts';
 
-/** The signed-in user's own profile. */
+/** The signed-in user's own profile, with their settings. */
 export const GET = endpoint(async (context) => {
   const user = requireUser(context);
-  return toPublicUser(await getUser(await getDb(), user.id));
+  return toProfile(await getUser(await getDb(), user.id));
 });
 
 export const PUT = endpoint(async (context) => {

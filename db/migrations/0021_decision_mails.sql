@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `decision_mails` integer DEFAULT true NOT NULL;

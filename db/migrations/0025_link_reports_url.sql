@@ -1,0 +1,1 @@
+ALTER TABLE `link_reports` ADD `url` text DEFAULT '' NOT NULL;

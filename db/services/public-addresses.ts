@@ -1,0 +1,72 @@
+/**
+ * Which network addresses a request triggered by any user may reach (SSRF): only public ones — never a
+ * private, loopback, link-local (cloud metadata lives at 169.254.169.254), shared, reserved, multicast or
+ * documentation range, in IPv4 or IPv6, nor an IPv6 form that carries one of those IPv4 addresses.
+ * The check is made on the addresses a name resolves to, as the connection uses them (publicOnlyLookup),
+ * so a name that resolves differently the second time (DNS rebinding) cannot slip past it.
+ */
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOneOptions } from 'node:dns';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+
+const blocked = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24],
+  ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 3],
+] as const) {
+  blocked.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+] as const) {
+  blocked.addSubnet(network, prefix, 'ipv6');
+}
+
+/** The IPv4 address an IPv4-mapped or -compatible IPv6 address carries (::ffff:10.0.0.1, ::ffff:a00:1), if it is one. */
+function embeddedIpv4(address: string): string | undefined {
+  const match = /^::(?:ffff:(?:0:)?)?(.+)$/i.exec(address);
+  if (!match) return undefined;
+  const rest = match[1]!;
+  if (isIP(rest) === 4) return rest;
+  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(rest);
+  if (!hex) return undefined;
+  const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
+/** Whether `address` (an IP, v4 or v6) is one a user-triggered request may reach. Anything else is false. */
+export function isPublicAddress(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const family = isIP(bare);
+  if (family === 4) return !blocked.check(bare, 'ipv4');
+  if (family !== 6) return false;
+  const v4 = embeddedIpv4(bare);
+  if (v4) return !blocked.check(v4, 'ipv4');
+  return !blocked.check(bare, 'ipv6');
+}
+
+/** Whether a connection to `address` is allowed: every public one, or any one when private ones are allowed. */
+export type AddressPolicy = (address: string) => boolean;
+
+export const publicOnly: AddressPolicy = isPublicAddress;
+export const anyAddress: AddressPolicy = () => true;
+
+export class RefusedAddress extends Error {
+  override readonly name = 'RefusedAddress';
+  readonly code = 'ERR_REFUSED_ADDRESS';
+}
+
+/**
+ * A lookup for http.request that resolves the name and refuses it unless every address it has passes
+ * `policy`: the connection then uses exactly the addresses that were checked.
+ */
+export function lookupWith(policy: AddressPolicy): LookupFunction {
+  return ((hostname: string, options: LookupOneOptions | LookupAllOptions, callback: (...args: unknown[]) => void) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error);
+      const refused = addresses.find((a) => !policy(a.address));
+      if (refused || addresses.length === 0) return callback(new RefusedAddress(`${hostname} resolves to ${refused?.address ?? 'nothing'}, which is not a public address`));
+      if ((options as LookupAllOptions).all) return callback(null, addresses);
+      callback(null, addresses[0]!.address, addresses[0]!.family);
+    });
+  }) as LookupFunction;
+}

@@ -1,0 +1,82 @@
+/**
+ * Asks why a submission is rejected before it is (issue 16 §1): one reason of the fixed set and a note to the
+ * submitter, both optional — "No reason given" and an empty note reject without them. A <dialog> shown with showModal():
+ * Escape or Cancel leaves the submission as it was.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { REJECT_NOTE_MAX, REJECT_REASONS, type RejectionInput } from '#db/validation/rejection.ts';
+import { BusyButton } from '../forms/fields.tsx';
+
+interface Props {
+  /** The submission being rejected; the dialog is open while it is set. */
+  submission: { name: string } | null;
+  busy: boolean;
+  onCancel: () => void;
+  onReject: (rejection: RejectionInput) => void;
+}
+
+export function RejectDialog({ submission, busy, onCancel, onReject }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [reason, setReason] = useState('');
+  const [note, setNote] = useState('');
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (submission && !element.open) {
+      setReason('');
+      setNote('');
+      element.showModal();
+    } else if (!submission && element.open) element.close();
+  }, [submission]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="m-auto w-full max-w-md rounded-box bg-base-100 p-6 text-base-content shadow-lg"
+      aria-labelledby="reject-heading"
+      onCancel={(event) => (busy ? event.preventDefault() : onCancel())}
+    >
+      <form
+        method="dialog"
+        className="flex flex-col gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onReject({ ...(reason ? { reason: reason as RejectionInput['reason'] } : {}), ...(note.trim() ? { note: note.trim() } : {}) });
+        }}
+      >
+        <h2 id="reject-heading" className="text-lg font-bold break-words">
+          Reject “{submission?.name}”?
+        </h2>
+        <p className="text-sm text-base-content/80">The submitter sees the reason and the note on their submissions page and in the mail about the decision.</p>
+        <div className="fieldset">
+          <label className="fieldset-legend text-sm" htmlFor="reject-reason">
+            Reason
+          </label>
+          <select id="reject-reason" name="reason" className="select w-full" value={reason} onChange={(event) => setReason(event.target.value)}>
+            <option value="">No reason given</option>
+            {REJECT_REASONS.map((r) => (
+              <option key={r.code} value={r.code}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="fieldset">
+          <label className="fieldset-legend text-sm" htmlFor="reject-note">
+            Note to the submitter (optional)
+          </label>
+          <textarea id="reject-note" name="note" rows={3} maxLength={REJECT_NOTE_MAX} className="textarea w-full" value={note} onChange={(event) => setNote(event.target.value)} />
+        </div>
+        <div className="mt-2 grid grid-cols-2 gap-3">
+          <button type="button" className="btn" disabled={busy} onClick={onCancel}>
+            Cancel
+          </button>
+          <BusyButton type="submit" className="btn btn-error" busy={busy}>
+            Reject submission
+          </BusyButton>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Mail on decision (issue 16 §1): when a moderator approves or rejects a link, its submitter gets a mail
+ * through the outbox — the published content's address, or the reason and note — unless they turned these
+ * mails off in their profile (or have no account any more).
+ */
+import { createClient } from '@libsql/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+let server: TestServer;
+let api: ApiClient;
+let admin: { token: string };
+
+async function sql(statement: string, args: Array<string | number> = []) {
+  const db = createClient({ url: server.dbUrl });
+  try {
+    return (await db.execute({ sql: statement, args })).rows.map((row) => ({ ...row }));
+  } finally {
+    db.close();
+  }
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  api = apiClient(server.url);
+  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
+});
+afterAll(() => server?.stop());
+
+async function signUp(name: string) {
+  const email = uniqueEmail('decided');
+  const { body } = await api.post('/api/users/signup', { name, email, password: 'password-123' });
+  return { _id: body._id as string, token: body.token as string, email };
+}
+
+let n = 0;
+async function submit(token: string, name: string) {
+  const res = await api.post('/api/submissions/create', { url: `https://decided-${Date.now()}-${++n}.example.org/`, name }, { token });
+  expect(res.status).toBe(201);
+  return res.body as { _id: string; url: string };
+}
+
+const mailTo = (email: string) => sql('SELECT subject, text, status FROM outbox WHERE "to" = ? ORDER BY id', [email]);
+
+describe('the mail of a decision', () => {
+  it('an approval mails the submitter the published content’s address; a rejection the reason and the note', async () => {
+    const grace = await signUp('Grace');
+    const good = await submit(grace.token, 'Good Course');
+    const bad = await submit(grace.token, 'Bad Course');
+    const approval = await api.post(`/api/submissions/${good._id}`, {}, { token: admin.token });
+    expect(approval.status).toBe(201);
+    expect((await api.request('DELETE', `/api/submissions/${bad._id}`, { reason: 'duplicate', note: 'Already waiting under another name.' }, { token: admin.token })).status).toBe(200);
+
+    const [approved, rejected] = await mailTo(grace.email);
+    expect(approved).toMatchObject({ subject: 'Your link is on Skillshelf: Good Course', status: 'kept' });
+    expect(approved!.text).toContain('Hello Grace,');
+    expect(approved!.text).toContain(`${server.url}/content/${approval.body.content.slug}`);
+    expect(approved!.text).toContain(`${server.url}/profile`);
+    expect(rejected).toMatchObject({ subject: 'Your submission to Skillshelf was not accepted: Bad Course' });
+    expect(rejected!.text).toContain(bad.url);
+    expect(rejected!.text).toContain('Reason: Duplicate of a pending submission');
+    expect(rejected!.text).toContain("The moderator's note: Already waiting under another name.");
+  });
+
+  it('a rejection without a reason says none was given; deciding again mails nothing more', async () => {
+    const linus = await signUp('Linus');
+    const sent = await submit(linus.token, 'No Reason Course');
+    expect((await api.del(`/api/submissions/${sent._id}`, { token: admin.token })).status).toBe(200);
+    expect((await api.del(`/api/submissions/${sent._id}`, { token: admin.token })).body.message).toContain('already rejected');
+    const mails = await mailTo(linus.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('No reason was given.');
+  });
+
+  it('the profile turns these mails off (a save without the setting keeps it), and on again', async () => {
+    const ada = await signUp('Ada');
+    expect((await api.get('/api/users/profile', { token: ada.token })).body).toMatchObject({ decisionMails: true });
+    const off = await api.put('/api/users/profile', { name: 'Ada', email: ada.email, decisionMails: false }, { token: ada.token });
+    expect(off).toMatchObject({ status: 200, body: { decisionMails: false } });
+    expect((await api.put('/api/users/profile', { name: 'Ada L.', email: ada.email }, { token: ada.token })).body).toMatchObject({ name: 'Ada L.', decisionMails: false });
+    const quiet = await submit(ada.token, 'Quiet Course');
+    expect((await api.post(`/api/submissions/${quiet._id}`, {}, { token: admin.token })).status).toBe(201);
+    expect(await mailTo(ada.email)).toEqual([]);
+
+    // A form's checkbox value reads as on.
+    expect((await api.put('/api/users/profile', { name: 'Ada L.', email: ada.email, decisionMails: 'on' }, { token: ada.token })).body).toMatchObject({ decisionMails: true });
+    const loud = await submit(ada.token, 'Loud Course');
+    expect((await api.del(`/api/submissions/${loud._id}`, { token: admin.token })).status).toBe(200);
+    expect(await mailTo(ada.email)).toHaveLength(1);
+    expect((await api.put('/api/users/profile', { name: 'Ada L.', email: ada.email, decisionMails: 'maybe' }, { token: ada.token })).status).toBe(400);
+  });
+
+  it('a submitter whose account is gone gets nothing, and the decision is made', async () => {
+    const gone = await signUp('Gone');
+    const sent = await submit(gone.token, 'Orphan Course');
+    expect((await api.del(`/api/users/${gone._id}`, { token: admin.token })).status).toBe(200);
+    expect((await api.post(`/api/submissions/${sent._id}`, {}, { token: admin.token })).status).toBe(201);
+    expect(await mailTo(gone.email)).toEqual([]);
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * Link health in a real browser (issue 16 §2): a signed-in user reports a content's link from its page; a
+ * broken link is noticed on its page, flagged in the admin's contents list (filtered to broken ones from the
+ * dashboard's card), and a permanent redirect is accepted with one click.
+ */
+import { createClient } from '@libsql/client';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli/harness.ts';
+import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const hydrated = (page: Page) => expect.poll(() => page.locator('astro-island[ssr]').count()).toBe(0);
+const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+describe.skipIf(!hasBrowser)('link health in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: ApiClient;
+  let adminToken: string;
+  const sites: LocalSite[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    api = apiClient(server.url);
+    adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await Promise.all(sites.map((s) => s.close()));
+  });
+
+  async function site(status: number, headers: Record<string, string> = {}) {
+    const s = await startLocalSite((_req, res) => void res.writeHead(status, headers).end());
+    sites.push(s);
+    return s;
+  }
+
+  let n = 0;
+  async function content(name: string, url: string) {
+    const draft = await api.post('/api/contents', {}, { token: adminToken });
+    const slug = `${name.toLowerCase().replace(/\s+/g, '-')}-${++n}`;
+    const res = await api.put(`/api/contents/${draft.body._id}`, { name, slug, url, image: 'https://images.example.org/cover.png', description: 'A link to check.', category: [], techStack: [], type: [], cost: 'Free', hasCert: false }, { token: adminToken });
+    expect(res.status).toBe(200);
+    return res.body as { _id: string; slug: string };
+  }
+
+  async function sql(statement: string, args: Array<string | number> = []) {
+    const db = createClient({ url: server.dbUrl });
+    try {
+      await db.execute({ sql: statement, args });
+    } finally {
+      db.close();
+    }
+  }
+
+  /** The CLI's check of these contents only (the demo links point at the real web). */
+  async function checkLinks(...ids: string[]) {
+    const marks = ids.map(() => '?').join(',');
+    await sql(`INSERT INTO link_checks (content_id, url, due_at) SELECT id, url, ? FROM contents WHERE id NOT IN (${marks}) ON CONFLICT DO UPDATE SET due_at = excluded.due_at`, [Date.now() + 3600_000, ...ids]);
+    await sql(`UPDATE link_checks SET due_at = 0 WHERE content_id IN (${marks})`, ids);
+    return runCli(server.dbUrl, ['links', 'check', '--only-due']);
+  }
+
+  async function signedIn(account: { email: string; password: string }, run: (page: Page) => Promise<void>) {
+    const context = await newContext(browser, server.url);
+    try {
+      const page = await context.newPage();
+      page.on('dialog', (dialog) => void dialog.accept());
+      await page.goto('/signin');
+      await hydrated(page);
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Password', { exact: true }).fill(account.password);
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+      await run(page);
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('a user reports a link from its page, once; the admin sees the report', async () => {
+    const missing = await site(404);
+    const c = await content('Reported Course', `${missing.url}/lost`);
+    const account = { email: uniqueEmail('reporter'), password: 'password-123' };
+    await api.post('/api/users/signup', { name: 'Reporter', ...account });
+    await signedIn(account, async (page) => {
+      await page.goto(`/content/${c.slug}`);
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Report a broken link' }).click();
+      await page.locator('[data-report-link]').getByRole('status').waitFor();
+      expect(await page.locator('[data-report-link]').textContent()).toContain('you reported this link');
+      await page.reload();
+      expect(await page.getByRole('button', { name: 'Report a broken link' }).count()).toBe(0);
+    });
+    await signedIn(DEMO_ADMIN, async (page) => {
+      await page.goto('/admin/contents?link=reported');
+      await expect.poll(() => row(page, 'Reported Course').locator('[data-link="reported"]').textContent()).toBe('Reported ×1');
+    });
+  });
+
+  it('the dashboard’s card leads to the broken links; the content page says so; a moved link is accepted in one click', async () => {
+    const gone = await site(410);
+    const broken = await content('Gone Course', `${gone.url}/gone`);
+    const target = await site(200);
+    const mover = await site(301, { location: `${target.url}/new-home` });
+    const moved = await content('Moved Course', `${mover.url}/old-home`);
+    await checkLinks(broken._id, moved._id);
+    // Failing since 49 hours, twice already: the next failure makes it broken.
+    await sql('UPDATE link_checks SET first_failure_at = ?, failures = 2 WHERE content_id = ?', [Date.now() - 49 * 3600_000, broken._id]);
+    expect((await checkLinks(broken._id)).code).toBe(3);
+
+    await signedIn(DEMO_ADMIN, async (page) => {
+      await page.goto('/admin/dashboard');
+      const card = page.locator('[data-stat="Broken links"]');
+      expect(await card.locator('[data-stat-value]').textContent()).toBe('1');
+      await card.getByRole('link').click();
+      await page.waitForURL((url) => url.pathname === '/admin/contents' && url.search === '?link=broken');
+      await hydrated(page);
+      const flagged = row(page, 'Gone Course');
+      await flagged.locator('[data-link="broken"]').waitFor();
+      expect(await flagged.textContent()).toContain('HTTP 410 Gone');
+      expect(await page.getByRole('row').count()).toBe(2); // the head and the one broken link
+
+      await page.getByLabel('Link').selectOption('moved');
+      await page.waitForURL((url) => url.search.includes('link=moved'));
+      const movedRow = row(page, 'Moved Course');
+      expect(await movedRow.locator('[data-link="moved"]').textContent()).toBe(`Moved to ${target.url}/new-home`);
+      await movedRow.getByRole('button', { name: /^Accept new URL/ }).click();
+      await toast(page, 'The new URL is saved').waitFor();
+      await movedRow.waitFor({ state: 'detached' });
+
+      await page.goto(`/content/${broken.slug}`);
+      expect(await page.locator('[data-broken-link]').textContent()).toMatch(/This link may be broken \(last checked \d{4}-\d{2}-\d{2}\)\./);
+    });
+    expect((await api.get(`/api/contents/slug/${moved.slug}`)).body.url).toBe(`${target.url}/new-home`);
+  });
+});

@@ -142,6 +142,16 @@ export async function reportBrokenLink(db: Db, userId: string, contentId: string
   return { message: REPORTED };
 }
 
+/** Whether the user has reported the content's current URL (the page then thanks them instead of offering to). */
+export async function hasReportedLink(db: Db, userId: string, contentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: linkReports.contentId })
+    .from(linkReports)
+    .innerJoin(contents, eq(contents.id, linkReports.contentId))
+    .where(and(eq(linkReports.contentId, contentId), eq(linkReports.userId, userId), sql`${linkReports.url} = ${contents.url}`));
+  return Boolean(row);
+}
+
 /**
  * Checks a reported link now, in the background of the request that reported it: one link, outside the
  * scheduled run's lease (a report is one request, limited per user). Never throws.

@@ -93,6 +93,7 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/api/users/saves/[id]', path: (f) => `/api/users/saves/${f.user._id}`, expect: { anonymous: 401, user: 200, other: 403, admin: 200 } },
   { method: 'PUT', route: '/api/users/saves/[id]', path: async (f) => `/api/users/saves/${(await f.content())._id}`, expect: signedIn(200) },
   { method: 'DELETE', route: '/api/users/saves/[id]', path: async (f) => `/api/users/saves/${(await f.content())._id}`, expect: signedIn(200) },
+  { method: 'GET', route: '/api/contents/[id]/report-link', path: async (f) => `/api/contents/${(await f.content())._id}/report-link`, expect: signedIn(200) },
   { method: 'POST', route: '/api/contents/[id]/report-link', path: async (f) => `/api/contents/${(await f.content())._id}/report-link`, expect: signedIn(201) },
   { method: 'POST', route: '/api/contents/[id]/reviews', path: async (f) => `/api/contents/${(await f.content())._id}/reviews`, body: () => ({ rating: 4, comment: 'Clear and well paced.' }), expect: signedIn(201) },
   { method: 'GET', route: '/api/contents/[id]/reviews/mine', path: async (f) => `/api/contents/${(await f.content())._id}/reviews/mine`, expect: signedIn(200) },

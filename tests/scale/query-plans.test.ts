@@ -95,8 +95,11 @@ describe(`query plans on ${SIZE.toLocaleString('en')} contents`, () => {
     ];
     const problems: string[] = [];
     for (const run of runs) for (const statement of await recorded(run)) for (const scan of await fullScans(statement)) problems.push(`${scan} in ${statement.sql.slice(0, 120)}`);
-    // A sitemap file lists every content: reading them in primary-key (rowid) order is the plan we want.
-    expect(problems.filter((p) => !/^SCAN contents in select "slug", "updated_at" from "contents" order by "contents"."seq"/.test(p))).toEqual([]);
+    // A sitemap file lists every content: reading them in primary-key (rowid) order is the plan we want. The
+    // tag aliases (values renamed or merged away: a few rows) are read whole with the tag rows, once per
+    // catalog version.
+    const expected = [/^SCAN contents in select "slug", "updated_at" from "contents" order by "contents"."seq"/, /^SCAN tag_aliases in select "kind", "value", "target", "created_at" from "tag_aliases"$/];
+    expect(problems.filter((p) => !expected.some((plan) => plan.test(p)))).toEqual([]);
   });
 
   it('the facet table reads the catalog with its tag sets (a covering index) once per version, not once per search', async () => {

@@ -1,8 +1,14 @@
 import { getDb } from '#db/client.ts';
-import { checkReportedLink, reportBrokenLink } from '#db/services/link-health.ts';
+import { checkReportedLink, hasReportedLink, reportBrokenLink } from '#db/services/link-health.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 import { json } from '#site/lib/server/http.ts';
+
+/** Whether the signed-in user has reported the content's link (the page is the same for everyone: it asks). */
+export const GET = endpoint(async (context) => {
+  const user = requireUser(context);
+  return { reported: await hasReportedLink(await getDb(), user.id, context.params.id ?? '') };
+});
 
 /** A signed-in user reports the content's link broken (once); the link is checked at once, in the background. */
 export const POST = endpoint(async (context) => {

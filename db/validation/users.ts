@@ -4,6 +4,8 @@ import { singleLine, z } from './zod.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
+/** The two password fields differ (checked before anything is sent, and by the no-JavaScript form posts). */
+export const PASSWORD_MISMATCH = 'Password do not match';
 
 const name = singleLine('Name is required')
   .min(1, 'Name is required')

@@ -105,4 +105,4 @@ export function fieldErrors<K extends string>(issues: readonly { path: readonly 
   return errors;
 }
 
-export const PASSWORD_MISMATCH = 'Password do not match';
+export { PASSWORD_MISMATCH } from '#db/validation/users.ts';

@@ -7,11 +7,10 @@ import type { APIContext } from 'astro';
 import { getDb } from '#db/client.ts';
 import { isAppError } from '#db/errors.ts';
 import { requestPasswordReset, resetPassword, signIn, signUp } from '#db/services/users.ts';
+import { PASSWORD_MISMATCH } from '#db/validation/users.ts';
 import { safeRedirect } from '#site/lib/redirect.ts';
 import { setSessionCookie } from './cookies.ts';
 import { sessionExpiry } from './session-expiry.ts';
-
-export const PASSWORD_MISMATCH = 'Password do not match';
 
 export interface FormOutcome {
   /** Where to go (303) when it worked. */

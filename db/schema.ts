@@ -81,7 +81,7 @@ export const contents = sqliteTable(
     tagLabels: text('tag_labels').notNull().default(''),
     /**
      * The content's tags as one text ('category=a,b;type=c'), kept with the tags: the in-memory facet table
-     * reads every content's tag set from the covering index in one pass (db/services/facet-table.ts).
+     * reads every content's tag set from the covering index in one pass (db/catalog-snapshot/facet-table.ts).
      */
     tagKey: text('tag_key').notNull().default(''),
     rating: real('rating').notNull().default(0),
@@ -96,7 +96,7 @@ export const contents = sqliteTable(
     index('contents_created_idx').on(t.createdAt),
     index('contents_rating_idx').on(t.rating, t.numReviews),
     index('contents_cost_idx').on(t.cost),
-    // Covers what the in-memory facet table reads of every content (db/services/facet-table.ts): one pass
+    // Covers what the in-memory facet table reads of every content (db/catalog-snapshot/facet-table.ts): one pass
     // over this index, never the wide rows.
     index('contents_facet_table_idx').on(t.createdAt, t.cost, t.hasCert, t.rating, t.numReviews, t.tagKey),
   ],

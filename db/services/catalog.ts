@@ -11,12 +11,15 @@ import { contents, reviews, tagAliases, tags, type Content } from '../schema.ts'
 import { COSTS, TAG_KINDS, type Tag } from '../taxonomy.ts';
 import { closestTerms, type VocabularyTerm } from '../typos.ts';
 import { PAGE_SIZE, type SearchParams } from '../validation/search.ts';
-import { cachedRead } from './catalog-cache.ts';
+import { cachedRead } from '../catalog-snapshot/version.ts';
 import { listTags } from './tags.ts';
 import { toApiContent, type ApiContent } from './content-rows.ts';
-import { countFacets, facetTable, matchingRows, pageRows, type FacetCounts, type FacetFilters, type FacetTable, type Matches } from './facet-table.ts';
+import { countFacets } from '../catalog-snapshot/counts.ts';
+import { facetTable, type FacetCounts, type FacetFilters, type FacetTable, type Matches } from '../catalog-snapshot/facet-table.ts';
+import { matchingRows } from '../catalog-snapshot/matches.ts';
+import { pageRows } from '../catalog-snapshot/pages.ts';
 
-export type { FacetCounts } from './facet-table.ts';
+export type { FacetCounts } from '../catalog-snapshot/facet-table.ts';
 
 export interface SearchResult {
   contents: ApiContent[];
@@ -128,7 +131,7 @@ async function withKnownTags(db: Db, params: SearchParams): Promise<SearchParams
 export async function searchContents(db: Db, asked: SearchParams): Promise<SearchResult> {
   const params = await withKnownTags(db, asked);
   return cachedRead(db, `search:${JSON.stringify(params)}`, async () => {
-    // Counts and the page both come from the in-memory table (db/services/facet-table.ts); SQL reads the
+    // Counts and the page both come from the in-memory table (db/catalog-snapshot/); SQL reads the
     // full-text matches (ranking only those a relevance page can show), and then only the page's rows.
     const table = await facetTable(db);
     const filters = facetFilters(params);

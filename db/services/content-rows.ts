@@ -16,7 +16,7 @@ export function tagLabels(input: Pick<ContentInput, TagKind>): string {
 
 /**
  * A content's tag set as one text, 'category=data-science,web-development;type=podcasts' (kinds and values
- * in order): what the facet table groups rows by and reads tags from (db/services/facet-table.ts).
+ * in order): what the facet table groups rows by and reads tags from (db/catalog-snapshot/facet-table.ts).
  */
 export function tagKey(input: Pick<ContentInput, TagKind>): string {
   return KINDS.filter((kind) => input[kind].length)

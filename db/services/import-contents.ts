@@ -3,12 +3,12 @@
  * (urlKey). A row whose website is not listed creates a content; one that is listed is filled, updated or
  * left alone by --on-existing (import-merge.ts), so importing the same file twice changes nothing the second
  * time. Existing contents and slugs are looked up with one query each per batch, never a round trip per row,
- * and a batch is written as one db.batch of bulk inserts (db/bulk-insert.ts).
+ * and a batch is written as one db.batch of bulk inserts (db/fast-paths.ts).
  */
 import type { InStatement } from '@libsql/client';
 import { eq, inArray, like, or } from 'drizzle-orm';
 import { uniqueViolation } from '../batch.ts';
-import { bulkInsert, chunked, toStatement } from '../bulk-insert.ts';
+import { bulkInsert, chunked, runStatements, toStatement } from '../fast-paths.ts';
 import type { Db } from '../client.ts';
 import { isAppError } from '../errors.ts';
 import { newId, orderedIds } from '../ids.ts';
@@ -121,7 +121,7 @@ export class ContentWriter {
       ...updates.flatMap((p) => updateContentStatements(db, p.existing!.id, p.data).map(toStatement)),
     ];
     try {
-      await db.$client.batch(statements, 'write');
+      await runStatements(db, statements);
       return planned.map(plannedRow);
     } catch (error) {
       if (!uniqueViolation(error)) throw error;

@@ -9,7 +9,7 @@ import { contents, users } from '../schema.ts';
 import { seedDemo, type SeedReport } from '../seed/demo.ts';
 import { generateSyntheticCatalog } from '../seed/synthetic.ts';
 import { auditEntry, type Actor } from './audit.ts';
-import { catalogVersion } from './catalog-cache.ts';
+import { catalogVersion } from '../catalog-snapshot/version.ts';
 
 const isLocal = (db: Db) => db.$client.protocol === 'file';
 

@@ -9,7 +9,7 @@ import { conflict, invalid } from '../errors.ts';
 import { tagAliases, tags, type TagKind } from '../schema.ts';
 import { TAG_KINDS, toValue, type Tag } from '../taxonomy.ts';
 import { auditEntry, type Actor } from './audit.ts';
-import { cachedRead } from './catalog-cache.ts';
+import { cachedRead } from '../catalog-snapshot/version.ts';
 import { parseInput } from '../validation/parse.ts';
 import { tagInput } from '../validation/tags.ts';
 

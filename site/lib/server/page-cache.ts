@@ -17,7 +17,7 @@
  * load this module separately (the server from source, Astro from its bundle), so the pages live in one
  * process-wide store under a registered symbol.
  */
-import { catalogVersion } from '#db/services/catalog-cache.ts';
+import { catalogVersion } from '#db/catalog-snapshot/version.ts';
 import type { Db } from '#db/client.ts';
 import { config } from '#db/config.ts';
 import { chooseEncoding, compressVariants, type Encoding } from '#site/lib/server/content-encoding.ts';

@@ -3,10 +3,9 @@
  * version in the same transaction as any change to contents, their tags or reviews, so a cached answer is
  * never served after a change is committed — in this process or any other sharing the database.
  */
-import { getTableName } from 'drizzle-orm';
-import { readRow, type Db } from '../client.ts';
+import type { Db } from '../client.ts';
 import { config } from '../config.ts';
-import { meta } from '../schema.ts';
+import { readCatalogVersion } from '../fast-paths.ts';
 
 const MAX_ENTRIES = 1000;
 
@@ -32,7 +31,7 @@ export function catalogVersion(db: Db): Promise<number> {
     batch = new Promise<number>((resolve, reject) =>
       setImmediate(() => {
         batches.delete(db);
-        readVersion(db).then(resolve, reject);
+        readCatalogVersion(db).then(resolve, reject);
       }),
     );
     batches.set(db, batch);
@@ -40,14 +39,6 @@ export function catalogVersion(db: Db): Promise<number> {
   return batch;
 }
 
-async function readVersion(db: Db): Promise<number> {
-  // Plain SQL, without composing a query each time (drizzle's builder costs more than the indexed read
-  // itself), prepared once where the database is a local file.
-  const row = readRow(db, VERSION_QUERY.sql, VERSION_QUERY.args) ?? (await db.$client.execute(VERSION_QUERY)).rows[0];
-  return Number(row?.[0] ?? 0);
-}
-
-const VERSION_QUERY = { sql: `SELECT value FROM ${getTableName(meta)} WHERE key = ?`, args: ['catalog_version'] };
 
 /** Returns the cached value for `key` if the catalog has not changed since it was computed. */
 export async function cachedRead<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
-import { catalogVersion } from './catalog-cache.ts';
+import { catalogVersion } from './version.ts';
 
 let t: TestDb;
 beforeAll(async () => (t = await createTestDb()));

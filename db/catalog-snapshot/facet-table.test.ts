@@ -8,7 +8,7 @@ import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
 import { generateSyntheticCatalog } from '../seed/synthetic.ts';
 import { COSTS, TAXONOMY } from '../taxonomy.ts';
 import { parseSearchParams, RATING_STEPS, type SearchParams } from '../validation/search.ts';
-import { searchContents } from './catalog.ts';
+import { searchContents } from '../services/catalog.ts';
 import { facetTable } from './facet-table.ts';
 
 let t: TestDb;

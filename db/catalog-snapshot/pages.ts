@@ -1,0 +1,79 @@
+/** One page of results in the chosen order, from the facet table (and the full-text matches when there are words). */
+import type { Order } from '../validation/search.ts';
+import type { FacetFilters, FacetTable, Matches } from './facet-table.ts';
+import { compile, passing } from './filters.ts';
+
+/** How each order compares two rows (negative: a first). Ties fall back to the newest, then the latest added. */
+const COMPARE: Record<Order, (t: FacetTable, a: number, b: number) => number> = {
+  latest: (t, a, b) => t.createdAt[b]! - t.createdAt[a]! || t.seq[b]! - t.seq[a]!,
+  oldest: (t, a, b) => t.createdAt[a]! - t.createdAt[b]! || t.seq[a]! - t.seq[b]!,
+  topRated: (t, a, b) => t.rating[b]! - t.rating[a]! || t.numReviews[b]! - t.numReviews[a]! || COMPARE.latest(t, a, b),
+  lowRated: (t, a, b) => t.rating[a]! - t.rating[b]! || t.numReviews[a]! - t.numReviews[b]! || COMPARE.latest(t, a, b),
+};
+
+function orderedRows(table: FacetTable, order: Order): Int32Array {
+  let rows = table.orders[order];
+  if (!rows) {
+    rows = Int32Array.from({ length: table.size }, (_, i) => i).sort((a, b) => COMPARE[order](table, a, b));
+    table.orders[order] = rows;
+  }
+  return rows;
+}
+
+/**
+ * The first `k` of 0…n-1 in the order `compare` gives, sorted: a bounded heap holding the k best so far, so
+ * a first page out of 20,000 ranked matches costs n·log k comparisons, not a sort of all of them.
+ */
+function firstInOrder(n: number, k: number, compare: (a: number, b: number) => number): number[] {
+  if (k >= n / 4) return Array.from({ length: n }, (_, i) => i).sort(compare).slice(0, k);
+  // A max-heap: its root is the worst of the best k, the one a better newcomer replaces.
+  const heap: number[] = [];
+  const worse = (a: number, b: number) => compare(heap[a]!, heap[b]!) > 0;
+  const swap = (a: number, b: number) => ([heap[a], heap[b]] = [heap[b]!, heap[a]!]);
+  for (let i = 0; i < n; i++) {
+    if (heap.length < k) {
+      heap.push(i);
+      for (let c = heap.length - 1; c > 0 && worse(c, (c - 1) >> 1); c = (c - 1) >> 1) swap(c, (c - 1) >> 1);
+    } else if (k > 0 && compare(i, heap[0]!) < 0) {
+      heap[0] = i;
+      for (let c = 0; ; ) {
+        const l = 2 * c + 1;
+        const r = l + 1;
+        let top = c;
+        if (l < k && worse(l, top)) top = l;
+        if (r < k && worse(r, top)) top = r;
+        if (top === c) break;
+        swap(c, top);
+        c = top;
+      }
+    }
+  }
+  return heap.sort(compare);
+}
+
+/**
+ * The rows of one page of results, in order: every row passing the filters (among the full-text matches
+ * when there are words), sorted by `order`, skipping `offset`. 'relevance' is the bm25 rank of the matches,
+ * which must then have been ranked with the same filters (see matchingRows).
+ */
+export function pageRows(table: FacetTable, filters: FacetFilters, order: Order | 'relevance', offset: number, limit: number, matches?: Matches): number[] {
+  if (matches && order === 'relevance') {
+    const { ranked, rank } = matches;
+    const best = firstInOrder(ranked.length, offset + limit, (a, b) => rank[a]! - rank[b]! || COMPARE.latest(table, ranked[a]!, ranked[b]!));
+    return best.slice(offset).map((k) => ranked[k]!);
+  }
+  const passes = passing(table, compile(table, filters));
+  let matched: Uint8Array | undefined;
+  if (matches) {
+    matched = new Uint8Array(table.size);
+    for (const i of matches.rows) matched[i] = 1;
+  }
+  const page: number[] = [];
+  let skipped = 0;
+  for (const i of orderedRows(table, order === 'relevance' ? 'latest' : order)) {
+    if ((matched && !matched[i]) || !passes(i)) continue;
+    if (skipped < offset) skipped++;
+    else if (page.push(i) === limit) break;
+  }
+  return page;
+}

@@ -10,7 +10,7 @@ import { countCatalog, exportCatalogText } from '#db/services/catalog-export.ts'
 import { BATCH_ROWS, importCatalog } from '#db/services/catalog-import.ts';
 import type { ImportOutcome, ImportReport, ImportRow } from '#db/services/import-report.ts';
 import { ON_EXISTING, type OnExisting } from '#db/services/import-merge.ts';
-import { TagMapError } from '#db/services/tag-resolver.ts';
+import { TagMapError } from '#db/services/tag-map.ts';
 import { actorOf } from '../actor.ts';
 import { databaseLabel, openMigratedDb } from '../database.ts';
 import { PartlyFailed, UsageError } from '../errors.ts';

@@ -19,7 +19,8 @@ import type { OnExisting } from './import-merge.ts';
 import { IMPORT_OUTCOMES, type ImportOutcome, type ImportReport, type ImportRow, type UnknownTag } from './import-report.ts';
 import { SubmissionWriter } from './import-submissions.ts';
 import { listTags } from './tags.ts';
-import { creatingResolver, EMPTY_TAG_MAP, foldTag, readTagMap, tagRules } from './tag-resolver.ts';
+import { EMPTY_TAG_MAP, readTagMap } from './tag-map.ts';
+import { creatingResolver, foldTag, tagRules } from './tag-resolver.ts';
 
 export const BATCH_ROWS = 1000;
 
@@ -31,7 +32,7 @@ export interface ImportOptions {
   asSubmissions?: boolean;
   /** What becomes of contents already listed (import-merge.ts): fill by default. */
   onExisting?: OnExisting;
-  /** Foreign tags onto ours, as a --map file holds them (tag-resolver.ts readTagMap). */
+  /** Foreign tags onto ours, as a --map file holds them (tag-map.ts readTagMap). */
   tagMap?: unknown;
   /** false (--no-create-tags): a tag that matches none of ours refuses its row instead of being settled. */
   createTags?: boolean;

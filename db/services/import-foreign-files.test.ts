@@ -6,7 +6,7 @@ import { ImportFileError } from '../catalog-files/read-rows.ts';
 import { contentTags, contents, uploads } from '../schema.ts';
 import type { Actor } from './audit.ts';
 import { importCatalog, type ImportOptions } from './catalog-import.ts';
-import { TagMapError } from './tag-resolver.ts';
+import { TagMapError } from './tag-map.ts';
 import { listTags } from './tags.ts';
 
 let t: TestDb;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TAXONOMY } from '../taxonomy.ts';
-import { creatingResolver, EMPTY_TAG_MAP, foldTag, readTagMap, resolveRowTags, tagRules, taxonomyResolver, TagMapError } from './tag-resolver.ts';
+import { EMPTY_TAG_MAP, readTagMap, TagMapError } from './tag-map.ts';
+import { creatingResolver, foldTag, resolveRowTags, tagRules, taxonomyResolver } from './tag-resolver.ts';
 
 const resolver = taxonomyResolver();
 const labelOf = (kind: 'category' | 'techStack' | 'type', text: string) => {

@@ -3,16 +3,16 @@
  * Every query is indexed; a page of results costs a fixed number of statements whatever its size (the
  * version, the full-text matches, the page's rows), the rest is the in-memory facet table.
  */
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { notFound } from '../errors.ts';
 import { ftsQuery, lastWordIsPrefix, searchWords } from '../fts.ts';
-import { contents, reviews, tagAliases, tags, type Content } from '../schema.ts';
+import { contents, reviews, type Content } from '../schema.ts';
 import { COSTS, TAG_KINDS, type Tag } from '../taxonomy.ts';
 import { closestTerms, type VocabularyTerm } from '../typos.ts';
 import { PAGE_SIZE, type SearchParams } from '../validation/search.ts';
 import { cachedRead } from '../catalog-snapshot/version.ts';
-import { listTags } from './tags.ts';
+import { currentTagValues, listTags } from './tags.ts';
 import { toApiContent, type ApiContent } from './content-rows.ts';
 import { countFacets } from '../catalog-snapshot/counts.ts';
 import { facetTable, type FacetCounts, type FacetFilters, type FacetTable, type Matches } from '../catalog-snapshot/facet-table.ts';
@@ -104,27 +104,14 @@ async function findMatches(
 
 /**
  * The parameters with each tag value as the tag has it now (a value renamed or merged away follows its
- * tag), and every value no tag ever had set to 'all' (ignored, as documented): indexed probes for the values
- * asked, rather than every tag row (thousands in an open taxonomy).
+ * tag), and every value no tag ever had set to 'all' (ignored, as documented).
  */
 async function withKnownTags(db: Db, params: SearchParams): Promise<SearchParams> {
   const asked = TAG_KINDS.filter((kind) => params[kind] !== 'all');
   if (asked.length === 0) return params;
-  const [found, moved] = await Promise.all([
-    db
-      .select({ kind: tags.kind, value: tags.value })
-      .from(tags)
-      .where(or(...asked.map((kind) => and(eq(tags.kind, kind), eq(tags.value, params[kind]))))),
-    db
-      .select({ kind: tagAliases.kind, value: tagAliases.value, target: tagAliases.target })
-      .from(tagAliases)
-      .where(or(...asked.map((kind) => and(eq(tagAliases.kind, kind), eq(tagAliases.value, params[kind]))))),
-  ]);
+  const current = await currentTagValues(db);
   const known = { ...params };
-  for (const kind of asked) {
-    if (found.some((tag) => tag.kind === kind && tag.value === params[kind])) continue;
-    known[kind] = moved.find((alias) => alias.kind === kind && alias.value === params[kind])?.target ?? 'all';
-  }
+  for (const kind of asked) known[kind] = current(kind, params[kind]) ?? 'all';
   return known;
 }
 

@@ -117,6 +117,14 @@ describe('an admin manages the tags', () => {
     expect(await offered('type')).toContain('podcasts');
   });
 
+  it('a change to a tag that does not exist is a 404 that names it, whatever the id looks like', async () => {
+    for (const id of ['999999', 'not-a-number', '0', '-1']) {
+      const answer = await api.put(`/api/tags/${id}`, { label: 'Ghost' }, { token });
+      expect(answer.status).toBe(404);
+      expect(answer.body.message).toMatch(/tag/i);
+    }
+  });
+
   it('every change is in the audit log, with the admin who made it', async () => {
     const db = createClient({ url: server.dbUrl });
     try {

@@ -5,7 +5,7 @@
  * does the work (GET /api/reviews/admin); deletions go through DELETE /api/reviews/{id}, which audits them.
  * Self-contained on purpose: it uses only the list kit's loading, states and pager (./list.tsx).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import type { ApiReviewShape } from '#db/contract/shapes.ts';
 import { defaultOrder, PAGE_SIZES, REVIEW_SORTS, type ReviewSort, type SortOrder } from '#db/validation/review-rules.ts';
 import { apiDelete, errorMessage } from '#site/lib/api.ts';
@@ -106,7 +106,7 @@ export default function ReviewsTable({ initialView }: { initialView: ReviewView 
     history.pushState(history.state, '', addressOf(next));
   }
 
-  function find(event: FormEvent<HTMLFormElement>) {
+  function find(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     changeView({ search: search.trim() });
   }

@@ -70,6 +70,11 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
     expect(await reviews.getByRole('button', { name: 'Post review' }).count()).toBe(0);
 
     await own.getByRole('button', { name: 'Edit your review' }).click();
+    // The keyboard follows: into the form that replaced the button, back to the review on Cancel.
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'FORM', label: 'review-form-heading' });
+    await own.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(async () => (await focused(page)).own).toBe(true);
+    await own.getByRole('button', { name: 'Edit your review' }).click();
     const comment = own.getByLabel('Comment');
     expect(await comment.inputValue()).toBe('My first impression.');
     expect(await own.getByRole('radio', { name: '3 stars' }).isChecked()).toBe(true);

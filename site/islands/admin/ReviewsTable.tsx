@@ -134,7 +134,7 @@ export default function ReviewsTable({ initialView }: { initialView: ReviewView 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end gap-3">
-        <form role="search" onSubmit={find} className="flex items-end gap-2">
+        <form role="search" aria-label="Reviews" onSubmit={find} className="flex items-end gap-2">
           <label className="flex flex-col gap-1 text-sm">
             Find reviews
             <input type="search" className="input input-sm w-64" value={search} maxLength={200} placeholder="comment, author or content" onChange={(event) => setSearch(event.target.value)} />

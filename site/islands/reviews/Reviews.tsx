@@ -1,11 +1,11 @@
 /**
  * The reviews of a content for a signed-in user (docs/product.md §2, §4, §5): the user's own review heads
  * the list, once, with Edit and Delete; without one, "Write a Review" follows the list. The page's rating
- * line follows every change, and the keyboard focus goes where the change shows: the posted or saved review,
- * or the form after a deletion. The server checks everything again (the author or an admin, one review per
+ * line follows every change, and the keyboard focus goes where the change shows: the form when editing
+ * starts or after a deletion, the review once posted, saved or the edit cancelled. The server checks everything again (the author or an admin, one review per
  * user, limits).
  */
-import { useEffect, useRef, useState, type RefObject, type SubmitEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject, type SubmitEvent } from 'react';
 import { apiDelete, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { FormAlert, SubmitButton } from '../forms/ui.tsx';
@@ -33,7 +33,7 @@ type Focus = 'own' | 'form' | null;
 export default function Reviews(props: ReviewsProps) {
   const [ownReview, setOwnReview] = useState(props.ownReview);
   // The list without the user's own review, which heads it on its own.
-  const [reviews] = useState(() => props.reviews.filter((review) => review._id !== props.ownReview?._id));
+  const reviews = useMemo(() => props.reviews.filter((review) => review._id !== props.ownReview?._id), [props.reviews, props.ownReview]);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [focus, setFocus] = useState<Focus>(null);
@@ -77,6 +77,7 @@ export default function Reviews(props: ReviewsProps) {
       </h3>
       {editing ? (
         <ReviewForm
+          formRef={formRef}
           heading="Edit your review"
           initial={ownReview}
           submitLabel="Save review"
@@ -91,7 +92,15 @@ export default function Reviews(props: ReviewsProps) {
         <>
           <ReviewBody review={ownReview} />
           <div className="mt-2 flex gap-2">
-            <button type="button" className="btn btn-sm" disabled={deleting} onClick={() => setEditing(true)}>
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={deleting}
+              onClick={() => {
+                setEditing(true);
+                setFocus('form');
+              }}
+            >
               Edit<span className="sr-only"> your review</span>
             </button>
             <BusyButton className="btn btn-sm btn-error btn-outline" busy={deleting} disabled={deleting} onClick={() => void remove(ownReview)}>

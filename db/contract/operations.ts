@@ -10,6 +10,7 @@ import { forgetPasswordInput, profileInput, resetPasswordInput, signInInput, sig
 import * as shapes from './shapes.ts';
 import { tagChangeInput, tagInput, tagMergeInput } from '../validation/tags.ts';
 import { rejectionInput } from '../validation/rejection.ts';
+import { PAGE_SIZES, REVIEW_SORTS } from '../validation/review-rules.ts';
 
 /** Who may call: anyone, a signed-in user, an admin. */
 export type Access = 'public' | 'user' | 'admin';
@@ -27,7 +28,7 @@ export interface Operation {
   route: string;
   summary: string;
   description?: string;
-  group: 'Reference' | 'Catalog' | 'Accounts' | 'Saves and reviews' | 'Submissions' | 'Admin: contents' | 'Admin: users' | 'Admin: submissions' | 'Admin: tags' | 'Admin: dashboard';
+  group: 'Reference' | 'Catalog' | 'Accounts' | 'Saves and reviews' | 'Submissions' | 'Admin: contents' | 'Admin: users' | 'Admin: submissions' | 'Admin: tags' | 'Admin: reviews' | 'Admin: dashboard';
   access: Access;
   query?: QueryParameter[];
   /** A JSON body (its zod schema, as the endpoint validates it), or a multipart upload. */
@@ -106,6 +107,8 @@ export const OPERATIONS: Operation[] = [
   { method: 'GET', route: '/api/contents/[id]/reviews/mine', group: 'Saves and reviews', access: 'user', summary: 'Your review of the content {id}, if any', ok: { status: 200, schema: z.object({ review: shapes.review.nullable() }).meta({ id: 'OwnReview' }), description: 'Your review, or null' } },
   { method: 'GET', route: '/api/contents/[id]/report-link', group: 'Saves and reviews', access: 'user', summary: 'Whether you have reported the link of the content {id}', ok: { status: 200, schema: z.object({ reported: z.boolean() }).meta({ id: 'LinkReportState' }), description: 'Reported or not (the content’s current URL)' } },
   { method: 'POST', route: '/api/contents/[id]/report-link', group: 'Saves and reviews', access: 'user', summary: 'Report the link of the content {id} broken', description: 'Once per user while the content keeps that URL (a second report is a 409); limited per account (RATE_LIMIT_LINK_REPORT_USER, 10 an hour). The link is checked at once, and the report shows in the admin’s contents list. No body.', ok: { status: 201, schema: shapes.message, description: 'Reported' }, errors: [404, 409, 429] },
+  { method: 'PUT', route: '/api/reviews/[id]', group: 'Saves and reviews', access: 'user', summary: 'Change the review {id} (its author, or an admin)', description: 'The rating and comment are replaced; the reviewer’s name and the date stay. Another user’s review is a 403 (an admin’s change is audited). Edits by the author count against RATE_LIMIT_REVIEW_USER.', body: { schema: reviewInput, name: 'ReviewInput', example: { rating: 4, comment: 'Clear, if a little slow in the middle.' } }, ok: { status: 200, schema: shapes.reviewResult, description: 'The review and the content’s new totals' }, errors: [403, 404, 429] },
+  { method: 'DELETE', route: '/api/reviews/[id]', group: 'Saves and reviews', access: 'user', summary: 'Delete the review {id} (its author, or an admin)', description: 'Another user’s review is a 403; an admin’s deletion is audited with what the review said.', ok: { status: 200, schema: shapes.reviewTotals, description: 'Deleted, with the content’s new totals' }, errors: [403, 404] },
   { method: 'POST', route: '/api/contents/[id]/reviews', group: 'Saves and reviews', access: 'user', summary: 'Review the content {id} (once per user)', body: { schema: reviewInput, name: 'ReviewInput', example: { rating: 5, comment: 'Clear and well paced.' } }, ok: { status: 201, schema: shapes.reviewResult, description: 'The review and the content’s new totals' }, errors: [404, 409, 429] },
 
   // Submissions
@@ -153,4 +156,22 @@ export const OPERATIONS: Operation[] = [
   { method: 'POST', route: '/api/tags', group: 'Admin: tags', access: 'admin', summary: 'Add a tag', body: { schema: tagInput, name: 'TagInput', example: { kind: 'techStack', label: 'Elixir' } }, ok: { status: 201, schema: withMessage(shapes.tagUsage, 'TagCreated'), description: 'The new tag, offered at once' }, errors: [409] },
   { method: 'PUT', route: '/api/tags/[id]', group: 'Admin: tags', access: 'admin', summary: 'Rename, retire or restore a tag', description: 'A new label renames the tag on every content; if its value changes, old links answer 301 to the new one.', body: { schema: tagChangeInput, name: 'TagChangeInput', example: { label: 'JavaScript' } }, ok: { status: 200, schema: shapes.tagUsage, description: 'The tag after the change' }, errors: [404, 409] },
   { method: 'POST', route: '/api/tags/[id]/merge', group: 'Admin: tags', access: 'admin', summary: 'Merge a tag into another of its kind', body: { schema: tagMergeInput, name: 'TagMergeInput', example: { into: 'react' } }, ok: { status: 200, schema: shapes.tagUsage, description: 'The tag merged into, with its new count' }, errors: [404] },
+  {
+    method: 'GET',
+    route: '/api/reviews/admin',
+    group: 'Admin: reviews',
+    access: 'admin',
+    summary: 'Every review, with its content: find, filter, sort, page',
+    description: 'The admin lists’ parameters: page, pageSize, search, sort, order, and the filters content and rating. A value the list cannot apply is a 400 naming what it takes. Delete a review with DELETE /api/reviews/{id}.',
+    query: [
+      PAGE,
+      { name: 'pageSize', description: 'Rows a page', schema: { type: 'integer', enum: [...PAGE_SIZES], default: 10 } },
+      { name: 'search', description: 'Words in the comment, the reviewer’s name or the content’s name (case-insensitive, at most 200 characters)', schema: { type: 'string' }, example: 'spam' },
+      { name: 'sort', description: 'The column to sort by', schema: { type: 'string', enum: [...REVIEW_SORTS], default: 'createdAt' } },
+      { name: 'order', description: 'asc or desc; by default newest and best rated first, names from A', schema: { type: 'string', enum: ['asc', 'desc'] } },
+      { name: 'content', description: 'Only the reviews of this content (its id)', schema: { type: 'string' } },
+      { name: 'rating', description: 'Only the reviews with this many stars', schema: { type: 'integer', minimum: 1, maximum: 5 } },
+    ],
+    ok: { status: 200, schema: shapes.adminReviewList, description: 'A page of reviews, with the view applied' },
+  },
 ];

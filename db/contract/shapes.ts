@@ -204,6 +204,22 @@ export const contentList = z
   })
   .meta({ id: 'ContentList' });
 export const userList = z.object({ ...paging, users: z.array(publicUser.extend({ createdAt: isoDate })) }).meta({ id: 'UserList' });
+export const reviewTotals = z
+  .object({ message: z.string(), numReviews: z.int(), numReview: z.int().meta({ description: 'The same as numReviews (an older name)' }), rating: z.number() })
+  .meta({ id: 'ReviewDeleted', description: 'Deleted, and the content’s totals without it' });
+
+export const adminReviewList = z
+  .object({
+    ...paging,
+    pageSize: z.int(),
+    sort: z.enum(['createdAt', 'rating', 'name', 'content']),
+    order: z.enum(['asc', 'desc']),
+    search: z.string().optional(),
+    rating: z.int().optional().meta({ description: 'The rating filter applied' }),
+    content: z.object({ _id: id, name: z.string() }).nullable().optional().meta({ description: 'The content filtered on (null: it no longer exists)' }),
+    reviews: z.array(review.extend({ userId: id, content: z.object({ _id: id, name: z.string(), slug: z.string() }) })),
+  })
+  .meta({ id: 'AdminReviewList' });
 export const submissionList = z.object({ ...paging, submissions: z.array(submission) }).meta({ id: 'SubmissionList' });
 
 const tagCount = z.object({ _id: z.string().meta({ description: 'The tag’s label' }), count: z.int() });

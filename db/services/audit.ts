@@ -22,6 +22,8 @@ export type AuditAction =
   | 'content.import'
   | 'submission.approve'
   | 'submission.reject'
+  | 'review.update'
+  | 'review.delete'
   | 'tag.create'
   | 'tag.rename'
   | 'tag.merge'

@@ -2,8 +2,9 @@
 import { multiLine, singleLine, z } from './zod.ts';
 import { blankAsMissing, digitsAsNumber } from './form-values.ts';
 import { description, httpUrl, optionalCost, optionalHasCert, tagList } from './contents.ts';
+import { REVIEW_COMMENT_MAX } from './review-rules.ts';
 
-export const REVIEW_COMMENT_MAX = 2000;
+export { REVIEW_COMMENT_MAX };
 
 export const saveInput = z.object({
   contentId: singleLine('contentId is required').min(1, 'contentId is required').max(100, 'Content not found'),

@@ -43,6 +43,8 @@ interface Fixtures {
   account: () => Promise<Session>;
   /** A new tech stack tag's id. */
   tag: () => Promise<number>;
+  /** A new review by `user`, of a new content. */
+  review: () => Promise<string>;
   uploadedFile: string;
 }
 
@@ -60,6 +62,8 @@ interface Row {
 }
 
 const all = (answer: Answer): Answers => ({ anonymous: answer, user: answer, other: answer, admin: answer });
+/** A resource of `user`'s that an admin may change too (their review). */
+const ownerOrAdmin = (ok: number): Answers => ({ anonymous: 401, user: ok, other: 403, admin: ok });
 const adminOnly = (ok: number): Answers => ({ anonymous: 401, user: 403, other: 403, admin: ok });
 const signedIn = (ok: number): Answers => ({ anonymous: 401, user: ok, other: ok, admin: ok });
 const toSignIn = (path: string) => ({ redirect: `/signin?redirect=${encodeURIComponent(path)}` });
@@ -97,6 +101,8 @@ const ROWS: Row[] = [
   { method: 'POST', route: '/api/contents/[id]/report-link', path: async (f) => `/api/contents/${(await f.content())._id}/report-link`, expect: signedIn(201) },
   { method: 'POST', route: '/api/contents/[id]/reviews', path: async (f) => `/api/contents/${(await f.content())._id}/reviews`, body: () => ({ rating: 4, comment: 'Clear and well paced.' }), expect: signedIn(201) },
   { method: 'GET', route: '/api/contents/[id]/reviews/mine', path: async (f) => `/api/contents/${(await f.content())._id}/reviews/mine`, expect: signedIn(200) },
+  { method: 'PUT', route: '/api/reviews/[id]', path: async (f) => `/api/reviews/${await f.review()}`, body: () => ({ rating: 2, comment: 'Changed my mind.' }), expect: ownerOrAdmin(200) },
+  { method: 'DELETE', route: '/api/reviews/[id]', path: async (f) => `/api/reviews/${await f.review()}`, expect: ownerOrAdmin(200) },
   { method: 'GET', route: '/api/submissions/check', path: () => '/api/submissions/check?url=https%3A%2F%2Fexample.org%2F', expect: signedIn(200) },
   { method: 'GET', route: '/api/submissions/mine', path: () => '/api/submissions/mine', expect: signedIn(200) },
   { method: 'POST', route: '/api/submissions/create', path: () => '/api/submissions/create', body: () => ({ url: `https://submitted-${Math.random().toString(36).slice(2)}.example.org/` }), expect: signedIn(201) },
@@ -119,6 +125,7 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/api/submissions/[id]', path: async (f) => `/api/submissions/${await f.submission()}`, expect: adminOnly(200) },
   { method: 'POST', route: '/api/submissions/[id]', path: async (f) => `/api/submissions/${await f.submission()}`, body: () => ({}), expect: adminOnly(201) },
   { method: 'DELETE', route: '/api/submissions/[id]', path: async (f) => `/api/submissions/${await f.submission()}`, expect: adminOnly(200) },
+  { method: 'GET', route: '/api/reviews/admin', path: () => '/api/reviews/admin?page=1&pageSize=25&search=a&sort=rating&order=asc&rating=4', expect: adminOnly(200) },
   { method: 'POST', route: '/api/upload', path: () => '/api/upload', multipart: true, expect: adminOnly(201) },
   { method: 'GET', route: '/api/tags/admin', path: () => '/api/tags/admin', expect: adminOnly(200) },
   { method: 'POST', route: '/api/tags', path: () => '/api/tags', body: () => ({ kind: 'techStack', label: `Matrix ${Math.random().toString(36).slice(2)}` }), expect: adminOnly(201) },
@@ -153,6 +160,7 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/admin/users', path: () => '/admin/users', expect: adminPage('/admin/users') },
   { method: 'GET', route: '/admin/submissions', path: () => '/admin/submissions', expect: adminPage('/admin/submissions') },
   { method: 'GET', route: '/admin/tags', path: () => '/admin/tags', expect: adminPage('/admin/tags') },
+  { method: 'GET', route: '/admin/reviews', path: () => '/admin/reviews', expect: adminPage('/admin/reviews') },
   { method: 'GET', route: '/admin/content/[id]', path: () => '/admin/content/ID', expect: adminPage('/admin/content/ID') },
   { method: 'GET', route: '/admin/user/[id]', path: () => '/admin/user/ID', expect: adminPage('/admin/user/ID') },
   { method: 'GET', route: '/admin/submission/[id]', path: () => '/admin/submission/ID', expect: adminPage('/admin/submission/ID') },
@@ -236,11 +244,16 @@ beforeAll(async () => {
     expect(res.status).toBe(201);
     return Number(res.body.id);
   };
+  const review = async () => {
+    const res = await api.post(`/api/contents/${(await content())._id}/reviews`, { rating: 4, comment: 'Clear and well paced.' }, { token: user.token });
+    expect(res.status).toBe(201);
+    return String(res.body.review._id);
+  };
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'pixel.png');
   const uploaded = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin.token}` } });
   expect(uploaded.status).toBe(201);
-  base = { user, other, admin, content, movedContent, submission, account: newAccount, tag, uploadedFile: ((await uploaded.json()) as { path: string }).path };
+  base = { user, other, admin, content, movedContent, submission, account: newAccount, tag, review, uploadedFile: ((await uploaded.json()) as { path: string }).path };
   db.close();
 });
 afterAll(() => server?.stop());

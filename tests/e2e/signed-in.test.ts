@@ -17,6 +17,12 @@ const pathOf = (page: Page) => {
   return url.pathname + url.search;
 };
 
+async function signOut(page: Page): Promise<void> {
+  await topBar(page).getByText('Intent Saver', { exact: true }).click();
+  await topBar(page).getByRole('button', { name: 'Sign Out' }).click();
+  await page.waitForURL((url) => url.pathname === '/signin');
+}
+
 async function fillSignIn(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -253,6 +259,59 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/admin/contents');
+    });
+  });
+
+  it('a visitor’s save is completed once they sign in, with a toast: from a search card, a home card and the content page', async () => {
+    const email = uniqueEmail('intent');
+    await api.post('/api/users/signup', { name: 'Intent Saver', email, password: PASSWORD });
+    await withPage(async (page) => {
+      // The saves on the server, asked with the page's current session.
+      const saved = async (): Promise<string[]> => {
+        const { _id, token } = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}'));
+        return (await api.get(`/api/users/saves/${_id}`, { token })).body.saves.map((s: { _id: string }) => s._id);
+      };
+
+      // From a search card: through /signin and back, and the card's content is saved.
+      const here = '/search?category=web-development';
+      await page.goto(here);
+      const card = page.locator('[data-content-card]').first();
+      const name = (await card.getByRole('heading').textContent())!.trim();
+      await card.getByRole('button', { name: `Save ${name}` }).click();
+      await page.waitForURL((url) => url.pathname === '/signin');
+      await page.getByText('Please sign in first').waitFor();
+      await fillSignIn(page, email);
+      await page.waitForURL((url) => url.pathname + url.search === here);
+      await page.getByText(`Saved “${name}”`).waitFor();
+      await expect.poll(() => card.getByRole('button', { name: `Save ${name}` }).getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => savedBadge(page).textContent()).toBe('1');
+      expect(await saved()).toHaveLength(1);
+      // Once: a reload saves nothing again, and shows no toast.
+      await page.reload();
+      await card.waitFor();
+      expect(await page.getByText(`Saved “${name}”`).count()).toBe(0);
+
+      // From the content page and from a home card, signed out in between.
+      await signOut(page);
+      const content = await unreviewedContent();
+      await page.goto(`/content/${content.slug}`);
+      await page.getByRole('button', { name: `Save ${content.name}` }).click();
+      await page.waitForURL((url) => url.pathname === '/signin');
+      await fillSignIn(page, email);
+      await page.waitForURL((url) => url.pathname === `/content/${content.slug}`);
+      await page.getByText(`Saved “${content.name}”`).waitFor();
+      await expect.poll(saved).toContain(content._id);
+
+      await signOut(page);
+      await page.goto('/');
+      const homeCard = page.locator('[data-content-card]').filter({ hasNot: page.getByText(content.name, { exact: true }) }).first();
+      const homeName = (await homeCard.getByRole('heading').textContent())!.trim();
+      await homeCard.getByRole('button', { name: `Save ${homeName}` }).click();
+      await page.waitForURL((url) => url.pathname === '/signin');
+      await fillSignIn(page, email);
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByText(`Saved “${homeName}”`).waitFor();
+      await expect.poll(async () => (await saved()).length).toBe(3);
     });
   });
 

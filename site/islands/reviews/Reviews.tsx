@@ -1,23 +1,25 @@
 /**
- * The reviews of a content for a signed-in user (SPEC §2, §4, §5): the list, and either the user's own
- * review or "Write a Review". A posted review is prepended to the list, the page's rating line follows it
- * and the form gives way to the review. The server checks everything again (one review per user, limits).
+ * The reviews of a content for a signed-in user (docs/product.md §2, §4, §5): the user's own review heads
+ * the list, once, with Edit and Delete; without one, "Write a Review" follows the list. The page's rating
+ * line follows every change, and the keyboard focus goes where the change shows: the form when editing
+ * starts or after a deletion, the review once posted, saved or the edit cancelled. The server checks everything again (the author or an admin, one review per
+ * user, limits).
  */
-import { useState, type SubmitEvent } from 'react';
-import { apiPost, errorMessage } from '#site/lib/api.ts';
+import { useEffect, useMemo, useRef, useState, type RefObject, type SubmitEvent } from 'react';
+import { apiDelete, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { FormAlert, SubmitButton } from '../forms/ui.tsx';
-import { useHydrated } from '../forms/fields.tsx';
-import { OwnReview, ReviewList, type Review } from './ReviewList.tsx';
+import { BusyButton, useHydrated } from '../forms/fields.tsx';
+import { COMMENT_TOO_LONG, CommentField, commentTooLong } from './CommentField.tsx';
+import { ReviewBody, ReviewList, type Review } from './ReviewList.tsx';
 import { StarInput } from './StarInput.tsx';
-import { reviewTotals } from './totals.ts';
+import { reviewTotals, type ReviewTotals } from './totals.ts';
 
 export const MISSING_REVIEW = 'Please enter comment and rating';
+export const DELETE_REVIEW = 'Delete your review?';
 
-interface ReviewResult {
+interface ReviewResult extends ReviewTotals {
   review: Review;
-  numReviews: number;
-  rating: number;
 }
 
 interface ReviewsProps {
@@ -26,47 +28,135 @@ interface ReviewsProps {
   ownReview: Review | null;
 }
 
+type Focus = 'own' | 'form' | null;
+
 export default function Reviews(props: ReviewsProps) {
-  const [reviews, setReviews] = useState(props.reviews);
   const [ownReview, setOwnReview] = useState(props.ownReview);
+  // The list without the user's own review, which heads it on its own.
+  const reviews = useMemo(() => props.reviews.filter((review) => review._id !== props.ownReview?._id), [props.reviews, props.ownReview]);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [focus, setFocus] = useState<Focus>(null);
+  const ownRef = useRef<HTMLLIElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (focus === 'own') ownRef.current?.focus();
+    if (focus === 'form') formRef.current?.focus();
+    if (focus) setFocus(null);
+  }, [focus]);
+
+  function shown(result: ReviewResult, message: string) {
+    reviewTotals.set({ rating: result.rating, numReviews: result.numReviews });
+    toast('success', message);
+    setOwnReview(result.review);
+    setEditing(false);
+    setFocus('own');
+  }
+
+  async function remove(review: Review) {
+    if (!window.confirm(DELETE_REVIEW)) return;
+    setDeleting(true);
+    try {
+      const totals = await apiDelete<ReviewTotals>(`/api/reviews/${encodeURIComponent(review._id)}`);
+      reviewTotals.set({ rating: totals.rating, numReviews: totals.numReviews });
+      toast('success', 'Review deleted successfully');
+      setOwnReview(null);
+      setFocus('form');
+    } catch (error) {
+      toast('error', errorMessage(error));
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  const own = ownReview && (
+    <li ref={ownRef} tabIndex={-1} className="-mx-3 flex flex-col gap-1 rounded-box bg-base-200 px-3 py-4 outline-offset-2" aria-labelledby="own-review-heading" data-review data-own-review>
+      <h3 id="own-review-heading" className="text-sm font-semibold uppercase tracking-wide text-base-content/80">
+        Your review
+      </h3>
+      {editing ? (
+        <ReviewForm
+          formRef={formRef}
+          heading="Edit your review"
+          initial={ownReview}
+          submitLabel="Save review"
+          send={(rating, comment) => apiPut<ReviewResult>(`/api/reviews/${encodeURIComponent(ownReview._id)}`, { rating, comment })}
+          onSent={(result) => shown(result, 'Review updated successfully')}
+          onCancel={() => {
+            setEditing(false);
+            setFocus('own');
+          }}
+        />
+      ) : (
+        <>
+          <ReviewBody review={ownReview} />
+          <div className="mt-2 flex gap-2">
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={deleting}
+              onClick={() => {
+                setEditing(true);
+                setFocus('form');
+              }}
+            >
+              Edit<span className="sr-only"> your review</span>
+            </button>
+            <BusyButton className="btn btn-sm btn-error btn-outline" busy={deleting} disabled={deleting} onClick={() => void remove(ownReview)}>
+              Delete<span className="sr-only"> your review</span>
+            </BusyButton>
+          </div>
+        </>
+      )}
+    </li>
+  );
+
   return (
     <>
-      <ReviewList reviews={reviews} />
-      {ownReview ? (
-        <OwnReview review={ownReview} />
-      ) : (
+      <ReviewList reviews={reviews} own={own || undefined} />
+      {!ownReview && (
         <ReviewForm
-          contentId={props.contentId}
-          onPosted={(review) => {
-            setReviews((current) => [review, ...current.filter((r) => r._id !== review._id)]);
-            setOwnReview(review);
-          }}
+          formRef={formRef}
+          heading="Write a Review"
+          submitLabel="Post review"
+          send={(rating, comment) => apiPost<ReviewResult>(`/api/contents/${encodeURIComponent(props.contentId)}/reviews`, { rating, comment })}
+          onSent={(result) => shown(result, 'Review submitted successfully')}
         />
       )}
     </>
   );
 }
 
-function ReviewForm({ contentId, onPosted }: { contentId: string; onPosted: (review: Review) => void }) {
-  const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState('');
+interface ReviewFormProps {
+  heading: string;
+  initial?: Review;
+  submitLabel: string;
+  send: (rating: number, comment: string) => Promise<ReviewResult>;
+  onSent: (result: ReviewResult) => void;
+  onCancel?: () => void;
+  formRef?: RefObject<HTMLFormElement | null>;
+}
+
+function ReviewForm({ heading, initial, submitLabel, send, onSent, onCancel, formRef }: ReviewFormProps) {
+  const [rating, setRating] = useState(initial?.rating ?? 0);
+  const [comment, setComment] = useState(initial?.comment ?? '');
   const [missing, setMissing] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [posting, setPosting] = useState(false);
   const hydrated = useHydrated();
+  const editing = Boolean(initial);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setServerError(null);
-    // A courtesy: the server refuses the same with the same words.
+    // Courtesies: the server refuses the same with the same words.
     if (rating < 1 || comment.trim() === '') return setMissing(true);
     setMissing(false);
+    if (commentTooLong(comment)) return setServerError(COMMENT_TOO_LONG);
     setPosting(true);
     try {
-      const result = await apiPost<ReviewResult>(`/api/contents/${encodeURIComponent(contentId)}/reviews`, { rating, comment });
-      reviewTotals.set({ rating: result.rating, numReviews: result.numReviews });
-      toast('success', 'Review submitted successfully');
-      onPosted(result.review);
+      onSent(await send(rating, comment));
     } catch (error) {
       setServerError(errorMessage(error));
       setPosting(false);
@@ -74,26 +164,21 @@ function ReviewForm({ contentId, onPosted }: { contentId: string; onPosted: (rev
   }
 
   return (
-    <form method="post" noValidate onSubmit={submit} className="mt-6 flex max-w-xl flex-col gap-3 border-t border-base-300 pt-6" aria-labelledby="write-review">
-      <h3 id="write-review" className="text-lg font-semibold">
-        Write a Review
+    <form
+      ref={formRef}
+      tabIndex={-1}
+      method="post"
+      noValidate
+      onSubmit={submit}
+      className={`flex max-w-xl flex-col gap-3 outline-offset-4 ${editing ? 'mt-2' : 'mt-6 border-t border-base-300 pt-6'}`}
+      aria-labelledby="review-form-heading"
+    >
+      <h3 id="review-form-heading" className={editing ? 'sr-only' : 'text-lg font-semibold'}>
+        {heading}
       </h3>
       <fieldset disabled={!hydrated || posting} className="contents">
         <StarInput value={rating} onValue={setRating} />
-        <div className="fieldset">
-          <label className="fieldset-legend text-sm" htmlFor="review-comment">
-            Comment
-          </label>
-          <textarea
-            id="review-comment"
-            name="comment"
-            rows={5}
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
-            className="textarea w-full"
-            aria-describedby={missing ? 'review-missing' : undefined}
-          />
-        </div>
+        <CommentField value={comment} onValue={setComment} describedBy={missing ? 'review-missing' : undefined} />
       </fieldset>
       {missing && (
         <p id="review-missing" className="text-sm text-red-700" role="alert" data-review-missing>
@@ -101,8 +186,13 @@ function ReviewForm({ contentId, onPosted }: { contentId: string; onPosted: (rev
         </p>
       )}
       <FormAlert message={serverError} />
-      <div>
-        <SubmitButton loading={posting}>Post review</SubmitButton>
+      <div className="flex gap-2">
+        <SubmitButton loading={posting}>{submitLabel}</SubmitButton>
+        {onCancel && (
+          <button type="button" className="btn" disabled={posting} onClick={onCancel}>
+            Cancel
+          </button>
+        )}
       </div>
     </form>
   );

@@ -1,0 +1,229 @@
+/**
+ * Reviews as their writers and admins use them (issue 17 items 8, 9, 10), in Chromium against the real
+ * server on the demo world: your own review once, at the top, with Edit and Delete; the comment's counter
+ * and where the focus goes; the admin's reviews table with its view in the address, and an audited delete.
+ */
+import { createClient } from '@libsql/client';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const PASSWORD = 'reviews-password-1';
+
+describe.skipIf(!hasBrowser)('reviews in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: ApiClient;
+  let contents: Array<{ _id: string; slug: string; name: string }>;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    api = apiClient(server.url);
+    const { body } = await api.get('/api/contents/search?order=oldest');
+    contents = body.contents;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newUser(name: string) {
+    const email = uniqueEmail('reviews');
+    const res = await api.post('/api/users/signup', { name, email, password: PASSWORD });
+    expect(res.status).toBe(201);
+    return { ...(res.body as { _id: string; token: string }), email, name };
+  }
+
+  /** A page signed in through the form, as a person would, with every dialog accepted unless told otherwise. */
+  async function signedInPage(email: string, password = PASSWORD): Promise<Page> {
+    const context = await newContext(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((url) => url.pathname !== '/signin');
+    return page;
+  }
+
+  const focused = (page: Page) => page.evaluate(() => ({ own: document.activeElement?.hasAttribute('data-own-review') ?? false, tag: document.activeElement?.tagName, label: document.activeElement?.getAttribute('aria-labelledby') }));
+
+  it('your review shows once, at the top, and can be edited and deleted (after a confirmation), the rating line following', async () => {
+    const content = contents[0]!;
+    const other = await newUser('Olga Other');
+    await api.post(`/api/contents/${content._id}/reviews`, { rating: 5, comment: 'Someone else liked it.' }, { token: other.token });
+    const me = await newUser('Mia Mine');
+    const mine = await api.post(`/api/contents/${content._id}/reviews`, { rating: 3, comment: 'My first impression.' }, { token: me.token });
+    const page = await signedInPage(me.email);
+    await page.goto(`/content/${content.slug}`);
+    const reviews = page.locator('#reviews');
+    const own = reviews.locator('[data-own-review]');
+    await own.getByRole('heading', { name: 'Your review' }).waitFor();
+
+    // Once, and first.
+    expect(await reviews.getByText('My first impression.').count()).toBe(1);
+    expect(await reviews.locator('[data-review]').first().getAttribute('data-own-review')).not.toBeNull();
+    expect(await reviews.getByText('Someone else liked it.').count()).toBe(1);
+    expect(await reviews.getByRole('button', { name: 'Post review' }).count()).toBe(0);
+
+    await own.getByRole('button', { name: 'Edit your review' }).click();
+    // The keyboard follows: into the form that replaced the button, back to the review on Cancel.
+    await expect.poll(() => focused(page)).toMatchObject({ tag: 'FORM', label: 'review-form-heading' });
+    await own.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(async () => (await focused(page)).own).toBe(true);
+    await own.getByRole('button', { name: 'Edit your review' }).click();
+    const comment = own.getByLabel('Comment');
+    expect(await comment.inputValue()).toBe('My first impression.');
+    expect(await own.getByRole('radio', { name: '3 stars' }).isChecked()).toBe(true);
+    await own.getByRole('radio', { name: '1 star', exact: true }).check({ force: true });
+    await comment.fill('On second thought: too shallow.');
+    await own.getByRole('button', { name: 'Save review' }).click();
+    await page.getByText('Review updated successfully').waitFor();
+    await own.getByText('On second thought: too shallow.').waitFor();
+    expect(await own.getByRole('img', { name: 'Rated 1 out of 5' }).isVisible()).toBe(true);
+    expect((await focused(page)).own).toBe(true);
+    const edited = (await api.get(`/api/contents/slug/${content.slug}`)).body;
+    const summary = page.locator('[data-rating-summary]');
+    expect(await summary.locator('[data-average]').textContent()).toBe(edited.rating.toFixed(1));
+    expect(edited.reviews.find((r: { _id: string }) => r._id === mine.body.review._id)).toMatchObject({ rating: 1, comment: 'On second thought: too shallow.' });
+
+    // The page is the same for everyone: after a reload the edit is there too, once.
+    await page.reload();
+    await own.getByText('On second thought: too shallow.').waitFor();
+    expect(await reviews.getByText('On second thought: too shallow.').count()).toBe(1);
+
+    // Dismissing the confirmation deletes nothing; accepting it does.
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await own.getByRole('button', { name: 'Delete your review' }).click();
+    expect(await own.count()).toBe(1);
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('Delete your review?');
+      void dialog.accept();
+    });
+    await own.getByRole('button', { name: 'Delete your review' }).click();
+    await page.getByText('Review deleted successfully').waitFor();
+    await reviews.getByRole('heading', { name: 'Write a Review' }).waitFor();
+    expect(await focused(page)).toMatchObject({ tag: 'FORM' });
+    const after = (await api.get(`/api/contents/slug/${content.slug}`)).body;
+    expect(after.numReviews).toBe(edited.numReviews - 1);
+    await expect.poll(() => summary.locator('[data-review-count]').textContent()).toBe(`(${after.numReviews} ${after.numReviews === 1 ? 'review' : 'reviews'})`);
+    expect(await reviews.getByText('On second thought: too shallow.').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('the comment counts its characters as you type, turns to an error past 2,000, and the posted review takes the focus', async () => {
+    const content = contents[1]!;
+    const me = await newUser('Cora Counter');
+    const page = await signedInPage(me.email);
+    await page.goto(`/content/${content.slug}`);
+    const reviews = page.locator('#reviews');
+    await reviews.getByRole('heading', { name: 'Write a Review' }).waitFor();
+    const comment = reviews.getByLabel('Comment');
+    const counter = reviews.locator('[data-comment-count]');
+    expect(await counter.textContent()).toBe('0 / 2,000');
+    // The textarea names the counter, so a screen reader reads it with the field.
+    expect(await comment.getAttribute('aria-describedby')).toContain(await counter.getAttribute('id'));
+
+    await comment.fill('x'.repeat(1234));
+    await expect.poll(() => counter.textContent()).toBe('1,234 / 2,000');
+    const colour = () => counter.evaluate((el) => getComputedStyle(el).color);
+    const calm = await colour();
+    // Announced politely once typing pauses.
+    const status = reviews.locator('[data-comment-count-status]');
+    expect(await status.getAttribute('role')).toBe('status');
+    await expect.poll(() => status.textContent()).toBe('766 characters left');
+
+    await comment.fill('y'.repeat(2001));
+    await expect.poll(() => counter.textContent()).toContain('2,001 / 2,000');
+    expect(await comment.getAttribute('aria-invalid')).toBe('true');
+    expect(await colour()).not.toBe(calm);
+    await expect.poll(() => status.textContent()).toBe('1 character over the limit of 2,000');
+
+    // Refused before it is sent, in the server's words.
+    let posted = 0;
+    page.on('request', (request) => void (request.method() === 'POST' && request.url().includes('/reviews') && posted++));
+    await reviews.getByRole('radio', { name: '4 stars' }).check({ force: true });
+    await reviews.getByRole('button', { name: 'Post review' }).click();
+    await reviews.getByRole('alert').getByText('Comment must be at most 2000 characters').waitFor();
+    expect(posted).toBe(0);
+
+    await comment.fill('Just right.');
+    await reviews.getByRole('button', { name: 'Post review' }).click();
+    await page.getByText('Review submitted successfully').waitFor();
+    await reviews.locator('[data-own-review]').getByText('Just right.').waitFor();
+    await expect.poll(async () => (await focused(page)).own).toBe(true);
+    await page.context().close();
+  });
+
+  it('an admin finds a review by words, filters, sorts and pages in the address, and deletes it, audited', async () => {
+    const marker = `abuse${Date.now().toString(36)}`;
+    const [troll, fan] = [await newUser('Trolly McTroll'), await newUser('Fan Favourite')];
+    const target = contents[2]!;
+    const abusive = await api.post(`/api/contents/${target._id}/reviews`, { rating: 1, comment: `You are all idiots ${marker}` }, { token: troll.token });
+    await api.post(`/api/contents/${target._id}/reviews`, { rating: 5, comment: `Lovely ${marker}` }, { token: fan.token });
+    await api.post(`/api/contents/${contents[3]!._id}/reviews`, { rating: 2, comment: `Meh ${marker}` }, { token: fan.token });
+
+    const page = await signedInPage(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto('/admin/dashboard');
+    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Reviews' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/reviews');
+    await page.getByRole('heading', { name: 'Reviews', level: 1 }).waitFor();
+    const rows = page.locator('[data-review-row]');
+    await rows.first().waitFor();
+
+    const main = page.locator('main');
+    await main.getByLabel('Find reviews').fill(marker.toUpperCase());
+    await main.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(new URL(page.url()).searchParams.get('search')).toBe(marker.toUpperCase());
+
+    // Sorted by rating, lowest first, then by author.
+    await page.getByRole('button', { name: 'RATING' }).click();
+    await expect.poll(() => page.getByRole('columnheader', { name: /RATING/ }).getAttribute('aria-sort')).toBe('descending');
+    await page.getByRole('button', { name: 'RATING' }).click();
+    await expect.poll(() => page.getByRole('columnheader', { name: /RATING/ }).getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(() => rows.first().textContent()).toContain('You are all idiots');
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ sort: 'rating', order: 'asc' });
+
+    // Filtered by stars, then by content (a chip that clears it).
+    await page.getByLabel('Rating').selectOption('5');
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByLabel('Rating').selectOption('');
+    await rows.filter({ hasText: 'Meh' }).waitFor();
+    await rows.filter({ hasText: 'Lovely' }).getByRole('button', { name: /Only this/ }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+    await page.locator('[data-content-filter]').getByText(target.name).waitFor();
+    expect(new URL(page.url()).searchParams.get('content')).toBe(target._id);
+
+    // The address is the view: a reload (or a shared link) shows the same.
+    await page.getByLabel('Rows per page').selectOption('25');
+    await expect.poll(() => new URL(page.url()).searchParams.get('pageSize')).toBe('25');
+    await page.reload();
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await page.getByLabel('Find reviews').inputValue()).toBe(marker.toUpperCase());
+    expect(await page.getByLabel('Rows per page').inputValue()).toBe('25');
+    // Back returns to the view before.
+    await page.goBack();
+    await expect.poll(() => page.getByLabel('Rows per page').inputValue()).toBe('10');
+
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('Delete this review?');
+      void dialog.accept();
+    });
+    await rows.filter({ hasText: 'You are all idiots' }).getByRole('button', { name: /^Delete/ }).click();
+    await page.getByText('Review deleted successfully').waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
+    const db = createClient({ url: server.dbUrl });
+    try {
+      const audit = await db.execute({ sql: "SELECT action, details FROM audit_log WHERE target_type = 'review' AND target_id = ?", args: [abusive.body.review._id] });
+      expect(audit.rows.map((row) => row.action)).toEqual(['review.delete']);
+      expect(String(audit.rows[0]!.details)).toContain(marker);
+    } finally {
+      db.close();
+    }
+    await page.context().close();
+  });
+});

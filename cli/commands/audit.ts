@@ -6,12 +6,6 @@ import { examples } from '../help.ts';
 import { parseCount, parseDate } from '../options.ts';
 import { formatTime, printJson, printLine } from '../output.ts';
 
-interface AuditOptions {
-  since?: Date;
-  limit: number;
-  json?: boolean;
-}
-
 export function registerAuditCommand(program: Command): void {
   program
     .command('audit')
@@ -19,20 +13,27 @@ export function registerAuditCommand(program: Command): void {
     .option('--since <date>', 'only entries from this day (YYYY-MM-DD, UTC) or time (ISO 8601) on', parseDate)
     .option('--limit <n>', 'show at most n entries', parseCount, 50)
     .option('--json', 'print the entries as a JSON array')
-    .addHelpText(
-      'after',
-      examples(
-        ['the latest 50 entries', 'npx skillshelf audit'],
-        ['everything since the first of May', 'npx skillshelf audit --since 2024-05-01 --limit 10000'],
-        ['who approved what today, in a script', `npx skillshelf audit --since $(date -u +%F) --json | jq '.[] | select(.action == "submission.approve")'`],
-      ),
-    )
-    .action(async (options: AuditOptions) => {
-      const entries = await listAudit(await openMigratedDb(), { limit: options.limit, ...(options.since ? { since: options.since } : {}) });
-      if (options.json) printJson(entries);
-      else if (entries.length === 0) printLine(options.since ? `No audit entries since ${formatTime(options.since)}.` : 'The audit log is empty.');
-      else entries.forEach(printEntry);
-    });
+    .addHelpText('after', AUDIT_HELP)
+    .action(showAudit);
+}
+
+const AUDIT_HELP = examples(
+  ['the latest 50 entries', 'npx skillshelf audit'],
+  ['everything since the first of May', 'npx skillshelf audit --since 2024-05-01 --limit 10000'],
+  ['who approved what today, in a script', `npx skillshelf audit --since $(date -u +%F) --json | jq '.[] | select(.action == "submission.approve")'`],
+);
+
+interface AuditOptions {
+  since?: Date;
+  limit: number;
+  json?: boolean;
+}
+
+async function showAudit(options: AuditOptions): Promise<void> {
+  const entries = await listAudit(await openMigratedDb(), { limit: options.limit, ...(options.since ? { since: options.since } : {}) });
+  if (options.json) printJson(entries);
+  else if (entries.length === 0) printLine(options.since ? `No audit entries since ${formatTime(options.since)}.` : 'The audit log is empty.');
+  else entries.forEach(printEntry);
 }
 
 function printEntry(entry: AuditEntry): void {

@@ -1,40 +1,23 @@
 /** `skillshelf import` and `skillshelf export`: the catalog in and out of JSON or CSV files. */
-import { once } from 'node:events';
-import { createReadStream, createWriteStream, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { Option, type Command } from 'commander';
-import { TAG_KINDS } from '#db/taxonomy.ts';
 import { CATALOG_COLUMNS, JSON_WRAPPERS, REQUIRED_COLUMNS, TAG_SEPARATOR, type CatalogFormat } from '#db/catalog-files/format.ts';
 import { ImportFileError } from '#db/catalog-files/read-rows.ts';
 import { countCatalog, exportCatalogText } from '#db/services/catalog-export.ts';
 import { BATCH_ROWS, importCatalog } from '#db/services/catalog-import.ts';
-import type { ImportOutcome, ImportReport, ImportRow } from '#db/services/import-report.ts';
+import type { ImportReport } from '#db/services/import-report.ts';
 import { ON_EXISTING, type OnExisting } from '#db/services/import-merge.ts';
 import { TagMapError } from '#db/services/tag-map.ts';
 import { actorOf } from '../actor.ts';
 import { databaseLabel, openMigratedDb } from '../database.ts';
 import { PartlyFailed, UsageError } from '../errors.ts';
+import { readText, writeAll, writeFileAtomically } from '../file-streams.ts';
 import { examples } from '../help.ts';
+import { printImportReport, writtenOf } from '../import-report.ts';
 import { printJson, printLine } from '../output.ts';
-import { formatCount, plural, progressBar } from '../progress.ts';
+import { plural, progressBar } from '../progress.ts';
 import { visibleJson, visibleLines } from '../terminal-text.ts';
-
-interface ImportOptions {
-  format?: CatalogFormat;
-  dryRun?: boolean;
-  asSubmissions?: boolean;
-  onExisting?: OnExisting;
-  map?: string;
-  createTags: boolean;
-  json?: boolean;
-}
-
-interface ExportOptions {
-  format?: CatalogFormat;
-  out?: string;
-}
-
-const formatOption = (what: string) => new Option('--format <format>', `${what} (default: from the file's extension)`).choices(['json', 'csv']);
 
 export function registerCatalogCommands(program: Command): void {
   program
@@ -48,150 +31,126 @@ export function registerCatalogCommands(program: Command): void {
     .option('--no-create-tags', 'refuse a row with a tag that matches none of ours, instead of importing it without that tag')
     .option('--as-submissions', 'queue the rows as submissions for review instead (websites already listed or queued are skipped)')
     .option('--json', 'print the report (every row with its position, line, outcome, warnings and changes) as JSON')
-    .addHelpText(
-      'after',
-      [
-        '',
-        'Formats:',
-        '  JSON  an array of contents in the API’s shape, e.g. the output of `skillshelf export`:',
-        '        [{ "name": "…", "url": "https://…", "description": "…", "slug": "…", "image": "…", "cost": "Free",',
-        '           "hasCert": false, "category": ["Web Development"], "techStack": [{ "label": "Python", "value": "python" }],',
-        '           "type": [], "createdAt": "2024-05-01T12:00:00.000Z", "updatedAt": "2024-06-01T12:00:00.000Z" }]',
-        `        or an object holding that array under ${JSON_WRAPPERS.map((w) => `"${w}"`).join(', ')} ({"contents": […], "total": 127}).`,
-        '        Tags as plain labels or label/value pairs; other fields (_id, rating, …) are ignored.',
-        `  CSV   a header line naming the columns, in any order: ${CATALOG_COLUMNS.join(',')},updatedAt`,
-        `        Required: ${REQUIRED_COLUMNS.join(', ')}. Tag columns hold labels separated by '${TAG_SEPARATOR}' (Python|Javascript);`,
-        '        hasCert is true/false (or yes/no, 1/0); fields with commas, quotes or line breaks are quoted as in',
-        '        RFC 4180 ("say ""hi"""). Empty cells take the defaults (cost Free, hasCert false, no tags).',
-        "        A cell starting with ' has that one quote taken off: export writes it before every cell that starts",
-        "        with = + - @, a tab, a carriage return or ', so a spreadsheet shows such a cell as text instead of",
-        "        running it as a formula, and the import gives back exactly what was exported.",
-        '',
-        'Rows:',
-        '  Each row is named by its position in the file (row 17) and the line it starts on. A row is matched to a',
-        '  listed content by its website, normalised (scheme, www., trailing slash, tracking parameters do not',
-        '  count); other rows are created, with createdAt and updatedAt when the file gives them, and the slug',
-        '  derived from the name when missing (made unique). Importing the same file twice changes nothing the',
-        '  second time. A listed content, by --on-existing:',
-        '    fill    (default) only its empty fields are filled: the image, a description that is empty or a',
-        '            placeholder ("Description not available."), a tag kind without tags. Curated fields stay.',
-        '    update  every field the row gives replaces ours, but never with an empty value or a placeholder.',
-        '    skip    left alone.',
-        '',
-        'Files from elsewhere:',
-        '  Tags are matched to ours without regard to case or punctuation ("Php" is PHP, "nodejs" Node.js), after',
-        '  --map, whose keys are the file\'s tags (labels or values) and whose values are ours, or null to drop the',
-        '  tag: {"category": {"other": null, "frontend-development": "web-development"}, "techStack": {"golang": null}}.',
-        '  A tag that matches none of ours is created (once, with a warning on the first row that has it), and the',
-        '  report lists the new tags; --dry-run lists what it would create, to write a map from first.',
-        '  --no-create-tags refuses those rows instead, listing each unknown tag with its count.',
-        '  A slug that breaks our rule (ui.dev-react) is made valid (ui-dev-react, suffixed when taken), and an',
-        '  image that is neither an http(s) URL nor a file of this site (one of its uploads) is left out, so the',
-        '  content shows its generated tile; each with a warning on its row.',
-        '',
-        'Errors:',
-        '  A row with problems (a bad URL, a missing name, a row over 1 MB) is refused with all of them, while the',
-        '  valid rows are written; the exit code is then 1, and the last line says what was written. A file that',
-        '  cannot be read as rows at all (bad JSON, a CSV header without a required column, an unclosed quote) is',
-        `  refused whole, before anything is written. Rows are written in batches of ${BATCH_ROWS}: if the import stops`,
-        '  midway, run it again to finish. The import is recorded in the audit log with its counts.',
-        examples(
-          ['see what a file would change', 'npx skillshelf import catalog.csv --dry-run'],
-          ['load a catalog exported elsewhere', 'npx skillshelf import skillshelf-export.json'],
-          ['another directory\'s export, its tags mapped onto ours', 'npx skillshelf import their-export.json --map map.json --dry-run'],
-          ['let the file overwrite what is listed', 'npx skillshelf import catalog.json --on-existing update'],
-          ['queue a list of links for review', 'npx skillshelf import links.csv --as-submissions'],
-          ['only the refused rows, in a script', "npx skillshelf import catalog.json --json | jq '.rows[] | select(.outcome == \"refused\")'"],
-        ),
-      ].join('\n'),
-    )
-    .action(async (file: string, options: ImportOptions, command: Command) => {
-      const format = options.format ?? formatFromName(file);
-      if (!format) throw new UsageError(`cannot tell the format of ${file} from its name: pass --format json or --format csv`);
-      if (options.asSubmissions && options.onExisting) throw new UsageError('--on-existing does not apply to --as-submissions: websites already listed are skipped');
-      const size = fileSize(file);
-      const tagMap = options.map === undefined ? undefined : readMapFile(options.map);
-      const db = await openMigratedDb();
-      const actor = await actorOf(db, command);
-      const progress = progressBar('reading');
-      let report: ImportReport;
-      try {
-        report = await importCatalog(db, actor, readText(file, (read) => progress.update(read, size)), {
-          format,
-          source: basename(file),
-          dryRun: options.dryRun === true,
-          asSubmissions: options.asSubmissions === true,
-          ...(options.onExisting ? { onExisting: options.onExisting } : {}),
-          ...(tagMap === undefined ? {} : { tagMap }),
-          createTags: options.createTags,
-          onProgress: (done, total) => progress.update(done, total, options.dryRun ? 'checking' : 'writing'),
-        });
-      } catch (error) {
-        if (error instanceof ImportFileError) throw new ImportFileError(undefined, `${file}: ${error.message}: nothing was imported`);
-        if (error instanceof TagMapError) throw new ImportFileError(undefined, `${options.map}: ${error.message}: nothing was imported`);
-        throw error;
-      } finally {
-        progress.finish();
-      }
-      if (options.json) printJson({ file, ...report });
-      else printImportReport(file, report);
-      const refused = report.rows.filter((row) => row.outcome === 'refused');
-      if (refused.length > 0) {
-        const positions = refused.slice(0, 10).map((row) => row.row);
-        const which = `row${positions.length > 1 ? 's' : ''} ${positions.join(', ')}${refused.length > 10 ? ', …' : ''}`;
-        throw new PartlyFailed(`${plural(refused.length, 'row')} refused (${which}); ${writtenOf(report)}`);
-      }
-    });
+    .addHelpText('after', IMPORT_HELP)
+    .action(importFile);
 
   program
     .command('export')
     .description('write the whole catalog to a JSON or CSV file that import reads back')
     .addOption(formatOption('json or csv'))
     .option('--out <file>', 'write to this file instead of stdout (replaced only once complete)')
-    .addHelpText(
-      'after',
-      [
-        '\nEvery content, oldest first, read in pages: name, slug, url, image, description, cost, hasCert, the',
-        'three tag lists and createdAt (ids, ratings and reviews stay in the database). JSON is an array with one',
-        'content per line; CSV has the columns import documents. Without --out and --format, JSON on stdout;',
-        'shown on a terminal, control characters in the data are escaped (piped or in a file, the text is exact).',
-        "In CSV, a cell that starts with = + - @, a tab, a carriage return or ' is written with a ' before it, so",
-        'a spreadsheet does not run it as a formula; import takes that quote off again.',
-        examples(
-          ['a JSON file of the catalog', 'npx skillshelf export --out catalog.json'],
-          ['CSV, for a spreadsheet', 'npx skillshelf export --format csv --out catalog.csv'],
-          ['copy the catalog into another database', 'npx skillshelf export --out c.json && DATABASE_URL=file:other.db npx skillshelf import c.json'],
-        ),
-      ].join('\n'),
-    )
-    .action(async (options: ExportOptions) => {
-      const format = options.format ?? (options.out ? formatFromName(options.out) : undefined) ?? 'json';
-      const db = await openMigratedDb();
-      const total = await countCatalog(db);
-      const progress = progressBar('exporting');
-      let exported = 0;
-      const text = exportCatalogText(db, format, { onPage: (n) => progress.update((exported += n), total) });
-      try {
-        if (options.out) await writeFileAtomically(options.out, text);
-        else await writeAll(process.stdout, process.stdout.isTTY ? shownOnTerminal(text, format) : text);
-      } finally {
-        progress.finish();
-      }
-      if (options.out) printLine(`Exported ${plural(exported, 'content')} from ${databaseLabel()} to ${options.out} (${format.toUpperCase()}).`);
-    });
+    .addHelpText('after', EXPORT_HELP)
+    .action(exportToFile);
 }
 
-/**
- * The export read on a terminal rather than piped or saved: JSON with control and format characters as \u
- * escapes (still the same JSON), CSV with them shown escaped and its line breaks kept.
- */
-async function* shownOnTerminal(chunks: AsyncIterable<string>, format: CatalogFormat): AsyncGenerator<string> {
-  for await (const chunk of chunks) yield format === 'json' ? visibleJson(chunk) : visibleLines(chunk);
-}
+const formatOption = (what: string) => new Option('--format <format>', `${what} (default: from the file's extension)`).choices(['json', 'csv']);
 
 function formatFromName(file: string): CatalogFormat | undefined {
   const extension = extname(file).toLowerCase();
   return extension === '.json' ? 'json' : extension === '.csv' ? 'csv' : undefined;
+}
+
+const IMPORT_HELP = [
+  '',
+  'Formats:',
+  '  JSON  an array of contents in the API’s shape, e.g. the output of `skillshelf export`:',
+  '        [{ "name": "…", "url": "https://…", "description": "…", "slug": "…", "image": "…", "cost": "Free",',
+  '           "hasCert": false, "category": ["Web Development"], "techStack": [{ "label": "Python", "value": "python" }],',
+  '           "type": [], "createdAt": "2024-05-01T12:00:00.000Z", "updatedAt": "2024-06-01T12:00:00.000Z" }]',
+  `        or an object holding that array under ${JSON_WRAPPERS.map((w) => `"${w}"`).join(', ')} ({"contents": […], "total": 127}).`,
+  '        Tags as plain labels or label/value pairs; other fields (_id, rating, …) are ignored.',
+  `  CSV   a header line naming the columns, in any order: ${CATALOG_COLUMNS.join(',')},updatedAt`,
+  `        Required: ${REQUIRED_COLUMNS.join(', ')}. Tag columns hold labels separated by '${TAG_SEPARATOR}' (Python|Javascript);`,
+  '        hasCert is true/false (or yes/no, 1/0); fields with commas, quotes or line breaks are quoted as in',
+  '        RFC 4180 ("say ""hi"""). Empty cells take the defaults (cost Free, hasCert false, no tags).',
+  "        A cell starting with ' has that one quote taken off: export writes it before every cell that starts",
+  "        with = + - @, a tab, a carriage return or ', so a spreadsheet shows such a cell as text instead of",
+  "        running it as a formula, and the import gives back exactly what was exported.",
+  '',
+  'Rows:',
+  '  Each row is named by its position in the file (row 17) and the line it starts on. A row is matched to a',
+  '  listed content by its website, normalised (scheme, www., trailing slash, tracking parameters do not',
+  '  count); other rows are created, with createdAt and updatedAt when the file gives them, and the slug',
+  '  derived from the name when missing (made unique). Importing the same file twice changes nothing the',
+  '  second time. A listed content, by --on-existing:',
+  '    fill    (default) only its empty fields are filled: the image, a description that is empty or a',
+  '            placeholder ("Description not available."), a tag kind without tags. Curated fields stay.',
+  '    update  every field the row gives replaces ours, but never with an empty value or a placeholder.',
+  '    skip    left alone.',
+  '',
+  'Files from elsewhere:',
+  '  Tags are matched to ours without regard to case or punctuation ("Php" is PHP, "nodejs" Node.js), after',
+  '  --map, whose keys are the file\'s tags (labels or values) and whose values are ours, or null to drop the',
+  '  tag: {"category": {"other": null, "frontend-development": "web-development"}, "techStack": {"golang": null}}.',
+  '  A tag that matches none of ours is created (once, with a warning on the first row that has it), and the',
+  '  report lists the new tags; --dry-run lists what it would create, to write a map from first.',
+  '  --no-create-tags refuses those rows instead, listing each unknown tag with its count.',
+  '  A slug that breaks our rule (ui.dev-react) is made valid (ui-dev-react, suffixed when taken), and an',
+  '  image that is neither an http(s) URL nor a file of this site (one of its uploads) is left out, so the',
+  '  content shows its generated tile; each with a warning on its row.',
+  '',
+  'Errors:',
+  '  A row with problems (a bad URL, a missing name, a row over 1 MB) is refused with all of them, while the',
+  '  valid rows are written; the exit code is then 1, and the last line says what was written. A file that',
+  '  cannot be read as rows at all (bad JSON, a CSV header without a required column, an unclosed quote) is',
+  `  refused whole, before anything is written. Rows are written in batches of ${BATCH_ROWS}: if the import stops`,
+  '  midway, run it again to finish. The import is recorded in the audit log with its counts.',
+  examples(
+    ['see what a file would change', 'npx skillshelf import catalog.csv --dry-run'],
+    ['load a catalog exported elsewhere', 'npx skillshelf import skillshelf-export.json'],
+    ['another directory\'s export, its tags mapped onto ours', 'npx skillshelf import their-export.json --map map.json --dry-run'],
+    ['let the file overwrite what is listed', 'npx skillshelf import catalog.json --on-existing update'],
+    ['queue a list of links for review', 'npx skillshelf import links.csv --as-submissions'],
+    ['only the refused rows, in a script', "npx skillshelf import catalog.json --json | jq '.rows[] | select(.outcome == \"refused\")'"],
+  ),
+].join('\n');
+
+interface ImportOptions {
+  format?: CatalogFormat;
+  dryRun?: boolean;
+  asSubmissions?: boolean;
+  onExisting?: OnExisting;
+  map?: string;
+  createTags: boolean;
+  json?: boolean;
+}
+
+async function importFile(file: string, options: ImportOptions, command: Command): Promise<void> {
+  const format = options.format ?? formatFromName(file);
+  if (!format) throw new UsageError(`cannot tell the format of ${file} from its name: pass --format json or --format csv`);
+  if (options.asSubmissions && options.onExisting) throw new UsageError('--on-existing does not apply to --as-submissions: websites already listed are skipped');
+  const size = fileSize(file);
+  const tagMap = options.map === undefined ? undefined : readMapFile(options.map);
+  const db = await openMigratedDb();
+  const actor = await actorOf(db, command);
+  const progress = progressBar('reading');
+  let report: ImportReport;
+  try {
+    report = await importCatalog(db, actor, readText(file, (read) => progress.update(read, size)), {
+      format,
+      source: basename(file),
+      dryRun: options.dryRun === true,
+      asSubmissions: options.asSubmissions === true,
+      ...(options.onExisting ? { onExisting: options.onExisting } : {}),
+      ...(tagMap === undefined ? {} : { tagMap }),
+      createTags: options.createTags,
+      onProgress: (done, total) => progress.update(done, total, options.dryRun ? 'checking' : 'writing'),
+    });
+  } catch (error) {
+    if (error instanceof ImportFileError) throw new ImportFileError(undefined, `${file}: ${error.message}: nothing was imported`);
+    if (error instanceof TagMapError) throw new ImportFileError(undefined, `${options.map}: ${error.message}: nothing was imported`);
+    throw error;
+  } finally {
+    progress.finish();
+  }
+  if (options.json) printJson({ file, ...report });
+  else printImportReport(file, report);
+  const refused = report.rows.filter((row) => row.outcome === 'refused');
+  if (refused.length > 0) {
+    const positions = refused.slice(0, 10).map((row) => row.row);
+    const which = `row${positions.length > 1 ? 's' : ''} ${positions.join(', ')}${refused.length > 10 ? ', …' : ''}`;
+    throw new PartlyFailed(`${plural(refused.length, 'row')} refused (${which}); ${writtenOf(report)}`);
+  }
 }
 
 function fileSize(file: string): number {
@@ -203,139 +162,6 @@ function fileSize(file: string): number {
     if (error instanceof ImportFileError) throw error;
     throw new ImportFileError(undefined, `cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
   }
-}
-
-/** The file as text chunks of 1 MB, reporting the bytes read so far. */
-async function* readText(file: string, onRead: (bytes: number) => void): AsyncGenerator<string> {
-  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 20 });
-  for await (const chunk of stream) {
-    yield chunk as string;
-    onRead(stream.bytesRead);
-  }
-}
-
-/** Writes every chunk, waiting when the stream's buffer is full (a slow pipe must not fill memory). */
-async function writeAll(stream: NodeJS.WritableStream, chunks: AsyncIterable<string>): Promise<void> {
-  let failed: Error | undefined;
-  const onError = (error: Error) => (failed = error);
-  stream.on('error', onError);
-  try {
-    for await (const chunk of chunks) {
-      if (failed) throw failed;
-      if (!stream.write(chunk)) await drained(stream);
-    }
-    if (failed) throw failed;
-  } finally {
-    stream.off('error', onError);
-  }
-}
-
-/** Resolves on 'drain', rejects on 'error', and leaves no listener behind either way. */
-function drained(stream: NodeJS.WritableStream): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const settle = (error?: Error) => {
-      stream.off('drain', onDrain);
-      stream.off('error', settle);
-      if (error) reject(error);
-      else resolve();
-    };
-    const onDrain = () => settle();
-    stream.on('drain', onDrain);
-    stream.on('error', settle);
-  });
-}
-
-/** Writes beside the target and renames it over at the end, so a failed export never leaves half a file. */
-async function writeFileAtomically(path: string, chunks: AsyncIterable<string>): Promise<void> {
-  const partial = `${path}.partial`;
-  const stream = createWriteStream(partial);
-  try {
-    await writeAll(stream, chunks);
-    stream.end();
-    await once(stream, 'finish');
-    renameSync(partial, path);
-  } catch (error) {
-    stream.destroy();
-    rmSync(partial, { force: true });
-    throw error;
-  }
-}
-
-/** Rows shown per outcome before the rest are only counted: a 100k import is a summary, not 100k lines. */
-const ROWS_SHOWN = 50;
-/** Unknown tags listed per kind. */
-const UNKNOWN_TAGS_SHOWN = 30;
-
-/**
- * Every refused row with each of its problems; the other rows (unchanged ones aside) up to ROWS_SHOWN per
- * outcome, each with its warnings and, for an update, the fields it changes; then the tags that matched
- * none of ours, and a last line that says exactly what was written.
- */
-function printImportReport(file: string, report: ImportReport): void {
-  const shownOf = new Map<ImportOutcome, number>();
-  for (const row of report.rows) {
-    if (row.outcome === 'unchanged') continue;
-    const shown = shownOf.get(row.outcome) ?? 0;
-    shownOf.set(row.outcome, shown + 1);
-    if (row.outcome !== 'refused' && shown >= ROWS_SHOWN) continue;
-    printRow(row);
-  }
-  for (const [outcome, n] of shownOf) {
-    if (n > ROWS_SHOWN && outcome !== 'refused') printLine(`… and ${formatCount(n - ROWS_SHOWN)} more ${outcome} (--json lists every row)`);
-  }
-  if (report.createdTags.length > 0) {
-    printLine(report.dryRun ? 'New tags the import would create (map them onto ours with --map instead, or refuse them with --no-create-tags):' : 'New tags created (an admin may rename, merge or retire them):');
-    for (const kind of TAG_KINDS) {
-      const created = report.createdTags.filter((tag) => tag.kind === kind);
-      if (created.length === 0) continue;
-      const listed = created.slice(0, UNKNOWN_TAGS_SHOWN).map((tag) => tag.label);
-      printLine(`  ${kind}: ${listed.join(', ')}${created.length > UNKNOWN_TAGS_SHOWN ? `, and ${created.length - UNKNOWN_TAGS_SHOWN} more (--json lists them)` : ''}`);
-    }
-  }
-  if (report.unknownTags.length > 0) {
-    printLine(
-      report.createTags
-        ? 'Tags that could not be made into tags of ours, left out of their rows (map them onto ours with --map):'
-        : 'Tags that match none of ours, which refused their rows (map them onto ours with --map, or import without --no-create-tags):',
-    );
-    for (const kind of TAG_KINDS) {
-      const tags = report.unknownTags.filter((tag) => tag.kind === kind);
-      if (tags.length === 0) continue;
-      const listed = tags.slice(0, UNKNOWN_TAGS_SHOWN).map((tag) => `${tag.label} (${plural(tag.rows, 'row')})`);
-      printLine(`  ${kind}: ${listed.join(', ')}${tags.length > UNKNOWN_TAGS_SHOWN ? `, and ${tags.length - UNKNOWN_TAGS_SHOWN} more (--json lists them)` : ''}`);
-    }
-  }
-  const outcomes: ImportOutcome[] = report.asSubmissions ? ['queued', 'skipped', 'refused'] : ['created', 'updated', 'unchanged', 'skipped', 'refused'];
-  const counts = outcomes
-    .filter((outcome) => outcome !== 'skipped' || report.asSubmissions || report.counts.skipped > 0)
-    .map((outcome) => `${formatCount(report.counts[outcome])} ${outcome}`)
-    .join(', ');
-  const warned = report.warned > 0 ? ` ${plural(report.warned, 'row')} with warnings.` : '';
-  const into = report.asSubmissions ? 'as submissions into' : 'into';
-  if (report.dryRun) printLine(`Dry run of ${file}, nothing written: ${counts}.${warned}`);
-  else if (written(report) === 0) printLine(`Nothing written from ${file} ${into} ${databaseLabel()}: ${counts}.${warned}`);
-  else printLine(`Imported ${file} ${into} ${databaseLabel()}: ${counts}.${warned}`);
-}
-
-function printRow(row: ImportRow): void {
-  const where = `row ${row.row}, line ${row.line}: ${row.outcome}`;
-  if (row.outcome === 'refused') {
-    printLine(`${where} ${row.name ?? row.url ?? '(no name)'}`);
-    for (const problem of row.problems ?? []) printLine(`    - ${problem}`);
-  } else if (row.outcome === 'skipped') printLine(`${where} ${row.reason}${row.name ? ` (${row.name})` : ''}`);
-  else printLine(`${where} ${row.name} (${row.slug})`);
-  for (const change of row.changes ?? []) printLine(`    ${change.field}: ${change.from} → ${change.to}`);
-  if (row.outcome !== 'refused') for (const warning of row.warnings ?? []) printLine(`    warning: ${warning}`);
-}
-
-/** Contents (or submissions) the import wrote. */
-const written = (report: ImportReport) => (report.dryRun ? 0 : report.asSubmissions ? report.counts.queued : report.counts.created + report.counts.updated);
-
-function writtenOf(report: ImportReport): string {
-  if (report.dryRun) return 'nothing was written (dry run)';
-  if (written(report) === 0) return 'nothing was written';
-  if (report.asSubmissions) return `${formatCount(report.counts.queued)} queued for review`;
-  return `written: ${formatCount(report.counts.created)} created, ${formatCount(report.counts.updated)} updated`;
 }
 
 /** A --map file's JSON; what it says is checked by the import, before any row is read. */
@@ -352,4 +178,42 @@ function readMapFile(path: string): unknown {
   } catch (error) {
     throw new ImportFileError(undefined, `${path}: the map is not valid JSON (${(error as Error).message}): nothing was imported`);
   }
+}
+
+const EXPORT_HELP = [
+  '\nEvery content, oldest first, read in pages: name, slug, url, image, description, cost, hasCert, the',
+  'three tag lists and createdAt (ids, ratings and reviews stay in the database). JSON is an array with one',
+  'content per line; CSV has the columns import documents. Without --out and --format, JSON on stdout;',
+  'shown on a terminal, control characters in the data are escaped (piped or in a file, the text is exact).',
+  "In CSV, a cell that starts with = + - @, a tab, a carriage return or ' is written with a ' before it, so",
+  'a spreadsheet does not run it as a formula; import takes that quote off again.',
+  examples(
+    ['a JSON file of the catalog', 'npx skillshelf export --out catalog.json'],
+    ['CSV, for a spreadsheet', 'npx skillshelf export --format csv --out catalog.csv'],
+    ['copy the catalog into another database', 'npx skillshelf export --out c.json && DATABASE_URL=file:other.db npx skillshelf import c.json'],
+  ),
+].join('\n');
+
+async function exportToFile(options: { format?: CatalogFormat; out?: string }): Promise<void> {
+  const format = options.format ?? (options.out ? formatFromName(options.out) : undefined) ?? 'json';
+  const db = await openMigratedDb();
+  const total = await countCatalog(db);
+  const progress = progressBar('exporting');
+  let exported = 0;
+  const text = exportCatalogText(db, format, { onPage: (n) => progress.update((exported += n), total) });
+  try {
+    if (options.out) await writeFileAtomically(options.out, text);
+    else await writeAll(process.stdout, process.stdout.isTTY ? shownOnTerminal(text, format) : text);
+  } finally {
+    progress.finish();
+  }
+  if (options.out) printLine(`Exported ${plural(exported, 'content')} from ${databaseLabel()} to ${options.out} (${format.toUpperCase()}).`);
+}
+
+/**
+ * The export read on a terminal rather than piped or saved: JSON with control and format characters as \u
+ * escapes (still the same JSON), CSV with them shown escaped and its line breaks kept.
+ */
+async function* shownOnTerminal(chunks: AsyncIterable<string>, format: CatalogFormat): AsyncGenerator<string> {
+  for await (const chunk of chunks) yield format === 'json' ? visibleJson(chunk) : visibleLines(chunk);
 }

@@ -12,106 +12,99 @@ import { parseCount } from '../options.ts';
 import { printJson, printLine } from '../output.ts';
 import { formatBytes, formatCount, plural, progressBar } from '../progress.ts';
 
-interface SeedOptions {
-  synthetic?: number;
-}
-
 export function registerDbCommands(program: Command): void {
-  const db = program
-    .command('db')
-    .description('work on the database named by DATABASE_URL')
-    .addHelpText(
-      'after',
-      examples(
-        ['bring the default database (file:data/skillshelf.db) up to date', 'npx skillshelf db migrate'],
-        ['copy the live database to a file', 'npx skillshelf db backup backups/skillshelf-$(date +%F).db'],
-      ),
-    );
+  const db = program.command('db').description('work on the database named by DATABASE_URL').addHelpText('after', DB_HELP);
 
-  db.command('migrate')
-    .description('apply the committed migrations (db/migrations); safe to run again')
-    .addHelpText(
-      'after',
-      examples(
-        ['bring the default database up to date', 'npx skillshelf db migrate'],
-        ['migrate another file, or a libSQL server', 'DATABASE_URL=file:/srv/skillshelf.db npx skillshelf db migrate'],
-      ),
-    )
-    .action(async () => {
-      const { applied } = await migrateDb(await getDb());
-      const what = applied.length > 0 ? `applied ${applied.join(', ')}; ` : '';
-      printLine(`Migrated ${databaseLabel()}: ${what}the schema is up to date.`);
-    });
+  db.command('migrate').description('apply the committed migrations (db/migrations); safe to run again').addHelpText('after', MIGRATE_HELP).action(migrate);
 
   db.command('seed')
     .description('put the demo data (real resources, demo accounts, reviews) into an empty database; or add generated contents with --synthetic')
     .option('--synthetic <n>', 'add n generated contents (with reviewers and reviews) to any database instead', parseCount)
-    .addHelpText(
-      'after',
-      [
-        '\nThe demo data goes only into an empty database (no users, no contents): on any other the command',
-        'changes nothing and exits 1. --synthetic adds to whatever is there (for benchmarks), with a progress',
-        'bar on stderr when it is a terminal.',
-        examples(
-          ['a demo world to click through', 'npx skillshelf db seed'],
-          ['a large catalog for benchmarks', 'DATABASE_URL=file:data/bench.db npx skillshelf db seed --synthetic 100000'],
-        ),
-      ].join('\n'),
-    )
-    .action(async (options: SeedOptions, command: Command) => {
-      const database = await openMigratedDb();
-      const actor = await actorOf(database, command);
-      if (options.synthetic !== undefined) {
-        const progress = progressBar('generating');
-        const started = performance.now();
-        const report = await seedSyntheticData(database, actor, options.synthetic, { onProgress: (done, total) => progress.update(done, total) });
-        progress.finish();
-        const seconds = ((performance.now() - started) / 1000).toFixed(1);
-        printLine(`Added ${plural(report.contents, 'synthetic content')} and ${plural(report.reviews, 'review')} to ${databaseLabel()} in ${seconds} s.`);
-        return;
-      }
-      const report = await seedDemoData(database, actor);
-      printLine(`Seeded ${databaseLabel()} with the demo data: ${plural(report.contents, 'content')}, ${plural(report.users, 'user')}, ${plural(report.reviews, 'review')}.`);
-      printLine('Demo accounts:');
-      for (const account of DEMO_ACCOUNTS) printLine(`  ${account.email}  password ${account.password}${account.isAdmin ? '  (admin)' : ''}`);
-    });
+    .addHelpText('after', SEED_HELP)
+    .action(seed);
 
   db.command('backup')
     .argument('<file>', 'where to write the copy (a new file)')
     .description('write a consistent copy of the live database to a file (VACUUM INTO), while the site keeps running')
     .option('--force', 'replace the file if it exists (only once the new copy is complete)')
-    .addHelpText(
-      'after',
-      [
-        '\nThe copy is one snapshot of the database, taken without stopping the site, and compacted. It works on',
-        'a database file (file:…); on a libSQL server (libsql://, http://) use the server’s own backups.',
-        examples(
-          ['a dated backup', 'npx skillshelf db backup backups/skillshelf-$(date +%F).db'],
-          ['refresh the same file every night (cron)', 'npx skillshelf db backup /var/backups/skillshelf.db --force'],
-        ),
-      ].join('\n'),
-    )
-    .action(async (file: string, options: { force?: boolean }) => {
-      // Not openMigratedDb: a backup copies the database as it is, and must not migrate a remote one first.
-      const report = await backupDatabase(await getDb(), resolve(file), { force: options.force === true });
-      printLine(`Backed up ${databaseLabel()} to ${report.path} (${formatBytes(report.bytes)}).`);
-    });
+    .addHelpText('after', BACKUP_HELP)
+    .action(backUp);
 
   db.command('stats')
     .description('rows per table, file and WAL size, pages, catalog version')
     .option('--json', 'print the statistics as JSON')
-    .addHelpText(
-      'after',
-      examples(
-        ['how big is the database', 'npx skillshelf db stats'],
-        ['the number of contents, in a script', "npx skillshelf db stats --json | jq .tables.contents"],
-      ),
-    )
-    .action(async (options: { json?: boolean }) => {
-      const stats = await databaseStats(await openMigratedDb());
-      if (options.json) printJson({ database: databaseLabel(), ...stats });
-      else printStats(stats);
-    });
+    .addHelpText('after', STATS_HELP)
+    .action(showStats);
+}
+
+const DB_HELP = examples(
+  ['bring the default database (file:data/skillshelf.db) up to date', 'npx skillshelf db migrate'],
+  ['copy the live database to a file', 'npx skillshelf db backup backups/skillshelf-$(date +%F).db'],
+);
+
+const MIGRATE_HELP = examples(
+  ['bring the default database up to date', 'npx skillshelf db migrate'],
+  ['migrate another file, or a libSQL server', 'DATABASE_URL=file:/srv/skillshelf.db npx skillshelf db migrate'],
+);
+
+async function migrate(): Promise<void> {
+  const { applied } = await migrateDb(await getDb());
+  const what = applied.length > 0 ? `applied ${applied.join(', ')}; ` : '';
+  printLine(`Migrated ${databaseLabel()}: ${what}the schema is up to date.`);
+}
+
+const SEED_HELP = [
+  '\nThe demo data goes only into an empty database (no users, no contents): on any other the command',
+  'changes nothing and exits 1. --synthetic adds to whatever is there (for benchmarks), with a progress',
+  'bar on stderr when it is a terminal.',
+  examples(
+    ['a demo world to click through', 'npx skillshelf db seed'],
+    ['a large catalog for benchmarks', 'DATABASE_URL=file:data/bench.db npx skillshelf db seed --synthetic 100000'],
+  ),
+].join('\n');
+
+async function seed(options: { synthetic?: number }, command: Command): Promise<void> {
+  const database = await openMigratedDb();
+  const actor = await actorOf(database, command);
+  if (options.synthetic !== undefined) {
+    const progress = progressBar('generating');
+    const started = performance.now();
+    const report = await seedSyntheticData(database, actor, options.synthetic, { onProgress: (done, total) => progress.update(done, total) });
+    progress.finish();
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    printLine(`Added ${plural(report.contents, 'synthetic content')} and ${plural(report.reviews, 'review')} to ${databaseLabel()} in ${seconds} s.`);
+    return;
+  }
+  const report = await seedDemoData(database, actor);
+  printLine(`Seeded ${databaseLabel()} with the demo data: ${plural(report.contents, 'content')}, ${plural(report.users, 'user')}, ${plural(report.reviews, 'review')}.`);
+  printLine('Demo accounts:');
+  for (const account of DEMO_ACCOUNTS) printLine(`  ${account.email}  password ${account.password}${account.isAdmin ? '  (admin)' : ''}`);
+}
+
+const BACKUP_HELP = [
+  '\nThe copy is one snapshot of the database, taken without stopping the site, and compacted. It works on',
+  'a database file (file:…); on a libSQL server (libsql://, http://) use the server’s own backups.',
+  examples(
+    ['a dated backup', 'npx skillshelf db backup backups/skillshelf-$(date +%F).db'],
+    ['refresh the same file every night (cron)', 'npx skillshelf db backup /var/backups/skillshelf.db --force'],
+  ),
+].join('\n');
+
+async function backUp(file: string, options: { force?: boolean }): Promise<void> {
+  // Not openMigratedDb: a backup copies the database as it is, and must not migrate a remote one first.
+  const report = await backupDatabase(await getDb(), resolve(file), { force: options.force === true });
+  printLine(`Backed up ${databaseLabel()} to ${report.path} (${formatBytes(report.bytes)}).`);
+}
+
+const STATS_HELP = examples(
+  ['how big is the database', 'npx skillshelf db stats'],
+  ['the number of contents, in a script', "npx skillshelf db stats --json | jq .tables.contents"],
+);
+
+async function showStats(options: { json?: boolean }): Promise<void> {
+  const stats = await databaseStats(await openMigratedDb());
+  if (options.json) printJson({ database: databaseLabel(), ...stats });
+  else printStats(stats);
 }
 
 function printStats(stats: DatabaseStats): void {

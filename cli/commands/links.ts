@@ -9,13 +9,6 @@ import { parseCount } from '../options.ts';
 import { formatTime, printJson, printLine } from '../output.ts';
 import { plural, progressBar } from '../progress.ts';
 
-interface CheckOptions {
-  concurrency: number;
-  timeout: number;
-  onlyDue?: boolean;
-  json?: boolean;
-}
-
 export function registerLinkCommands(program: Command): void {
   const links = program
     .command('links')
@@ -29,38 +22,46 @@ export function registerLinkCommands(program: Command): void {
     .option('--timeout <seconds>', 'how long each request may take', parseCount, 10)
     .option('--only-due', 'only links never checked, due again (LINK_CHECK_INTERVAL_HOURS, else a day, after the last check), or reported by a user')
     .option('--json', 'print the report as JSON')
-    .addHelpText(
-      'after',
-      [
-        '\nEach link is asked with HEAD (GET where HEAD is refused); up to 5 redirects are followed; a host is asked',
-        'at most once a second. A link that answers 2xx works (401 and 403 too: the page is there, behind a login);',
-        'one that answers 429 or 503 is asked again after its Retry-After and never counted as failing.',
-        `A link is broken when it failed ${BROKEN_AFTER_FAILURES} times in a row over at least 48 hours: its page says so, the admin`,
-        'screens flag it. A run holds a lease in the database: while another run (here or the server’s schedule)',
-        'holds it, this one stops with exit 1.',
-        '\nExit codes: 0 nothing newly broken, 3 at least one link newly broken (cron can alert on it), 1 the check could not run.',
-        examples(
-          ['check every link', 'npx skillshelf links check'],
-          ['from cron: only what is due, report as JSON', 'npx skillshelf links check --only-due --json > links.json'],
-        ),
-      ].join('\n'),
-    )
-    .action(async (options: CheckOptions) => {
-      const db = await openMigratedDb();
-      const progress = progressBar('Checking links');
-      const run = await runLinkCheck(db, {
-        concurrency: options.concurrency,
-        timeoutMs: options.timeout * 1000,
-        onlyDue: options.onlyDue === true,
-        onProgress: (done, total) => progress.update(done, total),
-      });
-      progress.finish();
-      if (!run.ran) throw invalid(`Another link check is running (${run.holder}, lease until ${formatTime(run.until)}): nothing was checked`);
-      const report = run.value;
-      if (options.json) printJson(report);
-      else printReport(report);
-      if (report.newlyBroken > 0) throw new NewlyBroken(`${plural(report.newlyBroken, 'link')} newly broken`);
-    });
+    .addHelpText('after', CHECK_HELP)
+    .action(checkLinks);
+}
+
+const CHECK_HELP = [
+  '\nEach link is asked with HEAD (GET where HEAD is refused); up to 5 redirects are followed; a host is asked',
+  'at most once a second. A link that answers 2xx works (401 and 403 too: the page is there, behind a login);',
+  'one that answers 429 or 503 is asked again after its Retry-After and never counted as failing.',
+  `A link is broken when it failed ${BROKEN_AFTER_FAILURES} times in a row over at least 48 hours: its page says so, the admin`,
+  'screens flag it. A run holds a lease in the database: while another run (here or the server’s schedule)',
+  'holds it, this one stops with exit 1.',
+  '\nExit codes: 0 nothing newly broken, 3 at least one link newly broken (cron can alert on it), 1 the check could not run.',
+  examples(
+    ['check every link', 'npx skillshelf links check'],
+    ['from cron: only what is due, report as JSON', 'npx skillshelf links check --only-due --json > links.json'],
+  ),
+].join('\n');
+
+interface CheckOptions {
+  concurrency: number;
+  timeout: number;
+  onlyDue?: boolean;
+  json?: boolean;
+}
+
+async function checkLinks(options: CheckOptions): Promise<void> {
+  const db = await openMigratedDb();
+  const progress = progressBar('Checking links');
+  const run = await runLinkCheck(db, {
+    concurrency: options.concurrency,
+    timeoutMs: options.timeout * 1000,
+    onlyDue: options.onlyDue === true,
+    onProgress: (done, total) => progress.update(done, total),
+  });
+  progress.finish();
+  if (!run.ran) throw invalid(`Another link check is running (${run.holder}, lease until ${formatTime(run.until)}): nothing was checked`);
+  const report = run.value;
+  if (options.json) printJson(report);
+  else printReport(report);
+  if (report.newlyBroken > 0) throw new NewlyBroken(`${plural(report.newlyBroken, 'link')} newly broken`);
 }
 
 function printReport(report: LinkCheckReport): void {

@@ -9,11 +9,6 @@ import { parseCount } from '../options.ts';
 import { formatTime, printJson, printLine } from '../output.ts';
 import { plural } from '../progress.ts';
 
-interface OutboxOptions {
-  json?: boolean;
-  limit: number;
-}
-
 export function registerMailCommands(program: Command): void {
   const mail = program
     .command('mail')
@@ -25,38 +20,41 @@ export function registerMailCommands(program: Command): void {
     .description('show the outbox, newest first: every mail the site sends, with where it is (kept there while SMTP_URL is not set)')
     .option('--json', 'print the messages as a JSON array')
     .option('--limit <n>', 'show at most n messages', parseCount, 20)
-    .addHelpText(
-      'after',
-      [
-        '\nStatus: kept (SMTP_URL is not set: the outbox is its only copy), pending (waiting for its first or next',
-        'attempt), sending, sent (its body is then dropped: a reset link is kept only until it is delivered), or failed',
-        '(after MAIL_MAX_ATTEMPTS). The server sends pending mail in the background.',
-        examples(
-          ['read the last 20 messages', 'npx skillshelf mail outbox'],
-          ['take the newest reset link in a script', "npx skillshelf mail outbox --json --limit 1 | jq -r '.[0].text'"],
-          ['mail that could not be delivered', "npx skillshelf mail outbox --json | jq '.[] | select(.status == \"failed\")'"],
-        ),
-      ].join('\n'),
-    )
-    .action(async (options: OutboxOptions) => {
-      const messages = await listOutbox(await openMigratedDb(), options.limit);
-      if (options.json) printJson(messages);
-      else if (messages.length === 0) printLine('The outbox is empty.');
-      else messages.forEach(printMessage);
-    });
+    .addHelpText('after', OUTBOX_HELP)
+    .action(showOutbox);
 
   mail
     .command('send')
     .description('send the mail that is due now over SMTP, without waiting for the server (which does it in the background)')
     .option('--json', 'print what became of each mail as a JSON array')
     .addHelpText('after', examples(['deliver waiting mail now, e.g. after the SMTP server was down', 'npx skillshelf mail send']))
-    .action(async (options: { json?: boolean }) => {
-      if (mailTransport() !== 'smtp') throw invalid('SMTP_URL is not set: mail is kept in the outbox, not sent');
-      const deliveries = await deliverDueMail(await openMigratedDb());
-      if (options.json) return printJson(deliveries);
-      deliveries.forEach((d) => printLine(describeDelivery(d)));
-      printLine(deliveries.length === 0 ? 'No mail is due.' : `${plural(deliveries.filter((d) => d.status === 'sent').length, 'mail')} sent.`);
-    });
+    .action(sendDueMail);
+}
+
+const OUTBOX_HELP = [
+  '\nStatus: kept (SMTP_URL is not set: the outbox is its only copy), pending (waiting for its first or next',
+  'attempt), sending, sent (its body is then dropped: a reset link is kept only until it is delivered), or failed',
+  '(after MAIL_MAX_ATTEMPTS). The server sends pending mail in the background.',
+  examples(
+    ['read the last 20 messages', 'npx skillshelf mail outbox'],
+    ['take the newest reset link in a script', "npx skillshelf mail outbox --json --limit 1 | jq -r '.[0].text'"],
+    ['mail that could not be delivered', "npx skillshelf mail outbox --json | jq '.[] | select(.status == \"failed\")'"],
+  ),
+].join('\n');
+
+async function showOutbox(options: { json?: boolean; limit: number }): Promise<void> {
+  const messages = await listOutbox(await openMigratedDb(), options.limit);
+  if (options.json) printJson(messages);
+  else if (messages.length === 0) printLine('The outbox is empty.');
+  else messages.forEach(printMessage);
+}
+
+async function sendDueMail(options: { json?: boolean }): Promise<void> {
+  if (mailTransport() !== 'smtp') throw invalid('SMTP_URL is not set: mail is kept in the outbox, not sent');
+  const deliveries = await deliverDueMail(await openMigratedDb());
+  if (options.json) return printJson(deliveries);
+  deliveries.forEach((d) => printLine(describeDelivery(d)));
+  printLine(deliveries.length === 0 ? 'No mail is due.' : `${plural(deliveries.filter((d) => d.status === 'sent').length, 'mail')} sent.`);
 }
 
 function printMessage(message: OutboxMessage): void {

@@ -25,21 +25,6 @@ interface ChangeOptions {
   json?: boolean;
 }
 
-const PROPOSAL_CHOICES = ['create', 'drop'] as const;
-type ProposalChoiceForAll = (typeof PROPOSAL_CHOICES)[number];
-
-function parseReason(value: string): RejectReason {
-  const parsed = rejectReason.safeParse(value);
-  if (!parsed.success) throw new UsageError(`--reason is one of ${REJECT_REASON_CODES.join(', ')}, not '${value}'`);
-  return parsed.data;
-}
-
-function parseProposalChoice(value: string): ProposalChoiceForAll {
-  const choice = PROPOSAL_CHOICES.find((c) => c === value.trim().toLowerCase());
-  if (!choice) throw new UsageError(`--proposed-tags is create or drop, not '${value}'`);
-  return choice;
-}
-
 export function registerSubmissionCommands(program: Command): void {
   const submissions = program
     .command('submissions')
@@ -50,64 +35,14 @@ export function registerSubmissionCommands(program: Command): void {
     .command('list')
     .description('the pending submissions, oldest first (first come, first reviewed)')
     .option('--json', 'print them as a JSON array')
-    .addHelpText(
-      'after',
-      examples(
-        ['see what is waiting', 'npx skillshelf submissions list'],
-        ['the ids, for a script', "npx skillshelf submissions list --json | jq -r '.[]._id'"],
-      ),
-    )
-    .action(async (options: { json?: boolean }) => {
-      const pending = await listPendingSubmissions(await openMigratedDb());
-      if (options.json) printJson(pending);
-      else if (pending.length === 0) printLine('No submissions are waiting for review.');
-      else {
-        for (const s of pending) {
-          printLine(`${s._id}  ${s.name}  ${s.url}`);
-          printLine(`    ${summary(s)}`);
-        }
-        printLine(`${plural(pending.length, 'submission')} waiting.`);
-      }
-    });
+    .addHelpText('after', LIST_HELP)
+    .action(showQueue);
 
   submissions
     .command('review')
     .description('go through the queue in the terminal: tick the ones to approve, optionally reject the rest, confirm')
-    .addHelpText(
-      'after',
-      [
-        '\nKeys in the list: ↑/↓ move (the highlighted submission’s details show under the list), space ticks,',
-        'a ticks or unticks all, i inverts, enter goes on. For each tag a ticked submission proposes, you choose:',
-        'create it, map it to one of ours, or drop it. Nothing changes before the final confirmation;',
-        'Ctrl+C at any question leaves the queue as it was. Each approval follows the web’s rules: one that',
-        'would duplicate a listed slug or website is refused and stays in the queue.',
-        examples(['empty the queue', 'npx skillshelf submissions review'], ['act as a named admin in the audit log', 'npx skillshelf --as admin@example.com submissions review']),
-      ].join('\n'),
-    )
-    .action(async (_options: unknown, command: Command) => {
-      if (!process.stdin.isTTY) throw new UsageError('submissions review needs a terminal (stdin is not one): use submissions list, approve and reject in scripts');
-      const db = await openMigratedDb();
-      const actor = await actorOf(db, command);
-      const pending = await listPendingSubmissions(db);
-      if (pending.length === 0) {
-        printLine('No submissions are waiting for review.');
-        return;
-      }
-      const decision = await askReview(
-        pending.map((s) => ({ id: s._id, line: `${s.name} — ${s.url}  [${tagText(s) || 'no tags'}]  by ${submitter(s)}`, details: details(s) })),
-        proposalAsker(db, pending),
-      );
-      if (!decision) {
-        printLine('Cancelled: nothing changed.');
-        return;
-      }
-      if (decision.approve.length === 0 && decision.reject.length === 0) {
-        printLine('Nothing ticked, nothing rejected: the queue is unchanged.');
-        return;
-      }
-      const approved = await approveSubmissions(db, actor, decision.approve, (id) => decision.proposedTags[id]);
-      report([...approved, ...(await rejectSubmissions(db, actor, decision.reject, decision.rejection))], false);
-    });
+    .addHelpText('after', REVIEW_HELP)
+    .action(reviewQueue);
 
   submissions
     .command('approve')
@@ -117,32 +52,8 @@ export function registerSubmissionCommands(program: Command): void {
     .option('--proposed-tags <choice>', 'what becomes of the tags the submissions propose: create (new tags) or drop', parseProposalChoice)
     .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
     .option('--json', 'print each id’s outcome as JSON')
-    .addHelpText(
-      'after',
-      [
-        '\nEach id is approved on its own: one that is refused or not found does not stop the others; the exit',
-        'code is 1 if any was not approved.',
-        'Tags a submission proposes (not ours yet) are created or dropped by --proposed-tags; without it they',
-        'are asked for one by one in a terminal, and dropped with --yes or without a terminal (the output says',
-        'so). A proposed tag that became one of ours meanwhile is attached unless dropped.',
-        examples(
-          ['approve two submissions', 'npx skillshelf submissions approve 65f0c1e2a9b8c7d6e5f4a3b2 65f0c1e2a9b8c7d6e5f4a3b3'],
-          ['approve the whole queue from a script', 'npx skillshelf submissions approve --all --yes'],
-          ['approve, creating the tags it proposes', 'npx skillshelf submissions approve 65f0c1e2a9b8c7d6e5f4a3b2 --proposed-tags create --yes'],
-        ),
-      ].join('\n'),
-    )
-    .action(async (ids: string[], options: ChangeOptions & { proposedTags?: ProposalChoiceForAll }, command: Command) => {
-      const db = await openMigratedDb();
-      const chosen = await chosenIds(db, ids, options, 'approve');
-      if (chosen.length === 0) return;
-      const actor = await actorOf(db, command);
-      // Asked before the confirmation, so that nothing is written before the last yes.
-      const asked = options.proposedTags || options.yes || !process.stdin.isTTY ? undefined : await proposalAsker(db, await listPendingSubmissions(db))(chosen);
-      if (!(await confirmChange(`Approve ${plural(chosen.length, 'submission')}?`, options))) return printLine('Cancelled: nothing changed.');
-      const outcomes = await approveSubmissions(db, actor, chosen, (id) => options.proposedTags ?? asked?.choices[id]);
-      report(outcomes, options.json === true, !options.proposedTags && !asked);
-    });
+    .addHelpText('after', APPROVE_HELP)
+    .action(approveQueued);
 
   submissions
     .command('reject')
@@ -152,26 +63,119 @@ export function registerSubmissionCommands(program: Command): void {
     .option('--note <text>', 'a note to the submitters (at most 500 characters)')
     .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
     .option('--json', 'print each id’s outcome as JSON')
-    .addHelpText(
-      'after',
-      [
-        `\nReasons: ${REJECT_REASONS.map((r) => `${r.code} (${r.label})`).join(', ')}.`,
-        'The submitters see the reason and the note on their submissions page and in the mail of the decision.',
-        'Without --reason or --note, a terminal asks for them (both may be skipped); a script rejects without.',
-        examples(
-          ['reject one submission, asked why', 'npx skillshelf submissions reject 65f0c1e2a9b8c7d6e5f4a3b2'],
-          ['from a script', 'npx skillshelf submissions reject 65f0c1e2a9b8c7d6e5f4a3b2 --reason off-topic --note "We list CS resources only." --yes'],
-        ),
-      ].join('\n'),
-    )
-    .action(async (ids: string[], options: ChangeOptions & { reason?: RejectReason; note?: string }, command: Command) => {
-      const db = await openMigratedDb();
-      const actor = await actorOf(db, command);
-      const asked = options.reason || options.note !== undefined || options.yes || !process.stdin.isTTY ? undefined : await askRejection(ids.length);
-      const rejection = asked ?? { reason: options.reason, note: options.note };
-      if (!(await confirmChange(`Reject ${plural(ids.length, 'submission')}?`, options))) return printLine('Cancelled: nothing changed.');
-      report(await rejectSubmissions(db, actor, ids, rejection), options.json === true);
-    });
+    .addHelpText('after', REJECT_HELP)
+    .action(rejectQueued);
+}
+
+const LIST_HELP = examples(
+  ['see what is waiting', 'npx skillshelf submissions list'],
+  ['the ids, for a script', "npx skillshelf submissions list --json | jq -r '.[]._id'"],
+);
+
+async function showQueue(options: { json?: boolean }): Promise<void> {
+  const pending = await listPendingSubmissions(await openMigratedDb());
+  if (options.json) printJson(pending);
+  else if (pending.length === 0) printLine('No submissions are waiting for review.');
+  else {
+    for (const s of pending) {
+      printLine(`${s._id}  ${s.name}  ${s.url}`);
+      printLine(`    ${summary(s)}`);
+    }
+    printLine(`${plural(pending.length, 'submission')} waiting.`);
+  }
+}
+
+const REVIEW_HELP = [
+  '\nKeys in the list: ↑/↓ move (the highlighted submission’s details show under the list), space ticks,',
+  'a ticks or unticks all, i inverts, enter goes on. For each tag a ticked submission proposes, you choose:',
+  'create it, map it to one of ours, or drop it. Nothing changes before the final confirmation;',
+  'Ctrl+C at any question leaves the queue as it was. Each approval follows the web’s rules: one that',
+  'would duplicate a listed slug or website is refused and stays in the queue.',
+  examples(['empty the queue', 'npx skillshelf submissions review'], ['act as a named admin in the audit log', 'npx skillshelf --as admin@example.com submissions review']),
+].join('\n');
+
+async function reviewQueue(_options: unknown, command: Command): Promise<void> {
+  if (!process.stdin.isTTY) throw new UsageError('submissions review needs a terminal (stdin is not one): use submissions list, approve and reject in scripts');
+  const db = await openMigratedDb();
+  const actor = await actorOf(db, command);
+  const pending = await listPendingSubmissions(db);
+  if (pending.length === 0) {
+    printLine('No submissions are waiting for review.');
+    return;
+  }
+  const decision = await askReview(
+    pending.map((s) => ({ id: s._id, line: `${s.name} — ${s.url}  [${tagText(s) || 'no tags'}]  by ${submitter(s)}`, details: details(s) })),
+    proposalAsker(db, pending),
+  );
+  if (!decision) {
+    printLine('Cancelled: nothing changed.');
+    return;
+  }
+  if (decision.approve.length === 0 && decision.reject.length === 0) {
+    printLine('Nothing ticked, nothing rejected: the queue is unchanged.');
+    return;
+  }
+  const approved = await approveSubmissions(db, actor, decision.approve, (id) => decision.proposedTags[id]);
+  report([...approved, ...(await rejectSubmissions(db, actor, decision.reject, decision.rejection))], false);
+}
+
+const APPROVE_HELP = [
+  '\nEach id is approved on its own: one that is refused or not found does not stop the others; the exit',
+  'code is 1 if any was not approved.',
+  'Tags a submission proposes (not ours yet) are created or dropped by --proposed-tags; without it they',
+  'are asked for one by one in a terminal, and dropped with --yes or without a terminal (the output says',
+  'so). A proposed tag that became one of ours meanwhile is attached unless dropped.',
+  examples(
+    ['approve two submissions', 'npx skillshelf submissions approve 65f0c1e2a9b8c7d6e5f4a3b2 65f0c1e2a9b8c7d6e5f4a3b3'],
+    ['approve the whole queue from a script', 'npx skillshelf submissions approve --all --yes'],
+    ['approve, creating the tags it proposes', 'npx skillshelf submissions approve 65f0c1e2a9b8c7d6e5f4a3b2 --proposed-tags create --yes'],
+  ),
+].join('\n');
+
+const PROPOSAL_CHOICES = ['create', 'drop'] as const;
+type ProposalChoiceForAll = (typeof PROPOSAL_CHOICES)[number];
+
+function parseProposalChoice(value: string): ProposalChoiceForAll {
+  const choice = PROPOSAL_CHOICES.find((c) => c === value.trim().toLowerCase());
+  if (!choice) throw new UsageError(`--proposed-tags is create or drop, not '${value}'`);
+  return choice;
+}
+
+async function approveQueued(ids: string[], options: ChangeOptions & { proposedTags?: ProposalChoiceForAll }, command: Command): Promise<void> {
+  const db = await openMigratedDb();
+  const chosen = await chosenIds(db, ids, options, 'approve');
+  if (chosen.length === 0) return;
+  const actor = await actorOf(db, command);
+  // Asked before the confirmation, so that nothing is written before the last yes.
+  const asked = options.proposedTags || options.yes || !process.stdin.isTTY ? undefined : await proposalAsker(db, await listPendingSubmissions(db))(chosen);
+  if (!(await confirmChange(`Approve ${plural(chosen.length, 'submission')}?`, options))) return printLine('Cancelled: nothing changed.');
+  const outcomes = await approveSubmissions(db, actor, chosen, (id) => options.proposedTags ?? asked?.choices[id]);
+  report(outcomes, options.json === true, !options.proposedTags && !asked);
+}
+
+const REJECT_HELP = [
+  `\nReasons: ${REJECT_REASONS.map((r) => `${r.code} (${r.label})`).join(', ')}.`,
+  'The submitters see the reason and the note on their submissions page and in the mail of the decision.',
+  'Without --reason or --note, a terminal asks for them (both may be skipped); a script rejects without.',
+  examples(
+    ['reject one submission, asked why', 'npx skillshelf submissions reject 65f0c1e2a9b8c7d6e5f4a3b2'],
+    ['from a script', 'npx skillshelf submissions reject 65f0c1e2a9b8c7d6e5f4a3b2 --reason off-topic --note "We list CS resources only." --yes'],
+  ),
+].join('\n');
+
+function parseReason(value: string): RejectReason {
+  const parsed = rejectReason.safeParse(value);
+  if (!parsed.success) throw new UsageError(`--reason is one of ${REJECT_REASON_CODES.join(', ')}, not '${value}'`);
+  return parsed.data;
+}
+
+async function rejectQueued(ids: string[], options: ChangeOptions & { reason?: RejectReason; note?: string }, command: Command): Promise<void> {
+  const db = await openMigratedDb();
+  const actor = await actorOf(db, command);
+  const asked = options.reason || options.note !== undefined || options.yes || !process.stdin.isTTY ? undefined : await askRejection(ids.length);
+  const rejection = asked ?? { reason: options.reason, note: options.note };
+  if (!(await confirmChange(`Reject ${plural(ids.length, 'submission')}?`, options))) return printLine('Cancelled: nothing changed.');
+  report(await rejectSubmissions(db, actor, ids, rejection), options.json === true);
 }
 
 async function chosenIds(db: Db, ids: string[], options: ChangeOptions, verb: string): Promise<string[]> {

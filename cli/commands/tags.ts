@@ -11,11 +11,6 @@ import { printJson, printLine } from '../output.ts';
 import { confirmChange } from '../prompts/confirm.ts';
 import { plural } from '../progress.ts';
 
-function parseKind(value: string): TagKindName {
-  if (!(TAG_KINDS as readonly string[]).includes(value)) throw invalid(`The kind is one of ${TAG_KINDS.join(', ')}, not '${value}'`);
-  return value as TagKindName;
-}
-
 export function registerTagCommands(program: Command): void {
   const tags = program
     .command('tags')
@@ -27,105 +22,131 @@ export function registerTagCommands(program: Command): void {
     .description('every tag of each kind, in the order they were added, with how many contents carry it')
     .option('--kind <kind>', `only this kind (${TAG_KINDS.join(', ')})`, parseKind)
     .option('--json', 'print them as a JSON array')
-    .addHelpText(
-      'after',
-      examples(
-        ['the tech stacks', 'npx skillshelf tags list --kind techStack'],
-        ['tags no content carries, for a script', "npx skillshelf tags list --json | jq -r '.[] | select(.contents == 0) | .value'"],
-      ),
-    )
-    .action(async (options: { kind?: TagKindName; json?: boolean }) => {
-      const usage = await listTagUsage(await openMigratedDb(), options.kind);
-      if (options.json) return printJson(usage);
-      for (const kind of TAG_KINDS) {
-        const ofKind = usage.filter((tag) => tag.kind === kind);
-        if (ofKind.length === 0) continue;
-        printLine(`${kind} (${ofKind.length})`);
-        for (const tag of ofKind) printLine(`  ${tag.label} (${tag.value})  ${plural(tag.contents, 'content')}${tag.status === 'retired' ? '  retired' : ''}`);
-      }
-    });
+    .addHelpText('after', LIST_HELP)
+    .action(listTags);
 
   tags
     .command('add')
-    .argument('<kind>', `the kind: ${TAG_KINDS.join(', ')}`, parseKind)
+    .argument('<kind>', KIND, parseKind)
     .argument('<label>', 'the label shown; the value is made from it (lowercased, spaces as hyphens)')
     .description('add a tag, offered at once in the forms and filters')
-    .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
-    .addHelpText(
-      'after',
-      examples(
-        ['a tech stack', 'npx skillshelf tags add techStack Elixir'],
-        ['from a script', "npx skillshelf tags add category 'Game Development' --yes"],
-      ),
-    )
-    .action(async (kind: TagKindName, label: string, options: { yes?: boolean }, command: Command) => {
-      const db = await openMigratedDb();
-      const actor = await actorOf(db, command);
-      if (!(await confirmChange(`Add the ${kind} '${label}'?`, options))) return printLine('Cancelled: nothing changed.');
-      const tag = await addTag(db, actor, kind, label);
-      printLine(`Added the ${kind} '${tag.label}' (${tag.value}).`);
-    });
+    .option('-y, --yes', YES)
+    .addHelpText('after', ADD_HELP)
+    .action(createTag);
 
   tags
     .command('rename')
-    .argument('<kind>', `the kind: ${TAG_KINDS.join(', ')}`, parseKind)
-    .argument('<value>', 'the value of the tag (see tags list)')
+    .argument('<kind>', KIND, parseKind)
+    .argument('<value>', VALUE)
     .argument('<label>', 'the new label; the value follows it, and the old value leads to the new one')
     .description('rename a tag on every content that carries it; old links answer 301 to the new value')
-    .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
-    .addHelpText(
-      'after',
-      examples(
-        ['fix the case of a label (the value stays)', 'npx skillshelf tags rename techStack javascript JavaScript'],
-        ['a new name (and value)', "npx skillshelf tags rename category cloud 'Cloud Computing' --yes"],
-      ),
-    )
-    .action(async (kind: TagKindName, value: string, label: string, options: { yes?: boolean }, command: Command) => {
-      const db = await openMigratedDb();
-      const actor = await actorOf(db, command);
-      const tag = await describeTag(db, kind, value);
-      if (!(await confirmChange(`Rename the ${kind} '${tag.label}' (${tag.value}) to '${label}' on ${plural(tag.contents, 'content')}?`, options))) return printLine('Cancelled: nothing changed.');
-      const renamed = await renameTag(db, actor, kind, value, label);
-      printLine(`Renamed the ${kind} '${tag.label}' to '${renamed.label}' (${renamed.value}) on ${plural(renamed.contents, 'content')}.${renamed.value !== tag.value ? ` Links to ${tag.value} lead to ${renamed.value}.` : ''}`);
-    });
+    .option('-y, --yes', YES)
+    .addHelpText('after', RENAME_HELP)
+    .action(relabelTag);
 
   tags
     .command('merge')
-    .argument('<kind>', `the kind: ${TAG_KINDS.join(', ')}`, parseKind)
+    .argument('<kind>', KIND, parseKind)
     .argument('<from-value>', 'the tag that goes away')
     .argument('<into-value>', 'the tag its contents carry instead')
     .description('move every content of one tag onto another and remove the first; its links answer 301 to the second')
-    .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
+    .option('-y, --yes', YES)
     .addHelpText('after', examples(['two names for one thing', 'npx skillshelf tags merge techStack reactjs react']))
-    .action(async (kind: TagKindName, fromValue: string, intoValue: string, options: { yes?: boolean }, command: Command) => {
-      const db = await openMigratedDb();
-      const actor = await actorOf(db, command);
-      const [from, into] = [await describeTag(db, kind, fromValue), await describeTag(db, kind, intoValue)];
-      const question = `Merge the ${kind} '${from.label}' (${plural(from.contents, 'content')}) into '${into.label}' (${plural(into.contents, 'content')})? '${from.label}' goes away.`;
-      if (!(await confirmChange(question, options))) return printLine('Cancelled: nothing changed.');
-      const merged = await mergeTags(db, actor, kind, fromValue, intoValue);
-      printLine(`Merged the ${kind} '${from.label}' into '${merged.label}': it is on ${plural(merged.contents, 'content')} now. Links to ${from.value} lead to ${merged.value}.`);
-    });
+    .action(mergeTag);
 
-  for (const [name, status, description] of [
-    ['retire', 'retired', 'stop offering a tag in forms and filters; the contents that carry it keep it'],
-    ['restore', 'active', 'offer a retired tag again'],
-  ] as const) {
-    tags
-      .command(name)
-      .argument('<kind>', `the kind: ${TAG_KINDS.join(', ')}`, parseKind)
-      .argument('<value>', 'the value of the tag (see tags list)')
-      .description(description)
-      .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
-      .addHelpText('after', examples([description, `npx skillshelf tags ${name} type webinars`]))
-      .action(async (kind: TagKindName, value: string, options: { yes?: boolean }, command: Command) => {
-        const db = await openMigratedDb();
-        const actor = await actorOf(db, command);
-        const tag = await describeTag(db, kind, value);
-        if (tag.status === status) return printLine(`The ${kind} '${tag.label}' is already ${status}: nothing changed.`);
-        if (!(await confirmChange(`${name === 'retire' ? 'Retire' : 'Restore'} the ${kind} '${tag.label}' (${plural(tag.contents, 'content')} carry it)?`, options))) return printLine('Cancelled: nothing changed.');
-        await setTagStatus(db, actor, kind, value, status);
-        printLine(name === 'retire' ? `Retired the ${kind} '${tag.label}': no longer offered; ${plural(tag.contents, 'content')} keep it.` : `Restored the ${kind} '${tag.label}': offered again.`);
-      });
+  tags
+    .command('retire')
+    .argument('<kind>', KIND, parseKind)
+    .argument('<value>', VALUE)
+    .description(RETIRE)
+    .option('-y, --yes', YES)
+    .addHelpText('after', examples([RETIRE, 'npx skillshelf tags retire type webinars']))
+    .action(retireTag);
+
+  tags
+    .command('restore')
+    .argument('<kind>', KIND, parseKind)
+    .argument('<value>', VALUE)
+    .description(RESTORE)
+    .option('-y, --yes', YES)
+    .addHelpText('after', examples([RESTORE, 'npx skillshelf tags restore type webinars']))
+    .action(restoreTag);
+}
+
+const KIND = `the kind: ${TAG_KINDS.join(', ')}`;
+const VALUE = 'the value of the tag (see tags list)';
+const YES = 'do not ask for confirmation (required without a terminal)';
+
+function parseKind(value: string): TagKindName {
+  if (!(TAG_KINDS as readonly string[]).includes(value)) throw invalid(`The kind is one of ${TAG_KINDS.join(', ')}, not '${value}'`);
+  return value as TagKindName;
+}
+
+const LIST_HELP = examples(
+  ['the tech stacks', 'npx skillshelf tags list --kind techStack'],
+  ['tags no content carries, for a script', "npx skillshelf tags list --json | jq -r '.[] | select(.contents == 0) | .value'"],
+);
+
+async function listTags(options: { kind?: TagKindName; json?: boolean }): Promise<void> {
+  const usage = await listTagUsage(await openMigratedDb(), options.kind);
+  if (options.json) return printJson(usage);
+  for (const kind of TAG_KINDS) {
+    const ofKind = usage.filter((tag) => tag.kind === kind);
+    if (ofKind.length === 0) continue;
+    printLine(`${kind} (${ofKind.length})`);
+    for (const tag of ofKind) printLine(`  ${tag.label} (${tag.value})  ${plural(tag.contents, 'content')}${tag.status === 'retired' ? '  retired' : ''}`);
   }
+}
+
+const ADD_HELP = examples(
+  ['a tech stack', 'npx skillshelf tags add techStack Elixir'],
+  ['from a script', "npx skillshelf tags add category 'Game Development' --yes"],
+);
+
+async function createTag(kind: TagKindName, label: string, options: { yes?: boolean }, command: Command): Promise<void> {
+  const db = await openMigratedDb();
+  const actor = await actorOf(db, command);
+  if (!(await confirmChange(`Add the ${kind} '${label}'?`, options))) return printLine('Cancelled: nothing changed.');
+  const tag = await addTag(db, actor, kind, label);
+  printLine(`Added the ${kind} '${tag.label}' (${tag.value}).`);
+}
+
+const RENAME_HELP = examples(
+  ['fix the case of a label (the value stays)', 'npx skillshelf tags rename techStack javascript JavaScript'],
+  ['a new name (and value)', "npx skillshelf tags rename category cloud 'Cloud Computing' --yes"],
+);
+
+async function relabelTag(kind: TagKindName, value: string, label: string, options: { yes?: boolean }, command: Command): Promise<void> {
+  const db = await openMigratedDb();
+  const actor = await actorOf(db, command);
+  const tag = await describeTag(db, kind, value);
+  if (!(await confirmChange(`Rename the ${kind} '${tag.label}' (${tag.value}) to '${label}' on ${plural(tag.contents, 'content')}?`, options))) return printLine('Cancelled: nothing changed.');
+  const renamed = await renameTag(db, actor, kind, value, label);
+  printLine(`Renamed the ${kind} '${tag.label}' to '${renamed.label}' (${renamed.value}) on ${plural(renamed.contents, 'content')}.${renamed.value !== tag.value ? ` Links to ${tag.value} lead to ${renamed.value}.` : ''}`);
+}
+
+async function mergeTag(kind: TagKindName, fromValue: string, intoValue: string, options: { yes?: boolean }, command: Command): Promise<void> {
+  const db = await openMigratedDb();
+  const actor = await actorOf(db, command);
+  const [from, into] = [await describeTag(db, kind, fromValue), await describeTag(db, kind, intoValue)];
+  const question = `Merge the ${kind} '${from.label}' (${plural(from.contents, 'content')}) into '${into.label}' (${plural(into.contents, 'content')})? '${from.label}' goes away.`;
+  if (!(await confirmChange(question, options))) return printLine('Cancelled: nothing changed.');
+  const merged = await mergeTags(db, actor, kind, fromValue, intoValue);
+  printLine(`Merged the ${kind} '${from.label}' into '${merged.label}': it is on ${plural(merged.contents, 'content')} now. Links to ${from.value} lead to ${merged.value}.`);
+}
+
+const RETIRE = 'stop offering a tag in forms and filters; the contents that carry it keep it';
+const RESTORE = 'offer a retired tag again';
+
+const retireTag = (kind: TagKindName, value: string, options: { yes?: boolean }, command: Command) => changeTagStatus(kind, value, 'retired', options, command);
+const restoreTag = (kind: TagKindName, value: string, options: { yes?: boolean }, command: Command) => changeTagStatus(kind, value, 'active', options, command);
+
+async function changeTagStatus(kind: TagKindName, value: string, status: 'retired' | 'active', options: { yes?: boolean }, command: Command): Promise<void> {
+  const db = await openMigratedDb();
+  const actor = await actorOf(db, command);
+  const tag = await describeTag(db, kind, value);
+  if (tag.status === status) return printLine(`The ${kind} '${tag.label}' is already ${status}: nothing changed.`);
+  if (!(await confirmChange(`${status === 'retired' ? 'Retire' : 'Restore'} the ${kind} '${tag.label}' (${plural(tag.contents, 'content')} carry it)?`, options))) return printLine('Cancelled: nothing changed.');
+  await setTagStatus(db, actor, kind, value, status);
+  printLine(status === 'retired' ? `Retired the ${kind} '${tag.label}': no longer offered; ${plural(tag.contents, 'content')} keep it.` : `Restored the ${kind} '${tag.label}': offered again.`);
 }

@@ -18,20 +18,25 @@ export interface SessionValidation {
   user: SessionUser;
 }
 
-export function generateSessionToken(): string {
-  return generateSecretToken();
+/** A session the client holds: its token, and when it ends (the cookie's expiry matches the row's). */
+export interface OpenedSession {
+  token: string;
+  expiresAt: Date;
 }
 
-/** The insert for a new session, so callers can run it in the same batch as other writes. */
-export function insertSession(db: Db, token: string, userId: string) {
-  const session = { id: hashToken(token), userId, expiresAt: new Date(Date.now() + lifetime()) };
-  return db.insert(sessions).values(session);
+/**
+ * A new session for the user: its token and end, and the insert that opens it, for callers to run in the
+ * same batch as other writes.
+ */
+export function newSession(db: Db, userId: string) {
+  const session: OpenedSession = { token: generateSecretToken(), expiresAt: new Date(Date.now() + lifetime()) };
+  return { session, insert: db.insert(sessions).values({ id: hashToken(session.token), userId, expiresAt: session.expiresAt }) };
 }
 
-export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
-  const token = generateSessionToken();
-  await insertSession(db, token, userId);
-  return { token, expiresAt: new Date(Date.now() + lifetime()) };
+export async function createSession(db: Db, userId: string): Promise<OpenedSession> {
+  const { session, insert } = newSession(db, userId);
+  await insert;
+  return session;
 }
 
 export async function validateSessionToken(db: Db, token: string): Promise<SessionValidation | null> {

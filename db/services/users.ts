@@ -18,7 +18,7 @@ import {
 import { queueMail, wakeMailSender } from './mail.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { clearLimit, countEvent, currentCount, hitLimit } from './rate-limit.ts';
-import { createSession, deleteUserSessions, generateSessionToken, insertSession } from './sessions.ts';
+import { createSession, deleteUserSessions, newSession, type OpenedSession } from './sessions.ts';
 
 /** Where a request comes from, for the abuse limits (undefined for trusted callers: the CLI, tests). */
 export interface Client {
@@ -36,6 +36,11 @@ export interface PublicUser {
 /** A signed-in user with the session token (SPEC §3: returned at sign-in, kept by the browser). */
 export interface AuthenticatedUser extends PublicUser {
   token: string;
+}
+
+/** A user just signed in: the API's answer, and when the session ends (for the cookie; not in the answer). */
+export interface SignedInUser extends AuthenticatedUser {
+  expiresAt: Date;
 }
 
 /** The user's own profile: what the API shows of everyone, and their settings. */
@@ -86,11 +91,10 @@ export async function createUser(db: Db, input: unknown, options: { isAdmin?: bo
 }
 
 /** Sign-up: a new account, signed in. (A crash between the two writes leaves an account one can sign in to.) */
-export async function signUp(db: Db, input: unknown, client?: Client): Promise<AuthenticatedUser> {
+export async function signUp(db: Db, input: unknown, client?: Client): Promise<SignedInUser> {
   if (client) await hitLimit(db, 'RATE_LIMIT_SIGNUP_IP', client.address);
   const user = await createUser(db, input);
-  const { token } = await createSession(db, user.id);
-  return { ...toPublicUser(user), token };
+  return { ...toPublicUser(user), ...(await createSession(db, user.id)) };
 }
 
 /**
@@ -100,7 +104,7 @@ export async function signUp(db: Db, input: unknown, client?: Client): Promise<A
  * RATE_LIMIT_SIGNIN_SLOWDOWN failures from anywhere, each attempt waits longer, so that strangers cannot
  * lock its owner out.
  */
-export async function signIn(db: Db, input: unknown, client?: Client): Promise<AuthenticatedUser> {
+export async function signIn(db: Db, input: unknown, client?: Client): Promise<SignedInUser> {
   const { email, password } = parseInput(signInInput, input);
   // An address holds no '/', so the pair key is unambiguous.
   const attempt = client && `${client.address}/${email}`;
@@ -116,11 +120,10 @@ export async function signIn(db: Db, input: unknown, client?: Client): Promise<A
     if (attempt) await countEvent(db, 'RATE_LIMIT_SIGNIN_SLOWDOWN', email);
     throw unauthenticated(BAD_CREDENTIALS);
   }
-  const token = generateSessionToken();
-  const opened = insertSession(db, token, user.id);
-  if (attempt) await db.batch([opened, clearLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', attempt)]);
-  else await opened;
-  return { ...toPublicUser(user), token };
+  const { session, insert } = newSession(db, user.id);
+  if (attempt) await db.batch([insert, clearLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', attempt)]);
+  else await insert;
+  return { ...toPublicUser(user), ...session };
 }
 
 const SLOWDOWN_FIRST_MS = 250;
@@ -134,10 +137,11 @@ function signInDelay(failures: number): number {
 
 /**
  * Profile update (a missing decisionMails keeps the setting). A new password ends every session of the user (other devices are signed out) and opens
- * a fresh one for this device, returned as `token`; otherwise the current token stays valid. A new
- * password or email also ends every reset link of the user (in the same batch).
+ * a fresh one for this device, returned as `token` with its `expiresAt`; otherwise the current token stays
+ * valid (and no `expiresAt` comes back). A new password or email also ends every reset link of the user (in
+ * the same batch).
  */
-export async function updateProfile(db: Db, userId: string, currentToken: string, input: unknown): Promise<AuthenticatedUser & Profile> {
+export async function updateProfile(db: Db, userId: string, currentToken: string, input: unknown): Promise<AuthenticatedUser & Profile & { expiresAt?: Date }> {
   const { name, email, password, decisionMails } = parseInput(profileInput, input);
   // A new password costs a hash, and a new email answers whether that address is registered (409): both
   // are limited per account, before any of that work is done.
@@ -151,12 +155,13 @@ export async function updateProfile(db: Db, userId: string, currentToken: string
     .returning();
   // Before the update in the batch, so that it compares the stored email with the new one.
   const endResetLinks = deleteResetLinks(db, userId, passwordHash ? undefined : email);
-  let token = currentToken;
+  let opened: OpenedSession | undefined;
   let updated: User | undefined;
   try {
     if (passwordHash) {
-      token = generateSessionToken();
-      const [, rows] = await db.batch([endResetLinks, update, deleteUserSessions(db, userId), insertSession(db, token, userId)]);
+      const { session, insert } = newSession(db, userId);
+      opened = session;
+      const [, rows] = await db.batch([endResetLinks, update, deleteUserSessions(db, userId), insert]);
       updated = rows[0];
     } else {
       [, [updated]] = await db.batch([endResetLinks, update]);
@@ -166,7 +171,7 @@ export async function updateProfile(db: Db, userId: string, currentToken: string
     throw error;
   }
   if (!updated) throw notFound('User not found');
-  return { ...toProfile(updated), token };
+  return { ...toProfile(updated), ...(opened ?? { token: currentToken }) };
 }
 
 const RESET_TTL = () => config().RESET_TOKEN_MINUTES * 60 * 1000;

@@ -9,6 +9,7 @@ export const adminUserInput = z.object({
   email,
   isAdmin: formBoolean('isAdmin must be true or false'),
 });
+export type AdminUserInput = z.infer<typeof adminUserInput>;
 
 /**
  * SPEC §5: on the edit content form name, slug, url, image and description are all required. A content
@@ -18,3 +19,4 @@ export const adminUserInput = z.object({
 export const adminContentInput = contentInput.extend({
   image: imageRef.refine((v) => v !== '', 'Image is required'),
 });
+export type AdminContentInput = z.infer<typeof adminContentInput>;

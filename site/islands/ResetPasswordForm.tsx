@@ -1,42 +1,32 @@
 /** Reset password (SPEC §2, §5): on success the notice follows the browser to /signin. */
-import { useState, type SubmitEvent } from 'react';
 import { PASSWORD_MIN, password as passwordSchema } from '#db/validation/users.ts';
-import { apiPost, errorMessage } from '#site/lib/api.ts';
+import { apiPost } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
-import { Field, FormAlert, PASSWORD_MISMATCH, SubmitButton, type FieldErrors } from './forms/ui.tsx';
+import { Field, FormAlert, SubmitButton } from './forms/fields.tsx';
+import { mismatchedPasswords, useForm, type Checked } from './forms/use-form.ts';
 
-type Key = 'password' | 'confirmPassword';
+type Values = { password: string; confirmPassword: string };
+
+/** The password alone is checked here: the token is the server's to judge. */
+function check({ password, confirmPassword }: Values): Checked<string, keyof Values> {
+  const parsed = passwordSchema.safeParse(password);
+  const errors = { ...(parsed.success ? {} : { password: parsed.error.issues[0]?.message ?? 'Password is required' }), ...mismatchedPasswords(password, confirmPassword) };
+  return Object.keys(errors).length > 0 ? { errors } : { data: password };
+}
 
 export default function ResetPasswordForm({ token, error = null }: { token: string; error?: string | null }) {
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Key>>({});
-  const [serverError, setServerError] = useState<string | null>(error);
-  const [loading, setLoading] = useState(false);
+  const form = useForm<Values>({ password: '', confirmPassword: '' }, { alert: error });
+  const { values, errors } = form;
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setServerError(null);
-    const found: FieldErrors<Key> = {};
-    const parsed = passwordSchema.safeParse(password);
-    if (!parsed.success) found.password = parsed.error.issues[0]?.message ?? 'Password is required';
-    if (password !== confirmPassword) found.confirmPassword = PASSWORD_MISMATCH;
-    setErrors(found);
-    if (found.password || found.confirmPassword) return;
-    setLoading(true);
-    try {
-      await apiPost('/api/users/reset-password', { token, password });
-      flashToast('success', 'Password updated successfully');
-      location.assign('/signin');
-    } catch (error) {
-      setServerError(errorMessage(error));
-      setLoading(false);
-    }
+  async function resetTo(password: string) {
+    await apiPost('/api/users/reset-password', { token, password });
+    flashToast('success', 'Password updated successfully');
+    location.assign('/signin');
   }
 
   return (
-    <form method="post" noValidate onSubmit={submit} onChange={() => setServerError(null)} className="flex flex-col gap-2">
-      <FormAlert message={serverError} />
+    <form method="post" noValidate {...form.handlers(check, resetTo)} className="flex flex-col gap-2">
+      <FormAlert message={form.alert} />
       <Field
         name="password"
         label="New Password"
@@ -44,8 +34,8 @@ export default function ResetPasswordForm({ token, error = null }: { token: stri
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN}
-        value={password}
-        onValue={setPassword}
+        value={values.password}
+        onValue={form.set('password')}
         error={errors.password}
         hint={`At least ${PASSWORD_MIN} characters`}
       />
@@ -55,12 +45,12 @@ export default function ResetPasswordForm({ token, error = null }: { token: stri
         type="password"
         autoComplete="new-password"
         required
-        value={confirmPassword}
-        onValue={setConfirmPassword}
+        value={values.confirmPassword}
+        onValue={form.set('confirmPassword')}
         error={errors.confirmPassword}
       />
       <div className="mt-4">
-        <SubmitButton loading={loading} posts>Reset Password</SubmitButton>
+        <SubmitButton loading={form.sending} posts>Reset Password</SubmitButton>
       </div>
     </form>
   );

@@ -7,15 +7,14 @@
  * the field whether it is already listed, waiting, rejected before or new (./forms/url-check.tsx). The
  * server's refusals (a duplicate names the entry it duplicates) show in an alert.
  */
-import { useState, type SubmitEvent } from 'react';
 import { COSTS, type Cost, type Tag } from '#db/taxonomy.ts';
 import { nameFromUrl } from '#db/urls.ts';
-import { submissionInput } from '#db/validation/engagement.ts';
-import { apiPost, errorMessage } from '#site/lib/api.ts';
+import { submissionInput, type SubmissionInput } from '#db/validation/engagement.ts';
+import { apiPost } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
-import { Field, FormAlert, SubmitButton, fieldErrors, type FieldErrors } from './forms/ui.tsx';
+import { Field, FormAlert, SelectField, SubmitButton, TextAreaField, useHydrated } from './forms/fields.tsx';
 import { MultiSelect } from './forms/MultiSelect.tsx';
-import { SelectField, TextAreaField, useFocusFirstInvalid, useHydrated } from './forms/fields.tsx';
+import { checked, useFocusFirstInvalid, useForm } from './forms/use-form.ts';
 import { UrlCheckNote, useUrlCheck } from './forms/url-check.tsx';
 
 /** SPEC §2: "No" and "I don't know" both mean no certification. */
@@ -37,42 +36,26 @@ type Key = 'url' | 'name' | 'category' | 'techStack' | 'type' | 'cost' | 'hasCer
 const EMPTY: Values = { url: '', category: [], techStack: [], type: [], cost: 'Free', certification: 'No', description: '' };
 
 export default function SubmitContentForm({ tags }: { tags: Record<'category' | 'techStack' | 'type', Tag[]> }) {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<Key>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const form = useForm<Values, Key>(EMPTY);
+  const { values, errors, set } = form;
   const hydrated = useHydrated();
   useFocusFirstInvalid(errors);
 
   const name = nameFromUrl(values.url);
   const urlCheck = useUrlCheck(values.url);
-  const set =
-    <K extends keyof Values>(key: K) =>
-    (value: Values[K]) =>
-      setValues((current) => ({ ...current, [key]: value }));
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setServerError(null);
-    const { certification, ...fields } = values;
-    const parsed = submissionInput.safeParse({ ...fields, name, hasCert: certification === 'Yes' });
-    if (!parsed.success) return setErrors(fieldErrors<Key>(parsed.error.issues));
-    setErrors({});
-    setSending(true);
-    try {
-      await apiPost('/api/submissions/create', parsed.data);
-      flashToast('success', 'Submission successfully created');
-      setValues(EMPTY);
-      location.assign('/');
-    } catch (error) {
-      setServerError(errorMessage(error));
-      setSending(false);
-    }
+  const check = ({ certification, ...fields }: Values) => checked(submissionInput.safeParse({ ...fields, name, hasCert: certification === 'Yes' }));
+
+  async function submitContent(input: SubmissionInput) {
+    await apiPost('/api/submissions/create', input);
+    flashToast('success', 'Submission successfully created');
+    form.setValues(EMPTY);
+    location.assign('/');
   }
 
   return (
-    <form method="post" noValidate onSubmit={submit} onChange={() => setServerError(null)} className="flex flex-col gap-2" aria-label="Submit new content">
-      <fieldset disabled={!hydrated || sending} className="contents">
+    <form method="post" noValidate {...form.handlers(check, submitContent)} className="flex flex-col gap-2" aria-label="Submit new content">
+      <fieldset disabled={!hydrated || form.sending} className="contents">
         <Field
           name="url"
           type="url"
@@ -111,8 +94,8 @@ export default function SubmitContentForm({ tags }: { tags: Record<'category' | 
         <TextAreaField name="description" label="Description (optional)" rows={4} value={values.description} onValue={set('description')} error={errors.description} />
       </fieldset>
       <div className="mt-4 flex flex-col gap-4">
-        <FormAlert message={serverError} />
-        <SubmitButton loading={sending}>Submit</SubmitButton>
+        <FormAlert message={form.alert} />
+        <SubmitButton loading={form.sending}>Submit</SubmitButton>
       </div>
     </form>
   );

@@ -9,10 +9,10 @@ import { COSTS, type Cost, type Tag } from '#db/taxonomy.ts';
 /** The tags a form offers, per kind: the live rows, read by the page on the server. */
 export type TagOptions = Record<'category' | 'techStack' | 'type', Tag[]>;
 import { nameFromUrl, slugify } from '#db/urls.ts';
-import { Field, type FieldErrors } from '../forms/ui.tsx';
-import { ImageField } from './ImageField.tsx';
+import { CheckboxField, Field, SelectField, TextAreaField } from '../forms/fields.tsx';
 import { MultiSelect } from '../forms/MultiSelect.tsx';
-import { CheckboxField, SelectField, TextAreaField } from '../forms/fields.tsx';
+import type { FieldErrors } from '../forms/use-form.ts';
+import { ImageField } from './ImageField.tsx';
 
 export interface ContentValues {
   name: string;

@@ -7,8 +7,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { isPlaceholderImage } from '#db/images.ts';
 import { errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
-import { Field } from '../forms/ui.tsx';
-import { fieldId } from '../forms/fields.tsx';
+import { Field, fieldId } from '../forms/fields.tsx';
 import { UPLOAD_ACCEPT, uploadImage } from './upload.ts';
 
 interface ImageFieldProps {

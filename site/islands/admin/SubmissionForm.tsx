@@ -5,16 +5,16 @@
  * transaction, so a refusal (e.g. 409, the slug is taken) leaves the submission where it was and the
  * admin stays here to fix it.
  */
-import { useState, type SubmitEvent } from 'react';
-import { adminContentInput } from '#db/validation/admin.ts';
-import { apiDelete, apiPost, errorMessage } from '#site/lib/api.ts';
-import { flashToast } from '#site/stores/toasts.ts';
-import { FormAlert, fieldErrors, type FieldErrors } from '../forms/ui.tsx';
-import { ContentFields, contentValues, type ContentKey, type ContentSource, type ContentValues, type TagOptions } from './ContentFields.tsx';
-import { BusyButton, useFocusFirstInvalid, useHydrated } from '../forms/fields.tsx';
+import { useState } from 'react';
 import type { ReviewedProposal } from '#db/contract/shapes.ts';
-import { ProposedTagChoices, defaultChoices, postedChoices, type ProposalChoice } from './ProposedTagChoices.tsx';
+import { adminContentInput, type AdminContentInput } from '#db/validation/admin.ts';
 import type { RejectionInput } from '#db/validation/rejection.ts';
+import { apiDelete, apiPost } from '#site/lib/api.ts';
+import { flashToast } from '#site/stores/toasts.ts';
+import { BusyButton, FormAlert, useHydrated } from '../forms/fields.tsx';
+import { checked, useFocusFirstInvalid, useForm } from '../forms/use-form.ts';
+import { ContentFields, contentValues, type ContentKey, type ContentValues, type ContentSource, type TagOptions } from './ContentFields.tsx';
+import { ProposedTagChoices, defaultChoices, postedChoices, type ProposalChoice } from './ProposedTagChoices.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
 
 interface Props {
@@ -26,49 +26,33 @@ interface Props {
 }
 
 export default function SubmissionForm({ submission, tags, proposals = [], pageTitle = null }: Props) {
-  const [values, setValues] = useState<ContentValues>(() => contentValues(submission));
+  const form = useForm<ContentValues, ContentKey, 'reject'>(() => contentValues(submission));
+  const { values, setValues } = form;
   const [choices, setChoices] = useState<ProposalChoice[]>(() => defaultChoices(proposals, tags));
-  const [errors, setErrors] = useState<FieldErrors<ContentKey>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'approving' | 'rejecting' | null>(null);
   const [asking, setAsking] = useState(false);
   const hydrated = useHydrated();
-  useFocusFirstInvalid(errors);
+  useFocusFirstInvalid(form.errors);
 
-  async function approve(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setServerError(null);
-    const parsed = adminContentInput.safeParse(values);
-    if (!parsed.success) return setErrors(fieldErrors<ContentKey>(parsed.error.issues));
-    setErrors({});
-    setBusy('approving');
-    try {
-      await apiPost(`/api/submissions/${submission._id}`, { _id: submission._id, ...parsed.data, rating: submission.rating, proposedTags: postedChoices(choices) });
-      flashToast('success', 'Submission is approved');
-      location.assign('/admin/contents');
-    } catch (error) {
-      setServerError(errorMessage(error));
-      setBusy(null);
-    }
+  async function approve(input: AdminContentInput) {
+    await apiPost(`/api/submissions/${submission._id}`, { _id: submission._id, ...input, rating: submission.rating, proposedTags: postedChoices(choices) });
+    flashToast('success', 'Submission is approved');
+    location.assign('/admin/contents');
   }
 
-  async function reject(rejection: RejectionInput) {
-    setServerError(null);
-    setBusy('rejecting');
-    try {
-      await apiDelete(`/api/submissions/${submission._id}`, rejection);
-      flashToast('success', 'submission deleted successfully');
-      location.assign('/admin/submissions');
-    } catch (error) {
-      setServerError(errorMessage(error));
-      setAsking(false);
-      setBusy(null);
-    }
-  }
+  const reject = (rejection: RejectionInput) =>
+    form.run(
+      'reject',
+      async () => {
+        await apiDelete(`/api/submissions/${submission._id}`, rejection);
+        flashToast('success', 'submission deleted successfully');
+        location.assign('/admin/submissions');
+      },
+      () => setAsking(false),
+    );
 
   return (
     <>
-      <form method="post" noValidate onSubmit={approve} onChange={() => setServerError(null)} className="flex flex-col gap-2" aria-label="Edit submission">
+      <form method="post" noValidate {...form.handlers((v) => checked(adminContentInput.safeParse(v)), approve)} className="flex flex-col gap-2" aria-label="Edit submission">
         {pageTitle && pageTitle !== values.name && (
           <div role="note" className="alert alert-info text-sm" data-page-title>
             <span>
@@ -80,24 +64,24 @@ export default function SubmissionForm({ submission, tags, proposals = [], pageT
           </div>
         )}
         <fieldset disabled={!hydrated} className="contents">
-          <ContentFields values={values} onChange={setValues} errors={errors} tags={tags} />
+          <ContentFields values={values} onChange={setValues} errors={form.errors} tags={tags} />
           {proposals.length > 0 && <ProposedTagChoices proposals={proposals} tags={tags} choices={choices} onChange={setChoices} />}
         </fieldset>
         <input type="hidden" name="rating" value={submission.rating} />
         <div className="mt-4 flex flex-col gap-4">
-          <FormAlert message={serverError} />
+          <FormAlert message={form.alert} />
           <div className="grid grid-cols-2 gap-3">
-            <BusyButton className="btn btn-error btn-outline" busy={busy === 'rejecting'} disabled={busy !== null} onClick={() => setAsking(true)}>
+            <BusyButton className="btn btn-error btn-outline" busy={form.action === 'reject'} disabled={form.sending} onClick={() => setAsking(true)}>
               Reject
             </BusyButton>
-            <BusyButton type="submit" className="btn btn-primary" busy={busy === 'approving'} disabled={busy !== null}>
+            <BusyButton type="submit" className="btn btn-primary" busy={form.action === 'submit'} disabled={form.sending}>
               Approve
             </BusyButton>
           </div>
         </div>
       </form>
       {/* Outside the edit form: a form may not hold another. */}
-      <RejectDialog submission={asking ? { name: values.name || submission.name } : null} busy={busy === 'rejecting'} onCancel={() => setAsking(false)} onReject={(rejection) => void reject(rejection)} />
+      <RejectDialog submission={asking ? { name: values.name || submission.name } : null} busy={form.action === 'reject'} onCancel={() => setAsking(false)} onReject={(rejection) => void reject(rejection)} />
     </>
   );
 }

@@ -1,12 +1,12 @@
 /**
- * Form pieces beyond the account forms' text field (./ui.tsx), used by the admin forms and the submission
- * form: a select, a textarea and a checkbox, labelled and wired to their error the same way; the hydration
- * and focus hooks; a busy button.
+ * The field kit of every form: a text input, a select, a textarea and a checkbox, each labelled and wired to
+ * its hint and error the same way; the form's alert; the submit and busy buttons; the hydration hook.
+ * What a form does with them (values, errors, sending) is ./use-form.ts.
  */
-import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { dismissToast } from '#site/stores/toasts.ts';
 
-/** The id the account forms' Field gives an input: these pieces follow it so errors and labels line up. */
+/** The id of a field's control; its hint and error are `<id>-hint` and `<id>-error`. */
 export const fieldId = (name: string) => `field-${name}`;
 
 function FieldError({ name, error }: { name: string; error: string | undefined }) {
@@ -18,8 +18,60 @@ function FieldError({ name, error }: { name: string; error: string | undefined }
   );
 }
 
-const describedBy = (name: string, error: string | undefined, hint?: ReactNode) =>
-  [error ? `${fieldId(name)}-error` : '', hint ? `${fieldId(name)}-hint` : ''].filter(Boolean).join(' ') || undefined;
+function FieldHint({ name, hint }: { name: string; hint: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p id={`${fieldId(name)}-hint`} className="text-xs text-base-content/70">
+      {hint}
+    </p>
+  );
+}
+
+const describedBy = (name: string, error: string | undefined, hint?: ReactNode, also?: string) =>
+  [also ?? '', error ? `${fieldId(name)}-error` : '', hint ? `${fieldId(name)}-hint` : ''].filter(Boolean).join(' ') || undefined;
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'value' | 'onChange'> {
+  /** Also the input's name; the id is derived from it. */
+  name: string;
+  label: ReactNode;
+  value: string;
+  onValue: (value: string) => void;
+  error?: string | undefined;
+  hint?: ReactNode;
+}
+
+export function Field({ name, label, value, onValue, error, hint, ...input }: FieldProps) {
+  // Enabled from the first paint (the form also posts without JavaScript); what was typed before the island
+  // woke up is taken into its state, not lost.
+  const element = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = element.current?.value;
+    if (typed !== undefined && typed !== value) onValue(typed);
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const id = fieldId(name);
+  return (
+    <div className="fieldset">
+      <label className="fieldset-legend text-sm" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        {...input}
+        ref={element}
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        className={`input w-full read-only:bg-base-200 ${error ? 'input-error' : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, error, hint, input['aria-describedby'])}
+      />
+      <FieldHint name={name} hint={hint} />
+      <FieldError name={name} error={error} />
+    </div>
+  );
+}
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name' | 'value' | 'onChange'> {
   name: string;
@@ -114,32 +166,47 @@ export function CheckboxField({ name, label, checked, onChecked, hint, disabled 
         />
         {label}
       </label>
-      {hint && (
-        <p id={`${fieldId(name)}-hint`} className="text-xs text-base-content/70">
-          {hint}
-        </p>
-      )}
+      <FieldHint name={name} hint={hint} />
     </div>
   );
 }
 
 /**
- * False during the server render and until React has attached its handlers. The forms keep their
- * fields disabled until then: what is typed before React owns an input would be silently replaced by the
- * state React starts from.
+ * A form's error, next to the form. One notice at a time (docs/product.md §1): when it shows, a toast still
+ * on screen (say, the success of the previous save) goes.
  */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+export function FormAlert({ message }: { message: string | null }) {
+  useEffect(() => {
+    if (message) dismissToast();
+  }, [message]);
+  if (!message) return null;
+  return (
+    <div role="alert" className="alert alert-error">
+      <span>{message}</span>
+    </div>
+  );
 }
 
-/** Moves the keyboard focus to the first invalid field each time a new set of errors is shown. */
-export function useFocusFirstInvalid(errors: object): void {
-  useEffect(() => {
-    if (Object.keys(errors).length === 0) return;
-    document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus();
-  }, [errors]);
+/**
+ * The form's submit button. `posts` says the form also works as a plain HTML post (its page handles it):
+ * the button is live from the first paint. Otherwise it waits for the island (a click before would post to
+ * a page that takes no posts), and says, where JavaScript is off, that the form needs it.
+ */
+export function SubmitButton({ loading, posts = false, children }: { loading: boolean; posts?: boolean; children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <>
+      <button type="submit" className="btn btn-primary w-full" disabled={loading || (!posts && !hydrated)} aria-busy={loading || undefined}>
+        {loading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        {children}
+      </button>
+      {!posts && (
+        <noscript>
+          <p className="mt-2 text-sm">This form needs JavaScript, which is turned off in this browser.</p>
+        </noscript>
+      )}
+    </>
+  );
 }
 
 /** A button that shows a spinner while its action runs. */
@@ -165,4 +232,15 @@ export function BusyButton({
       {children}
     </button>
   );
+}
+
+/**
+ * False during the server render and until React has attached its handlers. The forms keep their
+ * fields disabled until then: what is typed before React owns an input would be silently replaced by the
+ * state React starts from.
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }

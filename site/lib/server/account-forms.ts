@@ -10,7 +10,6 @@ import { requestPasswordReset, resetPassword, signIn, signUp } from '#db/service
 import { PASSWORD_MISMATCH } from '#db/validation/users.ts';
 import { safeRedirect } from '#site/lib/redirect.ts';
 import { setSessionCookie } from './cookies.ts';
-import { sessionExpiry } from './session-expiry.ts';
 
 export interface FormOutcome {
   /** Where to go (303) when it worked. */
@@ -54,7 +53,7 @@ export async function postSignIn(context: FormContext): Promise<FormOutcome> {
   const form = await fields(context.request);
   return attempt({ email: form.email ?? '' }, async () => {
     const user = await signIn(await getDb(), { email: form.email, password: form.password }, { address: context.clientAddress });
-    setSessionCookie(context.cookies, context.url, user.token, sessionExpiry(), user._id);
+    setSessionCookie(context.cookies, context.url, user.token, user.expiresAt, user._id);
     return { redirect: target(context) };
   });
 }
@@ -64,7 +63,7 @@ export async function postSignUp(context: FormContext): Promise<FormOutcome> {
   return attempt({ name: form.name ?? '', email: form.email ?? '' }, async () => {
     if ((form.password ?? '') !== (form.confirmPassword ?? '')) return { error: PASSWORD_MISMATCH };
     const user = await signUp(await getDb(), { name: form.name, email: form.email, password: form.password }, { address: context.clientAddress });
-    setSessionCookie(context.cookies, context.url, user.token, sessionExpiry(), user._id);
+    setSessionCookie(context.cookies, context.url, user.token, user.expiresAt, user._id);
     return { redirect: target(context) };
   });
 }

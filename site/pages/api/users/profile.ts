@@ -4,7 +4,6 @@ import { setSessionCookie } from '#site/lib/server/cookies.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 import { readJson } from '#site/lib/server/http.ts';
-import { sessionExpiry } from '#site/lib/server/session-expiry.ts';
 
 /** The signed-in user's own profile, with their settings. */
 export const GET = endpoint(async (context) => {
@@ -15,8 +14,8 @@ export const GET = endpoint(async (context) => {
 export const PUT = endpoint(async (context) => {
   const user = requireUser(context);
   const session = context.locals.session!;
-  const updated = await updateProfile(await getDb(), user.id, session.token, await readJson(context.request));
+  const { expiresAt, ...updated } = await updateProfile(await getDb(), user.id, session.token, await readJson(context.request));
   // A new password ends every session and opens a new one: the cookie must follow when it was in use.
-  if (updated.token !== session.token && session.via === 'cookie') setSessionCookie(context.cookies, context.url, updated.token, sessionExpiry(), user.id);
+  if (expiresAt && session.via === 'cookie') setSessionCookie(context.cookies, context.url, updated.token, expiresAt, user.id);
   return updated;
 });

@@ -3,10 +3,9 @@ import { signIn } from '#db/services/users.ts';
 import { setSessionCookie } from '#site/lib/server/cookies.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { readJson } from '#site/lib/server/http.ts';
-import { sessionExpiry } from '#site/lib/server/session-expiry.ts';
 
 export const POST = endpoint(async ({ request, cookies, url, clientAddress }) => {
-  const user = await signIn(await getDb(), await readJson(request), { address: clientAddress });
-  setSessionCookie(cookies, url, user.token, sessionExpiry(), user._id);
+  const { expiresAt, ...user } = await signIn(await getDb(), await readJson(request), { address: clientAddress });
+  setSessionCookie(cookies, url, user.token, expiresAt, user._id);
   return user;
 });

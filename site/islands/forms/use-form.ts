@@ -1,0 +1,108 @@
+/**
+ * The lifecycle every form island shares: its values, the error under each field, the one alert next to the
+ * form (docs/product.md §1: one notice at a time, see FormAlert), and whether it is sending. A submit checks
+ * the values in the browser first and sends only what passed; a failure of the send becomes the alert, in
+ * the API's words. The alert goes as soon as an input of the form changes; field errors stay until the next
+ * submit.
+ */
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { PASSWORD_MISMATCH } from '#db/validation/users.ts';
+import { errorMessage } from '#site/lib/api.ts';
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
+/** A check's outcome: the data to send, or the message for each field that is wrong. */
+export type Checked<T, K extends string> = { data: T } | { errors: FieldErrors<K> };
+
+interface Issue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/** The first message per field from a zod error's issues. */
+export function fieldErrors<K extends string>(issues: readonly Issue[]): FieldErrors<K> {
+  const errors: FieldErrors<K> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? '') as K;
+    if (key && !errors[key]) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+/**
+ * A schema's verdict (its safeParse result) as a check; `more` adds what the schema cannot see (two fields
+ * that must match), and any of it holds the send back.
+ */
+export function checked<T, K extends string>(
+  result: { success: true; data: T } | { success: false; error: { issues: readonly Issue[] } },
+  more: FieldErrors<K> = {},
+): Checked<T, K> {
+  const errors = { ...(result.success ? {} : fieldErrors<K>(result.error.issues)), ...more };
+  return result.success && Object.keys(more).length === 0 ? { data: result.data } : { errors };
+}
+
+/** The confirmation's error when the two passwords differ. */
+export const mismatchedPasswords = (password: string, confirmPassword: string): FieldErrors<'confirmPassword'> =>
+  password === confirmPassword ? {} : { confirmPassword: PASSWORD_MISMATCH };
+
+interface FormOptions {
+  /** The alert shown first: a failure of the same form posted without JavaScript. */
+  alert?: string | null;
+  /** A success leaves the form on the page, ready again (otherwise the send goes elsewhere, busy till then). */
+  stays?: boolean;
+  /** The alert for a failed send (default: the API's message). */
+  failure?: (error: unknown) => string;
+}
+
+export function useForm<V extends object, K extends string = Extract<keyof V, string>, A extends string = 'submit'>(initial: V | (() => V), options: FormOptions = {}) {
+  const { stays = false, failure = errorMessage } = options;
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrors<K>>({});
+  const [alert, setAlert] = useState<string | null>(options.alert ?? null);
+  const [action, setAction] = useState<A | 'submit' | null>(null);
+
+  /** The setter of one value, for a field's onValue. */
+  const set =
+    <P extends keyof V>(key: P) =>
+    (value: V[P]) =>
+      setValues((current) => ({ ...current, [key]: value }));
+
+  /** Runs a send named `name`; its failure becomes the alert (and `onFailure` puts the form back as it needs). */
+  async function run(name: A | 'submit', send: () => Promise<unknown>, onFailure?: () => void): Promise<void> {
+    setAlert(null);
+    setAction(name);
+    try {
+      await send();
+      if (stays) setAction(null);
+    } catch (error) {
+      setAlert(failure(error));
+      onFailure?.();
+      setAction(null);
+    }
+  }
+
+  /** The form element's handlers: submit checks, then sends the checked data; any change drops the alert. */
+  function handlers<T>(check: (values: V) => Checked<T, K>, send: (data: T) => Promise<unknown>) {
+    return {
+      onSubmit: async (event: SubmitEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        setAlert(null);
+        const result = check(values);
+        if ('errors' in result) return setErrors(result.errors);
+        setErrors({});
+        await run('submit', () => send(result.data));
+      },
+      onChange: () => setAlert(null),
+    };
+  }
+
+  return { values, set, setValues, errors, alert, sending: action !== null, action, run, handlers };
+}
+
+/** Moves the keyboard focus to the first invalid field each time a new set of errors is shown. */
+export function useFocusFirstInvalid(errors: object): void {
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return;
+    document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus();
+  }, [errors]);
+}

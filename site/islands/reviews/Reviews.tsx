@@ -5,11 +5,11 @@
  * starts or after a deletion, the review once posted, saved or the edit cancelled. The server checks everything again (the author or an admin, one review per
  * user, limits).
  */
-import { useEffect, useMemo, useRef, useState, type RefObject, type SubmitEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { apiDelete, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
-import { FormAlert, SubmitButton } from '../forms/ui.tsx';
-import { BusyButton, useHydrated } from '../forms/fields.tsx';
+import { BusyButton, FormAlert, SubmitButton, useHydrated } from '../forms/fields.tsx';
+import { useForm, type Checked } from '../forms/use-form.ts';
 import { COMMENT_TOO_LONG, CommentField, commentTooLong } from './CommentField.tsx';
 import { ReviewBody, ReviewList, type Review } from './ReviewList.tsx';
 import { StarInput } from './StarInput.tsx';
@@ -139,29 +139,11 @@ interface ReviewFormProps {
 }
 
 function ReviewForm({ heading, initial, submitLabel, send, onSent, onCancel, formRef }: ReviewFormProps) {
-  const [rating, setRating] = useState(initial?.rating ?? 0);
-  const [comment, setComment] = useState(initial?.comment ?? '');
-  const [missing, setMissing] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [posting, setPosting] = useState(false);
+  const form = useForm({ rating: initial?.rating ?? 0, comment: initial?.comment ?? '' }, { stays: true });
+  const { onSubmit, onChange } = form.handlers(checkReview, async ({ rating, comment }) => onSent(await send(rating, comment)));
   const hydrated = useHydrated();
   const editing = Boolean(initial);
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setServerError(null);
-    // Courtesies: the server refuses the same with the same words.
-    if (rating < 1 || comment.trim() === '') return setMissing(true);
-    setMissing(false);
-    if (commentTooLong(comment)) return setServerError(COMMENT_TOO_LONG);
-    setPosting(true);
-    try {
-      onSent(await send(rating, comment));
-    } catch (error) {
-      setServerError(errorMessage(error));
-      setPosting(false);
-    }
-  }
+  const missing = form.errors.rating === MISSING_REVIEW;
 
   return (
     <form
@@ -169,31 +151,39 @@ function ReviewForm({ heading, initial, submitLabel, send, onSent, onCancel, for
       tabIndex={-1}
       method="post"
       noValidate
-      onSubmit={submit}
+      onSubmit={onSubmit}
+      onChange={onChange}
       className={`flex max-w-xl flex-col gap-3 outline-offset-4 ${editing ? 'mt-2' : 'mt-6 border-t border-base-300 pt-6'}`}
       aria-labelledby="review-form-heading"
     >
       <h3 id="review-form-heading" className={editing ? 'sr-only' : 'text-lg font-semibold'}>
         {heading}
       </h3>
-      <fieldset disabled={!hydrated || posting} className="contents">
-        <StarInput value={rating} onValue={setRating} />
-        <CommentField value={comment} onValue={setComment} describedBy={missing ? 'review-missing' : undefined} />
+      <fieldset disabled={!hydrated || form.sending} className="contents">
+        <StarInput value={form.values.rating} onValue={form.set('rating')} />
+        <CommentField value={form.values.comment} onValue={form.set('comment')} describedBy={missing ? 'review-missing' : undefined} />
       </fieldset>
       {missing && (
         <p id="review-missing" className="text-sm text-red-700" role="alert" data-review-missing>
           {MISSING_REVIEW}
         </p>
       )}
-      <FormAlert message={serverError} />
+      <FormAlert message={form.alert ?? form.errors.comment ?? null} />
       <div className="flex gap-2">
-        <SubmitButton loading={posting}>{submitLabel}</SubmitButton>
+        <SubmitButton loading={form.sending}>{submitLabel}</SubmitButton>
         {onCancel && (
-          <button type="button" className="btn" disabled={posting} onClick={onCancel}>
+          <button type="button" className="btn" disabled={form.sending} onClick={onCancel}>
             Cancel
           </button>
         )}
       </div>
     </form>
   );
+}
+
+/** Courtesies before sending: the server refuses the same with the same words. */
+function checkReview(review: { rating: number; comment: string }): Checked<{ rating: number; comment: string }, 'rating' | 'comment'> {
+  if (review.rating < 1 || review.comment.trim() === '') return { errors: { rating: MISSING_REVIEW } };
+  if (commentTooLong(review.comment)) return { errors: { comment: COMMENT_TOO_LONG } };
+  return { data: review };
 }

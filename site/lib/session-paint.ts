@@ -4,12 +4,15 @@
  * visitors or for signed-in users. The server marks those elements; this paints them from the session
  * state SPEC §4 keeps in localStorage.
  *
- * `PRE_PAINT_SCRIPT` runs inline in the page's head, before anything is drawn: it paints each marked
+ * `PRE_PAINT_SCRIPT` runs inline in the head of every page, before anything is drawn. It sets the theme the
+ * user chose (site/lib/theme.ts), and on a catalog page (the root marked data-shared) it paints each marked
  * element as the parser adds it (a MutationObserver's records are delivered before the browser renders),
  * so a signed-in user never sees the visitor's frame. Its functions are sent as their own source text, so
  * they import nothing and use nothing from outside themselves. Module scripts repaint with `paintDocument`
  * when the state changes (a session that ended, saves loaded).
  */
+
+import { applyThemeChoice, THEME_KEY } from '#site/lib/theme.ts';
 
 export interface PaintState {
   /** The signed-in user, or null for a visitor. */
@@ -92,5 +95,9 @@ export function paintDocument(state: PaintState = readPaintState()): void {
   for (const element of document.querySelectorAll(PAINTED)) paintElement(element, state);
 }
 
-/** The inline head script: these functions' own source, then the call. */
-export const PRE_PAINT_SCRIPT = `${readPaintState}\n${paintElement}\n(${prePaint})(${JSON.stringify(PAINTED)});`;
+/** The inline head script: these functions' own source, then the calls. */
+export const PRE_PAINT_SCRIPT = [
+  `(${applyThemeChoice})(${JSON.stringify(THEME_KEY)});`,
+  `${readPaintState}\n${paintElement}`,
+  `if (document.documentElement.hasAttribute('data-shared')) (${prePaint})(${JSON.stringify(PAINTED)});`,
+].join('\n');

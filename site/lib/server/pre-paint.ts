@@ -1,4 +1,4 @@
-/** The CSP hash of the catalog pages' inline head script (site/lib/session-paint.ts), taken of the very text sent. */
+/** The CSP hash of every page's inline head script (site/lib/session-paint.ts), taken of the very text sent. */
 import { createHash } from 'node:crypto';
 import { PRE_PAINT_SCRIPT } from '#site/lib/session-paint.ts';
 

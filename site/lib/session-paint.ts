@@ -4,11 +4,12 @@
  * visitors or for signed-in users. The server marks those elements; this paints them from the session
  * state SPEC §4 keeps in localStorage.
  *
- * `PRE_PAINT_SCRIPT` runs inline in the page's head, before anything is drawn: it paints each marked
- * element as the parser adds it (a MutationObserver's records are delivered before the browser renders),
- * so a signed-in user never sees the visitor's frame. Its functions are sent as their own source text, so
- * they import nothing and use nothing from outside themselves. Module scripts repaint with `paintDocument`
- * when the state changes (a session that ended, saves loaded).
+ * The inline head script of every page (site/lib/server/pre-paint.ts) runs before anything is drawn. On a
+ * catalog page (the root marked data-shared) it paints each marked element as the parser adds it (a
+ * MutationObserver's records are delivered before the browser renders), so a signed-in user never sees the
+ * visitor's frame. The functions it sends as their own source text import nothing and use nothing from
+ * outside themselves. Module scripts repaint with `paintDocument` when the state changes (a session that
+ * ended, saves loaded).
  */
 
 export interface PaintState {
@@ -71,7 +72,7 @@ function paintRoot(state: PaintState): void {
  * Head-time painting: for a signed-in user, each marked element as the parser adds it (every insertion is
  * a record of its own), until the document is parsed.
  */
-function prePaint(selector: string): void {
+export function prePaint(selector: string): void {
   const state = readPaintState();
   if (!state.user) return;
   document.documentElement.dataset.userId = state.user._id;
@@ -91,6 +92,3 @@ export function paintDocument(state: PaintState = readPaintState()): void {
   paintRoot(state);
   for (const element of document.querySelectorAll(PAINTED)) paintElement(element, state);
 }
-
-/** The inline head script: these functions' own source, then the call. */
-export const PRE_PAINT_SCRIPT = `${readPaintState}\n${paintElement}\n(${prePaint})(${JSON.stringify(PAINTED)});`;

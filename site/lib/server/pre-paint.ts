@@ -1,5 +1,18 @@
-/** The CSP hash of the catalog pages' inline head script (site/lib/session-paint.ts), taken of the very text sent. */
+/**
+ * The inline head script of every page, and its CSP hash, taken of the very text sent. It runs before anything
+ * is drawn: it sets the theme the user chose (site/lib/theme.ts), and on a catalog page, made once for
+ * everyone (the root marked data-shared), it paints who is signed in (site/lib/session-paint.ts). Its
+ * functions are sent as their own source text, so they import nothing and use nothing from outside
+ * themselves. Composed here, on the server, so the text is not shipped again in the pages' module scripts.
+ */
 import { createHash } from 'node:crypto';
-import { PRE_PAINT_SCRIPT } from '#site/lib/session-paint.ts';
+import { PAINTED, paintElement, prePaint, readPaintState } from '#site/lib/session-paint.ts';
+import { applyThemeChoice, THEME_KEY } from '#site/lib/theme.ts';
+
+export const PRE_PAINT_SCRIPT = [
+  `(${applyThemeChoice})(${JSON.stringify(THEME_KEY)});`,
+  `${readPaintState}\n${paintElement}`,
+  `if (document.documentElement.hasAttribute('data-shared')) (${prePaint})(${JSON.stringify(PAINTED)});`,
+].join('\n');
 
 export const PRE_PAINT_HASH = `sha256-${createHash('sha256').update(PRE_PAINT_SCRIPT).digest('base64')}` as const;

@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launchBrowser } from '../setup/browser.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { DEMO_ADMIN } from '../setup/http.ts';
 
 const MODULE_DELAY_MS = 500;
 
@@ -168,6 +169,37 @@ describe.skipIf(!hasBrowser)('dark mode', () => {
       // The page the server sent is the same for everyone: it names no theme.
       const html = await (await context.request.get('/search')).text();
       expect(html).not.toMatch(/<html[^>]*data-theme/);
+    });
+  });
+
+  it('the dashboard’s pie labels and legend take the theme’s text colour, and follow a change of theme', async () => {
+    await withBrowser('dark', async (page, context) => {
+      const signIn = await context.request.post('/api/users/signin', { data: DEMO_ADMIN, headers: { Origin: server.url } });
+      expect(signIn.ok()).toBe(true);
+      await page.goto('/admin/dashboard');
+      const labels = page.locator('[data-chart="Categories"] svg text');
+      await labels.first().waitFor();
+      /** The luminance of the chart's lightest and darkest text (0 black … 1 white). */
+      const textLuminance = () =>
+        labels.evaluateAll((texts) => {
+          const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+          const luminance = (color: string) => {
+            canvas.clearRect(0, 0, 1, 1);
+            canvas.fillStyle = color;
+            canvas.fillRect(0, 0, 1, 1);
+            const [r, g, b] = [...canvas.getImageData(0, 0, 1, 1).data].map((v) => {
+              const c = v / 255;
+              return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+            });
+            return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+          };
+          const values = texts.map((text) => luminance(text.getAttribute('fill') ?? getComputedStyle(text).fill));
+          return { min: Math.min(...values), max: Math.max(...values) };
+        });
+      expect((await textLuminance()).min).toBeGreaterThan(LIGHT);
+      // From the system's dark to light, chosen: the pie draws itself again in the light theme's text colour.
+      await themeToggle(page).click();
+      await expect.poll(async () => (await textLuminance()).max).toBeLessThan(DARK);
     });
   });
 });

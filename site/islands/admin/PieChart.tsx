@@ -26,12 +26,12 @@ export default function PieChart({ label, data }: Props) {
     import('./echarts.ts')
       .then(({ renderPie }) => {
         if (disposed) return;
-        const { chart, resize } = renderPie(element, label, slices);
+        const { resize, stop } = renderPie(element, label, slices);
         const observer = new ResizeObserver(resize);
         observer.observe(element);
         cleanup = () => {
           observer.disconnect();
-          chart.dispose();
+          stop();
         };
         setStatus('ready');
       })

@@ -21,13 +21,15 @@ import type { PieSlice } from '#site/lib/pie-slices.ts';
 /** Below this width the slice labels would be cut ("Sof…"): the legend below the pie names the slices instead. */
 const NARROW = 640;
 
-function pieOption(seriesName: string, slices: readonly PieSlice[], width: number, reducedMotion: boolean): PieOption {
+function pieOption(seriesName: string, slices: readonly PieSlice[], width: number, reducedMotion: boolean, ink: string): PieOption {
   const narrow = width < NARROW;
   return {
     animation: !reducedMotion,
+    // The page's text colour, so labels and legend read in the light and the dark theme alike.
+    textStyle: { color: ink },
     legend: narrow
-      ? { bottom: 0, left: 'center', orient: 'vertical', formatter: (name: string) => `${name}: ${slices.find((s) => s.name === name)?.value ?? ''}` }
-      : { bottom: 0, left: 'center' },
+      ? { bottom: 0, left: 'center', orient: 'vertical', textStyle: { color: ink }, formatter: (name: string) => `${name}: ${slices.find((s) => s.name === name)?.value ?? ''}` }
+      : { bottom: 0, left: 'center', textStyle: { color: ink } },
     series: [
       {
         name: seriesName,
@@ -35,7 +37,7 @@ function pieOption(seriesName: string, slices: readonly PieSlice[], width: numbe
         radius: ['0%', narrow ? '45%' : '60%'],
         center: ['50%', narrow ? '30%' : '45%'],
         data: slices.map((slice) => ({ name: slice.name, value: slice.value, itemStyle: { color: slice.colour } })),
-        label: narrow ? { show: false } : { formatter: '{b}: {c} ({d}%)' },
+        label: narrow ? { show: false } : { formatter: '{b}: {c} ({d}%)', color: ink },
         emphasis: { itemStyle: { shadowBlur: 10, shadowColor: 'rgba(0, 0, 0, 0.4)' } },
       },
     ],
@@ -44,18 +46,30 @@ function pieOption(seriesName: string, slices: readonly PieSlice[], width: numbe
 
 /**
  * Draws a pie of `slices` into `element` (which must have its size) and returns the chart; `resize` redraws
- * it for a new width (labels on the slices when wide, a legend with the counts below when narrow).
+ * it for a new width (labels on the slices when wide, a legend with the counts below when narrow), and it
+ * redraws itself in the page's text colour when the theme changes. `stop` ends both.
  */
-export function renderPie(element: HTMLElement, seriesName: string, slices: readonly PieSlice[]): { chart: ECharts; resize: () => void } {
+export function renderPie(element: HTMLElement, seriesName: string, slices: readonly PieSlice[]): { chart: ECharts; resize: () => void; stop: () => void } {
   const chart = init(element, null, { renderer: 'svg' });
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const draw = () => chart.setOption(pieOption(seriesName, slices, element.clientWidth, reducedMotion, getComputedStyle(element).color), { notMerge: true });
   let narrow = element.clientWidth < NARROW;
-  chart.setOption(pieOption(seriesName, slices, element.clientWidth, reducedMotion));
+  draw();
   const resize = () => {
     chart.resize();
     if (element.clientWidth < NARROW === narrow) return;
     narrow = !narrow;
-    chart.setOption(pieOption(seriesName, slices, element.clientWidth, reducedMotion), { notMerge: true });
+    draw();
   };
-  return { chart, resize };
+  // The theme changes with the top bar's toggle (the root's data-theme) or with the system's preference.
+  const themeChange = new MutationObserver(draw);
+  themeChange.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  const scheme = window.matchMedia('(prefers-color-scheme: dark)');
+  scheme.addEventListener('change', draw);
+  const stop = () => {
+    themeChange.disconnect();
+    scheme.removeEventListener('change', draw);
+    chart.dispose();
+  };
+  return { chart, resize, stop };
 }

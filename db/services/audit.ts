@@ -22,6 +22,7 @@ export type AuditAction =
   | 'content.import'
   | 'submission.approve'
   | 'submission.reject'
+  | 'submission.delete'
   | 'tag.create'
   | 'tag.rename'
   | 'tag.merge'

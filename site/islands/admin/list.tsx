@@ -141,7 +141,7 @@ export function ListStatus<T>({ state, onRetry, noun }: { state: ListState<T>; o
 /** The search box, the list's filters (children) and the page size, above a table. */
 export function ListControls({ query, change, searchLabel, children }: { query: ListQuery; change: ChangeQuery; searchLabel: string; children?: ReactNode }) {
   return (
-    <form role="search" aria-label={searchLabel} className="flex flex-wrap items-end gap-3" onSubmit={(event) => event.preventDefault()}>
+    <form role="search" aria-label="List view" className="flex flex-wrap items-end gap-3" onSubmit={(event) => event.preventDefault()}>
       <SearchBox label={searchLabel} value={query.search} onSearch={(search, typing) => change({ search }, { replace: typing })} />
       {children}
       <label className="flex flex-col gap-1 text-sm">

@@ -28,7 +28,13 @@ export const users = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_is_admin_idx').on(t.isAdmin)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_is_admin_idx').on(t.isAdmin),
+    // The admin's users table sorts by when they joined (its default) or by name.
+    index('users_created_idx').on(t.createdAt),
+    index('users_name_idx').on(sql`${t.name} COLLATE NOCASE`),
+  ],
 );
 
 export const sessions = sqliteTable(
@@ -96,6 +102,8 @@ export const contents = sqliteTable(
     index('contents_created_idx').on(t.createdAt),
     index('contents_rating_idx').on(t.rating, t.numReviews),
     index('contents_cost_idx').on(t.cost),
+    // The admin's contents table sorted by name (db/services/admin-contents.ts sorts with NOCASE).
+    index('contents_name_idx').on(sql`${t.name} COLLATE NOCASE`),
     // Covers what the in-memory facet table reads of every content (db/services/facet-table.ts): one pass
     // over this index, never the wide rows.
     index('contents_facet_table_idx').on(t.createdAt, t.cost, t.hasCert, t.rating, t.numReviews, t.tagKey),
@@ -237,6 +245,8 @@ export const submissions = sqliteTable(
     uniqueIndex('submissions_pending_url_key_unique').on(t.urlKey).where(sql`status = 'pending'`),
     index('submissions_url_key_idx').on(t.urlKey),
     index('submissions_status_created_idx').on(t.status, t.createdAt),
+    // Every submission, whatever its status, in the order they came (the admin's "All").
+    index('submissions_created_idx').on(t.createdAt),
     index('submissions_user_idx').on(t.userId),
   ],
 );

@@ -32,13 +32,13 @@ export interface ContentList extends Paging {
  * index, filtered by tag through content_tags) and drafts (few: a plain read). Each answers the same
  * columns, so the two are one UNION ALL, sorted and paged in the database.
  */
-function publishedMatching(query: ListQuery<string, keyof typeof CONTENT_LIST.filters>): SQL | undefined {
+function publishedMatching(db: Db, query: ListQuery<string, keyof typeof CONTENT_LIST.filters>): SQL | undefined {
   const { search, filters } = query;
   const words = searchWords(search);
   const fullText = words.length ? sql`${contents.seq} IN (SELECT rowid FROM contents_fts WHERE contents_fts MATCH ${ftsQuery(words, new Map(), lastWordIsPrefix(search))})` : undefined;
   return and(
     search ? or(fullText, eq(contents.id, search)) : undefined,
-    filters.category ? sql`EXISTS (SELECT 1 FROM ${contentTags} WHERE ${contentTags.kind} = 'category' AND ${contentTags.value} = ${filters.category} AND ${contentTags.contentId} = ${contents.id})` : undefined,
+    filters.category ? inArray(contents.id, db.select({ id: contentTags.contentId }).from(contentTags).where(and(eq(contentTags.kind, 'category'), eq(contentTags.value, filters.category)))) : undefined,
     filters.cost ? eq(contents.cost, filters.cost as Cost) : undefined,
     isLinkFilter(filters.link) ? linkFilterCondition(filters.link) : undefined,
   );
@@ -65,7 +65,7 @@ export async function listContentsForAdmin(db: Db, params: URLSearchParams | Rec
   const { status, link } = query.filters;
   const withPublished = status !== 'draft';
   const withDrafts = status !== 'published' && !link;
-  const publishedWhere = publishedMatching(query);
+  const publishedWhere = publishedMatching(db, query);
   const draftsWhere = draftsMatching(query);
   const [published, drafts] = await Promise.all([withPublished ? db.$count(contents, publishedWhere) : 0, withDrafts ? db.$count(contentDrafts, draftsWhere) : 0]);
   const p = paging(query.page, published + drafts, query.pageSize);

@@ -20,7 +20,7 @@ export interface UserList extends Paging {
   users: Array<PublicUser & { createdAt: string }>;
 }
 
-const USER_SORTS = { created: users.createdAt, name: users.name, email: users.email } as const;
+const USER_SORTS = { created: users.createdAt, name: sql`${users.name} COLLATE NOCASE`, email: users.email } as const;
 
 /**
  * The admin's users table: `search` finds a name or an email containing the text, `role` keeps admins or

@@ -205,7 +205,7 @@ export interface SubmissionList extends Paging {
   submissions: ApiSubmission[];
 }
 
-const SUBMISSION_SORTS = { created: submissions.createdAt, name: submissions.name, decided: submissions.decidedAt } as const;
+const SUBMISSION_SORTS = { created: submissions.createdAt, name: sql`${submissions.name} COLLATE NOCASE`, decided: submissions.decidedAt } as const;
 
 /**
  * Which submissions a list or a bulk action over "all matching" means: `status` (pending unless given;

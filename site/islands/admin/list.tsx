@@ -48,6 +48,9 @@ export type ChangeQuery = (change: Partial<ListQuery> & { filters?: Record<strin
  */
 export function useListQuery<S extends string, F extends string>(spec: ListSpec<S, F>, initialSearch: string) {
   const [query, setQuery] = useState(() => parseListQuery(spec, new URLSearchParams(initialSearch)));
+  // The view now, for `change` to build on without a state updater (which must not touch history).
+  const current = useRef(query);
+  current.current = query;
 
   useEffect(() => {
     const back = () => setQuery(parseListQuery(spec, new URLSearchParams(location.search)));
@@ -57,16 +60,16 @@ export function useListQuery<S extends string, F extends string>(spec: ListSpec<
 
   const change: ChangeQuery = useCallback(
     (asked, options = {}) => {
-      setQuery((current) => {
-        const filters = { ...current.filters, ...asked.filters };
-        // A new sort starts in its column's natural order.
-        const order = asked.order ?? (asked.sort && asked.sort !== current.sort ? spec.sorts[asked.sort as S] : current.order);
-        // Through the parser again: an empty select is "not given", a stale value the default.
-        const next = parseListQuery(spec, listQueryParams(spec, { ...current, page: 1, ...asked, order, filters } as ListQuery<S, F>));
-        const address = `${location.pathname}${queryString(listQueryParams(spec, next))}`;
-        if (address !== `${location.pathname}${location.search}`) history[options.replace ? 'replaceState' : 'pushState'](history.state, '', address);
-        return next;
-      });
+      const now = current.current;
+      const filters = { ...now.filters, ...asked.filters };
+      // A new sort starts in its column's natural order.
+      const order = asked.order ?? (asked.sort && asked.sort !== now.sort ? spec.sorts[asked.sort as S] : now.order);
+      // Through the parser again: an empty select is "not given", a stale value the default.
+      const next = parseListQuery(spec, listQueryParams(spec, { ...now, page: 1, ...asked, order, filters } as ListQuery<S, F>));
+      const address = `${location.pathname}${queryString(listQueryParams(spec, next))}`;
+      if (address !== `${location.pathname}${location.search}`) history[options.replace ? 'replaceState' : 'pushState'](history.state, '', address);
+      current.current = next;
+      setQuery(next);
     },
     [spec],
   );
@@ -104,8 +107,7 @@ export function useAdminList<T extends PagedList>(endpoint: string, spec: ListSp
     } finally {
       if (request === latest.current) setRefreshing(false);
     }
-    // `search` stands for the query.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `search` stands for the whole query.
   }, [endpoint, search]);
 
   useEffect(() => {
@@ -166,7 +168,8 @@ export function ListControls({ query, change, searchLabel, children }: { query: 
 function SearchBox({ label, value, onSearch }: { label: string; value: string; onSearch: (search: string, typing: boolean) => void }) {
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => setText(value), [value]);
+  // Back, Forward or a cleared view set the box; the address dropping a typed trailing space does not.
+  useEffect(() => setText((typed) => (typed.trim() === value ? typed : value)), [value]);
   useEffect(() => () => clearTimeout(timer.current), []);
   return (
     <label className="flex grow flex-col gap-1 text-sm sm:max-w-xs">

@@ -187,7 +187,7 @@ async function chosenIds(db: Db, ids: string[], options: ChangeOptions, verb: st
   return pending.map((s) => s._id);
 }
 
-const LABELS: Record<SubmissionOutcome['outcome'], string> = { approved: 'approved', rejected: 'rejected', refused: 'refused', 'not-found': 'not found' };
+const LABELS: Record<SubmissionOutcome['outcome'], string> = { approved: 'approved', rejected: 'rejected', deleted: 'deleted', refused: 'refused', 'not-found': 'not found' };
 
 /**
  * One line per id (and one per tag it proposed), then a count; exit 1 (PartlyFailed) if any id was not

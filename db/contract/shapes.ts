@@ -29,6 +29,9 @@ export const paging = {
   total: z.int().meta({ description: 'Rows in all' }),
 };
 
+/** The admin lists (GET /api/users/admin and the like) also say how many rows a page holds. */
+export const adminPaging = { ...paging, pageSize: z.int().meta({ description: 'Rows a page holds (1–100)' }) };
+
 export const content = z
   .object({
     _id: id,
@@ -197,21 +200,35 @@ export const adminContentRow = content
 
 export const contentList = z
   .object({
-    ...paging,
+    ...adminPaging,
     contents: z.array(adminContentRow),
-    status: z.enum(['draft', 'published']).optional(),
-    link: z.enum(['broken', 'moved', 'reported']).optional().meta({ description: 'The link filter applied' }),
   })
   .meta({ id: 'ContentList' });
-export const userList = z.object({ ...paging, users: z.array(publicUser.extend({ createdAt: isoDate })) }).meta({ id: 'UserList' });
+export const userList = z.object({ ...adminPaging, users: z.array(publicUser.extend({ createdAt: isoDate })) }).meta({ id: 'UserList' });
+export const submissionList = z.object({ ...adminPaging, submissions: z.array(submission) }).meta({ id: 'SubmissionList' });
+export const submissionBulkResult = z
+  .object({
+    action: z.enum(['approve', 'reject', 'delete']),
+    results: z
+      .array(
+        z.object({
+          id: z.string(),
+          name: z.string().optional().meta({ description: 'The submission’s name (absent when it does not exist)' }),
+          outcome: z.enum(['approved', 'rejected', 'deleted', 'refused', 'not-found']),
+          reason: z.string().optional().meta({ description: 'Why it was refused or not found' }),
+          contentId: z.string().optional().meta({ description: 'The content an approval made' }),
+        }),
+      )
+      .meta({ description: 'One per submission, in the order decided' }),
+  })
+  .meta({ id: 'SubmissionBulkResult' });
 export const reviewTotals = z
   .object({ message: z.string(), numReviews: z.int(), numReview: z.int().meta({ description: 'The same as numReviews (an older name)' }), rating: z.number() })
   .meta({ id: 'ReviewDeleted', description: 'Deleted, and the content’s totals without it' });
 
 export const adminReviewList = z
   .object({
-    ...paging,
-    pageSize: z.int(),
+    ...adminPaging,
     sort: z.enum(['createdAt', 'rating', 'name', 'content']),
     order: z.enum(['asc', 'desc']),
     search: z.string().optional(),
@@ -220,7 +237,6 @@ export const adminReviewList = z
     reviews: z.array(review.extend({ userId: id, content: z.object({ _id: id, name: z.string(), slug: z.string() }) })),
   })
   .meta({ id: 'AdminReviewList' });
-export const submissionList = z.object({ ...paging, submissions: z.array(submission) }).meta({ id: 'SubmissionList' });
 
 const tagCount = z.object({ _id: z.string().meta({ description: 'The tag’s label' }), count: z.int() });
 export const dashboardSummary = z
@@ -241,6 +257,7 @@ export const dashboardSummary = z
 export const tagUsage = z
   .object({ id: z.int().meta({ description: 'The tag’s handle in /api/tags/{id}' }), kind: tagKind, value: z.string(), label: z.string(), status: z.enum(['active', 'retired']), contents: z.int().meta({ description: 'How many contents carry it' }) })
   .meta({ id: 'TagUsage' });
+export const tagUsageList = z.object({ ...adminPaging, tags: z.array(tagUsage) }).meta({ id: 'TagUsageList' });
 
 export const approval = z
   .object({ message: z.string(), content, proposedTags: z.array(settledProposal).meta({ description: 'What became of each proposed tag' }) })

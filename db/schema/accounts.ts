@@ -17,7 +17,13 @@ export const users = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_is_admin_idx').on(t.isAdmin)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_is_admin_idx').on(t.isAdmin),
+    // The admin's users table sorts by when they joined (its default) or by name.
+    index('users_created_idx').on(t.createdAt),
+    index('users_name_idx').on(sql`${t.name} COLLATE NOCASE`),
+  ],
 );
 
 export const sessions = sqliteTable(

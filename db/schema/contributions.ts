@@ -52,6 +52,8 @@ export const submissions = sqliteTable(
     uniqueIndex('submissions_pending_url_key_unique').on(t.urlKey).where(sql`status = 'pending'`),
     index('submissions_url_key_idx').on(t.urlKey),
     index('submissions_status_created_idx').on(t.status, t.createdAt),
+    // Every submission, whatever its status, in the order they came (the admin's "All").
+    index('submissions_created_idx').on(t.createdAt),
     index('submissions_user_idx').on(t.userId),
   ],
 );

@@ -44,11 +44,11 @@ describe('drafts', () => {
     const complete = { ...draft, name: 'Draft Course', url: 'https://draft.example.org/', description: 'Soon.' };
     await expect(updateContent(t.db, actor, draft._id, { ...complete, slug: taken!.slug })).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await getContent(t.db, draft._id)).toMatchObject({ status: 'draft' });
-    expect((await listContentsForAdmin(t.db, 1, 'published')).contents.map((c) => c._id)).not.toContain(draft._id);
-    expect((await listContentsForAdmin(t.db, 1, 'draft')).contents.map((c) => c._id)).toEqual([draft._id]);
+    expect((await listContentsForAdmin(t.db, { status: 'published' })).contents.map((c) => c._id)).not.toContain(draft._id);
+    expect((await listContentsForAdmin(t.db, { status: 'draft' })).contents.map((c) => c._id)).toEqual([draft._id]);
     // Fixed, it is published under the same id.
     expect(await updateContent(t.db, actor, draft._id, { ...complete, slug: 'draft-course' })).toMatchObject({ _id: draft._id, status: 'published' });
-    expect((await listContentsForAdmin(t.db, 1, 'draft')).contents).toEqual([]);
+    expect((await listContentsForAdmin(t.db, { status: 'draft' })).contents).toEqual([]);
   });
 
   it('a draft with an unknown tag is refused by name, and deleting one leaves the catalog as it was', async () => {

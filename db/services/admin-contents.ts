@@ -1,11 +1,14 @@
 /** The admin's content management (SPEC §2 Admin contents, Edit content). */
-import { count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
 import { conflict, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { ADMIN_PAGE_SIZE, paging, type Paging } from '../paging.ts';
-import { contentDrafts, contents } from '../schema.ts';
+import { ftsQuery, lastWordIsPrefix, searchWords } from '../fts.ts';
+import { paging, type Paging } from '../paging.ts';
+import { contentDrafts, contents, contentTags } from '../schema.ts';
+import type { Cost } from '../taxonomy.ts';
+import { CONTENT_LIST, containsPattern, parseListQuery, type ListQuery } from '../validation/list-query.ts';
 import { adminContentInput } from '../validation/admin.ts';
 import type { ContentInput } from '../validation/contents.ts';
 import { parseInput } from '../validation/parse.ts';
@@ -14,38 +17,71 @@ import { auditEntry, type Actor } from './audit.ts';
 import { searchContents } from './catalog.ts';
 import { resolveTags } from './tags.ts';
 import { insertContentStatements, toApiContent, toApiDraft, updateContentStatements, type ApiContent, type ContentStatus } from './content-rows.ts';
-import { isLinkFilter, linkFilterCondition, linkHealthOf, type LinkFilter, type LinkHealth } from './link-health.ts';
+import { isLinkFilter, linkFilterCondition, linkHealthOf, type LinkHealth } from './link-health.ts';
 
 /** A row of the admin's table: the content, and what the link checker and users found of its link. */
 export type AdminContentRow = ApiContent & { link: LinkHealth | null };
 
 export interface ContentList extends Paging {
+  pageSize: number;
   contents: AdminContentRow[];
-  /** The status shown ('draft' or 'published'), or undefined for both. */
-  status?: ContentStatus;
-  /** The link filter applied ('broken', 'moved' or 'reported'), if any. */
-  link?: LinkFilter;
 }
 
 /**
- * The admin's table: drafts and published contents together, newest first, or one status of them; or the
- * published contents whose link is broken, moved or reported (`link`). Each row carries its link's health.
+ * What the admin's table shows of each side: published contents (searched with the catalog's full-text
+ * index, filtered by tag through content_tags) and drafts (few: a plain read). Each answers the same
+ * columns, so the two are one UNION ALL, sorted and paged in the database.
  */
-export async function listContentsForAdmin(db: Db, page: unknown, status?: unknown, link?: unknown): Promise<ContentList> {
-  if (isLinkFilter(link)) return listByLink(db, page, link);
-  const only = status === 'draft' || status === 'published' ? status : undefined;
-  const [published, drafts] = await Promise.all([
-    only === 'draft' ? 0 : db.$count(contents),
-    only === 'published' ? 0 : db.$count(contentDrafts),
-  ]);
-  const p = paging(page, published + drafts);
+function publishedMatching(db: Db, query: ListQuery<string, keyof typeof CONTENT_LIST.filters>): SQL | undefined {
+  const { search, filters } = query;
+  const words = searchWords(search);
+  const fullText = words.length ? sql`${contents.seq} IN (SELECT rowid FROM contents_fts WHERE contents_fts MATCH ${ftsQuery(words, new Map(), lastWordIsPrefix(search))})` : undefined;
+  return and(
+    search ? or(fullText, eq(contents.id, search)) : undefined,
+    filters.category ? inArray(contents.id, db.select({ id: contentTags.contentId }).from(contentTags).where(and(eq(contentTags.kind, 'category'), eq(contentTags.value, filters.category)))) : undefined,
+    filters.cost ? eq(contents.cost, filters.cost as Cost) : undefined,
+    isLinkFilter(filters.link) ? linkFilterCondition(filters.link) : undefined,
+  );
+}
+
+function draftsMatching(query: ListQuery<string, keyof typeof CONTENT_LIST.filters>): SQL | undefined {
+  const { search, filters } = query;
+  return and(
+    search ? or(sql`${contentDrafts.name} LIKE ${containsPattern(search)} ESCAPE '\\'`, eq(contentDrafts.id, search)) : undefined,
+    filters.category ? sql`EXISTS (SELECT 1 FROM json_each(${contentDrafts.category}) WHERE json_extract(value, '$.value') = ${filters.category})` : undefined,
+    filters.cost ? eq(contentDrafts.cost, filters.cost as Cost) : undefined,
+  );
+}
+
+const SORT_COLUMN = { created: sql`created_at`, name: sql`name COLLATE NOCASE`, cost: sql`cost` } as const;
+
+/**
+ * The admin's table: drafts and published contents together (newest first unless sorted otherwise), or one
+ * status of them. `search` is the catalog's full-text search (and a content's id); `category`, `cost` and
+ * `link` (broken, moved or reported: published contents only) filter. Each row carries its link's health.
+ */
+export async function listContentsForAdmin(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<ContentList> {
+  const query = parseListQuery(CONTENT_LIST, params);
+  const { status, link } = query.filters;
+  const withPublished = status !== 'draft';
+  const withDrafts = status !== 'published' && !link;
+  const publishedWhere = publishedMatching(db, query);
+  const draftsWhere = draftsMatching(query);
+  const [published, drafts] = await Promise.all([withPublished ? db.$count(contents, publishedWhere) : 0, withDrafts ? db.$count(contentDrafts, draftsWhere) : 0]);
+  const p = paging(query.page, published + drafts, query.pageSize);
   const sides = [
-    ...(only === 'draft' ? [] : [db.select({ id: contents.id, createdAt: contents.createdAt, status: sql<ContentStatus>`'published'`.as('status') }).from(contents)]),
-    ...(only === 'published' ? [] : [db.select({ id: contentDrafts.id, createdAt: contentDrafts.createdAt, status: sql<ContentStatus>`'draft'`.as('status') }).from(contentDrafts)]),
+    ...(withPublished ? [db.select({ id: contents.id, createdAt: contents.createdAt, name: contents.name, cost: contents.cost, status: sql<ContentStatus>`'published'`.as('status') }).from(contents).where(publishedWhere)] : []),
+    ...(withDrafts ? [db.select({ id: contentDrafts.id, createdAt: contentDrafts.createdAt, name: contentDrafts.name, cost: contentDrafts.cost, status: sql<ContentStatus>`'draft'`.as('status') }).from(contentDrafts).where(draftsWhere)] : []),
   ];
-  const [first, second] = sides as [(typeof sides)[number], (typeof sides)[number] | undefined];
-  const ordered = (second ? first.unionAll(second) : first).orderBy(desc(sql`created_at`), desc(sql`id`)).limit(ADMIN_PAGE_SIZE).offset(p.count);
-  const pageRows = await ordered;
+  const [first, second] = sides;
+  const direction = query.order === 'asc' ? sql`ASC` : sql`DESC`;
+  // Neither side: drafts asked for with a link filter (drafts have no checked link).
+  const pageRows = first
+    ? await (second ? first.unionAll(second) : first)
+        .orderBy(sql`${SORT_COLUMN[query.sort as keyof typeof SORT_COLUMN]} ${direction}`, sql`id ${direction}`)
+        .limit(query.pageSize)
+        .offset(p.count)
+    : [];
   const ids = (which: ContentStatus) => pageRows.filter((r) => r.status === which).map((r) => r.id);
   const [publishedRows, draftRows] = await Promise.all([
     ids('published').length ? db.select().from(contents).where(inArray(contents.id, ids('published'))) : [],
@@ -54,15 +90,7 @@ export async function listContentsForAdmin(db: Db, page: unknown, status?: unkno
   const byId = new Map<string, ApiContent>([...publishedRows.map((r) => [r.id, toApiContent(r)] as const), ...draftRows.map((r) => [r.id, toApiDraft(r)] as const)]);
   const health = await linkHealthOf(db, ids('published'));
   const rows = pageRows.map((r) => byId.get(r.id)).filter((c) => c !== undefined);
-  return { ...p, contents: rows.map((c) => ({ ...c, link: health.get(c._id) ?? null })), ...(only ? { status: only } : {}) };
-}
-
-async function listByLink(db: Db, page: unknown, link: LinkFilter): Promise<ContentList> {
-  const condition = linkFilterCondition(link);
-  const p = paging(page, await db.$count(contents, condition));
-  const rows = await db.select().from(contents).where(condition).orderBy(desc(contents.createdAt), desc(contents.id)).limit(ADMIN_PAGE_SIZE).offset(p.count);
-  const health = await linkHealthOf(db, rows.map((r) => r.id));
-  return { ...p, contents: rows.map((r) => ({ ...toApiContent(r), link: health.get(r.id) ?? null })), link };
+  return { ...p, pageSize: query.pageSize, contents: rows.map((c) => ({ ...c, link: health.get(c._id) ?? null })) };
 }
 
 /** A content or a draft, by id: what the admin's edit screen and GET /api/contents/{id} show. */

@@ -1,9 +1,10 @@
 /** The admin's user management (SPEC §2 Admin users), with the rules that keep at least one admin. */
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
-import { ADMIN_PAGE_SIZE, paging, type Paging } from '../paging.ts';
+import { paging, type Paging } from '../paging.ts';
+import { containsPattern, parseListQuery, USER_LIST } from '../validation/list-query.ts';
 import { users, type User } from '../schema.ts';
 import { adminUserInput } from '../validation/admin.ts';
 import { parseInput } from '../validation/parse.ts';
@@ -15,14 +16,27 @@ export const LAST_ADMIN = 'There must be at least one admin: make another user a
 export const NOT_YOURSELF = 'You cannot delete your own account';
 
 export interface UserList extends Paging {
+  pageSize: number;
   users: Array<PublicUser & { createdAt: string }>;
 }
 
-export async function listUsers(db: Db, page: unknown): Promise<UserList> {
-  const [total] = await db.select({ n: count() }).from(users);
-  const p = paging(page, total?.n ?? 0);
-  const rows = await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(ADMIN_PAGE_SIZE).offset(p.count);
-  return { ...p, users: rows.map((u) => ({ ...toPublicUser(u), createdAt: u.createdAt.toISOString() })) };
+const USER_SORTS = { created: users.createdAt, name: sql`${users.name} COLLATE NOCASE`, email: users.email } as const;
+
+/**
+ * The admin's users table: `search` finds a name or an email containing the text, `role` keeps admins or
+ * users, sorted by `sort` (ties by id, so pages never overlap). Accepts anything (parseListQuery).
+ */
+export async function listUsers(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<UserList> {
+  const query = parseListQuery(USER_LIST, params);
+  const pattern = containsPattern(query.search);
+  const where = and(
+    query.search ? or(sql`${users.name} LIKE ${pattern} ESCAPE '\\'`, sql`${users.email} LIKE ${pattern} ESCAPE '\\'`) : undefined,
+    query.filters.role ? eq(users.isAdmin, query.filters.role === 'admin') : undefined,
+  );
+  const p = paging(query.page, await db.$count(users, where), query.pageSize);
+  const direction = query.order === 'asc' ? asc : desc;
+  const rows = await db.select().from(users).where(where).orderBy(direction(USER_SORTS[query.sort]), direction(users.id)).limit(query.pageSize).offset(p.count);
+  return { ...p, pageSize: query.pageSize, users: rows.map((u) => ({ ...toPublicUser(u), createdAt: u.createdAt.toISOString() })) };
 }
 
 /** Every user, newest first, without paging (the CLI's list). */

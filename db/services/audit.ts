@@ -24,6 +24,7 @@ export type AuditAction =
   | 'submission.reject'
   | 'review.update'
   | 'review.delete'
+  | 'submission.delete'
   | 'tag.create'
   | 'tag.rename'
   | 'tag.merge'

@@ -1,10 +1,11 @@
 /** Links users submit for the admins to review (SPEC §4 submission lifecycle). */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
-import { conflict, isAppError, notFound } from '../errors.ts';
+import { conflict, invalid, isAppError, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { ADMIN_PAGE_SIZE, paging, type Paging } from '../paging.ts';
+import { paging, type Paging } from '../paging.ts';
+import { containsPattern, parseListQuery, SUBMISSION_LIST, type ListQuery } from '../validation/list-query.ts';
 import { contents, submissions, users, type ProposedTag, type Submission, type SubmissionStatus } from '../schema.ts';
 import type { Cost, Tag } from '../taxonomy.ts';
 import { cleanUrl, nameFromUrl, slugify, urlKey } from '../urls.ts';
@@ -13,6 +14,7 @@ import { httpUrl } from '../validation/contents.ts';
 import { submissionInput } from '../validation/engagement.ts';
 import { z } from '../validation/zod.ts';
 import { rejectionInput, type RejectReason } from '../validation/rejection.ts';
+import { submissionBulkInput, type BulkAction } from '../validation/submission-bulk.ts';
 import { parseInput } from '../validation/parse.ts';
 import { contentConflict, getContent } from './admin-contents.ts';
 import { actorLabel, auditEntry, type Actor } from './audit.ts';
@@ -199,15 +201,60 @@ export async function createSubmission(db: Db, userId: string, input: unknown): 
 }
 
 export interface SubmissionList extends Paging {
+  pageSize: number;
   submissions: ApiSubmission[];
 }
 
-/** The queue: pending submissions, oldest first (first come, first reviewed). */
-export async function listSubmissions(db: Db, page: unknown): Promise<SubmissionList> {
-  const [total] = await db.select({ n: count() }).from(submissions).where(isPending);
-  const p = paging(page, total?.n ?? 0);
-  const rows = await db.select().from(submissions).where(isPending).orderBy(asc(submissions.createdAt), asc(submissions.id)).limit(ADMIN_PAGE_SIZE).offset(p.count);
-  return { ...p, submissions: rows.map(toApiSubmission) };
+const SUBMISSION_SORTS = { created: submissions.createdAt, name: sql`${submissions.name} COLLATE NOCASE`, decided: submissions.decidedAt } as const;
+
+/**
+ * Which submissions a list or a bulk action over "all matching" means: `status` (pending unless given;
+ * 'all' for every one), `search` in the name or the URL.
+ */
+function submissionsMatching(query: ListQuery<string, 'status'>): SQL | undefined {
+  const status = query.filters.status ?? 'pending';
+  const pattern = containsPattern(query.search);
+  return and(
+    status === 'all' ? undefined : eq(submissions.status, status as SubmissionStatus),
+    query.search ? or(sql`${submissions.name} LIKE ${pattern} ESCAPE '\\'`, sql`${submissions.url} LIKE ${pattern} ESCAPE '\\'`) : undefined,
+  );
+}
+
+/**
+ * The admin's submissions table: by default the queue (pending, oldest first: first come, first reviewed);
+ * `status` shows the decided ones too, `search` finds a name or URL, `sort` orders by submitted, name or
+ * decided. The status with the submitted time is an index range (submissions_status_created_idx).
+ */
+export async function listSubmissions(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<SubmissionList> {
+  const query = parseListQuery(SUBMISSION_LIST, params);
+  const where = submissionsMatching(query);
+  const p = paging(query.page, await db.$count(submissions, where), query.pageSize);
+  const direction = query.order === 'asc' ? asc : desc;
+  const rows = await db
+    .select()
+    .from(submissions)
+    .where(where)
+    .orderBy(direction(SUBMISSION_SORTS[query.sort]), direction(submissions.id))
+    .limit(query.pageSize)
+    .offset(p.count);
+  return { ...p, pageSize: query.pageSize, submissions: rows.map(toApiSubmission) };
+}
+
+/** At most this many submissions are decided by one bulk action (a page of 100 and then some). */
+export const BULK_LIMIT = 500;
+
+/** The ids of the submissions "all matching" means: the list's filters, resolved here, never by the browser. */
+export async function submissionIdsMatching(db: Db, params: URLSearchParams | Record<string, string | undefined>): Promise<string[]> {
+  const query = parseListQuery(SUBMISSION_LIST, params);
+  const direction = query.order === 'asc' ? asc : desc;
+  const rows = await db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(submissionsMatching(query))
+    .orderBy(direction(SUBMISSION_SORTS[query.sort]), direction(submissions.id))
+    .limit(BULK_LIMIT + 1);
+  if (rows.length > BULK_LIMIT) throw invalid(`More than ${BULK_LIMIT} submissions match: narrow the search or the status first`);
+  return rows.map((r) => r.id);
 }
 
 /** Every pending submission with its submitter (the CLI's review pass). */
@@ -347,7 +394,7 @@ export async function rejectSubmission(db: Db, actor: Actor, id: string, rejecti
 /** What became of one submission in a bulk approval or rejection. */
 export interface SubmissionOutcome {
   id: string;
-  outcome: 'approved' | 'rejected' | 'refused' | 'not-found';
+  outcome: 'approved' | 'rejected' | 'deleted' | 'refused' | 'not-found';
   /** Why it was refused (a duplicate slug or website, an invalid field) or not found. */
   reason?: string;
   /** The content an approval created. */
@@ -388,6 +435,43 @@ export async function rejectSubmissions(db: Db, actor: Actor, ids: readonly stri
     }
   }
   return outcomes;
+}
+
+/**
+ * Deletes submissions for good, whatever became of them (spam, test entries): the submitter is not told, and
+ * a content an approval made stays. One batch, each deletion audited; an id that does not exist is reported.
+ */
+export async function deleteSubmissions(db: Db, actor: Actor, ids: readonly string[]): Promise<SubmissionOutcome[]> {
+  const found = ids.length ? await db.select({ id: submissions.id, name: submissions.name, url: submissions.url, status: submissions.status }).from(submissions).where(inArray(submissions.id, [...ids])) : [];
+  if (found.length) {
+    await db.batch([
+      db.delete(submissions).where(inArray(submissions.id, found.map((f) => f.id))),
+      ...found.map((f) => auditEntry(db, actor, 'submission.delete', { type: 'submission', id: f.id }, { name: f.name, url: f.url, status: f.status })),
+    ]);
+  }
+  const deleted = new Set(found.map((f) => f.id));
+  return ids.map((id) => (deleted.has(id) ? { id, outcome: 'deleted' } : { id, outcome: 'not-found', reason: 'Submission not found' }));
+}
+
+/** What a bulk action did to each submission, with its name when it was found (to say which one). */
+export interface BulkResult {
+  action: BulkAction;
+  results: Array<Omit<SubmissionOutcome, 'content' | 'proposedTags'> & { name?: string; contentId?: string }>;
+}
+
+/**
+ * A bulk action from the admin's table (POST /api/submissions/bulk): the ids chosen or all that the list's
+ * filter matches, each decided on its own with the single action's rules (approveSubmissions,
+ * rejectSubmissions, deleteSubmissions), so one refusal does not stop the others. Approval drops proposed
+ * tags, as the table's Approve does.
+ */
+export async function runSubmissionBulk(db: Db, actor: Actor, input: unknown): Promise<BulkResult> {
+  const { action, ids: chosen, filter, reason, note } = parseInput(submissionBulkInput, input);
+  const ids = [...new Set(chosen ?? (await submissionIdsMatching(db, filter ?? {})))];
+  const names = new Map((ids.length ? await db.select({ id: submissions.id, name: submissions.name }).from(submissions).where(inArray(submissions.id, ids)) : []).map((r) => [r.id, r.name]));
+  const outcomes =
+    action === 'approve' ? await approveSubmissions(db, actor, ids, () => 'drop') : action === 'reject' ? await rejectSubmissions(db, actor, ids, { reason, note }) : await deleteSubmissions(db, actor, ids);
+  return { action, results: outcomes.map(({ content, proposedTags, ...outcome }) => ({ ...outcome, ...(names.has(outcome.id) ? { name: names.get(outcome.id) } : {}), ...(content ? { contentId: content._id } : {}) })) };
 }
 
 function failedOutcome(id: string, error: unknown): SubmissionOutcome {

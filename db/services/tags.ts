@@ -3,7 +3,7 @@
  * submission may carry. Read once per catalog version (a change to the tags bumps it), shared by every
  * request until the next change.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { conflict, invalid } from '../errors.ts';
 import { tagAliases, tags, type TagKind } from '../schema.ts';
@@ -12,6 +12,9 @@ import { auditEntry, type Actor } from './audit.ts';
 import { cachedRead } from '../catalog-snapshot/version.ts';
 import { parseInput } from '../validation/parse.ts';
 import { tagInput } from '../validation/tags.ts';
+import { containsPattern, parseListQuery, TAG_LIST } from '../validation/list-query.ts';
+import { paging, type Paging } from '../paging.ts';
+import { parseTagKind } from './tag-changes.ts';
 
 export type TagLists = Record<TagKind, Tag[]>;
 
@@ -87,16 +90,48 @@ export interface TagUsage extends Tag {
   contents: number;
 }
 
+// Column names spelled out with their tables: drizzle leaves them unqualified inside a select's fields,
+// which in this correlated subquery would compare content_tags with itself.
+const usedBy = sql<number>`(SELECT count(*) FROM content_tags ct WHERE ct.kind = "tags"."kind" AND ct.value = "tags"."value")`;
+
 /** Every tag, active and retired, with its usage: one grouped read of the tag index. */
 export async function listTagUsage(db: Db, kind?: TagKind): Promise<TagUsage[]> {
-  // Column names spelled out with their tables: drizzle leaves them unqualified inside a select's fields,
-  // which in this correlated subquery would compare content_tags with itself.
-  const used = sql<number>`(SELECT count(*) FROM content_tags ct WHERE ct.kind = "tags"."kind" AND ct.value = "tags"."value")`;
   return db
-    .select({ id: tags.id, kind: tags.kind, value: tags.value, label: tags.label, status: tags.status, contents: used })
+    .select({ id: tags.id, kind: tags.kind, value: tags.value, label: tags.label, status: tags.status, contents: usedBy })
     .from(tags)
     .where(kind ? eq(tags.kind, kind) : undefined)
     .orderBy(asc(tags.kind), asc(tags.id));
+}
+
+export interface TagUsageList extends Paging {
+  pageSize: number;
+  tags: TagUsage[];
+}
+
+/**
+ * The admin's tags table: `kind` and `status` filter, `search` finds a label or value containing the text;
+ * sorted by when added (by kind, then id), label, or use (most used first). `kind=all` is every kind.
+ */
+export async function listTagsForAdmin(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<TagUsageList> {
+  const query = parseListQuery(TAG_LIST, params);
+  const kind = query.filters.kind && query.filters.kind !== 'all' ? parseTagKind(query.filters.kind) : undefined;
+  const pattern = containsPattern(query.search);
+  const where = and(
+    kind ? eq(tags.kind, kind) : undefined,
+    query.filters.status ? eq(tags.status, query.filters.status as 'active' | 'retired') : undefined,
+    query.search ? or(sql`${tags.label} LIKE ${pattern} ESCAPE '\\'`, sql`${tags.value} LIKE ${pattern} ESCAPE '\\'`) : undefined,
+  );
+  const p = paging(query.page, await db.$count(tags, where), query.pageSize);
+  const direction = query.order === 'asc' ? asc : desc;
+  const order = query.sort === 'label' ? [direction(sql`${tags.label} COLLATE NOCASE`), direction(tags.id)] : query.sort === 'used' ? [direction(usedBy), direction(tags.id)] : [direction(tags.kind), direction(tags.id)];
+  const rows = await db
+    .select({ id: tags.id, kind: tags.kind, value: tags.value, label: tags.label, status: tags.status, contents: usedBy })
+    .from(tags)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset(p.count);
+  return { ...p, pageSize: query.pageSize, tags: rows };
 }
 
 /**

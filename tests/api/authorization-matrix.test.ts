@@ -122,6 +122,7 @@ const ROWS: Row[] = [
   { method: 'PUT', route: '/api/users/[id]', path: async (f) => `/api/users/${(await f.account())._id}`, body: () => ({ name: 'Edited', email: uniqueEmail('edited'), isAdmin: false }), expect: adminOnly(200) },
   { method: 'DELETE', route: '/api/users/[id]', path: async (f) => `/api/users/${(await f.account())._id}`, expect: adminOnly(200) },
   { method: 'GET', route: '/api/submissions/admin', path: () => '/api/submissions/admin?page=1', expect: adminOnly(200) },
+  { method: 'POST', route: '/api/submissions/bulk', path: () => '/api/submissions/bulk', body: async (f) => ({ action: 'reject', ids: [await f.submission()] }), expect: adminOnly(200) },
   { method: 'GET', route: '/api/submissions/[id]', path: async (f) => `/api/submissions/${await f.submission()}`, expect: adminOnly(200) },
   { method: 'POST', route: '/api/submissions/[id]', path: async (f) => `/api/submissions/${await f.submission()}`, body: () => ({}), expect: adminOnly(201) },
   { method: 'DELETE', route: '/api/submissions/[id]', path: async (f) => `/api/submissions/${await f.submission()}`, expect: adminOnly(200) },

@@ -20,7 +20,7 @@ let server: TestServer;
 let api: ApiClient;
 let token: string;
 
-const tagsOf = async (kind: string) => (await api.get(`/api/tags/admin?kind=${kind}`, { token })).body as AdminTag[];
+const tagsOf = async (kind: string) => ((await api.get(`/api/tags/admin?kind=${kind}&pageSize=100`, { token })).body as { tags: AdminTag[] }).tags;
 const FILTER_LISTS = { category: 'categories', techStack: 'techStacks', type: 'types' } as const;
 /** The values the search filters offer (tags that some content carries). */
 const offered = async (kind: keyof typeof FILTER_LISTS) => ((await api.get('/api/contents/filters')).body[FILTER_LISTS[kind]] as Array<{ value: string }>).map((tag) => tag.value);

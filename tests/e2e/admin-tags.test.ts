@@ -46,7 +46,7 @@ describe.skipIf(!hasBrowser)('the tags screen', () => {
 
     await page.getByRole('search').getByLabel('Kind').selectOption('techStack');
     await page.getByRole('search').getByLabel('Find').fill('java');
-    await expect.poll(() => new URL(page.url()).search).toBe('?kind=techStack&q=java');
+    await expect.poll(() => new URL(page.url()).search).toBe('?kind=techStack&search=java');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(2); // Java, Javascript
     await page.reload();
     await hydrated(page);

@@ -3,13 +3,16 @@
  * Create Content ('Create a new content?' → an empty draft → its edit screen, SPEC §4). Each row shows
  * whether it is published or a draft (seen only here until it is saved complete), and what the link checker
  * and users found of its link: broken, failing, moved (accepted in one click), reported. The list filters
- * by status, or to broken, moved or reported links.
+ * by status, category, cost, or to broken, moved or reported links; search, sort and paging are the server's
+ * (docs/product.md §2).
  */
 import { useState } from 'react';
 import { apiDelete, apiPost, errorMessage } from '#site/lib/api.ts';
 import { flashToast, toast } from '#site/stores/toasts.ts';
 import type { LinkHealthShape } from '#db/contract/shapes.ts';
-import { AdminTable, ListStatus, Pager, labels, useAdminList, type PagedList, type RowAction } from './list.tsx';
+import { CONTENT_LIST, type ListQuery } from '#db/validation/list-query.ts';
+import { COSTS } from '#db/taxonomy.ts';
+import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, labels, pageAddress, Pager, RowsShown, useAdminList, useListQuery, type PagedList, type RowAction } from './list.tsx';
 import { BusyButton } from '../forms/fields.tsx';
 
 type ContentStatus = 'draft' | 'published';
@@ -24,29 +27,51 @@ interface ContentRow {
   category: Array<{ label: string }>;
   type: Array<{ label: string }>;
   link: LinkHealthShape | null;
+  createdAt?: string;
 }
 
 interface ContentList extends PagedList {
   contents: ContentRow[];
 }
 
-const HEAD = ['No.', 'CONTENT ID', 'NAME', 'STATUS', 'LINK', 'CATEGORY', 'TYPE', 'COST', 'ACTIONS'] as const;
-const STATUS_FILTERS: Array<[string, string]> = [
+const COLUMNS = [
+  { label: 'No.' },
+  { label: 'CONTENT ID' },
+  { label: 'NAME', sort: 'name' },
+  { label: 'STATUS' },
+  { label: 'LINK' },
+  { label: 'CATEGORY' },
+  { label: 'TYPE' },
+  { label: 'COST', sort: 'cost' },
+  { label: 'ADDED', sort: 'created' },
+  { label: 'ACTIONS' },
+];
+const STATUS_FILTERS = [
   ['', 'All'],
   ['published', 'Published'],
   ['draft', 'Drafts'],
-];
-const LINK_FILTERS: Array<[string, string]> = [
+] as const;
+const LINK_FILTERS = [
   ['', 'Any'],
   ['broken', 'Broken'],
   ['moved', 'Moved'],
   ['reported', 'Reported'],
-];
+] as const;
+const COST_FILTERS = [['', 'Any'], ...COSTS.map((cost) => [cost, cost] as const)] as const;
 const EMPTY_LINK: Record<string, string> = { broken: 'No broken links.', moved: 'No link has moved.', reported: 'No link was reported.' };
 
-export default function ContentsTable({ page, status = '', link = '' }: { page: number; status?: string; link?: string }) {
-  const filters: Record<string, string> = link ? { link } : { status };
-  const { state, reload, refreshing } = useAdminList<ContentList>('/api/contents/admin', page, filters);
+function emptyMessage(query: ListQuery): string {
+  const { status, link, category, cost } = query.filters;
+  if (query.search || category || cost) return 'No contents match this view';
+  if (link) return EMPTY_LINK[link] ?? 'No contents match this view';
+  if (status === 'draft') return 'No drafts: every content is published.';
+  if (status === 'published') return 'Nothing is published yet.';
+  return 'No contents yet: create the first one.';
+}
+
+export default function ContentsTable({ initialSearch, categories }: { initialSearch: string; categories: Array<{ label: string; value: string }> }) {
+  const { query, change } = useListQuery(CONTENT_LIST, initialSearch);
+  const { state, reload, refreshing } = useAdminList<ContentList>('/api/contents/admin', CONTENT_LIST, query);
   const [busy, setBusy] = useState<RowAction | null>(null);
 
   async function create() {
@@ -90,53 +115,38 @@ export default function ContentsTable({ page, status = '', link = '' }: { page: 
     }
   }
 
+  const categoryOptions = [['', 'Any'] as const, ...categories.map((c) => [c.value, c.label] as const)];
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <form method="get" action="/admin/contents" className="flex items-end gap-2">
-          <label className="fieldset p-0">
-            <span className="fieldset-legend text-sm">Status</span>
-            <select name="status" className="select select-sm" defaultValue={link ? '' : status} onChange={(event) => showOnly(event.currentTarget, 'link')}>
-              {STATUS_FILTERS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="fieldset p-0">
-            <span className="fieldset-legend text-sm">Link</span>
-            <select name="link" className="select select-sm" defaultValue={link} onChange={(event) => showOnly(event.currentTarget, 'status')}>
-              {LINK_FILTERS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <noscript>
-            <button className="btn btn-sm">Show</button>
-          </noscript>
-        </form>
+      <div className="flex justify-end">
         <BusyButton className="btn btn-primary" busy={busy?.action === 'creating'} disabled={busy !== null} onClick={() => void create()}>
           Create Content
         </BusyButton>
       </div>
+      <ListControls query={query} change={change} searchLabel="Search contents">
+        <FilterSelect label="Status" name="status" query={query} change={change} options={STATUS_FILTERS} />
+        <FilterSelect label="Category" name="category" query={query} change={change} options={categoryOptions} />
+        <FilterSelect label="Cost" name="cost" query={query} change={change} options={COST_FILTERS} />
+        <FilterSelect label="Link" name="link" query={query} change={change} options={LINK_FILTERS} />
+      </ListControls>
       {state.status !== 'loaded' ? (
         <ListStatus state={state} onRetry={reload} noun="contents" />
       ) : (
         <>
+          <RowsShown data={state.data} />
           {state.data.contents.length === 0 ? (
-            <p className="alert">{link ? EMPTY_LINK[link] : status === 'draft' ? 'No drafts: every content is published.' : status === 'published' ? 'Nothing is published yet.' : 'No contents yet: create the first one.'}</p>
+            <p className="alert">{emptyMessage(query)}</p>
           ) : (
-            <AdminTable caption={`Contents, page ${state.data.page} of ${state.data.pages}`} busy={refreshing || busy !== null} head={HEAD}>
+            <AdminTable caption={`Contents, page ${state.data.page} of ${state.data.pages}`} busy={refreshing || busy !== null} columns={COLUMNS} query={query} change={change}>
               {state.data.contents.map((content, index) => {
                 const deleting = busy?.action === 'deleting' && busy.id === content._id;
                 return (
                   <tr key={content._id}>
-                    <td>{index + 1 + state.data.count}</td>
-                    <td className="font-mono text-xs">{content._id}</td>
-                    <td>
+                    <Cell label="No.">{index + 1 + state.data.count}</Cell>
+                    <Cell label="CONTENT ID" className="font-mono text-xs break-all">
+                      {content._id}
+                    </Cell>
+                    <Cell label="NAME" className="min-w-40">
                       {content.status === 'published' ? (
                         <a className="link link-hover" href={`/content/${content.slug}`}>
                           {content.name}
@@ -144,20 +154,21 @@ export default function ContentsTable({ page, status = '', link = '' }: { page: 
                       ) : (
                         content.name
                       )}
-                    </td>
-                    <td>
+                    </Cell>
+                    <Cell label="STATUS">
                       <span className={`badge badge-sm ${content.status === 'draft' ? 'badge-warning' : 'badge-success'}`} data-status={content.status}>
                         {content.status === 'draft' ? 'Draft' : 'Published'}
                       </span>
-                    </td>
-                    <td>
+                    </Cell>
+                    <Cell label="LINK">
                       <LinkFlags content={content} busy={busy} onAccept={() => void acceptMove(content)} />
-                    </td>
-                    <td>{labels(content.category)}</td>
-                    <td>{labels(content.type)}</td>
-                    <td>{content.cost}</td>
-                    <td>
-                      <div className="flex gap-2">
+                    </Cell>
+                    <Cell label="CATEGORY">{labels(content.category)}</Cell>
+                    <Cell label="TYPE">{labels(content.type)}</Cell>
+                    <Cell label="COST">{content.cost}</Cell>
+                    <Cell label="ADDED">{content.createdAt?.slice(0, 10)}</Cell>
+                    <Cell label="ACTIONS" actions>
+                      <div className="flex flex-wrap gap-2">
                         <a className="btn btn-sm" href={`/admin/content/${content._id}`}>
                           Edit<span className="sr-only"> {content.name}</span>
                         </a>
@@ -165,25 +176,17 @@ export default function ContentsTable({ page, status = '', link = '' }: { page: 
                           Delete<span className="sr-only"> {content.name}</span>
                         </BusyButton>
                       </div>
-                    </td>
+                    </Cell>
                   </tr>
                 );
               })}
             </AdminTable>
           )}
-          <Pager page={state.data.page} pages={state.data.pages} path="/admin/contents" filters={filters} />
+          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(CONTENT_LIST, query, page)} onPage={(page) => change({ page })} />
         </>
       )}
     </div>
   );
-}
-
-/** The list filters by status or by link, not both: choosing one resets the other. */
-function showOnly(select: HTMLSelectElement, other: 'status' | 'link') {
-  const form = select.form;
-  if (!form) return;
-  (form.elements.namedItem(other) as HTMLSelectElement).value = '';
-  form.requestSubmit();
 }
 
 /** What is known of a row's link: broken or failing (with why), moved (with Accept), reported. */

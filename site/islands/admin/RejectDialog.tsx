@@ -8,8 +8,8 @@ import { REJECT_NOTE_MAX, REJECT_REASONS, type RejectionInput } from '#db/valida
 import { BusyButton } from '../forms/fields.tsx';
 
 interface Props {
-  /** The submission being rejected; the dialog is open while it is set. */
-  submission: { name: string } | null;
+  /** The submission being rejected (or, `bulk`, the selection: its name says how many); open while set. */
+  submission: { name: string; bulk?: boolean } | null;
   busy: boolean;
   onCancel: () => void;
   onReject: (rejection: RejectionInput) => void;
@@ -46,7 +46,7 @@ export function RejectDialog({ submission, busy, onCancel, onReject }: Props) {
         }}
       >
         <h2 id="reject-heading" className="text-lg font-bold break-words">
-          Reject “{submission?.name}”?
+          {submission?.bulk ? `Reject ${submission.name}?` : `Reject “${submission?.name ?? ''}”?`}
         </h2>
         <p className="text-sm text-base-content/80">The submitter sees the reason and the note on their submissions page and in the mail about the decision.</p>
         <div className="fieldset">
@@ -73,7 +73,7 @@ export function RejectDialog({ submission, busy, onCancel, onReject }: Props) {
             Cancel
           </button>
           <BusyButton type="submit" className="btn btn-error" busy={busy}>
-            Reject submission
+            {submission?.bulk ? `Reject ${submission.name}` : 'Reject submission'}
           </BusyButton>
         </div>
       </form>

@@ -1,14 +1,17 @@
 /**
- * SPEC §2 Admin submissions: the review queue with Approve, Reject and Edit per row.
+ * SPEC §2 Admin submissions: the review queue with Approve, Reject and Edit per row; searched, filtered by
+ * status (the decided ones too), sorted and paged by the server; rows ticked (or all matching the view)
+ * approved, rejected or deleted at once, with what became of each (docs/product.md §2).
  *
  * Deliberate deviation from SPEC §4: a failed approval does NOT delete the submission. The server approves
  * atomically (content created and submission deleted together, or nothing), so on failure the submission
  * stays in the queue with the error shown: losing a user's submission is worse than an extra click.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError, apiDelete, apiPost, errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
-import { AdminTable, ListStatus, Pager, labels, useAdminList, type PagedList, type RowAction } from './list.tsx';
+import { listQueryParams, SUBMISSION_LIST } from '#db/validation/list-query.ts';
+import { AdminTable, Cell, FilterSelect, labels, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, type PagedList, type RowAction } from './list.tsx';
 import { BusyButton } from '../forms/fields.tsx';
 import type { RejectionInput } from '#db/validation/rejection.ts';
 import { RejectDialog } from './RejectDialog.tsx';
@@ -28,19 +31,58 @@ interface SubmissionRow {
   hasCert: boolean;
   description: string;
   rating: number;
+  status: 'pending' | 'approved' | 'rejected';
+  createdAt: string;
+  decidedAt: string | null;
+  decidedBy: string | null;
 }
 
 interface SubmissionList extends PagedList {
   submissions: SubmissionRow[];
 }
 
-const HEAD = ['No.', 'URL', 'NAME', 'CATEGORY', 'TECH', 'TYPE', 'COST', 'ACTIONS'] as const;
+interface BulkResult {
+  action: 'approve' | 'reject' | 'delete';
+  results: Array<{ id: string; name?: string; outcome: 'approved' | 'rejected' | 'deleted' | 'refused' | 'not-found'; reason?: string }>;
+}
 
-export default function SubmissionsTable({ page }: { page: number }) {
-  const { state, reload, refreshing } = useAdminList<SubmissionList>('/api/submissions/admin', page);
+const COLUMNS = [
+  { label: 'No.' },
+  { label: 'URL' },
+  { label: 'NAME', sort: 'name' },
+  { label: 'STATUS' },
+  { label: 'CATEGORY' },
+  { label: 'TECH' },
+  { label: 'TYPE' },
+  { label: 'COST' },
+  { label: 'SUBMITTED', sort: 'created' },
+  { label: 'ACTIONS' },
+];
+const STATUSES = [
+  ['', 'Waiting for review'],
+  ['approved', 'Approved'],
+  ['rejected', 'Rejected'],
+  ['all', 'All'],
+] as const;
+const DONE = { approve: 'approved', reject: 'rejected', delete: 'deleted' } as const;
+const plural = (n: number) => (n === 1 ? '1 submission' : `${n} submissions`);
+
+/** Which submissions a bulk action is for: the rows ticked, or every one the view matches (resolved by the server). */
+type Selection = { ids: Set<string>; allMatching: boolean };
+const NOTHING: Selection = { ids: new Set(), allMatching: false };
+
+export default function SubmissionsTable({ initialSearch }: { initialSearch: string }) {
+  const { query, change } = useListQuery(SUBMISSION_LIST, initialSearch);
+  const { state, reload, refreshing } = useAdminList<SubmissionList>('/api/submissions/admin', SUBMISSION_LIST, query);
   const [busy, setBusy] = useState<RowAction | null>(null);
-  /** The submission whose reason is being asked for. */
-  const [rejecting, setRejecting] = useState<SubmissionRow | null>(null);
+  /** The submission whose reason is being asked for, or the bulk selection's. */
+  const [rejecting, setRejecting] = useState<{ name: string; bulk?: true; submission?: SubmissionRow } | null>(null);
+  const [selection, setSelection] = useState<Selection>(NOTHING);
+  const [bulkResult, setBulkResult] = useState<BulkResult | null>(null);
+  const view = listQueryParams(SUBMISSION_LIST, query).toString();
+
+  // A selection belongs to the view it was made in.
+  useEffect(() => setSelection(NOTHING), [view]);
 
   async function approve(submission: SubmissionRow) {
     const proposed = submission.proposedTags.length;
@@ -77,60 +119,201 @@ export default function SubmissionsTable({ page }: { page: number }) {
     }
   }
 
-  if (state.status !== 'loaded') return <ListStatus state={state} onRetry={reload} noun="submissions" />;
-  const { submissions, count, pages } = state.data;
+  /** One request for the whole selection; the answer says what became of each row. */
+  async function runBulk(action: BulkResult['action'], count: number, rejection: RejectionInput = {}) {
+    if (action === 'approve' && !window.confirm(`Approve ${plural(count)}? Tags they propose will be dropped: use Edit to create or map them.`)) return;
+    if (action === 'delete' && !window.confirm(`Delete ${plural(count)} for good? Their submitters are not told.`)) return;
+    setBusy({ action: 'bulk' });
+    try {
+      const filter = Object.fromEntries([...listQueryParams(SUBMISSION_LIST, { ...query, page: 1 })].filter(([key]) => key !== 'pageSize'));
+      const target = selection.allMatching ? { filter } : { ids: [...selection.ids] };
+      const result = await apiPost<BulkResult>('/api/submissions/bulk', { action, ...target, ...rejection });
+      setBulkResult(result);
+      setSelection(NOTHING);
+      setRejecting(null);
+      await reload();
+    } catch (error) {
+      toast('error', errorMessage(error));
+      setRejecting(null);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const loaded = state.status === 'loaded' ? state.data : null;
+  const pageIds = loaded?.submissions.map((s) => s._id) ?? [];
+  const wholePage = pageIds.length > 0 && pageIds.every((id) => selection.ids.has(id));
+  const chosen = selection.allMatching ? (loaded?.total ?? 0) : selection.ids.size;
+
+  function toggle(id: string) {
+    const ids = new Set(selection.ids);
+    if (ids.has(id)) ids.delete(id);
+    else ids.add(id);
+    setSelection({ ids, allMatching: false });
+  }
 
   return (
     <div className="flex flex-col gap-4">
-      {submissions.length === 0 ? (
-        <p className="alert">No submissions waiting for review</p>
+      <ListControls query={query} change={change} searchLabel="Search submissions">
+        <FilterSelect label="Status" name="status" query={query} change={change} options={STATUSES} />
+      </ListControls>
+      {bulkResult && <BulkReport result={bulkResult} onClose={() => setBulkResult(null)} />}
+      {!loaded ? (
+        <ListStatus state={state} onRetry={reload} noun="submissions" />
       ) : (
-        <AdminTable caption={`Submissions waiting for review, page ${state.data.page} of ${pages}`} busy={refreshing || busy !== null} head={HEAD}>
-          {submissions.map((submission, index) => {
-            const mine = (action: RowAction['action']) => busy?.action === action && busy.id === submission._id;
-            return (
-              <tr key={submission._id}>
-                <td>{index + 1 + count}</td>
-                <td className="max-w-56 break-all">
-                  <a className="link link-primary" href={submission.url} target="_blank" rel="noopener noreferrer">
-                    {submission.url}
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                </td>
-                <td>{submission.name}</td>
-                {(['category', 'techStack', 'type'] as const).map((kind) => (
-                  <td key={kind}>
-                    {labels(submission[kind])}
-                    {submission.proposedTags
-                      .filter((p) => p.kind === kind)
-                      .map((p) => (
-                        <span key={p.value} className="badge badge-outline badge-sm ml-1">
-                          {p.label} (proposed)
+        <>
+          <RowsShown data={loaded} />
+          {chosen > 0 && (
+            <div className="flex flex-wrap items-center gap-2 rounded-box bg-base-200 p-3" role="region" aria-label="Selected submissions" data-bulk-bar>
+              <span className="font-medium" data-selected-count>
+                {selection.allMatching ? `All ${plural(chosen)} matching are selected.` : `${plural(chosen)} selected.`}
+              </span>
+              {!selection.allMatching && wholePage && loaded.total > pageIds.length && (
+                <button type="button" className="btn btn-link btn-sm px-1" onClick={() => setSelection({ ids: new Set(pageIds), allMatching: true })}>
+                  Select all {loaded.total} matching
+                </button>
+              )}
+              <button type="button" className="btn btn-link btn-sm px-1" onClick={() => setSelection(NOTHING)}>
+                Clear selection
+              </button>
+              <span className="grow" />
+              <BusyButton className="btn btn-sm btn-success" busy={busy?.action === 'bulk'} disabled={busy !== null} onClick={() => void runBulk('approve', chosen)}>
+                Approve selected
+              </BusyButton>
+              <button type="button" className="btn btn-sm btn-warning" disabled={busy !== null} onClick={() => setRejecting({ name: plural(chosen), bulk: true })}>
+                Reject selected
+              </button>
+              <button type="button" className="btn btn-sm btn-error" disabled={busy !== null} onClick={() => void runBulk('delete', chosen)}>
+                Delete selected
+              </button>
+            </div>
+          )}
+          {loaded.submissions.length === 0 ? (
+            <p className="alert">{query.search || query.filters.status ? 'No submissions match this view' : 'No submissions waiting for review'}</p>
+          ) : (
+            <AdminTable
+              caption={`Submissions, page ${loaded.page} of ${loaded.pages}`}
+              busy={refreshing || busy !== null}
+              columns={COLUMNS}
+              query={query}
+              change={change}
+              lead={
+                <th scope="col" className="w-8">
+                  <input
+                    type="checkbox"
+                    className="checkbox checkbox-sm"
+                    aria-label="Select all on this page"
+                    checked={wholePage}
+                    onChange={() => setSelection(wholePage ? NOTHING : { ids: new Set(pageIds), allMatching: false })}
+                  />
+                </th>
+              }
+            >
+              {loaded.submissions.map((submission, index) => {
+                const mine = (action: RowAction['action']) => busy?.action === action && busy.id === submission._id;
+                const pending = submission.status === 'pending';
+                return (
+                  <tr key={submission._id} data-submission={submission._id}>
+                    <Cell label="Select">
+                      <input
+                        type="checkbox"
+                        className="checkbox checkbox-sm"
+                        aria-label={`Select ${submission.name}`}
+                        checked={selection.allMatching || selection.ids.has(submission._id)}
+                        disabled={selection.allMatching}
+                        onChange={() => toggle(submission._id)}
+                      />
+                    </Cell>
+                    <Cell label="No.">{index + 1 + loaded.count}</Cell>
+                    <Cell label="URL" className="min-w-48 max-w-72 [overflow-wrap:anywhere]">
+                      <a className="link link-primary" href={submission.url} target="_blank" rel="noopener noreferrer">
+                        {submission.url}
+                        <span className="sr-only"> (opens in a new tab)</span>
+                      </a>
+                    </Cell>
+                    <Cell label="NAME" className="min-w-32">
+                      {submission.name}
+                    </Cell>
+                    <Cell label="STATUS">
+                      <span className={`badge badge-sm ${pending ? 'badge-info' : submission.status === 'approved' ? 'badge-success' : 'badge-ghost'}`}>{submission.status}</span>
+                    </Cell>
+                    {(['category', 'techStack', 'type'] as const).map((kind) => (
+                      <Cell key={kind} label={kind === 'techStack' ? 'TECH' : kind.toUpperCase()}>
+                        {labels(submission[kind])}
+                        {submission.proposedTags
+                          .filter((p) => p.kind === kind)
+                          .map((p) => (
+                            <span key={p.value} className="badge badge-outline badge-sm ml-1">
+                              {p.label} (proposed)
+                            </span>
+                          ))}
+                      </Cell>
+                    ))}
+                    <Cell label="COST">{submission.cost}</Cell>
+                    <Cell label="SUBMITTED">{submission.createdAt.slice(0, 10)}</Cell>
+                    <Cell label="ACTIONS" actions>
+                      {pending ? (
+                        <div className="flex flex-wrap gap-2">
+                          <BusyButton className="btn btn-sm btn-success" busy={mine('approving')} disabled={busy !== null} onClick={() => void approve(submission)}>
+                            Approve<span className="sr-only"> {submission.name}</span>
+                          </BusyButton>
+                          <BusyButton className="btn btn-sm btn-error" busy={mine('rejecting')} disabled={busy !== null} onClick={() => setRejecting({ name: submission.name, submission })}>
+                            Reject<span className="sr-only"> {submission.name}</span>
+                          </BusyButton>
+                          <a className="btn btn-sm" href={`/admin/submission/${submission._id}`}>
+                            Edit<span className="sr-only"> {submission.name}</span>
+                          </a>
+                        </div>
+                      ) : (
+                        <span className="text-sm text-base-content/70">
+                          {submission.status} {submission.decidedAt ? `on ${submission.decidedAt.slice(0, 10)}` : ''} {submission.decidedBy ? `by ${submission.decidedBy}` : ''}
                         </span>
-                      ))}
-                  </td>
-                ))}
-                <td>{submission.cost}</td>
-                <td>
-                  <div className="flex flex-wrap gap-2">
-                    <BusyButton className="btn btn-sm btn-success" busy={mine('approving')} disabled={busy !== null} onClick={() => void approve(submission)}>
-                      Approve<span className="sr-only"> {submission.name}</span>
-                    </BusyButton>
-                    <BusyButton className="btn btn-sm btn-error" busy={mine('rejecting')} disabled={busy !== null} onClick={() => setRejecting(submission)}>
-                      Reject<span className="sr-only"> {submission.name}</span>
-                    </BusyButton>
-                    <a className="btn btn-sm" href={`/admin/submission/${submission._id}`}>
-                      Edit<span className="sr-only"> {submission.name}</span>
-                    </a>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </AdminTable>
+                      )}
+                    </Cell>
+                  </tr>
+                );
+              })}
+            </AdminTable>
+          )}
+          <Pager page={loaded.page} pages={loaded.pages} href={(page) => pageAddress(SUBMISSION_LIST, query, page)} onPage={(page) => change({ page })} />
+        </>
       )}
-      <Pager page={state.data.page} pages={pages} path="/admin/submissions" />
-      <RejectDialog submission={rejecting} busy={busy?.action === 'rejecting'} onCancel={() => setRejecting(null)} onReject={(rejection) => rejecting && void reject(rejecting, rejection)} />
+      <RejectDialog
+        submission={rejecting}
+        busy={busy?.action === 'rejecting' || busy?.action === 'bulk'}
+        onCancel={() => setRejecting(null)}
+        onReject={(rejection) => {
+          if (rejecting?.bulk) void runBulk('reject', chosen, rejection);
+          else if (rejecting?.submission) void reject(rejecting.submission, rejection);
+        }}
+      />
     </div>
+  );
+}
+
+/** What a bulk action did, row by row: which succeeded, which failed and why. */
+function BulkReport({ result, onClose }: { result: BulkResult; onClose: () => void }) {
+  const done = result.results.filter((r) => r.outcome === DONE[result.action]);
+  const failed = result.results.filter((r) => r.outcome !== DONE[result.action]);
+  return (
+    <section className={`alert ${failed.length ? 'alert-warning' : 'alert-success'} flex flex-col items-stretch`} role="status" aria-label="Bulk action result" data-bulk-result>
+      <div className="flex items-center justify-between gap-2">
+        <strong>
+          {done.length} {DONE[result.action]}
+          {failed.length ? `, ${failed.length} failed` : ''}
+        </strong>
+        <button type="button" className="btn btn-ghost btn-xs" onClick={onClose}>
+          Dismiss
+        </button>
+      </div>
+      <ul className="list-none text-sm">
+        {result.results.map((row) => (
+          <li key={row.id} data-outcome={row.outcome} className="[overflow-wrap:anywhere]">
+            {row.outcome === DONE[result.action] ? '✓' : '✗'} {row.name ?? row.id}: {row.outcome === 'not-found' ? 'not found' : row.outcome}
+            {row.reason ? ` (${row.reason})` : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,14 +1,15 @@
 /**
  * The admin's tags (decision 011): every category, tech stack and type with how many contents carry it, and
- * adding, renaming, merging, retiring and restoring them. The whole list loads at once (a few thousand rows
- * at most); kind, status, words and order filter it in the browser and stay in the address, so a view can be
- * bookmarked. Every change goes through /api/tags, which decides and audits.
+ * adding, renaming, merging, retiring and restoring them. Kind, status, search, sort and page are the
+ * admin lists' convention (list.tsx), done by the server and kept in the address. Every change goes through
+ * /api/tags, which decides and audits.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { apiGet, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
+import { TAG_LIST } from '#db/validation/list-query.ts';
 import { BusyButton } from '../forms/fields.tsx';
-import { AdminTable, ListStatus, type ListState } from './list.tsx';
+import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, useAdminList, useListQuery, type PagedList } from './list.tsx';
 
 type Kind = 'category' | 'techStack' | 'type';
 
@@ -21,89 +22,31 @@ export interface AdminTag {
   contents: number;
 }
 
+interface TagList extends PagedList {
+  tags: AdminTag[];
+}
+
 const KINDS: Array<{ kind: Kind; label: string; plural: string }> = [
   { kind: 'category', label: 'Category', plural: 'Categories' },
   { kind: 'techStack', label: 'Tech stack', plural: 'Tech stacks' },
   { kind: 'type', label: 'Type', plural: 'Types' },
 ];
 const KIND_LABEL = Object.fromEntries(KINDS.map((k) => [k.kind, k.label])) as Record<Kind, string>;
-const ORDERS = { added: 'Added first', label: 'Label A–Z', used: 'Most used' } as const;
-type Order = keyof typeof ORDERS;
-const STEP = 100;
-
-export interface TagView {
-  kind: Kind | 'all';
-  status: 'all' | 'active' | 'retired';
-  q: string;
-  order: Order;
-}
-
-/** The view the address asks for; anything it does not understand is the default. */
-export function tagView(params: URLSearchParams): TagView {
-  const kind = params.get('kind');
-  const status = params.get('status');
-  const order = params.get('order');
-  return {
-    kind: KINDS.some((k) => k.kind === kind) ? (kind as Kind) : 'all',
-    status: status === 'active' || status === 'retired' ? status : 'all',
-    q: (params.get('q') ?? '').slice(0, 100),
-    order: order === 'label' || order === 'used' ? order : 'added',
-  };
-}
-
-function viewQuery(view: TagView): string {
-  const params = new URLSearchParams();
-  if (view.kind !== 'all') params.set('kind', view.kind);
-  if (view.status !== 'all') params.set('status', view.status);
-  if (view.q) params.set('q', view.q);
-  if (view.order !== 'added') params.set('order', view.order);
-  const query = params.toString();
-  return query ? `?${query}` : location.pathname;
-}
-
-const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-
-function shownTags(tags: AdminTag[], view: TagView): AdminTag[] {
-  const words = fold(view.q).split(/\s+/).filter(Boolean);
-  const shown = tags.filter(
-    (tag) =>
-      (view.kind === 'all' || tag.kind === view.kind) &&
-      (view.status === 'all' || tag.status === view.status) &&
-      words.every((word) => fold(`${tag.label} ${tag.value}`).includes(word)),
-  );
-  if (view.order === 'label') return shown.sort((a, b) => a.label.localeCompare(b.label, 'en', { sensitivity: 'base' }));
-  if (view.order === 'used') return shown.sort((a, b) => b.contents - a.contents || a.id - b.id);
-  return shown;
-}
+const KIND_FILTERS = [['', 'All kinds'] as const, ...KINDS.map((k) => [k.kind, k.plural] as const)];
+const STATUS_FILTERS = [
+  ['', 'Active and retired'],
+  ['active', 'Active'],
+  ['retired', 'Retired'],
+] as const;
+const COLUMNS = [{ label: 'KIND', sort: 'added' }, { label: 'LABEL', sort: 'label' }, { label: 'VALUE' }, { label: 'CONTENTS', sort: 'used' }, { label: 'STATUS' }, { label: 'ACTIONS' }];
 
 type Editing = { id: number; action: 'rename' | 'merge' } | null;
 
-export default function TagsTable({ initialView }: { initialView: TagView }) {
-  const [state, setState] = useState<ListState<AdminTag[]>>({ status: 'loading' });
-  const [refreshing, setRefreshing] = useState(false);
-  const [view, setView] = useState(initialView);
-  const [limit, setLimit] = useState(STEP);
+export default function TagsTable({ initialSearch }: { initialSearch: string }) {
+  const { query, change } = useListQuery(TAG_LIST, initialSearch);
+  const { state, reload, refreshing } = useAdminList<TagList>('/api/tags/admin', TAG_LIST, query);
   const [editing, setEditing] = useState<Editing>(null);
   const [busy, setBusy] = useState<number | 'adding' | null>(null);
-
-  const load = useCallback(async () => {
-    setRefreshing(true);
-    try {
-      setState({ status: 'loaded', data: await apiGet<AdminTag[]>('/api/tags/admin') });
-    } catch (error) {
-      setState({ status: 'error', message: errorMessage(error) });
-    } finally {
-      setRefreshing(false);
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
-
-  function changeView(change: Partial<TagView>) {
-    const next = { ...view, ...change };
-    setView(next);
-    setLimit(STEP);
-    history.replaceState(history.state, '', viewQuery(next));
-  }
 
   /** Runs one change, reports it, and reloads the list (counts move with merges). */
   async function run(id: number | 'adding', change: () => Promise<string>): Promise<boolean> {
@@ -111,7 +54,7 @@ export default function TagsTable({ initialView }: { initialView: TagView }) {
     try {
       toast('success', await change());
       setEditing(null);
-      await load();
+      await reload();
       return true;
     } catch (error) {
       toast('error', errorMessage(error));
@@ -121,66 +64,31 @@ export default function TagsTable({ initialView }: { initialView: TagView }) {
     }
   }
 
-  const tags = state.status === 'loaded' ? state.data : [];
-  const shown = useMemo(() => shownTags(tags, view), [tags, view]);
-
   return (
     <div className="flex flex-col gap-4">
       <AddTagForm busy={busy === 'adding'} disabled={busy !== null} onAdd={(kind, label) => run('adding', async () => (await apiPost<{ message: string }>('/api/tags', { kind, label })).message)} />
-      <form role="search" className="flex flex-wrap items-end gap-3" onSubmit={(event) => event.preventDefault()}>
-        <label className="flex flex-col gap-1 text-sm">
-          Kind
-          <select className="select select-sm" value={view.kind} onChange={(event) => changeView({ kind: event.target.value as TagView['kind'] })}>
-            <option value="all">All kinds</option>
-            {KINDS.map((k) => (
-              <option key={k.kind} value={k.kind}>
-                {k.plural}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Status
-          <select className="select select-sm" value={view.status} onChange={(event) => changeView({ status: event.target.value as TagView['status'] })}>
-            <option value="all">Active and retired</option>
-            <option value="active">Active</option>
-            <option value="retired">Retired</option>
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Find
-          <input type="search" className="input input-sm" value={view.q} placeholder="Label or value" maxLength={100} onChange={(event) => changeView({ q: event.target.value })} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Order
-          <select className="select select-sm" value={view.order} onChange={(event) => changeView({ order: event.target.value as Order })}>
-            {Object.entries(ORDERS).map(([order, label]) => (
-              <option key={order} value={order}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-      </form>
+      <ListControls query={query} change={change} searchLabel="Find">
+        <FilterSelect label="Kind" name="kind" query={query} change={change} options={KIND_FILTERS} />
+        <FilterSelect label="Status" name="status" query={query} change={change} options={STATUS_FILTERS} />
+      </ListControls>
 
       {state.status !== 'loaded' ? (
-        <ListStatus state={state} onRetry={() => void load()} noun="tags" />
+        <ListStatus state={state} onRetry={() => void reload()} noun="tags" />
       ) : (
         <>
           <p className="text-sm text-base-content/80" role="status" data-tags-count>
-            {shown.length === tags.length ? `${tags.length} tags` : `${shown.length} of ${tags.length} tags`}
+            {state.data.total === 1 ? '1 tag' : `${state.data.total} tags`}
           </p>
-          {shown.length === 0 ? (
+          {state.data.tags.length === 0 ? (
             <p className="alert">No tags match this view</p>
           ) : (
-            <AdminTable caption="Tags" busy={refreshing || busy !== null} head={['KIND', 'LABEL', 'VALUE', 'CONTENTS', 'STATUS', 'ACTIONS']}>
-              {shown.slice(0, limit).map((tag) => (
+            <AdminTable caption="Tags" busy={refreshing || busy !== null} columns={COLUMNS} query={query} change={change}>
+              {state.data.tags.map((tag) => (
                 <TagRow
                   key={tag.id}
                   tag={tag}
                   editing={editing?.id === tag.id ? editing.action : null}
                   onEdit={(action) => setEditing(action ? { id: tag.id, action } : null)}
-                  mergeTargets={tags.filter((other) => other.kind === tag.kind && other.id !== tag.id && other.status === 'active')}
                   busy={busy === tag.id}
                   disabled={busy !== null}
                   onRename={(label) => run(tag.id, async () => {
@@ -199,11 +107,7 @@ export default function TagsTable({ initialView }: { initialView: TagView }) {
               ))}
             </AdminTable>
           )}
-          {shown.length > limit && (
-            <button type="button" className="btn btn-sm self-center" onClick={() => setLimit(limit + STEP)}>
-              Show {Math.min(STEP, shown.length - limit)} more of {shown.length - limit}
-            </button>
-          )}
+          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(TAG_LIST, query, page)} onPage={(page) => change({ page })} />
         </>
       )}
     </div>
@@ -263,7 +167,6 @@ interface TagRowProps {
   tag: AdminTag;
   editing: 'rename' | 'merge' | null;
   onEdit: (action: 'rename' | 'merge' | null) => void;
-  mergeTargets: AdminTag[];
   busy: boolean;
   disabled: boolean;
   onRename: (label: string) => Promise<boolean>;
@@ -271,14 +174,18 @@ interface TagRowProps {
   onStatus: (status: 'active' | 'retired') => Promise<boolean>;
 }
 
-function TagRow({ tag, editing, onEdit, mergeTargets, busy, disabled, onRename, onMerge, onStatus }: TagRowProps) {
+function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onStatus }: TagRowProps) {
   const searchHref = `/search?${new URLSearchParams({ [tag.kind]: tag.value })}`;
   return (
     <tr data-tag={`${tag.kind}:${tag.value}`}>
-      <td>{KIND_LABEL[tag.kind]}</td>
-      <td className="font-medium">{tag.label}</td>
-      <td className="font-mono text-xs">{tag.value}</td>
-      <td>
+      <Cell label="KIND">{KIND_LABEL[tag.kind]}</Cell>
+      <Cell label="LABEL" className="font-medium">
+        {tag.label}
+      </Cell>
+      <Cell label="VALUE" className="font-mono text-xs">
+        {tag.value}
+      </Cell>
+      <Cell label="CONTENTS">
         {tag.contents > 0 ? (
           <a className="link" href={searchHref}>
             {tag.contents}
@@ -286,19 +193,19 @@ function TagRow({ tag, editing, onEdit, mergeTargets, busy, disabled, onRename, 
         ) : (
           0
         )}
-      </td>
-      <td>{tag.status === 'active' ? <span className="badge badge-success badge-sm">active</span> : <span className="badge badge-ghost badge-sm">retired</span>}</td>
-      <td>
+      </Cell>
+      <Cell label="STATUS">{tag.status === 'active' ? <span className="badge badge-success badge-sm">active</span> : <span className="badge badge-ghost badge-sm">retired</span>}</Cell>
+      <Cell label="ACTIONS" actions>
         {editing === 'rename' ? (
           <RenameForm tag={tag} busy={busy} onCancel={() => onEdit(null)} onRename={onRename} />
         ) : editing === 'merge' ? (
-          <MergeForm tag={tag} targets={mergeTargets} busy={busy} onCancel={() => onEdit(null)} onMerge={onMerge} />
+          <MergeForm tag={tag} busy={busy} onCancel={() => onEdit(null)} onMerge={onMerge} />
         ) : (
           <div className="flex flex-wrap gap-2">
             <button type="button" className="btn btn-sm" disabled={disabled} onClick={() => onEdit('rename')}>
               Rename<span className="sr-only"> {tag.label}</span>
             </button>
-            <button type="button" className="btn btn-sm" disabled={disabled || mergeTargets.length === 0} onClick={() => onEdit('merge')}>
+            <button type="button" className="btn btn-sm" disabled={disabled} onClick={() => onEdit('merge')}>
               Merge<span className="sr-only"> {tag.label}</span>
             </button>
             {tag.status === 'active' ? (
@@ -319,7 +226,7 @@ function TagRow({ tag, editing, onEdit, mergeTargets, busy, disabled, onRename, 
             )}
           </div>
         )}
-      </td>
+      </Cell>
     </tr>
   );
 }
@@ -350,7 +257,19 @@ function RenameForm({ tag, busy, onCancel, onRename }: { tag: AdminTag; busy: bo
   );
 }
 
-function MergeForm({ tag, targets, busy, onCancel, onMerge }: { tag: AdminTag; targets: AdminTag[]; busy: boolean; onCancel: () => void; onMerge: (into: AdminTag) => Promise<boolean> }) {
+/** The active tags of `tag`'s kind (the most used 100), as the server has them when the form opens. */
+function useMergeTargets(tag: AdminTag): AdminTag[] {
+  const [targets, setTargets] = useState<AdminTag[]>([]);
+  useEffect(() => {
+    apiGet<TagList>(`/api/tags/admin?${new URLSearchParams({ kind: tag.kind, status: 'active', sort: 'used', pageSize: '100' })}`)
+      .then((list) => setTargets(list.tags.filter((other) => other.id !== tag.id)))
+      .catch((error: unknown) => toast('error', errorMessage(error)));
+  }, [tag.id, tag.kind]);
+  return targets;
+}
+
+function MergeForm({ tag, busy, onCancel, onMerge }: { tag: AdminTag; busy: boolean; onCancel: () => void; onMerge: (into: AdminTag) => Promise<boolean> }) {
+  const targets = useMergeTargets(tag);
   const [intoId, setIntoId] = useState('');
   const into = targets.find((target) => String(target.id) === intoId);
   const sorted = useMemo(() => [...targets].sort((a, b) => a.label.localeCompare(b.label, 'en', { sensitivity: 'base' })), [targets]);

@@ -1,8 +1,12 @@
-/** SPEC §2 Admin users: the paged users table with Edit and Delete ('Are you sure to delete?'). */
+/**
+ * SPEC §2 Admin users: the users table with Edit and Delete ('Are you sure to delete?'), searched by name or
+ * email, filtered by role, sorted and paged by the server (docs/product.md §2).
+ */
 import { useState } from 'react';
 import { apiDelete, errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
-import { AdminTable, ListStatus, Pager, useAdminList, type PagedList, type RowAction } from './list.tsx';
+import { USER_LIST } from '#db/validation/list-query.ts';
+import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, type PagedList, type RowAction } from './list.tsx';
 import { BusyButton } from '../forms/fields.tsx';
 
 interface UserRow {
@@ -10,16 +14,23 @@ interface UserRow {
   name: string;
   email: string;
   isAdmin: boolean;
+  createdAt: string;
 }
 
 interface UserList extends PagedList {
   users: UserRow[];
 }
 
-const HEAD = ['No.', 'ID', 'NAME', 'EMAIL', 'IS ADMIN', 'ACTIONS'] as const;
+const COLUMNS = [{ label: 'No.' }, { label: 'ID' }, { label: 'NAME', sort: 'name' }, { label: 'EMAIL', sort: 'email' }, { label: 'IS ADMIN' }, { label: 'JOINED', sort: 'created' }, { label: 'ACTIONS' }];
+const ROLES = [
+  ['', 'Everyone'],
+  ['admin', 'Admins'],
+  ['user', 'Users'],
+] as const;
 
-export default function UsersTable({ page, currentUserId }: { page: number; currentUserId: string }) {
-  const { state, reload, refreshing } = useAdminList<UserList>('/api/users/admin', page);
+export default function UsersTable({ initialSearch, currentUserId }: { initialSearch: string; currentUserId: string }) {
+  const { query, change } = useListQuery(USER_LIST, initialSearch);
+  const { state, reload, refreshing } = useAdminList<UserList>('/api/users/admin', USER_LIST, query);
   const [busy, setBusy] = useState<RowAction | null>(null);
 
   async function remove(user: UserRow) {
@@ -36,46 +47,58 @@ export default function UsersTable({ page, currentUserId }: { page: number; curr
     }
   }
 
-  if (state.status !== 'loaded') return <ListStatus state={state} onRetry={reload} noun="users" />;
-  const { users, count, pages } = state.data;
-
   return (
     <div className="flex flex-col gap-4">
-      {users.length === 0 ? (
-        <p className="alert">No users</p>
+      <ListControls query={query} change={change} searchLabel="Search users">
+        <FilterSelect label="Role" name="role" query={query} change={change} options={ROLES} />
+      </ListControls>
+      {state.status !== 'loaded' ? (
+        <ListStatus state={state} onRetry={reload} noun="users" />
       ) : (
-        <AdminTable caption={`Users, page ${state.data.page} of ${pages}`} busy={refreshing || busy !== null} head={HEAD}>
-          {users.map((user, index) => {
-            const deleting = busy?.action === 'deleting' && busy.id === user._id;
-            return (
-              <tr key={user._id}>
-                <td>{index + 1 + count}</td>
-                <td className="font-mono text-xs">{user._id}</td>
-                <td>
-                  {user.name}
-                  {user._id === currentUserId && <span className="badge badge-ghost badge-sm ms-2">you</span>}
-                </td>
-                <td>{user.email}</td>
-                <td>{user.isAdmin ? 'YES' : 'NO'}</td>
-                <td>
-                  <div className="flex gap-2">
-                    <a className="btn btn-sm" href={`/admin/user/${user._id}`}>
-                      Edit<span className="sr-only"> {user.name}</span>
-                    </a>
-                    {/* The server refuses deleting yourself ('You cannot delete your own account'): not offered. */}
-                    {user._id !== currentUserId && (
-                      <BusyButton className="btn btn-sm btn-error" busy={deleting} disabled={busy !== null} onClick={() => void remove(user)}>
-                        Delete<span className="sr-only"> {user.name}</span>
-                      </BusyButton>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </AdminTable>
+        <>
+          <RowsShown data={state.data} />
+          {state.data.users.length === 0 ? (
+            <p className="alert">{query.search || query.filters.role ? 'No users match this view' : 'No users'}</p>
+          ) : (
+            <AdminTable caption={`Users, page ${state.data.page} of ${state.data.pages}`} busy={refreshing || busy !== null} columns={COLUMNS} query={query} change={change}>
+              {state.data.users.map((user, index) => {
+                const deleting = busy?.action === 'deleting' && busy.id === user._id;
+                return (
+                  <tr key={user._id}>
+                    <Cell label="No.">{index + 1 + state.data.count}</Cell>
+                    <Cell label="ID" className="font-mono text-xs break-all">
+                      {user._id}
+                    </Cell>
+                    <Cell label="NAME">
+                      {user.name}
+                      {user._id === currentUserId && <span className="badge badge-ghost badge-sm ms-2">you</span>}
+                    </Cell>
+                    <Cell label="EMAIL" className="break-words">
+                      {user.email}
+                    </Cell>
+                    <Cell label="IS ADMIN">{user.isAdmin ? 'YES' : 'NO'}</Cell>
+                    <Cell label="JOINED">{user.createdAt.slice(0, 10)}</Cell>
+                    <Cell label="ACTIONS" actions>
+                      <div className="flex flex-wrap gap-2">
+                        <a className="btn btn-sm" href={`/admin/user/${user._id}`}>
+                          Edit<span className="sr-only"> {user.name}</span>
+                        </a>
+                        {/* The server refuses deleting yourself ('You cannot delete your own account'): not offered. */}
+                        {user._id !== currentUserId && (
+                          <BusyButton className="btn btn-sm btn-error" busy={deleting} disabled={busy !== null} onClick={() => void remove(user)}>
+                            Delete<span className="sr-only"> {user.name}</span>
+                          </BusyButton>
+                        )}
+                      </div>
+                    </Cell>
+                  </tr>
+                );
+              })}
+            </AdminTable>
+          )}
+          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(USER_LIST, query, page)} onPage={(page) => change({ page })} />
+        </>
       )}
-      <Pager page={state.data.page} pages={pages} path="/admin/users" />
     </div>
   );
 }

@@ -1,10 +1,25 @@
 /**
- * What the three admin tables share (SPEC §2, §4): loading a page of rows from the API, the list states
- * (loading, error, loaded; the row actions add deleting, creating…), reloading after a change, the row
- * number rule and the page links.
+ * The admin tables' kit (docs/product.md §2). Every list follows one convention, parsed on the server by
+ * db/validation/list-query.ts: page, pageSize, search, sort, order (asc | desc) plus the list's filters. A new
+ * table needs a ListSpec there (its sorts and filters; the API parses with it) and then, here:
+ *
+ *   const { query, change } = useListQuery(MY_LIST, initialSearch);      // state in the address (back/forward)
+ *   const { state, reload, refreshing } = useAdminList<MyList>('/api/my/admin', MY_LIST, query);
+ *   <ListControls query={query} change={change} searchLabel="Search reviews">
+ *     <FilterSelect label="Rating" name="rating" query={query} change={change} options={[['', 'Any'], ['1', '1 star']]} />
+ *   </ListControls>
+ *   <AdminTable caption="Reviews" busy={refreshing} columns={[{ label: 'CONTENT', sort: 'content' }, { label: 'ACTIONS' }]} query={query} change={change}>
+ *     <tr><Cell label="CONTENT">…</Cell><Cell label="ACTIONS" actions>…</Cell></tr>
+ *   </AdminTable>
+ *   <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(MY_LIST, query, page)} onPage={(page) => change({ page })} />
+ *
+ * The page passes `Astro.url.search` as `initialSearch`, so the first render is the bookmarked view. Below
+ * md the table shows each row as a card: every cell says its column (Cell's label) and the actions wrap.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { apiGet, errorMessage } from '#site/lib/api.ts';
+import { pagerItems } from '#site/lib/pagination.ts';
+import { listQueryParams, PAGE_SIZES, parseListQuery, type ListQuery, type ListSpec } from '#db/validation/list-query.ts';
 
 /** The paging fields every admin list response carries (db/paging.ts). */
 export interface PagedList {
@@ -13,23 +28,66 @@ export interface PagedList {
   /** Rows before this page: row number = index + 1 + count. */
   count: number;
   total: number;
+  pageSize: number;
 }
 
 export type ListState<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; data: T };
 
 /** What a row action is doing right now; at most one at a time, so two clicks never race. */
 export interface RowAction {
-  action: 'deleting' | 'creating' | 'approving' | 'rejecting' | 'accepting';
+  action: 'deleting' | 'creating' | 'approving' | 'rejecting' | 'accepting' | 'bulk';
   id?: string;
 }
 
+export type ChangeQuery = (change: Partial<ListQuery> & { filters?: Record<string, string> }, options?: { replace?: boolean }) => void;
+
 /**
- * The page `page` of an admin list, with the list's own filters (`filters`, e.g. { status: 'draft' }).
- * `reload` keeps the rows on screen while the fresh ones load (`refreshing`), so a deletion does not
- * flash the table away.
+ * A list's view, kept in the address: `change` moves to a new view (a new history entry, or replacing the
+ * current one while a search is typed) and Back/Forward return to earlier ones. Changing anything but the
+ * page goes back to page 1.
  */
-export function useAdminList<T extends PagedList>(endpoint: string, page: number, filters: Record<string, string> = {}) {
-  const filterQuery = queryOf(filters);
+export function useListQuery<S extends string, F extends string>(spec: ListSpec<S, F>, initialSearch: string) {
+  const [query, setQuery] = useState(() => parseListQuery(spec, new URLSearchParams(initialSearch)));
+  // The view now, for `change` to build on without a state updater (which must not touch history).
+  const current = useRef(query);
+  current.current = query;
+
+  useEffect(() => {
+    const back = () => setQuery(parseListQuery(spec, new URLSearchParams(location.search)));
+    addEventListener('popstate', back);
+    return () => removeEventListener('popstate', back);
+  }, [spec]);
+
+  const change: ChangeQuery = useCallback(
+    (asked, options = {}) => {
+      const now = current.current;
+      const filters = { ...now.filters, ...asked.filters };
+      // A new sort starts in its column's natural order.
+      const order = asked.order ?? (asked.sort && asked.sort !== now.sort ? spec.sorts[asked.sort as S] : now.order);
+      // Through the parser again: an empty select is "not given", a stale value the default.
+      const next = parseListQuery(spec, listQueryParams(spec, { ...now, page: 1, ...asked, order, filters } as ListQuery<S, F>));
+      const address = `${location.pathname}${queryString(listQueryParams(spec, next))}`;
+      if (address !== `${location.pathname}${location.search}`) history[options.replace ? 'replaceState' : 'pushState'](history.state, '', address);
+      current.current = next;
+      setQuery(next);
+    },
+    [spec],
+  );
+  return { query, change };
+}
+
+const queryString = (params: URLSearchParams) => (params.size ? `?${params}` : '');
+
+/** The address of another page of the same view (the pager's links, for a new tab or without scripts). */
+export const pageAddress = (spec: ListSpec<string, string>, query: ListQuery, page: number) => `${queryString(listQueryParams(spec, { ...query, page }))}` || '?';
+
+/**
+ * The rows of `query` from the list's API. `reload` keeps the rows on screen while the fresh ones load
+ * (`refreshing`), so a deletion does not flash the table away; a stale answer (the view changed meanwhile)
+ * is dropped.
+ */
+export function useAdminList<T extends PagedList>(endpoint: string, spec: ListSpec<string, string>, query: ListQuery) {
+  const search = queryString(listQueryParams(spec, query));
   const [state, setState] = useState<ListState<T>>({ status: 'loading' });
   const [refreshing, setRefreshing] = useState(false);
   const latest = useRef(0);
@@ -38,30 +96,25 @@ export function useAdminList<T extends PagedList>(endpoint: string, page: number
     const request = ++latest.current;
     setRefreshing(true);
     try {
-      const data = await apiGet<T>(`${endpoint}?page=${page}${filterQuery}`);
+      const data = await apiGet<T>(`${endpoint}${search}`);
       if (request !== latest.current) return;
       setState({ status: 'loaded', data });
       // The server clamps a page past the end (e.g. after deleting the last row of the last page).
-      if (data.page !== page) history.replaceState(history.state, '', `?page=${data.page}${filterQuery}`);
+      if (data.page !== query.page) history.replaceState(history.state, '', `${location.pathname}${queryString(listQueryParams(spec, { ...query, page: data.page }))}`);
     } catch (error) {
       if (request !== latest.current) return;
       setState({ status: 'error', message: errorMessage(error) });
     } finally {
       if (request === latest.current) setRefreshing(false);
     }
-  }, [endpoint, page, filterQuery]);
+    // `search` stands for the whole query.
+  }, [endpoint, search]);
 
   useEffect(() => {
     void load();
   }, [load]);
 
   return { state, reload: load, refreshing };
-}
-
-/** The page asked for in the address (?page=n), 1 when missing or not a whole number. */
-export function requestedPage(value: string | null | undefined): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
 }
 
 /** Loading and error states of a list; the loaded state is the caller's table. */
@@ -87,54 +140,175 @@ export function ListStatus<T>({ state, onRetry, noun }: { state: ListState<T>; o
   return null;
 }
 
-/** SPEC §2: page links 1..pages as real links (?page=n), the current one highlighted. */
-/** '&status=draft' for { status: 'draft' }; empty values are left out. */
-export const queryOf = (filters: Record<string, string>) =>
-  Object.entries(filters)
-    .filter(([, value]) => value !== '')
-    .map(([key, value]) => `&${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
-    .join('');
-
-export function Pager({ page, pages, path, filters = {} }: { page: number; pages: number; path: string; filters?: Record<string, string> }) {
-  if (pages <= 1) return null;
+/** The search box, the list's filters (children) and the page size, above a table. */
+export function ListControls({ query, change, searchLabel, children }: { query: ListQuery; change: ChangeQuery; searchLabel: string; children?: ReactNode }) {
   return (
-    <nav aria-label="Pages" className="flex justify-center">
-      <ul className="flex flex-wrap justify-center gap-1">
-        {Array.from({ length: pages }, (_, i) => i + 1).map((p) => (
-          <li key={p}>
-            <a
-              href={`${path}?page=${p}${queryOf(filters)}`}
-              className={`btn btn-sm min-w-9 ${p === page ? 'btn-primary' : 'btn-ghost bg-base-100'}`}
-              aria-current={p === page ? 'page' : undefined}
-            >
-              <span className="sr-only">Page </span>
-              {p}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <form role="search" aria-label="List view" className="flex flex-wrap items-end gap-3" onSubmit={(event) => event.preventDefault()}>
+      <SearchBox label={searchLabel} value={query.search} onSearch={(search, typing) => change({ search }, { replace: typing })} />
+      {children}
+      <label className="flex flex-col gap-1 text-sm">
+        Rows
+        <select className="select select-sm w-24" value={query.pageSize} onChange={(event) => change({ pageSize: Number(event.currentTarget.value) })}>
+          {(PAGE_SIZES as readonly number[]).includes(query.pageSize) ? null : <option value={query.pageSize}>{query.pageSize}</option>}
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </label>
+    </form>
   );
 }
 
-/** The table frame: scrolls sideways on narrow screens, announces itself busy while it reloads. */
-export function AdminTable({ caption, busy, head, children }: { caption: string; busy: boolean; head: readonly string[]; children: ReactNode }) {
+/**
+ * Searches as the admin types (after a pause; the typed text replaces the address, so Back is not a
+ * letter-by-letter undo), or at once on Enter. Follows the address when it changes (Back, Forward).
+ */
+function SearchBox({ label, value, onSearch }: { label: string; value: string; onSearch: (search: string, typing: boolean) => void }) {
+  const [text, setText] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Back, Forward or a cleared view set the box; the address dropping a typed trailing space does not.
+  useEffect(() => setText((typed) => (typed.trim() === value ? typed : value)), [value]);
+  useEffect(() => () => clearTimeout(timer.current), []);
   return (
-    <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
+    <label className="flex grow flex-col gap-1 text-sm sm:max-w-xs">
+      {label}
+      <input
+        type="search"
+        name="search"
+        className="input input-sm w-full"
+        value={text}
+        maxLength={200}
+        onChange={(event) => {
+          const typed = event.currentTarget.value;
+          setText(typed);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => onSearch(typed.trim(), true), 350);
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          clearTimeout(timer.current);
+          onSearch(text.trim(), false);
+        }}
+      />
+    </label>
+  );
+}
+
+/** One filter of a list: a select whose empty option means "not given". */
+export function FilterSelect({ label, name, query, change, options }: { label: string; name: string; query: ListQuery; change: ChangeQuery; options: ReadonlyArray<readonly [string, string]> }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      {label}
+      <select name={name} className="select select-sm" value={query.filters[name] ?? ''} onChange={(event) => change({ filters: { [name]: event.currentTarget.value } })}>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A column of AdminTable: `sort` makes its header a button that sorts by it (again: the other way). */
+export interface Column {
+  label: string;
+  sort?: string;
+}
+
+/**
+ * The table frame: a table from md up (scrolling sideways if it must), a card per row below; announces itself
+ * busy while it reloads. `lead` is an extra first header cell (e.g. a select-all checkbox).
+ */
+export function AdminTable({ caption, busy, columns, query, change, lead, children }: { caption: string; busy: boolean; columns: readonly Column[]; query?: ListQuery; change?: ChangeQuery; lead?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="admin-table md:overflow-x-auto md:rounded-box md:bg-base-100 md:shadow-sm">
       <table className={`table table-zebra ${busy ? 'opacity-60' : ''}`} aria-busy={busy || undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
-            {head.map((label) => (
-              <th key={label} scope="col">
-                {label}
-              </th>
+            {lead}
+            {columns.map((column) => (
+              <SortHeader key={column.label} column={column} query={query} change={change} />
             ))}
           </tr>
         </thead>
         <tbody>{children}</tbody>
       </table>
     </div>
+  );
+}
+
+function SortHeader({ column, query, change }: { column: Column; query?: ListQuery; change?: ChangeQuery }) {
+  if (!column.sort || !query || !change) return <th scope="col">{column.label}</th>;
+  const active = query.sort === column.sort;
+  const next = active ? (query.order === 'asc' ? 'desc' : 'asc') : undefined;
+  return (
+    <th scope="col" aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button type="button" className="inline-flex items-center gap-1 uppercase hover:underline" onClick={() => change({ sort: column.sort, ...(next ? { order: next } : {}) })}>
+        {column.label}
+        <span aria-hidden="true" className={active ? '' : 'opacity-30'}>
+          {active && query.order === 'asc' ? '▲' : '▼'}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+/** A cell that names its column on a phone's card; `actions` cells lay their buttons out in a row. */
+export function Cell({ label, actions, className = '', children }: { label: string; actions?: boolean; className?: string; children?: ReactNode }) {
+  return (
+    <td data-label={label} className={`${actions ? 'admin-actions' : ''} ${className}`}>
+      {children}
+    </td>
+  );
+}
+
+/** Previous, the first and last pages with the current one's neighbours (… for the rest), next. */
+export function Pager({ page, pages, href, onPage }: { page: number; pages: number; href: (page: number) => string; onPage: (page: number) => void }) {
+  if (pages <= 1) return null;
+  const link = (target: number, content: ReactNode, props: { label?: string; current?: boolean } = {}) => (
+    <a
+      href={href(target)}
+      className={`btn btn-sm min-w-9 ${props.current ? 'btn-primary' : 'btn-ghost bg-base-100'}`}
+      aria-current={props.current ? 'page' : undefined}
+      aria-label={props.label}
+      onClick={(event) => {
+        event.preventDefault();
+        onPage(target);
+      }}
+    >
+      {content}
+    </a>
+  );
+  return (
+    <nav aria-label="Pages" className="flex justify-center">
+      <ul className="flex flex-wrap items-center justify-center gap-1">
+        <li>{page > 1 ? link(page - 1, '‹ Previous', { label: 'Previous page' }) : <span className="btn btn-sm btn-disabled" aria-disabled="true">‹ Previous</span>}</li>
+        {pagerItems(page, pages).map((item) =>
+          item.kind === 'gap' ? (
+            <li key={item.key} aria-hidden="true" className="px-1">
+              …
+            </li>
+          ) : (
+            <li key={item.page}>{link(item.page, <><span className="sr-only">Page </span>{item.page}</>, { current: item.page === page })}</li>
+          ),
+        )}
+        <li>{page < pages ? link(page + 1, 'Next ›', { label: 'Next page' }) : <span className="btn btn-sm btn-disabled" aria-disabled="true">Next ›</span>}</li>
+      </ul>
+    </nav>
+  );
+}
+
+/** "Rows 11–20 of 37": where this page sits in the list. */
+export function RowsShown({ data }: { data: PagedList }) {
+  const rows = Math.min(data.pageSize, Math.max(0, data.total - data.count));
+  return (
+    <p className="text-sm text-base-content/80" data-rows-shown>
+      {data.total === 0 ? 'No rows' : `Rows ${data.count + 1}–${data.count + rows} of ${data.total}`}
+    </p>
   );
 }
 

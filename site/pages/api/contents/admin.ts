@@ -5,6 +5,5 @@ import { requireAdmin } from '#site/lib/server/guards.ts';
 
 export const GET = endpoint(async (context) => {
   requireAdmin(context);
-  const { searchParams } = context.url;
-  return listContentsForAdmin(await getDb(), searchParams.get('page'), searchParams.get('status'), searchParams.get('link'));
+  return listContentsForAdmin(await getDb(), context.url.searchParams);
 });

@@ -5,5 +5,5 @@ import { requireAdmin } from '#site/lib/server/guards.ts';
 
 export const GET = endpoint(async (context) => {
   requireAdmin(context);
-  return listSubmissions(await getDb(), context.url.searchParams.get('page'));
+  return listSubmissions(await getDb(), context.url.searchParams);
 });

@@ -5,5 +5,5 @@ import { requireAdmin } from '#site/lib/server/guards.ts';
 
 export const GET = endpoint(async (context) => {
   requireAdmin(context);
-  return listUsers(await getDb(), context.url.searchParams.get('page'));
+  return listUsers(await getDb(), context.url.searchParams);
 });

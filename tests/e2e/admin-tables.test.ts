@@ -1,0 +1,217 @@
+/**
+ * The admin tables at the scale of a real catalog (issue 17 items 1, 2 and 6), in a real browser: search,
+ * sort, filters, page size and an ellipsis pager, with the view in the address (reload, Back); bulk
+ * approve, reject and delete of submissions with each row's outcome; and the tables as cards on a phone.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, launchBrowser } from '../setup/browser.ts';
+import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' };
+const hydrated = (page: Page) => expect.poll(() => page.locator('astro-island[ssr]').count()).toBe(0);
+const search = (page: Page) => new URL(page.url()).search;
+const bodyRows = (page: Page) => page.locator('tbody tr');
+/** The text of one column of every row on screen, by its header's label. */
+const column = (page: Page, label: string) => page.locator(`tbody td[data-label="${label}"]`).allInnerTexts();
+
+describe.skipIf(!hasBrowser)('admin tables', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: ApiClient;
+  let adminToken: string;
+  let userToken: string;
+  let desktop: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ env: { RATE_LIMIT_OFF: 'true' } }), launchBrowser()]);
+    api = apiClient(server.url);
+    adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
+    userToken = (await api.post('/api/users/signin', DEMO_USER)).body.token;
+    desktop = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });
+    page = await desktop.newPage();
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto('/signin');
+    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+    await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function submit(name: string, url = `https://${name.toLowerCase().replace(/\W+/g, '-')}.example.org/course`) {
+    const res = await api.post('/api/submissions/create', { url, name }, { token: userToken });
+    expect(res.status).toBe(201);
+    return res.body as { _id: string; name: string };
+  }
+
+  it('contents: search, sort by a column either way, page size, and an ellipsis pager with previous and next; the view is in the address', async () => {
+    await page.goto('/admin/contents');
+    await hydrated(page);
+    const pager = page.getByRole('navigation', { name: 'Pages' });
+    // 18 pages of 10: the first, the last and the neighbours, with gaps, not 18 buttons.
+    await pager.waitFor();
+    const numbers = await pager.locator('a[aria-current], a:not([aria-label])').count();
+    expect(numbers).toBeLessThanOrEqual(4);
+    expect(await pager.getByText('…').count()).toBe(1);
+    await pager.getByRole('link', { name: 'Next page' }).click();
+    await expect.poll(() => search(page)).toBe('?page=2');
+    await expect.poll(() => pager.locator('[aria-current="page"]').innerText()).toContain('2');
+    await expect.poll(() => column(page, 'No.').then((n) => n[0])).toBe('11');
+    await page.goBack();
+    await expect.poll(() => search(page)).toBe('');
+    await expect.poll(() => column(page, 'No.').then((n) => n[0])).toBe('1');
+
+    await page.getByRole('search', { name: 'List view' }).getByLabel('Search contents').fill('python');
+    await expect.poll(() => search(page)).toBe('?search=python');
+    // 'Rows 1–10 of n': fewer than the whole catalog once the search's rows are in.
+    const shownTotal = async () => Number((await page.locator('[data-rows-shown]').innerText()).match(/of (\d+)/)?.[1]);
+    await expect.poll(shownTotal).toBeLessThan(150);
+    const found = await shownTotal();
+    expect(found).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'NAME' }).click();
+    await expect.poll(() => search(page)).toBe('?search=python&sort=name&order=asc');
+    expect(await page.getByRole('columnheader', { name: 'NAME' }).getAttribute('aria-sort')).toBe('ascending');
+    await page.getByRole('search', { name: 'List view' }).getByLabel('Rows').selectOption('25');
+    await expect.poll(() => search(page)).toBe('?search=python&sort=name&order=asc&pageSize=25');
+    await expect.poll(() => bodyRows(page).count()).toBe(Math.min(25, found));
+    const ascending = await column(page, 'NAME');
+    expect(ascending.map((n) => n.toLowerCase())).toEqual([...ascending].map((n) => n.toLowerCase()).sort());
+
+    await page.getByRole('button', { name: 'NAME' }).click();
+    await expect.poll(() => search(page)).toBe('?search=python&sort=name&order=desc&pageSize=25');
+    const descending = async () => (await column(page, 'NAME')).map((n) => n.toLowerCase());
+    await expect.poll(async () => (await descending())[0]! > ascending[ascending.length - 1]!.toLowerCase()).toBe(true);
+    expect(await descending()).toEqual([...(await descending())].sort().reverse());
+
+    // Bookmarked: a fresh load shows the same view, its controls set.
+    await page.reload();
+    await hydrated(page);
+    await expect.poll(() => page.getByRole('search', { name: 'List view' }).getByLabel('Search contents').inputValue()).toBe('python');
+    expect(await page.getByRole('search', { name: 'List view' }).getByLabel('Rows').inputValue()).toBe('25');
+    await expect.poll(() => bodyRows(page).count()).toBe(Math.min(25, found));
+    expect(await page.getByRole('columnheader', { name: 'NAME' }).getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('contents filter by status, category and cost; users by role; submissions by status', async () => {
+    await page.goto('/admin/contents');
+    await hydrated(page);
+    const controls = page.getByRole('search', { name: 'List view' });
+    await controls.getByLabel('Category').selectOption('web-development');
+    await controls.getByLabel('Cost').selectOption('Paid');
+    await expect.poll(() => search(page)).toBe('?category=web-development&cost=Paid');
+    await expect.poll(async () => new Set(await column(page, 'COST'))).toEqual(new Set(['Paid']));
+    for (const categories of await column(page, 'CATEGORY')) expect(categories).toContain('Web Development');
+    await controls.getByLabel('Status').selectOption('draft');
+    await expect.poll(() => page.getByText('No contents match this view').count()).toBe(1);
+
+    await page.goto('/admin/users?role=admin');
+    await hydrated(page);
+    await expect.poll(() => column(page, 'IS ADMIN')).toEqual(['YES']);
+    expect(await page.getByRole('search', { name: 'List view' }).getByLabel('Role').inputValue()).toBe('admin');
+
+    const decided = await submit(`Status Filter ${Date.now()}`);
+    await api.del(`/api/submissions/${decided._id}`, { token: adminToken });
+    await page.goto('/admin/submissions');
+    await hydrated(page);
+    await page.getByRole('search', { name: 'List view' }).getByLabel('Status').selectOption('rejected');
+    await expect.poll(() => search(page)).toBe('?status=rejected');
+    await expect.poll(() => page.getByRole('row').filter({ hasText: decided.name }).count()).toBe(1);
+  });
+
+  it('bulk: reject the rows ticked with one reason, and see which succeeded and which failed and why', async () => {
+    const word = `bulkreject${Date.now()}`;
+    const made = [await submit(`${word} One`), await submit(`${word} Two`), await submit(`${word} Three`)];
+    await page.goto(`/admin/submissions?search=${word}`);
+    await hydrated(page);
+    await expect.poll(() => bodyRows(page).count()).toBe(3);
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    await expect.poll(() => page.locator('[data-selected-count]').innerText()).toBe('3 submissions selected.');
+    // Someone else decides one meanwhile: its row must say it was not rejected now.
+    await api.post(`/api/submissions/${made[2]!._id}`, {}, { token: adminToken });
+
+    await page.getByRole('button', { name: 'Reject selected' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Reason').selectOption({ label: 'Spam' });
+    await dialog.getByRole('button', { name: 'Reject 3 submissions' }).click();
+    const report = page.getByRole('status', { name: 'Bulk action result' });
+    await expect.poll(() => report.locator('strong').innerText()).toBe('2 rejected, 1 failed');
+    expect(await report.locator('[data-outcome="rejected"]').allInnerTexts()).toEqual([`✓ ${word} One: rejected`, `✓ ${word} Two: rejected`]);
+    expect(await report.locator('[data-outcome="refused"]').innerText()).toBe(`✗ ${word} Three: refused (Submission was already approved; nothing changed)`);
+    await expect.poll(() => bodyRows(page).count()).toBe(0);
+    for (const s of made.slice(0, 2)) expect((await api.get(`/api/submissions/${s._id}`, { token: adminToken })).body).toMatchObject({ status: 'rejected', rejectReason: 'spam' });
+  });
+
+  it('bulk: select all matching (beyond this page) and approve them after one confirmation; delete one ticked row', async () => {
+    const word = `bulkall${Date.now()}`;
+    const made = [await submit(`${word} A`), await submit(`${word} B`), await submit(`${word} C`)];
+    await page.goto(`/admin/submissions?search=${word}&pageSize=2`);
+    await hydrated(page);
+    await expect.poll(() => bodyRows(page).count()).toBe(2);
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    await page.getByRole('button', { name: 'Select all 3 matching' }).click();
+    await expect.poll(() => page.locator('[data-selected-count]').innerText()).toBe('All 3 submissions matching are selected.');
+    let asked = '';
+    page.once('dialog', (dialog) => void (asked = dialog.message()));
+    await page.getByRole('button', { name: 'Approve selected' }).click();
+    const report = page.getByRole('status', { name: 'Bulk action result' });
+    await expect.poll(() => report.locator('strong').innerText()).toBe('3 approved');
+    expect(asked).toMatch(/^Approve 3 submissions\?/);
+    for (const s of made) expect((await api.get(`/api/submissions/${s._id}`, { token: adminToken })).body.status).toBe('approved');
+
+    const spam = await submit(`${word} Spam`);
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByRole('search', { name: 'List view' }).getByLabel('Search submissions').fill(`${word} spam`);
+    await page.getByRole('checkbox', { name: `Select ${spam.name}` }).check();
+    await page.getByRole('button', { name: 'Delete selected' }).click();
+    await expect.poll(() => report.locator('strong').innerText()).toBe('1 deleted');
+    expect((await api.get(`/api/submissions/${spam._id}`, { token: adminToken })).status).toBe(404);
+  });
+
+  it('on a phone, rows are cards with their actions in view, and a long URL wraps across the card', async () => {
+    const long = `https://courses.example.org/${'very-long-path-segment-'.repeat(6)}end?${'utm=x&'.repeat(5)}`;
+    const waiting = await submit(`Phone Card ${Date.now()}`, long);
+    const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 }, storageState: await desktop.storageState(), isMobile: true, hasTouch: true });
+    try {
+      const small = await phone.newPage();
+      // The queue is oldest first: the new submission is on the last page.
+      const { pages } = (await api.get('/api/submissions/admin', { token: adminToken })).body;
+      await small.goto(`/admin/submissions?page=${pages}`);
+      await hydrated(small);
+      const card = small.getByRole('row').filter({ hasText: waiting.name });
+      await card.waitFor();
+      // Nothing sits off-screen to the right: the page does not scroll sideways and every action is in view.
+      expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      for (const name of [/^Approve/, /^Reject/, /^Edit/]) {
+        const box = (await card.getByRole(name.source === '^Edit' ? 'link' : 'button', { name }).boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      // The URL uses the card's width: dozens of characters a line, not one or two.
+      const link = card.getByRole('link', { name: long });
+      const url = (await link.boundingBox())!;
+      const lineHeight = await link.evaluate((a) => parseFloat(getComputedStyle(a).lineHeight));
+      expect(url.width).toBeGreaterThan(200);
+      expect(long.length / Math.round(url.height / lineHeight)).toBeGreaterThan(15);
+      // Each cell names its column.
+      expect(await card.locator('td[data-label="NAME"]').evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"NAME"');
+
+      await small.goto('/admin/contents');
+      await hydrated(small);
+      const first = small.locator('tbody tr').first();
+      const remove = (await first.getByRole('button', { name: /^Delete/ }).boundingBox())!;
+      expect(remove.x + remove.width).toBeLessThanOrEqual(390);
+      expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await phone.close();
+    }
+  });
+});

@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import type { Db } from '#db/client.ts';
 import { reviewProposedTags, type SettledProposal } from '#db/services/proposed-tags.ts';
-import { approveSubmissions, listPendingSubmissions, rejectSubmissions, type ApiSubmission, type SubmissionOutcome } from '#db/services/submissions.ts';
+import { approveSubmissions, rejectSubmissions, type SubmissionOutcome } from '#db/services/submission-bulk.ts';
+import { listPendingSubmissions, type ApiSubmission } from '#db/services/submissions.ts';
 import { listTags } from '#db/services/tags.ts';
 import { actorOf } from '../actor.ts';
 import { openMigratedDb } from '../database.ts';

@@ -4,7 +4,8 @@ import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
 import { auditLog, contentTags, submissions, tagAliases, tags } from '../schema.ts';
 import type { Actor } from './audit.ts';
 import { reviewProposedTags } from './proposed-tags.ts';
-import { approveSubmission, createSubmission } from './submissions.ts';
+import { approveSubmission } from './submission-decisions.ts';
+import { createSubmission } from './submissions.ts';
 import { addTag, listTags } from './tags.ts';
 import { createUser } from './users.ts';
 

@@ -4,7 +4,10 @@ import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
 import { auditLog, contents, submissions } from '../schema.ts';
 import { createEmptyContent, updateContent } from './admin-contents.ts';
 import type { Actor } from './audit.ts';
-import { approveSubmission, approveSubmissions, createSubmission, getSubmission, listSubmissions, rejectSubmission, rejectSubmissions } from './submissions.ts';
+import { approveSubmission, rejectSubmission } from './submission-decisions.ts';
+import { approveSubmissions, rejectSubmissions } from './submission-bulk.ts';
+import { createSubmission, getSubmission } from './submissions.ts';
+import { listSubmissions } from './submission-list.ts';
 import { createUser } from './users.ts';
 
 let t: TestDb;

@@ -14,7 +14,7 @@ import { countAllContents, findUserReview, getContentBySlug, latestContents, lis
 import { parseSearchParams } from '../../db/validation/search.ts';
 import { listContentsForAdmin } from '../../db/services/admin-contents.ts';
 import { listUsers } from '../../db/services/admin-users.ts';
-import { listSubmissions } from '../../db/services/submissions.ts';
+import { listSubmissions } from '../../db/services/submission-list.ts';
 import { listTagsForAdmin } from '../../db/services/tags.ts';
 
 const SIZE = 100_000;

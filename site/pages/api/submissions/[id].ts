@@ -1,5 +1,6 @@
 import { getDb } from '#db/client.ts';
-import { approveSubmission, getSubmission, rejectSubmission } from '#db/services/submissions.ts';
+import { approveSubmission, rejectSubmission } from '#db/services/submission-decisions.ts';
+import { getSubmission } from '#db/services/submissions.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdmin, requireAdminActor } from '#site/lib/server/guards.ts';
 import { json, readJson } from '#site/lib/server/http.ts';

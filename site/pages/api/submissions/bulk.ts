@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { runSubmissionBulk } from '#db/services/submissions.ts';
+import { runSubmissionBulk } from '#db/services/submission-bulk.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdminActor } from '#site/lib/server/guards.ts';
 import { readJson } from '#site/lib/server/http.ts';

@@ -5,12 +5,11 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser } from '../setup/browser.ts';
+import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
 import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
 const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' };
-const hydrated = (page: Page) => expect.poll(() => page.locator('astro-island[ssr]').count()).toBe(0);
 const search = (page: Page) => new URL(page.url()).search;
 const bodyRows = (page: Page) => page.locator('tbody tr');
 /** The text of one column of every row on screen, by its header's label. */
@@ -33,12 +32,7 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     desktop = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });
     page = await desktop.newPage();
     page.on('dialog', (dialog) => void dialog.accept());
-    await page.goto('/signin');
-    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
-    await page.getByLabel('Email').fill(DEMO_ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await signInThroughForm(page, DEMO_ADMIN);
   });
 
   afterAll(async () => {

@@ -4,11 +4,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import { hasBrowser, hydrated, launchBrowser, newContext, signInThroughForm } from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
-const hydrated = (page: Page) => expect.poll(() => page.locator('astro-island[ssr]').count()).toBe(0);
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
 const tagRow = (page: Page, kindValue: string) => page.locator(`tr[data-tag="${kindValue}"]`);
 
@@ -22,12 +21,7 @@ describe.skipIf(!hasBrowser)('the tags screen', () => {
     const context = await newContext(browser, server.url);
     page = await context.newPage();
     page.on('dialog', (dialog) => void dialog.accept());
-    await page.goto('/signin');
-    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
-    await page.getByLabel('Email').fill(DEMO_ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await signInThroughForm(page, DEMO_ADMIN);
   });
 
   afterAll(async () => {

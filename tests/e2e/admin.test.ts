@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import { hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
@@ -23,12 +23,6 @@ const pathOf = (page: Page) => {
   return url.pathname + url.search;
 };
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
-/**
- * Waits until every island rendered on the server has hydrated: typing into a form before React owns it
- * would be lost (the islands' state starts from the server's values). Only for pages whose islands load
- * at once (client:load), not for charts that wait until they are scrolled into view.
- */
-const hydrated = (page: Page) => expect.poll(() => page.locator('astro-island[ssr]').count()).toBe(0);
 /** The table row that holds `text` (a name, an email). */
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
@@ -58,23 +52,8 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** A fresh browser signed in through the /signin page; every window.confirm is accepted. */
-  async function asSignedIn(account: { email: string; password: string }, run: (page: Page) => Promise<void>) {
-    const context = await newContext(browser, server.url);
-    try {
-      const page = await context.newPage();
-      page.on('dialog', (dialog) => void dialog.accept());
-      await page.goto('/signin');
-      await hydrated(page);
-      await page.getByLabel('Email').fill(account.email);
-      await page.getByLabel('Password', { exact: true }).fill(account.password);
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/');
-      await run(page);
-    } finally {
-      await context.close();
-    }
-  }
+  /** A fresh browser signed in through /signin; every window.confirm is accepted. */
+  const asSignedIn = (account: { email: string; password: string }, run: (page: Page) => Promise<void>) => withSignedInPage(browser, server.url, account, run);
   const asAdmin = (run: (page: Page) => Promise<void>) => asSignedIn(DEMO_ADMIN, run);
 
   /** A submission made by a normal user through the API, as the submit form would. */

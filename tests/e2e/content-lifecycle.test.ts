@@ -6,13 +6,12 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import { hasBrowser, hydrated, launchBrowser, newContext, withSignedInPage } from '../setup/browser.ts';
 import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
 const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' };
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
-const hydrated = (page: Page) => expect.poll(() => page.locator('astro-island[ssr]').count()).toBe(0);
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 describe.skipIf(!hasBrowser)('a content from draft to published, in the browser', () => {
@@ -34,22 +33,7 @@ describe.skipIf(!hasBrowser)('a content from draft to published, in the browser'
     await server?.stop();
   });
 
-  async function asAdmin(run: (page: Page) => Promise<void>) {
-    const context = await newContext(browser, server.url);
-    try {
-      const page = await context.newPage();
-      page.on('dialog', (dialog) => void dialog.accept());
-      await page.goto('/signin');
-      await hydrated(page);
-      await page.getByLabel('Email').fill(DEMO_ADMIN.email);
-      await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/');
-      await run(page);
-    } finally {
-      await context.close();
-    }
-  }
+  const asAdmin = (run: (page: Page) => Promise<void>) => withSignedInPage(browser, server.url, DEMO_ADMIN, run);
 
   it('Create Content makes a draft only admins see; saved complete, it is published', async () => {
     const name = `Lifecycle Course ${Date.now()}`;

@@ -5,12 +5,11 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import { hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 import { page as htmlPage, startLocalSite } from '../setup/local-site.ts';
 
-const hydrated = (page: Page) => expect.poll(() => page.locator('astro-island[ssr]').count()).toBe(0);
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
@@ -40,21 +39,8 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
     await asSignedIn({ email, password: 'password-123' }, (page) => run(page, { token: body.token, email }));
   }
 
-  async function asSignedIn(account: { email: string; password: string }, run: (page: Page) => Promise<void>) {
-    const context = await newContext(browser, server.url);
-    try {
-      const page = await context.newPage();
-      await page.goto('/signin');
-      await hydrated(page);
-      await page.getByLabel('Email').fill(account.email);
-      await page.getByLabel('Password', { exact: true }).fill(account.password);
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
-      await run(page);
-    } finally {
-      await context.close();
-    }
-  }
+  /** A fresh browser signed in through /signin; every window.confirm is accepted. */
+  const asSignedIn = (account: { email: string; password: string }, run: (page: Page) => Promise<void>) => withSignedInPage(browser, server.url, account, run);
 
   async function submit(token: string, name: string) {
     const res = await api.post('/api/submissions/create', { url: `https://${name}.example.org/`, name }, { token });

@@ -5,12 +5,11 @@
 import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import { hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
 import { apiClient, uniqueEmail } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
 const PASSWORD = 'notices-password-1';
-const hydrated = (page: Page) => expect.poll(() => page.locator('astro-island[ssr]').count()).toBe(0);
 
 describe.skipIf(!hasBrowser)('form notices', () => {
   let server: TestServer;
@@ -28,19 +27,7 @@ describe.skipIf(!hasBrowser)('form notices', () => {
     const api = apiClient(server.url);
     const email = uniqueEmail('notices');
     expect((await api.post('/api/users/signup', { name: 'Notice Tester', email, password: PASSWORD })).status).toBe(201);
-    const context = await newContext(browser, server.url);
-    try {
-      const page = await context.newPage();
-      await page.goto('/signin');
-      await hydrated(page);
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await page.waitForURL((url) => url.pathname === '/');
-      await run(page);
-    } finally {
-      await context.close();
-    }
+    await withSignedInPage(browser, server.url, { email, password: PASSWORD }, run);
   }
 
   it('the submit form’s “already listed” alert goes when a new URL is typed', async () => {

@@ -7,12 +7,11 @@ import { createClient } from '@libsql/client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/harness.ts';
-import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import { hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
-const hydrated = (page: Page) => expect.poll(() => page.locator('astro-island[ssr]').count()).toBe(0);
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
@@ -67,22 +66,8 @@ describe.skipIf(!hasBrowser)('link health in the browser', () => {
     return runCli(server.dbUrl, ['links', 'check', '--only-due']);
   }
 
-  async function signedIn(account: { email: string; password: string }, run: (page: Page) => Promise<void>) {
-    const context = await newContext(browser, server.url);
-    try {
-      const page = await context.newPage();
-      page.on('dialog', (dialog) => void dialog.accept());
-      await page.goto('/signin');
-      await hydrated(page);
-      await page.getByLabel('Email').fill(account.email);
-      await page.getByLabel('Password', { exact: true }).fill(account.password);
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
-      await run(page);
-    } finally {
-      await context.close();
-    }
-  }
+  /** A fresh browser signed in through /signin; every window.confirm is accepted. */
+  const signedIn = (account: { email: string; password: string }, run: (page: Page) => Promise<void>) => withSignedInPage(browser, server.url, account, run);
 
   it('a user reports a link from its page, once; the admin sees the report', async () => {
     const missing = await site(404);

@@ -6,13 +6,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@libsql/client';
-import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import { hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
 import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
 const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' };
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
-const hydrated = (page: Page) => expect.poll(() => page.locator('astro-island[ssr]').count()).toBe(0);
 
 describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ€™s approval', () => {
   let server: TestServer;
@@ -29,22 +28,8 @@ describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ
     await server?.stop();
   });
 
-  async function signedIn(account: { email: string; password: string }, run: (page: Page) => Promise<void>) {
-    const context = await newContext(browser, server.url);
-    try {
-      const page = await context.newPage();
-      page.on('dialog', (dialog) => void dialog.accept());
-      await page.goto('/signin');
-      await hydrated(page);
-      await page.getByLabel('Email').fill(account.email);
-      await page.getByLabel('Password', { exact: true }).fill(account.password);
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
-      await run(page);
-    } finally {
-      await context.close();
-    }
-  }
+  /** A fresh browser signed in through /signin; every window.confirm is accepted. */
+  const signedIn = (account: { email: string; password: string }, run: (page: Page) => Promise<void>) => withSignedInPage(browser, server.url, account, run);
 
   async function sql(statement: string, args: string[] = []) {
     const db = createClient({ url: server.dbUrl });

@@ -3,7 +3,8 @@
  * skips the browser suites; under CI (CI=true) a missing browser fails the run.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasBrowser = existsSync(CHROMIUM_PATH);
@@ -31,4 +32,33 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function newContext(browser: Browser, baseURL: string, options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
   return browser.newContext({ baseURL, javaScriptEnabled: options.javaScriptEnabled ?? true });
+}
+
+/**
+ * Waits until every island rendered on the server has hydrated: typing into a form before React owns it
+ * would be lost.
+ */
+export const hydrated = (page: Page) => expect.poll(() => page.locator('astro-island[ssr]').count()).toBe(0);
+
+/** Signs `page` in through the /signin form, as a person does, and waits to leave it. */
+export async function signInThroughForm(page: Page, account: { email: string; password: string }): Promise<void> {
+  await page.goto('/signin');
+  await hydrated(page);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
+}
+
+/** `run` in a fresh browser signed in as `account` through /signin, every window.confirm accepted; closed after. */
+export async function withSignedInPage(browser: Browser, baseURL: string, account: { email: string; password: string }, run: (page: Page) => Promise<void>): Promise<void> {
+  const context = await newContext(browser, baseURL);
+  try {
+    const page = await context.newPage();
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signInThroughForm(page, account);
+    await run(page);
+  } finally {
+    await context.close();
+  }
 }

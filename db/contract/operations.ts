@@ -10,7 +10,6 @@ import { forgetPasswordInput, profileInput, resetPasswordInput, signInInput, sig
 import * as shapes from './shapes.ts';
 import { tagChangeInput, tagInput, tagMergeInput } from '../validation/tags.ts';
 import { rejectionInput } from '../validation/rejection.ts';
-import { PAGE_SIZES, REVIEW_SORTS } from '../validation/review-rules.ts';
 import { submissionBulkInput } from '../validation/submission-bulk.ts';
 
 /** Who may call: anyone, a signed-in user, an admin. */
@@ -168,22 +167,5 @@ export const OPERATIONS: Operation[] = [
   { method: 'POST', route: '/api/tags', group: 'Admin: tags', access: 'admin', summary: 'Add a tag', body: { schema: tagInput, name: 'TagInput', example: { kind: 'techStack', label: 'Elixir' } }, ok: { status: 201, schema: withMessage(shapes.tagUsage, 'TagCreated'), description: 'The new tag, offered at once' }, errors: [409] },
   { method: 'PUT', route: '/api/tags/[id]', group: 'Admin: tags', access: 'admin', summary: 'Rename, retire or restore a tag', description: 'A new label renames the tag on every content; if its value changes, old links answer 301 to the new one.', body: { schema: tagChangeInput, name: 'TagChangeInput', example: { label: 'JavaScript' } }, ok: { status: 200, schema: shapes.tagUsage, description: 'The tag after the change' }, errors: [404, 409] },
   { method: 'POST', route: '/api/tags/[id]/merge', group: 'Admin: tags', access: 'admin', summary: 'Merge a tag into another of its kind', body: { schema: tagMergeInput, name: 'TagMergeInput', example: { into: 'react' } }, ok: { status: 200, schema: shapes.tagUsage, description: 'The tag merged into, with its new count' }, errors: [404] },
-  {
-    method: 'GET',
-    route: '/api/reviews/admin',
-    group: 'Admin: reviews',
-    access: 'admin',
-    summary: 'Every review, with its content: find, filter, sort, page',
-    description: 'The admin lists’ parameters: page, pageSize, search, sort, order, and the filters content and rating. A value the list cannot apply is a 400 naming what it takes. Delete a review with DELETE /api/reviews/{id}.',
-    query: [
-      PAGE,
-      { name: 'pageSize', description: 'Rows a page', schema: { type: 'integer', enum: [...PAGE_SIZES], default: 10 } },
-      { name: 'search', description: 'Words in the comment, the reviewer’s name or the content’s name (case-insensitive, at most 200 characters)', schema: { type: 'string' }, example: 'spam' },
-      { name: 'sort', description: 'The column to sort by', schema: { type: 'string', enum: [...REVIEW_SORTS], default: 'createdAt' } },
-      { name: 'order', description: 'asc or desc; by default newest and best rated first, names from A', schema: { type: 'string', enum: ['asc', 'desc'] } },
-      { name: 'content', description: 'Only the reviews of this content (its id)', schema: { type: 'string' } },
-      { name: 'rating', description: 'Only the reviews with this many stars', schema: { type: 'integer', minimum: 1, maximum: 5 } },
-    ],
-    ok: { status: 200, schema: shapes.adminReviewList, description: 'A page of reviews, with the view applied' },
-  },
+  { method: 'GET', route: '/api/reviews/admin', group: 'Admin: reviews', access: 'admin', summary: 'Every review, with its content: searched, filtered, sorted and paged', description: '`search` finds the text in the comment, the reviewer’s name or the content’s name; sort by `createdAt` (default, newest first), `rating` (most stars first), `name` (the reviewer) or `content` (its name). Delete a review with DELETE /api/reviews/{id}.', query: [...LIST, listFilter('content', 'Only the reviews of this content (its id)'), listFilter('rating', 'Only the reviews with this many stars', ['1', '2', '3', '4', '5'])], ok: { status: 200, schema: shapes.adminReviewList, description: 'A page of reviews, each with its content' } },
 ];

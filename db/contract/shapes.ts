@@ -229,10 +229,6 @@ export const reviewTotals = z
 export const adminReviewList = z
   .object({
     ...adminPaging,
-    sort: z.enum(['createdAt', 'rating', 'name', 'content']),
-    order: z.enum(['asc', 'desc']),
-    search: z.string().optional(),
-    rating: z.int().optional().meta({ description: 'The rating filter applied' }),
     content: z.object({ _id: id, name: z.string() }).nullable().optional().meta({ description: 'The content filtered on (null: it no longer exists)' }),
     reviews: z.array(review.extend({ userId: id, content: z.object({ _id: id, name: z.string(), slug: z.string() }) })),
   })

@@ -110,4 +110,12 @@ export const TAG_LIST = {
   defaultPageSize: 100,
 } as const satisfies ListSpec<string, string>;
 
+export const REVIEW_LIST = {
+  // The newest and the best rated first, names from A.
+  sorts: { createdAt: 'desc', rating: 'desc', name: 'asc', content: 'asc' },
+  defaultSort: 'createdAt',
+  // `content` is a content's id: one that does not exist lists nothing.
+  filters: { content: 'text', rating: ['1', '2', '3', '4', '5'] },
+} as const satisfies ListSpec<string, string>;
+
 export type ListSortOf<T> = T extends ListSpec<infer S, string> ? S : never;

@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const LISTS = ['/api/contents/admin', '/api/users/admin', '/api/submissions/admin', '/api/tags/admin'];
+const LISTS = ['/api/contents/admin', '/api/users/admin', '/api/submissions/admin', '/api/tags/admin', '/api/reviews/admin'];
 
 describe('every admin list takes the same parameters', () => {
   it('hostile values are clamped or ignored, never a 5xx', async () => {
@@ -59,6 +59,8 @@ describe('every admin list takes the same parameters', () => {
       'status=whatever&role=root&cost=gold&link=nope',
       'category=%00',
       'status=draft&link=broken',
+      'rating=0&content=%00',
+      `rating=5.5&content=${long}`,
     ];
     for (const list of LISTS) {
       for (const query of hostile) {

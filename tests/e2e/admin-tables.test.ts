@@ -170,7 +170,7 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     expect((await api.get(`/api/submissions/${spam._id}`, { token: adminToken })).status).toBe(404);
   });
 
-  it('on a phone, rows are cards with their actions in view, and a long URL wraps across the card', async () => {
+  it('on a phone, rows are cards with their actions in view (submissions, contents, reviews), and a long URL wraps across the card', async () => {
     const long = `https://courses.example.org/${'very-long-path-segment-'.repeat(6)}end?${'utm=x&'.repeat(5)}`;
     const waiting = await submit(`Phone Card ${Date.now()}`, long);
     const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 }, storageState: await desktop.storageState(), isMobile: true, hasTouch: true });
@@ -203,6 +203,16 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
       const first = small.locator('tbody tr').first();
       const remove = (await first.getByRole('button', { name: /^Delete/ }).boundingBox())!;
       expect(remove.x + remove.width).toBeLessThanOrEqual(390);
+      expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+      await small.goto('/admin/reviews');
+      await hydrated(small);
+      const review = small.locator('tbody tr').first();
+      for (const name of [/^Only this/, /^Delete/]) {
+        const box = (await review.getByRole('button', { name }).boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      expect(await review.locator('td[data-label="AUTHOR"]').evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"AUTHOR"');
       expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     } finally {
       await phone.close();

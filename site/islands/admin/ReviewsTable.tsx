@@ -1,19 +1,17 @@
 /**
- * The admin's reviews (docs/product.md §2 Admin reviews): find by words, filter by content or stars, sort by
- * a column, choose the page size, delete after a confirmation. The view lives in the address in the admin
- * lists' convention (page, pageSize, search, sort, order, and the filters content and rating) and the server
- * does the work (GET /api/reviews/admin); deletions go through DELETE /api/reviews/{id}, which audits them.
- * Self-contained on purpose: it uses only the list kit's loading, states and pager (./list.tsx).
+ * The admin's reviews (docs/product.md §2 Admin reviews), one more table of the kit (./list.tsx): find by
+ * words, filter by stars or (a row's "Only this", cleared by its chip) by content, sort, page; delete after a
+ * confirmation through DELETE /api/reviews/{id}, which audits it.
  */
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import type { ApiReviewShape } from '#db/contract/shapes.ts';
-import { defaultOrder, PAGE_SIZES, REVIEW_SORTS, type ReviewSort, type SortOrder } from '#db/validation/review-rules.ts';
+import { REVIEW_LIST } from '#db/validation/list-query.ts';
 import { apiDelete, errorMessage } from '#site/lib/api.ts';
 import { isoDay } from '#site/lib/text.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { BusyButton } from '../forms/fields.tsx';
 import { Stars } from '../reviews/Stars.tsx';
-import { ListStatus, Pager, requestedPage, useAdminList, type PagedList } from './list.tsx';
+import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, type PagedList } from './list.tsx';
 
 interface ReviewRow extends ApiReviewShape {
   userId: string;
@@ -25,95 +23,14 @@ interface ReviewList extends PagedList {
   reviews: ReviewRow[];
 }
 
-export interface ReviewView {
-  page: number;
-  pageSize: number;
-  search: string;
-  sort: ReviewSort;
-  order: SortOrder;
-  content: string;
-  rating: string;
-}
+const COLUMNS = [{ label: 'No.' }, { label: 'DATE', sort: 'createdAt' }, { label: 'CONTENT', sort: 'content' }, { label: 'AUTHOR', sort: 'name' }, { label: 'RATING', sort: 'rating' }, { label: 'COMMENT' }, { label: 'ACTIONS' }];
+const RATINGS = [['', 'Any'], ...[5, 4, 3, 2, 1].map((stars) => [String(stars), `${stars} ${stars === 1 ? 'star' : 'stars'}`] as const)] as const;
 
-const PATH = '/admin/reviews';
-const COLUMNS: Array<{ label: string; sort?: ReviewSort }> = [
-  { label: 'No.' },
-  { label: 'DATE', sort: 'createdAt' },
-  { label: 'CONTENT', sort: 'content' },
-  { label: 'AUTHOR', sort: 'name' },
-  { label: 'RATING', sort: 'rating' },
-  { label: 'COMMENT' },
-  { label: 'ACTIONS' },
-];
-
-/** The view the address asks for; anything the list cannot apply is the default. */
-export function reviewView(params: URLSearchParams): ReviewView {
-  const sort = REVIEW_SORTS.find((s) => s === params.get('sort')) ?? 'createdAt';
-  const order = params.get('order');
-  const pageSize = Number(params.get('pageSize'));
-  const rating = params.get('rating') ?? '';
-  return {
-    page: requestedPage(params.get('page')),
-    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : PAGE_SIZES[0],
-    search: (params.get('search') ?? '').slice(0, 200),
-    sort,
-    order: order === 'asc' || order === 'desc' ? order : defaultOrder(sort),
-    content: (params.get('content') ?? '').slice(0, 100),
-    rating: /^[1-5]$/.test(rating) ? rating : '',
-  };
-}
-
-/** The view's parameters other than the page, defaults left out, for the API and the address alike. */
-function viewFilters(view: ReviewView): Record<string, string> {
-  return {
-    pageSize: view.pageSize === PAGE_SIZES[0] ? '' : String(view.pageSize),
-    search: view.search,
-    sort: view.sort === 'createdAt' ? '' : view.sort,
-    order: view.order === defaultOrder(view.sort) ? '' : view.order,
-    content: view.content,
-    rating: view.rating,
-  };
-}
-
-function addressOf(view: ReviewView): string {
-  const params = new URLSearchParams({ page: String(view.page) });
-  for (const [key, value] of Object.entries(viewFilters(view))) if (value) params.set(key, value);
-  return `${PATH}?${params}`;
-}
-
-export default function ReviewsTable({ initialView }: { initialView: ReviewView }) {
-  const [view, setView] = useState(initialView);
-  const [search, setSearch] = useState(initialView.search);
+export default function ReviewsTable({ initialSearch }: { initialSearch: string }) {
+  const { query, change } = useListQuery(REVIEW_LIST, initialSearch);
+  const { state, reload, refreshing } = useAdminList<ReviewList>('/api/reviews/admin', REVIEW_LIST, query);
   const [deleting, setDeleting] = useState<string | null>(null);
-  const filters = viewFilters(view);
-  const { state, reload, refreshing } = useAdminList<ReviewList>('/api/reviews/admin', view.page, filters);
-
-  // Back and Forward walk the views this page has shown.
-  useEffect(() => {
-    const follow = () => {
-      const shown = reviewView(new URLSearchParams(location.search));
-      setView(shown);
-      setSearch(shown.search);
-    };
-    addEventListener('popstate', follow);
-    return () => removeEventListener('popstate', follow);
-  }, []);
-
-  /** A new view starts at its first page and is a new entry in the history (so Back returns to the last one). */
-  function changeView(change: Partial<ReviewView>) {
-    const next = { ...view, page: 1, ...change };
-    setView(next);
-    history.pushState(history.state, '', addressOf(next));
-  }
-
-  function find(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    changeView({ search: search.trim() });
-  }
-
-  function sortBy(sort: ReviewSort) {
-    changeView({ sort, order: view.sort === sort ? (view.order === 'asc' ? 'desc' : 'asc') : defaultOrder(sort) });
-  }
+  const onlyContent = query.filters.content;
 
   async function remove(review: ReviewRow) {
     if (!window.confirm('Delete this review?')) return;
@@ -128,115 +45,65 @@ export default function ReviewsTable({ initialView }: { initialView: ReviewView 
     }
   }
 
-  const data = state.status === 'loaded' ? state.data : null;
-  const filteredContent = data?.content;
-
+  const chosen = state.status === 'loaded' ? state.data.content : undefined;
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <form role="search" aria-label="Reviews" onSubmit={find} className="flex items-end gap-2">
-          <label className="flex flex-col gap-1 text-sm">
-            Find reviews
-            <input type="search" className="input input-sm w-64" value={search} maxLength={200} placeholder="comment, author or content" onChange={(event) => setSearch(event.target.value)} />
-          </label>
-          <button type="submit" className="btn btn-sm">
-            Search
-          </button>
-        </form>
-        <label className="flex flex-col gap-1 text-sm">
-          Rating
-          <select className="select select-sm w-32" value={view.rating} onChange={(event) => changeView({ rating: event.target.value })}>
-            <option value="">Any</option>
-            {[5, 4, 3, 2, 1].map((stars) => (
-              <option key={stars} value={String(stars)}>
-                {stars} {stars === 1 ? 'star' : 'stars'}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Rows per page
-          <select className="select select-sm w-24" value={view.pageSize} onChange={(event) => changeView({ pageSize: Number(event.target.value) })}>
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
-        {view.content && (
-          <p className="badge badge-lg gap-2" data-content-filter>
-            Content: {filteredContent === null ? 'deleted' : (filteredContent?.name ?? '…')}
-            <button type="button" className="btn btn-ghost btn-xs" onClick={() => changeView({ content: '' })}>
+      <ListControls query={query} change={change} searchLabel="Find reviews">
+        <FilterSelect label="Rating" name="rating" query={query} change={change} options={RATINGS} />
+        {onlyContent && (
+          <p className="badge badge-lg gap-2 self-center" data-content-filter>
+            Content: {chosen === null ? 'deleted' : (chosen?.name ?? '…')}
+            <button type="button" className="btn btn-ghost btn-xs" onClick={() => change({ filters: { content: '' } })}>
               <span aria-hidden="true">×</span>
               <span className="sr-only">Show the reviews of every content</span>
             </button>
           </p>
         )}
-      </div>
-
-      {!data ? (
+      </ListControls>
+      {state.status !== 'loaded' ? (
         <ListStatus state={state} onRetry={reload} noun="reviews" />
-      ) : data.reviews.length === 0 ? (
-        <p className="alert">No reviews</p>
       ) : (
-        <div className="overflow-x-auto rounded-box bg-base-100 shadow-sm">
-          <table className={`table table-zebra ${refreshing || deleting ? 'opacity-60' : ''}`} aria-busy={refreshing || deleting !== null || undefined}>
-            <caption className="sr-only">
-              Reviews, page {data.page} of {data.pages}, {data.total} in all
-            </caption>
-            <thead>
-              <tr>
-                {COLUMNS.map(({ label, sort }) => (
-                  <th key={label} scope="col" aria-sort={sort && view.sort === sort ? (view.order === 'asc' ? 'ascending' : 'descending') : undefined}>
-                    {sort ? (
-                      <button type="button" className="btn btn-ghost btn-xs -mx-2 font-bold" onClick={() => sortBy(sort)}>
-                        {label}
-                        <span aria-hidden="true">{view.sort === sort ? (view.order === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-                      </button>
-                    ) : (
-                      label
-                    )}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.reviews.map((review, index) => (
+        <>
+          <RowsShown data={state.data} />
+          {state.data.reviews.length === 0 ? (
+            <p className="alert">{query.search || onlyContent || query.filters.rating ? 'No reviews match this view' : 'No reviews'}</p>
+          ) : (
+            <AdminTable caption={`Reviews, page ${state.data.page} of ${state.data.pages}`} busy={refreshing || deleting !== null} columns={COLUMNS} query={query} change={change}>
+              {state.data.reviews.map((review, index) => (
                 <tr key={review._id} data-review-row>
-                  <td>{index + 1 + data.count}</td>
-                  <td className="whitespace-nowrap">
+                  <Cell label="No.">{index + 1 + state.data.count}</Cell>
+                  <Cell label="DATE" className="whitespace-nowrap">
                     <time dateTime={review.createdAt}>{isoDay(review.createdAt)}</time>
-                  </td>
-                  <td>
+                  </Cell>
+                  <Cell label="CONTENT">
                     <a className="link" href={`/content/${encodeURIComponent(review.content.slug)}#reviews`}>
                       {review.content.name}
                     </a>
-                    {view.content !== review.content._id && (
-                      <button type="button" className="btn btn-ghost btn-xs ms-1" onClick={() => changeView({ content: review.content._id })}>
+                    {onlyContent !== review.content._id && (
+                      <button type="button" className="btn btn-ghost btn-xs ms-1" onClick={() => change({ filters: { content: review.content._id } })}>
                         Only this<span className="sr-only"> content: {review.content.name}</span>
                       </button>
                     )}
-                  </td>
-                  <td>{review.name}</td>
-                  <td>
+                  </Cell>
+                  <Cell label="AUTHOR">{review.name}</Cell>
+                  <Cell label="RATING">
                     <Stars rating={review.rating} size="sm" />
-                  </td>
-                  <td className="max-w-md">
+                  </Cell>
+                  <Cell label="COMMENT" className="max-w-md">
                     <p className="line-clamp-3 whitespace-pre-line break-words">{review.comment}</p>
-                  </td>
-                  <td>
+                  </Cell>
+                  <Cell label="ACTIONS" actions>
                     <BusyButton className="btn btn-sm btn-error" busy={deleting === review._id} disabled={deleting !== null} onClick={() => void remove(review)}>
                       Delete<span className="sr-only"> the review by {review.name} of {review.content.name}</span>
                     </BusyButton>
-                  </td>
+                  </Cell>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </AdminTable>
+          )}
+          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(REVIEW_LIST, query, page)} onPage={(page) => change({ page })} />
+        </>
       )}
-      {data && <Pager page={data.page} pages={data.pages} path={PATH} filters={filters} />}
     </div>
   );
 }

@@ -6,5 +6,5 @@ import { requireAdmin } from '#site/lib/server/guards.ts';
 /** The admin lists' convention: page, pageSize, search, sort, order, and the filters content and rating. */
 export const GET = endpoint(async (context) => {
   requireAdmin(context);
-  return listReviewsForAdmin(await getDb(), Object.fromEntries(context.url.searchParams));
+  return listReviewsForAdmin(await getDb(), context.url.searchParams);
 });

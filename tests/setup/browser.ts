@@ -4,7 +4,6 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasBrowser = existsSync(CHROMIUM_PATH);
@@ -38,7 +37,10 @@ export async function newContext(browser: Browser, baseURL: string, options: { j
  * Waits until every island rendered on the server has hydrated: typing into a form before React owns it
  * would be lost.
  */
-export const hydrated = (page: Page) => expect.poll(() => page.locator('astro-island[ssr]').count()).toBe(0);
+export async function hydrated(page: Page): Promise<void> {
+  // A page function rather than expect.poll, so that hooks (beforeAll) may wait too.
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+}
 
 /** Signs `page` in through the /signin form, as a person does, and waits to leave it. */
 export async function signInThroughForm(page: Page, account: { email: string; password: string }): Promise<void> {

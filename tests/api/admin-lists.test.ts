@@ -2,23 +2,16 @@
  * The admin lists' one convention (page, pageSize, search, sort, order and each list's filters) through the
  * real server, hostile values included, and the submissions' bulk action (docs/product.md §2).
  */
-import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { sqlRows } from '../setup/sql.ts';
 
 let server: TestServer;
 let api: ApiClient;
 let token: string;
 
-async function sql(statement: string, args: Array<string | number> = []) {
-  const db = createClient({ url: server.dbUrl });
-  try {
-    return (await db.execute({ sql: statement, args })).rows;
-  } finally {
-    db.close();
-  }
-}
+const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
 
 const get = async (path: string) => api.get(path, { token });
 

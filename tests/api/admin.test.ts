@@ -1,8 +1,8 @@
 /** The admin API through the real server: refused to everyone but admins, and its rules. */
-import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { sqlRows } from '../setup/sql.ts';
 
 let server: TestServer;
 let api: ApiClient;
@@ -13,14 +13,7 @@ async function newUser() {
   return (await api.post('/api/users/signup', { name: 'Someone', email: uniqueEmail(), password: 'password-123' })).body as { _id: string; token: string; email: string };
 }
 
-async function sql(statement: string, args: Array<string | number> = []) {
-  const db = createClient({ url: server.dbUrl });
-  try {
-    return (await db.execute({ sql: statement, args })).rows;
-  } finally {
-    db.close();
-  }
-}
+const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
 
 async function newSubmission(url = `https://example.org/course-${Math.random().toString(36).slice(2)}`) {
   const submitter = await newUser();

@@ -3,23 +3,16 @@
  * through the outbox — the published content's address, or the reason and note — unless they turned these
  * mails off in their profile (or have no account any more).
  */
-import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { sqlRows } from '../setup/sql.ts';
 
 let server: TestServer;
 let api: ApiClient;
 let admin: { token: string };
 
-async function sql(statement: string, args: Array<string | number> = []) {
-  const db = createClient({ url: server.dbUrl });
-  try {
-    return (await db.execute({ sql: statement, args })).rows.map((row) => ({ ...row }));
-  } finally {
-    db.close();
-  }
-}
+const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
 
 beforeAll(async () => {
   server = await startServer();

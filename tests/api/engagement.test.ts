@@ -1,8 +1,8 @@
 /** Saves, reviews and submissions through the real server (the Signed-in features issue). */
-import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { sqlRows } from '../setup/sql.ts';
 
 let server: TestServer;
 let api: ApiClient;
@@ -20,14 +20,7 @@ async function newUser() {
   return res.body as { _id: string; token: string; name: string };
 }
 
-async function sql(statement: string, args: Array<string | number> = []) {
-  const db = createClient({ url: server.dbUrl });
-  try {
-    return (await db.execute({ sql: statement, args })).rows;
-  } finally {
-    db.close();
-  }
-}
+const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
 
 describe('saves', () => {
   it('toggle: the first post saves, the second unsaves; items carry SPEC and legacy names from the content row', async () => {

@@ -5,26 +5,19 @@
  * accepted in one call, which makes it the URL. Users report a broken link once each; the report is listed
  * for the admin and the link is checked at once.
  */
-import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/harness.ts';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { sqlRows } from '../setup/sql.ts';
 
 let server: TestServer;
 let api: ApiClient;
 let admin: { token: string };
 const sites: LocalSite[] = [];
 
-async function sql(statement: string, args: Array<string | number> = []) {
-  const db = createClient({ url: server.dbUrl });
-  try {
-    return (await db.execute({ sql: statement, args })).rows.map((row) => ({ ...row }));
-  } finally {
-    db.close();
-  }
-}
+const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
 
 beforeAll(async () => {
   server = await startServer();
@@ -81,7 +74,7 @@ describe('a broken link on the site', () => {
     expect(page.body).toMatch(/This link may be broken \(last checked <time datetime="[^"]+">\d{4}-\d{2}-\d{2}<\/time>\)/);
 
     const broken = await api.get('/api/contents/admin?link=broken', { token: admin.token });
-    expect(broken.body).toMatchObject({ link: 'broken', total: 1 });
+    expect(broken.body.total).toBe(1);
     expect(broken.body.contents[0]).toMatchObject({ _id: c._id, link: { status: 410, error: 'HTTP 410 Gone', failures: 3, brokenSince: expect.any(String), movedTo: null, reports: 0 } });
     // The whole list flags it too.
     const all = await api.get('/api/contents/admin', { token: admin.token });

@@ -3,24 +3,17 @@
  * pairs, and a pair that is none of our tags is kept with the submission rather than refused; it becomes a
  * tag only when an admin approves the submission and chooses so (create, map onto one of ours, drop).
  */
-import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { sqlRows } from '../setup/sql.ts';
 
 let server: TestServer;
 let api: ApiClient;
 let admin: { token: string };
 let user: { token: string };
 
-async function sql(statement: string, args: Array<string | number> = []) {
-  const db = createClient({ url: server.dbUrl });
-  try {
-    return (await db.execute({ sql: statement, args })).rows.map((row) => ({ ...row }));
-  } finally {
-    db.close();
-  }
-}
+const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
 
 beforeAll(async () => {
   server = await startServer();

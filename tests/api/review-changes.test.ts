@@ -3,10 +3,10 @@
  * /api/reviews/{id} for the author or an admin (audited), the content's totals exact under concurrent
  * changes, and the admin's reviews list with the admin lists' parameters.
  */
-import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { sqlRows } from '../setup/sql.ts';
 
 let server: TestServer;
 let api: ApiClient;
@@ -32,14 +32,7 @@ async function newUser(name = 'Reviewer') {
   return res.body as { _id: string; token: string; name: string };
 }
 
-async function sql(statement: string, args: Array<string | number> = []) {
-  const db = createClient({ url: server.dbUrl });
-  try {
-    return (await db.execute({ sql: statement, args })).rows;
-  } finally {
-    db.close();
-  }
-}
+const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
 
 /** The content's stored totals beside a recount of its reviews. */
 async function storedAndCounted(contentId: string) {

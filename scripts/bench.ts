@@ -148,7 +148,7 @@ async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
 }
 
 async function startSkillshelf(dbPath: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(root, 'scripts/serve.ts')], {
+  const child = spawn(process.execPath, [join(root, 'site/server/main.ts')], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: `file:${dbPath}`, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', RATE_LIMIT_OFF: 'true', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -11,15 +11,16 @@ import { config, publicUrl } from '#db/config.ts';
 import { deleteSessionCookie, SESSION_COOKIE, setSessionCookie } from '#site/lib/server/cookies.ts';
 import { endpointMethods } from '#site/lib/server/endpoint-methods.ts';
 import { json, revalidatable } from '#site/lib/server/http.ts';
-import { cachedRender, isSharedPage, pageKey } from '#site/lib/server/page-cache.ts';
-import { allowedMethods, isFormPage } from '#site/lib/server/request-gate.ts';
-import { securityHeaders } from '#site/lib/server/security-headers.ts';
+import { cachedRender, pageKey } from '#site/server/page-cache.ts';
+import { allowedMethods, isFormPage } from '#site/server/request-gate.ts';
+import { securityHeaders } from '#site/server/security-headers.ts';
+import { visitorRule } from '#site/server/visitor-rule.ts';
 import { safeRedirect, signInUrl } from '#site/lib/redirect.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Background work of a server process that is not the front door's (scripts/serve.ts starts the mail
+ * Background work of a server process that is not the front door's (site/server/front-door.ts starts the mail
  * sender): the scheduled link check, started with the first request the process serves (a no-op unless
  * LINK_CHECK_INTERVAL_HOURS is set).
  */
@@ -52,7 +53,7 @@ const authenticate = defineMiddleware(async (context, next) => {
   context.locals.session = null;
   // A catalog page or public catalog answer is the same for everyone (the browser draws who is signed in,
   // docs/decisions/014): it is made without the session, so nothing personal can reach it or the cache.
-  context.locals.shared = isSharedPage(context.url.pathname);
+  context.locals.shared = visitorRule(context.request.method, context.url.pathname) !== 'personal';
   if (context.locals.shared) return next();
   const header = context.request.headers.get('authorization') ?? '';
   const bearer = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
@@ -146,7 +147,8 @@ const guardPages = defineMiddleware((context, next) => {
  */
 const pageValidators = defineMiddleware(async (context, next) => {
   const { request, url } = context;
-  const response = context.locals.shared && request.method === 'GET' ? await cachedRender(await getDb(), request, pageKey(url), () => Promise.resolve(next())) : await next();
+  const cached = visitorRule(request.method, url.pathname) === 'cached';
+  const response = cached ? await cachedRender(await getDb(), request, pageKey(url), () => Promise.resolve(next())) : await next();
   const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html');
   if (!isPage || context.url.pathname.startsWith('/api/')) return response;
   if (context.locals.user) {

@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
-import { chooseEncoding, compressVariants, type Encoding } from '../site/lib/server/content-encoding.ts';
-import { etagMatches } from '../site/lib/server/http.ts';
+import { chooseEncoding, compressVariants, type Encoding } from './content-encoding.ts';
+import { etagMatches } from './validators.ts';
 
 interface Variant {
   body: Uint8Array;

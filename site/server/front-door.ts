@@ -1,8 +1,10 @@
 /**
- * Production entry: migrates the database, seeds the demo world into an empty one, then starts the built
- * Astro server (dist/server/entry.mjs) in WEB_CONCURRENCY processes sharing one port.
+ * Our own HTTP server around Astro's handler (the adapter in middleware mode), so that the same port also
+ * serves the WebSocket, the built files and the cached pages, responses are compressed, and the process can
+ * shut down cleanly. Every request first passes the request gate (site/server/request-gate.ts), then the
+ * built files (static-files.ts), then the page cache (cached-pages.ts), then Astro. Nothing a request does
+ * may throw out of a listener: an exception there would end the process for everyone.
  */
-import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -10,42 +12,22 @@ import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 import compression from 'compression';
-import { closeDb, getDb } from '../db/client.ts';
-import { config, publicUrl } from '../db/config.ts';
-import { migrateDb } from '../db/migrate.ts';
-import { DEMO_ACCOUNTS, seedDemo } from '../db/seed/demo.ts';
-import { startMailSender } from '../db/services/mail-sender.ts';
-import { COMPRESS_THRESHOLD, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from '../site/lib/server/content-encoding.ts';
-import { cachedPageResponse } from '../site/lib/server/page-cache.ts';
-import { checkRequest, type Refusal } from '../site/lib/server/request-gate.ts';
-import { securityHeaders } from '../site/lib/server/security-headers.ts';
-import { createVisitorsHub } from '../site/lib/server/visitors.ts';
+import { closeDb, getDb } from '#db/client.ts';
+import { config, publicUrl } from '#db/config.ts';
+import { startMailSender } from '#db/services/mail-sender.ts';
+import { serveCachedPage } from './cached-pages.ts';
+import { COMPRESS_THRESHOLD, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from './content-encoding.ts';
+import { checkRequest, type Refusal } from './request-gate.ts';
+import { securityHeaders } from './security-headers.ts';
 import { loadStaticFiles, serveStaticFile } from './static-files.ts';
+import { createVisitorsHub } from './visitors-hub.ts';
 
-const dist = fileURLToPath(new URL(`../${process.env.SKILLSHELF_DIST ?? 'dist'}/`, import.meta.url));
+const dist = fileURLToPath(new URL(`../../${process.env.SKILLSHELF_DIST ?? 'dist'}/`, import.meta.url));
 const entry = join(dist, 'server/entry.mjs');
-
-async function prepareDatabase(): Promise<void> {
-  const db = await getDb();
-  await migrateDb(db);
-  if (config().SEED_DEMO === 'true') {
-    const report = await seedDemo(db);
-    if (report.seeded) {
-      console.log(`Seeded demo data: ${report.contents} contents, ${report.reviews} reviews, ${report.users} accounts:`);
-      for (const a of DEMO_ACCOUNTS) console.log(`  ${a.isAdmin ? 'admin' : 'user '}  ${a.email}  password: ${a.password}`);
-    }
-  }
-}
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-/**
- * Our own HTTP server around Astro's handler (the adapter in middleware mode), so that the same port also
- * serves the WebSocket, the built files and the cached pages, responses are compressed, and the process can
- * shut down cleanly. Every request first passes the request gate (site/lib/server/request-gate.ts), and
- * nothing a request does may throw out of a listener: an exception there would end the process for everyone.
- */
-async function startServer(): Promise<void> {
+export async function startFrontDoor(): Promise<void> {
   if (!existsSync(entry)) throw new Error('No build found at dist/server/entry.mjs: run `npm run build` first (npm start does it for you).');
   // The adapter runs in middleware mode: its handler renders, and the built files are ours to serve.
   const { handler } = (await import(entry)) as { handler: Handler };
@@ -140,62 +122,4 @@ function failRequest(res: ServerResponse, error: unknown): void {
   const body = JSON.stringify({ message: 'Something went wrong on our side. Please try again.' });
   res.writeHead(500, { ...securityHeaders('http:'), 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) });
   res.end(body);
-}
-
-/**
- * A GET of a catalog page the cache holds for the current catalog: answered here, without Astro (most of a
- * cached page's cost is the framework's request pipeline), for visitors and signed-in users alike — the
- * page holds nothing personal (site/lib/server/page-cache.ts). Every miss goes on to Astro, whose
- * middleware fills the cache.
- */
-async function serveCachedPage(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-  if (req.method !== 'GET') return false;
-  try {
-    // Only the path and query matter (the cache key); the gate made sure the target is a plain path.
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const page = await cachedPageResponse(await getDb(), url, req.headers);
-    if (!page) return false;
-    res.writeHead(page.status, frontDoorHeaders(page.headers));
-    res.end(page.body);
-    return true;
-  } catch {
-    // Whatever went wrong, Astro answers the request (and reports it).
-    return false;
-  }
-}
-
-/** A stored response's headers with the security headers, flattened once per stored variant. */
-const flatHeaders = new WeakMap<Array<[string, string]>, string[]>();
-function frontDoorHeaders(headers: Array<[string, string]>): string[] {
-  let flat = flatHeaders.get(headers);
-  if (!flat) {
-    // This server speaks plain http; securityHeaders adds HSTS when PUBLIC_URL is https (TLS ended in front).
-    flat = [...headers.flat(), ...Object.entries(securityHeaders('http:')).flat()];
-    flatHeaders.set(headers, flat);
-  }
-  return flat;
-}
-
-if (cluster.isPrimary) {
-  await prepareDatabase();
-  const workers = config().WEB_CONCURRENCY;
-  if (workers === 1) {
-    await startServer();
-  } else {
-    await closeDb();
-    console.log(`Starting ${workers} server processes on port ${config().PORT}`);
-    for (let i = 0; i < workers; i++) cluster.fork();
-    cluster.on('exit', (worker, code, signal) => {
-      console.error(`Server process ${worker.process.pid} ended (${signal ?? code}); starting another`);
-      cluster.fork();
-    });
-    const stop = () => {
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-      process.exit(0);
-    };
-    process.on('SIGTERM', stop);
-    process.on('SIGINT', stop);
-  }
-} else {
-  await startServer();
 }

@@ -1,7 +1,7 @@
 /**
  * The headers every response of ours carries (the Content-Security-Policy comes with each page from Astro).
- * Shared by the middleware and the server's front door for cached pages (scripts/serve.ts), which answers
- * without passing through the middleware.
+ * Shared by the middleware and the server's front door (site/server/front-door.ts), which answers cached
+ * pages, built files and refusals without passing through the middleware.
  */
 import { config } from '#db/config.ts';
 

@@ -34,6 +34,16 @@ const startBackgroundWork = defineMiddleware(async (_context, next) => {
 });
 
 /**
+ * The front door hands in who asks (locals.client, after TRUST_PROXY) and reads back the route for its
+ * log line and metrics. Under `astro dev`, which has no front door, the client is the socket's.
+ */
+const describeRequest = defineMiddleware((context, next) => {
+  context.locals.client ??= { address: context.clientAddress, https: context.url.protocol === 'https:' };
+  context.locals.route = context.routePattern;
+  return next();
+});
+
+/**
  * HTTP methods: OPTIONS is answered with what the route allows, and a method the route does not implement
  * gets 405 with Allow (an endpoint's list comes from its exports). The front door already refused methods
  * no route allows; this also covers `astro dev`, which has no front door.
@@ -66,7 +76,7 @@ const authenticate = defineMiddleware(async (context, next) => {
   if (result) {
     context.locals.user = result.user;
     context.locals.session = { id: result.session.id, token, via: bearer ? 'bearer' : 'cookie' };
-    if (!bearer) setSessionCookie(context.cookies, context.url, token, result.session.expiresAt, result.user.id);
+    if (!bearer) setSessionCookie(context.cookies, context.locals.client.https, token, result.session.expiresAt, result.user.id);
   } else if (!bearer) {
     deleteSessionCookie(context.cookies);
   }
@@ -148,7 +158,7 @@ const guardPages = defineMiddleware((context, next) => {
 const pageValidators = defineMiddleware(async (context, next) => {
   const { request, url } = context;
   const cached = visitorRule(request.method, url.pathname) === 'cached';
-  const response = cached ? await cachedRender(await getDb(), request, pageKey(url), () => Promise.resolve(next())) : await next();
+  const response = cached ? await cachedRender(await getDb(), request, pageKey(url), context.routePattern, () => Promise.resolve(next())) : await next();
   const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html');
   if (!isPage || context.url.pathname.startsWith('/api/')) return response;
   if (context.locals.user) {
@@ -161,7 +171,7 @@ const pageValidators = defineMiddleware(async (context, next) => {
 
 const addSecurityHeaders = defineMiddleware(async (context, next) => {
   let response = await next();
-  const headers = Object.entries(securityHeaders(context.url.protocol));
+  const headers = Object.entries(securityHeaders(context.locals.client.https));
   try {
     for (const [name, value] of headers) response.headers.set(name, value);
   } catch {
@@ -172,4 +182,4 @@ const addSecurityHeaders = defineMiddleware(async (context, next) => {
   return response;
 });
 
-export const onRequest = sequence(startBackgroundWork, addSecurityHeaders, answerMethods, checkOrigin, authenticate, guardPages, pageValidators);
+export const onRequest = sequence(describeRequest, startBackgroundWork, addSecurityHeaders, answerMethods, checkOrigin, authenticate, guardPages, pageValidators);

@@ -10,31 +10,38 @@ import { cachedPageResponse } from './page-cache.ts';
 import { securityHeaders } from './security-headers.ts';
 import { visitorRule } from './visitor-rule.ts';
 
-/** Answers the request from the cache (true), or leaves it for Astro (false). */
-export async function serveCachedPage(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+/** What became of a request at the cache: answered ('hit', with the route that made the page), left for Astro ('miss'), or not the cache's (undefined). */
+export type CacheResult = { result: 'hit'; route: string } | { result: 'miss' } | undefined;
+
+/**
+ * Answers the request from the cache when it holds the page. `https` decides HSTS, `requestId` is sent
+ * back as X-Request-Id.
+ */
+export async function serveCachedPage(req: IncomingMessage, res: ServerResponse, https: boolean, requestId: string): Promise<CacheResult> {
+  let url: URL;
   try {
     // Only the path and query matter (the cache key); the gate made sure the target is a plain path.
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (visitorRule(req.method, url.pathname) !== 'cached') return false;
+    url = new URL(req.url ?? '/', 'http://localhost');
+    if (visitorRule(req.method, url.pathname) !== 'cached') return undefined;
     const page = await cachedPageResponse(await getDb(), url, req.headers);
-    if (!page) return false;
-    res.writeHead(page.status, frontDoorHeaders(page.headers));
+    if (!page) return { result: 'miss' };
+    res.writeHead(page.status, [...frontDoorHeaders(page.headers, https), 'x-request-id', requestId]);
     res.end(page.body);
-    return true;
+    return { result: 'hit', route: page.route };
   } catch {
     // Whatever went wrong, Astro answers the request (and reports it).
-    return false;
+    return { result: 'miss' };
   }
 }
 
-/** A stored response's headers with the security headers, flattened once per stored variant. */
-const flatHeaders = new WeakMap<Array<[string, string]>, string[]>();
-function frontDoorHeaders(headers: Array<[string, string]>): string[] {
-  let flat = flatHeaders.get(headers);
+/** A stored response's headers with the security headers, flattened once per stored variant (and https or not). */
+const flatHeaders = [new WeakMap<Array<[string, string]>, string[]>(), new WeakMap<Array<[string, string]>, string[]>()] as const;
+function frontDoorHeaders(headers: Array<[string, string]>, https: boolean): string[] {
+  const store = flatHeaders[https ? 1 : 0];
+  let flat = store.get(headers);
   if (!flat) {
-    // This server speaks plain http; securityHeaders adds HSTS when PUBLIC_URL is https (TLS ended in front).
-    flat = [...headers.flat(), ...Object.entries(securityHeaders('http:')).flat()];
-    flatHeaders.set(headers, flat);
+    flat = [...headers.flat(), ...Object.entries(securityHeaders(https)).flat()];
+    store.set(headers, flat);
   }
   return flat;
 }

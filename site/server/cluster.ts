@@ -1,19 +1,27 @@
 /**
  * WEB_CONCURRENCY server processes sharing one port (node:cluster): the primary only forks and replaces
- * workers that end; each worker runs its own front door over the same database.
+ * workers that end; each worker runs its own front door over the same database. On SIGTERM the primary
+ * passes it on, waits for every worker to drain (site/server/front-door.ts) and exits 0.
  */
 import cluster from 'node:cluster';
+import { log } from './log.ts';
 
 export function runCluster(workers: number, port: number): void {
-  console.log(`Starting ${workers} server processes on port ${port}`);
+  log().info(`Starting ${workers} server processes on port ${port}`);
+  let stopping = false;
   for (let i = 0; i < workers; i++) cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
-    console.error(`Server process ${worker.process.pid} ended (${signal ?? code}); starting another`);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    log().error(`Server process ${worker.process.pid} ended (${signal ?? code}); starting another`);
     cluster.fork();
   });
   const stop = () => {
+    if (stopping) return;
+    stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-    process.exit(0);
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

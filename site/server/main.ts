@@ -8,6 +8,7 @@ import { closeDb, getDb } from '#db/client.ts';
 import { config } from '#db/config.ts';
 import { migrateDb } from '#db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemo } from '#db/seed/demo.ts';
+import { log } from './log.ts';
 import { runCluster } from './cluster.ts';
 import { startFrontDoor } from './front-door.ts';
 
@@ -16,9 +17,10 @@ async function prepareDatabase(): Promise<void> {
   await migrateDb(db);
   if (config().SEED_DEMO === 'true') {
     const report = await seedDemo(db);
+    // The accounts, not their passwords: no secret goes into the log (the README lists the demo passwords).
     if (report.seeded) {
-      console.log(`Seeded demo data: ${report.contents} contents, ${report.reviews} reviews, ${report.users} accounts:`);
-      for (const a of DEMO_ACCOUNTS) console.log(`  ${a.isAdmin ? 'admin' : 'user '}  ${a.email}  password: ${a.password}`);
+      const accounts = DEMO_ACCOUNTS.map((a) => `${a.email}${a.isAdmin ? ' (admin)' : ''}`).join(', ');
+      log().info(`Seeded demo data: ${report.contents} contents, ${report.reviews} reviews, ${report.users} accounts: ${accounts} (their passwords are in the README)`);
     }
   }
 }

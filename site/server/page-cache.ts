@@ -35,12 +35,15 @@ interface Variant {
 
 interface CachedPage {
   version: number;
+  /** The route that rendered it (Astro's routePattern), for the request log and the metrics. */
+  route: string;
   status: number;
   encodings: Encoding[];
   variants: Partial<Record<Encoding, Variant>>;
 }
 
 export interface PageAnswer {
+  route: string;
   status: number;
   headers: Array<[string, string]>;
   /** undefined for a 304. */
@@ -58,7 +61,7 @@ export const pageKey = (url: URL) => url.pathname + url.search;
 const ETAG_SUFFIX: Record<Encoding, string> = { identity: '', br: '-br', gzip: '-gz' };
 
 /** A rendered 200 made ready to keep: its bytes in every stored encoding, each with its headers. */
-async function storablePage(version: number, response: Response): Promise<CachedPage> {
+async function storablePage(version: number, route: string, response: Response): Promise<CachedPage> {
   const body = new Uint8Array(await response.arrayBuffer());
   const hash = etagOf(body).slice(0, -1);
   const headers = new Headers(response.headers);
@@ -76,7 +79,7 @@ async function storablePage(version: number, response: Response): Promise<Cached
     const notModifiedHeaders = [...own];
     variants[encoding] = { body: bytes, etag, notModifiedHeaders, headers: [...notModifiedHeaders, ['content-length', String(bytes.byteLength)]] };
   }
-  return { version, status: response.status, encodings: Object.keys(variants) as Encoding[], variants };
+  return { version, route, status: response.status, encodings: Object.keys(variants) as Encoding[], variants };
 }
 
 /** The stored page for `key` if it was made for the catalog as it is now, marked recently used. */
@@ -93,8 +96,8 @@ async function currentPage(db: Db, key: string): Promise<{ page: CachedPage | un
 /** The variant a request accepts, or a 304 when it holds that variant's ETag. */
 function answer(page: CachedPage, acceptEncoding: string | null | undefined, ifNoneMatch: string | null | undefined): PageAnswer {
   const variant = page.variants[chooseEncoding(acceptEncoding, page.encodings)] ?? page.variants.identity!;
-  if (etagMatches(ifNoneMatch, variant.etag)) return { status: 304, headers: variant.notModifiedHeaders, body: undefined };
-  return { status: page.status, headers: variant.headers, body: variant.body };
+  if (etagMatches(ifNoneMatch, variant.etag)) return { route: page.route, status: 304, headers: variant.notModifiedHeaders, body: undefined };
+  return { route: page.route, status: page.status, headers: variant.headers, body: variant.body };
 }
 
 /**
@@ -102,12 +105,12 @@ function answer(page: CachedPage, acceptEncoding: string | null | undefined, ifN
  * unchanged, else rendered (and kept when it is a plain 200), in the encoding the request accepts. Either
  * way it carries its ETag, hashed once when stored, and is a 304 when the request holds it.
  */
-export async function cachedRender(db: Db, request: Request, key: string, render: () => Promise<Response>): Promise<Response> {
+export async function cachedRender(db: Db, request: Request, key: string, route: string, render: () => Promise<Response>): Promise<Response> {
   let { page, version } = await currentPage(db, key);
   if (!page) {
     const response = await render();
     if (response.status !== 200 || response.headers.has('set-cookie')) return response;
-    page = await storablePage(version, response);
+    page = await storablePage(version, route, response);
     pages.set(key, page);
     if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
   }

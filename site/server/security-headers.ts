@@ -13,8 +13,10 @@ const ALWAYS = {
 
 const HSTS = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } as const;
 
-/** HSTS only when the site is reached over https (directly, or PUBLIC_URL behind a proxy that ends TLS). */
-export function securityHeaders(protocol: string): Record<string, string> {
-  const https = protocol === 'https:' || (config().PUBLIC_URL ?? '').startsWith('https:');
-  return https ? { ...ALWAYS, ...HSTS } : { ...ALWAYS };
+/**
+ * HSTS only when the site is reached over https: `https` is the request's (a trusted proxy's
+ * X-Forwarded-Proto, site/server/client.ts), or PUBLIC_URL is https (a proxy ends TLS in front).
+ */
+export function securityHeaders(https: boolean): Record<string, string> {
+  return https || (config().PUBLIC_URL ?? '').startsWith('https:') ? { ...ALWAYS, ...HSTS } : { ...ALWAYS };
 }

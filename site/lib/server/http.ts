@@ -1,5 +1,6 @@
 /** Web glue for endpoints: read a JSON body safely, reply with JSON, map domain errors to HTTP. */
 import { AppError, isAppError, type ErrorCode } from '#db/errors.ts';
+import { logError } from '#site/server/log.ts';
 import { etagMatches, etagOf, validatorHeaders } from '#site/server/validators.ts';
 
 export const JSON_BODY_LIMIT = 100 * 1024;
@@ -29,7 +30,7 @@ export function errorToResponse(error: unknown): Response {
   }
   // A client that hangs up mid-body is not our fault, and must not let anyone fill the error log at will.
   if (isClientAbort(error)) return json({ message: 'The request body was cut off before it ended', code: 'VALIDATION' }, 400);
-  console.error(error);
+  logError(error);
   return json({ message: 'Something went wrong on our side. Please try again.' }, 500);
 }
 

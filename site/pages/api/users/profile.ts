@@ -17,6 +17,6 @@ export const PUT = endpoint(async (context) => {
   const session = context.locals.session!;
   const updated = await updateProfile(await getDb(), user.id, session.token, await readJson(context.request));
   // A new password ends every session and opens a new one: the cookie must follow when it was in use.
-  if (updated.token !== session.token && session.via === 'cookie') setSessionCookie(context.cookies, context.url, updated.token, sessionExpiry(), user.id);
+  if (updated.token !== session.token && session.via === 'cookie') setSessionCookie(context.cookies, context.locals.client.https, updated.token, sessionExpiry(), user.id);
   return updated;
 });

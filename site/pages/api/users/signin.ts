@@ -5,8 +5,8 @@ import { endpoint } from '#site/lib/server/endpoint.ts';
 import { readJson } from '#site/lib/server/http.ts';
 import { sessionExpiry } from '#site/lib/server/session-expiry.ts';
 
-export const POST = endpoint(async ({ request, cookies, url, clientAddress }) => {
-  const user = await signIn(await getDb(), await readJson(request), { address: clientAddress });
-  setSessionCookie(cookies, url, user.token, sessionExpiry(), user._id);
+export const POST = endpoint(async ({ request, cookies, locals }) => {
+  const user = await signIn(await getDb(), await readJson(request), { address: locals.client.address });
+  setSessionCookie(cookies, locals.client.https, user.token, sessionExpiry(), user._id);
   return user;
 });

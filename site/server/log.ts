@@ -1,0 +1,86 @@
+/**
+ * The server's log: one JSON line per event through pino (docs/decisions/019), to stdout, for whatever
+ * collects it (journald, Docker, a log shipper). LOG_LEVEL picks the level ('silent' for none),
+ * LOG_FORMAT=pretty makes it readable in a terminal (development only: pino-pretty is a devDependency).
+ *
+ * Process-wide: the front door loads this module from source and Astro's bundle loads its own copy (for
+ * errors an endpoint did not expect), so the logger and the current request live under registered
+ * symbols, and both copies write the same lines with the same request id.
+ *
+ * Nothing secret may reach a line: paths go through loggablePath, and no header, body or cookie is logged.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { pino, type Logger } from 'pino';
+import { config } from '#db/config.ts';
+
+/** What the log knows of the request being served (the Astro locals of the request, filled as it goes). */
+export interface RequestState {
+  requestId: string;
+}
+
+interface Shared {
+  logger: Logger;
+  requests: AsyncLocalStorage<RequestState>;
+}
+
+const SHARED = Symbol.for('skillshelf.log');
+const slot = globalThis as { [SHARED]?: Shared };
+
+function createLogger(): Logger {
+  const { LOG_LEVEL, LOG_FORMAT } = config();
+  const options = { level: LOG_LEVEL, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime };
+  if (LOG_FORMAT === 'pretty') return pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true } } });
+  // Written off the request's path: lines are buffered and flushed by the event loop (and at exit).
+  return pino(options, pino.destination({ dest: 1, sync: false }));
+}
+
+function shared(): Shared {
+  return (slot[SHARED] ??= { logger: createLogger(), requests: new AsyncLocalStorage() });
+}
+
+export const log = (): Logger => shared().logger;
+
+/** Runs `serve` with `state` as the current request, so that anything logged inside names its id. */
+export function withRequest<T>(state: RequestState, serve: () => T): T {
+  return shared().requests.run(state, serve);
+}
+
+/** An error nobody expected, with its stack and the current request's id: the client is told only that something went wrong. */
+export function logError(error: unknown, message = 'Request failed'): void {
+  const requestId = shared().requests.getStore()?.requestId;
+  log().error({ requestId, err: error }, message);
+}
+
+/** Query parameters whose values are secrets or personal (a reset token, a password, an address). */
+const SECRET_PARAM = /token|password|passwd|secret|key|code|auth|sig|email/i;
+/** Path segments that are secrets: a reset link's token. */
+const SECRET_SEGMENT = /^(\/reset-password\/)[^/?]+/;
+
+/**
+ * A request target fit for the log: the reset link's token replaced, secret query values replaced, and
+ * at most 300 characters (a target is the client's to choose).
+ */
+export function loggablePath(target: string): string {
+  const query = target.indexOf('?');
+  let path = (query === -1 ? target : target.slice(0, query)).replace(SECRET_SEGMENT, '$1[redacted]');
+  if (query !== -1) {
+    const params = target
+      .slice(query + 1)
+      .split('&')
+      .map((pair) => {
+        const eq = pair.indexOf('=');
+        const name = eq === -1 ? pair : pair.slice(0, eq);
+        return eq !== -1 && SECRET_PARAM.test(safeDecode(name)) ? `${name}=[redacted]` : pair;
+      });
+    path += `?${params.join('&')}`;
+  }
+  return path.length > 300 ? `${path.slice(0, 300)}…` : path;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -74,8 +74,7 @@ export async function startFrontDoor(): Promise<void> {
     compress(req as never, res as never, () => void withRequest(locals, () => handler(req, res, undefined, locals)).catch((error: unknown) => failRequest(res, error, locals)));
 
   let draining = false;
-  /** Responses not yet ended: told to close their connection when shutdown begins. */
-  const inFlight = new Set<ServerResponse>();
+  let inFlight = 0;
 
   const server = createServer((req, res) => {
     const startedAt = performance.now();
@@ -83,10 +82,11 @@ export async function startFrontDoor(): Promise<void> {
     const bytesBefore = socket.bytesWritten;
     const locals: RequestLocals = { requestId: requestIdOf(req), client: clientOf(req) };
     let cache: 'hit' | 'miss' | undefined;
-    inFlight.add(res);
+    inFlight++;
+    // While draining, each answer closes its connection; a connection left idle is closed at once.
     if (draining) res.shouldKeepAlive = false;
     res.once('close', () => {
-      inFlight.delete(res);
+      inFlight--;
       const seconds = (performance.now() - startedAt) / 1000;
       const route = locals.route ?? 'unmatched';
       countRequest(route, res.statusCode, seconds, cache);
@@ -161,13 +161,12 @@ export async function startFrontDoor(): Promise<void> {
   const shutdown = (signal: NodeJS.Signals) => {
     if (draining) return;
     draining = true;
-    log().info({ signal, inFlight: inFlight.size }, 'Shutting down: no new connections; finishing the requests in flight');
-    for (const res of inFlight) res.shouldKeepAlive = false;
+    log().info({ signal, inFlight }, 'Shutting down: no new connections; finishing the requests in flight');
     visitors.close();
     const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     const overdue = setTimeout(() => {
-      log().warn({ inFlight: inFlight.size }, `Requests still in flight after ${DRAIN_MS / 1000} s: closing their connections`);
+      log().warn({ inFlight }, `Requests still in flight after ${DRAIN_MS / 1000} s: closing their connections`);
       server.closeAllConnections();
     }, DRAIN_MS);
     void stopped

@@ -2,6 +2,7 @@
  * What whoever runs the site needs (issue 19): /healthz, /readyz, the request log with its ids, errors
  * logged with their stack and never shown, and /metrics for admins or the METRICS_TOKEN holder.
  */
+import { request } from 'node:http';
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
@@ -13,7 +14,7 @@ let server: TestServer;
 let api: ApiClient;
 let adminToken: string;
 beforeAll(async () => {
-  server = await startServer({ env: { METRICS_TOKEN } });
+  server = await startServer({ env: { METRICS_TOKEN, TRUST_PROXY: '127.0.0.1' } });
   api = apiClient(server.url);
   adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
 });
@@ -127,5 +128,32 @@ describe('an error nobody expected', () => {
       db.close();
     }
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  });
+});
+
+describe('TRUST_PROXY (without nginx: tests/api/reverse-proxy.test.ts runs the real one)', () => {
+  /** A sign-in sent from `from` with a proxy's forwarded headers. */
+  const signInFrom = (from: string) =>
+    new Promise<{ headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
+      const body = JSON.stringify(DEMO_ADMIN);
+      const headers = { 'content-type': 'application/json', 'content-length': String(body.length), 'x-forwarded-for': '198.51.100.4, 192.0.2.8', 'x-forwarded-proto': 'https' };
+      request({ host: '127.0.0.1', port: server.port, method: 'POST', path: '/api/users/signin', localAddress: from, headers, agent: false }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ headers: res.headers }));
+      })
+        .on('error', reject)
+        .end(body);
+    });
+
+  it('believes the forwarded address and https only from a proxy it names', async () => {
+    const trusted = await signInFrom('127.0.0.1');
+    expect((trusted.headers['set-cookie'] as string[]).find((c) => c.startsWith('session='))).toMatch(/;\s*Secure/i);
+    expect(trusted.headers['strict-transport-security']).toBeDefined();
+    expect((await waitForLogLine(server.output, (l) => l.requestId === trusted.headers['x-request-id'])).address).toBe('192.0.2.8');
+
+    const stranger = await signInFrom('127.0.0.2');
+    expect((stranger.headers['set-cookie'] as string[]).find((c) => c.startsWith('session='))).not.toMatch(/Secure/i);
+    expect(stranger.headers['strict-transport-security']).toBeUndefined();
+    expect((await waitForLogLine(server.output, (l) => l.requestId === stranger.headers['x-request-id'])).address).toBe('127.0.0.2');
   });
 });

@@ -75,6 +75,7 @@ export async function startFrontDoor(): Promise<void> {
 
   let draining = false;
   let inFlight = 0;
+  const requestLog = log();
 
   const server = createServer((req, res) => {
     const startedAt = performance.now();
@@ -90,7 +91,9 @@ export async function startFrontDoor(): Promise<void> {
       const seconds = (performance.now() - startedAt) / 1000;
       const route = locals.route ?? 'unmatched';
       countRequest(route, res.statusCode, seconds, cache);
-      log().info({
+      if (draining) server.closeIdleConnections();
+      if (!requestLog.isLevelEnabled('info')) return;
+      requestLog.info({
         requestId: locals.requestId,
         method: req.method,
         path: loggablePath(req.url ?? ''),
@@ -102,7 +105,6 @@ export async function startFrontDoor(): Promise<void> {
         ...(locals.user ? { userId: locals.user.id } : {}),
         ...(cache ? { cache } : {}),
       });
-      if (draining) server.closeIdleConnections();
     });
     try {
       const refusal = checkRequest(req);
@@ -178,6 +180,8 @@ export async function startFrontDoor(): Promise<void> {
       .catch((error: unknown) => logError(error, 'Shutdown'))
       .finally(() => {
         log().info('Stopped');
+        // The log's last lines are written before the exit; should that ever hang, the exit does not.
+        setTimeout(() => process.exit(0), 2000);
         log().flush(() => process.exit(0));
       });
   };
@@ -187,7 +191,7 @@ export async function startFrontDoor(): Promise<void> {
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 405: 'Method Not Allowed', 503: 'Service Unavailable' };
 
-function refusalHeaders(refusal: Pick<Refusal, 'status' | 'headers'>, https = false): Record<string, string> {
+function refusalHeaders(refusal: { status: number; headers: Record<string, string> }, https = false): Record<string, string> {
   return {
     ...securityHeaders(https),
     ...refusal.headers,

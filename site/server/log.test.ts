@@ -12,6 +12,8 @@ describe('paths as the request log writes them', () => {
     expect(loggablePath('/signin?password=hunter2&redirect=%2Fsaved')).toBe('/signin?password=[redacted]&redirect=%2Fsaved');
     expect(loggablePath('/x?reset%5Ftoken=abc')).toBe('/x?reset%5Ftoken=[redacted]');
     expect(loggablePath('/search?q=rust&category=web')).toBe('/search?q=rust&category=web');
+    expect(loggablePath('/search?q=keyboard+shortcuts')).toBe('/search?q=keyboard+shortcuts');
+    expect(loggablePath('/x?%74oken=abc')).toBe('/x?%74oken=[redacted]');
   });
 
   it('a long target is cut', () => {

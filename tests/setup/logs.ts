@@ -1,7 +1,8 @@
 /** The JSON log lines a test server wrote (site/server/log.ts), parsed; other output is skipped. */
 export interface LogLine {
   level: number;
-  time: string;
+  /** Milliseconds since 1970 (pino's own time). */
+  time: number;
   msg?: string;
   requestId?: string;
   [field: string]: unknown;

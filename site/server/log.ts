@@ -30,7 +30,11 @@ function createLogger(): Logger {
   const { LOG_LEVEL, LOG_FORMAT } = config();
   // pino's own time (milliseconds since 1970): an ISO string costs a tenth of a line (docs/decisions/019).
   const options = { level: LOG_LEVEL, base: { pid: process.pid } };
-  if (LOG_FORMAT === 'pretty') return pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true } } });
+  if (LOG_FORMAT === 'pretty') {
+    // A request reads "GET /search 200 4 ms {…the other fields}" on one line.
+    const pretty = { colorize: true, singleLine: true, ignore: 'pid,method,path,status,ms', messageFormat: '{if method}{method} {path} {status} {ms} ms{end}{msg}' };
+    return pino({ ...options, transport: { target: 'pino-pretty', options: pretty } });
+  }
   // Off the request's path: lines are buffered and written 4 KB at a time, or a quarter of a second after
   // the first is buffered, and at exit. One write per line (a thread-pool round trip each) cost three times
   // as much as making the line (docs/decisions/019).

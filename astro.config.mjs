@@ -10,7 +10,7 @@ export default defineConfig({
   // SKILLSHELF_DIST lets a second checkout-local build live beside dist/ (parallel test runs); default dist/.
   outDir: process.env.SKILLSHELF_DIST ?? './dist',
   output: 'server',
-  // Middleware mode: scripts/serve.ts owns the HTTP server and serves the built files itself.
+  // Middleware mode: site/server/ (the front door) owns the HTTP server and serves the built files itself.
   adapter: node({ mode: 'middleware' }),
   integrations: [react()],
   // Our sessions live in db/services/sessions.ts; Astro's own would be a second, unrelated store.

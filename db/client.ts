@@ -9,6 +9,7 @@ import Database from 'libsql';
 import type { Logger } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { config } from './config.ts';
+import { timeQueries } from './query-time.ts';
 import * as schema from './schema.ts';
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
@@ -49,6 +50,7 @@ export function getDb(): Promise<Db> {
     const c = config();
     const opening = openDb({ url: c.DATABASE_URL, authToken: c.DATABASE_AUTH_TOKEN, busyTimeoutMs: c.DATABASE_BUSY_TIMEOUT });
     shared = opening.then((db) => {
+      timeQueries(db.$client);
       const path = c.DATABASE_URL.startsWith('file:') ? c.DATABASE_URL.slice('file:'.length).split('?')[0] : undefined;
       if (path && path !== ':memory:') reader = { db, connection: new Database(path, { readonly: true, timeout: c.DATABASE_BUSY_TIMEOUT }), statements: new Map() };
       return db;

@@ -79,6 +79,20 @@ const schema = z.object({
   /** Open visitor WebSockets (/ws) allowed per client address, and per server process in all. */
   VISITORS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(16),
   VISITORS_MAX_TOTAL: z.coerce.number().int().min(1).default(5000),
+  /** Request and server logs (site/server/log.ts): pino's levels, 'silent' for none. */
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  /** 'json' (one line per event, for machines) or 'pretty' (for development; needs the pino-pretty devDependency). */
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+  /** A bearer token that may read GET /metrics besides admins (a Prometheus scraper's). */
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'METRICS_TOKEN: at least 16 characters').optional()),
+  /**
+   * The reverse proxies' addresses, comma separated (IPs or CIDR ranges, e.g. 127.0.0.1,10.0.0.0/8, or
+   * 'loopback'). Only a request from one of them has its X-Forwarded-For and X-Forwarded-Proto believed.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean)),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -18,6 +18,11 @@ export async function migrateDb(db: Db): Promise<MigrationReport> {
   return { applied: pending };
 }
 
+/** Whether every committed migration is applied (the server is ready only then: GET /readyz). */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  return (await pendingMigrations(db)).length === 0;
+}
+
 /** What drizzle's migrator will apply: the journal's entries newer than the last one recorded in the database. */
 async function pendingMigrations(db: Db): Promise<string[]> {
   const journal = JSON.parse(readFileSync(`${MIGRATIONS_FOLDER}/meta/_journal.json`, 'utf8')) as { entries: Array<{ tag: string; when: number }> };

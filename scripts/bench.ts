@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --size 1000|10000|100000] [--tags 1000] [--duration 10] [--connections 16]`
+ * `npm run bench [-- --size 1000|10000|100000] [--tags 1000] [--duration 10] [--connections 16] [--only logging]`
  *
  * Builds the production server, generates a synthetic catalog of --size contents into a temporary
  * database, and measures what browsers get: every page request sends a browser's Accept and
@@ -7,12 +7,13 @@
  * in-process catalog caches) under autocannon; in the same run a minimal Node server answers each page with
  * the very bytes and headers ours sent (scripts/minimal-server.ts), measured right after ours on the same
  * page, and each page's figure is also given as a share of that server's, so results compare across
- * machines; the CPU time each server process spends per request is given too. The report is a list of sections, each
- * with its table and the goals of issue 15 it checks (met or not, with the figure); Markdown on stdout and
+ * machines; the CPU time each server process spends per request is given too. The request log's cost is
+ * measured on the same pages, logging on against off. The report is a list of sections, each with its table
+ * and the goals of issues 15 and 19 it checks (met or not, with the figure); Markdown on stdout and
  * bench-results/bench-<size>.json.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,6 +35,8 @@ const { values: args } = parseArgs({
     /** Tags per kind in the synthetic catalog (default: the seeded vocabulary). */
     tags: { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
+    /** One section only: pages, logging, weight or search (default: all). */
+    only: { type: 'string' },
   },
 });
 const size = Number(args.size);
@@ -147,11 +150,12 @@ async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url} did not start`);
 }
 
-async function startSkillshelf(dbPath: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(root, 'scripts/serve.ts')], {
+/** `logTo`: a file descriptor for the server's log (stdout), as a log collector would read it; else discarded. */
+async function startSkillshelf(dbPath: string, port: number, env: Record<string, string>, logTo?: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(root, 'site/server/main.ts')], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: `file:${dbPath}`, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', RATE_LIMIT_OFF: 'true', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logTo ?? 'ignore', 'inherit'],
   });
   await waitUntilUp(`http://127.0.0.1:${port}/api/test`, child);
   return child;
@@ -311,6 +315,68 @@ function pagesSection(results: Result[], memory: Record<string, number>): Report
   return { title: 'Pages and API under load', lines, goals, json: { memoryMb: memory, results } };
 }
 
+/**
+ * What the request log costs (issue 19: cached-page figures may drop by less than 5%): two servers on the
+ * same database, one logging every request (LOG_LEVEL=info) to a file as a log collector would take it,
+ * one with LOG_LEVEL=silent, measured alternately on the same cached pages, three times each. The goal is
+ * judged on CPU time per request: for a CPU-bound server it is throughput's inverse, and it holds steady
+ * when other work shares the machine, which req/s does not.
+ */
+const ROUNDS = 3;
+async function loggingSection(dbPath: string): Promise<ReportSection> {
+  const dir = mkdtempSync(join(tmpdir(), 'skillshelf-bench-log-'));
+  const logFile = openSync(join(dir, 'requests.log'), 'a');
+  const on = { port: await freePort(), results: [] as Result[] };
+  const off = { port: await freePort(), results: [] as Result[] };
+  const logging = await startSkillshelf(dbPath, on.port, { LOG_LEVEL: 'info' }, logFile);
+  const silent = await startSkillshelf(dbPath, off.port, { LOG_LEVEL: 'silent' });
+  try {
+    const { contents } = (await (await fetch(`http://127.0.0.1:${on.port}/api/contents/search?order=oldest`)).json()) as { contents: Array<{ slug: string }> };
+    const scenarios: Scenario[] = [
+      { name: 'GET /search (one category)', path: '/search?category=web-development', page: 'visitor', headers: BROWSER },
+      { name: 'GET /content/{slug}', path: `/content/${contents[0]!.slug}`, page: 'visitor', headers: BROWSER },
+    ];
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const scenario of scenarios) {
+        on.results.push(await measure(`http://127.0.0.1:${on.port}`, scenario, 'cached', logging.pid!));
+        off.results.push(await measure(`http://127.0.0.1:${off.port}`, scenario, 'cached', silent.pid!));
+      }
+    }
+  } finally {
+    logging.kill('SIGTERM');
+    silent.kill('SIGTERM');
+    closeSync(logFile);
+  }
+  const logBytes = statSync(join(dir, 'requests.log')).size;
+  rmSync(dir, { recursive: true, force: true });
+  const sum = (results: Result[], pick: (r: Result) => number) => results.reduce((total, r) => total + pick(r), 0);
+  const rpsRatio = sum(on.results, (r) => r.rps) / sum(off.results, (r) => r.rps);
+  const cpuRatio = sum(off.results, (r) => r.cpuUs) / sum(on.results, (r) => r.cpuUs);
+  const drop = 1 - cpuRatio;
+  const lines = [
+    `Cached pages with every request logged (LOG_LEVEL=info, one JSON line each, written to a file: ${(logBytes / 1024 / 1024).toFixed(1)} MB in this run) and without (LOG_LEVEL=silent), measured alternately, ${ROUNDS} times each. CPU per request: silent is ${(cpuRatio * 100).toFixed(1)}% of logging's, i.e. logging costs ${(drop * 100).toFixed(1)}% of cached-page throughput; req/s with logging ${(rpsRatio * 100).toFixed(1)}% of silent (req/s swings with whatever else runs on the machine).`,
+    '',
+    '| scenario | round | logging req/s | silent req/s | logging/silent | logging CPU µs | silent CPU µs |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...on.results.map((r, i) => {
+      const o = off.results[i]!;
+      return `| ${r.scenario} | ${Math.floor(i / 2) + 1} | ${r.rps.toLocaleString('en')} | ${o.rps.toLocaleString('en')} | ${(r.rps / o.rps).toFixed(3)} | ${r.cpuUs} | ${o.cpuUs} |`;
+    }),
+  ];
+  return {
+    title: 'Request logging cost',
+    lines,
+    goals: [
+      {
+        goal: 'Request logging costs cached pages less than 5% of their throughput (CPU per request, logging on vs off)',
+        figure: `${(drop * 100).toFixed(1)}% (CPU per request silent/logging ${cpuRatio.toFixed(3)}; req/s logging/silent ${rpsRatio.toFixed(3)})`,
+        met: drop < 0.05,
+      },
+    ],
+    json: { rpsRatio, cpuRatio, logBytes, logging: on.results, silent: off.results },
+  };
+}
+
 /** Page weight as a visitor's browser downloads it, against the budgets tests/e2e/catalog.test.ts enforces. */
 async function pageWeightSection(dbPath: string): Promise<ReportSection> {
   const port = await freePort();
@@ -346,7 +412,7 @@ function report(sections: ReportSection[]): string {
   return [
     `## Skillshelf bench: ${size.toLocaleString('en')} contents, ${connections} connections, ${duration} s per scenario`,
     '',
-    '### Goals (issue 15)',
+    '### Goals (issues 15 and 19)',
     '',
     '| goal | figure | met |',
     '|---|---|---|',
@@ -397,16 +463,18 @@ async function main() {
 
   const sections: ReportSection[] = [];
   try {
-    sections.push(await benchPages(dbPath));
-    sections.push(await pageWeightSection(dbPath));
-    sections.push(await searchSection(dbPath));
+    const wanted = (name: string) => !args.only || args.only === name;
+    if (wanted('pages')) sections.push(await benchPages(dbPath));
+    if (wanted('logging')) sections.push(await loggingSection(dbPath));
+    if (wanted('weight')) sections.push(await pageWeightSection(dbPath));
+    if (wanted('search')) sections.push(await searchSection(dbPath));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 
   console.log(report(sections));
   mkdirSync(join(root, 'bench-results'), { recursive: true });
-  const file = join(root, 'bench-results', `bench-${size}${tagsPerKind ? `-tags${tagsPerKind}` : ''}.json`);
+  const file = join(root, 'bench-results', `bench-${size}${tagsPerKind ? `-tags${tagsPerKind}` : ''}${args.only ? `-${args.only}` : ''}.json`);
   const json = { size, connections, duration, at: new Date().toISOString(), goals: sections.flatMap((s) => s.goals), ...Object.fromEntries(sections.map((s) => [s.title, s.json])) };
   writeFileSync(file, JSON.stringify(json, null, 2));
   log(`Wrote ${file}`);

@@ -2,7 +2,10 @@
  * ARCHITECTURE.md's import boundaries, checked on every test run: db/ never reaches into the web or the CLI,
  * pages, endpoints and CLI commands leave SQL to db/services, and browser code (islands, stores, browser lib)
  * reaches db/ only for validation, taxonomy, URL and image rules and the API's shapes (db/contract/shapes.ts):
- * modules that import nothing but zod.
+ * modules that import nothing but zod. The production server (site/server/) is below the Astro code: the
+ * middleware and endpoints may use its rules (the visitor rule, the page cache, the request gate), but it
+ * imports nothing else of site/ and loads Astro only as the built entry, so the two cannot depend on each
+ * other both ways; browser code never reaches it.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -41,6 +44,13 @@ describe('import boundaries', () => {
       ...browserLib.flatMap((f) => imports(f).filter((s) => (s.startsWith('#db/') || s.includes('/db/')) && !allowed.test(s)).map((s) => `${f} imports ${s}`)),
     ];
     expect(bad).toEqual([]);
+  });
+
+  it('the production server (site/server/) imports nothing of site/ outside it, nor astro; browser code never imports it', () => {
+    const outside = (s: string) => /^astro/.test(s) || (/^#site\//.test(s) && !s.startsWith('#site/server/')) || /^\.\.\//.test(s);
+    const browserCode = [...files('site/islands'), ...files('site/stores'), ...files('site/lib').filter((f) => !f.includes('/server/'))];
+    const fromBrowser = browserCode.flatMap((f) => imports(f).filter((s) => /(#site\/|\/)server\//.test(s) && !s.includes('lib/server')).map((s) => `${f} imports ${s}`));
+    expect([...violations('site/server', outside), ...fromBrowser]).toEqual([]);
   });
 
   it('only cli/prompts imports inquirer', () => {

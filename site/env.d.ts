@@ -8,5 +8,11 @@ declare namespace App {
     session: { id: string; token: string; via: 'cookie' | 'bearer' } | null;
     /** A catalog page, made once for everyone: rendered without the session (user is null), painted in the browser. */
     shared: boolean;
+    /** Who asks and over what (site/server/client.ts: TRUST_PROXY decides whether a proxy's headers count). */
+    client: import('#site/server/client.ts').Client;
+    /** The request's id (X-Request-Id), set by the front door; in the log lines and the response. */
+    requestId?: string;
+    /** The route that answered (Astro's routePattern), for the request log and the metrics. */
+    route?: string;
   }
 }

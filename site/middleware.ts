@@ -11,15 +11,16 @@ import { config, publicUrl } from '#db/config.ts';
 import { deleteSessionCookie, SESSION_COOKIE, setSessionCookie } from '#site/lib/server/cookies.ts';
 import { endpointMethods } from '#site/lib/server/endpoint-methods.ts';
 import { json, revalidatable } from '#site/lib/server/http.ts';
-import { cachedRender, isSharedPage, pageKey } from '#site/lib/server/page-cache.ts';
-import { allowedMethods, isFormPage } from '#site/lib/server/request-gate.ts';
-import { securityHeaders } from '#site/lib/server/security-headers.ts';
+import { cachedRender, pageKey } from '#site/server/page-cache.ts';
+import { allowedMethods, isFormPage } from '#site/server/request-gate.ts';
+import { securityHeaders } from '#site/server/security-headers.ts';
+import { visitorRule } from '#site/server/visitor-rule.ts';
 import { safeRedirect, signInUrl } from '#site/lib/redirect.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Background work of a server process that is not the front door's (scripts/serve.ts starts the mail
+ * Background work of a server process that is not the front door's (site/server/front-door.ts starts the mail
  * sender): the scheduled link check, started with the first request the process serves (a no-op unless
  * LINK_CHECK_INTERVAL_HOURS is set).
  */
@@ -29,6 +30,16 @@ const startBackgroundWork = defineMiddleware(async (_context, next) => {
     backgroundStarted = true;
     ensureLinkCheckSchedule(await getDb());
   }
+  return next();
+});
+
+/**
+ * The front door hands in who asks (locals.client, after TRUST_PROXY) and reads back the route for its
+ * log line and metrics. Under `astro dev`, which has no front door, the client is the socket's.
+ */
+const describeRequest = defineMiddleware((context, next) => {
+  context.locals.client ??= { address: context.clientAddress, https: context.url.protocol === 'https:' };
+  context.locals.route = context.routePattern;
   return next();
 });
 
@@ -52,7 +63,7 @@ const authenticate = defineMiddleware(async (context, next) => {
   context.locals.session = null;
   // A catalog page or public catalog answer is the same for everyone (the browser draws who is signed in,
   // docs/decisions/014): it is made without the session, so nothing personal can reach it or the cache.
-  context.locals.shared = isSharedPage(context.url.pathname);
+  context.locals.shared = visitorRule(context.request.method, context.url.pathname) !== 'personal';
   if (context.locals.shared) return next();
   const header = context.request.headers.get('authorization') ?? '';
   const bearer = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
@@ -65,7 +76,7 @@ const authenticate = defineMiddleware(async (context, next) => {
   if (result) {
     context.locals.user = result.user;
     context.locals.session = { id: result.session.id, token, via: bearer ? 'bearer' : 'cookie' };
-    if (!bearer) setSessionCookie(context.cookies, context.url, token, result.session.expiresAt, result.user.id);
+    if (!bearer) setSessionCookie(context.cookies, context.locals.client.https, token, result.session.expiresAt, result.user.id);
   } else if (!bearer) {
     deleteSessionCookie(context.cookies);
   }
@@ -146,7 +157,8 @@ const guardPages = defineMiddleware((context, next) => {
  */
 const pageValidators = defineMiddleware(async (context, next) => {
   const { request, url } = context;
-  const response = context.locals.shared && request.method === 'GET' ? await cachedRender(await getDb(), request, pageKey(url), () => Promise.resolve(next())) : await next();
+  const cached = visitorRule(request.method, url.pathname) === 'cached';
+  const response = cached ? await cachedRender(await getDb(), request, pageKey(url), context.routePattern, () => Promise.resolve(next())) : await next();
   const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html');
   if (!isPage || context.url.pathname.startsWith('/api/')) return response;
   if (context.locals.user) {
@@ -159,7 +171,7 @@ const pageValidators = defineMiddleware(async (context, next) => {
 
 const addSecurityHeaders = defineMiddleware(async (context, next) => {
   let response = await next();
-  const headers = Object.entries(securityHeaders(context.url.protocol));
+  const headers = Object.entries(securityHeaders(context.locals.client.https));
   try {
     for (const [name, value] of headers) response.headers.set(name, value);
   } catch {
@@ -170,4 +182,4 @@ const addSecurityHeaders = defineMiddleware(async (context, next) => {
   return response;
 });
 
-export const onRequest = sequence(startBackgroundWork, addSecurityHeaders, answerMethods, checkOrigin, authenticate, guardPages, pageValidators);
+export const onRequest = sequence(describeRequest, startBackgroundWork, addSecurityHeaders, answerMethods, checkOrigin, authenticate, guardPages, pageValidators);

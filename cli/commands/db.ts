@@ -1,12 +1,14 @@
 /** `skillshelf db …`: the database itself. */
-import { resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { getDb } from '#db/client.ts';
 import { migrateDb } from '#db/migrate.ts';
 import { DEMO_ACCOUNTS } from '#db/seed/demo.ts';
-import { backupDatabase, databaseStats, seedDemoData, seedSyntheticData, type DatabaseStats } from '#db/services/maintenance.ts';
+import { backupDatabase, databaseStats, datedBackupName, pruneBackups, seedDemoData, seedSyntheticData, type DatabaseStats } from '#db/services/maintenance.ts';
 import { actorOf } from '../actor.ts';
 import { databaseLabel, openMigratedDb } from '../database.ts';
+import { UsageError } from '../errors.ts';
 import { examples } from '../help.ts';
 import { parseCount } from '../options.ts';
 import { printJson, printLine } from '../output.ts';
@@ -24,9 +26,10 @@ export function registerDbCommands(program: Command): void {
     .action(seed);
 
   db.command('backup')
-    .argument('<file>', 'where to write the copy (a new file)')
+    .argument('<file>', 'where to write the copy: a new file, or a folder (a dated file in it)')
     .description('write a consistent copy of the live database to a file (VACUUM INTO), while the site keeps running')
     .option('--force', 'replace the file if it exists (only once the new copy is complete)')
+    .option('--keep <count>', 'with a folder: then remove its oldest dated backups, keeping the newest <count>', parseCount)
     .addHelpText('after', BACKUP_HELP)
     .action(backUp);
 
@@ -84,16 +87,25 @@ async function seed(options: { synthetic?: number }, command: Command): Promise<
 const BACKUP_HELP = [
   '\nThe copy is one snapshot of the database, taken without stopping the site, and compacted. It works on',
   'a database file (file:…); on a libSQL server (libsql://, http://) use the server’s own backups.',
+  'Given a folder, the copy is named skillshelf-<UTC time>.db; --keep removes only files so named.',
   examples(
     ['a dated backup', 'npx skillshelf db backup backups/skillshelf-$(date +%F).db'],
+    ['every night from cron, the last 14 kept', 'npx skillshelf db backup /var/backups/skillshelf --keep 14'],
     ['refresh the same file every night (cron)', 'npx skillshelf db backup /var/backups/skillshelf.db --force'],
   ),
 ].join('\n');
 
-async function backUp(file: string, options: { force?: boolean }): Promise<void> {
+async function backUp(file: string, options: { force?: boolean; keep?: number }): Promise<void> {
+  const target = resolve(file);
+  const folder = existsSync(target) && statSync(target).isDirectory() ? target : undefined;
+  if (options.keep !== undefined && !folder) throw new UsageError('--keep needs a folder to keep dated backups in (e.g. /var/backups/skillshelf)');
   // Not openMigratedDb: a backup copies the database as it is, and must not migrate a remote one first.
-  const report = await backupDatabase(await getDb(), resolve(file), { force: options.force === true });
+  const report = await backupDatabase(await getDb(), folder ? join(folder, datedBackupName()) : target, { force: options.force === true });
   printLine(`Backed up ${databaseLabel()} to ${report.path} (${formatBytes(report.bytes)}).`);
+  if (folder && options.keep !== undefined) {
+    const removed = pruneBackups(folder, options.keep);
+    if (removed.length) printLine(`Removed ${plural(removed.length, 'older backup')}: ${removed.join(', ')}.`);
+  }
 }
 
 const STATS_HELP = examples(

@@ -4,7 +4,7 @@
  * it goes in as 'pending' and the mail sender (./mail-sender.ts) delivers it; without, it is kept there
  * ('kept'), read with `skillshelf mail outbox`.
  */
-import { desc } from 'drizzle-orm';
+import { count, desc, inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { config } from '../config.ts';
 import { outbox, type OutboxMessage } from '../schema.ts';
@@ -45,4 +45,10 @@ export function onMailQueued(listener: () => void): () => void {
 
 export async function listOutbox(db: Db, limit = 100): Promise<OutboxMessage[]> {
   return db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit);
+}
+
+/** Mail waiting to be delivered (pending, or being sent): what the sender has yet to do. */
+export async function outboxBacklog(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(outbox).where(inArray(outbox.status, ['pending', 'sending']));
+  return row?.n ?? 0;
 }

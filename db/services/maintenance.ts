@@ -1,6 +1,6 @@
 /** Operating the database: seeding, online backups and size statistics (`skillshelf db …`). */
 import { randomBytes } from 'node:crypto';
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -66,6 +66,25 @@ export async function backupDatabase(db: Db, path: string, options: { force?: bo
     throw Object.assign(new AppError('VALIDATION', `Cannot write the backup to ${path}`), { cause: error });
   }
   return { path, bytes: statSync(path).size };
+}
+
+/** The name of a dated backup in a backup folder: `skillshelf-2026-11-24T03-00-00Z.db` (names sort by time). */
+export function datedBackupName(now = new Date()): string {
+  return `skillshelf-${now.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-')}.db`;
+}
+
+const DATED_BACKUP = /^skillshelf-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.db$/;
+
+/**
+ * Retention: removes the oldest dated backups in `folder` beyond the newest `keep`. Only files named as
+ * datedBackupName names them are touched; anything else in the folder stays. Returns the removed names.
+ */
+export function pruneBackups(folder: string, keep: number): string[] {
+  if (!Number.isInteger(keep) || keep < 1) throw invalid('--keep must be a whole number of backups, at least 1');
+  const dated = readdirSync(folder).filter((name) => DATED_BACKUP.test(name)).sort();
+  const removed = dated.slice(0, Math.max(0, dated.length - keep));
+  for (const name of removed) rmSync(join(folder, name));
+  return removed;
 }
 
 export interface DatabaseStats {

@@ -234,7 +234,7 @@ describe('several processes', () => {
     }, 60_000);
   });
 
-  it('WEB_CONCURRENCY=2 starts two worker processes on one port', async () => {
+  it('WEB_CONCURRENCY=2 starts two worker processes on one port, and on SIGTERM the primary waits for them and exits 0', async () => {
     const server = await startServer({ env: { WEB_CONCURRENCY: '2' } });
     servers.push(server);
     const workers = execFileSync('pgrep', ['-P', String(server.process.pid)]).toString().trim().split('\n');
@@ -243,5 +243,9 @@ describe('several processes', () => {
     const results = await Promise.all(Array.from({ length: 100 }, () => api.get('/api/contents/filters')));
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect((await api.post('/api/users/signin', DEMO_ADMIN)).status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)));
+    server.process.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    for (const pid of workers) expect(() => process.kill(Number(pid), 0), `worker ${pid} ended`).toThrow();
   }, 60_000);
 });

@@ -2,7 +2,7 @@
  * The operating commands as real processes: db seed / backup / stats, users list / promote / demote /
  * reset-password, contents list / delete, and the audit log every change lands in.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
@@ -64,6 +64,25 @@ describe('db backup and stats', () => {
     expect(again.stderr).toContain('--force');
     expect((await runCli(db.url, ['db', 'backup', target, '--force'])).code).toBe(0);
     expect(existsSync(target)).toBe(true);
+  });
+
+  it('backup into a folder writes a dated file, and --keep removes the oldest dated backups beyond the newest n', async () => {
+    const folder = join(db.path, '..', 'nightly');
+    mkdirSync(folder);
+    const old = ['skillshelf-2020-01-01T03-00-00Z.db', 'skillshelf-2020-01-02T03-00-00Z.db', 'skillshelf-2020-01-03T03-00-00Z.db'];
+    for (const name of [...old, 'notes.txt']) writeFileSync(join(folder, name), 'old');
+    const run = await runCli(db.url, ['db', 'backup', folder, '--keep', '2']);
+    expect(run.code).toBe(0);
+    const kept = readdirSync(folder).sort();
+    expect(kept).toHaveLength(3);
+    expect(kept).toContain('notes.txt');
+    expect(kept).toContain(old[2]);
+    const fresh = kept.find((name) => /^skillshelf-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.db$/.test(name) && !old.includes(name))!;
+    expect(statSync(join(folder, fresh)).size).toBeGreaterThanOrEqual(4096);
+    expect(run.stdout).toContain(`Removed 2 older backups: ${old[0]}, ${old[1]}.`);
+    const withoutFolder = await runCli(db.url, ['db', 'backup', join(folder, 'one.db'), '--keep', '2']);
+    expect(withoutFolder.code).toBe(2);
+    expect((await runCli(db.url, ['db', 'backup', folder, '--keep', '0'])).code).toBe(2);
   });
 
   it('stats counts the rows of every table (--json for scripts)', async () => {

@@ -1,5 +1,5 @@
 /**
- * Starts the real production server (scripts/serve.ts → dist/server/entry.mjs) on a free port and a fresh
+ * Starts the real production server (site/server/main.ts → dist/server/entry.mjs) on a free port and a fresh
  * database file, as `npm start` would, and stops it after the tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -52,7 +52,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, [join(root, 'scripts/serve.ts')], {
+  const child = spawn(process.execPath, [join(root, 'site/server/main.ts')], {
     cwd: root,
     env: {
       ...process.env,

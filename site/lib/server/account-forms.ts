@@ -23,7 +23,7 @@ export interface FormOutcome {
 }
 
 /** What a page gives (Astro's page global and an endpoint's context both have these). */
-export type FormContext = Pick<APIContext, 'request' | 'cookies' | 'url' | 'clientAddress'>;
+export type FormContext = Pick<APIContext, 'request' | 'cookies' | 'url' | 'locals'>;
 
 const FORM_LIMIT = 16 * 1024;
 
@@ -52,8 +52,8 @@ const target = (context: FormContext) => safeRedirect(context.url.searchParams.g
 export async function postSignIn(context: FormContext): Promise<FormOutcome> {
   const form = await fields(context.request);
   return attempt({ email: form.email ?? '' }, async () => {
-    const user = await signIn(await getDb(), { email: form.email, password: form.password }, { address: context.clientAddress });
-    setSessionCookie(context.cookies, context.url, user.token, user.expiresAt, user._id);
+    const user = await signIn(await getDb(), { email: form.email, password: form.password }, { address: context.locals.client.address });
+    setSessionCookie(context.cookies, context.locals.client.https, user.token, user.expiresAt, user._id);
     return { redirect: target(context) };
   });
 }
@@ -62,22 +62,22 @@ export async function postSignUp(context: FormContext): Promise<FormOutcome> {
   const form = await fields(context.request);
   return attempt({ name: form.name ?? '', email: form.email ?? '' }, async () => {
     if ((form.password ?? '') !== (form.confirmPassword ?? '')) return { error: PASSWORD_MISMATCH };
-    const user = await signUp(await getDb(), { name: form.name, email: form.email, password: form.password }, { address: context.clientAddress });
-    setSessionCookie(context.cookies, context.url, user.token, user.expiresAt, user._id);
+    const user = await signUp(await getDb(), { name: form.name, email: form.email, password: form.password }, { address: context.locals.client.address });
+    setSessionCookie(context.cookies, context.locals.client.https, user.token, user.expiresAt, user._id);
     return { redirect: target(context) };
   });
 }
 
 export async function postForgetPassword(context: FormContext): Promise<FormOutcome> {
   const form = await fields(context.request);
-  return attempt({ email: form.email ?? '' }, async () => ({ notice: (await requestPasswordReset(await getDb(), { email: form.email }, { address: context.clientAddress })).message }));
+  return attempt({ email: form.email ?? '' }, async () => ({ notice: (await requestPasswordReset(await getDb(), { email: form.email }, { address: context.locals.client.address })).message }));
 }
 
 export async function postResetPassword(context: FormContext, token: string): Promise<FormOutcome> {
   const form = await fields(context.request);
   return attempt({}, async () => {
     if ((form.password ?? '') !== (form.confirmPassword ?? '')) return { error: PASSWORD_MISMATCH };
-    await resetPassword(await getDb(), { token, password: form.password }, { address: context.clientAddress });
+    await resetPassword(await getDb(), { token, password: form.password }, { address: context.locals.client.address });
     return { redirect: '/signin?notice=password-updated' };
   });
 }

@@ -10,8 +10,9 @@ import { config } from '#db/config.ts';
 export const SESSION_COOKIE = 'session';
 export const SIGNED_IN_COOKIE = 'signed_in';
 
-export function setSessionCookie(cookies: AstroCookies, url: URL, token: string, expiresAt: Date, userId: string): void {
-  const secure = url.protocol === 'https:' || (config().PUBLIC_URL ?? '').startsWith('https:');
+/** `https`: whether this request came over https (locals.client.https: the socket, or a trusted proxy's word). */
+export function setSessionCookie(cookies: AstroCookies, https: boolean, token: string, expiresAt: Date, userId: string): void {
+  const secure = https || (config().PUBLIC_URL ?? '').startsWith('https:');
   cookies.set(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt });
   cookies.set(SIGNED_IN_COOKIE, userId, { httpOnly: false, sameSite: 'lax', secure, path: '/', expires: expiresAt });
 }

@@ -3,7 +3,7 @@
  * method an endpoint lacks gets 405 with an accurate Allow header, and OPTIONS lists them. Astro itself
  * would answer an empty 404 (and log a warning per request, which a client could use to flood the log).
  */
-import { API_METHODS } from './request-gate.ts';
+import { API_METHODS } from '#site/server/request-gate.ts';
 
 // Lazy: a module is loaded only when a request needs its method list (they are in the bundle anyway).
 const modules = import.meta.glob<Record<string, unknown>>('../../pages/api/**/*.ts');

@@ -1,6 +1,7 @@
 /** Web glue for endpoints: read a JSON body safely, reply with JSON, map domain errors to HTTP. */
-import { createHash } from 'node:crypto';
 import { AppError, isAppError, type ErrorCode } from '#db/errors.ts';
+import { logError } from '#site/server/log.ts';
+import { etagMatches, etagOf, validatorHeaders } from '#site/server/validators.ts';
 
 export const JSON_BODY_LIMIT = 100 * 1024;
 
@@ -29,7 +30,7 @@ export function errorToResponse(error: unknown): Response {
   }
   // A client that hangs up mid-body is not our fault, and must not let anyone fill the error log at will.
   if (isClientAbort(error)) return json({ message: 'The request body was cut off before it ended', code: 'VALIDATION' }, 400);
-  console.error(error);
+  logError(error);
   return json({ message: 'Something went wrong on our side. Please try again.' }, 500);
 }
 
@@ -95,15 +96,8 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
   return out;
 }
 
-export const etagOf = (body: string | Uint8Array) => `"${createHash('sha1').update(body).digest('base64url')}"`;
-
 export function notModified(request: Request, etag: string): boolean {
   return etagMatches(request.headers.get('if-none-match'), etag);
-}
-
-/** Whether an If-None-Match header (a list of ETags) names `etag`. */
-export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
-  return ifNoneMatch?.split(/\s*,\s*/).includes(etag) ?? false;
 }
 
 /**
@@ -129,9 +123,6 @@ export async function revalidatable(request: Request, response: Response): Promi
   if (notModified(request, etag)) return new Response(null, { status: 304, headers });
   return new Response(body, { status: response.status, headers });
 }
-
-/** A visitor's page: anyone may keep it, but must ask again (with its ETag) before using it; it varies with the session cookie. */
-export const validatorHeaders = (etag: string) => ({ etag, 'cache-control': 'public, max-age=0, must-revalidate', vary: 'cookie' });
 
 /**
  * The bytes of one file field of a multipart body, reading at most `limit` bytes (413 beyond): the body

@@ -3,4 +3,4 @@ import { requestPasswordReset } from '#db/services/users.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { readJson } from '#site/lib/server/http.ts';
 
-export const POST = endpoint(async ({ request, clientAddress }) => requestPasswordReset(await getDb(), await readJson(request), { address: clientAddress }));
+export const POST = endpoint(async ({ request, locals }) => requestPasswordReset(await getDb(), await readJson(request), { address: locals.client.address }));

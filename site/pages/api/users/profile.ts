@@ -16,6 +16,6 @@ export const PUT = endpoint(async (context) => {
   const session = context.locals.session!;
   const { expiresAt, ...updated } = await updateProfile(await getDb(), user.id, session.token, await readJson(context.request));
   // A new password ends every session and opens a new one: the cookie must follow when it was in use.
-  if (expiresAt && session.via === 'cookie') setSessionCookie(context.cookies, context.url, updated.token, expiresAt, user.id);
+  if (expiresAt && session.via === 'cookie') setSessionCookie(context.cookies, context.locals.client.https, updated.token, expiresAt, user.id);
   return updated;
 });

@@ -3,4 +3,4 @@ import { resetPassword } from '#db/services/users.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { readJson } from '#site/lib/server/http.ts';
 
-export const POST = endpoint(async ({ request, clientAddress }) => resetPassword(await getDb(), await readJson(request), { address: clientAddress }));
+export const POST = endpoint(async ({ request, locals }) => resetPassword(await getDb(), await readJson(request), { address: locals.client.address }));

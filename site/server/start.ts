@@ -1,10 +1,10 @@
-/** `npm start`: builds the site when the sources are newer than the build, then serves it (scripts/serve.ts). */
+/** `npm start`: builds the site when the sources are newer than the build, then serves it (site/server/main.ts). */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const built = join(root, 'dist/server/entry.mjs');
 
 function newestMtime(path: string): number {
@@ -20,4 +20,4 @@ if (stale) {
   const result = spawnSync('npx', ['astro', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-await import('./serve.ts');
+await import('./main.ts');

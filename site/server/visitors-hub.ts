@@ -62,14 +62,16 @@ export function createVisitorsHub({ origins, maxPerAddress = 16, maxTotal = 5000
   });
 
   return {
-    /** Takes over an HTTP upgrade for one of VISITORS_PATHS from this site's pages; refuses any other. */
-    handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+    /**
+     * Takes over an HTTP upgrade for one of VISITORS_PATHS from this site's pages; refuses any other.
+     * `address` is the client's (site/server/client.ts: behind a trusted proxy, the forwarded one).
+     */
+    handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, address = request.socket.remoteAddress ?? '') {
       socket.on('error', () => socket.destroy());
       try {
         const path = (request.url ?? '').split('?')[0];
         if (request.method !== 'GET' || !VISITORS_PATHS.has(path!)) return refuseUpgrade(socket, 404, 'Not Found');
         if (!allowed.has(request.headers.origin ?? '')) return refuseUpgrade(socket, 403, 'Forbidden');
-        const address = request.socket.remoteAddress ?? '';
         const mine = perAddress.get(address) ?? 0;
         if (mine >= maxPerAddress || taken >= maxTotal) return refuseUpgrade(socket, 429, 'Too Many Requests');
         perAddress.set(address, mine + 1);

@@ -1,6 +1,6 @@
 /**
- * The first check of every request, in the server's front door (scripts/serve.ts) before the built files,
- * the page cache, the WebSocket or Astro see it: the request line and the Host header must be what
+ * The first check of every request, in the server's front door (site/server/front-door.ts) before the
+ * built files, the page cache, the WebSocket or Astro see it: the request line and the Host header must be what
  * HTTP/1.1 allows, or the request gets a 4xx here. Everything behind this point may parse the URL and
  * trust the Host's syntax; malformed input never reaches code that would throw on it.
  */

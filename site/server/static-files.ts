@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
-import { chooseEncoding, compressVariants, type Encoding } from '../site/lib/server/content-encoding.ts';
-import { etagMatches } from '../site/lib/server/http.ts';
+import { chooseEncoding, compressVariants, type Encoding } from './content-encoding.ts';
+import { etagMatches } from './validators.ts';
 
 interface Variant {
   body: Uint8Array;
@@ -89,8 +89,8 @@ export async function loadStaticFiles(dir: string): Promise<Map<string, StaticFi
   return files;
 }
 
-/** Answers the request if it names a built file (true), else leaves it alone (false). */
-export function serveStaticFile(files: Map<string, StaticFile>, req: IncomingMessage, res: ServerResponse): boolean {
+/** Answers the request if it names a built file (true), else leaves it alone (false). `extra`: headers to add (the request id). */
+export function serveStaticFile(files: Map<string, StaticFile>, req: IncomingMessage, res: ServerResponse, extra: Record<string, string> = {}): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const url = req.url ?? '/';
   const query = url.indexOf('?');
@@ -98,10 +98,10 @@ export function serveStaticFile(files: Map<string, StaticFile>, req: IncomingMes
   if (!file) return false;
   const variant = file.variants[chooseEncoding(req.headers['accept-encoding'], file.encodings)] ?? file.variants.identity!;
   if (etagMatches(req.headers['if-none-match'], variant.etag)) {
-    res.writeHead(304, variant.headers).end();
+    res.writeHead(304, { ...variant.headers, ...extra }).end();
     return true;
   }
-  res.writeHead(200, { ...variant.headers, 'content-length': String(variant.body.byteLength) });
+  res.writeHead(200, { ...variant.headers, ...extra, 'content-length': String(variant.body.byteLength) });
   res.end(req.method === 'HEAD' ? undefined : variant.body);
   return true;
 }

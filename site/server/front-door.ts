@@ -1,0 +1,226 @@
+/**
+ * Our own HTTP server around Astro's handler (the adapter in middleware mode), so that the same port also
+ * serves the WebSocket, the built files and the cached pages, responses are compressed, and the process can
+ * shut down cleanly. Every request first passes the request gate (site/server/request-gate.ts), then the
+ * health and metrics endpoints, the built files (static-files.ts), the page cache (cached-pages.ts), and
+ * Astro. Each gets an id (X-Request-Id), one log line and its metrics when it ends (docs/decisions/019).
+ * Nothing a request does may throw out of a listener: an exception there would end the process for everyone.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { constants } from 'node:zlib';
+import compression from 'compression';
+import { closeDb, getDb } from '#db/client.ts';
+import { config, publicUrl } from '#db/config.ts';
+import { startMailSender } from '#db/services/mail-sender.ts';
+import { serveCachedPage } from './cached-pages.ts';
+import { clientOf, type Client } from './client.ts';
+import { COMPRESS_THRESHOLD, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from './content-encoding.ts';
+import { HEALTH_PATHS, serveHealth } from './health.ts';
+import { log, loggablePath, logError, withRequest } from './log.ts';
+import { countRequest, serveMetrics, watchGauges } from './metrics.ts';
+import { checkRequest, type Refusal } from './request-gate.ts';
+import { securityHeaders } from './security-headers.ts';
+import { loadStaticFiles, serveStaticFile } from './static-files.ts';
+import { createVisitorsHub } from './visitors-hub.ts';
+
+const dist = fileURLToPath(new URL(`../../${process.env.SKILLSHELF_DIST ?? 'dist'}/`, import.meta.url));
+const entry = join(dist, 'server/entry.mjs');
+
+/** How long requests in flight may take to finish after SIGTERM before their connections are closed. */
+const DRAIN_MS = 10_000;
+
+/** What the front door knows of a request, handed to Astro as its locals (the middleware adds the user and the route). */
+interface RequestLocals {
+  requestId: string;
+  client: Client;
+  route?: string;
+  user?: { id: string } | null;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals: RequestLocals) => Promise<void>;
+
+/** An id the client sent (a proxy's, for correlation) when it is short and plain, else a new one. */
+const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
+const requestIdOf = (req: IncomingMessage) => {
+  const sent = req.headers['x-request-id'];
+  return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+};
+
+export async function startFrontDoor(): Promise<void> {
+  if (!existsSync(entry)) throw new Error('No build found at dist/server/entry.mjs: run `npm run build` first (npm start does it for you).');
+  // The adapter runs in middleware mode: its handler renders, and the built files are ours to serve.
+  const { handler } = (await import(entry)) as { handler: Handler };
+  const files = await loadStaticFiles(join(dist, 'client'));
+  const { HOST, PORT, PUBLIC_URL, NODE_ENV, VISITORS_MAX_PER_ADDRESS, VISITORS_MAX_TOTAL, TRUSTED_ORIGINS } = config();
+  if (!PUBLIC_URL && NODE_ENV === 'production') {
+    log().warn(`PUBLIC_URL is not set: canonical links, feeds, sitemaps and mailed links will use ${publicUrl()}. Set PUBLIC_URL to the address visitors use.`);
+  }
+  const origins = [new URL(publicUrl()).origin, ...TRUSTED_ORIGINS];
+  const visitors = createVisitorsHub({ origins, maxPerAddress: VISITORS_MAX_PER_ADDRESS, maxTotal: VISITORS_MAX_TOTAL });
+  watchGauges(visitors.online);
+  // Built files and cached pages are stored compressed; what Astro renders is compressed as it goes, at the
+  // fastest levels (docs/decisions/013). Responses that arrive encoded (a cache miss) pass as they are.
+  const compress = compression({
+    threshold: COMPRESS_THRESHOLD,
+    level: DYNAMIC_GZIP_LEVEL,
+    brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
+  });
+  const render = (req: IncomingMessage, res: ServerResponse, locals: RequestLocals) =>
+    compress(req as never, res as never, () => void withRequest(locals, () => handler(req, res, undefined, locals)).catch((error: unknown) => failRequest(res, error, locals)));
+
+  let draining = false;
+  let inFlight = 0;
+  const requestLog = log();
+
+  const server = createServer((req, res) => {
+    const startedAt = performance.now();
+    const socket = req.socket;
+    const bytesBefore = socket.bytesWritten;
+    const locals: RequestLocals = { requestId: requestIdOf(req), client: clientOf(req) };
+    let cache: 'hit' | 'miss' | undefined;
+    inFlight++;
+    // While draining, each answer closes its connection; a connection left idle is closed at once.
+    if (draining) res.shouldKeepAlive = false;
+    res.once('close', () => {
+      inFlight--;
+      const seconds = (performance.now() - startedAt) / 1000;
+      const route = locals.route ?? 'unmatched';
+      countRequest(route, res.statusCode, seconds, cache);
+      if (draining) server.closeIdleConnections();
+      if (!requestLog.isLevelEnabled('info')) return;
+      requestLog.info({
+        requestId: locals.requestId,
+        method: req.method,
+        path: loggablePath(req.url ?? ''),
+        route,
+        status: res.writableFinished ? res.statusCode : 499,
+        ms: Math.round(seconds * 10_000) / 10,
+        bytes: socket.bytesWritten - bytesBefore,
+        address: locals.client.address,
+        ...(locals.user ? { userId: locals.user.id } : {}),
+        ...(cache ? { cache } : {}),
+      });
+    });
+    try {
+      const refusal = checkRequest(req);
+      if (refusal) {
+        locals.route = 'refused';
+        return answerRefusal(res, refusal, locals);
+      }
+      const query = req.url!.indexOf('?');
+      const path = query === -1 ? req.url! : req.url!.slice(0, query);
+      if (HEALTH_PATHS.has(path) || path === '/metrics') {
+        locals.route = path;
+        const headers = { ...securityHeaders(locals.client.https), 'x-request-id': locals.requestId };
+        const serving = path === '/metrics' ? serveMetrics(req, res, headers) : serveHealth(req, res, path, headers, draining);
+        return void serving.catch((error: unknown) => failRequest(res, error, locals));
+      }
+      if (serveStaticFile(files, req, res, { 'x-request-id': locals.requestId })) {
+        locals.route = 'static';
+        return;
+      }
+      serveCachedPage(req, res, locals.client.https, locals.requestId)
+        .then((answer) => {
+          cache = answer?.result;
+          if (answer?.result === 'hit') return void (locals.route = answer.route);
+          res.setHeader('x-request-id', locals.requestId);
+          render(req, res, locals);
+        })
+        .catch((error: unknown) => failRequest(res, error, locals));
+    } catch (error) {
+      failRequest(res, error, locals);
+    }
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    try {
+      const refusal = checkRequest(req);
+      if (refusal) return void socket.end(rawResponse(refusal));
+      if (draining) return void socket.end(rawResponse({ status: 503, message: 'The server is shutting down', headers: {} }));
+      visitors.handleUpgrade(req, socket, head, clientOf(req).address);
+    } catch {
+      socket.destroy();
+    }
+  });
+  // CONNECT (a proxy's method) never reaches the request listener: without this the socket would hang.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    socket.end(rawResponse({ status: 405, message: 'CONNECT is not allowed here', headers: { allow: 'GET, HEAD, OPTIONS' } }));
+  });
+  await new Promise<void>((resolve) => server.listen(PORT, HOST, resolve));
+  log().info(`Skillshelf is listening on http://${HOST}:${PORT}`);
+  const mailSender = startMailSender(await getDb());
+
+  /**
+   * SIGTERM: /readyz answers 503 at once, the port stops taking connections, requests in flight finish
+   * (their connections then close) for up to DRAIN_MS, and the process exits 0.
+   */
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (draining) return;
+    draining = true;
+    log().info({ signal, inFlight }, 'Shutting down: no new connections; finishing the requests in flight');
+    visitors.close();
+    const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const overdue = setTimeout(() => {
+      log().warn({ inFlight }, `Requests still in flight after ${DRAIN_MS / 1000} s: closing their connections`);
+      server.closeAllConnections();
+    }, DRAIN_MS);
+    void stopped
+      .then(async () => {
+        clearTimeout(overdue);
+        await mailSender.stop();
+        await closeDb();
+      })
+      .catch((error: unknown) => logError(error, 'Shutdown'))
+      .finally(() => {
+        log().info('Stopped');
+        // The log's last lines are written before the exit; should that ever hang, the exit does not.
+        setTimeout(() => process.exit(0), 2000);
+        log().flush(() => process.exit(0));
+      });
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}
+
+const REASONS: Record<number, string> = { 400: 'Bad Request', 405: 'Method Not Allowed', 503: 'Service Unavailable' };
+
+function refusalHeaders(refusal: { status: number; headers: Record<string, string> }, https = false): Record<string, string> {
+  return {
+    ...securityHeaders(https),
+    ...refusal.headers,
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    // After a malformed request the rest of the connection cannot be trusted to be framed right.
+    ...(refusal.status === 400 ? { connection: 'close' } : {}),
+  };
+}
+
+function answerRefusal(res: ServerResponse, refusal: Refusal, locals: RequestLocals): void {
+  const body = JSON.stringify({ message: refusal.message });
+  res.writeHead(refusal.status, { ...refusalHeaders(refusal, locals.client.https), 'x-request-id': locals.requestId, 'content-length': String(Buffer.byteLength(body)) });
+  res.end(res.req.method === 'HEAD' ? undefined : body);
+}
+
+/** The same answer written straight to a socket (upgrade and CONNECT requests have no ServerResponse). */
+function rawResponse(refusal: { status: number; message: string; headers: Record<string, string> }): string {
+  const body = JSON.stringify({ message: refusal.message });
+  const headers = { ...refusalHeaders(refusal), connection: 'close', 'content-length': String(Buffer.byteLength(body)) };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  return `HTTP/1.1 ${refusal.status} ${REASONS[refusal.status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
+}
+
+/** The last resort for an error no handler caught: logged with its stack; a 500 if nothing was sent yet, else end the connection. */
+function failRequest(res: ServerResponse, error: unknown, locals: RequestLocals): void {
+  withRequest(locals, () => logError(error));
+  if (res.headersSent) return void res.destroy();
+  const body = JSON.stringify({ message: 'Something went wrong on our side. Please try again.' });
+  res.writeHead(500, { ...securityHeaders(locals.client.https), 'x-request-id': locals.requestId, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) });
+  res.end(body);
+}

@@ -1,0 +1,96 @@
+/**
+ * GET /metrics in Prometheus's text format, through prom-client (docs/decisions/019): requests by route and
+ * status, their latency, page-cache hits and misses, database query time, open WebSockets, the outbox
+ * backlog, and prom-client's process metrics (event-loop lag among them). Per server process: with
+ * WEB_CONCURRENCY > 1 a scrape is answered by whichever process takes the connection (each line carries its
+ * `pid` label).
+ *
+ * Only an admin (session cookie or bearer token) may read it, or, with METRICS_TOKEN set, a scraper
+ * holding that bearer token.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { getDb } from '#db/client.ts';
+import { config } from '#db/config.ts';
+import { onQueryTime } from '#db/query-time.ts';
+import { outboxBacklog } from '#db/services/mail.ts';
+import { validateSessionToken } from '#db/services/sessions.ts';
+
+export const registry = new Registry();
+registry.setDefaultLabels({ pid: String(process.pid) });
+collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
+
+const requests = new Counter({ name: 'skillshelf_http_requests_total', help: 'HTTP requests answered, by route and status', labelNames: ['route', 'status'] as const, registers: [registry] });
+const latency = new Histogram({
+  name: 'skillshelf_http_request_duration_seconds',
+  help: 'Time from a request’s arrival to the end of its response, by route',
+  labelNames: ['route'] as const,
+  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  registers: [registry],
+});
+const pageCache = new Counter({ name: 'skillshelf_page_cache_requests_total', help: 'Requests for cached pages, by result (hit: answered from the cache; miss: rendered by Astro)', labelNames: ['result'] as const, registers: [registry] });
+const queries = new Histogram({
+  name: 'skillshelf_db_query_duration_seconds',
+  help: 'Time of each statement or batch sent to the database (the catalog version read excepted)',
+  buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1],
+  registers: [registry],
+});
+onQueryTime((seconds) => queries.observe(seconds));
+const pageHits = pageCache.labels('hit');
+const pageMisses = pageCache.labels('miss');
+
+/** Counts one answered request (called once its response ended). */
+export function countRequest(route: string, status: number, seconds: number, cache: 'hit' | 'miss' | undefined): void {
+  requests.labels(route, String(status)).inc();
+  latency.labels(route).observe(seconds);
+  if (cache === 'hit') pageHits.inc();
+  else if (cache === 'miss') pageMisses.inc();
+}
+
+/** The gauges read when scraped: open WebSockets (from the hub) and the outbox backlog (from the database). */
+export function watchGauges(openSockets: () => number): void {
+  new Gauge({ name: 'skillshelf_websocket_connections', help: 'Open visitor WebSockets (/ws) in this process', registers: [registry], collect() { this.set(openSockets()); } });
+  new Gauge({
+    name: 'skillshelf_outbox_backlog',
+    help: 'Mail waiting to be delivered (pending or being sent)',
+    registers: [registry],
+    async collect() {
+      this.set(await outboxBacklog(await getDb()));
+    },
+  });
+}
+
+/** Answers GET /metrics: the text format to an admin or the METRICS_TOKEN holder, else 401/403. */
+export async function serveMetrics(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): Promise<void> {
+  const refusal = await refusalFor(req);
+  if (refusal) {
+    const body = JSON.stringify({ message: refusal.message });
+    res.writeHead(refusal.status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...(refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {}) });
+    return void res.end(body);
+  }
+  const body = await registry.metrics();
+  res.writeHead(200, { ...headers, 'content-type': registry.contentType, 'cache-control': 'no-store' });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+async function refusalFor(req: IncomingMessage): Promise<{ status: 401 | 403; message: string } | undefined> {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  const { METRICS_TOKEN } = config();
+  if (bearer && METRICS_TOKEN && sameSecret(bearer, METRICS_TOKEN)) return undefined;
+  const token = bearer ?? sessionCookie(req.headers.cookie);
+  if (!token) return { status: 401, message: 'Sign in as an admin, or send the metrics token' };
+  const session = await validateSessionToken(await getDb(), token);
+  if (!session) return { status: 401, message: 'Sign in as an admin, or send the metrics token' };
+  return session.user.isAdmin ? undefined : { status: 403, message: 'Only admins may read the metrics' };
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function sessionCookie(header: string | undefined): string | undefined {
+  return header ? /(?:^|;\s*)session=([^;]+)/.exec(header)?.[1] : undefined;
+}

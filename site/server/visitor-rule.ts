@@ -1,0 +1,38 @@
+/**
+ * The visitor rule: the one place that decides which requests get the copy of a page made for everyone
+ * (docs/decisions/014, 018). The catalog pages (home, search, content pages, sitemap, feed) and the public
+ * catalog API's answers (search, filters, a content by slug) are the same for everyone who asks, signed in
+ * or not: the middleware renders them without the session, and a signed-in user's browser draws who they
+ * are. A GET of one is kept in the page cache and answered from it by the front door.
+ *
+ * The middleware (whether to read the session, whether to fill the cache) and the front door (whether to
+ * look in the cache) both ask this function, so the page a visitor gets and the page the cache holds can
+ * never be chosen by two different rules.
+ */
+import { config } from '#db/config.ts';
+
+/**
+ * - 'cached': made for everyone, kept in the page cache and answered from it (a GET of a shared page);
+ * - 'shared': made for everyone, rendered each time (a HEAD, or the caches are off: CATALOG_CACHE=off);
+ * - 'personal': rendered per request, with the session (every other page and endpoint). Never stored.
+ */
+export type Audience = 'cached' | 'shared' | 'personal';
+
+export function visitorRule(method: string | undefined, path: string): Audience {
+  if (!isSharedPath(path)) return 'personal';
+  return method === 'GET' && config().CATALOG_CACHE !== 'off' ? 'cached' : 'shared';
+}
+
+function isSharedPath(path: string): boolean {
+  return (
+    path === '/' ||
+    path === '/search' ||
+    path === '/search/' ||
+    path.startsWith('/content/') ||
+    path === '/sitemap.xml' ||
+    path === '/feed.xml' ||
+    path === '/api/contents/search' ||
+    path === '/api/contents/filters' ||
+    path.startsWith('/api/contents/slug/')
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The files under deploy/ that can be checked on this machine. The systemd unit goes through
+ * `systemd-analyze verify` (skipped where systemd-analyze is missing), the cron line is parsed, and the
+ * Dockerfile is read for what README promises of it. The Docker image itself is not built here (no Docker
+ * in the test environment); deploy/nginx.conf runs for real in tests/api/reverse-proxy.test.ts.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const read = (file: string) => readFileSync(join(root, 'deploy', file), 'utf8');
+const SYSTEMD_ANALYZE = '/usr/bin/systemd-analyze';
+const hasSystemdAnalyze = existsSync(SYSTEMD_ANALYZE);
+
+describe('deploy/skillshelf.service', () => {
+  it.skipIf(!hasSystemdAnalyze)(`passes systemd-analyze verify with no warning${hasSystemdAnalyze ? '' : ' — skipped: systemd-analyze is not installed'}`, () => {
+    // Verify checks that the command exists: the unit's node is this checkout's.
+    const unit = read('skillshelf.service').replace('/opt/skillshelf/node_modules/.bin/node', join(root, 'node_modules/.bin/node'));
+    const dir = mkdtempSync(join(tmpdir(), 'skillshelf-unit-'));
+    try {
+      writeFileSync(join(dir, 'skillshelf.service'), unit);
+      const run = spawnSync(SYSTEMD_ANALYZE, ['verify', join(dir, 'skillshelf.service')], { encoding: 'utf8' });
+      expect(run.stderr.trim()).toBe('');
+      expect(run.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs the server itself, stops with SIGTERM and leaves it time to drain', () => {
+    const unit = read('skillshelf.service');
+    expect(unit).toMatch(/^ExecStart=\S+\/node site\/server\/main\.ts$/m);
+    expect(unit).toMatch(/^KillSignal=SIGTERM$/m);
+    expect(Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)?.[1])).toBeGreaterThan(10);
+    expect(unit).toMatch(/^User=skillshelf$/m);
+  });
+});
+
+describe('deploy/skillshelf-backup.cron', () => {
+  it('is one cron.d line (five time fields, a user) running db backup into a folder with --keep', () => {
+    const job = read('skillshelf-backup.cron')
+      .split('\n')
+      .find((line) => /^\d/.test(line))!;
+    expect(job).toMatch(/^(\S+\s+){5}skillshelf\s+cd \/opt\/skillshelf && .*cli\/bin\.mjs db backup \/var\/backups\/skillshelf --keep \d+/);
+  });
+});
+
+describe('deploy/Dockerfile', () => {
+  it('is multi-stage on Node 24, runs as a non-root user, and starts with npm start', () => {
+    const file = read('Dockerfile');
+    const stages = file.match(/^FROM \S+/gm) ?? [];
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    for (const stage of stages) expect(stage).toMatch(/^FROM node:24\b/);
+    expect(file).toMatch(/^USER node$/m);
+    expect(file).toMatch(/^CMD \["npm", "start"\]$/m);
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * What whoever runs the site needs (issue 19): /healthz, /readyz, the request log with its ids, errors
+ * logged with their stack and never shown, and /metrics for admins or the METRICS_TOKEN holder.
+ */
+import { request } from 'node:http';
+import { createClient } from '@libsql/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { logLines, waitForLogLine } from '../setup/logs.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const METRICS_TOKEN = 'scraper-token-0123456789abcdef';
+let server: TestServer;
+let api: ApiClient;
+let adminToken: string;
+beforeAll(async () => {
+  server = await startServer({ env: { METRICS_TOKEN, TRUST_PROXY: '127.0.0.1' } });
+  api = apiClient(server.url);
+  adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
+});
+afterAll(() => server?.stop());
+
+describe('health and readiness', () => {
+  it('/healthz and /readyz answer 200 while the process serves and the database is up, never cached', async () => {
+    for (const path of ['/healthz', '/readyz']) {
+      const res = await fetch(server.url + path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+      expect((await res.text()).trim(), path).toBe('ok');
+    }
+  });
+});
+
+describe('the request log', () => {
+  it('writes one JSON line per request with its id, method, path, route, status, duration, bytes, user and cache result', async () => {
+    const user = { name: 'Logged User', email: uniqueEmail('logged'), password: 'password-123' };
+    const { token } = (await api.post('/api/users/signup', user)).body as { token: string };
+    await fetch(`${server.url}/search?q=python`, { headers: { 'accept-encoding': 'br' } });
+    const hit = await fetch(`${server.url}/search?q=python`, { headers: { 'accept-encoding': 'br', 'x-request-id': 'from-the-proxy-1' } });
+    expect(hit.headers.get('x-request-id')).toBe('from-the-proxy-1');
+    const mine = await fetch(`${server.url}/api/users/profile`, { headers: { authorization: `Bearer ${token}` } });
+    const id = mine.headers.get('x-request-id')!;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const cached = await waitForLogLine(server.output, (l) => l.requestId === 'from-the-proxy-1');
+    expect(cached).toMatchObject({ method: 'GET', path: '/search?q=python', route: '/search', status: 200, cache: 'hit' });
+    expect(cached.bytes).toBeGreaterThan(1000);
+    expect(typeof cached.ms).toBe('number');
+    expect(cached.time).toBeGreaterThan(Date.now() - 60_000);
+    const profile = await waitForLogLine(server.output, (l) => l.requestId === id);
+    expect(profile).toMatchObject({ method: 'GET', path: '/api/users/profile', route: '/api/users/profile', status: 200, userId: expect.any(String) });
+    expect(profile.cache).toBeUndefined();
+    const miss = logLines(server.output()).find((l) => l.path === '/search?q=python' && l.requestId !== 'from-the-proxy-1');
+    expect(miss?.cache).toBe('miss');
+  });
+
+  it('an id that is not plain text is replaced by a new one', async () => {
+    const res = await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'has spaces and "quotes"' } });
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('/metrics', () => {
+  it('is refused to visitors (401) and to users who are not admins (403)', async () => {
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
+    const user = { name: 'Not Admin', email: uniqueEmail('metrics'), password: 'password-123' };
+    const { token } = (await api.post('/api/users/signup', user)).body as { token: string };
+    expect((await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(403);
+    expect((await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer wrong-token-0123456789abcdef' } })).status).toBe(401);
+  });
+
+  it('serves the Prometheus text format to an admin and to the METRICS_TOKEN holder', async () => {
+    await fetch(`${server.url}/`);
+    for (const token of [adminToken, METRICS_TOKEN]) {
+      const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+      const text = await res.text();
+      expect(text).toMatch(/^skillshelf_http_requests_total\{route="\/",status="200",pid="\d+"\} \d+/m);
+      for (const name of [
+        'skillshelf_http_request_duration_seconds_bucket',
+        'skillshelf_page_cache_requests_total',
+        'skillshelf_db_query_duration_seconds_count',
+        'skillshelf_websocket_connections',
+        'skillshelf_outbox_backlog',
+        'nodejs_eventloop_lag_seconds',
+      ]) {
+        expect(text, name).toContain(`${name}{`);
+      }
+    }
+  });
+});
+
+describe('an error nobody expected', () => {
+  it('is logged with its stack under the request id, and the client gets only a plain message', async () => {
+    const user = { name: 'Error Witness', email: uniqueEmail('error'), password: 'password-123' };
+    const { token, _id } = (await api.post('/api/users/signup', user)).body as { token: string; _id: string };
+    // Break the database under the running server: the saves table is gone.
+    const db = createClient({ url: server.dbUrl });
+    await db.execute('ALTER TABLE saves RENAME TO saves_gone');
+    try {
+      const res = await fetch(`${server.url}/api/users/saves/${_id}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(500);
+      const body = await res.text();
+      expect(JSON.parse(body)).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+      expect(body).not.toMatch(/at |saves|SQL/);
+      const id = res.headers.get('x-request-id')!;
+      const error = await waitForLogLine(server.output, (l) => l.requestId === id && l.level === 50);
+      expect((error.err as { stack?: string }).stack).toMatch(/no such table: saves[\s\S]*\n\s+at /);
+      await waitForLogLine(server.output, (l) => l.requestId === id && l.status === 500);
+    } finally {
+      await db.execute('ALTER TABLE saves_gone RENAME TO saves');
+      db.close();
+    }
+  });
+
+  it('/readyz answers 503 with a one-line reason while a migration is missing, /healthz still 200', async () => {
+    const db = createClient({ url: server.dbUrl });
+    const [last] = (await db.execute('SELECT * FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1')).rows;
+    await db.execute({ sql: 'DELETE FROM __drizzle_migrations WHERE created_at = ?', args: [last!.created_at] });
+    try {
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.text()).toBe('not ready: migrations are not applied\n');
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    } finally {
+      await db.execute({ sql: 'INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)', args: [last!.hash, last!.created_at] });
+      db.close();
+    }
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  });
+});
+
+describe('TRUST_PROXY (without nginx: tests/api/reverse-proxy.test.ts runs the real one)', () => {
+  /** A sign-in sent from `from` with a proxy's forwarded headers. */
+  const signInFrom = (from: string) =>
+    new Promise<{ headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
+      const body = JSON.stringify(DEMO_ADMIN);
+      const headers = { 'content-type': 'application/json', 'content-length': String(body.length), 'x-forwarded-for': '198.51.100.4, 192.0.2.8', 'x-forwarded-proto': 'https' };
+      request({ host: '127.0.0.1', port: server.port, method: 'POST', path: '/api/users/signin', localAddress: from, headers, agent: false }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ headers: res.headers }));
+      })
+        .on('error', reject)
+        .end(body);
+    });
+
+  it('believes the forwarded address and https only from a proxy it names', async () => {
+    const trusted = await signInFrom('127.0.0.1');
+    expect((trusted.headers['set-cookie'] as string[]).find((c) => c.startsWith('session='))).toMatch(/;\s*Secure/i);
+    expect(trusted.headers['strict-transport-security']).toBeDefined();
+    expect((await waitForLogLine(server.output, (l) => l.requestId === trusted.headers['x-request-id'])).address).toBe('192.0.2.8');
+
+    const stranger = await signInFrom('127.0.0.2');
+    expect((stranger.headers['set-cookie'] as string[]).find((c) => c.startsWith('session='))).not.toMatch(/Secure/i);
+    expect(stranger.headers['strict-transport-security']).toBeUndefined();
+    expect((await waitForLogLine(server.output, (l) => l.requestId === stranger.headers['x-request-id'])).address).toBe('127.0.0.2');
+  });
+});

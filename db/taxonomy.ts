@@ -1,5 +1,5 @@
 /**
- * SPEC §3's reference lists — the seed of the tags table (migration 0016), which is what the site reads —
+ * docs/product.md §3's reference lists — the seed of the tags table (migration 0016), which is what the site reads —
  * and the label → value rule. Imports nothing, so islands may use it.
  */
 export interface Tag {
@@ -17,7 +17,7 @@ export function toValue(label: string): string {
 
 const tags = (labels: readonly string[]): Tag[] => [...new Set(labels)].map((label) => ({ label, value: toValue(label) }));
 
-// SPEC lists 'Network Engineering' twice; the Set above keeps one.
+// The first list named 'Network Engineering' twice; the Set above keeps one.
 export const CATEGORIES = tags([
   'Software Engineering',
   'Data Science',
@@ -47,7 +47,7 @@ export const MATERIAL_TYPES = tags([
   'Online Courses',
 ]);
 
-/** The three lists by kind, in SPEC §3's order (the order the tags table was seeded in). */
+/** The three lists by kind, in docs/product.md §3's order (the order the tags table was seeded in). */
 export const TAXONOMY = { category: CATEGORIES, techStack: TECH_STACKS, type: MATERIAL_TYPES } as const;
 export type TagKindName = keyof typeof TAXONOMY;
 export const TAG_KINDS = ['category', 'techStack', 'type'] as const satisfies readonly TagKindName[];

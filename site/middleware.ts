@@ -1,7 +1,7 @@
 /**
  * Every request passes here: the session (cookie or bearer) becomes `locals.user`, except on the catalog
  * pages, which are made once for everyone and never look at who asks; cookie-authenticated writes must come
- * from this origin; page guards redirect as SPEC §2 says; security headers are added.
+ * from this origin; page guards redirect as docs/product.md §2 says; security headers are added.
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { getDb } from '#db/client.ts';
@@ -126,7 +126,7 @@ const checkOrigin = defineMiddleware((context, next) => {
   return next();
 });
 
-/** SPEC §2's route guards, decided on the server so the first paint is already right. */
+/** docs/product.md §2's route guards, decided on the server so the first paint is already right. */
 const guardPages = defineMiddleware((context, next) => {
   const path = context.url.pathname;
   if (path.startsWith('/api/')) return next();

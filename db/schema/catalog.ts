@@ -56,7 +56,7 @@ export const contents = sqliteTable(
 export type TagKind = 'category' | 'techStack' | 'type';
 
 /**
- * The tags of the three kinds (SPEC §3's lists are only the seed): a stable value (the label lowercased,
+ * The tags of the three kinds (docs/product.md §3's lists are only the seed): a stable value (the label lowercased,
  * spaces as hyphens) and the label shown. A retired tag stays on the contents that carry it but is no
  * longer offered. content_tags holds which content carries which (by kind and value).
  */

@@ -1,4 +1,4 @@
-/** The admin's content management (SPEC §2 Admin contents, Edit content). */
+/** The admin's content management (docs/product.md §2 Admin contents, Edit content). */
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
@@ -149,7 +149,7 @@ export function contentConflict(error: unknown, input: Pick<ContentInput, 'slug'
 }
 
 /**
- * SPEC §4: "creates an empty content and navigates to its edit screen". It starts as a draft with sample
+ * docs/product.md §4: "creates an empty content and navigates to its edit screen". It starts as a draft with sample
  * values, seen only in the admin screens; saving it with every required field publishes it.
  */
 export async function createEmptyContent(db: Db, actor: Actor): Promise<ApiContent> {

@@ -91,7 +91,7 @@ export function shownImage(image: string, slug: string): string {
 /** A published content is in the catalog; a draft only in the admin screens (db/schema.ts contentDrafts). */
 export type ContentStatus = 'draft' | 'published';
 
-/** A content as SPEC §3 shows it, and its status. */
+/** A content as docs/product.md §3 shows it, and its status. */
 export interface ApiContent {
   _id: string;
   status: ContentStatus;

@@ -20,7 +20,7 @@ export const ALREADY_REVIEWED = 'You already submitted a review';
 export interface ReviewResult {
   review: ApiReview;
   numReviews: number;
-  /** SPEC §7's name for numReviews. */
+  /** docs/product.md §7's name for numReviews. */
   numReview: number;
   rating: number;
 }

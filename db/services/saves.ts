@@ -6,7 +6,7 @@ import { contents, saves, users } from '../schema.ts';
 import type { SessionUser } from './sessions.ts';
 
 /**
- * A saved item as SPEC §3 names it (`_id` is the content's id), plus `name`, `slug` and `url`, which
+ * A saved item as docs/product.md §3 names it (`_id` is the content's id), plus `name`, `slug` and `url`, which
  * existing clients of this API read.
  */
 export interface SavedItem {
@@ -73,7 +73,7 @@ function insertSave(db: Db, userId: string, contentId: string, condition?: SQL) 
 const findContent = (db: Db, contentId: string) => db.select({ id: contents.id }).from(contents).where(eq(contents.id, contentId));
 
 /**
- * Saves the content, or unsaves it when already saved (SPEC §7's toggle). One batch, so one write
+ * Saves the content, or unsaves it when already saved (docs/product.md §7's toggle). One batch, so one write
  * transaction: concurrent toggles run one after another and each flips the state exactly once. The insert
  * runs only when the delete before it removed nothing — `changes()` is the row count of the batch's
  * previous statement, on the same connection. Name, slug and URL always come from the content row.

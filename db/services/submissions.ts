@@ -1,4 +1,4 @@
-/** Links users submit for the admins to review (SPEC §4 submission lifecycle). */
+/** Links users submit for the admins to review (docs/product.md §4 submission lifecycle). */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { conflict, notFound } from '../errors.ts';
@@ -19,7 +19,7 @@ export const OPTIONAL_SUBMISSION_FIELDS = ['category', 'techStack', 'type', 'cos
 export type OptionalSubmissionField = (typeof OPTIONAL_SUBMISSION_FIELDS)[number];
 
 /**
- * A submission as SPEC §3 shows it, plus its record: `cost` and `hasCert` are null when the submitter did
+ * A submission as docs/product.md §3 shows it, plus its record: `cost` and `hasCert` are null when the submitter did
  * not say ("not given"), `blankFields` names every field they left blank (for the reviewing admin), and
  * `status` says what became of it.
  */

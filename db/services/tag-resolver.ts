@@ -96,7 +96,7 @@ const ALIASES: Record<TagKindName, Record<string, string>> = {
 const NO_OPEN_TAXONOMY = 'no new tags in a fixed list';
 
 /**
- * Our tags (the live rows, db/services/tags.ts; SPEC §3's lists when none are given), matched by folded
+ * Our tags (the live rows, db/services/tags.ts; docs/product.md §3's lists when none are given), matched by folded
  * label or value, singular or plural, and aliases.
  */
 export function taxonomyResolver(lists: Record<TagKindName, readonly Tag[]> = TAXONOMY): TagResolver {

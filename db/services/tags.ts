@@ -19,7 +19,7 @@ import { parseTagKind } from './tag-changes.ts';
 export type TagLists = Record<TagKind, Tag[]>;
 
 interface LiveTags {
-  /** The active tags of each kind, in the order they were added (SPEC §3's first). */
+  /** The active tags of each kind, in the order they were added (docs/product.md §3's first). */
   active: TagLists;
   /** Every tag, active or retired, by kind and value. */
   byValue: Record<TagKind, Map<string, { tag: Tag; active: boolean }>>;

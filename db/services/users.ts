@@ -25,7 +25,7 @@ export interface Client {
   address: string;
 }
 
-/** The user as the API shows it (SPEC §3): never the password hash. */
+/** The user as the API shows it (docs/product.md §3): never the password hash. */
 export interface PublicUser {
   _id: string;
   name: string;
@@ -33,7 +33,7 @@ export interface PublicUser {
   isAdmin: boolean;
 }
 
-/** A signed-in user with the session token (SPEC §3: returned at sign-in, kept by the browser). */
+/** A signed-in user with the session token (docs/product.md §3: returned at sign-in, kept by the browser). */
 export interface AuthenticatedUser extends PublicUser {
   token: string;
 }

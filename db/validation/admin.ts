@@ -12,7 +12,7 @@ export const adminUserInput = z.object({
 export type AdminUserInput = z.infer<typeof adminUserInput>;
 
 /**
- * SPEC §5: on the edit content form name, slug, url, image and description are all required. A content
+ * docs/product.md §5: on the edit content form name, slug, url, image and description are all required. A content
  * without an image of its own comes with its generated tile's URL (db/images.ts), which is a valid image
  * here, so fixing a typo never means uploading a picture first.
  */

@@ -72,7 +72,7 @@ export const slug = singleLine('Slug is required')
 
 export const description = z.preprocess((v) => blankAsMissing(v) ?? '', multiLine('Description must be text').max(5000, 'Description must be at most 5000 characters'));
 
-/** The full content as the admin edit form and the importer send it (SPEC §5: name, slug, url, image, description required). */
+/** The full content as the admin edit form and the importer send it (docs/product.md §5: name, slug, url, image, description required). */
 export const contentInput = z.object({
   name: singleLine('Name is required').min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
   slug,
@@ -80,7 +80,7 @@ export const contentInput = z.object({
   /** Optional: a content without one shows a placeholder tile. */
   image: imageRef,
   description: z.preprocess((v) => blankAsMissing(v) ?? '', multiLine('Description is required').min(1, 'Description is required').max(5000, 'Description must be at most 5000 characters')),
-  /** SPEC defaults: a content whose cost or certificate nobody gave is Free, without a certificate. */
+  /** The product's defaults (docs/product.md §5): a content whose cost or certificate nobody gave is Free, without a certificate. */
   cost: optionalCost.transform((v) => v ?? 'Free'),
   hasCert: optionalHasCert.transform((v) => v ?? false),
   category: tagList('category'),

@@ -1,5 +1,5 @@
 /**
- * Search parameters (SPEC §2, §7, §9). The rule, the same for every parameter: a value the server cannot
+ * Search parameters (docs/product.md §2, §7, §9). The rule, the same for every parameter: a value the server cannot
  * understand is ignored, i.e. treated as its default — an unknown category, cost or order, rating outside
  * 1–4, a page that is not a positive integer — never a 400. A page past the last one shows the last page.
  * The response echoes the parameters actually applied (`filters`), so a client can see what was ignored.
@@ -11,7 +11,7 @@ export const ORDERS = ['latest', 'oldest', 'topRated', 'lowRated'] as const;
 export type Order = (typeof ORDERS)[number];
 export const RATING_STEPS = [4, 3, 2, 1] as const;
 export const MAX_SEARCH_TERM = 200;
-/** Results per page: fills the 1, 2, 3 and 4 column grids (SPEC §9) without a ragged last row. */
+/** Results per page: fills the 1, 2, 3 and 4 column grids (docs/product.md §9) without a ragged last row. */
 export const PAGE_SIZE = 12;
 
 export interface SearchParams {

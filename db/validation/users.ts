@@ -37,7 +37,7 @@ export const signInInput = z.object({
 });
 export type SignInInput = z.infer<typeof signInInput>;
 
-/** Profile: a blank password keeps the current one (SPEC §5); so does a missing decisionMails its setting. */
+/** Profile: a blank password keeps the current one (docs/product.md §5); so does a missing decisionMails its setting. */
 export const profileInput = z.object({
   name,
   email,

@@ -1,5 +1,5 @@
 /**
- * Profile (SPEC §2, §5): blank passwords keep the current one; the returned user (maybe a new token) is
+ * Profile (docs/product.md §2, §5): blank passwords keep the current one; the returned user (maybe a new token) is
  * stored. The checkbox turns the mails about decisions on one's submissions on or off (issue 16 §1).
  */
 import { profileInput } from '#db/validation/users.ts';

@@ -1,4 +1,4 @@
-/** Reset password (SPEC §2, §5): on success the notice follows the browser to /signin. */
+/** Reset password (docs/product.md §2, §5): on success the notice follows the browser to /signin. */
 import { PASSWORD_MIN, password as passwordSchema } from '#db/validation/users.ts';
 import { apiPost } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';

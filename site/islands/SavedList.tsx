@@ -1,5 +1,5 @@
 /**
- * The saved list (SPEC §2 Saved): numbered entries linking to the content page and the website, a trash
+ * The saved list (docs/product.md §2 Saved): numbered entries linking to the content page and the website, a trash
  * button that unsaves (DELETE, so a retry cannot save it again), the empty state, and the side card with the total.
  * Rendered on the server from the database; the saves store follows every removal (the top-bar badge too).
  */

@@ -1,4 +1,4 @@
-/** Sign in (SPEC §2): on success the user is stored and the browser goes to the redirect target. */
+/** Sign in (docs/product.md §2): on success the user is stored and the browser goes to the redirect target. */
 import { signInInput, type SignInInput } from '#db/validation/users.ts';
 import { apiGet, apiPost } from '#site/lib/api.ts';
 import { safeRedirect } from '#site/lib/redirect.ts';

@@ -1,5 +1,5 @@
 /**
- * Submit new content (SPEC §2, §5): only the website URL is required; the name is derived from it as the
+ * Submit new content (docs/product.md §2, §5): only the website URL is required; the name is derived from it as the
  * user types and cannot be edited here (an admin may rename it on review). A tag we do not list may be
  * proposed in each multi-select: it is sent as the others are, a {label, value} pair, and kept with the
  * submission for the admin to create, map or drop (issue 14 §2). On success: the notice
@@ -17,7 +17,7 @@ import { MultiSelect } from './forms/MultiSelect.tsx';
 import { checked, useFocusFirstInvalid, useForm } from './forms/use-form.ts';
 import { UrlCheckNote, useUrlCheck } from './forms/url-check.tsx';
 
-/** SPEC §2: "No" and "I don't know" both mean no certification. */
+/** docs/product.md §2: "No" and "I don't know" both mean no certification. */
 const CERTIFICATION = ['No', 'Yes', "I don't know"] as const;
 type Certification = (typeof CERTIFICATION)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The browser's REST client (SPEC §6–§8): JSON bodies, the session's bearer token when the browser has
+ * The browser's REST client (docs/product.md §6–§8): JSON bodies, the session's bearer token when the browser has
  * one (the HttpOnly cookie covers pages without it), no timeout. A failure throws an ApiError whose
  * message is the server's `message` when it sent one, else the error's own.
  */
@@ -59,7 +59,7 @@ export const apiPost = <T = unknown>(path: string, body?: unknown) => api<T>('PO
 export const apiPut = <T = unknown>(path: string, body?: unknown) => api<T>('PUT', path, body);
 export const apiDelete = <T = unknown>(path: string, body?: unknown) => api<T>('DELETE', path, body);
 
-/** SPEC §8: the text to show for any failure. */
+/** docs/product.md §8: the text to show for any failure. */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

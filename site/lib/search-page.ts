@@ -1,7 +1,7 @@
 /**
  * What the search page shows for a set of applied filters: the filter groups with their links and counts,
  * the removable chips, the title and the description. Pure functions of the normalised parameters, so the
- * page stays a template. Every link is a complete search URL (SPEC §4: a filter change is a new URL).
+ * page stays a template. Every link is a complete search URL (docs/product.md §4: a filter change is a new URL).
  */
 import { TAXONOMY, type Tag, type TagKindName } from '#db/taxonomy.ts';
 import { RATING_STEPS, searchQueryString, type SearchParams } from '#db/validation/search.ts';
@@ -64,7 +64,7 @@ const TAG_GROUP: Record<TagKindName, { title: string; chip: string; list: keyof 
 const ratingLabel = (step: number) => `${step} ${step === 1 ? 'star' : 'stars'} & up`;
 const CERT_LABEL = { true: 'With certificate', false: 'Without certificate' } as const;
 
-/** A tag's label: from the live lists when given (the tags are rows), else SPEC §3's lists, else its value. */
+/** A tag's label: from the live lists when given (the tags are rows), else docs/product.md §3's lists, else its value. */
 const tagLabel = (kind: TagKindName, value: string, lists?: FilterLists) =>
   [...(lists?.[TAG_GROUP[kind].list] ?? []), ...TAXONOMY[kind]].find((t) => t.value === value)?.label ?? value;
 

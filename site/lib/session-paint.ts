@@ -2,7 +2,7 @@
  * Who is signed in, drawn into a page the server made for everyone (the catalog pages, docs/decisions/014):
  * the top bar's user and admin menus, the Saved badge, the bookmark toggles, and the parts marked for
  * visitors or for signed-in users. The server marks those elements; this paints them from the session
- * state SPEC §4 keeps in localStorage.
+ * state docs/product.md §4 keeps in localStorage.
  *
  * The inline head script of every page (site/lib/server/pre-paint.ts) runs before anything is drawn. On a
  * catalog page (the root marked data-shared) it paints each marked element as the parser adds it (a

@@ -1,5 +1,5 @@
 /**
- * The home page's WebSocket (SPEC §7): every open connection counts as a visitor online, and the
+ * The home page's WebSocket (docs/product.md §7): every open connection counts as a visitor online, and the
  * connections are told the count when it changes. Per process: with several server processes, each
  * counts its own connections.
  *
@@ -12,7 +12,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 
-/** SPEC §7: the home screen opens the socket "to the same host": at `/` (as a client of the spec does) or `/ws` (our page). */
+/** docs/product.md §7: the home screen opens the socket "to the same host": at `/` (as a client of the spec does) or `/ws` (our page). */
 export const VISITORS_PATHS = new Set(['/', '/ws']);
 export const BROADCAST_INTERVAL_MS = 1000;
 

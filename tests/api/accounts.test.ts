@@ -1,4 +1,4 @@
-/** Accounts through the real server: SPEC §7's shapes, sessions as cookie and bearer, and bad input. */
+/** Accounts through the real server: docs/product.md §7's shapes, sessions as cookie and bearer, and bad input. */
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';

@@ -246,7 +246,7 @@ describe('submissions', () => {
 });
 
 describe('dashboard', () => {
-  it('summarises the catalog in SPEC §3\'s shape with counts that match the data', async () => {
+  it('summarises the catalog in docs/product.md §3\'s shape with counts that match the data', async () => {
     const res = await api.get('/api/dashboard/summary', { token: admin.token });
     expect(res.status).toBe(200);
     const [counts] = await sql('SELECT (SELECT count(*) FROM contents) AS c, (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM users WHERE is_admin = 1) AS a');
@@ -257,7 +257,7 @@ describe('dashboard', () => {
     const [used] = await sql("SELECT count(DISTINCT CASE WHEN kind = 'techStack' THEN value END) AS tech, count(DISTINCT CASE WHEN kind = 'type' THEN value END) AS types FROM content_tags");
     expect(res.body.numTechStack).toBe(used!.tech);
     expect(res.body.numType).toBe(used!.types);
-    // The demo catalog uses tags beyond SPEC §3's first lists (Go, SQL, MOOC…).
+    // The demo catalog uses tags beyond docs/product.md §3's first lists (Go, SQL, MOOC…).
     expect(res.body.numTechStack).toBeGreaterThan(11);
     const [web] = await sql("SELECT count(*) AS n FROM content_tags WHERE kind = 'category' AND value = 'web-development'");
     expect(res.body.contentCategories).toContainEqual({ _id: 'Web Development', count: web!.n });

@@ -1,4 +1,4 @@
-/** The public catalog API through the real server: SPEC §7 shapes, validators, and hostile input. */
+/** The public catalog API through the real server: docs/product.md §7 shapes, validators, and hostile input. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';

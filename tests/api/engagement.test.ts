@@ -23,7 +23,7 @@ async function newUser() {
 const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
 
 describe('saves', () => {
-  it('toggle: the first post saves, the second unsaves; items carry SPEC and legacy names from the content row', async () => {
+  it('toggle: the first post saves, the second unsaves; items carry the documented and the legacy names from the content row', async () => {
     const user = await newUser();
     const content = contents[0]!;
     const saved = await api.post('/api/users/save', { contentId: content._id, contentName: 'FORGED', contentSlug: 'x', contentUrl: 'https://evil.example' }, { token: user.token });

@@ -1,5 +1,5 @@
 /**
- * The fields of a content (SPEC §2 Edit content), shared by the content and the submission edit forms:
+ * The fields of a content (docs/product.md §2 Edit content), shared by the content and the submission edit forms:
  * Name (derived from the URL), Slug, Website URL, the three tag multi-selects, the image, Cost,
  * 'provide certification' and Description. The form around them owns the values and the buttons.
  */
@@ -49,7 +49,7 @@ export function contentValues(source: ContentSource): ContentValues {
 
 /**
  * A new URL, and with it the name while the name is empty or still the one the old URL suggested
- * (SPEC §5 "Name is derived from the URL"); a name the admin typed is never overwritten.
+ * (docs/product.md §5 "Name is derived from the URL"); a name the admin typed is never overwritten.
  */
 export function withUrl(values: ContentValues, url: string): ContentValues {
   const derived = values.name.trim() === '' || values.name === nameFromUrl(values.url);

@@ -1,4 +1,4 @@
-/** SPEC §2 Edit content: Update → 'Content updated successfully' → /admin/contents; the server's refusal in an alert. */
+/** docs/product.md §2 Edit content: Update → 'Content updated successfully' → /admin/contents; the server's refusal in an alert. */
 import { adminContentInput, type AdminContentInput } from '#db/validation/admin.ts';
 import { apiPut } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';

@@ -1,6 +1,6 @@
 /**
- * SPEC §2 Admin contents: the paged contents table with Edit and Delete ('Delete this content?'), and
- * Create Content ('Create a new content?' → an empty draft → its edit screen, SPEC §4). Each row shows
+ * docs/product.md §2 Admin contents: the paged contents table with Edit and Delete ('Delete this content?'), and
+ * Create Content ('Create a new content?' → an empty draft → its edit screen, docs/product.md §4). Each row shows
  * whether it is published or a draft (seen only here until it is saved complete), and what the link checker
  * and users found of its link: broken, failing, moved (accepted in one click), reported. The list filters
  * by status, category, cost, or to broken, moved or reported links; search, sort and paging are the server's

@@ -1,7 +1,7 @@
 /**
- * The content image (SPEC §2 Edit content): its URL (required) with a live thumbnail, and an upload (png,
+ * The content image (docs/product.md §2 Edit content): its URL (required) with a live thumbnail, and an upload (png,
  * gif, jpeg) that fills the URL. A content without an image of its own comes with its generated letter
- * tile's URL, so an edit never needs an upload first. An upload error shows under the field and as a toast (SPEC §8).
+ * tile's URL, so an edit never needs an upload first. An upload error shows under the field and as a toast (docs/product.md §8).
  */
 import { useRef, useState, type ChangeEvent } from 'react';
 import { isPlaceholderImage } from '#db/images.ts';

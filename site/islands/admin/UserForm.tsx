@@ -1,4 +1,4 @@
-/** SPEC §2 Edit user: name and email (required), isAdmin; 'User updated successfully' → /admin/users. */
+/** docs/product.md §2 Edit user: name and email (required), isAdmin; 'User updated successfully' → /admin/users. */
 import { adminUserInput, type AdminUserInput } from '#db/validation/admin.ts';
 import { apiPut } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 Admin users: the users table with Edit and Delete ('Are you sure to delete?'), searched by name or
+ * docs/product.md §2 Admin users: the users table with Edit and Delete ('Are you sure to delete?'), searched by name or
  * email, filtered by role, sorted and paged by the server (docs/product.md §2).
  */
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-/** Who may call an endpoint, decided on the server (SPEC's browser guards are only a courtesy). */
+/** Who may call an endpoint, decided on the server (the browser's guards are only a courtesy). */
 import type { APIContext } from 'astro';
 import { forbidden, unauthenticated } from '#db/errors.ts';
 import type { Actor } from '#db/services/audit.ts';

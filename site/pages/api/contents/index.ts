@@ -5,7 +5,7 @@ import { requireAdminActor } from '#site/lib/server/guards.ts';
 import { json } from '#site/lib/server/http.ts';
 
 /**
- * SPEC §4: an empty content (a draft) to edit next; the body, if any, is ignored. Clients read it as
+ * docs/product.md §4: an empty content (a draft) to edit next; the body, if any, is ignored. Clients read it as
  * `content` (with the message); its fields also stay at the top level for callers that read `_id` there.
  */
 export const POST = endpoint(async (context) => {

@@ -7,7 +7,7 @@ import { requireUser } from '#site/lib/server/guards.ts';
 import { readJson } from '#site/lib/server/http.ts';
 
 /**
- * Toggles a save (SPEC §7); contentName/contentSlug/contentUrl in the payload are ignored (the content row
+ * Toggles a save (docs/product.md §7); contentName/contentSlug/contentUrl in the payload are ignored (the content row
  * decides). A client that knows the state it wants, and may retry, uses PUT / DELETE /api/users/saves/{id}.
  */
 export const POST = endpoint(async (context) => {

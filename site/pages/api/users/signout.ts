@@ -4,7 +4,7 @@ import { deleteSessionCookie } from '#site/lib/server/cookies.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 
 /**
- * Ends this session (beyond SPEC §7, which only clears the browser). Signed out already is fine too.
+ * Ends this session (beyond docs/product.md §7, which only clears the browser). Signed out already is fine too.
  * A plain HTML form post (the top bar without JavaScript) is sent on to /signin.
  */
 export const POST = endpoint(async ({ locals, cookies, request, redirect }) => {

@@ -1,14 +1,17 @@
 /**
  * WEB_CONCURRENCY server processes sharing one port (node:cluster): the primary only forks and replaces
- * workers that end; each worker runs its own front door over the same database. On SIGTERM the primary
- * passes it on, waits for every worker to drain (site/server/front-door.ts) and exits 0.
+ * workers that end, and gathers the workers' metrics for whichever of them is scraped (cluster-metrics.ts);
+ * each worker runs its own front door over the same database. On SIGTERM the primary passes it on, waits for
+ * every worker to drain (site/server/front-door.ts) and exits 0.
  */
 import cluster from 'node:cluster';
+import { answerMetricsRequests } from './cluster-metrics.ts';
 import { log } from './log.ts';
 
 export function runCluster(workers: number, port: number): void {
   log().info(`Starting ${workers} server processes on port ${port}`);
   let stopping = false;
+  answerMetricsRequests();
   for (let i = 0; i < workers; i++) cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {

@@ -136,13 +136,20 @@ export async function startFrontDoor(): Promise<void> {
       failRequest(res, error, locals);
     }
   });
+  // A WebSocket upgrade gets one log line when it is accepted (101) or refused, with no response to wait for.
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     try {
-      const refusal = checkRequest(req);
-      if (refusal) return void socket.end(rawResponse(refusal));
-      if (draining) return void socket.end(rawResponse({ status: 503, message: 'The server is shutting down', headers: {} }));
-      visitors.handleUpgrade(req, socket, head, clientOf(req).address);
+      const requestId = requestIdOf(req);
+      const { address } = clientOf(req);
+      const logUpgrade = (route: string, status: number) =>
+        requestLog.info({ requestId, method: req.method, path: loggablePath(req.url ?? ''), route, status, address });
+      const refusal = checkRequest(req) ?? (draining ? { status: 503, message: 'The server is shutting down', headers: {} } : undefined);
+      if (refusal) {
+        logUpgrade('refused', refusal.status);
+        return void socket.end(rawResponse(refusal, requestId));
+      }
+      logUpgrade('websocket', visitors.handleUpgrade(req, socket, head, address, requestId));
     } catch {
       socket.destroy();
     }
@@ -209,9 +216,9 @@ function answerRefusal(res: ServerResponse, refusal: Refusal, locals: RequestLoc
 }
 
 /** The same answer written straight to a socket (upgrade and CONNECT requests have no ServerResponse). */
-function rawResponse(refusal: { status: number; message: string; headers: Record<string, string> }): string {
+function rawResponse(refusal: { status: number; message: string; headers: Record<string, string> }, requestId?: string): string {
   const body = JSON.stringify({ message: refusal.message });
-  const headers = { ...refusalHeaders(refusal), connection: 'close', 'content-length': String(Buffer.byteLength(body)) };
+  const headers = { ...refusalHeaders(refusal), connection: 'close', ...(requestId ? { 'x-request-id': requestId } : {}), 'content-length': String(Buffer.byteLength(body)) };
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
   return `HTTP/1.1 ${refusal.status} ${REASONS[refusal.status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
 }

@@ -1,13 +1,14 @@
 /**
  * GET /metrics in Prometheus's text format, through prom-client (docs/decisions/019): requests by route and
  * status, their latency, page-cache hits and misses, database query time, open WebSockets, the outbox
- * backlog, and prom-client's process metrics (event-loop lag among them). Per server process: with
- * WEB_CONCURRENCY > 1 a scrape is answered by whichever process takes the connection (each line carries its
- * `pid` label).
+ * backlog, and prom-client's process metrics (event-loop lag among them). A single server process labels
+ * its lines with its `pid`; with WEB_CONCURRENCY > 1 whichever worker takes the scrape answers for the
+ * whole cluster (site/server/cluster-metrics.ts), the workers' series merged without a `pid` label.
  *
  * Only an admin (session cookie or bearer token) may read it, or, with METRICS_TOKEN set, a scraper
  * holding that bearer token.
  */
+import cluster from 'node:cluster';
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -16,9 +17,13 @@ import { config } from '#db/config.ts';
 import { onQueryTime } from '#db/query-time.ts';
 import { outboxBacklog } from '#db/services/mail.ts';
 import { validateSessionToken } from '#db/services/sessions.ts';
+import { clusterMetrics, shareMetrics } from './cluster-metrics.ts';
+import { log } from './log.ts';
 
 export const registry = new Registry();
-registry.setDefaultLabels({ pid: String(process.pid) });
+// In a cluster the workers' series are summed into one, which a `pid` label would keep apart.
+if (cluster.isWorker) shareMetrics(registry);
+else registry.setDefaultLabels({ pid: String(process.pid) });
 collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
 
 const requests = new Counter({ name: 'skillshelf_http_requests_total', help: 'HTTP requests answered, by route and status', labelNames: ['route', 'status'] as const, registers: [registry] });
@@ -50,11 +55,13 @@ export function countRequest(route: string, status: number, seconds: number, cac
 
 /** The gauges read when scraped: open WebSockets (from the hub) and the outbox backlog (from the database). */
 export function watchGauges(openSockets: () => number): void {
-  new Gauge({ name: 'skillshelf_websocket_connections', help: 'Open visitor WebSockets (/ws) in this process', registers: [registry], collect() { this.set(openSockets()); } });
+  new Gauge({ name: 'skillshelf_websocket_connections', help: 'Open visitor WebSockets (/ws)', registers: [registry], collect() { this.set(openSockets()); } });
   new Gauge({
     name: 'skillshelf_outbox_backlog',
     help: 'Mail waiting to be delivered (pending or being sent)',
     registers: [registry],
+    // Every worker reads the same database: in a cluster, one worker's reading is the figure, not their sum.
+    aggregator: 'first',
     async collect() {
       this.set(await outboxBacklog(await getDb()));
     },
@@ -69,7 +76,14 @@ export async function serveMetrics(req: IncomingMessage, res: ServerResponse, he
     res.writeHead(refusal.status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...(refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {}) });
     return void res.end(body);
   }
-  const body = await registry.metrics();
+  let body: string;
+  try {
+    body = cluster.isWorker ? await clusterMetrics() : await registry.metrics();
+  } catch (error) {
+    log().warn({ err: error }, 'Metrics unavailable');
+    res.writeHead(503, { ...headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    return void res.end(JSON.stringify({ message: 'The metrics could not be gathered; try again' }));
+  }
   res.writeHead(200, { ...headers, 'content-type': registry.contentType, 'cache-control': 'no-store' });
   res.end(req.method === 'HEAD' ? undefined : body);
 }

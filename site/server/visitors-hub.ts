@@ -23,10 +23,11 @@ export interface VisitorsOptions {
   maxTotal?: number;
 }
 
-/** Ends an upgrade that will not become a WebSocket with a plain HTTP answer. */
-function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
-  if (!socket.writable) return void socket.destroy();
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+/** Ends an upgrade that will not become a WebSocket with a plain HTTP answer; returns its status. */
+function refuseUpgrade(socket: Duplex, status: number, reason: string, requestId: string): number {
+  if (socket.writable) socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nX-Request-Id: ${requestId}\r\nContent-Length: 0\r\n\r\n`);
+  else socket.destroy();
+  return status;
 }
 
 export function createVisitorsHub({ origins, maxPerAddress = 16, maxTotal = 5000 }: VisitorsOptions) {
@@ -38,6 +39,12 @@ export function createVisitorsHub({ origins, maxPerAddress = 16, maxTotal = 5000
   let timer: NodeJS.Timeout | undefined;
   let lastBroadcastAt = 0;
   let lastCount = -1;
+  /** The request id each handshake answers with (the front door's, docs/decisions/019). */
+  const requestIds = new WeakMap<IncomingMessage, string>();
+  wss.on('headers', (headers: string[], request: IncomingMessage) => {
+    const id = requestIds.get(request);
+    if (id) headers.push(`X-Request-Id: ${id}`);
+  });
 
   const broadcast = () => {
     timer = undefined;
@@ -64,16 +71,17 @@ export function createVisitorsHub({ origins, maxPerAddress = 16, maxTotal = 5000
   return {
     /**
      * Takes over an HTTP upgrade for one of VISITORS_PATHS from this site's pages; refuses any other.
-     * `address` is the client's (site/server/client.ts: behind a trusted proxy, the forwarded one).
+     * `address` is the client's (site/server/client.ts: behind a trusted proxy, the forwarded one), `requestId`
+     * goes back in X-Request-Id. Returns the status answered (101 when it became a WebSocket), for the log.
      */
-    handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, address = request.socket.remoteAddress ?? '') {
+    handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, address: string, requestId: string): number {
       socket.on('error', () => socket.destroy());
       try {
         const path = (request.url ?? '').split('?')[0];
-        if (request.method !== 'GET' || !VISITORS_PATHS.has(path!)) return refuseUpgrade(socket, 404, 'Not Found');
-        if (!allowed.has(request.headers.origin ?? '')) return refuseUpgrade(socket, 403, 'Forbidden');
+        if (request.method !== 'GET' || !VISITORS_PATHS.has(path!)) return refuseUpgrade(socket, 404, 'Not Found', requestId);
+        if (!allowed.has(request.headers.origin ?? '')) return refuseUpgrade(socket, 403, 'Forbidden', requestId);
         const mine = perAddress.get(address) ?? 0;
-        if (mine >= maxPerAddress || taken >= maxTotal) return refuseUpgrade(socket, 429, 'Too Many Requests');
+        if (mine >= maxPerAddress || taken >= maxTotal) return refuseUpgrade(socket, 429, 'Too Many Requests', requestId);
         perAddress.set(address, mine + 1);
         taken++;
         // The raw socket closes however it ends: a refused handshake, the client leaving, or shutdown.
@@ -83,9 +91,18 @@ export function createVisitorsHub({ origins, maxPerAddress = 16, maxTotal = 5000
           if (left > 0) perAddress.set(address, left);
           else perAddress.delete(address);
         });
-        wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+        requestIds.set(request, requestId);
+        // Without verifyClient, ws completes the handshake or refuses it (a malformed one, with 400) before
+        // handleUpgrade returns.
+        let status = 400;
+        wss.handleUpgrade(request, socket, head, (ws) => {
+          status = 101;
+          wss.emit('connection', ws, request);
+        });
+        return status;
       } catch {
         socket.destroy();
+        return 500;
       }
     },
     online: () => wss.clients.size,

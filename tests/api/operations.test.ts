@@ -1,10 +1,12 @@
 /**
- * What whoever runs the site needs (issue 19): /healthz, /readyz, the request log with its ids, errors
- * logged with their stack and never shown, and /metrics for admins or the METRICS_TOKEN holder.
+ * What whoever runs the site needs (issue 19): /healthz, /readyz, the request log with its ids (WebSocket
+ * upgrades included), errors logged with their stack and never shown, and /metrics for admins or the
+ * METRICS_TOKEN holder, for the whole cluster with WEB_CONCURRENCY > 1.
  */
-import { request } from 'node:http';
+import { get, request } from 'node:http';
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { logLines, waitForLogLine } from '../setup/logs.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
@@ -54,6 +56,30 @@ describe('the request log', () => {
     expect(miss?.cache).toBe('miss');
   });
 
+  it('writes one line for each WebSocket upgrade, accepted (101) or refused, with its id, path, status and address and no secret', async () => {
+    /** Opens a WebSocket and resolves with the status the server answered the upgrade with. */
+    const upgrade = (path: string, requestId: string, origin: string) =>
+      new Promise<{ status: number; requestId: unknown }>((resolve, reject) => {
+        const socket = new WebSocket(`${server.url.replace('http', 'ws')}${path}`, { origin, headers: { 'x-request-id': requestId } });
+        socket.once('upgrade', (res) => resolve({ status: 101, requestId: res.headers['x-request-id'] }));
+        socket.once('unexpected-response', (_req, res) => {
+          resolve({ status: res.statusCode!, requestId: res.headers['x-request-id'] });
+          res.resume();
+        });
+        socket.once('open', () => socket.close());
+        socket.once('error', reject);
+      });
+
+    expect(await upgrade('/ws?token=never-logged-0123', 'upgrade-accepted-1', server.url)).toEqual({ status: 101, requestId: 'upgrade-accepted-1' });
+    const accepted = await waitForLogLine(server.output, (l) => l.requestId === 'upgrade-accepted-1');
+    expect(accepted).toMatchObject({ method: 'GET', path: '/ws?token=[redacted]', route: 'websocket', status: 101, address: '127.0.0.1' });
+
+    expect(await upgrade('/', 'upgrade-refused-1', 'https://elsewhere.example')).toEqual({ status: 403, requestId: 'upgrade-refused-1' });
+    const refused = await waitForLogLine(server.output, (l) => l.requestId === 'upgrade-refused-1');
+    expect(refused).toMatchObject({ method: 'GET', path: '/', route: 'websocket', status: 403, address: '127.0.0.1' });
+    expect(server.output()).not.toContain('never-logged-0123');
+  });
+
   it('an id that is not plain text is replaced by a new one', async () => {
     const res = await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'has spaces and "quotes"' } });
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
@@ -89,6 +115,45 @@ describe('/metrics', () => {
       }
     }
   });
+});
+
+describe('/metrics with WEB_CONCURRENCY=2', () => {
+  /** A GET on a connection of its own, so that the cluster hands each one to its next worker. */
+  const getAlone = (url: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; requestId: string; text: string }>((resolve, reject) => {
+      get(url, { agent: false, headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, requestId: String(res.headers['x-request-id']), text }));
+      }).on('error', reject);
+    });
+
+  it('whichever worker takes the scrape answers for the whole cluster: the requests of every worker summed', async () => {
+    const cluster = await startServer({ env: { WEB_CONCURRENCY: '2', METRICS_TOKEN } });
+    try {
+      const N = 20;
+      const served = [];
+      for (let i = 0; i < N; i++) served.push(await getAlone(`${cluster.url}/healthz`));
+      expect(served.every((r) => r.status === 200)).toBe(true);
+      const servedBy = async (requestId: string) => (await waitForLogLine(cluster.output, (l) => l.requestId === requestId && l.status !== undefined)).pid;
+      const workers = new Set(await Promise.all(served.map((r) => servedBy(r.requestId))));
+      expect(workers.size, 'both workers served some of the requests').toBe(2);
+
+      const scrapers = new Set();
+      for (let i = 0; i < 4; i++) {
+        const scrape = await getAlone(`${cluster.url}/metrics`, { authorization: `Bearer ${METRICS_TOKEN}` });
+        expect(scrape.status).toBe(200);
+        const counted = /^skillshelf_http_requests_total\{route="\/healthz",status="200"\} (\d+)$/m.exec(scrape.text)?.[1];
+        expect(Number(counted), scrape.text.slice(0, 2000)).toBeGreaterThanOrEqual(N);
+        expect(scrape.text).toMatch(/^skillshelf_websocket_connections 0$/m);
+        scrapers.add(await servedBy(scrape.requestId));
+      }
+      expect(scrapers.size, 'both workers answered a scrape').toBe(2);
+    } finally {
+      await cluster.stop();
+    }
+  }, 60_000);
 });
 
 describe('an error nobody expected', () => {

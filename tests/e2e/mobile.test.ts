@@ -101,6 +101,11 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('filters-open');
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#filters-drawer')))).toBe(true);
+      // The results behind the open drawer stay put: a swipe on the shade scrolls nothing.
+      await page.mouse.move(PHONE.width - 20, PHONE.height / 2);
+      await page.mouse.wheel(0, 800);
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
       await page.keyboard.press('Escape');
       await expect.poll(() => filters(page).isVisible()).toBe(false);
 

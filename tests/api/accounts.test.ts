@@ -3,6 +3,7 @@ import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { mailedResetToken } from '../setup/sql.ts';
 
 let server: TestServer;
 let api: ApiClient;
@@ -14,17 +15,7 @@ afterAll(() => server?.stop());
 
 const newAccount = () => ({ name: 'Test Person', email: uniqueEmail(), password: 'password-123' });
 
-async function latestResetToken(email: string): Promise<string> {
-  const db = createClient({ url: server.dbUrl });
-  try {
-    const { rows } = await db.execute({ sql: 'SELECT text FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1', args: [email] });
-    const token = /\/reset-password\/([a-z0-9]+)/.exec(String(rows[0]?.text ?? ''))?.[1];
-    if (!token) throw new Error(`no reset mail for ${email}`);
-    return token;
-  } finally {
-    db.close();
-  }
-}
+const latestResetToken = (email: string) => mailedResetToken(server.dbUrl, email);
 
 describe('sign-up and sign-in', () => {
   it('sign-up returns the user with a token, and sets an HttpOnly SameSite=Lax session cookie', async () => {

@@ -11,7 +11,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import { hasBrowser, holdModuleScripts, launchBrowser, newContext } from '../setup/browser.ts';
 import { apiClient, uniqueEmail } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
@@ -82,10 +82,7 @@ describe.skipIf(!hasBrowser)('a signed-in user never sees the visitor frame', ()
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
       await page.waitForURL((url) => url.pathname === '/');
       await context.addInitScript(recordFrames);
-      await context.route(/\/_astro\/.*\.js$/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, MODULE_DELAY_MS));
-        await route.continue();
-      });
+      await holdModuleScripts(context, MODULE_DELAY_MS);
       await run(page, context);
       expect(problems).toEqual([]);
     } finally {

@@ -2,10 +2,10 @@
  * Audit finding 5: a password-reset link requested before the password or the email changed must not work
  * afterwards — whoever made the change (the user in the profile, an admin).
  */
-import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { mailedResetToken } from '../setup/sql.ts';
 
 let server: TestServer;
 let api: ApiClient;
@@ -22,15 +22,8 @@ async function accountWithResetLink() {
   const account = { name: 'Reset Holder', email: uniqueEmail('reset'), password: 'password-123' };
   const { body: user } = await api.post('/api/users/signup', account);
   expect((await api.post('/api/users/forget-password', { email: account.email })).status).toBe(200);
-  const db = createClient({ url: server.dbUrl });
-  try {
-    const { rows } = await db.execute({ sql: 'SELECT text FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1', args: [account.email] });
-    const link = /\/reset-password\/([a-z0-9]+)/.exec(String(rows[0]?.text ?? ''))?.[1];
-    if (!link) throw new Error(`no reset mail for ${account.email}`);
-    return { account, user: user as { _id: string; token: string }, link };
-  } finally {
-    db.close();
-  }
+  const link = await mailedResetToken(server.dbUrl, account.email);
+  return { account, user: user as { _id: string; token: string }, link };
 }
 
 const useLink = (link: string) => api.post('/api/users/reset-password', { token: link, password: 'taken-over-by-the-link' });

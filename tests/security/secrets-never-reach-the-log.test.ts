@@ -5,12 +5,12 @@
  * tokens put in query strings) and then the whole of what the process wrote is searched for every
  * password, session token and reset token it saw.
  */
-import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../db/seed/demo.ts';
 import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { logLines } from '../setup/logs.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { mailedResetToken } from '../setup/sql.ts';
 
 let server: TestServer;
 let api: ApiClient;
@@ -20,17 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-async function resetTokenMailedTo(email: string): Promise<string> {
-  const db = createClient({ url: server.dbUrl });
-  try {
-    const { rows } = await db.execute({ sql: 'SELECT text FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1', args: [email] });
-    const token = /\/reset-password\/([a-z0-9]+)/.exec(String(rows[0]?.text ?? ''))?.[1];
-    if (!token) throw new Error(`no reset mail for ${email}`);
-    return token;
-  } finally {
-    db.close();
-  }
-}
+const resetTokenMailedTo = (email: string) => mailedResetToken(server.dbUrl, email);
 
 describe('the log of a full run', () => {
   it('holds no password, session token or reset token, though it has a line for every request', async () => {

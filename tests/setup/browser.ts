@@ -64,3 +64,14 @@ export async function withSignedInPage(browser: Browser, baseURL: string, accoun
     await context.close();
   }
 }
+
+/**
+ * Holds back every module script of the site for `ms`, so that what the first frames show was drawn by the
+ * HTML, its CSS and its inline head script alone (the first-paint tests record those frames).
+ */
+export async function holdModuleScripts(context: BrowserContext, ms: number): Promise<void> {
+  await context.route(/\/_astro\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}

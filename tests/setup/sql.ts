@@ -10,3 +10,11 @@ export async function sqlRows(dbUrl: string, statement: string, args: Array<stri
     db.close();
   }
 }
+
+/** The token of the newest password-reset mail to `email` in the outbox (what the user would click). */
+export async function mailedResetToken(dbUrl: string, email: string): Promise<string> {
+  const [mail] = await sqlRows(dbUrl, 'SELECT text FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1', [email]);
+  const token = /\/reset-password\/([a-z0-9]+)/.exec(String(mail?.text ?? ''))?.[1];
+  if (!token) throw new Error(`no reset mail for ${email}`);
+  return token;
+}

@@ -135,6 +135,9 @@ describe.skipIf(!hasBrowser)('a signed-in user never sees the visitor frame', ()
 
   it('a visitor still gets the visitor frame, and a stored user whose session cookie is gone is not drawn', async () => {
     await signedIn(async (page, context) => {
+      // Off the home page first: a response still on its way there (the session check) could set its cookies
+      // again after they are cleared.
+      await page.goto('about:blank');
       await context.clearCookies();
       const frames = await framesOf(page, '/search?category=web-development');
       for (const frame of frames) {

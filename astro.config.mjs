@@ -13,7 +13,7 @@ export default defineConfig({
   // Middleware mode: site/server/ (the front door) owns the HTTP server and serves the built files itself.
   adapter: node({ mode: 'middleware' }),
   integrations: [react()],
-  // Our sessions live in db/services/sessions.ts; Astro's own would be a second, unrelated store.
+  // Our sessions live in db/accounts/sessions.ts; Astro's own would be a second, unrelated store.
   session: false,
   security: {
     // Replaced by our own origin check in site/middleware.ts: Astro's refuses bearer-token multipart posts

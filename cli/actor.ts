@@ -5,8 +5,8 @@
 import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import type { Db } from '#db/client.ts';
-import { adminActor } from '#db/services/admin-users.ts';
-import type { Actor } from '#db/services/audit.ts';
+import { adminActor } from '#db/accounts/user-admin.ts';
+import type { Actor } from '#db/operations/audit.ts';
 
 export async function actorOf(db: Db, command: Command): Promise<Actor> {
   const { as } = command.optsWithGlobals<{ as?: string }>();

@@ -1,6 +1,6 @@
 /** What `skillshelf import` prints: the rows that need a look, the tags it met, and what was written. */
-import type { ImportOutcome, ImportReport, ImportRow } from '#db/services/import-report.ts';
-import { TAG_KINDS } from '#db/taxonomy.ts';
+import type { ImportOutcome, ImportReport, ImportRow } from '#db/imports/import-report.ts';
+import { TAG_KINDS } from '#db/catalog/taxonomy.ts';
 import { databaseLabel } from './database.ts';
 import { printLine } from './output.ts';
 import { formatCount, plural } from './progress.ts';

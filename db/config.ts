@@ -38,7 +38,7 @@ const schema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   NODE_ENV: z.string().default('production'),
   /**
-   * Abuse limits, as "<count>/<seconds>" per key (db/services/rate-limit.ts says what each counts).
+   * Abuse limits, as "<count>/<seconds>" per key (db/operations/rate-limit.ts says what each counts).
    * RATE_LIMIT_OFF=true disables them all (load tests only).
    */
   RATE_LIMIT_SIGNIN_ACCOUNT: limit('10/900'),
@@ -55,16 +55,16 @@ const schema = z.object({
   RATE_LIMIT_UPLOAD_USER: limit('60/3600'),
   RATE_LIMIT_ACCOUNT_CHANGE_USER: limit('10/3600'),
   RATE_LIMIT_OFF: z.enum(['true', 'false']).default('false'),
-  /** Password hashes that may wait for a free core (db/services/passwords.ts); beyond them, 503. */
+  /** Password hashes that may wait for a free core (db/crypto/passwords.ts); beyond them, 503. */
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(64),
-  /** Mail delivery (db/services/mail-sender.ts): the first retry's delay, doubled at each further one, and the attempts before giving up. */
+  /** Mail delivery (db/operations/mail-sender.ts): the first retry's delay, doubled at each further one, and the attempts before giving up. */
   MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
-  /** Fetch a submitted page's title to offer as its name (db/services/page-title.ts); 'off' never fetches. */
+  /** Fetch a submitted page's title to offer as its name (db/contributions/page-title.ts); 'off' never fetches. */
   SUBMISSION_TITLE_FETCH: z.enum(['on', 'off']).default('on'),
   /** 'true' lets that fetch reach private and loopback addresses: for tests against local servers only. */
   TITLE_FETCH_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
-  /** Every so many hours, the server checks the links that are due (db/services/link-schedule.ts); 0, the default, never. */
+  /** Every so many hours, the server checks the links that are due (db/links/link-schedule.ts); 0, the default, never. */
   LINK_CHECK_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 365).default(0),
   /** 'off' disables the in-process catalog and page caches (to measure uncached costs). */
   CATALOG_CACHE: z.enum(['on', 'off']).default('on'),

@@ -4,10 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../tests/setup/db.ts';
 import { newId } from './ids.ts';
 import { contents, meta, reviews, saves, users } from './schema.ts';
-import { insertContentStatements, updateContentStatements } from './services/content-rows.ts';
-import { searchContents } from './services/catalog.ts';
-import { parseSearchParams } from './validation/search.ts';
-import { contentInput } from './validation/contents.ts';
+import { insertContentStatements, updateContentStatements } from './catalog/content-rows.ts';
+import { searchContents } from './catalog/catalog-reads.ts';
+import { parseSearchParams } from './catalog/validation/search.ts';
+import { contentInput } from './catalog/validation/contents.ts';
 
 let t: TestDb;
 beforeEach(async () => (t = await createTestDb()));

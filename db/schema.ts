@@ -1,11 +1,11 @@
 /**
- * The data model. Ids are random text (`_id` in the API); timestamps are milliseconds since the epoch.
- * contents.seq is an INTEGER PRIMARY KEY so the FTS index (migrations, custom SQL) can use it as a stable rowid.
- * Derived numbers (contents.rating, contents.numReviews, contents.tagLabels) are maintained by triggers
- * declared in the custom migration, so they can never drift from the rows they summarise.
+ * The data model, one module per domain room (drizzle-kit reads this index). Derived numbers
+ * (contents.rating and numReviews) are kept by triggers in the custom migrations, so they cannot drift from
+ * the reviews they summarise; contents.tagLabels is written by the services with the content's tags
+ * (db/catalog/content-rows.ts).
  */
-export * from './schema/accounts.ts';
-export * from './schema/catalog.ts';
-export * from './schema/contributions.ts';
-export * from './schema/operations.ts';
-
+export * from './accounts/schema.ts';
+export * from './catalog/schema.ts';
+export * from './contributions/schema.ts';
+export * from './links/schema.ts';
+export * from './operations/schema.ts';

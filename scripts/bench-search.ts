@@ -6,7 +6,7 @@
  * the budget is p95 ≤ 30 ms for both.
  */
 import { openDb } from '../db/client.ts';
-import { COSTS } from '../db/taxonomy.ts';
+import { COSTS } from '../db/catalog/taxonomy.ts';
 
 export const SEARCH_BUDGET_P95_MS = 30;
 

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { openDb } from '../db/client.ts';
 import { migrateDb } from '../db/migrate.ts';
-import { generateSyntheticCatalog } from '../db/seed/synthetic.ts';
+import { generateSyntheticCatalog } from '../db/maintenance/seed/synthetic.ts';
 import { freePort } from '../tests/setup/server.ts';
 import { benchUncachedSearch, SEARCH_BUDGET_P95_MS } from './bench-search.ts';
 import { measurePage, PAGE_BUDGETS } from './page-weight.ts';

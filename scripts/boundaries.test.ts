@@ -1,14 +1,15 @@
 /**
- * ARCHITECTURE.md's import boundaries, checked on every test run: db/ never reaches into the web or the CLI,
- * pages, endpoints and CLI commands leave SQL to db/services, and browser code (islands, stores, browser lib)
- * reaches db/ only for validation, taxonomy, URL and image rules and the API's shapes (db/contract/shapes.ts):
- * modules that import nothing but zod. The production server (site/server/) is below the Astro code: the
+ * docs/architecture.md's import boundaries, checked on every test run: db/ never reaches into the web or the
+ * CLI; inside db/ the domain rooms call each other one way only (ROOMS below) and no module imports itself
+ * back; pages, endpoints and CLI commands leave SQL to the services in db/; and browser code (islands,
+ * stores, browser lib) reaches db/ only for validation, taxonomy, URL and image rules and the API's shapes
+ * (db/contract/shapes.ts): modules that import nothing but zod. The production server (site/server/) is below the Astro code: the
  * middleware and endpoints may use its rules (the visitor rule, the page cache, the request gate), but it
  * imports nothing else of site/ and loads Astro only as the built entry, so the two cannot depend on each
  * other both ways; browser code never reaches it.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -30,13 +31,78 @@ function violations(dir: string, forbidden: (specifier: string, file: string) =>
   return files(dir).flatMap((file) => imports(file).filter((s) => forbidden(s, file)).map((s) => `${relative(root, join(root, file))} imports ${s}`));
 }
 
+/**
+ * The rooms of db/ (docs/architecture.md) and the rooms each may import. The ground floor (db/*.ts, the
+ * validation kit in db/validation/, crypto/, outbound/) imports no room, except the two indexes that gather
+ * them: db/schema.ts (each room's schema.ts) and db/contract/ (their validation and the taxonomy, to describe
+ * the API). Tests may import across rooms: they check behaviour, not layering.
+ */
+const ROOMS: Record<string, readonly string[]> = {
+  crypto: [],
+  outbound: [],
+  operations: [],
+  accounts: ['crypto', 'operations'],
+  catalog: ['operations'],
+  links: ['accounts', 'catalog', 'operations', 'outbound'],
+  contributions: ['accounts', 'catalog', 'operations', 'outbound'],
+  imports: ['catalog', 'contributions', 'operations'],
+  reports: ['catalog', 'links', 'operations'],
+  maintenance: ['accounts', 'catalog', 'contributions', 'crypto', 'operations'],
+};
+
+const roomOf = (file: string): string | undefined => {
+  const [top, room] = file.split('/');
+  return top === 'db' && room !== undefined && room in ROOMS ? room : undefined;
+};
+
+/** db/'s own modules (tests aside) and the db/ modules each imports by a relative path. */
+function dbImports(): Map<string, string[]> {
+  const modules = files('db').filter((f) => !f.endsWith('.test.ts'));
+  return new Map(modules.map((f) => [f, imports(f).filter((s) => s.startsWith('.')).map((s) => normalize(join(dirname(f), s))).filter((t) => t.startsWith('db/'))]));
+}
+
 describe('import boundaries', () => {
+  it('the rooms of db/ call each other one way only, as ROOMS says', () => {
+    const wrong = [...dbImports()].flatMap(([file, targets]) =>
+      targets.filter((target) => {
+        const from = roomOf(file);
+        const to = roomOf(target);
+        if (to === undefined || from === to) return false;
+        if (from !== undefined) return !ROOMS[from]!.includes(to);
+        if (file === 'db/schema.ts') return !target.endsWith('/schema.ts');
+        if (file.startsWith('db/contract/')) return !/\/(validation\/[\w-]+|taxonomy)\.ts$/.test(target);
+        return true;
+      }).map((target) => `${file} imports ${target}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('the rooms form no loop, and no module of db/ imports itself back', () => {
+    const visiting = (room: string, seen: string[]): string[] =>
+      seen.includes(room) ? [[...seen, room].join(' → ')] : ROOMS[room]!.flatMap((next) => visiting(next, [...seen, room]));
+    expect(Object.keys(ROOMS).flatMap((room) => visiting(room, []))).toEqual([]);
+
+    const graph = dbImports();
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const walk = (file: string, path: string[]) => {
+      state.set(file, 'open');
+      for (const next of graph.get(file) ?? []) {
+        if (state.get(next) === 'open') cycles.push([...path.slice(path.indexOf(next)), next].join(' → '));
+        else if (!state.has(next)) walk(next, [...path, next]);
+      }
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) if (!state.has(file)) walk(file, [file]);
+    expect(cycles).toEqual([]);
+  });
+
   it('db/ never imports astro, site/ or cli/', () => {
     expect(violations('db', (s) => /^astro/.test(s) || /^#(site|cli)\//.test(s) || /^(\.\.\/)+(site|cli)\//.test(s))).toEqual([]);
   });
 
   it('browser code reaches db/ only for validation, taxonomy, URL and image rules, and the API shapes', () => {
-    const allowed = /(#db\/|\/db\/)(validation\/[\w-]+|taxonomy|urls|images|contract\/shapes)\.ts$/;
+    const allowed = /(#db\/|\/db\/)((\w+\/)?validation\/[\w-]+|catalog\/(taxonomy|urls|images)|contract\/shapes)\.ts$/;
     const browserDirs = ['site/islands', 'site/stores'];
     const browserLib = files('site/lib').filter((f) => !f.includes('/server/'));
     const bad = [
@@ -59,7 +125,8 @@ describe('import boundaries', () => {
   });
 
   it('validation schemas take zod from db/validation/zod.ts (configured for the CSP)', () => {
-    expect(violations('db/validation', (s, file) => s === 'zod' && !file.endsWith('zod.ts') && !/import type/.test(readFileSync(join(root, file), 'utf8').split('\n').find((l) => l.includes("'zod'")) ?? ''))).toEqual([]);
+    const validationDirs = ['db/validation', ...Object.keys(ROOMS).map((room) => `db/${room}/validation`).filter((dir) => existsSync(join(root, dir)))];
+    expect(validationDirs.flatMap((dir) => violations(dir, (s, file) => s === 'zod' && !file.endsWith('zod.ts') && !/import type/.test(readFileSync(join(root, file), 'utf8').split('\n').find((l) => l.includes("'zod'")) ?? '')))).toEqual([]);
   });
 
   it('pages and endpoints run no SQL of their own', () => {
@@ -67,7 +134,7 @@ describe('import boundaries', () => {
   });
 
   it('CLI commands run no SQL of their own: no drizzle, no libSQL client, no schema, not even its types', () => {
-    // As in site/: the types of what a service returns come from the service (or db/taxonomy.ts).
+    // As in site/: the types of what a service returns come from the service (or db/catalog/taxonomy.ts).
     expect(violations('cli', (s) => /^drizzle-orm|^@libsql\//.test(s) || /(^#db\/|\/db\/)schema(\.ts$|\/)/.test(s))).toEqual([]);
   });
 });

@@ -17,8 +17,8 @@ import { createClient } from '@libsql/client';
 import autocannon from 'autocannon';
 import { openDb } from '../db/client.ts';
 import { migrateDb } from '../db/migrate.ts';
-import { seedDemo } from '../db/seed/demo.ts';
-import { generateSyntheticCatalog } from '../db/seed/synthetic.ts';
+import { seedDemo } from '../db/maintenance/seed/demo.ts';
+import { generateSyntheticCatalog } from '../db/maintenance/seed/synthetic.ts';
 import { freePort } from '../tests/setup/server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

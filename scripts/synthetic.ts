@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { getDb } from '../db/client.ts';
 import { migrateDb } from '../db/migrate.ts';
-import { generateSyntheticCatalog } from '../db/seed/synthetic.ts';
+import { generateSyntheticCatalog } from '../db/maintenance/seed/synthetic.ts';
 
 const { values, positionals } = parseArgs({ options: { tags: { type: 'string' } }, allowPositionals: true });
 const total = Number(positionals[0] ?? 10_000);

@@ -5,8 +5,8 @@
  */
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { getDb } from '#db/client.ts';
-import { validateSessionToken } from '#db/services/sessions.ts';
-import { ensureLinkCheckSchedule } from '#db/services/link-schedule.ts';
+import { validateSessionToken } from '#db/accounts/sessions.ts';
+import { ensureLinkCheckSchedule } from '#db/links/link-schedule.ts';
 import { config, publicUrl } from '#db/config.ts';
 import { deleteSessionCookie, SESSION_COOKIE, setSessionCookie } from '#site/lib/server/cookies.ts';
 import { endpointMethods } from '#site/lib/server/endpoint-methods.ts';

@@ -1,6 +1,6 @@
 /** `skillshelf audit`: who changed what, from the site's admin screens and from this CLI. */
 import type { Command } from 'commander';
-import { listAudit, type AuditEntry } from '#db/services/audit.ts';
+import { listAudit, type AuditEntry } from '#db/operations/audit.ts';
 import { openMigratedDb } from '../database.ts';
 import { examples } from '../help.ts';
 import { parseCount, parseDate } from '../options.ts';

@@ -1,7 +1,7 @@
 /** `skillshelf contents …`: the listed resources. */
 import type { Command } from 'commander';
-import { deleteContent, findContent, listContents } from '#db/services/admin-contents.ts';
-import type { ApiContent } from '#db/services/content-rows.ts';
+import { deleteContent, findContent, listContents } from '#db/catalog/content-admin.ts';
+import type { ApiContent } from '#db/catalog/content-rows.ts';
 import { actorOf } from '../actor.ts';
 import { openMigratedDb } from '../database.ts';
 import { examples } from '../help.ts';

@@ -1,7 +1,7 @@
 /** `skillshelf links …`: whether the catalog's links still work. */
 import type { Command } from 'commander';
 import { invalid } from '#db/errors.ts';
-import { BROKEN_AFTER_FAILURES, runLinkCheck, type LinkCheckReport, type LinkResult } from '#db/services/link-check.ts';
+import { BROKEN_AFTER_FAILURES, runLinkCheck, type LinkCheckReport, type LinkResult } from '#db/links/link-check.ts';
 import { openMigratedDb } from '../database.ts';
 import { NewlyBroken } from '../errors.ts';
 import { examples } from '../help.ts';

@@ -1,8 +1,8 @@
 /** `skillshelf mail …`: the outbox every mail goes through, with its delivery state, and sending it by hand. */
 import type { Command } from 'commander';
 import { invalid } from '#db/errors.ts';
-import { listOutbox, mailTransport, type OutboxMessage } from '#db/services/mail.ts';
-import { deliverDueMail, type Delivery } from '#db/services/mail-sender.ts';
+import { listOutbox, mailTransport, type OutboxMessage } from '#db/operations/mail.ts';
+import { deliverDueMail, type Delivery } from '#db/operations/mail-sender.ts';
 import { openMigratedDb } from '../database.ts';
 import { examples } from '../help.ts';
 import { parseCount } from '../options.ts';

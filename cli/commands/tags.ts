@@ -1,9 +1,9 @@
 /** `skillshelf tags …`: the catalog's tags (rows since decision 011), with how many contents carry each. */
 import type { Command } from 'commander';
 import { invalid } from '#db/errors.ts';
-import { describeTag, mergeTags, renameTag, setTagStatus } from '#db/services/tag-changes.ts';
-import { addTag, listTagUsage } from '#db/services/tags.ts';
-import { TAG_KINDS, type TagKindName } from '#db/taxonomy.ts';
+import { describeTag, mergeTags, renameTag, setTagStatus } from '#db/catalog/tags/tag-changes.ts';
+import { addTag, listTagUsage } from '#db/catalog/tags/tags.ts';
+import { TAG_KINDS, type TagKindName } from '#db/catalog/taxonomy.ts';
 import { actorOf } from '../actor.ts';
 import { openMigratedDb } from '../database.ts';
 import { examples } from '../help.ts';

@@ -1,11 +1,11 @@
-/** `skillshelf users …`: accounts, through db/services like the API's. */
+/** `skillshelf users …`: accounts, through the services in db/accounts like the API's. */
 import type { Command } from 'commander';
-import { createUserByAdmin, listAllUsers, sendPasswordResetByAdmin, setAdmin } from '#db/services/admin-users.ts';
-import { mailTransport } from '#db/services/mail.ts';
-import { deliverDueMail } from '#db/services/mail-sender.ts';
-import { toPublicUser, type PublicUser } from '#db/services/users.ts';
+import { createUserByAdmin, listAllUsers, sendPasswordResetByAdmin, setAdmin } from '#db/accounts/user-admin.ts';
+import { mailTransport } from '#db/operations/mail.ts';
+import { deliverDueMail } from '#db/operations/mail-sender.ts';
+import { toPublicUser, type PublicUser } from '#db/accounts/users.ts';
 import { parseInput } from '#db/validation/parse.ts';
-import { signUpInput } from '#db/validation/users.ts';
+import { signUpInput } from '#db/accounts/validation/users.ts';
 import { actorOf } from '../actor.ts';
 import { openMigratedDb } from '../database.ts';
 import { examples } from '../help.ts';

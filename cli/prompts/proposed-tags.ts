@@ -1,11 +1,11 @@
 /**
  * What becomes of each tag a submission proposes, asked before an approval: create it, map it onto one of
  * ours (the tag it looks like offered first, any other found by typing), or drop it. The answers are the
- * choices an approval takes (db/services/proposed-tags.ts); nothing is written here.
+ * choices an approval takes (db/contributions/proposed-tags.ts); nothing is written here.
  */
 import { search, select } from '@inquirer/prompts';
-import type { ReviewedProposal } from '#db/services/proposed-tags.ts';
-import type { TagLists } from '#db/services/tags.ts';
+import type { ReviewedProposal } from '#db/contributions/proposed-tags.ts';
+import type { TagLists } from '#db/catalog/tags/tags.ts';
 import { visible } from '../terminal-text.ts';
 import { ask, context } from './ask.ts';
 

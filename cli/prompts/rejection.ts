@@ -1,6 +1,6 @@
 /** Why submissions are rejected, asked once for all of them: a reason of the fixed set (or none) and an optional note. */
 import { input, select } from '@inquirer/prompts';
-import { REJECT_NOTE_MAX, REJECT_REASONS, type RejectionInput } from '#db/validation/rejection.ts';
+import { REJECT_NOTE_MAX, REJECT_REASONS, type RejectionInput } from '#db/contributions/validation/rejection.ts';
 import { ask, context } from './ask.ts';
 
 export async function askRejection(count: number): Promise<RejectionInput> {

@@ -7,7 +7,7 @@
  */
 import { checkbox, confirm } from '@inquirer/prompts';
 import { truncate, visible } from '../terminal-text.ts';
-import { reasonLabel, type RejectionInput } from '#db/validation/rejection.ts';
+import { reasonLabel, type RejectionInput } from '#db/contributions/validation/rejection.ts';
 import { ask, context } from './ask.ts';
 import { askRejection } from './rejection.ts';
 

@@ -3,7 +3,7 @@
  * sign-up uses, so a typo is caught at its prompt rather than after the last one.
  */
 import { input, password } from '@inquirer/prompts';
-import { signUpInput, type SignUpInput } from '#db/validation/users.ts';
+import { signUpInput, type SignUpInput } from '#db/accounts/validation/users.ts';
 import { ask, context } from './ask.ts';
 
 export async function askNewUser(known: Partial<SignUpInput>): Promise<SignUpInput> {

@@ -4,13 +4,13 @@
  * document; a test checks that every endpoint file is here, and the API tests validate responses against it.
  */
 import { z } from '../validation/zod.ts';
-import { adminContentInput, adminUserInput } from '../validation/admin.ts';
-import { reviewInput, saveInput, submissionInput } from '../validation/engagement.ts';
-import { forgetPasswordInput, profileInput, resetPasswordInput, signInInput, signUpInput } from '../validation/users.ts';
+import { adminContentInput } from '../catalog/validation/contents.ts';
+import { reviewInput, saveInput, submissionInput } from '../contributions/validation/engagement.ts';
+import { adminUserInput, forgetPasswordInput, profileInput, resetPasswordInput, signInInput, signUpInput } from '../accounts/validation/users.ts';
 import * as shapes from './shapes.ts';
-import { tagChangeInput, tagInput, tagMergeInput } from '../validation/tags.ts';
-import { rejectionInput } from '../validation/rejection.ts';
-import { submissionBulkInput } from '../validation/submission-bulk.ts';
+import { tagChangeInput, tagInput, tagMergeInput } from '../catalog/validation/tags.ts';
+import { rejectionInput } from '../contributions/validation/rejection.ts';
+import { submissionBulkInput } from '../contributions/validation/submission-bulk.ts';
 
 /** Who may call: anyone, a signed-in user, an admin. */
 export type Access = 'public' | 'user' | 'admin';

@@ -4,8 +4,8 @@
  * validate every response against that document, and the browser imports the types (types only).
  */
 import { z } from '../validation/zod.ts';
-import { COSTS } from '../taxonomy.ts';
-import { REJECT_REASON_CODES, REJECT_REASONS } from '../validation/rejection.ts';
+import { COSTS } from '../catalog/taxonomy.ts';
+import { REJECT_REASON_CODES, REJECT_REASONS } from '../contributions/validation/rejection.ts';
 
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-23T10:15:00.000Z' });
 const id = z.string().meta({ description: 'An opaque id', example: 'k3x9q2mzv8d1' });

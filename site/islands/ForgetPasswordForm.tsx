@@ -1,5 +1,5 @@
 /** Forget password (docs/product.md §2, §5, §7): the server's reply is shown as a success toast. */
-import { forgetPasswordInput } from '#db/validation/users.ts';
+import { forgetPasswordInput } from '#db/accounts/validation/users.ts';
 import { apiPost } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { Field, FormAlert, SubmitButton } from './forms/fields.tsx';

@@ -1,5 +1,5 @@
 /** Reset password (docs/product.md §2, §5): on success the notice follows the browser to /signin. */
-import { PASSWORD_MIN, password as passwordSchema } from '#db/validation/users.ts';
+import { PASSWORD_MIN, password as passwordSchema } from '#db/accounts/validation/users.ts';
 import { apiPost } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { Field, FormAlert, SubmitButton } from './forms/fields.tsx';

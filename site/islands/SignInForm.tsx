@@ -1,5 +1,5 @@
 /** Sign in (docs/product.md §2): on success the user is stored and the browser goes to the redirect target. */
-import { signInInput, type SignInInput } from '#db/validation/users.ts';
+import { signInInput, type SignInInput } from '#db/accounts/validation/users.ts';
 import { apiGet, apiPost } from '#site/lib/api.ts';
 import { safeRedirect } from '#site/lib/redirect.ts';
 import { signIn, updateSaves, type UserInfo, type UserSaves } from '#site/stores/session.ts';

@@ -1,5 +1,5 @@
 /** Sign up (docs/product.md §2, §5, §8): passwords must match before anything is sent. */
-import { PASSWORD_MIN, signUpInput, type SignUpInput } from '#db/validation/users.ts';
+import { PASSWORD_MIN, signUpInput, type SignUpInput } from '#db/accounts/validation/users.ts';
 import { ApiError, apiPost, errorMessage } from '#site/lib/api.ts';
 import { safeRedirect } from '#site/lib/redirect.ts';
 import { signIn, updateSaves, type UserInfo } from '#site/stores/session.ts';

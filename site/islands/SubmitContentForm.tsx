@@ -7,9 +7,9 @@
  * the field whether it is already listed, waiting, rejected before or new (./forms/url-check.tsx). The
  * server's refusals (a duplicate names the entry it duplicates) show in an alert.
  */
-import { COSTS, type Cost, type Tag } from '#db/taxonomy.ts';
-import { nameFromUrl } from '#db/urls.ts';
-import { submissionInput, type SubmissionInput } from '#db/validation/engagement.ts';
+import { COSTS, type Cost, type Tag } from '#db/catalog/taxonomy.ts';
+import { nameFromUrl } from '#db/catalog/urls.ts';
+import { submissionInput, type SubmissionInput } from '#db/contributions/validation/engagement.ts';
 import { apiPost } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { Field, FormAlert, SelectField, SubmitButton, TextAreaField, useHydrated } from './forms/fields.tsx';

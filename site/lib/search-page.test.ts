@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchParams } from '#db/validation/search.ts';
-import { CATEGORIES, COSTS, MATERIAL_TYPES, TECH_STACKS } from '#db/taxonomy.ts';
+import { parseSearchParams } from '#db/catalog/validation/search.ts';
+import { CATEGORIES, COSTS, MATERIAL_TYPES, TECH_STACKS } from '#db/catalog/taxonomy.ts';
 import { carriedParams, filterChips, filterGroups, searchDescription, searchHeading, searchHref, searchTitle, withParam, type FilterLists } from './search-page.ts';
 
 const params = (query: string) => parseSearchParams(new URLSearchParams(query));

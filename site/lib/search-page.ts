@@ -3,8 +3,8 @@
  * the removable chips, the title and the description. Pure functions of the normalised parameters, so the
  * page stays a template. Every link is a complete search URL (docs/product.md §4: a filter change is a new URL).
  */
-import { TAXONOMY, type Tag, type TagKindName } from '#db/taxonomy.ts';
-import { RATING_STEPS, searchQueryString, type SearchParams } from '#db/validation/search.ts';
+import { TAXONOMY, type Tag, type TagKindName } from '#db/catalog/taxonomy.ts';
+import { RATING_STEPS, searchQueryString, type SearchParams } from '#db/catalog/validation/search.ts';
 
 export type FilterKey = 'category' | 'techStack' | 'type' | 'cost' | 'rating' | 'hasCert';
 

@@ -1,7 +1,7 @@
 /** The newest contents as an Atom feed (RFC 4287). */
 import type { APIRoute } from 'astro';
 import { getDb } from '#db/client.ts';
-import { latestContents } from '#db/services/catalog.ts';
+import { latestContents } from '#db/catalog/catalog-reads.ts';
 import { absoluteUrl } from '#site/lib/server/site-url.ts';
 import { escapeXml, xmlResponse } from '#site/lib/xml.ts';
 

@@ -16,7 +16,7 @@ import { constants } from 'node:zlib';
 import compression from 'compression';
 import { closeDb, getDb } from '#db/client.ts';
 import { config, publicUrl } from '#db/config.ts';
-import { startMailSender } from '#db/services/mail-sender.ts';
+import { startMailSender } from '#db/operations/mail-sender.ts';
 import { serveCachedPage } from './cached-pages.ts';
 import { clientOf, type Client } from './client.ts';
 import { COMPRESS_THRESHOLD, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from './content-encoding.ts';

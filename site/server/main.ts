@@ -7,7 +7,7 @@ import cluster from 'node:cluster';
 import { closeDb, getDb } from '#db/client.ts';
 import { config } from '#db/config.ts';
 import { migrateDb } from '#db/migrate.ts';
-import { DEMO_ACCOUNTS, seedDemo } from '#db/seed/demo.ts';
+import { DEMO_ACCOUNTS, seedDemo } from '#db/maintenance/seed/demo.ts';
 import { log } from './log.ts';
 import { runCluster } from './cluster.ts';
 import { startFrontDoor } from './front-door.ts';

@@ -15,8 +15,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { getDb } from '#db/client.ts';
 import { config } from '#db/config.ts';
 import { onQueryTime } from '#db/query-time.ts';
-import { outboxBacklog } from '#db/services/mail.ts';
-import { validateSessionToken } from '#db/services/sessions.ts';
+import { outboxBacklog } from '#db/operations/mail.ts';
+import { validateSessionToken } from '#db/accounts/sessions.ts';
 import { clusterMetrics, shareMetrics } from './cluster-metrics.ts';
 import { log } from './log.ts';
 

@@ -17,7 +17,7 @@
  * page. The two load this module separately (the server from source, Astro from its bundle), so the pages
  * live in one process-wide store under a registered symbol.
  */
-import { catalogVersion } from '#db/catalog-snapshot/version.ts';
+import { catalogVersion } from '#db/catalog/search/version.ts';
 import type { Db } from '#db/client.ts';
 import { chooseEncoding, compressVariants, type Encoding } from './content-encoding.ts';
 import { etagMatches, etagOf, validatorHeaders } from './validators.ts';

@@ -10,8 +10,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import demoContents from '#db/seed/demo-contents.json' with { type: 'json' };
-import { urlKey } from '#db/urls.ts';
+import demoContents from '#db/maintenance/seed/demo-contents.json' with { type: 'json' };
+import { urlKey } from '#db/catalog/urls.ts';
 import { runCli, tempDb, type TempDb } from './harness.ts';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/foreign-export.json', import.meta.url));

@@ -4,7 +4,7 @@
  */
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUser, requestPasswordReset } from '../../db/services/users.ts';
+import { createUser, requestPasswordReset } from '../../db/accounts/users.ts';
 import { createTestDb, type TestDb } from '../setup/db.ts';
 import { freePort } from '../setup/server.ts';
 import { runCli } from './harness.ts';

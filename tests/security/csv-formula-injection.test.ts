@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { readCsvRecords } from '#db/catalog-files/csv.ts';
+import { readCsvRecords } from '#db/imports/files/csv.ts';
 import { runCli, tempDb, type TempDb } from '../cli/harness.ts';
 
 /** What a spreadsheet runs as a formula at the start of a cell (OWASP). */

@@ -6,7 +6,7 @@
  * password, session token and reset token it saw.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../db/seed/demo.ts';
+import { DEMO_ACCOUNTS } from '../../db/maintenance/seed/demo.ts';
 import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { logLines } from '../setup/logs.ts';
 import { startServer, type TestServer } from '../setup/server.ts';

@@ -5,8 +5,8 @@
  * time (3 s), size (512 KB), redirects (3) and schemes (http and https). Every failure is silent.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fetchPageTitle, titleOf } from '../../db/services/page-title.ts';
-import { anyAddress, isPublicAddress } from '../../db/services/public-addresses.ts';
+import { fetchPageTitle, titleOf } from '../../db/contributions/page-title.ts';
+import { anyAddress, isPublicAddress } from '../../db/outbound/public-addresses.ts';
 import { page, startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { apiClient, uniqueEmail } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';

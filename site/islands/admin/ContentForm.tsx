@@ -1,5 +1,5 @@
 /** docs/product.md §2 Edit content: Update → 'Content updated successfully' → /admin/contents; the server's refusal in an alert. */
-import { adminContentInput, type AdminContentInput } from '#db/validation/admin.ts';
+import { adminContentInput, type AdminContentInput } from '#db/catalog/validation/contents.ts';
 import { apiPut } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { FormAlert, SubmitButton, useHydrated } from '../forms/fields.tsx';

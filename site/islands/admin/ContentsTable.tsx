@@ -11,7 +11,7 @@ import { apiDelete, apiPost, errorMessage } from '#site/lib/api.ts';
 import { flashToast, toast } from '#site/stores/toasts.ts';
 import type { LinkHealthShape } from '#db/contract/shapes.ts';
 import { CONTENT_LIST, type ListQuery } from '#db/validation/list-query.ts';
-import { COSTS } from '#db/taxonomy.ts';
+import { COSTS } from '#db/catalog/taxonomy.ts';
 import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, labels, pageAddress, Pager, RowsShown, useAdminList, useListQuery, type PagedList, type RowAction } from './list.tsx';
 import { BusyButton } from '../forms/fields.tsx';
 

@@ -4,7 +4,7 @@
  * tile's URL, so an edit never needs an upload first. An upload error shows under the field and as a toast (docs/product.md §8).
  */
 import { useRef, useState, type ChangeEvent } from 'react';
-import { isPlaceholderImage } from '#db/images.ts';
+import { isPlaceholderImage } from '#db/catalog/images.ts';
 import { errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { Field, fieldId } from '../forms/fields.tsx';

@@ -4,7 +4,7 @@
  * Escape or Cancel leaves the submission as it was.
  */
 import { useEffect, useRef, useState } from 'react';
-import { REJECT_NOTE_MAX, REJECT_REASONS, type RejectionInput } from '#db/validation/rejection.ts';
+import { REJECT_NOTE_MAX, REJECT_REASONS, type RejectionInput } from '#db/contributions/validation/rejection.ts';
 import { BusyButton } from '../forms/fields.tsx';
 
 interface Props {

@@ -13,7 +13,7 @@ import { toast } from '#site/stores/toasts.ts';
 import { listQueryParams, SUBMISSION_LIST } from '#db/validation/list-query.ts';
 import { AdminTable, Cell, FilterSelect, labels, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, type PagedList, type RowAction } from './list.tsx';
 import { BusyButton } from '../forms/fields.tsx';
-import type { RejectionInput } from '#db/validation/rejection.ts';
+import type { RejectionInput } from '#db/contributions/validation/rejection.ts';
 import { RejectDialog } from './RejectDialog.tsx';
 
 interface SubmissionRow {

@@ -1,5 +1,5 @@
 /** docs/product.md §2 Edit user: name and email (required), isAdmin; 'User updated successfully' → /admin/users. */
-import { adminUserInput, type AdminUserInput } from '#db/validation/admin.ts';
+import { adminUserInput, type AdminUserInput } from '#db/accounts/validation/users.ts';
 import { apiPut } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { CheckboxField, Field, FormAlert, SubmitButton, useHydrated } from '../forms/fields.tsx';

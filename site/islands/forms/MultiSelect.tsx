@@ -10,11 +10,11 @@
  * decides what becomes of a proposal.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { toValue, type Tag } from '#db/taxonomy.ts';
+import { toValue, type Tag } from '#db/catalog/taxonomy.ts';
 import { cleanText } from '#db/validation/text.ts';
 import { fieldId } from './fields.tsx';
 
-/** As the server counts them (db/services/proposed-tags.ts). */
+/** As the server counts them (db/contributions/proposed-tags.ts). */
 const MAX_PROPOSED = 5;
 const MAX_LABEL = 100;
 

@@ -5,8 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { UrlCheckShape } from '#db/contract/shapes.ts';
-import { isHttpUrl } from '#db/urls.ts';
-import { reasonLabel } from '#db/validation/rejection.ts';
+import { isHttpUrl } from '#db/catalog/urls.ts';
+import { reasonLabel } from '#db/contributions/validation/rejection.ts';
 import { apiGet } from '#site/lib/api.ts';
 import { isoDay } from '#site/lib/text.ts';
 

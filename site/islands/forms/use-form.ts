@@ -6,7 +6,7 @@
  * submit.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { PASSWORD_MISMATCH } from '#db/validation/users.ts';
+import { PASSWORD_MISMATCH } from '#db/accounts/validation/users.ts';
 import { errorMessage } from '#site/lib/api.ts';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;

@@ -1,8 +1,8 @@
 /** Who may call an endpoint, decided on the server (the browser's guards are only a courtesy). */
 import type { APIContext } from 'astro';
 import { forbidden, unauthenticated } from '#db/errors.ts';
-import type { Actor } from '#db/services/audit.ts';
-import type { SessionUser } from '#db/services/sessions.ts';
+import type { Actor } from '#db/operations/audit.ts';
+import type { SessionUser } from '#db/accounts/sessions.ts';
 
 export function requireUser(context: Pick<APIContext, 'locals'>): SessionUser {
   const user = context.locals.user;

@@ -1,10 +1,10 @@
 /**
  * Links to tags renamed or merged away (/search?category=old-value) answer 301 to the tag's value now, so
- * bookmarks, shared links and search engines follow the change (db/services/tag-changes.ts keeps the aliases).
+ * bookmarks, shared links and search engines follow the change (db/catalog/tags/tag-changes.ts keeps the aliases).
  */
 import type { Db } from '#db/client.ts';
-import { currentTagValues } from '#db/services/tags.ts';
-import { TAG_KINDS } from '#db/taxonomy.ts';
+import { currentTagValues } from '#db/catalog/tags/tags.ts';
+import { TAG_KINDS } from '#db/catalog/taxonomy.ts';
 
 /** Where a catalog URL naming moved tag values lives now (path and query), or undefined if it has not moved. */
 export async function movedTagUrl(db: Db, url: URL): Promise<string | undefined> {

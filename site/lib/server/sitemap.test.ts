@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '#db/seed/demo.ts';
+import { seedDemo } from '#db/maintenance/seed/demo.ts';
 import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
 import { sitemapPart, sitemapRoot } from './sitemap.ts';
 

@@ -1,6 +1,6 @@
 /** Sitemaps (sitemaps.org): one file while the catalog fits, otherwise an index of numbered files. */
 import type { Db } from '#db/client.ts';
-import { countAllContents, sitemapEntries } from '#db/services/catalog.ts';
+import { countAllContents, sitemapEntries } from '#db/catalog/catalog-reads.ts';
 import { escapeXml } from '#site/lib/xml.ts';
 import { absoluteUrl } from './site-url.ts';
 

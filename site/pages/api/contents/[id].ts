@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { deleteContent, getContent, updateContent } from '#db/services/admin-contents.ts';
+import { deleteContent, getContent, updateContent } from '#db/catalog/content-admin.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdmin, requireAdminActor } from '#site/lib/server/guards.ts';
 import { readJson } from '#site/lib/server/http.ts';

@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { listContentsForAdmin } from '#db/services/admin-contents.ts';
+import { listContentsForAdmin } from '#db/reports/content-table.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdmin } from '#site/lib/server/guards.ts';
 

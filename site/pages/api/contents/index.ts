@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { createEmptyContent } from '#db/services/admin-contents.ts';
+import { createEmptyContent } from '#db/catalog/content-admin.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdminActor } from '#site/lib/server/guards.ts';
 import { json } from '#site/lib/server/http.ts';

@@ -1,6 +1,6 @@
 import { getDb } from '#db/client.ts';
-import { searchContents } from '#db/services/catalog.ts';
-import { parseSearchParams } from '#db/validation/search.ts';
+import { searchContents } from '#db/catalog/catalog-reads.ts';
+import { parseSearchParams } from '#db/catalog/validation/search.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { revalidatableJson } from '#site/lib/server/http.ts';
 

@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { dashboardSummary } from '#db/services/dashboard.ts';
+import { dashboardSummary } from '#db/reports/dashboard.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdmin } from '#site/lib/server/guards.ts';
 

@@ -1,6 +1,6 @@
 import { getDb } from '#db/client.ts';
-import { approveSubmission, rejectSubmission } from '#db/services/submission-decisions.ts';
-import { getSubmission } from '#db/services/submissions.ts';
+import { approveSubmission, rejectSubmission } from '#db/contributions/submission-decisions.ts';
+import { getSubmission } from '#db/contributions/submissions.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdmin, requireAdminActor } from '#site/lib/server/guards.ts';
 import { json, readJson } from '#site/lib/server/http.ts';
@@ -36,7 +36,7 @@ export const POST = endpoint(async (context) => {
 });
 
 /**
- * Rejects. The body may say why: `{reason, note}` (db/validation/rejection.ts: a code of the fixed set, a
+ * Rejects. The body may say why: `{reason, note}` (db/contributions/validation/rejection.ts: a code of the fixed set, a
  * note of at most 500 characters; both optional). No body rejects without a reason, as docs/product.md §7's client does.
  */
 export const DELETE = endpoint(async (context) => {

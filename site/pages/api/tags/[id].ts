@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { changeTag } from '#db/services/tag-changes.ts';
+import { changeTag } from '#db/catalog/tags/tag-changes.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdminActor } from '#site/lib/server/guards.ts';
 import { readJson } from '#site/lib/server/http.ts';

@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { listTagsForAdmin } from '#db/services/tags.ts';
+import { listTagsForAdmin } from '#db/catalog/tags/tags.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdmin } from '#site/lib/server/guards.ts';
 

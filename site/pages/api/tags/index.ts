@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { addTag } from '#db/services/tags.ts';
+import { addTag } from '#db/catalog/tags/tags.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdminActor } from '#site/lib/server/guards.ts';
 import { json, readJson } from '#site/lib/server/http.ts';

@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { deleteUserByAdmin, getUserForAdmin, updateUserByAdmin } from '#db/services/admin-users.ts';
+import { deleteUserByAdmin, getUserForAdmin, updateUserByAdmin } from '#db/accounts/user-admin.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdmin, requireAdminActor } from '#site/lib/server/guards.ts';
 import { readJson } from '#site/lib/server/http.ts';

@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { listUsers } from '#db/services/admin-users.ts';
+import { listUsers } from '#db/accounts/user-admin.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdmin } from '#site/lib/server/guards.ts';
 

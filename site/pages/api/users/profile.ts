@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { getUser, toProfile, updateProfile } from '#db/services/users.ts';
+import { getUser, toProfile, updateProfile } from '#db/accounts/users.ts';
 import { setSessionCookie } from '#site/lib/server/cookies.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';

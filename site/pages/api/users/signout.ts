@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { invalidateSession } from '#db/services/sessions.ts';
+import { invalidateSession } from '#db/accounts/sessions.ts';
 import { deleteSessionCookie } from '#site/lib/server/cookies.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 

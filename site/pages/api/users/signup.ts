@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { signUp } from '#db/services/users.ts';
+import { signUp } from '#db/accounts/users.ts';
 import { setSessionCookie } from '#site/lib/server/cookies.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { json, readJson } from '#site/lib/server/http.ts';

@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '#db/client.ts';
-import { contentNameBySlug } from '#db/services/catalog.ts';
+import { contentNameBySlug } from '#db/catalog/catalog-reads.ts';
 import { placeholderSvg } from '#site/lib/placeholder.ts';
 
 /**
- * The generated tile of a content without an image (db/images.ts names the path): its name's letter on
+ * The generated tile of a content without an image (db/catalog/images.ts names the path): its name's letter on
  * its name's colour, as the cards draw it inline. An unknown slug still gets a tile, from the slug's words:
  * an image URL a client holds never breaks.
  */

@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { acceptMovedLink } from '#db/services/link-health.ts';
+import { acceptMovedLink } from '#db/links/link-health.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdminActor } from '#site/lib/server/guards.ts';
 

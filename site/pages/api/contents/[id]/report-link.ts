@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { checkReportedLink, hasReportedLink, reportBrokenLink } from '#db/services/link-health.ts';
+import { checkReportedLink, hasReportedLink, reportBrokenLink } from '#db/links/link-health.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 import { json } from '#site/lib/server/http.ts';

@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { getContentBySlug } from '#db/services/catalog.ts';
+import { getContentBySlug } from '#db/catalog/catalog-reads.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { revalidatableJson } from '#site/lib/server/http.ts';
 

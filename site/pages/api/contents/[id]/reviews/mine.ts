@@ -3,7 +3,7 @@
  * browser asks this to draw either the user's review or the form (site/islands/reviews/mount.tsx).
  */
 import { getDb } from '#db/client.ts';
-import { findUserReview } from '#db/services/catalog.ts';
+import { findUserReview } from '#db/catalog/catalog-reads.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 

@@ -1,0 +1,147 @@
+/** The admin's user management (docs/product.md §2 Admin users), with the rules that keep at least one admin. */
+import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
+import type { Db } from '../client.ts';
+import { conflict, forbidden, notFound } from '../errors.ts';
+import { paging, type Paging } from '../paging.ts';
+import { containsPattern, parseListQuery, USER_LIST } from '../validation/list-query.ts';
+import { users, type User } from '../schema.ts';
+import { adminUserInput } from './validation/users.ts';
+import { parseInput } from '../validation/parse.ts';
+import { auditEntry, type Actor } from '../operations/audit.ts';
+import { deleteUserSessions } from './sessions.ts';
+import { createUser, deleteResetLinks, EMAIL_TAKEN, findUserByEmail, getUser, requestPasswordReset, toPublicUser, type PublicUser } from './users.ts';
+
+export const LAST_ADMIN = 'There must be at least one admin: make another user an admin first';
+export const NOT_YOURSELF = 'You cannot delete your own account';
+
+export interface UserList extends Paging {
+  pageSize: number;
+  users: Array<PublicUser & { createdAt: string }>;
+}
+
+const USER_SORTS = { created: users.createdAt, name: sql`${users.name} COLLATE NOCASE`, email: users.email } as const;
+
+/**
+ * The admin's users table: `search` finds a name or an email containing the text, `role` keeps admins or
+ * users, sorted by `sort` (ties by id, so pages never overlap). Accepts anything (parseListQuery).
+ */
+export async function listUsers(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<UserList> {
+  const query = parseListQuery(USER_LIST, params);
+  const pattern = containsPattern(query.search);
+  const where = and(
+    query.search ? or(sql`${users.name} LIKE ${pattern} ESCAPE '\\'`, sql`${users.email} LIKE ${pattern} ESCAPE '\\'`) : undefined,
+    query.filters.role ? eq(users.isAdmin, query.filters.role === 'admin') : undefined,
+  );
+  const p = paging(query.page, await db.$count(users, where), query.pageSize);
+  const direction = query.order === 'asc' ? asc : desc;
+  const rows = await db.select().from(users).where(where).orderBy(direction(USER_SORTS[query.sort]), direction(users.id)).limit(query.pageSize).offset(p.count);
+  return { ...p, pageSize: query.pageSize, users: rows.map((u) => ({ ...toPublicUser(u), createdAt: u.createdAt.toISOString() })) };
+}
+
+/** Every user, newest first, without paging (the CLI's list). */
+export async function listAllUsers(db: Db): Promise<UserList['users']> {
+  const rows = await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
+  return rows.map((u) => ({ ...toPublicUser(u), createdAt: u.createdAt.toISOString() }));
+}
+
+/** The admin a terminal operator acts as (the CLI's --as): only an existing admin may be named. */
+export async function adminActor(db: Db, email: string): Promise<Actor> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw notFound(`No user with the email ${email}`);
+  if (!user.isAdmin) throw forbidden(`${user.email} is not an admin`);
+  return { kind: 'user', id: user.id, email: user.email };
+}
+
+/**
+ * An account made by an admin or a terminal operator (never by sign-up), recorded in the audit log. Two
+ * writes, not one batch: the insert must fail on a taken email before anything is recorded.
+ */
+export async function createUserByAdmin(db: Db, actor: Actor, input: unknown, options: { isAdmin?: boolean } = {}): Promise<User> {
+  const user = await createUser(db, input, options);
+  await auditEntry(db, actor, 'user.create', { type: 'user', id: user.id }, { email: user.email, isAdmin: user.isAdmin });
+  return user;
+}
+
+/**
+ * Sends a user a password-reset link on an admin's behalf, through the same mail as the forgotten-password
+ * form. Unlike that form, which must not reveal who has an account, an unknown email is an error here.
+ */
+export async function sendPasswordResetByAdmin(db: Db, actor: Actor, email: string): Promise<PublicUser> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw notFound(`No user with the email ${email}`);
+  await requestPasswordReset(db, { email: user.email });
+  await auditEntry(db, actor, 'user.reset-password', { type: 'user', id: user.id }, { email: user.email });
+  return toPublicUser(user);
+}
+
+export async function getUserForAdmin(db: Db, id: string): Promise<PublicUser> {
+  return toPublicUser(await getUser(db, id));
+}
+
+/** Another admin exists besides `id`: the condition under which `id` may stop being one. */
+const otherAdminExists = (id: string) => sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.isAdmin} = 1 AND ${users.id} != ${id})`;
+
+/**
+ * Name, email and role. A role change ends the user's sessions (their rights changed under them); a new
+ * email ends the user's reset links (they were mailed to the old one); the last admin cannot be demoted.
+ * Checked and written in one batch.
+ */
+export async function updateUserByAdmin(db: Db, actor: Actor, id: string, input: unknown): Promise<PublicUser> {
+  const data = parseInput(adminUserInput, input);
+  const before = await getUser(db, id);
+  const roleChanges = data.isAdmin !== before.isAdmin;
+  try {
+    const [, , updated] = await db.batch([
+      guard(db, roleChanges && !data.isAdmin ? otherAdminExists(id) : sql`1`),
+      deleteResetLinks(db, id, data.email),
+      db.update(users).set({ name: data.name, email: data.email, isAdmin: data.isAdmin, updatedAt: new Date() }).where(eq(users.id, id)).returning(),
+      ...(roleChanges ? [deleteUserSessions(db, id)] : []),
+      auditEntry(db, actor, 'user.update', { type: 'user', id }, { name: data.name, email: data.email, isAdmin: data.isAdmin, was: toPublicUser(before) }),
+    ]);
+    const user = updated[0];
+    if (!user) throw notFound('User not found');
+    return toPublicUser(user);
+  } catch (error) {
+    if (isGuardFailure(error)) throw conflict(LAST_ADMIN);
+    if (uniqueViolation(error) === 'users.email') throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/** Makes a user an admin or takes it away (CLI promote/demote): the same rules as the admin screen. */
+export async function setAdmin(db: Db, actor: Actor, email: string, isAdmin: boolean): Promise<PublicUser> {
+  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  if (!user) throw notFound(`No user with the email ${email}`);
+  if (user.isAdmin === isAdmin) return toPublicUser(user);
+  try {
+    const [, updated] = await db.batch([
+      guard(db, isAdmin ? sql`1` : otherAdminExists(user.id)),
+      db.update(users).set({ isAdmin, updatedAt: new Date() }).where(eq(users.id, user.id)).returning(),
+      deleteUserSessions(db, user.id),
+      auditEntry(db, actor, isAdmin ? 'user.promote' : 'user.demote', { type: 'user', id: user.id }, { email: user.email }),
+    ]);
+    return toPublicUser(updated[0]!);
+  } catch (error) {
+    if (isGuardFailure(error)) throw conflict(LAST_ADMIN);
+    throw error;
+  }
+}
+
+/** Deletes a user with their sessions, saves and reviews (cascade). Not oneself, never the last admin. */
+export async function deleteUserByAdmin(db: Db, actor: Actor, id: string): Promise<{ message: string }> {
+  if (actor.kind === 'user' && actor.id === id) throw forbidden(NOT_YOURSELF);
+  const target = await getUser(db, id);
+  try {
+    await db.batch([
+      guard(db, target.isAdmin ? otherAdminExists(id) : sql`1`),
+      db.delete(users).where(and(eq(users.id, id), ne(users.id, actor.kind === 'user' ? actor.id : ''))),
+      auditEntry(db, actor, 'user.delete', { type: 'user', id }, { email: target.email, name: target.name }),
+    ]);
+  } catch (error) {
+    if (isGuardFailure(error)) throw conflict(LAST_ADMIN);
+    throw error;
+  }
+  return { message: 'user deleted successfully' };
+}
+

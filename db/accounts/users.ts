@@ -1,0 +1,259 @@
+/** Accounts: sign-up, sign-in, profile, password reset, and the admin's user management. */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { config, publicUrl } from '../config.ts';
+import { conflict, notFound, unauthenticated } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { passwordResetTokens, sessions, users, type User } from '../schema.ts';
+import { generateSecretToken, hashToken } from '../crypto/tokens.ts';
+import { parseInput } from '../validation/parse.ts';
+import {
+  forgetPasswordInput,
+  profileInput,
+  resetPasswordInput,
+  signInInput,
+  signUpInput,
+} from './validation/users.ts';
+import { queueMail, wakeMailSender } from '../operations/mail.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../crypto/passwords.ts';
+import { clearLimit, countEvent, currentCount, hitLimit } from '../operations/rate-limit.ts';
+import { createSession, deleteUserSessions, newSession, type OpenedSession } from './sessions.ts';
+
+/** Where a request comes from, for the abuse limits (undefined for trusted callers: the CLI, tests). */
+export interface Client {
+  address: string;
+}
+
+/** The user as the API shows it (docs/product.md §3): never the password hash. */
+export interface PublicUser {
+  _id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+/** A signed-in user with the session token (docs/product.md §3: returned at sign-in, kept by the browser). */
+export interface AuthenticatedUser extends PublicUser {
+  token: string;
+}
+
+/** A user just signed in: the API's answer, and when the session ends (for the cookie; not in the answer). */
+export interface SignedInUser extends AuthenticatedUser {
+  expiresAt: Date;
+}
+
+/** The user's own profile: what the API shows of everyone, and their settings. */
+export interface Profile extends PublicUser {
+  /** Mailed when a moderator decides on a link they submitted. */
+  decisionMails: boolean;
+}
+
+export const toProfile = (user: User): Profile => ({ ...toPublicUser(user), decisionMails: user.decisionMails });
+
+export const toPublicUser = (user: Pick<User, 'id' | 'name' | 'email' | 'isAdmin'>): PublicUser => ({
+  _id: user.id,
+  name: user.name,
+  email: user.email,
+  isAdmin: user.isAdmin,
+});
+
+export const EMAIL_TAKEN = 'Email is already registered';
+export const BAD_CREDENTIALS = 'Invalid email or password';
+export const RESET_LINK_INVALID = 'Reset link is invalid or has expired';
+export const FORGET_PASSWORD_REPLY = 'If an account exists for that email, we have sent a link to reset its password';
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return user;
+}
+
+export async function getUser(db: Db, id: string): Promise<User> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw notFound('User not found');
+  return user;
+}
+
+/**
+ * Creates an account. `isAdmin` is honoured only from trusted callers (the CLI, seeds): the API's sign-up
+ * payload is parsed with a schema that has no such field.
+ */
+export async function createUser(db: Db, input: unknown, options: { isAdmin?: boolean } = {}): Promise<User> {
+  const { name, email, password } = parseInput(signUpInput, input);
+  const passwordHash = await hashPassword(password);
+  const [user] = await db
+    .insert(users)
+    .values({ id: newId(), name, email, passwordHash, isAdmin: options.isAdmin ?? false })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (!user) throw conflict(EMAIL_TAKEN);
+  return user;
+}
+
+/** Sign-up: a new account, signed in. (A crash between the two writes leaves an account one can sign in to.) */
+export async function signUp(db: Db, input: unknown, client?: Client): Promise<SignedInUser> {
+  if (client) await hitLimit(db, 'RATE_LIMIT_SIGNUP_IP', client.address);
+  const user = await createUser(db, input);
+  return { ...toPublicUser(user), ...(await createSession(db, user.id)) };
+}
+
+/**
+ * Sign-in, after OWASP's advice on account lockout. Failures are refused per account and client address
+ * (RATE_LIMIT_SIGNIN_ACCOUNT), counted before the password is verified so that concurrent guesses cannot
+ * all slip in under the limit, and cleared by a success. The account as a whole is only slowed down: after
+ * RATE_LIMIT_SIGNIN_SLOWDOWN failures from anywhere, each attempt waits longer, so that strangers cannot
+ * lock its owner out.
+ */
+export async function signIn(db: Db, input: unknown, client?: Client): Promise<SignedInUser> {
+  const { email, password } = parseInput(signInInput, input);
+  // An address holds no '/', so the pair key is unambiguous.
+  const attempt = client && `${client.address}/${email}`;
+  if (attempt) {
+    await hitLimit(db, 'RATE_LIMIT_SIGNIN_IP', client.address);
+    await hitLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', attempt);
+    const delay = signInDelay(await currentCount(db, 'RATE_LIMIT_SIGNIN_SLOWDOWN', email));
+    if (delay > 0) await sleep(delay);
+  }
+  const user = await findUserByEmail(db, email);
+  const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+  if (!user || !valid) {
+    if (attempt) await countEvent(db, 'RATE_LIMIT_SIGNIN_SLOWDOWN', email);
+    throw unauthenticated(BAD_CREDENTIALS);
+  }
+  const { session, insert } = newSession(db, user.id);
+  if (attempt) await db.batch([insert, clearLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', attempt)]);
+  else await insert;
+  return { ...toPublicUser(user), ...session };
+}
+
+const SLOWDOWN_FIRST_MS = 250;
+const SLOWDOWN_MAX_MS = 5000;
+
+/** The wait before a sign-in of an account that failed `failures` times in the window: none, then 0.25 s doubling, at most 5 s. */
+function signInDelay(failures: number): number {
+  const over = failures - config().RATE_LIMIT_SIGNIN_SLOWDOWN.max;
+  return over < 0 ? 0 : Math.min(SLOWDOWN_MAX_MS, SLOWDOWN_FIRST_MS * 2 ** over);
+}
+
+/**
+ * Profile update (a missing decisionMails keeps the setting). A new password ends every session of the user (other devices are signed out) and opens
+ * a fresh one for this device, returned as `token` with its `expiresAt`; otherwise the current token stays
+ * valid (and no `expiresAt` comes back). A new password or email also ends every reset link of the user (in
+ * the same batch).
+ */
+export async function updateProfile(db: Db, userId: string, currentToken: string, input: unknown): Promise<AuthenticatedUser & Profile & { expiresAt?: Date }> {
+  const { name, email, password, decisionMails } = parseInput(profileInput, input);
+  // A new password costs a hash, and a new email answers whether that address is registered (409): both
+  // are limited per account, before any of that work is done.
+  const current = await getUser(db, userId);
+  if (password || email !== current.email) await hitLimit(db, 'RATE_LIMIT_ACCOUNT_CHANGE_USER', userId);
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  const update = db
+    .update(users)
+    .set({ name, email, updatedAt: new Date(), ...(passwordHash ? { passwordHash } : {}), ...(decisionMails === undefined ? {} : { decisionMails }) })
+    .where(eq(users.id, userId))
+    .returning();
+  // Before the update in the batch, so that it compares the stored email with the new one.
+  const endResetLinks = deleteResetLinks(db, userId, passwordHash ? undefined : email);
+  let opened: OpenedSession | undefined;
+  let updated: User | undefined;
+  try {
+    if (passwordHash) {
+      const { session, insert } = newSession(db, userId);
+      opened = session;
+      const [, rows] = await db.batch([endResetLinks, update, deleteUserSessions(db, userId), insert]);
+      updated = rows[0];
+    } else {
+      [, [updated]] = await db.batch([endResetLinks, update]);
+    }
+  } catch (error) {
+    if (isUniqueViolation(error, 'users.email')) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+  if (!updated) throw notFound('User not found');
+  return { ...toProfile(updated), ...(opened ?? { token: currentToken }) };
+}
+
+const RESET_TTL = () => config().RESET_TOKEN_MINUTES * 60 * 1000;
+
+/**
+ * Sends a reset link when the email is registered; the reply is the same either way, and as quick: the mail
+ * is only queued (one batch with its token), never sent while the request waits.
+ */
+export async function requestPasswordReset(db: Db, input: unknown, client?: Client): Promise<{ message: string }> {
+  const { email } = parseInput(forgetPasswordInput, input);
+  if (client) {
+    await hitLimit(db, 'RATE_LIMIT_FORGET_IP', client.address);
+    await hitLimit(db, 'RATE_LIMIT_FORGET_ACCOUNT', email);
+  }
+  const user = await findUserByEmail(db, email);
+  if (user) {
+    const token = generateSecretToken();
+    const link = `${publicUrl()}/reset-password/${token}`;
+    await db.batch([
+      db.insert(passwordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL()) }),
+      queueMail(db, {
+        to: user.email,
+        subject: 'Reset your Skillshelf password',
+        text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Skillshelf account. To choose a new one, open this link within ${config().RESET_TOKEN_MINUTES} minutes:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays the same.\n`,
+      }),
+    ]);
+    wakeMailSender();
+  }
+  return { message: FORGET_PASSWORD_REPLY };
+}
+
+/**
+ * Sets a new password from a reset link. One batch: the token is checked, used up (with every other reset
+ * token of the user) and every session of the user ends, or nothing happens at all.
+ */
+/** Whether a reset link still works (not used, not expired): the reset page says so before anyone types. */
+export async function isResetLinkValid(db: Db, token: string): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.id, hashToken(token)), gt(passwordResetTokens.expiresAt, new Date())));
+  return row !== undefined;
+}
+
+export async function resetPassword(db: Db, input: unknown, client?: Client): Promise<{ message: string }> {
+  if (client) await hitLimit(db, 'RATE_LIMIT_RESET_IP', client.address);
+  const { token, password } = parseInput(resetPasswordInput, input);
+  const owner = db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.id, hashToken(token)), gt(passwordResetTokens.expiresAt, new Date())));
+  // A link that does not work costs no hash (the batch below checks it again, atomically).
+  if ((await owner).length === 0) throw notFound(RESET_LINK_INVALID);
+  const passwordHash = await hashPassword(password);
+  const [updated] = await db.batch([
+    db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, sql`(${owner})`)).returning({ id: users.id }),
+    db.delete(sessions).where(eq(sessions.userId, sql`(${owner})`)),
+    db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, sql`(${owner})`)),
+  ]);
+  if (updated.length === 0) throw notFound(RESET_LINK_INVALID);
+  return { message: 'Password updated successfully' };
+}
+
+/**
+ * Ends the reset links of a user whose password or email changes: a link mailed before must not outlive
+ * what it was sent for. With `newEmail`, only when the stored email differs from it (run it before the
+ * update, in the same batch); without, always.
+ */
+export function deleteResetLinks(db: Db, userId: string, newEmail?: string) {
+  const owned = eq(passwordResetTokens.userId, userId);
+  return db
+    .delete(passwordResetTokens)
+    .where(newEmail === undefined ? owned : and(owned, sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId}) <> ${newEmail}`));
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.isAdmin, true));
+  return row?.n ?? 0;
+}
+
+export function isUniqueViolation(error: unknown, column?: string): boolean {
+  const text = String((error as { cause?: unknown })?.cause ?? '') + String(error);
+  return /UNIQUE constraint failed/.test(text) && (!column || text.includes(column));
+}

@@ -1,0 +1,220 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
+import { newId } from '../ids.ts';
+import { contents, reviews, users } from '../schema.ts';
+import { seedDemo } from '../maintenance/seed/demo.ts';
+import demo from '../maintenance/seed/demo-contents.json' with { type: 'json' };
+import { toValue } from './taxonomy.ts';
+import { PAGE_SIZE, parseSearchParams } from './validation/search.ts';
+import { getContentBySlug, listFilters, searchContents } from './catalog-reads.ts';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+  await seedDemo(t.db);
+});
+afterAll(() => t.close());
+
+const search = (query: string) => searchContents(t.db, parseSearchParams(new URLSearchParams(query)));
+
+/** Every result of a search, page by page. */
+async function allResults(query: string) {
+  const first = await search(query);
+  const rest = await Promise.all(Array.from({ length: first.pages - 1 }, (_, i) => search(`${query}&page=${i + 2}`)));
+  return [first, ...rest].flatMap((r) => r.contents);
+}
+
+const demoWith = (predicate: (item: (typeof demo)[number]) => boolean) => demo.filter(predicate).length;
+const labelsOf = (labels: string[]) => labels.map(toValue);
+
+describe('filters', () => {
+  it.each([
+    ['category=web-development', (d: (typeof demo)[number]) => labelsOf(d.category).includes('web-development')],
+    ['techStack=python', (d: (typeof demo)[number]) => labelsOf(d.techStack).includes('python')],
+    ['type=podcasts', (d: (typeof demo)[number]) => labelsOf(d.type).includes('podcasts')],
+    ['cost=Free/Paid', (d: (typeof demo)[number]) => d.cost === 'Free/Paid'],
+    ['hasCert=true', (d: (typeof demo)[number]) => d.hasCert],
+    ['hasCert=false', (d: (typeof demo)[number]) => !d.hasCert],
+  ])('%s alone keeps exactly the matching contents', async (query, predicate) => {
+    const result = await search(query);
+    expect(result.countContents).toBe(demoWith(predicate));
+    expect(result.countContents).toBeGreaterThan(0);
+  });
+
+  it('combine: every result satisfies every filter', async () => {
+    const results = await allResults('category=software-engineering&techStack=python&cost=Free&hasCert=false');
+    const expected = demoWith((d) => labelsOf(d.category).includes('software-engineering') && labelsOf(d.techStack).includes('python') && d.cost === 'Free' && !d.hasCert);
+    expect(results).toHaveLength(expected);
+    for (const c of results) {
+      expect(c.category.map((tag) => tag.value)).toContain('software-engineering');
+      expect(c.techStack.map((tag) => tag.value)).toContain('python');
+      expect(c).toMatchObject({ cost: 'Free', hasCert: false });
+    }
+  });
+
+  it('rating keeps contents whose average is at or above N', async () => {
+    const results = await allResults('rating=4');
+    expect(results.length).toBeGreaterThan(0);
+    for (const c of results) expect(c.rating).toBeGreaterThanOrEqual(4);
+    const all = await allResults('');
+    expect(results).toHaveLength(all.filter((c) => c.rating >= 4).length);
+  });
+
+  it('an unknown category is ignored, not an empty result', async () => {
+    expect((await search('category=nope')).countContents).toBe(demo.length);
+  });
+});
+
+describe('order', () => {
+  it('latest and oldest follow the date added', async () => {
+    const latest = await allResults('order=latest');
+    const oldest = await allResults('order=oldest');
+    const dates = latest.map((c) => c.createdAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(oldest.map((c) => c._id)).toEqual(latest.map((c) => c._id).reverse());
+  });
+
+  it('Most Popular is rating, then number of reviews; Least Popular the opposite', async () => {
+    const top = await allResults('order=topRated');
+    for (let i = 1; i < top.length; i++) {
+      const [a, b] = [top[i - 1]!, top[i]!];
+      expect(a.rating > b.rating || (a.rating === b.rating && a.numReviews >= b.numReviews)).toBe(true);
+    }
+    const low = await allResults('order=lowRated');
+    expect(low[0]!.rating).toBeLessThanOrEqual(low.at(-1)!.rating);
+  });
+
+  it('a search term without an order puts the best match first', async () => {
+    const result = await search('searchTerm=odin');
+    expect(result.contents[0]!.name).toBe('The Odin Project');
+  });
+});
+
+describe('pagination', () => {
+  it(`pages hold ${PAGE_SIZE} results, the last one the rest`, async () => {
+    const first = await search('');
+    expect(first.pages).toBe(Math.ceil(demo.length / PAGE_SIZE));
+    expect(first.contents).toHaveLength(PAGE_SIZE);
+    const last = await search(`page=${first.pages}`);
+    expect(last.contents).toHaveLength(demo.length - (first.pages - 1) * PAGE_SIZE);
+  });
+
+  it('a page past the last shows the last page', async () => {
+    const result = await search('page=9999');
+    expect(result.page).toBe(result.pages);
+    expect(result.contents.length).toBeGreaterThan(0);
+  });
+
+  it('pages do not overlap and together hold every content once', async () => {
+    const ids = (await allResults('')).map((c) => c._id);
+    expect(new Set(ids).size).toBe(demo.length);
+  });
+
+  it('no results: page 1 of 1, count 0', async () => {
+    const result = await search('searchTerm=zzzqqqxxx');
+    expect(result).toMatchObject({ contents: [], page: 1, pages: 1, countContents: 0 });
+  });
+});
+
+describe('facets', () => {
+  it('count, for every option, the results it would give with the other filters kept', async () => {
+    const query = 'techStack=javascript&cost=Free';
+    const { facets } = await search(query);
+    for (const value of ['web-development', 'software-engineering', 'data-science']) {
+      expect(facets.category[value]).toBe((await search(`${query}&category=${value}`)).countContents);
+    }
+    // The techStack group leaves its own filter out: it counts as if another technology were chosen.
+    expect(facets.techStack.python).toBe((await search('techStack=python&cost=Free')).countContents);
+    expect(facets.cost.Paid).toBe((await search('techStack=javascript&cost=Paid')).countContents);
+    expect(facets.hasCert.true + facets.hasCert.false).toBe((await search(query)).countContents);
+    expect(facets.rating['1']).toBe((await search(`${query}&rating=1`)).countContents);
+  });
+
+  it('without filters, come from the catalog-wide totals and match a count', async () => {
+    const { facets } = await search('');
+    expect(facets.category['web-development']).toBe((await search('category=web-development')).countContents);
+    expect(facets.techStack.flutter).toBe((await search('techStack=flutter')).countContents);
+    expect(facets.cost.Paid).toBe((await search('cost=Paid')).countContents);
+    expect(facets.hasCert.true).toBe((await search('hasCert=true')).countContents);
+    expect(facets.rating['3']).toBe((await search('rating=3')).countContents);
+  });
+
+  it('with one filter: its own group counts the whole catalog, the others the filtered rows', async () => {
+    const { facets } = await search('type=podcasts');
+    expect(facets.type['online-courses']).toBe((await search('type=online-courses')).countContents);
+    expect(facets.category['software-engineering']).toBe((await search('type=podcasts&category=software-engineering')).countContents);
+    expect(facets.cost.Free).toBe((await search('type=podcasts&cost=Free')).countContents);
+    expect(facets.rating['1']).toBe((await search('type=podcasts&rating=1')).countContents);
+  });
+
+  it('follow the search term', async () => {
+    const { facets, countContents } = await search('searchTerm=python');
+    expect(facets.cost.Free! + facets.cost.Paid! + facets.cost['Free/Paid']!).toBe(countContents);
+  });
+});
+
+describe('full-text search', () => {
+  it('finds words in the name, description and tag labels', async () => {
+    expect((await search('searchTerm=odin')).countContents).toBeGreaterThan(0);
+    expect((await allResults('searchTerm=podcasts')).length).toBeGreaterThanOrEqual(demoWith((d) => d.type.includes('Podcasts')));
+  });
+
+  it('matches the last word as a prefix, as people type', async () => {
+    const partial = await search('searchTerm=pyth');
+    expect(partial.countContents).toBeGreaterThan(0);
+    expect(partial.countContents).toBe((await search('searchTerm=python')).countContents);
+  });
+
+  it('falls back to the closest words on a near miss', async () => {
+    const result = await search('searchTerm=javscript');
+    expect(result.correctedTerm).toBe('javascript');
+    expect(result.countContents).toBeGreaterThan(0);
+    expect(result.contents.some((c) => /javascript/i.test(c.name + c.description))).toBe(true);
+  });
+
+  it.each([
+    '"', '""', "'", 'AND', 'OR NOT', '*', '-', '()', '(((', 'NEAR(a b)', 'name:python', '^python', 'python AND', '🚀🔥', '😀 python',
+    "'; DROP TABLE contents; --", '%', '_', '\\', '\u0000', 'x'.repeat(5000), 'a '.repeat(2500),
+  ])('survives %j', async (term) => {
+    const result = await search(`searchTerm=${encodeURIComponent(term)}`);
+    expect(Array.isArray(result.contents)).toBe(true);
+  });
+});
+
+describe('filter lists and content pages', () => {
+  it('list only the options some content carries, with costs as strings', async () => {
+    const filters = await listFilters(t.db);
+    expect(filters.categories.length).toBe(15);
+    expect(filters.techStacks.length).toBe(21);
+    expect(filters.types.length).toBe(12);
+    expect(filters.costs).toEqual(['Free', 'Paid', 'Free/Paid']);
+    expect(filters.categories[0]).toEqual({ label: expect.any(String), value: expect.any(String) });
+  });
+
+  it('a content page lists its reviews newest first', async () => {
+    const [row] = await t.db.select().from(contents).where(eq(contents.numReviews, 2)).limit(1);
+    const page = await getContentBySlug(t.db, row!.slug);
+    expect(page.reviews).toHaveLength(2);
+    expect(page.reviews[0]!.createdAt >= page.reviews[1]!.createdAt).toBe(true);
+    expect(Object.keys(page.reviews[0]!).sort()).toEqual(['_id', 'comment', 'createdAt', 'name', 'rating']);
+  });
+
+  it('an unknown slug is NOT_FOUND', async () => {
+    await expect(getContentBySlug(t.db, 'no-such-thing')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(getContentBySlug(t.db, '../../etc/passwd')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('a new review shows at once, through the cache', async () => {
+    const [row] = await t.db.select().from(contents).where(eq(contents.numReviews, 0)).limit(1);
+    const before = await getContentBySlug(t.db, row!.slug);
+    await search(`searchTerm=${encodeURIComponent(row!.name)}`);
+    const userId = newId();
+    await t.db.insert(users).values({ id: userId, name: 'Fresh', email: `${userId}@example.com`, passwordHash: 'x' });
+    await t.db.insert(reviews).values({ id: newId(), contentId: row!.id, userId, name: 'Fresh', rating: 5, comment: 'new' });
+    const after = await getContentBySlug(t.db, row!.slug);
+    expect(before.reviews).toHaveLength(0);
+    expect(after).toMatchObject({ numReviews: 1, rating: 5 });
+    expect(after.reviews[0]!.comment).toBe('new');
+  });
+});

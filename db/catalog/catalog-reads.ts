@@ -1,0 +1,223 @@
+/**
+ * The public catalog: faceted search with full-text matching, the filter lists, and a content's page.
+ * Every query is indexed; a page of results costs a fixed number of statements whatever its size (the
+ * version, the full-text matches, the page's rows), the rest is the in-memory facet table.
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { notFound } from '../errors.ts';
+import { ftsQuery, lastWordIsPrefix, searchWords } from './search/fts.ts';
+import { contents, reviews, type Content } from '../schema.ts';
+import { COSTS, TAG_KINDS, type Tag } from './taxonomy.ts';
+import { closestTerms, type VocabularyTerm } from './search/typos.ts';
+import { PAGE_SIZE, type SearchParams } from './validation/search.ts';
+import { cachedRead } from './search/version.ts';
+import { currentTagValues, listTags } from './tags/tags.ts';
+import { toApiContent, type ApiContent } from './content-rows.ts';
+import { countFacets } from './search/counts.ts';
+import { facetTable, type FacetCounts, type FacetFilters, type FacetTable, type Matches } from './search/facet-table.ts';
+import { matchingRows } from './search/matches.ts';
+import { pageRows } from './search/pages.ts';
+
+export type { FacetCounts } from './search/facet-table.ts';
+
+export interface SearchResult {
+  contents: ApiContent[];
+  page: number;
+  pages: number;
+  countContents: number;
+  facets: FacetCounts;
+  /** The parameters applied after normalisation (see db/catalog/validation/search.ts). */
+  filters: SearchParams;
+  /** When nothing matched the words as typed: the words searched instead ('javscript' → 'javascript'). */
+  correctedTerm?: string;
+}
+
+/** The search's filters as the facet table tests them. */
+function facetFilters(params: SearchParams): FacetFilters {
+  const filters: FacetFilters = {};
+  for (const kind of TAG_KINDS) if (params[kind] !== 'all') filters[kind] = params[kind];
+  if (params.cost !== 'all') filters.cost = params.cost;
+  if (params.hasCert !== 'all') filters.hasCert = params.hasCert === 'true' ? 1 : 0;
+  if (params.rating !== 'all') filters.rating = params.rating;
+  return filters;
+}
+
+/** The content rows of a page, by seq, in the order given: one statement for the whole page. */
+async function contentsBySeqs(db: Db, seqs: number[]): Promise<Content[]> {
+  if (seqs.length === 0) return [];
+  const rows = await db.select().from(contents).where(inArray(contents.seq, seqs));
+  const bySeq = new Map(rows.map((r) => [r.seq, r]));
+  return seqs.map((seq) => bySeq.get(seq)).filter((r): r is Content => Boolean(r));
+}
+
+const emptyFacets = (): FacetCounts => ({ category: {}, techStack: {}, type: {}, cost: {}, hasCert: { true: 0, false: 0 }, rating: {} });
+
+const VOCABULARY_TTL_MS = 30_000;
+let vocabulary: { at: number; db: Db; terms: VocabularyTerm[] } | undefined;
+
+/**
+ * The index's terms, for the typo fallback. Refreshed at most every 30 s rather than on every catalog change:
+ * a suggestion a few seconds behind the catalog is harmless, and reading the vocabulary is a full index scan.
+ */
+async function indexVocabulary(db: Db): Promise<VocabularyTerm[]> {
+  if (!vocabulary || vocabulary.db !== db || Date.now() - vocabulary.at > VOCABULARY_TTL_MS) {
+    const terms = await db.all<VocabularyTerm>(sql`SELECT term, doc FROM contents_fts_vocab`);
+    vocabulary = { at: Date.now(), db, terms };
+  }
+  return vocabulary.terms;
+}
+
+/**
+ * The full-text matches of the words as typed, or — when they match nothing in the whole catalog — of the
+ * same words widened with their closest indexed terms ('javscript' → 'javascript'). Filters do not take
+ * part: a term that exists but not among the filtered contents is a real "no results", not a typo. The
+ * matches are read at once, with no separate "any match?" probe: for a prefix ('java*') that probe merges
+ * every term's list as the full read does.
+ */
+async function findMatches(
+  db: Db,
+  table: FacetTable,
+  params: SearchParams,
+  rankFilters: FacetFilters | undefined,
+): Promise<{ matches?: Matches; correctedTerm?: string; nothing?: true }> {
+  const words = searchWords(params.searchTerm);
+  // Typed, but nothing searchable ('%', '_', '!!'): nothing matches it — not the whole catalog.
+  if (words.length === 0) return params.searchTerm.trim() ? { nothing: true } : {};
+  const prefixLast = lastWordIsPrefix(params.searchTerm);
+  const exact = await matchingRows(db, table, ftsQuery(words, new Map(), prefixLast), rankFilters);
+  if (exact.rows.length) return { matches: exact };
+
+  const terms = await indexVocabulary(db);
+  const known = new Set(terms.map((t) => t.term));
+  const alternatives = new Map<string, string[]>();
+  for (const word of words) {
+    if (known.has(word)) continue;
+    const close = closestTerms(word, terms);
+    if (close.length) alternatives.set(word, close);
+  }
+  if (alternatives.size === 0) return { matches: exact };
+  const widened = await matchingRows(db, table, ftsQuery(words, alternatives, prefixLast), rankFilters);
+  if (!widened.rows.length) return { matches: exact };
+  return { matches: widened, correctedTerm: words.map((w) => alternatives.get(w)?.[0] ?? w).join(' ') };
+}
+
+/**
+ * The parameters with each tag value as the tag has it now (a value renamed or merged away follows its
+ * tag), and every value no tag ever had set to 'all' (ignored, as documented).
+ */
+async function withKnownTags(db: Db, params: SearchParams): Promise<SearchParams> {
+  const asked = TAG_KINDS.filter((kind) => params[kind] !== 'all');
+  if (asked.length === 0) return params;
+  const current = await currentTagValues(db);
+  const known = { ...params };
+  for (const kind of asked) known[kind] = current(kind, params[kind]) ?? 'all';
+  return known;
+}
+
+export async function searchContents(db: Db, asked: SearchParams): Promise<SearchResult> {
+  const params = await withKnownTags(db, asked);
+  return cachedRead(db, `search:${JSON.stringify(params)}`, async () => {
+    // Counts and the page both come from the in-memory table (db/catalog/search/); SQL reads the
+    // full-text matches (ranking only those a relevance page can show), and then only the page's rows.
+    const table = await facetTable(db);
+    const filters = facetFilters(params);
+    const { matches, correctedTerm, nothing } = await findMatches(db, table, params, params.order === 'relevance' ? filters : undefined);
+    if (nothing) return { contents: [], page: 1, pages: 1, countContents: 0, facets: emptyFacets(), filters: { ...params, page: 1 } };
+    const { facets, count } = countFacets(table, filters, matches?.rows);
+    const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
+    const page = Math.min(params.page, pages);
+    const pageOfRows = count ? pageRows(table, filters, params.order, (page - 1) * PAGE_SIZE, PAGE_SIZE, matches) : [];
+    const rows = await contentsBySeqs(db, pageOfRows.map((i) => table.seq[i]!));
+    return {
+      contents: rows.map(toApiContent),
+      page,
+      pages,
+      countContents: count,
+      facets,
+      filters: { ...params, page },
+      ...(correctedTerm ? { correctedTerm } : {}),
+    };
+  });
+}
+
+export interface CatalogFilters {
+  categories: Tag[];
+  types: Tag[];
+  techStacks: Tag[];
+  costs: string[];
+}
+
+/**
+ * The filter options that at least one content carries (docs/product.md §7 GET /api/contents/filters), read off the
+ * facet table of this catalog version: its tag lists hold exactly the values some content carries. (One SQL
+ * probe per tag cost 30 ms at 1,000 tags per kind; as one row with a column per tag, it broke SQLite's limit
+ * of 2,000 columns.)
+ */
+export async function listFilters(db: Db): Promise<CatalogFilters> {
+  return cachedRead(db, 'filters', async () => {
+    const [lists, table] = await Promise.all([listTags(db), facetTable(db)]);
+    const of = (kind: (typeof TAG_KINDS)[number]) => lists[kind].filter((tag) => table.tags[kind].indexOfValue.has(tag.value));
+    const { cost } = countFacets(table, {}).facets;
+    return { categories: of('category'), types: of('type'), techStacks: of('techStack'), costs: COSTS.filter((c) => (cost[c] ?? 0) > 0) };
+  });
+}
+
+export interface ApiReview {
+  _id: string;
+  name: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+}
+
+export const toApiReview = (r: typeof reviews.$inferSelect): ApiReview => ({
+  _id: r.id,
+  name: r.name,
+  rating: r.rating,
+  comment: r.comment,
+  createdAt: r.createdAt.toISOString(),
+});
+
+export type ContentWithReviews = ApiContent & { reviews: ApiReview[] };
+
+/** A content with its reviews, newest first (docs/product.md §7 GET /api/contents/slug/{slug}). */
+export async function getContentBySlug(db: Db, slug: string): Promise<ContentWithReviews> {
+  if (slug.length > 200) throw notFound('Content not found');
+  return cachedRead(db, `slug:${slug}`, async () => {
+    const [row] = await db.select().from(contents).where(eq(contents.slug, slug));
+    if (!row) throw notFound('Content not found');
+    const list = await db.select().from(reviews).where(eq(reviews.contentId, row.id)).orderBy(desc(reviews.createdAt), desc(reviews.id));
+    return { ...toApiContent(row), reviews: list.map(toApiReview) };
+  });
+}
+
+/** The review a user wrote of a content, if any (the content page shows it instead of the form). */
+/** The name of the content with this slug, for its generated image tile; undefined when there is none. */
+export async function contentNameBySlug(db: Db, slug: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: contents.name }).from(contents).where(eq(contents.slug, slug));
+  return row?.name;
+}
+
+export async function findUserReview(db: Db, contentId: string, userId: string): Promise<ApiReview | undefined> {
+  const [row] = await db.select().from(reviews).where(and(eq(reviews.contentId, contentId), eq(reviews.userId, userId)));
+  return row ? toApiReview(row) : undefined;
+}
+
+/** Every content's slug and last change, a page at a time (sitemaps: at most 50,000 URLs per file). */
+export async function sitemapEntries(db: Db, offset: number, limit: number): Promise<Array<{ slug: string; updatedAt: string }>> {
+  return cachedRead(db, `sitemap:${offset}:${limit}`, async () => {
+    const rows = await db.select({ slug: contents.slug, updatedAt: contents.updatedAt }).from(contents).orderBy(contents.seq).limit(limit).offset(offset);
+    return rows.map((r) => ({ slug: r.slug, updatedAt: r.updatedAt.toISOString() }));
+  });
+}
+
+export async function countAllContents(db: Db): Promise<number> {
+  return cachedRead(db, 'count', async () => (await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM contents`))[0]?.n ?? 0);
+}
+
+/** Newest contents, for the feed and sitemap. */
+export async function latestContents(db: Db, limit: number): Promise<ApiContent[]> {
+  return cachedRead(db, `latest:${limit}`, async () => (await db.select().from(contents).orderBy(desc(contents.createdAt)).limit(limit)).map(toApiContent));
+}
+

@@ -1,0 +1,139 @@
+/** How a content is written (row + indexed tags) and shown (API shape). Shared by every content writer. */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { publicUrl } from '../config.ts';
+import { isPlaceholderImage, placeholderImagePath } from './images.ts';
+import { contentTags, contents, type Content, type ContentDraft, type TagKind } from '../schema.ts';
+import type { Tag } from './taxonomy.ts';
+import { urlKey } from './urls.ts';
+import type { ContentInput } from './validation/contents.ts';
+
+const KINDS: TagKind[] = ['category', 'techStack', 'type'];
+
+export function tagLabels(input: Pick<ContentInput, TagKind>): string {
+  return KINDS.flatMap((kind) => input[kind].map((tag) => tag.label)).join(' ');
+}
+
+/**
+ * A content's tag set as one text, 'category=data-science,web-development;type=podcasts' (kinds and values
+ * in order): what the facet table groups rows by and reads tags from (db/catalog/search/facet-table.ts).
+ */
+export function tagKey(input: Pick<ContentInput, TagKind>): string {
+  return KINDS.filter((kind) => input[kind].length)
+    .map((kind) => `${kind}=${input[kind].map((tag) => tag.value).sort().join(',')}`)
+    .join(';');
+}
+
+/** The columns derived from a content's tags (search text, the facet table's tag set). */
+export function tagColumns(input: Pick<ContentInput, TagKind>) {
+  return {
+    tagLabels: tagLabels(input),
+    tagKey: tagKey(input),
+  };
+}
+
+function tagRows(contentId: string, input: Pick<ContentInput, TagKind>) {
+  return KINDS.flatMap((kind) => input[kind].map((tag: Tag) => ({ contentId, kind, value: tag.value, label: tag.label })));
+}
+
+export function contentValues(id: string, input: ContentInput, extra: { createdAt?: Date; updatedAt?: Date; rating?: number } = {}) {
+  return {
+    id,
+    name: input.name,
+    slug: input.slug,
+    url: input.url,
+    urlKey: input.url ? urlKey(input.url) : null,
+    image: storedImage(input.image),
+    cost: input.cost,
+    hasCert: input.hasCert,
+    description: input.description,
+    category: input.category,
+    techStack: input.techStack,
+    type: input.type,
+    ...tagColumns(input),
+    ...(extra.createdAt ? { createdAt: extra.createdAt, updatedAt: extra.updatedAt ?? extra.createdAt } : {}),
+  };
+}
+
+/** The statements that insert a content and its tags; run them inside one batch. */
+export function insertContentStatements(db: Db, id: string, input: ContentInput, extra: { createdAt?: Date; updatedAt?: Date } = {}) {
+  const tags = tagRows(id, input);
+  return [db.insert(contents).values(contentValues(id, input, extra)), ...(tags.length ? [db.insert(contentTags).values(tags)] : [])] as const;
+}
+
+/** The statements that replace a content's fields and tags; run them inside one batch. */
+export function updateContentStatements(db: Db, id: string, input: ContentInput) {
+  const { id: _unused, ...values } = contentValues(id, input);
+  const tags = tagRows(id, input);
+  return [
+    db.update(contents).set({ ...values, updatedAt: new Date() }).where(eq(contents.id, id)).returning({ id: contents.id }),
+    db.delete(contentTags).where(eq(contentTags.contentId, id)),
+    ...(tags.length ? [db.insert(contentTags).values(tags)] : []),
+  ] as const;
+}
+
+/**
+ * The image as stored: a path for anything on this site (an upload's absolute URL, as the upload endpoint
+ * answers it, loses its origin), and nothing for a generated tile (it follows the content's slug).
+ */
+export function storedImage(image: string): string {
+  const ownOrigin = `${publicUrl()}/`;
+  const path = image.startsWith(ownOrigin) ? image.slice(ownOrigin.length - 1) : image;
+  return isPlaceholderImage(path) ? '' : path;
+}
+
+/** The image as the API shows it: always an absolute, displayable URL, the generated tile when there is none. */
+export function shownImage(image: string, slug: string): string {
+  const path = image || placeholderImagePath(slug);
+  return path.startsWith('/') ? `${publicUrl()}${path}` : path;
+}
+
+/** A published content is in the catalog; a draft only in the admin screens (db/schema.ts contentDrafts). */
+export type ContentStatus = 'draft' | 'published';
+
+/** A content as docs/product.md §3 shows it, and its status. */
+export interface ApiContent {
+  _id: string;
+  status: ContentStatus;
+  name: string;
+  slug: string;
+  url: string;
+  image: string;
+  cost: string;
+  category: Tag[];
+  techStack: Tag[];
+  type: Tag[];
+  hasCert: boolean;
+  description: string;
+  rating: number;
+  numReviews: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The fields a published content and a draft share, as the API shows them. */
+function apiFields(row: Content | ContentDraft, status: ContentStatus, rating: number, numReviews: number): ApiContent {
+  return {
+    _id: row.id,
+    status,
+    name: row.name,
+    slug: row.slug,
+    url: row.url,
+    image: shownImage(row.image, row.slug),
+    cost: row.cost,
+    category: row.category,
+    techStack: row.techStack,
+    type: row.type,
+    hasCert: row.hasCert,
+    description: row.description,
+    rating,
+    numReviews,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export const toApiContent = (row: Content): ApiContent => apiFields(row, 'published', Math.round(row.rating * 100) / 100, row.numReviews);
+
+/** A draft in the API's shape: not yet rated or reviewed. */
+export const toApiDraft = (row: ContentDraft): ApiContent => apiFields(row, 'draft', 0, 0);

@@ -1,0 +1,116 @@
+/**
+ * The catalog: contents, the tags of the three kinds and which content carries which, and the catalog version
+ * every cache checks.
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { Cost, Tag } from './taxonomy.ts';
+import { createdAt } from '../columns.ts';
+
+export const contents = sqliteTable(
+  'contents',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    url: text('url').notNull().default(''),
+    /** Normalised URL (see db/catalog/urls.ts): the identity of a resource for duplicates and imports. Null while empty. */
+    urlKey: text('url_key'),
+    image: text('image').notNull().default(''),
+    cost: text('cost').$type<Cost>().notNull().default('Free'),
+    hasCert: integer('has_cert', { mode: 'boolean' }).notNull().default(false),
+    description: text('description').notNull().default(''),
+    /** Tags as shown (label/value lists); content_tags holds the same, indexed for filtering. */
+    category: text('category', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
+    techStack: text('tech_stack', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
+    type: text('type', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
+    /** Every tag label, space separated, for the full-text index. Kept by the content service. */
+    tagLabels: text('tag_labels').notNull().default(''),
+    /**
+     * The content's tags as one text ('category=a,b;type=c'), kept with the tags: the in-memory facet table
+     * reads every content's tag set from the covering index in one pass (db/catalog/search/facet-table.ts).
+     */
+    tagKey: text('tag_key').notNull().default(''),
+    rating: real('rating').notNull().default(0),
+    numReviews: integer('num_reviews').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    uniqueIndex('contents_id_unique').on(t.id),
+    uniqueIndex('contents_slug_unique').on(t.slug),
+    uniqueIndex('contents_url_key_unique').on(t.urlKey),
+    index('contents_created_idx').on(t.createdAt),
+    index('contents_rating_idx').on(t.rating, t.numReviews),
+    index('contents_cost_idx').on(t.cost),
+    // The admin's contents table sorted by name (db/catalog/content-admin.ts sorts with NOCASE).
+    index('contents_name_idx').on(sql`${t.name} COLLATE NOCASE`),
+    // Covers what the in-memory facet table reads of every content (db/catalog/search/facet-table.ts): one pass
+    // over this index, never the wide rows.
+    index('contents_facet_table_idx').on(t.createdAt, t.cost, t.hasCert, t.rating, t.numReviews, t.tagKey),
+  ],
+);
+
+export type TagKind = 'category' | 'techStack' | 'type';
+
+/**
+ * The tags of the three kinds (docs/product.md §3's lists are only the seed): a stable value (the label lowercased,
+ * spaces as hyphens) and the label shown. A retired tag stays on the contents that carry it but is no
+ * longer offered. content_tags holds which content carries which (by kind and value).
+ */
+export const tags = sqliteTable(
+  'tags',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind').$type<TagKind>().notNull(),
+    value: text('value').notNull(),
+    label: text('label').notNull(),
+    status: text('status').$type<'active' | 'retired'>().notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tags_kind_value_unique').on(t.kind, t.value)],
+);
+
+/**
+ * The values a tag had before it was renamed or merged away: old links (/search?category=old-value) answer
+ * 301 to the tag's value now. Kept pointing at the current value through later renames and merges.
+ */
+export const tagAliases = sqliteTable(
+  'tag_aliases',
+  {
+    kind: text('kind').$type<TagKind>().notNull(),
+    value: text('value').notNull(),
+    target: text('target').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.value] }), index('tag_aliases_target_idx').on(t.kind, t.target)],
+);
+
+/** A tag a submitter proposed (not yet one of ours): it becomes a tag only when an admin approves it. */
+export interface ProposedTag extends Tag {
+  kind: TagKind;
+}
+
+export const contentTags = sqliteTable(
+  'content_tags',
+  {
+    contentId: text('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    kind: text('kind').$type<TagKind>().notNull(),
+    value: text('value').notNull(),
+    label: text('label').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.kind, t.value] }), index('content_tags_kind_value_idx').on(t.kind, t.value, t.contentId)],
+);
+
+/** Small process-shared counters, e.g. 'catalog_version', bumped by triggers whenever contents or reviews change. */
+export const meta = sqliteTable('meta', {
+  key: text('key').primaryKey(),
+  value: integer('value').notNull(),
+});
+
+export type Content = typeof contents.$inferSelect;
+export type NewContent = typeof contents.$inferInsert;
+export type TagRow = typeof tags.$inferSelect;

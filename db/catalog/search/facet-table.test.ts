@@ -1,0 +1,193 @@
+/**
+ * The in-memory facet counts against a recount in plain SQL that shares nothing with them: tags from the
+ * content_tags rows (not the masks), the full-text matches from the FTS table, the rule spelled out per
+ * option. Random filter combinations on a synthetic catalog, with and without search words.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
+import { generateSyntheticCatalog } from '../../maintenance/seed/synthetic.ts';
+import { COSTS, TAXONOMY } from '../taxonomy.ts';
+import { parseSearchParams, RATING_STEPS, type SearchParams } from '../validation/search.ts';
+import { searchContents } from '../catalog-reads.ts';
+import { facetTable } from './facet-table.ts';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+  await generateSyntheticCatalog(t.db, 1500, { seed: 7 });
+});
+afterAll(() => t.close());
+
+type Group = 'category' | 'techStack' | 'type' | 'cost' | 'hasCert' | 'rating';
+
+/** One SQL condition per group, for a given value. */
+function condition(group: Group, value: string): { sql: string; args: Array<string | number> } {
+  if (group === 'category' || group === 'techStack' || group === 'type') {
+    return { sql: 'EXISTS (SELECT 1 FROM content_tags t WHERE t.content_id = c.id AND t.kind = ? AND t.value = ?)', args: [group, value] };
+  }
+  if (group === 'cost') return { sql: 'c.cost = ?', args: [value] };
+  if (group === 'hasCert') return { sql: 'c.has_cert = ?', args: [value === 'true' ? 1 : 0] };
+  return { sql: 'c.rating >= ?', args: [Number(value)] };
+}
+
+async function recount(params: SearchParams, own: Group | undefined, option?: { group: Group; value: string }): Promise<number> {
+  const parts: Array<{ sql: string; args: Array<string | number> }> = [];
+  for (const group of ['category', 'techStack', 'type', 'cost', 'hasCert', 'rating'] as const) {
+    if (group !== own && params[group] !== 'all') parts.push(condition(group, String(params[group])));
+  }
+  if (option) parts.push(condition(option.group, option.value));
+  if (params.searchTerm) {
+    parts.push({ sql: 'c.seq IN (SELECT rowid FROM contents_fts WHERE contents_fts MATCH ?)', args: [`"${params.searchTerm}"*`] });
+  }
+  const where = parts.length ? parts.map((p) => p.sql).join(' AND ') : '1';
+  const { rows } = await t.db.$client.execute({ sql: `SELECT count(*) AS n FROM contents c WHERE ${where}`, args: parts.flatMap((p) => p.args) });
+  return Number(rows[0]!.n);
+}
+
+const OPTIONS: Record<Group, string[]> = {
+  category: TAXONOMY.category.map((tag) => tag.value),
+  techStack: TAXONOMY.techStack.map((tag) => tag.value),
+  type: TAXONOMY.type.map((tag) => tag.value),
+  cost: [...COSTS],
+  hasCert: ['true', 'false'],
+  rating: RATING_STEPS.map(String),
+};
+
+function randomQuery(rand: () => number): string {
+  const query = new URLSearchParams();
+  const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  for (const group of Object.keys(OPTIONS) as Group[]) if (rand() < 0.35) query.set(group, pick(OPTIONS[group]));
+  if (rand() < 0.4) query.set('searchTerm', pick(['python', 'data', 'web', 'security', 'course']));
+  return query.toString();
+}
+
+describe('facet counts', () => {
+  it('equal a plain SQL recount for 40 random filter combinations, with and without words', async () => {
+    let seed = 99;
+    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let round = 0; round < 40; round++) {
+      const query = randomQuery(rand);
+      const params = parseSearchParams(new URLSearchParams(query));
+      const result = await searchContents(t.db, params);
+      expect(result.countContents, query).toBe(await recount(params, undefined));
+      for (const group of Object.keys(OPTIONS) as Group[]) {
+        for (const value of OPTIONS[group]) {
+          const counted = (result.facets[group] as Record<string, number>)[value] ?? 0;
+          expect(counted, `${query}: ${group}=${value}`).toBe(await recount(params, group, { group, value }));
+        }
+      }
+    }
+  }, 60_000);
+
+  it('pick the same page as a plain SQL query would, in every order, with and without words', async () => {
+    let seed = 5;
+    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const ORDER_SQL: Record<string, string> = {
+      latest: 'c.created_at DESC, c.seq DESC',
+      oldest: 'c.created_at ASC, c.seq ASC',
+      topRated: 'c.rating DESC, c.num_reviews DESC, c.created_at DESC, c.seq DESC',
+      lowRated: 'c.rating ASC, c.num_reviews ASC, c.created_at DESC, c.seq DESC',
+    };
+    for (let round = 0; round < 30; round++) {
+      const order = (['latest', 'oldest', 'topRated', 'lowRated', 'relevance'] as const)[round % 5];
+      const query = new URLSearchParams(randomQuery(rand));
+      if (order === 'relevance') query.set('searchTerm', query.get('searchTerm') || 'data');
+      else query.set('order', order);
+      query.set('page', String(1 + Math.floor(rand() * 3)));
+      const params = parseSearchParams(query);
+      const result = await searchContents(t.db, params);
+      const parts: Array<{ sql: string; args: Array<string | number> }> = [];
+      for (const group of ['category', 'techStack', 'type', 'cost', 'hasCert', 'rating'] as const) if (params[group] !== 'all') parts.push(condition(group, String(params[group])));
+      const words = params.searchTerm ? `"${params.searchTerm}"*` : undefined;
+      const where = parts.map((p) => p.sql).join(' AND ') || '1';
+      const sql = words
+        ? `SELECT c.name FROM contents_fts f JOIN contents c ON c.seq = f.rowid WHERE contents_fts MATCH ? AND ${where} ORDER BY ${params.order === 'relevance' ? 'f.rank, c.created_at DESC, c.seq DESC' : ORDER_SQL[params.order]} LIMIT 12 OFFSET ?`
+        : `SELECT c.name FROM contents c WHERE ${where} ORDER BY ${ORDER_SQL[params.order === 'relevance' ? 'latest' : params.order]} LIMIT 12 OFFSET ?`;
+      const args = [...(words ? [words] : []), ...parts.flatMap((p) => p.args), (result.page - 1) * 12];
+      const { rows } = await t.db.$client.execute({ sql, args });
+      expect(result.contents.map((c) => c.name), query.toString()).toEqual(rows.map((r) => String(r.name)));
+    }
+  }, 60_000);
+
+  it('follow a change at once: the table is rebuilt for the new catalog version', async () => {
+    const before = await facetTable(t.db);
+    const params = parseSearchParams(new URLSearchParams('cost=Paid'));
+    const paidBefore = (await searchContents(t.db, params)).countContents;
+    await t.db.$client.execute("UPDATE contents SET cost = 'Paid' WHERE seq = (SELECT min(seq) FROM contents WHERE cost <> 'Paid')");
+    const after = await facetTable(t.db);
+    expect(after.version).toBeGreaterThan(before.version);
+    expect((await searchContents(t.db, params)).countContents).toBe(paidBefore + 1);
+  });
+});
+
+describe('facet counts over a large vocabulary (1,000 tags per kind)', () => {
+  let big: TestDb;
+  beforeAll(async () => {
+    big = await createTestDb();
+    await generateSyntheticCatalog(big.db, 3000, { seed: 11, tagsPerKind: 1000 });
+  }, 120_000);
+  afterAll(() => big.close());
+
+  /** The WHERE of a search's filters and words, leaving out one group's own filter. */
+  function whereOf(params: SearchParams, own?: Group): { sql: string; args: Array<string | number> } {
+    const parts: Array<{ sql: string; args: Array<string | number> }> = [];
+    for (const group of ['category', 'techStack', 'type', 'cost', 'hasCert', 'rating'] as const) {
+      if (group !== own && params[group] !== 'all') parts.push(condition(group, String(params[group])));
+    }
+    // '+': the matches as a set to test each row against, not a list of rowids to look up per tag row.
+    if (params.searchTerm) parts.push({ sql: '+c.seq IN (SELECT rowid FROM contents_fts WHERE contents_fts MATCH ?)', args: [`"${params.searchTerm}"*`] });
+    return { sql: parts.map((p) => p.sql).join(' AND ') || '1', args: parts.flatMap((p) => p.args) };
+  }
+
+  /** Every option of a group counted in one grouped statement: option → count, options counted 0 left out. */
+  async function recountGroup(params: SearchParams, group: Group): Promise<Map<string, number>> {
+    const where = whereOf(params, group);
+    const counts = new Map<string, number>();
+    const read = async (sql: string, args: Array<string | number>) => {
+      for (const row of (await big.db.$client.execute({ sql, args })).rows) if (Number(row.n) > 0) counts.set(String(row.option), Number(row.n));
+    };
+    if (group === 'category' || group === 'techStack' || group === 'type') {
+      await read(`SELECT t.value AS option, count(*) AS n FROM contents c JOIN content_tags t ON t.content_id = c.id AND t.kind = ? WHERE ${where.sql} GROUP BY t.value`, [group, ...where.args]);
+    } else if (group === 'cost') {
+      await read(`SELECT c.cost AS option, count(*) AS n FROM contents c WHERE ${where.sql} GROUP BY c.cost`, where.args);
+    } else if (group === 'hasCert') {
+      await read(`SELECT CASE c.has_cert WHEN 1 THEN 'true' ELSE 'false' END AS option, count(*) AS n FROM contents c WHERE ${where.sql} GROUP BY c.has_cert`, where.args);
+    } else {
+      for (const step of RATING_STEPS) await read(`SELECT '${step}' AS option, count(*) AS n FROM contents c WHERE ${where.sql} AND c.rating >= ?`, [...where.args, step]);
+    }
+    return counts;
+  }
+
+  it('equal a plain SQL recount for 40 random filter combinations, every option of every group', async () => {
+    const { rows } = await big.db.$client.execute('SELECT kind, value, count(*) AS n FROM content_tags GROUP BY kind, value ORDER BY n DESC');
+    const used: Record<string, string[]> = { category: [], techStack: [], type: [] };
+    for (const row of rows) used[String(row.kind)]!.push(String(row.value));
+    for (const kind of ['category', 'techStack', 'type']) expect(used[kind]!.length, kind).toBeGreaterThan(500);
+    const { rows: tagRows } = await big.db.$client.execute('SELECT kind, value FROM tags');
+    const all: Record<string, string[]> = { category: [], techStack: [], type: [] };
+    for (const row of tagRows) all[String(row.kind)]?.push(String(row.value));
+
+    let seed = 1234;
+    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+    for (let round = 0; round < 40; round++) {
+      const query = new URLSearchParams();
+      // A tag from the popular head, from anywhere in the long tail, or one no content carries.
+      for (const kind of ['category', 'techStack', 'type']) if (rand() < 0.5) query.set(kind, rand() < 0.6 ? pick(used[kind]!.slice(0, 20)) : pick(all[kind]!));
+      for (const group of ['cost', 'hasCert', 'rating'] as const) if (rand() < 0.3) query.set(group, pick(OPTIONS[group]));
+      if (rand() < 0.5) query.set('searchTerm', pick(['python', 'data', 'web', 'security', 'course']));
+      const params = parseSearchParams(query);
+      const result = await searchContents(big.db, params);
+      const where = whereOf(params);
+      const { rows: total } = await big.db.$client.execute({ sql: `SELECT count(*) AS n FROM contents c WHERE ${where.sql}`, args: where.args });
+      expect(result.countContents, query.toString()).toBe(Number(total[0]!.n));
+      for (const group of Object.keys(OPTIONS) as Group[]) {
+        const counted = result.facets[group] as Record<string, number>;
+        const recounted = await recountGroup(params, group);
+        for (const option of new Set([...Object.keys(counted), ...recounted.keys()])) {
+          expect(counted[option] ?? 0, `${query}: ${group}=${option}`).toBe(recounted.get(option) ?? 0);
+        }
+      }
+    }
+  }, 120_000);
+});

@@ -1,0 +1,206 @@
+/**
+ * An admin's changes to the tags: rename, merge, retire, restore (adding is in tags.ts). A rename or merge
+ * rewrites every copy of the tag in one batch (decision 011): the indexed content_tags rows, the contents'
+ * display lists and the columns derived from them, and the drafts and pending submissions that carry it, so
+ * that no reader ever sees half a change. The old value is kept as an alias: old links answer 301.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { Db } from '../../client.ts';
+import { conflict, invalid, notFound } from '../../errors.ts';
+import { contentTags, tagAliases, tags, type TagKind, type TagRow } from '../../schema.ts';
+import { toValue, type Tag } from '../taxonomy.ts';
+import { parseInput } from '../../validation/parse.ts';
+import { tagChangeInput, tagLabel as tagLabelSchema, tagMergeInput } from '../validation/tags.ts';
+import { auditEntry, type Actor } from '../../operations/audit.ts';
+import { parseTagKind, type TagUsage } from './tags.ts';
+
+/** The JSON column of each kind, in the tables that keep tags as a display list. */
+const COLUMNS: Record<TagKind, string> = { category: 'category', techStack: 'tech_stack', type: 'type' };
+/** Tables holding tags as lists only (no content_tags rows): drafts, and submissions still to be decided. */
+const LIST_TABLES = [
+  { table: 'content_drafts', scope: sql`1` },
+  { table: 'submissions', scope: sql`status = 'pending'` },
+] as const;
+
+/** A tag's label as stored: clean single-line text with a letter or a digit, at most 100 characters. */
+export const tagLabel = (label: unknown): string => parseInput(tagLabelSchema, typeof label === 'string' ? label : '');
+
+async function findTag(db: Db, kind: TagKind, value: string): Promise<TagRow | undefined> {
+  const [row] = await db.select().from(tags).where(and(eq(tags.kind, kind), eq(tags.value, value)));
+  return row;
+}
+
+async function existingTag(db: Db, kind: unknown, value: unknown): Promise<TagRow> {
+  const tagKind = parseTagKind(kind);
+  const row = typeof value === 'string' ? await findTag(db, tagKind, value) : undefined;
+  if (!row) throw notFound(`No ${tagKind} has the value '${String(value).slice(0, 100)}'`);
+  return row;
+}
+
+/** A tag found by its row id (the admin screen's handle: values may hold '/', '#', '+'). */
+export async function tagById(db: Db, id: unknown): Promise<TagRow> {
+  const key = typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : typeof id === 'number' ? id : NaN;
+  const [row] = Number.isSafeInteger(key) ? await db.select().from(tags).where(eq(tags.id, key)) : [];
+  if (!row) throw notFound('Tag not found');
+  return row;
+}
+
+async function usageCount(db: Db, kind: TagKind, value: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)` }).from(contentTags).where(and(eq(contentTags.kind, kind), eq(contentTags.value, value)));
+  return row?.n ?? 0;
+}
+
+const usage = (row: TagRow, contents: number): TagUsage => ({ id: row.id, kind: row.kind, value: row.value, label: row.label, status: row.status, contents });
+
+/**
+ * A list column with the tag `from` replaced by `into` (with its label), or dropped where the list already
+ * holds `into` (a merge). Order is kept; other tags are untouched.
+ */
+function rewrittenList(table: string, column: string, from: string, into: Tag): SQL {
+  const list = sql.raw(`"${table}"."${column}"`);
+  return sql`(SELECT json_group_array(json_object(
+      'label', CASE WHEN j.value->>'value' = ${from} THEN ${into.label} ELSE j.value->>'label' END,
+      'value', CASE WHEN j.value->>'value' = ${from} THEN ${into.value} ELSE j.value->>'value' END))
+    FROM json_each(${list}) j
+    WHERE NOT (${from} <> ${into.value} AND j.value->>'value' = ${from}
+      AND EXISTS (SELECT 1 FROM json_each(${list}) k WHERE k.value->>'value' = ${into.value})))`;
+}
+
+/** contents.tag_labels and tag_key recomputed from the lists, as db/catalog/content-rows.ts makes them. */
+const DERIVED_COLUMNS = sql.raw(`
+  tag_labels = coalesce((SELECT group_concat(label, ' ' ORDER BY k, i) FROM (
+    SELECT 1 k, j.key i, j.value->>'label' label FROM json_each(contents.category) j
+    UNION ALL SELECT 2, j.key, j.value->>'label' FROM json_each(contents.tech_stack) j
+    UNION ALL SELECT 3, j.key, j.value->>'label' FROM json_each(contents.type) j)), ''),
+  tag_key = coalesce((SELECT group_concat(part, ';' ORDER BY k) FROM (
+    SELECT 1 k, 'category=' || (SELECT group_concat(j.value->>'value', ',' ORDER BY j.value->>'value') FROM json_each(contents.category) j) part
+    UNION ALL SELECT 2, 'techStack=' || (SELECT group_concat(j.value->>'value', ',' ORDER BY j.value->>'value') FROM json_each(contents.tech_stack) j)
+    UNION ALL SELECT 3, 'type=' || (SELECT group_concat(j.value->>'value', ',' ORDER BY j.value->>'value') FROM json_each(contents.type) j))
+    WHERE part IS NOT NULL), '')`);
+
+/** Every statement that moves the tag (kind, from) onto `into`, everywhere it is kept. */
+function retagStatements(db: Db, kind: TagKind, from: string, into: Tag): BatchItem<'sqlite'>[] {
+  const column = COLUMNS[kind];
+  const carriers = sql`id IN (SELECT content_id FROM content_tags WHERE kind = ${kind} AND value = ${from})`;
+  const statements: BatchItem<'sqlite'>[] = [
+    // The display lists first, then the columns derived from them: an UPDATE's expressions see the old row.
+    db.run(sql`UPDATE contents SET ${sql.raw(column)} = ${rewrittenList('contents', column, from, into)} WHERE ${carriers}`),
+    db.run(sql`UPDATE contents SET ${DERIVED_COLUMNS} WHERE ${carriers}`),
+    ...LIST_TABLES.map(({ table, scope }) =>
+      db.run(
+        sql`UPDATE ${sql.raw(table)} SET ${sql.raw(column)} = ${rewrittenList(table, column, from, into)}
+            WHERE ${scope} AND EXISTS (SELECT 1 FROM json_each(${sql.raw(`"${table}"."${column}"`)}) j WHERE j.value->>'value' = ${from})`,
+      ),
+    ),
+  ];
+  // content_tags last: the statements above find the carriers through it.
+  if (from !== into.value) {
+    statements.push(
+      db.run(sql`DELETE FROM content_tags WHERE kind = ${kind} AND value = ${from}
+        AND content_id IN (SELECT content_id FROM content_tags WHERE kind = ${kind} AND value = ${into.value})`),
+    );
+  }
+  statements.push(db.update(contentTags).set({ value: into.value, label: into.label }).where(and(eq(contentTags.kind, kind), eq(contentTags.value, from))));
+  return statements;
+}
+
+/** Old links to `from` (and to every value that led to it) now lead to `into`; `into` itself is a tag again. */
+function aliasStatements(db: Db, kind: TagKind, from: string, into: string): BatchItem<'sqlite'>[] {
+  return [
+    db.update(tagAliases).set({ target: into }).where(and(eq(tagAliases.kind, kind), eq(tagAliases.target, from))),
+    db.insert(tagAliases).values({ kind, value: from, target: into }).onConflictDoUpdate({ target: [tagAliases.kind, tagAliases.value], set: { target: into } }),
+    db.delete(tagAliases).where(and(eq(tagAliases.kind, kind), eq(tagAliases.value, into))),
+  ];
+}
+
+/** What a change would do, for the confirmation: the tag, and how many contents carry it. */
+export async function describeTag(db: Db, kind: unknown, value: unknown): Promise<TagUsage> {
+  const row = await existingTag(db, kind, value);
+  return usage(row, await usageCount(db, row.kind, row.value));
+}
+
+/**
+ * Renames a tag. The value follows the label (lowercased, spaces as hyphens); if it changes, the old value
+ * becomes an alias. A new value another tag of the kind already has is a 409: that is a merge.
+ */
+export async function renameTag(db: Db, actor: Actor, kind: unknown, value: unknown, newLabel: unknown): Promise<TagUsage> {
+  const row = await existingTag(db, kind, value);
+  const label = tagLabel(newLabel);
+  const into = { label, value: toValue(label) };
+  if (into.value !== row.value) {
+    const taken = await findTag(db, row.kind, into.value);
+    if (taken) throw conflict(`The ${row.kind} '${taken.label}' (${taken.value}) already exists: merge into it instead`);
+  }
+  if (into.label === row.label && into.value === row.value) return describeTag(db, row.kind, row.value);
+  const contents = await usageCount(db, row.kind, row.value);
+  await db.batch([
+    db.update(tags).set(into).where(eq(tags.id, row.id)) as BatchItem<'sqlite'>,
+    ...retagStatements(db, row.kind, row.value, into),
+    ...(into.value !== row.value ? aliasStatements(db, row.kind, row.value, into.value) : []),
+    auditEntry(db, actor, 'tag.rename', { type: 'tag', id: `${row.kind}:${into.value}` }, { from: { label: row.label, value: row.value }, to: into, contents }),
+  ]);
+  return usage({ ...row, ...into }, contents);
+}
+
+/**
+ * Merges a tag into another of its kind: contents that carried `from` carry `into` (once), `from` is gone and
+ * its value leads to `into`. Merging into a retired tag is refused: restore it first.
+ */
+export async function mergeTags(db: Db, actor: Actor, kind: unknown, fromValue: unknown, intoValue: unknown): Promise<TagUsage> {
+  const from = await existingTag(db, kind, fromValue);
+  const into = await existingTag(db, from.kind, intoValue);
+  if (from.id === into.id) throw invalid('A tag cannot be merged into itself');
+  if (into.status === 'retired') throw invalid(`The ${into.kind} '${into.label}' is retired: restore it first, or merge into an active tag`);
+  const moved = await usageCount(db, from.kind, from.value);
+  await db.batch([
+    db.delete(tags).where(eq(tags.id, from.id)) as BatchItem<'sqlite'>,
+    ...retagStatements(db, from.kind, from.value, { label: into.label, value: into.value }),
+    ...aliasStatements(db, from.kind, from.value, into.value),
+    auditEntry(db, actor, 'tag.merge', { type: 'tag', id: `${into.kind}:${into.value}` }, { from: { label: from.label, value: from.value }, into: { label: into.label, value: into.value }, contents: moved }),
+  ]);
+  return usage(into, await usageCount(db, into.kind, into.value));
+}
+
+/**
+ * Retires a tag: it is no longer offered in forms and filters, and the contents that carry it keep it (and
+ * its links keep working). Restoring offers it again.
+ */
+export async function setTagStatus(db: Db, actor: Actor, kind: unknown, value: unknown, status: 'active' | 'retired'): Promise<TagUsage> {
+  const row = await existingTag(db, kind, value);
+  const contents = await usageCount(db, row.kind, row.value);
+  if (row.status === status) return usage(row, contents);
+  await db.batch([
+    db.update(tags).set({ status }).where(eq(tags.id, row.id)),
+    auditEntry(db, actor, status === 'retired' ? 'tag.retire' : 'tag.restore', { type: 'tag', id: `${row.kind}:${row.value}` }, { label: row.label, contents }),
+  ]);
+  return usage({ ...row, status }, contents);
+}
+
+/**
+ * PUT /api/tags/{id}: `{label}` renames, `{status: 'active'|'retired'}` restores or retires, both at once
+ * do both (the rename first). Anything else in the body is ignored; a body with neither is a 400.
+ */
+export async function changeTag(db: Db, actor: Actor, id: unknown, body: unknown): Promise<TagUsage> {
+  const row = await tagById(db, id);
+  const change = parseInput(tagChangeInput, body ?? {});
+  let tag = await describeTag(db, row.kind, row.value);
+  if (change.label !== undefined) tag = await renameTag(db, actor, row.kind, row.value, change.label);
+  if (change.status !== undefined) tag = await setTagStatus(db, actor, tag.kind, tag.value, change.status);
+  return tag;
+}
+
+/** The tag to merge into: by id for a number, else by value (then by id for digits no value has). */
+async function mergeTarget(db: Db, kind: TagKind, into: number | string): Promise<TagRow> {
+  if (typeof into === 'number') return tagById(db, into);
+  return (await findTag(db, kind, into)) ?? (/^\d+$/.test(into) ? tagById(db, into) : existingTag(db, kind, into));
+}
+
+/** POST /api/tags/{id}/merge `{into}`. */
+export async function mergeTagById(db: Db, actor: Actor, id: unknown, body: unknown): Promise<TagUsage> {
+  const from = await tagById(db, id);
+  const { into } = parseInput(tagMergeInput, body ?? {});
+  const target = await mergeTarget(db, from.kind, into);
+  if (target.kind !== from.kind) throw invalid('A tag merges only into a tag of its own kind');
+  return mergeTags(db, actor, from.kind, from.value, target.value);
+}

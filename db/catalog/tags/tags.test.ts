@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
+import { newId } from '../../ids.ts';
+import { tags } from '../../schema.ts';
+import { CATEGORIES, TECH_STACKS } from '../taxonomy.ts';
+import { parseSearchParams } from '../validation/search.ts';
+import { contentInput } from '../validation/contents.ts';
+import { searchContents } from '../catalog-reads.ts';
+import { insertContentStatements } from '../content-rows.ts';
+import { listTags, resolveTags } from './tags.ts';
+
+let t: TestDb;
+beforeAll(async () => (t = await createTestDb()));
+afterAll(() => t.close());
+
+describe('tags as rows', () => {
+  it('are seeded with docs/product.md §3’s lists first, then the tags a CS directory needs', async () => {
+    const lists = await listTags(t.db);
+    expect(lists.category.slice(0, CATEGORIES.length)).toEqual(CATEGORIES);
+    expect(lists.techStack.slice(0, TECH_STACKS.length)).toEqual(TECH_STACKS);
+    const tech = lists.techStack.map((tag) => tag.label);
+    for (const label of ['Go', 'Rust', 'C', 'C++', 'C#', 'SQL', 'Kotlin', 'Swift', 'R', 'React', 'Docker', 'Kubernetes']) expect(tech).toContain(label);
+    expect(lists.category.map((tag) => tag.label)).toEqual(expect.arrayContaining(['Cloud', 'DevOps', 'Mobile Development', 'Computer Science Fundamentals', 'Algorithms']));
+    expect(lists.type.map((tag) => tag.label)).toEqual(expect.arrayContaining(['MOOC', 'Coding Practice']));
+  });
+
+  it('a content may carry any tag of the rows, stored with the row’s label; an unknown one is refused by name', async () => {
+    const data = contentInput.parse({ name: 'Tour of Go', slug: 'tour-of-go', url: 'https://go.dev/tour', description: 'Go in the browser.', techStack: ['go', 'c++'] });
+    expect((await resolveTags(t.db, data)).techStack).toEqual([
+      { label: 'Go', value: 'go' },
+      { label: 'C++', value: 'c++' },
+    ]);
+    await expect(resolveTags(t.db, { ...data, techStack: [{ label: 'COBOL', value: 'cobol' }] })).rejects.toMatchObject({ code: 'VALIDATION', message: "Unknown techStack 'COBOL'" });
+  });
+
+  it('filters and counts work past 32 tags of a kind (the old bit masks stopped there)', async () => {
+    const extra = Array.from({ length: 60 }, (_, i) => ({ kind: 'category' as const, value: `topic-${i}`, label: `Topic ${i}` }));
+    await t.db.insert(tags).values(extra);
+    const lists = await listTags(t.db);
+    expect(lists.category.length).toBeGreaterThan(64);
+    // Contents on the 60th new tag and on one of the first.
+    for (let i = 0; i < 5; i++) {
+      const categories = i < 3 ? [{ label: 'Topic 59', value: 'topic-59' }] : [{ label: 'Topic 0', value: 'topic-0' }, { label: 'Topic 59', value: 'topic-59' }];
+      const data = await resolveTags(t.db, contentInput.parse({ name: `Topic course ${i}`, slug: `topic-course-${i}`, url: `https://topics-${i}.example.org/`, description: 'x', category: categories }));
+      await t.db.batch(insertContentStatements(t.db, newId(), data));
+    }
+    const result = await searchContents(t.db, parseSearchParams({ category: 'topic-59' }));
+    expect(result.countContents).toBe(5);
+    expect(result.facets.category['topic-0']).toBe(2);
+    expect(result.facets.category['topic-59']).toBe(5);
+    expect((await searchContents(t.db, parseSearchParams({ category: 'topic-0' }))).contents.map((c) => c.name).sort()).toEqual(['Topic course 3', 'Topic course 4']);
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * The tags of the catalog as rows (decision 011): what forms offer, what filters list, what a content or a
+ * submission may carry. Read once per catalog version (a change to the tags bumps it), shared by every
+ * request until the next change.
+ */
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../client.ts';
+import { conflict, invalid } from '../../errors.ts';
+import { tagAliases, tags, type TagKind } from '../../schema.ts';
+import { TAG_KINDS, toValue, type Tag } from '../taxonomy.ts';
+import { auditEntry, type Actor } from '../../operations/audit.ts';
+import { cachedRead } from '../search/version.ts';
+import { parseInput } from '../../validation/parse.ts';
+import { tagInput, tagKind } from '../validation/tags.ts';
+import { containsPattern, parseListQuery, TAG_LIST } from '../../validation/list-query.ts';
+import { paging, type Paging } from '../../paging.ts';
+
+export type TagLists = Record<TagKind, Tag[]>;
+
+export const parseTagKind = (kind: unknown): TagKind => parseInput(tagKind, kind);
+
+interface LiveTags {
+  /** The active tags of each kind, in the order they were added (docs/product.md §3's first). */
+  active: TagLists;
+  /** Every tag, active or retired, by kind and value. */
+  byValue: Record<TagKind, Map<string, { tag: Tag; active: boolean }>>;
+  /** The values renamed or merged away, each to the value its tag has now. */
+  movedTo: Record<TagKind, Map<string, string>>;
+}
+
+async function liveTags(db: Db): Promise<LiveTags> {
+  return cachedRead(db, 'tags', async () => {
+    const [rows, aliases] = await Promise.all([db.select().from(tags).orderBy(asc(tags.id)), db.select().from(tagAliases)]);
+    const live: LiveTags = {
+      active: { category: [], techStack: [], type: [] },
+      byValue: { category: new Map(), techStack: new Map(), type: new Map() },
+      movedTo: { category: new Map(), techStack: new Map(), type: new Map() },
+    };
+    for (const alias of aliases) live.movedTo[alias.kind]?.set(alias.value, alias.target);
+    for (const row of rows) {
+      if (!(TAG_KINDS as readonly string[]).includes(row.kind)) continue;
+      const tag = { label: row.label, value: row.value };
+      const active = row.status === 'active';
+      live.byValue[row.kind].set(row.value, { tag, active });
+      if (active) live.active[row.kind].push(tag);
+    }
+    return live;
+  });
+}
+
+/** The tags offered in forms and filters, per kind. */
+export async function listTags(db: Db): Promise<TagLists> {
+  return (await liveTags(db)).active;
+}
+
+/**
+ * The value a tag has now, read once: the value itself for a tag (active or retired), the new value for one
+ * renamed or merged away (old links follow it), undefined for a value no tag ever had.
+ */
+export async function currentTagValues(db: Db): Promise<(kind: TagKind, value: string) => string | undefined> {
+  const { byValue, movedTo } = await liveTags(db);
+  return (kind, value) => (byValue[kind].has(value) ? value : movedTo[kind].get(value));
+}
+
+const KIND_NAMES: Record<TagKind, string> = { category: 'category', techStack: 'techStack', type: 'type' };
+
+/**
+ * The tags of a content or submission checked against the rows: each must be a tag of its kind (a retired
+ * one too: an old content keeps its tags through an edit), and is stored with the tag's own label.
+ * Refuses the first unknown one, naming it.
+ */
+export async function resolveTags<T extends Record<TagKind, Tag[]>>(db: Db, data: T): Promise<T> {
+  const live = await liveTags(db);
+  const resolved = { ...data };
+  for (const kind of TAG_KINDS) {
+    resolved[kind] = data[kind].map((tag) => {
+      const found = live.byValue[kind].get(tag.value);
+      if (!found) throw invalid(`Unknown ${KIND_NAMES[kind]} '${tag.label.slice(0, 60)}'`);
+      return found.tag;
+    }) as T[TagKind];
+  }
+  return resolved;
+}
+
+/** A tag with how many contents carry it (the admin's view). */
+export interface TagUsage extends Tag {
+  /** The row's id: the admin screen's handle (/api/tags/{id}), since values may hold '/', '#' or '+'. */
+  id: number;
+  kind: TagKind;
+  status: 'active' | 'retired';
+  contents: number;
+}
+
+// Column names spelled out with their tables: drizzle leaves them unqualified inside a select's fields,
+// which in this correlated subquery would compare content_tags with itself.
+const usedBy = sql<number>`(SELECT count(*) FROM content_tags ct WHERE ct.kind = "tags"."kind" AND ct.value = "tags"."value")`;
+
+/** Every tag, active and retired, with its usage: one grouped read of the tag index. */
+export async function listTagUsage(db: Db, kind?: TagKind): Promise<TagUsage[]> {
+  return db
+    .select({ id: tags.id, kind: tags.kind, value: tags.value, label: tags.label, status: tags.status, contents: usedBy })
+    .from(tags)
+    .where(kind ? eq(tags.kind, kind) : undefined)
+    .orderBy(asc(tags.kind), asc(tags.id));
+}
+
+export interface TagUsageList extends Paging {
+  pageSize: number;
+  tags: TagUsage[];
+}
+
+/**
+ * The admin's tags table: `kind` and `status` filter, `search` finds a label or value containing the text;
+ * sorted by when added (by kind, then id), label, or use (most used first). `kind=all` is every kind.
+ */
+export async function listTagsForAdmin(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<TagUsageList> {
+  const query = parseListQuery(TAG_LIST, params);
+  const kind = query.filters.kind && query.filters.kind !== 'all' ? parseTagKind(query.filters.kind) : undefined;
+  const pattern = containsPattern(query.search);
+  const where = and(
+    kind ? eq(tags.kind, kind) : undefined,
+    query.filters.status ? eq(tags.status, query.filters.status as 'active' | 'retired') : undefined,
+    query.search ? or(sql`${tags.label} LIKE ${pattern} ESCAPE '\\'`, sql`${tags.value} LIKE ${pattern} ESCAPE '\\'`) : undefined,
+  );
+  const p = paging(query.page, await db.$count(tags, where), query.pageSize);
+  const direction = query.order === 'asc' ? asc : desc;
+  const order = query.sort === 'label' ? [direction(sql`${tags.label} COLLATE NOCASE`), direction(tags.id)] : query.sort === 'used' ? [direction(usedBy), direction(tags.id)] : [direction(tags.kind), direction(tags.id)];
+  const rows = await db
+    .select({ id: tags.id, kind: tags.kind, value: tags.value, label: tags.label, status: tags.status, contents: usedBy })
+    .from(tags)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset(p.count);
+  return { ...p, pageSize: query.pageSize, tags: rows };
+}
+
+/**
+ * Adds a tag: its value by the usual rule (the label lowercased, spaces as hyphens). A label whose value a
+ * tag of the kind already has is a 409 naming it.
+ */
+export async function addTag(db: Db, actor: Actor, kind: unknown, label: unknown): Promise<TagUsage> {
+  const { kind: tagKind, label: clean } = parseInput(tagInput, { kind, label });
+  const value = toValue(clean);
+  const [existing] = await db.select().from(tags).where(and(eq(tags.kind, tagKind), eq(tags.value, value)));
+  if (existing) throw conflict(`The ${tagKind} '${existing.label}' (${existing.value}) already exists${existing.status === 'retired' ? ', retired: restore it instead' : ''}`);
+  const [[inserted]] = await db.batch([
+    db.insert(tags).values({ kind: tagKind, value, label: clean }).returning({ id: tags.id }),
+    // A value renamed away before is a tag again: its old links stop leading elsewhere.
+    db.delete(tagAliases).where(and(eq(tagAliases.kind, tagKind), eq(tagAliases.value, value))),
+    auditEntry(db, actor, 'tag.create', { type: 'tag', id: `${tagKind}:${value}` }, { label: clean }),
+  ]);
+  return { id: inserted!.id, kind: tagKind, value, label: clean, status: 'active', contents: 0 };
+}
+
+/**
+ * The statements that add a tag whose value the caller found free (the row and its 'tag.create' audit entry,
+ * as addTag writes them), for the caller's own batch: an approval creates the tags a submission proposed
+ * in the batch that approves it. A value taken meanwhile fails the batch on the unique (kind, value).
+ */
+export function addTagStatements(db: Db, actor: Actor, kind: TagKind, tag: Tag, details: Record<string, unknown> = {}) {
+  return [
+    db.insert(tags).values({ kind, value: tag.value, label: tag.label }),
+    auditEntry(db, actor, 'tag.create', { type: 'tag', id: `${kind}:${tag.value}` }, { label: tag.label, ...details }),
+  ] as const;
+}

@@ -1,0 +1,100 @@
+/** Content and submission inputs: the admin form, the submit form, imports. Imports only zod and pure modules. */
+import { asList, blankAsMissing, formBoolean, formChoice, optionalFormBoolean } from '../../validation/form-values.ts';
+import { multiLine, singleLine, z } from '../../validation/zod.ts';
+import { COSTS, toValue, type Tag, type TagKindName } from '../taxonomy.ts';
+import { isHttpUrl } from '../urls.ts';
+
+const GROUP_NAMES: Record<TagKindName, string> = { category: 'category', techStack: 'techStack', type: 'type' };
+const tagText = (kind: TagKindName) =>
+  singleLine('A tag must be text').max(100, { error: (issue) => `A ${GROUP_NAMES[kind]} may have at most 100 characters: '${String(issue.input).slice(0, 60)}…'` });
+
+/**
+ * A tag list: {label, value} pairs, plain labels or values, one tag from a single select, and blank for
+ * none. Only the shape is checked here (the islands share this schema); whether each tag exists is the
+ * services' check against the tag rows (db/catalog/tags/tags.ts resolveTags). A pair whose label and value
+ * disagree is refused here.
+ */
+export function tagList(kind: TagKindName) {
+  return z.preprocess(
+    asList,
+    z
+      .array(z.union([tagText(kind), z.object({ label: tagText(kind), value: tagText(kind) })]), {
+        error: `${GROUP_NAMES[kind]} must be a list of tags`,
+      })
+      .max(50, `${GROUP_NAMES[kind]} has too many tags`)
+      .transform((items, ctx): Tag[] => {
+        const result: Tag[] = [];
+        for (const item of items) {
+          const tag = typeof item === 'string' ? { label: item, value: toValue(item) } : item;
+          if (!tag.value || (typeof item !== 'string' && toValue(item.label) !== item.value)) {
+            const shown = typeof item === 'string' ? item : `${item.label}/${item.value}`;
+            ctx.addIssue({ code: 'custom', message: `Unknown ${GROUP_NAMES[kind]} '${shown.slice(0, 60)}'` });
+            return z.NEVER;
+          }
+          if (!result.some((t) => t.value === tag.value)) result.push(tag);
+        }
+        return result;
+      }),
+  );
+}
+
+export const httpUrl = singleLine('Website URL is required')
+  .min(1, 'Website URL is required')
+  .max(2048, 'Website URL must be at most 2048 characters')
+  .refine(isHttpUrl, 'Website URL must be a valid http(s) URL');
+
+export const cost = formChoice(COSTS, `Cost must be one of ${COSTS.join(', ')}`);
+/** Cost as an optional form field: blank or missing is undefined ("not given"). */
+export const optionalCost = z.preprocess(blankAsMissing, cost.optional());
+
+export const HAS_CERT_ERROR = "hasCert must be true or false (or Yes, No, I don't know)";
+export const hasCert = formBoolean(HAS_CERT_ERROR);
+export const optionalHasCert = optionalFormBoolean(HAS_CERT_ERROR);
+
+/** A path on this site: rooted, not protocol-relative, no spaces or backslashes (e.g. /images/default.png). */
+const isSitePath = (v: string) => /^\/(?![/\\])[^\s\\]*$/.test(v);
+
+/** An image is an http(s) URL, one of our uploads (/uploads/<hash>) or another path on this site. Blank is none. */
+export const imageRef = z.preprocess(
+  (v) => blankAsMissing(v) ?? '',
+  singleLine('Image must be text')
+    .max(2048, 'Image must be at most 2048 characters')
+    .refine((v) => v === '' || isHttpUrl(v) || isSitePath(v), 'Image must be an http(s) URL or a path on this site (such as an uploaded image)'),
+);
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MAX_CHARS = 120;
+
+export const slug = singleLine('Slug is required')
+  .min(1, 'Slug is required')
+  .max(SLUG_MAX_CHARS, `Slug must be at most ${SLUG_MAX_CHARS} characters`)
+  .regex(SLUG_PATTERN, 'Slug may hold only lowercase letters, digits and single hyphens');
+
+export const description = z.preprocess((v) => blankAsMissing(v) ?? '', multiLine('Description must be text').max(5000, 'Description must be at most 5000 characters'));
+
+/** The full content as the admin edit form and the importer send it (docs/product.md §5: name, slug, url, image, description required). */
+export const contentInput = z.object({
+  name: singleLine('Name is required').min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
+  slug,
+  url: httpUrl,
+  /** Optional: a content without one shows a placeholder tile. */
+  image: imageRef,
+  description: z.preprocess((v) => blankAsMissing(v) ?? '', multiLine('Description is required').min(1, 'Description is required').max(5000, 'Description must be at most 5000 characters')),
+  /** The product's defaults (docs/product.md §5): a content whose cost or certificate nobody gave is Free, without a certificate. */
+  cost: optionalCost.transform((v) => v ?? 'Free'),
+  hasCert: optionalHasCert.transform((v) => v ?? false),
+  category: tagList('category'),
+  techStack: tagList('techStack'),
+  type: tagList('type'),
+});
+export type ContentInput = z.infer<typeof contentInput>;
+
+/**
+ * docs/product.md §5: on the admin's edit content form name, slug, url, image and description are all
+ * required. A content without an image of its own comes with its generated tile's URL (db/catalog/images.ts),
+ * which is a valid image here, so fixing a typo never means uploading a picture first.
+ */
+export const adminContentInput = contentInput.extend({
+  image: imageRef.refine((v) => v !== '', 'Image is required'),
+});
+export type AdminContentInput = z.infer<typeof adminContentInput>;

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { parseSearchParams, searchQueryString } from './search.ts';
+
+const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
+
+describe('search parameters', () => {
+  it('default to all, newest first, page 1', () => {
+    expect(parse('')).toEqual({ searchTerm: '', category: 'all', techStack: 'all', type: 'all', cost: 'all', hasCert: 'all', rating: 'all', order: 'latest', page: 1 });
+  });
+
+  it('order by relevance when a term is searched and no order chosen', () => {
+    expect(parse('searchTerm=python').order).toBe('relevance');
+    expect(parse('searchTerm=python&order=oldest').order).toBe('oldest');
+  });
+
+  it.each([
+    ['page=0', 'page', 1],
+    ['page=-3', 'page', 1],
+    ['page=abc', 'page', 1],
+    ['page=2.5', 'page', 1],
+    ['rating=9', 'rating', 'all'],
+    ['rating=0', 'rating', 'all'],
+    ['order=bogus', 'order', 'latest'],
+    // A tag value is kept as typed; the catalog ignores one it has no tag for (db/catalog/catalog-reads.test.ts).
+    ['category=underwater-basket-weaving', 'category', 'underwater-basket-weaving'],
+    ['techStack=' + 'x'.repeat(101), 'techStack', 'all'],
+    ['cost=cheap', 'cost', 'all'],
+    ['hasCert=maybe', 'hasCert', 'all'],
+    ['searchTerm=all', 'searchTerm', ''],
+    ['order=newest', 'order', 'latest'],
+  ] as const)('%s is ignored (normalised to the default)', (query, key, expected) => {
+    expect(parse(query)[key]).toBe(expected);
+  });
+
+  it('accept every valid value', () => {
+    expect(parse('category=web-development&techStack=python&type=online-courses&cost=Free/Paid&hasCert=true&rating=4&order=topRated&page=3')).toEqual({
+      searchTerm: '',
+      category: 'web-development',
+      techStack: 'python',
+      type: 'online-courses',
+      cost: 'Free/Paid',
+      hasCert: 'true',
+      rating: 4,
+      order: 'topRated',
+      page: 3,
+    });
+  });
+
+  it('cut a huge search term', () => {
+    expect(parse(`searchTerm=${'a'.repeat(5000)}`).searchTerm).toHaveLength(200);
+  });
+
+  it('drop invisible and control characters from the term, and never cut an emoji in half', () => {
+    expect(parse('searchTerm=%00py%E2%80%8Bthon%0Abasics').searchTerm).toBe('python basics');
+    expect(parse('searchTerm=%00%E2%80%AE').searchTerm).toBe('');
+    expect(parse(`searchTerm=${'a'.repeat(199)}😀`).searchTerm).toBe('a'.repeat(199));
+  });
+
+  it('round-trip through the canonical query string', () => {
+    const params = parse('category=data-science&rating=3&order=lowRated&page=2&searchTerm=sql');
+    expect(parseSearchParams(new URLSearchParams(searchQueryString(params)))).toEqual(params);
+    expect(searchQueryString(parse(''))).toBe('');
+  });
+
+  it('keep an explicit "latest" when a term would otherwise order by relevance', () => {
+    expect(searchQueryString(parse('searchTerm=sql&order=latest'))).toBe('?searchTerm=sql&order=latest');
+    expect(searchQueryString(parse('searchTerm=sql'))).toBe('?searchTerm=sql');
+    expect(searchQueryString(parse('order=latest'))).toBe('');
+  });
+});

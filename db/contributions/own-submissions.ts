@@ -1,0 +1,65 @@
+/** What a submitter sees of the links they sent: each one's status, and what became of it. */
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { ADMIN_PAGE_SIZE, paging, type Paging } from '../paging.ts';
+import { contents, submissions, type SubmissionStatus } from '../schema.ts';
+import type { RejectReason } from './validation/rejection.ts';
+
+/** One of the user's submissions: pending, approved (with the content it became) or rejected. */
+export interface OwnSubmission {
+  _id: string;
+  name: string;
+  url: string;
+  createdAt: string;
+  status: SubmissionStatus;
+  decidedAt: string | null;
+  /** The published content an approval made; null while pending, when rejected, or once that content is deleted. */
+  content: { _id: string; name: string; slug: string } | null;
+  /** Why it was rejected (a code of REJECT_REASONS) and the moderator's note, when they gave them. */
+  rejectReason: RejectReason | null;
+  rejectNote: string | null;
+}
+
+export interface OwnSubmissionList extends Paging {
+  submissions: OwnSubmission[];
+  /** How many of the user's submissions are in each state (for the filter tabs). */
+  counts: Record<SubmissionStatus, number>;
+  /** The state listed, when the list is filtered to one. */
+  status?: SubmissionStatus;
+}
+
+const STATUSES: readonly SubmissionStatus[] = ['pending', 'approved', 'rejected'];
+export const isSubmissionStatus = (value: unknown): value is SubmissionStatus => STATUSES.includes(value as SubmissionStatus);
+
+/** The user's submissions, newest first, ten a page; `status` (any input) filters to one state when it names one. */
+export async function listOwnSubmissions(db: Db, userId: string, page: unknown, status?: unknown): Promise<OwnSubmissionList> {
+  const only = isSubmissionStatus(status) ? status : undefined;
+  const mine = eq(submissions.userId, userId);
+  const grouped = await db.select({ status: submissions.status, n: count() }).from(submissions).where(mine).groupBy(submissions.status);
+  const counts = Object.fromEntries(STATUSES.map((s) => [s, grouped.find((g) => g.status === s)?.n ?? 0])) as Record<SubmissionStatus, number>;
+  const p = paging(page, only ? counts[only] : counts.pending + counts.approved + counts.rejected);
+  const rows = await db
+    .select({ submission: submissions, content: { _id: contents.id, name: contents.name, slug: contents.slug } })
+    .from(submissions)
+    .leftJoin(contents, eq(contents.id, submissions.contentId))
+    .where(only ? and(mine, eq(submissions.status, only)) : mine)
+    .orderBy(desc(submissions.createdAt), desc(submissions.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset(p.count);
+  return {
+    ...p,
+    counts,
+    ...(only ? { status: only } : {}),
+    submissions: rows.map(({ submission: s, content }) => ({
+      _id: s.id,
+      name: s.name,
+      url: s.url,
+      createdAt: s.createdAt.toISOString(),
+      status: s.status,
+      decidedAt: s.decidedAt?.toISOString() ?? null,
+      content: s.status === 'approved' && content?._id ? content : null,
+      rejectReason: s.rejectReason,
+      rejectNote: s.rejectNote,
+    })),
+  };
+}

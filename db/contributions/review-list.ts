@@ -1,0 +1,63 @@
+/**
+ * The admin's reviews table (docs/product.md §2 Admin reviews): every review with its content, found by
+ * words in the comment, the reviewer's name or the content's name, filtered by content or stars, sorted by
+ * any column, paged. Deleting goes through reviews.ts (deleteReview), which audits an admin's deletion.
+ */
+import { and, asc, count, desc, eq, or, sql, type SQLWrapper } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { paging, type Paging } from '../paging.ts';
+import { contents, reviews } from '../schema.ts';
+import { containsPattern, parseListQuery, REVIEW_LIST } from '../validation/list-query.ts';
+import { toApiReview, type ApiReview } from '../catalog/catalog-reads.ts';
+
+export interface AdminReviewRow extends ApiReview {
+  userId: string;
+  content: { _id: string; name: string; slug: string };
+}
+
+export interface AdminReviewList extends Paging {
+  pageSize: number;
+  /** The content filtered on, with its name for the filter's chip; null when it no longer exists. */
+  content?: { _id: string; name: string } | null;
+  reviews: AdminReviewRow[];
+}
+
+const SORT_COLUMNS = {
+  createdAt: reviews.createdAt,
+  rating: reviews.rating,
+  name: sql`${reviews.name} COLLATE NOCASE`,
+  content: sql`${contents.name} COLLATE NOCASE`,
+} as const;
+
+/** Contains the text, its own %, _ and \\ matched literally. */
+const contains = (column: SQLWrapper, pattern: string) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+
+/** Accepts anything (parseListQuery): what it cannot apply is the default. */
+export async function listReviewsForAdmin(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<AdminReviewList> {
+  const query = parseListQuery(REVIEW_LIST, params);
+  const { content, rating } = query.filters;
+  const pattern = containsPattern(query.search);
+  const where = and(
+    content ? eq(reviews.contentId, content) : undefined,
+    rating ? eq(reviews.rating, Number(rating)) : undefined,
+    query.search ? or(contains(reviews.comment, pattern), contains(reviews.name, pattern), contains(contents.name, pattern)) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(reviews).innerJoin(contents, eq(contents.id, reviews.contentId)).where(where);
+  const page = paging(query.page, total?.n ?? 0, query.pageSize);
+  const direction = query.order === 'asc' ? asc : desc;
+  const rows = await db
+    .select({ review: reviews, content: { _id: contents.id, name: contents.name, slug: contents.slug } })
+    .from(reviews)
+    .innerJoin(contents, eq(contents.id, reviews.contentId))
+    .where(where)
+    .orderBy(direction(SORT_COLUMNS[query.sort]), direction(reviews.createdAt), direction(reviews.id))
+    .limit(query.pageSize)
+    .offset(page.count);
+  const filtered = content ? await db.select({ _id: contents.id, name: contents.name }).from(contents).where(eq(contents.id, content)) : undefined;
+  return {
+    ...page,
+    pageSize: query.pageSize,
+    ...(filtered ? { content: filtered[0] ?? null } : {}),
+    reviews: rows.map(({ review, content }) => ({ ...toApiReview(review), userId: review.userId, content })),
+  };
+}

@@ -1,0 +1,103 @@
+/** A user's saved contents (bookmarks). Saves of a deleted content go with it (foreign key cascade). */
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { forbidden, notFound } from '../errors.ts';
+import { contents, saves, users } from '../schema.ts';
+import type { SessionUser } from '../accounts/sessions.ts';
+
+/**
+ * A saved item as docs/product.md §3 names it (`_id` is the content's id), plus `name`, `slug` and `url`, which
+ * existing clients of this API read.
+ */
+export interface SavedItem {
+  _id: string;
+  contentName: string;
+  contentSlug: string;
+  contentUrl: string;
+  name: string;
+  slug: string;
+  url: string;
+}
+
+export interface UserSaves {
+  numSaves: number;
+  saves: SavedItem[];
+}
+
+/** A user's saves, newest first: a query that runs alone or as the last statement of a batch. */
+function savesQuery(db: Db, userId: string) {
+  return db
+    .select({ id: contents.id, name: contents.name, slug: contents.slug, url: contents.url })
+    .from(saves)
+    .innerJoin(contents, eq(contents.id, saves.contentId))
+    .where(eq(saves.userId, userId))
+    .orderBy(desc(saves.createdAt), desc(contents.seq));
+}
+
+function toUserSaves(rows: Array<{ id: string; name: string; slug: string; url: string }>): UserSaves {
+  const items = rows.map((r) => ({ _id: r.id, contentName: r.name, contentSlug: r.slug, contentUrl: r.url, name: r.name, slug: r.slug, url: r.url }));
+  return { numSaves: items.length, saves: items };
+}
+
+export async function listSaves(db: Db, userId: string): Promise<UserSaves> {
+  return toUserSaves(await savesQuery(db, userId));
+}
+
+export async function countSaves(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(saves).where(eq(saves.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** A user's saves as another caller asks for them: only the user themself or an admin may read them. */
+export async function readSaves(db: Db, caller: SessionUser, userId: string): Promise<UserSaves> {
+  if (caller.id !== userId && !caller.isAdmin) throw forbidden('You can only read your own saves');
+  if (caller.id !== userId) {
+    const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!exists) throw notFound('User not found');
+  }
+  return listSaves(db, userId);
+}
+
+/**
+ * Inserts the save when the content exists (and `condition` holds), in one statement: no window for a
+ * concurrent delete of the content. Saving again keeps the first save's date.
+ */
+function insertSave(db: Db, userId: string, contentId: string, condition?: SQL) {
+  const row = { userId: sql`${userId}`.as('user_id'), contentId: contents.id, createdAt: sql`${Date.now()}`.as('created_at') };
+  return db
+    .insert(saves)
+    .select(db.select(row).from(contents).where(and(eq(contents.id, contentId), condition)))
+    .onConflictDoNothing();
+}
+
+const findContent = (db: Db, contentId: string) => db.select({ id: contents.id }).from(contents).where(eq(contents.id, contentId));
+
+/**
+ * Saves the content, or unsaves it when already saved (docs/product.md §7's toggle). One batch, so one write
+ * transaction: concurrent toggles run one after another and each flips the state exactly once. The insert
+ * runs only when the delete before it removed nothing — `changes()` is the row count of the batch's
+ * previous statement, on the same connection. Name, slug and URL always come from the content row.
+ */
+export async function toggleSave(db: Db, userId: string, contentId: string): Promise<UserSaves> {
+  const [, , found, rows] = await db.batch([
+    db.delete(saves).where(and(eq(saves.userId, userId), eq(saves.contentId, contentId))),
+    insertSave(db, userId, contentId, sql`changes() = 0`),
+    findContent(db, contentId),
+    savesQuery(db, userId),
+  ]);
+  if (found.length === 0) throw notFound('Content not found');
+  return toUserSaves(rows);
+}
+
+/** Saves the content; saving it again changes nothing (a retry or a double click is safe). */
+export async function saveContent(db: Db, userId: string, contentId: string): Promise<UserSaves> {
+  const [, found, rows] = await db.batch([insertSave(db, userId, contentId), findContent(db, contentId), savesQuery(db, userId)]);
+  if (found.length === 0) throw notFound('Content not found');
+  return toUserSaves(rows);
+}
+
+/** Unsaves the content; a content not saved, or gone, is already unsaved. */
+export async function unsaveContent(db: Db, userId: string, contentId: string): Promise<UserSaves> {
+  const [, rows] = await db.batch([db.delete(saves).where(and(eq(saves.userId, userId), eq(saves.contentId, contentId))), savesQuery(db, userId)]);
+  return toUserSaves(rows);
+}

@@ -1,0 +1,137 @@
+/** Deciding a submission: approving it makes the content; rejecting it keeps the reason (docs/product.md §4). */
+import { and, eq, sql } from 'drizzle-orm';
+import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
+import type { Db } from '../client.ts';
+import { conflict } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { contents, submissions, type SubmissionStatus } from '../schema.ts';
+import { cleanUrl, slugify } from '../catalog/urls.ts';
+import { contentInput } from '../catalog/validation/contents.ts';
+import { rejectionInput, type RejectReason } from './validation/rejection.ts';
+import { parseInput } from '../validation/parse.ts';
+import { contentConflict, getContent } from '../catalog/content-admin.ts';
+import { actorLabel, auditEntry, type Actor } from '../operations/audit.ts';
+import { approvalMail, rejectionMail, submitterToMail } from './decision-mail.ts';
+import { queueMail, wakeMailSender } from '../operations/mail.ts';
+import { insertContentStatements, type ApiContent } from '../catalog/content-rows.ts';
+import { settleProposedTags, withSettledTags, type SettledProposal } from './proposed-tags.ts';
+import { getSubmission, isPending, type ApiSubmission } from './submissions.ts';
+import { addTagStatements, resolveTags } from '../catalog/tags/tags.ts';
+
+
+const stillPending = (id: string) => sql`EXISTS (SELECT 1 FROM ${submissions} WHERE ${submissions.id} = ${id} AND ${submissions.status} = 'pending')`;
+
+/** What a decision records besides its status: the content an approval made, or why it was rejected. */
+type Outcome = { contentId: string } | { rejectReason: RejectReason | null; rejectNote: string | null };
+
+/** The record of a decision, written in the same batch as what it decided. */
+const decide = (db: Db, actor: Actor, id: string, status: Exclude<SubmissionStatus, 'pending'>, outcome: Outcome) =>
+  db.update(submissions).set({ status, decidedBy: actorLabel(actor), decidedAt: new Date(), ...outcome }).where(and(eq(submissions.id, id), isPending));
+
+const alreadyDecided = (submission: ApiSubmission) => conflict(`This submission was already ${submission.status}`);
+
+/**
+ * The slug a content derived from `name` gets: the name's slug, or with the first free number appended
+ * ('example', 'example-2', 'example-3'…) when another content has it. One indexed range read.
+ */
+export async function freeSlug(db: Db, name: string): Promise<string> {
+  const base = slugify(name);
+  const rows = await db
+    .select({ slug: contents.slug })
+    .from(contents)
+    .where(sql`${contents.slug} = ${base} OR (${contents.slug} > ${`${base}-`} AND ${contents.slug} < ${`${base}.`})`);
+  const taken = new Set(rows.map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** An approval: the content it made, and what became of each tag the submitter proposed. */
+export interface Approval {
+  content: ApiContent;
+  proposedTags: SettledProposal[];
+}
+
+/**
+ * Approves a submission: the content is created (published) from the fields the admin posts — the
+ * submission's own fill what the post leaves out, and what nobody gave gets the defaults (Free, no
+ * certificate) — and the submission is recorded as approved with that content, in one transaction. A
+ * website that already exists is a 409 and the submission stays in the queue; so is a slug the admin chose
+ * that is taken. A slug derived from the name is made unique instead (several links of one site share a name).
+ * The post's `proposedTags` says what becomes of the proposed tags (settleProposedTags); the tags it creates
+ * are written, and audited, in the same transaction, and so is the mail that tells the submitter (./decision-mail.ts).
+ */
+export async function approveSubmission(db: Db, actor: Actor, id: string, edited: unknown = {}): Promise<Approval> {
+  const submission = await getSubmission(db, id);
+  if (submission.status !== 'pending') throw alreadyDecided(submission);
+  const posted = typeof edited === 'object' && edited !== null ? (edited as Record<string, unknown>) : {};
+  const merged = { ...submission, ...Object.fromEntries(Object.entries(posted).filter(([, v]) => v !== undefined && v !== null && v !== '')) };
+  const name = String(merged.name ?? '');
+  const postedSlug = typeof posted.slug === 'string' ? posted.slug.trim() : '';
+  const chosenSlug = postedSlug && postedSlug !== slugify(name) && postedSlug !== submission.slug ? postedSlug : undefined;
+  const submitter = await submitterToMail(db, id);
+  for (let attempt = 1; ; attempt++) {
+    const settled = await settleProposedTags(db, submission.proposedTags, posted.proposedTags);
+    const given = await resolveTags(db, parseInput(contentInput, {
+      name: merged.name,
+      slug: chosenSlug ?? (await freeSlug(db, name)),
+      url: merged.url,
+      image: merged.image ?? '',
+      description: merged.description || `${merged.name} — submitted by a Skillshelf user.`,
+      cost: merged.cost,
+      hasCert: merged.hasCert,
+      category: merged.category,
+      techStack: merged.techStack,
+      type: merged.type,
+    }));
+    const data = withSettledTags(given, settled);
+    const contentId = newId();
+    const proposals = settled.map(({ kind, value, outcome, tag }) => ({ kind, value, outcome, ...(tag && tag.value !== value ? { tag: tag.value } : {}) }));
+    try {
+      await db.batch([
+        guard(db, stillPending(id)),
+        ...settled.filter((s) => s.outcome === 'created').flatMap((s) => addTagStatements(db, actor, s.kind, s.tag!, { submission: id })),
+        ...insertContentStatements(db, contentId, { ...data, url: cleanUrl(data.url) }),
+        decide(db, actor, id, 'approved', { contentId }),
+        auditEntry(db, actor, 'submission.approve', { type: 'submission', id }, { contentId, name: data.name, url: data.url, ...(proposals.length ? { proposedTags: proposals } : {}) }),
+        ...(submitter ? [queueMail(db, approvalMail(submitter, submission, data))] : []),
+      ]);
+      if (submitter) wakeMailSender();
+      return { content: await getContent(db, contentId), proposedTags: settled };
+    } catch (error) {
+      if (isGuardFailure(error)) throw alreadyDecided(await getSubmission(db, id));
+      // Another approval took the same derived slug between the read and the write: count again.
+      if (!chosenSlug && attempt < 20 && uniqueViolation(error) === 'contents.slug') continue;
+      // A tag this approval creates was added meanwhile (another approval, the tag screens): settle again, attaching it.
+      if (attempt < 20 && uniqueViolation(error) === 'tags.kind') continue;
+      throw contentConflict(error, data);
+    }
+  }
+}
+
+export const REJECTED = 'submission rejected successfully';
+
+/**
+ * Rejects a pending submission (it is kept, as rejected), with the reason and note of `rejection` (either
+ * may be missing: see db/contributions/validation/rejection.ts). docs/product.md §4's client approves and then deletes: a submission
+ * already decided is left as it is — its content untouched — and the answer is a 200 that says so.
+ */
+export async function rejectSubmission(db: Db, actor: Actor, id: string, rejection: unknown = {}): Promise<{ message: string; status: SubmissionStatus }> {
+  const { reason, note } = parseInput(rejectionInput, rejection);
+  const submission = await getSubmission(db, id);
+  if (submission.status !== 'pending') return { message: `Submission was already ${submission.status}; nothing changed`, status: submission.status };
+  const submitter = await submitterToMail(db, id);
+  try {
+    await db.batch([
+      guard(db, stillPending(id)),
+      decide(db, actor, id, 'rejected', { rejectReason: reason ?? null, rejectNote: note ?? null }),
+      auditEntry(db, actor, 'submission.reject', { type: 'submission', id }, { name: submission.name, url: submission.url, ...(reason ? { reason } : {}), ...(note ? { note } : {}) }),
+      ...(submitter ? [queueMail(db, rejectionMail(submitter, submission, { reason, note }))] : []),
+    ]);
+  } catch (error) {
+    // Decided by someone else in the meantime: report what it is now.
+    if (isGuardFailure(error)) return rejectSubmission(db, actor, id, rejection);
+    throw error;
+  }
+  if (submitter) wakeMailSender();
+  return { message: REJECTED, status: 'rejected' };
+}

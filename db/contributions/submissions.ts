@@ -1,0 +1,207 @@
+/** Links users submit for the admins to review (docs/product.md §4 submission lifecycle). */
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { conflict, notFound } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { contents, submissions, users, type ProposedTag, type Submission, type SubmissionStatus } from '../schema.ts';
+import type { Cost, Tag } from '../catalog/taxonomy.ts';
+import { cleanUrl, nameFromUrl, slugify, urlKey } from '../catalog/urls.ts';
+import { httpUrl } from '../catalog/validation/contents.ts';
+import { submissionInput } from './validation/engagement.ts';
+import { z } from '../validation/zod.ts';
+import { type RejectReason } from './validation/rejection.ts';
+import { parseInput } from '../validation/parse.ts';
+import { separateProposedTags } from './proposed-tags.ts';
+import { hitLimit } from '../operations/rate-limit.ts';
+
+/** The fields a submitter may leave blank, in the order the forms show them. */
+export const OPTIONAL_SUBMISSION_FIELDS = ['category', 'techStack', 'type', 'cost', 'hasCert', 'description'] as const;
+export type OptionalSubmissionField = (typeof OPTIONAL_SUBMISSION_FIELDS)[number];
+
+/**
+ * A submission as docs/product.md §3 shows it, plus its record: `cost` and `hasCert` are null when the submitter did
+ * not say ("not given"), `blankFields` names every field they left blank (for the reviewing admin), and
+ * `status` says what became of it.
+ */
+export interface ApiSubmission {
+  _id: string;
+  name: string;
+  slug: string;
+  url: string;
+  image: string;
+  category: Tag[];
+  techStack: Tag[];
+  type: Tag[];
+  /** Tags the submitter named that are none of ours yet: the admin who approves creates, maps or drops each. */
+  proposedTags: ProposedTag[];
+  cost: Cost | null;
+  hasCert: boolean | null;
+  description: string;
+  rating: number;
+  createdAt: string;
+  blankFields: OptionalSubmissionField[];
+  status: SubmissionStatus;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  /** The content an approval made. */
+  contentId: string | null;
+  /** Why it was rejected (a code of REJECT_REASONS) and the moderator's note: null when not given. */
+  rejectReason: RejectReason | null;
+  rejectNote: string | null;
+  /** The page's own title, fetched when it was submitted (offered to the admin as its name); null when that failed. */
+  pageTitle: string | null;
+}
+
+function blankFields(s: Submission): OptionalSubmissionField[] {
+  const named = (kind: ProposedTag['kind']) => s[kind].length > 0 || s.proposedTags.some((p) => p.kind === kind);
+  const blank = { category: !named('category'), techStack: !named('techStack'), type: !named('type'), cost: s.cost === null, hasCert: s.hasCert === null, description: !s.description };
+  return OPTIONAL_SUBMISSION_FIELDS.filter((field) => blank[field]);
+}
+
+export const toApiSubmission = (s: Submission): ApiSubmission => ({
+  _id: s.id,
+  name: s.name,
+  slug: s.slug,
+  url: s.url,
+  image: s.image,
+  category: s.category,
+  techStack: s.techStack,
+  type: s.type,
+  proposedTags: s.proposedTags,
+  cost: s.cost,
+  hasCert: s.hasCert,
+  description: s.description,
+  rating: s.rating,
+  createdAt: s.createdAt.toISOString(),
+  blankFields: blankFields(s),
+  status: s.status,
+  decidedBy: s.decidedBy,
+  decidedAt: s.decidedAt?.toISOString() ?? null,
+  contentId: s.contentId,
+  rejectReason: s.rejectReason,
+  rejectNote: s.rejectNote,
+  pageTitle: s.pageTitle,
+});
+
+export const isPending = eq(submissions.status, 'pending');
+
+/** Why a URL cannot be submitted: it is already a content, or already waiting in the queue. */
+async function duplicateMessage(db: Db, key: string): Promise<string> {
+  const [content] = await db.select({ name: contents.name }).from(contents).where(eq(contents.urlKey, key));
+  if (content) return `This resource is already listed as '${content.name}'`;
+  const [pending] = await db.select({ name: submissions.name }).from(submissions).where(and(eq(submissions.urlKey, key), isPending));
+  return `This resource was already submitted as '${pending?.name ?? 'another submission'}' and is waiting for review`;
+}
+
+/** What the submit form is told while a URL is typed: whether it is listed, waiting, turned down before, or new. */
+export type UrlCheck =
+  | { status: 'listed'; content: { _id: string; name: string; slug: string } }
+  | { status: 'pending'; name: string }
+  | { status: 'rejected'; name: string; rejectedAt: string | null; rejectReason: RejectReason | null; rejectNote: string | null }
+  | { status: 'new' };
+
+const urlCheckInput = z.object({ url: httpUrl });
+
+/**
+ * Whether `url` may be submitted, with the duplicate refusal's normalisation (urlKey): already a content,
+ * already waiting in the queue, rejected before (the latest rejection, with its reason), or new. Limited per
+ * user (RATE_LIMIT_SUBMISSION_CHECK_USER): the form asks as the URL is typed.
+ */
+export async function checkSubmissionUrl(db: Db, userId: string, url: unknown): Promise<UrlCheck> {
+  const input = parseInput(urlCheckInput, { url });
+  await hitLimit(db, 'RATE_LIMIT_SUBMISSION_CHECK_USER', userId);
+  const key = urlKey(cleanUrl(input.url));
+  const [content] = await db.select({ _id: contents.id, name: contents.name, slug: contents.slug }).from(contents).where(eq(contents.urlKey, key));
+  if (content) return { status: 'listed', content };
+  const [pending] = await db.select({ name: submissions.name }).from(submissions).where(and(eq(submissions.urlKey, key), isPending));
+  if (pending) return { status: 'pending', name: pending.name };
+  const [rejected] = await db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.urlKey, key), eq(submissions.status, 'rejected')))
+    .orderBy(desc(submissions.decidedAt))
+    .limit(1);
+  if (rejected) return { status: 'rejected', name: rejected.name, rejectedAt: rejected.decidedAt?.toISOString() ?? null, rejectReason: rejected.rejectReason, rejectNote: rejected.rejectNote };
+  return { status: 'new' };
+}
+
+/**
+ * Queues a new link. The URL is normalised (tracking parameters and fragment dropped) and must not already
+ * be a content or a pending submission: checked in the insert itself, so two users submitting the same
+ * link at once get one submission and one 409. A tag that is none of ours is kept as a proposal.
+ */
+export async function createSubmission(db: Db, userId: string, input: unknown): Promise<ApiSubmission> {
+  const { data, proposed } = await separateProposedTags(db, parseInput(submissionInput, input));
+  await hitLimit(db, 'RATE_LIMIT_SUBMISSION_USER', userId);
+  const url = cleanUrl(data.url);
+  const key = urlKey(url);
+  const name = data.name || nameFromUrl(url);
+  const row = {
+    id: newId(),
+    userId,
+    name,
+    slug: slugify(name),
+    url,
+    urlKey: key,
+    image: '',
+    category: data.category,
+    techStack: data.techStack,
+    type: data.type,
+    cost: data.cost ?? null,
+    hasCert: data.hasCert ?? null,
+    description: data.description,
+  };
+  const [created] = await db
+    .insert(submissions)
+    .select(
+      db
+        .select({
+          id: sql`${row.id}`.as('id'),
+          userId: sql`${row.userId}`.as('user_id'),
+          name: sql`${row.name}`.as('name'),
+          slug: sql`${row.slug}`.as('slug'),
+          url: sql`${row.url}`.as('url'),
+          urlKey: sql`${row.urlKey}`.as('url_key'),
+          image: sql`${row.image}`.as('image'),
+          category: sql`${JSON.stringify(row.category)}`.as('category'),
+          techStack: sql`${JSON.stringify(row.techStack)}`.as('tech_stack'),
+          type: sql`${JSON.stringify(row.type)}`.as('type'),
+          cost: sql`${row.cost}`.as('cost'),
+          hasCert: sql`${row.hasCert === null ? null : row.hasCert ? 1 : 0}`.as('has_cert'),
+          description: sql`${row.description}`.as('description'),
+          rating: sql`0`.as('rating'),
+          proposedTags: sql`${JSON.stringify(proposed)}`.as('proposed_tags'),
+          status: sql`'pending'`.as('status'),
+          decidedBy: sql`NULL`.as('decided_by'),
+          decidedAt: sql`NULL`.as('decided_at'),
+          contentId: sql`NULL`.as('content_id'),
+          rejectReason: sql`NULL`.as('reject_reason'),
+          rejectNote: sql`NULL`.as('reject_note'),
+          pageTitle: sql`NULL`.as('page_title'),
+          createdAt: sql`${Date.now()}`.as('created_at'),
+        })
+        .from(sql`(SELECT 1)`)
+        .where(sql`NOT EXISTS (SELECT 1 FROM ${contents} WHERE ${contents.urlKey} = ${key})`),
+    )
+    .onConflictDoNothing()
+    .returning();
+  if (!created) throw conflict(await duplicateMessage(db, key));
+  return toApiSubmission(created);
+}
+
+/** Every pending submission with its submitter (the CLI's review pass). */
+export async function listPendingSubmissions(db: Db): Promise<Array<ApiSubmission & { submittedBy: string | null }>> {
+  const rows = await db
+    .select({ submission: submissions, email: users.email })
+    .from(submissions)
+    .leftJoin(users, eq(users.id, submissions.userId))
+    .where(isPending)
+    .orderBy(asc(submissions.createdAt), asc(submissions.id));
+  return rows.map((r) => ({ ...toApiSubmission(r.submission), submittedBy: r.email }));
+}
+
+export async function getSubmission(db: Db, id: string): Promise<ApiSubmission> {
+  const [row] = await db.select().from(submissions).where(eq(submissions.id, id));
+  if (!row) throw notFound('Submission not found');
+  return toApiSubmission(row);
+}

@@ -1,0 +1,45 @@
+/**
+ * The catalog's files, as `skillshelf export` writes them and `import` reads them: JSON (an array of contents
+ * in the API's shape, bare or held by a field of an object as other directories export it) or CSV
+ * (CATALOG_COLUMNS, tags as labels separated by TAG_SEPARATOR, cells escaped from spreadsheet formulas with a
+ * leading `'` as csv-cells.ts describes).
+ */
+import type { Tag } from '../../catalog/taxonomy.ts';
+
+export type CatalogFormat = 'json' | 'csv';
+
+/** CSV columns in the order export writes them; import accepts any order and needs only the required ones. */
+export const CATALOG_COLUMNS = ['name', 'slug', 'url', 'image', 'description', 'cost', 'hasCert', 'category', 'techStack', 'type', 'createdAt'] as const;
+export const REQUIRED_COLUMNS = ['name', 'url', 'description'] as const;
+/** Separates the labels of one tag column in CSV. */
+export const TAG_SEPARATOR = '|';
+/** A row (a CSV record or a JSON element) longer than this is refused without being kept in memory. */
+export const MAX_ROW_CHARS = 1 << 20;
+/** CSV columns import reads: the export's, and updatedAt (kept, with createdAt, for the contents it creates). */
+export const IMPORT_COLUMNS = [...CATALOG_COLUMNS, 'updatedAt'] as const;
+/** Fields of a top-level JSON object that may hold the array of contents, as other directories export it. */
+export const JSON_WRAPPERS = ['contents', 'items', 'data', 'resources'] as const;
+
+/** A content as export writes it and import reads it back. */
+export interface CatalogRecord {
+  name: string;
+  slug: string;
+  url: string;
+  image: string;
+  description: string;
+  cost: string;
+  hasCert: boolean;
+  category: Tag[];
+  techStack: Tag[];
+  type: Tag[];
+  /** ISO 8601; import keeps it for the contents it creates, so the catalog's order survives a round trip. */
+  createdAt: string;
+}
+
+/** A content as a CSV line's cells, in CATALOG_COLUMNS order: tags as their labels. */
+export function csvCells(record: CatalogRecord): string[] {
+  return CATALOG_COLUMNS.map((column) => {
+    const value = record[column];
+    return Array.isArray(value) ? value.map((tag) => tag.label).join(TAG_SEPARATOR) : String(value);
+  });
+}

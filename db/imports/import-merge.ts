@@ -1,0 +1,88 @@
+/**
+ * What an import does to a content that is already listed (a row with the same normalised URL), chosen
+ * with --on-existing:
+ * - fill (the default): only fields that are empty on our side take the row's value: the image, a
+ *   description that is empty or a placeholder, a tag kind with no tags. Name, slug, URL, cost and
+ *   certificate always have a value here, so fill keeps them; curated fields are never blanked or
+ *   replaced, and curated tags are never mixed with another directory's (no union).
+ * - update: every field the row gives replaces ours, but never with an empty value: a missing image, a
+ *   placeholder description, a tag kind left empty (or emptied by unknown tags), a cost or certificate the
+ *   row leaves out keep ours. A slug counts only as written in the file and valid.
+ * - skip: listed contents are left alone.
+ */
+import type { Content } from '../schema.ts';
+import type { Tag } from '../catalog/taxonomy.ts';
+import type { ContentInput } from '../catalog/validation/contents.ts';
+
+export const ON_EXISTING = ['fill', 'update', 'skip'] as const;
+export type OnExisting = (typeof ON_EXISTING)[number];
+
+/** Which optional fields the row itself gave (the others hold defaults). */
+export interface GivenFields {
+  /** The slug as written in the file, valid as it is. */
+  slug: boolean;
+  cost: boolean;
+  hasCert: boolean;
+}
+
+/** What other directories write when they have no description: empty, under every policy. */
+const PLACEHOLDER_DESCRIPTIONS = new Set(['descriptionnotavailable', 'nodescription', 'nodescriptionavailable', 'nodescriptionyet', 'notavailable', 'na', 'none', 'tbd', 'todo', 'comingsoon', 'description']);
+
+/** The longest of them, with room for punctuation: anything longer is a description. */
+const PLACEHOLDER_MAX_CHARS = 40;
+
+function isPlaceholderText(text: string): boolean {
+  if (text.length > PLACEHOLDER_MAX_CHARS) return false;
+  const key = text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return key === '' || PLACEHOLDER_DESCRIPTIONS.has(key);
+}
+
+const TAG_KINDS = ['category', 'techStack', 'type'] as const;
+
+/** The content as it will be after the import, by the policy. `incoming.image` is in its stored form. */
+export function mergeExisting(existing: Content, incoming: ContentInput, given: GivenFields, policy: 'fill' | 'update'): ContentInput {
+  const tags = (kind: (typeof TAG_KINDS)[number]): Tag[] => {
+    if (policy === 'fill') return existing[kind].length === 0 ? incoming[kind] : existing[kind];
+    return incoming[kind].length > 0 ? incoming[kind] : existing[kind];
+  };
+  const description = !isPlaceholderText(incoming.description) && (policy === 'update' || isPlaceholderText(existing.description)) ? incoming.description : existing.description;
+  const image = incoming.image !== '' && (policy === 'update' || existing.image === '') ? incoming.image : existing.image;
+  const update = policy === 'update';
+  return {
+    name: update ? incoming.name : existing.name,
+    slug: update && given.slug ? incoming.slug : existing.slug,
+    url: update ? incoming.url : existing.url,
+    image,
+    description,
+    cost: update && given.cost ? incoming.cost : existing.cost,
+    hasCert: update && given.hasCert ? incoming.hasCert : existing.hasCert,
+    category: tags('category'),
+    techStack: tags('techStack'),
+    type: tags('type'),
+  };
+}
+
+/** One field an import changes, as text a person reads (long text shortened). */
+export interface FieldChange {
+  field: keyof ContentInput;
+  from: string;
+  to: string;
+}
+
+const SHOWN_CHARS = 60;
+const shownText = (text: string) => (text === '' ? '(empty)' : `'${text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS - 1)}…` : text}'`);
+const shownTags = (tags: readonly Tag[]) => (tags.length ? tags.map((t) => t.label).join(', ') : '(none)');
+const sameTags = (a: readonly Tag[], b: readonly Tag[]) => a.length === b.length && a.every((tag, i) => tag.value === b[i]!.value && tag.label === b[i]!.label);
+
+/** The fields where `next` (image in its stored form) differs from the content as stored; none: unchanged. */
+export function changesOf(existing: Content, next: ContentInput): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const field of ['name', 'slug', 'url', 'image', 'description', 'cost'] as const) {
+    if (existing[field] !== next[field]) changes.push({ field, from: shownText(existing[field]), to: shownText(next[field]) });
+  }
+  if (existing.hasCert !== next.hasCert) changes.push({ field: 'hasCert', from: String(existing.hasCert), to: String(next.hasCert) });
+  for (const kind of TAG_KINDS) {
+    if (!sameTags(existing[kind], next[kind])) changes.push({ field: kind, from: shownTags(existing[kind]), to: shownTags(next[kind]) });
+  }
+  return changes;
+}

@@ -1,0 +1,105 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createClient } from '@libsql/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
+import { openDb } from '../client.ts';
+import journal from '../migrations/meta/_journal.json' with { type: 'json' };
+import { AppError } from '../errors.ts';
+import { auditLog, contents, users } from '../schema.ts';
+import type { Actor } from '../operations/audit.ts';
+import { backupDatabase, databaseStats, seedDemoData, seedSyntheticData } from './maintenance.ts';
+
+let t: TestDb;
+beforeEach(async () => (t = await createTestDb()));
+afterEach(() => t.close());
+
+const actor: Actor = { kind: 'cli', name: 'ops' };
+const dir = () => dirname(t.url.slice('file:'.length));
+const errorOf = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e as AppError);
+
+describe('seeding', () => {
+  it('puts the demo world into an empty database and records it', async () => {
+    const report = await seedDemoData(t.db, actor);
+    expect(report).toMatchObject({ seeded: true, users: 3 });
+    expect(await t.db.$count(contents)).toBe(report.contents);
+    expect(await t.db.select({ action: auditLog.action, targetId: auditLog.targetId }).from(auditLog)).toEqual([{ action: 'db.seed', targetId: 'demo' }]);
+  });
+
+  it('refuses a database that is not empty, saying what it holds, and adds nothing', async () => {
+    await seedSyntheticData(t.db, actor, 3, {});
+    const users_ = await t.db.$count(users);
+    const error = await errorOf(seedDemoData(t.db, actor));
+    expect(error).toMatchObject({ code: 'CONFLICT', message: `The database is not empty (${users_} users, 3 contents): the demo data goes only into an empty database, so nothing was added` });
+    expect(await t.db.$count(contents)).toBe(3);
+  });
+
+  it('adds synthetic contents to any database, reporting progress', async () => {
+    const progress: number[] = [];
+    await seedDemoData(t.db, actor);
+    const before = await t.db.$count(contents);
+    await seedSyntheticData(t.db, actor, 700, { onProgress: (done) => progress.push(done) });
+    expect(await t.db.$count(contents)).toBe(before + 700);
+    expect(progress).toEqual([500, 700]);
+  });
+});
+
+describe('backup', () => {
+  it('writes a consistent copy that opens as a database with the same rows', async () => {
+    await seedSyntheticData(t.db, actor, 20);
+    const path = join(dir(), 'copy.db');
+    const report = await backupDatabase(t.db, path);
+    expect(report.bytes).toBeGreaterThan(0);
+    const copy = createClient({ url: `file:${path}` });
+    try {
+      expect((await copy.execute('SELECT count(*) AS n FROM contents')).rows[0]!.n).toBe(20);
+    } finally {
+      copy.close();
+    }
+  });
+
+  it('refuses to overwrite a file unless forced, and then replaces it whole', async () => {
+    const path = join(dir(), 'existing.db');
+    writeFileSync(path, 'precious');
+    expect(await errorOf(backupDatabase(t.db, path))).toMatchObject({ code: 'CONFLICT', message: `${path} already exists: pass --force to replace it` });
+    await backupDatabase(t.db, path, { force: true });
+    const copy = createClient({ url: `file:${path}` });
+    try {
+      expect((await copy.execute('SELECT count(*) AS n FROM users')).rows[0]!.n).toBe(0);
+    } finally {
+      copy.close();
+    }
+  });
+
+  it('a directory that does not exist is an error with its cause, and leaves no file', async () => {
+    const path = join(dir(), 'missing', 'copy.db');
+    const error = await errorOf(backupDatabase(t.db, path));
+    expect(error).toMatchObject({ message: `Cannot write the backup to ${path}` });
+    expect(error!.cause).toBeTruthy();
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it('is refused on a libSQL server, before any connection is made', async () => {
+    const remote = await openDb({ url: 'http://127.0.0.1:9' });
+    try {
+      expect((await errorOf(backupDatabase(remote, '/tmp/never.db')))!.message).toMatch(/^db backup works on a database file; this database is on a libSQL server/);
+    } finally {
+      remote.$client.close();
+    }
+  });
+});
+
+describe('stats', () => {
+  it('counts the rows of each table and reports the file, pages and catalog version', async () => {
+    await seedSyntheticData(t.db, actor, 5);
+    const stats = await databaseStats(t.db);
+    expect(stats.tables).toMatchObject({ contents: 5, submissions: 0, audit_log: 1, outbox: 0 });
+    expect(Object.keys(stats.tables).some((name) => name.startsWith('contents_fts') || name.startsWith('__'))).toBe(false);
+    expect(stats.file).toBe(t.url.slice('file:'.length));
+    expect(stats.fileBytes).toBeGreaterThan(0);
+    expect(stats.walBytes).toBeGreaterThanOrEqual(0);
+    expect(stats.pageSize * stats.pageCount).toBeGreaterThan(0);
+    expect(stats).toMatchObject({ journalMode: 'wal', migrations: journal.entries.length });
+    expect(stats.catalogVersion).toBeGreaterThan(1);
+  });
+});

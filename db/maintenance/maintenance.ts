@@ -1,0 +1,145 @@
+/** Operating the database: seeding, online backups and size statistics (`skillshelf db …`). */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { count, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { AppError, conflict, invalid } from '../errors.ts';
+import { contents, users } from '../schema.ts';
+import { seedDemo, type SeedReport } from './seed/demo.ts';
+import { generateSyntheticCatalog } from './seed/synthetic.ts';
+import { auditEntry, type Actor } from '../operations/audit.ts';
+import { catalogVersion } from '../catalog/search/version.ts';
+
+const isLocal = (db: Db) => db.$client.protocol === 'file';
+
+/** The demo world (db/maintenance/seed/demo.ts), into an empty database only: anything else is refused, untouched. */
+export async function seedDemoData(db: Db, actor: Actor): Promise<SeedReport> {
+  const report = await seedDemo(db);
+  if (!report.seeded) {
+    const [[u], [c]] = await Promise.all([db.select({ n: count() }).from(users), db.select({ n: count() }).from(contents)]);
+    throw conflict(
+      `The database is not empty (${plural(u?.n ?? 0, 'user')}, ${plural(c?.n ?? 0, 'content')}): the demo data goes only into an empty database, so nothing was added`,
+    );
+  }
+  await auditEntry(db, actor, 'db.seed', { type: 'database', id: 'demo' }, { contents: report.contents, users: report.users, reviews: report.reviews });
+  return report;
+}
+
+/** Adds `total` generated contents (with reviewers and reviews) to any database, e.g. for benchmarks. */
+export async function seedSyntheticData(
+  db: Db,
+  actor: Actor,
+  total: number,
+  options: { onProgress?: (done: number, total: number) => void } = {},
+): Promise<{ contents: number; reviews: number }> {
+  if (!Number.isInteger(total) || total < 1) throw invalid('The number of synthetic contents must be a whole number of at least 1');
+  const report = await generateSyntheticCatalog(db, total, options.onProgress ? { onProgress: options.onProgress } : {});
+  await auditEntry(db, actor, 'db.seed', { type: 'database', id: 'synthetic' }, report);
+  return report;
+}
+
+export interface BackupReport {
+  path: string;
+  bytes: number;
+}
+
+/**
+ * A consistent copy of the live database with `VACUUM INTO`: it reads one snapshot (WAL lets the site keep
+ * writing meanwhile) and writes a compact file. An existing file is replaced only with `force`, and then
+ * only once the new copy is complete (written beside it, then renamed over it).
+ */
+export async function backupDatabase(db: Db, path: string, options: { force?: boolean } = {}): Promise<BackupReport> {
+  if (!isLocal(db)) {
+    throw invalid(`db backup works on a database file; this database is on a libSQL server (${db.$client.protocol}): back it up on the server (e.g. sqld's own snapshots)`);
+  }
+  const exists = existsSync(path);
+  if (exists && !options.force) throw conflict(`${path} already exists: pass --force to replace it`);
+  if (exists && statSync(path).isDirectory()) throw invalid(`${path} is a directory: name the backup file`);
+  const target = exists ? join(dirname(path), `.${randomBytes(6).toString('hex')}.backup-in-progress`) : path;
+  try {
+    await db.run(sql`VACUUM INTO ${target}`);
+    if (target !== path) renameSync(target, path);
+  } catch (error) {
+    rmSync(target, { force: true });
+    if (error instanceof AppError) throw error;
+    throw Object.assign(new AppError('VALIDATION', `Cannot write the backup to ${path}`), { cause: error });
+  }
+  return { path, bytes: statSync(path).size };
+}
+
+/** The name of a dated backup in a backup folder: `skillshelf-2026-11-24T03-00-00Z.db` (names sort by time). */
+export function datedBackupName(now = new Date()): string {
+  return `skillshelf-${now.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-')}.db`;
+}
+
+const DATED_BACKUP = /^skillshelf-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.db$/;
+
+/**
+ * Retention: removes the oldest dated backups in `folder` beyond the newest `keep`. Only files named as
+ * datedBackupName names them are touched; anything else in the folder stays. Returns the removed names.
+ */
+export function pruneBackups(folder: string, keep: number): string[] {
+  if (!Number.isInteger(keep) || keep < 1) throw invalid('--keep must be a whole number of backups, at least 1');
+  const dated = readdirSync(folder).filter((name) => DATED_BACKUP.test(name)).sort();
+  const removed = dated.slice(0, Math.max(0, dated.length - keep));
+  for (const name of removed) rmSync(join(folder, name));
+  return removed;
+}
+
+export interface DatabaseStats {
+  /** The database file; null on a libSQL server. */
+  file: string | null;
+  fileBytes: number | null;
+  /** The write-ahead log beside the file (0 right after a checkpoint); null on a libSQL server. */
+  walBytes: number | null;
+  pageSize: number;
+  pageCount: number;
+  freePages: number;
+  journalMode: string;
+  /** Bumped by every change to what catalog pages show (the cache key of every app process). */
+  catalogVersion: number;
+  migrations: number;
+  /** Rows per table (the full-text index's internal tables left out). */
+  tables: Record<string, number>;
+}
+
+export async function databaseStats(db: Db): Promise<DatabaseStats> {
+  const names = await db.all<{ name: string }>(sql`
+    SELECT name FROM sqlite_master
+    WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE '\\_\\_%' ESCAPE '\\' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'
+      AND NOT EXISTS (SELECT 1 FROM sqlite_master v WHERE v.type = 'table' AND v.sql LIKE 'CREATE VIRTUAL TABLE%' AND sqlite_master.name LIKE v.name || '\\_%' ESCAPE '\\')
+    ORDER BY name`);
+  const tables: Record<string, number> = {};
+  if (names.length > 0) {
+    const [row] = await db.all<Record<string, number>>(sql.raw(`SELECT ${names.map(({ name }, i) => `(SELECT count(*) FROM "${name.replaceAll('"', '""')}") AS t${i}`).join(', ')}`));
+    names.forEach(({ name }, i) => (tables[name] = row?.[`t${i}`] ?? 0));
+  }
+  const pragma = async (name: string) => (await db.all<Record<string, unknown>>(sql.raw(`PRAGMA ${name}`)))[0]?.[name];
+  const [pageSize, pageCount, freePages, journalMode] = await Promise.all(['page_size', 'page_count', 'freelist_count', 'journal_mode'].map(pragma));
+  const [migrations] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM __drizzle_migrations`);
+  const file = isLocal(db) ? await mainFile(db) : null;
+  return {
+    file,
+    fileBytes: file ? sizeOf(file) : null,
+    walBytes: file ? sizeOf(`${file}-wal`) : null,
+    pageSize: Number(pageSize),
+    pageCount: Number(pageCount),
+    freePages: Number(freePages),
+    journalMode: String(journalMode),
+    catalogVersion: await catalogVersion(db),
+    migrations: migrations?.n ?? 0,
+    tables,
+  };
+}
+
+async function mainFile(db: Db): Promise<string | null> {
+  const rows = await db.all<{ name: string; file: string }>(sql`PRAGMA database_list`);
+  return rows.find((r) => r.name === 'main')?.file || null;
+}
+
+function sizeOf(path: string): number {
+  return existsSync(path) ? statSync(path).size : 0;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -1,0 +1,215 @@
+/**
+ * A synthetic catalog for tests and benchmarks: N contents with realistic tag mixes (a few popular subjects
+ * and technologies, a long tail), costs, certificates, dates and reviews. Deterministic for a given seed.
+ * With `tagsPerKind`, the vocabulary is that large: the tags table is filled up to that many tags of each
+ * kind, and contents draw them with a Zipf skew (the first tag about as common as the next hundred together).
+ */
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../client.ts';
+import { newId } from '../../ids.ts';
+import { contentTags, contents, reviews, tags, users, type TagKind } from '../../schema.ts';
+import { hashPassword } from '../../crypto/passwords.ts';
+import { tagColumns } from '../../catalog/content-rows.ts';
+import { CATEGORIES, COSTS, MATERIAL_TYPES, TAG_KINDS, TECH_STACKS, toValue, type Tag } from '../../catalog/taxonomy.ts';
+import { slugify } from '../../catalog/urls.ts';
+
+/** mulberry32: small, fast, seedable. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ADJECTIVES = ['Practical', 'Modern', 'Complete', 'Hands-on', 'Essential', 'Advanced', 'Beginner', 'Applied', 'Interactive', 'Visual', 'Pragmatic', 'Rapid', 'Deep', 'Intro to', 'Mastering'];
+const TOPICS: Record<string, string[]> = {
+  'software-engineering': ['Clean Code', 'Design Patterns', 'Testing', 'Refactoring', 'Algorithms', 'System Design'],
+  'data-science': ['Statistics', 'Pandas', 'Data Wrangling', 'Visualization', 'Notebooks'],
+  cybersecurity: ['Web Security', 'Penetration Testing', 'Cryptography', 'Threat Modeling', 'CTF'],
+  'network-engineering': ['Routing', 'TCP/IP', 'Subnetting', 'Network Automation', 'Wireless'],
+  'database-administration': ['SQL', 'Indexing', 'Query Tuning', 'Replication', 'Backups'],
+  'data-analytics': ['Dashboards', 'Excel', 'BI Reporting', 'A/B Testing', 'SQL Analytics'],
+  'web-development': ['Responsive Design', 'Accessibility', 'Web APIs', 'Frontend Frameworks', 'CSS Layout'],
+  'fullstack-development': ['Full Stack Apps', 'REST APIs', 'Authentication', 'Deployment', 'Microservices'],
+  'artificial-intelligence': ['Search Algorithms', 'Knowledge Graphs', 'LLMs', 'Planning', 'Reinforcement Learning'],
+  'machine-learning': ['Neural Networks', 'Regression', 'Classification', 'Deep Learning', 'Feature Engineering'],
+};
+const SUFFIXES = ['Course', 'Handbook', 'Bootcamp', 'Workshop', 'Guide', 'Academy', 'Lab', 'Series', 'Podcast', 'Playground'];
+const COMMENTS = ['Great explanations.', 'Solid, if a bit dated.', 'Exactly what I needed.', 'Too shallow for me.', 'Excellent exercises and examples.', 'Hard to follow at times.'];
+
+/** Picks by a skewed distribution: early entries (the popular ones) far more often than the tail. */
+const skewed = (rand: () => number, length: number) => Math.floor(length * rand() ** 2);
+
+function pickTags(rand: () => number, list: Tag[], min: number, max: number): Tag[] {
+  const n = min + Math.floor(rand() * (max - min + 1));
+  const picked = new Map<string, Tag>();
+  for (let i = 0; i < n * 3 && picked.size < n; i++) {
+    const tag = list[skewed(rand, list.length)]!;
+    picked.set(tag.value, tag);
+  }
+  return [...picked.values()];
+}
+
+const CHUNK = 500;
+
+/** A tag picker over a list of tags: `pick(rand, min, max)` draws between min and max distinct tags. */
+type TagPicker = (rand: () => number, min: number, max: number) => Tag[];
+
+const skewedPicker =
+  (list: Tag[]): TagPicker =>
+  (rand, min, max) =>
+    pickTags(rand, list, min, max);
+
+/** Draws with Zipf weights (the tag of rank r weighs 1/r): what real tag usage looks like. */
+function zipfPicker(list: Tag[]): TagPicker {
+  const cumulative = new Float64Array(list.length);
+  let total = 0;
+  list.forEach((_, r) => (cumulative[r] = total += 1 / (r + 1)));
+  const draw = (rand: () => number) => {
+    const x = rand() * total;
+    let lo = 0;
+    let hi = list.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return list[lo]!;
+  };
+  return (rand, min, max) => {
+    const n = min + Math.floor(rand() * (max - min + 1));
+    const picked = new Map<string, Tag>();
+    for (let i = 0; i < n * 3 && picked.size < n; i++) {
+      const tag = draw(rand);
+      picked.set(tag.value, tag);
+    }
+    return [...picked.values()];
+  };
+}
+
+const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'bra', 'cle', 'dro', 'fen', 'gar', 'hul', 'jin', 'kor', 'lum', 'mar', 'nix', 'pel', 'quo', 'ros', 'tav', 'vex', 'wyn', 'yar', 'zul'];
+
+/** A made-up tag label, different for every n and kind ('Brakor', 'Lumvexti'…). */
+function madeUpLabel(kind: TagKind, n: number): string {
+  let word = '';
+  let rest = n * TAG_KINDS.length + TAG_KINDS.indexOf(kind);
+  do {
+    word += SYLLABLES[rest % SYLLABLES.length];
+    rest = Math.floor(rest / SYLLABLES.length);
+  } while (rest > 0);
+  return word[0]!.toUpperCase() + word.slice(1);
+}
+
+/**
+ * The tags table filled up to `perKind` active tags of each kind with made-up ones; returns every active tag
+ * of each kind, the seeded ones first (they stay the most common).
+ */
+async function largeVocabulary(db: Db, perKind: number): Promise<Record<TagKind, Tag[]>> {
+  const lists = {} as Record<TagKind, Tag[]>;
+  for (const kind of TAG_KINDS) {
+    const rows = await db.select({ label: tags.label, value: tags.value, status: tags.status }).from(tags).where(eq(tags.kind, kind)).orderBy(asc(tags.id));
+    const taken = new Set(rows.map((r) => r.value));
+    const list = rows.filter((r) => r.status === 'active').map(({ label, value }) => ({ label, value }));
+    const added: Tag[] = [];
+    for (let n = 0; list.length + added.length < perKind; n++) {
+      const label = madeUpLabel(kind, n);
+      if (taken.has(toValue(label))) continue;
+      added.push({ label, value: toValue(label) });
+    }
+    for (let i = 0; i < added.length; i += CHUNK) await db.insert(tags).values(added.slice(i, i + CHUNK).map((tag) => ({ kind, ...tag })));
+    lists[kind] = [...list, ...added];
+  }
+  return lists;
+}
+
+export interface SyntheticOptions {
+  seed?: number;
+  /** A vocabulary of this many tags per kind (tags table rows, drawn with a Zipf skew); docs/product.md §3's lists when unset. */
+  tagsPerKind?: number;
+  /** Reviewers to create and to spread reviews over. */
+  reviewers?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+
+/** Adds `total` synthetic contents (and reviewers, reviews) to the database. Returns how many were added. */
+export async function generateSyntheticCatalog(db: Db, total: number, options: SyntheticOptions = {}): Promise<{ contents: number; reviews: number }> {
+  const rand = random(options.seed ?? 42);
+  const reviewerCount = options.reviewers ?? Math.min(200, Math.max(10, Math.ceil(total / 100)));
+  const passwordHash = await hashPassword('synthetic-reviewer');
+  const [existing] = await db.select({ n: count() }).from(users);
+  const offset = existing?.n ?? 0;
+  const reviewerRows = Array.from({ length: reviewerCount }, (_, i) => ({
+    id: newId(),
+    name: `Reviewer ${offset + i + 1}`,
+    email: `reviewer${offset + i + 1}-${newId().slice(0, 6)}@synthetic.skillshelf.dev`,
+    passwordHash,
+  }));
+  for (let i = 0; i < reviewerRows.length; i += CHUNK) await db.insert(users).values(reviewerRows.slice(i, i + CHUNK));
+
+  const vocabulary = options.tagsPerKind ? await largeVocabulary(db, options.tagsPerKind) : undefined;
+  const pick: Record<TagKind, TagPicker> = vocabulary
+    ? { category: zipfPicker(vocabulary.category), techStack: zipfPicker(vocabulary.techStack), type: zipfPicker(vocabulary.type) }
+    : { category: skewedPicker(CATEGORIES), techStack: skewedPicker(TECH_STACKS), type: skewedPicker(MATERIAL_TYPES) };
+
+  const start = Date.now() - 3 * 365 * 864e5;
+  const runId = newId().slice(0, 6);
+  let reviewCount = 0;
+  for (let done = 0; done < total; done += CHUNK) {
+    const size = Math.min(CHUNK, total - done);
+    const contentRows = [];
+    const tagRows = [];
+    const reviewRows = [];
+    for (let k = 0; k < size; k++) {
+      const n = done + k;
+      const category = pick.category(rand, 1, 2);
+      const techStack = pick.techStack(rand, 0, 3);
+      const type = pick.type(rand, 1, 2);
+      const topics = TOPICS[category[0]!.value] ?? ['Programming'];
+      const topic = topics[Math.floor(rand() * topics.length)]!;
+      const tech = techStack[0]?.label;
+      const name = `${ADJECTIVES[Math.floor(rand() * ADJECTIVES.length)]} ${topic}${tech ? ` with ${tech}` : ''} ${SUFFIXES[Math.floor(rand() * SUFFIXES.length)]} ${n + 1}`;
+      const slug = `${slugify(name)}-${runId}`;
+      const id = newId();
+      const createdAt = new Date(start + Math.floor(((n + 1) / total) * (Date.now() - start - 864e5)));
+      const labels = { category, techStack, type };
+      contentRows.push({
+        id,
+        name,
+        slug,
+        url: `https://learn.example.org/${runId}/${n + 1}/${slugify(topic)}`,
+        urlKey: `learn.example.org/${runId}/${n + 1}/${slugify(topic)}`,
+        image: '',
+        cost: COSTS[skewed(rand, COSTS.length)]!,
+        hasCert: rand() < 0.3,
+        description: `${name} teaches ${topic.toLowerCase()} for ${category.map((c) => c.label.toLowerCase()).join(' and ')}${tech ? `, using ${techStack.map((t) => t.label).join(', ')}` : ''}. ${rand() < 0.5 ? 'Includes exercises and projects.' : 'Self-paced, with quizzes along the way.'}`,
+        category,
+        techStack,
+        type,
+        ...tagColumns(labels),
+        createdAt,
+        updatedAt: createdAt,
+      });
+      for (const kind of ['category', 'techStack', 'type'] as const) for (const tag of labels[kind]) tagRows.push({ contentId: id, kind, value: tag.value, label: tag.label });
+      const reviewsHere = skewed(rand, 6);
+      const reviewerStart = Math.floor(rand() * reviewerRows.length);
+      for (let r = 0; r < Math.min(reviewsHere, reviewerRows.length); r++) {
+        const reviewer = reviewerRows[(reviewerStart + r) % reviewerRows.length]!;
+        reviewRows.push({ id: newId(), contentId: id, userId: reviewer.id, name: reviewer.name, rating: 1 + Math.floor(rand() ** 0.6 * 5), comment: COMMENTS[Math.floor(rand() * COMMENTS.length)]!, createdAt });
+      }
+    }
+    reviewCount += reviewRows.length;
+    await db.batch([
+      db.insert(contents).values(contentRows),
+      db.insert(contentTags).values(tagRows),
+      ...(reviewRows.length ? [db.insert(reviews).values(reviewRows)] : []),
+    ]);
+    options.onProgress?.(done + size, total);
+  }
+  await db.run(sql`INSERT INTO contents_fts(contents_fts) VALUES ('optimize')`);
+  return { contents: total, reviews: reviewCount };
+}

@@ -1,0 +1,52 @@
+/** The admin dashboard's summary (docs/product.md §3 "Dashboard summary"), in one round trip of grouped counts. */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { countBrokenLinks } from '../links/link-health.ts';
+
+export interface TagCount {
+  /** The tag's label (what the charts show). */
+  _id: string;
+  count: number;
+}
+
+export interface DashboardSummary {
+  contents: [{ numContents: number }];
+  users: [{ numUsers: number }];
+  admins: [{ numAdmins: number }];
+  numCategory: number;
+  numTechStack: number;
+  numType: number;
+  contentCategories: TagCount[];
+  contentTechStacks: TagCount[];
+  contentTypes: TagCount[];
+  /** Published contents whose link is broken. */
+  brokenLinks: number;
+}
+
+export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
+  const [totals, tags] = await db.batch([
+    db.all<{ numContents: number; numUsers: number; numAdmins: number }>(sql`SELECT
+      (SELECT count(*) FROM contents) AS numContents,
+      (SELECT count(*) FROM users) AS numUsers,
+      (SELECT count(*) FROM users WHERE is_admin = 1) AS numAdmins`),
+    db.all<{ kind: string; label: string; count: number }>(sql`SELECT kind, label, count(*) AS count FROM content_tags GROUP BY kind, value ORDER BY kind, count DESC, label`),
+  ]);
+  const t = (totals as Array<{ numContents: number; numUsers: number; numAdmins: number }>)[0]!;
+  const of = (kind: string) => (tags as Array<{ kind: string; label: string; count: number }>).filter((r) => r.kind === kind).map((r) => ({ _id: r.label, count: r.count }));
+  const contentCategories = of('category');
+  const contentTechStacks = of('techStack');
+  const contentTypes = of('type');
+  const brokenLinks = await countBrokenLinks(db);
+  return {
+    contents: [{ numContents: t.numContents }],
+    users: [{ numUsers: t.numUsers }],
+    admins: [{ numAdmins: t.numAdmins }],
+    numCategory: contentCategories.length,
+    numTechStack: contentTechStacks.length,
+    numType: contentTypes.length,
+    contentCategories,
+    contentTechStacks,
+    contentTypes,
+    brokenLinks,
+  };
+}

@@ -112,7 +112,9 @@ describe.skipIf(!hasBrowser)('a signed-in user never sees the visitor frame', ()
             expect(toggle.pressed, `${path}: bookmark of ${toggle.id} at ${frame.t} ms`).toBe(String(toggle.id === saved._id));
           }
         }
-        if (path !== '/') expect(frames[0]!.toggles.some((t) => t.id === saved._id), path).toBe(true);
+        // Chromium may paint a long page before it has parsed all of it: the saved card is in a frame once
+        // its part of the page is parsed, filled from that frame on (checked above).
+        if (path !== '/') expect(frames.some((frame) => frame.toggles.some((t) => t.id === saved._id)), path).toBe(true);
       }
     });
   });
@@ -123,9 +125,11 @@ describe.skipIf(!hasBrowser)('a signed-in user never sees the visitor frame', ()
       const frames = await framesOf(page, '/search?category=web-development');
       for (const frame of frames) {
         expect(frame.signIn).toBe(0);
-        const toggle = frame.toggles.find((t) => t.id === saved._id)!;
-        expect(toggle.pressed === 'true' || toggle.busy === 'true', `at ${frame.t} ms`).toBe(true);
+        // A frame painted before the saved card was parsed has nothing to show of it.
+        const toggle = frame.toggles.find((t) => t.id === saved._id);
+        if (toggle) expect(toggle.pressed === 'true' || toggle.busy === 'true', `at ${frame.t} ms`).toBe(true);
       }
+      expect(frames.some((frame) => frame.toggles.some((t) => t.id === saved._id))).toBe(true);
       // Then the page loads them: filled, no longer busy.
       const toggle = page.locator(`button[data-save-toggle][data-content-id="${saved._id}"]`);
       await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --size 1000|10000|100000] [--tags 1000] [--duration 10] [--connections 16] [--only logging]`
+ * `npm run bench [-- --size 1000|10000|100000] [--tags 1000] [--duration 10] [--connections 16] [--only pages|logging|weight|search|writes]`
  *
  * Builds the production server, generates a synthetic catalog of --size contents into a temporary
  * database, and measures what browsers get: every page request sends a browser's Accept and
@@ -12,21 +12,21 @@
  * and the goals of issues 15 and 19 it checks (met or not, with the figure); Markdown on stdout and
  * bench-results/bench-<size>.json.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { openDb } from '../db/client.ts';
 import { migrateDb } from '../db/migrate.ts';
 import { generateSyntheticCatalog } from '../db/maintenance/seed/synthetic.ts';
 import { freePort } from '../tests/setup/server.ts';
 import { benchUncachedSearch, SEARCH_BUDGET_P95_MS } from './bench-search.ts';
+import { BROWSER, BROWSER_API, cpuTimeUs, log, root, startSkillshelf, waitUntilUp, type Goal, type ReportSection } from './bench-kit.ts';
+import { writesSection } from './bench-writes.ts';
 import { measurePage, PAGE_BUDGETS } from './page-weight.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const { values: args } = parseArgs({
   options: {
     size: { type: 'string', default: '10000' },
@@ -35,7 +35,7 @@ const { values: args } = parseArgs({
     /** Tags per kind in the synthetic catalog (default: the seeded vocabulary). */
     tags: { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
-    /** One section only: pages, logging, weight or search (default: all). */
+    /** One section only: pages, logging, weight, search or writes (default: all). */
     only: { type: 'string' },
   },
 });
@@ -43,10 +43,6 @@ const size = Number(args.size);
 const duration = Number(args.duration);
 const tagsPerKind = args.tags === undefined ? undefined : Number(args.tags);
 const connections = Number(args.connections);
-
-/** What a browser sends with a page request (issue 15: the old bench sent no Accept-Encoding). */
-const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'accept-encoding': 'gzip, deflate, br, zstd' };
-const BROWSER_API = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 /** Issue 15's goals, as shares of the minimal server and as latency under --connections. */
 const GOALS = { visitorShare: 0.5, signedInShare: 0.25, cachedP99Ms: 50 };
@@ -80,24 +76,6 @@ interface Result {
   non2xx: number;
 }
 
-interface Goal {
-  goal: string;
-  figure: string;
-  met: boolean;
-}
-
-/** One part of the report: its Markdown, the goals it checks, and what it adds to the JSON file. */
-interface ReportSection {
-  title: string;
-  lines: string[];
-  goals: Goal[];
-  json: Record<string, unknown>;
-}
-
-function log(message: string) {
-  process.stderr.write(`${message}\n`);
-}
-
 async function load(url: string, scenario: Pick<Scenario, 'path' | 'method' | 'body' | 'headers'>, seconds = duration) {
   const result = await autocannon({
     url: url + scenario.path,
@@ -119,13 +97,6 @@ async function load(url: string, scenario: Pick<Scenario, 'path' | 'method' | 'b
   };
 }
 
-/** CPU time a process has used so far, in microseconds (utime + stime). */
-function cpuTimeUs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
-}
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout.toString().trim()) || 100;
-
 /** Warms a scenario for a second, then measures it, with the CPU time the server process spent on it. */
 async function measure(url: string, scenario: Scenario, mode: Result['mode'], pid: number): Promise<Result> {
   await load(url, scenario, 1);
@@ -134,31 +105,6 @@ async function measure(url: string, scenario: Scenario, mode: Result['mode'], pi
   const result = await load(url, scenario);
   const requests = result.rps * duration;
   return { scenario: scenario.name, mode, path: scenario.path, page: scenario.page, ...result, cpuUs: requests ? Math.round((cpuTimeUs(pid) - cpuBefore) / requests) : 0 };
-}
-
-async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`${url} exited (${child.exitCode})`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not start`);
-}
-
-/** `logTo`: a file descriptor for the server's log (stdout), as a log collector would read it; else discarded. */
-async function startSkillshelf(dbPath: string, port: number, env: Record<string, string>, logTo?: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(root, 'site/server/main.ts')], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: `file:${dbPath}`, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', RATE_LIMIT_OFF: 'true', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', logTo ?? 'ignore', 'inherit'],
-  });
-  await waitUntilUp(`http://127.0.0.1:${port}/api/test`, child);
-  return child;
 }
 
 /** Our response to a browser's request for `path`, raw (fetch would decompress it), for the minimal server. */
@@ -468,6 +414,7 @@ async function main() {
     if (wanted('logging')) sections.push(await loggingSection(dbPath));
     if (wanted('weight')) sections.push(await pageWeightSection(dbPath));
     if (wanted('search')) sections.push(await searchSection(dbPath));
+    if (wanted('writes')) sections.push(await writesSection(dbPath, { duration: Math.max(duration, 10), connections }));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -11,15 +11,18 @@ import { contents, reviews, type Content } from '../schema.ts';
 import { COSTS, TAG_KINDS, type Tag } from './taxonomy.ts';
 import { closestTerms, type VocabularyTerm } from './search/typos.ts';
 import { PAGE_SIZE, type SearchParams } from './validation/search.ts';
-import { cachedRead } from './search/version.ts';
+import { cachedRead } from './search/cached-reads.ts';
+import { declare, type ListShown } from './search/deps.ts';
+import { rowKey } from './search/orders.ts';
 import { currentTagValues, listTags } from './tags/tags.ts';
 import { toApiContent, type ApiContent } from './content-rows.ts';
 import { countFacets } from './search/counts.ts';
-import { facetTable, type FacetCounts, type FacetFilters, type FacetTable, type Matches } from './search/facet-table.ts';
+import { facetTable } from './search/facet-table.ts';
+import type { FacetCounts, FacetFilters, FacetTable, Matches } from './search/facet-types.ts';
 import { matchingRows } from './search/matches.ts';
 import { pageRows } from './search/pages.ts';
 
-export type { FacetCounts } from './search/facet-table.ts';
+export type { FacetCounts } from './search/facet-types.ts';
 
 export interface SearchResult {
   contents: ApiContent[];
@@ -128,7 +131,11 @@ export async function searchContents(db: Db, asked: SearchParams): Promise<Searc
     const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
     const page = Math.min(params.page, pages);
     const pageOfRows = count ? pageRows(table, filters, params.order, (page - 1) * PAGE_SIZE, PAGE_SIZE, matches) : [];
-    const rows = await contentsBySeqs(db, pageOfRows.map((i) => table.seq[i]!));
+    const seqs = pageOfRows.map((i) => table.seq[i]!);
+    const list: ListShown = { filters, order: params.order, words: Boolean(matches), counts: true, full: pageOfRows.length === PAGE_SIZE };
+    if (pageOfRows.length) Object.assign(list, { first: rowKey(table, pageOfRows[0]!), last: rowKey(table, pageOfRows.at(-1)!) });
+    declare({ lists: [list], cards: seqs });
+    const rows = await contentsBySeqs(db, seqs);
     return {
       contents: rows.map(toApiContent),
       page,
@@ -140,6 +147,9 @@ export async function searchContents(db: Db, asked: SearchParams): Promise<Searc
     };
   });
 }
+
+/** The whole catalog as a list: what a count of all contents, or of each option, shows. */
+const EVERY_CONTENT: ListShown = { filters: {}, order: 'latest', words: false, counts: true, full: false };
 
 export interface CatalogFilters {
   categories: Tag[];
@@ -156,8 +166,13 @@ export interface CatalogFilters {
  */
 export async function listFilters(db: Db): Promise<CatalogFilters> {
   return cachedRead(db, 'filters', async () => {
+    declare({ offered: true });
     const [lists, table] = await Promise.all([listTags(db), facetTable(db)]);
-    const of = (kind: (typeof TAG_KINDS)[number]) => lists[kind].filter((tag) => table.tags[kind].indexOfValue.has(tag.value));
+    const carried = (kind: (typeof TAG_KINDS)[number], value: string) => {
+      const j = table.tags[kind].indexOfValue.get(value);
+      return j !== undefined && table.tags[kind].carriers[j]! > 0;
+    };
+    const of = (kind: (typeof TAG_KINDS)[number]) => lists[kind].filter((tag) => carried(kind, tag.value));
     const { cost } = countFacets(table, {}).facets;
     return { categories: of('category'), types: of('type'), techStacks: of('techStack'), costs: COSTS.filter((c) => (cost[c] ?? 0) > 0) };
   });
@@ -187,6 +202,7 @@ export async function getContentBySlug(db: Db, slug: string): Promise<ContentWit
   return cachedRead(db, `slug:${slug}`, async () => {
     const [row] = await db.select().from(contents).where(eq(contents.slug, slug));
     if (!row) throw notFound('Content not found');
+    declare({ subjects: [row.seq] });
     const list = await db.select().from(reviews).where(eq(reviews.contentId, row.id)).orderBy(desc(reviews.createdAt), desc(reviews.id));
     return { ...toApiContent(row), reviews: list.map(toApiReview) };
   });
@@ -207,17 +223,28 @@ export async function findUserReview(db: Db, contentId: string, userId: string):
 /** Every content's slug and last change, a page at a time (sitemaps: at most 50,000 URLs per file). */
 export async function sitemapEntries(db: Db, offset: number, limit: number): Promise<Array<{ slug: string; updatedAt: string }>> {
   return cachedRead(db, `sitemap:${offset}:${limit}`, async () => {
+    declare({ everything: true });
     const rows = await db.select({ slug: contents.slug, updatedAt: contents.updatedAt }).from(contents).orderBy(contents.seq).limit(limit).offset(offset);
     return rows.map((r) => ({ slug: r.slug, updatedAt: r.updatedAt.toISOString() }));
   });
 }
 
 export async function countAllContents(db: Db): Promise<number> {
-  return cachedRead(db, 'count', async () => (await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM contents`))[0]?.n ?? 0);
+  return cachedRead(db, 'count', async () => {
+    declare({ lists: [EVERY_CONTENT] });
+    return (await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM contents`))[0]?.n ?? 0;
+  });
 }
 
 /** Newest contents, for the feed and sitemap. */
 export async function latestContents(db: Db, limit: number): Promise<ApiContent[]> {
-  return cachedRead(db, `latest:${limit}`, async () => (await db.select().from(contents).orderBy(desc(contents.createdAt)).limit(limit)).map(toApiContent));
+  return cachedRead(db, `latest:${limit}`, async () => {
+    const rows = await db.select().from(contents).orderBy(desc(contents.createdAt), desc(contents.seq)).limit(limit);
+    const key = (r: Content) => ({ seq: r.seq, rating: r.rating, numReviews: r.numReviews, createdAt: r.createdAt.getTime() });
+    const list: ListShown = { filters: {}, order: 'latest', words: false, counts: false, full: rows.length === limit };
+    if (rows.length) Object.assign(list, { first: key(rows[0]!), last: key(rows.at(-1)!) });
+    declare({ lists: [list], cards: rows.map((r) => r.seq) });
+    return rows.map(toApiContent);
+  });
 }
 

@@ -105,6 +105,22 @@ export const contentTags = sqliteTable(
   (t) => [primaryKey({ columns: [t.contentId, t.kind, t.value] }), index('content_tags_kind_value_idx').on(t.kind, t.value, t.contentId)],
 );
 
+/**
+ * The catalog's change feed (decision 023): one row per change a catalog page or answer may show, written
+ * by triggers in the same transaction as the change. `kind` is 'insert', 'update' or 'delete' of a content
+ * (with its facet columns before and after, as JSON arrays: cost, has_cert, rating, num_reviews, created_at,
+ * tag_key), 'shown' (something only its own page shows: its link turned broken or back), 'tags' (a tag row)
+ * or 'reset' (anything: every cache starts over). Every process applies the rows after the last one it saw,
+ * so each cache drops or refreshes only what a change touched; `seq` is the catalog's version.
+ */
+export const catalogChanges = sqliteTable('catalog_changes', {
+  seq: integer('seq').primaryKey({ autoIncrement: true }),
+  kind: text('kind').$type<'insert' | 'update' | 'delete' | 'shown' | 'tags' | 'reset'>().notNull(),
+  contentSeq: integer('content_seq'),
+  before: text('before'),
+  after: text('after'),
+});
+
 /** Small process-shared counters, e.g. 'catalog_version', bumped by triggers whenever contents or reviews change. */
 export const meta = sqliteTable('meta', {
   key: text('key').primaryKey(),

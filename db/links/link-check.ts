@@ -211,9 +211,40 @@ function record(job: Job, probe: Probe, now: number): { row: typeof linkChecks.$
   };
 }
 
-async function save(db: Db, row: typeof linkChecks.$inferInsert): Promise<void> {
-  const { contentId: _id, ...update } = row;
-  await db.insert(linkChecks).values(row).onConflictDoUpdate({ target: linkChecks.contentId, set: update });
+/** Findings written at most this many at a time, or after this long: one write a group, not one a link (decision 023). */
+const SAVE_GROUP = 100;
+const SAVE_EVERY_MS = 250;
+
+/**
+ * Writes findings in groups: a full check of 100,000 links is a thousand writes, not 100,000, and the
+ * change feed hears of the links that turned broken (or back) in a few rows at a time.
+ */
+function groupedSaver(db: Db) {
+  let pending: Array<typeof linkChecks.$inferInsert> = [];
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const rows = pending;
+    pending = [];
+    if (rows.length === 0) return writing;
+    const statements = rows.map((row) => {
+      const { contentId: _id, ...update } = row;
+      return db.insert(linkChecks).values(row).onConflictDoUpdate({ target: linkChecks.contentId, set: update });
+    });
+    writing = writing.then(() => db.batch(statements as [(typeof statements)[number], ...typeof statements]).then(() => undefined));
+    return writing;
+  };
+  return {
+    save(row: typeof linkChecks.$inferInsert): Promise<void> {
+      pending.push(row);
+      if (pending.length >= SAVE_GROUP) return flush();
+      timer ??= setTimeout(() => void flush().catch(() => {}), SAVE_EVERY_MS);
+      return Promise.resolve();
+    },
+    flush,
+  };
 }
 
 /** Checks the links (see LinkCheckOptions) and records what it found; no lease (see runLinkCheck). */
@@ -223,9 +254,10 @@ export async function checkLinks(db: Db, options: LinkCheckOptions = {}): Promis
   const jobs = await jobsFor(db, options, started);
   const scheduler = hostScheduler(jobs);
   const results: LinkResult[] = [];
+  const saver = groupedSaver(db);
   const settle = async (job: Job, probe: Probe) => {
     const { row, result } = record(job, probe, Date.now());
-    await save(db, row);
+    await saver.save(row);
     results.push(result);
     options.onProgress?.(results.length, jobs.length, job.url);
   };
@@ -239,7 +271,11 @@ export async function checkLinks(db: Db, options: LinkCheckOptions = {}): Promis
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, jobs.length)) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, jobs.length)) }, worker));
+  } finally {
+    await saver.flush();
+  }
   const count = (test: (r: LinkResult) => boolean) => results.filter(test).length;
   const order = new Map(jobs.map((job, index) => [job.id, index]));
   results.sort((a, b) => order.get(a.contentId)! - order.get(b.contentId)!);

@@ -9,7 +9,7 @@ import { contents, users } from '../schema.ts';
 import { seedDemo, type SeedReport } from './seed/demo.ts';
 import { generateSyntheticCatalog } from './seed/synthetic.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
-import { catalogVersion } from '../catalog/search/version.ts';
+import { catalogVersion } from '../catalog/search/changes.ts';
 
 const isLocal = (db: Db) => db.$client.protocol === 'file';
 

@@ -14,6 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { getDb } from '#db/client.ts';
 import { config } from '#db/config.ts';
+import { facetTableReads } from '#db/catalog/search/facet-table.ts';
 import { onQueryTime } from '#db/query-time.ts';
 import { outboxBacklog } from '#db/operations/mail.ts';
 import { validateSessionToken } from '#db/accounts/sessions.ts';
@@ -53,8 +54,16 @@ export function countRequest(route: string, status: number, seconds: number, cac
   else if (cache === 'miss') pageMisses.inc();
 }
 
-/** The gauges read when scraped: open WebSockets (from the hub) and the outbox backlog (from the database). */
+/** The gauges read when scraped: open WebSockets (from the hub), the outbox backlog (from the database), facet table reads. */
 export function watchGauges(openSockets: () => number): void {
+  new Gauge({
+    name: 'skillshelf_facet_table_reads',
+    help: 'Whole facet tables read since the process started (writes are applied in place: this grows only when a process starts or falls behind the change feed)',
+    registers: [registry],
+    collect() {
+      this.set(facetTableReads());
+    },
+  });
   new Gauge({ name: 'skillshelf_websocket_connections', help: 'Open visitor WebSockets (/ws)', registers: [registry], collect() { this.set(openSockets()); } });
   new Gauge({
     name: 'skillshelf_outbox_backlog',

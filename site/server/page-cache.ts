@@ -1,8 +1,13 @@
 /**
  * The catalog pages (home, search, content pages, sitemap, feed) and the public catalog API's answers,
- * rendered once for everyone and kept in this process while the catalog is unchanged (meta.catalog_version,
- * bumped by triggers in the same transaction as any change a catalog page shows). A change made through any process is seen by the next
- * request here: one indexed read per request decides.
+ * rendered once for everyone and kept in this process while no change touches what they show (decision
+ * 023). Each page keeps what it shows (db/catalog/search/deps.ts, gathered from the reads that made it); a
+ * change made through any process is seen by the next request here, through the catalog's change feed:
+ * - a change to the content a page is about drops that page at once (its next request renders it);
+ * - a change that moves a list a page shows (a card's rating, the counts, the order) makes it stale: it is
+ *   still served for at most a second (MAX_STALE_MS) while one request renders it again, and a page is
+ *   rendered at most once a second however many writes come (stale-while-revalidate, RFC 5861);
+ * - a change to anything else leaves it as it is.
  *
  * They hold nothing personal: the middleware renders them without the session, and a signed-in user's
  * browser draws who they are (docs/decisions/014). So one copy serves visitors and signed-in users alike,
@@ -17,12 +22,15 @@
  * page. The two load this module separately (the server from source, Astro from its bundle), so the pages
  * live in one process-wide store under a registered symbol.
  */
-import { catalogVersion } from '#db/catalog/search/version.ts';
+import { catalogVersion, changesSince } from '#db/catalog/search/changes.ts';
+import { collect, effectOf, type Deps } from '#db/catalog/search/deps.ts';
 import type { Db } from '#db/client.ts';
 import { chooseEncoding, compressVariants, type Encoding } from './content-encoding.ts';
 import { etagMatches, etagOf, validatorHeaders } from './validators.ts';
 
 const MAX_PAGES = 500;
+/** How long a page touched by a change may still be served while it is rendered again. */
+export const MAX_STALE_MS = 1000;
 
 interface Variant {
   body: Uint8Array;
@@ -34,7 +42,13 @@ interface Variant {
 }
 
 interface CachedPage {
+  /** The catalog version it was checked against last: changes after it are not yet looked at. */
   version: number;
+  /** What it shows: which changes touch it. */
+  deps: Deps;
+  renderedAt: number;
+  /** Set when a change touched what it shows: when this process first saw that change. */
+  staleSince?: number;
   /** The route that rendered it (Astro's routePattern), for the request log and the metrics. */
   route: string;
   status: number;
@@ -50,9 +64,16 @@ export interface PageAnswer {
   body: Uint8Array | undefined;
 }
 
+interface Store {
+  pages: Map<string, CachedPage>;
+  /** The renders under way, by key: other requests for the page wait for it (or get the stale copy). */
+  rendering: Map<string, Promise<CachedPage | undefined>>;
+}
+
 const STORE = Symbol.for('skillshelf.pageCache');
-const pages: Map<string, CachedPage> = ((globalThis as Record<symbol, unknown>)[STORE] as Map<string, CachedPage> | undefined) ?? new Map();
-(globalThis as Record<symbol, unknown>)[STORE] = pages;
+const store: Store = ((globalThis as Record<symbol, unknown>)[STORE] as Store | undefined) ?? { pages: new Map(), rendering: new Map() };
+(globalThis as Record<symbol, unknown>)[STORE] = store;
+const { pages, rendering } = store;
 
 /** The cache key of a page: its path and query as the URL parser normalises them. */
 export const pageKey = (url: URL) => url.pathname + url.search;
@@ -61,8 +82,7 @@ export const pageKey = (url: URL) => url.pathname + url.search;
 const ETAG_SUFFIX: Record<Encoding, string> = { identity: '', br: '-br', gzip: '-gz' };
 
 /** A rendered 200 made ready to keep: its bytes in every stored encoding, each with its headers. */
-async function storablePage(version: number, route: string, response: Response): Promise<CachedPage> {
-  const body = new Uint8Array(await response.arrayBuffer());
+async function storablePage(version: number, deps: Deps, route: string, response: Response, body: Uint8Array): Promise<CachedPage> {
   const hash = etagOf(body).slice(0, -1);
   const headers = new Headers(response.headers);
   headers.delete('content-length');
@@ -79,18 +99,41 @@ async function storablePage(version: number, route: string, response: Response):
     const notModifiedHeaders = [...own];
     variants[encoding] = { body: bytes, etag, notModifiedHeaders, headers: [...notModifiedHeaders, ['content-length', String(bytes.byteLength)]] };
   }
-  return { version, route, status: response.status, encodings: Object.keys(variants) as Encoding[], variants };
+  return { version, deps, renderedAt: Date.now(), route, status: response.status, encodings: Object.keys(variants) as Encoding[], variants };
 }
 
-/** The stored page for `key` if it was made for the catalog as it is now, marked recently used. */
-async function currentPage(db: Db, key: string): Promise<{ page: CachedPage | undefined; version: number }> {
+type Freshness = 'fresh' | 'stale';
+
+/**
+ * The stored page for `key`, checked against the changes since it was last looked at (a page a change
+ * touched is dropped, or marked stale), and marked recently used.
+ */
+async function currentPage(db: Db, key: string): Promise<{ page: CachedPage | undefined; freshness?: Freshness; version: number }> {
   const version = await catalogVersion(db);
   const page = pages.get(key);
-  if (!page || page.version !== version) return { page: undefined, version };
+  if (!page) return { page: undefined, version };
+  if (page.version < version) {
+    const changes = changesSince(db, page.version);
+    const effect = changes ? effectOf(page.deps, changes) : 'dead';
+    if (effect === 'dead') {
+      pages.delete(key);
+      return { page: undefined, version };
+    }
+    if (effect === 'stale') page.staleSince ??= changes![0]!.seenAt;
+    page.version = version;
+  }
   // Map keeps insertion order: re-inserting marks the page recently used, and the oldest go first.
   pages.delete(key);
   pages.set(key, page);
-  return { page, version };
+  return { page, freshness: page.staleSince === undefined ? 'fresh' : 'stale', version };
+}
+
+/**
+ * Whether a stale page may still be served: for at most MAX_STALE_MS after the change, while a render is
+ * under way or the page is less than MAX_STALE_MS old (so a burst of writes costs one render a second).
+ */
+function mayServeStale(key: string, page: CachedPage, now = Date.now()): boolean {
+  return now - page.staleSince! < MAX_STALE_MS && (rendering.has(key) || now - page.renderedAt < MAX_STALE_MS);
 }
 
 /** The variant a request accepts, or a 304 when it holds that variant's ETag. */
@@ -101,28 +144,49 @@ function answer(page: CachedPage, acceptEncoding: string | null | undefined, ifN
 }
 
 /**
- * For a request the visitor rule says is 'cached': the page for `key` from the cache while the catalog is
- * unchanged, else rendered (and kept when it is a plain 200), in the encoding the request accepts. Either
- * way it carries its ETag, hashed once when stored, and is a 304 when the request holds it.
+ * For a request the visitor rule says is 'cached': the page for `key` from the cache while nothing it shows
+ * has changed (or, stale, within the bound), else rendered (and kept when it is a plain 200), in the
+ * encoding the request accepts. Requests for a page being rendered wait for that render. Either way it
+ * carries its ETag, hashed once when stored, and is a 304 when the request holds it.
  */
 export async function cachedRender(db: Db, request: Request, key: string, route: string, render: () => Promise<Response>): Promise<Response> {
-  let { page, version } = await currentPage(db, key);
-  if (!page) {
-    const response = await render();
-    if (response.status !== 200 || response.headers.has('set-cookie')) return response;
-    page = await storablePage(version, route, response);
-    pages.set(key, page);
-    if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+  const respond = (page: CachedPage) => {
+    const { status, headers, body } = answer(page, request.headers.get('accept-encoding'), request.headers.get('if-none-match'));
+    return new Response(body as BodyInit | undefined, { status, headers });
+  };
+  const { page, freshness, version } = await currentPage(db, key);
+  if (page && (freshness === 'fresh' || mayServeStale(key, page))) return respond(page);
+  const pending = rendering.get(key);
+  if (pending) {
+    const made = await pending;
+    if (made) return respond(made);
   }
-  const { status, headers, body } = answer(page, request.headers.get('accept-encoding'), request.headers.get('if-none-match'));
-  return new Response(body as BodyInit | undefined, { status, headers });
+  let made: CachedPage | undefined;
+  let done!: (page: CachedPage | undefined) => void;
+  rendering.set(key, new Promise((resolve) => (done = resolve)));
+  try {
+    // What the page shows is gathered from the reads that make it, through the whole render.
+    const { value, deps } = await collect(async () => {
+      const response = await render();
+      if (response.status !== 200 || response.headers.has('set-cookie')) return { response };
+      return { response, body: new Uint8Array(await response.arrayBuffer()) };
+    });
+    if (!value.body) return value.response;
+    made = await storablePage(version, deps, route, value.response, value.body);
+    pages.set(key, made);
+    if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+    return respond(made);
+  } finally {
+    rendering.delete(key);
+    done(made);
+  }
 }
 
 /**
- * For the front door, for a request the visitor rule says is 'cached': the page for `url` if it is
- * current, as status, headers and body in the encoding the request accepts (or a 304 when the request
- * holds its ETag); undefined sends the request on to Astro. Skips the version read when nothing is cached
- * for the key.
+ * For the front door, for a request the visitor rule says is 'cached': the page for `url` if it may be
+ * served (current, or stale within the bound), as status, headers and body in the encoding the request
+ * accepts (or a 304 when the request holds its ETag); undefined sends the request on to Astro, which renders
+ * it. Skips the version read when nothing is cached for the key.
  */
 export async function cachedPageResponse(
   db: Db,
@@ -131,7 +195,8 @@ export async function cachedPageResponse(
 ): Promise<PageAnswer | undefined> {
   const key = pageKey(url);
   if (!pages.has(key)) return undefined;
-  const { page } = await currentPage(db, key);
+  const { page, freshness } = await currentPage(db, key);
   if (!page) return undefined;
-  return answer(page, headers['accept-encoding'], headers['if-none-match']);
+  if (freshness === 'fresh' || mayServeStale(key, page)) return answer(page, headers['accept-encoding'], headers['if-none-match']);
+  return undefined;
 }

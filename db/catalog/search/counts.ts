@@ -1,7 +1,7 @@
 /** The search sidebar's counts, read off the facet table in one pass over the rows (decision 007). */
 import { COSTS } from '../taxonomy.ts';
 import { RATING_STEPS } from '../validation/search.ts';
-import type { FacetCounts, FacetFilters, FacetTable, TagGroup } from './facet-table.ts';
+import type { FacetCounts, FacetFilters, FacetTable, TagGroup } from './facet-types.ts';
 import { compile } from './filters.ts';
 
 /**
@@ -52,7 +52,8 @@ export function countFacets(table: FacetTable, filters: FacetFilters, rows?: Int
     const perTag = new Float64Array(index.values.length);
     const tally = byCombo[kind];
     for (let c = 0; c < tally.length; c++) if (tally[c]) for (const j of index.combos[c]!) perTag[j]! += tally[c]!;
-    return Object.fromEntries(index.values.map((value, j) => [value, perTag[j]!]));
+    // A tag no content carries any more (its last content changed since the table was read) is not an option.
+    return Object.fromEntries(index.values.flatMap((value, j) => (index.carriers[j]! > 0 ? [[value, perTag[j]!]] : [])));
   };
   // Ratings are averages from 0 to 5 and the steps whole numbers: at or above N means N or more whole stars.
   const atLeast = (step: number) => byStars.slice(step).reduce((sum, n) => sum + n, 0);

@@ -9,102 +9,63 @@
  * off the combinations' tallies at the end; a tag filter is a precomputed "this combination holds the tag"
  * flag. So the number of tags per kind is unbounded (bit masks stopped at 32).
  *
- * The snapshot is read with the catalog version it belongs to, and replaced when `meta.catalog_version`
- * moves (any change to contents, their tags or reviews, made by any process); the requests that arrive
- * during a rebuild share it.
+ * The snapshot is read once, with the catalog version it belongs to; after that it follows the catalog's
+ * change feed (decision 023): each change carries a content's facet columns after it, written into the
+ * table in place (an update), at its end (an insert) or compacted away (a delete), with the orders already
+ * made kept sorted. A review costs a few microseconds here, not a rebuild. The table is read again only
+ * when this process has lost track of the feed (it started over); the requests that arrive meanwhile share
+ * the read.
  */
 import type { Db } from '../../client.ts';
 import { COSTS } from '../taxonomy.ts';
 import type { Order } from '../validation/search.ts';
+import { catalogVersion, changesSince, type CatalogChange, type FacetValues } from './changes.ts';
 import { readFacetRows } from './fast-paths.ts';
-import { catalogVersion } from './version.ts';
+import { TAG_GROUPS, type FacetTable, type TagGroup, type TagIndex } from './facet-types.ts';
+import { COMPARE } from './orders.ts';
 
-export const TAG_GROUPS = ['category', 'techStack', 'type'] as const;
-export type TagGroup = (typeof TAG_GROUPS)[number];
-
-/** One kind of tag over the table's rows. */
-export interface TagIndex {
-  /** Tag index → its value. */
-  values: string[];
-  indexOfValue: Map<string, number>;
-  /** Row → its combination (0: no tag of this kind). */
-  comboOfRow: Int32Array;
-  /** Combination → the tag indexes it holds. */
-  combos: Int32Array[];
-  comboOfKey: Map<string, number>;
-  /** Tag index → the combinations that hold it (what a filter on the tag passes). */
-  combosOfTag: number[][];
+interface Held {
+  table: Promise<FacetTable>;
 }
 
-export interface FacetTable {
-  version: number;
-  size: number;
-  /** Row index of each content's seq (the FTS rowid), -1 where none. */
-  rowOfSeq: Int32Array;
-  seq: Int32Array;
-  /** Index into COSTS; 255 for a cost outside the list. */
-  cost: Uint8Array;
-  hasCert: Uint8Array;
-  rating: Float64Array;
-  numReviews: Int32Array;
-  createdAt: Float64Array;
-  tags: Record<TagGroup, TagIndex>;
-  /** The rows in each order, made when first asked for. */
-  orders: Partial<Record<Order, Int32Array>>;
-  /** The counts with no filter and no words, made when first asked for. */
-  totals?: { facets: FacetCounts; count: number };
-}
-
-/** The active filters: a tag value per group, a cost, a certificate value, a minimum rating. */
-export interface FacetFilters {
-  category?: string;
-  techStack?: string;
-  type?: string;
-  cost?: string;
-  hasCert?: 0 | 1;
-  rating?: number;
-}
-
-export interface FacetCounts {
-  category: Record<string, number>;
-  techStack: Record<string, number>;
-  type: Record<string, number>;
-  cost: Record<string, number>;
-  hasCert: Record<'true' | 'false', number>;
-  /** Key N: results whose average is at or above N. */
-  rating: Record<string, number>;
-}
-
+const tables = new WeakMap<Db, Held>();
+/** Changes applied in place at most per call; more (a large import seen at once) read the table again. */
+const APPLY_LIMIT = 20_000;
 /**
- * Full-text matches, in no particular order: every matching row (what the counts need), and the bm25 rank
- * (lower is better) of the rows asked for (what a page in relevance order needs).
+ * How many times this process has read a whole facet table (a test and the bench check that writes cause
+ * none; /metrics shows it). Process-wide: the server's own modules and Astro's bundle of them share it.
  */
-export interface Matches {
-  rows: Int32Array;
-  ranked: Int32Array;
-  rank: Float64Array;
+const counter = ((globalThis as Record<symbol, unknown>)[Symbol.for('skillshelf.facetTableReads')] ??= { reads: 0 }) as { reads: number };
+export const facetTableReads = () => counter.reads;
+
+function load(db: Db): Held {
+  const held: Held = { table: loadFacetTable(db) };
+  tables.set(db, held);
+  held.table.catch(() => tables.get(db) === held && tables.delete(db));
+  return held;
 }
 
-const tables = new WeakMap<Db, { version: number; table: Promise<FacetTable> }>();
-
-/** The table for the catalog as it is now (one indexed read when it is current). */
+/** The table for the catalog as it is now: the held one with the changes since it was made applied. */
 export async function facetTable(db: Db): Promise<FacetTable> {
   const version = await catalogVersion(db);
-  const held = tables.get(db);
-  if (held && held.version === version) return held.table;
-  const table = loadFacetTable(db);
-  tables.set(db, { version, table });
-  table.catch(() => tables.delete(db));
+  const held = tables.get(db) ?? load(db);
+  const table = await held.table;
+  if (table.version >= version) return table;
+  const changes = changesSince(db, table.version);
+  if (!changes || changes.length > APPLY_LIMIT || tables.get(db) !== held) return (tables.get(db) !== held ? tables.get(db)! : load(db)).table;
+  applyChanges(table, changes);
   return table;
 }
 
 async function loadFacetTable(db: Db): Promise<FacetTable> {
+  counter.reads++;
   const head = await readFacetRows(db);
   const data = head.rows;
   const size = data.length;
   const table: FacetTable = {
     version: Number(head.version),
-    size,
+    size: 0,
+    capacity: size,
     rowOfSeq: new Int32Array(head.top + 1).fill(-1),
     seq: new Int32Array(size),
     cost: new Uint8Array(size),
@@ -114,52 +75,202 @@ async function loadFacetTable(db: Db): Promise<FacetTable> {
     createdAt: new Float64Array(size),
     tags: { category: emptyTagIndex(size), techStack: emptyTagIndex(size), type: emptyTagIndex(size) },
     orders: {},
+    combosOfKey: new Map(),
   };
-  const costIndex = new Map<string, number>(COSTS.map((cost, i) => [cost, i]));
-  // A tag set seen before has its combination per kind already: most rows share a set with others.
-  const combosOfKey = new Map<string, Record<TagGroup, number>>();
-  const comboOf = (kind: TagGroup, values: string[]): number => {
-    const index = table.tags[kind];
-    const tagIndexes = values.map((value) => {
-      let j = index.indexOfValue.get(value);
-      if (j === undefined) {
-        j = index.values.push(value) - 1;
-        index.indexOfValue.set(value, j);
-      }
-      return j;
-    });
-    const key = tagIndexes.sort((a, b) => a - b).join(',');
-    let combo = index.comboOfKey.get(key);
-    if (combo === undefined) {
-      combo = index.combos.push(Int32Array.from(tagIndexes)) - 1;
-      index.comboOfKey.set(key, combo);
-      for (const j of tagIndexes) (index.combosOfTag[j] ??= []).push(combo);
+  for (const [seq, cost, hasCert, rating, numReviews, createdAt, tagKey] of data) {
+    const i = table.size++;
+    writeRow(table, i, seq, [cost, hasCert, rating, numReviews, createdAt, tagKey], false);
+  }
+  return table;
+}
+
+const costIndex = new Map<string, number>(COSTS.map((cost, i) => [cost, i]));
+
+function comboOf(table: FacetTable, kind: TagGroup, values: string[]): number {
+  const index = table.tags[kind];
+  const tagIndexes = values.map((value) => {
+    let j = index.indexOfValue.get(value);
+    if (j === undefined) {
+      j = index.values.push(value) - 1;
+      index.indexOfValue.set(value, j);
+      index.carriers.push(0);
     }
-    return combo;
-  };
-  data.forEach(([seq, cost, hasCert, rating, numReviews, createdAt, tagKey], i) => {
-    table.rowOfSeq[seq] = i;
-    table.seq[i] = seq;
-    table.cost[i] = costIndex.get(cost) ?? 255;
-    table.hasCert[i] = hasCert ? 1 : 0;
-    table.rating[i] = rating;
-    table.numReviews[i] = numReviews;
-    table.createdAt[i] = createdAt;
-    if (!tagKey) return;
-    let combos = combosOfKey.get(tagKey);
-    if (!combos) {
-      combos = { category: 0, techStack: 0, type: 0 };
+    return j;
+  });
+  const key = tagIndexes.sort((a, b) => a - b).join(',');
+  let combo = index.comboOfKey.get(key);
+  if (combo === undefined) {
+    combo = index.combos.push(Int32Array.from(tagIndexes)) - 1;
+    index.comboOfKey.set(key, combo);
+    for (const j of tagIndexes) (index.combosOfTag[j] ??= []).push(combo);
+  }
+  return combo;
+}
+
+function combosOfTagKey(table: FacetTable, tagKey: string): Record<TagGroup, number> {
+  let combos = table.combosOfKey.get(tagKey);
+  if (!combos) {
+    combos = { category: 0, techStack: 0, type: 0 };
+    if (tagKey) {
       for (const part of tagKey.split(';')) {
         const [kind, values] = part.split('=') as [TagGroup, string];
-        if (kind in combos) combos[kind] = comboOf(kind, values.split(','));
+        if (kind in combos) combos[kind] = comboOf(table, kind, values.split(','));
       }
-      combosOfKey.set(tagKey, combos);
     }
-    table.tags.category.comboOfRow[i] = combos.category;
-    table.tags.techStack.comboOfRow[i] = combos.techStack;
-    table.tags.type.comboOfRow[i] = combos.type;
-  });
-  return table;
+    table.combosOfKey.set(tagKey, combos);
+  }
+  return combos;
+}
+
+/** Counts the row's tags in or out of their carriers (a row leaving a combination, or joining one). */
+function carry(table: FacetTable, i: number, by: 1 | -1): void {
+  for (const kind of TAG_GROUPS) {
+    const index = table.tags[kind];
+    for (const j of index.combos[index.comboOfRow[i]!]!) index.carriers[j]! += by;
+  }
+}
+
+/** Writes a content's facet columns into row i (`replacing`: the row held another state before). */
+function writeRow(table: FacetTable, i: number, seq: number, [cost, hasCert, rating, numReviews, createdAt, tagKey]: FacetValues, replacing: boolean): void {
+  if (replacing) carry(table, i, -1);
+  if (seq >= table.rowOfSeq.length) {
+    const grown = new Int32Array(Math.max(seq + 1, Math.ceil(table.rowOfSeq.length * 1.5))).fill(-1);
+    grown.set(table.rowOfSeq);
+    table.rowOfSeq = grown;
+  }
+  table.rowOfSeq[seq] = i;
+  table.seq[i] = seq;
+  table.cost[i] = costIndex.get(cost) ?? 255;
+  table.hasCert[i] = hasCert ? 1 : 0;
+  table.rating[i] = rating;
+  table.numReviews[i] = numReviews;
+  table.createdAt[i] = createdAt;
+  const combos = combosOfTagKey(table, tagKey);
+  for (const kind of TAG_GROUPS) table.tags[kind].comboOfRow[i] = combos[kind];
+  carry(table, i, 1);
+}
+
+/** Per-row arrays, for growing and compacting them together. */
+const ROW_ARRAYS = ['seq', 'cost', 'hasCert', 'rating', 'numReviews', 'createdAt'] as const;
+
+function grow(table: FacetTable, capacity: number): void {
+  for (const name of ROW_ARRAYS) {
+    const old = table[name];
+    const bigger = new (old.constructor as Int32ArrayConstructor)(capacity);
+    bigger.set(old.subarray(0, table.size) as Int32Array);
+    (table as unknown as Record<string, unknown>)[name] = bigger;
+  }
+  for (const kind of TAG_GROUPS) {
+    const bigger = new Int32Array(capacity);
+    bigger.set(table.tags[kind].comboOfRow.subarray(0, table.size));
+    table.tags[kind].comboOfRow = bigger;
+  }
+  table.capacity = capacity;
+}
+
+/** Removes rows, keeping the others in order: row indexes shift down. */
+function compact(table: FacetTable, removed: Set<number>): void {
+  const newIndex = new Int32Array(table.size).fill(-1);
+  let n = 0;
+  for (let i = 0; i < table.size; i++) {
+    if (removed.has(i)) {
+      carry(table, i, -1);
+      table.rowOfSeq[table.seq[i]!] = -1;
+      continue;
+    }
+    newIndex[i] = n;
+    if (n !== i) {
+      for (const name of ROW_ARRAYS) table[name][n] = table[name][i]!;
+      for (const kind of TAG_GROUPS) table.tags[kind].comboOfRow[n] = table.tags[kind].comboOfRow[i]!;
+      table.rowOfSeq[table.seq[n]!] = n;
+    }
+    n++;
+  }
+  table.size = n;
+}
+
+/** Puts the moved rows (changed or new) back into a sorted order: few one by one, many by a merge. */
+function reorder(table: FacetTable, order: Order, moved: number[]): void {
+  const compare = (a: number, b: number) => COMPARE[order](table, a, b);
+  const rows = table.orders[order]!;
+  const isMoved = new Uint8Array(table.size);
+  for (const i of moved) isMoved[i] = 1;
+  const sortedMoved = [...moved].sort(compare);
+  const merged = new Int32Array(table.size);
+  let k = 0;
+  let m = 0;
+  for (const i of rows) {
+    if (i >= table.size || isMoved[i]) continue;
+    while (m < sortedMoved.length && compare(sortedMoved[m]!, i) < 0) merged[k++] = sortedMoved[m++]!;
+    merged[k++] = i;
+  }
+  while (m < sortedMoved.length) merged[k++] = sortedMoved[m++]!;
+  table.orders[order] = merged;
+}
+
+/**
+ * Moves a few rows to their places in an order of the same length (updates of rows already in it): all are
+ * taken out first, so the rest is sorted when each goes back in by a binary search.
+ */
+function reposition(table: FacetTable, order: Order, moved: Set<number>): void {
+  const rows = table.orders[order]!;
+  let length = rows.length;
+  for (const i of moved) {
+    const at = rows.subarray(0, length).indexOf(i);
+    if (at < 0) return reorder(table, order, [...moved]);
+    rows.copyWithin(at, at + 1, length);
+    length--;
+  }
+  for (const i of moved) {
+    let lo = 0;
+    let hi = length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (COMPARE[order](table, rows[mid]!, i) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    rows.copyWithin(lo + 1, lo, length);
+    rows[lo] = i;
+    length++;
+  }
+}
+
+/** Applies the feed's changes to the table, oldest first (decision 023). */
+export function applyChanges(table: FacetTable, changes: readonly CatalogChange[]): void {
+  const updated = new Set<number>();
+  const removed = new Set<number>();
+  let appended = false;
+  for (const change of changes) {
+    const seq = change.contentSeq;
+    if (seq === null) continue;
+    const at = seq < table.rowOfSeq.length ? table.rowOfSeq[seq]! : -1;
+    if (change.kind === 'delete') {
+      if (at >= 0) removed.add(at);
+    } else if ((change.kind === 'insert' || change.kind === 'update') && change.after) {
+      if (at >= 0) {
+        writeRow(table, at, seq, change.after, true);
+        updated.add(at);
+      } else {
+        if (table.size === table.capacity) grow(table, Math.max(16, Math.ceil(table.capacity * 1.25)));
+        const i = table.size++;
+        writeRow(table, i, seq, change.after, false);
+        updated.add(i);
+        appended = true;
+      }
+    }
+  }
+  if (updated.size || removed.size) table.totals = undefined;
+  if (removed.size) {
+    compact(table, removed);
+    // Row indexes moved (deletions are rare: an admin's): each order is sorted again when next asked for.
+    table.orders = {};
+  } else if (updated.size) {
+    for (const order of Object.keys(table.orders) as Order[]) {
+      if (!appended && updated.size <= 8) reposition(table, order, updated);
+      else reorder(table, order, [...updated]);
+    }
+  }
+  table.version = changes.at(-1)?.seq ?? table.version;
 }
 
 const emptyTagIndex = (size: number): TagIndex => ({
@@ -169,4 +280,5 @@ const emptyTagIndex = (size: number): TagIndex => ({
   combos: [new Int32Array(0)],
   comboOfKey: new Map([['', 0]]),
   combosOfTag: [],
+  carriers: [],
 });

@@ -1,6 +1,6 @@
 /** The active filters compiled once per call into flags and indexes the loops over the facet table test. */
 import { COSTS } from '../taxonomy.ts';
-import type { FacetFilters, FacetTable, TagGroup } from './facet-table.ts';
+import type { FacetFilters, FacetTable, TagGroup } from './facet-types.ts';
 
 /** A byte per seq, 1 where that content passes the filters: what the rank statement reads (substr of a blob). */
 export function seqsPassing(table: FacetTable, filters: FacetFilters): Uint8Array {

@@ -1,7 +1,7 @@
 /** Full-text matches mapped onto the facet table's rows, ranked only where a page can show them (decision 012). */
 import type { Db } from '../../client.ts';
 import { readFtsMatches } from './fast-paths.ts';
-import type { FacetFilters, FacetTable, Matches } from './facet-table.ts';
+import type { FacetFilters, FacetTable, Matches } from './facet-types.ts';
 import { seqsPassing } from './filters.ts';
 
 /**

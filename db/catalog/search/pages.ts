@@ -1,17 +1,10 @@
 /** One page of results in the chosen order, from the facet table (and the full-text matches when there are words). */
 import type { Order } from '../validation/search.ts';
-import type { FacetFilters, FacetTable, Matches } from './facet-table.ts';
+import type { FacetFilters, FacetTable, Matches } from './facet-types.ts';
+import { COMPARE } from './orders.ts';
 import { compile, passing } from './filters.ts';
 
-/** How each order compares two rows (negative: a first). Ties fall back to the newest, then the latest added. */
-const COMPARE: Record<Order, (t: FacetTable, a: number, b: number) => number> = {
-  latest: (t, a, b) => t.createdAt[b]! - t.createdAt[a]! || t.seq[b]! - t.seq[a]!,
-  oldest: (t, a, b) => t.createdAt[a]! - t.createdAt[b]! || t.seq[a]! - t.seq[b]!,
-  topRated: (t, a, b) => t.rating[b]! - t.rating[a]! || t.numReviews[b]! - t.numReviews[a]! || COMPARE.latest(t, a, b),
-  lowRated: (t, a, b) => t.rating[a]! - t.rating[b]! || t.numReviews[a]! - t.numReviews[b]! || COMPARE.latest(t, a, b),
-};
-
-function orderedRows(table: FacetTable, order: Order): Int32Array {
+export function orderedRows(table: FacetTable, order: Order): Int32Array {
   let rows = table.orders[order];
   if (!rows) {
     rows = Int32Array.from({ length: table.size }, (_, i) => i).sort((a, b) => COMPARE[order](table, a, b));

@@ -9,7 +9,8 @@ import { conflict, invalid } from '../../errors.ts';
 import { tagAliases, tags, type TagKind } from '../../schema.ts';
 import { TAG_KINDS, toValue, type Tag } from '../taxonomy.ts';
 import { auditEntry, type Actor } from '../../operations/audit.ts';
-import { cachedRead } from '../search/version.ts';
+import { cachedRead } from '../search/cached-reads.ts';
+import { declare } from '../search/deps.ts';
 import { parseInput } from '../../validation/parse.ts';
 import { tagInput, tagKind } from '../validation/tags.ts';
 import { containsPattern, parseListQuery, TAG_LIST } from '../../validation/list-query.ts';
@@ -30,6 +31,7 @@ interface LiveTags {
 
 async function liveTags(db: Db): Promise<LiveTags> {
   return cachedRead(db, 'tags', async () => {
+    declare({ tags: true });
     const [rows, aliases] = await Promise.all([db.select().from(tags).orderBy(asc(tags.id)), db.select().from(tagAliases)]);
     const live: LiveTags = {
       active: { category: [], techStack: [], type: [] },

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../client.ts';
+import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
+import { generateSyntheticCatalog } from '../../maintenance/seed/synthetic.ts';
+import { catalogVersion, changesSince, feedResets } from './changes.ts';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+  await generateSyntheticCatalog(t.db, 20, { seed: 3 });
+});
+afterAll(() => t.close());
+
+const someContent = async () => Number((await t.db.$client.execute('SELECT min(seq) AS seq FROM contents')).rows[0]!.seq);
+const touch = (seq: number) => t.db.$client.execute({ sql: 'UPDATE contents SET rating = rating + 0.5, num_reviews = num_reviews + 1 WHERE seq = ?', args: [seq] });
+
+describe('the catalog change feed every cached page asks for', () => {
+  it('is read once for all the callers of the same moment', async () => {
+    const execute = t.db.$client.execute.bind(t.db.$client);
+    let reads = 0;
+    t.db.$client.execute = ((statement: Parameters<typeof execute>[0]) => {
+      if (JSON.stringify(statement).includes('catalog_changes')) reads++;
+      return execute(statement);
+    }) as typeof execute;
+    try {
+      await catalogVersion(t.db);
+      reads = 0;
+      const versions = await Promise.all(Array.from({ length: 10 }, () => catalogVersion(t.db)));
+      expect(new Set(versions).size).toBe(1);
+      expect(reads).toBe(1);
+    } finally {
+      t.db.$client.execute = execute;
+    }
+  });
+
+  it('never misses a change committed before it was asked, even while an earlier read is under way', async () => {
+    const seq = await someContent();
+    const before = await catalogVersion(t.db);
+    const earlier = catalogVersion(t.db);
+    await touch(seq);
+    // Asked after the commit: it joins no read that began before it.
+    expect(await catalogVersion(t.db)).toBe(before + 1);
+    expect(await earlier).toBeGreaterThanOrEqual(before);
+
+    const underWay = catalogVersion(t.db);
+    await new Promise((resolve) => setImmediate(resolve));
+    await touch(seq);
+    expect(await catalogVersion(t.db)).toBe(before + 2);
+    expect(await underWay).toBeGreaterThanOrEqual(before + 1);
+  });
+
+  it("says what changed: a content's facet columns before and after, and whether its words changed", async () => {
+    const seq = await someContent();
+    const version = await catalogVersion(t.db);
+    await touch(seq);
+    await t.db.$client.execute({ sql: "UPDATE contents SET name = name || ' (2nd edition)' WHERE seq = ?", args: [seq] });
+    await catalogVersion(t.db);
+    const [rated, renamed] = changesSince(t.db, version)!;
+    expect(rated).toMatchObject({ kind: 'update', contentSeq: seq, textChanged: false });
+    expect(rated!.after![2]).toBeCloseTo(rated!.before![2] + 0.5);
+    expect(rated!.after![3]).toBe(rated!.before![3] + 1);
+    expect(renamed).toMatchObject({ kind: 'update', contentSeq: seq, textChanged: true });
+    expect(renamed!.after).toEqual(renamed!.before);
+  });
+
+  it('another process sees the changes of this one, in order, and a change of tag rows as such', async () => {
+    const other = await openDb({ url: t.url });
+    try {
+      const start = await catalogVersion(other);
+      const seq = await someContent();
+      await touch(seq);
+      await t.db.$client.execute("INSERT INTO tags(kind, value, label) VALUES ('type', 'zine', 'Zine')");
+      await catalogVersion(other);
+      expect(changesSince(other, start)!.map((c) => c.kind)).toEqual(['update', 'tags']);
+    } finally {
+      other.$client.close();
+    }
+  });
+
+  it('a process that fell behind pruned changes starts over (its caches cannot know what those changed)', async () => {
+    const other = await openDb({ url: t.url });
+    try {
+      const start = await catalogVersion(other);
+      const resets = feedResets(other);
+      const seq = await someContent();
+      await touch(seq);
+      await touch(seq);
+      await t.db.$client.execute({ sql: 'DELETE FROM catalog_changes WHERE seq <= ?', args: [start + 1] });
+      const now = await catalogVersion(other);
+      expect(now).toBe(start + 2);
+      expect(feedResets(other)).toBe(resets + 1);
+      expect(changesSince(other, start)).toBeUndefined();
+    } finally {
+      other.$client.close();
+    }
+  });
+});

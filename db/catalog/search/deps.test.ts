@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogChange, FacetValues } from './changes.ts';
+import { collect, declare, effectOf, type ListShown } from './deps.ts';
+
+const DAY = 86_400_000;
+/** cost, hasCert, rating, numReviews, createdAt, tagKey */
+const values = (rating: number, numReviews: number, createdAt = 100 * DAY, tagKey = 'category=web-development;type=courses', cost = 'Free'): FacetValues => [cost, 0, rating, numReviews, createdAt, tagKey];
+const change = (kind: CatalogChange['kind'], contentSeq: number | null, before?: FacetValues, after?: FacetValues, textChanged = false): CatalogChange => ({
+  seq: 1,
+  kind,
+  contentSeq,
+  before,
+  after,
+  textChanged,
+  seenAt: 0,
+});
+const review = (seq: number, from: [number, number], to: [number, number], tagKey?: string) =>
+  change('update', seq, values(from[0], from[1], 100 * DAY, tagKey), values(to[0], to[1], 100 * DAY, tagKey));
+
+/** A full page of the web-development category, newest first, showing contents 1–20. */
+const latestPage: ListShown = {
+  filters: { category: 'web-development' },
+  order: 'latest',
+  words: false,
+  counts: true,
+  first: { seq: 20, rating: 3, numReviews: 2, createdAt: 200 * DAY },
+  last: { seq: 1, rating: 3, numReviews: 2, createdAt: 150 * DAY },
+  full: true,
+};
+/** Page 1 of top rated, full, its last row rated 4.2 by 9 reviews. */
+const topPage: ListShown = { ...latestPage, order: 'topRated', first: { seq: 7, rating: 5, numReviews: 30, createdAt: DAY }, last: { seq: 9, rating: 4.2, numReviews: 9, createdAt: DAY } };
+
+describe('what a change does to a cached answer', () => {
+  it('a review refreshes nothing of a list that does not show the content, when its stars stay in the same step', () => {
+    expect(effectOf({ lists: [latestPage], cards: [1, 2, 3] }, [review(500, [3.2, 4], [3.4, 5])])).toBe('none');
+  });
+
+  it('a review that moves a content to another step of stars refreshes the counts of a list it is in', () => {
+    expect(effectOf({ lists: [latestPage] }, [review(500, [3.8, 4], [4, 5])])).toBe('stale');
+    // Not in the list, nor one filter away from it: its counts do not move.
+    expect(effectOf({ lists: [latestPage] }, [review(500, [3.8, 4], [4, 5], 'category=databases;type=books')])).toBe('none');
+  });
+
+  it('drops the page of the content changed at once, and refreshes the lists showing it as a card', () => {
+    expect(effectOf({ subjects: [500] }, [review(500, [3, 1], [3.1, 2])])).toBe('dead');
+    expect(effectOf({ lists: [latestPage], cards: [500] }, [review(500, [3, 1], [3.1, 2])])).toBe('stale');
+    expect(effectOf({ subjects: [501] }, [review(500, [3, 1], [3.1, 2])])).toBe('none');
+  });
+
+  it('a top-rated page is refreshed when a content climbs into it, not when one moves below it', () => {
+    expect(effectOf({ lists: [{ ...topPage, counts: false }] }, [review(500, [4, 3], [4.5, 4])])).toBe('stale');
+    expect(effectOf({ lists: [{ ...topPage, counts: false }] }, [review(500, [3.1, 3], [3.3, 4])])).toBe('none');
+    // Newest first, a review changes no one's place.
+    expect(effectOf({ lists: [{ ...latestPage, counts: false }] }, [review(500, [4, 3], [4.5, 4])])).toBe('none');
+  });
+
+  it('a new or deleted content that the list would hold drops it at once; one two filters away does not', () => {
+    const inList = values(0, 0, 300 * DAY);
+    expect(effectOf({ lists: [latestPage] }, [change('insert', 900, undefined, inList)])).toBe('dead');
+    expect(effectOf({ lists: [latestPage] }, [change('delete', 900, inList)])).toBe('dead');
+    const farAway = values(0, 0, 300 * DAY, 'category=databases');
+    expect(effectOf({ lists: [{ ...latestPage, filters: { category: 'web-development', cost: 'Paid' } }] }, [change('insert', 900, undefined, farAway)])).toBe('none');
+  });
+
+  it('a renamed content drops the word searches it may now match at once, not the lists without words', () => {
+    const same = values(3, 1);
+    const renamed = change('update', 500, same, same, true);
+    expect(effectOf({ lists: [{ ...latestPage, words: true }] }, [renamed])).toBe('dead');
+    expect(effectOf({ lists: [latestPage] }, [renamed])).toBe('none');
+  });
+
+  it('a change of tag rows drops what shows tags; a reset drops everything; a broken link changes its own page only', () => {
+    expect(effectOf({ tags: true }, [change('tags', null)])).toBe('dead');
+    expect(effectOf({ lists: [latestPage] }, [change('tags', null)])).toBe('none');
+    expect(effectOf({ lists: [latestPage] }, [change('reset', null)])).toBe('dead');
+    expect(effectOf({ subjects: [500] }, [change('shown', 500)])).toBe('dead');
+    expect(effectOf({ lists: [latestPage], cards: [500] }, [change('shown', 500)])).toBe('none');
+  });
+
+  it('the filters offered are dropped when a content brings or takes away a tag or a cost, not by a review', () => {
+    expect(effectOf({ offered: true }, [review(500, [3, 1], [4.5, 2])])).toBe('none');
+    expect(effectOf({ offered: true }, [change('update', 500, values(3, 1), values(3, 1, 100 * DAY, 'category=databases'))])).toBe('dead');
+    expect(effectOf({ offered: true }, [change('insert', 900, undefined, values(0, 0))])).toBe('dead');
+  });
+
+  it('only a review’s change may leave a list a moment stale: an edit moving the same list drops it', () => {
+    const edited = change('update', 500, values(3.8, 4), values(4, 5, 100 * DAY, 'category=web-development;type=courses', 'Paid'));
+    expect(effectOf({ lists: [latestPage] }, [edited])).toBe('dead');
+    expect(effectOf({ lists: [latestPage] }, [review(500, [3.8, 4], [4, 5]), edited])).toBe('dead');
+  });
+
+  it('an answer that declared nothing is refreshed by a review and dropped by any other change', () => {
+    expect(effectOf({}, [review(500, [3, 1], [3.1, 2])])).toBe('stale');
+    expect(effectOf({}, [change('tags', null)])).toBe('dead');
+    expect(effectOf({}, [])).toBe('none');
+  });
+
+  it('gathers what the reads inside an answer declared, nested', async () => {
+    const { deps } = await collect(async () => {
+      declare({ subjects: [1] });
+      await collect(async () => declare({ tags: true, cards: [2] }));
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      declare({ lists: [latestPage] });
+    });
+    expect(deps).toEqual({ subjects: [1], cards: [2], tags: true, lists: [latestPage] });
+  });
+});

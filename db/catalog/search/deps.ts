@@ -1,0 +1,188 @@
+/**
+ * What a cached answer shows, so a change invalidates only the answers it touches (decision 023; the idea
+ * of surrogate keys and Rails' per-record cache keys): the content a page is about, the contents it shows as
+ * cards, the result lists it shows (their filters, order and window), the tag rows, or everything.
+ *
+ * A cached read or page records its dependencies when it is made: a read says what it shows (`declare`), and
+ * a read or a page made inside `collect` gathers the dependencies of every read it used, cached or not.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { COSTS } from '../taxonomy.ts';
+import type { Order } from '../validation/search.ts';
+import type { CatalogChange, FacetValues } from './changes.ts';
+import type { FacetFilters, TagGroup } from './facet-types.ts';
+import { compareKeys, type RowKey } from './orders.ts';
+
+/** A list of results an answer shows: its filters and order, and where its page starts and ends. */
+export interface ListShown {
+  filters: FacetFilters;
+  order: Order | 'relevance';
+  /** Words matched the full-text index: whether a content matches them is not known from its facets. */
+  words: boolean;
+  /** The answer shows counts (the total, the sidebar's facets), not only the rows. */
+  counts: boolean;
+  /** The first and last rows shown, in the list's order (none when it showed no row). */
+  first?: RowKey;
+  last?: RowKey;
+  /** The page was full: a row sorting after its last cannot enter it. */
+  full: boolean;
+}
+
+export interface Deps {
+  /** The contents the answer is about (a content page): a change to one of them drops it at once. */
+  subjects?: number[];
+  /** Contents shown as cards: a change to one refreshes the answer (within the staleness bound). */
+  cards?: number[];
+  lists?: ListShown[];
+  /** It shows tag rows (labels, the tags offered). */
+  tags?: boolean;
+  /** It shows which tags and costs some content carries (the filters offered). */
+  offered?: boolean;
+  /** It shows something of every content (sitemap, feed): any change refreshes it. */
+  everything?: boolean;
+}
+
+/** What a change does to an answer: nothing, refresh it (a review's change: it may be served stale meanwhile), or drop it now. */
+export type Effect = 'none' | 'stale' | 'dead';
+
+const collectors = new AsyncLocalStorage<Deps[]>();
+
+/** Records what the answer being made shows, for the read or page being made around it. */
+export function declare(deps: Deps): void {
+  collectors.getStore()?.push(deps);
+}
+
+/** Runs `make`, gathering the dependencies every read it uses declares; they are declared outward too. */
+export async function collect<T>(make: () => Promise<T>): Promise<{ value: T; deps: Deps }> {
+  const gathered: Deps[] = [];
+  const value = await collectors.run(gathered, make);
+  const deps = mergeDeps(gathered);
+  declare(deps);
+  return { value, deps };
+}
+
+export function mergeDeps(all: Deps[]): Deps {
+  const merged: Deps = {};
+  for (const d of all) {
+    if (d.subjects?.length) (merged.subjects ??= []).push(...d.subjects);
+    if (d.cards?.length) (merged.cards ??= []).push(...d.cards);
+    if (d.lists?.length) (merged.lists ??= []).push(...d.lists);
+    if (d.tags) merged.tags = true;
+    if (d.offered) merged.offered = true;
+    if (d.everything) merged.everything = true;
+  }
+  return merged;
+}
+
+/** An answer that declared nothing is assumed to show everything: it is refreshed by any change. */
+export const isEmptyDeps = (d: Deps) => !d.subjects?.length && !d.cards?.length && !d.lists?.length && !d.tags && !d.offered && !d.everything;
+
+const costIndex = (cost: string) => (COSTS as readonly string[]).indexOf(cost);
+const tagValues = (tagKey: string, kind: TagGroup): string[] => {
+  for (const part of tagKey.split(';')) {
+    const [k, values] = part.split('=');
+    if (k === kind) return values ? values.split(',') : [];
+  }
+  return [];
+};
+
+type Group = TagGroup | 'cost' | 'hasCert' | 'rating';
+const GROUPS: readonly Group[] = ['category', 'techStack', 'type', 'cost', 'hasCert', 'rating'];
+
+/** A content's option in each group of the sidebar: its tags, cost, certificate and whole stars. */
+function optionsOf(v: FacetValues): Record<Group, string> {
+  const [cost, hasCert, rating, , , tagKey] = v;
+  const tags = (kind: TagGroup) => tagValues(tagKey, kind).sort().join(',');
+  return { category: tags('category'), techStack: tags('techStack'), type: tags('type'), cost, hasCert: hasCert ? '1' : '0', rating: String(Math.min(5, Math.floor(rating))) };
+}
+
+/** The groups of the list's filters a content with these facet values fails (none: it is in the list, words aside). */
+function failedGroups(filters: FacetFilters, v: FacetValues): Group[] {
+  const [cost, hasCert, rating, , , tagKey] = v;
+  const failed: Group[] = [];
+  for (const kind of ['category', 'techStack', 'type'] as const) {
+    const value = filters[kind];
+    if (value !== undefined && !tagValues(tagKey, kind).includes(value)) failed.push(kind);
+  }
+  if (filters.cost !== undefined && costIndex(cost) !== costIndex(filters.cost)) failed.push('cost');
+  if (filters.hasCert !== undefined && (hasCert ? 1 : 0) !== filters.hasCert) failed.push('hasCert');
+  if (filters.rating !== undefined && !(rating >= filters.rating)) failed.push('rating');
+  return failed;
+}
+
+/**
+ * What a content adds to a list's counts (decision 007's rule): passing every filter, its option in every
+ * group and the total; failing one filter, its option in that group only; failing more, nothing.
+ */
+function countedAs(filters: FacetFilters, v: FacetValues | undefined): string {
+  if (!v) return '';
+  const failed = failedGroups(filters, v);
+  if (failed.length > 1) return '';
+  const options = optionsOf(v);
+  return (failed.length ? failed : ['total', ...GROUPS]).map((g) => `${g}=${g === 'total' ? '' : options[g as Group]}`).join(';');
+}
+
+const keyOf = (seq: number, v: FacetValues): RowKey => ({ seq, rating: v[2], numReviews: v[3], createdAt: v[4] });
+
+/** Whether a row that stays in the list, with its sort key changed from `a` to `b`, moves the page's rows. */
+function movesWindow(list: ListShown, a: RowKey, b: RowKey): boolean {
+  if (list.order === 'relevance') return false;
+  const order = list.order;
+  if (compareKeys(order, a, b) === 0) return false;
+  if (!list.first || !list.last) return !list.full;
+  const before = (k: RowKey) => compareKeys(order, k, list.first!) < 0;
+  const after = (k: RowKey) => list.full && compareKeys(order, k, list.last!) > 0;
+  return !((before(a) && before(b)) || (after(a) && after(b)));
+}
+
+function listEffect(list: ListShown, change: CatalogChange): Effect {
+  const { before, after, contentSeq } = change;
+  if (!before && !after) return 'none';
+  const countedBefore = list.counts ? countedAs(list.filters, before) : '';
+  const countedAfter = list.counts ? countedAs(list.filters, after) : '';
+  if (countedBefore !== countedAfter) return 'stale';
+  const inBefore = before !== undefined && failedGroups(list.filters, before).length === 0;
+  const inAfter = after !== undefined && failedGroups(list.filters, after).length === 0;
+  if (inBefore !== inAfter) return 'stale';
+  // Words: a content whose text changed may now match them, or no longer (in the rows or in the counts).
+  if (list.words && change.textChanged && (inBefore || countedBefore)) return 'stale';
+  if (!inBefore) return 'none';
+  return movesWindow(list, keyOf(contentSeq ?? 0, before!), keyOf(contentSeq ?? 0, after!)) ? 'stale' : 'none';
+}
+
+function changeEffect(deps: Deps, change: CatalogChange): Effect {
+  if (change.kind === 'reset') return 'dead';
+  const seq = change.contentSeq;
+  if (seq !== null && deps.subjects?.includes(seq)) return 'dead';
+  if (deps.everything) return change.kind === 'shown' ? 'none' : 'stale';
+  if (change.kind === 'tags') return deps.tags ? 'stale' : 'none';
+  if (change.kind === 'shown') return 'none';
+  if (seq !== null && deps.cards?.includes(seq)) return 'stale';
+  if (deps.offered && (!change.before || !change.after || change.before[0] !== change.after[0] || change.before[5] !== change.after[5])) return 'stale';
+  let effect: Effect = 'none';
+  for (const list of deps.lists ?? []) if ((effect = listEffect(list, change)) !== 'none') return effect;
+  return effect;
+}
+
+/**
+ * Whether a change moved only a content's rating and review count: what reviews do, the one stream of
+ * writes that comes all day. Such a change may leave the lists it moves a moment stale; any other change
+ * (an edit, a new or deleted content, a tag) drops what it touches at once.
+ */
+export function isRatingOnly(change: CatalogChange): boolean {
+  const { before, after } = change;
+  if (change.kind !== 'update' || change.textChanged || !before || !after) return false;
+  return before[0] === after[0] && before[1] === after[1] && before[4] === after[4] && before[5] === after[5];
+}
+
+/** What a run of changes does to an answer with these dependencies: the strongest of their effects. */
+export function effectOf(deps: Deps, changes: readonly CatalogChange[]): Effect {
+  let strongest: Effect = 'none';
+  for (const change of changes) {
+    let effect = isEmptyDeps(deps) ? 'stale' : changeEffect(deps, change);
+    if (effect === 'stale' && !isRatingOnly(change)) effect = 'dead';
+    if (effect === 'dead') return 'dead';
+    if (effect === 'stale') strongest = 'stale';
+  }
+  return strongest;
+}

@@ -1,0 +1,63 @@
+/** What the bench's sections share: browser headers, the server under test, CPU time, the report's parts. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** What a browser sends with a page request: its Accept and Accept-Encoding (the server compresses for it). */
+export const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'accept-encoding': 'gzip, deflate, br, zstd' };
+export const BROWSER_API = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+export interface Goal {
+  goal: string;
+  figure: string;
+  met: boolean;
+}
+
+/** One part of the report: its Markdown, the goals it checks, and what it adds to the JSON file. */
+export interface ReportSection {
+  title: string;
+  lines: string[];
+  goals: Goal[];
+  json: Record<string, unknown>;
+}
+
+export function log(message: string) {
+  process.stderr.write(`${message}\n`);
+}
+
+/** CPU time a process has used so far, in microseconds (utime + stime). */
+export function cpuTimeUs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout.toString().trim()) || 100;
+
+/** Waits for a server to answer (its process still running). */
+export async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`${url} exited (${child.exitCode})`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+/** `logTo`: a file descriptor for the server's log (stdout), as a log collector would read it; else discarded. */
+export async function startSkillshelf(dbPath: string, port: number, env: Record<string, string>, logTo?: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [join(root, 'site/server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: `file:${dbPath}`, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', RATE_LIMIT_OFF: 'true', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', logTo ?? 'ignore', 'inherit'],
+  });
+  await waitUntilUp(`http://127.0.0.1:${port}/api/test`, child);
+  return child;
+}
+

@@ -1,0 +1,377 @@
+/**
+ * `npm run bench -- --only writes`: the catalog read while it is written (decision 023). A read load spread
+ * at random over a realistic mix of catalog URLs (home, 100 content pages, every category newest and top
+ * rated, ten technologies on pages 1 and 2, eight words as pages and as API searches with a category), with
+ * browser headers, measured with no writes and beside reviews posted at a fixed rate by 60 signed-in users,
+ * a full link check, and a 10,000-row import. Then freshness: after each kind of change made through one
+ * server, how long until a second server on the same database file shows it, over many probes.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { createClient, type Client } from '@libsql/client';
+import { freePort } from '../tests/setup/server.ts';
+import { BROWSER, BROWSER_API, log, root, startSkillshelf, type Goal, type ReportSection } from './bench-kit.ts';
+import { benchUncachedSearch, SEARCH_BUDGET_P95_MS, type SearchLatency } from './bench-search.ts';
+
+const USERS = 60;
+const GOALS = { oneReviewShare: 0.9, twentyReviewsShare: 0.5, readP99Ms: 50, writeP99Ms: 100, burstDone: 0.95, streamShare: 0.5, freshMs: 1000, facetReadsPerSecond: 1 };
+
+interface ReadStats {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+interface WriteStats {
+  asked: number;
+  done: number;
+  p99: number;
+}
+
+interface Row {
+  name: string;
+  reads: ReadStats;
+  writes?: WriteStats;
+  /** Whole facet tables the server read during the row. */
+  facetReads: number;
+  seconds: number;
+}
+
+/** The URL mix: what visitors of a directory ask for. */
+async function urlMix(db: Client): Promise<string[]> {
+  const slugs = (await db.execute('SELECT slug FROM contents ORDER BY random() LIMIT 100')).rows.map((r) => String(r.slug));
+  const categories = (await db.execute("SELECT DISTINCT value FROM content_tags WHERE kind = 'category'")).rows.map((r) => String(r.value));
+  const stacks = (await db.execute("SELECT value FROM content_tags WHERE kind = 'techStack' GROUP BY value ORDER BY count(*) DESC LIMIT 10")).rows.map((r) => String(r.value));
+  const words = ['python', 'data', 'web', 'learning', 'course', 'intro', 'security', 'cloud'];
+  return [
+    '/',
+    ...slugs.map((slug) => `/content/${slug}`),
+    ...categories.flatMap((c) => [`/search?category=${c}&order=latest`, `/search?category=${c}&order=topRated`]),
+    ...stacks.flatMap((s) => [`/search?techStack=${s}`, `/search?techStack=${s}&page=2`]),
+    ...words.map((w) => `/search?searchTerm=${w}`),
+    ...words.map((w, i) => `/api/contents/search?searchTerm=${w}&category=${categories[i % categories.length]}`),
+  ];
+}
+
+/** Reads spread at random over the mix, `connections` at a time, for `seconds`. */
+async function readLoad(url: string, paths: string[], seconds: number, connections: number): Promise<ReadStats> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const path = paths[Math.floor(Math.random() * paths.length)]!;
+          return { ...request, path, headers: path.startsWith('/api/') ? BROWSER_API : BROWSER };
+        },
+      },
+    ],
+  });
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+}
+
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
+};
+
+/** Reviews at a fixed rate for `seconds`, each by one of the users on a content they have not reviewed. */
+async function postReviews(url: string, tokens: string[], contentIds: string[], perSecond: number, seconds: number): Promise<WriteStats> {
+  const latencies: number[] = [];
+  const asked = Math.round(perSecond * seconds);
+  let done = 0;
+  let next = 0;
+  const start = performance.now();
+  const posts: Array<Promise<void>> = [];
+  for (let k = 0; k < asked; k++) {
+    const due = start + (k * 1000) / perSecond;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const token = tokens[k % tokens.length]!;
+    const contentId = contentIds[next++ % contentIds.length]!;
+    const sent = performance.now();
+    posts.push(
+      fetch(`${url}/api/contents/${contentId}/reviews`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ rating: 1 + (k % 5), comment: `Bench review ${k}` }),
+      })
+        .then(async (res) => {
+          await res.arrayBuffer();
+          if (res.status === 201) {
+            done++;
+            latencies.push(performance.now() - sent);
+          }
+        })
+        .catch(() => {}),
+    );
+  }
+  await Promise.all(posts);
+  return { asked, done, p99: percentile(latencies, 99) };
+}
+
+async function facetReadsOf(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer bench-metrics' } })).text();
+  return Number(/^skillshelf_facet_table_reads (\d+)/m.exec(text)?.[1] ?? NaN);
+}
+
+/** Servers answering 200 on 50 loopback addresses, one port: the link checker's targets (it asks a host once a second). */
+async function linkTargets(): Promise<{ port: number; hosts: string[]; close: () => void }> {
+  const port = await freePort();
+  const hosts = Array.from({ length: 50 }, (_, i) => `127.0.0.${i + 1}`);
+  const servers: Server[] = [];
+  for (const host of hosts) {
+    const server = createServer((_, res) => res.end('ok'));
+    await new Promise<void>((resolve) => server.listen(port, host, resolve));
+    servers.push(server);
+  }
+  return { port, hosts, close: () => servers.forEach((s) => s.close()) };
+}
+
+function cli(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [join(root, 'cli/bin.mjs'), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' });
+}
+
+async function signUp(url: string, n: number): Promise<string> {
+  const res = await fetch(`${url}/api/users/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: `Bench Writer ${n}`, email: `bench-writer-${n}-${Date.now()}@example.com`, password: 'bench-password' }),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** A CSV of `n` new contents in the export's format. */
+function importFile(dir: string, n: number): string {
+  const header = 'name,slug,url,image,description,cost,hasCert,category,techStack,type';
+  const rows = Array.from({ length: n }, (_, i) => `Imported resource ${i},imported-resource-${i},https://import-${i}.example.org/,,An imported resource,Free,false,web-development,javascript,courses`);
+  const file = join(dir, 'import.csv');
+  writeFileSync(file, [header, ...rows].join('\n'));
+  return file;
+}
+
+/** How long after a change a page shows it: polled every 10 ms, up to 5 s. */
+async function delayUntil(url: string, shows: (status: number, text: string) => boolean): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < 5000) {
+    const res = await fetch(url, { headers: BROWSER });
+    if (shows(res.status, await res.text())) return performance.now() - start;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return Infinity;
+}
+
+interface Freshness {
+  kind: string;
+  delays: number[];
+}
+
+/** Changes made through server A (or straight in the database), watched on server B over the same file. */
+async function freshnessProbes(a: string, b: string, db: Client, adminToken: string, tokens: string[], probes: number): Promise<Freshness[]> {
+  const auth = { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` };
+  const contents = (await db.execute({ sql: 'SELECT id, slug, name, seq FROM contents ORDER BY random() LIMIT ?', args: [probes * 4] })).rows.map((r) => ({ id: String(r.id), slug: String(r.slug), seq: Number(r.seq) }));
+  const results: Freshness[] = [
+    { kind: 'a review (its content page)', delays: [] },
+    { kind: 'an admin edit of a name (its content page)', delays: [] },
+    { kind: 'an admin edit of a name (newest-first list showing it)', delays: [] },
+    { kind: 'a tag renamed (its search page)', delays: [] },
+    { kind: 'a content published (newest-first list)', delays: [] },
+    { kind: 'a content deleted (its page)', delays: [] },
+    { kind: 'a link turned broken (its content page)', delays: [] },
+  ];
+  const warm = async (path: string) => {
+    await fetch(b + path, { headers: BROWSER }).then((r) => r.arrayBuffer());
+    await fetch(b + path, { headers: BROWSER }).then((r) => r.arrayBuffer());
+  };
+  for (let n = 0; n < probes; n++) {
+    const [reviewed, renamed, deleted, broken] = [contents[n * 4]!, contents[n * 4 + 1]!, contents[n * 4 + 2]!, contents[n * 4 + 3]!];
+    await warm(`/content/${reviewed.slug}`);
+    await fetch(`${a}/api/contents/${reviewed.id}/reviews`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[n % tokens.length]}` }, body: JSON.stringify({ rating: 4, comment: `Fresh probe ${n}` }) });
+    results[0]!.delays.push(await delayUntil(`${b}/content/${reviewed.slug}`, (_, t) => t.includes(`Fresh probe ${n}`)));
+
+    // Renamed and moved to the top of the newest-first list, so the list shows it.
+    const content = (await (await fetch(`${a}/api/contents/${renamed.id}`, { headers: auth })).json()) as Record<string, unknown>;
+    await warm(`/content/${renamed.slug}`);
+    await warm('/search?order=latest');
+    const name = `Renamed probe ${n}`;
+    const edit = await fetch(`${a}/api/contents/${renamed.id}`, { method: 'PUT', headers: auth, body: JSON.stringify({ ...content, name }) });
+    if (edit.status !== 200) throw new Error(`edit: ${edit.status} ${await edit.text()}`);
+    await db.execute({ sql: 'UPDATE contents SET created_at = ? WHERE id = ?', args: [Date.now(), renamed.id] });
+    results[1]!.delays.push(await delayUntil(`${b}/content/${renamed.slug}`, (_, t) => t.includes(name)));
+    results[2]!.delays.push(await delayUntil(`${b}/search?order=latest`, (_, t) => t.includes(name)));
+
+    const tag = (await db.execute("SELECT id, value, label FROM tags WHERE kind = 'category' ORDER BY random() LIMIT 1")).rows[0]!;
+    await warm(`/search?category=${tag.value}`);
+    const label = `Topic probe ${n}`;
+    await fetch(`${a}/api/tags/${tag.id}`, { method: 'PUT', headers: auth, body: JSON.stringify({ label }) });
+    results[3]!.delays.push(await delayUntil(`${b}/search?category=${tag.value}`, (_, t) => t.includes(label)));
+
+    await warm('/search?order=latest');
+    const created = (await (await fetch(`${a}/api/contents`, { method: 'POST', headers: auth })).json()) as Record<string, unknown>;
+    const published = `Published probe ${n}`;
+    await fetch(`${a}/api/contents/${created._id}`, { method: 'PUT', headers: auth, body: JSON.stringify({ ...created, name: published, slug: `published-probe-${n}-${Date.now()}`, url: `https://published-probe-${n}-${Date.now()}.example.org/`, description: 'A probe', status: 'published' }) });
+    results[4]!.delays.push(await delayUntil(`${b}/search?order=latest`, (_, t) => t.includes(published)));
+
+    await warm(`/content/${deleted.slug}`);
+    await fetch(`${a}/api/contents/${deleted.id}`, { method: 'DELETE', headers: auth });
+    results[5]!.delays.push(await delayUntil(`${b}/content/${deleted.slug}`, (status) => status === 404));
+
+    await warm(`/content/${broken.slug}`);
+    await db.execute({
+      sql: `INSERT INTO link_checks(content_id, url, checked_at, status, error, failures, first_failure_at, broken_since, due_at)
+            SELECT id, url, ?1, 404, 'HTTP 404', 3, ?1 - 172800000, ?1, ?1 FROM contents WHERE id = ?2
+            ON CONFLICT(content_id) DO UPDATE SET broken_since = ?1, checked_at = ?1, url = excluded.url`,
+      args: [Date.now(), broken.id],
+    });
+    results[6]!.delays.push(await delayUntil(`${b}/content/${broken.slug}`, (_, t) => t.includes('data-broken-link')));
+  }
+  return results;
+}
+
+export async function writesSection(dbPath: string, { duration, connections }: { duration: number; connections: number }): Promise<ReportSection> {
+  const dir = mkdtempSync(join(tmpdir(), 'skillshelf-bench-writes-'));
+  const db = createClient({ url: `file:${dbPath}` });
+  const targets = await linkTargets();
+  // The link checker asks loopback servers, never the synthetic catalog's made-up hosts.
+  await db.execute({ sql: "UPDATE contents SET url = 'http://127.0.0.' || (1 + seq % 50) || ':' || ? || '/r/' || seq, url_key = NULL", args: [targets.port] });
+  const env = { LOG_LEVEL: 'silent', METRICS_TOKEN: 'bench-metrics' };
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = await startSkillshelf(dbPath, port, env);
+  const rows: Row[] = [];
+  let freshness: Freshness[] = [];
+  let searches: SearchLatency[] = [];
+  try {
+    log('  writes: uncached search on this engine, one request at a time');
+    const searchPort = await freePort();
+    const uncached = await startSkillshelf(dbPath, searchPort, { ...env, CATALOG_CACHE: 'off' });
+    try {
+      searches = await benchUncachedSearch(`http://127.0.0.1:${searchPort}`, dbPath);
+    } finally {
+      uncached.kill('SIGTERM');
+    }
+    const paths = await urlMix(db);
+    log(`  writes: ${paths.length} URLs in the mix; signing up ${USERS} writers`);
+    const tokens: string[] = [];
+    for (let n = 0; n < USERS; n++) tokens.push(await signUp(url, n));
+    const contentIds = (await db.execute('SELECT id FROM contents ORDER BY random() LIMIT 20000')).rows.map((r) => String(r.id));
+    for (const path of paths) for (let i = 0; i < 2; i++) await fetch(url + path, { headers: path.startsWith('/api/') ? BROWSER_API : BROWSER }).then((r) => r.arrayBuffer());
+
+    const run = async (name: string, seconds: number, beside?: () => Promise<WriteStats | undefined>) => {
+      log(`  writes: ${name}`);
+      const facetBefore = await facetReadsOf(url);
+      const [reads, writes] = await Promise.all([readLoad(url, paths, seconds, connections), beside?.()]);
+      rows.push({ name, reads, ...(writes ? { writes } : {}), facetReads: (await facetReadsOf(url)) - facetBefore, seconds });
+    };
+    await run('no writes', duration);
+    let offset = 0;
+    for (const perSecond of [1, 20]) {
+      const ids = contentIds.slice(offset, (offset += perSecond * duration * 2));
+      await run(`${perSecond} review/s`, duration, () => postReviews(url, tokens, ids, perSecond, duration));
+    }
+    await run('no writes (again)', duration);
+    await run('200 reviews/s for 10 s', 10, () => postReviews(url, tokens, contentIds.slice(offset, (offset += 4000)), 200, 10));
+    const dbEnv = { DATABASE_URL: `file:${dbPath}`, LOG_LEVEL: 'silent' };
+    let checker: ChildProcess | undefined;
+    await run('a full link check under way', duration, async () => {
+      checker = cli(['links', 'check', '--concurrency', '16', '--timeout', '2000'], dbEnv);
+      return undefined;
+    });
+    checker?.kill('SIGTERM');
+    const checked = Number((await db.execute('SELECT count(*) AS n FROM link_checks')).rows[0]!.n);
+    rows.at(-1)!.name += ` (${checked.toLocaleString('en')} links checked)`;
+    const file = importFile(dir, 10_000);
+    let importer: ChildProcess | undefined;
+    const importDone = new Promise<number>((resolve) => {
+      void run('a 10,000-row import under way', duration, async () => {
+        importer = cli(['import', file], dbEnv);
+        const started = performance.now();
+        importer.on('exit', () => resolve(performance.now() - started));
+        return undefined;
+      }).then(() => resolve(-1));
+    });
+    const importMs = await importDone;
+    while (rows.at(-1)?.name.startsWith('a 10,000-row') !== true) await new Promise((r) => setTimeout(r, 100));
+    rows.at(-1)!.name += importMs > 0 ? ` (done in ${(importMs / 1000).toFixed(1)} s)` : ' (still running when the reads ended)';
+    importer?.kill('SIGTERM');
+
+    log('  writes: freshness probes (two servers on one file)');
+    const portB = await freePort();
+    const serverB = await startSkillshelf(dbPath, portB, env);
+    try {
+      const admin = await signUp(url, 999);
+      await db.execute({ sql: "UPDATE users SET is_admin = 1 WHERE email LIKE 'bench-writer-999-%'" });
+      const signIn = await fetch(`${url}/api/users/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: (await db.execute("SELECT email FROM users WHERE email LIKE 'bench-writer-999-%'")).rows[0]!.email, password: 'bench-password' }) });
+      const adminToken = signIn.status === 200 ? ((await signIn.json()) as { token: string }).token : admin;
+      freshness = await freshnessProbes(url, `http://127.0.0.1:${portB}`, db, adminToken, tokens, 10);
+    } finally {
+      serverB.kill('SIGTERM');
+    }
+  } finally {
+    server.kill('SIGTERM');
+    targets.close();
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return writesReport(rows, freshness, searches);
+}
+
+function writesReport(rows: Row[], freshness: Freshness[], searches: SearchLatency[]): ReportSection {
+  const base = rows.find((r) => r.name === 'no writes')!.reads.rps;
+  const share = (r: Row) => r.reads.rps / base;
+  const find = (prefix: string) => rows.find((r) => r.name.startsWith(prefix))!;
+  const one = find('1 review/s');
+  const twenty = find('20 review/s');
+  const burst = find('200 reviews/s');
+  const links = find('a full link check');
+  const imported = find('a 10,000-row import');
+  const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+  const worst = freshness.flatMap((f) => f.delays);
+  const goals: Goal[] = [
+    { goal: `1 review/s: reads ≥ ${pct(GOALS.oneReviewShare)} of no writes`, figure: `${pct(share(one))} (${one.reads.rps.toLocaleString('en')} of ${base.toLocaleString('en')} req/s)`, met: share(one) >= GOALS.oneReviewShare },
+    {
+      goal: `20 reviews/s: reads ≥ ${pct(GOALS.twentyReviewsShare)}, read p99 ≤ ${GOALS.readP99Ms} ms, no errors`,
+      figure: `${pct(share(twenty))}, p99 ${twenty.reads.p99} ms, ${twenty.reads.errors + twenty.reads.non2xx} errors`,
+      met: share(twenty) >= GOALS.twentyReviewsShare && twenty.reads.p99 <= GOALS.readP99Ms && twenty.reads.errors + twenty.reads.non2xx === 0,
+    },
+    {
+      goal: `Writes keep up: 20 reviews/s all done, write p99 ≤ ${GOALS.writeP99Ms} ms; 200 reviews/s for 10 s ≥ ${pct(GOALS.burstDone)} done`,
+      figure: `20/s: ${twenty.writes!.done} of ${twenty.writes!.asked}, p99 ${twenty.writes!.p99} ms; 200/s: ${burst.writes!.done} of ${burst.writes!.asked} (p99 ${burst.writes!.p99} ms)`,
+      met: twenty.writes!.done === twenty.writes!.asked && twenty.writes!.p99 <= GOALS.writeP99Ms && burst.writes!.done >= GOALS.burstDone * burst.writes!.asked,
+    },
+    {
+      goal: `Fresh within ${GOALS.freshMs} ms on another server over the same file, every kind of change (worst of ${worst.length} probes)`,
+      figure: `worst ${Math.round(Math.max(...worst))} ms, median ${Math.round(percentile(worst, 50))} ms`,
+      met: worst.length > 0 && Math.max(...worst) <= GOALS.freshMs,
+    },
+    ...[links, imported].map((r) => ({
+      goal: `${r.name.split(' (')[0]}: reads ≥ ${pct(GOALS.streamShare)}, the facet table read at most once a second`,
+      figure: `${pct(share(r))}, ${r.facetReads} facet table reads in ${r.seconds} s`,
+      met: share(r) >= GOALS.streamShare && r.facetReads <= r.seconds * GOALS.facetReadsPerSecond,
+    })),
+    ...searches.map((r) => ({ goal: `Uncached search, ${r.name}: p95 ≤ ${SEARCH_BUDGET_P95_MS} ms`, figure: `p95 ${r.p95} ms (p50 ${r.p50} ms, max ${r.max} ms)`, met: r.p95 <= SEARCH_BUDGET_P95_MS })),
+    { goal: 'No review causes a facet table read', figure: `${one.facetReads + twenty.facetReads + burst.facetReads} reads over the review rows`, met: one.facetReads + twenty.facetReads + burst.facetReads === 0 },
+  ];
+  const lines = [
+    'Reads: random URLs of the mix, browser headers. Writes: reviews posted at a fixed rate by 60 signed-in users through `POST /api/contents/{id}/reviews`, beside the reads.',
+    '',
+    '| while | reads req/s | × no writes | read p50 ms | read p99 ms | read errors | reviews done | write p99 ms | facet table reads |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.name} | ${r.reads.rps.toLocaleString('en')} | ${share(r).toFixed(2)} | ${r.reads.p50} | ${r.reads.p99} | ${r.reads.errors + r.reads.non2xx} | ${r.writes ? `${r.writes.done} of ${r.writes.asked}` : '—'} | ${r.writes?.p99 ?? '—'} | ${r.facetReads} |`),
+    '',
+    'Freshness: a change made through one server (or straight in the database), read through a second server over the same file until it shows.',
+    '',
+    '| change | probes | median ms | worst ms |',
+    '|---|---:|---:|---:|',
+    ...freshness.map((f) => `| ${f.kind} | ${f.delays.length} | ${Math.round(percentile(f.delays, 50))} | ${Math.round(Math.max(...f.delays))} |`),
+  ];
+  return { title: 'Reads while the catalog is written', lines, goals, json: { rows, freshness, searches } };
+}

@@ -1,0 +1,102 @@
+/**
+ * A write refreshes what it changed, not the whole site (docs/decisions/023): the request log says whether
+ * the front door answered a page from the cache ('hit') or sent it on to be rendered ('miss').
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { waitForLogLine } from '../setup/logs.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+import { MAX_STALE_MS } from '../../site/server/page-cache.ts';
+
+const METRICS_TOKEN = 'write-invalidation-metrics-token';
+let server: TestServer;
+let api: ApiClient;
+beforeAll(async () => {
+  server = await startServer({ env: { METRICS_TOKEN } });
+  api = apiClient(server.url);
+});
+afterAll(() => server?.stop());
+
+interface Content {
+  _id: string;
+  slug: string;
+  name: string;
+  category: Array<{ value: string }>;
+}
+
+/** A page as a browser asks for it, and whether the front door answered it from the cache. */
+async function visit(path: string): Promise<{ text: string; cache: unknown }> {
+  const res = await fetch(server.url + path, { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+  const text = await res.text();
+  const id = res.headers.get('x-request-id');
+  const line = await waitForLogLine(server.output, (l) => l.requestId === id && l.status !== undefined);
+  return { text, cache: line.cache };
+}
+
+const facetReads = async () => {
+  const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  return Number(/^skillshelf_facet_table_reads (\d+)/m.exec(text)?.[1]);
+};
+
+async function reviewer(): Promise<string> {
+  return (await api.post('/api/users/signup', { name: 'Quiet Reviewer', email: uniqueEmail('quiet'), password: 'password-123' })).body.token as string;
+}
+
+describe('a write refreshes what it changed', () => {
+  it('a review re-renders its content page, not the others, nor a list that does not show it; the facet table is not read again', async () => {
+    const { body } = await api.get('/api/contents/search?order=latest');
+    const [reviewed, other] = body.contents as Content[];
+    const categories = new Set(reviewed!.category.map((t) => t.value));
+    const { body: filters } = await api.get('/api/contents/filters');
+    const elsewhere = (filters.categories as Array<{ value: string }>).find((c) => !categories.has(c.value))!.value;
+    const pages = [`/content/${reviewed!.slug}`, `/content/${other!.slug}`, `/search?category=${elsewhere}`];
+    for (const path of pages) {
+      await visit(path);
+      expect((await visit(path)).cache, path).toBe('hit');
+    }
+    const reads = await facetReads();
+    const token = await reviewer();
+    // Older than the stale window: a page the review touched could not be served stale any more.
+    await new Promise((resolve) => setTimeout(resolve, MAX_STALE_MS + 100));
+
+    expect((await api.post(`/api/contents/${reviewed!._id}/reviews`, { rating: 1, comment: 'Refreshes its own page only' }, { token })).status).toBe(201);
+
+    const own = await visit(pages[0]!);
+    expect(own.cache).toBe('miss');
+    expect(own.text).toContain('Refreshes its own page only');
+    expect((await visit(pages[1]!)).cache).toBe('hit');
+    expect((await visit(pages[2]!)).cache).toBe('hit');
+    expect(await facetReads()).toBe(reads);
+  });
+
+  it('an admin edit shows to the admin on their next request, on the content page and in the API', async () => {
+    const admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token as string;
+    const { body } = await api.get('/api/contents/search?order=oldest');
+    const content = body.contents[0] as Content & Record<string, unknown>;
+    await visit(`/content/${content.slug}`);
+    await api.get(`/api/contents/slug/${content.slug}`);
+    const name = `${content.name} (revised)`;
+    expect((await api.put(`/api/contents/${content._id}`, { ...content, name }, { token: admin })).status).toBe(200);
+    expect((await visit(`/content/${content.slug}`)).text).toContain(name);
+    expect((await api.get(`/api/contents/slug/${content.slug}`)).body.name).toBe(name);
+  });
+
+  it('a burst of reviews on one content renders a list showing it about once a second, not once a review', async () => {
+    const { body } = await api.get('/api/contents/search?order=latest');
+    const shown = (body.contents as Content[])[0]!;
+    const list = '/search?order=latest';
+    await visit(list);
+    const tokens = await Promise.all(Array.from({ length: 8 }, () => reviewer()));
+    let misses = 0;
+    const started = Date.now();
+    for (const [i, token] of tokens.entries()) {
+      await api.post(`/api/contents/${shown._id}/reviews`, { rating: 1 + (i % 5), comment: `Burst ${i}` }, { token });
+      if ((await visit(list)).cache === 'miss') misses++;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const seconds = (Date.now() - started) / 1000;
+    // One render when it first went stale, then at most one a second.
+    expect(misses).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+    expect(misses).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -119,8 +119,8 @@ async function postReviews(url: string, tokens: string[], contentIds: string[], 
 }
 
 async function facetReadsOf(url: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer bench-metrics' } })).text();
-  return Number(/^skillshelf_facet_table_reads (\d+)/m.exec(text)?.[1] ?? NaN);
+  const text = await (await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer bench-metrics-token-0123456789' } })).text();
+  return Number(/^skillshelf_facet_table_reads(?:{[^}]*})? (\d+)$/m.exec(text)?.[1] ?? NaN);
 }
 
 /** Servers answering 200 on 50 loopback addresses, one port: the link checker's targets (it asks a host once a second). */
@@ -202,16 +202,18 @@ async function freshnessProbes(a: string, b: string, db: Client, adminToken: str
     await warm(`/content/${renamed.slug}`);
     await warm('/search?order=latest');
     const name = `Renamed probe ${n}`;
-    const edit = await fetch(`${a}/api/contents/${renamed.id}`, { method: 'PUT', headers: auth, body: JSON.stringify({ ...content, name }) });
+    // The bench points links at loopback servers, which an edit refuses: the edit gives it a public address.
+    const edit = await fetch(`${a}/api/contents/${renamed.id}`, { method: 'PUT', headers: auth, body: JSON.stringify({ ...content, name, url: `https://renamed-probe-${n}-${Date.now()}.example.org/` }) });
     if (edit.status !== 200) throw new Error(`edit: ${edit.status} ${await edit.text()}`);
     await db.execute({ sql: 'UPDATE contents SET created_at = ? WHERE id = ?', args: [Date.now(), renamed.id] });
     results[1]!.delays.push(await delayUntil(`${b}/content/${renamed.slug}`, (_, t) => t.includes(name)));
     results[2]!.delays.push(await delayUntil(`${b}/search?order=latest`, (_, t) => t.includes(name)));
 
-    const tag = (await db.execute("SELECT id, value, label FROM tags WHERE kind = 'category' ORDER BY random() LIMIT 1")).rows[0]!;
+    const tag = (await db.execute("SELECT id, value, label FROM tags WHERE kind = 'category' AND status = 'active' AND label NOT LIKE 'Topic probe%' ORDER BY random() LIMIT 1")).rows[0]!;
     await warm(`/search?category=${tag.value}`);
     const label = `Topic probe ${n}`;
-    await fetch(`${a}/api/tags/${tag.id}`, { method: 'PUT', headers: auth, body: JSON.stringify({ label }) });
+    const relabelled = await fetch(`${a}/api/tags/${tag.id}`, { method: 'PUT', headers: auth, body: JSON.stringify({ label }) });
+    if (relabelled.status !== 200) log(`  tag rename refused (${relabelled.status}): ${await relabelled.text()}`);
     results[3]!.delays.push(await delayUntil(`${b}/search?category=${tag.value}`, (_, t) => t.includes(label)));
 
     await warm('/search?order=latest');
@@ -242,7 +244,7 @@ export async function writesSection(dbPath: string, { duration, connections }: {
   const targets = await linkTargets();
   // The link checker asks loopback servers, never the synthetic catalog's made-up hosts.
   await db.execute({ sql: "UPDATE contents SET url = 'http://127.0.0.' || (1 + seq % 50) || ':' || ? || '/r/' || seq, url_key = NULL", args: [targets.port] });
-  const env = { LOG_LEVEL: 'silent', METRICS_TOKEN: 'bench-metrics' };
+  const env = { LOG_LEVEL: 'silent', METRICS_TOKEN: 'bench-metrics-token-0123456789' };
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const server = await startSkillshelf(dbPath, port, env);

@@ -35,7 +35,9 @@ async function visit(path: string): Promise<{ text: string; cache: unknown }> {
 
 const facetReads = async () => {
   const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  return Number(/^skillshelf_facet_table_reads (\d+)/m.exec(text)?.[1]);
+  const reads = /^skillshelf_facet_table_reads(?:{[^}]*})? (\d+)$/m.exec(text)?.[1];
+  if (reads === undefined) throw new Error(`no facet table reads in /metrics: ${text.slice(0, 500)}`);
+  return Number(reads);
 };
 
 async function reviewer(): Promise<string> {

@@ -209,7 +209,8 @@ async function freshnessProbes(a: string, b: string, db: Client, adminToken: str
     results[1]!.delays.push(await delayUntil(`${b}/content/${renamed.slug}`, (_, t) => t.includes(name)));
     results[2]!.delays.push(await delayUntil(`${b}/search?order=latest`, (_, t) => t.includes(name)));
 
-    const tag = (await db.execute("SELECT id, value, label FROM tags WHERE kind = 'category' AND status = 'active' AND label NOT LIKE 'Topic probe%' ORDER BY random() LIMIT 1")).rows[0]!;
+    // A tag some content carries: the filters offer only those, so only those show their label.
+    const tag = (await db.execute("SELECT id, value, label FROM tags WHERE kind = 'category' AND status = 'active' AND label NOT LIKE 'Topic probe%' AND EXISTS (SELECT 1 FROM content_tags t WHERE t.kind = 'category' AND t.value = tags.value) ORDER BY random() LIMIT 1")).rows[0]!;
     await warm(`/search?category=${tag.value}`);
     const label = `Topic probe ${n}`;
     const relabelled = await fetch(`${a}/api/tags/${tag.id}`, { method: 'PUT', headers: auth, body: JSON.stringify({ label }) });

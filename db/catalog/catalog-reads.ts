@@ -132,7 +132,7 @@ export async function searchContents(db: Db, asked: SearchParams): Promise<Searc
     const page = Math.min(params.page, pages);
     const pageOfRows = count ? pageRows(table, filters, params.order, (page - 1) * PAGE_SIZE, PAGE_SIZE, matches) : [];
     const seqs = pageOfRows.map((i) => table.seq[i]!);
-    const list: ListShown = { filters, order: params.order, words: Boolean(matches), counts: true, full: pageOfRows.length === PAGE_SIZE };
+    const list: ListShown = { filters, order: params.order, words: Boolean(matches), ...(matches ? { matched: matches.seqs } : {}), counts: true, full: pageOfRows.length === PAGE_SIZE };
     if (pageOfRows.length) Object.assign(list, { first: rowKey(table, pageOfRows[0]!), last: rowKey(table, pageOfRows.at(-1)!) });
     declare({ lists: [list], cards: seqs });
     const rows = await contentsBySeqs(db, seqs);

@@ -62,6 +62,17 @@ describe('what a change does to a cached answer', () => {
     expect(effectOf({ lists: [{ ...latestPage, filters: { category: 'web-development', cost: 'Paid' } }] }, [change('insert', 900, undefined, farAway)])).toBe('none');
   });
 
+  it('a review of a content the words do not match leaves a word search as it is; one they match refreshes it', () => {
+    const wordPage: ListShown = { ...latestPage, filters: {}, words: true, matched: Int32Array.from([3, 40, 500]) };
+    expect(effectOf({ lists: [wordPage] }, [review(41, [3.8, 4], [4, 5])])).toBe('none');
+    expect(effectOf({ lists: [wordPage] }, [review(500, [3.8, 4], [4, 5])])).toBe('stale');
+    // Its matches unknown, a word search counts every content its filters pass.
+    expect(effectOf({ lists: [{ ...wordPage, matched: undefined }] }, [review(41, [3.8, 4], [4, 5])])).toBe('stale');
+    // A new content, or one whose text changed, may match the words now.
+    expect(effectOf({ lists: [wordPage] }, [change('update', 41, values(3, 1), values(3, 1), true)])).toBe('dead');
+    expect(effectOf({ lists: [wordPage] }, [change('insert', 41, undefined, values(0, 0, 300 * DAY))])).toBe('dead');
+  });
+
   it('a renamed content drops the word searches it may now match at once, not the lists without words', () => {
     const same = values(3, 1);
     const renamed = change('update', 500, same, same, true);

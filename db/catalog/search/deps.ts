@@ -12,6 +12,7 @@ import type { Order } from '../validation/search.ts';
 import type { CatalogChange, FacetValues } from './changes.ts';
 import type { FacetFilters, TagGroup } from './facet-types.ts';
 import { compareKeys, type RowKey } from './orders.ts';
+import { holdsSeq } from './sorted-seqs.ts';
 
 /** A list of results an answer shows: its filters and order, and where its page starts and ends. */
 export interface ListShown {
@@ -19,6 +20,8 @@ export interface ListShown {
   order: Order | 'relevance';
   /** Words matched the full-text index: whether a content matches them is not known from its facets. */
   words: boolean;
+  /** The seqs of the contents matching the words, ascending, when known: a change to any other leaves the list as it is. */
+  matched?: Int32Array;
   /** The answer shows counts (the total, the sidebar's facets), not only the rows. */
   counts: boolean;
   /** The first and last rows shown, in the list's order (none when it showed no row). */
@@ -97,7 +100,7 @@ function optionsOf(v: FacetValues): Record<Group, string> {
 }
 
 /** The groups of the list's filters a content with these facet values fails (none: it is in the list, words aside). */
-function failedGroups(filters: FacetFilters, v: FacetValues): Group[] {
+export function failedGroups(filters: FacetFilters, v: FacetValues): Group[] {
   const [cost, hasCert, rating, , , tagKey] = v;
   const failed: Group[] = [];
   for (const kind of ['category', 'techStack', 'type'] as const) {
@@ -138,6 +141,8 @@ function movesWindow(list: ListShown, a: RowKey, b: RowKey): boolean {
 function listEffect(list: ListShown, change: CatalogChange): Effect {
   const { before, after, contentSeq } = change;
   if (!before && !after) return 'none';
+  // Words: a content that does not match them, and whose text did not change, is not in the list nor its counts.
+  if (list.matched && change.kind === 'update' && !change.textChanged && contentSeq !== null && !holdsSeq(list.matched, contentSeq)) return 'none';
   const countedBefore = list.counts ? countedAs(list.filters, before) : '';
   const countedAfter = list.counts ? countedAs(list.filters, after) : '';
   if (countedBefore !== countedAfter) return 'stale';

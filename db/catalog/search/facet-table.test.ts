@@ -11,6 +11,7 @@ import { parseSearchParams, RATING_STEPS, type SearchParams } from '../validatio
 import { searchContents } from '../catalog-reads.ts';
 import { openDb } from '../../client.ts';
 import { facetTable, facetTableReads } from './facet-table.ts';
+import { textMatchReads } from './matches.ts';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -122,6 +123,24 @@ describe('facet counts', () => {
     await t.db.$client.execute({ sql: "INSERT INTO reviews(id, content_id, user_id, name, rating, comment) VALUES ('r-facet', ?, ?, 'A', 5, 'Good')", args: [content!.id, user!.id] });
     await searchContents(t.db, parseSearchParams(new URLSearchParams('order=topRated')));
     expect(facetTableReads()).toBe(reads);
+  });
+
+  it('a review leaves the words’ matches as they were read: the counts move, the full-text index is not asked again', async () => {
+    const [matching] = (await t.db.$client.execute("SELECT c.id, c.rating FROM contents_fts f JOIN contents c ON c.seq = f.rowid WHERE contents_fts MATCH 'data' ORDER BY c.num_reviews LIMIT 1")).rows;
+    const asked = parseSearchParams(new URLSearchParams('searchTerm=data&order=relevance'));
+    const before = await searchContents(t.db, asked);
+    const reads = textMatchReads();
+    const [user] = (await t.db.$client.execute({ sql: 'SELECT id FROM users WHERE id NOT IN (SELECT user_id FROM reviews WHERE content_id = ?) LIMIT 1', args: [matching!.id] })).rows;
+    await t.db.$client.execute({ sql: "INSERT INTO reviews(id, content_id, user_id, name, rating, comment) VALUES ('r-words', ?, ?, 'A', 1, 'Meh')", args: [matching!.id, user!.id] });
+    const after = await searchContents(t.db, asked);
+    expect(textMatchReads()).toBe(reads);
+    const stars = (result: typeof before) => Object.values(result.facets.rating).reduce((a, b) => a + b, 0);
+    expect(after.countContents).toBe(before.countContents);
+    expect(stars(after)).not.toBe(stars(before));
+    // A new name is text: the matches are read again.
+    await t.db.$client.execute({ sql: "UPDATE contents SET name = name || ' data' WHERE id = ?", args: [matching!.id] });
+    await searchContents(t.db, asked);
+    expect(textMatchReads()).toBe(reads + 1);
   });
 });
 

@@ -71,4 +71,6 @@ export interface Matches {
   rows: Int32Array;
   ranked: Int32Array;
   rank: Float64Array;
+  /** Every matching content's seq, ascending: what a list's dependencies test a change against. */
+  seqs: Int32Array;
 }

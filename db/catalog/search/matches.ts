@@ -1,45 +1,71 @@
-/** Full-text matches mapped onto the facet table's rows, ranked only where a page can show them (decision 012). */
+/**
+ * Full-text matches mapped onto the facet table's rows, ranked only where a page can show them (decision 012),
+ * and kept while no change can alter them (decision 023): which contents match some words, and their bm25
+ * ranks, move only with the indexed text. A review, the stream of writes that comes all day, changes a
+ * content's rating and count, never its text: a word search refreshed after one counts again from the table
+ * without asking SQL.
+ */
 import type { Db } from '../../client.ts';
+import { catalogVersion, changesSince, type CatalogChange, type FacetValues } from './changes.ts';
 import { readFtsMatches } from './fast-paths.ts';
 import type { FacetFilters, FacetTable, Matches } from './facet-types.ts';
+import { failedGroups } from './deps.ts';
 import { seqsPassing } from './filters.ts';
+import { holdsSeq } from './sorted-seqs.ts';
+
+/** Distinct word searches kept per database (each holds its matches' seqs and ranks: a few hundred kB at most). */
+const MAX_KEPT = 100;
+
+/** The matches of one full-text query, by seq: independent of the table's rows, which move as it is maintained. */
+export interface TextMatches {
+  /** Every matching content's seq, ascending. */
+  seqs: Int32Array;
+  /** The seqs ranked (those passing the rank filters) and their bm25 ranks. */
+  rankedSeqs: Int32Array;
+  ranks: Float64Array;
+}
+
+interface Kept {
+  version: number;
+  matches: TextMatches;
+  rankFilters: FacetFilters | undefined;
+}
+
+const kept = new WeakMap<Db, Map<string, Kept>>();
+let reads = 0;
+/** How many times the full-text index was asked for a query's matches (a test counts them). */
+export const textMatchReads = () => reads;
 
 /**
- * Every full-text match, and the rank of those that pass `rankFilters` (all of them when it is empty; none
- * when it is undefined). bm25 is what a match costs: reading every match's rowid is a few milliseconds on
- * 100k contents, ranking every one of them ten times that. So only the rows a relevance page can show are
- * ranked: the filters become a map by seq that the statement reads before asking for a row's rank.
+ * Whether a change may alter a query's matches or ranks: any change to the indexed text or to which
+ * contents exist or are shown; a content's other columns only when it matches and its passing the rank
+ * filters changed (it must then be ranked, or no longer is).
  */
-export async function matchingRows(db: Db, table: FacetTable, match: string, rankFilters?: FacetFilters): Promise<Matches> {
-  let ranked = 'NULL';
-  const args: Array<string | Uint8Array> = [match];
-  if (rankFilters && Object.keys(rankFilters).length === 0) ranked = "group_concat(rowid || ' ' || rank)";
-  else if (rankFilters) {
-    ranked = "group_concat(CASE WHEN substr(?2, rowid + 1, 1) = x'01' THEN rowid || ' ' || rank END)";
-    args.push(seqsPassing(table, rankFilters));
-  }
-  const row = await readFtsMatches(db, ranked, args);
-  const found = rowsOfSeqs(table, row.found);
-  const rankedRows: number[] = [];
+function altersMatches(entry: Kept, change: CatalogChange): boolean {
+  if (change.kind !== 'update' || change.textChanged || change.contentSeq === null) return true;
+  if (!holdsSeq(entry.matches.seqs, change.contentSeq)) return false;
+  if (!entry.rankFilters || !change.before || !change.after) return Boolean(entry.rankFilters);
+  const passes = (values: FacetValues) => failedGroups(entry.rankFilters!, values).length === 0;
+  return passes(change.before) !== passes(change.after);
+}
+
+/** Parses 'seq rank,seq rank…' (a rank is a real, which may hold a comma-free exponent: '1.5e-06'). */
+function parseRanked(text: string): { rankedSeqs: Int32Array; ranks: Float64Array } {
+  const seqs: number[] = [];
   const ranks: number[] = [];
-  // 'seq rank,seq rank…'; a rank is a real, which may hold a comma-free exponent ('1.5e-06').
-  const text = row.ranked;
   for (let start = 0; start < text.length; ) {
     const space = text.indexOf(' ', start);
     let end = text.indexOf(',', space);
     if (end < 0) end = text.length;
-    const row = table.rowOfSeq[Number(text.slice(start, space))] ?? -1;
-    if (row >= 0) {
-      rankedRows.push(row);
-      ranks.push(Number(text.slice(space + 1, end)));
-    }
+    seqs.push(Number(text.slice(start, space)));
+    ranks.push(Number(text.slice(space + 1, end)));
     start = end + 1;
   }
-  return { rows: found, ranked: Int32Array.from(rankedRows), rank: Float64Array.from(ranks) };
+  return { rankedSeqs: Int32Array.from(seqs), ranks: Float64Array.from(ranks) };
 }
 
-/** The table rows of a list of seqs ('12,7,40'), read digit by digit (no string per number). */
-function rowsOfSeqs(table: FacetTable, text: string): Int32Array {
+/** A list of seqs ('12,7,40'), read digit by digit (no string per number), sorted. */
+function parseSeqs(text: string): Int32Array {
   const out = new Int32Array(text.length ? text.length / 2 + 1 : 0);
   let n = 0;
   let seq = -1;
@@ -47,11 +73,76 @@ function rowsOfSeqs(table: FacetTable, text: string): Int32Array {
     const c = k < text.length ? text.charCodeAt(k) : 44;
     if (c >= 48 && c <= 57) seq = (seq < 0 ? 0 : seq * 10) + (c - 48);
     else if (seq >= 0) {
-      // A content added after the snapshot is not in the table: the next version's table will have it.
-      const row = table.rowOfSeq[seq] ?? -1;
-      if (row >= 0) out[n++] = row;
+      out[n++] = seq;
       seq = -1;
     }
   }
-  return out.subarray(0, n);
+  return out.subarray(0, n).sort();
+}
+
+/**
+ * Every full-text match, and the rank of those that pass `rankFilters` (all of them when it is empty; none
+ * when it is undefined). bm25 is what a match costs: reading every match's rowid is a few milliseconds on
+ * 100k contents, ranking every one of them ten times that. So only the rows a relevance page can show are
+ * ranked: the filters become a map by seq that the statement reads before asking for a row's rank.
+ */
+async function readTextMatches(db: Db, table: FacetTable, match: string, rankFilters?: FacetFilters): Promise<TextMatches> {
+  let ranked = 'NULL';
+  const args: Array<string | Uint8Array> = [match];
+  if (rankFilters && Object.keys(rankFilters).length === 0) ranked = "group_concat(rowid || ' ' || rank)";
+  else if (rankFilters) {
+    ranked = "group_concat(CASE WHEN substr(?2, rowid + 1, 1) = x'01' THEN rowid || ' ' || rank END)";
+    args.push(seqsPassing(table, rankFilters));
+  }
+  reads++;
+  const row = await readFtsMatches(db, ranked, args);
+  return { seqs: parseSeqs(row.found), ...parseRanked(row.ranked) };
+}
+
+/** The matches of `match` (ranked under `rankFilters`), read again only when a change since may have altered them. */
+export async function textMatches(db: Db, table: FacetTable, match: string, rankFilters?: FacetFilters): Promise<TextMatches> {
+  const version = await catalogVersion(db);
+  let byQuery = kept.get(db);
+  if (!byQuery) kept.set(db, (byQuery = new Map()));
+  const key = `${match}\u0000${JSON.stringify(rankFilters ?? null)}`;
+  const entry = byQuery.get(key);
+  if (entry) {
+    const changes = entry.version < version ? changesSince(db, entry.version) : [];
+    if (changes && !changes.some((change) => altersMatches(entry, change))) {
+      entry.version = Math.max(entry.version, version);
+      byQuery.delete(key);
+      byQuery.set(key, entry);
+      return entry.matches;
+    }
+    byQuery.delete(key);
+  }
+  const matches = await readTextMatches(db, table, match, rankFilters);
+  byQuery.set(key, { version, matches, rankFilters });
+  if (byQuery.size > MAX_KEPT) byQuery.delete(byQuery.keys().next().value!);
+  return matches;
+}
+
+/** The matches on the table's rows: a content the table does not hold (hidden, or newer than it) is left out. */
+export function onRows(table: FacetTable, text: TextMatches): Matches {
+  const rows = new Int32Array(text.seqs.length);
+  let n = 0;
+  for (const seq of text.seqs) {
+    const row = table.rowOfSeq[seq] ?? -1;
+    if (row >= 0) rows[n++] = row;
+  }
+  const ranked: number[] = [];
+  const rank: number[] = [];
+  for (let k = 0; k < text.rankedSeqs.length; k++) {
+    const row = table.rowOfSeq[text.rankedSeqs[k]!] ?? -1;
+    if (row >= 0) {
+      ranked.push(row);
+      rank.push(text.ranks[k]!);
+    }
+  }
+  return { rows: rows.subarray(0, n), ranked: Int32Array.from(ranked), rank: Float64Array.from(rank), seqs: text.seqs };
+}
+
+/** Every full-text match of `match` on the table's rows, with the ranks a relevance page under `rankFilters` needs. */
+export async function matchingRows(db: Db, table: FacetTable, match: string, rankFilters?: FacetFilters): Promise<Matches> {
+  return onRows(table, await textMatches(db, table, match, rankFilters));
 }

@@ -1,39 +1,9 @@
 /**
- * The production server's entry: migrates the database, seeds the demo world into an empty one, then serves
- * the built site (site/server/front-door.ts) in WEB_CONCURRENCY processes sharing one port. `npm start`
- * (site/server/start.ts) builds first when the sources changed; the tests and the bench start this file.
+ * The production server's entry (site/server/serve.ts does the work). `npm start` (site/server/start.ts)
+ * builds first when the sources changed; the tests and the bench start this file. drizzle's loading hooks
+ * go in before anything that imports drizzle is resolved (db/drizzle-loading.ts).
  */
-import cluster from 'node:cluster';
-import { closeDb, getDb } from '#db/client.ts';
-import { config } from '#db/config.ts';
-import { migrateDb } from '#db/migrate.ts';
-import { DEMO_ACCOUNTS, seedDemo } from '#db/maintenance/seed/demo.ts';
-import { log } from './log.ts';
-import { runCluster } from './cluster.ts';
-import { startFrontDoor } from './front-door.ts';
+import { loadDrizzleQuickly } from '#db/drizzle-loading.ts';
 
-async function prepareDatabase(): Promise<void> {
-  const db = await getDb();
-  await migrateDb(db);
-  if (config().SEED_DEMO === 'true') {
-    const report = await seedDemo(db);
-    // The accounts, not their passwords: no secret goes into the log (the README lists the demo passwords).
-    if (report.seeded) {
-      const accounts = DEMO_ACCOUNTS.map((a) => `${a.email}${a.isAdmin ? ' (admin)' : ''}`).join(', ');
-      log().info(`Seeded demo data: ${report.contents} contents, ${report.reviews} reviews, ${report.users} accounts: ${accounts} (their passwords are in the README)`);
-    }
-  }
-}
-
-if (cluster.isPrimary) {
-  await prepareDatabase();
-  const workers = config().WEB_CONCURRENCY;
-  if (workers === 1) {
-    await startFrontDoor();
-  } else {
-    await closeDb();
-    runCluster(workers, config().PORT);
-  }
-} else {
-  await startFrontDoor();
-}
+loadDrizzleQuickly();
+await import('./serve.ts');

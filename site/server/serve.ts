@@ -1,0 +1,39 @@
+/**
+ * The production server (started by site/server/main.ts): migrates the database, seeds the demo world into
+ * an empty one, then serves the built site (site/server/front-door.ts) in WEB_CONCURRENCY processes sharing
+ * one port.
+ */
+import cluster from 'node:cluster';
+import { closeDb, getDb } from '#db/client.ts';
+import { config } from '#db/config.ts';
+import { migrateDb } from '#db/migrate.ts';
+import { DEMO_ACCOUNTS, seedDemo } from '#db/maintenance/seed/demo.ts';
+import { log } from './log.ts';
+import { runCluster } from './cluster.ts';
+import { startFrontDoor } from './front-door.ts';
+
+async function prepareDatabase(): Promise<void> {
+  const db = await getDb();
+  await migrateDb(db);
+  if (config().SEED_DEMO === 'true') {
+    const report = await seedDemo(db);
+    // The accounts, not their passwords: no secret goes into the log (the README lists the demo passwords).
+    if (report.seeded) {
+      const accounts = DEMO_ACCOUNTS.map((a) => `${a.email}${a.isAdmin ? ' (admin)' : ''}`).join(', ');
+      log().info(`Seeded demo data: ${report.contents} contents, ${report.reviews} reviews, ${report.users} accounts: ${accounts} (their passwords are in the README)`);
+    }
+  }
+}
+
+if (cluster.isPrimary) {
+  await prepareDatabase();
+  const workers = config().WEB_CONCURRENCY;
+  if (workers === 1) {
+    await startFrontDoor();
+  } else {
+    await closeDb();
+    runCluster(workers, config().PORT);
+  }
+} else {
+  await startFrontDoor();
+}

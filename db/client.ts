@@ -32,9 +32,11 @@ export async function openDb({ url, authToken, busyTimeoutMs = 10_000, logger }:
   // `timeout` is the busy timeout of every pooled connection (a PRAGMA would reach only one of them).
   const client = createClient({ url, authToken, timeout: busyTimeoutMs });
   if (local) {
-    // WAL lets readers run beside the one writer; the setting is stored in the file. foreign_keys is on by
-    // default in libSQL, but we say so rather than rely on it.
+    // WAL lets readers run beside the one writer; the setting is stored in the file. NORMAL syncs the WAL at
+    // checkpoints, not at every commit: a commit survives the process's crash, and the file can't be
+    // corrupted (docs/decisions/024). foreign_keys is on by default in libSQL, but we say so rather than rely on it.
     await client.execute('PRAGMA journal_mode = WAL');
+    await client.execute('PRAGMA synchronous = NORMAL');
     await client.execute('PRAGMA foreign_keys = ON');
   }
   return drizzle(client, { schema, ...(logger ? { logger } : {}) }) as Db;

@@ -27,6 +27,7 @@ import { collect, effectOf, type Deps } from '#db/catalog/search/deps.ts';
 import type { Db } from '#db/client.ts';
 import { chooseEncoding, compressVariants, type Encoding } from './content-encoding.ts';
 import { etagMatches, etagOf, validatorHeaders } from './validators.ts';
+import { canonicalSearch } from './visitor-rule.ts';
 
 const MAX_PAGES = 500;
 /** How long a page touched by a change may still be served while it is rendered again. */
@@ -75,8 +76,11 @@ const store: Store = ((globalThis as Record<symbol, unknown>)[STORE] as Store | 
 (globalThis as Record<symbol, unknown>)[STORE] = store;
 const { pages, rendering } = store;
 
-/** The cache key of a page: its path and query as the URL parser normalises them. */
-export const pageKey = (url: URL) => url.pathname + url.search;
+/**
+ * The cache key of a page: its path and the query as the page reads it (visitor-rule.ts `canonicalSearch`),
+ * so parameters it ignores, their order and its defaults cannot multiply its copies (nor evict others).
+ */
+export const pageKey = (url: URL) => url.pathname + canonicalSearch(url);
 
 /** ETags per encoding: a compressed body is another representation (RFC 9110 §8.8.3), so it has its own. */
 const ETAG_SUFFIX: Record<Encoding, string> = { identity: '', br: '-br', gzip: '-gz' };

@@ -10,6 +10,7 @@
  * never be chosen by two different rules.
  */
 import { config } from '#db/config.ts';
+import { parseSearchParams, searchQueryString } from '#db/catalog/validation/search.ts';
 
 /**
  * - 'cached': made for everyone, kept in the page cache and answered from it (a GET of a shared page);
@@ -19,20 +20,26 @@ import { config } from '#db/config.ts';
 export type Audience = 'cached' | 'shared' | 'personal';
 
 export function visitorRule(method: string | undefined, path: string): Audience {
-  if (!isSharedPath(path)) return 'personal';
+  if (!sharedPage(path)) return 'personal';
   return method === 'GET' && config().CATALOG_CACHE !== 'off' ? 'cached' : 'shared';
 }
 
-function isSharedPath(path: string): boolean {
-  return (
-    path === '/' ||
-    path === '/search' ||
-    path === '/search/' ||
-    path.startsWith('/content/') ||
-    path === '/sitemap.xml' ||
-    path === '/feed.xml' ||
-    path === '/api/contents/search' ||
-    path === '/api/contents/filters' ||
-    path.startsWith('/api/contents/slug/')
-  );
+/** The shared pages, and what each reads of its query: the search's parameters, or nothing. */
+const SHARED_PAGES: ReadonlyArray<{ is: (path: string) => boolean; reads: 'search' | 'nothing' }> = [
+  { is: (path) => path === '/' || path.startsWith('/content/') || path === '/sitemap.xml' || path === '/feed.xml', reads: 'nothing' },
+  { is: (path) => path === '/search' || path === '/search/' || path === '/api/contents/search', reads: 'search' },
+  { is: (path) => path === '/api/contents/filters' || path.startsWith('/api/contents/slug/'), reads: 'nothing' },
+];
+
+const sharedPage = (path: string) => SHARED_PAGES.find((page) => page.is(path));
+
+/**
+ * The query of a URL as its page reads it ('' or '?…'): for a shared page, only the parameters it reads, in
+ * one order, defaults left out, so `/?utm=1` and `/search?category=all&page=1` are the same page as `/` and
+ * `/search` (one cache entry, one render); for any other page, the query as it came.
+ */
+export function canonicalSearch(url: URL): string {
+  const page = sharedPage(url.pathname);
+  if (!page) return url.search;
+  return page.reads === 'search' ? searchQueryString(parseSearchParams(url.searchParams)) : '';
 }

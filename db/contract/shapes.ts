@@ -177,7 +177,15 @@ export const urlCheck = z
   .discriminatedUnion('status', [
     z.object({ status: z.literal('listed'), content: z.object({ _id: id, name: z.string(), slug: z.string() }).meta({ description: 'The content that lists it' }) }),
     z.object({ status: z.literal('pending'), name: z.string().meta({ description: 'The name it waits under' }) }),
-    z.object({ status: z.literal('rejected'), name: z.string(), rejectedAt: isoDate.nullable(), ...rejection }).meta({ description: 'Submitted before and turned down (the latest time), with why' }),
+    z
+      .object({
+        status: z.literal('rejected'),
+        name: z.string(),
+        rejectedAt: isoDate.nullable(),
+        ...rejection,
+        rejectNote: z.string().nullable().meta({ description: 'The moderator’s note, only to whoever submitted the link; null for anyone else' }),
+      })
+      .meta({ description: 'Submitted before and turned down (the latest time), with why' }),
     z.object({ status: z.literal('new') }),
   ])
   .meta({ id: 'UrlCheck', description: 'Whether a URL may be submitted: already listed, already waiting for review, rejected before, or new' });

@@ -104,7 +104,8 @@ const urlCheckInput = z.object({ url: httpUrl });
 
 /**
  * Whether `url` may be submitted, with the duplicate refusal's normalisation (urlKey): already a content,
- * already waiting in the queue, rejected before (the latest rejection, with its reason), or new. Limited per
+ * already waiting in the queue, rejected before (the latest rejection, with its reason; its note only to
+ * whoever submitted it), or new. Limited per
  * user (RATE_LIMIT_SUBMISSION_CHECK_USER): the form asks as the URL is typed.
  */
 export async function checkSubmissionUrl(db: Db, userId: string, url: unknown): Promise<UrlCheck> {
@@ -121,7 +122,11 @@ export async function checkSubmissionUrl(db: Db, userId: string, url: unknown): 
     .where(and(eq(submissions.urlKey, key), eq(submissions.status, 'rejected')))
     .orderBy(desc(submissions.decidedAt))
     .limit(1);
-  if (rejected) return { status: 'rejected', name: rejected.name, rejectedAt: rejected.decidedAt?.toISOString() ?? null, rejectReason: rejected.rejectReason, rejectNote: rejected.rejectNote };
+  // The moderator's note was written to the submitter: anyone else typing the URL gets the reason only.
+  if (rejected) {
+    const rejectNote = rejected.userId === userId ? rejected.rejectNote : null;
+    return { status: 'rejected', name: rejected.name, rejectedAt: rejected.decidedAt?.toISOString() ?? null, rejectReason: rejected.rejectReason, rejectNote };
+  }
   return { status: 'new' };
 }
 

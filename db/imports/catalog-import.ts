@@ -10,13 +10,13 @@
 import type { CatalogFormat } from './files/format.ts';
 import { readRows, type RawRow } from './files/read-rows.ts';
 import type { Db } from '../client.ts';
-import { tags } from '../schema.ts';
 import { cleanText } from '../validation/text.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
 import { checkRow, dropMissingUploads, type CheckedRow } from './import-check.ts';
 import { ContentWriter } from './import-contents.ts';
 import type { OnExisting } from './import-merge.ts';
 import { IMPORT_OUTCOMES, type ImportOutcome, type ImportReport, type ImportRow, type UnknownTag } from './import-report.ts';
+import { NewTags } from './new-tags.ts';
 import { SubmissionWriter } from './import-submissions.ts';
 import { listTags } from '../catalog/tags/tags.ts';
 import { readTagMap } from './tag-map.ts';
@@ -41,6 +41,9 @@ export interface ImportOptions {
   /** Rows checked and written so far (called after each batch). */
   onProgress?: (done: number, total: number) => void;
 }
+
+/** The outcomes of a row that was (or, in a dry run, would be) written. */
+const WRITTEN: ReadonlySet<ImportOutcome> = new Set(['created', 'updated', 'queued']);
 
 export async function importCatalog(db: Db, actor: Actor, input: AsyncIterable<string>, options: ImportOptions): Promise<ImportReport> {
   const resolver = creatingResolver(await listTags(db));
@@ -72,11 +75,9 @@ export async function importCatalog(db: Db, actor: Actor, input: AsyncIterable<s
   }
 
   const dryRun = options.dryRun === true;
-  // New tags first, in one statement, so the contents written next may carry them.
-  if (!dryRun && resolver.created.length > 0) {
-    await db.insert(tags).values(resolver.created.map(({ kind, tag }) => ({ kind, value: tag.value, label: tag.label }))).onConflictDoNothing();
-  }
-  const writer = options.asSubmissions ? new SubmissionWriter(db, dryRun) : new ContentWriter(db, dryRun, onExisting);
+  // New tags are written with the rows that carry them (new-tags.ts): a refused row creates none.
+  const newTags = new NewTags(resolver.created);
+  const writer = options.asSubmissions ? new SubmissionWriter(db, dryRun, newTags) : new ContentWriter(db, dryRun, onExisting, newTags);
   for (let done = 0; done < checked.length; done += BATCH_ROWS) {
     const batch = checked.slice(done, done + BATCH_ROWS);
     await dropMissingUploads(db, batch);
@@ -100,7 +101,7 @@ export async function importCatalog(db: Db, actor: Actor, input: AsyncIterable<s
     asSubmissions: options.asSubmissions === true,
     onExisting,
     createTags,
-    createdTags: resolver.created.map(({ kind, tag }) => ({ kind, label: tag.label, value: tag.value })),
+    createdTags: newTags.carriedBy(checked.filter((row) => WRITTEN.has(rows[row.index]!.outcome)).map((row) => row.data)).map(({ kind, tag }) => ({ kind, label: tag.label, value: tag.value })),
     counts,
     warned,
     unknownTags: [...unknownTags.values()].sort((a, b) => b.rows - a.rows),

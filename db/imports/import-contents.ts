@@ -19,6 +19,7 @@ import { contentValues, insertContentStatements, updateContentStatements } from 
 import { shorten, type CheckedRow } from './import-check.ts';
 import { changesOf, mergeExisting, type FieldChange, type OnExisting } from './import-merge.ts';
 import { rowOf, type RowResult } from './import-report.ts';
+import type { NewTags } from './new-tags.ts';
 
 /** Contents whose slug is not free: who holds it (a urlKey; '' for a content without a website). */
 type SlugOwners = Map<string, string>;
@@ -39,10 +40,12 @@ export class ContentWriter {
   readonly db: Db;
   readonly dryRun: boolean;
   readonly onExisting: OnExisting;
-  constructor(db: Db, dryRun: boolean, onExisting: OnExisting) {
+  readonly newTags: NewTags;
+  constructor(db: Db, dryRun: boolean, onExisting: OnExisting, newTags: NewTags) {
     this.db = db;
     this.dryRun = dryRun;
     this.onExisting = onExisting;
+    this.newTags = newTags;
   }
 
   async write(rows: CheckedRow[]): Promise<RowResult[]> {
@@ -116,6 +119,7 @@ export class ContentWriter {
     const updates = planned.filter((p) => p.existing);
     const tagRows = creates.flatMap(({ id, p }) => tagRowsOf(id, p.data));
     const statements: InStatement[] = [
+      ...this.newTags.statementsFor(planned.map((p) => p.data)),
       ...chunked(creates, 500).map((part) => bulkInsert(contents, part.map(({ id, p }) => contentValues(id, p.data, datesOf(p.row, now))))),
       ...chunked(tagRows, 2000).map((rows) => bulkInsert(contentTags, rows)),
       ...updates.flatMap((p) => updateContentStatements(db, p.existing!.id, p.data).map(toStatement)),
@@ -129,8 +133,8 @@ export class ContentWriter {
     const results: RowResult[] = [];
     for (const p of planned) {
       try {
-        if (p.existing) await db.batch(updateContentStatements(db, p.existing.id, p.data));
-        else await db.batch(insertContentStatements(db, newId(), p.data, datesOf(p.row, now)));
+        const writes = p.existing ? updateContentStatements(db, p.existing.id, p.data) : insertContentStatements(db, newId(), p.data, datesOf(p.row, now));
+        await runStatements(db, [...this.newTags.statementsFor([p.data]), ...writes.map(toStatement)]);
         results.push(plannedRow(p));
       } catch (error) {
         const conflict = contentConflict(error, p.data);

@@ -5,20 +5,24 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { orderedIds } from '../ids.ts';
+import { toStatement } from '../catalog/search/fast-paths.ts';
 import { contents, submissions } from '../schema.ts';
 import { cleanUrl } from '../catalog/urls.ts';
 import { storedImage } from '../catalog/content-rows.ts';
 import type { CheckedRow } from './import-check.ts';
 import { rowOf, type RowResult } from './import-report.ts';
+import type { NewTags } from './new-tags.ts';
 
 export class SubmissionWriter {
   /** Increasing, so submissions queued by one import keep the file's order in the queue (same createdAt). */
   readonly #ids = orderedIds();
   readonly db: Db;
   readonly dryRun: boolean;
-  constructor(db: Db, dryRun: boolean) {
+  readonly newTags: NewTags;
+  constructor(db: Db, dryRun: boolean, newTags: NewTags) {
     this.db = db;
     this.dryRun = dryRun;
+    this.newTags = newTags;
   }
 
   async write(rows: CheckedRow[]): Promise<RowResult[]> {
@@ -42,7 +46,8 @@ export class SubmissionWriter {
     if (fresh.length === 0 || this.dryRun) return [...results, ...fresh.map((row) => rowOf(row, 'queued', { slug: row.data.slug }))];
 
     const now = new Date();
-    const inserted = await db
+    const tagStatements = this.newTags.statementsFor(fresh.map((row) => row.data));
+    const insert = db
       .insert(submissions)
       .values(
         fresh.map((row) => ({
@@ -64,7 +69,9 @@ export class SubmissionWriter {
       )
       .onConflictDoNothing()
       .returning({ key: submissions.urlKey });
-    const done = new Set(inserted.map((r) => r.key));
+    // The new tags the rows carry go in the same batch as the rows.
+    const written = await db.$client.batch([...tagStatements, toStatement(insert)], 'write');
+    const done = new Set(written.at(-1)!.rows.map((r) => String(r[0])));
     for (const row of fresh) {
       results.push(done.has(row.key) ? rowOf(row, 'queued', { slug: row.data.slug }) : rowOf(row, 'skipped', { reason: 'already waiting for review' }));
     }

@@ -94,7 +94,8 @@ describe('a write refreshes what it changed', () => {
     for (const [i, token] of tokens.entries()) {
       await api.post(`/api/contents/${shown._id}/reviews`, { rating: 1 + (i % 5), comment: `Burst ${i}` }, { token });
       if ((await visit(list)).cache === 'miss') misses++;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Spread over more than two seconds, so the stale copy outlives its bound at least once.
+      await new Promise((resolve) => setTimeout(resolve, 300));
     }
     const seconds = (Date.now() - started) / 1000;
     // One render when it first went stale, then at most one a second.

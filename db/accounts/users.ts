@@ -1,5 +1,4 @@
 /** Accounts: sign-up, sign-in, profile, password reset, and the admin's user management. */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { config, publicUrl } from '../config.ts';
@@ -17,7 +16,7 @@ import {
 } from './validation/users.ts';
 import { queueMail, wakeMailSender } from '../operations/mail.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../crypto/passwords.ts';
-import { clearLimit, countEvent, currentCount, hitLimit } from '../operations/rate-limit.ts';
+import { addressGroup, clearLimit, countEvent, currentCount, hitLimit, waitForTurn } from '../operations/rate-limit.ts';
 import { createSession, deleteUserSessions, newSession, type OpenedSession } from './sessions.ts';
 
 /** Where a request comes from, for the abuse limits (undefined for trusted callers: the CLI, tests). */
@@ -92,7 +91,7 @@ export async function createUser(db: Db, input: unknown, options: { isAdmin?: bo
 
 /** Sign-up: a new account, signed in. (A crash between the two writes leaves an account one can sign in to.) */
 export async function signUp(db: Db, input: unknown, client?: Client): Promise<SignedInUser> {
-  if (client) await hitLimit(db, 'RATE_LIMIT_SIGNUP_IP', client.address);
+  if (client) await hitLimit(db, 'RATE_LIMIT_SIGNUP_IP', addressGroup(client.address));
   const user = await createUser(db, input);
   return { ...toPublicUser(user), ...(await createSession(db, user.id)) };
 }
@@ -106,13 +105,14 @@ export async function signUp(db: Db, input: unknown, client?: Client): Promise<S
  */
 export async function signIn(db: Db, input: unknown, client?: Client): Promise<SignedInUser> {
   const { email, password } = parseInput(signInInput, input);
-  // An address holds no '/', so the pair key is unambiguous.
-  const attempt = client && `${client.address}/${email}`;
+  // Per address group (an IPv6 /64: rate-limit.ts addressGroup) and account.
+  const attempt = client && `${addressGroup(client.address)}/${email}`;
   if (attempt) {
-    await hitLimit(db, 'RATE_LIMIT_SIGNIN_IP', client.address);
+    await hitLimit(db, 'RATE_LIMIT_SIGNIN_IP', addressGroup(client.address));
     await hitLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', attempt);
     const delay = signInDelay(await currentCount(db, 'RATE_LIMIT_SIGNIN_SLOWDOWN', email));
-    if (delay > 0) await sleep(delay);
+    // Attempts on a slowed account take turns, `delay` apart: parallel guesses queue, they do not share the wait.
+    if (delay > 0) await waitForTurn(db, 'RATE_LIMIT_SIGNIN_SLOWDOWN', email, delay, SLOWDOWN_MAX_QUEUE_MS);
   }
   const user = await findUserByEmail(db, email);
   const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
@@ -128,6 +128,8 @@ export async function signIn(db: Db, input: unknown, client?: Client): Promise<S
 
 const SLOWDOWN_FIRST_MS = 250;
 const SLOWDOWN_MAX_MS = 5000;
+/** How far ahead a slowed account's turns may be taken: an attempt beyond is refused (429), never held longer. */
+const SLOWDOWN_MAX_QUEUE_MS = 10_000;
 
 /** The wait before a sign-in of an account that failed `failures` times in the window: none, then 0.25 s doubling, at most 5 s. */
 function signInDelay(failures: number): number {
@@ -183,7 +185,7 @@ const RESET_TTL = () => config().RESET_TOKEN_MINUTES * 60 * 1000;
 export async function requestPasswordReset(db: Db, input: unknown, client?: Client): Promise<{ message: string }> {
   const { email } = parseInput(forgetPasswordInput, input);
   if (client) {
-    await hitLimit(db, 'RATE_LIMIT_FORGET_IP', client.address);
+    await hitLimit(db, 'RATE_LIMIT_FORGET_IP', addressGroup(client.address));
     await hitLimit(db, 'RATE_LIMIT_FORGET_ACCOUNT', email);
   }
   const user = await findUserByEmail(db, email);
@@ -218,7 +220,7 @@ export async function isResetLinkValid(db: Db, token: string): Promise<boolean> 
 }
 
 export async function resetPassword(db: Db, input: unknown, client?: Client): Promise<{ message: string }> {
-  if (client) await hitLimit(db, 'RATE_LIMIT_RESET_IP', client.address);
+  if (client) await hitLimit(db, 'RATE_LIMIT_RESET_IP', addressGroup(client.address));
   const { token, password } = parseInput(resetPasswordInput, input);
   const owner = db
     .select({ userId: passwordResetTokens.userId })

@@ -3,6 +3,8 @@
  * upsert per counted hit; a caller over the limit gets RATE_LIMITED (429) with the seconds until the window
  * ends.
  */
+import { isIP } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { config, type RateLimit } from '../config.ts';
@@ -73,6 +75,51 @@ export async function currentCount(db: Db, name: LimitName, key: string): Promis
 async function currentWindow(db: Db, name: LimitName, key: string): Promise<{ count: number; resetAt: number } | undefined> {
   const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, keyOf(name, key)));
   return row && row.resetAt > Date.now() ? row : undefined;
+}
+
+/**
+ * What a per-address limit counts under: an IPv4 address as it is; an IPv6 address by its /64, the block
+ * one subscriber is given (counted per address, each of its 2^64 addresses would be a fresh counter); an
+ * IPv4 address carried in IPv6 (`::ffff:203.0.113.9`) as that IPv4 address.
+ */
+export function addressGroup(address: string): string {
+  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();
+  if (isIP(bare) !== 6) return bare;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = bare.split('::');
+  const groups = (text: string) => (text ? text.split(':') : []);
+  const before = groups(head);
+  const after = tail === undefined ? [] : groups(tail);
+  const hextets = tail === undefined ? before : [...before, ...Array<string>(Math.max(0, 8 - before.length - after.length)).fill('0'), ...after];
+  return `${hextets.slice(0, 4).map((h) => parseInt(h, 16).toString(16)).join(':')}::/64`;
+}
+
+/**
+ * Takes the next turn of `key`, whose turns come `spacingMs` apart: resolves when the turn comes (at once
+ * when the last one is that old), or refuses (429, saying when to come back) when the turns already taken
+ * reach `maxWaitMs` ahead. The turn is taken by one atomic upsert of a stored "next turn not before" time,
+ * so parallel requests queue one behind the other instead of each sleeping the same wait side by side.
+ */
+export async function waitForTurn(db: Db, name: LimitName, key: string, spacingMs: number, maxWaitMs: number): Promise<void> {
+  if (!enabled()) return;
+  const turnKey = keyOf(name, `turn:${key}`);
+  const now = Date.now();
+  const [taken] = await db
+    .insert(rateLimits)
+    .values({ key: turnKey, count: 1, resetAt: now + spacingMs })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: { count: sql`${rateLimits.count} + 1`, resetAt: sql`max(${rateLimits.resetAt}, ${now}) + ${spacingMs}` },
+      setWhere: sql`max(${rateLimits.resetAt}, ${now}) - ${now} <= ${maxWaitMs}`,
+    })
+    .returning({ resetAt: rateLimits.resetAt });
+  if (!taken) {
+    const [queue] = await db.select({ resetAt: rateLimits.resetAt }).from(rateLimits).where(eq(rateLimits.key, turnKey));
+    throw tooMany((queue?.resetAt ?? now) - maxWaitMs);
+  }
+  const wait = taken.resetAt - spacingMs - now;
+  if (wait > 0) await sleep(wait);
 }
 
 /** Forgets the count of `key`, as a statement for the caller's batch (e.g. a sign-in that succeeded). */

@@ -11,6 +11,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { addressGroup } from '#db/operations/rate-limit.ts';
 
 /** docs/product.md §7: the home screen opens the socket "to the same host": at `/` (as a client of the spec does) or `/ws` (our page). */
 export const VISITORS_PATHS = new Set(['/', '/ws']);
@@ -74,8 +75,10 @@ export function createVisitorsHub({ origins, maxPerAddress = 16, maxTotal = 5000
      * `address` is the client's (site/server/client.ts: behind a trusted proxy, the forwarded one), `requestId`
      * goes back in X-Request-Id. Returns the status answered (101 when it became a WebSocket), for the log.
      */
-    handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, address: string, requestId: string): number {
+    handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, clientAddress: string, requestId: string): number {
       socket.on('error', () => socket.destroy());
+      // Capped per address group: an IPv6 client's whole /64 is one (db/operations/rate-limit.ts).
+      const address = addressGroup(clientAddress);
       try {
         const path = (request.url ?? '').split('?')[0];
         if (request.method !== 'GET' || !VISITORS_PATHS.has(path!)) return refuseUpgrade(socket, 404, 'Not Found', requestId);

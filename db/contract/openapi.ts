@@ -116,8 +116,9 @@ function operationObject(op: Operation, refOf: (schema: z.ZodType) => JsonSchema
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     tags: [op.group],
-    security: op.access === 'public' ? [] : [{ bearer: [] }, { cookie: [] }],
-    ...(op.access !== 'public' ? { 'x-access': op.access } : {}),
+    // 'session': the schemes are optional (an empty requirement), so generated clients send the token they hold.
+    security: op.access === 'public' ? [] : [...(op.access === 'session' ? [{}] : []), { bearer: [] }, { cookie: [] }],
+    ...(op.access !== 'public' && op.access !== 'session' ? { 'x-access': op.access } : {}),
     parameters: [...params, ...(op.query ?? []).map((q) => ({ name: q.name, in: 'query', required: false, description: q.description, schema: q.schema, ...(q.example !== undefined ? { example: q.example } : {}) }))],
     ...(requestBody ? { requestBody } : {}),
     responses,

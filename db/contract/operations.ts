@@ -12,8 +12,8 @@ import { tagChangeInput, tagInput, tagMergeInput } from '../catalog/validation/t
 import { rejectionInput } from '../contributions/validation/rejection.ts';
 import { submissionBulkInput } from '../contributions/validation/submission-bulk.ts';
 
-/** Who may call: anyone, a signed-in user, an admin. */
-export type Access = 'public' | 'user' | 'admin';
+/** Who may call: anyone; anyone, naming a session with its token or cookie ('session': sign-out); a signed-in user; an admin. */
+export type Access = 'public' | 'session' | 'user' | 'admin';
 
 export interface QueryParameter {
   name: string;
@@ -103,7 +103,7 @@ export const OPERATIONS: Operation[] = [
   // Accounts
   { method: 'POST', route: '/api/users/signup', group: 'Accounts', access: 'public', summary: 'Create an account (and sign in)', body: { schema: signUpInput, name: 'SignUpInput', example: { name: 'Grace Hopper', email: 'grace@example.com', password: 'a-long-password' } }, ok: { status: 201, schema: shapes.signedInUser, description: 'The new user with a session token (also set as the session cookie)' }, errors: [409, 429, 503] },
   { method: 'POST', route: '/api/users/signin', group: 'Accounts', access: 'public', summary: 'Sign in', body: { schema: signInInput, name: 'SignInInput', example: { email: 'grace@example.com', password: 'a-long-password' } }, ok: { status: 200, schema: shapes.signedInUser, description: 'The user with a session token (also set as the session cookie)' }, errors: [429, 503] },
-  { method: 'POST', route: '/api/users/signout', group: 'Accounts', access: 'public', summary: 'End this session', description: 'Signed out already is fine too. A plain HTML form post is answered with 303 to /signin.', ok: { status: 200, schema: shapes.message, description: 'Signed out' } },
+  { method: 'POST', route: '/api/users/signout', group: 'Accounts', access: 'session', summary: 'End the session the token or cookie names', description: 'A call naming no live session gets 401 saying so. A plain HTML form post is answered with 303 to /signin either way.', ok: { status: 200, schema: shapes.message, description: 'Signed out' } },
   { method: 'POST', route: '/api/users/forget-password', group: 'Accounts', access: 'public', summary: 'Mail a password reset link', description: 'The same answer whether or not the email has an account.', body: { schema: forgetPasswordInput, name: 'ForgetPasswordInput', example: { email: 'grace@example.com' } }, ok: { status: 200, schema: shapes.message, description: 'The reset link is on its way if the account exists' }, errors: [429] },
   { method: 'POST', route: '/api/users/reset-password', group: 'Accounts', access: 'public', summary: 'Set a new password with a reset link’s token', body: { schema: resetPasswordInput, name: 'ResetPasswordInput', example: { token: 'the-token-from-the-mail', password: 'a-new-long-password' } }, ok: { status: 200, schema: shapes.message, description: 'Password updated; every session of the account has ended' }, errors: [404, 429, 503] },
   { method: 'GET', route: '/api/users/profile', group: 'Accounts', access: 'user', summary: 'Your profile', ok: { status: 200, schema: shapes.profile, description: 'The signed-in user and their settings' } },

@@ -2,14 +2,19 @@ import { getDb } from '#db/client.ts';
 import { invalidateSession } from '#db/accounts/sessions.ts';
 import { deleteSessionCookie } from '#site/lib/server/cookies.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
+import { unauthenticated } from '#db/errors.ts';
+
+export const NO_SESSION = 'No session to sign out: send the session’s token (Authorization: Bearer) or its cookie';
 
 /**
- * Ends this session (beyond docs/product.md §7, which only clears the browser). Signed out already is fine too.
- * A plain HTML form post (the top bar without JavaScript) is sent on to /signin.
+ * Ends the session the request names (beyond docs/product.md §7, which only clears the browser). A call that
+ * names none (no token, or one that no longer opens a session) is told so, not that it signed out. A plain
+ * HTML form post (the top bar without JavaScript) is sent on to /signin either way.
  */
 export const POST = endpoint(async ({ locals, cookies, request, redirect }) => {
   if (locals.session) await invalidateSession(await getDb(), locals.session.id);
   deleteSessionCookie(cookies);
   if (/application\/x-www-form-urlencoded|multipart\/form-data/.test(request.headers.get('content-type') ?? '')) return redirect('/signin', 303);
+  if (!locals.session) throw unauthenticated(NO_SESSION);
   return { message: 'Signed out' };
 });

@@ -1,5 +1,5 @@
 /** The domain's failures. site/lib/server/http.ts maps the code to an HTTP status; the CLI to one stderr line. */
-export type ErrorCode = 'VALIDATION' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED' | 'TOO_LARGE' | 'BUSY';
+export type ErrorCode = 'VALIDATION' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED' | 'TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'BUSY';
 
 export class AppError extends Error {
   readonly code: ErrorCode;

@@ -10,7 +10,8 @@ import { ensureLinkCheckSchedule } from '#db/links/link-schedule.ts';
 import { config, publicUrl } from '#db/config.ts';
 import { deleteSessionCookie, SESSION_COOKIE, setSessionCookie } from '#site/lib/server/cookies.ts';
 import { endpointMethods } from '#site/lib/server/endpoint-methods.ts';
-import { json, revalidatable } from '#site/lib/server/http.ts';
+import { AppError } from '#db/errors.ts';
+import { errorToResponse, json, JSON_TYPE, NOT_JSON, revalidatable } from '#site/lib/server/http.ts';
 import { cachedRender, pageKey } from '#site/server/page-cache.ts';
 import { allowedMethods, isFormPage } from '#site/server/request-gate.ts';
 import { securityHeaders } from '#site/server/security-headers.ts';
@@ -96,7 +97,6 @@ function isSameOrigin(request: Request, url: URL): boolean {
 
 /** Endpoints that use no session: what they do does not depend on who the cookie says the caller is. */
 const SESSIONLESS_ENDPOINTS = new Set(['/api/users/signin', '/api/users/signup', '/api/users/forget-password', '/api/users/reset-password']);
-const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 
 /**
  * Cross-site request forgery: a browser attaches our cookie to requests from any site, so a write that
@@ -111,7 +111,7 @@ const checkOrigin = defineMiddleware((context, next) => {
   if (SAFE_METHODS.has(request.method)) return next();
   if (SESSIONLESS_ENDPOINTS.has(context.routePattern)) {
     if (JSON_TYPE.test(request.headers.get('content-type') ?? '')) return next();
-    return json({ message: 'Request body must be JSON (Content-Type: application/json)', code: 'UNSUPPORTED_MEDIA_TYPE' }, 415);
+    return errorToResponse(new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_JSON));
   }
   // The account pages' own form posts (no JavaScript) sign in without any cookie yet: only a post from our
   // own pages is taken, or another site could sign a visitor into its account (login CSRF).

@@ -94,9 +94,14 @@ const operationId = (op: Operation) =>
 
 function operationObject(op: Operation, refOf: (schema: z.ZodType) => JsonSchema, requestBodies: Record<string, JsonSchema>): JsonSchema {
   const params = [...openApiPath(op.route).matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-  const responses: Record<string, JsonSchema> = {
-    [op.ok.status]: { description: op.ok.description, content: { 'application/json': { schema: refOf(op.ok.schema) } } },
+  const okHeaders = {
+    ...(op.revalidatable ? { ETag: { $ref: '#/components/headers/ETag' } } : {}),
+    ...(op.setsCookie ? { 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } } : {}),
   };
+  const responses: Record<string, JsonSchema> = {
+    [op.ok.status]: { description: op.ok.description, ...(Object.keys(okHeaders).length ? { headers: okHeaders } : {}), content: { 'application/json': { schema: refOf(op.ok.schema) } } },
+  };
+  if (op.revalidatable) responses[304] = { description: 'Not modified: the answer is still the one whose ETag the request holds (no body)', headers: { ETag: { $ref: '#/components/headers/ETag' } } };
   for (const status of errorStatuses(op)) responses[status] = { $ref: `#/components/responses/Error${status}` };
   let requestBody: JsonSchema | undefined;
   if (op.body === 'multipart') {
@@ -138,8 +143,20 @@ function buildDocument(): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const op of OPERATIONS) (paths[openApiPath(op.route)] ??= {})[op.method.toLowerCase()] = operationObject(op, refOf, requestBodies);
   const errorResponses = Object.fromEntries(
-    Object.entries(ERROR_TEXT).map(([status, description]) => [`Error${status}`, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),
+    Object.entries(ERROR_TEXT).map(([status, description]) => [
+      `Error${status}`,
+      {
+        description,
+        ...(status === '429' || status === '503' ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } } : {}),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
+    ]),
   );
+  const headers = {
+    RetryAfter: { description: 'Seconds to wait before asking again', schema: { type: 'integer', minimum: 1 } },
+    ETag: { description: 'The answer’s validator: send it back in If-None-Match to get 304 while it holds', schema: { type: 'string' } },
+    SetSessionCookie: { description: 'The session cookie (`session`, HttpOnly, SameSite=Lax) and a signed-in marker without the secret, for browsers; other clients use the `token`', schema: { type: 'string' } },
+  };
   return {
     openapi: '3.1.0',
     info: {
@@ -162,6 +179,7 @@ function buildDocument(): JsonSchema {
     components: {
       schemas: { ...schemas, ...requestBodies },
       responses: errorResponses,
+      headers,
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The `token` answered by sign-in, sign-up and a password change' },
         cookie: { type: 'apiKey', in: 'cookie', name: 'session', description: 'The browser’s session cookie (same-origin writes only)' },

@@ -35,8 +35,12 @@ export interface Operation {
   body?: { schema: z.ZodType; name: string; example?: unknown; optional?: boolean } | 'multipart';
   /** The success answer: its status and shape. */
   ok: { status: 200 | 201 | 303; schema: z.ZodType; description: string };
+  /** The answer carries an ETag, and a request holding it in If-None-Match gets 304 with no body. */
+  revalidatable?: true;
+  /** The answer sets the session cookie (Set-Cookie) beside the token it carries. */
+  setsCookie?: true;
   /** Failures beyond what the access level and a body imply (those are added by the generator). */
-  errors?: Array<400 | 403 | 404 | 409 | 413 | 429 | 503>;
+  errors?: Array<400 | 401 | 403 | 404 | 409 | 413 | 429 | 503>;
 }
 
 const PAGE: QueryParameter = { name: 'page', description: 'The page, from 1; anything else is page 1, past the end the last page', schema: { type: 'integer', minimum: 1 }, example: 1 };
@@ -81,6 +85,7 @@ export const OPERATIONS: Operation[] = [
     route: '/api/contents/search',
     group: 'Catalog',
     access: 'public',
+    revalidatable: true,
     summary: 'Search and filter the catalog',
     description: 'Twelve contents a page, with facet counts. Words are matched on names, descriptions and tag labels (c++, c#, .net and node.js included); a misspelt word falls back to its closest known word (`correctedTerm`). Answers carry an ETag: send If-None-Match to get a 304.',
     query: [
@@ -96,18 +101,18 @@ export const OPERATIONS: Operation[] = [
     ],
     ok: { status: 200, schema: shapes.searchResult, description: 'A page of results with the counts of every filter option' },
   },
-  { method: 'GET', route: '/api/contents/filters', group: 'Catalog', access: 'public', summary: 'The filter options some content carries', ok: { status: 200, schema: shapes.catalogFilters, description: 'Each kind’s tags, and the costs' } },
-  { method: 'GET', route: '/api/contents/slug/[slug]', group: 'Catalog', access: 'public', summary: 'A content by its slug, with its reviews', ok: { status: 200, schema: shapes.contentWithReviews, description: 'The content and its reviews, newest first' }, errors: [404] },
+  { method: 'GET', route: '/api/contents/filters', group: 'Catalog', access: 'public', revalidatable: true, summary: 'The filter options some content carries', ok: { status: 200, schema: shapes.catalogFilters, description: 'Each kind’s tags, and the costs' } },
+  { method: 'GET', route: '/api/contents/slug/[slug]', group: 'Catalog', access: 'public', revalidatable: true, summary: 'A content by its slug, with its reviews', ok: { status: 200, schema: shapes.contentWithReviews, description: 'The content and its reviews, newest first' }, errors: [404] },
   { method: 'GET', route: '/api/test', group: 'Catalog', access: 'public', summary: 'A test call: example people (not real accounts)', ok: { status: 200, schema: shapes.testExample, description: 'Three example people' } },
 
   // Accounts
-  { method: 'POST', route: '/api/users/signup', group: 'Accounts', access: 'public', summary: 'Create an account (and sign in)', body: { schema: signUpInput, name: 'SignUpInput', example: { name: 'Grace Hopper', email: 'grace@example.com', password: 'a-long-password' } }, ok: { status: 201, schema: shapes.signedInUser, description: 'The new user with a session token (also set as the session cookie)' }, errors: [409, 429, 503] },
-  { method: 'POST', route: '/api/users/signin', group: 'Accounts', access: 'public', summary: 'Sign in', body: { schema: signInInput, name: 'SignInInput', example: { email: 'grace@example.com', password: 'a-long-password' } }, ok: { status: 200, schema: shapes.signedInUser, description: 'The user with a session token (also set as the session cookie)' }, errors: [429, 503] },
+  { method: 'POST', route: '/api/users/signup', group: 'Accounts', access: 'public', summary: 'Create an account (and sign in)', body: { schema: signUpInput, name: 'SignUpInput', example: { name: 'Grace Hopper', email: 'grace@example.com', password: 'a-long-password' } }, ok: { status: 201, schema: shapes.signedInUser, description: 'The new user with a session token (also set as the session cookie)' }, setsCookie: true, errors: [409, 429, 503] },
+  { method: 'POST', route: '/api/users/signin', group: 'Accounts', access: 'public', summary: 'Sign in', body: { schema: signInInput, name: 'SignInInput', example: { email: 'grace@example.com', password: 'a-long-password' } }, ok: { status: 200, schema: shapes.signedInUser, description: 'The user with a session token (also set as the session cookie)' }, setsCookie: true, errors: [401, 429, 503] },
   { method: 'POST', route: '/api/users/signout', group: 'Accounts', access: 'session', summary: 'End the session the token or cookie names', description: 'A call naming no live session gets 401 saying so. A plain HTML form post is answered with 303 to /signin either way.', ok: { status: 200, schema: shapes.message, description: 'Signed out' } },
   { method: 'POST', route: '/api/users/forget-password', group: 'Accounts', access: 'public', summary: 'Mail a password reset link', description: 'The same answer whether or not the email has an account.', body: { schema: forgetPasswordInput, name: 'ForgetPasswordInput', example: { email: 'grace@example.com' } }, ok: { status: 200, schema: shapes.message, description: 'The reset link is on its way if the account exists' }, errors: [429] },
   { method: 'POST', route: '/api/users/reset-password', group: 'Accounts', access: 'public', summary: 'Set a new password with a reset link’s token', body: { schema: resetPasswordInput, name: 'ResetPasswordInput', example: { token: 'the-token-from-the-mail', password: 'a-new-long-password' } }, ok: { status: 200, schema: shapes.message, description: 'Password updated; every session of the account has ended' }, errors: [404, 429, 503] },
   { method: 'GET', route: '/api/users/profile', group: 'Accounts', access: 'user', summary: 'Your profile', ok: { status: 200, schema: shapes.profile, description: 'The signed-in user and their settings' } },
-  { method: 'PUT', route: '/api/users/profile', group: 'Accounts', access: 'user', summary: 'Change your name, email, password or settings', description: 'A blank password keeps the current one; a missing `decisionMails` keeps that setting. A new password ends every other session and answers a new token.', body: { schema: profileInput, name: 'ProfileInput', example: { name: 'Grace Hopper', email: 'grace@example.com', password: '', decisionMails: true } }, ok: { status: 200, schema: shapes.signedInProfile, description: 'The updated user and the session token to use from now on' }, errors: [409, 429, 503] },
+  { method: 'PUT', route: '/api/users/profile', group: 'Accounts', access: 'user', summary: 'Change your name, email, password or settings', description: 'A blank password keeps the current one; a missing `decisionMails` keeps that setting. A new password ends every other session and answers a new token.', body: { schema: profileInput, name: 'ProfileInput', example: { name: 'Grace Hopper', email: 'grace@example.com', password: '', decisionMails: true } }, ok: { status: 200, schema: shapes.signedInProfile, description: 'The updated user and the session token to use from now on' }, setsCookie: true, errors: [409, 429, 503] },
 
   // Saves and reviews
   { method: 'POST', route: '/api/users/save', group: 'Saves and reviews', access: 'user', summary: 'Save a content, or unsave it if saved (a toggle)', description: 'Prefer PUT / DELETE /api/users/saves/{id}, which say the state wanted and are safe to retry.', body: { schema: saveInput, name: 'SaveInput', example: { contentId: 'k3x9q2mzv8d1' } }, ok: { status: 200, schema: shapes.userSaves, description: 'Your saves after the change' }, errors: [404] },
@@ -153,7 +158,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'GET', route: '/api/contents/[id]', group: 'Admin: contents', access: 'admin', summary: 'A content or draft by id', ok: { status: 200, schema: shapes.content, description: 'The content' }, errors: [404] },
   { method: 'PUT', route: '/api/contents/[id]', group: 'Admin: contents', access: 'admin', summary: 'Save a content (a complete draft is published)', body: { schema: adminContentInput, name: 'ContentInput' }, ok: { status: 200, schema: shapes.content, description: 'The saved content' }, errors: [404, 409] },
   { method: 'DELETE', route: '/api/contents/[id]', group: 'Admin: contents', access: 'admin', summary: 'Delete a content or draft', ok: { status: 200, schema: shapes.message, description: 'Deleted' }, errors: [404] },
-  { method: 'POST', route: '/api/upload', group: 'Admin: contents', access: 'admin', summary: 'Upload an image (multipart/form-data, field `file`)', body: 'multipart', ok: { status: 201, schema: shapes.upload, description: 'Where the image is served' }, errors: [413] },
+  { method: 'POST', route: '/api/upload', group: 'Admin: contents', access: 'admin', summary: 'Upload an image (multipart/form-data, field `file`)', body: 'multipart', ok: { status: 201, schema: shapes.upload, description: 'Where the image is served' }, errors: [413, 429] },
   { method: 'GET', route: '/api/users/admin', group: 'Admin: users', access: 'admin', summary: 'Users: searched, filtered, sorted and paged', description: '`search` finds a name or email containing the text; sort by `created` (default, newest first), `name` or `email`.', query: [...LIST, listFilter('role', 'Only admins or only users', ['admin', 'user'])], ok: { status: 200, schema: shapes.userList, description: 'A page of users' } },
   { method: 'GET', route: '/api/users/[id]', group: 'Admin: users', access: 'admin', summary: 'A user', ok: { status: 200, schema: shapes.publicUser, description: 'The user' }, errors: [404] },
   { method: 'PUT', route: '/api/users/[id]', group: 'Admin: users', access: 'admin', summary: 'Change a user’s name, email or admin role', body: { schema: adminUserInput, name: 'AdminUserInput', example: { name: 'Grace Hopper', email: 'grace@example.com', isAdmin: 'false' } }, ok: { status: 200, schema: shapes.publicUser, description: 'The user' }, errors: [404, 409] },

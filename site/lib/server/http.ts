@@ -12,6 +12,7 @@ const STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   BUSY: 503,
 };
@@ -48,6 +49,10 @@ function isClientAbort(error: unknown): boolean {
  * Reads a JSON object body: the content type must be JSON, the body at most JSON_BODY_LIMIT bytes, the
  * text valid UTF-8 and valid JSON. Anything else is a clear 4xx, never a crash.
  */
+/** The media types a JSON body may be sent as: application/json and its +json kin. */
+export const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+export const NOT_JSON = 'Request body must be JSON (Content-Type: application/json)';
+
 export async function readJson(request: Request, { allowEmpty = false } = {}): Promise<unknown> {
   const type = request.headers.get('content-type') ?? '';
   const declared = Number(request.headers.get('content-length') ?? '0');
@@ -57,7 +62,7 @@ export async function readJson(request: Request, { allowEmpty = false } = {}): P
     if (allowEmpty) return {};
     throw new AppError('VALIDATION', 'Request body is required');
   }
-  if (!/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw new AppError('VALIDATION', 'Request body must be JSON (Content-Type: application/json)');
+  if (!JSON_TYPE.test(type)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_JSON);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -1,0 +1,75 @@
+/**
+ * What a third party's tools (Prism in proxy mode, generated clients) tripped on: answers the document did
+ * not list. A wrong password answered 401 where only 200/400/415/429/503 were documented; thirteen JSON
+ * endpoints answered 400 to a text/plain body where the document (and the account endpoints) said 415;
+ * search, filters and slug answered 304 with an ETag, neither documented; an upload could answer 429; and
+ * Retry-After and Set-Cookie were not declared.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, DEMO_ADMIN } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+type Response_ = { headers?: Record<string, unknown>; $ref?: string };
+type OperationDoc = { requestBody?: { content: Record<string, unknown> }; responses: Record<string, Response_> };
+let server: TestServer;
+let doc: { paths: Record<string, Record<string, OperationDoc>>; components: { responses: Record<string, Response_>; headers: Record<string, unknown> } };
+let adminToken: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  doc = await (await fetch(`${server.url}/api/openapi.json`)).json();
+  adminToken = (await apiClient(server.url).post('/api/users/signin', DEMO_ADMIN)).body.token;
+});
+afterAll(() => server?.stop());
+
+/** The documented statuses of an operation. */
+const statusesOf = (path: string, method: string) => Object.keys(doc.paths[path]![method]!.responses);
+
+describe('answers the document lists', () => {
+  it('a wrong password is a documented 401', async () => {
+    const res = await fetch(`${server.url}/api/users/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_ADMIN.email, password: 'not-the-password' }) });
+    expect(res.status).toBe(401);
+    expect(statusesOf('/api/users/signin', 'post')).toContain('401');
+  });
+
+  it('every endpoint taking a JSON body answers 415 to another media type, as documented', async () => {
+    const wrong: string[] = [];
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        if (!op.requestBody?.content['application/json']) continue;
+        const url = server.url + path.replace(/\{\w+\}/g, 'x1');
+        const res = await fetch(url, { method: method.toUpperCase(), headers: { 'content-type': 'text/plain', authorization: `Bearer ${adminToken}` }, body: '{"name":"x"}' });
+        await res.arrayBuffer();
+        if (res.status !== 415 || !statusesOf(path, method).includes('415')) wrong.push(`${method.toUpperCase()} ${path}: ${res.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('search, filters and a content by slug document their ETag and the 304 they answer', async () => {
+    const { body } = await apiClient(server.url).get('/api/contents/search');
+    for (const [path, asked] of [
+      ['/api/contents/search', '/api/contents/search'],
+      ['/api/contents/filters', '/api/contents/filters'],
+      ['/api/contents/slug/{slug}', `/api/contents/slug/${body.contents[0].slug}`],
+    ] as const) {
+      const first = await fetch(server.url + asked);
+      const etag = first.headers.get('etag');
+      expect(etag, path).toBeTruthy();
+      const again = await fetch(server.url + asked, { headers: { 'if-none-match': etag! } });
+      expect(again.status, path).toBe(304);
+      expect(again.headers.get('etag'), path).toBe(etag);
+      const op = doc.paths[path]!.get!;
+      expect(op.responses['304']?.headers, path).toHaveProperty('ETag');
+      expect(op.responses['200']?.headers, path).toHaveProperty('ETag');
+    }
+  });
+
+  it('declares Retry-After on 429 and 503, Set-Cookie where a session is set, and 429 on uploads', () => {
+    for (const status of ['429', '503']) expect(doc.components.responses[`Error${status}`]!.headers).toHaveProperty('Retry-After');
+    for (const [path, method, status] of [['/api/users/signin', 'post', '200'], ['/api/users/signup', 'post', '201'], ['/api/users/profile', 'put', '200']] as const) {
+      expect(doc.paths[path]![method]!.responses[status]!.headers, path).toHaveProperty('Set-Cookie');
+    }
+    expect(statusesOf('/api/upload', 'post')).toContain('429');
+  });
+});

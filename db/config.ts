@@ -63,7 +63,7 @@ const schema = z.object({
   /** Fetch a submitted page's title to offer as its name (db/contributions/page-title.ts); 'off' never fetches. */
   SUBMISSION_TITLE_FETCH: z.enum(['on', 'off']).default('on'),
   /** 'true' lets that fetch reach private and loopback addresses: for tests against local servers only. */
-  TITLE_FETCH_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   /** Every so many hours, the server checks the links that are due (db/links/link-schedule.ts); 0, the default, never. */
   LINK_CHECK_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 365).default(0),
   /** 'off' disables the in-process catalog and page caches (to measure uncached costs). */

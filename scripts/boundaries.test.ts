@@ -42,10 +42,10 @@ const ROOMS: Record<string, readonly string[]> = {
   outbound: [],
   operations: [],
   accounts: ['crypto', 'operations'],
-  catalog: ['operations'],
+  catalog: ['operations', 'outbound'],
   links: ['accounts', 'catalog', 'operations', 'outbound'],
   contributions: ['accounts', 'catalog', 'operations', 'outbound'],
-  imports: ['catalog', 'contributions', 'operations'],
+  imports: ['catalog', 'contributions', 'operations', 'outbound'],
   reports: ['catalog', 'links', 'operations'],
   maintenance: ['accounts', 'catalog', 'contributions', 'crypto', 'operations'],
 };

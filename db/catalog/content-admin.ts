@@ -7,6 +7,7 @@ import { newId } from '../ids.ts';
 import { contentDrafts, contents } from '../schema.ts';
 import { adminContentInput, type ContentInput } from './validation/contents.ts';
 import { parseInput } from '../validation/parse.ts';
+import { refusePrivateWebsite } from '../outbound/public-addresses.ts';
 import { parseSearchParams, PAGE_SIZE } from './validation/search.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
 import { searchContents } from './catalog-reads.ts';
@@ -88,6 +89,7 @@ export async function createEmptyContent(db: Db, actor: Actor): Promise<ApiConte
  */
 export async function updateContent(db: Db, actor: Actor, id: string, input: unknown): Promise<ApiContent> {
   const data = await resolveTags(db, parseInput(adminContentInput, input));
+  refusePrivateWebsite(data.url);
   const [draft] = await db.select({ id: contentDrafts.id }).from(contentDrafts).where(eq(contentDrafts.id, id));
   try {
     if (draft) {

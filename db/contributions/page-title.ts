@@ -12,7 +12,7 @@ import { submissions } from '../schema.ts';
 import { nameFromUrl, slugify } from '../catalog/urls.ts';
 import { cleanText } from '../validation/text.ts';
 import { readUpTo, REDIRECT_STATUSES, requestHop } from '../outbound/http-request.ts';
-import { anyAddress, publicOnly, type AddressPolicy } from '../outbound/public-addresses.ts';
+import { outboundPolicy, type AddressPolicy } from '../outbound/public-addresses.ts';
 
 export interface TitleFetchLimits {
   timeoutMs: number;
@@ -26,7 +26,7 @@ const NAME_MAX = 200;
 
 /** The page's title, or undefined when it cannot be had within the limits (never throws). */
 export async function fetchPageTitle(url: string, limits: Partial<TitleFetchLimits> = {}): Promise<string | undefined> {
-  const { timeoutMs, maxBytes, maxRedirects, policy } = { ...TITLE_FETCH_LIMITS, policy: publicOnly, ...limits };
+  const { timeoutMs, maxBytes, maxRedirects, policy } = { ...TITLE_FETCH_LIMITS, policy: outboundPolicy(), ...limits };
   const signal = AbortSignal.timeout(timeoutMs);
   try {
     let target = new URL(url);
@@ -88,10 +88,9 @@ function decodeEntities(text: string): string {
  * becomes its name (and slug). Meant to run after the reply, so nobody waits for another site. Never throws.
  */
 export async function nameFromPageTitle(db: Db, submission: { _id: string; url: string }): Promise<void> {
-  const { SUBMISSION_TITLE_FETCH, TITLE_FETCH_ALLOW_PRIVATE } = config();
-  if (SUBMISSION_TITLE_FETCH === 'off') return;
+  if (config().SUBMISSION_TITLE_FETCH === 'off') return;
   try {
-    const title = await fetchPageTitle(submission.url, { policy: TITLE_FETCH_ALLOW_PRIVATE === 'true' ? anyAddress : publicOnly });
+    const title = await fetchPageTitle(submission.url);
     if (!title) return;
     const derived = nameFromUrl(submission.url);
     const fromUrl = sql`${submissions.name} = ${derived}`;

@@ -9,6 +9,7 @@ import { cleanUrl, slugify } from '../catalog/urls.ts';
 import { contentInput } from '../catalog/validation/contents.ts';
 import { rejectionInput, type RejectReason } from './validation/rejection.ts';
 import { parseInput } from '../validation/parse.ts';
+import { refusePrivateWebsite } from '../outbound/public-addresses.ts';
 import { contentConflict, getContent } from '../catalog/content-admin.ts';
 import { actorLabel, auditEntry, type Actor } from '../operations/audit.ts';
 import { approvalMail, rejectionMail, submitterToMail } from './decision-mail.ts';
@@ -83,6 +84,7 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
       techStack: merged.techStack,
       type: merged.type,
     }));
+    refusePrivateWebsite(given.url);
     const data = withSettledTags(given, settled);
     const contentId = newId();
     const proposals = settled.map(({ kind, value, outcome, tag }) => ({ kind, value, outcome, ...(tag && tag.value !== value ? { tag: tag.value } : {}) }));

@@ -11,6 +11,7 @@ import { submissionInput } from './validation/engagement.ts';
 import { z } from '../validation/zod.ts';
 import { type RejectReason } from './validation/rejection.ts';
 import { parseInput } from '../validation/parse.ts';
+import { refusePrivateWebsite } from '../outbound/public-addresses.ts';
 import { separateProposedTags } from './proposed-tags.ts';
 import { hitLimit } from '../operations/rate-limit.ts';
 
@@ -110,6 +111,7 @@ const urlCheckInput = z.object({ url: httpUrl });
  */
 export async function checkSubmissionUrl(db: Db, userId: string, url: unknown): Promise<UrlCheck> {
   const input = parseInput(urlCheckInput, { url });
+  refusePrivateWebsite(input.url);
   await hitLimit(db, 'RATE_LIMIT_SUBMISSION_CHECK_USER', userId);
   const key = urlKey(cleanUrl(input.url));
   const [content] = await db.select({ _id: contents.id, name: contents.name, slug: contents.slug }).from(contents).where(eq(contents.urlKey, key));
@@ -137,6 +139,7 @@ export async function checkSubmissionUrl(db: Db, userId: string, url: unknown): 
  */
 export async function createSubmission(db: Db, userId: string, input: unknown): Promise<ApiSubmission> {
   const { data, proposed } = await separateProposedTags(db, parseInput(submissionInput, input));
+  refusePrivateWebsite(data.url);
   await hitLimit(db, 'RATE_LIMIT_SUBMISSION_USER', userId);
   const url = cleanUrl(data.url);
   const key = urlKey(url);

@@ -16,6 +16,7 @@ import { cleanText } from '../validation/text.ts';
 import { storedImage } from '../catalog/content-rows.ts';
 import type { GivenFields } from './import-merge.ts';
 import { resolveRowTags, type TagRules } from '../catalog/tags/tag-resolver.ts';
+import { privateWebsiteProblem } from '../outbound/public-addresses.ts';
 
 /** Where a row's slug comes from: the file (valid as written), the file made valid, or the name. */
 export type SlugSource = 'given' | 'fixed' | 'derived';
@@ -66,6 +67,8 @@ export function checkRow(row: RawRow, rules: TagRules): RowCheck {
 
   const parsed = contentInput.safeParse({ ...fields, ...tags, slug: slug.value, image: image.value });
   if (!parsed.success) check.problems.push(...issueMessages(parsed.error.issues));
+  const local = parsed.success ? privateWebsiteProblem(parsed.data.url) : undefined;
+  if (local) check.problems.push(local);
   check.problems.push(...tagProblems);
   const createdAt = readDate(fields.createdAt);
   let updatedAt = readDate(fields.updatedAt);

@@ -7,6 +7,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
 import { conflict, notFound } from '../errors.ts';
+import { refusePrivateWebsite } from '../outbound/public-addresses.ts';
 import { contents, linkChecks, linkReports } from '../schema.ts';
 import { urlKey } from '../catalog/urls.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
@@ -100,6 +101,7 @@ export async function acceptMovedLink(db: Db, actor: Actor, contentId: string): 
   if (!row) throw notFound('Content not found');
   const movedTo = row.movedTo;
   if (!movedTo) throw conflict('This link has not moved (no permanent redirect was found at its last check)');
+  refusePrivateWebsite(movedTo);
   const stillMoved = sql`EXISTS (SELECT 1 FROM ${linkChecks} JOIN ${contents} ON ${contents.id} = ${linkChecks.contentId} WHERE ${linkChecks.contentId} = ${contentId} AND ${contents.url} = ${row.url} AND ${current} AND ${linkChecks.movedTo} = ${movedTo})`;
   try {
     await db.batch([

@@ -1,18 +1,19 @@
 /**
- * One HTTP request, one hop: no redirect is followed (callers decide, hop by hop), no connection is kept
- * or shared, and the address the name resolves to can be checked before connecting (./public-addresses.ts).
+ * One HTTP request, one hop: no redirect is followed (callers decide, hop by hop, each hop checked again),
+ * no connection is kept or shared, and the addresses a name resolves to are checked inside the connection's
+ * own lookup (./public-addresses.ts): public ones only, unless OUTBOUND_ALLOW_PRIVATE.
  * For the server's own outgoing requests: a submitted page's title, the link checker.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { anyAddress, lookupWith, RefusedAddress, type AddressPolicy } from './public-addresses.ts';
+import { lookupWith, outboundPolicy, RefusedAddress, type AddressPolicy } from './public-addresses.ts';
 
 export interface HopOptions {
   method: 'GET' | 'HEAD';
   /** Ends the request (and its body) when aborted: the caller's time limit. */
   signal: AbortSignal;
-  /** Which addresses may be connected to (default: any). */
+  /** Which addresses may be connected to (default: the server's one outbound policy, public ones only). */
   policy?: AddressPolicy;
   headers?: Record<string, string>;
 }
@@ -21,7 +22,7 @@ export const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 export const PERMANENT_REDIRECTS = new Set([301, 308]);
 
 /** Sends the request and resolves with the response once its headers are in (the body is the caller's to read or drop). */
-export function requestHop(url: URL, { method, signal, policy = anyAddress, headers = {} }: HopOptions): Promise<IncomingMessage> {
+export function requestHop(url: URL, { method, signal, policy = outboundPolicy(), headers = {} }: HopOptions): Promise<IncomingMessage> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new Error(`${url.protocol} is not http(s)`));
   // A literal address is connected to without a lookup: checked here instead.
   const literal = url.hostname.replace(/^\[|\]$/g, '');

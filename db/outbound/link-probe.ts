@@ -1,11 +1,12 @@
 /**
  * One link, checked: HEAD, or GET where HEAD is refused; redirects followed up to 5 (a loop is a failure);
  * each request limited to `timeoutMs`, and spaced by the caller's per-host gate. The link checker's only
- * network code. It checks any address, private and loopback ones included: only admins run it, on the
- * contents' URLs (the title fetch of submissions, which any user triggers, is the one kept off them).
+ * network code. Every hop goes through the server's outbound policy (public addresses only): a user's
+ * report checks a link at once, so a redirect to an internal address must not be followed.
  */
 import type { IncomingMessage } from 'node:http';
 import { PERMANENT_REDIRECTS, REDIRECT_STATUSES, requestHop } from './http-request.ts';
+import { outboundPolicy, type AddressPolicy } from './public-addresses.ts';
 
 export const MAX_REDIRECTS = 5;
 
@@ -38,6 +39,7 @@ const ERRORS: Record<string, string> = {
   ECONNRESET: 'connection reset',
   ENOTFOUND: 'host not found',
   EAI_AGAIN: 'host not found (DNS)',
+  ERR_REFUSED_ADDRESS: 'not a public address (refused: a private, loopback or link-local network)',
   EHOSTUNREACH: 'host unreachable',
   ENETUNREACH: 'network unreachable',
   CERT_HAS_EXPIRED: 'TLS certificate expired',
@@ -61,7 +63,7 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
 
 const isRefusal = (status: number) => status >= 400 && status !== 429 && status !== 503;
 
-export async function probeLink(url: string, { timeoutMs, turn }: { timeoutMs: number; turn: HostTurn }): Promise<Probe> {
+export async function probeLink(url: string, { timeoutMs, turn, policy = outboundPolicy() }: { timeoutMs: number; turn: HostTurn; policy?: AddressPolicy }): Promise<Probe> {
   let target: URL;
   try {
     target = new URL(url);
@@ -74,7 +76,7 @@ export async function probeLink(url: string, { timeoutMs, turn }: { timeoutMs: n
   let permanent = true;
   const ask = async (method: 'HEAD' | 'GET'): Promise<IncomingMessage> => {
     await turn(target.host);
-    const response = await requestHop(target, { method, signal: AbortSignal.timeout(timeoutMs) });
+    const response = await requestHop(target, { method, signal: AbortSignal.timeout(timeoutMs), policy });
     // Only the status and headers matter: the body is never read.
     response.destroy();
     return response;

@@ -7,6 +7,8 @@
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOneOptions } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { config } from '../config.ts';
+import { invalid } from '../errors.ts';
 
 const blocked = new BlockList();
 for (const [network, prefix] of [
@@ -50,6 +52,31 @@ export type AddressPolicy = (address: string) => boolean;
 export const publicOnly: AddressPolicy = isPublicAddress;
 export const anyAddress: AddressPolicy = () => true;
 
+/**
+ * The one policy of every request the server makes (a submitted page's title, link checks scheduled or
+ * reported by a user): public addresses only, unless OUTBOUND_ALLOW_PRIVATE (tests and benches that serve
+ * the links themselves on loopback).
+ */
+export const outboundPolicy = (): AddressPolicy => (config().OUTBOUND_ALLOW_PRIVATE === 'true' ? anyAddress : publicOnly);
+
+/**
+ * Why a website URL cannot be listed, when its host names this machine or a private network outright
+ * (`localhost`, `*.localhost`, or an IP literal in a refused range); undefined when it may (a name is
+ * checked again, as it resolves, by every request made to it).
+ */
+export function privateWebsiteProblem(url: string): string | undefined {
+  if (config().OUTBOUND_ALLOW_PRIVATE === 'true') return undefined;
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  } catch {
+    return undefined;
+  }
+  const literal = host.replace(/^\[|\]$/g, '');
+  const local = host === 'localhost' || host.endsWith('.localhost') || (isIP(literal) !== 0 && !isPublicAddress(literal));
+  return local ? `Website URL must be a public web address: ${host} is this machine or a private network` : undefined;
+}
+
 export class RefusedAddress extends Error {
   override readonly name = 'RefusedAddress';
   readonly code = 'ERR_REFUSED_ADDRESS';
@@ -69,4 +96,10 @@ export function lookupWith(policy: AddressPolicy): LookupFunction {
       callback(null, addresses[0]!.address, addresses[0]!.family);
     });
   }) as LookupFunction;
+}
+
+/** Refuses (400, saying why) a website URL that names this machine or a private network. */
+export function refusePrivateWebsite(url: string): void {
+  const problem = privateWebsiteProblem(url);
+  if (problem) throw invalid(problem);
 }

@@ -28,7 +28,7 @@ async function catalogDir(links: Record<string, string>): Promise<string> {
   dirs.push(dir);
   const file = join(dir, 'links.json');
   writeFileSync(file, JSON.stringify(Object.entries(links).map(([name, url]) => ({ name, url, description: `The ${name} link.` }))));
-  const run = await runCli(`file:${join(dir, 'skillshelf.db')}`, ['import', file]);
+  const run = await runCli(`file:${join(dir, 'skillshelf.db')}`, ['import', file], { OUTBOUND_ALLOW_PRIVATE: 'true' });
   expect(run.code, run.stderr).toBe(0);
   return dir;
 }
@@ -48,10 +48,10 @@ describe('the scheduled link check', () => {
     const missing = await startLocalSite((_req, res) => void res.writeHead(404).end());
     sites.push(slow, missing);
     const dir = await catalogDir({ slow: `${slow.url}/`, missing: `${missing.url}/gone` });
-    server = await startServer({ dir, seed: false, env: { LINK_CHECK_INTERVAL_HOURS: '6' } });
+    server = await startServer({ dir, seed: false, env: { LINK_CHECK_INTERVAL_HOURS: '6', OUTBOUND_ALLOW_PRIVATE: 'true' } });
     await expect.poll(() => slow.requests.length, { timeout: 10_000 }).toBeGreaterThan(0);
     // While the server's run waits for the slow link, the CLI may not check.
-    const cli = await runCli(server.dbUrl, ['links', 'check']);
+    const cli = await runCli(server.dbUrl, ['links', 'check'], { OUTBOUND_ALLOW_PRIVATE: 'true' });
     expect(cli.code).toBe(1);
     expect(cli.stderr).toContain('Another link check is running');
     await expect.poll(() => checks(server!.dbUrl), { timeout: 20_000 }).toEqual([
@@ -66,7 +66,7 @@ describe('the scheduled link check', () => {
     const site = await startLocalSite((_req, res) => void res.writeHead(200).end());
     sites.push(site);
     const dir = await catalogDir({ quiet: `${site.url}/` });
-    server = await startServer({ dir, seed: false });
+    server = await startServer({ dir, seed: false, env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
     // Long enough for a run that started with the server to have asked the site.
     await new Promise((r) => setTimeout(r, 2000));
     expect(site.requests).toEqual([]);

@@ -7,13 +7,17 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../setup/server.ts';
 import { startLocalSite, type Handler, type LocalSite } from '../setup/local-site.ts';
 import { runCli, runInTerminal, tempDb, type TempDb } from './harness.ts';
 
 let db: TempDb;
 const sites: LocalSite[] = [];
+// The links checked are this file's own servers on loopback: the CLI runs with the outbound policy lifted.
+const outbound = process.env.OUTBOUND_ALLOW_PRIVATE;
+beforeAll(() => (process.env.OUTBOUND_ALLOW_PRIVATE = 'true'));
+afterAll(() => (outbound === undefined ? delete process.env.OUTBOUND_ALLOW_PRIVATE : (process.env.OUTBOUND_ALLOW_PRIVATE = outbound)));
 beforeEach(() => (db = tempDb()));
 afterEach(async () => {
   await Promise.all(sites.splice(0).map((s) => s.close()));

@@ -22,7 +22,7 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
 
   beforeAll(async () => {
     // The title fetch may reach the local pages these tests start.
-    [server, browser] = await Promise.all([startServer({ env: { TITLE_FETCH_ALLOW_PRIVATE: 'true' } }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } }), launchBrowser()]);
     api = apiClient(server.url);
     adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
   });

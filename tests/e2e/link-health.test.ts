@@ -23,7 +23,7 @@ describe.skipIf(!hasBrowser)('link health in the browser', () => {
   const sites: LocalSite[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } }), launchBrowser()]);
     api = apiClient(server.url);
     adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
   });
@@ -63,7 +63,7 @@ describe.skipIf(!hasBrowser)('link health in the browser', () => {
     const marks = ids.map(() => '?').join(',');
     await sql(`INSERT INTO link_checks (content_id, url, due_at) SELECT id, url, ? FROM contents WHERE id NOT IN (${marks}) ON CONFLICT DO UPDATE SET due_at = excluded.due_at`, [Date.now() + 3600_000, ...ids]);
     await sql(`UPDATE link_checks SET due_at = 0 WHERE content_id IN (${marks})`, ids);
-    return runCli(server.dbUrl, ['links', 'check', '--only-due']);
+    return runCli(server.dbUrl, ['links', 'check', '--only-due'], { OUTBOUND_ALLOW_PRIVATE: 'true' });
   }
 
   /** A fresh browser signed in through /signin; every window.confirm is accepted. */

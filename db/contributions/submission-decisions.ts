@@ -6,7 +6,7 @@ import { conflict } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { contents, submissions, type SubmissionStatus } from '../schema.ts';
 import { cleanUrl, slugify } from '../catalog/urls.ts';
-import { contentInput } from '../catalog/validation/contents.ts';
+import { contentInput, slug as slugRule } from '../catalog/validation/contents.ts';
 import { rejectionInput, type RejectReason } from './validation/rejection.ts';
 import { parseInput } from '../validation/parse.ts';
 import { refusePrivateWebsite } from '../outbound/public-addresses.ts';
@@ -46,18 +46,33 @@ export async function freeSlug(db: Db, name: string): Promise<string> {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
+/** The slug an approval gives its content: the one posted if it is a slug and free, else one made from the name (saying why). */
+async function approvalSlug(db: Db, posted: string, name: string): Promise<{ slug: string; notice?: string }> {
+  if (!posted) return { slug: await freeSlug(db, name) };
+  const valid = slugRule.safeParse(posted).success;
+  if (valid) {
+    const [holder] = await db.select({ id: contents.id }).from(contents).where(eq(contents.slug, posted));
+    if (!holder) return { slug: posted };
+  }
+  const slug = await freeSlug(db, name);
+  return { slug, notice: `the slug '${posted}' ${valid ? 'is taken' : 'is not a slug'}: the content's is '${slug}'` };
+}
+
 /** An approval: the content it made, and what became of each tag the submitter proposed. */
 export interface Approval {
   content: ApiContent;
   proposedTags: SettledProposal[];
+  /** Why the content's slug is not the one posted (taken, or not a slug), when it is not. */
+  slugNotice?: string;
 }
 
 /**
  * Approves a submission: the content is created (published) from the fields the admin posts — the
  * submission's own fill what the post leaves out, and what nobody gave gets the defaults (Free, no
  * certificate) — and the submission is recorded as approved with that content, in one transaction. A
- * website that already exists is a 409 and the submission stays in the queue; so is a slug the admin chose
- * that is taken. A slug derived from the name is made unique instead (several links of one site share a name).
+ * website that already exists is a 409 and the submission stays in the queue. The posted slug is used when
+ * it is a slug and free; when none is posted, or the one posted is taken or not a slug, one is derived from
+ * the name and made unique (several links of one site share a name), and `slugNotice` says why.
  * The post's `proposedTags` says what becomes of the proposed tags (settleProposedTags); the tags it creates
  * are written, and audited, in the same transaction, and so is the mail that tells the submitter (./decision-mail.ts).
  */
@@ -68,13 +83,13 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
   const merged = { ...submission, ...Object.fromEntries(Object.entries(posted).filter(([, v]) => v !== undefined && v !== null && v !== '')) };
   const name = String(merged.name ?? '');
   const postedSlug = typeof posted.slug === 'string' ? posted.slug.trim() : '';
-  const chosenSlug = postedSlug && postedSlug !== slugify(name) && postedSlug !== submission.slug ? postedSlug : undefined;
   const submitter = await submitterToMail(db, id);
   for (let attempt = 1; ; attempt++) {
     const settled = await settleProposedTags(db, submission.proposedTags, posted.proposedTags);
+    const { slug: chosenSlug, notice: slugNotice } = await approvalSlug(db, postedSlug, name);
     const given = await resolveTags(db, parseInput(contentInput, {
       name: merged.name,
-      slug: chosenSlug ?? (await freeSlug(db, name)),
+      slug: chosenSlug,
       url: merged.url,
       image: merged.image ?? '',
       description: merged.description || `${merged.name} — submitted by a Skillshelf user.`,
@@ -98,11 +113,11 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
         ...(submitter ? [queueMail(db, approvalMail(submitter, submission, data))] : []),
       ]);
       if (submitter) wakeMailSender();
-      return { content: await getContent(db, contentId), proposedTags: settled };
+      return { content: await getContent(db, contentId), proposedTags: settled, ...(slugNotice ? { slugNotice } : {}) };
     } catch (error) {
       if (isGuardFailure(error)) throw alreadyDecided(await getSubmission(db, id));
-      // Another approval took the same derived slug between the read and the write: count again.
-      if (!chosenSlug && attempt < 20 && uniqueViolation(error) === 'contents.slug') continue;
+      // Another approval took the slug between the read and the write: choose again.
+      if (attempt < 20 && uniqueViolation(error) === 'contents.slug') continue;
       // A tag this approval creates was added meanwhile (another approval, the tag screens): settle again, attaching it.
       if (attempt < 20 && uniqueViolation(error) === 'tags.kind') continue;
       throw contentConflict(error, data);

@@ -210,14 +210,14 @@ describe('submissions', () => {
     expect(await sql("SELECT action FROM audit_log WHERE target_id = ?", [submission._id])).toEqual([{ action: 'submission.approve' }]);
   });
 
-  it('an approval that fails (slug taken) leaves the submission in the queue and creates nothing', async () => {
+  it('an approval that fails (the website is listed meanwhile) leaves the submission in the queue and creates nothing', async () => {
     const submission = await newSubmission();
     const { body: page } = await api.get('/api/contents/search');
-    const taken = page.contents[0].slug;
+    const listed = page.contents[0].url;
     const before = await sql('SELECT count(*) AS n FROM contents');
-    const res = await api.post(`/api/submissions/${submission._id}`, { ...submission, slug: taken }, { token: admin.token });
+    const res = await api.post(`/api/submissions/${submission._id}`, { ...submission, url: listed }, { token: admin.token });
     expect(res.status).toBe(409);
-    expect(res.body.message).toContain(taken);
+    expect(res.body.message).toContain('already listed');
     expect((await api.get(`/api/submissions/${submission._id}`, { token: admin.token })).status).toBe(200);
     expect(await sql('SELECT count(*) AS n FROM contents')).toEqual(before);
   });

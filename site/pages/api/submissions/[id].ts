@@ -25,14 +25,17 @@ export const GET = endpoint(async (context) => {
  * someone chose to). 'create' of a value that became a tag meanwhile attaches it; of a retired value it is a
  * 409. A kind, a proposal, an action or a mapTo that does not exist is a 400 naming it; nothing is written.
  *
+ * The posted slug is the content's when it is a slug and free; otherwise one is made from the name and the
+ * message says so.
+ *
  * 201 `{message, content, proposedTags: [{kind, label, value, outcome: 'created' | 'mapped' | 'attached' |
  * 'dropped', tag?: {label, value}}]}`: the new tags are created, audited ('tag.create'), in the approval's
  * transaction.
  */
 export const POST = endpoint(async (context) => {
   const actor = requireAdminActor(context);
-  const approval = await approveSubmission(await getDb(), actor, context.params.id ?? '', await readJson(context.request, { allowEmpty: true }));
-  return json({ message: 'Submission is approved', ...approval }, 201);
+  const { slugNotice, ...approval } = await approveSubmission(await getDb(), actor, context.params.id ?? '', await readJson(context.request, { allowEmpty: true }));
+  return json({ message: slugNotice ? `Submission is approved (${slugNotice})` : 'Submission is approved', ...approval }, 201);
 });
 
 /**

@@ -1,0 +1,58 @@
+/**
+ * The original client's edit screen posts the submission's slug back when it approves; the approval
+ * ignored it (it took a posted slug only when it differed from the submission's and from the name's) and
+ * derived a new one from the name. A valid, free posted slug is now the content's; one is derived only when
+ * none is posted, or the one posted is taken or not a slug, and then the message says so.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+let server: TestServer;
+let api: ApiClient;
+let admin: { token: string };
+let user: { token: string };
+beforeAll(async () => {
+  server = await startServer();
+  api = apiClient(server.url);
+  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
+  user = (await api.post('/api/users/signup', { name: 'Sender', email: uniqueEmail('sender'), password: 'password-123' })).body;
+});
+afterAll(() => server?.stop());
+
+let n = 0;
+async function submission() {
+  const sent = await api.post('/api/submissions/create', { url: `https://slug-${++n}-${Date.now()}.example.org/`, name: `Posted Slug Course ${n}` }, { token: user.token });
+  expect(sent.status).toBe(201);
+  return (await api.get(`/api/submissions/${sent.body._id}`, { token: admin.token })).body as Record<string, unknown> & { _id: string; slug: string; name: string };
+}
+
+describe('approving from the edit screen', () => {
+  it('keeps the slug posted back, the submission’s own, though the name was edited', async () => {
+    const s = await submission();
+    const approved = await api.post(`/api/submissions/${s._id}`, { ...s, name: 'A New Name Entirely', cost: 'Free', description: 'Edited.' }, { token: admin.token });
+    expect(approved.status).toBe(201);
+    expect(approved.body.content.slug).toBe(s.slug);
+    expect(approved.body.message).toBe('Submission is approved');
+  });
+
+  it('uses a valid, free slug the admin typed', async () => {
+    const s = await submission();
+    const approved = await api.post(`/api/submissions/${s._id}`, { ...s, slug: `typed-by-the-admin-${n}` }, { token: admin.token });
+    expect(approved.body.content.slug).toBe(`typed-by-the-admin-${n}`);
+  });
+
+  it('derives one from the name when the slug posted is taken or not a slug, and says so', async () => {
+    const { body: page } = await api.get('/api/contents/search');
+    const taken = page.contents[0].slug as string;
+    const s = await submission();
+    const approved = await api.post(`/api/submissions/${s._id}`, { ...s, slug: taken }, { token: admin.token });
+    expect(approved.status).toBe(201);
+    expect(approved.body.content.slug).not.toBe(taken);
+    expect(approved.body.message).toContain(`the slug '${taken}' is taken`);
+    const t = await submission();
+    const odd = await api.post(`/api/submissions/${t._id}`, { ...t, slug: 'Not A Slug!' }, { token: admin.token });
+    expect(odd.status).toBe(201);
+    expect(odd.body.message).toContain('is not a slug');
+  });
+});

@@ -84,6 +84,12 @@ function responseComponents(): { schemas: Record<string, JsonSchema>; refOf: (sc
   return { schemas, refOf: (schema) => ({ $ref: `#/components/schemas/${ids.get(schema)}` }) };
 }
 
+/** Path parameters that are not strings (ids of contents, users and reviews are; a tag's is an integer). */
+const PATH_PARAMETERS: Record<string, JsonSchema> = {
+  '/api/tags/[id] id': { type: 'integer', minimum: 1 },
+  '/api/tags/[id]/merge id': { type: 'integer', minimum: 1 },
+};
+
 /** GET /api/contents/slug/[slug] → getContentsSlugBySlug */
 const operationId = (op: Operation) =>
   op.method.toLowerCase() +
@@ -93,7 +99,7 @@ const operationId = (op: Operation) =>
     .replace(/[^A-Za-z]+(\w)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase());
 
 function operationObject(op: Operation, refOf: (schema: z.ZodType) => JsonSchema, requestBodies: Record<string, JsonSchema>): JsonSchema {
-  const params = [...openApiPath(op.route).matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const params = [...openApiPath(op.route).matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: PATH_PARAMETERS[`${op.route} ${name}`] ?? { type: 'string' } }));
   const okHeaders = {
     ...(op.revalidatable ? { ETag: { $ref: '#/components/headers/ETag' } } : {}),
     ...(op.setsCookie ? { 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } } : {}),

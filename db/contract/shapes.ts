@@ -245,9 +245,10 @@ export const adminReviewList = z
 const tagCount = z.object({ _id: z.string().meta({ description: 'The tag’s label' }), count: z.int() });
 export const dashboardSummary = z
   .object({
-    contents: z.tuple([z.object({ numContents: z.int() })]),
-    users: z.tuple([z.object({ numUsers: z.int() })]),
-    admins: z.tuple([z.object({ numAdmins: z.int() })]),
+    // One-element arrays (docs/product.md §7): said with min and max, which every tool reads (a one-element tuple is not).
+    contents: z.array(z.object({ numContents: z.int() })).length(1),
+    users: z.array(z.object({ numUsers: z.int() })).length(1),
+    admins: z.array(z.object({ numAdmins: z.int() })).length(1),
     numCategory: z.int(),
     numTechStack: z.int(),
     numType: z.int(),

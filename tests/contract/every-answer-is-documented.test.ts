@@ -73,3 +73,21 @@ describe('answers the document lists', () => {
     expect(statusesOf('/api/upload', 'post')).toContain('429');
   });
 });
+
+describe('schemas every tool reads as the server answers', () => {
+  it('the dashboard’s one-element lists are arrays of at least and at most one item, and its answer passes them', async () => {
+    const schema = (doc.components as unknown as { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> }).schemas.DashboardSummary!;
+    for (const key of ['contents', 'users', 'admins']) {
+      expect(schema.properties[key], key).toMatchObject({ type: 'array', minItems: 1, maxItems: 1 });
+      expect(schema.properties[key], key).not.toHaveProperty('prefixItems');
+    }
+    const summary = await apiClient(server.url).get('/api/dashboard/summary', { token: adminToken });
+    for (const key of ['contents', 'users', 'admins']) expect(summary.body[key], key).toHaveLength(1);
+  });
+
+  it('a tag’s id in a path is an integer', () => {
+    const params = (path: string, method: string) => (doc.paths[path]![method] as unknown as { parameters: Array<{ name: string; schema: { type: string } }> }).parameters;
+    expect(params('/api/tags/{id}', 'put').find((p) => p.name === 'id')!.schema.type).toBe('integer');
+    expect(params('/api/tags/{id}/merge', 'post').find((p) => p.name === 'id')!.schema.type).toBe('integer');
+  });
+});

@@ -4,6 +4,7 @@
  * (db/contract/operations.ts). Served at /api/openapi.json; its reference page is /api/docs.
  */
 import { z } from '../validation/zod.ts';
+import { FORM_VALUE_SCHEMAS } from '../validation/form-values.ts';
 import { OPERATIONS, type Operation } from './operations.ts';
 import * as shapes from './shapes.ts';
 
@@ -30,7 +31,19 @@ export const openApiPath = (route: string) => route.replace(/\[(\w+)\]/g, '{$1}'
  * a field is required when the validator refuses it missing.
  */
 function requestSchema(schema: z.ZodType, components: Record<string, JsonSchema>): JsonSchema {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  const json = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    // A liberal field is described by what it accepts, not by the value it ends as (db/validation/form-values.ts).
+    override: ({ zodSchema, jsonSchema }) => {
+      const accepted = FORM_VALUE_SCHEMAS.get(zodSchema as z.ZodType);
+      if (!accepted) return;
+      const { description } = jsonSchema as { description?: string };
+      for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Record<string, unknown>)[key];
+      Object.assign(jsonSchema, accepted, description ? { description } : {});
+    },
+  }) as JsonSchema;
   tidy(json);
   const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : undefined;
   if (shape) {

@@ -76,12 +76,14 @@ describe('bulk moderation', () => {
     expect(outcomes.map((o) => o.content?.slug)).toEqual(['example', 'example-2', 'example-3', 'example-4']);
   });
 
-  it('a slug the admin chose that is taken is a 409, and the submission stays', async () => {
+  it('a slug the admin chose that is taken gives way to one made from the name, and the approval says so', async () => {
     const first = await submit('Alpha', 'https://alpha.example.com');
     const second = await submit('Beta', 'https://beta.example.com');
     await approveSubmission(t.db, actor, first._id);
-    await expect(approveSubmission(t.db, actor, second._id, { slug: 'alpha' })).rejects.toMatchObject({ code: 'CONFLICT', message: "The slug 'alpha' is already used by another content" });
-    expect((await listSubmissions(t.db)).submissions.map((s) => s._id)).toEqual([second._id]);
+    const approval = await approveSubmission(t.db, actor, second._id, { slug: 'alpha' });
+    expect(approval.content.slug).toBe('beta');
+    expect(approval.slugNotice).toBe("the slug 'alpha' is taken: the content's is 'beta'");
+    expect((await listSubmissions(t.db)).submissions).toEqual([]);
   });
 
   it('concurrent approvals of same-named links each get a slug of their own', async () => {

@@ -6,6 +6,22 @@
  */
 import { z } from './zod.ts';
 
+/**
+ * What each liberal field accepts, as JSON Schema, for the API document's request schemas (its validator
+ * alone would be described by what it ends as: a boolean, one of a list): db/contract/openapi.ts reads it.
+ */
+export const FORM_VALUE_SCHEMAS = new WeakMap<z.ZodType, Record<string, unknown>>();
+const described = <T extends z.ZodType>(schema: T, json: Record<string, unknown>): T => {
+  FORM_VALUE_SCHEMAS.set(schema, json);
+  return schema;
+};
+const BLANK = [{ type: 'string', maxLength: 0, description: 'left blank: not given' }, { type: 'null' }];
+const BOOLEAN_FORMS = [
+  { type: 'boolean' },
+  { type: 'string', description: 'true/false, yes/no, y/n, on/off, 1/0; "I don\'t know" is false (any case)' },
+  { type: 'integer', enum: [0, 1] },
+];
+
 /** '' and null are an untouched optional field: the same as leaving it out. */
 export const blankAsMissing = (value: unknown) => (value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value);
 
@@ -21,15 +37,22 @@ function toBoolean(value: unknown): unknown {
 }
 
 /** A yes/no field: a boolean, or what a checkbox or select sends. `error` names the field's choices. */
-export const formBoolean = (error: string) => z.preprocess(toBoolean, z.boolean({ error }));
+export const formBoolean = (error: string) => described(z.preprocess(toBoolean, z.boolean({ error })), { anyOf: BOOLEAN_FORMS });
 
 /** An optional yes/no field: blank or missing is undefined ("not given"). */
-export const optionalFormBoolean = (error: string) => z.preprocess((v) => toBoolean(blankAsMissing(v)), z.boolean({ error }).optional());
+export const optionalFormBoolean = (error: string) =>
+  described(z.preprocess((v) => toBoolean(blankAsMissing(v)), z.boolean({ error }).optional()), { anyOf: [...BOOLEAN_FORMS, ...BLANK] });
 
 /** One of `choices`, matched without regard to case or spaces around a slash ("free / paid" → "Free/Paid"). */
 export function formChoice<const T extends readonly [string, ...string[]]>(choices: T, error: string) {
   const byKey = new Map(choices.map((choice) => [choice.toLowerCase().replace(/\s+/g, ''), choice]));
-  return z.preprocess((v) => (typeof v === 'string' ? (byKey.get(v.toLowerCase().replace(/\s+/g, '')) ?? v) : v), z.enum(choices, { error }));
+  const schema = z.preprocess((v) => (typeof v === 'string' ? (byKey.get(v.toLowerCase().replace(/\s+/g, '')) ?? v) : v), z.enum(choices, { error }));
+  return described(schema, { type: 'string', description: `One of ${choices.join(', ')} (any case, spaces around a slash ignored)`, examples: [choices[0]] });
+}
+
+/** An optional field that a blank or null leaves out: `schema`'s value, or nothing. */
+export function blankOr<T extends z.ZodType>(schema: T) {
+  return described(z.preprocess(blankAsMissing, schema.optional()), { anyOf: [FORM_VALUE_SCHEMAS.get(schema) ?? {}, ...BLANK] });
 }
 
 /** A list field: one value from a single select becomes a list of one; blank or null is an empty list. */

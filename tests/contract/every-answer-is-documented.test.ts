@@ -91,3 +91,27 @@ describe('schemas every tool reads as the server answers', () => {
     expect(params('/api/tags/{id}/merge', 'post').find((p) => p.name === 'id')!.schema.type).toBe('integer');
   });
 });
+
+describe('request schemas', () => {
+  it('pass the document’s own examples, which are what HTML forms send (blank cost, "false", "I don\'t know")', async () => {
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    ajv.addSchema(doc, 'openapi');
+    const failures: string[] = [];
+    let examples = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const body = op.requestBody?.content['application/json'] as { schema: { $ref: string }; example?: unknown } | undefined;
+        if (!body?.example) continue;
+        examples++;
+        const validate = ajv.compile({ $ref: `openapi${body.schema.$ref}` });
+        if (!validate(body.example)) failures.push(`${method.toUpperCase()} ${path}: ${ajv.errorsText(validate.errors)}`);
+      }
+    }
+    expect(examples).toBeGreaterThan(10);
+    expect(failures).toEqual([]);
+    // And what a form sends passes too, as the server accepts it.
+    const content = ajv.compile({ $ref: 'openapi#/components/schemas/ContentInput' });
+    expect(content({ name: 'N', slug: 'n', url: 'https://example.org/', image: 'https://example.org/i.png', description: 'D', cost: '', hasCert: "I don't know", category: [], techStack: [], type: [] }), ajv.errorsText(content.errors)).toBe(true);
+  });
+});

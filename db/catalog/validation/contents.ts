@@ -1,5 +1,5 @@
 /** Content and submission inputs: the admin form, the submit form, imports. Imports only zod and pure modules. */
-import { asList, blankAsMissing, formBoolean, formChoice, optionalFormBoolean } from '../../validation/form-values.ts';
+import { asList, blankAsMissing, blankOr, formBoolean, formChoice, optionalFormBoolean } from '../../validation/form-values.ts';
 import { multiLine, singleLine, z } from '../../validation/zod.ts';
 import { COSTS, toValue, type Tag, type TagKindName } from '../taxonomy.ts';
 import { isHttpUrl } from '../urls.ts';
@@ -45,7 +45,7 @@ export const httpUrl = singleLine('Website URL is required')
 
 export const cost = formChoice(COSTS, `Cost must be one of ${COSTS.join(', ')}`);
 /** Cost as an optional form field: blank or missing is undefined ("not given"). */
-export const optionalCost = z.preprocess(blankAsMissing, cost.optional());
+export const optionalCost = blankOr(cost);
 
 export const HAS_CERT_ERROR = "hasCert must be true or false (or Yes, No, I don't know)";
 export const hasCert = formBoolean(HAS_CERT_ERROR);

@@ -6,6 +6,7 @@
  * without asking SQL.
  */
 import type { Db } from '../../client.ts';
+import { config } from '../../config.ts';
 import { catalogVersion, changesSince, type CatalogChange, type FacetValues } from './changes.ts';
 import { readFtsMatches } from './fast-paths.ts';
 import type { FacetFilters, FacetTable, Matches } from './facet-types.ts';
@@ -64,20 +65,23 @@ function parseRanked(text: string): { rankedSeqs: Int32Array; ranks: Float64Arra
   return { rankedSeqs: Int32Array.from(seqs), ranks: Float64Array.from(ranks) };
 }
 
-/** A list of seqs ('12,7,40'), read digit by digit (no string per number), sorted. */
+/** A list of seqs ('12,7,40'), read digit by digit (no string per number), ascending (FTS5 gives rowid order; sorted if not). */
 function parseSeqs(text: string): Int32Array {
   const out = new Int32Array(text.length ? text.length / 2 + 1 : 0);
   let n = 0;
   let seq = -1;
+  let ascending = true;
   for (let k = 0; k <= text.length; k++) {
     const c = k < text.length ? text.charCodeAt(k) : 44;
     if (c >= 48 && c <= 57) seq = (seq < 0 ? 0 : seq * 10) + (c - 48);
     else if (seq >= 0) {
+      if (n > 0 && out[n - 1]! > seq) ascending = false;
       out[n++] = seq;
       seq = -1;
     }
   }
-  return out.subarray(0, n).sort();
+  const seqs = out.subarray(0, n);
+  return ascending ? seqs : seqs.sort();
 }
 
 /**
@@ -101,6 +105,7 @@ async function readTextMatches(db: Db, table: FacetTable, match: string, rankFil
 
 /** The matches of `match` (ranked under `rankFilters`), read again only when a change since may have altered them. */
 export async function textMatches(db: Db, table: FacetTable, match: string, rankFilters?: FacetFilters): Promise<TextMatches> {
+  if (config().CATALOG_CACHE === 'off') return readTextMatches(db, table, match, rankFilters);
   const version = await catalogVersion(db);
   let byQuery = kept.get(db);
   if (!byQuery) kept.set(db, (byQuery = new Map()));

@@ -9,7 +9,7 @@
  * page, and each page's figure is also given as a share of that server's, so results compare across
  * machines; the CPU time each server process spends per request is given too. The request log's cost is
  * measured on the same pages, logging on against off. The report is a list of sections, each with its table
- * and the goals of issues 15 and 19 it checks (met or not, with the figure); Markdown on stdout and
+ * and the goals it checks (met or not, with the figure: docs/decisions/013, 019 and 023); Markdown on stdout and
  * bench-results/bench-<size>.json.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -44,7 +44,7 @@ const duration = Number(args.duration);
 const tagsPerKind = args.tags === undefined ? undefined : Number(args.tags);
 const connections = Number(args.connections);
 
-/** Issue 15's goals, as shares of the minimal server and as latency under --connections. */
+/** The cached pages' goals, as shares of the minimal server and as latency under --connections (decision 013). */
 const GOALS = { visitorShare: 0.5, signedInShare: 0.25, cachedP99Ms: 50 };
 
 type Audience = 'visitor' | 'signed-in';
@@ -262,7 +262,7 @@ function pagesSection(results: Result[], memory: Record<string, number>): Report
 }
 
 /**
- * What the request log costs (issue 19: cached-page figures may drop by less than 5%): two servers on the
+ * What the request log costs (decision 019: cached-page figures may drop by less than 5%): two servers on the
  * same database, one logging every request (LOG_LEVEL=info) to a file as a log collector would take it,
  * one with LOG_LEVEL=silent, measured alternately on the same cached pages, three times each. The goal is
  * judged on CPU time per request: for a CPU-bound server it is throughput's inverse, and it holds steady
@@ -358,7 +358,7 @@ function report(sections: ReportSection[]): string {
   return [
     `## Skillshelf bench: ${size.toLocaleString('en')} contents, ${connections} connections, ${duration} s per scenario`,
     '',
-    '### Goals (issues 15 and 19)',
+    '### Goals',
     '',
     '| goal | figure | met |',
     '|---|---|---|',

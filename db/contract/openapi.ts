@@ -37,7 +37,7 @@ function requestSchema(schema: z.ZodType, components: Record<string, JsonSchema>
     target: 'draft-2020-12',
     // A liberal field is described by what it accepts, not by the value it ends as (db/validation/form-values.ts).
     override: ({ zodSchema, jsonSchema }) => {
-      const accepted = FORM_VALUE_SCHEMAS.get(zodSchema as z.ZodType);
+      const accepted = FORM_VALUE_SCHEMAS.get(zodSchema as unknown as z.ZodType);
       if (!accepted) return;
       const { description } = jsonSchema as { description?: string };
       for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Record<string, unknown>)[key];

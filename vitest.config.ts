@@ -15,7 +15,8 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['db/**/*.test.ts', 'cli/**/*.test.ts', 'site/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'] } },
-      { extends: true, test: { name: 'cli', include: ['tests/cli/**/*.test.ts'] } },
+      // Each test starts CLI processes and mostly waits for them: two files at a time, in a group of their own.
+      { extends: true, test: { name: 'cli', include: ['tests/cli/**/*.test.ts'], maxWorkers: 2, sequence: { groupOrder: 1 } } },
       { extends: true, test: { name: 'security', include: ['tests/security/**/*.test.ts'] } },
       { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'] } },
       { extends: true, test: { name: 'scale', include: ['tests/scale/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 300_000 } },

@@ -221,7 +221,7 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
   it('a refused approval on the edit screen shows why and keeps the submission; fixed, it is approved', async () => {
     const submission = await submit(unique('edit-approve'));
     const { body: existing } = await api.get('/api/contents/search');
-    const takenSlug = existing.contents[0].slug as string;
+    const listedUrl = existing.contents[0].url as string;
     const newName = `${submission.name} edited`;
 
     await asAdmin(async (page) => {
@@ -234,13 +234,14 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
 
       await page.getByLabel('Name', { exact: true }).fill(newName);
       await page.getByLabel('Image URL').fill('https://images.example.org/cover.png');
-      await page.getByLabel('Slug').fill(takenSlug);
+      // A website another content has: refused, and the submission stays.
+      await page.getByLabel('Website URL').fill(listedUrl);
       await page.getByRole('button', { name: 'Approve' }).click();
-      await page.getByRole('alert').getByText(`The slug '${takenSlug}' is already used by another content`).waitFor();
+      await page.getByRole('alert').getByText(/is already listed as another content/).waitFor();
       expect(pathOf(page)).toBe(`/admin/submission/${submission._id}`);
       expect(await submissionStatus(submission._id)).toBe(200);
 
-      await page.getByRole('button', { name: 'From name' }).click();
+      await page.getByLabel('Website URL').fill(submission.url);
       await page.getByRole('button', { name: 'Approve' }).click();
       await page.waitForURL((url) => url.pathname === '/admin/contents');
       await toast(page, 'Submission is approved').waitFor();

@@ -109,16 +109,28 @@ export const contentTags = sqliteTable(
  * The catalog's change feed (decision 023): one row per change a catalog page or answer may show, written
  * by triggers in the same transaction as the change. `kind` is 'insert', 'update' or 'delete' of a content
  * (with its facet columns before and after, as JSON arrays: cost, has_cert, rating, num_reviews, created_at,
- * tag_key), 'shown' (something only its own page shows: its link turned broken or back), 'tags' (a tag row)
- * or 'reset' (anything: every cache starts over). Every process applies the rows after the last one it saw,
- * so each cache drops or refreshes only what a change touched; `seq` is the catalog's version.
+ * tag_key), 'shown' (something only its own page shows: its link turned broken or back), 'tags' (a tag row),
+ * 'retag' (a tag renamed or merged, on every content carrying it: `after` is [kind, from, into]) or 'reset'
+ * (anything: every cache starts over). Every process applies the rows after the last one it saw, so each
+ * cache drops or refreshes only what a change touched; `seq` is the catalog's version.
  */
 export const catalogChanges = sqliteTable('catalog_changes', {
   seq: integer('seq').primaryKey({ autoIncrement: true }),
-  kind: text('kind').$type<'insert' | 'update' | 'delete' | 'shown' | 'tags' | 'reset'>().notNull(),
+  kind: text('kind').$type<'insert' | 'update' | 'delete' | 'shown' | 'tags' | 'retag' | 'reset'>().notNull(),
   contentSeq: integer('content_seq'),
   before: text('before'),
   after: text('after'),
+});
+
+/**
+ * The tag move a rename or merge is making, present only inside its batch: while it holds a row, updates of
+ * contents log no change each (tens of thousands of rows for a common tag), and its trigger logs the one
+ * 'retag' change that stands for them all.
+ */
+export const catalogRetag = sqliteTable('catalog_retag', {
+  kind: text('kind').$type<TagKind>().notNull(),
+  fromValue: text('from_value').notNull(),
+  intoValue: text('into_value').notNull(),
 });
 
 /** Small process-shared counters, e.g. 'catalog_version', bumped by triggers whenever contents or reviews change. */

@@ -9,12 +9,20 @@
  * I/O callbacks ran: a request never misses a change committed before it asked (decision 006's rule).
  */
 import type { Db } from '../../client.ts';
+import type { TagKind } from '../schema.ts';
 import { pruneChanges, readChangesAfter, readLatestChange, readOldestChange, type ChangeRow } from './fast-paths.ts';
 
 /** A content's facet columns as a change row carries them: cost, has_cert, rating, num_reviews, created_at, tag_key. */
 export type FacetValues = [cost: string, hasCert: number, rating: number, numReviews: number, createdAt: number, tagKey: string];
 
-export type ChangeKind = 'insert' | 'update' | 'delete' | 'shown' | 'tags' | 'reset';
+export type ChangeKind = 'insert' | 'update' | 'delete' | 'shown' | 'tags' | 'retag' | 'reset';
+
+/** A tag renamed or merged: every content carrying `from` of the kind now carries `into` (once). */
+export interface TagMove {
+  kind: TagKind;
+  from: string;
+  into: string;
+}
 
 export interface CatalogChange {
   seq: number;
@@ -25,6 +33,8 @@ export interface CatalogChange {
   after: FacetValues | undefined;
   /** An update changed the text the full-text index holds (name, description, tag labels). */
   textChanged: boolean;
+  /** A retag's move (the contents it rewrote log no change of their own). */
+  retag?: TagMove;
   /** When this process first saw it (ms since the epoch): the start of a cached answer's staleness. */
   seenAt: number;
 }
@@ -60,6 +70,10 @@ function parseValues(text: unknown): unknown[] | undefined {
 function toChange(row: ChangeRow, seenAt: number): CatalogChange {
   const [seq, kind, contentSeq, before, after] = row;
   const afterValues = parseValues(after);
+  if (kind === 'retag') {
+    const [tagKind, from, into] = afterValues as [TagKind, string, string];
+    return { seq: Number(seq), kind: 'retag', contentSeq: null, before: undefined, after: undefined, textChanged: true, retag: { kind: tagKind, from, into }, seenAt };
+  }
   return {
     seq: Number(seq),
     kind: kind as ChangeKind,

@@ -156,7 +156,8 @@ function listEffect(list: ListShown, change: CatalogChange): Effect {
 }
 
 function changeEffect(deps: Deps, change: CatalogChange): Effect {
-  if (change.kind === 'reset') return 'dead';
+  // A retag rewrote the labels (and maybe the values) of a tag's carriers, unnamed: anything may show one.
+  if (change.kind === 'reset' || change.kind === 'retag') return 'dead';
   const seq = change.contentSeq;
   if (seq !== null && deps.subjects?.includes(seq)) return 'dead';
   if (deps.everything) return change.kind === 'shown' ? 'none' : 'stale';

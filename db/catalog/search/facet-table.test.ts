@@ -12,6 +12,8 @@ import { searchContents } from '../catalog-reads.ts';
 import { openDb } from '../../client.ts';
 import { facetTable, facetTableReads } from './facet-table.ts';
 import { textMatchReads } from './matches.ts';
+import { mergeTags, renameTag } from '../tags/tag-changes.ts';
+import { feedResets } from './changes.ts';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -152,30 +154,49 @@ describe('a facet table kept by the change feed', () => {
   }, 60_000);
   afterAll(() => k.close());
 
-  it('answers every search as a table read afresh, after inserts, reviews, edits of tags, costs and names, and deletes', async () => {
+  it('answers every search as a table read afresh, after inserts, reviews, edits of tags, costs and names, deletes, and tags renamed and merged', async () => {
     let seed = 99;
     const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
     const queries = Array.from({ length: 30 }, () => new URLSearchParams(randomQuery(rand)));
     // Warm every order and the caches, so the changes below must be applied to them, not read anew.
     for (const query of queries) await searchContents(k.db, parseSearchParams(query));
     const reads = facetTableReads();
+    const resets = feedResets(k.db);
     const exec = (sql: string) => k.db.$client.execute(sql);
     for (let round = 0; round < 6; round++) {
       for (let n = 0; n < 15; n++) {
         const pick = `(SELECT seq FROM contents ORDER BY random() LIMIT 1)`;
         const step = rand();
         if (step < 0.35) await exec(`UPDATE contents SET rating = abs(random() % 50) / 10.0, num_reviews = num_reviews + 1 WHERE seq = ${pick}`);
-        else if (step < 0.5) await exec(`UPDATE contents SET tag_key = (SELECT tag_key FROM contents ORDER BY random() LIMIT 1) WHERE seq = ${pick}`);
+        else if (step < 0.5) {
+          // Another content's tags, in every copy the services keep (decision 011): lists, derived columns, indexed rows.
+          const [to, from] = (await exec('SELECT id FROM contents ORDER BY random() LIMIT 2')).rows.map((row) => String(row.id));
+          await k.db.$client.batch([
+            { sql: 'UPDATE contents SET (category, tech_stack, type, tag_labels, tag_key) = (SELECT category, tech_stack, type, tag_labels, tag_key FROM contents WHERE id = ?2) WHERE id = ?1', args: [to!, from!] },
+            { sql: 'DELETE FROM content_tags WHERE content_id = ?', args: [to!] },
+            { sql: 'INSERT INTO content_tags(content_id, kind, value, label) SELECT ?1, kind, value, label FROM content_tags WHERE content_id = ?2', args: [to!, from!] },
+          ]);
+        }
         else if (step < 0.6) await exec(`UPDATE contents SET cost = CASE cost WHEN 'Free' THEN 'Paid' ELSE 'Free' END, has_cert = 1 - has_cert WHERE seq = ${pick}`);
         else if (step < 0.8) {
           await exec(`INSERT INTO contents(id, name, slug, url, url_key, cost, has_cert, description, category, tech_stack, type, tag_labels, tag_key, rating, num_reviews, created_at, updated_at)
             SELECT 'copy-' || ${round * 100 + n}, name || ' copy', slug || '-copy-' || ${round * 100 + n}, url, NULL, cost, has_cert, description, category, tech_stack, type, tag_labels, tag_key, rating, num_reviews,
               created_at + ${n + 1}, updated_at FROM contents WHERE seq = ${pick}`);
+          await exec(`INSERT INTO content_tags(content_id, kind, value, label)
+            SELECT 'copy-' || ${round * 100 + n}, t.kind, t.value, t.label FROM content_tags t JOIN contents c ON c.id = t.content_id WHERE c.slug || '-copy-' || ${round * 100 + n} = (SELECT slug FROM contents WHERE id = 'copy-' || ${round * 100 + n})`);
         } else if (step < 0.9) {
           // A new name with a searched word: word searches may now find it (the full-text index follows by trigger).
           await exec(`UPDATE contents SET name = name || ' ${['python', 'data', 'web', 'security', 'course'][n % 5]}' WHERE seq = ${pick}`);
         } else await exec(`DELETE FROM contents WHERE seq = ${pick}`);
       }
+      // A rename and a merge of carried tags: one 'retag' change each stands for every content they rewrite.
+      const carried = async (kind: string) =>
+        (await exec(`SELECT DISTINCT value FROM content_tags WHERE kind = '${kind}' ORDER BY value`)).rows.map((row) => String(row.value));
+      const kind = (['category', 'techStack', 'type'] as const)[round % 3]!;
+      const values = await carried(kind);
+      await renameTag(k.db, { kind: 'cli', name: 'tester' }, kind, values[round % values.length], `Renamed ${kind} ${round}`);
+      const [from, into] = (await carried(kind)).slice(round % 2, (round % 2) + 2);
+      await mergeTags(k.db, { kind: 'cli', name: 'tester' }, kind, from, into);
       const fresh = await openDb({ url: k.url });
       try {
         for (const query of queries) {
@@ -188,8 +209,9 @@ describe('a facet table kept by the change feed', () => {
         fresh.$client.close();
       }
     }
-    // One read per fresh handle (6 rounds), none for the kept table.
+    // One read per fresh handle (6 rounds), none for the kept table, which never lost the feed.
     expect(facetTableReads()).toBe(reads + 6);
+    expect(feedResets(k.db)).toBe(resets);
   }, 120_000);
 });
 

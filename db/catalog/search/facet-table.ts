@@ -19,7 +19,7 @@
 import type { Db } from '../../client.ts';
 import { COSTS } from '../taxonomy.ts';
 import type { Order } from '../validation/search.ts';
-import { catalogVersion, changesSince, type CatalogChange, type FacetValues } from './changes.ts';
+import { catalogVersion, changesSince, type CatalogChange, type FacetValues, type TagMove } from './changes.ts';
 import { readFacetRows } from './fast-paths.ts';
 import { TAG_GROUPS, type FacetTable, type TagGroup, type TagIndex } from './facet-types.ts';
 import { COMPARE } from './orders.ts';
@@ -235,12 +235,38 @@ function reposition(table: FacetTable, order: Order, moved: Set<number>): void {
   }
 }
 
+/**
+ * Moves every row carrying `from` onto `into` (a rename, or a merge: a row carrying both keeps one). Each
+ * combination holding `from` maps to the one with `into` in its place, so a row costs a lookup, not a parse.
+ */
+function retag(table: FacetTable, { kind, from, into }: TagMove): void {
+  const index = table.tags[kind];
+  const j = index.indexOfValue.get(from);
+  if (j === undefined || !index.carriers[j]) return;
+  const remap = new Map<number, number>();
+  for (const combo of index.combosOfTag[j] ?? []) {
+    const values = new Set([...index.combos[combo]!].map((k) => (k === j ? into : index.values[k]!)));
+    remap.set(combo, comboOf(table, kind, [...values]));
+  }
+  const rows = index.comboOfRow;
+  for (let i = 0; i < table.size; i++) {
+    const moved = remap.get(rows[i]!);
+    if (moved !== undefined) rows[i] = moved;
+  }
+  index.carriers.fill(0);
+  for (let i = 0; i < table.size; i++) for (const k of index.combos[rows[i]!]!) index.carriers[k]!++;
+  // Tag keys read before name the old value: they are parsed again when next seen.
+  table.combosOfKey.clear();
+  table.totals = undefined;
+}
+
 /** Applies the feed's changes to the table, oldest first (decision 023). */
 export function applyChanges(table: FacetTable, changes: readonly CatalogChange[]): void {
   const updated = new Set<number>();
   const removed = new Set<number>();
   let appended = false;
   for (const change of changes) {
+    if (change.retag) retag(table, change.retag);
     const seq = change.contentSeq;
     if (seq === null) continue;
     const at = seq < table.rowOfSeq.length ? table.rowOfSeq[seq]! : -1;

@@ -93,6 +93,21 @@ describe('renaming a tag', () => {
     await expectTagCopiesAgree();
   });
 
+  it('logs one change for all the contents it rewrites, and a later edit of one of them logs its own again', async () => {
+    const ids = [await addContent({ type: ['gamified-learning'] }), await addContent({ type: ['gamified-learning'] }), await addContent({ type: ['gamified-learning', 'discussion-forums'] })];
+    const feed = async () => (await t.db.$client.execute('SELECT kind, after FROM catalog_changes ORDER BY seq')).rows.map((row) => [row.kind, row.after]);
+    const before = (await feed()).length;
+
+    await renameTag(t.db, ADMIN, 'type', 'gamified-learning', 'Learning games');
+
+    // The tag row's own change, and one retag for the three contents.
+    expect((await feed()).slice(before)).toEqual([['tags', null], ['retag', JSON.stringify(['type', 'gamified-learning', 'learning-games'])]]);
+    expect(await t.db.$client.execute('SELECT * FROM catalog_retag')).toHaveProperty('rows', []);
+    await t.db.update(contents).set({ name: 'Renamed afterwards' }).where(eq(contents.id, ids[0]!));
+    expect((await feed()).at(-1)![0]).toBe('update');
+    await expectTagCopiesAgree();
+  });
+
   it('to a value another tag has is a 409 that says to merge, and changes nothing', async () => {
     await expect(renameTag(t.db, ADMIN, 'techStack', 'ruby', 'Rails')).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('merge') });
     expect((await listTags(t.db)).techStack).toContainEqual({ label: 'Ruby', value: 'ruby' });

@@ -8,7 +8,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../client.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
-import { contentTags, tagAliases, tags, type TagKind, type TagRow } from '../../schema.ts';
+import { catalogRetag, contentTags, tagAliases, tags, type TagKind, type TagRow } from '../../schema.ts';
 import { toValue, type Tag } from '../taxonomy.ts';
 import { parseInput } from '../../validation/parse.ts';
 import { tagChangeInput, tagLabel as tagLabelSchema, tagMergeInput } from '../validation/tags.ts';
@@ -79,14 +79,18 @@ const DERIVED_COLUMNS = sql.raw(`
     UNION ALL SELECT 3, 'type=' || (SELECT group_concat(j.value->>'value', ',' ORDER BY j.value->>'value') FROM json_each(contents.type) j))
     WHERE part IS NOT NULL), '')`);
 
-/** Every statement that moves the tag (kind, from) onto `into`, everywhere it is kept. */
+/**
+ * Every statement that moves the tag (kind, from) onto `into`, everywhere it is kept. The move is held in
+ * catalog_retag meanwhile: the contents rewritten log one 'retag' change, not one each (decision 023).
+ */
 function retagStatements(db: Db, kind: TagKind, from: string, into: Tag): BatchItem<'sqlite'>[] {
   const column = COLUMNS[kind];
-  const carriers = sql`id IN (SELECT content_id FROM content_tags WHERE kind = ${kind} AND value = ${from})`;
+  const carriers = sql`SELECT content_id FROM content_tags WHERE kind = ${kind} AND value = ${from}`;
   const statements: BatchItem<'sqlite'>[] = [
+    db.insert(catalogRetag).values({ kind, fromValue: from, intoValue: into.value }),
     // The display lists first, then the columns derived from them: an UPDATE's expressions see the old row.
-    db.run(sql`UPDATE contents SET ${sql.raw(column)} = ${rewrittenList('contents', column, from, into)} WHERE ${carriers}`),
-    db.run(sql`UPDATE contents SET ${DERIVED_COLUMNS} WHERE ${carriers}`),
+    db.run(sql`UPDATE contents SET ${sql.raw(column)} = ${rewrittenList('contents', column, from, into)} WHERE id IN (${carriers})`),
+    db.run(sql`UPDATE contents SET ${DERIVED_COLUMNS} WHERE id IN (${carriers})`),
     ...LIST_TABLES.map(({ table, scope }) =>
       db.run(
         sql`UPDATE ${sql.raw(table)} SET ${sql.raw(column)} = ${rewrittenList(table, column, from, into)}
@@ -102,6 +106,7 @@ function retagStatements(db: Db, kind: TagKind, from: string, into: Tag): BatchI
     );
   }
   statements.push(db.update(contentTags).set({ value: into.value, label: into.label }).where(and(eq(contentTags.kind, kind), eq(contentTags.value, from))));
+  statements.push(db.delete(catalogRetag));
   return statements;
 }
 

@@ -52,13 +52,31 @@ describe('drafts', () => {
     expect((await listContentsForAdmin(t.db, { status: 'draft' })).contents).toEqual([]);
   });
 
-  it('a draft with an unknown tag is refused by name, and deleting one leaves the catalog as it was', async () => {
+  it('a draft with a tag that cannot be one is refused by name, and deleting one leaves the catalog as it was', async () => {
     const draft = await createEmptyContent(t.db, actor);
-    const complete = { ...draft, name: 'Tagged', slug: 'tagged', url: 'https://tagged.example.org/', description: 'x', category: ['Basket Weaving'] };
-    await expect(updateContent(t.db, actor, draft._id, complete)).rejects.toMatchObject({ code: 'VALIDATION', message: "Unknown category 'Basket Weaving'" });
+    const complete = { ...draft, name: 'Tagged', slug: 'tagged', url: 'https://tagged.example.org/', description: 'x', category: ['~~~'] };
+    await expect(updateContent(t.db, actor, draft._id, complete)).rejects.toMatchObject({ code: 'VALIDATION', message: "'~~~' cannot be a category: a tag needs a letter or a digit" });
     const before = (await listContents(t.db, { limit: 1 })).total;
     expect(await deleteContent(t.db, actor, draft._id)).toEqual({ message: 'content deleted successfully' });
     await expect(getContent(t.db, draft._id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await listContents(t.db, { limit: 1 })).total).toBe(before);
+  });
+});
+
+describe('an admin’s edit names tags as a tag box sends them', () => {
+  const actor = { kind: 'cli' as const, name: 'editor' };
+
+  it('folds a typed pair onto our tag, and creates a truly new one in the edit’s batch, audited as tag.create', async () => {
+    const [content] = (await listContents(t.db, { limit: 1 })).contents;
+    const edited = await updateContent(t.db, actor, content!._id, {
+      ...content,
+      techStack: [{ label: 'Go', value: 'Go', __isNew__: true }, { label: 'Golang', value: 'Golang' }, { label: 'Zig', value: 'Zig', __isNew__: true }],
+    });
+    expect(edited.techStack).toEqual([{ label: 'Go', value: 'go' }, { label: 'Zig', value: 'zig' }]);
+    const { rows } = await t.db.$client.execute("SELECT action, target_id FROM audit_log WHERE action = 'tag.create'");
+    expect(rows.map((row) => [row.action, row.target_id])).toEqual([['tag.create', 'techStack:zig']]);
+    // Named again, it is ours now: nothing more is created.
+    await updateContent(t.db, actor, content!._id, { ...content, techStack: ['zig'] });
+    expect((await t.db.$client.execute("SELECT count(*) AS n FROM audit_log WHERE action = 'tag.create'")).rows[0]!.n).toBe(1);
   });
 });

@@ -11,7 +11,7 @@ import { refusePrivateWebsite } from '../outbound/public-addresses.ts';
 import { parseSearchParams, PAGE_SIZE } from './validation/search.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
 import { searchContents } from './catalog-reads.ts';
-import { resolveTags } from './tags/tags.ts';
+import { addTagStatements, settleAdminTags } from './tags/tags.ts';
 import { insertContentStatements, toApiContent, toApiDraft, updateContentStatements, type ApiContent } from './content-rows.ts';
 
 /** A content or a draft, by id: what the admin's edit screen and GET /api/contents/{id} show. */
@@ -88,25 +88,33 @@ export async function createEmptyContent(db: Db, actor: Actor): Promise<ApiConte
  * or website is a 409).
  */
 export async function updateContent(db: Db, actor: Actor, id: string, input: unknown): Promise<ApiContent> {
-  const data = await resolveTags(db, parseInput(adminContentInput, input));
-  refusePrivateWebsite(data.url);
+  const parsed = parseInput(adminContentInput, input);
+  refusePrivateWebsite(parsed.url);
   const [draft] = await db.select({ id: contentDrafts.id }).from(contentDrafts).where(eq(contentDrafts.id, id));
-  try {
-    if (draft) {
-      await db.batch([
-        guard(db, draftExists(id)),
-        ...insertContentStatements(db, id, data),
-        db.delete(contentDrafts).where(eq(contentDrafts.id, id)),
-        auditEntry(db, actor, 'content.publish', { type: 'content', id }, { name: data.name, slug: data.slug }),
-      ]);
-    } else {
-      await db.batch([guard(db, contentExists(id)), ...updateContentStatements(db, id, data), auditEntry(db, actor, 'content.update', { type: 'content', id }, { name: data.name, slug: data.slug })]);
+  for (let attempt = 1; ; attempt++) {
+    // Tags the edit names that are new are created in its batch (audited as tag.create).
+    const { data, created } = await settleAdminTags(db, parsed);
+    const newTags = created.flatMap(({ kind, tag }) => addTagStatements(db, actor, kind, tag, { content: id }));
+    try {
+      if (draft) {
+        await db.batch([
+          guard(db, draftExists(id)),
+          ...newTags,
+          ...insertContentStatements(db, id, data),
+          db.delete(contentDrafts).where(eq(contentDrafts.id, id)),
+          auditEntry(db, actor, 'content.publish', { type: 'content', id }, { name: data.name, slug: data.slug }),
+        ]);
+      } else {
+        await db.batch([guard(db, contentExists(id)), ...newTags, ...updateContentStatements(db, id, data), auditEntry(db, actor, 'content.update', { type: 'content', id }, { name: data.name, slug: data.slug })]);
+      }
+      return getContent(db, id);
+    } catch (error) {
+      if (isGuardFailure(error)) throw notFound('Content not found');
+      // A tag this edit creates was added meanwhile (another edit, the tag screens): settle again, attaching it.
+      if (attempt < 3 && uniqueViolation(error) === 'tags.kind') continue;
+      throw contentConflict(error, data);
     }
-  } catch (error) {
-    if (isGuardFailure(error)) throw notFound('Content not found');
-    throw contentConflict(error, data);
   }
-  return getContent(db, id);
 }
 
 /** Deletes a content with its tags, reviews and saves (cascade), or a draft. */

@@ -2,7 +2,7 @@
  * Tags a submitter proposed (issue 14 §2). A submission's {label, value} pair whose value is none of the tags
  * we offer (unknown, or retired) is kept with the submission (submissions.proposed_tags) instead of refused;
  * it becomes a tag only when an admin approves the submission and chooses so: create it, map it onto one
- * of ours, or drop it. Admin content writes keep refusing unknown tags (resolveTags).
+ * of ours, or drop it. An admin's own writes create the tags they name (settleAdminTags).
  */
 import type { Db } from '../client.ts';
 import { conflict, invalid } from '../errors.ts';
@@ -72,7 +72,8 @@ export async function separateProposedTags<T extends Record<TagKind, Tag[]>>(db:
     const tags: Tag[] = [];
     const proposals: ProposedTag[] = [];
     for (const given of data[kind]) {
-      const tag = now.active(kind, given.value);
+      // A client's tag box may send what was typed as the value too ({label: 'Rust', value: 'Rust'}).
+      const tag = now.active(kind, given.value) ?? now.active(kind, toValue(given.label));
       if (tag) {
         if (!tags.some((t) => t.value === tag.value)) tags.push(tag);
         continue;

@@ -17,7 +17,7 @@ import { queueMail, wakeMailSender } from '../operations/mail.ts';
 import { insertContentStatements, type ApiContent } from '../catalog/content-rows.ts';
 import { settleProposedTags, withSettledTags, type SettledProposal } from './proposed-tags.ts';
 import { getSubmission, isPending, type ApiSubmission } from './submissions.ts';
-import { addTagStatements, resolveTags } from '../catalog/tags/tags.ts';
+import { addTagStatements, settleAdminTags } from '../catalog/tags/tags.ts';
 
 
 const stillPending = (id: string) => sql`EXISTS (SELECT 1 FROM ${submissions} WHERE ${submissions.id} = ${id} AND ${submissions.status} = 'pending')`;
@@ -87,7 +87,8 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
   for (let attempt = 1; ; attempt++) {
     const settled = await settleProposedTags(db, submission.proposedTags, posted.proposedTags);
     const { slug: chosenSlug, notice: slugNotice } = await approvalSlug(db, postedSlug, name);
-    const given = await resolveTags(db, parseInput(contentInput, {
+    const creating = settled.filter((s) => s.outcome === 'created').map((s) => ({ kind: s.kind, tag: s.tag! }));
+    const { data: given, created } = await settleAdminTags(db, parseInput(contentInput, {
       name: merged.name,
       slug: chosenSlug,
       url: merged.url,
@@ -98,7 +99,7 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
       category: merged.category,
       techStack: merged.techStack,
       type: merged.type,
-    }));
+    }), creating);
     refusePrivateWebsite(given.url);
     const data = withSettledTags(given, settled);
     const contentId = newId();
@@ -106,7 +107,7 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
     try {
       await db.batch([
         guard(db, stillPending(id)),
-        ...settled.filter((s) => s.outcome === 'created').flatMap((s) => addTagStatements(db, actor, s.kind, s.tag!, { submission: id })),
+        ...[...creating, ...created].flatMap(({ kind, tag }) => addTagStatements(db, actor, kind, tag, { submission: id })),
         ...insertContentStatements(db, contentId, { ...data, url: cleanUrl(data.url) }),
         decide(db, actor, id, 'approved', { contentId }),
         auditEntry(db, actor, 'submission.approve', { type: 'submission', id }, { contentId, name: data.name, url: data.url, ...(proposals.length ? { proposedTags: proposals } : {}) }),

@@ -197,7 +197,7 @@ describe('submissions', () => {
     [{}, 'Website URL is required'],
     [{ url: 'not a url' }, 'Website URL must be a valid http(s) URL'],
     [{ url: 'javascript:alert(1)' }, 'Website URL must be a valid http(s) URL'],
-    [{ url: 'https://example.org/b', techStack: [{ label: 'Python', value: 'java' }] }, "Unknown techStack 'Python/java'"],
+    [{ url: 'https://example.org/b', techStack: [{ label: '???', value: '???' }] }, "'???' cannot be a techStack: a tag needs a letter or a digit"],
     [{ url: 'https://example.org/c', cost: 'Cheap' }, 'Cost must be one of Free, Paid, Free/Paid'],
     [{ url: 'https://example.org/d', hasCert: 'maybe' }, "hasCert must be true or false (or Yes, No, I don't know)"],
     [{ url: 'https://example.org/e', hasCert: 2 }, "hasCert must be true or false (or Yes, No, I don't know)"],

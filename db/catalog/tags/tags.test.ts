@@ -7,7 +7,7 @@ import { parseSearchParams } from '../validation/search.ts';
 import { contentInput } from '../validation/contents.ts';
 import { searchContents } from '../catalog-reads.ts';
 import { insertContentStatements } from '../content-rows.ts';
-import { listTags, resolveTags } from './tags.ts';
+import { listTags, settleAdminTags } from './tags.ts';
 
 let t: TestDb;
 beforeAll(async () => (t = await createTestDb()));
@@ -24,13 +24,27 @@ describe('tags as rows', () => {
     expect(lists.type.map((tag) => tag.label)).toEqual(expect.arrayContaining(['MOOC', 'Coding Practice']));
   });
 
-  it('a content may carry any tag of the rows, stored with the row’s label; an unknown one is refused by name', async () => {
+  it('a content may carry any tag of the rows, stored with the row’s label; one named as a client types it is folded onto ours', async () => {
     const data = contentInput.parse({ name: 'Tour of Go', slug: 'tour-of-go', url: 'https://go.dev/tour', description: 'Go in the browser.', techStack: ['go', 'c++'] });
-    expect((await resolveTags(t.db, data)).techStack).toEqual([
+    expect((await settleAdminTags(t.db, data)).data.techStack).toEqual([
       { label: 'Go', value: 'go' },
       { label: 'C++', value: 'c++' },
     ]);
-    await expect(resolveTags(t.db, { ...data, techStack: [{ label: 'COBOL', value: 'cobol' }] })).rejects.toMatchObject({ code: 'VALIDATION', message: "Unknown techStack 'COBOL'" });
+    // What react-select sends for a typed tag: the label as the value, __isNew__, any case; aliases too.
+    const typed = contentInput.parse({ ...data, techStack: [{ label: 'Go', value: 'Go', __isNew__: true }, { label: 'golang', value: 'golang' }, 'RUST', { label: 'c#', value: 'C#' }] });
+    expect(await settleAdminTags(t.db, typed)).toEqual({
+      data: expect.objectContaining({ techStack: [{ label: 'Go', value: 'go' }, { label: 'Rust', value: 'rust' }, { label: 'C#', value: 'c#' }] }),
+      created: [],
+    });
+  });
+
+  it('a tag that matches none is new: the admin’s write creates it (once), and what cannot be a tag is refused by name', async () => {
+    const data = contentInput.parse({ name: 'COBOL now', slug: 'cobol-now', url: 'https://cobol.example.org/', description: 'x', techStack: [{ label: 'COBOL', value: 'COBOL', __isNew__: true }, 'cobol'] });
+    expect(await settleAdminTags(t.db, data)).toEqual({ data: expect.objectContaining({ techStack: [{ label: 'COBOL', value: 'cobol' }] }), created: [{ kind: 'techStack', tag: { label: 'COBOL', value: 'cobol' } }] });
+    // A tag the same write creates already (an approval's proposal) is not created twice.
+    expect((await settleAdminTags(t.db, data, [{ kind: 'techStack', tag: { label: 'COBOL', value: 'cobol' } }])).created).toEqual([]);
+    expect(() => contentInput.parse({ ...data, techStack: ['!!!'] })).toThrow("'!!!' cannot be a techStack: a tag needs a letter or a digit");
+    expect(() => contentInput.parse({ ...data, techStack: ['x'.repeat(101)] })).toThrow('at most 100 characters');
   });
 
   it('filters and counts work past 32 tags of a kind (the old bit masks stopped there)', async () => {
@@ -41,7 +55,7 @@ describe('tags as rows', () => {
     // Contents on the 60th new tag and on one of the first.
     for (let i = 0; i < 5; i++) {
       const categories = i < 3 ? [{ label: 'Topic 59', value: 'topic-59' }] : [{ label: 'Topic 0', value: 'topic-0' }, { label: 'Topic 59', value: 'topic-59' }];
-      const data = await resolveTags(t.db, contentInput.parse({ name: `Topic course ${i}`, slug: `topic-course-${i}`, url: `https://topics-${i}.example.org/`, description: 'x', category: categories }));
+      const { data } = await settleAdminTags(t.db, contentInput.parse({ name: `Topic course ${i}`, slug: `topic-course-${i}`, url: `https://topics-${i}.example.org/`, description: 'x', category: categories }));
       await t.db.batch(insertContentStatements(t.db, newId(), data));
     }
     const result = await searchContents(t.db, parseSearchParams({ category: 'topic-59' }));

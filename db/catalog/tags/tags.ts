@@ -15,6 +15,7 @@ import { parseInput } from '../../validation/parse.ts';
 import { tagInput, tagKind } from '../validation/tags.ts';
 import { containsPattern, parseListQuery, TAG_LIST } from '../../validation/list-query.ts';
 import { paging, type Paging } from '../../paging.ts';
+import { creatingResolver } from './tag-resolver.ts';
 
 export type TagLists = Record<TagKind, Tag[]>;
 
@@ -66,22 +67,43 @@ export async function currentTagValues(db: Db): Promise<(kind: TagKind, value: s
 
 const KIND_NAMES: Record<TagKind, string> = { category: 'category', techStack: 'techStack', type: 'type' };
 
+/** The tags an admin's write carries, as ours, and the new ones it must create in its own batch. */
+export interface SettledTags<T> {
+  data: T;
+  created: Array<{ kind: TagKind; tag: Tag }>;
+}
+
 /**
- * The tags of a content or submission checked against the rows: each must be a tag of its kind (a retired
- * one too: an old content keeps its tags through an edit), and is stored with the tag's own label.
- * Refuses the first unknown one, naming it.
+ * The tags of an admin's write (an edit, an approval) as ours: each by its value, or the value it was
+ * renamed or merged from; else folded as an import folds them (case, punctuation, plural, aliases: 'Go',
+ * 'GO', 'Golang' → go) over every tag, retired ones too (an old content keeps its tags through an edit).
+ * Each is stored with the tag's own label. One that matches none is new: admins manage the tags, so the
+ * write creates it (`created`, for its batch: addTagStatements). `pending` are tags the same write
+ * creates already (an approval's proposals): they match as ours. Only what cannot be a tag is refused.
  */
-export async function resolveTags<T extends Record<TagKind, Tag[]>>(db: Db, data: T): Promise<T> {
+export async function settleAdminTags<T extends Record<TagKind, Tag[]>>(db: Db, data: T, pending: Array<{ kind: TagKind; tag: Tag }> = []): Promise<SettledTags<T>> {
   const live = await liveTags(db);
-  const resolved = { ...data };
+  const lists = Object.fromEntries(
+    TAG_KINDS.map((kind) => [kind, [...[...live.byValue[kind].values()].map(({ tag }) => tag), ...pending.filter((p) => p.kind === kind).map((p) => p.tag)]]),
+  ) as Record<TagKind, Tag[]>;
+  const resolver = creatingResolver(lists);
+  const settled = { ...data };
   for (const kind of TAG_KINDS) {
-    resolved[kind] = data[kind].map((tag) => {
-      const found = live.byValue[kind].get(tag.value);
-      if (!found) throw invalid(`Unknown ${KIND_NAMES[kind]} '${tag.label.slice(0, 60)}'`);
-      return found.tag;
-    }) as T[TagKind];
+    const tags: Tag[] = [];
+    for (const given of data[kind]) {
+      const value = live.byValue[kind].has(given.value) ? given.value : live.movedTo[kind].get(given.value);
+      const exact = value === undefined ? undefined : (live.byValue[kind].get(value)?.tag ?? lists[kind].find((tag) => tag.value === value));
+      const folded = exact ? { tag: exact } : resolver.resolve(kind, given.label);
+      const match = 'tag' in folded ? folded : resolver.resolve(kind, given.value);
+      const made = 'tag' in match ? match : resolver.create(kind, given.label);
+      if (!('tag' in made)) throw invalid(`'${given.label.slice(0, 60)}' cannot be a ${KIND_NAMES[kind]}: ${made.refused}`);
+      // A new label whose value a tag has already (folding told them apart: 'C--' and 'C') is that tag.
+      const tag = live.byValue[kind].get(made.tag.value)?.tag ?? made.tag;
+      if (!tags.some((t) => t.value === tag.value)) tags.push(tag);
+    }
+    settled[kind] = tags as T[TagKind];
   }
-  return resolved;
+  return { data: settled, created: resolver.created.filter(({ kind, tag }) => !live.byValue[kind].has(tag.value)) };
 }
 
 /** A tag with how many contents carry it (the admin's view). */

@@ -10,25 +10,25 @@ const tagText = (kind: TagKindName) =>
 
 /**
  * A tag list: {label, value} pairs, plain labels or values, one tag from a single select, and blank for
- * none. Only the shape is checked here (the islands share this schema); whether each tag exists is the
- * services' check against the tag rows (db/catalog/tags/tags.ts resolveTags). A pair whose label and value
- * disagree is refused here.
+ * none. Only the shape is checked here (the islands share this schema): a pair may carry what a tag box
+ * was typed as its value too ({label: 'Go', value: 'Go', __isNew__: true}); which tag each one is, the
+ * services decide against the tag rows (db/catalog/tags/tags.ts settleAdminTags, and a submission's
+ * proposals). Only what cannot be a tag is refused here: no letter or digit, too long, not one line.
  */
 export function tagList(kind: TagKindName) {
   return z.preprocess(
     asList,
     z
-      .array(z.union([tagText(kind), z.object({ label: tagText(kind), value: tagText(kind) })]), {
+      .array(z.union([tagText(kind), z.object({ label: tagText(kind), value: tagText(kind) })], { error: `A ${GROUP_NAMES[kind]} tag must be text, or a {label, value} pair of texts` }), {
         error: `${GROUP_NAMES[kind]} must be a list of tags`,
       })
       .max(50, `${GROUP_NAMES[kind]} has too many tags`)
       .transform((items, ctx): Tag[] => {
         const result: Tag[] = [];
         for (const item of items) {
-          const tag = typeof item === 'string' ? { label: item, value: toValue(item) } : item;
-          if (!tag.value || (typeof item !== 'string' && toValue(item.label) !== item.value)) {
-            const shown = typeof item === 'string' ? item : `${item.label}/${item.value}`;
-            ctx.addIssue({ code: 'custom', message: `Unknown ${GROUP_NAMES[kind]} '${shown.slice(0, 60)}'` });
+          const tag = typeof item === 'string' ? { label: item, value: toValue(item) } : { label: item.label || item.value, value: item.value || toValue(item.label) };
+          if (!/[\p{L}\p{N}]/u.test(tag.label)) {
+            ctx.addIssue({ code: 'custom', message: `'${tag.label.slice(0, 60)}' cannot be a ${GROUP_NAMES[kind]}: a tag needs a letter or a digit` });
             return z.NEVER;
           }
           if (!result.some((t) => t.value === tag.value)) result.push(tag);

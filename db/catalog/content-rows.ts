@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { publicUrl } from '../config.ts';
-import { isPlaceholderImage, placeholderImagePath } from './images.ts';
+import { isForeignPath, isPlaceholderImage, placeholderImagePath } from './images.ts';
 import { contentTags, contents, type Content, type ContentDraft, type TagKind } from '../schema.ts';
 import type { Tag } from './taxonomy.ts';
 import { urlKey } from './urls.ts';
@@ -82,10 +82,14 @@ export function storedImage(image: string): string {
   return isPlaceholderImage(path) ? '' : path;
 }
 
-/** The image as the API shows it: always an absolute, displayable URL, the generated tile when there is none. */
+/**
+ * The image as the API shows it: an absolute URL for ours (an upload, the generated tile when there is
+ * none), and another site's path as it was sent (a client's own asset: made absolute here, it would name
+ * a file this site does not have).
+ */
 export function shownImage(image: string, slug: string): string {
   const path = image || placeholderImagePath(slug);
-  return path.startsWith('/') ? `${publicUrl()}${path}` : path;
+  return path.startsWith('/') && !isForeignPath(path) ? `${publicUrl()}${path}` : path;
 }
 
 /** A published content is in the catalog; a draft only in the admin screens (db/schema.ts contentDrafts). */

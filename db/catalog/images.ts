@@ -20,3 +20,15 @@ export function isPlaceholderImage(image: string): boolean {
     return false;
   }
 }
+
+/** Where this site serves images from: uploads and the generated tiles. */
+const OWN_IMAGE_PATHS = ['/uploads/', PLACEHOLDER_PATH];
+
+/**
+ * Whether an image is a path of another site's, kept as a client sent it ('/images/default.png', an asset
+ * of that client's own): the API answers it as sent, and our pages show the tile instead, since it cannot
+ * be loaded here.
+ */
+export function isForeignPath(image: string): boolean {
+  return image.startsWith('/') && !image.startsWith('//') && !OWN_IMAGE_PATHS.some((own) => image.startsWith(own));
+}

@@ -54,13 +54,14 @@ export const optionalHasCert = optionalFormBoolean(HAS_CERT_ERROR);
 /** A path on this site: rooted, not protocol-relative, no spaces or backslashes (e.g. /images/default.png). */
 const isSitePath = (v: string) => /^\/(?![/\\])[^\s\\]*$/.test(v);
 
+const IMAGE_FORMS = 'Image must be an http(s) URL or a path on this site (such as an uploaded image)';
+const imageText = (required: boolean) => {
+  const text = singleLine(required ? 'Image is required' : 'Image must be text').max(2048, 'Image must be at most 2048 characters');
+  return (required ? text.min(1, 'Image is required') : text).refine((v) => v === '' || isHttpUrl(v) || isSitePath(v), IMAGE_FORMS);
+};
+
 /** An image is an http(s) URL, one of our uploads (/uploads/<hash>) or another path on this site. Blank is none. */
-export const imageRef = z.preprocess(
-  (v) => blankAsMissing(v) ?? '',
-  singleLine('Image must be text')
-    .max(2048, 'Image must be at most 2048 characters')
-    .refine((v) => v === '' || isHttpUrl(v) || isSitePath(v), 'Image must be an http(s) URL or a path on this site (such as an uploaded image)'),
-);
+export const imageRef = z.preprocess((v) => blankAsMissing(v) ?? '', imageText(false));
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX_CHARS = 120;
@@ -95,6 +96,7 @@ export type ContentInput = z.infer<typeof contentInput>;
  * which is a valid image here, so fixing a typo never means uploading a picture first.
  */
 export const adminContentInput = contentInput.extend({
-  image: imageRef.refine((v) => v !== '', 'Image is required'),
+  // Required as the document says it (minLength 1), so a client built on it never sends a blank one.
+  image: z.preprocess((v) => blankAsMissing(v) ?? '', imageText(true)),
 });
 export type AdminContentInput = z.infer<typeof adminContentInput>;

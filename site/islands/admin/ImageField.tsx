@@ -4,7 +4,7 @@
  * tile's URL, so an edit never needs an upload first. An upload error shows under the field and as a toast (docs/product.md §8).
  */
 import { useRef, useState, type ChangeEvent } from 'react';
-import { isPlaceholderImage } from '#db/catalog/images.ts';
+import { isForeignPath, isPlaceholderImage } from '#db/catalog/images.ts';
 import { errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { Field, fieldId } from '../forms/fields.tsx';
@@ -51,7 +51,13 @@ export function ImageField({ value, onValue, error }: ImageFieldProps) {
           label="Image URL"
           placeholder="https://… or upload below"
           required
-          hint={isPlaceholderImage(value) ? 'The letter tile made from the name, until you give an image.' : undefined}
+          hint={
+            isPlaceholderImage(value)
+              ? 'The letter tile made from the name, until you give an image.'
+              : isForeignPath(src)
+                ? 'A path of another site, kept as sent: this site shows the letter tile instead. Give a full URL or upload an image to show it here.'
+                : undefined
+          }
           value={value}
           onValue={onValue}
           error={error}

@@ -146,6 +146,14 @@ export const submission = z
   })
   .meta({ id: 'Submission' });
 
+export const submissionForReview = submission
+  .extend({
+    suggested: z
+      .array(z.enum(['description', 'image', 'cost']))
+      .meta({ description: 'The fields the submitter left blank that are filled as an approval fills them (the page’s own description and og:image, else a line naming the link and the letter tile; Free), not typed by the submitter' }),
+  })
+  .meta({ id: 'SubmissionForReview' });
+
 const submissionStatus = z.enum(['pending', 'approved', 'rejected']);
 
 export const ownSubmission = z

@@ -1,9 +1,9 @@
 /**
- * A better name for a submitted link: the page's own og:title or <title>, fetched when it is submitted and
- * offered to the admin as its name (issue 16 §1). Any user triggers this fetch, so it is bounded: at most
- * 3 s and 512 KB, 3 redirects, http(s) only, and never a private, loopback or link-local address
- * (./public-addresses.ts) unless TITLE_FETCH_ALLOW_PRIVATE is set (for tests). A failure is silent: the
- * name made from the URL stays.
+ * What a submitted link's page says of itself, fetched when it is submitted: its og:title or <title>, offered
+ * to the admin as its name, and its description (og:description or meta description) and picture
+ * (og:image), suggested for what the submitter left blank. Any user triggers this fetch, so it is bounded:
+ * at most 3 s and 512 KB, 3 redirects, http(s) only, and never a private, loopback or link-local address
+ * (db/outbound/public-addresses.ts, decision 025). A failure is silent: the name made from the URL stays.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -12,7 +12,7 @@ import { submissions } from '../schema.ts';
 import { nameFromUrl, slugify } from '../catalog/urls.ts';
 import { cleanText } from '../validation/text.ts';
 import { readUpTo, REDIRECT_STATUSES, requestHop } from '../outbound/http-request.ts';
-import { outboundPolicy, type AddressPolicy } from '../outbound/public-addresses.ts';
+import { outboundPolicy, privateWebsiteProblem, type AddressPolicy } from '../outbound/public-addresses.ts';
 
 export interface TitleFetchLimits {
   timeoutMs: number;
@@ -23,9 +23,24 @@ export interface TitleFetchLimits {
 
 export const TITLE_FETCH_LIMITS: Omit<TitleFetchLimits, 'policy'> = { timeoutMs: 3000, maxBytes: 512 * 1024, maxRedirects: 3 };
 const NAME_MAX = 200;
+/** A suggested description: a summary, well under the 5,000 a description may hold. */
+const DESCRIPTION_MAX = 1000;
+
+/** What a page says of itself; each part undefined when it does not say it. */
+export interface PageFacts {
+  title?: string;
+  description?: string;
+  /** og:image as an absolute http(s) URL on a public host. */
+  image?: string;
+}
 
 /** The page's title, or undefined when it cannot be had within the limits (never throws). */
 export async function fetchPageTitle(url: string, limits: Partial<TitleFetchLimits> = {}): Promise<string | undefined> {
+  return (await fetchPageFacts(url, limits))?.title;
+}
+
+/** What the page says of itself, or undefined when it cannot be read within the limits (never throws). */
+export async function fetchPageFacts(url: string, limits: Partial<TitleFetchLimits> = {}): Promise<PageFacts | undefined> {
   const { timeoutMs, maxBytes, maxRedirects, policy } = { ...TITLE_FETCH_LIMITS, policy: outboundPolicy(), ...limits };
   const signal = AbortSignal.timeout(timeoutMs);
   try {
@@ -44,7 +59,7 @@ export async function fetchPageTitle(url: string, limits: Partial<TitleFetchLimi
         response.destroy();
         return undefined;
       }
-      return titleOf(decode(await readUpTo(response, maxBytes), type));
+      return factsOf(decode(await readUpTo(response, maxBytes), type), target);
     }
   } catch {
     return undefined;
@@ -60,14 +75,52 @@ function decode(bytes: Buffer, contentType: string): string {
   }
 }
 
+/** The content of the first <meta> whose property or name is one of `keys` (in the order given), decoded. */
+function metaContent(html: string, keys: readonly string[]): string | undefined {
+  const tags = [...html.matchAll(/<meta\b[^>]*>/gi)].map((m) => m[0]);
+  for (const key of keys) {
+    const tag = tags.find((t) => new RegExp(`\\b(?:property|name)\\s*=\\s*["']?${key}["'\\s/>]`, 'i').test(t));
+    const content = tag && /\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(tag);
+    if (content) return decodeEntities(content[1] ?? content[2] ?? '');
+  }
+  return undefined;
+}
+
+/** Text cleaned to one line of at most `max` characters (cut with an ellipsis), or undefined when empty. */
+function oneLine(raw: string | undefined, max: number): string | undefined {
+  const text = cleanText(raw ?? '').replace(/\s+/g, ' ').trim();
+  if (!text) return undefined;
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
 /** og:title when the page has one (often without the site's name appended), else <title>; cleaned, at most 200 characters. */
 export function titleOf(html: string): string | undefined {
-  const og = [...html.matchAll(/<meta\b[^>]*>/gi)].map((m) => m[0]).find((tag) => /\bproperty\s*=\s*["']?og:title\b/i.test(tag));
-  const ogTitle = og && /\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(og);
-  const raw = ogTitle ? (ogTitle[1] ?? ogTitle[2]) : /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(html)?.[1];
-  const title = cleanText(decodeEntities(raw ?? '')).replace(/\s+/g, ' ').trim();
-  if (!title) return undefined;
-  return title.length > NAME_MAX ? `${title.slice(0, NAME_MAX - 1).trimEnd()}…` : title;
+  const title = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(html)?.[1];
+  return oneLine(metaContent(html, ['og:title']) ?? (title === undefined ? undefined : decodeEntities(title)), NAME_MAX);
+}
+
+/** Everything a page says of itself: its title, its description, and its picture as a public http(s) URL. */
+export function factsOf(html: string, pageUrl: URL): PageFacts {
+  const facts: PageFacts = {};
+  const title = titleOf(html);
+  if (title) facts.title = title;
+  const description = oneLine(metaContent(html, ['og:description', 'description']), DESCRIPTION_MAX);
+  if (description) facts.description = description;
+  const image = imageUrl(metaContent(html, ['og:image', 'og:image:url', 'og:image:secure_url']), pageUrl);
+  if (image) facts.image = image;
+  return facts;
+}
+
+/** og:image resolved against the page, kept only when it is http(s) on a public host and short enough to store. */
+function imageUrl(raw: string | undefined, pageUrl: URL): string | undefined {
+  if (!raw?.trim()) return undefined;
+  try {
+    const url = new URL(raw.trim(), pageUrl);
+    if (!/^https?:$/.test(url.protocol) || url.href.length > 2048 || privateWebsiteProblem(url.href)) return undefined;
+    return url.href;
+  } catch {
+    return undefined;
+  }
 }
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', middot: '·', hellip: '…', laquo: '«', raquo: '»', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“' };
@@ -83,20 +136,26 @@ function decodeEntities(text: string): string {
 }
 
 /**
- * Fetches the page title of a just-created submission (when SUBMISSION_TITLE_FETCH is on) and keeps it as
- * `pageTitle`; while the submission is pending and its name is still the one made from its URL, the title
- * becomes its name (and slug). Meant to run after the reply, so nobody waits for another site. Never throws.
+ * Fetches what the page of a just-created submission says of itself (when SUBMISSION_TITLE_FETCH is on)
+ * and keeps it (`pageTitle`, `pageDescription`, `pageImage`); while the submission is pending and its name
+ * is still the one made from its URL, the title becomes its name (and slug). Meant to run after the reply,
+ * so nobody waits for another site. Never throws.
  */
 export async function nameFromPageTitle(db: Db, submission: { _id: string; url: string }): Promise<void> {
   if (config().SUBMISSION_TITLE_FETCH === 'off') return;
   try {
-    const title = await fetchPageTitle(submission.url);
-    if (!title) return;
-    const derived = nameFromUrl(submission.url);
-    const fromUrl = sql`${submissions.name} = ${derived}`;
+    const facts = await fetchPageFacts(submission.url);
+    if (!facts || (!facts.title && !facts.description && !facts.image)) return;
+    const { title, description = null, image = null } = facts;
+    const fromUrl = sql`${submissions.name} = ${nameFromUrl(submission.url)}`;
     await db
       .update(submissions)
-      .set({ pageTitle: title, name: sql`CASE WHEN ${fromUrl} THEN ${title} ELSE ${submissions.name} END`, slug: sql`CASE WHEN ${fromUrl} THEN ${slugify(title)} ELSE ${submissions.slug} END` })
+      .set({
+        pageTitle: title ?? null,
+        pageDescription: description,
+        pageImage: image,
+        ...(title ? { name: sql`CASE WHEN ${fromUrl} THEN ${title} ELSE ${submissions.name} END`, slug: sql`CASE WHEN ${fromUrl} THEN ${slugify(title)} ELSE ${submissions.slug} END` } : {}),
+      })
       .where(and(eq(submissions.id, submission._id), eq(submissions.status, 'pending')));
   } catch {
     // Silent: the URL-derived name stays.

@@ -93,7 +93,8 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
       slug: chosenSlug,
       url: merged.url,
       image: merged.image ?? '',
-      description: merged.description || `${merged.name} — submitted by a Skillshelf user.`,
+      // A blank one is filled when the submission is read (getSubmission: the page's own, or a line naming it).
+      description: merged.description,
       cost: merged.cost,
       hasCert: merged.hasCert,
       category: merged.category,

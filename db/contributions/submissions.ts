@@ -6,6 +6,7 @@ import { newId } from '../ids.ts';
 import { contents, submissions, users, type ProposedTag, type Submission, type SubmissionStatus } from '../schema.ts';
 import type { Cost, Tag } from '../catalog/taxonomy.ts';
 import { cleanUrl, nameFromUrl, slugify, urlKey } from '../catalog/urls.ts';
+import { shownImage } from '../catalog/content-rows.ts';
 import { httpUrl } from '../catalog/validation/contents.ts';
 import { submissionInput } from './validation/engagement.ts';
 import { z } from '../validation/zod.ts';
@@ -186,6 +187,8 @@ export async function createSubmission(db: Db, userId: string, input: unknown): 
           rejectReason: sql`NULL`.as('reject_reason'),
           rejectNote: sql`NULL`.as('reject_note'),
           pageTitle: sql`NULL`.as('page_title'),
+          pageDescription: sql`NULL`.as('page_description'),
+          pageImage: sql`NULL`.as('page_image'),
           createdAt: sql`${Date.now()}`.as('created_at'),
         })
         .from(sql`(SELECT 1)`)
@@ -195,6 +198,38 @@ export async function createSubmission(db: Db, userId: string, input: unknown): 
     .returning();
   if (!created) throw conflict(await duplicateMessage(db, key));
   return toApiSubmission(created);
+}
+
+/** A field an approval fills when its submitter left it blank. */
+export type SuggestedField = 'description' | 'image' | 'cost';
+
+/** A submission as its reviewing admin opens it: what a pending one's submitter left blank filled as an approval fills it, and which those are. */
+export interface SubmissionForReview extends ApiSubmission {
+  suggested: SuggestedField[];
+}
+
+/**
+ * The submission with the blanks an approval would fill filled in (docs/product.md §5's defaults): the
+ * page's own description, else a line naming the link; the page's own picture (og:image), else the letter
+ * tile; Free. An edit screen that requires them (the original client's) then has nothing to type.
+ */
+function forReview(row: Submission): SubmissionForReview {
+  const api = toApiSubmission(row);
+  if (row.status !== 'pending') return { ...api, suggested: [] };
+  const suggested: SuggestedField[] = [];
+  if (!api.description) {
+    api.description = row.pageDescription ?? `${row.name} — submitted by a Skillshelf user.`;
+    suggested.push('description');
+  }
+  if (!api.image) {
+    api.image = row.pageImage ?? shownImage('', row.slug);
+    suggested.push('image');
+  }
+  if (api.cost === null) {
+    api.cost = 'Free';
+    suggested.push('cost');
+  }
+  return { ...api, suggested };
 }
 
 /** Every pending submission with its submitter (the CLI's review pass). */
@@ -208,8 +243,8 @@ export async function listPendingSubmissions(db: Db): Promise<Array<ApiSubmissio
   return rows.map((r) => ({ ...toApiSubmission(r.submission), submittedBy: r.email }));
 }
 
-export async function getSubmission(db: Db, id: string): Promise<ApiSubmission> {
+export async function getSubmission(db: Db, id: string): Promise<SubmissionForReview> {
   const [row] = await db.select().from(submissions).where(eq(submissions.id, id));
   if (!row) throw notFound('Submission not found');
-  return toApiSubmission(row);
+  return forReview(row);
 }

@@ -5,7 +5,7 @@
  * time (3 s), size (512 KB), redirects (3) and schemes (http and https). Every failure is silent.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fetchPageTitle, titleOf } from '../../db/contributions/page-title.ts';
+import { factsOf, fetchPageTitle, titleOf } from '../../db/contributions/page-title.ts';
 import { anyAddress, isPublicAddress } from '../../db/outbound/public-addresses.ts';
 import { page, startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { apiClient, uniqueEmail } from '../setup/http.ts';
@@ -62,6 +62,12 @@ describe('the bounds of the title fetch (private addresses allowed, as in tests)
     expect(await fetchPageTitle(`${s.url}/plain`, allowed)).toBe('Learn SQL – the "easy" way');
     expect(await fetchPageTitle(`${s.url}/none`, allowed)).toBeUndefined();
     expect(titleOf(`<title>${'x'.repeat(300)}</title>`)).toHaveLength(200);
+    // The picture a page names is suggested only as a public http(s) URL: never one on this machine or a private network.
+    const pageUrl = new URL('https://course.example.org/intro/');
+    expect(factsOf('<meta property="og:image" content="cover.png"><meta name="description" content="A &quot;gentle&quot;\nintro">', pageUrl)).toEqual({ image: 'https://course.example.org/intro/cover.png', description: 'A "gentle" intro' });
+    for (const image of ['http://127.0.0.1/cover.png', 'http://169.254.169.254/latest/meta-data', 'http://localhost/x.png', 'file:///etc/passwd', 'javascript:alert(1)']) {
+      expect(factsOf(`<meta property="og:image" content="${image}">`, pageUrl), image).toEqual({});
+    }
   });
 
   it('follows at most 3 redirects, and only to http(s)', async () => {

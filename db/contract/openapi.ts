@@ -60,7 +60,7 @@ function requestSchema(schema: z.ZodType, components: Record<string, JsonSchema>
 const ERROR_TEXT: Record<number, string> = {
   400: 'The input is wrong: the message says what',
   401: 'Not signed in (no or an expired token)',
-  403: 'Signed in, but not allowed',
+  403: 'Not allowed: not an admin, or a write that rides on a session cookie from another site',
   404: 'Not found',
   409: 'In conflict with what exists (e.g. already listed, already registered)',
   413: 'The body is too large',
@@ -71,10 +71,13 @@ const ERROR_TEXT: Record<number, string> = {
 
 function errorStatuses(op: Operation): number[] {
   const statuses = new Set<number>(op.errors ?? []);
-  if (op.body || op.query) statuses.add(400);
+  // Any request: an address the front door cannot read (bad percent-encoding) is a 400 before any route.
+  statuses.add(400);
+  if (op.body) statuses.add(413);
   if (op.body && op.body !== 'multipart') statuses.add(415);
   if (op.access !== 'public') statuses.add(401);
-  if (op.access === 'admin') statuses.add(403);
+  // An admin's call by another; any write with a session cookie from another site (the origin check).
+  if (op.access === 'admin' || op.method !== 'GET') statuses.add(403);
   return [...statuses].sort();
 }
 
@@ -115,13 +118,17 @@ function operationObject(op: Operation, refOf: (schema: z.ZodType) => JsonSchema
   const params = [...openApiPath(op.route).matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: PATH_PARAMETERS[`${op.route} ${name}`] ?? { type: 'string' } }));
   const okHeaders = {
     ...(op.revalidatable ? { ETag: { $ref: '#/components/headers/ETag' } } : {}),
-    ...(op.setsCookie ? { 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } } : {}),
+    ...(op.setsCookie || op.clearsCookie ? { 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } } : {}),
   };
   const responses: Record<string, JsonSchema> = {
     [op.ok.status]: { description: op.ok.description, ...(Object.keys(okHeaders).length ? { headers: okHeaders } : {}), content: { 'application/json': { schema: refOf(op.ok.schema) } } },
   };
   if (op.revalidatable) responses[304] = { description: 'Not modified: the answer is still the one whose ETag the request holds (no body)', headers: { ETag: { $ref: '#/components/headers/ETag' } } };
-  for (const status of errorStatuses(op)) responses[status] = { $ref: `#/components/responses/Error${status}` };
+  for (const status of errorStatuses(op)) {
+    responses[status] = op.clearsCookie
+      ? { description: ERROR_TEXT[status], headers: { 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } }, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }
+      : { $ref: `#/components/responses/Error${status}` };
+  }
   let requestBody: JsonSchema | undefined;
   if (op.body === 'multipart') {
     requestBody = {
@@ -174,7 +181,7 @@ function buildDocument(): JsonSchema {
   const headers = {
     RetryAfter: { description: 'Seconds to wait before asking again', schema: { type: 'integer', minimum: 1 } },
     ETag: { description: 'The answer’s validator: send it back in If-None-Match to get 304 while it holds', schema: { type: 'string' } },
-    SetSessionCookie: { description: 'The session cookie (`session`, HttpOnly, SameSite=Lax) and a signed-in marker without the secret, for browsers; other clients use the `token`', schema: { type: 'string' } },
+    SetSessionCookie: { description: 'The session cookie (`session`, HttpOnly, SameSite=Lax) and a signed-in marker without the secret, for browsers (other clients use the `token`); sign-out clears both', schema: { type: 'string' } },
   };
   return {
     openapi: '3.1.0',

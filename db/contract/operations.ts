@@ -39,6 +39,8 @@ export interface Operation {
   revalidatable?: true;
   /** The answer sets the session cookie (Set-Cookie) beside the token it carries. */
   setsCookie?: true;
+  /** It clears the session cookie on every answer, a failure too (sign-out). */
+  clearsCookie?: true;
   /** Failures beyond what the access level and a body imply (those are added by the generator). */
   errors?: Array<400 | 401 | 403 | 404 | 409 | 413 | 429 | 503>;
 }
@@ -108,7 +110,7 @@ export const OPERATIONS: Operation[] = [
   // Accounts
   { method: 'POST', route: '/api/users/signup', group: 'Accounts', access: 'public', summary: 'Create an account (and sign in)', body: { schema: signUpInput, name: 'SignUpInput', example: { name: 'Grace Hopper', email: 'grace@example.com', password: 'a-long-password' } }, ok: { status: 201, schema: shapes.signedInUser, description: 'The new user with a session token (also set as the session cookie)' }, setsCookie: true, errors: [409, 429, 503] },
   { method: 'POST', route: '/api/users/signin', group: 'Accounts', access: 'public', summary: 'Sign in', body: { schema: signInInput, name: 'SignInInput', example: { email: 'grace@example.com', password: 'a-long-password' } }, ok: { status: 200, schema: shapes.signedInUser, description: 'The user with a session token (also set as the session cookie)' }, setsCookie: true, errors: [401, 429, 503] },
-  { method: 'POST', route: '/api/users/signout', group: 'Accounts', access: 'session', summary: 'End the session the token or cookie names', description: 'A call naming no live session gets 401 saying so. A plain HTML form post is answered with 303 to /signin either way.', ok: { status: 200, schema: shapes.message, description: 'Signed out' } },
+  { method: 'POST', route: '/api/users/signout', group: 'Accounts', access: 'session', clearsCookie: true, summary: 'End the session the token or cookie names', description: 'A call naming no live session gets 401 saying so. A plain HTML form post is answered with 303 to /signin either way.', ok: { status: 200, schema: shapes.message, description: 'Signed out' } },
   { method: 'POST', route: '/api/users/forget-password', group: 'Accounts', access: 'public', summary: 'Mail a password reset link', description: 'The same answer whether or not the email has an account.', body: { schema: forgetPasswordInput, name: 'ForgetPasswordInput', example: { email: 'grace@example.com' } }, ok: { status: 200, schema: shapes.message, description: 'The reset link is on its way if the account exists' }, errors: [429] },
   { method: 'POST', route: '/api/users/reset-password', group: 'Accounts', access: 'public', summary: 'Set a new password with a reset link’s token', body: { schema: resetPasswordInput, name: 'ResetPasswordInput', example: { token: 'the-token-from-the-mail', password: 'a-new-long-password' } }, ok: { status: 200, schema: shapes.message, description: 'Password updated; every session of the account has ended' }, errors: [404, 429, 503] },
   { method: 'GET', route: '/api/users/profile', group: 'Accounts', access: 'user', summary: 'Your profile', ok: { status: 200, schema: shapes.profile, description: 'The signed-in user and their settings' } },

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN } from '../setup/http.ts';
+import { checkAgainstContract } from '../setup/contract.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
 type Response_ = { headers?: Record<string, unknown>; $ref?: string };
@@ -113,5 +114,24 @@ describe('request schemas', () => {
     // And what a form sends passes too, as the server accepts it.
     const content = ajv.compile({ $ref: 'openapi#/components/schemas/ContentInput' });
     expect(content({ name: 'N', slug: 'n', url: 'https://example.org/', image: 'https://example.org/i.png', description: 'D', cost: '', hasCert: "I don't know", category: [], techStack: [], type: [] }), ajv.errorsText(content.errors)).toBe(true);
+  });
+});
+
+describe('the API suite’s own check of every answer (tests/setup/contract.ts)', () => {
+  const json = (extra: Record<string, string> = {}) => new Headers({ 'content-type': 'application/json', ...extra });
+  const error = { message: 'x' };
+
+  it('fails on a status the operation does not document, a failure’s too', () => {
+    expect(() => checkAgainstContract('GET', 'http://h/api/contents/search', 200, json(), { contents: [] })).toThrow(/does not match/);
+    expect(() => checkAgainstContract('GET', 'http://h/api/contents/search', 418, json(), error)).toThrow('does not list this status');
+    expect(() => checkAgainstContract('GET', 'http://h/api/contents/filters', 409, json(), error)).toThrow('does not list this status');
+    expect(() => checkAgainstContract('GET', 'http://h/api/contents/filters', 404, new Headers(), null)).toThrow('does not list this status');
+  });
+
+  it('fails on a declared header sent where the document does not declare it', () => {
+    expect(() => checkAgainstContract('POST', 'http://h/api/users/signin', 400, json({ etag: '"x"' }), error)).toThrow('sends etag');
+    expect(() => checkAgainstContract('POST', 'http://h/api/users/signin', 400, json({ 'set-cookie': 'session=x' }), error)).toThrow('sends set-cookie');
+    expect(() => checkAgainstContract('POST', 'http://h/api/users/signin', 429, json({ 'retry-after': '3' }), error)).not.toThrow();
+    expect(() => checkAgainstContract('GET', 'http://h/api/contents/filters', 304, new Headers({ etag: '"x"' }), null)).not.toThrow();
   });
 });

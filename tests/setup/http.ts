@@ -33,7 +33,7 @@ export function apiClient(baseUrl: string) {
     } catch {
       // not JSON (a page, a redirect)
     }
-    checkAgainstContract(method, baseUrl + path, response.status, response.headers.get('content-type'), parsed);
+    checkAgainstContract(method, baseUrl + path, response.status, response.headers, parsed);
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
   return {

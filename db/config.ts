@@ -45,6 +45,7 @@ const schema = z.object({
   RATE_LIMIT_SIGNIN_SLOWDOWN: limit('10/900'),
   RATE_LIMIT_SIGNIN_IP: limit('50/900'),
   RATE_LIMIT_SIGNUP_IP: limit('20/3600'),
+  RATE_LIMIT_SIGNUP_ACCOUNT: limit('5/3600'),
   RATE_LIMIT_FORGET_ACCOUNT: limit('5/3600'),
   RATE_LIMIT_FORGET_IP: limit('20/3600'),
   RATE_LIMIT_RESET_IP: limit('20/3600'),

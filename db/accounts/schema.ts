@@ -56,3 +56,13 @@ export const passwordResetTokens = sqliteTable(
 
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
+
+/**
+ * Password resets asked for and not yet looked at (db/accounts/password-resets.ts): the request only writes
+ * the email here, whether or not it has an account, and a worker off the request path makes the link.
+ */
+export const passwordResetRequests = sqliteTable('password_reset_requests', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  email: text('email').notNull(),
+  requestedAt: createdAt(),
+});

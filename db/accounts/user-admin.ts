@@ -10,7 +10,8 @@ import { adminUserInput } from './validation/users.ts';
 import { parseInput } from '../validation/parse.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
 import { deleteUserSessions } from './sessions.ts';
-import { createUser, deleteResetLinks, EMAIL_TAKEN, findUserByEmail, getUser, requestPasswordReset, toPublicUser, type PublicUser } from './users.ts';
+import { createUser, deleteResetLinks, EMAIL_TAKEN, findUserByEmail, getUser, toPublicUser, type PublicUser } from './users.ts';
+import { mailResetLink } from './password-resets.ts';
 
 export const LAST_ADMIN = 'There must be at least one admin: make another user an admin first';
 export const NOT_YOURSELF = 'You cannot delete your own account';
@@ -70,7 +71,7 @@ export async function createUserByAdmin(db: Db, actor: Actor, input: unknown, op
 export async function sendPasswordResetByAdmin(db: Db, actor: Actor, email: string): Promise<PublicUser> {
   const user = await findUserByEmail(db, email);
   if (!user) throw notFound(`No user with the email ${email}`);
-  await requestPasswordReset(db, { email: user.email });
+  await mailResetLink(db, user.email);
   await auditEntry(db, actor, 'user.reset-password', { type: 'user', id: user.id }, { email: user.email });
   return toPublicUser(user);
 }

@@ -1,20 +1,18 @@
 /** Accounts: sign-up, sign-in, profile, password reset, and the admin's user management. */
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { config, publicUrl } from '../config.ts';
+import { config } from '../config.ts';
 import { conflict, notFound, unauthenticated } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { passwordResetTokens, sessions, users, type User } from '../schema.ts';
-import { generateSecretToken, hashToken } from '../crypto/tokens.ts';
+import { hashToken } from '../crypto/tokens.ts';
 import { parseInput } from '../validation/parse.ts';
 import {
-  forgetPasswordInput,
   profileInput,
   resetPasswordInput,
   signInInput,
   signUpInput,
 } from './validation/users.ts';
-import { queueMail, wakeMailSender } from '../operations/mail.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../crypto/passwords.ts';
 import { addressGroup, clearLimit, countEvent, currentCount, hitLimit, waitForTurn } from '../operations/rate-limit.ts';
 import { createSession, deleteUserSessions, newSession, type OpenedSession } from './sessions.ts';
@@ -91,8 +89,13 @@ export async function createUser(db: Db, input: unknown, options: { isAdmin?: bo
 
 /** Sign-up: a new account, signed in. (A crash between the two writes leaves an account one can sign in to.) */
 export async function signUp(db: Db, input: unknown, client?: Client): Promise<SignedInUser> {
-  if (client) await hitLimit(db, 'RATE_LIMIT_SIGNUP_IP', addressGroup(client.address));
-  const user = await createUser(db, input);
+  const parsed = parseInput(signUpInput, input);
+  if (client) {
+    // As forget-password's: per address and per email (decision 026: why "already registered" stays).
+    await hitLimit(db, 'RATE_LIMIT_SIGNUP_IP', addressGroup(client.address));
+    await hitLimit(db, 'RATE_LIMIT_SIGNUP_ACCOUNT', parsed.email);
+  }
+  const user = await createUser(db, parsed);
   return { ...toPublicUser(user), ...(await createSession(db, user.id)) };
 }
 
@@ -174,35 +177,6 @@ export async function updateProfile(db: Db, userId: string, currentToken: string
   }
   if (!updated) throw notFound('User not found');
   return { ...toProfile(updated), ...(opened ?? { token: currentToken }) };
-}
-
-const RESET_TTL = () => config().RESET_TOKEN_MINUTES * 60 * 1000;
-
-/**
- * Sends a reset link when the email is registered; the reply is the same either way, and as quick: the mail
- * is only queued (one batch with its token), never sent while the request waits.
- */
-export async function requestPasswordReset(db: Db, input: unknown, client?: Client): Promise<{ message: string }> {
-  const { email } = parseInput(forgetPasswordInput, input);
-  if (client) {
-    await hitLimit(db, 'RATE_LIMIT_FORGET_IP', addressGroup(client.address));
-    await hitLimit(db, 'RATE_LIMIT_FORGET_ACCOUNT', email);
-  }
-  const user = await findUserByEmail(db, email);
-  if (user) {
-    const token = generateSecretToken();
-    const link = `${publicUrl()}/reset-password/${token}`;
-    await db.batch([
-      db.insert(passwordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL()) }),
-      queueMail(db, {
-        to: user.email,
-        subject: 'Reset your Skillshelf password',
-        text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Skillshelf account. To choose a new one, open this link within ${config().RESET_TOKEN_MINUTES} minutes:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays the same.\n`,
-      }),
-    ]);
-    wakeMailSender();
-  }
-  return { message: FORGET_PASSWORD_REPLY };
 }
 
 /**

@@ -17,6 +17,7 @@ import compression from 'compression';
 import { closeDb, getDb } from '#db/client.ts';
 import { config, publicUrl } from '#db/config.ts';
 import { startMailSender } from '#db/operations/mail-sender.ts';
+import { startResetWorker } from '#db/accounts/password-resets.ts';
 import { serveCachedPage } from './cached-pages.ts';
 import { clientOf, type Client } from './client.ts';
 import { COMPRESS_THRESHOLD, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from './content-encoding.ts';
@@ -162,6 +163,7 @@ export async function startFrontDoor(): Promise<void> {
   await new Promise<void>((resolve) => server.listen(PORT, HOST, resolve));
   log().info(`Skillshelf is listening on http://${HOST}:${PORT}`);
   const mailSender = startMailSender(await getDb());
+  const resetWorker = startResetWorker(await getDb());
 
   /**
    * SIGTERM: /readyz answers 503 at once, the port stops taking connections, requests in flight finish
@@ -181,7 +183,7 @@ export async function startFrontDoor(): Promise<void> {
     void stopped
       .then(async () => {
         clearTimeout(overdue);
-        await mailSender.stop();
+        await Promise.all([mailSender.stop(), resetWorker.stop()]);
         await closeDb();
       })
       .catch((error: unknown) => logError(error, 'Shutdown'))

@@ -144,6 +144,7 @@ describe('password reset', () => {
     const account = newAccount();
     await api.post('/api/users/signup', account);
     await api.post('/api/users/forget-password', { email: account.email });
+    await mailedResetToken(server.dbUrl, account.email);
     const db = createClient({ url: server.dbUrl });
     const { rows } = await db.execute({ sql: 'SELECT text FROM outbox WHERE "to" = ?', args: [account.email] });
     db.close();

@@ -4,7 +4,8 @@
  */
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUser, requestPasswordReset } from '../../db/accounts/users.ts';
+import { createUser } from '../../db/accounts/users.ts';
+import { answerResetRequests, requestPasswordReset } from '../../db/accounts/password-resets.ts';
 import { createTestDb, type TestDb } from '../setup/db.ts';
 import { freePort } from '../setup/server.ts';
 import { runCli } from './harness.ts';
@@ -16,7 +17,10 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const requestReset = () => requestPasswordReset(t.db, { email: 'ada@example.com' });
+const requestReset = async () => {
+  await requestPasswordReset(t.db, { email: 'ada@example.com' });
+  await answerResetRequests(t.db);
+};
 
 it('--json prints the messages, with the reset link the site sent', async () => {
   await requestReset();

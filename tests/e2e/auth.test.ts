@@ -2,7 +2,7 @@
  * The account story in a real browser: sign up, sign out, sign in, edit the profile, forget and reset the
  * password, and the redirect round trip through /signin. Runs against the built server on its own database.
  */
-import { createClient } from '@libsql/client';
+import { mailedResetToken } from '../setup/sql.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
@@ -28,18 +28,9 @@ async function signOutFromTopBar(page: Page, name: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/signin');
 }
 
-/** The reset link of the newest mail in the server's outbox (no SMTP under test). */
-async function lastResetPath(server: TestServer): Promise<string> {
-  const db = createClient({ url: server.dbUrl });
-  try {
-    const { rows } = await db.execute('SELECT text FROM outbox ORDER BY id DESC LIMIT 1');
-    const text = String(rows[0]?.text ?? '');
-    const match = /\/reset-password\/[^\s]+/.exec(text);
-    if (!match) throw new Error(`No reset link in the last mail:\n${text}`);
-    return match[0];
-  } finally {
-    db.close();
-  }
+/** The reset link of the newest mail to `email` in the server's outbox (no SMTP under test), once the server's worker wrote it. */
+async function lastResetPath(server: TestServer, email: string): Promise<string> {
+  return `/reset-password/${await mailedResetToken(server.dbUrl, email)}`;
 }
 
 describe.skipIf(!hasBrowser)('accounts in the browser', () => {
@@ -138,7 +129,7 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
       await page.getByText('If an account exists for that email').waitFor();
 
       // Reset: mismatch first, then the new password; the notice follows to /signin.
-      await page.goto(await lastResetPath(server));
+      await page.goto(await lastResetPath(server, email));
       await page.getByLabel('New Password', { exact: true }).fill(newPassword);
       await page.getByLabel('Confirm New Password').fill('not-the-same-1');
       await page.getByRole('button', { name: 'Reset Password' }).click();
@@ -174,7 +165,7 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
     const email = uniqueEmail('dying-link');
     await fetch(`${server.url}/api/users/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Dying Link', email, password: 'dying-password-1' }) });
     await fetch(`${server.url}/api/users/forget-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
-    const path = await lastResetPath(server);
+    const path = await lastResetPath(server, email);
     await withPage(async (page) => {
       await page.goto(path);
       await page.getByLabel('New Password', { exact: true }).fill('whatever-password-1');

@@ -11,9 +11,16 @@ export async function sqlRows(dbUrl: string, statement: string, args: Array<stri
   }
 }
 
-/** The token of the newest password-reset mail to `email` in the outbox (what the user would click). */
+/**
+ * The token of the newest password-reset mail to `email` in the outbox (what the user would click), once
+ * the server's worker has answered every request for it (a request is gone in the batch that writes its mail).
+ */
 export async function mailedResetToken(dbUrl: string, email: string): Promise<string> {
-  const [mail] = await sqlRows(dbUrl, 'SELECT text FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1', [email]);
+  for (const started = Date.now(); Date.now() - started < 5000; await new Promise((resolve) => setTimeout(resolve, 20))) {
+    const [waiting] = await sqlRows(dbUrl, 'SELECT count(*) AS n FROM password_reset_requests WHERE email = ?', [email.toLowerCase()]);
+    if (Number(waiting?.n) === 0) break;
+  }
+  const [mail] = await sqlRows(dbUrl, 'SELECT text FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1', [email.toLowerCase()]);
   const token = /\/reset-password\/([a-z0-9]+)/.exec(String(mail?.text ?? ''))?.[1];
   if (!token) throw new Error(`no reset mail for ${email}`);
   return token;

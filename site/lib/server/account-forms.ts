@@ -6,7 +6,8 @@
 import type { APIContext } from 'astro';
 import { getDb } from '#db/client.ts';
 import { isAppError } from '#db/errors.ts';
-import { requestPasswordReset, resetPassword, signIn, signUp } from '#db/accounts/users.ts';
+import { resetPassword, signIn, signUp } from '#db/accounts/users.ts';
+import { requestPasswordReset } from '#db/accounts/password-resets.ts';
 import { PASSWORD_MISMATCH } from '#db/accounts/validation/users.ts';
 import { safeRedirect } from '#site/lib/redirect.ts';
 import { setSessionCookie } from './cookies.ts';

@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { requestPasswordReset } from '#db/accounts/users.ts';
+import { requestPasswordReset } from '#db/accounts/password-resets.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { readJson } from '#site/lib/server/http.ts';
 

@@ -1,0 +1,131 @@
+/**
+ * A forgotten password (docs/product.md §8: "If an account exists for that email…"). The request must not
+ * tell whether an account exists, by its answer, its time or its work: so it only writes the request (the
+ * same insert for any email) and a worker in each server process, off the request path, makes the reset
+ * link and queues its mail when the email has an account (decision 026). An admin's reset for a known user
+ * (the CLI) makes the link at once.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { config, publicUrl } from '../config.ts';
+import { passwordResetRequests, passwordResetTokens, type User } from '../schema.ts';
+import { guard, isGuardFailure } from '../batch.ts';
+import { generateSecretToken, hashToken } from '../crypto/tokens.ts';
+import { parseInput } from '../validation/parse.ts';
+import { forgetPasswordInput } from './validation/users.ts';
+import { queueMail, wakeMailSender } from '../operations/mail.ts';
+import { addressGroup, hitLimit } from '../operations/rate-limit.ts';
+import { FORGET_PASSWORD_REPLY, findUserByEmail } from './users.ts';
+
+interface Client {
+  address: string;
+}
+
+const RESET_TTL = () => config().RESET_TOKEN_MINUTES * 60 * 1000;
+
+// Process-wide: the server's worker and Astro's bundle load this module separately.
+const WAKE = Symbol.for('skillshelf.resetRequested');
+const wakers = ((globalThis as Record<symbol, unknown>)[WAKE] ??= new Set<() => void>()) as Set<() => void>;
+
+/** Asks for a reset link: after the limits, one insert whatever the email, and the same answer. */
+export async function requestPasswordReset(db: Db, input: unknown, client?: Client): Promise<{ message: string }> {
+  const { email } = parseInput(forgetPasswordInput, input);
+  if (client) {
+    await hitLimit(db, 'RATE_LIMIT_FORGET_IP', addressGroup(client.address));
+    await hitLimit(db, 'RATE_LIMIT_FORGET_ACCOUNT', email);
+  }
+  await db.insert(passwordResetRequests).values({ email });
+  for (const wake of wakers) wake();
+  return { message: FORGET_PASSWORD_REPLY };
+}
+
+/** The token and the mail of a reset link for `user`, for the caller's batch. */
+function resetLinkStatements(db: Db, user: User) {
+  const token = generateSecretToken();
+  const link = `${publicUrl()}/reset-password/${token}`;
+  return [
+    db.insert(passwordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL()) }),
+    queueMail(db, {
+      to: user.email,
+      subject: 'Reset your Skillshelf password',
+      text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Skillshelf account. To choose a new one, open this link within ${config().RESET_TOKEN_MINUTES} minutes:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays the same.\n`,
+    }),
+  ] as const;
+}
+
+/** Mails a reset link at once, when the email has an account (an admin's reset for a user they name). */
+export async function mailResetLink(db: Db, email: string): Promise<boolean> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return false;
+  await db.batch(resetLinkStatements(db, user));
+  wakeMailSender();
+  return true;
+}
+
+/**
+ * Answers the requests waiting, oldest first: each is taken (deleted) in the batch that writes its link and
+ * mail when its email has an account, so a request is gone exactly when its mail is there, and a request
+ * another process took meanwhile fails this one's guard and is skipped. Returns how many it answered.
+ */
+export async function answerResetRequests(db: Db): Promise<number> {
+  let answered = 0;
+  for (;;) {
+    const [request] = await db.select().from(passwordResetRequests).orderBy(asc(passwordResetRequests.id)).limit(1);
+    if (!request) break;
+    const user = await findUserByEmail(db, request.email);
+    try {
+      await db.batch([
+        guard(db, sql`EXISTS (SELECT 1 FROM ${passwordResetRequests} WHERE ${passwordResetRequests.id} = ${request.id})`),
+        db.delete(passwordResetRequests).where(eq(passwordResetRequests.id, request.id)),
+        ...(user ? resetLinkStatements(db, user) : []),
+      ]);
+      answered++;
+    } catch (error) {
+      if (!isGuardFailure(error)) throw error;
+    }
+  }
+  if (answered) wakeMailSender();
+  return answered;
+}
+
+/** How often a worker looks for requests it was not woken for (made by another process). */
+const POLL_MS = 5_000;
+
+/** Answers reset requests in the background, woken by each request this process takes. */
+export function startResetWorker(db: Db): { stop(): Promise<void> } {
+  let stopped = false;
+  let woken = false;
+  let interrupt: (() => void) | undefined;
+  const wake = () => {
+    woken = true;
+    interrupt?.();
+  };
+  wakers.add(wake);
+  const running = (async () => {
+    while (!stopped) {
+      woken = false;
+      try {
+        await answerResetRequests(db);
+      } catch (error) {
+        console.error('Password reset worker:', error);
+      }
+      await new Promise<void>((resolve) => {
+        if (woken || stopped) return resolve();
+        const timer = setTimeout(resolve, POLL_MS);
+        interrupt = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      interrupt = undefined;
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      wakers.delete(wake);
+      interrupt?.();
+      await running;
+    },
+  };
+}

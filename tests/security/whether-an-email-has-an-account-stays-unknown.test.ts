@@ -1,0 +1,74 @@
+/**
+ * Whether an email has an account could be found out: forget-password did more work for a registered
+ * address (a token and a mail, 2.84 ms against 1.37 ms at the median), and sign-up answers "Email is already
+ * registered" (docs/product.md §8's message, which stays: decision 026). Forget-password now does the same
+ * work for any email — one insert of the request — and a worker off the request path makes the link; sign-up
+ * is limited per email as forget-password is, so probing one address for an account is slow.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORGET_PASSWORD_REPLY, signUp } from '../../db/accounts/users.ts';
+import { answerResetRequests, requestPasswordReset } from '../../db/accounts/password-resets.ts';
+import { createTestDb, type TestDb } from '../setup/db.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+import { uniqueEmail } from '../setup/http.ts';
+
+describe('a forgotten password, asked for', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb();
+  });
+  afterAll(() => t.close());
+
+  it('runs the same statements for a registered email and an unknown one, and answers the same', async () => {
+    const registered = 'grace@example.com';
+    await signUp(t.db, { name: 'Grace', email: registered, password: 'password-123' });
+    const statements: string[] = [];
+    const execute = t.db.$client.execute.bind(t.db.$client);
+    const batch = t.db.$client.batch.bind(t.db.$client);
+    const sqlOf = (statement: unknown) => (typeof statement === 'string' ? statement : (statement as { sql: string }).sql);
+    t.db.$client.execute = ((statement: Parameters<typeof execute>[0]) => (statements.push(sqlOf(statement)), execute(statement))) as typeof execute;
+    t.db.$client.batch = ((list: Parameters<typeof batch>[0], mode?: Parameters<typeof batch>[1]) => (statements.push(...list.map(sqlOf)), batch(list, mode))) as typeof batch;
+    try {
+      const unknown = await requestPasswordReset(t.db, { email: 'nobody@example.com' }, { address: '203.0.113.7' });
+      const forUnknown = statements.splice(0);
+      const known = await requestPasswordReset(t.db, { email: registered }, { address: '203.0.113.7' });
+      expect(statements).toEqual(forUnknown);
+      expect(known).toEqual(unknown);
+      expect(known).toEqual({ message: FORGET_PASSWORD_REPLY });
+    } finally {
+      t.db.$client.execute = execute;
+      t.db.$client.batch = batch;
+    }
+    // The worker answers both; only the registered one gets a link.
+    expect(await answerResetRequests(t.db)).toBe(2);
+    const mailed = await t.db.$client.execute('SELECT "to" FROM outbox');
+    expect(mailed.rows.map((row) => row.to)).toEqual([registered]);
+  });
+});
+
+describe('sign-up, probed for one email', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ seed: false, env: { TRUST_PROXY: '127.0.0.1' } });
+  });
+  afterAll(() => server?.stop());
+
+  const signUpAs = (email: string, address: string) =>
+    fetch(`${server.url}/api/users/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify({ name: 'Prober', email, password: 'password-123' }),
+    });
+
+  it('is limited per email as forget-password is (5 an hour), from any address, and says so with Retry-After', async () => {
+    const email = uniqueEmail('probed');
+    const answers: number[] = [];
+    for (let n = 0; n < 6; n++) answers.push((await signUpAs(email, `198.51.100.${n + 1}`)).status);
+    expect(answers).toEqual([201, 409, 409, 409, 409, 429]);
+    const refused = await signUpAs(email, '198.51.100.99');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another email from the same address is not held up.
+    expect((await signUpAs(uniqueEmail('other'), '198.51.100.99')).status).toBe(201);
+  });
+});

@@ -1,19 +1,22 @@
 /** Accounts: sign-up, sign-in, profile, password reset, and the admin's user management. */
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { config } from '../config.ts';
-import { conflict, notFound, unauthenticated } from '../errors.ts';
+import { config, publicUrl } from '../config.ts';
+import { conflict, invalid, notFound, unauthenticated } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { passwordResetTokens, sessions, users, type User } from '../schema.ts';
 import { hashToken } from '../crypto/tokens.ts';
 import { parseInput } from '../validation/parse.ts';
 import {
+  CURRENT_PASSWORD_NEEDED,
+  CURRENT_PASSWORD_WRONG,
   profileInput,
   resetPasswordInput,
   signInInput,
   signUpInput,
 } from './validation/users.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../crypto/passwords.ts';
+import { queueMail, wakeMailSender } from '../operations/mail.ts';
 import { addressGroup, clearLimit, countEvent, currentCount, hitLimit, waitForTurn } from '../operations/rate-limit.ts';
 import { createSession, deleteUserSessions, newSession, type OpenedSession } from './sessions.ts';
 
@@ -140,6 +143,33 @@ function signInDelay(failures: number): number {
   return over < 0 ? 0 : Math.min(SLOWDOWN_MAX_MS, SLOWDOWN_FIRST_MS * 2 ** over);
 }
 
+/** How long after signing in a session may change its email or password without the current password (GitHub's "sudo mode"). */
+const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
+
+/**
+ * A change of email or password must come from the account's owner, not only from whoever holds a token
+ * (a leaked one, the copy in a client's localStorage): the session signed in within the last 15 minutes,
+ * or the request gives the current password.
+ */
+async function confirmIdentity(db: Db, user: User, token: string, currentPassword: string | undefined): Promise<void> {
+  const [session] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, hashToken(token)));
+  if (session && Date.now() - session.createdAt.getTime() < RECENT_SIGN_IN_MS) return;
+  if (!currentPassword) throw invalid(CURRENT_PASSWORD_NEEDED);
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) throw invalid(CURRENT_PASSWORD_WRONG);
+}
+
+const emailChangedMail = (user: Pick<User, 'name' | 'email'>, newEmail: string) => ({
+  to: user.email,
+  subject: 'Your Skillshelf email was changed',
+  text: `Hello ${user.name},\n\nThe email of your Skillshelf account was changed from this address to ${newEmail}. Mail about the account goes there from now on.\n\nIf it was not you, reset your password at ${publicUrl()}/forget-password with this address before anything else, and tell us by replying to this mail.\n`,
+});
+
+const passwordChangedMail = (user: { name: string; email: string }) => ({
+  to: user.email,
+  subject: 'Your Skillshelf password was changed',
+  text: `Hello ${user.name},\n\nThe password of your Skillshelf account was changed, and every other device was signed out.\n\nIf it was not you, reset your password at ${publicUrl()}/forget-password now.\n`,
+});
+
 /**
  * Profile update (a missing decisionMails keeps the setting). A new password ends every session of the user (other devices are signed out) and opens
  * a fresh one for this device, returned as `token` with its `expiresAt`; otherwise the current token stays
@@ -147,11 +177,15 @@ function signInDelay(failures: number): number {
  * the same batch).
  */
 export async function updateProfile(db: Db, userId: string, currentToken: string, input: unknown): Promise<AuthenticatedUser & Profile & { expiresAt?: Date }> {
-  const { name, email, password, decisionMails } = parseInput(profileInput, input);
+  const { name, email, password, decisionMails, currentPassword } = parseInput(profileInput, input);
   // A new password costs a hash, and a new email answers whether that address is registered (409): both
   // are limited per account, before any of that work is done.
   const current = await getUser(db, userId);
-  if (password || email !== current.email) await hitLimit(db, 'RATE_LIMIT_ACCOUNT_CHANGE_USER', userId);
+  const emailChanges = email !== current.email;
+  if (password || emailChanges) {
+    await hitLimit(db, 'RATE_LIMIT_ACCOUNT_CHANGE_USER', userId);
+    await confirmIdentity(db, current, currentToken, currentPassword);
+  }
   const passwordHash = password ? await hashPassword(password) : undefined;
   const update = db
     .update(users)
@@ -163,14 +197,20 @@ export async function updateProfile(db: Db, userId: string, currentToken: string
   let opened: OpenedSession | undefined;
   let updated: User | undefined;
   try {
+    // The owner hears of a change of email (at the old address) or of password, in the change's own batch.
+    const notices = [
+      ...(emailChanges ? [queueMail(db, emailChangedMail(current, email))] : []),
+      ...(passwordHash ? [queueMail(db, passwordChangedMail({ name, email }))] : []),
+    ];
     if (passwordHash) {
       const { session, insert } = newSession(db, userId);
       opened = session;
-      const [, rows] = await db.batch([endResetLinks, update, deleteUserSessions(db, userId), insert]);
+      const [, rows] = await db.batch([endResetLinks, update, deleteUserSessions(db, userId), insert, ...notices]);
       updated = rows[0];
     } else {
-      [, [updated]] = await db.batch([endResetLinks, update]);
+      [, [updated]] = await db.batch([endResetLinks, update, ...notices]);
     }
+    if (notices.length) wakeMailSender();
   } catch (error) {
     if (isUniqueViolation(error, 'users.email')) throw conflict(EMAIL_TAKEN);
     throw error;

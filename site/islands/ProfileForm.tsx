@@ -2,7 +2,7 @@
  * Profile (docs/product.md §2, §5): blank passwords keep the current one; the returned user (maybe a new token) is
  * stored. The checkbox turns the mails about decisions on one's submissions on or off (issue 16 §1).
  */
-import { profileInput } from '#db/accounts/validation/users.ts';
+import { CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG, profileInput } from '#db/accounts/validation/users.ts';
 import { apiPut } from '#site/lib/api.ts';
 import { signIn, type UserInfo } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
@@ -12,20 +12,27 @@ import { checked, mismatchedPasswords, useForm } from './forms/use-form.ts';
 const KEEP = 'leave blank to keep the same';
 
 export default function ProfileForm(props: { name: string; email: string; decisionMails: boolean }) {
-  const form = useForm({ name: props.name, email: props.email, decisionMails: props.decisionMails, password: '', confirmPassword: '' }, { stays: true });
+  const blank = { password: '', confirmPassword: '', currentPassword: '' };
+  const form = useForm(
+    { name: props.name, email: props.email, decisionMails: props.decisionMails, ...blank },
+    // The server's word on the current password goes beside its field.
+    { stays: true, fieldOf: (message) => ([CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG].includes(message) ? 'currentPassword' : undefined) },
+  );
   const { values, errors } = form;
+  // A new email or password asks for the current one (the server needs it unless you signed in lately).
+  const sensitive = values.password !== '' || values.email.trim().toLowerCase() !== props.email.toLowerCase();
 
-  const check = ({ name, email, password, confirmPassword, decisionMails }: typeof values) => {
+  const check = ({ name, email, password, confirmPassword, decisionMails, currentPassword }: typeof values) => {
     const result = checked(profileInput.safeParse({ name, email, password }), mismatchedPasswords(password, confirmPassword));
     // The password as typed (blank keeps the current one); name and email as the schema cleaned them.
-    return 'errors' in result ? result : { data: { name: result.data.name, email: result.data.email, password, decisionMails } };
+    return 'errors' in result ? result : { data: { name: result.data.name, email: result.data.email, password, decisionMails, currentPassword } };
   };
 
-  async function save(input: { name: string; email: string; password: string; decisionMails: boolean }) {
+  async function save(input: { name: string; email: string; password: string; decisionMails: boolean; currentPassword: string }) {
     const user = await apiPut<UserInfo & { decisionMails: boolean }>('/api/users/profile', input);
     const { decisionMails, ...info } = user;
     signIn(info);
-    form.setValues({ name: user.name, email: user.email, decisionMails, password: '', confirmPassword: '' });
+    form.setValues({ name: user.name, email: user.email, decisionMails, ...blank });
     toast('success', 'User Updated Successfully');
   }
 
@@ -54,6 +61,18 @@ export default function ProfileForm(props: { name: string; email: string; decisi
         onValue={form.set('confirmPassword')}
         error={errors.confirmPassword}
       />
+      {(sensitive || errors.currentPassword) && (
+        <Field
+          name="currentPassword"
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          hint="To change your email or password: not needed within 15 minutes of signing in."
+          value={values.currentPassword}
+          onValue={form.set('currentPassword')}
+          error={errors.currentPassword}
+        />
+      )}
       <CheckboxField
         name="decisionMails"
         label="Mail me about my submissions"

@@ -38,6 +38,10 @@ export const signInInput = z.object({
 export type SignInInput = z.infer<typeof signInInput>;
 
 /** Profile: a blank password keeps the current one (docs/product.md §5); so does a missing decisionMails its setting. */
+/** What a change of email or password without a recent sign-in is told (db/accounts/users.ts confirmIdentity). */
+export const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your email or password (you signed in more than 15 minutes ago)';
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
+
 export const profileInput = z.object({
   name,
   email,
@@ -48,6 +52,13 @@ export const profileInput = z.object({
     .transform((v) => v || undefined),
   /** Whether to be mailed when a moderator decides on a link the user submitted. */
   decisionMails: optionalFormBoolean('decisionMails must be true or false'),
+  /** The password as it is now: a change of email or password needs it, unless the session signed in within the last 15 minutes. */
+  currentPassword: z
+    .string({ error: 'Current password must be text' })
+    .max(PASSWORD_MAX, CURRENT_PASSWORD_WRONG)
+    .optional()
+    .nullable()
+    .transform((v) => v || undefined),
 });
 export type ProfileInput = z.infer<typeof profileInput>;
 

@@ -52,6 +52,8 @@ interface FormOptions {
   stays?: boolean;
   /** The alert for a failed send (default: the API's message). */
   failure?: (error: unknown) => string;
+  /** The field a failed send's message belongs to, if any: it is shown beside that field, not as the alert. */
+  fieldOf?: (message: string) => string | undefined;
 }
 
 export function useForm<V extends object, K extends string = Extract<keyof V, string>, A extends string = 'submit'>(initial: V | (() => V), options: FormOptions = {}) {
@@ -75,7 +77,10 @@ export function useForm<V extends object, K extends string = Extract<keyof V, st
       await send();
       if (stays) setAction(null);
     } catch (error) {
-      setAlert(failure(error));
+      const message = failure(error);
+      const field = options.fieldOf?.(message) as K | undefined;
+      if (field) setErrors((current) => ({ ...current, [field]: message }));
+      else setAlert(message);
       onFailure?.();
       setAction(null);
     }

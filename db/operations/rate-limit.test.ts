@@ -15,6 +15,8 @@ describe('the address group a per-address limit counts under', () => {
   it('is an IPv4 address itself, also when it comes inside IPv6', () => {
     expect(addressGroup('203.0.113.9')).toBe('203.0.113.9');
     expect(addressGroup('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(addressGroup('::ffff:cb00:7109')).toBe('203.0.113.9');
+    expect(addressGroup('[::FFFF:CB00:7109]')).toBe('203.0.113.9');
     expect(addressGroup('unknown')).toBe('unknown');
   });
 });

@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { config, type RateLimit } from '../config.ts';
 import { AppError } from '../errors.ts';
+import { bareAddress, embeddedIpv4 } from '../ip-addresses.ts';
 import { rateLimits } from '../schema.ts';
 
 export type LimitName =
@@ -84,10 +85,11 @@ async function currentWindow(db: Db, name: LimitName, key: string): Promise<{ co
  * IPv4 address carried in IPv6 (`::ffff:203.0.113.9`) as that IPv4 address.
  */
 export function addressGroup(address: string): string {
-  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();
+  const bare = bareAddress(address).toLowerCase();
   if (isIP(bare) !== 6) return bare;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
-  if (mapped) return mapped[1]!;
+  // In either spelling: ::ffff:203.0.113.9 and ::ffff:cb00:7109 are one client.
+  const mapped = embeddedIpv4(bare);
+  if (mapped) return mapped;
   const [head = '', tail] = bare.split('::');
   const groups = (text: string) => (text ? text.split(':') : []);
   const before = groups(head);

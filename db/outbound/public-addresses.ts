@@ -9,6 +9,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type Lo
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { config } from '../config.ts';
 import { invalid } from '../errors.ts';
+import { bareAddress, embeddedIpv4 } from '../ip-addresses.ts';
 
 const blocked = new BlockList();
 for (const [network, prefix] of [
@@ -23,21 +24,9 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, 'ipv6');
 }
 
-/** The IPv4 address an IPv4-mapped or -compatible IPv6 address carries (::ffff:10.0.0.1, ::ffff:a00:1), if it is one. */
-function embeddedIpv4(address: string): string | undefined {
-  const match = /^::(?:ffff:(?:0:)?)?(.+)$/i.exec(address);
-  if (!match) return undefined;
-  const rest = match[1]!;
-  if (isIP(rest) === 4) return rest;
-  const hex = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(rest);
-  if (!hex) return undefined;
-  const [high, low] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-}
-
 /** Whether `address` (an IP, v4 or v6) is one a user-triggered request may reach. Anything else is false. */
 export function isPublicAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const bare = bareAddress(address);
   const family = isIP(bare);
   if (family === 4) return !blocked.check(bare, 'ipv4');
   if (family !== 6) return false;

@@ -4,7 +4,7 @@ import { deleteSessionCookie } from '#site/lib/server/cookies.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { unauthenticated } from '#db/errors.ts';
 
-export const NO_SESSION = 'No session to sign out: send the session’s token (Authorization: Bearer) or its cookie';
+const NO_SESSION = 'No session to sign out: send the session’s token (Authorization: Bearer) or its cookie';
 
 /**
  * Ends the session the request names (beyond docs/product.md §7, which only clears the browser). A call that

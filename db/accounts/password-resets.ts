@@ -15,6 +15,7 @@ import { parseInput } from '../validation/parse.ts';
 import { forgetPasswordInput } from './validation/users.ts';
 import { queueMail, wakeMailSender } from '../operations/mail.ts';
 import { addressGroup, hitLimit } from '../operations/rate-limit.ts';
+import { startBackgroundLoop } from '../operations/background-loop.ts';
 import { FORGET_PASSWORD_REPLY, findUserByEmail } from './users.ts';
 
 interface Client {
@@ -93,39 +94,14 @@ const POLL_MS = 5_000;
 
 /** Answers reset requests in the background, woken by each request this process takes. */
 export function startResetWorker(db: Db): { stop(): Promise<void> } {
-  let stopped = false;
-  let woken = false;
-  let interrupt: (() => void) | undefined;
-  const wake = () => {
-    woken = true;
-    interrupt?.();
-  };
-  wakers.add(wake);
-  const running = (async () => {
-    while (!stopped) {
-      woken = false;
-      try {
-        await answerResetRequests(db);
-      } catch (error) {
-        console.error('Password reset worker:', error);
-      }
-      await new Promise<void>((resolve) => {
-        if (woken || stopped) return resolve();
-        const timer = setTimeout(resolve, POLL_MS);
-        interrupt = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      interrupt = undefined;
-    }
-  })();
+  const loop = startBackgroundLoop('Password reset worker', POLL_MS, async () => {
+    await answerResetRequests(db);
+  });
+  wakers.add(loop.wake);
   return {
     stop: async () => {
-      stopped = true;
-      wakers.delete(wake);
-      interrupt?.();
-      await running;
+      wakers.delete(loop.wake);
+      await loop.stop();
     },
   };
 }

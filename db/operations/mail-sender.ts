@@ -9,6 +9,7 @@ import type { Db } from '../client.ts';
 import { config } from '../config.ts';
 import { outbox, type OutboxMessage } from '../schema.ts';
 import { onMailQueued } from './mail.ts';
+import { startBackgroundLoop } from './background-loop.ts';
 
 /** How often a sender looks for mail it was not told about (queued by another process or the CLI). */
 const POLL_MS = 5_000;
@@ -32,43 +33,15 @@ export interface Delivery {
 export function startMailSender(db: Db): MailSender {
   if (!config().SMTP_URL) return { stop: async () => undefined };
   const transport = smtpTransport();
-  let stopped = false;
-  let woken = false;
-  let interrupt: (() => void) | undefined;
-  const wake = () => {
-    woken = true;
-    interrupt?.();
-  };
-  const unsubscribe = onMailQueued(wake);
-  const rest = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (woken || stopped) return resolve();
-      const timer = setTimeout(resolve, ms);
-      interrupt = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  const running = (async () => {
-    while (!stopped) {
-      woken = false;
-      let wait = POLL_MS;
-      try {
-        await deliverDueMail(db, transport);
-        wait = await untilNextDue(db);
-      } catch (error) {
-        console.error('Mail sender:', error);
-      }
-      await rest(wait);
-      interrupt = undefined;
-    }
-  })();
+  const loop = startBackgroundLoop('Mail sender', POLL_MS, async () => {
+    await deliverDueMail(db, transport);
+    return untilNextDue(db);
+  });
+  const unsubscribe = onMailQueued(loop.wake);
   return {
     stop: async () => {
-      stopped = true;
       unsubscribe();
-      interrupt?.();
-      await running;
+      await loop.stop();
       transport.close();
     },
   };

@@ -1,0 +1,50 @@
+/**
+ * A job each server process runs beside its requests (the mail sender, the password-reset worker): a round,
+ * then a rest until this process is told there is work (`wake`) or the round's own wait has passed, so work
+ * another process queued is found too. A round that fails is logged and tried again after `pollMs`.
+ */
+export interface BackgroundLoop {
+  /** Ends the rest at once: work is waiting. */
+  wake(): void;
+  /** Stops after the round under way, if any. */
+  stop(): Promise<void>;
+}
+
+export function startBackgroundLoop(name: string, pollMs: number, round: () => Promise<number | void>): BackgroundLoop {
+  let stopped = false;
+  let woken = false;
+  let interrupt: (() => void) | undefined;
+  const rest = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || stopped) return resolve();
+      const timer = setTimeout(resolve, ms);
+      interrupt = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  const running = (async () => {
+    while (!stopped) {
+      woken = false;
+      let wait = pollMs;
+      try {
+        wait = (await round()) ?? pollMs;
+      } catch (error) {
+        console.error(`${name}:`, error);
+      }
+      await rest(wait);
+      interrupt = undefined;
+    }
+  })();
+  return {
+    wake: () => {
+      woken = true;
+      interrupt?.();
+    },
+    stop: async () => {
+      stopped = true;
+      interrupt?.();
+      await running;
+    },
+  };
+}

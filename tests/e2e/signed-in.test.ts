@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import { hasBrowser, launchBrowser, newContext, recordToasts, toastsShown } from '../setup/browser.ts';
 import { apiClient, DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
@@ -265,7 +265,9 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
   it('a visitor’s save is completed once they sign in, with a toast: from a search card, a home card and the content page', async () => {
     const email = uniqueEmail('intent');
     await api.post('/api/users/signup', { name: 'Intent Saver', email, password: PASSWORD });
-    await withPage(async (page) => {
+    await withPage(async (page, context) => {
+      await recordToasts(context);
+      const savedToasts = async () => (await toastsShown(page)).filter((text) => text.startsWith('Saved'));
       // The saves on the server, asked with the page's current session.
       const saved = async (): Promise<string[]> => {
         const { _id, token } = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}'));
@@ -282,14 +284,14 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       await page.getByText('Please sign in first').waitFor();
       await fillSignIn(page, email);
       await page.waitForURL((url) => url.pathname + url.search === here);
-      await page.getByText(`Saved “${name}”`).waitFor();
+      await expect.poll(savedToasts).toEqual([`Saved “${name}”`]);
       await expect.poll(() => card.getByRole('button', { name: `Save ${name}` }).getAttribute('aria-pressed')).toBe('true');
       await expect.poll(() => savedBadge(page).textContent()).toBe('1');
       expect(await saved()).toHaveLength(1);
       // Once: a reload saves nothing again, and shows no toast.
-      await page.reload();
+      await page.reload({ waitUntil: 'networkidle' });
       await card.waitFor();
-      expect(await page.getByText(`Saved “${name}”`).count()).toBe(0);
+      expect(await savedToasts()).toEqual([`Saved “${name}”`]);
 
       // From the content page and from a home card, signed out in between.
       await signOut(page);
@@ -299,7 +301,7 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       await page.waitForURL((url) => url.pathname === '/signin');
       await fillSignIn(page, email);
       await page.waitForURL((url) => url.pathname === `/content/${content.slug}`);
-      await page.getByText(`Saved “${content.name}”`).waitFor();
+      await expect.poll(savedToasts).toEqual([`Saved “${name}”`, `Saved “${content.name}”`]);
       await expect.poll(saved).toContain(content._id);
 
       await signOut(page);
@@ -310,7 +312,7 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       await page.waitForURL((url) => url.pathname === '/signin');
       await fillSignIn(page, email);
       await page.waitForURL((url) => url.pathname === '/');
-      await page.getByText(`Saved “${homeName}”`).waitFor();
+      await expect.poll(savedToasts).toEqual([`Saved “${name}”`, `Saved “${content.name}”`, `Saved “${homeName}”`]);
       await expect.poll(async () => (await saved()).length).toBe(3);
     });
   });

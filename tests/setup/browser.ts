@@ -75,3 +75,28 @@ export async function holdModuleScripts(context: BrowserContext, ms: number): Pr
     await route.continue();
   });
 }
+
+const SHOWN_TOASTS = '__toastsShown';
+
+/**
+ * Keeps the text of every toast the pages of `context` show, for `toastsShown`: a toast lasts four seconds, and
+ * one shown on arrival can come and go before a navigation's wait (its `load` event) is over.
+ */
+export async function recordToasts(context: BrowserContext): Promise<void> {
+  await context.addInitScript((key) => {
+    new MutationObserver((mutations) => {
+      for (const mutation of mutations) {
+        for (const node of mutation.addedNodes) {
+          if (!(node instanceof HTMLElement) || !node.matches('[data-toast]')) continue;
+          const shown = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
+          sessionStorage.setItem(key, JSON.stringify([...shown, node.textContent?.replace(/✕$/, '').trim() ?? '']));
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, SHOWN_TOASTS);
+}
+
+/** The toasts this tab has shown since `recordToasts`, oldest first. */
+export async function toastsShown(page: Page): Promise<string[]> {
+  return page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[], SHOWN_TOASTS);
+}

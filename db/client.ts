@@ -8,6 +8,7 @@ import { createClient, type Client } from '@libsql/client';
 import Database from 'libsql';
 import type { Logger } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
+import { tuneRemoteClient } from './remote-client.ts';
 import { config } from './config.ts';
 import { timeQueries } from './query-time.ts';
 import * as schema from './schema.ts';
@@ -31,6 +32,7 @@ export async function openDb({ url, authToken, busyTimeoutMs = 10_000, logger }:
   }
   // `timeout` is the busy timeout of every pooled connection (a PRAGMA would reach only one of them).
   const client = createClient({ url, authToken, timeout: busyTimeoutMs });
+  if (!local) tuneRemoteClient(client, busyTimeoutMs);
   if (local) {
     // WAL lets readers run beside the one writer; the setting is stored in the file. NORMAL syncs the WAL at
     // checkpoints, not at every commit: a commit survives the process's crash, and the file can't be

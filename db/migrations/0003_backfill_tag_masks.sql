@@ -1,7 +1,6 @@
 -- Fills the tag masks of contents written before they existed (bit = position in db/taxonomy.ts).
-CREATE TEMP TABLE tag_bits(kind TEXT, value TEXT, bit INTEGER);
---> statement-breakpoint
-INSERT INTO tag_bits VALUES
+-- The bits are a common table expression, not a TEMP table: a libSQL server refuses TEMP tables (docs/decisions/027).
+WITH tag_bits(kind, value, bit) AS (VALUES
   ('category', 'software-engineering', 1),
   ('category', 'data-science', 2),
   ('category', 'cybersecurity', 4),
@@ -32,11 +31,8 @@ INSERT INTO tag_bits VALUES
   ('type', 'discussion-forums', 64),
   ('type', 'gamified-learning', 128),
   ('type', 'infographics-and-visual-aids', 256),
-  ('type', 'online-courses', 512);
---> statement-breakpoint
+  ('type', 'online-courses', 512))
 UPDATE contents SET
   category_mask = (SELECT coalesce(sum(b.bit), 0) FROM content_tags t JOIN tag_bits b ON b.kind = t.kind AND b.value = t.value WHERE t.content_id = contents.id AND t.kind = 'category'),
   tech_stack_mask = (SELECT coalesce(sum(b.bit), 0) FROM content_tags t JOIN tag_bits b ON b.kind = t.kind AND b.value = t.value WHERE t.content_id = contents.id AND t.kind = 'techStack'),
   type_mask = (SELECT coalesce(sum(b.bit), 0) FROM content_tags t JOIN tag_bits b ON b.kind = t.kind AND b.value = t.value WHERE t.content_id = contents.id AND t.kind = 'type');
---> statement-breakpoint
-DROP TABLE tag_bits;

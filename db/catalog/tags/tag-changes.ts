@@ -67,17 +67,26 @@ function rewrittenList(table: string, column: string, from: string, into: Tag): 
       AND EXISTS (SELECT 1 FROM json_each(${list}) k WHERE k.value->>'value' = ${into.value})))`;
 }
 
-/** contents.tag_labels and tag_key recomputed from the lists, as db/catalog/content-rows.ts makes them. */
+/**
+ * contents.tag_labels and tag_key recomputed from the lists, as db/catalog/content-rows.ts makes them. The order
+ * comes from ordered subqueries rather than `group_concat(… ORDER BY …)`, which a libSQL server's parser refuses
+ * (docs/decisions/027); SQLite keeps a FROM subquery's order under an aggregate, as it does not flatten it.
+ */
+const sortedValues = (column: string) =>
+  `(SELECT group_concat(value, ',') FROM (SELECT j.value->>'value' AS value FROM json_each(contents.${column}) j ORDER BY 1))`;
 const DERIVED_COLUMNS = sql.raw(`
-  tag_labels = coalesce((SELECT group_concat(label, ' ' ORDER BY k, i) FROM (
-    SELECT 1 k, j.key i, j.value->>'label' label FROM json_each(contents.category) j
-    UNION ALL SELECT 2, j.key, j.value->>'label' FROM json_each(contents.tech_stack) j
-    UNION ALL SELECT 3, j.key, j.value->>'label' FROM json_each(contents.type) j)), ''),
-  tag_key = coalesce((SELECT group_concat(part, ';' ORDER BY k) FROM (
-    SELECT 1 k, 'category=' || (SELECT group_concat(j.value->>'value', ',' ORDER BY j.value->>'value') FROM json_each(contents.category) j) part
-    UNION ALL SELECT 2, 'techStack=' || (SELECT group_concat(j.value->>'value', ',' ORDER BY j.value->>'value') FROM json_each(contents.tech_stack) j)
-    UNION ALL SELECT 3, 'type=' || (SELECT group_concat(j.value->>'value', ',' ORDER BY j.value->>'value') FROM json_each(contents.type) j))
-    WHERE part IS NOT NULL), '')`);
+  tag_labels = coalesce((SELECT group_concat(label, ' ') FROM (
+    SELECT label FROM (
+      SELECT 1 k, j.key i, j.value->>'label' label FROM json_each(contents.category) j
+      UNION ALL SELECT 2, j.key, j.value->>'label' FROM json_each(contents.tech_stack) j
+      UNION ALL SELECT 3, j.key, j.value->>'label' FROM json_each(contents.type) j)
+    ORDER BY k, i)), ''),
+  tag_key = coalesce((SELECT group_concat(part, ';') FROM (
+    SELECT part FROM (
+      SELECT 1 k, 'category=' || ${sortedValues('category')} part
+      UNION ALL SELECT 2, 'techStack=' || ${sortedValues('tech_stack')}
+      UNION ALL SELECT 3, 'type=' || ${sortedValues('type')})
+    WHERE part IS NOT NULL ORDER BY k)), '')`);
 
 /**
  * Every statement that moves the tag (kind, from) onto `into`, everywhere it is kept. The move is held in

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { count, sql } from 'drizzle-orm';
+import Database from 'libsql';
 import type { Db } from '../client.ts';
 import { AppError, conflict, invalid } from '../errors.ts';
 import { contents, users } from '../schema.ts';
@@ -45,27 +46,72 @@ export interface BackupReport {
 }
 
 /**
- * A consistent copy of the live database with `VACUUM INTO`: it reads one snapshot (WAL lets the site keep
- * writing meanwhile) and writes a compact file. An existing file is replaced only with `force`, and then
- * only once the new copy is complete (written beside it, then renamed over it).
+ * A consistent copy of the live database, as a database file. On a file, `VACUUM INTO` reads one snapshot (WAL
+ * lets the site keep writing meanwhile) and writes a compact file. On a libSQL server, which refuses VACUUM INTO,
+ * the database is copied table by table from one snapshot (copyServerDatabase). An existing
+ * file is replaced only with `force`, and then only once the new copy is complete (written beside it, then
+ * renamed over it).
  */
 export async function backupDatabase(db: Db, path: string, options: { force?: boolean } = {}): Promise<BackupReport> {
-  if (!isLocal(db)) {
-    throw invalid(`db backup works on a database file; this database is on a libSQL server (${db.$client.protocol}): back it up on the server (e.g. sqld's own snapshots)`);
-  }
   const exists = existsSync(path);
   if (exists && !options.force) throw conflict(`${path} already exists: pass --force to replace it`);
   if (exists && statSync(path).isDirectory()) throw invalid(`${path} is a directory: name the backup file`);
-  const target = exists ? join(dirname(path), `.${randomBytes(6).toString('hex')}.backup-in-progress`) : path;
+  const target = join(dirname(path), `.${randomBytes(6).toString('hex')}.backup-in-progress`);
   try {
-    await db.run(sql`VACUUM INTO ${target}`);
-    if (target !== path) renameSync(target, path);
+    if (isLocal(db)) await db.run(sql`VACUUM INTO ${target}`);
+    else await copyServerDatabase(db, target);
+    renameSync(target, path);
   } catch (error) {
     rmSync(target, { force: true });
     if (error instanceof AppError) throw error;
     throw Object.assign(new AppError('VALIDATION', `Cannot write the backup to ${path}`), { cause: error });
   }
   return { path, bytes: statSync(path).size };
+}
+
+/**
+ * A copy of a database on a libSQL server in a new file, read in one read transaction (one snapshot): the tables
+ * and their rows, then the indexes and triggers (so that no trigger runs on the copied rows), then the
+ * full-text index rebuilt from the rows. sqld's own `/dump` would be simpler, but it writes the full-text
+ * table's definition unquoted, so its dump does not load (docs/decisions/027).
+ */
+async function copyServerDatabase(db: Db, target: string): Promise<void> {
+  const unreachable = (error: unknown) => {
+    throw Object.assign(new AppError('VALIDATION', 'Cannot reach the database server to back it up'), { cause: error });
+  };
+  const read = await db.$client.transaction('read').catch(unreachable);
+  const rows = await read.execute("SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").catch((error: unknown) => {
+    read.close();
+    return unreachable(error);
+  });
+  const file = new Database(target);
+  try {
+    const schema = rows.rows as unknown as Array<{ type: string; name: string; sql: string }>;
+    const virtual = schema.filter((row) => row.type === 'table' && /^CREATE VIRTUAL TABLE/i.test(row.sql));
+    // A full-text table's own tables (contents_fts_data, …) come with it.
+    const shadow = (name: string) => virtual.some((table) => name.startsWith(`${table.name}_`));
+    const tables = schema.filter((row) => row.type === 'table' && !virtual.includes(row) && !shadow(row.name));
+    // The rows come table by table, in no order the foreign keys know: the snapshot they come from is consistent.
+    file.exec('PRAGMA journal_mode = DELETE; PRAGMA foreign_keys = OFF');
+    file.exec('BEGIN');
+    for (const table of tables) {
+      file.exec(table.sql);
+      const quoted = `"${table.name.replaceAll('"', '""')}"`;
+      const { rows, columns } = await read.execute(`SELECT * FROM ${quoted}`);
+      if (rows.length === 0) continue;
+      const insert = file.prepare(`INSERT INTO ${quoted} VALUES (${columns.map(() => '?').join(', ')})`);
+      for (const row of rows) insert.run(...Array.from(row, (value) => (value instanceof ArrayBuffer ? Buffer.from(value) : value)));
+    }
+    const sequences = (await read.execute("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'sqlite_sequence'")).rows[0]?.n ? (await read.execute('SELECT name, seq FROM sqlite_sequence')).rows : [];
+    for (const { name, seq } of sequences) file.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(name, seq);
+    for (const table of virtual) file.exec(table.sql);
+    for (const table of virtual) if (/USING\s+fts5\s*\(/i.test(table.sql) && /content\s*=/i.test(table.sql)) file.exec(`INSERT INTO "${table.name}"("${table.name}") VALUES ('rebuild')`);
+    for (const row of schema.filter((row) => row.type === 'index' || row.type === 'trigger' || row.type === 'view')) file.exec(row.sql);
+    file.exec('COMMIT');
+  } finally {
+    read.close();
+    file.close();
+  }
 }
 
 /** The name of a dated backup in a backup folder: `skillshelf-2026-11-24T03-00-00Z.db` (names sort by time). */

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, tempDb, type TempDb } from './harness.ts';
 
 let db: TempDb;
-beforeEach(() => (db = tempDb()));
+beforeEach(async () => (db = await tempDb()));
 afterEach(() => db.remove());
 
 const osUser = () => userInfo().username;
@@ -47,7 +47,7 @@ describe('db seed', () => {
 describe('db backup and stats', () => {
   it('backup writes a complete, openable copy and refuses to overwrite without --force', async () => {
     await runCli(db.url, ['db', 'seed']);
-    const target = join(db.path, '..', 'backup.db');
+    const target = join(db.dir, 'backup.db');
     const run = await runCli(db.url, ['db', 'backup', target]);
     expect(run).toMatchObject({ code: 0 });
     expect(run.stdout).toMatch(new RegExp(`^Backed up ${db.url} to ${target} \\([\\d.]+ (KB|MB)\\)\\.\\n$`));
@@ -56,6 +56,11 @@ describe('db backup and stats', () => {
       const [original] = await db.query('SELECT count(*) AS n FROM contents');
       expect((await copy.execute('SELECT count(*) AS n FROM contents')).rows[0]!.n).toBe(original!.n);
       expect((await copy.execute('PRAGMA integrity_check')).rows[0]![0]).toBe('ok');
+      // The full-text index came along (on a libSQL server the copy is made from its dump).
+      const matches = "SELECT count(*) AS n FROM contents_fts WHERE contents_fts MATCH 'python'";
+      const [searched] = await db.query(matches);
+      expect(Number(searched!.n)).toBeGreaterThan(0);
+      expect((await copy.execute(matches)).rows[0]!.n).toBe(searched!.n);
     } finally {
       copy.close();
     }
@@ -67,7 +72,7 @@ describe('db backup and stats', () => {
   });
 
   it('backup into a folder writes a dated file, and --keep removes the oldest dated backups beyond the newest n', async () => {
-    const folder = join(db.path, '..', 'nightly');
+    const folder = join(db.dir, 'nightly');
     mkdirSync(folder);
     const old = ['skillshelf-2020-01-01T03-00-00Z.db', 'skillshelf-2020-01-02T03-00-00Z.db', 'skillshelf-2020-01-03T03-00-00Z.db'];
     for (const name of [...old, 'notes.txt']) writeFileSync(join(folder, name), 'old');

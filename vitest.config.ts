@@ -1,6 +1,19 @@
 import { defineConfig } from 'vitest/config';
 import { ProjectsWaitingFirst } from './tests/setup/sequencer.ts';
 
+import { hasSqld, NO_SQLD } from './tests/setup/sqld.ts';
+
+/**
+ * On a libSQL server (the `sqld` project): what only a server has (tests/sqld), and the API suite's files that write,
+ * read back and cache through the server. `npm run test:sqld` (SQLD_ALL) runs every API, security and CLI file
+ * there; all of them in every `npm test` would not fit its time on two cores (docs/decisions/027).
+ */
+const SQLD_SUITES = process.env.SQLD_ALL
+  ? ['tests/sqld/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/cli/**/*.test.ts']
+  : ['tests/sqld/**/*.test.ts', ...['accounts', 'admin', 'admin-lists', 'catalog', 'engagement', 'review-changes', 'tags', 'write-invalidation', 'reliability', 'rate-limits', 'proposed-tags', 'own-submissions', 'decision-mails', 'submission-check', 'visitors', 'mail'].map((name) => `tests/api/${name}.test.ts`)];
+// Without the binary (another platform) the sqld project is left out, saying why; under CI its absence fails the run.
+if (!hasSqld) console.warn(`${NO_SQLD}: the sqld project is skipped`);
+
 /**
  * Three kinds of tests, one command:
  * - unit: services and CLI helpers beside their code, on a temporary database file each;
@@ -25,6 +38,9 @@ export default defineConfig({
       { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'] } },
       // Its 100k catalog takes a minute and a half to make, on one core: started first, beside the CLI tests.
       { extends: true, test: { name: 'scale', include: ['tests/scale/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 300_000 } },
+      // The same server and CLI tests again, each on a real libSQL server of its own (tests/setup/test-database.ts),
+      // and what only a libSQL server has (tests/sqld).
+      ...(hasSqld ? [{ extends: true, test: { name: 'sqld', include: SQLD_SUITES, env: { TEST_DATABASE: 'sqld' } } }] : []),
       { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], maxWorkers: 1, sequence: { groupOrder: 1 }, testTimeout: 60_000 } },
     ],
   },

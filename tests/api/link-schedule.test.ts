@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/harness.ts';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { databaseUrlIn, releaseDatabaseIn } from '../setup/test-database.ts';
 
 const sites: LocalSite[] = [];
 const dirs: string[] = [];
@@ -19,7 +20,10 @@ afterEach(async () => {
   await server?.stop();
   server = undefined;
   await Promise.all(sites.splice(0).map((s) => s.close()));
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of dirs.splice(0)) {
+    await releaseDatabaseIn(dir);
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 /** A database directory holding a catalog of these links (made with the CLI, before any server starts). */
@@ -28,7 +32,7 @@ async function catalogDir(links: Record<string, string>): Promise<string> {
   dirs.push(dir);
   const file = join(dir, 'links.json');
   writeFileSync(file, JSON.stringify(Object.entries(links).map(([name, url]) => ({ name, url, description: `The ${name} link.` }))));
-  const run = await runCli(`file:${join(dir, 'skillshelf.db')}`, ['import', file], { OUTBOUND_ALLOW_PRIVATE: 'true' });
+  const run = await runCli(await databaseUrlIn(dir), ['import', file], { OUTBOUND_ALLOW_PRIVATE: 'true' });
   expect(run.code, run.stderr).toBe(0);
   return dir;
 }

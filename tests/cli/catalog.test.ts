@@ -10,17 +10,17 @@ import { runCli, tempDb, type TempDb } from './harness.ts';
 
 let db: TempDb;
 let other: TempDb;
-beforeEach(() => {
-  db = tempDb();
-  other = tempDb();
+beforeEach(async () => {
+  db = await tempDb();
+  other = await tempDb();
 });
-afterEach(() => {
-  db.remove();
-  other.remove();
+afterEach(async () => {
+  await db.remove();
+  await other.remove();
 });
 
 const fileIn = (name: string, text: string) => {
-  const path = join(db.path, '..', name);
+  const path = join(db.dir, name);
   writeFileSync(path, text);
   return path;
 };
@@ -124,7 +124,7 @@ describe('import', () => {
   });
 
   it('a 50 MB line is refused as one row, without holding it; the rows around it are written', async () => {
-    const path = join(db.path, '..', 'huge.json');
+    const path = join(db.dir, 'huge.json');
     const out = createWriteStream(path);
     out.write(`[\n${JSON.stringify(odin)},\n{"name": "Huge", "url": "https://huge.example.org/", "description": "`);
     const mb = 'x'.repeat(1 << 20);
@@ -139,7 +139,7 @@ describe('import', () => {
   }, 60_000);
 
   it('a 50 MB CSV line is refused as one row, its quotes and commas still counted; the rows after it are written', async () => {
-    const path = join(db.path, '..', 'huge.csv');
+    const path = join(db.dir, 'huge.csv');
     const out = createWriteStream(path);
     out.write(`name,url,description\nOdin,https://www.theodinproject.com/,A curriculum\nHuge,https://huge.example.org/,"`);
     const mb = `${'x'.repeat((1 << 20) - 16)}, ""quoted"" end`;
@@ -165,10 +165,10 @@ describe('export', () => {
   it('round trip on the synthetic catalog: export, import into an empty database, export again: identical (JSON and CSV)', async () => {
     expect((await runCli(db.url, ['db', 'seed', '--synthetic', '2000'])).code).toBe(0);
     for (const format of ['json', 'csv'] as const) {
-      const target = tempDb();
+      const target = await tempDb();
       try {
-        const first = join(db.path, '..', `first.${format}`);
-        const second = join(db.path, '..', `second.${format}`);
+        const first = join(db.dir, `first.${format}`);
+        const second = join(db.dir, `second.${format}`);
         const exported = await runCli(db.url, ['export', '--out', first]);
         expect(exported).toMatchObject({ code: 0 });
         expect(exported.stdout).toContain(`Exported 2,000 contents from ${db.url} to ${first} (${format.toUpperCase()}).`);
@@ -180,7 +180,7 @@ describe('export', () => {
         expect((await runCli(target.url, ['export', '--out', second])).code).toBe(0);
         expect(readFileSync(second, 'utf8')).toBe(readFileSync(first, 'utf8'));
       } finally {
-        target.remove();
+        await target.remove();
       }
     }
   }, 120_000);

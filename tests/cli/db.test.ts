@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { runCli, tempDb, type TempDb } from './harness.ts';
 
 let db: TempDb;
-beforeEach(() => (db = tempDb()));
+beforeEach(async () => (db = await tempDb()));
 afterEach(() => db.remove());
 
 const tableNames = async () => (await db.query("SELECT name FROM sqlite_master WHERE type = 'table'")).map((r) => String(r.name));

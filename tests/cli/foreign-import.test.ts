@@ -39,7 +39,7 @@ const overlapping = rows.filter((row) => row.url && demoByKey.has(urlKey(row.url
 
 let db: TempDb;
 beforeEach(async () => {
-  db = tempDb();
+  db = await tempDb();
   expect((await runCli(db.url, ['db', 'seed'])).code).toBe(0);
 });
 afterEach(() => db.remove());
@@ -136,7 +136,7 @@ describe('a foreign export', () => {
     );
     expect(strict.stdout).toContain('Tags that match none of ours, which refused their rows (map them onto ours with --map, or import without --no-create-tags):');
 
-    const map = join(db.path, '..', 'map.json');
+    const map = join(db.dir, 'map.json');
     writeFileSync(map, JSON.stringify({ category: { other: null, 'Frontend Development': 'Web Development', 'backend-development': 'web-development' }, techStack: { 'react.js': 'javascript' } }));
     const mapped = await runCli(db.url, ['import', FIXTURE, '--map', map]);
     expect(mapped.stdout).not.toMatch(/category: Other|Frontend Development \(|React\.js \(/);

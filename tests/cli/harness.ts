@@ -10,26 +10,27 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { createClient, type Row } from '@libsql/client';
+import { databaseUrlIn, releaseDatabaseIn } from '../setup/test-database.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = join(root, 'cli/bin.mjs');
 
 export interface TempDb {
   url: string;
-  path: string;
-  /** One SQL query on the file, through a client of its own (the CLI's process is gone by then). */
+  /** Its own directory, for the files a test writes beside it. */
+  dir: string;
+  /** One SQL query on the database, through a client of its own (the CLI's process is gone by then). */
   query: (sql: string, args?: (string | number)[]) => Promise<Row[]>;
-  remove: () => void;
+  remove: () => Promise<void>;
 }
 
-/** A database URL whose file does not exist yet. */
-export function tempDb(): TempDb {
+/** A new, empty database (not migrated): a file not made yet, or an empty sqld (tests/setup/test-database.ts). */
+export async function tempDb(): Promise<TempDb> {
   const dir = mkdtempSync(join(tmpdir(), 'skillshelf-cli-'));
-  const path = join(dir, 'x.db');
-  const url = `file:${path}`;
+  const url = await databaseUrlIn(dir);
   return {
     url,
-    path,
+    dir,
     query: async (sql, args = []) => {
       const client = createClient({ url });
       try {
@@ -38,7 +39,10 @@ export function tempDb(): TempDb {
         client.close();
       }
     },
-    remove: () => rmSync(dir, { recursive: true, force: true }),
+    remove: async () => {
+      await releaseDatabaseIn(dir);
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -18,10 +18,10 @@ const sites: LocalSite[] = [];
 const outbound = process.env.OUTBOUND_ALLOW_PRIVATE;
 beforeAll(() => (process.env.OUTBOUND_ALLOW_PRIVATE = 'true'));
 afterAll(() => (outbound === undefined ? delete process.env.OUTBOUND_ALLOW_PRIVATE : (process.env.OUTBOUND_ALLOW_PRIVATE = outbound)));
-beforeEach(() => (db = tempDb()));
+beforeEach(async () => (db = await tempDb()));
 afterEach(async () => {
   await Promise.all(sites.splice(0).map((s) => s.close()));
-  db.remove();
+  await db.remove();
 });
 
 async function site(handler: Handler): Promise<LocalSite> {
@@ -33,7 +33,7 @@ const answer = (status: number, headers: Record<string, string> = {}): Handler =
 
 /** Imports one content per URL (named after its key) and returns their ids by key. */
 async function catalog(links: Record<string, string>): Promise<Record<string, string>> {
-  const file = join(db.path, '..', 'links.json');
+  const file = join(db.dir, 'links.json');
   writeFileSync(file, JSON.stringify(Object.entries(links).map(([key, url]) => ({ name: key, url, description: `The ${key} link.` }))));
   const run = await runCli(db.url, ['import', file]);
   expect(run.code, run.stderr + run.stdout).toBe(0);

@@ -1,13 +1,12 @@
 /** The program as a whole: usage errors, help, version, and how failures are reported. */
 import { readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
 import { buildProgram } from '../../cli/index.ts';
 import { runCli, tempDb, type TempDb } from './harness.ts';
 
 let db: TempDb;
-beforeEach(() => (db = tempDb()));
+beforeEach(async () => (db = await tempDb()));
 afterEach(() => db.remove());
 
 const lines = (text: string) => text.trimEnd().split('\n');
@@ -71,7 +70,7 @@ describe('failures of the operation exit 1', () => {
   });
 
   it('a database that cannot be opened is one line', async () => {
-    const run = await runCli(`file:${dirname(db.path)}`, ['db', 'migrate']);
+    const run = await runCli(`file:${db.dir}`, ['db', 'migrate']);
     expect(run.code).toBe(1);
     expect(lines(run.stderr)).toHaveLength(1);
     expect(run.stderr).toMatch(/^error: /);

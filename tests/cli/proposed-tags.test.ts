@@ -10,11 +10,11 @@ import { ENTER, runCli, runInTerminal, tempDb, type TempDb, type TerminalSession
 
 let db: TempDb;
 let terminal: TerminalSession | undefined;
-beforeEach(() => (db = tempDb()));
-afterEach(() => {
+beforeEach(async () => (db = await tempDb()));
+afterEach(async () => {
   terminal?.kill();
   terminal = undefined;
-  db.remove();
+  await db.remove();
 });
 
 const DOWN = '\x1b[B';

@@ -12,11 +12,11 @@ import { CTRL_C, ENTER, runCli, runInTerminal, tempDb, type TempDb, type Termina
 
 let db: TempDb;
 let terminal: TerminalSession | undefined;
-beforeEach(() => (db = tempDb()));
-afterEach(() => {
+beforeEach(async () => (db = await tempDb()));
+afterEach(async () => {
   terminal?.kill();
   terminal = undefined;
-  db.remove();
+  await db.remove();
 });
 
 const SPACE = ' ';
@@ -24,7 +24,7 @@ const DOWN = '\x1b[B';
 
 /** Queues n links through `import --as-submissions` (the CLI's own way in) and returns their ids, oldest first. */
 async function queue(n: number, name = (i: number) => `Course ${i}`): Promise<string[]> {
-  const file = join(db.path, '..', 'queue.json');
+  const file = join(db.dir, 'queue.json');
   const rows = Array.from({ length: n }, (_, i) => ({ name: name(i), url: `https://course-${i}.example.org/`, description: `Course number ${i}`, category: ['Web Development'] }));
   writeFileSync(file, JSON.stringify(rows));
   const run = await runCli(db.url, ['import', file, '--as-submissions']);

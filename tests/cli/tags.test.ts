@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, tempDb, type TempDb } from './harness.ts';
 
 let db: TempDb;
-beforeEach(() => (db = tempDb()));
+beforeEach(async () => (db = await tempDb()));
 afterEach(() => db.remove());
 
 describe('tags', () => {

@@ -4,11 +4,11 @@ import { CTRL_C, ENTER, runCli, runInTerminal, tempDb, type TempDb, type Termina
 
 let db: TempDb;
 let terminal: TerminalSession | undefined;
-beforeEach(() => (db = tempDb()));
-afterEach(() => {
+beforeEach(async () => (db = await tempDb()));
+afterEach(async () => {
   terminal?.kill();
   terminal = undefined;
-  db.remove();
+  await db.remove();
 });
 
 const ada = ['--name', 'Ada Lovelace', '--email', 'Ada@Example.com', '--password', 'correct horse'];

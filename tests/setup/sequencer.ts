@@ -1,12 +1,12 @@
 /**
  * The order test files are handed to the workers in. Vitest's own runs each project's files in one block, by
- * project name; here the projects that mostly wait (the 100k catalog being made, CLI processes, the server)
+ * project name; here the projects that mostly wait (the 100k catalog being made, CLI processes, the servers)
  * start first, so the two workers stay busy beside them and the quick in-process files fill the gaps at the end.
  * Within a project, the base order stands: failed first, then longest (or largest) first.
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-const FIRST = ['scale', 'cli', 'api', 'security', 'contract', 'unit'];
+const FIRST = ['scale', 'cli', 'sqld', 'api', 'security', 'contract', 'unit'];
 
 function rank(spec: TestSpecification): number {
   const index = FIRST.indexOf(spec.project.name);

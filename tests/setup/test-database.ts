@@ -1,0 +1,26 @@
+/**
+ * Where the servers and CLI runs of a test keep their data: a database file in the test's directory, or, when
+ * the suite runs with TEST_DATABASE=sqld (the `sqld` project), a real libSQL server of its own keeping its data
+ * there. The same tests then prove the code on both (docs/decisions/027).
+ */
+import { join } from 'node:path';
+import { startSqld, type Sqld } from './sqld.ts';
+
+export const onSqld = process.env.TEST_DATABASE === 'sqld';
+
+const servers = new Map<string, Promise<Sqld>>();
+
+/** The DATABASE_URL of the test database in `dir`: its sqld is started on first use and kept for that dir. */
+export async function databaseUrlIn(dir: string): Promise<string> {
+  if (!onSqld) return `file:${join(dir, 'skillshelf.db')}`;
+  let server = servers.get(dir);
+  if (!server) servers.set(dir, (server = startSqld({ dir })));
+  return (await server).url;
+}
+
+/** Stops the sqld of `dir`, if it has one (its files go with the directory). */
+export async function releaseDatabaseIn(dir: string): Promise<void> {
+  const server = servers.get(dir);
+  servers.delete(dir);
+  await (await server)?.stop();
+}

@@ -18,21 +18,28 @@ export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 export interface OpenOptions {
   url: string;
   authToken?: string | undefined;
+  /** Keep `url` (a file) as an embedded replica of this libSQL server, pulling its changes every `syncInterval` s. */
+  syncUrl?: string | undefined;
+  syncInterval?: number;
   busyTimeoutMs?: number;
+  /** On a libSQL server, the most one call may take (db/remote-client.ts). */
+  timeoutMs?: number;
   /** Sees every statement drizzle runs (tests use it to check query plans). */
   logger?: Logger;
 }
 
 /** Opens a database and applies what a web server on SQLite needs. Use `getDb()` unless you need another file. */
-export async function openDb({ url, authToken, busyTimeoutMs = 10_000, logger }: OpenOptions): Promise<Db> {
-  const local = url.startsWith('file:');
-  if (local) {
+export async function openDb({ url, authToken, syncUrl, syncInterval = 1, busyTimeoutMs = 10_000, timeoutMs = 8_000, logger }: OpenOptions): Promise<Db> {
+  if (syncUrl && !url.startsWith('file:')) throw new Error(`An embedded replica is a file: DATABASE_URL must be file:…, not ${url}`);
+  // An embedded replica's file is the replicator's: its journal is its own, and its writes are the server's.
+  const local = url.startsWith('file:') && !syncUrl;
+  if (url.startsWith('file:')) {
     const path = url.slice('file:'.length).split('?')[0]!;
     if (path && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   }
   // `timeout` is the busy timeout of every pooled connection (a PRAGMA would reach only one of them).
-  const client = createClient({ url, authToken, timeout: busyTimeoutMs });
-  if (!local) tuneRemoteClient(client, busyTimeoutMs);
+  const client = createClient(syncUrl ? { url, syncUrl, authToken, syncInterval, readYourWrites: true } : { url, authToken, timeout: busyTimeoutMs });
+  if (!local) tuneRemoteClient(client, { busyTimeoutMs, timeoutMs });
   if (local) {
     // WAL lets readers run beside the one writer; the setting is stored in the file. NORMAL syncs the WAL at
     // checkpoints, not at every commit: a commit survives the process's crash, and the file can't be
@@ -44,24 +51,40 @@ export async function openDb({ url, authToken, busyTimeoutMs = 10_000, logger }:
   return drizzle(client, { schema, ...(logger ? { logger } : {}) }) as Db;
 }
 
-let shared: Promise<Db> | undefined;
-/** The process database's own read connection, when it is a file (see readRow). */
-let reader: { db: Db; connection: Database.Database; statements: Map<string, Database.Statement> } | undefined;
+/**
+ * The process's database, shared by every copy of this module (the server and Astro's bundle each load db/):
+ * one client per process, as an embedded replica must be (two replicators on one file corrupt it).
+ */
+interface ProcessDatabase {
+  shared: Promise<Db> | undefined;
+  /** The process database's own read connection, when it is a file (see readRow). */
+  reader: { db: Db; connection: Database.Database; statements: Map<string, Database.Statement> } | undefined;
+}
+const SLOT = Symbol.for('skillshelf.processDatabase');
+const process_ = ((globalThis as { [SLOT]?: ProcessDatabase })[SLOT] ??= { shared: undefined, reader: undefined });
 
 /** The process-wide database, opened on first use from DATABASE_URL. */
 export function getDb(): Promise<Db> {
-  if (!shared) {
+  if (!process_.shared) {
     const c = config();
-    const opening = openDb({ url: c.DATABASE_URL, authToken: c.DATABASE_AUTH_TOKEN, busyTimeoutMs: c.DATABASE_BUSY_TIMEOUT });
-    shared = opening.then((db) => {
+    const opening = openDb({
+      url: c.DATABASE_URL,
+      authToken: c.DATABASE_AUTH_TOKEN,
+      syncUrl: c.DATABASE_SYNC_URL,
+      syncInterval: c.DATABASE_SYNC_INTERVAL,
+      busyTimeoutMs: c.DATABASE_BUSY_TIMEOUT,
+      timeoutMs: c.DATABASE_TIMEOUT,
+    });
+    process_.shared = opening.then((db) => {
       timeQueries(db.$client);
-      const path = c.DATABASE_URL.startsWith('file:') ? c.DATABASE_URL.slice('file:'.length).split('?')[0] : undefined;
-      if (path && path !== ':memory:') reader = { db, connection: new Database(path, { readonly: true, timeout: c.DATABASE_BUSY_TIMEOUT }), statements: new Map() };
+      // An embedded replica is read through its client, which knows what it has synced.
+      const path = c.DATABASE_URL.startsWith('file:') && !c.DATABASE_SYNC_URL ? c.DATABASE_URL.slice('file:'.length).split('?')[0] : undefined;
+      if (path && path !== ':memory:') process_.reader = { db, connection: new Database(path, { readonly: true, timeout: c.DATABASE_BUSY_TIMEOUT }), statements: new Map() };
       return db;
     });
-    shared.catch(() => (shared = undefined));
+    process_.shared.catch(() => (process_.shared = undefined));
   }
-  return shared;
+  return process_.shared;
 }
 
 /**
@@ -72,6 +95,7 @@ export function getDb(): Promise<Db> {
  * caller asks the client.
  */
 export function readRow(db: Db, sql: string, args: unknown[]): unknown[] | undefined {
+  const reader = process_.reader;
   if (reader?.db !== db) return undefined;
   let statement = reader.statements.get(sql);
   if (!statement) reader.statements.set(sql, (statement = reader.connection.prepare(sql).raw()));
@@ -80,6 +104,7 @@ export function readRow(db: Db, sql: string, args: unknown[]): unknown[] | undef
 
 /** Every row of a read on the process database's own connection (as readRow), or undefined: the caller asks the client. */
 export function readRows(db: Db, sql: string, args: unknown[]): unknown[][] | undefined {
+  const reader = process_.reader;
   if (reader?.db !== db) return undefined;
   let statement = reader.statements.get(sql);
   if (!statement) reader.statements.set(sql, (statement = reader.connection.prepare(sql).raw()));
@@ -87,10 +112,10 @@ export function readRows(db: Db, sql: string, args: unknown[]): unknown[][] | un
 }
 
 export async function closeDb(): Promise<void> {
-  if (!shared) return;
-  const db = await shared;
-  shared = undefined;
-  reader?.connection.close();
-  reader = undefined;
+  if (!process_.shared) return;
+  const db = await process_.shared;
+  process_.shared = undefined;
+  process_.reader?.connection.close();
+  process_.reader = undefined;
   db.$client.close();
 }

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import Database from 'libsql';
 import type { Db } from '../client.ts';
-import { AppError, conflict, invalid } from '../errors.ts';
+import { AppError, conflict, invalid, isAppError } from '../errors.ts';
 import { contents, users } from '../schema.ts';
 import { seedDemo, type SeedReport } from './seed/demo.ts';
 import { generateSyntheticCatalog } from './seed/synthetic.ts';
@@ -63,7 +63,7 @@ export async function backupDatabase(db: Db, path: string, options: { force?: bo
     renameSync(target, path);
   } catch (error) {
     rmSync(target, { force: true });
-    if (error instanceof AppError) throw error;
+    if (isAppError(error)) throw error;
     throw Object.assign(new AppError('VALIDATION', `Cannot write the backup to ${path}`), { cause: error });
   }
   return { path, bytes: statSync(path).size };

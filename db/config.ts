@@ -23,6 +23,12 @@ const limit = (fallback: string) =>
 const schema = z.object({
   DATABASE_URL: z.string().min(1).default('file:data/skillshelf.db'),
   DATABASE_AUTH_TOKEN: z.string().optional(),
+  /**
+   * A libSQL server this process keeps DATABASE_URL (a file) as an embedded replica of: reads are local, writes go
+   * to the server, and the replica pulls the server's changes every DATABASE_SYNC_INTERVAL seconds (decision 027).
+   */
+  DATABASE_SYNC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  DATABASE_SYNC_INTERVAL: z.coerce.number().min(0.1).max(3600).default(1),
   // An empty value (`PUBLIC_URL=` in a unit file or compose file) means unset, not an invalid URL.
   PUBLIC_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   HOST: z.string().default('localhost'),
@@ -33,6 +39,12 @@ const schema = z.object({
   RESET_TOKEN_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
   /** Busy timeout for every pooled libSQL connection, in milliseconds. */
   DATABASE_BUSY_TIMEOUT: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * On a libSQL server: the most one database call may take, in milliseconds, before the request is answered 503
+   * (db/remote-client.ts). Below 10 s, so that nobody waits longer than that on a server that is gone; the CLI,
+   * whose batches may run longer and which no visitor waits for, allows ten minutes (cli/bin.mjs).
+   */
+  DATABASE_TIMEOUT: z.coerce.number().int().min(100).max(3_600_000).default(8_000),
   /** Seed demo data into an empty database when the server starts ('false' to start empty). */
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),

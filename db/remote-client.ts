@@ -8,8 +8,60 @@
  *   another process past the server's own wait) did nothing, since a batch and a BEGIN IMMEDIATE take the lock
  *   before writing; so it is tried again, with a growing, jittered pause, until the client's busy timeout
  *   (DATABASE_BUSY_TIMEOUT) has passed, as a local file would wait.
+ * - A server that is gone or not answering is said so, in time. Every call has a deadline (DATABASE_TIMEOUT,
+ *   counted from the call, so a write queued behind a stuck one gives up too, and never starts late); a
+ *   call past it, or refused by the network, fails with DatabaseUnavailable: a 503 with Retry-After for the
+ *   visitor rather than a hang or a 500. A write that timed out may still land on the server later: the
+ *   answer says to try again, and the writes are safe to repeat (a save sets a state, a review is one per
+ *   user, an address or email is unique).
  */
 import type { Client, InStatement, TransactionMode } from '@libsql/client';
+import { AppError } from './errors.ts';
+
+/** How long a caller is asked to wait before trying again once the database is unreachable, in seconds. */
+const RETRY_AFTER_SECONDS = 5;
+
+export class DatabaseUnavailable extends AppError {
+  constructor(reason: string, cause?: unknown) {
+    super('BUSY', 'The database cannot be reached right now: nothing was changed. Please try again in a moment.', { retryAfter: RETRY_AFTER_SECONDS });
+    this.name = 'DatabaseUnavailable';
+    this.reason = reason;
+    if (cause !== undefined) this.cause = cause;
+  }
+  readonly reason: string;
+}
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'SERVER_ERROR', 'HRANA_WEBSOCKET_ERROR', 'HRANA_CLOSED_ERROR', 'STREAM_CLOSED']);
+
+/** Whether `error` says the server could not be reached or answered (rather than refusing the statement). */
+function isUnreachable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return true;
+    if (e instanceof TypeError && e.message === 'fetch failed') return true;
+    // An embedded replica's native client forwards writes over gRPC, and says so in its message only.
+    if (typeof e.message === 'string' && /^WriteDelegation\(status: (Unavailable|DeadlineExceeded|Cancelled)\b|error trying to connect/.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** `work`, unless `deadline` passes first (then DatabaseUnavailable), and never started once it has passed. */
+async function beforeDeadline<T>(work: () => Promise<T>, deadline: number, timeoutMs: number): Promise<T> {
+  if (performance.now() >= deadline) throw new DatabaseUnavailable(`no answer within ${timeoutMs / 1000} s`);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseUnavailable(`no answer within ${timeoutMs / 1000} s`)), Math.max(0, deadline - performance.now()));
+  });
+  try {
+    return await Promise.race([
+      work().catch((error: unknown) => {
+        throw isUnreachable(error) ? new DatabaseUnavailable(error instanceof Error ? error.message : String(error), error) : error;
+      }),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const isBusy = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -40,16 +92,25 @@ function writeQueue(): <T>(work: () => Promise<T>) => Promise<T> {
   };
 }
 
-export function tuneRemoteClient(client: Client, busyTimeoutMs: number): void {
+export interface RemoteOptions {
+  busyTimeoutMs: number;
+  /** The most a call may take, queue included, before it fails with DatabaseUnavailable. */
+  timeoutMs: number;
+}
+
+export function tuneRemoteClient(client: Client, { busyTimeoutMs, timeoutMs }: RemoteOptions): void {
   const inTurn = writeQueue();
   const execute = client.execute.bind(client) as (statement: InStatement, ...rest: unknown[]) => Promise<unknown>;
   const batch = client.batch.bind(client) as (statements: InStatement[], mode?: TransactionMode) => Promise<unknown>;
-  const retried = <T>(run: () => Promise<T>) => untilNotBusy(run, busyTimeoutMs);
-  client.execute = ((statement: InStatement, ...rest: unknown[]) =>
-    isRead(statement) ? retried(() => execute(statement, ...rest)) : inTurn(() => retried(() => execute(statement, ...rest)))) as Client['execute'];
-  client.batch = ((statements: InStatement[], mode?: TransactionMode) =>
-    mode === 'read' ? retried(() => batch(statements, mode)) : inTurn(() => retried(() => batch(statements, mode)))) as Client['batch'];
-  // An interactive transaction holds the server's lock until it ends, past this queue: only its start is retried.
   const transaction = client.transaction.bind(client);
-  client.transaction = ((mode?: TransactionMode) => retried(() => transaction(mode))) as Client['transaction'];
+  /** A read runs at once; a write waits for its turn. Either is retried while busy, within its deadline. */
+  const call = <T>(write: boolean, run: () => Promise<T>): Promise<T> => {
+    const deadline = performance.now() + timeoutMs;
+    const attempt = () => beforeDeadline(() => untilNotBusy(run, Math.min(busyTimeoutMs, deadline - performance.now())), deadline, timeoutMs);
+    return write ? inTurn(attempt) : attempt();
+  };
+  client.execute = ((statement: InStatement, ...rest: unknown[]) => call(!isRead(statement), () => execute(statement, ...rest))) as Client['execute'];
+  client.batch = ((statements: InStatement[], mode?: TransactionMode) => call(mode !== 'read', () => batch(statements, mode))) as Client['batch'];
+  // An interactive transaction holds the server's lock until it ends, past this queue: only its start is guarded.
+  client.transaction = ((mode?: TransactionMode) => call(false, () => transaction(mode))) as Client['transaction'];
 }

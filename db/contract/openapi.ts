@@ -66,13 +66,15 @@ const ERROR_TEXT: Record<number, string> = {
   413: 'The body is too large',
   415: 'The body is not JSON',
   429: 'Too many attempts: wait Retry-After seconds',
-  503: 'Busy: try again after Retry-After seconds',
+  503: 'Busy, shutting down, or the database cannot be reached: try again after Retry-After seconds',
 };
 
 function errorStatuses(op: Operation): number[] {
   const statuses = new Set<number>(op.errors ?? []);
-  // Any request: an address the front door cannot read (bad percent-encoding) is a 400 before any route.
+  // Any request: an address the front door cannot read (bad percent-encoding) is a 400 before any route, and a
+  // server that is shutting down, or whose database server cannot be reached, answers 503.
   statuses.add(400);
+  statuses.add(503);
   if (op.body) statuses.add(413);
   if (op.body && op.body !== 'multipart') statuses.add(415);
   if (op.access !== 'public') statuses.add(401);

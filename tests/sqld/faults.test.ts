@@ -1,0 +1,112 @@
+/**
+ * When the primary goes away: two servers, one on a sqld replica node and one on an embedded replica, go on
+ * serving catalog pages; writes are answered 503 with Retry-After and a clear message, within 10 s and never
+ * with a 500; /readyz says what is wrong; once the primary is back, writes resume by themselves and every
+ * write answered 2xx before is there. Once with the primary killed (SIGKILL), once frozen (SIGSTOP, as a
+ * network partition looks) (docs/decisions/027). Frozen, only the server on the replica node is asked: an
+ * embedded replica's client forwards a write synchronously, on the process's one thread, and waits for the
+ * frozen primary without a deadline of its own, so that server stops answering until the primary is back
+ * (decision 027, "Open").
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@libsql/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli/harness.ts';
+import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+import { hasSqld, NO_SQLD, startSqld, type Sqld } from '../setup/sqld.ts';
+
+describe.skipIf(!hasSqld)(`the primary database going away${hasSqld ? '' : ` (skipped: ${NO_SQLD})`}`, () => {
+  let primary: Sqld;
+  let replicaNode: Sqld;
+  const servers: TestServer[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'skillshelf-faults-'));
+  /** Every save answered 200, as (user id, content id). */
+  const acknowledged: Array<[string, string]> = [];
+  let contents: Array<{ _id: string; slug: string }>;
+  let users: Array<{ api: ApiClient; token: string; id: string; server: TestServer }>;
+
+  beforeAll(async () => {
+    primary = await startSqld({ grpc: true });
+    replicaNode = await startSqld({ primary });
+    expect((await runCli(primary.url, ['db', 'seed'])).code).toBe(0);
+    servers.push(await startServer({ seed: false, env: { DATABASE_URL: replicaNode.url } }));
+    servers.push(await startServer({ seed: false, env: { DATABASE_URL: `file:${join(dir, 'replica.db')}`, DATABASE_SYNC_URL: primary.url } }));
+    contents = (await apiClient(servers[0]!.url).get('/api/contents/search?order=latest')).body.contents;
+    users = [];
+    for (const server of servers) {
+      const api = apiClient(server.url);
+      const { body } = await api.post('/api/users/signup', { name: 'Steady Saver', email: uniqueEmail('faults'), password: 'password-123' });
+      users.push({ api, token: body.token, id: body._id, server });
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await Promise.all([replicaNode?.stop(), primary?.stop({ keepFiles: false })]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function save(user: (typeof users)[number], content: { _id: string }) {
+    const started = performance.now();
+    const res = await user.api.put(`/api/users/saves/${content._id}`, undefined, { token: user.token });
+    if (res.status === 200) acknowledged.push([user.id, content._id]);
+    return { res, ms: performance.now() - started };
+  }
+
+  async function whileThePrimaryIsAway(what: string, first: number, asked = users) {
+    for (const [i, user] of asked.entries()) {
+      const where = `${what}, server ${i + 1}`;
+      // Catalog pages and answers are read from the replica.
+      for (const path of ['/', '/search?category=web-development', `/content/${contents[11]!.slug}`]) {
+        expect((await fetch(`${user.server.url}${path}`)).status, `${where}: GET ${path}`).toBe(200);
+      }
+      expect((await user.api.get('/api/contents/search?searchTerm=python')).status, where).toBe(200);
+      // A write: 503, Retry-After and a message saying to try again, within 10 s.
+      const { res, ms } = await save(user, contents[first + i]!);
+      expect(res.status, `${where}: ${JSON.stringify(res.body)}`).toBe(503);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(res.body.message).toMatch(/database cannot be reached.*try again/i);
+      expect(ms, where).toBeLessThan(10_000);
+      // /readyz: still serving pages, and says what is wrong.
+      const ready = await fetch(`${user.server.url}/readyz`);
+      expect(await ready.text(), where).toMatch(/^ok, read-only: (writes cannot reach the primary database|the primary database did not take a write)/);
+      expect(ready.status).toBe(200);
+    }
+  }
+
+  async function afterThePrimaryIsBack(first: number) {
+    for (const [i, user] of users.entries()) {
+      await expect.poll(async () => (await save(user, contents[first + i]!)).res.status, { timeout: 20_000, interval: 250 }).toBe(200);
+      await expect.poll(async () => (await fetch(`${user.server.url}/readyz`)).text(), { timeout: 10_000 }).toBe('ok\n');
+    }
+    const db = createClient({ url: primary.url });
+    try {
+      for (const [userId, contentId] of acknowledged) {
+        expect((await db.execute({ sql: 'SELECT count(*) FROM saves WHERE user_id = ? AND content_id = ?', args: [userId, contentId] })).rows[0]![0]).toBe(1);
+      }
+    } finally {
+      db.close();
+    }
+  }
+
+  it('killed: reads go on, writes get 503 in time, and resume once it is back', async () => {
+    for (const user of users) expect((await save(user, contents[0]!)).res.status).toBe(200);
+    await primary.kill();
+    await whileThePrimaryIsAway('killed', 2);
+    primary = await startSqld(primary.restartOptions);
+    await afterThePrimaryIsBack(4);
+  }, 120_000);
+
+  it('frozen: the same, without a hang', async () => {
+    for (const user of users) expect((await save(user, contents[1]!)).res.status).toBe(200);
+    primary.pause();
+    try {
+      await whileThePrimaryIsAway('frozen', 6, users.slice(0, 1));
+    } finally {
+      primary.resume();
+    }
+    await afterThePrimaryIsBack(8);
+  }, 120_000);
+});

@@ -1,0 +1,102 @@
+/**
+ * Past one machine, for real: a sqld primary, a sqld replica node following it, and two Skillshelf servers, one
+ * straight on the primary and one keeping an embedded replica of it (DATABASE_SYNC_URL). What is done through
+ * one server shows through the other, cached pages included, within a second plus the sync interval; sessions
+ * and rate limits are the same on both (docs/decisions/027).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@libsql/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+import { hasSqld, NO_SQLD, startSqld, type Sqld } from '../setup/sqld.ts';
+
+const SYNC_SECONDS = 1;
+/** The freshness bound: a second for the page caches (decision 023) plus the replica's sync interval. */
+const FRESH = { timeout: 1000 + SYNC_SECONDS * 1000 + 1000, interval: 50 };
+
+describe.skipIf(!hasSqld)(`two servers on a sqld primary and its replicas${hasSqld ? '' : ` (skipped: ${NO_SQLD})`}`, () => {
+  let primary: Sqld;
+  let replicaNode: Sqld;
+  let onPrimary: TestServer;
+  let onReplica: TestServer;
+  let a: ApiClient;
+  let b: ApiClient;
+  const dir = mkdtempSync(join(tmpdir(), 'skillshelf-topology-'));
+
+  beforeAll(async () => {
+    primary = await startSqld({ grpc: true });
+    replicaNode = await startSqld({ primary });
+    onPrimary = await startServer({ env: { DATABASE_URL: primary.url } });
+    onReplica = await startServer({
+      seed: false,
+      env: { DATABASE_URL: `file:${join(dir, 'replica.db')}`, DATABASE_SYNC_URL: primary.url, DATABASE_SYNC_INTERVAL: String(SYNC_SECONDS) },
+    });
+    a = apiClient(onPrimary.url);
+    b = apiClient(onReplica.url);
+  });
+  afterAll(async () => {
+    await Promise.all([onPrimary?.stop(), onReplica?.stop()]);
+    await Promise.all([replicaNode?.stop(), primary?.stop()]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the replica node serves what the primary wrote', async () => {
+    const node = createClient({ url: replicaNode.url });
+    try {
+      await expect.poll(async () => Number((await node.execute('SELECT count(*) FROM contents')).rows[0]![0]), FRESH).toBeGreaterThan(100);
+    } finally {
+      node.close();
+    }
+  });
+
+  it('a sign-up on one server signs in on the other, and each recognises the other’s session', async () => {
+    const account = { name: 'Two Servers', email: uniqueEmail('topology'), password: 'password-123' };
+    expect((await a.post('/api/users/signup', account)).status).toBe(201);
+    await expect.poll(async () => (await b.post('/api/users/signin', account)).status, FRESH).toBe(200);
+    const fromB = (await b.post('/api/users/signin', account)).body.token as string;
+    // Its own write, read at once where it was made; the other reads the primary.
+    expect((await b.get('/api/users/profile', { token: fromB })).status).toBe(200);
+    expect((await a.get('/api/users/profile', { token: fromB })).status).toBe(200);
+    const fromA = (await a.post('/api/users/signin', account)).body.token as string;
+    await expect.poll(async () => (await b.get('/api/users/profile', { token: fromA })).status, FRESH).toBe(200);
+  });
+
+  it('a save, a review and an admin edit made through one server show through the other, on cached pages too', async () => {
+    const account = { name: 'Reviewer Elsewhere', email: uniqueEmail('topology'), password: 'password-123' };
+    const { token } = (await b.post('/api/users/signup', account)).body as { token: string };
+    const { body: latest } = await a.get('/api/contents/search?order=latest');
+    const content = latest.contents[0] as { _id: string; slug: string; name: string };
+    // Both servers have the content page cached before the writes.
+    await Promise.all([fetch(`${onPrimary.url}/content/${content.slug}`), fetch(`${onReplica.url}/content/${content.slug}`)]);
+    await fetch(`${onReplica.url}/content/${content.slug}`);
+
+    expect((await b.post('/api/users/save', { contentId: content._id }, { token })).status).toBe(200);
+    const me = (await b.get('/api/users/profile', { token })).body._id as string;
+    expect((await a.get(`/api/users/saves/${me}`, { token })).body.saves.map((s: { _id: string }) => s._id)).toContain(content._id);
+
+    const comment = `Reviewed through the replica at ${Date.now()}`;
+    expect((await b.post(`/api/contents/${content._id}/reviews`, { rating: 5, comment }, { token })).status).toBe(201);
+    await expect.poll(async () => (await (await fetch(`${onPrimary.url}/content/${content.slug}`)).text()).includes(comment), FRESH).toBe(true);
+
+    const admin = (await a.post('/api/users/signin', DEMO_ADMIN)).body.token as string;
+    const name = `${content.name} (edited on the primary)`;
+    const { body: full } = await a.get(`/api/contents/slug/${content.slug}`);
+    expect((await a.put(`/api/contents/${content._id}`, { ...full, name }, { token: admin })).status).toBe(200);
+    await expect.poll(async () => (await (await fetch(`${onReplica.url}/content/${content.slug}`)).text()).includes(name), FRESH).toBe(true);
+  });
+
+  it('ten failed sign-ins spread over both servers count as ten', async () => {
+    const account = { name: 'Guarded', email: uniqueEmail('topology'), password: 'right-password' };
+    await a.post('/api/users/signup', account);
+    await expect.poll(async () => (await b.post('/api/users/signin', account)).status, FRESH).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      const server = i % 2 === 0 ? a : b;
+      expect((await server.post('/api/users/signin', { email: account.email, password: `wrong-${i}` })).status).toBe(401);
+    }
+    expect((await a.post('/api/users/signin', account)).status).toBe(429);
+    expect((await b.post('/api/users/signin', account)).status).toBe(429);
+  });
+});

@@ -23,6 +23,8 @@ export interface Sqld {
   url: string;
   /** The gRPC address replica nodes follow; only on a primary started with `grpc`. */
   grpcUrl: string | undefined;
+  /** What to start it again with, on the same data and ports, after `kill` or `stop({ keepFiles: true })`. */
+  restartOptions: SqldOptions;
   dir: string;
   process: ChildProcess;
   output: () => string;
@@ -102,6 +104,7 @@ export async function startSqld(options: SqldOptions = {}): Promise<Sqld> {
   return {
     url,
     grpcUrl: grpcPort ? `http://127.0.0.1:${grpcPort}` : undefined,
+    restartOptions: { ...options, dir, httpPort, ...(grpcPort ? { grpcPort } : {}) },
     dir,
     process: child,
     output: () => log,

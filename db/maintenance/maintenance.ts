@@ -107,6 +107,8 @@ async function copyServerDatabase(db: Db, target: string): Promise<void> {
     for (const table of virtual) file.exec(table.sql);
     for (const table of virtual) if (/USING\s+fts5\s*\(/i.test(table.sql) && /content\s*=/i.test(table.sql)) file.exec(`INSERT INTO "${table.name}"("${table.name}") VALUES ('rebuild')`);
     for (const row of schema.filter((row) => row.type === 'index' || row.type === 'trigger' || row.type === 'view')) file.exec(row.sql);
+    // Also writes the file's header: a database with no table is still a database file, as VACUUM INTO makes it.
+    file.exec(`PRAGMA user_version = ${Number((await read.execute('PRAGMA user_version')).rows[0]?.[0] ?? 0)}`);
     file.exec('COMMIT');
   } finally {
     read.close();

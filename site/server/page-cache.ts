@@ -15,7 +15,9 @@
  * answered here is the visitor rule's to say (site/server/visitor-rule.ts), not this module's.
  *
  * Each page is kept in every encoding we send (br, gzip, identity; docs/decisions/013), each with its own
- * ETag, compressed once when stored: a hit only picks the bytes the request accepts.
+ * ETag, compressed once: a hit only picks the bytes the request accepts. A render is compressed in the
+ * encoding its request wants, and in another when a request first asks for it: under a stream of writes a
+ * list page is rendered again every second, and browsers all ask for br.
  *
  * The middleware fills the cache (cachedRender); the server's front door (site/server/cached-pages.ts)
  * answers hits before Astro sees the request (cachedPageResponse), which is most of the cost of a cached
@@ -25,7 +27,7 @@
 import { catalogVersion, changesSince } from '#db/catalog/search/changes.ts';
 import { collect, effectOf, type Deps } from '#db/catalog/search/deps.ts';
 import type { Db } from '#db/client.ts';
-import { chooseEncoding, compressVariants, type Encoding } from './content-encoding.ts';
+import { chooseEncoding, compressAs, encodingsFor, type Encoding } from './content-encoding.ts';
 import { etagMatches, etagOf, validatorHeaders } from './validators.ts';
 import { canonicalSearch } from './visitor-rule.ts';
 
@@ -53,8 +55,15 @@ interface CachedPage {
   /** The route that rendered it (Astro's routePattern), for the request log and the metrics. */
   route: string;
   status: number;
+  /** The encodings it is kept in (made, or made when first asked for). */
   encodings: Encoding[];
   variants: Partial<Record<Encoding, Variant>>;
+  /** The variants being made, which requests for them wait for. */
+  making: Partial<Record<Encoding, Promise<Variant>>>;
+  /** The rendered bytes, their hash (the ETags' stem) and headers, for variants made later. */
+  body: Uint8Array;
+  hash: string;
+  headers: Headers;
 }
 
 export interface PageAnswer {
@@ -85,25 +94,37 @@ export const pageKey = (url: URL) => url.pathname + canonicalSearch(url);
 /** ETags per encoding: a compressed body is another representation (RFC 9110 §8.8.3), so it has its own. */
 const ETAG_SUFFIX: Record<Encoding, string> = { identity: '', br: '-br', gzip: '-gz' };
 
-/** A rendered 200 made ready to keep: its bytes in every stored encoding, each with its headers. */
-async function storablePage(version: number, deps: Deps, route: string, response: Response, body: Uint8Array): Promise<CachedPage> {
-  const hash = etagOf(body).slice(0, -1);
+/** A rendered 200 made ready to keep, with the variant `encoding` made (the others when asked for). */
+async function storablePage(version: number, deps: Deps, route: string, response: Response, body: Uint8Array, encoding: Encoding): Promise<CachedPage> {
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   headers.delete('content-encoding');
-  const compressed = await compressVariants(body);
-  const variants: Partial<Record<Encoding, Variant>> = {};
-  for (const [encoding, bytes] of Object.entries(compressed) as Array<[Encoding, Uint8Array]>) {
-    const etag = `${hash}${ETAG_SUFFIX[encoding]}"`;
-    const own = new Headers(headers);
+  const encodings = encodingsFor(body);
+  const page: CachedPage = { version, deps, renderedAt: Date.now(), route, status: response.status, encodings, variants: {}, making: {}, body, hash: etagOf(body).slice(0, -1), headers };
+  await variantOf(page, encodings.includes(encoding) ? encoding : 'identity');
+  return page;
+}
+
+/** The page's variant in `encoding`, compressed the first time it is asked for (once, however many ask). */
+function variantOf(page: CachedPage, encoding: Encoding): Variant | Promise<Variant> {
+  const made = page.variants[encoding];
+  if (made) return made;
+  return (page.making[encoding] ??= compressAs(page.body, encoding).then((bytes) => {
+    const etag = `${page.hash}${ETAG_SUFFIX[encoding]}"`;
+    const own = new Headers(page.headers);
     for (const [name, value] of Object.entries(validatorHeaders(etag))) own.set(name, value);
     // The same for every cookie: it varies only with the encoding.
     own.set('vary', 'accept-encoding');
     if (encoding !== 'identity') own.set('content-encoding', encoding);
     const notModifiedHeaders = [...own];
-    variants[encoding] = { body: bytes, etag, notModifiedHeaders, headers: [...notModifiedHeaders, ['content-length', String(bytes.byteLength)]] };
-  }
-  return { version, deps, renderedAt: Date.now(), route, status: response.status, encodings: Object.keys(variants) as Encoding[], variants };
+    const variant = { body: bytes, etag, notModifiedHeaders, headers: [...notModifiedHeaders, ['content-length', String(bytes.byteLength)]] as Array<[string, string]> };
+    page.variants[encoding] = variant;
+    delete page.making[encoding];
+    return variant;
+  }, (error: unknown) => {
+    delete page.making[encoding];
+    throw error;
+  }));
 }
 
 type Freshness = 'fresh' | 'stale';
@@ -140,11 +161,15 @@ function mayServeStale(key: string, page: CachedPage, now = Date.now()): boolean
   return now - page.staleSince! < MAX_STALE_MS && (rendering.has(key) || now - page.renderedAt < MAX_STALE_MS);
 }
 
+const answerFrom = (page: CachedPage, variant: Variant, ifNoneMatch: string | null | undefined): PageAnswer =>
+  etagMatches(ifNoneMatch, variant.etag)
+    ? { route: page.route, status: 304, headers: variant.notModifiedHeaders, body: undefined }
+    : { route: page.route, status: page.status, headers: variant.headers, body: variant.body };
+
 /** The variant a request accepts, or a 304 when it holds that variant's ETag. */
-function answer(page: CachedPage, acceptEncoding: string | null | undefined, ifNoneMatch: string | null | undefined): PageAnswer {
-  const variant = page.variants[chooseEncoding(acceptEncoding, page.encodings)] ?? page.variants.identity!;
-  if (etagMatches(ifNoneMatch, variant.etag)) return { route: page.route, status: 304, headers: variant.notModifiedHeaders, body: undefined };
-  return { route: page.route, status: page.status, headers: variant.headers, body: variant.body };
+function answer(page: CachedPage, acceptEncoding: string | null | undefined, ifNoneMatch: string | null | undefined): PageAnswer | Promise<PageAnswer> {
+  const variant = variantOf(page, chooseEncoding(acceptEncoding, page.encodings));
+  return variant instanceof Promise ? variant.then((made) => answerFrom(page, made, ifNoneMatch)) : answerFrom(page, variant, ifNoneMatch);
 }
 
 /**
@@ -154,8 +179,9 @@ function answer(page: CachedPage, acceptEncoding: string | null | undefined, ifN
  * carries its ETag, hashed once when stored, and is a 304 when the request holds it.
  */
 export async function cachedRender(db: Db, request: Request, key: string, route: string, render: () => Promise<Response>): Promise<Response> {
-  const respond = (page: CachedPage) => {
-    const { status, headers, body } = answer(page, request.headers.get('accept-encoding'), request.headers.get('if-none-match'));
+  const acceptEncoding = request.headers.get('accept-encoding');
+  const respond = async (page: CachedPage) => {
+    const { status, headers, body } = await answer(page, acceptEncoding, request.headers.get('if-none-match'));
     return new Response(body as BodyInit | undefined, { status, headers });
   };
   const { page, freshness, version } = await currentPage(db, key);
@@ -176,7 +202,7 @@ export async function cachedRender(db: Db, request: Request, key: string, route:
       return { response, body: new Uint8Array(await response.arrayBuffer()) };
     });
     if (!value.body) return value.response;
-    made = await storablePage(version, deps, route, value.response, value.body);
+    made = await storablePage(version, deps, route, value.response, value.body, chooseEncoding(acceptEncoding, ['br', 'gzip', 'identity']));
     pages.set(key, made);
     if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
     return respond(made);

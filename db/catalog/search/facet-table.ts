@@ -67,6 +67,7 @@ async function loadFacetTable(db: Db): Promise<FacetTable> {
     size: 0,
     capacity: size,
     rowOfSeq: new Int32Array(head.top + 1).fill(-1),
+    layout: 0,
     seq: new Int32Array(size),
     cost: new Uint8Array(size),
     hasCert: new Uint8Array(size),
@@ -187,6 +188,7 @@ function compact(table: FacetTable, removed: Set<number>): void {
     n++;
   }
   table.size = n;
+  table.layout++;
 }
 
 /** Puts the moved rows (changed or new) back into a sorted order: few one by one, many by a merge. */
@@ -282,6 +284,7 @@ export function applyChanges(table: FacetTable, changes: readonly CatalogChange[
         writeRow(table, i, seq, change.after, false);
         updated.add(i);
         appended = true;
+        table.layout++;
       }
     }
   }

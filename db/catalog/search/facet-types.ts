@@ -27,6 +27,8 @@ export interface FacetTable {
   capacity: number;
   /** Row index of each content's seq (the FTS rowid), -1 where none. */
   rowOfSeq: Int32Array;
+  /** Bumped whenever a content gains or loses its row (rowOfSeq changes): matches mapped before are mapped again. */
+  layout: number;
   seq: Int32Array;
   /** Index into COSTS; 255 for a cost outside the list. */
   cost: Uint8Array;

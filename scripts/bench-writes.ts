@@ -7,7 +7,6 @@
  * server, how long until a second server on the same database file shows it, over many probes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,17 +122,23 @@ async function facetReadsOf(url: string): Promise<number> {
   return Number(/^skillshelf_facet_table_reads(?:{[^}]*})? (\d+)$/m.exec(text)?.[1] ?? NaN);
 }
 
-/** Servers answering 200 on 50 loopback addresses, one port: the link checker's targets (it asks a host once a second). */
+/**
+ * Servers answering 200 on 50 loopback addresses, one port: the link checker's targets. They run in a process
+ * of their own, as the sites of a real check are elsewhere: served from this one, they would take the event
+ * loop that sends the read load.
+ */
 async function linkTargets(): Promise<{ port: number; hosts: string[]; close: () => void }> {
   const port = await freePort();
   const hosts = Array.from({ length: 50 }, (_, i) => `127.0.0.${i + 1}`);
-  const servers: Server[] = [];
-  for (const host of hosts) {
-    const server = createServer((_, res) => res.end('ok'));
-    await new Promise<void>((resolve) => server.listen(port, host, resolve));
-    servers.push(server);
-  }
-  return { port, hosts, close: () => servers.forEach((s) => s.close()) };
+  const serve = `const { createServer } = require('node:http');
+    Promise.all(${JSON.stringify(hosts)}.map((host) => new Promise((resolve) => createServer((_, res) => res.end('ok')).listen(${port}, host, resolve))))
+      .then(() => process.stdout.write('ready\\n'));`;
+  const child = spawn(process.execPath, ['-e', serve], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`The link targets stopped (${code})`)));
+  });
+  return { port, hosts, close: () => child.kill('SIGTERM') };
 }
 
 function cli(args: string[], env: Record<string, string>): ChildProcess {

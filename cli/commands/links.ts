@@ -1,4 +1,5 @@
 /** `skillshelf links …`: whether the catalog's links still work. */
+import { constants, setPriority } from 'node:os';
 import type { Command } from 'commander';
 import { invalid } from '#db/errors.ts';
 import { BROKEN_AFTER_FAILURES, runLinkCheck, type LinkCheckReport, type LinkResult } from '#db/links/link-check.ts';
@@ -47,7 +48,20 @@ interface CheckOptions {
   json?: boolean;
 }
 
+/**
+ * A full check asks thousands of servers and records each answer: on the site's own machine, where cron runs
+ * it, visitors' pages come first (docs/decisions/023).
+ */
+function yieldTheProcessorToTheSite(): void {
+  try {
+    setPriority(constants.priority.PRIORITY_LOW);
+  } catch {
+    // Not allowed here (or not a system with priorities): the check runs as it is.
+  }
+}
+
 async function checkLinks(options: CheckOptions): Promise<void> {
+  yieldTheProcessorToTheSite();
   const db = await openMigratedDb();
   const progress = progressBar('Checking links');
   const run = await runLinkCheck(db, {

@@ -1,11 +1,11 @@
 /**
- * `skillshelf links check` as a real process against HTTP servers these tests start on 127.0.0.1 (issue 16
- * §2): a working link, permanent redirect chains and a redirect loop, 404 and 410, a response slower than
+ * `skillshelf links check` as a real process against HTTP servers these tests start on 127.0.0.1
+ * (docs/decisions/016): a working link, permanent redirect chains and a redirect loop, 404 and 410, a response slower than
  * the timeout, 429 with Retry-After, a refused connection, a server that refuses HEAD; at most one request a
  * second per host; a link failing once is not broken, one failing 3 times over 48 hours is (exit 3); and
- * the lease keeps a second process from checking while one runs.
+ * the lease keeps a second process from checking while one runs; and it runs at the lowest priority.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../setup/server.ts';
@@ -45,6 +45,22 @@ async function check(...args: string[]) {
   const run = await runCli(db.url, ['links', 'check', '--json', ...args]);
   expect(run.stderr.startsWith('error:') || run.stderr === '', run.stderr).toBe(true);
   return { ...run, report: run.stdout ? JSON.parse(run.stdout) : undefined };
+}
+
+/** The nice value of the `links check` running on `url` (found in /proc by its command and environment), or undefined. */
+function niceOfCheckOn(url: string): number | undefined {
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (!command.includes('links') || !command.includes('check')) continue;
+      if (!readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`DATABASE_URL=${url}`)) continue;
+      // Field 19 of stat, counted after the command's closing parenthesis (field 2).
+      return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return undefined;
 }
 
 const byName = (report: { results: Array<{ name: string }> }) => Object.fromEntries(report.results.map((r) => [r.name, r])) as Record<string, Record<string, unknown>>;
@@ -185,6 +201,15 @@ describe('links check', () => {
     expect([...slow.requests, ...other.requests].map((q) => q.path).sort()).toEqual(['/a', '/b', '/c']);
     // Released at the end: the next run checks again.
     expect((await check()).report.checked).toBe(3);
+  });
+
+  it.skipIf(!existsSync('/proc/self/stat'))('runs at the lowest priority, so that the site on the same machine is served first', async () => {
+    const slow = await site((_req, res) => void setTimeout(() => res.writeHead(200).end(), 1500));
+    await catalog({ a: `${slow.url}/a` });
+    const run = runCli(db.url, ['links', 'check', '--json']);
+    await expect.poll(() => slow.requests.length, { timeout: 10_000 }).toBe(1);
+    expect(niceOfCheckOn(db.url)).toBe(19);
+    expect((await run).code).toBe(0);
   });
 
   it('--only-due checks the new and the due links only; a changed URL starts its record over', async () => {

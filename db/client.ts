@@ -9,6 +9,7 @@ import Database from 'libsql';
 import type { Logger } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { tuneRemoteClient } from './remote-client.ts';
+import { replicaWithRemoteWrites } from './replica-client.ts';
 import { config } from './config.ts';
 import { timeQueries } from './query-time.ts';
 import * as schema from './schema.ts';
@@ -37,9 +38,21 @@ export async function openDb({ url, authToken, syncUrl, syncInterval = 1, busyTi
     const path = url.slice('file:'.length).split('?')[0]!;
     if (path && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   }
-  // `timeout` is the busy timeout of every pooled connection (a PRAGMA would reach only one of them).
-  const client = createClient(syncUrl ? { url, syncUrl, authToken, syncInterval, readYourWrites: true } : { url, authToken, timeout: busyTimeoutMs });
-  if (!local) tuneRemoteClient(client, { busyTimeoutMs, timeoutMs });
+  let client: Client;
+  if (syncUrl) {
+    // Reads from the replica file; writes to the primary over HTTP, with a deadline (db/replica-client.ts).
+    const primary = createClient({ url: syncUrl, authToken });
+    tuneRemoteClient(primary, { busyTimeoutMs, timeoutMs });
+    const replica = createClient({ url, syncUrl, authToken, syncInterval });
+    // A new replica is empty until its first pull: a process reads nothing before it has what the primary has.
+    // A primary that cannot be reached leaves the replica as it was (read-only until it is back).
+    await replica.sync().catch((error: unknown) => console.error('The embedded replica could not sync at start:', error instanceof Error ? error.message : error));
+    client = replicaWithRemoteWrites(replica, primary);
+  } else {
+    // `timeout` is the busy timeout of every pooled connection (a PRAGMA would reach only one of them).
+    client = createClient({ url, authToken, timeout: busyTimeoutMs });
+    if (!local) tuneRemoteClient(client, { busyTimeoutMs, timeoutMs });
+  }
   if (local) {
     // WAL lets readers run beside the one writer; the setting is stored in the file. NORMAL syncs the WAL at
     // checkpoints, not at every commit: a commit survives the process's crash, and the file can't be
@@ -63,12 +76,24 @@ interface ProcessDatabase {
 const SLOT = Symbol.for('skillshelf.processDatabase');
 const process_ = ((globalThis as { [SLOT]?: ProcessDatabase })[SLOT] ??= { shared: undefined, reader: undefined });
 
+/**
+ * The replica file of server process `n`: the first keeps DATABASE_URL, process n the same name with `.n`
+ * before its extension (data/replica.db → data/replica.2.db). Two replicators on one file corrupt it.
+ */
+export function replicaUrlOf(url: string, n: number): string {
+  if (n <= 1) return url;
+  const [path, query] = url.split(/\?(.*)/s, 2) as [string, string | undefined];
+  const dot = path.lastIndexOf('.');
+  const named = dot > path.lastIndexOf('/') ? `${path.slice(0, dot)}.${n}${path.slice(dot)}` : `${path}.${n}`;
+  return query === undefined ? named : `${named}?${query}`;
+}
+
 /** The process-wide database, opened on first use from DATABASE_URL. */
 export function getDb(): Promise<Db> {
   if (!process_.shared) {
     const c = config();
     const opening = openDb({
-      url: c.DATABASE_URL,
+      url: c.DATABASE_SYNC_URL ? replicaUrlOf(c.DATABASE_URL, c.SERVER_PROCESS) : c.DATABASE_URL,
       authToken: c.DATABASE_AUTH_TOKEN,
       syncUrl: c.DATABASE_SYNC_URL,
       syncInterval: c.DATABASE_SYNC_INTERVAL,

@@ -48,6 +48,11 @@ const schema = z.object({
   /** Seed demo data into an empty database when the server starts ('false' to start empty). */
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * Which of the WEB_CONCURRENCY server processes this is (1…n), set by the server for the processes it starts,
+   * not by people: an embedded replica is one process's file, so process n > 1 keeps its own (db/client.ts).
+   */
+  SERVER_PROCESS: z.coerce.number().int().min(1).max(64).default(1),
   NODE_ENV: z.string().default('production'),
   /**
    * Abuse limits, as "<count>/<seconds>" per key (db/operations/rate-limit.ts says what each counts).

@@ -80,7 +80,8 @@ export async function untilNotBusy<T>(run: () => Promise<T>, timeoutMs: number):
 }
 
 const READ = /^\s*(select|pragma|explain)\b/i;
-const isRead = (statement: InStatement): boolean => READ.test(typeof statement === 'string' ? statement : statement.sql);
+/** Whether a statement only reads (by its first word: a `WITH … SELECT` counts as a write, which is safe). */
+export const isRead = (statement: InStatement): boolean => READ.test(typeof statement === 'string' ? statement : statement.sql);
 
 /** Runs `work` after every write queued before it has finished (whether it succeeded or not). */
 function writeQueue(): <T>(work: () => Promise<T>) => Promise<T> {

@@ -12,14 +12,20 @@ export function runCluster(workers: number, port: number): void {
   log().info(`Starting ${workers} server processes on port ${port}`);
   let stopping = false;
   answerMetricsRequests();
-  for (let i = 0; i < workers; i++) cluster.fork();
+  // Each process has its number (SERVER_PROCESS), and the one started in place of another takes its number:
+  // an embedded replica's file is kept per number (db/client.ts).
+  const numbers = new Map<number, number>();
+  const start = (n: number) => numbers.set(cluster.fork({ SERVER_PROCESS: String(n) }).id, n);
+  for (let n = 1; n <= workers; n++) start(n);
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
     log().error(`Server process ${worker.process.pid} ended (${signal ?? code}); starting another`);
-    cluster.fork();
+    const n = numbers.get(worker.id) ?? 1;
+    numbers.delete(worker.id);
+    start(n);
   });
   const stop = () => {
     if (stopping) return;

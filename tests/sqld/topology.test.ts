@@ -2,9 +2,10 @@
  * Past one machine, for real: a sqld primary, a sqld replica node following it, and two Skillshelf servers, one
  * straight on the primary and one keeping an embedded replica of it (DATABASE_SYNC_URL). What is done through
  * one server shows through the other, cached pages included, within a second plus the sync interval; sessions
- * and rate limits are the same on both (docs/decisions/027).
+ * and rate limits are the same on both; with two server processes, each keeps a replica file of its own
+ * (docs/decisions/027).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
@@ -98,5 +99,35 @@ describe.skipIf(!hasSqld)(`two servers on a sqld primary and its replicas${hasSq
     }
     expect((await a.post('/api/users/signin', account)).status).toBe(429);
     expect((await b.post('/api/users/signin', account)).status).toBe(429);
+  });
+
+  it('with two server processes, each keeps its own replica file, and both read and write', async () => {
+    const multi = await startServer({
+      seed: false,
+      env: { DATABASE_URL: `file:${join(dir, 'multi.db')}`, DATABASE_SYNC_URL: primary.url, DATABASE_SYNC_INTERVAL: String(SYNC_SECONDS), WEB_CONCURRENCY: '2' },
+    });
+    try {
+      const m = apiClient(multi.url);
+      const account = { name: 'Two Processes', email: uniqueEmail('topology'), password: 'password-123' };
+      expect((await m.post('/api/users/signup', account)).status).toBe(201);
+      // Requests are spread over both processes: each signs in, and saves, once its replica has the account.
+      const { body: latest } = await m.get('/api/contents/search?order=latest');
+      for (const content of latest.contents.slice(0, 6) as Array<{ _id: string }>) {
+        await expect.poll(async () => (await m.post('/api/users/signin', account)).status, FRESH).toBe(200);
+        const { token } = (await m.post('/api/users/signin', account)).body as { token: string };
+        await expect.poll(async () => (await m.put(`/api/users/saves/${content._id}`, undefined, { token })).status, FRESH).toBe(200);
+      }
+      expect(existsSync(join(dir, 'multi.db'))).toBe(true);
+      expect(existsSync(join(dir, 'multi.2.db'))).toBe(true);
+      const db = createClient({ url: primary.url });
+      try {
+        const saved = await db.execute({ sql: 'SELECT count(*) FROM saves s JOIN users u ON u.id = s.user_id WHERE u.email = ?', args: [account.email] });
+        expect(Number(saved.rows[0]![0])).toBe(6);
+      } finally {
+        db.close();
+      }
+    } finally {
+      await multi.stop();
+    }
   });
 });

@@ -1,0 +1,55 @@
+/**
+ * An embedded replica that reads locally and writes to the primary over HTTP (docs/decisions/027).
+ *
+ * The libSQL client can forward an embedded replica's writes itself, but it does so on the process's one
+ * thread, synchronously, with no deadline: a primary that stops answering (frozen, or cut off without a
+ * refusal) would stop the whole server. So this process holds two clients of the same database:
+ * - the replica file, for every read, at local speed, synced from the primary every DATABASE_SYNC_INTERVAL;
+ * - an HTTP client of the primary, for every write, with the queue, busy waits and deadline of every client of
+ *   a libSQL server (db/remote-client.ts): past DATABASE_TIMEOUT, a write is a 503, never a hang.
+ * After each write the replica is synced at once, so the process that wrote reads what it wrote.
+ */
+import type { Client, InArgs, InStatement, ResultSet, Transaction, TransactionMode } from '@libsql/client';
+import { isRead } from './remote-client.ts';
+
+export function replicaWithRemoteWrites(replica: Client, primary: Client): Client {
+  /** Pulls what the primary has now, the write just made included. */
+  const afterWrite = async <T>(written: T): Promise<T> => {
+    await replica.sync();
+    return written;
+  };
+  const client: Client = {
+    get closed() {
+      return replica.closed && primary.closed;
+    },
+    get protocol() {
+      return replica.protocol;
+    },
+    execute: ((statement: InStatement | string, args?: InArgs) => {
+      const full: InStatement = typeof statement === 'string' && args !== undefined ? { sql: statement, args } : statement;
+      return isRead(full) ? replica.execute(full) : primary.execute(full).then(afterWrite);
+    }) as Client['execute'],
+    batch: (async (statements: InStatement[], mode?: TransactionMode): Promise<ResultSet[]> => {
+      if (mode === 'read' || statements.every(isRead)) return replica.batch(statements, mode);
+      return afterWrite(await primary.batch(statements, mode));
+    }) as Client['batch'],
+    migrate: async (statements: InStatement[]) => afterWrite(await primary.migrate(statements)),
+    transaction: async (mode?: TransactionMode): Promise<Transaction> => {
+      if (mode === 'read') return replica.transaction(mode);
+      const transaction = await primary.transaction(mode);
+      const commit = transaction.commit.bind(transaction);
+      transaction.commit = async () => afterWrite(await commit());
+      return transaction;
+    },
+    executeMultiple: async (sql: string) => afterWrite(await primary.executeMultiple(sql)),
+    sync: () => replica.sync(),
+    reconnect: async () => {
+      await Promise.all([replica.reconnect(), primary.reconnect()]);
+    },
+    close: () => {
+      replica.close();
+      primary.close();
+    },
+  };
+  return client;
+}

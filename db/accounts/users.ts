@@ -153,7 +153,9 @@ const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
  */
 async function confirmIdentity(db: Db, user: User, token: string, currentPassword: string | undefined): Promise<void> {
   const [session] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, hashToken(token)));
-  if (session && Date.now() - session.createdAt.getTime() < RECENT_SIGN_IN_MS) return;
+  // Ended since the request was let in (a password change made at the same moment signs every device out).
+  if (!session) throw unauthenticated();
+  if (Date.now() - session.createdAt.getTime() < RECENT_SIGN_IN_MS) return;
   if (!currentPassword) throw invalid(CURRENT_PASSWORD_NEEDED);
   if (!(await verifyPassword(user.passwordHash, currentPassword))) throw invalid(CURRENT_PASSWORD_WRONG);
 }

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { addressGroup } from './rate-limit.ts';
+import type { InStatement } from '@libsql/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
+import { addressGroup, countEvent } from './rate-limit.ts';
 
 describe('the address group a per-address limit counts under', () => {
   it('is an IPv6 address’s /64, however the address is written', () => {
@@ -18,5 +20,44 @@ describe('the address group a per-address limit counts under', () => {
     expect(addressGroup('::ffff:cb00:7109')).toBe('203.0.113.9');
     expect(addressGroup('[::FFFF:CB00:7109]')).toBe('203.0.113.9');
     expect(addressGroup('unknown')).toBe('unknown');
+  });
+});
+
+describe('counting events', () => {
+  let t: TestDb;
+  let upserts: number;
+  beforeEach(async () => {
+    t = await createTestDb();
+    upserts = 0;
+    const execute = t.db.$client.execute.bind(t.db.$client);
+    t.db.$client.execute = ((statement: InStatement, ...rest: unknown[]) => {
+      if (/insert into "rate_limits"/i.test(typeof statement === 'string' ? statement : statement.sql)) upserts++;
+      return (execute as (...args: unknown[]) => ReturnType<typeof execute>)(statement, ...rest);
+    }) as typeof execute;
+  });
+  afterEach(() => t.close());
+
+  it('gives each of many hits on one key at once its own count, in a few writes', async () => {
+    const counted = await Promise.all(Array.from({ length: 60 }, () => countEvent(t.db, 'RATE_LIMIT_SIGNIN_IP', '203.0.113.9')));
+    expect(counted.map((c) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    expect(new Set(counted.map((c) => c.resetAt)).size).toBe(1);
+    expect(upserts).toBeLessThan(5);
+    const [row] = (await t.db.$client.execute("SELECT count FROM rate_limits WHERE key = 'RATE_LIMIT_SIGNIN_IP:203.0.113.9'")).rows;
+    expect(row!.count).toBe(60);
+  });
+
+  it('counts other keys apart, and goes on counting after the hits together', async () => {
+    await Promise.all([countEvent(t.db, 'RATE_LIMIT_SIGNIN_IP', 'a'), countEvent(t.db, 'RATE_LIMIT_SIGNIN_IP', 'b'), countEvent(t.db, 'RATE_LIMIT_SIGNUP_IP', 'a')]);
+    expect((await countEvent(t.db, 'RATE_LIMIT_SIGNIN_IP', 'a')).count).toBe(2);
+    expect((await countEvent(t.db, 'RATE_LIMIT_SIGNIN_IP', 'b')).count).toBe(2);
+    expect((await countEvent(t.db, 'RATE_LIMIT_SIGNUP_IP', 'a')).count).toBe(2);
+  });
+
+  it('starts a window over with the hits that come after it ended', async () => {
+    await countEvent(t.db, 'RATE_LIMIT_SIGNIN_IP', 'late');
+    await t.db.$client.execute("UPDATE rate_limits SET reset_at = 0 WHERE key = 'RATE_LIMIT_SIGNIN_IP:late'");
+    const counted = await Promise.all(Array.from({ length: 5 }, () => countEvent(t.db, 'RATE_LIMIT_SIGNIN_IP', 'late')));
+    expect(counted.map((c) => c.count).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(counted[0]!.resetAt).toBeGreaterThan(Date.now());
   });
 });

@@ -50,18 +50,67 @@ export async function hitLimit(db: Db, name: LimitName, key: string): Promise<vo
   if (count > max) throw tooMany(resetAt);
 }
 
-/** Counts one event for `key` in the current window: one atomic upsert, whatever other processes do. */
-export async function countEvent(db: Db, name: LimitName, key: string): Promise<{ count: number; resetAt: number }> {
+interface Counted {
+  count: number;
+  resetAt: number;
+}
+
+interface Waiting {
+  resolve: (counted: Counted) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Per database: the hits waiting for their key's next write, and the keys with a write under way. */
+const pendingHits = new WeakMap<Db, { waiting: Map<string, Waiting[]>; writing: Set<string> }>();
+
+/**
+ * Counts one event for `key` in the current window: one atomic upsert, whatever other processes do. The hits
+ * on a key that come while its write is under way are counted together by the next one (`count + n`), each
+ * told its own place: a flood on one key (one account's requests, one address's sign-ups) is a few writes,
+ * not one per request that every other write would queue behind, as it does on a libSQL server.
+ */
+export function countEvent(db: Db, name: LimitName, key: string): Promise<Counted> {
+  let pending = pendingHits.get(db);
+  if (!pending) pendingHits.set(db, (pending = { waiting: new Map(), writing: new Set() }));
+  const { waiting, writing } = pending;
+  const id = keyOf(name, key);
+  return new Promise((resolve, reject) => {
+    const hits = waiting.get(id);
+    if (hits) hits.push({ resolve, reject });
+    else waiting.set(id, [{ resolve, reject }]);
+    if (!writing.has(id)) void writeHits(db, name, id, waiting, writing);
+  });
+}
+
+async function writeHits(db: Db, name: LimitName, id: string, waiting: Map<string, Waiting[]>, writing: Set<string>): Promise<void> {
+  writing.add(id);
+  try {
+    for (let hits = waiting.get(id); hits?.length; hits = waiting.get(id)) {
+      waiting.delete(id);
+      try {
+        const { count, resetAt } = await addEvents(db, name, id, hits.length);
+        hits.forEach((hit, i) => hit.resolve({ count: count - hits.length + i + 1, resetAt }));
+      } catch (error) {
+        for (const hit of hits) hit.reject(error);
+      }
+    }
+  } finally {
+    writing.delete(id);
+  }
+}
+
+/** Adds `n` events to the counter `id`, or starts its window over with them when it has ended. */
+async function addEvents(db: Db, name: LimitName, id: string, n: number): Promise<Counted> {
   const { windowSeconds }: RateLimit = config()[name];
   const now = Date.now();
   const resetAt = now + windowSeconds * 1000;
   const [row] = await db
     .insert(rateLimits)
-    .values({ key: keyOf(name, key), count: 1, resetAt })
+    .values({ key: id, count: n, resetAt })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`CASE WHEN ${rateLimits.resetAt} <= ${now} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        count: sql`CASE WHEN ${rateLimits.resetAt} <= ${now} THEN ${n} ELSE ${rateLimits.count} + ${n} END`,
         resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${now} THEN ${resetAt} ELSE ${rateLimits.resetAt} END`,
       },
     })

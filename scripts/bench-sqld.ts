@@ -1,0 +1,168 @@
+/**
+ * `npm run bench -- --only sqld`: the same catalog on the three databases Skillshelf runs on (docs/decisions/027),
+ * one after the other in one run: the embedded file, a sqld primary over loopback (`DATABASE_URL=http://…`),
+ * and an embedded replica of that primary (`DATABASE_SYNC_URL`). For each: cached pages under load (with the
+ * CPU the server, and sqld, spent per request), uncached search one request at a time, and review writes,
+ * one at a time and 16 at once. sqld starts on a copy of the bench's database file, as a restore does.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { createClient } from '@libsql/client';
+import { freePort } from '../tests/setup/server.ts';
+import { hasSqld, NO_SQLD, startSqld, type Sqld } from '../tests/setup/sqld.ts';
+import { BROWSER, cpuTimeUs, log, startSkillshelf, type Goal, type ReportSection } from './bench-kit.ts';
+import { benchUncachedSearch } from './bench-search.ts';
+import { signUp } from './bench-writes.ts';
+
+type Mode = 'embedded file' | 'sqld over loopback' | 'embedded replica of sqld';
+
+interface Row {
+  mode: Mode;
+  pages: { rps: number; p50: number; p99: number; errors: number; appUs: number; sqldUs: number };
+  search: { p50: number; p95: number };
+  oneAtATime: { p50: number; p99: number; done: number; asked: number };
+  together: { perSecond: number; done: number; asked: number };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! * 10) / 10 : NaN;
+};
+
+/** Reviews of distinct contents by `tokens` (one review per user and content), `atOnce` in flight. */
+async function postReviews(url: string, tokens: string[], contentIds: string[], atOnce: number): Promise<{ latencies: number[]; done: number; seconds: number }> {
+  const latencies: number[] = [];
+  let next = 0;
+  let done = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: atOnce }, async () => {
+      for (let k = next++; k < contentIds.length; k = next++) {
+        const sent = performance.now();
+        const res = await fetch(`${url}/api/contents/${contentIds[k]}/reviews`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[k % tokens.length]}` },
+          body: JSON.stringify({ rating: 1 + (k % 5), comment: `Bench review ${k}` }),
+        });
+        await res.arrayBuffer();
+        if (res.status === 201) {
+          done++;
+          latencies.push(performance.now() - sent);
+        }
+      }
+    }),
+  );
+  return { latencies, done, seconds: (performance.now() - started) / 1000 };
+}
+
+async function measureMode(mode: Mode, env: Record<string, string>, dbPath: string, sqld: Sqld, paths: string[], contentIds: string[], duration: number, connections: number): Promise<Row> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  log(`  sqld: ${mode}: cached pages`);
+  const server = await startSkillshelf(dbPath, port, env);
+  try {
+    for (const path of paths) for (let i = 0; i < 2; i++) await fetch(url + path, { headers: BROWSER }).then((r) => r.arrayBuffer());
+    const [app0, sqld0] = [cpuTimeUs(server.pid!), cpuTimeUs(sqld.process.pid!)];
+    let n = 0;
+    const result = await autocannon({
+      url,
+      connections,
+      duration,
+      requests: [{ setupRequest: (request) => ({ ...request, path: paths[n++ % paths.length]!, headers: BROWSER }) }],
+    });
+    const requests = result.requests.total || 1;
+    const pages = {
+      rps: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.errors + result.timeouts + result.non2xx,
+      appUs: Math.round((cpuTimeUs(server.pid!) - app0) / requests),
+      sqldUs: Math.round((cpuTimeUs(sqld.process.pid!) - sqld0) / requests),
+    };
+    log(`  sqld: ${mode}: review writes`);
+    const tokens: string[] = [];
+    for (let i = 0; i < 20; i++) tokens.push(await signUp(url, i));
+    const one = await postReviews(url, tokens, contentIds.slice(0, 200), 1);
+    const many = await postReviews(url, tokens, contentIds.slice(200, 800), 16);
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+
+    log(`  sqld: ${mode}: uncached search`);
+    const searchPort = await freePort();
+    const uncached = await startSkillshelf(dbPath, searchPort, { ...env, CATALOG_CACHE: 'off' });
+    let search: Row['search'];
+    try {
+      const latencies = await benchUncachedSearch(`http://127.0.0.1:${searchPort}`, dbPath, 30);
+      search = { p50: Math.max(...latencies.map((l) => l.p50)), p95: Math.max(...latencies.map((l) => l.p95)) };
+    } finally {
+      uncached.kill('SIGTERM');
+      await new Promise((resolve) => uncached.once('exit', resolve));
+    }
+    return {
+      mode,
+      pages,
+      search,
+      oneAtATime: { p50: percentile(one.latencies, 50), p99: percentile(one.latencies, 99), done: one.done, asked: 200 },
+      together: { perSecond: Math.round(many.done / many.seconds), done: many.done, asked: 600 },
+    };
+  } finally {
+    if (server.exitCode === null) server.kill('SIGTERM');
+  }
+}
+
+export async function sqldSection(dbPath: string, { duration, connections }: { duration: number; connections: number }): Promise<ReportSection> {
+  const title = 'The file, sqld and an embedded replica of it';
+  if (!hasSqld) return { title, lines: [`Not measured: ${NO_SQLD}.`], goals: [], json: {} };
+  const dir = mkdtempSync(join(tmpdir(), 'skillshelf-bench-sqld-'));
+  // The bench's file, its log folded in, becomes the primary's database (a restore: decision 027).
+  const file = createClient({ url: `file:${dbPath}` });
+  await file.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+  const paths = [
+    '/',
+    ...(await file.execute('SELECT slug FROM contents ORDER BY random() LIMIT 20')).rows.map((r) => `/content/${String(r.slug)}`),
+    ...(await file.execute("SELECT DISTINCT value FROM content_tags WHERE kind = 'category' LIMIT 5")).rows.map((r) => `/search?category=${String(r.value)}`),
+  ];
+  // Each mode reviews contents of its own: a user reviews a content once.
+  const ids = (await file.execute('SELECT id FROM contents ORDER BY random() LIMIT 2400')).rows.map((r) => String(r.id));
+  file.close();
+  mkdirSync(join(dir, 'sqld', 'data.sqld', 'dbs', 'default'), { recursive: true });
+  copyFileSync(dbPath, join(dir, 'sqld', 'data.sqld', 'dbs', 'default', 'data'));
+  const sqld = await startSqld({ dir: join(dir, 'sqld') });
+  const rows: Row[] = [];
+  try {
+    const modes: Array<[Mode, Record<string, string>]> = [
+      ['embedded file', {}],
+      ['sqld over loopback', { DATABASE_URL: sqld.url }],
+      ['embedded replica of sqld', { DATABASE_URL: `file:${join(dir, 'replica.db')}`, DATABASE_SYNC_URL: sqld.url }],
+    ];
+    for (const [k, [mode, modeEnv]] of modes.entries()) {
+      const env = { LOG_LEVEL: 'silent', ...modeEnv };
+      rows.push(await measureMode(mode, env, dbPath, sqld, paths, ids.slice(k * 800, (k + 1) * 800), duration, connections));
+    }
+  } finally {
+    await sqld.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return sqldReport(title, rows);
+}
+
+function sqldReport(title: string, rows: Row[]): ReportSection {
+  const goals: Goal[] = rows.map((r) => ({
+    goal: `${r.mode}: every page and review answered`,
+    figure: `${r.pages.errors} page errors, ${r.oneAtATime.done + r.together.done} of ${r.oneAtATime.asked + r.together.asked} reviews`,
+    met: r.pages.errors === 0 && r.oneAtATime.done === r.oneAtATime.asked && r.together.done === r.together.asked,
+  }));
+  const lines = [
+    'The same catalog, one database after the other in one run. Cached pages: home, 20 content pages and 5 categories, browser headers, under load; CPU per request of the app server and of sqld. Uncached search: a server with CATALOG_CACHE=off, one request at a time (the slowest of the three query shapes). Reviews: 200 one at a time, then 600 with 16 in flight.',
+    '',
+    '| database | cached pages req/s | p50 / p99 ms | CPU µs/request: app + sqld | uncached search p50 / p95 ms | a review, one at a time: p50 / p99 ms | reviews/s, 16 at once |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.mode} | ${r.pages.rps.toLocaleString('en')} | ${r.pages.p50} / ${r.pages.p99} | ${r.pages.appUs} + ${r.pages.sqldUs} | ${r.search.p50} / ${r.search.p95} | ${r.oneAtATime.p50} / ${r.oneAtATime.p99} | ${r.together.perSecond} |`,
+    ),
+  ];
+  return { title, lines, goals, json: { rows } };
+}

@@ -129,7 +129,18 @@ export interface RemoteOptions {
   timeoutMs: number;
 }
 
+const WRITES_SETTLED = Symbol.for('skillshelf.writesSettled');
+type Counted = Client & { [WRITES_SETTLED]?: number };
+
+/**
+ * How many writes sent through this client have ended (done or failed) so far; undefined for a client this
+ * module did not tune (a file): the change feed asks, to read again at once after this process wrote.
+ */
+export const writesSettled = (client: Client): number | undefined => (client as Counted)[WRITES_SETTLED];
+
 export function tuneRemoteClient(client: Client, { busyTimeoutMs, timeoutMs }: RemoteOptions): void {
+  (client as Counted)[WRITES_SETTLED] = 0;
+  const settled = () => void ((client as Counted)[WRITES_SETTLED]! += 1);
   const inTurn = writeQueue();
   const execute = client.execute.bind(client) as (statement: InStatement, ...rest: unknown[]) => Promise<unknown>;
   const batch = client.batch.bind(client) as (statements: InStatement[], mode?: TransactionMode) => Promise<unknown>;
@@ -138,10 +149,17 @@ export function tuneRemoteClient(client: Client, { busyTimeoutMs, timeoutMs }: R
   const call = <T>(write: boolean, run: () => Promise<T>): Promise<T> => {
     const deadline = performance.now() + timeoutMs;
     const attempt = () => beforeDeadline(() => untilNotBusy(run, Math.min(busyTimeoutMs, deadline - performance.now())), deadline, timeoutMs);
-    return write ? inTurn(attempt) : attempt();
+    return write ? inTurn(attempt).finally(settled) : attempt();
   };
   client.execute = ((statement: InStatement, ...rest: unknown[]) => call(!isRead(statement), () => execute(statement, ...rest))) as Client['execute'];
   client.batch = ((statements: InStatement[], mode?: TransactionMode) => call(mode !== 'read', () => batch(statements, mode))) as Client['batch'];
   // An interactive transaction holds the server's lock until it ends, past this queue: only its start is guarded.
-  client.transaction = ((mode?: TransactionMode) => call(false, () => transaction(mode))) as Client['transaction'];
+  client.transaction = (async (mode?: TransactionMode) => {
+    const opened = await call(false, () => transaction(mode));
+    if (mode !== 'read') {
+      const commit = opened.commit.bind(opened);
+      opened.commit = () => commit().finally(settled);
+    }
+    return opened;
+  }) as Client['transaction'];
 }

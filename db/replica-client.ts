@@ -13,9 +13,21 @@ import type { Client, InArgs, InStatement, ResultSet, Transaction, TransactionMo
 import { isRead } from './remote-client.ts';
 
 export function replicaWithRemoteWrites(replica: Client, primary: Client): Client {
+  /**
+   * One pull for the writes that ended in the same turn: it starts once they all have, so it brings each of
+   * them (16 reviews at once were 16 pulls, each holding the process's thread for a millisecond or more).
+   */
+  let nextPull: Promise<unknown> | undefined;
+  const pull = () =>
+    (nextPull ??= new Promise((resolve, reject) =>
+      setImmediate(() => {
+        nextPull = undefined;
+        replica.sync().then(resolve, reject);
+      }),
+    ));
   /** Pulls what the primary has now, the write just made included. */
   const afterWrite = async <T>(written: T): Promise<T> => {
-    await replica.sync();
+    await pull();
     return written;
   };
   const client: Client = {

@@ -281,7 +281,7 @@ export async function writesSection(dbPath: string, { duration, connections }: {
     };
     await run('no writes', duration);
     let offset = 0;
-    for (const perSecond of [1, 20]) {
+    for (const perSecond of [1, 5, 20]) {
       const ids = contentIds.slice(offset, (offset += perSecond * duration * 2));
       await run(`${perSecond} review/s`, duration, () => postReviews(url, tokens, ids, perSecond, duration));
     }

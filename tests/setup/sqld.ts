@@ -47,6 +47,8 @@ export interface SqldOptions {
   /** The ports to listen on (to restart one where its clients expect it); free ones by default. */
   httpPort?: number;
   grpcPort?: number;
+  /** More of sqld's own options (e.g. `--max-response-size 2MB`). */
+  args?: string[];
 }
 
 /**
@@ -67,6 +69,7 @@ export async function startSqld(options: SqldOptions = {}): Promise<Sqld> {
   const grpcPort = options.grpc ? (options.grpcPort ?? (await freePort())) : undefined;
   const args = ['--no-welcome', '--disable-metrics', '-d', join(dir, 'data.sqld'), '--http-listen-addr', `127.0.0.1:${httpPort}`];
   if (grpcPort) args.push('--grpc-listen-addr', `127.0.0.1:${grpcPort}`);
+  if (options.args) args.push(...options.args);
   if (options.primary) {
     if (!options.primary.grpcUrl) throw new Error('the primary was started without grpc');
     args.push('--primary-grpc-url', options.primary.grpcUrl);

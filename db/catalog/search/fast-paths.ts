@@ -44,19 +44,45 @@ export async function pruneChanges(db: Db, seq: number): Promise<void> {
 /** A content's facet columns, as the facet table reads them: seq, cost, has_cert, rating, num_reviews, created_at, tag_key. */
 export type FacetRow = [number, string, number, number, number, number, string];
 
+const FACET_COLUMNS = 'json_array(seq, cost, has_cert, rating, num_reviews, created_at, tag_key)';
+const VERSION_AND_TOP = `SELECT (SELECT coalesce(max(seq), 0) FROM catalog_changes) AS version, (SELECT coalesce(max(seq), 0) FROM contents) AS top`;
 const FACET_ROWS = `SELECT (SELECT coalesce(max(seq), 0) FROM catalog_changes) AS version, coalesce(max(seq), 0) AS top,
-  json_group_array(json_array(seq, cost, has_cert, rating, num_reviews, created_at, tag_key)) AS rows
+  json_group_array(${FACET_COLUMNS}) AS rows
 FROM contents INDEXED BY contents_facet_table_idx`;
+const FACET_ROWS_PART = `SELECT json_group_array(${FACET_COLUMNS}) AS rows
+FROM (SELECT seq, cost, has_cert, rating, num_reviews, created_at, tag_key FROM contents INDEXED BY contents_facet_table_idx
+  ORDER BY created_at, cost, has_cert, rating, num_reviews, tag_key, seq LIMIT ? OFFSET ?)`;
+/**
+ * Rows per statement from a libSQL server, whose answers are limited in size (sqld's --max-response-size,
+ * 10 MB by default: 100k contents' rows are 11 MB as one text, 5,000 of them about 550 kB).
+ */
+const PART_ROWS = 5_000;
 
 /**
  * Every content's facet columns with the catalog version they belong to: one statement over the covering
  * index, so rows and version are one snapshot; one JSON text rather than 100k row objects from the driver
  * (which take seven times as long). Each row carries its tag set as one text (contents.tag_key), so tags
- * cost a map lookup per row, not one per tag.
+ * cost a map lookup per row, not one per tag. From a libSQL server, in parts of PART_ROWS, within one read
+ * transaction (one snapshot still).
  */
 export async function readFacetRows(db: Db): Promise<{ version: number; top: number; rows: FacetRow[] }> {
-  const head = (await db.$client.execute(FACET_ROWS)).rows[0]!;
-  return { version: Number(head.version ?? 0), top: Number(head.top), rows: JSON.parse(String(head.rows)) as FacetRow[] };
+  if (db.$client.protocol === 'file') {
+    const head = (await db.$client.execute(FACET_ROWS)).rows[0]!;
+    return { version: Number(head.version ?? 0), top: Number(head.top), rows: JSON.parse(String(head.rows)) as FacetRow[] };
+  }
+  const read = await db.$client.transaction('read');
+  try {
+    const head = (await read.execute(VERSION_AND_TOP)).rows[0]!;
+    const rows: FacetRow[] = [];
+    for (let offset = 0; ; offset += PART_ROWS) {
+      const part = JSON.parse(String((await read.execute({ sql: FACET_ROWS_PART, args: [PART_ROWS, offset] })).rows[0]!.rows)) as FacetRow[];
+      for (const row of part) rows.push(row);
+      if (part.length < PART_ROWS) break;
+    }
+    return { version: Number(head.version ?? 0), top: Number(head.top), rows };
+  } finally {
+    read.close();
+  }
 }
 
 /**

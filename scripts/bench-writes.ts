@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { constants, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createClient, type Client } from '@libsql/client';
@@ -124,8 +124,8 @@ async function facetReadsOf(url: string): Promise<number> {
 
 /**
  * Servers answering 200 on 50 loopback addresses, one port: the link checker's targets. They run in a process
- * of their own, as the sites of a real check are elsewhere: served from this one, they would take the event
- * loop that sends the read load.
+ * of their own, at the lowest priority, as the sites of a real check are elsewhere: served from this one, they
+ * would take the event loop that sends the read load.
  */
 async function linkTargets(): Promise<{ port: number; hosts: string[]; close: () => void }> {
   const port = await freePort();
@@ -134,6 +134,8 @@ async function linkTargets(): Promise<{ port: number; hosts: string[]; close: ()
     Promise.all(${JSON.stringify(hosts)}.map((host) => new Promise((resolve) => createServer((_, res) => res.end('ok')).listen(${port}, host, resolve))))
       .then(() => process.stdout.write('ready\\n'));`;
   const child = spawn(process.execPath, ['-e', serve], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // They stand for sites elsewhere, which use none of this machine: they get what the server and the load leave.
+  setPriority(child.pid!, constants.priority.PRIORITY_LOW);
   await new Promise<void>((resolve, reject) => {
     child.stdout!.once('data', () => resolve());
     child.once('exit', (code) => reject(new Error(`The link targets stopped (${code})`)));

@@ -17,6 +17,8 @@ import { BROWSER, BROWSER_API, log, root, startSkillshelf, type Goal, type Repor
 import { benchUncachedSearch, SEARCH_BUDGET_P95_MS, type SearchLatency } from './bench-search.ts';
 
 const USERS = 60;
+/** Sites the link checker's targets stand for, each on a loopback address of its own. */
+const LINK_HOSTS = 200;
 const GOALS = { oneReviewShare: 0.9, twentyReviewsShare: 0.5, readP99Ms: 50, writeP99Ms: 100, burstDone: 0.95, streamShare: 0.5, freshMs: 1000, facetReadsPerSecond: 1 };
 
 interface ReadStats {
@@ -123,13 +125,13 @@ async function facetReadsOf(url: string): Promise<number> {
 }
 
 /**
- * Servers answering 200 on 50 loopback addresses, one port: the link checker's targets. They run in a process
+ * Servers answering 200 on 200 loopback addresses, one port (the checker asks a host at most once a second): the link checker's targets. They run in a process
  * of their own, at the lowest priority, as the sites of a real check are elsewhere: served from this one, they
  * would take the event loop that sends the read load.
  */
 async function linkTargets(): Promise<{ port: number; hosts: string[]; close: () => void }> {
   const port = await freePort();
-  const hosts = Array.from({ length: 50 }, (_, i) => `127.0.0.${i + 1}`);
+  const hosts = Array.from({ length: LINK_HOSTS }, (_, i) => `127.0.0.${i + 1}`);
   const serve = `const { createServer } = require('node:http');
     Promise.all(${JSON.stringify(hosts)}.map((host) => new Promise((resolve) => createServer((_, res) => res.end('ok')).listen(${port}, host, resolve))))
       .then(() => process.stdout.write('ready\\n'));`;
@@ -251,7 +253,8 @@ export async function writesSection(dbPath: string, { duration, connections }: {
   const db = createClient({ url: `file:${dbPath}` });
   const targets = await linkTargets();
   // The link checker asks loopback servers, never the synthetic catalog's made-up hosts.
-  await db.execute({ sql: "UPDATE contents SET url = 'http://127.0.0.' || (1 + seq % 50) || ':' || ? || '/r/' || seq, url_key = NULL", args: [targets.port] });
+  // The port as text: a number is bound as a real, and '…:41245.0' is no URL (every check would fail at once).
+  await db.execute({ sql: `UPDATE contents SET url = 'http://127.0.0.' || (1 + seq % ${LINK_HOSTS}) || ':' || ? || '/r/' || seq, url_key = NULL`, args: [String(targets.port)] });
   const env = { LOG_LEVEL: 'silent', METRICS_TOKEN: 'bench-metrics-token-0123456789' };
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

@@ -257,6 +257,8 @@ export async function writesSection(dbPath: string, { duration, connections }: {
   // The link checker asks loopback servers, never the synthetic catalog's made-up hosts.
   // The port as text: a number is bound as a real, and '…:41245.0' is no URL (every check would fail at once).
   await db.execute({ sql: `UPDATE contents SET url = 'http://127.0.0.' || (1 + seq % ${LINK_HOSTS}) || ':' || ? || '/r/' || seq, url_key = NULL`, args: [String(targets.port)] });
+  // That rewrote every row: its log is folded into the file now, not by whichever review commits next.
+  await db.execute('PRAGMA wal_checkpoint(TRUNCATE)');
   const env = { LOG_LEVEL: 'silent', METRICS_TOKEN: 'bench-metrics-token-0123456789' };
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

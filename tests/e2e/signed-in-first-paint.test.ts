@@ -1,5 +1,5 @@
 /**
- * No flash of the wrong frame (issue 15): the catalog pages are made once for everyone, and a signed-in
+ * No flash of the wrong frame (docs/decisions/014): the catalog pages are made once for everyone, and a signed-in
  * user's browser paints who they are. From the very first frame it draws, a signed-in user must see their
  * own top bar — never "Sign In" — and the bookmarks of what they saved filled in (or busy while the saves
  * load, never empty).
@@ -23,6 +23,8 @@ interface Frame {
   topBar: boolean;
   /** Visible links or buttons reading exactly "Sign In". */
   signIn: number;
+  /** Whether the parser has reached the user menu's name yet (a frame may be drawn before it has). */
+  userNameParsed: boolean;
   userName: string | null;
   toggles: Array<{ id: string; pressed: string | null; busy: string | null }>;
 }
@@ -37,6 +39,7 @@ function recordFrames(): void {
       t,
       topBar: visible(document.querySelector('nav[aria-label="Main"]')),
       signIn: [...document.querySelectorAll('a, button')].filter((el) => el.textContent?.trim() === 'Sign In' && visible(el)).length,
+      userNameParsed: Boolean(document.querySelector('[data-user-name]')),
       userName: visible(document.querySelector('[data-user-name]')) ? document.querySelector('[data-user-name]')!.textContent : null,
       toggles: [...document.querySelectorAll<HTMLElement>('button[data-save-toggle]')].map((b) => ({ id: b.dataset.contentId, pressed: b.getAttribute('aria-pressed'), busy: b.getAttribute('aria-busy') })),
     });
@@ -107,13 +110,16 @@ describe.skipIf(!hasBrowser)('a signed-in user never sees the visitor frame', ()
         const frames = await framesOf(page, path);
         for (const frame of frames) {
           expect(frame.signIn, `${path} at ${frame.t} ms`).toBe(0);
-          expect(frame.userName, `${path} at ${frame.t} ms`).toBe(user.name);
+          // On a loaded machine Chromium may draw the top bar before it has parsed the menu: from the frame
+          // the name is there, it is theirs.
+          if (frame.userNameParsed) expect(frame.userName, `${path} at ${frame.t} ms`).toBe(user.name);
           for (const toggle of frame.toggles) {
             expect(toggle.pressed, `${path}: bookmark of ${toggle.id} at ${frame.t} ms`).toBe(String(toggle.id === saved._id));
           }
         }
-        // Chromium may paint a long page before it has parsed all of it: the saved card is in a frame once
-        // its part of the page is parsed, filled from that frame on (checked above).
+        // Chromium may paint a long page before it has parsed all of it: the name and the saved card are in a
+        // frame once their part of the page is parsed, right from that frame on (checked above).
+        expect(frames.some((frame) => frame.userName === user.name), path).toBe(true);
         if (path !== '/') expect(frames.some((frame) => frame.toggles.some((t) => t.id === saved._id)), path).toBe(true);
       }
     });

@@ -19,12 +19,27 @@ export function replicaWithRemoteWrites(replica: Client, primary: Client): Clien
    */
   let nextPull: Promise<unknown> | undefined;
   const pull = () =>
-    (nextPull ??= new Promise((resolve, reject) =>
+    (nextPull ??= new Promise((resolve) =>
       setImmediate(() => {
         nextPull = undefined;
-        replica.sync().then(resolve, reject);
+        void pullDone(3).then(resolve);
       }),
     ));
+  /**
+   * The write is done on the primary whatever the pull does: a pull that fails (the periodic one holding the
+   * replica at that moment) is tried again, and then left to the next periodic pull, within the sync interval.
+   */
+  const pullDone = async (tries: number): Promise<void> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await replica.sync();
+        return;
+      } catch (error) {
+        if (attempt >= tries) return void console.error('The embedded replica could not pull after a write:', error instanceof Error ? error.message : error);
+        await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
+      }
+    }
+  };
   /** Pulls what the primary has now, the write just made included. */
   const afterWrite = async <T>(written: T): Promise<T> => {
     await pull();

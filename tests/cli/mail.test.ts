@@ -2,12 +2,11 @@
  * `skillshelf mail outbox` reads what the site put in the outbox (here a reset link, requested in-process)
  * with its delivery state; `mail send` and `users reset-password` deliver it over a real SMTP exchange.
  */
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../db/accounts/users.ts';
 import { answerResetRequests, requestPasswordReset } from '../../db/accounts/password-resets.ts';
 import { createTestDb, type TestDb } from '../setup/db.ts';
-import { freePort } from '../setup/server.ts';
+import { startSmtp, type TestSmtp } from '../setup/smtp.ts';
 import { runCli } from './harness.ts';
 
 let t: TestDb;
@@ -95,40 +94,23 @@ it('an empty outbox says so (and --json gives an empty array)', async () => {
 });
 
 describe('with SMTP_URL set', () => {
-  let smtp: SMTPServer;
-  let smtpUrl: string;
-  const received: string[] = [];
-  beforeAll(async () => {
-    const port = await freePort();
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        stream.resume();
-        stream.on('end', () => {
-          received.push(...session.envelope.rcptTo.map((r) => r.address));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
-    smtpUrl = `smtp://127.0.0.1:${port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  let smtp: TestSmtp;
+  beforeAll(async () => (smtp = await startSmtp()));
+  afterAll(() => smtp.close());
 
   it('users reset-password sends the mail at once, and the outbox says it was sent', async () => {
-    const run = await runCli(t.url, ['users', 'reset-password', 'ada@example.com'], { SMTP_URL: smtpUrl });
+    const run = await runCli(t.url, ['users', 'reset-password', 'ada@example.com'], { SMTP_URL: smtp.url });
     expect(run).toMatchObject({ code: 0, stdout: 'Sent a password-reset link to Ada Lovelace <ada@example.com> over SMTP.\n' });
-    expect(received).toContain('ada@example.com');
+    expect(smtp.received).toContain('ada@example.com');
     const [mail] = JSON.parse((await runCli(t.url, ['mail', 'outbox', '--json'])).stdout) as { status: string; attempts: number }[];
     expect(mail).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
   it('mail send delivers what is due, and says what became of each', async () => {
     await t.db.$client.execute(`INSERT INTO outbox ("to", subject, text, status) VALUES ('grace@example.com', 'Hi', 'Hello', 'pending')`);
-    const run = await runCli(t.url, ['mail', 'send'], { SMTP_URL: smtpUrl });
+    const run = await runCli(t.url, ['mail', 'send'], { SMTP_URL: smtp.url });
     expect(run).toMatchObject({ code: 0, stdout: 'Sent the mail to grace@example.com.\n1 mail sent.\n' });
-    expect(received).toContain('grace@example.com');
-    expect((await runCli(t.url, ['mail', 'send'], { SMTP_URL: smtpUrl })).stdout).toBe('No mail is due.\n');
+    expect(smtp.received).toContain('grace@example.com');
+    expect((await runCli(t.url, ['mail', 'send'], { SMTP_URL: smtp.url })).stdout).toBe('No mail is due.\n');
   });
 });

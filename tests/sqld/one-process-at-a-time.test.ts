@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../db/client.ts';
 import { runLinkCheck } from '../../db/links/link-check.ts';
@@ -17,7 +16,7 @@ import { deliverDueMail } from '../../db/operations/mail-sender.ts';
 import { outbox } from '../../db/schema.ts';
 import { runCli } from '../cli/harness.ts';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
-import { freePort } from '../setup/server.ts';
+import { startSmtp } from '../setup/smtp.ts';
 import { hasSqld, NO_SQLD, startSqld, type Sqld } from '../setup/sqld.ts';
 
 // The link checks ask this file's own servers, on loopback; the configuration is read once per process, so
@@ -46,32 +45,19 @@ describe.skipIf(!hasSqld)(`one process at a time, across servers on sqld${hasSql
   });
 
   it('two senders send each of 30 mails exactly once', async () => {
-    const received: string[] = [];
-    const port = await freePort();
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        stream.resume();
-        stream.on('end', () => {
-          received.push(...session.envelope.rcptTo.map((r) => r.address));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+    const smtp = await startSmtp();
     try {
       const recipients = Array.from({ length: 30 }, (_, i) => `reader-${i}@example.com`);
       await onPrimary.insert(outbox).values(recipients.map((to) => ({ to, subject: 'Hi', text: 'Hello', status: 'pending' as const })));
       await onReplica.$client.sync();
-      const transport = () => nodemailer.createTransport({ url: `smtp://127.0.0.1:${port}` });
+      const transport = () => nodemailer.createTransport({ url: smtp.url });
       const [mine, theirs] = await Promise.all([deliverDueMail(onPrimary, transport()), deliverDueMail(onReplica, transport())]);
       expect(mine.length + theirs.length).toBe(30);
-      expect([...received].sort()).toEqual([...recipients].sort());
+      expect([...smtp.received].sort()).toEqual([...recipients].sort());
       const rows = await onPrimary.select().from(outbox);
       expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
     } finally {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 

@@ -9,16 +9,22 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   /** Seconds until a rate-limited (or turned-away busy) caller may retry. */
   readonly retryAfter: number | undefined;
+  /** A validation failure's every problem, by the path of the field it is about ('tags.0.label'). */
+  readonly fields: Readonly<Record<string, string>> | undefined;
 
-  constructor(code: ErrorCode, message: string, options?: { retryAfter?: number }) {
+  constructor(code: ErrorCode, message: string, options?: { retryAfter?: number; fields?: Record<string, string> }) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.retryAfter = options?.retryAfter;
+    this.fields = options?.fields;
   }
 }
 
-export const invalid = (message: string) => new AppError('VALIDATION', message);
+/** A validation failure: `message` is the first problem; `fields`, when known, names each by its field's path. */
+export const invalid = (message: string, fields?: Record<string, string>) => new AppError('VALIDATION', message, fields ? { fields } : undefined);
+/** A validation failure about one field. */
+export const invalidField = (path: string, message: string) => invalid(message, { [path]: message });
 export const unauthenticated = (message = 'Not authorized, please sign in') => new AppError('UNAUTHENTICATED', message);
 export const forbidden = (message = 'You are not allowed to do this') => new AppError('FORBIDDEN', message);
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);

@@ -2,7 +2,7 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { config, publicUrl } from '../config.ts';
-import { conflict, invalid, notFound, unauthenticated } from '../errors.ts';
+import { conflict, invalidField, notFound, unauthenticated } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { passwordResetTokens, sessions, users, type User } from '../schema.ts';
 import { hashToken } from '../crypto/tokens.ts';
@@ -156,8 +156,8 @@ async function confirmIdentity(db: Db, user: User, token: string, currentPasswor
   // Ended since the request was let in (a password change made at the same moment signs every device out).
   if (!session) throw unauthenticated();
   if (Date.now() - session.createdAt.getTime() < RECENT_SIGN_IN_MS) return;
-  if (!currentPassword) throw invalid(CURRENT_PASSWORD_NEEDED);
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) throw invalid(CURRENT_PASSWORD_WRONG);
+  if (!currentPassword) throw invalidField('currentPassword', CURRENT_PASSWORD_NEEDED);
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) throw invalidField('currentPassword', CURRENT_PASSWORD_WRONG);
 }
 
 const emailChangedMail = (user: Pick<User, 'name' | 'email'>, newEmail: string) => ({

@@ -19,6 +19,10 @@ export const apiError = z
   .object({
     message: z.string().meta({ description: 'What went wrong, in words to show the user' }),
     code: z.enum(['VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'TOO_LARGE', 'BUSY', 'METHOD_NOT_ALLOWED', 'UNSUPPORTED_MEDIA_TYPE', 'INTERNAL']).optional(),
+    fields: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({ description: 'A VALIDATION answer’s every problem, by the path of its field (`tags.0.label`); `message` is the first of them', example: { url: 'Website URL is required', name: 'Name is required' } }),
   })
   .meta({ id: 'Error', description: 'Every 4xx and 5xx answer. 429 and 503 also carry a Retry-After header (seconds).', example: { message: 'Website URL is required', code: 'VALIDATION' } });
 

@@ -3,10 +3,11 @@ import { forgetPasswordInput } from '#db/accounts/validation/users.ts';
 import { apiPost } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { Field, FormAlert, SubmitButton } from './forms/fields.tsx';
-import { checked, useForm } from './forms/use-form.ts';
+import { checked, useFocusFirstInvalid, useForm } from './forms/use-form.ts';
 
 export default function ForgetPasswordForm({ email = '', error = null, notice = null }: { email?: string; error?: string | null; notice?: string | null }) {
   const form = useForm({ email: notice ? '' : email }, { alert: error, stays: true });
+  useFocusFirstInvalid(form.errors);
 
   async function requestLink(input: { email: string }) {
     const reply = await apiPost<{ message: string }>('/api/users/forget-password', input);

@@ -2,12 +2,12 @@
  * Profile (docs/product.md §2, §5): blank passwords keep the current one; the returned user (maybe a new token) is
  * stored. The checkbox turns the mails about decisions on one's submissions on or off (issue 16 §1).
  */
-import { CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG, profileInput } from '#db/accounts/validation/users.ts';
+import { profileInput } from '#db/accounts/validation/users.ts';
 import { apiPut } from '#site/lib/api.ts';
 import { signIn, type UserInfo } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { CheckboxField, Field, FormAlert, SubmitButton } from './forms/fields.tsx';
-import { checked, mismatchedPasswords, useForm } from './forms/use-form.ts';
+import { checked, useFocusFirstInvalid, mismatchedPasswords, useForm } from './forms/use-form.ts';
 
 const KEEP = 'leave blank to keep the same';
 
@@ -15,10 +15,11 @@ export default function ProfileForm(props: { name: string; email: string; decisi
   const blank = { password: '', confirmPassword: '', currentPassword: '' };
   const form = useForm(
     { name: props.name, email: props.email, decisionMails: props.decisionMails, ...blank },
-    // The server's word on the current password goes beside its field.
-    { stays: true, fieldOf: (message) => ([CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG].includes(message) ? 'currentPassword' : undefined) },
+    // The server's word on a field (the current password, say) goes beside it.
+    { stays: true },
   );
   const { values, errors } = form;
+  useFocusFirstInvalid(errors);
   // A new email or password asks for the current one (the server needs it unless you signed in lately).
   const sensitive = values.password !== '' || values.email.trim().toLowerCase() !== props.email.toLowerCase();
 

@@ -4,11 +4,12 @@ import { apiGet, apiPost } from '#site/lib/api.ts';
 import { safeRedirect } from '#site/lib/redirect.ts';
 import { signIn, updateSaves, type UserInfo, type UserSaves } from '#site/stores/session.ts';
 import { Field, FormAlert, SubmitButton } from './forms/fields.tsx';
-import { checked, useForm } from './forms/use-form.ts';
+import { checked, useFocusFirstInvalid, useForm } from './forms/use-form.ts';
 
 export default function SignInForm({ redirect, email = '', error = null }: { redirect: string | null; email?: string; error?: string | null }) {
   const form = useForm({ email, password: '' }, { alert: error });
   const { values, errors } = form;
+  useFocusFirstInvalid(errors);
 
   async function signInWith(input: SignInInput) {
     const user = await apiPost<UserInfo>('/api/users/signin', input);

@@ -4,7 +4,7 @@ import { ApiError, apiPost, errorMessage } from '#site/lib/api.ts';
 import { safeRedirect } from '#site/lib/redirect.ts';
 import { signIn, updateSaves, type UserInfo } from '#site/stores/session.ts';
 import { Field, FormAlert, SubmitButton } from './forms/fields.tsx';
-import { checked, mismatchedPasswords, useForm } from './forms/use-form.ts';
+import { checked, useFocusFirstInvalid, mismatchedPasswords, useForm } from './forms/use-form.ts';
 
 /** docs/product.md §8: any sign-up failure reads 'Email is already registered' — except a validation reply, whose message says more. */
 function signUpFailure(error: unknown): string {
@@ -17,6 +17,7 @@ export default function SignUpForm(props: { redirect: string | null; name?: stri
   const { redirect } = props;
   const form = useForm({ name: props.name ?? '', email: props.email ?? '', password: '', confirmPassword: '' }, { alert: props.error ?? null, failure: signUpFailure });
   const { values, errors } = form;
+  useFocusFirstInvalid(errors);
 
   async function signUpWith(input: SignUpInput) {
     const user = await apiPost<UserInfo>('/api/users/signup', input);

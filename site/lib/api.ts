@@ -11,12 +11,21 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's error code (VALIDATION, CONFLICT, …) when it sent one. */
   readonly code: string | undefined;
+  /** A validation failure's problems by field path, when the server named them. */
+  readonly fields: Readonly<Record<string, string>>;
 
-  constructor(message: string, status: number, code?: string) {
+  constructor(message: string, status: number, code?: string, fields: Record<string, string> = {}) {
     super(message);
     this.status = status;
     this.code = code;
+    this.fields = fields;
   }
+}
+
+/** The `fields` of an error answer, keeping only text values (a foreign server may send anything). */
+function fieldsOf(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object') return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
@@ -47,9 +56,9 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
     }
   }
   if (!response.ok) {
-    const reply = data && typeof data === 'object' ? (data as { message?: unknown; code?: unknown }) : {};
+    const reply = data && typeof data === 'object' ? (data as { message?: unknown; code?: unknown; fields?: unknown }) : {};
     const message = typeof reply.message === 'string' && reply.message ? reply.message : response.statusText || `Request failed with status ${response.status}`;
-    throw new ApiError(message, response.status, typeof reply.code === 'string' ? reply.code : undefined);
+    throw new ApiError(message, response.status, typeof reply.code === 'string' ? reply.code : undefined, fieldsOf(reply.fields));
   }
   return data as T;
 }

@@ -208,6 +208,21 @@ describe('submissions', () => {
     expect(res.body.message).toBe(message);
   });
 
+  it('names every problem by its field, the first of them as the message', async () => {
+    const user = await newUser();
+    const res = await api.post('/api/submissions/create', { url: 'not a url', cost: 'Cheap', hasCert: 'maybe' }, { token: user.token });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      message: 'Website URL must be a valid http(s) URL',
+      code: 'VALIDATION',
+      fields: {
+        url: 'Website URL must be a valid http(s) URL',
+        cost: 'Cost must be one of Free, Paid, Free/Paid',
+        hasCert: "hasCert must be true or false (or Yes, No, I don't know)",
+      },
+    });
+  });
+
   it('needs a session', async () => {
     expect((await api.post('/api/submissions/create', { url: 'https://example.org/x' })).status).toBe(401);
   });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
 import { apiClient, uniqueEmail } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { sqlRows } from '../setup/sql.ts';
 
 const PASSWORD = 'notices-password-1';
 
@@ -23,11 +24,11 @@ describe.skipIf(!hasBrowser)('form notices', () => {
     await server?.stop();
   });
 
-  async function signedIn(run: (page: Page) => Promise<void>) {
+  async function signedIn(run: (page: Page, email: string) => Promise<void>) {
     const api = apiClient(server.url);
     const email = uniqueEmail('notices');
     expect((await api.post('/api/users/signup', { name: 'Notice Tester', email, password: PASSWORD })).status).toBe(201);
-    await withSignedInPage(browser, server.url, { email, password: PASSWORD }, run);
+    await withSignedInPage(browser, server.url, { email, password: PASSWORD }, (page) => run(page, email));
   }
 
   it('the submit form’s “already listed” alert goes when a new URL is typed', async () => {
@@ -57,6 +58,23 @@ describe.skipIf(!hasBrowser)('form notices', () => {
       await page.getByRole('button', { name: 'Update' }).click();
       await page.getByRole('alert').filter({ hasText: 'Email is already registered' }).waitFor();
       await expect.poll(() => success.count()).toBe(0);
+    });
+  });
+  it('the server’s word on a field shows beside that field, focused, not as the alert', async () => {
+    await signedIn(async (page, email) => {
+      // Signed in 20 minutes ago: a new password now needs the current one, which the server checks.
+      await sqlRows(server.dbUrl, 'UPDATE sessions SET created_at = created_at - 1200000 WHERE user_id = (SELECT id FROM users WHERE email = ?)', [email]);
+      await page.goto('/profile');
+      await hydrated(page);
+      await page.getByLabel('Password', { exact: true }).fill('a-new-password-2');
+      await page.getByLabel('Confirm Password').fill('a-new-password-2');
+      await page.getByLabel('Current Password').fill('not-my-password');
+      await page.getByRole('button', { name: 'Update' }).click();
+      const beside = page.locator('[data-field-error="currentPassword"]', { hasText: 'Current password is incorrect' });
+      await beside.waitFor();
+      expect(await page.getByRole('alert').filter({ hasText: 'Current password is incorrect' }).count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('field-currentPassword');
+      expect(await page.locator('#field-currentPassword').getAttribute('aria-describedby')).toContain('field-currentPassword-error');
     });
   });
 });

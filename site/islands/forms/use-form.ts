@@ -1,13 +1,13 @@
 /**
  * The lifecycle every form island shares: its values, the error under each field, the one alert next to the
  * form (docs/product.md §1: one notice at a time, see FormAlert), and whether it is sending. A submit checks
- * the values in the browser first and sends only what passed; a failure of the send becomes the alert, in
- * the API's words. The alert goes as soon as an input of the form changes; field errors stay until the next
+ * the values in the browser first and sends only what passed; a failure of the send shows beside each field the
+ * server named (its `fields`), or else as the alert, in the API's words. The alert goes as soon as an input of the form changes; field errors stay until the next
  * submit.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { PASSWORD_MISMATCH } from '#db/accounts/validation/users.ts';
-import { errorMessage } from '#site/lib/api.ts';
+import { ApiError, errorMessage } from '#site/lib/api.ts';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
@@ -52,8 +52,20 @@ interface FormOptions {
   stays?: boolean;
   /** The alert for a failed send (default: the API's message). */
   failure?: (error: unknown) => string;
-  /** The field a failed send's message belongs to, if any: it is shown beside that field, not as the alert. */
-  fieldOf?: (message: string) => string | undefined;
+}
+
+/**
+ * A failed send's problems that belong to this form's fields (by the first segment of each path the server
+ * named), the first per field: shown beside their fields rather than as the alert.
+ */
+function serverFieldErrors<K extends string>(error: unknown, fieldNames: readonly string[]): FieldErrors<K> {
+  const errors: FieldErrors<K> = {};
+  if (!(error instanceof ApiError)) return errors;
+  for (const [path, message] of Object.entries(error.fields)) {
+    const key = path.split('.')[0] as K;
+    if (fieldNames.includes(key) && !errors[key]) errors[key] = message;
+  }
+  return errors;
 }
 
 export function useForm<V extends object, K extends string = Extract<keyof V, string>, A extends string = 'submit'>(initial: V | (() => V), options: FormOptions = {}) {
@@ -77,10 +89,9 @@ export function useForm<V extends object, K extends string = Extract<keyof V, st
       await send();
       if (stays) setAction(null);
     } catch (error) {
-      const message = failure(error);
-      const field = options.fieldOf?.(message) as K | undefined;
-      if (field) setErrors((current) => ({ ...current, [field]: message }));
-      else setAlert(message);
+      const besideFields = serverFieldErrors<K>(error, Object.keys(values));
+      if (Object.keys(besideFields).length > 0) setErrors((current) => ({ ...current, ...besideFields }));
+      else setAlert(failure(error));
       onFailure?.();
       setAction(null);
     }

@@ -36,7 +36,7 @@ export function errorToResponse(thrown: unknown): Response {
   const error = appErrorIn(thrown) ?? thrown;
   if (isAppError(error)) {
     const headers: Record<string, string> = error.retryAfter ? { 'retry-after': String(error.retryAfter) } : {};
-    return json({ message: error.message, code: error.code }, STATUS[error.code], headers);
+    return json({ message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) }, STATUS[error.code], headers);
   }
   // A client that hangs up mid-body is not our fault, and must not let anyone fill the error log at will.
   if (isClientAbort(error)) return json({ message: 'The request body was cut off before it ended', code: 'VALIDATION' }, 400);

@@ -17,10 +17,14 @@ const SQLD_SUITES = process.env.SQLD_ALL
 if (!hasSqld) console.warn(`${NO_SQLD}: the sqld project is skipped`);
 
 /**
- * Three kinds of tests, one command:
- * - unit: services and CLI helpers beside their code, on a temporary database file each;
+ * Eight projects, one command (`npm test`; `--project <name>` runs one):
+ * - unit: the tests beside the code in db/, cli/, site/ and scripts/, on a temporary database file each;
  * - api, cli: the real built server / the real `skillshelf` process, one temporary database per test file;
- * - e2e: Debian's Chromium (playwright-core) against the real server.
+ * - security: one file per attack that must stay fixed, most of them against the real server;
+ * - contract: the OpenAPI document, and the REST contract as a separate client uses it;
+ * - scale: query plans and statement counts on a 100k-content catalog;
+ * - sqld: the suites above (SQLD_SUITES) on a libSQL server, left out when the binary is missing;
+ * - e2e: Debian's Chromium (playwright-core) against the real server, one file at a time, after the others.
  * The build runs once, in globalSetup, when the sources are newer than dist/.
  */
 export default defineConfig({

@@ -70,8 +70,8 @@ export function contentConflict(error: unknown, input: Pick<ContentInput, 'slug'
 }
 
 /**
- * docs/product.md §4: "creates an empty content and navigates to its edit screen". It starts as a draft with sample
- * values, seen only in the admin screens; saving it with every required field publishes it.
+ * docs/product.md §4: Create Content "makes a draft and opens it". It starts as a draft with sample values,
+ * seen only in the admin screens; saving it with every required field publishes it.
  */
 export async function createEmptyContent(db: Db, actor: Actor): Promise<ApiContent> {
   const id = newId();

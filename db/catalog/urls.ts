@@ -82,9 +82,10 @@ const PLATFORMS: Array<{ hosts: string[]; name: (segments: string[]) => string |
 const HOSTED_ON = ['github.io', 'gitlab.io', 'substack.com', 'hashnode.dev', 'gitbook.io', 'netlify.app', 'vercel.app', 'pages.dev', 'blogspot.com', 'wordpress.com', 'medium.com', 'readthedocs.io', 'notion.site'];
 
 /**
- * The name a URL suggests (docs/product.md §5 "Name is derived from the URL"): the platform's resource where the path
- * names it (youtube.com/@fireship → 'fireship on YouTube', github.com/owner/repo → 'owner/repo'), the
- * site's own label on a hosting service, else the host's main word (https://www.khanacademy.org/x → 'Khanacademy').
+ * The name a URL suggests (docs/product.md §5: "the name is derived from it when blank"): the platform's
+ * resource where the path names it (youtube.com/@fireship → 'fireship on YouTube', github.com/owner/repo →
+ * 'owner/repo'), the site's own label on a hosting service, else the host's main word
+ * (https://www.khanacademy.org/x → 'Khanacademy').
  */
 export function nameFromUrl(value: string): string {
   let url: URL;

@@ -130,9 +130,10 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
 export const REJECTED = 'submission rejected successfully';
 
 /**
- * Rejects a pending submission (it is kept, as rejected), with the reason and note of `rejection` (either
- * may be missing: see db/contributions/validation/rejection.ts). docs/product.md §4's client approves and then deletes: a submission
- * already decided is left as it is — its content untouched — and the answer is a 200 that says so.
+ * Rejects a pending submission (it is kept, as rejected), with the reason and note of `rejection` (either may
+ * be missing: see db/contributions/validation/rejection.ts). A client may approve and then delete
+ * (decision 010): a submission already decided is left as it is — its content untouched — and the answer is a
+ * 200 that says so.
  */
 export async function rejectSubmission(db: Db, actor: Actor, id: string, rejection: unknown = {}): Promise<{ message: string; status: SubmissionStatus }> {
   const { reason, note } = parseInput(rejectionInput, rejection);

@@ -1,5 +1,5 @@
 /**
- * The link checker (issue 16 §2): checks published contents' URLs and records, per content, the last check,
+ * The link checker (decision 016): checks published contents' URLs and records, per content, the last check,
  * the HTTP status, the final URL after redirects and the consecutive failures (link_checks). Broken means
  * persistently failing: at least 3 failures spread over at least 48 hours, so a link that fails once, or
  * for a day, is not called broken. 429 and 503 are retried later (Retry-After) and never counted. At most

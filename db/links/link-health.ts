@@ -1,5 +1,5 @@
 /**
- * What the link checker's findings mean for people (issue 16 §2): the content page's notice of a broken
+ * What the link checker's findings mean for people (decision 016): the content page's notice of a broken
  * link, the admin's flags, filter and dashboard count, accepting a permanent redirect in one click, and
  * users' reports of a broken link. A finding counts only while the content still has the URL it is about.
  */

@@ -1,5 +1,6 @@
--- The seed of the tags table: SPEC §3's three lists in their order, then the tags a credible directory of
--- computer science cannot do without (issue 14). Tags already on contents (from an import, say) are kept.
+-- The seed of the tags table: the original three reference lists in their order, then the tags a credible
+-- directory of computer science cannot do without (docs/product.md §3, decision 011). Tags already on
+-- contents (from an import, say) are kept.
 INSERT OR IGNORE INTO tags(kind, value, label) VALUES
   ('category', 'software-engineering', 'Software Engineering'),
   ('category', 'data-science', 'Data Science'),

@@ -1,4 +1,4 @@
--- A content page says when its link may be broken (issue 16 §2), and visitors' pages are cached per catalog
+-- A content page says when its link may be broken (decision 016), and visitors' pages are cached per catalog
 -- version (decision 006): a link check that touches a broken link — it becomes broken, stays broken (the
 -- date checked moves on) or recovers — bumps the version. Checks of working links, the many, do not.
 CREATE TRIGGER catalog_version_link_broken_insert AFTER INSERT ON link_checks WHEN NEW.broken_since IS NOT NULL BEGIN

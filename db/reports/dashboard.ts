@@ -1,4 +1,4 @@
-/** The admin dashboard's summary (docs/product.md §3 "Dashboard summary"), in one round trip of grouped counts. */
+/** The admin dashboard's summary (docs/product.md §2 Dashboard, §7 `GET /api/dashboard/summary`), in one round trip of grouped counts. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { countBrokenLinks } from '../links/link-health.ts';

@@ -1,6 +1,7 @@
 /**
  * Profile (docs/product.md §2, §5): blank passwords keep the current one; the returned user (maybe a new token) is
- * stored. The checkbox turns the mails about decisions on one's submissions on or off (issue 16 §1).
+ * stored. The checkbox turns the mails about decisions on one's submissions on or off (docs/product.md §4,
+ * decision 016).
  */
 import { profileInput } from '#db/accounts/validation/users.ts';
 import { apiPut } from '#site/lib/api.ts';

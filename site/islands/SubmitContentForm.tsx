@@ -2,7 +2,7 @@
  * Submit new content (docs/product.md §2, §5): only the website URL is required; the name is derived from it as the
  * user types and cannot be edited here (an admin may rename it on review). A tag we do not list may be
  * proposed in each multi-select: it is sent as the others are, a {label, value} pair, and kept with the
- * submission for the admin to create, map or drop (issue 14 §2). On success: the notice
+ * submission for the admin to create, map or drop (docs/product.md §4). On success: the notice
  * 'Submission successfully created', the form reset, and home. While the URL is typed, the server says under
  * the field whether it is already listed, waiting, rejected before or new (./forms/url-check.tsx). The
  * server's refusals (a duplicate names the entry it duplicates) show in an alert.

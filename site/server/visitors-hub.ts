@@ -13,7 +13,10 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { addressGroup } from '#db/operations/rate-limit.ts';
 
-/** docs/product.md §7: the home screen opens the socket "to the same host": at `/` (as a client of the spec does) or `/ws` (our page). */
+/**
+ * docs/product.md §7: the home page keeps a WebSocket open for the number of visitors online, at `/` (as a separate
+ * client of the REST contract opens it: tests/contract/spec-client.test.ts) or `/ws` (our page).
+ */
 export const VISITORS_PATHS = new Set(['/', '/ws']);
 export const BROADCAST_INTERVAL_MS = 1000;
 

@@ -1,7 +1,7 @@
 /**
- * Mail on decision (issue 16 §1): when a moderator approves or rejects a link, its submitter gets a mail
- * through the outbox — the published content's address, or the reason and note — unless they turned these
- * mails off in their profile (or have no account any more).
+ * Mail on decision (docs/product.md §4, decision 016): when a moderator approves or rejects a link, its
+ * submitter gets a mail through the outbox — the published content's address, or the reason and note — unless
+ * they turned these mails off in their profile (or have no account any more).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';

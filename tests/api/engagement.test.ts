@@ -1,4 +1,4 @@
-/** Saves, reviews and submissions through the real server (the Signed-in features issue). */
+/** Saves, reviews and submissions through the real server (docs/product.md §4). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 19: on SIGTERM the server drains. /readyz turns 503 at once, the port refuses new connections,
+ * On SIGTERM the server drains (decision 019). /readyz turns 503 at once, the port refuses new connections,
  * a request in flight (here a sign-in whose body is still arriving) completes, and the process exits 0.
  * (With WEB_CONCURRENCY=2, the primary's exit: tests/api/reliability.test.ts.)
  */

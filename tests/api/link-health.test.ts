@@ -1,5 +1,5 @@
 /**
- * What the link checker's findings do on the site (issue 16 §2): a broken link (3 failures over 48 hours)
+ * What the link checker's findings do on the site (decision 016): a broken link (3 failures over 48 hours)
  * is noticed on its content page — visitors' cached pages too — flagged in the admin's contents list,
  * which filters to broken, moved or reported links, and counted on the dashboard; a permanent redirect is
  * accepted in one call, which makes it the URL. Users report a broken link once each; the report is listed

@@ -1,5 +1,5 @@
 /**
- * The server's scheduled link check (issue 16 §2): off by default; with LINK_CHECK_INTERVAL_HOURS the server
+ * The server's scheduled link check (decision 016): off by default; with LINK_CHECK_INTERVAL_HOURS the server
  * checks the due links by itself, holding the lease, so that another process (here the CLI) cannot check
  * at the same time.
  */

@@ -1,5 +1,5 @@
 /**
- * What whoever runs the site needs (issue 19): /healthz, /readyz, the request log with its ids (WebSocket
+ * What whoever runs the site needs (decision 019): /healthz, /readyz, the request log with its ids (WebSocket
  * upgrades included), errors logged with their stack and never shown, and /metrics for admins or the
  * METRICS_TOKEN holder, for the whole cluster with WEB_CONCURRENCY > 1.
  */

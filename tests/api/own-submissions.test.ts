@@ -1,5 +1,5 @@
 /**
- * The contributor loop through the real server (issue 16 §1): a submitter sees every link they sent and what
+ * The contributor loop through the real server (decision 016): a submitter sees every link they sent and what
  * became of it — pending, approved with the content it became, rejected — and nobody else's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

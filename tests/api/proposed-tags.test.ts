@@ -1,7 +1,8 @@
 /**
- * Proposed tags through the real server (issue 14 §2): a client of the REST contract submits {label, value}
- * pairs, and a pair that is none of our tags is kept with the submission rather than refused; it becomes a
- * tag only when an admin approves the submission and chooses so (create, map onto one of ours, drop).
+ * Proposed tags through the real server (docs/product.md §4): a client of the REST contract submits
+ * {label, value} pairs, and a pair that is none of our tags is kept with the submission rather than refused;
+ * it becomes a tag only when an admin approves the submission and chooses so (create, map onto one of ours,
+ * drop).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';

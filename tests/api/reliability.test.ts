@@ -1,6 +1,6 @@
 /**
  * Acknowledged writes survive a crash; many concurrent writers lose nothing; several server processes
- * share one database file (the Reliability issue, §6–§8).
+ * share one database file (decisions 004 and 024; what one process sees of another's changes: 023).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 19: Skillshelf behind Debian's nginx, configured by the shipped deploy/nginx.conf (only its
+ * Skillshelf behind Debian's nginx (decision 019), configured by the shipped deploy/nginx.conf (only its
  * addresses, ports and file paths rendered for a temporary directory), with TLS from a self-signed
  * certificate made here. TRUST_PROXY names the proxy (127.0.0.1); the test's own clients speak from other
  * loopback addresses (127.0.0.3…), so a direct request is told apart from one through nginx.

@@ -1,7 +1,7 @@
 /**
- * The live duplicate check (issue 16 §1): GET /api/submissions/check answers, with the duplicate refusal's own
- * URL normalisation, whether a link is already listed, already waiting, rejected before (with why), or new;
- * signed-in callers only, limited per account.
+ * The live duplicate check (decision 016): GET /api/submissions/check answers, with the duplicate refusal's
+ * own URL normalisation, whether a link is already listed, already waiting, rejected before (with why), or
+ * new; signed-in callers only, limited per account.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';

@@ -1,5 +1,5 @@
 /**
- * The admin tables at the scale of a real catalog (issue 17 items 1, 2 and 6), in a real browser: search,
+ * The admin tables at the scale of a real catalog (decision 020), in a real browser: search,
  * sort, filters, page size and an ellipsis pager, with the view in the address (reload, Back); bulk
  * approve, reject and delete of submissions with each row's outcome; and the tables as cards on a phone.
  */

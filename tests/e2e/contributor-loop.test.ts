@@ -1,5 +1,5 @@
 /**
- * The contributor loop in a real browser (issue 16 §1): a submitter finds their submissions from the user
+ * The contributor loop in a real browser (decision 016): a submitter finds their submissions from the user
  * menu and sees what became of each; the admin rejects with a reason that the submitter then reads; the
  * profile turns decision mails off; the submit form says, while the URL is typed, whether the link is new.
  */

@@ -1,7 +1,8 @@
 /**
- * Dark mode (issue 17): the pages follow the system's colour scheme, and the top bar's toggle chooses light,
- * dark or the system's again, kept in the browser. The pages are made once for everyone, so the theme is the
- * browser's: from the very first frame it draws, a page shows the right one — never a light flash in the dark.
+ * Dark mode (docs/product.md §1, decision 014): the pages follow the system's colour scheme, and the top
+ * bar's toggle chooses light, dark or the system's again, kept in the browser. The pages are made once for
+ * everyone, so the theme is the browser's: from the very first frame it draws, a page shows the right one —
+ * never a light flash in the dark.
  *
  * How the first paint is seen (as in signed-in-first-paint.test.ts): a script injected before the page's own
  * records the page's background in a requestAnimationFrame callback, which runs just before each frame is

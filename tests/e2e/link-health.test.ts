@@ -1,5 +1,5 @@
 /**
- * Link health in a real browser (issue 16 §2): a signed-in user reports a content's link from its page; a
+ * Link health in a real browser (decision 016): a signed-in user reports a content's link from its page; a
  * broken link is noticed on its page, flagged in the admin's contents list (filtered to broken ones from the
  * dashboard's card), and a permanent redirect is accepted with one click.
  */

@@ -1,8 +1,8 @@
 /**
- * Layout on a phone (390×844) and on a desktop (1366×900), issue 17: the search results before the filters on a
- * phone, with the filters in a drawer behind "Filters (n)" (with and without JavaScript) and the applied ones
- * as removable chips; a long breadcrumb ending in an ellipsis; the admin's Edit Content form centred; the
- * cards' badge rows lined up across a row; and "+n" for the tags a card does not show.
+ * Layout on a phone (390×844) and on a desktop (1366×900), docs/product.md §2: the search results before the
+ * filters on a phone, with the filters in a drawer behind "Filters (n)" (with and without JavaScript) and the
+ * applied ones as removable chips; a long breadcrumb ending in an ellipsis; the admin's Edit Content form
+ * centred; the cards' badge rows lined up across a row; and "+n" for the tags a card does not show.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * A proposed tag's way in a real browser (issue 14 §2): a user types a technology we do not list into the
- * submit form, with the keyboard, and proposes it; the admin sees the proposal on the submission's screen
+ * A proposed tag's way in a real browser (docs/product.md §4): a user types a technology we do not list into
+ * the submit form, with the keyboard, and proposes it; the admin sees the proposal on the submission's screen
  * and approves it mapped onto one of our tags.
  */
 import type { Browser, Page } from 'playwright-core';

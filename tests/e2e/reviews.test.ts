@@ -1,7 +1,8 @@
 /**
- * Reviews as their writers and admins use them (issue 17 items 8, 9, 10), in Chromium against the real
- * server on the demo world: your own review once, at the top, with Edit and Delete; the comment's counter
- * and where the focus goes; the admin's reviews table with its view in the address, and an audited delete.
+ * Reviews as their writers and admins use them (docs/product.md §2 and §4, decision 021), in Chromium against
+ * the real server on the demo world: your own review once, at the top, with Edit and Delete; the comment's
+ * counter and where the focus goes; the admin's reviews table with its view in the address, and an audited
+ * delete.
  */
 import { createClient } from '@libsql/client';
 import type { Browser, Page } from 'playwright-core';

@@ -1,7 +1,7 @@
 /**
- * An open taxonomy at scale (issue 14): with a thousand tags of each kind, the filter lists, the home page
- * and the search page still answer, through the real server. The filter lists were once read as one row
- * with a column per tag, and past 2,000 tags SQLite refused the statement ("too many columns in result
+ * An open taxonomy at scale (decisions 011 and 012): with a thousand tags of each kind, the filter lists, the
+ * home page and the search page still answer, through the real server. The filter lists were once read as one
+ * row with a column per tag, and past 2,000 tags SQLite refused the statement ("too many columns in result
  * set"): every page that shows the filters answered 500.
  */
 import { createClient } from '@libsql/client';

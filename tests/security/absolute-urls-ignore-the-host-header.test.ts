@@ -1,7 +1,8 @@
 /**
- * Finding 4: without PUBLIC_URL the site built absolute URLs (canonical, og:url, JSON-LD, feed, sitemap)
- * from the request's Host header, and cached the page by path alone: one request with `Host: evil.example`
- * planted that host in what every later visitor got. Absolute URLs now come from the configuration only.
+ * Without PUBLIC_URL the site once built absolute URLs (canonical, og:url, JSON-LD, feed, sitemap) from the
+ * request's Host header, and cached the page by path alone: one request with `Host: evil.example` planted
+ * that host in what every later visitor got. Absolute URLs now come from the configuration only
+ * (decision 009).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../setup/raw-http.ts';

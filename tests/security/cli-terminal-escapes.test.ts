@@ -135,8 +135,9 @@ describe('reports and errors quote values escaped', () => {
     const strict = await runCli(db.url, ['import', file, '--no-create-tags']);
     expect(strict.code).toBe(1);
     expectClean(strict);
-    // Import validation strips control characters before storing (finding 12), so the report names the
-    // rows as stored; the one place raw text could still reach it is what the escaping above guards.
+    // Import validation strips control characters before storing (invisible-text-is-refused.test.ts), so the
+    // report names the rows as stored; the one place raw text could still reach it is what the escaping above
+    // guards.
     expect(strict.stdout).toContain(`row 1, line 2: created ${cleanText(NAME)} (`);
     expect(strict.stdout).toContain(`row 2, line 3: refused ${cleanText(USER_NAME)}\n    - unknown category '${cleanText(tag)}': map it with --map`);
     expect(strict.stderr).toBe('error: 1 row refused (row 2); written: 1 created, 0 updated\n');

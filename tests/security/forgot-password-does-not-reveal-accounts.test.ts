@@ -1,8 +1,8 @@
 /**
- * Audit finding 6: with SMTP configured, the forgotten-password form answered a registered address only
- * after the SMTP exchange (0.5 s, and a 500 when the SMTP server was down) and an unknown one at once. Mail
- * now goes into the outbox and a background sender delivers it, with retries: the answer is the same, in
- * status, body and time, whether or not the address has an account.
+ * With SMTP configured, the forgotten-password form once answered a registered address only after the SMTP
+ * exchange (0.5 s, and a 500 when the SMTP server was down) and an unknown one at once. Mail now goes into
+ * the outbox and a background sender delivers it, with retries: the answer is the same, in status, body and
+ * time, whether or not the address has an account (decisions 008 and 026).
  */
 import { createClient } from '@libsql/client';
 import { SMTPServer } from 'smtp-server';

@@ -1,7 +1,7 @@
 /**
- * Finding 14: requests that were answered with a 500, with the wrong page, or not at all. Each now gets a
- * 4xx with a JSON message and the usual security headers. (Redirect targets with CR, LF or non-Latin-1
- * text: redirects-stay-on-this-site.test.ts.)
+ * Requests that were once answered with a 500, with the wrong page, or not at all. Each now gets a 4xx with a
+ * JSON message and the usual security headers (the request gate, decision 009). (Redirect targets with CR, LF
+ * or non-Latin-1 text: redirects-stay-on-this-site.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headerOf, rawRequest, type RawReply } from '../setup/raw-http.ts';

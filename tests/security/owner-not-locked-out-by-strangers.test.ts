@@ -1,9 +1,9 @@
 /**
- * Audit finding 10: ten wrong passwords from anyone locked an account for 15 minutes, its owner and admins
- * included. Failures are now refused per account and client address; the account as a whole is only slowed
- * down (OWASP, Authentication Cheat Sheet: "Account Lockout"). The server sees each test client by its
- * real source address: these requests leave from other loopback addresses (127.0.0.2, …), as a person on
- * another network would.
+ * Ten wrong passwords from anyone once locked an account for 15 minutes, its owner and admins included.
+ * Failures are now refused per account and client address; the account as a whole is only slowed down (OWASP,
+ * Authentication Cheat Sheet: "Account Lockout"). The server sees each test client by its real source
+ * address: these requests leave from other loopback addresses (127.0.0.2, …), as a person on another network
+ * would.
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * Audit finding 8: 1,000 concurrent password changes with one user's token ran about 255 argon2 hashes at
- * once, and a sign-in meanwhile took 11.8 s instead of 25 ms. Changes of password or email are now limited
- * per account, and at most as many hashes as there are cores run at once, with a bounded queue behind them
- * (beyond it: 503 with Retry-After).
+ * 1,000 concurrent password changes with one user's token once ran about 255 argon2 hashes at once, and a
+ * sign-in meanwhile took 11.8 s instead of 25 ms. Changes of password or email are now limited per account,
+ * and at most as many hashes as there are cores run at once, with a bounded queue behind them (beyond it: 503
+ * with Retry-After).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, uniqueEmail, type ApiClient, type ApiResponse } from '../setup/http.ts';

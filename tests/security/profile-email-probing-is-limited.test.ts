@@ -1,7 +1,7 @@
 /**
- * Audit finding 11: `PUT /api/users/profile {"email": …}` answers 409 for a registered address and 200
- * otherwise, so a signed-in account could test any number of addresses. Changes of email or password are
- * now limited per account (RATE_LIMIT_ACCOUNT_CHANGE_USER, 10 an hour by default).
+ * `PUT /api/users/profile {"email": …}` answers 409 for a registered address and 200 otherwise, so a
+ * signed-in account could once test any number of addresses. Changes of email or password are now limited per
+ * account (RATE_LIMIT_ACCOUNT_CHANGE_USER, 10 an hour by default).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';

@@ -1,8 +1,9 @@
 /**
- * Finding 3: `/signin?redirect=/%09/evil.example` sent a signed-in user to //evil.example, from the server's
- * guard and from the sign-in and sign-up islands (browsers drop the tab). Both now ask one function
- * (site/lib/redirect.ts, unit-tested there with 50 bypass forms) that decides with the URL parser.
- * Finding 14 (part): a redirect target with CR, LF or non-Latin-1 text made the guard throw (500).
+ * `/signin?redirect=/%09/evil.example` once sent a signed-in user to //evil.example, from the server's guard
+ * and from the sign-in and sign-up islands (browsers drop the tab). Both now ask one function
+ * (site/lib/redirect.ts, unit-tested there with 50 bypass forms) that decides with the URL parser
+ * (decision 009). A redirect target with CR, LF or non-Latin-1 text once made the guard throw (500); other
+ * malformed requests: malformed-requests-get-4xx.test.ts.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Audit finding 5: a password-reset link requested before the password or the email changed must not work
- * afterwards — whoever made the change (the user in the profile, an admin).
+ * A password-reset link requested before the password or the email changed must not work afterwards — whoever
+ * made the change (the user in the profile, an admin).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';

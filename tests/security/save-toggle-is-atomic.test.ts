@@ -1,7 +1,7 @@
 /**
- * The save toggle under concurrency (audit finding 15), through the real server in two processes sharing
- * the database, as WEB_CONCURRENCY runs it: every toggle flips the state exactly once, however many arrive
- * at once, and the explicit PUT / DELETE /api/users/saves/{contentId} are idempotent.
+ * The save toggle under concurrency (docs/product.md §4), through the real server in two processes sharing
+ * the database, as WEB_CONCURRENCY runs it: every toggle flips the state exactly once, however many arrive at
+ * once, and the explicit PUT / DELETE /api/users/saves/{contentId} are idempotent.
  */
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

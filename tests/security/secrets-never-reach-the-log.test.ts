@@ -1,5 +1,5 @@
 /**
- * Issue 19: every log line is free of secrets. A realistic run against the real server, logging at its
+ * Every log line is free of secrets (decision 019). A realistic run against the real server, logging at its
  * most verbose (sign-up, sign-in with the demo passwords through the API and the no-JavaScript form, a
  * wrong password, a forgotten password and its reset link, the session as a cookie and as a bearer token,
  * tokens put in query strings) and then the whole of what the process wrote is searched for every

@@ -1,7 +1,7 @@
 /**
- * Audit finding 9: a failed sign-in was counted only after the password had been verified, so concurrent
- * guesses all passed the check before any was counted (40 at once got 17–18 verifications against a
- * limit of 10). Each attempt must be counted before its password is looked at.
+ * A failed sign-in was once counted only after the password had been verified, so concurrent guesses all
+ * passed the check before any was counted (40 at once got 17–18 verifications against a limit of 10). Each
+ * attempt must be counted before its password is looked at.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';

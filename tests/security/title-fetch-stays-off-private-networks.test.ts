@@ -1,8 +1,8 @@
 /**
- * The title fetch of a submitted link (issue 16 §1) is triggered by any signed-in user, so it must not be a
- * way into the server's network (SSRF): it never connects to a private, loopback or link-local address —
- * not by a literal address, not by a name that resolves to one, not by a redirect — and it is bounded in
- * time (3 s), size (512 KB), redirects (3) and schemes (http and https). Every failure is silent.
+ * The title fetch of a submitted link (decisions 016 and 025) is triggered by any signed-in user, so it must
+ * not be a way into the server's network (SSRF): it never connects to a private, loopback or link-local
+ * address — not by a literal address, not by a name that resolves to one, not by a redirect — and it is
+ * bounded in time (3 s), size (512 KB), redirects (3) and schemes (http and https). Every failure is silent.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { factsOf, fetchPageTitle, titleOf } from '../../db/contributions/page-title.ts';

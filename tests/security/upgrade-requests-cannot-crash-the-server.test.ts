@@ -1,7 +1,7 @@
 /**
- * Finding 1: an upgrade request whose target the URL parser cannot read ("//", "/\", "http://[") threw out
- * of the server's upgrade listener and ended the process. Each must get a 4xx, and the server stays up,
- * alone and with WEB_CONCURRENCY=2 (where a crash cost most of the requests sent right after it).
+ * An upgrade request whose target the URL parser cannot read ("//", "/\", "http://[") once threw out of the
+ * server's upgrade listener and ended the process (decision 009). Each must get a 4xx, and the server stays
+ * up, alone and with WEB_CONCURRENCY=2 (where a crash cost most of the requests sent right after it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../setup/raw-http.ts';

@@ -1,8 +1,8 @@
 /**
- * Finding 2: every WebSocket connect and close told every client the new count, so N sockets cost N²
- * frames; any number of sockets from one address, from any site, was accepted. Now the count goes out at
- * most once a second whatever the churn, sockets are capped per address and in total, and only this
- * site's pages (its Origin) may connect.
+ * Every WebSocket connect and close once told every client the new count, so N sockets cost N² frames; any
+ * number of sockets from one address, from any site, was accepted. Now the count goes out at most once a
+ * second whatever the churn, sockets are capped per address and in total, and only this site's pages (its
+ * Origin) may connect.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';

@@ -27,7 +27,7 @@ export const reviewInput = z.object({
 export type ReviewInput = z.infer<typeof reviewInput>;
 
 /**
- * docs/product.md §2 "Submit new content": only the URL is required; the name is derived from it when missing. Cost
+ * docs/product.md §2, Submit: only the URL is required; the name is derived from it when missing. Cost
  * and certificate left blank stay undefined: "not given", for the admin to decide.
  */
 export const submissionInput = z.object({

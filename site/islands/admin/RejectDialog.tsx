@@ -1,5 +1,5 @@
 /**
- * Asks why a submission is rejected before it is (issue 16 §1): one reason of the fixed set and a note to the
+ * Asks why a submission is rejected before it is (decision 016): one reason of the fixed set and a note to the
  * submitter, both optional — "No reason given" and an empty note reject without them. A <dialog> shown with showModal():
  * Escape or Cancel leaves the submission as it was.
  */

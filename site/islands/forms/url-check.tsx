@@ -1,5 +1,5 @@
 /**
- * The submit form's live duplicate check (issue 16 §1): once the typed URL parses, the server is asked (after
+ * The submit form's live duplicate check (decision 016): once the typed URL parses, the server is asked (after
  * a pause in typing) whether the link is already listed, already waiting, rejected before, or new, and the
  * answer shows under the field. Answers are kept per URL, so going back to one asks nothing.
  */

@@ -40,7 +40,7 @@ export const POST = endpoint(async (context) => {
 
 /**
  * Rejects. The body may say why: `{reason, note}` (db/contributions/validation/rejection.ts: a code of the fixed set, a
- * note of at most 500 characters; both optional). No body rejects without a reason, as docs/product.md §7's client does.
+ * note of at most 500 characters; both optional). No body rejects without a reason (docs/product.md §7: the body is optional).
  */
 export const DELETE = endpoint(async (context) => {
   const actor = requireAdminActor(context);

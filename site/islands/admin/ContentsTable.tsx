@@ -6,13 +6,11 @@
  * by status, category, cost, or to broken, moved or reported links; search, sort and paging are the server's
  * (docs/product.md §2).
  */
-import { useState } from 'react';
-import { apiDelete, apiPost, errorMessage } from '#site/lib/api.ts';
-import { flashToast, toast } from '#site/stores/toasts.ts';
+import { apiDelete, apiPost } from '#site/lib/api.ts';
 import type { LinkHealthShape } from '#db/contract/shapes.ts';
 import { CONTENT_LIST, type ListQuery } from '#db/validation/list-query.ts';
 import { COSTS } from '#db/catalog/taxonomy.ts';
-import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, labels, pageAddress, Pager, RowsShown, useAdminList, useListQuery, type PagedList, type RowAction } from './list.tsx';
+import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, labels, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction, type PagedList, type RowAction } from './list.tsx';
 import { BusyButton } from '../forms/fields.tsx';
 
 type ContentStatus = 'draft' | 'published';
@@ -72,54 +70,41 @@ function emptyMessage(query: ListQuery): string {
 export default function ContentsTable({ initialSearch, categories }: { initialSearch: string; categories: Array<{ label: string; value: string }> }) {
   const { query, change } = useListQuery(CONTENT_LIST, initialSearch);
   const { state, reload, refreshing } = useAdminList<ContentList>('/api/contents/admin', CONTENT_LIST, query);
-  const [busy, setBusy] = useState<RowAction | null>(null);
+  const { busy, run, isBusy } = useRowAction(reload);
 
-  async function create() {
-    if (!window.confirm('Create a new content?')) return;
-    setBusy({ action: 'creating' });
-    try {
-      const { content } = await apiPost<{ content: { _id: string } }>('/api/contents');
-      flashToast('success', 'new content created successfully');
-      location.assign(`/admin/content/${content._id}`);
-    } catch (error) {
-      toast('error', errorMessage(error));
-      setBusy(null);
-    }
-  }
+  // A new draft opens on its edit screen (docs/product.md §4).
+  const create = () =>
+    run(
+      { action: 'creating' },
+      {
+        confirm: 'Create a new content?',
+        request: () => apiPost<{ content: { _id: string } }>('/api/contents'),
+        toast: 'new content created successfully',
+        goTo: ({ content }) => `/admin/content/${content._id}`,
+      },
+    );
 
-  async function acceptMove(content: ContentRow) {
-    if (!window.confirm(`Make ${content.link?.movedTo} the URL of ${content.name}?`)) return;
-    setBusy({ action: 'accepting', id: content._id });
-    try {
-      await apiPost(`/api/contents/${content._id}/accept-redirect`);
-      toast('success', 'The new URL is saved');
-      await reload();
-    } catch (error) {
-      toast('error', errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const acceptMove = (content: ContentRow) =>
+    run(
+      { action: 'accepting', id: content._id },
+      { confirm: `Make ${content.link?.movedTo} the URL of ${content.name}?`, request: () => apiPost(`/api/contents/${content._id}/accept-redirect`), toast: 'The new URL is saved' },
+    );
 
-  async function remove(content: ContentRow) {
-    if (!window.confirm('Delete this content?')) return;
-    setBusy({ action: 'deleting', id: content._id });
-    try {
-      const reply = await apiDelete<{ message?: string }>(`/api/contents/${content._id}`);
-      toast('success', reply?.message || 'content deleted successfully');
-      await reload();
-    } catch (error) {
-      toast('error', errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const remove = (content: ContentRow) =>
+    run(
+      { action: 'deleting', id: content._id },
+      {
+        confirm: 'Delete this content?',
+        request: () => apiDelete<{ message?: string }>(`/api/contents/${content._id}`),
+        toast: (reply) => reply?.message || 'content deleted successfully',
+      },
+    );
 
   const categoryOptions = [['', 'Any'] as const, ...categories.map((c) => [c.value, c.label] as const)];
   return (
     <div className="flex flex-col gap-4">
       <div className="flex justify-end">
-        <BusyButton className="btn btn-primary" busy={busy?.action === 'creating'} disabled={busy !== null} onClick={() => void create()}>
+        <BusyButton className="btn btn-primary" busy={isBusy('creating')} disabled={busy !== null} onClick={() => void create()}>
           Create Content
         </BusyButton>
       </div>
@@ -139,7 +124,6 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
           ) : (
             <AdminTable caption={`Contents, page ${state.data.page} of ${state.data.pages}`} busy={refreshing || busy !== null} columns={COLUMNS} query={query} change={change}>
               {state.data.contents.map((content, index) => {
-                const deleting = busy?.action === 'deleting' && busy.id === content._id;
                 return (
                   <tr key={content._id}>
                     <Cell label="No.">{index + 1 + state.data.count}</Cell>
@@ -172,7 +156,7 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
                         <a className="btn btn-sm" href={`/admin/content/${content._id}`}>
                           Edit<span className="sr-only"> {content.name}</span>
                         </a>
-                        <BusyButton className="btn btn-sm btn-error" busy={deleting} disabled={busy !== null} onClick={() => void remove(content)}>
+                        <BusyButton className="btn btn-sm btn-error" busy={isBusy('deleting', content._id)} disabled={busy !== null} onClick={() => void remove(content)}>
                           Delete<span className="sr-only"> {content.name}</span>
                         </BusyButton>
                       </div>

@@ -9,7 +9,7 @@ import { apiGet, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { TAG_LIST } from '#db/validation/list-query.ts';
 import { BusyButton } from '../forms/fields.tsx';
-import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, useAdminList, useListQuery, type PagedList } from './list.tsx';
+import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, useAdminList, useListQuery, useRowAction, type PagedList, type RowAction, type RowActionSteps } from './list.tsx';
 
 type Kind = 'category' | 'techStack' | 'type';
 
@@ -46,27 +46,18 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
   const { query, change } = useListQuery(TAG_LIST, initialSearch);
   const { state, reload, refreshing } = useAdminList<TagList>('/api/tags/admin', TAG_LIST, query);
   const [editing, setEditing] = useState<Editing>(null);
-  const [busy, setBusy] = useState<number | 'adding' | null>(null);
+  const { busy, run: runAction } = useRowAction(reload);
 
-  /** Runs one change, reports it, and reloads the list (counts move with merges). */
-  async function run(id: number | 'adding', change: () => Promise<string>): Promise<boolean> {
-    setBusy(id);
-    try {
-      toast('success', await change());
-      setEditing(null);
-      await reload();
-      return true;
-    } catch (error) {
-      toast('error', errorMessage(error));
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  }
+  /** Runs one change, reports it, closes the row's form and reloads the list (counts move with merges). */
+  const run = <T,>(action: RowAction, steps: RowActionSteps<T>) => runAction(action, { ...steps, onSuccess: () => setEditing(null) });
 
   return (
     <div className="flex flex-col gap-4">
-      <AddTagForm busy={busy === 'adding'} disabled={busy !== null} onAdd={(kind, label) => run('adding', async () => (await apiPost<{ message: string }>('/api/tags', { kind, label })).message)} />
+      <AddTagForm
+        busy={busy?.action === 'adding'}
+        disabled={busy !== null}
+        onAdd={(kind, label) => run({ action: 'adding' }, { request: () => apiPost<{ message: string }>('/api/tags', { kind, label }), toast: (reply) => reply.message })}
+      />
       <ListControls query={query} change={change} searchLabel="Find">
         <FilterSelect label="Kind" name="kind" query={query} change={change} options={KIND_FILTERS} />
         <FilterSelect label="Status" name="status" query={query} change={change} options={STATUS_FILTERS} />
@@ -89,20 +80,37 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
                   tag={tag}
                   editing={editing?.id === tag.id ? editing.action : null}
                   onEdit={(action) => setEditing(action ? { id: tag.id, action } : null)}
-                  busy={busy === tag.id}
+                  busy={busy?.id === tag.id}
                   disabled={busy !== null}
-                  onRename={(label) => run(tag.id, async () => {
-                    const renamed = await apiPut<AdminTag>(`/api/tags/${tag.id}`, { label });
-                    return renamed.value === tag.value ? `Renamed to '${renamed.label}'` : `Renamed to '${renamed.label}'; links to ${tag.value} lead to ${renamed.value}`;
-                  })}
-                  onMerge={(into) => run(tag.id, async () => {
-                    const merged = await apiPost<AdminTag>(`/api/tags/${tag.id}/merge`, { into: into.id });
-                    return `Merged '${tag.label}' into '${merged.label}': ${merged.contents} contents`;
-                  })}
-                  onStatus={(status) => run(tag.id, async () => {
-                    await apiPut<AdminTag>(`/api/tags/${tag.id}`, { status });
-                    return status === 'retired' ? `Retired '${tag.label}': no longer offered` : `Restored '${tag.label}'`;
-                  })}
+                  onRename={(label) =>
+                    run(
+                      { action: 'renaming', id: tag.id },
+                      {
+                        request: () => apiPut<AdminTag>(`/api/tags/${tag.id}`, { label }),
+                        toast: (renamed) => (renamed.value === tag.value ? `Renamed to '${renamed.label}'` : `Renamed to '${renamed.label}'; links to ${tag.value} lead to ${renamed.value}`),
+                      },
+                    )
+                  }
+                  onMerge={(into) =>
+                    run(
+                      { action: 'merging', id: tag.id },
+                      {
+                        confirm: `Merge '${tag.label}' (${tag.contents} contents) into '${into.label}' (${into.contents} contents)? '${tag.label}' goes away; its links will lead to '${into.label}'.`,
+                        request: () => apiPost<AdminTag>(`/api/tags/${tag.id}/merge`, { into: into.id }),
+                        toast: (merged) => `Merged '${tag.label}' into '${merged.label}': ${merged.contents} contents`,
+                      },
+                    )
+                  }
+                  onStatus={(status) =>
+                    run(
+                      { action: status === 'retired' ? 'retiring' : 'restoring', id: tag.id },
+                      {
+                        confirm: status === 'retired' ? `Retire '${tag.label}'? It will no longer be offered in forms and filters; the ${tag.contents} contents that carry it keep it.` : undefined,
+                        request: () => apiPut<AdminTag>(`/api/tags/${tag.id}`, { status }),
+                        toast: status === 'retired' ? `Retired '${tag.label}': no longer offered` : `Restored '${tag.label}'`,
+                      },
+                    )
+                  }
                 />
               ))}
             </AdminTable>
@@ -213,9 +221,7 @@ function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onSta
                 className="btn btn-sm btn-warning"
                 busy={busy}
                 disabled={disabled}
-                onClick={() => {
-                  if (window.confirm(`Retire '${tag.label}'? It will no longer be offered in forms and filters; the ${tag.contents} contents that carry it keep it.`)) void onStatus('retired');
-                }}
+                onClick={() => void onStatus('retired')}
               >
                 Retire<span className="sr-only"> {tag.label}</span>
               </BusyButton>
@@ -279,7 +285,7 @@ function MergeForm({ tag, busy, onCancel, onMerge }: { tag: AdminTag; busy: bool
       aria-label={`Merge ${tag.label}`}
       onSubmit={(event) => {
         event.preventDefault();
-        if (into && window.confirm(`Merge '${tag.label}' (${tag.contents} contents) into '${into.label}' (${into.contents} contents)? '${tag.label}' goes away; its links will lead to '${into.label}'.`)) void onMerge(into);
+        if (into) void onMerge(into);
       }}
       onKeyDown={(event) => event.key === 'Escape' && onCancel()}
     >

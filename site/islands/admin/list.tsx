@@ -5,6 +5,7 @@
  *
  *   const { query, change } = useListQuery(MY_LIST, initialSearch);      // state in the address (back/forward)
  *   const { state, reload, refreshing } = useAdminList<MyList>('/api/my/admin', MY_LIST, query);
+ *   const { busy, run, isBusy } = useRowAction(reload);                     // one row action at a time (./row-action.ts)
  *   <ListControls query={query} change={change} searchLabel="Search reviews">
  *     <FilterSelect label="Rating" name="rating" query={query} change={change} options={[['', 'Any'], ['1', '1 star']]} />
  *   </ListControls>
@@ -33,11 +34,8 @@ export interface PagedList {
 
 export type ListState<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; data: T };
 
-/** What a row action is doing right now; at most one at a time, so two clicks never race. */
-export interface RowAction {
-  action: 'deleting' | 'creating' | 'approving' | 'rejecting' | 'accepting' | 'bulk';
-  id?: string;
-}
+/** Row actions (confirm → busy → request → toast → reload): ./row-action.ts. */
+export { useRowAction, type RowAction, type RowActionSteps } from './row-action.ts';
 
 export type ChangeQuery = (change: Partial<ListQuery> & { filters?: Record<string, string> }, options?: { replace?: boolean }) => void;
 

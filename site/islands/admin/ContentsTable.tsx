@@ -8,7 +8,8 @@
  */
 import { apiDelete, apiPost } from '#site/lib/api.ts';
 import type { LinkHealthShape } from '#db/contract/shapes.ts';
-import { CONTENT_LIST, type ListQuery } from '#db/validation/list-query.ts';
+import type { ListQuery } from '#db/validation/list-query.ts';
+import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
 import { COSTS } from '#db/catalog/taxonomy.ts';
 import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, labels, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction, type PagedList, type RowAction } from './list.tsx';
 import { BusyButton } from '../forms/fields.tsx';
@@ -32,6 +33,8 @@ interface ContentList extends PagedList {
   contents: ContentRow[];
 }
 
+/** The list's API and its convention (site/lib/admin-sections.ts). */
+const LIST = ADMIN_SECTION.contents.list;
 const COLUMNS = [
   { label: 'No.' },
   { label: 'CONTENT ID' },
@@ -68,8 +71,8 @@ function emptyMessage(query: ListQuery): string {
 }
 
 export default function ContentsTable({ initialSearch, categories }: { initialSearch: string; categories: Array<{ label: string; value: string }> }) {
-  const { query, change } = useListQuery(CONTENT_LIST, initialSearch);
-  const { state, reload, refreshing } = useAdminList<ContentList>('/api/contents/admin', CONTENT_LIST, query);
+  const { query, change } = useListQuery(LIST.spec, initialSearch);
+  const { state, reload, refreshing } = useAdminList<ContentList>(LIST.endpoint, LIST.spec, query);
   const { busy, run, isBusy } = useRowAction(reload);
 
   // A new draft opens on its edit screen (docs/product.md §4).
@@ -166,7 +169,7 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
               })}
             </AdminTable>
           )}
-          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(CONTENT_LIST, query, page)} onPage={(page) => change({ page })} />
+          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
         </>
       )}
     </div>

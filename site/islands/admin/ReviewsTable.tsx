@@ -4,7 +4,7 @@
  * confirmation through DELETE /api/reviews/{id}, which audits it.
  */
 import type { ApiReviewShape } from '#db/contract/shapes.ts';
-import { REVIEW_LIST } from '#db/validation/list-query.ts';
+import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
 import { apiDelete } from '#site/lib/api.ts';
 import { isoDay } from '#site/lib/text.ts';
 import { BusyButton } from '../forms/fields.tsx';
@@ -21,12 +21,14 @@ interface ReviewList extends PagedList {
   reviews: ReviewRow[];
 }
 
+/** The list's API and its convention (site/lib/admin-sections.ts). */
+const LIST = ADMIN_SECTION.reviews.list;
 const COLUMNS = [{ label: 'No.' }, { label: 'DATE', sort: 'createdAt' }, { label: 'CONTENT', sort: 'content' }, { label: 'AUTHOR', sort: 'name' }, { label: 'RATING', sort: 'rating' }, { label: 'COMMENT' }, { label: 'ACTIONS' }];
 const RATINGS = [['', 'Any'], ...[5, 4, 3, 2, 1].map((stars) => [String(stars), `${stars} ${stars === 1 ? 'star' : 'stars'}`] as const)] as const;
 
 export default function ReviewsTable({ initialSearch }: { initialSearch: string }) {
-  const { query, change } = useListQuery(REVIEW_LIST, initialSearch);
-  const { state, reload, refreshing } = useAdminList<ReviewList>('/api/reviews/admin', REVIEW_LIST, query);
+  const { query, change } = useListQuery(LIST.spec, initialSearch);
+  const { state, reload, refreshing } = useAdminList<ReviewList>(LIST.endpoint, LIST.spec, query);
   const { busy, run, isBusy } = useRowAction(reload);
   const onlyContent = query.filters.content;
 
@@ -92,7 +94,7 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
               ))}
             </AdminTable>
           )}
-          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(REVIEW_LIST, query, page)} onPage={(page) => change({ page })} />
+          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
         </>
       )}
     </div>

@@ -9,7 +9,8 @@
  */
 import { useEffect, useState } from 'react';
 import { ApiError, apiDelete, apiPost } from '#site/lib/api.ts';
-import { listQueryParams, SUBMISSION_LIST } from '#db/validation/list-query.ts';
+import { listQueryParams } from '#db/validation/list-query.ts';
+import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
 import { AdminTable, Cell, FilterSelect, labels, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction, type PagedList } from './list.tsx';
 import { BusyButton } from '../forms/fields.tsx';
 import type { RejectionInput } from '#db/contributions/validation/rejection.ts';
@@ -45,6 +46,8 @@ interface BulkResult {
   results: Array<{ id: string; name?: string; outcome: 'approved' | 'rejected' | 'deleted' | 'refused' | 'not-found'; reason?: string }>;
 }
 
+/** The list's API and its convention (site/lib/admin-sections.ts). */
+const LIST = ADMIN_SECTION.submissions.list;
 const COLUMNS = [
   { label: 'No.' },
   { label: 'URL' },
@@ -73,14 +76,14 @@ type Selection = { ids: Set<string>; allMatching: boolean };
 const NOTHING: Selection = { ids: new Set(), allMatching: false };
 
 export default function SubmissionsTable({ initialSearch }: { initialSearch: string }) {
-  const { query, change } = useListQuery(SUBMISSION_LIST, initialSearch);
-  const { state, reload, refreshing } = useAdminList<SubmissionList>('/api/submissions/admin', SUBMISSION_LIST, query);
+  const { query, change } = useListQuery(LIST.spec, initialSearch);
+  const { state, reload, refreshing } = useAdminList<SubmissionList>(LIST.endpoint, LIST.spec, query);
   const { busy, run, isBusy } = useRowAction(reload);
   /** The submission whose reason is being asked for, or the bulk selection's. */
   const [rejecting, setRejecting] = useState<{ name: string; bulk?: true; submission?: SubmissionRow } | null>(null);
   const [selection, setSelection] = useState<Selection>(NOTHING);
   const [bulkResult, setBulkResult] = useState<BulkResult | null>(null);
-  const view = listQueryParams(SUBMISSION_LIST, query).toString();
+  const view = listQueryParams(LIST.spec, query).toString();
 
   // A selection belongs to the view it was made in.
   useEffect(() => setSelection(NOTHING), [view]);
@@ -113,7 +116,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
 
   /** One request for the whole selection; the answer says what became of each row. */
   function runBulk(action: BulkResult['action'], count: number, rejection: RejectionInput = {}) {
-    const filter = Object.fromEntries([...listQueryParams(SUBMISSION_LIST, { ...query, page: 1 })].filter(([key]) => key !== 'pageSize'));
+    const filter = Object.fromEntries([...listQueryParams(LIST.spec, { ...query, page: 1 })].filter(([key]) => key !== 'pageSize'));
     const target = selection.allMatching ? { filter } : { ids: [...selection.ids] };
     return run(
       { action: 'bulk' },
@@ -263,7 +266,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
               })}
             </AdminTable>
           )}
-          <Pager page={loaded.page} pages={loaded.pages} href={(page) => pageAddress(SUBMISSION_LIST, query, page)} onPage={(page) => change({ page })} />
+          <Pager page={loaded.page} pages={loaded.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
         </>
       )}
       <RejectDialog

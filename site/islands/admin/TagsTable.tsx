@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { apiGet, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
-import { TAG_LIST } from '#db/validation/list-query.ts';
+import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
 import { BusyButton } from '../forms/fields.tsx';
 import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, useAdminList, useListQuery, useRowAction, type PagedList, type RowAction, type RowActionSteps } from './list.tsx';
 
@@ -38,13 +38,15 @@ const STATUS_FILTERS = [
   ['active', 'Active'],
   ['retired', 'Retired'],
 ] as const;
+/** The list's API and its convention (site/lib/admin-sections.ts). */
+const LIST = ADMIN_SECTION.tags.list;
 const COLUMNS = [{ label: 'KIND', sort: 'added' }, { label: 'LABEL', sort: 'label' }, { label: 'VALUE' }, { label: 'CONTENTS', sort: 'used' }, { label: 'STATUS' }, { label: 'ACTIONS' }];
 
 type Editing = { id: number; action: 'rename' | 'merge' } | null;
 
 export default function TagsTable({ initialSearch }: { initialSearch: string }) {
-  const { query, change } = useListQuery(TAG_LIST, initialSearch);
-  const { state, reload, refreshing } = useAdminList<TagList>('/api/tags/admin', TAG_LIST, query);
+  const { query, change } = useListQuery(LIST.spec, initialSearch);
+  const { state, reload, refreshing } = useAdminList<TagList>(LIST.endpoint, LIST.spec, query);
   const [editing, setEditing] = useState<Editing>(null);
   const { busy, run: runAction } = useRowAction(reload);
 
@@ -115,7 +117,7 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
               ))}
             </AdminTable>
           )}
-          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(TAG_LIST, query, page)} onPage={(page) => change({ page })} />
+          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
         </>
       )}
     </div>

@@ -3,7 +3,7 @@
  * email, filtered by role, sorted and paged by the server (docs/product.md §2).
  */
 import { apiDelete } from '#site/lib/api.ts';
-import { USER_LIST } from '#db/validation/list-query.ts';
+import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
 import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction, type PagedList } from './list.tsx';
 import { BusyButton } from '../forms/fields.tsx';
 
@@ -19,6 +19,8 @@ interface UserList extends PagedList {
   users: UserRow[];
 }
 
+/** The list's API and its convention (site/lib/admin-sections.ts). */
+const LIST = ADMIN_SECTION.users.list;
 const COLUMNS = [{ label: 'No.' }, { label: 'ID' }, { label: 'NAME', sort: 'name' }, { label: 'EMAIL', sort: 'email' }, { label: 'IS ADMIN' }, { label: 'JOINED', sort: 'created' }, { label: 'ACTIONS' }];
 const ROLES = [
   ['', 'Everyone'],
@@ -27,8 +29,8 @@ const ROLES = [
 ] as const;
 
 export default function UsersTable({ initialSearch, currentUserId }: { initialSearch: string; currentUserId: string }) {
-  const { query, change } = useListQuery(USER_LIST, initialSearch);
-  const { state, reload, refreshing } = useAdminList<UserList>('/api/users/admin', USER_LIST, query);
+  const { query, change } = useListQuery(LIST.spec, initialSearch);
+  const { state, reload, refreshing } = useAdminList<UserList>(LIST.endpoint, LIST.spec, query);
   const { busy, run, isBusy } = useRowAction(reload);
 
   const remove = (user: UserRow) =>
@@ -89,7 +91,7 @@ export default function UsersTable({ initialSearch, currentUserId }: { initialSe
               })}
             </AdminTable>
           )}
-          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(USER_LIST, query, page)} onPage={(page) => change({ page })} />
+          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
         </>
       )}
     </div>

@@ -1,18 +1,20 @@
 /**
  * The admin tables' kit (docs/product.md §2). Every list follows one convention, parsed on the server by
  * db/validation/list-query.ts: page, pageSize, search, sort, order (asc | desc) plus the list's filters. A new
- * table needs a ListSpec there (its sorts and filters; the API parses with it) and then, here:
+ * table needs a ListSpec there (its sorts and filters; the API parses with it), its section in
+ * site/lib/admin-sections.ts (the menus' entry, the list's endpoint and that ListSpec) and then, here:
  *
- *   const { query, change } = useListQuery(MY_LIST, initialSearch);      // state in the address (back/forward)
- *   const { state, reload, refreshing } = useAdminList<MyList>('/api/my/admin', MY_LIST, query);
- *   const { busy, run, isBusy } = useRowAction(reload);                     // one row action at a time (./row-action.ts)
+ *   const LIST = ADMIN_SECTION.reviews.list;
+ *   const { query, change } = useListQuery(LIST.spec, initialSearch);    // state in the address (back/forward)
+ *   const { state, reload, refreshing } = useAdminList<MyList>(LIST.endpoint, LIST.spec, query);
+ *   const { busy, run, isBusy } = useRowAction(reload);                  // one row action at a time (./row-action.ts)
  *   <ListControls query={query} change={change} searchLabel="Search reviews">
  *     <FilterSelect label="Rating" name="rating" query={query} change={change} options={[['', 'Any'], ['1', '1 star']]} />
  *   </ListControls>
  *   <AdminTable caption="Reviews" busy={refreshing} columns={[{ label: 'CONTENT', sort: 'content' }, { label: 'ACTIONS' }]} query={query} change={change}>
  *     <tr><Cell label="CONTENT">…</Cell><Cell label="ACTIONS" actions>…</Cell></tr>
  *   </AdminTable>
- *   <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(MY_LIST, query, page)} onPage={(page) => change({ page })} />
+ *   <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
  *
  * The page passes `Astro.url.search` as `initialSearch`, so the first render is the bookmarked view. Below
  * md the table shows each row as a card: every cell says its column (Cell's label) and the actions wrap.

@@ -242,11 +242,13 @@ export const reviewTotals = z
   .object({ message: z.string(), numReviews: z.int(), numReview: z.int().meta({ description: 'The same as numReviews (an older name)' }), rating: z.number() })
   .meta({ id: 'ReviewDeleted', description: 'Deleted, and the content’s totals without it' });
 
+/** A review as the admin's reviews table lists it: with its author's id and its content. */
+const adminReviewRow = review.extend({ userId: id, content: z.object({ _id: id, name: z.string(), slug: z.string() }) });
 export const adminReviewList = z
   .object({
     ...adminPaging,
     content: z.object({ _id: id, name: z.string() }).nullable().optional().meta({ description: 'The content filtered on (null: it no longer exists)' }),
-    reviews: z.array(review.extend({ userId: id, content: z.object({ _id: id, name: z.string(), slug: z.string() }) })),
+    reviews: z.array(adminReviewRow),
   })
   .meta({ id: 'AdminReviewList' });
 
@@ -290,3 +292,5 @@ export type UrlCheckShape = z.infer<typeof urlCheck>;
 export type LinkHealthShape = z.infer<typeof linkHealth>;
 export type TagUsageShape = z.infer<typeof tagUsage>;
 export type ReviewedProposal = z.infer<typeof reviewedProposal>;
+export type AdminReviewRowShape = z.infer<typeof adminReviewRow>;
+export type AdminReviewListShape = z.infer<typeof adminReviewList>;

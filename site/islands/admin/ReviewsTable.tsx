@@ -3,23 +3,13 @@
  * words, filter by stars or (a row's "Only this", cleared by its chip) by content, sort, page; delete after a
  * confirmation through DELETE /api/reviews/{id}, which audits it.
  */
-import type { ApiReviewShape } from '#db/contract/shapes.ts';
+import type { AdminReviewListShape, AdminReviewRowShape } from '#db/contract/shapes.ts';
 import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
 import { apiDelete } from '#site/lib/api.ts';
 import { isoDay } from '#site/lib/text.ts';
 import { BusyButton } from '../forms/fields.tsx';
 import { Stars } from '../reviews/Stars.tsx';
-import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction, type PagedList } from './list.tsx';
-
-interface ReviewRow extends ApiReviewShape {
-  userId: string;
-  content: { _id: string; name: string; slug: string };
-}
-
-interface ReviewList extends PagedList {
-  content?: { _id: string; name: string } | null;
-  reviews: ReviewRow[];
-}
+import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction } from './list.tsx';
 
 /** The list's API and its convention (site/lib/admin-sections.ts). */
 const LIST = ADMIN_SECTION.reviews.list;
@@ -28,11 +18,11 @@ const RATINGS = [['', 'Any'], ...[5, 4, 3, 2, 1].map((stars) => [String(stars), 
 
 export default function ReviewsTable({ initialSearch }: { initialSearch: string }) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
-  const { state, reload, refreshing } = useAdminList<ReviewList>(LIST.endpoint, LIST.spec, query);
+  const { state, reload, refreshing } = useAdminList<AdminReviewListShape>(LIST.endpoint, LIST.spec, query);
   const { busy, run, isBusy } = useRowAction(reload);
   const onlyContent = query.filters.content;
 
-  const remove = (review: ReviewRow) =>
+  const remove = (review: AdminReviewRowShape) =>
     run(
       { action: 'deleting', id: review._id },
       { confirm: 'Delete this review?', request: () => apiDelete<{ message: string }>(`/api/reviews/${encodeURIComponent(review._id)}`), toast: (reply) => reply.message },

@@ -282,6 +282,7 @@ export const upload = z.object({ url: z.string().meta({ description: 'The imageâ
 
 export const testExample = z.array(publicUser).meta({ id: 'TestExamples', description: 'Example people (not real accounts)' });
 
+export type AdminPagingShape = z.infer<z.ZodObject<typeof adminPaging>>;
 export type ApiContentShape = z.infer<typeof content>;
 export type ApiReviewShape = z.infer<typeof review>;
 export type SavedItemShape = z.infer<typeof savedItem>;
@@ -292,5 +293,10 @@ export type UrlCheckShape = z.infer<typeof urlCheck>;
 export type LinkHealthShape = z.infer<typeof linkHealth>;
 export type TagUsageShape = z.infer<typeof tagUsage>;
 export type ReviewedProposal = z.infer<typeof reviewedProposal>;
+export type ContentListShape = z.infer<typeof contentList>;
+export type UserListShape = z.infer<typeof userList>;
+export type SubmissionListShape = z.infer<typeof submissionList>;
+export type SubmissionBulkResultShape = z.infer<typeof submissionBulkResult>;
+export type TagUsageListShape = z.infer<typeof tagUsageList>;
 export type AdminReviewRowShape = z.infer<typeof adminReviewRow>;
 export type AdminReviewListShape = z.infer<typeof adminReviewList>;

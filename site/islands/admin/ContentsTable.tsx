@@ -7,31 +7,14 @@
  * (docs/product.md §2).
  */
 import { apiDelete, apiPost } from '#site/lib/api.ts';
-import type { LinkHealthShape } from '#db/contract/shapes.ts';
+import type { ContentListShape } from '#db/contract/shapes.ts';
 import type { ListQuery } from '#db/validation/list-query.ts';
 import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
 import { COSTS } from '#db/catalog/taxonomy.ts';
-import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, labels, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction, type PagedList, type RowAction } from './list.tsx';
+import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, labels, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction, type RowAction } from './list.tsx';
 import { BusyButton } from '../forms/fields.tsx';
 
-type ContentStatus = 'draft' | 'published';
-
-interface ContentRow {
-  _id: string;
-  status: ContentStatus;
-  name: string;
-  slug: string;
-  cost: string;
-  url: string;
-  category: Array<{ label: string }>;
-  type: Array<{ label: string }>;
-  link: LinkHealthShape | null;
-  createdAt?: string;
-}
-
-interface ContentList extends PagedList {
-  contents: ContentRow[];
-}
+type ContentRow = ContentListShape['contents'][number];
 
 /** The list's API and its convention (site/lib/admin-sections.ts). */
 const LIST = ADMIN_SECTION.contents.list;
@@ -72,7 +55,7 @@ function emptyMessage(query: ListQuery): string {
 
 export default function ContentsTable({ initialSearch, categories }: { initialSearch: string; categories: Array<{ label: string; value: string }> }) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
-  const { state, reload, refreshing } = useAdminList<ContentList>(LIST.endpoint, LIST.spec, query);
+  const { state, reload, refreshing } = useAdminList<ContentListShape>(LIST.endpoint, LIST.spec, query);
   const { busy, run, isBusy } = useRowAction(reload);
 
   // A new draft opens on its edit screen (docs/product.md §4).
@@ -153,7 +136,7 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
                     <Cell label="CATEGORY">{labels(content.category)}</Cell>
                     <Cell label="TYPE">{labels(content.type)}</Cell>
                     <Cell label="COST">{content.cost}</Cell>
-                    <Cell label="ADDED">{content.createdAt?.slice(0, 10)}</Cell>
+                    <Cell label="ADDED">{content.createdAt.slice(0, 10)}</Cell>
                     <Cell label="ACTIONS" actions>
                       <div className="flex flex-wrap gap-2">
                         <a className="btn btn-sm" href={`/admin/content/${content._id}`}>

@@ -9,42 +9,13 @@
  */
 import { useEffect, useState } from 'react';
 import { ApiError, apiDelete, apiPost } from '#site/lib/api.ts';
+import type { SubmissionBulkResultShape, SubmissionListShape, SubmissionShape } from '#db/contract/shapes.ts';
 import { listQueryParams } from '#db/validation/list-query.ts';
 import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
-import { AdminTable, Cell, FilterSelect, labels, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction, type PagedList } from './list.tsx';
+import { AdminTable, Cell, FilterSelect, labels, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction } from './list.tsx';
 import { BusyButton } from '../forms/fields.tsx';
 import type { RejectionInput } from '#db/contributions/validation/rejection.ts';
 import { RejectDialog } from './RejectDialog.tsx';
-
-interface SubmissionRow {
-  _id: string;
-  name: string;
-  slug: string;
-  url: string;
-  image: string;
-  category: Array<{ label: string; value: string }>;
-  techStack: Array<{ label: string; value: string }>;
-  type: Array<{ label: string; value: string }>;
-  /** Tags the submitter proposed: only the edit screen creates or maps them; approving here drops them. */
-  proposedTags: Array<{ kind: 'category' | 'techStack' | 'type'; label: string; value: string }>;
-  cost: string;
-  hasCert: boolean;
-  description: string;
-  rating: number;
-  status: 'pending' | 'approved' | 'rejected';
-  createdAt: string;
-  decidedAt: string | null;
-  decidedBy: string | null;
-}
-
-interface SubmissionList extends PagedList {
-  submissions: SubmissionRow[];
-}
-
-interface BulkResult {
-  action: 'approve' | 'reject' | 'delete';
-  results: Array<{ id: string; name?: string; outcome: 'approved' | 'rejected' | 'deleted' | 'refused' | 'not-found'; reason?: string }>;
-}
 
 /** The list's API and its convention (site/lib/admin-sections.ts). */
 const LIST = ADMIN_SECTION.submissions.list;
@@ -77,18 +48,18 @@ const NOTHING: Selection = { ids: new Set(), allMatching: false };
 
 export default function SubmissionsTable({ initialSearch }: { initialSearch: string }) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
-  const { state, reload, refreshing } = useAdminList<SubmissionList>(LIST.endpoint, LIST.spec, query);
+  const { state, reload, refreshing } = useAdminList<SubmissionListShape>(LIST.endpoint, LIST.spec, query);
   const { busy, run, isBusy } = useRowAction(reload);
   /** The submission whose reason is being asked for, or the bulk selection's. */
-  const [rejecting, setRejecting] = useState<{ name: string; bulk?: true; submission?: SubmissionRow } | null>(null);
+  const [rejecting, setRejecting] = useState<{ name: string; bulk?: true; submission?: SubmissionShape } | null>(null);
   const [selection, setSelection] = useState<Selection>(NOTHING);
-  const [bulkResult, setBulkResult] = useState<BulkResult | null>(null);
+  const [bulkResult, setBulkResult] = useState<SubmissionBulkResultShape | null>(null);
   const view = listQueryParams(LIST.spec, query).toString();
 
   // A selection belongs to the view it was made in.
   useEffect(() => setSelection(NOTHING), [view]);
 
-  function approve(submission: SubmissionRow) {
+  function approve(submission: SubmissionShape) {
     const proposed = submission.proposedTags.length;
     const dropping = proposed ? ` The ${proposed === 1 ? 'tag' : `${proposed} tags`} it proposes will be dropped: use Edit to create or map ${proposed === 1 ? 'it' : 'them'}.` : '';
     const { _id, name, slug, url, image, category, techStack, type, cost, hasCert, description, rating } = submission;
@@ -103,7 +74,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
     );
   }
 
-  const reject = (submission: SubmissionRow, rejection: RejectionInput) =>
+  const reject = (submission: SubmissionShape, rejection: RejectionInput) =>
     run(
       { action: 'rejecting', id: submission._id },
       {
@@ -115,14 +86,14 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
     );
 
   /** One request for the whole selection; the answer says what became of each row. */
-  function runBulk(action: BulkResult['action'], count: number, rejection: RejectionInput = {}) {
+  function runBulk(action: SubmissionBulkResultShape['action'], count: number, rejection: RejectionInput = {}) {
     const filter = Object.fromEntries([...listQueryParams(LIST.spec, { ...query, page: 1 })].filter(([key]) => key !== 'pageSize'));
     const target = selection.allMatching ? { filter } : { ids: [...selection.ids] };
     return run(
       { action: 'bulk' },
       {
         confirm: action === 'approve' ? `Approve ${plural(count)}? Tags they propose will be dropped: use Edit to create or map them.` : action === 'delete' ? `Delete ${plural(count)} for good? Their submitters are not told.` : undefined,
-        request: () => apiPost<BulkResult>('/api/submissions/bulk', { action, ...target, ...rejection }),
+        request: () => apiPost<SubmissionBulkResultShape>('/api/submissions/bulk', { action, ...target, ...rejection }),
         onSuccess: (result) => {
           setBulkResult(result);
           setSelection(NOTHING);
@@ -240,7 +211,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
                           ))}
                       </Cell>
                     ))}
-                    <Cell label="COST">{submission.cost}</Cell>
+                    <Cell label="COST">{submission.cost ?? <span className="text-sm text-base-content/70">left blank</span>}</Cell>
                     <Cell label="SUBMITTED">{submission.createdAt.slice(0, 10)}</Cell>
                     <Cell label="ACTIONS" actions>
                       {pending ? (
@@ -283,7 +254,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
 }
 
 /** What a bulk action did, row by row: which succeeded, which failed and why. */
-function BulkReport({ result, onClose }: { result: BulkResult; onClose: () => void }) {
+function BulkReport({ result, onClose }: { result: SubmissionBulkResultShape; onClose: () => void }) {
   const done = result.results.filter((r) => r.outcome === DONE[result.action]);
   const failed = result.results.filter((r) => r.outcome !== DONE[result.action]);
   return (

@@ -7,24 +7,12 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { apiGet, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
+import type { TagUsageListShape, TagUsageShape } from '#db/contract/shapes.ts';
 import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
 import { BusyButton } from '../forms/fields.tsx';
-import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, useAdminList, useListQuery, useRowAction, type PagedList, type RowAction, type RowActionSteps } from './list.tsx';
+import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, useAdminList, useListQuery, useRowAction, type RowAction, type RowActionSteps } from './list.tsx';
 
-type Kind = 'category' | 'techStack' | 'type';
-
-export interface AdminTag {
-  id: number;
-  kind: Kind;
-  value: string;
-  label: string;
-  status: 'active' | 'retired';
-  contents: number;
-}
-
-interface TagList extends PagedList {
-  tags: AdminTag[];
-}
+type Kind = TagUsageShape['kind'];
 
 const KINDS: Array<{ kind: Kind; label: string; plural: string }> = [
   { kind: 'category', label: 'Category', plural: 'Categories' },
@@ -46,7 +34,7 @@ type Editing = { id: number; action: 'rename' | 'merge' } | null;
 
 export default function TagsTable({ initialSearch }: { initialSearch: string }) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
-  const { state, reload, refreshing } = useAdminList<TagList>(LIST.endpoint, LIST.spec, query);
+  const { state, reload, refreshing } = useAdminList<TagUsageListShape>(LIST.endpoint, LIST.spec, query);
   const [editing, setEditing] = useState<Editing>(null);
   const { busy, run: runAction } = useRowAction(reload);
 
@@ -88,7 +76,7 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
                     run(
                       { action: 'renaming', id: tag.id },
                       {
-                        request: () => apiPut<AdminTag>(`/api/tags/${tag.id}`, { label }),
+                        request: () => apiPut<TagUsageShape>(`/api/tags/${tag.id}`, { label }),
                         toast: (renamed) => (renamed.value === tag.value ? `Renamed to '${renamed.label}'` : `Renamed to '${renamed.label}'; links to ${tag.value} lead to ${renamed.value}`),
                       },
                     )
@@ -98,7 +86,7 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
                       { action: 'merging', id: tag.id },
                       {
                         confirm: `Merge '${tag.label}' (${tag.contents} contents) into '${into.label}' (${into.contents} contents)? '${tag.label}' goes away; its links will lead to '${into.label}'.`,
-                        request: () => apiPost<AdminTag>(`/api/tags/${tag.id}/merge`, { into: into.id }),
+                        request: () => apiPost<TagUsageShape>(`/api/tags/${tag.id}/merge`, { into: into.id }),
                         toast: (merged) => `Merged '${tag.label}' into '${merged.label}': ${merged.contents} contents`,
                       },
                     )
@@ -108,7 +96,7 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
                       { action: status === 'retired' ? 'retiring' : 'restoring', id: tag.id },
                       {
                         confirm: status === 'retired' ? `Retire '${tag.label}'? It will no longer be offered in forms and filters; the ${tag.contents} contents that carry it keep it.` : undefined,
-                        request: () => apiPut<AdminTag>(`/api/tags/${tag.id}`, { status }),
+                        request: () => apiPut<TagUsageShape>(`/api/tags/${tag.id}`, { status }),
                         toast: status === 'retired' ? `Retired '${tag.label}': no longer offered` : `Restored '${tag.label}'`,
                       },
                     )
@@ -174,13 +162,13 @@ function AddTagForm({ busy, disabled, onAdd }: { busy: boolean; disabled: boolea
 }
 
 interface TagRowProps {
-  tag: AdminTag;
+  tag: TagUsageShape;
   editing: 'rename' | 'merge' | null;
   onEdit: (action: 'rename' | 'merge' | null) => void;
   busy: boolean;
   disabled: boolean;
   onRename: (label: string) => Promise<boolean>;
-  onMerge: (into: AdminTag) => Promise<boolean>;
+  onMerge: (into: TagUsageShape) => Promise<boolean>;
   onStatus: (status: 'active' | 'retired') => Promise<boolean>;
 }
 
@@ -239,7 +227,7 @@ function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onSta
   );
 }
 
-function RenameForm({ tag, busy, onCancel, onRename }: { tag: AdminTag; busy: boolean; onCancel: () => void; onRename: (label: string) => Promise<boolean> }) {
+function RenameForm({ tag, busy, onCancel, onRename }: { tag: TagUsageShape; busy: boolean; onCancel: () => void; onRename: (label: string) => Promise<boolean> }) {
   const [label, setLabel] = useState(tag.label);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.select(), []);
@@ -266,17 +254,17 @@ function RenameForm({ tag, busy, onCancel, onRename }: { tag: AdminTag; busy: bo
 }
 
 /** The active tags of `tag`'s kind (the most used 100), as the server has them when the form opens. */
-function useMergeTargets(tag: AdminTag): AdminTag[] {
-  const [targets, setTargets] = useState<AdminTag[]>([]);
+function useMergeTargets(tag: TagUsageShape): TagUsageShape[] {
+  const [targets, setTargets] = useState<TagUsageShape[]>([]);
   useEffect(() => {
-    apiGet<TagList>(`/api/tags/admin?${new URLSearchParams({ kind: tag.kind, status: 'active', sort: 'used', pageSize: '100' })}`)
+    apiGet<TagUsageListShape>(`/api/tags/admin?${new URLSearchParams({ kind: tag.kind, status: 'active', sort: 'used', pageSize: '100' })}`)
       .then((list) => setTargets(list.tags.filter((other) => other.id !== tag.id)))
       .catch((error: unknown) => toast('error', errorMessage(error)));
   }, [tag.id, tag.kind]);
   return targets;
 }
 
-function MergeForm({ tag, busy, onCancel, onMerge }: { tag: AdminTag; busy: boolean; onCancel: () => void; onMerge: (into: AdminTag) => Promise<boolean> }) {
+function MergeForm({ tag, busy, onCancel, onMerge }: { tag: TagUsageShape; busy: boolean; onCancel: () => void; onMerge: (into: TagUsageShape) => Promise<boolean> }) {
   const targets = useMergeTargets(tag);
   const [intoId, setIntoId] = useState('');
   const into = targets.find((target) => String(target.id) === intoId);

@@ -3,21 +3,12 @@
  * email, filtered by role, sorted and paged by the server (docs/product.md §2).
  */
 import { apiDelete } from '#site/lib/api.ts';
+import type { UserListShape } from '#db/contract/shapes.ts';
 import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
-import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction, type PagedList } from './list.tsx';
+import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction } from './list.tsx';
 import { BusyButton } from '../forms/fields.tsx';
 
-interface UserRow {
-  _id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  createdAt: string;
-}
-
-interface UserList extends PagedList {
-  users: UserRow[];
-}
+type UserRow = UserListShape['users'][number];
 
 /** The list's API and its convention (site/lib/admin-sections.ts). */
 const LIST = ADMIN_SECTION.users.list;
@@ -30,7 +21,7 @@ const ROLES = [
 
 export default function UsersTable({ initialSearch, currentUserId }: { initialSearch: string; currentUserId: string }) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
-  const { state, reload, refreshing } = useAdminList<UserList>(LIST.endpoint, LIST.spec, query);
+  const { state, reload, refreshing } = useAdminList<UserListShape>(LIST.endpoint, LIST.spec, query);
   const { busy, run, isBusy } = useRowAction(reload);
 
   const remove = (user: UserRow) =>

@@ -23,16 +23,10 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { apiGet, errorMessage } from '#site/lib/api.ts';
 import { pagerItems } from '#site/lib/pagination.ts';
 import { listQueryParams, PAGE_SIZES, parseListQuery, type ListQuery, type ListSpec } from '#db/validation/list-query.ts';
+import type { AdminPagingShape } from '#db/contract/shapes.ts';
 
-/** The paging fields every admin list response carries (db/paging.ts). */
-export interface PagedList {
-  page: number;
-  pages: number;
-  /** Rows before this page: row number = index + 1 + count. */
-  count: number;
-  total: number;
-  pageSize: number;
-}
+/** The paging fields every admin list response carries (db/contract/shapes.ts): row number = index + 1 + count. */
+export type PagedList = AdminPagingShape;
 
 export type ListState<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; data: T };
 

@@ -283,17 +283,12 @@ export const upload = z.object({ url: z.string().meta({ description: 'The imageâ
 export const testExample = z.array(publicUser).meta({ id: 'TestExamples', description: 'Example people (not real accounts)' });
 
 export type AdminPagingShape = z.infer<z.ZodObject<typeof adminPaging>>;
-export type ApiContentShape = z.infer<typeof content>;
 export type ApiReviewShape = z.infer<typeof review>;
 export type ContentWithReviewsShape = z.infer<typeof contentWithReviews>;
 export type ReviewResultShape = z.infer<typeof reviewResult>;
 export type ReviewTotalsShape = z.infer<typeof reviewTotals>;
-export type SavedItemShape = z.infer<typeof savedItem>;
-export type UserSavesShape = z.infer<typeof userSaves>;
 export type SubmissionShape = z.infer<typeof submission>;
-export type OwnSubmissionShape = z.infer<typeof ownSubmission>;
 export type UrlCheckShape = z.infer<typeof urlCheck>;
-export type LinkHealthShape = z.infer<typeof linkHealth>;
 export type TagUsageShape = z.infer<typeof tagUsage>;
 export type ReviewedProposal = z.infer<typeof reviewedProposal>;
 export type ContentListShape = z.infer<typeof contentList>;

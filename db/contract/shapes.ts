@@ -246,11 +246,13 @@ export const reviewTotals = z
   .object({ message: z.string(), numReviews: z.int(), numReview: z.int().meta({ description: 'The same as numReviews (an older name)' }), rating: z.number() })
   .meta({ id: 'ReviewDeleted', description: 'Deleted, and the contentâ€™s totals without it' });
 
+/** A review as the admin's reviews table lists it: with its author's id and its content. */
+const adminReviewRow = review.extend({ userId: id, content: z.object({ _id: id, name: z.string(), slug: z.string() }) });
 export const adminReviewList = z
   .object({
     ...adminPaging,
     content: z.object({ _id: id, name: z.string() }).nullable().optional().meta({ description: 'The content filtered on (null: it no longer exists)' }),
-    reviews: z.array(review.extend({ userId: id, content: z.object({ _id: id, name: z.string(), slug: z.string() }) })),
+    reviews: z.array(adminReviewRow),
   })
   .meta({ id: 'AdminReviewList' });
 
@@ -284,13 +286,19 @@ export const upload = z.object({ url: z.string().meta({ description: 'The imageâ
 
 export const testExample = z.array(publicUser).meta({ id: 'TestExamples', description: 'Example people (not real accounts)' });
 
-export type ApiContentShape = z.infer<typeof content>;
+export type AdminPagingShape = z.infer<z.ZodObject<typeof adminPaging>>;
 export type ApiReviewShape = z.infer<typeof review>;
-export type SavedItemShape = z.infer<typeof savedItem>;
-export type UserSavesShape = z.infer<typeof userSaves>;
+export type ContentWithReviewsShape = z.infer<typeof contentWithReviews>;
+export type ReviewResultShape = z.infer<typeof reviewResult>;
+export type ReviewTotalsShape = z.infer<typeof reviewTotals>;
 export type SubmissionShape = z.infer<typeof submission>;
-export type OwnSubmissionShape = z.infer<typeof ownSubmission>;
 export type UrlCheckShape = z.infer<typeof urlCheck>;
-export type LinkHealthShape = z.infer<typeof linkHealth>;
 export type TagUsageShape = z.infer<typeof tagUsage>;
 export type ReviewedProposal = z.infer<typeof reviewedProposal>;
+export type ContentListShape = z.infer<typeof contentList>;
+export type UserListShape = z.infer<typeof userList>;
+export type SubmissionListShape = z.infer<typeof submissionList>;
+export type SubmissionBulkResultShape = z.infer<typeof submissionBulkResult>;
+export type TagUsageListShape = z.infer<typeof tagUsageList>;
+export type AdminReviewRowShape = z.infer<typeof adminReviewRow>;
+export type AdminReviewListShape = z.infer<typeof adminReviewList>;

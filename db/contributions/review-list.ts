@@ -5,22 +5,11 @@
  */
 import { and, asc, count, desc, eq, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { paging, type Paging } from '../paging.ts';
+import { paging } from '../paging.ts';
 import { contents, reviews } from '../schema.ts';
 import { containsPattern, parseListQuery, REVIEW_LIST } from '../validation/list-query.ts';
-import { toApiReview, type ApiReview } from '../catalog/catalog-reads.ts';
-
-export interface AdminReviewRow extends ApiReview {
-  userId: string;
-  content: { _id: string; name: string; slug: string };
-}
-
-export interface AdminReviewList extends Paging {
-  pageSize: number;
-  /** The content filtered on, with its name for the filter's chip; null when it no longer exists. */
-  content?: { _id: string; name: string } | null;
-  reviews: AdminReviewRow[];
-}
+import { toApiReview } from '../catalog/catalog-reads.ts';
+import type { AdminReviewListShape } from '../contract/shapes.ts';
 
 const SORT_COLUMNS = {
   createdAt: reviews.createdAt,
@@ -33,7 +22,7 @@ const SORT_COLUMNS = {
 const contains = (column: SQLWrapper, pattern: string) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
 
 /** Accepts anything (parseListQuery): what it cannot apply is the default. */
-export async function listReviewsForAdmin(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<AdminReviewList> {
+export async function listReviewsForAdmin(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<AdminReviewListShape> {
   const query = parseListQuery(REVIEW_LIST, params);
   const { content, rating } = query.filters;
   const pattern = containsPattern(query.search);

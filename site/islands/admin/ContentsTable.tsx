@@ -6,34 +6,18 @@
  * by status, category, cost, or to broken, moved or reported links; search, sort and paging are the server's
  * (docs/product.md §2).
  */
-import { useState } from 'react';
-import { apiDelete, apiPost, errorMessage } from '#site/lib/api.ts';
-import { flashToast, toast } from '#site/stores/toasts.ts';
-import type { LinkHealthShape } from '#db/contract/shapes.ts';
-import { CONTENT_LIST, type ListQuery } from '#db/validation/list-query.ts';
+import { apiDelete, apiPost } from '#site/lib/api.ts';
+import type { ContentListShape } from '#db/contract/shapes.ts';
+import type { ListQuery } from '#db/validation/list-query.ts';
+import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
 import { COSTS } from '#db/catalog/taxonomy.ts';
-import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, labels, pageAddress, Pager, RowsShown, useAdminList, useListQuery, type PagedList, type RowAction } from './list.tsx';
+import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, labels, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction, type RowAction } from './list.tsx';
 import { BusyButton } from '../forms/fields.tsx';
 
-type ContentStatus = 'draft' | 'published';
+type ContentRow = ContentListShape['contents'][number];
 
-interface ContentRow {
-  _id: string;
-  status: ContentStatus;
-  name: string;
-  slug: string;
-  cost: string;
-  url: string;
-  category: Array<{ label: string }>;
-  type: Array<{ label: string }>;
-  link: LinkHealthShape | null;
-  createdAt?: string;
-}
-
-interface ContentList extends PagedList {
-  contents: ContentRow[];
-}
-
+/** The list's API and its convention (site/lib/admin-sections.ts). */
+const LIST = ADMIN_SECTION.contents.list;
 const COLUMNS = [
   { label: 'No.' },
   { label: 'CONTENT ID' },
@@ -70,56 +54,43 @@ function emptyMessage(query: ListQuery): string {
 }
 
 export default function ContentsTable({ initialSearch, categories }: { initialSearch: string; categories: Array<{ label: string; value: string }> }) {
-  const { query, change } = useListQuery(CONTENT_LIST, initialSearch);
-  const { state, reload, refreshing } = useAdminList<ContentList>('/api/contents/admin', CONTENT_LIST, query);
-  const [busy, setBusy] = useState<RowAction | null>(null);
+  const { query, change } = useListQuery(LIST.spec, initialSearch);
+  const { state, reload, refreshing } = useAdminList<ContentListShape>(LIST.endpoint, LIST.spec, query);
+  const { busy, run, isBusy } = useRowAction(reload);
 
-  async function create() {
-    if (!window.confirm('Create a new content?')) return;
-    setBusy({ action: 'creating' });
-    try {
-      const { content } = await apiPost<{ content: { _id: string } }>('/api/contents');
-      flashToast('success', 'new content created successfully');
-      location.assign(`/admin/content/${content._id}`);
-    } catch (error) {
-      toast('error', errorMessage(error));
-      setBusy(null);
-    }
-  }
+  // A new draft opens on its edit screen (docs/product.md §4).
+  const create = () =>
+    run(
+      { action: 'creating' },
+      {
+        confirm: 'Create a new content?',
+        request: () => apiPost<{ content: { _id: string } }>('/api/contents'),
+        toast: 'new content created successfully',
+        goTo: ({ content }) => `/admin/content/${content._id}`,
+      },
+    );
 
-  async function acceptMove(content: ContentRow) {
-    if (!window.confirm(`Make ${content.link?.movedTo} the URL of ${content.name}?`)) return;
-    setBusy({ action: 'accepting', id: content._id });
-    try {
-      await apiPost(`/api/contents/${content._id}/accept-redirect`);
-      toast('success', 'The new URL is saved');
-      await reload();
-    } catch (error) {
-      toast('error', errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const acceptMove = (content: ContentRow) =>
+    run(
+      { action: 'accepting', id: content._id },
+      { confirm: `Make ${content.link?.movedTo} the URL of ${content.name}?`, request: () => apiPost(`/api/contents/${content._id}/accept-redirect`), toast: 'The new URL is saved' },
+    );
 
-  async function remove(content: ContentRow) {
-    if (!window.confirm('Delete this content?')) return;
-    setBusy({ action: 'deleting', id: content._id });
-    try {
-      const reply = await apiDelete<{ message?: string }>(`/api/contents/${content._id}`);
-      toast('success', reply?.message || 'content deleted successfully');
-      await reload();
-    } catch (error) {
-      toast('error', errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const remove = (content: ContentRow) =>
+    run(
+      { action: 'deleting', id: content._id },
+      {
+        confirm: 'Delete this content?',
+        request: () => apiDelete<{ message?: string }>(`/api/contents/${content._id}`),
+        toast: (reply) => reply?.message || 'content deleted successfully',
+      },
+    );
 
   const categoryOptions = [['', 'Any'] as const, ...categories.map((c) => [c.value, c.label] as const)];
   return (
     <div className="flex flex-col gap-4">
       <div className="flex justify-end">
-        <BusyButton className="btn btn-primary" busy={busy?.action === 'creating'} disabled={busy !== null} onClick={() => void create()}>
+        <BusyButton className="btn btn-primary" busy={isBusy('creating')} disabled={busy !== null} onClick={() => void create()}>
           Create Content
         </BusyButton>
       </div>
@@ -139,7 +110,6 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
           ) : (
             <AdminTable caption={`Contents, page ${state.data.page} of ${state.data.pages}`} busy={refreshing || busy !== null} columns={COLUMNS} query={query} change={change}>
               {state.data.contents.map((content, index) => {
-                const deleting = busy?.action === 'deleting' && busy.id === content._id;
                 return (
                   <tr key={content._id}>
                     <Cell label="No.">{index + 1 + state.data.count}</Cell>
@@ -166,13 +136,13 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
                     <Cell label="CATEGORY">{labels(content.category)}</Cell>
                     <Cell label="TYPE">{labels(content.type)}</Cell>
                     <Cell label="COST">{content.cost}</Cell>
-                    <Cell label="ADDED">{content.createdAt?.slice(0, 10)}</Cell>
+                    <Cell label="ADDED">{content.createdAt.slice(0, 10)}</Cell>
                     <Cell label="ACTIONS" actions>
                       <div className="flex flex-wrap gap-2">
                         <a className="btn btn-sm" href={`/admin/content/${content._id}`}>
                           Edit<span className="sr-only"> {content.name}</span>
                         </a>
-                        <BusyButton className="btn btn-sm btn-error" busy={deleting} disabled={busy !== null} onClick={() => void remove(content)}>
+                        <BusyButton className="btn btn-sm btn-error" busy={isBusy('deleting', content._id)} disabled={busy !== null} onClick={() => void remove(content)}>
                           Delete<span className="sr-only"> {content.name}</span>
                         </BusyButton>
                       </div>
@@ -182,7 +152,7 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
               })}
             </AdminTable>
           )}
-          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(CONTENT_LIST, query, page)} onPage={(page) => change({ page })} />
+          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
         </>
       )}
     </div>

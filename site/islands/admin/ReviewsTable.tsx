@@ -3,47 +3,30 @@
  * words, filter by stars or (a row's "Only this", cleared by its chip) by content, sort, page; delete after a
  * confirmation through DELETE /api/reviews/{id}, which audits it.
  */
-import { useState } from 'react';
-import type { ApiReviewShape } from '#db/contract/shapes.ts';
-import { REVIEW_LIST } from '#db/validation/list-query.ts';
-import { apiDelete, errorMessage } from '#site/lib/api.ts';
+import type { AdminReviewListShape, AdminReviewRowShape } from '#db/contract/shapes.ts';
+import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
+import { apiDelete } from '#site/lib/api.ts';
 import { isoDay } from '#site/lib/text.ts';
-import { toast } from '#site/stores/toasts.ts';
 import { BusyButton } from '../forms/fields.tsx';
 import { Stars } from '../reviews/Stars.tsx';
-import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, type PagedList } from './list.tsx';
+import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction } from './list.tsx';
 
-interface ReviewRow extends ApiReviewShape {
-  userId: string;
-  content: { _id: string; name: string; slug: string };
-}
-
-interface ReviewList extends PagedList {
-  content?: { _id: string; name: string } | null;
-  reviews: ReviewRow[];
-}
-
+/** The list's API and its convention (site/lib/admin-sections.ts). */
+const LIST = ADMIN_SECTION.reviews.list;
 const COLUMNS = [{ label: 'No.' }, { label: 'DATE', sort: 'createdAt' }, { label: 'CONTENT', sort: 'content' }, { label: 'AUTHOR', sort: 'name' }, { label: 'RATING', sort: 'rating' }, { label: 'COMMENT' }, { label: 'ACTIONS' }];
 const RATINGS = [['', 'Any'], ...[5, 4, 3, 2, 1].map((stars) => [String(stars), `${stars} ${stars === 1 ? 'star' : 'stars'}`] as const)] as const;
 
 export default function ReviewsTable({ initialSearch }: { initialSearch: string }) {
-  const { query, change } = useListQuery(REVIEW_LIST, initialSearch);
-  const { state, reload, refreshing } = useAdminList<ReviewList>('/api/reviews/admin', REVIEW_LIST, query);
-  const [deleting, setDeleting] = useState<string | null>(null);
+  const { query, change } = useListQuery(LIST.spec, initialSearch);
+  const { state, reload, refreshing } = useAdminList<AdminReviewListShape>(LIST.endpoint, LIST.spec, query);
+  const { busy, run, isBusy } = useRowAction(reload);
   const onlyContent = query.filters.content;
 
-  async function remove(review: ReviewRow) {
-    if (!window.confirm('Delete this review?')) return;
-    setDeleting(review._id);
-    try {
-      toast('success', (await apiDelete<{ message: string }>(`/api/reviews/${encodeURIComponent(review._id)}`)).message);
-      await reload();
-    } catch (error) {
-      toast('error', errorMessage(error));
-    } finally {
-      setDeleting(null);
-    }
-  }
+  const remove = (review: AdminReviewRowShape) =>
+    run(
+      { action: 'deleting', id: review._id },
+      { confirm: 'Delete this review?', request: () => apiDelete<{ message: string }>(`/api/reviews/${encodeURIComponent(review._id)}`), toast: (reply) => reply.message },
+    );
 
   const chosen = state.status === 'loaded' ? state.data.content : undefined;
   return (
@@ -68,7 +51,7 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
           {state.data.reviews.length === 0 ? (
             <p className="alert">{query.search || onlyContent || query.filters.rating ? 'No reviews match this view' : 'No reviews'}</p>
           ) : (
-            <AdminTable caption={`Reviews, page ${state.data.page} of ${state.data.pages}`} busy={refreshing || deleting !== null} columns={COLUMNS} query={query} change={change}>
+            <AdminTable caption={`Reviews, page ${state.data.page} of ${state.data.pages}`} busy={refreshing || busy !== null} columns={COLUMNS} query={query} change={change}>
               {state.data.reviews.map((review, index) => (
                 <tr key={review._id} data-review-row>
                   <Cell label="No.">{index + 1 + state.data.count}</Cell>
@@ -93,7 +76,7 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
                     <p className="line-clamp-3 whitespace-pre-line break-words">{review.comment}</p>
                   </Cell>
                   <Cell label="ACTIONS" actions>
-                    <BusyButton className="btn btn-sm btn-error" busy={deleting === review._id} disabled={deleting !== null} onClick={() => void remove(review)}>
+                    <BusyButton className="btn btn-sm btn-error" busy={isBusy('deleting', review._id)} disabled={busy !== null} onClick={() => void remove(review)}>
                       Delete<span className="sr-only"> the review by {review.name} of {review.content.name}</span>
                     </BusyButton>
                   </Cell>
@@ -101,7 +84,7 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
               ))}
             </AdminTable>
           )}
-          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(REVIEW_LIST, query, page)} onPage={(page) => change({ page })} />
+          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
         </>
       )}
     </div>

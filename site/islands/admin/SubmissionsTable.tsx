@@ -8,44 +8,17 @@
  * stays in the queue with the error shown: losing a user's submission is worse than an extra click.
  */
 import { useEffect, useState } from 'react';
-import { ApiError, apiDelete, apiPost, errorMessage } from '#site/lib/api.ts';
-import { toast } from '#site/stores/toasts.ts';
-import { listQueryParams, SUBMISSION_LIST } from '#db/validation/list-query.ts';
-import { AdminTable, Cell, FilterSelect, labels, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, type PagedList, type RowAction } from './list.tsx';
+import { ApiError, apiDelete, apiPost } from '#site/lib/api.ts';
+import type { SubmissionBulkResultShape, SubmissionListShape, SubmissionShape } from '#db/contract/shapes.ts';
+import { listQueryParams } from '#db/validation/list-query.ts';
+import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
+import { AdminTable, Cell, FilterSelect, labels, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction } from './list.tsx';
 import { BusyButton } from '../forms/fields.tsx';
 import type { RejectionInput } from '#db/contributions/validation/rejection.ts';
 import { RejectDialog } from './RejectDialog.tsx';
 
-interface SubmissionRow {
-  _id: string;
-  name: string;
-  slug: string;
-  url: string;
-  image: string;
-  category: Array<{ label: string; value: string }>;
-  techStack: Array<{ label: string; value: string }>;
-  type: Array<{ label: string; value: string }>;
-  /** Tags the submitter proposed: only the edit screen creates or maps them; approving here drops them. */
-  proposedTags: Array<{ kind: 'category' | 'techStack' | 'type'; label: string; value: string }>;
-  cost: string;
-  hasCert: boolean;
-  description: string;
-  rating: number;
-  status: 'pending' | 'approved' | 'rejected';
-  createdAt: string;
-  decidedAt: string | null;
-  decidedBy: string | null;
-}
-
-interface SubmissionList extends PagedList {
-  submissions: SubmissionRow[];
-}
-
-interface BulkResult {
-  action: 'approve' | 'reject' | 'delete';
-  results: Array<{ id: string; name?: string; outcome: 'approved' | 'rejected' | 'deleted' | 'refused' | 'not-found'; reason?: string }>;
-}
-
+/** The list's API and its convention (site/lib/admin-sections.ts). */
+const LIST = ADMIN_SECTION.submissions.list;
 const COLUMNS = [
   { label: 'No.' },
   { label: 'URL' },
@@ -66,78 +39,68 @@ const STATUSES = [
 ] as const;
 const DONE = { approve: 'approved', reject: 'rejected', delete: 'deleted' } as const;
 const plural = (n: number) => (n === 1 ? '1 submission' : `${n} submissions`);
+/** Someone else already decided it: the list is reloaded to show the queue as it is now. */
+const handledElsewhere = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /** Which submissions a bulk action is for: the rows ticked, or every one the view matches (resolved by the server). */
 type Selection = { ids: Set<string>; allMatching: boolean };
 const NOTHING: Selection = { ids: new Set(), allMatching: false };
 
 export default function SubmissionsTable({ initialSearch }: { initialSearch: string }) {
-  const { query, change } = useListQuery(SUBMISSION_LIST, initialSearch);
-  const { state, reload, refreshing } = useAdminList<SubmissionList>('/api/submissions/admin', SUBMISSION_LIST, query);
-  const [busy, setBusy] = useState<RowAction | null>(null);
+  const { query, change } = useListQuery(LIST.spec, initialSearch);
+  const { state, reload, refreshing } = useAdminList<SubmissionListShape>(LIST.endpoint, LIST.spec, query);
+  const { busy, run, isBusy } = useRowAction(reload);
   /** The submission whose reason is being asked for, or the bulk selection's. */
-  const [rejecting, setRejecting] = useState<{ name: string; bulk?: true; submission?: SubmissionRow } | null>(null);
+  const [rejecting, setRejecting] = useState<{ name: string; bulk?: true; submission?: SubmissionShape } | null>(null);
   const [selection, setSelection] = useState<Selection>(NOTHING);
-  const [bulkResult, setBulkResult] = useState<BulkResult | null>(null);
-  const view = listQueryParams(SUBMISSION_LIST, query).toString();
+  const [bulkResult, setBulkResult] = useState<SubmissionBulkResultShape | null>(null);
+  const view = listQueryParams(LIST.spec, query).toString();
 
   // A selection belongs to the view it was made in.
   useEffect(() => setSelection(NOTHING), [view]);
 
-  async function approve(submission: SubmissionRow) {
+  function approve(submission: SubmissionShape) {
     const proposed = submission.proposedTags.length;
     const dropping = proposed ? ` The ${proposed === 1 ? 'tag' : `${proposed} tags`} it proposes will be dropped: use Edit to create or map ${proposed === 1 ? 'it' : 'them'}.` : '';
-    if (!window.confirm(`Approve this submission?${dropping}`)) return;
-    setBusy({ action: 'approving', id: submission._id });
-    try {
-      const { _id, name, slug, url, image, category, techStack, type, cost, hasCert, description, rating } = submission;
-      await apiPost(`/api/submissions/${_id}`, { _id, name, slug, url, image, category, techStack, type, cost, hasCert, description, rating });
-      toast('success', 'Submission approve to the content list');
-      await reload();
-    } catch (error) {
-      toast('error', errorMessage(error));
-      // Someone else already handled it: show the queue as it is now.
-      if (error instanceof ApiError && error.status === 404) await reload();
-    } finally {
-      setBusy(null);
-    }
+    const { _id, name, slug, url, image, category, techStack, type, cost, hasCert, description, rating } = submission;
+    return run(
+      { action: 'approving', id: _id },
+      {
+        confirm: `Approve this submission?${dropping}`,
+        request: () => apiPost(`/api/submissions/${_id}`, { _id, name, slug, url, image, category, techStack, type, cost, hasCert, description, rating }),
+        toast: 'Submission approve to the content list',
+        reloadOnError: handledElsewhere,
+      },
+    );
   }
 
-  async function reject(submission: SubmissionRow, rejection: RejectionInput) {
-    setBusy({ action: 'rejecting', id: submission._id });
-    try {
-      const reply = await apiDelete<{ message?: string }>(`/api/submissions/${submission._id}`, rejection);
-      toast('success', reply?.message || 'submission rejected successfully');
-      setRejecting(null);
-      await reload();
-    } catch (error) {
-      toast('error', errorMessage(error));
-      setRejecting(null);
-      if (error instanceof ApiError && error.status === 404) await reload();
-    } finally {
-      setBusy(null);
-    }
-  }
+  const reject = (submission: SubmissionShape, rejection: RejectionInput) =>
+    run(
+      { action: 'rejecting', id: submission._id },
+      {
+        request: () => apiDelete<{ message?: string }>(`/api/submissions/${submission._id}`, rejection),
+        toast: (reply) => reply?.message || 'submission rejected successfully',
+        onSettled: () => setRejecting(null),
+        reloadOnError: handledElsewhere,
+      },
+    );
 
   /** One request for the whole selection; the answer says what became of each row. */
-  async function runBulk(action: BulkResult['action'], count: number, rejection: RejectionInput = {}) {
-    if (action === 'approve' && !window.confirm(`Approve ${plural(count)}? Tags they propose will be dropped: use Edit to create or map them.`)) return;
-    if (action === 'delete' && !window.confirm(`Delete ${plural(count)} for good? Their submitters are not told.`)) return;
-    setBusy({ action: 'bulk' });
-    try {
-      const filter = Object.fromEntries([...listQueryParams(SUBMISSION_LIST, { ...query, page: 1 })].filter(([key]) => key !== 'pageSize'));
-      const target = selection.allMatching ? { filter } : { ids: [...selection.ids] };
-      const result = await apiPost<BulkResult>('/api/submissions/bulk', { action, ...target, ...rejection });
-      setBulkResult(result);
-      setSelection(NOTHING);
-      setRejecting(null);
-      await reload();
-    } catch (error) {
-      toast('error', errorMessage(error));
-      setRejecting(null);
-    } finally {
-      setBusy(null);
-    }
+  function runBulk(action: SubmissionBulkResultShape['action'], count: number, rejection: RejectionInput = {}) {
+    const filter = Object.fromEntries([...listQueryParams(LIST.spec, { ...query, page: 1 })].filter(([key]) => key !== 'pageSize'));
+    const target = selection.allMatching ? { filter } : { ids: [...selection.ids] };
+    return run(
+      { action: 'bulk' },
+      {
+        confirm: action === 'approve' ? `Approve ${plural(count)}? Tags they propose will be dropped: use Edit to create or map them.` : action === 'delete' ? `Delete ${plural(count)} for good? Their submitters are not told.` : undefined,
+        request: () => apiPost<SubmissionBulkResultShape>('/api/submissions/bulk', { action, ...target, ...rejection }),
+        onSuccess: (result) => {
+          setBulkResult(result);
+          setSelection(NOTHING);
+        },
+        onSettled: () => setRejecting(null),
+      },
+    );
   }
 
   const loaded = state.status === 'loaded' ? state.data : null;
@@ -177,7 +140,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
                 Clear selection
               </button>
               <span className="grow" />
-              <BusyButton className="btn btn-sm btn-success" busy={busy?.action === 'bulk'} disabled={busy !== null} onClick={() => void runBulk('approve', chosen)}>
+              <BusyButton className="btn btn-sm btn-success" busy={isBusy('bulk')} disabled={busy !== null} onClick={() => void runBulk('approve', chosen)}>
                 Approve selected
               </BusyButton>
               <button type="button" className="btn btn-sm btn-warning" disabled={busy !== null} onClick={() => setRejecting({ name: plural(chosen), bulk: true })}>
@@ -210,7 +173,6 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
               }
             >
               {loaded.submissions.map((submission, index) => {
-                const mine = (action: RowAction['action']) => busy?.action === action && busy.id === submission._id;
                 const pending = submission.status === 'pending';
                 return (
                   <tr key={submission._id} data-submission={submission._id}>
@@ -249,15 +211,15 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
                           ))}
                       </Cell>
                     ))}
-                    <Cell label="COST">{submission.cost}</Cell>
+                    <Cell label="COST">{submission.cost ?? <span className="text-sm text-base-content/70">left blank</span>}</Cell>
                     <Cell label="SUBMITTED">{submission.createdAt.slice(0, 10)}</Cell>
                     <Cell label="ACTIONS" actions>
                       {pending ? (
                         <div className="flex flex-wrap gap-2">
-                          <BusyButton className="btn btn-sm btn-success" busy={mine('approving')} disabled={busy !== null} onClick={() => void approve(submission)}>
+                          <BusyButton className="btn btn-sm btn-success" busy={isBusy('approving', submission._id)} disabled={busy !== null} onClick={() => void approve(submission)}>
                             Approve<span className="sr-only"> {submission.name}</span>
                           </BusyButton>
-                          <BusyButton className="btn btn-sm btn-error" busy={mine('rejecting')} disabled={busy !== null} onClick={() => setRejecting({ name: submission.name, submission })}>
+                          <BusyButton className="btn btn-sm btn-error" busy={isBusy('rejecting', submission._id)} disabled={busy !== null} onClick={() => setRejecting({ name: submission.name, submission })}>
                             Reject<span className="sr-only"> {submission.name}</span>
                           </BusyButton>
                           <a className="btn btn-sm" href={`/admin/submission/${submission._id}`}>
@@ -275,7 +237,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
               })}
             </AdminTable>
           )}
-          <Pager page={loaded.page} pages={loaded.pages} href={(page) => pageAddress(SUBMISSION_LIST, query, page)} onPage={(page) => change({ page })} />
+          <Pager page={loaded.page} pages={loaded.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
         </>
       )}
       <RejectDialog
@@ -292,7 +254,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
 }
 
 /** What a bulk action did, row by row: which succeeded, which failed and why. */
-function BulkReport({ result, onClose }: { result: BulkResult; onClose: () => void }) {
+function BulkReport({ result, onClose }: { result: SubmissionBulkResultShape; onClose: () => void }) {
   const done = result.results.filter((r) => r.outcome === DONE[result.action]);
   const failed = result.results.filter((r) => r.outcome !== DONE[result.action]);
   return (

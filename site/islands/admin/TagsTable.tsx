@@ -7,24 +7,12 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { apiGet, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
-import { TAG_LIST } from '#db/validation/list-query.ts';
+import type { TagUsageListShape, TagUsageShape } from '#db/contract/shapes.ts';
+import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
 import { BusyButton } from '../forms/fields.tsx';
-import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, useAdminList, useListQuery, type PagedList } from './list.tsx';
+import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, useAdminList, useListQuery, useRowAction, type RowAction, type RowActionSteps } from './list.tsx';
 
-type Kind = 'category' | 'techStack' | 'type';
-
-export interface AdminTag {
-  id: number;
-  kind: Kind;
-  value: string;
-  label: string;
-  status: 'active' | 'retired';
-  contents: number;
-}
-
-interface TagList extends PagedList {
-  tags: AdminTag[];
-}
+type Kind = TagUsageShape['kind'];
 
 const KINDS: Array<{ kind: Kind; label: string; plural: string }> = [
   { kind: 'category', label: 'Category', plural: 'Categories' },
@@ -38,35 +26,28 @@ const STATUS_FILTERS = [
   ['active', 'Active'],
   ['retired', 'Retired'],
 ] as const;
+/** The list's API and its convention (site/lib/admin-sections.ts). */
+const LIST = ADMIN_SECTION.tags.list;
 const COLUMNS = [{ label: 'KIND', sort: 'added' }, { label: 'LABEL', sort: 'label' }, { label: 'VALUE' }, { label: 'CONTENTS', sort: 'used' }, { label: 'STATUS' }, { label: 'ACTIONS' }];
 
 type Editing = { id: number; action: 'rename' | 'merge' } | null;
 
 export default function TagsTable({ initialSearch }: { initialSearch: string }) {
-  const { query, change } = useListQuery(TAG_LIST, initialSearch);
-  const { state, reload, refreshing } = useAdminList<TagList>('/api/tags/admin', TAG_LIST, query);
+  const { query, change } = useListQuery(LIST.spec, initialSearch);
+  const { state, reload, refreshing } = useAdminList<TagUsageListShape>(LIST.endpoint, LIST.spec, query);
   const [editing, setEditing] = useState<Editing>(null);
-  const [busy, setBusy] = useState<number | 'adding' | null>(null);
+  const { busy, run: runAction } = useRowAction(reload);
 
-  /** Runs one change, reports it, and reloads the list (counts move with merges). */
-  async function run(id: number | 'adding', change: () => Promise<string>): Promise<boolean> {
-    setBusy(id);
-    try {
-      toast('success', await change());
-      setEditing(null);
-      await reload();
-      return true;
-    } catch (error) {
-      toast('error', errorMessage(error));
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  }
+  /** Runs one change, reports it, closes the row's form and reloads the list (counts move with merges). */
+  const run = <T,>(action: RowAction, steps: RowActionSteps<T>) => runAction(action, { ...steps, onSuccess: () => setEditing(null) });
 
   return (
     <div className="flex flex-col gap-4">
-      <AddTagForm busy={busy === 'adding'} disabled={busy !== null} onAdd={(kind, label) => run('adding', async () => (await apiPost<{ message: string }>('/api/tags', { kind, label })).message)} />
+      <AddTagForm
+        busy={busy?.action === 'adding'}
+        disabled={busy !== null}
+        onAdd={(kind, label) => run({ action: 'adding' }, { request: () => apiPost<{ message: string }>('/api/tags', { kind, label }), toast: (reply) => reply.message })}
+      />
       <ListControls query={query} change={change} searchLabel="Find">
         <FilterSelect label="Kind" name="kind" query={query} change={change} options={KIND_FILTERS} />
         <FilterSelect label="Status" name="status" query={query} change={change} options={STATUS_FILTERS} />
@@ -89,25 +70,42 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
                   tag={tag}
                   editing={editing?.id === tag.id ? editing.action : null}
                   onEdit={(action) => setEditing(action ? { id: tag.id, action } : null)}
-                  busy={busy === tag.id}
+                  busy={busy?.id === tag.id}
                   disabled={busy !== null}
-                  onRename={(label) => run(tag.id, async () => {
-                    const renamed = await apiPut<AdminTag>(`/api/tags/${tag.id}`, { label });
-                    return renamed.value === tag.value ? `Renamed to '${renamed.label}'` : `Renamed to '${renamed.label}'; links to ${tag.value} lead to ${renamed.value}`;
-                  })}
-                  onMerge={(into) => run(tag.id, async () => {
-                    const merged = await apiPost<AdminTag>(`/api/tags/${tag.id}/merge`, { into: into.id });
-                    return `Merged '${tag.label}' into '${merged.label}': ${merged.contents} contents`;
-                  })}
-                  onStatus={(status) => run(tag.id, async () => {
-                    await apiPut<AdminTag>(`/api/tags/${tag.id}`, { status });
-                    return status === 'retired' ? `Retired '${tag.label}': no longer offered` : `Restored '${tag.label}'`;
-                  })}
+                  onRename={(label) =>
+                    run(
+                      { action: 'renaming', id: tag.id },
+                      {
+                        request: () => apiPut<TagUsageShape>(`/api/tags/${tag.id}`, { label }),
+                        toast: (renamed) => (renamed.value === tag.value ? `Renamed to '${renamed.label}'` : `Renamed to '${renamed.label}'; links to ${tag.value} lead to ${renamed.value}`),
+                      },
+                    )
+                  }
+                  onMerge={(into) =>
+                    run(
+                      { action: 'merging', id: tag.id },
+                      {
+                        confirm: `Merge '${tag.label}' (${tag.contents} contents) into '${into.label}' (${into.contents} contents)? '${tag.label}' goes away; its links will lead to '${into.label}'.`,
+                        request: () => apiPost<TagUsageShape>(`/api/tags/${tag.id}/merge`, { into: into.id }),
+                        toast: (merged) => `Merged '${tag.label}' into '${merged.label}': ${merged.contents} contents`,
+                      },
+                    )
+                  }
+                  onStatus={(status) =>
+                    run(
+                      { action: status === 'retired' ? 'retiring' : 'restoring', id: tag.id },
+                      {
+                        confirm: status === 'retired' ? `Retire '${tag.label}'? It will no longer be offered in forms and filters; the ${tag.contents} contents that carry it keep it.` : undefined,
+                        request: () => apiPut<TagUsageShape>(`/api/tags/${tag.id}`, { status }),
+                        toast: status === 'retired' ? `Retired '${tag.label}': no longer offered` : `Restored '${tag.label}'`,
+                      },
+                    )
+                  }
                 />
               ))}
             </AdminTable>
           )}
-          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(TAG_LIST, query, page)} onPage={(page) => change({ page })} />
+          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
         </>
       )}
     </div>
@@ -164,13 +162,13 @@ function AddTagForm({ busy, disabled, onAdd }: { busy: boolean; disabled: boolea
 }
 
 interface TagRowProps {
-  tag: AdminTag;
+  tag: TagUsageShape;
   editing: 'rename' | 'merge' | null;
   onEdit: (action: 'rename' | 'merge' | null) => void;
   busy: boolean;
   disabled: boolean;
   onRename: (label: string) => Promise<boolean>;
-  onMerge: (into: AdminTag) => Promise<boolean>;
+  onMerge: (into: TagUsageShape) => Promise<boolean>;
   onStatus: (status: 'active' | 'retired') => Promise<boolean>;
 }
 
@@ -213,9 +211,7 @@ function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onSta
                 className="btn btn-sm btn-warning"
                 busy={busy}
                 disabled={disabled}
-                onClick={() => {
-                  if (window.confirm(`Retire '${tag.label}'? It will no longer be offered in forms and filters; the ${tag.contents} contents that carry it keep it.`)) void onStatus('retired');
-                }}
+                onClick={() => void onStatus('retired')}
               >
                 Retire<span className="sr-only"> {tag.label}</span>
               </BusyButton>
@@ -231,7 +227,7 @@ function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onSta
   );
 }
 
-function RenameForm({ tag, busy, onCancel, onRename }: { tag: AdminTag; busy: boolean; onCancel: () => void; onRename: (label: string) => Promise<boolean> }) {
+function RenameForm({ tag, busy, onCancel, onRename }: { tag: TagUsageShape; busy: boolean; onCancel: () => void; onRename: (label: string) => Promise<boolean> }) {
   const [label, setLabel] = useState(tag.label);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.select(), []);
@@ -258,17 +254,17 @@ function RenameForm({ tag, busy, onCancel, onRename }: { tag: AdminTag; busy: bo
 }
 
 /** The active tags of `tag`'s kind (the most used 100), as the server has them when the form opens. */
-function useMergeTargets(tag: AdminTag): AdminTag[] {
-  const [targets, setTargets] = useState<AdminTag[]>([]);
+function useMergeTargets(tag: TagUsageShape): TagUsageShape[] {
+  const [targets, setTargets] = useState<TagUsageShape[]>([]);
   useEffect(() => {
-    apiGet<TagList>(`/api/tags/admin?${new URLSearchParams({ kind: tag.kind, status: 'active', sort: 'used', pageSize: '100' })}`)
+    apiGet<TagUsageListShape>(`/api/tags/admin?${new URLSearchParams({ kind: tag.kind, status: 'active', sort: 'used', pageSize: '100' })}`)
       .then((list) => setTargets(list.tags.filter((other) => other.id !== tag.id)))
       .catch((error: unknown) => toast('error', errorMessage(error)));
   }, [tag.id, tag.kind]);
   return targets;
 }
 
-function MergeForm({ tag, busy, onCancel, onMerge }: { tag: AdminTag; busy: boolean; onCancel: () => void; onMerge: (into: AdminTag) => Promise<boolean> }) {
+function MergeForm({ tag, busy, onCancel, onMerge }: { tag: TagUsageShape; busy: boolean; onCancel: () => void; onMerge: (into: TagUsageShape) => Promise<boolean> }) {
   const targets = useMergeTargets(tag);
   const [intoId, setIntoId] = useState('');
   const into = targets.find((target) => String(target.id) === intoId);
@@ -279,7 +275,7 @@ function MergeForm({ tag, busy, onCancel, onMerge }: { tag: AdminTag; busy: bool
       aria-label={`Merge ${tag.label}`}
       onSubmit={(event) => {
         event.preventDefault();
-        if (into && window.confirm(`Merge '${tag.label}' (${tag.contents} contents) into '${into.label}' (${into.contents} contents)? '${tag.label}' goes away; its links will lead to '${into.label}'.`)) void onMerge(into);
+        if (into) void onMerge(into);
       }}
       onKeyDown={(event) => event.key === 'Escape' && onCancel()}
     >

@@ -2,25 +2,16 @@
  * docs/product.md §2 Admin users: the users table with Edit and Delete ('Are you sure to delete?'), searched by name or
  * email, filtered by role, sorted and paged by the server (docs/product.md §2).
  */
-import { useState } from 'react';
-import { apiDelete, errorMessage } from '#site/lib/api.ts';
-import { toast } from '#site/stores/toasts.ts';
-import { USER_LIST } from '#db/validation/list-query.ts';
-import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, type PagedList, type RowAction } from './list.tsx';
+import { apiDelete } from '#site/lib/api.ts';
+import type { UserListShape } from '#db/contract/shapes.ts';
+import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
+import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction } from './list.tsx';
 import { BusyButton } from '../forms/fields.tsx';
 
-interface UserRow {
-  _id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  createdAt: string;
-}
+type UserRow = UserListShape['users'][number];
 
-interface UserList extends PagedList {
-  users: UserRow[];
-}
-
+/** The list's API and its convention (site/lib/admin-sections.ts). */
+const LIST = ADMIN_SECTION.users.list;
 const COLUMNS = [{ label: 'No.' }, { label: 'ID' }, { label: 'NAME', sort: 'name' }, { label: 'EMAIL', sort: 'email' }, { label: 'IS ADMIN' }, { label: 'JOINED', sort: 'created' }, { label: 'ACTIONS' }];
 const ROLES = [
   ['', 'Everyone'],
@@ -29,23 +20,19 @@ const ROLES = [
 ] as const;
 
 export default function UsersTable({ initialSearch, currentUserId }: { initialSearch: string; currentUserId: string }) {
-  const { query, change } = useListQuery(USER_LIST, initialSearch);
-  const { state, reload, refreshing } = useAdminList<UserList>('/api/users/admin', USER_LIST, query);
-  const [busy, setBusy] = useState<RowAction | null>(null);
+  const { query, change } = useListQuery(LIST.spec, initialSearch);
+  const { state, reload, refreshing } = useAdminList<UserListShape>(LIST.endpoint, LIST.spec, query);
+  const { busy, run, isBusy } = useRowAction(reload);
 
-  async function remove(user: UserRow) {
-    if (!window.confirm('Are you sure to delete?')) return;
-    setBusy({ action: 'deleting', id: user._id });
-    try {
-      const reply = await apiDelete<{ message?: string }>(`/api/users/${user._id}`);
-      toast('success', reply?.message || 'user deleted successfully');
-      await reload();
-    } catch (error) {
-      toast('error', errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const remove = (user: UserRow) =>
+    run(
+      { action: 'deleting', id: user._id },
+      {
+        confirm: 'Are you sure to delete?',
+        request: () => apiDelete<{ message?: string }>(`/api/users/${user._id}`),
+        toast: (reply) => reply?.message || 'user deleted successfully',
+      },
+    );
 
   return (
     <div className="flex flex-col gap-4">
@@ -62,7 +49,6 @@ export default function UsersTable({ initialSearch, currentUserId }: { initialSe
           ) : (
             <AdminTable caption={`Users, page ${state.data.page} of ${state.data.pages}`} busy={refreshing || busy !== null} columns={COLUMNS} query={query} change={change}>
               {state.data.users.map((user, index) => {
-                const deleting = busy?.action === 'deleting' && busy.id === user._id;
                 return (
                   <tr key={user._id}>
                     <Cell label="No.">{index + 1 + state.data.count}</Cell>
@@ -85,7 +71,7 @@ export default function UsersTable({ initialSearch, currentUserId }: { initialSe
                         </a>
                         {/* The server refuses deleting yourself ('You cannot delete your own account'): not offered. */}
                         {user._id !== currentUserId && (
-                          <BusyButton className="btn btn-sm btn-error" busy={deleting} disabled={busy !== null} onClick={() => void remove(user)}>
+                          <BusyButton className="btn btn-sm btn-error" busy={isBusy('deleting', user._id)} disabled={busy !== null} onClick={() => void remove(user)}>
                             Delete<span className="sr-only"> {user.name}</span>
                           </BusyButton>
                         )}
@@ -96,7 +82,7 @@ export default function UsersTable({ initialSearch, currentUserId }: { initialSe
               })}
             </AdminTable>
           )}
-          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(USER_LIST, query, page)} onPage={(page) => change({ page })} />
+          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
         </>
       )}
     </div>

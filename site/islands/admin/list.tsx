@@ -1,17 +1,20 @@
 /**
  * The admin tables' kit (docs/product.md §2). Every list follows one convention, parsed on the server by
  * db/validation/list-query.ts: page, pageSize, search, sort, order (asc | desc) plus the list's filters. A new
- * table needs a ListSpec there (its sorts and filters; the API parses with it) and then, here:
+ * table needs a ListSpec there (its sorts and filters; the API parses with it), its section in
+ * site/lib/admin-sections.ts (the menus' entry, the list's endpoint and that ListSpec) and then, here:
  *
- *   const { query, change } = useListQuery(MY_LIST, initialSearch);      // state in the address (back/forward)
- *   const { state, reload, refreshing } = useAdminList<MyList>('/api/my/admin', MY_LIST, query);
+ *   const LIST = ADMIN_SECTION.reviews.list;
+ *   const { query, change } = useListQuery(LIST.spec, initialSearch);    // state in the address (back/forward)
+ *   const { state, reload, refreshing } = useAdminList<MyList>(LIST.endpoint, LIST.spec, query);
+ *   const { busy, run, isBusy } = useRowAction(reload);                  // one row action at a time (./row-action.ts)
  *   <ListControls query={query} change={change} searchLabel="Search reviews">
  *     <FilterSelect label="Rating" name="rating" query={query} change={change} options={[['', 'Any'], ['1', '1 star']]} />
  *   </ListControls>
  *   <AdminTable caption="Reviews" busy={refreshing} columns={[{ label: 'CONTENT', sort: 'content' }, { label: 'ACTIONS' }]} query={query} change={change}>
  *     <tr><Cell label="CONTENT">…</Cell><Cell label="ACTIONS" actions>…</Cell></tr>
  *   </AdminTable>
- *   <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(MY_LIST, query, page)} onPage={(page) => change({ page })} />
+ *   <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
  *
  * The page passes `Astro.url.search` as `initialSearch`, so the first render is the bookmarked view. Below
  * md the table shows each row as a card: every cell says its column (Cell's label) and the actions wrap.
@@ -20,24 +23,15 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { apiGet, errorMessage } from '#site/lib/api.ts';
 import { pagerItems } from '#site/lib/pagination.ts';
 import { listQueryParams, PAGE_SIZES, parseListQuery, type ListQuery, type ListSpec } from '#db/validation/list-query.ts';
+import type { AdminPagingShape } from '#db/contract/shapes.ts';
 
-/** The paging fields every admin list response carries (db/paging.ts). */
-export interface PagedList {
-  page: number;
-  pages: number;
-  /** Rows before this page: row number = index + 1 + count. */
-  count: number;
-  total: number;
-  pageSize: number;
-}
+/** The paging fields every admin list response carries (db/contract/shapes.ts): row number = index + 1 + count. */
+export type PagedList = AdminPagingShape;
 
 export type ListState<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'loaded'; data: T };
 
-/** What a row action is doing right now; at most one at a time, so two clicks never race. */
-export interface RowAction {
-  action: 'deleting' | 'creating' | 'approving' | 'rejecting' | 'accepting' | 'bulk';
-  id?: string;
-}
+/** Row actions (confirm → busy → request → toast → reload): ./row-action.ts. */
+export { useRowAction, type RowAction, type RowActionSteps } from './row-action.ts';
 
 export type ChangeQuery = (change: Partial<ListQuery> & { filters?: Record<string, string> }, options?: { replace?: boolean }) => void;
 

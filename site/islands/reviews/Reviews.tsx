@@ -7,20 +7,17 @@
  */
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { apiDelete, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
+import type { ReviewResultShape, ReviewTotalsShape } from '#db/contract/shapes.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { BusyButton, FormAlert, SubmitButton, useHydrated } from '../forms/fields.tsx';
 import { useForm, type Checked } from '../forms/use-form.ts';
 import { COMMENT_TOO_LONG, CommentField, commentTooLong } from './CommentField.tsx';
 import { ReviewBody, ReviewList, type Review } from './ReviewList.tsx';
 import { StarInput } from './StarInput.tsx';
-import { reviewTotals, type ReviewTotals } from './totals.ts';
+import { reviewTotals } from './totals.ts';
 
 export const MISSING_REVIEW = 'Please enter comment and rating';
 export const DELETE_REVIEW = 'Delete your review?';
-
-interface ReviewResult extends ReviewTotals {
-  review: Review;
-}
 
 interface ReviewsProps {
   contentId: string;
@@ -46,7 +43,7 @@ export default function Reviews(props: ReviewsProps) {
     if (focus) setFocus(null);
   }, [focus]);
 
-  function shown(result: ReviewResult, message: string) {
+  function shown(result: ReviewResultShape, message: string) {
     reviewTotals.set({ rating: result.rating, numReviews: result.numReviews });
     toast('success', message);
     setOwnReview(result.review);
@@ -58,7 +55,7 @@ export default function Reviews(props: ReviewsProps) {
     if (!window.confirm(DELETE_REVIEW)) return;
     setDeleting(true);
     try {
-      const totals = await apiDelete<ReviewTotals>(`/api/reviews/${encodeURIComponent(review._id)}`);
+      const totals = await apiDelete<ReviewTotalsShape>(`/api/reviews/${encodeURIComponent(review._id)}`);
       reviewTotals.set({ rating: totals.rating, numReviews: totals.numReviews });
       toast('success', 'Review deleted successfully');
       setOwnReview(null);
@@ -81,7 +78,7 @@ export default function Reviews(props: ReviewsProps) {
           heading="Edit your review"
           initial={ownReview}
           submitLabel="Save review"
-          send={(rating, comment) => apiPut<ReviewResult>(`/api/reviews/${encodeURIComponent(ownReview._id)}`, { rating, comment })}
+          send={(rating, comment) => apiPut<ReviewResultShape>(`/api/reviews/${encodeURIComponent(ownReview._id)}`, { rating, comment })}
           onSent={(result) => shown(result, 'Review updated successfully')}
           onCancel={() => {
             setEditing(false);
@@ -120,7 +117,7 @@ export default function Reviews(props: ReviewsProps) {
           formRef={formRef}
           heading="Write a Review"
           submitLabel="Post review"
-          send={(rating, comment) => apiPost<ReviewResult>(`/api/contents/${encodeURIComponent(props.contentId)}/reviews`, { rating, comment })}
+          send={(rating, comment) => apiPost<ReviewResultShape>(`/api/contents/${encodeURIComponent(props.contentId)}/reviews`, { rating, comment })}
           onSent={(result) => shown(result, 'Review submitted successfully')}
         />
       )}
@@ -132,8 +129,8 @@ interface ReviewFormProps {
   heading: string;
   initial?: Review;
   submitLabel: string;
-  send: (rating: number, comment: string) => Promise<ReviewResult>;
-  onSent: (result: ReviewResult) => void;
+  send: (rating: number, comment: string) => Promise<ReviewResultShape>;
+  onSent: (result: ReviewResultShape) => void;
   onCancel?: () => void;
   formRef?: RefObject<HTMLFormElement | null>;
 }

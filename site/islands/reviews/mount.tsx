@@ -5,22 +5,17 @@
  */
 import { createRoot } from 'react-dom/client';
 import { apiGet, errorMessage } from '#site/lib/api.ts';
+import type { ContentWithReviewsShape } from '#db/contract/shapes.ts';
 import { toast } from '#site/stores/toasts.ts';
 import RatingSummary from './RatingSummary.tsx';
 import type { Review } from './ReviewList.tsx';
 import Reviews from './Reviews.tsx';
 
-interface ContentReviews {
-  rating: number;
-  numReviews: number;
-  reviews: Review[];
-}
-
 export async function mountReviews(reviewsRoot: HTMLElement, ratingRoot: HTMLElement): Promise<void> {
   const { contentId = '', slug = '' } = reviewsRoot.dataset;
   try {
     const [content, own] = await Promise.all([
-      apiGet<ContentReviews>(`/api/contents/slug/${encodeURIComponent(slug)}`),
+      apiGet<ContentWithReviewsShape>(`/api/contents/slug/${encodeURIComponent(slug)}`),
       apiGet<{ review: Review | null }>(`/api/contents/${encodeURIComponent(contentId)}/reviews/mine`),
     ]);
     createRoot(ratingRoot).render(<RatingSummary rating={content.rating} numReviews={content.numReviews} />);

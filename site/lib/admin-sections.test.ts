@@ -1,0 +1,25 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_SECTIONS, adminSectionOf } from './admin-sections.ts';
+
+const pages = fileURLToPath(new URL('../pages', import.meta.url));
+
+describe('the admin sections', () => {
+  it('are the menus in their order, each a screen of its own, each list an endpoint of its own', () => {
+    expect(ADMIN_SECTIONS.map((section) => section.label)).toEqual(['Dashboard', 'Contents', 'Submissions', 'Users', 'Tags', 'Reviews']);
+    for (const section of ADMIN_SECTIONS) {
+      expect(existsSync(`${pages}${section.href}.astro`), section.href).toBe(true);
+      if (section.list) expect(existsSync(`${pages}${section.list.endpoint}.ts`), section.list.endpoint).toBe(true);
+    }
+  });
+
+  it('mark the section of a list and of its edit screens', () => {
+    expect(adminSectionOf('/admin/contents')?.label).toBe('Contents');
+    expect(adminSectionOf('/admin/content/k3x9q2mzv8d1')?.label).toBe('Contents');
+    expect(adminSectionOf('/admin/submission/k3x9q2mzv8d1')?.label).toBe('Submissions');
+    expect(adminSectionOf('/admin/user/k3x9q2mzv8d1')?.label).toBe('Users');
+    expect(adminSectionOf('/admin/reviews')?.label).toBe('Reviews');
+    expect(adminSectionOf('/profile')).toBeUndefined();
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * The admin sections, once: the top bar's Admin menu and the admin screens' tabs (site/components/TopBar.astro,
+ * site/components/admin/AdminLayout.astro) are drawn from this list, in its order, and each table island takes
+ * its list's API and convention from its section (docs/decisions/020). Imports only the lists' convention, so
+ * both the server's components and the islands may import it.
+ */
+import { CONTENT_LIST, REVIEW_LIST, SUBMISSION_LIST, TAG_LIST, USER_LIST, type ListSpec } from '#db/validation/list-query.ts';
+
+export interface AdminSection {
+  /** The words in both menus. */
+  label: string;
+  /** The section's screen. */
+  href: string;
+  /** The paths that belong to the section (its list and its edit screens): its tab is the active one there. */
+  prefixes: readonly string[];
+  /** The list the section's table shows: its API endpoint and its ListSpec (db/validation/list-query.ts). */
+  list?: { endpoint: string; spec: ListSpec<string, string> };
+}
+
+export const ADMIN_SECTION = {
+  dashboard: { label: 'Dashboard', href: '/admin/dashboard', prefixes: ['/admin/dashboard'] },
+  contents: { label: 'Contents', href: '/admin/contents', prefixes: ['/admin/contents', '/admin/content/'], list: { endpoint: '/api/contents/admin', spec: CONTENT_LIST } },
+  submissions: { label: 'Submissions', href: '/admin/submissions', prefixes: ['/admin/submissions', '/admin/submission/'], list: { endpoint: '/api/submissions/admin', spec: SUBMISSION_LIST } },
+  users: { label: 'Users', href: '/admin/users', prefixes: ['/admin/users', '/admin/user/'], list: { endpoint: '/api/users/admin', spec: USER_LIST } },
+  tags: { label: 'Tags', href: '/admin/tags', prefixes: ['/admin/tags'], list: { endpoint: '/api/tags/admin', spec: TAG_LIST } },
+  reviews: { label: 'Reviews', href: '/admin/reviews', prefixes: ['/admin/reviews'], list: { endpoint: '/api/reviews/admin', spec: REVIEW_LIST } },
+} as const satisfies Record<string, AdminSection>;
+
+/** The sections in the menus' order. */
+export const ADMIN_SECTIONS: readonly AdminSection[] = Object.values(ADMIN_SECTION);
+
+/** The section a path belongs to (its tab is shown active), if any. */
+export const adminSectionOf = (path: string): AdminSection | undefined => ADMIN_SECTIONS.find((section) => section.prefixes.some((prefix) => path.startsWith(prefix)));

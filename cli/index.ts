@@ -3,7 +3,7 @@
  * one stderr line and an exit code lives in cli/errors.ts.
  */
 import { Command, CommanderError } from 'commander';
-import { closeDb } from '#db/client.ts';
+import { closeDb, workOnThePrimary } from '#db/client.ts';
 import pkg from '../package.json' with { type: 'json' };
 import { registerAuditCommand } from './commands/audit.ts';
 import { registerCatalogCommands } from './commands/catalog.ts';
@@ -53,6 +53,8 @@ export function buildProgram(): Command {
 
 /** Runs the command line and returns the exit code; nothing below calls process.exit. */
 export async function run(argv: string[]): Promise<number> {
+  // A command works on the primary: the server processes' replica files are theirs alone.
+  workOnThePrimary();
   const program = buildProgram();
   try {
     await program.parseAsync(argv);

@@ -72,9 +72,11 @@ interface ProcessDatabase {
   shared: Promise<Db> | undefined;
   /** The process database's own read connection, when it is a file (see readRow). */
   reader: { db: Db; connection: Database.Database; statements: Map<string, Database.Statement> } | undefined;
+  /** This process works on the primary itself, even with DATABASE_SYNC_URL set (see workOnThePrimary). */
+  onThePrimary: boolean;
 }
 const SLOT = Symbol.for('skillshelf.processDatabase');
-const process_ = ((globalThis as { [SLOT]?: ProcessDatabase })[SLOT] ??= { shared: undefined, reader: undefined });
+const process_ = ((globalThis as { [SLOT]?: ProcessDatabase })[SLOT] ??= { shared: undefined, reader: undefined, onThePrimary: false });
 
 /**
  * The replica file of server process `n`: the first keeps DATABASE_URL, process n the same name with `.n`
@@ -88,14 +90,25 @@ export function replicaUrlOf(url: string, n: number): string {
   return query === undefined ? named : `${named}?${query}`;
 }
 
-/** The process-wide database, opened on first use from DATABASE_URL. */
+/**
+ * With DATABASE_SYNC_URL set, this process opens the primary itself rather than keeping a replica file: for a
+ * process that serves no pages (a CLI command; the primary of WEB_CONCURRENCY processes, which migrates and
+ * seeds before it forks). Each replica file is its server process's alone: a second replicator on it, even a
+ * closed client's sync, corrupts it (docs/decisions/027). Call before the first getDb().
+ */
+export function workOnThePrimary(): void {
+  process_.onThePrimary = true;
+}
+
+/** The process-wide database, opened on first use from DATABASE_URL (and DATABASE_SYNC_URL). */
 export function getDb(): Promise<Db> {
   if (!process_.shared) {
     const c = config();
+    const replica = Boolean(c.DATABASE_SYNC_URL) && !process_.onThePrimary;
     const opening = openDb({
-      url: c.DATABASE_SYNC_URL ? replicaUrlOf(c.DATABASE_URL, c.SERVER_PROCESS) : c.DATABASE_URL,
+      url: replica ? replicaUrlOf(c.DATABASE_URL, c.SERVER_PROCESS) : c.DATABASE_SYNC_URL || c.DATABASE_URL,
       authToken: c.DATABASE_AUTH_TOKEN,
-      syncUrl: c.DATABASE_SYNC_URL,
+      syncUrl: replica ? c.DATABASE_SYNC_URL : undefined,
       syncInterval: c.DATABASE_SYNC_INTERVAL,
       busyTimeoutMs: c.DATABASE_BUSY_TIMEOUT,
       timeoutMs: c.DATABASE_TIMEOUT,

@@ -4,7 +4,7 @@
  * one port.
  */
 import cluster from 'node:cluster';
-import { closeDb, getDb } from '#db/client.ts';
+import { closeDb, getDb, workOnThePrimary, type Db } from '#db/client.ts';
 import { config } from '#db/config.ts';
 import { migrateDb } from '#db/migrate.ts';
 import { DEMO_ACCOUNTS, seedDemo } from '#db/maintenance/seed/demo.ts';
@@ -12,8 +12,7 @@ import { log } from './log.ts';
 import { runCluster } from './cluster.ts';
 import { startFrontDoor } from './front-door.ts';
 
-async function prepareDatabase(): Promise<void> {
-  const db = await getDb();
+async function prepareDatabase(db: Db): Promise<void> {
   await migrateDb(db);
   if (config().SEED_DEMO === 'true') {
     const report = await seedDemo(db);
@@ -26,11 +25,15 @@ async function prepareDatabase(): Promise<void> {
 }
 
 if (cluster.isPrimary) {
-  await prepareDatabase();
   const workers = config().WEB_CONCURRENCY;
   if (workers === 1) {
+    await prepareDatabase(await getDb());
     await startFrontDoor();
   } else {
+    // This process only forks: it prepares the database where writes land, and leaves each server process's
+    // replica file (when they keep one) to that process alone.
+    workOnThePrimary();
+    await prepareDatabase(await getDb());
     await closeDb();
     runCluster(workers, config().PORT);
   }

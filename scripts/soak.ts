@@ -5,7 +5,7 @@
  * synthetic catalog), sampling the server's memory. Halfway through, `skillshelf db backup` copies the live
  * database; afterwards the copy must pass integrity_check and hold every submission the server
  * acknowledged before the backup began. Reports errors (goal 0), p99, and memory at start and end (goal:
- * growth under 20%). Not part of `npm test`; its figures go in README.
+ * growth under 20%). Not part of `npm test`; its figures go in docs/benchmarks.md.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * The files under deploy/ that can be checked on this machine. The systemd unit goes through
  * `systemd-analyze verify` (skipped where systemd-analyze is missing), the cron line is parsed, and the
- * Dockerfile is read for what README promises of it. The Docker image itself is not built here (no Docker
+ * Dockerfile is read for what docs/operations.md promises of it. The Docker image itself is not built here (no Docker
  * in the test environment); deploy/nginx.conf runs for real in tests/api/reverse-proxy.test.ts.
  */
 import { spawnSync } from 'node:child_process';

@@ -48,7 +48,7 @@ describe.skipIf(!hasSqld)(`a database on a libSQL server${hasSqld ? '' : ` (skip
     expect(run.stdout).toMatch(new RegExp(`^Backed up ${primary.url} to ${backup} \\([\\d.]+ (KB|MB)\\)\\.\\n$`));
     expect(await counts(`file:${backup}`)).toEqual({ ...before, integrity: 'ok' });
 
-    // Restoring: a new sqld whose database is the backup file (README, "Running it in production").
+    // Restoring: a new sqld whose database is the backup file (docs/operations.md, "Past one machine").
     const restoredDir = join(dir, 'restored');
     mkdirSync(join(restoredDir, 'data.sqld/dbs/default'), { recursive: true });
     copyFileSync(backup, join(restoredDir, 'data.sqld/dbs/default/data'));

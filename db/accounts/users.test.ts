@@ -111,6 +111,22 @@ describe('profile', () => {
     await expect(signIn(t.db, { email: account.email, password: 'a new password' })).resolves.toBeTruthy();
   });
 
+  it('asks to sign in again when the session ended after the request was let in (signed out elsewhere), and changes nothing', async () => {
+    const user = await signUp(t.db, account);
+    await t.db.delete(sessions);
+    const error = await errorOf(updateProfile(t.db, user._id, user.token, { name: 'Ada', email: account.email, password: 'a new password' }));
+    expect(error).toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(signIn(t.db, { email: account.email, password: account.password })).resolves.toBeTruthy();
+  });
+
+  it('names the current password as the field at fault when it is wrong, once the sign-in is old', async () => {
+    const user = await signUp(t.db, account);
+    await t.db.update(sessions).set({ createdAt: new Date(Date.now() - 20 * 60_000) });
+    const error = await errorOf(updateProfile(t.db, user._id, user.token, { name: 'Ada', email: account.email, password: 'a new password', currentPassword: 'not it' }));
+    expect(error).toMatchObject({ code: 'VALIDATION', fields: { currentPassword: error.message } });
+    await expect(signIn(t.db, { email: account.email, password: account.password })).resolves.toBeTruthy();
+  });
+
   it('refuses an email that belongs to someone else and changes nothing', async () => {
     const user = await signUp(t.db, account);
     await signUp(t.db, { ...account, email: 'other@example.com' });

@@ -130,7 +130,9 @@ describe.skipIf(!hasSqld)(`two servers on a sqld primary and its replicas${hasSq
     } finally {
       await multi.stop();
     }
-  });
+    // Two processes start, and each sign-in and save waits for its process's replica: up to six sync intervals.
+  }, 60_000);
+
   it('a CLI command beside replicas works on the primary, and opens no replica file of its own', async () => {
     const file = join(dir, 'cli.db');
     const run = await runCli(`file:${file}`, ['tags', 'add', 'category', 'Topology Studies', '--yes'], { DATABASE_SYNC_URL: primary.url });

@@ -57,6 +57,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
   const view = listQueryParams(LIST.spec, query).toString();
 
   // A selection belongs to the view it was made in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the view changes, to clear the selection
   useEffect(() => setSelection(NOTHING), [view]);
 
   function approve(submission: SubmissionShape) {

@@ -139,21 +139,23 @@ export function ListStatus<T>({ state, onRetry, noun }: { state: ListState<T>; o
 /** The search box, the list's filters (children) and the page size, above a table. */
 export function ListControls({ query, change, searchLabel, children }: { query: ListQuery; change: ChangeQuery; searchLabel: string; children?: ReactNode }) {
   return (
-    <form role="search" aria-label="List view" className="flex flex-wrap items-end gap-3" onSubmit={(event) => event.preventDefault()}>
-      <SearchBox label={searchLabel} value={query.search} onSearch={(search, typing) => change({ search }, { replace: typing })} />
-      {children}
-      <label className="flex flex-col gap-1 text-sm">
-        Rows
-        <select className="select select-sm w-24" value={query.pageSize} onChange={(event) => change({ pageSize: Number(event.currentTarget.value) })}>
-          {(PAGE_SIZES as readonly number[]).includes(query.pageSize) ? null : <option value={query.pageSize}>{query.pageSize}</option>}
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </label>
-    </form>
+    <search aria-label="List view">
+      <form className="flex flex-wrap items-end gap-3" onSubmit={(event) => event.preventDefault()}>
+        <SearchBox label={searchLabel} value={query.search} onSearch={(search, typing) => change({ search }, { replace: typing })} />
+        {children}
+        <label className="flex flex-col gap-1 text-sm">
+          Rows
+          <select className="select select-sm w-24" value={query.pageSize} onChange={(event) => change({ pageSize: Number(event.currentTarget.value) })}>
+            {(PAGE_SIZES as readonly number[]).includes(query.pageSize) ? null : <option value={query.pageSize}>{query.pageSize}</option>}
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+    </search>
   );
 }
 

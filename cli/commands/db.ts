@@ -134,5 +134,5 @@ function printStats(stats: DatabaseStats): void {
   const width = Math.max(...Object.keys(stats.tables).map((name) => name.length));
   const counts = Object.values(stats.tables).map(formatCount);
   const countWidth = Math.max(...counts.map((c) => c.length));
-  Object.keys(stats.tables).forEach((name, i) => printLine(`  ${name.padEnd(width)}  ${counts[i]!.padStart(countWidth)}`));
+  for (const [i, name] of Object.keys(stats.tables).entries()) printLine(`  ${name.padEnd(width)}  ${counts[i]!.padStart(countWidth)}`);
 }

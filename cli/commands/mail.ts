@@ -53,7 +53,7 @@ async function sendDueMail(options: { json?: boolean }): Promise<void> {
   if (mailTransport() !== 'smtp') throw invalid('SMTP_URL is not set: mail is kept in the outbox, not sent');
   const deliveries = await deliverDueMail(await openMigratedDb());
   if (options.json) return printJson(deliveries);
-  deliveries.forEach((d) => printLine(describeDelivery(d)));
+  for (const d of deliveries) printLine(describeDelivery(d));
   printLine(deliveries.length === 0 ? 'No mail is due.' : `${plural(deliveries.filter((d) => d.status === 'sent').length, 'mail')} sent.`);
 }
 

@@ -74,7 +74,7 @@ async function listUsers(options: { json?: boolean }): Promise<void> {
   // Padded as shown: an escaped control character is wider than the character.
   const emails = list.map((u) => visible(u.email));
   const width = Math.max(...emails.map((email) => email.length));
-  list.forEach((user, i) => printLine(`${emails[i]!.padEnd(width)}  ${user.isAdmin ? 'admin' : 'user '}  ${formatTime(new Date(user.createdAt))}  ${user.name}`));
+  for (const [i, user] of list.entries()) printLine(`${emails[i]!.padEnd(width)}  ${user.isAdmin ? 'admin' : 'user '}  ${formatTime(new Date(user.createdAt))}  ${user.name}`);
   printLine(`${plural(list.length, 'user')}, ${plural(list.filter((u) => u.isAdmin).length, 'admin')}.`);
 }
 

@@ -94,7 +94,7 @@ const POLL_MS = 5_000;
 
 /** Answers reset requests in the background, woken by each request this process takes. */
 export function startResetWorker(db: Db): { stop(): Promise<void> } {
-  const loop = startBackgroundLoop('Password reset worker', POLL_MS, async () => {
+  const loop = startBackgroundLoop('Password reset worker', POLL_MS, async (): Promise<undefined> => {
     await answerResetRequests(db);
   });
   wakers.add(loop.wake);

@@ -13,7 +13,7 @@ type JsonSchema = Record<string, unknown>;
 /** Drops what zod adds and readers do not need: $schema, $id, and the bounds every integer has. */
 function tidy(node: unknown): void {
   if (!node || typeof node !== 'object') return;
-  if (Array.isArray(node)) return node.forEach(tidy);
+  if (Array.isArray(node)) return void node.forEach(tidy);
   const schema = node as JsonSchema;
   delete schema.$schema;
   delete schema.$id;

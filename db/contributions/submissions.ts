@@ -10,7 +10,7 @@ import { shownImage } from '../catalog/content-rows.ts';
 import { httpUrl } from '../catalog/validation/contents.ts';
 import { submissionInput } from './validation/engagement.ts';
 import { z } from '../validation/zod.ts';
-import { type RejectReason } from './validation/rejection.ts';
+import type { RejectReason } from './validation/rejection.ts';
 import { parseInput } from '../validation/parse.ts';
 import { refusePrivateWebsite } from '../outbound/public-addresses.ts';
 import { separateProposedTags } from './proposed-tags.ts';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
 import { openDb } from '../client.ts';
 import journal from '../migrations/meta/_journal.json' with { type: 'json' };
-import { AppError } from '../errors.ts';
+import type { AppError } from '../errors.ts';
 import { auditLog, contents, users } from '../schema.ts';
 import type { Actor } from '../operations/audit.ts';
 import { backupDatabase, databaseStats, seedDemoData, seedSyntheticData } from './maintenance.ts';

@@ -161,7 +161,7 @@ export async function databaseStats(db: Db): Promise<DatabaseStats> {
   const tables: Record<string, number> = {};
   if (names.length > 0) {
     const [row] = await db.all<Record<string, number>>(sql.raw(`SELECT ${names.map(({ name }, i) => `(SELECT count(*) FROM "${name.replaceAll('"', '""')}") AS t${i}`).join(', ')}`));
-    names.forEach(({ name }, i) => (tables[name] = row?.[`t${i}`] ?? 0));
+    for (const [i, { name }] of names.entries()) tables[name] = row?.[`t${i}`] ?? 0;
   }
   const pragma = async (name: string) => (await db.all<Record<string, unknown>>(sql.raw(`PRAGMA ${name}`)))[0]?.[name];
   const [pageSize, pageCount, freePages, journalMode] = await Promise.all(['page_size', 'page_count', 'freelist_count', 'journal_mode'].map(pragma));

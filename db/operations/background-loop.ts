@@ -10,7 +10,8 @@ export interface BackgroundLoop {
   stop(): Promise<void>;
 }
 
-export function startBackgroundLoop(name: string, pollMs: number, round: () => Promise<number | void>): BackgroundLoop {
+/** `round` answers how long to rest in milliseconds, or undefined for `pollMs`. */
+export function startBackgroundLoop(name: string, pollMs: number, round: () => Promise<number | undefined>): BackgroundLoop {
   let stopped = false;
   let woken = false;
   let interrupt: (() => void) | undefined;

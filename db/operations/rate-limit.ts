@@ -89,7 +89,7 @@ async function writeHits(db: Db, name: LimitName, id: string, waiting: Map<strin
       waiting.delete(id);
       try {
         const { count, resetAt } = await addEvents(db, name, id, hits.length);
-        hits.forEach((hit, i) => hit.resolve({ count: count - hits.length + i + 1, resetAt }));
+        for (const [i, hit] of hits.entries()) hit.resolve({ count: count - hits.length + i + 1, resetAt });
       } catch (error) {
         for (const hit of hits) hit.reject(error);
       }

@@ -9,6 +9,7 @@
  */
 
 /** C0 controls except tab, LF and CR (handled by line mode), DEL, and the C1 controls. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point: they are refused as invisible text
 const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 
 /**

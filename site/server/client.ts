@@ -32,7 +32,7 @@ export function clientOf(req: IncomingMessage): Client {
   const peer = req.socket.remoteAddress ?? '';
   const https = 'encrypted' in req.socket && Boolean(req.socket.encrypted);
   const isTrusted = trusted();
-  if (!isTrusted || !isTrusted(peer, 0)) return { address: peer, https };
+  if (!isTrusted?.(peer, 0)) return { address: peer, https };
   const proto = firstValue(req.headers['x-forwarded-proto']);
   return { address: proxyAddr(req, isTrusted), https: https || proto === 'https' };
 }

@@ -30,6 +30,7 @@ export interface RawRequest {
 /** host [":" port]: a DNS name (underscores tolerated, as on internal networks), IPv4 or a bracketed IPv6. */
 const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])?)(?::\d{0,5})?$/;
 /** Characters no request target may hold raw: controls, space, backslash (browsers read it as a slash). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a request target holding raw controls is refused
 const BAD_TARGET_CHARS = /[\u0000-\u0020\u007f\\]/;
 
 const refuse = (status: Refusal['status'], message: string, headers: Record<string, string> = {}): Refusal => ({ status, message, headers });

@@ -180,7 +180,7 @@ describe('submissions', () => {
   it('refuses a resource that is already a content, naming it', async () => {
     const user = await newUser();
     const content = contents[0]!;
-    const res = await api.post('/api/submissions/create', { url: content.url.replace('https://', 'http://') + '?utm_campaign=x' }, { token: user.token });
+    const res = await api.post('/api/submissions/create', { url: `${content.url.replace('https://', 'http://')}?utm_campaign=x` }, { token: user.token });
     expect(res.status).toBe(409);
     expect(res.body.message).toContain(content.name);
   });

@@ -1,6 +1,6 @@
 /** Abuse limits at their production defaults (README's configuration table). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { apiClient, uniqueEmail, type ApiClient, type ApiResponse } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
 const DEFAULTS = {
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-async function until429(send: () => Promise<{ status: number; headers: Headers; body: any }>, max: number) {
+async function until429(send: () => Promise<ApiResponse>, max: number) {
   const statuses: number[] = [];
   for (let i = 0; i < max; i++) {
     const res = await send();

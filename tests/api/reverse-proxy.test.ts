@@ -77,7 +77,14 @@ async function waitForPort(port: number): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     try {
-      await new Promise<void>((resolve, reject) => httpRequest({ host: '127.0.0.1', port, path: '/', agent: false }, (res) => (res.resume(), resolve())).on('error', reject).end());
+      await new Promise<void>((resolve, reject) =>
+        httpRequest({ host: '127.0.0.1', port, path: '/', agent: false }, (res) => {
+          res.resume();
+          resolve();
+        })
+          .on('error', reject)
+          .end(),
+      );
       return;
     } catch {
       if (Date.now() > deadline || nginx.exitCode !== null) throw new Error(`nginx did not start:\n${nginxLog}`);

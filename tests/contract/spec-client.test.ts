@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
+import { type AnyJson, DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
 const CLIENT_ORIGIN = 'http://localhost:5173';
@@ -17,7 +17,7 @@ afterAll(() => server?.stop());
 
 interface Reply {
   status: number;
-  data: any;
+  data: AnyJson;
   headers: Headers;
 }
 

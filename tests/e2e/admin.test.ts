@@ -136,7 +136,7 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       const imageUrl = await page.getByLabel('Image URL').inputValue();
       expect(imageUrl).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
       imagePath = imageUrl;
-      const thumbnail = page.getByRole('img', { name: 'Preview of the image' });
+      const thumbnail = page.getByRole('img', { name: 'Thumbnail preview' });
       expect(await thumbnail.getAttribute('src')).toBe(imageUrl);
       await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 

@@ -33,7 +33,7 @@ interface Frame {
 function recordFrames(): void {
   const frames: unknown[] = [];
   (window as unknown as { __frames: unknown[] }).__frames = frames;
-  const visible = (el: Element | null) => Boolean(el && el.checkVisibility());
+  const visible = (el: Element | null) => Boolean(el?.checkVisibility());
   const record = (t: number) => {
     frames.push({
       t,

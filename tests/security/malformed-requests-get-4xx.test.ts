@@ -115,7 +115,10 @@ describe('malformed requests', () => {
         const socket = connect(server.port, '127.0.0.1');
         socket.on('error', () => undefined);
         socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 50000\r\n\r\n{"email":"a`);
-        setTimeout(() => (socket.destroy(), resolve()), 50);
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 50);
       });
     for (let i = 0; i < 5; i++) await Promise.all(['/api/users/signin', '/api/users/signup', '/api/users/forget-password'].map(hangUp));
     await new Promise((r) => setTimeout(r, 200));

@@ -37,10 +37,10 @@ const BAD_TARGETS = [
 const BAD_HOSTS = [
   'a@b', 'user:pass@127.0.0.1', 'a/b', 'a\\b', '[', ']', '[::1', 'http://[', 'http://evil.example', 'evil example', 'a:b', 'a:b:c', ':80',
   '127.0.0.1:99999', '127.0.0.1:-1', '-a.example', 'a.example-', '.', '..', 'a..b?', 'a#b', 'a?b', 'a%00b', 'é.example', '日本.jp', '',
-  'a'.repeat(300) + '@', '127.0.0.1:80:80', '[zz::1]', 'a,b', 'a;b', "a'b", 'a"b', 'a<b', 'a>b', 'a|b', 'a{b', 'a}b', 'a^b', 'a`b', 'a~b/',
+  `${'a'.repeat(300)}@`, '127.0.0.1:80:80', '[zz::1]', 'a,b', 'a;b', "a'b", 'a"b', 'a<b', 'a>b', 'a|b', 'a{b', 'a}b', 'a^b', 'a`b', 'a~b/',
 ];
 const BAD_HEADERS = [
-  ['X-Big: ' + 'a'.repeat(20_000)],
+  [`X-Big: ${'a'.repeat(20_000)}`],
   Array.from({ length: 600 }, (_, i) => `X-Many-${i}: ${'b'.repeat(30)}`),
   ['X-No-Colon'],
   ['X Space: 1'],

@@ -26,8 +26,14 @@ describe('a forgotten password, asked for', () => {
     const execute = t.db.$client.execute.bind(t.db.$client);
     const batch = t.db.$client.batch.bind(t.db.$client);
     const sqlOf = (statement: unknown) => (typeof statement === 'string' ? statement : (statement as { sql: string }).sql);
-    t.db.$client.execute = ((statement: Parameters<typeof execute>[0]) => (statements.push(sqlOf(statement)), execute(statement))) as typeof execute;
-    t.db.$client.batch = ((list: Parameters<typeof batch>[0], mode?: Parameters<typeof batch>[1]) => (statements.push(...list.map(sqlOf)), batch(list, mode))) as typeof batch;
+    t.db.$client.execute = ((statement: Parameters<typeof execute>[0]) => {
+      statements.push(sqlOf(statement));
+      return execute(statement);
+    }) as typeof execute;
+    t.db.$client.batch = ((list: Parameters<typeof batch>[0], mode?: Parameters<typeof batch>[1]) => {
+      statements.push(...list.map(sqlOf));
+      return batch(list, mode);
+    }) as typeof batch;
     try {
       const unknown = await requestPasswordReset(t.db, { email: 'nobody@example.com' }, { address: '203.0.113.7' });
       const forUnknown = statements.splice(0);

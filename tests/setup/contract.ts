@@ -69,7 +69,7 @@ export function checkAgainstContract(method: string, url: string, status: number
     if (headers.has(name) && !declared.has(name)) throw new Error(`${what}: sends ${name}, which the OpenAPI document does not declare for this response`);
   }
   if (!json || body === null) return;
-  if (status >= 400) return expectValid('#/components/schemas/Error', body, what);
+  if (status >= 400) return void expectValid('#/components/schemas/Error', body, what);
   const schema = response.content?.['application/json']?.schema;
   if (!schema?.$ref) throw new Error(`${what}: the OpenAPI document gives no JSON body for this status`);
   expectValid(schema.$ref, body, what);

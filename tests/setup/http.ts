@@ -3,7 +3,15 @@
  * JSON answer is checked against the OpenAPI document (tests/setup/contract.ts).
  */
 import { checkAgainstContract } from './contract.ts';
-export interface ApiResponse<T = any> {
+
+/**
+ * A JSON answer as a test reads it: field by field, without declaring its type first. The client below also
+ * checks every answer against the OpenAPI document (tests/setup/contract.ts).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers' fields without declaring their types first
+export type AnyJson = any;
+
+export interface ApiResponse<T = AnyJson> {
   status: number;
   body: T;
   headers: Headers;
@@ -17,7 +25,7 @@ export interface RequestOptions {
 }
 
 export function apiClient(baseUrl: string) {
-  async function request<T = any>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  async function request<T = AnyJson>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let payload: BodyInit | undefined = options.raw;
@@ -38,10 +46,10 @@ export function apiClient(baseUrl: string) {
   }
   return {
     request,
-    get: <T = any>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-    post: <T = any>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
-    put: <T = any>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
-    del: <T = any>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+    get: <T = AnyJson>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+    post: <T = AnyJson>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+    put: <T = AnyJson>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+    del: <T = AnyJson>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
   };
 }
 

@@ -79,7 +79,12 @@ export async function startSqld(options: SqldOptions = {}): Promise<Sqld> {
   const watchdog = killWithThisProcess(child);
   child.stdout!.on('data', (chunk) => (log += chunk));
   child.stderr!.on('data', (chunk) => (log += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => (watchdog.kill(), resolve())));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      watchdog.kill();
+      resolve();
+    }),
+  );
   const url = `http://127.0.0.1:${httpPort}`;
 
   const deadline = Date.now() + 20_000;

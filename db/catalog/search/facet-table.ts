@@ -219,7 +219,7 @@ function reposition(table: FacetTable, order: Order, moved: Set<number>): void {
   let length = rows.length;
   for (const i of moved) {
     const at = rows.subarray(0, length).indexOf(i);
-    if (at < 0) return reorder(table, order, [...moved]);
+    if (at < 0) return void reorder(table, order, [...moved]);
     rows.copyWithin(at, at + 1, length);
     length--;
   }

@@ -23,7 +23,7 @@ describe('search parameters', () => {
     ['order=bogus', 'order', 'latest'],
     // A tag value is kept as typed; the catalog ignores one it has no tag for (db/catalog/catalog-reads.test.ts).
     ['category=underwater-basket-weaving', 'category', 'underwater-basket-weaving'],
-    ['techStack=' + 'x'.repeat(101), 'techStack', 'all'],
+    [`techStack=${'x'.repeat(101)}`, 'techStack', 'all'],
     ['cost=cheap', 'cost', 'all'],
     ['hasCert=maybe', 'hasCert', 'all'],
     ['searchTerm=all', 'searchTerm', ''],

@@ -115,7 +115,7 @@ class JsonArrayReader {
 
   /** Tokenizes text (or, given `none`, the end of it), naming the line of what stream-json finds wrong. */
   #read(text: string | typeof none): void {
-    let tokens;
+    let tokens: Many<Token> | typeof none;
     try {
       tokens = this.#tokenize(text);
     } catch (error) {

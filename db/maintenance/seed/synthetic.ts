@@ -68,7 +68,7 @@ const skewedPicker =
 function zipfPicker(list: Tag[]): TagPicker {
   const cumulative = new Float64Array(list.length);
   let total = 0;
-  list.forEach((_, r) => (cumulative[r] = total += 1 / (r + 1)));
+  for (let r = 0; r < list.length; r++) cumulative[r] = total += 1 / (r + 1);
   const draw = (rand: () => number) => {
     const x = rand() * total;
     let lo = 0;

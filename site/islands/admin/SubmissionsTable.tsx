@@ -57,6 +57,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
   const view = listQueryParams(LIST.spec, query).toString();
 
   // A selection belongs to the view it was made in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the view changes, to clear the selection
   useEffect(() => setSelection(NOTHING), [view]);
 
   function approve(submission: SubmissionShape) {
@@ -127,7 +128,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
         <>
           <RowsShown data={loaded} />
           {chosen > 0 && (
-            <div className="flex flex-wrap items-center gap-2 rounded-box bg-base-200 p-3" role="region" aria-label="Selected submissions" data-bulk-bar>
+            <section className="flex flex-wrap items-center gap-2 rounded-box bg-base-200 p-3" aria-label="Selected submissions" data-bulk-bar>
               <span className="font-medium" data-selected-count>
                 {selection.allMatching ? `All ${plural(chosen)} matching are selected.` : `${plural(chosen)} selected.`}
               </span>
@@ -149,7 +150,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
               <button type="button" className="btn btn-sm btn-error" disabled={busy !== null} onClick={() => void runBulk('delete', chosen)}>
                 Delete selected
               </button>
-            </div>
+            </section>
           )}
           {loaded.submissions.length === 0 ? (
             <p className="alert">{query.search || query.filters.status ? 'No submissions match this view' : 'No submissions waiting for review'}</p>

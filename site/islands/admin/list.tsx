@@ -87,6 +87,8 @@ export function useAdminList<T extends PagedList>(endpoint: string, spec: ListSp
   const latest = useRef(0);
 
   const load = useCallback(async () => {
+    // The view `search` stands for: the same whatever query object the caller holds by the time it answers.
+    const asked = parseListQuery(spec, new URLSearchParams(search));
     const request = ++latest.current;
     setRefreshing(true);
     try {
@@ -94,15 +96,15 @@ export function useAdminList<T extends PagedList>(endpoint: string, spec: ListSp
       if (request !== latest.current) return;
       setState({ status: 'loaded', data });
       // The server clamps a page past the end (e.g. after deleting the last row of the last page).
-      if (data.page !== query.page) history.replaceState(history.state, '', `${location.pathname}${queryString(listQueryParams(spec, { ...query, page: data.page }))}`);
+      if (data.page !== asked.page) history.replaceState(history.state, '', `${location.pathname}${queryString(listQueryParams(spec, { ...asked, page: data.page }))}`);
     } catch (error) {
       if (request !== latest.current) return;
       setState({ status: 'error', message: errorMessage(error) });
     } finally {
       if (request === latest.current) setRefreshing(false);
     }
-    // `search` stands for the whole query.
-  }, [endpoint, search]);
+    // `search`, not `query`: a new query object for the same view (a search typed again) must not load again.
+  }, [endpoint, spec, search]);
 
   useEffect(() => {
     void load();
@@ -137,21 +139,23 @@ export function ListStatus<T>({ state, onRetry, noun }: { state: ListState<T>; o
 /** The search box, the list's filters (children) and the page size, above a table. */
 export function ListControls({ query, change, searchLabel, children }: { query: ListQuery; change: ChangeQuery; searchLabel: string; children?: ReactNode }) {
   return (
-    <form role="search" aria-label="List view" className="flex flex-wrap items-end gap-3" onSubmit={(event) => event.preventDefault()}>
-      <SearchBox label={searchLabel} value={query.search} onSearch={(search, typing) => change({ search }, { replace: typing })} />
-      {children}
-      <label className="flex flex-col gap-1 text-sm">
-        Rows
-        <select className="select select-sm w-24" value={query.pageSize} onChange={(event) => change({ pageSize: Number(event.currentTarget.value) })}>
-          {(PAGE_SIZES as readonly number[]).includes(query.pageSize) ? null : <option value={query.pageSize}>{query.pageSize}</option>}
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </label>
-    </form>
+    <search aria-label="List view">
+      <form className="flex flex-wrap items-end gap-3" onSubmit={(event) => event.preventDefault()}>
+        <SearchBox label={searchLabel} value={query.search} onSearch={(search, typing) => change({ search }, { replace: typing })} />
+        {children}
+        <label className="flex flex-col gap-1 text-sm">
+          Rows
+          <select className="select select-sm w-24" value={query.pageSize} onChange={(event) => change({ pageSize: Number(event.currentTarget.value) })}>
+            {(PAGE_SIZES as readonly number[]).includes(query.pageSize) ? null : <option value={query.pageSize}>{query.pageSize}</option>}
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+    </search>
   );
 }
 

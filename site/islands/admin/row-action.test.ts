@@ -15,7 +15,12 @@ beforeEach(() => {
   answerConfirm = true;
   currentToast.set(null);
   const stored = new Map<string, string>();
-  vi.stubGlobal('window', { confirm: (text: string) => (seen.push(`confirm ${text}`), answerConfirm) });
+  vi.stubGlobal('window', {
+    confirm: (text: string) => {
+      seen.push(`confirm ${text}`);
+      return answerConfirm;
+    },
+  });
   vi.stubGlobal('location', { assign: (address: string) => seen.push(`go ${address}`) });
   vi.stubGlobal('sessionStorage', { setItem: (key: string, value: string) => stored.set(key, value), getItem: (key: string) => stored.get(key) ?? null, removeItem: (key: string) => stored.delete(key) });
 });

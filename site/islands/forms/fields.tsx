@@ -44,11 +44,10 @@ export function Field({ name, label, value, onValue, error, hint, ...input }: Fi
   // Enabled from the first paint (the form also posts without JavaScript); what was typed before the island
   // woke up is taken into its state, not lost.
   const element = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration: later values come through onChange
   useEffect(() => {
     const typed = element.current?.value;
     if (typed !== undefined && typed !== value) onValue(typed);
-    // Once, at hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const id = fieldId(name);
   return (

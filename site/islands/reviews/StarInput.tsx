@@ -14,9 +14,9 @@ export function StarInput({ value, onValue }: { value: number; onValue: (value: 
   return (
     <fieldset className="fieldset">
       <legend className="fieldset-legend text-sm">Rating</legend>
-      <div className="flex items-center" onMouseLeave={() => setPreview(null)} data-star-input>
+      <div className="flex items-center" data-star-input>
         {STEPS.map((step) => (
-          <label key={step} className="cursor-pointer p-0.5" onMouseEnter={() => setPreview(step)}>
+          <label key={step} className="cursor-pointer p-0.5" onMouseEnter={() => setPreview(step)} onMouseLeave={() => setPreview(null)}>
             <input
               type="radio"
               name="rating"

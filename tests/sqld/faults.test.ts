@@ -66,6 +66,7 @@ describe.skipIf(!hasSqld)(`the primary database going away${hasSqld ? '' : ` (sk
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(res.body.message).toMatch(/database cannot be reached.*try again/i);
       expect(ms, where).toBeLessThan(10_000);
+      console.log(`faults: ${where}: a write answered 503 in ${Math.round(ms)} ms`);
       // /readyz: still serving pages, and says what is wrong.
       const ready = await fetch(`${user.server.url}/readyz`);
       expect(await ready.text(), where).toMatch(/^ok, read-only: (writes cannot reach the primary database|the primary database did not take a write)/);
@@ -74,8 +75,10 @@ describe.skipIf(!hasSqld)(`the primary database going away${hasSqld ? '' : ` (sk
   }
 
   async function afterThePrimaryIsBack(first: number) {
+    const back = performance.now();
     for (const [i, user] of users.entries()) {
       await expect.poll(async () => (await save(user, contents[first + i]!)).res.status, { timeout: 20_000, interval: 250 }).toBe(200);
+      console.log(`faults: server ${i + 1} wrote again ${Math.round(performance.now() - back)} ms after the primary was back`);
       await expect.poll(async () => (await fetch(`${user.server.url}/readyz`)).text(), { timeout: 10_000 }).toBe('ok\n');
     }
     const db = createClient({ url: primary.url });

@@ -48,9 +48,10 @@ describe('sign-in guesses', () => {
     const statuses = await Promise.all(Array.from({ length: 60 }, (_, i) => signInFrom(`2001:db8:${(i + 100).toString(16)}::1`, email, i === 30 ? password : `guess-${i}`)));
     const seconds = (performance.now() - started) / 1000;
     const tried = statuses.filter((s) => s !== 429).length;
-    // A turn a second, at most 10 s ahead: about eleven tried, every other guess refused at once.
+    // A turn a second, at most 10 s ahead: about eleven tried, every other guess refused at once. Never more
+    // than one a second of the burst (on a loaded machine the 60 arrive over more than a second).
     expect(tried).toBeGreaterThanOrEqual(1);
-    expect(tried).toBeLessThanOrEqual(12);
+    expect(tried).toBeLessThanOrEqual(Math.max(12, Math.ceil(seconds) + 1));
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(48);
     expect(seconds).toBeLessThan(15);
   }, 60_000);

@@ -87,7 +87,7 @@ export function ImageField({ value, onValue, error }: ImageFieldProps) {
             </p>
           )}
           {uploadError && (
-            <p id={`${uploadId}-error`} className="text-sm text-red-700" data-field-error="imageUpload">
+            <p id={`${uploadId}-error`} className="text-sm text-error" data-field-error="imageUpload">
               {uploadError}
             </p>
           )}

@@ -247,8 +247,9 @@ function SortHeader({ column, query, change }: { column: Column; query?: ListQue
     <th scope="col" aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <button type="button" className="inline-flex items-center gap-1 uppercase hover:underline" onClick={() => change({ sort: column.sort, ...(next ? { order: next } : {}) })}>
         {column.label}
-        <span aria-hidden="true" className={active ? '' : 'opacity-30'}>
-          {active && query.order === 'asc' ? '▲' : '▼'}
+        {/* Sortable, in the header's own colour: ↕ until sorted by it, then which way. */}
+        <span aria-hidden="true">
+          {active ? (query.order === 'asc' ? '▲' : '▼') : '↕'}
         </span>
       </button>
     </th>

@@ -190,7 +190,7 @@ export function MultiSelect({ name, label, options, selected, onChange, error, c
         </ul>
       )}
       {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700" data-field-error={name}>
+        <p id={`${id}-error`} className="text-sm text-error" data-field-error={name}>
           {error}
         </p>
       )}

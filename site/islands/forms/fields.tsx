@@ -12,7 +12,7 @@ export const fieldId = (name: string) => `field-${name}`;
 function FieldError({ name, error }: { name: string; error: string | undefined }) {
   if (!error) return null;
   return (
-    <p id={`${fieldId(name)}-error`} className="text-sm text-red-700" data-field-error={name}>
+    <p id={`${fieldId(name)}-error`} className="text-sm text-error" data-field-error={name}>
       {error}
     </p>
   );

@@ -52,8 +52,8 @@ export function UrlCheckNote({ id, check }: { id: string; check: UrlCheckState }
   );
 }
 
-// text-red-700 is the forms' error colour; the others stay the body's.
-const TONE: Record<string, string> = { rejected: 'text-red-700' };
+// text-error is the forms' error colour (the theme's error token); the others stay the body's.
+const TONE: Record<string, string> = { rejected: 'text-error' };
 
 function Answer({ answer }: { answer: UrlCheckShape }) {
   switch (answer.status) {

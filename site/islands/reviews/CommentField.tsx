@@ -41,7 +41,7 @@ export function CommentField({ value, onValue, describedBy }: { value: string; o
         aria-invalid={over || undefined}
         aria-describedby={['review-comment-count', describedBy].filter(Boolean).join(' ')}
       />
-      <p id="review-comment-count" className={`text-end text-sm ${over ? 'font-semibold text-red-700' : 'text-base-content/80'}`} data-comment-count>
+      <p id="review-comment-count" className={`text-end text-sm ${over ? 'font-semibold text-error' : 'text-base-content/80'}`} data-comment-count>
         {count}
         {over && <span> · {number(value.length - REVIEW_COMMENT_MAX)} too many</span>}
       </p>

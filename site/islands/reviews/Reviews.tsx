@@ -161,7 +161,7 @@ function ReviewForm({ heading, initial, submitLabel, send, onSent, onCancel, for
         <CommentField value={form.values.comment} onValue={form.set('comment')} describedBy={missing ? 'review-missing' : undefined} />
       </fieldset>
       {missing && (
-        <p id="review-missing" className="text-sm text-red-700" role="alert" data-review-missing>
+        <p id="review-missing" className="text-sm text-error" role="alert" data-review-missing>
           {MISSING_REVIEW}
         </p>
       )}

@@ -1,0 +1,255 @@
+/**
+ * Contrast, docs/product.md §1: "Text keeps a contrast of 4.5:1 or better in both" themes. Every public screen,
+ * a signed-in user's screens and the admin's, each in the light and the dark theme (the system's colour scheme,
+ * as dark-mode.test.ts sets it), with the states that bring out the colours a first look does not show: the
+ * field errors of a form sent empty, the active tab of My Submissions, a user's own review with its Delete,
+ * a rejected submission, the admin's Reject. Icons and the outlines of buttons, non-text, need 3:1.
+ *
+ * How a colour is measured: every element with text of its own that is shown (not clipped to the 1 px of a
+ * screen-reader text, not disabled) takes its computed colour, faded by the opacity of its ancestors, over its
+ * backgrounds from the first opaque one up; the page composes them on a one-pixel canvas, so that oklch
+ * colours and colour-mix transparencies are the browser's own (no text here sits over a picture).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const THEMES = ['light', 'dark'] as const;
+const PASSWORD = 'contrast-password-1';
+
+interface Failure {
+  what: string;
+  text: string;
+  ratio: number;
+  fg: string;
+  bg: string;
+}
+interface Measured {
+  checked: number;
+  failures: Failure[];
+}
+
+/** Runs in the page: every shown text's contrast (and every icon's, against 3:1). */
+function measure(): Measured {
+  const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+  const pixel = (layers: Array<{ color: string; alpha: number }>) => {
+    canvas.globalAlpha = 1;
+    canvas.clearRect(0, 0, 1, 1);
+    for (const layer of layers) {
+      canvas.globalAlpha = layer.alpha;
+      canvas.fillStyle = layer.color;
+      canvas.fillRect(0, 0, 1, 1);
+    }
+    return [...canvas.getImageData(0, 0, 1, 1).data];
+  };
+  const luminance = (rgba: number[]) => {
+    const [r, g, b] = rgba.slice(0, 3).map((v) => {
+      const c = v / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const transparent = (color: string) => pixel([{ color, alpha: 1 }])[3] === 0;
+  const describe = (el: Element) => {
+    const id = el.id ? `#${el.id}` : '';
+    const data = [...el.attributes].find((a) => a.name.startsWith('data-'))?.name;
+    return `${el.tagName.toLowerCase()}${id}${data ? `[${data}]` : ''}.${(el.getAttribute('class') ?? '').split(/\s+/).slice(0, 4).join('.')}`;
+  };
+
+  /** The layers under `el`'s content, bottom first, and the opacity of it and its ancestors up to them. */
+  const backdrop = (el: Element): { layers: Array<{ color: string; alpha: number }>; fade: number } => {
+    const above: Array<{ color: string; alpha: number }> = [];
+    let fade = 1;
+    for (let node: Element | null = el; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      const color = style.backgroundColor;
+      if (!transparent(color)) {
+        above.unshift({ color, alpha: 1 });
+        if (pixel([{ color, alpha: 1 }])[3] === 255) return { layers: above, fade };
+      }
+      fade *= Number(style.opacity);
+    }
+    // The canvas behind everything.
+    return { layers: [{ color: getComputedStyle(document.documentElement).backgroundColor || 'white', alpha: 1 }, ...above], fade };
+  };
+
+  const failures: Failure[] = [];
+  let checked = 0;
+  const check = (el: Element, colour: string, minimum: number, text: string) => {
+    const under = backdrop(el);
+    // Opacity fades the element over what is under it: its own and its ancestors' up to the background.
+    const fg = pixel([...under.layers, { color: colour, alpha: under.fade }]);
+    const bg = pixel(under.layers);
+    const [l1, l2] = [luminance(fg), luminance(bg)].sort((a, b) => b - a);
+    const ratio = (l1! + 0.05) / (l2! + 0.05);
+    checked++;
+    if (ratio < minimum) failures.push({ what: describe(el), text, ratio: Math.round(ratio * 100) / 100, fg: `rgb(${fg.slice(0, 3).join(',')})`, bg: `rgb(${bg.slice(0, 3).join(',')})` });
+  };
+  const shown = (el: Element) => {
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true })) return false;
+    const rect = el.getBoundingClientRect();
+    // A screen reader's text is clipped to a pixel.
+    return rect.width > 1 && rect.height > 1;
+  };
+  const inactive = (el: Element) => Boolean(el.closest(':disabled, [aria-disabled="true"], [inert]'));
+
+  for (const el of document.body.querySelectorAll('*')) {
+    if (el.closest('svg, script, style, noscript, template')) continue;
+    const text = [...el.childNodes]
+      .filter((n) => n.nodeType === Node.TEXT_NODE)
+      .map((n) => n.textContent ?? '')
+      .join('')
+      .trim();
+    if (!text || !shown(el) || inactive(el)) continue;
+    check(el, getComputedStyle(el).color, 4.5, text.slice(0, 40));
+  }
+  // Icons drawn in the text colour: non-text, 3:1 (WCAG 1.4.11).
+  for (const icon of document.body.querySelectorAll('svg')) {
+    const paints = [icon, ...icon.querySelectorAll('*')].some((n) => n.getAttribute('stroke') === 'currentColor' || n.getAttribute('fill') === 'currentColor');
+    if (!paints || !shown(icon) || inactive(icon) || icon.closest('[aria-hidden="true"] [hidden]')) continue;
+    check(icon, getComputedStyle(icon).color, 3, `icon in ${describe(icon.parentElement!)}`);
+  }
+  // Outlined buttons: their border carries the shape (3:1).
+  for (const button of document.body.querySelectorAll('.btn-outline')) {
+    if (!shown(button) || inactive(button)) continue;
+    check(button, getComputedStyle(button).borderTopColor, 3, `outline of "${button.textContent?.trim().slice(0, 30)}"`);
+  }
+  return { checked, failures };
+}
+
+interface Screen {
+  name: string;
+  who: 'visitor' | 'user' | 'admin';
+  path: () => string;
+  /** Brings out a state after the page has hydrated (a form sent empty). */
+  state?: (page: Page) => Promise<void>;
+}
+
+describe.skipIf(!hasBrowser)('contrast in both themes', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: ApiClient;
+  let contentSlug: string;
+  let contentId: string;
+  let submissionId: string;
+  const user = { name: 'Cora Contrast', email: uniqueEmail('contrast'), password: PASSWORD };
+  const contexts = new Map<string, BrowserContext>();
+  const coverage: string[] = [];
+
+  const sendEmpty = (button: string) => async (page: Page) => {
+    await hydrated(page);
+    await page.getByRole('button', { name: button, exact: true }).click();
+    await page.locator('[data-field-error]').first().waitFor();
+  };
+
+  const SCREENS: Screen[] = [
+    { name: 'home', who: 'visitor', path: () => '/' },
+    { name: 'search', who: 'visitor', path: () => '/search?category=web-development' },
+    { name: 'content', who: 'visitor', path: () => `/content/${contentSlug}` },
+    { name: 'sign in, sent empty', who: 'visitor', path: () => '/signin', state: sendEmpty('Sign In') },
+    { name: 'sign up, sent empty', who: 'visitor', path: () => '/signup', state: sendEmpty('Sign Up') },
+    { name: 'forgotten password', who: 'visitor', path: () => '/forget-password' },
+    { name: 'reset password', who: 'visitor', path: () => '/reset-password/not-a-real-token' },
+    { name: 'test page', who: 'visitor', path: () => '/test' },
+    { name: 'not found', who: 'visitor', path: () => '/content/no-such-content-here' },
+    { name: 'content, own review', who: 'user', path: () => `/content/${contentSlug}` },
+    { name: 'saved', who: 'user', path: () => '/saved' },
+    { name: 'my submissions', who: 'user', path: () => '/submissions' },
+    { name: 'my submissions, rejected', who: 'user', path: () => '/submissions?status=rejected' },
+    { name: 'profile', who: 'user', path: () => '/profile' },
+    { name: 'submit, sent empty', who: 'user', path: () => '/submit-content', state: sendEmpty('Submit') },
+    {
+      name: 'admin dashboard',
+      who: 'admin',
+      path: () => '/admin/dashboard',
+      // The charts are drawn once scrolled into view.
+      state: async (page) => {
+        await page.locator('[data-chart]').last().scrollIntoViewIfNeeded();
+        await page.locator('[data-chart] svg text').first().waitFor();
+      },
+    },
+    { name: 'admin users', who: 'admin', path: () => '/admin/users' },
+    { name: 'admin contents', who: 'admin', path: () => '/admin/contents' },
+    { name: 'admin submissions', who: 'admin', path: () => '/admin/submissions' },
+    { name: 'admin submission', who: 'admin', path: () => `/admin/submission/${submissionId}` },
+    { name: 'admin tags', who: 'admin', path: () => '/admin/tags' },
+    { name: 'admin reviews', who: 'admin', path: () => '/admin/reviews' },
+    { name: 'admin content edit', who: 'admin', path: () => `/admin/content/${contentId}` },
+  ];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    api = apiClient(server.url);
+    const { body } = await api.get('/api/contents/search?order=topRated');
+    ({ slug: contentSlug, _id: contentId } = body.contents[0]);
+    const signup = await api.post('/api/users/signup', user);
+    expect(signup.status).toBe(201);
+    const token = signup.body.token as string;
+    const adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token as string;
+    await api.post('/api/users/save', { contentId }, { token });
+    await api.post(`/api/contents/${contentId}/reviews`, { rating: 4, comment: 'Clear and well paced.' }, { token });
+    const waiting = await api.post('/api/submissions/create', { url: `https://contrast-waiting-${Date.now()}.example.org/`, name: 'Waiting course' }, { token });
+    submissionId = waiting.body._id;
+    const rejected = await api.post('/api/submissions/create', { url: `https://contrast-rejected-${Date.now()}.example.org/`, name: 'Rejected course' }, { token });
+    expect((await api.request('DELETE', `/api/submissions/${rejected.body._id}`, { reason: 'low-quality', note: 'Too thin.' }, { token: adminToken })).status).toBe(200);
+
+    for (const theme of THEMES) {
+      for (const who of ['visitor', 'user', 'admin'] as const) {
+        const context = await browser.newContext({ baseURL: server.url, colorScheme: theme });
+        if (who !== 'visitor') await signInThroughForm(await context.newPage(), who === 'admin' ? DEMO_ADMIN : user);
+        contexts.set(`${theme}/${who}`, context);
+      }
+    }
+  });
+
+  afterAll(async () => {
+    if (coverage.length) console.log(`contrast: ${coverage.length} screen × theme pairs\n${coverage.join('\n')}`);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const screen of SCREENS) {
+    for (const theme of THEMES) {
+      it(`${screen.name} (${screen.who}), ${theme}: text 4.5:1, icons and outlines 3:1`, async () => {
+        const page = await contexts.get(`${theme}/${screen.who}`)!.newPage();
+        try {
+          await page.goto(screen.path());
+          await page.waitForLoadState('networkidle');
+          await screen.state?.(page);
+          // Toasts and transitions settle.
+          await page.waitForTimeout(200);
+          expect(await page.evaluate(() => document.documentElement.matches(':root:not([data-theme])') && matchMedia('(prefers-color-scheme: dark)').matches)).toBe(theme === 'dark');
+          const result = await page.evaluate(measure);
+          coverage.push(`${screen.path()} ${screen.who} ${theme}: ${result.checked} checked`);
+          expect(result.checked).toBeGreaterThan(5);
+          expect(result.failures, `${screen.path()} in ${theme}`).toEqual([]);
+        } finally {
+          await page.close();
+        }
+      });
+    }
+  }
+
+  it('a field error is shown, in the theme’s error colour, in both themes', async () => {
+    for (const theme of THEMES) {
+      const page = await contexts.get(`${theme}/user`)!.newPage();
+      await page.goto('/submit-content');
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      const error = page.locator('[data-field-error="url"]');
+      await error.waitFor();
+      const colours = await error.evaluate((el) => {
+        const probe = document.createElement('span');
+        probe.className = 'text-error';
+        el.after(probe);
+        const both = [getComputedStyle(el).color, getComputedStyle(probe).color];
+        probe.remove();
+        return both;
+      });
+      expect(colours[0], theme).toBe(colours[1]);
+      await page.close();
+    }
+  });
+});

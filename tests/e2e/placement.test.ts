@@ -1,0 +1,127 @@
+/**
+ * Where things sit: a form's first invalid field scrolled into view below the sticky top bar, not under it;
+ * "Report a broken link" a quiet link in line with the website link; the Saved page's two links far enough
+ * apart to hit (WCAG 2.5.8: 24 px); My Submissions' four tabs on one row on a phone.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { apiClient, uniqueEmail } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+
+describe.skipIf(!hasBrowser)('placement', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let contentPath: string;
+  const user = { name: 'Pia Placement', email: uniqueEmail('placement'), password: 'placement-password-1' };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const api = apiClient(server.url);
+    const { body } = await api.get('/api/contents/search?order=topRated');
+    contentPath = `/content/${body.contents[0].slug}`;
+    const signup = await api.post('/api/users/signup', user);
+    expect(signup.status).toBe(201);
+    for (const content of body.contents.slice(0, 3)) await api.post('/api/users/save', { contentId: content._id }, { token: signup.body.token });
+    for (let i = 0; i < 3; i++) await api.post('/api/submissions/create', { url: `https://placement-${i}-${Date.now()}.example.org/`, name: `Placement ${i}` }, { token: signup.body.token });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function signedIn(viewport: typeof PHONE, run: (page: Page) => Promise<void>) {
+    const context = await browser.newContext({ baseURL: server.url, viewport });
+    try {
+      const page = await context.newPage();
+      await signInThroughForm(page, user);
+      await run(page);
+    } finally {
+      await context.close();
+    }
+  }
+
+  const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
+
+  it('sent without its URL, the submit form shows the URL field and its error below the sticky top bar', async () => {
+    await signedIn(DESKTOP, async (page) => {
+      await page.goto('/submit-content');
+      await hydrated(page);
+      // From the foot of the form, the URL field above, under the top bar.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const hidden = await box(page, '#field-url');
+      const bar = await box(page, 'header');
+      expect(hidden.y).toBeLessThan(bar.y + bar.height);
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      const error = page.locator('[data-field-error="url"]');
+      await error.waitFor();
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('field-url');
+      const header = await box(page, 'header');
+      const field = await box(page, '#field-url');
+      expect(field.y, 'the field below the top bar').toBeGreaterThanOrEqual(header.y + header.height + 8);
+      const shown = await error.boundingBox();
+      expect(shown!.y + shown!.height).toBeLessThanOrEqual(DESKTOP.height);
+    });
+  });
+
+  it('"Report a broken link" is a quiet link centred on the line of the website link; its thanks reads short', async () => {
+    await signedIn(DESKTOP, async (page) => {
+      await page.goto(contentPath);
+      const report = page.getByRole('button', { name: 'Report a broken link' });
+      await expect.poll(() => report.isVisible()).toBe(true);
+      const style = await report.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return { fontSize: parseFloat(s.fontSize), underline: s.textDecorationLine, link: el.classList.contains('link') };
+      });
+      expect(style.link).toBe(true);
+      expect(style.fontSize).toBeGreaterThanOrEqual(14);
+      const visit = await box(page, '[data-external-link]');
+      const own = (await report.boundingBox())!;
+      expect(Math.abs(visit.y + visit.height / 2 - (own.y + own.height / 2))).toBeLessThanOrEqual(1);
+      expect(own.x).toBeGreaterThan(visit.x + visit.width);
+      await report.click();
+      const thanks = page.locator('[data-report-link]').getByRole('status');
+      await thanks.waitFor();
+      expect(await thanks.textContent()).toBe("Thanks — we'll check this link.");
+      const thanked = (await thanks.boundingBox())!;
+      expect(Math.abs(visit.y + visit.height / 2 - (thanked.y + thanked.height / 2))).toBeLessThanOrEqual(1);
+    });
+  });
+
+  it("the Saved page's name and visit-website links do not overlap and are 24 px apart", async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      await signedIn(viewport, async (page) => {
+        await page.goto('/saved');
+        await hydrated(page);
+        const items = page.locator('[data-saved-item]');
+        await expect.poll(() => items.count()).toBe(3);
+        for (const item of await items.all()) {
+          const [name, visit] = await item.locator('a').evaluateAll((links) => links.map((a) => a.getBoundingClientRect().toJSON() as DOMRect));
+          expect(name!.bottom, JSON.stringify({ name, visit })).toBeLessThanOrEqual(visit!.top);
+          // WCAG 2.5.8: 24 px circles on the targets' centres do not meet; each also at least 24 px high.
+          const centres = visit!.top + visit!.height / 2 - (name!.top + name!.height / 2);
+          expect(centres).toBeGreaterThanOrEqual(24);
+          expect(name!.height).toBeGreaterThanOrEqual(24);
+          expect(visit!.height).toBeGreaterThanOrEqual(24);
+        }
+      });
+    }
+  });
+
+  it("My Submissions' four tabs stay on one row on a phone, each with its count", async () => {
+    await signedIn(PHONE, async (page) => {
+      await page.goto('/submissions');
+      const tabs = page.getByRole('navigation', { name: 'Filter by state' }).getByRole('link');
+      expect(await tabs.count()).toBe(4);
+      const boxes = await tabs.evaluateAll((links) => links.map((a) => a.getBoundingClientRect().toJSON() as DOMRect));
+      expect(new Set(boxes.map((b) => Math.round(b.top))).size, JSON.stringify(boxes)).toBe(1);
+      for (const b of boxes) expect(b.right).toBeLessThanOrEqual(PHONE.width);
+      expect(await tabs.allInnerTexts()).toEqual([expect.stringMatching(/^All\s+\(3\)$/), expect.stringMatching(/^Pending\s+\(3\)$/), expect.stringMatching(/^Approved\s+\(0\)$/), expect.stringMatching(/^Rejected\s+\(0\)$/)]);
+      expect(await tabs.first().getAttribute('aria-current')).toBe('page');
+    });
+  });
+});

@@ -8,7 +8,7 @@ import type { Db } from '../client.ts';
 import { notFound } from '../errors.ts';
 import { ftsQuery, lastWordIsPrefix, searchWords } from './search/fts.ts';
 import { contents, reviews, type Content } from '../schema.ts';
-import { COSTS, TAG_KINDS, type Tag } from './taxonomy.ts';
+import { COSTS, TAG_KINDS, type Tag, type TagKind } from './taxonomy.ts';
 import { closestTerms, type VocabularyTerm } from './search/typos.ts';
 import { PAGE_SIZE, type SearchParams } from './validation/search.ts';
 import { cachedRead } from './search/cached-reads.ts';
@@ -168,11 +168,11 @@ export async function listFilters(db: Db): Promise<CatalogFilters> {
   return cachedRead(db, 'filters', async () => {
     declare({ offered: true });
     const [lists, table] = await Promise.all([listTags(db), facetTable(db)]);
-    const carried = (kind: (typeof TAG_KINDS)[number], value: string) => {
+    const carried = (kind: TagKind, value: string) => {
       const j = table.tags[kind].indexOfValue.get(value);
       return j !== undefined && table.tags[kind].carriers[j]! > 0;
     };
-    const of = (kind: (typeof TAG_KINDS)[number]) => lists[kind].filter((tag) => carried(kind, tag.value));
+    const of = (kind: TagKind) => lists[kind].filter((tag) => carried(kind, tag.value));
     const { cost } = countFacets(table, {}).facets;
     return { categories: of('category'), types: of('type'), techStacks: of('techStack'), costs: COSTS.filter((c) => (cost[c] ?? 0) > 0) };
   });

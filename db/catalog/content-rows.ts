@@ -3,15 +3,13 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { publicUrl } from '../config.ts';
 import { isForeignPath, isPlaceholderImage, placeholderImagePath } from './images.ts';
-import { contentTags, contents, type Content, type ContentDraft, type TagKind } from '../schema.ts';
-import type { Tag } from './taxonomy.ts';
+import { contentTags, contents, type Content, type ContentDraft } from '../schema.ts';
+import { TAG_KINDS, type Tag, type TagKind } from './taxonomy.ts';
 import { urlKey } from './urls.ts';
 import type { ContentInput } from './validation/contents.ts';
 
-const KINDS: TagKind[] = ['category', 'techStack', 'type'];
-
 export function tagLabels(input: Pick<ContentInput, TagKind>): string {
-  return KINDS.flatMap((kind) => input[kind].map((tag) => tag.label)).join(' ');
+  return TAG_KINDS.flatMap((kind) => input[kind].map((tag) => tag.label)).join(' ');
 }
 
 /**
@@ -19,7 +17,7 @@ export function tagLabels(input: Pick<ContentInput, TagKind>): string {
  * in order): what the facet table groups rows by and reads tags from (db/catalog/search/facet-table.ts).
  */
 export function tagKey(input: Pick<ContentInput, TagKind>): string {
-  return KINDS.filter((kind) => input[kind].length)
+  return TAG_KINDS.filter((kind) => input[kind].length)
     .map((kind) => `${kind}=${input[kind].map((tag) => tag.value).sort().join(',')}`)
     .join(';');
 }
@@ -33,7 +31,7 @@ export function tagColumns(input: Pick<ContentInput, TagKind>) {
 }
 
 function tagRows(contentId: string, input: Pick<ContentInput, TagKind>) {
-  return KINDS.flatMap((kind) => input[kind].map((tag: Tag) => ({ contentId, kind, value: tag.value, label: tag.label })));
+  return TAG_KINDS.flatMap((kind) => input[kind].map((tag: Tag) => ({ contentId, kind, value: tag.value, label: tag.label })));
 }
 
 export function contentValues(id: string, input: ContentInput, extra: { createdAt?: Date; updatedAt?: Date; rating?: number } = {}) {

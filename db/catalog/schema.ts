@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type { Cost, Tag } from './taxonomy.ts';
+import type { Cost, Tag, TagKind } from './taxonomy.ts';
 import { createdAt } from '../columns.ts';
 
 export const contents = sqliteTable(
@@ -52,10 +52,8 @@ export const contents = sqliteTable(
   ],
 );
 
-export type TagKind = 'category' | 'techStack' | 'type';
-
 /**
- * The tags of the three kinds (docs/product.md §3's lists are only the seed): a stable value (the label lowercased,
+ * The tags of each kind (TAG_KINDS) (docs/product.md §3's lists are only the seed): a stable value (the label lowercased,
  * spaces as hyphens) and the label shown. A retired tag stays on the contents that carry it but is no
  * longer offered. content_tags holds which content carries which (by kind and value).
  */

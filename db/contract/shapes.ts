@@ -4,14 +4,14 @@
  * validate every response against that document, and the browser imports the types (types only).
  */
 import { z } from '../validation/zod.ts';
-import { COSTS } from '../catalog/taxonomy.ts';
+import { COSTS, TAG_KINDS } from '../catalog/taxonomy.ts';
 import { REJECT_REASON_CODES, REJECT_REASONS } from '../contributions/validation/rejection.ts';
 
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-23T10:15:00.000Z' });
 const id = z.string().meta({ description: 'An opaque id', example: 'k3x9q2mzv8d1' });
 
 export const tag = z.object({ label: z.string(), value: z.string() }).meta({ id: 'Tag', example: { label: 'Data Science', value: 'data-science' } });
-export const tagKind = z.enum(['category', 'techStack', 'type']).meta({ id: 'TagKind' });
+export const tagKind = z.enum(TAG_KINDS).meta({ id: 'TagKind' });
 
 export const message = z.object({ message: z.string() }).meta({ id: 'Message' });
 
@@ -140,7 +140,7 @@ export const submission = z
     rating: z.number(),
     proposedTags: z.array(proposedTag).meta({ description: 'Tags the submitter named that are not ours yet: the approving admin creates, maps or drops each' }),
     createdAt: isoDate,
-    blankFields: z.array(z.enum(['category', 'techStack', 'type', 'cost', 'hasCert', 'description'])).meta({ description: 'The fields the submitter left blank' }),
+    blankFields: z.array(z.enum([...TAG_KINDS, 'cost', 'hasCert', 'description'])).meta({ description: 'The fields the submitter left blank' }),
     status: z.enum(['pending', 'approved', 'rejected']),
     decidedBy: z.string().nullable(),
     decidedAt: isoDate.nullable(),

@@ -4,7 +4,7 @@ import type { Db } from '../client.ts';
 import { conflict, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { contents, submissions, users, type ProposedTag, type Submission, type SubmissionStatus } from '../schema.ts';
-import type { Cost, Tag } from '../catalog/taxonomy.ts';
+import { perTagKind, TAG_KINDS, type Cost, type Tag, type TagKind } from '../catalog/taxonomy.ts';
 import { cleanUrl, nameFromUrl, slugify, urlKey } from '../catalog/urls.ts';
 import { shownImage } from '../catalog/content-rows.ts';
 import { httpUrl } from '../catalog/validation/contents.ts';
@@ -17,7 +17,7 @@ import { separateProposedTags } from './proposed-tags.ts';
 import { hitLimit } from '../operations/rate-limit.ts';
 
 /** The fields a submitter may leave blank, in the order the forms show them. */
-export const OPTIONAL_SUBMISSION_FIELDS = ['category', 'techStack', 'type', 'cost', 'hasCert', 'description'] as const;
+export const OPTIONAL_SUBMISSION_FIELDS = [...TAG_KINDS, 'cost', 'hasCert', 'description'] as const;
 export type OptionalSubmissionField = (typeof OPTIONAL_SUBMISSION_FIELDS)[number];
 
 /**
@@ -55,8 +55,8 @@ export interface ApiSubmission {
 }
 
 function blankFields(s: Submission): OptionalSubmissionField[] {
-  const named = (kind: ProposedTag['kind']) => s[kind].length > 0 || s.proposedTags.some((p) => p.kind === kind);
-  const blank = { category: !named('category'), techStack: !named('techStack'), type: !named('type'), cost: s.cost === null, hasCert: s.hasCert === null, description: !s.description };
+  const named = (kind: TagKind) => s[kind].length > 0 || s.proposedTags.some((p) => p.kind === kind);
+  const blank: Record<OptionalSubmissionField, boolean> = { ...perTagKind((kind) => !named(kind)), cost: s.cost === null, hasCert: s.hasCert === null, description: !s.description };
   return OPTIONAL_SUBMISSION_FIELDS.filter((field) => blank[field]);
 }
 

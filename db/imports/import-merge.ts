@@ -11,7 +11,7 @@
  * - skip: listed contents are left alone.
  */
 import type { Content } from '../schema.ts';
-import type { Tag } from '../catalog/taxonomy.ts';
+import { TAG_KINDS, type Tag, type TagKind } from '../catalog/taxonomy.ts';
 import type { ContentInput } from '../catalog/validation/contents.ts';
 
 export const ON_EXISTING = ['fill', 'update', 'skip'] as const;
@@ -37,11 +37,9 @@ function isPlaceholderText(text: string): boolean {
   return key === '' || PLACEHOLDER_DESCRIPTIONS.has(key);
 }
 
-const TAG_KINDS = ['category', 'techStack', 'type'] as const;
-
 /** The content as it will be after the import, by the policy. `incoming.image` is in its stored form. */
 export function mergeExisting(existing: Content, incoming: ContentInput, given: GivenFields, policy: 'fill' | 'update'): ContentInput {
-  const tags = (kind: (typeof TAG_KINDS)[number]): Tag[] => {
+  const tags = (kind: TagKind): Tag[] => {
     if (policy === 'fill') return existing[kind].length === 0 ? incoming[kind] : existing[kind];
     return incoming[kind].length > 0 ? incoming[kind] : existing[kind];
   };

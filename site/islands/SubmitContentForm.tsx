@@ -7,7 +7,7 @@
  * the field whether it is already listed, waiting, rejected before or new (./forms/url-check.tsx). The
  * server's refusals (a duplicate names the entry it duplicates) show in an alert.
  */
-import { COSTS, type Cost, type Tag } from '#db/catalog/taxonomy.ts';
+import { COSTS, type Cost, type Tag, type TagKind } from '#db/catalog/taxonomy.ts';
 import { nameFromUrl } from '#db/catalog/urls.ts';
 import { submissionInput, type SubmissionInput } from '#db/contributions/validation/engagement.ts';
 import { apiPost } from '#site/lib/api.ts';
@@ -35,7 +35,7 @@ type Key = 'url' | 'name' | 'category' | 'techStack' | 'type' | 'cost' | 'hasCer
 
 const EMPTY: Values = { url: '', category: [], techStack: [], type: [], cost: 'Free', certification: 'No', description: '' };
 
-export default function SubmitContentForm({ tags }: { tags: Record<'category' | 'techStack' | 'type', Tag[]> }) {
+export default function SubmitContentForm({ tags }: { tags: Record<TagKind, Tag[]> }) {
   const form = useForm<Values, Key>(EMPTY);
   const { values, errors, set } = form;
   const hydrated = useHydrated();

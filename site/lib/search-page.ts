@@ -3,7 +3,7 @@
  * the removable chips, the title and the description. Pure functions of the normalised parameters, so the
  * page stays a template. Every link is a complete search URL (docs/product.md §4: a filter change is a new URL).
  */
-import { TAXONOMY, type Tag, type TagKindName } from '#db/catalog/taxonomy.ts';
+import { TAG_KINDS, TAXONOMY, type Tag, type TagKind } from '#db/catalog/taxonomy.ts';
 import { RATING_STEPS, searchQueryString, type SearchParams } from '#db/catalog/validation/search.ts';
 
 export type FilterKey = 'category' | 'techStack' | 'type' | 'cost' | 'rating' | 'hasCert';
@@ -55,7 +55,7 @@ export function withParam(filters: SearchParams, key: FilterKey | 'searchTerm' |
   return searchHref({ ...filters, [key]: value, page: 1 } as SearchParams);
 }
 
-const TAG_GROUP: Record<TagKindName, { title: string; chip: string; list: keyof Omit<FilterLists, 'costs'> }> = {
+const TAG_GROUP: Record<TagKind, { title: string; chip: string; list: keyof Omit<FilterLists, 'costs'> }> = {
   category: { title: 'Subjects', chip: 'Subject', list: 'categories' },
   techStack: { title: 'Technologies', chip: 'Technology', list: 'techStacks' },
   type: { title: 'Content Types', chip: 'Content type', list: 'types' },
@@ -65,7 +65,7 @@ const ratingLabel = (step: number) => `${step} ${step === 1 ? 'star' : 'stars'} 
 const CERT_LABEL = { true: 'With certificate', false: 'Without certificate' } as const;
 
 /** A tag's label: from the live lists when given (the tags are rows), else docs/product.md §3's lists, else its value. */
-const tagLabel = (kind: TagKindName, value: string, lists?: FilterLists) =>
+const tagLabel = (kind: TagKind, value: string, lists?: FilterLists) =>
   [...(lists?.[TAG_GROUP[kind].list] ?? []), ...TAXONOMY[kind]].find((t) => t.value === value)?.label ?? value;
 
 /** The label an applied filter value shows under, or undefined when the filter is not applied. */
@@ -91,7 +91,7 @@ export function filterGroups(lists: FilterLists, filters: SearchParams, facets: 
       options: all.map((c) => ({ ...c, count: facets[key]?.[c.value] ?? 0, active: c.value === applied, href: withParam(filters, key, c.value) })),
     };
   };
-  const tagGroup = (kind: TagKindName) => group(kind, TAG_GROUP[kind].title, lists[TAG_GROUP[kind].list]);
+  const tagGroup = (kind: TagKind) => group(kind, TAG_GROUP[kind].title, lists[TAG_GROUP[kind].list]);
   return [
     tagGroup('category'),
     tagGroup('techStack'),
@@ -123,7 +123,7 @@ export function filterChips(filters: SearchParams, lists?: FilterLists): FilterC
 
 /** What the results are, in words: "Free Python resources", "Results for “sql” in Data Science resources". */
 export function searchHeading(filters: SearchParams, lists?: FilterLists): string {
-  const tags = (['category', 'techStack', 'type'] as const).flatMap((kind) => appliedLabel(filters, kind, lists) ?? []);
+  const tags = TAG_KINDS.flatMap((kind) => appliedLabel(filters, kind, lists) ?? []);
   let subject = tags.length ? `${tags.join(', ')} resources` : 'learning resources';
   if (filters.cost !== 'all') subject = `${filters.cost} ${subject}`;
   const qualifiers = [

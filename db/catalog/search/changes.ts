@@ -13,7 +13,7 @@
  */
 import type { Db } from '../../client.ts';
 import { writesSettled } from '../../remote-client.ts';
-import type { TagKind } from '../schema.ts';
+import type { TagKind } from '../taxonomy.ts';
 import { pruneChanges, readChangesAfter, readLatestChange, readOldestChange, type ChangeRow } from './fast-paths.ts';
 
 /** A content's facet columns as a change row carries them: cost, has_cert, rating, num_reviews, created_at, tag_key. */

@@ -1,7 +1,7 @@
 /** The search sidebar's counts, read off the facet table in one pass over the rows (decision 007). */
-import { COSTS } from '../taxonomy.ts';
+import { COSTS, type TagKind } from '../taxonomy.ts';
 import { RATING_STEPS } from '../validation/search.ts';
-import type { FacetCounts, FacetFilters, FacetTable, TagGroup } from './facet-types.ts';
+import type { FacetCounts, FacetFilters, FacetTable } from './facet-types.ts';
 import { compile } from './filters.ts';
 
 /**
@@ -47,7 +47,7 @@ export function countFacets(table: FacetTable, filters: FacetFilters, rows?: Int
     if (failed === 6 || failed === 5) byStars[Math.min(5, Math.floor(rating[i]!))]!++;
   }
 
-  const byValue = (kind: TagGroup) => {
+  const byValue = (kind: TagKind) => {
     const index = table.tags[kind];
     const perTag = new Float64Array(index.values.length);
     const tally = byCombo[kind];

@@ -7,10 +7,10 @@
  * a read or a page made inside `collect` gathers the dependencies of every read it used, cached or not.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { COSTS } from '../taxonomy.ts';
+import { COSTS, TAG_KINDS, type TagKind } from '../taxonomy.ts';
 import type { Order } from '../validation/search.ts';
 import type { CatalogChange, FacetValues } from './changes.ts';
-import type { FacetFilters, TagGroup } from './facet-types.ts';
+import type { FacetFilters } from './facet-types.ts';
 import { compareKeys, type RowKey } from './orders.ts';
 import { holdsSeq } from './sorted-seqs.ts';
 
@@ -81,7 +81,7 @@ export function mergeDeps(all: Deps[]): Deps {
 export const isEmptyDeps = (d: Deps) => !d.subjects?.length && !d.cards?.length && !d.lists?.length && !d.tags && !d.offered && !d.everything;
 
 const costIndex = (cost: string) => (COSTS as readonly string[]).indexOf(cost);
-const tagValues = (tagKey: string, kind: TagGroup): string[] => {
+const tagValues = (tagKey: string, kind: TagKind): string[] => {
   for (const part of tagKey.split(';')) {
     const [k, values] = part.split('=');
     if (k === kind) return values ? values.split(',') : [];
@@ -89,13 +89,13 @@ const tagValues = (tagKey: string, kind: TagGroup): string[] => {
   return [];
 };
 
-type Group = TagGroup | 'cost' | 'hasCert' | 'rating';
+type Group = TagKind | 'cost' | 'hasCert' | 'rating';
 const GROUPS: readonly Group[] = ['category', 'techStack', 'type', 'cost', 'hasCert', 'rating'];
 
 /** A content's option in each group of the sidebar: its tags, cost, certificate and whole stars. */
 function optionsOf(v: FacetValues): Record<Group, string> {
   const [cost, hasCert, rating, , , tagKey] = v;
-  const tags = (kind: TagGroup) => tagValues(tagKey, kind).sort().join(',');
+  const tags = (kind: TagKind) => tagValues(tagKey, kind).sort().join(',');
   return { category: tags('category'), techStack: tags('techStack'), type: tags('type'), cost, hasCert: hasCert ? '1' : '0', rating: String(Math.min(5, Math.floor(rating))) };
 }
 
@@ -103,7 +103,7 @@ function optionsOf(v: FacetValues): Record<Group, string> {
 export function failedGroups(filters: FacetFilters, v: FacetValues): Group[] {
   const [cost, hasCert, rating, , , tagKey] = v;
   const failed: Group[] = [];
-  for (const kind of ['category', 'techStack', 'type'] as const) {
+  for (const kind of TAG_KINDS) {
     const value = filters[kind];
     if (value !== undefined && !tagValues(tagKey, kind).includes(value)) failed.push(kind);
   }

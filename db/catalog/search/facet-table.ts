@@ -17,11 +17,11 @@
  * the read.
  */
 import type { Db } from '../../client.ts';
-import { COSTS } from '../taxonomy.ts';
+import { COSTS, perTagKind, TAG_KINDS, type TagKind } from '../taxonomy.ts';
 import type { Order } from '../validation/search.ts';
 import { catalogVersion, changesSince, type CatalogChange, type FacetValues, type TagMove } from './changes.ts';
 import { readFacetRows } from './fast-paths.ts';
-import { TAG_GROUPS, type FacetTable, type TagGroup, type TagIndex } from './facet-types.ts';
+import type { FacetTable, TagIndex } from './facet-types.ts';
 import { COMPARE } from './orders.ts';
 
 interface Held {
@@ -74,7 +74,7 @@ async function loadFacetTable(db: Db): Promise<FacetTable> {
     rating: new Float64Array(size),
     numReviews: new Int32Array(size),
     createdAt: new Float64Array(size),
-    tags: { category: emptyTagIndex(size), techStack: emptyTagIndex(size), type: emptyTagIndex(size) },
+    tags: perTagKind(() => emptyTagIndex(size)),
     orders: {},
     combosOfKey: new Map(),
   };
@@ -87,7 +87,7 @@ async function loadFacetTable(db: Db): Promise<FacetTable> {
 
 const costIndex = new Map<string, number>(COSTS.map((cost, i) => [cost, i]));
 
-function comboOf(table: FacetTable, kind: TagGroup, values: string[]): number {
+function comboOf(table: FacetTable, kind: TagKind, values: string[]): number {
   const index = table.tags[kind];
   const tagIndexes = values.map((value) => {
     let j = index.indexOfValue.get(value);
@@ -108,13 +108,13 @@ function comboOf(table: FacetTable, kind: TagGroup, values: string[]): number {
   return combo;
 }
 
-function combosOfTagKey(table: FacetTable, tagKey: string): Record<TagGroup, number> {
+function combosOfTagKey(table: FacetTable, tagKey: string): Record<TagKind, number> {
   let combos = table.combosOfKey.get(tagKey);
   if (!combos) {
-    combos = { category: 0, techStack: 0, type: 0 };
+    combos = perTagKind(() => 0);
     if (tagKey) {
       for (const part of tagKey.split(';')) {
-        const [kind, values] = part.split('=') as [TagGroup, string];
+        const [kind, values] = part.split('=') as [TagKind, string];
         if (kind in combos) combos[kind] = comboOf(table, kind, values.split(','));
       }
     }
@@ -125,7 +125,7 @@ function combosOfTagKey(table: FacetTable, tagKey: string): Record<TagGroup, num
 
 /** Counts the row's tags in or out of their carriers (a row leaving a combination, or joining one). */
 function carry(table: FacetTable, i: number, by: 1 | -1): void {
-  for (const kind of TAG_GROUPS) {
+  for (const kind of TAG_KINDS) {
     const index = table.tags[kind];
     for (const j of index.combos[index.comboOfRow[i]!]!) index.carriers[j]! += by;
   }
@@ -147,7 +147,7 @@ function writeRow(table: FacetTable, i: number, seq: number, [cost, hasCert, rat
   table.numReviews[i] = numReviews;
   table.createdAt[i] = createdAt;
   const combos = combosOfTagKey(table, tagKey);
-  for (const kind of TAG_GROUPS) table.tags[kind].comboOfRow[i] = combos[kind];
+  for (const kind of TAG_KINDS) table.tags[kind].comboOfRow[i] = combos[kind];
   carry(table, i, 1);
 }
 
@@ -161,7 +161,7 @@ function grow(table: FacetTable, capacity: number): void {
     bigger.set(old.subarray(0, table.size) as Int32Array);
     (table as unknown as Record<string, unknown>)[name] = bigger;
   }
-  for (const kind of TAG_GROUPS) {
+  for (const kind of TAG_KINDS) {
     const bigger = new Int32Array(capacity);
     bigger.set(table.tags[kind].comboOfRow.subarray(0, table.size));
     table.tags[kind].comboOfRow = bigger;
@@ -182,7 +182,7 @@ function compact(table: FacetTable, removed: Set<number>): void {
     newIndex[i] = n;
     if (n !== i) {
       for (const name of ROW_ARRAYS) table[name][n] = table[name][i]!;
-      for (const kind of TAG_GROUPS) table.tags[kind].comboOfRow[n] = table.tags[kind].comboOfRow[i]!;
+      for (const kind of TAG_KINDS) table.tags[kind].comboOfRow[n] = table.tags[kind].comboOfRow[i]!;
       table.rowOfSeq[table.seq[n]!] = n;
     }
     n++;

@@ -1,8 +1,6 @@
 /** The shapes of the in-memory facet table (db/catalog/search/facet-table.ts) and of what is asked of it. */
+import type { TagKind } from '../taxonomy.ts';
 import type { Order } from '../validation/search.ts';
-
-export const TAG_GROUPS = ['category', 'techStack', 'type'] as const;
-export type TagGroup = (typeof TAG_GROUPS)[number];
 
 /** One kind of tag over the table's rows. */
 export interface TagIndex {
@@ -36,13 +34,13 @@ export interface FacetTable {
   rating: Float64Array;
   numReviews: Int32Array;
   createdAt: Float64Array;
-  tags: Record<TagGroup, TagIndex>;
+  tags: Record<TagKind, TagIndex>;
   /** The rows in each order, made when first asked for. */
   orders: Partial<Record<Order, Int32Array>>;
   /** The counts with no filter and no words, made when first asked for. */
   totals?: { facets: FacetCounts; count: number };
   /** A tag set seen before → its combination per kind: most rows share a set with others. */
-  combosOfKey: Map<string, Record<TagGroup, number>>;
+  combosOfKey: Map<string, Record<TagKind, number>>;
 }
 
 /** The active filters: a tag value per group, a cost, a certificate value, a minimum rating. */

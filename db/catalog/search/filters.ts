@@ -1,6 +1,6 @@
 /** The active filters compiled once per call into flags and indexes the loops over the facet table test. */
-import { COSTS } from '../taxonomy.ts';
-import type { FacetFilters, FacetTable, TagGroup } from './facet-types.ts';
+import { COSTS, type TagKind } from '../taxonomy.ts';
+import type { FacetFilters, FacetTable } from './facet-types.ts';
 
 /** A byte per seq, 1 where that content passes the filters: what the rank statement reads (substr of a blob). */
 export function seqsPassing(table: FacetTable, filters: FacetFilters): Uint8Array {
@@ -12,7 +12,7 @@ export function seqsPassing(table: FacetTable, filters: FacetFilters): Uint8Arra
 
 /** The filters as flags and indexes the loops test, computed once per call. */
 export function compile(table: FacetTable, filters: FacetFilters) {
-  const tagFlags = (kind: TagGroup): Uint8Array | undefined => {
+  const tagFlags = (kind: TagKind): Uint8Array | undefined => {
     const value = filters[kind];
     if (value === undefined) return undefined;
     const index = table.tags[kind];

@@ -1,12 +1,11 @@
 /** Content and submission inputs: the admin form, the submit form, imports. Imports only zod and pure modules. */
 import { asList, blankAsMissing, blankOr, formBoolean, formChoice, optionalFormBoolean } from '../../validation/form-values.ts';
 import { multiLine, singleLine, z } from '../../validation/zod.ts';
-import { COSTS, toValue, type Tag, type TagKindName } from '../taxonomy.ts';
+import { COSTS, toValue, type Tag, type TagKind } from '../taxonomy.ts';
 import { isHttpUrl } from '../urls.ts';
 
-const GROUP_NAMES: Record<TagKindName, string> = { category: 'category', techStack: 'techStack', type: 'type' };
-const tagText = (kind: TagKindName) =>
-  singleLine('A tag must be text').max(100, { error: (issue) => `A ${GROUP_NAMES[kind]} may have at most 100 characters: '${String(issue.input).slice(0, 60)}…'` });
+const tagText = (kind: TagKind) =>
+  singleLine('A tag must be text').max(100, { error: (issue) => `A ${kind} may have at most 100 characters: '${String(issue.input).slice(0, 60)}…'` });
 
 /**
  * A tag list: {label, value} pairs, plain labels or values, one tag from a single select, and blank for
@@ -15,20 +14,20 @@ const tagText = (kind: TagKindName) =>
  * services decide against the tag rows (db/catalog/tags/tags.ts settleAdminTags, and a submission's
  * proposals). Only what cannot be a tag is refused here: no letter or digit, too long, not one line.
  */
-export function tagList(kind: TagKindName) {
+export function tagList(kind: TagKind) {
   return z.preprocess(
     asList,
     z
-      .array(z.union([tagText(kind), z.object({ label: tagText(kind), value: tagText(kind) })], { error: `A ${GROUP_NAMES[kind]} tag must be text, or a {label, value} pair of texts` }), {
-        error: `${GROUP_NAMES[kind]} must be a list of tags`,
+      .array(z.union([tagText(kind), z.object({ label: tagText(kind), value: tagText(kind) })], { error: `A ${kind} tag must be text, or a {label, value} pair of texts` }), {
+        error: `${kind} must be a list of tags`,
       })
-      .max(50, `${GROUP_NAMES[kind]} has too many tags`)
+      .max(50, `${kind} has too many tags`)
       .transform((items, ctx): Tag[] => {
         const result: Tag[] = [];
         for (const item of items) {
           const tag = typeof item === 'string' ? { label: item, value: toValue(item) } : { label: item.label || item.value, value: item.value || toValue(item.label) };
           if (!/[\p{L}\p{N}]/u.test(tag.label)) {
-            ctx.addIssue({ code: 'custom', message: `'${tag.label.slice(0, 60)}' cannot be a ${GROUP_NAMES[kind]}: a tag needs a letter or a digit` });
+            ctx.addIssue({ code: 'custom', message: `'${tag.label.slice(0, 60)}' cannot be a ${kind}: a tag needs a letter or a digit` });
             return z.NEVER;
           }
           if (!result.some((t) => t.value === tag.value)) result.push(tag);

@@ -4,10 +4,10 @@
  * 'provide certification' and Description. The form around them owns the values and the buttons.
  */
 import type { Dispatch, SetStateAction } from 'react';
-import { COSTS, type Cost, type Tag } from '#db/catalog/taxonomy.ts';
+import { COSTS, type Cost, type Tag, type TagKind } from '#db/catalog/taxonomy.ts';
 
 /** The tags a form offers, per kind: the live rows, read by the page on the server. */
-export type TagOptions = Record<'category' | 'techStack' | 'type', Tag[]>;
+export type TagOptions = Record<TagKind, Tag[]>;
 import { nameFromUrl, slugify } from '#db/catalog/urls.ts';
 import { CheckboxField, Field, SelectField, TextAreaField } from '../forms/fields.tsx';
 import { MultiSelect } from '../forms/MultiSelect.tsx';

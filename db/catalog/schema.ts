@@ -3,9 +3,16 @@
  * every cache checks.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Cost, Tag, TagKind } from './taxonomy.ts';
+import { FACET_TABLE_COLUMNS } from './facets.ts';
 import { createdAt } from '../columns.ts';
+
+/** The columns named in FACET_TABLE_COLUMNS but the seq (the rowid, in every index already), in its order. */
+function facetTableColumns<T extends Record<string, SQLiteColumn>>(table: T): [SQLiteColumn, ...SQLiteColumn[]] {
+  const byName = new Map(Object.values(table).map((column) => [column.name, column]));
+  return FACET_TABLE_COLUMNS.filter((name) => name !== 'seq').map((name) => byName.get(name)!) as [SQLiteColumn, ...SQLiteColumn[]];
+}
 
 export const contents = sqliteTable(
   'contents',
@@ -47,8 +54,8 @@ export const contents = sqliteTable(
     // The admin's contents table sorted by name (db/catalog/content-admin.ts sorts with NOCASE).
     index('contents_name_idx').on(sql`${t.name} COLLATE NOCASE`),
     // Covers what the in-memory facet table reads of every content (db/catalog/search/facet-table.ts): one pass
-    // over this index, never the wide rows.
-    index('contents_facet_table_idx').on(t.createdAt, t.cost, t.hasCert, t.rating, t.numReviews, t.tagKey),
+    // over this index, never the wide rows. Its columns are db/catalog/facets.ts's FACET_TABLE_COLUMNS.
+    index('contents_facet_table_idx').on(...facetTableColumns(t)),
   ],
 );
 

@@ -9,7 +9,8 @@ import { reviewInput, saveInput, submissionInput } from '../contributions/valida
 import { adminUserInput, forgetPasswordInput, profileInput, resetPasswordInput, signInInput, signUpInput } from '../accounts/validation/users.ts';
 import * as shapes from './shapes.ts';
 import { tagChangeInput, tagInput, tagMergeInput } from '../catalog/validation/tags.ts';
-import { TAG_KINDS } from '../catalog/taxonomy.ts';
+import { TAG_KINDS, TAXONOMY } from '../catalog/taxonomy.ts';
+import { ADDRESS_ORDER, type Facet } from '../catalog/facets.ts';
 import { rejectionInput } from '../contributions/validation/rejection.ts';
 import { submissionBulkInput } from '../contributions/validation/submission-bulk.ts';
 
@@ -57,7 +58,19 @@ const LIST: QueryParameter[] = [
 ];
 const listFilter = (name: string, description: string, values?: readonly string[]): QueryParameter => ({ name, description: `${description}; empty or unknown values are ignored`, schema: values ? { type: 'string', enum: [...values] } : { type: 'string' } });
 
-const tagFilter = (kind: string, example: string): QueryParameter => ({ name: kind, description: `A ${kind} value (see /api/contents/filters); a value renamed or merged away follows its tag; unknown values are ignored`, schema: { type: 'string' }, example });
+/** A facet's search parameter (db/catalog/facets.ts), described by its kind. */
+function facetFilter(facet: Facet): QueryParameter {
+  if (facet.kind === 'tags') {
+    const example = TAXONOMY[facet.key][0]!.value;
+    return { name: facet.key, description: `A ${facet.key} value (see /api/contents/filters); a value renamed or merged away follows its tag; unknown values are ignored`, schema: { type: 'string' }, example };
+  }
+  if (facet.kind === 'flag') return { name: facet.key, description: `${facet.labels.true} (true) or ${facet.labels.false.toLowerCase()} (false)`, schema: { type: 'string', enum: ['true', 'false', 'all'] } };
+  if (facet.kind === 'atLeast') return { name: facet.key, description: `At least this many (${facet.title}): ${facet.steps.map(facet.stepLabel).join(', ')}`, schema: { type: 'integer', enum: [...facet.steps].sort() } };
+  const values = facet.choices.map((choice) => choice.value);
+  const named = facet.choices.map((choice) => (choice.label === choice.value ? choice.value : `${choice.value} (${choice.label})`)).join(', ');
+  const unknown = facet.unknown === 'refuse' ? 'another value is a 400 naming them' : 'unknown values are ignored';
+  return { name: facet.key, description: `One of ${named}; empty or all: any; ${unknown}`, schema: { type: 'string', enum: [...values, 'all'] } };
+}
 
 /** An approval's body: the admin's edits (any content field), and what becomes of the proposed tags. */
 const approvalInput = adminContentInput.partial().extend({
@@ -93,12 +106,7 @@ export const OPERATIONS: Operation[] = [
     description: 'Twelve contents a page, with facet counts. Words are matched on names, descriptions and tag labels (c++, c#, .net and node.js included); a misspelt word falls back to its closest known word (`correctedTerm`). Answers carry an ETag: send If-None-Match to get a 304.',
     query: [
       { name: 'searchTerm', description: 'Words to find (at most 200 characters)', schema: { type: 'string' }, example: 'python' },
-      tagFilter('category', 'data-science'),
-      tagFilter('techStack', 'python'),
-      tagFilter('type', 'online-courses'),
-      { name: 'cost', description: 'Free, Paid or Free/Paid', schema: { type: 'string', enum: ['Free', 'Paid', 'Free/Paid', 'all'] } },
-      { name: 'hasCert', description: 'Whether a certificate is offered', schema: { type: 'string', enum: ['true', 'false', 'all'] } },
-      { name: 'rating', description: 'At least this many stars on average', schema: { type: 'integer', enum: [1, 2, 3, 4] } },
+      ...ADDRESS_ORDER.map(facetFilter),
       { name: 'order', description: 'The order; by relevance when words are searched and no order is given', schema: { type: 'string', enum: ['latest', 'oldest', 'topRated', 'lowRated'] } },
       PAGE,
     ],

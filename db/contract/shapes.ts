@@ -5,6 +5,7 @@
  */
 import { z } from '../validation/zod.ts';
 import { COSTS, TAG_KINDS } from '../catalog/taxonomy.ts';
+import { FACETS, type Facet } from '../catalog/facets.ts';
 import { REJECT_REASON_CODES, REJECT_REASONS } from '../contributions/validation/rejection.ts';
 
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-23T10:15:00.000Z' });
@@ -62,24 +63,26 @@ export const review = z.object({ _id: id, name: z.string(), rating: z.int().min(
 export const contentWithReviews = content.extend({ reviews: z.array(review).meta({ description: 'Newest first' }) }).meta({ id: 'ContentWithReviews' });
 
 const counts = z.record(z.string(), z.int());
+/** Each facet's counts (db/catalog/facets.ts): option → results; a flag's true and false. */
+const facetCounts = Object.fromEntries((FACETS as readonly Facet[]).map((facet) => [facet.key, facet.kind === 'flag' ? z.object({ true: z.int(), false: z.int() }) : counts]));
+/** Each facet's parameter as applied: a tag value or a choice, a flag's side, a step; 'all' when it does not filter. */
+const facetParams = Object.fromEntries(
+  (FACETS as readonly Facet[]).map((facet) => [
+    facet.key,
+    facet.kind === 'flag' ? z.enum(['true', 'false', 'all']) : facet.kind === 'atLeast' ? z.union([z.int(), z.literal('all')]) : z.string(),
+  ]),
+);
 export const searchResult = z
   .object({
     contents: z.array(content),
     page: z.int(),
     pages: z.int(),
     countContents: z.int().meta({ description: 'How many contents match in all' }),
-    facets: z
-      .object({ category: counts, techStack: counts, type: counts, cost: counts, hasCert: z.object({ true: z.int(), false: z.int() }), rating: counts })
-      .meta({ description: 'For each filter option, how many results it would give with the other filters kept' }),
+    facets: z.object(facetCounts).meta({ description: 'For each filter option, how many results it would give with the other filters kept' }),
     filters: z
       .object({
         searchTerm: z.string(),
-        category: z.string(),
-        techStack: z.string(),
-        type: z.string(),
-        cost: z.string(),
-        hasCert: z.enum(['true', 'false', 'all']),
-        rating: z.union([z.int(), z.literal('all')]),
+        ...facetParams,
         order: z.enum(['latest', 'oldest', 'topRated', 'lowRated', 'relevance']),
         page: z.int(),
       })
@@ -88,9 +91,16 @@ export const searchResult = z
   })
   .meta({ id: 'SearchResult' });
 
-export const catalogFilters = z
-  .object({ categories: z.array(tag), types: z.array(tag), techStacks: z.array(tag), costs: z.array(z.enum(COSTS)) })
-  .meta({ id: 'CatalogFilters', description: 'The options some content carries' });
+/** Per facet with a list (db/catalog/facets.ts): its options some content carries, as values or {value, label} pairs. */
+const filterLists = Object.fromEntries(
+  (FACETS as readonly Facet[]).flatMap((facet): Array<[string, z.ZodType]> => {
+    if (facet.kind === 'tags') return [[facet.list, z.array(tag)]];
+    if (facet.kind !== 'choice') return [];
+    const values = z.enum(facet.choices.map((choice) => choice.value) as [string, ...string[]]);
+    return [[facet.list, z.array(facet.listed === 'values' ? values : z.object({ value: values, label: z.string() }))]];
+  }),
+);
+export const catalogFilters = z.object(filterLists).meta({ id: 'CatalogFilters', description: 'The options some content carries' });
 
 export const publicUser = z.object({ _id: id, name: z.string(), email: z.string(), isAdmin: z.boolean() }).meta({ id: 'User' });
 export const signedInUser = publicUser.extend({ token: z.string().meta({ description: 'The session token: send it as `Authorization: Bearer <token>`' }) }).meta({ id: 'SignedInUser' });

@@ -3,8 +3,14 @@ import type { CatalogChange, FacetValues } from './changes.ts';
 import { collect, declare, effectOf, type ListShown } from './deps.ts';
 
 const DAY = 86_400_000;
-/** cost, hasCert, rating, numReviews, createdAt, tagKey */
-const values = (rating: number, numReviews: number, createdAt = 100 * DAY, tagKey = 'category=web-development;type=courses', cost = 'Free'): FacetValues => [cost, 0, rating, numReviews, createdAt, tagKey];
+const values = (rating: number, numReviews: number, createdAt = 100 * DAY, tagKey = 'category=web-development;type=courses', cost = 'Free'): FacetValues => ({
+  cost,
+  has_cert: 0,
+  rating,
+  num_reviews: numReviews,
+  created_at: createdAt,
+  tag_key: tagKey,
+});
 const change = (kind: CatalogChange['kind'], contentSeq: number | null, before?: FacetValues, after?: FacetValues, textChanged = false): CatalogChange => ({
   seq: 1,
   kind,

@@ -1,0 +1,134 @@
+/**
+ * The catalog's facets: every way a search narrows the catalog, one entry each, in the order the search's
+ * sidebar and chips list them (its address too, but for the 'atLeast' steps, which come last: ADDRESS_ORDER)
+ * (decision 028). An entry says which search parameter and
+ * content field it is (`key`), which column holds it, its choices and their labels, what the sidebar and a
+ * chip call it, and how it filters and counts (`kind`):
+ * - 'tags': a kind of tag (the tags are rows, db/catalog/tags/): a content carries any number; a filter
+ *   keeps the contents carrying the tag; each tag some content carries is counted;
+ * - 'choice': one of a fixed list, in a column of its own; a filter keeps the contents with that choice;
+ *   each choice is counted;
+ * - 'flag': yes or no (0 or 1); each side is counted;
+ * - 'atLeast': a number (the stars' average); a filter keeps the contents at or above a step, and each
+ *   step counts the contents at or above it.
+ * What reads it: the search's parameters (validation/search.ts), the in-memory facet table and its counts
+ * (search/), the filters answer (catalog-reads.ts listFilters), the search page's sidebar and chips
+ * (site/lib/search-page.ts) and the API's contract (db/contract/). Imports only taxonomy.ts, so islands may
+ * use it.
+ */
+import { COSTS, type TagKind } from './taxonomy.ts';
+
+/** One option of a 'choice' facet: its value (stored, and in the address) and its label (shown). */
+export interface Choice {
+  readonly value: string;
+  readonly label: string;
+}
+
+interface Common {
+  /** The search parameter, the key of its counts and of its filter, and the content's field. */
+  readonly key: string;
+  /** The sidebar group's title. */
+  readonly title: string;
+  /** A chip of an applied filter reads "<chip>: <label>". */
+  readonly chip: string;
+}
+
+export interface TagFacet extends Common {
+  readonly kind: 'tags';
+  readonly key: TagKind;
+  /** Its list in the filters answer (GET /api/contents/filters). */
+  readonly list: string;
+}
+
+export interface ChoiceFacet extends Common {
+  readonly kind: 'choice';
+  readonly column: string;
+  readonly choices: readonly Choice[];
+  /** Its list in the filters answer: the choices some content has, as values (cost, as the API always had it) or as {value, label}. */
+  readonly list: string;
+  readonly listed: 'values' | 'choices';
+  /**
+   * A search parameter naming none of its choices: ignored, as the search's first filters always were, or
+   * refused with a 400 that names the choices.
+   */
+  readonly unknown: 'ignore' | 'refuse';
+}
+
+export interface FlagFacet extends Common {
+  readonly kind: 'flag';
+  readonly column: string;
+  readonly labels: { readonly true: string; readonly false: string };
+}
+
+export interface AtLeastFacet extends Common {
+  readonly kind: 'atLeast';
+  readonly column: string;
+  /** The steps offered, as the sidebar lists them. */
+  readonly steps: readonly number[];
+  /** The highest value a content can have (a step's count is of the contents from it up to this). */
+  readonly top: number;
+  /** An applied step's label. */
+  readonly stepLabel: (step: number) => string;
+}
+
+export type Facet = TagFacet | ChoiceFacet | FlagFacet | AtLeastFacet;
+
+const choices = <const V extends string>(values: readonly V[]) => values.map((value) => ({ value, label: value }));
+
+export const FACETS = [
+  { kind: 'tags', key: 'category', title: 'Subjects', chip: 'Subject', list: 'categories' },
+  { kind: 'tags', key: 'techStack', title: 'Technologies', chip: 'Technology', list: 'techStacks' },
+  { kind: 'tags', key: 'type', title: 'Content Types', chip: 'Content type', list: 'types' },
+  { kind: 'choice', key: 'cost', column: 'cost', title: 'Costs', chip: 'Cost', choices: choices(COSTS), list: 'costs', listed: 'values', unknown: 'ignore' },
+  {
+    kind: 'atLeast',
+    key: 'rating',
+    column: 'rating',
+    title: 'Avg Reviews',
+    chip: 'Rating',
+    steps: [4, 3, 2, 1],
+    top: 5,
+    stepLabel: (step: number) => `${step} ${step === 1 ? 'star' : 'stars'} & up`,
+  },
+  { kind: 'flag', key: 'hasCert', column: 'has_cert', title: 'Certification', chip: 'Certification', labels: { true: 'With certificate', false: 'Without certificate' } },
+] as const satisfies readonly Facet[];
+
+type Facets = (typeof FACETS)[number];
+export type FacetKey = Facets['key'];
+/** The entry of `key`, as its own type. */
+export type FacetOf<K extends FacetKey> = Extract<Facets, { key: K }>;
+export type ChoiceKey = Extract<Facets, { kind: 'choice' }>['key'];
+/** The values a 'choice' facet takes. */
+export type ChoiceValue<K extends ChoiceKey> = FacetOf<K>['choices'][number]['value'];
+
+/** The facets in the order a search's address lists them: FACETS', the steps last (as the address always had the rating). */
+export const ADDRESS_ORDER = [...FACETS.filter((facet) => facet.kind !== 'atLeast'), ...FACETS.filter((facet) => facet.kind === 'atLeast')];
+
+export const facetOf = <K extends FacetKey>(key: K): FacetOf<K> => FACETS.find((facet) => facet.key === key) as FacetOf<K>;
+export const isChoiceFacet = (facet: Facet): facet is ChoiceFacet => facet.kind === 'choice';
+export const CHOICE_FACETS: readonly ChoiceFacet[] = (FACETS as readonly Facet[]).filter(isChoiceFacet);
+
+/**
+ * The filters answer (GET /api/contents/filters): per facet with a `list`, the options some content carries:
+ * a kind's tags, a facet's choices (cost's as plain values, as the API always had them).
+ */
+export type FilterLists = {
+  [F in Facets as F extends { list: string } ? F['list'] : never]: F extends { listed: 'values'; choices: ReadonlyArray<{ value: infer V }> } ? readonly V[] : Choice[];
+};
+
+/** A choice named by its value or its label, in any case: what forms, files and addresses may send. */
+export function findChoice(facet: ChoiceFacet, text: string): Choice | undefined {
+  const key = text.trim().toLowerCase();
+  return facet.choices.find((choice) => choice.value.toLowerCase() === key || choice.label.toLowerCase() === key);
+}
+
+/** A choice's label; the value itself when it is none of them. */
+export const choiceLabel = (facet: ChoiceFacet, value: string) => facet.choices.find((choice) => choice.value === value)?.label ?? value;
+
+/**
+ * The columns the in-memory facet table reads of every content (and that the covering index
+ * contents_facet_table_idx holds, and the change feed carries): the seq, the orders' keys, the tag set, and
+ * each facet's own column.
+ */
+export const FACET_TABLE_COLUMNS = ['seq', 'created_at', 'num_reviews', 'tag_key', ...FACETS.flatMap((facet) => ('column' in facet ? [facet.column] : []))] as const;
+export type FacetTableColumn = (typeof FACET_TABLE_COLUMNS)[number];

@@ -90,6 +90,17 @@ export const contentInput = z.object({
 export type ContentInput = z.infer<typeof contentInput>;
 
 /**
+ * A content's fields, in the order of contentInput (the one place that lists them): what the edit screens
+ * show, an export writes and an import reads, what an approval takes from a submission.
+ */
+export const CONTENT_FIELDS = Object.keys(contentInput.shape) as Array<keyof ContentInput>;
+export type ContentField = keyof ContentInput;
+
+/** A content's fields picked out of a larger value (an API answer, a row, a submission). */
+export const contentFields = <T extends Partial<Record<ContentField, unknown>>>(source: T) =>
+  Object.fromEntries(CONTENT_FIELDS.map((field) => [field, source[field]])) as Pick<T, ContentField & keyof T>;
+
+/**
  * docs/product.md §5: on the admin's edit content form name, slug, url, image and description are all
  * required. A content without an image of its own comes with its generated tile's URL (db/catalog/images.ts),
  * which is a valid image here, so fixing a typo never means uploading a picture first.

@@ -9,41 +9,24 @@ import { COSTS, type Cost, type Tag, type TagKind } from '#db/catalog/taxonomy.t
 /** The tags a form offers, per kind: the live rows, read by the page on the server. */
 export type TagOptions = Record<TagKind, Tag[]>;
 import { nameFromUrl, slugify } from '#db/catalog/urls.ts';
+import { contentFields, type ContentField, type ContentInput } from '#db/catalog/validation/contents.ts';
 import { CheckboxField, Field, SelectField, TextAreaField } from '../forms/fields.tsx';
 import { MultiSelect } from '../forms/MultiSelect.tsx';
 import type { FieldErrors } from '../forms/use-form.ts';
 import { ImageField } from './ImageField.tsx';
 
-export interface ContentValues {
-  name: string;
-  slug: string;
-  url: string;
-  image: string;
-  category: Tag[];
-  techStack: Tag[];
-  type: Tag[];
-  cost: Cost;
-  hasCert: boolean;
-  description: string;
-}
+/** The form's values: a content's fields (CONTENT_FIELDS), as contentInput takes them. */
+export type ContentValues = ContentInput;
 
-export type ContentKey = keyof ContentValues;
+export type ContentKey = ContentField;
 
 /** A content or submission as the API returns it (more fields may come along; only these are edited). */
 export type ContentSource = Omit<ContentValues, 'cost'> & { _id: string; cost: string };
 
 export function contentValues(source: ContentSource): ContentValues {
   return {
-    name: source.name,
-    slug: source.slug,
-    url: source.url,
-    image: source.image,
-    category: source.category,
-    techStack: source.techStack,
-    type: source.type,
+    ...contentFields(source),
     cost: (COSTS as readonly string[]).includes(source.cost) ? (source.cost as Cost) : 'Free',
-    hasCert: source.hasCert,
-    description: source.description,
   };
 }
 

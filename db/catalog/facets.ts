@@ -52,6 +52,20 @@ export interface ChoiceFacet extends Common {
    * refused with a 400 that names the choices.
    */
   readonly unknown: 'ignore' | 'refuse';
+  /**
+   * A field of its own on contents, drafts and submissions (FIELD_FACETS): a nullable column named `column`
+   * ("Not specified" when null), a select in the edit screens and the submit form, a badge on the content
+   * page, a column of import and export, a field of the API's content and submission. Cost has none: every
+   * content has a cost, a field since the start.
+   */
+  readonly field?: {
+    /** Its label in the forms and on the content page. */
+    readonly label: string;
+    /** The words the search's heading adds for a chosen label ("at beginner level", "in Spanish"). */
+    readonly heading: (label: string) => string;
+    /** The schema.org property of a LearningResource that says it, for the content page's structured data, and whether it takes the label or the value. */
+    readonly schemaOrg?: { readonly property: string; readonly as: 'label' | 'value' };
+  };
 }
 
 export interface FlagFacet extends Common {
@@ -75,10 +89,30 @@ export type Facet = TagFacet | ChoiceFacet | FlagFacet | AtLeastFacet;
 
 const choices = <const V extends string>(values: readonly V[]) => values.map((value) => ({ value, label: value }));
 
+/** How much a resource expects of its learner. */
+export const LEVELS = [
+  { value: 'beginner', label: 'Beginner' },
+  { value: 'intermediate', label: 'Intermediate' },
+  { value: 'advanced', label: 'Advanced' },
+  { value: 'all-levels', label: 'All levels' },
+] as const;
+
 export const FACETS = [
   { kind: 'tags', key: 'category', title: 'Subjects', chip: 'Subject', list: 'categories' },
   { kind: 'tags', key: 'techStack', title: 'Technologies', chip: 'Technology', list: 'techStacks' },
   { kind: 'tags', key: 'type', title: 'Content Types', chip: 'Content type', list: 'types' },
+  {
+    kind: 'choice',
+    key: 'level',
+    column: 'level',
+    title: 'Level',
+    chip: 'Level',
+    choices: LEVELS,
+    list: 'levels',
+    listed: 'choices',
+    unknown: 'refuse',
+    field: { label: 'Level', heading: (label: string) => (label === 'All levels' ? 'for all levels' : `at ${label.toLowerCase()} level`), schemaOrg: { property: 'educationalLevel', as: 'label' } },
+  },
   { kind: 'choice', key: 'cost', column: 'cost', title: 'Costs', chip: 'Cost', choices: choices(COSTS), list: 'costs', listed: 'values', unknown: 'ignore' },
   {
     kind: 'atLeast',
@@ -107,6 +141,11 @@ export const ADDRESS_ORDER = [...FACETS.filter((facet) => facet.kind !== 'atLeas
 export const facetOf = <K extends FacetKey>(key: K): FacetOf<K> => FACETS.find((facet) => facet.key === key) as FacetOf<K>;
 export const isChoiceFacet = (facet: Facet): facet is ChoiceFacet => facet.kind === 'choice';
 export const CHOICE_FACETS: readonly ChoiceFacet[] = (FACETS as readonly Facet[]).filter(isChoiceFacet);
+
+/** The facets that are fields of their own (ChoiceFacet `field`): level, … */
+export type FieldFacet = ChoiceFacet & { readonly field: NonNullable<ChoiceFacet['field']> };
+export type FieldKey = Extract<Facets, { field: object }>['key'];
+export const FIELD_FACETS = CHOICE_FACETS.filter((facet): facet is FieldFacet => facet.field !== undefined) as ReadonlyArray<FieldFacet & { key: FieldKey }>;
 
 /**
  * The filters answer (GET /api/contents/filters): per facet with a `list`, the options some content carries:

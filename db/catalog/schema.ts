@@ -5,8 +5,17 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Cost, Tag, TagKind } from './taxonomy.ts';
-import { FACET_TABLE_COLUMNS } from './facets.ts';
+import { FACET_TABLE_COLUMNS, FIELD_FACETS, type FieldKey } from './facets.ts';
 import { createdAt } from '../columns.ts';
+
+const fieldColumn = (name: string) => text(name).$type<string>();
+/**
+ * A nullable text column for each facet that is a field of its own (db/catalog/facets.ts FIELD_FACETS: level,
+ * …), named by its entry: contents, drafts and submissions all have them. Null is "Not specified".
+ */
+export function facetFieldColumns(): { [K in FieldKey]: ReturnType<typeof fieldColumn> } {
+  return Object.fromEntries(FIELD_FACETS.map((facet) => [facet.key, fieldColumn(facet.column)])) as { [K in FieldKey]: ReturnType<typeof fieldColumn> };
+}
 
 /** The columns named in FACET_TABLE_COLUMNS but the seq (the rowid, in every index already), in its order. */
 function facetTableColumns<T extends Record<string, SQLiteColumn>>(table: T): [SQLiteColumn, ...SQLiteColumn[]] {
@@ -32,6 +41,7 @@ export const contents = sqliteTable(
     category: text('category', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
     techStack: text('tech_stack', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
     type: text('type', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
+    ...facetFieldColumns(),
     /** Every tag label, space separated, for the full-text index. Kept by the content service. */
     tagLabels: text('tag_labels').notNull().default(''),
     /**

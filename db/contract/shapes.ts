@@ -5,7 +5,7 @@
  */
 import { z } from '../validation/zod.ts';
 import { COSTS, TAG_KINDS } from '../catalog/taxonomy.ts';
-import { FACETS, type Facet } from '../catalog/facets.ts';
+import { FACETS, FIELD_FACETS, type ChoiceValue, type Facet, type FieldKey } from '../catalog/facets.ts';
 import { REJECT_REASON_CODES, REJECT_REASONS } from '../contributions/validation/rejection.ts';
 
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-23T10:15:00.000Z' });
@@ -37,6 +37,17 @@ export const paging = {
 /** The admin lists (GET /api/users/admin and the like) also say how many rows a page holds. */
 export const adminPaging = { ...paging, pageSize: z.int().meta({ description: 'Rows a page holds (1–100)' }) };
 
+/** The facets that are fields of their own (db/catalog/facets.ts FIELD_FACETS): a choice's value, or null when not specified. */
+const facetFieldShapes = Object.fromEntries(
+  FIELD_FACETS.map((facet) => [
+    facet.key,
+    z
+      .enum(facet.choices.map((choice) => choice.value) as [string, ...string[]])
+      .nullable()
+      .meta({ description: `${facet.field.label}: ${facet.choices.map((choice) => `\`${choice.value}\` (${choice.label})`).join(', ')}; null when not specified` }),
+  ]),
+) as { [K in FieldKey]: z.ZodNullable<z.ZodEnum<{ [V in ChoiceValue<K>]: V }>> };
+
 export const content = z
   .object({
     _id: id,
@@ -49,6 +60,7 @@ export const content = z
     category: z.array(tag),
     techStack: z.array(tag),
     type: z.array(tag),
+    ...facetFieldShapes,
     hasCert: z.boolean(),
     description: z.string(),
     rating: z.number().meta({ description: 'The average of the reviews’ stars, 0 without reviews' }),
@@ -144,6 +156,7 @@ export const submission = z
     category: z.array(tag),
     techStack: z.array(tag),
     type: z.array(tag),
+    ...facetFieldShapes,
     cost: z.enum(COSTS).nullable().meta({ description: 'null: the submitter did not say' }),
     hasCert: z.boolean().nullable().meta({ description: 'null: the submitter did not say' }),
     description: z.string(),

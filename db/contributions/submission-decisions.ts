@@ -7,6 +7,7 @@ import { newId } from '../ids.ts';
 import { contents, submissions, type SubmissionStatus } from '../schema.ts';
 import { cleanUrl, slugify } from '../catalog/urls.ts';
 import { contentFields, contentInput, slug as slugRule } from '../catalog/validation/contents.ts';
+import { FIELD_FACETS } from '../catalog/facets.ts';
 import { rejectionInput, type RejectReason } from './validation/rejection.ts';
 import { parseInput } from '../validation/parse.ts';
 import { refusePrivateWebsite } from '../outbound/public-addresses.ts';
@@ -80,7 +81,13 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
   const submission = await getSubmission(db, id);
   if (submission.status !== 'pending') throw alreadyDecided(submission);
   const posted = typeof edited === 'object' && edited !== null ? (edited as Record<string, unknown>) : {};
-  const merged = { ...submission, ...Object.fromEntries(Object.entries(posted).filter(([, v]) => v !== undefined && v !== null && v !== '')) };
+  // A blank in the post keeps the submission's value (forms post blanks for fields left alone), but for the
+  // facets that are fields of their own, where the edit screen's "Not specified" is a blank: posted, it is taken.
+  const merged = {
+    ...submission,
+    ...Object.fromEntries(Object.entries(posted).filter(([, v]) => v !== undefined && v !== null && v !== '')),
+    ...Object.fromEntries(FIELD_FACETS.filter((facet) => posted[facet.key] !== undefined).map((facet) => [facet.key, posted[facet.key]])),
+  };
   const name = String(merged.name ?? '');
   const postedSlug = typeof posted.slug === 'string' ? posted.slug.trim() : '';
   const submitter = await submitterToMail(db, id);

@@ -3,7 +3,7 @@
  * the removable chips, the title and the description. Pure functions of the normalised parameters, so the
  * page stays a template. Every link is a complete search URL (docs/product.md §4: a filter change is a new URL).
  */
-import { choiceLabel, FACETS, type Facet, type FacetKey, type FilterLists, type TagFacet } from '#db/catalog/facets.ts';
+import { choiceLabel, FACETS, FIELD_FACETS, type Facet, type FacetKey, type FilterLists, type TagFacet } from '#db/catalog/facets.ts';
 import { TAXONOMY, type TagKind } from '#db/catalog/taxonomy.ts';
 import { searchQueryString, type SearchParams } from '#db/catalog/validation/search.ts';
 
@@ -110,6 +110,11 @@ export function searchHeading(filters: SearchParams, lists?: FilterLists): strin
   let subject = tags.length ? `${tags.join(', ')} resources` : 'learning resources';
   if (filters.cost !== 'all') subject = `${filters.cost} ${subject}`;
   const qualifiers = [
+    // The facets that are fields of their own: "at beginner level", … (db/catalog/facets.ts `heading`).
+    ...FIELD_FACETS.flatMap((facet) => {
+      const choice = facet.choices.find((c) => c.value === filters[facet.key]);
+      return choice ? [facet.field.heading(choice.label)] : [];
+    }),
     filters.hasCert === 'true' ? 'with a certificate' : filters.hasCert === 'false' ? 'without a certificate' : '',
     filters.rating !== 'all' ? `rated ${filters.rating} stars & up` : '',
   ].filter(Boolean);

@@ -1,5 +1,6 @@
 /** Content and submission inputs: the admin form, the submit form, imports. Imports only zod and pure modules. */
-import { asList, blankAsMissing, blankOr, formBoolean, formChoice, optionalFormBoolean } from '../../validation/form-values.ts';
+import { asList, blankAsMissing, blankOr, formBoolean, formChoice, optionalFormBoolean, optionalFormChoice } from '../../validation/form-values.ts';
+import { FIELD_FACETS, type ChoiceValue, type FieldKey } from '../facets.ts';
 import { multiLine, singleLine, z } from '../../validation/zod.ts';
 import { COSTS, toValue, type Tag, type TagKind } from '../taxonomy.ts';
 import { isHttpUrl } from '../urls.ts';
@@ -50,6 +51,17 @@ export const HAS_CERT_ERROR = "hasCert must be true or false (or Yes, No, I don'
 export const hasCert = formBoolean(HAS_CERT_ERROR);
 export const optionalHasCert = optionalFormBoolean(HAS_CERT_ERROR);
 
+/**
+ * The facets that are fields of their own (db/catalog/facets.ts FIELD_FACETS: level, …), each an optional
+ * choice: its value or label; blank or null is "not specified" (null); left out, an edit keeps what is stored.
+ */
+export const facetFields = Object.fromEntries(
+  FIELD_FACETS.map((facet) => [
+    facet.key,
+    optionalFormChoice(facet.choices, `${facet.field.label} must be one of ${facet.choices.map((choice) => choice.value).join(', ')} (or empty: not specified)`),
+  ]),
+) as unknown as { [K in FieldKey]: z.ZodOptional<z.ZodType<ChoiceValue<K> | null, unknown>> };
+
 /** A path on this site: rooted, not protocol-relative, no spaces or backslashes (e.g. /images/default.png). */
 const isSitePath = (v: string) => /^\/(?![/\\])[^\s\\]*$/.test(v);
 
@@ -86,6 +98,7 @@ export const contentInput = z.object({
   category: tagList('category'),
   techStack: tagList('techStack'),
   type: tagList('type'),
+  ...facetFields,
 });
 export type ContentInput = z.infer<typeof contentInput>;
 

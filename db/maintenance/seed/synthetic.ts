@@ -12,6 +12,7 @@ import { hashPassword } from '../../crypto/passwords.ts';
 import { tagColumns } from '../../catalog/content-rows.ts';
 import { COSTS, perTagKind, TAG_KINDS, TAXONOMY, toValue, type Tag, type TagKind } from '../../catalog/taxonomy.ts';
 import { slugify } from '../../catalog/urls.ts';
+import { FIELD_FACETS } from '../../catalog/facets.ts';
 
 /** mulberry32: small, fast, seedable. */
 function random(seed: number): () => number {
@@ -156,6 +157,11 @@ export async function generateSyntheticCatalog(db: Db, total: number, options: S
     ? perTagKind((kind) => zipfPicker(vocabulary[kind]))
     : perTagKind((kind) => skewedPicker(TAXONOMY[kind]));
 
+  // The facets that are fields of their own (level, …): drawn apart, so the rest of the catalog is the same
+  // with or without them; a third unset, the others skewed towards each list's first choices.
+  const fieldRand = random((options.seed ?? 42) + 1);
+  const facetValues = () => Object.fromEntries(FIELD_FACETS.map((facet) => [facet.key, fieldRand() < 1 / 3 ? null : facet.choices[skewed(fieldRand, facet.choices.length)]!.value]));
+
   const start = Date.now() - 3 * 365 * 864e5;
   const runId = newId().slice(0, 6);
   let reviewCount = 0;
@@ -190,6 +196,7 @@ export async function generateSyntheticCatalog(db: Db, total: number, options: S
         category,
         techStack,
         type,
+        ...facetValues(),
         ...tagColumns(labels),
         createdAt,
         updatedAt: createdAt,

@@ -97,6 +97,30 @@ export const LEVELS = [
   { value: 'all-levels', label: 'All levels' },
 ] as const;
 
+/** The language a resource teaches in: common ones, stored as their ISO 639-1 code, shown by name. */
+export const LANGUAGES = [
+  { value: 'en', label: 'English' },
+  { value: 'es', label: 'Spanish' },
+  { value: 'fr', label: 'French' },
+  { value: 'de', label: 'German' },
+  { value: 'pt', label: 'Portuguese' },
+  { value: 'zh', label: 'Chinese' },
+  { value: 'ja', label: 'Japanese' },
+  { value: 'ru', label: 'Russian' },
+  { value: 'hi', label: 'Hindi' },
+  { value: 'ar', label: 'Arabic' },
+  { value: 'it', label: 'Italian' },
+  { value: 'ko', label: 'Korean' },
+  { value: 'tr', label: 'Turkish' },
+  { value: 'nl', label: 'Dutch' },
+  { value: 'pl', label: 'Polish' },
+  { value: 'id', label: 'Indonesian' },
+  { value: 'vi', label: 'Vietnamese' },
+  { value: 'uk', label: 'Ukrainian' },
+  { value: 'bn', label: 'Bengali' },
+  { value: 'fa', label: 'Persian' },
+] as const;
+
 export const FACETS = [
   { kind: 'tags', key: 'category', title: 'Subjects', chip: 'Subject', list: 'categories' },
   { kind: 'tags', key: 'techStack', title: 'Technologies', chip: 'Technology', list: 'techStacks' },
@@ -112,6 +136,18 @@ export const FACETS = [
     listed: 'choices',
     unknown: 'refuse',
     field: { label: 'Level', heading: (label: string) => (label === 'All levels' ? 'for all levels' : `at ${label.toLowerCase()} level`), schemaOrg: { property: 'educationalLevel', as: 'label' } },
+  },
+  {
+    kind: 'choice',
+    key: 'language',
+    column: 'language',
+    title: 'Language',
+    chip: 'Language',
+    choices: LANGUAGES,
+    list: 'languages',
+    listed: 'choices',
+    unknown: 'refuse',
+    field: { label: 'Language', heading: (label: string) => `in ${label}`, schemaOrg: { property: 'inLanguage', as: 'value' } },
   },
   { kind: 'choice', key: 'cost', column: 'cost', title: 'Costs', chip: 'Cost', choices: choices(COSTS), list: 'costs', listed: 'values', unknown: 'ignore' },
   {

@@ -31,7 +31,7 @@ describe('filterGroups', () => {
   const groups = filterGroups(lists, filters, facets);
 
   it('has the groups of the sidebar in order', () => {
-    expect(groups.map((g) => g.title)).toEqual(['Subjects', 'Technologies', 'Content Types', 'Level', 'Costs', 'Avg Reviews', 'Certification']);
+    expect(groups.map((g) => g.title)).toEqual(['Subjects', 'Technologies', 'Content Types', 'Level', 'Language', 'Costs', 'Avg Reviews', 'Certification']);
   });
 
   it('gives every option its count (0 when the facets do not say), its link and whether it is applied', () => {

@@ -1,5 +1,5 @@
 /**
- * The facets that are fields of their own (db/catalog/facets.ts: level, …) through the real server: the search's
+ * The facets that are fields of their own (db/catalog/facets.ts: level, language) through the real server: the search's
  * parameter (a value or label filters, empty is no filter, anything else a 400 naming the choices) with live
  * counts, the filters answer, the admin's edit, and a submission through its approval. Clients that do not
  * send them keep working: an edit without one keeps it, a submission without one has none (null).
@@ -33,7 +33,10 @@ async function edit(content: Content, changes: Record<string, unknown>) {
 }
 
 /** Each facet: its key, a choice's value and its label, another choice, a value it does not have, and its list in the filters answer. */
-describe.each([{ key: 'level', value: 'advanced', label: 'Advanced', other: 'intermediate', unknown: 'expert', list: 'levels' }])('$key', ({ key, value, label, other, unknown, list }) => {
+describe.each([
+  { key: 'level', value: 'advanced', label: 'Advanced', other: 'intermediate', unknown: 'expert', list: 'levels' },
+  { key: 'language', value: 'es', label: 'Spanish', other: 'fr', unknown: 'klingon', list: 'languages' },
+])('$key', ({ key, value, label, other, unknown, list }) => {
   let chosen: Content[];
 
   beforeAll(async () => {

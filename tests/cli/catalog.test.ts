@@ -186,9 +186,12 @@ describe('export', () => {
   }, 120_000);
 
   /** The facets that are fields of their own (db/catalog/facets.ts): a value, and a label with the value it names. */
-  const FACET_FIELDS = [{ key: 'level', value: 'beginner', label: 'All levels', labelled: 'all-levels' }];
+  const FACET_FIELDS = [
+    { key: 'level', value: 'beginner', label: 'All levels', labelled: 'all-levels' },
+    { key: 'language', value: 'es', label: 'French', labelled: 'fr' },
+  ];
 
-  it('carries the facets that are fields of their own (level, …) through export and import, JSON and CSV: a label is read as its value, none is null or an empty cell', async () => {
+  it('carries the facets that are fields of their own (level, language) through export and import, JSON and CSV: a label is read as its value, none is null or an empty cell', async () => {
     const fields = (pick: (facet: (typeof FACET_FIELDS)[number]) => string) => Object.fromEntries(FACET_FIELDS.map((facet) => [facet.key, pick(facet)]));
     const rows = [
       { ...odin, ...fields((facet) => facet.value) },

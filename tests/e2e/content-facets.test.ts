@@ -1,5 +1,5 @@
 /**
- * The facets that are fields of their own (db/catalog/facets.ts: level, …) in a real browser: narrowing /search
+ * The facets that are fields of their own (db/catalog/facets.ts: level, language) in a real browser: narrowing /search
  * by one from its sidebar group (its options counted, the chip naming it, the results narrowed to it, the
  * chip taking it off again), and an admin choosing one on the edit screen, shown as a badge on the content
  * page that leads back into search.
@@ -11,7 +11,10 @@ import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
 /** Each facet: its key, its group's title and field label, and two choices (value and label). */
-const FACETS = [{ key: 'level', title: 'Level', field: 'Level', first: { value: 'intermediate', label: 'Intermediate' }, second: { value: 'advanced', label: 'Advanced' } }];
+const FACETS = [
+  { key: 'level', title: 'Level', field: 'Level', first: { value: 'intermediate', label: 'Intermediate' }, second: { value: 'advanced', label: 'Advanced' } },
+  { key: 'language', title: 'Language', field: 'Language', first: { value: 'es', label: 'Spanish' }, second: { value: 'de', label: 'German' } },
+];
 
 const resultsCount = async (page: Page) => Number(/(\d+) Results?/.exec(await page.locator('[data-results-count]').innerText())?.[1] ?? 0);
 const cardNames = (page: Page) => page.locator('[data-content-card] h3 a').allTextContents();
@@ -42,6 +45,14 @@ describe.skipIf(!hasBrowser)('facets that are fields of their own, in the browse
   }
 
   describe.each(FACETS)('$title', ({ key, title, field, first, second }) => {
+    beforeAll(async () => {
+      // Three of the newest contents get the first choice, whatever the seed gave them.
+      for (const content of (await api.get('/api/contents/search?order=latest')).body.contents.slice(0, 3) as Array<{ _id: string }>) {
+        const { _id, status: _status, rating: _rating, numReviews: _reviews, createdAt: _created, updatedAt: _updated, ...fields } = (await api.get(`/api/contents/${content._id}`, { token: adminToken })).body;
+        expect((await api.put(`/api/contents/${_id}`, { ...fields, [key]: first.value }, { token: adminToken })).status).toBe(200);
+      }
+    });
+
     it(`narrows /search from its sidebar group: counted options, a chip, the results that have it`, async () => {
       const all = (await api.get('/api/contents/search')).body;
       const expected = all.facets[key][first.value] as number;
@@ -61,10 +72,12 @@ describe.skipIf(!hasBrowser)('facets that are fields of their own, in the browse
         expect(await resultsCount(page)).toBe(expected);
         expect(expected).toBeLessThan(all.countContents);
         expect(await cardNames(page)).toEqual(having);
-        // The group is open on the applied option, the others still counted with it kept.
+        // The group is open on the applied option, every option some content has still counted.
         const group = filters.getByRole('list', { name: title });
         expect(await group.getByRole('link', { name: new RegExp(`^${first.label}`) }).getAttribute('aria-current')).toBe('true');
-        expect(await group.locator(`[data-filter-option="${key}=${second.value}"]`).innerText()).toMatch(/\(\d+\)/);
+        const options = await group.locator(`[data-filter-option^="${key}="]`).allInnerTexts();
+        expect(options.length).toBeGreaterThan(1);
+        for (const text of options) expect(text).toMatch(/\(\d+\)$/);
 
         await chip.click();
         await page.waitForURL((url) => !url.searchParams.has(key));

@@ -5,7 +5,7 @@ const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 
 describe('search parameters', () => {
   it('default to all, newest first, page 1', () => {
-    expect(parse('')).toEqual({ searchTerm: '', category: 'all', techStack: 'all', type: 'all', level: 'all', cost: 'all', hasCert: 'all', rating: 'all', order: 'latest', page: 1 });
+    expect(parse('')).toEqual({ searchTerm: '', category: 'all', techStack: 'all', type: 'all', level: 'all', language: 'all', cost: 'all', hasCert: 'all', rating: 'all', order: 'latest', page: 1 });
   });
 
   it('order by relevance when a term is searched and no order chosen', () => {
@@ -39,6 +39,7 @@ describe('search parameters', () => {
       techStack: 'python',
       type: 'online-courses',
       level: 'beginner',
+      language: 'all',
       cost: 'Free/Paid',
       hasCert: 'true',
       rating: 4,

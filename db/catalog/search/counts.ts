@@ -29,23 +29,38 @@ export function countFacets(table: FacetTable, filters: FacetFilters, rows?: Int
 
   let count = 0;
   const n = rows ? rows.length : table.size;
-  for (let k = 0; k < n; k++) {
-    const row = (rows ? rows[k]! : k) * STRIDE;
-    // The facet whose filter the row fails; -1 when it fails none, -2 when it fails two or more.
-    let failed = -1;
-    for (let a = 0; a < activeFacet.length; a++) {
-      const f = activeFacet[a]!;
-      if (passes[passStart[a]! + codes[row + f]!]) continue;
-      if (failed !== -1) {
-        failed = -2;
-        break;
+  // Most searches have one filter or none: the same loop without the inner one over the filters.
+  if (activeFacet.length <= 1) {
+    const f0 = activeFacet.length ? activeFacet[0]! : 0;
+    const pass0 = activeFacet.length ? active[0]!.passes : undefined;
+    for (let k = 0; k < n; k++) {
+      const row = (rows ? rows[k]! : k) * STRIDE;
+      if (pass0 && !pass0[codes[row + f0]!]) {
+        tally[start[f0]! + codes[row + f0]!]!++;
+        continue;
       }
-      failed = f;
-    }
-    if (failed === -1) {
       count++;
       for (let f = 0; f < STRIDE; f++) tally[start[f]! + codes[row + f]!]!++;
-    } else if (failed >= 0) tally[start[failed]! + codes[row + failed]!]!++;
+    }
+  } else {
+    for (let k = 0; k < n; k++) {
+      const row = (rows ? rows[k]! : k) * STRIDE;
+      // The facet whose filter the row fails; -1 when it fails none, -2 when it fails two or more.
+      let failed = -1;
+      for (let a = 0; a < activeFacet.length; a++) {
+        const f = activeFacet[a]!;
+        if (passes[passStart[a]! + codes[row + f]!]) continue;
+        if (failed !== -1) {
+          failed = -2;
+          break;
+        }
+        failed = f;
+      }
+      if (failed === -1) {
+        count++;
+        for (let f = 0; f < STRIDE; f++) tally[start[f]! + codes[row + f]!]!++;
+      } else if (failed >= 0) tally[start[failed]! + codes[row + failed]!]!++;
+    }
   }
 
   const facets = Object.fromEntries(

@@ -1,9 +1,9 @@
 /**
- * The catalog's facets: every way a search narrows the catalog, one entry each, in the order the search's
- * sidebar and chips list them (its address too, but for the 'atLeast' steps, which come last: ADDRESS_ORDER)
- * (decision 028). An entry says which search parameter and
- * content field it is (`key`), which column holds it, its choices and their labels, what the sidebar and a
- * chip call it, and how it filters and counts (`kind`):
+ * The catalog's facets (decision 028): every way a search narrows the catalog, one entry each, in the order
+ * the search's sidebar and chips list them (its address too, but for the 'atLeast' steps, which come last:
+ * ADDRESS_ORDER). An entry says which search parameter and content field it is (`key`), which column holds
+ * it, its choices and their labels, what the sidebar and a chip call it, and how it filters and counts
+ * (`kind`, each written once in search/facet-kinds.ts):
  * - 'tags': a kind of tag (the tags are rows, db/catalog/tags/): a content carries any number; a filter
  *   keeps the contents carrying the tag; each tag some content carries is counted;
  * - 'choice': one of a fixed list, in a column of its own; a filter keeps the contents with that choice;
@@ -13,8 +13,8 @@
  *   step counts the contents at or above it.
  * What reads it: the search's parameters (validation/search.ts), the in-memory facet table and its counts
  * (search/), the filters answer (catalog-reads.ts listFilters), the search page's sidebar and chips
- * (site/lib/search-page.ts) and the API's contract (db/contract/). Imports only taxonomy.ts, so islands may
- * use it.
+ * (site/lib/search-page.ts) and the API's contract (db/contract/); a 'choice' with a `field` is also a
+ * content field (FIELD_FACETS: Level, Language). Imports only taxonomy.ts, so islands may use it.
  */
 import { COSTS, type TagKind } from './taxonomy.ts';
 

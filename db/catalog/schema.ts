@@ -123,8 +123,8 @@ export const contentTags = sqliteTable(
 /**
  * The catalog's change feed (decision 023): one row per change a catalog page or answer may show, written
  * by triggers in the same transaction as the change. `kind` is 'insert', 'update' or 'delete' of a content
- * (with its facet columns before and after, as JSON arrays: cost, has_cert, rating, num_reviews, created_at,
- * tag_key), 'shown' (something only its own page shows: its link turned broken or back), 'tags' (a tag row),
+ * (with its facet columns before and after, as JSON objects by column name: FACET_TABLE_COLUMNS of
+ * db/catalog/facets.ts but the seq; decision 028), 'shown' (something only its own page shows: its link turned broken or back), 'tags' (a tag row),
  * 'retag' (a tag renamed or merged, on every content carrying it: `after` is [kind, from, into]) or 'reset'
  * (anything: every cache starts over). Every process applies the rows after the last one it saw, so each
  * cache drops or refreshes only what a change touched; `seq` is the catalog's version.

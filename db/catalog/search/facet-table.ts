@@ -2,8 +2,8 @@
  * The catalog's facets and result pages, computed in memory (decisions 007 and 011). The search sidebar
  * counts, for every option of every filter group, the results it would give with the other active filters
  * kept; a page lists the results in the chosen order. Both come from one snapshot of every content's facet
- * columns — its code in each facet of db/catalog/facets.ts (tags, cost, certificate, stars), and its rating,
- * review count and date for the orders — held in typed arrays.
+ * columns — its code in each facet of db/catalog/facets.ts (a tag combination, a choice, a flag, a step:
+ * search/facet-kinds.ts), and its rating, review count and date for the orders — held in typed arrays.
  *
  * Tags are held as *combinations*: per kind, the rows that carry the same set of tags share one
  * combination id. A row costs one increment per kind however many tags there are, and the options are read

@@ -7,7 +7,7 @@
  * scripts/bench.ts; the budget is p95 ≤ 30 ms for each.
  */
 import { openDb } from '../db/client.ts';
-import { COSTS } from '../db/catalog/taxonomy.ts';
+import { COSTS, perTagKind, TAG_KINDS, type TagKind } from '../db/catalog/taxonomy.ts';
 
 export const SEARCH_BUDGET_P95_MS = 30;
 
@@ -33,7 +33,7 @@ const WORDS = [
 /** The words most contents match: each scores tens of thousands of rows at 100k contents. */
 const BROAD_WORDS = ['data', 'web', 'learning', 'course', 'intro'];
 
-type Kind = 'category' | 'techStack' | 'type';
+type Kind = TagKind;
 
 /** mulberry32, seeded: the same queries on every run. */
 function random(seed: number): () => number {
@@ -52,7 +52,7 @@ async function tagUsage(dbPath: string): Promise<Record<Kind, Array<{ value: str
   const db = await openDb({ url: `file:${dbPath}` });
   try {
     const { rows } = await db.$client.execute('SELECT kind, value, count(*) AS n FROM content_tags GROUP BY kind, value');
-    const usage: Record<Kind, Array<{ value: string; n: number }>> = { category: [], techStack: [], type: [] };
+    const usage = perTagKind((): Array<{ value: string; n: number }> => []);
     for (const row of rows) usage[row.kind as Kind]?.push({ value: String(row.value), n: Number(row.n) });
     return usage;
   } finally {
@@ -79,7 +79,7 @@ function searchQueries(usage: Record<Kind, Array<{ value: string; n: number }>>,
     return [...seen];
   };
   const oneFilter = distinct(() => {
-    const group = pick(['category', 'techStack', 'type', 'cost'] as const);
+    const group = pick([...TAG_KINDS, 'cost'] as const);
     return { searchTerm: pick(WORDS), [group]: group === 'cost' ? pick(COSTS) : byUse(group) };
   });
   const threeFilters = distinct(() => ({

@@ -2,7 +2,7 @@
  * docs/architecture.md's import boundaries, checked on every test run: db/ never reaches into the web or the
  * CLI; inside db/ the domain rooms call each other one way only (ROOMS below) and no module imports itself
  * back; pages, endpoints and CLI commands leave SQL to the services in db/; and browser code (islands,
- * stores, browser lib) reaches db/ only for validation, taxonomy, URL and image rules and the API's shapes
+ * stores, browser lib) reaches db/ only for validation, taxonomy, facets, URL and image rules and the API's shapes
  * (db/contract/shapes.ts): modules that import nothing but zod. The production server (site/server/) is below the Astro code: the
  * middleware and endpoints may use its rules (the visitor rule, the page cache, the request gate), but it
  * imports nothing else of site/ and loads Astro only as the built entry, so the two cannot depend on each
@@ -70,7 +70,7 @@ describe('import boundaries', () => {
         if (to === undefined || from === to) return false;
         if (from !== undefined) return !ROOMS[from]!.includes(to);
         if (file === 'db/schema.ts') return !target.endsWith('/schema.ts');
-        if (file.startsWith('db/contract/')) return !/\/(validation\/[\w-]+|taxonomy)\.ts$/.test(target);
+        if (file.startsWith('db/contract/')) return !/\/(validation\/[\w-]+|taxonomy|facets)\.ts$/.test(target);
         return true;
       }).map((target) => `${file} imports ${target}`),
     );
@@ -102,7 +102,7 @@ describe('import boundaries', () => {
   });
 
   it('browser code reaches db/ only for validation, taxonomy, URL and image rules, and the API shapes', () => {
-    const allowed = /(#db\/|\/db\/)((\w+\/)?validation\/[\w-]+|catalog\/(taxonomy|urls|images)|contract\/shapes)\.ts$/;
+    const allowed = /(#db\/|\/db\/)((\w+\/)?validation\/[\w-]+|catalog\/(taxonomy|facets|urls|images)|contract\/shapes)\.ts$/;
     const browserDirs = ['site/islands', 'site/stores'];
     const browserLib = files('site/lib').filter((f) => !f.includes('/server/'));
     const bad = [

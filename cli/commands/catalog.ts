@@ -9,6 +9,7 @@ import { BATCH_ROWS, importCatalog } from '#db/imports/catalog-import.ts';
 import type { ImportReport } from '#db/imports/import-report.ts';
 import { ON_EXISTING, type OnExisting } from '#db/imports/import-merge.ts';
 import { TagMapError } from '#db/imports/tag-map.ts';
+import { FIELD_FACETS } from '#db/catalog/facets.ts';
 import { actorOf } from '../actor.ts';
 import { databaseLabel, openMigratedDb } from '../database.ts';
 import { PartlyFailed, UsageError } from '../errors.ts';
@@ -62,7 +63,8 @@ const IMPORT_HELP = [
   `  CSV   a header line naming the columns, in any order: ${CATALOG_COLUMNS.join(',')},updatedAt`,
   `        Required: ${REQUIRED_COLUMNS.join(', ')}. Tag columns hold labels separated by '${TAG_SEPARATOR}' (Python|Javascript);`,
   '        hasCert is true/false (or yes/no, 1/0); fields with commas, quotes or line breaks are quoted as in',
-  '        RFC 4180 ("say ""hi"""). Empty cells take the defaults (cost Free, hasCert false, no tags).',
+  '        RFC 4180 ("say ""hi"""). Empty cells take the defaults (cost Free, hasCert false, no tags, none).',
+  ...FIELD_FACETS.map((facet) => `        ${facet.key}: one of ${facet.choices.map((choice) => choice.value).join(', ')} (or its label); empty for none.`),
   "        A cell starting with ' has that one quote taken off: export writes it before every cell that starts",
   "        with = + - @, a tab, a carriage return or ', so a spreadsheet shows such a cell as text instead of",
   "        running it as a formula, and the import gives back exactly what was exported.",
@@ -181,8 +183,8 @@ function readMapFile(path: string): unknown {
 }
 
 const EXPORT_HELP = [
-  '\nEvery content, oldest first, read in pages: name, slug, url, image, description, cost, hasCert, the',
-  'three tag lists and createdAt (ids, ratings and reviews stay in the database). JSON is an array with one',
+  `\nEvery content, oldest first, read in pages: ${CATALOG_COLUMNS.join(', ')} (ids, ratings and reviews`,
+  'stay in the database; what a content has none of is null, or an empty cell). JSON is an array with one',
   'content per line; CSV has the columns import documents. Without --out and --format, JSON on stdout;',
   'shown on a terminal, control characters in the data are escaped (piped or in a file, the text is exact).',
   "In CSV, a cell that starts with = + - @, a tab, a carriage return or ' is written with a ' before it, so",

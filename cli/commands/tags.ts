@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { invalid } from '#db/errors.ts';
 import { describeTag, mergeTags, renameTag, setTagStatus } from '#db/catalog/tags/tag-changes.ts';
 import { addTag, listTagUsage } from '#db/catalog/tags/tags.ts';
-import { TAG_KINDS, type TagKindName } from '#db/catalog/taxonomy.ts';
+import { TAG_KINDS, type TagKind } from '#db/catalog/taxonomy.ts';
 import { actorOf } from '../actor.ts';
 import { openMigratedDb } from '../database.ts';
 import { examples } from '../help.ts';
@@ -77,9 +77,9 @@ const KIND = `the kind: ${TAG_KINDS.join(', ')}`;
 const VALUE = 'the value of the tag (see tags list)';
 const YES = 'do not ask for confirmation (required without a terminal)';
 
-function parseKind(value: string): TagKindName {
+function parseKind(value: string): TagKind {
   if (!(TAG_KINDS as readonly string[]).includes(value)) throw invalid(`The kind is one of ${TAG_KINDS.join(', ')}, not '${value}'`);
-  return value as TagKindName;
+  return value as TagKind;
 }
 
 const LIST_HELP = examples(
@@ -87,7 +87,7 @@ const LIST_HELP = examples(
   ['tags no content carries, for a script', "npx skillshelf tags list --json | jq -r '.[] | select(.contents == 0) | .value'"],
 );
 
-async function listTags(options: { kind?: TagKindName; json?: boolean }): Promise<void> {
+async function listTags(options: { kind?: TagKind; json?: boolean }): Promise<void> {
   const usage = await listTagUsage(await openMigratedDb(), options.kind);
   if (options.json) return printJson(usage);
   for (const kind of TAG_KINDS) {
@@ -103,7 +103,7 @@ const ADD_HELP = examples(
   ['from a script', "npx skillshelf tags add category 'Game Development' --yes"],
 );
 
-async function createTag(kind: TagKindName, label: string, options: { yes?: boolean }, command: Command): Promise<void> {
+async function createTag(kind: TagKind, label: string, options: { yes?: boolean }, command: Command): Promise<void> {
   const db = await openMigratedDb();
   const actor = await actorOf(db, command);
   if (!(await confirmChange(`Add the ${kind} '${label}'?`, options))) return printLine('Cancelled: nothing changed.');
@@ -116,7 +116,7 @@ const RENAME_HELP = examples(
   ['a new name (and value)', "npx skillshelf tags rename category cloud 'Cloud Computing' --yes"],
 );
 
-async function relabelTag(kind: TagKindName, value: string, label: string, options: { yes?: boolean }, command: Command): Promise<void> {
+async function relabelTag(kind: TagKind, value: string, label: string, options: { yes?: boolean }, command: Command): Promise<void> {
   const db = await openMigratedDb();
   const actor = await actorOf(db, command);
   const tag = await describeTag(db, kind, value);
@@ -125,7 +125,7 @@ async function relabelTag(kind: TagKindName, value: string, label: string, optio
   printLine(`Renamed the ${kind} '${tag.label}' to '${renamed.label}' (${renamed.value}) on ${plural(renamed.contents, 'content')}.${renamed.value !== tag.value ? ` Links to ${tag.value} lead to ${renamed.value}.` : ''}`);
 }
 
-async function mergeTag(kind: TagKindName, fromValue: string, intoValue: string, options: { yes?: boolean }, command: Command): Promise<void> {
+async function mergeTag(kind: TagKind, fromValue: string, intoValue: string, options: { yes?: boolean }, command: Command): Promise<void> {
   const db = await openMigratedDb();
   const actor = await actorOf(db, command);
   const [from, into] = [await describeTag(db, kind, fromValue), await describeTag(db, kind, intoValue)];
@@ -138,10 +138,10 @@ async function mergeTag(kind: TagKindName, fromValue: string, intoValue: string,
 const RETIRE = 'stop offering a tag in forms and filters; the contents that carry it keep it';
 const RESTORE = 'offer a retired tag again';
 
-const retireTag = (kind: TagKindName, value: string, options: { yes?: boolean }, command: Command) => changeTagStatus(kind, value, 'retired', options, command);
-const restoreTag = (kind: TagKindName, value: string, options: { yes?: boolean }, command: Command) => changeTagStatus(kind, value, 'active', options, command);
+const retireTag = (kind: TagKind, value: string, options: { yes?: boolean }, command: Command) => changeTagStatus(kind, value, 'retired', options, command);
+const restoreTag = (kind: TagKind, value: string, options: { yes?: boolean }, command: Command) => changeTagStatus(kind, value, 'active', options, command);
 
-async function changeTagStatus(kind: TagKindName, value: string, status: 'retired' | 'active', options: { yes?: boolean }, command: Command): Promise<void> {
+async function changeTagStatus(kind: TagKind, value: string, status: 'retired' | 'active', options: { yes?: boolean }, command: Command): Promise<void> {
   const db = await openMigratedDb();
   const actor = await actorOf(db, command);
   const tag = await describeTag(db, kind, value);

@@ -5,12 +5,13 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { notFound } from '../errors.ts';
+import { invalid, notFound } from '../errors.ts';
 import { ftsQuery, lastWordIsPrefix, searchWords } from './search/fts.ts';
 import { contents, reviews, type Content } from '../schema.ts';
-import { COSTS, TAG_KINDS, type Tag } from './taxonomy.ts';
+import { TAG_KINDS, type TagKind } from './taxonomy.ts';
+import { FACETS, type Facet, type FilterLists } from './facets.ts';
 import { closestTerms, type VocabularyTerm } from './search/typos.ts';
-import { PAGE_SIZE, type SearchParams } from './validation/search.ts';
+import { PAGE_SIZE, refusedSearchParams, type SearchParams } from './validation/search.ts';
 import { cachedRead } from './search/cached-reads.ts';
 import { declare, type ListShown } from './search/deps.ts';
 import { rowKey } from './search/orders.ts';
@@ -38,12 +39,12 @@ export interface SearchResult {
 
 /** The search's filters as the facet table tests them. */
 function facetFilters(params: SearchParams): FacetFilters {
-  const filters: FacetFilters = {};
-  for (const kind of TAG_KINDS) if (params[kind] !== 'all') filters[kind] = params[kind];
-  if (params.cost !== 'all') filters.cost = params.cost;
-  if (params.hasCert !== 'all') filters.hasCert = params.hasCert === 'true' ? 1 : 0;
-  if (params.rating !== 'all') filters.rating = params.rating;
-  return filters;
+  const filters: Record<string, string | number> = {};
+  for (const facet of FACETS) {
+    const value = params[facet.key];
+    if (value !== 'all') filters[facet.key] = facet.kind === 'flag' ? (value === 'true' ? 1 : 0) : value;
+  }
+  return filters as FacetFilters;
 }
 
 /** The content rows of a page, by seq, in the order given: one statement for the whole page. */
@@ -54,7 +55,7 @@ async function contentsBySeqs(db: Db, seqs: number[]): Promise<Content[]> {
   return seqs.map((seq) => bySeq.get(seq)).filter((r): r is Content => Boolean(r));
 }
 
-const emptyFacets = (): FacetCounts => ({ category: {}, techStack: {}, type: {}, cost: {}, hasCert: { true: 0, false: 0 }, rating: {} });
+const emptyFacets = (): FacetCounts => Object.fromEntries(FACETS.map((facet) => [facet.key, facet.kind === 'flag' ? { true: 0, false: 0 } : {}])) as FacetCounts;
 
 const VOCABULARY_TTL_MS = 30_000;
 let vocabulary: { at: number; db: Db; terms: VocabularyTerm[] } | undefined;
@@ -118,7 +119,14 @@ async function withKnownTags(db: Db, params: SearchParams): Promise<SearchParams
   return known;
 }
 
+/**
+ * A page of the search and the counts of every filter option. A parameter that names none of its facet's
+ * choices, where the facet refuses that (db/catalog/validation/search.ts), is a VALIDATION error naming them.
+ */
 export async function searchContents(db: Db, asked: SearchParams): Promise<SearchResult> {
+  const refused = refusedSearchParams(asked);
+  const [problem] = Object.values(refused);
+  if (problem) throw invalid(problem, refused);
   const params = await withKnownTags(db, asked);
   return cachedRead(db, `search:${JSON.stringify(params)}`, async () => {
     // Counts and the page both come from the in-memory table (db/catalog/search/); SQL reads the
@@ -151,30 +159,32 @@ export async function searchContents(db: Db, asked: SearchParams): Promise<Searc
 /** The whole catalog as a list: what a count of all contents, or of each option, shows. */
 const EVERY_CONTENT: ListShown = { filters: {}, order: 'latest', words: false, counts: true, full: false };
 
-export interface CatalogFilters {
-  categories: Tag[];
-  types: Tag[];
-  techStacks: Tag[];
-  costs: string[];
-}
+/** The filters answer: db/catalog/facets.ts FilterLists. */
+export type CatalogFilters = FilterLists;
 
 /**
  * The filter options that at least one content carries (docs/product.md §7 GET /api/contents/filters), read off the
- * facet table of this catalog version: its tag lists hold exactly the values some content carries. (One SQL
- * probe per tag cost 30 ms at 1,000 tags per kind; as one row with a column per tag, it broke SQLite's limit
- * of 2,000 columns.)
+ * facet table of this catalog version: its tag lists hold exactly the values some content carries, and its
+ * unfiltered counts say which choices some content has. (One SQL probe per tag cost 30 ms at 1,000 tags per
+ * kind; as one row with a column per tag, it broke SQLite's limit of 2,000 columns.)
  */
 export async function listFilters(db: Db): Promise<CatalogFilters> {
   return cachedRead(db, 'filters', async () => {
     declare({ offered: true });
     const [lists, table] = await Promise.all([listTags(db), facetTable(db)]);
-    const carried = (kind: (typeof TAG_KINDS)[number], value: string) => {
+    const carried = (kind: TagKind, value: string) => {
       const j = table.tags[kind].indexOfValue.get(value);
       return j !== undefined && table.tags[kind].carriers[j]! > 0;
     };
-    const of = (kind: (typeof TAG_KINDS)[number]) => lists[kind].filter((tag) => carried(kind, tag.value));
-    const { cost } = countFacets(table, {}).facets;
-    return { categories: of('category'), types: of('type'), techStacks: of('techStack'), costs: COSTS.filter((c) => (cost[c] ?? 0) > 0) };
+    const { facets } = countFacets(table, {});
+    const answer: Record<string, unknown> = {};
+    for (const facet of FACETS as readonly Facet[]) {
+      if (facet.kind === 'tags') answer[facet.list] = lists[facet.key].filter((tag) => carried(facet.key, tag.value));
+      if (facet.kind !== 'choice') continue;
+      const had = facet.choices.filter((choice) => ((facets as Record<string, Record<string, number>>)[facet.key]![choice.value] ?? 0) > 0);
+      answer[facet.list] = facet.listed === 'values' ? had.map((choice) => choice.value) : had.map(({ value, label }) => ({ value, label }));
+    }
+    return answer as CatalogFilters;
   });
 }
 

@@ -3,15 +3,13 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { publicUrl } from '../config.ts';
 import { isForeignPath, isPlaceholderImage, placeholderImagePath } from './images.ts';
-import { contentTags, contents, type Content, type ContentDraft, type TagKind } from '../schema.ts';
-import type { Tag } from './taxonomy.ts';
+import { contentTags, contents, type Content, type ContentDraft } from '../schema.ts';
+import { TAG_KINDS, type Tag, type TagKind } from './taxonomy.ts';
 import { urlKey } from './urls.ts';
-import type { ContentInput } from './validation/contents.ts';
-
-const KINDS: TagKind[] = ['category', 'techStack', 'type'];
+import { contentFields, type ContentField, type ContentInput } from './validation/contents.ts';
 
 export function tagLabels(input: Pick<ContentInput, TagKind>): string {
-  return KINDS.flatMap((kind) => input[kind].map((tag) => tag.label)).join(' ');
+  return TAG_KINDS.flatMap((kind) => input[kind].map((tag) => tag.label)).join(' ');
 }
 
 /**
@@ -19,7 +17,7 @@ export function tagLabels(input: Pick<ContentInput, TagKind>): string {
  * in order): what the facet table groups rows by and reads tags from (db/catalog/search/facet-table.ts).
  */
 export function tagKey(input: Pick<ContentInput, TagKind>): string {
-  return KINDS.filter((kind) => input[kind].length)
+  return TAG_KINDS.filter((kind) => input[kind].length)
     .map((kind) => `${kind}=${input[kind].map((tag) => tag.value).sort().join(',')}`)
     .join(';');
 }
@@ -33,23 +31,16 @@ export function tagColumns(input: Pick<ContentInput, TagKind>) {
 }
 
 function tagRows(contentId: string, input: Pick<ContentInput, TagKind>) {
-  return KINDS.flatMap((kind) => input[kind].map((tag: Tag) => ({ contentId, kind, value: tag.value, label: tag.label })));
+  return TAG_KINDS.flatMap((kind) => input[kind].map((tag: Tag) => ({ contentId, kind, value: tag.value, label: tag.label })));
 }
 
+/** A content's row: its fields (CONTENT_FIELDS), the image in its stored form, and the columns derived from them. */
 export function contentValues(id: string, input: ContentInput, extra: { createdAt?: Date; updatedAt?: Date; rating?: number } = {}) {
   return {
     id,
-    name: input.name,
-    slug: input.slug,
-    url: input.url,
+    ...contentFields(input),
     urlKey: input.url ? urlKey(input.url) : null,
     image: storedImage(input.image),
-    cost: input.cost,
-    hasCert: input.hasCert,
-    description: input.description,
-    category: input.category,
-    techStack: input.techStack,
-    type: input.type,
     ...tagColumns(input),
     ...(extra.createdAt ? { createdAt: extra.createdAt, updatedAt: extra.updatedAt ?? extra.createdAt } : {}),
   };
@@ -95,41 +86,21 @@ export function shownImage(image: string, slug: string): string {
 /** A published content is in the catalog; a draft only in the admin screens (db/schema.ts contentDrafts). */
 export type ContentStatus = 'draft' | 'published';
 
-/** A content as docs/product.md §3 shows it, and its status. */
-export interface ApiContent {
-  _id: string;
-  status: ContentStatus;
-  name: string;
-  slug: string;
-  url: string;
-  image: string;
-  cost: string;
-  category: Tag[];
-  techStack: Tag[];
-  type: Tag[];
-  hasCert: boolean;
-  description: string;
+/** A content as docs/product.md §3 shows it (its fields, CONTENT_FIELDS), and its status. */
+export type ApiContent = { _id: string; status: ContentStatus } & Pick<Content, ContentField> & {
   rating: number;
   numReviews: number;
   createdAt: string;
   updatedAt: string;
-}
+};
 
 /** The fields a published content and a draft share, as the API shows them. */
 function apiFields(row: Content | ContentDraft, status: ContentStatus, rating: number, numReviews: number): ApiContent {
   return {
     _id: row.id,
     status,
-    name: row.name,
-    slug: row.slug,
-    url: row.url,
+    ...contentFields(row),
     image: shownImage(row.image, row.slug),
-    cost: row.cost,
-    category: row.category,
-    techStack: row.techStack,
-    type: row.type,
-    hasCert: row.hasCert,
-    description: row.description,
     rating,
     numReviews,
     createdAt: row.createdAt.toISOString(),

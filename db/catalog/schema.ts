@@ -3,9 +3,25 @@
  * every cache checks.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import type { Cost, Tag } from './taxonomy.ts';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Cost, Tag, TagKind } from './taxonomy.ts';
+import { FACET_TABLE_COLUMNS, FIELD_FACETS, type FieldKey } from './facets.ts';
 import { createdAt } from '../columns.ts';
+
+const fieldColumn = (name: string) => text(name).$type<string>();
+/**
+ * A nullable text column for each facet that is a field of its own (db/catalog/facets.ts FIELD_FACETS: level,
+ * …), named by its entry: contents, drafts and submissions all have them. Null is "Not specified".
+ */
+export function facetFieldColumns(): { [K in FieldKey]: ReturnType<typeof fieldColumn> } {
+  return Object.fromEntries(FIELD_FACETS.map((facet) => [facet.key, fieldColumn(facet.column)])) as { [K in FieldKey]: ReturnType<typeof fieldColumn> };
+}
+
+/** The columns named in FACET_TABLE_COLUMNS but the seq (the rowid, in every index already), in its order. */
+function facetTableColumns<T extends Record<string, SQLiteColumn>>(table: T): [SQLiteColumn, ...SQLiteColumn[]] {
+  const byName = new Map(Object.values(table).map((column) => [column.name, column]));
+  return FACET_TABLE_COLUMNS.filter((name) => name !== 'seq').map((name) => byName.get(name)!) as [SQLiteColumn, ...SQLiteColumn[]];
+}
 
 export const contents = sqliteTable(
   'contents',
@@ -25,6 +41,7 @@ export const contents = sqliteTable(
     category: text('category', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
     techStack: text('tech_stack', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
     type: text('type', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
+    ...facetFieldColumns(),
     /** Every tag label, space separated, for the full-text index. Kept by the content service. */
     tagLabels: text('tag_labels').notNull().default(''),
     /**
@@ -47,15 +64,13 @@ export const contents = sqliteTable(
     // The admin's contents table sorted by name (db/catalog/content-admin.ts sorts with NOCASE).
     index('contents_name_idx').on(sql`${t.name} COLLATE NOCASE`),
     // Covers what the in-memory facet table reads of every content (db/catalog/search/facet-table.ts): one pass
-    // over this index, never the wide rows.
-    index('contents_facet_table_idx').on(t.createdAt, t.cost, t.hasCert, t.rating, t.numReviews, t.tagKey),
+    // over this index, never the wide rows. Its columns are db/catalog/facets.ts's FACET_TABLE_COLUMNS.
+    index('contents_facet_table_idx').on(...facetTableColumns(t)),
   ],
 );
 
-export type TagKind = 'category' | 'techStack' | 'type';
-
 /**
- * The tags of the three kinds (docs/product.md §3's lists are only the seed): a stable value (the label lowercased,
+ * The tags of each kind (TAG_KINDS) (docs/product.md §3's lists are only the seed): a stable value (the label lowercased,
  * spaces as hyphens) and the label shown. A retired tag stays on the contents that carry it but is no
  * longer offered. content_tags holds which content carries which (by kind and value).
  */
@@ -108,8 +123,8 @@ export const contentTags = sqliteTable(
 /**
  * The catalog's change feed (decision 023): one row per change a catalog page or answer may show, written
  * by triggers in the same transaction as the change. `kind` is 'insert', 'update' or 'delete' of a content
- * (with its facet columns before and after, as JSON arrays: cost, has_cert, rating, num_reviews, created_at,
- * tag_key), 'shown' (something only its own page shows: its link turned broken or back), 'tags' (a tag row),
+ * (with its facet columns before and after, as JSON objects by column name: FACET_TABLE_COLUMNS of
+ * db/catalog/facets.ts but the seq; decision 028), 'shown' (something only its own page shows: its link turned broken or back), 'tags' (a tag row),
  * 'retag' (a tag renamed or merged, on every content carrying it: `after` is [kind, from, into]) or 'reset'
  * (anything: every cache starts over). Every process applies the rows after the last one it saw, so each
  * cache drops or refreshes only what a change touched; `seq` is the catalog's version.

@@ -47,7 +47,15 @@ export const MATERIAL_TYPES = tags([
   'Online Courses',
 ]);
 
-/** The three lists by kind, in docs/product.md §3's order (the order the tags table was seeded in). */
-export const TAXONOMY = { category: CATEGORIES, techStack: TECH_STACKS, type: MATERIAL_TYPES } as const;
-export type TagKindName = keyof typeof TAXONOMY;
-export const TAG_KINDS = ['category', 'techStack', 'type'] as const satisfies readonly TagKindName[];
+/**
+ * The kinds of tag, in docs/product.md §3's order: the one list every module, the schema and the API's
+ * contract read (a content's lists, content_tags.kind, the search's tag filters, the tag screens).
+ */
+export const TAG_KINDS = ['category', 'techStack', 'type'] as const;
+export type TagKind = (typeof TAG_KINDS)[number];
+
+/** A record with one entry per kind of tag, each made by `make`. */
+export const perTagKind = <T>(make: (kind: TagKind) => T): Record<TagKind, T> => Object.fromEntries(TAG_KINDS.map((kind) => [kind, make(kind)])) as Record<TagKind, T>;
+
+/** The three lists by kind (the order the tags table was seeded in). */
+export const TAXONOMY: Record<TagKind, readonly Tag[]> = { category: CATEGORIES, techStack: TECH_STACKS, type: MATERIAL_TYPES };

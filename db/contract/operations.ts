@@ -9,6 +9,8 @@ import { reviewInput, saveInput, submissionInput } from '../contributions/valida
 import { adminUserInput, forgetPasswordInput, profileInput, resetPasswordInput, signInInput, signUpInput } from '../accounts/validation/users.ts';
 import * as shapes from './shapes.ts';
 import { tagChangeInput, tagInput, tagMergeInput } from '../catalog/validation/tags.ts';
+import { TAG_KINDS, TAXONOMY } from '../catalog/taxonomy.ts';
+import { ADDRESS_ORDER, type Facet } from '../catalog/facets.ts';
 import { rejectionInput } from '../contributions/validation/rejection.ts';
 import { submissionBulkInput } from '../contributions/validation/submission-bulk.ts';
 
@@ -56,7 +58,19 @@ const LIST: QueryParameter[] = [
 ];
 const listFilter = (name: string, description: string, values?: readonly string[]): QueryParameter => ({ name, description: `${description}; empty or unknown values are ignored`, schema: values ? { type: 'string', enum: [...values] } : { type: 'string' } });
 
-const tagFilter = (kind: string, example: string): QueryParameter => ({ name: kind, description: `A ${kind} value (see /api/contents/filters); a value renamed or merged away follows its tag; unknown values are ignored`, schema: { type: 'string' }, example });
+/** A facet's search parameter (db/catalog/facets.ts), described by its kind. */
+function facetFilter(facet: Facet): QueryParameter {
+  if (facet.kind === 'tags') {
+    const example = TAXONOMY[facet.key][0]!.value;
+    return { name: facet.key, description: `A ${facet.key} value (see /api/contents/filters); a value renamed or merged away follows its tag; unknown values are ignored`, schema: { type: 'string' }, example };
+  }
+  if (facet.kind === 'flag') return { name: facet.key, description: `${facet.labels.true} (true) or ${facet.labels.false.toLowerCase()} (false)`, schema: { type: 'string', enum: ['true', 'false', 'all'] } };
+  if (facet.kind === 'atLeast') return { name: facet.key, description: `At least this many (${facet.title}): ${facet.steps.map(facet.stepLabel).join(', ')}`, schema: { type: 'integer', enum: [...facet.steps].sort() } };
+  const values = facet.choices.map((choice) => choice.value);
+  const named = facet.choices.map((choice) => (choice.label === choice.value ? choice.value : `${choice.value} (${choice.label})`)).join(', ');
+  const unknown = facet.unknown === 'refuse' ? 'another value is a 400 naming them' : 'unknown values are ignored';
+  return { name: facet.key, description: `One of ${named}; empty or all: any; ${unknown}`, schema: { type: 'string', enum: [...values, 'all'] } };
+}
 
 /** An approval's body: the admin's edits (any content field), and what becomes of the proposed tags. */
 const approvalInput = adminContentInput.partial().extend({
@@ -92,12 +106,7 @@ export const OPERATIONS: Operation[] = [
     description: 'Twelve contents a page, with facet counts. Words are matched on names, descriptions and tag labels (c++, c#, .net and node.js included); a misspelt word falls back to its closest known word (`correctedTerm`). Answers carry an ETag: send If-None-Match to get a 304.',
     query: [
       { name: 'searchTerm', description: 'Words to find (at most 200 characters)', schema: { type: 'string' }, example: 'python' },
-      tagFilter('category', 'data-science'),
-      tagFilter('techStack', 'python'),
-      tagFilter('type', 'online-courses'),
-      { name: 'cost', description: 'Free, Paid or Free/Paid', schema: { type: 'string', enum: ['Free', 'Paid', 'Free/Paid', 'all'] } },
-      { name: 'hasCert', description: 'Whether a certificate is offered', schema: { type: 'string', enum: ['true', 'false', 'all'] } },
-      { name: 'rating', description: 'At least this many stars on average', schema: { type: 'integer', enum: [1, 2, 3, 4] } },
+      ...ADDRESS_ORDER.map(facetFilter),
       { name: 'order', description: 'The order; by relevance when words are searched and no order is given', schema: { type: 'string', enum: ['latest', 'oldest', 'topRated', 'lowRated'] } },
       PAGE,
     ],
@@ -170,7 +179,7 @@ export const OPERATIONS: Operation[] = [
   { method: 'GET', route: '/api/submissions/[id]', group: 'Admin: submissions', access: 'admin', summary: 'A submission', ok: { status: 200, schema: shapes.submissionForReview, description: 'The submission and what became of it; a pending one with the blanks an approval fills filled in (`suggested` names them)' }, errors: [404] },
   { method: 'POST', route: '/api/submissions/[id]', group: 'Admin: submissions', access: 'admin', summary: 'Approve a submission (with the admin’s edits, if any)', description: 'An empty body approves it as submitted, with the defaults for what was not given.', body: { schema: approvalInput, name: 'ApprovalInput', optional: true, example: { cost: 'Free', proposedTags: [{ kind: 'techStack', value: 'elixir', action: 'create' }] } }, ok: { status: 201, schema: shapes.approval, description: 'The content it became, and what became of the proposed tags' }, errors: [404, 409] },
   { method: 'DELETE', route: '/api/submissions/[id]', group: 'Admin: submissions', access: 'admin', summary: 'Reject a submission (it is kept as rejected)', description: 'The body, optional, says why: a `reason` of the fixed set and a `note` to the submitter (at most 500 characters), either may be left out. The submitter sees them on their submissions page and in the mail of the decision.', body: { schema: rejectionInput, name: 'RejectionInput', optional: true, example: { reason: 'off-topic', note: 'We list computer-science resources only.' } }, ok: { status: 200, schema: shapes.message.extend({ status: shapes.submission.shape.status }).meta({ id: 'Rejection' }), description: 'Rejected (or already decided: nothing changed)' }, errors: [404] },
-  { method: 'GET', route: '/api/tags/admin', group: 'Admin: tags', access: 'admin', summary: 'Tags with how many contents carry each: searched, filtered, sorted and paged', description: '`search` finds a label or value containing the text; sort by `added` (default: by kind, in the order added), `label` or `used` (most used first). 100 a page unless asked.', query: [...LIST, { name: 'kind', description: 'Only this kind (`all` or empty: every kind; another value is a 400)', schema: { type: 'string', enum: ['category', 'techStack', 'type', 'all'] } }, listFilter('status', 'Only active or only retired tags', ['active', 'retired'])], ok: { status: 200, schema: shapes.tagUsageList, description: 'A page of tags' } },
+  { method: 'GET', route: '/api/tags/admin', group: 'Admin: tags', access: 'admin', summary: 'Tags with how many contents carry each: searched, filtered, sorted and paged', description: '`search` finds a label or value containing the text; sort by `added` (default: by kind, in the order added), `label` or `used` (most used first). 100 a page unless asked.', query: [...LIST, { name: 'kind', description: 'Only this kind (`all` or empty: every kind; another value is a 400)', schema: { type: 'string', enum: [...TAG_KINDS, 'all'] } }, listFilter('status', 'Only active or only retired tags', ['active', 'retired'])], ok: { status: 200, schema: shapes.tagUsageList, description: 'A page of tags' } },
   { method: 'POST', route: '/api/tags', group: 'Admin: tags', access: 'admin', summary: 'Add a tag', body: { schema: tagInput, name: 'TagInput', example: { kind: 'techStack', label: 'Elixir' } }, ok: { status: 201, schema: withMessage(shapes.tagUsage, 'TagCreated'), description: 'The new tag, offered at once' }, errors: [409] },
   { method: 'PUT', route: '/api/tags/[id]', group: 'Admin: tags', access: 'admin', summary: 'Rename, retire or restore a tag', description: 'A new label renames the tag on every content; if its value changes, old links answer 301 to the new one.', body: { schema: tagChangeInput, name: 'TagChangeInput', example: { label: 'JavaScript' } }, ok: { status: 200, schema: shapes.tagUsage, description: 'The tag after the change' }, errors: [404, 409] },
   { method: 'POST', route: '/api/tags/[id]/merge', group: 'Admin: tags', access: 'admin', summary: 'Merge a tag into another of its kind', body: { schema: tagMergeInput, name: 'TagMergeInput', example: { into: 'react' } }, ok: { status: 200, schema: shapes.tagUsage, description: 'The tag merged into, with its new count' }, errors: [404] },

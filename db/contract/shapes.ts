@@ -4,14 +4,15 @@
  * validate every response against that document, and the browser imports the types (types only).
  */
 import { z } from '../validation/zod.ts';
-import { COSTS } from '../catalog/taxonomy.ts';
+import { COSTS, TAG_KINDS } from '../catalog/taxonomy.ts';
+import { FACETS, FIELD_FACETS, type ChoiceValue, type Facet, type FieldKey } from '../catalog/facets.ts';
 import { REJECT_REASON_CODES, REJECT_REASONS } from '../contributions/validation/rejection.ts';
 
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-23T10:15:00.000Z' });
 const id = z.string().meta({ description: 'An opaque id', example: 'k3x9q2mzv8d1' });
 
 export const tag = z.object({ label: z.string(), value: z.string() }).meta({ id: 'Tag', example: { label: 'Data Science', value: 'data-science' } });
-export const tagKind = z.enum(['category', 'techStack', 'type']).meta({ id: 'TagKind' });
+export const tagKind = z.enum(TAG_KINDS).meta({ id: 'TagKind' });
 
 export const message = z.object({ message: z.string() }).meta({ id: 'Message' });
 
@@ -36,6 +37,17 @@ export const paging = {
 /** The admin lists (GET /api/users/admin and the like) also say how many rows a page holds. */
 export const adminPaging = { ...paging, pageSize: z.int().meta({ description: 'Rows a page holds (1–100)' }) };
 
+/** The facets that are fields of their own (db/catalog/facets.ts FIELD_FACETS): a choice's value, or null when not specified. */
+const facetFieldShapes = Object.fromEntries(
+  FIELD_FACETS.map((facet) => [
+    facet.key,
+    z
+      .enum(facet.choices.map((choice) => choice.value) as [string, ...string[]])
+      .nullable()
+      .meta({ description: `${facet.field.label}: ${facet.choices.map((choice) => `\`${choice.value}\` (${choice.label})`).join(', ')}; null when not specified` }),
+  ]),
+) as { [K in FieldKey]: z.ZodNullable<z.ZodEnum<{ [V in ChoiceValue<K>]: V }>> };
+
 export const content = z
   .object({
     _id: id,
@@ -48,6 +60,7 @@ export const content = z
     category: z.array(tag),
     techStack: z.array(tag),
     type: z.array(tag),
+    ...facetFieldShapes,
     hasCert: z.boolean(),
     description: z.string(),
     rating: z.number().meta({ description: 'The average of the reviews’ stars, 0 without reviews' }),
@@ -62,24 +75,26 @@ export const review = z.object({ _id: id, name: z.string(), rating: z.int().min(
 export const contentWithReviews = content.extend({ reviews: z.array(review).meta({ description: 'Newest first' }) }).meta({ id: 'ContentWithReviews' });
 
 const counts = z.record(z.string(), z.int());
+/** Each facet's counts (db/catalog/facets.ts): option → results; a flag's true and false. */
+const facetCounts = Object.fromEntries((FACETS as readonly Facet[]).map((facet) => [facet.key, facet.kind === 'flag' ? z.object({ true: z.int(), false: z.int() }) : counts]));
+/** Each facet's parameter as applied: a tag value or a choice, a flag's side, a step; 'all' when it does not filter. */
+const facetParams = Object.fromEntries(
+  (FACETS as readonly Facet[]).map((facet) => [
+    facet.key,
+    facet.kind === 'flag' ? z.enum(['true', 'false', 'all']) : facet.kind === 'atLeast' ? z.union([z.int(), z.literal('all')]) : z.string(),
+  ]),
+);
 export const searchResult = z
   .object({
     contents: z.array(content),
     page: z.int(),
     pages: z.int(),
     countContents: z.int().meta({ description: 'How many contents match in all' }),
-    facets: z
-      .object({ category: counts, techStack: counts, type: counts, cost: counts, hasCert: z.object({ true: z.int(), false: z.int() }), rating: counts })
-      .meta({ description: 'For each filter option, how many results it would give with the other filters kept' }),
+    facets: z.object(facetCounts).meta({ description: 'For each filter option, how many results it would give with the other filters kept' }),
     filters: z
       .object({
         searchTerm: z.string(),
-        category: z.string(),
-        techStack: z.string(),
-        type: z.string(),
-        cost: z.string(),
-        hasCert: z.enum(['true', 'false', 'all']),
-        rating: z.union([z.int(), z.literal('all')]),
+        ...facetParams,
         order: z.enum(['latest', 'oldest', 'topRated', 'lowRated', 'relevance']),
         page: z.int(),
       })
@@ -88,9 +103,16 @@ export const searchResult = z
   })
   .meta({ id: 'SearchResult' });
 
-export const catalogFilters = z
-  .object({ categories: z.array(tag), types: z.array(tag), techStacks: z.array(tag), costs: z.array(z.enum(COSTS)) })
-  .meta({ id: 'CatalogFilters', description: 'The options some content carries' });
+/** Per facet with a list (db/catalog/facets.ts): its options some content carries, as values or {value, label} pairs. */
+const filterLists = Object.fromEntries(
+  (FACETS as readonly Facet[]).flatMap((facet): Array<[string, z.ZodType]> => {
+    if (facet.kind === 'tags') return [[facet.list, z.array(tag)]];
+    if (facet.kind !== 'choice') return [];
+    const values = z.enum(facet.choices.map((choice) => choice.value) as [string, ...string[]]);
+    return [[facet.list, z.array(facet.listed === 'values' ? values : z.object({ value: values, label: z.string() }))]];
+  }),
+);
+export const catalogFilters = z.object(filterLists).meta({ id: 'CatalogFilters', description: 'The options some content carries' });
 
 export const publicUser = z.object({ _id: id, name: z.string(), email: z.string(), isAdmin: z.boolean() }).meta({ id: 'User' });
 export const signedInUser = publicUser.extend({ token: z.string().meta({ description: 'The session token: send it as `Authorization: Bearer <token>`' }) }).meta({ id: 'SignedInUser' });
@@ -134,13 +156,14 @@ export const submission = z
     category: z.array(tag),
     techStack: z.array(tag),
     type: z.array(tag),
+    ...facetFieldShapes,
     cost: z.enum(COSTS).nullable().meta({ description: 'null: the submitter did not say' }),
     hasCert: z.boolean().nullable().meta({ description: 'null: the submitter did not say' }),
     description: z.string(),
     rating: z.number(),
     proposedTags: z.array(proposedTag).meta({ description: 'Tags the submitter named that are not ours yet: the approving admin creates, maps or drops each' }),
     createdAt: isoDate,
-    blankFields: z.array(z.enum(['category', 'techStack', 'type', 'cost', 'hasCert', 'description'])).meta({ description: 'The fields the submitter left blank' }),
+    blankFields: z.array(z.enum([...TAG_KINDS, 'cost', 'hasCert', 'description'])).meta({ description: 'The fields the submitter left blank' }),
     status: z.enum(['pending', 'approved', 'rejected']),
     decidedBy: z.string().nullable(),
     decidedAt: isoDate.nullable(),

@@ -7,8 +7,8 @@
  */
 import type { Db } from '../client.ts';
 import { conflict, invalid } from '../errors.ts';
-import type { ProposedTag, TagKind } from '../schema.ts';
-import { TAG_KINDS, toValue, type Tag } from '../catalog/taxonomy.ts';
+import type { ProposedTag } from '../schema.ts';
+import { TAG_KINDS, toValue, type Tag, type TagKind } from '../catalog/taxonomy.ts';
 import { taxonomyResolver } from '../catalog/tags/tag-resolver.ts';
 import { currentTagValues, listTags } from '../catalog/tags/tags.ts';
 

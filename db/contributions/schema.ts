@@ -4,7 +4,7 @@ import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex 
 import type { Cost, Tag } from '../catalog/taxonomy.ts';
 import type { RejectReason } from './validation/rejection.ts';
 import { users } from '../accounts/schema.ts';
-import { contents, type ProposedTag } from '../catalog/schema.ts';
+import { contents, facetFieldColumns, type ProposedTag } from '../catalog/schema.ts';
 import { createdAt } from '../columns.ts';
 
 export const reviews = sqliteTable(
@@ -66,6 +66,7 @@ export const submissions = sqliteTable(
     category: text('category', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
     techStack: text('tech_stack', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
     type: text('type', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
+    ...facetFieldColumns(),
     /** Null when the submitter left it blank ("not given"): the admin decides, else the content default. */
     cost: text('cost').$type<Cost>(),
     hasCert: integer('has_cert', { mode: 'boolean' }),
@@ -119,6 +120,7 @@ export const contentDrafts = sqliteTable(
     category: text('category', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
     techStack: text('tech_stack', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
     type: text('type', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
+    ...facetFieldColumns(),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },

@@ -6,7 +6,8 @@ import { conflict } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { contents, submissions, type SubmissionStatus } from '../schema.ts';
 import { cleanUrl, slugify } from '../catalog/urls.ts';
-import { contentInput, slug as slugRule } from '../catalog/validation/contents.ts';
+import { contentFields, contentInput, slug as slugRule } from '../catalog/validation/contents.ts';
+import { FIELD_FACETS } from '../catalog/facets.ts';
 import { rejectionInput, type RejectReason } from './validation/rejection.ts';
 import { parseInput } from '../validation/parse.ts';
 import { refusePrivateWebsite } from '../outbound/public-addresses.ts';
@@ -80,7 +81,13 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
   const submission = await getSubmission(db, id);
   if (submission.status !== 'pending') throw alreadyDecided(submission);
   const posted = typeof edited === 'object' && edited !== null ? (edited as Record<string, unknown>) : {};
-  const merged = { ...submission, ...Object.fromEntries(Object.entries(posted).filter(([, v]) => v !== undefined && v !== null && v !== '')) };
+  // A blank in the post keeps the submission's value (forms post blanks for fields left alone), but for the
+  // facets that are fields of their own, where the edit screen's "Not specified" is a blank: posted, it is taken.
+  const merged = {
+    ...submission,
+    ...Object.fromEntries(Object.entries(posted).filter(([, v]) => v !== undefined && v !== null && v !== '')),
+    ...Object.fromEntries(FIELD_FACETS.filter((facet) => posted[facet.key] !== undefined).map((facet) => [facet.key, posted[facet.key]])),
+  };
   const name = String(merged.name ?? '');
   const postedSlug = typeof posted.slug === 'string' ? posted.slug.trim() : '';
   const submitter = await submitterToMail(db, id);
@@ -88,19 +95,10 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
     const settled = await settleProposedTags(db, submission.proposedTags, posted.proposedTags);
     const { slug: chosenSlug, notice: slugNotice } = await approvalSlug(db, postedSlug, name);
     const creating = settled.filter((s) => s.outcome === 'created').map((s) => ({ kind: s.kind, tag: s.tag! }));
-    const { data: given, created } = await settleAdminTags(db, parseInput(contentInput, {
-      name: merged.name,
-      slug: chosenSlug,
-      url: merged.url,
-      image: merged.image ?? '',
-      // A blank one is filled when the submission is read (getSubmission: the page's own, or a line naming it).
-      description: merged.description,
-      cost: merged.cost,
-      hasCert: merged.hasCert,
-      category: merged.category,
-      techStack: merged.techStack,
-      type: merged.type,
-    }), creating);
+    // Every content field from the merge; a blank description is filled when the submission is read
+    // (getSubmission: the page's own, or a line naming it).
+    const fields = { ...contentFields(merged), slug: chosenSlug, image: merged.image ?? '' };
+    const { data: given, created } = await settleAdminTags(db, parseInput(contentInput, fields), creating);
     refusePrivateWebsite(given.url);
     const data = withSettledTags(given, settled);
     const contentId = newId();

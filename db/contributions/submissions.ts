@@ -4,7 +4,8 @@ import type { Db } from '../client.ts';
 import { conflict, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { contents, submissions, users, type ProposedTag, type Submission, type SubmissionStatus } from '../schema.ts';
-import type { Cost, Tag } from '../catalog/taxonomy.ts';
+import { perTagKind, TAG_KINDS, type Cost, type Tag, type TagKind } from '../catalog/taxonomy.ts';
+import { FIELD_FACETS, type FieldKey } from '../catalog/facets.ts';
 import { cleanUrl, nameFromUrl, slugify, urlKey } from '../catalog/urls.ts';
 import { shownImage } from '../catalog/content-rows.ts';
 import { httpUrl } from '../catalog/validation/contents.ts';
@@ -17,7 +18,7 @@ import { separateProposedTags } from './proposed-tags.ts';
 import { hitLimit } from '../operations/rate-limit.ts';
 
 /** The fields a submitter may leave blank, in the order the forms show them. */
-export const OPTIONAL_SUBMISSION_FIELDS = ['category', 'techStack', 'type', 'cost', 'hasCert', 'description'] as const;
+export const OPTIONAL_SUBMISSION_FIELDS = [...TAG_KINDS, 'cost', 'hasCert', 'description'] as const;
 export type OptionalSubmissionField = (typeof OPTIONAL_SUBMISSION_FIELDS)[number];
 
 /**
@@ -25,7 +26,12 @@ export type OptionalSubmissionField = (typeof OPTIONAL_SUBMISSION_FIELDS)[number
  * not say ("not given"), `blankFields` names every field they left blank (for the reviewing admin), and
  * `status` says what became of it.
  */
-export interface ApiSubmission {
+export type ApiSubmission = SubmissionFields & FacetFieldValues;
+
+/** The facets that are fields of their own (db/catalog/facets.ts FIELD_FACETS): a choice, or null when not given. */
+type FacetFieldValues = { [K in FieldKey]: string | null };
+
+interface SubmissionFields {
   _id: string;
   name: string;
   slug: string;
@@ -55,8 +61,8 @@ export interface ApiSubmission {
 }
 
 function blankFields(s: Submission): OptionalSubmissionField[] {
-  const named = (kind: ProposedTag['kind']) => s[kind].length > 0 || s.proposedTags.some((p) => p.kind === kind);
-  const blank = { category: !named('category'), techStack: !named('techStack'), type: !named('type'), cost: s.cost === null, hasCert: s.hasCert === null, description: !s.description };
+  const named = (kind: TagKind) => s[kind].length > 0 || s.proposedTags.some((p) => p.kind === kind);
+  const blank: Record<OptionalSubmissionField, boolean> = { ...perTagKind((kind) => !named(kind)), cost: s.cost === null, hasCert: s.hasCert === null, description: !s.description };
   return OPTIONAL_SUBMISSION_FIELDS.filter((field) => blank[field]);
 }
 
@@ -69,6 +75,7 @@ export const toApiSubmission = (s: Submission): ApiSubmission => ({
   category: s.category,
   techStack: s.techStack,
   type: s.type,
+  ...(Object.fromEntries(FIELD_FACETS.map((facet) => [facet.key, s[facet.key] ?? null])) as FacetFieldValues),
   proposedTags: s.proposedTags,
   cost: s.cost,
   hasCert: s.hasCert,
@@ -160,6 +167,8 @@ export async function createSubmission(db: Db, userId: string, input: unknown): 
     hasCert: data.hasCert ?? null,
     description: data.description,
   };
+  // The facets that are fields of their own, as given (null: not given), named as their columns.
+  const facetFields = Object.fromEntries(FIELD_FACETS.map((facet) => [facet.key, sql`${data[facet.key] ?? null}`.as(facet.column)]));
   const [created] = await db
     .insert(submissions)
     .select(
@@ -175,6 +184,8 @@ export async function createSubmission(db: Db, userId: string, input: unknown): 
           category: sql`${JSON.stringify(row.category)}`.as('category'),
           techStack: sql`${JSON.stringify(row.techStack)}`.as('tech_stack'),
           type: sql`${JSON.stringify(row.type)}`.as('type'),
+          // In the table's order (drizzle checks it): the facets' columns come after the tags.
+          ...facetFields,
           cost: sql`${row.cost}`.as('cost'),
           hasCert: sql`${row.hasCert === null ? null : row.hasCert ? 1 : 0}`.as('has_cert'),
           description: sql`${row.description}`.as('description'),

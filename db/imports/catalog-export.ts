@@ -7,19 +7,12 @@ import { csvLine } from './files/csv-cells.ts';
 import { CATALOG_COLUMNS, csvCells, type CatalogFormat, type CatalogRecord } from './files/format.ts';
 import type { Db } from '../client.ts';
 import { contents } from '../schema.ts';
+import { CONTENT_FIELDS, type ContentField } from '../catalog/validation/contents.ts';
 
+/** A content's fields (CONTENT_FIELDS), its date, and the seq the pages are keyed on. */
 const exportColumns = {
   seq: contents.seq,
-  name: contents.name,
-  slug: contents.slug,
-  url: contents.url,
-  image: contents.image,
-  description: contents.description,
-  cost: contents.cost,
-  hasCert: contents.hasCert,
-  category: contents.category,
-  techStack: contents.techStack,
-  type: contents.type,
+  ...(Object.fromEntries(CONTENT_FIELDS.map((field) => [field, contents[field]])) as { [K in ContentField]: (typeof contents)[K] }),
   createdAt: contents.createdAt,
 };
 

@@ -8,7 +8,7 @@ import { inArray } from 'drizzle-orm';
 import type { RawRow } from './files/read-rows.ts';
 import type { Db } from '../client.ts';
 import { uploads } from '../schema.ts';
-import { TAG_KINDS, type Tag, type TagKindName } from '../catalog/taxonomy.ts';
+import { TAG_KINDS, type Tag, type TagKind } from '../catalog/taxonomy.ts';
 import { isHttpUrl, slugify, urlKey } from '../catalog/urls.ts';
 import { contentInput, SLUG_MAX_CHARS, SLUG_PATTERN, type ContentInput } from '../catalog/validation/contents.ts';
 import { blankAsMissing } from '../validation/form-values.ts';
@@ -41,7 +41,7 @@ export interface RowCheck {
   checked?: CheckedRow;
   problems: string[];
   warnings: string[];
-  unknownTags: Array<{ kind: TagKindName; label: string }>;
+  unknownTags: Array<{ kind: TagKind; label: string }>;
 }
 
 /** Every problem of a row (it is refused when there is one), and what had to change to take it. */
@@ -52,7 +52,7 @@ export function checkRow(row: RawRow, rules: TagRules): RowCheck {
     return check;
   }
   const fields = row.fields;
-  const tags = {} as Record<TagKindName, Tag[]>;
+  const tags = {} as Record<TagKind, Tag[]>;
   const tagProblems: string[] = [];
   for (const kind of TAG_KINDS) {
     const resolved = resolveRowTags(kind, fields[kind], rules);

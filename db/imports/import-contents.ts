@@ -14,6 +14,7 @@ import { isAppError } from '../errors.ts';
 import { newId, orderedIds } from '../ids.ts';
 import { contentTags, contents, type Content } from '../schema.ts';
 import type { ContentInput } from '../catalog/validation/contents.ts';
+import { TAG_KINDS } from '../catalog/taxonomy.ts';
 import { contentConflict } from '../catalog/content-admin.ts';
 import { contentValues, insertContentStatements, updateContentStatements } from '../catalog/content-rows.ts';
 import { shorten, type CheckedRow } from './import-check.ts';
@@ -157,5 +158,5 @@ function datesOf(row: CheckedRow, now: Date): { createdAt: Date; updatedAt: Date
 }
 
 function tagRowsOf(contentId: string, data: ContentInput) {
-  return (['category', 'techStack', 'type'] as const).flatMap((kind) => data[kind].map((tag) => ({ contentId, kind, value: tag.value, label: tag.label })));
+  return TAG_KINDS.flatMap((kind) => data[kind].map((tag) => ({ contentId, kind, value: tag.value, label: tag.label })));
 }

@@ -12,7 +12,7 @@
  */
 import type { Content } from '../schema.ts';
 import type { Tag } from '../catalog/taxonomy.ts';
-import type { ContentInput } from '../catalog/validation/contents.ts';
+import { CONTENT_FIELDS, type ContentField, type ContentInput } from '../catalog/validation/contents.ts';
 
 export const ON_EXISTING = ['fill', 'update', 'skip'] as const;
 export type OnExisting = (typeof ON_EXISTING)[number];
@@ -37,29 +37,18 @@ function isPlaceholderText(text: string): boolean {
   return key === '' || PLACEHOLDER_DESCRIPTIONS.has(key);
 }
 
-const TAG_KINDS = ['category', 'techStack', 'type'] as const;
+/** An empty value: no text, no tags, none. */
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
-/** The content as it will be after the import, by the policy. `incoming.image` is in its stored form. */
+/** The content as it will be after the import, by the policy, field by field (CONTENT_FIELDS). `incoming.image` is in its stored form. */
 export function mergeExisting(existing: Content, incoming: ContentInput, given: GivenFields, policy: 'fill' | 'update'): ContentInput {
-  const tags = (kind: (typeof TAG_KINDS)[number]): Tag[] => {
-    if (policy === 'fill') return existing[kind].length === 0 ? incoming[kind] : existing[kind];
-    return incoming[kind].length > 0 ? incoming[kind] : existing[kind];
-  };
-  const description = !isPlaceholderText(incoming.description) && (policy === 'update' || isPlaceholderText(existing.description)) ? incoming.description : existing.description;
-  const image = incoming.image !== '' && (policy === 'update' || existing.image === '') ? incoming.image : existing.image;
-  const update = policy === 'update';
-  return {
-    name: update ? incoming.name : existing.name,
-    slug: update && given.slug ? incoming.slug : existing.slug,
-    url: update ? incoming.url : existing.url,
-    image,
-    description,
-    cost: update && given.cost ? incoming.cost : existing.cost,
-    hasCert: update && given.hasCert ? incoming.hasCert : existing.hasCert,
-    category: tags('category'),
-    techStack: tags('techStack'),
-    type: tags('type'),
-  };
+  // A field the row gave: one that holds a default otherwise only when the file wrote it (GivenFields), else any value.
+  const gave = (field: ContentField) =>
+    field in given ? given[field as keyof GivenFields] : !isEmpty(incoming[field]) && !(field === 'description' && isPlaceholderText(incoming.description));
+  const oursEmpty = (field: ContentField) => isEmpty(existing[field]) || (field === 'description' && isPlaceholderText(existing.description));
+  const merged = {} as Record<ContentField, unknown>;
+  for (const field of CONTENT_FIELDS) merged[field] = gave(field) && (policy === 'update' || oursEmpty(field)) ? incoming[field] : existing[field];
+  return merged as ContentInput;
 }
 
 /** One field an import changes, as text a person reads (long text shortened). */
@@ -77,12 +66,13 @@ const sameTags = (a: readonly Tag[], b: readonly Tag[]) => a.length === b.length
 /** The fields where `next` (image in its stored form) differs from the content as stored; none: unchanged. */
 export function changesOf(existing: Content, next: ContentInput): FieldChange[] {
   const changes: FieldChange[] = [];
-  for (const field of ['name', 'slug', 'url', 'image', 'description', 'cost'] as const) {
-    if (existing[field] !== next[field]) changes.push({ field, from: shownText(existing[field]), to: shownText(next[field]) });
-  }
-  if (existing.hasCert !== next.hasCert) changes.push({ field: 'hasCert', from: String(existing.hasCert), to: String(next.hasCert) });
-  for (const kind of TAG_KINDS) {
-    if (!sameTags(existing[kind], next[kind])) changes.push({ field: kind, from: shownTags(existing[kind]), to: shownTags(next[kind]) });
+  for (const field of CONTENT_FIELDS) {
+    const [from, to]: unknown[] = [existing[field], next[field]];
+    if (Array.isArray(from) || Array.isArray(to)) {
+      if (!sameTags((from ?? []) as Tag[], (to ?? []) as Tag[])) changes.push({ field, from: shownTags((from ?? []) as Tag[]), to: shownTags((to ?? []) as Tag[]) });
+    } else if (typeof from === 'boolean' || typeof to === 'boolean') {
+      if (from !== to) changes.push({ field, from: String(from), to: String(to) });
+    } else if ((from ?? null) !== (to ?? null)) changes.push({ field, from: shownText(String(from ?? '')), to: shownText(String(to ?? '')) });
   }
   return changes;
 }

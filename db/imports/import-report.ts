@@ -1,6 +1,6 @@
 /** What an import reports: the outcome of every row, by its position and line, and the counts. */
 import type { CatalogFormat } from './files/format.ts';
-import type { TagKindName } from '../catalog/taxonomy.ts';
+import type { TagKind } from '../catalog/taxonomy.ts';
 import type { CheckedRow } from './import-check.ts';
 import type { FieldChange, OnExisting } from './import-merge.ts';
 
@@ -28,7 +28,7 @@ export interface ImportRow {
 
 /** A tag of the file that matched none of ours (after --map), and in how many rows. */
 export interface UnknownTag {
-  kind: TagKindName;
+  kind: TagKind;
   label: string;
   rows: number;
 }
@@ -45,7 +45,7 @@ export interface ImportReport {
   /** Most frequent first. */
   unknownTags: UnknownTag[];
   /** The tags this import created (or would create, in a dry run). */
-  createdTags: Array<{ kind: TagKindName; label: string; value: string }>;
+  createdTags: Array<{ kind: TagKind; label: string; value: string }>;
   rows: ImportRow[];
 }
 

@@ -9,6 +9,7 @@ import { toStatement } from '../catalog/search/fast-paths.ts';
 import { contents, submissions } from '../schema.ts';
 import { cleanUrl } from '../catalog/urls.ts';
 import { storedImage } from '../catalog/content-rows.ts';
+import { contentFields } from '../catalog/validation/contents.ts';
 import type { CheckedRow } from './import-check.ts';
 import { rowOf, type RowResult } from './import-report.ts';
 import type { NewTags } from './new-tags.ts';
@@ -53,17 +54,10 @@ export class SubmissionWriter {
         fresh.map((row) => ({
           id: this.#ids.next(),
           userId: null,
-          name: row.data.name,
-          slug: row.data.slug,
+          ...contentFields(row.data),
           url: cleanUrl(row.data.url),
           urlKey: row.key,
           image: storedImage(row.data.image),
-          category: row.data.category,
-          techStack: row.data.techStack,
-          type: row.data.type,
-          cost: row.data.cost,
-          hasCert: row.data.hasCert,
-          description: row.data.description,
           createdAt: row.createdAt ?? now,
         })),
       )

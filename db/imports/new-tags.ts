@@ -4,23 +4,23 @@
  * refused, skipped or rolled back leaves no tag behind, and a tag is never written without a row using it.
  */
 import type { InStatement } from '@libsql/client';
-import { TAG_KINDS, type Tag, type TagKindName } from '../catalog/taxonomy.ts';
+import { TAG_KINDS, type Tag, type TagKind } from '../catalog/taxonomy.ts';
 
 /** What carries tags: a content's input or a submission's. */
-type Tagged = Record<TagKindName, readonly Tag[]>;
+type Tagged = Record<TagKind, readonly Tag[]>;
 
-const keyOf = (kind: TagKindName, value: string) => `${kind}\u0000${value}`;
+const keyOf = (kind: TagKind, value: string) => `${kind}\u0000${value}`;
 
 export class NewTags {
-  readonly #byKey = new Map<string, { kind: TagKindName; tag: Tag }>();
+  readonly #byKey = new Map<string, { kind: TagKind; tag: Tag }>();
 
-  constructor(created: ReadonlyArray<{ kind: TagKindName; tag: Tag }>) {
+  constructor(created: ReadonlyArray<{ kind: TagKind; tag: Tag }>) {
     for (const made of created) this.#byKey.set(keyOf(made.kind, made.tag.value), made);
   }
 
   /** The new tags these rows carry, each once. */
-  carriedBy(rows: readonly Tagged[]): Array<{ kind: TagKindName; tag: Tag }> {
-    const found = new Map<string, { kind: TagKindName; tag: Tag }>();
+  carriedBy(rows: readonly Tagged[]): Array<{ kind: TagKind; tag: Tag }> {
+    const found = new Map<string, { kind: TagKind; tag: Tag }>();
     for (const row of rows) {
       for (const kind of TAG_KINDS) {
         for (const tag of row[kind]) {

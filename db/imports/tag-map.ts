@@ -2,7 +2,7 @@
  * An import's --map file: the admin's own choices of which foreign tag becomes which of ours, or is dropped
  * (null). Read before anything is imported, so a typo in it stops the import instead of tagging rows wrong.
  */
-import { TAG_KINDS, TAXONOMY } from '../catalog/taxonomy.ts';
+import { perTagKind, TAG_KINDS, TAXONOMY } from '../catalog/taxonomy.ts';
 import { AppError } from '../errors.ts';
 import { foldTag, shown, type TagMap, type TagResolver } from '../catalog/tags/tag-resolver.ts';
 
@@ -24,7 +24,7 @@ export function readTagMap(value: unknown, resolver: TagResolver): TagMap {
   const wrong = (message: string) => new TagMapError(message);
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   if (!isObject(value)) throw wrong(`the map must be a JSON object of tag kinds, e.g. ${MAP_EXAMPLE}`);
-  const map: TagMap = { category: new Map(), techStack: new Map(), type: new Map() };
+  const map: TagMap = perTagKind(() => new Map());
   for (const [name, entries] of Object.entries(value)) {
     const kind = TAG_KINDS.find((k) => foldTag(k) === foldTag(name));
     if (!kind) throw wrong(`unknown tag kind '${shown(name)}' in the map (use ${TAG_KINDS.join(', ')})`);

@@ -50,6 +50,19 @@ export function formChoice<const T extends readonly [string, ...string[]]>(choic
   return described(schema, { type: 'string', description: `One of ${choices.join(', ')} (any case, spaces around a slash ignored)`, examples: [choices[0]] });
 }
 
+/**
+ * An optional choice of a list of {value, label}: its value or its label, in any case. Blank or null is none
+ * (null, "not specified"); missing is undefined, so an edit that does not send it keeps what is stored.
+ */
+export function optionalFormChoice<const V extends string>(choices: ReadonlyArray<{ readonly value: V; readonly label: string }>, error: string) {
+  const byKey = new Map(choices.flatMap((choice) => [[choice.value.toLowerCase(), choice.value] as const, [choice.label.toLowerCase(), choice.value] as const]));
+  const values = choices.map((choice) => choice.value) as [V, ...V[]];
+  const read = (value: unknown) => (value === undefined ? undefined : blankAsMissing(value) === undefined ? null : typeof value === 'string' ? (byKey.get(value.trim().toLowerCase()) ?? value) : value);
+  return described(z.preprocess(read, z.enum(values, { error }).nullable().optional()), {
+    anyOf: [{ type: 'string', enum: values, description: `One of ${values.join(', ')}; its label (${choices.map((choice) => choice.label).join(', ')}) is taken too, in any case` }, ...BLANK],
+  });
+}
+
 /** An optional field that a blank or null leaves out: `schema`'s value, or nothing. */
 export function blankOr<T extends z.ZodType>(schema: T) {
   return described(z.preprocess(blankAsMissing, schema.optional()), { anyOf: [FORM_VALUE_SCHEMAS.get(schema) ?? {}, ...BLANK] });

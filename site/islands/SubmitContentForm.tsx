@@ -7,12 +7,13 @@
  * the field whether it is already listed, waiting, rejected before or new (./forms/url-check.tsx). The
  * server's refusals (a duplicate names the entry it duplicates) show in an alert.
  */
-import { COSTS, type Cost, type Tag } from '#db/catalog/taxonomy.ts';
+import { COSTS, perTagKind, type Cost, type Tag, type TagKind } from '#db/catalog/taxonomy.ts';
+import { FIELD_FACETS, type FieldKey } from '#db/catalog/facets.ts';
 import { nameFromUrl } from '#db/catalog/urls.ts';
 import { submissionInput, type SubmissionInput } from '#db/contributions/validation/engagement.ts';
 import { apiPost } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
-import { Field, FormAlert, SelectField, SubmitButton, TextAreaField, useHydrated } from './forms/fields.tsx';
+import { FacetFieldSelects, Field, FormAlert, SelectField, SubmitButton, TextAreaField, useHydrated } from './forms/fields.tsx';
 import { MultiSelect } from './forms/MultiSelect.tsx';
 import { checked, useFocusFirstInvalid, useForm } from './forms/use-form.ts';
 import { UrlCheckNote, useUrlCheck } from './forms/url-check.tsx';
@@ -21,7 +22,7 @@ import { UrlCheckNote, useUrlCheck } from './forms/url-check.tsx';
 const CERTIFICATION = ['No', 'Yes', "I don't know"] as const;
 type Certification = (typeof CERTIFICATION)[number];
 
-interface Values {
+type Values = {
   url: string;
   category: Tag[];
   techStack: Tag[];
@@ -29,13 +30,20 @@ interface Values {
   cost: Cost;
   certification: Certification;
   description: string;
-}
+} & Record<FieldKey, string | null>;
 
-type Key = 'url' | 'name' | 'category' | 'techStack' | 'type' | 'cost' | 'hasCert' | 'description';
+type Key = 'url' | 'name' | TagKind | FieldKey | 'cost' | 'hasCert' | 'description';
 
-const EMPTY: Values = { url: '', category: [], techStack: [], type: [], cost: 'Free', certification: 'No', description: '' };
+const EMPTY: Values = {
+  url: '',
+  ...perTagKind((): Tag[] => []),
+  ...(Object.fromEntries(FIELD_FACETS.map((facet) => [facet.key, null])) as Record<FieldKey, null>),
+  cost: 'Free',
+  certification: 'No',
+  description: '',
+};
 
-export default function SubmitContentForm({ tags }: { tags: Record<'category' | 'techStack' | 'type', Tag[]> }) {
+export default function SubmitContentForm({ tags }: { tags: Record<TagKind, Tag[]> }) {
   const form = useForm<Values, Key>(EMPTY);
   const { values, errors, set } = form;
   const hydrated = useHydrated();
@@ -80,6 +88,9 @@ export default function SubmitContentForm({ tags }: { tags: Record<'category' | 
         <MultiSelect name="category" label="Subject areas" options={tags.category} selected={values.category} onChange={set('category')} error={errors.category} creatable />
         <MultiSelect name="techStack" label="Technologies" options={tags.techStack} selected={values.techStack} onChange={set('techStack')} error={errors.techStack} creatable />
         <MultiSelect name="type" label="Content types" options={tags.type} selected={values.type} onChange={set('type')} error={errors.type} creatable />
+        <div className="grid gap-x-4 sm:grid-cols-2">
+          <FacetFieldSelects values={values} onValue={(key, value) => form.setValues((current) => ({ ...current, [key]: value }))} errors={errors} />
+        </div>
         <div className="grid gap-x-4 sm:grid-cols-2">
           <SelectField name="cost" label="Cost" options={COSTS} value={values.cost} onValue={(cost) => set('cost')(cost as Cost)} error={errors.cost} />
           <SelectField

@@ -4,7 +4,8 @@ import { CATEGORIES, COSTS, MATERIAL_TYPES, TECH_STACKS } from '#db/catalog/taxo
 import { carriedParams, filterChips, filterGroups, searchDescription, searchHeading, searchHref, searchTitle, withParam, type FilterLists } from './search-page.ts';
 
 const params = (query: string) => parseSearchParams(new URLSearchParams(query));
-const lists: FilterLists = { categories: CATEGORIES.slice(0, 3), techStacks: TECH_STACKS.slice(0, 3), types: MATERIAL_TYPES.slice(0, 2), costs: COSTS };
+/** The filters answer, with no content carrying a level or language yet. */
+const lists = { categories: CATEGORIES.slice(0, 3), techStacks: TECH_STACKS.slice(0, 3), types: MATERIAL_TYPES.slice(0, 2), costs: COSTS } as unknown as FilterLists;
 
 describe('withParam', () => {
   it('sets one parameter, keeps the others and goes back to page 1', () => {
@@ -30,7 +31,7 @@ describe('filterGroups', () => {
   const groups = filterGroups(lists, filters, facets);
 
   it('has the groups of the sidebar in order', () => {
-    expect(groups.map((g) => g.title)).toEqual(['Subjects', 'Technologies', 'Content Types', 'Costs', 'Avg Reviews', 'Certification']);
+    expect(groups.map((g) => g.title)).toEqual(['Subjects', 'Technologies', 'Content Types', 'Level', 'Language', 'Costs', 'Avg Reviews', 'Certification']);
   });
 
   it('gives every option its count (0 when the facets do not say), its link and whether it is applied', () => {

@@ -3,18 +3,12 @@
  * the removable chips, the title and the description. Pure functions of the normalised parameters, so the
  * page stays a template. Every link is a complete search URL (docs/product.md §4: a filter change is a new URL).
  */
-import { TAXONOMY, type Tag, type TagKindName } from '#db/catalog/taxonomy.ts';
-import { RATING_STEPS, searchQueryString, type SearchParams } from '#db/catalog/validation/search.ts';
+import { choiceLabel, FACETS, FIELD_FACETS, type Facet, type FacetKey, type FilterLists, type TagFacet } from '#db/catalog/facets.ts';
+import { TAXONOMY, type TagKind } from '#db/catalog/taxonomy.ts';
+import { searchQueryString, type SearchParams } from '#db/catalog/validation/search.ts';
 
-export type FilterKey = 'category' | 'techStack' | 'type' | 'cost' | 'rating' | 'hasCert';
-
-/** The filter lists of GET /api/contents/filters: the options some content carries. */
-export interface FilterLists {
-  categories: Tag[];
-  techStacks: Tag[];
-  types: Tag[];
-  costs: readonly string[];
-}
+export type { FilterLists } from '#db/catalog/facets.ts';
+export type FilterKey = FacetKey;
 
 /** Per group, option value → number of results it would give with the other filters kept. */
 export type FacetCounts = Partial<Record<FilterKey, Record<string, number>>>;
@@ -55,78 +49,72 @@ export function withParam(filters: SearchParams, key: FilterKey | 'searchTerm' |
   return searchHref({ ...filters, [key]: value, page: 1 } as SearchParams);
 }
 
-const TAG_GROUP: Record<TagKindName, { title: string; chip: string; list: keyof Omit<FilterLists, 'costs'> }> = {
-  category: { title: 'Subjects', chip: 'Subject', list: 'categories' },
-  techStack: { title: 'Technologies', chip: 'Technology', list: 'techStacks' },
-  type: { title: 'Content Types', chip: 'Content type', list: 'types' },
-};
-
-const ratingLabel = (step: number) => `${step} ${step === 1 ? 'star' : 'stars'} & up`;
-const CERT_LABEL = { true: 'With certificate', false: 'Without certificate' } as const;
-
 /** A tag's label: from the live lists when given (the tags are rows), else docs/product.md §3's lists, else its value. */
-const tagLabel = (kind: TagKindName, value: string, lists?: FilterLists) =>
-  [...(lists?.[TAG_GROUP[kind].list] ?? []), ...TAXONOMY[kind]].find((t) => t.value === value)?.label ?? value;
-
-/** The label an applied filter value shows under, or undefined when the filter is not applied. */
-function appliedLabel(filters: SearchParams, key: FilterKey, lists?: FilterLists): string | undefined {
-  const value = filters[key];
-  if (value === 'all') return undefined;
-  if (key === 'category' || key === 'techStack' || key === 'type') return tagLabel(key, String(value), lists);
-  if (key === 'rating') return ratingLabel(Number(value));
-  if (key === 'hasCert') return CERT_LABEL[value as 'true' | 'false'];
-  return String(value);
+function tagLabel(kind: TagKind, value: string, lists?: FilterLists): string {
+  const { list } = (FACETS as readonly Facet[]).find((facet): facet is TagFacet => facet.key === kind)!;
+  return [...((lists?.[list as keyof FilterLists] as Tag[] | undefined) ?? []), ...TAXONOMY[kind]].find((t) => t.value === value)?.label ?? value;
 }
 
+type Tag = { value: string; label: string };
+
+/** A facet's options as the sidebar offers them: the filters answer's (the options some content carries), or every step and side. */
+function choicesOf(facet: Facet, lists: FilterLists): Tag[] {
+  if (facet.kind === 'atLeast') return facet.steps.map((step) => ({ value: String(step), label: facet.stepLabel(step) }));
+  if (facet.kind === 'flag') return (['true', 'false'] as const).map((value) => ({ value, label: facet.labels[value] }));
+  const listed = (lists[facet.list as keyof FilterLists] ?? []) as ReadonlyArray<string | Tag>;
+  return listed.map((option) => (typeof option === 'string' ? { value: option, label: facet.kind === 'choice' ? choiceLabel(facet, option) : option } : option));
+}
+
+/** The label an applied filter value shows under, or undefined when the filter is not applied. */
+function appliedLabel(filters: SearchParams, facet: Facet, lists?: FilterLists): string | undefined {
+  const value = filters[facet.key as FilterKey];
+  if (value === 'all') return undefined;
+  if (facet.kind === 'tags') return tagLabel(facet.key, String(value), lists);
+  if (facet.kind === 'atLeast') return facet.stepLabel(Number(value));
+  if (facet.kind === 'flag') return facet.labels[value as 'true' | 'false'];
+  return choiceLabel(facet, String(value));
+}
+
+/** The sidebar's groups, one per facet in FACETS' order, each option with its count and link. */
 export function filterGroups(lists: FilterLists, filters: SearchParams, facets: FacetCounts): FilterGroup[] {
-  const group = (key: FilterKey, title: string, choices: Array<{ value: string; label: string }>): FilterGroup => {
+  return (FACETS as readonly Facet[]).map((facet) => {
+    const key = facet.key as FilterKey;
     const applied = String(filters[key]);
+    const choices = choicesOf(facet, lists);
     // An applied value no content carries any more still shows, so it can be seen and removed.
-    const all = applied !== 'all' && !choices.some((c) => c.value === applied) ? [...choices, { value: applied, label: appliedLabel(filters, key, lists) ?? applied }] : choices;
+    const all = applied !== 'all' && !choices.some((c) => c.value === applied) ? [...choices, { value: applied, label: appliedLabel(filters, facet, lists) ?? applied }] : choices;
     return {
       key,
-      title,
+      title: facet.title,
       anyHref: withParam(filters, key, 'all'),
       active: applied !== 'all',
       options: all.map((c) => ({ ...c, count: facets[key]?.[c.value] ?? 0, active: c.value === applied, href: withParam(filters, key, c.value) })),
     };
-  };
-  const tagGroup = (kind: TagKindName) => group(kind, TAG_GROUP[kind].title, lists[TAG_GROUP[kind].list]);
-  return [
-    tagGroup('category'),
-    tagGroup('techStack'),
-    tagGroup('type'),
-    group('cost', 'Costs', lists.costs.map((cost) => ({ value: cost, label: cost }))),
-    group('rating', 'Avg Reviews', RATING_STEPS.map((step) => ({ value: String(step), label: ratingLabel(step) }))),
-    group('hasCert', 'Certification', (['true', 'false'] as const).map((value) => ({ value, label: CERT_LABEL[value] }))),
-  ];
+  });
 }
 
-const CHIP_PREFIX: Record<FilterKey, string> = {
-  category: TAG_GROUP.category.chip,
-  techStack: TAG_GROUP.techStack.chip,
-  type: TAG_GROUP.type.chip,
-  cost: 'Cost',
-  rating: 'Rating',
-  hasCert: 'Certification',
-};
-
+/** The applied filters as chips, in FACETS' order, each linking to the search without it. */
 export function filterChips(filters: SearchParams, lists?: FilterLists): FilterChip[] {
   const chips: FilterChip[] = [];
   if (filters.searchTerm) chips.push({ key: 'searchTerm', label: `Search: ${filters.searchTerm}`, href: withParam(filters, 'searchTerm', '') });
-  for (const key of Object.keys(CHIP_PREFIX) as FilterKey[]) {
-    const label = appliedLabel(filters, key, lists);
-    if (label) chips.push({ key, label: `${CHIP_PREFIX[key]}: ${label}`, href: withParam(filters, key, 'all') });
+  for (const facet of FACETS as readonly Facet[]) {
+    const label = appliedLabel(filters, facet, lists);
+    if (label) chips.push({ key: facet.key as FilterKey, label: `${facet.chip}: ${label}`, href: withParam(filters, facet.key as FilterKey, 'all') });
   }
   return chips;
 }
 
 /** What the results are, in words: "Free Python resources", "Results for “sql” in Data Science resources". */
 export function searchHeading(filters: SearchParams, lists?: FilterLists): string {
-  const tags = (['category', 'techStack', 'type'] as const).flatMap((kind) => appliedLabel(filters, kind, lists) ?? []);
+  const tags = (FACETS as readonly Facet[]).flatMap((facet) => (facet.kind === 'tags' ? (appliedLabel(filters, facet, lists) ?? []) : []));
   let subject = tags.length ? `${tags.join(', ')} resources` : 'learning resources';
   if (filters.cost !== 'all') subject = `${filters.cost} ${subject}`;
   const qualifiers = [
+    // The facets that are fields of their own: "at beginner level", … (db/catalog/facets.ts `heading`).
+    ...FIELD_FACETS.flatMap((facet) => {
+      const choice = facet.choices.find((c) => c.value === filters[facet.key]);
+      return choice ? [facet.field.heading(choice.label)] : [];
+    }),
     filters.hasCert === 'true' ? 'with a certificate' : filters.hasCert === 'false' ? 'without a certificate' : '',
     filters.rating !== 'all' ? `rated ${filters.rating} stars & up` : '',
   ].filter(Boolean);

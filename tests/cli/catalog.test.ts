@@ -185,6 +185,48 @@ describe('export', () => {
     }
   }, 120_000);
 
+  /** The facets that are fields of their own (db/catalog/facets.ts): a value, and a label with the value it names. */
+  const FACET_FIELDS = [
+    { key: 'level', value: 'beginner', label: 'All levels', labelled: 'all-levels' },
+    { key: 'language', value: 'es', label: 'French', labelled: 'fr' },
+  ];
+
+  it('carries the facets that are fields of their own (level, language) through export and import, JSON and CSV: a label is read as its value, none is null or an empty cell', async () => {
+    const fields = (pick: (facet: (typeof FACET_FIELDS)[number]) => string) => Object.fromEntries(FACET_FIELDS.map((facet) => [facet.key, pick(facet)]));
+    const rows = [
+      { ...odin, ...fields((facet) => facet.value) },
+      { ...cs50, ...fields((facet) => facet.label) },
+      { name: 'Unspecified', url: 'https://example.org/unspecified', description: 'Says nothing of them.' },
+    ];
+    const stored = (target: TempDb) => target.query(`SELECT name, ${FACET_FIELDS.map((facet) => facet.key).join(', ')} FROM contents ORDER BY name`);
+    const expected = [
+      { name: 'CS50', ...fields((facet) => facet.labelled) },
+      { name: 'The Odin Project', ...fields((facet) => facet.value) },
+      { name: 'Unspecified', ...fields(() => null as unknown as string) },
+    ];
+    expect((await runCli(db.url, ['import', fileIn('facets.json', JSON.stringify(rows))])).code).toBe(0);
+    expect(await stored(db)).toEqual(expected);
+    for (const format of ['json', 'csv'] as const) {
+      const target = await tempDb();
+      try {
+        const first = join(db.dir, `facets-first.${format}`);
+        expect((await runCli(db.url, ['export', '--out', first])).code).toBe(0);
+        const text = readFileSync(first, 'utf8');
+        for (const facet of FACET_FIELDS) {
+          if (format === 'csv') expect(text.split('\n')[0]!.split(',')).toContain(facet.key);
+          else expect(JSON.parse(text).map((record: Record<string, unknown>) => record[facet.key])).toEqual([facet.value, facet.labelled, null]);
+        }
+        expect((await runCli(target.url, ['import', first])).stdout).toContain('3 created');
+        expect(await stored(target)).toEqual(expected);
+        const second = join(db.dir, `facets-second.${format}`);
+        expect((await runCli(target.url, ['export', '--out', second])).code).toBe(0);
+        expect(readFileSync(second, 'utf8')).toBe(text);
+      } finally {
+        await target.remove();
+      }
+    }
+  });
+
   it('without --out writes JSON to stdout, readable by import', async () => {
     await runCli(db.url, ['import', fileIn('a.json', JSON.stringify([odin, cs50]))]);
     const run = await runCli(db.url, ['export']);

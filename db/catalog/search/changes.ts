@@ -13,11 +13,11 @@
  */
 import type { Db } from '../../client.ts';
 import { writesSettled } from '../../remote-client.ts';
-import type { TagKind } from '../schema.ts';
+import type { TagKind } from '../taxonomy.ts';
 import { pruneChanges, readChangesAfter, readLatestChange, readOldestChange, type ChangeRow } from './fast-paths.ts';
+import type { FacetValues } from './facet-types.ts';
 
-/** A content's facet columns as a change row carries them: cost, has_cert, rating, num_reviews, created_at, tag_key. */
-export type FacetValues = [cost: string, hasCert: number, rating: number, numReviews: number, createdAt: number, tagKey: string];
+export type { FacetValues } from './facet-types.ts';
 
 export type ChangeKind = 'insert' | 'update' | 'delete' | 'shown' | 'tags' | 'retag' | 'reset';
 
@@ -70,26 +70,26 @@ interface Feed {
 
 const feeds = new WeakMap<Db, Feed>();
 
-/** A row's JSON array of facet columns; an update's carries one more, whether its text changed. */
-function parseValues(text: unknown): unknown[] | undefined {
+/** A row's JSON object of facet columns, by name (FACET_TABLE_COLUMNS); an update's also says whether its text changed. */
+function parseValues(text: unknown): (FacetValues & { text_changed?: unknown }) | undefined {
   if (typeof text !== 'string') return undefined;
-  return JSON.parse(text) as unknown[];
+  return JSON.parse(text) as FacetValues & { text_changed?: unknown };
 }
 
 function toChange(row: ChangeRow, seenAt: number): CatalogChange {
   const [seq, kind, contentSeq, before, after] = row;
-  const afterValues = parseValues(after);
   if (kind === 'retag') {
-    const [tagKind, from, into] = afterValues as [TagKind, string, string];
+    const [tagKind, from, into] = JSON.parse(String(after)) as [TagKind, string, string];
     return { seq: Number(seq), kind: 'retag', contentSeq: null, before: undefined, after: undefined, textChanged: true, retag: { kind: tagKind, from, into }, seenAt };
   }
+  const { text_changed: textChanged, ...afterValues } = parseValues(after) ?? {};
   return {
     seq: Number(seq),
     kind: kind as ChangeKind,
     contentSeq: contentSeq === null ? null : Number(contentSeq),
-    before: parseValues(before) as FacetValues | undefined,
-    after: afterValues?.slice(0, 6) as FacetValues | undefined,
-    textChanged: Boolean(afterValues?.[6]),
+    before: parseValues(before),
+    after: after === null ? undefined : (afterValues as FacetValues),
+    textChanged: Boolean(textChanged),
     seenAt,
   };
 }

@@ -1,73 +1,72 @@
 /** The search sidebar's counts, read off the facet table in one pass over the rows (decision 007). */
-import { COSTS } from '../taxonomy.ts';
-import { RATING_STEPS } from '../validation/search.ts';
-import type { FacetCounts, FacetFilters, FacetTable, TagGroup } from './facet-types.ts';
-import { compile } from './filters.ts';
+import { FACETS } from '../facets.ts';
+import type { FacetCounts, FacetFilters, FacetTable } from './facet-types.ts';
+import { compile, rulesOf, STRIDE } from './facet-kinds.ts';
 
 /**
- * Counts every option of every group among `rows` (all rows when undefined): an option is counted on a row
- * that passes every active filter except its own group's. A row failing two filters counts nowhere; one
- * failing exactly one counts only in that filter's group; one passing all counts everywhere and in `count`.
+ * Counts every option of every facet among `rows` (all rows when undefined): an option is counted on a row
+ * that passes every active filter except its own facet's. A row failing two filters counts nowhere; one
+ * failing exactly one counts only in that filter's facet; one passing all counts in every facet and in
+ * `count`. Each facet's codes are tallied in one array (its part of `tally`), read into options at the end.
  */
 export function countFacets(table: FacetTable, filters: FacetFilters, rows?: Int32Array): { facets: FacetCounts; count: number } {
-  if (!rows && Object.keys(filters).length === 0 && table.totals) return table.totals;
-  const f = compile(table, filters);
-  const { cost, hasCert, rating } = table;
-  const cat = table.tags.category.comboOfRow;
-  const tech = table.tags.techStack.comboOfRow;
-  const typ = table.tags.type.comboOfRow;
-  const byCombo = {
-    category: new Float64Array(table.tags.category.combos.length),
-    techStack: new Float64Array(table.tags.techStack.combos.length),
-    type: new Float64Array(table.tags.type.combos.length),
-  };
-  const byCost = new Float64Array(256);
-  const byCert = new Float64Array(2);
-  const byStars = new Float64Array(6);
+  const unfiltered = !rows && Object.keys(filters).length === 0;
+  if (unfiltered && table.totals) return table.totals;
+  // The active filters' flags side by side in one array (one typed array in the loop, not one per filter).
+  const active = compile(table, filters);
+  const activeFacet = Int32Array.from(active, (filter) => filter.f);
+  const passStart = new Int32Array(active.length);
+  const passes = new Uint8Array(active.reduce((sum, filter, a) => ((passStart[a] = sum), sum + filter.passes.length), 0));
+  active.forEach((filter, a) => passes.set(filter.passes, passStart[a]));
+  const start = new Int32Array(STRIDE);
+  let size = 0;
+  FACETS.forEach((facet, f) => {
+    start[f] = size;
+    size += rulesOf(facet).codes(table, facet);
+  });
+  const tally = new Float64Array(size);
+  const { codes } = table;
 
   let count = 0;
   const n = rows ? rows.length : table.size;
-  for (let k = 0; k < n; k++) {
-    const i = rows ? rows[k]! : k;
-    // Which filter the row fails (0–5), or 6 when it fails none; 7 when it fails two or more.
-    let failed = 6;
-    if (f.category && !f.category[cat[i]!]) failed = 0;
-    if (f.techStack && !f.techStack[tech[i]!]) failed = failed === 6 ? 1 : 7;
-    if (f.type && !f.type[typ[i]!]) failed = failed === 6 ? 2 : 7;
-    if (f.cost >= 0 && cost[i] !== f.cost) failed = failed === 6 ? 3 : 7;
-    if (f.hasCert >= 0 && hasCert[i] !== f.hasCert) failed = failed === 6 ? 4 : 7;
-    if (f.rating >= 0 && !(rating[i]! >= f.rating)) failed = failed === 6 ? 5 : 7;
-    if (failed === 7) continue;
-    if (failed === 6) count++;
-    if (failed === 6 || failed === 0) byCombo.category[cat[i]!]!++;
-    if (failed === 6 || failed === 1) byCombo.techStack[tech[i]!]!++;
-    if (failed === 6 || failed === 2) byCombo.type[typ[i]!]!++;
-    if (failed === 6 || failed === 3) byCost[cost[i]!]!++;
-    if (failed === 6 || failed === 4) byCert[hasCert[i]!]!++;
-    if (failed === 6 || failed === 5) byStars[Math.min(5, Math.floor(rating[i]!))]!++;
+  // Most searches have one filter or none: the same loop without the inner one over the filters.
+  if (activeFacet.length <= 1) {
+    const f0 = activeFacet.length ? activeFacet[0]! : 0;
+    const pass0 = activeFacet.length ? active[0]!.passes : undefined;
+    for (let k = 0; k < n; k++) {
+      const row = (rows ? rows[k]! : k) * STRIDE;
+      if (pass0 && !pass0[codes[row + f0]!]) {
+        tally[start[f0]! + codes[row + f0]!]!++;
+        continue;
+      }
+      count++;
+      for (let f = 0; f < STRIDE; f++) tally[start[f]! + codes[row + f]!]!++;
+    }
+  } else {
+    for (let k = 0; k < n; k++) {
+      const row = (rows ? rows[k]! : k) * STRIDE;
+      // The facet whose filter the row fails; -1 when it fails none, -2 when it fails two or more.
+      let failed = -1;
+      for (let a = 0; a < activeFacet.length; a++) {
+        const f = activeFacet[a]!;
+        if (passes[passStart[a]! + codes[row + f]!]) continue;
+        if (failed !== -1) {
+          failed = -2;
+          break;
+        }
+        failed = f;
+      }
+      if (failed === -1) {
+        count++;
+        for (let f = 0; f < STRIDE; f++) tally[start[f]! + codes[row + f]!]!++;
+      } else if (failed >= 0) tally[start[failed]! + codes[row + failed]!]!++;
+    }
   }
 
-  const byValue = (kind: TagGroup) => {
-    const index = table.tags[kind];
-    const perTag = new Float64Array(index.values.length);
-    const tally = byCombo[kind];
-    for (let c = 0; c < tally.length; c++) if (tally[c]) for (const j of index.combos[c]!) perTag[j]! += tally[c]!;
-    // A tag no content carries any more (its last content changed since the table was read) is not an option.
-    return Object.fromEntries(index.values.flatMap((value, j) => (index.carriers[j]! > 0 ? [[value, perTag[j]!]] : [])));
-  };
-  // Ratings are averages from 0 to 5 and the steps whole numbers: at or above N means N or more whole stars.
-  const atLeast = (step: number) => byStars.slice(step).reduce((sum, n) => sum + n, 0);
-  const result = {
-    count,
-    facets: {
-      category: byValue('category'),
-      techStack: byValue('techStack'),
-      type: byValue('type'),
-      cost: Object.fromEntries(COSTS.map((c, i) => [c, byCost[i]!])),
-      hasCert: { true: byCert[1]!, false: byCert[0]! },
-      rating: Object.fromEntries(RATING_STEPS.map((step) => [String(step), atLeast(step)])),
-    },
-  };
-  if (!rows && Object.keys(filters).length === 0) table.totals = result;
+  const facets = Object.fromEntries(
+    FACETS.map((facet, f) => [facet.key, rulesOf(facet).counts(table, facet, tally.subarray(start[f]!, start[f]! + rulesOf(facet).codes(table, facet)))]),
+  ) as FacetCounts;
+  const result = { count, facets };
+  if (unfiltered) table.totals = result;
   return result;
 }

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { FACET_TABLE_COLUMNS, type FacetTableColumn } from '../facets.ts';
 import type { CatalogChange, FacetValues } from './changes.ts';
 import { collect, declare, effectOf, type ListShown } from './deps.ts';
 
 const DAY = 86_400_000;
-/** cost, hasCert, rating, numReviews, createdAt, tagKey */
-const values = (rating: number, numReviews: number, createdAt = 100 * DAY, tagKey = 'category=web-development;type=courses', cost = 'Free'): FacetValues => [cost, 0, rating, numReviews, createdAt, tagKey];
+/** A content's facet values; the facets these tests do not name are unset (null). */
+const values = (rating: number, numReviews: number, createdAt = 100 * DAY, tagKey = 'category=web-development;type=courses', cost = 'Free'): FacetValues => ({
+  ...(Object.fromEntries(FACET_TABLE_COLUMNS.map((column) => [column, null])) as Record<FacetTableColumn, null>),
+  cost,
+  has_cert: 0,
+  rating,
+  num_reviews: numReviews,
+  created_at: createdAt,
+  tag_key: tagKey,
+});
 const change = (kind: CatalogChange['kind'], contentSeq: number | null, before?: FacetValues, after?: FacetValues, textChanged = false): CatalogChange => ({
   seq: 1,
   kind,

@@ -7,10 +7,11 @@
  * a read or a page made inside `collect` gathers the dependencies of every read it used, cached or not.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { COSTS } from '../taxonomy.ts';
+import { CHOICE_FACETS, FACET_TABLE_COLUMNS, FACETS, type FacetKey } from '../facets.ts';
 import type { Order } from '../validation/search.ts';
-import type { CatalogChange, FacetValues } from './changes.ts';
-import type { FacetFilters, TagGroup } from './facet-types.ts';
+import type { CatalogChange } from './changes.ts';
+import type { FacetFilters, FacetValues } from './facet-types.ts';
+import { failedFacets, optionsOf } from './facet-kinds.ts';
 import { compareKeys, type RowKey } from './orders.ts';
 import { holdsSeq } from './sorted-seqs.ts';
 
@@ -39,7 +40,7 @@ export interface Deps {
   lists?: ListShown[];
   /** It shows tag rows (labels, the tags offered). */
   tags?: boolean;
-  /** It shows which tags and costs some content carries (the filters offered). */
+  /** It shows which tags and choices some content carries (the filters offered). */
   offered?: boolean;
   /** It shows something of every content (sitemap, feed): any change refreshes it. */
   everything?: boolean;
@@ -77,41 +78,16 @@ export function mergeDeps(all: Deps[]): Deps {
   return merged;
 }
 
+/** The columns whose change moves what the filters offer: the tags some content carries, the choices some content has. */
+const OFFERED_COLUMNS = ['tag_key', ...CHOICE_FACETS.map((facet) => facet.column)] as Array<keyof FacetValues>;
+
 /** An answer that declared nothing is assumed to show everything: it is refreshed by any change. */
 export const isEmptyDeps = (d: Deps) => !d.subjects?.length && !d.cards?.length && !d.lists?.length && !d.tags && !d.offered && !d.everything;
 
-const costIndex = (cost: string) => (COSTS as readonly string[]).indexOf(cost);
-const tagValues = (tagKey: string, kind: TagGroup): string[] => {
-  for (const part of tagKey.split(';')) {
-    const [k, values] = part.split('=');
-    if (k === kind) return values ? values.split(',') : [];
-  }
-  return [];
-};
-
-type Group = TagGroup | 'cost' | 'hasCert' | 'rating';
-const GROUPS: readonly Group[] = ['category', 'techStack', 'type', 'cost', 'hasCert', 'rating'];
-
-/** A content's option in each group of the sidebar: its tags, cost, certificate and whole stars. */
-function optionsOf(v: FacetValues): Record<Group, string> {
-  const [cost, hasCert, rating, , , tagKey] = v;
-  const tags = (kind: TagGroup) => tagValues(tagKey, kind).sort().join(',');
-  return { category: tags('category'), techStack: tags('techStack'), type: tags('type'), cost, hasCert: hasCert ? '1' : '0', rating: String(Math.min(5, Math.floor(rating))) };
-}
+type Group = FacetKey;
 
 /** The groups of the list's filters a content with these facet values fails (none: it is in the list, words aside). */
-export function failedGroups(filters: FacetFilters, v: FacetValues): Group[] {
-  const [cost, hasCert, rating, , , tagKey] = v;
-  const failed: Group[] = [];
-  for (const kind of ['category', 'techStack', 'type'] as const) {
-    const value = filters[kind];
-    if (value !== undefined && !tagValues(tagKey, kind).includes(value)) failed.push(kind);
-  }
-  if (filters.cost !== undefined && costIndex(cost) !== costIndex(filters.cost)) failed.push('cost');
-  if (filters.hasCert !== undefined && (hasCert ? 1 : 0) !== filters.hasCert) failed.push('hasCert');
-  if (filters.rating !== undefined && !(rating >= filters.rating)) failed.push('rating');
-  return failed;
-}
+export const failedGroups = (filters: FacetFilters, v: FacetValues): Group[] => failedFacets(filters, v);
 
 /**
  * What a content adds to a list's counts (decision 007's rule): passing every filter, its option in every
@@ -122,10 +98,10 @@ function countedAs(filters: FacetFilters, v: FacetValues | undefined): string {
   const failed = failedGroups(filters, v);
   if (failed.length > 1) return '';
   const options = optionsOf(v);
-  return (failed.length ? failed : ['total', ...GROUPS]).map((g) => `${g}=${g === 'total' ? '' : options[g as Group]}`).join(';');
+  return (failed.length ? failed : ['total', ...FACETS.map((facet) => facet.key)]).map((g) => `${g}=${g === 'total' ? '' : options[g as Group]}`).join(';');
 }
 
-const keyOf = (seq: number, v: FacetValues): RowKey => ({ seq, rating: v[2], numReviews: v[3], createdAt: v[4] });
+const keyOf = (seq: number, v: FacetValues): RowKey => ({ seq, rating: Number(v.rating), numReviews: Number(v.num_reviews), createdAt: Number(v.created_at) });
 
 /** Whether a row that stays in the list, with its sort key changed from `a` to `b`, moves the page's rows. */
 function movesWindow(list: ListShown, a: RowKey, b: RowKey): boolean {
@@ -164,7 +140,7 @@ function changeEffect(deps: Deps, change: CatalogChange): Effect {
   if (change.kind === 'tags') return deps.tags ? 'stale' : 'none';
   if (change.kind === 'shown') return 'none';
   if (seq !== null && deps.cards?.includes(seq)) return 'stale';
-  if (deps.offered && (!change.before || !change.after || change.before[0] !== change.after[0] || change.before[5] !== change.after[5])) return 'stale';
+  if (deps.offered && (!change.before || !change.after || OFFERED_COLUMNS.some((column) => change.before![column] !== change.after![column]))) return 'stale';
   let effect: Effect = 'none';
   for (const list of deps.lists ?? []) if ((effect = listEffect(list, change)) !== 'none') return effect;
   return effect;
@@ -178,7 +154,7 @@ function changeEffect(deps: Deps, change: CatalogChange): Effect {
 export function isRatingOnly(change: CatalogChange): boolean {
   const { before, after } = change;
   if (change.kind !== 'update' || change.textChanged || !before || !after) return false;
-  return before[0] === after[0] && before[1] === after[1] && before[4] === after[4] && before[5] === after[5];
+  return FACET_TABLE_COLUMNS.every((column) => column === 'seq' || column === 'rating' || column === 'num_reviews' || before[column] === after[column]);
 }
 
 /** What a run of changes does to an answer with these dependencies: the strongest of their effects. */

@@ -2,7 +2,8 @@
  * The catalog's facets and result pages, computed in memory (decisions 007 and 011). The search sidebar
  * counts, for every option of every filter group, the results it would give with the other active filters
  * kept; a page lists the results in the chosen order. Both come from one snapshot of every content's facet
- * columns — cost, certificate, rating, review count, date — and its tags, held in typed arrays.
+ * columns — its code in each facet of db/catalog/facets.ts (a tag combination, a choice, a flag, a step:
+ * search/facet-kinds.ts), and its rating, review count and date for the orders — held in typed arrays.
  *
  * Tags are held as *combinations*: per kind, the rows that carry the same set of tags share one
  * combination id. A row costs one increment per kind however many tags there are, and the options are read
@@ -17,11 +18,13 @@
  * the read.
  */
 import type { Db } from '../../client.ts';
-import { COSTS } from '../taxonomy.ts';
+import { FACETS } from '../facets.ts';
+import { perTagKind, type TagKind } from '../taxonomy.ts';
 import type { Order } from '../validation/search.ts';
-import { catalogVersion, changesSince, type CatalogChange, type FacetValues, type TagMove } from './changes.ts';
+import { catalogVersion, changesSince, type CatalogChange, type TagMove } from './changes.ts';
 import { readFacetRows } from './fast-paths.ts';
-import { TAG_GROUPS, type FacetTable, type TagGroup, type TagIndex } from './facet-types.ts';
+import type { FacetTable, FacetValues } from './facet-types.ts';
+import { comboOf, emptyTagIndex, FACET_INDEX, rulesOf, STRIDE } from './facet-kinds.ts';
 import { COMPARE } from './orders.ts';
 
 interface Held {
@@ -60,8 +63,7 @@ export async function facetTable(db: Db): Promise<FacetTable> {
 async function loadFacetTable(db: Db): Promise<FacetTable> {
   counter.reads++;
   const head = await readFacetRows(db);
-  const data = head.rows;
-  const size = data.length;
+  const size = head.rows.length;
   const table: FacetTable = {
     version: Number(head.version),
     size: 0,
@@ -69,70 +71,33 @@ async function loadFacetTable(db: Db): Promise<FacetTable> {
     rowOfSeq: new Int32Array(head.top + 1).fill(-1),
     layout: 0,
     seq: new Int32Array(size),
-    cost: new Uint8Array(size),
-    hasCert: new Uint8Array(size),
     rating: new Float64Array(size),
     numReviews: new Int32Array(size),
     createdAt: new Float64Array(size),
-    tags: { category: emptyTagIndex(size), techStack: emptyTagIndex(size), type: emptyTagIndex(size) },
+    codes: new Int32Array(size * STRIDE),
+    tags: perTagKind(() => emptyTagIndex()),
     orders: {},
     combosOfKey: new Map(),
   };
-  for (const [seq, cost, hasCert, rating, numReviews, createdAt, tagKey] of data) {
-    const i = table.size++;
-    writeRow(table, i, seq, [cost, hasCert, rating, numReviews, createdAt, tagKey], false);
+  // The rows come as arrays in FACET_TABLE_COLUMNS' order; one object is refilled for each, by name.
+  const values: Record<string, unknown> = {};
+  for (const row of head.rows) {
+    head.columns.forEach((column, c) => (values[column] = row[c]));
+    writeRow(table, table.size++, Number(values.seq), values as FacetValues, false);
   }
   return table;
 }
 
-const costIndex = new Map<string, number>(COSTS.map((cost, i) => [cost, i]));
-
-function comboOf(table: FacetTable, kind: TagGroup, values: string[]): number {
-  const index = table.tags[kind];
-  const tagIndexes = values.map((value) => {
-    let j = index.indexOfValue.get(value);
-    if (j === undefined) {
-      j = index.values.push(value) - 1;
-      index.indexOfValue.set(value, j);
-      index.carriers.push(0);
-    }
-    return j;
-  });
-  const key = tagIndexes.sort((a, b) => a - b).join(',');
-  let combo = index.comboOfKey.get(key);
-  if (combo === undefined) {
-    combo = index.combos.push(Int32Array.from(tagIndexes)) - 1;
-    index.comboOfKey.set(key, combo);
-    for (const j of tagIndexes) (index.combosOfTag[j] ??= []).push(combo);
-  }
-  return combo;
-}
-
-function combosOfTagKey(table: FacetTable, tagKey: string): Record<TagGroup, number> {
-  let combos = table.combosOfKey.get(tagKey);
-  if (!combos) {
-    combos = { category: 0, techStack: 0, type: 0 };
-    if (tagKey) {
-      for (const part of tagKey.split(';')) {
-        const [kind, values] = part.split('=') as [TagGroup, string];
-        if (kind in combos) combos[kind] = comboOf(table, kind, values.split(','));
-      }
-    }
-    table.combosOfKey.set(tagKey, combos);
-  }
-  return combos;
-}
-
 /** Counts the row's tags in or out of their carriers (a row leaving a combination, or joining one). */
 function carry(table: FacetTable, i: number, by: 1 | -1): void {
-  for (const kind of TAG_GROUPS) {
+  for (const kind of Object.keys(table.tags) as TagKind[]) {
     const index = table.tags[kind];
-    for (const j of index.combos[index.comboOfRow[i]!]!) index.carriers[j]! += by;
+    for (const j of index.combos[table.codes[i * STRIDE + FACET_INDEX[kind]]!]!) index.carriers[j]! += by;
   }
 }
 
 /** Writes a content's facet columns into row i (`replacing`: the row held another state before). */
-function writeRow(table: FacetTable, i: number, seq: number, [cost, hasCert, rating, numReviews, createdAt, tagKey]: FacetValues, replacing: boolean): void {
+function writeRow(table: FacetTable, i: number, seq: number, values: FacetValues, replacing: boolean): void {
   if (replacing) carry(table, i, -1);
   if (seq >= table.rowOfSeq.length) {
     const grown = new Int32Array(Math.max(seq + 1, Math.ceil(table.rowOfSeq.length * 1.5))).fill(-1);
@@ -141,18 +106,15 @@ function writeRow(table: FacetTable, i: number, seq: number, [cost, hasCert, rat
   }
   table.rowOfSeq[seq] = i;
   table.seq[i] = seq;
-  table.cost[i] = costIndex.get(cost) ?? 255;
-  table.hasCert[i] = hasCert ? 1 : 0;
-  table.rating[i] = rating;
-  table.numReviews[i] = numReviews;
-  table.createdAt[i] = createdAt;
-  const combos = combosOfTagKey(table, tagKey);
-  for (const kind of TAG_GROUPS) table.tags[kind].comboOfRow[i] = combos[kind];
+  table.rating[i] = Number(values.rating);
+  table.numReviews[i] = Number(values.num_reviews);
+  table.createdAt[i] = Number(values.created_at);
+  for (let f = 0; f < STRIDE; f++) table.codes[i * STRIDE + f] = rulesOf(FACETS[f]!).code(table, FACETS[f]!, values);
   carry(table, i, 1);
 }
 
-/** Per-row arrays, for growing and compacting them together. */
-const ROW_ARRAYS = ['seq', 'cost', 'hasCert', 'rating', 'numReviews', 'createdAt'] as const;
+/** Per-row arrays, for growing and compacting them together (codes, STRIDE to a row, beside them). */
+const ROW_ARRAYS = ['seq', 'rating', 'numReviews', 'createdAt'] as const;
 
 function grow(table: FacetTable, capacity: number): void {
   for (const name of ROW_ARRAYS) {
@@ -161,17 +123,14 @@ function grow(table: FacetTable, capacity: number): void {
     bigger.set(old.subarray(0, table.size) as Int32Array);
     (table as unknown as Record<string, unknown>)[name] = bigger;
   }
-  for (const kind of TAG_GROUPS) {
-    const bigger = new Int32Array(capacity);
-    bigger.set(table.tags[kind].comboOfRow.subarray(0, table.size));
-    table.tags[kind].comboOfRow = bigger;
-  }
+  const codes = new Int32Array(capacity * STRIDE);
+  codes.set(table.codes.subarray(0, table.size * STRIDE));
+  table.codes = codes;
   table.capacity = capacity;
 }
 
 /** Removes rows, keeping the others in order: row indexes shift down. */
 function compact(table: FacetTable, removed: Set<number>): void {
-  const newIndex = new Int32Array(table.size).fill(-1);
   let n = 0;
   for (let i = 0; i < table.size; i++) {
     if (removed.has(i)) {
@@ -179,10 +138,9 @@ function compact(table: FacetTable, removed: Set<number>): void {
       table.rowOfSeq[table.seq[i]!] = -1;
       continue;
     }
-    newIndex[i] = n;
     if (n !== i) {
       for (const name of ROW_ARRAYS) table[name][n] = table[name][i]!;
-      for (const kind of TAG_GROUPS) table.tags[kind].comboOfRow[n] = table.tags[kind].comboOfRow[i]!;
+      table.codes.copyWithin(n * STRIDE, i * STRIDE, (i + 1) * STRIDE);
       table.rowOfSeq[table.seq[n]!] = n;
     }
     n++;
@@ -250,13 +208,14 @@ function retag(table: FacetTable, { kind, from, into }: TagMove): void {
     const values = new Set([...index.combos[combo]!].map((k) => (k === j ? into : index.values[k]!)));
     remap.set(combo, comboOf(table, kind, [...values]));
   }
-  const rows = index.comboOfRow;
+  const { codes } = table;
+  const f = FACET_INDEX[kind];
   for (let i = 0; i < table.size; i++) {
-    const moved = remap.get(rows[i]!);
-    if (moved !== undefined) rows[i] = moved;
+    const moved = remap.get(codes[i * STRIDE + f]!);
+    if (moved !== undefined) codes[i * STRIDE + f] = moved;
   }
   index.carriers.fill(0);
-  for (let i = 0; i < table.size; i++) for (const k of index.combos[rows[i]!]!) index.carriers[k]!++;
+  for (let i = 0; i < table.size; i++) for (const k of index.combos[codes[i * STRIDE + f]!]!) index.carriers[k]!++;
   // Tag keys read before name the old value: they are parsed again when next seen.
   table.combosOfKey.clear();
   table.totals = undefined;
@@ -301,13 +260,3 @@ export function applyChanges(table: FacetTable, changes: readonly CatalogChange[
   }
   table.version = changes.at(-1)?.seq ?? table.version;
 }
-
-const emptyTagIndex = (size: number): TagIndex => ({
-  values: [],
-  indexOfValue: new Map(),
-  comboOfRow: new Int32Array(size),
-  combos: [new Int32Array(0)],
-  comboOfKey: new Map([['', 0]]),
-  combosOfTag: [],
-  carriers: [],
-});

@@ -1,16 +1,13 @@
 /** The shapes of the in-memory facet table (db/catalog/search/facet-table.ts) and of what is asked of it. */
+import type { FACETS, FacetTableColumn } from '../facets.ts';
+import type { TagKind } from '../taxonomy.ts';
 import type { Order } from '../validation/search.ts';
 
-export const TAG_GROUPS = ['category', 'techStack', 'type'] as const;
-export type TagGroup = (typeof TAG_GROUPS)[number];
-
-/** One kind of tag over the table's rows. */
+/** One kind of tag over the table's rows: a row's code in the tag's facet is its combination (0: none). */
 export interface TagIndex {
   /** Tag index → its value. */
   values: string[];
   indexOfValue: Map<string, number>;
-  /** Row → its combination (0: no tag of this kind). */
-  comboOfRow: Int32Array;
   /** Combination → the tag indexes it holds. */
   combos: Int32Array[];
   comboOfKey: Map<string, number>;
@@ -30,40 +27,33 @@ export interface FacetTable {
   /** Bumped whenever a content gains or loses its row (rowOfSeq changes): matches mapped before are mapped again. */
   layout: number;
   seq: Int32Array;
-  /** Index into COSTS; 255 for a cost outside the list. */
-  cost: Uint8Array;
-  hasCert: Uint8Array;
   rating: Float64Array;
   numReviews: Int32Array;
   createdAt: Float64Array;
-  tags: Record<TagGroup, TagIndex>;
+  /**
+   * Each row's code in each facet, FACETS' order, a row's codes side by side (row i's in facet f at
+   * i * FACETS.length + f): its tag combination, its choice, 0 or 1, its step (search/facet-kinds.ts).
+   */
+  codes: Int32Array;
+  tags: Record<TagKind, TagIndex>;
   /** The rows in each order, made when first asked for. */
   orders: Partial<Record<Order, Int32Array>>;
   /** The counts with no filter and no words, made when first asked for. */
   totals?: { facets: FacetCounts; count: number };
   /** A tag set seen before → its combination per kind: most rows share a set with others. */
-  combosOfKey: Map<string, Record<TagGroup, number>>;
+  combosOfKey: Map<string, Record<TagKind, number>>;
 }
 
-/** The active filters: a tag value per group, a cost, a certificate value, a minimum rating. */
-export interface FacetFilters {
-  category?: string;
-  techStack?: string;
-  type?: string;
-  cost?: string;
-  hasCert?: 0 | 1;
-  rating?: number;
-}
+type FacetEntry = (typeof FACETS)[number];
 
-export interface FacetCounts {
-  category: Record<string, number>;
-  techStack: Record<string, number>;
-  type: Record<string, number>;
-  cost: Record<string, number>;
-  hasCert: Record<'true' | 'false', number>;
-  /** Key N: results whose average is at or above N. */
-  rating: Record<string, number>;
-}
+/** The active filters, by facet: a tag value, a choice, 0 or 1, a step. */
+export type FacetFilters = { [F in FacetEntry as F['key']]?: F extends { kind: 'flag' } ? 0 | 1 : F extends { kind: 'atLeast' } ? number : string };
+
+/** Per facet, option → how many results it would give with the other filters kept ('atLeast': key N, the results at N or above). */
+export type FacetCounts = { [F in FacetEntry as F['key']]: F extends { kind: 'flag' } ? Record<'true' | 'false', number> : Record<string, number> };
+
+/** A content's facet columns, by name (FACET_TABLE_COLUMNS but the seq), as the change feed carries them. */
+export type FacetValues = Readonly<Record<Exclude<FacetTableColumn, 'seq'>, unknown>>;
 
 /**
  * Full-text matches, in no particular order: every matching row (what the counts need), and the bm25 rank

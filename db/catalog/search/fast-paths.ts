@@ -7,6 +7,7 @@ import type { InStatement, InValue } from '@libsql/client';
 import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
 import { readRow, readRows, type Db } from '../../client.ts';
 import { catalogChanges } from '../../schema.ts';
+import { FACET_TABLE_COLUMNS } from '../facets.ts';
 
 const CHANGES_AFTER = `SELECT seq, kind, content_seq, before, after FROM ${getTableName(catalogChanges)} WHERE seq > ? ORDER BY seq LIMIT ?`;
 const LATEST_CHANGE = `SELECT coalesce(max(seq), 0) FROM ${getTableName(catalogChanges)}`;
@@ -41,17 +42,19 @@ export async function pruneChanges(db: Db, seq: number): Promise<void> {
   if (seq > 0) await db.$client.execute({ sql: `DELETE FROM ${getTableName(catalogChanges)} WHERE seq <= ?`, args: [seq] });
 }
 
-/** A content's facet columns, as the facet table reads them: seq, cost, has_cert, rating, num_reviews, created_at, tag_key. */
-export type FacetRow = [number, string, number, number, number, number, string];
+/** A content's facet columns, as the facet table reads them: an array in FACET_TABLE_COLUMNS' order. */
+export type FacetRow = unknown[];
 
-const FACET_COLUMNS = 'json_array(seq, cost, has_cert, rating, num_reviews, created_at, tag_key)';
+const FACET_ROW = `json_array(${FACET_TABLE_COLUMNS.join(', ')})`;
+/** The covering index's columns (db/catalog/schema.ts makes it from the same list), then the seq: its own order. */
+const INDEX_ORDER = [...FACET_TABLE_COLUMNS.filter((column) => column !== 'seq'), 'seq'].join(', ');
 const VERSION_AND_TOP = `SELECT (SELECT coalesce(max(seq), 0) FROM catalog_changes) AS version, (SELECT coalesce(max(seq), 0) FROM contents) AS top`;
 const FACET_ROWS = `SELECT (SELECT coalesce(max(seq), 0) FROM catalog_changes) AS version, coalesce(max(seq), 0) AS top,
-  json_group_array(${FACET_COLUMNS}) AS rows
+  json_group_array(${FACET_ROW}) AS rows
 FROM contents INDEXED BY contents_facet_table_idx`;
-const FACET_ROWS_PART = `SELECT json_group_array(${FACET_COLUMNS}) AS rows
-FROM (SELECT seq, cost, has_cert, rating, num_reviews, created_at, tag_key FROM contents INDEXED BY contents_facet_table_idx
-  ORDER BY created_at, cost, has_cert, rating, num_reviews, tag_key, seq LIMIT ? OFFSET ?)`;
+const FACET_ROWS_PART = `SELECT json_group_array(${FACET_ROW}) AS rows
+FROM (SELECT ${FACET_TABLE_COLUMNS.join(', ')} FROM contents INDEXED BY contents_facet_table_idx
+  ORDER BY ${INDEX_ORDER} LIMIT ? OFFSET ?)`;
 /**
  * Rows per statement from a libSQL server, whose answers are limited in size (sqld's --max-response-size,
  * 10 MB by default: 100k contents' rows are 11 MB as one text, 5,000 of them about 550 kB).
@@ -61,14 +64,15 @@ const PART_ROWS = 5_000;
 /**
  * Every content's facet columns with the catalog version they belong to: one statement over the covering
  * index, so rows and version are one snapshot; one JSON text rather than 100k row objects from the driver
- * (which take seven times as long). Each row carries its tag set as one text (contents.tag_key), so tags
- * cost a map lookup per row, not one per tag. From a libSQL server, in parts of PART_ROWS, within one read
- * transaction (one snapshot still).
+ * (which take seven times as long), each an array of FACET_TABLE_COLUMNS (db/catalog/facets.ts). Each row
+ * carries its tag set as one text (contents.tag_key), so tags cost a map lookup per row, not one per tag.
+ * From a libSQL server, in parts of PART_ROWS, within one read transaction (one snapshot still).
  */
-export async function readFacetRows(db: Db): Promise<{ version: number; top: number; rows: FacetRow[] }> {
+export async function readFacetRows(db: Db): Promise<{ version: number; top: number; columns: typeof FACET_TABLE_COLUMNS; rows: FacetRow[] }> {
+  const columns = FACET_TABLE_COLUMNS;
   if (db.$client.protocol === 'file') {
     const head = (await db.$client.execute(FACET_ROWS)).rows[0]!;
-    return { version: Number(head.version ?? 0), top: Number(head.top), rows: JSON.parse(String(head.rows)) as FacetRow[] };
+    return { version: Number(head.version ?? 0), top: Number(head.top), columns, rows: JSON.parse(String(head.rows)) as FacetRow[] };
   }
   const read = await db.$client.transaction('read');
   try {
@@ -79,7 +83,7 @@ export async function readFacetRows(db: Db): Promise<{ version: number; top: num
       for (const row of part) rows.push(row);
       if (part.length < PART_ROWS) break;
     }
-    return { version: Number(head.version ?? 0), top: Number(head.top), rows };
+    return { version: Number(head.version ?? 0), top: Number(head.top), columns, rows };
   } finally {
     read.close();
   }

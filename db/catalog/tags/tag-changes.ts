@@ -8,15 +8,15 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../client.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
-import { catalogRetag, contentTags, tagAliases, tags, type TagKind, type TagRow } from '../../schema.ts';
-import { toValue, type Tag } from '../taxonomy.ts';
+import { catalogRetag, contentTags, contents, tagAliases, tags, type TagRow } from '../../schema.ts';
+import { perTagKind, toValue, type Tag, type TagKind } from '../taxonomy.ts';
 import { parseInput } from '../../validation/parse.ts';
 import { tagChangeInput, tagLabel as tagLabelSchema, tagMergeInput } from '../validation/tags.ts';
 import { auditEntry, type Actor } from '../../operations/audit.ts';
 import { parseTagKind, type TagUsage } from './tags.ts';
 
-/** The JSON column of each kind, in the tables that keep tags as a display list. */
-const COLUMNS: Record<TagKind, string> = { category: 'category', techStack: 'tech_stack', type: 'type' };
+/** The JSON column of each kind, in the tables that keep tags as a display list (named alike in each). */
+const COLUMNS = perTagKind((kind) => contents[kind].name);
 /** Tables holding tags as lists only (no content_tags rows): drafts, and submissions still to be decided. */
 const LIST_TABLES = [
   { table: 'content_drafts', scope: sql`1` },

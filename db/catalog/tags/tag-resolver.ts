@@ -10,14 +10,14 @@
  * --no-create-tags the row is refused instead. A resolver that cannot create (taxonomyResolver alone)
  * leaves the tag out of its row with a warning.
  */
-import { TAG_KINDS, TAXONOMY, toValue, type Tag, type TagKindName } from '../taxonomy.ts';
+import { perTagKind, TAG_KINDS, TAXONOMY, toValue, type Tag, type TagKind } from '../taxonomy.ts';
 import { cleanText } from '../../validation/text.ts';
 
 export type TagMatch = { tag: Tag } | { unknown: string };
 /** Foreign tags (folded) → our tag, or null to drop them, per kind: an import's --map file (db/imports/tag-map.ts). */
-export type TagMap = Record<TagKindName, Map<string, Tag | null>>;
+export type TagMap = Record<TagKind, Map<string, Tag | null>>;
 
-export const EMPTY_TAG_MAP: TagMap = { category: new Map(), techStack: new Map(), type: new Map() };
+export const EMPTY_TAG_MAP: TagMap = perTagKind(() => new Map());
 
 /** A tag made for a label, `again` when an earlier row of the same import already made it. */
 export type TagCreation = { tag: Tag; again?: true } | { refused: string };
@@ -25,9 +25,9 @@ export type TagCreation = { tag: Tag; again?: true } | { refused: string };
 /** Our tags, as an import sees them. */
 export interface TagResolver {
   /** Our tag for a label or value written elsewhere, or unknown. */
-  resolve(kind: TagKindName, labelOrValue: string): TagMatch;
+  resolve(kind: TagKind, labelOrValue: string): TagMatch;
   /** A new tag of ours for a label that matched nothing, or why there cannot be one. */
-  create(kind: TagKindName, label: string): TagCreation;
+  create(kind: TagKind, label: string): TagCreation;
 }
 
 /**
@@ -50,7 +50,7 @@ const singular = (key: string) => (key.length > 3 && key.endsWith('s') ? key.sli
  * Other spellings of a tag (folded) → its label. An alias counts only while its tag exists in our lists:
  * 'reactjs' → 'React' waits for a React tag.
  */
-const ALIASES: Record<TagKindName, Record<string, string>> = {
+const ALIASES: Record<TagKind, Record<string, string>> = {
   category: {
     ml: 'Machine Learning',
     ai: 'Artificial Intelligence',
@@ -103,7 +103,7 @@ const NO_OPEN_TAXONOMY = 'no new tags in a fixed list';
  * Our tags (the live rows, db/catalog/tags/tags.ts; docs/product.md §3's lists when none are given), matched by folded
  * label or value, singular or plural, and aliases.
  */
-export function taxonomyResolver(lists: Record<TagKindName, readonly Tag[]> = TAXONOMY): TagResolver {
+export function taxonomyResolver(lists: Record<TagKind, readonly Tag[]> = TAXONOMY): TagResolver {
   const index = Object.fromEntries(
     TAG_KINDS.map((kind) => {
       const byKey = new Map<string, Tag>();
@@ -115,7 +115,7 @@ export function taxonomyResolver(lists: Record<TagKindName, readonly Tag[]> = TA
       }
       return [kind, byKey];
     }),
-  ) as Record<TagKindName, Map<string, Tag>>;
+  ) as Record<TagKind, Map<string, Tag>>;
   return {
     resolve(kind, labelOrValue) {
       const key = foldTag(labelOrValue);
@@ -134,9 +134,9 @@ const MAX_TAG_LABEL = 100;
  * rule), reported once and then matched like any other by the rows after it. `created` lists them for the
  * importer to write (never in a dry run).
  */
-export function creatingResolver(lists: Record<TagKindName, readonly Tag[]>): TagResolver & { created: Array<{ kind: TagKindName; tag: Tag }> } {
+export function creatingResolver(lists: Record<TagKind, readonly Tag[]>): TagResolver & { created: Array<{ kind: TagKind; tag: Tag }> } {
   const base = taxonomyResolver(lists);
-  const created: Array<{ kind: TagKindName; tag: Tag }> = [];
+  const created: Array<{ kind: TagKind; tag: Tag }> = [];
   const createdByKey = new Map<string, Tag>();
   return {
     created,
@@ -193,7 +193,7 @@ export const shown = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}
  * A row's tags of one kind, as our tags: from a list (or one) of labels, values, or {label, value} pairs;
  * blank or null is none. Each is mapped, folded or settled as unknown.
  */
-export function resolveRowTags(kind: TagKindName, raw: unknown, rules: TagRules): RowTags {
+export function resolveRowTags(kind: TagKind, raw: unknown, rules: TagRules): RowTags {
   const result: RowTags = { tags: [], unknown: [], warnings: [], problems: [] };
   const items = raw === undefined || raw === null || raw === '' ? [] : Array.isArray(raw) ? raw : [raw];
   if (items.length > MAX_TAGS) {
@@ -215,7 +215,7 @@ export function resolveRowTags(kind: TagKindName, raw: unknown, rules: TagRules)
 type TagReading = { tag: Tag } | { none: true } | { unknown: string } | { problem: string; last?: true };
 
 /** Read once per spelling and import: a catalog repeats a few dozen tags over all its rows. */
-function readTag(kind: TagKindName, item: unknown, rules: TagRules): TagReading {
+function readTag(kind: TagKind, item: unknown, rules: TagRules): TagReading {
   const spelling = tagSpelling(item);
   if (spelling === undefined) return { problem: `${kind} must be a list of tags: labels, or {"label", "value"} pairs`, last: true };
   const id = `${kind}\u0000${spelling}`;
@@ -248,7 +248,7 @@ function tagNames(item: string | { label?: string; value?: string }): string[] {
   return names.map((name) => (name === undefined ? '' : cleanText(name))).filter(Boolean);
 }
 
-function findTag(kind: TagKindName, names: string[], rules: TagRules): Tag | null | undefined {
+function findTag(kind: TagKind, names: string[], rules: TagRules): Tag | null | undefined {
   for (const name of names) {
     const mapped = rules.map[kind].get(foldTag(name));
     if (mapped !== undefined) return mapped;
@@ -264,7 +264,7 @@ function findTag(kind: TagKindName, names: string[], rules: TagRules): Tag | nul
  * The one place that decides what an unknown tag does to its row: created (when the resolver can), else
  * dropped with a warning so the row still imports; under --no-create-tags, a problem that refuses the row.
  */
-function settleUnknownTag(kind: TagKindName, label: string, rules: TagRules, into: RowTags): void {
+function settleUnknownTag(kind: TagKind, label: string, rules: TagRules, into: RowTags): void {
   const name = shown(label);
   if (into.unknown.some((known) => foldTag(known) === foldTag(name))) return;
   if (!rules.createTags) {

@@ -6,8 +6,8 @@
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../client.ts';
 import { conflict, invalid } from '../../errors.ts';
-import { tagAliases, tags, type TagKind } from '../../schema.ts';
-import { TAG_KINDS, toValue, type Tag } from '../taxonomy.ts';
+import { tagAliases, tags } from '../../schema.ts';
+import { perTagKind, TAG_KINDS, toValue, type Tag, type TagKind } from '../taxonomy.ts';
 import { auditEntry, type Actor } from '../../operations/audit.ts';
 import { cachedRead } from '../search/cached-reads.ts';
 import { declare } from '../search/deps.ts';
@@ -35,9 +35,9 @@ async function liveTags(db: Db): Promise<LiveTags> {
     declare({ tags: true });
     const [rows, aliases] = await Promise.all([db.select().from(tags).orderBy(asc(tags.id)), db.select().from(tagAliases)]);
     const live: LiveTags = {
-      active: { category: [], techStack: [], type: [] },
-      byValue: { category: new Map(), techStack: new Map(), type: new Map() },
-      movedTo: { category: new Map(), techStack: new Map(), type: new Map() },
+      active: perTagKind(() => []),
+      byValue: perTagKind(() => new Map()),
+      movedTo: perTagKind(() => new Map()),
     };
     for (const alias of aliases) live.movedTo[alias.kind]?.set(alias.value, alias.target);
     for (const row of rows) {
@@ -64,8 +64,6 @@ export async function currentTagValues(db: Db): Promise<(kind: TagKind, value: s
   const { byValue, movedTo } = await liveTags(db);
   return (kind, value) => (byValue[kind].has(value) ? value : movedTo[kind].get(value));
 }
-
-const KIND_NAMES: Record<TagKind, string> = { category: 'category', techStack: 'techStack', type: 'type' };
 
 /** The tags an admin's write carries, as ours, and the new ones it must create in its own batch. */
 export interface SettledTags<T> {
@@ -96,7 +94,7 @@ export async function settleAdminTags<T extends Record<TagKind, Tag[]>>(db: Db, 
       const folded = exact ? { tag: exact } : resolver.resolve(kind, given.label);
       const match = 'tag' in folded ? folded : resolver.resolve(kind, given.value);
       const made = 'tag' in match ? match : resolver.create(kind, given.label);
-      if (!('tag' in made)) throw invalid(`'${given.label.slice(0, 60)}' cannot be a ${KIND_NAMES[kind]}: ${made.refused}`);
+      if (!('tag' in made)) throw invalid(`'${given.label.slice(0, 60)}' cannot be a ${kind}: ${made.refused}`);
       // A new label whose value a tag has already (folding told them apart: 'C--' and 'C') is that tag.
       const tag = live.byValue[kind].get(made.tag.value)?.tag ?? made.tag;
       if (!tags.some((t) => t.value === tag.value)) tags.push(tag);

@@ -1,12 +1,12 @@
 /** Content and submission inputs: the admin form, the submit form, imports. Imports only zod and pure modules. */
-import { asList, blankAsMissing, blankOr, formBoolean, formChoice, optionalFormBoolean } from '../../validation/form-values.ts';
+import { asList, blankAsMissing, blankOr, formBoolean, formChoice, optionalFormBoolean, optionalFormChoice } from '../../validation/form-values.ts';
+import { FIELD_FACETS, type ChoiceValue, type FieldKey } from '../facets.ts';
 import { multiLine, singleLine, z } from '../../validation/zod.ts';
-import { COSTS, toValue, type Tag, type TagKindName } from '../taxonomy.ts';
+import { COSTS, toValue, type Tag, type TagKind } from '../taxonomy.ts';
 import { isHttpUrl } from '../urls.ts';
 
-const GROUP_NAMES: Record<TagKindName, string> = { category: 'category', techStack: 'techStack', type: 'type' };
-const tagText = (kind: TagKindName) =>
-  singleLine('A tag must be text').max(100, { error: (issue) => `A ${GROUP_NAMES[kind]} may have at most 100 characters: '${String(issue.input).slice(0, 60)}…'` });
+const tagText = (kind: TagKind) =>
+  singleLine('A tag must be text').max(100, { error: (issue) => `A ${kind} may have at most 100 characters: '${String(issue.input).slice(0, 60)}…'` });
 
 /**
  * A tag list: {label, value} pairs, plain labels or values, one tag from a single select, and blank for
@@ -15,20 +15,20 @@ const tagText = (kind: TagKindName) =>
  * services decide against the tag rows (db/catalog/tags/tags.ts settleAdminTags, and a submission's
  * proposals). Only what cannot be a tag is refused here: no letter or digit, too long, not one line.
  */
-export function tagList(kind: TagKindName) {
+export function tagList(kind: TagKind) {
   return z.preprocess(
     asList,
     z
-      .array(z.union([tagText(kind), z.object({ label: tagText(kind), value: tagText(kind) })], { error: `A ${GROUP_NAMES[kind]} tag must be text, or a {label, value} pair of texts` }), {
-        error: `${GROUP_NAMES[kind]} must be a list of tags`,
+      .array(z.union([tagText(kind), z.object({ label: tagText(kind), value: tagText(kind) })], { error: `A ${kind} tag must be text, or a {label, value} pair of texts` }), {
+        error: `${kind} must be a list of tags`,
       })
-      .max(50, `${GROUP_NAMES[kind]} has too many tags`)
+      .max(50, `${kind} has too many tags`)
       .transform((items, ctx): Tag[] => {
         const result: Tag[] = [];
         for (const item of items) {
           const tag = typeof item === 'string' ? { label: item, value: toValue(item) } : { label: item.label || item.value, value: item.value || toValue(item.label) };
           if (!/[\p{L}\p{N}]/u.test(tag.label)) {
-            ctx.addIssue({ code: 'custom', message: `'${tag.label.slice(0, 60)}' cannot be a ${GROUP_NAMES[kind]}: a tag needs a letter or a digit` });
+            ctx.addIssue({ code: 'custom', message: `'${tag.label.slice(0, 60)}' cannot be a ${kind}: a tag needs a letter or a digit` });
             return z.NEVER;
           }
           if (!result.some((t) => t.value === tag.value)) result.push(tag);
@@ -50,6 +50,17 @@ export const optionalCost = blankOr(cost);
 export const HAS_CERT_ERROR = "hasCert must be true or false (or Yes, No, I don't know)";
 export const hasCert = formBoolean(HAS_CERT_ERROR);
 export const optionalHasCert = optionalFormBoolean(HAS_CERT_ERROR);
+
+/**
+ * The facets that are fields of their own (db/catalog/facets.ts FIELD_FACETS: level, …), each an optional
+ * choice: its value or label; blank or null is "not specified" (null); left out, an edit keeps what is stored.
+ */
+export const facetFields = Object.fromEntries(
+  FIELD_FACETS.map((facet) => [
+    facet.key,
+    optionalFormChoice(facet.choices, `${facet.field.label} must be one of ${facet.choices.map((choice) => choice.value).join(', ')} (or empty: not specified)`),
+  ]),
+) as unknown as { [K in FieldKey]: z.ZodOptional<z.ZodType<ChoiceValue<K> | null, unknown>> };
 
 /** A path on this site: rooted, not protocol-relative, no spaces or backslashes (e.g. /images/default.png). */
 const isSitePath = (v: string) => /^\/(?![/\\])[^\s\\]*$/.test(v);
@@ -87,8 +98,20 @@ export const contentInput = z.object({
   category: tagList('category'),
   techStack: tagList('techStack'),
   type: tagList('type'),
+  ...facetFields,
 });
 export type ContentInput = z.infer<typeof contentInput>;
+
+/**
+ * A content's fields, in the order of contentInput (the one place that lists them): what the edit screens
+ * show, an export writes and an import reads, what an approval takes from a submission.
+ */
+export const CONTENT_FIELDS = Object.keys(contentInput.shape) as Array<keyof ContentInput>;
+export type ContentField = keyof ContentInput;
+
+/** A content's fields picked out of a larger value (an API answer, a row, a submission). */
+export const contentFields = <T extends Partial<Record<ContentField, unknown>>>(source: T) =>
+  Object.fromEntries(CONTENT_FIELDS.map((field) => [field, source[field]])) as Pick<T, ContentField & keyof T>;
 
 /**
  * docs/product.md §5: on the admin's edit content form name, slug, url, image and description are all

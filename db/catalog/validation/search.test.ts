@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchParams, searchQueryString } from './search.ts';
+import { parseSearchParams, refusedSearchParams, searchQueryString } from './search.ts';
 
 const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 
 describe('search parameters', () => {
   it('default to all, newest first, page 1', () => {
-    expect(parse('')).toEqual({ searchTerm: '', category: 'all', techStack: 'all', type: 'all', cost: 'all', hasCert: 'all', rating: 'all', order: 'latest', page: 1 });
+    expect(parse('')).toEqual({ searchTerm: '', category: 'all', techStack: 'all', type: 'all', level: 'all', language: 'all', cost: 'all', hasCert: 'all', rating: 'all', order: 'latest', page: 1 });
   });
 
   it('order by relevance when a term is searched and no order chosen', () => {
@@ -33,17 +33,36 @@ describe('search parameters', () => {
   });
 
   it('accept every valid value', () => {
-    expect(parse('category=web-development&techStack=python&type=online-courses&cost=Free/Paid&hasCert=true&rating=4&order=topRated&page=3')).toEqual({
+    expect(parse('category=web-development&techStack=python&type=online-courses&level=beginner&cost=Free/Paid&hasCert=true&rating=4&order=topRated&page=3')).toEqual({
       searchTerm: '',
       category: 'web-development',
       techStack: 'python',
       type: 'online-courses',
+      level: 'beginner',
+      language: 'all',
       cost: 'Free/Paid',
       hasCert: 'true',
       rating: 4,
       order: 'topRated',
       page: 3,
     });
+  });
+
+  it('take a level by its value or its label, in any case; empty or all is no filter', () => {
+    expect(parse('level=intermediate').level).toBe('intermediate');
+    expect(parse('level=All%20levels').level).toBe('all-levels');
+    expect(parse('level=ADVANCED').level).toBe('advanced');
+    expect(parse('level=').level).toBe('all');
+    expect(parse('level=all').level).toBe('all');
+    expect(refusedSearchParams(parse('level=beginner'))).toEqual({});
+  });
+
+  it('keep a level that names none of the levels, for the search to refuse it saying which there are', () => {
+    const params = parse('level=expert');
+    expect(params.level).toBe('expert');
+    expect(refusedSearchParams(params)).toEqual({ level: "Unknown level 'expert': use one of beginner, intermediate, advanced, all-levels (or leave it empty for any)" });
+    // Its own address, so a refusal is never served in place of a search that runs.
+    expect(searchQueryString(params)).toBe('?level=expert');
   });
 
   it('cut a huge search term', () => {

@@ -1,31 +1,37 @@
 /**
- * Search parameters (docs/product.md §2, §7, §9). The rule, the same for every parameter: a value the server cannot
- * understand is ignored, i.e. treated as its default — an unknown category, cost or order, rating outside
- * 1–4, a page that is not a positive integer — never a 400. A page past the last one shows the last page.
- * The response echoes the parameters actually applied (`filters`), so a client can see what was ignored.
+ * Search parameters (docs/product.md §2, §7, §9), one per facet of db/catalog/facets.ts beside the words,
+ * the order and the page. The rule for the search's first parameters: a value the server cannot understand
+ * is ignored, i.e. treated as its default — an unknown category, cost or order, rating outside 1–4, a page
+ * that is not a positive integer — never a 400. A page past the last one shows the last page. A facet
+ * whose entry says `unknown: 'refuse'` is stricter: a value naming none of its choices is kept as typed and
+ * refused by refusedSearchParams (the search answers 400 naming the choices); empty is no filter. The
+ * response echoes the parameters actually applied (`filters`), so a client can see what was ignored.
  */
-import { COSTS, type Cost } from '../taxonomy.ts';
+import { ADDRESS_ORDER, FACETS, findChoice, type Facet, type FacetOf } from '../facets.ts';
 import { cleanText } from '../../validation/text.ts';
 
 export const ORDERS = ['latest', 'oldest', 'topRated', 'lowRated'] as const;
 export type Order = (typeof ORDERS)[number];
-export const RATING_STEPS = [4, 3, 2, 1] as const;
+export const RATING_STEPS = FACETS.find((facet) => facet.key === 'rating')!.steps;
 export const MAX_SEARCH_TERM = 200;
 /** Results per page: fills the 1, 2, 3 and 4 column grids (docs/product.md §9) without a ragged last row. */
 export const PAGE_SIZE = 12;
 
-export interface SearchParams {
-  searchTerm: string;
-  category: string;
-  techStack: string;
-  type: string;
-  cost: Cost | 'all';
-  hasCert: 'true' | 'false' | 'all';
-  rating: number | 'all';
+type FacetEntry = (typeof FACETS)[number];
+/** A facet's parameter as applied: 'all' when it does not filter. */
+type FacetParam<F extends FacetEntry> = F extends { kind: 'flag' }
+  ? 'true' | 'false' | 'all'
+  : F extends { kind: 'atLeast' }
+    ? number | 'all'
+    : F extends { kind: 'choice'; unknown: 'ignore' }
+      ? F['choices'][number]['value'] | 'all'
+      : string;
+
+export type SearchParams = { searchTerm: string } & { [F in FacetEntry as F['key']]: FacetParam<F> } & {
   /** 'relevance' only when a term is searched and no order was chosen. */
   order: Order | 'relevance';
   page: number;
-}
+};
 
 type Raw = Record<string, string | string[] | null | undefined> | URLSearchParams;
 
@@ -34,43 +40,61 @@ function read(raw: Raw, key: string): string {
   return cleanText((Array.isArray(value) ? value[0] : value) ?? '');
 }
 
+/** Longer than any value or label of ours: past it, a parameter is its default (and never echoed whole). */
+const MAX_VALUE_CHARS = 100;
+
 /**
- * A tag value as typed; whether such a tag exists is the catalog's check against the tag rows
- * (db/catalog/catalog-reads.ts), which treats an unknown one as 'all' like any other value it cannot understand.
+ * A facet's parameter as applied. A tag value is kept as typed; whether such a tag exists is the catalog's
+ * check against the tag rows (db/catalog/catalog-reads.ts), which treats an unknown one as 'all' like any
+ * other value it cannot understand. A choice is matched by its value or its label, in any case.
  */
-const tagValue = (value: string) => (value && value.length <= 100 ? value : 'all');
+function facetParam(facet: Facet, text: string): string | number {
+  if (text === '' || text === 'all' || text.length > MAX_VALUE_CHARS) return 'all';
+  if (facet.kind === 'tags') return text;
+  if (facet.kind === 'flag') return text === 'true' || text === 'false' ? text : 'all';
+  if (facet.kind === 'atLeast') return facet.steps.includes(Number(text)) ? Number(text) : 'all';
+  const choice = findChoice(facet, text);
+  return choice ? choice.value : facet.unknown === 'refuse' ? text : 'all';
+}
 
 export function parseSearchParams(raw: Raw): SearchParams {
   // Cleaned again after the cut: a cut through an emoji leaves half of it.
   const searchTerm = cleanText(read(raw, 'searchTerm').slice(0, MAX_SEARCH_TERM));
   const term = searchTerm === 'all' ? '' : searchTerm;
-  const cost = read(raw, 'cost');
-  const hasCert = read(raw, 'hasCert');
-  const rating = Number(read(raw, 'rating'));
   const order = read(raw, 'order');
   const page = Number(read(raw, 'page'));
   return {
     searchTerm: term,
-    category: tagValue(read(raw, 'category')),
-    techStack: tagValue(read(raw, 'techStack')),
-    type: tagValue(read(raw, 'type')),
-    cost: (COSTS as readonly string[]).includes(cost) ? (cost as Cost) : 'all',
-    hasCert: hasCert === 'true' || hasCert === 'false' ? hasCert : 'all',
-    rating: (RATING_STEPS as readonly number[]).includes(rating) ? rating : 'all',
+    ...Object.fromEntries(FACETS.map((facet) => [facet.key, facetParam(facet, read(raw, facet.key))])),
     order: (ORDERS as readonly string[]).includes(order) ? (order as Order) : order === 'newest' ? 'latest' : term ? 'relevance' : 'latest',
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, 1_000_000) : 1,
-  };
+  } as SearchParams;
 }
 
-/** The query string of a search, leaving out defaults (so URLs stay short and canonical). */
+/**
+ * The parameters that name none of their facet's choices where the facet refuses that (FACETS'
+ * `unknown: 'refuse'`), each with what is wrong in words: empty when the search may run.
+ */
+export function refusedSearchParams(params: SearchParams): Record<string, string> {
+  const refused: Record<string, string> = {};
+  for (const facet of FACETS as readonly Facet[]) {
+    if (facet.kind !== 'choice' || facet.unknown !== 'refuse') continue;
+    const value = String(params[facet.key as keyof SearchParams]);
+    if (value === 'all' || facet.choices.some((choice) => choice.value === value)) continue;
+    const choices = facet.choices.map((choice) => choice.value).join(', ');
+    refused[facet.key] = `Unknown ${facet.key} '${value}': use one of ${choices} (or leave it empty for any)`;
+  }
+  return refused;
+}
+
+/** The query string of a search, leaving out defaults (so URLs stay short and canonical), facets in ADDRESS_ORDER. */
 export function searchQueryString(params: Partial<SearchParams>): string {
   const query = new URLSearchParams();
   if (params.searchTerm) query.set('searchTerm', params.searchTerm);
-  for (const key of ['category', 'techStack', 'type', 'cost', 'hasCert'] as const) {
-    const value = params[key];
-    if (value && value !== 'all') query.set(key, value);
+  for (const facet of ADDRESS_ORDER) {
+    const value = params[facet.key];
+    if (value !== undefined && value !== 'all' && value !== '') query.set(facet.key, String(value));
   }
-  if (params.rating && params.rating !== 'all') query.set('rating', String(params.rating));
   // The order is left out only when it is the default: relevance with a search term, latest without one.
   const defaultOrder = params.searchTerm ? 'relevance' : 'latest';
   if (params.order && params.order !== defaultOrder && params.order !== 'relevance') query.set('order', params.order);
@@ -78,3 +102,6 @@ export function searchQueryString(params: Partial<SearchParams>): string {
   const text = query.toString();
   return text ? `?${text}` : '';
 }
+
+/** A facet's parameter in the applied parameters, typed as its facet says. */
+export type ParamOf<K extends FacetEntry['key']> = FacetParam<FacetOf<K>>;

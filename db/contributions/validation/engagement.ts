@@ -1,7 +1,7 @@
 /** Saves, reviews and submissions as users send them. */
 import { multiLine, singleLine, z } from '../../validation/zod.ts';
 import { blankAsMissing, digitsAsNumber } from '../../validation/form-values.ts';
-import { description, httpUrl, optionalCost, optionalHasCert, tagList } from '../../catalog/validation/contents.ts';
+import { description, facetFields, httpUrl, optionalCost, optionalHasCert, tagList } from '../../catalog/validation/contents.ts';
 import { REVIEW_COMMENT_MAX } from './review-rules.ts';
 
 export { REVIEW_COMMENT_MAX };
@@ -39,5 +39,6 @@ export const submissionInput = z.object({
   cost: optionalCost,
   hasCert: optionalHasCert,
   description,
+  ...facetFields,
 });
 export type SubmissionInput = z.infer<typeof submissionInput>;

@@ -6,6 +6,7 @@
  * is written.
  */
 import { AppError } from '../../errors.ts';
+import { TAG_KINDS } from '../../catalog/taxonomy.ts';
 import type { CsvRecord } from './csv.ts';
 import { unescapeFormula } from './csv-cells.ts';
 import { IMPORT_COLUMNS, JSON_WRAPPERS, MAX_ROW_CHARS, REQUIRED_COLUMNS, TAG_SEPARATOR, type CatalogFormat } from './format.ts';
@@ -95,7 +96,7 @@ function csvFields(columns: string[], values: string[]): Record<string, unknown>
   const fields: Record<string, unknown> = {};
   columns.forEach((column, i) => {
     const value = unescapeFormula(values[i]!);
-    if (column === 'category' || column === 'techStack' || column === 'type') {
+    if ((TAG_KINDS as readonly string[]).includes(column)) {
       fields[column] = value.split(TAG_SEPARATOR).map((label) => label.trim()).filter(Boolean);
     } else if (column === 'hasCert') {
       const flag = value.trim().toLowerCase();

@@ -7,11 +7,12 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../client.ts';
 import { newId } from '../../ids.ts';
-import { contentTags, contents, reviews, tags, users, type TagKind } from '../../schema.ts';
+import { contentTags, contents, reviews, tags, users } from '../../schema.ts';
 import { hashPassword } from '../../crypto/passwords.ts';
 import { tagColumns } from '../../catalog/content-rows.ts';
-import { CATEGORIES, COSTS, MATERIAL_TYPES, TAG_KINDS, TECH_STACKS, toValue, type Tag } from '../../catalog/taxonomy.ts';
+import { COSTS, perTagKind, TAG_KINDS, TAXONOMY, toValue, type Tag, type TagKind } from '../../catalog/taxonomy.ts';
 import { slugify } from '../../catalog/urls.ts';
+import { FIELD_FACETS } from '../../catalog/facets.ts';
 
 /** mulberry32: small, fast, seedable. */
 function random(seed: number): () => number {
@@ -44,7 +45,7 @@ const COMMENTS = ['Great explanations.', 'Solid, if a bit dated.', 'Exactly what
 /** Picks by a skewed distribution: early entries (the popular ones) far more often than the tail. */
 const skewed = (rand: () => number, length: number) => Math.floor(length * rand() ** 2);
 
-function pickTags(rand: () => number, list: Tag[], min: number, max: number): Tag[] {
+function pickTags(rand: () => number, list: readonly Tag[], min: number, max: number): Tag[] {
   const n = min + Math.floor(rand() * (max - min + 1));
   const picked = new Map<string, Tag>();
   for (let i = 0; i < n * 3 && picked.size < n; i++) {
@@ -60,7 +61,7 @@ const CHUNK = 500;
 type TagPicker = (rand: () => number, min: number, max: number) => Tag[];
 
 const skewedPicker =
-  (list: Tag[]): TagPicker =>
+  (list: readonly Tag[]): TagPicker =>
   (rand, min, max) =>
     pickTags(rand, list, min, max);
 
@@ -153,8 +154,13 @@ export async function generateSyntheticCatalog(db: Db, total: number, options: S
 
   const vocabulary = options.tagsPerKind ? await largeVocabulary(db, options.tagsPerKind) : undefined;
   const pick: Record<TagKind, TagPicker> = vocabulary
-    ? { category: zipfPicker(vocabulary.category), techStack: zipfPicker(vocabulary.techStack), type: zipfPicker(vocabulary.type) }
-    : { category: skewedPicker(CATEGORIES), techStack: skewedPicker(TECH_STACKS), type: skewedPicker(MATERIAL_TYPES) };
+    ? perTagKind((kind) => zipfPicker(vocabulary[kind]))
+    : perTagKind((kind) => skewedPicker(TAXONOMY[kind]));
+
+  // The facets that are fields of their own (level, …): drawn apart, so the rest of the catalog is the same
+  // with or without them; a third unset, the others skewed towards each list's first choices.
+  const fieldRand = random((options.seed ?? 42) + 1);
+  const facetValues = () => Object.fromEntries(FIELD_FACETS.map((facet) => [facet.key, fieldRand() < 1 / 3 ? null : facet.choices[skewed(fieldRand, facet.choices.length)]!.value]));
 
   const start = Date.now() - 3 * 365 * 864e5;
   const runId = newId().slice(0, 6);
@@ -190,11 +196,12 @@ export async function generateSyntheticCatalog(db: Db, total: number, options: S
         category,
         techStack,
         type,
+        ...facetValues(),
         ...tagColumns(labels),
         createdAt,
         updatedAt: createdAt,
       });
-      for (const kind of ['category', 'techStack', 'type'] as const) for (const tag of labels[kind]) tagRows.push({ contentId: id, kind, value: tag.value, label: tag.label });
+      for (const kind of TAG_KINDS) for (const tag of labels[kind]) tagRows.push({ contentId: id, kind, value: tag.value, label: tag.label });
       const reviewsHere = skewed(rand, 6);
       const reviewerStart = Math.floor(rand() * reviewerRows.length);
       for (let r = 0; r < Math.min(reviewsHere, reviewerRows.length); r++) {

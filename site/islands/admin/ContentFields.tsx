@@ -1,49 +1,34 @@
 /**
  * The fields of a content (docs/product.md §2 Edit content), shared by the content and the submission edit forms:
- * Name (derived from the URL), Slug, Website URL, the three tag multi-selects, the image, Cost,
- * 'provide certification' and Description. The form around them owns the values and the buttons.
+ * Name (derived from the URL), Slug, Website URL, the three tag multi-selects, a select per facet that is a
+ * field of its own (Level, …, with "Not specified"), the image, Cost, 'provide certification' and
+ * Description. The form around them owns the values and the buttons.
  */
 import type { Dispatch, SetStateAction } from 'react';
-import { COSTS, type Cost, type Tag } from '#db/catalog/taxonomy.ts';
+import { COSTS, type Cost, type Tag, type TagKind } from '#db/catalog/taxonomy.ts';
 
 /** The tags a form offers, per kind: the live rows, read by the page on the server. */
-export type TagOptions = Record<'category' | 'techStack' | 'type', Tag[]>;
+export type TagOptions = Record<TagKind, Tag[]>;
 import { nameFromUrl, slugify } from '#db/catalog/urls.ts';
-import { CheckboxField, Field, SelectField, TextAreaField } from '../forms/fields.tsx';
+import { contentFields, type ContentField, type ContentInput } from '#db/catalog/validation/contents.ts';
+import type { FieldKey } from '#db/catalog/facets.ts';
+import { CheckboxField, FacetFieldSelects, Field, SelectField, TextAreaField } from '../forms/fields.tsx';
 import { MultiSelect } from '../forms/MultiSelect.tsx';
 import type { FieldErrors } from '../forms/use-form.ts';
 import { ImageField } from './ImageField.tsx';
 
-export interface ContentValues {
-  name: string;
-  slug: string;
-  url: string;
-  image: string;
-  category: Tag[];
-  techStack: Tag[];
-  type: Tag[];
-  cost: Cost;
-  hasCert: boolean;
-  description: string;
-}
+/** The form's values: a content's fields (CONTENT_FIELDS), as contentInput takes them; a facet's select holds a choice's value or none. */
+export type ContentValues = Omit<ContentInput, FieldKey> & Partial<Record<FieldKey, string | null>>;
 
-export type ContentKey = keyof ContentValues;
+export type ContentKey = ContentField;
 
 /** A content or submission as the API returns it (more fields may come along; only these are edited). */
 export type ContentSource = Omit<ContentValues, 'cost'> & { _id: string; cost: string };
 
 export function contentValues(source: ContentSource): ContentValues {
   return {
-    name: source.name,
-    slug: source.slug,
-    url: source.url,
-    image: source.image,
-    category: source.category,
-    techStack: source.techStack,
-    type: source.type,
+    ...contentFields(source),
     cost: (COSTS as readonly string[]).includes(source.cost) ? (source.cost as Cost) : 'Free',
-    hasCert: source.hasCert,
-    description: source.description,
   };
 }
 
@@ -122,6 +107,7 @@ export function ContentFields({ values, onChange, errors, tags }: ContentFieldsP
         error={errors.techStack}
       />
       <MultiSelect name="type" label="Format of the material" options={tags.type} selected={values.type} onChange={set('type')} error={errors.type} />
+      <FacetFieldSelects values={values} onValue={(key, value) => onChange((current) => ({ ...current, [key]: value }))} errors={errors} />
       <ImageField value={values.image} onValue={set('image')} error={errors.image} />
       <SelectField name="cost" label="Cost" options={COSTS} value={values.cost} onValue={(cost) => set('cost')(cost as Cost)} error={errors.cost} />
       <CheckboxField name="hasCert" label="provide certification" checked={values.hasCert} onChecked={set('hasCert')} />

@@ -10,6 +10,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError, apiDelete, apiPost } from '#site/lib/api.ts';
 import type { SubmissionBulkResultShape, SubmissionListShape, SubmissionShape } from '#db/contract/shapes.ts';
+import { TAG_KINDS } from '#db/catalog/taxonomy.ts';
 import { listQueryParams } from '#db/validation/list-query.ts';
 import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
 import { AdminTable, Cell, FilterSelect, labels, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction } from './list.tsx';
@@ -200,7 +201,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
                     <Cell label="STATUS">
                       <span className={`badge badge-sm ${pending ? 'badge-info' : submission.status === 'approved' ? 'badge-success' : 'badge-ghost'}`}>{submission.status}</span>
                     </Cell>
-                    {(['category', 'techStack', 'type'] as const).map((kind) => (
+                    {TAG_KINDS.map((kind) => (
                       <Cell key={kind} label={kind === 'techStack' ? 'TECH' : kind.toUpperCase()}>
                         {labels(submission[kind])}
                         {submission.proposedTags

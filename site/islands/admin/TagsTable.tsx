@@ -8,18 +8,20 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { apiGet, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
 import type { TagUsageListShape, TagUsageShape } from '#db/contract/shapes.ts';
+import { perTagKind, TAG_KINDS, type TagKind } from '#db/catalog/taxonomy.ts';
 import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
 import { BusyButton } from '../forms/fields.tsx';
 import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, useAdminList, useListQuery, useRowAction, type RowAction, type RowActionSteps } from './list.tsx';
 
-type Kind = TagUsageShape['kind'];
+type Kind = TagKind;
 
-const KINDS: Array<{ kind: Kind; label: string; plural: string }> = [
-  { kind: 'category', label: 'Category', plural: 'Categories' },
-  { kind: 'techStack', label: 'Tech stack', plural: 'Tech stacks' },
-  { kind: 'type', label: 'Type', plural: 'Types' },
-];
-const KIND_LABEL = Object.fromEntries(KINDS.map((k) => [k.kind, k.label])) as Record<Kind, string>;
+const KIND_NAMES: Record<Kind, { label: string; plural: string }> = {
+  category: { label: 'Category', plural: 'Categories' },
+  techStack: { label: 'Tech stack', plural: 'Tech stacks' },
+  type: { label: 'Type', plural: 'Types' },
+};
+const KINDS = TAG_KINDS.map((kind) => ({ kind, ...KIND_NAMES[kind] }));
+const KIND_LABEL = perTagKind((kind) => KIND_NAMES[kind].label);
 const KIND_FILTERS = [['', 'All kinds'] as const, ...KINDS.map((k) => [k.kind, k.plural] as const)];
 const STATUS_FILTERS = [
   ['', 'Active and retired'],

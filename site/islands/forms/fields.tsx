@@ -4,6 +4,7 @@
  * What a form does with them (values, errors, sending) is ./use-form.ts.
  */
 import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { FIELD_FACETS, type FieldKey } from '#db/catalog/facets.ts';
 import { dismissToast } from '#site/stores/toasts.ts';
 
 /** The id of a field's control; its hint and error are `<id>-hint` and `<id>-error`. */
@@ -77,7 +78,8 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
   label: string;
   value: string;
   onValue: (value: string) => void;
-  options: readonly string[];
+  /** Each option's value, shown as it is, or a value with its label. */
+  options: ReadonlyArray<string | { readonly value: string; readonly label: string }>;
   error?: string | undefined;
 }
 
@@ -98,11 +100,14 @@ export function SelectField({ name, label, value, onValue, options, error, ...se
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(name, error)}
       >
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        {options.map((option) => {
+          const { value: optionValue, label } = typeof option === 'string' ? { value: option, label: option } : option;
+          return (
+            <option key={optionValue} value={optionValue}>
+              {label}
+            </option>
+          );
+        })}
       </select>
       <FieldError name={name} error={error} />
     </div>
@@ -242,4 +247,26 @@ export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;
+}
+
+/**
+ * A select per facet that is a field of its own (db/catalog/facets.ts FIELD_FACETS: level, …), each offering
+ * "Not specified" (sent as blank: none) and the facet's choices by label.
+ */
+export function FacetFieldSelects({ values, onValue, errors }: { values: Partial<Record<FieldKey, string | null>>; onValue: (key: FieldKey, value: string | null) => void; errors: Partial<Record<string, string>> }) {
+  return (
+    <>
+      {FIELD_FACETS.map((facet) => (
+        <SelectField
+          key={facet.key}
+          name={facet.key}
+          label={facet.field.label}
+          options={[{ value: '', label: 'Not specified' }, ...facet.choices]}
+          value={values[facet.key] ?? ''}
+          onValue={(value) => onValue(facet.key, value || null)}
+          error={errors[facet.key]}
+        />
+      ))}
+    </>
+  );
 }

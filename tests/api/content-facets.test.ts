@@ -1,0 +1,134 @@
+/**
+ * The facets that are fields of their own (db/catalog/facets.ts: level, language) through the real server: the search's
+ * parameter (a value or label filters, empty is no filter, anything else a 400 naming the choices) with live
+ * counts, the filters answer, the admin's edit, and a submission through its approval. Clients that do not
+ * send them keep working: an edit without one keeps it, a submission without one has none (null).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+let server: TestServer;
+let api: ApiClient;
+let admin: { token: string };
+
+beforeAll(async () => {
+  server = await startServer();
+  api = apiClient(server.url);
+  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
+});
+afterAll(() => server?.stop());
+
+interface Content {
+  _id: string;
+  slug: string;
+  [field: string]: unknown;
+}
+
+const newestContents = async (n: number): Promise<Content[]> => (await api.get('/api/contents/search?order=latest')).body.contents.slice(0, n);
+/** What an admin's edit screen sends: the content's own fields, with `changes`. */
+async function edit(content: Content, changes: Record<string, unknown>) {
+  const { _id, status: _status, rating: _rating, numReviews: _reviews, createdAt: _created, updatedAt: _updated, ...fields } = (await api.get(`/api/contents/${content._id}`, { token: admin.token })).body;
+  return api.put(`/api/contents/${_id}`, { ...fields, ...changes }, { token: admin.token });
+}
+
+/** Each facet: its key, a choice's value and its label, another choice, a value it does not have, and its list in the filters answer. */
+describe.each([
+  { key: 'level', value: 'advanced', label: 'Advanced', other: 'intermediate', unknown: 'expert', list: 'levels' },
+  { key: 'language', value: 'es', label: 'Spanish', other: 'fr', unknown: 'klingon', list: 'languages' },
+])('$key', ({ key, value, label, other, unknown, list }) => {
+  let chosen: Content[];
+
+  beforeAll(async () => {
+    // Two contents get `value`: whatever the seed gave the others, these two are certain.
+    chosen = await newestContents(2);
+    for (const content of chosen) expect((await edit(content, { [key]: value })).status).toBe(200);
+  });
+
+  it(`filters the search by ${key}, with a count for every choice`, async () => {
+    const all = (await api.get('/api/contents/search')).body;
+    const filtered = await api.get(`/api/contents/search?${key}=${value}`);
+    expect(filtered.status).toBe(200);
+    expect(filtered.body.filters[key]).toBe(value);
+    expect(filtered.body.countContents).toBe(all.facets[key][value]);
+    expect(filtered.body.countContents).toBeGreaterThanOrEqual(2);
+    expect(filtered.body.countContents).toBeLessThan(all.countContents);
+    expect(filtered.body.contents.every((c: Content) => c[key] === value)).toBe(true);
+    expect(filtered.body.contents.map((c: Content) => c._id)).toEqual(expect.arrayContaining(chosen.map((c) => c._id)));
+    // Narrowed by another filter, the counts follow: every choice still counted with the other filters kept.
+    const both = (await api.get(`/api/contents/search?${key}=${value}&cost=Free`)).body;
+    expect(both.countContents).toBe(filtered.body.facets.cost.Free);
+    expect(both.facets[key][value]).toBe(both.countContents);
+  });
+
+  it('takes a choice by its label, in any case', async () => {
+    const byLabel = await api.get(`/api/contents/search?${key}=${encodeURIComponent(label.toUpperCase())}`);
+    expect(byLabel.status).toBe(200);
+    expect(byLabel.body.filters[key]).toBe(value);
+    expect(byLabel.body.countContents).toBe((await api.get(`/api/contents/search?${key}=${value}`)).body.countContents);
+  });
+
+  it('an empty value (or all) is no filter', async () => {
+    const all = (await api.get('/api/contents/search')).body.countContents;
+    for (const empty of ['', 'all']) {
+      const res = await api.get(`/api/contents/search?${key}=${empty}`);
+      expect(res.status).toBe(200);
+      expect(res.body.filters[key]).toBe('all');
+      expect(res.body.countContents).toBe(all);
+    }
+  });
+
+  it('an unknown value is a 400 that names the choices, on the API and on the search page', async () => {
+    const res = await api.get(`/api/contents/search?${key}=${unknown}`);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION');
+    expect(res.body.message).toContain(`Unknown ${key} '${unknown}'`);
+    expect(res.body.message).toContain(value);
+    expect(res.body.fields).toEqual({ [key]: res.body.message });
+    const page = await fetch(`${server.url}/search?${key}=${unknown}`);
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain(`Unknown ${key} &#39;${unknown}&#39;`);
+  });
+
+  it('the filters answer lists the choices some content has, with their labels', async () => {
+    const res = await api.get('/api/contents/filters');
+    expect(res.body[list]).toContainEqual({ value, label });
+  });
+
+  it('an admin sets it, clears it with a blank, and an edit that does not send it keeps it', async () => {
+    const [content] = chosen;
+    expect((await edit(content!, { [key]: other })).body[key]).toBe(other);
+    const { [key]: _left, ...withoutIt } = (await api.get(`/api/contents/${content!._id}`, { token: admin.token })).body;
+    const kept = await api.put(`/api/contents/${content!._id}`, { ...withoutIt, name: `${withoutIt.name as string} ` }, { token: admin.token });
+    expect(kept.status).toBe(200);
+    expect(kept.body[key]).toBe(other);
+    expect((await edit(content!, { [key]: '' })).body[key]).toBeNull();
+    expect((await api.get(`/api/contents/slug/${content!.slug}`)).body[key]).toBeNull();
+    const refused = await edit(content!, { [key]: unknown });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields[key]).toContain(value);
+    expect((await edit(content!, { [key]: label })).body[key]).toBe(value);
+  });
+
+  it('a submission carries it (or null when not sent), and its approval takes the admin’s choice', async () => {
+    const submitter = (await api.post('/api/users/signup', { name: 'Submitter', email: uniqueEmail(), password: 'password-123' })).body;
+    const url = () => `https://facets.example.org/${key}/${Math.random().toString(36).slice(2)}`;
+    const given = await api.post('/api/submissions/create', { url: url(), [key]: label }, { token: submitter.token });
+    expect(given.status).toBe(201);
+    expect(given.body[key]).toBe(value);
+    const none = await api.post('/api/submissions/create', { url: url() }, { token: submitter.token });
+    expect(none.status).toBe(201);
+    expect(none.body[key]).toBeNull();
+    const wrong = await api.post('/api/submissions/create', { url: url(), [key]: unknown }, { token: submitter.token });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toContain(value);
+
+    expect((await api.get(`/api/submissions/${given.body._id}`, { token: admin.token })).body[key]).toBe(value);
+    const asSubmitted = await api.post(`/api/submissions/${given.body._id}`, undefined, { token: admin.token });
+    expect(asSubmitted.status).toBe(201);
+    expect(asSubmitted.body.content[key]).toBe(value);
+    const changed = await api.post(`/api/submissions/${none.body._id}`, { [key]: other }, { token: admin.token });
+    expect(changed.status).toBe(201);
+    expect(changed.body.content[key]).toBe(other);
+  });
+});

@@ -16,8 +16,13 @@ export function countFacets(table: FacetTable, filters: FacetFilters, rows?: Int
   const active = compile(table, filters);
   const activeFacet = Int32Array.from(active, (filter) => filter.f);
   const passStart = new Int32Array(active.length);
-  const passes = new Uint8Array(active.reduce((sum, filter, a) => ((passStart[a] = sum), sum + filter.passes.length), 0));
-  active.forEach((filter, a) => passes.set(filter.passes, passStart[a]));
+  let passesLength = 0;
+  for (const [a, filter] of active.entries()) {
+    passStart[a] = passesLength;
+    passesLength += filter.passes.length;
+  }
+  const passes = new Uint8Array(passesLength);
+  for (const [a, filter] of active.entries()) passes.set(filter.passes, passStart[a]);
   const start = new Int32Array(STRIDE);
   let size = 0;
   FACETS.forEach((facet, f) => {

@@ -82,7 +82,7 @@ async function loadFacetTable(db: Db): Promise<FacetTable> {
   // The rows come as arrays in FACET_TABLE_COLUMNS' order; one object is refilled for each, by name.
   const values: Record<string, unknown> = {};
   for (const row of head.rows) {
-    head.columns.forEach((column, c) => (values[column] = row[c]));
+    for (const [c, column] of head.columns.entries()) values[column] = row[c];
     writeRow(table, table.size++, Number(values.seq), values as FacetValues, false);
   }
   return table;

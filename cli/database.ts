@@ -15,5 +15,7 @@ export async function openMigratedDb(): Promise<Db> {
 
 /** DATABASE_URL as safe to print: without credentials or query string (which may carry an auth token). */
 export function databaseLabel(): string {
-  return config().DATABASE_URL.replace(/\/\/[^/@]*@/, '//').replace(/\?.*$/, '');
+  return config()
+    .DATABASE_URL.replace(/\/\/[^/@]*@/, '//')
+    .replace(/\?.*$/, '');
 }

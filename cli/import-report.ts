@@ -28,12 +28,18 @@ export function printImportReport(file: string, report: ImportReport): void {
     if (n > ROWS_SHOWN && outcome !== 'refused') printLine(`… and ${formatCount(n - ROWS_SHOWN)} more ${outcome} (--json lists every row)`);
   }
   if (report.createdTags.length > 0) {
-    printLine(report.dryRun ? 'New tags the import would create (map them onto ours with --map instead, or refuse them with --no-create-tags):' : 'New tags created (an admin may rename, merge or retire them):');
+    printLine(
+      report.dryRun
+        ? 'New tags the import would create (map them onto ours with --map instead, or refuse them with --no-create-tags):'
+        : 'New tags created (an admin may rename, merge or retire them):',
+    );
     for (const kind of TAG_KINDS) {
       const created = report.createdTags.filter((tag) => tag.kind === kind);
       if (created.length === 0) continue;
       const listed = created.slice(0, UNKNOWN_TAGS_SHOWN).map((tag) => tag.label);
-      printLine(`  ${kind}: ${listed.join(', ')}${created.length > UNKNOWN_TAGS_SHOWN ? `, and ${created.length - UNKNOWN_TAGS_SHOWN} more (--json lists them)` : ''}`);
+      printLine(
+        `  ${kind}: ${listed.join(', ')}${created.length > UNKNOWN_TAGS_SHOWN ? `, and ${created.length - UNKNOWN_TAGS_SHOWN} more (--json lists them)` : ''}`,
+      );
     }
   }
   if (report.unknownTags.length > 0) {
@@ -46,7 +52,9 @@ export function printImportReport(file: string, report: ImportReport): void {
       const tags = report.unknownTags.filter((tag) => tag.kind === kind);
       if (tags.length === 0) continue;
       const listed = tags.slice(0, UNKNOWN_TAGS_SHOWN).map((tag) => `${tag.label} (${plural(tag.rows, 'row')})`);
-      printLine(`  ${kind}: ${listed.join(', ')}${tags.length > UNKNOWN_TAGS_SHOWN ? `, and ${tags.length - UNKNOWN_TAGS_SHOWN} more (--json lists them)` : ''}`);
+      printLine(
+        `  ${kind}: ${listed.join(', ')}${tags.length > UNKNOWN_TAGS_SHOWN ? `, and ${tags.length - UNKNOWN_TAGS_SHOWN} more (--json lists them)` : ''}`,
+      );
     }
   }
   const outcomes: ImportOutcome[] = report.asSubmissions ? ['queued', 'skipped', 'refused'] : ['created', 'updated', 'unchanged', 'skipped', 'refused'];

@@ -17,5 +17,8 @@ export function printLine(text = ''): void {
 
 /** A timestamp as UTC to the second: unambiguous whatever the reader's time zone. */
 export function formatTime(date: Date): string {
-  return date.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC');
+  return date
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d{3}Z$/, ' UTC');
 }

@@ -24,7 +24,9 @@ export function progressBar(label: string, stream: NodeJS.WriteStream = process.
       last = now;
       const share = total > 0 ? Math.min(1, done / total) : 0;
       const filled = Math.round(share * WIDTH);
-      stream.write(`\r${current} [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${String(Math.floor(share * 100)).padStart(3)}%  ${formatCount(done)}/${formatCount(total)}\x1b[K`);
+      stream.write(
+        `\r${current} [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${String(Math.floor(share * 100)).padStart(3)}%  ${formatCount(done)}/${formatCount(total)}\x1b[K`,
+      );
       drawn = true;
     },
     finish: () => {

@@ -31,7 +31,12 @@ export function visibleLines(text: string): string {
  */
 export function visibleJson(json: string): string {
   // Per UTF-16 unit: an astral format character (a tag character) is written as its surrogate pair.
-  return json.replace(INVISIBLE_IN_JSON, (char) => char.split('').map((unit) => `\\u${hex(unit.charCodeAt(0), 4)}`).join(''));
+  return json.replace(INVISIBLE_IN_JSON, (char) =>
+    char
+      .split('')
+      .map((unit) => `\\u${hex(unit.charCodeAt(0), 4)}`)
+      .join(''),
+  );
 }
 
 /** At most `width` characters, an ellipsis marking a cut. */

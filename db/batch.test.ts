@@ -9,7 +9,11 @@ beforeEach(async () => (t = await createTestDb()));
 afterEach(() => t.close());
 
 const counters = () => t.db.select().from(meta).where(sql`${meta.key} LIKE 'test-%'`).orderBy(meta.key);
-const failureOf = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 describe('a guarded batch', () => {
   it('writes every statement when the condition holds, as often as it runs', async () => {

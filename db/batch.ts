@@ -14,7 +14,9 @@ const GUARD_CONSTRAINT = 'batch_guard_condition_holds';
  * and isGuardFailure recognises the error.
  */
 export function guard(db: Db, condition: SQL) {
-  return db.run(sql`INSERT INTO batch_guard (id, held) VALUES (1, CASE WHEN ${condition} THEN 1 ELSE 0 END) ON CONFLICT (id) DO UPDATE SET held = excluded.held`);
+  return db.run(
+    sql`INSERT INTO batch_guard (id, held) VALUES (1, CASE WHEN ${condition} THEN 1 ELSE 0 END) ON CONFLICT (id) DO UPDATE SET held = excluded.held`,
+  );
 }
 
 export function isGuardFailure(error: unknown): boolean {

@@ -46,7 +46,9 @@ export async function openDb({ url, authToken, syncUrl, syncInterval = 1, busyTi
     const replica = createClient({ url, syncUrl, authToken, syncInterval });
     // A new replica is empty until its first pull: a process reads nothing before it has what the primary has.
     // A primary that cannot be reached leaves the replica as it was (read-only until it is back).
-    await replica.sync().catch((error: unknown) => console.error('The embedded replica could not sync at start:', error instanceof Error ? error.message : error));
+    await replica
+      .sync()
+      .catch((error: unknown) => console.error('The embedded replica could not sync at start:', error instanceof Error ? error.message : error));
     client = replicaWithRemoteWrites(replica, primary);
   } else {
     // `timeout` is the busy timeout of every pooled connection (a PRAGMA would reach only one of them).
@@ -117,7 +119,8 @@ export function getDb(): Promise<Db> {
       timeQueries(db.$client);
       // An embedded replica is read through its client, which knows what it has synced.
       const path = c.DATABASE_URL.startsWith('file:') && !c.DATABASE_SYNC_URL ? c.DATABASE_URL.slice('file:'.length).split('?')[0] : undefined;
-      if (path && path !== ':memory:') process_.reader = { db, connection: new Database(path, { readonly: true, timeout: c.DATABASE_BUSY_TIMEOUT }), statements: new Map() };
+      if (path && path !== ':memory:')
+        process_.reader = { db, connection: new Database(path, { readonly: true, timeout: c.DATABASE_BUSY_TIMEOUT }), statements: new Map() };
       return db;
     });
     process_.shared.catch(() => (process_.shared = undefined));

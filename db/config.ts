@@ -36,7 +36,12 @@ const schema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Skillshelf <no-reply@skillshelf.local>'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  RESET_TOKEN_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  RESET_TOKEN_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
   /** Busy timeout for every pooled libSQL connection, in milliseconds. */
   DATABASE_BUSY_TIMEOUT: z.coerce.number().int().min(0).default(10_000),
   /**
@@ -83,7 +88,11 @@ const schema = z.object({
   /** 'true' lets that fetch reach private and loopback addresses: for tests against local servers only. */
   OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   /** Every so many hours, the server checks the links that are due (db/links/link-schedule.ts); 0, the default, never. */
-  LINK_CHECK_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 365).default(0),
+  LINK_CHECK_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(0),
   /** 'off' disables the in-process catalog and page caches (to measure uncached costs). */
   CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
   /**
@@ -93,7 +102,12 @@ const schema = z.object({
   TRUSTED_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim().replace(/\/$/, ''))
+        .filter(Boolean),
+    ),
   /** Open visitor WebSockets (/ws) allowed per client address, and per server process in all. */
   VISITORS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(16),
   VISITORS_MAX_TOTAL: z.coerce.number().int().min(1).default(5000),
@@ -110,7 +124,12 @@ const schema = z.object({
   TRUST_PROXY: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -1,5 +1,14 @@
 /** The domain's failures. site/lib/server/http.ts maps the code to an HTTP status; the CLI to one stderr line. */
-export type ErrorCode = 'VALIDATION' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED' | 'TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'BUSY';
+export type ErrorCode =
+  | 'VALIDATION'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'RATE_LIMITED'
+  | 'TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'BUSY';
 
 /** Marks an AppError whichever copy of this module made it (the server and Astro's bundle each load db/). */
 const APP_ERROR = Symbol.for('skillshelf.AppError');

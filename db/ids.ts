@@ -19,5 +19,11 @@ export const isId = (value: string): boolean => /^[0-9a-f]{24}$/.test(value);
 export function orderedIds(): { next: () => string } {
   const run = newId().slice(0, 8);
   let counter = 0;
-  return { next: () => `${Math.floor(Date.now() / 1000).toString(16).padStart(8, '0').slice(-8)}${run}${(counter++ % 0x100000000).toString(16).padStart(8, '0')}` };
+  return {
+    next: () =>
+      `${Math.floor(Date.now() / 1000)
+        .toString(16)
+        .padStart(8, '0')
+        .slice(-8)}${run}${(counter++ % 0x100000000).toString(16).padStart(8, '0')}`,
+  };
 }

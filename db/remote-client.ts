@@ -32,7 +32,20 @@ export class DatabaseUnavailable extends AppError {
   readonly reason: string;
 }
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'SERVER_ERROR', 'HRANA_WEBSOCKET_ERROR', 'HRANA_CLOSED_ERROR', 'STREAM_CLOSED']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'SERVER_ERROR',
+  'HRANA_WEBSOCKET_ERROR',
+  'HRANA_CLOSED_ERROR',
+  'STREAM_CLOSED',
+]);
 
 /** Whether `error` says the server could not be reached or answered (rather than refusing the statement). */
 function isUnreachable(error: unknown): boolean {
@@ -40,7 +53,8 @@ function isUnreachable(error: unknown): boolean {
     if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return true;
     if (e instanceof TypeError && e.message === 'fetch failed') return true;
     // An embedded replica's native client forwards writes over gRPC, and says so in its message only.
-    if (typeof e.message === 'string' && /^WriteDelegation\(status: (Unavailable|DeadlineExceeded|Cancelled)\b|error trying to connect/.test(e.message)) return true;
+    if (typeof e.message === 'string' && /^WriteDelegation\(status: (Unavailable|DeadlineExceeded|Cancelled)\b|error trying to connect/.test(e.message))
+      return true;
   }
   return false;
 }

@@ -36,7 +36,9 @@ async function addUsers(n: number): Promise<string[]> {
 }
 
 const search = async (term: string) =>
-  (await t.db.all<{ name: string }>(sql`SELECT c.name FROM contents_fts f JOIN contents c ON c.seq = f.rowid WHERE contents_fts MATCH ${term}`)).map((r) => r.name);
+  (await t.db.all<{ name: string }>(sql`SELECT c.name FROM contents_fts f JOIN contents c ON c.seq = f.rowid WHERE contents_fts MATCH ${term}`)).map(
+    (r) => r.name,
+  );
 
 const catalogVersion = async () => (await t.db.select({ seq: max(catalogChanges.seq) }).from(catalogChanges))[0]!.seq ?? 0;
 
@@ -89,10 +91,19 @@ describe('derived values', () => {
 describe('unfiltered facet counts', () => {
   it('equal a recount from the tag rows after inserts, reviews, edits and deletes', async () => {
     const ids = [await addContent(), newId()];
-    await t.db.batch(insertContentStatements(t.db, ids[1]!, { ...input, slug: 'second', url: 'https://example.org/second', cost: 'Paid', hasCert: true, techStack: [] }));
+    await t.db.batch(
+      insertContentStatements(t.db, ids[1]!, { ...input, slug: 'second', url: 'https://example.org/second', cost: 'Paid', hasCert: true, techStack: [] }),
+    );
     const [userId] = await addUsers(1);
     await t.db.insert(reviews).values({ id: newId(), contentId: ids[0]!, userId: userId!, name: 'A', rating: 4, comment: 'good' });
-    await t.db.batch(updateContentStatements(t.db, ids[1]!, { ...input, slug: 'second', url: 'https://example.org/second', category: [{ label: 'Data Science', value: 'data-science' }] }));
+    await t.db.batch(
+      updateContentStatements(t.db, ids[1]!, {
+        ...input,
+        slug: 'second',
+        url: 'https://example.org/second',
+        category: [{ label: 'Data Science', value: 'data-science' }],
+      }),
+    );
     const recount = async () => {
       const { facets, countContents } = await searchContents(t.db, parseSearchParams({}));
       const [row] = await t.db.all<Record<string, number>>(sql`SELECT count(*) AS all_,
@@ -117,7 +128,14 @@ describe('search index', () => {
     const id = await addContent();
     expect(await search('odin')).toEqual(['The Odin Project']);
     expect(await search('"web development"')).toEqual(['The Odin Project']);
-    await t.db.batch(updateContentStatements(t.db, id, { ...input, name: 'Odin Renamed', description: 'Now about kotlin', category: [{ label: 'Data Science', value: 'data-science' }] }));
+    await t.db.batch(
+      updateContentStatements(t.db, id, {
+        ...input,
+        name: 'Odin Renamed',
+        description: 'Now about kotlin',
+        category: [{ label: 'Data Science', value: 'data-science' }],
+      }),
+    );
     expect(await search('kotlin')).toEqual(['Odin Renamed']);
     expect(await search('"web development"')).toEqual([]);
     expect(await search('"data science"')).toEqual(['Odin Renamed']);

@@ -54,10 +54,18 @@ export async function waitUntilUp(url: string, child: ChildProcess): Promise<voi
 export async function startSkillshelf(dbPath: string, port: number, env: Record<string, string>, logTo?: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [join(root, 'site/server/main.ts')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: `file:${dbPath}`, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', RATE_LIMIT_OFF: 'true', NODE_ENV: 'production', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: `file:${dbPath}`,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SEED_DEMO: 'false',
+      RATE_LIMIT_OFF: 'true',
+      NODE_ENV: 'production',
+      ...env,
+    },
     stdio: ['ignore', logTo ?? 'ignore', 'inherit'],
   });
   await waitUntilUp(`http://127.0.0.1:${port}/api/test`, child);
   return child;
 }
-

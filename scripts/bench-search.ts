@@ -23,11 +23,52 @@ export interface SearchLatency {
 
 /** Words people search for, all found in the synthetic catalog: broad ones ('data', 'java') among narrow ones. */
 const WORDS = [
-  'python', 'javascript', 'java', 'sql', 'security', 'testing', 'design', 'data', 'web', 'network', 'machine', 'learning',
-  'statistics', 'pandas', 'cryptography', 'routing', 'indexing', 'dashboards', 'excel', 'css', 'accessibility', 'apis',
-  'authentication', 'deployment', 'microservices', 'neural', 'regression', 'deep', 'algorithms', 'patterns', 'refactoring',
-  'visualization', 'wireless', 'replication', 'backups', 'llms', 'planning', 'typescript', 'ruby', 'php', 'course', 'guide',
-  'bootcamp', 'handbook', 'podcast', 'workshop',
+  'python',
+  'javascript',
+  'java',
+  'sql',
+  'security',
+  'testing',
+  'design',
+  'data',
+  'web',
+  'network',
+  'machine',
+  'learning',
+  'statistics',
+  'pandas',
+  'cryptography',
+  'routing',
+  'indexing',
+  'dashboards',
+  'excel',
+  'css',
+  'accessibility',
+  'apis',
+  'authentication',
+  'deployment',
+  'microservices',
+  'neural',
+  'regression',
+  'deep',
+  'algorithms',
+  'patterns',
+  'refactoring',
+  'visualization',
+  'wireless',
+  'replication',
+  'backups',
+  'llms',
+  'planning',
+  'typescript',
+  'ruby',
+  'php',
+  'course',
+  'guide',
+  'bootcamp',
+  'handbook',
+  'podcast',
+  'workshop',
 ];
 
 /** The words most contents match: each scores tens of thousands of rows at 100k contents. */
@@ -66,7 +107,7 @@ async function tagUsage(dbPath: string): Promise<Record<Kind, Array<{ value: str
  */
 function searchQueries(usage: Record<Kind, Array<{ value: string; n: number }>>, count: number, seed: number) {
   const rand = random(seed);
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   const byUse = (kind: Kind) => {
     const list = usage[kind];
     let x = rand() * list.reduce((sum, tag) => sum + tag.n, 0);
@@ -110,7 +151,14 @@ async function timeQueries(url: string, name: string, queries: string[]): Promis
     results += body.countContents;
   }
   times.sort((a, b) => a - b);
-  return { name, queries: queries.length, p50: round(percentile(times, 0.5)), p95: round(percentile(times, 0.95)), max: round(times.at(-1)!), meanResults: Math.round(results / queries.length) };
+  return {
+    name,
+    queries: queries.length,
+    p50: round(percentile(times, 0.5)),
+    p95: round(percentile(times, 0.95)),
+    max: round(times.at(-1)!),
+    meanResults: Math.round(results / queries.length),
+  };
 }
 
 /** Measures both shapes against `url` (a server over `dbPath` with CATALOG_CACHE=off). */
@@ -120,7 +168,8 @@ export async function benchUncachedSearch(url: string, dbPath: string, count = 6
   // Warm-up with queries of their own: the facet table is built once per catalog version, and the code is
   // compiled, before anything is timed.
   const warmUp = searchQueries(usage, 10, 7);
-  for (const query of [...warmUp.oneFilter, ...warmUp.threeFilters]) await (await fetch(`${url}/api/contents/search?${query}`, { headers: HEADERS })).arrayBuffer();
+  for (const query of [...warmUp.oneFilter, ...warmUp.threeFilters])
+    await (await fetch(`${url}/api/contents/search?${query}`, { headers: HEADERS })).arrayBuffer();
   return [
     await timeQueries(url, 'word + one filter', oneFilter),
     await timeQueries(url, 'word + three filters', threeFilters),

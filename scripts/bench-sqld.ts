@@ -32,7 +32,12 @@ const percentile = (values: number[], p: number) => {
 };
 
 /** Reviews of distinct contents by `tokens` (one review per user and content), `atOnce` in flight. */
-async function postReviews(url: string, tokens: string[], contentIds: string[], atOnce: number): Promise<{ latencies: number[]; done: number; seconds: number }> {
+async function postReviews(
+  url: string,
+  tokens: string[],
+  contentIds: string[],
+  atOnce: number,
+): Promise<{ latencies: number[]; done: number; seconds: number }> {
   const latencies: number[] = [];
   let next = 0;
   let done = 0;
@@ -57,7 +62,16 @@ async function postReviews(url: string, tokens: string[], contentIds: string[], 
   return { latencies, done, seconds: (performance.now() - started) / 1000 };
 }
 
-async function measureMode(mode: Mode, env: Record<string, string>, dbPath: string, sqld: Sqld, paths: string[], contentIds: string[], duration: number, connections: number): Promise<Row> {
+async function measureMode(
+  mode: Mode,
+  env: Record<string, string>,
+  dbPath: string,
+  sqld: Sqld,
+  paths: string[],
+  contentIds: string[],
+  duration: number,
+  connections: number,
+): Promise<Row> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   log(`  sqld: ${mode}: cached pages`);

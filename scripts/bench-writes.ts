@@ -19,7 +19,16 @@ import { benchUncachedSearch, SEARCH_BUDGET_P95_MS, type SearchLatency } from '.
 const USERS = 60;
 /** Sites the link checker's targets stand for, each on a loopback address of its own. */
 const LINK_HOSTS = 200;
-const GOALS = { oneReviewShare: 0.9, twentyReviewsShare: 0.5, readP99Ms: 50, writeP99Ms: 100, burstDone: 0.95, streamShare: 0.5, freshMs: 1000, facetReadsPerSecond: 1 };
+const GOALS = {
+  oneReviewShare: 0.9,
+  twentyReviewsShare: 0.5,
+  readP99Ms: 50,
+  writeP99Ms: 100,
+  burstDone: 0.95,
+  streamShare: 0.5,
+  freshMs: 1000,
+  facetReadsPerSecond: 1,
+};
 
 interface ReadStats {
   rps: number;
@@ -50,7 +59,9 @@ interface Row {
 export async function urlMix(db: Client): Promise<string[]> {
   const slugs = (await db.execute('SELECT slug FROM contents ORDER BY random() LIMIT 100')).rows.map((r) => String(r.slug));
   const categories = (await db.execute("SELECT DISTINCT value FROM content_tags WHERE kind = 'category'")).rows.map((r) => String(r.value));
-  const stacks = (await db.execute("SELECT value FROM content_tags WHERE kind = 'techStack' GROUP BY value ORDER BY count(*) DESC LIMIT 10")).rows.map((r) => String(r.value));
+  const stacks = (await db.execute("SELECT value FROM content_tags WHERE kind = 'techStack' GROUP BY value ORDER BY count(*) DESC LIMIT 10")).rows.map((r) =>
+    String(r.value),
+  );
   const words = ['python', 'data', 'web', 'learning', 'course', 'intro', 'security', 'cloud'];
   return [
     '/',
@@ -77,7 +88,13 @@ export async function readLoad(url: string, paths: string[], seconds: number, co
       },
     ],
   });
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
 }
 
 const percentile = (values: number[], p: number) => {
@@ -163,7 +180,11 @@ export async function signUp(url: string, n: number): Promise<string> {
 /** A CSV of `n` new contents in the export's format. */
 function importFile(dir: string, n: number): string {
   const header = 'name,slug,url,image,description,cost,hasCert,category,techStack,type';
-  const rows = Array.from({ length: n }, (_, i) => `Imported resource ${i},imported-resource-${i},https://import-${i}.example.org/,,An imported resource,Free,false,web-development,javascript,courses`);
+  const rows = Array.from(
+    { length: n },
+    (_, i) =>
+      `Imported resource ${i},imported-resource-${i},https://import-${i}.example.org/,,An imported resource,Free,false,web-development,javascript,courses`,
+  );
   const file = join(dir, 'import.csv');
   writeFileSync(file, [header, ...rows].join('\n'));
   return file;
@@ -188,7 +209,11 @@ interface Freshness {
 /** Changes made through server A (or straight in the database), watched on server B over the same file. */
 async function freshnessProbes(a: string, b: string, db: Client, adminToken: string, tokens: string[], probes: number): Promise<Freshness[]> {
   const auth = { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` };
-  const contents = (await db.execute({ sql: 'SELECT id, slug, name, seq FROM contents ORDER BY random() LIMIT ?', args: [probes * 4] })).rows.map((r) => ({ id: String(r.id), slug: String(r.slug), seq: Number(r.seq) }));
+  const contents = (await db.execute({ sql: 'SELECT id, slug, name, seq FROM contents ORDER BY random() LIMIT ?', args: [probes * 4] })).rows.map((r) => ({
+    id: String(r.id),
+    slug: String(r.slug),
+    seq: Number(r.seq),
+  }));
   const results: Freshness[] = [
     { kind: 'a review (its content page)', delays: [] },
     { kind: 'an admin edit of a name (its content page)', delays: [] },
@@ -205,7 +230,11 @@ async function freshnessProbes(a: string, b: string, db: Client, adminToken: str
   for (let n = 0; n < probes; n++) {
     const [reviewed, renamed, deleted, broken] = [contents[n * 4]!, contents[n * 4 + 1]!, contents[n * 4 + 2]!, contents[n * 4 + 3]!];
     await warm(`/content/${reviewed.slug}`);
-    await fetch(`${a}/api/contents/${reviewed.id}/reviews`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[n % tokens.length]}` }, body: JSON.stringify({ rating: 4, comment: `Fresh probe ${n}` }) });
+    await fetch(`${a}/api/contents/${reviewed.id}/reviews`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[n % tokens.length]}` },
+      body: JSON.stringify({ rating: 4, comment: `Fresh probe ${n}` }),
+    });
     results[0]!.delays.push(await delayUntil(`${b}/content/${reviewed.slug}`, (_, t) => t.includes(`Fresh probe ${n}`)));
 
     // Renamed and moved to the top of the newest-first list, so the list shows it.
@@ -214,14 +243,22 @@ async function freshnessProbes(a: string, b: string, db: Client, adminToken: str
     await warm('/search?order=latest');
     const name = `Renamed probe ${n}`;
     // The bench points links at loopback servers, which an edit refuses: the edit gives it a public address.
-    const edit = await fetch(`${a}/api/contents/${renamed.id}`, { method: 'PUT', headers: auth, body: JSON.stringify({ ...content, name, url: `https://renamed-probe-${n}-${Date.now()}.example.org/` }) });
+    const edit = await fetch(`${a}/api/contents/${renamed.id}`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({ ...content, name, url: `https://renamed-probe-${n}-${Date.now()}.example.org/` }),
+    });
     if (edit.status !== 200) throw new Error(`edit: ${edit.status} ${await edit.text()}`);
     await db.execute({ sql: 'UPDATE contents SET created_at = ? WHERE id = ?', args: [Date.now(), renamed.id] });
     results[1]!.delays.push(await delayUntil(`${b}/content/${renamed.slug}`, (_, t) => t.includes(name)));
     results[2]!.delays.push(await delayUntil(`${b}/search?order=latest`, (_, t) => t.includes(name)));
 
     // A tag some content carries: the filters offer only those, so only those show their label.
-    const tag = (await db.execute("SELECT id, value, label FROM tags WHERE kind = 'category' AND status = 'active' AND label NOT LIKE 'Topic probe%' AND EXISTS (SELECT 1 FROM content_tags t WHERE t.kind = 'category' AND t.value = tags.value) ORDER BY random() LIMIT 1")).rows[0]!;
+    const tag = (
+      await db.execute(
+        "SELECT id, value, label FROM tags WHERE kind = 'category' AND status = 'active' AND label NOT LIKE 'Topic probe%' AND EXISTS (SELECT 1 FROM content_tags t WHERE t.kind = 'category' AND t.value = tags.value) ORDER BY random() LIMIT 1",
+      )
+    ).rows[0]!;
     await warm(`/search?category=${tag.value}`);
     const label = `Topic probe ${n}`;
     const relabelled = await fetch(`${a}/api/tags/${tag.id}`, { method: 'PUT', headers: auth, body: JSON.stringify({ label }) });
@@ -231,7 +268,18 @@ async function freshnessProbes(a: string, b: string, db: Client, adminToken: str
     await warm('/search?order=latest');
     const created = (await (await fetch(`${a}/api/contents`, { method: 'POST', headers: auth })).json()) as Record<string, unknown>;
     const published = `Published probe ${n}`;
-    await fetch(`${a}/api/contents/${created._id}`, { method: 'PUT', headers: auth, body: JSON.stringify({ ...created, name: published, slug: `published-probe-${n}-${Date.now()}`, url: `https://published-probe-${n}-${Date.now()}.example.org/`, description: 'A probe', status: 'published' }) });
+    await fetch(`${a}/api/contents/${created._id}`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({
+        ...created,
+        name: published,
+        slug: `published-probe-${n}-${Date.now()}`,
+        url: `https://published-probe-${n}-${Date.now()}.example.org/`,
+        description: 'A probe',
+        status: 'published',
+      }),
+    });
     results[4]!.delays.push(await delayUntil(`${b}/search?order=latest`, (_, t) => t.includes(published)));
 
     await warm(`/content/${deleted.slug}`);
@@ -256,7 +304,10 @@ export async function writesSection(dbPath: string, { duration, connections }: {
   const targets = await linkTargets();
   // The link checker asks loopback servers, never the synthetic catalog's made-up hosts.
   // The port as text: a number is bound as a real, and '…:41245.0' is no URL (every check would fail at once).
-  await db.execute({ sql: `UPDATE contents SET url = 'http://127.0.0.' || (1 + seq % ${LINK_HOSTS}) || ':' || ? || '/r/' || seq, url_key = NULL`, args: [String(targets.port)] });
+  await db.execute({
+    sql: `UPDATE contents SET url = 'http://127.0.0.' || (1 + seq % ${LINK_HOSTS}) || ':' || ? || '/r/' || seq, url_key = NULL`,
+    args: [String(targets.port)],
+  });
   // That rewrote every row: its log is folded into the file now, not by whichever review commits next.
   await db.execute('PRAGMA wal_checkpoint(TRUNCATE)');
   const env = { LOG_LEVEL: 'silent', METRICS_TOKEN: 'bench-metrics-token-0123456789' };
@@ -280,7 +331,8 @@ export async function writesSection(dbPath: string, { duration, connections }: {
     const tokens: string[] = [];
     for (let n = 0; n < USERS; n++) tokens.push(await signUp(url, n));
     const contentIds = (await db.execute('SELECT id FROM contents ORDER BY random() LIMIT 20000')).rows.map((r) => String(r.id));
-    for (const path of paths) for (let i = 0; i < 2; i++) await fetch(url + path, { headers: path.startsWith('/api/') ? BROWSER_API : BROWSER }).then((r) => r.arrayBuffer());
+    for (const path of paths)
+      for (let i = 0; i < 2; i++) await fetch(url + path, { headers: path.startsWith('/api/') ? BROWSER_API : BROWSER }).then((r) => r.arrayBuffer());
 
     // Each row with writes is paired with the same reads without them, measured just before: on a shared
     // machine the throughput of no writes moves by a fifth over a run, which a ratio against one figure
@@ -330,7 +382,14 @@ export async function writesSection(dbPath: string, { duration, connections }: {
     try {
       const admin = await signUp(url, 999);
       await db.execute({ sql: "UPDATE users SET is_admin = 1 WHERE email LIKE 'bench-writer-999-%'" });
-      const signIn = await fetch(`${url}/api/users/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: (await db.execute("SELECT email FROM users WHERE email LIKE 'bench-writer-999-%'")).rows[0]!.email, password: 'bench-password' }) });
+      const signIn = await fetch(`${url}/api/users/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: (await db.execute("SELECT email FROM users WHERE email LIKE 'bench-writer-999-%'")).rows[0]!.email,
+          password: 'bench-password',
+        }),
+      });
       const adminToken = signIn.status === 200 ? ((await signIn.json()) as { token: string }).token : admin;
       freshness = await freshnessProbes(url, `http://127.0.0.1:${portB}`, db, adminToken, tokens, 10);
     } finally {
@@ -357,7 +416,11 @@ function writesReport(rows: Row[], freshness: Freshness[], searches: SearchLaten
   const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
   const worst = freshness.flatMap((f) => f.delays);
   const goals: Goal[] = [
-    { goal: `1 review/s: reads ≥ ${pct(GOALS.oneReviewShare)} of no writes`, figure: `${pct(share(one))} (${one.reads.rps.toLocaleString('en')} of ${one.control!.rps.toLocaleString('en')} req/s)`, met: share(one) >= GOALS.oneReviewShare },
+    {
+      goal: `1 review/s: reads ≥ ${pct(GOALS.oneReviewShare)} of no writes`,
+      figure: `${pct(share(one))} (${one.reads.rps.toLocaleString('en')} of ${one.control!.rps.toLocaleString('en')} req/s)`,
+      met: share(one) >= GOALS.oneReviewShare,
+    },
     {
       goal: `20 reviews/s: reads ≥ ${pct(GOALS.twentyReviewsShare)}, read p99 ≤ ${GOALS.readP99Ms} ms, no errors`,
       figure: `${pct(share(twenty))}, p99 ${twenty.reads.p99} ms, ${twenty.reads.errors + twenty.reads.non2xx} errors`,
@@ -366,7 +429,8 @@ function writesReport(rows: Row[], freshness: Freshness[], searches: SearchLaten
     {
       goal: `Writes keep up: 20 reviews/s all done, write p99 ≤ ${GOALS.writeP99Ms} ms; 200 reviews/s for 10 s ≥ ${pct(GOALS.burstDone)} done`,
       figure: `20/s: ${twenty.writes!.done} of ${twenty.writes!.asked}, p99 ${twenty.writes!.p99} ms; 200/s: ${burst.writes!.done} of ${burst.writes!.asked} (p99 ${burst.writes!.p99} ms)`,
-      met: twenty.writes!.done === twenty.writes!.asked && twenty.writes!.p99 <= GOALS.writeP99Ms && burst.writes!.done >= GOALS.burstDone * burst.writes!.asked,
+      met:
+        twenty.writes!.done === twenty.writes!.asked && twenty.writes!.p99 <= GOALS.writeP99Ms && burst.writes!.done >= GOALS.burstDone * burst.writes!.asked,
     },
     {
       goal: `Fresh within ${GOALS.freshMs} ms on another server over the same file, every kind of change (worst of ${worst.length} probes)`,
@@ -378,8 +442,16 @@ function writesReport(rows: Row[], freshness: Freshness[], searches: SearchLaten
       figure: `${pct(share(r))}, ${r.facetReads} facet table reads in ${r.seconds} s`,
       met: share(r) >= GOALS.streamShare && r.facetReads <= r.seconds * GOALS.facetReadsPerSecond,
     })),
-    ...searches.map((r) => ({ goal: `Uncached search, ${r.name}: p95 ≤ ${SEARCH_BUDGET_P95_MS} ms`, figure: `p95 ${r.p95} ms (p50 ${r.p50} ms, max ${r.max} ms)`, met: r.p95 <= SEARCH_BUDGET_P95_MS })),
-    { goal: 'No review causes a facet table read', figure: `${one.facetReads + twenty.facetReads + burst.facetReads} reads over the review rows`, met: one.facetReads + twenty.facetReads + burst.facetReads === 0 },
+    ...searches.map((r) => ({
+      goal: `Uncached search, ${r.name}: p95 ≤ ${SEARCH_BUDGET_P95_MS} ms`,
+      figure: `p95 ${r.p95} ms (p50 ${r.p50} ms, max ${r.max} ms)`,
+      met: r.p95 <= SEARCH_BUDGET_P95_MS,
+    })),
+    {
+      goal: 'No review causes a facet table read',
+      figure: `${one.facetReads + twenty.facetReads + burst.facetReads} reads over the review rows`,
+      met: one.facetReads + twenty.facetReads + burst.facetReads === 0,
+    },
   ];
   const lines = [
     'Reads: random URLs of the mix, browser headers. Writes: reviews posted at a fixed rate by 60 signed-in users through `POST /api/contents/{id}/reviews`, beside the reads. Each row with writes is compared with the same reads without writes, measured just before it.',

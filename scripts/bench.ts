@@ -105,7 +105,14 @@ async function measure(url: string, scenario: Scenario, mode: Result['mode'], pi
   const cpuBefore = cpuTimeUs(pid);
   const result = await load(url, scenario);
   const requests = result.rps * duration;
-  return { scenario: scenario.name, mode, path: scenario.path, page: scenario.page, ...result, cpuUs: requests ? Math.round((cpuTimeUs(pid) - cpuBefore) / requests) : 0 };
+  return {
+    scenario: scenario.name,
+    mode,
+    path: scenario.path,
+    page: scenario.page,
+    ...result,
+    cpuUs: requests ? Math.round((cpuTimeUs(pid) - cpuBefore) / requests) : 0,
+  };
 }
 
 /** Our response to a browser's request for `path`, raw (fetch would decompress it), for the minimal server. */
@@ -118,7 +125,8 @@ async function capture(url: string, path: string, headers: Record<string, string
       res.on('end', () => {
         const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
         const kept: Array<[string, string]> = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) if (!skip.has(res.rawHeaders[i]!.toLowerCase())) kept.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
+        for (let i = 0; i < res.rawHeaders.length; i += 2)
+          if (!skip.has(res.rawHeaders[i]!.toLowerCase())) kept.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
         resolve({ path, status: res.statusCode!, headers: kept, body: Buffer.concat(chunks).toString('base64') });
       });
     })
@@ -156,7 +164,11 @@ async function benchPages(dbPath: string): Promise<ReportSection> {
     try {
       const search = (await (await fetch(`${url}/api/contents/search?order=oldest`)).json()) as { contents: Array<{ _id: string; slug: string }> };
       const slug = search.contents[0]!.slug;
-      const signedIn = await signedInBrowser(url, mode, search.contents.slice(0, 3).map((c) => c._id));
+      const signedIn = await signedInBrowser(
+        url,
+        mode,
+        search.contents.slice(0, 3).map((c) => c._id),
+      );
       const queries: Array<[string, string]> = [
         ['no filter', ''],
         ['one category', '?category=web-development'],
@@ -185,11 +197,18 @@ async function benchPages(dbPath: string): Promise<ReportSection> {
       // The baseline, with the caches on: a minimal Node server answering each page with the bytes and
       // headers ours sends a browser (a cache hit), in a process of its own as ours is. Each page is measured
       // on both right after each other, so that what else runs on the machine weighs on both alike.
-      const minimal = mode === 'cached' ? await startMinimalServer(url, scenarios.filter((s) => s.page === 'visitor')) : undefined;
+      const minimal =
+        mode === 'cached'
+          ? await startMinimalServer(
+              url,
+              scenarios.filter((s) => s.page === 'visitor'),
+            )
+          : undefined;
       try {
         for (const scenario of scenarios) {
           results.push(await measure(url, scenario, mode, server.pid!));
-          if (minimal && scenario.page) results.push(await measure(minimal.url, { ...scenario, name: `minimal server (${scenario.name})` }, 'minimal', minimal.pid));
+          if (minimal && scenario.page)
+            results.push(await measure(minimal.url, { ...scenario, name: `minimal server (${scenario.name})` }, 'minimal', minimal.pid));
         }
       } finally {
         minimal?.stop();
@@ -257,7 +276,10 @@ function pagesSection(results: Result[], memory: Record<string, number>): Report
     '',
     '| scenario | mode | req/s | × minimal | CPU µs/request | p50 ms | p95 ms | p99 ms | KB/response | errors | non-2xx |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...results.map((r) => `| ${r.scenario} | ${r.mode} | ${r.rps.toLocaleString('en')} | ${r.mode === 'cached' ? (share(r)?.toFixed(2) ?? '') : ''} | ${r.cpuUs} | ${r.p50} | ${r.p95} | ${r.p99} | ${kb(r.bytes)} | ${r.errors} | ${r.non2xx} |`),
+    ...results.map(
+      (r) =>
+        `| ${r.scenario} | ${r.mode} | ${r.rps.toLocaleString('en')} | ${r.mode === 'cached' ? (share(r)?.toFixed(2) ?? '') : ''} | ${r.cpuUs} | ${r.p50} | ${r.p95} | ${r.p99} | ${kb(r.bytes)} | ${r.errors} | ${r.non2xx} |`,
+    ),
   ];
   return { title: 'Pages and API under load', lines, goals, json: { memoryMb: memory, results } };
 }
@@ -344,9 +366,17 @@ async function pageWeightSection(dbPath: string): Promise<ReportSection> {
       lines: [
         '| page | HTML | JavaScript (budget) | CSS (budget) |',
         '|---|---:|---:|---:|',
-        ...weights.map((w) => `| ${w.path} | ${kb(w.weight.html.gzip)} | ${kb(w.weight.jsGzip)} (${kb(w.budget.js)}) | ${kb(w.weight.cssGzip)} (${kb(w.budget.css)}) |`),
+        ...weights.map(
+          (w) => `| ${w.path} | ${kb(w.weight.html.gzip)} | ${kb(w.weight.jsGzip)} (${kb(w.budget.js)}) | ${kb(w.weight.cssGzip)} (${kb(w.budget.css)}) |`,
+        ),
       ],
-      goals: [{ goal: "Page weight within today's budgets", figure: over.length ? `over: ${over.map((w) => w.path).join(', ')}` : 'all within', met: over.length === 0 }],
+      goals: [
+        {
+          goal: "Page weight within today's budgets",
+          figure: over.length ? `over: ${over.map((w) => w.path).join(', ')}` : 'all within',
+          met: over.length === 0,
+        },
+      ],
       json: { weights: weights.map((w) => ({ path: w.path, html: w.weight.html.gzip, js: w.weight.jsGzip, css: w.weight.cssGzip, budget: w.budget })) },
     };
   } finally {
@@ -384,7 +414,11 @@ async function searchSection(dbPath: string): Promise<ReportSection> {
         '|---|---:|---:|---:|---:|---:|',
         ...results.map((r) => `| ${r.name} | ${r.queries} | ${r.p50} | ${r.p95} | ${r.max} | ${r.meanResults.toLocaleString('en')} |`),
       ],
-      goals: results.map((r) => ({ goal: `Uncached search, ${r.name}, ${vocabulary}: p95 ≤ ${SEARCH_BUDGET_P95_MS} ms`, figure: `p95 ${r.p95} ms (p50 ${r.p50} ms)`, met: r.p95 <= SEARCH_BUDGET_P95_MS })),
+      goals: results.map((r) => ({
+        goal: `Uncached search, ${r.name}, ${vocabulary}: p95 ≤ ${SEARCH_BUDGET_P95_MS} ms`,
+        figure: `p95 ${r.p95} ms (p50 ${r.p50} ms)`,
+        met: r.p95 <= SEARCH_BUDGET_P95_MS,
+      })),
       json: { tagsPerKind, results },
     };
   } finally {
@@ -395,7 +429,11 @@ async function searchSection(dbPath: string): Promise<ReportSection> {
 async function main() {
   if (!args['skip-build']) {
     log('Building the production server…');
-    const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' } });
+    const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' },
+    });
     if (build.status !== 0) throw new Error('build failed');
   }
   const dir = mkdtempSync(join(tmpdir(), 'skillshelf-bench-'));
@@ -404,7 +442,10 @@ async function main() {
   const started = performance.now();
   const db = await openDb({ url: `file:${dbPath}` });
   await migrateDb(db);
-  await generateSyntheticCatalog(db, size, { ...(tagsPerKind ? { tagsPerKind } : {}), onProgress: (done, total) => process.stderr.write(`\r  ${done}/${total}`) });
+  await generateSyntheticCatalog(db, size, {
+    ...(tagsPerKind ? { tagsPerKind } : {}),
+    onProgress: (done, total) => process.stderr.write(`\r  ${done}/${total}`),
+  });
   db.$client.close();
   log(`\n  done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
@@ -424,7 +465,14 @@ async function main() {
   console.log(report(sections));
   mkdirSync(join(root, 'bench-results'), { recursive: true });
   const file = join(root, 'bench-results', `bench-${size}${tagsPerKind ? `-tags${tagsPerKind}` : ''}${args.only ? `-${args.only}` : ''}.json`);
-  const json = { size, connections, duration, at: new Date().toISOString(), goals: sections.flatMap((s) => s.goals), ...Object.fromEntries(sections.map((s) => [s.title, s.json])) };
+  const json = {
+    size,
+    connections,
+    duration,
+    at: new Date().toISOString(),
+    goals: sections.flatMap((s) => s.goals),
+    ...Object.fromEntries(sections.map((s) => [s.title, s.json])),
+  };
   writeFileSync(file, JSON.stringify(json, null, 2));
   log(`Wrote ${file}`);
 }

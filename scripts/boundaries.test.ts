@@ -28,7 +28,11 @@ function imports(file: string): string[] {
 }
 
 function violations(dir: string, forbidden: (specifier: string, file: string) => boolean): string[] {
-  return files(dir).flatMap((file) => imports(file).filter((s) => forbidden(s, file)).map((s) => `${relative(root, join(root, file))} imports ${s}`));
+  return files(dir).flatMap((file) =>
+    imports(file)
+      .filter((s) => forbidden(s, file))
+      .map((s) => `${relative(root, join(root, file))} imports ${s}`),
+  );
 }
 
 /**
@@ -58,21 +62,31 @@ const roomOf = (file: string): string | undefined => {
 /** db/'s own modules (tests aside) and the db/ modules each imports by a relative path. */
 function dbImports(): Map<string, string[]> {
   const modules = files('db').filter((f) => !f.endsWith('.test.ts'));
-  return new Map(modules.map((f) => [f, imports(f).filter((s) => s.startsWith('.')).map((s) => normalize(join(dirname(f), s))).filter((t) => t.startsWith('db/'))]));
+  return new Map(
+    modules.map((f) => [
+      f,
+      imports(f)
+        .filter((s) => s.startsWith('.'))
+        .map((s) => normalize(join(dirname(f), s)))
+        .filter((t) => t.startsWith('db/')),
+    ]),
+  );
 }
 
 describe('import boundaries', () => {
   it('the rooms of db/ call each other one way only, as ROOMS says', () => {
     const wrong = [...dbImports()].flatMap(([file, targets]) =>
-      targets.filter((target) => {
-        const from = roomOf(file);
-        const to = roomOf(target);
-        if (to === undefined || from === to) return false;
-        if (from !== undefined) return !ROOMS[from]!.includes(to);
-        if (file === 'db/schema.ts') return !target.endsWith('/schema.ts');
-        if (file.startsWith('db/contract/')) return !/\/(validation\/[\w-]+|taxonomy|facets)\.ts$/.test(target);
-        return true;
-      }).map((target) => `${file} imports ${target}`),
+      targets
+        .filter((target) => {
+          const from = roomOf(file);
+          const to = roomOf(target);
+          if (to === undefined || from === to) return false;
+          if (from !== undefined) return !ROOMS[from]!.includes(to);
+          if (file === 'db/schema.ts') return !target.endsWith('/schema.ts');
+          if (file.startsWith('db/contract/')) return !/\/(validation\/[\w-]+|taxonomy|facets)\.ts$/.test(target);
+          return true;
+        })
+        .map((target) => `${file} imports ${target}`),
     );
     expect(wrong).toEqual([]);
   });
@@ -107,7 +121,11 @@ describe('import boundaries', () => {
     const browserLib = files('site/lib').filter((f) => !f.includes('/server/'));
     const bad = [
       ...browserDirs.flatMap((d) => violations(d, (s) => (s.startsWith('#db/') || s.includes('/db/')) && !allowed.test(s))),
-      ...browserLib.flatMap((f) => imports(f).filter((s) => (s.startsWith('#db/') || s.includes('/db/')) && !allowed.test(s)).map((s) => `${f} imports ${s}`)),
+      ...browserLib.flatMap((f) =>
+        imports(f)
+          .filter((s) => (s.startsWith('#db/') || s.includes('/db/')) && !allowed.test(s))
+          .map((s) => `${f} imports ${s}`),
+      ),
     ];
     expect(bad).toEqual([]);
   });
@@ -115,7 +133,11 @@ describe('import boundaries', () => {
   it('the production server (site/server/) imports nothing of site/ outside it, nor astro; browser code never imports it', () => {
     const outside = (s: string) => /^astro/.test(s) || (/^#site\//.test(s) && !s.startsWith('#site/server/')) || /^\.\.\//.test(s);
     const browserCode = [...files('site/islands'), ...files('site/stores'), ...files('site/lib').filter((f) => !f.includes('/server/'))];
-    const fromBrowser = browserCode.flatMap((f) => imports(f).filter((s) => /(#site\/|\/)server\//.test(s) && !s.includes('lib/server')).map((s) => `${f} imports ${s}`));
+    const fromBrowser = browserCode.flatMap((f) =>
+      imports(f)
+        .filter((s) => /(#site\/|\/)server\//.test(s) && !s.includes('lib/server'))
+        .map((s) => `${f} imports ${s}`),
+    );
     expect([...violations('site/server', outside), ...fromBrowser]).toEqual([]);
   });
 
@@ -125,8 +147,27 @@ describe('import boundaries', () => {
   });
 
   it('validation schemas take zod from db/validation/zod.ts (configured for the CSP)', () => {
-    const validationDirs = ['db/validation', ...Object.keys(ROOMS).map((room) => `db/${room}/validation`).filter((dir) => existsSync(join(root, dir)))];
-    expect(validationDirs.flatMap((dir) => violations(dir, (s, file) => s === 'zod' && !file.endsWith('zod.ts') && !/import type/.test(readFileSync(join(root, file), 'utf8').split('\n').find((l) => l.includes("'zod'")) ?? '')))).toEqual([]);
+    const validationDirs = [
+      'db/validation',
+      ...Object.keys(ROOMS)
+        .map((room) => `db/${room}/validation`)
+        .filter((dir) => existsSync(join(root, dir))),
+    ];
+    expect(
+      validationDirs.flatMap((dir) =>
+        violations(
+          dir,
+          (s, file) =>
+            s === 'zod' &&
+            !file.endsWith('zod.ts') &&
+            !/import type/.test(
+              readFileSync(join(root, file), 'utf8')
+                .split('\n')
+                .find((l) => l.includes("'zod'")) ?? '',
+            ),
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('pages and endpoints run no SQL of their own', () => {

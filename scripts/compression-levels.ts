@@ -23,7 +23,13 @@ const CANDIDATES: Array<[string, Compress]> = [
 ];
 
 function brotliLevel(body: Buffer, quality: number) {
-  return { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
+  };
 }
 
 /** Median milliseconds of `runs` calls. */
@@ -43,7 +49,11 @@ if (!baseUrl || paths.length === 0) {
   console.error('Usage: node scripts/compression-levels.ts <base-url> <path>...');
   process.exit(2);
 }
-const pages = await Promise.all(paths.map(async (path) => [path, Buffer.from(await (await fetch(new URL(path, baseUrl), { headers: { 'accept-encoding': 'identity' } })).arrayBuffer())] as const));
+const pages = await Promise.all(
+  paths.map(
+    async (path) => [path, Buffer.from(await (await fetch(new URL(path, baseUrl), { headers: { 'accept-encoding': 'identity' } })).arrayBuffer())] as const,
+  ),
+);
 console.log(`| encoding | ${pages.map(([path, body]) => `${path} (${(body.byteLength / 1024).toFixed(1)} KB): KB, ms`).join(' | ')} |`);
 console.log(`|---|${pages.map(() => '---:').join('|')}|`);
 for (const [name, compress] of CANDIDATES) {

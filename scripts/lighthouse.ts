@@ -20,13 +20,27 @@ import { startServer } from '../tests/setup/server.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+});
 if (build.status !== 0) throw new Error('build failed');
 
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
 });
 try {
   const search = await (await fetch(`${server.url}/api/contents/search?order=topRated`)).json();
@@ -35,10 +49,19 @@ try {
   for (const theme of ['light', 'dark'] as const) {
     await storeTheme(chrome.port, server.url, theme);
     for (const [name, path] of Object.entries(pages)) {
-      const run = await lighthouse(server.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: true });
+      const run = await lighthouse(server.url + path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        disableStorageReset: true,
+      });
       const categories = run!.lhr.categories;
       results[`${name} (${theme})`] = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]));
-      const failing = Object.values(run!.lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual');
+      const failing = Object.values(run!.lhr.audits).filter(
+        (a) =>
+          a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual',
+      );
       if (failing.length) process.stderr.write(`${name} (${theme}): below full marks: ${failing.map((a) => `${a.id} (${a.score})`).join(', ')}\n`);
     }
   }

@@ -21,7 +21,10 @@ if (!file || !port) {
   process.exit(2);
 }
 const responses = new Map(
-  (JSON.parse(readFileSync(file, 'utf8')) as Captured[]).map((r) => [r.path, { status: r.status, headers: r.headers.flat(), body: Buffer.from(r.body, 'base64') }]),
+  (JSON.parse(readFileSync(file, 'utf8')) as Captured[]).map((r) => [
+    r.path,
+    { status: r.status, headers: r.headers.flat(), body: Buffer.from(r.body, 'base64') },
+  ]),
 );
 createServer((req, res) => {
   const response = responses.get(req.url ?? '/');

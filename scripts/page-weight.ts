@@ -67,7 +67,10 @@ export async function measurePage(baseUrl: string, path: string): Promise<PageWe
   const html = await (await fetch(pageUrl)).text();
   const refs = htmlReferences(html);
   const js = new Map<string, AssetWeight>();
-  const queue = [...refs.js.map((u) => new URL(u, pageUrl).href), ...refs.inlineModules.flatMap((code) => staticImports(code).map((u) => new URL(u, pageUrl).href))];
+  const queue = [
+    ...refs.js.map((u) => new URL(u, pageUrl).href),
+    ...refs.inlineModules.flatMap((code) => staticImports(code).map((u) => new URL(u, pageUrl).href)),
+  ];
   const inlineJs = refs.inlineModules.map((code, i) => ({ url: `${path}#inline-${i}`, bytes: Buffer.byteLength(code), gzip: gzipSize(code) }));
   while (queue.length) {
     const url = queue.shift()!;

@@ -37,7 +37,10 @@ const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileS
 
 if (!args['skip-build']) {
   log('Building…');
-  if (spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0) throw new Error('build failed');
+  if (
+    spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0
+  )
+    throw new Error('build failed');
 }
 const dir = mkdtempSync(join(tmpdir(), 'skillshelf-soak-'));
 const dbPath = join(dir, 'soak.db');
@@ -65,8 +68,20 @@ for (let i = 0; ; i++) {
 }
 
 const post = async (path: string, body: unknown, token?: string) =>
-  fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-const users = await Promise.all(Array.from({ length: 50 }, async (_, i) => (await (await post('/api/users/signup', { name: `Soaker ${i}`, email: `soak-${i}-${Date.now()}@example.com`, password: 'soak-password' })).json()) as { token: string }));
+  fetch(url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+const users = await Promise.all(
+  Array.from(
+    { length: 50 },
+    async (_, i) =>
+      (await (await post('/api/users/signup', { name: `Soaker ${i}`, email: `soak-${i}-${Date.now()}@example.com`, password: 'soak-password' })).json()) as {
+        token: string;
+      },
+  ),
+);
 const page = await (await fetch(`${url}/api/contents/search?order=oldest`)).json();
 const slugs: string[] = page.contents.map((c: { slug: string }) => c.slug);
 const ids: string[] = page.contents.map((c: { _id: string }) => c._id);
@@ -78,12 +93,41 @@ const mixed: autocannon.Request[] = [
       const roll = Math.random();
       const user = pick(users);
       if (roll < 0.2) return { ...req, method: 'GET', path: '/' };
-      if (roll < 0.45) return { ...req, method: 'GET', path: pick(['/search', '/search?category=web-development', '/search?searchTerm=python', `/search?page=${1 + Math.floor(Math.random() * 50)}`, '/search?techStack=javascript&cost=Free&rating=3']) };
+      if (roll < 0.45)
+        return {
+          ...req,
+          method: 'GET',
+          path: pick([
+            '/search',
+            '/search?category=web-development',
+            '/search?searchTerm=python',
+            `/search?page=${1 + Math.floor(Math.random() * 50)}`,
+            '/search?techStack=javascript&cost=Free&rating=3',
+          ]),
+        };
       if (roll < 0.6) return { ...req, method: 'GET', path: `/content/${pick(slugs)}` };
-      if (roll < 0.75) return { ...req, method: 'GET', path: pick(['/api/contents/search?searchTerm=data', '/api/contents/filters', '/api/contents/search?category=cybersecurity&order=topRated']) };
-      if (roll < 0.85) return { ...req, method: 'POST', path: '/api/users/save', headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` }, body: JSON.stringify({ contentId: pick(ids) }) };
+      if (roll < 0.75)
+        return {
+          ...req,
+          method: 'GET',
+          path: pick(['/api/contents/search?searchTerm=data', '/api/contents/filters', '/api/contents/search?category=cybersecurity&order=topRated']),
+        };
+      if (roll < 0.85)
+        return {
+          ...req,
+          method: 'POST',
+          path: '/api/users/save',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+          body: JSON.stringify({ contentId: pick(ids) }),
+        };
       // Reviews: a user's second review of a content is a correct 409, not an error.
-      return { ...req, method: 'POST', path: `/api/contents/${pick(ids)}/reviews`, headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` }, body: JSON.stringify({ rating: 1 + Math.floor(Math.random() * 5), comment: 'soak' }) };
+      return {
+        ...req,
+        method: 'POST',
+        path: `/api/contents/${pick(ids)}/reviews`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+        body: JSON.stringify({ rating: 1 + Math.floor(Math.random() * 5), comment: 'soak' }),
+      };
     },
   },
 ];
@@ -105,13 +149,20 @@ const writer = (async () => {
 })();
 
 let backup: { startedAt: number; file: string; ok: boolean } | undefined;
-const backupTimer = setTimeout(() => {
-  const file = join(dir, 'backup.db');
-  const startedAt = Date.now();
-  const cli = spawnSync(process.execPath, [join(root, 'cli/bin.mjs'), 'db', 'backup', file], { cwd: root, env: { ...process.env, DATABASE_URL: `file:${dbPath}` }, encoding: 'utf8' });
-  backup = { startedAt, file, ok: cli.status === 0 };
-  log(`backup at ${Math.round((startedAt - started) / 1000)} s: ${cli.status === 0 ? 'ok' : cli.stderr.trim()}`);
-}, (seconds * 1000) / 2);
+const backupTimer = setTimeout(
+  () => {
+    const file = join(dir, 'backup.db');
+    const startedAt = Date.now();
+    const cli = spawnSync(process.execPath, [join(root, 'cli/bin.mjs'), 'db', 'backup', file], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: `file:${dbPath}` },
+      encoding: 'utf8',
+    });
+    backup = { startedAt, file, ok: cli.status === 0 };
+    log(`backup at ${Math.round((startedAt - started) / 1000)} s: ${cli.status === 0 ? 'ok' : cli.stderr.trim()}`);
+  },
+  (seconds * 1000) / 2,
+);
 const sampler = setInterval(() => (memory.peak = Math.max(memory.peak, rssMb(server.pid!))), 2000);
 
 log(`Soaking for ${seconds} s at ${args.connections} connections…`);
@@ -130,7 +181,9 @@ memory.end = rssMb(server.pid!);
 server.kill('SIGTERM');
 
 const statusCodes = result.statusCodeStats as unknown as Record<string, { count: number }>;
-const fivexx = Object.entries(statusCodes).filter(([code]) => code.startsWith('5')).reduce((n, [, s]) => n + s.count, 0);
+const fivexx = Object.entries(statusCodes)
+  .filter(([code]) => code.startsWith('5'))
+  .reduce((n, [, s]) => n + s.count, 0);
 let backupCheck = 'not taken';
 if (backup?.ok) {
   const copy = createClient({ url: `file:${backup.file}` });
@@ -148,5 +201,7 @@ console.log(`## Soak: ${seconds} s, ${args.connections} connections, ${Number(ar
 | requests | req/s | errors (connection) | 5xx | p50 ms | p99 ms | memory start → end (peak) | backup |
 |---:|---:|---:|---:|---:|---:|---|---|
 | ${result.requests.total.toLocaleString('en')} | ${Math.round(result.requests.average)} | ${result.errors + result.timeouts} | ${fivexx} | ${result.latency.p50} | ${result.latency.p99} | ${memory.start} → ${memory.end} MB (${memory.peak} MB), ${growth >= 0 ? '+' : ''}${growth.toFixed(1)}% | ${backupCheck} |
-Status codes: ${Object.entries(statusCodes).map(([code, s]) => `${code}: ${s.count}`).join(', ')}`);
+Status codes: ${Object.entries(statusCodes)
+  .map(([code, s]) => `${code}: ${s.count}`)
+  .join(', ')}`);
 process.exit(fivexx + result.errors + result.timeouts === 0 && growth < 20 ? 0 : 1);

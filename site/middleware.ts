@@ -182,4 +182,13 @@ const addSecurityHeaders = defineMiddleware(async (context, next) => {
   return response;
 });
 
-export const onRequest = sequence(describeRequest, startBackgroundWork, addSecurityHeaders, answerMethods, checkOrigin, authenticate, guardPages, pageValidators);
+export const onRequest = sequence(
+  describeRequest,
+  startBackgroundWork,
+  addSecurityHeaders,
+  answerMethods,
+  checkOrigin,
+  authenticate,
+  guardPages,
+  pageValidators,
+);

@@ -27,7 +27,12 @@ export function registerCatalogCommands(program: Command): void {
     .description('add or update contents from a file; every row is checked with the rules of the API')
     .addOption(formatOption('the file format'))
     .option('--dry-run', 'check every row and report what would happen (field by field for updates), writing nothing')
-    .addOption(new Option('--on-existing <policy>', 'what to do with contents already listed (same website): fill their empty fields, update them, or skip them (default: fill)').choices(ON_EXISTING))
+    .addOption(
+      new Option(
+        '--on-existing <policy>',
+        'what to do with contents already listed (same website): fill their empty fields, update them, or skip them (default: fill)',
+      ).choices(ON_EXISTING),
+    )
     .option('--map <file>', 'a JSON file mapping the file\'s tags onto ours, e.g. {"category": {"other": null, "frontend-development": "web-development"}}')
     .option('--no-create-tags', 'refuse a row with a tag that matches none of ours, instead of importing it without that tag')
     .option('--as-submissions', 'queue the rows as submissions for review instead (websites already listed or queued are skipped)')
@@ -67,7 +72,7 @@ const IMPORT_HELP = [
   ...FIELD_FACETS.map((facet) => `        ${facet.key}: one of ${facet.choices.map((choice) => choice.value).join(', ')} (or its label); empty for none.`),
   "        A cell starting with ' has that one quote taken off: export writes it before every cell that starts",
   "        with = + - @, a tab, a carriage return or ', so a spreadsheet shows such a cell as text instead of",
-  "        running it as a formula, and the import gives back exactly what was exported.",
+  '        running it as a formula, and the import gives back exactly what was exported.',
   '',
   'Rows:',
   '  Each row is named by its position in the file (row 17) and the line it starts on. A row is matched to a',
@@ -82,7 +87,7 @@ const IMPORT_HELP = [
   '',
   'Files from elsewhere:',
   '  Tags are matched to ours without regard to case or punctuation ("Php" is PHP, "nodejs" Node.js), after',
-  '  --map, whose keys are the file\'s tags (labels or values) and whose values are ours, or null to drop the',
+  "  --map, whose keys are the file's tags (labels or values) and whose values are ours, or null to drop the",
   '  tag: {"category": {"other": null, "frontend-development": "web-development"}, "techStack": {"golang": null}}.',
   '  A tag that matches none of ours is created (once, with a warning on the first row that has it), and the',
   '  report lists the new tags; --dry-run lists what it would create, to write a map from first.',
@@ -100,10 +105,10 @@ const IMPORT_HELP = [
   examples(
     ['see what a file would change', 'npx skillshelf import catalog.csv --dry-run'],
     ['load a catalog exported elsewhere', 'npx skillshelf import skillshelf-export.json'],
-    ['another directory\'s export, its tags mapped onto ours', 'npx skillshelf import their-export.json --map map.json --dry-run'],
+    ["another directory's export, its tags mapped onto ours", 'npx skillshelf import their-export.json --map map.json --dry-run'],
     ['let the file overwrite what is listed', 'npx skillshelf import catalog.json --on-existing update'],
     ['queue a list of links for review', 'npx skillshelf import links.csv --as-submissions'],
-    ['only the refused rows, in a script', "npx skillshelf import catalog.json --json | jq '.rows[] | select(.outcome == \"refused\")'"],
+    ['only the refused rows, in a script', 'npx skillshelf import catalog.json --json | jq \'.rows[] | select(.outcome == "refused")\''],
   ),
 ].join('\n');
 
@@ -120,7 +125,8 @@ interface ImportOptions {
 async function importFile(file: string, options: ImportOptions, command: Command): Promise<void> {
   const format = options.format ?? formatFromName(file);
   if (!format) throw new UsageError(`cannot tell the format of ${file} from its name: pass --format json or --format csv`);
-  if (options.asSubmissions && options.onExisting) throw new UsageError('--on-existing does not apply to --as-submissions: websites already listed are skipped');
+  if (options.asSubmissions && options.onExisting)
+    throw new UsageError('--on-existing does not apply to --as-submissions: websites already listed are skipped');
   const size = fileSize(file);
   const tagMap = options.map === undefined ? undefined : readMapFile(options.map);
   const db = await openMigratedDb();
@@ -128,16 +134,21 @@ async function importFile(file: string, options: ImportOptions, command: Command
   const progress = progressBar('reading');
   let report: ImportReport;
   try {
-    report = await importCatalog(db, actor, readText(file, (read) => progress.update(read, size)), {
-      format,
-      source: basename(file),
-      dryRun: options.dryRun === true,
-      asSubmissions: options.asSubmissions === true,
-      ...(options.onExisting ? { onExisting: options.onExisting } : {}),
-      ...(tagMap === undefined ? {} : { tagMap }),
-      createTags: options.createTags,
-      onProgress: (done, total) => progress.update(done, total, options.dryRun ? 'checking' : 'writing'),
-    });
+    report = await importCatalog(
+      db,
+      actor,
+      readText(file, (read) => progress.update(read, size)),
+      {
+        format,
+        source: basename(file),
+        dryRun: options.dryRun === true,
+        asSubmissions: options.asSubmissions === true,
+        ...(options.onExisting ? { onExisting: options.onExisting } : {}),
+        ...(tagMap === undefined ? {} : { tagMap }),
+        createTags: options.createTags,
+        onProgress: (done, total) => progress.update(done, total, options.dryRun ? 'checking' : 'writing'),
+      },
+    );
   } catch (error) {
     if (error instanceof ImportFileError) throw new ImportFileError(undefined, `${file}: ${error.message}: nothing was imported`);
     if (error instanceof TagMapError) throw new ImportFileError(undefined, `${options.map}: ${error.message}: nothing was imported`);
@@ -162,7 +173,10 @@ function fileSize(file: string): number {
     return stat.size;
   } catch (error) {
     if (error instanceof ImportFileError) throw error;
-    throw new ImportFileError(undefined, `cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw new ImportFileError(
+      undefined,
+      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    );
   }
 }
 

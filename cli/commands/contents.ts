@@ -52,7 +52,13 @@ async function showContents(options: ListOptions): Promise<void> {
   if (listing.correctedTerm) printLine(`Nothing matched '${options.search}': showing results for '${listing.correctedTerm}'.`);
   listing.contents.forEach(printContent);
   const what = options.search ? `${plural(listing.total, 'match', 'matches')} for '${options.search}'` : `${plural(listing.total, 'content')}, newest first`;
-  printLine(listing.contents.length === 0 ? (options.search ? `No contents match '${options.search}'.` : 'The catalog is empty.') : `Showing ${formatCount(listing.contents.length)} of ${what}.`);
+  printLine(
+    listing.contents.length === 0
+      ? options.search
+        ? `No contents match '${options.search}'.`
+        : 'The catalog is empty.'
+      : `Showing ${formatCount(listing.contents.length)} of ${what}.`,
+  );
 }
 
 const DELETE_HELP = examples(
@@ -74,5 +80,7 @@ function printContent(content: ApiContent): void {
   const tags = [...content.category, ...content.techStack, ...content.type].map((t) => t.label).join(', ');
   const rating = content.numReviews ? `★ ${content.rating} (${content.numReviews})` : 'no reviews';
   printLine(`${content._id}  ${content.name}`);
-  printLine(`    /content/${content.slug} · ${content.url || 'no website'} · ${content.cost}${content.hasCert ? ' · certificate' : ''} · ${rating}${tags ? ` · ${tags}` : ''}`);
+  printLine(
+    `    /content/${content.slug} · ${content.url || 'no website'} · ${content.cost}${content.hasCert ? ' · certificate' : ''} · ${rating}${tags ? ` · ${tags}` : ''}`,
+  );
 }

@@ -5,7 +5,15 @@ import type { Command } from 'commander';
 import { getDb } from '#db/client.ts';
 import { migrateDb } from '#db/migrate.ts';
 import { DEMO_ACCOUNTS } from '#db/maintenance/seed/demo.ts';
-import { backupDatabase, databaseStats, datedBackupName, pruneBackups, seedDemoData, seedSyntheticData, type DatabaseStats } from '#db/maintenance/maintenance.ts';
+import {
+  backupDatabase,
+  databaseStats,
+  datedBackupName,
+  pruneBackups,
+  seedDemoData,
+  seedSyntheticData,
+  type DatabaseStats,
+} from '#db/maintenance/maintenance.ts';
 import { actorOf } from '../actor.ts';
 import { databaseLabel, openMigratedDb } from '../database.ts';
 import { UsageError } from '../errors.ts';
@@ -79,7 +87,9 @@ async function seed(options: { synthetic?: number }, command: Command): Promise<
     return;
   }
   const report = await seedDemoData(database, actor);
-  printLine(`Seeded ${databaseLabel()} with the demo data: ${plural(report.contents, 'content')}, ${plural(report.users, 'user')}, ${plural(report.reviews, 'review')}.`);
+  printLine(
+    `Seeded ${databaseLabel()} with the demo data: ${plural(report.contents, 'content')}, ${plural(report.users, 'user')}, ${plural(report.reviews, 'review')}.`,
+  );
   printLine('Demo accounts:');
   for (const account of DEMO_ACCOUNTS) printLine(`  ${account.email}  password ${account.password}${account.isAdmin ? '  (admin)' : ''}`);
 }
@@ -110,7 +120,7 @@ async function backUp(file: string, options: { force?: boolean; keep?: number })
 
 const STATS_HELP = examples(
   ['how big is the database', 'npx skillshelf db stats'],
-  ['the number of contents, in a script', "npx skillshelf db stats --json | jq .tables.contents"],
+  ['the number of contents, in a script', 'npx skillshelf db stats --json | jq .tables.contents'],
 );
 
 async function showStats(options: { json?: boolean }): Promise<void> {

@@ -38,7 +38,7 @@ const OUTBOX_HELP = [
   examples(
     ['read the last 20 messages', 'npx skillshelf mail outbox'],
     ['take the newest reset link in a script', "npx skillshelf mail outbox --json --limit 1 | jq -r '.[0].text'"],
-    ['mail that could not be delivered', "npx skillshelf mail outbox --json | jq '.[] | select(.status == \"failed\")'"],
+    ['mail that could not be delivered', 'npx skillshelf mail outbox --json | jq \'.[] | select(.status == "failed")\''],
   ),
 ].join('\n');
 

@@ -92,7 +92,10 @@ const REVIEW_HELP = [
   'create it, map it to one of ours, or drop it. Nothing changes before the final confirmation;',
   'Ctrl+C at any question leaves the queue as it was. Each approval follows the web’s rules: one that',
   'would duplicate a listed slug or website is refused and stays in the queue.',
-  examples(['empty the queue', 'npx skillshelf submissions review'], ['act as a named admin in the audit log', 'npx skillshelf --as admin@example.com submissions review']),
+  examples(
+    ['empty the queue', 'npx skillshelf submissions review'],
+    ['act as a named admin in the audit log', 'npx skillshelf --as admin@example.com submissions review'],
+  ),
 ].join('\n');
 
 async function reviewQueue(_options: unknown, command: Command): Promise<void> {
@@ -188,7 +191,13 @@ async function chosenIds(db: Db, ids: string[], options: ChangeOptions, verb: st
   return pending.map((s) => s._id);
 }
 
-const LABELS: Record<SubmissionOutcome['outcome'], string> = { approved: 'approved', rejected: 'rejected', deleted: 'deleted', refused: 'refused', 'not-found': 'not found' };
+const LABELS: Record<SubmissionOutcome['outcome'], string> = {
+  approved: 'approved',
+  rejected: 'rejected',
+  deleted: 'deleted',
+  refused: 'refused',
+  'not-found': 'not found',
+};
 
 /**
  * One line per id (and one per tag it proposed), then a count; exit 1 (PartlyFailed) if any id was not
@@ -208,11 +217,19 @@ function report(outcomes: SubmissionOutcome[], json: boolean, unasked = false): 
     printLine(`${counts.map(([label, n]) => `${n} ${label}`).join(', ')}.`);
     const dropped = outcomes.flatMap((o) => o.proposedTags ?? []).filter((p) => p.outcome === 'dropped').length;
     if (unasked && dropped > 0) {
-      printLine(`${plural(dropped, 'proposed tag')} dropped: nobody chose for ${dropped === 1 ? 'it' : 'them'} (pass --proposed-tags create to create them, or approve in a terminal without --yes to choose).`);
+      printLine(
+        `${plural(dropped, 'proposed tag')} dropped: nobody chose for ${dropped === 1 ? 'it' : 'them'} (pass --proposed-tags create to create them, or approve in a terminal without --yes to choose).`,
+      );
     }
   }
   const failed = outcomes.filter((o) => o.outcome === 'refused' || o.outcome === 'not-found');
-  if (failed.length > 0) throw new PartlyFailed(`${failed.length} of ${plural(outcomes.length, 'submission')} could not be done: ${failed.map((o) => o.id).slice(0, 5).join(', ')}${failed.length > 5 ? ', …' : ''}`);
+  if (failed.length > 0)
+    throw new PartlyFailed(
+      `${failed.length} of ${plural(outcomes.length, 'submission')} could not be done: ${failed
+        .map((o) => o.id)
+        .slice(0, 5)
+        .join(', ')}${failed.length > 5 ? ', …' : ''}`,
+    );
 }
 
 const SETTLED: Record<SettledProposal['outcome'], (p: SettledProposal) => string> = {
@@ -224,7 +241,8 @@ const SETTLED: Record<SettledProposal['outcome'], (p: SettledProposal) => string
 const settledText = (p: SettledProposal) => SETTLED[p.outcome](p);
 
 const proposedText = (s: ApiSubmission) => s.proposedTags.map((p) => `${p.label} (proposed ${p.kind})`).join(', ');
-const tagText = (s: ApiSubmission) => [...[...s.category, ...s.techStack, ...s.type].map((t) => t.label), ...(proposedText(s) ? [proposedText(s)] : [])].join(', ');
+const tagText = (s: ApiSubmission) =>
+  [...[...s.category, ...s.techStack, ...s.type].map((t) => t.label), ...(proposedText(s) ? [proposedText(s)] : [])].join(', ');
 
 /** Asks, in the terminal, what becomes of each tag the ticked submissions propose. */
 function proposalAsker(db: Db, pending: Pending[]): AskProposals {

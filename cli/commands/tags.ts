@@ -120,9 +120,12 @@ async function relabelTag(kind: TagKind, value: string, label: string, options: 
   const db = await openMigratedDb();
   const actor = await actorOf(db, command);
   const tag = await describeTag(db, kind, value);
-  if (!(await confirmChange(`Rename the ${kind} '${tag.label}' (${tag.value}) to '${label}' on ${plural(tag.contents, 'content')}?`, options))) return printLine('Cancelled: nothing changed.');
+  if (!(await confirmChange(`Rename the ${kind} '${tag.label}' (${tag.value}) to '${label}' on ${plural(tag.contents, 'content')}?`, options)))
+    return printLine('Cancelled: nothing changed.');
   const renamed = await renameTag(db, actor, kind, value, label);
-  printLine(`Renamed the ${kind} '${tag.label}' to '${renamed.label}' (${renamed.value}) on ${plural(renamed.contents, 'content')}.${renamed.value !== tag.value ? ` Links to ${tag.value} lead to ${renamed.value}.` : ''}`);
+  printLine(
+    `Renamed the ${kind} '${tag.label}' to '${renamed.label}' (${renamed.value}) on ${plural(renamed.contents, 'content')}.${renamed.value !== tag.value ? ` Links to ${tag.value} lead to ${renamed.value}.` : ''}`,
+  );
 }
 
 async function mergeTag(kind: TagKind, fromValue: string, intoValue: string, options: { yes?: boolean }, command: Command): Promise<void> {
@@ -132,7 +135,9 @@ async function mergeTag(kind: TagKind, fromValue: string, intoValue: string, opt
   const question = `Merge the ${kind} '${from.label}' (${plural(from.contents, 'content')}) into '${into.label}' (${plural(into.contents, 'content')})? '${from.label}' goes away.`;
   if (!(await confirmChange(question, options))) return printLine('Cancelled: nothing changed.');
   const merged = await mergeTags(db, actor, kind, fromValue, intoValue);
-  printLine(`Merged the ${kind} '${from.label}' into '${merged.label}': it is on ${plural(merged.contents, 'content')} now. Links to ${from.value} lead to ${merged.value}.`);
+  printLine(
+    `Merged the ${kind} '${from.label}' into '${merged.label}': it is on ${plural(merged.contents, 'content')} now. Links to ${from.value} lead to ${merged.value}.`,
+  );
 }
 
 const RETIRE = 'stop offering a tag in forms and filters; the contents that carry it keep it';
@@ -146,7 +151,14 @@ async function changeTagStatus(kind: TagKind, value: string, status: 'retired' |
   const actor = await actorOf(db, command);
   const tag = await describeTag(db, kind, value);
   if (tag.status === status) return printLine(`The ${kind} '${tag.label}' is already ${status}: nothing changed.`);
-  if (!(await confirmChange(`${status === 'retired' ? 'Retire' : 'Restore'} the ${kind} '${tag.label}' (${plural(tag.contents, 'content')} carry it)?`, options))) return printLine('Cancelled: nothing changed.');
+  if (
+    !(await confirmChange(`${status === 'retired' ? 'Retire' : 'Restore'} the ${kind} '${tag.label}' (${plural(tag.contents, 'content')} carry it)?`, options))
+  )
+    return printLine('Cancelled: nothing changed.');
   await setTagStatus(db, actor, kind, value, status);
-  printLine(status === 'retired' ? `Retired the ${kind} '${tag.label}': no longer offered; ${plural(tag.contents, 'content')} keep it.` : `Restored the ${kind} '${tag.label}': offered again.`);
+  printLine(
+    status === 'retired'
+      ? `Retired the ${kind} '${tag.label}': no longer offered; ${plural(tag.contents, 'content')} keep it.`
+      : `Restored the ${kind} '${tag.label}': offered again.`,
+  );
 }

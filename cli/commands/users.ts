@@ -74,7 +74,8 @@ async function listUsers(options: { json?: boolean }): Promise<void> {
   // Padded as shown: an escaped control character is wider than the character.
   const emails = list.map((u) => visible(u.email));
   const width = Math.max(...emails.map((email) => email.length));
-  for (const [i, user] of list.entries()) printLine(`${emails[i]!.padEnd(width)}  ${user.isAdmin ? 'admin' : 'user '}  ${formatTime(new Date(user.createdAt))}  ${user.name}`);
+  for (const [i, user] of list.entries())
+    printLine(`${emails[i]!.padEnd(width)}  ${user.isAdmin ? 'admin' : 'user '}  ${formatTime(new Date(user.createdAt))}  ${user.name}`);
   printLine(`${plural(list.length, 'user')}, ${plural(list.filter((u) => u.isAdmin).length, 'admin')}.`);
 }
 
@@ -82,7 +83,7 @@ const CREATE_HELP = examples(
   ['create an administrator, asking for name, email and password', 'npx skillshelf users create --admin'],
   [
     'create a user from a script: nothing is asked when all three are given',
-    "npx skillshelf users create --name 'Ada Lovelace' --email ada@example.com --password \"$PASSWORD\" --json",
+    'npx skillshelf users create --name \'Ada Lovelace\' --email ada@example.com --password "$PASSWORD" --json',
   ],
 );
 
@@ -137,7 +138,9 @@ async function sendPasswordReset(email: string, _options: unknown, command: Comm
   const db = await openMigratedDb();
   const user = await sendPasswordResetByAdmin(db, await actorOf(db, command), email);
   if (mailTransport() === 'outbox') {
-    return printLine(`Put a password-reset mail for ${describe(user)} in the outbox (SMTP_URL is not set): read it with \`npx skillshelf mail outbox --limit 1\`.`);
+    return printLine(
+      `Put a password-reset mail for ${describe(user)} in the outbox (SMTP_URL is not set): read it with \`npx skillshelf mail outbox --limit 1\`.`,
+    );
   }
   // Sent now rather than left to the server's sender; the server may have taken it first.
   const delivery = (await deliverDueMail(db)).find((d) => d.to === user.email);

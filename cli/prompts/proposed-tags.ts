@@ -19,7 +19,11 @@ export interface ProposalChoice {
 const OTHER = '\0other';
 
 /** The choice for each proposal of the submission named `name`, in order; `created` counts the new tags. */
-export async function askProposedTags(name: string, proposals: readonly ReviewedProposal[], lists: TagLists): Promise<{ choices: ProposalChoice[]; created: number }> {
+export async function askProposedTags(
+  name: string,
+  proposals: readonly ReviewedProposal[],
+  lists: TagLists,
+): Promise<{ choices: ProposalChoice[]; created: number }> {
   const choices: ProposalChoice[] = [];
   let created = 0;
   for (const p of proposals) {

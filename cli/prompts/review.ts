@@ -37,7 +37,10 @@ export const REVIEW_PAGE_SIZE = 15;
  * The decision, or undefined when the final confirmation was answered no. The submissions' text is what
  * users typed: every line is shown with its control characters escaped, so none can redraw the screen.
  */
-export async function askReview(items: ReviewItem[], askProposals: AskProposals = async () => ({ choices: {}, created: 0 })): Promise<ReviewDecision | undefined> {
+export async function askReview(
+  items: ReviewItem[],
+  askProposals: AskProposals = async () => ({ choices: {}, created: 0 }),
+): Promise<ReviewDecision | undefined> {
   const width = Math.max(60, (context.output.columns || 100) - 6);
   const ticked = await ask(() =>
     checkbox(

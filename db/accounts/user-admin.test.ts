@@ -11,14 +11,18 @@ afterEach(() => t.close());
 
 const operator: Actor = { kind: 'cli', name: 'root' };
 const create = (name: string, email: string, isAdmin = false) => createUserByAdmin(t.db, operator, { name, email, password: 'correct horse' }, { isAdmin });
-const errorOf = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e);
+const errorOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 describe('accounts managed from the terminal', () => {
   it('records who created an account', async () => {
     const ada = await create('Ada', 'ada@example.com', true);
-    expect(await t.db.select({ actor: auditLog.actor, actorLabel: auditLog.actorLabel, action: auditLog.action, targetId: auditLog.targetId }).from(auditLog)).toEqual([
-      { actor: 'cli:root', actorLabel: 'root (cli)', action: 'user.create', targetId: ada.id },
-    ]);
+    expect(
+      await t.db.select({ actor: auditLog.actor, actorLabel: auditLog.actorLabel, action: auditLog.action, targetId: auditLog.targetId }).from(auditLog),
+    ).toEqual([{ actor: 'cli:root', actorLabel: 'root (cli)', action: 'user.create', targetId: ada.id }]);
   });
 
   it('lists every user, newest first, without password hashes', async () => {
@@ -55,7 +59,10 @@ describe('accounts managed from the terminal', () => {
     const ada = await create('Ada', 'ada@example.com');
     await sendPasswordResetByAdmin(t.db, operator, 'Ada@Example.com');
     expect(await t.db.select({ to: outbox.to }).from(outbox)).toEqual([{ to: 'ada@example.com' }]);
-    expect(await t.db.select({ action: auditLog.action, targetId: auditLog.targetId }).from(auditLog)).toContainEqual({ action: 'user.reset-password', targetId: ada.id });
+    expect(await t.db.select({ action: auditLog.action, targetId: auditLog.targetId }).from(auditLog)).toContainEqual({
+      action: 'user.reset-password',
+      targetId: ada.id,
+    });
     expect(await errorOf(sendPasswordResetByAdmin(t.db, operator, 'nobody@example.com'))).toMatchObject({ code: 'NOT_FOUND' });
   });
 });

@@ -145,4 +145,3 @@ export async function deleteUserByAdmin(db: Db, actor: Actor, id: string): Promi
   }
   return { message: 'user deleted successfully' };
 }
-

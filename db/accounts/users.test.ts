@@ -5,15 +5,7 @@ import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
 import { AppError } from '../errors.ts';
 import { outbox, passwordResetTokens, sessions, users } from '../schema.ts';
 import { validateSessionToken } from './sessions.ts';
-import {
-  BAD_CREDENTIALS,
-  EMAIL_TAKEN,
-  FORGET_PASSWORD_REPLY,
-  resetPassword,
-  signIn,
-  signUp,
-  updateProfile,
-} from './users.ts';
+import { BAD_CREDENTIALS, EMAIL_TAKEN, FORGET_PASSWORD_REPLY, resetPassword, signIn, signUp, updateProfile } from './users.ts';
 
 let t: TestDb;
 beforeEach(async () => (t = await createTestDb()));
@@ -122,7 +114,9 @@ describe('profile', () => {
   it('names the current password as the field at fault when it is wrong, once the sign-in is old', async () => {
     const user = await signUp(t.db, account);
     await t.db.update(sessions).set({ createdAt: new Date(Date.now() - 20 * 60_000) });
-    const error = await errorOf(updateProfile(t.db, user._id, user.token, { name: 'Ada', email: account.email, password: 'a new password', currentPassword: 'not it' }));
+    const error = await errorOf(
+      updateProfile(t.db, user._id, user.token, { name: 'Ada', email: account.email, password: 'a new password', currentPassword: 'not it' }),
+    );
     expect(error).toMatchObject({ code: 'VALIDATION', fields: { currentPassword: error.message } });
     await expect(signIn(t.db, { email: account.email, password: account.password })).resolves.toBeTruthy();
   });

@@ -7,14 +7,7 @@ import { newId } from '../ids.ts';
 import { passwordResetTokens, sessions, users, type User } from '../schema.ts';
 import { hashToken } from '../crypto/tokens.ts';
 import { parseInput } from '../validation/parse.ts';
-import {
-  CURRENT_PASSWORD_NEEDED,
-  CURRENT_PASSWORD_WRONG,
-  profileInput,
-  resetPasswordInput,
-  signInInput,
-  signUpInput,
-} from './validation/users.ts';
+import { CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG, profileInput, resetPasswordInput, signInInput, signUpInput } from './validation/users.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../crypto/passwords.ts';
 import { queueMail, wakeMailSender } from '../operations/mail.ts';
 import { addressGroup, clearLimit, countEvent, currentCount, hitLimit, waitForTurn } from '../operations/rate-limit.ts';
@@ -152,7 +145,10 @@ const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
  * or the request gives the current password.
  */
 async function confirmIdentity(db: Db, user: User, token: string, currentPassword: string | undefined): Promise<void> {
-  const [session] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, hashToken(token)));
+  const [session] = await db
+    .select({ createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(eq(sessions.id, hashToken(token)));
   // Ended since the request was let in (a password change made at the same moment signs every device out).
   if (!session) throw unauthenticated();
   if (Date.now() - session.createdAt.getTime() < RECENT_SIGN_IN_MS) return;
@@ -246,7 +242,11 @@ export async function resetPassword(db: Db, input: unknown, client?: Client): Pr
   if ((await owner).length === 0) throw notFound(RESET_LINK_INVALID);
   const passwordHash = await hashPassword(password);
   const [updated] = await db.batch([
-    db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, sql`(${owner})`)).returning({ id: users.id }),
+    db
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, sql`(${owner})`))
+      .returning({ id: users.id }),
     db.delete(sessions).where(eq(sessions.userId, sql`(${owner})`)),
     db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, sql`(${owner})`)),
   ]);

@@ -44,7 +44,9 @@ describe('filters', () => {
 
   it('combine: every result satisfies every filter', async () => {
     const results = await allResults('category=software-engineering&techStack=python&cost=Free&hasCert=false');
-    const expected = demoWith((d) => labelsOf(d.category).includes('software-engineering') && labelsOf(d.techStack).includes('python') && d.cost === 'Free' && !d.hasCert);
+    const expected = demoWith(
+      (d) => labelsOf(d.category).includes('software-engineering') && labelsOf(d.techStack).includes('python') && d.cost === 'Free' && !d.hasCert,
+    );
     expect(results).toHaveLength(expected);
     for (const c of results) {
       expect(c.category.map((tag) => tag.value)).toContain('software-engineering');
@@ -174,8 +176,28 @@ describe('full-text search', () => {
   });
 
   it.each([
-    '"', '""', "'", 'AND', 'OR NOT', '*', '-', '()', '(((', 'NEAR(a b)', 'name:python', '^python', 'python AND', '🚀🔥', '😀 python',
-    "'; DROP TABLE contents; --", '%', '_', '\\', '\u0000', 'x'.repeat(5000), 'a '.repeat(2500),
+    '"',
+    '""',
+    "'",
+    'AND',
+    'OR NOT',
+    '*',
+    '-',
+    '()',
+    '(((',
+    'NEAR(a b)',
+    'name:python',
+    '^python',
+    'python AND',
+    '🚀🔥',
+    '😀 python',
+    "'; DROP TABLE contents; --",
+    '%',
+    '_',
+    '\\',
+    '\u0000',
+    'x'.repeat(5000),
+    'a '.repeat(2500),
   ])('survives %j', async (term) => {
     const result = await search(`searchTerm=${encodeURIComponent(term)}`);
     expect(Array.isArray(result.contents)).toBe(true);

@@ -55,7 +55,8 @@ async function contentsBySeqs(db: Db, seqs: number[]): Promise<Content[]> {
   return seqs.map((seq) => bySeq.get(seq)).filter((r): r is Content => Boolean(r));
 }
 
-const emptyFacets = (): FacetCounts => Object.fromEntries(FACETS.map((facet) => [facet.key, facet.kind === 'flag' ? { true: 0, false: 0 } : {}])) as FacetCounts;
+const emptyFacets = (): FacetCounts =>
+  Object.fromEntries(FACETS.map((facet) => [facet.key, facet.kind === 'flag' ? { true: 0, false: 0 } : {}])) as FacetCounts;
 
 const VOCABULARY_TTL_MS = 30_000;
 let vocabulary: { at: number; db: Db; terms: VocabularyTerm[] } | undefined;
@@ -140,7 +141,14 @@ export async function searchContents(db: Db, asked: SearchParams): Promise<Searc
     const page = Math.min(params.page, pages);
     const pageOfRows = count ? pageRows(table, filters, params.order, (page - 1) * PAGE_SIZE, PAGE_SIZE, matches) : [];
     const seqs = pageOfRows.map((i) => table.seq[i]!);
-    const list: ListShown = { filters, order: params.order, words: Boolean(matches), ...(matches ? { matched: matches.seqs } : {}), counts: true, full: pageOfRows.length === PAGE_SIZE };
+    const list: ListShown = {
+      filters,
+      order: params.order,
+      words: Boolean(matches),
+      ...(matches ? { matched: matches.seqs } : {}),
+      counts: true,
+      full: pageOfRows.length === PAGE_SIZE,
+    };
     if (pageOfRows.length) Object.assign(list, { first: rowKey(table, pageOfRows[0]!), last: rowKey(table, pageOfRows.at(-1)!) });
     declare({ lists: [list], cards: seqs });
     const rows = await contentsBySeqs(db, seqs);
@@ -226,7 +234,10 @@ export async function contentNameBySlug(db: Db, slug: string): Promise<string | 
 }
 
 export async function findUserReview(db: Db, contentId: string, userId: string): Promise<ApiReview | undefined> {
-  const [row] = await db.select().from(reviews).where(and(eq(reviews.contentId, contentId), eq(reviews.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.contentId, contentId), eq(reviews.userId, userId)));
   return row ? toApiReview(row) : undefined;
 }
 
@@ -257,4 +268,3 @@ export async function latestContents(db: Db, limit: number): Promise<ApiContent[
     return rows.map(toApiContent);
   });
 }
-

@@ -55,7 +55,10 @@ describe('drafts', () => {
   it('a draft with a tag that cannot be one is refused by name, and deleting one leaves the catalog as it was', async () => {
     const draft = await createEmptyContent(t.db, actor);
     const complete = { ...draft, name: 'Tagged', slug: 'tagged', url: 'https://tagged.example.org/', description: 'x', category: ['~~~'] };
-    await expect(updateContent(t.db, actor, draft._id, complete)).rejects.toMatchObject({ code: 'VALIDATION', message: "'~~~' cannot be a category: a tag needs a letter or a digit" });
+    await expect(updateContent(t.db, actor, draft._id, complete)).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: "'~~~' cannot be a category: a tag needs a letter or a digit",
+    });
     const before = (await listContents(t.db, { limit: 1 })).total;
     expect(await deleteContent(t.db, actor, draft._id)).toEqual({ message: 'content deleted successfully' });
     await expect(getContent(t.db, draft._id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -70,9 +73,16 @@ describe('an admin’s edit names tags as a tag box sends them', () => {
     const [content] = (await listContents(t.db, { limit: 1 })).contents;
     const edited = await updateContent(t.db, actor, content!._id, {
       ...content,
-      techStack: [{ label: 'Go', value: 'Go', __isNew__: true }, { label: 'Golang', value: 'Golang' }, { label: 'Zig', value: 'Zig', __isNew__: true }],
+      techStack: [
+        { label: 'Go', value: 'Go', __isNew__: true },
+        { label: 'Golang', value: 'Golang' },
+        { label: 'Zig', value: 'Zig', __isNew__: true },
+      ],
     });
-    expect(edited.techStack).toEqual([{ label: 'Go', value: 'go' }, { label: 'Zig', value: 'zig' }]);
+    expect(edited.techStack).toEqual([
+      { label: 'Go', value: 'go' },
+      { label: 'Zig', value: 'zig' },
+    ]);
     const { rows } = await t.db.$client.execute("SELECT action, target_id FROM audit_log WHERE action = 'tag.create'");
     expect(rows.map((row) => [row.action, row.target_id])).toEqual([['tag.create', 'techStack:zig']]);
     // Named again, it is ours now: nothing more is created.

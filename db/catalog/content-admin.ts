@@ -25,9 +25,17 @@ export async function getContent(db: Db, id: string): Promise<ApiContent> {
 
 /** A content or a draft by its id or its slug (the CLI takes either). */
 export async function findContent(db: Db, idOrSlug: string): Promise<ApiContent> {
-  const [row] = await db.select().from(contents).where(or(eq(contents.id, idOrSlug), eq(contents.slug, idOrSlug))).limit(1);
+  const [row] = await db
+    .select()
+    .from(contents)
+    .where(or(eq(contents.id, idOrSlug), eq(contents.slug, idOrSlug)))
+    .limit(1);
   if (row) return toApiContent(row);
-  const [draft] = await db.select().from(contentDrafts).where(or(eq(contentDrafts.id, idOrSlug), eq(contentDrafts.slug, idOrSlug))).limit(1);
+  const [draft] = await db
+    .select()
+    .from(contentDrafts)
+    .where(or(eq(contentDrafts.id, idOrSlug), eq(contentDrafts.slug, idOrSlug)))
+    .limit(1);
   if (!draft) throw notFound(`No content with the id or slug '${idOrSlug}'`);
   return toApiDraft(draft);
 }
@@ -105,7 +113,12 @@ export async function updateContent(db: Db, actor: Actor, id: string, input: unk
           auditEntry(db, actor, 'content.publish', { type: 'content', id }, { name: data.name, slug: data.slug }),
         ]);
       } else {
-        await db.batch([guard(db, contentExists(id)), ...newTags, ...updateContentStatements(db, id, data), auditEntry(db, actor, 'content.update', { type: 'content', id }, { name: data.name, slug: data.slug })]);
+        await db.batch([
+          guard(db, contentExists(id)),
+          ...newTags,
+          ...updateContentStatements(db, id, data),
+          auditEntry(db, actor, 'content.update', { type: 'content', id }, { name: data.name, slug: data.slug }),
+        ]);
       }
       return getContent(db, id);
     } catch (error) {

@@ -18,7 +18,13 @@ export function tagLabels(input: Pick<ContentInput, TagKind>): string {
  */
 export function tagKey(input: Pick<ContentInput, TagKind>): string {
   return TAG_KINDS.filter((kind) => input[kind].length)
-    .map((kind) => `${kind}=${input[kind].map((tag) => tag.value).sort().join(',')}`)
+    .map(
+      (kind) =>
+        `${kind}=${input[kind]
+          .map((tag) => tag.value)
+          .sort()
+          .join(',')}`,
+    )
     .join(';');
 }
 
@@ -57,7 +63,11 @@ export function updateContentStatements(db: Db, id: string, input: ContentInput)
   const { id: _unused, ...values } = contentValues(id, input);
   const tags = tagRows(id, input);
   return [
-    db.update(contents).set({ ...values, updatedAt: new Date() }).where(eq(contents.id, id)).returning({ id: contents.id }),
+    db
+      .update(contents)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(contents.id, id))
+      .returning({ id: contents.id }),
     db.delete(contentTags).where(eq(contentTags.contentId, id)),
     ...(tags.length ? [db.insert(contentTags).values(tags)] : []),
   ] as const;
@@ -88,11 +98,11 @@ export type ContentStatus = 'draft' | 'published';
 
 /** A content as docs/product.md §3 shows it (its fields, CONTENT_FIELDS), and its status. */
 export type ApiContent = { _id: string; status: ContentStatus } & Pick<Content, ContentField> & {
-  rating: number;
-  numReviews: number;
-  createdAt: string;
-  updatedAt: string;
-};
+    rating: number;
+    numReviews: number;
+    createdAt: string;
+    updatedAt: string;
+  };
 
 /** The fields a published content and a draft share, as the API shows them. */
 function apiFields(row: Content | ContentDraft, status: ContentStatus, rating: number, numReviews: number): ApiContent {

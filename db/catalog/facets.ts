@@ -135,7 +135,11 @@ export const FACETS = [
     list: 'levels',
     listed: 'choices',
     unknown: 'refuse',
-    field: { label: 'Level', heading: (label: string) => (label === 'All levels' ? 'for all levels' : `at ${label.toLowerCase()} level`), schemaOrg: { property: 'educationalLevel', as: 'label' } },
+    field: {
+      label: 'Level',
+      heading: (label: string) => (label === 'All levels' ? 'for all levels' : `at ${label.toLowerCase()} level`),
+      schemaOrg: { property: 'educationalLevel', as: 'label' },
+    },
   },
   {
     kind: 'choice',
@@ -160,7 +164,14 @@ export const FACETS = [
     top: 5,
     stepLabel: (step: number) => `${step} ${step === 1 ? 'star' : 'stars'} & up`,
   },
-  { kind: 'flag', key: 'hasCert', column: 'has_cert', title: 'Certification', chip: 'Certification', labels: { true: 'With certificate', false: 'Without certificate' } },
+  {
+    kind: 'flag',
+    key: 'hasCert',
+    column: 'has_cert',
+    title: 'Certification',
+    chip: 'Certification',
+    labels: { true: 'With certificate', false: 'Without certificate' },
+  },
 ] as const satisfies readonly Facet[];
 
 type Facets = (typeof FACETS)[number];
@@ -188,7 +199,9 @@ export const FIELD_FACETS = CHOICE_FACETS.filter((facet): facet is FieldFacet =>
  * a kind's tags, a facet's choices (cost's as plain values, as the API always had them).
  */
 export type FilterLists = {
-  [F in Facets as F extends { list: string } ? F['list'] : never]: F extends { listed: 'values'; choices: ReadonlyArray<{ value: infer V }> } ? readonly V[] : Choice[];
+  [F in Facets as F extends { list: string } ? F['list'] : never]: F extends { listed: 'values'; choices: ReadonlyArray<{ value: infer V }> }
+    ? readonly V[]
+    : Choice[];
 };
 
 /** A choice named by its value or its label, in any case: what forms, files and addresses may send. */
@@ -205,5 +218,11 @@ export const choiceLabel = (facet: ChoiceFacet, value: string) => facet.choices.
  * contents_facet_table_idx holds, and the change feed carries): the seq, the orders' keys, the tag set, and
  * each facet's own column.
  */
-export const FACET_TABLE_COLUMNS = ['seq', 'created_at', 'num_reviews', 'tag_key', ...FACETS.flatMap((facet) => ('column' in facet ? [facet.column] : []))] as const;
+export const FACET_TABLE_COLUMNS = [
+  'seq',
+  'created_at',
+  'num_reviews',
+  'tag_key',
+  ...FACETS.flatMap((facet) => ('column' in facet ? [facet.column] : [])),
+] as const;
 export type FacetTableColumn = (typeof FACET_TABLE_COLUMNS)[number];

@@ -55,7 +55,8 @@ export const TAG_KINDS = ['category', 'techStack', 'type'] as const;
 export type TagKind = (typeof TAG_KINDS)[number];
 
 /** A record with one entry per kind of tag, each made by `make`. */
-export const perTagKind = <T>(make: (kind: TagKind) => T): Record<TagKind, T> => Object.fromEntries(TAG_KINDS.map((kind) => [kind, make(kind)])) as Record<TagKind, T>;
+export const perTagKind = <T>(make: (kind: TagKind) => T): Record<TagKind, T> =>
+  Object.fromEntries(TAG_KINDS.map((kind) => [kind, make(kind)])) as Record<TagKind, T>;
 
 /** The three lists by kind (the order the tags table was seeded in). */
 export const TAXONOMY: Record<TagKind, readonly Tag[]> = { category: CATEGORIES, techStack: TECH_STACKS, type: MATERIAL_TYPES };

@@ -38,7 +38,12 @@ const SECOND_LEVEL = new Set(['co', 'com', 'org', 'net', 'ac', 'edu', 'gov']);
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 /** 'machine-learning' → 'Machine Learning' (a path segment as words). */
-const words = (segment: string) => safeDecode(segment).split(/[-_+\s]+/).filter(Boolean).map(capitalise).join(' ');
+const words = (segment: string) =>
+  safeDecode(segment)
+    .split(/[-_+\s]+/)
+    .filter(Boolean)
+    .map(capitalise)
+    .join(' ');
 const safeDecode = (segment: string) => {
   try {
     return decodeURIComponent(segment);
@@ -64,11 +69,18 @@ const PLATFORMS: Array<{ hosts: string[]; name: (segments: string[]) => string |
   { hosts: ['gitlab.com'], name: ([owner, repo]) => (owner && repo ? `${owner}/${repo}` : undefined) },
   {
     hosts: ['coursera.org'],
-    name: ([kind, slug]) => (slug && ['learn', 'specializations', 'professional-certificates', 'projects', 'degrees'].includes(kind!) ? `${words(slug)} (Coursera)` : undefined),
+    name: ([kind, slug]) =>
+      slug && ['learn', 'specializations', 'professional-certificates', 'projects', 'degrees'].includes(kind!) ? `${words(slug)} (Coursera)` : undefined,
   },
   { hosts: ['udemy.com'], name: ([kind, slug]) => (kind === 'course' && slug ? `${words(slug)} (Udemy)` : undefined) },
-  { hosts: ['edx.org'], name: ([kind, slug]) => (slug && ['course', 'learn', 'professional-certificate'].includes(kind!) ? `${words(slug)} (edX)` : undefined) },
-  { hosts: ['medium.com'], name: ([first]) => (first?.startsWith('@') && first.length > 1 ? `${first.slice(1)} on Medium` : first ? `${words(first)} on Medium` : undefined) },
+  {
+    hosts: ['edx.org'],
+    name: ([kind, slug]) => (slug && ['course', 'learn', 'professional-certificate'].includes(kind!) ? `${words(slug)} (edX)` : undefined),
+  },
+  {
+    hosts: ['medium.com'],
+    name: ([first]) => (first?.startsWith('@') && first.length > 1 ? `${first.slice(1)} on Medium` : first ? `${words(first)} on Medium` : undefined),
+  },
   { hosts: ['dev.to'], name: ([first]) => (first ? `${first} on DEV` : undefined) },
   { hosts: ['twitch.tv'], name: ([first]) => (first ? `${first} on Twitch` : undefined) },
   { hosts: ['udacity.com'], name: ([kind, slug]) => (kind === 'course' && slug ? `${words(slug.replace(/--\w+$/, ''))} (Udacity)` : undefined) },
@@ -79,7 +91,21 @@ const PLATFORMS: Array<{ hosts: string[]; name: (segments: string[]) => string |
 ];
 
 /** Hosting services where the first label is the site's own name: ada.github.io → 'Ada'. */
-const HOSTED_ON = ['github.io', 'gitlab.io', 'substack.com', 'hashnode.dev', 'gitbook.io', 'netlify.app', 'vercel.app', 'pages.dev', 'blogspot.com', 'wordpress.com', 'medium.com', 'readthedocs.io', 'notion.site'];
+const HOSTED_ON = [
+  'github.io',
+  'gitlab.io',
+  'substack.com',
+  'hashnode.dev',
+  'gitbook.io',
+  'netlify.app',
+  'vercel.app',
+  'pages.dev',
+  'blogspot.com',
+  'wordpress.com',
+  'medium.com',
+  'readthedocs.io',
+  'notion.site',
+];
 
 /**
  * The name a URL suggests (docs/product.md §5: "the name is derived from it when blank"): the platform's

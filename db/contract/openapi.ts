@@ -97,7 +97,9 @@ function responseComponents(): { schemas: Record<string, JsonSchema>; refOf: (sc
   // Every shape with an id is a component of its own, so answers refer to Content, Tag… by name.
   for (const schema of Object.values(shapes)) if (schema instanceof z.ZodType && z.globalRegistry.get(schema)?.id) add(schema, '');
   for (const op of OPERATIONS) add(op.ok.schema, `${op.method}${openApiPath(op.route).replace(/\W+/g, '_')}`);
-  const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, JsonSchema> };
+  const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` }) as {
+    schemas: Record<string, JsonSchema>;
+  };
   for (const schema of Object.values(schemas)) tidy(schema);
   return { schemas, refOf: (schema) => ({ $ref: `#/components/schemas/${ids.get(schema)}` }) };
 }
@@ -117,31 +119,61 @@ const operationId = (op: Operation) =>
     .replace(/[^A-Za-z]+(\w)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase());
 
 function operationObject(op: Operation, refOf: (schema: z.ZodType) => JsonSchema, requestBodies: Record<string, JsonSchema>): JsonSchema {
-  const params = [...openApiPath(op.route).matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: PATH_PARAMETERS[`${op.route} ${name}`] ?? { type: 'string' } }));
+  const params = [...openApiPath(op.route).matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: PATH_PARAMETERS[`${op.route} ${name}`] ?? { type: 'string' },
+  }));
   const okHeaders = {
     ...(op.revalidatable ? { ETag: { $ref: '#/components/headers/ETag' } } : {}),
     ...(op.setsCookie || op.clearsCookie ? { 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } } : {}),
   };
   const responses: Record<string, JsonSchema> = {
-    [op.ok.status]: { description: op.ok.description, ...(Object.keys(okHeaders).length ? { headers: okHeaders } : {}), content: { 'application/json': { schema: refOf(op.ok.schema) } } },
+    [op.ok.status]: {
+      description: op.ok.description,
+      ...(Object.keys(okHeaders).length ? { headers: okHeaders } : {}),
+      content: { 'application/json': { schema: refOf(op.ok.schema) } },
+    },
   };
-  if (op.revalidatable) responses[304] = { description: 'Not modified: the answer is still the one whose ETag the request holds (no body)', headers: { ETag: { $ref: '#/components/headers/ETag' } } };
+  if (op.revalidatable)
+    responses[304] = {
+      description: 'Not modified: the answer is still the one whose ETag the request holds (no body)',
+      headers: { ETag: { $ref: '#/components/headers/ETag' } },
+    };
   for (const status of errorStatuses(op)) {
     responses[status] = op.clearsCookie
-      ? { description: ERROR_TEXT[status], headers: { 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } }, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }
+      ? {
+          description: ERROR_TEXT[status],
+          headers: { 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } },
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        }
       : { $ref: `#/components/responses/Error${status}` };
   }
   let requestBody: JsonSchema | undefined;
   if (op.body === 'multipart') {
     requestBody = {
       required: true,
-      content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', contentMediaType: 'image/*', description: 'A PNG, GIF or JPEG image, at most 5 MB' } }, required: ['file'] } } },
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: { file: { type: 'string', contentMediaType: 'image/*', description: 'A PNG, GIF or JPEG image, at most 5 MB' } },
+            required: ['file'],
+          },
+        },
+      },
     };
   } else if (op.body) {
     requestBodies[op.body.name] ??= requestSchema(op.body.schema, requestBodies);
     requestBody = {
       required: !op.body.optional,
-      content: { 'application/json': { schema: { $ref: `#/components/schemas/${op.body.name}` }, ...(op.body.example !== undefined ? { example: op.body.example } : {}) } },
+      content: {
+        'application/json': {
+          schema: { $ref: `#/components/schemas/${op.body.name}` },
+          ...(op.body.example !== undefined ? { example: op.body.example } : {}),
+        },
+      },
     };
   }
   return {
@@ -152,7 +184,17 @@ function operationObject(op: Operation, refOf: (schema: z.ZodType) => JsonSchema
     // 'session': the schemes are optional (an empty requirement), so generated clients send the token they hold.
     security: op.access === 'public' ? [] : [...(op.access === 'session' ? [{}] : []), { bearer: [] }, { cookie: [] }],
     ...(op.access !== 'public' && op.access !== 'session' ? { 'x-access': op.access } : {}),
-    parameters: [...params, ...(op.query ?? []).map((q) => ({ name: q.name, in: 'query', required: false, description: q.description, schema: q.schema, ...(q.example !== undefined ? { example: q.example } : {}) }))],
+    parameters: [
+      ...params,
+      ...(op.query ?? []).map((q) => ({
+        name: q.name,
+        in: 'query',
+        required: false,
+        description: q.description,
+        schema: q.schema,
+        ...(q.example !== undefined ? { example: q.example } : {}),
+      })),
+    ],
     ...(requestBody ? { requestBody } : {}),
     responses,
   };
@@ -183,7 +225,11 @@ function buildDocument(): JsonSchema {
   const headers = {
     RetryAfter: { description: 'Seconds to wait before asking again', schema: { type: 'integer', minimum: 1 } },
     ETag: { description: 'The answer’s validator: send it back in If-None-Match to get 304 while it holds', schema: { type: 'string' } },
-    SetSessionCookie: { description: 'The session cookie (`session`, HttpOnly, SameSite=Lax) and a signed-in marker without the secret, for browsers (other clients use the `token`); sign-out clears both', schema: { type: 'string' } },
+    SetSessionCookie: {
+      description:
+        'The session cookie (`session`, HttpOnly, SameSite=Lax) and a signed-in marker without the secret, for browsers (other clients use the `token`); sign-out clears both',
+      schema: { type: 'string' },
+    },
   };
   return {
     openapi: '3.1.0',

@@ -31,7 +31,18 @@ export interface Operation {
   route: string;
   summary: string;
   description?: string;
-  group: 'Reference' | 'Catalog' | 'Accounts' | 'Saves and reviews' | 'Submissions' | 'Admin: contents' | 'Admin: users' | 'Admin: submissions' | 'Admin: tags' | 'Admin: reviews' | 'Admin: dashboard';
+  group:
+    | 'Reference'
+    | 'Catalog'
+    | 'Accounts'
+    | 'Saves and reviews'
+    | 'Submissions'
+    | 'Admin: contents'
+    | 'Admin: users'
+    | 'Admin: submissions'
+    | 'Admin: tags'
+    | 'Admin: reviews'
+    | 'Admin: dashboard';
   access: Access;
   query?: QueryParameter[];
   /** A JSON body (its zod schema, as the endpoint validates it), or a multipart upload. */
@@ -48,7 +59,12 @@ export interface Operation {
   errors?: Array<400 | 401 | 403 | 404 | 409 | 413 | 429 | 503>;
 }
 
-const PAGE: QueryParameter = { name: 'page', description: 'The page, from 1; anything else is page 1, past the end the last page', schema: { type: 'integer', minimum: 1 }, example: 1 };
+const PAGE: QueryParameter = {
+  name: 'page',
+  description: 'The page, from 1; anything else is page 1, past the end the last page',
+  schema: { type: 'integer', minimum: 1 },
+  example: 1,
+};
 /** The admin lists' one convention (db/validation/list-query.ts): these, plus each list's filters. */
 const LIST: QueryParameter[] = [
   PAGE,
@@ -57,16 +73,35 @@ const LIST: QueryParameter[] = [
   { name: 'sort', description: 'The column to sort by; anything else is the default', schema: { type: 'string' } },
   { name: 'order', description: 'asc or desc; anything else is the column’s natural order', schema: { type: 'string', enum: ['asc', 'desc'] } },
 ];
-const listFilter = (name: string, description: string, values?: readonly string[]): QueryParameter => ({ name, description: `${description}; empty or unknown values are ignored`, schema: values ? { type: 'string', enum: [...values] } : { type: 'string' } });
+const listFilter = (name: string, description: string, values?: readonly string[]): QueryParameter => ({
+  name,
+  description: `${description}; empty or unknown values are ignored`,
+  schema: values ? { type: 'string', enum: [...values] } : { type: 'string' },
+});
 
 /** A facet's search parameter (db/catalog/facets.ts), described by its kind. */
 function facetFilter(facet: Facet): QueryParameter {
   if (facet.kind === 'tags') {
     const example = TAXONOMY[facet.key][0]!.value;
-    return { name: facet.key, description: `A ${facet.key} value (see /api/contents/filters); a value renamed or merged away follows its tag; unknown values are ignored`, schema: { type: 'string' }, example };
+    return {
+      name: facet.key,
+      description: `A ${facet.key} value (see /api/contents/filters); a value renamed or merged away follows its tag; unknown values are ignored`,
+      schema: { type: 'string' },
+      example,
+    };
   }
-  if (facet.kind === 'flag') return { name: facet.key, description: `${facet.labels.true} (true) or ${facet.labels.false.toLowerCase()} (false)`, schema: { type: 'string', enum: ['true', 'false', 'all'] } };
-  if (facet.kind === 'atLeast') return { name: facet.key, description: `At least this many (${facet.title}): ${facet.steps.map(facet.stepLabel).join(', ')}`, schema: { type: 'integer', enum: [...facet.steps].sort() } };
+  if (facet.kind === 'flag')
+    return {
+      name: facet.key,
+      description: `${facet.labels.true} (true) or ${facet.labels.false.toLowerCase()} (false)`,
+      schema: { type: 'string', enum: ['true', 'false', 'all'] },
+    };
+  if (facet.kind === 'atLeast')
+    return {
+      name: facet.key,
+      description: `At least this many (${facet.title}): ${facet.steps.map(facet.stepLabel).join(', ')}`,
+      schema: { type: 'integer', enum: [...facet.steps].sort() },
+    };
   const values = facet.choices.map((choice) => choice.value);
   const named = facet.choices.map((choice) => (choice.label === choice.value ? choice.value : `${choice.value} (${choice.label})`)).join(', ');
   const unknown = facet.unknown === 'refuse' ? 'another value is a 400 naming them' : 'unknown values are ignored';
@@ -78,10 +113,20 @@ const approvalInput = adminContentInput.partial().extend({
   proposedTags: z
     .union([
       z.enum(['create', 'drop']),
-      z.array(z.object({ kind: shapes.tagKind, value: z.string().optional(), label: z.string().optional(), action: z.enum(['create', 'map', 'drop']).optional(), mapTo: z.union([z.string(), shapes.tag]).optional() })),
+      z.array(
+        z.object({
+          kind: shapes.tagKind,
+          value: z.string().optional(),
+          label: z.string().optional(),
+          action: z.enum(['create', 'map', 'drop']).optional(),
+          mapTo: z.union([z.string(), shapes.tag]).optional(),
+        }),
+      ),
     ])
     .optional()
-    .meta({ description: "'create' or 'drop' for every proposed tag, or a choice per tag; a tag not chosen for is dropped (or attached if it became a tag meanwhile)" }),
+    .meta({
+      description: "'create' or 'drop' for every proposed tag, or a choice per tag; a tag not chosen for is dropped (or attached if it became a tag meanwhile)",
+    }),
 });
 
 const withMessage = <T extends z.ZodObject>(schema: T, id: string) => schema.extend({ message: shapes.message.shape.message }).meta({ id });
@@ -111,44 +156,226 @@ export const OPERATIONS: Operation[] = [
     query: [
       { name: 'searchTerm', description: 'Words to find (at most 200 characters)', schema: { type: 'string' }, example: 'python' },
       ...ADDRESS_ORDER.map(facetFilter),
-      { name: 'order', description: 'The order; by relevance when words are searched and no order is given', schema: { type: 'string', enum: ['latest', 'oldest', 'topRated', 'lowRated'] } },
+      {
+        name: 'order',
+        description: 'The order; by relevance when words are searched and no order is given',
+        schema: { type: 'string', enum: ['latest', 'oldest', 'topRated', 'lowRated'] },
+      },
       PAGE,
     ],
     ok: { status: 200, schema: shapes.searchResult, description: 'A page of results with the counts of every filter option' },
   },
-  { method: 'GET', route: '/api/contents/filters', group: 'Catalog', access: 'public', revalidatable: true, summary: 'The filter options some content carries', ok: { status: 200, schema: shapes.catalogFilters, description: 'Each kind’s tags, and the costs' } },
-  { method: 'GET', route: '/api/contents/slug/[slug]', group: 'Catalog', access: 'public', revalidatable: true, summary: 'A content by its slug, with its reviews', ok: { status: 200, schema: shapes.contentWithReviews, description: 'The content and its reviews, newest first' }, errors: [404] },
-  { method: 'GET', route: '/api/test', group: 'Catalog', access: 'public', summary: 'A test call: example people (not real accounts)', ok: { status: 200, schema: shapes.testExample, description: 'Three example people' } },
+  {
+    method: 'GET',
+    route: '/api/contents/filters',
+    group: 'Catalog',
+    access: 'public',
+    revalidatable: true,
+    summary: 'The filter options some content carries',
+    ok: { status: 200, schema: shapes.catalogFilters, description: 'Each kind’s tags, and the costs' },
+  },
+  {
+    method: 'GET',
+    route: '/api/contents/slug/[slug]',
+    group: 'Catalog',
+    access: 'public',
+    revalidatable: true,
+    summary: 'A content by its slug, with its reviews',
+    ok: { status: 200, schema: shapes.contentWithReviews, description: 'The content and its reviews, newest first' },
+    errors: [404],
+  },
+  {
+    method: 'GET',
+    route: '/api/test',
+    group: 'Catalog',
+    access: 'public',
+    summary: 'A test call: example people (not real accounts)',
+    ok: { status: 200, schema: shapes.testExample, description: 'Three example people' },
+  },
 
   // Accounts
-  { method: 'POST', route: '/api/users/signup', group: 'Accounts', access: 'public', summary: 'Create an account (and sign in)', body: { schema: signUpInput, name: 'SignUpInput', example: { name: 'Grace Hopper', email: 'grace@example.com', password: 'a-long-password' } }, ok: { status: 201, schema: shapes.signedInUser, description: 'The new user with a session token (also set as the session cookie)' }, setsCookie: true, errors: [409, 429] },
-  { method: 'POST', route: '/api/users/signin', group: 'Accounts', access: 'public', summary: 'Sign in', body: { schema: signInInput, name: 'SignInInput', example: { email: 'grace@example.com', password: 'a-long-password' } }, ok: { status: 200, schema: shapes.signedInUser, description: 'The user with a session token (also set as the session cookie)' }, setsCookie: true, errors: [401, 429] },
-  { method: 'POST', route: '/api/users/signout', group: 'Accounts', access: 'session', clearsCookie: true, summary: 'End the session the token or cookie names', description: prose`
+  {
+    method: 'POST',
+    route: '/api/users/signup',
+    group: 'Accounts',
+    access: 'public',
+    summary: 'Create an account (and sign in)',
+    body: { schema: signUpInput, name: 'SignUpInput', example: { name: 'Grace Hopper', email: 'grace@example.com', password: 'a-long-password' } },
+    ok: { status: 201, schema: shapes.signedInUser, description: 'The new user with a session token (also set as the session cookie)' },
+    setsCookie: true,
+    errors: [409, 429],
+  },
+  {
+    method: 'POST',
+    route: '/api/users/signin',
+    group: 'Accounts',
+    access: 'public',
+    summary: 'Sign in',
+    body: { schema: signInInput, name: 'SignInInput', example: { email: 'grace@example.com', password: 'a-long-password' } },
+    ok: { status: 200, schema: shapes.signedInUser, description: 'The user with a session token (also set as the session cookie)' },
+    setsCookie: true,
+    errors: [401, 429],
+  },
+  {
+    method: 'POST',
+    route: '/api/users/signout',
+    group: 'Accounts',
+    access: 'session',
+    clearsCookie: true,
+    summary: 'End the session the token or cookie names',
+    description: prose`
       A call naming no live session gets 401 saying so. A plain HTML form post is answered with 303 to
-      /signin either way.`, ok: { status: 200, schema: shapes.message, description: 'Signed out' } },
-  { method: 'POST', route: '/api/users/forget-password', group: 'Accounts', access: 'public', summary: 'Mail a password reset link', description: 'The same answer whether or not the email has an account.', body: { schema: forgetPasswordInput, name: 'ForgetPasswordInput', example: { email: 'grace@example.com' } }, ok: { status: 200, schema: shapes.message, description: 'The reset link is on its way if the account exists' }, errors: [429] },
-  { method: 'POST', route: '/api/users/reset-password', group: 'Accounts', access: 'public', summary: 'Set a new password with a reset link’s token', body: { schema: resetPasswordInput, name: 'ResetPasswordInput', example: { token: 'the-token-from-the-mail', password: 'a-new-long-password' } }, ok: { status: 200, schema: shapes.message, description: 'Password updated; every session of the account has ended' }, errors: [404, 429] },
-  { method: 'GET', route: '/api/users/profile', group: 'Accounts', access: 'user', summary: 'Your profile', ok: { status: 200, schema: shapes.profile, description: 'The signed-in user and their settings' } },
-  { method: 'PUT', route: '/api/users/profile', group: 'Accounts', access: 'user', summary: 'Change your name, email, password or settings', description: prose`
+      /signin either way.`,
+    ok: { status: 200, schema: shapes.message, description: 'Signed out' },
+  },
+  {
+    method: 'POST',
+    route: '/api/users/forget-password',
+    group: 'Accounts',
+    access: 'public',
+    summary: 'Mail a password reset link',
+    description: 'The same answer whether or not the email has an account.',
+    body: { schema: forgetPasswordInput, name: 'ForgetPasswordInput', example: { email: 'grace@example.com' } },
+    ok: { status: 200, schema: shapes.message, description: 'The reset link is on its way if the account exists' },
+    errors: [429],
+  },
+  {
+    method: 'POST',
+    route: '/api/users/reset-password',
+    group: 'Accounts',
+    access: 'public',
+    summary: 'Set a new password with a reset link’s token',
+    body: { schema: resetPasswordInput, name: 'ResetPasswordInput', example: { token: 'the-token-from-the-mail', password: 'a-new-long-password' } },
+    ok: { status: 200, schema: shapes.message, description: 'Password updated; every session of the account has ended' },
+    errors: [404, 429],
+  },
+  {
+    method: 'GET',
+    route: '/api/users/profile',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Your profile',
+    ok: { status: 200, schema: shapes.profile, description: 'The signed-in user and their settings' },
+  },
+  {
+    method: 'PUT',
+    route: '/api/users/profile',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Change your name, email, password or settings',
+    description: prose`
       A blank password keeps the current one; a missing \`decisionMails\` keeps that setting. A new
-      password ends every other session and answers a new token.`, body: { schema: profileInput, name: 'ProfileInput', example: { name: 'Grace Hopper', email: 'grace@example.com', password: '', decisionMails: true } }, ok: { status: 200, schema: shapes.signedInProfile, description: 'The updated user and the session token to use from now on' }, setsCookie: true, errors: [409, 429] },
+      password ends every other session and answers a new token.`,
+    body: { schema: profileInput, name: 'ProfileInput', example: { name: 'Grace Hopper', email: 'grace@example.com', password: '', decisionMails: true } },
+    ok: { status: 200, schema: shapes.signedInProfile, description: 'The updated user and the session token to use from now on' },
+    setsCookie: true,
+    errors: [409, 429],
+  },
 
   // Saves and reviews
-  { method: 'POST', route: '/api/users/save', group: 'Saves and reviews', access: 'user', summary: 'Save a content, or unsave it if saved (a toggle)', description: 'Prefer PUT / DELETE /api/users/saves/{id}, which say the state wanted and are safe to retry.', body: { schema: saveInput, name: 'SaveInput', example: { contentId: 'k3x9q2mzv8d1' } }, ok: { status: 200, schema: shapes.userSaves, description: 'Your saves after the change' }, errors: [404] },
-  { method: 'GET', route: '/api/users/saves/[id]', group: 'Saves and reviews', access: 'user', summary: 'The saves of the user {id} (yourself, or any user for an admin)', ok: { status: 200, schema: shapes.userSaves, description: 'Their saves, newest first' }, errors: [403, 404] },
-  { method: 'PUT', route: '/api/users/saves/[id]', group: 'Saves and reviews', access: 'user', summary: 'Save the content {id}', ok: { status: 200, schema: shapes.userSaves, description: 'Your saves (saving twice is the same as once)' }, errors: [404] },
-  { method: 'DELETE', route: '/api/users/saves/[id]', group: 'Saves and reviews', access: 'user', summary: 'Unsave the content {id}', ok: { status: 200, schema: shapes.userSaves, description: 'Your saves' } },
-  { method: 'GET', route: '/api/contents/[id]/reviews/mine', group: 'Saves and reviews', access: 'user', summary: 'Your review of the content {id}, if any', ok: { status: 200, schema: z.object({ review: shapes.review.nullable() }).meta({ id: 'OwnReview' }), description: 'Your review, or null' } },
-  { method: 'GET', route: '/api/contents/[id]/report-link', group: 'Saves and reviews', access: 'user', summary: 'Whether you have reported the link of the content {id}', ok: { status: 200, schema: z.object({ reported: z.boolean() }).meta({ id: 'LinkReportState' }), description: 'Reported or not (the content’s current URL)' } },
-  { method: 'POST', route: '/api/contents/[id]/report-link', group: 'Saves and reviews', access: 'user', summary: 'Report the link of the content {id} broken', description: prose`
+  {
+    method: 'POST',
+    route: '/api/users/save',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Save a content, or unsave it if saved (a toggle)',
+    description: 'Prefer PUT / DELETE /api/users/saves/{id}, which say the state wanted and are safe to retry.',
+    body: { schema: saveInput, name: 'SaveInput', example: { contentId: 'k3x9q2mzv8d1' } },
+    ok: { status: 200, schema: shapes.userSaves, description: 'Your saves after the change' },
+    errors: [404],
+  },
+  {
+    method: 'GET',
+    route: '/api/users/saves/[id]',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'The saves of the user {id} (yourself, or any user for an admin)',
+    ok: { status: 200, schema: shapes.userSaves, description: 'Their saves, newest first' },
+    errors: [403, 404],
+  },
+  {
+    method: 'PUT',
+    route: '/api/users/saves/[id]',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Save the content {id}',
+    ok: { status: 200, schema: shapes.userSaves, description: 'Your saves (saving twice is the same as once)' },
+    errors: [404],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/users/saves/[id]',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Unsave the content {id}',
+    ok: { status: 200, schema: shapes.userSaves, description: 'Your saves' },
+  },
+  {
+    method: 'GET',
+    route: '/api/contents/[id]/reviews/mine',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Your review of the content {id}, if any',
+    ok: { status: 200, schema: z.object({ review: shapes.review.nullable() }).meta({ id: 'OwnReview' }), description: 'Your review, or null' },
+  },
+  {
+    method: 'GET',
+    route: '/api/contents/[id]/report-link',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Whether you have reported the link of the content {id}',
+    ok: {
+      status: 200,
+      schema: z.object({ reported: z.boolean() }).meta({ id: 'LinkReportState' }),
+      description: 'Reported or not (the content’s current URL)',
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/contents/[id]/report-link',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Report the link of the content {id} broken',
+    description: prose`
       Once per user while the content keeps that URL (a second report is a 409); limited per account
       (RATE_LIMIT_LINK_REPORT_USER, 10 an hour). The link is checked at once, and the report shows in the
-      admin’s contents list. No body.`, ok: { status: 201, schema: shapes.message, description: 'Reported' }, errors: [404, 409, 429] },
-  { method: 'PUT', route: '/api/reviews/[id]', group: 'Saves and reviews', access: 'user', summary: 'Change the review {id} (its author, or an admin)', description: prose`
+      admin’s contents list. No body.`,
+    ok: { status: 201, schema: shapes.message, description: 'Reported' },
+    errors: [404, 409, 429],
+  },
+  {
+    method: 'PUT',
+    route: '/api/reviews/[id]',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Change the review {id} (its author, or an admin)',
+    description: prose`
       The rating and comment are replaced; the reviewer’s name and the date stay. Another user’s review is
-      a 403 (an admin’s change is audited). Edits by the author count against RATE_LIMIT_REVIEW_USER.`, body: { schema: reviewInput, name: 'ReviewInput', example: { rating: 4, comment: 'Clear, if a little slow in the middle.' } }, ok: { status: 200, schema: shapes.reviewResult, description: 'The review and the content’s new totals' }, errors: [403, 404, 429] },
-  { method: 'DELETE', route: '/api/reviews/[id]', group: 'Saves and reviews', access: 'user', summary: 'Delete the review {id} (its author, or an admin)', description: 'Another user’s review is a 403; an admin’s deletion is audited with what the review said.', ok: { status: 200, schema: shapes.reviewTotals, description: 'Deleted, with the content’s new totals' }, errors: [403, 404] },
-  { method: 'POST', route: '/api/contents/[id]/reviews', group: 'Saves and reviews', access: 'user', summary: 'Review the content {id} (once per user)', body: { schema: reviewInput, name: 'ReviewInput', example: { rating: 5, comment: 'Clear and well paced.' } }, ok: { status: 201, schema: shapes.reviewResult, description: 'The review and the content’s new totals' }, errors: [404, 409, 429] },
+      a 403 (an admin’s change is audited). Edits by the author count against RATE_LIMIT_REVIEW_USER.`,
+    body: { schema: reviewInput, name: 'ReviewInput', example: { rating: 4, comment: 'Clear, if a little slow in the middle.' } },
+    ok: { status: 200, schema: shapes.reviewResult, description: 'The review and the content’s new totals' },
+    errors: [403, 404, 429],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/reviews/[id]',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Delete the review {id} (its author, or an admin)',
+    description: 'Another user’s review is a 403; an admin’s deletion is audited with what the review said.',
+    ok: { status: 200, schema: shapes.reviewTotals, description: 'Deleted, with the content’s new totals' },
+    errors: [403, 404],
+  },
+  {
+    method: 'POST',
+    route: '/api/contents/[id]/reviews',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Review the content {id} (once per user)',
+    body: { schema: reviewInput, name: 'ReviewInput', example: { rating: 5, comment: 'Clear and well paced.' } },
+    ok: { status: 201, schema: shapes.reviewResult, description: 'The review and the content’s new totals' },
+    errors: [404, 409, 429],
+  },
 
   // Submissions
   {
@@ -158,7 +385,14 @@ export const OPERATIONS: Operation[] = [
     access: 'user',
     summary: 'Your submissions and what became of each',
     description: 'Newest first, ten a page: pending, approved (with the content it became) or rejected.',
-    query: [PAGE, { name: 'status', description: 'Only the submissions in this state; anything else lists all', schema: { type: 'string', enum: ['pending', 'approved', 'rejected'] } }],
+    query: [
+      PAGE,
+      {
+        name: 'status',
+        description: 'Only the submissions in this state; anything else lists all',
+        schema: { type: 'string', enum: ['pending', 'approved', 'rejected'] },
+      },
+    ],
     ok: { status: 200, schema: shapes.ownSubmissionList, description: 'A page of your submissions, with the count in each state' },
   },
   {
@@ -175,56 +409,303 @@ export const OPERATIONS: Operation[] = [
     ok: { status: 200, schema: shapes.urlCheck, description: 'listed (with the content), pending, rejected (with the reason) or new' },
     errors: [429],
   },
-  { method: 'POST', route: '/api/submissions/create', group: 'Submissions', access: 'user', summary: 'Submit a link for the catalog', description: prose`
+  {
+    method: 'POST',
+    route: '/api/submissions/create',
+    group: 'Submissions',
+    access: 'user',
+    summary: 'Submit a link for the catalog',
+    description: prose`
       Only the URL is required; the name is made from it when blank. Cost and certificate left blank are
-      stored as not given.`, body: { schema: submissionInput, name: 'SubmissionInput', example: { url: 'https://roadmap.sh/', name: '', category: [], techStack: [], type: [], cost: '', hasCert: '', description: '' } }, ok: { status: 201, schema: withMessage(shapes.submission, 'SubmissionCreated'), description: 'The submission, pending' }, errors: [409, 429] },
+      stored as not given.`,
+    body: {
+      schema: submissionInput,
+      name: 'SubmissionInput',
+      example: { url: 'https://roadmap.sh/', name: '', category: [], techStack: [], type: [], cost: '', hasCert: '', description: '' },
+    },
+    ok: { status: 201, schema: withMessage(shapes.submission, 'SubmissionCreated'), description: 'The submission, pending' },
+    errors: [409, 429],
+  },
 
   // Admin
-  { method: 'GET', route: '/api/dashboard/summary', group: 'Admin: dashboard', access: 'admin', summary: 'Counts for the dashboard', ok: { status: 200, schema: shapes.dashboardSummary, description: 'Totals and contents per tag' } },
-  { method: 'GET', route: '/api/contents/admin', group: 'Admin: contents', access: 'admin', summary: 'Contents and drafts: searched, filtered, sorted and paged', description: prose`
+  {
+    method: 'GET',
+    route: '/api/dashboard/summary',
+    group: 'Admin: dashboard',
+    access: 'admin',
+    summary: 'Counts for the dashboard',
+    ok: { status: 200, schema: shapes.dashboardSummary, description: 'Totals and contents per tag' },
+  },
+  {
+    method: 'GET',
+    route: '/api/contents/admin',
+    group: 'Admin: contents',
+    access: 'admin',
+    summary: 'Contents and drafts: searched, filtered, sorted and paged',
+    description: prose`
       \`search\` is the catalog’s full-text search (or a content id); sort by \`created\` (default, newest
-      first), \`name\` or \`cost\`.`, query: [...LIST, listFilter('status', 'Only drafts or only published contents', ['draft', 'published']), listFilter('category', 'Only contents of this category value'), listFilter('cost', 'Only contents of this cost', ['Free', 'Paid', 'Free/Paid']), listFilter('link', 'Only published contents whose link is broken, permanently moved, or reported by users', ['broken', 'moved', 'reported'])], ok: { status: 200, schema: shapes.contentList, description: 'A page of contents, each with its link’s health' } },
-  { method: 'POST', route: '/api/contents/[id]/accept-redirect', group: 'Admin: contents', access: 'admin', summary: 'Make the address the link permanently redirects to its URL', description: prose`
+      first), \`name\` or \`cost\`.`,
+    query: [
+      ...LIST,
+      listFilter('status', 'Only drafts or only published contents', ['draft', 'published']),
+      listFilter('category', 'Only contents of this category value'),
+      listFilter('cost', 'Only contents of this cost', ['Free', 'Paid', 'Free/Paid']),
+      listFilter('link', 'Only published contents whose link is broken, permanently moved, or reported by users', ['broken', 'moved', 'reported']),
+    ],
+    ok: { status: 200, schema: shapes.contentList, description: 'A page of contents, each with its link’s health' },
+  },
+  {
+    method: 'POST',
+    route: '/api/contents/[id]/accept-redirect',
+    group: 'Admin: contents',
+    access: 'admin',
+    summary: 'Make the address the link permanently redirects to its URL',
+    description: prose`
       The link checker found that the content’s link answers a permanent redirect (301, 308) to a working
-      page (\`link.movedTo\` in the admin list): that address becomes the URL. No body.`, ok: { status: 200, schema: shapes.content, description: 'The content with its new URL' }, errors: [404, 409] },
-  { method: 'POST', route: '/api/contents', group: 'Admin: contents', access: 'admin', summary: 'Create an empty draft to edit', description: 'The body, if any, is ignored. The draft is published when saved with every required field.', ok: { status: 201, schema: shapes.content.extend({ message: z.string(), content: shapes.content }).meta({ id: 'ContentCreated' }), description: 'The draft, at the top level and as `content`' } },
-  { method: 'GET', route: '/api/contents/[id]', group: 'Admin: contents', access: 'admin', summary: 'A content or draft by id', ok: { status: 200, schema: shapes.content, description: 'The content' }, errors: [404] },
-  { method: 'PUT', route: '/api/contents/[id]', group: 'Admin: contents', access: 'admin', summary: 'Save a content (a complete draft is published)', body: { schema: adminContentInput, name: 'ContentInput' }, ok: { status: 200, schema: shapes.content, description: 'The saved content' }, errors: [404, 409] },
-  { method: 'DELETE', route: '/api/contents/[id]', group: 'Admin: contents', access: 'admin', summary: 'Delete a content or draft', ok: { status: 200, schema: shapes.message, description: 'Deleted' }, errors: [404] },
-  { method: 'POST', route: '/api/upload', group: 'Admin: contents', access: 'admin', summary: 'Upload an image (multipart/form-data, field `file`)', body: 'multipart', ok: { status: 201, schema: shapes.upload, description: 'Where the image is served' }, errors: [413, 429] },
-  { method: 'GET', route: '/api/users/admin', group: 'Admin: users', access: 'admin', summary: 'Users: searched, filtered, sorted and paged', description: prose`
+      page (\`link.movedTo\` in the admin list): that address becomes the URL. No body.`,
+    ok: { status: 200, schema: shapes.content, description: 'The content with its new URL' },
+    errors: [404, 409],
+  },
+  {
+    method: 'POST',
+    route: '/api/contents',
+    group: 'Admin: contents',
+    access: 'admin',
+    summary: 'Create an empty draft to edit',
+    description: 'The body, if any, is ignored. The draft is published when saved with every required field.',
+    ok: {
+      status: 201,
+      schema: shapes.content.extend({ message: z.string(), content: shapes.content }).meta({ id: 'ContentCreated' }),
+      description: 'The draft, at the top level and as `content`',
+    },
+  },
+  {
+    method: 'GET',
+    route: '/api/contents/[id]',
+    group: 'Admin: contents',
+    access: 'admin',
+    summary: 'A content or draft by id',
+    ok: { status: 200, schema: shapes.content, description: 'The content' },
+    errors: [404],
+  },
+  {
+    method: 'PUT',
+    route: '/api/contents/[id]',
+    group: 'Admin: contents',
+    access: 'admin',
+    summary: 'Save a content (a complete draft is published)',
+    body: { schema: adminContentInput, name: 'ContentInput' },
+    ok: { status: 200, schema: shapes.content, description: 'The saved content' },
+    errors: [404, 409],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/contents/[id]',
+    group: 'Admin: contents',
+    access: 'admin',
+    summary: 'Delete a content or draft',
+    ok: { status: 200, schema: shapes.message, description: 'Deleted' },
+    errors: [404],
+  },
+  {
+    method: 'POST',
+    route: '/api/upload',
+    group: 'Admin: contents',
+    access: 'admin',
+    summary: 'Upload an image (multipart/form-data, field `file`)',
+    body: 'multipart',
+    ok: { status: 201, schema: shapes.upload, description: 'Where the image is served' },
+    errors: [413, 429],
+  },
+  {
+    method: 'GET',
+    route: '/api/users/admin',
+    group: 'Admin: users',
+    access: 'admin',
+    summary: 'Users: searched, filtered, sorted and paged',
+    description: prose`
       \`search\` finds a name or email containing the text; sort by \`created\` (default, newest first),
-      \`name\` or \`email\`.`, query: [...LIST, listFilter('role', 'Only admins or only users', ['admin', 'user'])], ok: { status: 200, schema: shapes.userList, description: 'A page of users' } },
-  { method: 'GET', route: '/api/users/[id]', group: 'Admin: users', access: 'admin', summary: 'A user', ok: { status: 200, schema: shapes.publicUser, description: 'The user' }, errors: [404] },
-  { method: 'PUT', route: '/api/users/[id]', group: 'Admin: users', access: 'admin', summary: 'Change a user’s name, email or admin role', body: { schema: adminUserInput, name: 'AdminUserInput', example: { name: 'Grace Hopper', email: 'grace@example.com', isAdmin: 'false' } }, ok: { status: 200, schema: shapes.publicUser, description: 'The user' }, errors: [404, 409] },
-  { method: 'DELETE', route: '/api/users/[id]', group: 'Admin: users', access: 'admin', summary: 'Delete a user (not yourself)', ok: { status: 200, schema: shapes.message, description: 'Deleted' }, errors: [404, 409] },
-  { method: 'GET', route: '/api/submissions/admin', group: 'Admin: submissions', access: 'admin', summary: 'Submissions: the queue by default; searched, filtered, sorted and paged', description: prose`
+      \`name\` or \`email\`.`,
+    query: [...LIST, listFilter('role', 'Only admins or only users', ['admin', 'user'])],
+    ok: { status: 200, schema: shapes.userList, description: 'A page of users' },
+  },
+  {
+    method: 'GET',
+    route: '/api/users/[id]',
+    group: 'Admin: users',
+    access: 'admin',
+    summary: 'A user',
+    ok: { status: 200, schema: shapes.publicUser, description: 'The user' },
+    errors: [404],
+  },
+  {
+    method: 'PUT',
+    route: '/api/users/[id]',
+    group: 'Admin: users',
+    access: 'admin',
+    summary: 'Change a user’s name, email or admin role',
+    body: { schema: adminUserInput, name: 'AdminUserInput', example: { name: 'Grace Hopper', email: 'grace@example.com', isAdmin: 'false' } },
+    ok: { status: 200, schema: shapes.publicUser, description: 'The user' },
+    errors: [404, 409],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/users/[id]',
+    group: 'Admin: users',
+    access: 'admin',
+    summary: 'Delete a user (not yourself)',
+    ok: { status: 200, schema: shapes.message, description: 'Deleted' },
+    errors: [404, 409],
+  },
+  {
+    method: 'GET',
+    route: '/api/submissions/admin',
+    group: 'Admin: submissions',
+    access: 'admin',
+    summary: 'Submissions: the queue by default; searched, filtered, sorted and paged',
+    description: prose`
       \`search\` finds a name or URL containing the text; sort by \`created\` (default, oldest first),
-      \`name\` or \`decided\`.`, query: [...LIST, listFilter('status', 'Which submissions: pending (default), approved, rejected or all', ['pending', 'approved', 'rejected', 'all'])], ok: { status: 200, schema: shapes.submissionList, description: 'A page of the queue' } },
-  { method: 'POST', route: '/api/submissions/bulk', group: 'Admin: submissions', access: 'admin', summary: 'Approve, reject or delete many submissions', description: prose`
+      \`name\` or \`decided\`.`,
+    query: [...LIST, listFilter('status', 'Which submissions: pending (default), approved, rejected or all', ['pending', 'approved', 'rejected', 'all'])],
+    ok: { status: 200, schema: shapes.submissionList, description: 'A page of the queue' },
+  },
+  {
+    method: 'POST',
+    route: '/api/submissions/bulk',
+    group: 'Admin: submissions',
+    access: 'admin',
+    summary: 'Approve, reject or delete many submissions',
+    description: prose`
       The chosen \`ids\`, or every submission the list’s \`filter\` matches (the parameters of GET
       /api/submissions/admin, resolved here; at most 500). Each is decided on its own with the single
       action’s rules, so one refusal does not stop the others; approving drops proposed tags; deleting
       removes the record for good without telling the submitter. A rejection takes \`reason\` and \`note\`
-      as a single one does.`, body: { schema: submissionBulkInput, name: 'SubmissionBulkInput', example: { action: 'reject', ids: ['6651f0c2a1b2c3d4e5f60718'], reason: 'spam' } }, ok: { status: 200, schema: shapes.submissionBulkResult, description: 'What became of each' } },
-  { method: 'GET', route: '/api/submissions/[id]', group: 'Admin: submissions', access: 'admin', summary: 'A submission', ok: { status: 200, schema: shapes.submissionForReview, description: prose`
+      as a single one does.`,
+    body: { schema: submissionBulkInput, name: 'SubmissionBulkInput', example: { action: 'reject', ids: ['6651f0c2a1b2c3d4e5f60718'], reason: 'spam' } },
+    ok: { status: 200, schema: shapes.submissionBulkResult, description: 'What became of each' },
+  },
+  {
+    method: 'GET',
+    route: '/api/submissions/[id]',
+    group: 'Admin: submissions',
+    access: 'admin',
+    summary: 'A submission',
+    ok: {
+      status: 200,
+      schema: shapes.submissionForReview,
+      description: prose`
       The submission and what became of it; a pending one with the blanks an approval fills filled in
-      (\`suggested\` names them)` }, errors: [404] },
-  { method: 'POST', route: '/api/submissions/[id]', group: 'Admin: submissions', access: 'admin', summary: 'Approve a submission (with the admin’s edits, if any)', description: 'An empty body approves it as submitted, with the defaults for what was not given.', body: { schema: approvalInput, name: 'ApprovalInput', optional: true, example: { cost: 'Free', proposedTags: [{ kind: 'techStack', value: 'elixir', action: 'create' }] } }, ok: { status: 201, schema: shapes.approval, description: 'The content it became, and what became of the proposed tags' }, errors: [404, 409] },
-  { method: 'DELETE', route: '/api/submissions/[id]', group: 'Admin: submissions', access: 'admin', summary: 'Reject a submission (it is kept as rejected)', description: prose`
+      (\`suggested\` names them)`,
+    },
+    errors: [404],
+  },
+  {
+    method: 'POST',
+    route: '/api/submissions/[id]',
+    group: 'Admin: submissions',
+    access: 'admin',
+    summary: 'Approve a submission (with the admin’s edits, if any)',
+    description: 'An empty body approves it as submitted, with the defaults for what was not given.',
+    body: {
+      schema: approvalInput,
+      name: 'ApprovalInput',
+      optional: true,
+      example: { cost: 'Free', proposedTags: [{ kind: 'techStack', value: 'elixir', action: 'create' }] },
+    },
+    ok: { status: 201, schema: shapes.approval, description: 'The content it became, and what became of the proposed tags' },
+    errors: [404, 409],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/submissions/[id]',
+    group: 'Admin: submissions',
+    access: 'admin',
+    summary: 'Reject a submission (it is kept as rejected)',
+    description: prose`
       The body, optional, says why: a \`reason\` of the fixed set and a \`note\` to the submitter (at most
       500 characters), either may be left out. The submitter sees them on their submissions page and in
-      the mail of the decision.`, body: { schema: rejectionInput, name: 'RejectionInput', optional: true, example: { reason: 'off-topic', note: 'We list computer-science resources only.' } }, ok: { status: 200, schema: shapes.message.extend({ status: shapes.submission.shape.status }).meta({ id: 'Rejection' }), description: 'Rejected (or already decided: nothing changed)' }, errors: [404] },
-  { method: 'GET', route: '/api/tags/admin', group: 'Admin: tags', access: 'admin', summary: 'Tags with how many contents carry each: searched, filtered, sorted and paged', description: prose`
+      the mail of the decision.`,
+    body: {
+      schema: rejectionInput,
+      name: 'RejectionInput',
+      optional: true,
+      example: { reason: 'off-topic', note: 'We list computer-science resources only.' },
+    },
+    ok: {
+      status: 200,
+      schema: shapes.message.extend({ status: shapes.submission.shape.status }).meta({ id: 'Rejection' }),
+      description: 'Rejected (or already decided: nothing changed)',
+    },
+    errors: [404],
+  },
+  {
+    method: 'GET',
+    route: '/api/tags/admin',
+    group: 'Admin: tags',
+    access: 'admin',
+    summary: 'Tags with how many contents carry each: searched, filtered, sorted and paged',
+    description: prose`
       \`search\` finds a label or value containing the text; sort by \`added\` (default: by kind, in the
-      order added), \`label\` or \`used\` (most used first). 100 a page unless asked.`, query: [...LIST, { name: 'kind', description: 'Only this kind (`all` or empty: every kind; another value is a 400)', schema: { type: 'string', enum: [...TAG_KINDS, 'all'] } }, listFilter('status', 'Only active or only retired tags', ['active', 'retired'])], ok: { status: 200, schema: shapes.tagUsageList, description: 'A page of tags' } },
-  { method: 'POST', route: '/api/tags', group: 'Admin: tags', access: 'admin', summary: 'Add a tag', body: { schema: tagInput, name: 'TagInput', example: { kind: 'techStack', label: 'Elixir' } }, ok: { status: 201, schema: withMessage(shapes.tagUsage, 'TagCreated'), description: 'The new tag, offered at once' }, errors: [409] },
-  { method: 'PUT', route: '/api/tags/[id]', group: 'Admin: tags', access: 'admin', summary: 'Rename, retire or restore a tag', description: prose`
+      order added), \`label\` or \`used\` (most used first). 100 a page unless asked.`,
+    query: [
+      ...LIST,
+      {
+        name: 'kind',
+        description: 'Only this kind (`all` or empty: every kind; another value is a 400)',
+        schema: { type: 'string', enum: [...TAG_KINDS, 'all'] },
+      },
+      listFilter('status', 'Only active or only retired tags', ['active', 'retired']),
+    ],
+    ok: { status: 200, schema: shapes.tagUsageList, description: 'A page of tags' },
+  },
+  {
+    method: 'POST',
+    route: '/api/tags',
+    group: 'Admin: tags',
+    access: 'admin',
+    summary: 'Add a tag',
+    body: { schema: tagInput, name: 'TagInput', example: { kind: 'techStack', label: 'Elixir' } },
+    ok: { status: 201, schema: withMessage(shapes.tagUsage, 'TagCreated'), description: 'The new tag, offered at once' },
+    errors: [409],
+  },
+  {
+    method: 'PUT',
+    route: '/api/tags/[id]',
+    group: 'Admin: tags',
+    access: 'admin',
+    summary: 'Rename, retire or restore a tag',
+    description: prose`
       A new label renames the tag on every content; if its value changes, old links answer 301 to the new
-      one.`, body: { schema: tagChangeInput, name: 'TagChangeInput', example: { label: 'JavaScript' } }, ok: { status: 200, schema: shapes.tagUsage, description: 'The tag after the change' }, errors: [404, 409] },
-  { method: 'POST', route: '/api/tags/[id]/merge', group: 'Admin: tags', access: 'admin', summary: 'Merge a tag into another of its kind', body: { schema: tagMergeInput, name: 'TagMergeInput', example: { into: 'react' } }, ok: { status: 200, schema: shapes.tagUsage, description: 'The tag merged into, with its new count' }, errors: [404] },
-  { method: 'GET', route: '/api/reviews/admin', group: 'Admin: reviews', access: 'admin', summary: 'Every review, with its content: searched, filtered, sorted and paged', description: prose`
+      one.`,
+    body: { schema: tagChangeInput, name: 'TagChangeInput', example: { label: 'JavaScript' } },
+    ok: { status: 200, schema: shapes.tagUsage, description: 'The tag after the change' },
+    errors: [404, 409],
+  },
+  {
+    method: 'POST',
+    route: '/api/tags/[id]/merge',
+    group: 'Admin: tags',
+    access: 'admin',
+    summary: 'Merge a tag into another of its kind',
+    body: { schema: tagMergeInput, name: 'TagMergeInput', example: { into: 'react' } },
+    ok: { status: 200, schema: shapes.tagUsage, description: 'The tag merged into, with its new count' },
+    errors: [404],
+  },
+  {
+    method: 'GET',
+    route: '/api/reviews/admin',
+    group: 'Admin: reviews',
+    access: 'admin',
+    summary: 'Every review, with its content: searched, filtered, sorted and paged',
+    description: prose`
       \`search\` finds the text in the comment, the reviewer’s name or the content’s name; sort by
       \`createdAt\` (default, newest first), \`rating\` (most stars first), \`name\` (the reviewer) or
-      \`content\` (its name). Delete a review with DELETE /api/reviews/{id}.`, query: [...LIST, listFilter('content', 'Only the reviews of this content (its id)'), listFilter('rating', 'Only the reviews with this many stars', ['1', '2', '3', '4', '5'])], ok: { status: 200, schema: shapes.adminReviewList, description: 'A page of reviews, each with its content' } },
+      \`content\` (its name). Delete a review with DELETE /api/reviews/{id}.`,
+    query: [
+      ...LIST,
+      listFilter('content', 'Only the reviews of this content (its id)'),
+      listFilter('rating', 'Only the reviews with this many stars', ['1', '2', '3', '4', '5']),
+    ],
+    ok: { status: 200, schema: shapes.adminReviewList, description: 'A page of reviews, each with its content' },
+  },
 ];

@@ -19,13 +19,34 @@ export const message = z.object({ message: z.string() }).meta({ id: 'Message' })
 export const apiError = z
   .object({
     message: z.string().meta({ description: 'What went wrong, in words to show the user' }),
-    code: z.enum(['VALIDATION', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED', 'TOO_LARGE', 'BUSY', 'METHOD_NOT_ALLOWED', 'UNSUPPORTED_MEDIA_TYPE', 'INTERNAL']).optional(),
+    code: z
+      .enum([
+        'VALIDATION',
+        'UNAUTHENTICATED',
+        'FORBIDDEN',
+        'NOT_FOUND',
+        'CONFLICT',
+        'RATE_LIMITED',
+        'TOO_LARGE',
+        'BUSY',
+        'METHOD_NOT_ALLOWED',
+        'UNSUPPORTED_MEDIA_TYPE',
+        'INTERNAL',
+      ])
+      .optional(),
     fields: z
       .record(z.string(), z.string())
       .optional()
-      .meta({ description: 'A VALIDATION answer’s every problem, by the path of its field (`tags.0.label`); `message` is the first of them', example: { url: 'Website URL is required', name: 'Name is required' } }),
+      .meta({
+        description: 'A VALIDATION answer’s every problem, by the path of its field (`tags.0.label`); `message` is the first of them',
+        example: { url: 'Website URL is required', name: 'Name is required' },
+      }),
   })
-  .meta({ id: 'Error', description: 'Every 4xx and 5xx answer. 429 and 503 also carry a Retry-After header (seconds).', example: { message: 'Website URL is required', code: 'VALIDATION' } });
+  .meta({
+    id: 'Error',
+    description: 'Every 4xx and 5xx answer. 429 and 503 also carry a Retry-After header (seconds).',
+    example: { message: 'Website URL is required', code: 'VALIDATION' },
+  });
 
 export const paging = {
   page: z.int().meta({ description: 'This page (the one asked for, within the pages that exist)' }),
@@ -44,7 +65,9 @@ const facetFieldShapes = Object.fromEntries(
     z
       .enum(facet.choices.map((choice) => choice.value) as [string, ...string[]])
       .nullable()
-      .meta({ description: `${facet.field.label}: ${facet.choices.map((choice) => `\`${choice.value}\` (${choice.label})`).join(', ')}; null when not specified` }),
+      .meta({
+        description: `${facet.field.label}: ${facet.choices.map((choice) => `\`${choice.value}\` (${choice.label})`).join(', ')}; null when not specified`,
+      }),
   ]),
 ) as { [K in FieldKey]: z.ZodNullable<z.ZodEnum<{ [V in ChoiceValue<K>]: V }>> };
 
@@ -76,7 +99,9 @@ export const contentWithReviews = content.extend({ reviews: z.array(review).meta
 
 const counts = z.record(z.string(), z.int());
 /** Each facet's counts (db/catalog/facets.ts): option → results; a flag's true and false. */
-const facetCounts = Object.fromEntries((FACETS as readonly Facet[]).map((facet) => [facet.key, facet.kind === 'flag' ? z.object({ true: z.int(), false: z.int() }) : counts]));
+const facetCounts = Object.fromEntries(
+  (FACETS as readonly Facet[]).map((facet) => [facet.key, facet.kind === 'flag' ? z.object({ true: z.int(), false: z.int() }) : counts]),
+);
 /** Each facet's parameter as applied: a tag value or a choice, a flag's side, a step; 'all' when it does not filter. */
 const facetParams = Object.fromEntries(
   (FACETS as readonly Facet[]).map((facet) => [
@@ -115,7 +140,9 @@ const filterLists = Object.fromEntries(
 export const catalogFilters = z.object(filterLists).meta({ id: 'CatalogFilters', description: 'The options some content carries' });
 
 export const publicUser = z.object({ _id: id, name: z.string(), email: z.string(), isAdmin: z.boolean() }).meta({ id: 'User' });
-export const signedInUser = publicUser.extend({ token: z.string().meta({ description: 'The session token: send it as `Authorization: Bearer <token>`' }) }).meta({ id: 'SignedInUser' });
+export const signedInUser = publicUser
+  .extend({ token: z.string().meta({ description: 'The session token: send it as `Authorization: Bearer <token>`' }) })
+  .meta({ id: 'SignedInUser' });
 const settings = { decisionMails: z.boolean().meta({ description: 'Mailed when a moderator decides on a link you submitted' }) };
 export const profile = publicUser.extend(settings).meta({ id: 'Profile', description: 'You, with your settings' });
 export const signedInProfile = signedInUser.extend(settings).meta({ id: 'SignedInProfile' });
@@ -169,15 +196,19 @@ export const submission = z
     decidedAt: isoDate.nullable(),
     contentId: z.string().nullable().meta({ description: 'The content an approval made' }),
     ...rejection,
-    pageTitle: z.string().nullable().meta({ description: 'The page’s own title (og:title or <title>), fetched after it was submitted; it becomes the name when the name was made from the URL. Null until fetched, or when that failed' }),
+    pageTitle: z.string().nullable().meta({
+      description:
+        'The page’s own title (og:title or <title>), fetched after it was submitted; it becomes the name when the name was made from the URL. Null until fetched, or when that failed',
+    }),
   })
   .meta({ id: 'Submission' });
 
 export const submissionForReview = submission
   .extend({
-    suggested: z
-      .array(z.enum(['description', 'image', 'cost']))
-      .meta({ description: 'The fields the submitter left blank that are filled as an approval fills them (the page’s own description and og:image, else a line naming the link and the letter tile; Free), not typed by the submitter' }),
+    suggested: z.array(z.enum(['description', 'image', 'cost'])).meta({
+      description:
+        'The fields the submitter left blank that are filled as an approval fills them (the page’s own description and og:image, else a line naming the link and the letter tile; Free), not typed by the submitter',
+    }),
   })
   .meta({ id: 'SubmissionForReview' });
 
@@ -210,7 +241,10 @@ export const ownSubmissionList = z
 
 export const urlCheck = z
   .discriminatedUnion('status', [
-    z.object({ status: z.literal('listed'), content: z.object({ _id: id, name: z.string(), slug: z.string() }).meta({ description: 'The content that lists it' }) }),
+    z.object({
+      status: z.literal('listed'),
+      content: z.object({ _id: id, name: z.string(), slug: z.string() }).meta({ description: 'The content that lists it' }),
+    }),
     z.object({ status: z.literal('pending'), name: z.string().meta({ description: 'The name it waits under' }) }),
     z
       .object({
@@ -232,7 +266,10 @@ export const linkHealth = z
     error: z.string().nullable().meta({ description: 'What went wrong, in words (null when it works)' }),
     failures: z.int().meta({ description: 'Failed checks in a row' }),
     brokenSince: isoDate.nullable().meta({ description: 'Broken (3 failures over 48 hours) since then; null when not broken' }),
-    movedTo: z.string().nullable().meta({ description: 'Where it permanently redirects (301/308) to a working page: POST /api/contents/{id}/accept-redirect makes that the URL' }),
+    movedTo: z
+      .string()
+      .nullable()
+      .meta({ description: 'Where it permanently redirects (301/308) to a working page: POST /api/contents/{id}/accept-redirect makes that the URL' }),
     reports: z.int().meta({ description: 'Users who reported this URL broken' }),
   })
   .meta({ id: 'LinkHealth', description: 'What the link checker and users found of a content’s link (its current URL)' });
@@ -297,7 +334,14 @@ export const dashboardSummary = z
   .meta({ id: 'DashboardSummary' });
 
 export const tagUsage = z
-  .object({ id: z.int().meta({ description: 'The tag’s handle in /api/tags/{id}' }), kind: tagKind, value: z.string(), label: z.string(), status: z.enum(['active', 'retired']), contents: z.int().meta({ description: 'How many contents carry it' }) })
+  .object({
+    id: z.int().meta({ description: 'The tag’s handle in /api/tags/{id}' }),
+    kind: tagKind,
+    value: z.string(),
+    label: z.string(),
+    status: z.enum(['active', 'retired']),
+    contents: z.int().meta({ description: 'How many contents carry it' }),
+  })
   .meta({ id: 'TagUsage' });
 export const tagUsageList = z.object({ ...adminPaging, tags: z.array(tagUsage) }).meta({ id: 'TagUsageList' });
 
@@ -305,7 +349,9 @@ export const approval = z
   .object({ message: z.string(), content, proposedTags: z.array(settledProposal).meta({ description: 'What became of each proposed tag' }) })
   .meta({ id: 'Approval' });
 
-export const upload = z.object({ url: z.string().meta({ description: 'The image’s absolute URL' }), path: z.string().meta({ description: 'The same, as a path on this site' }) }).meta({ id: 'Upload' });
+export const upload = z
+  .object({ url: z.string().meta({ description: 'The image’s absolute URL' }), path: z.string().meta({ description: 'The same, as a path on this site' }) })
+  .meta({ id: 'Upload' });
 
 export const testExample = z.array(publicUser).meta({ id: 'TestExamples', description: 'Example people (not real accounts)' });
 

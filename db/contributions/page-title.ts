@@ -88,7 +88,9 @@ function metaContent(html: string, keys: readonly string[]): string | undefined 
 
 /** Text cleaned to one line of at most `max` characters (cut with an ellipsis), or undefined when empty. */
 function oneLine(raw: string | undefined, max: number): string | undefined {
-  const text = cleanText(raw ?? '').replace(/\s+/g, ' ').trim();
+  const text = cleanText(raw ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!text) return undefined;
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
@@ -123,7 +125,24 @@ function imageUrl(raw: string | undefined, pageUrl: URL): string | undefined {
   }
 }
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', middot: '·', hellip: '…', laquo: '«', raquo: '»', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“' };
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  ndash: '–',
+  mdash: '—',
+  middot: '·',
+  hellip: '…',
+  laquo: '«',
+  raquo: '»',
+  rsquo: '’',
+  lsquo: '‘',
+  rdquo: '”',
+  ldquo: '“',
+};
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
@@ -154,7 +173,12 @@ export async function nameFromPageTitle(db: Db, submission: { _id: string; url: 
         pageTitle: title ?? null,
         pageDescription: description,
         pageImage: image,
-        ...(title ? { name: sql`CASE WHEN ${fromUrl} THEN ${title} ELSE ${submissions.name} END`, slug: sql`CASE WHEN ${fromUrl} THEN ${slugify(title)} ELSE ${submissions.slug} END` } : {}),
+        ...(title
+          ? {
+              name: sql`CASE WHEN ${fromUrl} THEN ${title} ELSE ${submissions.name} END`,
+              slug: sql`CASE WHEN ${fromUrl} THEN ${slugify(title)} ELSE ${submissions.slug} END`,
+            }
+          : {}),
       })
       .where(and(eq(submissions.id, submission._id), eq(submissions.status, 'pending')));
   } catch {

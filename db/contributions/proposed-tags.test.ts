@@ -20,11 +20,18 @@ afterEach(() => t.close());
 const actor: Actor = { kind: 'cli', name: 'moderator' };
 let n = 0;
 const submit = (fields: Record<string, unknown>) => createSubmission(t.db, userId, { url: `https://course-${++n}.example.org/`, ...fields });
-const tagRow = (kind: 'category' | 'techStack' | 'type', value: string) => t.db.select().from(tags).where(and(eq(tags.kind, kind), eq(tags.value, value)));
+const tagRow = (kind: 'category' | 'techStack' | 'type', value: string) =>
+  t.db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.kind, kind), eq(tags.value, value)));
 
 describe('a submission proposes the tags that are not ours', () => {
   it('keeps an unknown pair as a proposal (label cleaned, value by the rule), ours as tags, and makes no tag', async () => {
-    const s = await submit({ techStack: [{ label: 'Python', value: 'python' }, { label: '  Elixir   Lang ', value: 'elixir-lang' }, 'Phoenix'], category: [{ label: 'Basket Weaving', value: 'basket-weaving' }] });
+    const s = await submit({
+      techStack: [{ label: 'Python', value: 'python' }, { label: '  Elixir   Lang ', value: 'elixir-lang' }, 'Phoenix'],
+      category: [{ label: 'Basket Weaving', value: 'basket-weaving' }],
+    });
     expect(s.techStack).toEqual([{ label: 'Python', value: 'python' }]);
     expect(s.proposedTags).toEqual([
       { kind: 'category', label: 'Basket Weaving', value: 'basket-weaving' },
@@ -38,17 +45,33 @@ describe('a submission proposes the tags that are not ours', () => {
   });
 
   it('a retired tag is not offered, so naming it is a proposal; a renamed tag’s old value is the tag it became', async () => {
-    await t.db.update(tags).set({ status: 'retired' }).where(and(eq(tags.kind, 'techStack'), eq(tags.value, 'flutter')));
+    await t.db
+      .update(tags)
+      .set({ status: 'retired' })
+      .where(and(eq(tags.kind, 'techStack'), eq(tags.value, 'flutter')));
     await t.db.insert(tagAliases).values({ kind: 'techStack', value: 'golang', target: 'go' });
-    const s = await submit({ techStack: [{ label: 'Flutter', value: 'flutter' }, { label: 'golang', value: 'golang' }] });
+    const s = await submit({
+      techStack: [
+        { label: 'Flutter', value: 'flutter' },
+        { label: 'golang', value: 'golang' },
+      ],
+    });
     expect(s.techStack).toEqual([{ label: 'Go', value: 'go' }]);
     expect(s.proposedTags).toEqual([{ kind: 'techStack', label: 'Flutter', value: 'flutter' }]);
     expect((await reviewProposedTags(t.db, s.proposedTags))[0]).toMatchObject({ state: 'retired' });
   });
 
   it('a tag box’s typed pair ({label, value: what was typed}) is ours when its label names one', async () => {
-    const s = await submit({ techStack: [{ label: 'Rust', value: 'Rust', __isNew__: true }, { label: 'PYTHON', value: 'PYTHON' }] });
-    expect(s.techStack).toEqual([{ label: 'Rust', value: 'rust' }, { label: 'Python', value: 'python' }]);
+    const s = await submit({
+      techStack: [
+        { label: 'Rust', value: 'Rust', __isNew__: true },
+        { label: 'PYTHON', value: 'PYTHON' },
+      ],
+    });
+    expect(s.techStack).toEqual([
+      { label: 'Rust', value: 'rust' },
+      { label: 'Python', value: 'python' },
+    ]);
     expect(s.proposedTags).toEqual([]);
   });
 
@@ -89,7 +112,9 @@ describe('approving a submission with proposed tags', () => {
     expect(await tagRow('category', 'basket-weaving')).toEqual([]);
     expect(await t.db.select({ value: contentTags.value }).from(contentTags).where(eq(contentTags.contentId, content._id))).toHaveLength(3);
     const audit = await t.db.select().from(auditLog);
-    expect(audit.filter((a) => a.action === 'tag.create')).toMatchObject([{ targetId: 'techStack:elixir', actor: 'cli:moderator', details: { label: 'Elixir', submission: s._id } }]);
+    expect(audit.filter((a) => a.action === 'tag.create')).toMatchObject([
+      { targetId: 'techStack:elixir', actor: 'cli:moderator', details: { label: 'Elixir', submission: s._id } },
+    ]);
   });
 
   it('without choices a proposal is dropped, unless it became a tag meanwhile: then it is attached', async () => {
@@ -121,10 +146,21 @@ describe('approving a submission with proposed tags', () => {
     [{ proposedTags: { techStack: 'create' } }, "proposedTags must be 'create', 'drop', or a list of {kind, value, action: 'create' | 'map' | 'drop', mapTo}"],
     [{ proposedTags: [{ kind: 'colour', value: 'elixir', action: 'create' }] }, 'The kind of a proposed tag is one of category, techStack, type'],
     [{ proposedTags: [{ kind: 'techStack', value: 'cobol', action: 'create' }] }, "'cobol' is not a techStack proposed with this submission"],
-    [{ proposedTags: [{ kind: 'techStack', value: 'elixir', action: 'rename' }] }, "What becomes of the proposed techStack 'Elixir' is one of create, map, drop, not 'rename'"],
+    [
+      { proposedTags: [{ kind: 'techStack', value: 'elixir', action: 'rename' }] },
+      "What becomes of the proposed techStack 'Elixir' is one of create, map, drop, not 'rename'",
+    ],
     [{ proposedTags: [{ kind: 'techStack', value: 'elixir', action: 'map' }] }, "Name the techStack to map 'Elixir' to (mapTo)"],
     [{ proposedTags: [{ kind: 'techStack', value: 'elixir', mapTo: 'Fortran' }] }, "Unknown techStack 'Fortran' to map 'Elixir' to"],
-    [{ proposedTags: [{ kind: 'techStack', value: 'elixir', action: 'drop' }, { kind: 'techStack', label: 'Elixir', action: 'create' }] }, "The proposed techStack 'Elixir' is chosen for twice"],
+    [
+      {
+        proposedTags: [
+          { kind: 'techStack', value: 'elixir', action: 'drop' },
+          { kind: 'techStack', label: 'Elixir', action: 'create' },
+        ],
+      },
+      "The proposed techStack 'Elixir' is chosen for twice",
+    ],
   ])('refuses the choices %j with a 400 naming the problem, and writes nothing', async (body, message) => {
     const s = await submit({ techStack: ['Elixir'] });
     await expect(approveSubmission(t.db, actor, s._id, body)).rejects.toMatchObject({ code: 'VALIDATION', message });
@@ -135,9 +171,17 @@ describe('approving a submission with proposed tags', () => {
   it('creating a proposal whose value was retired meanwhile is a 409; mapping it instead works', async () => {
     const s = await submit({ techStack: ['Elixir'] });
     await addTag(t.db, actor, 'techStack', 'Elixir');
-    await t.db.update(tags).set({ status: 'retired' }).where(and(eq(tags.kind, 'techStack'), eq(tags.value, 'elixir')));
-    await expect(approveSubmission(t.db, actor, s._id, { proposedTags: 'create' })).rejects.toMatchObject({ code: 'CONFLICT', message: "The techStack 'Elixir' was retired: map the proposal to another tag or drop it" });
-    const { content } = await approveSubmission(t.db, actor, s._id, { proposedTags: [{ kind: 'techStack', value: 'elixir', mapTo: { label: 'Erlang?', value: 'rust' } }] });
+    await t.db
+      .update(tags)
+      .set({ status: 'retired' })
+      .where(and(eq(tags.kind, 'techStack'), eq(tags.value, 'elixir')));
+    await expect(approveSubmission(t.db, actor, s._id, { proposedTags: 'create' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: "The techStack 'Elixir' was retired: map the proposal to another tag or drop it",
+    });
+    const { content } = await approveSubmission(t.db, actor, s._id, {
+      proposedTags: [{ kind: 'techStack', value: 'elixir', mapTo: { label: 'Erlang?', value: 'rust' } }],
+    });
     expect(content.techStack).toEqual([{ label: 'Rust', value: 'rust' }]);
   });
 });

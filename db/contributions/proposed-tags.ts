@@ -148,7 +148,8 @@ function readChoices(input: unknown, proposed: readonly ProposedTag[], now: Tags
     const mapTo = entry.mapTo ?? entry.to;
     const given = word(entry.action);
     const action = given ? ACTIONS.find((a) => a === given) : mapTo !== undefined && mapTo !== null && mapTo !== '' ? 'map' : undefined;
-    if (given && !action) throw invalid(`What becomes of the proposed ${kind} '${shown(proposal.label)}' is one of ${ACTIONS.join(', ')}, not '${shown(given)}'`);
+    if (given && !action)
+      throw invalid(`What becomes of the proposed ${kind} '${shown(proposal.label)}' is one of ${ACTIONS.join(', ')}, not '${shown(given)}'`);
     if (!action) continue;
     if (choices.has(id)) throw invalid(`The proposed ${kind} '${shown(proposal.label)}' is chosen for twice`);
     if (action !== 'map') {
@@ -158,7 +159,9 @@ function readChoices(input: unknown, proposed: readonly ProposedTag[], now: Tags
     const to = tagNamed(now, kind, mapTo);
     if (!to) {
       const target = isObject(mapTo) ? String(mapTo.label ?? mapTo.value ?? '') : String(mapTo ?? '');
-      throw invalid(target ? `Unknown ${kind} '${shown(target)}' to map '${shown(proposal.label)}' to` : `Name the ${kind} to map '${shown(proposal.label)}' to (mapTo)`);
+      throw invalid(
+        target ? `Unknown ${kind} '${shown(target)}' to map '${shown(proposal.label)}' to` : `Name the ${kind} to map '${shown(proposal.label)}' to (mapTo)`,
+      );
     }
     choices.set(id, { action: 'map', to });
   }

@@ -98,7 +98,8 @@ const recountTotals = (db: Db, contentId: string) =>
     })
     .where(eq(contents.id, contentId));
 
-const selectTotals = (db: Db, contentId: string) => db.select({ rating: contents.rating, numReviews: contents.numReviews }).from(contents).where(eq(contents.id, contentId));
+const selectTotals = (db: Db, contentId: string) =>
+  db.select({ rating: contents.rating, numReviews: contents.numReviews }).from(contents).where(eq(contents.id, contentId));
 
 function toTotals(total: { rating: number; numReviews: number } | undefined): ReviewTotals {
   const numReviews = total?.numReviews ?? 0;
@@ -124,7 +125,9 @@ export async function changeReview(db: Db, user: SessionUser, reviewId: string, 
   const review = await changeableReview(db, user, reviewId);
   const { rating, comment } = parseInput(reviewInput, input);
   if (review.userId === user.id) await hitLimit(db, 'RATE_LIMIT_REVIEW_USER', user.id);
-  const audit = user.isAdmin ? [auditEntry(db, actorOf(user), 'review.update', { type: 'review', id: review.id }, { contentId: review.contentId, author: review.name, rating, comment })] : [];
+  const audit = user.isAdmin
+    ? [auditEntry(db, actorOf(user), 'review.update', { type: 'review', id: review.id }, { contentId: review.contentId, author: review.name, rating, comment })]
+    : [];
   const [, updated, , totals] = await writeReview(() =>
     db.batch([
       guard(db, reviewExists(review.id)),
@@ -144,7 +147,15 @@ export async function changeReview(db: Db, user: SessionUser, reviewId: string, 
 export async function deleteReview(db: Db, user: SessionUser, reviewId: string): Promise<ReviewTotals & { message: string }> {
   const review = await changeableReview(db, user, reviewId);
   const audit = user.isAdmin
-    ? [auditEntry(db, actorOf(user), 'review.delete', { type: 'review', id: review.id }, { contentId: review.contentId, author: review.name, rating: review.rating, comment: review.comment })]
+    ? [
+        auditEntry(
+          db,
+          actorOf(user),
+          'review.delete',
+          { type: 'review', id: review.id },
+          { contentId: review.contentId, author: review.name, rating: review.rating, comment: review.comment },
+        ),
+      ]
     : [];
   const [, , totals] = await writeReview(() =>
     db.batch([guard(db, reviewExists(review.id)), db.delete(reviews).where(eq(reviews.id, review.id)), selectTotals(db, review.contentId), ...audit]),

@@ -66,7 +66,12 @@ function insertSave(db: Db, userId: string, contentId: string, condition?: SQL) 
   const row = { userId: sql`${userId}`.as('user_id'), contentId: contents.id, createdAt: sql`${Date.now()}`.as('created_at') };
   return db
     .insert(saves)
-    .select(db.select(row).from(contents).where(and(eq(contents.id, contentId), condition)))
+    .select(
+      db
+        .select(row)
+        .from(contents)
+        .where(and(eq(contents.id, contentId), condition)),
+    )
     .onConflictDoNothing();
 }
 

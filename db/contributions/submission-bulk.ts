@@ -12,7 +12,6 @@ import type { SettledProposal } from './proposed-tags.ts';
 import { approveSubmission, rejectSubmission, REJECTED } from './submission-decisions.ts';
 import { submissionIdsMatching } from './submission-list.ts';
 
-
 /** What became of one submission in a bulk approval or rejection. */
 export interface SubmissionOutcome {
   id: string;
@@ -30,7 +29,12 @@ export interface SubmissionOutcome {
  * a refused or unknown id does not stop the others. A failure of the database itself does. `proposedTags`
  * gives each id's choices for its proposed tags (as an approval posts them).
  */
-export async function approveSubmissions(db: Db, actor: Actor, ids: readonly string[], proposedTags: (id: string) => unknown = () => undefined): Promise<SubmissionOutcome[]> {
+export async function approveSubmissions(
+  db: Db,
+  actor: Actor,
+  ids: readonly string[],
+  proposedTags: (id: string) => unknown = () => undefined,
+): Promise<SubmissionOutcome[]> {
   const outcomes: SubmissionOutcome[] = [];
   for (const id of ids) {
     try {
@@ -64,10 +68,20 @@ export async function rejectSubmissions(db: Db, actor: Actor, ids: readonly stri
  * a content an approval made stays. One batch, each deletion audited; an id that does not exist is reported.
  */
 export async function deleteSubmissions(db: Db, actor: Actor, ids: readonly string[]): Promise<SubmissionOutcome[]> {
-  const found = ids.length ? await db.select({ id: submissions.id, name: submissions.name, url: submissions.url, status: submissions.status }).from(submissions).where(inArray(submissions.id, [...ids])) : [];
+  const found = ids.length
+    ? await db
+        .select({ id: submissions.id, name: submissions.name, url: submissions.url, status: submissions.status })
+        .from(submissions)
+        .where(inArray(submissions.id, [...ids]))
+    : [];
   if (found.length) {
     await db.batch([
-      db.delete(submissions).where(inArray(submissions.id, found.map((f) => f.id))),
+      db.delete(submissions).where(
+        inArray(
+          submissions.id,
+          found.map((f) => f.id),
+        ),
+      ),
       ...found.map((f) => auditEntry(db, actor, 'submission.delete', { type: 'submission', id: f.id }, { name: f.name, url: f.url, status: f.status })),
     ]);
   }
@@ -90,10 +104,26 @@ export interface BulkResult {
 export async function runSubmissionBulk(db: Db, actor: Actor, input: unknown): Promise<BulkResult> {
   const { action, ids: chosen, filter, reason, note } = parseInput(submissionBulkInput, input);
   const ids = [...new Set(chosen ?? (await submissionIdsMatching(db, filter ?? {})))];
-  const names = new Map((ids.length ? await db.select({ id: submissions.id, name: submissions.name }).from(submissions).where(inArray(submissions.id, ids)) : []).map((r) => [r.id, r.name]));
+  const names = new Map(
+    (ids.length ? await db.select({ id: submissions.id, name: submissions.name }).from(submissions).where(inArray(submissions.id, ids)) : []).map((r) => [
+      r.id,
+      r.name,
+    ]),
+  );
   const outcomes =
-    action === 'approve' ? await approveSubmissions(db, actor, ids, () => 'drop') : action === 'reject' ? await rejectSubmissions(db, actor, ids, { reason, note }) : await deleteSubmissions(db, actor, ids);
-  return { action, results: outcomes.map(({ content, proposedTags, ...outcome }) => ({ ...outcome, ...(names.has(outcome.id) ? { name: names.get(outcome.id) } : {}), ...(content ? { contentId: content._id } : {}) })) };
+    action === 'approve'
+      ? await approveSubmissions(db, actor, ids, () => 'drop')
+      : action === 'reject'
+        ? await rejectSubmissions(db, actor, ids, { reason, note })
+        : await deleteSubmissions(db, actor, ids);
+  return {
+    action,
+    results: outcomes.map(({ content, proposedTags, ...outcome }) => ({
+      ...outcome,
+      ...(names.has(outcome.id) ? { name: names.get(outcome.id) } : {}),
+      ...(content ? { contentId: content._id } : {}),
+    })),
+  };
 }
 
 function failedOutcome(id: string, error: unknown): SubmissionOutcome {

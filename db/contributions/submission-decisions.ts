@@ -20,7 +20,6 @@ import { settleProposedTags, withSettledTags, type SettledProposal } from './pro
 import { getSubmission, isPending, type ApiSubmission } from './submissions.ts';
 import { addTagStatements, settleAdminTags } from '../catalog/tags/tags.ts';
 
-
 const stillPending = (id: string) => sql`EXISTS (SELECT 1 FROM ${submissions} WHERE ${submissions.id} = ${id} AND ${submissions.status} = 'pending')`;
 
 /** What a decision records besides its status: the content an approval made, or why it was rejected. */
@@ -28,7 +27,10 @@ type Outcome = { contentId: string } | { rejectReason: RejectReason | null; reje
 
 /** The record of a decision, written in the same batch as what it decided. */
 const decide = (db: Db, actor: Actor, id: string, status: Exclude<SubmissionStatus, 'pending'>, outcome: Outcome) =>
-  db.update(submissions).set({ status, decidedBy: actorLabel(actor), decidedAt: new Date(), ...outcome }).where(and(eq(submissions.id, id), isPending));
+  db
+    .update(submissions)
+    .set({ status, decidedBy: actorLabel(actor), decidedAt: new Date(), ...outcome })
+    .where(and(eq(submissions.id, id), isPending));
 
 const alreadyDecided = (submission: ApiSubmission) => conflict(`This submission was already ${submission.status}`);
 
@@ -109,7 +111,13 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
         ...[...creating, ...created].flatMap(({ kind, tag }) => addTagStatements(db, actor, kind, tag, { submission: id })),
         ...insertContentStatements(db, contentId, { ...data, url: cleanUrl(data.url) }),
         decide(db, actor, id, 'approved', { contentId }),
-        auditEntry(db, actor, 'submission.approve', { type: 'submission', id }, { contentId, name: data.name, url: data.url, ...(proposals.length ? { proposedTags: proposals } : {}) }),
+        auditEntry(
+          db,
+          actor,
+          'submission.approve',
+          { type: 'submission', id },
+          { contentId, name: data.name, url: data.url, ...(proposals.length ? { proposedTags: proposals } : {}) },
+        ),
         ...(submitter ? [queueMail(db, approvalMail(submitter, submission, data))] : []),
       ]);
       if (submitter) wakeMailSender();
@@ -142,7 +150,13 @@ export async function rejectSubmission(db: Db, actor: Actor, id: string, rejecti
     await db.batch([
       guard(db, stillPending(id)),
       decide(db, actor, id, 'rejected', { rejectReason: reason ?? null, rejectNote: note ?? null }),
-      auditEntry(db, actor, 'submission.reject', { type: 'submission', id }, { name: submission.name, url: submission.url, ...(reason ? { reason } : {}), ...(note ? { note } : {}) }),
+      auditEntry(
+        db,
+        actor,
+        'submission.reject',
+        { type: 'submission', id },
+        { name: submission.name, url: submission.url, ...(reason ? { reason } : {}), ...(note ? { note } : {}) },
+      ),
       ...(submitter ? [queueMail(db, rejectionMail(submitter, submission, { reason, note }))] : []),
     ]);
   } catch (error) {

@@ -7,7 +7,6 @@ import { containsPattern, parseListQuery, SUBMISSION_LIST, type ListQuery } from
 import { submissions, type SubmissionStatus } from '../schema.ts';
 import { toApiSubmission, type ApiSubmission } from './submissions.ts';
 
-
 export interface SubmissionList extends Paging {
   pageSize: number;
   submissions: ApiSubmission[];

@@ -28,7 +28,14 @@ describe('bulk moderation', () => {
     const b = await submit('Beta', 'https://beta.example.com');
     // Since it was submitted, a content has come to list the website of 'Taken'.
     const draft = await createEmptyContent(t.db, actor);
-    await updateContent(t.db, actor, draft._id, { ...draft, name: 'Other', slug: 'other', url: 'https://taken.example.com', image: 'https://other.example.com/x.png', description: 'x' });
+    await updateContent(t.db, actor, draft._id, {
+      ...draft,
+      name: 'Other',
+      slug: 'other',
+      url: 'https://taken.example.com',
+      image: 'https://other.example.com/x.png',
+      description: 'x',
+    });
 
     const outcomes = await approveSubmissions(t.db, actor, [a._id, 'no-such-id', taken._id, b._id]);
     expect(outcomes.map(({ id, outcome, reason }) => ({ id, outcome, reason }))).toEqual([
@@ -50,15 +57,23 @@ describe('bulk moderation', () => {
     expect(outcomes.map((o) => o.outcome)).toEqual(['rejected', 'refused', 'not-found']);
     expect(outcomes[1]!.reason).toBe('Submission was already rejected; nothing changed');
     // Kept as a record of the decision, out of the queue.
-    expect(await t.db.select({ status: submissions.status, decidedBy: submissions.decidedBy }).from(submissions)).toEqual([{ status: 'rejected', decidedBy: 'moderator (cli)' }]);
+    expect(await t.db.select({ status: submissions.status, decidedBy: submissions.decidedBy }).from(submissions)).toEqual([
+      { status: 'rejected', decidedBy: 'moderator (cli)' },
+    ]);
     expect((await listSubmissions(t.db)).submissions).toEqual([]);
-    expect(await t.db.select({ action: auditLog.action, actor: auditLog.actor }).from(auditLog)).toContainEqual({ action: 'submission.reject', actor: 'cli:moderator' });
+    expect(await t.db.select({ action: auditLog.action, actor: auditLog.actor }).from(auditLog)).toContainEqual({
+      action: 'submission.reject',
+      actor: 'cli:moderator',
+    });
   });
 
   it('a rejection keeps its reason and note (a label is read as its code); a reason not of the set changes nothing', async () => {
     const a = await submit('Alpha', 'https://alpha.example.com');
     const b = await submit('Beta', 'https://beta.example.com');
-    await expect(rejectSubmissions(t.db, actor, [a._id, b._id], { reason: 'boring' })).rejects.toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('Reason must be one of already-listed, duplicate, off-topic') });
+    await expect(rejectSubmissions(t.db, actor, [a._id, b._id], { reason: 'boring' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringContaining('Reason must be one of already-listed, duplicate, off-topic'),
+    });
     expect((await listSubmissions(t.db)).total).toBe(2);
     await rejectSubmission(t.db, actor, a._id, { reason: 'Off-topic', note: '  We list computer science only.  ' });
     await rejectSubmission(t.db, actor, b._id);
@@ -69,9 +84,17 @@ describe('bulk moderation', () => {
   });
 
   it('links of one site that derive the same name get numbered slugs, and approving them all succeeds', async () => {
-    const sameName = await Promise.all(['https://a.example.org/', 'https://b.example.org/', 'https://c.example.org/x', 'https://d.example.org/'].map((url) => createSubmission(t.db, userId, { url })));
+    const sameName = await Promise.all(
+      ['https://a.example.org/', 'https://b.example.org/', 'https://c.example.org/x', 'https://d.example.org/'].map((url) =>
+        createSubmission(t.db, userId, { url }),
+      ),
+    );
     expect(new Set(sameName.map((s) => s.name))).toEqual(new Set(['Example']));
-    const outcomes = await approveSubmissions(t.db, actor, sameName.map((s) => s._id));
+    const outcomes = await approveSubmissions(
+      t.db,
+      actor,
+      sameName.map((s) => s._id),
+    );
     expect(outcomes.map((o) => o.outcome)).toEqual(['approved', 'approved', 'approved', 'approved']);
     expect(outcomes.map((o) => o.content?.slug)).toEqual(['example', 'example-2', 'example-3', 'example-4']);
   });
@@ -93,8 +116,23 @@ describe('bulk moderation', () => {
   });
 
   it('a submission with cost and certificate left blank stores them as not given, and approval gives the defaults', async () => {
-    const blank = await createSubmission(t.db, userId, { name: 'Roadmap', category: [], techStack: [], type: [], cost: '', hasCert: '', description: '', rating: null, url: 'https://roadmap.sh/' });
-    expect(blank).toMatchObject({ cost: null, hasCert: null, status: 'pending', blankFields: ['category', 'techStack', 'type', 'cost', 'hasCert', 'description'] });
+    const blank = await createSubmission(t.db, userId, {
+      name: 'Roadmap',
+      category: [],
+      techStack: [],
+      type: [],
+      cost: '',
+      hasCert: '',
+      description: '',
+      rating: null,
+      url: 'https://roadmap.sh/',
+    });
+    expect(blank).toMatchObject({
+      cost: null,
+      hasCert: null,
+      status: 'pending',
+      blankFields: ['category', 'techStack', 'type', 'cost', 'hasCert', 'description'],
+    });
     const { content } = await approveSubmission(t.db, actor, blank._id);
     expect(content).toMatchObject({ cost: 'Free', hasCert: false });
     const chosen = await createSubmission(t.db, userId, { url: 'https://exercism.org/', cost: 'Free/Paid', hasCert: 'true' });

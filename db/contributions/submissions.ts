@@ -62,7 +62,12 @@ interface SubmissionFields {
 
 function blankFields(s: Submission): OptionalSubmissionField[] {
   const named = (kind: TagKind) => s[kind].length > 0 || s.proposedTags.some((p) => p.kind === kind);
-  const blank: Record<OptionalSubmissionField, boolean> = { ...perTagKind((kind) => !named(kind)), cost: s.cost === null, hasCert: s.hasCert === null, description: !s.description };
+  const blank: Record<OptionalSubmissionField, boolean> = {
+    ...perTagKind((kind) => !named(kind)),
+    cost: s.cost === null,
+    hasCert: s.hasCert === null,
+    description: !s.description,
+  };
   return OPTIONAL_SUBMISSION_FIELDS.filter((field) => blank[field]);
 }
 
@@ -98,7 +103,10 @@ export const isPending = eq(submissions.status, 'pending');
 async function duplicateMessage(db: Db, key: string): Promise<string> {
   const [content] = await db.select({ name: contents.name }).from(contents).where(eq(contents.urlKey, key));
   if (content) return `This resource is already listed as '${content.name}'`;
-  const [pending] = await db.select({ name: submissions.name }).from(submissions).where(and(eq(submissions.urlKey, key), isPending));
+  const [pending] = await db
+    .select({ name: submissions.name })
+    .from(submissions)
+    .where(and(eq(submissions.urlKey, key), isPending));
   return `This resource was already submitted as '${pending?.name ?? 'another submission'}' and is waiting for review`;
 }
 
@@ -124,7 +132,10 @@ export async function checkSubmissionUrl(db: Db, userId: string, url: unknown): 
   const key = urlKey(cleanUrl(input.url));
   const [content] = await db.select({ _id: contents.id, name: contents.name, slug: contents.slug }).from(contents).where(eq(contents.urlKey, key));
   if (content) return { status: 'listed', content };
-  const [pending] = await db.select({ name: submissions.name }).from(submissions).where(and(eq(submissions.urlKey, key), isPending));
+  const [pending] = await db
+    .select({ name: submissions.name })
+    .from(submissions)
+    .where(and(eq(submissions.urlKey, key), isPending));
   if (pending) return { status: 'pending', name: pending.name };
   const [rejected] = await db
     .select()

@@ -34,7 +34,10 @@ export async function saveUpload(db: Db, bytes: Uint8Array, uploadedBy: string |
   if (!kind) throw invalid('Only PNG, GIF and JPEG images can be uploaded');
   if (uploadedBy) await hitLimit(db, 'RATE_LIMIT_UPLOAD_USER', uploadedBy);
   const id = createHash('sha256').update(bytes).digest('hex');
-  await db.insert(uploads).values({ id, mimeType: kind.mimeType, size: bytes.byteLength, data: Buffer.from(bytes), uploadedBy }).onConflictDoNothing();
+  await db
+    .insert(uploads)
+    .values({ id, mimeType: kind.mimeType, size: bytes.byteLength, data: Buffer.from(bytes), uploadedBy })
+    .onConflictDoNothing();
   const path = `/uploads/${id}.${kind.extension}`;
   return { url: `${publicUrl()}${path}`, path };
 }

@@ -30,7 +30,10 @@ describe('export', () => {
     expect(json.split('\n')).toHaveLength(1200 + 3);
     expect(csv.split('\n')[0]).toBe('name,slug,url,image,description,cost,hasCert,category,techStack,type,level,language,createdAt');
 
-    for (const [format, text] of [['json', json], ['csv', csv]] as const) {
+    for (const [format, text] of [
+      ['json', json],
+      ['csv', csv],
+    ] as const) {
       const other = await createTestDb();
       try {
         const report = await importCatalog(other.db, actor, chunks(text, 4096), { format, source: `x.${format}` });

@@ -70,7 +70,9 @@ describe('import', () => {
         { field: 'cost', from: "'Free'", to: "'Paid'" },
       ],
     });
-    expect(await t.db.select({ cost: contents.cost, url: contents.url }).from(contents)).toEqual([{ cost: 'Paid', url: 'http://theodinproject.com/?utm_source=x' }]);
+    expect(await t.db.select({ cost: contents.cost, url: contents.url }).from(contents)).toEqual([
+      { cost: 'Paid', url: 'http://theodinproject.com/?utm_source=x' },
+    ]);
   });
 
   it('refuses invalid rows one by one, with their position, line and the API’s messages, and writes the valid ones', async () => {
@@ -88,7 +90,13 @@ describe('import', () => {
 
   it('strips invisible and control characters from every text field, and refuses a name that is nothing but them', async () => {
     const file = JSON.stringify([
-      { ...odin, name: '\u0000The \u200BOdin Project\u202E', description: 'Free\u0007 curriculum.\r\nLine two\u0000', category: ['\u200BWeb Development'], slug: '\u200B' },
+      {
+        ...odin,
+        name: '\u0000The \u200BOdin Project\u202E',
+        description: 'Free\u0007 curriculum.\r\nLine two\u0000',
+        category: ['\u200BWeb Development'],
+        slug: '\u200B',
+      },
       { ...cs50, name: '\u0000\u200B\u2066' },
     ]).replace('},{', '},\n{');
     const report = await importText(file);
@@ -190,7 +198,9 @@ describe('CSV', () => {
   it('reads the documented columns: tags as labels separated by |, quoted fields, empty cells as defaults', async () => {
     const file = `${header}"Odin, the project",,https://theodinproject.com,,"A ""free""\ncurriculum",,yes,Web Development|Fullstack Development,Javascript,\n`;
     const report = await importText(file, { format: 'csv' });
-    expect(report.rows).toEqual([{ row: 1, line: 2, outcome: 'created', name: 'Odin, the project', url: 'https://theodinproject.com', slug: 'odin-the-project' }]);
+    expect(report.rows).toEqual([
+      { row: 1, line: 2, outcome: 'created', name: 'Odin, the project', url: 'https://theodinproject.com', slug: 'odin-the-project' },
+    ]);
     const [row] = await t.db.select().from(contents);
     expect(row).toMatchObject({ description: 'A "free"\ncurriculum', cost: 'Free', hasCert: true, type: [] });
     expect(row!.category.map((c) => c.value)).toEqual(['web-development', 'fullstack-development']);

@@ -93,7 +93,13 @@ export async function importCatalog(db: Db, actor: Actor, input: AsyncIterable<s
     if (row.warnings) warned++;
   }
   if (!dryRun) {
-    await auditEntry(db, actor, 'content.import', { type: 'import', id: options.source }, { source: options.source, format: options.format, asSubmissions: options.asSubmissions === true, onExisting, ...counts });
+    await auditEntry(
+      db,
+      actor,
+      'content.import',
+      { type: 'import', id: options.source },
+      { source: options.source, format: options.format, asSubmissions: options.asSubmissions === true, onExisting, ...counts },
+    );
   }
   return {
     format: options.format,
@@ -101,7 +107,9 @@ export async function importCatalog(db: Db, actor: Actor, input: AsyncIterable<s
     asSubmissions: options.asSubmissions === true,
     onExisting,
     createTags,
-    createdTags: newTags.carriedBy(checked.filter((row) => WRITTEN.has(rows[row.index]!.outcome)).map((row) => row.data)).map(({ kind, tag }) => ({ kind, label: tag.label, value: tag.value })),
+    createdTags: newTags
+      .carriedBy(checked.filter((row) => WRITTEN.has(rows[row.index]!.outcome)).map((row) => row.data))
+      .map(({ kind, tag }) => ({ kind, label: tag.label, value: tag.value })),
     counts,
     warned,
     unknownTags: [...unknownTags.values()].sort((a, b) => b.rows - a.rows),

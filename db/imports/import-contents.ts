@@ -59,7 +59,8 @@ export class ContentWriter {
     for (const row of rows) {
       const current = existing.get(row.key);
       if (!current) proposed.push({ row, data: row.data });
-      else if (this.onExisting === 'skip') results.push(rowOf(row, 'skipped', { slug: current.slug, reason: `already listed as '${current.name}' (--on-existing skip)` }));
+      else if (this.onExisting === 'skip')
+        results.push(rowOf(row, 'skipped', { slug: current.slug, reason: `already listed as '${current.name}' (--on-existing skip)` }));
       else proposed.push({ row, data: mergeExisting(current, row.data, row.given, this.onExisting), existing: current });
     }
     const wanted = [...new Set(proposed.map((p) => p.data.slug))];
@@ -75,7 +76,8 @@ export class ContentWriter {
         slug = current ? current.slug : await this.#freeSlug(slug, owners);
         if (row.slug === 'given') row.warnings.push(`slug '${data.slug}' is used by ${holder}: ${current ? 'kept' : 'stored as'} '${slug}'`);
       }
-      if (!current && row.slug === 'fixed') row.warnings.push(`slug '${shorten(row.slugWritten!)}' may hold only lowercase letters, digits and single hyphens: stored as '${slug}'`);
+      if (!current && row.slug === 'fixed')
+        row.warnings.push(`slug '${shorten(row.slugWritten!)}' may hold only lowercase letters, digits and single hyphens: stored as '${slug}'`);
       const next = slug === data.slug ? data : { ...data, slug };
       this.#claimed.set(slug, { key: row.key, row: row.index + 1 });
       if (!current) planned.push({ row, data: next });
@@ -103,7 +105,12 @@ export class ContentWriter {
   async #freeSlug(base: string, owners: SlugOwners): Promise<string> {
     const stem = base.slice(0, 110);
     const used = new Set(
-      (await this.db.select({ slug: contents.slug }).from(contents).where(or(eq(contents.slug, stem), like(contents.slug, `${stem}-%`)))).map((r) => r.slug),
+      (
+        await this.db
+          .select({ slug: contents.slug })
+          .from(contents)
+          .where(or(eq(contents.slug, stem), like(contents.slug, `${stem}-%`)))
+      ).map((r) => r.slug),
     );
     for (let n = 2; ; n++) {
       const candidate = `${stem}-${n}`;
@@ -121,7 +128,12 @@ export class ContentWriter {
     const tagRows = creates.flatMap(({ id, p }) => tagRowsOf(id, p.data));
     const statements: InStatement[] = [
       ...this.newTags.statementsFor(planned.map((p) => p.data)),
-      ...chunked(creates, 500).map((part) => bulkInsert(contents, part.map(({ id, p }) => contentValues(id, p.data, datesOf(p.row, now))))),
+      ...chunked(creates, 500).map((part) =>
+        bulkInsert(
+          contents,
+          part.map(({ id, p }) => contentValues(id, p.data, datesOf(p.row, now))),
+        ),
+      ),
       ...chunked(tagRows, 2000).map((rows) => bulkInsert(contentTags, rows)),
       ...updates.flatMap((p) => updateContentStatements(db, p.existing!.id, p.data).map(toStatement)),
     ];

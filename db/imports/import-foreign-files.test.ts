@@ -49,13 +49,22 @@ describe('files written elsewhere', () => {
   it('a JSON object without such a field is refused whole, naming the fields it has', async () => {
     const error = await importText(JSON.stringify({ results: [foreign(1)] })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImportFileError);
-    expect((error as Error).message).toBe('line 1: the JSON object holds no array of contents under "contents", "items", "data" or "resources" (its fields: results)');
+    expect((error as Error).message).toBe(
+      'line 1: the JSON object holds no array of contents under "contents", "items", "data" or "resources" (its fields: results)',
+    );
   });
 
   it('folds tags onto ours without regard to case or punctuation; an unknown tag is created once and reported', async () => {
     const report = await importText(
       JSON.stringify([
-        foreign(1, { category: [{ label: 'web development', value: 'web-development' }, { label: 'Other', value: 'other' }], techStack: [{ label: 'Php', value: 'php' }, 'nodejs', 'HTML', { label: 'Go', value: 'go' }], type: ['online course', 'MOOC'] }),
+        foreign(1, {
+          category: [
+            { label: 'web development', value: 'web-development' },
+            { label: 'Other', value: 'other' },
+          ],
+          techStack: [{ label: 'Php', value: 'php' }, 'nodejs', 'HTML', { label: 'Go', value: 'go' }],
+          type: ['online course', 'MOOC'],
+        }),
         foreign(2, { category: 'Other', techStack: ['C++', 'JAVASCRIPT'] }),
       ]),
     );
@@ -81,7 +90,10 @@ describe('files written elsewhere', () => {
 
   it('--map maps foreign tags onto ours first, null dropping them without a warning', async () => {
     const tagMap = { category: { other: null, 'Frontend Development': 'web-development' }, techstack: { golang: 'Javascript' } };
-    const report = await importText(JSON.stringify([foreign(1, { category: ['Other', 'frontend-development'], techStack: [{ label: 'Go', value: 'golang' }] })]), { tagMap });
+    const report = await importText(
+      JSON.stringify([foreign(1, { category: ['Other', 'frontend-development'], techStack: [{ label: 'Go', value: 'golang' }] })]),
+      { tagMap },
+    );
     expect(report.rows[0]!.warnings?.filter((w) => w.includes('unknown'))).toEqual([]);
     expect(report.unknownTags).toEqual([]);
     const [row] = await rowsOf();
@@ -91,12 +103,20 @@ describe('files written elsewhere', () => {
   it('a map onto a tag that is not ours is refused before anything is read', async () => {
     const error = await importText(JSON.stringify([foreign(1)]), { tagMap: { category: { frontend: 'frontend-development' } } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TagMapError);
-    expect((error as Error).message).toMatch(/^category 'frontend' → 'frontend-development' in the map: 'frontend-development' is not one of ours \(software-engineering, /);
+    expect((error as Error).message).toMatch(
+      /^category 'frontend' → 'frontend-development' in the map: 'frontend-development' is not one of ours \(software-engineering, /,
+    );
     expect(await contentCount()).toBe(0);
   });
 
   it('with createTags false, a row with an unknown tag is refused with every problem it has', async () => {
-    const report = await importText(JSON.stringify([foreign(1, { techStack: ['Fortran', 'Python'], category: ['Knitting'], cost: 'Cheap', url: 'not a url' }), foreign(2, { techStack: ['Python'] })]), { createTags: false });
+    const report = await importText(
+      JSON.stringify([
+        foreign(1, { techStack: ['Fortran', 'Python'], category: ['Knitting'], cost: 'Cheap', url: 'not a url' }),
+        foreign(2, { techStack: ['Python'] }),
+      ]),
+      { createTags: false },
+    );
     expect(report.rows[0]).toMatchObject({
       row: 1,
       outcome: 'refused',
@@ -111,11 +131,17 @@ describe('files written elsewhere', () => {
   });
 
   it('makes slugs with dots or $ valid, suffixing collisions, with a warning each', async () => {
-    const report = await importText(JSON.stringify([foreign(1, { slug: 'ui.dev-react' }), foreign(2, { slug: 'ui.dev$react' }), foreign(3, { slug: 'techiedelight$-java' })]));
+    const report = await importText(
+      JSON.stringify([foreign(1, { slug: 'ui.dev-react' }), foreign(2, { slug: 'ui.dev$react' }), foreign(3, { slug: 'techiedelight$-java' })]),
+    );
     expect(report.rows.map((r) => [r.outcome, r.slug, r.warnings?.at(-1)])).toEqual([
       ['created', 'ui-dev-react', "slug 'ui.dev-react' may hold only lowercase letters, digits and single hyphens: stored as 'ui-dev-react'"],
       ['created', 'ui-dev-react-2', "slug 'ui.dev$react' may hold only lowercase letters, digits and single hyphens: stored as 'ui-dev-react-2'"],
-      ['created', 'techiedelight-java', "slug 'techiedelight$-java' may hold only lowercase letters, digits and single hyphens: stored as 'techiedelight-java'"],
+      [
+        'created',
+        'techiedelight-java',
+        "slug 'techiedelight$-java' may hold only lowercase letters, digits and single hyphens: stored as 'techiedelight-java'",
+      ],
     ]);
   });
 
@@ -123,12 +149,23 @@ describe('files written elsewhere', () => {
     const held = `/uploads/${'a'.repeat(64)}.png`;
     const missing = `/uploads/${'b'.repeat(64)}.png`;
     await t.db.insert(uploads).values({ id: 'a'.repeat(64), mimeType: 'image/png', size: 1, data: Buffer.from([1]) });
-    const images = ['https://cdn.example.org/a.png', held, missing, '/images/letters_placeholder/default_A.png', 'images/a.png', '//cdn.example.org/a.png', '/images/placeholder/x.svg', ''];
+    const images = [
+      'https://cdn.example.org/a.png',
+      held,
+      missing,
+      '/images/letters_placeholder/default_A.png',
+      'images/a.png',
+      '//cdn.example.org/a.png',
+      '/images/placeholder/x.svg',
+      '',
+    ];
     const report = await importText(JSON.stringify(images.map((image, i) => foreign(i, { image, slug: `s${i}` }))));
     expect(report.counts).toMatchObject({ created: images.length });
     expect((await rowsOf()).map((row) => row.image)).toEqual(['https://cdn.example.org/a.png', held, '', '', '', '', '', '']);
     expect(report.rows.map((r) => r.warnings?.length ?? 0)).toEqual([0, 0, 1, 1, 1, 1, 0, 0]);
-    expect(report.rows[2]!.warnings![0]).toBe(`image '${missing}' is not an upload of this site (uploads are not part of an export): the generated tile is shown instead`);
+    expect(report.rows[2]!.warnings![0]).toBe(
+      `image '${missing}' is not an upload of this site (uploads are not part of an export): the generated tile is shown instead`,
+    );
   });
 
   it('keeps createdAt and updatedAt, also in MongoDB’s {"$date": …} form', async () => {
@@ -182,7 +219,15 @@ describe('files written elsewhere', () => {
         ],
       });
       const after = await stored();
-      expect(after).toMatchObject({ name: 'freeCodeCamp', slug: 'freecodecamp', url: curated.url, description: curated.description, cost: 'Free', hasCert: true, createdAt: before.createdAt });
+      expect(after).toMatchObject({
+        name: 'freeCodeCamp',
+        slug: 'freecodecamp',
+        url: curated.url,
+        description: curated.description,
+        cost: 'Free',
+        hasCert: true,
+        createdAt: before.createdAt,
+      });
       expect([after.category, after.type].map((tags) => tags.map((tag) => tag.label))).toEqual([['Web Development'], ['Online Courses']]);
       const again = await importText(JSON.stringify([theirs]));
       expect(again.counts).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
@@ -200,7 +245,14 @@ describe('files written elsewhere', () => {
       const report = await importText(JSON.stringify([{ ...theirs, image: '/images/letters_placeholder/default_F.png' }]), { onExisting: 'update' });
       // Their 'Frontend Development' is a new tag of ours now, so update takes it.
       expect(report.rows[0]!.changes!.map((change) => change.field)).toEqual(['name', 'url', 'cost', 'category', 'techStack']);
-      expect(await stored()).toMatchObject({ name: 'Freecodecamp', slug: 'freecodecamp', image: 'https://example.org/ours.png', description: curated.description, cost: 'Paid', hasCert: true });
+      expect(await stored()).toMatchObject({
+        name: 'Freecodecamp',
+        slug: 'freecodecamp',
+        image: 'https://example.org/ours.png',
+        description: curated.description,
+        cost: 'Paid',
+        hasCert: true,
+      });
       expect((await stored()).category.map((tag) => tag.label)).toEqual(['Frontend Development']);
       expect((await importText(JSON.stringify([theirs]), { onExisting: 'update' })).counts).toMatchObject({ updated: 1 });
       expect((await importText(JSON.stringify([theirs]), { onExisting: 'update' })).counts).toMatchObject({ updated: 0, unchanged: 1 });

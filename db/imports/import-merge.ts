@@ -26,7 +26,19 @@ export interface GivenFields {
 }
 
 /** What other directories write when they have no description: empty, under every policy. */
-const PLACEHOLDER_DESCRIPTIONS = new Set(['descriptionnotavailable', 'nodescription', 'nodescriptionavailable', 'nodescriptionyet', 'notavailable', 'na', 'none', 'tbd', 'todo', 'comingsoon', 'description']);
+const PLACEHOLDER_DESCRIPTIONS = new Set([
+  'descriptionnotavailable',
+  'nodescription',
+  'nodescriptionavailable',
+  'nodescriptionyet',
+  'notavailable',
+  'na',
+  'none',
+  'tbd',
+  'todo',
+  'comingsoon',
+  'description',
+]);
 
 /** The longest of them, with room for punctuation: anything longer is a description. */
 const PLACEHOLDER_MAX_CHARS = 40;
@@ -69,7 +81,8 @@ export function changesOf(existing: Content, next: ContentInput): FieldChange[] 
   for (const field of CONTENT_FIELDS) {
     const [from, to]: unknown[] = [existing[field], next[field]];
     if (Array.isArray(from) || Array.isArray(to)) {
-      if (!sameTags((from ?? []) as Tag[], (to ?? []) as Tag[])) changes.push({ field, from: shownTags((from ?? []) as Tag[]), to: shownTags((to ?? []) as Tag[]) });
+      if (!sameTags((from ?? []) as Tag[], (to ?? []) as Tag[]))
+        changes.push({ field, from: shownTags((from ?? []) as Tag[]), to: shownTags((to ?? []) as Tag[]) });
     } else if (typeof from === 'boolean' || typeof to === 'boolean') {
       if (from !== to) changes.push({ field, from: String(from), to: String(to) });
     } else if ((from ?? null) !== (to ?? null)) changes.push({ field, from: shownText(String(from ?? '')), to: shownText(String(to ?? '')) });

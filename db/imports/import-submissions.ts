@@ -31,7 +31,10 @@ export class SubmissionWriter {
     const keys = rows.map((r) => r.key);
     const [listed, queued] = await Promise.all([
       db.select({ key: contents.urlKey, name: contents.name }).from(contents).where(inArray(contents.urlKey, keys)),
-      db.select({ key: submissions.urlKey, name: submissions.name }).from(submissions).where(and(inArray(submissions.urlKey, keys), eq(submissions.status, 'pending'))),
+      db
+        .select({ key: submissions.urlKey, name: submissions.name })
+        .from(submissions)
+        .where(and(inArray(submissions.urlKey, keys), eq(submissions.status, 'pending'))),
     ]);
     const listedAs = new Map(listed.map((c) => [c.key!, c.name]));
     const queuedAs = new Map(queued.map((s) => [s.key, s.name]));

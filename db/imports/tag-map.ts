@@ -36,7 +36,10 @@ export function readTagMap(value: unknown, resolver: TagResolver): TagMap {
       }
       if (typeof to !== 'string') throw wrong(`${kind} '${shown(from)}' in the map: give one of our ${kind} tags (label or value), or null to drop it`);
       const match = resolver.resolve(kind, to);
-      if (!('tag' in match)) throw wrong(`${kind} '${shown(from)}' → '${shown(to)}' in the map: '${shown(to)}' is not one of ours (${TAXONOMY[kind].map((t) => t.value).join(', ')})`);
+      if (!('tag' in match))
+        throw wrong(
+          `${kind} '${shown(from)}' → '${shown(to)}' in the map: '${shown(to)}' is not one of ours (${TAXONOMY[kind].map((t) => t.value).join(', ')})`,
+        );
       map[kind].set(foldTag(from), match.tag);
     }
   }

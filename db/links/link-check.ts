@@ -90,7 +90,14 @@ async function jobsFor(db: Db, options: LinkCheckOptions, now: number): Promise<
     // A link whose server asked for time (429, 503) waits for it, even in a full run.
     ...(options.onlyDue
       ? [or(isNull(linkChecks.contentId), lte(linkChecks.dueAt, new Date(now)), ne(linkChecks.url, contents.url))]
-      : [or(isNull(linkChecks.contentId), sql`coalesce(${linkChecks.status}, 0) NOT IN (429, 503)`, lte(linkChecks.dueAt, new Date(now)), ne(linkChecks.url, contents.url))]),
+      : [
+          or(
+            isNull(linkChecks.contentId),
+            sql`coalesce(${linkChecks.status}, 0) NOT IN (429, 503)`,
+            lte(linkChecks.dueAt, new Date(now)),
+            ne(linkChecks.url, contents.url),
+          ),
+        ]),
   ];
   const rows = await db
     .select({ id: contents.id, name: contents.name, url: contents.url, check: linkChecks })
@@ -162,7 +169,16 @@ function record(job: Job, probe: Probe, now: number): { row: typeof linkChecks.$
   let row: typeof linkChecks.$inferInsert;
   let retryAt: number | null = null;
   if (probe.outcome === 'ok') {
-    row = { ...base, error: null, movedTo: probe.movedTo, failures: 0, firstFailureAt: null, brokenSince: null, okAt: new Date(now), dueAt: new Date(now + recheckAfterMs()) };
+    row = {
+      ...base,
+      error: null,
+      movedTo: probe.movedTo,
+      failures: 0,
+      firstFailureAt: null,
+      brokenSince: null,
+      okAt: new Date(now),
+      dueAt: new Date(now + recheckAfterMs()),
+    };
   } else if (probe.outcome === 'failed') {
     const failures = (before?.failures ?? 0) + 1;
     const firstFailureAt = before?.firstFailureAt && before.failures > 0 ? before.firstFailureAt.getTime() : now;

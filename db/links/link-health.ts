@@ -77,7 +77,8 @@ export const isLinkFilter = (value: unknown): value is LinkFilter => LINK_FILTER
 
 /** The condition on `contents` of an admin filter: broken links, permanently moved ones, reported ones. */
 export function linkFilterCondition(filter: LinkFilter): SQL {
-  if (filter === 'reported') return sql`EXISTS (SELECT 1 FROM ${linkReports} WHERE ${linkReports.contentId} = ${contents.id} AND ${linkReports.url} = ${contents.url})`;
+  if (filter === 'reported')
+    return sql`EXISTS (SELECT 1 FROM ${linkReports} WHERE ${linkReports.contentId} = ${contents.id} AND ${linkReports.url} = ${contents.url})`;
   const column = filter === 'broken' ? linkChecks.brokenSince : linkChecks.movedTo;
   return sql`EXISTS (SELECT 1 FROM ${linkChecks} WHERE ${linkChecks.contentId} = ${contents.id} AND ${current} AND ${column} IS NOT NULL)`;
 }
@@ -106,9 +107,18 @@ export async function acceptMovedLink(db: Db, actor: Actor, contentId: string): 
   try {
     await db.batch([
       guard(db, stillMoved),
-      db.update(contents).set({ url: movedTo, urlKey: urlKey(movedTo), updatedAt: new Date() }).where(eq(contents.id, contentId)),
+      db
+        .update(contents)
+        .set({ url: movedTo, urlKey: urlKey(movedTo), updatedAt: new Date() })
+        .where(eq(contents.id, contentId)),
       db.update(linkChecks).set({ url: movedTo, finalUrl: movedTo, movedTo: null }).where(eq(linkChecks.contentId, contentId)),
-      auditEntry(db, actor, 'content.update', { type: 'content', id: contentId }, { url: movedTo, previousUrl: row.url, reason: 'permanent redirect accepted' }),
+      auditEntry(
+        db,
+        actor,
+        'content.update',
+        { type: 'content', id: contentId },
+        { url: movedTo, previousUrl: row.url, reason: 'permanent redirect accepted' },
+      ),
     ]);
   } catch (error) {
     if (isGuardFailure(error)) throw conflict('The link changed since it was checked: check it again');
@@ -134,7 +144,11 @@ export async function reportBrokenLink(db: Db, userId: string, contentId: string
   const reported = await db
     .insert(linkReports)
     .values({ contentId, userId, url: content.url, createdAt: now })
-    .onConflictDoUpdate({ target: [linkReports.contentId, linkReports.userId], set: { url: content.url, createdAt: now }, setWhere: sql`${linkReports.url} <> ${content.url}` })
+    .onConflictDoUpdate({
+      target: [linkReports.contentId, linkReports.userId],
+      set: { url: content.url, createdAt: now },
+      setWhere: sql`${linkReports.url} <> ${content.url}`,
+    })
     .returning({ contentId: linkReports.contentId });
   if (reported.length === 0) throw conflict('You already reported this link');
   await db

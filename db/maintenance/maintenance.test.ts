@@ -16,7 +16,11 @@ afterEach(() => t.close());
 
 const actor: Actor = { kind: 'cli', name: 'ops' };
 const dir = () => dirname(t.url.slice('file:'.length));
-const errorOf = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e as AppError);
+const errorOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e as AppError,
+  );
 
 describe('seeding', () => {
   it('puts the demo world into an empty database and records it', async () => {
@@ -30,7 +34,10 @@ describe('seeding', () => {
     await seedSyntheticData(t.db, actor, 3, {});
     const users_ = await t.db.$count(users);
     const error = await errorOf(seedDemoData(t.db, actor));
-    expect(error).toMatchObject({ code: 'CONFLICT', message: `The database is not empty (${users_} users, 3 contents): the demo data goes only into an empty database, so nothing was added` });
+    expect(error).toMatchObject({
+      code: 'CONFLICT',
+      message: `The database is not empty (${users_} users, 3 contents): the demo data goes only into an empty database, so nothing was added`,
+    });
     expect(await t.db.$count(contents)).toBe(3);
   });
 

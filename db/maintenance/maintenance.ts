@@ -80,10 +80,12 @@ async function copyServerDatabase(db: Db, target: string): Promise<void> {
     throw Object.assign(new AppError('VALIDATION', 'Cannot reach the database server to back it up'), { cause: error });
   };
   const read = await db.$client.transaction('read').catch(unreachable);
-  const rows = await read.execute("SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").catch((error: unknown) => {
-    read.close();
-    return unreachable(error);
-  });
+  const rows = await read
+    .execute("SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+    .catch((error: unknown) => {
+      read.close();
+      return unreachable(error);
+    });
   const file = new Database(target);
   try {
     const schema = rows.rows as unknown as Array<{ type: string; name: string; sql: string }>;
@@ -102,10 +104,13 @@ async function copyServerDatabase(db: Db, target: string): Promise<void> {
       const insert = file.prepare(`INSERT INTO ${quoted} VALUES (${columns.map(() => '?').join(', ')})`);
       for (const row of rows) insert.run(...Array.from(row, (value) => (value instanceof ArrayBuffer ? Buffer.from(value) : value)));
     }
-    const sequences = (await read.execute("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'sqlite_sequence'")).rows[0]?.n ? (await read.execute('SELECT name, seq FROM sqlite_sequence')).rows : [];
+    const sequences = (await read.execute("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'sqlite_sequence'")).rows[0]?.n
+      ? (await read.execute('SELECT name, seq FROM sqlite_sequence')).rows
+      : [];
     for (const { name, seq } of sequences) file.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(name, seq);
     for (const table of virtual) file.exec(table.sql);
-    for (const table of virtual) if (/USING\s+fts5\s*\(/i.test(table.sql) && /content\s*=/i.test(table.sql)) file.exec(`INSERT INTO "${table.name}"("${table.name}") VALUES ('rebuild')`);
+    for (const table of virtual)
+      if (/USING\s+fts5\s*\(/i.test(table.sql) && /content\s*=/i.test(table.sql)) file.exec(`INSERT INTO "${table.name}"("${table.name}") VALUES ('rebuild')`);
     for (const row of schema.filter((row) => row.type === 'index' || row.type === 'trigger' || row.type === 'view')) file.exec(row.sql);
     // Also writes the file's header: a database with no table is still a database file, as VACUUM INTO makes it.
     file.exec(`PRAGMA user_version = ${Number((await read.execute('PRAGMA user_version')).rows[0]?.[0] ?? 0)}`);
@@ -118,7 +123,10 @@ async function copyServerDatabase(db: Db, target: string): Promise<void> {
 
 /** The name of a dated backup in a backup folder: `skillshelf-2026-11-24T03-00-00Z.db` (names sort by time). */
 export function datedBackupName(now = new Date()): string {
-  return `skillshelf-${now.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-')}.db`;
+  return `skillshelf-${now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-')}.db`;
 }
 
 const DATED_BACKUP = /^skillshelf-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.db$/;
@@ -129,7 +137,9 @@ const DATED_BACKUP = /^skillshelf-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.db$/;
  */
 export function pruneBackups(folder: string, keep: number): string[] {
   if (!Number.isInteger(keep) || keep < 1) throw invalid('--keep must be a whole number of backups, at least 1');
-  const dated = readdirSync(folder).filter((name) => DATED_BACKUP.test(name)).sort();
+  const dated = readdirSync(folder)
+    .filter((name) => DATED_BACKUP.test(name))
+    .sort();
   const removed = dated.slice(0, Math.max(0, dated.length - keep));
   for (const name of removed) rmSync(join(folder, name));
   return removed;
@@ -160,7 +170,9 @@ export async function databaseStats(db: Db): Promise<DatabaseStats> {
     ORDER BY name`);
   const tables: Record<string, number> = {};
   if (names.length > 0) {
-    const [row] = await db.all<Record<string, number>>(sql.raw(`SELECT ${names.map(({ name }, i) => `(SELECT count(*) FROM "${name.replaceAll('"', '""')}") AS t${i}`).join(', ')}`));
+    const [row] = await db.all<Record<string, number>>(
+      sql.raw(`SELECT ${names.map(({ name }, i) => `(SELECT count(*) FROM "${name.replaceAll('"', '""')}") AS t${i}`).join(', ')}`),
+    );
     for (const [i, { name }] of names.entries()) tables[name] = row?.[`t${i}`] ?? 0;
   }
   const pragma = async (name: string) => (await db.all<Record<string, unknown>>(sql.raw(`PRAGMA ${name}`)))[0]?.[name];

@@ -29,7 +29,10 @@ export async function takeLease(db: Db, name: string, holder: string, ttlMs: num
 
 /** Gives the lease up (if it is still ours), so the next process need not wait for it to lapse. */
 export async function releaseLease(db: Db, name: string, holder: string): Promise<void> {
-  await db.update(leases).set({ expiresAt: new Date(0) }).where(and(eq(leases.name, name), eq(leases.holder, holder)));
+  await db
+    .update(leases)
+    .set({ expiresAt: new Date(0) })
+    .where(and(eq(leases.name, name), eq(leases.holder, holder)));
 }
 
 export async function currentLease(db: Db, name: string): Promise<{ holder: string; expiresAt: Date } | undefined> {

@@ -70,14 +70,19 @@ describe('deliverDueMail', () => {
     refused.add('gone@example.com');
     await queue(t.db, 'gone@example.com');
     const started = Date.now();
-    expect(await deliverDueMail(t.db, transport())).toEqual([expect.objectContaining({ to: 'gone@example.com', status: 'pending', error: expect.stringMatching(/No such mailbox/) })]);
+    expect(await deliverDueMail(t.db, transport())).toEqual([
+      expect.objectContaining({ to: 'gone@example.com', status: 'pending', error: expect.stringMatching(/No such mailbox/) }),
+    ]);
     const waiting = await rowOf('gone@example.com');
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringMatching(/No such mailbox/) });
     // MAIL_RETRY_SECONDS (30) after the first attempt; not due before.
     expect(waiting.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(started + 30_000);
     expect(await deliverDueMail(t.db, transport())).toEqual([]);
 
-    await t.db.update(outbox).set({ attempts: 7, nextAttemptAt: new Date(0) }).where(eq(outbox.id, waiting.id));
+    await t.db
+      .update(outbox)
+      .set({ attempts: 7, nextAttemptAt: new Date(0) })
+      .where(eq(outbox.id, waiting.id));
     expect(await deliverDueMail(t.db, transport())).toEqual([expect.objectContaining({ status: 'failed' })]);
     expect(await rowOf('gone@example.com')).toMatchObject({ status: 'failed', attempts: 8 });
     expect(await deliverDueMail(t.db, transport())).toEqual([]);

@@ -82,7 +82,10 @@ async function deliver(db: Db, transport: Transporter, mail: OutboxMessage): Pro
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
     const status = mail.attempts >= config().MAIL_MAX_ATTEMPTS ? 'failed' : 'pending';
     const retryMs = Math.min(LONGEST_RETRY_MS, config().MAIL_RETRY_SECONDS * 1000 * 2 ** (mail.attempts - 1));
-    await db.update(outbox).set({ status, lastError: message, nextAttemptAt: new Date(Date.now() + retryMs) }).where(eq(outbox.id, mail.id));
+    await db
+      .update(outbox)
+      .set({ status, lastError: message, nextAttemptAt: new Date(Date.now() + retryMs) })
+      .where(eq(outbox.id, mail.id));
     return { id: mail.id, to: mail.to, status, error: message };
   }
   await db.update(outbox).set({ status: 'sent', sentAt: new Date(), lastError: null, text: '', html: null }).where(eq(outbox.id, mail.id));

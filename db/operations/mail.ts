@@ -49,6 +49,9 @@ export async function listOutbox(db: Db, limit = 100): Promise<OutboxMessage[]> 
 
 /** Mail waiting to be delivered (pending, or being sent): what the sender has yet to do. */
 export async function outboxBacklog(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(outbox).where(inArray(outbox.status, ['pending', 'sending']));
+  const [row] = await db
+    .select({ n: count() })
+    .from(outbox)
+    .where(inArray(outbox.status, ['pending', 'sending']));
   return row?.n ?? 0;
 }

@@ -6,7 +6,14 @@ import { addressGroup, countEvent } from './rate-limit.ts';
 describe('the address group a per-address limit counts under', () => {
   it('is an IPv6 address’s /64, however the address is written', () => {
     const group = '2001:db8:5:7::/64';
-    for (const address of ['2001:db8:5:7::1', '2001:db8:5:7::ffff', '2001:0db8:0005:0007:aaaa:bbbb:cccc:dddd', '[2001:db8:5:7::2]', '2001:DB8:5:7:0:0:0:3', 'fe80::1%eth0'.replace('fe80::1', '2001:db8:5:7::9')]) {
+    for (const address of [
+      '2001:db8:5:7::1',
+      '2001:db8:5:7::ffff',
+      '2001:0db8:0005:0007:aaaa:bbbb:cccc:dddd',
+      '[2001:db8:5:7::2]',
+      '2001:DB8:5:7:0:0:0:3',
+      'fe80::1%eth0'.replace('fe80::1', '2001:db8:5:7::9'),
+    ]) {
       expect(addressGroup(address), address).toBe(group);
     }
     expect(addressGroup('2001:db8:5:8::1')).toBe('2001:db8:5:8::/64');
@@ -47,7 +54,11 @@ describe('counting events', () => {
   });
 
   it('counts other keys apart, and goes on counting after the hits together', async () => {
-    await Promise.all([countEvent(t.db, 'RATE_LIMIT_SIGNIN_IP', 'a'), countEvent(t.db, 'RATE_LIMIT_SIGNIN_IP', 'b'), countEvent(t.db, 'RATE_LIMIT_SIGNUP_IP', 'a')]);
+    await Promise.all([
+      countEvent(t.db, 'RATE_LIMIT_SIGNIN_IP', 'a'),
+      countEvent(t.db, 'RATE_LIMIT_SIGNIN_IP', 'b'),
+      countEvent(t.db, 'RATE_LIMIT_SIGNUP_IP', 'a'),
+    ]);
     expect((await countEvent(t.db, 'RATE_LIMIT_SIGNIN_IP', 'a')).count).toBe(2);
     expect((await countEvent(t.db, 'RATE_LIMIT_SIGNIN_IP', 'b')).count).toBe(2);
     expect((await countEvent(t.db, 'RATE_LIMIT_SIGNUP_IP', 'a')).count).toBe(2);

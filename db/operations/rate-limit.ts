@@ -124,7 +124,10 @@ export async function currentCount(db: Db, name: LimitName, key: string): Promis
 }
 
 async function currentWindow(db: Db, name: LimitName, key: string): Promise<{ count: number; resetAt: number } | undefined> {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, keyOf(name, key)));
+  const [row] = await db
+    .select()
+    .from(rateLimits)
+    .where(eq(rateLimits.key, keyOf(name, key)));
   return row && row.resetAt > Date.now() ? row : undefined;
 }
 
@@ -144,7 +147,10 @@ export function addressGroup(address: string): string {
   const before = groups(head);
   const after = tail === undefined ? [] : groups(tail);
   const hextets = tail === undefined ? before : [...before, ...Array<string>(Math.max(0, 8 - before.length - after.length)).fill('0'), ...after];
-  return `${hextets.slice(0, 4).map((h) => parseInt(h, 16).toString(16)).join(':')}::/64`;
+  return `${hextets
+    .slice(0, 4)
+    .map((h) => parseInt(h, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /**

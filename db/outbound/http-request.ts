@@ -29,7 +29,11 @@ export function requestHop(url: URL, { method, signal, policy = outboundPolicy()
   if (isIP(literal) && !policy(literal)) return Promise.reject(new RefusedAddress(`${literal} is not a public address`));
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = send(url, { method, signal, agent: false, lookup: lookupWith(policy), headers: { 'user-agent': 'SkillshelfBot/1.0 (link check)', ...headers } }, resolve);
+    const req = send(
+      url,
+      { method, signal, agent: false, lookup: lookupWith(policy), headers: { 'user-agent': 'SkillshelfBot/1.0 (link check)', ...headers } },
+      resolve,
+    );
     req.on('error', reject);
     req.end();
   });

@@ -63,7 +63,10 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
 
 const isRefusal = (status: number) => status >= 400 && status !== 429 && status !== 503;
 
-export async function probeLink(url: string, { timeoutMs, turn, policy = outboundPolicy() }: { timeoutMs: number; turn: HostTurn; policy?: AddressPolicy }): Promise<Probe> {
+export async function probeLink(
+  url: string,
+  { timeoutMs, turn, policy = outboundPolicy() }: { timeoutMs: number; turn: HostTurn; policy?: AddressPolicy },
+): Promise<Probe> {
   let target: URL;
   try {
     target = new URL(url);
@@ -90,7 +93,8 @@ export async function probeLink(url: string, { timeoutMs, turn, policy = outboun
       const location = response.headers.location;
       if (REDIRECT_STATUSES.has(status) && location) {
         const next = new URL(location, target);
-        if (next.protocol !== 'http:' && next.protocol !== 'https:') return { outcome: 'failed', status, finalUrl: next.href, error: `redirect to ${next.protocol} (not http)` };
+        if (next.protocol !== 'http:' && next.protocol !== 'https:')
+          return { outcome: 'failed', status, finalUrl: next.href, error: `redirect to ${next.protocol} (not http)` };
         if (seen.has(next.href)) return { outcome: 'failed', status, finalUrl: next.href, error: 'redirect loop' };
         if (redirects >= MAX_REDIRECTS) return { outcome: 'failed', status, finalUrl: target.href, error: `more than ${MAX_REDIRECTS} redirects` };
         permanent &&= PERMANENT_REDIRECTS.has(status);
@@ -99,7 +103,8 @@ export async function probeLink(url: string, { timeoutMs, turn, policy = outboun
         target = next;
         continue;
       }
-      if (status === 429 || status === 503) return { outcome: 'deferred', status, finalUrl: target.href, retryAfterMs: retryAfterMs(response.headers['retry-after']) };
+      if (status === 429 || status === 503)
+        return { outcome: 'deferred', status, finalUrl: target.href, retryAfterMs: retryAfterMs(response.headers['retry-after']) };
       if ((status >= 200 && status < 300) || status === 401 || status === 403) return { outcome: 'ok', status, finalUrl: target.href, movedTo };
       return { outcome: 'failed', status, finalUrl: target.href, error: `HTTP ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}` };
     }

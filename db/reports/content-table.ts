@@ -28,10 +28,20 @@ export interface ContentList extends Paging {
 function publishedMatching(db: Db, query: ListQuery<string, keyof typeof CONTENT_LIST.filters>): SQL | undefined {
   const { search, filters } = query;
   const words = searchWords(search);
-  const fullText = words.length ? sql`${contents.seq} IN (SELECT rowid FROM contents_fts WHERE contents_fts MATCH ${ftsQuery(words, new Map(), lastWordIsPrefix(search))})` : undefined;
+  const fullText = words.length
+    ? sql`${contents.seq} IN (SELECT rowid FROM contents_fts WHERE contents_fts MATCH ${ftsQuery(words, new Map(), lastWordIsPrefix(search))})`
+    : undefined;
   return and(
     search ? or(fullText, eq(contents.id, search)) : undefined,
-    filters.category ? inArray(contents.id, db.select({ id: contentTags.contentId }).from(contentTags).where(and(eq(contentTags.kind, 'category'), eq(contentTags.value, filters.category)))) : undefined,
+    filters.category
+      ? inArray(
+          contents.id,
+          db
+            .select({ id: contentTags.contentId })
+            .from(contentTags)
+            .where(and(eq(contentTags.kind, 'category'), eq(contentTags.value, filters.category))),
+        )
+      : undefined,
     filters.cost ? eq(contents.cost, filters.cost as Cost) : undefined,
     isLinkFilter(filters.link) ? linkFilterCondition(filters.link) : undefined,
   );
@@ -60,11 +70,40 @@ export async function listContentsForAdmin(db: Db, params: URLSearchParams | Rec
   const withDrafts = status !== 'published' && !link;
   const publishedWhere = publishedMatching(db, query);
   const draftsWhere = draftsMatching(query);
-  const [published, drafts] = await Promise.all([withPublished ? db.$count(contents, publishedWhere) : 0, withDrafts ? db.$count(contentDrafts, draftsWhere) : 0]);
+  const [published, drafts] = await Promise.all([
+    withPublished ? db.$count(contents, publishedWhere) : 0,
+    withDrafts ? db.$count(contentDrafts, draftsWhere) : 0,
+  ]);
   const p = paging(query.page, published + drafts, query.pageSize);
   const sides = [
-    ...(withPublished ? [db.select({ id: contents.id, createdAt: contents.createdAt, name: contents.name, cost: contents.cost, status: sql<ContentStatus>`'published'`.as('status') }).from(contents).where(publishedWhere)] : []),
-    ...(withDrafts ? [db.select({ id: contentDrafts.id, createdAt: contentDrafts.createdAt, name: contentDrafts.name, cost: contentDrafts.cost, status: sql<ContentStatus>`'draft'`.as('status') }).from(contentDrafts).where(draftsWhere)] : []),
+    ...(withPublished
+      ? [
+          db
+            .select({
+              id: contents.id,
+              createdAt: contents.createdAt,
+              name: contents.name,
+              cost: contents.cost,
+              status: sql<ContentStatus>`'published'`.as('status'),
+            })
+            .from(contents)
+            .where(publishedWhere),
+        ]
+      : []),
+    ...(withDrafts
+      ? [
+          db
+            .select({
+              id: contentDrafts.id,
+              createdAt: contentDrafts.createdAt,
+              name: contentDrafts.name,
+              cost: contentDrafts.cost,
+              status: sql<ContentStatus>`'draft'`.as('status'),
+            })
+            .from(contentDrafts)
+            .where(draftsWhere),
+        ]
+      : []),
   ];
   const [first, second] = sides;
   const direction = query.order === 'asc' ? sql`ASC` : sql`DESC`;
@@ -77,10 +116,23 @@ export async function listContentsForAdmin(db: Db, params: URLSearchParams | Rec
     : [];
   const ids = (which: ContentStatus) => pageRows.filter((r) => r.status === which).map((r) => r.id);
   const [publishedRows, draftRows] = await Promise.all([
-    ids('published').length ? db.select().from(contents).where(inArray(contents.id, ids('published'))) : [],
-    ids('draft').length ? db.select().from(contentDrafts).where(inArray(contentDrafts.id, ids('draft'))) : [],
+    ids('published').length
+      ? db
+          .select()
+          .from(contents)
+          .where(inArray(contents.id, ids('published')))
+      : [],
+    ids('draft').length
+      ? db
+          .select()
+          .from(contentDrafts)
+          .where(inArray(contentDrafts.id, ids('draft')))
+      : [],
   ]);
-  const byId = new Map<string, ApiContent>([...publishedRows.map((r) => [r.id, toApiContent(r)] as const), ...draftRows.map((r) => [r.id, toApiDraft(r)] as const)]);
+  const byId = new Map<string, ApiContent>([
+    ...publishedRows.map((r) => [r.id, toApiContent(r)] as const),
+    ...draftRows.map((r) => [r.id, toApiDraft(r)] as const),
+  ]);
   const health = await linkHealthOf(db, ids('published'));
   const rows = pageRows.map((r) => byId.get(r.id)).filter((c) => c !== undefined);
   return { ...p, pageSize: query.pageSize, contents: rows.map((c) => ({ ...c, link: health.get(c._id) ?? null })) };

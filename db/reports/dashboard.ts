@@ -29,10 +29,13 @@ export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
       (SELECT count(*) FROM contents) AS numContents,
       (SELECT count(*) FROM users) AS numUsers,
       (SELECT count(*) FROM users WHERE is_admin = 1) AS numAdmins`),
-    db.all<{ kind: string; label: string; count: number }>(sql`SELECT kind, label, count(*) AS count FROM content_tags GROUP BY kind, value ORDER BY kind, count DESC, label`),
+    db.all<{ kind: string; label: string; count: number }>(
+      sql`SELECT kind, label, count(*) AS count FROM content_tags GROUP BY kind, value ORDER BY kind, count DESC, label`,
+    ),
   ]);
   const t = (totals as Array<{ numContents: number; numUsers: number; numAdmins: number }>)[0]!;
-  const of = (kind: string) => (tags as Array<{ kind: string; label: string; count: number }>).filter((r) => r.kind === kind).map((r) => ({ _id: r.label, count: r.count }));
+  const of = (kind: string) =>
+    (tags as Array<{ kind: string; label: string; count: number }>).filter((r) => r.kind === kind).map((r) => ({ _id: r.label, count: r.count }));
   const contentCategories = of('category');
   const contentTechStacks = of('techStack');
   const contentTypes = of('type');

@@ -41,7 +41,10 @@ export const formBoolean = (error: string) => described(z.preprocess(toBoolean, 
 
 /** An optional yes/no field: blank or missing is undefined ("not given"). */
 export const optionalFormBoolean = (error: string) =>
-  described(z.preprocess((v) => toBoolean(blankAsMissing(v)), z.boolean({ error }).optional()), { anyOf: [...BOOLEAN_FORMS, ...BLANK] });
+  described(
+    z.preprocess((v) => toBoolean(blankAsMissing(v)), z.boolean({ error }).optional()),
+    { anyOf: [...BOOLEAN_FORMS, ...BLANK] },
+  );
 
 /** One of `choices`, matched without regard to case or spaces around a slash ("free / paid" → "Free/Paid"). */
 export function formChoice<const T extends readonly [string, ...string[]]>(choices: T, error: string) {
@@ -55,11 +58,27 @@ export function formChoice<const T extends readonly [string, ...string[]]>(choic
  * (null, "not specified"); missing is undefined, so an edit that does not send it keeps what is stored.
  */
 export function optionalFormChoice<const V extends string>(choices: ReadonlyArray<{ readonly value: V; readonly label: string }>, error: string) {
-  const byKey = new Map(choices.flatMap((choice) => [[choice.value.toLowerCase(), choice.value] as const, [choice.label.toLowerCase(), choice.value] as const]));
+  const byKey = new Map(
+    choices.flatMap((choice) => [[choice.value.toLowerCase(), choice.value] as const, [choice.label.toLowerCase(), choice.value] as const]),
+  );
   const values = choices.map((choice) => choice.value) as [V, ...V[]];
-  const read = (value: unknown) => (value === undefined ? undefined : blankAsMissing(value) === undefined ? null : typeof value === 'string' ? (byKey.get(value.trim().toLowerCase()) ?? value) : value);
+  const read = (value: unknown) =>
+    value === undefined
+      ? undefined
+      : blankAsMissing(value) === undefined
+        ? null
+        : typeof value === 'string'
+          ? (byKey.get(value.trim().toLowerCase()) ?? value)
+          : value;
   return described(z.preprocess(read, z.enum(values, { error }).nullable().optional()), {
-    anyOf: [{ type: 'string', enum: values, description: `One of ${values.join(', ')}; its label (${choices.map((choice) => choice.label).join(', ')}) is taken too, in any case` }, ...BLANK],
+    anyOf: [
+      {
+        type: 'string',
+        enum: values,
+        description: `One of ${values.join(', ')}; its label (${choices.map((choice) => choice.label).join(', ')}) is taken too, in any case`,
+      },
+      ...BLANK,
+    ],
   });
 }
 

@@ -23,9 +23,20 @@ export default function ForgetPasswordForm({ email = '', error = null, notice = 
           {notice}
         </p>
       )}
-      <Field name="email" label="Email" type="email" autoComplete="email" required value={form.values.email} onValue={form.set('email')} error={form.errors.email} />
+      <Field
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={form.values.email}
+        onValue={form.set('email')}
+        error={form.errors.email}
+      />
       <div className="mt-4">
-        <SubmitButton loading={form.sending} posts>Submit</SubmitButton>
+        <SubmitButton loading={form.sending} posts>
+          Submit
+        </SubmitButton>
       </div>
     </form>
   );

@@ -10,7 +10,10 @@ type Values = { password: string; confirmPassword: string };
 /** The password alone is checked here: the token is the server's to judge. */
 function check({ password, confirmPassword }: Values): Checked<string, keyof Values> {
   const parsed = passwordSchema.safeParse(password);
-  const errors = { ...(parsed.success ? {} : { password: parsed.error.issues[0]?.message ?? 'Password is required' }), ...mismatchedPasswords(password, confirmPassword) };
+  const errors = {
+    ...(parsed.success ? {} : { password: parsed.error.issues[0]?.message ?? 'Password is required' }),
+    ...mismatchedPasswords(password, confirmPassword),
+  };
   return Object.keys(errors).length > 0 ? { errors } : { data: password };
 }
 
@@ -50,7 +53,9 @@ export default function ResetPasswordForm({ token, error = null }: { token: stri
         error={errors.confirmPassword}
       />
       <div className="mt-4">
-        <SubmitButton loading={form.sending} posts>Reset Password</SubmitButton>
+        <SubmitButton loading={form.sending} posts>
+          Reset Password
+        </SubmitButton>
       </div>
     </form>
   );

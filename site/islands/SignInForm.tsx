@@ -35,7 +35,9 @@ export default function SignInForm({ redirect, email = '', error = null }: { red
         error={errors.password}
       />
       <div className="mt-4">
-        <SubmitButton loading={form.sending} posts>Sign In</SubmitButton>
+        <SubmitButton loading={form.sending} posts>
+          Sign In
+        </SubmitButton>
       </div>
     </form>
   );

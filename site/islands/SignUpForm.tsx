@@ -15,7 +15,10 @@ function signUpFailure(error: unknown): string {
 
 export default function SignUpForm(props: { redirect: string | null; name?: string; email?: string; error?: string | null }) {
   const { redirect } = props;
-  const form = useForm({ name: props.name ?? '', email: props.email ?? '', password: '', confirmPassword: '' }, { alert: props.error ?? null, failure: signUpFailure });
+  const form = useForm(
+    { name: props.name ?? '', email: props.email ?? '', password: '', confirmPassword: '' },
+    { alert: props.error ?? null, failure: signUpFailure },
+  );
   const { values, errors } = form;
   useFocusFirstInvalid(errors);
 
@@ -58,7 +61,9 @@ export default function SignUpForm(props: { redirect: string | null; name?: stri
         error={errors.confirmPassword}
       />
       <div className="mt-4">
-        <SubmitButton loading={form.sending} posts>Sign Up</SubmitButton>
+        <SubmitButton loading={form.sending} posts>
+          Sign Up
+        </SubmitButton>
       </div>
     </form>
   );

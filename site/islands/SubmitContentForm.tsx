@@ -85,8 +85,24 @@ export default function SubmitContentForm({ tags }: { tags: Record<TagKind, Tag[
         />
         <UrlCheckNote id="url-check" check={urlCheck} />
         <Field name="name" label="Name" readOnly value={name} onValue={() => undefined} error={errors.name} hint="Taken from the website address." />
-        <MultiSelect name="category" label="Subject areas" options={tags.category} selected={values.category} onChange={set('category')} error={errors.category} creatable />
-        <MultiSelect name="techStack" label="Technologies" options={tags.techStack} selected={values.techStack} onChange={set('techStack')} error={errors.techStack} creatable />
+        <MultiSelect
+          name="category"
+          label="Subject areas"
+          options={tags.category}
+          selected={values.category}
+          onChange={set('category')}
+          error={errors.category}
+          creatable
+        />
+        <MultiSelect
+          name="techStack"
+          label="Technologies"
+          options={tags.techStack}
+          selected={values.techStack}
+          onChange={set('techStack')}
+          error={errors.techStack}
+          creatable
+        />
         <MultiSelect name="type" label="Content types" options={tags.type} selected={values.type} onChange={set('type')} error={errors.type} creatable />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <FacetFieldSelects values={values} onValue={(key, value) => form.setValues((current) => ({ ...current, [key]: value }))} errors={errors} />
@@ -102,7 +118,14 @@ export default function SubmitContentForm({ tags }: { tags: Record<TagKind, Tag[
             error={errors.hasCert}
           />
         </div>
-        <TextAreaField name="description" label="Description (optional)" rows={4} value={values.description} onValue={set('description')} error={errors.description} />
+        <TextAreaField
+          name="description"
+          label="Description (optional)"
+          rows={4}
+          value={values.description}
+          onValue={set('description')}
+          error={errors.description}
+        />
       </fieldset>
       <div className="mt-4 flex flex-col gap-4">
         <FormAlert message={form.alert} />

@@ -19,8 +19,18 @@ export interface AdminSection {
 
 export const ADMIN_SECTION = {
   dashboard: { label: 'Dashboard', href: '/admin/dashboard', prefixes: ['/admin/dashboard'] },
-  contents: { label: 'Contents', href: '/admin/contents', prefixes: ['/admin/contents', '/admin/content/'], list: { endpoint: '/api/contents/admin', spec: CONTENT_LIST } },
-  submissions: { label: 'Submissions', href: '/admin/submissions', prefixes: ['/admin/submissions', '/admin/submission/'], list: { endpoint: '/api/submissions/admin', spec: SUBMISSION_LIST } },
+  contents: {
+    label: 'Contents',
+    href: '/admin/contents',
+    prefixes: ['/admin/contents', '/admin/content/'],
+    list: { endpoint: '/api/contents/admin', spec: CONTENT_LIST },
+  },
+  submissions: {
+    label: 'Submissions',
+    href: '/admin/submissions',
+    prefixes: ['/admin/submissions', '/admin/submission/'],
+    list: { endpoint: '/api/submissions/admin', spec: SUBMISSION_LIST },
+  },
   users: { label: 'Users', href: '/admin/users', prefixes: ['/admin/users', '/admin/user/'], list: { endpoint: '/api/users/admin', spec: USER_LIST } },
   tags: { label: 'Tags', href: '/admin/tags', prefixes: ['/admin/tags'], list: { endpoint: '/api/tags/admin', spec: TAG_LIST } },
   reviews: { label: 'Reviews', href: '/admin/reviews', prefixes: ['/admin/reviews'], list: { endpoint: '/api/reviews/admin', spec: REVIEW_LIST } },
@@ -30,4 +40,5 @@ export const ADMIN_SECTION = {
 export const ADMIN_SECTIONS: readonly AdminSection[] = Object.values(ADMIN_SECTION);
 
 /** The section a path belongs to (its tab is shown active), if any. */
-export const adminSectionOf = (path: string): AdminSection | undefined => ADMIN_SECTIONS.find((section) => section.prefixes.some((prefix) => path.startsWith(prefix)));
+export const adminSectionOf = (path: string): AdminSection | undefined =>
+  ADMIN_SECTIONS.find((section) => section.prefixes.some((prefix) => path.startsWith(prefix)));

@@ -15,11 +15,23 @@ describe('pie slices', () => {
     const slices = pieSlices(tags(40));
     expect(slices).toHaveLength(MAX_SLICES);
     expect(slices.slice(0, 11).map((s) => s.name)).toEqual(tags(11).map((t) => t.name));
-    expect(slices.at(-1)).toEqual({ name: 'Other (29 tags)', value: tags(40).slice(11).reduce((sum, t) => sum + t.value, 0), colour: OTHER_COLOUR });
+    expect(slices.at(-1)).toEqual({
+      name: 'Other (29 tags)',
+      value: tags(40)
+        .slice(11)
+        .reduce((sum, t) => sum + t.value, 0),
+      colour: OTHER_COLOUR,
+    });
     expect(new Set(slices.map((s) => s.colour)).size).toBe(MAX_SLICES);
   });
 
   it('orders by size, whatever order the counts come in, and leaves empty tags out', () => {
-    expect(pieSlices([{ name: 'b', value: 1 }, { name: 'a', value: 5 }, { name: 'z', value: 0 }]).map((s) => s.name)).toEqual(['a', 'b']);
+    expect(
+      pieSlices([
+        { name: 'b', value: 1 },
+        { name: 'a', value: 5 },
+        { name: 'z', value: 0 },
+      ]).map((s) => s.name),
+    ).toEqual(['a', 'b']);
   });
 });

@@ -6,7 +6,20 @@
 export const MAX_SLICES = 12;
 
 /** Twelve hues apart enough to tell neighbours apart (Tableau 10 and two more), readable on light and dark. */
-export const PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#17becf', '#8c564b', '#bcbd22'] as const;
+export const PALETTE = [
+  '#4e79a7',
+  '#f28e2b',
+  '#e15759',
+  '#76b7b2',
+  '#59a14f',
+  '#edc948',
+  '#b07aa1',
+  '#ff9da7',
+  '#9c755f',
+  '#17becf',
+  '#8c564b',
+  '#bcbd22',
+] as const;
 export const OTHER_COLOUR = '#9ca3af';
 
 export interface PieSlice {

@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { parseSearchParams } from '#db/catalog/validation/search.ts';
 import { CATEGORIES, COSTS, MATERIAL_TYPES, TECH_STACKS } from '#db/catalog/taxonomy.ts';
-import { carriedParams, filterChips, filterGroups, searchDescription, searchHeading, searchHref, searchTitle, withParam, type FilterLists } from './search-page.ts';
+import {
+  carriedParams,
+  filterChips,
+  filterGroups,
+  searchDescription,
+  searchHeading,
+  searchHref,
+  searchTitle,
+  withParam,
+  type FilterLists,
+} from './search-page.ts';
 
 const params = (query: string) => parseSearchParams(new URLSearchParams(query));
 /** The filters answer, with no content carrying a level or language yet. */
-const lists = { categories: CATEGORIES.slice(0, 3), techStacks: TECH_STACKS.slice(0, 3), types: MATERIAL_TYPES.slice(0, 2), costs: COSTS } as unknown as FilterLists;
+const lists = {
+  categories: CATEGORIES.slice(0, 3),
+  techStacks: TECH_STACKS.slice(0, 3),
+  types: MATERIAL_TYPES.slice(0, 2),
+  costs: COSTS,
+} as unknown as FilterLists;
 
 describe('withParam', () => {
   it('sets one parameter, keeps the others and goes back to page 1', () => {

@@ -62,7 +62,9 @@ function choicesOf(facet: Facet, lists: FilterLists): Tag[] {
   if (facet.kind === 'atLeast') return facet.steps.map((step) => ({ value: String(step), label: facet.stepLabel(step) }));
   if (facet.kind === 'flag') return (['true', 'false'] as const).map((value) => ({ value, label: facet.labels[value] }));
   const listed = (lists[facet.list as keyof FilterLists] ?? []) as ReadonlyArray<string | Tag>;
-  return listed.map((option) => (typeof option === 'string' ? { value: option, label: facet.kind === 'choice' ? choiceLabel(facet, option) : option } : option));
+  return listed.map((option) =>
+    typeof option === 'string' ? { value: option, label: facet.kind === 'choice' ? choiceLabel(facet, option) : option } : option,
+  );
 }
 
 /** The label an applied filter value shows under, or undefined when the filter is not applied. */
@@ -82,7 +84,10 @@ export function filterGroups(lists: FilterLists, filters: SearchParams, facets: 
     const applied = String(filters[key]);
     const choices = choicesOf(facet, lists);
     // An applied value no content carries any more still shows, so it can be seen and removed.
-    const all = applied !== 'all' && !choices.some((c) => c.value === applied) ? [...choices, { value: applied, label: appliedLabel(filters, facet, lists) ?? applied }] : choices;
+    const all =
+      applied !== 'all' && !choices.some((c) => c.value === applied)
+        ? [...choices, { value: applied, label: appliedLabel(filters, facet, lists) ?? applied }]
+        : choices;
     return {
       key,
       title: facet.title,
@@ -120,7 +125,11 @@ export function searchHeading(filters: SearchParams, lists?: FilterLists): strin
   ].filter(Boolean);
   const described = [subject, ...qualifiers].join(' ');
   const narrowed = tags.length > 0 || filters.cost !== 'all' || qualifiers.length > 0;
-  const text = filters.searchTerm ? `Results for “${filters.searchTerm}”${narrowed ? ` in ${described}` : ''}` : narrowed ? described : 'All learning resources';
+  const text = filters.searchTerm
+    ? `Results for “${filters.searchTerm}”${narrowed ? ` in ${described}` : ''}`
+    : narrowed
+      ? described
+      : 'All learning resources';
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

@@ -11,7 +11,11 @@ export const GET: APIRoute = async () => {
   const contents = await latestContents(await getDb(), FEED_SIZE);
   const home = absoluteUrl('/');
   // ISO 8601 times sort as the times they name: the last is the newest.
-  const updated = contents.map((c) => c.updatedAt).sort().at(-1) || new Date(0).toISOString();
+  const updated =
+    contents
+      .map((c) => c.updatedAt)
+      .sort()
+      .at(-1) || new Date(0).toISOString();
   const entries = contents.map((c) => {
     const link = absoluteUrl(`/content/${encodeURIComponent(c.slug)}`);
     const categories = c.category.map((tag) => `<category term="${escapeXml(tag.value)}" label="${escapeXml(tag.label)}"/>`).join('');

@@ -72,7 +72,11 @@ export async function startFrontDoor(): Promise<void> {
     brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
   });
   const render = (req: IncomingMessage, res: ServerResponse, locals: RequestLocals) =>
-    compress(req as never, res as never, () => void withRequest(locals, () => handler(req, res, undefined, locals)).catch((error: unknown) => failRequest(res, error, locals)));
+    compress(
+      req as never,
+      res as never,
+      () => void withRequest(locals, () => handler(req, res, undefined, locals)).catch((error: unknown) => failRequest(res, error, locals)),
+    );
 
   let draining = false;
   let inFlight = 0;
@@ -213,14 +217,23 @@ function refusalHeaders(refusal: { status: number; headers: Record<string, strin
 
 function answerRefusal(res: ServerResponse, refusal: Refusal, locals: RequestLocals): void {
   const body = JSON.stringify({ message: refusal.message });
-  res.writeHead(refusal.status, { ...refusalHeaders(refusal, locals.client.https), 'x-request-id': locals.requestId, 'content-length': String(Buffer.byteLength(body)) });
+  res.writeHead(refusal.status, {
+    ...refusalHeaders(refusal, locals.client.https),
+    'x-request-id': locals.requestId,
+    'content-length': String(Buffer.byteLength(body)),
+  });
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
 /** The same answer written straight to a socket (upgrade and CONNECT requests have no ServerResponse). */
 function rawResponse(refusal: { status: number; message: string; headers: Record<string, string> }, requestId?: string): string {
   const body = JSON.stringify({ message: refusal.message });
-  const headers = { ...refusalHeaders(refusal), connection: 'close', ...(requestId ? { 'x-request-id': requestId } : {}), 'content-length': String(Buffer.byteLength(body)) };
+  const headers = {
+    ...refusalHeaders(refusal),
+    connection: 'close',
+    ...(requestId ? { 'x-request-id': requestId } : {}),
+    'content-length': String(Buffer.byteLength(body)),
+  };
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
   return `HTTP/1.1 ${refusal.status} ${REASONS[refusal.status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
 }
@@ -230,6 +243,11 @@ function failRequest(res: ServerResponse, error: unknown, locals: RequestLocals)
   withRequest(locals, () => logError(error));
   if (res.headersSent) return void res.destroy();
   const body = JSON.stringify({ message: 'Something went wrong on our side. Please try again.' });
-  res.writeHead(500, { ...securityHeaders(locals.client.https), 'x-request-id': locals.requestId, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) });
+  res.writeHead(500, {
+    ...securityHeaders(locals.client.https),
+    'x-request-id': locals.requestId,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+  });
   res.end(body);
 }

@@ -20,7 +20,12 @@ export async function serveHealth(req: IncomingMessage, res: ServerResponse, pat
   const reason = path === '/readyz' ? (draining ? 'shutting down' : await notReadyReason()) : undefined;
   const readOnly = path === '/readyz' && !reason ? await writesFailReason() : undefined;
   const body = `${reason ? `not ready: ${reason}` : readOnly ? `ok, read-only: ${readOnly}` : 'ok'}\n`;
-  res.writeHead(reason ? 503 : 200, { ...headers, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(body)) });
+  res.writeHead(reason ? 503 : 200, {
+    ...headers,
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': String(Buffer.byteLength(body)),
+  });
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
@@ -40,7 +45,11 @@ async function writesFailReason(): Promise<string | undefined> {
 
 /** Why a call failed, in a line (a DatabaseUnavailable's reason; it may come from the other copy of db/, hence no instanceof). */
 const messageOf = (error: unknown) =>
-  typeof (error as DatabaseUnavailable | null)?.reason === 'string' ? (error as DatabaseUnavailable).reason : error instanceof Error ? error.message.split('\n')[0] : 'unknown error';
+  typeof (error as DatabaseUnavailable | null)?.reason === 'string'
+    ? (error as DatabaseUnavailable).reason
+    : error instanceof Error
+      ? error.message.split('\n')[0]
+      : 'unknown error';
 
 async function withinTimeout(check: Promise<string | undefined>, late: string): Promise<string | undefined> {
   let timer: NodeJS.Timeout | undefined;

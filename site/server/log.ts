@@ -33,7 +33,12 @@ function createLogger(): Logger {
   const options = { level: LOG_LEVEL, base: { pid: process.pid } };
   if (LOG_FORMAT === 'pretty') {
     // A request reads "GET /search 200 4 ms {…the other fields}" on one line.
-    const pretty = { colorize: true, singleLine: true, ignore: 'pid,method,path,status,ms', messageFormat: '{if method}{method} {path} {status} {ms} ms{end}{msg}' };
+    const pretty = {
+      colorize: true,
+      singleLine: true,
+      ignore: 'pid,method,path,status,ms',
+      messageFormat: '{if method}{method} {path} {status} {ms} ms{end}{msg}',
+    };
     return pino({ ...options, transport: { target: 'pino-pretty', options: pretty } });
   }
   return pino(options, bufferedStdout());

@@ -27,7 +27,12 @@ if (cluster.isWorker) shareMetrics(registry);
 else registry.setDefaultLabels({ pid: String(process.pid) });
 collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
 
-const requests = new Counter({ name: 'skillshelf_http_requests_total', help: 'HTTP requests answered, by route and status', labelNames: ['route', 'status'] as const, registers: [registry] });
+const requests = new Counter({
+  name: 'skillshelf_http_requests_total',
+  help: 'HTTP requests answered, by route and status',
+  labelNames: ['route', 'status'] as const,
+  registers: [registry],
+});
 const latency = new Histogram({
   name: 'skillshelf_http_request_duration_seconds',
   help: 'Time from a request’s arrival to the end of its response, by route',
@@ -35,7 +40,12 @@ const latency = new Histogram({
   buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
   registers: [registry],
 });
-const pageCache = new Counter({ name: 'skillshelf_page_cache_requests_total', help: 'Requests for cached pages, by result (hit: answered from the cache; miss: rendered by Astro)', labelNames: ['result'] as const, registers: [registry] });
+const pageCache = new Counter({
+  name: 'skillshelf_page_cache_requests_total',
+  help: 'Requests for cached pages, by result (hit: answered from the cache; miss: rendered by Astro)',
+  labelNames: ['result'] as const,
+  registers: [registry],
+});
 const queries = new Histogram({
   name: 'skillshelf_db_query_duration_seconds',
   help: 'Time of each statement or batch sent to the database (the catalog version read excepted)',
@@ -64,7 +74,14 @@ export function watchGauges(openSockets: () => number): void {
       this.set(facetTableReads());
     },
   });
-  new Gauge({ name: 'skillshelf_websocket_connections', help: 'Open visitor WebSockets (/ws)', registers: [registry], collect() { this.set(openSockets()); } });
+  new Gauge({
+    name: 'skillshelf_websocket_connections',
+    help: 'Open visitor WebSockets (/ws)',
+    registers: [registry],
+    collect() {
+      this.set(openSockets());
+    },
+  });
   new Gauge({
     name: 'skillshelf_outbox_backlog',
     help: 'Mail waiting to be delivered (pending or being sent)',
@@ -82,7 +99,12 @@ export async function serveMetrics(req: IncomingMessage, res: ServerResponse, he
   const refusal = await refusalFor(req);
   if (refusal) {
     const body = JSON.stringify({ message: refusal.message });
-    res.writeHead(refusal.status, { ...headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...(refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {}) });
+    res.writeHead(refusal.status, {
+      ...headers,
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...(refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {}),
+    });
     return void res.end(body);
   }
   let body: string;

@@ -100,7 +100,19 @@ async function storablePage(version: number, deps: Deps, route: string, response
   headers.delete('content-length');
   headers.delete('content-encoding');
   const encodings = encodingsFor(body);
-  const page: CachedPage = { version, deps, renderedAt: Date.now(), route, status: response.status, encodings, variants: {}, making: {}, body, hash: etagOf(body).slice(0, -1), headers };
+  const page: CachedPage = {
+    version,
+    deps,
+    renderedAt: Date.now(),
+    route,
+    status: response.status,
+    encodings,
+    variants: {},
+    making: {},
+    body,
+    hash: etagOf(body).slice(0, -1),
+    headers,
+  };
   await variantOf(page, encodings.includes(encoding) ? encoding : 'identity');
   return page;
 }
@@ -109,22 +121,30 @@ async function storablePage(version: number, deps: Deps, route: string, response
 function variantOf(page: CachedPage, encoding: Encoding): Variant | Promise<Variant> {
   const made = page.variants[encoding];
   if (made) return made;
-  return (page.making[encoding] ??= compressAs(page.body, encoding).then((bytes) => {
-    const etag = `${page.hash}${ETAG_SUFFIX[encoding]}"`;
-    const own = new Headers(page.headers);
-    for (const [name, value] of Object.entries(validatorHeaders(etag))) own.set(name, value);
-    // The same for every cookie: it varies only with the encoding.
-    own.set('vary', 'accept-encoding');
-    if (encoding !== 'identity') own.set('content-encoding', encoding);
-    const notModifiedHeaders = [...own];
-    const variant = { body: bytes, etag, notModifiedHeaders, headers: [...notModifiedHeaders, ['content-length', String(bytes.byteLength)]] as Array<[string, string]> };
-    page.variants[encoding] = variant;
-    delete page.making[encoding];
-    return variant;
-  }, (error: unknown) => {
-    delete page.making[encoding];
-    throw error;
-  }));
+  return (page.making[encoding] ??= compressAs(page.body, encoding).then(
+    (bytes) => {
+      const etag = `${page.hash}${ETAG_SUFFIX[encoding]}"`;
+      const own = new Headers(page.headers);
+      for (const [name, value] of Object.entries(validatorHeaders(etag))) own.set(name, value);
+      // The same for every cookie: it varies only with the encoding.
+      own.set('vary', 'accept-encoding');
+      if (encoding !== 'identity') own.set('content-encoding', encoding);
+      const notModifiedHeaders = [...own];
+      const variant = {
+        body: bytes,
+        etag,
+        notModifiedHeaders,
+        headers: [...notModifiedHeaders, ['content-length', String(bytes.byteLength)]] as Array<[string, string]>,
+      };
+      page.variants[encoding] = variant;
+      delete page.making[encoding];
+      return variant;
+    },
+    (error: unknown) => {
+      delete page.making[encoding];
+      throw error;
+    },
+  ));
 }
 
 type Freshness = 'fresh' | 'stale';

@@ -19,7 +19,9 @@ async function prepareDatabase(db: Db): Promise<void> {
     // The accounts, not their passwords: no secret goes into the log (the README lists the demo passwords).
     if (report.seeded) {
       const accounts = DEMO_ACCOUNTS.map((a) => `${a.email}${a.isAdmin ? ' (admin)' : ''}`).join(', ');
-      log().info(`Seeded demo data: ${report.contents} contents, ${report.reviews} reviews, ${report.users} accounts: ${accounts} (their passwords are in the README)`);
+      log().info(
+        `Seeded demo data: ${report.contents} contents, ${report.reviews} reviews, ${report.users} accounts: ${accounts} (their passwords are in the README)`,
+      );
     }
   }
 }

@@ -85,7 +85,13 @@ describe('built files served from memory', () => {
   });
 
   it('leaves every other request (and other methods) to the app', async () => {
-    for (const [method, path] of [['GET', '/'], ['GET', '/_astro/missing.js'], ['GET', '/favicon.svg/'], ['GET', '/FAVICON.SVG'], ['POST', '/favicon.svg']] as const) {
+    for (const [method, path] of [
+      ['GET', '/'],
+      ['GET', '/_astro/missing.js'],
+      ['GET', '/favicon.svg/'],
+      ['GET', '/FAVICON.SVG'],
+      ['POST', '/favicon.svg'],
+    ] as const) {
       expect((await fetch(base + path, { method })).status, `${method} ${path}`).toBe(418);
     }
   });

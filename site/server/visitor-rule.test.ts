@@ -1,8 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalSearch, visitorRule } from './visitor-rule.ts';
 
-const SHARED = ['/', '/search', '/search/', '/content/freecodecamp', '/sitemap.xml', '/feed.xml', '/api/contents/search', '/api/contents/filters', '/api/contents/slug/freecodecamp'];
-const PERSONAL = ['/profile', '/saved', '/submit-content', '/admin', '/admin/users', '/signin', '/signup', '/forget-password', '/reset-password/x', '/api/contents/admin', '/api/contents/x/reviews/mine', '/api/users/profile', '/sitemap/1.xml', '/searching', '/contents/x'];
+const SHARED = [
+  '/',
+  '/search',
+  '/search/',
+  '/content/freecodecamp',
+  '/sitemap.xml',
+  '/feed.xml',
+  '/api/contents/search',
+  '/api/contents/filters',
+  '/api/contents/slug/freecodecamp',
+];
+const PERSONAL = [
+  '/profile',
+  '/saved',
+  '/submit-content',
+  '/admin',
+  '/admin/users',
+  '/signin',
+  '/signup',
+  '/forget-password',
+  '/reset-password/x',
+  '/api/contents/admin',
+  '/api/contents/x/reviews/mine',
+  '/api/users/profile',
+  '/sitemap/1.xml',
+  '/searching',
+  '/contents/x',
+];
 
 describe('the visitor rule: which requests get the page made once for everyone', () => {
   it('a GET of the catalog (home, search, content pages, sitemap, feed, the public catalog API) comes from the page cache', () => {
@@ -32,7 +58,8 @@ describe('the query a shared page is kept under', () => {
   });
 
   it('is nothing for a page that reads no query, and the query as it came for a personal page', () => {
-    for (const path of ['/?evict=1', '/content/freecodecamp?ref=x', '/api/contents/filters?x=1', '/api/contents/slug/a?b=c', '/feed.xml?x']) expect(canonical(path), path).toBe('');
+    for (const path of ['/?evict=1', '/content/freecodecamp?ref=x', '/api/contents/filters?x=1', '/api/contents/slug/a?b=c', '/feed.xml?x'])
+      expect(canonical(path), path).toBe('');
     expect(canonical('/signin?redirect=/saved&b=1')).toBe('?redirect=/saved&b=1');
   });
 

@@ -202,7 +202,10 @@ describe('bad input gets a clear 4xx and writes nothing', () => {
   });
 
   it('invalid UTF-8', async () => {
-    const res = await api.post('/api/users/signin', undefined, { raw: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), headers: { 'content-type': 'application/json' } });
+    const res = await api.post('/api/users/signin', undefined, {
+      raw: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
   });
 
@@ -236,7 +239,9 @@ describe('session tokens', () => {
     await api.put('/api/users/profile', { name: 'Token Keeper', email: account.email, password: 'rotated-password' }, { token: tokens[1] });
     const db = createClient({ url: server.dbUrl });
     try {
-      const tables = (await db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%'")).rows.map((r) => String(r.name));
+      const tables = (await db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%'")).rows.map(
+        (r) => String(r.name),
+      );
       for (const table of tables) {
         const dump = JSON.stringify((await db.execute(`SELECT * FROM "${table}"`)).rows);
         for (const token of tokens) expect(dump, table).not.toContain(token);

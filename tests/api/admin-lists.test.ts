@@ -121,7 +121,10 @@ describe('contents', () => {
     const all = (await get('/api/contents/admin?category=web-development&pageSize=100')).body.total;
     expect(res.body.total).toBeLessThan(all);
     const [row] = await sql('SELECT id FROM contents LIMIT 1');
-    await sql("INSERT INTO link_checks (content_id, url, checked_at, status, error, failures, broken_since, due_at) SELECT id, url, 1, 404, 'HTTP 404', 3, 1, 1 FROM contents WHERE id = ?", [String(row!.id)]);
+    await sql(
+      "INSERT INTO link_checks (content_id, url, checked_at, status, error, failures, broken_since, due_at) SELECT id, url, 1, 404, 'HTTP 404', 3, 1, 1 FROM contents WHERE id = ?",
+      [String(row!.id)],
+    );
     const broken = await get('/api/contents/admin?link=broken&status=draft');
     expect(broken.body.contents.map((c: { _id: string }) => c._id)).toEqual([]);
     const brokenPublished = await get('/api/contents/admin?link=broken');
@@ -154,7 +157,7 @@ describe('submissions', () => {
     const ids = async (query: string) => (await get(`/api/submissions/admin?${query}`)).body.submissions.map((s: { _id: string }) => s._id);
     expect(await ids('search=queue%20search')).toEqual([waiting._id]);
     expect(await ids('search=queue%20search&status=rejected')).toEqual([decided._id]);
-    expect((await ids('search=queue%20search&status=all&sort=name&order=desc'))).toEqual([decided._id, waiting._id]);
+    expect(await ids('search=queue%20search&status=all&sort=name&order=desc')).toEqual([decided._id, waiting._id]);
   });
 });
 
@@ -172,7 +175,11 @@ describe('bulk actions on submissions', () => {
   it('rejects the chosen ids with one reason and reports each one, the unknown and the already decided too', async () => {
     const [a, b, c] = [await submit('Bulk One'), await submit('Bulk Two'), await submit('Bulk Three')];
     await api.del(`/api/submissions/${c._id}`, { token });
-    const res = await api.post('/api/submissions/bulk', { action: 'reject', ids: [a._id, b._id, c._id, 'no-such-id'], reason: 'spam', note: 'Bulk' }, { token });
+    const res = await api.post(
+      '/api/submissions/bulk',
+      { action: 'reject', ids: [a._id, b._id, c._id, 'no-such-id'], reason: 'spam', note: 'Bulk' },
+      { token },
+    );
     expect(res.status).toBe(200);
     expect(res.body.results).toEqual([
       { id: a._id, name: 'Bulk One', outcome: 'rejected' },
@@ -222,6 +229,6 @@ describe('bulk actions on submissions', () => {
     }
     expect((await api.post('/api/submissions/bulk', { action: 'approve', ids: [kept._id] }, { token: submitter.token })).status).toBe(403);
     expect((await api.post('/api/submissions/bulk', { action: 'approve', ids: [kept._id] })).status).toBe(401);
-    expect(await sql("SELECT status FROM submissions WHERE id = ?", [kept._id])).toEqual([expect.objectContaining({ status: 'pending' })]);
+    expect(await sql('SELECT status FROM submissions WHERE id = ?', [kept._id])).toEqual([expect.objectContaining({ status: 'pending' })]);
   });
 });

@@ -10,14 +10,22 @@ let admin: { _id: string; token: string; email: string };
 let user: { _id: string; token: string };
 
 async function newUser() {
-  return (await api.post('/api/users/signup', { name: 'Someone', email: uniqueEmail(), password: 'password-123' })).body as { _id: string; token: string; email: string };
+  return (await api.post('/api/users/signup', { name: 'Someone', email: uniqueEmail(), password: 'password-123' })).body as {
+    _id: string;
+    token: string;
+    email: string;
+  };
 }
 
 const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
 
 async function newSubmission(url = `https://example.org/course-${Math.random().toString(36).slice(2)}`) {
   const submitter = await newUser();
-  const res = await api.post('/api/submissions/create', { url, name: 'Example Course', category: ['Data Science'], cost: 'Paid', hasCert: true, description: 'Statistics for everyone.' }, { token: submitter.token });
+  const res = await api.post(
+    '/api/submissions/create',
+    { url, name: 'Example Course', category: ['Data Science'], cost: 'Paid', hasCert: true, description: 'Statistics for everyone.' },
+    { token: submitter.token },
+  );
   expect(res.status).toBe(201);
   return res.body as { _id: string; slug: string; url: string; name: string };
 }
@@ -54,14 +62,20 @@ describe('only admins', () => {
     const submission = await newSubmission();
     const target = await newUser();
     const real = path.replace('CONTENT', page.contents[0]._id).replace('USER', target._id).replace('SUBMISSION', submission._id);
-    const before = await sql('SELECT (SELECT count(*) FROM contents) AS c, (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM submissions) AS s, (SELECT count(*) FROM audit_log) AS a');
+    const before = await sql(
+      'SELECT (SELECT count(*) FROM contents) AS c, (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM submissions) AS s, (SELECT count(*) FROM audit_log) AS a',
+    );
     const anonymous = await api.request(method, real, body);
     const signedIn = await api.request(method, real, body, { token: user.token });
     expect(anonymous.status).toBe(401);
     expect(signedIn.status).toBe(403);
     expect(anonymous.body.message).toBeTruthy();
     expect(signedIn.body.message).toBeTruthy();
-    expect(await sql('SELECT (SELECT count(*) FROM contents) AS c, (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM submissions) AS s, (SELECT count(*) FROM audit_log) AS a')).toEqual(before);
+    expect(
+      await sql(
+        'SELECT (SELECT count(*) FROM contents) AS c, (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM submissions) AS s, (SELECT count(*) FROM audit_log) AS a',
+      ),
+    ).toEqual(before);
   });
 });
 
@@ -100,7 +114,7 @@ describe('contents', () => {
     expect(page.body.name).toBe('Missing Semester');
     const search = await api.get('/api/contents/search?searchTerm=missing%20semester');
     expect(search.body.contents[0]._id).toBe(id);
-    const audit = await sql("SELECT action FROM audit_log WHERE target_id = ? ORDER BY id", [id]);
+    const audit = await sql('SELECT action FROM audit_log WHERE target_id = ? ORDER BY id', [id]);
     // Created as a draft; the first complete save publishes it.
     expect(audit.map((r) => r.action)).toEqual(['content.create', 'content.publish']);
   });
@@ -147,17 +161,24 @@ describe('users', () => {
   it('lists users in pages with count', async () => {
     const res = await api.get('/api/users/admin?page=1', { token: admin.token });
     expect(res.body).toMatchObject({ page: 1, count: 0 });
-    expect(res.body.users[0]).toEqual(expect.objectContaining({ _id: expect.any(String), name: expect.any(String), email: expect.any(String), isAdmin: expect.any(Boolean) }));
+    expect(res.body.users[0]).toEqual(
+      expect.objectContaining({ _id: expect.any(String), name: expect.any(String), email: expect.any(String), isAdmin: expect.any(Boolean) }),
+    );
     expect(res.body.users[0].passwordHash).toBeUndefined();
   });
 
-  it('edits name, email and role; a role change ends the user\'s sessions', async () => {
+  it("edits name, email and role; a role change ends the user's sessions", async () => {
     const target = await newUser();
     const res = await api.put(`/api/users/${target._id}`, { _id: target._id, name: 'Promoted', email: target.email, isAdmin: true }, { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ _id: target._id, name: 'Promoted', email: target.email, isAdmin: true });
     expect((await api.get('/api/users/profile', { token: target.token })).status).toBe(401);
-    expect((await api.get(`/api/users/${target._id}`, { token: admin.token })).body).toEqual({ _id: target._id, name: 'Promoted', email: target.email, isAdmin: true });
+    expect((await api.get(`/api/users/${target._id}`, { token: admin.token })).body).toEqual({
+      _id: target._id,
+      name: 'Promoted',
+      email: target.email,
+      isAdmin: true,
+    });
   });
 
   it('refuses an email another user has', async () => {
@@ -201,13 +222,17 @@ describe('submissions', () => {
 
   it('approve creates the content from the posted fields and records the submission as approved, in one go', async () => {
     const submission = await newSubmission();
-    const res = await api.post(`/api/submissions/${submission._id}`, { ...submission, name: 'Edited Name', slug: `edited-${submission._id}` }, { token: admin.token });
+    const res = await api.post(
+      `/api/submissions/${submission._id}`,
+      { ...submission, name: 'Edited Name', slug: `edited-${submission._id}` },
+      { token: admin.token },
+    );
     expect(res.status).toBe(201);
     expect(res.body.content).toMatchObject({ name: 'Edited Name', slug: `edited-${submission._id}`, cost: 'Paid', hasCert: true });
     const record = await api.get(`/api/submissions/${submission._id}`, { token: admin.token });
     expect(record.body).toMatchObject({ status: 'approved', contentId: res.body.content._id, decidedBy: admin.email });
     expect((await api.get(`/api/contents/slug/edited-${submission._id}`)).status).toBe(200);
-    expect(await sql("SELECT action FROM audit_log WHERE target_id = ?", [submission._id])).toEqual([{ action: 'submission.approve' }]);
+    expect(await sql('SELECT action FROM audit_log WHERE target_id = ?', [submission._id])).toEqual([{ action: 'submission.approve' }]);
   });
 
   it('an approval that fails (the website is listed meanwhile) leaves the submission in the queue and creates nothing', async () => {
@@ -246,15 +271,19 @@ describe('submissions', () => {
 });
 
 describe('dashboard', () => {
-  it('summarises the catalog in docs/product.md §3\'s shape with counts that match the data', async () => {
+  it("summarises the catalog in docs/product.md §3's shape with counts that match the data", async () => {
     const res = await api.get('/api/dashboard/summary', { token: admin.token });
     expect(res.status).toBe(200);
-    const [counts] = await sql('SELECT (SELECT count(*) FROM contents) AS c, (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM users WHERE is_admin = 1) AS a');
+    const [counts] = await sql(
+      'SELECT (SELECT count(*) FROM contents) AS c, (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM users WHERE is_admin = 1) AS a',
+    );
     expect(res.body.contents).toEqual([{ numContents: counts!.c }]);
     expect(res.body.users).toEqual([{ numUsers: counts!.u }]);
     expect(res.body.admins).toEqual([{ numAdmins: counts!.a }]);
     expect(res.body.numCategory).toBe(res.body.contentCategories.length);
-    const [used] = await sql("SELECT count(DISTINCT CASE WHEN kind = 'techStack' THEN value END) AS tech, count(DISTINCT CASE WHEN kind = 'type' THEN value END) AS types FROM content_tags");
+    const [used] = await sql(
+      "SELECT count(DISTINCT CASE WHEN kind = 'techStack' THEN value END) AS tech, count(DISTINCT CASE WHEN kind = 'type' THEN value END) AS types FROM content_tags",
+    );
     expect(res.body.numTechStack).toBe(used!.tech);
     expect(res.body.numType).toBe(used!.types);
     // The demo catalog uses tags beyond docs/product.md §3's first lists (Go, SQL, MOOC…).
@@ -265,7 +294,10 @@ describe('dashboard', () => {
 });
 
 describe('uploads', () => {
-  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082', 'hex');
+  const png = Buffer.from(
+    '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082',
+    'hex',
+  );
   const upload = (bytes: Uint8Array, name: string, type: string, token = admin.token) => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);

@@ -71,8 +71,20 @@ const adminPage = (path: string): Answers => ({ anonymous: toSignIn(path), user:
 /** Pages for visitors only (sign in, forgotten password): a signed-in caller goes home. */
 const VISITOR_PAGE: Answers = { anonymous: 200, user: { redirect: '/' }, other: { redirect: '/' }, admin: { redirect: '/' } };
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082', 'hex');
-const validContent = { name: 'Matrix Course', image: 'https://matrix.example.org/cover.png', description: 'Edited by the matrix', category: [], techStack: [], type: [], cost: 'Free', hasCert: false };
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082',
+  'hex',
+);
+const validContent = {
+  name: 'Matrix Course',
+  image: 'https://matrix.example.org/cover.png',
+  description: 'Edited by the matrix',
+  category: [],
+  techStack: [],
+  type: [],
+  cost: 'Free',
+  hasCert: false,
+};
 
 const ROWS: Row[] = [
   // The public catalog API
@@ -84,55 +96,159 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/api/docs', path: () => '/api/docs', expect: all(200) },
   { method: 'GET', route: '/api/docs/[file]', path: () => '/api/docs/init.js', expect: all(200) },
   // Accounts
-  { method: 'POST', route: '/api/users/signup', path: () => '/api/users/signup', body: () => ({ name: 'New', email: uniqueEmail('matrix'), password: 'password-123' }), expect: all(201) },
+  {
+    method: 'POST',
+    route: '/api/users/signup',
+    path: () => '/api/users/signup',
+    body: () => ({ name: 'New', email: uniqueEmail('matrix'), password: 'password-123' }),
+    expect: all(201),
+  },
   { method: 'POST', route: '/api/users/signin', path: () => '/api/users/signin', body: () => DEMO_ADMIN, expect: all(200) },
   // A call naming no session is told so (tests/contract/sign-out-names-its-session.test.ts).
   { method: 'POST', route: '/api/users/signout', path: () => '/api/users/signout', freshSession: true, expect: signedIn(200) },
-  { method: 'POST', route: '/api/users/forget-password', path: () => '/api/users/forget-password', body: () => ({ email: uniqueEmail('nobody') }), expect: all(200) },
-  { method: 'POST', route: '/api/users/reset-password', path: () => '/api/users/reset-password', body: () => ({ token: 'not-a-real-token', password: 'password-456' }), expect: all(404) },
+  {
+    method: 'POST',
+    route: '/api/users/forget-password',
+    path: () => '/api/users/forget-password',
+    body: () => ({ email: uniqueEmail('nobody') }),
+    expect: all(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/reset-password',
+    path: () => '/api/users/reset-password',
+    body: () => ({ token: 'not-a-real-token', password: 'password-456' }),
+    expect: all(404),
+  },
   { method: 'GET', route: '/api/users/profile', path: () => '/api/users/profile', expect: signedIn(200) },
-  { method: 'PUT', route: '/api/users/profile', path: () => '/api/users/profile', body: (f) => ({ name: 'Renamed', email: f.caller?.email ?? uniqueEmail('nobody') }), expect: signedIn(200) },
+  {
+    method: 'PUT',
+    route: '/api/users/profile',
+    path: () => '/api/users/profile',
+    body: (f) => ({ name: 'Renamed', email: f.caller?.email ?? uniqueEmail('nobody') }),
+    expect: signedIn(200),
+  },
   // A user's own things
-  { method: 'POST', route: '/api/users/save', path: () => '/api/users/save', body: async (f) => ({ contentId: (await f.content())._id }), expect: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/users/save',
+    path: () => '/api/users/save',
+    body: async (f) => ({ contentId: (await f.content())._id }),
+    expect: signedIn(200),
+  },
   // The id is a user's for GET, a content's for PUT and DELETE (one dynamic file per folder).
-  { method: 'GET', route: '/api/users/saves/[id]', path: (f) => `/api/users/saves/${f.user._id}`, expect: { anonymous: 401, user: 200, other: 403, admin: 200 } },
+  {
+    method: 'GET',
+    route: '/api/users/saves/[id]',
+    path: (f) => `/api/users/saves/${f.user._id}`,
+    expect: { anonymous: 401, user: 200, other: 403, admin: 200 },
+  },
   { method: 'PUT', route: '/api/users/saves/[id]', path: async (f) => `/api/users/saves/${(await f.content())._id}`, expect: signedIn(200) },
   { method: 'DELETE', route: '/api/users/saves/[id]', path: async (f) => `/api/users/saves/${(await f.content())._id}`, expect: signedIn(200) },
   { method: 'GET', route: '/api/contents/[id]/report-link', path: async (f) => `/api/contents/${(await f.content())._id}/report-link`, expect: signedIn(200) },
   { method: 'POST', route: '/api/contents/[id]/report-link', path: async (f) => `/api/contents/${(await f.content())._id}/report-link`, expect: signedIn(201) },
-  { method: 'POST', route: '/api/contents/[id]/reviews', path: async (f) => `/api/contents/${(await f.content())._id}/reviews`, body: () => ({ rating: 4, comment: 'Clear and well paced.' }), expect: signedIn(201) },
-  { method: 'GET', route: '/api/contents/[id]/reviews/mine', path: async (f) => `/api/contents/${(await f.content())._id}/reviews/mine`, expect: signedIn(200) },
-  { method: 'PUT', route: '/api/reviews/[id]', path: async (f) => `/api/reviews/${await f.review()}`, body: () => ({ rating: 2, comment: 'Changed my mind.' }), expect: ownerOrAdmin(200) },
+  {
+    method: 'POST',
+    route: '/api/contents/[id]/reviews',
+    path: async (f) => `/api/contents/${(await f.content())._id}/reviews`,
+    body: () => ({ rating: 4, comment: 'Clear and well paced.' }),
+    expect: signedIn(201),
+  },
+  {
+    method: 'GET',
+    route: '/api/contents/[id]/reviews/mine',
+    path: async (f) => `/api/contents/${(await f.content())._id}/reviews/mine`,
+    expect: signedIn(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/reviews/[id]',
+    path: async (f) => `/api/reviews/${await f.review()}`,
+    body: () => ({ rating: 2, comment: 'Changed my mind.' }),
+    expect: ownerOrAdmin(200),
+  },
   { method: 'DELETE', route: '/api/reviews/[id]', path: async (f) => `/api/reviews/${await f.review()}`, expect: ownerOrAdmin(200) },
   { method: 'GET', route: '/api/submissions/check', path: () => '/api/submissions/check?url=https%3A%2F%2Fexample.org%2F', expect: signedIn(200) },
   { method: 'GET', route: '/api/submissions/mine', path: () => '/api/submissions/mine', expect: signedIn(200) },
-  { method: 'POST', route: '/api/submissions/create', path: () => '/api/submissions/create', body: () => ({ url: `https://submitted-${Math.random().toString(36).slice(2)}.example.org/` }), expect: signedIn(201) },
+  {
+    method: 'POST',
+    route: '/api/submissions/create',
+    path: () => '/api/submissions/create',
+    body: () => ({ url: `https://submitted-${Math.random().toString(36).slice(2)}.example.org/` }),
+    expect: signedIn(201),
+  },
   // Admin
   { method: 'GET', route: '/api/dashboard/summary', path: () => '/api/dashboard/summary', expect: adminOnly(200) },
   { method: 'GET', route: '/api/contents/admin', path: () => '/api/contents/admin?page=1', expect: adminOnly(200) },
   { method: 'POST', route: '/api/contents', path: () => '/api/contents', body: () => ({}), expect: adminOnly(201) },
-  { method: 'POST', route: '/api/contents/[id]/accept-redirect', path: async (f) => `/api/contents/${(await f.movedContent())._id}/accept-redirect`, expect: adminOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/contents/[id]/accept-redirect',
+    path: async (f) => `/api/contents/${(await f.movedContent())._id}/accept-redirect`,
+    expect: adminOnly(200),
+  },
   { method: 'GET', route: '/api/contents/[id]', path: async (f) => `/api/contents/${(await f.content())._id}`, expect: adminOnly(200) },
-  { method: 'PUT', route: '/api/contents/[id]', path: async (f) => `/api/contents/${(await f.content())._id}`, body: () => {
-    const key = Math.random().toString(36).slice(2);
-    return { ...validContent, slug: `edited-${key}`, url: `https://m-${key}.example.org/` };
-  }, expect: adminOnly(200) },
+  {
+    method: 'PUT',
+    route: '/api/contents/[id]',
+    path: async (f) => `/api/contents/${(await f.content())._id}`,
+    body: () => {
+      const key = Math.random().toString(36).slice(2);
+      return { ...validContent, slug: `edited-${key}`, url: `https://m-${key}.example.org/` };
+    },
+    expect: adminOnly(200),
+  },
   { method: 'DELETE', route: '/api/contents/[id]', path: async (f) => `/api/contents/${(await f.content())._id}`, expect: adminOnly(200) },
   { method: 'GET', route: '/api/users/admin', path: () => '/api/users/admin?page=1', expect: adminOnly(200) },
   { method: 'GET', route: '/api/users/[id]', path: (f) => `/api/users/${f.user._id}`, expect: adminOnly(200) },
-  { method: 'PUT', route: '/api/users/[id]', path: async (f) => `/api/users/${(await f.account())._id}`, body: () => ({ name: 'Edited', email: uniqueEmail('edited'), isAdmin: false }), expect: adminOnly(200) },
+  {
+    method: 'PUT',
+    route: '/api/users/[id]',
+    path: async (f) => `/api/users/${(await f.account())._id}`,
+    body: () => ({ name: 'Edited', email: uniqueEmail('edited'), isAdmin: false }),
+    expect: adminOnly(200),
+  },
   { method: 'DELETE', route: '/api/users/[id]', path: async (f) => `/api/users/${(await f.account())._id}`, expect: adminOnly(200) },
   { method: 'GET', route: '/api/submissions/admin', path: () => '/api/submissions/admin?page=1', expect: adminOnly(200) },
-  { method: 'POST', route: '/api/submissions/bulk', path: () => '/api/submissions/bulk', body: async (f) => ({ action: 'reject', ids: [await f.submission()] }), expect: adminOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/submissions/bulk',
+    path: () => '/api/submissions/bulk',
+    body: async (f) => ({ action: 'reject', ids: [await f.submission()] }),
+    expect: adminOnly(200),
+  },
   { method: 'GET', route: '/api/submissions/[id]', path: async (f) => `/api/submissions/${await f.submission()}`, expect: adminOnly(200) },
   { method: 'POST', route: '/api/submissions/[id]', path: async (f) => `/api/submissions/${await f.submission()}`, body: () => ({}), expect: adminOnly(201) },
   { method: 'DELETE', route: '/api/submissions/[id]', path: async (f) => `/api/submissions/${await f.submission()}`, expect: adminOnly(200) },
-  { method: 'GET', route: '/api/reviews/admin', path: () => '/api/reviews/admin?page=1&pageSize=25&search=a&sort=rating&order=asc&rating=4', expect: adminOnly(200) },
+  {
+    method: 'GET',
+    route: '/api/reviews/admin',
+    path: () => '/api/reviews/admin?page=1&pageSize=25&search=a&sort=rating&order=asc&rating=4',
+    expect: adminOnly(200),
+  },
   { method: 'POST', route: '/api/upload', path: () => '/api/upload', multipart: true, expect: adminOnly(201) },
   { method: 'GET', route: '/api/tags/admin', path: () => '/api/tags/admin', expect: adminOnly(200) },
-  { method: 'POST', route: '/api/tags', path: () => '/api/tags', body: () => ({ kind: 'techStack', label: `Matrix ${Math.random().toString(36).slice(2)}` }), expect: adminOnly(201) },
-  { method: 'PUT', route: '/api/tags/[id]', path: async (f) => `/api/tags/${await f.tag()}`, body: () => ({ label: `Renamed ${Math.random().toString(36).slice(2)}` }), expect: adminOnly(200) },
-  { method: 'POST', route: '/api/tags/[id]/merge', path: async (f) => `/api/tags/${await f.tag()}/merge`, body: () => ({ into: 'javascript' }), expect: adminOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/tags',
+    path: () => '/api/tags',
+    body: () => ({ kind: 'techStack', label: `Matrix ${Math.random().toString(36).slice(2)}` }),
+    expect: adminOnly(201),
+  },
+  {
+    method: 'PUT',
+    route: '/api/tags/[id]',
+    path: async (f) => `/api/tags/${await f.tag()}`,
+    body: () => ({ label: `Renamed ${Math.random().toString(36).slice(2)}` }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/tags/[id]/merge',
+    path: async (f) => `/api/tags/${await f.tag()}/merge`,
+    body: () => ({ into: 'javascript' }),
+    expect: adminOnly(200),
+  },
   // Public pages and files
   { method: 'GET', route: '/', path: () => '/', expect: all(200) },
   { method: 'GET', route: '/search', path: () => '/search?category=web-development', expect: all(200) },
@@ -154,7 +270,12 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/profile', path: () => '/profile', expect: { anonymous: toSignIn('/profile'), user: 200, other: 200, admin: 200 } },
   { method: 'GET', route: '/submissions', path: () => '/submissions', expect: { anonymous: toSignIn('/submissions'), user: 200, other: 200, admin: 200 } },
   { method: 'GET', route: '/saved', path: () => '/saved', expect: { anonymous: toSignIn('/saved'), user: 200, other: 200, admin: 200 } },
-  { method: 'GET', route: '/submit-content', path: () => '/submit-content', expect: { anonymous: toSignIn('/submit-content'), user: 200, other: 200, admin: { redirect: '/admin/contents' } } },
+  {
+    method: 'GET',
+    route: '/submit-content',
+    path: () => '/submit-content',
+    expect: { anonymous: toSignIn('/submit-content'), user: 200, other: 200, admin: { redirect: '/admin/contents' } },
+  },
   // Admin pages
   { method: 'GET', route: '/admin', path: () => '/admin', expect: { ...adminPage('/admin'), admin: { redirect: '/admin/dashboard' } } },
   { method: 'GET', route: '/admin/dashboard', path: () => '/admin/dashboard', expect: adminPage('/admin/dashboard') },
@@ -199,7 +320,11 @@ let api: ApiClient;
 let base: Omit<Fixtures, 'caller'>;
 
 async function signIn(email: string, password: string): Promise<Session> {
-  const response = await fetch(`${server.url}/api/users/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const response = await fetch(`${server.url}/api/users/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   const body = (await response.json()) as { _id: string; token: string };
   const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
   expect(cookie).toMatch(/^session=./);
@@ -222,7 +347,11 @@ beforeAll(async () => {
   const content = async () => {
     const created = await api.post('/api/contents', {}, { token: admin.token });
     const slug = `matrix-${++n}-${Date.now()}`;
-    const filled = await api.put(`/api/contents/${created.body._id}`, { ...validContent, name: `Matrix ${n}`, slug, url: `https://matrix-${n}-${Date.now()}.example.org/` }, { token: admin.token });
+    const filled = await api.put(
+      `/api/contents/${created.body._id}`,
+      { ...validContent, name: `Matrix ${n}`, slug, url: `https://matrix-${n}-${Date.now()}.example.org/` },
+      { token: admin.token },
+    );
     expect(filled.status).toBe(200);
     return { _id: String(created.body._id), slug };
   };
@@ -230,14 +359,21 @@ beforeAll(async () => {
     const moved = await content();
     const client = createClient({ url: server.dbUrl });
     try {
-      await client.execute({ sql: 'INSERT INTO link_checks (content_id, url, moved_to) SELECT id, url, ? FROM contents WHERE id = ?', args: [`https://moved-${++n}-${Date.now()}.example.org/`, moved._id] });
+      await client.execute({
+        sql: 'INSERT INTO link_checks (content_id, url, moved_to) SELECT id, url, ? FROM contents WHERE id = ?',
+        args: [`https://moved-${++n}-${Date.now()}.example.org/`, moved._id],
+      });
     } finally {
       client.close();
     }
     return moved;
   };
   const submission = async () => {
-    const res = await api.post('/api/submissions/create', { url: `https://queued-${++n}-${Date.now()}.example.org/`, category: ['Data Science'] }, { token: user.token });
+    const res = await api.post(
+      '/api/submissions/create',
+      { url: `https://queued-${++n}-${Date.now()}.example.org/`, category: ['Data Science'] },
+      { token: user.token },
+    );
     expect(res.status).toBe(201);
     return String(res.body._id);
   };
@@ -255,7 +391,18 @@ beforeAll(async () => {
   form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'pixel.png');
   const uploaded = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin.token}` } });
   expect(uploaded.status).toBe(201);
-  base = { user, other, admin, content, movedContent, submission, account: newAccount, tag, review, uploadedFile: ((await uploaded.json()) as { path: string }).path };
+  base = {
+    user,
+    other,
+    admin,
+    content,
+    movedContent,
+    submission,
+    account: newAccount,
+    tag,
+    review,
+    uploadedFile: ((await uploaded.json()) as { path: string }).path,
+  };
   db.close();
 });
 afterAll(() => server?.stop());
@@ -322,22 +469,30 @@ const SESSIONLESS = new Set(['/api/users/signin', '/api/users/signup', '/api/use
 describe('cross-site requests', () => {
   const writes = ROWS.filter((row) => row.method !== 'GET' && row.route.startsWith('/api/') && !SESSIONLESS.has(row.route));
 
-  it.each(writes.map((row) => [`${row.method} ${row.route}`, row] as const))('%s with the session cookie: refused cross-origin and without Origin', async (_, row) => {
-    // A sign-out would end the shared admin session: it gets one of its own.
-    const admin = row.freshSession ? await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password) : base.admin;
-    const fixtures: Fixtures = { ...base, caller: admin };
-    const path = await row.path(fixtures);
-    const body = row.multipart ? undefined : JSON.stringify((await row.body?.(fixtures)) ?? {});
-    for (const origin of ['https://evil.example', undefined]) {
-      const headers: Record<string, string> = { cookie: admin.cookie, 'content-type': 'application/json', ...(origin ? { origin } : {}) };
-      const response = await fetch(server.url + path, { method: row.method, headers, body, redirect: 'manual' });
-      expect(response.status, `origin ${origin ?? '(none)'}`).toBe(403);
-      expect(await response.json()).toEqual({ message: 'Cross-site request refused', code: 'FORBIDDEN' });
-    }
-    // The same page's own origin passes the check (what it then answers is the matrix's business).
-    const same = await fetch(server.url + path, { method: row.method, headers: { cookie: admin.cookie, 'content-type': 'application/json', origin: server.url }, body, redirect: 'manual' });
-    expect(same.status).not.toBe(403);
-  });
+  it.each(writes.map((row) => [`${row.method} ${row.route}`, row] as const))(
+    '%s with the session cookie: refused cross-origin and without Origin',
+    async (_, row) => {
+      // A sign-out would end the shared admin session: it gets one of its own.
+      const admin = row.freshSession ? await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password) : base.admin;
+      const fixtures: Fixtures = { ...base, caller: admin };
+      const path = await row.path(fixtures);
+      const body = row.multipart ? undefined : JSON.stringify((await row.body?.(fixtures)) ?? {});
+      for (const origin of ['https://evil.example', undefined]) {
+        const headers: Record<string, string> = { cookie: admin.cookie, 'content-type': 'application/json', ...(origin ? { origin } : {}) };
+        const response = await fetch(server.url + path, { method: row.method, headers, body, redirect: 'manual' });
+        expect(response.status, `origin ${origin ?? '(none)'}`).toBe(403);
+        expect(await response.json()).toEqual({ message: 'Cross-site request refused', code: 'FORBIDDEN' });
+      }
+      // The same page's own origin passes the check (what it then answers is the matrix's business).
+      const same = await fetch(server.url + path, {
+        method: row.method,
+        headers: { cookie: admin.cookie, 'content-type': 'application/json', origin: server.url },
+        body,
+        redirect: 'manual',
+      });
+      expect(same.status).not.toBe(403);
+    },
+  );
 
   it.each([...SESSIONLESS])('POST %s: a leftover cookie from any origin is no reason to refuse JSON, and no form of another site gets in', async (route) => {
     const forms = [

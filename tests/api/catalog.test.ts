@@ -38,7 +38,16 @@ describe('GET /api/contents/search', () => {
     expect(res.body).toMatchObject({ page: 1, pages: expect.any(Number), countContents: expect.any(Number) });
     expect(res.body.contents.length).toBeGreaterThan(0);
     for (const c of res.body.contents) {
-      expect(c).toMatchObject({ _id: expect.any(String), name: expect.any(String), slug: expect.any(String), url: expect.any(String), cost: expect.any(String), hasCert: expect.any(Boolean), rating: expect.any(Number), numReviews: expect.any(Number) });
+      expect(c).toMatchObject({
+        _id: expect.any(String),
+        name: expect.any(String),
+        slug: expect.any(String),
+        url: expect.any(String),
+        cost: expect.any(String),
+        hasCert: expect.any(Boolean),
+        rating: expect.any(Number),
+        numReviews: expect.any(Number),
+      });
       expect(c.category.map((t: { value: string }) => t.value)).toContain('web-development');
     }
     expect(res.body.facets.category['web-development']).toBe(res.body.countContents);
@@ -59,13 +68,14 @@ describe('GET /api/contents/search', () => {
     },
   );
 
-  it.each([
-    '"', 'AND', '*', '-', '(', ')', 'NEAR(', 'python"*', '💥', "' OR 1=1 --", '<script>alert(1)</script>', 'x'.repeat(5000),
-  ])('answers the search term %j with results or an empty list', async (term) => {
-    const res = await api.get(`/api/contents/search?searchTerm=${encodeURIComponent(term)}`);
-    expect(res.status).toBe(200);
-    expect(Array.isArray(res.body.contents)).toBe(true);
-  });
+  it.each(['"', 'AND', '*', '-', '(', ')', 'NEAR(', 'python"*', '💥', "' OR 1=1 --", '<script>alert(1)</script>', 'x'.repeat(5000)])(
+    'answers the search term %j with results or an empty list',
+    async (term) => {
+      const res = await api.get(`/api/contents/search?searchTerm=${encodeURIComponent(term)}`);
+      expect(res.status).toBe(200);
+      expect(Array.isArray(res.body.contents)).toBe(true);
+    },
+  );
 
   it('finds a near miss', async () => {
     const res = await api.get('/api/contents/search?searchTerm=javscript');
@@ -114,9 +124,16 @@ describe('page caching', () => {
 
   it('a signed-in user gets the very page a visitor gets, with nothing of theirs in it', async () => {
     const email = `quillon-${Date.now()}@example.com`;
-    const signUp = await fetch(`${server.url}/api/users/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Quillon Vey', email, password: 'password-123' }) });
+    const signUp = await fetch(`${server.url}/api/users/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Quillon Vey', email, password: 'password-123' }),
+    });
     const quillon = (await signUp.json()) as { _id: string; token: string };
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     expect(cookie).toMatch(/^session=.+; signed_in=/);
     const { body: page } = await api.get('/api/contents/search?category=web-development');
     await api.put(`/api/users/saves/${page.contents[0]._id}`, undefined, { token: quillon.token });
@@ -276,7 +293,11 @@ describe('cached pages stay correct', () => {
     const { body: admin } = await api.post('/api/users/signin', { email: 'admin@skillshelf.dev', password: 'skillshelf-admin' });
     const { body: user } = await api.post('/api/users/signup', { name: 'Submitter', email: `sub-${Date.now()}@example.com`, password: 'password-123' });
     const name = `Quokkaology ${Date.now()}`;
-    const { body: submission } = await api.post('/api/submissions/create', { url: `https://example.org/${Date.now()}`, name, description: 'All about quokkas.' }, { token: user.token });
+    const { body: submission } = await api.post(
+      '/api/submissions/create',
+      { url: `https://example.org/${Date.now()}`, name, description: 'All about quokkas.' },
+      { token: user.token },
+    );
     await fetch(`${server.url}/search?searchTerm=quokkaology`);
     const before = await (await fetch(`${server.url}/search?searchTerm=quokkaology`)).text();
     expect(before).not.toContain(name);

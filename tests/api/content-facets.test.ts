@@ -28,7 +28,15 @@ interface Content {
 const newestContents = async (n: number): Promise<Content[]> => (await api.get('/api/contents/search?order=latest')).body.contents.slice(0, n);
 /** What an admin's edit screen sends: the content's own fields, with `changes`. */
 async function edit(content: Content, changes: Record<string, unknown>) {
-  const { _id, status: _status, rating: _rating, numReviews: _reviews, createdAt: _created, updatedAt: _updated, ...fields } = (await api.get(`/api/contents/${content._id}`, { token: admin.token })).body;
+  const {
+    _id,
+    status: _status,
+    rating: _rating,
+    numReviews: _reviews,
+    createdAt: _created,
+    updatedAt: _updated,
+    ...fields
+  } = (await api.get(`/api/contents/${content._id}`, { token: admin.token })).body;
   return api.put(`/api/contents/${_id}`, { ...fields, ...changes }, { token: admin.token });
 }
 

@@ -43,7 +43,10 @@ describe('the mail of a decision', () => {
     const bad = await submit(grace.token, 'Bad Course');
     const approval = await api.post(`/api/submissions/${good._id}`, {}, { token: admin.token });
     expect(approval.status).toBe(201);
-    expect((await api.request('DELETE', `/api/submissions/${bad._id}`, { reason: 'duplicate', note: 'Already waiting under another name.' }, { token: admin.token })).status).toBe(200);
+    expect(
+      (await api.request('DELETE', `/api/submissions/${bad._id}`, { reason: 'duplicate', note: 'Already waiting under another name.' }, { token: admin.token }))
+        .status,
+    ).toBe(200);
 
     const [approved, rejected] = await mailTo(grace.email);
     expect(approved).toMatchObject({ subject: 'Your link is on Skillshelf: Good Course', status: 'kept' });
@@ -71,13 +74,18 @@ describe('the mail of a decision', () => {
     expect((await api.get('/api/users/profile', { token: ada.token })).body).toMatchObject({ decisionMails: true });
     const off = await api.put('/api/users/profile', { name: 'Ada', email: ada.email, decisionMails: false }, { token: ada.token });
     expect(off).toMatchObject({ status: 200, body: { decisionMails: false } });
-    expect((await api.put('/api/users/profile', { name: 'Ada L.', email: ada.email }, { token: ada.token })).body).toMatchObject({ name: 'Ada L.', decisionMails: false });
+    expect((await api.put('/api/users/profile', { name: 'Ada L.', email: ada.email }, { token: ada.token })).body).toMatchObject({
+      name: 'Ada L.',
+      decisionMails: false,
+    });
     const quiet = await submit(ada.token, 'Quiet Course');
     expect((await api.post(`/api/submissions/${quiet._id}`, {}, { token: admin.token })).status).toBe(201);
     expect(await mailTo(ada.email)).toEqual([]);
 
     // A form's checkbox value reads as on.
-    expect((await api.put('/api/users/profile', { name: 'Ada L.', email: ada.email, decisionMails: 'on' }, { token: ada.token })).body).toMatchObject({ decisionMails: true });
+    expect((await api.put('/api/users/profile', { name: 'Ada L.', email: ada.email, decisionMails: 'on' }, { token: ada.token })).body).toMatchObject({
+      decisionMails: true,
+    });
     const loud = await submit(ada.token, 'Loud Course');
     expect((await api.del(`/api/submissions/${loud._id}`, { token: admin.token })).status).toBe(200);
     expect(await mailTo(ada.email)).toHaveLength(1);

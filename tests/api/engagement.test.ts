@@ -26,7 +26,11 @@ describe('saves', () => {
   it('toggle: the first post saves, the second unsaves; items carry the documented and the legacy names from the content row', async () => {
     const user = await newUser();
     const content = contents[0]!;
-    const saved = await api.post('/api/users/save', { contentId: content._id, contentName: 'FORGED', contentSlug: 'x', contentUrl: 'https://evil.example' }, { token: user.token });
+    const saved = await api.post(
+      '/api/users/save',
+      { contentId: content._id, contentName: 'FORGED', contentSlug: 'x', contentUrl: 'https://evil.example' },
+      { token: user.token },
+    );
     expect(saved.status).toBe(200);
     expect(saved.body.numSaves).toBe(1);
     expect(saved.body.saves[0]).toEqual({
@@ -52,7 +56,7 @@ describe('saves', () => {
     expect(res.body.saves.map((s: { _id: string }) => s._id)).toEqual([contents[2]!._id, contents[1]!._id]);
   });
 
-  it('a user reads only their own saves; an admin reads anyone\'s', async () => {
+  it("a user reads only their own saves; an admin reads anyone's", async () => {
     const owner = await newUser();
     const other = await newUser();
     expect((await api.get(`/api/users/saves/${owner._id}`, { token: other.token })).status).toBe(403);
@@ -71,12 +75,15 @@ describe('saves', () => {
     expect(await sql('SELECT count(*) AS n FROM saves WHERE user_id = ?', [user._id])).toEqual([{ n: 0 }]);
   });
 
-  it('PUT /api/users/saves/{contentId} saves; again, it changes nothing and keeps the first save\'s place', async () => {
+  it("PUT /api/users/saves/{contentId} saves; again, it changes nothing and keeps the first save's place", async () => {
     const user = await newUser();
     const [first, second] = [contents[3]!, contents[4]!];
     const saved = await api.put(`/api/users/saves/${first._id}`, undefined, { token: user.token });
     expect(saved.status).toBe(200);
-    expect(saved.body).toEqual({ numSaves: 1, saves: [expect.objectContaining({ _id: first._id, contentName: first.name, contentSlug: first.slug, contentUrl: first.url })] });
+    expect(saved.body).toEqual({
+      numSaves: 1,
+      saves: [expect.objectContaining({ _id: first._id, contentName: first.name, contentSlug: first.slug, contentUrl: first.url })],
+    });
     await api.put(`/api/users/saves/${second._id}`, undefined, { token: user.token });
     const again = await api.put(`/api/users/saves/${first._id}`, undefined, { token: user.token });
     expect(again.status).toBe(200);
@@ -109,7 +116,11 @@ describe('reviews', () => {
   it('adds a review under the session name and returns review, numReviews, numReview and rating', async () => {
     const user = await newUser();
     const content = contents.findLast((c) => c.numReviews === 0)!;
-    const res = await api.post(`/api/contents/${content._id}/reviews`, { rating: 4, comment: '  Solid course.  ', name: 'Someone Else' }, { token: user.token });
+    const res = await api.post(
+      `/api/contents/${content._id}/reviews`,
+      { rating: 4, comment: '  Solid course.  ', name: 'Someone Else' },
+      { token: user.token },
+    );
     expect(res.status).toBe(201);
     expect(res.body.review).toMatchObject({ name: user.name, rating: 4, comment: 'Solid course.', _id: expect.any(String), createdAt: expect.any(String) });
     expect(res.body).toMatchObject({ numReviews: 1, numReview: 1, rating: 4 });
@@ -152,9 +163,14 @@ describe('reviews', () => {
   it('concurrent reviews keep the average exact', async () => {
     const content = contents[10]!;
     const users = await Promise.all(Array.from({ length: 40 }, () => newUser()));
-    const results = await Promise.all(users.map((u, i) => api.post(`/api/contents/${content._id}/reviews`, { rating: 1 + (i % 5), comment: `review ${i}` }, { token: u.token })));
+    const results = await Promise.all(
+      users.map((u, i) => api.post(`/api/contents/${content._id}/reviews`, { rating: 1 + (i % 5), comment: `review ${i}` }, { token: u.token })),
+    );
     expect(results.every((r) => r.status === 201)).toBe(true);
-    const [row] = await sql('SELECT rating, num_reviews, (SELECT avg(rating) FROM reviews WHERE content_id = ?) AS avg, (SELECT count(*) FROM reviews WHERE content_id = ?) AS n FROM contents WHERE id = ?', [content._id, content._id, content._id]);
+    const [row] = await sql(
+      'SELECT rating, num_reviews, (SELECT avg(rating) FROM reviews WHERE content_id = ?) AS avg, (SELECT count(*) FROM reviews WHERE content_id = ?) AS n FROM contents WHERE id = ?',
+      [content._id, content._id, content._id],
+    );
     expect(row!.num_reviews).toBe(row!.n);
     expect(row!.rating).toBeCloseTo(Number(row!.avg), 10);
   });
@@ -162,7 +178,11 @@ describe('reviews', () => {
   it('markup in a comment is stored as text and rendered escaped', async () => {
     const user = await newUser();
     const content = contents[30]!;
-    await api.post(`/api/contents/${content._id}/reviews`, { rating: 2, comment: '<script>alert("x")</script><img src=x onerror=alert(1)>' }, { token: user.token });
+    await api.post(
+      `/api/contents/${content._id}/reviews`,
+      { rating: 2, comment: '<script>alert("x")</script><img src=x onerror=alert(1)>' },
+      { token: user.token },
+    );
     const html = await (await fetch(`${server.url}/content/${content.slug}`)).text();
     expect(html).not.toContain('<script>alert("x")</script>');
     expect(html).not.toContain('<img src=x onerror');
@@ -172,9 +192,23 @@ describe('reviews', () => {
 describe('submissions', () => {
   it('creates a submission with a name derived from the URL and a normalised URL', async () => {
     const user = await newUser();
-    const res = await api.post('/api/submissions/create', { url: 'https://www.khanacademy.org/computing/computer-programming?utm_source=newsletter#top', category: [{ label: 'Software Engineering', value: 'software-engineering' }], cost: 'Free', hasCert: false }, { token: user.token });
+    const res = await api.post(
+      '/api/submissions/create',
+      {
+        url: 'https://www.khanacademy.org/computing/computer-programming?utm_source=newsletter#top',
+        category: [{ label: 'Software Engineering', value: 'software-engineering' }],
+        cost: 'Free',
+        hasCert: false,
+      },
+      { token: user.token },
+    );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Computer Programming (Khan Academy)', url: 'https://www.khanacademy.org/computing/computer-programming', category: [{ label: 'Software Engineering', value: 'software-engineering' }], _id: expect.any(String) });
+    expect(res.body).toMatchObject({
+      name: 'Computer Programming (Khan Academy)',
+      url: 'https://www.khanacademy.org/computing/computer-programming',
+      category: [{ label: 'Software Engineering', value: 'software-engineering' }],
+      _id: expect.any(String),
+    });
   });
 
   it('refuses a resource that is already a content, naming it', async () => {

@@ -36,7 +36,9 @@ describe('shutdown on SIGTERM', () => {
     await new Promise((resolve) => socket.once('connect', resolve));
     const replies = collect(socket);
     // The request line, the headers and half the body: the sign-in is in flight, waiting for the rest.
-    socket.write(`POST /api/users/signin HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`);
+    socket.write(
+      `POST /api/users/signin HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+    );
     socket.write(body.slice(0, 10));
     // Another connection's answer: by then the server has read what was sent above.
     expect((await fetch(`${server.url}/healthz`, { headers: { connection: 'close' } })).status).toBe(200);
@@ -66,7 +68,9 @@ describe('shutdown on SIGTERM', () => {
     expect(ready).toMatch(/\r\nconnection: close\r\n/i);
     expect(code).toBe(0);
     expect(server.output()).toContain('Shutting down');
-    console.info(`drain timings after SIGTERM: new connections refused within ${refusedAfter!.toFixed(0)} ms; the request in flight answered at ${answeredAfter.toFixed(0)} ms (its body's end was sent at 1000 ms); exit code ${code} at ${exitedAfter.toFixed(0)} ms`);
+    console.info(
+      `drain timings after SIGTERM: new connections refused within ${refusedAfter!.toFixed(0)} ms; the request in flight answered at ${answeredAfter.toFixed(0)} ms (its body's end was sent at 1000 ms); exit code ${code} at ${exitedAfter.toFixed(0)} ms`,
+    );
     await server.stop();
   });
 });

@@ -32,7 +32,20 @@ const HOSTILE_STRINGS = [
   '\u202eevil',
   'x'.repeat(10_000),
 ];
-const BAD_EMAILS = ['a@', '@b.co', 'a@b', 'a@@b.co', 'a b@c.co', 'a@b.co\n', '<a@b.co>', '"a"@b.co', 'a@[127.0.0.1]', `${'l'.repeat(300)}@b.co`, 'a@b.co, c@d.co', 'a@b.co\r\nBcc: x@y.co'];
+const BAD_EMAILS = [
+  'a@',
+  '@b.co',
+  'a@b',
+  'a@@b.co',
+  'a b@c.co',
+  'a@b.co\n',
+  '<a@b.co>',
+  '"a"@b.co',
+  'a@[127.0.0.1]',
+  `${'l'.repeat(300)}@b.co`,
+  'a@b.co, c@d.co',
+  'a@b.co\r\nBcc: x@y.co',
+];
 const WRONG_TYPES: unknown[] = [null, 0, -1, 1.5, true, false, [], ['a'], {}, { $ne: null }, 1e308];
 
 /** Bad versions of a valid body: each field missing, of a wrong type, hostile text; plus extra fields. */
@@ -78,16 +91,77 @@ interface Target {
 
 const targets: Target[] = [
   { name: 'sign-in', method: 'POST', path: () => '/api/users/signin', valid: () => ({ email: 'nobody@example.com', password: 'password-123' }) },
-  { name: 'sign-up', method: 'POST', path: () => '/api/users/signup', valid: () => ({ name: 'Hostile', email: uniqueEmail('hostile'), password: 'password-123' }) },
-  { name: 'profile', method: 'PUT', path: () => '/api/users/profile', valid: () => ({ name: 'Hostile', email: uniqueEmail('profile'), password: '' }), token: () => userToken },
+  {
+    name: 'sign-up',
+    method: 'POST',
+    path: () => '/api/users/signup',
+    valid: () => ({ name: 'Hostile', email: uniqueEmail('hostile'), password: 'password-123' }),
+  },
+  {
+    name: 'profile',
+    method: 'PUT',
+    path: () => '/api/users/profile',
+    valid: () => ({ name: 'Hostile', email: uniqueEmail('profile'), password: '' }),
+    token: () => userToken,
+  },
   { name: 'forget-password', method: 'POST', path: () => '/api/users/forget-password', valid: () => ({ email: uniqueEmail('forget') }) },
   { name: 'reset-password', method: 'POST', path: () => '/api/users/reset-password', valid: () => ({ token: 'abc', password: 'password-123' }) },
-  { name: 'save', method: 'POST', path: () => '/api/users/save', valid: () => ({ contentId, contentName: 'n', contentSlug: 's', contentUrl: 'u' }), token: () => userToken },
+  {
+    name: 'save',
+    method: 'POST',
+    path: () => '/api/users/save',
+    valid: () => ({ contentId, contentName: 'n', contentSlug: 's', contentUrl: 'u' }),
+    token: () => userToken,
+  },
   { name: 'review', method: 'POST', path: () => `/api/contents/${contentId}/reviews`, valid: () => ({ rating: 4, comment: 'fine' }), token: () => userToken },
-  { name: 'submission', method: 'POST', path: () => '/api/submissions/create', valid: () => ({ url: `https://example.org/h/${Math.random()}`, name: 'N', category: [], techStack: [], type: [], cost: 'Free', hasCert: false, description: 'd' }), token: () => userToken },
-  { name: 'content edit', method: 'PUT', path: () => `/api/contents/${contentId}`, valid: () => ({ name: 'Edited', slug: contentSlug, url: 'https://example.org/edited', image: 'https://example.org/i.png', category: [], techStack: [], type: [], cost: 'Free', hasCert: false, description: 'd' }), token: () => adminToken },
-  { name: 'user edit', method: 'PUT', path: () => `/api/users/${userId}`, valid: () => ({ name: 'Edited', email: uniqueEmail('edit'), isAdmin: false }), token: () => adminToken },
-  { name: 'approve', method: 'POST', path: () => '/api/submissions/nope', valid: () => ({ name: 'N', slug: 'n', url: 'https://example.org/x' }), token: () => adminToken },
+  {
+    name: 'submission',
+    method: 'POST',
+    path: () => '/api/submissions/create',
+    valid: () => ({
+      url: `https://example.org/h/${Math.random()}`,
+      name: 'N',
+      category: [],
+      techStack: [],
+      type: [],
+      cost: 'Free',
+      hasCert: false,
+      description: 'd',
+    }),
+    token: () => userToken,
+  },
+  {
+    name: 'content edit',
+    method: 'PUT',
+    path: () => `/api/contents/${contentId}`,
+    valid: () => ({
+      name: 'Edited',
+      slug: contentSlug,
+      url: 'https://example.org/edited',
+      image: 'https://example.org/i.png',
+      category: [],
+      techStack: [],
+      type: [],
+      cost: 'Free',
+      hasCert: false,
+      description: 'd',
+    }),
+    token: () => adminToken,
+  },
+  {
+    name: 'user edit',
+    method: 'PUT',
+    path: () => `/api/users/${userId}`,
+    valid: () => ({ name: 'Edited', email: uniqueEmail('edit'), isAdmin: false }),
+    token: () => adminToken,
+  },
+  {
+    name: 'approve',
+    method: 'POST',
+    path: () => '/api/submissions/nope',
+    valid: () => ({ name: 'N', slug: 'n', url: 'https://example.org/x' }),
+    token: () => adminToken,
+  },
 ];
 
 beforeAll(async () => {
@@ -134,7 +208,18 @@ describe.each(targets)('$name', (target) => {
 });
 
 describe('paths and queries', () => {
-  const segments = [...HOSTILE_STRINGS.filter(Boolean).map(encodeURIComponent), '..', '%2e%2e', '..%2f..%2fetc%2fpasswd', '%', '%zz', "'", '"', '%27%20OR%201=1', 'a'.repeat(3000)];
+  const segments = [
+    ...HOSTILE_STRINGS.filter(Boolean).map(encodeURIComponent),
+    '..',
+    '%2e%2e',
+    '..%2f..%2fetc%2fpasswd',
+    '%',
+    '%zz',
+    "'",
+    '"',
+    '%27%20OR%201=1',
+    'a'.repeat(3000),
+  ];
 
   it.each([
     ['GET', (s: string) => `/api/contents/slug/${s}`],
@@ -179,7 +264,11 @@ describe('markup is stored as text and shown as text', () => {
     const { body: page } = await api.get('/api/contents/search?order=oldest&page=3');
     const content = page.contents[0];
     await api.post(`/api/contents/${content._id}/reviews`, { rating: 3, comment: MARKUP }, { token: user.token });
-    await api.put(`/api/contents/${content._id}`, { ...content, name: `Edited ${MARKUP}`, description: MARKUP, image: 'https://example.org/i.png' }, { token: adminToken });
+    await api.put(
+      `/api/contents/${content._id}`,
+      { ...content, name: `Edited ${MARKUP}`, description: MARKUP, image: 'https://example.org/i.png' },
+      { token: adminToken },
+    );
     for (const path of [`/content/${content.slug}`, `/search?searchTerm=edited`, '/profile', '/']) {
       // Inside a quoted attribute value markup is inert; everywhere else it must appear escaped.
       const html = (await (await fetch(server.url + path, { headers: { authorization: `Bearer ${user.token}` } })).text()).replace(/="[^"]*"/g, '=""');

@@ -35,7 +35,22 @@ let n = 0;
 async function content(url: string) {
   const draft = await api.post('/api/contents', {}, { token: admin.token });
   const slug = `link-health-${++n}-${Date.now()}`;
-  const res = await api.put(`/api/contents/${draft.body._id}`, { name: `Link Health ${n}`, slug, url, image: 'https://images.example.org/cover.png', description: 'A link to check.', category: [], techStack: [], type: [], cost: 'Free', hasCert: false }, { token: admin.token });
+  const res = await api.put(
+    `/api/contents/${draft.body._id}`,
+    {
+      name: `Link Health ${n}`,
+      slug,
+      url,
+      image: 'https://images.example.org/cover.png',
+      description: 'A link to check.',
+      category: [],
+      techStack: [],
+      type: [],
+      cost: 'Free',
+      hasCert: false,
+    },
+    { token: admin.token },
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { _id: string; slug: string; url: string };
 }
@@ -50,12 +65,16 @@ async function site(status: number, headers: Record<string, string> = {}) {
 async function checkLinks(...ids: string[]) {
   await sql(`UPDATE link_checks SET due_at = 0 WHERE content_id IN (${ids.map(() => '?').join(',')})`, ids);
   // Only the named contents are due: everything else is marked as checked a moment ago.
-  await sql(`INSERT INTO link_checks (content_id, url, due_at) SELECT id, url, ? FROM contents WHERE id NOT IN (${ids.map(() => '?').join(',')}) ON CONFLICT DO UPDATE SET due_at = excluded.due_at`, [Date.now() + 3600_000, ...ids]);
+  await sql(
+    `INSERT INTO link_checks (content_id, url, due_at) SELECT id, url, ? FROM contents WHERE id NOT IN (${ids.map(() => '?').join(',')}) ON CONFLICT DO UPDATE SET due_at = excluded.due_at`,
+    [Date.now() + 3600_000, ...ids],
+  );
   return runCli(server.dbUrl, ['links', 'check', '--only-due', '--json'], { OUTBOUND_ALLOW_PRIVATE: 'true' });
 }
 
 /** Makes the content's failing streak old: the next failure is the one that makes it broken. */
-const streakBegan = (id: string, hoursAgo: number, failures: number) => sql('UPDATE link_checks SET first_failure_at = ?, failures = ? WHERE content_id = ?', [Date.now() - hoursAgo * 3600_000, failures, id]);
+const streakBegan = (id: string, hoursAgo: number, failures: number) =>
+  sql('UPDATE link_checks SET first_failure_at = ?, failures = ? WHERE content_id = ?', [Date.now() - hoursAgo * 3600_000, failures, id]);
 
 describe('a broken link on the site', () => {
   it('a link failing once is not flagged; failing 3 times over 48 hours its page says so, even a visitor’s cached page, and the admin list and dashboard flag it', async () => {
@@ -76,7 +95,10 @@ describe('a broken link on the site', () => {
 
     const broken = await api.get('/api/contents/admin?link=broken', { token: admin.token });
     expect(broken.body.total).toBe(1);
-    expect(broken.body.contents[0]).toMatchObject({ _id: c._id, link: { status: 410, error: 'HTTP 410 Gone', failures: 3, brokenSince: expect.any(String), movedTo: null, reports: 0 } });
+    expect(broken.body.contents[0]).toMatchObject({
+      _id: c._id,
+      link: { status: 410, error: 'HTTP 410 Gone', failures: 3, brokenSince: expect.any(String), movedTo: null, reports: 0 },
+    });
     // The whole list flags it too.
     const all = await api.get('/api/contents/admin', { token: admin.token });
     expect(all.body.contents.find((x: { _id: string }) => x._id === c._id).link.brokenSince).toEqual(expect.any(String));
@@ -84,7 +106,26 @@ describe('a broken link on the site', () => {
 
     // A new URL is a new start: the notice goes at once.
     const fine = await site(200);
-    expect((await api.put(`/api/contents/${c._id}`, { name: 'Link Health fixed', slug: c.slug, url: `${fine.url}/`, image: 'https://images.example.org/cover.png', description: 'Fixed.', category: [], techStack: [], type: [], cost: 'Free', hasCert: false }, { token: admin.token })).status).toBe(200);
+    expect(
+      (
+        await api.put(
+          `/api/contents/${c._id}`,
+          {
+            name: 'Link Health fixed',
+            slug: c.slug,
+            url: `${fine.url}/`,
+            image: 'https://images.example.org/cover.png',
+            description: 'Fixed.',
+            category: [],
+            techStack: [],
+            type: [],
+            cost: 'Free',
+            hasCert: false,
+          },
+          { token: admin.token },
+        )
+      ).status,
+    ).toBe(200);
     expect((await api.get(`/content/${c.slug}`)).body).not.toContain('This link may be broken');
     expect((await api.get('/api/dashboard/summary', { token: admin.token })).body.brokenLinks).toBe(0);
   });
@@ -123,7 +164,8 @@ describe('a broken link on the site', () => {
 });
 
 describe('users report a broken link', () => {
-  const signUp = async () => (await api.post('/api/users/signup', { name: 'Reporter', email: uniqueEmail('reporter'), password: 'password-123' })).body as { token: string };
+  const signUp = async () =>
+    (await api.post('/api/users/signup', { name: 'Reporter', email: uniqueEmail('reporter'), password: 'password-123' })).body as { token: string };
   const report = (id: string, token?: string) => api.post(`/api/contents/${id}/report-link`, undefined, { token });
 
   it('once per user: the report is listed for the admin and the link is checked at once', async () => {
@@ -149,7 +191,22 @@ describe('users report a broken link', () => {
     const user = await signUp();
     expect((await report(c._id, user.token)).status).toBe(201);
     const second = await site(200);
-    await api.put(`/api/contents/${c._id}`, { name: 'Link Health moved', slug: c.slug, url: `${second.url}/two`, image: 'https://images.example.org/cover.png', description: 'Moved.', category: [], techStack: [], type: [], cost: 'Free', hasCert: false }, { token: admin.token });
+    await api.put(
+      `/api/contents/${c._id}`,
+      {
+        name: 'Link Health moved',
+        slug: c.slug,
+        url: `${second.url}/two`,
+        image: 'https://images.example.org/cover.png',
+        description: 'Moved.',
+        category: [],
+        techStack: [],
+        type: [],
+        cost: 'Free',
+        hasCert: false,
+      },
+      { token: admin.token },
+    );
     expect((await report(c._id, user.token)).status).toBe(201);
     const listed = await api.get('/api/contents/admin?link=reported', { token: admin.token });
     expect(listed.body.contents.find((x: { _id: string }) => x._id === c._id).link.reports).toBe(1);

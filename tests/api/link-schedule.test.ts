@@ -40,7 +40,9 @@ async function catalogDir(links: Record<string, string>): Promise<string> {
 async function checks(dbUrl: string) {
   const db = createClient({ url: dbUrl });
   try {
-    return (await db.execute('SELECT c.name, l.status, l.failures FROM link_checks l JOIN contents c ON c.id = l.content_id ORDER BY c.name')).rows.map((r) => ({ ...r }));
+    return (await db.execute('SELECT c.name, l.status, l.failures FROM link_checks l JOIN contents c ON c.id = l.content_id ORDER BY c.name')).rows.map(
+      (r) => ({ ...r }),
+    );
   } finally {
     db.close();
   }
@@ -58,10 +60,12 @@ describe('the scheduled link check', () => {
     const cli = await runCli(server.dbUrl, ['links', 'check'], { OUTBOUND_ALLOW_PRIVATE: 'true' });
     expect(cli.code).toBe(1);
     expect(cli.stderr).toContain('Another link check is running');
-    await expect.poll(() => checks(server!.dbUrl), { timeout: 20_000 }).toEqual([
-      { name: 'missing', status: 404, failures: 1 },
-      { name: 'slow', status: 200, failures: 0 },
-    ]);
+    await expect
+      .poll(() => checks(server!.dbUrl), { timeout: 20_000 })
+      .toEqual([
+        { name: 'missing', status: 404, failures: 1 },
+        { name: 'slow', status: 200, failures: 0 },
+      ]);
     expect(slow.requests).toHaveLength(1);
     expect(missing.requests.map((r) => r.method)).toEqual(['HEAD', 'GET']);
   });

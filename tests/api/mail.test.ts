@@ -42,13 +42,16 @@ afterAll(async () => {
 });
 
 describe('mail over SMTP', () => {
-  it('delivers the reset link to the account\'s address, and the outbox keeps only that it was sent', async () => {
+  it("delivers the reset link to the account's address, and the outbox keeps only that it was sent", async () => {
     const api = apiClient(server.url);
     const email = uniqueEmail('smtp');
     await api.post('/api/users/signup', { name: 'Mail Reader', email, password: 'password-123' });
     const res = await api.post('/api/users/forget-password', { email });
     expect(res.status).toBe(200);
-    const mail = await vi.waitFor(() => received.find((m) => m.to.includes(email)) ?? Promise.reject(new Error('no mail yet')), { timeout: 10_000, interval: 50 });
+    const mail = await vi.waitFor(() => received.find((m) => m.to.includes(email)) ?? Promise.reject(new Error('no mail yet')), {
+      timeout: 10_000,
+      interval: 50,
+    });
     expect(mail!.from).toBe('no-reply@skillshelf.test');
     expect(mail!.data).toMatch(/Subject: Reset your Skillshelf password/);
     const token = /\/reset-password\/([a-z0-9]+)/.exec(mail!.data.replace(/=\r?\n/g, ''))?.[1];
@@ -63,6 +66,8 @@ describe('mail over SMTP', () => {
     });
     db.close();
     // The link is not kept once delivered: the database holds reset tokens only as hashes.
-    expect(rows.map((r) => ({ to: r.to, status: r.status, attempts: r.attempts, text: r.text }))).toEqual([{ to: email, status: 'sent', attempts: 1, text: '' }]);
+    expect(rows.map((r) => ({ to: r.to, status: r.status, attempts: r.attempts, text: r.text }))).toEqual([
+      { to: email, status: 'sent', attempts: 1, text: '' },
+    ]);
   });
 });

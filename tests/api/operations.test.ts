@@ -207,7 +207,12 @@ describe('TRUST_PROXY (without nginx: tests/api/reverse-proxy.test.ts runs the r
   const signInFrom = (from: string) =>
     new Promise<{ headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
       const body = JSON.stringify(DEMO_ADMIN);
-      const headers = { 'content-type': 'application/json', 'content-length': String(body.length), 'x-forwarded-for': '198.51.100.4, 192.0.2.8', 'x-forwarded-proto': 'https' };
+      const headers = {
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+        'x-forwarded-for': '198.51.100.4, 192.0.2.8',
+        'x-forwarded-proto': 'https',
+      };
       request({ host: '127.0.0.1', port: server.port, method: 'POST', path: '/api/users/signin', localAddress: from, headers, agent: false }, (res) => {
         res.resume();
         res.on('end', () => resolve({ headers: res.headers }));

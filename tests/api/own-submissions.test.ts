@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const signUp = async (name: string) => (await api.post('/api/users/signup', { name, email: uniqueEmail('submitter'), password: 'password-123' })).body as { _id: string; token: string };
+const signUp = async (name: string) =>
+  (await api.post('/api/users/signup', { name, email: uniqueEmail('submitter'), password: 'password-123' })).body as { _id: string; token: string };
 
 let n = 0;
 async function submit(token: string, name: string) {
@@ -69,7 +70,11 @@ describe('GET /api/submissions/mine', () => {
 
   it('an approved submission whose content was deleted says so (no content), and a new account has none', async () => {
     const ada = await signUp('Ada');
-    expect((await api.get('/api/submissions/mine', { token: ada.token })).body).toMatchObject({ submissions: [], total: 0, counts: { pending: 0, approved: 0, rejected: 0 } });
+    expect((await api.get('/api/submissions/mine', { token: ada.token })).body).toMatchObject({
+      submissions: [],
+      total: 0,
+      counts: { pending: 0, approved: 0, rejected: 0 },
+    });
     const sent = await submit(ada.token, 'Short Lived');
     const approval = await api.post(`/api/submissions/${sent._id}`, {}, { token: admin.token });
     expect((await api.del(`/api/contents/${approval.body.content._id}`, { token: admin.token })).status).toBe(200);
@@ -87,9 +92,17 @@ describe('GET /api/submissions/mine', () => {
     const tooLong = await api.request('DELETE', `/api/submissions/${sent._id}`, { note: 'x'.repeat(501) }, { token: admin.token });
     expect(tooLong).toMatchObject({ status: 400, body: { message: 'Note must be at most 500 characters' } });
 
-    const rejected = await api.request('DELETE', `/api/submissions/${sent._id}`, { reason: 'off-topic', note: 'We list computer science only.' }, { token: admin.token });
+    const rejected = await api.request(
+      'DELETE',
+      `/api/submissions/${sent._id}`,
+      { reason: 'off-topic', note: 'We list computer science only.' },
+      { token: admin.token },
+    );
     expect(rejected).toMatchObject({ status: 200, body: { status: 'rejected' } });
-    expect((await api.get(`/api/submissions/${sent._id}`, { token: admin.token })).body).toMatchObject({ rejectReason: 'off-topic', rejectNote: 'We list computer science only.' });
+    expect((await api.get(`/api/submissions/${sent._id}`, { token: admin.token })).body).toMatchObject({
+      rejectReason: 'off-topic',
+      rejectNote: 'We list computer science only.',
+    });
     const { body } = await api.get('/api/submissions/mine', { token: sam.token });
     expect(body.submissions[0]).toMatchObject({ status: 'rejected', rejectReason: 'off-topic', rejectNote: 'We list computer science only.' });
   });

@@ -27,7 +27,11 @@ afterAll(() => server?.stop());
 let n = 0;
 /** A submission as a §7 client sends it: every tag a {label, value} pair. */
 async function submit(tags: Record<string, Array<{ label: string; value: string }>>) {
-  const res = await api.post('/api/submissions/create', { url: `https://proposals-${Date.now()}-${++n}.example.org/`, cost: 'Free', hasCert: 'false', ...tags }, { token: user.token });
+  const res = await api.post(
+    '/api/submissions/create',
+    { url: `https://proposals-${Date.now()}-${++n}.example.org/`, cost: 'Free', hasCert: 'false', ...tags },
+    { token: user.token },
+  );
   return res;
 }
 
@@ -39,7 +43,13 @@ const filterValues = async () => {
 
 describe('a client proposes a tag with a submission', () => {
   it('an unknown pair is a 201: kept as a proposal, not a tag, not offered in the filters; a known pair is a tag', async () => {
-    const res = await submit({ techStack: [{ label: 'Python', value: 'python' }, { label: 'Elixir', value: 'elixir' }], type: [{ label: 'Cheat Sheet', value: 'cheat-sheet' }] });
+    const res = await submit({
+      techStack: [
+        { label: 'Python', value: 'python' },
+        { label: 'Elixir', value: 'elixir' },
+      ],
+      type: [{ label: 'Cheat Sheet', value: 'cheat-sheet' }],
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({
       message: 'Submission successfully created',
@@ -61,7 +71,10 @@ describe('a client proposes a tag with a submission', () => {
 
   it.each([
     [{ techStack: [{ label: '+++', value: '+++' }] }, "'+++' cannot be a techStack: a tag needs a letter or a digit"],
-    [{ category: ['A', 'B', 'C', 'D', 'E', 'F'].map((l) => ({ label: `Topic ${l}`, value: `topic-${l.toLowerCase()}` })) }, 'At most 5 new category tags may be proposed with one submission (6 given)'],
+    [
+      { category: ['A', 'B', 'C', 'D', 'E', 'F'].map((l) => ({ label: `Topic ${l}`, value: `topic-${l.toLowerCase()}` })) },
+      'At most 5 new category tags may be proposed with one submission (6 given)',
+    ],
   ])('refuses %j with a 400 naming it', async (tags, message) => {
     const res = await submit(tags);
     expect(res).toMatchObject({ status: 400, body: { message } });
@@ -79,7 +92,12 @@ describe('a client proposes a tag with a submission', () => {
 describe('the admin approves with a choice for each proposed tag', () => {
   it('create, map and drop: the content carries exactly the chosen tags, and the new tag is audited', async () => {
     const created = await submit({
-      techStack: [{ label: 'Python', value: 'python' }, { label: 'Gleam', value: 'gleam' }, { label: 'Golang', value: 'golang' }, { label: 'Zig', value: 'zig' }],
+      techStack: [
+        { label: 'Python', value: 'python' },
+        { label: 'Gleam', value: 'gleam' },
+        { label: 'Golang', value: 'golang' },
+        { label: 'Zig', value: 'zig' },
+      ],
     });
     expect(created.status).toBe(201);
     const submission = (await api.get(`/api/submissions/${created.body._id}`, { token: admin.token })).body;
@@ -122,7 +140,10 @@ describe('the admin approves with a choice for each proposed tag', () => {
     const offered = await filterValues();
     expect(offered).toContain('gleam');
     expect(offered).not.toContain('zig');
-    expect((await api.get(`/api/submissions/${submission._id}`, { token: admin.token })).body).toMatchObject({ status: 'approved', contentId: res.body.content._id });
+    expect((await api.get(`/api/submissions/${submission._id}`, { token: admin.token })).body).toMatchObject({
+      status: 'approved',
+      contentId: res.body.content._id,
+    });
   });
 
   it('a client that posts the submission back as it read it drops the proposals and is told so', async () => {
@@ -147,7 +168,7 @@ describe('the admin approves with a choice for each proposed tag', () => {
     }
     expect((await api.get(`/api/submissions/${id}`, { token: admin.token })).body.status).toBe('pending');
     expect(await tagRows('techStack', 'nim')).toEqual([]);
-    expect(await sql("SELECT count(*) AS n FROM audit_log WHERE target_id = ?", [id])).toEqual([{ n: 0 }]);
+    expect(await sql('SELECT count(*) AS n FROM audit_log WHERE target_id = ?', [id])).toEqual([{ n: 0 }]);
   });
 
   it('a proposal whose value became a tag meanwhile is simply attached', async () => {

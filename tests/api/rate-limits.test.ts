@@ -91,7 +91,8 @@ describe('per-account limits on what signed-in users write', () => {
 
   it('reviews: 30 per hour', async () => {
     const statuses: number[] = [];
-    for (const content of contents.slice(0, 31)) statuses.push((await api.post(`/api/contents/${content._id}/reviews`, { rating: 4, comment: 'ok' }, { token })).status);
+    for (const content of contents.slice(0, 31))
+      statuses.push((await api.post(`/api/contents/${content._id}/reviews`, { rating: 4, comment: 'ok' }, { token })).status);
     expect(statuses.filter((s) => s === 201).length).toBe(30);
     expect(statuses.at(-1)).toBe(429);
   });

@@ -19,14 +19,19 @@ import { MAX_STALE_MS } from '../../site/server/page-cache.ts';
  */
 async function seenAcrossProcesses<T>(read: () => Promise<T>, check: (value: T) => void): Promise<void> {
   if (!onSqld) return check(await read());
-  await expect.poll(async () => {
-    try {
-      check(await read());
-      return true;
-    } catch {
-      return false;
-    }
-  }, { timeout: 1000, interval: 20 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        try {
+          check(await read());
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { timeout: 1000, interval: 20 },
+    )
+    .toBe(true);
   check(await read());
 }
 
@@ -77,7 +82,12 @@ describe.skipIf(onSqld)('crash safety', () => {
       const server = await startServer({ dir, seed: round === 0 });
       const api = apiClient(server.url);
       const { body: page } = await api.get(`/api/contents/search?page=${1 + (round % 10)}`);
-      const writers = await Promise.all(Array.from({ length: 12 }, async () => (await api.post('/api/users/signup', { name: 'Writer', email: uniqueEmail('crash'), password: 'password-123' })).body));
+      const writers = await Promise.all(
+        Array.from(
+          { length: 12 },
+          async () => (await api.post('/api/users/signup', { name: 'Writer', email: uniqueEmail('crash'), password: 'password-123' })).body,
+        ),
+      );
       const acks: Array<{ kind: string; key: string; extra?: string }> = [];
       const burst = Array.from({ length: 160 }, async (_, i) => {
         const writer = writers[i % writers.length]!;
@@ -96,7 +106,11 @@ describe.skipIf(onSqld)('crash safety', () => {
             const res = await api.post('/api/users/save', { contentId: target._id }, { token: mine.token });
             if (res.status === 200) acks.push({ kind, key: mine._id, extra: target._id });
           } else if (kind === 'review') {
-            const res = await api.post(`/api/contents/${content._id}/reviews`, { rating: 1 + (i % 5), comment: `burst ${round}-${i}` }, { token: writer.token });
+            const res = await api.post(
+              `/api/contents/${content._id}/reviews`,
+              { rating: 1 + (i % 5), comment: `burst ${round}-${i}` },
+              { token: writer.token },
+            );
             if (res.status === 201) acks.push({ kind, key: res.body.review._id });
           } else {
             const res = await api.post('/api/submissions/create', { url: `https://example.org/crash/${round}/${i}` }, { token: writer.token });
@@ -141,7 +155,14 @@ describe('concurrency', () => {
     // Each sign-up is a password hash: made in waves the hashing queue holds (PASSWORD_HASH_QUEUE, 64), not all 200 at once.
     const users: Array<{ token: string }> = [];
     for (let wave = 0; wave < 4; wave++) {
-      users.push(...(await Promise.all(Array.from({ length: 50 }, async () => (await api.post('/api/users/signup', { name: 'Concurrent', email: uniqueEmail('many'), password: 'password-123' })).body))));
+      users.push(
+        ...(await Promise.all(
+          Array.from(
+            { length: 50 },
+            async () => (await api.post('/api/users/signup', { name: 'Concurrent', email: uniqueEmail('many'), password: 'password-123' })).body,
+          ),
+        )),
+      );
     }
     const { body: page } = await api.get('/api/contents/search?order=latest');
     const target = page.contents[0];
@@ -155,7 +176,11 @@ describe('concurrency', () => {
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
     expect(statuses.filter((s) => s >= 400)).toEqual([]);
-    const [row] = await query(server.dbUrl, 'SELECT num_reviews, rating, (SELECT avg(rating) FROM reviews WHERE content_id = ?) AS avg, (SELECT count(*) FROM saves WHERE content_id = ?) AS saves FROM contents WHERE id = ?', [target._id, target._id, target._id]);
+    const [row] = await query(
+      server.dbUrl,
+      'SELECT num_reviews, rating, (SELECT avg(rating) FROM reviews WHERE content_id = ?) AS avg, (SELECT count(*) FROM saves WHERE content_id = ?) AS saves FROM contents WHERE id = ?',
+      [target._id, target._id, target._id],
+    );
     expect(row!.num_reviews).toBe(200);
     expect(Number(row!.rating)).toBeCloseTo(Number(row!.avg), 9);
     expect(row!.saves).toBe(200);
@@ -164,7 +189,7 @@ describe('concurrency', () => {
 });
 
 describe('several processes', () => {
-  it('two server processes on one database see each other\'s sessions, saves and reviews at once, and lose nothing', async () => {
+  it("two server processes on one database see each other's sessions, saves and reviews at once, and lose nothing", async () => {
     const dir = newDir();
     const one = await startServer({ dir });
     const two = await startServer({ dir, seed: false });
@@ -182,31 +207,44 @@ describe('several processes', () => {
 
     await b.get(`/api/contents/slug/${content.slug}`); // fill process two's cache first
     await a.post(`/api/contents/${content._id}/reviews`, { rating: 3, comment: 'seen everywhere' }, { token: user.token });
-    await seenAcrossProcesses(() => b.get(`/api/contents/slug/${content.slug}`), (res) => expect(res.body.reviews[0].comment).toBe('seen everywhere'));
+    await seenAcrossProcesses(
+      () => b.get(`/api/contents/slug/${content.slug}`),
+      (res) => expect(res.body.reviews[0].comment).toBe('seen everywhere'),
+    );
 
     await a.post('/api/users/signout', undefined, { token: user.token });
     expect((await b.get('/api/users/profile', { token: user.token })).status).toBe(401);
 
-    const writers = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? a : b).post('/api/users/signup', { name: 'Both', email: uniqueEmail('both'), password: 'password-123' })));
-    const reviews = await Promise.all(writers.map((w, i) => (i % 2 ? b : a).post(`/api/contents/${page.contents[1]._id}/reviews`, { rating: 5, comment: 'x' }, { token: w.body.token })));
+    const writers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => (i % 2 ? a : b).post('/api/users/signup', { name: 'Both', email: uniqueEmail('both'), password: 'password-123' })),
+    );
+    const reviews = await Promise.all(
+      writers.map((w, i) => (i % 2 ? b : a).post(`/api/contents/${page.contents[1]._id}/reviews`, { rating: 5, comment: 'x' }, { token: w.body.token })),
+    );
     expect(reviews.every((r) => r.status === 201)).toBe(true);
     expect((await a.get(`/api/contents/slug/${page.contents[1].slug}`)).body.numReviews).toBe(60);
     await expectConsistent(one.dbUrl);
   }, 60_000);
 
   describe.each([
-    ['two servers on one database file', async () => {
-      const dir = newDir();
-      const one = await startServer({ dir });
-      const two = await startServer({ dir, seed: false });
-      servers.push(one, two);
-      return { writeTo: one.url, readFrom: two.url };
-    }],
-    ['WEB_CONCURRENCY=2', async () => {
-      const server = await startServer({ env: { WEB_CONCURRENCY: '2' } });
-      servers.push(server);
-      return { writeTo: server.url, readFrom: server.url };
-    }],
+    [
+      'two servers on one database file',
+      async () => {
+        const dir = newDir();
+        const one = await startServer({ dir });
+        const two = await startServer({ dir, seed: false });
+        servers.push(one, two);
+        return { writeTo: one.url, readFrom: two.url };
+      },
+    ],
+    [
+      'WEB_CONCURRENCY=2',
+      async () => {
+        const server = await startServer({ env: { WEB_CONCURRENCY: '2' } });
+        servers.push(server);
+        return { writeTo: server.url, readFrom: server.url };
+      },
+    ],
   ] as const)('cached catalog pages, %s', (_, start) => {
     /** A page on a connection of its own, so that a cluster hands each read to its next worker. */
     async function read(url: string, cookie?: string): Promise<string> {
@@ -240,7 +278,10 @@ describe('several processes', () => {
         body: JSON.stringify({ name: 'Cache Watcher', email: uniqueEmail('watch'), password: 'password-123' }),
       });
       const user = (await signUp.json()) as { token: string };
-      const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = signUp.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       const { body: page } = await api.get('/api/contents/search?order=latest');
       const content = page.contents[0];
       const paths = [`/content/${content.slug}`, '/search?order=topRated&rating=4'];
@@ -259,7 +300,10 @@ describe('several processes', () => {
       expect((await api.post(`/api/contents/${content._id}/reviews`, { rating: 5, comment: 'Seen in every process' }, { token: user.token })).status).toBe(201);
 
       // The content's own page is dropped by the change: every read after it shows the review.
-      await seenAcrossProcesses(() => read(readFrom + paths[0]), (text) => expect(text).toContain('Seen in every process'));
+      await seenAcrossProcesses(
+        () => read(readFrom + paths[0]),
+        (text) => expect(text).toContain('Seen in every process'),
+      );
       for (let i = 0; i < 4; i++) for (const who of [undefined, cookie]) expect(await read(readFrom + paths[0], who)).toContain('Seen in every process');
       // Rated 5 with no other review, it now heads the top-rated search: a list may be a moment stale.
       for (const who of [undefined, cookie]) await until(readFrom + paths[1], (text) => text.includes(`/content/${content.slug}`), who);
@@ -270,15 +314,23 @@ describe('several processes', () => {
       const [a, b] = [apiClient(writeTo), apiClient(readFrom)];
       const { body: page } = await a.get('/api/contents/search?order=latest');
       const [first, second] = page.contents;
-      const users = await Promise.all([a, b].map((api) => api.post('/api/users/signup', { name: 'Writer', email: uniqueEmail('both-write'), password: 'password-123' })));
+      const users = await Promise.all(
+        [a, b].map((api) => api.post('/api/users/signup', { name: 'Writer', email: uniqueEmail('both-write'), password: 'password-123' })),
+      );
       for (const server of [writeTo, readFrom]) for (const c of [first, second]) await read(`${server}/content/${c.slug}`);
       await Promise.all([
         a.post(`/api/contents/${first._id}/reviews`, { rating: 4, comment: 'Written through the first' }, { token: users[0]!.body.token }),
         b.post(`/api/contents/${second._id}/reviews`, { rating: 2, comment: 'Written through the second' }, { token: users[1]!.body.token }),
       ]);
       for (const server of [writeTo, readFrom]) {
-        await seenAcrossProcesses(() => read(`${server}/content/${first.slug}`), (text) => expect(text).toContain('Written through the first'));
-        await seenAcrossProcesses(() => read(`${server}/content/${second.slug}`), (text) => expect(text).toContain('Written through the second'));
+        await seenAcrossProcesses(
+          () => read(`${server}/content/${first.slug}`),
+          (text) => expect(text).toContain('Written through the first'),
+        );
+        await seenAcrossProcesses(
+          () => read(`${server}/content/${second.slug}`),
+          (text) => expect(text).toContain('Written through the second'),
+        );
       }
     }, 60_000);
   });
@@ -286,7 +338,10 @@ describe('several processes', () => {
   it('WEB_CONCURRENCY=2 starts two worker processes on one port, and on SIGTERM the primary waits for them and exits 0', async () => {
     const server = await startServer({ env: { WEB_CONCURRENCY: '2' } });
     servers.push(server);
-    const workers = execFileSync('pgrep', ['-P', String(server.process.pid)]).toString().trim().split('\n');
+    const workers = execFileSync('pgrep', ['-P', String(server.process.pid)])
+      .toString()
+      .trim()
+      .split('\n');
     expect(workers).toHaveLength(2);
     const api = apiClient(server.url);
     const results = await Promise.all(Array.from({ length: 100 }, () => api.get('/api/contents/filters')));

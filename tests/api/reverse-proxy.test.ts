@@ -46,15 +46,29 @@ function renderedConfig(upstreamPort: number): string {
     .replace('/etc/ssl/certs/skillshelf.pem', join(dir, 'cert.pem'))
     .replace('/etc/ssl/private/skillshelf.key', join(dir, 'key.pem'))
     .replace('/var/cache/nginx/skillshelf', join(dir, 'cache'));
-  const directives = rendered.split('\n').filter((line) => !line.trim().startsWith('#')).join('\n');
+  const directives = rendered
+    .split('\n')
+    .filter((line) => !line.trim().startsWith('#'))
+    .join('\n');
   expect(directives).not.toMatch(/4321|\/etc\/ssl|\/var\/cache|listen (80|443)\b/);
   return rendered;
 }
 
 /** A request to nginx over https (trusting the test's certificate), or straight to the server, from `from`. */
-function send(target: 'proxy' | 'direct', method: string, path: string, options: { from: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<Reply> {
+function send(
+  target: 'proxy' | 'direct',
+  method: string,
+  path: string,
+  options: { from: string; headers?: Record<string, string>; body?: string | Buffer },
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const common = { method, path, localAddress: options.from, headers: { ...options.headers, ...(options.body ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}) }, agent: false as const };
+    const common = {
+      method,
+      path,
+      localAddress: options.from,
+      headers: { ...options.headers, ...(options.body ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}) },
+      agent: false as const,
+    };
     const req =
       target === 'proxy'
         ? httpsRequest({ ...common, host: '127.0.0.1', port: httpsPort, ca: cert })
@@ -102,7 +116,29 @@ describe.skipIf(!hasNginx)(title, () => {
     chmodSync(dir, 0o755);
     for (const sub of ['cache', 'temp', 'logs']) mkdirSync(join(dir, sub), { mode: 0o777 });
     for (const sub of ['cache', 'temp']) chmodSync(join(dir, sub), 0o777);
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     cert = readFileSync(join(dir, 'cert.pem'));
     httpsPort = await freePort();
     httpPort = await freePort();

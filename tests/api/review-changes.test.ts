@@ -145,7 +145,11 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
       expect(typeof res.body.message).toBe('string');
     }
-    const raw = await api.put(`/api/reviews/${posted._id}`, undefined, { token: author.token, raw: '{"rating": 4,', headers: { 'content-type': 'application/json' } });
+    const raw = await api.put(`/api/reviews/${posted._id}`, undefined, {
+      token: author.token,
+      raw: '{"rating": 4,',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(raw.status).toBe(400);
     const [row] = await sql('SELECT rating, comment FROM reviews WHERE id = ?', [posted._id]);
     expect(row).toMatchObject({ rating: 4, comment: 'Kept as is' });
@@ -228,7 +232,10 @@ describe('GET /api/reviews/admin', () => {
     for (const query of ['sort=password', 'order=sideways', 'rating=0', 'rating=6', 'rating=abc', 'pageSize=', 'sort=&order=&rating=&content=']) {
       const res = await list(`search=${marker}&${query}`);
       expect(res.status, query).toBe(200);
-      expect(res.body.reviews.map((r: { _id: string }) => r._id), query).toEqual(newest);
+      expect(
+        res.body.reviews.map((r: { _id: string }) => r._id),
+        query,
+      ).toEqual(newest);
     }
     expect((await list(`search=${marker}&order=ASC`)).body.reviews.map((r: { _id: string }) => r._id)).toEqual([...newest].reverse());
     // pageSize is clamped to 1–100, any number of it; a long search is cut to 200 characters.

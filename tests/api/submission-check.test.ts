@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const signUp = async () => (await api.post('/api/users/signup', { name: 'Checker', email: uniqueEmail('checker'), password: 'password-123' })).body as { token: string };
+const signUp = async () =>
+  (await api.post('/api/users/signup', { name: 'Checker', email: uniqueEmail('checker'), password: 'password-123' })).body as { token: string };
 const check = (url: string, token?: string) => api.get(`/api/submissions/check?url=${encodeURIComponent(url)}`, { token });
 
 describe('GET /api/submissions/check', () => {

@@ -23,10 +23,15 @@ let token: string;
 const tagsOf = async (kind: string) => ((await api.get(`/api/tags/admin?kind=${kind}&pageSize=100`, { token })).body as { tags: AdminTag[] }).tags;
 const FILTER_LISTS = { category: 'categories', techStack: 'techStacks', type: 'types' } as const;
 /** The values the search filters offer (tags that some content carries). */
-const offered = async (kind: keyof typeof FILTER_LISTS) => ((await api.get('/api/contents/filters')).body[FILTER_LISTS[kind]] as Array<{ value: string }>).map((tag) => tag.value);
+const offered = async (kind: keyof typeof FILTER_LISTS) =>
+  ((await api.get('/api/contents/filters')).body[FILTER_LISTS[kind]] as Array<{ value: string }>).map((tag) => tag.value);
 /** The submit form as a signed-in user gets it: the tags it offers are in its island's props. */
 async function submitForm(): Promise<string> {
-  const signIn = await fetch(`${server.url}/api/users/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'grace@skillshelf.dev', password: 'skillshelf-demo' }) });
+  const signIn = await fetch(`${server.url}/api/users/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'grace@skillshelf.dev', password: 'skillshelf-demo' }),
+  });
   const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
   return (await fetch(`${server.url}/submit-content`, { headers: { cookie } })).text();
 }
@@ -56,7 +61,15 @@ describe('an admin manages the tags', () => {
     expect(added.body).toMatchObject({ kind: 'techStack', value: 'elixir', label: 'Elixir', contents: 0, message: "The techStack 'Elixir' was added" });
     expect(await submitForm()).toContain('Elixir');
     expect((await api.post('/api/tags', { kind: 'techStack', label: 'elixir' }, { token })).status).toBe(409);
-    for (const body of [{ kind: 'techStack', label: '' }, { kind: 'techStack' }, { kind: 'colour', label: 'Red' }, { kind: 'techStack', label: '🙂' }, [], 'x', null]) {
+    for (const body of [
+      { kind: 'techStack', label: '' },
+      { kind: 'techStack' },
+      { kind: 'colour', label: 'Red' },
+      { kind: 'techStack', label: '🙂' },
+      [],
+      'x',
+      null,
+    ]) {
       const res = await api.post('/api/tags', body, { token });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(typeof res.body.message).toBe('string');
@@ -84,7 +97,7 @@ describe('an admin manages the tags', () => {
   it('a merge gives the first tag’s contents the second, removes the first, and its links lead to the second', async () => {
     const tags = await tagsOf('category');
     const [from, into] = [tags.find((tag) => tag.value === 'data-analytics')!, tags.find((tag) => tag.value === 'data-science')!];
-    const union = await searchCount('category=data-analytics') + (await searchCount('category=data-science'));
+    const union = (await searchCount('category=data-analytics')) + (await searchCount('category=data-science'));
     const merged = await api.post(`/api/tags/${from.id}/merge`, { into: 'data-science' }, { token });
     expect(merged.status).toBe(200);
     expect(merged.body.value).toBe('data-science');

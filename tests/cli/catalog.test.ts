@@ -25,7 +25,13 @@ const fileIn = (name: string, text: string) => {
   return path;
 };
 
-const odin = { name: 'The Odin Project', url: 'https://www.theodinproject.com/', description: 'A free full stack curriculum.', category: ['Web Development'], techStack: [{ label: 'Javascript', value: 'javascript' }] };
+const odin = {
+  name: 'The Odin Project',
+  url: 'https://www.theodinproject.com/',
+  description: 'A free full stack curriculum.',
+  category: ['Web Development'],
+  techStack: [{ label: 'Javascript', value: 'javascript' }],
+};
 const cs50 = { name: 'CS50', url: 'https://cs50.harvard.edu/x/', description: "Harvard's introduction to computer science.", cost: 'Free', hasCert: true };
 const contentCount = async () => Number((await db.query('SELECT count(*) AS n FROM contents'))[0]!.n);
 const catalogVersion = async () => Number((await db.query("SELECT value FROM meta WHERE key = 'catalog_version'"))[0]?.value ?? 0);
@@ -53,7 +59,9 @@ describe('import', () => {
     const filled = await runCli(db.url, ['import', file]);
     expect(filled.stdout).toContain(`Nothing written from ${file} into ${db.url}: 0 created, 0 updated, 1 unchanged, 0 refused.`);
     const run = await runCli(db.url, ['import', file, '--on-existing', 'update']);
-    expect(run.stdout).toContain("row 1, line 1: updated The Odin Project (the-odin-project)\n    url: 'https://www.theodinproject.com/' → 'http://theodinproject.com?utm_source=newsletter'\n    description: 'A free full stack curriculum.' → 'Now with more projects.'\n");
+    expect(run.stdout).toContain(
+      "row 1, line 1: updated The Odin Project (the-odin-project)\n    url: 'https://www.theodinproject.com/' → 'http://theodinproject.com?utm_source=newsletter'\n    description: 'A free full stack curriculum.' → 'Now with more projects.'\n",
+    );
     expect(run.stdout).toContain('0 created, 1 updated');
     expect(await db.query('SELECT description FROM contents')).toEqual([expect.objectContaining({ description: 'Now with more projects.' })]);
   });
@@ -79,7 +87,9 @@ describe('import', () => {
     const rows = [odin, { name: 'Broken', url: 'javascript:alert(1)', description: 'x', cost: 'Cheap' }, { ...cs50, category: ['Underwater Basket Weaving'] }];
     const run = await runCli(db.url, ['import', fileIn('mixed.json', `[\n${rows.map((r) => JSON.stringify(r)).join(',\n')}\n]`)]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('row 2, line 3: refused Broken\n    - Website URL must be a valid http(s) URL\n    - Cost must be one of Free, Paid, Free/Paid\n');
+    expect(run.stdout).toContain(
+      'row 2, line 3: refused Broken\n    - Website URL must be a valid http(s) URL\n    - Cost must be one of Free, Paid, Free/Paid\n',
+    );
     expect(run.stdout).toContain("row 3, line 4: created CS50 (cs50)\n    warning: new category 'Underwater Basket Weaving' created");
     expect(run.stderr).toBe('error: 1 row refused (row 2); written: 2 created, 0 updated\n');
     expect(await contentCount()).toBe(2);
@@ -154,7 +164,10 @@ describe('import', () => {
   }, 60_000);
 
   it('a missing file, or a name without a known extension, is one line on stderr', async () => {
-    expect(await runCli(db.url, ['import', '/nonexistent/catalog.json'])).toMatchObject({ code: 1, stderr: 'error: cannot read /nonexistent/catalog.json: no such file\n' });
+    expect(await runCli(db.url, ['import', '/nonexistent/catalog.json'])).toMatchObject({
+      code: 1,
+      stderr: 'error: cannot read /nonexistent/catalog.json: no such file\n',
+    });
     const run = await runCli(db.url, ['import', fileIn('catalog.txt', '[]')]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--format json');

@@ -69,22 +69,38 @@ describe('a foreign export', () => {
     expect(run.stdout).toMatch(
       /\nrow 2, line \d+: created React Fundamentals \(ui\.dev\) \(ui-dev-react-fundamentals\)\n(?: {4}warning: .*\n)* {4}warning: slug 'ui\.dev-react-fundamentals' may hold only lowercase letters, digits and single hyphens: stored as 'ui-dev-react-fundamentals'\n/,
     );
-    expect(run.stdout).toContain("    warning: image '/images/letters_placeholder/default_R.png' is neither an http(s) URL nor a file of this site: the generated tile is shown instead\n");
+    expect(run.stdout).toContain(
+      "    warning: image '/images/letters_placeholder/default_R.png' is neither an http(s) URL nor a file of this site: the generated tile is shown instead\n",
+    );
     // C++, React.js, Go and Sql fold onto tags of ours (the seeded tag rows); the rest become new tags, each
     // reported once.
-    expect(run.stdout).toContain('New tags created (an admin may rename, merge or retire them):\n  category: Frontend Development, Other, Backend Development, Programming Languages, Interview Preparation\n  techStack: Vue.js, Angular, Django, Linux, Git\n');
+    expect(run.stdout).toContain(
+      'New tags created (an admin may rename, merge or retire them):\n  category: Frontend Development, Other, Backend Development, Programming Languages, Interview Preparation\n  techStack: Vue.js, Angular, Django, Linux, Git\n',
+    );
 
     // The demo contents it overlaps keep their curated name, description and tags; only empty fields were filled.
     for (const row of overlapping) {
       const demo = demoByKey.get(urlKey(row.url))!;
       const stored = (await contentAt(row.url))!;
-      expect({ name: stored.name, url: stored.url, description: stored.description }).toEqual({ name: demo.name, url: demo.url, description: demo.description });
+      expect({ name: stored.name, url: stored.url, description: stored.description }).toEqual({
+        name: demo.name,
+        url: demo.url,
+        description: demo.description,
+      });
       expect(labels(stored.category)).toEqual(demo.category);
       expect(labels(stored.type)).toEqual(demo.type);
       if (demo.techStack.length > 0) expect(labels(stored.tech_stack)).toEqual(demo.techStack);
     }
     expect(await contentAt('https://www.freecodecamp.org/')).toMatchObject({ name: 'freeCodeCamp', slug: 'freecodecamp', image: '' });
-    expect(await contentAt('https://roadmap.sh/')).toMatchObject({ name: 'roadmap.sh', image: 'https://roadmap.sh/images/og-img.png', tech_stack: JSON.stringify([{ label: 'Javascript', value: 'javascript' }, { label: 'Python', value: 'python' }, { label: 'Go', value: 'go' }]) });
+    expect(await contentAt('https://roadmap.sh/')).toMatchObject({
+      name: 'roadmap.sh',
+      image: 'https://roadmap.sh/images/og-img.png',
+      tech_stack: JSON.stringify([
+        { label: 'Javascript', value: 'javascript' },
+        { label: 'Python', value: 'python' },
+        { label: 'Go', value: 'go' },
+      ]),
+    });
 
     // Tags folded onto ours, the rest left out; slugs made valid; dates as in the file.
     const traversy = (await contentAt('https://www.youtube.com/@TraversyMedia'))!;
@@ -93,7 +109,11 @@ describe('a foreign export', () => {
     expect((await contentAt('https://www.w3schools.com/python/'))!.slug).toBe('the-python-tutorial-2');
     for (const row of rows.filter((r) => r.url && !demoByKey.has(urlKey(r.url)) && r.name !== 'Go Tour')) {
       const stored = (await contentAt(row.url))!;
-      expect([row.name, new Date(Number(stored.created_at)).toISOString(), new Date(Number(stored.updated_at)).toISOString()]).toEqual([row.name, row.createdAt, row.updatedAt ?? row.createdAt]);
+      expect([row.name, new Date(Number(stored.created_at)).toISOString(), new Date(Number(stored.updated_at)).toISOString()]).toEqual([
+        row.name,
+        row.createdAt,
+        row.updatedAt ?? row.createdAt,
+      ]);
     }
 
     const before = await catalog();
@@ -109,7 +129,9 @@ describe('a foreign export', () => {
     const before = await catalog();
     const run = await runCli(db.url, ['import', FIXTURE, '--dry-run']);
     expect(run.stdout).toContain(`Dry run of ${FIXTURE}, nothing written: 91 created, 3 updated, 9 unchanged, 2 refused.`);
-    expect(run.stdout).toMatch(/\nrow 46, line \d+: updated roadmap\.sh \(roadmap-sh\)\n {4}image: \(empty\) → 'https:\/\/roadmap\.sh\/images\/og-img\.png'\n {4}techStack: \(none\) → Javascript, Python, Go\n/);
+    expect(run.stdout).toMatch(
+      /\nrow 46, line \d+: updated roadmap\.sh \(roadmap-sh\)\n {4}image: \(empty\) → 'https:\/\/roadmap\.sh\/images\/og-img\.png'\n {4}techStack: \(none\) → Javascript, Python, Go\n/,
+    );
     expect(run.stdout).toMatch(/\nrow 53, line \d+: updated TryHackMe \(tryhackme\)\n {4}techStack: \(none\) → Python, Linux\n/);
     expect(run.stdout).toMatch(/^row 1, line \d+: created React Docs - Learn React \(react-docs-learn-react\)\n/);
     expect(run.stderr).toBe('error: 2 rows refused (rows 58, 91); nothing was written (dry run)\n');
@@ -134,10 +156,18 @@ describe('a foreign export', () => {
     expect(strict.stdout).toMatch(
       /^row 1, line \d+: refused React Docs - Learn React\n {4}- unknown category 'Frontend Development': map it with --map, or import without --no-create-tags to leave it out\n {4}- unknown type 'Documentation': .*\n {4}- unknown type 'Interactive Tutorial': .*\n/,
     );
-    expect(strict.stdout).toContain('Tags that match none of ours, which refused their rows (map them onto ours with --map, or import without --no-create-tags):');
+    expect(strict.stdout).toContain(
+      'Tags that match none of ours, which refused their rows (map them onto ours with --map, or import without --no-create-tags):',
+    );
 
     const map = join(db.dir, 'map.json');
-    writeFileSync(map, JSON.stringify({ category: { other: null, 'Frontend Development': 'Web Development', 'backend-development': 'web-development' }, techStack: { 'react.js': 'javascript' } }));
+    writeFileSync(
+      map,
+      JSON.stringify({
+        category: { other: null, 'Frontend Development': 'Web Development', 'backend-development': 'web-development' },
+        techStack: { 'react.js': 'javascript' },
+      }),
+    );
     const mapped = await runCli(db.url, ['import', FIXTURE, '--map', map]);
     expect(mapped.stdout).not.toMatch(/category: Other|Frontend Development \(|React\.js \(/);
     const react = (await contentAt('https://react.dev/learn'))!;
@@ -146,6 +176,10 @@ describe('a foreign export', () => {
     writeFileSync(map, JSON.stringify({ category: { frontend: 'Frontend' } }));
     const wrong = await runCli(db.url, ['import', FIXTURE, '--map', map]);
     expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toMatch(new RegExp(`^error: ${map}: category 'frontend' → 'Frontend' in the map: 'Frontend' is not one of ours \\(software-engineering, .*\\): nothing was imported\\n$`));
+    expect(wrong.stderr).toMatch(
+      new RegExp(
+        `^error: ${map}: category 'frontend' → 'Frontend' in the map: 'Frontend' is not one of ours \\(software-engineering, .*\\): nothing was imported\\n$`,
+      ),
+    );
   });
 });

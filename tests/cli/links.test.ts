@@ -29,7 +29,10 @@ async function site(handler: Handler): Promise<LocalSite> {
   sites.push(s);
   return s;
 }
-const answer = (status: number, headers: Record<string, string> = {}): Handler => (_req, res) => void res.writeHead(status, headers).end();
+const answer =
+  (status: number, headers: Record<string, string> = {}): Handler =>
+  (_req, res) =>
+    void res.writeHead(status, headers).end();
 
 /** Imports one content per URL (named after its key) and returns their ids by key. */
 async function catalog(links: Record<string, string>): Promise<Record<string, string>> {
@@ -63,7 +66,8 @@ function niceOfCheckOn(url: string): number | undefined {
   return undefined;
 }
 
-const byName = (report: { results: Array<{ name: string }> }) => Object.fromEntries(report.results.map((r) => [r.name, r])) as Record<string, Record<string, unknown>>;
+const byName = (report: { results: Array<{ name: string }> }) =>
+  Object.fromEntries(report.results.map((r) => [r.name, r])) as Record<string, Record<string, unknown>>;
 const checkRow = async (id: string) => (await db.query('SELECT * FROM link_checks WHERE content_id = ?', [id]))[0]!;
 
 describe('links check', () => {
@@ -242,7 +246,9 @@ describe('links check', () => {
     await catalog({ good: `${ok.url}/`, bad: `${missing.url}/x` });
     const run = await runCli(db.url, ['links', 'check']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^failing +\S+ {2}bad {2}http:\/\/127\.0\.0\.1:\d+\/x {2}HTTP 404 Not Found \(1 failure in a row\)\nChecked 2 links: 1 ok, 1 failing\.\n$/);
+    expect(run.stdout).toMatch(
+      /^failing +\S+ {2}bad {2}http:\/\/127\.0\.0\.1:\d+\/x {2}HTTP 404 Not Found \(1 failure in a row\)\nChecked 2 links: 1 ok, 1 failing\.\n$/,
+    );
     expect((await runCli(db.url, ['links', 'check', '--concurrency', '0'])).code).toBe(2);
     expect((await runCli(db.url, ['links', 'check', '--timeout', 'soon'])).code).toBe(2);
   });

@@ -45,7 +45,9 @@ it('prints date, recipient, subject, delivery status and the body for people', a
 it('shows where mail on its way over SMTP is: waiting, retried with the last error, sent, given up', async () => {
   const at = Date.parse('2026-11-23T10:00:00Z');
   const mail = (to: string, state: string) =>
-    t.db.$client.execute(`INSERT INTO outbox ("to", subject, text, created_at, status, attempts, next_attempt_at, last_error, sent_at) VALUES ('${to}', 'Hi', 'Hello', ${at}, ${state})`);
+    t.db.$client.execute(
+      `INSERT INTO outbox ("to", subject, text, created_at, status, attempts, next_attempt_at, last_error, sent_at) VALUES ('${to}', 'Hi', 'Hello', ${at}, ${state})`,
+    );
   await mail('new@example.com', `'pending', 0, 0, NULL, NULL`);
   await mail('retried@example.com', `'pending', 2, ${at + 60_000}, 'connect ECONNREFUSED 127.0.0.1:2525', NULL`);
   await mail('sent@example.com', `'sent', 1, 0, NULL, ${at + 1000}`);

@@ -169,7 +169,9 @@ describe('contents', () => {
     const run = await runCli(db.url, ['contents', 'delete', 'the-odin-project', '--yes']);
     expect(run).toMatchObject({ code: 0, stdout: `Deleted 'The Odin Project' (the-odin-project, id ${odin!.id}).\n` });
     expect(await db.query('SELECT id FROM reviews WHERE content_id = ?', [String(odin!.id)])).toEqual([]);
-    expect(await db.query("SELECT action, target_id FROM audit_log WHERE action = 'content.delete'")).toEqual([expect.objectContaining({ target_id: odin!.id })]);
+    expect(await db.query("SELECT action, target_id FROM audit_log WHERE action = 'content.delete'")).toEqual([
+      expect.objectContaining({ target_id: odin!.id }),
+    ]);
 
     const [other] = await db.query("SELECT id FROM contents WHERE slug <> 'the-odin-project' LIMIT 1");
     expect((await runCli(db.url, ['contents', 'delete', String(other!.id), '--yes'])).code).toBe(0);

@@ -69,7 +69,9 @@ describe('submissions approve', () => {
     const run = await runCli(db.url, ['submissions', 'approve', id, '--yes']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toContain("proposed techStack 'Gleam' dropped\n");
-    expect(run.stdout).toMatch(/\n2 proposed tags dropped: nobody chose for them \(pass --proposed-tags create to create them, or approve in a terminal without --yes to choose\)\.\n$/);
+    expect(run.stdout).toMatch(
+      /\n2 proposed tags dropped: nobody chose for them \(pass --proposed-tags create to create them, or approve in a terminal without --yes to choose\)\.\n$/,
+    );
     expect(await tagRow('elixir')).toEqual([]);
     expect(await contentTags()).toEqual([]);
     expect(await tagAudit()).toEqual([]);

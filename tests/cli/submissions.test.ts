@@ -25,7 +25,12 @@ const DOWN = '\x1b[B';
 /** Queues n links through `import --as-submissions` (the CLI's own way in) and returns their ids, oldest first. */
 async function queue(n: number, name = (i: number) => `Course ${i}`): Promise<string[]> {
   const file = join(db.dir, 'queue.json');
-  const rows = Array.from({ length: n }, (_, i) => ({ name: name(i), url: `https://course-${i}.example.org/`, description: `Course number ${i}`, category: ['Web Development'] }));
+  const rows = Array.from({ length: n }, (_, i) => ({
+    name: name(i),
+    url: `https://course-${i}.example.org/`,
+    description: `Course number ${i}`,
+    category: ['Web Development'],
+  }));
   writeFileSync(file, JSON.stringify(rows));
   const run = await runCli(db.url, ['import', file, '--as-submissions']);
   expect(run.code, run.stderr).toBe(0);
@@ -42,7 +47,11 @@ describe('submissions list', () => {
     const client = await openDb({ url: db.url });
     try {
       const [grace] = await client.$client.execute("SELECT id FROM users WHERE email = 'grace@example.com'").then((r) => r.rows);
-      await createSubmission(client, String(grace!.id), { url: 'https://www.khanacademy.org/computing', techStack: [{ label: 'Python', value: 'python' }], cost: 'Free' });
+      await createSubmission(client, String(grace!.id), {
+        url: 'https://www.khanacademy.org/computing',
+        techStack: [{ label: 'Python', value: 'python' }],
+        cost: 'Free',
+      });
     } finally {
       client.$client.close();
     }
@@ -83,7 +92,9 @@ describe('submissions approve and reject from a script', () => {
     const [first, second] = await queue(2);
     await runCli(db.url, ['submissions', 'approve', first!, '--yes']);
     // A second submission of the first website, queued by SQL: the import would have skipped it.
-    await db.query("INSERT INTO submissions (id, name, slug, url, url_key, description, cost, has_cert, category, tech_stack, type) SELECT 'aaaaaaaaaaaaaaaaaaaaaaaa', 'Copy', 'copy', url, url_key, '', 'Free', 0, '[]', '[]', '[]' FROM contents");
+    await db.query(
+      "INSERT INTO submissions (id, name, slug, url, url_key, description, cost, has_cert, category, tech_stack, type) SELECT 'aaaaaaaaaaaaaaaaaaaaaaaa', 'Copy', 'copy', url, url_key, '', 'Free', 0, '[]', '[]', '[]' FROM contents",
+    );
     const run = await runCli(db.url, ['submissions', 'approve', 'aaaaaaaaaaaaaaaaaaaaaaaa', 'ffffffffffffffffffffffff', second!, '--yes']);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/refused {3}aaaaaaaaaaaaaaaaaaaaaaaa {2}.*already/i);
@@ -104,7 +115,10 @@ describe('submissions approve and reject from a script', () => {
 
   it('without --yes and without a terminal nothing changes and it is a usage error', async () => {
     const [id] = await queue(1);
-    for (const args of [['approve', id!], ['reject', id!]]) {
+    for (const args of [
+      ['approve', id!],
+      ['reject', id!],
+    ]) {
       const run = await runCli(db.url, ['submissions', ...args]);
       expect(run).toMatchObject({ code: 2, stderr: "error: this changes data: pass '--yes' to confirm (not asked: stdin is not a terminal)\n" });
     }
@@ -218,7 +232,9 @@ describe('submissions review in a terminal', () => {
     await terminal.answer(/Reject 1 submission\?/, `y${ENTER}`);
     const { code, screen } = await terminal.exit();
     expect(code, screen).toBe(0);
-    expect(await db.query('SELECT reject_reason, reject_note FROM submissions')).toEqual([expect.objectContaining({ reject_reason: 'spam', reject_note: null })]);
+    expect(await db.query('SELECT reject_reason, reject_note FROM submissions')).toEqual([
+      expect.objectContaining({ reject_reason: 'spam', reject_note: null }),
+    ]);
   });
 
   it('answering no at the confirmation changes nothing', async () => {

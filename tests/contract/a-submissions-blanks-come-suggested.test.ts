@@ -24,10 +24,9 @@ beforeAll(async () => {
   admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
   user = (await api.post('/api/users/signup', { name: 'Blank Sender', email: uniqueEmail('blank'), password: 'password-123' })).body;
   site = await startLocalSite((req, res) => {
-    const html =
-      req.url?.startsWith('/described')
-        ? '<html><head><title>Described Course</title><meta property="og:description" content="Learn &amp; practise parsing, step by step."><meta property="og:image" content="/cover.png"></head></html>'
-        : '<html><head><title>Bare Course</title></head></html>';
+    const html = req.url?.startsWith('/described')
+      ? '<html><head><title>Described Course</title><meta property="og:description" content="Learn &amp; practise parsing, step by step."><meta property="og:image" content="/cover.png"></head></html>'
+      : '<html><head><title>Bare Course</title></head></html>';
     res.writeHead(200, { 'content-type': 'text/html' }).end(html);
   });
 });
@@ -40,14 +39,21 @@ async function submitted(path: string) {
   const sent = await api.post('/api/submissions/create', { url: `${site.url}${path}?n=${++n}` }, { token: user.token });
   expect(sent.status).toBe(201);
   // The page is read after the reply: wait until its title is in.
-  await expect.poll(async () => (await api.get(`/api/submissions/${sent.body._id}`, { token: admin.token })).body.pageTitle, { timeout: 10_000 }).not.toBeNull();
+  await expect
+    .poll(async () => (await api.get(`/api/submissions/${sent.body._id}`, { token: admin.token })).body.pageTitle, { timeout: 10_000 })
+    .not.toBeNull();
   return (await api.get(`/api/submissions/${sent.body._id}`, { token: admin.token })).body;
 }
 
 describe('a submission’s blanks, as the admin opens it', () => {
   it('come filled from the page’s own description and picture, with Free, and say they are suggested', async () => {
     const s = await submitted('/described');
-    expect(s).toMatchObject({ description: 'Learn & practise parsing, step by step.', image: `${site.url}/cover.png`, cost: 'Free', suggested: ['description', 'image', 'cost'] });
+    expect(s).toMatchObject({
+      description: 'Learn & practise parsing, step by step.',
+      image: `${site.url}/cover.png`,
+      cost: 'Free',
+      suggested: ['description', 'image', 'cost'],
+    });
     expect(s.blankFields).toEqual(expect.arrayContaining(['description', 'cost']));
     // Approved as it stands (what the edit screen posts back), the content keeps them.
     const approved = await api.post(`/api/submissions/${s._id}`, s, { token: admin.token });
@@ -57,7 +63,12 @@ describe('a submission’s blanks, as the admin opens it', () => {
 
   it('come filled with a line naming the link and the letter tile when the page says nothing of itself', async () => {
     const s = await submitted('/bare');
-    expect(s).toMatchObject({ description: 'Bare Course — submitted by a Skillshelf user.', image: `${server.url}/images/placeholder/${s.slug}.svg`, cost: 'Free', suggested: ['description', 'image', 'cost'] });
+    expect(s).toMatchObject({
+      description: 'Bare Course — submitted by a Skillshelf user.',
+      image: `${server.url}/images/placeholder/${s.slug}.svg`,
+      cost: 'Free',
+      suggested: ['description', 'image', 'cost'],
+    });
   });
 
   it('are not suggested where the submitter typed them, nor on a decided submission', async () => {

@@ -42,7 +42,10 @@ describe('an image path of another site', () => {
     const cleared = await api.put(`/api/contents/${content._id}`, { ...content, image: tile }, { token: admin.token });
     expect(cleared.body.image).toBe(`${server.url}${tile}`);
     // A blank image is refused as the document says (minLength 1): the form offers the tile instead.
-    expect(await api.put(`/api/contents/${content._id}`, { ...content, image: '' }, { token: admin.token })).toMatchObject({ status: 400, body: { message: 'Image is required' } });
+    expect(await api.put(`/api/contents/${content._id}`, { ...content, image: '' }, { token: admin.token })).toMatchObject({
+      status: 400,
+      body: { message: 'Image is required' },
+    });
   });
 
   it('the document says an admin’s image is required: no blank string passes its schema', async () => {

@@ -22,15 +22,27 @@ afterAll(() => server?.stop());
 
 let n = 0;
 async function submission() {
-  const sent = await api.post('/api/submissions/create', { url: `https://slug-${++n}-${Date.now()}.example.org/`, name: `Posted Slug Course ${n}` }, { token: user.token });
+  const sent = await api.post(
+    '/api/submissions/create',
+    { url: `https://slug-${++n}-${Date.now()}.example.org/`, name: `Posted Slug Course ${n}` },
+    { token: user.token },
+  );
   expect(sent.status).toBe(201);
-  return (await api.get(`/api/submissions/${sent.body._id}`, { token: admin.token })).body as Record<string, unknown> & { _id: string; slug: string; name: string };
+  return (await api.get(`/api/submissions/${sent.body._id}`, { token: admin.token })).body as Record<string, unknown> & {
+    _id: string;
+    slug: string;
+    name: string;
+  };
 }
 
 describe('approving from the edit screen', () => {
   it('keeps the slug posted back, the submission’s own, though the name was edited', async () => {
     const s = await submission();
-    const approved = await api.post(`/api/submissions/${s._id}`, { ...s, name: 'A New Name Entirely', cost: 'Free', description: 'Edited.' }, { token: admin.token });
+    const approved = await api.post(
+      `/api/submissions/${s._id}`,
+      { ...s, name: 'A New Name Entirely', cost: 'Free', description: 'Edited.' },
+      { token: admin.token },
+    );
     expect(approved.status).toBe(201);
     expect(approved.body.content.slug).toBe(s.slug);
     expect(approved.body.message).toBe('Submission is approved');

@@ -28,7 +28,11 @@ const statusesOf = (path: string, method: string) => Object.keys(doc.paths[path]
 
 describe('answers the document lists', () => {
   it('a wrong password is a documented 401', async () => {
-    const res = await fetch(`${server.url}/api/users/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_ADMIN.email, password: 'not-the-password' }) });
+    const res = await fetch(`${server.url}/api/users/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO_ADMIN.email, password: 'not-the-password' }),
+    });
     expect(res.status).toBe(401);
     expect(statusesOf('/api/users/signin', 'post')).toContain('401');
   });
@@ -39,7 +43,11 @@ describe('answers the document lists', () => {
       for (const [method, op] of Object.entries(methods)) {
         if (!op.requestBody?.content['application/json']) continue;
         const url = server.url + path.replace(/\{\w+\}/g, 'x1');
-        const res = await fetch(url, { method: method.toUpperCase(), headers: { 'content-type': 'text/plain', authorization: `Bearer ${adminToken}` }, body: '{"name":"x"}' });
+        const res = await fetch(url, {
+          method: method.toUpperCase(),
+          headers: { 'content-type': 'text/plain', authorization: `Bearer ${adminToken}` },
+          body: '{"name":"x"}',
+        });
         await res.arrayBuffer();
         if (res.status !== 415 || !statusesOf(path, method).includes('415')) wrong.push(`${method.toUpperCase()} ${path}: ${res.status}`);
       }
@@ -68,7 +76,11 @@ describe('answers the document lists', () => {
 
   it('declares Retry-After on 429 and 503, Set-Cookie where a session is set, and 429 on uploads', () => {
     for (const status of ['429', '503']) expect(doc.components.responses[`Error${status}`]!.headers).toHaveProperty('Retry-After');
-    for (const [path, method, status] of [['/api/users/signin', 'post', '200'], ['/api/users/signup', 'post', '201'], ['/api/users/profile', 'put', '200']] as const) {
+    for (const [path, method, status] of [
+      ['/api/users/signin', 'post', '200'],
+      ['/api/users/signup', 'post', '201'],
+      ['/api/users/profile', 'put', '200'],
+    ] as const) {
       expect(doc.paths[path]![method]!.responses[status]!.headers, path).toHaveProperty('Set-Cookie');
     }
     expect(statusesOf('/api/upload', 'post')).toContain('429');
@@ -77,7 +89,8 @@ describe('answers the document lists', () => {
 
 describe('schemas every tool reads as the server answers', () => {
   it('the dashboard’s one-element lists are arrays of at least and at most one item, and its answer passes them', async () => {
-    const schema = (doc.components as unknown as { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> }).schemas.DashboardSummary!;
+    const schema = (doc.components as unknown as { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> }).schemas
+      .DashboardSummary!;
     for (const key of ['contents', 'users', 'admins']) {
       expect(schema.properties[key], key).toMatchObject({ type: 'array', minItems: 1, maxItems: 1 });
       expect(schema.properties[key], key).not.toHaveProperty('prefixItems');
@@ -87,7 +100,8 @@ describe('schemas every tool reads as the server answers', () => {
   });
 
   it('a tag’s id in a path is an integer', () => {
-    const params = (path: string, method: string) => (doc.paths[path]![method] as unknown as { parameters: Array<{ name: string; schema: { type: string } }> }).parameters;
+    const params = (path: string, method: string) =>
+      (doc.paths[path]![method] as unknown as { parameters: Array<{ name: string; schema: { type: string } }> }).parameters;
     expect(params('/api/tags/{id}', 'put').find((p) => p.name === 'id')!.schema.type).toBe('integer');
     expect(params('/api/tags/{id}/merge', 'post').find((p) => p.name === 'id')!.schema.type).toBe('integer');
   });
@@ -113,7 +127,21 @@ describe('request schemas', () => {
     expect(failures).toEqual([]);
     // And what a form sends passes too, as the server accepts it.
     const content = ajv.compile({ $ref: 'openapi#/components/schemas/ContentInput' });
-    expect(content({ name: 'N', slug: 'n', url: 'https://example.org/', image: 'https://example.org/i.png', description: 'D', cost: '', hasCert: "I don't know", category: [], techStack: [], type: [] }), ajv.errorsText(content.errors)).toBe(true);
+    expect(
+      content({
+        name: 'N',
+        slug: 'n',
+        url: 'https://example.org/',
+        image: 'https://example.org/i.png',
+        description: 'D',
+        cost: '',
+        hasCert: "I don't know",
+        category: [],
+        techStack: [],
+        type: [],
+      }),
+      ajv.errorsText(content.errors),
+    ).toBe(true);
   });
 });
 

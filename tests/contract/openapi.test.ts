@@ -19,7 +19,10 @@ const REFERENCE_PAGE = ['GET /api/docs', 'GET /api/docs/[file]'];
 
 function endpointFiles(): string[] {
   const api = fileURLToPath(new URL('../../site/pages/api', import.meta.url));
-  const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : []));
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
+    );
   return walk(api).flatMap((file) => {
     const route = `/api/${relative(api, file)}`.replace(/\.ts$/, '').replace(/\/index$/, '');
     return [...readFileSync(file, 'utf8').matchAll(/export const (GET|POST|PUT|DELETE|PATCH)\b/g)].map((m) => `${m[1]} ${route}`);
@@ -27,7 +30,11 @@ function endpointFiles(): string[] {
 }
 
 let server: TestServer;
-let doc: { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown[] }>>; components: { schemas: Record<string, unknown> } };
+let doc: {
+  openapi: string;
+  paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown[] }>>;
+  components: { schemas: Record<string, unknown> };
+};
 
 beforeAll(async () => {
   server = await startServer();
@@ -77,7 +84,10 @@ describe.skipIf(!hasBrowser)('the reference page', () => {
     const foreign: string[] = [];
     const problems: string[] = [];
     page.on('request', (request) => void (new URL(request.url()).origin !== server.url && foreign.push(request.url())));
-    page.on('console', (message) => void (message.type() === 'error' && !message.text().startsWith('Failed to load resource') && problems.push(message.text())));
+    page.on(
+      'console',
+      (message) => void (message.type() === 'error' && !message.text().startsWith('Failed to load resource') && problems.push(message.text())),
+    );
     page.on('response', (response) => void (response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`)));
     page.on('pageerror', (error) => problems.push(error.message));
     const response = await page.goto('/api/docs');

@@ -17,7 +17,9 @@ afterAll(() => server?.stop());
 
 describe('POST /api/users/signout', () => {
   it('is documented with the token and the cookie as optional, and with its 401', async () => {
-    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { security: unknown[]; responses: Record<string, unknown> }>> };
+    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { security: unknown[]; responses: Record<string, unknown> }>>;
+    };
     const signOut = doc.paths['/api/users/signout']!.post!;
     expect(signOut.security).toEqual([{}, { bearer: [] }, { cookie: [] }]);
     expect(Object.keys(signOut.responses)).toEqual(expect.arrayContaining(['200', '401']));

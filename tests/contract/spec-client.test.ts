@@ -27,7 +27,12 @@ async function call(method: string, path: string, options: { token?: string; bod
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(server.url + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), redirect: 'manual' });
+  const response = await fetch(server.url + path, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    redirect: 'manual',
+  });
   const text = await response.text();
   return { status: response.status, data: text ? JSON.parse(text) : null, headers: response.headers };
 }
@@ -60,7 +65,11 @@ describe('accounts', () => {
   it('after a sign-out done by forgetting the token, a leftover cookie does not stop signing in or resetting from another origin', async () => {
     const email = uniqueEmail('leftover');
     await call('POST', '/api/users/signup', { body: { name: 'Leftover', email, password: 'client-password-1' } });
-    const first = await fetch(`${server.url}/api/users/signin`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ email, password: 'client-password-1' }) });
+    const first = await fetch(`${server.url}/api/users/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ email, password: 'client-password-1' }),
+    });
     const cookie = first.headers.get('set-cookie')!.split(';')[0]!;
     // The client "signs out" by clearing its storage; the HttpOnly cookie stays and rides along.
     const again = await call('POST', '/api/users/signin', { cookie, body: { email, password: 'client-password-1' } });
@@ -69,7 +78,11 @@ describe('accounts', () => {
     expect(again.headers.get('set-cookie')).toMatch(/^session=/);
     expectOk(await call('POST', '/api/users/forget-password', { cookie, body: { email } }));
     // A form another site posts (not JSON) is still refused: login CSRF stays closed.
-    const form = await fetch(`${server.url}/api/users/signin`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example', cookie }, body: `email=${encodeURIComponent(email)}&password=client-password-1` });
+    const form = await fetch(`${server.url}/api/users/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example', cookie },
+      body: `email=${encodeURIComponent(email)}&password=client-password-1`,
+    });
     expect(form.status).toBe(415);
   });
 
@@ -119,7 +132,10 @@ describe('the catalog', () => {
     const content = await call('GET', `/api/contents/slug/${slug}`);
     expectOk(content);
     expect(content.data).toMatchObject({ _id: expect.any(String), name: expect.any(String), reviews: expect.any(Array) });
-    const review = await call('POST', `/api/contents/${content.data._id}/reviews`, { token: user.token, body: { rating: '4', comment: 'Clear and thorough.', name: 'Client Renamed' } });
+    const review = await call('POST', `/api/contents/${content.data._id}/reviews`, {
+      token: user.token,
+      body: { rating: '4', comment: 'Clear and thorough.', name: 'Client Renamed' },
+    });
     expectOk(review, 201);
     expect(review.data).toMatchObject({ review: { rating: 4, comment: 'Clear and thorough.' }, numReview: expect.any(Number), rating: expect.any(Number) });
   });
@@ -127,7 +143,10 @@ describe('the catalog', () => {
   it('saves: the toggle with the fields the client sends, and the list by user id', async () => {
     const { data } = await call('GET', '/api/contents/search?order=oldest');
     const content = data.contents[1];
-    const saved = await call('POST', '/api/users/save', { token: user.token, body: { contentId: content._id, contentName: content.name, contentSlug: content.slug, contentUrl: content.url } });
+    const saved = await call('POST', '/api/users/save', {
+      token: user.token,
+      body: { contentId: content._id, contentName: content.name, contentSlug: content.slug, contentUrl: content.url },
+    });
     expectOk(saved);
     expect(saved.data).toMatchObject({ numSaves: 1, saves: [{ _id: content._id }] });
     const list = await call('GET', `/api/users/saves/${user._id}`, { token: user.token });
@@ -137,7 +156,17 @@ describe('the catalog', () => {
 
 describe('submissions, as the client submits and an admin decides them', () => {
   it('the untouched form as HTML controls send it is accepted; cost and certificate are kept as not given', async () => {
-    const body = { name: 'Roadmap', category: [], techStack: [], type: [], cost: '', hasCert: '', description: '', rating: null, url: `https://roadmap.sh/?c=${Date.now()}` };
+    const body = {
+      name: 'Roadmap',
+      category: [],
+      techStack: [],
+      type: [],
+      cost: '',
+      hasCert: '',
+      description: '',
+      rating: null,
+      url: `https://roadmap.sh/?c=${Date.now()}`,
+    };
     const reply = await call('POST', '/api/submissions/create', { token: user.token, body });
     expectOk(reply, 201);
     expect(reply.data).toMatchObject({ _id: expect.any(String), cost: null, hasCert: null, status: 'pending' });
@@ -150,7 +179,10 @@ describe('submissions, as the client submits and an admin decides them', () => {
     ['no', false],
     ["I don't know", false],
   ])('certificate %j from a select is %s', async (hasCert, stored) => {
-    const reply = await call('POST', '/api/submissions/create', { token: user.token, body: { url: `https://exercism.org/tracks/${Math.random().toString(36).slice(2)}`, cost: 'Free/Paid', hasCert, category: 'web-development' } });
+    const reply = await call('POST', '/api/submissions/create', {
+      token: user.token,
+      body: { url: `https://exercism.org/tracks/${Math.random().toString(36).slice(2)}`, cost: 'Free/Paid', hasCert, category: 'web-development' },
+    });
     expectOk(reply, 201);
     expect(reply.data).toMatchObject({ cost: 'Free/Paid', hasCert: stored, category: [{ label: 'Web Development', value: 'web-development' }] });
   });
@@ -162,18 +194,27 @@ describe('submissions, as the client submits and an admin decides them', () => {
   });
 
   it('approve, then delete as the client does: both succeed, and the content stays', async () => {
-    const created = await call('POST', '/api/submissions/create', { token: user.token, body: { url: `https://www.youtube.com/@client${Date.now()}`, cost: '', hasCert: '' } });
+    const created = await call('POST', '/api/submissions/create', {
+      token: user.token,
+      body: { url: `https://www.youtube.com/@client${Date.now()}`, cost: '', hasCert: '' },
+    });
     const id = created.data._id;
     const queue = await call('GET', '/api/submissions/admin?page=1', { token: admin.token });
     expect(queue.data).toMatchObject({ page: 1, pages: expect.any(Number), count: expect.any(Number) });
     expect(queue.data.submissions.some((s: { _id: string }) => s._id === id)).toBe(true);
     const submission = (await call('GET', `/api/submissions/${id}`, { token: admin.token })).data;
-    const approved = await call('POST', `/api/submissions/${id}`, { token: admin.token, body: { ...submission, cost: submission.cost ?? '', hasCert: submission.hasCert ?? '' } });
+    const approved = await call('POST', `/api/submissions/${id}`, {
+      token: admin.token,
+      body: { ...submission, cost: submission.cost ?? '', hasCert: submission.hasCert ?? '' },
+    });
     expectOk(approved, 201);
     expect(approved.data.content).toMatchObject({ cost: 'Free', hasCert: false, status: 'published' });
     const deleted = await call('DELETE', `/api/submissions/${id}`, { token: admin.token });
     expectOk(deleted);
-    expect((await call('GET', `/api/submissions/${id}`, { token: admin.token })).data).toMatchObject({ status: 'approved', contentId: approved.data.content._id });
+    expect((await call('GET', `/api/submissions/${id}`, { token: admin.token })).data).toMatchObject({
+      status: 'approved',
+      contentId: approved.data.content._id,
+    });
     expectOk(await call('GET', `/api/contents/slug/${approved.data.content.slug}`));
     const after = await call('GET', '/api/submissions/admin?page=1', { token: admin.token });
     expect(after.data.submissions.some((s: { _id: string }) => s._id === id)).toBe(false);
@@ -190,7 +231,10 @@ describe('contents, as the admin client manages them', () => {
     const draft = await call('GET', `/api/contents/${id}`, { token: admin.token });
     expect(draft.data).toMatchObject({ _id: id, status: 'draft', image: expect.stringMatching(/^http/) });
 
-    const publicFeeds = async () => (await Promise.all(['/api/contents/search?searchTerm=Sample', '/sitemap.xml', '/feed.xml'].map((p) => fetch(server.url + p).then((r) => r.text())))).join('\n');
+    const publicFeeds = async () =>
+      (await Promise.all(['/api/contents/search?searchTerm=Sample', '/sitemap.xml', '/feed.xml'].map((p) => fetch(server.url + p).then((r) => r.text())))).join(
+        '\n',
+      );
     expect(await publicFeeds()).not.toContain(draft.data.slug);
     expect((await call('GET', `/api/contents/slug/${draft.data.slug}`)).status).toBe(404);
 
@@ -199,7 +243,16 @@ describe('contents, as the admin client manages them', () => {
     const slug = name.toLowerCase().replace(/\s+/g, '-');
     const saved = await call('PUT', `/api/contents/${id}`, {
       token: admin.token,
-      body: { ...draft.data, name, slug, url: `https://${slug}.example.org/`, description: 'Made by the client.', cost: 'Paid', hasCert: 'true', category: 'data-science' },
+      body: {
+        ...draft.data,
+        name,
+        slug,
+        url: `https://${slug}.example.org/`,
+        description: 'Made by the client.',
+        cost: 'Paid',
+        hasCert: 'true',
+        category: 'data-science',
+      },
     });
     expectOk(saved);
     expect(saved.data).toMatchObject({ status: 'published', slug, cost: 'Paid', hasCert: true });
@@ -213,7 +266,11 @@ describe('contents, as the admin client manages them', () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     const form = new FormData();
     form.append('file', new Blob([png], { type: 'image/png' }), 'pixel.png');
-    const response = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}`, origin: CLIENT_ORIGIN }, body: form });
+    const response = await fetch(`${server.url}/api/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}`, origin: CLIENT_ORIGIN },
+      body: form,
+    });
     expect(response.status).toBe(201);
     const { url } = await response.json();
     expect(url).toMatch(new RegExp(`^${server.url}/uploads/[0-9a-f]{64}\\.png$`));
@@ -228,7 +285,10 @@ describe('users and the dashboard, as the admin client reads them', () => {
     const email = uniqueEmail('managed');
     const managed = (await call('POST', '/api/users/signup', { body: { name: 'Managed', email, password: 'client-password-1' } })).data;
     expect((await call('GET', `/api/users/${managed._id}`, { token: admin.token })).data).toMatchObject({ name: 'Managed', email, isAdmin: false });
-    const updated = await call('PUT', `/api/users/${managed._id}`, { token: admin.token, body: { _id: managed._id, name: 'Managed Renamed', email, isAdmin: 'false' } });
+    const updated = await call('PUT', `/api/users/${managed._id}`, {
+      token: admin.token,
+      body: { _id: managed._id, name: 'Managed Renamed', email, isAdmin: 'false' },
+    });
     expectOk(updated);
     expectOk(await call('DELETE', `/api/users/${managed._id}`, { token: admin.token }));
   });

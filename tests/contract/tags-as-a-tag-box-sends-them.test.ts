@@ -24,12 +24,23 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 /** The shapes react-select produces for one tag: typed anew, picked with the typed case, a select's plain value. */
-const TYPED = [{ label: 'Go', value: 'Go', __isNew__: true }, { label: 'golang', value: 'golang' }, { label: 'RUST', value: 'RUST', __isNew__: true }];
-const OURS = [{ label: 'Go', value: 'go' }, { label: 'Rust', value: 'rust' }];
+const TYPED = [
+  { label: 'Go', value: 'Go', __isNew__: true },
+  { label: 'golang', value: 'golang' },
+  { label: 'RUST', value: 'RUST', __isNew__: true },
+];
+const OURS = [
+  { label: 'Go', value: 'go' },
+  { label: 'Rust', value: 'rust' },
+];
 
 let n = 0;
 const submit = async (fields: Record<string, unknown> = {}) => {
-  const sent = await api.post('/api/submissions/create', { url: `https://typed-${++n}-${Date.now()}.example.org/`, name: `Typed Tags Course ${n}`, ...fields }, { token: user.token });
+  const sent = await api.post(
+    '/api/submissions/create',
+    { url: `https://typed-${++n}-${Date.now()}.example.org/`, name: `Typed Tags Course ${n}`, ...fields },
+    { token: user.token },
+  );
   expect(sent.status, JSON.stringify(sent.body)).toBe(201);
   return sent.body as { _id: string; techStack: unknown; proposedTags: unknown[] };
 };
@@ -44,7 +55,15 @@ describe('tags as a tag box sends them', () => {
   it('PUT /api/contents/{id}: an admin edit keeps them as ours, and creates a truly new tag, audited', async () => {
     const { body: page } = await api.get('/api/contents/search');
     const { body: content } = await api.get(`/api/contents/${page.contents[0]._id}`, { token: admin.token });
-    const saved = await api.put(`/api/contents/${content._id}`, { ...content, techStack: [...TYPED, { label: 'Zig', value: 'Zig', __isNew__: true }], category: [{ label: 'web development', value: 'web development' }] }, { token: admin.token });
+    const saved = await api.put(
+      `/api/contents/${content._id}`,
+      {
+        ...content,
+        techStack: [...TYPED, { label: 'Zig', value: 'Zig', __isNew__: true }],
+        category: [{ label: 'web development', value: 'web development' }],
+      },
+      { token: admin.token },
+    );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.techStack).toEqual([...OURS, { label: 'Zig', value: 'zig' }]);
     expect(saved.body.category).toEqual([{ label: 'Web Development', value: 'web-development' }]);
@@ -62,7 +81,17 @@ describe('tags as a tag box sends them', () => {
   it('POST /api/submissions/{id}: approving from the edit screen with typed tags publishes it', async () => {
     const s = await submit();
     const { body: shown } = await api.get(`/api/submissions/${s._id}`, { token: admin.token });
-    const approved = await api.post(`/api/submissions/${s._id}`, { ...shown, cost: 'Free', description: 'Typed.', techStack: [{ label: 'Rust', value: 'Rust' }], type: [{ label: 'podcasts', value: 'podcasts', __isNew__: true }] }, { token: admin.token });
+    const approved = await api.post(
+      `/api/submissions/${s._id}`,
+      {
+        ...shown,
+        cost: 'Free',
+        description: 'Typed.',
+        techStack: [{ label: 'Rust', value: 'Rust' }],
+        type: [{ label: 'podcasts', value: 'podcasts', __isNew__: true }],
+      },
+      { token: admin.token },
+    );
     expect(approved.status, JSON.stringify(approved.body)).toBe(201);
     expect(approved.body.content.techStack).toEqual([{ label: 'Rust', value: 'rust' }]);
     expect(approved.body.content.type).toEqual([{ label: 'Podcasts', value: 'podcasts' }]);

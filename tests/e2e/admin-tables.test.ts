@@ -141,7 +141,8 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     expect(await report.locator('[data-outcome="rejected"]').allInnerTexts()).toEqual([`✓ ${word} One: rejected`, `✓ ${word} Two: rejected`]);
     expect(await report.locator('[data-outcome="refused"]').innerText()).toBe(`✗ ${word} Three: refused (Submission was already approved; nothing changed)`);
     await expect.poll(() => bodyRows(page).count()).toBe(0);
-    for (const s of made.slice(0, 2)) expect((await api.get(`/api/submissions/${s._id}`, { token: adminToken })).body).toMatchObject({ status: 'rejected', rejectReason: 'spam' });
+    for (const s of made.slice(0, 2))
+      expect((await api.get(`/api/submissions/${s._id}`, { token: adminToken })).body).toMatchObject({ status: 'rejected', rejectReason: 'spam' });
   });
 
   it('bulk: select all matching (beyond this page) and approve them after one confirmation; delete one ticked row', async () => {
@@ -173,7 +174,13 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
   it('on a phone, rows are cards with their actions in view (submissions, contents, reviews), and a long URL wraps across the card', async () => {
     const long = `https://courses.example.org/${'very-long-path-segment-'.repeat(6)}end?${'utm=x&'.repeat(5)}`;
     const waiting = await submit(`Phone Card ${Date.now()}`, long);
-    const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 }, storageState: await desktop.storageState(), isMobile: true, hasTouch: true });
+    const phone = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 390, height: 844 },
+      storageState: await desktop.storageState(),
+      isMobile: true,
+      hasTouch: true,
+    });
     try {
       const small = await phone.newPage();
       // The queue is oldest first: the new submission is on the last page.

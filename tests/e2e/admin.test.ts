@@ -213,7 +213,10 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
 
     expect(await submissionState(toApprove._id)).toBe('approved');
     expect(await submissionState(toReject._id)).toBe('rejected');
-    expect((await api.get(`/api/submissions/${toReject._id}`, { token: adminToken })).body).toMatchObject({ rejectReason: 'low-quality', rejectNote: 'Too thin for the catalog.' });
+    expect((await api.get(`/api/submissions/${toReject._id}`, { token: adminToken })).body).toMatchObject({
+      rejectReason: 'low-quality',
+      rejectNote: 'Too thin for the catalog.',
+    });
     expect((await api.get(`/api/contents/slug/${toApprove.slug}`)).body).toMatchObject({ name: toApprove.name, cost: 'Paid', hasCert: true });
     expect((await api.get(`/api/contents/slug/${toReject.slug}`)).status).toBe(404);
   });
@@ -237,7 +240,10 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       // A website another content has: refused, and the submission stays.
       await page.getByLabel('Website URL').fill(listedUrl);
       await page.getByRole('button', { name: 'Approve' }).click();
-      await page.getByRole('alert').getByText(/is already listed as another content/).waitFor();
+      await page
+        .getByRole('alert')
+        .getByText(/is already listed as another content/)
+        .waitFor();
       expect(pathOf(page)).toBe(`/admin/submission/${submission._id}`);
       expect(await submissionStatus(submission._id)).toBe(200);
 
@@ -310,7 +316,10 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       expect(await own.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
     });
     const self = await api.get('/api/users/profile', { token: adminToken });
-    expect(await api.del(`/api/users/${self.body._id}`, { token: adminToken })).toMatchObject({ status: 403, body: { message: 'You cannot delete your own account' } });
+    expect(await api.del(`/api/users/${self.body._id}`, { token: adminToken })).toMatchObject({
+      status: 403,
+      body: { message: 'You cannot delete your own account' },
+    });
     expect((await api.get(`/api/users/${userId}`, { token: adminToken })).status).toBe(404);
   });
 
@@ -363,7 +372,9 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
         await chart.scrollIntoViewIfNeeded();
         await chart.locator('svg path').first().waitFor();
         // The slices are the paths of the pie's series; legend markers repeat their colours.
-        return chart.evaluate((element) => [...element.querySelectorAll('svg path')].map((path) => path.getAttribute('fill')).filter((fill): fill is string => /^#/.test(fill ?? '')));
+        return chart.evaluate((element) =>
+          [...element.querySelectorAll('svg path')].map((path) => path.getAttribute('fill')).filter((fill): fill is string => /^#/.test(fill ?? '')),
+        );
       };
       await page.goto('/admin/dashboard');
       const colours = await sliceColours();

@@ -10,7 +10,12 @@ import { uniqueEmail } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
 const topBar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-const storageKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k === 'userInfo' || k === 'userSaves').sort());
+const storageKeys = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k === 'userInfo' || k === 'userSaves')
+      .sort(),
+  );
 const pathOf = (page: Page) => {
   const url = new URL(page.url());
   return url.pathname + url.search;
@@ -163,14 +168,26 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
 
   it('a link that dies while its page is open (used elsewhere) shows the server message on submit', async () => {
     const email = uniqueEmail('dying-link');
-    await fetch(`${server.url}/api/users/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Dying Link', email, password: 'dying-password-1' }) });
-    await fetch(`${server.url}/api/users/forget-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+    await fetch(`${server.url}/api/users/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Dying Link', email, password: 'dying-password-1' }),
+    });
+    await fetch(`${server.url}/api/users/forget-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
     const path = await lastResetPath(server, email);
     await withPage(async (page) => {
       await page.goto(path);
       await page.getByLabel('New Password', { exact: true }).fill('whatever-password-1');
       await page.getByLabel('Confirm New Password').fill('whatever-password-1');
-      const used = await fetch(`${server.url}/api/users/reset-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: path.split('/').pop(), password: 'used-elsewhere-1' }) });
+      const used = await fetch(`${server.url}/api/users/reset-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: path.split('/').pop(), password: 'used-elsewhere-1' }),
+      });
       expect(used.status).toBe(200);
       await page.getByRole('button', { name: 'Reset Password' }).click();
       await page.getByRole('alert').getByText('Reset link is invalid or has expired').waitFor();

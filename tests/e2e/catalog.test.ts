@@ -208,7 +208,10 @@ describe('the public catalog', () => {
     /** One h1, and no heading more than one level below the one before it. */
     async function expectHeadingsInOrder(page: Page) {
       const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
-      expect(levels.filter((l) => l === 1), pathOf(page)).toHaveLength(1);
+      expect(
+        levels.filter((l) => l === 1),
+        pathOf(page),
+      ).toHaveLength(1);
       for (const [i, level] of levels.entries()) expect(level - (levels[i - 1] ?? 0), `${pathOf(page)} heading ${i}`).toBeLessThanOrEqual(1);
     }
 
@@ -311,7 +314,10 @@ describe('the public catalog', () => {
         expect(await external.getAttribute('href')).toBe(content.url);
         expect(await external.getAttribute('target')).toBe('_blank');
         expect(await external.getAttribute('rel')).toBe('noopener noreferrer');
-        await page.getByRole('img', { name: /^Rated \d(\.\d)? out of 5$/ }).first().waitFor();
+        await page
+          .getByRole('img', { name: /^Rated \d(\.\d)? out of 5$/ })
+          .first()
+          .waitFor();
         await page.getByText(/^\(\d+ reviews?\)$/).waitFor();
 
         // Reviews: name, stars, the first 10 characters of the date, the comment.
@@ -369,7 +375,10 @@ describe('the public catalog', () => {
         // The feed and the sitemap are well-formed XML for the browser's own parser.
         for (const path of ['/feed.xml', '/sitemap.xml']) {
           const xml = await (await fetch(server.url + path)).text();
-          const error = await page.evaluate((text) => new DOMParser().parseFromString(text, 'application/xml').querySelector('parsererror')?.textContent ?? null, xml);
+          const error = await page.evaluate(
+            (text) => new DOMParser().parseFromString(text, 'application/xml').querySelector('parsererror')?.textContent ?? null,
+            xml,
+          );
           expect(error, path).toBeNull();
         }
       });
@@ -383,7 +392,17 @@ describe('the public catalog', () => {
         await page.waitForURL((url) => url.pathname === '/search/' && url.searchParams.get('searchTerm') === 'javscript');
         await page.getByText('Showing results for javascript').waitFor();
         // The page shows what the API finds for the same words: JavaScript resources, by relevance.
-        type Found = { correctedTerm?: string; countContents: number; contents: Array<{ name: string; description: string; techStack: Array<{ label: string }>; category: Array<{ label: string }>; type: Array<{ label: string }> }> };
+        type Found = {
+          correctedTerm?: string;
+          countContents: number;
+          contents: Array<{
+            name: string;
+            description: string;
+            techStack: Array<{ label: string }>;
+            category: Array<{ label: string }>;
+            type: Array<{ label: string }>;
+          }>;
+        };
         const found = await api<Found>('/api/contents/search?searchTerm=javscript');
         expect(found.correctedTerm).toBe('javascript');
         expect(found.countContents).toBeGreaterThan(0);
@@ -448,7 +467,10 @@ describe('the public catalog', () => {
         await withPage(
           async (page) => {
             await page.goto('/');
-            await page.getByRole('region', { name: 'Content Types' }).getByRole('link', { name: /^Podcasts \(\d+\)$/ }).click();
+            await page
+              .getByRole('region', { name: 'Content Types' })
+              .getByRole('link', { name: /^Podcasts \(\d+\)$/ })
+              .click();
             await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('type') === 'podcasts');
             const first = (await cardNames(page))[0]!;
             await cards(page).getByRole('link', { name: first, exact: true }).click();

@@ -48,7 +48,15 @@ describe.skipIf(!hasBrowser)('facets that are fields of their own, in the browse
     beforeAll(async () => {
       // Three of the newest contents get the first choice, whatever the seed gave them.
       for (const content of (await api.get('/api/contents/search?order=latest')).body.contents.slice(0, 3) as Array<{ _id: string }>) {
-        const { _id, status: _status, rating: _rating, numReviews: _reviews, createdAt: _created, updatedAt: _updated, ...fields } = (await api.get(`/api/contents/${content._id}`, { token: adminToken })).body;
+        const {
+          _id,
+          status: _status,
+          rating: _rating,
+          numReviews: _reviews,
+          createdAt: _created,
+          updatedAt: _updated,
+          ...fields
+        } = (await api.get(`/api/contents/${content._id}`, { token: adminToken })).body;
         expect((await api.put(`/api/contents/${_id}`, { ...fields, [key]: first.value }, { token: adminToken })).status).toBe(200);
       }
     });

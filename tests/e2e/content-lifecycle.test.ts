@@ -118,7 +118,11 @@ describe.skipIf(!hasBrowser)('a content from draft to published, in the browser'
   });
 
   it('the reviewing admin sees which fields the submitter left blank', async () => {
-    const created = await api.post('/api/submissions/create', { url: `https://blank-${Date.now()}.example.org/`, cost: '', hasCert: '', description: '' }, { token: userToken });
+    const created = await api.post(
+      '/api/submissions/create',
+      { url: `https://blank-${Date.now()}.example.org/`, cost: '', hasCert: '', description: '' },
+      { token: userToken },
+    );
     expect(created.status).toBe(201);
     await asAdmin(async (page) => {
       await page.goto(`/admin/submission/${created.body._id}`);

@@ -85,7 +85,14 @@ function measure(): Measured {
     const [l1, l2] = [luminance(fg), luminance(bg)].sort((a, b) => b - a);
     const ratio = (l1! + 0.05) / (l2! + 0.05);
     checked++;
-    if (ratio < minimum) failures.push({ what: describe(el), text, ratio: Math.round(ratio * 100) / 100, fg: `rgb(${fg.slice(0, 3).join(',')})`, bg: `rgb(${bg.slice(0, 3).join(',')})` });
+    if (ratio < minimum)
+      failures.push({
+        what: describe(el),
+        text,
+        ratio: Math.round(ratio * 100) / 100,
+        fg: `rgb(${fg.slice(0, 3).join(',')})`,
+        bg: `rgb(${bg.slice(0, 3).join(',')})`,
+      });
   };
   const shown = (el: Element) => {
     if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true })) return false;
@@ -190,10 +197,20 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
     const adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token as string;
     await api.post('/api/users/save', { contentId }, { token });
     await api.post(`/api/contents/${contentId}/reviews`, { rating: 4, comment: 'Clear and well paced.' }, { token });
-    const waiting = await api.post('/api/submissions/create', { url: `https://contrast-waiting-${Date.now()}.example.org/`, name: 'Waiting course' }, { token });
+    const waiting = await api.post(
+      '/api/submissions/create',
+      { url: `https://contrast-waiting-${Date.now()}.example.org/`, name: 'Waiting course' },
+      { token },
+    );
     submissionId = waiting.body._id;
-    const rejected = await api.post('/api/submissions/create', { url: `https://contrast-rejected-${Date.now()}.example.org/`, name: 'Rejected course' }, { token });
-    expect((await api.request('DELETE', `/api/submissions/${rejected.body._id}`, { reason: 'low-quality', note: 'Too thin.' }, { token: adminToken })).status).toBe(200);
+    const rejected = await api.post(
+      '/api/submissions/create',
+      { url: `https://contrast-rejected-${Date.now()}.example.org/`, name: 'Rejected course' },
+      { token },
+    );
+    expect(
+      (await api.request('DELETE', `/api/submissions/${rejected.body._id}`, { reason: 'low-quality', note: 'Too thin.' }, { token: adminToken })).status,
+    ).toBe(200);
 
     for (const theme of THEMES) {
       for (const who of ['visitor', 'user', 'admin'] as const) {
@@ -220,7 +237,9 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
           await screen.state?.(page);
           // Toasts and transitions settle.
           await page.waitForTimeout(200);
-          expect(await page.evaluate(() => document.documentElement.matches(':root:not([data-theme])') && matchMedia('(prefers-color-scheme: dark)').matches)).toBe(theme === 'dark');
+          expect(
+            await page.evaluate(() => document.documentElement.matches(':root:not([data-theme])') && matchMedia('(prefers-color-scheme: dark)').matches),
+          ).toBe(theme === 'dark');
           const result = await page.evaluate(measure);
           coverage.push(`${screen.path()} ${screen.who} ${theme}: ${result.checked} checked`);
           expect(result.checked).toBeGreaterThan(5);

@@ -82,7 +82,11 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
       await asSignedIn(DEMO_ADMIN, async (admin) => {
         const { body } = await api.get('/api/submissions/admin', { token: adminToken });
         await admin.goto(`/admin/submissions?page=${body.pages}`);
-        await admin.getByRole('row').filter({ hasText: name }).getByRole('button', { name: /^Reject/ }).click();
+        await admin
+          .getByRole('row')
+          .filter({ hasText: name })
+          .getByRole('button', { name: /^Reject/ })
+          .click();
         const dialog = admin.getByRole('dialog');
         expect(await dialog.getByRole('heading').textContent()).toContain(name);
         await dialog.getByLabel('Reason').selectOption({ label: 'Off-topic' });
@@ -147,7 +151,9 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
     try {
       const { body: user } = await api.post('/api/users/signup', { name: 'Namer', email: uniqueEmail('namer'), password: 'password-123' });
       const sent = await api.post('/api/submissions/create', { url: `${site.url}/book`, name: 'my favourite book' }, { token: user.token });
-      await expect.poll(async () => (await api.get(`/api/submissions/${sent.body._id}`, { token: adminToken })).body.pageTitle, { timeout: 10_000 }).toBe('Crafting Interpreters');
+      await expect
+        .poll(async () => (await api.get(`/api/submissions/${sent.body._id}`, { token: adminToken })).body.pageTitle, { timeout: 10_000 })
+        .toBe('Crafting Interpreters');
       await asSignedIn(DEMO_ADMIN, async (page) => {
         await page.goto(`/admin/submission/${sent.body._id}`);
         await hydrated(page);

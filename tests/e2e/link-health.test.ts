@@ -44,7 +44,22 @@ describe.skipIf(!hasBrowser)('link health in the browser', () => {
   async function content(name: string, url: string) {
     const draft = await api.post('/api/contents', {}, { token: adminToken });
     const slug = `${name.toLowerCase().replace(/\s+/g, '-')}-${++n}`;
-    const res = await api.put(`/api/contents/${draft.body._id}`, { name, slug, url, image: 'https://images.example.org/cover.png', description: 'A link to check.', category: [], techStack: [], type: [], cost: 'Free', hasCert: false }, { token: adminToken });
+    const res = await api.put(
+      `/api/contents/${draft.body._id}`,
+      {
+        name,
+        slug,
+        url,
+        image: 'https://images.example.org/cover.png',
+        description: 'A link to check.',
+        category: [],
+        techStack: [],
+        type: [],
+        cost: 'Free',
+        hasCert: false,
+      },
+      { token: adminToken },
+    );
     expect(res.status).toBe(200);
     return res.body as { _id: string; slug: string };
   }
@@ -61,7 +76,10 @@ describe.skipIf(!hasBrowser)('link health in the browser', () => {
   /** The CLI's check of these contents only (the demo links point at the real web). */
   async function checkLinks(...ids: string[]) {
     const marks = ids.map(() => '?').join(',');
-    await sql(`INSERT INTO link_checks (content_id, url, due_at) SELECT id, url, ? FROM contents WHERE id NOT IN (${marks}) ON CONFLICT DO UPDATE SET due_at = excluded.due_at`, [Date.now() + 3600_000, ...ids]);
+    await sql(
+      `INSERT INTO link_checks (content_id, url, due_at) SELECT id, url, ? FROM contents WHERE id NOT IN (${marks}) ON CONFLICT DO UPDATE SET due_at = excluded.due_at`,
+      [Date.now() + 3600_000, ...ids],
+    );
     await sql(`UPDATE link_checks SET due_at = 0 WHERE content_id IN (${marks})`, ids);
     return runCli(server.dbUrl, ['links', 'check', '--only-due'], { OUTBOUND_ALLOW_PRIVATE: 'true' });
   }

@@ -110,7 +110,10 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
       await expect.poll(() => filters(page).isVisible()).toBe(false);
 
       await filtersButton(page).click();
-      await filters(page).getByRole('list', { name: 'Technologies' }).getByRole('link', { name: /^HTML\/CSS/ }).click();
+      await filters(page)
+        .getByRole('list', { name: 'Technologies' })
+        .getByRole('link', { name: /^HTML\/CSS/ })
+        .click();
       await page.waitForURL((url) => url.searchParams.get('techStack') === 'html/css');
       await expect.poll(() => filtersButton(page).textContent()).toBe('Filters (3)');
       expect(await filters(page).isVisible()).toBe(false);

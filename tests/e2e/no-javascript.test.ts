@@ -75,7 +75,11 @@ describe.skipIf(!hasBrowser)('account forms without JavaScript', () => {
 
   it('asks for a reset link and sets a new password with it', async () => {
     const email = uniqueEmail('no-script-reset');
-    await fetch(`${server.url}/api/users/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Reset Form', email, password: PASSWORD }) });
+    await fetch(`${server.url}/api/users/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Reset Form', email, password: PASSWORD }),
+    });
     await withoutScript(async (page) => {
       await page.goto('/forget-password');
       await page.getByLabel('Email').fill(email);
@@ -99,9 +103,18 @@ describe.skipIf(!hasBrowser)('account forms without JavaScript', () => {
 
   it('a sign-in form posted from another site is refused, and signs nobody in', async () => {
     const email = uniqueEmail('csrf');
-    await fetch(`${server.url}/api/users/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Csrf', email, password: PASSWORD }) });
+    await fetch(`${server.url}/api/users/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Csrf', email, password: PASSWORD }),
+    });
     const body = new URLSearchParams({ email, password: PASSWORD });
-    const foreign: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null', 'sec-fetch-site': 'cross-site' }, {}];
+    const foreign: Array<Record<string, string>> = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'null', 'sec-fetch-site': 'cross-site' },
+      {},
+    ];
     for (const headers of foreign) {
       const res = await fetch(`${server.url}/signin`, { method: 'POST', body, headers, redirect: 'manual' });
       expect(res.status, JSON.stringify(headers)).toBe(403);

@@ -26,7 +26,12 @@ describe.skipIf(!hasBrowser)('placement', () => {
     const signup = await api.post('/api/users/signup', user);
     expect(signup.status).toBe(201);
     for (const content of body.contents.slice(0, 3)) await api.post('/api/users/save', { contentId: content._id }, { token: signup.body.token });
-    for (let i = 0; i < 3; i++) await api.post('/api/submissions/create', { url: `https://placement-${i}-${Date.now()}.example.org/`, name: `Placement ${i}` }, { token: signup.body.token });
+    for (let i = 0; i < 3; i++)
+      await api.post(
+        '/api/submissions/create',
+        { url: `https://placement-${i}-${Date.now()}.example.org/`, name: `Placement ${i}` },
+        { token: signup.body.token },
+      );
   });
 
   afterAll(async () => {
@@ -120,7 +125,12 @@ describe.skipIf(!hasBrowser)('placement', () => {
       const boxes = await tabs.evaluateAll((links) => links.map((a) => a.getBoundingClientRect().toJSON() as DOMRect));
       expect(new Set(boxes.map((b) => Math.round(b.top))).size, JSON.stringify(boxes)).toBe(1);
       for (const b of boxes) expect(b.right).toBeLessThanOrEqual(PHONE.width);
-      expect(await tabs.allInnerTexts()).toEqual([expect.stringMatching(/^All\s+\(3\)$/), expect.stringMatching(/^Pending\s+\(3\)$/), expect.stringMatching(/^Approved\s+\(0\)$/), expect.stringMatching(/^Rejected\s+\(0\)$/)]);
+      expect(await tabs.allInnerTexts()).toEqual([
+        expect.stringMatching(/^All\s+\(3\)$/),
+        expect.stringMatching(/^Pending\s+\(3\)$/),
+        expect.stringMatching(/^Approved\s+\(0\)$/),
+        expect.stringMatching(/^Rejected\s+\(0\)$/),
+      ]);
       expect(await tabs.first().getAttribute('aria-current')).toBe('page');
     });
   });

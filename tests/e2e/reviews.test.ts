@@ -50,7 +50,12 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
     return page;
   }
 
-  const focused = (page: Page) => page.evaluate(() => ({ own: document.activeElement?.hasAttribute('data-own-review') ?? false, tag: document.activeElement?.tagName, label: document.activeElement?.getAttribute('aria-labelledby') }));
+  const focused = (page: Page) =>
+    page.evaluate(() => ({
+      own: document.activeElement?.hasAttribute('data-own-review') ?? false,
+      tag: document.activeElement?.tagName,
+      label: document.activeElement?.getAttribute('aria-labelledby'),
+    }));
 
   it('your review shows once, at the top, and can be edited and deleted (after a confirmation), the rating line following', async () => {
     const content = contents[0]!;
@@ -89,7 +94,10 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
     const edited = (await api.get(`/api/contents/slug/${content.slug}`)).body;
     const summary = page.locator('[data-rating-summary]');
     expect(await summary.locator('[data-average]').textContent()).toBe(edited.rating.toFixed(1));
-    expect(edited.reviews.find((r: { _id: string }) => r._id === mine.body.review._id)).toMatchObject({ rating: 1, comment: 'On second thought: too shallow.' });
+    expect(edited.reviews.find((r: { _id: string }) => r._id === mine.body.review._id)).toMatchObject({
+      rating: 1,
+      comment: 'On second thought: too shallow.',
+    });
 
     // The page is the same for everyone: after a reload the edit is there too, once.
     await page.reload();
@@ -110,7 +118,9 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
     expect(await focused(page)).toMatchObject({ tag: 'FORM' });
     const after = (await api.get(`/api/contents/slug/${content.slug}`)).body;
     expect(after.numReviews).toBe(edited.numReviews - 1);
-    await expect.poll(() => summary.locator('[data-review-count]').textContent()).toBe(`(${after.numReviews} ${after.numReviews === 1 ? 'review' : 'reviews'})`);
+    await expect
+      .poll(() => summary.locator('[data-review-count]').textContent())
+      .toBe(`(${after.numReviews} ${after.numReviews === 1 ? 'review' : 'reviews'})`);
     expect(await reviews.getByText('On second thought: too shallow.').count()).toBe(0);
     await page.context().close();
   });
@@ -194,7 +204,10 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
     await expect.poll(() => rows.count()).toBe(1);
     await view.getByLabel('Rating').selectOption('');
     await rows.filter({ hasText: 'Meh' }).waitFor();
-    await rows.filter({ hasText: 'Lovely' }).getByRole('button', { name: /Only this/ }).click();
+    await rows
+      .filter({ hasText: 'Lovely' })
+      .getByRole('button', { name: /Only this/ })
+      .click();
     await expect.poll(() => rows.count()).toBe(2);
     await page.locator('[data-content-filter]').getByText(target.name).waitFor();
     expect(new URL(page.url()).searchParams.get('content')).toBe(target._id);
@@ -214,12 +227,18 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
       expect(dialog.message()).toBe('Delete this review?');
       void dialog.accept();
     });
-    await rows.filter({ hasText: 'You are all idiots' }).getByRole('button', { name: /^Delete/ }).click();
+    await rows
+      .filter({ hasText: 'You are all idiots' })
+      .getByRole('button', { name: /^Delete/ })
+      .click();
     await page.getByText('Review deleted successfully').waitFor();
     await expect.poll(() => rows.count()).toBe(1);
     const db = createClient({ url: server.dbUrl });
     try {
-      const audit = await db.execute({ sql: "SELECT action, details FROM audit_log WHERE target_type = 'review' AND target_id = ?", args: [abusive.body.review._id] });
+      const audit = await db.execute({
+        sql: "SELECT action, details FROM audit_log WHERE target_type = 'review' AND target_id = ?",
+        args: [abusive.body.review._id],
+      });
       expect(audit.rows.map((row) => row.action)).toEqual(['review.delete']);
       expect(String(audit.rows[0]!.details)).toContain(marker);
     } finally {

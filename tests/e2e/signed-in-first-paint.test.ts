@@ -41,7 +41,11 @@ function recordFrames(): void {
       signIn: [...document.querySelectorAll('a, button')].filter((el) => el.textContent?.trim() === 'Sign In' && visible(el)).length,
       userNameParsed: Boolean(document.querySelector('[data-user-name]')),
       userName: visible(document.querySelector('[data-user-name]')) ? document.querySelector('[data-user-name]')!.textContent : null,
-      toggles: [...document.querySelectorAll<HTMLElement>('button[data-save-toggle]')].map((b) => ({ id: b.dataset.contentId, pressed: b.getAttribute('aria-pressed'), busy: b.getAttribute('aria-busy') })),
+      toggles: [...document.querySelectorAll<HTMLElement>('button[data-save-toggle]')].map((b) => ({
+        id: b.dataset.contentId,
+        pressed: b.getAttribute('aria-pressed'),
+        busy: b.getAttribute('aria-busy'),
+      })),
     });
     if (document.readyState !== 'complete') requestAnimationFrame(record);
   };
@@ -119,8 +123,15 @@ describe.skipIf(!hasBrowser)('a signed-in user never sees the visitor frame', ()
         }
         // Chromium may paint a long page before it has parsed all of it: the name and the saved card are in a
         // frame once their part of the page is parsed, right from that frame on (checked above).
-        expect(frames.some((frame) => frame.userName === user.name), path).toBe(true);
-        if (path !== '/') expect(frames.some((frame) => frame.toggles.some((t) => t.id === saved._id)), path).toBe(true);
+        expect(
+          frames.some((frame) => frame.userName === user.name),
+          path,
+        ).toBe(true);
+        if (path !== '/')
+          expect(
+            frames.some((frame) => frame.toggles.some((t) => t.id === saved._id)),
+            path,
+          ).toBe(true);
       }
     });
   });

@@ -176,7 +176,9 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       expect(await first.getByText(user.name, { exact: true }).isVisible()).toBe(true);
       expect(await first.getByRole('img', { name: 'Rated 4 out of 5' }).isVisible()).toBe(true);
       const summary = page.locator('[data-rating-summary]');
-      await expect.poll(() => summary.locator('[data-review-count]').textContent()).toBe(`(${after.numReviews} ${after.numReviews === 1 ? 'review' : 'reviews'})`);
+      await expect
+        .poll(() => summary.locator('[data-review-count]').textContent())
+        .toBe(`(${after.numReviews} ${after.numReviews === 1 ? 'review' : 'reviews'})`);
       expect(await summary.locator('[data-average]').textContent()).toBe(after.rating.toFixed(1));
       await reviews.getByRole('heading', { name: 'Your review' }).waitFor();
       expect(await reviews.getByRole('button', { name: 'Post review' }).count()).toBe(0);
@@ -211,7 +213,9 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       await page.goto(`/content/${content.slug}`);
       const invitation = page.locator('[data-signin-to-review]');
       expect(await invitation.textContent()).toMatch(/Please\s+Sign In\s+to write a review/);
-      expect(await invitation.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(`/signin?redirect=${encodeURIComponent(`/content/${content.slug}`)}`);
+      expect(await invitation.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(
+        `/signin?redirect=${encodeURIComponent(`/content/${content.slug}`)}`,
+      );
       expect(await page.getByRole('button', { name: 'Post review' }).count()).toBe(0);
     });
   });
@@ -240,7 +244,12 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       const admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
       const { body } = await api.get('/api/submissions/admin?page=1', { token: admin.token });
       const created = body.submissions.find((s: { url: string }) => s.url === url);
-      expect(created).toMatchObject({ name: 'Computer Programming (Khan Academy)', cost: 'Free/Paid', hasCert: false, description: 'Free lessons in programming.' });
+      expect(created).toMatchObject({
+        name: 'Computer Programming (Khan Academy)',
+        cost: 'Free/Paid',
+        hasCert: false,
+        description: 'Free lessons in programming.',
+      });
       expect(created.category.map((t: { label: string }) => t.label)).toEqual(['Software Engineering']);
 
       await page.goto('/submit-content');
@@ -306,7 +315,10 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
 
       await signOut(page);
       await page.goto('/');
-      const homeCard = page.locator('[data-content-card]').filter({ hasNot: page.getByText(content.name, { exact: true }) }).first();
+      const homeCard = page
+        .locator('[data-content-card]')
+        .filter({ hasNot: page.getByText(content.name, { exact: true }) })
+        .first();
       const homeName = (await homeCard.getByRole('heading').textContent())!.trim();
       await homeCard.getByRole('button', { name: `Save ${homeName}` }).click();
       await page.waitForURL((url) => url.pathname === '/signin');
@@ -323,7 +335,11 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
     await withPage(async (page) => {
       const here = '/search?category=web-development';
       await page.goto(here);
-      await page.locator('[data-content-card]').first().getByRole('button', { name: /^Save / }).click();
+      await page
+        .locator('[data-content-card]')
+        .first()
+        .getByRole('button', { name: /^Save / })
+        .click();
       await page.waitForURL((url) => url.pathname === '/signin');
       expect(pathOf(page)).toBe(`/signin?redirect=${encodeURIComponent(here)}`);
       await page.getByText('Please sign in first').waitFor();

@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../db/client.ts';
 import { migrateDb } from '../../db/migrate.ts';
 import { generateSyntheticCatalog } from '../../db/maintenance/seed/synthetic.ts';
-import { countAllContents, findUserReview, getContentBySlug, latestContents, listFilters, searchContents, sitemapEntries } from '../../db/catalog/catalog-reads.ts';
+import {
+  countAllContents,
+  findUserReview,
+  getContentBySlug,
+  latestContents,
+  listFilters,
+  searchContents,
+  sitemapEntries,
+} from '../../db/catalog/catalog-reads.ts';
 import { parseSearchParams } from '../../db/catalog/validation/search.ts';
 import { listContentsForAdmin } from '../../db/reports/content-table.ts';
 import { listUsers } from '../../db/accounts/user-admin.ts';
@@ -68,13 +76,15 @@ async function recorded(run: () => Promise<unknown>): Promise<Array<{ sql: strin
 /** Plan lines that read a table row by row without an index. */
 async function fullScans(statement: { sql: string; params: unknown[] }): Promise<string[]> {
   const plan = await explain({ sql: `EXPLAIN QUERY PLAN ${statement.sql}`, args: statement.params as never[] });
-  return plan.rows
-    .map((r) => String(r.detail))
-    .filter((detail) => /^SCAN /.test(detail))
-    // Allowed: an index scan, the FTS index, a constant row, and the tags and their aliases (values renamed
-    // or merged away), read whole (a row per tag, not per content) once per catalog version — here on every
-    // search, since the test turns caches off.
-    .filter((detail) => !/USING (COVERING )?INDEX|VIRTUAL TABLE|CONSTANT ROW|^SCAN f\b|^SCAN tags$|^SCAN tag_aliases$/.test(detail));
+  return (
+    plan.rows
+      .map((r) => String(r.detail))
+      .filter((detail) => /^SCAN /.test(detail))
+      // Allowed: an index scan, the FTS index, a constant row, and the tags and their aliases (values renamed
+      // or merged away), read whole (a row per tag, not per content) once per catalog version — here on every
+      // search, since the test turns caches off.
+      .filter((detail) => !/USING (COVERING )?INDEX|VIRTUAL TABLE|CONSTANT ROW|^SCAN f\b|^SCAN tags$|^SCAN tag_aliases$/.test(detail))
+  );
 }
 
 describe(`query plans on ${SIZE.toLocaleString('en')} contents`, () => {
@@ -99,7 +109,8 @@ describe(`query plans on ${SIZE.toLocaleString('en')} contents`, () => {
       () => countAllContents(db),
     ];
     const problems: string[] = [];
-    for (const run of runs) for (const statement of await recorded(run)) for (const scan of await fullScans(statement)) problems.push(`${scan} in ${statement.sql.slice(0, 120)}`);
+    for (const run of runs)
+      for (const statement of await recorded(run)) for (const scan of await fullScans(statement)) problems.push(`${scan} in ${statement.sql.slice(0, 120)}`);
     // A sitemap file lists every content: reading them in primary-key (rowid) order is the plan we want.
     const expected = [/^SCAN contents in select "slug", "updated_at" from "contents" order by "contents"."seq"/];
     expect(problems.filter((p) => !expected.some((plan) => plan.test(p)))).toEqual([]);
@@ -113,7 +124,7 @@ describe(`query plans on ${SIZE.toLocaleString('en')} contents`, () => {
     expect(reads(first)).toHaveLength(1);
     const second = await recorded(() => searchContents(db, parseSearchParams(new URLSearchParams('category=web-development&cost=Free'))));
     expect(reads(second)).toEqual([]);
-    await db.$client.execute("UPDATE contents SET rating = 4.5, num_reviews = num_reviews + 1 WHERE seq = (SELECT max(seq) FROM contents)");
+    await db.$client.execute('UPDATE contents SET rating = 4.5, num_reviews = num_reviews + 1 WHERE seq = (SELECT max(seq) FROM contents)');
     const afterChange = await recorded(() => searchContents(db, parseSearchParams(new URLSearchParams('category=web-development&order=topRated'))));
     expect(reads(afterChange)).toEqual([]);
   });
@@ -150,7 +161,8 @@ describe(`query plans on ${SIZE.toLocaleString('en')} contents`, () => {
     const problems: string[] = [];
     for (const run of lists) {
       for (const statement of await recorded(run)) {
-        for (const scan of await fullScans(statement)) if (!/^SCAN (content_drafts|json_each)\b/.test(scan)) problems.push(`${scan} in ${statement.sql.slice(0, 120)}`);
+        for (const scan of await fullScans(statement))
+          if (!/^SCAN (content_drafts|json_each)\b/.test(scan)) problems.push(`${scan} in ${statement.sql.slice(0, 120)}`);
       }
     }
     expect(problems).toEqual([]);

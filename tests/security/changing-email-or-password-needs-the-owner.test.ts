@@ -48,8 +48,14 @@ describe('a change of email or password', () => {
     await ageSession(a.token);
     const change = { name: 'Owner', email: a.email, password: 'a-new-password-1' };
     expect(await api.put('/api/users/profile', change, { token: a.token })).toMatchObject({ status: 400, body: { message: CURRENT_PASSWORD_NEEDED } });
-    expect(await api.put('/api/users/profile', { ...change, currentPassword: 'not-it-at-all' }, { token: a.token })).toMatchObject({ status: 400, body: { message: CURRENT_PASSWORD_WRONG } });
-    expect(await api.put('/api/users/profile', { ...change, email: uniqueEmail('stolen') }, { token: a.token })).toMatchObject({ status: 400, body: { message: CURRENT_PASSWORD_NEEDED } });
+    expect(await api.put('/api/users/profile', { ...change, currentPassword: 'not-it-at-all' }, { token: a.token })).toMatchObject({
+      status: 400,
+      body: { message: CURRENT_PASSWORD_WRONG },
+    });
+    expect(await api.put('/api/users/profile', { ...change, email: uniqueEmail('stolen') }, { token: a.token })).toMatchObject({
+      status: 400,
+      body: { message: CURRENT_PASSWORD_NEEDED },
+    });
     // Nothing changed: the old password still signs in.
     expect((await api.post('/api/users/signin', { email: a.email, password: 'password-123' })).status).toBe(200);
     // A name alone needs nothing more.

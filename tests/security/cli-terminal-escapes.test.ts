@@ -43,12 +43,18 @@ afterEach(async () => {
 
 async function storeHostileRows(): Promise<void> {
   await db.query("INSERT INTO users (id, name, email, password_hash) VALUES ('u1', ?, ?, 'x')", [USER_NAME, EMAIL]);
-  await db.query("INSERT INTO submissions (id, user_id, name, slug, url, url_key, description) VALUES ('s1', 'u1', ?, 'nice-course', 'https://nice.example/', 'nice.example', ?)", [NAME, DESCRIPTION]);
-  await db.query("INSERT INTO contents (id, name, slug, url, url_key, description) VALUES ('c1', ?, 'listed-course', 'https://listed.example/', 'listed.example', ?)", [NAME, DESCRIPTION]);
-  await db.query("INSERT INTO audit_log (actor, actor_label, action, target_type, target_id, details) VALUES ('user:u1', ?, 'content.update', 'content', 'c1', ?)", [
-    EMAIL,
-    JSON.stringify({ name: NAME, note: DESCRIPTION }),
-  ]);
+  await db.query(
+    "INSERT INTO submissions (id, user_id, name, slug, url, url_key, description) VALUES ('s1', 'u1', ?, 'nice-course', 'https://nice.example/', 'nice.example', ?)",
+    [NAME, DESCRIPTION],
+  );
+  await db.query(
+    "INSERT INTO contents (id, name, slug, url, url_key, description) VALUES ('c1', ?, 'listed-course', 'https://listed.example/', 'listed.example', ?)",
+    [NAME, DESCRIPTION],
+  );
+  await db.query(
+    "INSERT INTO audit_log (actor, actor_label, action, target_type, target_id, details) VALUES ('user:u1', ?, 'content.update', 'content', 'c1', ?)",
+    [EMAIL, JSON.stringify({ name: NAME, note: DESCRIPTION })],
+  );
   await db.query('INSERT INTO outbox ("to", subject, text) VALUES (?, ?, ?)', [EMAIL, `Hello ${USER_NAME}`, `Hello ${USER_NAME},\n\n${DESCRIPTION}\n`]);
 }
 

@@ -84,5 +84,7 @@ it('a CSV saved by a spreadsheet keeps its quote escapes, and imports as the tex
   const csv = join(source.dir, 'edited.csv');
   writeFileSync(csv, `name,url,description\n'=1+1,https://sheet.example/,"'=HYPERLINK(""https://evil.example"")"\n`);
   expect((await runCli(source.url, ['import', csv])).code).toBe(0);
-  expect(await source.query('SELECT name, description FROM contents')).toEqual([expect.objectContaining({ name: '=1+1', description: '=HYPERLINK("https://evil.example")' })]);
+  expect(await source.query('SELECT name, description FROM contents')).toEqual([
+    expect.objectContaining({ name: '=1+1', description: '=HYPERLINK("https://evil.example")' }),
+  ]);
 });

@@ -81,7 +81,9 @@ describe('while the SMTP server is down', () => {
     });
     expect(String(waiting.last_error)).toMatch(/ECONNREFUSED/);
     const listed = await runCli(server.dbUrl, ['mail', 'outbox', '--json']);
-    expect(JSON.parse(listed.stdout)).toContainEqual(expect.objectContaining({ to: email, status: 'pending', attempts: expect.any(Number), lastError: expect.stringMatching(/ECONNREFUSED/) }));
+    expect(JSON.parse(listed.stdout)).toContainEqual(
+      expect.objectContaining({ to: email, status: 'pending', attempts: expect.any(Number), lastError: expect.stringMatching(/ECONNREFUSED/) }),
+    );
 
     const smtp = await startSmtp(smtpPort);
     cleanups.push(smtp.close);

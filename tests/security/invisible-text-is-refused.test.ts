@@ -64,11 +64,14 @@ describe('sign-up', () => {
     expect(await stored('users', 'name', 'id = ?', [user._id])).toEqual(['Invisible']);
   });
 
-  it.each([['\u0000'], ['\u0000\u0000\u0007'], ['\u200B\u202E\u2066'], ['\uFEFF \u3164 \t\n']])('a name of only invisible characters (%j) is refused and creates no account', async (name) => {
-    const email = uniqueEmail('invisible');
-    expectRefused(await api.post('/api/users/signup', { name, email, password: 'password-123' }), 'Name is required');
-    expect(await count('users', 'email = ?', [email])).toBe(0);
-  });
+  it.each([['\u0000'], ['\u0000\u0000\u0007'], ['\u200B\u202E\u2066'], ['\uFEFF \u3164 \t\n']])(
+    'a name of only invisible characters (%j) is refused and creates no account',
+    async (name) => {
+      const email = uniqueEmail('invisible');
+      expectRefused(await api.post('/api/users/signup', { name, email, password: 'password-123' }), 'Name is required');
+      expect(await count('users', 'email = ?', [email])).toBe(0);
+    },
+  );
 
   it('an email with invisible characters is stored as the visible address, and signs in as typed or clean', async () => {
     const email = uniqueEmail('zw');
@@ -79,7 +82,10 @@ describe('sign-up', () => {
   });
 
   it('a header smuggled into an email is refused', async () => {
-    expectRefused(await api.post('/api/users/signup', { name: 'Smuggler', email: 'a@b.co\r\nBcc: x@y.co', password: 'password-123' }), 'Email is not a valid email address');
+    expectRefused(
+      await api.post('/api/users/signup', { name: 'Smuggler', email: 'a@b.co\r\nBcc: x@y.co', password: 'password-123' }),
+      'Email is not a valid email address',
+    );
   });
 });
 
@@ -115,15 +121,25 @@ describe('reviews', () => {
   it('a comment of only NULs is refused with the required-comment message and writes no review', async () => {
     const user = await newUser();
     const content = await someContent();
-    expectRefused(await api.post(`/api/contents/${content._id}/reviews`, { rating: 4, comment: '\u0000\u0000' }, { token: user.token }), 'Please enter comment and rating');
-    expectRefused(await api.post(`/api/contents/${content._id}/reviews`, { rating: 4, comment: '\u200B\n\u2067\t' }, { token: user.token }), 'Please enter comment and rating');
+    expectRefused(
+      await api.post(`/api/contents/${content._id}/reviews`, { rating: 4, comment: '\u0000\u0000' }, { token: user.token }),
+      'Please enter comment and rating',
+    );
+    expectRefused(
+      await api.post(`/api/contents/${content._id}/reviews`, { rating: 4, comment: '\u200B\n\u2067\t' }, { token: user.token }),
+      'Please enter comment and rating',
+    );
     expect(await count('reviews', 'user_id = ?', [user._id])).toBe(0);
   });
 
   it('a comment keeps its line breaks and tabs, and loses its control characters', async () => {
     const user = await newUser();
     const content = await someContent();
-    const res = await api.post(`/api/contents/${content._id}/reviews`, { rating: 5, comment: '\u0000Great\u0007 course.\r\n\tSecond line\u202E' }, { token: user.token });
+    const res = await api.post(
+      `/api/contents/${content._id}/reviews`,
+      { rating: 5, comment: '\u0000Great\u0007 course.\r\n\tSecond line\u202E' },
+      { token: user.token },
+    );
     expect(res.status).toBe(201);
     expect(res.body.review.comment).toBe('Great course.\n\tSecond line');
     expect(await stored('reviews', 'comment', 'user_id = ?', [user._id])).toEqual(['Great course.\n\tSecond line']);
@@ -134,7 +150,11 @@ describe('submissions', () => {
   it('name and description are stored clean; a name of only invisible characters is derived from the URL', async () => {
     const user = await newUser();
     const key = Math.random().toString(36).slice(2);
-    const named = await api.post('/api/submissions/create', { url: `https://a-${key}.example.org/`, name: '\u0000Rust\u200B Book\u202E', description: 'Line one\u0000\r\nLine two\u0085' }, { token: user.token });
+    const named = await api.post(
+      '/api/submissions/create',
+      { url: `https://a-${key}.example.org/`, name: '\u0000Rust\u200B Book\u202E', description: 'Line one\u0000\r\nLine two\u0085' },
+      { token: user.token },
+    );
     expect(named.status).toBe(201);
     expect(await stored('submissions', 'name', 'id = ?', [named.body._id])).toEqual(['Rust Book']);
     expect(await stored('submissions', 'description', 'id = ?', [named.body._id])).toEqual(['Line one\nLine two']);
@@ -170,7 +190,12 @@ describe('admin edits', () => {
     const created = await api.post('/api/contents', {}, { token: adminToken });
     const res = await api.put(`/api/contents/${created.body._id}`, content(key), { token: adminToken });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: `Admin Edited ${key}`, slug: `admin-edited-${key}`, url: `https://admin-${key}.example.org/`, description: 'First line\nsecond line' });
+    expect(res.body).toMatchObject({
+      name: `Admin Edited ${key}`,
+      slug: `admin-edited-${key}`,
+      url: `https://admin-${key}.example.org/`,
+      description: 'First line\nsecond line',
+    });
     expect(await stored('contents', 'name', 'id = ?', [created.body._id])).toEqual([`Admin Edited ${key}`]);
     expect(await stored('contents', 'description', 'id = ?', [created.body._id])).toEqual(['First line\nsecond line']);
   });

@@ -68,7 +68,16 @@ describe('the server, as it runs by default', () => {
   });
 
   it('refuses a website on this machine or a private network, in a submission, a URL check and an admin edit', async () => {
-    const refused = ['http://127.0.0.1:4512/', 'http://localhost:8080/admin', 'http://api.localhost/', 'http://10.0.0.7/', 'http://192.168.1.1/', 'http://169.254.169.254/latest/', 'http://[::1]:3000/', 'http://[fd00::1]/'];
+    const refused = [
+      'http://127.0.0.1:4512/',
+      'http://localhost:8080/admin',
+      'http://api.localhost/',
+      'http://10.0.0.7/',
+      'http://192.168.1.1/',
+      'http://169.254.169.254/latest/',
+      'http://[::1]:3000/',
+      'http://[fd00::1]/',
+    ];
     const draft = (await api.post('/api/contents', {}, { token: admin.token })).body as { _id: string };
     for (const url of refused) {
       const submitted = await api.post('/api/submissions/create', { url }, { token: user.token });
@@ -76,7 +85,22 @@ describe('the server, as it runs by default', () => {
       expect(submitted, url).toMatchObject({ status: 400, body: { message: expect.stringMatching(/public web address|valid http/) } });
       const checked = await api.get(`/api/submissions/check?url=${encodeURIComponent(url)}`, { token: user.token });
       expect(checked.status, url).toBe(400);
-      const edited = await api.put(`/api/contents/${draft._id}`, { name: 'Internal', slug: `internal-${Date.now()}`, url, image: 'https://images.example.org/cover.png', description: 'An internal page.', category: [], techStack: [], type: [], cost: 'Free', hasCert: false }, { token: admin.token });
+      const edited = await api.put(
+        `/api/contents/${draft._id}`,
+        {
+          name: 'Internal',
+          slug: `internal-${Date.now()}`,
+          url,
+          image: 'https://images.example.org/cover.png',
+          description: 'An internal page.',
+          category: [],
+          techStack: [],
+          type: [],
+          cost: 'Free',
+          hasCert: false,
+        },
+        { token: admin.token },
+      );
       expect(edited.body.message, url).toMatch(/public web address|valid http/);
       expect(edited.status, url).toBe(400);
     }

@@ -29,7 +29,14 @@ function signInFrom(address: string, credentials: { email: string; password: str
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: server.port, localAddress: address, method: 'POST', path: '/api/users/signin', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        localAddress: address,
+        method: 'POST',
+        path: '/api/users/signin',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: Number(res.headers['retry-after'] ?? 0), ms: performance.now() - started }));

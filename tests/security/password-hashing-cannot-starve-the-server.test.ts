@@ -91,7 +91,9 @@ describe('many accounts hashing at once', () => {
 
   it(`${FLOOD} concurrent sign-ups (each a hash) get 201 or 503 with Retry-After, and the server answers a sign-in meanwhile`, async () => {
     const quiet = await quietSignIn(api);
-    const flood = Promise.all(Array.from({ length: FLOOD }, () => api.post('/api/users/signup', { name: 'Crowd', email: uniqueEmail('crowd'), password: 'password-123' })));
+    const flood = Promise.all(
+      Array.from({ length: FLOOD }, () => api.post('/api/users/signup', { name: 'Crowd', email: uniqueEmail('crowd'), password: 'password-123' })),
+    );
     const { signIn, control } = await signInDuringFlood(api, quiet.token);
     const responses = await flood;
     expectOrderlyAnswers(responses, [201, 503]);

@@ -20,9 +20,19 @@ let server: TestServer;
 let api: ApiClient;
 
 async function signIn(email: string, password: string): Promise<Person> {
-  const response = await fetch(`${server.url}/api/users/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const response = await fetch(`${server.url}/api/users/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   const body = (await response.json()) as Person;
-  return { ...body, cookie: response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+  return {
+    ...body,
+    cookie: response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  };
 }
 
 async function newPerson(name: string): Promise<Person> {
@@ -37,7 +47,11 @@ function expectNothingOf(person: Person, html: string, where: string): void {
   expect(html, where).not.toContain(person._id);
 }
 
-const page = (path: string, person?: Person) => fetch(server.url + path, { headers: person ? { cookie: person.cookie, 'accept-encoding': 'gzip, br' } : { 'accept-encoding': 'gzip, br' }, redirect: 'manual' });
+const page = (path: string, person?: Person) =>
+  fetch(server.url + path, {
+    headers: person ? { cookie: person.cookie, 'accept-encoding': 'gzip, br' } : { 'accept-encoding': 'gzip, br' },
+    redirect: 'manual',
+  });
 
 beforeAll(async () => {
   // Nothing cached yet: the first to ask for each page is a signed-in user.

@@ -26,18 +26,131 @@ interface Parts {
 
 const GOOD: Parts = { requestLine: 'GET /search?category=web-development HTTP/1.1', headers: ['Host: 127.0.0.1'], body: '' };
 
-const BAD_METHODS = ['TRACE', 'PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'SEARCH', 'PURGE', 'REPORT', 'MKACTIVITY', 'CHECKOUT', 'MERGE', 'M-SEARCH', 'NOTIFY', 'SUBSCRIBE', 'UNSUBSCRIBE', 'LINK', 'UNLINK', 'SOURCE', 'BIND', 'REBIND', 'UNBIND', 'ACL', 'QUERY', 'get', 'Get', 'GETT', 'G ET', 'FOO', 'TRACK', 'DEBUG', '', '\u0000', 'GET\t', 'X'.repeat(300), 'PUT', 'PATCH', 'DELETE', 'POST'];
+const BAD_METHODS = [
+  'TRACE',
+  'PROPFIND',
+  'PROPPATCH',
+  'MKCOL',
+  'COPY',
+  'MOVE',
+  'LOCK',
+  'UNLOCK',
+  'SEARCH',
+  'PURGE',
+  'REPORT',
+  'MKACTIVITY',
+  'CHECKOUT',
+  'MERGE',
+  'M-SEARCH',
+  'NOTIFY',
+  'SUBSCRIBE',
+  'UNSUBSCRIBE',
+  'LINK',
+  'UNLINK',
+  'SOURCE',
+  'BIND',
+  'REBIND',
+  'UNBIND',
+  'ACL',
+  'QUERY',
+  'get',
+  'Get',
+  'GETT',
+  'G ET',
+  'FOO',
+  'TRACK',
+  'DEBUG',
+  '',
+  '\u0000',
+  'GET\t',
+  'X'.repeat(300),
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'POST',
+];
 const PAGE_PATHS = ['/', '/search', '/content/freecodecamp', '/signin', '/feed.xml', '/admin', '/saved'];
 
 const BAD_TARGETS = [
-  '//', '///', '//evil.example', '//evil.example/ws', '/\\', '/\\evil.example', '/a\\b', '\\', '/%', '/%z', '/%zz', '/%E6%97', '/%C0%AF', '/%FF',
-  '/search?q=%', '/search?q=%G0', '*', 'http://evil.example/', 'https://evil.example/x', 'http://[', 'http://[::1', 'evil.example',
-  'search', '', '?', '#', '/\u0000', '/a\u0001b', '/\u007f', '/\u001b[2J', `/${'a'.repeat(20_000)}`, '/é', '/日本', '/\u00ff', '/ /', '/\t',
+  '//',
+  '///',
+  '//evil.example',
+  '//evil.example/ws',
+  '/\\',
+  '/\\evil.example',
+  '/a\\b',
+  '\\',
+  '/%',
+  '/%z',
+  '/%zz',
+  '/%E6%97',
+  '/%C0%AF',
+  '/%FF',
+  '/search?q=%',
+  '/search?q=%G0',
+  '*',
+  'http://evil.example/',
+  'https://evil.example/x',
+  'http://[',
+  'http://[::1',
+  'evil.example',
+  'search',
+  '',
+  '?',
+  '#',
+  '/\u0000',
+  '/a\u0001b',
+  '/\u007f',
+  '/\u001b[2J',
+  `/${'a'.repeat(20_000)}`,
+  '/é',
+  '/日本',
+  '/\u00ff',
+  '/ /',
+  '/\t',
 ];
 const BAD_HOSTS = [
-  'a@b', 'user:pass@127.0.0.1', 'a/b', 'a\\b', '[', ']', '[::1', 'http://[', 'http://evil.example', 'evil example', 'a:b', 'a:b:c', ':80',
-  '127.0.0.1:99999', '127.0.0.1:-1', '-a.example', 'a.example-', '.', '..', 'a..b?', 'a#b', 'a?b', 'a%00b', 'é.example', '日本.jp', '',
-  `${'a'.repeat(300)}@`, '127.0.0.1:80:80', '[zz::1]', 'a,b', 'a;b', "a'b", 'a"b', 'a<b', 'a>b', 'a|b', 'a{b', 'a}b', 'a^b', 'a`b', 'a~b/',
+  'a@b',
+  'user:pass@127.0.0.1',
+  'a/b',
+  'a\\b',
+  '[',
+  ']',
+  '[::1',
+  'http://[',
+  'http://evil.example',
+  'evil example',
+  'a:b',
+  'a:b:c',
+  ':80',
+  '127.0.0.1:99999',
+  '127.0.0.1:-1',
+  '-a.example',
+  'a.example-',
+  '.',
+  '..',
+  'a..b?',
+  'a#b',
+  'a?b',
+  'a%00b',
+  'é.example',
+  '日本.jp',
+  '',
+  `${'a'.repeat(300)}@`,
+  '127.0.0.1:80:80',
+  '[zz::1]',
+  'a,b',
+  'a;b',
+  "a'b",
+  'a"b',
+  'a<b',
+  'a>b',
+  'a|b',
+  'a{b',
+  'a}b',
+  'a^b',
+  'a`b',
+  'a~b/',
 ];
 const BAD_HEADERS = [
   [`X-Big: ${'a'.repeat(20_000)}`],
@@ -75,7 +188,14 @@ const WS_UPGRADES = [
   ['Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Origin: ORIGIN'],
   ['Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', 'Origin: null'],
 ];
-const JSON_ENDPOINTS = ['/api/users/signin', '/api/users/signup', '/api/users/forget-password', '/api/users/reset-password', '/api/submissions/create', '/api/users/save'];
+const JSON_ENDPOINTS = [
+  '/api/users/signin',
+  '/api/users/signup',
+  '/api/users/forget-password',
+  '/api/users/reset-password',
+  '/api/submissions/create',
+  '/api/users/save',
+];
 const BAD_BODIES: Array<{ type: string; body: string; length?: number }> = [
   { type: 'application/json', body: '{' },
   { type: 'application/json', body: '{"email":' },
@@ -87,7 +207,7 @@ const BAD_BODIES: Array<{ type: string; body: string; length?: number }> = [
   { type: 'application/json', body: '\u00ff\u00fe{}' },
   { type: 'application/json', body: '{"a":"\ud800"}' },
   { type: 'application/json', body: `{"a":"${'x'.repeat(150_000)}"}` },
-  { type: 'application/json', body: '[' .repeat(10_000) },
+  { type: 'application/json', body: '['.repeat(10_000) },
   { type: 'text/plain', body: '{"email":"a@b.c","password":"x"}' },
   { type: 'application/x-www-form-urlencoded', body: 'email=a%40b.c&password=x' },
   { type: 'multipart/form-data; boundary=x', body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--' },
@@ -97,7 +217,10 @@ const BAD_BODIES: Array<{ type: string; body: string; length?: number }> = [
 
 function serialise(parts: Parts): string {
   const headers = [...parts.headers, 'Connection: close'];
-  const length = parts.body && !parts.headers.some((h) => /^(content-length|transfer-encoding):/i.test(h)) ? [`Content-Length: ${Buffer.byteLength(parts.body, 'latin1')}`] : [];
+  const length =
+    parts.body && !parts.headers.some((h) => /^(content-length|transfer-encoding):/i.test(h))
+      ? [`Content-Length: ${Buffer.byteLength(parts.body, 'latin1')}`]
+      : [];
   return `${parts.requestLine}\r\n${[...headers, ...length].join('\r\n')}\r\n\r\n${parts.body}`;
 }
 
@@ -108,25 +231,61 @@ function malformedRequests(origin: string): Array<{ name: string; data: string }
   const next = random(20261123);
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
 
-  for (const method of BAD_METHODS) for (const path of ['/', pick(PAGE_PATHS)]) add(`method ${method} ${path}`, { ...GOOD, requestLine: `${method} ${path} HTTP/1.1` });
-  for (const target of BAD_TARGETS) for (const method of ['GET', 'HEAD', 'POST']) add(`target ${method} ${target.slice(0, 40)}`, { ...GOOD, requestLine: `${method} ${target} HTTP/1.1` });
+  for (const method of BAD_METHODS)
+    for (const path of ['/', pick(PAGE_PATHS)]) add(`method ${method} ${path}`, { ...GOOD, requestLine: `${method} ${path} HTTP/1.1` });
+  for (const target of BAD_TARGETS)
+    for (const method of ['GET', 'HEAD', 'POST']) add(`target ${method} ${target.slice(0, 40)}`, { ...GOOD, requestLine: `${method} ${target} HTTP/1.1` });
   // (Extra spaces between the parts are not on this list: RFC 9112 §3 lets a server split on whitespace.)
-  for (const line of ['GET / HTTP/2.0', 'GET / HTTP/1.2', 'GET / HTTP/0.9', 'GET / HTTP/1', 'GET / HTTP/1.1 extra', 'GET / http/1.1', 'GET / FTP/1.1', 'GET /', 'GET', ' GET / HTTP/1.1', 'GET\t/\tHTTP/1.1', 'GET / HTTP/1.1\u0000', '\u0016\u0003\u0001\u0002\u0000\u0001\u0000\u0001\u00fc\u0003\u0003']) {
+  for (const line of [
+    'GET / HTTP/2.0',
+    'GET / HTTP/1.2',
+    'GET / HTTP/0.9',
+    'GET / HTTP/1',
+    'GET / HTTP/1.1 extra',
+    'GET / http/1.1',
+    'GET / FTP/1.1',
+    'GET /',
+    'GET',
+    ' GET / HTTP/1.1',
+    'GET\t/\tHTTP/1.1',
+    'GET / HTTP/1.1\u0000',
+    '\u0016\u0003\u0001\u0002\u0000\u0001\u0000\u0001\u00fc\u0003\u0003',
+  ]) {
     add(`request line ${JSON.stringify(line)}`, { ...GOOD, requestLine: line });
   }
-  for (const host of BAD_HOSTS) for (const path of ['/', '/api/contents/search', pick(PAGE_PATHS)]) add(`host ${host.slice(0, 40)} ${path}`, { ...GOOD, requestLine: `GET ${path} HTTP/1.1`, headers: [`Host: ${host}`] });
+  for (const host of BAD_HOSTS)
+    for (const path of ['/', '/api/contents/search', pick(PAGE_PATHS)])
+      add(`host ${host.slice(0, 40)} ${path}`, { ...GOOD, requestLine: `GET ${path} HTTP/1.1`, headers: [`Host: ${host}`] });
   add('no host', { ...GOOD, headers: [] });
   add('two hosts', { ...GOOD, headers: ['Host: 127.0.0.1', 'Host: evil.example'] });
   add('two equal hosts', { ...GOOD, headers: ['Host: 127.0.0.1', 'Host: 127.0.0.1'] });
-  for (const headers of BAD_HEADERS) for (const path of ['/', '/api/users/signin']) add(`header ${headers[0]!.slice(0, 30)} ${path}`, { ...GOOD, requestLine: `${path === '/' ? 'GET' : 'POST'} ${path} HTTP/1.1`, headers: ['Host: 127.0.0.1', ...headers] });
-  for (const headers of BAD_UPGRADES) for (const path of ['/', '/search', '//', '/\\', 'http://[']) add(`upgrade ${headers[1]} ${path}`, { ...GOOD, requestLine: `GET ${path} HTTP/1.1`, headers: ['Host: 127.0.0.1', ...headers] });
-  for (const headers of WS_UPGRADES) for (const method of ['GET', 'POST']) add(`ws ${headers.slice(2).join(' ').slice(0, 40)} ${method}`, { ...GOOD, requestLine: `${method} /ws HTTP/1.1`, headers: ['Host: 127.0.0.1', ...headers.map((h) => h.replace('ORIGIN', origin))] });
+  for (const headers of BAD_HEADERS)
+    for (const path of ['/', '/api/users/signin'])
+      add(`header ${headers[0]!.slice(0, 30)} ${path}`, {
+        ...GOOD,
+        requestLine: `${path === '/' ? 'GET' : 'POST'} ${path} HTTP/1.1`,
+        headers: ['Host: 127.0.0.1', ...headers],
+      });
+  for (const headers of BAD_UPGRADES)
+    for (const path of ['/', '/search', '//', '/\\', 'http://['])
+      add(`upgrade ${headers[1]} ${path}`, { ...GOOD, requestLine: `GET ${path} HTTP/1.1`, headers: ['Host: 127.0.0.1', ...headers] });
+  for (const headers of WS_UPGRADES)
+    for (const method of ['GET', 'POST'])
+      add(`ws ${headers.slice(2).join(' ').slice(0, 40)} ${method}`, {
+        ...GOOD,
+        requestLine: `${method} /ws HTTP/1.1`,
+        headers: ['Host: 127.0.0.1', ...headers.map((h) => h.replace('ORIGIN', origin))],
+      });
   for (const endpoint of JSON_ENDPOINTS) {
     for (const { type, body, length } of BAD_BODIES) {
       const headers = ['Host: 127.0.0.1', `Content-Type: ${type}`, ...(length === undefined ? [] : [`Content-Length: ${length}`])];
       add(`body ${endpoint} ${type} ${body.slice(0, 20)}`, { requestLine: `POST ${endpoint} HTTP/1.1`, headers, body });
     }
-    add(`chunked garbage ${endpoint}`, { requestLine: `POST ${endpoint} HTTP/1.1`, headers: ['Host: 127.0.0.1', 'Content-Type: application/json', 'Transfer-Encoding: chunked'], body: 'zz\r\n{}\r\n0\r\n\r\n' });
+    add(`chunked garbage ${endpoint}`, {
+      requestLine: `POST ${endpoint} HTTP/1.1`,
+      headers: ['Host: 127.0.0.1', 'Content-Type: application/json', 'Transfer-Encoding: chunked'],
+      body: 'zz\r\n{}\r\n0\r\n\r\n',
+    });
   }
   // Random pairings: a broken target, Host or header together with another broken part.
   while (cases.length < 700) {
@@ -134,9 +293,17 @@ function malformedRequests(origin: string): Array<{ name: string; data: string }
     const target = pick([...BAD_TARGETS, ...PAGE_PATHS]);
     const host = pick([...BAD_HOSTS, '127.0.0.1']);
     const extra = pick([...BAD_HEADERS, ['X-Fine: 1']]);
-    const broken = Number(BAD_METHODS.includes(method) && method !== 'POST') + Number(BAD_TARGETS.includes(target)) + Number(host !== '127.0.0.1') + Number(extra[0] !== 'X-Fine: 1');
+    const broken =
+      Number(BAD_METHODS.includes(method) && method !== 'POST') +
+      Number(BAD_TARGETS.includes(target)) +
+      Number(host !== '127.0.0.1') +
+      Number(extra[0] !== 'X-Fine: 1');
     if (broken < 2) continue;
-    add(`mixed ${method.slice(0, 10)} ${target.slice(0, 20)} ${host.slice(0, 20)} ${extra[0]!.slice(0, 20)}`, { requestLine: `${method} ${target} HTTP/1.1`, headers: [`Host: ${host}`, ...extra], body: '' });
+    add(`mixed ${method.slice(0, 10)} ${target.slice(0, 20)} ${host.slice(0, 20)} ${extra[0]!.slice(0, 20)}`, {
+      requestLine: `${method} ${target} HTTP/1.1`,
+      headers: [`Host: ${host}`, ...extra],
+      body: '',
+    });
   }
   return cases;
 }

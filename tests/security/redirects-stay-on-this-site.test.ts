@@ -11,7 +11,18 @@ import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
 import { apiClient, uniqueEmail } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
-const HOSTILE = ['/%09/evil.example', '/%0A/evil.example', '/%0D%0A/evil.example', '//evil.example', '/%5Cevil.example', '/.//evil.example', 'https://evil.example', 'HTTPS:%2F%2Fevil.example', '/%5C/evil.example', 'javascript:alert(1)'];
+const HOSTILE = [
+  '/%09/evil.example',
+  '/%0A/evil.example',
+  '/%0D%0A/evil.example',
+  '//evil.example',
+  '/%5Cevil.example',
+  '/.//evil.example',
+  'https://evil.example',
+  'HTTPS:%2F%2Fevil.example',
+  '/%5C/evil.example',
+  'javascript:alert(1)',
+];
 
 let server: TestServer;
 let token: string;

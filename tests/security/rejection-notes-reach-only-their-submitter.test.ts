@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const signUp = async (name: string) => (await api.post('/api/users/signup', { name, email: uniqueEmail(name.toLowerCase()), password: 'password-123' })).body as { token: string };
+const signUp = async (name: string) =>
+  (await api.post('/api/users/signup', { name, email: uniqueEmail(name.toLowerCase()), password: 'password-123' })).body as { token: string };
 const check = (url: string, token: string) => api.get(`/api/submissions/check?url=${encodeURIComponent(url)}`, { token });
 
 describe('the URL check of a link rejected before', () => {

@@ -64,7 +64,9 @@ describe('the toggle (POST /api/users/save)', () => {
   it('concurrent toggles of different contents by one user each land', async () => {
     const user = await newUser();
     const targets = contentIds.slice(0, 6);
-    expectSavesAnswers(await Promise.all(targets.flatMap((contentId) => [1, 2, 3].map(() => api.post('/api/users/save', { contentId }, { token: user.token })))));
+    expectSavesAnswers(
+      await Promise.all(targets.flatMap((contentId) => [1, 2, 3].map(() => api.post('/api/users/save', { contentId }, { token: user.token })))),
+    );
     // Three toggles each: every content ends saved.
     expect((await api.get(`/api/users/saves/${user._id}`, { token: user.token })).body.numSaves).toBe(targets.length);
   });
@@ -101,7 +103,11 @@ describe('explicit save and unsave (PUT / DELETE /api/users/saves/{contentId})',
   it('refuse a cookie-authenticated call from another site (403), and change nothing', async () => {
     const user = await newUser();
     const contentId = contentIds[4]!;
-    const signIn = await fetch(`${server.url}/api/users/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email, password: 'password-123' }) });
+    const signIn = await fetch(`${server.url}/api/users/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: 'password-123' }),
+    });
     const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
     for (const method of ['PUT', 'DELETE']) {
       for (const origin of ['https://evil.example', undefined]) {

@@ -68,7 +68,9 @@ describe('the log of a full run', () => {
     secrets.push(after.body.token);
     // And a change of password in the profile.
     secrets.push('profile-password-5e1c');
-    expect((await api.put('/api/users/profile', { name: user.name, email: user.email, password: 'profile-password-5e1c' }, { token: after.body.token })).status).toBe(200);
+    expect(
+      (await api.put('/api/users/profile', { name: user.name, email: user.email, password: 'profile-password-5e1c' }, { token: after.body.token })).status,
+    ).toBe(200);
 
     await server.stop({ keepFiles: true });
     const output = server.output();

@@ -36,7 +36,9 @@ async function account(): Promise<{ email: string; password: string }> {
 describe('sign-in guesses', () => {
   it('from 60 addresses of one IPv6 /64 count as one client: most are refused with 429', async () => {
     const { email, password } = await account();
-    const statuses = await Promise.all(Array.from({ length: 60 }, (_, i) => signInFrom(`2001:db8:5:7::${(i + 1).toString(16)}`, email, i === 59 ? password : `guess-${i}`)));
+    const statuses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => signInFrom(`2001:db8:5:7::${(i + 1).toString(16)}`, email, i === 59 ? password : `guess-${i}`)),
+    );
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(50);
   });
 
@@ -45,7 +47,9 @@ describe('sign-in guesses', () => {
     // Twelve failures from as many addresses: the account is slowed (a turn a second from now on).
     for (let i = 0; i < 12; i++) expect(await signInFrom(`198.51.100.${i + 1}`, email, `warm-up-${i}`)).toBe(401);
     const started = performance.now();
-    const statuses = await Promise.all(Array.from({ length: 60 }, (_, i) => signInFrom(`2001:db8:${(i + 100).toString(16)}::1`, email, i === 30 ? password : `guess-${i}`)));
+    const statuses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => signInFrom(`2001:db8:${(i + 100).toString(16)}::1`, email, i === 30 ? password : `guess-${i}`)),
+    );
     const seconds = (performance.now() - started) / 1000;
     const tried = statuses.filter((s) => s !== 429).length;
     // A turn a second, at most 10 s ahead: about eleven tried, every other guess refused at once. Never more

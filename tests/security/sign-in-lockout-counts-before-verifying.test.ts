@@ -28,7 +28,9 @@ it('40 concurrent wrong passwords from one address get at most 10 verdicts; the 
 
 it('an unknown email is counted the same way, so guessing does not tell which emails exist', async () => {
   const email = uniqueEmail('nobody');
-  const statuses = (await Promise.all(Array.from({ length: 40 }, (_, i) => api.post('/api/users/signin', { email, password: `guess-${i}` })))).map((r) => r.status);
+  const statuses = (await Promise.all(Array.from({ length: 40 }, (_, i) => api.post('/api/users/signin', { email, password: `guess-${i}` })))).map(
+    (r) => r.status,
+  );
   expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
   expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30);
 });

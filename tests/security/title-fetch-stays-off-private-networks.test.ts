@@ -23,10 +23,38 @@ afterEach(async () => {
 
 describe('which addresses a user-triggered request may reach', () => {
   it('refuses private, loopback, link-local, shared, reserved and multicast addresses, in IPv4 and IPv6 forms', () => {
-    const refused = ['127.0.0.1', '127.8.9.10', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '198.18.0.1',
-      '::1', '::', 'fe80::1', 'fc00::1', 'fd12:3456::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:7f00:1', '::ffff:a9fe:a9fe', '64:ff9b::a00:1', '2002:7f00:1::', '[::1]', 'localhost', 'not an address'];
+    const refused = [
+      '127.0.0.1',
+      '127.8.9.10',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '255.255.255.255',
+      '198.18.0.1',
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      'fd12:3456::1',
+      'ff02::1',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:a9fe:a9fe',
+      '64:ff9b::a00:1',
+      '2002:7f00:1::',
+      '[::1]',
+      'localhost',
+      'not an address',
+    ];
     for (const address of refused) expect(isPublicAddress(address), address).toBe(false);
-    for (const address of ['93.184.216.34', '8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700:4700::1111', '2a00:1450:4001::200e', '::ffff:8.8.8.8']) expect(isPublicAddress(address), address).toBe(true);
+    for (const address of ['93.184.216.34', '8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700:4700::1111', '2a00:1450:4001::200e', '::ffff:8.8.8.8'])
+      expect(isPublicAddress(address), address).toBe(true);
   });
 
   it('never connects to this machine: by its loopback address, by a name that resolves to it, in IPv6', async () => {
@@ -64,8 +92,17 @@ describe('the bounds of the title fetch (private addresses allowed, as in tests)
     expect(titleOf(`<title>${'x'.repeat(300)}</title>`)).toHaveLength(200);
     // The picture a page names is suggested only as a public http(s) URL: never one on this machine or a private network.
     const pageUrl = new URL('https://course.example.org/intro/');
-    expect(factsOf('<meta property="og:image" content="cover.png"><meta name="description" content="A &quot;gentle&quot;\nintro">', pageUrl)).toEqual({ image: 'https://course.example.org/intro/cover.png', description: 'A "gentle" intro' });
-    for (const image of ['http://127.0.0.1/cover.png', 'http://169.254.169.254/latest/meta-data', 'http://localhost/x.png', 'file:///etc/passwd', 'javascript:alert(1)']) {
+    expect(factsOf('<meta property="og:image" content="cover.png"><meta name="description" content="A &quot;gentle&quot;\nintro">', pageUrl)).toEqual({
+      image: 'https://course.example.org/intro/cover.png',
+      description: 'A "gentle" intro',
+    });
+    for (const image of [
+      'http://127.0.0.1/cover.png',
+      'http://169.254.169.254/latest/meta-data',
+      'http://localhost/x.png',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+    ]) {
       expect(factsOf(`<meta property="og:image" content="${image}">`, pageUrl), image).toEqual({});
     }
   });
@@ -164,7 +201,10 @@ describe('through the real server', () => {
     const s = await site((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page('Operating Systems: Three Easy Pieces')));
     const sent = await submitTo(lenient, `${s.url}/ostep`);
     await expect.poll(async () => (await submissionRow(lenient, sent._id)).name, { timeout: 10_000 }).toBe('Operating Systems: Three Easy Pieces');
-    expect(await submissionRow(lenient, sent._id)).toMatchObject({ slug: 'operating-systems-three-easy-pieces', page_title: 'Operating Systems: Three Easy Pieces' });
+    expect(await submissionRow(lenient, sent._id)).toMatchObject({
+      slug: 'operating-systems-three-easy-pieces',
+      page_title: 'Operating Systems: Three Easy Pieces',
+    });
   });
 
   it('by default the server never fetches a private address: such a website is refused outright, and nothing is asked of it', async () => {

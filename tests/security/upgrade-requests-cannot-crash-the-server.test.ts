@@ -24,7 +24,14 @@ describe.each([1, 2])('upgrade requests with WEB_CONCURRENCY=%i', (workers) => {
       expect(reply.status, `upgrade to ${target}`).toBeLessThan(500);
     }
     // Probes right after the hostile requests: every one answered, nobody restarted.
-    const probes = await Promise.all(Array.from({ length: 30 }, () => fetch(`${server.url}/api/test`).then((r) => r.status, () => 0)));
+    const probes = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        fetch(`${server.url}/api/test`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      ),
+    );
     expect(probes.every((status) => status === 200)).toBe(true);
     expect(server.process.exitCode).toBeNull();
     expect(server.output()).not.toMatch(/Invalid URL|ended \(/);

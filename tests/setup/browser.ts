@@ -53,7 +53,12 @@ export async function signInThroughForm(page: Page, account: { email: string; pa
 }
 
 /** `run` in a fresh browser signed in as `account` through /signin, every window.confirm accepted; closed after. */
-export async function withSignedInPage(browser: Browser, baseURL: string, account: { email: string; password: string }, run: (page: Page) => Promise<void>): Promise<void> {
+export async function withSignedInPage(
+  browser: Browser,
+  baseURL: string,
+  account: { email: string; password: string },
+  run: (page: Page) => Promise<void>,
+): Promise<void> {
   const context = await newContext(browser, baseURL);
   try {
     const page = await context.newPage();

@@ -26,9 +26,10 @@ const resolved = (response: DocResponse | undefined): DocResponse | undefined =>
 
 /** Every header some response declares, lowercased: one of these sent where it is not declared is a drift. */
 const DECLARED_HEADERS = new Set(
-  [...Object.values(doc.paths).flatMap((operations) => Object.values(operations).flatMap((op) => Object.values(op.responses))), ...Object.values(doc.components.responses ?? {})].flatMap((r) =>
-    Object.keys(resolved(r)?.headers ?? {}).map((name) => name.toLowerCase()),
-  ),
+  [
+    ...Object.values(doc.paths).flatMap((operations) => Object.values(operations).flatMap((op) => Object.values(op.responses))),
+    ...Object.values(doc.components.responses ?? {}),
+  ].flatMap((r) => Object.keys(resolved(r)?.headers ?? {}).map((name) => name.toLowerCase())),
 );
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
 ajv.addSchema(doc, 'openapi');
@@ -47,7 +48,10 @@ function validator(ref: string): ValidateFunction {
 
 function expectValid(ref: string, body: unknown, what: string) {
   const validate = validator(ref);
-  if (!validate(body)) throw new Error(`${what} does not match ${ref} of the OpenAPI document: ${ajv.errorsText(validate.errors, { separator: '; ' })}\n${JSON.stringify(body).slice(0, 500)}`);
+  if (!validate(body))
+    throw new Error(
+      `${what} does not match ${ref} of the OpenAPI document: ${ajv.errorsText(validate.errors, { separator: '; ' })}\n${JSON.stringify(body).slice(0, 500)}`,
+    );
 }
 
 /** Throws when an answer of /api/… is not what the OpenAPI document says. */

@@ -31,7 +31,10 @@ export function rawRequest(port: number, data: string | Buffer, { timeoutMs = 50
       const text = Buffer.concat(chunks).toString('latin1');
       const split = text.indexOf('\r\n\r\n');
       const length = /\r\ncontent-length: *(\d+)/i.exec(text.slice(0, split))?.[1];
-      const whole = length !== undefined ? text.length - split - 4 >= Number(length) : /\r\ntransfer-encoding: *chunked/i.test(text.slice(0, split)) && text.endsWith('\r\n0\r\n\r\n');
+      const whole =
+        length !== undefined
+          ? text.length - split - 4 >= Number(length)
+          : /\r\ntransfer-encoding: *chunked/i.test(text.slice(0, split)) && text.endsWith('\r\n0\r\n\r\n');
       if (split !== -1 && whole) socket.destroy();
     });
     socket.on('error', () => socket.destroy());

@@ -105,7 +105,12 @@ describe.skipIf(!hasSqld)(`two servers on a sqld primary and its replicas${hasSq
   it('with two server processes, each keeps its own replica file, and both read and write', async () => {
     const multi = await startServer({
       seed: false,
-      env: { DATABASE_URL: `file:${join(dir, 'multi.db')}`, DATABASE_SYNC_URL: primary.url, DATABASE_SYNC_INTERVAL: String(SYNC_SECONDS), WEB_CONCURRENCY: '2' },
+      env: {
+        DATABASE_URL: `file:${join(dir, 'multi.db')}`,
+        DATABASE_SYNC_URL: primary.url,
+        DATABASE_SYNC_INTERVAL: String(SYNC_SECONDS),
+        WEB_CONCURRENCY: '2',
+      },
     });
     try {
       const m = apiClient(multi.url);

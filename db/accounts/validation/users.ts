@@ -7,9 +7,7 @@ export const PASSWORD_MAX = 256;
 /** The two password fields differ (checked before anything is sent, and by the no-JavaScript form posts). */
 export const PASSWORD_MISMATCH = 'Password do not match';
 
-const name = singleLine('Name is required')
-  .min(1, 'Name is required')
-  .max(100, 'Name must be at most 100 characters');
+const name = singleLine('Name is required').min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
 
 export const email = singleLine('Email is required')
   .min(1, 'Email is required')
@@ -32,7 +30,10 @@ export type SignUpInput = z.infer<typeof signUpInput>;
 
 /** Sign-in checks only presence: a wrong format is just a wrong credential. */
 export const signInInput = z.object({
-  email: singleLine('Email is required').min(1, 'Email is required').max(254, 'Invalid email or password').transform((v) => v.toLowerCase()),
+  email: singleLine('Email is required')
+    .min(1, 'Email is required')
+    .max(254, 'Invalid email or password')
+    .transform((v) => v.toLowerCase()),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Invalid email or password'),
 });
 export type SignInInput = z.infer<typeof signInInput>;
@@ -65,7 +66,10 @@ export type ProfileInput = z.infer<typeof profileInput>;
 export const forgetPasswordInput = z.object({ email });
 
 export const resetPasswordInput = z.object({
-  token: z.string({ error: 'Reset link is invalid or has expired' }).min(1, 'Reset link is invalid or has expired').max(200, 'Reset link is invalid or has expired'),
+  token: z
+    .string({ error: 'Reset link is invalid or has expired' })
+    .min(1, 'Reset link is invalid or has expired')
+    .max(200, 'Reset link is invalid or has expired'),
   password,
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;

@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const someContent = async () => Number((await t.db.$client.execute('SELECT min(seq) AS seq FROM contents')).rows[0]!.seq);
-const touch = (seq: number) => t.db.$client.execute({ sql: 'UPDATE contents SET rating = rating + 0.5, num_reviews = num_reviews + 1 WHERE seq = ?', args: [seq] });
+const touch = (seq: number) =>
+  t.db.$client.execute({ sql: 'UPDATE contents SET rating = rating + 0.5, num_reviews = num_reviews + 1 WHERE seq = ?', args: [seq] });
 
 describe('the catalog change feed every cached page asks for', () => {
   it('is read once for all the callers of the same moment', async () => {
@@ -68,7 +69,10 @@ describe('the catalog change feed every cached page asks for', () => {
     const columns = FACET_TABLE_COLUMNS.filter((column) => column !== 'seq').sort();
     const start = await catalogVersion(t.db);
     const seq = Number((await t.db.$client.execute('SELECT max(seq) AS seq FROM contents')).rows[0]!.seq);
-    await t.db.$client.execute({ sql: "INSERT INTO contents (id, name, slug) SELECT id || '-copy', name, slug || '-copy' FROM contents WHERE seq = ?", args: [seq] });
+    await t.db.$client.execute({
+      sql: "INSERT INTO contents (id, name, slug) SELECT id || '-copy', name, slug || '-copy' FROM contents WHERE seq = ?",
+      args: [seq],
+    });
     await t.db.$client.execute({ sql: "UPDATE contents SET name = name || ' (copy)' WHERE id LIKE '%-copy'", args: [] });
     await t.db.$client.execute({ sql: "DELETE FROM contents WHERE id LIKE '%-copy'", args: [] });
     const { rows } = await t.db.$client.execute({ sql: 'SELECT kind, before, after FROM catalog_changes WHERE seq > ? ORDER BY seq', args: [start] });
@@ -76,7 +80,11 @@ describe('the catalog change feed every cached page asks for', () => {
     for (const row of rows) {
       for (const values of [row.before, row.after]) {
         if (values === null) continue;
-        expect(Object.keys(JSON.parse(String(values))).filter((key) => key !== 'text_changed').sort()).toEqual(columns);
+        expect(
+          Object.keys(JSON.parse(String(values)))
+            .filter((key) => key !== 'text_changed')
+            .sort(),
+        ).toEqual(columns);
       }
     }
   });

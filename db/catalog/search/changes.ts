@@ -80,7 +80,16 @@ function toChange(row: ChangeRow, seenAt: number): CatalogChange {
   const [seq, kind, contentSeq, before, after] = row;
   if (kind === 'retag') {
     const [tagKind, from, into] = JSON.parse(String(after)) as [TagKind, string, string];
-    return { seq: Number(seq), kind: 'retag', contentSeq: null, before: undefined, after: undefined, textChanged: true, retag: { kind: tagKind, from, into }, seenAt };
+    return {
+      seq: Number(seq),
+      kind: 'retag',
+      contentSeq: null,
+      before: undefined,
+      after: undefined,
+      textChanged: true,
+      retag: { kind: tagKind, from, into },
+      seenAt,
+    };
   }
   const { text_changed: textChanged, ...afterValues } = parseValues(after) ?? {};
   return {

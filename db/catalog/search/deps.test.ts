@@ -37,7 +37,12 @@ const latestPage: ListShown = {
   full: true,
 };
 /** Page 1 of top rated, full, its last row rated 4.2 by 9 reviews. */
-const topPage: ListShown = { ...latestPage, order: 'topRated', first: { seq: 7, rating: 5, numReviews: 30, createdAt: DAY }, last: { seq: 9, rating: 4.2, numReviews: 9, createdAt: DAY } };
+const topPage: ListShown = {
+  ...latestPage,
+  order: 'topRated',
+  first: { seq: 7, rating: 5, numReviews: 30, createdAt: DAY },
+  last: { seq: 9, rating: 4.2, numReviews: 9, createdAt: DAY },
+};
 
 describe('what a change does to a cached answer', () => {
   it('a review refreshes nothing of a list that does not show the content, when its stars stay in the same step', () => {
@@ -68,7 +73,9 @@ describe('what a change does to a cached answer', () => {
     expect(effectOf({ lists: [latestPage] }, [change('insert', 900, undefined, inList)])).toBe('dead');
     expect(effectOf({ lists: [latestPage] }, [change('delete', 900, inList)])).toBe('dead');
     const farAway = values(0, 0, 300 * DAY, 'category=databases');
-    expect(effectOf({ lists: [{ ...latestPage, filters: { category: 'web-development', cost: 'Paid' } }] }, [change('insert', 900, undefined, farAway)])).toBe('none');
+    expect(effectOf({ lists: [{ ...latestPage, filters: { category: 'web-development', cost: 'Paid' } }] }, [change('insert', 900, undefined, farAway)])).toBe(
+      'none',
+    );
   });
 
   it('a review of a content the words do not match leaves a word search as it is; one they match refreshes it', () => {

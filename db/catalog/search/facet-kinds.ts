@@ -114,7 +114,10 @@ const RULES: { [K in Facet['kind']]: KindRules<Extract<Facet, { kind: K }>> } = 
       // A tag no content carries any more (its last content changed since the table was read) is not an option.
       return Object.fromEntries(index.values.flatMap((value, j) => (index.carriers[j]! > 0 ? [[value, perTag[j]!]] : [])));
     },
-    option: (facet, values) => tagValues(String(values.tag_key ?? ''), facet.key).sort().join(','),
+    option: (facet, values) =>
+      tagValues(String(values.tag_key ?? ''), facet.key)
+        .sort()
+        .join(','),
     keeps: (facet, value, values) => tagValues(String(values.tag_key ?? ''), facet.key).includes(String(value)),
   },
   choice: {
@@ -177,4 +180,5 @@ export function failedFacets(filters: FacetFilters, values: FacetValues): FacetK
 }
 
 /** The option a content with these values counts in, per facet. */
-export const optionsOf = (values: FacetValues) => Object.fromEntries(FACETS.map((facet) => [facet.key, rulesOf(facet).option(facet, values)])) as Record<FacetKey, string>;
+export const optionsOf = (values: FacetValues) =>
+  Object.fromEntries(FACETS.map((facet) => [facet.key, rulesOf(facet).option(facet, values)])) as Record<FacetKey, string>;

@@ -59,7 +59,7 @@ const OPTIONS: Record<Group, string[]> = {
 
 function randomQuery(rand: () => number): string {
   const query = new URLSearchParams();
-  const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   for (const group of Object.keys(OPTIONS) as Group[]) if (rand() < 0.35) query.set(group, pick(OPTIONS[group]));
   if (rand() < 0.4) query.set('searchTerm', pick(['python', 'data', 'web', 'security', 'course']));
   return query.toString();
@@ -68,7 +68,7 @@ function randomQuery(rand: () => number): string {
 describe('facet counts', () => {
   it('equal a plain SQL recount for 40 random filter combinations, with and without words', async () => {
     let seed = 99;
-    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (let round = 0; round < 40; round++) {
       const query = randomQuery(rand);
       const params = parseSearchParams(new URLSearchParams(query));
@@ -85,7 +85,7 @@ describe('facet counts', () => {
 
   it('pick the same page as a plain SQL query would, in every order, with and without words', async () => {
     let seed = 5;
-    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const ORDER_SQL: Record<string, string> = {
       latest: 'c.created_at DESC, c.seq DESC',
       oldest: 'c.created_at ASC, c.seq ASC',
@@ -101,7 +101,8 @@ describe('facet counts', () => {
       const params = parseSearchParams(query);
       const result = await searchContents(t.db, params);
       const parts: Array<{ sql: string; args: Array<string | number> }> = [];
-      for (const group of ['category', 'techStack', 'type', 'cost', 'hasCert', 'rating'] as const) if (params[group] !== 'all') parts.push(condition(group, String(params[group])));
+      for (const group of ['category', 'techStack', 'type', 'cost', 'hasCert', 'rating'] as const)
+        if (params[group] !== 'all') parts.push(condition(group, String(params[group])));
       const words = params.searchTerm ? `"${params.searchTerm}"*` : undefined;
       const where = parts.map((p) => p.sql).join(' AND ') || '1';
       const sql = words
@@ -109,7 +110,10 @@ describe('facet counts', () => {
         : `SELECT c.name FROM contents c WHERE ${where} ORDER BY ${ORDER_SQL[params.order === 'relevance' ? 'latest' : params.order]} LIMIT 12 OFFSET ?`;
       const args = [...(words ? [words] : []), ...parts.flatMap((p) => p.args), (result.page - 1) * 12];
       const { rows } = await t.db.$client.execute({ sql, args });
-      expect(result.contents.map((c) => c.name), query.toString()).toEqual(rows.map((r) => String(r.name)));
+      expect(
+        result.contents.map((c) => c.name),
+        query.toString(),
+      ).toEqual(rows.map((r) => String(r.name)));
     }
   }, 60_000);
 
@@ -122,18 +126,33 @@ describe('facet counts', () => {
     expect((await searchContents(t.db, params)).countContents).toBe(paidBefore + 1);
     const [user] = (await t.db.$client.execute('SELECT id FROM users LIMIT 1')).rows;
     const [content] = (await t.db.$client.execute('SELECT id FROM contents ORDER BY seq DESC LIMIT 1')).rows;
-    await t.db.$client.execute({ sql: "INSERT INTO reviews(id, content_id, user_id, name, rating, comment) VALUES ('r-facet', ?, ?, 'A', 5, 'Good')", args: [content!.id, user!.id] });
+    await t.db.$client.execute({
+      sql: "INSERT INTO reviews(id, content_id, user_id, name, rating, comment) VALUES ('r-facet', ?, ?, 'A', 5, 'Good')",
+      args: [content!.id, user!.id],
+    });
     await searchContents(t.db, parseSearchParams(new URLSearchParams('order=topRated')));
     expect(facetTableReads()).toBe(reads);
   });
 
   it('a review leaves the words’ matches as they were read: the counts move, the full-text index is not asked again', async () => {
-    const [matching] = (await t.db.$client.execute("SELECT c.id, c.rating FROM contents_fts f JOIN contents c ON c.seq = f.rowid WHERE contents_fts MATCH 'data' ORDER BY c.num_reviews LIMIT 1")).rows;
+    const [matching] = (
+      await t.db.$client.execute(
+        "SELECT c.id, c.rating FROM contents_fts f JOIN contents c ON c.seq = f.rowid WHERE contents_fts MATCH 'data' ORDER BY c.num_reviews LIMIT 1",
+      )
+    ).rows;
     const asked = parseSearchParams(new URLSearchParams('searchTerm=data&order=relevance'));
     const before = await searchContents(t.db, asked);
     const reads = textMatchReads();
-    const [user] = (await t.db.$client.execute({ sql: 'SELECT id FROM users WHERE id NOT IN (SELECT user_id FROM reviews WHERE content_id = ?) LIMIT 1', args: [matching!.id] })).rows;
-    await t.db.$client.execute({ sql: "INSERT INTO reviews(id, content_id, user_id, name, rating, comment) VALUES ('r-words', ?, ?, 'A', 1, 'Meh')", args: [matching!.id, user!.id] });
+    const [user] = (
+      await t.db.$client.execute({
+        sql: 'SELECT id FROM users WHERE id NOT IN (SELECT user_id FROM reviews WHERE content_id = ?) LIMIT 1',
+        args: [matching!.id],
+      })
+    ).rows;
+    await t.db.$client.execute({
+      sql: "INSERT INTO reviews(id, content_id, user_id, name, rating, comment) VALUES ('r-words', ?, ?, 'A', 1, 'Meh')",
+      args: [matching!.id, user!.id],
+    });
     const after = await searchContents(t.db, asked);
     expect(textMatchReads()).toBe(reads);
     const stars = (result: typeof before) => Object.values(result.facets.rating).reduce((a, b) => a + b, 0);
@@ -156,7 +175,7 @@ describe('a facet table kept by the change feed', () => {
 
   it('answers every search as a table read afresh, after inserts, reviews, edits of tags, costs and names, deletes, and tags renamed and merged', async () => {
     let seed = 99;
-    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const queries = Array.from({ length: 30 }, () => new URLSearchParams(randomQuery(rand)));
     // Warm every order and the caches, so the changes below must be applied to them, not read anew.
     for (const query of queries) await searchContents(k.db, parseSearchParams(query));
@@ -172,12 +191,18 @@ describe('a facet table kept by the change feed', () => {
           // Another content's tags, in every copy the services keep (decision 011): lists, derived columns, indexed rows.
           const [to, from] = (await exec('SELECT id FROM contents ORDER BY random() LIMIT 2')).rows.map((row) => String(row.id));
           await k.db.$client.batch([
-            { sql: 'UPDATE contents SET (category, tech_stack, type, tag_labels, tag_key) = (SELECT category, tech_stack, type, tag_labels, tag_key FROM contents WHERE id = ?2) WHERE id = ?1', args: [to!, from!] },
+            {
+              sql: 'UPDATE contents SET (category, tech_stack, type, tag_labels, tag_key) = (SELECT category, tech_stack, type, tag_labels, tag_key FROM contents WHERE id = ?2) WHERE id = ?1',
+              args: [to!, from!],
+            },
             { sql: 'DELETE FROM content_tags WHERE content_id = ?', args: [to!] },
-            { sql: 'INSERT INTO content_tags(content_id, kind, value, label) SELECT ?1, kind, value, label FROM content_tags WHERE content_id = ?2', args: [to!, from!] },
+            {
+              sql: 'INSERT INTO content_tags(content_id, kind, value, label) SELECT ?1, kind, value, label FROM content_tags WHERE content_id = ?2',
+              args: [to!, from!],
+            },
           ]);
-        }
-        else if (step < 0.6) await exec(`UPDATE contents SET cost = CASE cost WHEN 'Free' THEN 'Paid' ELSE 'Free' END, has_cert = 1 - has_cert WHERE seq = ${pick}`);
+        } else if (step < 0.6)
+          await exec(`UPDATE contents SET cost = CASE cost WHEN 'Free' THEN 'Paid' ELSE 'Free' END, has_cert = 1 - has_cert WHERE seq = ${pick}`);
         else if (step < 0.8) {
           await exec(`INSERT INTO contents(id, name, slug, url, url_key, cost, has_cert, description, category, tech_stack, type, tag_labels, tag_key, rating, num_reviews, created_at, updated_at)
             SELECT 'copy-' || ${round * 100 + n}, name || ' copy', slug || '-copy-' || ${round * 100 + n}, url, NULL, cost, has_cert, description, category, tech_stack, type, tag_labels, tag_key, rating, num_reviews,
@@ -203,7 +228,10 @@ describe('a facet table kept by the change feed', () => {
           const params = parseSearchParams(query);
           const kept = await searchContents(k.db, params);
           const anew = await searchContents(fresh, params);
-          expect({ ...kept, contents: kept.contents.map((c) => c._id) }, `round ${round}: ${query}`).toEqual({ ...anew, contents: anew.contents.map((c) => c._id) });
+          expect({ ...kept, contents: kept.contents.map((c) => c._id) }, `round ${round}: ${query}`).toEqual({
+            ...anew,
+            contents: anew.contents.map((c) => c._id),
+          });
         }
       } finally {
         fresh.$client.close();
@@ -242,13 +270,20 @@ describe('facet counts over a large vocabulary (1,000 tags per kind)', () => {
       for (const row of (await big.db.$client.execute({ sql, args })).rows) if (Number(row.n) > 0) counts.set(String(row.option), Number(row.n));
     };
     if (group === 'category' || group === 'techStack' || group === 'type') {
-      await read(`SELECT t.value AS option, count(*) AS n FROM contents c JOIN content_tags t ON t.content_id = c.id AND t.kind = ? WHERE ${where.sql} GROUP BY t.value`, [group, ...where.args]);
+      await read(
+        `SELECT t.value AS option, count(*) AS n FROM contents c JOIN content_tags t ON t.content_id = c.id AND t.kind = ? WHERE ${where.sql} GROUP BY t.value`,
+        [group, ...where.args],
+      );
     } else if (group === 'cost') {
       await read(`SELECT c.cost AS option, count(*) AS n FROM contents c WHERE ${where.sql} GROUP BY c.cost`, where.args);
     } else if (group === 'hasCert') {
-      await read(`SELECT CASE c.has_cert WHEN 1 THEN 'true' ELSE 'false' END AS option, count(*) AS n FROM contents c WHERE ${where.sql} GROUP BY c.has_cert`, where.args);
+      await read(
+        `SELECT CASE c.has_cert WHEN 1 THEN 'true' ELSE 'false' END AS option, count(*) AS n FROM contents c WHERE ${where.sql} GROUP BY c.has_cert`,
+        where.args,
+      );
     } else {
-      for (const step of RATING_STEPS) await read(`SELECT '${step}' AS option, count(*) AS n FROM contents c WHERE ${where.sql} AND c.rating >= ?`, [...where.args, step]);
+      for (const step of RATING_STEPS)
+        await read(`SELECT '${step}' AS option, count(*) AS n FROM contents c WHERE ${where.sql} AND c.rating >= ?`, [...where.args, step]);
     }
     return counts;
   }
@@ -263,8 +298,8 @@ describe('facet counts over a large vocabulary (1,000 tags per kind)', () => {
     for (const row of tagRows) all[String(row.kind)]?.push(String(row.value));
 
     let seed = 1234;
-    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
-    const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
     for (let round = 0; round < 40; round++) {
       const query = new URLSearchParams();
       // A tag from the popular head, from anywhere in the long tail, or one no content carries.

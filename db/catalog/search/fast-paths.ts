@@ -95,7 +95,10 @@ export async function readFacetRows(db: Db): Promise<{ version: number; top: num
  * milliseconds where as many row objects take several times that (decision 012).
  */
 export async function readFtsMatches(db: Db, ranked: string, args: Array<string | Uint8Array>): Promise<{ found: string; ranked: string }> {
-  const { rows } = await db.$client.execute({ sql: `SELECT group_concat(rowid) AS found, ${ranked} AS ranked FROM contents_fts WHERE contents_fts MATCH ?1`, args });
+  const { rows } = await db.$client.execute({
+    sql: `SELECT group_concat(rowid) AS found, ${ranked} AS ranked FROM contents_fts WHERE contents_fts MATCH ?1`,
+    args,
+  });
   return { found: String(rows[0]?.found ?? ''), ranked: String(rows[0]?.ranked ?? '') };
 }
 

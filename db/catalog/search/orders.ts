@@ -28,4 +28,9 @@ export function compareKeys(order: Order, a: RowKey, b: RowKey): number {
 }
 
 /** The sort key of a table row. */
-export const rowKey = (t: FacetTable, i: number): RowKey => ({ seq: t.seq[i]!, rating: t.rating[i]!, numReviews: t.numReviews[i]!, createdAt: t.createdAt[i]! });
+export const rowKey = (t: FacetTable, i: number): RowKey => ({
+  seq: t.seq[i]!,
+  rating: t.rating[i]!,
+  numReviews: t.numReviews[i]!,
+  createdAt: t.createdAt[i]!,
+});

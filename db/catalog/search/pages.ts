@@ -18,7 +18,10 @@ export function orderedRows(table: FacetTable, order: Order): Int32Array {
  * a first page out of 20,000 ranked matches costs n·log k comparisons, not a sort of all of them.
  */
 function firstInOrder(n: number, k: number, compare: (a: number, b: number) => number): number[] {
-  if (k >= n / 4) return Array.from({ length: n }, (_, i) => i).sort(compare).slice(0, k);
+  if (k >= n / 4)
+    return Array.from({ length: n }, (_, i) => i)
+      .sort(compare)
+      .slice(0, k);
   // A max-heap: its root is the worst of the best k, the one a better newcomer replaces.
   const heap: number[] = [];
   const worse = (a: number, b: number) => compare(heap[a]!, heap[b]!) > 0;

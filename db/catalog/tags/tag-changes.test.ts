@@ -20,7 +20,10 @@ let n = 0;
 async function addContent(tags: { category?: string[]; techStack?: string[]; type?: string[] }): Promise<string> {
   const id = newId();
   n++;
-  const { data } = await settleAdminTags(t.db, contentInput.parse({ name: `Course ${n}`, slug: `course-${n}`, url: `https://course-${n}.example.org/`, description: 'A course.', ...tags }));
+  const { data } = await settleAdminTags(
+    t.db,
+    contentInput.parse({ name: `Course ${n}`, slug: `course-${n}`, url: `https://course-${n}.example.org/`, description: 'A course.', ...tags }),
+  );
   await t.db.batch(insertContentStatements(t.db, id, data));
   return id;
 }
@@ -37,7 +40,10 @@ async function expectTagCopiesAgree() {
   for (const row of rows) {
     expect({ tagLabels: row.tagLabels, tagKey: row.tagKey }).toEqual(tagColumns(row));
     const fromLists = (['category', 'techStack', 'type'] as const).flatMap((kind) => row[kind].map((tag: Tag) => `${kind}:${tag.value}:${tag.label}`)).sort();
-    const fromIndex = indexed.filter((r) => r.contentId === row.id).map((r) => `${r.kind}:${r.value}:${r.label}`).sort();
+    const fromIndex = indexed
+      .filter((r) => r.contentId === row.id)
+      .map((r) => `${r.kind}:${r.value}:${r.label}`)
+      .sort();
     expect(fromIndex).toEqual(fromLists);
   }
 }
@@ -67,7 +73,10 @@ describe('renaming a tag', () => {
     await t.db.insert(contentDrafts).values({ id: draft, name: 'Draft', slug: 'draft', techStack: [{ label: 'Node.js', value: 'node.js' }] });
     const pending = newId();
     const decided = newId();
-    for (const [id, status] of [[pending, 'pending'], [decided, 'rejected']] as const) {
+    for (const [id, status] of [
+      [pending, 'pending'],
+      [decided, 'rejected'],
+    ] as const) {
       const url = `https://${id}.example.org/`;
       await t.db.insert(submissions).values({ id, name: 'S', slug: id, url, urlKey: urlKey(url), status, techStack: [{ label: 'Node.js', value: 'node.js' }] });
     }
@@ -94,14 +103,21 @@ describe('renaming a tag', () => {
   });
 
   it('logs one change for all the contents it rewrites, and a later edit of one of them logs its own again', async () => {
-    const ids = [await addContent({ type: ['gamified-learning'] }), await addContent({ type: ['gamified-learning'] }), await addContent({ type: ['gamified-learning', 'discussion-forums'] })];
+    const ids = [
+      await addContent({ type: ['gamified-learning'] }),
+      await addContent({ type: ['gamified-learning'] }),
+      await addContent({ type: ['gamified-learning', 'discussion-forums'] }),
+    ];
     const feed = async () => (await t.db.$client.execute('SELECT kind, after FROM catalog_changes ORDER BY seq')).rows.map((row) => [row.kind, row.after]);
     const before = (await feed()).length;
 
     await renameTag(t.db, ADMIN, 'type', 'gamified-learning', 'Learning games');
 
     // The tag row's own change, and one retag for the three contents.
-    expect((await feed()).slice(before)).toEqual([['tags', null], ['retag', JSON.stringify(['type', 'gamified-learning', 'learning-games'])]]);
+    expect((await feed()).slice(before)).toEqual([
+      ['tags', null],
+      ['retag', JSON.stringify(['type', 'gamified-learning', 'learning-games'])],
+    ]);
     expect(await t.db.$client.execute('SELECT * FROM catalog_retag')).toHaveProperty('rows', []);
     await t.db.update(contents).set({ name: 'Renamed afterwards' }).where(eq(contents.id, ids[0]!));
     expect((await feed()).at(-1)![0]).toBe('update');
@@ -159,7 +175,10 @@ describe('merging tags', () => {
   it('refuses a merge into itself or into a retired tag', async () => {
     await expect(mergeTags(t.db, ADMIN, 'type', 'podcasts', 'podcasts')).rejects.toMatchObject({ code: 'VALIDATION' });
     await setTagStatus(t.db, ADMIN, 'type', 'webinars', 'retired');
-    await expect(mergeTags(t.db, ADMIN, 'type', 'podcasts', 'webinars')).rejects.toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('restore') });
+    await expect(mergeTags(t.db, ADMIN, 'type', 'podcasts', 'webinars')).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringContaining('restore'),
+    });
     await setTagStatus(t.db, ADMIN, 'type', 'webinars', 'active');
   });
 });
@@ -174,7 +193,9 @@ describe('retiring a tag', () => {
     expect((await contentById(id)).category).toEqual([{ label: 'Cybersecurity', value: 'cybersecurity' }]);
     expect(await count({ category: 'cybersecurity' })).toBe(before);
     // An edit of a content keeps its retired tag.
-    await expect(settleAdminTags(t.db, contentInput.parse({ name: 'x', slug: 'x', url: 'https://x.example.org/', description: 'x', category: ['cybersecurity'] }))).resolves.toMatchObject({ created: [] });
+    await expect(
+      settleAdminTags(t.db, contentInput.parse({ name: 'x', slug: 'x', url: 'https://x.example.org/', description: 'x', category: ['cybersecurity'] })),
+    ).resolves.toMatchObject({ created: [] });
     await expect(addTag(t.db, ADMIN, 'category', 'Cybersecurity')).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('restore') });
 
     await setTagStatus(t.db, ADMIN, 'category', 'cybersecurity', 'active');

@@ -27,7 +27,10 @@ const LIST_TABLES = [
 export const tagLabel = (label: unknown): string => parseInput(tagLabelSchema, typeof label === 'string' ? label : '');
 
 async function findTag(db: Db, kind: TagKind, value: string): Promise<TagRow | undefined> {
-  const [row] = await db.select().from(tags).where(and(eq(tags.kind, kind), eq(tags.value, value)));
+  const [row] = await db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.kind, kind), eq(tags.value, value)));
   return row;
 }
 
@@ -47,7 +50,10 @@ export async function tagById(db: Db, id: unknown): Promise<TagRow> {
 }
 
 async function usageCount(db: Db, kind: TagKind, value: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)` }).from(contentTags).where(and(eq(contentTags.kind, kind), eq(contentTags.value, value)));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(contentTags)
+    .where(and(eq(contentTags.kind, kind), eq(contentTags.value, value)));
   return row?.n ?? 0;
 }
 
@@ -114,7 +120,12 @@ function retagStatements(db: Db, kind: TagKind, from: string, into: Tag): BatchI
         AND content_id IN (SELECT content_id FROM content_tags WHERE kind = ${kind} AND value = ${into.value})`),
     );
   }
-  statements.push(db.update(contentTags).set({ value: into.value, label: into.label }).where(and(eq(contentTags.kind, kind), eq(contentTags.value, from))));
+  statements.push(
+    db
+      .update(contentTags)
+      .set({ value: into.value, label: into.label })
+      .where(and(eq(contentTags.kind, kind), eq(contentTags.value, from))),
+  );
   statements.push(db.delete(catalogRetag));
   return statements;
 }
@@ -122,8 +133,14 @@ function retagStatements(db: Db, kind: TagKind, from: string, into: Tag): BatchI
 /** Old links to `from` (and to every value that led to it) now lead to `into`; `into` itself is a tag again. */
 function aliasStatements(db: Db, kind: TagKind, from: string, into: string): BatchItem<'sqlite'>[] {
   return [
-    db.update(tagAliases).set({ target: into }).where(and(eq(tagAliases.kind, kind), eq(tagAliases.target, from))),
-    db.insert(tagAliases).values({ kind, value: from, target: into }).onConflictDoUpdate({ target: [tagAliases.kind, tagAliases.value], set: { target: into } }),
+    db
+      .update(tagAliases)
+      .set({ target: into })
+      .where(and(eq(tagAliases.kind, kind), eq(tagAliases.target, from))),
+    db
+      .insert(tagAliases)
+      .values({ kind, value: from, target: into })
+      .onConflictDoUpdate({ target: [tagAliases.kind, tagAliases.value], set: { target: into } }),
     db.delete(tagAliases).where(and(eq(tagAliases.kind, kind), eq(tagAliases.value, into))),
   ];
 }
@@ -171,7 +188,13 @@ export async function mergeTags(db: Db, actor: Actor, kind: unknown, fromValue: 
     db.delete(tags).where(eq(tags.id, from.id)) as BatchItem<'sqlite'>,
     ...retagStatements(db, from.kind, from.value, { label: into.label, value: into.value }),
     ...aliasStatements(db, from.kind, from.value, into.value),
-    auditEntry(db, actor, 'tag.merge', { type: 'tag', id: `${into.kind}:${into.value}` }, { from: { label: from.label, value: from.value }, into: { label: into.label, value: into.value }, contents: moved }),
+    auditEntry(
+      db,
+      actor,
+      'tag.merge',
+      { type: 'tag', id: `${into.kind}:${into.value}` },
+      { from: { label: from.label, value: from.value }, into: { label: into.label, value: into.value }, contents: moved },
+    ),
   ]);
   return usage(into, await usageCount(db, into.kind, into.value));
 }

@@ -18,20 +18,11 @@ describe('foldTag', () => {
 
 describe('taxonomyResolver', () => {
   it('matches labels and values in any case and spelling, singular or plural, and the obvious aliases', () => {
-    expect(['Php', 'php', 'javascript', 'nodejs', 'node', 'NODE.JS', 'html', 'css', 'HTML/CSS', 'typescript', 'express', 'ruby on rails'].map((t) => labelOf('techStack', t))).toEqual([
-      'PHP',
-      'PHP',
-      'Javascript',
-      'Node.js',
-      'Node.js',
-      'Node.js',
-      'HTML/CSS',
-      'HTML/CSS',
-      'HTML/CSS',
-      'Typescript',
-      'Express.js',
-      'Rails',
-    ]);
+    expect(
+      ['Php', 'php', 'javascript', 'nodejs', 'node', 'NODE.JS', 'html', 'css', 'HTML/CSS', 'typescript', 'express', 'ruby on rails'].map((t) =>
+        labelOf('techStack', t),
+      ),
+    ).toEqual(['PHP', 'PHP', 'Javascript', 'Node.js', 'Node.js', 'Node.js', 'HTML/CSS', 'HTML/CSS', 'HTML/CSS', 'Typescript', 'Express.js', 'Rails']);
     expect(['ML', 'machine learning', 'Full Stack Development', 'cyber-security', 'data_science'].map((t) => labelOf('category', t))).toEqual([
       'Machine Learning',
       'Machine Learning',
@@ -39,7 +30,12 @@ describe('taxonomyResolver', () => {
       'Cybersecurity',
       'Data Science',
     ]);
-    expect(['Podcast', 'online course', 'MOOC', 'webinar'].map((t) => labelOf('type', t))).toEqual(['Podcasts', 'Online Courses', 'Online Courses', 'Webinars']);
+    expect(['Podcast', 'online course', 'MOOC', 'webinar'].map((t) => labelOf('type', t))).toEqual([
+      'Podcasts',
+      'Online Courses',
+      'Online Courses',
+      'Webinars',
+    ]);
   });
 
   it('leaves what we do not have unknown, aliases of absent tags included', () => {
@@ -73,9 +69,13 @@ describe('resolveRowTags', () => {
   const rules = (createTags = true) => tagRules(resolver, EMPTY_TAG_MAP, createTags);
 
   it('reads labels, values, label/value pairs, one tag or none, without duplicates', () => {
-    expect(resolveRowTags('techStack', ['python', { label: 'Python', value: 'python' }, { value: 'php' }, 'Php'], rules()).tags.map((t) => t.label)).toEqual(['Python', 'PHP']);
+    expect(resolveRowTags('techStack', ['python', { label: 'Python', value: 'python' }, { value: 'php' }, 'Php'], rules()).tags.map((t) => t.label)).toEqual([
+      'Python',
+      'PHP',
+    ]);
     expect(resolveRowTags('techStack', { label: 'Python' }, rules()).tags.map((t) => t.label)).toEqual(['Python']);
-    for (const none of [undefined, null, '', []]) expect(resolveRowTags('techStack', none, rules())).toEqual({ tags: [], unknown: [], warnings: [], problems: [] });
+    for (const none of [undefined, null, '', []])
+      expect(resolveRowTags('techStack', none, rules())).toEqual({ tags: [], unknown: [], warnings: [], problems: [] });
   });
 
   it('falls back to the value when the label is unknown', () => {
@@ -88,8 +88,16 @@ describe('resolveRowTags', () => {
   });
 
   it('an unknown tag is dropped with one warning, or is a problem with createTags false', () => {
-    expect(resolveRowTags('techStack', ['Go', 'go', 'Python'], rules())).toMatchObject({ unknown: ['Go'], warnings: ["unknown techStack 'Go' left out (no new tags in a fixed list): map it with --map"], problems: [] });
-    expect(resolveRowTags('techStack', ['Go', 'Python'], rules(false))).toMatchObject({ unknown: ['Go'], warnings: [], problems: [expect.stringContaining("unknown techStack 'Go': map it")] });
+    expect(resolveRowTags('techStack', ['Go', 'go', 'Python'], rules())).toMatchObject({
+      unknown: ['Go'],
+      warnings: ["unknown techStack 'Go' left out (no new tags in a fixed list): map it with --map"],
+      problems: [],
+    });
+    expect(resolveRowTags('techStack', ['Go', 'Python'], rules(false))).toMatchObject({
+      unknown: ['Go'],
+      warnings: [],
+      problems: [expect.stringContaining("unknown techStack 'Go': map it")],
+    });
   });
 });
 

@@ -20,27 +20,53 @@ describe('tags as rows', () => {
     expect(lists.techStack.slice(0, TECH_STACKS.length)).toEqual(TECH_STACKS);
     const tech = lists.techStack.map((tag) => tag.label);
     for (const label of ['Go', 'Rust', 'C', 'C++', 'C#', 'SQL', 'Kotlin', 'Swift', 'R', 'React', 'Docker', 'Kubernetes']) expect(tech).toContain(label);
-    expect(lists.category.map((tag) => tag.label)).toEqual(expect.arrayContaining(['Cloud', 'DevOps', 'Mobile Development', 'Computer Science Fundamentals', 'Algorithms']));
+    expect(lists.category.map((tag) => tag.label)).toEqual(
+      expect.arrayContaining(['Cloud', 'DevOps', 'Mobile Development', 'Computer Science Fundamentals', 'Algorithms']),
+    );
     expect(lists.type.map((tag) => tag.label)).toEqual(expect.arrayContaining(['MOOC', 'Coding Practice']));
   });
 
   it('a content may carry any tag of the rows, stored with the row’s label; one named as a client types it is folded onto ours', async () => {
-    const data = contentInput.parse({ name: 'Tour of Go', slug: 'tour-of-go', url: 'https://go.dev/tour', description: 'Go in the browser.', techStack: ['go', 'c++'] });
+    const data = contentInput.parse({
+      name: 'Tour of Go',
+      slug: 'tour-of-go',
+      url: 'https://go.dev/tour',
+      description: 'Go in the browser.',
+      techStack: ['go', 'c++'],
+    });
     expect((await settleAdminTags(t.db, data)).data.techStack).toEqual([
       { label: 'Go', value: 'go' },
       { label: 'C++', value: 'c++' },
     ]);
     // What react-select sends for a typed tag: the label as the value, __isNew__, any case; aliases too.
-    const typed = contentInput.parse({ ...data, techStack: [{ label: 'Go', value: 'Go', __isNew__: true }, { label: 'golang', value: 'golang' }, 'RUST', { label: 'c#', value: 'C#' }] });
+    const typed = contentInput.parse({
+      ...data,
+      techStack: [{ label: 'Go', value: 'Go', __isNew__: true }, { label: 'golang', value: 'golang' }, 'RUST', { label: 'c#', value: 'C#' }],
+    });
     expect(await settleAdminTags(t.db, typed)).toEqual({
-      data: expect.objectContaining({ techStack: [{ label: 'Go', value: 'go' }, { label: 'Rust', value: 'rust' }, { label: 'C#', value: 'c#' }] }),
+      data: expect.objectContaining({
+        techStack: [
+          { label: 'Go', value: 'go' },
+          { label: 'Rust', value: 'rust' },
+          { label: 'C#', value: 'c#' },
+        ],
+      }),
       created: [],
     });
   });
 
   it('a tag that matches none is new: the admin’s write creates it (once), and what cannot be a tag is refused by name', async () => {
-    const data = contentInput.parse({ name: 'COBOL now', slug: 'cobol-now', url: 'https://cobol.example.org/', description: 'x', techStack: [{ label: 'COBOL', value: 'COBOL', __isNew__: true }, 'cobol'] });
-    expect(await settleAdminTags(t.db, data)).toEqual({ data: expect.objectContaining({ techStack: [{ label: 'COBOL', value: 'cobol' }] }), created: [{ kind: 'techStack', tag: { label: 'COBOL', value: 'cobol' } }] });
+    const data = contentInput.parse({
+      name: 'COBOL now',
+      slug: 'cobol-now',
+      url: 'https://cobol.example.org/',
+      description: 'x',
+      techStack: [{ label: 'COBOL', value: 'COBOL', __isNew__: true }, 'cobol'],
+    });
+    expect(await settleAdminTags(t.db, data)).toEqual({
+      data: expect.objectContaining({ techStack: [{ label: 'COBOL', value: 'cobol' }] }),
+      created: [{ kind: 'techStack', tag: { label: 'COBOL', value: 'cobol' } }],
+    });
     // A tag the same write creates already (an approval's proposal) is not created twice.
     expect((await settleAdminTags(t.db, data, [{ kind: 'techStack', tag: { label: 'COBOL', value: 'cobol' } }])).created).toEqual([]);
     expect(() => contentInput.parse({ ...data, techStack: ['!!!'] })).toThrow("'!!!' cannot be a techStack: a tag needs a letter or a digit");
@@ -54,14 +80,32 @@ describe('tags as rows', () => {
     expect(lists.category.length).toBeGreaterThan(64);
     // Contents on the 60th new tag and on one of the first.
     for (let i = 0; i < 5; i++) {
-      const categories = i < 3 ? [{ label: 'Topic 59', value: 'topic-59' }] : [{ label: 'Topic 0', value: 'topic-0' }, { label: 'Topic 59', value: 'topic-59' }];
-      const { data } = await settleAdminTags(t.db, contentInput.parse({ name: `Topic course ${i}`, slug: `topic-course-${i}`, url: `https://topics-${i}.example.org/`, description: 'x', category: categories }));
+      const categories =
+        i < 3
+          ? [{ label: 'Topic 59', value: 'topic-59' }]
+          : [
+              { label: 'Topic 0', value: 'topic-0' },
+              { label: 'Topic 59', value: 'topic-59' },
+            ];
+      const { data } = await settleAdminTags(
+        t.db,
+        contentInput.parse({
+          name: `Topic course ${i}`,
+          slug: `topic-course-${i}`,
+          url: `https://topics-${i}.example.org/`,
+          description: 'x',
+          category: categories,
+        }),
+      );
       await t.db.batch(insertContentStatements(t.db, newId(), data));
     }
     const result = await searchContents(t.db, parseSearchParams({ category: 'topic-59' }));
     expect(result.countContents).toBe(5);
     expect(result.facets.category['topic-0']).toBe(2);
     expect(result.facets.category['topic-59']).toBe(5);
-    expect((await searchContents(t.db, parseSearchParams({ category: 'topic-0' }))).contents.map((c) => c.name).sort()).toEqual(['Topic course 3', 'Topic course 4']);
+    expect((await searchContents(t.db, parseSearchParams({ category: 'topic-0' }))).contents.map((c) => c.name).sort()).toEqual([
+      'Topic course 3',
+      'Topic course 4',
+    ]);
   });
 });

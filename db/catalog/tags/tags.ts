@@ -79,7 +79,11 @@ export interface SettledTags<T> {
  * write creates it (`created`, for its batch: addTagStatements). `pending` are tags the same write
  * creates already (an approval's proposals): they match as ours. Only what cannot be a tag is refused.
  */
-export async function settleAdminTags<T extends Record<TagKind, Tag[]>>(db: Db, data: T, pending: Array<{ kind: TagKind; tag: Tag }> = []): Promise<SettledTags<T>> {
+export async function settleAdminTags<T extends Record<TagKind, Tag[]>>(
+  db: Db,
+  data: T,
+  pending: Array<{ kind: TagKind; tag: Tag }> = [],
+): Promise<SettledTags<T>> {
   const live = await liveTags(db);
   const lists = Object.fromEntries(
     TAG_KINDS.map((kind) => [kind, [...[...live.byValue[kind].values()].map(({ tag }) => tag), ...pending.filter((p) => p.kind === kind).map((p) => p.tag)]]),
@@ -146,7 +150,12 @@ export async function listTagsForAdmin(db: Db, params: URLSearchParams | Record<
   );
   const p = paging(query.page, await db.$count(tags, where), query.pageSize);
   const direction = query.order === 'asc' ? asc : desc;
-  const order = query.sort === 'label' ? [direction(sql`${tags.label} COLLATE NOCASE`), direction(tags.id)] : query.sort === 'used' ? [direction(usedBy), direction(tags.id)] : [direction(tags.kind), direction(tags.id)];
+  const order =
+    query.sort === 'label'
+      ? [direction(sql`${tags.label} COLLATE NOCASE`), direction(tags.id)]
+      : query.sort === 'used'
+        ? [direction(usedBy), direction(tags.id)]
+        : [direction(tags.kind), direction(tags.id)];
   const rows = await db
     .select({ id: tags.id, kind: tags.kind, value: tags.value, label: tags.label, status: tags.status, contents: usedBy })
     .from(tags)
@@ -164,8 +173,14 @@ export async function listTagsForAdmin(db: Db, params: URLSearchParams | Record<
 export async function addTag(db: Db, actor: Actor, kind: unknown, label: unknown): Promise<TagUsage> {
   const { kind: tagKind, label: clean } = parseInput(tagInput, { kind, label });
   const value = toValue(clean);
-  const [existing] = await db.select().from(tags).where(and(eq(tags.kind, tagKind), eq(tags.value, value)));
-  if (existing) throw conflict(`The ${tagKind} '${existing.label}' (${existing.value}) already exists${existing.status === 'retired' ? ', retired: restore it instead' : ''}`);
+  const [existing] = await db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.kind, tagKind), eq(tags.value, value)));
+  if (existing)
+    throw conflict(
+      `The ${tagKind} '${existing.label}' (${existing.value}) already exists${existing.status === 'retired' ? ', retired: restore it instead' : ''}`,
+    );
   const [[inserted]] = await db.batch([
     db.insert(tags).values({ kind: tagKind, value, label: clean }).returning({ id: tags.id }),
     // A value renamed away before is a tag again: its old links stop leading elsewhere.

@@ -19,14 +19,20 @@ export function tagList(kind: TagKind) {
   return z.preprocess(
     asList,
     z
-      .array(z.union([tagText(kind), z.object({ label: tagText(kind), value: tagText(kind) })], { error: `A ${kind} tag must be text, or a {label, value} pair of texts` }), {
-        error: `${kind} must be a list of tags`,
-      })
+      .array(
+        z.union([tagText(kind), z.object({ label: tagText(kind), value: tagText(kind) })], {
+          error: `A ${kind} tag must be text, or a {label, value} pair of texts`,
+        }),
+        {
+          error: `${kind} must be a list of tags`,
+        },
+      )
       .max(50, `${kind} has too many tags`)
       .transform((items, ctx): Tag[] => {
         const result: Tag[] = [];
         for (const item of items) {
-          const tag = typeof item === 'string' ? { label: item, value: toValue(item) } : { label: item.label || item.value, value: item.value || toValue(item.label) };
+          const tag =
+            typeof item === 'string' ? { label: item, value: toValue(item) } : { label: item.label || item.value, value: item.value || toValue(item.label) };
           if (!/[\p{L}\p{N}]/u.test(tag.label)) {
             ctx.addIssue({ code: 'custom', message: `'${tag.label.slice(0, 60)}' cannot be a ${kind}: a tag needs a letter or a digit` });
             return z.NEVER;
@@ -58,7 +64,10 @@ export const optionalHasCert = optionalFormBoolean(HAS_CERT_ERROR);
 export const facetFields = Object.fromEntries(
   FIELD_FACETS.map((facet) => [
     facet.key,
-    optionalFormChoice(facet.choices, `${facet.field.label} must be one of ${facet.choices.map((choice) => choice.value).join(', ')} (or empty: not specified)`),
+    optionalFormChoice(
+      facet.choices,
+      `${facet.field.label} must be one of ${facet.choices.map((choice) => choice.value).join(', ')} (or empty: not specified)`,
+    ),
   ]),
 ) as unknown as { [K in FieldKey]: z.ZodOptional<z.ZodType<ChoiceValue<K> | null, unknown>> };
 
@@ -82,7 +91,10 @@ export const slug = singleLine('Slug is required')
   .max(SLUG_MAX_CHARS, `Slug must be at most ${SLUG_MAX_CHARS} characters`)
   .regex(SLUG_PATTERN, 'Slug may hold only lowercase letters, digits and single hyphens');
 
-export const description = z.preprocess((v) => blankAsMissing(v) ?? '', multiLine('Description must be text').max(5000, 'Description must be at most 5000 characters'));
+export const description = z.preprocess(
+  (v) => blankAsMissing(v) ?? '',
+  multiLine('Description must be text').max(5000, 'Description must be at most 5000 characters'),
+);
 
 /** The full content as the admin edit form and the importer send it (docs/product.md §5: name, slug, url, image, description required). */
 export const contentInput = z.object({
@@ -91,7 +103,10 @@ export const contentInput = z.object({
   url: httpUrl,
   /** Optional: a content without one shows a placeholder tile. */
   image: imageRef,
-  description: z.preprocess((v) => blankAsMissing(v) ?? '', multiLine('Description is required').min(1, 'Description is required').max(5000, 'Description must be at most 5000 characters')),
+  description: z.preprocess(
+    (v) => blankAsMissing(v) ?? '',
+    multiLine('Description is required').min(1, 'Description is required').max(5000, 'Description must be at most 5000 characters'),
+  ),
   /** The product's defaults (docs/product.md §5): a content whose cost or certificate nobody gave is Free, without a certificate. */
   cost: optionalCost.transform((v) => v ?? 'Free'),
   hasCert: optionalHasCert.transform((v) => v ?? false),

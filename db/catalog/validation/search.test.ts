@@ -5,7 +5,19 @@ const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 
 describe('search parameters', () => {
   it('default to all, newest first, page 1', () => {
-    expect(parse('')).toEqual({ searchTerm: '', category: 'all', techStack: 'all', type: 'all', level: 'all', language: 'all', cost: 'all', hasCert: 'all', rating: 'all', order: 'latest', page: 1 });
+    expect(parse('')).toEqual({
+      searchTerm: '',
+      category: 'all',
+      techStack: 'all',
+      type: 'all',
+      level: 'all',
+      language: 'all',
+      cost: 'all',
+      hasCert: 'all',
+      rating: 'all',
+      order: 'latest',
+      page: 1,
+    });
   });
 
   it('order by relevance when a term is searched and no order chosen', () => {
@@ -33,7 +45,9 @@ describe('search parameters', () => {
   });
 
   it('accept every valid value', () => {
-    expect(parse('category=web-development&techStack=python&type=online-courses&level=beginner&cost=Free/Paid&hasCert=true&rating=4&order=topRated&page=3')).toEqual({
+    expect(
+      parse('category=web-development&techStack=python&type=online-courses&level=beginner&cost=Free/Paid&hasCert=true&rating=4&order=topRated&page=3'),
+    ).toEqual({
       searchTerm: '',
       category: 'web-development',
       techStack: 'python',
@@ -60,7 +74,9 @@ describe('search parameters', () => {
   it('keep a level that names none of the levels, for the search to refuse it saying which there are', () => {
     const params = parse('level=expert');
     expect(params.level).toBe('expert');
-    expect(refusedSearchParams(params)).toEqual({ level: "Unknown level 'expert': use one of beginner, intermediate, advanced, all-levels (or leave it empty for any)" });
+    expect(refusedSearchParams(params)).toEqual({
+      level: "Unknown level 'expert': use one of beginner, intermediate, advanced, all-levels (or leave it empty for any)",
+    });
     // Its own address, so a refusal is never served in place of a search that runs.
     expect(searchQueryString(params)).toBe('?level=expert');
   });

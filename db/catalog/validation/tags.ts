@@ -22,5 +22,8 @@ export const tagChangeInput = z
 
 /** The tag to merge into: its value, or its id (a number, or digits no value of the kind has). */
 export const tagMergeInput = z.object({
-  into: z.preprocess(blankAsMissing, z.union([z.int().positive(), singleLine('Choose the tag to merge into').min(1).max(100)], { error: 'Choose the tag to merge into' })),
+  into: z.preprocess(
+    blankAsMissing,
+    z.union([z.int().positive(), singleLine('Choose the tag to merge into').min(1).max(100)], { error: 'Choose the tag to merge into' }),
+  ),
 });

@@ -23,9 +23,17 @@ export const REJECT_NOTE_MAX = 500;
 export const reasonLabel = (code: string | null | undefined): string | undefined => REJECT_REASONS.find((r) => r.code === code)?.label;
 
 /** A code, or its label in any case ('Off-topic', 'off topic'): what a form or a person sends. */
-const byKey = new Map<string, RejectReason>(REJECT_REASONS.flatMap((r) => [[r.code, r.code], [toKey(r.label), r.code]]));
+const byKey = new Map<string, RejectReason>(
+  REJECT_REASONS.flatMap((r) => [
+    [r.code, r.code],
+    [toKey(r.label), r.code],
+  ]),
+);
 function toKey(value: string): string {
-  return value.trim().toLowerCase().replace(/[\s_]+/g, '-');
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
 }
 
 export const rejectReason = z.preprocess(

@@ -34,7 +34,11 @@ describe('reading', () => {
     const text = 'a,"b ""q"" c"\r\n"x\r\ny",z\r\n,\r\n';
     const whole = await read(text);
     for (const size of [1, 2, 3, 5, 7]) expect(await read(text, size)).toEqual(whole);
-    expect(whole.map((r) => r.fields)).toEqual([['a', 'b "q" c'], ['x\r\ny', 'z'], ['', '']]);
+    expect(whole.map((r) => r.fields)).toEqual([
+      ['a', 'b "q" c'],
+      ['x\r\ny', 'z'],
+      ['', ''],
+    ]);
   });
 
   it('counts a CRLF inside a quoted field as one line, for that record and the ones after it', async () => {

@@ -64,7 +64,8 @@ export async function* readCsvRecords(input: AsyncIterable<string> | Iterable<st
     if (!(error instanceof CsvError)) throw error;
     const line = lines.next(error as unknown as Partial<Info>);
     if (error.code === 'CSV_QUOTE_NOT_CLOSED') throw new CsvSyntaxError(line, 'a quoted field is not closed before the end of the file');
-    if (error.code === 'CSV_MAX_RECORD_SIZE') throw new CsvSyntaxError(line, `a record runs on for more than ${(BYTES_PER_CHAR * limit) / (1 << 20)} MB over several lines (a quote left open?)`);
+    if (error.code === 'CSV_MAX_RECORD_SIZE')
+      throw new CsvSyntaxError(line, `a record runs on for more than ${(BYTES_PER_CHAR * limit) / (1 << 20)} MB over several lines (a quote left open?)`);
     throw new CsvSyntaxError(line, error.message);
   }
 }

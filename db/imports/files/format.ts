@@ -34,6 +34,10 @@ export type CatalogRecord = Pick<Content, ContentField> & {
 export function csvCells(record: CatalogRecord): string[] {
   return CATALOG_COLUMNS.map((column) => {
     const value: unknown = record[column];
-    return Array.isArray(value) ? value.map((tag: { label: string }) => tag.label).join(TAG_SEPARATOR) : value === null || value === undefined ? '' : String(value);
+    return Array.isArray(value)
+      ? value.map((tag: { label: string }) => tag.label).join(TAG_SEPARATOR)
+      : value === null || value === undefined
+        ? ''
+        : String(value);
   });
 }

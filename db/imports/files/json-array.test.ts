@@ -99,7 +99,11 @@ describe('readJsonElements with wrappers', () => {
   });
 
   it.each([
-    ['{"results": [{"a": 1}], "count": 1}', 1, 'the JSON object holds no array of contents under "contents", "items", "data" or "resources" (its fields: results, count)'],
+    [
+      '{"results": [{"a": 1}], "count": 1}',
+      1,
+      'the JSON object holds no array of contents under "contents", "items", "data" or "resources" (its fields: results, count)',
+    ],
     ['{}', 1, 'the JSON object holds no array of contents under "contents", "items", "data" or "resources" (it has no fields)'],
     ['{"items": [1], "data": [2]}', 1, 'both "items" and "data" hold an array: keep the one with the contents'],
     ['{"contents": [{"a": 1},\n', 2, 'the JSON array is not closed (the file ends before its ])'],
@@ -107,7 +111,11 @@ describe('readJsonElements with wrappers', () => {
     ['{"contents": [{"a": 1}] "x": 1}', 1, "invalid JSON: expected ','"],
     ['{"contents": [], }', 1, "invalid JSON: unexpected token '}'"],
     ['{"contents" []}', 1, "invalid JSON: expected ':'"],
-    ['"text"', 1, 'expected a JSON array of contents, or an object holding one under "contents", "items", "data" or "resources" (the file should start with [ or {)'],
+    [
+      '"text"',
+      1,
+      'expected a JSON array of contents, or an object holding one under "contents", "items", "data" or "resources" (the file should start with [ or {)',
+    ],
   ])('%j is refused at line %i', async (text, line, message) => {
     expect(await syntaxError(text, wrappers)).toMatchObject({ line, message });
   });

@@ -54,7 +54,11 @@ interface Value {
 type Place = 'start' | 'array' | 'fields' | 'end';
 
 const MAX_KEY_CHARS = 200;
-const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(', ').replace(/, ([^,]*)$/, ' or $1');
+const quoted = (names: readonly string[]) =>
+  names
+    .map((name) => `"${name}"`)
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' or $1');
 
 class JsonArrayReader {
   readonly #maxElementChars: number;
@@ -101,9 +105,11 @@ class JsonArrayReader {
 
   end(): JsonElement[] {
     this.#read(none);
-    if (this.#place === 'start') throw this.#first ? this.#syntaxError('') : new JsonArraySyntaxError(this.#line, `the file is empty: expected ${this.#expectedDocument()}`);
+    if (this.#place === 'start')
+      throw this.#first ? this.#syntaxError('') : new JsonArraySyntaxError(this.#line, `the file is empty: expected ${this.#expectedDocument()}`);
     if (this.#place !== 'end') {
-      const open = this.#place === 'array' ? 'the JSON array is not closed (the file ends before its ])' : 'the JSON object is not closed (the file ends before its })';
+      const open =
+        this.#place === 'array' ? 'the JSON array is not closed (the file ends before its ])' : 'the JSON object is not closed (the file ends before its })';
       throw new JsonArraySyntaxError(this.#line, open);
     }
     if (this.#inObject && this.#arrayKey === undefined) {
@@ -126,9 +132,13 @@ class JsonArrayReader {
   }
 
   #syntaxError(error: unknown): JsonArraySyntaxError {
-    const what = String((error as Error).message ?? error).replace(/^Parser (cannot parse input|has expected)/, '').replace(/^: /, '').trim();
+    const what = String((error as Error).message ?? error)
+      .replace(/^Parser (cannot parse input|has expected)/, '')
+      .replace(/^: /, '')
+      .trim();
     const opens = this.#first === '[' || (this.#first === '{' && this.#wrappers.length > 0);
-    if (!opens) return new JsonArraySyntaxError(this.#line, `expected ${this.#expectedDocument()} (the file should start with [${this.#wrappers.length ? ' or {' : ''})`);
+    if (!opens)
+      return new JsonArraySyntaxError(this.#line, `expected ${this.#expectedDocument()} (the file should start with [${this.#wrappers.length ? ' or {' : ''})`);
     if (this.#place === 'end') return new JsonArraySyntaxError(this.#line, `unexpected text after the end of the ${this.#inObject ? 'object' : 'array'}`);
     if (this.#value && this.#place === 'array') return new JsonArraySyntaxError(this.#value.line, `invalid JSON in the row starting on this line: ${what}`);
     return new JsonArraySyntaxError(this.#line, `invalid JSON: ${what}`);
@@ -171,7 +181,8 @@ class JsonArrayReader {
       if (this.#keys.length < 10) this.#keys.push(this.#key);
     } else if (token.name === 'endObject') this.#place = 'end';
     else if (token.name === 'startArray' && this.#wrappers.some((name) => name.toLowerCase() === this.#key.toLowerCase())) {
-      if (this.#arrayKey !== undefined) throw new JsonArraySyntaxError(this.#line, `both "${this.#arrayKey}" and "${this.#key}" hold an array: keep the one with the contents`);
+      if (this.#arrayKey !== undefined)
+        throw new JsonArraySyntaxError(this.#line, `both "${this.#arrayKey}" and "${this.#key}" hold an array: keep the one with the contents`);
       this.#arrayKey = this.#key;
       this.#place = 'array';
     } else this.#startValue(token, false);

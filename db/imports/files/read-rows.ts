@@ -44,7 +44,8 @@ async function readJsonRows(input: AsyncIterable<string>, { readJsonElements, Js
     for await (const element of readJsonElements(input, { maxElementChars: MAX_ROW_CHARS, wrappers: JSON_WRAPPERS })) {
       const { line } = element;
       if (element.oversized) rows.push({ index: rows.length, line, problem: TOO_LARGE });
-      else if (typeof element.value !== 'object' || element.value === null || Array.isArray(element.value)) rows.push({ index: rows.length, line, problem: 'expected an object with the fields of a content' });
+      else if (typeof element.value !== 'object' || element.value === null || Array.isArray(element.value))
+        rows.push({ index: rows.length, line, problem: 'expected an object with the fields of a content' });
       else rows.push({ index: rows.length, line, fields: element.value as Record<string, unknown> });
     }
   } catch (error) {
@@ -63,7 +64,8 @@ async function readCsvRows(input: AsyncIterable<string>, { readCsvRecords, CsvSy
         continue;
       }
       if (record.oversized) rows.push({ index: rows.length, line: record.line, problem: TOO_LARGE });
-      else if (record.fields.length !== columns.length) rows.push({ index: rows.length, line: record.line, problem: `the row has ${record.fields.length} fields, the header ${columns.length}` });
+      else if (record.fields.length !== columns.length)
+        rows.push({ index: rows.length, line: record.line, problem: `the row has ${record.fields.length} fields, the header ${columns.length}` });
       else rows.push({ index: rows.length, line: record.line, fields: csvFields(columns, record.fields) });
     }
   } catch (error) {
@@ -84,7 +86,8 @@ function csvHeader(record: CsvRecord): string[] {
   const repeated = columns.find((c, i) => columns.indexOf(c) !== i);
   if (repeated) throw new ImportFileError(record.line, `the column '${repeated}' appears twice in the header`);
   const missing = REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
-  if (missing.length > 0) throw new ImportFileError(record.line, `the header has no ${missing.map((c) => `'${c}'`).join(', ')} column (required: ${REQUIRED_COLUMNS.join(', ')})`);
+  if (missing.length > 0)
+    throw new ImportFileError(record.line, `the header has no ${missing.map((c) => `'${c}'`).join(', ')} column (required: ${REQUIRED_COLUMNS.join(', ')})`);
   return columns;
 }
 
@@ -97,7 +100,10 @@ function csvFields(columns: string[], values: string[]): Record<string, unknown>
   columns.forEach((column, i) => {
     const value = unescapeFormula(values[i]!);
     if ((TAG_KINDS as readonly string[]).includes(column)) {
-      fields[column] = value.split(TAG_SEPARATOR).map((label) => label.trim()).filter(Boolean);
+      fields[column] = value
+        .split(TAG_SEPARATOR)
+        .map((label) => label.trim())
+        .filter(Boolean);
     } else if (column === 'hasCert') {
       const flag = value.trim().toLowerCase();
       if (flag !== '') fields[column] = ['true', 'yes', '1'].includes(flag) ? true : ['false', 'no', '0'].includes(flag) ? false : value;

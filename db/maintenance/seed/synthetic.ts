@@ -26,7 +26,23 @@ function random(seed: number): () => number {
   };
 }
 
-const ADJECTIVES = ['Practical', 'Modern', 'Complete', 'Hands-on', 'Essential', 'Advanced', 'Beginner', 'Applied', 'Interactive', 'Visual', 'Pragmatic', 'Rapid', 'Deep', 'Intro to', 'Mastering'];
+const ADJECTIVES = [
+  'Practical',
+  'Modern',
+  'Complete',
+  'Hands-on',
+  'Essential',
+  'Advanced',
+  'Beginner',
+  'Applied',
+  'Interactive',
+  'Visual',
+  'Pragmatic',
+  'Rapid',
+  'Deep',
+  'Intro to',
+  'Mastering',
+];
 const TOPICS: Record<string, string[]> = {
   'software-engineering': ['Clean Code', 'Design Patterns', 'Testing', 'Refactoring', 'Algorithms', 'System Design'],
   'data-science': ['Statistics', 'Pandas', 'Data Wrangling', 'Visualization', 'Notebooks'],
@@ -40,7 +56,14 @@ const TOPICS: Record<string, string[]> = {
   'machine-learning': ['Neural Networks', 'Regression', 'Classification', 'Deep Learning', 'Feature Engineering'],
 };
 const SUFFIXES = ['Course', 'Handbook', 'Bootcamp', 'Workshop', 'Guide', 'Academy', 'Lab', 'Series', 'Podcast', 'Playground'];
-const COMMENTS = ['Great explanations.', 'Solid, if a bit dated.', 'Exactly what I needed.', 'Too shallow for me.', 'Excellent exercises and examples.', 'Hard to follow at times.'];
+const COMMENTS = [
+  'Great explanations.',
+  'Solid, if a bit dated.',
+  'Exactly what I needed.',
+  'Too shallow for me.',
+  'Excellent exercises and examples.',
+  'Hard to follow at times.',
+];
 
 /** Picks by a skewed distribution: early entries (the popular ones) far more often than the tail. */
 const skewed = (rand: () => number, length: number) => Math.floor(length * rand() ** 2);
@@ -92,7 +115,36 @@ function zipfPicker(list: Tag[]): TagPicker {
   };
 }
 
-const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'bra', 'cle', 'dro', 'fen', 'gar', 'hul', 'jin', 'kor', 'lum', 'mar', 'nix', 'pel', 'quo', 'ros', 'tav', 'vex', 'wyn', 'yar', 'zul'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ne',
+  'ru',
+  'sa',
+  'ti',
+  'vo',
+  'ze',
+  'bra',
+  'cle',
+  'dro',
+  'fen',
+  'gar',
+  'hul',
+  'jin',
+  'kor',
+  'lum',
+  'mar',
+  'nix',
+  'pel',
+  'quo',
+  'ros',
+  'tav',
+  'vex',
+  'wyn',
+  'yar',
+  'zul',
+];
 
 /** A made-up tag label, different for every n and kind ('Brakor', 'Lumvexti'…). */
 function madeUpLabel(kind: TagKind, n: number): string {
@@ -136,7 +188,6 @@ export interface SyntheticOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-
 /** Adds `total` synthetic contents (and reviewers, reviews) to the database. Returns how many were added. */
 export async function generateSyntheticCatalog(db: Db, total: number, options: SyntheticOptions = {}): Promise<{ contents: number; reviews: number }> {
   const rand = random(options.seed ?? 42);
@@ -153,14 +204,13 @@ export async function generateSyntheticCatalog(db: Db, total: number, options: S
   for (let i = 0; i < reviewerRows.length; i += CHUNK) await db.insert(users).values(reviewerRows.slice(i, i + CHUNK));
 
   const vocabulary = options.tagsPerKind ? await largeVocabulary(db, options.tagsPerKind) : undefined;
-  const pick: Record<TagKind, TagPicker> = vocabulary
-    ? perTagKind((kind) => zipfPicker(vocabulary[kind]))
-    : perTagKind((kind) => skewedPicker(TAXONOMY[kind]));
+  const pick: Record<TagKind, TagPicker> = vocabulary ? perTagKind((kind) => zipfPicker(vocabulary[kind])) : perTagKind((kind) => skewedPicker(TAXONOMY[kind]));
 
   // The facets that are fields of their own (level, …): drawn apart, so the rest of the catalog is the same
   // with or without them; a third unset, the others skewed towards each list's first choices.
   const fieldRand = random((options.seed ?? 42) + 1);
-  const facetValues = () => Object.fromEntries(FIELD_FACETS.map((facet) => [facet.key, fieldRand() < 1 / 3 ? null : facet.choices[skewed(fieldRand, facet.choices.length)]!.value]));
+  const facetValues = () =>
+    Object.fromEntries(FIELD_FACETS.map((facet) => [facet.key, fieldRand() < 1 / 3 ? null : facet.choices[skewed(fieldRand, facet.choices.length)]!.value]));
 
   const start = Date.now() - 3 * 365 * 864e5;
   const runId = newId().slice(0, 6);
@@ -206,7 +256,15 @@ export async function generateSyntheticCatalog(db: Db, total: number, options: S
       const reviewerStart = Math.floor(rand() * reviewerRows.length);
       for (let r = 0; r < Math.min(reviewsHere, reviewerRows.length); r++) {
         const reviewer = reviewerRows[(reviewerStart + r) % reviewerRows.length]!;
-        reviewRows.push({ id: newId(), contentId: id, userId: reviewer.id, name: reviewer.name, rating: 1 + Math.floor(rand() ** 0.6 * 5), comment: COMMENTS[Math.floor(rand() * COMMENTS.length)]!, createdAt });
+        reviewRows.push({
+          id: newId(),
+          contentId: id,
+          userId: reviewer.id,
+          name: reviewer.name,
+          rating: 1 + Math.floor(rand() ** 0.6 * 5),
+          comment: COMMENTS[Math.floor(rand() * COMMENTS.length)]!,
+          createdAt,
+        });
       }
     }
     reviewCount += reviewRows.length;

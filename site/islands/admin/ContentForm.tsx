@@ -18,7 +18,13 @@ export default function ContentForm({ content, tags }: { content: ContentSource;
   }
 
   return (
-    <form method="post" noValidate {...form.handlers((v) => checked(adminContentInput.safeParse(v)), update)} className="flex flex-col gap-2" aria-label="Edit content">
+    <form
+      method="post"
+      noValidate
+      {...form.handlers((v) => checked(adminContentInput.safeParse(v)), update)}
+      className="flex flex-col gap-2"
+      aria-label="Edit content"
+    >
       <fieldset disabled={!hydrated} className="contents">
         <ContentFields values={form.values} onChange={form.setValues} errors={form.errors} tags={tags} />
       </fieldset>

@@ -11,7 +11,21 @@ import type { ContentListShape } from '#db/contract/shapes.ts';
 import type { ListQuery } from '#db/validation/list-query.ts';
 import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
 import { COSTS } from '#db/catalog/taxonomy.ts';
-import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, labels, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction, type RowAction } from './list.tsx';
+import {
+  AdminTable,
+  Cell,
+  FilterSelect,
+  ListControls,
+  ListStatus,
+  labels,
+  pageAddress,
+  Pager,
+  RowsShown,
+  useAdminList,
+  useListQuery,
+  useRowAction,
+  type RowAction,
+} from './list.tsx';
 import { BusyButton } from '../forms/fields.tsx';
 
 type ContentRow = ContentListShape['contents'][number];
@@ -73,7 +87,11 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
   const acceptMove = (content: ContentRow) =>
     run(
       { action: 'accepting', id: content._id },
-      { confirm: `Make ${content.link?.movedTo} the URL of ${content.name}?`, request: () => apiPost(`/api/contents/${content._id}/accept-redirect`), toast: 'The new URL is saved' },
+      {
+        confirm: `Make ${content.link?.movedTo} the URL of ${content.name}?`,
+        request: () => apiPost(`/api/contents/${content._id}/accept-redirect`),
+        toast: 'The new URL is saved',
+      },
     );
 
   const remove = (content: ContentRow) =>
@@ -108,7 +126,13 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
           {state.data.contents.length === 0 ? (
             <p className="alert">{emptyMessage(query)}</p>
           ) : (
-            <AdminTable caption={`Contents, page ${state.data.page} of ${state.data.pages}`} busy={refreshing || busy !== null} columns={COLUMNS} query={query} change={change}>
+            <AdminTable
+              caption={`Contents, page ${state.data.page} of ${state.data.pages}`}
+              busy={refreshing || busy !== null}
+              columns={COLUMNS}
+              query={query}
+              change={change}
+            >
               {state.data.contents.map((content, index) => {
                 return (
                   <tr key={content._id}>
@@ -142,7 +166,12 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
                         <a className="btn btn-sm" href={`/admin/content/${content._id}`}>
                           Edit<span className="sr-only"> {content.name}</span>
                         </a>
-                        <BusyButton className="btn btn-sm btn-error" busy={isBusy('deleting', content._id)} disabled={busy !== null} onClick={() => void remove(content)}>
+                        <BusyButton
+                          className="btn btn-sm btn-error"
+                          busy={isBusy('deleting', content._id)}
+                          disabled={busy !== null}
+                          onClick={() => void remove(content)}
+                        >
                           Delete<span className="sr-only"> {content.name}</span>
                         </BusyButton>
                       </div>

@@ -42,8 +42,8 @@ export function ProposedTagChoices({ proposals, tags, choices, onChange }: Props
         Tags the submitter proposed
       </h3>
       <p className="text-sm text-base-content/80">
-        Approving creates each proposed tag as a new tag, unless you map it to one of ours or drop it. Where a proposal looks like one of our
-        tags, mapping to that tag is chosen for you.
+        Approving creates each proposed tag as a new tag, unless you map it to one of ours or drop it. Where a proposal looks like one of our tags, mapping to
+        that tag is chosen for you.
       </p>
       {proposals.map((p, index) => {
         const choice = choices[index]!;
@@ -70,7 +70,13 @@ export function ProposedTagChoices({ proposals, tags, choices, onChange }: Props
             </label>
             <div className="flex flex-wrap items-center gap-2">
               <label className="flex cursor-pointer items-center gap-2">
-                <input type="radio" className="radio radio-sm" name={group} checked={choice.action === 'map'} onChange={() => update(index, { action: 'map' })} />
+                <input
+                  type="radio"
+                  className="radio radio-sm"
+                  name={group}
+                  checked={choice.action === 'map'}
+                  onChange={() => update(index, { action: 'map' })}
+                />
                 Map to
               </label>
               <select
@@ -87,7 +93,13 @@ export function ProposedTagChoices({ proposals, tags, choices, onChange }: Props
               </select>
             </div>
             <label className="flex cursor-pointer items-center gap-2">
-              <input type="radio" className="radio radio-sm" name={group} checked={choice.action === 'drop'} onChange={() => update(index, { action: 'drop' })} />
+              <input
+                type="radio"
+                className="radio radio-sm"
+                name={group}
+                checked={choice.action === 'drop'}
+                onChange={() => update(index, { action: 'drop' })}
+              />
               Drop
             </label>
           </fieldset>

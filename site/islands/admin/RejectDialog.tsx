@@ -66,7 +66,15 @@ export function RejectDialog({ submission, busy, onCancel, onReject }: Props) {
           <label className="fieldset-legend text-sm" htmlFor="reject-note">
             Note to the submitter (optional)
           </label>
-          <textarea id="reject-note" name="note" rows={3} maxLength={REJECT_NOTE_MAX} className="textarea w-full" value={note} onChange={(event) => setNote(event.target.value)} />
+          <textarea
+            id="reject-note"
+            name="note"
+            rows={3}
+            maxLength={REJECT_NOTE_MAX}
+            className="textarea w-full"
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
         </div>
         <div className="mt-2 grid grid-cols-2 gap-3">
           <button type="button" className="btn" disabled={busy} onClick={onCancel}>

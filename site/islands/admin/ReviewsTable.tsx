@@ -13,7 +13,15 @@ import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, 
 
 /** The list's API and its convention (site/lib/admin-sections.ts). */
 const LIST = ADMIN_SECTION.reviews.list;
-const COLUMNS = [{ label: 'No.' }, { label: 'DATE', sort: 'createdAt' }, { label: 'CONTENT', sort: 'content' }, { label: 'AUTHOR', sort: 'name' }, { label: 'RATING', sort: 'rating' }, { label: 'COMMENT' }, { label: 'ACTIONS' }];
+const COLUMNS = [
+  { label: 'No.' },
+  { label: 'DATE', sort: 'createdAt' },
+  { label: 'CONTENT', sort: 'content' },
+  { label: 'AUTHOR', sort: 'name' },
+  { label: 'RATING', sort: 'rating' },
+  { label: 'COMMENT' },
+  { label: 'ACTIONS' },
+];
 const RATINGS = [['', 'Any'], ...[5, 4, 3, 2, 1].map((stars) => [String(stars), `${stars} ${stars === 1 ? 'star' : 'stars'}`] as const)] as const;
 
 export default function ReviewsTable({ initialSearch }: { initialSearch: string }) {
@@ -25,7 +33,11 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
   const remove = (review: AdminReviewRowShape) =>
     run(
       { action: 'deleting', id: review._id },
-      { confirm: 'Delete this review?', request: () => apiDelete<{ message: string }>(`/api/reviews/${encodeURIComponent(review._id)}`), toast: (reply) => reply.message },
+      {
+        confirm: 'Delete this review?',
+        request: () => apiDelete<{ message: string }>(`/api/reviews/${encodeURIComponent(review._id)}`),
+        toast: (reply) => reply.message,
+      },
     );
 
   const chosen = state.status === 'loaded' ? state.data.content : undefined;
@@ -51,7 +63,13 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
           {state.data.reviews.length === 0 ? (
             <p className="alert">{query.search || onlyContent || query.filters.rating ? 'No reviews match this view' : 'No reviews'}</p>
           ) : (
-            <AdminTable caption={`Reviews, page ${state.data.page} of ${state.data.pages}`} busy={refreshing || busy !== null} columns={COLUMNS} query={query} change={change}>
+            <AdminTable
+              caption={`Reviews, page ${state.data.page} of ${state.data.pages}`}
+              busy={refreshing || busy !== null}
+              columns={COLUMNS}
+              query={query}
+              change={change}
+            >
               {state.data.reviews.map((review, index) => (
                 <tr key={review._id} data-review-row>
                   <Cell label="No.">{index + 1 + state.data.count}</Cell>
@@ -76,8 +94,17 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
                     <p className="line-clamp-3 whitespace-pre-line break-words">{review.comment}</p>
                   </Cell>
                   <Cell label="ACTIONS" actions>
-                    <BusyButton className="btn btn-sm btn-error" busy={isBusy('deleting', review._id)} disabled={busy !== null} onClick={() => void remove(review)}>
-                      Delete<span className="sr-only"> the review by {review.name} of {review.content.name}</span>
+                    <BusyButton
+                      className="btn btn-sm btn-error"
+                      busy={isBusy('deleting', review._id)}
+                      disabled={busy !== null}
+                      onClick={() => void remove(review)}
+                    >
+                      Delete
+                      <span className="sr-only">
+                        {' '}
+                        the review by {review.name} of {review.content.name}
+                      </span>
                     </BusyButton>
                   </Cell>
                 </tr>

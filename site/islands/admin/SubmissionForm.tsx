@@ -52,7 +52,13 @@ export default function SubmissionForm({ submission, tags, proposals = [], pageT
 
   return (
     <>
-      <form method="post" noValidate {...form.handlers((v) => checked(adminContentInput.safeParse(v)), approve)} className="flex flex-col gap-2" aria-label="Edit submission">
+      <form
+        method="post"
+        noValidate
+        {...form.handlers((v) => checked(adminContentInput.safeParse(v)), approve)}
+        className="flex flex-col gap-2"
+        aria-label="Edit submission"
+      >
         {pageTitle && pageTitle !== values.name && (
           <div role="note" className="alert alert-info text-sm" data-page-title>
             <span>
@@ -81,7 +87,12 @@ export default function SubmissionForm({ submission, tags, proposals = [], pageT
         </div>
       </form>
       {/* Outside the edit form: a form may not hold another. */}
-      <RejectDialog submission={asking ? { name: values.name || submission.name } : null} busy={form.action === 'reject'} onCancel={() => setAsking(false)} onReject={(rejection) => void reject(rejection)} />
+      <RejectDialog
+        submission={asking ? { name: values.name || submission.name } : null}
+        busy={form.action === 'reject'}
+        onCancel={() => setAsking(false)}
+        onReject={(rejection) => void reject(rejection)}
+      />
     </>
   );
 }

@@ -13,7 +13,20 @@ import type { SubmissionBulkResultShape, SubmissionListShape, SubmissionShape } 
 import { TAG_KINDS } from '#db/catalog/taxonomy.ts';
 import { listQueryParams } from '#db/validation/list-query.ts';
 import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
-import { AdminTable, Cell, FilterSelect, labels, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction } from './list.tsx';
+import {
+  AdminTable,
+  Cell,
+  FilterSelect,
+  labels,
+  ListControls,
+  ListStatus,
+  pageAddress,
+  Pager,
+  RowsShown,
+  useAdminList,
+  useListQuery,
+  useRowAction,
+} from './list.tsx';
 import { BusyButton } from '../forms/fields.tsx';
 import type { RejectionInput } from '#db/contributions/validation/rejection.ts';
 import { RejectDialog } from './RejectDialog.tsx';
@@ -63,7 +76,9 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
 
   function approve(submission: SubmissionShape) {
     const proposed = submission.proposedTags.length;
-    const dropping = proposed ? ` The ${proposed === 1 ? 'tag' : `${proposed} tags`} it proposes will be dropped: use Edit to create or map ${proposed === 1 ? 'it' : 'them'}.` : '';
+    const dropping = proposed
+      ? ` The ${proposed === 1 ? 'tag' : `${proposed} tags`} it proposes will be dropped: use Edit to create or map ${proposed === 1 ? 'it' : 'them'}.`
+      : '';
     const { _id, name, slug, url, image, category, techStack, type, cost, hasCert, description, rating } = submission;
     return run(
       { action: 'approving', id: _id },
@@ -94,7 +109,12 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
     return run(
       { action: 'bulk' },
       {
-        confirm: action === 'approve' ? `Approve ${plural(count)}? Tags they propose will be dropped: use Edit to create or map them.` : action === 'delete' ? `Delete ${plural(count)} for good? Their submitters are not told.` : undefined,
+        confirm:
+          action === 'approve'
+            ? `Approve ${plural(count)}? Tags they propose will be dropped: use Edit to create or map them.`
+            : action === 'delete'
+              ? `Delete ${plural(count)} for good? Their submitters are not told.`
+              : undefined,
         request: () => apiPost<SubmissionBulkResultShape>('/api/submissions/bulk', { action, ...target, ...rejection }),
         onSuccess: (result) => {
           setBulkResult(result);
@@ -145,7 +165,12 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
               <BusyButton className="btn btn-sm btn-success" busy={isBusy('bulk')} disabled={busy !== null} onClick={() => void runBulk('approve', chosen)}>
                 Approve selected
               </BusyButton>
-              <button type="button" className="btn btn-sm btn-warning" disabled={busy !== null} onClick={() => setRejecting({ name: plural(chosen), bulk: true })}>
+              <button
+                type="button"
+                className="btn btn-sm btn-warning"
+                disabled={busy !== null}
+                onClick={() => setRejecting({ name: plural(chosen), bulk: true })}
+              >
                 Reject selected
               </button>
               <button type="button" className="btn btn-sm btn-error" disabled={busy !== null} onClick={() => void runBulk('delete', chosen)}>
@@ -199,7 +224,9 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
                       {submission.name}
                     </Cell>
                     <Cell label="STATUS">
-                      <span className={`badge badge-sm ${pending ? 'badge-info' : submission.status === 'approved' ? 'badge-success' : 'badge-ghost'}`}>{submission.status}</span>
+                      <span className={`badge badge-sm ${pending ? 'badge-info' : submission.status === 'approved' ? 'badge-success' : 'badge-ghost'}`}>
+                        {submission.status}
+                      </span>
                     </Cell>
                     {TAG_KINDS.map((kind) => (
                       <Cell key={kind} label={kind === 'techStack' ? 'TECH' : kind.toUpperCase()}>
@@ -218,10 +245,20 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
                     <Cell label="ACTIONS" actions>
                       {pending ? (
                         <div className="flex flex-wrap gap-2">
-                          <BusyButton className="btn btn-sm btn-success" busy={isBusy('approving', submission._id)} disabled={busy !== null} onClick={() => void approve(submission)}>
+                          <BusyButton
+                            className="btn btn-sm btn-success"
+                            busy={isBusy('approving', submission._id)}
+                            disabled={busy !== null}
+                            onClick={() => void approve(submission)}
+                          >
                             Approve<span className="sr-only"> {submission.name}</span>
                           </BusyButton>
-                          <BusyButton className="btn btn-sm btn-error" busy={isBusy('rejecting', submission._id)} disabled={busy !== null} onClick={() => setRejecting({ name: submission.name, submission })}>
+                          <BusyButton
+                            className="btn btn-sm btn-error"
+                            busy={isBusy('rejecting', submission._id)}
+                            disabled={busy !== null}
+                            onClick={() => setRejecting({ name: submission.name, submission })}
+                          >
                             Reject<span className="sr-only"> {submission.name}</span>
                           </BusyButton>
                           <a className="btn btn-sm" href={`/admin/submission/${submission._id}`}>
@@ -230,7 +267,8 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
                         </div>
                       ) : (
                         <span className="text-sm text-base-content/70">
-                          {submission.status} {submission.decidedAt ? `on ${submission.decidedAt.slice(0, 10)}` : ''} {submission.decidedBy ? `by ${submission.decidedBy}` : ''}
+                          {submission.status} {submission.decidedAt ? `on ${submission.decidedAt.slice(0, 10)}` : ''}{' '}
+                          {submission.decidedBy ? `by ${submission.decidedBy}` : ''}
                         </span>
                       )}
                     </Cell>
@@ -260,7 +298,12 @@ function BulkReport({ result, onClose }: { result: SubmissionBulkResultShape; on
   const done = result.results.filter((r) => r.outcome === DONE[result.action]);
   const failed = result.results.filter((r) => r.outcome !== DONE[result.action]);
   return (
-    <section className={`alert ${failed.length ? 'alert-warning' : 'alert-success'} flex flex-col items-stretch`} role="status" aria-label="Bulk action result" data-bulk-result>
+    <section
+      className={`alert ${failed.length ? 'alert-warning' : 'alert-success'} flex flex-col items-stretch`}
+      role="status"
+      aria-label="Bulk action result"
+      data-bulk-result
+    >
       <div className="flex items-center justify-between gap-2">
         <strong>
           {done.length} {DONE[result.action]}

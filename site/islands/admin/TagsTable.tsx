@@ -11,7 +11,20 @@ import type { TagUsageListShape, TagUsageShape } from '#db/contract/shapes.ts';
 import { perTagKind, TAG_KINDS, type TagKind } from '#db/catalog/taxonomy.ts';
 import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
 import { BusyButton } from '../forms/fields.tsx';
-import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, useAdminList, useListQuery, useRowAction, type RowAction, type RowActionSteps } from './list.tsx';
+import {
+  AdminTable,
+  Cell,
+  FilterSelect,
+  ListControls,
+  ListStatus,
+  pageAddress,
+  Pager,
+  useAdminList,
+  useListQuery,
+  useRowAction,
+  type RowAction,
+  type RowActionSteps,
+} from './list.tsx';
 
 type Kind = TagKind;
 
@@ -30,7 +43,14 @@ const STATUS_FILTERS = [
 ] as const;
 /** The list's API and its convention (site/lib/admin-sections.ts). */
 const LIST = ADMIN_SECTION.tags.list;
-const COLUMNS = [{ label: 'KIND', sort: 'added' }, { label: 'LABEL', sort: 'label' }, { label: 'VALUE' }, { label: 'CONTENTS', sort: 'used' }, { label: 'STATUS' }, { label: 'ACTIONS' }];
+const COLUMNS = [
+  { label: 'KIND', sort: 'added' },
+  { label: 'LABEL', sort: 'label' },
+  { label: 'VALUE' },
+  { label: 'CONTENTS', sort: 'used' },
+  { label: 'STATUS' },
+  { label: 'ACTIONS' },
+];
 
 type Editing = { id: number; action: 'rename' | 'merge' } | null;
 
@@ -48,7 +68,9 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
       <AddTagForm
         busy={busy?.action === 'adding'}
         disabled={busy !== null}
-        onAdd={(kind, label) => run({ action: 'adding' }, { request: () => apiPost<{ message: string }>('/api/tags', { kind, label }), toast: (reply) => reply.message })}
+        onAdd={(kind, label) =>
+          run({ action: 'adding' }, { request: () => apiPost<{ message: string }>('/api/tags', { kind, label }), toast: (reply) => reply.message })
+        }
       />
       <ListControls query={query} change={change} searchLabel="Find">
         <FilterSelect label="Kind" name="kind" query={query} change={change} options={KIND_FILTERS} />
@@ -79,7 +101,10 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
                       { action: 'renaming', id: tag.id },
                       {
                         request: () => apiPut<TagUsageShape>(`/api/tags/${tag.id}`, { label }),
-                        toast: (renamed) => (renamed.value === tag.value ? `Renamed to '${renamed.label}'` : `Renamed to '${renamed.label}'; links to ${tag.value} lead to ${renamed.value}`),
+                        toast: (renamed) =>
+                          renamed.value === tag.value
+                            ? `Renamed to '${renamed.label}'`
+                            : `Renamed to '${renamed.label}'; links to ${tag.value} lead to ${renamed.value}`,
                       },
                     )
                   }
@@ -97,7 +122,10 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
                     run(
                       { action: status === 'retired' ? 'retiring' : 'restoring', id: tag.id },
                       {
-                        confirm: status === 'retired' ? `Retire '${tag.label}'? It will no longer be offered in forms and filters; the ${tag.contents} contents that carry it keep it.` : undefined,
+                        confirm:
+                          status === 'retired'
+                            ? `Retire '${tag.label}'? It will no longer be offered in forms and filters; the ${tag.contents} contents that carry it keep it.`
+                            : undefined,
                         request: () => apiPut<TagUsageShape>(`/api/tags/${tag.id}`, { status }),
                         toast: status === 'retired' ? `Retired '${tag.label}': no longer offered` : `Restored '${tag.label}'`,
                       },
@@ -127,7 +155,12 @@ function AddTagForm({ busy, disabled, onAdd }: { busy: boolean; disabled: boolea
   }
 
   return (
-    <form className="flex flex-wrap items-end gap-3 rounded-box bg-base-100 p-4 shadow-sm" onSubmit={(event) => void submit(event)} noValidate aria-label="Add a tag">
+    <form
+      className="flex flex-wrap items-end gap-3 rounded-box bg-base-100 p-4 shadow-sm"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label="Add a tag"
+    >
       <label className="flex flex-col gap-1 text-sm">
         Kind
         <select className="select select-sm" value={kind} onChange={(event) => setKind(event.target.value as Kind)} name="kind">
@@ -194,7 +227,9 @@ function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onSta
           0
         )}
       </Cell>
-      <Cell label="STATUS">{tag.status === 'active' ? <span className="badge badge-success badge-sm">active</span> : <span className="badge badge-ghost badge-sm">retired</span>}</Cell>
+      <Cell label="STATUS">
+        {tag.status === 'active' ? <span className="badge badge-success badge-sm">active</span> : <span className="badge badge-ghost badge-sm">retired</span>}
+      </Cell>
       <Cell label="ACTIONS" actions>
         {editing === 'rename' ? (
           <RenameForm tag={tag} busy={busy} onCancel={() => onEdit(null)} onRename={onRename} />
@@ -209,12 +244,7 @@ function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onSta
               Merge<span className="sr-only"> {tag.label}</span>
             </button>
             {tag.status === 'active' ? (
-              <BusyButton
-                className="btn btn-sm btn-warning"
-                busy={busy}
-                disabled={disabled}
-                onClick={() => void onStatus('retired')}
-              >
+              <BusyButton className="btn btn-sm btn-warning" busy={busy} disabled={disabled} onClick={() => void onStatus('retired')}>
                 Retire<span className="sr-only"> {tag.label}</span>
               </BusyButton>
             ) : (
@@ -229,7 +259,17 @@ function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onSta
   );
 }
 
-function RenameForm({ tag, busy, onCancel, onRename }: { tag: TagUsageShape; busy: boolean; onCancel: () => void; onRename: (label: string) => Promise<boolean> }) {
+function RenameForm({
+  tag,
+  busy,
+  onCancel,
+  onRename,
+}: {
+  tag: TagUsageShape;
+  busy: boolean;
+  onCancel: () => void;
+  onRename: (label: string) => Promise<boolean>;
+}) {
   const [label, setLabel] = useState(tag.label);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.select(), []);
@@ -244,7 +284,15 @@ function RenameForm({ tag, busy, onCancel, onRename }: { tag: TagUsageShape; bus
       }}
       onKeyDown={(event) => event.key === 'Escape' && onCancel()}
     >
-      <input ref={input} className="input input-sm w-44" name="label" aria-label="New label" value={label} maxLength={100} onChange={(event) => setLabel(event.target.value)} />
+      <input
+        ref={input}
+        className="input input-sm w-44"
+        name="label"
+        aria-label="New label"
+        value={label}
+        maxLength={100}
+        onChange={(event) => setLabel(event.target.value)}
+      />
       <BusyButton type="submit" className="btn btn-sm btn-primary" busy={busy} disabled={unchanged || !/[\p{L}\p{N}]/u.test(label)}>
         Save
       </BusyButton>
@@ -266,7 +314,17 @@ function useMergeTargets(tag: TagUsageShape): TagUsageShape[] {
   return targets;
 }
 
-function MergeForm({ tag, busy, onCancel, onMerge }: { tag: TagUsageShape; busy: boolean; onCancel: () => void; onMerge: (into: TagUsageShape) => Promise<boolean> }) {
+function MergeForm({
+  tag,
+  busy,
+  onCancel,
+  onMerge,
+}: {
+  tag: TagUsageShape;
+  busy: boolean;
+  onCancel: () => void;
+  onMerge: (into: TagUsageShape) => Promise<boolean>;
+}) {
   const targets = useMergeTargets(tag);
   const [intoId, setIntoId] = useState('');
   const into = targets.find((target) => String(target.id) === intoId);

@@ -24,7 +24,13 @@ export default function UserForm({ user, isSelf }: Props) {
   }
 
   return (
-    <form method="post" noValidate {...form.handlers((v) => checked(adminUserInput.safeParse(v)), update)} className="flex flex-col gap-2" aria-label="Edit user">
+    <form
+      method="post"
+      noValidate
+      {...form.handlers((v) => checked(adminUserInput.safeParse(v)), update)}
+      className="flex flex-col gap-2"
+      aria-label="Edit user"
+    >
       <FormAlert message={form.alert} />
       <fieldset disabled={!hydrated} className="contents">
         <Field name="name" label="Name" autoComplete="off" required value={values.name} onValue={form.set('name')} error={errors.name} />

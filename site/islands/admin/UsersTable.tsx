@@ -12,7 +12,15 @@ type UserRow = UserListShape['users'][number];
 
 /** The list's API and its convention (site/lib/admin-sections.ts). */
 const LIST = ADMIN_SECTION.users.list;
-const COLUMNS = [{ label: 'No.' }, { label: 'ID' }, { label: 'NAME', sort: 'name' }, { label: 'EMAIL', sort: 'email' }, { label: 'IS ADMIN' }, { label: 'JOINED', sort: 'created' }, { label: 'ACTIONS' }];
+const COLUMNS = [
+  { label: 'No.' },
+  { label: 'ID' },
+  { label: 'NAME', sort: 'name' },
+  { label: 'EMAIL', sort: 'email' },
+  { label: 'IS ADMIN' },
+  { label: 'JOINED', sort: 'created' },
+  { label: 'ACTIONS' },
+];
 const ROLES = [
   ['', 'Everyone'],
   ['admin', 'Admins'],
@@ -47,7 +55,13 @@ export default function UsersTable({ initialSearch, currentUserId }: { initialSe
           {state.data.users.length === 0 ? (
             <p className="alert">{query.search || query.filters.role ? 'No users match this view' : 'No users'}</p>
           ) : (
-            <AdminTable caption={`Users, page ${state.data.page} of ${state.data.pages}`} busy={refreshing || busy !== null} columns={COLUMNS} query={query} change={change}>
+            <AdminTable
+              caption={`Users, page ${state.data.page} of ${state.data.pages}`}
+              busy={refreshing || busy !== null}
+              columns={COLUMNS}
+              query={query}
+              change={change}
+            >
               {state.data.users.map((user, index) => {
                 return (
                   <tr key={user._id}>
@@ -71,7 +85,12 @@ export default function UsersTable({ initialSearch, currentUserId }: { initialSe
                         </a>
                         {/* The server refuses deleting yourself ('You cannot delete your own account'): not offered. */}
                         {user._id !== currentUserId && (
-                          <BusyButton className="btn btn-sm btn-error" busy={isBusy('deleting', user._id)} disabled={busy !== null} onClick={() => void remove(user)}>
+                          <BusyButton
+                            className="btn btn-sm btn-error"
+                            busy={isBusy('deleting', user._id)}
+                            disabled={busy !== null}
+                            onClick={() => void remove(user)}
+                          >
                             Delete<span className="sr-only"> {user.name}</span>
                           </BusyButton>
                         )}

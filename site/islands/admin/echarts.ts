@@ -28,7 +28,13 @@ function pieOption(seriesName: string, slices: readonly PieSlice[], width: numbe
     // The page's text colour, so labels and legend read in the light and the dark theme alike.
     textStyle: { color: ink },
     legend: narrow
-      ? { bottom: 0, left: 'center', orient: 'vertical', textStyle: { color: ink }, formatter: (name: string) => `${name}: ${slices.find((s) => s.name === name)?.value ?? ''}` }
+      ? {
+          bottom: 0,
+          left: 'center',
+          orient: 'vertical',
+          textStyle: { color: ink },
+          formatter: (name: string) => `${name}: ${slices.find((s) => s.name === name)?.value ?? ''}`,
+        }
       : { bottom: 0, left: 'center', textStyle: { color: ink } },
     series: [
       {

@@ -73,7 +73,8 @@ export function useListQuery<S extends string, F extends string>(spec: ListSpec<
 const queryString = (params: URLSearchParams) => (params.size ? `?${params}` : '');
 
 /** The address of another page of the same view (the pager's links, for a new tab or without scripts). */
-export const pageAddress = (spec: ListSpec<string, string>, query: ListQuery, page: number) => `${queryString(listQueryParams(spec, { ...query, page }))}` || '?';
+export const pageAddress = (spec: ListSpec<string, string>, query: ListQuery, page: number) =>
+  `${queryString(listQueryParams(spec, { ...query, page }))}` || '?';
 
 /**
  * The rows of `query` from the list's API. `reload` keeps the rows on screen while the fresh ones load
@@ -96,7 +97,8 @@ export function useAdminList<T extends PagedList>(endpoint: string, spec: ListSp
       if (request !== latest.current) return;
       setState({ status: 'loaded', data });
       // The server clamps a page past the end (e.g. after deleting the last row of the last page).
-      if (data.page !== asked.page) history.replaceState(history.state, '', `${location.pathname}${queryString(listQueryParams(spec, { ...asked, page: data.page }))}`);
+      if (data.page !== asked.page)
+        history.replaceState(history.state, '', `${location.pathname}${queryString(listQueryParams(spec, { ...asked, page: data.page }))}`);
     } catch (error) {
       if (request !== latest.current) return;
       setState({ status: 'error', message: errorMessage(error) });
@@ -195,11 +197,28 @@ function SearchBox({ label, value, onSearch }: { label: string; value: string; o
 }
 
 /** One filter of a list: a select whose empty option means "not given". */
-export function FilterSelect({ label, name, query, change, options }: { label: string; name: string; query: ListQuery; change: ChangeQuery; options: ReadonlyArray<readonly [string, string]> }) {
+export function FilterSelect({
+  label,
+  name,
+  query,
+  change,
+  options,
+}: {
+  label: string;
+  name: string;
+  query: ListQuery;
+  change: ChangeQuery;
+  options: ReadonlyArray<readonly [string, string]>;
+}) {
   return (
     <label className="flex flex-col gap-1 text-sm">
       {label}
-      <select name={name} className="select select-sm" value={query.filters[name] ?? ''} onChange={(event) => change({ filters: { [name]: event.currentTarget.value } })}>
+      <select
+        name={name}
+        className="select select-sm"
+        value={query.filters[name] ?? ''}
+        onChange={(event) => change({ filters: { [name]: event.currentTarget.value } })}
+      >
         {options.map(([value, text]) => (
           <option key={value} value={value}>
             {text}
@@ -220,7 +239,23 @@ export interface Column {
  * The table frame: a table from md up (scrolling sideways if it must), a card per row below; announces itself
  * busy while it reloads. `lead` is an extra first header cell (e.g. a select-all checkbox).
  */
-export function AdminTable({ caption, busy, columns, query, change, lead, children }: { caption: string; busy: boolean; columns: readonly Column[]; query?: ListQuery; change?: ChangeQuery; lead?: ReactNode; children: ReactNode }) {
+export function AdminTable({
+  caption,
+  busy,
+  columns,
+  query,
+  change,
+  lead,
+  children,
+}: {
+  caption: string;
+  busy: boolean;
+  columns: readonly Column[];
+  query?: ListQuery;
+  change?: ChangeQuery;
+  lead?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="admin-table md:overflow-x-auto md:rounded-box md:bg-base-100 md:shadow-sm">
       <table className={`table table-zebra ${busy ? 'opacity-60' : ''}`} aria-busy={busy || undefined}>
@@ -245,12 +280,14 @@ function SortHeader({ column, query, change }: { column: Column; query?: ListQue
   const next = active ? (query.order === 'asc' ? 'desc' : 'asc') : undefined;
   return (
     <th scope="col" aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <button type="button" className="inline-flex items-center gap-1 uppercase hover:underline" onClick={() => change({ sort: column.sort, ...(next ? { order: next } : {}) })}>
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 uppercase hover:underline"
+        onClick={() => change({ sort: column.sort, ...(next ? { order: next } : {}) })}
+      >
         {column.label}
         {/* Sortable, in the header's own colour: ↕ until sorted by it, then which way. */}
-        <span aria-hidden="true">
-          {active ? (query.order === 'asc' ? '▲' : '▼') : '↕'}
-        </span>
+        <span aria-hidden="true">{active ? (query.order === 'asc' ? '▲' : '▼') : '↕'}</span>
       </button>
     </th>
   );
@@ -285,17 +322,42 @@ export function Pager({ page, pages, href, onPage }: { page: number; pages: numb
   return (
     <nav aria-label="Pages" className="flex justify-center">
       <ul className="flex flex-wrap items-center justify-center gap-1">
-        <li>{page > 1 ? link(page - 1, '‹ Previous', { label: 'Previous page' }) : <span className="btn btn-sm btn-disabled" aria-disabled="true">‹ Previous</span>}</li>
+        <li>
+          {page > 1 ? (
+            link(page - 1, '‹ Previous', { label: 'Previous page' })
+          ) : (
+            <span className="btn btn-sm btn-disabled" aria-disabled="true">
+              ‹ Previous
+            </span>
+          )}
+        </li>
         {pagerItems(page, pages).map((item) =>
           item.kind === 'gap' ? (
             <li key={item.key} aria-hidden="true" className="px-1">
               …
             </li>
           ) : (
-            <li key={item.page}>{link(item.page, <><span className="sr-only">Page </span>{item.page}</>, { current: item.page === page })}</li>
+            <li key={item.page}>
+              {link(
+                item.page,
+                <>
+                  <span className="sr-only">Page </span>
+                  {item.page}
+                </>,
+                { current: item.page === page },
+              )}
+            </li>
           ),
         )}
-        <li>{page < pages ? link(page + 1, 'Next ›', { label: 'Next page' }) : <span className="btn btn-sm btn-disabled" aria-disabled="true">Next ›</span>}</li>
+        <li>
+          {page < pages ? (
+            link(page + 1, 'Next ›', { label: 'Next page' })
+          ) : (
+            <span className="btn btn-sm btn-disabled" aria-disabled="true">
+              Next ›
+            </span>
+          )}
+        </li>
       </ul>
     </nav>
   );

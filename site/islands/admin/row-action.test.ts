@@ -22,13 +22,22 @@ beforeEach(() => {
     },
   });
   vi.stubGlobal('location', { assign: (address: string) => seen.push(`go ${address}`) });
-  vi.stubGlobal('sessionStorage', { setItem: (key: string, value: string) => stored.set(key, value), getItem: (key: string) => stored.get(key) ?? null, removeItem: (key: string) => stored.delete(key) });
+  vi.stubGlobal('sessionStorage', {
+    setItem: (key: string, value: string) => stored.set(key, value),
+    getItem: (key: string) => stored.get(key) ?? null,
+    removeItem: (key: string) => stored.delete(key),
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('a row action', () => {
   it('asks, is busy for its row, sends, says so and reloads the list', async () => {
-    const done = await runRowAction({ action: 'deleting', id: 'u1' }, { confirm: 'Are you sure to delete?', request: async () => ({ message: 'User deleted' }), toast: (reply) => reply.message }, setBusy, reload);
+    const done = await runRowAction(
+      { action: 'deleting', id: 'u1' },
+      { confirm: 'Are you sure to delete?', request: async () => ({ message: 'User deleted' }), toast: (reply) => reply.message },
+      setBusy,
+      reload,
+    );
     expect(done).toBe(true);
     expect(seen).toEqual(['confirm Are you sure to delete?', 'busy deleting u1', 'reload', 'idle']);
     expect(shown()).toEqual({ kind: 'success', message: 'User deleted' });
@@ -53,7 +62,12 @@ describe('a row action', () => {
 
     seen = [];
     const settled = vi.fn();
-    await runRowAction({ action: 'rejecting', id: 's1' }, { request: failing, onSettled: settled, reloadOnError: (error) => error instanceof ApiError && error.status === 404 }, setBusy, reload);
+    await runRowAction(
+      { action: 'rejecting', id: 's1' },
+      { request: failing, onSettled: settled, reloadOnError: (error) => error instanceof ApiError && error.status === 404 },
+      setBusy,
+      reload,
+    );
     expect(settled).toHaveBeenCalledOnce();
     expect(seen).toEqual(['busy rejecting s1', 'reload', 'idle']);
   });
@@ -62,7 +76,11 @@ describe('a row action', () => {
     const order: string[] = [];
     await runRowAction(
       { action: 'bulk' },
-      { request: async () => ({ results: 2 }), onSuccess: (answer) => order.push(`report ${answer.results}`), onSettled: () => order.push(`settled, ${seen.join(', ')}`) },
+      {
+        request: async () => ({ results: 2 }),
+        onSuccess: (answer) => order.push(`report ${answer.results}`),
+        onSettled: () => order.push(`settled, ${seen.join(', ')}`),
+      },
       setBusy,
       async () => void order.push('reload'),
     );
@@ -71,7 +89,17 @@ describe('a row action', () => {
   });
 
   it('going to a new screen, carries the toast there and stays busy', async () => {
-    await runRowAction({ action: 'creating' }, { confirm: 'Create a new content?', request: async () => ({ content: { _id: 'n1' } }), toast: 'new content created successfully', goTo: ({ content }) => `/admin/content/${content._id}` }, setBusy, reload);
+    await runRowAction(
+      { action: 'creating' },
+      {
+        confirm: 'Create a new content?',
+        request: async () => ({ content: { _id: 'n1' } }),
+        toast: 'new content created successfully',
+        goTo: ({ content }) => `/admin/content/${content._id}`,
+      },
+      setBusy,
+      reload,
+    );
     expect(seen).toEqual(['confirm Create a new content?', 'busy creating', 'go /admin/content/n1']);
     expect(sessionStorage.getItem('flashToast')).toBe(JSON.stringify({ kind: 'success', message: 'new content created successfully' }));
     expect(shown()).toBeNull();

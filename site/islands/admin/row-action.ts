@@ -41,7 +41,12 @@ export interface RowActionSteps<T> {
  * Runs one action through the lifecycle; true when it was done (not declined, not failed). Apart from React so
  * that it can be tested on its own; `useRowAction` is how the tables use it.
  */
-export async function runRowAction<T>(action: RowAction, steps: RowActionSteps<T>, setBusy: (busy: RowAction | null) => void, reload: () => Promise<unknown>): Promise<boolean> {
+export async function runRowAction<T>(
+  action: RowAction,
+  steps: RowActionSteps<T>,
+  setBusy: (busy: RowAction | null) => void,
+  reload: () => Promise<unknown>,
+): Promise<boolean> {
   if (steps.confirm !== undefined && !window.confirm(steps.confirm)) return false;
   setBusy(action);
   let leaving = false;

@@ -64,7 +64,10 @@ export function MultiSelect({ name, label, options, selected, onChange, error, c
     const next = new Set(chosen);
     if (on) next.add(tag.value);
     else next.delete(tag.value);
-    select(next, proposed.filter((p) => next.has(p.value)));
+    select(
+      next,
+      proposed.filter((p) => next.has(p.value)),
+    );
   }
 
   const typed = cleanText(draft).replace(/\s+/g, ' ');
@@ -105,7 +108,9 @@ export function MultiSelect({ name, label, options, selected, onChange, error, c
     element.querySelector('summary')?.focus();
   }
 
-  const summary = selected.length ? selected.map((tag) => (offered.has(tag.value) || !creatable ? tag.label : `${tag.label} (proposed)`)).join(', ') : 'None selected';
+  const summary = selected.length
+    ? selected.map((tag) => (offered.has(tag.value) || !creatable ? tag.label : `${tag.label} (proposed)`)).join(', ')
+    : 'None selected';
   const noun = label.toLowerCase();
 
   return (
@@ -159,7 +164,14 @@ export function MultiSelect({ name, label, options, selected, onChange, error, c
             {proposed.map((tag) => (
               <li key={tag.value}>
                 <label className="flex cursor-pointer items-center gap-3">
-                  <input type="checkbox" className="checkbox checkbox-sm checkbox-primary" name={name} value={tag.value} checked onChange={() => toggle(tag, false)} />
+                  <input
+                    type="checkbox"
+                    className="checkbox checkbox-sm checkbox-primary"
+                    name={name}
+                    value={tag.value}
+                    checked
+                    onChange={() => toggle(tag, false)}
+                  />
                   {tag.label}
                   <span className="badge badge-sm badge-outline">proposed</span>
                 </label>

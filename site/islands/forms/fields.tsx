@@ -253,7 +253,15 @@ export function useHydrated(): boolean {
  * A select per facet that is a field of its own (db/catalog/facets.ts FIELD_FACETS: level, …), each offering
  * "Not specified" (sent as blank: none) and the facet's choices by label.
  */
-export function FacetFieldSelects({ values, onValue, errors }: { values: Partial<Record<FieldKey, string | null>>; onValue: (key: FieldKey, value: string | null) => void; errors: Partial<Record<string, string>> }) {
+export function FacetFieldSelects({
+  values,
+  onValue,
+  errors,
+}: {
+  values: Partial<Record<FieldKey, string | null>>;
+  onValue: (key: FieldKey, value: string | null) => void;
+  errors: Partial<Record<string, string>>;
+}) {
   return (
     <>
       {FIELD_FACETS.map((facet) => (

@@ -72,7 +72,8 @@ function Answer({ answer }: { answer: UrlCheckShape }) {
     case 'rejected':
       return (
         <>
-          Submitted before and rejected{answer.rejectedAt ? ` on ${isoDay(answer.rejectedAt)}` : ''}: {answer.rejectReason ? reasonLabel(answer.rejectReason) : 'no reason was given'}
+          Submitted before and rejected{answer.rejectedAt ? ` on ${isoDay(answer.rejectedAt)}` : ''}:{' '}
+          {answer.rejectReason ? reasonLabel(answer.rejectReason) : 'no reason was given'}
           {answer.rejectNote ? ` (“${answer.rejectNote}”)` : ''}. You may still send it if that has changed.
         </>
       );

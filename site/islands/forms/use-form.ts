@@ -68,7 +68,10 @@ function serverFieldErrors<K extends string>(error: unknown, fieldNames: readonl
   return errors;
 }
 
-export function useForm<V extends object, K extends string = Extract<keyof V, string>, A extends string = 'submit'>(initial: V | (() => V), options: FormOptions = {}) {
+export function useForm<V extends object, K extends string = Extract<keyof V, string>, A extends string = 'submit'>(
+  initial: V | (() => V),
+  options: FormOptions = {},
+) {
   const { stays = false, failure = errorMessage } = options;
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors<K>>({});

@@ -68,7 +68,14 @@ export default function Reviews(props: ReviewsProps) {
   }
 
   const own = ownReview && (
-    <li ref={ownRef} tabIndex={-1} className="-mx-3 flex flex-col gap-1 rounded-box bg-base-200 px-3 py-4 outline-offset-2" aria-labelledby="own-review-heading" data-review data-own-review>
+    <li
+      ref={ownRef}
+      tabIndex={-1}
+      className="-mx-3 flex flex-col gap-1 rounded-box bg-base-200 px-3 py-4 outline-offset-2"
+      aria-labelledby="own-review-heading"
+      data-review
+      data-own-review
+    >
       <h3 id="own-review-heading" className="text-sm font-semibold uppercase tracking-wide text-base-content/80">
         Your review
       </h3>

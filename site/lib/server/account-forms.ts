@@ -71,7 +71,9 @@ export async function postSignUp(context: FormContext): Promise<FormOutcome> {
 
 export async function postForgetPassword(context: FormContext): Promise<FormOutcome> {
   const form = await fields(context.request);
-  return attempt({ email: form.email ?? '' }, async () => ({ notice: (await requestPasswordReset(await getDb(), { email: form.email }, { address: context.locals.client.address })).message }));
+  return attempt({ email: form.email ?? '' }, async () => ({
+    notice: (await requestPasswordReset(await getDb(), { email: form.email }, { address: context.locals.client.address })).message,
+  }));
 }
 
 export async function postResetPassword(context: FormContext, token: string): Promise<FormOutcome> {

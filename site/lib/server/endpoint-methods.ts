@@ -9,7 +9,11 @@ import { API_METHODS } from '#site/server/request-gate.ts';
 const modules = import.meta.glob<Record<string, unknown>>('../../pages/api/**/*.ts');
 
 /** '../../pages/api/contents/[id].ts' → '/api/contents/[id]', as Astro's routePattern names it. */
-const routeOf = (file: string) => file.replace(/^\.\.\/\.\.\/pages/, '').replace(/\.ts$/, '').replace(/\/index$/, '');
+const routeOf = (file: string) =>
+  file
+    .replace(/^\.\.\/\.\.\/pages/, '')
+    .replace(/\.ts$/, '')
+    .replace(/\/index$/, '');
 
 const loaders = new Map(Object.entries(modules).map(([file, load]) => [routeOf(file), load]));
 const known = new Map<string, Promise<string[]>>();

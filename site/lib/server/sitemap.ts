@@ -25,5 +25,7 @@ export async function sitemapRoot(db: Db, perFile = URLS_PER_FILE): Promise<stri
   if (total + 2 <= perFile) return (await sitemapPart(db, 0, perFile))!;
   const files = Math.ceil(total / perFile);
   const items = Array.from({ length: files }, (_, i) => `<sitemap><loc>${escapeXml(absoluteUrl(`/sitemap/${i}.xml`))}</loc></sitemap>`);
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...items, '</sitemapindex>', ''].join('\n');
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...items, '</sitemapindex>', ''].join(
+    '\n',
+  );
 }

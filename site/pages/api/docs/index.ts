@@ -35,4 +35,7 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export const GET = endpoint(async () => new Response(PAGE, { headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP, 'cache-control': 'public, max-age=300' } }));
+export const GET = endpoint(
+  async () =>
+    new Response(PAGE, { headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP, 'cache-control': 'public, max-age=300' } }),
+);

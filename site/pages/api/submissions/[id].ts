@@ -34,7 +34,12 @@ export const GET = endpoint(async (context) => {
  */
 export const POST = endpoint(async (context) => {
   const actor = requireAdminActor(context);
-  const { slugNotice, ...approval } = await approveSubmission(await getDb(), actor, context.params.id ?? '', await readJson(context.request, { allowEmpty: true }));
+  const { slugNotice, ...approval } = await approveSubmission(
+    await getDb(),
+    actor,
+    context.params.id ?? '',
+    await readJson(context.request, { allowEmpty: true }),
+  );
   return json({ message: slugNotice ? `Submission is approved (${slugNotice})` : 'Submission is approved', ...approval }, 201);
 });
 

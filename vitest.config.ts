@@ -17,14 +17,28 @@ const SQLD_SUITES = process.env.SQLD_ALL
 if (!hasSqld) console.warn(`${NO_SQLD}: the sqld project is skipped`);
 
 /**
- * Eight projects, one command (`npm test`; `--project <name>` runs one):
+ * The files that measure frames and layout shifts as the browser draws them: run last, one at a time, with the
+ * machine to themselves.
+ */
+const TIMED_IN_THE_BROWSER = ['tests/e2e/layout-shift.test.ts', 'tests/e2e/signed-in-first-paint.test.ts', 'tests/e2e/dark-mode.test.ts'];
+
+/**
+ * The projects whose files only start and drive processes (the server, the CLI, the browser) share their
+ * worker's modules from file to file: a fresh worker per file cost half a second each and isolated nothing,
+ * since no file of theirs keeps state in a module.
+ */
+const DRIVES_PROCESSES = { isolate: false };
+
+/**
+ * Nine projects, one command (`npm test`; `--project <name>` runs one):
  * - unit: the tests beside the code in db/, cli/, site/ and scripts/, on a temporary database file each;
  * - api, cli: the real built server / the real `skillshelf` process, one temporary database per test file;
  * - security: one file per attack that must stay fixed, most of them against the real server;
  * - contract: the OpenAPI document, and the REST contract as a separate client uses it;
  * - scale: query plans and statement counts on a 100k-content catalog;
  * - sqld: the suites above (SQLD_SUITES) on a libSQL server, left out when the binary is missing;
- * - e2e: Debian's Chromium (playwright-core) against the real server, one file at a time, after the others.
+ * - e2e: Debian's Chromium (playwright-core) against the real server, two files at a time, after the others;
+ * - e2e-alone: the browser files that time what is drawn (TIMED_IN_THE_BROWSER), one at a time, last.
  * The build runs once, in globalSetup, when the sources are newer than dist/.
  */
 export default defineConfig({
@@ -38,16 +52,32 @@ export default defineConfig({
     sequence: { sequencer: ProjectsWaitingFirst },
     projects: [
       { extends: true, test: { name: 'unit', include: ['db/**/*.test.ts', 'cli/**/*.test.ts', 'site/**/*.test.ts', 'scripts/**/*.test.ts'] } },
-      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'] } },
-      { extends: true, test: { name: 'cli', include: ['tests/cli/**/*.test.ts'] } },
-      { extends: true, test: { name: 'security', include: ['tests/security/**/*.test.ts'] } },
-      { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'] } },
+      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], ...DRIVES_PROCESSES } },
+      { extends: true, test: { name: 'cli', include: ['tests/cli/**/*.test.ts'], ...DRIVES_PROCESSES } },
+      { extends: true, test: { name: 'security', include: ['tests/security/**/*.test.ts'], ...DRIVES_PROCESSES } },
+      { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], ...DRIVES_PROCESSES } },
       // Its 100k catalog takes a minute and a half to make, on one core: started first, beside the CLI tests.
       { extends: true, test: { name: 'scale', include: ['tests/scale/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 300_000 } },
       // The same server and CLI tests again, each on a real libSQL server of its own (tests/setup/test-database.ts),
       // and what only a libSQL server has (tests/sqld).
       ...(hasSqld ? [{ extends: true, test: { name: 'sqld', include: SQLD_SUITES, env: { TEST_DATABASE: 'sqld' } } }] : []),
-      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], maxWorkers: 1, sequence: { groupOrder: 1 }, testTimeout: 60_000 } },
+      // The browser mostly waits (on the page, the server, the network): two files at a time keep the cores busy.
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          exclude: TIMED_IN_THE_BROWSER,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+          testTimeout: 60_000,
+          ...DRIVES_PROCESSES,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'e2e-alone', include: TIMED_IN_THE_BROWSER, maxWorkers: 1, sequence: { groupOrder: 2 }, testTimeout: 60_000, ...DRIVES_PROCESSES },
+      },
     ],
   },
 });

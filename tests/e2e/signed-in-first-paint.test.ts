@@ -161,10 +161,12 @@ describe.skipIf(!hasBrowser)('a signed-in user never sees the visitor frame', ()
       await page.goto('about:blank');
       await context.clearCookies();
       const frames = await framesOf(page, '/search?category=web-development');
-      for (const frame of frames) {
-        expect(frame.userName).toBeNull();
-        expect(frame.signIn).toBe(1);
-      }
+      for (const frame of frames) expect(frame.userName, `at ${frame.t} ms`).toBeNull();
+      // On a loaded machine Chromium may draw the top bar before it has parsed the "Sign In" link: from the
+      // frame it is there, it stays.
+      const firstSignIn = frames.findIndex((frame) => frame.signIn === 1);
+      expect(firstSignIn).toBeGreaterThanOrEqual(0);
+      for (const frame of frames.slice(firstSignIn)) expect(frame.signIn, `at ${frame.t} ms`).toBe(1);
       await expect.poll(() => page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
     });
   });

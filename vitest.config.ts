@@ -23,13 +23,6 @@ if (!hasSqld) console.warn(`${NO_SQLD}: the sqld project is skipped`);
 const TIMED_IN_THE_BROWSER = ['tests/e2e/layout-shift.test.ts', 'tests/e2e/signed-in-first-paint.test.ts', 'tests/e2e/dark-mode.test.ts'];
 
 /**
- * The projects whose files only start and drive processes (the server, the CLI, the browser) share their
- * worker's modules from file to file: a fresh worker per file cost half a second each and isolated nothing,
- * since no file of theirs keeps state in a module.
- */
-const DRIVES_PROCESSES = { isolate: false };
-
-/**
  * Nine projects, one command (`npm test`; `--project <name>` runs one):
  * - unit: the tests beside the code in db/, cli/, site/ and scripts/, on a temporary database file each;
  * - api, cli: the real built server / the real `skillshelf` process, one temporary database per test file;
@@ -49,19 +42,23 @@ export default defineConfig({
     // Two files at a time whatever the machine (Vitest's default is one fewer than the cores): most files wait on
     // a server, CLI or database process, so two keep two cores busy. The browser files run one at a time after them.
     maxWorkers: 2,
+    // A worker keeps its modules from file to file (a fresh one per file cost half a second each, ~150 files): no
+    // test file keeps state in a module of its own. The two that read the process's database and configuration
+    // from a module (scale, sqld) keep a fresh worker each.
+    isolate: false,
     sequence: { sequencer: ProjectsWaitingFirst },
     projects: [
       { extends: true, test: { name: 'unit', include: ['db/**/*.test.ts', 'cli/**/*.test.ts', 'site/**/*.test.ts', 'scripts/**/*.test.ts'] } },
-      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], ...DRIVES_PROCESSES } },
-      { extends: true, test: { name: 'cli', include: ['tests/cli/**/*.test.ts'], ...DRIVES_PROCESSES } },
-      { extends: true, test: { name: 'security', include: ['tests/security/**/*.test.ts'], ...DRIVES_PROCESSES } },
-      { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'], ...DRIVES_PROCESSES } },
+      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'] } },
+      { extends: true, test: { name: 'cli', include: ['tests/cli/**/*.test.ts'] } },
+      { extends: true, test: { name: 'security', include: ['tests/security/**/*.test.ts'] } },
+      { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'] } },
       // Its 100k catalog takes a minute and a half to make, on one core: started first, beside the CLI tests.
-      { extends: true, test: { name: 'scale', include: ['tests/scale/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 300_000 } },
+      { extends: true, test: { name: 'scale', include: ['tests/scale/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 300_000, isolate: true } },
       // The same server and CLI tests again, each on a real libSQL server of its own (tests/setup/test-database.ts),
       // and what only a libSQL server has (tests/sqld).
-      ...(hasSqld ? [{ extends: true, test: { name: 'sqld', include: SQLD_SUITES, env: { TEST_DATABASE: 'sqld' } } }] : []),
-      // The browser mostly waits (on the page, the server, the network): two files at a time keep the cores busy.
+      ...(hasSqld ? [{ extends: true, test: { name: 'sqld', include: SQLD_SUITES, env: { TEST_DATABASE: 'sqld' }, isolate: true } }] : []),
+      // Two browser files at a time: one leaves a core idle while the page, the server and the test wait on each other.
       {
         extends: true,
         test: {
@@ -71,12 +68,11 @@ export default defineConfig({
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
-          ...DRIVES_PROCESSES,
         },
       },
       {
         extends: true,
-        test: { name: 'e2e-alone', include: TIMED_IN_THE_BROWSER, maxWorkers: 1, sequence: { groupOrder: 2 }, testTimeout: 60_000, ...DRIVES_PROCESSES },
+        test: { name: 'e2e-alone', include: TIMED_IN_THE_BROWSER, maxWorkers: 1, sequence: { groupOrder: 2 }, testTimeout: 60_000 },
       },
     ],
   },

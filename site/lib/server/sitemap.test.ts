@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicUrl } from '#db/config.ts';
 import { seedDemo } from '#db/maintenance/seed/demo.ts';
 import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
 import { sitemapPart, sitemapRoot } from './sitemap.ts';
-
-// Absolute URLs come from the configured origin (read on first use), never from a request.
-process.env.PUBLIC_URL = 'http://skillshelf.test';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -25,7 +23,8 @@ describe('sitemap', () => {
   it('becomes an index of parts that together list every content once', async () => {
     const index = await sitemapRoot(t.db, 100);
     expect(index).toContain('<sitemapindex');
-    expect(locs(index)).toEqual(['http://skillshelf.test/sitemap/0.xml', 'http://skillshelf.test/sitemap/1.xml']);
+    // Absolute URLs come from the configured origin, never from a request.
+    expect(locs(index)).toEqual([`${publicUrl()}/sitemap/0.xml`, `${publicUrl()}/sitemap/1.xml`]);
     const parts = await Promise.all([0, 1].map((part) => sitemapPart(t.db, part, 100)));
     const all = parts.flatMap((xml) => locs(xml!)).filter((loc) => loc!.includes('/content/'));
     expect(new Set(all).size).toBe(175);

@@ -39,6 +39,9 @@ export default defineConfig({
     globalSetup: ['./tests/setup/global.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A condition polled for (expect.poll) gets 5 s rather than 1: on two busy cores a page's answer to a click
+    // may take longer than a second to show.
+    expect: { poll: { timeout: 5_000 } },
     // Two files at a time whatever the machine (Vitest's default is one fewer than the cores): most files wait on
     // a server, CLI or database process, so two keep two cores busy. The browser files run one at a time after them.
     maxWorkers: 2,

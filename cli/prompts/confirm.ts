@@ -1,4 +1,3 @@
-import { confirm } from '@inquirer/prompts';
 import { UsageError } from '../errors.ts';
 import { visible } from '../terminal-text.ts';
 import { ask, context } from './ask.ts';
@@ -11,5 +10,5 @@ import { ask, context } from './ask.ts';
 export async function confirmChange(message: string, options: { yes?: boolean | undefined }): Promise<boolean> {
   if (options.yes) return true;
   if (!process.stdin.isTTY) throw new UsageError("this changes data: pass '--yes' to confirm (not asked: stdin is not a terminal)");
-  return ask(() => confirm({ message: visible(message), default: false }, context));
+  return ask(({ confirm }) => confirm({ message: visible(message), default: false }, context));
 }

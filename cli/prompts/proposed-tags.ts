@@ -3,7 +3,6 @@
  * ours (the tag it looks like offered first, any other found by typing), or drop it. The answers are the
  * choices an approval takes (db/contributions/proposed-tags.ts); nothing is written here.
  */
-import { search, select } from '@inquirer/prompts';
 import type { ReviewedProposal } from '#db/contributions/proposed-tags.ts';
 import type { TagLists } from '#db/catalog/tags/tags.ts';
 import { visible } from '../terminal-text.ts';
@@ -37,7 +36,7 @@ export async function askProposedTags(
       { value: 'drop', name: 'Drop it' },
     ];
     const retired = p.state === 'retired' ? ' (a retired tag: map it or drop it)' : '';
-    const answer = await ask(() =>
+    const answer = await ask(({ select }) =>
       select(
         {
           message: `'${visible(name)}' proposes the ${p.kind} '${label}'${retired}`,
@@ -63,7 +62,7 @@ export async function askProposedTags(
 
 /** One of our active tags of the proposal's kind, found by typing part of its label. */
 function askTag(p: ReviewedProposal, lists: TagLists): Promise<string> {
-  return ask(() =>
+  return ask(({ search }) =>
     search(
       {
         message: `Map '${visible(p.label)}' to which ${p.kind}? (type to filter)`,

@@ -1,11 +1,10 @@
 /** Why submissions are rejected, asked once for all of them: a reason of the fixed set (or none) and an optional note. */
-import { input, select } from '@inquirer/prompts';
 import { REJECT_NOTE_MAX, REJECT_REASONS, type RejectionInput } from '#db/contributions/validation/rejection.ts';
 import { ask, context } from './ask.ts';
 
 export async function askRejection(count: number): Promise<RejectionInput> {
   const them = count === 1 ? 'it' : `the ${count}`;
-  const reason = await ask(() =>
+  const reason = await ask(({ select }) =>
     select(
       {
         message: `Why reject ${them}? (the ${count === 1 ? 'submitter reads' : 'submitters read'} it)`,
@@ -16,7 +15,7 @@ export async function askRejection(count: number): Promise<RejectionInput> {
       context,
     ),
   );
-  const note = await ask(() =>
+  const note = await ask(({ input }) =>
     input(
       {
         message: 'A note to the submitter (optional, enter for none):',

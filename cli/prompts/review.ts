@@ -5,7 +5,6 @@
  * one confirmation that says how many of each.
  * Nothing is decided before that last yes.
  */
-import { checkbox, confirm } from '@inquirer/prompts';
 import { truncate, visible } from '../terminal-text.ts';
 import { reasonLabel, type RejectionInput } from '#db/contributions/validation/rejection.ts';
 import { ask, context } from './ask.ts';
@@ -42,7 +41,7 @@ export async function askReview(
   askProposals: AskProposals = async () => ({ choices: {}, created: 0 }),
 ): Promise<ReviewDecision | undefined> {
   const width = Math.max(60, (context.output.columns || 100) - 6);
-  const ticked = await ask(() =>
+  const ticked = await ask(({ checkbox }) =>
     checkbox(
       {
         message: `Tick the submissions to approve (${items.length} waiting; the highlighted one's details are below the list)`,
@@ -58,7 +57,8 @@ export async function askReview(
   const proposals = await askProposals(ticked);
   const rest = items.filter((item) => !chosen.has(item.id)).map((item) => item.id);
   const rejectRest =
-    rest.length > 0 && (await ask(() => confirm({ message: `Reject the ${rest.length} not ticked? (no leaves them in the queue)`, default: false }, context)));
+    rest.length > 0 &&
+    (await ask(({ confirm }) => confirm({ message: `Reject the ${rest.length} not ticked? (no leaves them in the queue)`, default: false }, context)));
   const rejection = rejectRest ? await askRejection(rest.length) : {};
   const decision = { approve: ticked, reject: rejectRest ? rest : [], proposedTags: proposals.choices, rejection };
   if (decision.approve.length === 0 && decision.reject.length === 0) return decision;
@@ -70,7 +70,7 @@ export async function askReview(
   ];
   const listed = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join('');
   const message = `${capitalise(listed)}${kept ? `, leaving ${kept} in the queue` : ''}?`;
-  return (await ask(() => confirm({ message, default: false }, context))) ? decision : undefined;
+  return (await ask(({ confirm }) => confirm({ message, default: false }, context))) ? decision : undefined;
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -4,7 +4,8 @@
  * attempt is retried after MAIL_RETRY_SECONDS, doubled each time, until MAIL_MAX_ATTEMPTS.
  */
 import { and, eq, inArray, lte, min, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { createRequire } from 'node:module';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../client.ts';
 import { config } from '../config.ts';
 import { outbox, type OutboxMessage } from '../schema.ts';
@@ -58,6 +59,9 @@ export function smtpTransport(): Transporter {
   const { SMTP_URL } = config();
   if (!SMTP_URL) throw new Error('SMTP_URL is not set');
   // Bounded well inside CLAIM_MS, so that a slow server cannot make a claim lapse while the mail is on its way.
+  // Loaded when a transport is made, not with the module: most processes never send (a CLI command, a server
+  // without SMTP_URL), and loading nodemailer cost each of them 100 ms.
+  const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer');
   return nodemailer.createTransport({ url: SMTP_URL, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
 }
 

@@ -42,9 +42,11 @@ export default defineConfig({
     // A condition polled for (expect.poll) gets 5 s rather than 1: on two busy cores a page's answer to a click
     // may take longer than a second to show.
     expect: { poll: { timeout: 5_000 } },
-    // Two files at a time whatever the machine (Vitest's default is one fewer than the cores): most files wait on
-    // a server, CLI or database process, so two keep two cores busy. The browser files run one at a time after them.
-    maxWorkers: 2,
+    // Three files at a time whatever the machine (Vitest's default is one fewer than the cores): most files wait on
+    // a server, CLI or database process, and some on a timeout (a frozen primary, a lease, a slowed account), so
+    // on two cores three keep both busy. The browser files run after them, two at a time, then those timing what
+    // is drawn, one at a time.
+    maxWorkers: 3,
     // A worker keeps its modules from file to file (a fresh one per file cost half a second each, ~150 files): no
     // test file keeps state in a module of its own. The two that read the process's database and configuration
     // from a module (scale, sqld) keep a fresh worker each.

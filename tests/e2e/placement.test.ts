@@ -1,7 +1,8 @@
 /**
  * Where things sit: a form's first invalid field scrolled into view below the sticky top bar, not under it;
  * "Report a broken link" a quiet link in line with the website link; the Saved page's two links far enough
- * apart to hit (WCAG 2.5.8: 24 px); My Submissions' four tabs on one row on a phone.
+ * apart to hit (WCAG 2.5.8: 24 px); My Submissions' four tabs on one row on a phone; a chosen filter and its chip
+ * the strongest state in the dark theme.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,5 +134,48 @@ describe.skipIf(!hasBrowser)('placement', () => {
       ]);
       expect(await tabs.first().getAttribute('aria-current')).toBe('page');
     });
+  });
+  it('in the dark theme a chosen filter and its chip are the strongest state, above the hover highlight', async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, colorScheme: 'dark' });
+    try {
+      const page = await context.newPage();
+      await page.goto('/search?category=web-development');
+      const other = page.locator('#filters-drawer [data-filter-option^="category="]:not([aria-current])').first();
+      await other.hover();
+      // Past daisyUI's transition of the hover highlight.
+      await page.waitForTimeout(400);
+      const ratios = await other.evaluate((hovered) => {
+        const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+        const rgb = (color: string, under = 'rgb(0,0,0)') => {
+          canvas.clearRect(0, 0, 1, 1);
+          for (const layer of [under, color]) {
+            canvas.fillStyle = layer;
+            canvas.fillRect(0, 0, 1, 1);
+          }
+          return [...canvas.getImageData(0, 0, 1, 1).data].slice(0, 3);
+        };
+        const luminance = (rgba: number[]) => {
+          const [r, g, b] = rgba.map((v) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+        };
+        const sidebar = getComputedStyle(document.querySelector('section[aria-labelledby="filters-heading"]')!).backgroundColor;
+        const page = getComputedStyle(document.body).backgroundColor;
+        const against = (el: Element, base: string) => {
+          const [a, b] = [luminance(rgb(getComputedStyle(el).backgroundColor, base)), luminance(rgb(base))].sort((x, y) => y - x);
+          return (a! + 0.05) / (b! + 0.05);
+        };
+        return {
+          chosen: against(document.querySelector('#filters-drawer [data-filter-option="category=web-development"]')!, sidebar),
+          hovered: against(hovered, sidebar),
+          chip: against(document.querySelector('[data-filter-chip="category"]')!, page),
+        };
+      });
+      // A state shown by colour alone is a non-text contrast: 3:1 at least (WCAG 1.4.11).
+      expect(ratios.chosen).toBeGreaterThanOrEqual(3);
+      expect(ratios.chosen).toBeGreaterThan(ratios.hovered);
+      expect(ratios.chip).toBeGreaterThanOrEqual(3);
+    } finally {
+      await context.close();
+    }
   });
 });

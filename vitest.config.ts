@@ -23,6 +23,12 @@ if (!hasSqld) console.warn(`${NO_SQLD}: the sqld project is skipped`);
 const TIMED_IN_THE_BROWSER = ['tests/e2e/layout-shift.test.ts', 'tests/e2e/signed-in-first-paint.test.ts', 'tests/e2e/dark-mode.test.ts'];
 
 /**
+ * The projects that put the server under load on purpose (floods, a frozen primary) and time its answers: they
+ * run after the others, two files at a time, rather than beside two more.
+ */
+const BESIDE_FEWER = { maxWorkers: 2, sequence: { groupOrder: 1 } };
+
+/**
  * Nine projects, one command (`npm test`; `--project <name>` runs one):
  * - unit: the tests beside the code in db/, cli/, site/ and scripts/, on a temporary database file each;
  * - api, cli: the real built server / the real `skillshelf` process, one temporary database per test file;
@@ -43,9 +49,9 @@ export default defineConfig({
     // may take longer than a second to show.
     expect: { poll: { timeout: 5_000 } },
     // Three files at a time whatever the machine (Vitest's default is one fewer than the cores): most files wait on
-    // a server, CLI or database process, and some on a timeout (a frozen primary, a lease, a slowed account), so
-    // on two cores three keep both busy. The browser files run after them, two at a time, then those timing what
-    // is drawn, one at a time.
+    // a server, CLI or database process, and some on a timeout, so on two cores three keep both busy. Then, two at
+    // a time, the files that load the server on purpose (BESIDE_FEWER), then the browser files; last, one at a
+    // time, those that time what is drawn.
     maxWorkers: 3,
     // A worker keeps its modules from file to file (a fresh one per file cost half a second each, ~150 files): no
     // test file keeps state in a module of its own. The two that read the process's database and configuration
@@ -56,13 +62,13 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['db/**/*.test.ts', 'cli/**/*.test.ts', 'site/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'] } },
       { extends: true, test: { name: 'cli', include: ['tests/cli/**/*.test.ts'] } },
-      { extends: true, test: { name: 'security', include: ['tests/security/**/*.test.ts'] } },
+      { extends: true, test: { name: 'security', include: ['tests/security/**/*.test.ts'], ...BESIDE_FEWER } },
       { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'] } },
       // Its 100k catalog takes a minute and a half to make, on one core: started first, beside the CLI tests.
       { extends: true, test: { name: 'scale', include: ['tests/scale/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 300_000, isolate: true } },
       // The same server and CLI tests again, each on a real libSQL server of its own (tests/setup/test-database.ts),
       // and what only a libSQL server has (tests/sqld).
-      ...(hasSqld ? [{ extends: true, test: { name: 'sqld', include: SQLD_SUITES, env: { TEST_DATABASE: 'sqld' }, isolate: true } }] : []),
+      ...(hasSqld ? [{ extends: true, test: { name: 'sqld', include: SQLD_SUITES, env: { TEST_DATABASE: 'sqld' }, isolate: true, ...BESIDE_FEWER } }] : []),
       // Two browser files at a time: one leaves a core idle while the page, the server and the test wait on each other.
       {
         extends: true,
@@ -71,13 +77,13 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           exclude: TIMED_IN_THE_BROWSER,
           maxWorkers: 2,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           testTimeout: 60_000,
         },
       },
       {
         extends: true,
-        test: { name: 'e2e-alone', include: TIMED_IN_THE_BROWSER, maxWorkers: 1, sequence: { groupOrder: 2 }, testTimeout: 60_000 },
+        test: { name: 'e2e-alone', include: TIMED_IN_THE_BROWSER, maxWorkers: 1, sequence: { groupOrder: 3 }, testTimeout: 60_000 },
       },
     ],
   },

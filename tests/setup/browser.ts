@@ -1,15 +1,23 @@
 /**
- * Debian's Chromium driven by playwright-core (no browser download). Outside CI a machine without Chromium
- * skips the browser suites; under CI (CI=true) a missing browser fails the run.
+ * Debian's Chromium driven by playwright-core (no browser download). Outside CI a machine without it skips the
+ * browser suites; under CI (CI=true) a missing browser fails the run.
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
+/** Debian's full Chromium, for Lighthouse (scripts/lighthouse.ts). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const hasBrowser = existsSync(CHROMIUM_PATH);
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+/**
+ * What the browser tests drive: CHROMIUM_PATH when set; else Debian's chromium-headless-shell when installed,
+ * the same engine without the browser around it (as Playwright itself runs headless tests), which took half the
+ * CPU per test file; else Chromium.
+ */
+export const TEST_BROWSER_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM_PATH);
+export const hasBrowser = existsSync(TEST_BROWSER_PATH);
 
 if (!hasBrowser && process.env.CI) {
-  throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
+  throw new Error(`Chromium not found at ${TEST_BROWSER_PATH}: install it (apt-get install -y chromium-headless-shell) or set CHROMIUM_PATH`);
 }
 
 let shared: Browser | undefined;
@@ -23,7 +31,7 @@ let shared: Browser | undefined;
 export async function launchBrowser(): Promise<Browser> {
   if (shared?.isConnected()) return shared;
   const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: TEST_BROWSER_PATH,
     headless: true,
     args: [
       '--no-sandbox',

@@ -8,6 +8,7 @@ import demo from '../maintenance/seed/demo-contents.json' with { type: 'json' };
 import { toValue } from './taxonomy.ts';
 import { PAGE_SIZE, parseSearchParams } from './validation/search.ts';
 import { getContentBySlug, listFilters, searchContents } from './catalog-reads.ts';
+import { popularity } from './search/orders.ts';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -77,19 +78,52 @@ describe('order', () => {
     expect(oldest.map((c) => c._id)).toEqual(latest.map((c) => c._id).reverse());
   });
 
-  it('Most Popular is rating, then number of reviews; Least Popular the opposite', async () => {
+  it('Most Popular ranks by the rating weighted by its number of reviews; Least Popular the opposite', async () => {
     const top = await allResults('order=topRated');
     for (let i = 1; i < top.length; i++) {
-      const [a, b] = [top[i - 1]!, top[i]!];
-      expect(a.rating > b.rating || (a.rating === b.rating && a.numReviews >= b.numReviews)).toBe(true);
+      const [a, b] = [popularity(top[i - 1]!.rating, top[i - 1]!.numReviews), popularity(top[i]!.rating, top[i]!.numReviews)];
+      expect(a >= b, `${top[i - 1]!.name} before ${top[i]!.name}`).toBe(true);
     }
     const low = await allResults('order=lowRated');
-    expect(low[0]!.rating).toBeLessThanOrEqual(low.at(-1)!.rating);
+    expect(low.map((c) => c._id)).toEqual(
+      [...top].sort((a, b) => popularity(a.rating, a.numReviews) - popularity(b.rating, b.numReviews) || a.numReviews - b.numReviews).map((c) => c._id),
+    );
+  });
+
+  it('one 5★ review does not outrank many nearly as good: few reviews are pulled towards the prior', async () => {
+    const unrated = await t.db.select().from(contents).where(eq(contents.numReviews, 0)).limit(2);
+    const [lucky, loved] = [unrated[0]!, unrated[1]!];
+    const review = async (contentId: string, rating: number) => {
+      const userId = newId();
+      await t.db.insert(users).values({ id: userId, name: 'Rater', email: `${userId}@example.com`, passwordHash: 'x' });
+      await t.db.insert(reviews).values({ id: newId(), contentId, userId, name: 'Rater', rating, comment: 'rated' });
+    };
+    await review(lucky.id, 5);
+    for (const rating of [5, 5, 5, 5, 5, 5, 5, 4]) await review(loved.id, rating);
+    const top = (await allResults('order=topRated')).map((c) => c._id);
+    expect(top.indexOf(loved.id)).toBeLessThan(top.indexOf(lucky.id));
+    // The plain average is still what a card shows.
+    const shown = (await allResults('order=topRated')).find((c) => c._id === lucky.id);
+    expect(shown).toMatchObject({ rating: 5, numReviews: 1 });
   });
 
   it('a search term without an order puts the best match first', async () => {
     const result = await search('searchTerm=odin');
     expect(result.contents[0]!.name).toBe('The Odin Project');
+  });
+
+  it('a tag is searched by its label: a resource tagged Docker is found by "docker" though its text never says it', async () => {
+    const tagged = demo.filter((d) => d.techStack.includes('Docker') && !/docker/i.test(`${d.name} ${d.description}`));
+    expect(tagged.length).toBeGreaterThan(0);
+    for (const word of ['docker', 'kubernetes']) {
+      const found = (await allResults(`searchTerm=${word}`)).map((c) => c.name);
+      for (const d of tagged) expect(found, word).toContain(d.name);
+    }
+  });
+
+  it('a word in the name ranks above the same word only in the tags', async () => {
+    const [first] = (await search('searchTerm=python')).contents;
+    expect(first!.name).toMatch(/python/i);
   });
 });
 
@@ -207,9 +241,10 @@ describe('full-text search', () => {
 describe('filter lists and content pages', () => {
   it('list only the options some content carries, with costs as strings', async () => {
     const filters = await listFilters(t.db);
-    expect(filters.categories.length).toBe(15);
-    expect(filters.techStacks.length).toBe(21);
-    expect(filters.types.length).toBe(12);
+    const distinct = (kind: 'category' | 'techStack' | 'type') => new Set(demo.flatMap((d) => d[kind])).size;
+    expect(filters.categories.length).toBe(distinct('category'));
+    expect(filters.techStacks.length).toBe(distinct('techStack'));
+    expect(filters.types.length).toBe(distinct('type'));
     expect(filters.costs).toEqual(['Free', 'Paid', 'Free/Paid']);
     expect(filters.categories[0]).toEqual({ label: expect.any(String), value: expect.any(String) });
   });

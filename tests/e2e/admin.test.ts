@@ -382,6 +382,10 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       const chart = page.locator('[data-chart="Technologies"]');
       const others = summary.contentTechStacks.length - 11;
       await expect.poll(() => chart.locator('svg text', { hasText: `Other (${others} tags)` }).count()).toBeGreaterThan(0);
+      // A content carries several tags of a kind: the shares are of tags, and say so.
+      const shares = (await chart.locator('svg text').allTextContents()).filter((text) => text.includes('%'));
+      expect(shares.length).toBe(12);
+      for (const share of shares) expect(share).toMatch(/\(\d+(\.\d+)?% of tags\)$/);
 
       // On a phone: no label on the slices (they were cut to 'Sof…'); the legend below names each with its count.
       await page.setViewportSize({ width: 390, height: 844 });

@@ -14,6 +14,7 @@ import { facetTable, facetTableReads } from './facet-table.ts';
 import { textMatchReads } from './matches.ts';
 import { mergeTags, renameTag } from '../tags/tag-changes.ts';
 import { feedResets } from './changes.ts';
+import { POPULARITY_SQL } from './orders.ts';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -89,8 +90,8 @@ describe('facet counts', () => {
     const ORDER_SQL: Record<string, string> = {
       latest: 'c.created_at DESC, c.seq DESC',
       oldest: 'c.created_at ASC, c.seq ASC',
-      topRated: 'c.rating DESC, c.num_reviews DESC, c.created_at DESC, c.seq DESC',
-      lowRated: 'c.rating ASC, c.num_reviews ASC, c.created_at DESC, c.seq DESC',
+      topRated: `${POPULARITY_SQL('c')} DESC, c.num_reviews DESC, c.created_at DESC, c.seq DESC`,
+      lowRated: `${POPULARITY_SQL('c')} ASC, c.num_reviews ASC, c.created_at DESC, c.seq DESC`,
     };
     for (let round = 0; round < 30; round++) {
       const order = (['latest', 'oldest', 'topRated', 'lowRated', 'relevance'] as const)[round % 5];

@@ -43,7 +43,8 @@ function pieOption(seriesName: string, slices: readonly PieSlice[], width: numbe
         radius: ['0%', narrow ? '45%' : '60%'],
         center: ['50%', narrow ? '30%' : '45%'],
         data: slices.map((slice) => ({ name: slice.name, value: slice.value, itemStyle: { color: slice.colour } })),
-        label: narrow ? { show: false } : { formatter: '{b}: {c} ({d}%)', color: ink },
+        // A content carries several tags of a kind, so a slice's share is of the tags given, not of contents.
+        label: narrow ? { show: false } : { formatter: '{b}: {c} ({d}% of tags)', color: ink },
         emphasis: { itemStyle: { shadowBlur: 10, shadowColor: 'rgba(0, 0, 0, 0.4)' } },
       },
     ],

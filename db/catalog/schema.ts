@@ -102,9 +102,14 @@ export const tagAliases = sqliteTable(
   (t) => [primaryKey({ columns: [t.kind, t.value] }), index('tag_aliases_target_idx').on(t.kind, t.target)],
 );
 
-/** A tag a submitter proposed (not yet one of ours): it becomes a tag only when an admin approves it. */
+/**
+ * A tag a submitter proposed (not yet one of ours): it becomes a tag only when an admin approves it. An
+ * approved submission keeps what became of each (`outcome`, and `tag`, the tag the content carries for it).
+ */
 export interface ProposedTag extends Tag {
   kind: TagKind;
+  outcome?: 'created' | 'mapped' | 'attached' | 'dropped';
+  tag?: Tag;
 }
 
 export const contentTags = sqliteTable(

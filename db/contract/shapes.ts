@@ -169,9 +169,17 @@ export const proposedTag = tag.extend({ kind: tagKind }).meta({ id: 'ProposedTag
 export const reviewedProposal = proposedTag
   .extend({ state: z.enum(['new', 'exists', 'retired']), suggestion: tag.optional().meta({ description: 'The tag of ours it is, or looks like' }) })
   .meta({ id: 'ReviewedProposal' });
+const proposalOutcome = z.enum(['created', 'mapped', 'attached', 'dropped']);
 export const settledProposal = proposedTag
-  .extend({ outcome: z.enum(['created', 'mapped', 'attached', 'dropped']), tag: tag.optional().meta({ description: 'The tag the content carries for it' }) })
+  .extend({ outcome: proposalOutcome, tag: tag.optional().meta({ description: 'The tag the content carries for it' }) })
   .meta({ id: 'SettledProposal' });
+/** A submission's proposal: as proposed while pending, settled once approved. */
+export const submittedProposal = proposedTag
+  .extend({
+    outcome: proposalOutcome.optional().meta({ description: 'What became of it, once the submission was approved' }),
+    tag: tag.optional().meta({ description: 'The tag the content carries for it' }),
+  })
+  .meta({ id: 'SubmittedProposal' });
 
 export const submission = z
   .object({
@@ -188,7 +196,9 @@ export const submission = z
     hasCert: z.boolean().nullable().meta({ description: 'null: the submitter did not say' }),
     description: z.string(),
     rating: z.number(),
-    proposedTags: z.array(proposedTag).meta({ description: 'Tags the submitter named that are not ours yet: the approving admin creates, maps or drops each' }),
+    proposedTags: z.array(submittedProposal).meta({
+      description: 'Tags the submitter named that are not ours yet: the approving admin creates, maps or drops each, and an approved submission says which',
+    }),
     createdAt: isoDate,
     blankFields: z.array(z.enum([...TAG_KINDS, 'cost', 'hasCert', 'description'])).meta({ description: 'The fields the submitter left blank' }),
     status: z.enum(['pending', 'approved', 'rejected']),

@@ -28,8 +28,7 @@ export interface ReviewedProposal extends ProposedTag {
 
 /** What became of a proposed tag at approval; `tag` is the tag the content carries for it. */
 export interface SettledProposal extends ProposedTag {
-  outcome: 'created' | 'mapped' | 'attached' | 'dropped';
-  tag?: Tag;
+  outcome: NonNullable<ProposedTag['outcome']>;
 }
 
 const key = (kind: TagKind, value: string) => `${kind}:${value}`;

@@ -26,10 +26,10 @@ const stillPending = (id: string) => sql`EXISTS (SELECT 1 FROM ${submissions} WH
 type Outcome = { contentId: string } | { rejectReason: RejectReason | null; rejectNote: string | null };
 
 /** The record of a decision, written in the same batch as what it decided. */
-const decide = (db: Db, actor: Actor, id: string, status: Exclude<SubmissionStatus, 'pending'>, outcome: Outcome) =>
+const decide = (db: Db, actor: Actor, id: string, status: Exclude<SubmissionStatus, 'pending'>, outcome: Outcome, settled?: SettledProposal[]) =>
   db
     .update(submissions)
-    .set({ status, decidedBy: actorLabel(actor), decidedAt: new Date(), ...outcome })
+    .set({ status, decidedBy: actorLabel(actor), decidedAt: new Date(), ...outcome, ...(settled?.length ? { proposedTags: settled } : {}) })
     .where(and(eq(submissions.id, id), isPending));
 
 const alreadyDecided = (submission: ApiSubmission) => conflict(`This submission was already ${submission.status}`);
@@ -110,7 +110,7 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
         guard(db, stillPending(id)),
         ...[...creating, ...created].flatMap(({ kind, tag }) => addTagStatements(db, actor, kind, tag, { submission: id })),
         ...insertContentStatements(db, contentId, { ...data, url: cleanUrl(data.url) }),
-        decide(db, actor, id, 'approved', { contentId }),
+        decide(db, actor, id, 'approved', { contentId }, settled),
         auditEntry(
           db,
           actor,

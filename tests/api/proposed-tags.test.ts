@@ -129,6 +129,8 @@ describe('the admin approves with a choice for each proposed tag', () => {
       { kind: 'techStack', value: 'go' },
       { kind: 'techStack', value: 'python' },
     ]);
+    // The approved submission keeps what became of each proposal, for the queue and its page to show.
+    expect((await api.get(`/api/submissions/${submission._id}`, { token: admin.token })).body.proposedTags).toEqual(res.body.proposedTags);
     expect(await tagRows('techStack', 'gleam')).toEqual([{ label: 'Gleam', status: 'active' }]);
     expect(await tagRows('techStack', 'zig')).toEqual([]);
     expect(await tagRows('techStack', 'golang')).toEqual([]);

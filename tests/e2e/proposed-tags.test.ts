@@ -103,5 +103,52 @@ describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ
     expect(await sql("SELECT value FROM tags WHERE kind = 'techStack' AND value = 'elixir'")).toEqual([]);
     const [audit] = await sql("SELECT details FROM audit_log WHERE action = 'submission.approve' AND target_id = ?", [id]);
     expect(JSON.parse(String(audit!.details)).proposedTags).toEqual([{ kind: 'techStack', value: 'elixir', outcome: 'mapped', tag: 'python' }]);
+
+    // The decided submission's page says what became of the proposal.
+    await signedIn(DEMO_ADMIN, async (page) => {
+      await page.goto(`/admin/submission/${id}`);
+      expect(await page.locator('[data-proposal="elixir"]').textContent()).toBe('Elixir â†’ Python');
+    });
+  });
+
+  it('a long proposed tag grows its pill rather than crossing it, and a dropped one says so once decided', async () => {
+    const userToken = (await api.post('/api/users/signin', DEMO_USER)).body.token;
+    const adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
+    const long = { label: 'Observability for Distributed Event-Driven Systems', value: 'observability-for-distributed-event-driven-systems' };
+    const url = `https://observability-${Date.now()}.example.org/`;
+    const created = await api.post('/api/submissions/create', { url, name: 'Observability notes', techStack: [long] }, { token: userToken });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+
+    await signedIn(DEMO_ADMIN, async (page) => {
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.goto('/admin/submissions?search=observability');
+      const pill = page.locator(`[data-proposal="${long.value}"]`).first();
+      await pill.waitFor();
+      expect(await pill.textContent()).toBe(`${long.label} proposed`);
+      // Every line of its text lies inside the pill's border.
+      const fits = await pill.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return [...range.getClientRects()].every((line) => line.top >= box.top - 0.5 && line.bottom <= box.bottom + 0.5);
+      });
+      expect(fits).toBe(true);
+    });
+
+    const submission = (await api.get(`/api/submissions/${created.body._id}`, { token: adminToken })).body;
+    const approved = await api.post(
+      `/api/submissions/${submission._id}`,
+      { ...submission, description: 'Notes.', image: '', proposedTags: [{ kind: 'techStack', value: long.value, action: 'drop' }] },
+      { token: adminToken },
+    );
+    expect(approved.status, JSON.stringify(approved.body)).toBe(201);
+    await signedIn(DEMO_ADMIN, async (page) => {
+      await page.goto('/admin/submissions?search=observability&status=approved');
+      const pill = page.locator(`[data-proposal="${long.value}"]`).first();
+      await pill.waitFor();
+      expect(await pill.textContent()).toBe(`${long.label} dropped`);
+      await page.goto(`/admin/submission/${submission._id}`);
+      expect(await page.locator(`[data-proposal="${long.value}"]`).textContent()).toBe(`${long.label} dropped`);
+    });
   });
 });

@@ -30,6 +30,7 @@ import {
 import { BusyButton } from '../forms/fields.tsx';
 import type { RejectionInput } from '#db/contributions/validation/rejection.ts';
 import { RejectDialog } from './RejectDialog.tsx';
+import { ProposalPill } from './ProposalPill.tsx';
 
 /** The list's API and its convention (site/lib/admin-sections.ts). */
 const LIST = ADMIN_SECTION.submissions.list;
@@ -234,8 +235,8 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
                         {submission.proposedTags
                           .filter((p) => p.kind === kind)
                           .map((p) => (
-                            <span key={p.value} className="badge badge-outline badge-sm ml-1">
-                              {p.label} (proposed)
+                            <span key={p.value} className="ml-1 inline-block">
+                              <ProposalPill proposal={p} status={submission.status} />
                             </span>
                           ))}
                       </Cell>

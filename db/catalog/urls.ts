@@ -107,11 +107,46 @@ const HOSTED_ON = [
   'notion.site',
 ];
 
+/** Subdomains that name no part of a site: the site is its domain (developer.mozilla.org → 'Mozilla'). */
+const PLAIN_SUBDOMAINS = new Set(['www', 'www2', 'm', 'en', 'app', 'web', 'developer', 'developers', 'blog', 'home', 'site', 'my']);
+/** Subdomains naming a section of the site, said after it: docs.python.org → 'Python Docs'. */
+const SECTION_SUBDOMAINS = new Set(['docs', 'learn', 'academy', 'training', 'courses', 'education', 'tutorial', 'tutorials', 'guide', 'wiki', 'book']);
+/** RFC 2606's example domains name nothing: what is on them is named by its subdomain or path alone. */
+const EXAMPLE_DOMAINS = new Set(['example']);
+
+/** One label as a word: short ones and letters-then-digits are acronyms ('mit' → 'MIT', 'cs50' → 'CS50'). */
+const labelWord = (label: string) => (/^[a-z]{1,3}$|^[a-z]{1,3}\d{1,3}$/.test(label) ? label.toUpperCase() : capitalise(label));
+/** A subdomain as words: several ('learn-distributed-systems') as a title, one as a name ('eli' → 'Eli', 'cs50' → 'CS50'). */
+const subdomainWords = (label: string) => (/[-_]/.test(label) ? words(label) : /^[a-z]{1,3}\d{1,3}$/.test(label) ? label.toUpperCase() : capitalise(label));
+
 /**
- * The name a URL suggests (docs/product.md §5: "the name is derived from it when blank"): the platform's
- * resource where the path names it (youtube.com/@fireship → 'fireship on YouTube', github.com/owner/repo →
- * 'owner/repo'), the site's own label on a hosting service, else the host's main word
- * (https://www.khanacademy.org/x → 'Khanacademy').
+ * The last path segment when it reads as a title: two words or more, not a locale, an id or a file name
+ * ('/courses/intro-to-rust.html' → 'intro-to-rust'; '/en-US/', '/x/', '/2020/' and '/computing' are not).
+ */
+function titleSegment(segments: string[]): string | undefined {
+  for (const raw of segments.toReversed()) {
+    const segment = safeDecode(raw).replace(/\.(html?|php|aspx?)$/i, '');
+    if (/^[a-z]{2}([-_][a-z]{2,4})?$/i.test(segment) || /^index$/i.test(segment)) continue;
+    const parts = segment.split(/[-_+\s]+/).filter(Boolean);
+    if (parts.length >= 2 && parts.filter((part) => /\p{L}{2,}/u.test(part)).length >= 2 && !/^[\da-f-]{16,}$/i.test(segment)) return segment;
+    return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The name a URL suggests (docs/product.md §5: "the name is derived from it when blank"), from the whole
+ * address, best first:
+ * - a platform's resource where the path names it (youtube.com/@fireship → 'fireship on YouTube',
+ *   github.com/owner/repo → 'owner/repo');
+ * - the site's own label on a hosting service (ada.github.io → 'Ada');
+ * - a path segment that reads as a title, with the site (example.org/courses/intro-to-rust → 'Intro To
+ *   Rust');
+ * - a subdomain naming the resource, with its domain (missing.csail.mit.edu → 'Missing (MIT)',
+ *   learn-distributed-systems.example.org → 'Learn Distributed Systems'), or a section of the site
+ *   (docs.python.org → 'Python Docs');
+ * - else the domain's main word (https://www.khanacademy.org/x → 'Khanacademy').
+ * It is a guess: the page's title replaces it when it can be fetched, and the admin is asked to check it.
  */
 export function nameFromUrl(value: string): string {
   let url: URL;
@@ -131,7 +166,15 @@ export function nameFromUrl(value: string): string {
   if (hosting && labels.length > hosting.split('.').length) return words(labels[0]!);
   let index = Math.max(0, labels.length - 2);
   if (labels.length >= 3 && labels.at(-1)!.length === 2 && SECOND_LEVEL.has(labels.at(-2)!)) index = labels.length - 3;
-  return capitalise(labels[index]!);
+  const domain = EXAMPLE_DOMAINS.has(labels[index]!) ? '' : labelWord(labels[index]!);
+  const sub = labels.slice(0, index).find((label) => !PLAIN_SUBDOMAINS.has(label));
+  const site = sub && SECTION_SUBDOMAINS.has(sub) ? [domain, capitalise(sub)].filter(Boolean).join(' ') : domain;
+  const resource = sub && !SECTION_SUBDOMAINS.has(sub) ? subdomainWords(sub) : '';
+  const titled = titleSegment(segments);
+  const within = (name: string, owner: string) => (owner ? `${name} (${owner})` : name);
+  if (titled) return within(words(titled), resource || site);
+  if (resource) return within(resource, /[-_]/.test(sub!) ? '' : site);
+  return site || capitalise(labels[index]!);
 }
 
 /** A URL path segment from a name: 'The Odin Project' → 'the-odin-project'. */

@@ -58,6 +58,8 @@ interface SubmissionFields {
   rejectNote: string | null;
   /** The page's own title, fetched when it was submitted (offered to the admin as its name); null when that failed. */
   pageTitle: string | null;
+  /** A pending submission's name is only a guess from its URL: nobody typed it and no page title replaced it. */
+  nameDerived: boolean;
 }
 
 function blankFields(s: Submission): OptionalSubmissionField[] {
@@ -95,6 +97,7 @@ export const toApiSubmission = (s: Submission): ApiSubmission => ({
   rejectReason: s.rejectReason,
   rejectNote: s.rejectNote,
   pageTitle: s.pageTitle,
+  nameDerived: s.status === 'pending' && s.name === nameFromUrl(s.url),
 });
 
 export const isPending = eq(submissions.status, 'pending');

@@ -205,6 +205,7 @@ describe('submissions', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       name: 'Computer Programming (Khan Academy)',
+      nameDerived: true,
       url: 'https://www.khanacademy.org/computing/computer-programming',
       category: [{ label: 'Software Engineering', value: 'software-engineering' }],
       _id: expect.any(String),

@@ -256,6 +256,40 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
     expect(await submissionState(submission._id)).toBe('approved');
   });
 
+  it('a name made from the address is marked in the queue and on the edit screen, and approving it asks about the name once', async () => {
+    const host = unique('learn-derived-names');
+    const res = await api.post('/api/submissions/create', { url: `https://${host}.example.org/`, description: 'Derived.' }, { token: userToken });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const guessed = res.body.name as string;
+    expect(guessed.toLowerCase()).toBe(host.replaceAll('-', ' '));
+    const typed = await submit(unique('typed-name'));
+
+    await asAdmin(async (page) => {
+      await page.goto(`/admin/submissions?search=${encodeURIComponent(host)}`);
+      const derivedRow = row(page, guessed);
+      await derivedRow.locator('[data-name-derived]').waitFor();
+      await page.goto(`/admin/submissions?search=${encodeURIComponent(typed.name)}`);
+      await row(page, typed.name).waitFor();
+      expect(await row(page, typed.name).locator('[data-name-derived]').count()).toBe(0);
+
+      await page.goto(`/admin/submission/${res.body._id}`);
+      await hydrated(page);
+      await page.locator('[role="note"][data-name-derived]').waitFor();
+      await page.getByLabel('Image URL').fill('https://images.example.org/cover.png');
+      await page.getByRole('button', { name: 'Approve' }).click();
+      // Asked once, beside the field, which takes the focus; the submission is still pending.
+      const name = page.getByLabel('Name', { exact: true });
+      await page.getByText('This name was made from the address: check it, then approve again.').waitFor();
+      expect(await name.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await submissionState(res.body._id)).toBe('pending');
+      // Kept as it is, the second Approve goes through.
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/contents');
+    });
+    expect(await submissionState(res.body._id)).toBe('approved');
+    expect((await api.get(`/api/submissions/${res.body._id}`, { token: adminToken })).body.nameDerived).toBe(false);
+  });
+
   it('reject from the edit screen', async () => {
     const submission = await submit(unique('edit-reject'));
     await asAdmin(async (page) => {

@@ -160,7 +160,7 @@ describe('submissions', () => {
     expect(await stored('submissions', 'description', 'id = ?', [named.body._id])).toEqual(['Line one\nLine two']);
     const derived = await api.post('/api/submissions/create', { url: `https://b-${key}.example.org/`, name: '\u0000\u2066' }, { token: user.token });
     expect(derived.status).toBe(201);
-    expect(await stored('submissions', 'name', 'id = ?', [derived.body._id])).toEqual(['Example']);
+    expect(await stored('submissions', 'name', 'id = ?', [derived.body._id])).toEqual([`B ${key.charAt(0).toUpperCase()}${key.slice(1)}`]);
   });
 
   it('a URL loses its invisible characters; one that is nothing but them is refused', async () => {

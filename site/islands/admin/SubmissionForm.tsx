@@ -18,7 +18,7 @@ import { ProposedTagChoices, defaultChoices, postedChoices, type ProposalChoice 
 import { RejectDialog } from './RejectDialog.tsx';
 
 interface Props {
-  submission: ContentSource & { rating: number };
+  submission: ContentSource & { rating: number; nameDerived: boolean };
   tags: TagOptions;
   proposals?: ReviewedProposal[];
   /** The page's own title, fetched when it was submitted: offered as the name. */
@@ -30,6 +30,9 @@ export default function SubmissionForm({ submission, tags, proposals = [], pageT
   const { values, setValues } = form;
   const [choices, setChoices] = useState<ProposalChoice[]>(() => defaultChoices(proposals, tags));
   const [asking, setAsking] = useState(false);
+  // A name guessed from the URL is asked about once: the first Approve with it unchanged points at it.
+  const [nameAsked, setNameAsked] = useState(false);
+  const nameUnchecked = (name: string) => submission.nameDerived && !nameAsked && name === submission.name;
   const hydrated = useHydrated();
   useFocusFirstInvalid(form.errors);
 
@@ -55,7 +58,12 @@ export default function SubmissionForm({ submission, tags, proposals = [], pageT
       <form
         method="post"
         noValidate
-        {...form.handlers((v) => checked(adminContentInput.safeParse(v)), approve)}
+        {...form.handlers((v) => {
+          const result = checked(adminContentInput.safeParse(v));
+          if ('errors' in result || !nameUnchecked(v.name)) return result;
+          setNameAsked(true);
+          return { errors: { name: 'This name was made from the address: check it, then approve again.' } };
+        }, approve)}
         className="flex flex-col gap-2"
         aria-label="Edit submission"
       >
@@ -67,6 +75,13 @@ export default function SubmissionForm({ submission, tags, proposals = [], pageT
             <button type="button" className="btn btn-sm" disabled={!hydrated} onClick={() => setValues((current) => ({ ...current, name: pageTitle }))}>
               Use it as the name
             </button>
+          </div>
+        )}
+        {submission.nameDerived && values.name === submission.name && (
+          <div role="note" className="alert alert-warning alert-soft text-sm" data-name-derived>
+            <span>
+              The name <strong>“{submission.name}”</strong> was made from the address: nobody typed it. Check it before approving.
+            </span>
           </div>
         )}
         <fieldset disabled={!hydrated} className="contents">

@@ -31,6 +31,7 @@ import { BusyButton } from '../forms/fields.tsx';
 import type { RejectionInput } from '#db/contributions/validation/rejection.ts';
 import { RejectDialog } from './RejectDialog.tsx';
 import { ProposalPill } from './ProposalPill.tsx';
+import { DerivedNameBadge } from './DerivedNameBadge.tsx';
 
 /** The list's API and its convention (site/lib/admin-sections.ts). */
 const LIST = ADMIN_SECTION.submissions.list;
@@ -223,6 +224,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
                     </Cell>
                     <Cell label="NAME" className="min-w-32">
                       {submission.name}
+                      {submission.nameDerived && <DerivedNameBadge />}
                     </Cell>
                     <Cell label="STATUS">
                       <span className={`badge badge-sm ${pending ? 'badge-info' : submission.status === 'approved' ? 'badge-success' : 'badge-ghost'}`}>

@@ -13,11 +13,11 @@ function fate(proposal: Proposal, status: SubmissionShape['status']): { text: st
   if (status === 'rejected') return { text: 'not added', tone: 'badge-ghost' };
   switch (proposal.outcome) {
     case 'created':
-      return { text: 'created', tone: 'badge-success badge-soft' };
+      return { text: 'created', tone: 'badge-success' };
     case 'attached':
-      return { text: 'added', tone: 'badge-success badge-soft' };
+      return { text: 'added', tone: 'badge-success' };
     case 'mapped':
-      return { text: `→ ${proposal.tag?.label ?? ''}`, tone: 'badge-info badge-soft' };
+      return { text: `→ ${proposal.tag?.label ?? ''}`, tone: 'badge-info' };
     default:
       return { text: 'dropped', tone: 'badge-ghost' };
   }
@@ -28,7 +28,7 @@ export function ProposalPill({ proposal, status }: { proposal: Proposal; status:
   const dropped = status !== 'pending' && (status === 'rejected' || !proposal.outcome || proposal.outcome === 'dropped');
   return (
     <span
-      className={`badge badge-sm ${tone} h-auto min-h-5 whitespace-normal break-words py-0.5 text-left leading-snug`}
+      className={`badge badge-sm ${tone} h-auto whitespace-normal py-0.5 text-left`}
       data-proposal={proposal.value}
       data-proposal-fate={status === 'pending' ? 'proposed' : (proposal.outcome ?? 'dropped')}
     >

@@ -78,7 +78,7 @@ export default function SubmissionForm({ submission, tags, proposals = [], pageT
           </div>
         )}
         {submission.nameDerived && values.name === submission.name && (
-          <div role="note" className="alert alert-warning alert-soft text-sm" data-name-derived>
+          <div role="note" className="alert alert-warning text-sm" data-name-derived>
             <span>
               The name <strong>“{submission.name}”</strong> was made from the address: nobody typed it. Check it before approving.
             </span>

@@ -112,6 +112,21 @@ describe('order', () => {
     expect(result.contents[0]!.name).toBe('The Odin Project');
   });
 
+  it('several values in a group match any of them; groups still combine with AND; counts stay right', async () => {
+    const has = (d: (typeof demo)[number], label: string) => labelsOf(d.techStack).includes(label);
+    const either = await search('techStack=python&techStack=javascript');
+    expect(either.countContents).toBe(demoWith((d) => has(d, 'python') || has(d, 'javascript')));
+    // An option's count is what it gives with the other groups kept: its own group's choice does not narrow it.
+    expect(either.facets.techStack.python).toBe(demoWith((d) => has(d, 'python')));
+    expect(either.facets.techStack.sql).toBe(demoWith((d) => has(d, 'sql')));
+    const free = await search('techStack=python&techStack=javascript&cost=Free');
+    expect(free.countContents).toBe(demoWith((d) => (has(d, 'python') || has(d, 'javascript')) && d.cost === 'Free'));
+    expect(free.facets.cost.Paid).toBe(demoWith((d) => (has(d, 'python') || has(d, 'javascript')) && d.cost === 'Paid'));
+    expect(free.filters.techStack).toBe('javascript,python');
+    // An unknown value among known ones is left out, as a lone unknown value always was.
+    expect((await search('techStack=python&techStack=no-such-tag')).filters.techStack).toBe('python');
+  });
+
   it('a tag is searched by its label: a resource tagged Docker is found by "docker" though its text never says it', async () => {
     const tagged = demo.filter((d) => d.techStack.includes('Docker') && !/docker/i.test(`${d.name} ${d.description}`));
     expect(tagged.length).toBeGreaterThan(0);

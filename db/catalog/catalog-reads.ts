@@ -11,7 +11,7 @@ import { contents, reviews, type Content } from '../schema.ts';
 import { TAG_KINDS, type TagKind } from './taxonomy.ts';
 import { FACETS, type Facet, type FilterLists } from './facets.ts';
 import { closestTerms, type VocabularyTerm } from './search/typos.ts';
-import { PAGE_SIZE, refusedSearchParams, type SearchParams } from './validation/search.ts';
+import { isMultiValued, joinValues, PAGE_SIZE, refusedSearchParams, valuesOf, type SearchParams } from './validation/search.ts';
 import { cachedRead } from './search/cached-reads.ts';
 import { declare, type ListShown } from './search/deps.ts';
 import { rowKey } from './search/orders.ts';
@@ -39,10 +39,13 @@ export interface SearchResult {
 
 /** The search's filters as the facet table tests them. */
 function facetFilters(params: SearchParams): FacetFilters {
-  const filters: Record<string, string | number> = {};
-  for (const facet of FACETS) {
-    const value = params[facet.key];
-    if (value !== 'all') filters[facet.key] = facet.kind === 'flag' ? (value === 'true' ? 1 : 0) : value;
+  const filters: Record<string, string | number | string[]> = {};
+  for (const facet of FACETS as readonly Facet[]) {
+    const value = params[facet.key as keyof SearchParams] as string | number;
+    if (value === 'all') continue;
+    if (facet.kind === 'flag') filters[facet.key] = value === 'true' ? 1 : 0;
+    else if (isMultiValued(facet)) filters[facet.key] = valuesOf(value);
+    else filters[facet.key] = value;
   }
   return filters as FacetFilters;
 }
@@ -116,7 +119,7 @@ async function withKnownTags(db: Db, params: SearchParams): Promise<SearchParams
   if (asked.length === 0) return params;
   const current = await currentTagValues(db);
   const known = { ...params };
-  for (const kind of asked) known[kind] = current(kind, params[kind]) ?? 'all';
+  for (const kind of asked) known[kind] = joinValues(valuesOf(params[kind]).flatMap((value) => current(kind, value) ?? []));
   return known;
 }
 

@@ -85,9 +85,9 @@ function facetFilter(facet: Facet): QueryParameter {
     const example = TAXONOMY[facet.key][0]!.value;
     return {
       name: facet.key,
-      description: `A ${facet.key} value (see /api/contents/filters); a value renamed or merged away follows its tag; unknown values are ignored`,
-      schema: { type: 'string' },
-      example,
+      description: `${facet.key} values (see /api/contents/filters): one, or several as repeated parameters or separated by commas, of which a result has any; a value renamed or merged away follows its tag; unknown values are ignored`,
+      schema: { type: 'array', items: { type: 'string' } },
+      example: [example],
     };
   }
   if (facet.kind === 'flag')
@@ -105,7 +105,11 @@ function facetFilter(facet: Facet): QueryParameter {
   const values = facet.choices.map((choice) => choice.value);
   const named = facet.choices.map((choice) => (choice.label === choice.value ? choice.value : `${choice.value} (${choice.label})`)).join(', ');
   const unknown = facet.unknown === 'refuse' ? 'another value is a 400 naming them' : 'unknown values are ignored';
-  return { name: facet.key, description: `One of ${named}; empty or all: any; ${unknown}`, schema: { type: 'string', enum: [...values, 'all'] } };
+  return {
+    name: facet.key,
+    description: `One or more of ${named} (repeated, or separated by commas), of which a result has any; empty or all: any; ${unknown}`,
+    schema: { type: 'array', items: { type: 'string', enum: [...values, 'all'] } },
+  };
 }
 
 /** An approval's body: the admin's edits (any content field), and what becomes of the proposed tags. */

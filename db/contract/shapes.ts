@@ -102,7 +102,7 @@ const counts = z.record(z.string(), z.int());
 const facetCounts = Object.fromEntries(
   (FACETS as readonly Facet[]).map((facet) => [facet.key, facet.kind === 'flag' ? z.object({ true: z.int(), false: z.int() }) : counts]),
 );
-/** Each facet's parameter as applied: a tag value or a choice, a flag's side, a step; 'all' when it does not filter. */
+/** Each facet's parameter as applied: tag values or choices (several sorted and joined by commas), a flag's side, a step; 'all' when it does not filter. */
 const facetParams = Object.fromEntries(
   (FACETS as readonly Facet[]).map((facet) => [
     facet.key,
@@ -210,11 +210,9 @@ export const submission = z
       description:
         'The page’s own title (og:title or <title>), fetched after it was submitted; it becomes the name when the name was made from the URL. Null until fetched, or when that failed',
     }),
-    nameDerived: z
-      .boolean()
-      .meta({
-        description: 'Whether a pending submission’s name is only a guess from its URL (nobody typed it, no page title replaced it): the admin should check it',
-      }),
+    nameDerived: z.boolean().meta({
+      description: 'Whether a pending submission’s name is only a guess from its URL (nobody typed it, no page title replaced it): the admin should check it',
+    }),
   })
   .meta({ id: 'Submission' });
 

@@ -57,8 +57,25 @@ describe('filterGroups', () => {
       ['Data Science', 7, true],
       ['Cybersecurity', 0, false],
     ]);
-    expect(subjects.options[0]!.href).toBe('/search?category=software-engineering&rating=4');
+    // Another subject joins the applied one (any of them); the applied one's link takes it out.
+    expect(subjects.options[0]!.href).toBe('/search?category=data-science&category=software-engineering&rating=4');
+    expect(subjects.options[1]!.href).toBe('/search?rating=4');
     expect(subjects.anyHref).toBe('/search?rating=4');
+    // A step replaces the applied one.
+    expect(groups.find((g) => g.key === 'rating')!.options[1]!.href).toBe('/search?category=data-science&rating=3');
+  });
+
+  it('with two subjects applied, both are marked, and each link takes out only itself', () => {
+    const subjects = filterGroups(lists, params('category=data-science&category=software-engineering'), {})[0]!;
+    expect(subjects.options.filter((o) => o.active).map((o) => o.label)).toEqual(['Software Engineering', 'Data Science']);
+    expect(subjects.options[0]!.href).toBe('/search?category=data-science');
+    expect(filterChips(params('category=data-science&category=software-engineering'), lists).map((chip) => [chip.label, chip.href])).toEqual([
+      ['Subject: Data Science', '/search?category=software-engineering'],
+      ['Subject: Software Engineering', '/search?category=data-science'],
+    ]);
+    expect(searchHeading(params('category=data-science&category=software-engineering&level=beginner&level=advanced'), lists)).toBe(
+      'Data Science or Software Engineering resources at advanced or beginner level',
+    );
   });
 
   it('offers 4, 3, 2 and 1 stars & up', () => {

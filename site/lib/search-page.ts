@@ -5,7 +5,7 @@
  */
 import { choiceLabel, FACETS, FIELD_FACETS, type Facet, type FacetKey, type FilterLists, type TagFacet } from '#db/catalog/facets.ts';
 import { TAXONOMY, type TagKind } from '#db/catalog/taxonomy.ts';
-import { searchQueryString, type SearchParams } from '#db/catalog/validation/search.ts';
+import { isMultiValued, joinValues, searchQueryString, valuesOf, type SearchParams } from '#db/catalog/validation/search.ts';
 
 export type { FilterLists } from '#db/catalog/facets.ts';
 export type FilterKey = FacetKey;
@@ -28,6 +28,8 @@ export interface FilterGroup {
   anyHref: string;
   /** True when one of the group's options is applied. */
   active: boolean;
+  /** Its options combine (any of them passes), each toggled on its own; else choosing one replaces another. */
+  multiple: boolean;
   options: FilterOption[];
 }
 
@@ -67,44 +69,64 @@ function choicesOf(facet: Facet, lists: FilterLists): Tag[] {
   );
 }
 
-/** The label an applied filter value shows under, or undefined when the filter is not applied. */
-function appliedLabel(filters: SearchParams, facet: Facet, lists?: FilterLists): string | undefined {
-  const value = filters[facet.key as FilterKey];
-  if (value === 'all') return undefined;
-  if (facet.kind === 'tags') return tagLabel(facet.key, String(value), lists);
+/** The values a group applies (none when it does not filter). */
+const appliedValues = (filters: SearchParams, facet: Facet): string[] => valuesOf(filters[facet.key as FilterKey] as string | number);
+
+/** The label an applied value of a facet shows under. */
+function valueLabel(facet: Facet, value: string, lists?: FilterLists): string {
+  if (facet.kind === 'tags') return tagLabel(facet.key, value, lists);
   if (facet.kind === 'atLeast') return facet.stepLabel(Number(value));
   if (facet.kind === 'flag') return facet.labels[value as 'true' | 'false'];
-  return choiceLabel(facet, String(value));
+  return choiceLabel(facet, value);
 }
 
-/** The sidebar's groups, one per facet in FACETS' order, each option with its count and link. */
+/** The labels of a group's applied values, joined as words ("Python or Javascript"); undefined when it does not filter. */
+function appliedLabel(filters: SearchParams, facet: Facet, lists?: FilterLists): string | undefined {
+  const labels = appliedValues(filters, facet).map((value) => valueLabel(facet, value, lists));
+  return labels.length ? labels.join(' or ') : undefined;
+}
+
+/**
+ * The sidebar's groups, one per facet in FACETS' order, each option with its count and link. In a group that
+ * takes several values an option's link adds it to those applied, or takes it out when it is one of them;
+ * elsewhere it replaces the applied one.
+ */
 export function filterGroups(lists: FilterLists, filters: SearchParams, facets: FacetCounts): FilterGroup[] {
   return (FACETS as readonly Facet[]).map((facet) => {
     const key = facet.key as FilterKey;
-    const applied = String(filters[key]);
+    const applied = appliedValues(filters, facet);
     const choices = choicesOf(facet, lists);
     // An applied value no content carries any more still shows, so it can be seen and removed.
-    const all =
-      applied !== 'all' && !choices.some((c) => c.value === applied)
-        ? [...choices, { value: applied, label: appliedLabel(filters, facet, lists) ?? applied }]
-        : choices;
+    const gone = applied.filter((value) => !choices.some((c) => c.value === value)).map((value) => ({ value, label: valueLabel(facet, value, lists) }));
+    const toggled = (value: string, active: boolean) =>
+      isMultiValued(facet) ? joinValues(active ? applied.filter((v) => v !== value) : [...applied, value]) : value;
     return {
       key,
       title: facet.title,
       anyHref: withParam(filters, key, 'all'),
-      active: applied !== 'all',
-      options: all.map((c) => ({ ...c, count: facets[key]?.[c.value] ?? 0, active: c.value === applied, href: withParam(filters, key, c.value) })),
+      active: applied.length > 0,
+      multiple: isMultiValued(facet),
+      options: [...choices, ...gone].map((c) => {
+        const active = applied.includes(c.value);
+        return { ...c, count: facets[key]?.[c.value] ?? 0, active, href: withParam(filters, key, toggled(c.value, active)) };
+      }),
     };
   });
 }
 
-/** The applied filters as chips, in FACETS' order, each linking to the search without it. */
+/** The applied filters as chips, in FACETS' order, one per value, each linking to the search without it. */
 export function filterChips(filters: SearchParams, lists?: FilterLists): FilterChip[] {
   const chips: FilterChip[] = [];
   if (filters.searchTerm) chips.push({ key: 'searchTerm', label: `Search: ${filters.searchTerm}`, href: withParam(filters, 'searchTerm', '') });
   for (const facet of FACETS as readonly Facet[]) {
-    const label = appliedLabel(filters, facet, lists);
-    if (label) chips.push({ key: facet.key as FilterKey, label: `${facet.chip}: ${label}`, href: withParam(filters, facet.key as FilterKey, 'all') });
+    const key = facet.key as FilterKey;
+    const applied = appliedValues(filters, facet);
+    for (const value of applied)
+      chips.push({
+        key,
+        label: `${facet.chip}: ${valueLabel(facet, value, lists)}`,
+        href: withParam(filters, key, joinValues(applied.filter((v) => v !== value))),
+      });
   }
   return chips;
 }
@@ -113,12 +135,12 @@ export function filterChips(filters: SearchParams, lists?: FilterLists): FilterC
 export function searchHeading(filters: SearchParams, lists?: FilterLists): string {
   const tags = (FACETS as readonly Facet[]).flatMap((facet) => (facet.kind === 'tags' ? (appliedLabel(filters, facet, lists) ?? []) : []));
   let subject = tags.length ? `${tags.join(', ')} resources` : 'learning resources';
-  if (filters.cost !== 'all') subject = `${filters.cost} ${subject}`;
+  if (filters.cost !== 'all') subject = `${valuesOf(filters.cost).join(' or ')} ${subject}`;
   const qualifiers = [
     // The facets that are fields of their own: "at beginner level", … (db/catalog/facets.ts `heading`).
     ...FIELD_FACETS.flatMap((facet) => {
-      const choice = facet.choices.find((c) => c.value === filters[facet.key]);
-      return choice ? [facet.field.heading(choice.label)] : [];
+      const label = appliedLabel(filters, facet);
+      return label ? [facet.field.heading(label)] : [];
     }),
     filters.hasCert === 'true' ? 'with a certificate' : filters.hasCert === 'false' ? 'without a certificate' : '',
     filters.rating !== 'all' ? `rated ${filters.rating} stars & up` : '',

@@ -70,7 +70,9 @@ export function tagValues(tagKey: string, kind: TagKind): string[] {
   return [];
 }
 
-type FilterValue = string | number;
+/** A filter's value: a step or a side, or the tag values or choices of which any passes. */
+type FilterValue = string | number | readonly string[];
+const anyOf = (value: FilterValue): readonly string[] => (Array.isArray(value) ? value : [String(value)]);
 
 /** What each kind does. `f` is the facet's place in a row's codes. */
 interface KindRules<F extends Facet> {
@@ -101,10 +103,12 @@ const RULES: { [K in Facet['kind']]: KindRules<Extract<Facet, { kind: K }>> } = 
     code: (table, facet, values) => combosOfTagKey(table, String(values.tag_key ?? ''))[facet.key],
     passes: (table, facet, value) => {
       const index = table.tags[facet.key];
-      const j = index.indexOfValue.get(String(value));
       const flags = new Uint8Array(index.combos.length);
-      // A value no content carries: no combination holds it, so no row passes.
-      if (j !== undefined) for (const c of index.combosOfTag[j]!) flags[c] = 1;
+      for (const one of anyOf(value)) {
+        const j = index.indexOfValue.get(one);
+        // A value no content carries: no combination holds it, so it lets no row pass.
+        if (j !== undefined) for (const c of index.combosOfTag[j]!) flags[c] = 1;
+      }
       return flags;
     },
     counts: (table, facet, tally) => {
@@ -118,20 +122,26 @@ const RULES: { [K in Facet['kind']]: KindRules<Extract<Facet, { kind: K }>> } = 
       tagValues(String(values.tag_key ?? ''), facet.key)
         .sort()
         .join(','),
-    keeps: (facet, value, values) => tagValues(String(values.tag_key ?? ''), facet.key).includes(String(value)),
+    keeps: (facet, value, values) => {
+      const carried = tagValues(String(values.tag_key ?? ''), facet.key);
+      return anyOf(value).some((one) => carried.includes(one));
+    },
   },
   choice: {
     codes: (_table, facet) => facet.choices.length + 1,
     code: (_table, facet, values) => choiceIndex(facet, values[facet.column as keyof FacetValues]),
     passes: (_table, facet, value) => {
       const flags = new Uint8Array(facet.choices.length + 1);
-      const i = choiceIndex(facet, value);
-      if (i < facet.choices.length) flags[i] = 1;
+      for (const one of anyOf(value)) {
+        const i = choiceIndex(facet, one);
+        if (i < facet.choices.length) flags[i] = 1;
+      }
       return flags;
     },
     counts: (_table, facet, tally) => Object.fromEntries(facet.choices.map((choice, i) => [choice.value, tally[i]!])),
     option: (facet, values) => String(values[facet.column as keyof FacetValues] ?? ''),
-    keeps: (facet, value, values) => choiceIndex(facet, value) < facet.choices.length && values[facet.column as keyof FacetValues] === value,
+    keeps: (facet, value, values) =>
+      anyOf(value).some((one) => choiceIndex(facet, one) < facet.choices.length && values[facet.column as keyof FacetValues] === one),
   },
   flag: {
     codes: () => 2,

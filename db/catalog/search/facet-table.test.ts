@@ -27,6 +27,11 @@ type Group = 'category' | 'techStack' | 'type' | 'cost' | 'hasCert' | 'rating';
 
 /** One SQL condition per group, for a given value. */
 function condition(group: Group, value: string): { sql: string; args: Array<string | number> } {
+  // Several values in a group: any of them.
+  if (value.includes(',')) {
+    const parts = value.split(',').map((one) => condition(group, one));
+    return { sql: `(${parts.map((p) => p.sql).join(' OR ')})`, args: parts.flatMap((p) => p.args) };
+  }
   if (group === 'category' || group === 'techStack' || group === 'type') {
     return { sql: 'EXISTS (SELECT 1 FROM content_tags t WHERE t.content_id = c.id AND t.kind = ? AND t.value = ?)', args: [group, value] };
   }
@@ -61,7 +66,11 @@ const OPTIONS: Record<Group, string[]> = {
 function randomQuery(rand: () => number): string {
   const query = new URLSearchParams();
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
-  for (const group of Object.keys(OPTIONS) as Group[]) if (rand() < 0.35) query.set(group, pick(OPTIONS[group]));
+  for (const group of Object.keys(OPTIONS) as Group[]) {
+    if (rand() < 0.35) query.set(group, pick(OPTIONS[group]));
+    // Sometimes a second value in a group that takes several (any of them passes).
+    if (query.has(group) && !['hasCert', 'rating'].includes(group) && rand() < 0.4) query.append(group, pick(OPTIONS[group]));
+  }
   if (rand() < 0.4) query.set('searchTerm', pick(['python', 'data', 'web', 'security', 'course']));
   return query.toString();
 }

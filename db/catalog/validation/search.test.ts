@@ -103,3 +103,32 @@ describe('search parameters', () => {
     expect(searchQueryString(parse('order=latest'))).toBe('');
   });
 });
+
+describe('several values in one group', () => {
+  it('are read from repeated parameters or commas, kept sorted and once each', () => {
+    expect(parse('techStack=python&techStack=javascript').techStack).toBe('javascript,python');
+    expect(parse('techStack=python,javascript').techStack).toBe('javascript,python');
+    expect(parse('techStack=python&techStack=python,all,&techStack=').techStack).toBe('python');
+    expect(parse('cost=Paid&cost=free&cost=cheap').cost).toBe('Free,Paid');
+    expect(parse('level=beginner&level=Advanced').level).toBe('advanced,beginner');
+    // A plain object (an API client's parsed query) may hold them as an array.
+    expect(parseSearchParams({ category: ['web-development', 'data-science'] }).category).toBe('data-science,web-development');
+  });
+
+  it('keep at most ten; a single value reads as it always did', () => {
+    const many = Array.from({ length: 15 }, (_, i) => `techStack=t${String(i).padStart(2, '0')}`).join('&');
+    expect(parse(many).techStack.split(',')).toHaveLength(10);
+    expect(parse('category=web-development').category).toBe('web-development');
+    // Steps and sides take one value: the first.
+    expect(parse('rating=4&rating=2').rating).toBe(4);
+  });
+
+  it('are written back as repeated parameters', () => {
+    expect(searchQueryString(parse('techStack=python,javascript&cost=Free'))).toBe('?techStack=javascript&techStack=python&cost=Free');
+  });
+
+  it('an unknown value among known ones of a refusing facet is named', () => {
+    expect(refusedSearchParams(parse('level=beginner&level=expert'))).toEqual({ level: expect.stringContaining("'expert'") });
+    expect(refusedSearchParams(parse('level=beginner&level=advanced'))).toEqual({});
+  });
+});

@@ -19,13 +19,7 @@ export const PAGE_SIZE = 12;
 
 type FacetEntry = (typeof FACETS)[number];
 /** A facet's parameter as applied: 'all' when it does not filter. */
-type FacetParam<F extends FacetEntry> = F extends { kind: 'flag' }
-  ? 'true' | 'false' | 'all'
-  : F extends { kind: 'atLeast' }
-    ? number | 'all'
-    : F extends { kind: 'choice'; unknown: 'ignore' }
-      ? F['choices'][number]['value'] | 'all'
-      : string;
+type FacetParam<F extends FacetEntry> = F extends { kind: 'flag' } ? 'true' | 'false' | 'all' : F extends { kind: 'atLeast' } ? number | 'all' : string;
 
 export type SearchParams = { searchTerm: string } & { [F in FacetEntry as F['key']]: FacetParam<F> } & {
   /** 'relevance' only when a term is searched and no order was chosen. */
@@ -40,8 +34,28 @@ function read(raw: Raw, key: string): string {
   return cleanText((Array.isArray(value) ? value[0] : value) ?? '');
 }
 
+/** Every value given for `key`: repeated parameters, each maybe a comma-separated list. */
+function readAll(raw: Raw, key: string): string[] {
+  const given = raw instanceof URLSearchParams ? raw.getAll(key) : [raw[key]].flat();
+  return given.flatMap((value) => (typeof value === 'string' ? value.split(VALUE_SEPARATOR).map((part) => cleanText(part)) : []));
+}
+
 /** Longer than any value or label of ours: past it, a parameter is its default (and never echoed whole). */
 const MAX_VALUE_CHARS = 100;
+
+/**
+ * Tags and choices may be asked several at a time (Python or JavaScript): a result passes when it has any of
+ * them, and the groups combine as before (docs/product.md §2). The applied parameter holds them sorted,
+ * joined by commas ('javascript,python'), so one search has one form; a single value reads as it always did.
+ */
+export const VALUE_SEPARATOR = ',';
+/** Past this many values a group is no longer much of a filter: the rest are ignored. */
+export const MAX_VALUES = 10;
+export const isMultiValued = (facet: Facet): boolean => facet.kind === 'tags' || facet.kind === 'choice';
+/** A group's applied values, in order (none when it is 'all'). */
+export const valuesOf = (param: string | number): string[] => (param === 'all' ? [] : String(param).split(VALUE_SEPARATOR));
+/** The applied form of some values: sorted, each once, at most MAX_VALUES; 'all' when none. */
+export const joinValues = (values: readonly string[]): string => [...new Set(values)].sort().slice(0, MAX_VALUES).join(VALUE_SEPARATOR) || 'all';
 
 /**
  * A facet's parameter as applied. A tag value is kept as typed; whether such a tag exists is the catalog's
@@ -57,6 +71,11 @@ function facetParam(facet: Facet, text: string): string | number {
   return choice ? choice.value : facet.unknown === 'refuse' ? text : 'all';
 }
 
+/** A group that may hold several values: each read as facetParam reads one, those it cannot use left out. */
+function multiParam(facet: Facet, texts: string[]): string {
+  return joinValues(texts.map((text) => facetParam(facet, text)).filter((value): value is string => value !== 'all'));
+}
+
 export function parseSearchParams(raw: Raw): SearchParams {
   // Cleaned again after the cut: a cut through an emoji leaves half of it.
   const searchTerm = cleanText(read(raw, 'searchTerm').slice(0, MAX_SEARCH_TERM));
@@ -65,7 +84,12 @@ export function parseSearchParams(raw: Raw): SearchParams {
   const page = Number(read(raw, 'page'));
   return {
     searchTerm: term,
-    ...Object.fromEntries(FACETS.map((facet) => [facet.key, facetParam(facet, read(raw, facet.key))])),
+    ...Object.fromEntries(
+      (FACETS as readonly Facet[]).map((facet) => [
+        facet.key,
+        isMultiValued(facet) ? multiParam(facet, readAll(raw, facet.key)) : facetParam(facet, read(raw, facet.key)),
+      ]),
+    ),
     order: (ORDERS as readonly string[]).includes(order) ? (order as Order) : order === 'newest' ? 'latest' : term ? 'relevance' : 'latest',
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, 1_000_000) : 1,
   } as SearchParams;
@@ -79,8 +103,8 @@ export function refusedSearchParams(params: SearchParams): Record<string, string
   const refused: Record<string, string> = {};
   for (const facet of FACETS as readonly Facet[]) {
     if (facet.kind !== 'choice' || facet.unknown !== 'refuse') continue;
-    const value = String(params[facet.key as keyof SearchParams]);
-    if (value === 'all' || facet.choices.some((choice) => choice.value === value)) continue;
+    const value = valuesOf(String(params[facet.key as keyof SearchParams])).find((one) => !facet.choices.some((choice) => choice.value === one));
+    if (value === undefined) continue;
     const choices = facet.choices.map((choice) => choice.value).join(', ');
     refused[facet.key] = `Unknown ${facet.key} '${value}': use one of ${choices} (or leave it empty for any)`;
   }
@@ -93,7 +117,10 @@ export function searchQueryString(params: Partial<SearchParams>): string {
   if (params.searchTerm) query.set('searchTerm', params.searchTerm);
   for (const facet of ADDRESS_ORDER) {
     const value = params[facet.key];
-    if (value !== undefined && value !== 'all' && value !== '') query.set(facet.key, String(value));
+    if (value === undefined || value === 'all' || value === '') continue;
+    // Several values as repeated parameters: readable, and what an HTML form with checkboxes sends.
+    if (isMultiValued(facet)) for (const one of valuesOf(value)) query.append(facet.key, one);
+    else query.set(facet.key, String(value));
   }
   // The order is left out only when it is the default: relevance with a search term, latest without one.
   const defaultOrder = params.searchTerm ? 'relevance' : 'latest';

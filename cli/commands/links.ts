@@ -22,6 +22,7 @@ export function registerLinkCommands(program: Command): void {
     .option('--concurrency <n>', 'links checked at once', parseCount, 8)
     .option('--timeout <seconds>', 'how long each request may take', parseCount, 10)
     .option('--only-due', 'only links never checked, due again (LINK_CHECK_INTERVAL_HOURS, else a day, after the last check), or reported by a user')
+    .option('--pictures', 'then fetch a picture (og:image, else the icon) for each content whose link answered and that shows its letter tile')
     .option('--json', 'print the report as JSON')
     .addHelpText('after', CHECK_HELP)
     .action(checkLinks);
@@ -45,6 +46,7 @@ interface CheckOptions {
   concurrency: number;
   timeout: number;
   onlyDue?: boolean;
+  pictures?: boolean;
   json?: boolean;
 }
 
@@ -68,6 +70,7 @@ async function checkLinks(options: CheckOptions): Promise<void> {
     concurrency: options.concurrency,
     timeoutMs: options.timeout * 1000,
     onlyDue: options.onlyDue === true,
+    pictures: options.pictures === true,
     onProgress: (done, total) => progress.update(done, total),
   });
   progress.finish();
@@ -89,6 +92,7 @@ function printReport(report: LinkCheckReport): void {
     ...(report.broken ? [`${report.broken} broken (${report.newlyBroken} newly)`] : []),
     ...(report.deferred ? [`${report.deferred} to retry later`] : []),
     ...(report.moved ? [`${report.moved} moved`] : []),
+    ...(report.pictures ? [`pictures: ${report.pictures['og:image']} from og:image, ${report.pictures.icon} from icons, ${report.pictures.none} none`] : []),
   ];
   printLine(`${report.checked === 0 ? 'No links to check' : `Checked ${plural(report.checked, 'link')}`}: ${parts.join(', ')}.`);
 }

@@ -153,6 +153,19 @@ export const catalogRetag = sqliteTable('catalog_retag', {
   intoValue: text('into_value').notNull(),
 });
 
+/**
+ * Each content's last try at a picture of its own (db/catalog/pictures.ts): when, and what came of it, so
+ * the link checker asks a site again only after PICTURE_RETRY_DAYS, not at every check.
+ */
+export const pictureFetches = sqliteTable('picture_fetches', {
+  contentId: text('content_id')
+    .primaryKey()
+    .references(() => contents.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  /** 'og:image', 'icon' (the picture stored), or 'none' (the page has none we could read). */
+  outcome: text('outcome').$type<'og:image' | 'icon' | 'none'>().notNull(),
+  fetchedAt: integer('fetched_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
 /** Small process-shared counters, e.g. 'catalog_version', bumped by triggers whenever contents or reviews change. */
 export const meta = sqliteTable('meta', {
   key: text('key').primaryKey(),

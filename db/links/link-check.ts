@@ -13,6 +13,7 @@ import { config } from '../config.ts';
 import { contents, linkChecks, type LinkCheck } from '../schema.ts';
 import { withLease, type Leased } from '../operations/lease.ts';
 import { HostDeferred, probeLink, type HostTurn, type Probe } from '../outbound/link-probe.ts';
+import { contentsWantingPictures, fetchPictures, type PictureOutcome } from '../catalog/pictures.ts';
 
 export const BROKEN_AFTER_FAILURES = 3;
 export const BROKEN_AFTER_MS = 48 * 60 * 60 * 1000;
@@ -40,6 +41,8 @@ export interface LinkCheckOptions {
   onProgress?: (done: number, total: number, current: string) => void;
   /** Stop starting new checks (the lease was lost). */
   stop?: AbortSignal;
+  /** Afterwards, fetch a picture for each content whose link answered and that shows the tile (db/catalog/pictures.ts). */
+  pictures?: boolean;
 }
 
 export interface LinkResult {
@@ -72,6 +75,8 @@ export interface LinkCheckReport {
   newlyBroken: number;
   moved: number;
   results: LinkResult[];
+  /** Pictures fetched for the contents whose links answered and that show the tile (when asked: `pictures`). */
+  pictures?: Record<PictureOutcome, number>;
 }
 
 interface Job {
@@ -292,6 +297,17 @@ export async function checkLinks(db: Db, options: LinkCheckOptions = {}): Promis
   } finally {
     await saver.flush();
   }
+  // A link that answers is a page that can be read: one without a picture of its own gets one (db/catalog/pictures.ts).
+  const pictures =
+    options.pictures && !options.stop?.aborted
+      ? await fetchPictures(
+          db,
+          await contentsWantingPictures(
+            db,
+            results.filter((r) => r.outcome === 'ok').map((r) => r.contentId),
+          ),
+        )
+      : undefined;
   const count = (test: (r: LinkResult) => boolean) => results.filter(test).length;
   const order = new Map(jobs.map((job, index) => [job.id, index]));
   results.sort((a, b) => order.get(a.contentId)! - order.get(b.contentId)!);
@@ -306,6 +322,7 @@ export async function checkLinks(db: Db, options: LinkCheckOptions = {}): Promis
     newlyBroken: count((r) => r.newlyBroken),
     moved: count((r) => r.movedTo !== null),
     results,
+    ...(pictures ? { pictures } : {}),
   };
 }
 

@@ -24,7 +24,7 @@ export function startLinkCheckSchedule(db: Db): Schedule {
     if (running) return;
     running = true;
     try {
-      const run = await runLinkCheck(db, { onlyDue: true });
+      const run = await runLinkCheck(db, { onlyDue: true, pictures: true });
       if (run.ran && run.value.checked > 0) {
         const { checked, ok, failed, deferred, newlyBroken } = run.value;
         console.log(`Link check: ${checked} checked, ${ok} ok, ${failed} failing (${newlyBroken} newly broken), ${deferred} to retry later`);

@@ -5,7 +5,7 @@
  * bounded in time (3 s), size (512 KB), redirects (3) and schemes (http and https). Every failure is silent.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { factsOf, fetchPageTitle, titleOf } from '../../db/contributions/page-title.ts';
+import { factsOf, fetchPageTitle, titleOf } from '../../db/outbound/page-facts.ts';
 import { anyAddress, isPublicAddress } from '../../db/outbound/public-addresses.ts';
 import { page, startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { apiClient, uniqueEmail } from '../setup/http.ts';

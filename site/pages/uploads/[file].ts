@@ -4,7 +4,7 @@ import { getUpload } from '#db/contributions/uploads.ts';
 
 /** An uploaded image. Its name is the hash of its bytes, so it never changes: cached for a year. */
 export const GET: APIRoute = async ({ params }) => {
-  const id = (params.file ?? '').replace(/\.(png|gif|jpg)$/, '');
+  const id = (params.file ?? '').replace(/\.(png|gif|jpg|webp)$/, '');
   try {
     const { mimeType, data } = await getUpload(await getDb(), id);
     return new Response(new Uint8Array(data), {

@@ -1,5 +1,6 @@
 import { getDb } from '#db/client.ts';
 import { approveSubmission, rejectSubmission } from '#db/contributions/submission-decisions.ts';
+import { fetchPicture } from '#db/catalog/pictures.ts';
 import { getSubmission } from '#db/contributions/submissions.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdmin, requireAdminActor } from '#site/lib/server/guards.ts';
@@ -34,12 +35,10 @@ export const GET = endpoint(async (context) => {
  */
 export const POST = endpoint(async (context) => {
   const actor = requireAdminActor(context);
-  const { slugNotice, ...approval } = await approveSubmission(
-    await getDb(),
-    actor,
-    context.params.id ?? '',
-    await readJson(context.request, { allowEmpty: true }),
-  );
+  const db = await getDb();
+  const { slugNotice, ...approval } = await approveSubmission(db, actor, context.params.id ?? '', await readJson(context.request, { allowEmpty: true }));
+  // Its own picture instead of the letter tile, after the reply: nobody waits for another site.
+  void fetchPicture(db, approval.content._id);
   return json({ message: slugNotice ? `Submission is approved (${slugNotice})` : 'Submission is approved', ...approval }, 201);
 });
 

@@ -1,0 +1,133 @@
+/**
+ * A content's own picture instead of its letter tile (db/catalog/pictures.ts): its page's og:image, else the
+ * site's icon, fetched after an approval and by the link checker, stored here as a WebP of at most 640 px,
+ * and the tile kept when the page offers no picture that can be read. The sites are this test's own servers.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, tempDb } from '../cli/harness.ts';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
+import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+import { sqlRows } from '../setup/sql.ts';
+
+const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' };
+let server: TestServer;
+let api: ApiClient;
+let adminToken: string;
+let userToken: string;
+const sites: LocalSite[] = [];
+const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
+
+beforeAll(async () => {
+  server = await startServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
+  api = apiClient(server.url);
+  adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
+  userToken = (await api.post('/api/users/signin', DEMO_USER)).body.token;
+});
+afterAll(async () => {
+  await server?.stop();
+  await Promise.all(sites.map((s) => s.close()));
+});
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
+
+/** A site whose page at / carries `head`, and serves `files` by path. */
+async function site(head: (origin: string) => string, files: Record<string, { type: string; body: Buffer | string }> = {}) {
+  const s = await startLocalSite((req, res) => {
+    const file = files[req.url ?? ''];
+    if (file) return void res.writeHead(200, { 'content-type': file.type }).end(file.body);
+    if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><head>${head(s.url)}</head><body>Hi</body></html>`);
+    res.writeHead(404).end();
+  });
+  sites.push(s);
+  return s;
+}
+
+/** Submits `url` as a user and approves it as it was read: the content it became. */
+async function approved(url: string): Promise<string> {
+  const created = await api.post('/api/submissions/create', { url: `${url}/`, name: `Pictures ${Date.now()}`, description: 'Pictures.' }, { token: userToken });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const submission = (await api.get(`/api/submissions/${created.body._id}`, { token: adminToken })).body;
+  const res = await api.post(`/api/submissions/${submission._id}`, { ...submission, image: '' }, { token: adminToken });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.content._id;
+}
+
+const stored = async (id: string) => String((await sql('SELECT image FROM contents WHERE id = ?', [id]))[0]?.image ?? '');
+const fetched = async (id: string) => String((await sql('SELECT outcome FROM picture_fetches WHERE content_id = ?', [id]))[0]?.outcome ?? '');
+
+describe('a content gets its own picture', () => {
+  it("after its approval: the page's og:image, resized to a WebP of 640 px served from here", async () => {
+    const cover = await png(1200, 630);
+    const s = await site((origin) => `<meta property="og:image" content="${origin}/cover.png">`, { '/cover.png': { type: 'image/png', body: cover } });
+    const id = await approved(s.url);
+    await expect.poll(() => stored(id), { timeout: 10_000 }).toMatch(/^\/uploads\/[0-9a-f]{64}\.webp$/);
+    expect(await fetched(id)).toBe('og:image');
+    const image = await fetch(`${server.url}${await stored(id)}`);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 640, 336]);
+    // The API and the page show it.
+    const slug = String((await sql('SELECT slug FROM contents WHERE id = ?', [id]))[0]!.slug);
+    expect((await api.get(`/api/contents/slug/${slug}`)).body.image).toContain(await stored(id));
+  });
+
+  it("the site's icon when the page has no og:image; the tile when it has neither, or only what is no image", async () => {
+    const icon = await site(() => '<link rel="icon" href="/favicon.ico"><link rel="apple-touch-icon" href="/touch.png">', {
+      '/touch.png': { type: 'image/png', body: await png(180, 180) },
+    });
+    const plain = await site(() => '<title>No picture</title>');
+    const lying = await site((origin) => `<meta property="og:image" content="${origin}/cover.png">`, {
+      '/cover.png': { type: 'image/png', body: 'not an image' },
+    });
+    const [withIcon, without, withJunk] = await Promise.all([approved(icon.url), approved(plain.url), approved(lying.url)]);
+    await expect.poll(() => fetched(withIcon), { timeout: 10_000 }).toBe('icon');
+    expect(await stored(withIcon)).toMatch(/\.webp$/);
+    await expect.poll(() => fetched(without), { timeout: 10_000 }).toBe('none');
+    await expect.poll(() => fetched(withJunk), { timeout: 10_000 }).toBe('none');
+    // No picture: the tile stays; the approval's suggestion (the page's og:image by its address) is not replaced.
+    expect(await stored(without)).toBe('');
+    expect(await stored(withJunk)).toBe(`${lying.url}/cover.png`);
+  });
+
+  it('from the link checker (`links check --pictures`), for a content that shows the tile; one with an image keeps it', async () => {
+    const s = await site((origin) => `<meta property="og:image" content="${origin}/cover.png">`, {
+      '/cover.png': { type: 'image/png', body: await png(800, 800) },
+    });
+    // A catalog of its own (the server's holds the demo's sites, unreachable here); imported: an import may
+    // leave the image out (the tile), an admin's edit may not.
+    const db = await tempDb();
+    try {
+      const file = join(db.dir, 'catalog.json');
+      writeFileSync(
+        file,
+        JSON.stringify([
+          { name: 'Checked tile', url: `${s.url}/`, description: 'Checked.' },
+          { name: 'Checked own', url: `${s.url}/?own`, description: 'Checked.', image: 'https://images.example.org/own.png' },
+        ]),
+      );
+      const env = { OUTBOUND_ALLOW_PRIVATE: 'true' };
+      const imported = await runCli(db.url, ['import', file], env);
+      expect(imported.code, imported.stderr + imported.stdout).toBe(0);
+      const run = await runCli(db.url, ['links', 'check', '--json', '--pictures'], env);
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout).pictures).toEqual({ 'og:image': 1, icon: 0, none: 0 });
+      const rows = await db.query('SELECT c.name, c.image, p.outcome FROM contents c LEFT JOIN picture_fetches p ON p.content_id = c.id ORDER BY c.name');
+      expect(rows.map((r) => [r.name, String(r.image).replace(/[0-9a-f]{64}/, 'HASH'), r.outcome])).toEqual([
+        ['Checked own', 'https://images.example.org/own.png', null],
+        ['Checked tile', '/uploads/HASH.webp', 'og:image'],
+      ]);
+      // A second check asks no site for a picture again.
+      const again = await runCli(db.url, ['links', 'check', '--json', '--pictures'], env);
+      expect(JSON.parse(again.stdout).pictures).toEqual({ 'og:image': 0, icon: 0, none: 0 });
+    } finally {
+      await db.remove();
+    }
+  });
+});

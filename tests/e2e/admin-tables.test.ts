@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { answerConfirmation, hasBrowser, hydrated, launchBrowser, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
 import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
@@ -23,6 +23,7 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
   let userToken: string;
   let desktop: BrowserContext;
   let page: Page;
+  let opened: () => string[];
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ env: { RATE_LIMIT_OFF: 'true' } }), launchBrowser()]);
@@ -31,7 +32,7 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     userToken = (await api.post('/api/users/signin', DEMO_USER)).body.token;
     desktop = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });
     page = await desktop.newPage();
-    page.on('dialog', (dialog) => void dialog.accept());
+    opened = nativeDialogs(page);
     await signInThroughForm(page, DEMO_ADMIN);
   });
 
@@ -154,12 +155,10 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
     await page.getByRole('button', { name: 'Select all 3 matching' }).click();
     await expect.poll(() => page.locator('[data-selected-count]').innerText()).toBe('All 3 submissions matching are selected.');
-    let asked = '';
-    page.once('dialog', (dialog) => void (asked = dialog.message()));
     await page.getByRole('button', { name: 'Approve selected' }).click();
+    expect(await answerConfirmation(page, 'Approve')).toBe('Approve 3 submissions?');
     const report = page.getByRole('status', { name: 'Bulk action result' });
     await expect.poll(() => report.locator('strong').innerText()).toBe('3 approved');
-    expect(asked).toMatch(/^Approve 3 submissions\?/);
     for (const s of made) expect((await api.get(`/api/submissions/${s._id}`, { token: adminToken })).body.status).toBe('approved');
 
     const spam = await submit(`${word} Spam`);
@@ -167,8 +166,10 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     await page.getByRole('search', { name: 'List view' }).getByLabel('Search submissions').fill(`${word} spam`);
     await page.getByRole('checkbox', { name: `Select ${spam.name}` }).check();
     await page.getByRole('button', { name: 'Delete selected' }).click();
+    expect(await answerConfirmation(page, 'Delete')).toBe('Delete 1 submission for good?');
     await expect.poll(() => report.locator('strong').innerText()).toBe('1 deleted');
     expect((await api.get(`/api/submissions/${spam._id}`, { token: adminToken })).status).toBe(404);
+    expect(opened()).toEqual([]);
   });
 
   it('on a phone, rows are cards with their actions in view (submissions, contents, reviews), and a long URL wraps across the card', async () => {

@@ -7,7 +7,7 @@ import { createClient } from '@libsql/client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/harness.ts';
-import { hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
+import { answerConfirmation, hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
@@ -137,6 +137,7 @@ describe.skipIf(!hasBrowser)('link health in the browser', () => {
       const movedRow = row(page, 'Moved Course');
       expect(await movedRow.locator('[data-link="moved"]').textContent()).toBe(`Moved to ${target.url}/new-home`);
       await movedRow.getByRole('button', { name: /^Accept new URL/ }).click();
+      expect(await answerConfirmation(page, 'Accept')).toBe('Accept the new URL of “Moved Course”?');
       await toast(page, 'The new URL is saved').waitFor();
       await movedRow.waitFor({ state: 'detached' });
 

@@ -70,14 +70,19 @@ function emptyMessage(query: ListQuery): string {
 export default function ContentsTable({ initialSearch, categories }: { initialSearch: string; categories: Array<{ label: string; value: string }> }) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
   const { state, reload, refreshing } = useAdminList<ContentListShape>(LIST.endpoint, LIST.spec, query);
-  const { busy, run, isBusy } = useRowAction(reload);
+  const { busy, run, isBusy, confirmDialog } = useRowAction(reload);
 
   // A new draft opens on its edit screen (docs/product.md §4).
   const create = () =>
     run(
       { action: 'creating' },
       {
-        confirm: 'Create a new content?',
+        confirm: {
+          question: 'Create a new content?',
+          detail: 'An empty draft is made and opened; only admins see it until it is saved complete.',
+          action: 'Create',
+          tone: 'primary',
+        },
         request: () => apiPost<{ content: { _id: string } }>('/api/contents'),
         toast: 'new content created successfully',
         goTo: ({ content }) => `/admin/content/${content._id}`,
@@ -88,7 +93,12 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
     run(
       { action: 'accepting', id: content._id },
       {
-        confirm: `Make ${content.link?.movedTo} the URL of ${content.name}?`,
+        confirm: {
+          question: `Accept the new URL of “${content.name}”?`,
+          detail: `Its link permanently redirects to ${content.link?.movedTo}: that becomes its URL.`,
+          action: 'Accept',
+          tone: 'primary',
+        },
         request: () => apiPost(`/api/contents/${content._id}/accept-redirect`),
         toast: 'The new URL is saved',
       },
@@ -98,7 +108,12 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
     run(
       { action: 'deleting', id: content._id },
       {
-        confirm: 'Delete this content?',
+        confirm: {
+          question: 'Delete this content?',
+          detail: `“${content.name}” is deleted for good, with its reviews and saves.`,
+          action: 'Delete',
+          tone: 'danger',
+        },
         request: () => apiDelete<{ message?: string }>(`/api/contents/${content._id}`),
         toast: (reply) => reply?.message || 'content deleted successfully',
       },
@@ -184,6 +199,7 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
           <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
         </>
       )}
+      {confirmDialog}
     </div>
   );
 }

@@ -27,14 +27,19 @@ const RATINGS = [['', 'Any'], ...[5, 4, 3, 2, 1].map((stars) => [String(stars), 
 export default function ReviewsTable({ initialSearch }: { initialSearch: string }) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
   const { state, reload, refreshing } = useAdminList<AdminReviewListShape>(LIST.endpoint, LIST.spec, query);
-  const { busy, run, isBusy } = useRowAction(reload);
+  const { busy, run, isBusy, confirmDialog } = useRowAction(reload);
   const onlyContent = query.filters.content;
 
   const remove = (review: AdminReviewRowShape) =>
     run(
       { action: 'deleting', id: review._id },
       {
-        confirm: 'Delete this review?',
+        confirm: {
+          question: 'Delete this review?',
+          detail: `The review by ${review.name} of “${review.content.name}” is deleted for good; the deletion is audited with what it said.`,
+          action: 'Delete',
+          tone: 'danger',
+        },
         request: () => apiDelete<{ message: string }>(`/api/reviews/${encodeURIComponent(review._id)}`),
         toast: (reply) => reply.message,
       },
@@ -114,6 +119,7 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
           <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
         </>
       )}
+      {confirmDialog}
     </div>
   );
 }

@@ -63,7 +63,7 @@ const NOTHING: Selection = { ids: new Set(), allMatching: false };
 export default function SubmissionsTable({ initialSearch }: { initialSearch: string }) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
   const { state, reload, refreshing } = useAdminList<SubmissionListShape>(LIST.endpoint, LIST.spec, query);
-  const { busy, run, isBusy } = useRowAction(reload);
+  const { busy, run, isBusy, confirmDialog } = useRowAction(reload);
   /** The submission whose reason is being asked for, or the bulk selection's. */
   const [rejecting, setRejecting] = useState<{ name: string; bulk?: true; submission?: SubmissionShape } | null>(null);
   const [selection, setSelection] = useState<Selection>(NOTHING);
@@ -83,7 +83,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
     return run(
       { action: 'approving', id: _id },
       {
-        confirm: `Approve this submission?${dropping}`,
+        confirm: { question: 'Approve this submission?', detail: `“${name}” is published as submitted.${dropping}`, action: 'Approve', tone: 'primary' },
         request: () => apiPost(`/api/submissions/${_id}`, { _id, name, slug, url, image, category, techStack, type, cost, hasCert, description, rating }),
         toast: 'Submission approve to the content list',
         reloadOnError: handledElsewhere,
@@ -111,9 +111,19 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
       {
         confirm:
           action === 'approve'
-            ? `Approve ${plural(count)}? Tags they propose will be dropped: use Edit to create or map them.`
+            ? {
+                question: `Approve ${plural(count)}?`,
+                detail: 'Each is published as submitted. Tags they propose will be dropped: use Edit to create or map them.',
+                action: 'Approve',
+                tone: 'primary',
+              }
             : action === 'delete'
-              ? `Delete ${plural(count)} for good? Their submitters are not told.`
+              ? {
+                  question: `Delete ${plural(count)} for good?`,
+                  detail: 'Their records are removed; their submitters are not told.',
+                  action: 'Delete',
+                  tone: 'danger',
+                }
               : undefined,
         request: () => apiPost<SubmissionBulkResultShape>('/api/submissions/bulk', { action, ...target, ...rejection }),
         onSuccess: (result) => {
@@ -289,6 +299,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
           else if (rejecting?.submission) void reject(rejecting.submission, rejection);
         }}
       />
+      {confirmDialog}
     </div>
   );
 }

@@ -30,13 +30,18 @@ const ROLES = [
 export default function UsersTable({ initialSearch, currentUserId }: { initialSearch: string; currentUserId: string }) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
   const { state, reload, refreshing } = useAdminList<UserListShape>(LIST.endpoint, LIST.spec, query);
-  const { busy, run, isBusy } = useRowAction(reload);
+  const { busy, run, isBusy, confirmDialog } = useRowAction(reload);
 
   const remove = (user: UserRow) =>
     run(
       { action: 'deleting', id: user._id },
       {
-        confirm: 'Are you sure to delete?',
+        confirm: {
+          question: 'Are you sure to delete?',
+          detail: `The account of ${user.name} (${user.email}) is deleted for good, with their reviews and saves.`,
+          action: 'Delete',
+          tone: 'danger',
+        },
         request: () => apiDelete<{ message?: string }>(`/api/users/${user._id}`),
         toast: (reply) => reply?.message || 'user deleted successfully',
       },
@@ -104,6 +109,7 @@ export default function UsersTable({ initialSearch, currentUserId }: { initialSe
           <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
         </>
       )}
+      {confirmDialog}
     </div>
   );
 }

@@ -145,7 +145,8 @@ export async function recordToasts(context: BrowserContext): Promise<void> {
         for (const node of mutation.addedNodes) {
           if (!(node instanceof HTMLElement) || !node.matches('[data-toast]')) continue;
           const shown = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
-          sessionStorage.setItem(key, JSON.stringify([...shown, node.textContent?.replace(/✕$/, '').trim() ?? '']));
+          const message = node.querySelector('[data-toast-message]') ?? node;
+          sessionStorage.setItem(key, JSON.stringify([...shown, message.textContent?.replace(/✕$/, '').trim() ?? '']));
         }
       }
     }).observe(document, { childList: true, subtree: true });

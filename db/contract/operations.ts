@@ -5,7 +5,7 @@
  */
 import { z } from '../validation/zod.ts';
 import { adminContentInput } from '../catalog/validation/contents.ts';
-import { reviewInput, saveInput, submissionInput } from '../contributions/validation/engagement.ts';
+import { reviewInput, saveInput, saveRestoreInput, submissionInput } from '../contributions/validation/engagement.ts';
 import { adminUserInput, forgetPasswordInput, profileInput, resetPasswordInput, signInInput, signUpInput } from '../accounts/validation/users.ts';
 import * as shapes from './shapes.ts';
 import { prose } from './prose.ts';
@@ -299,6 +299,11 @@ export const OPERATIONS: Operation[] = [
     group: 'Saves and reviews',
     access: 'user',
     summary: 'Save the content {id}',
+    description: prose`
+      No body saves it now. \`savedAt\` (the date a removed save had, as the list answered it) restores it in its
+      place in the list, as Undo does; a date in the future counts as now. Saving what is saved already changes
+      nothing.`,
+    body: { schema: saveRestoreInput, name: 'SaveRestore', example: { savedAt: '2026-11-23T10:15:00.000Z' }, optional: true },
     ok: { status: 200, schema: shapes.userSaves, description: 'Your saves (saving twice is the same as once)' },
     errors: [404],
   },

@@ -349,6 +349,18 @@ export const OPERATIONS: Operation[] = [
     errors: [404, 409, 429],
   },
   {
+    method: 'DELETE',
+    route: '/api/contents/[id]/report-link',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Withdraw your report of the link of the content {id}',
+    description: prose`
+      The Undo of a report: the report goes from the admin’s list (the check it asked for stays). Withdrawing
+      when there is no report of yours is the same answer, so a retry is safe. No body.`,
+    ok: { status: 200, schema: shapes.message, description: 'Withdrawn, or there was none' },
+    errors: [404],
+  },
+  {
     method: 'PUT',
     route: '/api/reviews/[id]',
     group: 'Saves and reviews',

@@ -96,6 +96,35 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     expect(await page.getByRole('columnheader', { name: 'NAME' }).getAttribute('aria-sort')).toBe('descending');
   });
 
+  it('contents at 1366 px: rows of at most two lines, dates and ids on one line, actions side by side, Delete quiet, ids copied on a click', async () => {
+    await desktop.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await page.goto('/admin/contents');
+    await hydrated(page);
+    await expect.poll(() => bodyRows(page).count()).toBe(10);
+    const heights = await bodyRows(page).evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
+    for (const height of heights) expect(height).toBeLessThanOrEqual(56);
+    // A date or an id is one line: no taller than its line.
+    const wrapped = await page
+      .locator('tbody td[data-label="ADDED"] time, tbody td[data-label="CONTENT ID"] button')
+      .evaluateAll((cells) => cells.filter((cell) => cell.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(cell).lineHeight)).length);
+    expect(wrapped).toBe(0);
+    const first = bodyRows(page).first();
+    const [edit, remove] = [first.getByRole('link', { name: /^Edit/ }), first.getByRole('button', { name: /^Delete/ })];
+    expect(Math.abs((await edit.boundingBox())!.y - (await remove.boundingBox())!.y)).toBeLessThan(2);
+    // Delete is an outline until pointed at.
+    const background = () => remove.evaluate((button) => getComputedStyle(button).backgroundColor);
+    expect(await background()).toBe('rgba(0, 0, 0, 0)');
+    await remove.hover();
+    await expect.poll(background).not.toBe('rgba(0, 0, 0, 0)');
+    // A link never checked says so.
+    expect(new Set(await column(page, 'LINK'))).toEqual(new Set(['not checked']));
+
+    const id = (await api.get('/api/contents/admin', { token: adminToken })).body.contents[0]._id as string;
+    await first.getByRole('button', { name: `Copy ID ${id}` }).click();
+    await page.locator('[data-toast]', { hasText: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(id);
+  });
+
   it('contents filter by status, category and cost; users by role; submissions by status', async () => {
     await page.goto('/admin/contents');
     await hydrated(page);

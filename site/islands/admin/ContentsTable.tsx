@@ -14,13 +14,18 @@ import { COSTS } from '#db/catalog/taxonomy.ts';
 import {
   AdminTable,
   Cell,
+  CopyId,
+  DeleteButton,
   FilterSelect,
   ListControls,
   ListStatus,
   labels,
   pageAddress,
   Pager,
+  RowActions,
   RowsShown,
+  ShortDate,
+  TwoLines,
   useAdminList,
   useListQuery,
   useRowAction,
@@ -152,16 +157,16 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
                 return (
                   <tr key={content._id}>
                     <Cell label="No.">{index + 1 + state.data.count}</Cell>
-                    <Cell label="CONTENT ID" className="font-mono text-xs break-all">
-                      {content._id}
+                    <Cell label="CONTENT ID">
+                      <CopyId id={content._id} />
                     </Cell>
                     <Cell label="NAME" className="min-w-40">
                       {content.status === 'published' ? (
-                        <a className="link link-hover" href={`/content/${content.slug}`}>
+                        <a className="link link-hover md:line-clamp-2" href={`/content/${content.slug}`} title={content.name}>
                           {content.name}
                         </a>
                       ) : (
-                        content.name
+                        <TwoLines text={content.name} />
                       )}
                     </Cell>
                     <Cell label="STATUS">
@@ -172,24 +177,25 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
                     <Cell label="LINK">
                       <LinkFlags content={content} busy={busy} onAccept={() => void acceptMove(content)} />
                     </Cell>
-                    <Cell label="CATEGORY">{labels(content.category)}</Cell>
-                    <Cell label="TYPE">{labels(content.type)}</Cell>
+                    <Cell label="CATEGORY">
+                      <TwoLines text={labels(content.category)} />
+                    </Cell>
+                    <Cell label="TYPE">
+                      <TwoLines text={labels(content.type)} />
+                    </Cell>
                     <Cell label="COST">{content.cost}</Cell>
-                    <Cell label="ADDED">{content.createdAt.slice(0, 10)}</Cell>
+                    <Cell label="ADDED">
+                      <ShortDate iso={content.createdAt} />
+                    </Cell>
                     <Cell label="ACTIONS" actions>
-                      <div className="flex flex-wrap gap-2">
+                      <RowActions>
                         <a className="btn btn-sm" href={`/admin/content/${content._id}`}>
                           Edit<span className="sr-only"> {content.name}</span>
                         </a>
-                        <BusyButton
-                          className="btn btn-sm btn-error"
-                          busy={isBusy('deleting', content._id)}
-                          disabled={busy !== null}
-                          onClick={() => void remove(content)}
-                        >
+                        <DeleteButton busy={isBusy('deleting', content._id)} disabled={busy !== null} onClick={() => void remove(content)}>
                           Delete<span className="sr-only"> {content.name}</span>
-                        </BusyButton>
-                      </div>
+                        </DeleteButton>
+                      </RowActions>
                     </Cell>
                   </tr>
                 );
@@ -204,11 +210,16 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
   );
 }
 
-/** What is known of a row's link: broken or failing (with why), moved (with Accept), reported. */
+/** What is known of a row's link: broken or failing (with why), moved (with Accept), reported; else whether it was checked. */
 function LinkFlags({ content, busy, onAccept }: { content: ContentRow; busy: RowAction | null; onAccept: () => void }) {
   const link = content.link;
-  if (!link) return null;
-  const checked = link.checkedAt ? `checked ${link.checkedAt.slice(0, 10)}` : 'not checked yet';
+  const checked = link?.checkedAt ? `checked ${link.checkedAt.slice(0, 10)}` : 'not checked yet';
+  if (!link || (!link.failures && !link.movedTo && !link.reports && !link.error))
+    return (
+      <span className="whitespace-nowrap text-xs text-base-content/80" title={link?.status ? `HTTP ${link.status}, ${checked}` : undefined} data-link={link ? 'ok' : 'unchecked'}>
+        {link ? 'OK' : 'not checked'}
+      </span>
+    );
   return (
     <div className="flex flex-col items-start gap-1" data-link-flags>
       {link.brokenSince ? (

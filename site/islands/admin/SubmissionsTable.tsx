@@ -22,7 +22,9 @@ import {
   ListStatus,
   pageAddress,
   Pager,
+  RowActions,
   RowsShown,
+  ShortDate,
   useAdminList,
   useListQuery,
   useRowAction,
@@ -251,10 +253,12 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
                       </Cell>
                     ))}
                     <Cell label="COST">{submission.cost ?? <span className="text-sm text-base-content/70">left blank</span>}</Cell>
-                    <Cell label="SUBMITTED">{submission.createdAt.slice(0, 10)}</Cell>
+                    <Cell label="SUBMITTED">
+                      <ShortDate iso={submission.createdAt} />
+                    </Cell>
                     <Cell label="ACTIONS" actions>
                       {pending ? (
-                        <div className="flex flex-wrap gap-2">
+                        <RowActions>
                           <BusyButton
                             className="btn btn-sm btn-success"
                             busy={isBusy('approving', submission._id)}
@@ -274,7 +278,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
                           <a className="btn btn-sm" href={`/admin/submission/${submission._id}`}>
                             Edit<span className="sr-only"> {submission.name}</span>
                           </a>
-                        </div>
+                        </RowActions>
                       ) : (
                         <span className="text-sm text-base-content/70">
                           {submission.status} {submission.decidedAt ? `on ${submission.decidedAt.slice(0, 10)}` : ''}{' '}

@@ -5,8 +5,23 @@
 import { apiDelete } from '#site/lib/api.ts';
 import type { UserListShape } from '#db/contract/shapes.ts';
 import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
-import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction } from './list.tsx';
-import { BusyButton } from '../forms/fields.tsx';
+import {
+  AdminTable,
+  Cell,
+  CopyId,
+  DeleteButton,
+  FilterSelect,
+  ListControls,
+  ListStatus,
+  pageAddress,
+  Pager,
+  RowActions,
+  RowsShown,
+  ShortDate,
+  useAdminList,
+  useListQuery,
+  useRowAction,
+} from './list.tsx';
 
 type UserRow = UserListShape['users'][number];
 
@@ -71,8 +86,8 @@ export default function UsersTable({ initialSearch, currentUserId }: { initialSe
                 return (
                   <tr key={user._id}>
                     <Cell label="No.">{index + 1 + state.data.count}</Cell>
-                    <Cell label="ID" className="font-mono text-xs break-all">
-                      {user._id}
+                    <Cell label="ID">
+                      <CopyId id={user._id} />
                     </Cell>
                     <Cell label="NAME">
                       {user.name}
@@ -82,24 +97,21 @@ export default function UsersTable({ initialSearch, currentUserId }: { initialSe
                       {user.email}
                     </Cell>
                     <Cell label="IS ADMIN">{user.isAdmin ? 'YES' : 'NO'}</Cell>
-                    <Cell label="JOINED">{user.createdAt.slice(0, 10)}</Cell>
+                    <Cell label="JOINED">
+                      <ShortDate iso={user.createdAt} />
+                    </Cell>
                     <Cell label="ACTIONS" actions>
-                      <div className="flex flex-wrap gap-2">
+                      <RowActions>
                         <a className="btn btn-sm" href={`/admin/user/${user._id}`}>
                           Edit<span className="sr-only"> {user.name}</span>
                         </a>
                         {/* The server refuses deleting yourself ('You cannot delete your own account'): not offered. */}
                         {user._id !== currentUserId && (
-                          <BusyButton
-                            className="btn btn-sm btn-error"
-                            busy={isBusy('deleting', user._id)}
-                            disabled={busy !== null}
-                            onClick={() => void remove(user)}
-                          >
+                          <DeleteButton busy={isBusy('deleting', user._id)} disabled={busy !== null} onClick={() => void remove(user)}>
                             Delete<span className="sr-only"> {user.name}</span>
-                          </BusyButton>
+                          </DeleteButton>
                         )}
-                      </div>
+                      </RowActions>
                     </Cell>
                   </tr>
                 );

@@ -125,6 +125,26 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(id);
   });
 
+  it('Edit → Update returns to the view the list was in: its search, filters, sort and page', async () => {
+    const view = '?cost=Free&search=python&sort=name&order=asc&pageSize=5&page=2';
+    const { body } = await api.get(`/api/contents/admin${view}`, { token: adminToken });
+    expect(body.page).toBe(2);
+    await page.goto(`/admin/contents${view}`);
+    await hydrated(page);
+    const row = bodyRows(page).first();
+    await expect.poll(() => row.locator('td[data-label="NAME"]').innerText()).toBe(body.contents[0].name);
+    await row.getByRole('link', { name: /^Edit/ }).click();
+    await page.waitForURL((url) => url.pathname === `/admin/content/${body.contents[0]._id}`);
+    await hydrated(page);
+    expect(await page.getByRole('link', { name: 'Back to contents' }).getAttribute('href')).toBe(`/admin/contents${view}`);
+    await page.getByRole('button', { name: 'Update' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/contents');
+    expect(search(page)).toBe(view);
+    await page.locator('[data-toast]', { hasText: 'Content updated successfully' }).waitFor();
+    await expect.poll(() => page.getByRole('search', { name: 'List view' }).getByLabel('Search contents').inputValue()).toBe('python');
+    await expect.poll(() => row.locator('td[data-label="NAME"]').innerText()).toBe(body.contents[0].name);
+  });
+
   it('contents filter by status, category and cost; users by role; submissions by status', async () => {
     await page.goto('/admin/contents');
     await hydrated(page);

@@ -68,8 +68,10 @@ describe.skipIf(!hasBrowser)('a content from draft to published, in the browser'
       await page.getByRole('button', { name: 'From name' }).click();
       await page.getByLabel('Description').fill('A course that went from draft to published.');
       await page.getByRole('button', { name: 'Update' }).click();
-      await page.waitForURL((url) => url.pathname === '/admin/contents');
+      // Back to the view it was opened from: the drafts, which it has left.
+      await page.waitForURL((url) => url.pathname === '/admin/contents' && url.search === '?status=draft');
       await toast(page, 'Content updated successfully').waitFor();
+      await page.goto('/admin/contents');
       expect(await row(page, name).locator('[data-status]').textContent()).toBe('Published');
     });
     const published = await fetch(`${server.url}/content/${slug}`);

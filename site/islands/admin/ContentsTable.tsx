@@ -16,6 +16,7 @@ import {
   Cell,
   CopyId,
   DeleteButton,
+  editAddress,
   FilterSelect,
   ListControls,
   ListStatus,
@@ -189,7 +190,7 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
                     </Cell>
                     <Cell label="ACTIONS" actions>
                       <RowActions>
-                        <a className="btn btn-sm" href={`/admin/content/${content._id}`}>
+                        <a className="btn btn-sm" href={editAddress(`/admin/content/${content._id}`, LIST.spec, query)}>
                           Edit<span className="sr-only"> {content.name}</span>
                         </a>
                         <DeleteButton busy={isBusy('deleting', content._id)} disabled={busy !== null} onClick={() => void remove(content)}>
@@ -216,7 +217,11 @@ function LinkFlags({ content, busy, onAccept }: { content: ContentRow; busy: Row
   const checked = link?.checkedAt ? `checked ${link.checkedAt.slice(0, 10)}` : 'not checked yet';
   if (!link || (!link.failures && !link.movedTo && !link.reports && !link.error))
     return (
-      <span className="whitespace-nowrap text-xs text-base-content/80" title={link?.status ? `HTTP ${link.status}, ${checked}` : undefined} data-link={link ? 'ok' : 'unchecked'}>
+      <span
+        className="whitespace-nowrap text-xs text-base-content/80"
+        title={link?.status ? `HTTP ${link.status}, ${checked}` : undefined}
+        data-link={link ? 'ok' : 'unchecked'}
+      >
         {link ? 'OK' : 'not checked'}
       </span>
     );

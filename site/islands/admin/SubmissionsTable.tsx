@@ -16,6 +16,7 @@ import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
 import {
   AdminTable,
   Cell,
+  editAddress,
   FilterSelect,
   labels,
   ListControls,
@@ -275,7 +276,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
                           >
                             Reject<span className="sr-only"> {submission.name}</span>
                           </BusyButton>
-                          <a className="btn btn-sm" href={`/admin/submission/${submission._id}`}>
+                          <a className="btn btn-sm" href={editAddress(`/admin/submission/${submission._id}`, LIST.spec, query)}>
                             Edit<span className="sr-only"> {submission.name}</span>
                           </a>
                         </RowActions>

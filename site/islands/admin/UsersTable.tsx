@@ -10,6 +10,7 @@ import {
   Cell,
   CopyId,
   DeleteButton,
+  editAddress,
   FilterSelect,
   ListControls,
   ListStatus,
@@ -102,7 +103,7 @@ export default function UsersTable({ initialSearch, currentUserId }: { initialSe
                     </Cell>
                     <Cell label="ACTIONS" actions>
                       <RowActions>
-                        <a className="btn btn-sm" href={`/admin/user/${user._id}`}>
+                        <a className="btn btn-sm" href={editAddress(`/admin/user/${user._id}`, LIST.spec, query)}>
                           Edit<span className="sr-only"> {user.name}</span>
                         </a>
                         {/* The server refuses deleting yourself ('You cannot delete your own account'): not offered. */}

@@ -19,7 +19,8 @@
  *
  * The page passes `Astro.url.search` as `initialSearch`, so the first render is the bookmarked view. Below
  * md the table shows each row as a card: every cell says its column (Cell's label) and the actions wrap. The
- * cells' common pieces (short dates, ids, a row's actions, Delete) are ./cells.tsx.
+ * cells' common pieces (short dates, ids, a row's actions, Delete) are ./cells.tsx; an Edit link carries the view
+ * (editAddress, site/lib/admin-sections.ts) so that the edit screen returns to it.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { apiGet, errorMessage } from '#site/lib/api.ts';
@@ -35,6 +36,7 @@ export type ListState<T> = { status: 'loading' } | { status: 'error'; message: s
 /** Row actions (confirm → busy → request → toast → reload): ./row-action.ts. */
 export { useRowAction, type RowAction, type RowActionSteps } from './row-action.ts';
 export { CopyId, DeleteButton, RowActions, ShortDate, TwoLines } from './cells.tsx';
+export { editAddress } from '#site/lib/admin-sections.ts';
 
 export type ChangeQuery = (change: Partial<ListQuery> & { filters?: Record<string, string> }, options?: { replace?: boolean }) => void;
 

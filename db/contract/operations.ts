@@ -5,7 +5,7 @@
  */
 import { z } from '../validation/zod.ts';
 import { adminContentInput } from '../catalog/validation/contents.ts';
-import { reviewInput, saveInput, submissionInput } from '../contributions/validation/engagement.ts';
+import { reviewInput, saveInput, saveRestoreInput, submissionInput } from '../contributions/validation/engagement.ts';
 import { adminUserInput, forgetPasswordInput, profileInput, resetPasswordInput, signInInput, signUpInput } from '../accounts/validation/users.ts';
 import * as shapes from './shapes.ts';
 import { prose } from './prose.ts';
@@ -303,6 +303,11 @@ export const OPERATIONS: Operation[] = [
     group: 'Saves and reviews',
     access: 'user',
     summary: 'Save the content {id}',
+    description: prose`
+      No body saves it now. \`savedAt\` (the date a removed save had, as the list answered it) restores it in its
+      place in the list, as Undo does; a date in the future counts as now. Saving what is saved already changes
+      nothing.`,
+    body: { schema: saveRestoreInput, name: 'SaveRestore', example: { savedAt: '2026-11-23T10:15:00.000Z' }, optional: true },
     ok: { status: 200, schema: shapes.userSaves, description: 'Your saves (saving twice is the same as once)' },
     errors: [404],
   },
@@ -346,6 +351,18 @@ export const OPERATIONS: Operation[] = [
       admin’s contents list. No body.`,
     ok: { status: 201, schema: shapes.message, description: 'Reported' },
     errors: [404, 409, 429],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/contents/[id]/report-link',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Withdraw your report of the link of the content {id}',
+    description: prose`
+      The Undo of a report: the report goes from the admin’s list (the check it asked for stays). Withdrawing
+      when there is no report of yours is the same answer, so a retry is safe. No body.`,
+    ok: { status: 200, schema: shapes.message, description: 'Withdrawn, or there was none' },
+    errors: [404],
   },
   {
     method: 'PUT',

@@ -148,7 +148,16 @@ export const profile = publicUser.extend(settings).meta({ id: 'Profile', descrip
 export const signedInProfile = signedInUser.extend(settings).meta({ id: 'SignedInProfile' });
 
 export const savedItem = z
-  .object({ _id: id, contentName: z.string(), contentSlug: z.string(), contentUrl: z.string(), name: z.string(), slug: z.string(), url: z.string() })
+  .object({
+    _id: id,
+    contentName: z.string(),
+    contentSlug: z.string(),
+    contentUrl: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    url: z.string(),
+    savedAt: isoDate.meta({ description: 'When it was saved: the list is newest first' }),
+  })
   .meta({ id: 'SavedItem', description: 'A saved content; `name`, `slug` and `url` repeat the content* fields' });
 export const userSaves = z.object({ numSaves: z.int(), saves: z.array(savedItem).meta({ description: 'Newest first' }) }).meta({ id: 'UserSaves' });
 

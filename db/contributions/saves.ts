@@ -4,10 +4,12 @@ import type { Db } from '../client.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { contents, saves, users } from '../schema.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
+import { parseInput } from '../validation/parse.ts';
+import { saveRestoreInput } from './validation/engagement.ts';
 
 /**
  * A saved item as docs/product.md §3 names it (`_id` is the content's id), plus `name`, `slug` and `url`, which
- * existing clients of this API read.
+ * existing clients of this API read, and when it was saved (its place in the list).
  */
 export interface SavedItem {
   _id: string;
@@ -17,6 +19,7 @@ export interface SavedItem {
   name: string;
   slug: string;
   url: string;
+  savedAt: string;
 }
 
 export interface UserSaves {
@@ -27,15 +30,24 @@ export interface UserSaves {
 /** A user's saves, newest first: a query that runs alone or as the last statement of a batch. */
 function savesQuery(db: Db, userId: string) {
   return db
-    .select({ id: contents.id, name: contents.name, slug: contents.slug, url: contents.url })
+    .select({ id: contents.id, name: contents.name, slug: contents.slug, url: contents.url, savedAt: saves.createdAt })
     .from(saves)
     .innerJoin(contents, eq(contents.id, saves.contentId))
     .where(eq(saves.userId, userId))
     .orderBy(desc(saves.createdAt), desc(contents.seq));
 }
 
-function toUserSaves(rows: Array<{ id: string; name: string; slug: string; url: string }>): UserSaves {
-  const items = rows.map((r) => ({ _id: r.id, contentName: r.name, contentSlug: r.slug, contentUrl: r.url, name: r.name, slug: r.slug, url: r.url }));
+function toUserSaves(rows: Array<{ id: string; name: string; slug: string; url: string; savedAt: Date }>): UserSaves {
+  const items = rows.map((r) => ({
+    _id: r.id,
+    contentName: r.name,
+    contentSlug: r.slug,
+    contentUrl: r.url,
+    name: r.name,
+    slug: r.slug,
+    url: r.url,
+    savedAt: r.savedAt.toISOString(),
+  }));
   return { numSaves: items.length, saves: items };
 }
 
@@ -62,8 +74,8 @@ export async function readSaves(db: Db, caller: SessionUser, userId: string): Pr
  * Inserts the save when the content exists (and `condition` holds), in one statement: no window for a
  * concurrent delete of the content. Saving again keeps the first save's date.
  */
-function insertSave(db: Db, userId: string, contentId: string, condition?: SQL) {
-  const row = { userId: sql`${userId}`.as('user_id'), contentId: contents.id, createdAt: sql`${Date.now()}`.as('created_at') };
+function insertSave(db: Db, userId: string, contentId: string, condition?: SQL, savedAt = new Date()) {
+  const row = { userId: sql`${userId}`.as('user_id'), contentId: contents.id, createdAt: sql`${savedAt.getTime()}`.as('created_at') };
   return db
     .insert(saves)
     .select(
@@ -94,9 +106,15 @@ export async function toggleSave(db: Db, userId: string, contentId: string): Pro
   return toUserSaves(rows);
 }
 
-/** Saves the content; saving it again changes nothing (a retry or a double click is safe). */
-export async function saveContent(db: Db, userId: string, contentId: string): Promise<UserSaves> {
-  const [, found, rows] = await db.batch([insertSave(db, userId, contentId), findContent(db, contentId), savesQuery(db, userId)]);
+/**
+ * Saves the content; saving it again changes nothing (a retry or a double click is safe). `savedAt` (the
+ * date a removed save had: its Undo) puts it back in its place in the list; never later than now.
+ */
+export async function saveContent(db: Db, userId: string, contentId: string, input: unknown = {}): Promise<UserSaves> {
+  const { savedAt } = parseInput(saveRestoreInput, input);
+  const now = new Date();
+  const at = savedAt && savedAt < now ? savedAt : now;
+  const [, found, rows] = await db.batch([insertSave(db, userId, contentId, undefined, at), findContent(db, contentId), savesQuery(db, userId)]);
   if (found.length === 0) throw notFound('Content not found');
   return toUserSaves(rows);
 }

@@ -1,7 +1,7 @@
 /**
  * What the link checker's findings mean for people (decision 016): the content page's notice of a broken
  * link, the admin's flags, filter and dashboard count, accepting a permanent redirect in one click, and
- * users' reports of a broken link. A finding counts only while the content still has the URL it is about.
+ * users' reports of a broken link (and their withdrawal). A finding counts only while the content still has the URL it is about.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
@@ -156,6 +156,19 @@ export async function reportBrokenLink(db: Db, userId: string, contentId: string
     .values({ contentId, url: content.url, dueAt: new Date(0) })
     .onConflictDoUpdate({ target: linkChecks.contentId, set: { dueAt: new Date(0) } });
   return { message: REPORTED };
+}
+
+export const WITHDRAWN = 'Your report is withdrawn';
+
+/**
+ * A user takes back their report of a content's link (the Undo of a report): answered alike whether there was
+ * one, so a retry is safe. The check the report asked for stays: its finding is about the link, not the report.
+ */
+export async function withdrawLinkReport(db: Db, userId: string, contentId: string): Promise<{ message: string }> {
+  const [content] = await db.select({ id: contents.id }).from(contents).where(eq(contents.id, contentId));
+  if (!content) throw notFound('Content not found');
+  await db.delete(linkReports).where(and(eq(linkReports.contentId, contentId), eq(linkReports.userId, userId)));
+  return { message: WITHDRAWN };
 }
 
 /** Whether the user has reported the content's current URL (the page then thanks them instead of offering to). */

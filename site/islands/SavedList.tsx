@@ -1,10 +1,11 @@
 /**
  * The saved list (docs/product.md §2 Saved): numbered entries linking to the content page and the website, a trash
- * button that unsaves (DELETE, so a retry cannot save it again), the empty state, and the side card with the total.
- * Rendered on the server from the database; the saves store follows every removal (the top-bar badge too).
+ * button that unsaves at once (DELETE, so a retry cannot save it again) with Undo in its toast (PUT with the
+ * save's date, so it returns to its place), the empty state, and the side card with the total. Rendered on the
+ * server from the database; the saves store follows every change (the top-bar badge too).
  */
 import { useRef, useState } from 'react';
-import { apiDelete, errorMessage } from '#site/lib/api.ts';
+import { apiDelete, apiPut, errorMessage } from '#site/lib/api.ts';
 import { updateSaves, type SavedItem, type UserSaves } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { useHydrated } from './forms/fields.tsx';
@@ -25,11 +26,26 @@ export default function SavedList({ initial }: { initial: UserSaves }) {
       updateSaves(next);
       setSaves(next.saves);
       heading.current?.focus();
-      toast('success', `${item.contentName} removed from saved`);
+      toast('success', `${item.contentName} removed from saved`, { label: 'Undo', run: () => void restore(item) });
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
       setRemoving(null);
+    }
+  }
+
+  /** Undo: saved again with its first date, in its place; the toast says so, as saving anywhere does. */
+  async function restore(item: SavedItem) {
+    setError(null);
+    try {
+      const next = await apiPut<UserSaves>(`/api/users/saves/${encodeURIComponent(item._id)}`, item.savedAt ? { savedAt: item.savedAt } : undefined);
+      updateSaves(next);
+      setSaves(next.saves);
+      // The toast's button is gone with it: the focus goes where the removal left it.
+      heading.current?.focus();
+      toast('success', `Saved “${item.contentName}”`);
+    } catch (failure) {
+      toast('error', errorMessage(failure));
     }
   }
 

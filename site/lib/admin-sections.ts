@@ -4,7 +4,17 @@
  * its list's API and convention from its section (docs/decisions/020). Imports only the lists' convention, so
  * both the server's components and the islands may import it.
  */
-import { CONTENT_LIST, REVIEW_LIST, SUBMISSION_LIST, TAG_LIST, USER_LIST, type ListSpec } from '#db/validation/list-query.ts';
+import {
+  CONTENT_LIST,
+  listQueryParams,
+  parseListQuery,
+  REVIEW_LIST,
+  SUBMISSION_LIST,
+  TAG_LIST,
+  USER_LIST,
+  type ListQuery,
+  type ListSpec,
+} from '#db/validation/list-query.ts';
 
 export interface AdminSection {
   /** The words in both menus. */
@@ -38,6 +48,26 @@ export const ADMIN_SECTION = {
 
 /** The sections in the menus' order. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = Object.values(ADMIN_SECTION);
+
+/** The parameter of an edit screen's address that carries the view of the list it was opened from. */
+const FROM_LIST = 'list';
+
+/** An edit screen's address that remembers the list's view (search, filters, sort, page) it is opened from. */
+export function editAddress(path: string, spec: ListSpec<string, string>, query: ListQuery): string {
+  const view = listQueryParams(spec, query);
+  return view.size ? `${path}?${new URLSearchParams({ [FROM_LIST]: view.toString() })}` : path;
+}
+
+/**
+ * Where an edit screen goes back to (its Back link, and after saving): the section's list in the view it was
+ * opened from, read again through the list's convention, so only the list's own parameters pass.
+ */
+export function listReturn(section: AdminSection, opened: URL): string {
+  const view = opened.searchParams.get(FROM_LIST);
+  if (!section.list || !view) return section.href;
+  const params = listQueryParams(section.list.spec, parseListQuery(section.list.spec, new URLSearchParams(view)));
+  return params.size ? `${section.href}?${params}` : section.href;
+}
 
 /** The section a path belongs to (its tab is shown active), if any. */
 export const adminSectionOf = (path: string): AdminSection | undefined =>

@@ -18,6 +18,8 @@ export interface SavedItem {
   contentName: string;
   contentSlug: string;
   contentUrl: string;
+  /** When it was saved (older stored copies lack it). */
+  savedAt?: string;
 }
 
 export interface UserSaves {

@@ -1,23 +1,31 @@
 /**
  * Toast notices (docs/product.md §1: bottom-center, one at a time). The layout's toaster renders `currentToast`;
- * a new toast replaces the one showing. `flashToast` carries a notice across a full page navigation.
+ * a new toast replaces the one showing. `flashToast` carries a notice across a full page navigation. A toast may
+ * offer one action (Undo), for a change made at once rather than after a question.
  */
 import { atom } from 'nanostores';
 
 export type ToastKind = 'success' | 'error' | 'info';
 
+/** A button in the toast: clicking it closes the toast and runs `run`. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
 export interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
+  action?: ToastAction;
 }
 
 export const currentToast = atom<Toast | null>(null);
 
 let nextId = 1;
 
-export function toast(kind: ToastKind, message: string): void {
-  currentToast.set({ id: nextId++, kind, message });
+export function toast(kind: ToastKind, message: string, action?: ToastAction): void {
+  currentToast.set({ id: nextId++, kind, message, ...(action ? { action } : {}) });
 }
 
 export function dismissToast(id?: number): void {

@@ -148,6 +148,12 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/api/contents/[id]/report-link', path: async (f) => `/api/contents/${(await f.content())._id}/report-link`, expect: signedIn(200) },
   { method: 'POST', route: '/api/contents/[id]/report-link', path: async (f) => `/api/contents/${(await f.content())._id}/report-link`, expect: signedIn(201) },
   {
+    method: 'DELETE',
+    route: '/api/contents/[id]/report-link',
+    path: async (f) => `/api/contents/${(await f.content())._id}/report-link`,
+    expect: signedIn(200),
+  },
+  {
     method: 'POST',
     route: '/api/contents/[id]/reviews',
     path: async (f) => `/api/contents/${(await f.content())._id}/reviews`,

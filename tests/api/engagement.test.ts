@@ -41,6 +41,7 @@ describe('saves', () => {
       name: content.name,
       slug: content.slug,
       url: content.url,
+      savedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     const unsaved = await api.post('/api/users/save', { contentId: content._id }, { token: user.token });
     expect(unsaved.body).toEqual({ numSaves: 0, saves: [] });
@@ -88,6 +89,42 @@ describe('saves', () => {
     const again = await api.put(`/api/users/saves/${first._id}`, undefined, { token: user.token });
     expect(again.status).toBe(200);
     expect(again.body.saves.map((s: { _id: string }) => s._id)).toEqual([second._id, first._id]);
+  });
+
+  it('PUT with the savedAt of a removed save (Undo) puts it back in its place; a date to come counts as now', async () => {
+    const user = await newUser();
+    const [a, b, c] = [contents[7]!, contents[8]!, contents[9]!];
+    for (const content of [a, b, c]) await api.put(`/api/users/saves/${content._id}`, undefined, { token: user.token });
+    const before = (await api.get(`/api/users/saves/${user._id}`, { token: user.token })).body;
+    const middle = before.saves[1] as { _id: string; savedAt: string };
+    expect(middle._id).toBe(b._id);
+    await api.del(`/api/users/saves/${b._id}`, { token: user.token });
+    const restored = await api.put(`/api/users/saves/${b._id}`, { savedAt: middle.savedAt }, { token: user.token });
+    expect(restored.status).toBe(200);
+    expect(restored.body).toEqual(before);
+
+    await api.del(`/api/users/saves/${a._id}`, { token: user.token });
+    const later = await api.put(`/api/users/saves/${a._id}`, { savedAt: '2999-01-01T00:00:00Z' }, { token: user.token });
+    expect(later.body.saves[0]._id).toBe(a._id);
+    expect(Date.parse(later.body.saves[0].savedAt)).toBeLessThanOrEqual(Date.now() + 60_000);
+  });
+
+  it('PUT refuses a savedAt that is not a date and time (400 with its message), saving nothing', async () => {
+    const user = await newUser();
+    const content = contents[10]!;
+    for (const savedAt of ['yesterday', '2026-13-45T00:00:00Z', 12345, null, { $gt: 0 }, '2026-11-23']) {
+      const res = await api.put(`/api/users/saves/${content._id}`, { savedAt }, { token: user.token });
+      expect(res.status, JSON.stringify(savedAt)).toBe(400);
+      expect(res.body.message).toMatch(/^savedAt must be a date and time/);
+    }
+    const notJson = await fetch(`${server.url}/api/users/saves/${content._id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      body: '{"savedAt":',
+    });
+    expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as { message: string }).message).toBe('Request body is not valid JSON');
+    expect(await sql('SELECT count(*) AS n FROM saves WHERE user_id = ?', [user._id])).toEqual([{ n: 0 }]);
   });
 
   it('DELETE /api/users/saves/{contentId} unsaves; a content not saved, or unknown, is already unsaved (200)', async () => {

@@ -231,6 +231,7 @@ describe('paths and queries', () => {
     ['GET', (s: string) => `/api/users/${s}`],
     ['DELETE', (s: string) => `/api/submissions/${s}`],
     ['POST', (s: string) => `/api/contents/${s}/reviews`],
+    ['DELETE', (s: string) => `/api/contents/${s}/report-link`],
     ['GET', (s: string) => `/content/${s}`],
     ['GET', (s: string) => `/uploads/${s}`],
   ] as const)('%s %s: hostile ids and slugs get 4xx', async (method, path) => {

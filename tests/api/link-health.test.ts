@@ -215,6 +215,40 @@ describe('users report a broken link', () => {
     expect((await report(c._id)).status).toBe(401);
   });
 
+  it('a report is withdrawn (its Undo) by its author only, and may be made again; a retry, an unknown content, a visitor', async () => {
+    const s = await site(200);
+    const c = await content(`${s.url}/undo`);
+    const [ada, bob] = [await signUp(), await signUp()];
+    const withdraw = (id: string, token?: string) => api.del(`/api/contents/${id}/report-link`, { token });
+    const reports = async () => (await sql('SELECT count(*) AS n FROM link_reports WHERE content_id = ?', [c._id]))[0]?.n;
+    expect((await report(c._id, ada.token)).status).toBe(201);
+    expect((await report(c._id, bob.token)).status).toBe(201);
+
+    expect(await withdraw(c._id, ada.token)).toMatchObject({ status: 200, body: { message: 'Your report is withdrawn' } });
+    // Bob's report stays: one withdraws only one's own.
+    expect(await reports()).toBe(1);
+    expect((await api.get(`/api/contents/${c._id}/report-link`, { token: ada.token })).body).toEqual({ reported: false });
+    expect((await api.get(`/api/contents/${c._id}/report-link`, { token: bob.token })).body).toEqual({ reported: true });
+    const listed = await api.get('/api/contents/admin?link=reported', { token: admin.token });
+    expect(listed.body.contents.find((x: { _id: string }) => x._id === c._id).link.reports).toBe(1);
+    // Again (a retry): the same answer, nothing else changes.
+    expect(await withdraw(c._id, ada.token)).toMatchObject({ status: 200, body: { message: 'Your report is withdrawn' } });
+    expect(await reports()).toBe(1);
+    // Withdrawn, it may be reported again.
+    expect((await report(c._id, ada.token)).status).toBe(201);
+    expect(await reports()).toBe(2);
+
+    for (const id of ['no-such-content', '%00', 'x'.repeat(300), '..%2F..%2Fadmin']) {
+      const res = await withdraw(id, ada.token);
+      expect(res.status, id).toBe(404);
+      expect(res.body.message).toBe('Content not found');
+    }
+    const anonymous = await withdraw(c._id);
+    expect(anonymous.status).toBe(401);
+    expect(typeof anonymous.body.message).toBe('string');
+    expect(await reports()).toBe(2);
+  });
+
   it('is limited per account: the eleventh report in an hour is a 429', async () => {
     const user = await signUp();
     const s = await site(200);

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { answerConfirmation, hasBrowser, hydrated, launchBrowser, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
 import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
@@ -23,6 +23,7 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
   let userToken: string;
   let desktop: BrowserContext;
   let page: Page;
+  let opened: () => string[];
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ env: { RATE_LIMIT_OFF: 'true' } }), launchBrowser()]);
@@ -31,7 +32,7 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     userToken = (await api.post('/api/users/signin', DEMO_USER)).body.token;
     desktop = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });
     page = await desktop.newPage();
-    page.on('dialog', (dialog) => void dialog.accept());
+    opened = nativeDialogs(page);
     await signInThroughForm(page, DEMO_ADMIN);
   });
 
@@ -95,6 +96,55 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     expect(await page.getByRole('columnheader', { name: 'NAME' }).getAttribute('aria-sort')).toBe('descending');
   });
 
+  it('contents at 1366 px: rows of at most two lines, dates and ids on one line, actions side by side, Delete quiet, ids copied on a click', async () => {
+    await desktop.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await page.goto('/admin/contents');
+    await hydrated(page);
+    await expect.poll(() => bodyRows(page).count()).toBe(10);
+    const heights = await bodyRows(page).evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
+    for (const height of heights) expect(height).toBeLessThanOrEqual(56);
+    // A date or an id is one line: no taller than its line.
+    const wrapped = await page
+      .locator('tbody td[data-label="ADDED"] time, tbody td[data-label="CONTENT ID"] button')
+      .evaluateAll((cells) => cells.filter((cell) => cell.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(cell).lineHeight)).length);
+    expect(wrapped).toBe(0);
+    const first = bodyRows(page).first();
+    const [edit, remove] = [first.getByRole('link', { name: /^Edit/ }), first.getByRole('button', { name: /^Delete/ })];
+    expect(Math.abs((await edit.boundingBox())!.y - (await remove.boundingBox())!.y)).toBeLessThan(2);
+    // Delete is an outline until pointed at.
+    const background = () => remove.evaluate((button) => getComputedStyle(button).backgroundColor);
+    expect(await background()).toBe('rgba(0, 0, 0, 0)');
+    await remove.hover();
+    await expect.poll(background).not.toBe('rgba(0, 0, 0, 0)');
+    // A link never checked says so.
+    expect(new Set(await column(page, 'LINK'))).toEqual(new Set(['not checked']));
+
+    const id = (await api.get('/api/contents/admin', { token: adminToken })).body.contents[0]._id as string;
+    await first.getByRole('button', { name: `Copy ID ${id}` }).click();
+    await page.locator('[data-toast]', { hasText: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(id);
+  });
+
+  it('Edit → Update returns to the view the list was in: its search, filters, sort and page', async () => {
+    const view = '?cost=Free&search=python&sort=name&order=asc&pageSize=5&page=2';
+    const { body } = await api.get(`/api/contents/admin${view}`, { token: adminToken });
+    expect(body.page).toBe(2);
+    await page.goto(`/admin/contents${view}`);
+    await hydrated(page);
+    const row = bodyRows(page).first();
+    await expect.poll(() => row.locator('td[data-label="NAME"]').innerText()).toBe(body.contents[0].name);
+    await row.getByRole('link', { name: /^Edit/ }).click();
+    await page.waitForURL((url) => url.pathname === `/admin/content/${body.contents[0]._id}`);
+    await hydrated(page);
+    expect(await page.getByRole('link', { name: 'Back to contents' }).getAttribute('href')).toBe(`/admin/contents${view}`);
+    await page.getByRole('button', { name: 'Update' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/contents');
+    expect(search(page)).toBe(view);
+    await page.locator('[data-toast]', { hasText: 'Content updated successfully' }).waitFor();
+    await expect.poll(() => page.getByRole('search', { name: 'List view' }).getByLabel('Search contents').inputValue()).toBe('python');
+    await expect.poll(() => row.locator('td[data-label="NAME"]').innerText()).toBe(body.contents[0].name);
+  });
+
   it('contents filter by status, category and cost; users by role; submissions by status', async () => {
     await page.goto('/admin/contents');
     await hydrated(page);
@@ -154,12 +204,10 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
     await page.getByRole('button', { name: 'Select all 3 matching' }).click();
     await expect.poll(() => page.locator('[data-selected-count]').innerText()).toBe('All 3 submissions matching are selected.');
-    let asked = '';
-    page.once('dialog', (dialog) => void (asked = dialog.message()));
     await page.getByRole('button', { name: 'Approve selected' }).click();
+    expect(await answerConfirmation(page, 'Approve')).toBe('Approve 3 submissions?');
     const report = page.getByRole('status', { name: 'Bulk action result' });
     await expect.poll(() => report.locator('strong').innerText()).toBe('3 approved');
-    expect(asked).toMatch(/^Approve 3 submissions\?/);
     for (const s of made) expect((await api.get(`/api/submissions/${s._id}`, { token: adminToken })).body.status).toBe('approved');
 
     const spam = await submit(`${word} Spam`);
@@ -167,8 +215,10 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     await page.getByRole('search', { name: 'List view' }).getByLabel('Search submissions').fill(`${word} spam`);
     await page.getByRole('checkbox', { name: `Select ${spam.name}` }).check();
     await page.getByRole('button', { name: 'Delete selected' }).click();
+    expect(await answerConfirmation(page, 'Delete')).toBe('Delete 1 submission for good?');
     await expect.poll(() => report.locator('strong').innerText()).toBe('1 deleted');
     expect((await api.get(`/api/submissions/${spam._id}`, { token: adminToken })).status).toBe(404);
+    expect(opened()).toEqual([]);
   });
 
   it('on a phone, rows are cards with their actions in view (submissions, contents, reviews), and a long URL wraps across the card', async () => {

@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, newContext, signInThroughForm } from '../setup/browser.ts';
+import { answerConfirmation, hasBrowser, hydrated, launchBrowser, nativeDialogs, newContext, signInThroughForm } from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
@@ -15,12 +15,13 @@ describe.skipIf(!hasBrowser)('the tags screen', () => {
   let server: TestServer;
   let browser: Browser;
   let page: Page;
+  let opened: () => string[];
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     const context = await newContext(browser, server.url);
     page = await context.newPage();
-    page.on('dialog', (dialog) => void dialog.accept());
+    opened = nativeDialogs(page);
     await signInThroughForm(page, DEMO_ADMIN);
   });
 
@@ -77,6 +78,7 @@ describe.skipIf(!hasBrowser)('the tags screen', () => {
     await tagRow(page, 'techStack:rails').getByRole('button', { name: 'Merge Rails' }).click();
     await page.getByLabel('Merge Rails into').selectOption({ label: `Ruby (${ruby})` });
     await page.getByRole('form', { name: 'Merge Rails' }).getByRole('button', { name: 'Merge' }).click();
+    expect(await answerConfirmation(page, 'Merge')).toMatch(/^Merge 'Rails' \(\d+ contents\) into 'Ruby' \(\d+ contents\)\?$/);
     await expect.poll(() => toast(page, "Merged 'Rails' into 'Ruby'").count()).toBe(1);
     await expect.poll(() => tagRow(page, 'techStack:rails').count()).toBe(0);
     const merged = await use('techStack:ruby');
@@ -92,8 +94,11 @@ describe.skipIf(!hasBrowser)('the tags screen', () => {
 
   it('retires a tag (marked, no longer offered in the filters) and restores it', async () => {
     await tagRow(page, 'type:webinars').getByRole('button', { name: 'Retire Webinars' }).click();
+    expect(await answerConfirmation(page, 'Retire')).toBe("Retire 'Webinars'?");
     await expect.poll(() => tagRow(page, 'type:webinars').getByText('retired').count()).toBe(1);
     await tagRow(page, 'type:webinars').getByRole('button', { name: 'Restore Webinars' }).click();
     await expect.poll(() => tagRow(page, 'type:webinars').getByText('active').count()).toBe(1);
+    // Asked in the site's dialog, never the browser's.
+    expect(opened()).toEqual([]);
   });
 });

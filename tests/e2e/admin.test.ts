@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
+import { answerConfirmation, hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
@@ -52,7 +52,7 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** A fresh browser signed in through /signin; every window.confirm is accepted. */
+  /** A fresh browser signed in through /signin, failing if a native dialog opens (confirmations are the site's own). */
   const asSignedIn = (account: { email: string; password: string }, run: (page: Page) => Promise<void>) => withSignedInPage(browser, server.url, account, run);
   const asAdmin = (run: (page: Page) => Promise<void>) => asSignedIn(DEMO_ADMIN, run);
 
@@ -100,6 +100,7 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
     await asAdmin(async (page) => {
       await page.goto('/admin/contents');
       await page.getByRole('button', { name: 'Create Content' }).click();
+      expect(await answerConfirmation(page, 'Create')).toBe('Create a new content?');
       await page.waitForURL((url) => url.pathname.startsWith('/admin/content/'));
       await toast(page, 'new content created successfully').waitFor();
       await hydrated(page);
@@ -173,13 +174,35 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
     });
   });
 
-  it('delete a content from the list', async () => {
+  it('delete a content from the list, asked in an accessible dialog that the keyboard operates', async () => {
     const { body: draft } = await api.post('/api/contents', undefined, { token: adminToken });
     await asAdmin(async (page) => {
       await page.goto('/admin/contents');
+      await hydrated(page);
       const listed = row(page, draft._id);
       await listed.waitFor();
-      await listed.getByRole('button', { name: /^Delete/ }).click();
+      const remove = listed.getByRole('button', { name: /^Delete/ });
+      const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+      await remove.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('alertdialog');
+      await dialog.waitFor();
+      // Named by its question, described by what will happen; the focus starts on the safe choice.
+      expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
+      expect(await dialog.evaluate((d) => document.getElementById(d.getAttribute('aria-labelledby')!)?.textContent)).toBe('Delete this content?');
+      expect(await dialog.evaluate((d) => document.getElementById(d.getAttribute('aria-describedby')!)?.textContent)).toContain(draft.name);
+      expect(await focusedText()).toBe('Cancel');
+      // Escape cancels, and the focus is back on Delete.
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await focusedText()).toBe(`Delete ${draft.name}`);
+      expect((await api.get(`/api/contents/${draft._id}`, { token: adminToken })).status).toBe(200);
+      // Asked again: Tab to Delete, Enter.
+      await page.keyboard.press('Enter');
+      await dialog.waitFor();
+      await page.keyboard.press('Tab');
+      expect(await focusedText()).toBe('Delete');
+      await page.keyboard.press('Enter');
       await toast(page, 'content deleted successfully').waitFor();
       await listed.waitFor({ state: 'detached' });
     });
@@ -196,6 +219,7 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       expect(await approveRow.getByRole('link', { name: toApprove.url }).getAttribute('target')).toBe('_blank');
       expect(await approveRow.getByRole('link', { name: toApprove.url }).getAttribute('rel')).toContain('noopener');
       await approveRow.getByRole('button', { name: /^Approve/ }).click();
+      expect(await answerConfirmation(page, 'Approve')).toBe('Approve this submission?');
       await toast(page, 'Submission approve to the content list').waitFor();
       await approveRow.waitFor({ state: 'detached' });
 
@@ -338,6 +362,7 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       expect(await updated.getByRole('cell').allTextContents()).toEqual(expect.arrayContaining(['Managed Admin', 'YES']));
 
       await updated.getByRole('button', { name: /^Delete/ }).click();
+      expect(await answerConfirmation(page, 'Delete')).toBe('Are you sure to delete?');
       await toast(page, 'user deleted successfully').waitFor();
       await updated.waitFor({ state: 'detached' });
 

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, newContext, withSignedInPage } from '../setup/browser.ts';
+import { answerConfirmation, hasBrowser, hydrated, launchBrowser, newContext, withSignedInPage } from '../setup/browser.ts';
 import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
@@ -42,6 +42,7 @@ describe.skipIf(!hasBrowser)('a content from draft to published, in the browser'
     await asAdmin(async (page) => {
       await page.goto('/admin/contents');
       await page.getByRole('button', { name: 'Create Content' }).click();
+      await answerConfirmation(page, 'Create');
       await page.waitForURL((url) => url.pathname.startsWith('/admin/content/'));
       id = new URL(page.url()).pathname.split('/').at(-1)!;
       await page.locator('[data-draft-note]').waitFor();
@@ -67,8 +68,10 @@ describe.skipIf(!hasBrowser)('a content from draft to published, in the browser'
       await page.getByRole('button', { name: 'From name' }).click();
       await page.getByLabel('Description').fill('A course that went from draft to published.');
       await page.getByRole('button', { name: 'Update' }).click();
-      await page.waitForURL((url) => url.pathname === '/admin/contents');
+      // Back to the view it was opened from: the drafts, which it has left.
+      await page.waitForURL((url) => url.pathname === '/admin/contents' && url.search === '?status=draft');
       await toast(page, 'Content updated successfully').waitFor();
+      await page.goto('/admin/contents');
       expect(await row(page, name).locator('[data-status]').textContent()).toBe('Published');
     });
     const published = await fetch(`${server.url}/content/${slug}`);

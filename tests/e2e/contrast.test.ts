@@ -3,7 +3,8 @@
  * a signed-in user's screens and the admin's, each in the light and the dark theme (the system's colour scheme,
  * as dark-mode.test.ts sets it), with the states that bring out the colours a first look does not show: the
  * field errors of a form sent empty, the active tab of My Submissions, a user's own review with its Delete,
- * a rejected submission, the admin's Reject. Icons and the outlines of buttons, non-text, need 3:1.
+ * a rejected submission, the admin's Reject, a Delete pointed at and the question it asks. Icons and the
+ * outlines of buttons, non-text, need 3:1.
  *
  * How a colour is measured: every element with text of its own that is shown (not clipped to the 1 px of a
  * screen-reader text, not disabled) takes its computed colour, faded by the opacity of its ancestors, over its
@@ -118,10 +119,11 @@ function measure(): Measured {
     if (!paints || !shown(icon) || inactive(icon) || icon.closest('[aria-hidden="true"] [hidden]')) continue;
     check(icon, getComputedStyle(icon).color, 3, `icon in ${describe(icon.parentElement!)}`);
   }
-  // Outlined buttons: their border carries the shape (3:1).
+  // Outlined buttons: their border carries the shape (3:1), against what is around it (filled when pointed at,
+  // the border is the fill's colour, and the fill carries the shape).
   for (const button of document.body.querySelectorAll('.btn-outline')) {
     if (!shown(button) || inactive(button)) continue;
-    check(button, getComputedStyle(button).borderTopColor, 3, `outline of "${button.textContent?.trim().slice(0, 30)}"`);
+    check(button.parentElement!, getComputedStyle(button).borderTopColor, 3, `outline of "${button.textContent?.trim().slice(0, 30)}"`);
   }
   return { checked, failures };
 }
@@ -179,6 +181,33 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
     },
     { name: 'admin users', who: 'admin', path: () => '/admin/users' },
     { name: 'admin contents', who: 'admin', path: () => '/admin/contents' },
+    {
+      name: 'admin contents, a Delete pointed at',
+      who: 'admin',
+      path: () => '/admin/contents',
+      state: async (page) => {
+        await hydrated(page);
+        await page
+          .locator('tbody tr')
+          .first()
+          .getByRole('button', { name: /^Delete/ })
+          .hover();
+      },
+    },
+    {
+      name: 'admin contents, a deletion asked',
+      who: 'admin',
+      path: () => '/admin/contents',
+      state: async (page) => {
+        await hydrated(page);
+        await page
+          .locator('tbody tr')
+          .first()
+          .getByRole('button', { name: /^Delete/ })
+          .click();
+        await page.getByRole('alertdialog').waitFor();
+      },
+    },
     { name: 'admin submissions', who: 'admin', path: () => '/admin/submissions' },
     { name: 'admin submission', who: 'admin', path: () => `/admin/submission/${submissionId}` },
     { name: 'admin tags', who: 'admin', path: () => '/admin/tags' },

@@ -7,7 +7,7 @@ import { createClient } from '@libsql/client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/harness.ts';
-import { hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
+import { answerConfirmation, hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
@@ -84,7 +84,7 @@ describe.skipIf(!hasBrowser)('link health in the browser', () => {
     return runCli(server.dbUrl, ['links', 'check', '--only-due'], { OUTBOUND_ALLOW_PRIVATE: 'true' });
   }
 
-  /** A fresh browser signed in through /signin; every window.confirm is accepted. */
+  /** A fresh browser signed in through /signin, failing if a native dialog opens. */
   const signedIn = (account: { email: string; password: string }, run: (page: Page) => Promise<void>) => withSignedInPage(browser, server.url, account, run);
 
   it('a user reports a link from its page, once; the admin sees the report', async () => {
@@ -106,6 +106,31 @@ describe.skipIf(!hasBrowser)('link health in the browser', () => {
     await signedIn(DEMO_ADMIN, async (page) => {
       await page.goto('/admin/contents?link=reported');
       await expect.poll(() => row(page, 'Reported Course').locator('[data-link="reported"]').textContent()).toBe('Reported ×1');
+    });
+  });
+
+  it('a report just made offers Undo in its toast: withdrawn, the link is offered to report again', async () => {
+    const missing = await site(404);
+    const c = await content('Regretted Course', `${missing.url}/maybe`);
+    const account = { email: uniqueEmail('regretful'), password: 'password-123' };
+    const { token } = (await api.post('/api/users/signup', { name: 'Regretful', ...account })).body;
+    const reportedByMe = async () => (await api.get(`/api/contents/${c._id}/report-link`, { token })).body.reported;
+    await signedIn(account, async (page) => {
+      await page.goto(`/content/${c.slug}`);
+      await hydrated(page);
+      const offer = page.getByRole('button', { name: 'Report a broken link' });
+      await offer.click();
+      const thanks = toast(page, 'Thank you: we will check this link');
+      await thanks.waitFor();
+      expect(await reportedByMe()).toBe(true);
+      await thanks.getByRole('button', { name: 'Undo' }).click();
+      await toast(page, 'Your report is withdrawn').waitFor();
+      // Offered again, with the keyboard's focus on it; the thanks are gone.
+      await expect.poll(() => offer.evaluate((button) => button === document.activeElement)).toBe(true);
+      expect(await page.locator('[data-report-link-done]').isHidden()).toBe(true);
+      expect(await reportedByMe()).toBe(false);
+      await page.reload();
+      await offer.waitFor();
     });
   });
 
@@ -137,6 +162,7 @@ describe.skipIf(!hasBrowser)('link health in the browser', () => {
       const movedRow = row(page, 'Moved Course');
       expect(await movedRow.locator('[data-link="moved"]').textContent()).toBe(`Moved to ${target.url}/new-home`);
       await movedRow.getByRole('button', { name: /^Accept new URL/ }).click();
+      expect(await answerConfirmation(page, 'Accept')).toBe('Accept the new URL of “Moved Course”?');
       await toast(page, 'The new URL is saved').waitFor();
       await movedRow.waitFor({ state: 'detached' });
 

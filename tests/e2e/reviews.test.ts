@@ -7,7 +7,7 @@
 import { createClient } from '@libsql/client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import { answerConfirmation, hasBrowser, launchBrowser, nativeDialogs, newContext } from '../setup/browser.ts';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
@@ -38,7 +38,7 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
     return { ...(res.body as { _id: string; token: string }), email, name };
   }
 
-  /** A page signed in through the form, as a person would, with every dialog accepted unless told otherwise. */
+  /** A page signed in through the form, as a person would. */
   async function signedInPage(email: string, password = PASSWORD): Promise<Page> {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
@@ -104,15 +104,15 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
     await own.getByText('On second thought: too shallow.').waitFor();
     expect(await reviews.getByText('On second thought: too shallow.').count()).toBe(1);
 
-    // Dismissing the confirmation deletes nothing; accepting it does.
-    page.once('dialog', (dialog) => void dialog.dismiss());
+    // Asked in the site's dialog, never the browser's: cancelled, nothing is deleted and the focus is back on
+    // Delete; confirmed, the review goes.
+    const opened = nativeDialogs(page);
     await own.getByRole('button', { name: 'Delete your review' }).click();
+    expect(await answerConfirmation(page, 'Cancel')).toBe('Delete your review?');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Delete your review');
     expect(await own.count()).toBe(1);
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Delete your review?');
-      void dialog.accept();
-    });
     await own.getByRole('button', { name: 'Delete your review' }).click();
+    expect(await answerConfirmation(page, 'Delete')).toBe('Delete your review?');
     await page.getByText('Review deleted successfully').waitFor();
     await reviews.getByRole('heading', { name: 'Write a Review' }).waitFor();
     expect(await focused(page)).toMatchObject({ tag: 'FORM' });
@@ -122,6 +122,7 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
       .poll(() => summary.locator('[data-review-count]').textContent())
       .toBe(`(${after.numReviews} ${after.numReviews === 1 ? 'review' : 'reviews'})`);
     expect(await reviews.getByText('On second thought: too shallow.').count()).toBe(0);
+    expect(opened()).toEqual([]);
     await page.context().close();
   });
 
@@ -223,14 +224,13 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
     await page.goBack();
     await expect.poll(() => view.getByLabel('Rows').inputValue()).toBe('10');
 
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Delete this review?');
-      void dialog.accept();
-    });
+    const opened = nativeDialogs(page);
     await rows
       .filter({ hasText: 'You are all idiots' })
       .getByRole('button', { name: /^Delete/ })
       .click();
+    expect(await answerConfirmation(page, 'Delete')).toBe('Delete this review?');
+    expect(opened()).toEqual([]);
     await page.getByText('Review deleted successfully').waitFor();
     await expect.poll(() => rows.count()).toBe(1);
     const db = createClient({ url: server.dbUrl });

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, newContext, recordToasts, toastsShown } from '../setup/browser.ts';
+import { hasBrowser, hydrated, launchBrowser, newContext, recordToasts, toastsShown } from '../setup/browser.ts';
 import { apiClient, DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
@@ -122,6 +122,34 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       expect(await page.getByRole('link', { name: 'Add More' }).count()).toBe(0);
       await expect.poll(() => savedBadge(page).isHidden()).toBe(true);
       expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userSaves') ?? 'null'))).toEqual({ numSaves: 0, saves: [] });
+    });
+  });
+
+  it('removing a save offers Undo in its toast, which saves it again in its place', async () => {
+    await withUser(async (page, user) => {
+      await recordToasts(page.context());
+      const { token } = (await api.post('/api/users/signin', { email: user.email, password: PASSWORD })).body;
+      const { body } = await api.get('/api/contents/search?order=oldest');
+      const [a, b, c] = body.contents as Array<{ _id: string; name: string }>;
+      for (const content of [a!, b!, c!]) await api.put(`/api/users/saves/${content._id}`, undefined, { token });
+      const listed = () => page.locator('[data-saved-item] a[href^="/content/"]').allTextContents();
+      const newestFirst = [c!.name, b!.name, a!.name];
+
+      await page.goto('/saved');
+      await hydrated(page);
+      expect(await listed()).toEqual(newestFirst);
+      await page.getByRole('button', { name: `Remove ${b!.name} from saved` }).click();
+      await expect.poll(listed).toEqual([c!.name, a!.name]);
+      await expect.poll(() => savedBadge(page).textContent()).toBe('2');
+      const removed = page.locator('[data-toast]', { hasText: `${b!.name} removed from saved` });
+      await removed.getByRole('button', { name: 'Undo' }).click();
+      // Back in its place, here, in the badge and on the server.
+      await expect.poll(listed).toEqual(newestFirst);
+      await expect.poll(() => savedBadge(page).textContent()).toBe('3');
+      await page.getByText('Total Content: 3').waitFor();
+      await expect.poll(() => toastsShown(page)).toEqual([`${b!.name} removed from saved`, `Saved “${b!.name}”`]);
+      await page.reload();
+      expect(await listed()).toEqual(newestFirst);
     });
   });
 

@@ -79,7 +79,30 @@ export async function signInThroughForm(page: Page, account: { email: string; pa
   await page.waitForURL((url) => !url.pathname.startsWith('/signin'));
 }
 
-/** `run` in a fresh browser signed in as `account` through /signin, every window.confirm accepted; closed after. */
+/**
+ * The site asks in its own dialog (site/islands/dialogs/), never with the browser's confirm() or alert(): each
+ * native dialog `page` opens is dismissed and kept, for the test to say `expect(opened()).toEqual([])`.
+ */
+export function nativeDialogs(page: Page): () => string[] {
+  const opened: string[] = [];
+  page.on('dialog', (dialog) => {
+    opened.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  return () => opened;
+}
+
+/** Answers the confirmation open on `page` with its `button` (Delete, Approve, … or Cancel); its question is returned. */
+export async function answerConfirmation(page: Page, button: string): Promise<string> {
+  const dialog = page.getByRole('alertdialog');
+  await dialog.waitFor();
+  const question = (await dialog.getByRole('heading').textContent()) ?? '';
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  return question;
+}
+
+/** `run` in a fresh browser signed in as `account` through /signin, closed after; no native dialog may open. */
 export async function withSignedInPage(
   browser: Browser,
   baseURL: string,
@@ -89,9 +112,10 @@ export async function withSignedInPage(
   const context = await newContext(browser, baseURL);
   try {
     const page = await context.newPage();
-    page.on('dialog', (dialog) => void dialog.accept());
+    const opened = nativeDialogs(page);
     await signInThroughForm(page, account);
     await run(page);
+    if (opened().length > 0) throw new Error(`native dialogs opened: ${opened().join('; ')}`);
   } finally {
     await context.close();
   }
@@ -121,7 +145,8 @@ export async function recordToasts(context: BrowserContext): Promise<void> {
         for (const node of mutation.addedNodes) {
           if (!(node instanceof HTMLElement) || !node.matches('[data-toast]')) continue;
           const shown = JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[];
-          sessionStorage.setItem(key, JSON.stringify([...shown, node.textContent?.replace(/✕$/, '').trim() ?? '']));
+          const message = node.querySelector('[data-toast-message]') ?? node;
+          sessionStorage.setItem(key, JSON.stringify([...shown, message.textContent?.replace(/✕$/, '').trim() ?? '']));
         }
       }
     }).observe(document, { childList: true, subtree: true });

@@ -10,6 +10,14 @@ export const saveInput = z.object({
   contentId: singleLine('contentId is required').min(1, 'contentId is required').max(100, 'Content not found'),
 });
 
+/** PUT /api/users/saves/{id}'s optional body: the date of a save being restored (Undo), to keep its place. */
+export const saveRestoreInput = z.object({
+  savedAt: z.iso
+    .datetime({ offset: true, error: 'savedAt must be a date and time (ISO 8601, e.g. 2026-11-23T10:15:00.000Z)' })
+    .transform((value) => new Date(value))
+    .optional(),
+});
+
 export const reviewInput = z.object({
   // A number, or a digit string from a form; never a boolean or null coerced into a rating.
   rating: z.preprocess(

@@ -1,4 +1,4 @@
-/** docs/product.md §2 Edit content: Update → 'Content updated successfully' → /admin/contents; the server's refusal in an alert. */
+/** docs/product.md §2 Edit content: Update → 'Content updated successfully' → the list as it was left; the server's refusal in an alert. */
 import { adminContentInput, type AdminContentInput } from '#db/catalog/validation/contents.ts';
 import { apiPut } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
@@ -6,7 +6,7 @@ import { FormAlert, SubmitButton, useHydrated } from '../forms/fields.tsx';
 import { checked, useFocusFirstInvalid, useForm } from '../forms/use-form.ts';
 import { ContentFields, contentValues, type ContentSource, type ContentValues, type TagOptions } from './ContentFields.tsx';
 
-export default function ContentForm({ content, tags }: { content: ContentSource; tags: TagOptions }) {
+export default function ContentForm({ content, tags, returnTo }: { content: ContentSource; tags: TagOptions; returnTo: string }) {
   const form = useForm<ContentValues>(() => contentValues(content));
   const hydrated = useHydrated();
   useFocusFirstInvalid(form.errors);
@@ -14,7 +14,7 @@ export default function ContentForm({ content, tags }: { content: ContentSource;
   async function update(input: AdminContentInput) {
     await apiPut(`/api/contents/${content._id}`, { _id: content._id, ...input });
     flashToast('success', 'Content updated successfully');
-    location.assign('/admin/contents');
+    location.assign(returnTo);
   }
 
   return (

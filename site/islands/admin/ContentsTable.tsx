@@ -14,13 +14,19 @@ import { COSTS } from '#db/catalog/taxonomy.ts';
 import {
   AdminTable,
   Cell,
+  CopyId,
+  DeleteButton,
+  editAddress,
   FilterSelect,
   ListControls,
   ListStatus,
   labels,
   pageAddress,
   Pager,
+  RowActions,
   RowsShown,
+  ShortDate,
+  TwoLines,
   useAdminList,
   useListQuery,
   useRowAction,
@@ -70,14 +76,19 @@ function emptyMessage(query: ListQuery): string {
 export default function ContentsTable({ initialSearch, categories }: { initialSearch: string; categories: Array<{ label: string; value: string }> }) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
   const { state, reload, refreshing } = useAdminList<ContentListShape>(LIST.endpoint, LIST.spec, query);
-  const { busy, run, isBusy } = useRowAction(reload);
+  const { busy, run, isBusy, confirmDialog } = useRowAction(reload);
 
   // A new draft opens on its edit screen (docs/product.md §4).
   const create = () =>
     run(
       { action: 'creating' },
       {
-        confirm: 'Create a new content?',
+        confirm: {
+          question: 'Create a new content?',
+          detail: 'An empty draft is made and opened; only admins see it until it is saved complete.',
+          action: 'Create',
+          tone: 'primary',
+        },
         request: () => apiPost<{ content: { _id: string } }>('/api/contents'),
         toast: 'new content created successfully',
         goTo: ({ content }) => `/admin/content/${content._id}`,
@@ -88,7 +99,12 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
     run(
       { action: 'accepting', id: content._id },
       {
-        confirm: `Make ${content.link?.movedTo} the URL of ${content.name}?`,
+        confirm: {
+          question: `Accept the new URL of “${content.name}”?`,
+          detail: `Its link permanently redirects to ${content.link?.movedTo}: that becomes its URL.`,
+          action: 'Accept',
+          tone: 'primary',
+        },
         request: () => apiPost(`/api/contents/${content._id}/accept-redirect`),
         toast: 'The new URL is saved',
       },
@@ -98,7 +114,12 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
     run(
       { action: 'deleting', id: content._id },
       {
-        confirm: 'Delete this content?',
+        confirm: {
+          question: 'Delete this content?',
+          detail: `“${content.name}” is deleted for good, with its reviews and saves.`,
+          action: 'Delete',
+          tone: 'danger',
+        },
         request: () => apiDelete<{ message?: string }>(`/api/contents/${content._id}`),
         toast: (reply) => reply?.message || 'content deleted successfully',
       },
@@ -137,16 +158,16 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
                 return (
                   <tr key={content._id}>
                     <Cell label="No.">{index + 1 + state.data.count}</Cell>
-                    <Cell label="CONTENT ID" className="font-mono text-xs break-all">
-                      {content._id}
+                    <Cell label="CONTENT ID">
+                      <CopyId id={content._id} />
                     </Cell>
                     <Cell label="NAME" className="min-w-40">
                       {content.status === 'published' ? (
-                        <a className="link link-hover" href={`/content/${content.slug}`}>
+                        <a className="link link-hover md:line-clamp-2" href={`/content/${content.slug}`} title={content.name}>
                           {content.name}
                         </a>
                       ) : (
-                        content.name
+                        <TwoLines text={content.name} />
                       )}
                     </Cell>
                     <Cell label="STATUS">
@@ -157,24 +178,25 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
                     <Cell label="LINK">
                       <LinkFlags content={content} busy={busy} onAccept={() => void acceptMove(content)} />
                     </Cell>
-                    <Cell label="CATEGORY">{labels(content.category)}</Cell>
-                    <Cell label="TYPE">{labels(content.type)}</Cell>
+                    <Cell label="CATEGORY">
+                      <TwoLines text={labels(content.category)} />
+                    </Cell>
+                    <Cell label="TYPE">
+                      <TwoLines text={labels(content.type)} />
+                    </Cell>
                     <Cell label="COST">{content.cost}</Cell>
-                    <Cell label="ADDED">{content.createdAt.slice(0, 10)}</Cell>
+                    <Cell label="ADDED">
+                      <ShortDate iso={content.createdAt} />
+                    </Cell>
                     <Cell label="ACTIONS" actions>
-                      <div className="flex flex-wrap gap-2">
-                        <a className="btn btn-sm" href={`/admin/content/${content._id}`}>
+                      <RowActions>
+                        <a className="btn btn-sm" href={editAddress(`/admin/content/${content._id}`, LIST.spec, query)}>
                           Edit<span className="sr-only"> {content.name}</span>
                         </a>
-                        <BusyButton
-                          className="btn btn-sm btn-error"
-                          busy={isBusy('deleting', content._id)}
-                          disabled={busy !== null}
-                          onClick={() => void remove(content)}
-                        >
+                        <DeleteButton busy={isBusy('deleting', content._id)} disabled={busy !== null} onClick={() => void remove(content)}>
                           Delete<span className="sr-only"> {content.name}</span>
-                        </BusyButton>
-                      </div>
+                        </DeleteButton>
+                      </RowActions>
                     </Cell>
                   </tr>
                 );
@@ -184,15 +206,25 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
           <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
         </>
       )}
+      {confirmDialog}
     </div>
   );
 }
 
-/** What is known of a row's link: broken or failing (with why), moved (with Accept), reported. */
+/** What is known of a row's link: broken or failing (with why), moved (with Accept), reported; else whether it was checked. */
 function LinkFlags({ content, busy, onAccept }: { content: ContentRow; busy: RowAction | null; onAccept: () => void }) {
   const link = content.link;
-  if (!link) return null;
-  const checked = link.checkedAt ? `checked ${link.checkedAt.slice(0, 10)}` : 'not checked yet';
+  const checked = link?.checkedAt ? `checked ${link.checkedAt.slice(0, 10)}` : 'not checked yet';
+  if (!link || (!link.failures && !link.movedTo && !link.reports && !link.error))
+    return (
+      <span
+        className="whitespace-nowrap text-xs text-base-content/80"
+        title={link?.status ? `HTTP ${link.status}, ${checked}` : undefined}
+        data-link={link ? 'ok' : 'unchecked'}
+      >
+        {link ? 'OK' : 'not checked'}
+      </span>
+    );
   return (
     <div className="flex flex-col items-start gap-1" data-link-flags>
       {link.brokenSince ? (

@@ -1,11 +1,12 @@
 /**
  * Asks why a submission is rejected before it is (decision 016): one reason of the fixed set and a note to the
- * submitter, both optional — "No reason given" and an empty note reject without them. A <dialog> shown with showModal():
- * Escape or Cancel leaves the submission as it was.
+ * submitter, both optional — "No reason given" and an empty note reject without them. The islands' one dialog
+ * (../dialogs/Modal.tsx): Escape or Cancel leaves the submission as it was.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { REJECT_NOTE_MAX, REJECT_REASONS, type RejectionInput } from '#db/contributions/validation/rejection.ts';
 import { BusyButton } from '../forms/fields.tsx';
+import { Modal } from '../dialogs/Modal.tsx';
 
 interface Props {
   /** The submission being rejected (or, `bulk`, the selection: its name says how many); open while set. */
@@ -16,27 +17,19 @@ interface Props {
 }
 
 export function RejectDialog({ submission, busy, onCancel, onReject }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
+  const open = submission !== null;
 
+  // Each rejection starts blank.
   useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (submission && !element.open) {
-      setReason('');
-      setNote('');
-      element.showModal();
-    } else if (!submission && element.open) element.close();
-  }, [submission]);
+    if (!open) return;
+    setReason('');
+    setNote('');
+  }, [open]);
 
   return (
-    <dialog
-      ref={dialog}
-      className="m-auto w-full max-w-md rounded-box bg-base-100 p-6 text-base-content shadow-lg"
-      aria-labelledby="reject-heading"
-      onCancel={(event) => (busy ? event.preventDefault() : onCancel())}
-    >
+    <Modal open={open} busy={busy} onCancel={onCancel} labelledBy="reject-heading" describedBy="reject-detail">
       <form
         method="dialog"
         className="flex flex-col gap-3"
@@ -48,7 +41,9 @@ export function RejectDialog({ submission, busy, onCancel, onReject }: Props) {
         <h2 id="reject-heading" className="text-lg font-bold break-words">
           {submission?.bulk ? `Reject ${submission.name}?` : `Reject “${submission?.name ?? ''}”?`}
         </h2>
-        <p className="text-sm text-base-content/80">The submitter sees the reason and the note on their submissions page and in the mail about the decision.</p>
+        <p id="reject-detail" className="text-sm text-base-content/80">
+          The submitter sees the reason and the note on their submissions page and in the mail about the decision.
+        </p>
         <div className="fieldset">
           <label className="fieldset-legend text-sm" htmlFor="reject-reason">
             Reason
@@ -85,6 +80,6 @@ export function RejectDialog({ submission, busy, onCancel, onReject }: Props) {
           </BusyButton>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }

@@ -6,10 +6,22 @@
 import type { AdminReviewListShape, AdminReviewRowShape } from '#db/contract/shapes.ts';
 import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
 import { apiDelete } from '#site/lib/api.ts';
-import { isoDay } from '#site/lib/text.ts';
-import { BusyButton } from '../forms/fields.tsx';
 import { Stars } from '../reviews/Stars.tsx';
-import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction } from './list.tsx';
+import {
+  AdminTable,
+  Cell,
+  DeleteButton,
+  FilterSelect,
+  ListControls,
+  ListStatus,
+  pageAddress,
+  Pager,
+  RowsShown,
+  ShortDate,
+  useAdminList,
+  useListQuery,
+  useRowAction,
+} from './list.tsx';
 
 /** The list's API and its convention (site/lib/admin-sections.ts). */
 const LIST = ADMIN_SECTION.reviews.list;
@@ -27,14 +39,19 @@ const RATINGS = [['', 'Any'], ...[5, 4, 3, 2, 1].map((stars) => [String(stars), 
 export default function ReviewsTable({ initialSearch }: { initialSearch: string }) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
   const { state, reload, refreshing } = useAdminList<AdminReviewListShape>(LIST.endpoint, LIST.spec, query);
-  const { busy, run, isBusy } = useRowAction(reload);
+  const { busy, run, isBusy, confirmDialog } = useRowAction(reload);
   const onlyContent = query.filters.content;
 
   const remove = (review: AdminReviewRowShape) =>
     run(
       { action: 'deleting', id: review._id },
       {
-        confirm: 'Delete this review?',
+        confirm: {
+          question: 'Delete this review?',
+          detail: `The review by ${review.name} of “${review.content.name}” is deleted for good; the deletion is audited with what it said.`,
+          action: 'Delete',
+          tone: 'danger',
+        },
         request: () => apiDelete<{ message: string }>(`/api/reviews/${encodeURIComponent(review._id)}`),
         toast: (reply) => reply.message,
       },
@@ -73,8 +90,8 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
               {state.data.reviews.map((review, index) => (
                 <tr key={review._id} data-review-row>
                   <Cell label="No.">{index + 1 + state.data.count}</Cell>
-                  <Cell label="DATE" className="whitespace-nowrap">
-                    <time dateTime={review.createdAt}>{isoDay(review.createdAt)}</time>
+                  <Cell label="DATE">
+                    <ShortDate iso={review.createdAt} />
                   </Cell>
                   <Cell label="CONTENT">
                     <a className="link" href={`/content/${encodeURIComponent(review.content.slug)}#reviews`}>
@@ -94,18 +111,13 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
                     <p className="line-clamp-3 whitespace-pre-line break-words">{review.comment}</p>
                   </Cell>
                   <Cell label="ACTIONS" actions>
-                    <BusyButton
-                      className="btn btn-sm btn-error"
-                      busy={isBusy('deleting', review._id)}
-                      disabled={busy !== null}
-                      onClick={() => void remove(review)}
-                    >
+                    <DeleteButton busy={isBusy('deleting', review._id)} disabled={busy !== null} onClick={() => void remove(review)}>
                       Delete
                       <span className="sr-only">
                         {' '}
                         the review by {review.name} of {review.content.name}
                       </span>
-                    </BusyButton>
+                    </DeleteButton>
                   </Cell>
                 </tr>
               ))}
@@ -114,6 +126,7 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
           <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
         </>
       )}
+      {confirmDialog}
     </div>
   );
 }

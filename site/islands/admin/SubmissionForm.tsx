@@ -23,9 +23,11 @@ interface Props {
   proposals?: ReviewedProposal[];
   /** The page's own title, fetched when it was submitted: offered as the name. */
   pageTitle?: string | null;
+  /** The queue's address in the view the screen was opened from: where a rejection returns. */
+  returnTo?: string;
 }
 
-export default function SubmissionForm({ submission, tags, proposals = [], pageTitle = null }: Props) {
+export default function SubmissionForm({ submission, tags, proposals = [], pageTitle = null, returnTo = '/admin/submissions' }: Props) {
   const form = useForm<ContentValues, ContentKey, 'reject'>(() => contentValues(submission));
   const { values, setValues } = form;
   const [choices, setChoices] = useState<ProposalChoice[]>(() => defaultChoices(proposals, tags));
@@ -48,7 +50,7 @@ export default function SubmissionForm({ submission, tags, proposals = [], pageT
       async () => {
         await apiDelete(`/api/submissions/${submission._id}`, rejection);
         flashToast('success', 'submission deleted successfully');
-        location.assign('/admin/submissions');
+        location.assign(returnTo);
       },
       () => setAsking(false),
     );

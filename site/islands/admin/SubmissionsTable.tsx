@@ -16,13 +16,16 @@ import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
 import {
   AdminTable,
   Cell,
+  editAddress,
   FilterSelect,
   labels,
   ListControls,
   ListStatus,
   pageAddress,
   Pager,
+  RowActions,
   RowsShown,
+  ShortDate,
   useAdminList,
   useListQuery,
   useRowAction,
@@ -65,7 +68,7 @@ const NOTHING: Selection = { ids: new Set(), allMatching: false };
 export default function SubmissionsTable({ initialSearch }: { initialSearch: string }) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
   const { state, reload, refreshing } = useAdminList<SubmissionListShape>(LIST.endpoint, LIST.spec, query);
-  const { busy, run, isBusy } = useRowAction(reload);
+  const { busy, run, isBusy, confirmDialog } = useRowAction(reload);
   /** The submission whose reason is being asked for, or the bulk selection's. */
   const [rejecting, setRejecting] = useState<{ name: string; bulk?: true; submission?: SubmissionShape } | null>(null);
   const [selection, setSelection] = useState<Selection>(NOTHING);
@@ -85,7 +88,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
     return run(
       { action: 'approving', id: _id },
       {
-        confirm: `Approve this submission?${dropping}`,
+        confirm: { question: 'Approve this submission?', detail: `“${name}” is published as submitted.${dropping}`, action: 'Approve', tone: 'primary' },
         request: () => apiPost(`/api/submissions/${_id}`, { _id, name, slug, url, image, category, techStack, type, cost, hasCert, description, rating }),
         toast: 'Submission approve to the content list',
         reloadOnError: handledElsewhere,
@@ -113,9 +116,19 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
       {
         confirm:
           action === 'approve'
-            ? `Approve ${plural(count)}? Tags they propose will be dropped: use Edit to create or map them.`
+            ? {
+                question: `Approve ${plural(count)}?`,
+                detail: 'Each is published as submitted. Tags they propose will be dropped: use Edit to create or map them.',
+                action: 'Approve',
+                tone: 'primary',
+              }
             : action === 'delete'
-              ? `Delete ${plural(count)} for good? Their submitters are not told.`
+              ? {
+                  question: `Delete ${plural(count)} for good?`,
+                  detail: 'Their records are removed; their submitters are not told.',
+                  action: 'Delete',
+                  tone: 'danger',
+                }
               : undefined,
         request: () => apiPost<SubmissionBulkResultShape>('/api/submissions/bulk', { action, ...target, ...rejection }),
         onSuccess: (result) => {
@@ -244,10 +257,12 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
                       </Cell>
                     ))}
                     <Cell label="COST">{submission.cost ?? <span className="text-sm text-base-content/70">left blank</span>}</Cell>
-                    <Cell label="SUBMITTED">{submission.createdAt.slice(0, 10)}</Cell>
+                    <Cell label="SUBMITTED">
+                      <ShortDate iso={submission.createdAt} />
+                    </Cell>
                     <Cell label="ACTIONS" actions>
                       {pending ? (
-                        <div className="flex flex-wrap gap-2">
+                        <RowActions>
                           <BusyButton
                             className="btn btn-sm btn-success"
                             busy={isBusy('approving', submission._id)}
@@ -264,10 +279,10 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
                           >
                             Reject<span className="sr-only"> {submission.name}</span>
                           </BusyButton>
-                          <a className="btn btn-sm" href={`/admin/submission/${submission._id}`}>
+                          <a className="btn btn-sm" href={editAddress(`/admin/submission/${submission._id}`, LIST.spec, query)}>
                             Edit<span className="sr-only"> {submission.name}</span>
                           </a>
-                        </div>
+                        </RowActions>
                       ) : (
                         <span className="text-sm text-base-content/70">
                           {submission.status} {submission.decidedAt ? `on ${submission.decidedAt.slice(0, 10)}` : ''}{' '}
@@ -292,6 +307,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
           else if (rejecting?.submission) void reject(rejecting.submission, rejection);
         }}
       />
+      {confirmDialog}
     </div>
   );
 }

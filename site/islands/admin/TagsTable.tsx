@@ -58,7 +58,7 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
   const { query, change } = useListQuery(LIST.spec, initialSearch);
   const { state, reload, refreshing } = useAdminList<TagUsageListShape>(LIST.endpoint, LIST.spec, query);
   const [editing, setEditing] = useState<Editing>(null);
-  const { busy, run: runAction } = useRowAction(reload);
+  const { busy, run: runAction, confirmDialog } = useRowAction(reload);
 
   /** Runs one change, reports it, closes the row's form and reloads the list (counts move with merges). */
   const run = <T,>(action: RowAction, steps: RowActionSteps<T>) => runAction(action, { ...steps, onSuccess: () => setEditing(null) });
@@ -112,7 +112,12 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
                     run(
                       { action: 'merging', id: tag.id },
                       {
-                        confirm: `Merge '${tag.label}' (${tag.contents} contents) into '${into.label}' (${into.contents} contents)? '${tag.label}' goes away; its links will lead to '${into.label}'.`,
+                        confirm: {
+                          question: `Merge '${tag.label}' (${tag.contents} contents) into '${into.label}' (${into.contents} contents)?`,
+                          detail: `'${tag.label}' goes away; its links will lead to '${into.label}'.`,
+                          action: 'Merge',
+                          tone: 'danger',
+                        },
                         request: () => apiPost<TagUsageShape>(`/api/tags/${tag.id}/merge`, { into: into.id }),
                         toast: (merged) => `Merged '${tag.label}' into '${merged.label}': ${merged.contents} contents`,
                       },
@@ -124,7 +129,12 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
                       {
                         confirm:
                           status === 'retired'
-                            ? `Retire '${tag.label}'? It will no longer be offered in forms and filters; the ${tag.contents} contents that carry it keep it.`
+                            ? {
+                                question: `Retire '${tag.label}'?`,
+                                detail: `It will no longer be offered in forms and filters; the ${tag.contents} contents that carry it keep it.`,
+                                action: 'Retire',
+                                tone: 'danger',
+                              }
                             : undefined,
                         request: () => apiPut<TagUsageShape>(`/api/tags/${tag.id}`, { status }),
                         toast: status === 'retired' ? `Retired '${tag.label}': no longer offered` : `Restored '${tag.label}'`,
@@ -138,6 +148,7 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
           <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
         </>
       )}
+      {confirmDialog}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-/** docs/product.md §2 Edit user: name and email (required), isAdmin; 'User updated successfully' → /admin/users. */
+/** docs/product.md §2 Edit user: name and email (required), isAdmin; 'User updated successfully' → the list as it was left. */
 import { adminUserInput, type AdminUserInput } from '#db/accounts/validation/users.ts';
 import { apiPut } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
@@ -9,9 +9,11 @@ interface Props {
   user: { _id: string; name: string; email: string; isAdmin: boolean };
   /** The admin is editing their own account. */
   isSelf: boolean;
+  /** The list's address in the view the screen was opened from. */
+  returnTo: string;
 }
 
-export default function UserForm({ user, isSelf }: Props) {
+export default function UserForm({ user, isSelf, returnTo }: Props) {
   const form = useForm({ name: user.name, email: user.email, isAdmin: user.isAdmin });
   const { values, errors } = form;
   const hydrated = useHydrated();
@@ -20,7 +22,7 @@ export default function UserForm({ user, isSelf }: Props) {
   async function update(input: AdminUserInput) {
     await apiPut(`/api/users/${user._id}`, { _id: user._id, ...input });
     flashToast('success', 'User updated successfully');
-    location.assign('/admin/users');
+    location.assign(returnTo);
   }
 
   return (

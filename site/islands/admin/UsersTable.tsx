@@ -5,8 +5,24 @@
 import { apiDelete } from '#site/lib/api.ts';
 import type { UserListShape } from '#db/contract/shapes.ts';
 import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
-import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery, useRowAction } from './list.tsx';
-import { BusyButton } from '../forms/fields.tsx';
+import {
+  AdminTable,
+  Cell,
+  CopyId,
+  DeleteButton,
+  editAddress,
+  FilterSelect,
+  ListControls,
+  ListStatus,
+  pageAddress,
+  Pager,
+  RowActions,
+  RowsShown,
+  ShortDate,
+  useAdminList,
+  useListQuery,
+  useRowAction,
+} from './list.tsx';
 
 type UserRow = UserListShape['users'][number];
 
@@ -30,13 +46,18 @@ const ROLES = [
 export default function UsersTable({ initialSearch, currentUserId }: { initialSearch: string; currentUserId: string }) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
   const { state, reload, refreshing } = useAdminList<UserListShape>(LIST.endpoint, LIST.spec, query);
-  const { busy, run, isBusy } = useRowAction(reload);
+  const { busy, run, isBusy, confirmDialog } = useRowAction(reload);
 
   const remove = (user: UserRow) =>
     run(
       { action: 'deleting', id: user._id },
       {
-        confirm: 'Are you sure to delete?',
+        confirm: {
+          question: 'Are you sure to delete?',
+          detail: `The account of ${user.name} (${user.email}) is deleted for good, with their reviews and saves.`,
+          action: 'Delete',
+          tone: 'danger',
+        },
         request: () => apiDelete<{ message?: string }>(`/api/users/${user._id}`),
         toast: (reply) => reply?.message || 'user deleted successfully',
       },
@@ -66,8 +87,8 @@ export default function UsersTable({ initialSearch, currentUserId }: { initialSe
                 return (
                   <tr key={user._id}>
                     <Cell label="No.">{index + 1 + state.data.count}</Cell>
-                    <Cell label="ID" className="font-mono text-xs break-all">
-                      {user._id}
+                    <Cell label="ID">
+                      <CopyId id={user._id} />
                     </Cell>
                     <Cell label="NAME">
                       {user.name}
@@ -77,24 +98,21 @@ export default function UsersTable({ initialSearch, currentUserId }: { initialSe
                       {user.email}
                     </Cell>
                     <Cell label="IS ADMIN">{user.isAdmin ? 'YES' : 'NO'}</Cell>
-                    <Cell label="JOINED">{user.createdAt.slice(0, 10)}</Cell>
+                    <Cell label="JOINED">
+                      <ShortDate iso={user.createdAt} />
+                    </Cell>
                     <Cell label="ACTIONS" actions>
-                      <div className="flex flex-wrap gap-2">
-                        <a className="btn btn-sm" href={`/admin/user/${user._id}`}>
+                      <RowActions>
+                        <a className="btn btn-sm" href={editAddress(`/admin/user/${user._id}`, LIST.spec, query)}>
                           Edit<span className="sr-only"> {user.name}</span>
                         </a>
                         {/* The server refuses deleting yourself ('You cannot delete your own account'): not offered. */}
                         {user._id !== currentUserId && (
-                          <BusyButton
-                            className="btn btn-sm btn-error"
-                            busy={isBusy('deleting', user._id)}
-                            disabled={busy !== null}
-                            onClick={() => void remove(user)}
-                          >
+                          <DeleteButton busy={isBusy('deleting', user._id)} disabled={busy !== null} onClick={() => void remove(user)}>
                             Delete<span className="sr-only"> {user.name}</span>
-                          </BusyButton>
+                          </DeleteButton>
                         )}
-                      </div>
+                      </RowActions>
                     </Cell>
                   </tr>
                 );
@@ -104,6 +122,7 @@ export default function UsersTable({ initialSearch, currentUserId }: { initialSe
           <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
         </>
       )}
+      {confirmDialog}
     </div>
   );
 }

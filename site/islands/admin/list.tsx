@@ -7,7 +7,7 @@
  *   const LIST = ADMIN_SECTION.reviews.list;
  *   const { query, change } = useListQuery(LIST.spec, initialSearch);    // state in the address (back/forward)
  *   const { state, reload, refreshing } = useAdminList<MyList>(LIST.endpoint, LIST.spec, query);
- *   const { busy, run, isBusy } = useRowAction(reload);                  // one row action at a time (./row-action.ts)
+ *   const { busy, run, isBusy, confirmDialog } = useRowAction(reload);   // one row action at a time (./row-action.ts)
  *   <ListControls query={query} change={change} searchLabel="Search reviews">
  *     <FilterSelect label="Rating" name="rating" query={query} change={change} options={[['', 'Any'], ['1', '1 star']]} />
  *   </ListControls>
@@ -15,9 +15,12 @@
  *     <tr><Cell label="CONTENT">…</Cell><Cell label="ACTIONS" actions>…</Cell></tr>
  *   </AdminTable>
  *   <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
+ *   {confirmDialog}                                                      // where the row actions ask first
  *
  * The page passes `Astro.url.search` as `initialSearch`, so the first render is the bookmarked view. Below
- * md the table shows each row as a card: every cell says its column (Cell's label) and the actions wrap.
+ * md the table shows each row as a card: every cell says its column (Cell's label) and the actions wrap. The
+ * cells' common pieces (short dates, ids, a row's actions, Delete) are ./cells.tsx; an Edit link carries the view
+ * (editAddress, site/lib/admin-sections.ts) so that the edit screen returns to it.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { apiGet, errorMessage } from '#site/lib/api.ts';
@@ -32,6 +35,8 @@ export type ListState<T> = { status: 'loading' } | { status: 'error'; message: s
 
 /** Row actions (confirm → busy → request → toast → reload): ./row-action.ts. */
 export { useRowAction, type RowAction, type RowActionSteps } from './row-action.ts';
+export { CopyId, DeleteButton, RowActions, ShortDate, TwoLines } from './cells.tsx';
+export { editAddress } from '#site/lib/admin-sections.ts';
 
 export type ChangeQuery = (change: Partial<ListQuery> & { filters?: Record<string, string> }, options?: { replace?: boolean }) => void;
 

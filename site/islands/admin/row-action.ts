@@ -1,19 +1,22 @@
 /**
  * A row action of the admin tables (part of the kit, ./list.tsx), one lifecycle for all of them: asked first
- * (window.confirm, when the action has a question), then busy (its button spins and the others wait: one action
- * at a time, so two clicks never race), the request, the success toast (fixed words or the server's), and the
- * list reloaded. A failure is an error toast with the server's message; the rows stay as they were.
+ * (in the confirmation dialog, ../dialogs/ConfirmDialog.tsx, when the action has a question), then busy (its
+ * button spins and the others wait: one action at a time, so two clicks never race), the request, the success
+ * toast (fixed words or the server's), and the list reloaded. A failure is an error toast with the server's
+ * message; the rows stay as they were.
  *
- *   const { busy, run, isBusy } = useRowAction(reload);
+ *   const { busy, run, isBusy, confirmDialog } = useRowAction(reload);
  *   <BusyButton busy={isBusy('deleting', user._id)} disabled={busy !== null} onClick={() => void run({ action: 'deleting', id: user._id }, {
- *     confirm: 'Are you sure to delete?',
+ *     confirm: { question: 'Are you sure to delete?', detail: `…`, action: 'Delete', tone: 'danger' },
  *     request: () => apiDelete<{ message?: string }>(`/api/users/${user._id}`),
  *     toast: (reply) => reply?.message || 'user deleted successfully',
  *   })}>
+ *   {confirmDialog}
  */
 import { useCallback, useState } from 'react';
 import { errorMessage } from '#site/lib/api.ts';
 import { flashToast, toast } from '#site/stores/toasts.ts';
+import { useConfirm, type Confirmation } from '../dialogs/ConfirmDialog.tsx';
 
 /** What a row action is doing right now, and to which row (none: to the table, e.g. creating or a bulk decision). */
 export interface RowAction {
@@ -23,7 +26,7 @@ export interface RowAction {
 
 export interface RowActionSteps<T> {
   /** The question asked first; declined, nothing happens. */
-  confirm?: string | undefined;
+  confirm?: Confirmation | undefined;
   request: () => Promise<T>;
   /** The success toast, or how to word it from the answer; none without it. */
   toast?: string | ((answer: T) => string);
@@ -37,17 +40,19 @@ export interface RowActionSteps<T> {
   goTo?: (answer: T) => string;
 }
 
+/** What an action runs with: the table's busy state, its reload, and the question's dialog. */
+export interface RowActionHost {
+  setBusy: (busy: RowAction | null) => void;
+  reload: () => Promise<unknown>;
+  confirm: (question: Confirmation) => Promise<boolean>;
+}
+
 /**
  * Runs one action through the lifecycle; true when it was done (not declined, not failed). Apart from React so
  * that it can be tested on its own; `useRowAction` is how the tables use it.
  */
-export async function runRowAction<T>(
-  action: RowAction,
-  steps: RowActionSteps<T>,
-  setBusy: (busy: RowAction | null) => void,
-  reload: () => Promise<unknown>,
-): Promise<boolean> {
-  if (steps.confirm !== undefined && !window.confirm(steps.confirm)) return false;
+export async function runRowAction<T>(action: RowAction, steps: RowActionSteps<T>, { setBusy, reload, confirm }: RowActionHost): Promise<boolean> {
+  if (steps.confirm !== undefined && !(await confirm(steps.confirm))) return false;
   setBusy(action);
   let leaving = false;
   try {
@@ -74,10 +79,14 @@ export async function runRowAction<T>(
   }
 }
 
-/** A table's row actions: `run` one (at most one at a time), `busy` says which is running, `isBusy` whether it is this one. */
+/**
+ * A table's row actions: `run` one (at most one at a time), `busy` says which is running, `isBusy` whether it is
+ * this one; `confirmDialog` is the element that asks, for the table to render.
+ */
 export function useRowAction(reload: () => Promise<unknown>) {
   const [busy, setBusy] = useState<RowAction | null>(null);
-  const run = useCallback(<T>(action: RowAction, steps: RowActionSteps<T>) => runRowAction(action, steps, setBusy, reload), [reload]);
+  const { confirm, confirmDialog } = useConfirm();
+  const run = useCallback(<T>(action: RowAction, steps: RowActionSteps<T>) => runRowAction(action, steps, { setBusy, reload, confirm }), [reload, confirm]);
   const isBusy = (action: RowAction['action'], id?: RowAction['id']) => busy?.action === action && busy.id === id;
-  return { busy, run, isBusy };
+  return { busy, run, isBusy, confirmDialog };
 }

@@ -14,6 +14,7 @@ import { useForm, type Checked } from '../forms/use-form.ts';
 import { COMMENT_TOO_LONG, CommentField, commentTooLong } from './CommentField.tsx';
 import { ReviewBody, ReviewList, type Review } from './ReviewList.tsx';
 import { StarInput } from './StarInput.tsx';
+import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
 import { reviewTotals } from './totals.ts';
 
 export const MISSING_REVIEW = 'Please enter comment and rating';
@@ -36,6 +37,7 @@ export default function Reviews(props: ReviewsProps) {
   const [focus, setFocus] = useState<Focus>(null);
   const ownRef = useRef<HTMLLIElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const { confirm, confirmDialog } = useConfirm();
 
   useEffect(() => {
     if (focus === 'own') ownRef.current?.focus();
@@ -52,7 +54,8 @@ export default function Reviews(props: ReviewsProps) {
   }
 
   async function remove(review: Review) {
-    if (!window.confirm(DELETE_REVIEW)) return;
+    const asked = { question: DELETE_REVIEW, detail: 'Your stars and comment are removed from this content.', action: 'Delete', tone: 'danger' } as const;
+    if (!(await confirm(asked))) return;
     setDeleting(true);
     try {
       const totals = await apiDelete<ReviewTotalsShape>(`/api/reviews/${encodeURIComponent(review._id)}`);
@@ -128,6 +131,7 @@ export default function Reviews(props: ReviewsProps) {
           onSent={(result) => shown(result, 'Review submitted successfully')}
         />
       )}
+      {confirmDialog}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { checkReportedLink, hasReportedLink, reportBrokenLink } from '#db/links/link-health.ts';
+import { checkReportedLink, hasReportedLink, reportBrokenLink, withdrawLinkReport } from '#db/links/link-health.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 import { json } from '#site/lib/server/http.ts';
@@ -18,4 +18,10 @@ export const POST = endpoint(async (context) => {
   const reply = await reportBrokenLink(db, user.id, contentId);
   void checkReportedLink(db, contentId);
   return json(reply, 201);
+});
+
+/** The user withdraws their report (its Undo); withdrawing none is the same answer. */
+export const DELETE = endpoint(async (context) => {
+  const user = requireUser(context);
+  return withdrawLinkReport(await getDb(), user.id, context.params.id ?? '');
 });

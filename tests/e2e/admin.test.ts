@@ -312,6 +312,30 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
     });
     expect(await submissionState(res.body._id)).toBe('approved');
     expect((await api.get(`/api/submissions/${res.body._id}`, { token: adminToken })).body.nameDerived).toBe(false);
+
+    // From the queue: the confirmation asks for the name, the field focused, and approves it as corrected.
+    const other = unique('learn-queue-names');
+    const queued = await api.post('/api/submissions/create', { url: `https://${other}.example.org/`, description: 'Derived.' }, { token: userToken });
+    const corrected = `Distributed Systems, Properly ${other.slice(-6)}`;
+    await asAdmin(async (page) => {
+      await page.goto(`/admin/submissions?search=${encodeURIComponent(other)}`);
+      await hydrated(page);
+      await row(page, queued.body.name)
+        .getByRole('button', { name: /^Approve/ })
+        .click();
+      const dialog = page.getByRole('alertdialog');
+      const field = dialog.getByLabel('Name');
+      await field.waitFor();
+      expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await field.inputValue()).toBe(queued.body.name);
+      await field.fill(corrected);
+      await dialog.getByRole('button', { name: 'Approve' }).click();
+      await toast(page, 'Submission approve to the content list').waitFor();
+    });
+    const approvedContent = (await api.get(`/api/submissions/${queued.body._id}`, { token: adminToken })).body;
+    expect(approvedContent.status).toBe('approved');
+    const { body: content } = await api.get(`/api/contents/${approvedContent.contentId}`, { token: adminToken });
+    expect(content.name).toBe(corrected);
   });
 
   it('reject from the edit screen', async () => {

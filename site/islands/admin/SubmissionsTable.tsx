@@ -85,11 +85,22 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
       ? ` The ${proposed === 1 ? 'tag' : `${proposed} tags`} it proposes will be dropped: use Edit to create or map ${proposed === 1 ? 'it' : 'them'}.`
       : '';
     const { _id, name, slug, url, image, category, techStack, type, cost, hasCert, description, rating } = submission;
+    // A name nobody typed (made from the address) is asked about, once, in the confirmation itself.
+    let checkedName = name;
+    const field = submission.nameDerived ? { label: 'Name', value: name, set: (value: string) => void (checkedName = value) } : undefined;
+    const detail = submission.nameDerived
+      ? `Its name was made from the address: nobody typed it. Check it; it is published as submitted otherwise.${dropping}`
+      : `“${name}” is published as submitted.${dropping}`;
     return run(
       { action: 'approving', id: _id },
       {
-        confirm: { question: 'Approve this submission?', detail: `“${name}” is published as submitted.${dropping}`, action: 'Approve', tone: 'primary' },
-        request: () => apiPost(`/api/submissions/${_id}`, { _id, name, slug, url, image, category, techStack, type, cost, hasCert, description, rating }),
+        confirm: { question: 'Approve this submission?', detail, action: 'Approve', tone: 'primary', ...(field ? { field } : {}) },
+        request: () => {
+          const renamed = checkedName.trim() !== '' && checkedName.trim() !== name;
+          // A new name takes a slug made from it (the server's, when none is posted).
+          const named = renamed ? { name: checkedName.trim(), slug: '' } : { name, slug };
+          return apiPost(`/api/submissions/${_id}`, { _id, ...named, url, image, category, techStack, type, cost, hasCert, description, rating });
+        },
         toast: 'Submission approve to the content list',
         reloadOnError: handledElsewhere,
       },
@@ -107,6 +118,14 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
       },
     );
 
+  /** The chosen rows on this page whose names nobody typed, named in the bulk confirmation so they are checked first. */
+  function derivedNamesNote(): string {
+    const rows = state.status === 'loaded' ? state.data.submissions : [];
+    const derived = rows.filter((s) => s.nameDerived && (selection.allMatching || selection.ids.has(s._id))).map((s) => `“${s.name}”`);
+    if (derived.length === 0) return selection.allMatching ? ' Names made from an address (marked "from URL") are published as they are.' : '';
+    return ` These names were made from their address, nobody typed them: ${derived.join(', ')}. Cancel and use Edit to change one.`;
+  }
+
   /** One request for the whole selection; the answer says what became of each row. */
   function runBulk(action: SubmissionBulkResultShape['action'], count: number, rejection: RejectionInput = {}) {
     const filter = Object.fromEntries([...listQueryParams(LIST.spec, { ...query, page: 1 })].filter(([key]) => key !== 'pageSize'));
@@ -118,7 +137,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
           action === 'approve'
             ? {
                 question: `Approve ${plural(count)}?`,
-                detail: 'Each is published as submitted. Tags they propose will be dropped: use Edit to create or map them.',
+                detail: `Each is published as submitted. Tags they propose will be dropped: use Edit to create or map them.${derivedNamesNote()}`,
                 action: 'Approve',
                 tone: 'primary',
               }

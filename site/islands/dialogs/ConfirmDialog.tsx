@@ -19,11 +19,14 @@ export interface Confirmation {
   action: string;
   /** A destructive action's button takes the error colour. */
   tone: 'danger' | 'primary';
+  /** A value to check before confirming (a name made from an address): a field with the focus; `set` hears each change. */
+  field?: { label: string; value: string; set: (value: string) => void };
 }
 
 export function ConfirmDialog({ asked, onAnswer }: { asked: Confirmation | null; onAnswer: (yes: boolean) => void }) {
   const id = useId();
   const safe = useRef<HTMLButtonElement>(null);
+  const field = useRef<HTMLInputElement>(null);
   return (
     <Modal
       open={asked !== null}
@@ -31,7 +34,7 @@ export function ConfirmDialog({ asked, onAnswer }: { asked: Confirmation | null;
       labelledBy={`${id}-question`}
       describedBy={`${id}-detail`}
       role="alertdialog"
-      initialFocus={safe}
+      initialFocus={asked?.field ? field : safe}
     >
       <div className="flex flex-col gap-3" data-confirm>
         <h2 id={`${id}-question`} className="text-lg font-bold break-words">
@@ -40,6 +43,20 @@ export function ConfirmDialog({ asked, onAnswer }: { asked: Confirmation | null;
         <p id={`${id}-detail`} className="text-sm break-words text-base-content/80">
           {asked?.detail}
         </p>
+        {asked?.field && (
+          <label className="flex flex-col gap-1 text-sm">
+            <span className="font-semibold">{asked.field.label}</span>
+            <input
+              ref={field}
+              type="text"
+              className="input w-full"
+              defaultValue={asked.field.value}
+              maxLength={200}
+              onChange={(event) => asked.field?.set(event.currentTarget.value)}
+              data-confirm-field
+            />
+          </label>
+        )}
         <div className="mt-2 grid grid-cols-2 gap-3">
           <button ref={safe} type="button" className="btn" onClick={() => onAnswer(false)}>
             Cancel

@@ -226,6 +226,12 @@ const ROWS: Row[] = [
     path: () => '/api/reviews/admin?page=1&pageSize=25&search=a&sort=rating&order=asc&rating=4',
     expect: adminOnly(200),
   },
+  {
+    method: 'GET',
+    route: '/api/audit/admin',
+    path: () => '/api/audit/admin?page=1&pageSize=25&search=a&sort=action&order=asc&action=review.delete',
+    expect: adminOnly(200),
+  },
   { method: 'POST', route: '/api/upload', path: () => '/api/upload', multipart: true, expect: adminOnly(201) },
   { method: 'GET', route: '/api/tags/admin', path: () => '/api/tags/admin', expect: adminOnly(200) },
   {

@@ -4,7 +4,7 @@
  * its list's API and convention from its section (docs/decisions/020). Imports only the lists' convention, so
  * both the server's components and the islands may import it.
  */
-import { CONTENT_LIST, REVIEW_LIST, SUBMISSION_LIST, TAG_LIST, USER_LIST, type ListSpec } from '#db/validation/list-query.ts';
+import { AUDIT_LIST, CONTENT_LIST, REVIEW_LIST, SUBMISSION_LIST, TAG_LIST, USER_LIST, type ListSpec } from '#db/validation/list-query.ts';
 
 export interface AdminSection {
   /** The words in both menus. */
@@ -34,6 +34,7 @@ export const ADMIN_SECTION = {
   users: { label: 'Users', href: '/admin/users', prefixes: ['/admin/users', '/admin/user/'], list: { endpoint: '/api/users/admin', spec: USER_LIST } },
   tags: { label: 'Tags', href: '/admin/tags', prefixes: ['/admin/tags'], list: { endpoint: '/api/tags/admin', spec: TAG_LIST } },
   reviews: { label: 'Reviews', href: '/admin/reviews', prefixes: ['/admin/reviews'], list: { endpoint: '/api/reviews/admin', spec: REVIEW_LIST } },
+  audit: { label: 'Audit log', href: '/admin/audit', prefixes: ['/admin/audit'], list: { endpoint: '/api/audit/admin', spec: AUDIT_LIST } },
 } as const satisfies Record<string, AdminSection>;
 
 /** The sections in the menus' order. */

@@ -290,6 +290,7 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/admin/submissions', path: () => '/admin/submissions', expect: adminPage('/admin/submissions') },
   { method: 'GET', route: '/admin/tags', path: () => '/admin/tags', expect: adminPage('/admin/tags') },
   { method: 'GET', route: '/admin/reviews', path: () => '/admin/reviews', expect: adminPage('/admin/reviews') },
+  { method: 'GET', route: '/admin/audit', path: () => '/admin/audit', expect: adminPage('/admin/audit') },
   { method: 'GET', route: '/admin/content/[id]', path: () => '/admin/content/ID', expect: adminPage('/admin/content/ID') },
   { method: 'GET', route: '/admin/user/[id]', path: () => '/admin/user/ID', expect: adminPage('/admin/user/ID') },
   { method: 'GET', route: '/admin/submission/[id]', path: () => '/admin/submission/ID', expect: adminPage('/admin/submission/ID') },

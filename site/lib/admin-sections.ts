@@ -43,3 +43,22 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = Object.values(ADMIN_SECTI
 /** The section a path belongs to (its tab is shown active), if any. */
 export const adminSectionOf = (path: string): AdminSection | undefined =>
   ADMIN_SECTIONS.find((section) => section.prefixes.some((prefix) => path.startsWith(prefix)));
+
+/** One thing that may wait for an admin: its words for one and for many, and the filtered table that lists it. */
+export interface WaitingItem {
+  one: string;
+  many: string;
+  href: string;
+}
+
+/**
+ * What may wait for an admin, in the order the dashboard's "Needs attention" leads with it
+ * (site/components/admin/NeedsAttention.astro); the counts are db/reports/dashboard.ts needsAttention's.
+ */
+export const WAITING = {
+  pendingSubmissions: { one: 'submission waiting for review', many: 'submissions waiting for review', href: ADMIN_SECTION.submissions.href },
+  reportedLinks: { one: 'link reported broken', many: 'links reported broken', href: `${ADMIN_SECTION.contents.href}?link=reported` },
+  brokenLinks: { one: 'broken link', many: 'broken links', href: `${ADMIN_SECTION.contents.href}?link=broken` },
+  /** Users cannot report a review yet: once they can, its count and the reviews table filtered to reported ones go here. */
+  reportedReviews: null,
+} as const satisfies Record<string, WaitingItem | null>;

@@ -26,6 +26,7 @@ import { listSubmissions } from '../../db/contributions/submission-list.ts';
 import { listTagsForAdmin } from '../../db/catalog/tags/tags.ts';
 import { auditEntry } from '../../db/operations/audit.ts';
 import { listAuditAdmins, listAuditForAdmin } from '../../db/reports/audit-table.ts';
+import { needsAttention } from '../../db/reports/dashboard.ts';
 
 const SIZE = 100_000;
 const dir = mkdtempSync(join(tmpdir(), 'skillshelf-scale-'));
@@ -146,7 +147,7 @@ describe(`query plans on ${SIZE.toLocaleString('en')} contents`, () => {
     }
   });
 
-  it('the admin lists page, sort, search and filter through indexes (drafts, few, are read whole)', async () => {
+  it('the admin lists page, sort, search and filter through indexes (drafts, few, are read whole), and so does what needs attention', async () => {
     // Entries of every kind of target, so the audit list looks each kind up.
     const actor = { kind: 'cli', name: 'scale' } as const;
     const targets = [
@@ -176,6 +177,8 @@ describe(`query plans on ${SIZE.toLocaleString('en')} contents`, () => {
       () => listAuditForAdmin(db, { action: 'db.seed' }),
       () => listAuditForAdmin(db, { admin: 'cli:scale', sort: 'at', order: 'asc' }),
       () => listAuditAdmins(db),
+      // The dashboard's lead: what waits.
+      () => needsAttention(db),
     ];
     const problems: string[] = [];
     for (const run of lists) {

@@ -14,6 +14,7 @@ import { TAG_KINDS, TAXONOMY } from '../catalog/taxonomy.ts';
 import { ADDRESS_ORDER, type Facet } from '../catalog/facets.ts';
 import { rejectionInput } from '../contributions/validation/rejection.ts';
 import { submissionBulkInput } from '../contributions/validation/submission-bulk.ts';
+import { AUDIT_LIST } from '../validation/list-query.ts';
 
 /** Who may call: anyone; anyone, naming a session with its token or cookie ('session': sign-out); a signed-in user; an admin. */
 export type Access = 'public' | 'session' | 'user' | 'admin';
@@ -42,6 +43,7 @@ export interface Operation {
     | 'Admin: submissions'
     | 'Admin: tags'
     | 'Admin: reviews'
+    | 'Admin: audit'
     | 'Admin: dashboard';
   access: Access;
   query?: QueryParameter[];
@@ -728,5 +730,21 @@ export const OPERATIONS: Operation[] = [
       listFilter('rating', 'Only the reviews with this many stars', ['1', '2', '3', '4', '5']),
     ],
     ok: { status: 200, schema: shapes.adminReviewList, description: 'A page of reviews, each with its content' },
+  },
+  {
+    method: 'GET',
+    route: '/api/audit/admin',
+    group: 'Admin: audit',
+    access: 'admin',
+    summary: 'The audit log: every admin change, searched, filtered, sorted and paged',
+    description: prose`
+      \`search\` finds the text in the target (\`type:id\`) or the details; sort by \`at\` (default, newest
+      first), \`action\` or \`admin\` (their label).`,
+    query: [
+      ...LIST,
+      listFilter('action', 'Only the entries of this action', AUDIT_LIST.filters.action),
+      listFilter('admin', "Only the entries of this admin (an entry's `admin.id`)"),
+    ],
+    ok: { status: 200, schema: shapes.auditList, description: 'A page of audit entries, newest first unless sorted otherwise' },
   },
 ];

@@ -7,6 +7,7 @@ import { z } from '../validation/zod.ts';
 import { COSTS, TAG_KINDS } from '../catalog/taxonomy.ts';
 import { FACETS, FIELD_FACETS, type ChoiceValue, type Facet, type FieldKey } from '../catalog/facets.ts';
 import { REJECT_REASON_CODES, REJECT_REASONS } from '../contributions/validation/rejection.ts';
+import { AUDIT_ACTION_NAMES } from '../validation/audit-actions.ts';
 
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-23T10:15:00.000Z' });
 const id = z.string().meta({ description: 'An opaque id', example: 'k3x9q2mzv8d1' });
@@ -338,6 +339,28 @@ export const adminReviewList = z
   })
   .meta({ id: 'AdminReviewList' });
 
+/** An entry of the audit log as the Audit log screen lists it. */
+export const auditEntry = z
+  .object({
+    id: z.int(),
+    at: isoDate,
+    admin: z
+      .object({
+        id: z.string().meta({ description: "Who acted, as the log records it: 'user:{id}' for an admin in the browser, 'cli:{name}' at the terminal" }),
+        label: z.string().meta({ description: 'Who that was, readable (an email, a terminal user’s name)' }),
+      })
+      .meta({ description: 'The `admin` filter takes its id' }),
+    action: z.string().meta({ description: `What was done: ${AUDIT_ACTION_NAMES.map((action) => `\`${action}\``).join(', ')}`, example: 'submission.reject' }),
+    target: z.object({
+      type: z.string().meta({ description: 'content, submission, user, review, tag (its id `kind:value`), import, database', example: 'submission' }),
+      id: z.string(),
+      exists: z.boolean().meta({ description: 'Whether it still exists (contents, submissions, users, reviews and tags; false for the others)' }),
+    }),
+    details: z.record(z.string(), z.unknown()).nullable().meta({ description: 'What the change was, as recorded (its fields depend on the action)' }),
+  })
+  .meta({ id: 'AuditEntry' });
+export const auditList = z.object({ ...adminPaging, entries: z.array(auditEntry) }).meta({ id: 'AuditList' });
+
 const tagCount = z.object({ _id: z.string().meta({ description: 'The tag’s label' }), count: z.int() });
 export const dashboardSummary = z
   .object({
@@ -393,3 +416,5 @@ export type SubmissionBulkResultShape = z.infer<typeof submissionBulkResult>;
 export type TagUsageListShape = z.infer<typeof tagUsageList>;
 export type AdminReviewRowShape = z.infer<typeof adminReviewRow>;
 export type AdminReviewListShape = z.infer<typeof adminReviewList>;
+export type AuditEntryShape = z.infer<typeof auditEntry>;
+export type AuditListShape = z.infer<typeof auditList>;

@@ -2,35 +2,13 @@
 import { desc, gte } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { auditLog, type AuditEntry } from '../schema.ts';
+// Every action an entry may record, with its label.
+import type { AuditAction } from '../validation/audit-actions.ts';
 
 export type { AuditEntry };
 
 /** Who is acting: a signed-in admin, or an operator at the terminal. */
 export type Actor = { kind: 'user'; id: string; email: string } | { kind: 'cli'; name: string };
-
-export type AuditAction =
-  | 'user.update'
-  | 'user.delete'
-  | 'user.create'
-  | 'user.promote'
-  | 'user.demote'
-  | 'user.reset-password'
-  | 'content.create'
-  | 'content.update'
-  | 'content.publish'
-  | 'content.delete'
-  | 'content.import'
-  | 'submission.approve'
-  | 'submission.reject'
-  | 'review.update'
-  | 'review.delete'
-  | 'submission.delete'
-  | 'tag.create'
-  | 'tag.rename'
-  | 'tag.merge'
-  | 'tag.retire'
-  | 'tag.restore'
-  | 'db.seed';
 
 export const actorId = (actor: Actor) => (actor.kind === 'user' ? `user:${actor.id}` : `cli:${actor.name}`);
 /** Who that was, readable (an admin's email, a terminal user): the audit log's and decided submissions' label. */

@@ -17,7 +17,13 @@ export const auditLog = sqliteTable(
     targetId: text('target_id').notNull(),
     details: text('details', { mode: 'json' }).$type<Record<string, unknown>>(),
   },
-  (t) => [index('audit_log_at_idx').on(t.at)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    // The Audit log screen filters by action or admin and sorts by them, newest first within each.
+    index('audit_log_action_idx').on(t.action, t.at),
+    index('audit_log_actor_idx').on(t.actor, t.at),
+    index('audit_log_actor_label_idx').on(sql`${t.actorLabel} COLLATE NOCASE`, t.at),
+  ],
 );
 
 /**

@@ -1,7 +1,7 @@
 /** The admin dashboard's summary (docs/product.md §2 Dashboard, §7 `GET /api/dashboard/summary`), in one round trip of grouped counts. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { countBrokenLinks } from '../links/link-health.ts';
+import { countBrokenLinks, linkFilterCount } from '../links/link-health.ts';
 
 export interface TagCount {
   /** The tag's label (what the charts show). */
@@ -52,4 +52,23 @@ export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
     contentTypes,
     brokenLinks,
   };
+}
+
+/** What waits for an admin (docs/product.md §2 Dashboard: Needs attention). */
+export interface NeedsAttention {
+  /** Submissions waiting for review (the queue). */
+  pendingSubmissions: number;
+  /** Published contents whose current link users reported broken (the contents table's link=reported). */
+  reportedLinks: number;
+  /** Published contents whose link is broken (link=broken). */
+  brokenLinks: number;
+}
+
+/** What waits, in one statement: each count read through an index (tests/scale/query-plans.test.ts). */
+export async function needsAttention(db: Db): Promise<NeedsAttention> {
+  const [row] = await db.all<NeedsAttention>(sql`SELECT
+    (SELECT count(*) FROM submissions WHERE status = 'pending') AS pendingSubmissions,
+    (${linkFilterCount(db, 'reported')}) AS reportedLinks,
+    (${linkFilterCount(db, 'broken')}) AS brokenLinks`);
+  return { pendingSubmissions: row?.pendingSubmissions ?? 0, reportedLinks: row?.reportedLinks ?? 0, brokenLinks: row?.brokenLinks ?? 0 };
 }

@@ -2,8 +2,11 @@
  * The one convention every admin list takes (docs/product.md §2): `page`, `pageSize`, `search`, `sort`,
  * `order` (asc | desc) and the list's own filters. Parsed liberally, since the values come from links, selects
  * and hand-typed addresses: an empty value is "not given", anything not understood is the default, numbers
- * out of range are clamped — a list address never fails. Imports nothing (the islands use it too).
+ * out of range are clamped — a list address never fails. Imports only modules that import nothing (the
+ * islands use it too).
  */
+import { AUDIT_ACTION_NAMES } from './audit-actions.ts';
+
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
@@ -116,6 +119,14 @@ export const REVIEW_LIST = {
   defaultSort: 'createdAt',
   // `content` is a content's id: one that does not exist lists nothing.
   filters: { content: 'text', rating: ['1', '2', '3', '4', '5'] },
+} as const satisfies ListSpec<string, string>;
+
+export const AUDIT_LIST = {
+  // The newest first; actions and admins from A.
+  sorts: { at: 'desc', action: 'asc', admin: 'asc' },
+  defaultSort: 'at',
+  // `admin` is an actor as the log records it ('user:<id>', 'cli:<name>').
+  filters: { action: AUDIT_ACTION_NAMES, admin: 'text' },
 } as const satisfies ListSpec<string, string>;
 
 export type ListSortOf<T> = T extends ListSpec<infer S, string> ? S : never;

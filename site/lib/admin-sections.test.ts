@@ -7,7 +7,7 @@ const pages = fileURLToPath(new URL('../pages', import.meta.url));
 
 describe('the admin sections', () => {
   it('are the menus in their order, each a screen of its own, each list an endpoint of its own', () => {
-    expect(ADMIN_SECTIONS.map((section) => section.label)).toEqual(['Dashboard', 'Contents', 'Submissions', 'Users', 'Tags', 'Reviews']);
+    expect(ADMIN_SECTIONS.map((section) => section.label)).toEqual(['Dashboard', 'Contents', 'Submissions', 'Users', 'Tags', 'Reviews', 'Audit log']);
     for (const section of ADMIN_SECTIONS) {
       expect(existsSync(`${pages}${section.href}.astro`), section.href).toBe(true);
       if (section.list) expect(existsSync(`${pages}${section.list.endpoint}.ts`), section.list.endpoint).toBe(true);
@@ -20,6 +20,7 @@ describe('the admin sections', () => {
     expect(adminSectionOf('/admin/submission/k3x9q2mzv8d1')?.label).toBe('Submissions');
     expect(adminSectionOf('/admin/user/k3x9q2mzv8d1')?.label).toBe('Users');
     expect(adminSectionOf('/admin/reviews')?.label).toBe('Reviews');
+    expect(adminSectionOf('/admin/audit')?.label).toBe('Audit log');
     expect(adminSectionOf('/profile')).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@
  * both the server's components and the islands may import it.
  */
 import {
+  AUDIT_LIST,
   CONTENT_LIST,
   listQueryParams,
   parseListQuery,
@@ -44,6 +45,7 @@ export const ADMIN_SECTION = {
   users: { label: 'Users', href: '/admin/users', prefixes: ['/admin/users', '/admin/user/'], list: { endpoint: '/api/users/admin', spec: USER_LIST } },
   tags: { label: 'Tags', href: '/admin/tags', prefixes: ['/admin/tags'], list: { endpoint: '/api/tags/admin', spec: TAG_LIST } },
   reviews: { label: 'Reviews', href: '/admin/reviews', prefixes: ['/admin/reviews'], list: { endpoint: '/api/reviews/admin', spec: REVIEW_LIST } },
+  audit: { label: 'Audit log', href: '/admin/audit', prefixes: ['/admin/audit'], list: { endpoint: '/api/audit/admin', spec: AUDIT_LIST } },
 } as const satisfies Record<string, AdminSection>;
 
 /** The sections in the menus' order. */
@@ -72,3 +74,22 @@ export function listReturn(section: AdminSection, opened: URL): string {
 /** The section a path belongs to (its tab is shown active), if any. */
 export const adminSectionOf = (path: string): AdminSection | undefined =>
   ADMIN_SECTIONS.find((section) => section.prefixes.some((prefix) => path.startsWith(prefix)));
+
+/** One thing that may wait for an admin: its words for one and for many, and the filtered table that lists it. */
+export interface WaitingItem {
+  one: string;
+  many: string;
+  href: string;
+}
+
+/**
+ * What may wait for an admin, in the order the dashboard's "Needs attention" leads with it
+ * (site/components/admin/NeedsAttention.astro); the counts are db/reports/dashboard.ts needsAttention's.
+ */
+export const WAITING = {
+  pendingSubmissions: { one: 'submission waiting for review', many: 'submissions waiting for review', href: ADMIN_SECTION.submissions.href },
+  reportedLinks: { one: 'link reported broken', many: 'links reported broken', href: `${ADMIN_SECTION.contents.href}?link=reported` },
+  brokenLinks: { one: 'broken link', many: 'broken links', href: `${ADMIN_SECTION.contents.href}?link=broken` },
+  /** Users cannot report a review yet: once they can, its count and the reviews table filtered to reported ones go here. */
+  reportedReviews: null,
+} as const satisfies Record<string, WaitingItem | null>;

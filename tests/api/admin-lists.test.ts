@@ -30,7 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const LISTS = ['/api/contents/admin', '/api/users/admin', '/api/submissions/admin', '/api/tags/admin', '/api/reviews/admin'];
+const LISTS = ['/api/contents/admin', '/api/users/admin', '/api/submissions/admin', '/api/tags/admin', '/api/reviews/admin', '/api/audit/admin'];
 
 describe('every admin list takes the same parameters', () => {
   it('hostile values are clamped or ignored, never a 5xx', async () => {
@@ -54,6 +54,7 @@ describe('every admin list takes the same parameters', () => {
       'status=draft&link=broken',
       'rating=0&content=%00',
       `rating=5.5&content=${long}`,
+      `action=user.explode&admin=${long}`,
     ];
     for (const list of LISTS) {
       for (const query of hostile) {

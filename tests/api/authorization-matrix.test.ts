@@ -232,6 +232,12 @@ const ROWS: Row[] = [
     path: () => '/api/reviews/admin?page=1&pageSize=25&search=a&sort=rating&order=asc&rating=4',
     expect: adminOnly(200),
   },
+  {
+    method: 'GET',
+    route: '/api/audit/admin',
+    path: () => '/api/audit/admin?page=1&pageSize=25&search=a&sort=action&order=asc&action=review.delete',
+    expect: adminOnly(200),
+  },
   { method: 'POST', route: '/api/upload', path: () => '/api/upload', multipart: true, expect: adminOnly(201) },
   { method: 'GET', route: '/api/tags/admin', path: () => '/api/tags/admin', expect: adminOnly(200) },
   {
@@ -290,6 +296,7 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/admin/submissions', path: () => '/admin/submissions', expect: adminPage('/admin/submissions') },
   { method: 'GET', route: '/admin/tags', path: () => '/admin/tags', expect: adminPage('/admin/tags') },
   { method: 'GET', route: '/admin/reviews', path: () => '/admin/reviews', expect: adminPage('/admin/reviews') },
+  { method: 'GET', route: '/admin/audit', path: () => '/admin/audit', expect: adminPage('/admin/audit') },
   { method: 'GET', route: '/admin/content/[id]', path: () => '/admin/content/ID', expect: adminPage('/admin/content/ID') },
   { method: 'GET', route: '/admin/user/[id]', path: () => '/admin/user/ID', expect: adminPage('/admin/user/ID') },
   { method: 'GET', route: '/admin/submission/[id]', path: () => '/admin/submission/ID', expect: adminPage('/admin/submission/ID') },

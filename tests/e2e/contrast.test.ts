@@ -212,6 +212,13 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
     { name: 'admin submission', who: 'admin', path: () => `/admin/submission/${submissionId}` },
     { name: 'admin tags', who: 'admin', path: () => '/admin/tags' },
     { name: 'admin reviews', who: 'admin', path: () => '/admin/reviews' },
+    {
+      name: 'admin audit log',
+      who: 'admin',
+      path: () => '/admin/audit',
+      // The rejection below is an entry: a row with a target that exists and one whose details say why.
+      state: async (page) => void (await page.locator('tbody tr').first().waitFor()),
+    },
     { name: 'admin content edit', who: 'admin', path: () => `/admin/content/${contentId}` },
   ];
 

@@ -24,6 +24,9 @@ import { listContentsForAdmin } from '../../db/reports/content-table.ts';
 import { listUsers } from '../../db/accounts/user-admin.ts';
 import { listSubmissions } from '../../db/contributions/submission-list.ts';
 import { listTagsForAdmin } from '../../db/catalog/tags/tags.ts';
+import { auditEntry } from '../../db/operations/audit.ts';
+import { listAuditAdmins, listAuditForAdmin } from '../../db/reports/audit-table.ts';
+import { needsAttention } from '../../db/reports/dashboard.ts';
 
 const SIZE = 100_000;
 const dir = mkdtempSync(join(tmpdir(), 'skillshelf-scale-'));
@@ -144,7 +147,18 @@ describe(`query plans on ${SIZE.toLocaleString('en')} contents`, () => {
     }
   });
 
-  it('the admin lists page, sort, search and filter through indexes (drafts, few, are read whole)', async () => {
+  it('the admin lists page, sort, search and filter through indexes (drafts, few, are read whole), and so does what needs attention', async () => {
+    // Entries of every kind of target, so the audit list looks each kind up.
+    const actor = { kind: 'cli', name: 'scale' } as const;
+    const targets = [
+      ['content.update', 'content', 'c-1'],
+      ['submission.reject', 'submission', 's-1'],
+      ['user.update', 'user', 'u-1'],
+      ['review.delete', 'review', 'r-1'],
+      ['tag.create', 'tag', 'category:web-development'],
+      ['db.seed', 'database', 'synthetic'],
+    ] as const;
+    for (const [action, type, id] of targets) await auditEntry(db, actor, action, { type, id });
     const lists = [
       () => listContentsForAdmin(db, {}),
       () => listContentsForAdmin(db, { sort: 'name', order: 'desc', page: '400' }),
@@ -157,6 +171,14 @@ describe(`query plans on ${SIZE.toLocaleString('en')} contents`, () => {
       () => listSubmissions(db, { status: 'all' }),
       () => listSubmissions(db, {}),
       () => listTagsForAdmin(db, { sort: 'used' }),
+      () => listAuditForAdmin(db, {}),
+      () => listAuditForAdmin(db, { sort: 'action', page: '3' }),
+      () => listAuditForAdmin(db, { sort: 'admin', order: 'asc' }),
+      () => listAuditForAdmin(db, { action: 'db.seed' }),
+      () => listAuditForAdmin(db, { admin: 'cli:scale', sort: 'at', order: 'asc' }),
+      () => listAuditAdmins(db),
+      // The dashboard's lead: what waits.
+      () => needsAttention(db),
     ];
     const problems: string[] = [];
     for (const run of lists) {

@@ -1,0 +1,35 @@
+/**
+ * The audit log's actions, named once: db/operations/audit.ts writes entries with them, the audit list
+ * (db/validation/list-query.ts AUDIT_LIST) filters by them, and the Audit log screen shows their labels.
+ * Imports nothing (the islands use it too).
+ */
+export const AUDIT_ACTIONS = {
+  'user.create': 'User created',
+  'user.update': 'User edited',
+  'user.promote': 'Made an admin',
+  'user.demote': 'Admin role removed',
+  'user.reset-password': 'Password reset',
+  'user.delete': 'User deleted',
+  'content.create': 'Content created',
+  'content.update': 'Content edited',
+  'content.publish': 'Content published',
+  'content.delete': 'Content deleted',
+  'content.import': 'Catalog imported',
+  'submission.approve': 'Submission approved',
+  'submission.reject': 'Submission rejected',
+  'submission.delete': 'Submission deleted',
+  'review.update': 'Review edited',
+  'review.delete': 'Review deleted',
+  'tag.create': 'Tag added',
+  'tag.rename': 'Tag renamed',
+  'tag.merge': 'Tags merged',
+  'tag.retire': 'Tag retired',
+  'tag.restore': 'Tag restored',
+  'db.seed': 'Database seeded',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+
+/** The words shown for an action; an action no longer written (an old entry) shows as stored. */
+export const auditActionLabel = (action: string): string => (Object.hasOwn(AUDIT_ACTIONS, action) ? AUDIT_ACTIONS[action as AuditAction] : action);

@@ -1,0 +1,198 @@
+/**
+ * What an admin keeps an eye on, in a real browser (docs/product.md §2 Dashboard and Audit log): the dashboard
+ * leads with what waits (pending submissions, links reported broken, broken links), each leading to its
+ * filtered table, or says that nothing does; and the Audit log finds an admin's change by action and admin,
+ * with a link to what it changed, on a desktop and as cards on a phone.
+ */
+import { createClient } from '@libsql/client';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+describe.skipIf(!hasBrowser)('what needs attention, and the audit log', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: ApiClient;
+  let adminToken: string;
+  let user: { token: string };
+  let desktop: BrowserContext;
+  let page: Page;
+  let site: LocalSite;
+
+  beforeAll(async () => {
+    [server, browser, site] = await Promise.all([
+      startServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true', RATE_LIMIT_OFF: 'true' } }),
+      launchBrowser(),
+      startLocalSite((_req, res) => void res.writeHead(404).end()),
+    ]);
+    api = apiClient(server.url);
+    adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
+    user = (await api.post('/api/users/signup', { name: 'Watcher', email: uniqueEmail('attention'), password: 'password-123' })).body;
+    desktop = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });
+    page = await desktop.newPage();
+    await signInThroughForm(page, DEMO_ADMIN);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await site?.close();
+  });
+
+  let n = 0;
+  async function content(name: string, url: string) {
+    const draft = await api.post('/api/contents', {}, { token: adminToken });
+    const res = await api.put(
+      `/api/contents/${draft.body._id}`,
+      {
+        name,
+        slug: `${name.toLowerCase().replace(/\s+/g, '-')}-${++n}`,
+        url,
+        image: 'https://images.example.org/cover.png',
+        description: 'A link to watch.',
+        category: [],
+        techStack: [],
+        type: [],
+        cost: 'Free',
+        hasCert: false,
+      },
+      { token: adminToken },
+    );
+    expect(res.status).toBe(200);
+    return res.body as { _id: string; url: string };
+  }
+
+  async function submit(name: string) {
+    const res = await api.post(
+      '/api/submissions/create',
+      { url: `https://${name.toLowerCase().replace(/\W+/g, '-')}.example.org/`, name },
+      { token: user.token },
+    );
+    expect(res.status).toBe(201);
+    return res.body as { _id: string; name: string };
+  }
+
+  it('with nothing waiting, the dashboard says so', async () => {
+    await page.goto('/admin/dashboard');
+    const lead = page.locator('[data-needs-attention]');
+    expect(await lead.getByRole('heading', { name: 'Needs attention' }).isVisible()).toBe(true);
+    expect(await lead.locator('[data-nothing-waits]').textContent()).toContain('Nothing needs your attention');
+    expect(await lead.getByRole('link').count()).toBe(0);
+  });
+
+  it('leads with a pending submission, a reported link and a broken link, each leading to its filtered table', async () => {
+    const waiting = await submit(`Waiting Course ${Date.now()}`);
+    const reported = await content('Reported Course', `${site.url}/lost`);
+    expect((await api.post(`/api/contents/${reported._id}/report-link`, undefined, { token: user.token })).status).toBe(201);
+    const gone = await content('Gone Course', `${site.url}/gone`);
+    // Broken as the checker leaves it: failing 3 times over more than 48 hours (tests/e2e/link-health.test.ts runs the checker itself).
+    const db = createClient({ url: server.dbUrl });
+    try {
+      await db.execute({
+        sql: `INSERT INTO link_checks (content_id, url, checked_at, status, error, failures, first_failure_at, broken_since, due_at)
+              VALUES (?, ?, ?, 410, 'HTTP 410 Gone', 3, ?, ?, ?)`,
+        args: [gone._id, gone.url, Date.now(), Date.now() - 49 * 3600_000, Date.now(), Date.now() + 3600_000],
+      });
+    } finally {
+      db.close();
+    }
+
+    await page.goto('/admin/dashboard');
+    const lead = page.locator('[data-needs-attention]');
+    // First on the page, before the totals and the charts.
+    expect(await page.locator('main h2').first().textContent()).toBe('Needs attention');
+    expect(
+      await lead.evaluate((el) => Boolean(el.compareDocumentPosition(document.querySelector('[aria-label="Totals"]')!) & Node.DOCUMENT_POSITION_FOLLOWING)),
+    ).toBe(true);
+    const items = [
+      ['pendingSubmissions', '1 submission waiting for review', '/admin/submissions', '', waiting.name],
+      ['reportedLinks', '1 link reported broken', '/admin/contents', '?link=reported', 'Reported Course'],
+      ['brokenLinks', '1 broken link', '/admin/contents', '?link=broken', 'Gone Course'],
+    ] as const;
+    expect(await lead.locator('[data-waiting]').evaluateAll((els) => els.map((el) => el.getAttribute('data-waiting')))).toEqual(items.map(([key]) => key));
+    for (const [key, words, path, search, shown] of items) {
+      await page.goto('/admin/dashboard');
+      const link = page.locator(`[data-waiting="${key}"]`).getByRole('link');
+      expect((await link.textContent())?.replace(/\s+/g, ' ').trim()).toBe(words);
+      await link.click();
+      await page.waitForURL((url) => url.pathname === path && url.search === search);
+      await hydrated(page);
+      await row(page, shown).waitFor();
+    }
+  });
+
+  it('an admin’s rejection is in the audit log: found by action and by admin, linked to the submission', async () => {
+    const rejected = await submit(`Audited Course ${Date.now()}`);
+    // Rejected in the browser, from the queue.
+    await page.goto('/admin/submissions?sort=created&order=desc');
+    await hydrated(page);
+    await row(page, rejected.name)
+      .getByRole('button', { name: /^Reject/ })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Reason').selectOption({ label: 'Spam' });
+    await dialog.getByRole('button', { name: 'Reject submission' }).click();
+    await row(page, rejected.name).waitFor({ state: 'detached' });
+
+    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Audit log' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/audit');
+    await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
+    await hydrated(page);
+    const controls = page.getByRole('search', { name: 'List view' });
+    await controls.getByLabel('Action').selectOption({ label: 'Submission rejected' });
+    // Its label names the select, whose options ('Made an admin') name the other one too.
+    await controls.getByRole('combobox', { name: /^Admin/ }).selectOption({ label: `${DEMO_ADMIN.email} (you)` });
+    await expect.poll(() => new URL(page.url()).searchParams.get('action')).toBe('submission.reject');
+    expect(new URL(page.url()).searchParams.get('admin')).toMatch(/^user:/);
+    const entry = row(page, rejected.name);
+    await entry.waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    expect(await entry.locator('td[data-label="ACTION"]').textContent()).toBe('Submission rejected');
+    expect(await entry.locator('td[data-label="ADMIN"]').textContent()).toContain(DEMO_ADMIN.email);
+    expect(await entry.locator('td[data-label="DETAILS"]').textContent()).toContain('reason: spam');
+    const when = entry.locator('td[data-label="WHEN"] time');
+    expect(await when.textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(await when.getAttribute('title')).toMatch(/\d{2}:\d{2}:\d{2}/);
+
+    // Bookmarked: the same view after a reload; then the target's own screen.
+    await page.reload();
+    await hydrated(page);
+    await entry.waitFor();
+    expect(await controls.getByLabel('Action').inputValue()).toBe('submission.reject');
+    await entry.getByRole('link', { name: rejected.name }).click();
+    await page.waitForURL((url) => url.pathname === `/admin/submission/${rejected._id}`);
+    await page.getByText(rejected.name).first().waitFor();
+
+    // A search that finds nothing says so.
+    await page.goto(`/admin/audit?search=nothing-like-this-${Date.now()}`);
+    await page.getByText('No audit entries match').waitFor();
+  });
+
+  it('on a phone, the audit log is cards, every value named, nothing off-screen', async () => {
+    const phone = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 390, height: 844 },
+      storageState: await desktop.storageState(),
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      const small = await phone.newPage();
+      await small.goto('/admin/audit');
+      await hydrated(small);
+      const card = small.locator('tbody tr').first();
+      await card.waitFor();
+      expect(await card.locator('td[data-label="TARGET"]').evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"TARGET"');
+      const box = (await card.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await phone.close();
+    }
+  });
+});

@@ -2,7 +2,8 @@
  * Layout on a phone (390×844) and on a desktop (1366×900), docs/product.md §2: the search results before the
  * filters on a phone, with the filters in a drawer behind "Filters (n)" (with and without JavaScript) and the
  * applied ones as removable chips; a long breadcrumb ending in an ellipsis; the admin's Edit Content form
- * centred; the cards' badge rows lined up across a row; and "+n" for the tags a card does not show.
+ * centred; the cards' badge rows lined up across a row; and "+n" for the tags a card does not show. On a phone's
+ * touch screen every target is at least 44×44 px.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +12,8 @@ import { newId } from '../../db/ids.ts';
 import { insertContentStatements } from '../../db/catalog/content-rows.ts';
 import { contentInput } from '../../db/catalog/validation/contents.ts';
 import { parseInput } from '../../db/validation/parse.ts';
-import { hasBrowser, launchBrowser } from '../setup/browser.ts';
-import { DEMO_ADMIN } from '../setup/http.ts';
+import { hasBrowser, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { apiClient, DEMO_ADMIN } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -35,6 +36,53 @@ interface ApiContent {
   type: ApiTag[];
 }
 
+/** WCAG 2.5.5 (Target Size, enhanced): 44 by 44 CSS pixels. */
+const MIN_TARGET = 44;
+
+interface Target {
+  what: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Runs in the page: every touch target it shows and its size. A target is what a finger can activate: a link, a
+ * button, a field, a summary, or a label standing in for the control it hides (the menu button). Measured where
+ * a finger meets it: a card's name stretched over the card (its ::after) is the card. Left out: what is not
+ * drawn (a closed drawer, a desktop-only control, a control hidden for screen readers' sake behind its label,
+ * the skip link above the page until the keyboard focuses it), and, as WCAG 2.5.5 allows, a link inside a
+ * sentence ("Please Sign In to write a review").
+ */
+function touchTargets(): Target[] {
+  const drawn = (el: Element) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 1 && box.height > 1 && box.bottom + scrollY > 0 && el.checkVisibility({ visibilityProperty: true }) && !el.closest('[inert]');
+  };
+  const inSentence = (el: Element) =>
+    el instanceof HTMLAnchorElement &&
+    getComputedStyle(el).display === 'inline' &&
+    [...el.parentElement!.childNodes].some((node) => node !== el && node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
+  const hitBox = (el: Element) => {
+    const after = getComputedStyle(el, '::after');
+    if (after.content === 'none' || after.position !== 'absolute') return el.getBoundingClientRect();
+    let holder = el.parentElement!;
+    while (getComputedStyle(holder).position === 'static') holder = holder.parentElement!;
+    return holder.getBoundingClientRect();
+  };
+  const candidates = document.querySelectorAll(
+    'a[href], button, input:not([type="hidden"]), select, textarea, summary, label, [tabindex]:not([tabindex="-1"])',
+  );
+  return [...candidates].flatMap((el) => {
+    if (el instanceof HTMLLabelElement && (!el.control || drawn(el.control))) return [];
+    if (!drawn(el) || inSentence(el)) return [];
+    const box = hitBox(el);
+    const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText).trim().replace(/\s+/g, ' ').slice(0, 40);
+    return [{ what: `${el.tagName.toLowerCase()} "${name}"`, width: Math.round(box.width * 10) / 10, height: Math.round(box.height * 10) / 10 }];
+  });
+}
+
+const smallestSide = (target: Target) => Math.min(target.width, target.height);
+
 const filtersButton = (page: Page) => page.getByText(/^Filters \(\d+\)$/);
 const filters = (page: Page) => page.getByRole('region', { name: 'Filters' });
 const firstCard = (page: Page) => page.locator('[data-content-card]').first();
@@ -45,6 +93,10 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
   let phone: BrowserContext;
   let phoneNoJs: BrowserContext;
   let desktop: BrowserContext;
+  /** A phone's touch screen (no hover), for a visitor and for the demo admin (who is a user too: saves, reviews). */
+  let touch: BrowserContext;
+  let touchAdmin: BrowserContext;
+  let savedCount: number;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -64,6 +116,16 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
     }
     const context = (viewport: typeof PHONE, javaScriptEnabled = true) => browser.newContext({ baseURL: server.url, viewport, javaScriptEnabled });
     [phone, phoneNoJs, desktop] = await Promise.all([context(PHONE), context(PHONE, false), context(DESKTOP)]);
+    const touchContext = () => browser.newContext({ baseURL: server.url, viewport: PHONE, hasTouch: true });
+    [touch, touchAdmin] = await Promise.all([touchContext(), touchContext()]);
+    // Two saves, so that the Saved page lists them with their buttons.
+    const api = apiClient(server.url);
+    const { token } = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
+    const { contents } = (await api.get('/api/contents/search?order=topRated')).body as { contents: ApiContent[] };
+    for (const content of contents.slice(0, 2)) savedCount = (await api.put(`/api/users/saves/${content._id}`, undefined, { token })).body.numSaves;
+    const page = await touchAdmin.newPage();
+    await signInThroughForm(page, DEMO_ADMIN);
+    await page.close();
   });
 
   afterAll(async () => {
@@ -224,5 +286,60 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
     // A screen reader hears the rest by name.
     expect(await more.textContent()).toContain(labels.slice(3).join(', '));
     await page.close();
+  });
+  describe("on a phone's touch screen", () => {
+    it('every touch target of the catalog pages, the Saved page and the top bar is at least 44×44 px', async () => {
+      const { contents } = (await (await fetch(`${server.url}/api/contents/search?order=topRated`)).json()) as { contents: ApiContent[] };
+      const contentPath = `/content/${contents[0]!.slug}`;
+      const measured: Array<Target & { screen: string }> = [];
+      const measure = async (page: Page, screen: string) => {
+        for (const target of await page.evaluate(touchTargets)) measured.push({ ...target, screen });
+      };
+      const screens: Array<{ context: BrowserContext; path: string; name: string; prepare?: (page: Page) => Promise<void> }> = [
+        { context: touch, path: '/', name: 'home' },
+        { context: touch, path: '/search?category=web-development', name: 'search' },
+        {
+          context: touch,
+          path: '/search?category=web-development',
+          name: 'search, filters open',
+          prepare: async (page) => {
+            await filtersButton(page).tap();
+            await page.locator('#filters-drawer').waitFor();
+            await page.locator('#filters-drawer summary', { hasText: 'Technologies' }).tap();
+          },
+        },
+        { context: touch, path: contentPath, name: 'content' },
+        { context: touchAdmin, path: contentPath, name: 'content, signed in' },
+        { context: touchAdmin, path: '/saved', name: 'saved' },
+        { context: touch, path: '/', name: 'top bar menu', prepare: (page) => page.locator('label[for="nav-toggle"]').tap() },
+        ...[
+          { menu: 'user menu', summary: /^Ada Admin$/ },
+          { menu: 'Admin menu', summary: /^Admin$/ },
+        ].map(({ menu, summary }) => ({
+          context: touchAdmin,
+          path: '/',
+          name: `top bar, ${menu} open`,
+          prepare: async (page: Page) => {
+            await page.locator('label[for="nav-toggle"]').tap();
+            await page.locator('summary', { hasText: summary }).tap();
+          },
+        })),
+      ];
+      for (const screen of screens) {
+        const page = await screen.context.newPage();
+        await page.goto(screen.path);
+        await page.waitForLoadState('networkidle');
+        await screen.prepare?.(page);
+        await measure(page, screen.name);
+        await page.close();
+      }
+      expect(measured.filter((target) => target.screen === 'saved').length, 'the Saved page lists its saves').toBeGreaterThanOrEqual(savedCount);
+      const smallest = measured.toSorted((a, b) => smallestSide(a) - smallestSide(b) || a.width * a.height - b.width * b.height)[0]!;
+      console.log(
+        `smallest touch target on the phone screens: ${smallest.width}×${smallest.height} px (${smallest.what} on ${smallest.screen}; ${measured.length} measured)`,
+      );
+      const small = measured.filter((target) => smallestSide(target) < MIN_TARGET);
+      expect(small.map((t) => `${t.screen}: ${t.what} ${t.width}×${t.height}`)).toEqual([]);
+    });
   });
 });

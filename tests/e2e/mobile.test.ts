@@ -3,7 +3,7 @@
  * filters on a phone, with the filters in a drawer behind "Filters (n)" (with and without JavaScript) and the
  * applied ones as removable chips; a long breadcrumb ending in an ellipsis; the admin's Edit Content form
  * centred; the cards' badge rows lined up across a row; and "+n" for the tags a card does not show. On a phone's
- * touch screen every target is at least 44×44 px.
+ * touch screen every target is at least 44×44 px, and the home page has a search box on its first screen.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -340,6 +340,19 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
       );
       const small = measured.filter((target) => smallestSide(target) < MIN_TARGET);
       expect(small.map((t) => `${t.screen}: ${t.what} ${t.width}×${t.height}`)).toEqual([]);
+    });
+
+    it('the home page shows a search box on its first screen', async () => {
+      const page = await touch.newPage();
+      await page.goto('/');
+      const box = page.getByRole('searchbox', { name: 'Search contents' }).filter({ visible: true });
+      expect(await box.count()).toBe(1);
+      const shown = (await box.boundingBox())!;
+      expect(shown.y + shown.height).toBeLessThanOrEqual(PHONE.height);
+      await box.fill('python');
+      await box.press('Enter');
+      await page.waitForURL((url) => url.pathname.startsWith('/search') && url.searchParams.get('searchTerm') === 'python');
+      await page.close();
     });
   });
 });

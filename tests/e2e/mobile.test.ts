@@ -3,7 +3,8 @@
  * filters on a phone, with the filters in a drawer behind "Filters (n)" (with and without JavaScript) and the
  * applied ones as removable chips; a long breadcrumb ending in an ellipsis; the admin's Edit Content form
  * centred; the cards' badge rows lined up across a row; and "+n" for the tags a card does not show. On a phone's
- * touch screen every target is at least 44×44 px, and the home page has a search box on its first screen.
+ * touch screen every target is at least 44×44 px, the home page has a search box on its first screen, and the
+ * menu button is a ✕ while open.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -352,6 +353,21 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
       await box.fill('python');
       await box.press('Enter');
       await page.waitForURL((url) => url.pathname.startsWith('/search') && url.searchParams.get('searchTerm') === 'python');
+      await page.close();
+    });
+
+    it('the menu button turns into ✕ while the menu is open', async () => {
+      const page = await touch.newPage();
+      await page.goto('/');
+      const button = page.locator('label[for="nav-toggle"]');
+      const icon = () => button.locator('svg').filter({ visible: true }).getAttribute('data-icon');
+      expect(await icon()).toBe('menu');
+      await button.tap();
+      expect(await page.locator('#nav-menu').isVisible()).toBe(true);
+      expect(await icon()).toBe('close');
+      await button.tap();
+      expect(await page.locator('#nav-menu').isVisible()).toBe(false);
+      expect(await icon()).toBe('menu');
       await page.close();
     });
   });

@@ -3,8 +3,8 @@
  * filters on a phone, with the filters in a drawer behind "Filters (n)" (with and without JavaScript) and the
  * applied ones as removable chips; a long breadcrumb ending in an ellipsis; the admin's Edit Content form
  * centred; the cards' badge rows lined up across a row; and "+n" for the tags a card does not show. On a phone's
- * touch screen every target is at least 44×44 px, the home page has a search box on its first screen, and the
- * menu button is a ✕ while open.
+ * touch screen every target is at least 44×44 px, the home page has a search box on its first screen, the menu
+ * button is a ✕ while open, and a tap leaves no hover highlight behind.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -369,6 +369,56 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
       expect(await page.locator('#nav-menu').isVisible()).toBe(false);
       expect(await icon()).toBe('menu');
       await page.close();
+    });
+
+    it('a tap leaves no hover look behind: what keeps :hover on a touch screen looks as it did', async () => {
+      // A touch screen keeps :hover on what it tapped last, until a tap elsewhere; when the browser moves it is a matter
+      // of timing, so the state is forced here, on every target of the screen.
+      const looks = ['backgroundColor', 'color', 'textDecorationLine', 'boxShadow', 'borderColor', 'opacity'] as const;
+      const changed: string[] = [];
+      for (const screen of [
+        { path: '/', open: ['label[for="nav-toggle"]', 'summary:text-is("Admin")'] },
+        { path: '/', open: ['label[for="nav-toggle"]', 'summary[data-user-name]'] },
+        { path: '/search?category=web-development', open: ['[data-filters-button]'] },
+        { path: '/content/freecodecamp', open: [] },
+      ]) {
+        const page = await touchAdmin.newPage();
+        await page.goto(screen.path);
+        // Once what the browser draws for the signed-in user (the review form…) is there.
+        await page.waitForLoadState('networkidle');
+        for (const selector of screen.open) await page.locator(selector).tap();
+        // Without transitions, a look is what it becomes at once (the page's CSP refuses a style element, not the CSSOM).
+        await page.evaluate(() => document.styleSheets[0]!.insertRule('*, *::before, *::after { transition: none !important; }'));
+        const looksOfTargets = () =>
+          page.evaluate(
+            (looks) =>
+              [...document.querySelectorAll<HTMLElement>('[data-hover-probe]')].map((el) => {
+                const style = getComputedStyle(el);
+                return { what: `${el.tagName.toLowerCase()} "${el.innerText.trim().slice(0, 30)}"`, look: looks.map((p) => style[p]).join(' | ') };
+              }),
+            looks,
+          );
+        await page.evaluate(() => {
+          for (const el of document.querySelectorAll<HTMLElement>('a[href], button, summary, label')) {
+            if (el.checkVisibility() && el.getBoundingClientRect().height > 1) el.dataset.hoverProbe = '';
+          }
+        });
+        const before = await looksOfTargets();
+        // Every target at once: a hover look of one target on another (a card's on its link) counts too.
+        const cdp = await touchAdmin.newCDPSession(page);
+        await cdp.send('DOM.enable');
+        await cdp.send('CSS.enable');
+        const { root } = await cdp.send('DOM.getDocument');
+        const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: '[data-hover-probe]' });
+        for (const nodeId of nodeIds) await cdp.send('CSS.forcePseudoState', { nodeId, forcedPseudoClasses: ['hover'] });
+        const hovered = await looksOfTargets();
+        for (const [i, { what, look }] of before.entries()) {
+          if (hovered[i]!.look !== look) changed.push(`${screen.path} ${what}: ${look} → ${hovered[i]!.look}`);
+        }
+        await cdp.detach();
+        await page.close();
+      }
+      expect(changed).toEqual([]);
     });
   });
 });

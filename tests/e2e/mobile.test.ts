@@ -4,7 +4,7 @@
  * applied ones as removable chips; a long breadcrumb ending in an ellipsis; the admin's Edit Content form
  * centred; the cards' badge rows lined up across a row; and "+n" for the tags a card does not show. On a phone's
  * touch screen every target is at least 44×44 px, the home page has a search box on its first screen, the menu
- * button is a ✕ while open, and a tap leaves no hover highlight behind.
+ * button is a ✕ while open, a tap leaves no hover highlight behind, and the dashboard's totals sit two by two.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -419,6 +419,17 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
         await page.close();
       }
       expect(changed).toEqual([]);
+    });
+
+    it("the admin dashboard's four totals sit two by two", async () => {
+      const page = await touchAdmin.newPage();
+      await page.goto('/admin/dashboard');
+      const boxes = await page.locator('[data-stat]').evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().toJSON() as DOMRect));
+      expect(boxes).toHaveLength(4);
+      const rows = Map.groupBy(boxes, (box) => Math.round(box.top));
+      expect([...rows.values()].map((row) => row.length)).toEqual([2, 2]);
+      for (const box of boxes) expect(box.right).toBeLessThanOrEqual(PHONE.width);
+      await page.close();
     });
   });
 });

@@ -143,6 +143,9 @@ export function searchDescription(filters: SearchParams, count: number, lists?: 
   return `${what}: ${count} curated ${count === 1 ? 'website' : 'websites'} for learning computer science and IT on Skillshelf, with ratings and reviews.`;
 }
 
+/** The filter drawer's button to the results: "Show 12 results", "Show 1 result". */
+export const showResultsLabel = (count: number) => `Show ${count} ${count === 1 ? 'result' : 'results'}`;
+
 /** The hidden fields that carry a search's other parameters through the sort form (order and page are left out). */
 export function carriedParams(filters: SearchParams): Array<[string, string]> {
   return [...new URLSearchParams(searchQueryString({ ...filters, order: 'relevance', page: 1 }).slice(1))];

@@ -2,8 +2,9 @@
  * The search filters on a phone (390×844), docs/product.md §2: below lg they wait in a drawer behind
  * "Filters (n)". With JavaScript the drawer is a modal dialog: the keyboard moves into it and stays there,
  * "Close filters" and Escape close it and give the keyboard back to the button, and the page behind is out of
- * reach. Without JavaScript the drawer opens and closes all the same, and each filter is a link that applies
- * at once.
+ * reach. A filter chosen in it applies there, without a reload, and "Show N results" counts what the chosen
+ * filters give, until pressed: then the results are shown at their address. Without JavaScript the drawer
+ * opens and closes all the same, and each filter is a link that applies at once.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,10 +14,19 @@ import { startServer, type TestServer } from '../setup/server.ts';
 const PHONE = { width: 390, height: 844 };
 const SEARCH = '/search?category=web-development';
 
+interface SearchAnswer {
+  countContents: number;
+  facets: Record<string, Record<string, number>>;
+}
+
 const filtersButton = (page: Page) => page.getByRole('button', { name: /^Filters \(\d+\)$/ });
 const drawer = (page: Page) => page.locator('#filters-drawer');
 const group = (page: Page, title: string) => drawer(page).getByRole('list', { name: title });
-const option = (page: Page, title: string, label: string) => group(page, title).getByRole('link', { name: new RegExp(`^${label}\\b`) });
+/** An option by its label, with its count or without ("Any"). */
+const option = (page: Page, title: string, label: string) =>
+  group(page, title).getByRole('link', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(\\(\\d+\\))?$`) });
+const showResults = (page: Page) => drawer(page).getByRole('link', { name: /^Show \d+ results?$/ });
+const results = (count: number) => `Show ${count} ${count === 1 ? 'result' : 'results'}`;
 /** Where the keyboard is: an element of the drawer by its name (and address), or "outside". */
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -31,6 +41,8 @@ describe.skipIf(!hasBrowser)('the filter drawer on a phone', () => {
   let browser: Browser;
   let phone: BrowserContext;
   let phoneNoJs: BrowserContext;
+
+  const search = async (query: string): Promise<SearchAnswer> => (await fetch(`${server.url}/api/contents/search?${query}`)).json() as Promise<SearchAnswer>;
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -48,6 +60,52 @@ describe.skipIf(!hasBrowser)('the filter drawer on a phone', () => {
     await page.goto(path);
     return page;
   }
+
+  it('a filter chosen in the drawer applies there: it stays open and "Show N results" counts them; pressed, it shows them', async () => {
+    const [before, chosen] = await Promise.all([search('category=web-development'), search('category=web-development&techStack=python')]);
+    const page = await open(phone, SEARCH);
+    // Marks this document: a reload or a navigation would lose the mark.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await filtersButton(page).click();
+    await drawer(page).waitFor();
+    expect(await showResults(page).textContent()).toBe(results(before.countContents));
+
+    await drawer(page).locator('summary', { hasText: 'Technologies' }).click();
+    expect(await option(page, 'Technologies', 'Python').innerText()).toMatch(new RegExp(`\\(${before.facets.techStack!.python}\\)$`));
+    await option(page, 'Technologies', 'Python').click();
+    await expect.poll(() => showResults(page).textContent()).toBe(results(chosen.countContents));
+    expect(chosen.countContents).toBeLessThan(before.countContents);
+    expect(await option(page, 'Technologies', 'Python').getAttribute('aria-current')).toBe('true');
+    // Every option's count follows the filters chosen so far.
+    await drawer(page).locator('summary', { hasText: 'Costs' }).click();
+    expect(await option(page, 'Costs', 'Free').innerText()).toMatch(new RegExp(`\\(${chosen.facets.cost!.Free ?? 0}\\)$`));
+    expect(await drawer(page).isVisible()).toBe(true);
+    expect(new URL(page.url()).search).toBe('?category=web-development');
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+    await showResults(page).click();
+    await page.waitForURL((url) => url.search === '?category=web-development&techStack=python');
+    expect(await drawer(page).isVisible()).toBe(false);
+    expect(await page.locator('[data-results-count]').innerText()).toMatch(new RegExp(`^${chosen.countContents} Results?\\b`));
+    expect(await filtersButton(page).textContent()).toBe('Filters (2)');
+    await page.close();
+  });
+
+  it('closed without showing, the drawer forgets what was chosen in it', async () => {
+    const before = await search('category=web-development');
+    const page = await open(phone, SEARCH);
+    await filtersButton(page).click();
+    await drawer(page).locator('summary', { hasText: 'Technologies' }).click();
+    await option(page, 'Technologies', 'Python').click();
+    await expect.poll(() => showResults(page).textContent()).not.toBe(results(before.countContents));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => drawer(page).isVisible()).toBe(false);
+    await filtersButton(page).click();
+    await expect.poll(() => showResults(page).textContent()).toBe(results(before.countContents));
+    expect(await option(page, 'Technologies', 'Python').getAttribute('aria-current')).toBeNull();
+    expect(await group(page, 'Technologies').getByRole('link', { name: 'Any' }).getAttribute('aria-current')).toBe('true');
+    await page.close();
+  });
 
   it('is modal for the keyboard: focus moves in, Tab stays inside, "Close filters" and Escape give focus back to the button', async () => {
     const page = await open(phone, SEARCH);

@@ -1,8 +1,9 @@
 /**
- * A modal panel without <dialog> (a popover, or a column that is only a drawer on a phone): while it is held,
- * everything else on the page is inert (out of reach of the keyboard, the pointer and screen readers), the panel
- * is a modal dialog that can take the keyboard's focus itself, and Tab goes round its controls. Browser code,
- * no imports.
+ * A panel made modal for as long as it is held, for what a <dialog> cannot be: the search filters are a column
+ * beside the results from lg and a drawer (a popover, which opens without JavaScript) only below it. While it
+ * is held everything else on the page is inert (out of reach of the keyboard, the pointer and screen readers),
+ * the panel is a modal dialog that can take the keyboard's focus itself, and Tab goes round its controls.
+ * Browser code, no imports.
  */
 
 const TABBABLE =

@@ -75,12 +75,20 @@ export default function SavedList({ initial }: { initial: UserSaves }) {
                   <span className="w-8 shrink-0 text-end font-semibold text-base-content/70" aria-hidden="true">
                     {index + 1}.
                   </span>
-                  {/* Two targets one above the other, each 24 px high and 8 px apart (WCAG 2.5.8's spacing). */}
-                  <div className="flex min-w-0 flex-1 flex-col items-start gap-2">
-                    <a href={`/content/${encodeURIComponent(item.contentSlug)}`} className="link link-hover block max-w-full truncate font-semibold leading-6">
+                  {/* Two targets one above the other, each 24 px high and 8 px apart (WCAG 2.5.8), 44 px high to a finger (2.5.5). */}
+                  <div className="flex min-w-0 flex-1 flex-col items-start gap-2 touch:gap-0">
+                    <a
+                      href={`/content/${encodeURIComponent(item.contentSlug)}`}
+                      className="link link-hover block max-w-full truncate font-semibold leading-6 touch:leading-11"
+                    >
                       {item.contentName}
                     </a>
-                    <a href={item.contentUrl} target="_blank" rel="noopener noreferrer" className="link link-primary inline-flex min-h-6 items-center text-sm">
+                    <a
+                      href={item.contentUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="link link-primary inline-flex min-h-6 items-center text-sm touch:min-h-11"
+                    >
                       visit website<span className="sr-only"> of {item.contentName} (opens in a new tab)</span>
                     </a>
                   </div>

@@ -21,3 +21,32 @@ export function pagerItems(page: number, pages: number, around = 1): PagerItem[]
   }
   return items;
 }
+
+/** A pager item drawn at some widths only: `wide` from sm up, `narrow` below it. */
+export type SizedPagerItem = PagerItem & { only?: 'narrow' | 'wide' };
+
+/**
+ * The pager for every width at once: from sm up the current page's neighbours too (as `pagerItems`), below it
+ * without them, so that a phone's row of 44 px buttons (WCAG 2.5.5's touch targets) fits: at most seven with
+ * the arrows. The neighbours are marked `wide`, and a gap that stands for them on a phone `narrow`.
+ */
+export function sizedPagerItems(page: number, pages: number): SizedPagerItem[] {
+  const narrow = new Set(pagerItems(page, pages, 0).flatMap((item) => (item.kind === 'page' ? [item.page] : [])));
+  const items: SizedPagerItem[] = [];
+  let lastNarrow = 0;
+  let gapSinceLastNarrow = false;
+  for (const item of pagerItems(page, pages, 1)) {
+    if (item.kind === 'gap') {
+      items.push(item);
+      gapSinceLastNarrow = true;
+    } else if (narrow.has(item.page)) {
+      if (lastNarrow > 0 && item.page - lastNarrow > 1 && !gapSinceLastNarrow) items.push({ kind: 'gap', key: `narrow-gap-${lastNarrow}`, only: 'narrow' });
+      items.push(item);
+      lastNarrow = item.page;
+      gapSinceLastNarrow = false;
+    } else {
+      items.push({ ...item, only: 'wide' });
+    }
+  }
+  return items;
+}

@@ -9,6 +9,7 @@ import {
   searchHeading,
   searchHref,
   searchTitle,
+  showResultsLabel,
   withParam,
   type FilterLists,
 } from './search-page.ts';
@@ -135,5 +136,11 @@ describe('carriedParams', () => {
       ['searchTerm', 'a b'],
       ['cost', 'Free'],
     ]);
+  });
+});
+
+describe('showResultsLabel', () => {
+  it('counts the results the filters chosen in the drawer give', () => {
+    expect([0, 1, 12].map(showResultsLabel)).toEqual(['Show 0 results', 'Show 1 result', 'Show 12 results']);
   });
 });

@@ -87,6 +87,20 @@ function appliedLabel(filters: SearchParams, facet: Facet, lists?: FilterLists):
 }
 
 /**
+ * An option of a group: whether it is applied, and its link. In a group that takes several values the link
+ * adds it to those applied, or takes it out when it is one of them; elsewhere it replaces the applied one
+ * ('all': the group's Any).
+ */
+export function optionLink(filters: SearchParams, key: FilterKey, value: string): { active: boolean; href: string } {
+  const facet = (FACETS as readonly Facet[]).find((f) => f.key === key)!;
+  const applied = appliedValues(filters, facet);
+  if (value === 'all') return { active: applied.length === 0, href: withParam(filters, key, 'all') };
+  const active = applied.includes(value);
+  const next = isMultiValued(facet) ? joinValues(active ? applied.filter((v) => v !== value) : [...applied, value]) : value;
+  return { active, href: withParam(filters, key, next) };
+}
+
+/**
  * The sidebar's groups, one per facet in FACETS' order, each option with its count and link. In a group that
  * takes several values an option's link adds it to those applied, or takes it out when it is one of them;
  * elsewhere it replaces the applied one.
@@ -98,8 +112,6 @@ export function filterGroups(lists: FilterLists, filters: SearchParams, facets: 
     const choices = choicesOf(facet, lists);
     // An applied value no content carries any more still shows, so it can be seen and removed.
     const gone = applied.filter((value) => !choices.some((c) => c.value === value)).map((value) => ({ value, label: valueLabel(facet, value, lists) }));
-    const toggled = (value: string, active: boolean) =>
-      isMultiValued(facet) ? joinValues(active ? applied.filter((v) => v !== value) : [...applied, value]) : value;
     return {
       key,
       title: facet.title,
@@ -107,8 +119,7 @@ export function filterGroups(lists: FilterLists, filters: SearchParams, facets: 
       active: applied.length > 0,
       multiple: isMultiValued(facet),
       options: [...choices, ...gone].map((c) => {
-        const active = applied.includes(c.value);
-        return { ...c, count: facets[key]?.[c.value] ?? 0, active, href: withParam(filters, key, toggled(c.value, active)) };
+        return { ...c, count: facets[key]?.[c.value] ?? 0, ...optionLink(filters, key, c.value) };
       }),
     };
   });
@@ -164,6 +175,9 @@ export function searchDescription(filters: SearchParams, count: number, lists?: 
   if (count === 0) return `${what}: no matches on Skillshelf yet. Clear the filters or submit a resource you know.`;
   return `${what}: ${count} curated ${count === 1 ? 'website' : 'websites'} for learning computer science and IT on Skillshelf, with ratings and reviews.`;
 }
+
+/** The filter drawer's button to the results: "Show 12 results", "Show 1 result". */
+export const showResultsLabel = (count: number) => `Show ${count} ${count === 1 ? 'result' : 'results'}`;
 
 /** The hidden fields that carry a search's other parameters through the sort form (order and page are left out). */
 export function carriedParams(filters: SearchParams): Array<[string, string]> {

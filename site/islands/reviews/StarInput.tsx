@@ -16,7 +16,7 @@ export function StarInput({ value, onValue }: { value: number; onValue: (value: 
       <legend className="fieldset-legend text-sm">Rating</legend>
       <div className="flex items-center" data-star-input>
         {STEPS.map((step) => (
-          <label key={step} className="cursor-pointer p-0.5" onMouseEnter={() => setPreview(step)} onMouseLeave={() => setPreview(null)}>
+          <label key={step} className="cursor-pointer p-0.5 touch:p-1.5" onMouseEnter={() => setPreview(step)} onMouseLeave={() => setPreview(null)}>
             <input
               type="radio"
               name="rating"

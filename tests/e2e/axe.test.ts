@@ -1,0 +1,125 @@
+/**
+ * Accessibility as axe-core finds it (WCAG 2.2 A and AA, and axe's best practices): the public screens, a
+ * signed-in user's and the admin's, at a laptop's width and a phone's, in the light and the dark theme, with
+ * the states a first look does not show (a form sent empty, the filter drawer and the menu open, a
+ * confirmation asked). Every state must have no violation; the test prints how many states it checked.
+ */
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { DEMO_ADMIN } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' };
+const SIZES = { laptop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
+const THEMES = ['light', 'dark'] as const;
+
+interface Screen {
+  name: string;
+  path: string;
+  /** What to do on the page before it is checked (open a drawer, send a form empty). */
+  then?: (page: Page, size: keyof typeof SIZES) => Promise<void>;
+}
+
+const sendEmpty = (button: string) => async (page: Page) => {
+  await hydrated(page);
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.locator('[aria-invalid="true"]').first().waitFor();
+};
+
+const PUBLIC: Screen[] = [
+  { name: 'home', path: '/' },
+  { name: 'search', path: '/search?techStack=python&techStack=javascript&cost=Free' },
+  {
+    name: 'search, filters open',
+    path: '/search?category=web-development',
+    then: async (page, size) => {
+      if (size !== 'phone') return;
+      await hydrated(page);
+      await page.locator('[data-filters-button]').click();
+      await page.getByRole('button', { name: 'Close filters' }).waitFor();
+    },
+  },
+  { name: 'content', path: '/content/freecodecamp' },
+  { name: 'sign in, sent empty', path: '/signin', then: sendEmpty('Sign In') },
+  { name: 'sign up, sent empty', path: '/signup', then: sendEmpty('Sign Up') },
+  { name: 'forgotten password', path: '/forget-password' },
+  { name: 'not found', path: '/no-such-page' },
+];
+const SIGNED_IN: Screen[] = [
+  { name: 'saved', path: '/saved' },
+  { name: 'profile', path: '/profile' },
+  { name: 'my submissions', path: '/submissions' },
+  { name: 'submit, sent empty', path: '/submit-content', then: sendEmpty('Submit') },
+];
+const ADMIN: Screen[] = [
+  { name: 'dashboard', path: '/admin/dashboard' },
+  { name: 'contents', path: '/admin/contents' },
+  { name: 'submissions', path: '/admin/submissions?status=all' },
+  { name: 'users', path: '/admin/users' },
+  { name: 'tags', path: '/admin/tags' },
+  { name: 'reviews', path: '/admin/reviews' },
+  { name: 'audit log', path: '/admin/audit' },
+];
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+async function violationsOf(page: Page): Promise<Violation[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+    return violations.map(({ id, impact, help, nodes }) => ({ id, impact: impact ?? null, help, nodes: nodes.slice(0, 3).map((n) => ({ target: n.target as string[] })) }));
+  });
+}
+
+describe.skipIf(!hasBrowser)('axe-core finds no violation', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const roles = [
+    { role: 'visitor', screens: PUBLIC, account: undefined },
+    { role: 'user', screens: SIGNED_IN, account: DEMO_USER },
+    { role: 'admin', screens: ADMIN, account: DEMO_ADMIN },
+  ] as const;
+
+  for (const { role, screens, account } of roles) {
+    it(`on the ${role}'s screens, at both sizes, in both themes`, async () => {
+      const found: string[] = [];
+      let states = 0;
+      for (const [size, viewport] of Object.entries(SIZES) as Array<[keyof typeof SIZES, (typeof SIZES)[keyof typeof SIZES]]>) {
+        // bypassCSP: axe is injected as a script of the test's own, which the site's policy rightly refuses.
+        const context = await browser.newContext({ baseURL: server.url, viewport, bypassCSP: true });
+        const page = await context.newPage();
+        if (account) await signInThroughForm(page, account);
+        for (const theme of THEMES) {
+          await page.emulateMedia({ colorScheme: theme });
+          for (const screen of screens) {
+            await page.goto(screen.path);
+            await page.waitForLoadState('networkidle');
+            await screen.then?.(page, size);
+            states++;
+            for (const v of await violationsOf(page)) found.push(`${screen.name} (${size}, ${theme}): ${v.id} [${v.impact}] ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+          }
+        }
+        await context.close();
+      }
+      console.log(`axe: ${states} ${role} states checked, ${found.length} violations`);
+      expect(found).toEqual([]);
+    }, 180_000);
+  }
+});

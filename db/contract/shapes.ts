@@ -210,11 +210,9 @@ export const submission = z
       description:
         'The page’s own title (og:title or <title>), fetched after it was submitted; it becomes the name when the name was made from the URL. Null until fetched, or when that failed',
     }),
-    nameDerived: z
-      .boolean()
-      .meta({
-        description: 'Whether a pending submission’s name is only a guess from its URL (nobody typed it, no page title replaced it): the admin should check it',
-      }),
+    nameDerived: z.boolean().meta({
+      description: 'Whether a pending submission’s name is only a guess from its URL (nobody typed it, no page title replaced it): the admin should check it',
+    }),
   })
   .meta({ id: 'Submission' });
 

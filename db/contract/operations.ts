@@ -320,6 +320,16 @@ export const OPERATIONS: Operation[] = [
   },
   {
     method: 'GET',
+    route: '/api/reviews/mine',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'The reviews you wrote, each with its content',
+    description: 'Newest first, ten a page. Change or delete one with PUT / DELETE /api/reviews/{id}.',
+    query: [PAGE],
+    ok: { status: 200, schema: shapes.myReviewList, description: 'A page of your reviews' },
+  },
+  {
+    method: 'GET',
     route: '/api/contents/[id]/report-link',
     group: 'Saves and reviews',
     access: 'user',

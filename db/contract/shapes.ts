@@ -95,6 +95,15 @@ export const content = z
 
 export const review = z.object({ _id: id, name: z.string(), rating: z.int().min(1).max(5), comment: z.string(), createdAt: isoDate }).meta({ id: 'Review' });
 
+/** A content as a list of the user's own things names it: enough to link to its page. */
+export const contentRef = z.object({ _id: id, name: z.string(), slug: z.string() }).meta({ id: 'ContentRef' });
+
+/** A review as its author's list shows it (My Reviews): with the content it is about. */
+export const myReview = review.extend({ content: contentRef }).meta({ id: 'MyReview' });
+export const myReviewList = z
+  .object({ ...paging, reviews: z.array(myReview).meta({ description: 'Newest first, ten a page' }) })
+  .meta({ id: 'MyReviewList', description: 'A page of the reviews you wrote' });
+
 export const contentWithReviews = content.extend({ reviews: z.array(review).meta({ description: 'Newest first' }) }).meta({ id: 'ContentWithReviews' });
 
 const counts = z.record(z.string(), z.int());
@@ -320,7 +329,7 @@ export const reviewTotals = z
   .meta({ id: 'ReviewDeleted', description: 'Deleted, and the content’s totals without it' });
 
 /** A review as the admin's reviews table lists it: with its author's id and its content. */
-const adminReviewRow = review.extend({ userId: id, content: z.object({ _id: id, name: z.string(), slug: z.string() }) });
+const adminReviewRow = review.extend({ userId: id, content: contentRef });
 export const adminReviewList = z
   .object({
     ...adminPaging,
@@ -384,3 +393,5 @@ export type SubmissionBulkResultShape = z.infer<typeof submissionBulkResult>;
 export type TagUsageListShape = z.infer<typeof tagUsageList>;
 export type AdminReviewRowShape = z.infer<typeof adminReviewRow>;
 export type AdminReviewListShape = z.infer<typeof adminReviewList>;
+export type MyReviewShape = z.infer<typeof myReview>;
+export type MyReviewListShape = z.infer<typeof myReviewList>;

@@ -165,6 +165,7 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
     { name: 'saved', who: 'user', path: () => '/saved' },
     { name: 'my submissions', who: 'user', path: () => '/submissions' },
     { name: 'my submissions, rejected', who: 'user', path: () => '/submissions?status=rejected' },
+    { name: 'my reviews', who: 'user', path: () => '/my-reviews' },
     { name: 'profile', who: 'user', path: () => '/profile' },
     { name: 'submit, sent empty', who: 'user', path: () => '/submit-content', state: sendEmpty('Submit') },
     {

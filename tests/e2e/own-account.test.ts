@@ -1,0 +1,110 @@
+/**
+ * An account its owner runs, in Chromium against the real server on the demo world (docs/product.md §2, §4):
+ * My Reviews: empty, listed, edited and deleted, on a phone.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const PASSWORD = 'own-account-password-1';
+const PHONE = { width: 390, height: 844 };
+
+describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: ApiClient;
+  let contents: Array<{ _id: string; slug: string; name: string }>;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    api = apiClient(server.url);
+    contents = (await api.get('/api/contents/search?order=oldest')).body.contents;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newUser(name: string) {
+    const email = uniqueEmail('own');
+    const res = await api.post('/api/users/signup', { name, email, password: PASSWORD });
+    expect(res.status).toBe(201);
+    return { ...(res.body as { _id: string; token: string }), email, name };
+  }
+
+  /** `run` on a page signed in as `user` through the form, at `viewport`, every confirmation accepted; the page raises no error. */
+  async function asUser(user: { email: string }, run: (page: Page) => Promise<void>, viewport = { width: 1280, height: 900 }) {
+    const context = await browser.newContext({ baseURL: server.url, viewport });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('dialog', (dialog) => void dialog.accept());
+    try {
+      await signInThroughForm(page, { email: user.email, password: PASSWORD });
+      await run(page);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+
+  const items = (page: Page) => page.locator('[data-my-review]');
+
+  it('My Reviews: reached from the user menu, empty at first, then each review with its content, edited and deleted in place, on a phone', async () => {
+    const user = await newUser('Rhea Reviewer');
+    await asUser(
+      user,
+      async (page) => {
+        await page.goto('/');
+        // A phone's top bar is folded behind its menu button.
+        await page.locator('label[for="nav-toggle"]').click();
+        await page.getByText('Rhea Reviewer', { exact: true }).click();
+        await page.getByRole('link', { name: 'My Reviews' }).click();
+        await page.waitForURL((url) => url.pathname === '/my-reviews');
+        const empty = page.locator('[data-my-reviews-empty]');
+        expect(await empty.textContent()).toContain('You have not reviewed anything yet.');
+        expect(await empty.getByRole('link', { name: 'Find something to review' }).getAttribute('href')).toBe('/search');
+
+        const [older, newer] = [contents[0]!, contents[1]!];
+        for (const [content, rating, comment] of [
+          [older, 3, 'Good, a little dry.'],
+          [newer, 5, 'The best I have found.'],
+        ] as const) {
+          expect((await api.post(`/api/contents/${content._id}/reviews`, { rating, comment }, { token: user.token })).status).toBe(201);
+        }
+        await page.reload();
+        await hydrated(page);
+        expect(await page.locator('[data-my-reviews-total]').textContent()).toBe('2 reviews');
+        expect(await items(page).locator('a').allTextContents()).toEqual([newer.name, older.name]);
+        expect(await items(page).first().getByRole('img').getAttribute('aria-label')).toBe('Rated 5 out of 5');
+        // Nothing wider than the phone.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+        // Edit in place, with the content page's form.
+        const first = items(page).first();
+        await first.getByRole('button', { name: `Edit your review of ${newer.name}` }).click();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+        await first.getByLabel('Comment').fill('Still the best, after a second look.');
+        await first.getByRole('radio', { name: '4 stars' }).check({ force: true });
+        await first.getByRole('button', { name: 'Save review' }).click();
+        await first.getByText('Still the best, after a second look.').waitFor();
+        expect(await first.getByRole('img').getAttribute('aria-label')).toBe('Rated 4 out of 5');
+        const mine = (await api.get('/api/reviews/mine', { token: user.token })).body.reviews;
+        expect(mine[0]).toMatchObject({ rating: 4, comment: 'Still the best, after a second look.' });
+
+        // Delete, after "Delete your review?".
+        await items(page)
+          .nth(1)
+          .getByRole('button', { name: `Delete your review of ${older.name}` })
+          .click();
+        await expect.poll(() => items(page).count()).toBe(1);
+        expect(await page.locator('[data-my-reviews-total]').textContent()).toBe('1 review');
+        expect((await api.get('/api/reviews/mine', { token: user.token })).body.total).toBe(1);
+      },
+      PHONE,
+    );
+  });
+});

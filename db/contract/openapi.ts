@@ -128,6 +128,7 @@ function operationObject(op: Operation, refOf: (schema: z.ZodType) => JsonSchema
   const okHeaders = {
     ...(op.revalidatable ? { ETag: { $ref: '#/components/headers/ETag' } } : {}),
     ...(op.setsCookie || op.clearsCookie ? { 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } } : {}),
+    ...(op.attachment ? { 'Content-Disposition': { $ref: '#/components/headers/Attachment' } } : {}),
   };
   const responses: Record<string, JsonSchema> = {
     [op.ok.status]: {
@@ -230,6 +231,7 @@ function buildDocument(): JsonSchema {
         'The session cookie (`session`, HttpOnly, SameSite=Lax) and a signed-in marker without the secret, for browsers (other clients use the `token`); sign-out clears both',
       schema: { type: 'string' },
     },
+    Attachment: { description: 'The answer is a file to save, under this name: `attachment; filename="…"`', schema: { type: 'string' } },
   };
   return {
     openapi: '3.1.0',

@@ -55,6 +55,8 @@ export interface Operation {
   setsCookie?: true;
   /** It clears the session cookie on every answer, a failure too (sign-out). */
   clearsCookie?: true;
+  /** The answer is a file to download: Content-Disposition names it. */
+  attachment?: true;
   /** Failures beyond what the access level and a body imply (those are added by the generator). */
   errors?: Array<400 | 401 | 403 | 404 | 409 | 413 | 429 | 503>;
 }
@@ -270,6 +272,19 @@ export const OPERATIONS: Operation[] = [
     ok: { status: 200, schema: shapes.signedInProfile, description: 'The updated user and the session token to use from now on' },
     setsCookie: true,
     errors: [409, 429],
+  },
+  {
+    method: 'GET',
+    route: '/api/users/profile/export',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Everything we hold about you, as a file',
+    description: prose`
+      Your account and settings, saves, reviews, submissions (with what became of each), the links you
+      reported and your sessions (when each began and ends), as a JSON file to download
+      (skillshelf-export-YYYY-MM-DD.json). Never a password, a token or their hashes. Never cached.`,
+    ok: { status: 200, schema: shapes.accountExport, description: 'The export, as an attachment' },
+    attachment: true,
   },
 
   // Saves and reviews

@@ -375,6 +375,39 @@ export const upload = z
   .object({ url: z.string().meta({ description: 'The image’s absolute URL' }), path: z.string().meta({ description: 'The same, as a path on this site' }) })
   .meta({ id: 'Upload' });
 
+/** docs/product.md §4: everything Skillshelf holds about a user, as their export file (GET /api/users/profile/export). */
+export const accountExport = z
+  .object({
+    exportedAt: isoDate,
+    account: z.object({
+      _id: id,
+      name: z.string(),
+      email: z.string(),
+      role: z.enum(['user', 'admin']),
+      createdAt: isoDate,
+      updatedAt: isoDate,
+      settings: z.object(settings),
+    }),
+    saves: z.array(z.object({ content: contentRef.extend({ url: z.string() }), savedAt: isoDate })).meta({ description: 'Newest first' }),
+    reviews: z.array(myReview).meta({ description: 'Newest first' }),
+    submissions: z.array(ownSubmission).meta({ description: 'Newest first, each with what became of it' }),
+    linkReports: z
+      .array(z.object({ content: contentRef, url: z.string().meta({ description: 'The link reported' }), reportedAt: isoDate }))
+      .meta({ description: 'The links you reported broken, newest first' }),
+    sessions: z
+      .object({
+        count: z.int(),
+        sessions: z.array(
+          z.object({ createdAt: isoDate, expiresAt: isoDate, current: z.boolean().meta({ description: 'The session that asked for this file' }) }),
+        ),
+      })
+      .meta({ description: 'Where you are signed in: when each session began and ends (never its token)' }),
+    uploads: z
+      .array(z.object({ path: z.string(), mimeType: z.string(), size: z.int(), uploadedAt: isoDate }))
+      .meta({ description: 'Images you uploaded (admins)' }),
+  })
+  .meta({ id: 'AccountExport', description: 'Everything Skillshelf holds about you; never a password, token or their hashes' });
+
 export const testExample = z.array(publicUser).meta({ id: 'TestExamples', description: 'Example people (not real accounts)' });
 
 export type AdminPagingShape = z.infer<z.ZodObject<typeof adminPaging>>;
@@ -395,3 +428,4 @@ export type AdminReviewRowShape = z.infer<typeof adminReviewRow>;
 export type AdminReviewListShape = z.infer<typeof adminReviewList>;
 export type MyReviewShape = z.infer<typeof myReview>;
 export type MyReviewListShape = z.infer<typeof myReviewList>;
+export type AccountExportShape = z.infer<typeof accountExport>;

@@ -26,6 +26,7 @@ const PERSONAL = [
   '/api/contents/admin',
   '/api/contents/x/reviews/mine',
   '/api/users/profile',
+  '/api/users/profile/export',
   '/api/reviews/mine',
   '/sitemap/1.xml',
   '/searching',

@@ -128,6 +128,7 @@ const ROWS: Row[] = [
     body: (f) => ({ name: 'Renamed', email: f.caller?.email ?? uniqueEmail('nobody') }),
     expect: signedIn(200),
   },
+  { method: 'GET', route: '/api/users/profile/export', path: () => '/api/users/profile/export', expect: signedIn(200) },
   // A user's own things
   {
     method: 'POST',

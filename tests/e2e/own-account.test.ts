@@ -1,7 +1,8 @@
 /**
  * An account its owner runs, in Chromium against the real server on the demo world (docs/product.md §2, §4):
- * My Reviews: empty, listed, edited and deleted, on a phone.
+ * My Reviews (empty, listed, edited, deleted, on a phone), and the data export downloaded from the profile.
  */
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
@@ -106,5 +107,19 @@ describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => 
       },
       PHONE,
     );
+  });
+
+  it('the profile’s Download your data saves a dated JSON file of the account', async () => {
+    const user = await newUser('Dana Download');
+    expect((await api.put(`/api/users/saves/${contents[2]!._id}`, undefined, { token: user.token })).status).toBe(200);
+    await asUser(user, async (page) => {
+      await page.goto('/profile');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download your data' }).click()]);
+      expect(download.suggestedFilename()).toBe(`skillshelf-export-${new Date().toISOString().slice(0, 10)}.json`);
+      const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
+      expect(data.account).toMatchObject({ _id: user._id, name: 'Dana Download', email: user.email, role: 'user' });
+      expect(data.saves.map((s: { content: { _id: string } }) => s.content._id)).toEqual([contents[2]!._id]);
+      expect(data.sessions.count).toBe(2);
+    });
   });
 });

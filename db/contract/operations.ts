@@ -6,7 +6,15 @@
 import { z } from '../validation/zod.ts';
 import { adminContentInput } from '../catalog/validation/contents.ts';
 import { reviewInput, saveInput, submissionInput } from '../contributions/validation/engagement.ts';
-import { adminUserInput, forgetPasswordInput, profileInput, resetPasswordInput, signInInput, signUpInput } from '../accounts/validation/users.ts';
+import {
+  accountDeletionInput,
+  adminUserInput,
+  forgetPasswordInput,
+  profileInput,
+  resetPasswordInput,
+  signInInput,
+  signUpInput,
+} from '../accounts/validation/users.ts';
 import * as shapes from './shapes.ts';
 import { prose } from './prose.ts';
 import { tagChangeInput, tagInput, tagMergeInput } from '../catalog/validation/tags.ts';
@@ -55,6 +63,8 @@ export interface Operation {
   setsCookie?: true;
   /** It clears the session cookie on every answer, a failure too (sign-out). */
   clearsCookie?: true;
+  /** Its success clears the session cookie (the account is gone). */
+  endsSession?: true;
   /** The answer is a file to download: Content-Disposition names it. */
   attachment?: true;
   /** Failures beyond what the access level and a body imply (those are added by the generator). */
@@ -271,6 +281,23 @@ export const OPERATIONS: Operation[] = [
     body: { schema: profileInput, name: 'ProfileInput', example: { name: 'Grace Hopper', email: 'grace@example.com', password: '', decisionMails: true } },
     ok: { status: 200, schema: shapes.signedInProfile, description: 'The updated user and the session token to use from now on' },
     setsCookie: true,
+    errors: [409, 429],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/users/profile',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Delete your account',
+    description: prose`
+      Confirmed by your current password (a wrong one is a 400 naming \`password\`; attempts count against
+      RATE_LIMIT_ACCOUNT_CHANGE_USER). Your reviews are anonymised (kept under the name “Former member”, with
+      their stars) or deleted, as \`reviews\` says; your submissions are kept without your name; your saves,
+      sessions and link reports are deleted. The last admin cannot delete their account (409). The session
+      ends, and its cookie is cleared.`,
+    body: { schema: accountDeletionInput, name: 'AccountDeletionInput', example: { password: 'a-long-password', reviews: 'anonymise' } },
+    ok: { status: 200, schema: shapes.message, description: 'Deleted' },
+    endsSession: true,
     errors: [409, 429],
   },
   {

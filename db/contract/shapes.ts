@@ -329,7 +329,10 @@ export const reviewTotals = z
   .meta({ id: 'ReviewDeleted', description: 'Deleted, and the content’s totals without it' });
 
 /** A review as the admin's reviews table lists it: with its author's id and its content. */
-const adminReviewRow = review.extend({ userId: id, content: contentRef });
+const adminReviewRow = review.extend({
+  userId: id.nullable().meta({ description: 'Its author; null when they deleted their account and kept it anonymised ("Former member")' }),
+  content: contentRef,
+});
 export const adminReviewList = z
   .object({
     ...adminPaging,

@@ -129,6 +129,15 @@ const ROWS: Row[] = [
     expect: signedIn(200),
   },
   { method: 'GET', route: '/api/users/profile/export', path: () => '/api/users/profile/export', expect: signedIn(200) },
+  // Each caller deletes an account of their own; the demo admin is the last admin, whom the rule keeps (409).
+  {
+    method: 'DELETE',
+    route: '/api/users/profile',
+    path: () => '/api/users/profile',
+    freshSession: true,
+    body: (f) => ({ password: f.caller?.email === DEMO_ADMIN.email ? DEMO_ADMIN.password : 'password-123', reviews: 'anonymise' }),
+    expect: { anonymous: 401, user: 200, other: 200, admin: 409 },
+  },
   // A user's own things
   {
     method: 'POST',

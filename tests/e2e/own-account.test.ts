@@ -1,11 +1,12 @@
 /**
  * An account its owner runs, in Chromium against the real server on the demo world (docs/product.md §2, §4):
- * My Reviews (empty, listed, edited, deleted, on a phone), and the data export downloaded from the profile.
+ * My Reviews (empty, listed, edited, deleted, on a phone), the data export downloaded from the profile, and
+ * deleting the account: a wrong password said beside the field, then the reviews kept as "Former member".
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { hasBrowser, hydrated, launchBrowser, recordToasts, signInThroughForm, toastsShown } from '../setup/browser.ts';
 import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
@@ -37,7 +38,7 @@ describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => 
   }
 
   /** `run` on a page signed in as `user` through the form, at `viewport`, every confirmation accepted; the page raises no error. */
-  async function asUser(user: { email: string }, run: (page: Page) => Promise<void>, viewport = { width: 1280, height: 900 }) {
+  async function asUser(user: { email: string }, run: (page: Page, context: BrowserContext) => Promise<void>, viewport = { width: 1280, height: 900 }) {
     const context = await browser.newContext({ baseURL: server.url, viewport });
     const page = await context.newPage();
     const problems: string[] = [];
@@ -45,7 +46,7 @@ describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => 
     page.on('dialog', (dialog) => void dialog.accept());
     try {
       await signInThroughForm(page, { email: user.email, password: PASSWORD });
-      await run(page);
+      await run(page, context);
       expect(problems).toEqual([]);
     } finally {
       await context.close();
@@ -120,6 +121,51 @@ describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => 
       expect(data.account).toMatchObject({ _id: user._id, name: 'Dana Download', email: user.email, role: 'user' });
       expect(data.saves.map((s: { content: { _id: string } }) => s.content._id)).toEqual([contents[2]!._id]);
       expect(data.sessions.count).toBe(2);
+    });
+  });
+
+  it('deleting the account: a wrong password is said beside the field; then the reviews stay as “Former member” and the user lands home', async () => {
+    const user = await newUser('Leah Leaving');
+    const content = contents[3]!;
+    expect((await api.post(`/api/contents/${content._id}/reviews`, { rating: 2, comment: 'Not for me, sadly.' }, { token: user.token })).status).toBe(201);
+    await asUser(user, async (page, context) => {
+      await recordToasts(context);
+      // The content's page, cached with the review under its author's name.
+      await page.goto(`/content/${content.slug}`);
+      await page.locator('[data-reviews]').getByText('Leah Leaving').first().waitFor();
+
+      await page.goto('/profile');
+      await hydrated(page);
+      const consequences = await page.locator('[data-deletion-consequences]').textContent();
+      expect(consequences).toContain('your reviews are removed or anonymised, as you choose;');
+      expect(consequences).toContain('your submissions are kept without your name;');
+      expect(consequences).toContain('your saves and sessions are deleted');
+      await page.getByRole('button', { name: 'Delete your account…' }).click();
+      expect(await page.getByRole('radio', { name: /Anonymise my reviews/ }).isChecked()).toBe(true);
+      const password = page.getByLabel('Your password');
+      await password.fill('not-my-password');
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      const error = page.locator('[data-field-error="accountPassword"]');
+      await error.waitFor();
+      expect(await error.textContent()).toBe('Password is incorrect');
+      expect(await password.getAttribute('aria-invalid')).toBe('true');
+      expect(new URL(page.url()).pathname).toBe('/profile');
+      expect((await api.get('/api/users/profile', { token: user.token })).status).toBe(200);
+
+      await password.fill(PASSWORD);
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await expect.poll(() => toastsShown(page)).toContain('Your account was deleted');
+      expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+      expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('session');
+      // The page shows the visitor's top bar.
+      await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+
+      await page.goto(`/content/${content.slug}`);
+      const reviews = page.locator('[data-reviews]');
+      await reviews.getByText('Former member').waitFor();
+      expect(await reviews.textContent()).toContain('Not for me, sadly.');
+      expect(await reviews.textContent()).not.toContain('Leah Leaving');
     });
   });
 });

@@ -1,7 +1,13 @@
 /** The database's own guarantees: triggers keep derived values and the search index in step, under load. */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, max, sql } from 'drizzle-orm';
+import { migrate } from 'drizzle-orm/libsql/migrator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../tests/setup/db.ts';
+import { openDb } from './client.ts';
+import { MIGRATIONS_FOLDER, migrateDb } from './migrate.ts';
 import { newId } from './ids.ts';
 import { catalogChanges, contents, reviews, saves, users } from './schema.ts';
 import { insertContentStatements, updateContentStatements } from './catalog/content-rows.ts';
@@ -149,5 +155,49 @@ describe('search index', () => {
     const [userId] = await addUsers(1);
     await t.db.insert(reviews).values({ id: newId(), contentId, userId: userId!, name: 'A', rating: 4, comment: 'good' });
     expect(await catalogVersion()).toBeGreaterThan(afterInsert);
+  });
+});
+
+describe('migration 0037 (reviews may outlive their author)', () => {
+  it('keeps every review and its content’s totals, and the triggers that keep them', async () => {
+    // A database as it was before 0037: the migrations up to 0036 only.
+    const dir = mkdtempSync(join(tmpdir(), 'skillshelf-0037-'));
+    const older = join(dir, 'migrations');
+    cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
+    const journal = JSON.parse(readFileSync(join(older, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+    journal.entries = journal.entries.filter((entry) => entry.tag < '0037');
+    writeFileSync(join(older, 'meta/_journal.json'), JSON.stringify(journal));
+    const db = await openDb({ url: `file:${join(dir, 'old.db')}` });
+    try {
+      await migrate(db, { migrationsFolder: older });
+      const contentId = newId();
+      await db.batch(insertContentStatements(db, contentId, input));
+      const people = [newId(), newId()];
+      await db.insert(users).values(people.map((id, i) => ({ id, name: `P${i}`, email: `p${i}@example.com`, passwordHash: 'x' })));
+      await db.insert(reviews).values(people.map((userId, i) => ({ id: newId(), contentId, userId, name: `P${i}`, rating: 2 + i * 3, comment: 'ok' })));
+
+      expect((await migrateDb(db)).applied).toEqual(['0037_anonymised_reviews']);
+      const totals = async () => (await db.select({ rating: contents.rating, numReviews: contents.numReviews }).from(contents))[0];
+      expect(await totals()).toEqual({ rating: 3.5, numReviews: 2 });
+      expect(await db.$count(reviews)).toBe(2);
+      const schema = await db.all<{ type: string; name: string }>(sql`SELECT type, name FROM sqlite_schema WHERE tbl_name = 'reviews' ORDER BY type, name`);
+      expect(schema.map((row) => `${row.type} ${row.name}`)).toEqual([
+        'index reviews_content_created_idx',
+        'index reviews_content_user_unique',
+        'index reviews_user_idx',
+        'index sqlite_autoindex_reviews_1',
+        'table reviews',
+        'trigger reviews_after_delete',
+        'trigger reviews_after_insert',
+      ]);
+      // The triggers work on the new table, and a review without an author is taken.
+      await db.update(reviews).set({ userId: null, name: 'Former member' }).where(eq(reviews.userId, people[0]!));
+      await db.delete(users).where(eq(users.id, people[1]!));
+      expect(await totals()).toEqual({ rating: 2, numReviews: 1 });
+      expect(await db.select({ userId: reviews.userId, name: reviews.name }).from(reviews)).toEqual([{ userId: null, name: 'Former member' }]);
+    } finally {
+      db.$client.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -17,6 +17,7 @@ import { allowedMethods, isFormPage } from '#site/server/request-gate.ts';
 import { securityHeaders } from '#site/server/security-headers.ts';
 import { visitorRule } from '#site/server/visitor-rule.ts';
 import { safeRedirect, signInUrl } from '#site/lib/redirect.ts';
+import { SIGNED_IN_PAGES } from '#site/lib/account-pages.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -141,7 +142,7 @@ const guardPages = defineMiddleware((context, next) => {
   }
   if ((path === '/forget-password' || path.startsWith('/reset-password')) && user) return context.redirect('/');
   if (path === '/reset-password' || path === '/reset-password/') return context.redirect('/');
-  if ((path === '/profile' || path === '/saved' || path === '/submissions') && !user) return context.redirect(signInUrl(here));
+  if (SIGNED_IN_PAGES.has(path) && !user) return context.redirect(signInUrl(here));
   if (path === '/submit-content') {
     if (!user) return context.redirect(signInUrl(here));
     if (user.isAdmin) return context.redirect('/admin/contents');

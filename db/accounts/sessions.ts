@@ -3,7 +3,7 @@
  * database holds only its SHA-256 as the session id. A session lasts SESSION_DAYS and is extended to a full
  * term when less than half is left.
  */
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { config } from '../config.ts';
 import { sessions, users, type Session, type User } from '../schema.ts';
@@ -70,4 +70,13 @@ export async function invalidateSession(db: Db, sessionId: string): Promise<void
 /** Ends every session of a user: after a password change or reset, a role change, or the user's deletion. */
 export function deleteUserSessions(db: Db, userId: string) {
   return db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** A user's sessions, newest first: their ids (token hashes: for the caller to compare, never to show) and times. */
+export async function listUserSessions(db: Db, userId: string): Promise<Array<Pick<Session, 'id' | 'createdAt' | 'expiresAt'>>> {
+  return db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt));
 }

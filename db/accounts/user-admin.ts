@@ -83,6 +83,10 @@ export async function getUserForAdmin(db: Db, id: string): Promise<PublicUser> {
 /** Another admin exists besides `id`: the condition under which `id` may stop being one. */
 const otherAdminExists = (id: string) => sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.isAdmin} = 1 AND ${users.id} != ${id})`;
 
+/** The user `id` may go without leaving the site with no admin: they are none, or another admin exists (a guard's condition). */
+export const leavesAnAdmin = (id: string) =>
+  sql`(NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.isAdmin} = 1 AND ${users.id} = ${id}) OR ${otherAdminExists(id)})`;
+
 /**
  * Name, email and role. A role change ends the user's sessions (their rights changed under them); a new
  * email ends the user's reset links (they were mailed to the old one); the last admin cannot be demoted.

@@ -7,7 +7,15 @@ import { newId } from '../ids.ts';
 import { passwordResetTokens, sessions, users, type User } from '../schema.ts';
 import { hashToken } from '../crypto/tokens.ts';
 import { parseInput } from '../validation/parse.ts';
-import { CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG, profileInput, resetPasswordInput, signInInput, signUpInput } from './validation/users.ts';
+import {
+  CURRENT_PASSWORD_NEEDED,
+  CURRENT_PASSWORD_WRONG,
+  PASSWORD_INCORRECT,
+  profileInput,
+  resetPasswordInput,
+  signInInput,
+  signUpInput,
+} from './validation/users.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../crypto/passwords.ts';
 import { queueMail, wakeMailSender } from '../operations/mail.ts';
 import { addressGroup, clearLimit, countEvent, currentCount, hitLimit, waitForTurn } from '../operations/rate-limit.ts';
@@ -154,6 +162,13 @@ async function confirmIdentity(db: Db, user: User, token: string, currentPasswor
   if (Date.now() - session.createdAt.getTime() < RECENT_SIGN_IN_MS) return;
   if (!currentPassword) throw invalidField('currentPassword', CURRENT_PASSWORD_NEEDED);
   if (!(await verifyPassword(user.passwordHash, currentPassword))) throw invalidField('currentPassword', CURRENT_PASSWORD_WRONG);
+}
+
+/** The user, once `password` is theirs as it is now; else a 400 on the field `password` (an account deletion's confirmation). */
+export async function confirmPassword(db: Db, userId: string, password: string): Promise<User> {
+  const user = await getUser(db, userId);
+  if (!(await verifyPassword(user.passwordHash, password))) throw invalidField('password', PASSWORD_INCORRECT);
+  return user;
 }
 
 const emailChangedMail = (user: Pick<User, 'name' | 'email'>, newEmail: string) => ({

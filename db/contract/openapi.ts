@@ -127,7 +127,8 @@ function operationObject(op: Operation, refOf: (schema: z.ZodType) => JsonSchema
   }));
   const okHeaders = {
     ...(op.revalidatable ? { ETag: { $ref: '#/components/headers/ETag' } } : {}),
-    ...(op.setsCookie || op.clearsCookie ? { 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } } : {}),
+    ...(op.setsCookie || op.clearsCookie || op.endsSession ? { 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } } : {}),
+    ...(op.attachment ? { 'Content-Disposition': { $ref: '#/components/headers/Attachment' } } : {}),
   };
   const responses: Record<string, JsonSchema> = {
     [op.ok.status]: {
@@ -227,9 +228,10 @@ function buildDocument(): JsonSchema {
     ETag: { description: 'The answer’s validator: send it back in If-None-Match to get 304 while it holds', schema: { type: 'string' } },
     SetSessionCookie: {
       description:
-        'The session cookie (`session`, HttpOnly, SameSite=Lax) and a signed-in marker without the secret, for browsers (other clients use the `token`); sign-out clears both',
+        'The session cookie (`session`, HttpOnly, SameSite=Lax) and a signed-in marker without the secret, for browsers (other clients use the `token`); sign-out and deleting your account clear both',
       schema: { type: 'string' },
     },
+    Attachment: { description: 'The answer is a file to save, under this name: `attachment; filename="…"`', schema: { type: 'string' } },
   };
   return {
     openapi: '3.1.0',

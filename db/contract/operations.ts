@@ -6,7 +6,15 @@
 import { z } from '../validation/zod.ts';
 import { adminContentInput } from '../catalog/validation/contents.ts';
 import { reviewInput, saveInput, saveRestoreInput, submissionInput } from '../contributions/validation/engagement.ts';
-import { adminUserInput, forgetPasswordInput, profileInput, resetPasswordInput, signInInput, signUpInput } from '../accounts/validation/users.ts';
+import {
+  accountDeletionInput,
+  adminUserInput,
+  forgetPasswordInput,
+  profileInput,
+  resetPasswordInput,
+  signInInput,
+  signUpInput,
+} from '../accounts/validation/users.ts';
 import * as shapes from './shapes.ts';
 import { prose } from './prose.ts';
 import { tagChangeInput, tagInput, tagMergeInput } from '../catalog/validation/tags.ts';
@@ -57,6 +65,10 @@ export interface Operation {
   setsCookie?: true;
   /** It clears the session cookie on every answer, a failure too (sign-out). */
   clearsCookie?: true;
+  /** Its success clears the session cookie (the account is gone). */
+  endsSession?: true;
+  /** The answer is a file to download: Content-Disposition names it. */
+  attachment?: true;
   /** Failures beyond what the access level and a body imply (those are added by the generator). */
   errors?: Array<400 | 401 | 403 | 404 | 409 | 413 | 429 | 503>;
 }
@@ -277,6 +289,36 @@ export const OPERATIONS: Operation[] = [
     setsCookie: true,
     errors: [409, 429],
   },
+  {
+    method: 'DELETE',
+    route: '/api/users/profile',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Delete your account',
+    description: prose`
+      Confirmed by your current password (a wrong one is a 400 naming \`password\`; attempts count against
+      RATE_LIMIT_ACCOUNT_CHANGE_USER). Your reviews are anonymised (kept under the name “Former member”, with
+      their stars) or deleted, as \`reviews\` says; your submissions are kept without your name; your saves,
+      sessions and link reports are deleted. The last admin cannot delete their account (409). The session
+      ends, and its cookie is cleared.`,
+    body: { schema: accountDeletionInput, name: 'AccountDeletionInput', example: { password: 'a-long-password', reviews: 'anonymise' } },
+    ok: { status: 200, schema: shapes.message, description: 'Deleted' },
+    endsSession: true,
+    errors: [409, 429],
+  },
+  {
+    method: 'GET',
+    route: '/api/users/profile/export',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Everything we hold about you, as a file',
+    description: prose`
+      Your account and settings, saves, reviews, submissions (with what became of each), the links you
+      reported and your sessions (when each began and ends), as a JSON file to download
+      (skillshelf-export-YYYY-MM-DD.json). Never a password, a token or their hashes. Never cached.`,
+    ok: { status: 200, schema: shapes.accountExport, description: 'The export, as an attachment' },
+    attachment: true,
+  },
 
   // Saves and reviews
   {
@@ -328,6 +370,16 @@ export const OPERATIONS: Operation[] = [
     access: 'user',
     summary: 'Your review of the content {id}, if any',
     ok: { status: 200, schema: z.object({ review: shapes.review.nullable() }).meta({ id: 'OwnReview' }), description: 'Your review, or null' },
+  },
+  {
+    method: 'GET',
+    route: '/api/reviews/mine',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'The reviews you wrote, each with its content',
+    description: 'Newest first, ten a page. Change or delete one with PUT / DELETE /api/reviews/{id}.',
+    query: [PAGE],
+    ok: { status: 200, schema: shapes.myReviewList, description: 'A page of your reviews' },
   },
   {
     method: 'GET',

@@ -96,6 +96,15 @@ export const content = z
 
 export const review = z.object({ _id: id, name: z.string(), rating: z.int().min(1).max(5), comment: z.string(), createdAt: isoDate }).meta({ id: 'Review' });
 
+/** A content as a list of the user's own things names it: enough to link to its page. */
+export const contentRef = z.object({ _id: id, name: z.string(), slug: z.string() }).meta({ id: 'ContentRef' });
+
+/** A review as its author's list shows it (My Reviews): with the content it is about. */
+export const myReview = review.extend({ content: contentRef }).meta({ id: 'MyReview' });
+export const myReviewList = z
+  .object({ ...paging, reviews: z.array(myReview).meta({ description: 'Newest first, ten a page' }) })
+  .meta({ id: 'MyReviewList', description: 'A page of the reviews you wrote' });
+
 export const contentWithReviews = content.extend({ reviews: z.array(review).meta({ description: 'Newest first' }) }).meta({ id: 'ContentWithReviews' });
 
 const counts = z.record(z.string(), z.int());
@@ -330,7 +339,10 @@ export const reviewTotals = z
   .meta({ id: 'ReviewDeleted', description: 'Deleted, and the content’s totals without it' });
 
 /** A review as the admin's reviews table lists it: with its author's id and its content. */
-const adminReviewRow = review.extend({ userId: id, content: z.object({ _id: id, name: z.string(), slug: z.string() }) });
+const adminReviewRow = review.extend({
+  userId: id.nullable().meta({ description: 'Its author; null when they deleted their account and kept it anonymised ("Former member")' }),
+  content: contentRef,
+});
 export const adminReviewList = z
   .object({
     ...adminPaging,
@@ -398,6 +410,39 @@ export const upload = z
   .object({ url: z.string().meta({ description: 'The image’s absolute URL' }), path: z.string().meta({ description: 'The same, as a path on this site' }) })
   .meta({ id: 'Upload' });
 
+/** docs/product.md §4: everything Skillshelf holds about a user, as their export file (GET /api/users/profile/export). */
+export const accountExport = z
+  .object({
+    exportedAt: isoDate,
+    account: z.object({
+      _id: id,
+      name: z.string(),
+      email: z.string(),
+      role: z.enum(['user', 'admin']),
+      createdAt: isoDate,
+      updatedAt: isoDate,
+      settings: z.object(settings),
+    }),
+    saves: z.array(z.object({ content: contentRef.extend({ url: z.string() }), savedAt: isoDate })).meta({ description: 'Newest first' }),
+    reviews: z.array(myReview).meta({ description: 'Newest first' }),
+    submissions: z.array(ownSubmission).meta({ description: 'Newest first, each with what became of it' }),
+    linkReports: z
+      .array(z.object({ content: contentRef, url: z.string().meta({ description: 'The link reported' }), reportedAt: isoDate }))
+      .meta({ description: 'The links you reported broken, newest first' }),
+    sessions: z
+      .object({
+        count: z.int(),
+        sessions: z.array(
+          z.object({ createdAt: isoDate, expiresAt: isoDate, current: z.boolean().meta({ description: 'The session that asked for this file' }) }),
+        ),
+      })
+      .meta({ description: 'Where you are signed in: when each session began and ends (never its token)' }),
+    uploads: z
+      .array(z.object({ path: z.string(), mimeType: z.string(), size: z.int(), uploadedAt: isoDate }))
+      .meta({ description: 'Images you uploaded (admins)' }),
+  })
+  .meta({ id: 'AccountExport', description: 'Everything Skillshelf holds about you; never a password, token or their hashes' });
+
 export const testExample = z.array(publicUser).meta({ id: 'TestExamples', description: 'Example people (not real accounts)' });
 
 export type AdminPagingShape = z.infer<z.ZodObject<typeof adminPaging>>;
@@ -418,3 +463,6 @@ export type AdminReviewRowShape = z.infer<typeof adminReviewRow>;
 export type AdminReviewListShape = z.infer<typeof adminReviewList>;
 export type AuditEntryShape = z.infer<typeof auditEntry>;
 export type AuditListShape = z.infer<typeof auditList>;
+export type MyReviewShape = z.infer<typeof myReview>;
+export type MyReviewListShape = z.infer<typeof myReviewList>;
+export type AccountExportShape = z.infer<typeof accountExport>;

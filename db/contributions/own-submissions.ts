@@ -31,35 +31,44 @@ export interface OwnSubmissionList extends Paging {
 const STATUSES: readonly SubmissionStatus[] = ['pending', 'approved', 'rejected'];
 export const isSubmissionStatus = (value: unknown): value is SubmissionStatus => STATUSES.includes(value as SubmissionStatus);
 
-/** The user's submissions, newest first, ten a page; `status` (any input) filters to one state when it names one. */
-export async function listOwnSubmissions(db: Db, userId: string, page: unknown, status?: unknown): Promise<OwnSubmissionList> {
-  const only = isSubmissionStatus(status) ? status : undefined;
-  const mine = eq(submissions.userId, userId);
-  const grouped = await db.select({ status: submissions.status, n: count() }).from(submissions).where(mine).groupBy(submissions.status);
-  const counts = Object.fromEntries(STATUSES.map((s) => [s, grouped.find((g) => g.status === s)?.n ?? 0])) as Record<SubmissionStatus, number>;
-  const p = paging(page, only ? counts[only] : counts.pending + counts.approved + counts.rejected);
-  const rows = await db
+/** The user's submissions (those of one state when `only` says), newest first, each with the content an approval made. */
+const ownSubmissions = (db: Db, userId: string, only?: SubmissionStatus) =>
+  db
     .select({ submission: submissions, content: { _id: contents.id, name: contents.name, slug: contents.slug } })
     .from(submissions)
     .leftJoin(contents, eq(contents.id, submissions.contentId))
-    .where(only ? and(mine, eq(submissions.status, only)) : mine)
-    .orderBy(desc(submissions.createdAt), desc(submissions.id))
-    .limit(ADMIN_PAGE_SIZE)
-    .offset(p.count);
-  return {
-    ...p,
-    counts,
-    ...(only ? { status: only } : {}),
-    submissions: rows.map(({ submission: s, content }) => ({
-      _id: s.id,
-      name: s.name,
-      url: s.url,
-      createdAt: s.createdAt.toISOString(),
-      status: s.status,
-      decidedAt: s.decidedAt?.toISOString() ?? null,
-      content: s.status === 'approved' && content?._id ? content : null,
-      rejectReason: s.rejectReason,
-      rejectNote: s.rejectNote,
-    })),
-  };
+    .where(only ? and(eq(submissions.userId, userId), eq(submissions.status, only)) : eq(submissions.userId, userId))
+    .orderBy(desc(submissions.createdAt), desc(submissions.id));
+
+type OwnSubmissionRow = { submission: typeof submissions.$inferSelect; content: OwnSubmission['content'] | null };
+
+const toOwnSubmission = ({ submission: s, content }: OwnSubmissionRow): OwnSubmission => ({
+  _id: s.id,
+  name: s.name,
+  url: s.url,
+  createdAt: s.createdAt.toISOString(),
+  status: s.status,
+  decidedAt: s.decidedAt?.toISOString() ?? null,
+  content: s.status === 'approved' && content?._id ? content : null,
+  rejectReason: s.rejectReason,
+  rejectNote: s.rejectNote,
+});
+
+/** The user's submissions, newest first, ten a page; `status` (any input) filters to one state when it names one. */
+export async function listOwnSubmissions(db: Db, userId: string, page: unknown, status?: unknown): Promise<OwnSubmissionList> {
+  const only = isSubmissionStatus(status) ? status : undefined;
+  const grouped = await db
+    .select({ status: submissions.status, n: count() })
+    .from(submissions)
+    .where(eq(submissions.userId, userId))
+    .groupBy(submissions.status);
+  const counts = Object.fromEntries(STATUSES.map((s) => [s, grouped.find((g) => g.status === s)?.n ?? 0])) as Record<SubmissionStatus, number>;
+  const p = paging(page, only ? counts[only] : counts.pending + counts.approved + counts.rejected);
+  const rows = await ownSubmissions(db, userId, only).limit(ADMIN_PAGE_SIZE).offset(p.count);
+  return { ...p, counts, ...(only ? { status: only } : {}), submissions: rows.map(toOwnSubmission) };
+}
+
+/** Every submission of the user, whatever its state (their data export). */
+export async function allOwnSubmissions(db: Db, userId: string): Promise<OwnSubmission[]> {
+  return (await ownSubmissions(db, userId)).map(toOwnSubmission);
 }

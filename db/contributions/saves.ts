@@ -55,6 +55,20 @@ export async function listSaves(db: Db, userId: string): Promise<UserSaves> {
   return toUserSaves(await savesQuery(db, userId));
 }
 
+/** A user's saves with when each was made, newest first (their data export). */
+export async function listSavesWithDates(
+  db: Db,
+  userId: string,
+): Promise<Array<{ content: { _id: string; name: string; slug: string; url: string }; savedAt: string }>> {
+  const rows = await db
+    .select({ content: { _id: contents.id, name: contents.name, slug: contents.slug, url: contents.url }, createdAt: saves.createdAt })
+    .from(saves)
+    .innerJoin(contents, eq(contents.id, saves.contentId))
+    .where(eq(saves.userId, userId))
+    .orderBy(desc(saves.createdAt), desc(contents.seq));
+  return rows.map(({ content, createdAt }) => ({ content, savedAt: createdAt.toISOString() }));
+}
+
 export async function countSaves(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(saves).where(eq(saves.userId, userId));
   return row?.n ?? 0;

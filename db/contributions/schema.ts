@@ -14,10 +14,12 @@ export const reviews = sqliteTable(
     contentId: text('content_id')
       .notNull()
       .references(() => contents.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** The reviewer's name when the review was written. */
+    /**
+     * Who wrote it; null once its author deleted their account and chose to keep it, anonymised (decision
+     * 031). Deleting a user otherwise takes their reviews with them.
+     */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The reviewer's name when the review was written ("Former member" once anonymised). */
     name: text('name').notNull(),
     rating: integer('rating').notNull(),
     comment: text('comment').notNull(),

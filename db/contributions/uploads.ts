@@ -3,7 +3,7 @@
  * share them through the same database; the same image uploaded twice is stored once).
  */
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { publicUrl } from '../config.ts';
 import { AppError, invalid, notFound } from '../errors.ts';
@@ -40,6 +40,21 @@ export async function saveUpload(db: Db, bytes: Uint8Array, uploadedBy: string |
     .onConflictDoNothing();
   const path = `/uploads/${id}.${kind.extension}`;
   return { url: `${publicUrl()}${path}`, path };
+}
+
+/** The images a user uploaded, newest first, as their data export lists them (where each is served, never its bytes). */
+export async function listOwnUploads(db: Db, userId: string): Promise<Array<{ path: string; mimeType: string; size: number; uploadedAt: string }>> {
+  const rows = await db
+    .select({ id: uploads.id, mimeType: uploads.mimeType, size: uploads.size, createdAt: uploads.createdAt })
+    .from(uploads)
+    .where(eq(uploads.uploadedBy, userId))
+    .orderBy(desc(uploads.createdAt));
+  return rows.map((row) => ({
+    path: `/uploads/${row.id}.${KINDS.find((kind) => kind.mimeType === row.mimeType)?.extension ?? 'bin'}`,
+    mimeType: row.mimeType,
+    size: row.size,
+    uploadedAt: row.createdAt.toISOString(),
+  }));
 }
 
 export async function getUpload(db: Db, id: string): Promise<{ mimeType: string; data: Buffer }> {

@@ -3,7 +3,7 @@
  * link, the admin's flags, filter and dashboard count, accepting a permanent redirect in one click, and
  * users' reports of a broken link (and their withdrawal). A finding counts only while the content still has the URL it is about.
  */
-import { and, count, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
 import { conflict, notFound } from '../errors.ts';
@@ -199,6 +199,20 @@ export async function hasReportedLink(db: Db, userId: string, contentId: string)
     .innerJoin(contents, eq(contents.id, linkReports.contentId))
     .where(and(eq(linkReports.contentId, contentId), eq(linkReports.userId, userId), sql`${linkReports.url} = ${contents.url}`));
   return Boolean(row);
+}
+
+/** The links a user reported broken, newest first, with their contents (their data export). */
+export async function listOwnLinkReports(
+  db: Db,
+  userId: string,
+): Promise<Array<{ content: { _id: string; name: string; slug: string }; url: string; reportedAt: string }>> {
+  const rows = await db
+    .select({ content: { _id: contents.id, name: contents.name, slug: contents.slug }, url: linkReports.url, createdAt: linkReports.createdAt })
+    .from(linkReports)
+    .innerJoin(contents, eq(contents.id, linkReports.contentId))
+    .where(eq(linkReports.userId, userId))
+    .orderBy(desc(linkReports.createdAt));
+  return rows.map(({ content, url, createdAt }) => ({ content, url, reportedAt: createdAt.toISOString() }));
 }
 
 /**

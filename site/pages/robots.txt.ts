@@ -1,8 +1,9 @@
 /** Crawlers may read the catalog; account, admin and API paths are not for them. */
 import type { APIRoute } from 'astro';
 import { absoluteUrl } from '#site/lib/server/site-url.ts';
+import { SIGNED_IN_PAGES } from '#site/lib/account-pages.ts';
 
-const PRIVATE_PATHS = ['/admin', '/profile', '/saved', '/submit-content', '/api'];
+const PRIVATE_PATHS = ['/admin', ...SIGNED_IN_PAGES, '/submit-content', '/api'];
 
 export const GET: APIRoute = () => {
   const lines = ['User-agent: *', 'Allow: /', ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${absoluteUrl('/sitemap.xml')}`, ''];

@@ -15,6 +15,7 @@ const SHARED = [
 const PERSONAL = [
   '/profile',
   '/saved',
+  '/my-reviews',
   '/submit-content',
   '/admin',
   '/admin/users',
@@ -25,6 +26,8 @@ const PERSONAL = [
   '/api/contents/admin',
   '/api/contents/x/reviews/mine',
   '/api/users/profile',
+  '/api/users/profile/export',
+  '/api/reviews/mine',
   '/sitemap/1.xml',
   '/searching',
   '/contents/x',

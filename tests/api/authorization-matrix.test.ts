@@ -128,6 +128,16 @@ const ROWS: Row[] = [
     body: (f) => ({ name: 'Renamed', email: f.caller?.email ?? uniqueEmail('nobody') }),
     expect: signedIn(200),
   },
+  { method: 'GET', route: '/api/users/profile/export', path: () => '/api/users/profile/export', expect: signedIn(200) },
+  // Each caller deletes an account of their own; the demo admin is the last admin, whom the rule keeps (409).
+  {
+    method: 'DELETE',
+    route: '/api/users/profile',
+    path: () => '/api/users/profile',
+    freshSession: true,
+    body: (f) => ({ password: f.caller?.email === DEMO_ADMIN.email ? DEMO_ADMIN.password : 'password-123', reviews: 'anonymise' }),
+    expect: { anonymous: 401, user: 200, other: 200, admin: 409 },
+  },
   // A user's own things
   {
     method: 'POST',
@@ -174,6 +184,7 @@ const ROWS: Row[] = [
     expect: ownerOrAdmin(200),
   },
   { method: 'DELETE', route: '/api/reviews/[id]', path: async (f) => `/api/reviews/${await f.review()}`, expect: ownerOrAdmin(200) },
+  { method: 'GET', route: '/api/reviews/mine', path: () => '/api/reviews/mine?page=1', expect: signedIn(200) },
   { method: 'GET', route: '/api/submissions/check', path: () => '/api/submissions/check?url=https%3A%2F%2Fexample.org%2F', expect: signedIn(200) },
   { method: 'GET', route: '/api/submissions/mine', path: () => '/api/submissions/mine', expect: signedIn(200) },
   {
@@ -282,6 +293,7 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/profile', path: () => '/profile', expect: { anonymous: toSignIn('/profile'), user: 200, other: 200, admin: 200 } },
   { method: 'GET', route: '/submissions', path: () => '/submissions', expect: { anonymous: toSignIn('/submissions'), user: 200, other: 200, admin: 200 } },
   { method: 'GET', route: '/saved', path: () => '/saved', expect: { anonymous: toSignIn('/saved'), user: 200, other: 200, admin: 200 } },
+  { method: 'GET', route: '/my-reviews', path: () => '/my-reviews', expect: { anonymous: toSignIn('/my-reviews'), user: 200, other: 200, admin: 200 } },
   {
     method: 'GET',
     route: '/submit-content',

@@ -95,7 +95,8 @@ describe('the public catalog', () => {
       expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
       const text = await response.text();
       expect(text).toMatch(/^User-agent: \*$/m);
-      for (const path of ['/admin', '/profile', '/saved', '/submit-content', '/api']) expect(text).toContain(`Disallow: ${path}\n`);
+      for (const path of ['/admin', '/profile', '/saved', '/submissions', '/my-reviews', '/submit-content', '/api'])
+        expect(text).toContain(`Disallow: ${path}\n`);
       expect(text).toContain(`Sitemap: ${server.url}/sitemap.xml`);
     });
 

@@ -167,7 +167,17 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
     { name: 'saved', who: 'user', path: () => '/saved' },
     { name: 'my submissions', who: 'user', path: () => '/submissions' },
     { name: 'my submissions, rejected', who: 'user', path: () => '/submissions?status=rejected' },
+    { name: 'my reviews', who: 'user', path: () => '/my-reviews' },
     { name: 'profile', who: 'user', path: () => '/profile' },
+    {
+      name: 'profile, deleting the account',
+      who: 'user',
+      path: () => '/profile',
+      state: async (page) => {
+        await page.getByRole('button', { name: 'Delete your account…' }).click();
+        await page.getByRole('button', { name: 'Delete my account' }).waitFor();
+      },
+    },
     { name: 'submit, sent empty', who: 'user', path: () => '/submit-content', state: sendEmpty('Submit') },
     {
       name: 'admin dashboard',

@@ -9,7 +9,7 @@ import { DEMO_ADMIN } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
 const PUBLIC = ['/', '/search', '/search?category=web-development&order=topRated', '/signin', '/signup', '/forget-password', '/test', '/no-such-page'];
-const SIGNED_IN = ['/profile', '/saved', '/submit-content'];
+const SIGNED_IN = ['/profile', '/saved', '/my-reviews', '/submit-content'];
 const ADMIN = ['/admin/dashboard', '/admin/users', '/admin/contents', '/admin/submissions'];
 
 describe.skipIf(!hasBrowser)('content security policy', () => {

@@ -92,7 +92,7 @@ describe('personal pages are never served to anyone else', () => {
 
   it('a page rendered for a user is private, never kept, and never shown to the next caller', async () => {
     const admin = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
-    for (const path of ['/profile', '/saved', '/submit-content', '/admin/users']) {
+    for (const path of ['/profile', '/saved', '/my-reviews', '/submit-content', '/admin/users']) {
       const owner = path.startsWith('/admin') ? admin : ada;
       // Twice, as a cache would need to be warmed.
       await page(path, owner);

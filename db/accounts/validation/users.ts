@@ -81,3 +81,16 @@ export const adminUserInput = z.object({
   isAdmin: formBoolean('isAdmin must be true or false'),
 });
 export type AdminUserInput = z.infer<typeof adminUserInput>;
+
+/** What becomes of a deleted account's reviews (docs/product.md §4): kept under "Former member", or deleted with it. */
+export const REVIEW_FATES = ['anonymise', 'delete'] as const;
+export type ReviewFate = (typeof REVIEW_FATES)[number];
+export const CONFIRM_WITH_PASSWORD = 'Enter your password to confirm';
+export const PASSWORD_INCORRECT = 'Password is incorrect';
+
+/** Deleting one's own account: confirmed by the password as it is now, with a choice for the reviews. */
+export const accountDeletionInput = z.object({
+  password: z.string({ error: CONFIRM_WITH_PASSWORD }).min(1, CONFIRM_WITH_PASSWORD).max(PASSWORD_MAX, PASSWORD_INCORRECT),
+  reviews: z.enum(REVIEW_FATES, { error: 'Choose whether your reviews are anonymised or deleted' }),
+});
+export type AccountDeletionInput = z.infer<typeof accountDeletionInput>;

@@ -196,11 +196,22 @@ export function FormAlert({ message }: { message: string | null }) {
  * the button is live from the first paint. Otherwise it waits for the island (a click before would post to
  * a page that takes no posts), and says, where JavaScript is off, that the form needs it.
  */
-export function SubmitButton({ loading, posts = false, children }: { loading: boolean; posts?: boolean; children: ReactNode }) {
+export function SubmitButton({
+  loading,
+  posts = false,
+  tone = 'btn-primary',
+  children,
+}: {
+  loading: boolean;
+  posts?: boolean;
+  /** Its colour: the primary action's, or btn-error for one that destroys. */
+  tone?: 'btn-primary' | 'btn-error';
+  children: ReactNode;
+}) {
   const hydrated = useHydrated();
   return (
     <>
-      <button type="submit" className="btn btn-primary w-full" disabled={loading || (!posts && !hydrated)} aria-busy={loading || undefined}>
+      <button type="submit" className={`btn ${tone} w-full`} disabled={loading || (!posts && !hydrated)} aria-busy={loading || undefined}>
         {loading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         {children}
       </button>

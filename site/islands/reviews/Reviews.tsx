@@ -5,20 +5,15 @@
  * starts or after a deletion, the review once posted, saved or the edit cancelled. The server checks everything again (the author or an admin, one review per
  * user, limits).
  */
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiDelete, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
 import type { ReviewResultShape, ReviewTotalsShape } from '#db/contract/shapes.ts';
 import { toast } from '#site/stores/toasts.ts';
-import { BusyButton, FormAlert, SubmitButton, useHydrated } from '../forms/fields.tsx';
-import { useForm, type Checked } from '../forms/use-form.ts';
-import { COMMENT_TOO_LONG, CommentField, commentTooLong } from './CommentField.tsx';
+import { BusyButton } from '../forms/fields.tsx';
+import { DELETE_REVIEW, ReviewForm } from './ReviewForm.tsx';
 import { ReviewBody, ReviewList, type Review } from './ReviewList.tsx';
-import { StarInput } from './StarInput.tsx';
 import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
 import { reviewTotals } from './totals.ts';
-
-export const MISSING_REVIEW = 'Please enter comment and rating';
-export const DELETE_REVIEW = 'Delete your review?';
 
 interface ReviewsProps {
   contentId: string;
@@ -134,64 +129,4 @@ export default function Reviews(props: ReviewsProps) {
       {confirmDialog}
     </>
   );
-}
-
-interface ReviewFormProps {
-  heading: string;
-  initial?: Review;
-  submitLabel: string;
-  send: (rating: number, comment: string) => Promise<ReviewResultShape>;
-  onSent: (result: ReviewResultShape) => void;
-  onCancel?: () => void;
-  formRef?: RefObject<HTMLFormElement | null>;
-}
-
-function ReviewForm({ heading, initial, submitLabel, send, onSent, onCancel, formRef }: ReviewFormProps) {
-  const form = useForm({ rating: initial?.rating ?? 0, comment: initial?.comment ?? '' }, { stays: true });
-  const { onSubmit, onChange } = form.handlers(checkReview, async ({ rating, comment }) => onSent(await send(rating, comment)));
-  const hydrated = useHydrated();
-  const editing = Boolean(initial);
-  const missing = form.errors.rating === MISSING_REVIEW;
-
-  return (
-    <form
-      ref={formRef}
-      tabIndex={-1}
-      method="post"
-      noValidate
-      onSubmit={onSubmit}
-      onChange={onChange}
-      className={`flex max-w-xl flex-col gap-3 outline-offset-4 ${editing ? 'mt-2' : 'mt-6 border-t border-base-300 pt-6'}`}
-      aria-labelledby="review-form-heading"
-    >
-      <h3 id="review-form-heading" className={editing ? 'sr-only' : 'text-lg font-semibold'}>
-        {heading}
-      </h3>
-      <fieldset disabled={!hydrated || form.sending} className="contents">
-        <StarInput value={form.values.rating} onValue={form.set('rating')} />
-        <CommentField value={form.values.comment} onValue={form.set('comment')} describedBy={missing ? 'review-missing' : undefined} />
-      </fieldset>
-      {missing && (
-        <p id="review-missing" className="text-sm text-error" role="alert" data-review-missing>
-          {MISSING_REVIEW}
-        </p>
-      )}
-      <FormAlert message={form.alert ?? form.errors.comment ?? null} />
-      <div className="flex gap-2">
-        <SubmitButton loading={form.sending}>{submitLabel}</SubmitButton>
-        {onCancel && (
-          <button type="button" className="btn" disabled={form.sending} onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
-    </form>
-  );
-}
-
-/** Courtesies before sending: the server refuses the same with the same words. */
-function checkReview(review: { rating: number; comment: string }): Checked<{ rating: number; comment: string }, 'rating' | 'comment'> {
-  if (review.rating < 1 || review.comment.trim() === '') return { errors: { rating: MISSING_REVIEW } };
-  if (commentTooLong(review.comment)) return { errors: { comment: COMMENT_TOO_LONG } };
-  return { data: review };
 }

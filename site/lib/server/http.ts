@@ -26,6 +26,19 @@ export function json(data: unknown, status = 200, headers: HeadersInit = {}): Re
   });
 }
 
+/** A JSON file to download (a data export): indented for people to read, never stored by any cache. */
+export function jsonAttachment(data: unknown, filename: string): Response {
+  const body = `${JSON.stringify(data, null, 2)}\n`;
+  return new Response(body, {
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-disposition': `attachment; filename="${filename}"`,
+      'cache-control': 'no-store',
+      'content-length': String(Buffer.byteLength(body)),
+    },
+  });
+}
+
 /** The AppError behind `error`: itself, or the cause drizzle wrapped (a DatabaseUnavailable from the client). */
 function appErrorIn(error: unknown): AppError | undefined {
   for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) if (isAppError(e)) return e;

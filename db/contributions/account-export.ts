@@ -1,0 +1,43 @@
+/**
+ * A user's data export (docs/product.md §4): everything Skillshelf holds about them, as one JSON file. Never a
+ * secret: no password hash, no session token nor its hash, no reset link.
+ */
+import type { Db } from '../client.ts';
+import { getUser } from '../accounts/users.ts';
+import { listUserSessions } from '../accounts/sessions.ts';
+import { listOwnLinkReports } from '../links/link-health.ts';
+import type { AccountExportShape } from '../contract/shapes.ts';
+import { allOwnReviews } from './own-reviews.ts';
+import { allOwnSubmissions } from './own-submissions.ts';
+import { listSavesWithDates } from './saves.ts';
+import { listOwnUploads } from './uploads.ts';
+
+/** The file's name, dated (UTC) the day it was made: skillshelf-export-2026-11-23.json. */
+export const exportFileName = (at: Date) => `skillshelf-export-${at.toISOString().slice(0, 10)}.json`;
+
+/** Everything held about `userId`; `currentSessionId` (the asking session's id) marks that session in the list. */
+export async function exportAccount(db: Db, userId: string, currentSessionId?: string): Promise<AccountExportShape> {
+  const user = await getUser(db, userId);
+  const sessions = await listUserSessions(db, userId);
+  return {
+    exportedAt: new Date().toISOString(),
+    account: {
+      _id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.isAdmin ? 'admin' : 'user',
+      createdAt: user.createdAt.toISOString(),
+      updatedAt: user.updatedAt.toISOString(),
+      settings: { decisionMails: user.decisionMails },
+    },
+    saves: await listSavesWithDates(db, userId),
+    reviews: await allOwnReviews(db, userId),
+    submissions: await allOwnSubmissions(db, userId),
+    linkReports: await listOwnLinkReports(db, userId),
+    sessions: {
+      count: sessions.length,
+      sessions: sessions.map((s) => ({ createdAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString(), current: s.id === currentSessionId })),
+    },
+    uploads: await listOwnUploads(db, userId),
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * The signed-in user's own pages, once: the top bar's user menu lists them in this order
+ * (site/components/TopBar.astro), and the middleware sends a visitor who asks for one, or for /saved, to
+ * sign in first (site/middleware.ts).
+ */
+export interface AccountPage {
+  /** The words in the menu. */
+  label: string;
+  href: string;
+}
+
+export const USER_MENU: readonly AccountPage[] = [
+  { label: 'User Profile', href: '/profile' },
+  { label: 'My Submissions', href: '/submissions' },
+  { label: 'My Reviews', href: '/my-reviews' },
+];
+
+/** Pages only a signed-in user may see (a visitor is sent to /signin and back). */
+export const SIGNED_IN_PAGES: ReadonlySet<string> = new Set(['/saved', ...USER_MENU.map((page) => page.href)]);

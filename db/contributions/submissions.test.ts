@@ -85,7 +85,7 @@ describe('bulk moderation', () => {
 
   it('links of one site that derive the same name get numbered slugs, and approving them all succeeds', async () => {
     const sameName = await Promise.all(
-      ['https://a.example.org/', 'https://b.example.org/', 'https://c.example.org/x', 'https://d.example.org/'].map((url) =>
+      ['https://example.org/a', 'https://example.org/b', 'https://www.example.org/c', 'https://example.org/d/'].map((url) =>
         createSubmission(t.db, userId, { url }),
       ),
     );

@@ -20,7 +20,7 @@ interface Screen {
   name: string;
   path: string;
   /** What to do on the page before it is checked (open a drawer, send a form empty). */
-  then?: (page: Page, size: keyof typeof SIZES) => Promise<void>;
+  prepare?: (page: Page, size: keyof typeof SIZES) => Promise<void>;
 }
 
 const sendEmpty = (button: string) => async (page: Page) => {
@@ -35,7 +35,7 @@ const PUBLIC: Screen[] = [
   {
     name: 'search, filters open',
     path: '/search?category=web-development',
-    then: async (page, size) => {
+    prepare: async (page, size) => {
       if (size !== 'phone') return;
       await hydrated(page);
       await page.locator('[data-filters-button]').click();
@@ -43,8 +43,8 @@ const PUBLIC: Screen[] = [
     },
   },
   { name: 'content', path: '/content/freecodecamp' },
-  { name: 'sign in, sent empty', path: '/signin', then: sendEmpty('Sign In') },
-  { name: 'sign up, sent empty', path: '/signup', then: sendEmpty('Sign Up') },
+  { name: 'sign in, sent empty', path: '/signin', prepare: sendEmpty('Sign In') },
+  { name: 'sign up, sent empty', path: '/signup', prepare: sendEmpty('Sign Up') },
   { name: 'forgotten password', path: '/forget-password' },
   { name: 'not found', path: '/no-such-page' },
 ];
@@ -52,7 +52,7 @@ const SIGNED_IN: Screen[] = [
   { name: 'saved', path: '/saved' },
   { name: 'profile', path: '/profile' },
   { name: 'my submissions', path: '/submissions' },
-  { name: 'submit, sent empty', path: '/submit-content', then: sendEmpty('Submit') },
+  { name: 'submit, sent empty', path: '/submit-content', prepare: sendEmpty('Submit') },
 ];
 const ADMIN: Screen[] = [
   { name: 'dashboard', path: '/admin/dashboard' },
@@ -75,8 +75,15 @@ async function violationsOf(page: Page): Promise<Violation[]> {
   await page.addScriptTag({ path: AXE });
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
-    return violations.map(({ id, impact, help, nodes }) => ({ id, impact: impact ?? null, help, nodes: nodes.slice(0, 3).map((n) => ({ target: n.target as string[] })) }));
+    const { violations } = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    });
+    return violations.map(({ id, impact, help, nodes }) => ({
+      id,
+      impact: impact ?? null,
+      help,
+      nodes: nodes.slice(0, 3).map((n) => ({ target: n.target as string[] })),
+    }));
   });
 }
 
@@ -111,9 +118,10 @@ describe.skipIf(!hasBrowser)('axe-core finds no violation', () => {
           for (const screen of screens) {
             await page.goto(screen.path);
             await page.waitForLoadState('networkidle');
-            await screen.then?.(page, size);
+            await screen.prepare?.(page, size);
             states++;
-            for (const v of await violationsOf(page)) found.push(`${screen.name} (${size}, ${theme}): ${v.id} [${v.impact}] ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+            for (const v of await violationsOf(page))
+              found.push(`${screen.name} (${size}, ${theme}): ${v.id} [${v.impact}] ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
           }
         }
         await context.close();

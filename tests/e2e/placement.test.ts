@@ -135,6 +135,30 @@ describe.skipIf(!hasBrowser)('placement', () => {
       expect(await tabs.first().getAttribute('aria-current')).toBe('page');
     });
   });
+  it('a group whose values combine shows boxes to tick, two ticked when two are chosen; a step shows none', async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP });
+    try {
+      const page = await context.newPage();
+      await page.goto('/search?techStack=python&techStack=javascript');
+      const ticked = (group: string) =>
+        page.locator(`#filters-drawer [data-filter-option^="${group}="]`).evaluateAll((links) =>
+          links.flatMap((link) => {
+            const box = link.querySelector('[data-filter-box] span');
+            return box && getComputedStyle(box).visibility === 'visible' ? [link.getAttribute('data-filter-option')] : [];
+          }),
+        );
+      expect((await ticked('techStack')).sort()).toEqual(['techStack=javascript', 'techStack=python']);
+      expect(await page.locator('#filters-drawer [data-filter-option^="techStack="] [data-filter-box]').count()).toBeGreaterThan(2);
+      expect(await page.locator('#filters-drawer [data-filter-option^="rating="] [data-filter-box]').count()).toBe(0);
+      // Ticking a third one keeps the other two.
+      await page.locator('#filters-drawer [data-filter-option="techStack=sql"]').click();
+      await page.waitForURL((url) => url.searchParams.getAll('techStack').length === 3);
+      expect((await ticked('techStack')).sort()).toEqual(['techStack=javascript', 'techStack=python', 'techStack=sql']);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('in the dark theme a chosen filter and its chip are the strongest state, above the hover highlight', async () => {
     const context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, colorScheme: 'dark' });
     try {

@@ -89,6 +89,9 @@ describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ
       await page.getByText('Approving creates each proposed tag as a new tag').waitFor();
       await proposal.getByRole('radio', { name: 'Map to' }).check();
       await proposal.getByLabel('Map Elixir to').selectOption({ label: 'Python' });
+      // The name was made from the address (the screen says so): the admin gives it a real one.
+      await page.locator('[role="note"][data-name-derived]').waitFor();
+      await page.getByLabel('Name', { exact: true }).fill('Elixir School');
       // What the submitter left blank and the edit form requires.
       await page.getByLabel('Image URL').fill('https://elixir-lang.org/images/logo.png');
       await page.getByLabel('Description').fill('Lessons in Elixir.');

@@ -115,7 +115,8 @@ describe.skipIf(!hasBrowser)('the filter drawer on a phone', () => {
     expect(await filtersButton(page).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByRole('dialog', { name: 'Filters' }).isVisible()).toBe(true);
-    expect(await focused(page)).not.toMatch(/^outside/);
+    // The focus moves in once the drawer has opened (its toggle event), a moment after it shows.
+    await expect.poll(() => focused(page)).not.toMatch(/^outside/);
     // The page behind is out of reach: what it shows is inert, the drawer is not.
     expect(await page.locator('[data-results-count]').evaluate((el) => el.closest('[inert]') !== null)).toBe(true);
     expect(await drawer(page).evaluate((el) => el.closest('[inert]') === null)).toBe(true);

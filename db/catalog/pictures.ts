@@ -16,6 +16,8 @@ export const PICTURE_WIDTH = 640;
 export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 /** A page without a picture is asked again this long after, by the link checker. */
 export const PICTURE_RETRY_DAYS = 30;
+/** Ids bound in one statement when asking which contents want a picture. */
+const ID_GROUP = 500;
 /** Decoding more pixels than this (a 8k × 5k image) is refused: a small file may claim a huge canvas. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -103,20 +105,24 @@ export async function fetchPicture(db: Db, id: string, limits: Partial<TitleFetc
  * than PICTURE_RETRY_DAYS ago: what the link checker fetches pictures for.
  */
 export async function contentsWantingPictures(db: Db, ids: readonly string[], now = new Date()): Promise<string[]> {
-  if (ids.length === 0) return [];
   const retryBefore = new Date(now.getTime() - PICTURE_RETRY_DAYS * 86_400_000);
-  const rows = await db
-    .select({ id: contents.id })
-    .from(contents)
-    .leftJoin(pictureFetches, eq(pictureFetches.contentId, contents.id))
-    .where(
-      and(
-        inArray(contents.id, [...ids]),
-        eq(contents.image, ''),
-        or(isNull(pictureFetches.contentId), and(eq(pictureFetches.outcome, 'none'), lt(pictureFetches.fetchedAt, retryBefore))),
-      ),
-    );
-  return rows.map((row) => row.id);
+  const wanting: string[] = [];
+  // A full check answers for every content: asked in groups, as one statement may bind only so many values.
+  for (let start = 0; start < ids.length; start += ID_GROUP) {
+    const rows = await db
+      .select({ id: contents.id })
+      .from(contents)
+      .leftJoin(pictureFetches, eq(pictureFetches.contentId, contents.id))
+      .where(
+        and(
+          inArray(contents.id, ids.slice(start, start + ID_GROUP)),
+          eq(contents.image, ''),
+          or(isNull(pictureFetches.contentId), and(eq(pictureFetches.outcome, 'none'), lt(pictureFetches.fetchedAt, retryBefore))),
+        ),
+      );
+    wanting.push(...rows.map((row) => row.id));
+  }
+  return wanting;
 }
 
 /** Fetches pictures for `ids` a few at a time (each is a visit to another site), in the background of a caller that does not wait. */

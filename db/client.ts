@@ -73,7 +73,7 @@ export async function openDb({ url, authToken, syncUrl, syncInterval = 1, busyTi
 interface ProcessDatabase {
   shared: Promise<Db> | undefined;
   /** The process database's own read connection, when it is a file (see readRow). */
-  reader: { db: Db; connection: Database.Database; statements: Map<string, Database.Statement> } | undefined;
+  reader: { db: Db; path: string; connection: Database.Database; statements: Map<string, Database.Statement> } | undefined;
   /** This process works on the primary itself, even with DATABASE_SYNC_URL set (see workOnThePrimary). */
   onThePrimary: boolean;
 }
@@ -120,12 +120,17 @@ export function getDb(): Promise<Db> {
       // An embedded replica is read through its client, which knows what it has synced.
       const path = c.DATABASE_URL.startsWith('file:') && !c.DATABASE_SYNC_URL ? c.DATABASE_URL.slice('file:'.length).split('?')[0] : undefined;
       if (path && path !== ':memory:')
-        process_.reader = { db, connection: new Database(path, { readonly: true, timeout: c.DATABASE_BUSY_TIMEOUT }), statements: new Map() };
+        process_.reader = { db, path, connection: new Database(path, { readonly: true, timeout: c.DATABASE_BUSY_TIMEOUT }), statements: new Map() };
       return db;
     });
     process_.shared.catch(() => (process_.shared = undefined));
   }
   return process_.shared;
+}
+
+/** The path of the process database's file, once getDb() has opened it; undefined on a libSQL server or replica. */
+export function processDatabasePath(): string | undefined {
+  return process_.reader?.path;
 }
 
 /**

@@ -14,7 +14,8 @@ import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 import compression from 'compression';
-import { closeDb, getDb } from '#db/client.ts';
+import { startCheckpointer } from '#db/checkpoints.ts';
+import { closeDb, getDb, processDatabasePath } from '#db/client.ts';
 import { config, publicUrl } from '#db/config.ts';
 import { startMailSender } from '#db/operations/mail-sender.ts';
 import { startResetWorker } from '#db/accounts/password-resets.ts';
@@ -168,6 +169,7 @@ export async function startFrontDoor(): Promise<void> {
   log().info(`Skillshelf is listening on http://${HOST}:${PORT}`);
   const mailSender = startMailSender(await getDb());
   const resetWorker = startResetWorker(await getDb());
+  const checkpointer = await startCheckpointer(await getDb(), processDatabasePath());
 
   /**
    * SIGTERM: /readyz answers 503 at once, the port stops taking connections, requests in flight finish
@@ -187,7 +189,7 @@ export async function startFrontDoor(): Promise<void> {
     void stopped
       .then(async () => {
         clearTimeout(overdue);
-        await Promise.all([mailSender.stop(), resetWorker.stop()]);
+        await Promise.all([mailSender.stop(), resetWorker.stop(), checkpointer?.stop()]);
         await closeDb();
       })
       .catch((error: unknown) => logError(error, 'Shutdown'))

@@ -489,7 +489,9 @@ export const accountExport = z
         }),
       )
       .meta({ description: 'Your lists, newest first, each with its items in order' }),
-    progress: z.array(z.object({ content: contentRef, state: progressState, updatedAt: isoDate })).meta({ description: 'Where you stand with each content you marked' }),
+    progress: z
+      .array(z.object({ content: contentRef, state: progressState, updatedAt: isoDate }))
+      .meta({ description: 'Where you stand with each content you marked' }),
   })
   .meta({ id: 'AccountExport', description: 'Everything Skillshelf holds about you; never a password, token or their hashes' });
 

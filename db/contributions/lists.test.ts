@@ -8,7 +8,18 @@ import { contentInput } from '../catalog/validation/contents.ts';
 import { createUser } from '../accounts/users.ts';
 import { auditLog, progress, users } from '../schema.ts';
 import { exportAccount } from './account-export.ts';
-import { copyList, countPublicListsOf, createList, deleteList, listOwnLists, readList, readPublicList, takeRemovedNotices, unpublishList, updateList } from './lists.ts';
+import {
+  copyList,
+  publicListsOf,
+  createList,
+  deleteList,
+  listOwnLists,
+  readList,
+  readPublicList,
+  takeRemovedNotices,
+  unpublishList,
+  updateList,
+} from './lists.ts';
 import { addListItem, removeListItem, reorderList, updateListNote } from './list-items.ts';
 import { clearProgress, listProgress, markProgress } from './progress.ts';
 import { ITEMS_PER_LIST, LISTS_PER_USER } from './validation/lists.ts';
@@ -29,13 +40,26 @@ let n = 0;
 async function addContent(): Promise<string> {
   const id = newId();
   n++;
-  const input = contentInput.parse({ name: `Course ${n}`, slug: `course-${n}-${id}`, url: `https://course-${id}.example.org/`, description: 'A course.', category: ['Web Development'], techStack: [], type: [] });
+  const input = contentInput.parse({
+    name: `Course ${n}`,
+    slug: `course-${n}-${id}`,
+    url: `https://course-${id}.example.org/`,
+    description: 'A course.',
+    category: ['Web Development'],
+    techStack: [],
+    type: [],
+  });
   await t.db.batch(insertContentStatements(t.db, id, input));
   return id;
 }
 const user = async (name = 'Ada') => (await createUser(t.db, { name, email: `${name}-${newId()}@example.com`, password: 'correct horse battery' })).id;
 const latestChange = async () => (await t.db.select({ seq: catalogChanges.seq }).from(catalogChanges).orderBy(catalogChanges.seq)).at(-1)?.seq ?? 0;
-const listChangesAfter = (seq: number) => t.db.select().from(catalogChanges).where(gt(catalogChanges.seq, seq)).then((rows) => rows.filter((row) => row.kind === 'list'));
+const listChangesAfter = (seq: number) =>
+  t.db
+    .select()
+    .from(catalogChanges)
+    .where(gt(catalogChanges.seq, seq))
+    .then((rows) => rows.filter((row) => row.kind === 'list'));
 
 describe('lists', () => {
   it('are made from what forms send, private by default, with a slug of their own', async () => {
@@ -60,7 +84,10 @@ describe('lists', () => {
       [b, 2, 'Chapter 3 first'],
     ]);
     expect(await failure(reorderList(t.db, ada, _id, { contentIds: [c, a] }))).toMatchObject({ code: 'VALIDATION' });
-    expect(await failure(updateListNote(t.db, ada, _id, a!, { note: 'x'.repeat(501) }))).toEqual({ code: 'VALIDATION', message: 'A note must be at most 500 characters' });
+    expect(await failure(updateListNote(t.db, ada, _id, a!, { note: 'x'.repeat(501) }))).toEqual({
+      code: 'VALIDATION',
+      message: 'A note must be at most 500 characters',
+    });
     expect((await removeListItem(t.db, ada, _id, a!)).items.map((item) => item.content._id)).toEqual([c, b]);
     expect(await failure(addListItem(t.db, ada, _id, { contentId: 'nope' }))).toEqual({ code: 'NOT_FOUND', message: 'Content not found' });
   });
@@ -96,9 +123,28 @@ describe('lists', () => {
     const list = await createList(t.db, bob, { name: 'Big' });
     const ids: string[] = [];
     for (let i = 0; i < ITEMS_PER_LIST; i++) ids.push(newId());
-    await t.db.batch(ids.flatMap((id, i) => insertContentStatements(t.db, id, contentInput.parse({ name: `C${i}`, slug: `c-${id}`, url: `https://c-${id}.example.org/`, description: 'A course.', category: ['Web Development'], techStack: [], type: [] }))) as never);
+    await t.db.batch(
+      ids.flatMap((id, i) =>
+        insertContentStatements(
+          t.db,
+          id,
+          contentInput.parse({
+            name: `C${i}`,
+            slug: `c-${id}`,
+            url: `https://c-${id}.example.org/`,
+            description: 'A course.',
+            category: ['Web Development'],
+            techStack: [],
+            type: [],
+          }),
+        ),
+      ) as never,
+    );
     await t.db.insert(listItems).values(ids.map((contentId, position) => ({ listId: list._id, contentId, position })));
-    expect(await failure(addListItem(t.db, bob, list._id, { contentId: await addContent() }))).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('500') });
+    expect(await failure(addListItem(t.db, bob, list._id, { contentId: await addContent() }))).toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('500'),
+    });
     expect(await t.db.$count(listItems, eq(listItems.listId, list._id))).toBe(ITEMS_PER_LIST);
   });
 
@@ -128,7 +174,7 @@ describe('lists', () => {
       [null, list._id],
       [seq, list._id],
     ]);
-    expect(await countPublicListsOf(t.db, content)).toBe(1);
+    expect(await publicListsOf(t.db, content)).toEqual({ count: 1, lists: [{ name: 'Quiet', slug: list.slug }] });
     mark = await latestChange();
     await updateListNote(t.db, ada, list._id, content, { note: 'Read twice' });
     expect((await listChangesAfter(mark)).map((row) => row.after)).toEqual([list._id]);
@@ -174,7 +220,12 @@ describe('a user’s lists and progress', () => {
     await markProgress(t.db, ada, content, { state: 'learning' });
     const exported = await exportAccount(t.db, ada);
     expect(exported.lists).toEqual([
-      expect.objectContaining({ name: 'Kept', description: 'For later', isPublic: true, items: [expect.objectContaining({ note: 'First', content: expect.objectContaining({ _id: content }) })] }),
+      expect.objectContaining({
+        name: 'Kept',
+        description: 'For later',
+        isPublic: true,
+        items: [expect.objectContaining({ note: 'First', content: expect.objectContaining({ _id: content }) })],
+      }),
     ]);
     expect(exported.progress).toEqual([expect.objectContaining({ state: 'learning', content: expect.objectContaining({ _id: content }) })]);
     const mark = await latestChange();

@@ -10,7 +10,7 @@ import type { Db } from '../client.ts';
 import { conflict, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { slugify } from '../catalog/urls.ts';
-import { toApiContent } from '../catalog/content-rows.ts';
+import { type ApiContent, toApiContent } from '../catalog/content-rows.ts';
 import { declare } from '../catalog/search/deps.ts';
 import { contents, listItems, lists, users } from '../schema.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
@@ -19,7 +19,10 @@ import { parseInput } from '../validation/parse.ts';
 import { LISTS_PER_USER, listChangeInput, listInput } from './validation/lists.ts';
 
 export type ListSummary = z.infer<typeof shapes.listSummary>;
-export type LearnerList = z.infer<typeof shapes.learnerList>;
+/** Its items' contents as the catalog answers them (the shape's Content, with the level and language as stored). */
+export type LearnerList = Omit<z.infer<typeof shapes.learnerList>, 'items'> & {
+  items: Array<{ content: ApiContent; position: number; note: string; addedAt: string }>;
+};
 
 type ListRow = typeof lists.$inferSelect;
 
@@ -59,12 +62,22 @@ function summaryFields(row: ListWithOwner, callerId: string | undefined, content
 
 /** The lists of a user, newest first, each with its contents' ids in order. */
 export async function listOwnLists(db: Db, userId: string): Promise<ListSummary[]> {
-  const rows = await db.select(listColumns).from(lists).innerJoin(users, eq(users.id, lists.userId)).where(eq(lists.userId, userId)).orderBy(desc(lists.createdAt), desc(lists.id));
+  const rows = await db
+    .select(listColumns)
+    .from(lists)
+    .innerJoin(users, eq(users.id, lists.userId))
+    .where(eq(lists.userId, userId))
+    .orderBy(desc(lists.createdAt), desc(lists.id));
   if (rows.length === 0) return [];
   const items = await db
     .select({ listId: listItems.listId, contentId: listItems.contentId })
     .from(listItems)
-    .where(inArray(listItems.listId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        listItems.listId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(listItems.position));
   const byList = Map.groupBy(items, (item) => item.listId);
   return rows.map((row) => {
@@ -78,10 +91,20 @@ export async function exportOwnLists(db: Db, userId: string) {
   const rows = await db.select().from(lists).where(eq(lists.userId, userId)).orderBy(desc(lists.createdAt), desc(lists.id));
   if (rows.length === 0) return [];
   const items = await db
-    .select({ listId: listItems.listId, content: { _id: contents.id, name: contents.name, slug: contents.slug }, note: listItems.note, addedAt: listItems.createdAt })
+    .select({
+      listId: listItems.listId,
+      content: { _id: contents.id, name: contents.name, slug: contents.slug },
+      note: listItems.note,
+      addedAt: listItems.createdAt,
+    })
     .from(listItems)
     .innerJoin(contents, eq(contents.id, listItems.contentId))
-    .where(inArray(listItems.listId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        listItems.listId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(listItems.position));
   const byList = Map.groupBy(items, (item) => item.listId);
   return rows.map((row) => ({
@@ -100,8 +123,14 @@ export async function exportOwnLists(db: Db, userId: string) {
  */
 export async function takeRemovedNotices(db: Db, userId: string): Promise<number> {
   const [rows] = await db.batch([
-    db.select({ n: sql<number>`coalesce(sum(${lists.removedCount}), 0)` }).from(lists).where(eq(lists.userId, userId)),
-    db.update(lists).set({ removedCount: 0 }).where(and(eq(lists.userId, userId), sql`${lists.removedCount} > 0`)),
+    db
+      .select({ n: sql<number>`coalesce(sum(${lists.removedCount}), 0)` })
+      .from(lists)
+      .where(eq(lists.userId, userId)),
+    db
+      .update(lists)
+      .set({ removedCount: 0 })
+      .where(and(eq(lists.userId, userId), sql`${lists.removedCount} > 0`)),
   ]);
   return Number(rows[0]?.n ?? 0);
 }
@@ -130,7 +159,14 @@ async function itemsOf(db: Db, listId: string): Promise<LearnerList['items']> {
 
 async function withItems(db: Db, row: ListWithOwner, callerId: string | undefined): Promise<LearnerList> {
   const items = await itemsOf(db, row.id);
-  return { ...summaryFields(row, callerId, items.map((item) => item.content._id)), items };
+  return {
+    ...summaryFields(
+      row,
+      callerId,
+      items.map((item) => item.content._id),
+    ),
+    items,
+  };
 }
 
 /** A list by id, with its items, for `callerId` (undefined: a visitor). */
@@ -144,7 +180,13 @@ export async function readList(db: Db, callerId: string | undefined, listId: str
  */
 export async function readPublicList(db: Db, slug: string): Promise<LearnerList> {
   const list = await withItems(db, visible(await findList(db, eq(lists.slug, slug)), undefined), undefined);
-  declare({ userLists: [list._id], cards: await seqsOf(db, list.items.map((item) => item.content._id)) });
+  declare({
+    userLists: [list._id],
+    cards: await seqsOf(
+      db,
+      list.items.map((item) => item.content._id),
+    ),
+  });
   return list;
 }
 
@@ -154,14 +196,24 @@ async function seqsOf(db: Db, contentIds: string[]): Promise<number[]> {
   return rows.map((row) => row.seq);
 }
 
-/** How many public lists hold the content (its page says "In 3 public lists"). */
-export async function countPublicListsOf(db: Db, contentId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(listItems)
-    .innerJoin(lists, eq(lists.id, listItems.listId))
-    .where(and(eq(listItems.contentId, contentId), eq(lists.isPublic, true)));
-  return row?.n ?? 0;
+/**
+ * The public lists holding a content, for its page ("In 3 public lists"): how many, and the most recently
+ * changed few. A content page declares the content (its subject); a list gaining or losing it, or
+ * published or unpublished, logs a change naming it, which drops the page (decision 033).
+ */
+export async function publicListsOf(db: Db, contentId: string, shown = 5): Promise<{ count: number; lists: Array<{ name: string; slug: string }> }> {
+  const holding = and(eq(listItems.contentId, contentId), eq(lists.isPublic, true));
+  const [[total], shownLists] = await db.batch([
+    db.select({ n: count() }).from(listItems).innerJoin(lists, eq(lists.id, listItems.listId)).where(holding),
+    db
+      .select({ name: lists.name, slug: lists.slug })
+      .from(listItems)
+      .innerJoin(lists, eq(lists.id, listItems.listId))
+      .where(holding)
+      .orderBy(desc(lists.updatedAt))
+      .limit(shown),
+  ]);
+  return { count: total?.n ?? 0, lists: shownLists };
 }
 
 const tooManyLists = () => conflict(`You have ${LISTS_PER_USER} lists, the most one may hold: delete one to make another`);
@@ -181,7 +233,12 @@ function insertListStatement(db: Db, userId: string, id: string, values: { name:
     createdAt: sql`${now}`.as('created_at'),
     updatedAt: sql`${now}`.as('updated_at'),
   };
-  return db.insert(lists).select(db.select(row).from(users).where(and(eq(users.id, userId), under)));
+  return db.insert(lists).select(
+    db
+      .select(row)
+      .from(users)
+      .where(and(eq(users.id, userId), under)),
+  );
 }
 
 export async function createList(db: Db, userId: string, input: unknown): Promise<LearnerList> {
@@ -194,7 +251,10 @@ export async function createList(db: Db, userId: string, input: unknown): Promis
 
 /** The caller's own list, or 404 (another's list, public or not, is not theirs to change). */
 export async function ownList(db: Db, userId: string, listId: string): Promise<ListRow> {
-  const [row] = await db.select().from(lists).where(and(eq(lists.id, listId), eq(lists.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(lists)
+    .where(and(eq(lists.id, listId), eq(lists.userId, userId)));
   if (!row) throw notFoundList();
   return row;
 }
@@ -203,7 +263,11 @@ export async function updateList(db: Db, userId: string, listId: string, input: 
   const change = parseInput(listChangeInput, input);
   await ownList(db, userId, listId);
   const values = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
-  if (Object.keys(values).length > 0) await db.update(lists).set({ ...values, updatedAt: new Date() }).where(and(eq(lists.id, listId), eq(lists.userId, userId)));
+  if (Object.keys(values).length > 0)
+    await db
+      .update(lists)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(lists.id, listId), eq(lists.userId, userId)));
   return readList(db, userId, listId);
 }
 
@@ -222,7 +286,13 @@ export async function copyList(db: Db, userId: string, listId: string): Promise<
     insertListStatement(db, userId, id, { name, description: source.description, isPublic: false }),
     db.insert(listItems).select(
       db
-        .select({ listId: sql`${id}`.as('list_id'), contentId: listItems.contentId, position: listItems.position, note: listItems.note, createdAt: sql`${Date.now()}`.as('created_at') })
+        .select({
+          listId: sql`${id}`.as('list_id'),
+          contentId: listItems.contentId,
+          position: listItems.position,
+          note: listItems.note,
+          createdAt: sql`${Date.now()}`.as('created_at'),
+        })
         .from(listItems)
         .where(and(eq(listItems.listId, source.id), sql`EXISTS (SELECT 1 FROM ${lists} WHERE ${lists.id} = ${id})`)),
     ),

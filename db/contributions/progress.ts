@@ -45,11 +45,21 @@ export async function markProgress(db: Db, userId: string, contentId: string, in
   // Each statement inserts only when the content exists: no window for a concurrent delete.
   const mark = db
     .insert(progress)
-    .select(db.select({ userId: user, contentId: contents.id, state: sql`${state}`.as('state'), updatedAt: at('updated_at') }).from(contents).where(theContent))
+    .select(
+      db
+        .select({ userId: user, contentId: contents.id, state: sql`${state}`.as('state'), updatedAt: at('updated_at') })
+        .from(contents)
+        .where(theContent),
+    )
     .onConflictDoUpdate({ target: [progress.userId, progress.contentId], set: { state, updatedAt: new Date(now) } });
   const save = db
     .insert(saves)
-    .select(db.select({ userId: user, contentId: contents.id, createdAt: at('created_at') }).from(contents).where(theContent))
+    .select(
+      db
+        .select({ userId: user, contentId: contents.id, createdAt: at('created_at') })
+        .from(contents)
+        .where(theContent),
+    )
     .onConflictDoNothing();
   const [marked] = await (state === 'want' ? db.batch([mark]) : db.batch([mark, save]));
   if (marked.rowsAffected === 0) throw notFound('Content not found');

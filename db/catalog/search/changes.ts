@@ -94,7 +94,16 @@ function toChange(row: ChangeRow, seenAt: number): CatalogChange {
     };
   }
   if (kind === 'list') {
-    return { seq: Number(seq), kind, contentSeq: contentSeq === null ? null : Number(contentSeq), before: undefined, after: undefined, textChanged: false, listId: String(after), seenAt };
+    return {
+      seq: Number(seq),
+      kind,
+      contentSeq: contentSeq === null ? null : Number(contentSeq),
+      before: undefined,
+      after: undefined,
+      textChanged: false,
+      listId: String(after),
+      seenAt,
+    };
   }
   const { text_changed: textChanged, ...afterValues } = parseValues(after) ?? {};
   return {

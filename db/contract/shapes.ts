@@ -401,7 +401,7 @@ export const auditEntry = z
       .meta({ description: 'The `admin` filter takes its id' }),
     action: z.string().meta({ description: `What was done: ${AUDIT_ACTION_NAMES.map((action) => `\`${action}\``).join(', ')}`, example: 'submission.reject' }),
     target: z.object({
-      type: z.string().meta({ description: 'content, submission, user, review, tag (its id `kind:value`), import, database', example: 'submission' }),
+      type: z.string().meta({ description: 'content, submission, user, review, tag (its id `kind:value`), list, import, database', example: 'submission' }),
       id: z.string(),
       exists: z.boolean().meta({ description: 'Whether it still exists (contents, submissions, users, reviews and tags; false for the others)' }),
     }),

@@ -39,7 +39,8 @@ async function visit(path: string): Promise<{ status: number; text: string; cach
 async function newList(token: string, body: Record<string, unknown> = {}, items = 0) {
   const made = await api.post('/api/lists', { name: 'Rust in 30 days', ...body }, { token });
   expect(made.status).toBe(201);
-  for (const content of contents.slice(0, items)) expect((await api.post(`/api/lists/${made.body._id}/items`, { contentId: content._id }, { token })).status).toBe(200);
+  for (const content of contents.slice(0, items))
+    expect((await api.post(`/api/lists/${made.body._id}/items`, { contentId: content._id }, { token })).status).toBe(200);
   return (await api.get(`/api/lists/${made.body._id}`, { token })).body;
 }
 

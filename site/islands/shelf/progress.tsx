@@ -9,12 +9,17 @@ import { PROGRESS_LABELS, type ProgressStateName, progressSummary, setProgress }
 import { loadProgress } from '#site/lib/session-sync.ts';
 import { type ProgressMarks, userProgress } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
+import { useHydrated } from '../forms/fields.tsx';
 
-/** The marks, loaded from the server once per page; null until then. */
+/**
+ * The marks, loaded from the server once per page; null until then, and during the server's render and
+ * hydration (the server has no session state: the first render must match its HTML).
+ */
 export function useProgressMarks(): ProgressMarks | null {
   const marks = useStore(userProgress);
+  const hydrated = useHydrated();
   useEffect(() => void loadProgress(), []);
-  return marks;
+  return hydrated ? marks : null;
 }
 
 export function ProgressBar({ contentIds, marks }: { contentIds: readonly string[]; marks: ProgressMarks | null }) {

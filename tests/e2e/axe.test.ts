@@ -37,7 +37,10 @@ const openOwnList = (where: 'own' | 'public') => async (page: Page) => {
     const mine = (await (await fetch('/api/lists', { headers })).json()) as { lists: Array<{ _id: string; slug: string; name: string }> };
     const found = mine.lists.find((l) => l.name === 'Axe list');
     if (found) return found;
-    const made = (await (await fetch('/api/lists', { method: 'POST', headers, body: JSON.stringify({ name: 'Axe list', isPublic: true }) })).json()) as { _id: string; slug: string };
+    const made = (await (await fetch('/api/lists', { method: 'POST', headers, body: JSON.stringify({ name: 'Axe list', isPublic: true }) })).json()) as {
+      _id: string;
+      slug: string;
+    };
     const { contents } = (await (await fetch('/api/contents/search')).json()) as { contents: Array<{ _id: string }> };
     await fetch(`/api/lists/${made._id}/items`, { method: 'POST', headers, body: JSON.stringify({ contentId: contents[0]!._id, note: 'Start here' }) });
     return made;

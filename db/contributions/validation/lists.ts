@@ -1,6 +1,7 @@
 /** A learner's lists and progress as users send them (decision 033): liberal in what forms send, strict in what is stored. */
 import { blankAsMissing, optionalFormBoolean } from '../../validation/form-values.ts';
 import { multiLine, singleLine, z } from '../../validation/zod.ts';
+import { PROGRESS_LABELS, type ProgressStateName } from './progress-states.ts';
 
 export const LIST_NAME_MAX = 100;
 export const LIST_DESCRIPTION_MAX = 1000;
@@ -9,8 +10,7 @@ export const LIST_NOTE_MAX = 500;
 export const LISTS_PER_USER = 100;
 export const ITEMS_PER_LIST = 500;
 
-export const PROGRESS_LABELS = { want: 'Want to learn', learning: 'Learning', done: 'Done' } as const;
-export type ProgressStateName = keyof typeof PROGRESS_LABELS;
+export { PROGRESS_LABELS, type ProgressStateName };
 const PROGRESS_NAMES = Object.keys(PROGRESS_LABELS) as [ProgressStateName, ...ProgressStateName[]];
 
 const listName = singleLine('Please give the list a name')

@@ -108,6 +108,10 @@ async function openMenu(button: HTMLButtonElement): Promise<void> {
   const contentId = button.dataset.contentId ?? '';
   const contentName = button.dataset.contentName ?? '';
   button.setAttribute('aria-busy', 'true');
+  const spinner = document.createElement('span');
+  spinner.className = 'loading loading-spinner loading-xs';
+  spinner.setAttribute('aria-hidden', 'true');
+  button.append(spinner);
   let lists: LearnerListSummary[];
   try {
     lists = (await apiGet<{ lists: LearnerListSummary[] }>('/api/lists')).lists;
@@ -116,6 +120,7 @@ async function openMenu(button: HTMLButtonElement): Promise<void> {
     return;
   } finally {
     button.removeAttribute('aria-busy');
+    spinner.remove();
   }
   const menu = document.createElement('ul');
   menu.id = `${button.id || 'add-to-list'}-menu`;

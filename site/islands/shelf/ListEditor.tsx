@@ -103,7 +103,7 @@ export default function ListEditor({ initial }: { initial: LearnerList }) {
       <section className="card bg-base-100 shadow-sm" aria-labelledby="list-heading">
         <div className="card-body gap-3">
           <p className="text-sm">
-            <a href="/my-lists" className="link link-hover">
+            <a href="/my-lists" className="link link-hover inline-flex items-center touch:min-h-11">
               Your lists
             </a>
           </p>
@@ -125,7 +125,7 @@ export default function ListEditor({ initial }: { initial: LearnerList }) {
               }
             />
             {list.isPublic && (
-              <a href={`/lists/${encodeURIComponent(list.slug)}`} className="link link-primary" data-public-link>
+              <a href={`/lists/${encodeURIComponent(list.slug)}`} className="link link-primary inline-flex items-center touch:min-h-11" data-public-link>
                 See its public page
               </a>
             )}
@@ -190,7 +190,10 @@ export default function ListEditor({ initial }: { initial: LearnerList }) {
                   <span className="w-8 text-lg font-bold text-base-content/70" aria-hidden="true">
                     {index + 1}.
                   </span>
-                  <a href={`/content/${encodeURIComponent(item.content.slug)}`} className="link link-hover min-w-0 flex-1 font-semibold break-words">
+                  <a
+                    href={`/content/${encodeURIComponent(item.content.slug)}`}
+                    className="link link-hover min-w-48 flex-1 font-semibold break-words touch:min-h-11 touch:content-center"
+                  >
                     {item.content.name}
                   </a>
                   <ProgressControl contentId={item.content._id} name={item.content.name} marks={marks} />

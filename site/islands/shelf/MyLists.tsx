@@ -55,7 +55,10 @@ export default function MyLists({ lists, removed }: { lists: LearnerListSummary[
               {lists.map((list) => (
                 <li key={list._id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-my-list>
                   <div className="min-w-0">
-                    <a href={`/my-lists/${encodeURIComponent(list._id)}`} className="link link-hover text-lg font-semibold break-words">
+                    <a
+                      href={`/my-lists/${encodeURIComponent(list._id)}`}
+                      className="link link-hover inline-flex items-center text-lg font-semibold break-words touch:min-h-11"
+                    >
                       {list.name}
                     </a>
                     <p className="text-sm text-base-content/80">

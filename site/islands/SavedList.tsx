@@ -95,7 +95,7 @@ export default function SavedList({ initial }: { initial: UserSaves }) {
           ) : (
             <ol className="divide-y divide-base-300" data-saved-list>
               {shown.map((item, index) => (
-                <li key={item._id} className="flex items-center gap-3 py-3" data-saved-item>
+                <li key={item._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3" data-saved-item>
                   <span className="w-8 shrink-0 text-end font-semibold text-base-content/70" aria-hidden="true">
                     {index + 1}.
                   </span>
@@ -115,10 +115,6 @@ export default function SavedList({ initial }: { initial: UserSaves }) {
                     >
                       visit website<span className="sr-only"> of {item.contentName} (opens in a new tab)</span>
                     </a>
-                  </div>
-                  <div className="flex flex-wrap items-center justify-end gap-1">
-                    <ProgressControl contentId={item._id} name={item.contentName} marks={marks} />
-                    <AddToListButton contentId={item._id} name={item.contentName} />
                   </div>
                   <button
                     type="button"
@@ -140,6 +136,11 @@ export default function SavedList({ initial }: { initial: UserSaves }) {
                       </svg>
                     )}
                   </button>
+                  {/* A row of its own under the name: a phone's width holds the name, not the controls beside it. */}
+                  <div className="flex basis-full flex-wrap items-center gap-2 ps-11">
+                    <ProgressControl contentId={item._id} name={item.contentName} marks={marks} />
+                    <AddToListButton contentId={item._id} name={item.contentName} />
+                  </div>
                 </li>
               ))}
             </ol>

@@ -112,6 +112,7 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     // The owner's public page paints their progress.
     await page.goto(publicPath);
     await expect.poll(() => page.locator('[data-list-progress-label]').textContent()).toBe('1 of 3 done');
+    expect(await page.locator('[data-copy-list]').isHidden()).toBe(true);
     await done();
 
     // Signed out: the list in order with its note, and its JSON-LD.

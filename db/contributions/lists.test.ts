@@ -179,6 +179,10 @@ describe('lists', () => {
     await updateListNote(t.db, ada, list._id, content, { note: 'Read twice' });
     expect((await listChangesAfter(mark)).map((row) => row.after)).toEqual([list._id]);
     mark = await latestChange();
+    // Renamed: the content pages naming it too.
+    await updateList(t.db, ada, list._id, { name: 'Loud' });
+    expect((await listChangesAfter(mark)).map((row) => row.contentSeq)).toEqual([null, seq]);
+    mark = await latestChange();
     await deleteList(t.db, ada, list._id);
     expect((await listChangesAfter(mark)).map((row) => row.contentSeq)).toEqual([null, seq]);
   });

@@ -54,8 +54,10 @@ WHEN (OLD.is_public OR NEW.is_public)
   AND (OLD.name IS NOT NEW.name OR OLD.description IS NOT NEW.description OR OLD.is_public IS NOT NEW.is_public OR OLD.updated_at IS NOT NEW.updated_at OR OLD.user_id IS NOT NEW.user_id)
 BEGIN
   INSERT INTO catalog_changes(kind, after) VALUES ('list', NEW.id);
+  -- Published, unpublished or renamed: each content page counting it (and naming the latest few).
   INSERT INTO catalog_changes(kind, content_seq, after)
-    SELECT 'list', c.seq, NEW.id FROM list_items i JOIN contents c ON c.id = i.content_id WHERE i.list_id = NEW.id AND OLD.is_public IS NOT NEW.is_public;
+    SELECT 'list', c.seq, NEW.id FROM list_items i JOIN contents c ON c.id = i.content_id
+    WHERE i.list_id = NEW.id AND (OLD.is_public IS NOT NEW.is_public OR OLD.name IS NOT NEW.name);
 END;
 --> statement-breakpoint
 -- Before the delete, while its items are there: the cascade that follows finds no list and logs nothing more.

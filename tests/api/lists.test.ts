@@ -64,6 +64,32 @@ describe('lists through the API', () => {
     expect((await api.post(`/api/lists/${list._id}/items`, { contentId: 'missing' }, { token: ada })).status).toBe(404);
   });
 
+  it('answer a 4xx with a message, never a 5xx, to values of the wrong kind', async () => {
+    const list = await newList(ada, {}, 1);
+    const calls: Array<[string, string, unknown]> = [
+      ['POST', '/api/lists', { name: 42 }],
+      ['POST', '/api/lists', { name: ['a'], description: { x: 1 } }],
+      ['POST', '/api/lists', []],
+      ['POST', '/api/lists', null],
+      ['PUT', `/api/lists/${list._id}`, { isPublic: { yes: true } }],
+      ['POST', `/api/lists/${list._id}/items`, { contentId: { $ne: '' } }],
+      ['PUT', `/api/lists/${list._id}/items/${contents[0]!._id}`, { note: 7 }],
+      ['PUT', `/api/lists/${list._id}/order`, { contentIds: 'all' }],
+      ['PUT', `/api/lists/${list._id}/order`, { contentIds: [1, 2] }],
+      ['PUT', `/api/users/progress/${contents[0]!._id}`, { state: 3 }],
+      ['PUT', `/api/users/progress/${contents[0]!._id}`, {}],
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await api.request(method, path, body, { token: ada });
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+      expect(typeof res.body.message).toBe('string');
+    }
+    // An empty optional field is not given; a null description is none.
+    const changed = await api.put(`/api/lists/${list._id}`, { name: '', description: null, isPublic: '' }, { token: ada });
+    expect(changed.body).toMatchObject({ name: 'Rust in 30 days', description: '', isPublic: false });
+  });
+
   it('are ordered by the owner, with notes; a wrong order is a 400 that changes nothing', async () => {
     const list = await newList(ada, {}, 3);
     const ids = list.items.map((item: { content: { _id: string } }) => item.content._id) as string[];

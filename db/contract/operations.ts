@@ -808,6 +808,9 @@ export const OPERATIONS: Operation[] = [
     group: 'Lists and progress',
     access: 'user',
     summary: 'Your lists, newest first',
+    description:
+      'The admin lists’ convention: sort by `created`, `updated` or `name`; `search` in the names; all on one page unless `pageSize` says fewer (at most 100 lists a user).',
+    query: [...LIST, listFilter('visibility', 'Only public or only private lists', ['public', 'private'])],
     ok: { status: 200, schema: shapes.ownLists, description: 'Your lists, each with its contents’ ids in order' },
   },
   {

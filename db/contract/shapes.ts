@@ -206,7 +206,9 @@ export const listItem = z
 export const learnerList = z
   .object({ ...listFields, removedCount: listSummary.shape.removedCount, items: z.array(listItem).meta({ description: 'In the list’s order' }) })
   .meta({ id: 'LearnerList', description: 'A learner’s list with its items' });
-export const ownLists = z.object({ lists: z.array(listSummary).meta({ description: 'Newest first' }) }).meta({ id: 'OwnLists' });
+export const ownLists = z
+  .object({ ...adminPaging, lists: z.array(listSummary).meta({ description: 'Newest first unless sorted otherwise' }) })
+  .meta({ id: 'OwnLists' });
 
 export const reviewResult = z
   .object({ review, numReviews: z.int(), numReview: z.int().meta({ description: 'The same as numReviews (an older name)' }), rating: z.number() })

@@ -70,6 +70,27 @@ describe('lists', () => {
     expect(await failure(createList(t.db, ada, { name: '   ' }))).toEqual({ code: 'VALIDATION', message: 'Please give the list a name' });
   });
 
+  it('of a user are listed in the admin lists’ convention: searched, filtered by visibility, sorted, paged', async () => {
+    const ada = await user();
+    for (const [name, isPublic] of [
+      ['Rust basics', true],
+      ['advanced Rust', false],
+      ['Go', true],
+    ] as const)
+      await createList(t.db, ada, { name, isPublic });
+    const names = async (params: Record<string, string>) => (await listOwnLists(t.db, ada, params)).lists.map((list) => list.name);
+    expect(await names({ sort: 'name' })).toEqual(['advanced Rust', 'Go', 'Rust basics']);
+    expect(await names({ search: 'rust', sort: 'name' })).toEqual(['advanced Rust', 'Rust basics']);
+    expect(await names({ visibility: 'public', sort: 'name', order: 'desc' })).toEqual(['Rust basics', 'Go']);
+    expect(await listOwnLists(t.db, ada, { pageSize: '2', page: '2', sort: 'nonsense' })).toMatchObject({
+      page: 2,
+      pages: 2,
+      total: 3,
+      pageSize: 2,
+      lists: [{ name: 'Rust basics' }],
+    });
+  });
+
   it('hold items in order, with notes, reordered whole', async () => {
     const ada = await user();
     const [a, b, c] = [await addContent(), await addContent(), await addContent()];
@@ -155,7 +176,7 @@ describe('lists', () => {
     await addListItem(t.db, ada, list._id, { contentId: a });
     await addListItem(t.db, ada, list._id, { contentId: b });
     await t.db.delete(contents).where(eq(contents.id, a));
-    expect((await listOwnLists(t.db, ada))[0]).toMatchObject({ numItems: 1, removedCount: 1, contentIds: [b] });
+    expect((await listOwnLists(t.db, ada)).lists[0]).toMatchObject({ numItems: 1, removedCount: 1, contentIds: [b] });
     expect(await takeRemovedNotices(t.db, ada)).toBe(1);
     expect(await takeRemovedNotices(t.db, ada)).toBe(0);
   });

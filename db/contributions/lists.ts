@@ -16,9 +16,12 @@ import { contents, listItems, lists, users } from '../schema.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
 import type * as shapes from '../contract/shapes.ts';
 import { parseInput } from '../validation/parse.ts';
+import { containsPattern, OWN_LISTS, parseListQuery } from '../validation/list-query.ts';
+import { paging } from '../paging.ts';
 import { LISTS_PER_USER, listChangeInput, listInput } from './validation/lists.ts';
 
 export type ListSummary = z.infer<typeof shapes.listSummary>;
+export type OwnLists = z.infer<typeof shapes.ownLists>;
 /** Its items' contents as the catalog answers them (the shape's Content, with the level and language as stored). */
 export type LearnerList = Omit<z.infer<typeof shapes.learnerList>, 'items'> & {
   items: Array<{ content: ApiContent; position: number; note: string; addedAt: string }>;
@@ -60,30 +63,52 @@ function summaryFields(row: ListWithOwner, callerId: string | undefined, content
   };
 }
 
-/** The lists of a user, newest first, each with its contents' ids in order. */
-export async function listOwnLists(db: Db, userId: string): Promise<ListSummary[]> {
+const SORT_COLUMNS = { created: lists.createdAt, updated: lists.updatedAt, name: sql`${lists.name} COLLATE NOCASE` } as const;
+
+/**
+ * A user's lists, each with its contents' ids in order, in the admin lists' convention (decision 020):
+ * newest first by default, every one on one page unless asked (a user holds at most 100).
+ */
+export async function listOwnLists(db: Db, userId: string, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<OwnLists> {
+  const query = parseListQuery(OWN_LISTS, params);
+  const { visibility } = query.filters;
+  const where = and(
+    eq(lists.userId, userId),
+    visibility ? eq(lists.isPublic, visibility === 'public') : undefined,
+    query.search ? sql`${lists.name} LIKE ${containsPattern(query.search)} ESCAPE '\\'` : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(lists).where(where);
+  const page = paging(query.page, total?.n ?? 0, query.pageSize);
+  const direction = query.order === 'asc' ? asc : desc;
   const rows = await db
     .select(listColumns)
     .from(lists)
     .innerJoin(users, eq(users.id, lists.userId))
-    .where(eq(lists.userId, userId))
-    .orderBy(desc(lists.createdAt), desc(lists.id));
-  if (rows.length === 0) return [];
-  const items = await db
-    .select({ listId: listItems.listId, contentId: listItems.contentId })
-    .from(listItems)
-    .where(
-      inArray(
-        listItems.listId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(listItems.position));
+    .where(where)
+    .orderBy(direction(SORT_COLUMNS[query.sort]), direction(lists.id))
+    .limit(query.pageSize)
+    .offset(page.count);
+  const items = rows.length
+    ? await db
+        .select({ listId: listItems.listId, contentId: listItems.contentId })
+        .from(listItems)
+        .where(
+          inArray(
+            listItems.listId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(listItems.position))
+    : [];
   const byList = Map.groupBy(items, (item) => item.listId);
-  return rows.map((row) => {
-    const contentIds = (byList.get(row.id) ?? []).map((item) => item.contentId);
-    return { ...summaryFields(row, userId, contentIds), contentIds };
-  });
+  return {
+    ...page,
+    pageSize: query.pageSize,
+    lists: rows.map((row) => {
+      const contentIds = (byList.get(row.id) ?? []).map((item) => item.contentId);
+      return { ...summaryFields(row, userId, contentIds), contentIds };
+    }),
+  };
 }
 
 /** A user's lists with their items in order (their data export). */

@@ -91,7 +91,7 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     await page.keyboard.press('Enter');
     await expect.poll(() => names(page)).toEqual([order[1], order[0], order[2]]);
     expect(await page.locator('[data-list-announcement]').textContent()).toBe(`${order[0]} moved to position 2 of 3`);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move ${order[0]} down`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move ${order[0]} down`);
 
     await page.getByLabel(`Note on ${order[2]}`).fill('Read the second chapter twice');
     await page.locator('[data-list-item]').nth(2).getByRole('button', { name: 'Save note' }).click();

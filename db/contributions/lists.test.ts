@@ -200,6 +200,10 @@ describe('lists', () => {
     await updateListNote(t.db, ada, list._id, content, { note: 'Read twice' });
     expect((await listChangesAfter(mark)).map((row) => row.after)).toEqual([list._id]);
     mark = await latestChange();
+    // Its owner renamed: its page names them.
+    await t.db.update(users).set({ name: 'Ada L.' }).where(eq(users.id, ada));
+    expect((await listChangesAfter(mark)).map((row) => [row.contentSeq, row.after])).toEqual([[null, list._id]]);
+    mark = await latestChange();
     // Renamed: the content pages naming it too.
     await updateList(t.db, ada, list._id, { name: 'Loud' });
     expect((await listChangesAfter(mark)).map((row) => row.contentSeq)).toEqual([null, seq]);

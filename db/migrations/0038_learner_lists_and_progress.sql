@@ -67,6 +67,11 @@ CREATE TRIGGER catalog_change_list_delete BEFORE DELETE ON lists WHEN OLD.is_pub
     SELECT 'list', c.seq, OLD.id FROM list_items i JOIN contents c ON c.id = i.content_id WHERE i.list_id = OLD.id;
 END;
 --> statement-breakpoint
+-- A public list's page names its owner.
+CREATE TRIGGER catalog_change_list_owner_renamed AFTER UPDATE OF name ON users WHEN OLD.name IS NOT NEW.name BEGIN
+  INSERT INTO catalog_changes(kind, after) SELECT 'list', id FROM lists WHERE user_id = NEW.id AND is_public;
+END;
+--> statement-breakpoint
 -- A content deleted from the catalog leaves the lists holding it (the cascade); each list counts it for its owner's notice.
 CREATE TRIGGER lists_count_removed_contents BEFORE DELETE ON contents BEGIN
   UPDATE lists SET removed_count = removed_count + 1 WHERE id IN (SELECT list_id FROM list_items WHERE content_id = OLD.id);

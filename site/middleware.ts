@@ -17,7 +17,7 @@ import { allowedMethods, isFormPage } from '#site/server/request-gate.ts';
 import { securityHeaders } from '#site/server/security-headers.ts';
 import { visitorRule } from '#site/server/visitor-rule.ts';
 import { safeRedirect, signInUrl } from '#site/lib/redirect.ts';
-import { SIGNED_IN_PAGES } from '#site/lib/account-pages.ts';
+import { isSignedInPage } from '#site/lib/account-pages.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -142,7 +142,7 @@ const guardPages = defineMiddleware((context, next) => {
   }
   if ((path === '/forget-password' || path.startsWith('/reset-password')) && user) return context.redirect('/');
   if (path === '/reset-password' || path === '/reset-password/') return context.redirect('/');
-  if (SIGNED_IN_PAGES.has(path) && !user) return context.redirect(signInUrl(here));
+  if (isSignedInPage(path) && !user) return context.redirect(signInUrl(here));
   if (path === '/submit-content') {
     if (!user) return context.redirect(signInUrl(here));
     if (user.isAdmin) return context.redirect('/admin/contents');

@@ -21,6 +21,7 @@ import { tagChangeInput, tagInput, tagMergeInput } from '../catalog/validation/t
 import { TAG_KINDS, TAXONOMY } from '../catalog/taxonomy.ts';
 import { ADDRESS_ORDER, type Facet } from '../catalog/facets.ts';
 import { rejectionInput } from '../contributions/validation/rejection.ts';
+import { listChangeInput, listInput, listItemInput, listNoteInput, listOrderInput, progressInput } from '../contributions/validation/lists.ts';
 import { submissionBulkInput } from '../contributions/validation/submission-bulk.ts';
 import { AUDIT_LIST } from '../validation/list-query.ts';
 
@@ -45,6 +46,7 @@ export interface Operation {
     | 'Catalog'
     | 'Accounts'
     | 'Saves and reviews'
+    | 'Lists and progress'
     | 'Submissions'
     | 'Admin: contents'
     | 'Admin: users'
@@ -798,5 +800,144 @@ export const OPERATIONS: Operation[] = [
       listFilter('admin', "Only the entries of this admin (an entry's `admin.id`)"),
     ],
     ok: { status: 200, schema: shapes.auditList, description: 'A page of audit entries, newest first unless sorted otherwise' },
+  },
+  // Lists and progress (decision 033)
+  {
+    method: 'GET',
+    route: '/api/lists',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Your lists, newest first',
+    description:
+      'The admin lists’ convention: sort by `created`, `updated` or `name`; `search` in the names; all on one page unless `pageSize` says fewer (at most 100 lists a user).',
+    query: [...LIST, listFilter('visibility', 'Only public or only private lists', ['public', 'private'])],
+    ok: { status: 200, schema: shapes.ownLists, description: 'Your lists, each with its contents’ ids in order' },
+  },
+  {
+    method: 'POST',
+    route: '/api/lists',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Make a list',
+    description: 'Private unless `isPublic`; its public page is /lists/{slug}. At most 100 lists a user (409 past it).',
+    body: { schema: listInput, name: 'ListInput', example: { name: 'Rust in 30 days', description: 'One chapter a day' } },
+    ok: { status: 201, schema: shapes.learnerList, description: 'The new list' },
+    errors: [409],
+  },
+  {
+    method: 'GET',
+    route: '/api/lists/[id]',
+    group: 'Lists and progress',
+    access: 'public',
+    summary: 'A list with its items in order',
+    description: 'Anyone may read a public list; a private one only its owner (a 404 to anyone else).',
+    ok: { status: 200, schema: shapes.learnerList, description: 'The list' },
+    errors: [404],
+  },
+  {
+    method: 'PUT',
+    route: '/api/lists/[id]',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Change your list: its name, description, or whether it is public',
+    body: { schema: listChangeInput, name: 'ListChange', example: { isPublic: true } },
+    ok: { status: 200, schema: shapes.learnerList, description: 'The list as changed' },
+    errors: [404],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/lists/[id]',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Delete your list',
+    ok: { status: 200, schema: shapes.message, description: 'Deleted' },
+    errors: [404],
+  },
+  {
+    method: 'POST',
+    route: '/api/lists/[id]/copy',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Copy a list you may read into a new private list of yours',
+    ok: { status: 201, schema: shapes.learnerList, description: 'Your copy, with the same items and notes' },
+    errors: [404, 409],
+  },
+  {
+    method: 'POST',
+    route: '/api/lists/[id]/items',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Add a content at the end of your list',
+    description: 'Adding a content the list holds changes nothing. At most 500 items a list (409 past it).',
+    body: { schema: listItemInput, name: 'ListItemInput', example: { contentId: 'k3x9q2mzv8d1', note: 'Chapters 1–3' } },
+    ok: { status: 200, schema: shapes.learnerList, description: 'The list' },
+    errors: [404, 409],
+  },
+  {
+    method: 'PUT',
+    route: '/api/lists/[id]/items/[contentId]',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Change the note of an item of your list (up to 500 characters; empty removes it)',
+    body: { schema: listNoteInput, name: 'ListNote', example: { note: 'Skip the first video' } },
+    ok: { status: 200, schema: shapes.learnerList, description: 'The list' },
+    errors: [404],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/lists/[id]/items/[contentId]',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Take a content out of your list',
+    ok: { status: 200, schema: shapes.learnerList, description: 'The list' },
+    errors: [404],
+  },
+  {
+    method: 'PUT',
+    route: '/api/lists/[id]/order',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Put your list in a new order',
+    description: 'Every content of the list, each once, in the order wanted; anything else is a 400 and changes nothing.',
+    body: { schema: listOrderInput, name: 'ListOrder', example: { contentIds: ['k3x9q2mzv8d1', 'a1b2c3d4e5f6'] } },
+    ok: { status: 200, schema: shapes.learnerList, description: 'The list in its new order' },
+    errors: [404],
+  },
+  {
+    method: 'POST',
+    route: '/api/lists/[id]/unpublish',
+    group: 'Lists and progress',
+    access: 'admin',
+    summary: 'Take a public list off the site (audited)',
+    description: 'The list stays its owner’s, private. Unpublishing a private list changes nothing.',
+    ok: { status: 200, schema: shapes.learnerList, description: 'The list, private' },
+    errors: [404],
+  },
+  {
+    method: 'GET',
+    route: '/api/users/progress',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Where you stand with each content you marked',
+    ok: { status: 200, schema: shapes.userProgress, description: 'Your progress' },
+  },
+  {
+    method: 'PUT',
+    route: '/api/users/progress/[id]',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Mark the content {id}: Want to learn, Learning or Done',
+    description: 'Learning or Done saves the content too, if it was not saved.',
+    body: { schema: progressInput, name: 'ProgressInput', example: { state: 'learning' } },
+    ok: { status: 200, schema: shapes.progressChange, description: 'Your progress and saves' },
+    errors: [404],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/users/progress/[id]',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Clear your mark on the content {id}',
+    ok: { status: 200, schema: shapes.progressChange, description: 'Your progress and saves' },
   },
 ];

@@ -171,6 +171,45 @@ export const savedItem = z
   .meta({ id: 'SavedItem', description: 'A saved content; `name`, `slug` and `url` repeat the content* fields' });
 export const userSaves = z.object({ numSaves: z.int(), saves: z.array(savedItem).meta({ description: 'Newest first' }) }).meta({ id: 'UserSaves' });
 
+/** A learner's progress with a content (decision 033). */
+export const progressState = z.enum(['want', 'learning', 'done']).meta({ id: 'ProgressState', description: 'Want to learn, Learning or Done' });
+export const progressEntry = z.object({ contentId: id, state: progressState, updatedAt: isoDate }).meta({ id: 'ProgressEntry' });
+export const userProgress = z
+  .object({ progress: z.array(progressEntry).meta({ description: 'Most recently changed first' }) })
+  .meta({ id: 'UserProgress', description: 'Where you stand with each content you marked' });
+export const progressChange = userProgress
+  .extend({ saves: userSaves.meta({ description: 'Your saves: marking Learning or Done saves the content' }) })
+  .meta({ id: 'ProgressChange' });
+
+const listFields = {
+  _id: id,
+  slug: z.string().meta({ description: 'Its public page is /lists/{slug}' }),
+  name: z.string(),
+  description: z.string(),
+  isPublic: z.boolean(),
+  owner: z.object({ _id: id, name: z.string() }),
+  numItems: z.int(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+};
+/** A learner's list without its items (their lists' page). */
+export const listSummary = z
+  .object({
+    ...listFields,
+    contentIds: z.array(id).meta({ description: 'Its contents in order (for the progress bar and "Add to list…")' }),
+    removedCount: z.int().meta({ description: 'Contents deleted from the catalog since its owner last looked (0 for others)' }),
+  })
+  .meta({ id: 'LearnerListSummary' });
+export const listItem = z
+  .object({ content, position: z.int().meta({ description: 'From 0' }), note: z.string(), addedAt: isoDate })
+  .meta({ id: 'LearnerListItem' });
+export const learnerList = z
+  .object({ ...listFields, removedCount: listSummary.shape.removedCount, items: z.array(listItem).meta({ description: 'In the list’s order' }) })
+  .meta({ id: 'LearnerList', description: 'A learner’s list with its items' });
+export const ownLists = z
+  .object({ ...adminPaging, lists: z.array(listSummary).meta({ description: 'Newest first unless sorted otherwise' }) })
+  .meta({ id: 'OwnLists' });
+
 export const reviewResult = z
   .object({ review, numReviews: z.int(), numReview: z.int().meta({ description: 'The same as numReviews (an older name)' }), rating: z.number() })
   .meta({ id: 'ReviewResult', description: 'The new review, and the content’s totals with it' });
@@ -364,7 +403,7 @@ export const auditEntry = z
       .meta({ description: 'The `admin` filter takes its id' }),
     action: z.string().meta({ description: `What was done: ${AUDIT_ACTION_NAMES.map((action) => `\`${action}\``).join(', ')}`, example: 'submission.reject' }),
     target: z.object({
-      type: z.string().meta({ description: 'content, submission, user, review, tag (its id `kind:value`), import, database', example: 'submission' }),
+      type: z.string().meta({ description: 'content, submission, user, review, tag (its id `kind:value`), list, import, database', example: 'submission' }),
       id: z.string(),
       exists: z.boolean().meta({ description: 'Whether it still exists (contents, submissions, users, reviews and tags; false for the others)' }),
     }),
@@ -440,6 +479,21 @@ export const accountExport = z
     uploads: z
       .array(z.object({ path: z.string(), mimeType: z.string(), size: z.int(), uploadedAt: isoDate }))
       .meta({ description: 'Images you uploaded (admins)' }),
+    lists: z
+      .array(
+        z.object({
+          name: z.string(),
+          description: z.string(),
+          isPublic: z.boolean(),
+          slug: z.string(),
+          createdAt: isoDate,
+          items: z.array(z.object({ content: contentRef, note: z.string(), addedAt: isoDate })),
+        }),
+      )
+      .meta({ description: 'Your lists, newest first, each with its items in order' }),
+    progress: z
+      .array(z.object({ content: contentRef, state: progressState, updatedAt: isoDate }))
+      .meta({ description: 'Where you stand with each content you marked' }),
   })
   .meta({ id: 'AccountExport', description: 'Everything Skillshelf holds about you; never a password, token or their hashes' });
 

@@ -11,6 +11,8 @@ import { allOwnReviews } from './own-reviews.ts';
 import { allOwnSubmissions } from './own-submissions.ts';
 import { listSavesWithDates } from './saves.ts';
 import { listOwnUploads } from './uploads.ts';
+import { exportOwnLists } from './lists.ts';
+import { listProgressWithContents } from './progress.ts';
 
 /** The file's name, dated (UTC) the day it was made: skillshelf-export-2026-11-23.json. */
 export const exportFileName = (at: Date) => `skillshelf-export-${at.toISOString().slice(0, 10)}.json`;
@@ -39,5 +41,7 @@ export async function exportAccount(db: Db, userId: string, currentSessionId?: s
       sessions: sessions.map((s) => ({ createdAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString(), current: s.id === currentSessionId })),
     },
     uploads: await listOwnUploads(db, userId),
+    lists: await exportOwnLists(db, userId),
+    progress: await listProgressWithContents(db, userId),
   };
 }

@@ -141,3 +141,65 @@ export const uploads = sqliteTable('uploads', {
 
 export type Submission = typeof submissions.$inferSelect;
 export type ContentDraft = typeof contentDrafts.$inferSelect;
+
+/** Where a learner stands with a content (docs/product.md's progress). */
+export const PROGRESS_STATES = ['want', 'learning', 'done'] as const;
+export type ProgressState = (typeof PROGRESS_STATES)[number];
+
+/**
+ * A learner's named, ordered lists of contents (decision 033). Private until made public, when it has a
+ * shared page at /lists/{slug}. Triggers (migration 0039) log what a public list shows to catalog_changes,
+ * so its cached page and the content pages counting it are dropped in every process.
+ */
+export const lists = sqliteTable(
+  'lists',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The public page's path segment: the name's slug and a part of the id, fixed at creation. */
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(false),
+    /** Contents deleted from the catalog while in the list, not yet told to its owner (the notice shows once). */
+    removedCount: integer('removed_count').notNull().default(0),
+    createdAt: createdAt(),
+    /** Moved by every change its page shows (its items, their order and notes): the trigger's cue. */
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [uniqueIndex('lists_slug_unique').on(t.slug), index('lists_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const listItems = sqliteTable(
+  'list_items',
+  {
+    listId: text('list_id')
+      .notNull()
+      .references(() => lists.id, { onDelete: 'cascade' }),
+    contentId: text('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    /** Its place in the list, from 0; rewritten whole on a reorder. */
+    position: integer('position').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.contentId] }), index('list_items_content_idx').on(t.contentId)],
+);
+
+export const progress = sqliteTable(
+  'progress',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentId: text('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    state: text('state').$type<ProgressState>().notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.contentId] }), index('progress_content_idx').on(t.contentId)],
+);

@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = {
   'tag.merge': 'Tags merged',
   'tag.retire': 'Tag retired',
   'tag.restore': 'Tag restored',
+  'list.unpublish': 'Public list unpublished',
   'db.seed': 'Database seeded',
 } as const;
 

@@ -129,4 +129,12 @@ export const AUDIT_LIST = {
   filters: { action: AUDIT_ACTION_NAMES, admin: 'text' },
 } as const satisfies ListSpec<string, string>;
 
+/** A learner's own lists (GET /api/lists; decision 033): at most 100, so one page unless asked. */
+export const OWN_LISTS = {
+  sorts: { created: 'desc', updated: 'desc', name: 'asc' },
+  defaultSort: 'created',
+  filters: { visibility: ['public', 'private'] },
+  defaultPageSize: 100,
+} as const satisfies ListSpec<string, string>;
+
 export type ListSortOf<T> = T extends ListSpec<infer S, string> ? S : never;

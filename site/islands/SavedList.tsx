@@ -2,13 +2,23 @@
  * The saved list (docs/product.md §2 Saved): numbered entries linking to the content page and the website, a trash
  * button that unsaves at once (DELETE, so a retry cannot save it again) with Undo in its toast (PUT with the
  * save's date, so it returns to its place), the empty state, and the side card with the total. Rendered on the
- * server from the database; the saves store follows every change (the top-bar badge too).
+ * server from the database; the saves store follows every change (the top-bar badge too). Each entry has its
+ * progress mark and "Add to list…"; a bar counts what is done, and a filter shows one state (decision 033).
  */
 import { useRef, useState } from 'react';
 import { apiDelete, apiPut, errorMessage } from '#site/lib/api.ts';
 import { updateSaves, type SavedItem, type UserSaves } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { useHydrated } from './forms/fields.tsx';
+import {
+  AddToListButton,
+  matchesFilter,
+  ProgressBar,
+  ProgressControl,
+  ProgressFilterSelect,
+  type ProgressFilter,
+  useProgressMarks,
+} from './shelf/progress.tsx';
 
 export default function SavedList({ initial }: { initial: UserSaves }) {
   const [saves, setSaves] = useState(initial.saves);
@@ -17,6 +27,9 @@ export default function SavedList({ initial }: { initial: UserSaves }) {
   const hydrated = useHydrated();
   // The removed entry's button goes with it: the keyboard focus moves to the list's heading, not to nowhere.
   const heading = useRef<HTMLHeadingElement>(null);
+  const marks = useProgressMarks();
+  const [filter, setFilter] = useState<ProgressFilter>('');
+  const shown = saves.filter((item) => matchesFilter(filter, marks, item._id));
 
   async function remove(item: SavedItem) {
     setRemoving(item._id);
@@ -61,6 +74,17 @@ export default function SavedList({ initial }: { initial: UserSaves }) {
               <span>{error}</span>
             </div>
           )}
+          {saves.length > 0 && (
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <ProgressBar contentIds={saves.map((item) => item._id)} marks={marks} />
+              <ProgressFilterSelect value={filter} onValue={setFilter} />
+            </div>
+          )}
+          {saves.length > 0 && shown.length === 0 && (
+            <p className="py-4 text-center" data-saved-filtered-empty>
+              None of your saves is marked so.
+            </p>
+          )}
           {saves.length === 0 ? (
             <p className="py-6 text-center text-lg" data-saved-empty>
               Page is empty.{' '}
@@ -70,8 +94,8 @@ export default function SavedList({ initial }: { initial: UserSaves }) {
             </p>
           ) : (
             <ol className="divide-y divide-base-300" data-saved-list>
-              {saves.map((item, index) => (
-                <li key={item._id} className="flex items-center gap-3 py-3" data-saved-item>
+              {shown.map((item, index) => (
+                <li key={item._id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3" data-saved-item>
                   <span className="w-8 shrink-0 text-end font-semibold text-base-content/70" aria-hidden="true">
                     {index + 1}.
                   </span>
@@ -112,6 +136,11 @@ export default function SavedList({ initial }: { initial: UserSaves }) {
                       </svg>
                     )}
                   </button>
+                  {/* A row of its own under the name: a phone's width holds the name, not the controls beside it. */}
+                  <div className="flex basis-full flex-wrap items-center gap-2 ps-11">
+                    <ProgressControl contentId={item._id} name={item.contentName} marks={marks} />
+                    <AddToListButton contentId={item._id} name={item.contentName} />
+                  </div>
                 </li>
               ))}
             </ol>

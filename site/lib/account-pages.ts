@@ -13,7 +13,11 @@ export const USER_MENU: readonly AccountPage[] = [
   { label: 'User Profile', href: '/profile' },
   { label: 'My Submissions', href: '/submissions' },
   { label: 'My Reviews', href: '/my-reviews' },
+  { label: 'My Lists', href: '/my-lists' },
 ];
 
 /** Pages only a signed-in user may see (a visitor is sent to /signin and back). */
 export const SIGNED_IN_PAGES: ReadonlySet<string> = new Set(['/saved', ...USER_MENU.map((page) => page.href)]);
+
+/** Whether a path is one of them, or below one that holds a page per item (a list of one's own: /my-lists/{id}). */
+export const isSignedInPage = (path: string) => SIGNED_IN_PAGES.has(path) || path.startsWith('/my-lists/');

@@ -1,7 +1,7 @@
 /**
  * Who is signed in, drawn into a page the server made for everyone (the catalog pages, docs/decisions/014):
  * the top bar's user and admin menus, the Saved badge, the bookmark toggles, and the parts marked for
- * visitors or for signed-in users. The server marks those elements; this paints them from the session
+ * visitors, for signed-in users, or for the owner of what the page shows (a learner's public list) or everyone but them. The server marks those elements; this paints them from the session
  * state docs/product.md §4 keeps in localStorage.
  *
  * The inline head script of every page (site/lib/server/pre-paint.ts) runs before anything is drawn. On a
@@ -20,7 +20,8 @@ export interface PaintState {
 }
 
 /** The elements the server marks for painting. */
-export const PAINTED = '[data-signed-in-only],[data-admin-only],[data-visitor-only],[data-user-name],[data-saved-badge],[data-save-toggle]';
+export const PAINTED =
+  '[data-signed-in-only],[data-admin-only],[data-visitor-only],[data-user-name],[data-saved-badge],[data-save-toggle],[data-owner-only],[data-not-owner]';
 
 /**
  * The state to paint: the stored user when the browser holds their session (the `signed_in` cookie the
@@ -49,6 +50,9 @@ export function paintElement(element: Element, state: PaintState): void {
   if (el.hasAttribute('data-signed-in-only')) el.hidden = !user;
   if (el.hasAttribute('data-admin-only')) el.hidden = !user?.isAdmin;
   if (el.hasAttribute('data-visitor-only')) el.hidden = Boolean(user);
+  // What only the owner of the thing shown sees (a public list's progress), or everyone but them (Copy to my lists).
+  if (el.hasAttribute('data-owner-only')) el.hidden = user?._id !== el.dataset.ownerId;
+  if (el.hasAttribute('data-not-owner')) el.hidden = user?._id === el.dataset.ownerId;
   if (el.hasAttribute('data-user-name')) el.textContent = user?.name ?? '';
   if (el.hasAttribute('data-saved-badge') && saves) {
     el.textContent = String(saves.numSaves);

@@ -11,7 +11,7 @@
  */
 import { apiGet, apiPost, errorMessage } from '#site/lib/api.ts';
 import { paintDocument } from '#site/lib/session-paint.ts';
-import { loadedSaves, signOut, updateSaves, userInfo, userSaves, type UserInfo, type UserSaves } from '#site/stores/session.ts';
+import { loadedSaves, signOut, updateProgress, updateSaves, userInfo, userProgress, userSaves, type UserInfo, type UserSaves } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
 
 const CHECK_EVERY_MS = 60_000;
@@ -35,6 +35,19 @@ export function loadSaves(): Promise<void> {
       else toast('error', errorMessage(error));
     });
   return loadingSaves;
+}
+
+let loadingProgress: Promise<void> | undefined;
+
+/** Loads the user's progress marks into the store (once per page), which the progress controls follow. */
+export function loadProgress(): Promise<void> {
+  if (!signedInUserId()) return Promise.resolve();
+  loadingProgress ??= apiGet<Parameters<typeof updateProgress>[0]>('/api/users/progress')
+    .then(updateProgress)
+    .catch((error: unknown) => {
+      if ((error as { status?: number }).status !== 401) toast('error', errorMessage(error));
+    });
+  return loadingProgress;
 }
 
 export function syncSession(): void {
@@ -74,6 +87,7 @@ async function syncCatalogPage(): Promise<void> {
     }
   }
   if (!loadedSaves(userSaves.get())) await loadSaves();
+  if (!userProgress.get()) await loadProgress();
 }
 
 /** The session ended elsewhere (signed out, password changed, account deleted): draw the page again as a visitor's. */

@@ -1,6 +1,6 @@
 /**
  * The visitor rule: the one place that decides which requests get the copy of a page made for everyone
- * (docs/decisions/014, 018). The catalog pages (home, search, content pages, sitemap, feed) and the public
+ * (docs/decisions/014, 018). The catalog pages (home, search, content pages, sitemap, feed, learners' public lists) and the public
  * catalog API's answers (search, filters, a content by slug) are the same for everyone who asks, signed in
  * or not: the middleware renders them without the session, and a signed-in user's browser draws who they
  * are. A GET of one is kept in the page cache and answered from it by the front door.
@@ -27,6 +27,8 @@ export function visitorRule(method: string | undefined, path: string): Audience 
 /** The shared pages, and what each reads of its query: the search's parameters, or nothing. */
 const SHARED_PAGES: ReadonlyArray<{ is: (path: string) => boolean; reads: 'search' | 'nothing' }> = [
   { is: (path) => path === '/' || path.startsWith('/content/') || path === '/sitemap.xml' || path === '/feed.xml', reads: 'nothing' },
+  // A learner's public list (decision 033): the same for everyone, its owner's progress painted in the browser.
+  { is: (path) => path.startsWith('/lists/'), reads: 'nothing' },
   { is: (path) => path === '/search' || path === '/search/' || path === '/api/contents/search', reads: 'search' },
   { is: (path) => path === '/api/contents/filters' || path.startsWith('/api/contents/slug/'), reads: 'nothing' },
 ];

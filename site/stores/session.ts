@@ -1,6 +1,6 @@
 /**
  * The browser's session state (docs/product.md §4): `userInfo` and `userSaves`, persisted in localStorage under
- * exactly those keys. The server's session cookie is the authority; these mirror it for islands (the
+ * exactly those keys, and `userProgress` beside them (the learner's marks, decision 033). The server's session cookie is the authority; these mirror it for islands (the
  * bearer token for API calls, the saves for bookmarks and the top-bar badge).
  */
 import { persistentAtom } from '@nanostores/persistent';
@@ -59,12 +59,26 @@ export function loadedSaves(state: UserSavesState): UserSaves | undefined {
   return typeof state.numSaves === 'number' ? (state as UserSaves) : undefined;
 }
 
+/** Where the user stands with each content they marked (decision 033): content id → state; null until loaded. */
+export type ProgressMarks = Record<string, 'want' | 'learning' | 'done'>;
+
+export const userProgress = persistentAtom<ProgressMarks | null>('userProgress', null, {
+  encode: (value) => (value ? JSON.stringify(value) : undefined),
+  decode: decodeJson<ProgressMarks | null>(null),
+});
+
+/** Replaces the marks with the server's answer (GET or a change of /api/users/progress). */
+export function updateProgress(answer: { progress: Array<{ contentId: string; state: ProgressMarks[string] }> }): void {
+  userProgress.set(Object.fromEntries(answer.progress.map((entry) => [entry.contentId, entry.state])));
+}
+
 /** USER_SIGNIN: store the user the API returned (sign-in, sign-up, profile update). */
 export function signIn(user: UserInfo): void {
   const previous = userInfo.get();
   userInfo.set({ _id: user._id, name: user.name, email: user.email, isAdmin: user.isAdmin, token: user.token });
   // Another account's saves must not leak into this one; the same account keeps what it has.
   if (previous?._id !== user._id || userSaves.get() === NO_SAVES) userSaves.set({});
+  if (previous?._id !== user._id) userProgress.set(null);
 }
 
 /** UPDATE_SAVES: replace the saves. */
@@ -76,4 +90,5 @@ export function updateSaves(saves: UserSaves): void {
 export function signOut(): void {
   userInfo.set(null);
   userSaves.set(NO_SAVES);
+  userProgress.set(null);
 }

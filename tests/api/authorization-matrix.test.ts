@@ -45,6 +45,8 @@ interface Fixtures {
   tag: () => Promise<number>;
   /** A new review by `user`, of a new content. */
   review: () => Promise<string>;
+  /** A new list of `user`'s holding one new content (private unless asked). */
+  list: (isPublic?: boolean) => Promise<{ _id: string; slug: string; contentId: string }>;
   uploadedFile: string;
 }
 
@@ -62,6 +64,8 @@ interface Row {
 }
 
 const all = (answer: Answer): Answers => ({ anonymous: answer, user: answer, other: answer, admin: answer });
+/** A resource of `user`'s that only they may change: to anyone else it does not exist (a list of theirs). */
+const ownerOnly = (ok: number): Answers => ({ anonymous: 401, user: ok, other: 404, admin: 404 });
 /** A resource of `user`'s that an admin may change too (their review). */
 const ownerOrAdmin = (ok: number): Answers => ({ anonymous: 401, user: ok, other: 403, admin: ok });
 const adminOnly = (ok: number): Answers => ({ anonymous: 401, user: 403, other: 403, admin: ok });
@@ -194,6 +198,68 @@ const ROWS: Row[] = [
     body: () => ({ url: `https://submitted-${Math.random().toString(36).slice(2)}.example.org/` }),
     expect: signedIn(201),
   },
+  // Lists and progress: only the owner writes; a private list is a 404 to anyone else
+  { method: 'GET', route: '/api/lists', path: () => '/api/lists', expect: signedIn(200) },
+  { method: 'POST', route: '/api/lists', path: () => '/api/lists', body: () => ({ name: 'Matrix list' }), expect: signedIn(201) },
+  {
+    method: 'GET',
+    route: '/api/lists/[id]',
+    path: async (f) => `/api/lists/${(await f.list())._id}`,
+    expect: { anonymous: 404, user: 200, other: 404, admin: 404 },
+  },
+  {
+    method: 'PUT',
+    route: '/api/lists/[id]',
+    path: async (f) => `/api/lists/${(await f.list())._id}`,
+    body: () => ({ name: 'Renamed' }),
+    expect: ownerOnly(200),
+  },
+  { method: 'DELETE', route: '/api/lists/[id]', path: async (f) => `/api/lists/${(await f.list())._id}`, expect: ownerOnly(200) },
+  { method: 'POST', route: '/api/lists/[id]/copy', path: async (f) => `/api/lists/${(await f.list(true))._id}/copy`, expect: signedIn(201) },
+  {
+    method: 'POST',
+    route: '/api/lists/[id]/items',
+    path: async (f) => `/api/lists/${(await f.list(true))._id}/items`,
+    body: async (f) => ({ contentId: (await f.content())._id }),
+    expect: ownerOnly(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/lists/[id]/items/[contentId]',
+    path: async (f) => {
+      const list = await f.list(true);
+      return `/api/lists/${list._id}/items/${list.contentId}`;
+    },
+    body: () => ({ note: 'Matrix note' }),
+    expect: ownerOnly(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/lists/[id]/items/[contentId]',
+    path: async (f) => {
+      const list = await f.list(true);
+      return `/api/lists/${list._id}/items/${list.contentId}`;
+    },
+    expect: ownerOnly(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/lists/[id]/order',
+    path: async (f) => `/api/lists/${(await f.list(true))._id}/order`,
+    body: () => ({ contentIds: [] }),
+    // Who may is decided before what is sent: the owner's order naming none of its one item is a 400.
+    expect: ownerOnly(400),
+  },
+  { method: 'POST', route: '/api/lists/[id]/unpublish', path: async (f) => `/api/lists/${(await f.list(true))._id}/unpublish`, expect: adminOnly(200) },
+  { method: 'GET', route: '/api/users/progress', path: () => '/api/users/progress', expect: signedIn(200) },
+  {
+    method: 'PUT',
+    route: '/api/users/progress/[id]',
+    path: async (f) => `/api/users/progress/${(await f.content())._id}`,
+    body: () => ({ state: 'learning' }),
+    expect: signedIn(200),
+  },
+  { method: 'DELETE', route: '/api/users/progress/[id]', path: async (f) => `/api/users/progress/${(await f.content())._id}`, expect: signedIn(200) },
   // Admin
   { method: 'GET', route: '/api/dashboard/summary', path: () => '/api/dashboard/summary', expect: adminOnly(200) },
   { method: 'GET', route: '/api/contents/admin', path: () => '/api/contents/admin?page=1', expect: adminOnly(200) },
@@ -294,6 +360,15 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/submissions', path: () => '/submissions', expect: { anonymous: toSignIn('/submissions'), user: 200, other: 200, admin: 200 } },
   { method: 'GET', route: '/saved', path: () => '/saved', expect: { anonymous: toSignIn('/saved'), user: 200, other: 200, admin: 200 } },
   { method: 'GET', route: '/my-reviews', path: () => '/my-reviews', expect: { anonymous: toSignIn('/my-reviews'), user: 200, other: 200, admin: 200 } },
+  { method: 'GET', route: '/my-lists', path: () => '/my-lists', expect: { anonymous: toSignIn('/my-lists'), user: 200, other: 200, admin: 200 } },
+  {
+    method: 'GET',
+    route: '/my-lists/[id]',
+    path: () => '/my-lists/LIST',
+    expect: { anonymous: toSignIn('/my-lists/LIST'), user: 200, other: 404, admin: 404 },
+  },
+  // A public list's page is everyone's; a private one is the 404 page to all but its owner, who works on it at /my-lists/{id}.
+  { method: 'GET', route: '/lists/[slug]', path: async (f) => `/lists/${(await f.list(true)).slug}`, expect: all(200) },
   {
     method: 'GET',
     route: '/submit-content',
@@ -319,6 +394,7 @@ const REAL_IDS: Record<string, (f: Fixtures) => Promise<string>> = {
   '/admin/content/ID': async (f) => `/admin/content/${(await f.content())._id}`,
   '/admin/user/ID': async (f) => `/admin/user/${f.user._id}`,
   '/admin/submission/ID': async (f) => `/admin/submission/${await f.submission()}`,
+  '/my-lists/LIST': async (f) => `/my-lists/${(await f.list())._id}`,
 };
 
 /** Every (method, route) the site serves, read from the files under site/pages. */
@@ -412,6 +488,13 @@ beforeAll(async () => {
     expect(res.status).toBe(201);
     return String(res.body.review._id);
   };
+  const list = async (isPublic = false) => {
+    const made = await api.post('/api/lists', { name: `Matrix list ${++n}`, isPublic }, { token: user.token });
+    expect(made.status).toBe(201);
+    const item = await content();
+    expect((await api.post(`/api/lists/${made.body._id}/items`, { contentId: item._id }, { token: user.token })).status).toBe(200);
+    return { _id: String(made.body._id), slug: String(made.body.slug), contentId: item._id };
+  };
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'pixel.png');
   const uploaded = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin.token}` } });
@@ -426,6 +509,7 @@ beforeAll(async () => {
     account: newAccount,
     tag,
     review,
+    list,
     uploadedFile: ((await uploaded.json()) as { path: string }).path,
   };
   db.close();

@@ -30,6 +30,27 @@ const sendEmpty = (button: string) => async (page: Page) => {
   await page.locator('[aria-invalid="true"]').first().waitFor();
 };
 
+/** The signed-in user's own list (made with one item the first time, public), opened for its owner or at its public page. */
+const openOwnList = (where: 'own' | 'public') => async (page: Page) => {
+  const list = await page.evaluate(async () => {
+    const { token } = JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token: string };
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const mine = (await (await fetch('/api/lists', { headers })).json()) as { lists: Array<{ _id: string; slug: string; name: string }> };
+    const found = mine.lists.find((l) => l.name === 'Axe list');
+    if (found) return found;
+    const made = (await (await fetch('/api/lists', { method: 'POST', headers, body: JSON.stringify({ name: 'Axe list', isPublic: true }) })).json()) as {
+      _id: string;
+      slug: string;
+    };
+    const { contents } = (await (await fetch('/api/contents/search')).json()) as { contents: Array<{ _id: string }> };
+    await fetch(`/api/lists/${made._id}/items`, { method: 'POST', headers, body: JSON.stringify({ contentId: contents[0]!._id, note: 'Start here' }) });
+    return made;
+  });
+  await page.goto(where === 'own' ? `/my-lists/${list._id}` : `/lists/${list.slug}`);
+  await page.waitForLoadState('networkidle');
+  await hydrated(page);
+};
+
 const PUBLIC: Screen[] = [
   { name: 'home', path: '/' },
   { name: 'search', path: '/search?techStack=python&techStack=javascript&cost=Free' },
@@ -51,6 +72,25 @@ const PUBLIC: Screen[] = [
 ];
 const SIGNED_IN: Screen[] = [
   { name: 'saved', path: '/saved' },
+  {
+    name: 'saved, Add to list… open',
+    path: '/saved',
+    prepare: async (page) => {
+      // One save at least, for its menu.
+      await page.evaluate(async () => {
+        const { token } = JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token: string };
+        const { contents } = (await (await fetch('/api/contents/search')).json()) as { contents: Array<{ _id: string }> };
+        await fetch(`/api/users/saves/${contents[0]!._id}`, { method: 'PUT', headers: { authorization: `Bearer ${token}` } });
+      });
+      await page.reload();
+      await hydrated(page);
+      await page.getByRole('button', { name: 'Add to list…' }).first().click();
+      await page.getByRole('menu').waitFor();
+    },
+  },
+  { name: 'my lists', path: '/my-lists' },
+  { name: 'a list of one’s own', path: '/my-lists', prepare: openOwnList('own') },
+  { name: 'a public list, for its owner', path: '/my-lists', prepare: openOwnList('public') },
   { name: 'profile', path: '/profile' },
   { name: 'my submissions', path: '/submissions' },
   { name: 'submit, sent empty', path: '/submit-content', prepare: sendEmpty('Submit') },

@@ -143,6 +143,7 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
   let contentSlug: string;
   let contentId: string;
   let submissionId: string;
+  let list: { _id: string; slug: string };
   const user = { name: 'Cora Contrast', email: uniqueEmail('contrast'), password: PASSWORD };
   const contexts = new Map<string, BrowserContext>();
   const coverage: string[] = [];
@@ -168,6 +169,9 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
     { name: 'my submissions', who: 'user', path: () => '/submissions' },
     { name: 'my submissions, rejected', who: 'user', path: () => '/submissions?status=rejected' },
     { name: 'my reviews', who: 'user', path: () => '/my-reviews' },
+    { name: 'my lists', who: 'user', path: () => '/my-lists' },
+    { name: 'a list of one’s own', who: 'user', path: () => `/my-lists/${list._id}`, state: hydrated },
+    { name: 'a public list', who: 'visitor', path: () => `/lists/${list.slug}` },
     { name: 'profile', who: 'user', path: () => '/profile' },
     {
       name: 'profile, deleting the account',
@@ -243,6 +247,9 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
     const adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token as string;
     await api.post('/api/users/save', { contentId }, { token });
     await api.post(`/api/contents/${contentId}/reviews`, { rating: 4, comment: 'Clear and well paced.' }, { token });
+    list = (await api.post('/api/lists', { name: 'Contrast list', description: 'Read in order.', isPublic: true }, { token })).body;
+    await api.post(`/api/lists/${list._id}/items`, { contentId, note: 'Start here.' }, { token });
+    await api.put(`/api/users/progress/${contentId}`, { state: 'learning' }, { token });
     const waiting = await api.post(
       '/api/submissions/create',
       { url: `https://contrast-waiting-${Date.now()}.example.org/`, name: 'Waiting course' },

@@ -19,7 +19,7 @@ import type { FacetValues } from './facet-types.ts';
 
 export type { FacetValues } from './facet-types.ts';
 
-export type ChangeKind = 'insert' | 'update' | 'delete' | 'shown' | 'tags' | 'retag' | 'reset';
+export type ChangeKind = 'insert' | 'update' | 'delete' | 'shown' | 'tags' | 'retag' | 'reset' | 'list';
 
 /** A tag renamed or merged: every content carrying `from` of the kind now carries `into` (once). */
 export interface TagMove {
@@ -39,6 +39,8 @@ export interface CatalogChange {
   textChanged: boolean;
   /** A retag's move (the contents it rewrote log no change of their own). */
   retag?: TagMove;
+  /** A public learner's list that changed (kind 'list'; contentSeq, when set, is a content it gained or lost). */
+  listId?: string;
   /** When this process first saw it (ms since the epoch): the start of a cached answer's staleness. */
   seenAt: number;
 }
@@ -88,6 +90,18 @@ function toChange(row: ChangeRow, seenAt: number): CatalogChange {
       after: undefined,
       textChanged: true,
       retag: { kind: tagKind, from, into },
+      seenAt,
+    };
+  }
+  if (kind === 'list') {
+    return {
+      seq: Number(seq),
+      kind,
+      contentSeq: contentSeq === null ? null : Number(contentSeq),
+      before: undefined,
+      after: undefined,
+      textChanged: false,
+      listId: String(after),
       seenAt,
     };
   }

@@ -45,6 +45,16 @@ const topPage: ListShown = {
 };
 
 describe('what a change does to a cached answer', () => {
+  it("a learner's public list changing drops its own page and the page of a content it gained or lost, nothing else", () => {
+    const listChange = (contentSeq: number | null, listId = 'list-a'): CatalogChange => ({ ...change('list', contentSeq), listId });
+    expect(effectOf({ userLists: ['list-a'], cards: [5] }, [listChange(null)])).toBe('dead');
+    expect(effectOf({ userLists: ['list-b'] }, [listChange(null)])).toBe('none');
+    expect(effectOf({ subjects: [5] }, [listChange(5)])).toBe('dead');
+    // A result list showing the content as a card, and the sitemap, show nothing of the lists holding it.
+    expect(effectOf({ lists: [latestPage], cards: [5] }, [listChange(5)])).toBe('none');
+    expect(effectOf({ everything: true }, [listChange(5)])).toBe('none');
+  });
+
   it('a review refreshes nothing of a list that does not show the content, when its stars stay in the same step', () => {
     expect(effectOf({ lists: [latestPage], cards: [1, 2, 3] }, [review(500, [3.2, 4], [3.4, 5])])).toBe('none');
   });

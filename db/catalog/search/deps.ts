@@ -44,6 +44,8 @@ export interface Deps {
   offered?: boolean;
   /** It shows something of every content (sitemap, feed): any change refreshes it. */
   everything?: boolean;
+  /** The learners' public lists it shows (a list's page, by id): a change to one drops it at once (decision 033). */
+  userLists?: string[];
 }
 
 /** What a change does to an answer: nothing, refresh it (a review's change: it may be served stale meanwhile), or drop it now. */
@@ -74,6 +76,7 @@ export function mergeDeps(all: Deps[]): Deps {
     if (d.tags) merged.tags = true;
     if (d.offered) merged.offered = true;
     if (d.everything) merged.everything = true;
+    if (d.userLists?.length) (merged.userLists ??= []).push(...d.userLists);
   }
   return merged;
 }
@@ -82,7 +85,8 @@ export function mergeDeps(all: Deps[]): Deps {
 const OFFERED_COLUMNS = ['tag_key', ...CHOICE_FACETS.map((facet) => facet.column)] as Array<keyof FacetValues>;
 
 /** An answer that declared nothing is assumed to show everything: it is refreshed by any change. */
-export const isEmptyDeps = (d: Deps) => !d.subjects?.length && !d.cards?.length && !d.lists?.length && !d.tags && !d.offered && !d.everything;
+export const isEmptyDeps = (d: Deps) =>
+  !d.subjects?.length && !d.cards?.length && !d.lists?.length && !d.tags && !d.offered && !d.everything && !d.userLists?.length;
 
 type Group = FacetKey;
 
@@ -136,6 +140,8 @@ function changeEffect(deps: Deps, change: CatalogChange): Effect {
   if (change.kind === 'reset' || change.kind === 'retag') return 'dead';
   const seq = change.contentSeq;
   if (seq !== null && deps.subjects?.includes(seq)) return 'dead';
+  // A learner's list: its own page, and (above) the page of a content it gained or lost, which counts its public lists.
+  if (change.kind === 'list') return change.listId !== undefined && deps.userLists?.includes(change.listId) ? 'dead' : 'none';
   if (deps.everything) return change.kind === 'shown' ? 'none' : 'stale';
   if (change.kind === 'tags') return deps.tags ? 'stale' : 'none';
   if (change.kind === 'shown') return 'none';

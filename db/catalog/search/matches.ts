@@ -51,6 +51,7 @@ export const textMatchReads = () => reads;
  * filters changed (it must then be ranked, or no longer is).
  */
 function altersMatches(entry: Kept, change: CatalogChange): boolean {
+  if (change.kind === 'list') return false;
   if (change.kind !== 'update' || change.textChanged || change.contentSeq === null) return true;
   if (!holdsSeq(entry.matches.seqs, change.contentSeq)) return false;
   if (!entry.rankFilters || !change.before || !change.after) return Boolean(entry.rankFilters);

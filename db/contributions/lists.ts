@@ -1,0 +1,340 @@
+/**
+ * A learner's lists (decision 033): named, ordered, private until made public. Only the owner writes; a
+ * public list is read by anyone, a private one by its owner alone (404 to others, as if it did not exist).
+ * Every write is one batch or one statement: a limit is a condition of the insert itself, so two requests
+ * at once cannot pass it together, and nothing is half written.
+ */
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../client.ts';
+import { conflict, notFound } from '../errors.ts';
+import { newId } from '../ids.ts';
+import { slugify } from '../catalog/urls.ts';
+import { type ApiContent, toApiContent } from '../catalog/content-rows.ts';
+import { declare } from '../catalog/search/deps.ts';
+import { contents, listItems, lists, users } from '../schema.ts';
+import { auditEntry, type Actor } from '../operations/audit.ts';
+import type * as shapes from '../contract/shapes.ts';
+import { parseInput } from '../validation/parse.ts';
+import { containsPattern, OWN_LISTS, parseListQuery } from '../validation/list-query.ts';
+import { paging } from '../paging.ts';
+import { LISTS_PER_USER, listChangeInput, listInput } from './validation/lists.ts';
+
+export type ListSummary = z.infer<typeof shapes.listSummary>;
+export type OwnLists = z.infer<typeof shapes.ownLists>;
+/** Its items' contents as the catalog answers them (the shape's Content, with the level and language as stored). */
+export type LearnerList = Omit<z.infer<typeof shapes.learnerList>, 'items'> & {
+  items: Array<{ content: ApiContent; position: number; note: string; addedAt: string }>;
+};
+
+type ListRow = typeof lists.$inferSelect;
+
+const notFoundList = () => notFound('List not found');
+
+/** The public page's slug: the name's, then part of the id, so two lists named alike never meet. */
+const slugFor = (name: string, id: string) => `${slugify(name).slice(0, 60).replace(/-+$/, '')}-${id.slice(0, 8)}`;
+
+const listColumns = {
+  id: lists.id,
+  userId: lists.userId,
+  slug: lists.slug,
+  name: lists.name,
+  description: lists.description,
+  isPublic: lists.isPublic,
+  removedCount: lists.removedCount,
+  createdAt: lists.createdAt,
+  updatedAt: lists.updatedAt,
+  ownerName: users.name,
+};
+type ListWithOwner = ListRow & { ownerName: string };
+
+function summaryFields(row: ListWithOwner, callerId: string | undefined, contentIds: string[]) {
+  return {
+    _id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    isPublic: row.isPublic,
+    owner: { _id: row.userId, name: row.ownerName },
+    numItems: contentIds.length,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    removedCount: callerId === row.userId ? row.removedCount : 0,
+  };
+}
+
+const SORT_COLUMNS = { created: lists.createdAt, updated: lists.updatedAt, name: sql`${lists.name} COLLATE NOCASE` } as const;
+
+/**
+ * A user's lists, each with its contents' ids in order, in the admin lists' convention (decision 020):
+ * newest first by default, every one on one page unless asked (a user holds at most 100).
+ */
+export async function listOwnLists(db: Db, userId: string, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<OwnLists> {
+  const query = parseListQuery(OWN_LISTS, params);
+  const { visibility } = query.filters;
+  const where = and(
+    eq(lists.userId, userId),
+    visibility ? eq(lists.isPublic, visibility === 'public') : undefined,
+    query.search ? sql`${lists.name} LIKE ${containsPattern(query.search)} ESCAPE '\\'` : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(lists).where(where);
+  const page = paging(query.page, total?.n ?? 0, query.pageSize);
+  const direction = query.order === 'asc' ? asc : desc;
+  const rows = await db
+    .select(listColumns)
+    .from(lists)
+    .innerJoin(users, eq(users.id, lists.userId))
+    .where(where)
+    .orderBy(direction(SORT_COLUMNS[query.sort]), direction(lists.id))
+    .limit(query.pageSize)
+    .offset(page.count);
+  const items = rows.length
+    ? await db
+        .select({ listId: listItems.listId, contentId: listItems.contentId })
+        .from(listItems)
+        .where(
+          inArray(
+            listItems.listId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(listItems.position))
+    : [];
+  const byList = Map.groupBy(items, (item) => item.listId);
+  return {
+    ...page,
+    pageSize: query.pageSize,
+    lists: rows.map((row) => {
+      const contentIds = (byList.get(row.id) ?? []).map((item) => item.contentId);
+      return { ...summaryFields(row, userId, contentIds), contentIds };
+    }),
+  };
+}
+
+/** A user's lists with their items in order (their data export). */
+export async function exportOwnLists(db: Db, userId: string) {
+  const rows = await db.select().from(lists).where(eq(lists.userId, userId)).orderBy(desc(lists.createdAt), desc(lists.id));
+  if (rows.length === 0) return [];
+  const items = await db
+    .select({
+      listId: listItems.listId,
+      content: { _id: contents.id, name: contents.name, slug: contents.slug },
+      note: listItems.note,
+      addedAt: listItems.createdAt,
+    })
+    .from(listItems)
+    .innerJoin(contents, eq(contents.id, listItems.contentId))
+    .where(
+      inArray(
+        listItems.listId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(listItems.position));
+  const byList = Map.groupBy(items, (item) => item.listId);
+  return rows.map((row) => ({
+    name: row.name,
+    description: row.description,
+    isPublic: row.isPublic,
+    slug: row.slug,
+    createdAt: row.createdAt.toISOString(),
+    items: (byList.get(row.id) ?? []).map(({ content, note, addedAt }) => ({ content, note, addedAt: addedAt.toISOString() })),
+  }));
+}
+
+/**
+ * The lists' notices of contents deleted from the catalog, told once: read and reset in one batch (the
+ * owner's lists page shows them).
+ */
+export async function takeRemovedNotices(db: Db, userId: string): Promise<number> {
+  const [rows] = await db.batch([
+    db
+      .select({ n: sql<number>`coalesce(sum(${lists.removedCount}), 0)` })
+      .from(lists)
+      .where(eq(lists.userId, userId)),
+    db
+      .update(lists)
+      .set({ removedCount: 0 })
+      .where(and(eq(lists.userId, userId), sql`${lists.removedCount} > 0`)),
+  ]);
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function findList(db: Db, where: ReturnType<typeof eq>): Promise<ListWithOwner | undefined> {
+  const [row] = await db.select(listColumns).from(lists).innerJoin(users, eq(users.id, lists.userId)).where(where);
+  return row;
+}
+
+/** A list as `callerId` may see it: its owner always, anyone else only when it is public. */
+function visible(row: ListWithOwner | undefined, callerId: string | undefined): ListWithOwner {
+  if (!row || (!row.isPublic && row.userId !== callerId)) throw notFoundList();
+  return row;
+}
+
+/** The list's items in order, each with its content as the catalog shows it. */
+async function itemsOf(db: Db, listId: string): Promise<LearnerList['items']> {
+  const rows = await db
+    .select({ content: contents, position: listItems.position, note: listItems.note, addedAt: listItems.createdAt })
+    .from(listItems)
+    .innerJoin(contents, eq(contents.id, listItems.contentId))
+    .where(eq(listItems.listId, listId))
+    .orderBy(asc(listItems.position), asc(listItems.createdAt));
+  return rows.map((row, position) => ({ content: toApiContent(row.content), position, note: row.note, addedAt: row.addedAt.toISOString() }));
+}
+
+async function withItems(db: Db, row: ListWithOwner, callerId: string | undefined): Promise<LearnerList> {
+  const items = await itemsOf(db, row.id);
+  return {
+    ...summaryFields(
+      row,
+      callerId,
+      items.map((item) => item.content._id),
+    ),
+    items,
+  };
+}
+
+/** A list by id, with its items, for `callerId` (undefined: a visitor). */
+export async function readList(db: Db, callerId: string | undefined, listId: string): Promise<LearnerList> {
+  return withItems(db, visible(await findList(db, eq(lists.id, listId)), callerId), callerId);
+}
+
+/**
+ * A public list by its slug, for its shared page (the same for everyone): it declares the list and its
+ * contents, so a change to either drops the cached page (decision 023).
+ */
+export async function readPublicList(db: Db, slug: string): Promise<LearnerList> {
+  const list = await withItems(db, visible(await findList(db, eq(lists.slug, slug)), undefined), undefined);
+  declare({
+    userLists: [list._id],
+    cards: await seqsOf(
+      db,
+      list.items.map((item) => item.content._id),
+    ),
+  });
+  return list;
+}
+
+async function seqsOf(db: Db, contentIds: string[]): Promise<number[]> {
+  if (contentIds.length === 0) return [];
+  const rows = await db.select({ seq: contents.seq }).from(contents).where(inArray(contents.id, contentIds));
+  return rows.map((row) => row.seq);
+}
+
+/**
+ * The public lists holding a content, for its page ("In 3 public lists"): how many, and the most recently
+ * changed few. A content page declares the content (its subject); a list gaining or losing it, or
+ * published or unpublished, logs a change naming it, which drops the page (decision 033).
+ */
+export async function publicListsOf(db: Db, contentId: string, shown = 5): Promise<{ count: number; lists: Array<{ name: string; slug: string }> }> {
+  const holding = and(eq(listItems.contentId, contentId), eq(lists.isPublic, true));
+  const [[total], shownLists] = await db.batch([
+    db.select({ n: count() }).from(listItems).innerJoin(lists, eq(lists.id, listItems.listId)).where(holding),
+    db
+      .select({ name: lists.name, slug: lists.slug })
+      .from(listItems)
+      .innerJoin(lists, eq(lists.id, listItems.listId))
+      .where(holding)
+      .orderBy(desc(lists.updatedAt))
+      .limit(shown),
+  ]);
+  return { count: total?.n ?? 0, lists: shownLists };
+}
+
+const tooManyLists = () => conflict(`You have ${LISTS_PER_USER} lists, the most one may hold: delete one to make another`);
+
+/** Inserts a list unless its owner holds the most they may: one statement, so the limit holds under races. */
+function insertListStatement(db: Db, userId: string, id: string, values: { name: string; description: string; isPublic: boolean }) {
+  const now = Date.now();
+  const under = sql`(SELECT count(*) FROM ${lists} WHERE ${lists.userId} = ${userId}) < ${LISTS_PER_USER}`;
+  const row = {
+    id: sql`${id}`.as('id'),
+    userId: sql`${userId}`.as('user_id'),
+    slug: sql`${slugFor(values.name, id)}`.as('slug'),
+    name: sql`${values.name}`.as('name'),
+    description: sql`${values.description}`.as('description'),
+    isPublic: sql`${values.isPublic ? 1 : 0}`.as('is_public'),
+    removedCount: sql`0`.as('removed_count'),
+    createdAt: sql`${now}`.as('created_at'),
+    updatedAt: sql`${now}`.as('updated_at'),
+  };
+  return db.insert(lists).select(
+    db
+      .select(row)
+      .from(users)
+      .where(and(eq(users.id, userId), under)),
+  );
+}
+
+export async function createList(db: Db, userId: string, input: unknown): Promise<LearnerList> {
+  const { name, description = '', isPublic = false } = parseInput(listInput, input);
+  const id = newId();
+  const inserted = await insertListStatement(db, userId, id, { name, description, isPublic });
+  if (inserted.rowsAffected === 0) throw tooManyLists();
+  return readList(db, userId, id);
+}
+
+/** The caller's own list, or 404 (another's list, public or not, is not theirs to change). */
+export async function ownList(db: Db, userId: string, listId: string): Promise<ListRow> {
+  const [row] = await db
+    .select()
+    .from(lists)
+    .where(and(eq(lists.id, listId), eq(lists.userId, userId)));
+  if (!row) throw notFoundList();
+  return row;
+}
+
+export async function updateList(db: Db, userId: string, listId: string, input: unknown): Promise<LearnerList> {
+  const change = parseInput(listChangeInput, input);
+  await ownList(db, userId, listId);
+  const values = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
+  if (Object.keys(values).length > 0)
+    await db
+      .update(lists)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(lists.id, listId), eq(lists.userId, userId)));
+  return readList(db, userId, listId);
+}
+
+export async function deleteList(db: Db, userId: string, listId: string): Promise<{ message: string }> {
+  const deleted = await db.delete(lists).where(and(eq(lists.id, listId), eq(lists.userId, userId)));
+  if (deleted.rowsAffected === 0) throw notFoundList();
+  return { message: 'List deleted' };
+}
+
+/** A copy of a list the caller may read, as a new private list of theirs with the same items and notes. */
+export async function copyList(db: Db, userId: string, listId: string): Promise<LearnerList> {
+  const source = visible(await findList(db, eq(lists.id, listId)), userId);
+  const id = newId();
+  const name = source.userId === userId ? `${source.name} (copy)`.slice(0, 100) : source.name;
+  const [inserted] = await db.batch([
+    insertListStatement(db, userId, id, { name, description: source.description, isPublic: false }),
+    db.insert(listItems).select(
+      db
+        .select({
+          listId: sql`${id}`.as('list_id'),
+          contentId: listItems.contentId,
+          position: listItems.position,
+          note: listItems.note,
+          createdAt: sql`${Date.now()}`.as('created_at'),
+        })
+        .from(listItems)
+        .where(and(eq(listItems.listId, source.id), sql`EXISTS (SELECT 1 FROM ${lists} WHERE ${lists.id} = ${id})`)),
+    ),
+  ]);
+  if (inserted.rowsAffected === 0) throw tooManyLists();
+  return readList(db, userId, id);
+}
+
+/** An admin takes a public list off the site (it stays its owner's, private); audited. */
+export async function unpublishList(db: Db, actor: Actor, listId: string): Promise<LearnerList> {
+  const row = await findList(db, eq(lists.id, listId));
+  if (!row) throw notFoundList();
+  if (row.isPublic) {
+    await db.batch([
+      db.update(lists).set({ isPublic: false, updatedAt: new Date() }).where(eq(lists.id, listId)),
+      auditEntry(db, actor, 'list.unpublish', { type: 'list', id: listId }, { name: row.name, owner: row.userId }),
+    ]);
+  }
+  return withItems(db, { ...row, isPublic: false }, undefined);
+}

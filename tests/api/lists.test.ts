@@ -1,0 +1,185 @@
+/**
+ * A learner's lists and progress through the real server (decision 033): who may read and write, what is
+ * refused and how, and a public list's shared page kept fresh by the change feed — for this process's
+ * writes and for a write by another process on the same database.
+ */
+import { createClient } from '@libsql/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { waitForLogLine } from '../setup/logs.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+let server: TestServer;
+let api: ApiClient;
+let ada: string;
+let bob: string;
+let admin: string;
+let contents: Array<{ _id: string; slug: string; name: string }>;
+
+const signUp = async (name: string) => (await api.post('/api/users/signup', { name, email: uniqueEmail(name), password: 'password-123' })).body.token as string;
+
+beforeAll(async () => {
+  server = await startServer({ env: { RATE_LIMIT_OFF: 'true' } });
+  api = apiClient(server.url);
+  [ada, bob] = [await signUp('Ada'), await signUp('Bob')];
+  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token as string;
+  contents = (await api.get('/api/contents/search?order=latest')).body.contents;
+});
+afterAll(() => server?.stop());
+
+/** A page as a browser asks for it, and whether the front door answered it from the cache. */
+async function visit(path: string): Promise<{ status: number; text: string; cache: unknown }> {
+  const res = await fetch(server.url + path, { headers: { accept: 'text/html' } });
+  const text = await res.text();
+  const id = res.headers.get('x-request-id');
+  const line = await waitForLogLine(server.output, (l) => l.requestId === id && l.status !== undefined);
+  return { status: res.status, text, cache: line.cache };
+}
+
+async function newList(token: string, body: Record<string, unknown> = {}, items = 0) {
+  const made = await api.post('/api/lists', { name: 'Rust in 30 days', ...body }, { token });
+  expect(made.status).toBe(201);
+  for (const content of contents.slice(0, items))
+    expect((await api.post(`/api/lists/${made.body._id}/items`, { contentId: content._id }, { token })).status).toBe(200);
+  return (await api.get(`/api/lists/${made.body._id}`, { token })).body;
+}
+
+describe('lists through the API', () => {
+  it('take what forms send and refuse what is wrong with a 4xx message, writing nothing', async () => {
+    const list = await newList(ada, { name: ' Web basics ', description: '', isPublic: 'false' });
+    expect(list).toMatchObject({ name: 'Web basics', description: '', isPublic: false, numItems: 0 });
+    for (const [body, message] of [
+      [{ name: '' }, 'Please give the list a name'],
+      [{ name: 'x'.repeat(101) }, 'A list’s name must be at most 100 characters'],
+      [{ name: 'Ok', isPublic: 'maybe' }, 'isPublic must be true or false'],
+    ] as const) {
+      const res = await api.post('/api/lists', body, { token: ada });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message.replace('’', "'"));
+    }
+    const item = await api.post(`/api/lists/${list._id}/items`, { contentId: contents[0]!._id, note: 'n'.repeat(501) }, { token: ada });
+    expect(item.status).toBe(400);
+    expect(item.body.message).toBe('A note must be at most 500 characters');
+    expect((await api.get(`/api/lists/${list._id}`, { token: ada })).body.numItems).toBe(0);
+    expect((await api.post(`/api/lists/${list._id}/items`, { contentId: 'missing' }, { token: ada })).status).toBe(404);
+  });
+
+  it('answer a 4xx with a message, never a 5xx, to values of the wrong kind', async () => {
+    const list = await newList(ada, {}, 1);
+    const calls: Array<[string, string, unknown]> = [
+      ['POST', '/api/lists', { name: 42 }],
+      ['POST', '/api/lists', { name: ['a'], description: { x: 1 } }],
+      ['POST', '/api/lists', []],
+      ['POST', '/api/lists', null],
+      ['PUT', `/api/lists/${list._id}`, { isPublic: { yes: true } }],
+      ['POST', `/api/lists/${list._id}/items`, { contentId: { $ne: '' } }],
+      ['PUT', `/api/lists/${list._id}/items/${contents[0]!._id}`, { note: 7 }],
+      ['PUT', `/api/lists/${list._id}/order`, { contentIds: 'all' }],
+      ['PUT', `/api/lists/${list._id}/order`, { contentIds: [1, 2] }],
+      ['PUT', `/api/users/progress/${contents[0]!._id}`, { state: 3 }],
+      ['PUT', `/api/users/progress/${contents[0]!._id}`, {}],
+    ];
+    for (const [method, path, body] of calls) {
+      const res = await api.request(method, path, body, { token: ada });
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+      expect(typeof res.body.message).toBe('string');
+    }
+    // An empty optional field is not given; a null description is none.
+    const changed = await api.put(`/api/lists/${list._id}`, { name: '', description: null, isPublic: '' }, { token: ada });
+    expect(changed.body).toMatchObject({ name: 'Rust in 30 days', description: '', isPublic: false });
+  });
+
+  it('are ordered by the owner, with notes; a wrong order is a 400 that changes nothing', async () => {
+    const list = await newList(ada, {}, 3);
+    const ids = list.items.map((item: { content: { _id: string } }) => item.content._id) as string[];
+    const reordered = await api.put(`/api/lists/${list._id}/order`, { contentIds: [ids[2], ids[0], ids[1]] }, { token: ada });
+    expect(reordered.body.items.map((item: { content: { _id: string } }) => item.content._id)).toEqual([ids[2], ids[0], ids[1]]);
+    const wrong = await api.put(`/api/lists/${list._id}/order`, { contentIds: [ids[0], ids[0], ids[1]] }, { token: ada });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Each content may appear once');
+    const noted = await api.put(`/api/lists/${list._id}/items/${ids[0]}`, { note: 'Chapters 1–3' }, { token: ada });
+    expect(noted.body.items[1]).toMatchObject({ note: 'Chapters 1–3', position: 1 });
+    expect((await api.put(`/api/lists/${list._id}/items/${ids[0]}`, { note: 'Mine now' }, { token: bob })).status).toBe(404);
+  });
+
+  it('are private until public: a 404 to others, then readable by anyone and copied by another user', async () => {
+    const list = await newList(ada, {}, 2);
+    expect((await api.get(`/api/lists/${list._id}`)).status).toBe(404);
+    expect((await api.get(`/api/lists/${list._id}`, { token: bob })).status).toBe(404);
+    expect((await api.post(`/api/lists/${list._id}/copy`, undefined, { token: bob })).status).toBe(404);
+    expect((await visit(`/lists/${list.slug}`)).status).toBe(404);
+    await api.put(`/api/lists/${list._id}`, { isPublic: true }, { token: ada });
+    expect((await api.get(`/api/lists/${list._id}`)).body.owner.name).toBe('Ada');
+    const copy = await api.post(`/api/lists/${list._id}/copy`, undefined, { token: bob });
+    expect(copy.status).toBe(201);
+    expect(copy.body).toMatchObject({ name: list.name, isPublic: false, numItems: 2 });
+  });
+
+  it('an admin unpublishes a public list, in the audit log; a user may not', async () => {
+    const list = await newList(ada, { isPublic: true });
+    expect((await api.post(`/api/lists/${list._id}/unpublish`, undefined, { token: bob })).status).toBe(403);
+    expect((await api.post(`/api/lists/${list._id}/unpublish`, undefined, { token: admin })).body.isPublic).toBe(false);
+    const audit = await api.get('/api/audit/admin?action=list.unpublish', { token: admin });
+    expect(audit.body.entries[0]).toMatchObject({ action: 'list.unpublish', target: { type: 'list', id: list._id } });
+  });
+});
+
+describe('a public list’s page', () => {
+  it('is shared and cached, carries JSON-LD and Open Graph, and is dropped when its list changes', async () => {
+    const list = await newList(ada, { isPublic: true, description: 'One a day' }, 2);
+    const path = `/lists/${list.slug}`;
+    const first = await visit(path);
+    expect(first.status).toBe(200);
+    expect(first.text).toContain('"@type":"ItemList"');
+    expect(first.text).toMatch(/<meta property="og:title" content="Rust in 30 days/);
+    expect((await visit(path)).cache).toBe('hit');
+
+    await api.put(`/api/lists/${list._id}/items/${contents[1]!._id}`, { note: 'Start with this one' }, { token: ada });
+    const noted = await visit(path);
+    expect(noted.cache).not.toBe('hit');
+    expect(noted.text).toContain('Start with this one');
+
+    // The content page counts the public lists holding it, and follows them.
+    const contentPath = `/content/${contents[0]!.slug}`;
+    const before = await visit(contentPath);
+    await api.put(`/api/lists/${list._id}`, { isPublic: false }, { token: ada });
+    expect((await visit(path)).status).toBe(404);
+    const after = await visit(contentPath);
+    expect(after.cache).not.toBe('hit');
+    const count = (text: string) => Number(/In (\d+) public list/.exec(text)?.[1] ?? 0);
+    expect(count(after.text)).toBe(count(before.text) - 1);
+  });
+
+  it('follows a write made by another process on the same database', async () => {
+    const list = await newList(ada, { isPublic: true }, 1);
+    const path = `/lists/${list.slug}`;
+    await visit(path);
+    expect((await visit(path)).cache).toBe('hit');
+    const other = createClient({ url: server.dbUrl });
+    try {
+      await other.execute({ sql: 'UPDATE lists SET name = ?, updated_at = ? WHERE id = ?', args: ['Renamed elsewhere', Date.now(), list._id] });
+    } finally {
+      other.close();
+    }
+    expect((await visit(path)).text).toContain('Renamed elsewhere');
+  });
+});
+
+describe('progress through the API', () => {
+  it('is marked, saves what is Learning or Done, and is in the data export with the lists', async () => {
+    const token = await signUp('Cleo');
+    const [a, b] = [contents[0]!._id, contents[1]!._id];
+    const want = await api.put(`/api/users/progress/${a}`, { state: 'want' }, { token });
+    expect(want.body.saves.numSaves).toBe(0);
+    const done = await api.put(`/api/users/progress/${b}`, { state: 'Done' }, { token });
+    expect(done.body.saves.saves.map((save: { _id: string }) => save._id)).toEqual([b]);
+    expect((await api.put(`/api/users/progress/${a}`, { state: 'later' }, { token })).status).toBe(400);
+    expect((await api.put(`/api/users/progress/missing`, { state: 'done' }, { token })).status).toBe(404);
+    expect((await api.get('/api/users/progress', { token })).body.progress).toHaveLength(2);
+    await newList(token, { name: 'Exported' }, 1);
+    const exported = await api.get('/api/users/profile/export', { token });
+    expect(exported.body.lists).toEqual([expect.objectContaining({ name: 'Exported', items: [expect.objectContaining({ note: '' })] })]);
+    expect(exported.body.progress.map((entry: { state: string }) => entry.state).sort()).toEqual(['done', 'want']);
+  });
+});

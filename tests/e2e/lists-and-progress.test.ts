@@ -1,0 +1,145 @@
+/**
+ * A learner's shelf in Chromium against the real server (docs/product.md, Lists and Progress): a list made
+ * from the Saved page through "Add to list…" and its "New list…", reordered from the keyboard (the new place
+ * announced), noted, published; its public page signed out; copied by another user; progress marked and
+ * counted by the bar. One server, one browser, lean: the suite is near its time budget.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, launchBrowser, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
+import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const PASSWORD = 'shelf-password-1';
+
+describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: ApiClient;
+  let contents: Array<{ _id: string; slug: string; name: string }>;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    api = apiClient(server.url);
+    contents = (await api.get('/api/contents/search?order=oldest')).body.contents.slice(0, 3);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newUser(name: string) {
+    const email = uniqueEmail('shelf');
+    const res = await api.post('/api/users/signup', { name, email, password: PASSWORD });
+    expect(res.status).toBe(201);
+    return { token: res.body.token as string, email };
+  }
+
+  async function signedIn(email: string): Promise<{ page: Page; done: () => Promise<void> }> {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    const opened = nativeDialogs(page);
+    await signInThroughForm(page, { email, password: PASSWORD });
+    return {
+      page,
+      done: async () => {
+        expect(problems).toEqual([]);
+        expect(opened()).toEqual([]);
+        await context.close();
+      },
+    };
+  }
+
+  const names = (page: Page) => page.locator('[data-list-items] [data-list-item] a[href^="/content/"]').allTextContents();
+
+  it('a list made from saves, reordered by keyboard, noted, published, read signed out, copied by another, its progress counted', async () => {
+    const ada = await newUser('Ada Shelf');
+    // Saved newest first: the last saved is the Saved page's first entry.
+    for (const content of [...contents].reverse()) expect((await api.put(`/api/users/saves/${content._id}`, undefined, { token: ada.token })).status).toBe(200);
+    const { page, done } = await signedIn(ada.email);
+
+    await page.goto('/saved');
+    await hydrated(page);
+    // The first save's menu: "New list…" asks for a name in the site's dialog.
+    await page.getByRole('button', { name: 'Add to list…' }).first().click();
+    await page.getByRole('menuitem', { name: 'New list…' }).click();
+    await page.getByRole('dialog', { name: 'New list' }).getByPlaceholder('Name').fill('Rust in 30 days');
+    await page.getByRole('button', { name: 'Create and add' }).click();
+    await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
+    // The others from the keyboard: the menu opens on the arrow key, the list is its first item.
+    for (const index of [1, 2]) {
+      await page.getByRole('button', { name: 'Add to list…' }).nth(index).focus();
+      await page.keyboard.press('ArrowDown');
+      const item = page.getByRole('menuitemcheckbox', { name: 'Rust in 30 days' });
+      await expect.poll(() => item.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('Enter');
+      await expect.poll(async () => (await api.get('/api/lists', { token: ada.token })).body.lists[0].numItems).toBe(index + 1);
+    }
+
+    await page.goto('/my-lists');
+    await page.getByRole('link', { name: 'Rust in 30 days' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/my-lists/'));
+    await hydrated(page);
+    const order = contents.map((content) => content.name);
+    expect(await names(page)).toEqual(order);
+
+    // Reordered from the keyboard: the focus stays on the moved item's button, and the place is announced.
+    await page.getByRole('button', { name: `Move ${order[0]} down` }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => names(page)).toEqual([order[1], order[0], order[2]]);
+    expect(await page.locator('[data-list-announcement]').textContent()).toBe(`${order[0]} moved to position 2 of 3`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move ${order[0]} down`);
+
+    await page.getByLabel(`Note on ${order[2]}`).fill('Read the second chapter twice');
+    await page.locator('[data-list-item]').nth(2).getByRole('button', { name: 'Save note' }).click();
+    await expect.poll(() => page.locator('[data-list-item]').nth(2).getByRole('button', { name: 'Save note' }).isDisabled()).toBe(true);
+
+    // Progress: one of three done, and the filter shows it alone.
+    await page.getByLabel(`Progress with ${order[1]}`).selectOption('done');
+    await expect.poll(() => page.locator('[data-progress-bar]').textContent()).toContain('1 of 3 done');
+    await page.locator('[data-progress-filter]').selectOption('done');
+    expect(await names(page)).toEqual([order[1]]);
+    await page.locator('[data-progress-filter]').selectOption('');
+
+    await page.getByLabel(/Private: only you can see it/).click();
+    const publicLink = page.getByRole('link', { name: 'See its public page' });
+    await publicLink.waitFor();
+    const publicPath = (await publicLink.getAttribute('href'))!;
+
+    // The owner's public page paints their progress.
+    await page.goto(publicPath);
+    await expect.poll(() => page.locator('[data-list-progress-label]').textContent()).toBe('1 of 3 done');
+    expect(await page.locator('[data-copy-list]').isHidden()).toBe(true);
+    await done();
+
+    // Signed out: the list in order with its note, and its JSON-LD.
+    const visitor = await browser.newContext({ baseURL: server.url });
+    const anonymous = await visitor.newPage();
+    await anonymous.goto(publicPath);
+    expect(await anonymous.getByRole('heading', { level: 1 }).textContent()).toBe('Rust in 30 days');
+    expect(await anonymous.locator('[data-list-item] h2').allTextContents()).toEqual([order[1], order[0], order[2]]);
+    expect(await anonymous.locator('[data-list-note]').textContent()).toContain('Read the second chapter twice');
+    const jsonLd = JSON.parse((await anonymous.locator('script[type="application/ld+json"]').textContent())!);
+    expect(jsonLd).toMatchObject({ '@type': 'ItemList', numberOfItems: 3 });
+    expect(await anonymous.locator('[data-list-progress]').isHidden()).toBe(true);
+    await visitor.close();
+
+    // Another user copies it and lands on their own copy.
+    const bob = await newUser('Bob Shelf');
+    const other = await signedIn(bob.email);
+    await other.page.goto(publicPath);
+    await other.page.getByRole('button', { name: 'Copy to my lists' }).click();
+    await other.page.waitForURL((url) => url.pathname.startsWith('/my-lists/'));
+    await hydrated(other.page);
+    expect(await names(other.page)).toEqual([order[1], order[0], order[2]]);
+    // Marking Learning on a content page saves it: the saves badge counts it.
+    await other.page.goto(`/content/${contents[0]!.slug}`);
+    await other.page.getByLabel(`Progress with ${contents[0]!.name}`).selectOption('learning');
+    await expect.poll(async () => (await api.get('/api/users/progress', { token: bob.token })).body.progress[0]?.state).toBe('learning');
+    await expect.poll(() => other.page.locator('[data-saved-badge]').first().textContent()).toBe('1');
+    await other.done();
+  });
+});

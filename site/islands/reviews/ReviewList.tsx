@@ -76,7 +76,7 @@ export function ReviewList({ reviews, order, onOrder, own, actions }: Props) {
 export function HelpfulCount({ count }: { count: number }) {
   return count > 0 ? (
     <p className="text-sm text-base-content/80" data-helpful-count>
-      {plural(count, 'person', 'people')} found this helpful
+      {`${plural(count, 'person', 'people')} found this helpful`}
     </p>
   ) : null;
 }

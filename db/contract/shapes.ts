@@ -389,7 +389,7 @@ const suggestion = z.discriminatedUnion('kind', [
     label: z.string().meta({ description: 'The resource’s name' }),
     href: z.string().meta({ description: 'Its page', example: '/content/python-for-everybody' }),
     marks: z
-      .array(z.tuple([z.int(), z.int()]))
+      .array(z.array(z.int().min(0)).length(2))
       .meta({ description: 'The matched parts of the label, as [start, end) offsets in UTF-16 code units, in order' }),
   }),
 ]);

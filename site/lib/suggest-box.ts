@@ -15,10 +15,10 @@ const MIN_CHARS = 2;
 let boxes = 0;
 
 /** The parts of a label, each marked or not, from the server's [start, end) offsets. */
-export function markedParts(label: string, marks: ReadonlyArray<readonly [number, number]>): Array<{ text: string; marked: boolean }> {
+export function markedParts(label: string, marks: ReadonlyArray<readonly number[]>): Array<{ text: string; marked: boolean }> {
   const parts: Array<{ text: string; marked: boolean }> = [];
   let at = 0;
-  for (const [start, end] of marks) {
+  for (const [start = 0, end = 0] of marks) {
     if (start < at || end <= start || end > label.length) continue;
     if (start > at) parts.push({ text: label.slice(at, start), marked: false });
     parts.push({ text: label.slice(start, end), marked: true });

@@ -475,9 +475,7 @@ export const accountExport = z
     linkReports: z
       .array(z.object({ content: contentRef, url: z.string().meta({ description: 'The link reported' }), reportedAt: isoDate }))
       .meta({ description: 'The links you reported broken, newest first' }),
-    helpfulVotes: z
-      .array(z.object({ reviewId: id, contentId: id, votedAt: isoDate }))
-      .meta({ description: 'The reviews you found helpful, oldest first' }),
+    helpfulVotes: z.array(z.object({ reviewId: id, contentId: id, votedAt: isoDate })).meta({ description: 'The reviews you found helpful, oldest first' }),
     reviewReports: z
       .array(z.object({ reviewId: id, contentId: id, reason: z.string(), reportedAt: isoDate }))
       .meta({ description: 'The reviews you reported and why, oldest first (until an admin dismissed them or deleted the review)' }),

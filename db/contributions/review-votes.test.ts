@@ -74,7 +74,10 @@ describe('helpful votes', () => {
     expect(await helpfulOf(reviewId)).toBe(50);
     await Promise.all(voters.slice(0, 20).map((voter) => retractHelpful(t.db, voter, reviewId)));
     expect(await helpfulOf(reviewId)).toBe(30);
-    const changes = await t.db.select().from(catalogChanges).where(gt(catalogChanges.seq, Number(last)));
+    const changes = await t.db
+      .select()
+      .from(catalogChanges)
+      .where(gt(catalogChanges.seq, Number(last)));
     expect(changes.length).toBe(70);
     expect(new Set(changes.map((c) => c.contentSeq))).toEqual(new Set([seq]));
   });
@@ -106,7 +109,9 @@ describe('reports of a review', () => {
     const reported = await listReviewsForAdmin(t.db, { reported: 'yes' });
     expect(reported.total).toBe(1);
     expect(reported.reviews[0]!.reports).toEqual({ count: 2, reasons: [{ reason: 'spam', label: 'Spam or advertising', count: 2 }] });
-    expect((await exportAccount(t.db, ann!.id)).reviewReports).toEqual([{ reviewId, contentId: expect.any(String), reason: 'spam', reportedAt: expect.any(String) }]);
+    expect((await exportAccount(t.db, ann!.id)).reviewReports).toEqual([
+      { reviewId, contentId: expect.any(String), reason: 'spam', reportedAt: expect.any(String) },
+    ]);
 
     await dismissReviewReports(t.db, admin!, reviewId);
     expect(await t.db.$count(reviewReports)).toBe(0);

@@ -67,7 +67,9 @@ export async function ownHelpfulVotes(db: Db, userId: string, contentId: string)
   const rows = await db
     .select({ reviewId: reviewVotes.reviewId })
     .from(reviewVotes)
-    .where(and(eq(reviewVotes.userId, userId), inArray(reviewVotes.reviewId, db.select({ id: reviews.id }).from(reviews).where(eq(reviews.contentId, contentId)))));
+    .where(
+      and(eq(reviewVotes.userId, userId), inArray(reviewVotes.reviewId, db.select({ id: reviews.id }).from(reviews).where(eq(reviews.contentId, contentId)))),
+    );
   return { reviewIds: rows.map((row) => row.reviewId) };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The content page's review order for a visitor, without React: the server's list (site/islands/reviews/
  * ReviewList.tsx) carries each review's helpful count, stars and date as data attributes, and its order
- * control, hidden until this runs, moves the items in place with the same comparison as the island.
+ * control, invisible until this runs, moves the items in place with the same comparison as the island.
  */
 import { compareReviews, isReviewOrder, type Orderable } from './review-order.ts';
 
@@ -16,7 +16,7 @@ export function orderReviewElements(root: HTMLElement): void {
   const select = control?.querySelector<HTMLSelectElement>('[data-review-order]');
   const list = root.querySelector<HTMLElement>('[data-reviews]');
   if (!control || !select || !list) return;
-  control.hidden = false;
+  control.classList.remove('invisible');
   select.addEventListener('change', () => {
     if (!isReviewOrder(select.value)) return;
     const compare = compareReviews[select.value];

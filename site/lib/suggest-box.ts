@@ -147,7 +147,10 @@ export function attachSuggestions(form: HTMLFormElement, box: HTMLInputElement):
     note.textContent = 'Looking for suggestions…';
     if (popup.hidden && options.length === 0) open(true);
     try {
-      const res = await fetch(`/api/contents/suggest?${new URLSearchParams({ q: words })}`, { signal: controller.signal, headers: { accept: 'application/json' } });
+      const res = await fetch(`/api/contents/suggest?${new URLSearchParams({ q: words })}`, {
+        signal: controller.signal,
+        headers: { accept: 'application/json' },
+      });
       if (!res.ok) throw new Error(`suggest: ${res.status}`);
       const answer = (await res.json()) as SuggestionsShape;
       if (controller === asking && box.value.trim() === words) render(answer.suggestions);

@@ -101,7 +101,9 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
         <>
           <RowsShown data={state.data} />
           {state.data.reviews.length === 0 ? (
-            <p className="alert">{query.search || onlyContent || query.filters.rating || query.filters.reported ? 'No reviews match this view' : 'No reviews'}</p>
+            <p className="alert">
+              {query.search || onlyContent || query.filters.rating || query.filters.reported ? 'No reviews match this view' : 'No reviews'}
+            </p>
           ) : (
             <AdminTable
               caption={`Reviews, page ${state.data.page} of ${state.data.pages}`}

@@ -18,7 +18,7 @@ interface Props {
   /** Already in `order`. */
   reviews: readonly Review[];
   order: ReviewOrder;
-  /** Given: the control changes the order (the island); absent: the page's script does (hidden until it runs). */
+  /** Given: the control changes the order (the island); absent: the page's script does (invisible until it runs). */
   onOrder?: (order: ReviewOrder) => void;
   own?: ReactNode;
   /** A signed-in user's buttons under each review; without them, the helpful count as text. */
@@ -36,7 +36,8 @@ export function ReviewList({ reviews, order, onOrder, own, actions }: Props) {
   return (
     <>
       {reviews.length > 1 && (
-        <label className="mt-3 flex items-center gap-2 text-sm" data-review-order-control hidden={!onOrder}>
+        // Without the island its place is kept, invisible, until the page's script makes it work: nothing moves.
+        <label className={`mt-3 flex items-center gap-2 text-sm ${onOrder ? '' : 'invisible'}`} data-review-order-control>
           <span className="font-semibold">Sort reviews</span>
           <select
             className="select select-sm w-auto"

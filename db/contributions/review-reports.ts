@@ -93,7 +93,7 @@ export async function allOwnReviewReports(db: Db, userId: string) {
   return rows.map((row) => ({ reviewId: row.reviewId, contentId: row.contentId, reason: row.reason, reportedAt: row.createdAt.toISOString() }));
 }
 
-/** A review has reports waiting (the admin's reported=yes). */
-export const isReported = sql`EXISTS (SELECT 1 FROM ${reviewReports} WHERE ${reviewReports.reviewId} = ${reviews.id})`;
+/** A review has reports waiting (the admin's reported=yes): driven from the few reports, each review found by its key. */
+export const isReported = sql`${reviews.id} IN (SELECT ${reviewReports.reviewId} FROM ${reviewReports})`;
 /** How many reports wait on a review (the admin's sort by reports). */
 export const reportCount = sql`(SELECT count(*) FROM ${reviewReports} WHERE ${reviewReports.reviewId} = ${reviews.id})`;

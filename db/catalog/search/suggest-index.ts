@@ -1,15 +1,15 @@
 /**
  * The names the top bar's search box suggests as one types, held in memory (docs/product.md §1): every
- * content's name cut into words, the words bucketed by their first two characters. A query's words must
- * each start a word of the name; its longest word picks the one bucket to look in, so a query reads a few
- * thousand names at most, not the catalog. Entries are put, replaced and removed one at a time, so the index
- * follows the catalog's changes without being built again (suggestions.ts).
+ * content's name cut into words, each content listed under the first 1 to 4 characters of each of its words,
+ * every list kept in the order names are offered (shorter first). A query's words must each start a word of
+ * the name; it reads the list of its longest word's first 4 characters from the start and stops at 8, so it
+ * costs microseconds at 100k contents, not a scan of the catalog. Entries are put, replaced and removed one
+ * at a time (a binary search in each of their lists), so the index follows the catalog's changes without
+ * being built again (suggestions.ts).
  */
 
 /** Words: runs of letters and digits, in any script. */
 const WORD = /[\p{L}\p{N}]+/gu;
-/** The characters of a word that pick its bucket. */
-const BUCKET_CHARS = 2;
 
 export interface Word {
   /** Lowercased. */
@@ -68,85 +68,148 @@ export interface NameHit extends NameEntry {
 }
 
 interface Held extends NameEntry {
+  seq: number;
   words: Word[];
 }
 
-const bucketOf = (word: string) => word.slice(0, BUCKET_CHARS);
+/** A word's keys: its first 1 to 4 characters. A query word is looked up by its own first (up to) 4. */
+const KEY_MAX = 4;
+const keysOf = (word: string) => Array.from({ length: Math.min(KEY_MAX, word.length) }, (_, i) => word.slice(0, i + 1));
+const keyOf = (word: string) => word.slice(0, KEY_MAX);
+
+/** The order names are offered in, within a rank: shorter first, then A to Z (then by seq, to be total). */
+const byShortest = (a: Held, b: Held) => a.name.length - b.name.length || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.seq - b.seq);
+
+/**
+ * Lists of contents by key, each kept in the offering order, so a query reads a list from its start and stops
+ * once it has enough: `words` holds a content under the keys of every word of its name, `firsts` under those of
+ * its first word only (names starting with what was typed come first).
+ */
+class KeyedLists {
+  private readonly lists = new Map<string, Held[]>();
+
+  get(key: string): readonly Held[] {
+    return this.lists.get(key) ?? [];
+  }
+
+  /**
+   * Adds `held` under each key, once however many of its words share the key: in its place (`sorted`), or at
+   * the end when added in the offering order already.
+   */
+  add(keys: Iterable<string>, held: Held, sorted: boolean): void {
+    for (const key of keys) {
+      let list = this.lists.get(key);
+      if (!list) this.lists.set(key, (list = []));
+      if (!sorted) {
+        if (list.at(-1) !== held) list.push(held);
+        continue;
+      }
+      const at = positionOf(list, held);
+      if (list[at] !== held) list.splice(at, 0, held);
+    }
+  }
+
+  delete(keys: Iterable<string>, held: Held): void {
+    for (const key of keys) {
+      const list = this.lists.get(key);
+      if (!list) continue;
+      const at = positionOf(list, held);
+      if (list[at] === held) list.splice(at, 1);
+      if (list.length === 0) this.lists.delete(key);
+    }
+  }
+}
+
+/** Where `held` is, or goes, in a list kept in the offering order (binary search). */
+function positionOf(list: readonly Held[], held: Held): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (byShortest(list[mid]!, held) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The keys of every word of a name (a key two words share comes twice: a list holds a name once). */
+const wordKeys = (words: readonly Word[]) => words.flatMap((word) => keysOf(word.text));
 
 export class SuggestIndex {
   private readonly entries = new Map<number, Held>();
-  private readonly buckets = new Map<string, Set<number>>();
+  private readonly words = new KeyedLists();
+  private readonly firsts = new KeyedLists();
 
   get size(): number {
     return this.entries.size;
   }
 
+  /**
+   * Fills an empty index with a whole catalog, sorted once in the offering order so every list is appended to
+   * in order. It yields to other work every `chunk` names: at 100k contents the build takes a second or more
+   * of CPU, which must not stall the requests being answered meanwhile.
+   */
+  async load(rows: ReadonlyArray<NameEntry & { seq: number }>, chunk = 5_000): Promise<void> {
+    const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const all: Held[] = [];
+    for (const [i, row] of rows.entries()) {
+      all.push({ seq: row.seq, name: row.name, slug: row.slug, words: wordsOf(row.name) });
+      if (i % chunk === chunk - 1) await pause();
+    }
+    all.sort(byShortest);
+    for (const [i, held] of all.entries()) {
+      this.hold(held, false);
+      if (i % chunk === chunk - 1) await pause();
+    }
+  }
+
   /** Puts or replaces the entry of content `seq`. */
   put(seq: number, entry: NameEntry): void {
     this.remove(seq);
-    const held: Held = { ...entry, words: wordsOf(entry.name) };
-    this.entries.set(seq, held);
-    for (const word of held.words) {
-      const key = bucketOf(word.text);
-      let bucket = this.buckets.get(key);
-      if (!bucket) this.buckets.set(key, (bucket = new Set()));
-      bucket.add(seq);
-    }
+    this.hold({ seq, name: entry.name, slug: entry.slug, words: wordsOf(entry.name) }, true);
   }
 
   remove(seq: number): void {
     const held = this.entries.get(seq);
     if (!held) return;
+    this.words.delete(wordKeys(held.words), held);
+    this.firsts.delete(keysOf(held.words[0]?.text ?? ''), held);
     this.entries.delete(seq);
-    for (const word of held.words) {
-      const key = bucketOf(word.text);
-      const bucket = this.buckets.get(key);
-      bucket?.delete(seq);
-      if (bucket?.size === 0) this.buckets.delete(key);
-    }
+  }
+
+  private hold(held: Held, sorted: boolean): void {
+    this.entries.set(held.seq, held);
+    this.words.add(wordKeys(held.words), held, sorted);
+    this.firsts.add(keysOf(held.words[0]?.text ?? ''), held, sorted);
   }
 
   /**
-   * The `limit` best names matching every query word: a name starting with the first word first, then
-   * shorter names, then A to Z.
+   * The `limit` best names matching every query word: those whose first word starts with the first word
+   * typed, then the others; shorter names first within each. Both passes read lists in that order and stop
+   * once they have enough.
    */
   find(query: readonly string[], limit: number): NameHit[] {
     if (query.length === 0 || limit <= 0) return [];
+    const first = query[0]!;
     const longest = query.reduce((a, b) => (b.length > a.length ? b : a));
-    const best: Array<{ held: Held; marks: Array<[number, number]>; rank: number }> = [];
-    for (const seq of this.candidates(longest)) {
-      const held = this.entries.get(seq)!;
-      const marks = markMatches(held.words, query);
-      if (!marks) continue;
-      const rank = held.words[0]?.text.startsWith(query[0]!) ? 0 : 1;
-      // Keep the best `limit` so far, in order (a short insertion: the limit is small).
-      let at = best.length;
-      while (at > 0 && compare(rank, held, best[at - 1]!) < 0) at--;
-      if (at >= limit) continue;
-      best.splice(at, 0, { held, marks, rank });
-      if (best.length > limit) best.pop();
-    }
-    return best.map(({ held, marks }) => ({ name: held.name, slug: held.slug, marks }));
-  }
-
-  /** The contents having a word that may start with `word`: its bucket, or every bucket it starts (a one-character word). */
-  private *candidates(word: string): Iterable<number> {
-    if (word.length >= BUCKET_CHARS) {
-      yield* this.buckets.get(bucketOf(word)) ?? [];
-      return;
-    }
-    const seen = new Set<number>();
-    for (const [key, bucket] of this.buckets) {
-      if (!key.startsWith(word)) continue;
-      for (const seq of bucket) {
-        if (seen.has(seq)) continue;
-        seen.add(seq);
-        yield seq;
+    const byLongest = this.words.get(keyOf(longest));
+    const byFirst = this.firsts.get(keyOf(first));
+    const found: NameHit[] = [];
+    const taken = new Set<Held>();
+    const startsWithFirst = (held: Held) => held.words[0]?.text.startsWith(first) ?? false;
+    const take = (list: readonly Held[], wanted: (held: Held) => boolean) => {
+      for (const held of list) {
+        if (found.length >= limit) return;
+        if (taken.has(held) || !wanted(held)) continue;
+        const marks = markMatches(held.words, query);
+        if (!marks) continue;
+        taken.add(held);
+        found.push({ name: held.name, slug: held.slug, marks });
       }
-    }
+    };
+    // The names starting with the first word, read from whichever list is shorter.
+    take(byFirst.length <= byLongest.length ? byFirst : byLongest, startsWithFirst);
+    take(byLongest, (held) => !startsWithFirst(held));
+    return found;
   }
-}
-
-function compare(rank: number, held: Held, other: { held: Held; rank: number }): number {
-  return rank - other.rank || held.name.length - other.held.name.length || (held.name < other.held.name ? -1 : held.name > other.held.name ? 1 : 0);
 }

@@ -40,7 +40,7 @@ async function readAll(db: Db): Promise<Held> {
   reads++;
   const version = await catalogVersion(db);
   const index = new SuggestIndex();
-  for (const row of await db.select({ seq: contents.seq, name: contents.name, slug: contents.slug }).from(contents)) index.put(row.seq, row);
+  await index.load(await db.select({ seq: contents.seq, name: contents.name, slug: contents.slug }).from(contents));
   return { version, index };
 }
 

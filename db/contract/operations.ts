@@ -472,9 +472,10 @@ export const OPERATIONS: Operation[] = [
     summary: 'Vote the review {id} helpful',
     description: prose`
       One vote per user and review; voting again changes nothing. Your own review is a 403. The count is
-      exact however many votes come at once, and the content’s page shows it at once. No body.`,
+      exact however many votes come at once, and the content’s page shows it at once. Votes, retractions and
+      reports of reviews are limited per account (RATE_LIMIT_REVIEW_FEEDBACK_USER, 200 an hour). No body.`,
     ok: { status: 200, schema: shapes.helpfulVote, description: 'The review’s helpful count with your vote' },
-    errors: [403, 404],
+    errors: [403, 404, 429],
   },
   {
     method: 'DELETE',
@@ -484,7 +485,7 @@ export const OPERATIONS: Operation[] = [
     summary: 'Take back your helpful vote on the review {id}',
     description: 'Taking back a vote you did not give is the same answer, so a retry is safe. Your own review is a 403.',
     ok: { status: 200, schema: shapes.helpfulVote, description: 'The review’s helpful count without your vote' },
-    errors: [403, 404],
+    errors: [403, 404, 429],
   },
   {
     method: 'POST',
@@ -498,7 +499,7 @@ export const OPERATIONS: Operation[] = [
       (\`reported=yes\`) and on the dashboard until an admin dismisses the reports or deletes the review.`,
     body: { schema: reviewReportInput, name: 'ReviewReportInput', example: { reason: 'spam' } },
     ok: { status: 201, schema: shapes.message, description: 'Reported' },
-    errors: [403, 404, 409],
+    errors: [403, 404, 409, 429],
   },
   {
     method: 'POST',

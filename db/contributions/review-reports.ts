@@ -10,6 +10,7 @@ import { conflict, forbidden, notFound } from '../errors.ts';
 import { reviewReports, reviews } from '../schema.ts';
 import { parseInput } from '../validation/parse.ts';
 import { auditEntry } from '../operations/audit.ts';
+import { hitLimit } from '../operations/rate-limit.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { REVIEW_NOT_FOUND } from './reviews.ts';
 import { reviewReportInput, reviewReportReasonLabel } from './validation/review-reports.ts';
@@ -21,12 +22,13 @@ export const REPORTS_DISMISSED = 'Reports dismissed';
 
 const reviewExists = (id: string) => sql`EXISTS (SELECT 1 FROM ${reviews} WHERE ${reviews.id} = ${id})`;
 
-/** Reports the review for `user` with a reason (a second report of theirs is a 409). */
+/** Reports the review for `user` with a reason (a second report of theirs is a 409); limited per account with votes. */
 export async function reportReview(db: Db, user: SessionUser, reviewId: string, input: unknown): Promise<{ message: string }> {
   const { reason } = parseInput(reviewReportInput, input);
   const [review] = await db.select({ id: reviews.id, userId: reviews.userId }).from(reviews).where(eq(reviews.id, reviewId));
   if (!review) throw notFound(REVIEW_NOT_FOUND);
   if (review.userId === user.id) throw forbidden(OWN_REVIEW_REPORT);
+  await hitLimit(db, 'RATE_LIMIT_REVIEW_FEEDBACK_USER', user.id);
   try {
     const [, inserted] = await db.batch([
       guard(db, reviewExists(review.id)),

@@ -10,15 +10,21 @@ import { forbidden, notFound } from '../errors.ts';
 import { reviews, reviewVotes } from '../schema.ts';
 import type { HelpfulVoteShape, OwnHelpfulVotesShape } from '../contract/shapes.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
+import { hitLimit } from '../operations/rate-limit.ts';
 import { REVIEW_NOT_FOUND } from './reviews.ts';
 
 export const OWN_REVIEW_VOTE = 'You cannot vote for your own review';
 
-/** The review's author, or not found. Its author never changes but to null (anonymised), so this read can decide. */
+/**
+ * The review, if `user` may vote on it (not their own). Its author never changes but to null (anonymised), so
+ * this read can decide. Each vote and retraction counts against RATE_LIMIT_REVIEW_FEEDBACK_USER: each drops
+ * the content's cached page, so a toggle held down must not re-render it without end.
+ */
 async function votableReview(db: Db, user: SessionUser, reviewId: string) {
   const [review] = await db.select({ id: reviews.id, userId: reviews.userId }).from(reviews).where(eq(reviews.id, reviewId));
   if (!review) throw notFound(REVIEW_NOT_FOUND);
   if (review.userId === user.id) throw forbidden(OWN_REVIEW_VOTE);
+  await hitLimit(db, 'RATE_LIMIT_REVIEW_FEEDBACK_USER', user.id);
   return review;
 }
 

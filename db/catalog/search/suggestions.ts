@@ -29,6 +29,8 @@ const APPLY_LIMIT = 5_000;
 interface Held {
   version: number;
   index: SuggestIndex;
+  /** Changes being applied: a request arriving meanwhile waits for them rather than answer from half of them. */
+  applying?: Promise<void> | undefined;
 }
 
 const held = new WeakMap<Db, Promise<Held>>();
@@ -75,6 +77,7 @@ async function currentIndex(db: Db): Promise<SuggestIndex> {
     pending.catch(() => held.get(db) === pending && held.delete(db));
   }
   const entry = await pending;
+  while (entry.applying) await entry.applying;
   if (entry.version >= version) return entry.index;
   const changes = changesSince(db, entry.version);
   if (!changes || changes.length > APPLY_LIMIT) {
@@ -82,9 +85,16 @@ async function currentIndex(db: Db): Promise<SuggestIndex> {
     held.set(db, again);
     return (await again).index;
   }
-  // Applied under the entry: two requests at once apply the same changes, which is harmless (put replaces).
-  entry.version = changes.at(-1)?.seq ?? version;
-  await applyChanges(db, entry, changes);
+  const reached = changes.at(-1)?.seq ?? version;
+  // The version moves only once they are applied: a failed read leaves them for the next request.
+  entry.applying = applyChanges(db, entry, changes)
+    .then(() => {
+      entry.version = Math.max(entry.version, reached);
+    })
+    .finally(() => {
+      entry.applying = undefined;
+    });
+  await entry.applying;
   return entry.index;
 }
 

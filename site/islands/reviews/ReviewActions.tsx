@@ -100,7 +100,7 @@ export function ReviewActions({ review, votes }: { review: Review; votes: Review
     <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1" data-review-actions>
       <button
         type="button"
-        className={`btn btn-sm ${voted ? 'btn-primary' : 'btn-outline'}`}
+        className={`btn btn-sm touch:min-h-11 ${voted ? 'btn-primary' : 'btn-outline'}`}
         aria-pressed={voted}
         aria-busy={busy || undefined}
         disabled={busy}
@@ -115,7 +115,7 @@ export function ReviewActions({ review, votes }: { review: Review; votes: Review
           Reported
         </span>
       ) : (
-        <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => votes.askReport(review)} data-report-review>
+        <button type="button" className="btn btn-ghost btn-sm touch:min-h-11" disabled={busy} onClick={() => votes.askReport(review)} data-report-review>
           Report<span className="sr-only"> review by {review.name}</span>
         </button>
       )}

@@ -33,15 +33,23 @@ export default function Reviews(props: ReviewsProps) {
   const [ownReview, setOwnReview] = useState(props.ownReview);
   const [order, setOrder] = useState<ReviewOrder>(props.order ?? DEFAULT_REVIEW_ORDER);
   const votes = useReviewVotes(props.votedIds);
-  // The list without the user's own review, which heads it on its own, with this user's votes counted, in order.
-  const reviews = useMemo(
-    () =>
-      sortReviews(
-        props.reviews.filter((review) => review._id !== props.ownReview?._id).map((review) => ({ ...review, helpful: votes.countOf(review) })),
-        order,
-      ),
-    [props.reviews, props.ownReview, votes, order],
-  );
+  // The list without the user's own review, which heads it on its own.
+  const others = useMemo(() => props.reviews.filter((review) => review._id !== props.ownReview?._id), [props.reviews, props.ownReview]);
+  const counted = (review: Review) => ({ ...review, helpful: votes.countOf(review) });
+  // The order is taken when it is chosen: a vote updates its count in place, and does not move the review
+  // from under the pointer or the keyboard.
+  const [sequence, setSequence] = useState(() => sortReviews(others, order).map((review) => review._id));
+  const reviews = useMemo(() => {
+    const byId = new Map(others.map((review) => [review._id, review]));
+    return sequence.flatMap((id) => {
+      const review = byId.get(id);
+      return review ? [{ ...review, helpful: votes.countOf(review) }] : [];
+    });
+  }, [others, sequence, votes]);
+  const chooseOrder = (next: ReviewOrder) => {
+    setOrder(next);
+    setSequence(sortReviews(others.map(counted), next).map((review) => review._id));
+  };
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [focus, setFocus] = useState<Focus>(null);
@@ -135,7 +143,7 @@ export default function Reviews(props: ReviewsProps) {
       <ReviewList
         reviews={reviews}
         order={order}
-        onOrder={setOrder}
+        onOrder={chooseOrder}
         own={own || undefined}
         actions={(review) => <ReviewActions review={review} votes={votes} />}
       />

@@ -75,6 +75,7 @@ const schema = z.object({
   RATE_LIMIT_SUBMISSION_USER: limit('30/3600'),
   RATE_LIMIT_SUBMISSION_CHECK_USER: limit('300/3600'),
   RATE_LIMIT_LINK_REPORT_USER: limit('10/3600'),
+  RATE_LIMIT_REVIEW_FEEDBACK_USER: limit('200/3600'),
   RATE_LIMIT_UPLOAD_USER: limit('60/3600'),
   RATE_LIMIT_ACCOUNT_CHANGE_USER: limit('10/3600'),
   RATE_LIMIT_OFF: z.enum(['true', 'false']).default('false'),

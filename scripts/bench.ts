@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --size 1000|10000|100000] [--tags 1000] [--duration 10] [--connections 16] [--only pages|logging|weight|search|writes|sqld]`
+ * `npm run bench [-- --size 1000|10000|100000] [--tags 1000] [--duration 10] [--connections 16] [--only pages|logging|weight|search|suggest|writes|sqld]`
  *
  * Builds the production server, generates a synthetic catalog of --size contents into a temporary
  * database, and measures what browsers get: every page request sends a browser's Accept and
@@ -25,6 +25,7 @@ import { freePort } from '../tests/setup/server.ts';
 import { benchUncachedSearch, SEARCH_BUDGET_P95_MS } from './bench-search.ts';
 import { BROWSER, BROWSER_API, cpuTimeUs, log, root, startSkillshelf, waitUntilUp, type Goal, type ReportSection } from './bench-kit.ts';
 import { sqldSection } from './bench-sqld.ts';
+import { suggestSection } from './bench-suggest.ts';
 import { writesSection } from './bench-writes.ts';
 import { measurePage, PAGE_BUDGETS } from './page-weight.ts';
 
@@ -36,7 +37,7 @@ const { values: args } = parseArgs({
     /** Tags per kind in the synthetic catalog (default: the seeded vocabulary). */
     tags: { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
-    /** One section only: pages, logging, weight, search, writes or sqld (default: all). */
+    /** One section only: pages, logging, weight, search, suggest, writes or sqld (default: all). */
     only: { type: 'string' },
   },
 });
@@ -456,6 +457,7 @@ async function main() {
     if (wanted('logging')) sections.push(await loggingSection(dbPath));
     if (wanted('weight')) sections.push(await pageWeightSection(dbPath));
     if (wanted('search')) sections.push(await searchSection(dbPath));
+    if (wanted('suggest')) sections.push(await suggestSection(dbPath, size));
     if (wanted('writes')) sections.push(await writesSection(dbPath, { duration: Math.max(duration, 10), connections }));
     if (wanted('sqld')) sections.push(await sqldSection(dbPath, { duration, connections }));
   } finally {

@@ -204,6 +204,8 @@ export interface ApiReview {
   name: string;
   rating: number;
   comment: string;
+  /** How many users found it helpful. */
+  helpful: number;
   createdAt: string;
 }
 
@@ -212,6 +214,7 @@ export const toApiReview = (r: typeof reviews.$inferSelect): ApiReview => ({
   name: r.name,
   rating: r.rating,
   comment: r.comment,
+  helpful: r.helpful,
   createdAt: r.createdAt.toISOString(),
 });
 

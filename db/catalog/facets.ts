@@ -187,6 +187,7 @@ export const ADDRESS_ORDER = [...FACETS.filter((facet) => facet.kind !== 'atLeas
 
 export const facetOf = <K extends FacetKey>(key: K): FacetOf<K> => FACETS.find((facet) => facet.key === key) as FacetOf<K>;
 export const isChoiceFacet = (facet: Facet): facet is ChoiceFacet => facet.kind === 'choice';
+export const TAG_FACETS: readonly TagFacet[] = (FACETS as readonly Facet[]).filter((facet): facet is TagFacet => facet.kind === 'tags');
 export const CHOICE_FACETS: readonly ChoiceFacet[] = (FACETS as readonly Facet[]).filter(isChoiceFacet);
 
 /** The facets that are fields of their own (ChoiceFacet `field`): level, … */

@@ -22,6 +22,7 @@ import { TAG_KINDS, TAXONOMY } from '../catalog/taxonomy.ts';
 import { ADDRESS_ORDER, type Facet } from '../catalog/facets.ts';
 import { rejectionInput } from '../contributions/validation/rejection.ts';
 import { listChangeInput, listInput, listItemInput, listNoteInput, listOrderInput, progressInput } from '../contributions/validation/lists.ts';
+import { reviewReportInput } from '../contributions/validation/review-reports.ts';
 import { submissionBulkInput } from '../contributions/validation/submission-bulk.ts';
 import { AUDIT_LIST } from '../validation/list-query.ts';
 
@@ -184,6 +185,20 @@ export const OPERATIONS: Operation[] = [
       PAGE,
     ],
     ok: { status: 200, schema: shapes.searchResult, description: 'A page of results with the counts of every filter option' },
+  },
+  {
+    method: 'GET',
+    route: '/api/contents/suggest',
+    group: 'Catalog',
+    access: 'public',
+    summary: 'Suggestions as you type: matching tags and resources',
+    description: prose`
+      At most 8: the tags whose label has a word starting with the words typed ("Subject: Machine Learning"),
+      then the resources whose name does, the matched parts of each name given as offsets. Fewer than 2
+      characters suggest nothing; the words are cut at 100 characters. Answered from memory, following the
+      catalog's changes.`,
+    query: [{ name: 'q', description: 'The words typed so far (any text; at most 100 characters are read)', schema: { type: 'string' }, example: 'mach' }],
+    ok: { status: 200, schema: shapes.suggestions, description: 'The suggestions, tags first' },
   },
   {
     method: 'GET',
@@ -442,6 +457,51 @@ export const OPERATIONS: Operation[] = [
     description: 'Another user’s review is a 403; an admin’s deletion is audited with what the review said.',
     ok: { status: 200, schema: shapes.reviewTotals, description: 'Deleted, with the content’s new totals' },
     errors: [403, 404],
+  },
+  {
+    method: 'GET',
+    route: '/api/contents/[id]/reviews/helpful',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'The reviews of the content {id} you voted helpful',
+    ok: { status: 200, schema: shapes.ownHelpfulVotes, description: 'Their ids (none: an empty list)' },
+  },
+  {
+    method: 'PUT',
+    route: '/api/reviews/[id]/helpful',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Vote the review {id} helpful',
+    description: prose`
+      One vote per user and review; voting again changes nothing. Your own review is a 403. The count is
+      exact however many votes come at once, and the content’s page shows it at once. Votes, retractions and
+      reports of reviews are limited per account (RATE_LIMIT_REVIEW_FEEDBACK_USER, 200 an hour). No body.`,
+    ok: { status: 200, schema: shapes.helpfulVote, description: 'The review’s helpful count with your vote' },
+    errors: [403, 404, 429],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/reviews/[id]/helpful',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Take back your helpful vote on the review {id}',
+    description: 'Taking back a vote you did not give is the same answer, so a retry is safe. Your own review is a 403.',
+    ok: { status: 200, schema: shapes.helpfulVote, description: 'The review’s helpful count without your vote' },
+    errors: [403, 404, 429],
+  },
+  {
+    method: 'POST',
+    route: '/api/reviews/[id]/report',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Report the review {id} to the admins',
+    description: prose`
+      With a reason: \`spam\`, \`abusive\`, \`off-topic\`, \`personal-data\` or \`other\`. Once per user and review
+      (a second report is a 409); your own review is a 403. It shows in the admin’s reviews table
+      (\`reported=yes\`) and on the dashboard until an admin dismisses the reports or deletes the review.`,
+    body: { schema: reviewReportInput, name: 'ReviewReportInput', example: { reason: 'spam' } },
+    ok: { status: 201, schema: shapes.message, description: 'Reported' },
+    errors: [403, 404, 409, 429],
   },
   {
     method: 'POST',
@@ -776,14 +836,26 @@ export const OPERATIONS: Operation[] = [
     summary: 'Every review, with its content: searched, filtered, sorted and paged',
     description: prose`
       \`search\` finds the text in the comment, the reviewer’s name or the content’s name; sort by
-      \`createdAt\` (default, newest first), \`rating\` (most stars first), \`name\` (the reviewer) or
-      \`content\` (its name). Delete a review with DELETE /api/reviews/{id}.`,
+      \`createdAt\` (default, newest first), \`rating\` (most stars first), \`name\` (the reviewer),
+      \`content\` (its name) or \`reports\` (most reported first). Each row carries the reports waiting on it.
+      Delete a review with DELETE /api/reviews/{id}; dismiss its reports with DELETE /api/reviews/{id}/reports.`,
     query: [
       ...LIST,
       listFilter('content', 'Only the reviews of this content (its id)'),
       listFilter('rating', 'Only the reviews with this many stars', ['1', '2', '3', '4', '5']),
+      listFilter('reported', 'Only the reviews whose reports wait for an admin', ['yes']),
     ],
     ok: { status: 200, schema: shapes.adminReviewList, description: 'A page of reviews, each with its content' },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/reviews/[id]/reports',
+    group: 'Admin: reviews',
+    access: 'admin',
+    summary: 'Dismiss the reports of the review {id}',
+    description: 'The review stays as it is; the reports go, and the dismissal is audited with what they said.',
+    ok: { status: 200, schema: shapes.message, description: 'Dismissed' },
+    errors: [404],
   },
   {
     method: 'GET',

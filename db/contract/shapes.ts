@@ -94,7 +94,16 @@ export const content = z
   })
   .meta({ id: 'Content' });
 
-export const review = z.object({ _id: id, name: z.string(), rating: z.int().min(1).max(5), comment: z.string(), createdAt: isoDate }).meta({ id: 'Review' });
+export const review = z
+  .object({
+    _id: id,
+    name: z.string(),
+    rating: z.int().min(1).max(5),
+    comment: z.string(),
+    helpful: z.int().min(0).meta({ description: 'How many users found it helpful' }),
+    createdAt: isoDate,
+  })
+  .meta({ id: 'Review' });
 
 /** A content as a list of the user's own things names it: enough to link to its page. */
 export const contentRef = z.object({ _id: id, name: z.string(), slug: z.string() }).meta({ id: 'ContentRef' });
@@ -377,10 +386,26 @@ export const reviewTotals = z
   .object({ message: z.string(), numReviews: z.int(), numReview: z.int().meta({ description: 'The same as numReviews (an older name)' }), rating: z.number() })
   .meta({ id: 'ReviewDeleted', description: 'Deleted, and the content’s totals without it' });
 
-/** A review as the admin's reviews table lists it: with its author's id and its content. */
+/** A review's "helpful" count after a vote or its retraction, and whether the caller's vote stands. */
+export const helpfulVote = z
+  .object({ reviewId: id, helpful: z.int().min(0), voted: z.boolean().meta({ description: 'Whether your vote stands now' }) })
+  .meta({ id: 'HelpfulVote' });
+/** The reviews of one content the caller found helpful (the content page paints them: it is the same for everyone). */
+export const ownHelpfulVotes = z
+  .object({ reviewIds: z.array(id).meta({ description: 'The reviews of this content you voted helpful' }) })
+  .meta({ id: 'OwnHelpfulVotes' });
+
+/** The reports of one review, as the admin's reviews table shows them. */
+const reviewReportSummary = z.object({
+  count: z.int().min(0).meta({ description: 'Reports waiting (0: none, or dismissed)' }),
+  reasons: z.array(z.object({ reason: z.string(), label: z.string(), count: z.int() })).meta({ description: 'Each reason given, most given first' }),
+});
+
+/** A review as the admin's reviews table lists it: with its author's id, its content and its reports. */
 const adminReviewRow = review.extend({
   userId: id.nullable().meta({ description: 'Its author; null when they deleted their account and kept it anonymised ("Former member")' }),
   content: contentRef,
+  reports: reviewReportSummary,
 });
 export const adminReviewList = z
   .object({
@@ -389,6 +414,27 @@ export const adminReviewList = z
     reviews: z.array(adminReviewRow),
   })
   .meta({ id: 'AdminReviewList' });
+
+/** What the top bar's search box suggests as one types: tags, then resources, at most 8 together. */
+const suggestion = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('tag'),
+    label: z.string().meta({ description: 'The tag’s label', example: 'Machine Learning' }),
+    group: z.string().meta({ description: 'What kind of tag, as the search’s sidebar names it', example: 'Subject' }),
+    href: z.string().meta({ description: 'The search filtered to it', example: '/search?category=machine-learning' }),
+  }),
+  z.object({
+    kind: z.literal('content'),
+    label: z.string().meta({ description: 'The resource’s name' }),
+    href: z.string().meta({ description: 'Its page', example: '/content/python-for-everybody' }),
+    marks: z
+      .array(z.array(z.int().min(0)).length(2))
+      .meta({ description: 'The matched parts of the label, as [start, end) offsets in UTF-16 code units, in order' }),
+  }),
+]);
+export const suggestions = z
+  .object({ query: z.string().meta({ description: 'The words as matched (trimmed, at most 100 characters)' }), suggestions: z.array(suggestion).max(8) })
+  .meta({ id: 'Suggestions' });
 
 /** An entry of the audit log as the Audit log screen lists it. */
 export const auditEntry = z
@@ -468,6 +514,10 @@ export const accountExport = z
     linkReports: z
       .array(z.object({ content: contentRef, url: z.string().meta({ description: 'The link reported' }), reportedAt: isoDate }))
       .meta({ description: 'The links you reported broken, newest first' }),
+    helpfulVotes: z.array(z.object({ reviewId: id, contentId: id, votedAt: isoDate })).meta({ description: 'The reviews you found helpful, oldest first' }),
+    reviewReports: z
+      .array(z.object({ reviewId: id, contentId: id, reason: z.string(), reportedAt: isoDate }))
+      .meta({ description: 'The reviews you reported and why, oldest first (until an admin dismissed them or deleted the review)' }),
     sessions: z
       .object({
         count: z.int(),
@@ -515,6 +565,10 @@ export type SubmissionBulkResultShape = z.infer<typeof submissionBulkResult>;
 export type TagUsageListShape = z.infer<typeof tagUsageList>;
 export type AdminReviewRowShape = z.infer<typeof adminReviewRow>;
 export type AdminReviewListShape = z.infer<typeof adminReviewList>;
+export type HelpfulVoteShape = z.infer<typeof helpfulVote>;
+export type OwnHelpfulVotesShape = z.infer<typeof ownHelpfulVotes>;
+export type SuggestionShape = z.infer<typeof suggestion>;
+export type SuggestionsShape = z.infer<typeof suggestions>;
 export type AuditEntryShape = z.infer<typeof auditEntry>;
 export type AuditListShape = z.infer<typeof auditList>;
 export type MyReviewShape = z.infer<typeof myReview>;

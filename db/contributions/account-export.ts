@@ -8,6 +8,8 @@ import { listUserSessions } from '../accounts/sessions.ts';
 import { listOwnLinkReports } from '../links/link-health.ts';
 import type { AccountExportShape } from '../contract/shapes.ts';
 import { allOwnReviews } from './own-reviews.ts';
+import { allOwnReviewReports } from './review-reports.ts';
+import { allOwnHelpfulVotes } from './review-votes.ts';
 import { allOwnSubmissions } from './own-submissions.ts';
 import { listSavesWithDates } from './saves.ts';
 import { listOwnUploads } from './uploads.ts';
@@ -36,6 +38,8 @@ export async function exportAccount(db: Db, userId: string, currentSessionId?: s
     reviews: await allOwnReviews(db, userId),
     submissions: await allOwnSubmissions(db, userId),
     linkReports: await listOwnLinkReports(db, userId),
+    helpfulVotes: await allOwnHelpfulVotes(db, userId),
+    reviewReports: await allOwnReviewReports(db, userId),
     sessions: {
       count: sessions.length,
       sessions: sessions.map((s) => ({ createdAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString(), current: s.id === currentSessionId })),

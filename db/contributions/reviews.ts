@@ -46,6 +46,7 @@ export async function addReview(db: Db, user: SessionUser, contentId: string, in
             name: sql`${user.name}`.as('name'),
             rating: sql`${rating}`.as('rating'),
             comment: sql`${comment}`.as('comment'),
+            helpful: sql`0`.as('helpful'),
             createdAt: sql`${now}`.as('created_at'),
           })
           .from(contents)

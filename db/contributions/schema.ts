@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Cost, Tag } from '../catalog/taxonomy.ts';
 import type { RejectReason } from './validation/rejection.ts';
+import type { ReviewReportReason } from './validation/review-reports.ts';
 import { users } from '../accounts/schema.ts';
 import { contents, facetFieldColumns, type ProposedTag } from '../catalog/schema.ts';
 import { createdAt } from '../columns.ts';
@@ -23,6 +24,8 @@ export const reviews = sqliteTable(
     name: text('name').notNull(),
     rating: integer('rating').notNull(),
     comment: text('comment').notNull(),
+    /** How many users found it helpful: kept by review_votes' triggers in the vote's own transaction (exact). */
+    helpful: integer('helpful').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -47,6 +50,37 @@ export const saves = sqliteTable(
 );
 
 export type Review = typeof reviews.$inferSelect;
+
+/** "Helpful" votes: one per user and review, never on one's own (db/contributions/review-votes.ts). */
+export const reviewVotes = sqliteTable(
+  'review_votes',
+  {
+    reviewId: text('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] }), index('review_votes_user_idx').on(t.userId)],
+);
+
+/** Reports of a review (abuse, spam…), one per user and review, until an admin dismisses them or deletes it. */
+export const reviewReports = sqliteTable(
+  'review_reports',
+  {
+    reviewId: text('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').$type<ReviewReportReason>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] }), index('review_reports_user_idx').on(t.userId)],
+);
 
 export type SubmissionStatus = 'pending' | 'approved' | 'rejected';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
-import { contents, linkChecks, linkReports, submissions, users } from '../schema.ts';
+import { contents, linkChecks, linkReports, reviewReports, reviews, submissions, users } from '../schema.ts';
 import { needsAttention } from './dashboard.ts';
 
 let t: TestDb;
@@ -13,10 +13,10 @@ const submission = (id: string, status: 'pending' | 'approved' | 'rejected') =>
 
 describe('what needs attention', () => {
   it('nothing, in a new catalog', async () => {
-    expect(await needsAttention(t.db)).toEqual({ pendingSubmissions: 0, reportedLinks: 0, brokenLinks: 0 });
+    expect(await needsAttention(t.db)).toEqual({ pendingSubmissions: 0, reportedLinks: 0, brokenLinks: 0, reportedReviews: 0 });
   });
 
-  it('counts the queue, the contents reported (once each, for their current URL) and the broken links', async () => {
+  it('counts the queue, the contents reported (once each, for their current URL), the broken links and the reviews reported', async () => {
     await Promise.all([submission('s1', 'pending'), submission('s2', 'pending'), submission('s3', 'rejected'), submission('s4', 'approved')]);
     await Promise.all(['a', 'b', 'c', 'd'].map((id) => content(id)));
     await t.db.insert(users).values([
@@ -36,6 +36,16 @@ describe('what needs attention', () => {
       { contentId: 'd', url: 'https://old-d.example.org/', failures: 3, brokenSince: new Date() },
       { contentId: 'a', url: 'https://a.example.org/', failures: 1 },
     ]);
-    expect(await needsAttention(t.db)).toEqual({ pendingSubmissions: 2, reportedLinks: 1, brokenLinks: 1 });
+    // Two users reported one review of a, one user another: two reviews wait.
+    await t.db.insert(reviews).values([
+      { id: 'r1', contentId: 'a', userId: 'u1', name: 'One', rating: 1, comment: 'spam' },
+      { id: 'r2', contentId: 'b', userId: 'u1', name: 'One', rating: 1, comment: 'spam' },
+      { id: 'r3', contentId: 'c', userId: 'u1', name: 'One', rating: 5, comment: 'fine' },
+    ]);
+    await t.db.insert(reviewReports).values([
+      { reviewId: 'r1', userId: 'u2', reason: 'spam' },
+      { reviewId: 'r2', userId: 'u2', reason: 'abusive' },
+    ]);
+    expect(await needsAttention(t.db)).toEqual({ pendingSubmissions: 2, reportedLinks: 1, brokenLinks: 1, reportedReviews: 2 });
   });
 });

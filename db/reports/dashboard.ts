@@ -62,6 +62,8 @@ export interface NeedsAttention {
   reportedLinks: number;
   /** Published contents whose link is broken (link=broken). */
   brokenLinks: number;
+  /** Reviews users reported that no admin has dismissed or deleted yet (the reviews table's reported=yes). */
+  reportedReviews: number;
 }
 
 /** What waits, in one statement: each count read through an index (tests/scale/query-plans.test.ts). */
@@ -69,6 +71,12 @@ export async function needsAttention(db: Db): Promise<NeedsAttention> {
   const [row] = await db.all<NeedsAttention>(sql`SELECT
     (SELECT count(*) FROM submissions WHERE status = 'pending') AS pendingSubmissions,
     (${linkFilterCount(db, 'reported')}) AS reportedLinks,
-    (${linkFilterCount(db, 'broken')}) AS brokenLinks`);
-  return { pendingSubmissions: row?.pendingSubmissions ?? 0, reportedLinks: row?.reportedLinks ?? 0, brokenLinks: row?.brokenLinks ?? 0 };
+    (${linkFilterCount(db, 'broken')}) AS brokenLinks,
+    (SELECT count(DISTINCT review_id) FROM review_reports) AS reportedReviews`);
+  return {
+    pendingSubmissions: row?.pendingSubmissions ?? 0,
+    reportedLinks: row?.reportedLinks ?? 0,
+    brokenLinks: row?.brokenLinks ?? 0,
+    reportedReviews: row?.reportedReviews ?? 0,
+  };
 }

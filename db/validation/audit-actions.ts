@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = {
   'submission.delete': 'Submission deleted',
   'review.update': 'Review edited',
   'review.delete': 'Review deleted',
+  'review.reports-dismiss': 'Review reports dismissed',
   'tag.create': 'Tag added',
   'tag.rename': 'Tag renamed',
   'tag.merge': 'Tags merged',

@@ -114,11 +114,11 @@ export const TAG_LIST = {
 } as const satisfies ListSpec<string, string>;
 
 export const REVIEW_LIST = {
-  // The newest and the best rated first, names from A.
-  sorts: { createdAt: 'desc', rating: 'desc', name: 'asc', content: 'asc' },
+  // The newest, the best rated and the most reported first, names from A.
+  sorts: { createdAt: 'desc', rating: 'desc', name: 'asc', content: 'asc', reports: 'desc' },
   defaultSort: 'createdAt',
-  // `content` is a content's id: one that does not exist lists nothing.
-  filters: { content: 'text', rating: ['1', '2', '3', '4', '5'] },
+  // `content` is a content's id: one that does not exist lists nothing. `reported=yes`: reports wait on it.
+  filters: { content: 'text', rating: ['1', '2', '3', '4', '5'], reported: ['yes'] },
 } as const satisfies ListSpec<string, string>;
 
 export const AUDIT_LIST = {

@@ -90,6 +90,5 @@ export const WAITING = {
   pendingSubmissions: { one: 'submission waiting for review', many: 'submissions waiting for review', href: ADMIN_SECTION.submissions.href },
   reportedLinks: { one: 'link reported broken', many: 'links reported broken', href: `${ADMIN_SECTION.contents.href}?link=reported` },
   brokenLinks: { one: 'broken link', many: 'broken links', href: `${ADMIN_SECTION.contents.href}?link=broken` },
-  /** Users cannot report a review yet: once they can, its count and the reviews table filtered to reported ones go here. */
-  reportedReviews: null,
-} as const satisfies Record<string, WaitingItem | null>;
+  reportedReviews: { one: 'review reported', many: 'reviews reported', href: `${ADMIN_SECTION.reviews.href}?reported=yes&sort=reports` },
+} as const satisfies Record<string, WaitingItem>;

@@ -68,6 +68,8 @@ const all = (answer: Answer): Answers => ({ anonymous: answer, user: answer, oth
 const ownerOnly = (ok: number): Answers => ({ anonymous: 401, user: ok, other: 404, admin: 404 });
 /** A resource of `user`'s that an admin may change too (their review). */
 const ownerOrAdmin = (ok: number): Answers => ({ anonymous: 401, user: ok, other: 403, admin: ok });
+/** A review of `user`'s that everyone else signed in may act on (vote, report), but not its author. */
+const notTheAuthor = (ok: number): Answers => ({ anonymous: 401, user: 403, other: ok, admin: ok });
 const adminOnly = (ok: number): Answers => ({ anonymous: 401, user: 403, other: 403, admin: ok });
 const signedIn = (ok: number): Answers => ({ anonymous: 401, user: ok, other: ok, admin: ok });
 const toSignIn = (path: string) => ({ redirect: `/signin?redirect=${encodeURIComponent(path)}` });
@@ -189,6 +191,24 @@ const ROWS: Row[] = [
   },
   { method: 'DELETE', route: '/api/reviews/[id]', path: async (f) => `/api/reviews/${await f.review()}`, expect: ownerOrAdmin(200) },
   { method: 'GET', route: '/api/reviews/mine', path: () => '/api/reviews/mine?page=1', expect: signedIn(200) },
+  // `user` wrote the review: they may not vote for it or report it; anyone else signed in may.
+  { method: 'PUT', route: '/api/reviews/[id]/helpful', path: async (f) => `/api/reviews/${await f.review()}/helpful`, expect: notTheAuthor(200) },
+  { method: 'DELETE', route: '/api/reviews/[id]/helpful', path: async (f) => `/api/reviews/${await f.review()}/helpful`, expect: notTheAuthor(200) },
+  {
+    method: 'POST',
+    route: '/api/reviews/[id]/report',
+    path: async (f) => `/api/reviews/${await f.review()}/report`,
+    body: () => ({ reason: 'spam' }),
+    expect: notTheAuthor(201),
+  },
+  { method: 'DELETE', route: '/api/reviews/[id]/reports', path: async (f) => `/api/reviews/${await f.review()}/reports`, expect: adminOnly(200) },
+  {
+    method: 'GET',
+    route: '/api/contents/[id]/reviews/helpful',
+    path: async (f) => `/api/contents/${(await f.content())._id}/reviews/helpful`,
+    expect: signedIn(200),
+  },
+  { method: 'GET', route: '/api/contents/suggest', path: () => '/api/contents/suggest?q=py', expect: all(200) },
   { method: 'GET', route: '/api/submissions/check', path: () => '/api/submissions/check?url=https%3A%2F%2Fexample.org%2F', expect: signedIn(200) },
   { method: 'GET', route: '/api/submissions/mine', path: () => '/api/submissions/mine', expect: signedIn(200) },
   {
@@ -306,7 +326,7 @@ const ROWS: Row[] = [
   {
     method: 'GET',
     route: '/api/reviews/admin',
-    path: () => '/api/reviews/admin?page=1&pageSize=25&search=a&sort=rating&order=asc&rating=4',
+    path: () => '/api/reviews/admin?page=1&pageSize=25&search=a&sort=reports&order=asc&rating=4&reported=yes',
     expect: adminOnly(200),
   },
   {

@@ -65,6 +65,16 @@ const PUBLIC: Screen[] = [
     },
   },
   { name: 'content', path: '/content/freecodecamp' },
+  {
+    name: 'search box, suggestions shown',
+    path: '/',
+    prepare: async (page, size) => {
+      const box = page.locator(size === 'phone' ? '#home-search' : '#top-search');
+      await box.focus();
+      await box.pressSequentially('web');
+      await page.getByRole('option').first().waitFor();
+    },
+  },
   { name: 'sign in, sent empty', path: '/signin', prepare: sendEmpty('Sign In') },
   { name: 'sign up, sent empty', path: '/signup', prepare: sendEmpty('Sign Up') },
   { name: 'forgotten password', path: '/forget-password' },
@@ -94,6 +104,15 @@ const SIGNED_IN: Screen[] = [
   { name: 'profile', path: '/profile' },
   { name: 'my submissions', path: '/submissions' },
   { name: 'submit, sent empty', path: '/submit-content', prepare: sendEmpty('Submit') },
+  {
+    // Linus reviewed it too: Grace may vote for his review and report it.
+    name: 'content, reporting a review',
+    path: '/content/khan-academy-computing',
+    prepare: async (page) => {
+      await page.locator('[data-report-review]').first().click();
+      await page.locator('[data-report-review-dialog]').waitFor();
+    },
+  },
 ];
 const ADMIN: Screen[] = [
   { name: 'dashboard', path: '/admin/dashboard' },
@@ -102,6 +121,7 @@ const ADMIN: Screen[] = [
   { name: 'users', path: '/admin/users' },
   { name: 'tags', path: '/admin/tags' },
   { name: 'reviews', path: '/admin/reviews' },
+  { name: 'reviews, reported', path: '/admin/reviews?reported=yes&sort=reports' },
   { name: 'audit log', path: '/admin/audit' },
 ];
 

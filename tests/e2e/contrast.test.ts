@@ -165,6 +165,26 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
     { name: 'test page', who: 'visitor', path: () => '/test' },
     { name: 'not found', who: 'visitor', path: () => '/content/no-such-content-here' },
     { name: 'content, own review', who: 'user', path: () => `/content/${contentSlug}` },
+    {
+      name: 'content, a review voted helpful',
+      who: 'user',
+      path: () => `/content/${contentSlug}`,
+      state: async (page) => {
+        const helpful = page.locator('[data-helpful-button]').first();
+        await helpful.click();
+        await page.locator('[data-helpful-button][aria-pressed="true"]').first().waitFor();
+      },
+    },
+    {
+      name: 'search box, suggestions shown',
+      who: 'visitor',
+      path: () => '/search',
+      state: async (page) => {
+        await page.locator('#top-search').focus();
+        await page.locator('#top-search').pressSequentially('web');
+        await page.getByRole('option').first().waitFor();
+      },
+    },
     { name: 'saved', who: 'user', path: () => '/saved' },
     { name: 'my submissions', who: 'user', path: () => '/submissions' },
     { name: 'my submissions, rejected', who: 'user', path: () => '/submissions?status=rejected' },
@@ -227,6 +247,14 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
     { name: 'admin tags', who: 'admin', path: () => '/admin/tags' },
     { name: 'admin reviews', who: 'admin', path: () => '/admin/reviews' },
     {
+      name: 'admin reviews, reported',
+      who: 'admin',
+      path: () => '/admin/reviews?reported=yes',
+      state: async (page) => {
+        await page.locator('[data-review-reports]').first().waitFor();
+      },
+    },
+    {
       name: 'admin audit log',
       who: 'admin',
       path: () => '/admin/audit',
@@ -250,6 +278,10 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
     list = (await api.post('/api/lists', { name: 'Contrast list', description: 'Read in order.', isPublic: true }, { token })).body;
     await api.post(`/api/lists/${list._id}/items`, { contentId, note: 'Start here.' }, { token });
     await api.put(`/api/users/progress/${contentId}`, { state: 'learning' }, { token });
+    // Another's review of it, which Cora may vote for, and reports (the admin's reported reviews).
+    const other = await api.post('/api/users/signup', { name: 'Otto Other', email: uniqueEmail('contrast'), password: PASSWORD });
+    const othersReview = await api.post(`/api/contents/${contentId}/reviews`, { rating: 3, comment: 'Fine.' }, { token: other.body.token });
+    await api.post(`/api/reviews/${othersReview.body.review._id}/report`, { reason: 'spam' }, { token });
     const waiting = await api.post(
       '/api/submissions/create',
       { url: `https://contrast-waiting-${Date.now()}.example.org/`, name: 'Waiting course' },

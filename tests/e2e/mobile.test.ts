@@ -308,7 +308,8 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
     it('the home page shows a search box on its first screen', async () => {
       const page = await touch.newPage();
       await page.goto('/');
-      const box = page.getByRole('searchbox', { name: 'Search contents' }).filter({ visible: true });
+      // A search box by its label: once focused it is a combobox (its suggestions as one types).
+      const box = page.getByLabel('Search contents').filter({ visible: true });
       expect(await box.count()).toBe(1);
       const shown = (await box.boundingBox())!;
       expect(shown.y + shown.height).toBeLessThanOrEqual(PHONE.height);

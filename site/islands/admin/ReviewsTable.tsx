@@ -1,11 +1,13 @@
 /**
  * The admin's reviews (docs/product.md §2 Admin reviews), one more table of the kit (./list.tsx): find by
- * words, filter by stars or (a row's "Only this", cleared by its chip) by content, sort, page; delete after a
- * confirmation through DELETE /api/reviews/{id}, which audits it.
+ * words, filter by stars, by reports waiting or (a row's "Only this", cleared by its chip) by content, sort,
+ * page; delete after a confirmation through DELETE /api/reviews/{id}, or dismiss a reported review's reports
+ * through DELETE /api/reviews/{id}/reports, both audited.
  */
 import type { AdminReviewListShape, AdminReviewRowShape } from '#db/contract/shapes.ts';
 import { ADMIN_SECTION } from '#site/lib/admin-sections.ts';
 import { apiDelete } from '#site/lib/api.ts';
+import { BusyButton } from '../forms/fields.tsx';
 import { Stars } from '../reviews/Stars.tsx';
 import {
   AdminTable,
@@ -32,8 +34,13 @@ const COLUMNS = [
   { label: 'AUTHOR', sort: 'name' },
   { label: 'RATING', sort: 'rating' },
   { label: 'COMMENT' },
+  { label: 'REPORTS', sort: 'reports' },
   { label: 'ACTIONS' },
 ];
+const REPORTED = [
+  ['', 'Any'],
+  ['yes', 'Reported'],
+] as const;
 const RATINGS = [['', 'Any'], ...[5, 4, 3, 2, 1].map((stars) => [String(stars), `${stars} ${stars === 1 ? 'star' : 'stars'}`] as const)] as const;
 
 export default function ReviewsTable({ initialSearch }: { initialSearch: string }) {
@@ -57,11 +64,27 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
       },
     );
 
+  const dismiss = (review: AdminReviewRowShape) =>
+    run(
+      { action: 'dismissing', id: review._id },
+      {
+        confirm: {
+          question: 'Dismiss the reports?',
+          detail: `The review by ${review.name} of “${review.content.name}” stays as it is; its ${review.reports.count === 1 ? 'report goes' : `${review.reports.count} reports go`}, and the dismissal is audited.`,
+          action: 'Dismiss',
+          tone: 'primary',
+        },
+        request: () => apiDelete<{ message: string }>(`/api/reviews/${encodeURIComponent(review._id)}/reports`),
+        toast: (reply) => reply.message,
+      },
+    );
+
   const chosen = state.status === 'loaded' ? state.data.content : undefined;
   return (
     <div className="flex flex-col gap-4">
       <ListControls query={query} change={change} searchLabel="Find reviews">
         <FilterSelect label="Rating" name="rating" query={query} change={change} options={RATINGS} />
+        <FilterSelect label="Reports" name="reported" query={query} change={change} options={REPORTED} />
         {onlyContent && (
           <p className="badge badge-lg gap-2 self-center" data-content-filter>
             Content: {chosen === null ? 'deleted' : (chosen?.name ?? '…')}
@@ -78,7 +101,9 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
         <>
           <RowsShown data={state.data} />
           {state.data.reviews.length === 0 ? (
-            <p className="alert">{query.search || onlyContent || query.filters.rating ? 'No reviews match this view' : 'No reviews'}</p>
+            <p className="alert">
+              {query.search || onlyContent || query.filters.rating || query.filters.reported ? 'No reviews match this view' : 'No reviews'}
+            </p>
           ) : (
             <AdminTable
               caption={`Reviews, page ${state.data.page} of ${state.data.pages}`}
@@ -110,7 +135,22 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
                   <Cell label="COMMENT" className="max-w-md">
                     <p className="line-clamp-3 whitespace-pre-line break-words">{review.comment}</p>
                   </Cell>
+                  <Cell label="REPORTS">
+                    {review.reports.count > 0 ? (
+                      <span data-review-reports>
+                        <span className="badge badge-warning badge-sm">{review.reports.count}</span>{' '}
+                        {review.reports.reasons.map((r) => (r.count > 1 ? `${r.label} ×${r.count}` : r.label)).join(', ')}
+                      </span>
+                    ) : (
+                      <span className="text-base-content/80">None</span>
+                    )}
+                  </Cell>
                   <Cell label="ACTIONS" actions>
+                    {review.reports.count > 0 && (
+                      <BusyButton className="btn btn-sm" busy={isBusy('dismissing', review._id)} disabled={busy !== null} onClick={() => void dismiss(review)}>
+                        Dismiss<span className="sr-only"> the reports of the review by {review.name}</span>
+                      </BusyButton>
+                    )}
                     <DeleteButton busy={isBusy('deleting', review._id)} disabled={busy !== null} onClick={() => void remove(review)}>
                       Delete
                       <span className="sr-only">

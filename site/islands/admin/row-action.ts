@@ -20,7 +20,19 @@ import { useConfirm, type Confirmation } from '../dialogs/ConfirmDialog.tsx';
 
 /** What a row action is doing right now, and to which row (none: to the table, e.g. creating or a bulk decision). */
 export interface RowAction {
-  action: 'deleting' | 'creating' | 'approving' | 'rejecting' | 'accepting' | 'bulk' | 'adding' | 'renaming' | 'merging' | 'retiring' | 'restoring';
+  action:
+    | 'deleting'
+    | 'creating'
+    | 'approving'
+    | 'rejecting'
+    | 'accepting'
+    | 'bulk'
+    | 'adding'
+    | 'renaming'
+    | 'merging'
+    | 'retiring'
+    | 'restoring'
+    | 'dismissing';
   id?: string | number;
 }
 

@@ -8,10 +8,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiDelete, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
 import type { ReviewResultShape, ReviewTotalsShape } from '#db/contract/shapes.ts';
+import { DEFAULT_REVIEW_ORDER, sortReviews, type ReviewOrder } from '#site/lib/review-order.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { BusyButton } from '../forms/fields.tsx';
 import { DELETE_REVIEW, ReviewForm } from './ReviewForm.tsx';
-import { ReviewBody, ReviewList, type Review } from './ReviewList.tsx';
+import { HelpfulCount, ReviewBody, ReviewList, type Review } from './ReviewList.tsx';
+import { ReviewActions, useReviewVotes } from './ReviewActions.tsx';
 import { useConfirm } from '../dialogs/ConfirmDialog.tsx';
 import { reviewTotals } from './totals.ts';
 
@@ -19,14 +21,35 @@ interface ReviewsProps {
   contentId: string;
   reviews: Review[];
   ownReview: Review | null;
+  /** The reviews the user voted helpful (the page is the same for everyone: asked for). */
+  votedIds: readonly string[];
+  /** The order the page was showing when this took over. */
+  order?: ReviewOrder;
 }
 
 type Focus = 'own' | 'form' | null;
 
 export default function Reviews(props: ReviewsProps) {
   const [ownReview, setOwnReview] = useState(props.ownReview);
+  const [order, setOrder] = useState<ReviewOrder>(props.order ?? DEFAULT_REVIEW_ORDER);
+  const votes = useReviewVotes(props.votedIds);
   // The list without the user's own review, which heads it on its own.
-  const reviews = useMemo(() => props.reviews.filter((review) => review._id !== props.ownReview?._id), [props.reviews, props.ownReview]);
+  const others = useMemo(() => props.reviews.filter((review) => review._id !== props.ownReview?._id), [props.reviews, props.ownReview]);
+  const counted = (review: Review) => ({ ...review, helpful: votes.countOf(review) });
+  // The order is taken when it is chosen: a vote updates its count in place, and does not move the review
+  // from under the pointer or the keyboard.
+  const [sequence, setSequence] = useState(() => sortReviews(others, order).map((review) => review._id));
+  const reviews = useMemo(() => {
+    const byId = new Map(others.map((review) => [review._id, review]));
+    return sequence.flatMap((id) => {
+      const review = byId.get(id);
+      return review ? [{ ...review, helpful: votes.countOf(review) }] : [];
+    });
+  }, [others, sequence, votes]);
+  const chooseOrder = (next: ReviewOrder) => {
+    setOrder(next);
+    setSequence(sortReviews(others.map(counted), next).map((review) => review._id));
+  };
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [focus, setFocus] = useState<Focus>(null);
@@ -93,6 +116,7 @@ export default function Reviews(props: ReviewsProps) {
       ) : (
         <>
           <ReviewBody review={ownReview} />
+          <HelpfulCount count={ownReview.helpful} />
           <div className="mt-2 flex gap-2">
             <button
               type="button"
@@ -116,7 +140,13 @@ export default function Reviews(props: ReviewsProps) {
 
   return (
     <>
-      <ReviewList reviews={reviews} own={own || undefined} />
+      <ReviewList
+        reviews={reviews}
+        order={order}
+        onOrder={chooseOrder}
+        own={own || undefined}
+        actions={(review) => <ReviewActions review={review} votes={votes} />}
+      />
       {!ownReview && (
         <ReviewForm
           formRef={formRef}
@@ -127,6 +157,7 @@ export default function Reviews(props: ReviewsProps) {
         />
       )}
       {confirmDialog}
+      {votes.reportDialog}
     </>
   );
 }

@@ -1,0 +1,119 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
+import { generateSyntheticCatalog } from '../../maintenance/seed/synthetic.ts';
+import { contents } from '../../schema.ts';
+import { markMatches, queryWords, SuggestIndex } from './suggest-index.ts';
+import { suggest, suggestIndexReads, SUGGESTION_LIMIT } from './suggestions.ts';
+
+describe('the suggestion index', () => {
+  const index = new SuggestIndex();
+  index.put(1, { name: 'Machine Learning Crash Course', slug: 'ml-crash' });
+  index.put(2, { name: 'Practical Machine Learning', slug: 'practical-ml' });
+  index.put(3, { name: 'Learn C++ the Hard Way', slug: 'cpp-hard' });
+  index.put(4, { name: 'Café Français pour Développeurs', slug: 'cafe' });
+
+  it('matches words by their start, every word typed, the name starting with the first word ranked first', () => {
+    expect(index.find(['mach'], 8).map((hit) => hit.slug)).toEqual(['ml-crash', 'practical-ml']);
+    expect(index.find(['lea', 'mac'], 8).map((hit) => hit.slug)).toEqual(['practical-ml', 'ml-crash']);
+    expect(index.find(['earning'], 8)).toEqual([]);
+    expect(index.find(['c'], 8).map((hit) => hit.slug)).toEqual(['cafe', 'cpp-hard', 'ml-crash']);
+    expect(index.find(['dév'], 8).map((hit) => hit.slug)).toEqual(['cafe']);
+  });
+
+  it('marks the matched parts of the name, merged, in order', () => {
+    expect(index.find(['mach', 'le'], 1)[0]!.marks).toEqual([
+      [0, 4],
+      [8, 10],
+    ]);
+    expect(markMatches('C++ and C#', ['c'])).toEqual([[0, 1]]);
+    expect(markMatches('Python', ['py', 'pyth'])).toEqual([[0, 4]]);
+  });
+
+  it('follows a rename and a removal in place', () => {
+    index.put(2, { name: 'Deep Learning', slug: 'deep' });
+    expect(index.find(['practical'], 8)).toEqual([]);
+    expect(index.find(['deep'], 8).map((hit) => hit.slug)).toEqual(['deep']);
+    index.remove(2);
+    expect(index.find(['deep'], 8)).toEqual([]);
+    expect(index.size).toBe(3);
+  });
+
+  it('reads any text as words, or none', () => {
+    for (const text of ['', '   ', '.*+?^$\u007b}()|[]\\', '\u0000\u001f\u007f', '\u202e\u200b', '\ud800']) expect(queryWords(text)).toEqual([]);
+    expect(queryWords('<script>alert(1)</script>')).toEqual(['script', 'alert', '1', 'script']);
+    expect(queryWords('x'.repeat(10_000))).toEqual(['x'.repeat(100)]);
+    expect(queryWords('Ünïcödé 日本語 c++')).toEqual(['ünïcödé', '日本語', 'c']);
+  });
+});
+
+describe('suggest, from the catalog', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb();
+    await generateSyntheticCatalog(t.db, 300, { seed: 7 });
+  });
+  afterAll(() => t.close());
+
+  const first = async () => (await t.db.select().from(contents).limit(1))[0]!;
+
+  it('offers tags first, then resources, at most 8, each with where it leads', async () => {
+    const answer = await suggest(t.db, 'web');
+    expect(answer.suggestions.length).toBeGreaterThan(0);
+    expect(answer.suggestions.length).toBeLessThanOrEqual(SUGGESTION_LIMIT);
+    const kinds = answer.suggestions.map((s) => s.kind);
+    expect(kinds).toEqual([...kinds].sort((a, b) => (a === b ? 0 : a === 'tag' ? -1 : 1)));
+    const tag = answer.suggestions.find((s) => s.kind === 'tag');
+    expect(tag).toMatchObject({ group: expect.any(String), href: expect.stringMatching(/^\/search\?/) });
+    const row = await first();
+    const named = await suggest(t.db, row.name.slice(0, 40));
+    expect(named.suggestions).toContainEqual(expect.objectContaining({ kind: 'content', label: row.name, href: `/content/${row.slug}` }));
+  });
+
+  it('follows a rename and a deletion without reading every name again; a review costs nothing', async () => {
+    await suggest(t.db, 'warm up');
+    const reads = suggestIndexReads();
+    const row = await first();
+    await t.db.update(contents).set({ name: 'Zyxwvut Quantum Basket Weaving' }).where(eq(contents.id, row.id));
+    expect((await suggest(t.db, 'zyxw quan')).suggestions).toEqual([
+      {
+        kind: 'content',
+        label: 'Zyxwvut Quantum Basket Weaving',
+        href: `/content/${row.slug}`,
+        marks: [
+          [0, 4],
+          [8, 12],
+        ],
+      },
+    ]);
+    await t.db.update(contents).set({ rating: 4.5, numReviews: 3 }).where(eq(contents.id, row.id));
+    expect((await suggest(t.db, 'zyxw')).suggestions).toHaveLength(1);
+    await t.db.delete(contents).where(eq(contents.id, row.id));
+    expect((await suggest(t.db, 'zyxw')).suggestions).toEqual([]);
+    expect(suggestIndexReads()).toBe(reads);
+  });
+
+  it('never fails on any input, and suggests nothing under 2 characters', async () => {
+    const inputs: unknown[] = [
+      '',
+      'a',
+      ' a ',
+      'x'.repeat(10_000),
+      '\u0000\u0001\u001b[31m',
+      '日本',
+      '🙂🙂',
+      '(.*)+[',
+      '\\',
+      '%_%',
+      "' OR 1=1 --",
+      null,
+      42,
+      ['web'],
+    ];
+    for (const input of inputs) {
+      const answer = await suggest(t.db, input);
+      expect(answer.suggestions.length).toBeLessThanOrEqual(SUGGESTION_LIMIT);
+    }
+    expect((await suggest(t.db, 'w')).suggestions).toEqual([]);
+  });
+});

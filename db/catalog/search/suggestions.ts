@@ -1,0 +1,132 @@
+/**
+ * Suggestions as one types in the top bar (docs/product.md §1): the tags whose label has a word starting with
+ * the words typed, then the resources whose name does, at most 8, answered from memory. The names are read
+ * once (suggest-index.ts) and then follow the catalog's change feed like the facet table (decision 023): a
+ * content inserted, edited or deleted is put in, read again or taken out by itself; a review, which moves
+ * only a rating and a count, costs nothing. The tags come from the tags' own cached read.
+ */
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../client.ts';
+import { contents } from '../../schema.ts';
+import type { SuggestionShape, SuggestionsShape } from '../../contract/shapes.ts';
+import { TAG_FACETS } from '../facets.ts';
+import { listTags, type TagLists } from '../tags/tags.ts';
+import { searchQueryString } from '../validation/search.ts';
+import { catalogVersion, changesSince, type CatalogChange } from './changes.ts';
+import { markMatches, queryWords, SuggestIndex } from './suggest-index.ts';
+
+/** At most this many suggestions, tags among them. */
+export const SUGGESTION_LIMIT = 8;
+/** Tags take at most this many of them, so resources are always offered too. */
+const TAG_LIMIT = 3;
+/** Fewer characters typed suggest nothing. */
+export const SUGGEST_MIN_CHARS = 2;
+/** The words typed are read up to this many characters. */
+export const SUGGEST_MAX_CHARS = 100;
+/** Changes applied one by one at most per call; more (an import seen at once) read the names again. */
+const APPLY_LIMIT = 5_000;
+
+interface Held {
+  version: number;
+  index: SuggestIndex;
+  /** Changes being applied: a request arriving meanwhile waits for them rather than answer from half of them. */
+  applying?: Promise<void> | undefined;
+}
+
+const held = new WeakMap<Db, Promise<Held>>();
+/** How many times this process read every name (a test checks that edits and reviews cause none). */
+let reads = 0;
+export const suggestIndexReads = () => reads;
+
+async function readAll(db: Db): Promise<Held> {
+  reads++;
+  const version = await catalogVersion(db);
+  const index = new SuggestIndex();
+  await index.load(await db.select({ seq: contents.seq, name: contents.name, slug: contents.slug }).from(contents));
+  return { version, index };
+}
+
+/** Whether a change may have moved a content's name or slug: anything but a review's new rating or count. */
+function mayRename(change: CatalogChange): boolean {
+  if (change.kind !== 'update') return change.kind === 'insert' || change.kind === 'delete';
+  if (change.textChanged) return true;
+  const { before, after } = change;
+  return !before || !after || (before.rating === after.rating && before.num_reviews === after.num_reviews && before.tag_key === after.tag_key);
+}
+
+async function applyChanges(db: Db, entry: Held, changes: readonly CatalogChange[]): Promise<void> {
+  const touched = new Set<number>();
+  for (const change of changes) if (change.contentSeq !== null && mayRename(change)) touched.add(change.contentSeq);
+  if (touched.size > 0) {
+    const rows = await db
+      .select({ seq: contents.seq, name: contents.name, slug: contents.slug })
+      .from(contents)
+      .where(inArray(contents.seq, [...touched]));
+    for (const seq of touched) entry.index.remove(seq);
+    for (const row of rows) entry.index.put(row.seq, row);
+  }
+}
+
+/** The index for the catalog as it is now: the held one with the changes since applied, or read again. */
+async function currentIndex(db: Db): Promise<SuggestIndex> {
+  const version = await catalogVersion(db);
+  let pending = held.get(db);
+  if (!pending) {
+    pending = readAll(db);
+    held.set(db, pending);
+    pending.catch(() => held.get(db) === pending && held.delete(db));
+  }
+  const entry = await pending;
+  while (entry.applying) await entry.applying;
+  if (entry.version >= version) return entry.index;
+  const changes = changesSince(db, entry.version);
+  if (!changes || changes.length > APPLY_LIMIT) {
+    const again = readAll(db);
+    held.set(db, again);
+    return (await again).index;
+  }
+  const reached = changes.at(-1)?.seq ?? version;
+  // The version moves only once they are applied: a failed read leaves them for the next request.
+  entry.applying = applyChanges(db, entry, changes)
+    .then(() => {
+      entry.version = Math.max(entry.version, reached);
+    })
+    .finally(() => {
+      entry.applying = undefined;
+    });
+  await entry.applying;
+  return entry.index;
+}
+
+function tagSuggestions(lists: TagLists, words: readonly string[]): SuggestionShape[] {
+  const found: SuggestionShape[] = [];
+  for (const facet of TAG_FACETS) {
+    for (const tag of lists[facet.key]) {
+      if (!markMatches(tag.label, words)) continue;
+      found.push({ kind: 'tag', label: tag.label, group: facet.chip, href: `/search${searchQueryString({ [facet.key]: tag.value })}` });
+      if (found.length === TAG_LIMIT) return found;
+    }
+  }
+  return found;
+}
+
+/**
+ * Up to 8 suggestions for what was typed: tags first, then resources, each with where it leads. Any text is
+ * taken: control characters, markup and regex characters are only not letters or digits; fewer than 2
+ * characters, or no word in them, suggest nothing.
+ */
+export async function suggest(db: Db, typed: unknown): Promise<SuggestionsShape> {
+  const query = (typeof typed === 'string' ? typed : '').slice(0, SUGGEST_MAX_CHARS).trim();
+  const words = queryWords(query, SUGGEST_MAX_CHARS);
+  if (query.length < SUGGEST_MIN_CHARS || words.length === 0) return { query, suggestions: [] };
+  const [lists, index] = await Promise.all([listTags(db), currentIndex(db)]);
+  const tags = tagSuggestions(lists, words);
+  const names = index.find(words, SUGGESTION_LIMIT - tags.length);
+  return {
+    query,
+    suggestions: [
+      ...tags,
+      ...names.map((hit): SuggestionShape => ({ kind: 'content', label: hit.name, href: `/content/${encodeURIComponent(hit.slug)}`, marks: hit.marks })),
+    ],
+  };
+}

@@ -182,7 +182,7 @@ export type ProgressState = (typeof PROGRESS_STATES)[number];
 
 /**
  * A learner's named, ordered lists of contents (decision 033). Private until made public, when it has a
- * shared page at /lists/{slug}. Triggers (migration 0039) log what a public list shows to catalog_changes,
+ * shared page at /lists/{slug}. Triggers (migration 0038) log what a public list shows to catalog_changes,
  * so its cached page and the content pages counting it are dropped in every process.
  */
 export const lists = sqliteTable(

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 import compression from 'compression';
 import { startCheckpointer } from '#db/checkpoints.ts';
+import { prepareSuggestions } from '#db/catalog/search/suggestions.ts';
 import { closeDb, getDb, processDatabasePath } from '#db/client.ts';
 import { config, publicUrl } from '#db/config.ts';
 import { startMailSender } from '#db/operations/mail-sender.ts';
@@ -170,6 +171,8 @@ export async function startFrontDoor(): Promise<void> {
   const mailSender = startMailSender(await getDb());
   const resetWorker = startResetWorker(await getDb());
   const checkpointer = await startCheckpointer(await getDb(), processDatabasePath());
+  // In the background: requests are answered meanwhile, and a failure leaves the build to the first suggestion.
+  void prepareSuggestions(await getDb()).catch((error: unknown) => logError(error, 'Preparing suggestions'));
 
   /**
    * SIGTERM: /readyz answers 503 at once, the port stops taking connections, requests in flight finish

@@ -33,7 +33,14 @@ interface Held {
   applying?: Promise<void> | undefined;
 }
 
-const held = new WeakMap<Db, Promise<Held>>();
+/**
+ * Per database, shared by every copy of this module in the process (the server, which builds it ahead of the
+ * first suggestion, and Astro's bundle, which answers them each load db/).
+ */
+const held = ((globalThis as Record<symbol, unknown>)[Symbol.for('skillshelf.suggestIndex')] ??= new WeakMap<Db, Promise<Held>>()) as WeakMap<
+  Db,
+  Promise<Held>
+>;
 /** How many times this process read every name (a test checks that edits and reviews cause none). */
 let reads = 0;
 export const suggestIndexReads = () => reads;
@@ -96,6 +103,14 @@ async function currentIndex(db: Db): Promise<SuggestIndex> {
     });
   await entry.applying;
   return entry.index;
+}
+
+/**
+ * Builds the index ahead of the first suggestion (a server calls it once it listens): at 100k contents the
+ * build takes a second or more, which the first person to type would otherwise wait for. It yields as it goes.
+ */
+export async function prepareSuggestions(db: Db): Promise<void> {
+  await currentIndex(db);
 }
 
 function tagSuggestions(lists: TagLists, words: readonly string[]): SuggestionShape[] {

@@ -175,6 +175,39 @@ describe('facet counts', () => {
   });
 });
 
+describe('a broad word under filters', () => {
+  it('is ranked once over every match, and each filter then takes the ranks SQL gives under it', async () => {
+    // The word most contents hold (besides 'data', which the tests above asked and changed).
+    const { rows: terms } = await t.db.$client.execute(
+      "SELECT term FROM contents_fts_vocab WHERE length(term) >= 4 AND term NOT LIKE 'data%' AND term GLOB '[a-z]*' ORDER BY doc DESC LIMIT 1",
+    );
+    const word = String(terms[0]!.term);
+    const { rows: categories } = await t.db.$client.execute({
+      sql: `SELECT ct.value, count(*) AS n FROM contents_fts f JOIN contents c ON c.seq = f.rowid JOIN content_tags ct ON ct.content_id = c.id AND ct.kind = 'category'
+        WHERE contents_fts MATCH ? GROUP BY ct.value ORDER BY n DESC LIMIT 3`,
+      args: [`"${word}"*`],
+    });
+    expect(categories).toHaveLength(3);
+    const ask = (category: string) => searchContents(t.db, parseSearchParams(new URLSearchParams({ searchTerm: word, category, order: 'relevance' })));
+    const reads = textMatchReads();
+    await ask(String(categories[0]!.value));
+    expect(textMatchReads()).toBe(reads + 1);
+    // Now known to be broad: every match ranked, once.
+    await ask(String(categories[1]!.value));
+    expect(textMatchReads()).toBe(reads + 2);
+    const third = await ask(String(categories[2]!.value));
+    expect(textMatchReads()).toBe(reads + 2);
+    const { rows: bySql } = await t.db.$client.execute({
+      sql: `SELECT c.id FROM contents_fts f JOIN contents c ON c.seq = f.rowid
+        WHERE contents_fts MATCH ? AND EXISTS (SELECT 1 FROM content_tags ct WHERE ct.content_id = c.id AND ct.kind = 'category' AND ct.value = ?)
+        ORDER BY CAST(f.rank * 1e9 AS INTEGER), c.created_at DESC, c.seq DESC LIMIT ?`,
+      args: [`"${word}"*`, String(categories[2]!.value), third.contents.length],
+    });
+    expect(third.contents.length).toBeGreaterThan(0);
+    expect(third.contents.map((c) => c._id)).toEqual(bySql.map((r) => String(r.id)));
+  });
+});
+
 describe('a facet table kept by the change feed', () => {
   let k: TestDb;
   beforeAll(async () => {

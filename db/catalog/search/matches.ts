@@ -25,6 +25,17 @@ const RANK_AS_INTEGER = `CAST(rank * ${RANK_SCALE} AS INTEGER)`;
 /** Distinct word searches kept per database (each holds its matches' seqs and ranks: a few hundred kB at most). */
 const MAX_KEPT = 100;
 
+/**
+ * A query matching this share of the catalog's contents (and at least BROAD_MIN of them) is broad: 'data',
+ * 'course', 'web'. Its ranks do not depend on the filters, and ranking its matches in one category costs
+ * nearly as much as in all of them, so the second time it is asked under some filter, every match is
+ * ranked once and each filter's ranks are then taken from those in memory.
+ */
+const BROAD_SHARE = 0.05;
+const BROAD_MIN = 50;
+/** The broad queries met so far, per database. */
+const broadQueries = new WeakMap<Db, Set<string>>();
+
 /** The matches of one full-text query, by seq: independent of the table's rows, which move as it is maintained. */
 export interface TextMatches {
   /** Every matching content's seq, ascending. */
@@ -141,10 +152,39 @@ export async function textMatches(db: Db, table: FacetTable, match: string, rank
     }
     byQuery.delete(key);
   }
-  const matches = await readTextMatches(db, table, match, rankFilters);
+  const matches = await matchesOnMiss(db, table, match, rankFilters);
   byQuery.set(key, { version, matches, rankFilters });
   if (byQuery.size > MAX_KEPT) byQuery.delete(byQuery.keys().next().value!);
   return matches;
+}
+
+/** A broad query's ranks under filters come from its ranks over every match; any other is read as asked. */
+async function matchesOnMiss(db: Db, table: FacetTable, match: string, rankFilters: FacetFilters | undefined): Promise<TextMatches> {
+  let broad = broadQueries.get(db);
+  if (!broad) broadQueries.set(db, (broad = new Set()));
+  const filtered = rankFilters !== undefined && Object.keys(rankFilters).length > 0;
+  if (filtered && broad.has(match)) return narrowed(table, await textMatches(db, table, match, {}), rankFilters);
+  const matches = await readTextMatches(db, table, match, rankFilters);
+  if (matches.seqs.length >= Math.max(BROAD_MIN, BROAD_SHARE * table.size)) {
+    if (broad.size >= MAX_KEPT) broad.delete(broad.values().next().value!);
+    broad.add(match);
+  }
+  return matches;
+}
+
+/** The ranks of every match cut down to those passing `rankFilters`: the same as ranking only those (bm25 reads no filter). */
+function narrowed(table: FacetTable, all: TextMatches, rankFilters: FacetFilters): TextMatches {
+  const passes = seqsPassing(table, rankFilters);
+  const rankedSeqs = new Int32Array(all.rankedSeqs.length);
+  const ranks = new Float64Array(all.rankedSeqs.length);
+  let n = 0;
+  for (let k = 0; k < all.rankedSeqs.length; k++) {
+    const seq = all.rankedSeqs[k]!;
+    if (passes[seq] !== 1) continue;
+    rankedSeqs[n] = seq;
+    ranks[n++] = all.ranks[k]!;
+  }
+  return { seqs: all.seqs, rankedSeqs: rankedSeqs.subarray(0, n), ranks: ranks.subarray(0, n) };
 }
 
 /**

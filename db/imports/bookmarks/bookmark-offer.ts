@@ -11,7 +11,7 @@ import type { BookmarkOfferShape } from '../../contract/shapes.ts';
 import { createSubmission, type ApiSubmission } from '../../contributions/submissions.ts';
 import { currentCount } from '../../operations/rate-limit.ts';
 import { parseInput } from '../../validation/parse.ts';
-import { bookmarkOfferInput } from './validation.ts';
+import { bookmarkOfferInput } from '../validation/bookmarks.ts';
 
 /** How many more submissions the user may send in the current window (Infinity when limits are off). */
 export async function submissionsLeft(db: Db, userId: string): Promise<number | null> {

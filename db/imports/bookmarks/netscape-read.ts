@@ -8,8 +8,9 @@
  */
 import { AppError, invalid } from '../../errors.ts';
 
-export const BOOKMARK_FILE_MAX_BYTES = 20 * 1024 * 1024;
-export const BOOKMARKS_MAX = 10_000;
+import { BOOKMARK_FILE_MAX_BYTES, BOOKMARKS_MAX } from '../validation/bookmarks.ts';
+
+export { BOOKMARK_FILE_MAX_BYTES, BOOKMARKS_MAX };
 /** Longer titles and notes are cut: a 10,000-character title is nobody's bookmark name. */
 const TITLE_MAX = 500;
 const NOTE_MAX = 2000;

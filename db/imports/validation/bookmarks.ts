@@ -2,6 +2,10 @@
 import { blankAsMissing } from '../../validation/form-values.ts';
 import { singleLine, z } from '../../validation/zod.ts';
 
+/** A browser's bookmark file: at most this large, with at most this many links (an ICON per link makes files big). */
+export const BOOKMARK_FILE_MAX_BYTES = 20 * 1024 * 1024;
+export const BOOKMARKS_MAX = 10_000;
+
 /** Links offered for submission at once: more than an hour's limit allows, fewer than a file may hold. */
 export const OFFER_MAX = 500;
 

@@ -118,6 +118,24 @@ describe('importing a bookmark file', () => {
     expect(noted!.note).toBe('A note');
   });
 
+  it('fills a folder of 300 into one list in its order, and stops a list at its 500', async () => {
+    const ada = await user();
+    const ids: string[] = [];
+    for (let i = 0; i < 520; i++) ids.push(await addContent(`https://many-${i}.example.org/`));
+    const folder = (from: number, to: number) =>
+      `<DT><H3>Many</H3><DL><p>${ids
+        .slice(from, to)
+        .map((_, i) => `<DT><A HREF="https://many-${from + i}.example.org/">${i}</A>`)
+        .join('')}</DL><p>`;
+    const first = await importBookmarks(t.db, ada, readBookmarkUpload(bytes(folder(0, 300))));
+    expect(first.lists).toEqual([{ name: 'Many', created: true, added: 300, notAdded: 0 }]);
+    const [list] = await t.db.select().from(lists).where(eq(lists.userId, ada));
+    expect(await itemsOf(list!.id)).toEqual(ids.slice(0, 300));
+    const second = await importBookmarks(t.db, ada, readBookmarkUpload(bytes(folder(300, 520))));
+    expect(second.lists).toEqual([{ name: 'Many', created: false, added: 200, notAdded: 20 }]);
+    expect(await itemsOf(list!.id)).toEqual(ids.slice(0, 500));
+  });
+
   it('writes nothing when any statement fails: no saves, no lists, no items', async () => {
     const ada = await user();
     await addContent('https://one.example.org/');

@@ -19,25 +19,26 @@ export const POST = endpoint(async (context) => {
   const db = await getDb();
   if (!/application\/x-ndjson/.test(context.request.headers.get('accept') ?? '')) return importBookmarks(db, user.id, file);
   const encoder = new TextEncoder();
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (line: unknown) => controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
-      let last = 0;
-      try {
-        const result = await importBookmarks(db, user.id, file, (phase, done, total) => {
-          // A line at most every 50 ms, and every change of phase: enough for a bar, not a flood.
-          if (done !== 0 && done !== total && Date.now() - last < 50) return;
-          last = Date.now();
-          send({ phase, done, total });
-        });
-        send({ result });
-      } catch (error) {
-        const failed = errorToResponse(error);
-        send({ error: { status: failed.status, ...((await failed.json()) as object) } });
-      }
-      controller.close();
-    },
-  });
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  const writer = writable.getWriter();
+  const send = (line: unknown) => void writer.write(encoder.encode(`${JSON.stringify(line)}\n`)).catch(() => {});
+  // The work runs beside the answer, whose lines leave as they are written (the caller may have gone: then they are dropped).
+  void (async () => {
+    let last = 0;
+    try {
+      const result = await importBookmarks(db, user.id, file, (phase, done, total) => {
+        // A line at most every 50 ms, and every change of phase: enough for a bar, not a flood.
+        if (done !== 0 && done !== total && Date.now() - last < 50) return;
+        last = Date.now();
+        send({ phase, done, total });
+      });
+      send({ result });
+    } catch (error) {
+      const failed = errorToResponse(error);
+      send({ error: { status: failed.status, ...((await failed.json()) as object) } });
+    }
+    await writer.close().catch(() => {});
+  })();
   // no-transform: the compression would hold the lines back until it had a block to send.
-  return new Response(stream, { headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store, no-transform' } });
+  return new Response(readable, { headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store, no-transform' } });
 });

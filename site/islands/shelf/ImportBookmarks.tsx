@@ -178,7 +178,8 @@ function OfferForSubmission({ result, onSent }: { result: BookmarkImportShape; o
       </p>
     );
   }
-  const limited = result.submissionsLeft !== null && result.submissionsLeft < result.offered.length;
+  const limited = result.submissionsLeft !== null && result.submissionsLeft < Math.min(result.offered.length, OFFER_MAX);
+  const tooMany = !limited && result.offered.length > OFFER_MAX;
 
   async function send() {
     setBusy(true);
@@ -222,6 +223,13 @@ function OfferForSubmission({ result, onSent }: { result: BookmarkImportShape; o
           </span>
         </div>
       )}
+      {tooMany && (
+        <div role="note" className="alert alert-info">
+          <span>
+            At most {OFFER_MAX} links can be sent at once, so the first {OFFER_MAX} are ticked: send them, then import the file again for the rest.
+          </span>
+        </div>
+      )}
       <FormAlert message={error} />
       <ul className="max-h-96 divide-y divide-base-300 overflow-y-auto rounded-box border border-base-300" data-offered>
         {result.offered.map((link, i) => (
@@ -244,7 +252,7 @@ function OfferForSubmission({ result, onSent }: { result: BookmarkImportShape; o
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <BusyButton type="submit" className="btn btn-primary" busy={busy} disabled={ticked.size === 0}>
+        <BusyButton type="submit" className="btn btn-primary" busy={busy} disabled={ticked.size === 0 || ticked.size > OFFER_MAX}>
           Submit {plural(ticked.size, 'link')} for review
         </BusyButton>
         <a href="/saved" className="btn btn-ghost">

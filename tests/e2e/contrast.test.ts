@@ -167,6 +167,19 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
     { name: 'not found', who: 'visitor', path: () => '/content/no-such-content-here' },
     { name: 'content, own review', who: 'user', path: () => `/content/${contentSlug}` },
     { name: 'saved', who: 'user', path: () => '/saved' },
+    {
+      name: 'saved, Export / import open',
+      who: 'user',
+      path: () => '/saved',
+      state: async (page) => {
+        await hydrated(page);
+        await page.getByText('Export / import').click();
+        await page.getByRole('link', { name: 'Import bookmarks…' }).waitFor();
+        // The pointer leaves the button (pointed at, it is filled), and daisyUI fades the menu in.
+        await page.mouse.move(0, 0);
+        await page.waitForTimeout(400);
+      },
+    },
     { name: 'my submissions', who: 'user', path: () => '/submissions' },
     { name: 'my submissions, rejected', who: 'user', path: () => '/submissions?status=rejected' },
     { name: 'my reviews', who: 'user', path: () => '/my-reviews' },

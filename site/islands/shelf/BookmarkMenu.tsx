@@ -11,10 +11,10 @@ const FORMATS = [
 
 export function BookmarkMenu() {
   return (
-    <details className="dropdown dropdown-end" data-bookmark-menu>
+    <details className="dropdown sm:dropdown-end" data-bookmark-menu>
       <summary className="btn btn-sm btn-outline touch:min-h-11">Export / import</summary>
-      <ul className="menu dropdown-content z-10 mt-1 w-72 rounded-box border border-base-300 bg-base-100 p-2 shadow-sm">
-        <li className="menu-title">Export your saves, lists and progress</li>
+      <ul className="menu dropdown-content mt-1 w-72 rounded-box border border-base-300 bg-base-100 p-2 shadow-sm">
+        <li className="menu-title text-base-content/80">Export your saves, lists and progress</li>
         {FORMATS.map(({ format, label }) => (
           <li key={format}>
             <a href={`/api/bookmarks/export?format=${format}`} download data-export-format={format}>
@@ -22,7 +22,7 @@ export function BookmarkMenu() {
             </a>
           </li>
         ))}
-        <li className="menu-title">From your browser</li>
+        <li className="menu-title text-base-content/80">From your browser</li>
         <li>
           <a href="/my-lists/import">Import bookmarks…</a>
         </li>

@@ -76,7 +76,7 @@ function errorStatuses(op: Operation): number[] {
   statuses.add(400);
   statuses.add(503);
   if (op.body) statuses.add(413);
-  if (op.body && op.body !== 'multipart') statuses.add(415);
+  if (op.body && typeof op.body === 'object') statuses.add(415);
   if (op.access !== 'public') statuses.add(401);
   // An admin's call by another; any write with a session cookie from another site (the origin check).
   if (op.access === 'admin' || op.method !== 'GET') statuses.add(403);
@@ -134,7 +134,10 @@ function operationObject(op: Operation, refOf: (schema: z.ZodType) => JsonSchema
     [op.ok.status]: {
       description: op.ok.description,
       ...(Object.keys(okHeaders).length ? { headers: okHeaders } : {}),
-      content: { 'application/json': { schema: refOf(op.ok.schema) } },
+      content: {
+        'application/json': { schema: refOf(op.ok.schema) },
+        ...Object.fromEntries(Object.entries(op.alsoAs ?? {}).map(([type, description]) => [type, { schema: { type: 'string', description } }])),
+      },
     },
   };
   if (op.revalidatable)
@@ -164,6 +167,16 @@ function operationObject(op: Operation, refOf: (schema: z.ZodType) => JsonSchema
           },
         },
       },
+    };
+  } else if (op.body === 'bookmark-file') {
+    const file = {
+      type: 'string',
+      contentMediaType: 'text/html',
+      description: 'A browser’s bookmark export (`<!DOCTYPE NETSCAPE-Bookmark-file-1>`), at most 20 MB',
+    };
+    requestBody = {
+      required: true,
+      content: { 'text/html': { schema: file }, 'multipart/form-data': { schema: { type: 'object', properties: { file }, required: ['file'] } } },
     };
   } else if (op.body) {
     requestBodies[op.body.name] ??= requestSchema(op.body.schema, requestBodies);

@@ -25,6 +25,7 @@ import { listChangeInput, listInput, listItemInput, listNoteInput, listOrderInpu
 import { reviewReportInput } from '../contributions/validation/review-reports.ts';
 import { submissionBulkInput } from '../contributions/validation/submission-bulk.ts';
 import { AUDIT_LIST } from '../validation/list-query.ts';
+import { bookmarkOfferInput } from '../imports/validation/bookmarks.ts';
 
 /** Who may call: anyone; anyone, naming a session with its token or cookie ('session': sign-out); a signed-in user; an admin. */
 export type Access = 'public' | 'session' | 'user' | 'admin';
@@ -58,8 +59,8 @@ export interface Operation {
     | 'Admin: dashboard';
   access: Access;
   query?: QueryParameter[];
-  /** A JSON body (its zod schema, as the endpoint validates it), or a multipart upload. */
-  body?: { schema: z.ZodType; name: string; example?: unknown; optional?: boolean } | 'multipart';
+  /** A JSON body (its zod schema, as the endpoint validates it), a multipart image upload, or a browser's bookmark file. */
+  body?: { schema: z.ZodType; name: string; example?: unknown; optional?: boolean } | 'multipart' | 'bookmark-file';
   /** The success answer: its status and shape. */
   ok: { status: 200 | 201 | 303; schema: z.ZodType; description: string };
   /** The answer carries an ETag, and a request holding it in If-None-Match gets 304 with no body. */
@@ -72,6 +73,8 @@ export interface Operation {
   endsSession?: true;
   /** The answer is a file to download: Content-Disposition names it. */
   attachment?: true;
+  /** Other media types the success answer may take, beside JSON (a CSV or HTML file; a stream of progress lines). */
+  alsoAs?: Record<string, string>;
   /** Failures beyond what the access level and a body imply (those are added by the generator). */
   errors?: Array<400 | 401 | 403 | 404 | 409 | 413 | 429 | 503>;
 }
@@ -1011,5 +1014,47 @@ export const OPERATIONS: Operation[] = [
     access: 'user',
     summary: 'Clear your mark on the content {id}',
     ok: { status: 200, schema: shapes.progressChange, description: 'Your progress and saves' },
+  },
+  {
+    method: 'GET',
+    route: '/api/bookmarks/export',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Your saves, lists and progress as a file',
+    description:
+      '`format`: `json` (the default; anything else is JSON), `csv` (a row for each item of each list and each save in no list; no cell starts a spreadsheet formula) or `html` (a browser’s bookmark file: each list a folder, each save in no list at the top level).',
+    query: [
+      { name: 'format', description: 'json, csv or html; anything else is json', schema: { type: 'string', enum: ['json', 'csv', 'html'] }, example: 'html' },
+    ],
+    ok: { status: 200, schema: shapes.bookmarkExport, description: 'The file, as an attachment' },
+    alsoAs: { 'text/csv': 'The CSV file', 'text/html': 'The bookmark file (`<!DOCTYPE NETSCAPE-Bookmark-file-1>`)' },
+    attachment: true,
+  },
+  {
+    method: 'POST',
+    route: '/api/bookmarks/import',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Import a browser’s bookmark file',
+    description:
+      'The file (at most 20 MB and 10,000 links) as the body, or as the field `file` of a multipart form. Links the catalog lists become saves, and items of the list named as their folder (an existing list of that name, else a new private one); all is written at once or not at all. The others are answered in `offered`, to submit with POST /api/bookmarks/submit. With `Accept: application/x-ndjson` the answer streams a line per step, `{phase, done, total}`, and ends with `{result}` (this answer) or `{error}`.',
+    body: 'bookmark-file',
+    ok: { status: 200, schema: shapes.bookmarkImport, description: 'What was imported, and what is offered for submission' },
+    alsoAs: { 'application/x-ndjson': 'Progress lines, then `{result}` or `{error: {status, message}}`' },
+  },
+  {
+    method: 'POST',
+    route: '/api/bookmarks/submit',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Submit links an import offered',
+    description:
+      'Each link as the submit form sends it, one after another, with its checks, duplicate refusal and hourly limit: once the limit is reached the rest are `not-sent`, and `retryAfter` says when to try again. At most 500 links a call.',
+    body: {
+      schema: bookmarkOfferInput,
+      name: 'BookmarkOfferInput',
+      example: { links: [{ url: 'https://rust-exercises.example.org/', name: 'Rust exercises' }] },
+    },
+    ok: { status: 200, schema: shapes.bookmarkOffer, description: 'Each link’s outcome' },
   },
 ];

@@ -574,3 +574,69 @@ export type AuditListShape = z.infer<typeof auditList>;
 export type MyReviewShape = z.infer<typeof myReview>;
 export type MyReviewListShape = z.infer<typeof myReviewList>;
 export type AccountExportShape = z.infer<typeof accountExport>;
+
+/** A learner's bookmarks as a file (GET /api/bookmarks/export?format=json): their saves, lists and progress. */
+const bookmarkRef = z.object({ name: z.string(), url: z.string(), slug: z.string() });
+export const bookmarkExport = z
+  .object({
+    exportedAt: isoDate,
+    saves: z.array(bookmarkRef.extend({ savedAt: isoDate })).meta({ description: 'Newest first' }),
+    lists: z
+      .array(
+        z.object({
+          name: z.string(),
+          description: z.string(),
+          isPublic: z.boolean(),
+          createdAt: isoDate,
+          items: z.array(bookmarkRef.extend({ note: z.string(), addedAt: isoDate })).meta({ description: 'In the list’s order' }),
+        }),
+      )
+      .meta({ description: 'Oldest first, as they were made' }),
+    progress: z.array(bookmarkRef.extend({ state: progressState, updatedAt: isoDate })).meta({ description: 'Most recently changed first' }),
+  })
+  .meta({ id: 'BookmarkExport', description: 'Your saves, lists and progress' });
+export type BookmarkExportShape = z.infer<typeof bookmarkExport>;
+
+/** What an import of a browser's bookmark file did (POST /api/bookmarks/import). */
+export const bookmarkImport = z
+  .object({
+    bookmarks: z.int().meta({ description: 'Links read from the file' }),
+    saved: z.int().meta({ description: 'Contents of the catalog newly saved' }),
+    alreadySaved: z.int().meta({ description: 'Contents of the catalog that were saved already' }),
+    lists: z
+      .array(
+        z.object({
+          name: z.string(),
+          created: z.boolean().meta({ description: 'A new list; false: the existing list of that name' }),
+          added: z.int(),
+          notAdded: z.int().meta({ description: 'In it already, or past its 500 items' }),
+        }),
+      )
+      .meta({ description: 'The folders holding contents of the catalog, each as a list' }),
+    listsRefused: z.array(z.string()).meta({ description: 'Folders that could not become lists: you hold 100 lists (their links are saved)' }),
+    waiting: z.int().meta({ description: 'Links already submitted and waiting for review' }),
+    notWeb: z.int().meta({ description: 'Links that are no web page (javascript:, data:, file:…): left out' }),
+    private: z.int().meta({ description: 'Links to this machine or a private network: left out' }),
+    offered: z
+      .array(z.object({ url: z.string(), title: z.string(), folder: z.string().nullable() }))
+      .meta({ description: 'Links the catalog lacks, once each: to offer for submission (POST /api/bookmarks/submit)' }),
+    submissionsLeft: z.int().nullable().meta({ description: 'How many more you may submit this hour; null when there is no limit' }),
+  })
+  .meta({ id: 'BookmarkImport' });
+export type BookmarkImportShape = z.infer<typeof bookmarkImport>;
+
+/** What a submission of offered links did, link by link (POST /api/bookmarks/submit). */
+export const bookmarkOffer = z
+  .object({
+    submitted: z.int(),
+    retryAfter: z.int().nullable().meta({ description: 'Seconds until the hourly limit lets more through; null when it was not reached' }),
+    results: z.array(
+      z.object({
+        url: z.string(),
+        outcome: z.enum(['submitted', 'duplicate', 'refused', 'not-sent']),
+        message: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'BookmarkOffer' });
+export type BookmarkOfferShape = z.infer<typeof bookmarkOffer>;

@@ -244,7 +244,7 @@ export async function publicListsOf(db: Db, contentId: string, shown = 5): Promi
 const tooManyLists = () => conflict(`You have ${LISTS_PER_USER} lists, the most one may hold: delete one to make another`);
 
 /** Inserts a list unless its owner holds the most they may: one statement, so the limit holds under races. */
-function insertListStatement(db: Db, userId: string, id: string, values: { name: string; description: string; isPublic: boolean }) {
+export function insertListStatement(db: Db, userId: string, id: string, values: { name: string; description: string; isPublic: boolean }) {
   const now = Date.now();
   const under = sql`(SELECT count(*) FROM ${lists} WHERE ${lists.userId} = ${userId}) < ${LISTS_PER_USER}`;
   const row = {

@@ -7,6 +7,7 @@
  */
 import { useRef, useState } from 'react';
 import { apiDelete, apiPut, errorMessage } from '#site/lib/api.ts';
+import { BookmarkMenu } from './shelf/BookmarkMenu.tsx';
 import { updateSaves, type SavedItem, type UserSaves } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { useHydrated } from './forms/fields.tsx';
@@ -66,9 +67,12 @@ export default function SavedList({ initial }: { initial: UserSaves }) {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
       <section className="card bg-base-100 shadow-sm" aria-labelledby="saved-heading">
         <div className="card-body">
-          <h1 id="saved-heading" ref={heading} tabIndex={-1} className="card-title text-2xl outline-none">
-            Your Saved Content
-          </h1>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h1 id="saved-heading" ref={heading} tabIndex={-1} className="card-title text-2xl outline-none">
+              Your Saved Content
+            </h1>
+            <BookmarkMenu />
+          </div>
           {error && (
             <div role="alert" className="alert alert-error">
               <span>{error}</span>

@@ -58,6 +58,8 @@ interface Row {
   body?: (f: Fixtures) => unknown;
   /** A multipart upload instead of JSON. */
   multipart?: true;
+  /** A file sent as the body itself, with its type (a bookmark file). */
+  file?: { type: string; body: string };
   /** Sign the caller in again and use that session (the call ends it). */
   freshSession?: true;
   expect: Answers;
@@ -81,6 +83,7 @@ const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082',
   'hex',
 );
+const CHROMIUM_BOOKMARKS = readFileSync(new URL('../fixtures/chromium-bookmarks.html', import.meta.url), 'utf8');
 const validContent = {
   name: 'Matrix Course',
   image: 'https://matrix.example.org/cover.png',
@@ -272,6 +275,22 @@ const ROWS: Row[] = [
   },
   { method: 'POST', route: '/api/lists/[id]/unpublish', path: async (f) => `/api/lists/${(await f.list(true))._id}/unpublish`, expect: adminOnly(200) },
   { method: 'GET', route: '/api/users/progress', path: () => '/api/users/progress', expect: signedIn(200) },
+  // Bookmarks in and out: each signed-in user their own
+  { method: 'GET', route: '/api/bookmarks/export', path: () => '/api/bookmarks/export?format=html', expect: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/bookmarks/import',
+    path: () => '/api/bookmarks/import',
+    file: { type: 'text/html', body: CHROMIUM_BOOKMARKS },
+    expect: signedIn(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/bookmarks/submit',
+    path: () => '/api/bookmarks/submit',
+    body: () => ({ links: [{ url: `https://offered-${Math.random().toString(36).slice(2)}.example.org/` }] }),
+    expect: signedIn(200),
+  },
   {
     method: 'PUT',
     route: '/api/users/progress/[id]',
@@ -381,6 +400,12 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/saved', path: () => '/saved', expect: { anonymous: toSignIn('/saved'), user: 200, other: 200, admin: 200 } },
   { method: 'GET', route: '/my-reviews', path: () => '/my-reviews', expect: { anonymous: toSignIn('/my-reviews'), user: 200, other: 200, admin: 200 } },
   { method: 'GET', route: '/my-lists', path: () => '/my-lists', expect: { anonymous: toSignIn('/my-lists'), user: 200, other: 200, admin: 200 } },
+  {
+    method: 'GET',
+    route: '/my-lists/import',
+    path: () => '/my-lists/import',
+    expect: { anonymous: toSignIn('/my-lists/import'), user: 200, other: 200, admin: 200 },
+  },
   {
     method: 'GET',
     route: '/my-lists/[id]',
@@ -552,7 +577,10 @@ async function call(row: Row, caller: Caller): Promise<Answer> {
     if (isApi) headers.authorization = `Bearer ${session.token}`;
     else headers.cookie = session.cookie;
   }
-  if (row.multipart) {
+  if (row.file) {
+    headers['content-type'] = row.file.type;
+    body = row.file.body;
+  } else if (row.multipart) {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'pixel.png');
     body = form;

@@ -6,12 +6,14 @@
  * dark theme only the rules about colour run again: the rest read the same document.
  */
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
+const CHROMIUM_BOOKMARKS = fileURLToPath(new URL('../fixtures/chromium-bookmarks.html', import.meta.url));
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' };
 const SIZES = { laptop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
@@ -49,6 +51,14 @@ const openOwnList = (where: 'own' | 'public') => async (page: Page) => {
   await page.goto(where === 'own' ? `/my-lists/${list._id}` : `/lists/${list.slug}`);
   await page.waitForLoadState('networkidle');
   await hydrated(page);
+};
+
+/** The import screen after a browser's file was imported: what it did, and the links offered for submission. */
+const importFixture = async (page: Page) => {
+  await hydrated(page);
+  await page.locator('[data-bookmark-file]').setInputFiles(CHROMIUM_BOOKMARKS);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await page.locator('[data-offer-form]').waitFor();
 };
 
 const PUBLIC: Screen[] = [
@@ -101,6 +111,8 @@ const SIGNED_IN: Screen[] = [
   { name: 'my lists', path: '/my-lists' },
   { name: 'a list of one’s own', path: '/my-lists', prepare: openOwnList('own') },
   { name: 'a public list, for its owner', path: '/my-lists', prepare: openOwnList('public') },
+  { name: 'import bookmarks', path: '/my-lists/import' },
+  { name: 'import bookmarks, the links to suggest', path: '/my-lists/import', prepare: importFixture },
   { name: 'profile', path: '/profile' },
   { name: 'my submissions', path: '/submissions' },
   { name: 'submit, sent empty', path: '/submit-content', prepare: sendEmpty('Submit') },

@@ -11,6 +11,7 @@
  * backgrounds from the first opaque one up; the page composes them on a one-pixel canvas, so that oklch
  * colours and colour-mix transparencies are the browser's own (no text here sits over a picture).
  */
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
@@ -186,12 +187,37 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
       },
     },
     { name: 'saved', who: 'user', path: () => '/saved' },
+    {
+      name: 'saved, Export / import open',
+      who: 'user',
+      path: () => '/saved',
+      state: async (page) => {
+        await hydrated(page);
+        await page.getByText('Export / import').click();
+        await page.getByRole('link', { name: 'Import bookmarks…' }).waitFor();
+        // The pointer leaves the button (pointed at, it is filled), and daisyUI fades the menu in.
+        await page.mouse.move(0, 0);
+        await page.waitForTimeout(400);
+      },
+    },
     { name: 'my submissions', who: 'user', path: () => '/submissions' },
     { name: 'my submissions, rejected', who: 'user', path: () => '/submissions?status=rejected' },
     { name: 'my reviews', who: 'user', path: () => '/my-reviews' },
     { name: 'my lists', who: 'user', path: () => '/my-lists' },
     { name: 'a list of one’s own', who: 'user', path: () => `/my-lists/${list._id}`, state: hydrated },
     { name: 'a public list', who: 'visitor', path: () => `/lists/${list.slug}` },
+    { name: 'import bookmarks', who: 'user', path: () => '/my-lists/import', state: hydrated },
+    {
+      name: 'import bookmarks, the links to suggest',
+      who: 'user',
+      path: () => '/my-lists/import',
+      state: async (page) => {
+        await hydrated(page);
+        await page.locator('[data-bookmark-file]').setInputFiles(fileURLToPath(new URL('../fixtures/chromium-bookmarks.html', import.meta.url)));
+        await page.getByRole('button', { name: 'Import', exact: true }).click();
+        await page.locator('[data-offer-form]').waitFor();
+      },
+    },
     { name: 'profile', who: 'user', path: () => '/profile' },
     {
       name: 'profile, deleting the account',

@@ -4,6 +4,7 @@
  * announced), noted, published; its public page signed out; copied by another user; progress marked and
  * counted by the bar. One server, one browser, lean: the suite is near its time budget.
  */
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, hydrated, launchBrowser, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
@@ -141,5 +142,54 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     await expect.poll(async () => (await api.get('/api/users/progress', { token: bob.token })).body.progress[0]?.state).toBe('learning');
     await expect.poll(() => other.page.locator('[data-saved-badge]').first().textContent()).toBe('1');
     await other.done();
+  });
+
+  it('bookmarks out from the Saved page and in through the import screen, its progress shown and the unknown links offered for submission', async () => {
+    const eve = await newUser('Eve Shelf');
+    for (const content of contents.slice(0, 2)) expect((await api.put(`/api/users/saves/${content._id}`, undefined, { token: eve.token })).status).toBe(200);
+    const trip = (await api.post('/api/lists', { name: 'Trip' }, { token: eve.token })).body;
+    await api.post(`/api/lists/${trip._id}/items`, { contentId: contents[2]!._id, note: 'On the train' }, { token: eve.token });
+    const exporter = await signedIn(eve.email);
+    await exporter.page.goto('/saved');
+    await hydrated(exporter.page);
+    await exporter.page.getByText('Export / import').click();
+    const [download] = await Promise.all([
+      exporter.page.waitForEvent('download'),
+      exporter.page.getByRole('link', { name: 'Bookmark file (HTML, for browsers)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^skillshelf-bookmarks-\d{4}-\d{2}-\d{2}\.html$/);
+    const exported = readFileSync((await download.path())!, 'utf8');
+    expect(exported).toContain('>Trip</H3>');
+    await exporter.done();
+
+    // Another account imports it, with one link the catalog lacks.
+    const fay = await newUser('Fay Shelf');
+    const unknown = `https://e2e-${Date.now()}.example.org/course`;
+    const file = exported.replace(/<\/DL><p>\s*$/, `    <DT><A HREF="${unknown}" ADD_DATE="1700000000">A course to suggest</A>\n</DL><p>\n`);
+    const importer = await signedIn(fay.email);
+    await importer.page.goto('/my-lists/import');
+    await hydrated(importer.page);
+    // The bar may come and go within a frame: a watcher notes that it was drawn.
+    await importer.page.evaluate(() => {
+      const seen = ((window as unknown as { progressSeen: boolean }).progressSeen = false);
+      new MutationObserver(() => {
+        if (document.querySelector('[data-import-progress] progress')) (window as unknown as { progressSeen: boolean }).progressSeen = true;
+      }).observe(document.body, { childList: true, subtree: true });
+      return seen;
+    });
+    await importer.page.locator('[data-bookmark-file]').setInputFiles({ name: 'bookmarks.html', mimeType: 'text/html', buffer: Buffer.from(file) });
+    await importer.page.getByRole('button', { name: 'Import', exact: true }).click();
+    await importer.page.locator('[data-import-summary]').waitFor();
+    expect(await importer.page.evaluate(() => (window as unknown as { progressSeen: boolean }).progressSeen)).toBe(true);
+    expect(await importer.page.locator('[data-import-summary]').textContent()).toContain('3 resources saved');
+    const offered = importer.page.getByRole('checkbox', { name: /A course to suggest/ });
+    expect(await offered.isChecked()).toBe(true);
+    await importer.page.getByRole('button', { name: 'Submit 1 link for review' }).click();
+    await expect.poll(() => importer.page.locator('[data-offer-sent]').textContent()).toContain('1 link submitted for review');
+    const mine = (await api.get('/api/submissions/mine', { token: fay.token })).body;
+    expect(JSON.stringify(mine)).toContain(unknown);
+    const lists = (await api.get('/api/lists', { token: fay.token })).body.lists;
+    expect(lists.map((l: { name: string; numItems: number }) => [l.name, l.numItems])).toEqual([['Trip', 1]]);
+    await importer.done();
   });
 });

@@ -9,6 +9,7 @@ import type { LearnerList, LearnerListSummary } from '#site/lib/list-types.ts';
 import { plural } from '#site/lib/text.ts';
 import { Field, FormAlert, SubmitButton, TextAreaField } from '../forms/fields.tsx';
 import { ProgressBar, useProgressMarks } from './progress.tsx';
+import { BookmarkMenu } from './BookmarkMenu.tsx';
 
 export default function MyLists({ lists, removed }: { lists: LearnerListSummary[]; removed: number }) {
   const marks = useProgressMarks();
@@ -34,9 +35,12 @@ export default function MyLists({ lists, removed }: { lists: LearnerListSummary[
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
       <section className="card bg-base-100 shadow-sm" aria-labelledby="my-lists-heading">
         <div className="card-body gap-4">
-          <h1 id="my-lists-heading" className="card-title text-2xl">
-            Your Lists
-          </h1>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h1 id="my-lists-heading" className="card-title text-2xl">
+              Your Lists
+            </h1>
+            <BookmarkMenu />
+          </div>
           {removed > 0 && (
             <div role="status" className="alert alert-info" data-removed-notice>
               <span>{plural(removed, 'resource was', 'resources were')} removed from your lists: the catalog no longer has them.</span>

@@ -172,3 +172,30 @@ export async function readMultipartFile(request: Request, field: string, limit: 
   if (file.size > limit) throw new AppError('TOO_LARGE', 'Images must be at most 5 MB');
   return new Uint8Array(await file.arrayBuffer());
 }
+
+/**
+ * A file sent either as the whole body (any type but multipart) or as the field `field` of a multipart
+ * form, at most `limit` bytes (413 with `tooLarge` beyond, cut off while streaming).
+ */
+export async function readFileBody(request: Request, field: string, limit: number, tooLarge: string): Promise<Uint8Array> {
+  const type = request.headers.get('content-type') ?? '';
+  const overhead = type.startsWith('multipart/form-data') ? 64 * 1024 : 0;
+  if (Number(request.headers.get('content-length') ?? '0') > limit + overhead) throw new AppError('TOO_LARGE', tooLarge);
+  let body: Uint8Array<ArrayBuffer>;
+  try {
+    body = await readLimited(request, limit + overhead);
+  } catch (error) {
+    throw isAppError(error) && error.code === 'TOO_LARGE' ? new AppError('TOO_LARGE', tooLarge) : error;
+  }
+  if (!overhead) return body;
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new AppError('VALIDATION', 'The upload is not valid multipart/form-data');
+  }
+  const file = form.get(field);
+  if (!file || typeof file === 'string') throw new AppError('VALIDATION', `Send the file in the field '${field}'`);
+  if (file.size > limit) throw new AppError('TOO_LARGE', tooLarge);
+  return new Uint8Array(await file.arrayBuffer());
+}

@@ -547,3 +547,6 @@ export type AuditListShape = z.infer<typeof auditList>;
 export type MyReviewShape = z.infer<typeof myReview>;
 export type MyReviewListShape = z.infer<typeof myReviewList>;
 export type AccountExportShape = z.infer<typeof accountExport>;
+export type FollowsShape = z.infer<typeof follows>;
+export type FollowedTagShape = z.infer<typeof followedTag>;
+export type DigestSettingShape = z.infer<typeof digestSetting>;

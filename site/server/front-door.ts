@@ -18,6 +18,7 @@ import { startCheckpointer } from '#db/checkpoints.ts';
 import { closeDb, getDb, processDatabasePath } from '#db/client.ts';
 import { config, publicUrl } from '#db/config.ts';
 import { startMailSender } from '#db/operations/mail-sender.ts';
+import { startDigestSender } from '#db/contributions/digest.ts';
 import { startResetWorker } from '#db/accounts/password-resets.ts';
 import { serveCachedPage } from './cached-pages.ts';
 import { clientOf, type Client } from './client.ts';
@@ -169,6 +170,7 @@ export async function startFrontDoor(): Promise<void> {
   log().info(`Skillshelf is listening on http://${HOST}:${PORT}`);
   const mailSender = startMailSender(await getDb());
   const resetWorker = startResetWorker(await getDb());
+  const digestSender = startDigestSender(await getDb());
   const checkpointer = await startCheckpointer(await getDb(), processDatabasePath());
 
   /**
@@ -189,7 +191,7 @@ export async function startFrontDoor(): Promise<void> {
     void stopped
       .then(async () => {
         clearTimeout(overdue);
-        await Promise.all([mailSender.stop(), resetWorker.stop(), checkpointer?.stop()]);
+        await Promise.all([mailSender.stop(), resetWorker.stop(), digestSender.stop(), checkpointer?.stop()]);
         await closeDb();
       })
       .catch((error: unknown) => logError(error, 'Shutdown'))

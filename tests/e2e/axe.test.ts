@@ -91,6 +91,7 @@ const SIGNED_IN: Screen[] = [
   { name: 'my lists', path: '/my-lists' },
   { name: 'a list of one’s own', path: '/my-lists', prepare: openOwnList('own') },
   { name: 'a public list, for its owner', path: '/my-lists', prepare: openOwnList('public') },
+  { name: 'following', path: '/following', prepare: async (page) => page.locator('[data-following-empty], [data-followed-tag]').first().waitFor() },
   { name: 'profile', path: '/profile' },
   { name: 'my submissions', path: '/submissions' },
   { name: 'submit, sent empty', path: '/submit-content', prepare: sendEmpty('Submit') },

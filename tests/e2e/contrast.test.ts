@@ -172,6 +172,12 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
     { name: 'my lists', who: 'user', path: () => '/my-lists' },
     { name: 'a list of one’s own', who: 'user', path: () => `/my-lists/${list._id}`, state: hydrated },
     { name: 'a public list', who: 'visitor', path: () => `/lists/${list.slug}` },
+    {
+      name: 'following',
+      who: 'user',
+      path: () => '/following',
+      state: async (page) => void (await page.locator('[data-following-empty], [data-followed-tag]').first().waitFor()),
+    },
     { name: 'profile', who: 'user', path: () => '/profile' },
     {
       name: 'profile, deleting the account',

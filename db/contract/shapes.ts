@@ -227,7 +227,11 @@ export const digestSetting = z
   })
   .meta({ id: 'DigestSetting' });
 export const follows = z
-  .object({ ...adminPaging, follows: z.array(followedTag).meta({ description: 'Most recently followed first unless sorted otherwise' }), digest: digestSetting })
+  .object({
+    ...adminPaging,
+    follows: z.array(followedTag).meta({ description: 'Most recently followed first unless sorted otherwise' }),
+    digest: digestSetting,
+  })
   .meta({ id: 'Follows' });
 
 export const reviewResult = z

@@ -18,7 +18,15 @@ let n = 0;
 async function addContent(category: string[]): Promise<void> {
   const id = newId();
   n++;
-  const input = contentInput.parse({ name: `Course ${n}`, slug: `course-${n}`, url: `https://${id}.example.org/`, description: 'A course.', category, techStack: [], type: [] });
+  const input = contentInput.parse({
+    name: `Course ${n}`,
+    slug: `course-${n}`,
+    url: `https://${id}.example.org/`,
+    description: 'A course.',
+    category,
+    techStack: [],
+    type: [],
+  });
   await t.db.batch(insertContentStatements(t.db, id, input));
 }
 const HOUR = 60 * 60 * 1000;
@@ -95,7 +103,11 @@ describe('the weekly digest', () => {
   });
 
   it('escapes what users wrote in its HTML', () => {
-    const mail = digestMail({ name: '<b>Ada</b>', email: 'ada@example.com' }, [{ tag: { kind: 'category', value: 'x', label: 'X & Y' }, contents: [{ name: '<script>', slug: 's', description: '' }] }], 'tok');
+    const mail = digestMail(
+      { name: '<b>Ada</b>', email: 'ada@example.com' },
+      [{ tag: { kind: 'category', value: 'x', label: 'X & Y' }, contents: [{ name: '<script>', slug: 's', description: '' }] }],
+      'tok',
+    );
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<b>Ada');
     expect(mail.text).toContain('<script>');

@@ -68,7 +68,6 @@ export async function composeDigest(db: Db, userId: string, since: Date): Promis
   return [...groups.values()];
 }
 
-
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const tagSearchUrl = (tag: DigestGroup['tag']) => `${publicUrl()}/search?${new URLSearchParams({ [tag.kind]: tag.value })}`;
 const contentUrl = (slug: string) => `${publicUrl()}/content/${encodeURIComponent(slug)}`;
@@ -130,7 +129,13 @@ export async function sendDigests(db: Db, options: { now?: Date; dryRun?: boolea
   const week = isoWeek(now);
   const run: DigestRun = { week, sent: 0, nothingNew: 0, alreadySent: 0 };
   const subscribers = await db
-    .select({ id: users.id, name: users.name, email: users.email, lastSent: max(digestSends.sentAt), thisWeek: sql<number>`max(${digestSends.week} = ${week})` })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      lastSent: max(digestSends.sentAt),
+      thisWeek: sql<number>`max(${digestSends.week} = ${week})`,
+    })
     .from(digestSettings)
     .innerJoin(users, eq(users.id, digestSettings.userId))
     .leftJoin(digestSends, eq(digestSends.userId, users.id))
@@ -156,7 +161,10 @@ export async function sendDigests(db: Db, options: { now?: Date; dryRun?: boolea
     }
     const token = generateSecretToken();
     try {
-      await db.batch([db.insert(digestSends).values({ userId: user.id, week, items, tokenHash: hashToken(token), sentAt: now }), queueMail(db, digestMail(user, groups, token))]);
+      await db.batch([
+        db.insert(digestSends).values({ userId: user.id, week, items, tokenHash: hashToken(token), sentAt: now }),
+        queueMail(db, digestMail(user, groups, token)),
+      ]);
       run.sent++;
     } catch (error) {
       // Another process sent this user's digest meanwhile: the unique index refused the second.
@@ -172,7 +180,10 @@ export async function sendDigests(db: Db, options: { now?: Date; dryRun?: boolea
 export async function unsubscribeByToken(db: Db, token: unknown): Promise<{ message: string }> {
   const [send] =
     typeof token === 'string' && token.length > 0 && token.length <= 100
-      ? await db.select({ userId: digestSends.userId }).from(digestSends).where(eq(digestSends.tokenHash, hashToken(token)))
+      ? await db
+          .select({ userId: digestSends.userId })
+          .from(digestSends)
+          .where(eq(digestSends.tokenHash, hashToken(token)))
       : [];
   if (!send) throw notFound('This unsubscribe link is not valid (its account may have been deleted)');
   await db.update(digestSettings).set({ weekly: false, updatedAt: new Date() }).where(eq(digestSettings.userId, send.userId));
@@ -182,7 +193,10 @@ export async function unsubscribeByToken(db: Db, token: unknown): Promise<{ mess
 /** Whether a digest token is one we sent (the GET confirmation page shows its button only then). */
 export async function isDigestToken(db: Db, token: string): Promise<boolean> {
   if (!token || token.length > 100) return false;
-  const [send] = await db.select({ id: digestSends.id }).from(digestSends).where(eq(digestSends.tokenHash, hashToken(token)));
+  const [send] = await db
+    .select({ id: digestSends.id })
+    .from(digestSends)
+    .where(eq(digestSends.tokenHash, hashToken(token)));
   return Boolean(send);
 }
 

@@ -24,7 +24,15 @@ const failure = (promise: Promise<unknown>) =>
 const user = async (name = 'Ada') => (await createUser(t.db, { name, email: `${name}-${newId()}@example.com`, password: 'correct horse battery' })).id;
 async function addContent(category: string[]): Promise<void> {
   const id = newId();
-  const input = contentInput.parse({ name: `Course ${id}`, slug: `course-${id}`, url: `https://${id}.example.org/`, description: 'A course.', category, techStack: [], type: [] });
+  const input = contentInput.parse({
+    name: `Course ${id}`,
+    slug: `course-${id}`,
+    url: `https://${id}.example.org/`,
+    description: 'A course.',
+    category,
+    techStack: [],
+    type: [],
+  });
   await t.db.batch(insertContentStatements(t.db, id, input));
 }
 

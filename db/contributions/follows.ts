@@ -140,4 +140,3 @@ export async function exportFollows(db: Db, userId: string) {
     .orderBy(desc(follows.createdAt));
   return rows.map((row) => ({ ...row, followedAt: row.followedAt.toISOString() }));
 }
-

@@ -12,25 +12,31 @@ import { toast } from '#site/stores/toasts.ts';
 const KIND_NAMES: Record<FollowedTag['kind'], string> = { category: 'Subject', techStack: 'Technology', type: 'Type' };
 const tagHref = (tag: FollowedTag) => `/search?${new URLSearchParams({ [tag.kind]: tag.value })}`;
 
+type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: Follows };
+
+/** The follows, then marked seen: what this visit shows as new is seen, and the next visit counts from now. */
+async function readFollows(): Promise<State> {
+  try {
+    const data = await apiGet<Follows>('/api/follows');
+    updateFollows(data);
+    await apiPost('/api/follows/seen').catch(() => undefined);
+    return { status: 'ready', data };
+  } catch (error) {
+    return { status: 'error', message: errorMessage(error) };
+  }
+}
+
 export default function FollowingList() {
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: Follows }>({ status: 'loading' });
+  const [state, setState] = useState<State>({ status: 'loading' });
   const [busy, setBusy] = useState<string | null>(null);
 
   async function load() {
     setState({ status: 'loading' });
-    try {
-      const data = await apiGet<Follows>('/api/follows');
-      updateFollows(data);
-      setState({ status: 'ready', data });
-      // What this visit shows as new is seen: the next visit counts from now.
-      await apiPost('/api/follows/seen').catch(() => undefined);
-    } catch (error) {
-      setState({ status: 'error', message: errorMessage(error) });
-    }
+    setState(await readFollows());
   }
 
   useEffect(() => {
-    void load();
+    void readFollows().then(setState);
   }, []);
 
   async function unfollow(tag: FollowedTag) {
@@ -107,7 +113,11 @@ export default function FollowingList() {
           ) : (
             <ul className="flex flex-col gap-3" aria-label="Tags you follow">
               {state.data.follows.map((tag) => (
-                <li key={`${tag.kind}=${tag.value}`} className="flex flex-wrap items-center gap-3 rounded-box bg-base-100 p-4 shadow-sm" data-followed-tag={tag.value}>
+                <li
+                  key={`${tag.kind}=${tag.value}`}
+                  className="flex flex-wrap items-center gap-3 rounded-box bg-base-100 p-4 shadow-sm"
+                  data-followed-tag={tag.value}
+                >
                   <div className="flex min-w-0 flex-1 flex-col">
                     <a className="link link-hover truncate text-lg font-semibold" href={tagHref(tag)}>
                       {tag.label}

@@ -84,7 +84,11 @@ describe('follows through the API', () => {
   it('follow and unfollow a tag, answering the digest question once, and refuse what is wrong with a 4xx message', async () => {
     const first = await api.put('/api/follows/category/web-development', { digest: true }, { token: ada });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ total: 1, follows: [{ kind: 'category', value: 'web-development', label: 'Web Development', newCount: 0 }], digest: { weekly: true, asked: true } });
+    expect(first.body).toMatchObject({
+      total: 1,
+      follows: [{ kind: 'category', value: 'web-development', label: 'Web Development', newCount: 0 }],
+      digest: { weekly: true, asked: true },
+    });
     // No body is a follow too; again changes nothing.
     expect((await api.put('/api/follows/category/web-development', undefined, { token: ada })).body.total).toBe(1);
     for (const [path, body, status, message] of [

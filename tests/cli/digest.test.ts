@@ -19,7 +19,13 @@ beforeEach(async () => {
   const ada = await createUser(t.db, { name: 'Ada Lovelace', email: 'ada@example.com', password: 'correct horse' });
   await followTag(t.db, ada.id, 'category', 'web-development', { digest: true });
   const id = newId();
-  const input = contentInput.parse({ name: 'HTML from scratch', slug: 'html-from-scratch', url: 'https://html.example.org/', description: 'Tags.', category: ['Web Development'] });
+  const input = contentInput.parse({
+    name: 'HTML from scratch',
+    slug: 'html-from-scratch',
+    url: 'https://html.example.org/',
+    description: 'Tags.',
+    category: ['Web Development'],
+  });
   await t.db.batch(insertContentStatements(t.db, id, input));
 });
 afterEach(() => t.close());

@@ -95,7 +95,9 @@ describe.skipIf(!hasBrowser)('following a tag, in the browser', () => {
     await visitor.goto(link.pathname + link.search);
     await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
     await visitor.locator('[data-unsubscribed]').waitFor();
-    expect((await api.get('/api/follows', { token: (await api.post('/api/users/signin', { email, password: PASSWORD })).body.token })).body.digest.weekly).toBe(false);
+    expect((await api.get('/api/follows', { token: (await api.post('/api/users/signin', { email, password: PASSWORD })).body.token })).body.digest.weekly).toBe(
+      false,
+    );
     await signedOut.close();
   });
 });

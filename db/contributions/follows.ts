@@ -98,16 +98,28 @@ export async function listFollows(db: Db, userId: string, params: URLSearchParam
 export async function followTag(db: Db, userId: string, kind: string, value: string, input: unknown = {}): Promise<OwnFollows> {
   const { digest } = parseInput(followInput, input ?? {});
   const tag = await findTag(db, kind, value);
-  const [held] = await db.select({ n: count() }).from(follows).where(eq(follows.userId, userId));
-  const [already] = await db
+  // The limit is the insert's own condition, so two follows at once cannot both pass it.
+  const underLimit = sql`(SELECT count(*) FROM ${follows} WHERE ${follows.userId} = ${userId}) < ${FOLLOWS_PER_USER}`;
+  const insert = db
+    .insert(follows)
+    .select(
+      db
+        .select({
+          userId: sql`${userId}`.as('user_id'),
+          tagId: tags.id,
+          createdAt: sql`${Date.now()}`.as('created_at'),
+          seenAt: sql`${Date.now()}`.as('seen_at'),
+        })
+        .from(tags)
+        .where(and(eq(tags.id, tag.id), underLimit)),
+    )
+    .onConflictDoNothing();
+  const isFollowed = db
     .select({ tagId: follows.tagId })
     .from(follows)
     .where(and(eq(follows.userId, userId), eq(follows.tagId, tag.id)));
-  if (!already && (held?.n ?? 0) >= FOLLOWS_PER_USER)
-    throw conflict(`You can follow at most ${FOLLOWS_PER_USER} tags: unfollow one on your Following page first`);
-  const insert = db.insert(follows).values({ userId, tagId: tag.id }).onConflictDoNothing();
-  if (digest === undefined) await insert;
-  else await db.batch([insert, setDigest(db, userId, digest)]);
+  const [, followed] = digest === undefined ? await db.batch([insert, isFollowed]) : await db.batch([insert, isFollowed, setDigest(db, userId, digest)]);
+  if (followed.length === 0) throw conflict(`You can follow at most ${FOLLOWS_PER_USER} tags: unfollow one on your Following page first`);
   return listFollows(db, userId);
 }
 

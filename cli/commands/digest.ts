@@ -7,7 +7,10 @@ import { printJson, printLine } from '../output.ts';
 import { plural } from '../progress.ts';
 
 export function registerDigestCommands(program: Command): void {
-  const digest = program.command('digest').description('the weekly digest of what is new in the tags users follow');
+  const digest = program
+    .command('digest')
+    .description('the weekly digest of what is new in the tags users follow')
+    .addHelpText('after', examples(['queue this week’s digests from cron (safe to repeat)', 'npx skillshelf digest send']));
 
   digest
     .command('send')

@@ -169,6 +169,8 @@ const pageValidators = defineMiddleware(async (context, next) => {
     return response;
   }
   if (response.status !== 200 || (context.request.method !== 'GET' && context.request.method !== 'HEAD')) return response;
+  // A page that said it must not be kept (a secret in its address: a digest's unsubscribe link) stays so.
+  if (response.headers.get('cache-control')?.includes('no-store')) return response;
   return revalidatable(context.request, response);
 });
 

@@ -129,6 +129,7 @@ describe('follows through the API', () => {
     // A mail scanner's GET unsubscribes no one: it asks to confirm.
     const page = await fetch(server.url + path);
     expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toContain('no-store');
     expect(await page.text()).toContain('data-unsubscribe-form');
     expect((await api.get('/api/follows', { token: ada })).body.digest.weekly).toBe(true);
 

@@ -9,6 +9,7 @@ import { registerAuditCommand } from './commands/audit.ts';
 import { registerCatalogCommands } from './commands/catalog.ts';
 import { registerContentCommands } from './commands/contents.ts';
 import { registerDbCommands } from './commands/db.ts';
+import { registerDigestCommands } from './commands/digest.ts';
 import { registerLinkCommands } from './commands/links.ts';
 import { registerMailCommands } from './commands/mail.ts';
 import { registerSubmissionCommands } from './commands/submissions.ts';
@@ -47,6 +48,7 @@ export function buildProgram(): Command {
   registerLinkCommands(program);
   registerUserCommands(program);
   registerMailCommands(program);
+  registerDigestCommands(program);
   registerAuditCommand(program);
   return program;
 }

@@ -48,7 +48,7 @@ const ROOMS: Record<string, readonly string[]> = {
   accounts: ['crypto', 'operations'],
   catalog: ['operations', 'outbound'],
   links: ['accounts', 'catalog', 'operations', 'outbound'],
-  contributions: ['accounts', 'catalog', 'links', 'operations', 'outbound'],
+  contributions: ['accounts', 'catalog', 'crypto', 'links', 'operations', 'outbound'],
   imports: ['catalog', 'contributions', 'operations', 'outbound'],
   reports: ['catalog', 'links', 'operations'],
   maintenance: ['accounts', 'catalog', 'contributions', 'crypto', 'operations'],

@@ -13,7 +13,7 @@ import { endpointMethods } from '#site/lib/server/endpoint-methods.ts';
 import { AppError } from '#db/errors.ts';
 import { errorToResponse, json, JSON_TYPE, NOT_JSON, revalidatable } from '#site/lib/server/http.ts';
 import { cachedRender, pageKey } from '#site/server/page-cache.ts';
-import { allowedMethods, isFormPage } from '#site/server/request-gate.ts';
+import { allowedMethods, isFormPage, isOneClickPage } from '#site/server/request-gate.ts';
 import { securityHeaders } from '#site/server/security-headers.ts';
 import { visitorRule } from '#site/server/visitor-rule.ts';
 import { safeRedirect, signInUrl } from '#site/lib/redirect.ts';
@@ -110,6 +110,8 @@ const SESSIONLESS_ENDPOINTS = new Set(['/api/users/signin', '/api/users/signup',
 const checkOrigin = defineMiddleware((context, next) => {
   const { request } = context;
   if (SAFE_METHODS.has(request.method)) return next();
+  // The token in its address authenticates it, not a cookie: a forged post could only unsubscribe its holder.
+  if (isOneClickPage(context.url.pathname)) return next();
   if (SESSIONLESS_ENDPOINTS.has(context.routePattern)) {
     if (JSON_TYPE.test(request.headers.get('content-type') ?? '')) return next();
     return errorToResponse(new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_JSON));
@@ -167,6 +169,8 @@ const pageValidators = defineMiddleware(async (context, next) => {
     return response;
   }
   if (response.status !== 200 || (context.request.method !== 'GET' && context.request.method !== 'HEAD')) return response;
+  // A page that said it must not be kept (a secret in its address: a digest's unsubscribe link) stays so.
+  if (response.headers.get('cache-control')?.includes('no-store')) return response;
   return revalidatable(context.request, response);
 });
 

@@ -11,7 +11,7 @@ import { contents, reviews, type Content } from '../schema.ts';
 import { TAG_KINDS, type TagKind } from './taxonomy.ts';
 import { FACETS, type Facet, type FilterLists } from './facets.ts';
 import { closestTerms, type VocabularyTerm } from './search/typos.ts';
-import { isMultiValued, joinValues, PAGE_SIZE, refusedSearchParams, valuesOf, type SearchParams } from './validation/search.ts';
+import { isMultiValued, joinValues, PAGE_SIZE, parseSearchParams, refusedSearchParams, valuesOf, type SearchParams } from './validation/search.ts';
 import { cachedRead } from './search/cached-reads.ts';
 import { declare, type ListShown } from './search/deps.ts';
 import { rowKey } from './search/orders.ts';
@@ -261,6 +261,43 @@ export async function countAllContents(db: Db): Promise<number> {
     declare({ lists: [EVERY_CONTENT] });
     return (await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM contents`))[0]?.n ?? 0;
   });
+}
+
+/** A tag a feed is for: its kind, value and label. */
+export interface FeedTag {
+  kind: TagKind;
+  value: string;
+  label: string;
+}
+
+/**
+ * The newest contents carrying any of the tags asked for (the search's tag parameters; none: the whole
+ * catalog), for a feed: cached like a search's list, so a content published in one of them refreshes it.
+ * A tag that does not exist is a 404, not the whole catalog.
+ */
+export async function latestContentsTagged(db: Db, asked: SearchParams, limit: number): Promise<{ contents: ApiContent[]; tags: FeedTag[] }> {
+  const params = await withKnownTags(db, asked);
+  const active = await listTags(db);
+  const tags: FeedTag[] = [];
+  for (const kind of TAG_KINDS) {
+    const values = valuesOf(params[kind]);
+    if (values.length < valuesOf(asked[kind]).length) throw notFound('Tag not found');
+    for (const value of values) tags.push({ kind, value, label: active[kind].find((tag) => tag.value === value)?.label ?? value });
+  }
+  if (tags.length === 0) return { contents: await latestContents(db, limit), tags };
+  const onlyTags = Object.fromEntries(TAG_KINDS.map((kind) => [kind, params[kind]]));
+  const contentsShown = await cachedRead(db, `feed:${JSON.stringify(onlyTags)}:${limit}`, async () => {
+    const table = await facetTable(db);
+    // Only the tags filter: every other facet as the search's defaults leave it.
+    const filters = facetFilters({ ...parseSearchParams({}), ...onlyTags });
+    const rows = pageRows(table, filters, 'latest', 0, limit);
+    const list: ListShown = { filters, order: 'latest', words: false, counts: false, full: rows.length === limit };
+    if (rows.length) Object.assign(list, { first: rowKey(table, rows[0]!), last: rowKey(table, rows.at(-1)!) });
+    const seqs = rows.map((i) => table.seq[i]!);
+    declare({ lists: [list], cards: seqs });
+    return (await contentsBySeqs(db, seqs)).map(toApiContent);
+  });
+  return { contents: contentsShown, tags };
 }
 
 /** Newest contents, for the feed and sitemap. */

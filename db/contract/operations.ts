@@ -26,6 +26,7 @@ import { reviewReportInput } from '../contributions/validation/review-reports.ts
 import { submissionBulkInput } from '../contributions/validation/submission-bulk.ts';
 import { AUDIT_LIST } from '../validation/list-query.ts';
 import { bookmarkOfferInput } from '../imports/validation/bookmarks.ts';
+import { digestInput, followInput } from '../contributions/validation/follows.ts';
 
 /** Who may call: anyone; anyone, naming a session with its token or cookie ('session': sign-out); a signed-in user; an admin. */
 export type Access = 'public' | 'session' | 'user' | 'admin';
@@ -49,6 +50,7 @@ export interface Operation {
     | 'Accounts'
     | 'Saves and reviews'
     | 'Lists and progress'
+    | 'Following'
     | 'Submissions'
     | 'Admin: contents'
     | 'Admin: users'
@@ -1056,5 +1058,56 @@ export const OPERATIONS: Operation[] = [
       example: { links: [{ url: 'https://rust-exercises.example.org/', name: 'Rust exercises' }] },
     },
     ok: { status: 200, schema: shapes.bookmarkOffer, description: 'Each link’s outcome' },
+  },
+  // Following tags and the weekly digest (decision 036)
+  {
+    method: 'GET',
+    route: '/api/follows',
+    group: 'Following',
+    access: 'user',
+    summary: 'The tags you follow, with what is new in each',
+    description:
+      'The admin lists’ convention: sort by `followed`, `name` or `new`; `search` in the labels; `kind` filters; all on one page unless `pageSize` says fewer. `newCount` counts the contents added since you last opened your Following page (POST /api/follows/seen).',
+    query: [...LIST, listFilter('kind', 'Only tags of this kind', TAG_KINDS)],
+    ok: { status: 200, schema: shapes.follows, description: 'Your follows and your digest setting' },
+  },
+  {
+    method: 'PUT',
+    route: '/api/follows/[kind]/[value]',
+    group: 'Following',
+    access: 'user',
+    summary: 'Follow the tag {value} of the kind {kind} (category, techStack or type)',
+    description:
+      'Following a tag you follow changes nothing. `digest` (optional) answers the question asked at your first follow: a weekly mail of what is new. At most 200 tags (409 past it).',
+    body: { schema: followInput, name: 'FollowInput', example: { digest: true }, optional: true },
+    ok: { status: 200, schema: shapes.follows, description: 'Your follows' },
+    errors: [404, 409],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/follows/[kind]/[value]',
+    group: 'Following',
+    access: 'user',
+    summary: 'Unfollow the tag',
+    ok: { status: 200, schema: shapes.follows, description: 'Your follows' },
+    errors: [404],
+  },
+  {
+    method: 'PUT',
+    route: '/api/follows/digest',
+    group: 'Following',
+    access: 'user',
+    summary: 'Turn the weekly digest of your follows on or off',
+    description: 'Each digest mail also carries a one-click unsubscribe link (RFC 8058) that works without signing in: /unsubscribe?token=….',
+    body: { schema: digestInput, name: 'DigestInput', example: { weekly: true } },
+    ok: { status: 200, schema: shapes.digestSetting, description: 'Your digest setting' },
+  },
+  {
+    method: 'POST',
+    route: '/api/follows/seen',
+    group: 'Following',
+    access: 'user',
+    summary: 'Mark what is new in your follows as seen (your Following page does it when it opens)',
+    ok: { status: 200, schema: shapes.message, description: 'Seen' },
   },
 ];

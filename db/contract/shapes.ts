@@ -219,6 +219,30 @@ export const ownLists = z
   .object({ ...adminPaging, lists: z.array(listSummary).meta({ description: 'Newest first unless sorted otherwise' }) })
   .meta({ id: 'OwnLists' });
 
+/** A followed tag (decision 036), with what is new in it since its follower last opened their Following page. */
+export const followedTag = z
+  .object({
+    kind: tagKind,
+    value: z.string(),
+    label: z.string(),
+    followedAt: isoDate,
+    newCount: z.int().meta({ description: 'Contents added since you last opened your Following page' }),
+  })
+  .meta({ id: 'FollowedTag' });
+export const digestSetting = z
+  .object({
+    weekly: z.boolean().meta({ description: 'A weekly mail of what is new in the tags you follow' }),
+    asked: z.boolean().meta({ description: 'Whether you were asked yet (at your first follow)' }),
+  })
+  .meta({ id: 'DigestSetting' });
+export const follows = z
+  .object({
+    ...adminPaging,
+    follows: z.array(followedTag).meta({ description: 'Most recently followed first unless sorted otherwise' }),
+    digest: digestSetting,
+  })
+  .meta({ id: 'Follows' });
+
 export const reviewResult = z
   .object({ review, numReviews: z.int(), numReview: z.int().meta({ description: 'The same as numReviews (an older name)' }), rating: z.number() })
   .meta({ id: 'ReviewResult', description: 'The new review, and the content’s totals with it' });
@@ -544,6 +568,13 @@ export const accountExport = z
     progress: z
       .array(z.object({ content: contentRef, state: progressState, updatedAt: isoDate }))
       .meta({ description: 'Where you stand with each content you marked' }),
+    following: z
+      .object({
+        tags: z.array(z.object({ kind: tagKind, value: z.string(), label: z.string(), followedAt: isoDate })),
+        weeklyDigest: z.boolean(),
+        digestsSent: z.array(z.object({ week: z.string(), items: z.int(), sentAt: isoDate })),
+      })
+      .meta({ description: 'The tags you follow, whether you get the weekly digest, and the digests sent to you' }),
   })
   .meta({ id: 'AccountExport', description: 'Everything Skillshelf holds about you; never a password, token or their hashes' });
 
@@ -640,3 +671,6 @@ export const bookmarkOffer = z
   })
   .meta({ id: 'BookmarkOffer' });
 export type BookmarkOfferShape = z.infer<typeof bookmarkOffer>;
+export type FollowsShape = z.infer<typeof follows>;
+export type FollowedTagShape = z.infer<typeof followedTag>;
+export type DigestSettingShape = z.infer<typeof digestSetting>;

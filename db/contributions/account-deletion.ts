@@ -38,9 +38,9 @@ const recountContentsReviewedBy = (db: Db, userId: string) =>
 /**
  * Deletes the account of `user` after checking their password (a wrong one is a 400 on `password`, counted
  * against RATE_LIMIT_ACCOUNT_CHANGE_USER). Deleting the user row takes their saves, lists (a public one logs
- * its page gone to the change feed), progress, sessions, link reports, helpful votes (their triggers recount
- * those reviews and touch their contents), reports of reviews, reset links and, unless they were anonymised
- * first, their reviews (foreign keys; the reviews' delete
+ * its page gone to the change feed), progress, follows, digest setting and digests sent, sessions, link reports,
+ * helpful votes (their triggers recount those reviews and touch their contents), reports of reviews, reset links
+ * and, unless they were anonymised first, their reviews (foreign keys; the reviews' delete
  * trigger recounts their contents); submissions and uploads keep no author. A failure anywhere leaves all of it.
  */
 export async function deleteOwnAccount(db: Db, user: SessionUser, input: unknown): Promise<{ message: string }> {

@@ -15,6 +15,8 @@ import { listSavesWithDates } from './saves.ts';
 import { listOwnUploads } from './uploads.ts';
 import { exportOwnLists } from './lists.ts';
 import { listProgressWithContents } from './progress.ts';
+import { exportFollows, readDigestSetting } from './follows.ts';
+import { exportDigestSends } from './digest.ts';
 
 /** The file's name, dated (UTC) the day it was made: skillshelf-export-2026-11-23.json. */
 export const exportFileName = (at: Date) => `skillshelf-export-${at.toISOString().slice(0, 10)}.json`;
@@ -47,5 +49,10 @@ export async function exportAccount(db: Db, userId: string, currentSessionId?: s
     uploads: await listOwnUploads(db, userId),
     lists: await exportOwnLists(db, userId),
     progress: await listProgressWithContents(db, userId),
+    following: {
+      tags: await exportFollows(db, userId),
+      weeklyDigest: (await readDigestSetting(db, userId)).weekly,
+      digestsSent: await exportDigestSends(db, userId),
+    },
   };
 }

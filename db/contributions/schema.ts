@@ -5,7 +5,7 @@ import type { Cost, Tag } from '../catalog/taxonomy.ts';
 import type { RejectReason } from './validation/rejection.ts';
 import type { ReviewReportReason } from './validation/review-reports.ts';
 import { users } from '../accounts/schema.ts';
-import { contents, facetFieldColumns, type ProposedTag } from '../catalog/schema.ts';
+import { contents, facetFieldColumns, tags, type ProposedTag } from '../catalog/schema.ts';
 import { createdAt } from '../columns.ts';
 
 export const reviews = sqliteTable(
@@ -236,4 +236,52 @@ export const progress = sqliteTable(
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
   (t) => [primaryKey({ columns: [t.userId, t.contentId] }), index('progress_content_idx').on(t.contentId)],
+);
+
+/**
+ * The tags a user follows (decision 036), by the tag's row: a rename keeps the follow, a tag deleted takes
+ * it. `seenAt` is when the user last opened their Following page: what is newer counts as new there.
+ */
+export const follows = sqliteTable(
+  'follows',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    seenAt: integer('seen_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tagId] }), index('follows_tag_idx').on(t.tagId)],
+);
+
+/** Whether a user wants the weekly digest of their follows; the row exists once they were asked (at their first follow). */
+export const digestSettings = sqliteTable('digest_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  weekly: integer('weekly', { mode: 'boolean' }).notNull().default(false),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+});
+
+/**
+ * Each weekly digest sent: one a user a week (the unique index refuses a second), and the hash of the
+ * one-click unsubscribe token its mail carries (RFC 8058), so the link works without signing in.
+ */
+export const digestSends = sqliteTable(
+  'digest_sends',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The ISO week it was sent for: '2026-W48'. */
+    week: text('week').notNull(),
+    items: integer('items').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    sentAt: createdAt(),
+  },
+  (t) => [uniqueIndex('digest_sends_user_week_unique').on(t.userId, t.week), uniqueIndex('digest_sends_token_unique').on(t.tokenHash)],
 );

@@ -81,7 +81,14 @@ async function claimDueMail(db: Db): Promise<OutboxMessage | undefined> {
 
 async function deliver(db: Db, transport: Transporter, mail: OutboxMessage): Promise<Delivery> {
   try {
-    await transport.sendMail({ from: config().MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+    await transport.sendMail({
+      from: config().MAIL_FROM,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
+      ...(mail.headers ? { headers: mail.headers } : {}),
+    });
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
     const status = mail.attempts >= config().MAIL_MAX_ATTEMPTS ? 'failed' : 'pending';
@@ -92,7 +99,7 @@ async function deliver(db: Db, transport: Transporter, mail: OutboxMessage): Pro
       .where(eq(outbox.id, mail.id));
     return { id: mail.id, to: mail.to, status, error: message };
   }
-  await db.update(outbox).set({ status: 'sent', sentAt: new Date(), lastError: null, text: '', html: null }).where(eq(outbox.id, mail.id));
+  await db.update(outbox).set({ status: 'sent', sentAt: new Date(), lastError: null, text: '', html: null, headers: null }).where(eq(outbox.id, mail.id));
   return { id: mail.id, to: mail.to, status: 'sent' };
 }
 

@@ -16,6 +16,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (a digest's List-Unsubscribe, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** What becomes of mail: delivered over SMTP, or kept in the outbox table. */
@@ -26,7 +28,7 @@ export function mailTransport(): 'smtp' | 'outbox' {
 /** The insert that queues a mail, for a caller's batch; call wakeMailSender() once it is written. */
 export function queueMail(db: Db, mail: Mail) {
   const status = mailTransport() === 'smtp' ? 'pending' : 'kept';
-  return db.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, status });
+  return db.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, headers: mail.headers ?? null, status });
 }
 
 // Process-wide: the server's sender and Astro's bundle load this module separately.

@@ -43,6 +43,8 @@ export const outbox = sqliteTable(
     /** Emptied once the mail is sent: a reset mail carries a live link, which the database otherwise keeps only hashed. */
     text: text('text').notNull(),
     html: text('html'),
+    /** Extra headers, as name → value (a digest's List-Unsubscribe, RFC 8058). */
+    headers: text('headers', { mode: 'json' }).$type<Record<string, string>>(),
     createdAt: createdAt(),
     // Mail from before delivery states existed was kept, never sent.
     status: text('status').$type<MailStatus>().notNull().default('kept'),

@@ -138,3 +138,11 @@ export const OWN_LISTS = {
 } as const satisfies ListSpec<string, string>;
 
 export type ListSortOf<T> = T extends ListSpec<infer S, string> ? S : never;
+
+/** A learner's followed tags (GET /api/follows; decision 036): at most 200, so one page of 100 unless asked. */
+export const OWN_FOLLOWS = {
+  sorts: { followed: 'desc', name: 'asc', new: 'desc' },
+  defaultSort: 'followed',
+  filters: { kind: ['category', 'techStack', 'type'] },
+  defaultPageSize: 100,
+} as const satisfies ListSpec<string, string>;

@@ -14,6 +14,7 @@ export const USER_MENU: readonly AccountPage[] = [
   { label: 'My Submissions', href: '/submissions' },
   { label: 'My Reviews', href: '/my-reviews' },
   { label: 'My Lists', href: '/my-lists' },
+  { label: 'Following', href: '/following' },
 ];
 
 /** Pages only a signed-in user may see (a visitor is sent to /signin and back). */

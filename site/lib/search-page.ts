@@ -183,3 +183,11 @@ export const showResultsLabel = (count: number) => `Show ${count} ${count === 1 
 export function carriedParams(filters: SearchParams): Array<[string, string]> {
   return [...new URLSearchParams(searchQueryString({ ...filters, order: 'relevance', page: 1 }).slice(1))];
 }
+
+/** The one tag a search asks for, when it asks for exactly one (its page offers Follow, and a feed of its own). */
+export function singleTag(filters: SearchParams, lists?: FilterLists): { kind: TagKind; value: string; label: string } | undefined {
+  const asked = (FACETS as readonly Facet[]).flatMap((facet) =>
+    facet.kind === 'tags' ? appliedValues(filters, facet).map((value) => ({ kind: facet.key as TagKind, value, label: valueLabel(facet, value, lists) })) : [],
+  );
+  return asked.length === 1 ? asked[0] : undefined;
+}

@@ -19,6 +19,7 @@ import { prepareSuggestions } from '#db/catalog/search/suggestions.ts';
 import { closeDb, getDb, processDatabasePath } from '#db/client.ts';
 import { config, publicUrl } from '#db/config.ts';
 import { startMailSender } from '#db/operations/mail-sender.ts';
+import { startDigestSender } from '#db/contributions/digest.ts';
 import { startResetWorker } from '#db/accounts/password-resets.ts';
 import { serveCachedPage } from './cached-pages.ts';
 import { clientOf, type Client } from './client.ts';
@@ -170,6 +171,7 @@ export async function startFrontDoor(): Promise<void> {
   log().info(`Skillshelf is listening on http://${HOST}:${PORT}`);
   const mailSender = startMailSender(await getDb());
   const resetWorker = startResetWorker(await getDb());
+  const digestSender = startDigestSender(await getDb());
   const checkpointer = await startCheckpointer(await getDb(), processDatabasePath());
   // In the background: requests are answered meanwhile, and a failure leaves the build to the first suggestion.
   void prepareSuggestions(await getDb()).catch((error: unknown) => logError(error, 'Preparing suggestions'));
@@ -192,7 +194,7 @@ export async function startFrontDoor(): Promise<void> {
     void stopped
       .then(async () => {
         clearTimeout(overdue);
-        await Promise.all([mailSender.stop(), resetWorker.stop(), checkpointer?.stop()]);
+        await Promise.all([mailSender.stop(), resetWorker.stop(), digestSender.stop(), checkpointer?.stop()]);
         await closeDb();
       })
       .catch((error: unknown) => logError(error, 'Shutdown'))

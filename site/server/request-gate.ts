@@ -38,9 +38,15 @@ const refuse = (status: Refusal['status'], message: string, headers: Record<stri
 /** An account page that takes its own form's post (site/lib/server/account-forms.ts). */
 export const isFormPage = (path: string) => FORM_PAGE.test(path);
 
+/**
+ * A digest's one-click unsubscribe (RFC 8058): a mail provider posts to it from no page of ours and with no
+ * session; the link's secret token is its only key (decision 036).
+ */
+export const isOneClickPage = (path: string) => /^\/unsubscribe\/?$/.test(path);
+
 export function allowedMethods(path: string): readonly string[] {
   if (path === '/api' || path.startsWith('/api/')) return API_METHODS;
-  return isFormPage(path) ? FORM_PAGE_METHODS : PAGE_METHODS;
+  return isFormPage(path) || isOneClickPage(path) ? FORM_PAGE_METHODS : PAGE_METHODS;
 }
 
 /** The one Host value of the request, or a refusal: missing (HTTP/1.1), repeated or malformed. */

@@ -11,6 +11,7 @@
  */
 import { config } from '#db/config.ts';
 import { parseSearchParams, searchQueryString } from '#db/catalog/validation/search.ts';
+import { TAG_KINDS } from '#db/catalog/taxonomy.ts';
 
 /**
  * - 'cached': made for everyone, kept in the page cache and answered from it (a GET of a shared page);
@@ -25,8 +26,10 @@ export function visitorRule(method: string | undefined, path: string): Audience 
 }
 
 /** The shared pages, and what each reads of its query: the search's parameters, or nothing. */
-const SHARED_PAGES: ReadonlyArray<{ is: (path: string) => boolean; reads: 'search' | 'nothing' }> = [
-  { is: (path) => path === '/' || path.startsWith('/content/') || path === '/sitemap.xml' || path === '/feed.xml', reads: 'nothing' },
+const SHARED_PAGES: ReadonlyArray<{ is: (path: string) => boolean; reads: 'search' | 'tags' | 'nothing' }> = [
+  { is: (path) => path === '/' || path.startsWith('/content/') || path === '/sitemap.xml', reads: 'nothing' },
+  // The Atom feed: the whole catalog's, or a tag's (decision 036): of the search's parameters only its tags.
+  { is: (path) => path === '/feed.xml', reads: 'tags' },
   // A learner's public list (decision 033): the same for everyone, its owner's progress painted in the browser.
   { is: (path) => path.startsWith('/lists/'), reads: 'nothing' },
   { is: (path) => path === '/search' || path === '/search/' || path === '/api/contents/search', reads: 'search' },
@@ -43,5 +46,7 @@ const sharedPage = (path: string) => SHARED_PAGES.find((page) => page.is(path));
 export function canonicalSearch(url: URL): string {
   const page = sharedPage(url.pathname);
   if (!page) return url.search;
-  return page.reads === 'search' ? searchQueryString(parseSearchParams(url.searchParams)) : '';
+  if (page.reads === 'nothing') return '';
+  const params = parseSearchParams(url.searchParams);
+  return searchQueryString(page.reads === 'search' ? params : Object.fromEntries(TAG_KINDS.map((kind) => [kind, params[kind]])));
 }

@@ -72,13 +72,34 @@ export function updateProgress(answer: { progress: Array<{ contentId: string; st
   userProgress.set(Object.fromEntries(answer.progress.map((entry) => [entry.contentId, entry.state])));
 }
 
+/** The tags the user follows, as 'kind=value' keys, and whether the digest question was asked (decision 036); null until loaded. */
+export interface FollowState {
+  keys: string[];
+  digestAsked: boolean;
+}
+
+export const userFollows = persistentAtom<FollowState | null>('userFollows', null, {
+  encode: (value) => (value ? JSON.stringify(value) : undefined),
+  decode: decodeJson<FollowState | null>(null),
+});
+
+export const followKey = (kind: string, value: string) => `${kind}=${value}`;
+
+/** Replaces the follows with the server's answer (GET or a change of /api/follows). */
+export function updateFollows(answer: { follows: Array<{ kind: string; value: string }>; digest: { asked: boolean } }): void {
+  userFollows.set({ keys: answer.follows.map((tag) => followKey(tag.kind, tag.value)), digestAsked: answer.digest.asked });
+}
+
 /** USER_SIGNIN: store the user the API returned (sign-in, sign-up, profile update). */
 export function signIn(user: UserInfo): void {
   const previous = userInfo.get();
   userInfo.set({ _id: user._id, name: user.name, email: user.email, isAdmin: user.isAdmin, token: user.token });
   // Another account's saves must not leak into this one; the same account keeps what it has.
   if (previous?._id !== user._id || userSaves.get() === NO_SAVES) userSaves.set({});
-  if (previous?._id !== user._id) userProgress.set(null);
+  if (previous?._id !== user._id) {
+    userProgress.set(null);
+    userFollows.set(null);
+  }
 }
 
 /** UPDATE_SAVES: replace the saves. */
@@ -91,4 +112,5 @@ export function signOut(): void {
   userInfo.set(null);
   userSaves.set(NO_SAVES);
   userProgress.set(null);
+  userFollows.set(null);
 }

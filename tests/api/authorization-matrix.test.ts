@@ -299,6 +299,12 @@ const ROWS: Row[] = [
     expect: signedIn(200),
   },
   { method: 'DELETE', route: '/api/users/progress/[id]', path: async (f) => `/api/users/progress/${(await f.content())._id}`, expect: signedIn(200) },
+  // Following tags: each user their own follows
+  { method: 'GET', route: '/api/follows', path: () => '/api/follows', expect: signedIn(200) },
+  { method: 'PUT', route: '/api/follows/[kind]/[value]', path: () => '/api/follows/category/web-development', expect: signedIn(200) },
+  { method: 'DELETE', route: '/api/follows/[kind]/[value]', path: () => '/api/follows/category/web-development', expect: signedIn(200) },
+  { method: 'PUT', route: '/api/follows/digest', path: () => '/api/follows/digest', body: () => ({ weekly: false }), expect: signedIn(200) },
+  { method: 'POST', route: '/api/follows/seen', path: () => '/api/follows/seen', expect: signedIn(200) },
   // Admin
   { method: 'GET', route: '/api/dashboard/summary', path: () => '/api/dashboard/summary', expect: adminOnly(200) },
   { method: 'GET', route: '/api/contents/admin', path: () => '/api/contents/admin?page=1', expect: adminOnly(200) },
@@ -400,6 +406,9 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/saved', path: () => '/saved', expect: { anonymous: toSignIn('/saved'), user: 200, other: 200, admin: 200 } },
   { method: 'GET', route: '/my-reviews', path: () => '/my-reviews', expect: { anonymous: toSignIn('/my-reviews'), user: 200, other: 200, admin: 200 } },
   { method: 'GET', route: '/my-lists', path: () => '/my-lists', expect: { anonymous: toSignIn('/my-lists'), user: 200, other: 200, admin: 200 } },
+  { method: 'GET', route: '/following', path: () => '/following', expect: { anonymous: toSignIn('/following'), user: 200, other: 200, admin: 200 } },
+  // A digest's unsubscribe link needs no session: its token is the key; one that is not ours is a 404.
+  { method: 'GET', route: '/unsubscribe', path: () => '/unsubscribe?token=not-a-token', expect: all(404) },
   {
     method: 'GET',
     route: '/my-lists/import',

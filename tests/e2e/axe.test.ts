@@ -113,6 +113,7 @@ const SIGNED_IN: Screen[] = [
   { name: 'a public list, for its owner', path: '/my-lists', prepare: openOwnList('public') },
   { name: 'import bookmarks', path: '/my-lists/import' },
   { name: 'import bookmarks, the links to suggest', path: '/my-lists/import', prepare: importFixture },
+  { name: 'following', path: '/following', prepare: async (page) => page.locator('[data-following-empty], [data-followed-tag]').first().waitFor() },
   { name: 'profile', path: '/profile' },
   { name: 'my submissions', path: '/submissions' },
   { name: 'submit, sent empty', path: '/submit-content', prepare: sendEmpty('Submit') },

@@ -218,6 +218,12 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
         await page.locator('[data-offer-form]').waitFor();
       },
     },
+    {
+      name: 'following',
+      who: 'user',
+      path: () => '/following',
+      state: async (page) => void (await page.locator('[data-following-empty], [data-followed-tag]').first().waitFor()),
+    },
     { name: 'profile', who: 'user', path: () => '/profile' },
     {
       name: 'profile, deleting the account',

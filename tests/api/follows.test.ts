@@ -1,0 +1,180 @@
+/**
+ * Following tags, the weekly digest and the feeds through the real server (decision 036): follows and their
+ * refusals as 4xx messages, what is new since the Following page was opened, the digest's one-click
+ * unsubscribe posted with no cookie and no Origin (RFC 8058), and the Atom feeds valid against RFC 4287's
+ * RELAX NG schema (xmllint), revalidated with their ETag and refreshed when a content is published.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb, type Db } from '../../db/client.ts';
+import { sendDigests } from '../../db/contributions/digest.ts';
+import { outbox } from '../../db/schema.ts';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const ATOM_SCHEMA = fileURLToPath(new URL('../fixtures/atom.rng', import.meta.url));
+
+let server: TestServer;
+let api: ApiClient;
+let db: Db;
+let ada: string;
+let admin: string;
+let scratch: string;
+
+const signUp = async (name: string) => (await api.post('/api/users/signup', { name, email: uniqueEmail(name), password: 'password-123' })).body.token as string;
+
+beforeAll(async () => {
+  server = await startServer({ env: { RATE_LIMIT_OFF: 'true' } });
+  api = apiClient(server.url);
+  db = await openDb({ url: server.dbUrl });
+  ada = await signUp('Ada');
+  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token as string;
+  scratch = mkdtempSync(join(tmpdir(), 'skillshelf-feed-'));
+});
+afterAll(async () => {
+  db?.$client.close();
+  rmSync(scratch, { recursive: true, force: true });
+  await server?.stop();
+});
+
+let published = 0;
+/** Publishes a content in the category (created as a draft, published by its first complete save). */
+async function publish(category: { label: string; value: string }): Promise<string> {
+  const created = await api.post('/api/contents', undefined, { token: admin });
+  const name = `Followed course ${++published}`;
+  const res = await api.put(
+    `/api/contents/${created.body._id}`,
+    {
+      name,
+      slug: `followed-course-${published}-${Date.now()}`,
+      url: `https://example.org/followed-${published}-${Date.now()}/`,
+      image: 'https://example.org/i.png',
+      category: [category],
+      techStack: [],
+      type: [],
+      cost: 'Free',
+      hasCert: false,
+      description: 'Something new to follow.',
+    },
+    { token: admin },
+  );
+  expect(res.status).toBe(200);
+  return name;
+}
+
+/** xmllint's verdict on a document against RFC 4287's schema: its exit code and what it said. */
+function validateAtom(xml: string): { code: number; output: string } {
+  const file = join(scratch, `feed-${Date.now()}.xml`);
+  writeFileSync(file, xml);
+  try {
+    return { code: 0, output: execFileSync('xmllint', ['--noout', '--relaxng', ATOM_SCHEMA, file], { encoding: 'utf8', stdio: 'pipe' }) };
+  } catch (error) {
+    const failed = error as { status: number; stderr: string };
+    return { code: failed.status, output: failed.stderr };
+  }
+}
+
+const WEB = { label: 'Web Development', value: 'web-development' };
+
+describe('follows through the API', () => {
+  it('follow and unfollow a tag, answering the digest question once, and refuse what is wrong with a 4xx message', async () => {
+    const first = await api.put('/api/follows/category/web-development', { digest: true }, { token: ada });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      total: 1,
+      follows: [{ kind: 'category', value: 'web-development', label: 'Web Development', newCount: 0 }],
+      digest: { weekly: true, asked: true },
+    });
+    // No body is a follow too; again changes nothing.
+    expect((await api.put('/api/follows/category/web-development', undefined, { token: ada })).body.total).toBe(1);
+    for (const [path, body, status, message] of [
+      ['/api/follows/category/no-such-tag', undefined, 404, 'Tag not found'],
+      ['/api/follows/colour/red', undefined, 404, 'Tag not found'],
+      ['/api/follows/category/web-development', { digest: 'perhaps' }, 400, 'digest must be true or false'],
+      ['/api/follows/digest', { weekly: 7 }, 400, 'weekly must be true or false'],
+      ['/api/follows/digest', [], 400, 'Request body must be a JSON object'],
+    ] as const) {
+      const res = await api.put(path, body, { token: ada });
+      expect([res.status, res.body.message]).toEqual([status, message]);
+    }
+    const other = await api.put('/api/follows/techStack/python', undefined, { token: ada });
+    expect(other.body.total).toBe(2);
+    expect((await api.get('/api/follows?kind=techStack', { token: ada })).body.follows).toMatchObject([{ value: 'python' }]);
+    expect((await api.del('/api/follows/techStack/python', { token: ada })).body.total).toBe(1);
+  });
+
+  it('count what was published since the Following page was last opened', async () => {
+    await publish(WEB);
+    await publish(WEB);
+    const before = await api.get('/api/follows', { token: ada });
+    expect(before.body.follows[0]).toMatchObject({ value: 'web-development', newCount: 2 });
+    expect((await api.post('/api/follows/seen', undefined, { token: ada })).status).toBe(200);
+    expect((await api.get('/api/follows', { token: ada })).body.follows[0].newCount).toBe(0);
+  });
+
+  it("mail a weekly digest whose unsubscribe link works by a bare POST: no cookie, no Origin, another site's Origin", async () => {
+    const run = await sendDigests(db);
+    expect(run.sent).toBeGreaterThanOrEqual(1);
+    const mails = await db.select().from(outbox);
+    const mail = mails.find((m) => m.subject.includes('new in what you follow') && m.text.includes('Hello Ada'))!;
+    expect(mail.text).toContain('Web Development');
+    expect(mail.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const link = /^<(.+)>$/.exec(mail.headers!['List-Unsubscribe']!)![1]!;
+    const path = new URL(link).pathname + new URL(link).search;
+
+    // A mail scanner's GET unsubscribes no one: it asks to confirm.
+    const page = await fetch(server.url + path);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toContain('no-store');
+    expect(await page.text()).toContain('data-unsubscribe-form');
+    expect((await api.get('/api/follows', { token: ada })).body.digest.weekly).toBe(true);
+
+    const oneClick = await fetch(server.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example.net' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain('data-unsubscribed');
+    expect((await api.get('/api/follows', { token: ada })).body.digest).toEqual({ weekly: false, asked: true });
+    expect((await fetch(`${server.url}/unsubscribe?token=forged`, { method: 'POST' })).status).toBe(404);
+    // Once a week: a second run sends Ada nothing.
+    expect((await sendDigests(db)).sent).toBe(0);
+  });
+});
+
+describe('the Atom feeds', () => {
+  it('are valid RFC 4287, the whole catalog’s and a tag’s, and a tag that does not exist is a 404', async () => {
+    for (const path of ['/feed.xml', '/feed.xml?category=web-development', '/feed.xml?techStack=python&type=all']) {
+      const res = await fetch(server.url + path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+      const xml = await res.text();
+      expect(validateAtom(xml)).toMatchObject({ code: 0 });
+      expect(xml).toMatch(/<link rel="self" type="application\/atom\+xml" href="[^"]+\/feed\.xml/);
+    }
+    const tagged = await (await fetch(`${server.url}/feed.xml?category=web-development`)).text();
+    expect(tagged).toContain('<title>Skillshelf: newest in Web Development</title>');
+    expect(tagged).toContain('/feed.xml?category=web-development"/>');
+    expect((await fetch(`${server.url}/feed.xml?category=no-such-tag`)).status).toBe(404);
+    // The schema refuses what RFC 4287 does: a feed without its updated.
+    expect(validateAtom(tagged.replace(/<updated>[^<]*<\/updated>\n<author>/, '<author>')).code).not.toBe(0);
+  });
+
+  it('answer 304 to their ETag, and a content published in the tag is in its feed at once', async () => {
+    const path = '/feed.xml?category=data-science';
+    const first = await fetch(server.url + path);
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect((await fetch(server.url + path, { headers: { 'if-none-match': etag! } })).status).toBe(304);
+    const name = await publish({ label: 'Data Science', value: 'data-science' });
+    const fresh = await fetch(server.url + path, { headers: { 'if-none-match': etag! } });
+    expect(fresh.status).toBe(200);
+    const entries = (await fresh.text()).split('<entry>');
+    expect(entries[1]).toContain(`<title>${name}</title>`);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Following a tag in Chromium against the real server (decision 036), at a phone's width: Follow on a tag's
+ * search page asks once for the weekly digest; the Following page shows what was published since; Unfollow
+ * leaves the empty state; the digest's mail is in the outbox and its unsubscribe link works signed out.
+ * One server, one browser, lean: the suite is near its time budget.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../db/client.ts';
+import { sendDigests } from '../../db/contributions/digest.ts';
+import { outbox } from '../../db/schema.ts';
+import { hasBrowser, hydrated, launchBrowser, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const PASSWORD = 'follow-password-1';
+
+describe.skipIf(!hasBrowser)('following a tag, in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: ApiClient;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    api = apiClient(server.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function publishWebDevelopment(name: string): Promise<void> {
+    const admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token as string;
+    const created = await api.post('/api/contents', undefined, { token: admin });
+    const stamp = Date.now();
+    const content = {
+      name,
+      slug: `followed-${stamp}`,
+      url: `https://example.org/followed-${stamp}/`,
+      image: 'https://example.org/i.png',
+      category: [{ label: 'Web Development', value: 'web-development' }],
+      techStack: [],
+      type: [],
+      cost: 'Free',
+      hasCert: false,
+      description: 'New in a followed tag.',
+    };
+    expect((await api.put(`/api/contents/${created.body._id}`, content, { token: admin })).status).toBe(200);
+  }
+
+  it('follow with the digest, see what is new, unfollow; the digest’s unsubscribe link works signed out', async () => {
+    const email = uniqueEmail('follow');
+    expect((await api.post('/api/users/signup', { name: 'Ada Follows', email, password: PASSWORD })).status).toBe(201);
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    const opened = nativeDialogs(page);
+    await signInThroughForm(page, { email, password: PASSWORD });
+
+    await page.goto('/search?category=web-development');
+    const follow = page.locator('button[data-follow-toggle]');
+    await expect.poll(() => follow.getAttribute('aria-busy')).toBeNull();
+    await follow.click();
+    const ask = page.getByRole('dialog', { name: 'Follow Web Development' });
+    await expect.poll(() => ask.getByLabel('Email me a weekly digest').isChecked()).toBe(true);
+    await ask.getByRole('button', { name: 'Follow', exact: true }).click();
+    await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('true');
+    expect(await follow.textContent()).toContain('Following');
+
+    await publishWebDevelopment('Fresh from the followed tag');
+    await page.goto('/following');
+    const followed = page.locator('[data-followed-tag="web-development"]');
+    await expect.poll(() => followed.locator('[data-new-count]').textContent()).toBe('1 new');
+    await hydrated(page);
+    expect(await page.getByLabel(/weekly digest/).isChecked()).toBe(true);
+
+    // The week's digest, as the servers' loop or `skillshelf digest send` queues it.
+    const db = await openDb({ url: server.dbUrl });
+    await sendDigests(db);
+    const mail = (await db.select().from(outbox)).find((m) => m.to === email)!;
+    db.$client.close();
+    expect(mail.text).toContain('Fresh from the followed tag');
+    const link = new URL(/^<(.+)>$/.exec(mail.headers!['List-Unsubscribe']!)![1]!);
+
+    await followed.getByRole('button', { name: 'Unfollow Web Development' }).click();
+    await page.getByText("Follow a subject to see what's new").waitFor();
+    expect(problems).toEqual([]);
+    expect(opened()).toEqual([]);
+    await context.close();
+
+    const signedOut = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+    const visitor = await signedOut.newPage();
+    await visitor.goto(link.pathname + link.search);
+    await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
+    await visitor.locator('[data-unsubscribed]').waitFor();
+    expect((await api.get('/api/follows', { token: (await api.post('/api/users/signin', { email, password: PASSWORD })).body.token })).body.digest.weekly).toBe(
+      false,
+    );
+    await signedOut.close();
+  });
+});

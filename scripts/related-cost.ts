@@ -72,9 +72,13 @@ const shown = await scalar(sql`SELECT count(*) FROM co_saves WHERE users >= 3`);
 console.log(`build from scratch: ${ms(buildMs)} for ${pairs} pairs (${shown} at 3 users or more)`);
 
 // One save and one unsave, through the service: a user of typical size saving a content they had not.
-const probes = await db.all<{ user: string; content: string }>(sql`
-  SELECT 'saver-' || (abs(random()) % ${USERS}) AS user, (SELECT id FROM contents WHERE seq = 1 + abs(random()) % ${maxSeq}) AS content
-  FROM (SELECT 1 FROM contents LIMIT ${PROBES})`);
+const pick = (n: number) => 1 + Math.floor(Math.random() * n);
+const probes = await Promise.all(
+  Array.from({ length: PROBES }, async () => ({
+    user: `saver-${pick(USERS) - 1}`,
+    content: String((await db.all<{ id: string }>(sql`SELECT id FROM contents WHERE seq = ${pick(maxSeq)}`))[0]?.id),
+  })),
+);
 const saving: number[] = [];
 const unsaving: number[] = [];
 for (const probe of probes) {

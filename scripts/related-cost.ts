@@ -17,7 +17,12 @@ import { facetTable } from '../db/catalog/search/facet-table.ts';
 import { moreInSubject } from '../db/catalog/search/related-by-tags.ts';
 
 const { values } = parseArgs({
-  options: { saves: { type: 'string', default: '1000000' }, users: { type: 'string', default: '100000' }, probes: { type: 'string', default: '200' } },
+  options: {
+    saves: { type: 'string', default: '1000000' },
+    users: { type: 'string', default: '100000' },
+    probes: { type: 'string', default: '200' },
+    'reads-only': { type: 'boolean', default: false },
+  },
 });
 const SAVES = Number(values.saves);
 const USERS = Number(values.users);
@@ -43,51 +48,60 @@ if ((await scalar(sql`SELECT count(*) FROM saves`)) < SAVES * 0.9) {
   // The pairs' triggers are set aside while the saves are poured in, then the pairs are built in one statement.
   const triggers = await db.all<{ name: string; sql: string }>(sql`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'saves'`);
   for (const trigger of triggers) await db.run(sql.raw(`DROP TRIGGER ${trigger.name}`));
-  await db.run(sql`
-    WITH RECURSIVE k(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM k WHERE i < ${USERS - 1})
+  // Numbers written into the text: a bound number is a real to SQLite, and 'saver-' || (i % 1e5) would read '5.0'.
+  const users = sql.raw(String(USERS));
+  const lastSeq = sql.raw(String(maxSeq - 1));
+  try {
+    await db.run(sql`
+    WITH RECURSIVE k(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM k WHERE i < ${users} - 1)
     INSERT OR IGNORE INTO users(id, name, email, password_hash) SELECT 'saver-' || i, 'Saver ' || i, 'saver-' || i || '@example.org', 'x' FROM k`);
-  // Each user saves SAVES / USERS contents, the popular ones more often (a cube of a uniform draw), over 90 days.
-  const now = Date.now();
-  await db.run(sql`
-    WITH RECURSIVE k(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM k WHERE i < ${SAVES - 1})
+    // Each user saves SAVES / USERS contents, the popular ones more often (a content drawn by a product of three uniform draws), over 90 days.
+    const now = Date.now();
+    await db.run(sql`DELETE FROM saves WHERE user_id LIKE 'saver-%'`);
+    // The draw names k.i: with no column in it, SQLite would evaluate it once for the whole statement.
+    await db.run(sql`
+    WITH RECURSIVE k(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM k WHERE i < ${sql.raw(String(SAVES))} - 1)
     INSERT OR IGNORE INTO saves(user_id, content_id, created_at)
-    SELECT 'saver-' || (i % ${USERS}), c.id, ${now} - abs(random()) % ${90 * DAY_MS}
-    FROM k JOIN contents c ON c.seq = 1 + CAST(${maxSeq - 1} * ((abs(random()) % 1000000) / 1000000.0) * ((abs(random()) % 1000000) / 1000000.0) * ((abs(random()) % 1000000) / 1000000.0) AS INTEGER)`);
-  await db.run(sql`DELETE FROM co_saves`);
-  for (const trigger of triggers) await db.run(sql.raw(trigger.sql));
+    SELECT 'saver-' || (i % ${users}), c.id, ${sql.raw(String(now))} - abs(random()) % ${sql.raw(String(90 * DAY_MS))}
+    FROM k JOIN contents c ON c.seq = 1 + CAST(${lastSeq} * ((abs(random()) % 1000000) / 1000000.0) * ((abs(random()) % 1000000) / 1000000.0) * ((abs(random()) % 1000000) / 1000000.0) AS INTEGER) + 0 * k.i`);
+  } finally {
+    for (const trigger of triggers) await db.run(sql.raw(trigger.sql));
+  }
 }
 const saveCount = await scalar(sql`SELECT count(*) FROM saves`);
 console.log(`${saveCount} saves by ${await scalar(sql`SELECT count(DISTINCT user_id) FROM saves`)} users`);
 
-// Build from scratch: the migration's statement.
-await db.run(sql`DELETE FROM co_saves`);
-const [, buildMs] = await timed(() =>
-  db.run(sql`
+// Build from scratch: the migration's statement (--reads-only: the pairs as they are, only the reads timed).
+if (!values['reads-only']) {
+  await db.run(sql`DELETE FROM co_saves`);
+  const [, buildMs] = await timed(() =>
+    db.run(sql`
     INSERT INTO co_saves(content_a, content_b, users)
     SELECT a.content_id, b.content_id, count(*) FROM saves a JOIN saves b ON b.user_id = a.user_id AND b.content_id > a.content_id
     GROUP BY a.content_id, b.content_id`),
-);
-const pairs = await scalar(sql`SELECT count(*) FROM co_saves`);
-const shown = await scalar(sql`SELECT count(*) FROM co_saves WHERE users >= 3`);
-console.log(`build from scratch: ${ms(buildMs)} for ${pairs} pairs (${shown} at 3 users or more)`);
+  );
+  const pairs = await scalar(sql`SELECT count(*) FROM co_saves`);
+  const shown = await scalar(sql`SELECT count(*) FROM co_saves WHERE users >= 3`);
+  console.log(`build from scratch: ${ms(buildMs)} for ${pairs} pairs (${shown} at 3 users or more)`);
 
-// One save and one unsave, through the service: a user of typical size saving a content they had not.
-const pick = (n: number) => 1 + Math.floor(Math.random() * n);
-const probes = await Promise.all(
-  Array.from({ length: PROBES }, async () => ({
-    user: `saver-${pick(USERS) - 1}`,
-    content: String((await db.all<{ id: string }>(sql`SELECT id FROM contents WHERE seq = ${pick(maxSeq)}`))[0]?.id),
-  })),
-);
-const saving: number[] = [];
-const unsaving: number[] = [];
-for (const probe of probes) {
-  saving.push((await timed(() => saveContent(db, probe.user, probe.content)))[1]);
-  unsaving.push((await timed(() => unsaveContent(db, probe.user, probe.content)))[1]);
+  // One save and one unsave, through the service: a user of typical size saving a content they had not.
+  const pick = (n: number) => 1 + Math.floor(Math.random() * n);
+  const probes = await Promise.all(
+    Array.from({ length: PROBES }, async () => ({
+      user: `saver-${pick(USERS) - 1}`,
+      content: String((await db.all<{ id: string }>(sql`SELECT id FROM contents WHERE seq = ${pick(maxSeq)}`))[0]?.id),
+    })),
+  );
+  const saving: number[] = [];
+  const unsaving: number[] = [];
+  for (const probe of probes) {
+    saving.push((await timed(() => saveContent(db, probe.user, probe.content)))[1]);
+    unsaving.push((await timed(() => unsaveContent(db, probe.user, probe.content)))[1]);
+  }
+  console.log(
+    `a save: p50 ${ms(quantile(saving, 0.5))}, p99 ${ms(quantile(saving, 0.99))}; an unsave: p50 ${ms(quantile(unsaving, 0.5))}, p99 ${ms(quantile(unsaving, 0.99))}`,
+  );
 }
-console.log(
-  `a save: p50 ${ms(quantile(saving, 0.5))}, p99 ${ms(quantile(saving, 0.99))}; an unsave: p50 ${ms(quantile(unsaving, 0.5))}, p99 ${ms(quantile(unsaving, 0.99))}`,
-);
 
 // What a render reads: the co-saved of popular contents, More in, most saved this month.
 const popular = await db.all<{ id: string; seq: number; subject: string }>(sql`

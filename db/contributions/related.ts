@@ -44,8 +44,9 @@ export async function coSavedWith(db: Db, contentId: string, limit = RELATED_COU
 
 /**
  * Both sections for a content's page; a section with nothing in it is empty (the page leaves it out). It
- * declares the page's content (a 'related' change names it), the cards, and the subject's list: a content
- * entering or leaving the subject may enter "More in".
+ * declares the page's content (a 'related' change names it) and the cards, not the subject's list: a
+ * 10,000-row import would drop every page of its subjects. A new content that would now rank in "More in"
+ * shows when the page is next refreshed.
  */
 export async function relatedResources(db: Db, content: { _id: string; category: Tag[] }): Promise<RelatedResources> {
   const [own] = await db.select({ seq: contents.seq }).from(contents).where(eq(contents.id, content._id));
@@ -55,10 +56,6 @@ export async function relatedResources(db: Db, content: { _id: string; category:
   const more = subject
     ? await contentsBySeqs(db, moreInSubject(await facetTable(db), own.seq, subject.value, RELATED_COUNT, new Set(coSaved.map((row) => row.seq))))
     : [];
-  declare({
-    subjects: [own.seq],
-    cards: [...coSaved, ...more].map((row) => row.seq),
-    ...(subject ? { lists: [{ filters: { category: subject.value }, order: 'relevance', words: false, counts: false, full: false }] } : {}),
-  });
+  declare({ subjects: [own.seq], cards: [...coSaved, ...more].map((row) => row.seq) });
   return { coSaved: coSaved.map(toApiContent), subject, moreInSubject: more.map(toApiContent) };
 }

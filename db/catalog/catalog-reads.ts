@@ -51,7 +51,7 @@ function facetFilters(params: SearchParams): FacetFilters {
 }
 
 /** The content rows of a page, by seq, in the order given: one statement for the whole page. */
-async function contentsBySeqs(db: Db, seqs: number[]): Promise<Content[]> {
+export async function contentsBySeqs(db: Db, seqs: number[]): Promise<Content[]> {
   if (seqs.length === 0) return [];
   const rows = await db.select().from(contents).where(inArray(contents.seq, seqs));
   const bySeq = new Map(rows.map((r) => [r.seq, r]));

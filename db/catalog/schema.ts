@@ -136,7 +136,7 @@ export const contentTags = sqliteTable(
  */
 export const catalogChanges = sqliteTable('catalog_changes', {
   seq: integer('seq').primaryKey({ autoIncrement: true }),
-  kind: text('kind').$type<'insert' | 'update' | 'delete' | 'shown' | 'tags' | 'retag' | 'reset' | 'list'>().notNull(),
+  kind: text('kind').$type<'insert' | 'update' | 'delete' | 'shown' | 'tags' | 'retag' | 'reset' | 'list' | 'saved' | 'related'>().notNull(),
   contentSeq: integer('content_seq'),
   before: text('before'),
   after: text('after'),

@@ -46,7 +46,30 @@ export const saves = sqliteTable(
       .references(() => contents.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.contentId] }), index('saves_content_idx').on(t.contentId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.contentId] }),
+    index('saves_content_idx').on(t.contentId),
+    index('saves_created_idx').on(t.createdAt, t.contentId),
+  ],
+);
+
+/**
+ * How many users saved both of two contents (content_a < content_b), kept by triggers on saves in the batch
+ * of every save and unsave (decision 037): what "Learners who saved this also saved" reads, a few index rows
+ * per page. No foreign keys: a content's deletion removes its saves, whose triggers count its pairs down.
+ */
+export const coSaves = sqliteTable(
+  'co_saves',
+  {
+    contentA: text('content_a').notNull(),
+    contentB: text('content_b').notNull(),
+    users: integer('users').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentA, t.contentB] }),
+    index('co_saves_a_users_idx').on(t.contentA, t.users),
+    index('co_saves_b_users_idx').on(t.contentB, t.users),
+  ],
 );
 
 export type Review = typeof reviews.$inferSelect;

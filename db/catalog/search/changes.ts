@@ -19,7 +19,14 @@ import type { FacetValues } from './facet-types.ts';
 
 export type { FacetValues } from './facet-types.ts';
 
-export type ChangeKind = 'insert' | 'update' | 'delete' | 'shown' | 'tags' | 'retag' | 'reset' | 'list';
+export type ChangeKind = 'insert' | 'update' | 'delete' | 'shown' | 'tags' | 'retag' | 'reset' | 'list' | 'saved' | 'related';
+
+/**
+ * Changes that move no content's facets nor its text, only what a few pages show (decisions 033 and 037): a
+ * public list, a save made or undone (the home page's most saved), a co-saved pair crossing the privacy
+ * threshold (the two contents' pages).
+ */
+export const movesNoFacet = (change: { kind: ChangeKind }) => change.kind === 'list' || change.kind === 'saved' || change.kind === 'related';
 
 /** A tag renamed or merged: every content carrying `from` of the kind now carries `into` (once). */
 export interface TagMove {

@@ -55,6 +55,19 @@ describe('what a change does to a cached answer', () => {
     expect(effectOf({ everything: true }, [listChange(5)])).toBe('none');
   });
 
+  it('a save refreshes only what counts saves (the home page), within the bound; its content page stays', () => {
+    expect(effectOf({ saves: true, cards: [9] }, [change('saved', 5)])).toBe('stale');
+    expect(effectOf({ subjects: [5] }, [change('saved', 5)])).toBe('none');
+    expect(effectOf({ lists: [latestPage], cards: [5] }, [change('saved', 5)])).toBe('none');
+    expect(effectOf({ everything: true }, [change('saved', 5)])).toBe('none');
+  });
+
+  it('a co-saved pair crossing the threshold drops the page of each of its contents, nothing else', () => {
+    expect(effectOf({ subjects: [5] }, [change('related', 5)])).toBe('dead');
+    expect(effectOf({ subjects: [6], cards: [5] }, [change('related', 5)])).toBe('none');
+    expect(effectOf({ lists: [latestPage], cards: [5], saves: true }, [change('related', 5)])).toBe('none');
+  });
+
   it('a review refreshes nothing of a list that does not show the content, when its stars stay in the same step', () => {
     expect(effectOf({ lists: [latestPage], cards: [1, 2, 3] }, [review(500, [3.2, 4], [3.4, 5])])).toBe('none');
   });

@@ -46,6 +46,8 @@ export interface Deps {
   everything?: boolean;
   /** The learners' public lists it shows (a list's page, by id): a change to one drops it at once (decision 033). */
   userLists?: string[];
+  /** It counts recent saves (the home page's most saved): a save refreshes it, within the staleness bound (decision 037). */
+  saves?: boolean;
 }
 
 /** What a change does to an answer: nothing, refresh it (a review's change: it may be served stale meanwhile), or drop it now. */
@@ -77,6 +79,7 @@ export function mergeDeps(all: Deps[]): Deps {
     if (d.offered) merged.offered = true;
     if (d.everything) merged.everything = true;
     if (d.userLists?.length) (merged.userLists ??= []).push(...d.userLists);
+    if (d.saves) merged.saves = true;
   }
   return merged;
 }
@@ -86,7 +89,7 @@ const OFFERED_COLUMNS = ['tag_key', ...CHOICE_FACETS.map((facet) => facet.column
 
 /** An answer that declared nothing is assumed to show everything: it is refreshed by any change. */
 export const isEmptyDeps = (d: Deps) =>
-  !d.subjects?.length && !d.cards?.length && !d.lists?.length && !d.tags && !d.offered && !d.everything && !d.userLists?.length;
+  !d.subjects?.length && !d.cards?.length && !d.lists?.length && !d.tags && !d.offered && !d.everything && !d.userLists?.length && !d.saves;
 
 type Group = FacetKey;
 
@@ -138,9 +141,13 @@ function listEffect(list: ListShown, change: CatalogChange): Effect {
 function changeEffect(deps: Deps, change: CatalogChange): Effect {
   // A retag rewrote the labels (and maybe the values) of a tag's carriers, unnamed: anything may show one.
   if (change.kind === 'reset' || change.kind === 'retag') return 'dead';
+  // A save names its content, whose own page does not count saves: only what counts them is touched.
+  if (change.kind === 'saved') return deps.saves ? 'stale' : 'none';
   const seq = change.contentSeq;
   if (seq !== null && deps.subjects?.includes(seq)) return 'dead';
   // A learner's list: its own page, and (above) the page of a content it gained or lost, which counts its public lists.
+  // A co-saved pair crossed the threshold: the pages of its two contents (above), nothing else.
+  if (change.kind === 'related') return 'none';
   if (change.kind === 'list') return change.listId !== undefined && deps.userLists?.includes(change.listId) ? 'dead' : 'none';
   if (deps.everything) return change.kind === 'shown' ? 'none' : 'stale';
   if (change.kind === 'tags') return deps.tags ? 'stale' : 'none';
@@ -163,12 +170,15 @@ export function isRatingOnly(change: CatalogChange): boolean {
   return FACET_TABLE_COLUMNS.every((column) => column === 'seq' || column === 'rating' || column === 'num_reviews' || before[column] === after[column]);
 }
 
+/** Whether an answer a change touches may be served stale meanwhile (a review, a save), or must be dropped now. */
+const mayServeStale = (change: CatalogChange) => change.kind === 'saved' || isRatingOnly(change);
+
 /** What a run of changes does to an answer with these dependencies: the strongest of their effects. */
 export function effectOf(deps: Deps, changes: readonly CatalogChange[]): Effect {
   let strongest: Effect = 'none';
   for (const change of changes) {
     let effect = isEmptyDeps(deps) ? 'stale' : changeEffect(deps, change);
-    if (effect === 'stale' && !isRatingOnly(change)) effect = 'dead';
+    if (effect === 'stale' && !mayServeStale(change)) effect = 'dead';
     if (effect === 'dead') return 'dead';
     if (effect === 'stale') strongest = 'stale';
   }

@@ -7,7 +7,7 @@
  */
 import type { Db } from '../../client.ts';
 import { config } from '../../config.ts';
-import { catalogVersion, changesSince, type CatalogChange, type FacetValues } from './changes.ts';
+import { catalogVersion, changesSince, movesNoFacet, type CatalogChange, type FacetValues } from './changes.ts';
 import { readFtsMatches } from './fast-paths.ts';
 import type { FacetFilters, FacetTable, Matches } from './facet-types.ts';
 import { failedGroups } from './deps.ts';
@@ -62,7 +62,7 @@ export const textMatchReads = () => reads;
  * filters changed (it must then be ranked, or no longer is).
  */
 function altersMatches(entry: Kept, change: CatalogChange): boolean {
-  if (change.kind === 'list') return false;
+  if (movesNoFacet(change)) return false;
   if (change.kind !== 'update' || change.textChanged || change.contentSeq === null) return true;
   if (!holdsSeq(entry.matches.seqs, change.contentSeq)) return false;
   if (!entry.rankFilters || !change.before || !change.after) return Boolean(entry.rankFilters);

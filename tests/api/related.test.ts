@@ -1,0 +1,87 @@
+/**
+ * Related resources and the live home page through the real server (decision 037): a content page shows
+ * "Learners who saved this also saved" only once 3 users saved a pair, and the third save refreshes its
+ * cached copy within the bound while other pages stay cached; the home page counts this month's saves.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { waitForLogLine } from '../setup/logs.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+let server: TestServer;
+let api: ApiClient;
+let learners: string[];
+let contents: Array<{ _id: string; slug: string; name: string }>;
+
+const signUp = async (name: string) => (await api.post('/api/users/signup', { name, email: uniqueEmail(name), password: 'password-123' })).body.token as string;
+
+beforeAll(async () => {
+  server = await startServer({ env: { RATE_LIMIT_OFF: 'true' } });
+  api = apiClient(server.url);
+  learners = [await signUp('Ada'), await signUp('Bob'), await signUp('Cy')];
+  contents = (await api.get('/api/contents/search?order=latest')).body.contents;
+});
+afterAll(() => server?.stop());
+
+/** A page as a browser asks for it, and whether the front door answered it from the cache. */
+async function visit(path: string): Promise<{ text: string; cache: unknown }> {
+  const res = await fetch(server.url + path, { headers: { accept: 'text/html' } });
+  const text = await res.text();
+  const id = res.headers.get('x-request-id');
+  const line = await waitForLogLine(server.output, (l) => l.requestId === id && l.status !== undefined);
+  return { text, cache: line.cache };
+}
+
+const save = async (token: string, contentId: string) => expect((await api.post('/api/users/save', { contentId }, { token })).status).toBe(200);
+const coSavedSection = (html: string) => /data-related="co-saved"[\s\S]*?<\/section>/.exec(html)?.[0];
+
+describe('related resources on a content page', () => {
+  it('show a co-saved content only past 3 users, refreshed within a second of the third save; other pages stay cached', async () => {
+    const [page, partner, bystander] = [contents[0]!, contents[1]!, contents[2]!];
+    const path = `/content/${page.slug}`;
+    const other = `/content/${bystander.slug}`;
+    for (const token of learners.slice(0, 2)) {
+      await save(token, page._id);
+      await save(token, partner._id);
+    }
+    expect(coSavedSection((await visit(path)).text)).toBeUndefined();
+    expect((await visit(path)).cache).toBe('hit');
+    await visit(other);
+    expect((await visit(other)).cache).toBe('hit');
+
+    await save(learners[2]!, page._id);
+    await save(learners[2]!, partner._id);
+    const savedAt = Date.now();
+    let shown: string | undefined;
+    while (!shown && Date.now() - savedAt < 2_000) shown = coSavedSection((await visit(path)).text);
+    expect(Date.now() - savedAt).toBeLessThan(1_000);
+    expect(shown).toContain('Learners who saved this also saved');
+    expect(shown).toContain(`/content/${partner.slug}`);
+    // The partner's page shows it back; a page the pair is not about is not thrown away.
+    expect(coSavedSection((await visit(`/content/${partner.slug}`)).text)).toContain(`/content/${page.slug}`);
+    expect((await visit(other)).cache).toBe('hit');
+
+    // One of the three unsaves: the pair falls below the threshold and leaves the page.
+    expect((await api.del(`/api/users/saves/${page._id}`, { token: learners[0]! })).status).toBeLessThan(300);
+    const unsavedAt = Date.now();
+    let gone = false;
+    while (!gone && Date.now() - unsavedAt < 2_000) gone = coSavedSection((await visit(path)).text) === undefined;
+    expect(gone).toBe(true);
+  });
+
+  it('shows More in its subject, linking the subject’s search; no empty heading anywhere', async () => {
+    const { text } = await visit(`/content/${contents[3]!.slug}`);
+    expect(text).toMatch(/data-related="more-in-subject"[\s\S]*?More in /);
+    expect(text).not.toMatch(/<h2[^>]*>\s*<\/h2>/);
+  });
+});
+
+describe('the live home page', () => {
+  it('shows this month’s most saved and the top rated of the popular subjects, one shown and the others hidden', async () => {
+    const { text } = await visit('/');
+    expect(text).toMatch(/data-most-saved[\s\S]*?Most saved this month/);
+    const sections = [...text.matchAll(/<section[^>]*data-top-rated-subject="([^"]+)"[^>]*>/g)].map((m) => m[0]);
+    expect(sections.length).toBeGreaterThan(0);
+    expect(sections.filter((tag) => !/\shidden/.test(tag))).toHaveLength(1);
+  });
+});

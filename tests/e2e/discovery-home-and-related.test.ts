@@ -1,0 +1,83 @@
+/**
+ * Discovery in Chromium at a phone's width (decision 037): a content page's "Learners who saved this also
+ * saved" appears only once 3 users saved the pair, its cards' bookmarks painted for the signed-in user; the
+ * home page's live sections render, and "Top rated in" follows the subject last browsed. Lean: one server,
+ * one browser context.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+const PASSWORD = 'discovery-password-1';
+
+describe.skipIf(!hasBrowser)('discovery: related resources and the live home page, at 390 px', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let api: ApiClient;
+  let contents: Array<{ _id: string; slug: string; name: string }>;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ env: { RATE_LIMIT_OFF: 'true' } }), launchBrowser()]);
+    api = apiClient(server.url);
+    contents = (await api.get('/api/contents/search?order=oldest')).body.contents.slice(0, 2);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newUser(name: string) {
+    const email = uniqueEmail('discovery');
+    const res = await api.post('/api/users/signup', { name, email, password: PASSWORD });
+    expect(res.status).toBe(201);
+    return { token: res.body.token as string, email };
+  }
+  const saveBoth = async (token: string) => {
+    for (const content of contents) expect((await api.put(`/api/users/saves/${content._id}`, undefined, { token })).status).toBe(200);
+  };
+
+  it('shows co-saves only past 3 users with the viewer’s bookmarks painted; the home page paints the subject last browsed', async () => {
+    const [page, partner] = contents as [(typeof contents)[0], (typeof contents)[0]];
+    const learners = [await newUser('Ada'), await newUser('Bob'), await newUser('Cy')];
+    for (const learner of learners.slice(0, 2)) await saveBoth(learner.token);
+
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+    const tab = await context.newPage();
+    const problems: string[] = [];
+    tab.on('pageerror', (error) => problems.push(error.message));
+    await tab.goto(`/content/${page.slug}`);
+    expect(await tab.locator('[data-related="co-saved"]').count()).toBe(0);
+    await expect.poll(() => tab.locator('[data-related="more-in-subject"] [data-content-card]').count()).toBeGreaterThan(0);
+
+    await saveBoth(learners[2]!.token);
+    await signInThroughForm(tab, { email: learners[2]!.email, password: PASSWORD });
+    await tab.goto(`/content/${page.slug}`);
+    const coSaved = tab.locator('[data-related="co-saved"]');
+    await expect.poll(() => coSaved.getByRole('heading', { name: 'Learners who saved this also saved' }).isVisible()).toBe(true);
+    const card = coSaved.locator('[data-content-card]').filter({ has: tab.locator(`a[href="/content/${partner.slug}"]`) });
+    await expect.poll(() => card.locator('[data-save-toggle]').getAttribute('aria-pressed')).toBe('true');
+    // One column at a phone's width: the section is no wider than the screen.
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await tab.goto('/');
+    await expect.poll(() => tab.getByRole('heading', { name: 'Most saved this month' }).isVisible()).toBe(true);
+    const offered = await tab.locator('[data-top-rated-subject]').evaluateAll((sections) => sections.map((s) => (s as HTMLElement).dataset.topRatedSubject!));
+    const visible = () =>
+      tab.locator('[data-top-rated-subject]:not([hidden])').evaluateAll((sections) => sections.map((s) => (s as HTMLElement).dataset.topRatedSubject));
+    // One section shown: the subject of the content page just visited, being among the offered.
+    const shown = await visible();
+    expect(shown).toHaveLength(1);
+    const other = offered.find((subject) => subject !== shown[0]);
+    if (other) {
+      // A search filtered by another of the subjects: the home page shows that one, painted before the first paint.
+      await tab.goto(`/search?category=${other}`);
+      await tab.goto('/');
+      expect(await visible()).toEqual([other]);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -66,6 +66,17 @@ async function publish(category: { label: string; value: string }): Promise<stri
   return name;
 }
 
+/** xmllint (Debian's libxml2-utils): without it the validation is skipped locally, and fails under CI. */
+const hasXmllint = (() => {
+  try {
+    execFileSync('xmllint', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+if (!hasXmllint && !process.env.CI) console.warn('xmllint is missing (apt-get install -y libxml2-utils): the Atom feeds are not validated');
+
 /** xmllint's verdict on a document against RFC 4287's schema: its exit code and what it said. */
 function validateAtom(xml: string): { code: number; output: string } {
   const file = join(scratch, `feed-${Date.now()}.xml`);
@@ -148,7 +159,7 @@ describe('follows through the API', () => {
 });
 
 describe('the Atom feeds', () => {
-  it('are valid RFC 4287, the whole catalog’s and a tag’s, and a tag that does not exist is a 404', async () => {
+  it.skipIf(!hasXmllint && !process.env.CI)('are valid RFC 4287, the whole catalog’s and a tag’s, and a tag that does not exist is a 404', async () => {
     for (const path of ['/feed.xml', '/feed.xml?category=web-development', '/feed.xml?techStack=python&type=all']) {
       const res = await fetch(server.url + path);
       expect(res.status).toBe(200);

@@ -170,6 +170,7 @@ async function benchPages(dbPath: string): Promise<ReportSection> {
         mode,
         search.contents.slice(0, 3).map((c) => c._id),
       );
+      const list = await publicList(url, /session=(\S+)/.exec(signedIn.cookie!)![1]!, search.contents.slice(0, 10));
       const queries: Array<[string, string]> = [
         ['no filter', ''],
         ['one category', '?category=web-development'],
@@ -181,6 +182,7 @@ async function benchPages(dbPath: string): Promise<ReportSection> {
         { name: 'GET /', path: '/', page: 'visitor', headers: BROWSER },
         ...queries.map(([name, q]): Scenario => ({ name: `GET /search (${name})`, path: `/search${q}`, page: 'visitor', headers: BROWSER })),
         { name: 'GET /content/{slug}', path: `/content/${slug}`, page: 'visitor', headers: BROWSER },
+        { name: 'GET /lists/{slug} (a public list of 10)', path: `/lists/${list.slug}`, page: 'visitor', headers: BROWSER },
         { name: 'signed in: GET /', path: '/', page: 'signed-in', headers: signedIn },
         { name: 'signed in: GET /search (one category)', path: '/search?category=web-development', page: 'signed-in', headers: signedIn },
         { name: 'signed in: GET /content/{slug}', path: `/content/${slug}`, page: 'signed-in', headers: signedIn },
@@ -220,6 +222,22 @@ async function benchPages(dbPath: string): Promise<ReportSection> {
     }
   }
   return pagesSection(results, memory);
+}
+
+/** A public list of `contents`, each with a note, made by the signed-in user of `token`: a shared page like the catalog's. */
+async function publicList(url: string, token: string, contents: Array<{ _id: string }>): Promise<{ _id: string; slug: string }> {
+  const post = async (path: string, body: object) => {
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { ...BROWSER_API, 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<{ _id: string; slug: string }>;
+  };
+  const list = await post('/api/lists', { name: 'A path through the basics', description: 'Ten resources, in the order to take them.', isPublic: true });
+  for (const content of contents) await post(`/api/lists/${list._id}/items`, { contentId: content._id, note: 'Take this one next.' });
+  return list;
 }
 
 /** The minimal server, holding our cached answers to a browser for each page (signed-in ones are the same). */

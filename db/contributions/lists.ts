@@ -228,7 +228,9 @@ async function seqsOf(db: Db, contentIds: string[]): Promise<number[]> {
  */
 export async function publicListsOf(db: Db, contentId: string, shown = 5): Promise<{ count: number; lists: Array<{ name: string; slug: string }> }> {
   const holding = and(eq(listItems.contentId, contentId), eq(lists.isPublic, true));
-  const [[total], shownLists] = await db.batch([
+  // Two reads, not a batch: drizzle sends a batch with no transaction mode, which a libSQL server's client
+  // takes for a write (it queues it as one, and an embedded replica sends it to the primary).
+  const [[total], shownLists] = await Promise.all([
     db.select({ n: count() }).from(listItems).innerJoin(lists, eq(lists.id, listItems.listId)).where(holding),
     db
       .select({ name: lists.name, slug: lists.slug })

@@ -319,7 +319,8 @@ describe('the public catalog', () => {
           .getByRole('img', { name: /^Rated \d(\.\d)? out of 5$/ })
           .first()
           .waitFor();
-        await page.getByText(/^\(\d+ reviews?\)$/).waitFor();
+        // The content's own count (the related cards below carry theirs).
+        await page.locator('[data-review-count]', { hasText: /^\(\d+ reviews?\)$/ }).waitFor();
 
         // Reviews: name, stars, the first 10 characters of the date, the comment.
         expect(content.reviews.length).toBeGreaterThan(0);
@@ -347,7 +348,7 @@ describe('the public catalog', () => {
         const unreviewed = contents.find((c) => c.numReviews === 0)!;
         await page.goto(`/content/${unreviewed.slug}`);
         await page.getByText('There is no review', { exact: true }).waitFor();
-        await page.getByText('(0 reviews)').waitFor();
+        await page.locator('[data-review-count]', { hasText: '(0 reviews)' }).waitFor();
       });
 
       await withPage(async (page, context) => {

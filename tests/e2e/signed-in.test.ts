@@ -343,9 +343,11 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
 
       await signOut(page);
       await page.goto('/');
+      // A shown card of neither content saved so far (the home page's sections may show them again).
       const homeCard = page
-        .locator('[data-content-card]')
+        .locator('[data-content-card]:visible')
         .filter({ hasNot: page.getByText(content.name, { exact: true }) })
+        .filter({ hasNot: page.getByText(name, { exact: true }) })
         .first();
       const homeName = (await homeCard.getByRole('heading').textContent())!.trim();
       await homeCard.getByRole('button', { name: `Save ${homeName}` }).click();

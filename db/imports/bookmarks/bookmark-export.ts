@@ -30,7 +30,8 @@ export const bookmarkFileName = (format: BookmarkFormat, at: Date) => `skillshel
 const ref = { name: contents.name, url: contents.url, slug: contents.slug };
 
 export async function readBookmarks(db: Db, userId: string): Promise<BookmarkExportShape> {
-  const [savedRows, listRows, itemRows, progressRows] = await db.batch([
+  // Reads side by side, not a batch: a libSQL server's client takes a batch with no mode for a write.
+  const [savedRows, listRows, itemRows, progressRows] = await Promise.all([
     db
       .select({ ...ref, savedAt: saves.createdAt })
       .from(saves)

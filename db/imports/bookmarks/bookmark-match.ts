@@ -41,7 +41,8 @@ export async function matchBookmarks(db: Db, bookmarks: readonly Bookmark[], onP
   const waiting = new Set<string>();
   for (let start = 0; start < keys.length; start += CHUNK) {
     const chunk = keys.slice(start, start + CHUNK);
-    const [found, pending] = await db.batch([
+    // Reads side by side, not a batch: a libSQL server's client takes a batch with no mode for a write.
+    const [found, pending] = await Promise.all([
       db.select({ id: contents.id, key: contents.urlKey }).from(contents).where(inArray(contents.urlKey, chunk)),
       db
         .select({ key: submissions.urlKey })

@@ -1,0 +1,4 @@
+/** axe-core over the user's screens (tests/e2e/axe-screens.ts has the screens and how each is checked). */
+import { axeFindsNoViolation } from './axe-screens.ts';
+
+axeFindsNoViolation('user');

@@ -48,11 +48,12 @@ export default defineConfig({
     // A condition polled for (expect.poll) gets 5 s rather than 1: on two busy cores a page's answer to a click
     // may take longer than a second to show.
     expect: { poll: { timeout: 5_000 } },
-    // Four files at a time whatever the machine (Vitest's default is one fewer than the cores): most files wait on
-    // a server, CLI or database process, and some on a timeout; with three, a full run used 1.25 of the two cores
-    // on average. Then, two at a time, the files that load the server on purpose (BESIDE_FEWER), then the browser
-    // files; last, one at a time, those that time what is drawn.
-    maxWorkers: 4,
+    // Three files at a time whatever the machine (Vitest's default is one fewer than the cores): most files wait on
+    // a server, CLI or database process, and some on a timeout, so on two cores three keep both busy (four were
+    // tried: the run took 116 s longer, and the CLI's timed tests failed). Then, two at a time, the files that
+    // load the server on purpose (BESIDE_FEWER), then the browser files; last, one at a time, those that time
+    // what is drawn.
+    maxWorkers: 3,
     // A worker keeps its modules from file to file (a fresh one per file cost half a second each, ~150 files): no
     // test file keeps state in a module of its own. The two that read the process's database and configuration
     // from a module (scale, sqld) keep a fresh worker each.

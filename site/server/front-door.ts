@@ -169,12 +169,8 @@ export async function startFrontDoor(): Promise<void> {
   });
   await new Promise<void>((resolve) => server.listen(PORT, HOST, resolve));
   log().info(`Skillshelf is listening on http://${HOST}:${PORT}`);
-  const mailSender = startMailSender(await getDb());
-  const resetWorker = startResetWorker(await getDb());
-  const digestSender = startDigestSender(await getDb());
-  const checkpointer = await startCheckpointer(await getDb(), processDatabasePath());
-  // In the background: requests are answered meanwhile, and a failure leaves the build to the first suggestion.
-  void prepareSuggestions(await getDb()).catch((error: unknown) => logError(error, 'Preparing suggestions'));
+  // The jobs start after the port is open, while SIGTERM is already handled: a signal during start-up drains too.
+  const jobs = startJobs();
 
   /**
    * SIGTERM: /readyz answers 503 at once, the port stops taking connections, requests in flight finish
@@ -194,7 +190,7 @@ export async function startFrontDoor(): Promise<void> {
     void stopped
       .then(async () => {
         clearTimeout(overdue);
-        await Promise.all([mailSender.stop(), resetWorker.stop(), digestSender.stop(), checkpointer?.stop()]);
+        await Promise.all((await jobs).map((job) => job?.stop()));
         await closeDb();
       })
       .catch((error: unknown) => logError(error, 'Shutdown'))
@@ -207,6 +203,17 @@ export async function startFrontDoor(): Promise<void> {
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
+}
+
+/** The process's background jobs: mail, password resets, the digest and checkpoints. */
+async function startJobs(): Promise<Array<{ stop(): Promise<void> } | undefined>> {
+  const db = await getDb();
+  // Without the checkpoint worker, commits checkpoint as SQLite does by default: slower, but whole.
+  const checkpointer = await startCheckpointer(db, processDatabasePath()).catch((error: unknown) => void logError(error, 'Starting checkpoints'));
+  const jobs = [startMailSender(db), startResetWorker(db), startDigestSender(db), checkpointer];
+  // In the background: requests are answered meanwhile, and a failure leaves the build to the first suggestion.
+  void prepareSuggestions(db).catch((error: unknown) => logError(error, 'Preparing suggestions'));
+  return jobs;
 }
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 405: 'Method Not Allowed', 503: 'Service Unavailable' };

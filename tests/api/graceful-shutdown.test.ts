@@ -73,4 +73,15 @@ describe('shutdown on SIGTERM', () => {
     );
     await server.stop();
   });
+
+  it('a SIGTERM as soon as the port opens, while the background jobs start, still drains and exits 0', async () => {
+    const server = await startServer({ untilListening: true });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      server.process.once('exit', (code, signal) => resolve({ code, signal })),
+    );
+    server.process.kill('SIGTERM');
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(server.output()).toContain('Shutting down');
+    await server.stop();
+  });
 });

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,20 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Reuse an existing database directory (e.g. to restart after a crash). */
   dir?: string;
+  /** Return once the port takes connections, before the server answers (default: once it answers). */
+  untilListening?: boolean;
+}
+
+/** Whether a TCP connection to the port is accepted. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 export async function freePort(): Promise<number> {
@@ -80,6 +94,12 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited (${child.exitCode}):\n${log}`);
+    if (options.untilListening) {
+      if (await accepts(port)) break;
+      if (Date.now() > deadline) throw new Error(`Server did not listen within 30 s:\n${log}`);
+      await new Promise((r) => setTimeout(r, 2));
+      continue;
+    }
     try {
       const response = await fetch(`${url}/api/test`);
       if (response.ok) break;

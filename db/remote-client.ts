@@ -166,7 +166,12 @@ export function tuneRemoteClient(client: Client, { busyTimeoutMs, timeoutMs }: R
     return write ? inTurn(attempt).finally(settled) : attempt();
   };
   client.execute = ((statement: InStatement, ...rest: unknown[]) => call(!isRead(statement), () => execute(statement, ...rest))) as Client['execute'];
-  client.batch = ((statements: InStatement[], mode?: TransactionMode) => call(mode !== 'read', () => batch(statements, mode))) as Client['batch'];
+  // A batch of reads only (drizzle's db.batch sends no mode) is a read: run at once, in a read-only transaction
+  // a replica node serves by itself, rather than queued as a write and sent to the primary.
+  client.batch = ((statements: InStatement[], mode?: TransactionMode) => {
+    const reads = mode === 'read' || statements.every(isRead);
+    return call(!reads, () => batch(statements, reads ? 'read' : mode));
+  }) as Client['batch'];
   // An interactive transaction holds the server's lock until it ends, past this queue: only its start is guarded.
   client.transaction = (async (mode?: TransactionMode) => {
     const opened = await call(false, () => transaction(mode));

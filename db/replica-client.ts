@@ -57,7 +57,13 @@ export function replicaWithRemoteWrites(replica: Client, primary: Client): Clien
       return isRead(full) ? replica.execute(full) : primary.execute(full).then(afterWrite);
     }) as Client['execute'],
     batch: (async (statements: InStatement[], mode?: TransactionMode): Promise<ResultSet[]> => {
-      if (mode === 'read' || statements.every(isRead)) return replica.batch(statements, mode);
+      // Reads only (drizzle's db.batch sends no mode): each read on the replica file. The native client sends
+      // any batch, a read-only one too, to the primary: with the primary away, a page would fail.
+      if (mode === 'read' || statements.every(isRead)) {
+        const results: ResultSet[] = [];
+        for (const statement of statements) results.push(await replica.execute(statement));
+        return results;
+      }
       return afterWrite(await primary.batch(statements, mode));
     }) as Client['batch'],
     migrate: async (statements: InStatement[]) => afterWrite(await primary.migrate(statements)),

@@ -9,7 +9,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../db/client.ts';
+import * as schema from '../../db/schema.ts';
 import { runCli } from '../cli/harness.ts';
 import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
@@ -93,7 +96,22 @@ describe.skipIf(!hasSqld)(`the primary database going away${hasSqld ? '' : ` (sk
 
   it('killed: reads go on, writes get 503 in time, and resume once it is back', async () => {
     for (const user of users) expect((await save(user, contents[0]!)).res.status).toBe(200);
+    // Two clients as a server opens them, on the replica node and on an embedded replica of its own.
+    const readers = [
+      await openDb({ url: replicaNode.url, timeoutMs: 3_000 }),
+      await openDb({ url: `file:${join(dir, 'batch-reader.db')}`, syncUrl: primary.url, timeoutMs: 3_000 }),
+    ];
     await primary.kill();
+    // A batch of reads (drizzle's db.batch, which sends no transaction mode) is answered by the replica alone.
+    for (const db of readers) {
+      const [latest, tagCount] = await db.batch([
+        db.select({ id: schema.contents.id }).from(schema.contents).limit(1),
+        db.select({ n: count() }).from(schema.tags),
+      ]);
+      expect(latest).toHaveLength(1);
+      expect(tagCount[0]!.n).toBeGreaterThan(0);
+      db.$client.close();
+    }
     await whileThePrimaryIsAway('killed', 2);
     primary = await startSqld(primary.restartOptions);
     await afterThePrimaryIsBack(4);

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { hasBrowser, hydrated, launchBrowser, settled, signInThroughForm } from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
@@ -152,28 +152,6 @@ const ALL_RULES = { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag2
  * the document, which is the same in both.
  */
 const COLOUR_RULES = { type: 'rule', values: ['color-contrast', 'link-in-text-block'] };
-
-/**
- * The page as a person sees it once it has settled: its islands hydrated, nothing loading, and no transition
- * under way (a button caught fading in has the contrast of neither end).
- */
-async function settled(page: Page): Promise<void> {
-  // Every island hydrated, but those waiting to be scrolled into view (the dashboard's lower charts on a phone).
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0);
-  // What still shows as loading, as an expression evaluated in the page.
-  const busy = `[...document.querySelectorAll('[aria-busy="true"], .loading')].find((el) => el.checkVisibility())?.outerHTML.slice(0, 200)`;
-  await page.waitForFunction(`!(${busy})`, undefined, { timeout: 10_000 }).catch(async () => {
-    throw new Error(`${page.url()} is still loading: ${await page.evaluate(busy)}`);
-  });
-  // The pointer rests away from what it last clicked, as a reader's does: a hovered button is another colour.
-  await page.mouse.move(0, 0);
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    const finite = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
-    // Bounded: a transition the page keeps restarting would otherwise hold the test until its timeout.
-    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 1_000))]);
-  });
-}
 
 async function violationsOf(page: Page, runOnly: typeof ALL_RULES): Promise<Violation[]> {
   await page.addScriptTag({ path: AXE });

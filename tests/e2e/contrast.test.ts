@@ -14,7 +14,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { hasBrowser, hydrated, launchBrowser, settled, signInThroughForm } from '../setup/browser.ts';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 
@@ -195,9 +195,8 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
         await hydrated(page);
         await page.getByText('Export / import').click();
         await page.getByRole('link', { name: 'Import bookmarks…' }).waitFor();
-        // The pointer leaves the button (pointed at, it is filled), and daisyUI fades the menu in.
+        // The pointer leaves the button (pointed at, it is filled); the menu's fade-in is waited out after.
         await page.mouse.move(0, 0);
-        await page.waitForTimeout(400);
       },
     },
     { name: 'my submissions', who: 'user', path: () => '/submissions' },
@@ -355,16 +354,16 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
       const page = await contexts.get(screen.who)!.newPage();
       try {
         await page.goto(screen.path());
-        await page.waitForLoadState('networkidle');
+        await settled(page);
         await screen.state?.(page);
-        // Toasts settle; colours change at once when the theme does.
+        // What the state opened has settled (a toast, a menu fading in); colours change at once when the theme does.
+        await settled(page, { keepPointer: true });
         await page.evaluate(() => {
           // A constructed sheet (the CSP refuses a <style> the page did not bring).
           const still = new CSSStyleSheet();
           still.replaceSync('*, *::before, *::after { transition: none !important; }');
           document.adoptedStyleSheets = [...document.adoptedStyleSheets, still];
         });
-        await page.waitForTimeout(200);
         for (const theme of THEMES) {
           await showIn(page, theme);
           expect(

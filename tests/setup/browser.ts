@@ -157,3 +157,30 @@ export async function recordToasts(context: BrowserContext): Promise<void> {
 export async function toastsShown(page: Page): Promise<string[]> {
   return page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '[]') as string[], SHOWN_TOASTS);
 }
+
+/**
+ * The page as a person sees it once it has settled: its islands hydrated, nothing loading, and no transition
+ * under way (a button caught fading in has the contrast of neither end). The pointer is moved away, unless
+ * the state being checked is something pointed at (`keepPointer`).
+ */
+export async function settled(page: Page, { keepPointer = false } = {}): Promise<void> {
+  // Every island hydrated, but those waiting to be scrolled into view (the dashboard's lower charts on a phone).
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0);
+  // What still shows as loading (functions, not strings: a page's CSP refuses the eval a string needs).
+  const selector = '[aria-busy="true"], .loading';
+  const busy = (selector: string) => [...document.querySelectorAll(selector)].find((el) => el.checkVisibility())?.outerHTML.slice(0, 200);
+  await page
+    .waitForFunction((selector) => ![...document.querySelectorAll(selector)].some((el) => el.checkVisibility()), selector, { timeout: 10_000 })
+    .catch(async (error: unknown) => {
+      const still = await page.evaluate(busy, selector).catch(() => undefined);
+      throw new Error(`${page.url()} is still loading: ${still ?? (error instanceof Error ? error.message : error)}`);
+    });
+  // The pointer rests away from what it last clicked, as a reader's does: a hovered button is another colour.
+  if (!keepPointer) await page.mouse.move(0, 0);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+    // Bounded: a transition the page keeps restarting would otherwise hold the test until its timeout.
+    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+  });
+}

@@ -28,11 +28,26 @@ const TIMED_IN_THE_BROWSER = ['tests/e2e/layout-shift.test.ts', 'tests/e2e/signe
  */
 const BESIDE_FEWER = { maxWorkers: 2, sequence: { groupOrder: 1 } };
 
+/** The attacks that load the server (parallel sign-ins, floods) or time its answers: run BESIDE_FEWER. */
+const ATTACKS_UNDER_LOAD = [
+  'forgot-password-does-not-reveal-accounts',
+  'junk-query-parameters-cannot-evict-pages',
+  'owner-not-locked-out-by-strangers',
+  'password-hashing-cannot-starve-the-server',
+  'raw-request-fuzz',
+  'save-toggle-is-atomic',
+  'sign-in-limits-hold-across-an-ipv6-block-and-in-parallel',
+  'sign-in-lockout-counts-before-verifying',
+  'visitor-websocket-resists-floods',
+  'whether-an-email-has-an-account-stays-unknown',
+].map((name) => `tests/security/${name}.test.ts`);
+
 /**
- * Nine projects, one command (`npm test`; `--project <name>` runs one):
+ * Ten projects, one command (`npm test`; `--project <name>` runs one):
  * - unit: the tests beside the code in db/, cli/, site/ and scripts/, on a temporary database file each;
  * - api, cli: the real built server / the real `skillshelf` process, one temporary database per test file;
- * - security: one file per attack that must stay fixed, most of them against the real server;
+ * - security: one file per attack that must stay fixed, most of them against the real server, and in
+ *   security-under-load those that load it or time its answers (ATTACKS_UNDER_LOAD);
  * - contract: the OpenAPI document, and the REST contract as a separate client uses it;
  * - scale: query plans and statement counts on a 100k-content catalog;
  * - sqld: the suites above (SQLD_SUITES) on a libSQL server, left out when the binary is missing;
@@ -63,7 +78,8 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['db/**/*.test.ts', 'cli/**/*.test.ts', 'site/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'] } },
       { extends: true, test: { name: 'cli', include: ['tests/cli/**/*.test.ts'] } },
-      { extends: true, test: { name: 'security', include: ['tests/security/**/*.test.ts'], ...BESIDE_FEWER } },
+      { extends: true, test: { name: 'security', include: ['tests/security/**/*.test.ts'], exclude: ATTACKS_UNDER_LOAD } },
+      { extends: true, test: { name: 'security-under-load', include: ATTACKS_UNDER_LOAD, ...BESIDE_FEWER } },
       { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'] } },
       // Its 100k catalog takes a minute and a half to make, on one core: started first, beside the CLI tests.
       { extends: true, test: { name: 'scale', include: ['tests/scale/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 300_000, isolate: true } },

@@ -1,12 +1,12 @@
 import { eq, gt } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
-import { catalogChanges, coSaves, contents, users as userRows } from '../schema.ts';
+import { catalogChanges, coSaves, contents, recentSaveCounts, users as userRows } from '../schema.ts';
 import { newId } from '../ids.ts';
 import { insertContentStatements } from '../catalog/content-rows.ts';
 import { contentInput } from '../catalog/validation/contents.ts';
 import { createUser } from '../accounts/users.ts';
-import { mostSavedThisMonth } from './most-saved.ts';
+import { ageRecentSaves, mostSavedThisMonth } from './most-saved.ts';
 import { CO_SAVE_MIN_USERS, coSavedWith, relatedResources } from './related.ts';
 import { saveContent, toggleSave, unsaveContent } from './saves.ts';
 
@@ -109,5 +109,35 @@ describe('most saved this month', () => {
     await saveContent(t.db, bob, b);
     await saveContent(t.db, ada, c);
     expect((await mostSavedThisMonth(t.db, 4)).map((content) => content._id)).toEqual([b, c]);
+  });
+
+  it('ages the count: saves older than 30 days count out, an unsave counts out once, and the home page is told', async () => {
+    const [a, b] = [await addContent(), await addContent()];
+    const [ada, bob, cy] = [await user('Ada'), await user('Bob'), await user('Cy')];
+    const ago = (ms: number) => ({ savedAt: new Date(Date.now() - ms).toISOString() });
+    await saveContent(t.db, ada, a, ago(3000));
+    await saveContent(t.db, bob, a, ago(2000));
+    await saveContent(t.db, cy, b, ago(1000));
+    const ranked = async () => (await mostSavedThisMonth(t.db, 4)).map((content) => content._id);
+    expect(await ranked()).toEqual([a, b]);
+    await unsaveContent(t.db, bob, a);
+    await unsaveContent(t.db, bob, a);
+    expect(await ranked()).toEqual([b, a]);
+
+    const changes = async () => (await t.db.select().from(catalogChanges).where(eq(catalogChanges.kind, 'saved'))).length;
+    const before = await changes();
+    // An hour on, nothing left the window: no change logged.
+    await ageRecentSaves(t.db, new Date(Date.now() + 3_600_000));
+    expect(await ranked()).toEqual([b, a]);
+    expect(await changes()).toBe(before);
+    // 31 days on, every save has left it; aging again changes nothing more.
+    await ageRecentSaves(t.db, new Date(Date.now() + 31 * 86_400_000));
+    expect(await ranked()).toEqual([]);
+    expect(await changes()).toBe(before + 1);
+    await ageRecentSaves(t.db, new Date(Date.now() + 31 * 86_400_000));
+    expect(await changes()).toBe(before + 1);
+    // An unsave of a save that left the window counts nothing out.
+    await unsaveContent(t.db, ada, a);
+    expect(await t.db.select().from(recentSaveCounts)).toEqual([]);
   });
 });

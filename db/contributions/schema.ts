@@ -72,6 +72,28 @@ export const coSaves = sqliteTable(
   ],
 );
 
+/**
+ * Each content's saves made since the window's start (`recentSavesWindow`), kept by triggers on saves (+1 on a
+ * save, −1 on the unsave of a save inside the window) and aged as days pass (db/contributions/most-saved.ts):
+ * "Most saved this month" is the first rows of its rank index (decision 037). No foreign key, as co_saves.
+ */
+export const recentSaveCounts = sqliteTable(
+  'recent_save_counts',
+  {
+    contentId: text('content_id').primaryKey(),
+    saves: integer('saves').notNull(),
+    /** The newest save counted, in ms: the order among equal counts. */
+    latest: integer('latest').notNull(),
+  },
+  (t) => [index('recent_save_counts_rank_idx').on(t.saves, t.latest)],
+);
+
+/** One row: the time (ms) from which recent_save_counts counts saves, 30 days ago as of its last aging. */
+export const recentSavesWindow = sqliteTable('recent_saves_window', {
+  id: integer('id').primaryKey(),
+  since: integer('since').notNull(),
+});
+
 export type Review = typeof reviews.$inferSelect;
 
 /** "Helpful" votes: one per user and review, never on one's own (db/contributions/review-votes.ts). */

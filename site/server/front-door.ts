@@ -20,6 +20,7 @@ import { closeDb, getDb, processDatabasePath } from '#db/client.ts';
 import { config, publicUrl } from '#db/config.ts';
 import { startMailSender } from '#db/operations/mail-sender.ts';
 import { startDigestSender } from '#db/contributions/digest.ts';
+import { startSaveCountAging } from '#db/contributions/most-saved.ts';
 import { startResetWorker } from '#db/accounts/password-resets.ts';
 import { serveCachedPage } from './cached-pages.ts';
 import { clientOf, type Client } from './client.ts';
@@ -205,12 +206,12 @@ export async function startFrontDoor(): Promise<void> {
   process.once('SIGINT', shutdown);
 }
 
-/** The process's background jobs: mail, password resets, the digest and checkpoints. */
+/** The process's background jobs: mail, password resets, the digest, the month's save counts and checkpoints. */
 async function startJobs(): Promise<Array<{ stop(): Promise<void> } | undefined>> {
   const db = await getDb();
   // Without the checkpoint worker, commits checkpoint as SQLite does by default: slower, but whole.
   const checkpointer = await startCheckpointer(db, processDatabasePath()).catch((error: unknown) => void logError(error, 'Starting checkpoints'));
-  const jobs = [startMailSender(db), startResetWorker(db), startDigestSender(db), checkpointer];
+  const jobs = [startMailSender(db), startResetWorker(db), startDigestSender(db), startSaveCountAging(db), checkpointer];
   // In the background: requests are answered meanwhile, and a failure leaves the build to the first suggestion.
   void prepareSuggestions(db).catch((error: unknown) => logError(error, 'Preparing suggestions'));
   return jobs;

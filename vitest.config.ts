@@ -51,7 +51,7 @@ const ATTACKS_UNDER_LOAD = [
  * - contract: the OpenAPI document, and the REST contract as a separate client uses it;
  * - scale: query plans and statement counts on a 100k-content catalog;
  * - sqld: the suites above (SQLD_SUITES) on a libSQL server, left out when the binary is missing;
- * - e2e: Debian's Chromium (playwright-core) against the real server, three files at a time, after the others;
+ * - e2e: Debian's Chromium (playwright-core) against the real server, two files at a time, after the others;
  * - e2e-alone: the browser files that time what is drawn (TIMED_IN_THE_BROWSER), one at a time, last.
  * The build runs once, in globalSetup, when the sources are newer than dist/.
  */
@@ -86,15 +86,15 @@ export default defineConfig({
       // The same server and CLI tests again, each on a real libSQL server of its own (tests/setup/test-database.ts),
       // and what only a libSQL server has (tests/sqld).
       ...(hasSqld ? [{ extends: true, test: { name: 'sqld', include: SQLD_SUITES, env: { TEST_DATABASE: 'sqld' }, isolate: true, ...BESIDE_FEWER } }] : []),
-      // Three browser files at a time: with two, a full run used 1.1 to 1.9 of the two cores in this phase, the
-      // page, the server and the test waiting on each other.
+      // Two browser files at a time: the browser, the server and the test keep both cores busy (three made this
+      // phase 30 s longer).
       {
         extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           exclude: TIMED_IN_THE_BROWSER,
-          maxWorkers: 3,
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,
         },

@@ -3,6 +3,24 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+import { precompressStaticFiles } from './site/server/static-files.ts';
+
+/** Stores the br and gzip copies of the built client files, which the server reads at start (site/server/static-files.ts). */
+const precompress = () => {
+  /** @type {URL | undefined} */
+  let client;
+  return {
+    name: 'skillshelf:precompress',
+    hooks: {
+      /** @param {{ config: import('astro').AstroConfig }} options */
+      'astro:config:done': ({ config }) => void (client = config.build.client),
+      'astro:build:done': async () => {
+        if (client) await precompressStaticFiles(fileURLToPath(client));
+      },
+    },
+  };
+};
 
 export default defineConfig({
   srcDir: './site',
@@ -12,7 +30,7 @@ export default defineConfig({
   output: 'server',
   // Middleware mode: site/server/ (the front door) owns the HTTP server and serves the built files itself.
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [react(), precompress()],
   // Our sessions live in db/accounts/sessions.ts; Astro's own would be a second, unrelated store.
   session: false,
   security: {

@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadStaticFiles, serveStaticFile } from './static-files.ts';
+import { loadStaticFiles, precompressStaticFiles, serveStaticFile } from './static-files.ts';
 
 const BIG_CSS = '.card { color: red; }\n'.repeat(200);
 let dir: string;
@@ -93,6 +93,34 @@ describe('built files served from memory', () => {
       ['POST', '/favicon.svg'],
     ] as const) {
       expect((await fetch(base + path, { method })).status, `${method} ${path}`).toBe(418);
+    }
+  });
+});
+
+describe('the compressed copies the build stores', () => {
+  it('are written beside each text file, served as they are, and never served as files of their own', async () => {
+    const built = mkdtempSync(join(tmpdir(), 'skillshelf-static-stored-'));
+    try {
+      writeFileSync(join(built, 'big.css'), BIG_CSS);
+      writeFileSync(join(built, 'tiny.js'), 'x');
+      writeFileSync(join(built, 'logo.png'), Buffer.alloc(4096, 7));
+      await precompressStaticFiles(built);
+      expect(readdirSync(built).sort()).toEqual(['big.css', 'big.css.br', 'big.css.gz', 'logo.png', 'tiny.js']);
+      expect(brotliDecompressSync(readFileSync(join(built, 'big.css.br'))).toString()).toBe(BIG_CSS);
+      expect(gunzipSync(readFileSync(join(built, 'big.css.gz'))).toString()).toBe(BIG_CSS);
+      // A stored copy is what is served: marked, it shows through.
+      const marked = gzipSync('.marked {}');
+      writeFileSync(join(built, 'big.css.gz'), marked);
+      let files = await loadStaticFiles(built);
+      expect([...files.keys()].sort()).toEqual(['/big.css', '/logo.png', '/tiny.js']);
+      expect(Buffer.from(files.get('/big.css')!.variants.gzip!.body)).toEqual(marked);
+      // A copy older than its file (the file rebuilt, the copy not) is made again at start instead.
+      const past = new Date(Date.now() - 60_000);
+      utimesSync(join(built, 'big.css.gz'), past, past);
+      files = await loadStaticFiles(built);
+      expect(gunzipSync(files.get('/big.css')!.variants.gzip!.body).toString()).toBe(BIG_CSS);
+    } finally {
+      rmSync(built, { recursive: true, force: true });
     }
   });
 });

@@ -4,7 +4,7 @@
  * after the tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +48,9 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
+/** The environment variable naming the seeded demo database the global setup made (tests/setup/global.ts). */
+export const SEEDED_DATABASE = 'SKILLSHELF_TEST_SEEDED_DATABASE';
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -63,6 +66,14 @@ export async function freePort(): Promise<number> {
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'skillshelf-test-'));
   const dbUrl = await databaseUrlIn(dir);
+  // A new, seeded database file starts as a copy of the one the global setup seeded: the server finds it
+  // migrated and seeded, and skips both.
+  const seeded = process.env[SEEDED_DATABASE];
+  if (seeded && !options.dir && options.seed !== false && !options.env?.DATABASE_URL && dbUrl.startsWith('file:')) {
+    const path = dbUrl.slice('file:'.length);
+    copyFileSync(seeded, path);
+    if (existsSync(`${seeded}-wal`)) copyFileSync(`${seeded}-wal`, `${path}-wal`);
+  }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';

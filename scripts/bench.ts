@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --size 1000|10000|100000] [--tags 1000] [--duration 10] [--connections 16] [--only pages|logging|weight|search|suggest|writes|sqld]`
+ * `npm run bench [-- --size 1000|10000|100000] [--tags 1000] [--duration 10] [--connections 16] [--only pages,writes,…]`
  *
  * Builds the production server, generates a synthetic catalog of --size contents into a temporary
  * database, and measures what browsers get: every page request sends a browser's Accept and
@@ -37,7 +37,7 @@ const { values: args } = parseArgs({
     /** Tags per kind in the synthetic catalog (default: the seeded vocabulary). */
     tags: { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
-    /** One section only: pages, logging, weight, search, suggest, writes or sqld (default: all). */
+    /** Some sections only, comma-separated: pages, logging, weight, search, suggest, writes, sqld (default: all). */
     only: { type: 'string' },
   },
 });
@@ -470,7 +470,7 @@ async function main() {
 
   const sections: ReportSection[] = [];
   try {
-    const wanted = (name: string) => !args.only || args.only === name;
+    const wanted = (name: string) => !args.only || args.only.split(',').includes(name);
     if (wanted('pages')) sections.push(await benchPages(dbPath));
     if (wanted('logging')) sections.push(await loggingSection(dbPath));
     if (wanted('weight')) sections.push(await pageWeightSection(dbPath));

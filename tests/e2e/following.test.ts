@@ -1,7 +1,8 @@
 /**
  * Following a tag in Chromium against the real server (decision 036), at a phone's width: Follow on a tag's
  * search page asks once for the weekly digest; the Following page shows what was published since; Unfollow
- * leaves the empty state; the digest's mail is in the outbox and its unsubscribe link works signed out.
+ * leaves the empty state; a content page's tag badge follows again; the digest's mail is in the outbox and its
+ * unsubscribe link works signed out.
  * One server, one browser, lean: the suite is near its time budget.
  */
 import type { Browser } from 'playwright-core';
@@ -86,6 +87,20 @@ describe.skipIf(!hasBrowser)('following a tag, in the browser', () => {
 
     await followed.getByRole('button', { name: 'Unfollow Web Development' }).click();
     await page.getByText("Follow a subject to see what's new").waitFor();
+
+    // On a content page, each tag badge has its own toggle, drawn from the follows on load; the digest was
+    // asked once already, so a follow from a badge asks nothing.
+    const { body: found } = await api.get('/api/contents/search?category=web-development&order=latest');
+    await page.goto(`/content/${found.contents[0].slug}`);
+    const badgeToggle = page.locator('[data-tag="category"]', { hasText: 'Web Development' }).getByRole('button', { name: 'Follow Web Development' });
+    await expect.poll(() => badgeToggle.getAttribute('aria-pressed')).toBe('false');
+    const box = (await badgeToggle.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    await badgeToggle.click();
+    await expect.poll(() => badgeToggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.goto('/following');
+    await followed.waitFor();
     expect(problems).toEqual([]);
     expect(opened()).toEqual([]);
     await context.close();

@@ -1,7 +1,7 @@
 /**
  * A learner's shelf in Chromium against the real server (docs/product.md, Lists and Progress): a list made
  * from the Saved page through "Add to list…" and its "New list…", reordered from the keyboard (the new place
- * announced), noted, published; its public page signed out; copied by another user; progress marked and
+ * announced) and by dragging, noted, published; its public page signed out; copied by another user; progress marked and
  * counted by the bar. One server, one browser, lean: the suite is near its time budget.
  */
 import { readFileSync } from 'node:fs';
@@ -56,7 +56,7 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
 
   const names = (page: Page) => page.locator('[data-list-items] [data-list-item] a[href^="/content/"]').allTextContents();
 
-  it('a list made from saves, reordered by keyboard, noted, published, read signed out, copied by another, its progress counted', async () => {
+  it('a list made from saves, reordered by keyboard and by mouse, noted, published, read signed out, copied by another, its progress counted', async () => {
     const ada = await newUser('Ada Shelf');
     // Saved newest first: the last saved is the Saved page's first entry.
     for (const content of [...contents].reverse()) expect((await api.put(`/api/users/saves/${content._id}`, undefined, { token: ada.token })).status).toBe(200);
@@ -93,6 +93,18 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     await expect.poll(() => names(page)).toEqual([order[1], order[0], order[2]]);
     expect(await page.locator('[data-list-announcement]').textContent()).toBe(`${order[0]} moved to position 2 of 3`);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move ${order[0]} down`);
+
+    // With the mouse: the last item dragged onto the first takes its place, and back; the server keeps each order.
+    const rows = page.locator('[data-list-item]');
+    const listId = new URL(page.url()).pathname.split('/').at(-1)!;
+    const savedOrder = async () => (await api.get(`/api/lists/${listId}`, { token: ada.token })).body.items.map((item: { content: { name: string } }) => item.content.name);
+    await rows.nth(2).dragTo(rows.nth(0));
+    await expect.poll(() => names(page)).toEqual([order[2], order[1], order[0]]);
+    expect(await page.locator('[data-list-announcement]').textContent()).toBe(`${order[2]} moved to position 1 of 3`);
+    await expect.poll(savedOrder).toEqual([order[2], order[1], order[0]]);
+    await rows.nth(0).dragTo(rows.nth(2));
+    await expect.poll(() => names(page)).toEqual([order[1], order[0], order[2]]);
+    await expect.poll(savedOrder).toEqual([order[1], order[0], order[2]]);
 
     await page.getByLabel(`Note on ${order[2]}`).fill('Read the second chapter twice');
     await page.locator('[data-list-item]').nth(2).getByRole('button', { name: 'Save note' }).click();

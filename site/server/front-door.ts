@@ -168,10 +168,8 @@ export async function startFrontDoor(): Promise<void> {
     socket.on('error', () => socket.destroy());
     socket.end(rawResponse({ status: 405, message: 'CONNECT is not allowed here', headers: { allow: 'GET, HEAD, OPTIONS' } }));
   });
-  await new Promise<void>((resolve) => server.listen(PORT, HOST, resolve));
-  log().info(`Skillshelf is listening on http://${HOST}:${PORT}`);
-  // The jobs start after the port is open, while SIGTERM is already handled: a signal during start-up drains too.
-  const jobs = startJobs();
+  /** The background jobs, started once the port is open. */
+  let jobs: ReturnType<typeof startJobs> | undefined;
 
   /**
    * SIGTERM: /readyz answers 503 at once, the port stops taking connections, requests in flight finish
@@ -191,7 +189,7 @@ export async function startFrontDoor(): Promise<void> {
     void stopped
       .then(async () => {
         clearTimeout(overdue);
-        await Promise.all((await jobs).map((job) => job?.stop()));
+        await Promise.all(((await jobs) ?? []).map((job) => job?.stop()));
         await closeDb();
       })
       .catch((error: unknown) => logError(error, 'Shutdown'))
@@ -202,8 +200,13 @@ export async function startFrontDoor(): Promise<void> {
         log().flush(() => process.exit(0));
       });
   };
+  // Handled before the port opens: a client can connect, and a signal arrive, as soon as it does.
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
+  await new Promise<void>((resolve) => server.listen(PORT, HOST, resolve));
+  log().info(`Skillshelf is listening on http://${HOST}:${PORT}`);
+  // A signal while they start drains too: the shutdown waits for them and stops them.
+  if (!draining) jobs = startJobs();
 }
 
 /** The process's background jobs: mail, password resets, the digest, the month's save counts and checkpoints. */

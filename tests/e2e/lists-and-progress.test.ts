@@ -97,7 +97,8 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     // With the mouse: the last item dragged onto the first takes its place, and back; the server keeps each order.
     const rows = page.locator('[data-list-item]');
     const listId = new URL(page.url()).pathname.split('/').at(-1)!;
-    const savedOrder = async () => (await api.get(`/api/lists/${listId}`, { token: ada.token })).body.items.map((item: { content: { name: string } }) => item.content.name);
+    const savedOrder = async () =>
+      (await api.get(`/api/lists/${listId}`, { token: ada.token })).body.items.map((item: { content: { name: string } }) => item.content.name);
     await rows.nth(2).dragTo(rows.nth(0));
     await expect.poll(() => names(page)).toEqual([order[2], order[1], order[0]]);
     expect(await page.locator('[data-list-announcement]').textContent()).toBe(`${order[2]} moved to position 1 of 3`);

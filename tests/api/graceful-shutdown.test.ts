@@ -6,19 +6,10 @@
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../setup/http.ts';
-import { startServer } from '../setup/server.ts';
+import { startServer, tryConnect } from '../setup/server.ts';
 
 /** Whether a new TCP connection to the port is refused. */
-function refused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
-  });
-}
+const refused = async (port: number) => (await tryConnect(port))?.code === 'ECONNREFUSED';
 
 function collect(socket: Socket): { text: () => string; ended: Promise<void> } {
   let text = '';

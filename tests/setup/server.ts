@@ -36,15 +36,15 @@ export interface StartOptions {
   untilListening?: boolean;
 }
 
-/** Whether a TCP connection to the port is accepted. */
-function accepts(port: number): Promise<boolean> {
+/** Opens and closes a TCP connection to the port: undefined when it was accepted, else the error. */
+export function tryConnect(port: number): Promise<NodeJS.ErrnoException | undefined> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     socket.once('connect', () => {
       socket.destroy();
-      resolve(true);
+      resolve(undefined);
     });
-    socket.once('error', () => resolve(false));
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error));
   });
 }
 
@@ -106,7 +106,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited (${child.exitCode}):\n${log}`);
     if (options.untilListening) {
-      if (await accepts(port)) break;
+      if (!(await tryConnect(port))) break;
       if (Date.now() > deadline) throw new Error(`Server did not listen within 30 s:\n${log}`);
       await new Promise((r) => setTimeout(r, 2));
       continue;

@@ -1,9 +1,8 @@
 /** Accounts through the real server: docs/product.md §7's shapes, sessions as cookie and bearer, and bad input. */
-import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
-import { mailedResetToken } from '../setup/sql.ts';
+import { mailedResetToken, openDatabase } from '../setup/sql.ts';
 
 let server: TestServer;
 let api: ApiClient;
@@ -145,7 +144,7 @@ describe('password reset', () => {
     await api.post('/api/users/signup', account);
     await api.post('/api/users/forget-password', { email: account.email });
     await mailedResetToken(server.dbUrl, account.email);
-    const db = createClient({ url: server.dbUrl });
+    const db = await openDatabase(server.dbUrl);
     const { rows } = await db.execute({ sql: 'SELECT text FROM outbox WHERE "to" = ?', args: [account.email] });
     db.close();
     expect(String(rows[0]!.text)).toContain(`${server.url}/reset-password/`);
@@ -216,7 +215,7 @@ describe('bad input gets a clear 4xx and writes nothing', () => {
   });
 
   it('the 100 KB name wrote no user', async () => {
-    const db = createClient({ url: server.dbUrl });
+    const db = await openDatabase(server.dbUrl);
     const { rows } = await db.execute('SELECT count(*) AS n FROM users WHERE length(name) > 100');
     db.close();
     expect(Number(rows[0]!.n)).toBe(0);
@@ -237,7 +236,7 @@ describe('session tokens', () => {
     const account = newAccount();
     const tokens = [(await api.post('/api/users/signup', account)).body.token, (await api.post('/api/users/signin', account)).body.token];
     await api.put('/api/users/profile', { name: 'Token Keeper', email: account.email, password: 'rotated-password' }, { token: tokens[1] });
-    const db = createClient({ url: server.dbUrl });
+    const db = await openDatabase(server.dbUrl);
     try {
       const tables = (await db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%'")).rows.map(
         (r) => String(r.name),

@@ -11,10 +11,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { openDatabase } from '../setup/sql.ts';
 
 const CALLERS = ['anonymous', 'user', 'other', 'admin'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -497,7 +497,7 @@ beforeAll(async () => {
   api = apiClient(server.url);
   const admin = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
   const [user, other] = [await newAccount(), await newAccount()];
-  const db = createClient({ url: server.dbUrl });
+  const db = await openDatabase(server.dbUrl);
   let n = 0;
   const content = async () => {
     const created = await api.post('/api/contents', {}, { token: admin.token });
@@ -512,7 +512,7 @@ beforeAll(async () => {
   };
   const movedContent = async () => {
     const moved = await content();
-    const client = createClient({ url: server.dbUrl });
+    const client = await openDatabase(server.dbUrl);
     try {
       await client.execute({
         sql: 'INSERT INTO link_checks (content_id, url, moved_to) SELECT id, url, ? FROM contents WHERE id = ?',

@@ -6,12 +6,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from '@libsql/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/harness.ts';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 import { databaseUrlIn, releaseDatabaseIn } from '../setup/test-database.ts';
+import { openDatabase } from '../setup/sql.ts';
 
 const sites: LocalSite[] = [];
 const dirs: string[] = [];
@@ -38,7 +38,7 @@ async function catalogDir(links: Record<string, string>): Promise<string> {
 }
 
 async function checks(dbUrl: string) {
-  const db = createClient({ url: dbUrl });
+  const db = await openDatabase(dbUrl);
   try {
     return (await db.execute('SELECT c.name, l.status, l.failures FROM link_checks l JOIN contents c ON c.id = l.content_id ORDER BY c.name')).rows.map(
       (r) => ({ ...r }),
@@ -50,7 +50,7 @@ async function checks(dbUrl: string) {
 
 /** What came of the scheduled run's try at a picture for the content named `name`, or '' before it tried. */
 async function pictureTried(dbUrl: string, name: string): Promise<string> {
-  const db = createClient({ url: dbUrl });
+  const db = await openDatabase(dbUrl);
   try {
     const { rows } = await db.execute({ sql: 'SELECT p.outcome FROM picture_fetches p JOIN contents c ON c.id = p.content_id WHERE c.name = ?', args: [name] });
     return String(rows[0]?.outcome ?? '');

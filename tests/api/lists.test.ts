@@ -3,11 +3,11 @@
  * refused and how, and a public list's shared page kept fresh by the change feed — for this process's
  * writes and for a write by another process on the same database.
  */
-import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { waitForLogLine } from '../setup/logs.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { openDatabase } from '../setup/sql.ts';
 
 let server: TestServer;
 let api: ApiClient;
@@ -156,7 +156,7 @@ describe('a public list’s page', () => {
     const path = `/lists/${list.slug}`;
     await visit(path);
     expect((await visit(path)).cache).toBe('hit');
-    const other = createClient({ url: server.dbUrl });
+    const other = await openDatabase(server.dbUrl);
     try {
       await other.execute({ sql: 'UPDATE lists SET name = ?, updated_at = ? WHERE id = ?', args: ['Renamed elsewhere', Date.now(), list._id] });
     } finally {

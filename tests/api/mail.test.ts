@@ -2,11 +2,11 @@
  * With SMTP_URL set, the reset mail goes over a real SMTP exchange (a local SMTP server in the test), sent
  * from the outbox by the server's mail sender.
  */
-import { createClient } from '@libsql/client';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiClient, uniqueEmail } from '../setup/http.ts';
 import { freePort, startServer, type TestServer } from '../setup/server.ts';
+import { openDatabase } from '../setup/sql.ts';
 
 interface Received {
   from: string;
@@ -58,7 +58,7 @@ describe('mail over SMTP', () => {
     expect(token).toBeTruthy();
     expect((await api.post('/api/users/reset-password', { token, password: 'from-the-mail' })).status).toBe(200);
     expect((await api.post('/api/users/signin', { email, password: 'from-the-mail' })).status).toBe(200);
-    const db = createClient({ url: server.dbUrl });
+    const db = await openDatabase(server.dbUrl);
     const { rows } = await vi.waitFor(async () => {
       const result = await db.execute('SELECT "to", status, attempts, text FROM outbox');
       if (result.rows[0]?.status !== 'sent') throw new Error('not marked sent yet');

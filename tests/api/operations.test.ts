@@ -4,12 +4,12 @@
  * METRICS_TOKEN holder, for the whole cluster with WEB_CONCURRENCY > 1.
  */
 import { get, request } from 'node:http';
-import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { logLines, waitForLogLine } from '../setup/logs.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { openDatabase } from '../setup/sql.ts';
 
 const METRICS_TOKEN = 'scraper-token-0123456789abcdef';
 let server: TestServer;
@@ -167,7 +167,7 @@ describe('an error nobody expected', () => {
     const user = { name: 'Error Witness', email: uniqueEmail('error'), password: 'password-123' };
     const { token, _id } = (await api.post('/api/users/signup', user)).body as { token: string; _id: string };
     // Break the database under the running server: the saves table is gone.
-    const db = createClient({ url: server.dbUrl });
+    const db = await openDatabase(server.dbUrl);
     await db.execute('ALTER TABLE saves RENAME TO saves_gone');
     try {
       const res = await fetch(`${server.url}/api/users/saves/${_id}`, { headers: { authorization: `Bearer ${token}` } });
@@ -186,7 +186,7 @@ describe('an error nobody expected', () => {
   });
 
   it('/readyz answers 503 with a one-line reason while a migration is missing, /healthz still 200', async () => {
-    const db = createClient({ url: server.dbUrl });
+    const db = await openDatabase(server.dbUrl);
     const [last] = (await db.execute('SELECT * FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1')).rows;
     await db.execute({ sql: 'DELETE FROM __drizzle_migrations WHERE created_at = ?', args: [last!.created_at] });
     try {

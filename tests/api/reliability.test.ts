@@ -6,12 +6,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createClient } from '@libsql/client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 import { onSqld, releaseDatabaseIn } from '../setup/test-database.ts';
 import { MAX_STALE_MS } from '../../site/server/page-cache.ts';
+import { openDatabase } from '../setup/sql.ts';
 
 /**
  * What one process wrote, read through another: at once on a database file; on a libSQL server, where each
@@ -52,7 +52,7 @@ function newDir(): string {
 }
 
 async function query(dbUrl: string, statement: string, args: Array<string | number> = []) {
-  const db = createClient({ url: dbUrl });
+  const db = await openDatabase(dbUrl);
   try {
     return (await db.execute({ sql: statement, args })).rows;
   } finally {

@@ -2,10 +2,10 @@
  * The tags through the real server: an admin adds, renames, merges, retires and restores them; the catalog
  * follows at once (filters, search, content lists), old links answer 301, and bad input gets a 4xx.
  */
-import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { openDatabase } from '../setup/sql.ts';
 
 interface AdminTag {
   id: number;
@@ -139,7 +139,7 @@ describe('an admin manages the tags', () => {
   });
 
   it('every change is in the audit log, with the admin who made it', async () => {
-    const db = createClient({ url: server.dbUrl });
+    const db = await openDatabase(server.dbUrl);
     try {
       const rows = (await db.execute("SELECT action, actor_label FROM audit_log WHERE action LIKE 'tag.%'")).rows;
       expect(rows.map((row) => row.action)).toEqual(expect.arrayContaining(['tag.create', 'tag.rename', 'tag.merge', 'tag.retire', 'tag.restore']));

@@ -6,10 +6,10 @@
  * importer does; an admin's write creates a tag that is truly new (audited as tag.create); only what
  * cannot be a tag is refused.
  */
-import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { openDatabase } from '../setup/sql.ts';
 
 let server: TestServer;
 let api: ApiClient;
@@ -69,7 +69,7 @@ describe('tags as a tag box sends them', () => {
     expect(saved.body.category).toEqual([{ label: 'Web Development', value: 'web-development' }]);
     const { body: tags } = await api.get('/api/tags/admin?kind=techStack&search=zig', { token: admin.token });
     expect(tags.tags).toEqual([expect.objectContaining({ value: 'zig', label: 'Zig', status: 'active', contents: 1 })]);
-    const db = createClient({ url: server.dbUrl });
+    const db = await openDatabase(server.dbUrl);
     try {
       const { rows } = await db.execute("SELECT target_id FROM audit_log WHERE action = 'tag.create'");
       expect(rows.map((row) => row.target_id)).toEqual(['techStack:zig']);

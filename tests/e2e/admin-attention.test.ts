@@ -4,13 +4,13 @@
  * filtered table, or says that nothing does; and the Audit log finds an admin's change by action and admin,
  * with a link to what it changed, on a desktop and as cards on a phone.
  */
-import { createClient } from '@libsql/client';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { openDatabase } from '../setup/sql.ts';
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
@@ -91,7 +91,7 @@ describe.skipIf(!hasBrowser)('what needs attention, and the audit log', () => {
     expect((await api.post(`/api/contents/${reported._id}/report-link`, undefined, { token: user.token })).status).toBe(201);
     const gone = await content('Gone Course', `${site.url}/gone`);
     // Broken as the checker leaves it: failing 3 times over more than 48 hours (tests/e2e/link-health.test.ts runs the checker itself).
-    const db = createClient({ url: server.dbUrl });
+    const db = await openDatabase(server.dbUrl);
     try {
       await db.execute({
         sql: `INSERT INTO link_checks (content_id, url, checked_at, status, error, failures, first_failure_at, broken_since, due_at)

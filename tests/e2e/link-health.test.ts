@@ -3,7 +3,6 @@
  * broken link is noticed on its page, flagged in the admin's contents list (filtered to broken ones from the
  * dashboard's card), and a permanent redirect is accepted with one click.
  */
-import { createClient } from '@libsql/client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/harness.ts';
@@ -11,6 +10,7 @@ import { answerConfirmation, hasBrowser, hydrated, launchBrowser, withSignedInPa
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { openDatabase } from '../setup/sql.ts';
 
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
@@ -65,7 +65,7 @@ describe.skipIf(!hasBrowser)('link health in the browser', () => {
   }
 
   async function sql(statement: string, args: Array<string | number> = []) {
-    const db = createClient({ url: server.dbUrl });
+    const db = await openDatabase(server.dbUrl);
     try {
       await db.execute({ sql: statement, args });
     } finally {

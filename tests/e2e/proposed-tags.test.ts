@@ -5,10 +5,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '@libsql/client';
 import { hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
 import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { openDatabase } from '../setup/sql.ts';
 
 const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' };
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
@@ -32,7 +32,7 @@ describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ
   const signedIn = (account: { email: string; password: string }, run: (page: Page) => Promise<void>) => withSignedInPage(browser, server.url, account, run);
 
   async function sql(statement: string, args: string[] = []) {
-    const db = createClient({ url: server.dbUrl });
+    const db = await openDatabase(server.dbUrl);
     try {
       return (await db.execute({ sql: statement, args })).rows.map((row) => ({ ...row }));
     } finally {

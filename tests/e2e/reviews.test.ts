@@ -4,12 +4,12 @@
  * counter and where the focus goes; the admin's reviews table with its view in the address, and an audited
  * delete.
  */
-import { createClient } from '@libsql/client';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerConfirmation, hasBrowser, launchBrowser, nativeDialogs, newContext } from '../setup/browser.ts';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { openDatabase } from '../setup/sql.ts';
 
 const PASSWORD = 'reviews-password-1';
 
@@ -233,7 +233,7 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
     expect(opened()).toEqual([]);
     await page.getByText('Review deleted successfully').waitFor();
     await expect.poll(() => rows.count()).toBe(1);
-    const db = createClient({ url: server.dbUrl });
+    const db = await openDatabase(server.dbUrl);
     try {
       const audit = await db.execute({
         sql: "SELECT action, details FROM audit_log WHERE target_type = 'review' AND target_id = ?",

@@ -4,16 +4,16 @@
  * row with a column per tag, and past 2,000 tags SQLite refused the statement ("too many columns in result
  * set"): every page that shows the filters answered 500.
  */
-import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { openDatabase } from '../setup/sql.ts';
 
 let server: TestServer;
 
 beforeAll(async () => {
   server = await startServer({ env: { RATE_LIMIT_OFF: 'true' } });
-  const db = createClient({ url: server.dbUrl });
+  const db = await openDatabase(server.dbUrl);
   try {
     await db.execute(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)

@@ -4,12 +4,12 @@
  * the outbox and a background sender delivers it, with retries: the answer is the same, in status, body and
  * time, whether or not the address has an account (decisions 008 and 026).
  */
-import { createClient } from '@libsql/client';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/harness.ts';
 import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { freePort, startServer, type TestServer } from '../setup/server.ts';
+import { openDatabase } from '../setup/sql.ts';
 
 /** A local SMTP server that collects recipients, answering each message after `delayMs`. */
 async function startSmtp(port: number, delayMs = 0) {
@@ -42,7 +42,7 @@ async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000)
 }
 
 async function outboxRow(server: TestServer, to: string) {
-  const db = createClient({ url: server.dbUrl });
+  const db = await openDatabase(server.dbUrl);
   try {
     return (await db.execute({ sql: 'SELECT * FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1', args: [to] })).rows[0];
   } finally {

@@ -4,10 +4,10 @@
  * that is nothing but such characters is a 400 `{message}` and writes nothing. Stored values are read back as
  * hex, because SQLite returns TEXT only up to its first NUL: a read of the column alone would hide a NUL.
  */
-import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient, type ApiResponse } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { openDatabase } from '../setup/sql.ts';
 
 let server: TestServer;
 let api: ApiClient;
@@ -22,7 +22,7 @@ afterAll(() => server?.stop());
 
 /** The column's exact stored text (every byte, NULs included) of the rows the query selects. */
 async function stored(table: string, column: string, where: string, args: Array<string | number>): Promise<string[]> {
-  const db = createClient({ url: server.dbUrl });
+  const db = await openDatabase(server.dbUrl);
   try {
     const { rows } = await db.execute({ sql: `SELECT hex(${column}) AS h FROM ${table} WHERE ${where}`, args });
     return rows.map((row) => Buffer.from(String(row.h), 'hex').toString('utf8'));
@@ -32,7 +32,7 @@ async function stored(table: string, column: string, where: string, args: Array<
 }
 
 async function count(table: string, where: string, args: Array<string | number>): Promise<number> {
-  const db = createClient({ url: server.dbUrl });
+  const db = await openDatabase(server.dbUrl);
   try {
     return Number((await db.execute({ sql: `SELECT count(*) AS n FROM ${table} WHERE ${where}`, args })).rows[0]!.n);
   } finally {

@@ -3,10 +3,10 @@
  * the database, as WEB_CONCURRENCY runs it: every toggle flips the state exactly once, however many arrive at
  * once, and the explicit PUT / DELETE /api/users/saves/{contentId} are idempotent.
  */
-import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, uniqueEmail, type ApiClient, type ApiResponse } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { openDatabase } from '../setup/sql.ts';
 
 let server: TestServer;
 let api: ApiClient;
@@ -27,7 +27,7 @@ async function newUser(): Promise<{ _id: string; token: string; email: string }>
 }
 
 async function savedRows(userId: string, contentId: string): Promise<number> {
-  const db = createClient({ url: server.dbUrl });
+  const db = await openDatabase(server.dbUrl);
   try {
     return Number((await db.execute({ sql: 'SELECT count(*) AS n FROM saves WHERE user_id = ? AND content_id = ?', args: [userId, contentId] })).rows[0]!.n);
   } finally {

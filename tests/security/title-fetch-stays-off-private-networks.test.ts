@@ -10,6 +10,7 @@ import { anyAddress, isPublicAddress } from '../../db/outbound/public-addresses.
 import { page, startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { apiClient, uniqueEmail } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { openDatabase } from '../setup/sql.ts';
 
 const sites: LocalSite[] = [];
 async function site(...args: Parameters<typeof startLocalSite>) {
@@ -188,8 +189,7 @@ describe('through the real server', () => {
   }
 
   const submissionRow = async (server: TestServer, id: string) => {
-    const { createClient } = await import('@libsql/client');
-    const db = createClient({ url: server.dbUrl });
+    const db = await openDatabase(server.dbUrl);
     try {
       return (await db.execute({ sql: 'SELECT name, slug, page_title FROM submissions WHERE id = ?', args: [id] })).rows[0]!;
     } finally {

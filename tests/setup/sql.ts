@@ -1,9 +1,19 @@
 /** Reads and arranges a test server's database directly: what a test checks behind the API, or sets up before it. */
-import { createClient } from '@libsql/client';
+import { type Client, createClient } from '@libsql/client';
+
+/**
+ * A client on the database at `dbUrl`. On a file it waits for the server's writer (a job it started, a
+ * request) rather than failing at once with SQLITE_BUSY, as the server's own connections do.
+ */
+export async function openDatabase(dbUrl: string): Promise<Client> {
+  const db = createClient({ url: dbUrl });
+  if (dbUrl.startsWith('file:')) await db.execute('PRAGMA busy_timeout = 10000');
+  return db;
+}
 
 /** The rows of one statement on the database at `dbUrl`, as plain objects (column name → value). */
 export async function sqlRows(dbUrl: string, statement: string, args: Array<string | number> = []): Promise<Array<Record<string, unknown>>> {
-  const db = createClient({ url: dbUrl });
+  const db = await openDatabase(dbUrl);
   try {
     return (await db.execute({ sql: statement, args })).rows.map((row) => ({ ...row }));
   } finally {

@@ -215,6 +215,22 @@ export async function readPublicList(db: Db, slug: string): Promise<LearnerList>
   return list;
 }
 
+/**
+ * Every public list holding something, newest change first (at most `limit`), for the sitemap: an empty list's
+ * page says little to a search engine. It declares every public list, so publishing, unpublishing or deleting
+ * one drops the sitemap at once.
+ */
+export async function publicListEntries(db: Db, limit: number): Promise<Array<{ slug: string; updatedAt: string }>> {
+  declare({ publicLists: true });
+  const rows = await db
+    .select({ slug: lists.slug, updatedAt: lists.updatedAt })
+    .from(lists)
+    .where(and(eq(lists.isPublic, true), sql`EXISTS (SELECT 1 FROM ${listItems} WHERE ${listItems.listId} = ${lists.id})`))
+    .orderBy(desc(lists.updatedAt))
+    .limit(limit);
+  return rows.map((row) => ({ slug: row.slug, updatedAt: row.updatedAt.toISOString() }));
+}
+
 async function seqsOf(db: Db, contentIds: string[]): Promise<number[]> {
   if (contentIds.length === 0) return [];
   const rows = await db.select({ seq: contents.seq }).from(contents).where(inArray(contents.id, contentIds));

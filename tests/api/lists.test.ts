@@ -151,6 +151,21 @@ describe('a public list’s page', () => {
     expect(count(after.text)).toBe(count(before.text) - 1);
   });
 
+  it('is in the sitemap while public and holding something, and leaves it when unpublished', async () => {
+    const listed = await newList(ada, { isPublic: true }, 1);
+    const empty = await newList(ada, { isPublic: true });
+    const hidden = await newList(ada, {}, 1);
+    const sitemap = async () => (await visit('/sitemap.xml')).text;
+    const entry = (slug: string) => `${server.url}/lists/${slug}</loc>`;
+    const first = await sitemap();
+    expect(first).toContain(entry(listed.slug));
+    expect(first).not.toContain(entry(empty.slug));
+    expect(first).not.toContain(entry(hidden.slug));
+    expect((await visit('/sitemap.xml')).cache).toBe('hit');
+    await api.put(`/api/lists/${listed._id}`, { isPublic: false }, { token: ada });
+    expect(await sitemap()).not.toContain(entry(listed.slug));
+  });
+
   it('follows a write made by another process on the same database', async () => {
     const list = await newList(ada, { isPublic: true }, 1);
     const path = `/lists/${list.slug}`;

@@ -46,6 +46,8 @@ export interface Deps {
   everything?: boolean;
   /** The learners' public lists it shows (a list's page, by id): a change to one drops it at once (decision 033). */
   userLists?: string[];
+  /** It names every public list (the sitemap): a change to any list drops it at once. */
+  publicLists?: boolean;
   /** It counts recent saves (the home page's most saved): a save refreshes it, within the staleness bound (decision 037). */
   saves?: boolean;
 }
@@ -79,6 +81,7 @@ export function mergeDeps(all: Deps[]): Deps {
     if (d.offered) merged.offered = true;
     if (d.everything) merged.everything = true;
     if (d.userLists?.length) (merged.userLists ??= []).push(...d.userLists);
+    if (d.publicLists) merged.publicLists = true;
     if (d.saves) merged.saves = true;
   }
   return merged;
@@ -89,7 +92,7 @@ const OFFERED_COLUMNS = ['tag_key', ...CHOICE_FACETS.map((facet) => facet.column
 
 /** An answer that declared nothing is assumed to show everything: it is refreshed by any change. */
 export const isEmptyDeps = (d: Deps) =>
-  !d.subjects?.length && !d.cards?.length && !d.lists?.length && !d.tags && !d.offered && !d.everything && !d.userLists?.length && !d.saves;
+  !d.subjects?.length && !d.cards?.length && !d.lists?.length && !d.tags && !d.offered && !d.everything && !d.userLists?.length && !d.publicLists && !d.saves;
 
 type Group = FacetKey;
 
@@ -148,7 +151,7 @@ function changeEffect(deps: Deps, change: CatalogChange): Effect {
   // A learner's list: its own page, and (above) the page of a content it gained or lost, which counts its public lists.
   // A co-saved pair crossed the threshold: the pages of its two contents (above), nothing else.
   if (change.kind === 'related') return 'none';
-  if (change.kind === 'list') return change.listId !== undefined && deps.userLists?.includes(change.listId) ? 'dead' : 'none';
+  if (change.kind === 'list') return deps.publicLists || (change.listId !== undefined && deps.userLists?.includes(change.listId)) ? 'dead' : 'none';
   if (deps.everything) return change.kind === 'shown' ? 'none' : 'stale';
   if (change.kind === 'tags') return deps.tags ? 'stale' : 'none';
   if (change.kind === 'shown') return 'none';

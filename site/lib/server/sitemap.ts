@@ -1,6 +1,10 @@
-/** Sitemaps (sitemaps.org): one file while the catalog fits, otherwise an index of numbered files. */
+/**
+ * Sitemaps (sitemaps.org): home, search, every content page and every public list holding something, in one
+ * file while they fit, otherwise an index of numbered files (the contents', then one of the lists).
+ */
 import type { Db } from '#db/client.ts';
 import { countAllContents, sitemapEntries } from '#db/catalog/catalog-reads.ts';
+import { publicListEntries } from '#db/contributions/lists.ts';
 import { escapeXml } from '#site/lib/xml.ts';
 import { absoluteUrl } from './site-url.ts';
 
@@ -9,21 +13,44 @@ export const URLS_PER_FILE = 45_000;
 
 const urlEntry = (loc: string, lastmod?: string) => `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`;
 
-/** The sitemap of content pages number `part` (0-based), with home and search in the first. */
+const urlSet = (lines: string[]) =>
+  ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...lines, '</urlset>', ''].join('\n');
+
+const contentLines = (entries: Array<{ slug: string; updatedAt: string }>) =>
+  entries.map((e) => urlEntry(absoluteUrl(`/content/${encodeURIComponent(e.slug)}`), e.updatedAt));
+const listLines = (entries: Array<{ slug: string; updatedAt: string }>) =>
+  entries.map((e) => urlEntry(absoluteUrl(`/lists/${encodeURIComponent(e.slug)}`), e.updatedAt));
+
+/** How many files the content pages take (home and search ride in the first). */
+const contentFiles = (total: number, perFile: number) => Math.max(1, Math.ceil(total / perFile));
+
+/**
+ * Part `part` (0-based) of the index: the content pages' files, home and search in the first, then one file
+ * of the public lists (the most recently changed `perFile` of them); undefined past the last.
+ */
 export async function sitemapPart(db: Db, part: number, perFile = URLS_PER_FILE): Promise<string | undefined> {
-  const total = await countAllContents(db);
-  if (part > 0 && part * perFile >= total) return undefined;
-  const entries = await sitemapEntries(db, part * perFile, perFile);
-  const lines = entries.map((e) => urlEntry(absoluteUrl(`/content/${encodeURIComponent(e.slug)}`), e.updatedAt));
+  const files = contentFiles(await countAllContents(db), perFile);
+  if (part === files) return urlSet(listLines(await publicListEntries(db, perFile)));
+  if (part > files) return undefined;
+  const lines = contentLines(await sitemapEntries(db, part * perFile, perFile));
   if (part === 0) lines.unshift(urlEntry(absoluteUrl('/')), urlEntry(absoluteUrl('/search')));
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...lines, '</urlset>', ''].join('\n');
+  return urlSet(lines);
 }
 
-/** /sitemap.xml: the one sitemap, or an index of /sitemap/N.xml when the catalog is larger than a file. */
+/** /sitemap.xml: the one sitemap, or an index of /sitemap/N.xml when the catalog and its lists are larger than a file. */
 export async function sitemapRoot(db: Db, perFile = URLS_PER_FILE): Promise<string> {
   const total = await countAllContents(db);
-  if (total + 2 <= perFile) return (await sitemapPart(db, 0, perFile))!;
-  const files = Math.ceil(total / perFile);
+  const publicLists = await publicListEntries(db, perFile);
+  if (total + 2 + publicLists.length <= perFile) {
+    const lines = [
+      urlEntry(absoluteUrl('/')),
+      urlEntry(absoluteUrl('/search')),
+      ...contentLines(await sitemapEntries(db, 0, perFile)),
+      ...listLines(publicLists),
+    ];
+    return urlSet(lines);
+  }
+  const files = contentFiles(total, perFile) + 1;
   const items = Array.from({ length: files }, (_, i) => `<sitemap><loc>${escapeXml(absoluteUrl(`/sitemap/${i}.xml`))}</loc></sitemap>`);
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...items, '</sitemapindex>', ''].join(
     '\n',

@@ -170,6 +170,37 @@ export async function searchContents(db: Db, asked: SearchParams): Promise<Searc
 /** The whole catalog as a list: what a count of all contents, or of each option, shows. */
 const EVERY_CONTENT: ListShown = { filters: {}, order: 'latest', words: false, counts: true, full: false };
 
+/**
+ * How many contents there are, and how many carry each tag (the home page's tag cards). It declares those
+ * counts only: a review, which moves a content's stars and not its tags, leaves it as it is.
+ */
+export async function tagCounts(db: Db): Promise<{ total: number; counts: Pick<FacetCounts, TagKind> }> {
+  return cachedRead(db, 'tag-counts', async () => {
+    declare({ lists: [{ ...EVERY_CONTENT, countsOf: TAG_KINDS }] });
+    const { facets, count } = countFacets(await facetTable(db), {});
+    return { total: count, counts: Object.fromEntries(TAG_KINDS.map((kind) => [kind, facets[kind]])) as Pick<FacetCounts, TagKind> };
+  });
+}
+
+/**
+ * The first `limit` contents of a list with no words, without its counts: what a shelf shows (the home
+ * page's "Top rated in"). It declares that window only, so a review refreshes it only when it moves a
+ * content into it, out of it or within it, where a search page of the same filters also counts the stars.
+ */
+export async function listHead(db: Db, params: SearchParams, limit: number): Promise<ApiContent[]> {
+  return cachedRead(db, `head:${JSON.stringify(params)}:${limit}`, async () => {
+    const table = await facetTable(db);
+    const filters = facetFilters(params);
+    const order = params.order === 'relevance' ? 'latest' : params.order;
+    const rows = pageRows(table, filters, order, 0, limit);
+    const list: ListShown = { filters, order, words: false, counts: false, full: rows.length === limit };
+    if (rows.length) Object.assign(list, { first: rowKey(table, rows[0]!), last: rowKey(table, rows.at(-1)!) });
+    const seqs = rows.map((i) => table.seq[i]!);
+    declare({ lists: [list], cards: seqs });
+    return (await contentsBySeqs(db, seqs)).map(toApiContent);
+  });
+}
+
 /** The filters answer: db/catalog/facets.ts FilterLists. */
 export type CatalogFilters = FilterLists;
 

@@ -1,10 +1,11 @@
 /**
  * The home page's "Top rated in {subject}" (decision 037): the best rated contents of the subjects most
- * contents carry. Each is a search page (category filter, top rated order), so it declares its list and a
- * review refreshes it within the staleness bound like any list.
+ * contents carry. Each is the head of a list (category filter, top rated order) that declares only the rows
+ * it shows: a review refreshes it, within the staleness bound, only when it moves a content into, out of or
+ * within them.
  */
 import type { Db } from '../client.ts';
-import { searchContents } from './catalog-reads.ts';
+import { listHead } from './catalog-reads.ts';
 import type { ApiContent } from './content-rows.ts';
 import type { Tag } from './taxonomy.ts';
 import { parseSearchParams } from './validation/search.ts';
@@ -18,8 +19,8 @@ export interface TopRated {
 export async function topRatedBySubject(db: Db, subjects: readonly Tag[], limit: number): Promise<TopRated[]> {
   const sections = await Promise.all(
     subjects.map(async (subject) => {
-      const page = await searchContents(db, parseSearchParams(new URLSearchParams({ category: subject.value, order: 'topRated' })));
-      return { subject, contents: page.contents.filter((content) => content.numReviews > 0).slice(0, limit) };
+      const head = await listHead(db, parseSearchParams(new URLSearchParams({ category: subject.value, order: 'topRated' })), limit);
+      return { subject, contents: head.filter((content) => content.numReviews > 0) };
     }),
   );
   return sections.filter((section) => section.contents.length > 0);

@@ -71,6 +71,26 @@ describe('a write refreshes what it changed', () => {
     expect(await facetReads()).toBe(reads);
   });
 
+  it('a review moving an old content to another step of stars leaves the home page as it was: its tag counts and shelves do not move', async () => {
+    type Rated = Content & { rating: number; numReviews: number };
+    const { body } = await api.get('/api/contents/search?order=oldest');
+    // One star more: a content whose whole stars it lowers, and that no "Top rated in" shelf shows (the first 4 of its subjects).
+    const shelves = new Set<string>();
+    for (const content of body.contents as Rated[])
+      for (const { value } of content.category)
+        for (const shown of (await api.get(`/api/contents/search?category=${value}&order=topRated`)).body.contents.slice(0, 4)) shelves.add(shown._id);
+    const lowered = (c: Rated) => Math.floor((c.rating * c.numReviews + 1) / (c.numReviews + 1)) !== Math.floor(c.rating);
+    const quiet = (body.contents as Rated[]).find((content) => lowered(content) && !shelves.has(content._id))!;
+    await visit('/');
+    expect((await visit('/')).cache).toBe('hit');
+    await new Promise((resolve) => setTimeout(resolve, MAX_STALE_MS + 100));
+    const token = await reviewer();
+    expect((await api.post(`/api/contents/${quiet._id}/reviews`, { rating: 1, comment: 'One star, far from any shelf' }, { token })).status).toBe(201);
+    // The search pages' counts show its step of stars; the home page's do not.
+    expect((await visit(`/search?category=${quiet.category[0]!.value}`)).cache).toBe('miss');
+    expect((await visit('/')).cache).toBe('hit');
+  });
+
   it('an admin edit shows to the admin on their next request, on the content page and in the API', async () => {
     const admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token as string;
     const { body } = await api.get('/api/contents/search?order=oldest');

@@ -78,6 +78,16 @@ describe('what a change does to a cached answer', () => {
     expect(effectOf({ lists: [latestPage] }, [review(500, [3.8, 4], [4, 5], 'category=databases;type=books')])).toBe('none');
   });
 
+  it("a list showing only its tag counts (the home page's cards) is left alone by a review, and refreshed by a retagged content", () => {
+    const tagCards: ListShown = { filters: {}, order: 'latest', words: false, counts: true, countsOf: ['category', 'techStack', 'type'], full: false };
+    expect(effectOf({ lists: [tagCards] }, [review(500, [3.8, 4], [4, 5])])).toBe('none');
+    const retagged = change('update', 500, values(4, 5), values(4, 5, 100 * DAY, 'category=databases;type=courses'));
+    expect(effectOf({ lists: [tagCards] }, [retagged])).toBe('dead');
+    // Failing one filter, a content counts in that group only: a group not shown moves nothing.
+    const paidOnly: ListShown = { ...tagCards, filters: { cost: 'Paid' } };
+    expect(effectOf({ lists: [paidOnly] }, [change('update', 500, values(4, 5), values(4, 5, 100 * DAY, undefined, 'Subscription'))])).toBe('none');
+  });
+
   it('drops the page of the content changed at once, and refreshes the lists showing it as a card', () => {
     expect(effectOf({ subjects: [500] }, [review(500, [3, 1], [3.1, 2])])).toBe('dead');
     expect(effectOf({ lists: [latestPage], cards: [500] }, [review(500, [3, 1], [3.1, 2])])).toBe('stale');

@@ -25,6 +25,11 @@ export interface ListShown {
   matched?: Int32Array;
   /** The answer shows counts (the total, the sidebar's facets), not only the rows. */
   counts: boolean;
+  /**
+   * The groups whose counts it shows, beside the total (the home page's tag cards: the tags only); absent,
+   * every group's. A review, which moves a content's step of stars, then moves none of them.
+   */
+  countsOf?: readonly FacetKey[];
   /** The first and last rows shown, in the list's order (none when it showed no row). */
   first?: RowKey;
   last?: RowKey;
@@ -103,13 +108,17 @@ export const failedGroups = (filters: FacetFilters, v: FacetValues): Group[] => 
  * What a content adds to a list's counts (decision 007's rule): passing every filter, its option in every
  * group and the total; failing one filter, its option in that group only; failing more, nothing.
  */
-function countedAs(filters: FacetFilters, v: FacetValues | undefined): string {
+function countedAs(list: ListShown, v: FacetValues | undefined): string {
   if (!v) return '';
-  const failed = failedGroups(filters, v);
+  const failed = failedGroups(list.filters, v);
   if (failed.length > 1) return '';
+  const shown = list.countsOf ?? ALL_GROUPS;
   const options = optionsOf(v);
-  return (failed.length ? failed : ['total', ...FACETS.map((facet) => facet.key)]).map((g) => `${g}=${g === 'total' ? '' : options[g as Group]}`).join(';');
+  const groups = failed.length ? failed.filter((group) => shown.includes(group)) : ['total', ...shown];
+  return groups.map((g) => `${g}=${g === 'total' ? '' : options[g as Group]}`).join(';');
 }
+
+const ALL_GROUPS: readonly Group[] = FACETS.map((facet) => facet.key);
 
 const keyOf = (seq: number, v: FacetValues): RowKey => ({ seq, rating: Number(v.rating), numReviews: Number(v.num_reviews), createdAt: Number(v.created_at) });
 
@@ -129,8 +138,8 @@ function listEffect(list: ListShown, change: CatalogChange): Effect {
   if (!before && !after) return 'none';
   // Words: a content that does not match them, and whose text did not change, is not in the list nor its counts.
   if (list.matched && change.kind === 'update' && !change.textChanged && contentSeq !== null && !holdsSeq(list.matched, contentSeq)) return 'none';
-  const countedBefore = list.counts ? countedAs(list.filters, before) : '';
-  const countedAfter = list.counts ? countedAs(list.filters, after) : '';
+  const countedBefore = list.counts ? countedAs(list, before) : '';
+  const countedAfter = list.counts ? countedAs(list, after) : '';
   if (countedBefore !== countedAfter) return 'stale';
   const inBefore = before !== undefined && failedGroups(list.filters, before).length === 0;
   const inAfter = after !== undefined && failedGroups(list.filters, after).length === 0;

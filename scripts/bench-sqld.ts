@@ -132,6 +132,8 @@ export async function sqldSection(dbPath: string, { duration, connections }: { d
   const dir = mkdtempSync(join(tmpdir(), 'skillshelf-bench-sqld-'));
   // The bench's file, its log folded in, becomes the primary's database (a restore: decision 027).
   const file = createClient({ url: `file:${dbPath}` });
+  // The servers' own writes (a startup job, the importer finishing) are waited for, as their connections do.
+  await file.execute('PRAGMA busy_timeout = 10000');
   await file.execute('PRAGMA wal_checkpoint(TRUNCATE)');
   const paths = [
     '/',

@@ -301,6 +301,8 @@ async function freshnessProbes(a: string, b: string, db: Client, adminToken: str
 export async function writesSection(dbPath: string, { duration, connections }: { duration: number; connections: number }): Promise<ReportSection> {
   const dir = mkdtempSync(join(tmpdir(), 'skillshelf-bench-writes-'));
   const db = createClient({ url: `file:${dbPath}` });
+  // The servers' own writes (a startup job, the importer finishing) are waited for, as their connections do.
+  await db.execute('PRAGMA busy_timeout = 10000');
   const targets = await linkTargets();
   // The link checker asks loopback servers, never the synthetic catalog's made-up hosts.
   // The port as text: a number is bound as a real, and '…:41245.0' is no URL (every check would fail at once).

@@ -57,24 +57,33 @@ describe.skipIf(!hasSqld)(`the primary database going away${hasSqld ? '' : ` (sk
 
   async function whileThePrimaryIsAway(what: string, first: number) {
     for (const [i, user] of users.entries()) {
-      const where = `${what}, server ${i + 1}`;
-      // Catalog pages and answers are read from the replica.
-      for (const path of ['/', '/search?category=web-development', `/content/${contents[11]!.slug}`]) {
-        expect((await fetch(`${user.server.url}${path}`)).status, `${where}: GET ${path}`).toBe(200);
+      try {
+        await readsAndAWrite(`${what}, server ${i + 1}`, user, first + i);
+      } catch (error) {
+        // What the server logged says why.
+        if (error instanceof Error) error.message += `\n--- server ${i + 1}'s log:\n${user.server.output().slice(-6000)}`;
+        throw error;
       }
-      expect((await user.api.get('/api/contents/search?searchTerm=python')).status, where).toBe(200);
-      // A write: 503, Retry-After and a message saying to try again, within 10 s.
-      const { res, ms } = await save(user, contents[first + i]!);
-      expect(res.status, `${where}: ${JSON.stringify(res.body)}`).toBe(503);
-      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(res.body.message).toMatch(/database cannot be reached.*try again/i);
-      expect(ms, where).toBeLessThan(10_000);
-      console.log(`faults: ${where}: a write answered 503 in ${Math.round(ms)} ms`);
-      // /readyz: still serving pages, and says what is wrong.
-      const ready = await fetch(`${user.server.url}/readyz`);
-      expect(await ready.text(), where).toMatch(/^ok, read-only: (writes cannot reach the primary database|the primary database did not take a write)/);
-      expect(ready.status).toBe(200);
     }
+  }
+
+  async function readsAndAWrite(where: string, user: (typeof users)[number], toSave: number) {
+    // Catalog pages and answers are read from the replica.
+    for (const path of ['/', '/search?category=web-development', `/content/${contents[11]!.slug}`]) {
+      expect((await fetch(`${user.server.url}${path}`)).status, `${where}: GET ${path}`).toBe(200);
+    }
+    expect((await user.api.get('/api/contents/search?searchTerm=python')).status, where).toBe(200);
+    // A write: 503, Retry-After and a message saying to try again, within 10 s.
+    const { res, ms } = await save(user, contents[toSave]!);
+    expect(res.status, `${where}: ${JSON.stringify(res.body)}`).toBe(503);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(res.body.message).toMatch(/database cannot be reached.*try again/i);
+    expect(ms, where).toBeLessThan(10_000);
+    console.log(`faults: ${where}: a write answered 503 in ${Math.round(ms)} ms`);
+    // /readyz: still serving pages, and says what is wrong.
+    const ready = await fetch(`${user.server.url}/readyz`);
+    expect(await ready.text(), where).toMatch(/^ok, read-only: (writes cannot reach the primary database|the primary database did not take a write)/);
+    expect(ready.status).toBe(200);
   }
 
   async function afterThePrimaryIsBack(first: number) {

@@ -50,7 +50,10 @@ export async function waitUntilUp(url: string, child: ChildProcess): Promise<voi
   throw new Error(`${url} did not start`);
 }
 
-/** `logTo`: a file descriptor for the server's log (stdout), as a log collector would read it; else discarded. */
+/**
+ * A production server on `dbPath`, once it has finished starting. `logTo`: a file descriptor for the server's
+ * log (stdout), as a log collector would read it; else discarded.
+ */
 export async function startSkillshelf(dbPath: string, port: number, env: Record<string, string>, logTo?: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [join(root, 'site/server/main.ts')], {
     cwd: root,
@@ -67,5 +70,8 @@ export async function startSkillshelf(dbPath: string, port: number, env: Record<
     stdio: ['ignore', logTo ?? 'ignore', 'inherit'],
   });
   await waitUntilUp(`http://127.0.0.1:${port}/api/test`, child);
+  // Once it listens, a server builds its suggestion index in the background (a second or two of CPU at 100k
+  // contents); a suggestion waits for it. Every figure is of a server that has finished starting.
+  await (await fetch(`http://127.0.0.1:${port}/api/contents/suggest?q=da`)).arrayBuffer();
   return child;
 }

@@ -163,9 +163,6 @@ async function timeQueries(url: string, name: string, queries: string[]): Promis
 
 /** Measures both shapes against `url` (a server over `dbPath` with CATALOG_CACHE=off). */
 export async function benchUncachedSearch(url: string, dbPath: string, count = 60): Promise<SearchLatency[]> {
-  // A server builds its suggestion index in the background once it listens (a second or two of CPU at 100k
-  // contents): a suggestion waits for it, so the timings are of searches alone, not of a server starting.
-  await (await fetch(`${url}/api/contents/suggest?q=data`, { headers: HEADERS })).arrayBuffer();
   const usage = await tagUsage(dbPath);
   const { oneFilter, threeFilters, broadWords } = searchQueries(usage, count, 2026);
   // Warm-up with queries of their own: the facet table is built once per catalog version, and the code is

@@ -19,6 +19,9 @@ import { benchUncachedSearch, SEARCH_BUDGET_P95_MS, type SearchLatency } from '.
 const USERS = 60;
 /** Sites the link checker's targets stand for, each on a loopback address of its own. */
 const LINK_HOSTS = 200;
+/** Saves, list items and progress marks a second in the learners' row (decision 033's features on). */
+const LEARNER_WRITES_PER_SECOND = 6;
+
 const GOALS = {
   oneReviewShare: 0.9,
   twentyReviewsShare: 0.5,
@@ -103,39 +106,81 @@ const percentile = (values: number[], p: number) => {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
 };
 
-/** Reviews at a fixed rate for `seconds`, each by one of the users on a content they have not reviewed. */
-export async function postReviews(url: string, tokens: string[], contentIds: string[], perSecond: number, seconds: number): Promise<WriteStats> {
+/** One write: its method, path and JSON body, sent with the token of the user who makes it. */
+interface Write {
+  method: 'POST' | 'PUT';
+  path: string;
+  body: unknown;
+  token: string;
+}
+
+/** `write(k)` for k = 0, 1, … at a fixed rate for `seconds`, each sent at its time whatever the others are doing. */
+async function writeAtRate(url: string, perSecond: number, seconds: number, write: (k: number) => Write): Promise<WriteStats> {
   const latencies: number[] = [];
   const asked = Math.round(perSecond * seconds);
   let done = 0;
-  let next = 0;
   const start = performance.now();
-  const posts: Array<Promise<void>> = [];
+  const sent: Array<Promise<void>> = [];
   for (let k = 0; k < asked; k++) {
     const due = start + (k * 1000) / perSecond;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const token = tokens[k % tokens.length]!;
-    const contentId = contentIds[next++ % contentIds.length]!;
-    const sent = performance.now();
-    posts.push(
-      fetch(`${url}/api/contents/${contentId}/reviews`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ rating: 1 + (k % 5), comment: `Bench review ${k}` }),
-      })
+    const { method, path, body, token } = write(k);
+    const at = performance.now();
+    sent.push(
+      fetch(url + path, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
         .then(async (res) => {
           await res.arrayBuffer();
-          if (res.status === 201) {
+          if (res.ok) {
             done++;
-            latencies.push(performance.now() - sent);
+            latencies.push(performance.now() - at);
           }
         })
         .catch(() => {}),
     );
   }
-  await Promise.all(posts);
+  await Promise.all(sent);
   return { asked, done, p99: percentile(latencies, 99) };
+}
+
+/** Reviews at a fixed rate for `seconds`, each by one of the users on a content they have not reviewed. */
+export async function postReviews(url: string, tokens: string[], contentIds: string[], perSecond: number, seconds: number): Promise<WriteStats> {
+  return writeAtRate(url, perSecond, seconds, (k) => ({
+    method: 'POST',
+    path: `/api/contents/${contentIds[k % contentIds.length]}/reviews`,
+    body: { rating: 1 + (k % 5), comment: `Bench review ${k}` },
+    token: tokens[k % tokens.length]!,
+  }));
+}
+
+/**
+ * What learners write all day (decisions 033 and 037), in turn: a save, an item added to their public list
+ * (its page and the content's "In n public lists" change), progress marked (which saves too).
+ */
+function learnerWrite(tokens: string[], listIds: string[], contentIds: string[]): (k: number) => Write {
+  const states = ['want', 'learning', 'done'];
+  return (k) => {
+    const user = k % tokens.length;
+    const contentId = contentIds[k % contentIds.length]!;
+    const token = tokens[user]!;
+    if (k % 3 === 0) return { method: 'PUT', path: `/api/users/saves/${contentId}`, body: undefined, token };
+    if (k % 3 === 1) return { method: 'POST', path: `/api/lists/${listIds[user]}/items`, body: { contentId }, token };
+    return { method: 'PUT', path: `/api/users/progress/${contentId}`, body: { state: states[k % states.length] }, token };
+  };
+}
+
+/** Each user's public list, for the learners' writes to add to. */
+async function publicLists(url: string, tokens: string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const [n, token] of tokens.entries()) {
+    const res = await fetch(`${url}/api/lists`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: `Bench path ${n}`, isPublic: true }),
+    });
+    ids.push(((await res.json()) as { _id: string })._id);
+  }
+  return ids;
 }
 
 async function facetReadsOf(url: string): Promise<number> {
@@ -353,6 +398,20 @@ export async function writesSection(dbPath: string, { duration, connections }: {
       await run(`${perSecond} review/s`, duration, () => postReviews(url, tokens, ids, perSecond, duration));
     }
     await run('200 reviews/s for 10 s', 10, () => postReviews(url, tokens, contentIds.slice(offset, (offset += 4000)), 200, 10));
+    // The learners' features on (lists, progress, saves): their writes beside one review a second.
+    const listIds = await publicLists(url, tokens);
+    await run(`1 review/s and ${LEARNER_WRITES_PER_SECOND} learners' writes/s`, duration, async () => {
+      const [reviews, learners] = await Promise.all([
+        postReviews(url, tokens, contentIds.slice(offset, (offset += duration * 2)), 1, duration),
+        writeAtRate(
+          url,
+          LEARNER_WRITES_PER_SECOND,
+          duration,
+          learnerWrite(tokens, listIds, contentIds.slice(offset, (offset += LEARNER_WRITES_PER_SECOND * duration * 2))),
+        ),
+      ]);
+      return { asked: reviews.asked + learners.asked, done: reviews.done + learners.done, p99: Math.max(reviews.p99, learners.p99) };
+    });
     // The links point at this bench's loopback servers: the outbound policy is lifted for the checker.
     const dbEnv = { DATABASE_URL: `file:${dbPath}`, LOG_LEVEL: 'silent', OUTBOUND_ALLOW_PRIVATE: 'true' };
     let checker: ChildProcess | undefined;
@@ -411,6 +470,7 @@ function writesReport(rows: Row[], freshness: Freshness[], searches: SearchLaten
   const share = (r: Row) => r.reads.rps / (r.control?.rps ?? base);
   const find = (prefix: string) => rows.find((r) => r.name.startsWith(prefix))!;
   const one = find('1 review/s');
+  const learners = find('1 review/s and');
   const twenty = find('20 review/s');
   const burst = find('200 reviews/s');
   const links = find('a full link check');
@@ -422,6 +482,11 @@ function writesReport(rows: Row[], freshness: Freshness[], searches: SearchLaten
       goal: `1 review/s: reads ≥ ${pct(GOALS.oneReviewShare)} of no writes`,
       figure: `${pct(share(one))} (${one.reads.rps.toLocaleString('en')} of ${one.control!.rps.toLocaleString('en')} req/s)`,
       met: share(one) >= GOALS.oneReviewShare,
+    },
+    {
+      goal: `The same with the learners' features on (${LEARNER_WRITES_PER_SECOND} saves, list items and progress marks a second beside it): reads ≥ ${pct(GOALS.oneReviewShare)}, every write done`,
+      figure: `${pct(share(learners))} (${learners.reads.rps.toLocaleString('en')} of ${learners.control!.rps.toLocaleString('en')} req/s), ${learners.writes!.done} of ${learners.writes!.asked} writes, p99 ${learners.writes!.p99} ms`,
+      met: share(learners) >= GOALS.oneReviewShare && learners.writes!.done === learners.writes!.asked,
     },
     {
       goal: `20 reviews/s: reads ≥ ${pct(GOALS.twentyReviewsShare)}, read p99 ≤ ${GOALS.readP99Ms} ms, no errors`,

@@ -19,6 +19,9 @@ import { benchUncachedSearch, SEARCH_BUDGET_P95_MS, type SearchLatency } from '.
 const USERS = 60;
 /** Sites the link checker's targets stand for, each on a loopback address of its own. */
 const LINK_HOSTS = 200;
+/** Turns of reads without and with the writes in a steady-rate row (each a third of its time). */
+const ROUNDS = 3;
+
 /** Saves, list items and progress marks a second in the learners' row (decision 033's features on). */
 const LEARNER_WRITES_PER_SECOND = 6;
 
@@ -97,6 +100,18 @@ export async function readLoad(url: string, paths: string[], seconds: number, co
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+  };
+}
+
+/** Reads measured in turns of equal length, as one: the mean rate, the middle p50, the worst p99, every error. */
+function summed(turns: ReadStats[]): ReadStats {
+  const p50s = turns.map((t) => t.p50).sort((a, b) => a - b);
+  return {
+    rps: Math.round(turns.reduce((sum, t) => sum + t.rps, 0) / turns.length),
+    p50: p50s[Math.floor(p50s.length / 2)]!,
+    p99: Math.max(...turns.map((t) => t.p99)),
+    errors: turns.reduce((sum, t) => sum + t.errors, 0),
+    non2xx: turns.reduce((sum, t) => sum + t.non2xx, 0),
   };
 }
 
@@ -391,23 +406,52 @@ export async function writesSection(dbPath: string, { duration, connections }: {
       const [reads, writes] = await Promise.all([readLoad(url, paths, seconds, connections), beside?.()]);
       rows.push({ name, reads, ...(control ? { control } : {}), ...(writes ? { writes } : {}), facetReads: (await facetReadsOf(url)) - facetBefore, seconds });
     };
+    // A steady rate of writes is measured in ROUNDS turns of reads without it, then with it, and summed: this
+    // machine's throughput moves by a fifth from one ten seconds to the next (another tenant of the host),
+    // which a single pair counted as the writes' doing, either way (one run read 0.81 and, a minute later,
+    // 1.05 for more writes).
+    const runInRounds = async (name: string, seconds: number, beside: (seconds: number) => Promise<WriteStats>) => {
+      log(`  writes: ${name}`);
+      const turn = seconds / ROUNDS;
+      const controls: ReadStats[] = [];
+      const withWrites: Array<[ReadStats, WriteStats]> = [];
+      const facetBefore = await facetReadsOf(url);
+      for (let round = 0; round < ROUNDS; round++) {
+        controls.push(await readLoad(url, paths, turn, connections));
+        const [reads, writes] = await Promise.all([readLoad(url, paths, turn, connections), beside(turn)]);
+        withWrites.push([reads, writes]);
+      }
+      rows.push({
+        name,
+        reads: summed(withWrites.map(([reads]) => reads)),
+        control: summed(controls),
+        writes: withWrites.map(([, writes]) => writes).reduce((a, b) => ({ asked: a.asked + b.asked, done: a.done + b.done, p99: Math.max(a.p99, b.p99) })),
+        facetReads: (await facetReadsOf(url)) - facetBefore,
+        seconds,
+      });
+    };
     await run('no writes', duration);
+    // Turns of 5 s at least: autocannon's figures over less are mostly its start and end.
+    const steady = Math.max(duration, 5 * ROUNDS);
     let offset = 0;
     for (const perSecond of [1, 5, 20]) {
       const ids = contentIds.slice(offset, (offset += perSecond * duration * 2));
-      await run(`${perSecond} review/s`, duration, () => postReviews(url, tokens, ids, perSecond, duration));
+      let written = 0;
+      await runInRounds(`${perSecond} review/s`, steady, (seconds) =>
+        postReviews(url, tokens, ids.slice(written, (written += perSecond * seconds)), perSecond, seconds),
+      );
     }
     await run('200 reviews/s for 10 s', 10, () => postReviews(url, tokens, contentIds.slice(offset, (offset += 4000)), 200, 10));
     // The learners' features on (lists, progress, saves): their writes beside one review a second.
     const listIds = await publicLists(url, tokens);
-    await run(`1 review/s and ${LEARNER_WRITES_PER_SECOND} learners' writes/s`, duration, async () => {
+    await runInRounds(`1 review/s and ${LEARNER_WRITES_PER_SECOND} learners' writes/s`, steady, async (seconds) => {
       const [reviews, learners] = await Promise.all([
-        postReviews(url, tokens, contentIds.slice(offset, (offset += duration * 2)), 1, duration),
+        postReviews(url, tokens, contentIds.slice(offset, (offset += seconds * 2)), 1, seconds),
         writeAtRate(
           url,
           LEARNER_WRITES_PER_SECOND,
-          duration,
-          learnerWrite(tokens, listIds, contentIds.slice(offset, (offset += LEARNER_WRITES_PER_SECOND * duration * 2))),
+          seconds,
+          learnerWrite(tokens, listIds, contentIds.slice(offset, (offset += LEARNER_WRITES_PER_SECOND * seconds * 2))),
         ),
       ]);
       return { asked: reviews.asked + learners.asked, done: reviews.done + learners.done, p99: Math.max(reviews.p99, learners.p99) };
@@ -521,7 +565,7 @@ function writesReport(rows: Row[], freshness: Freshness[], searches: SearchLaten
     },
   ];
   const lines = [
-    'Reads: random URLs of the mix, browser headers. Writes: reviews posted at a fixed rate by 60 signed-in users through `POST /api/contents/{id}/reviews`, beside the reads. Each row with writes is compared with the same reads without writes, measured just before it.',
+    `Reads: random URLs of the mix, browser headers. Writes: reviews posted at a fixed rate by 60 signed-in users through \`POST /api/contents/{id}/reviews\`, beside the reads. Each row with writes is compared with the same reads without writes, measured just before it; a steady rate (the review rows but the burst, and the learners' row) in ${ROUNDS} turns of each, alternated, and summed.`,
     '',
     '| while | reads req/s | no writes just before | × no writes | read p50 ms | read p99 ms | read errors | reviews done | write p99 ms | facet table reads |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',

@@ -3,7 +3,9 @@ import { publicUrl } from '#db/config.ts';
 import { seedDemo } from '#db/maintenance/seed/demo.ts';
 import { addListItem } from '#db/contributions/list-items.ts';
 import { createList } from '#db/contributions/lists.ts';
-import { contents, users } from '#db/schema.ts';
+import { createUser } from '#db/accounts/users.ts';
+import { searchContents } from '#db/catalog/catalog-reads.ts';
+import { parseSearchParams } from '#db/catalog/validation/search.ts';
 import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
 import { sitemapPart, sitemapRoot } from './sitemap.ts';
 
@@ -14,11 +16,11 @@ let notListed: string[];
 beforeAll(async () => {
   t = await createTestDb();
   await seedDemo(t.db);
-  const [user] = await t.db.select({ id: users.id }).from(users).limit(1);
-  const [content] = await t.db.select({ id: contents.id }).from(contents).limit(1);
+  const user = await createUser(t.db, { name: 'List Maker', email: 'list-maker@example.com', password: 'password-123' });
+  const [content] = (await searchContents(t.db, parseSearchParams(new URLSearchParams()))).contents;
   const list = async (isPublic: boolean, items: number) => {
-    const made = await createList(t.db, user!.id, { name: `A list ${isPublic} ${items}`, isPublic });
-    if (items) await addListItem(t.db, user!.id, made._id, { contentId: content!.id });
+    const made = await createList(t.db, user.id, { name: `A list ${isPublic} ${items}`, isPublic });
+    if (items) await addListItem(t.db, user.id, made._id, { contentId: content!._id });
     return `/lists/${made.slug}`;
   };
   shared = await list(true, 1);

@@ -180,7 +180,8 @@ function learnerWrite(tokens: string[], listIds: string[], contentIds: string[])
     const token = tokens[user]!;
     if (k % 3 === 0) return { method: 'PUT', path: `/api/users/saves/${contentId}`, body: undefined, token };
     if (k % 3 === 1) return { method: 'POST', path: `/api/lists/${listIds[user]}/items`, body: { contentId }, token };
-    return { method: 'PUT', path: `/api/users/progress/${contentId}`, body: { state: states[k % states.length] }, token };
+    // Every third write is progress: the states in turn.
+    return { method: 'PUT', path: `/api/users/progress/${contentId}`, body: { state: states[Math.floor(k / 3) % states.length] }, token };
   };
 }
 

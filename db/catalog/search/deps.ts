@@ -100,6 +100,7 @@ export const isEmptyDeps = (d: Deps) =>
   !d.subjects?.length && !d.cards?.length && !d.lists?.length && !d.tags && !d.offered && !d.everything && !d.userLists?.length && !d.publicLists && !d.saves;
 
 type Group = FacetKey;
+const ALL_GROUPS: readonly Group[] = FACETS.map((facet) => facet.key);
 
 /** The groups of the list's filters a content with these facet values fails (none: it is in the list, words aside). */
 export const failedGroups = (filters: FacetFilters, v: FacetValues): Group[] => failedFacets(filters, v);
@@ -117,8 +118,6 @@ function countedAs(list: ListShown, v: FacetValues | undefined): string {
   const groups = failed.length ? failed.filter((group) => shown.includes(group)) : ['total', ...shown];
   return groups.map((g) => `${g}=${g === 'total' ? '' : options[g as Group]}`).join(';');
 }
-
-const ALL_GROUPS: readonly Group[] = FACETS.map((facet) => facet.key);
 
 const keyOf = (seq: number, v: FacetValues): RowKey => ({ seq, rating: Number(v.rating), numReviews: Number(v.num_reviews), createdAt: Number(v.created_at) });
 

@@ -16,10 +16,12 @@ const urlEntry = (loc: string, lastmod?: string) => `<url><loc>${escapeXml(loc)}
 const urlSet = (lines: string[]) =>
   ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...lines, '</urlset>', ''].join('\n');
 
-const contentLines = (entries: Array<{ slug: string; updatedAt: string }>) =>
-  entries.map((e) => urlEntry(absoluteUrl(`/content/${encodeURIComponent(e.slug)}`), e.updatedAt));
-const listLines = (entries: Array<{ slug: string; updatedAt: string }>) =>
-  entries.map((e) => urlEntry(absoluteUrl(`/lists/${encodeURIComponent(e.slug)}`), e.updatedAt));
+/** A page per entry under `path` (a content's, a public list's), with its last change. */
+const pageLines = (path: string, entries: Array<{ slug: string; updatedAt: string }>) =>
+  entries.map((e) => urlEntry(absoluteUrl(`${path}/${encodeURIComponent(e.slug)}`), e.updatedAt));
+
+/** Home and search: the first lines of the first file. */
+const startLines = () => [urlEntry(absoluteUrl('/')), urlEntry(absoluteUrl('/search'))];
 
 /** How many files the content pages take (home and search ride in the first). */
 const contentFiles = (total: number, perFile: number) => Math.max(1, Math.ceil(total / perFile));
@@ -30,11 +32,10 @@ const contentFiles = (total: number, perFile: number) => Math.max(1, Math.ceil(t
  */
 export async function sitemapPart(db: Db, part: number, perFile = URLS_PER_FILE): Promise<string | undefined> {
   const files = contentFiles(await countAllContents(db), perFile);
-  if (part === files) return urlSet(listLines(await publicListEntries(db, perFile)));
+  if (part === files) return urlSet(pageLines('/lists', await publicListEntries(db, perFile)));
   if (part > files) return undefined;
-  const lines = contentLines(await sitemapEntries(db, part * perFile, perFile));
-  if (part === 0) lines.unshift(urlEntry(absoluteUrl('/')), urlEntry(absoluteUrl('/search')));
-  return urlSet(lines);
+  const contents = pageLines('/content', await sitemapEntries(db, part * perFile, perFile));
+  return urlSet(part === 0 ? [...startLines(), ...contents] : contents);
 }
 
 /** /sitemap.xml: the one sitemap, or an index of /sitemap/N.xml when the catalog and its lists are larger than a file. */
@@ -42,13 +43,7 @@ export async function sitemapRoot(db: Db, perFile = URLS_PER_FILE): Promise<stri
   const total = await countAllContents(db);
   const publicLists = await publicListEntries(db, perFile);
   if (total + 2 + publicLists.length <= perFile) {
-    const lines = [
-      urlEntry(absoluteUrl('/')),
-      urlEntry(absoluteUrl('/search')),
-      ...contentLines(await sitemapEntries(db, 0, perFile)),
-      ...listLines(publicLists),
-    ];
-    return urlSet(lines);
+    return urlSet([...startLines(), ...pageLines('/content', await sitemapEntries(db, 0, perFile)), ...pageLines('/lists', publicLists)]);
   }
   const files = contentFiles(total, perFile) + 1;
   const items = Array.from({ length: files }, (_, i) => `<sitemap><loc>${escapeXml(absoluteUrl(`/sitemap/${i}.xml`))}</loc></sitemap>`);

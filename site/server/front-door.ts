@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 import compression from 'compression';
 import { startCheckpointer } from '#db/checkpoints.ts';
+import { startFtsHelper } from '#db/catalog/search/fts-helper.ts';
 import { prepareSuggestions } from '#db/catalog/search/suggestions.ts';
 import { closeDb, getDb, processDatabasePath } from '#db/client.ts';
 import { config, publicUrl } from '#db/config.ts';
@@ -209,12 +210,16 @@ export async function startFrontDoor(): Promise<void> {
   if (!draining) jobs = startJobs();
 }
 
-/** The process's background jobs: mail, password resets, the digest, the month's save counts and checkpoints. */
+/** The process's background jobs: mail, password resets, the digest, the month's save counts, checkpoints and the full-text helper. */
 async function startJobs(): Promise<Array<{ stop(): Promise<void> } | undefined>> {
   const db = await getDb();
   // Without the checkpoint worker, commits checkpoint as SQLite does by default: slower, but whole.
   const checkpointer = await startCheckpointer(db, processDatabasePath()).catch((error: unknown) => void logError(error, 'Starting checkpoints'));
-  const jobs = [startMailSender(db), startResetWorker(db), startDigestSender(db), startSaveCountAging(db), checkpointer];
+  // Without the full-text helper, every search reads its matches on this thread alone.
+  const ftsHelper = await startFtsHelper(db, processDatabasePath(), { busyTimeoutMs: config().DATABASE_BUSY_TIMEOUT }).catch(
+    (error: unknown) => void logError(error, 'Starting the full-text helper'),
+  );
+  const jobs = [startMailSender(db), startResetWorker(db), startDigestSender(db), startSaveCountAging(db), checkpointer, ftsHelper];
   // In the background: requests are answered meanwhile, and a failure leaves the build to the first suggestion.
   void prepareSuggestions(db).catch((error: unknown) => logError(error, 'Preparing suggestions'));
   return jobs;

@@ -70,49 +70,58 @@ function altersMatches(entry: Kept, change: CatalogChange): boolean {
   return passes(change.before) !== passes(change.after);
 }
 
-/** Parses 'seq rank,seq rank…' (ranks as RANK_SCALE integers, negative as bm25 is), digit by digit. */
-function parseRanked(text: string): { rankedSeqs: Int32Array; ranks: Float64Array } {
-  if (!text) return { rankedSeqs: new Int32Array(0), ranks: new Float64Array(0) };
-  let pairs = 1;
-  for (let k = 0; k < text.length; k++) if (text.charCodeAt(k) === 44) pairs++;
-  const rankedSeqs = new Int32Array(pairs);
-  const ranks = new Float64Array(pairs);
-  let n = 0;
-  let value = 0;
-  let negative = false;
-  for (let k = 0; k <= text.length; k++) {
-    const c = k < text.length ? text.charCodeAt(k) : 44;
-    if (c >= 48 && c <= 57) value = value * 10 + (c - 48);
-    else if (c === 45) negative = true;
-    else if (c === 32) {
-      rankedSeqs[n] = value;
-      value = 0;
-    } else {
-      ranks[n++] = (negative ? -value : value) / RANK_SCALE;
-      value = 0;
-      negative = false;
-    }
+/** How many integers some lists of them ('12,-7,40') hold. */
+function countIntegers(texts: string[]): number {
+  let count = 0;
+  for (const text of texts) {
+    if (!text) continue;
+    count++;
+    for (let k = 0; k < text.length; k++) if (text.charCodeAt(k) === 44) count++;
   }
-  return { rankedSeqs: rankedSeqs.subarray(0, n), ranks: ranks.subarray(0, n) };
+  return count;
 }
 
-/** A list of seqs ('12,7,40'), read digit by digit (no string per number), ascending (FTS5 gives rowid order; sorted if not). */
-function parseSeqs(text: string): Int32Array {
-  const out = new Int32Array(text.length ? text.length / 2 + 1 : 0);
+/** Lists of integers ('12,-7,40'), one after the other, read digit by digit (no string per number) into `out`. */
+function parseIntegers(texts: string[], out: Int32Array | Float64Array, scale = 1): void {
   let n = 0;
-  let seq = -1;
-  let ascending = true;
-  for (let k = 0; k <= text.length; k++) {
-    const c = k < text.length ? text.charCodeAt(k) : 44;
-    if (c >= 48 && c <= 57) seq = (seq < 0 ? 0 : seq * 10) + (c - 48);
-    else if (seq >= 0) {
-      if (n > 0 && out[n - 1]! > seq) ascending = false;
-      out[n++] = seq;
-      seq = -1;
+  for (const text of texts) {
+    if (!text) continue;
+    let value = 0;
+    let negative = false;
+    for (let k = 0; k <= text.length; k++) {
+      const c = k < text.length ? text.charCodeAt(k) : 44;
+      if (c >= 48 && c <= 57) value = value * 10 + (c - 48);
+      else if (c === 45) negative = true;
+      else if (c === 44) {
+        out[n++] = (negative ? -value : value) / scale;
+        value = 0;
+        negative = false;
+      }
     }
   }
-  const seqs = out.subarray(0, n);
-  return ascending ? seqs : seqs.sort();
+}
+
+/**
+ * The matches from the statement's two lists, both in the order it visited the rows: every match's seq, and
+ * the rank of each one it ranked (those `passes` holds, or all: none when it ranked none). Only the ranks are written by SQL:
+ * which seq each belongs to is known here, which saves writing and parsing 20,000 seqs twice.
+ */
+function textMatchesOf(found: string[], rankedTexts: string[], passes?: Uint8Array): TextMatches {
+  const seqs = new Int32Array(countIntegers(found));
+  parseIntegers(found, seqs);
+  const ranks = new Float64Array(countIntegers(rankedTexts));
+  parseIntegers(rankedTexts, ranks, RANK_SCALE);
+  const rankedSeqs = passes ? new Int32Array(ranks.length) : seqs.slice(0, ranks.length);
+  if (passes) for (let k = 0, r = 0; k < seqs.length && r < ranks.length; k++) if (passes[seqs[k]!] === 1) rankedSeqs[r++] = seqs[k]!;
+  if (isAscending(seqs)) return { seqs, rankedSeqs, ranks };
+  // FTS5 visits rowids in ascending order; should it not, both lists are put in seq order.
+  const order = Array.from(rankedSeqs.keys()).sort((a, b) => rankedSeqs[a]! - rankedSeqs[b]!);
+  return { seqs: seqs.sort(), rankedSeqs: Int32Array.from(order, (k) => rankedSeqs[k]!), ranks: Float64Array.from(order, (k) => ranks[k]!) };
+}
+
+function isAscending(seqs: Int32Array): boolean {
+  for (let k = 1; k < seqs.length; k++) if (seqs[k - 1]! > seqs[k]!) return false;
+  return true;
 }
 
 /**
@@ -122,16 +131,16 @@ function parseSeqs(text: string): Int32Array {
  * ranked: the filters become a map by seq that the statement reads before asking for a row's rank.
  */
 async function readTextMatches(db: Db, table: FacetTable, match: string, rankFilters?: FacetFilters): Promise<TextMatches> {
-  let ranked = 'NULL';
-  const args: Array<string | Uint8Array> = [match];
-  if (rankFilters && Object.keys(rankFilters).length === 0) ranked = `group_concat(rowid || ' ' || ${RANK_AS_INTEGER})`;
-  else if (rankFilters) {
-    ranked = `group_concat(CASE WHEN substr(?2, rowid + 1, 1) = x'01' THEN rowid || ' ' || ${RANK_AS_INTEGER} END)`;
-    args.push(seqsPassing(table, rankFilters));
-  }
   reads++;
-  const row = await readFtsMatches(db, ranked, args);
-  return { seqs: parseSeqs(row.found), ...parseRanked(row.ranked) };
+  if (!rankFilters) return textMatchesOf((await readFtsMatches(db, 'NULL', [match])).found, []);
+  const halves = { contents: table.size, splitAt: table.rowOfSeq.length >> 1 };
+  if (Object.keys(rankFilters).length === 0) {
+    const row = await readFtsMatches(db, `group_concat(${RANK_AS_INTEGER})`, [match], halves);
+    return textMatchesOf(row.found, row.ranked);
+  }
+  const passes = seqsPassing(table, rankFilters);
+  const row = await readFtsMatches(db, `group_concat(CASE WHEN substr(?2, rowid + 1, 1) = x'01' THEN ${RANK_AS_INTEGER} END)`, [match, passes], halves);
+  return textMatchesOf(row.found, row.ranked, passes);
 }
 
 /** The matches of `match` (ranked under `rankFilters`), read again only when a change since may have altered them. */

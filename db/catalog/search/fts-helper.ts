@@ -1,0 +1,136 @@
+/**
+ * A second thread for the full-text index's heaviest statement (docs/decisions/038). Scoring a broad word's
+ * matches is SQLite's work of 10–20 ms on one thread at 100k contents ('data' in a data subject: 20,000 bm25
+ * ranks), and a server has a second core that its one JavaScript thread leaves idle. So the statement is
+ * read in two halves of rowids at once: this thread reads the lower half on a read connection of the helper's,
+ * while a worker thread reads the upper half on its own. Each half ranks with the whole index's statistics
+ * (bm25's document counts and average length do not depend on the rowid range), so the two concatenated are
+ * the statement's answer, in a little over half the time.
+ *
+ * The worker serves one search at a time: a search arriving while it is busy is read whole on this thread, as
+ * it is without a helper (a CLI, a libSQL server, an embedded replica, a catalog below `minContents`). The
+ * halves are two statements on two connections: a commit landing between their starts is seen by one half
+ * only. That answer is recorded under the catalog version read before it, so the next read applies the change
+ * (db/catalog/search/matches.ts), as it would a change committed just after a whole read.
+ */
+import { Worker } from 'node:worker_threads';
+import Database from 'libsql';
+import type { Db } from '../../client.ts';
+import type { HelperAnswer, HelperRequest } from './fts-helper-worker.ts';
+
+/** Below this many contents a whole statement takes a few milliseconds, and the second thread saves less than it costs. */
+const MIN_CONTENTS = 20_000;
+
+export interface FtsHelper {
+  /** The worker thread: should it end (a crash; a test ends it), its half is read on this thread. */
+  readonly worker: Worker;
+  stop(): Promise<void>;
+}
+
+interface Helper {
+  worker: Worker;
+  connection: Database.Database;
+  statements: Map<string, Database.Statement>;
+  pending: Map<number, { resolve: (row: unknown[]) => void; reject: (error: Error) => void }>;
+  nextId: number;
+  busy: boolean;
+  alive: boolean;
+  minContents: number;
+}
+
+/** Per database, shared by every copy of this module in the process (the server starts it, Astro's bundle reads through it). */
+const helpers = ((globalThis as Record<symbol, unknown>)[Symbol.for('skillshelf.ftsHelper')] ??= new WeakMap<Db, Helper>()) as WeakMap<Db, Helper>;
+
+/**
+ * Starts the helper for `db`, whose file is `path` (nothing on a libSQL server or an embedded replica, which
+ * read through their client). Call once per process, with the process's database.
+ */
+export async function startFtsHelper(
+  db: Db,
+  path: string | undefined,
+  { minContents = MIN_CONTENTS, busyTimeoutMs = 10_000 }: { minContents?: number; busyTimeoutMs?: number } = {},
+): Promise<FtsHelper | undefined> {
+  if (db.$client.protocol !== 'file' || !path || path === ':memory:') return undefined;
+  const worker = new Worker(new URL('./fts-helper-worker.ts', import.meta.url), { workerData: { path, busyTimeoutMs } });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('online', resolve);
+    worker.once('error', reject);
+  });
+  const helper: Helper = {
+    worker,
+    connection: new Database(path, { readonly: true, timeout: busyTimeoutMs }),
+    statements: new Map(),
+    pending: new Map(),
+    nextId: 0,
+    busy: false,
+    alive: true,
+    minContents,
+  };
+  worker.on('message', (answer: HelperAnswer) => {
+    const waiting = helper.pending.get(answer.id);
+    helper.pending.delete(answer.id);
+    if ('error' in answer) waiting?.reject(new Error(answer.error));
+    else waiting?.resolve(answer.row);
+  });
+  const end = (error: Error) => {
+    helper.alive = false;
+    for (const waiting of helper.pending.values()) waiting.reject(error);
+    helper.pending.clear();
+  };
+  worker.on('error', (error) => end(error));
+  worker.on('exit', () => end(new Error('The full-text helper stopped')));
+  // It runs as long as the process does, and keeps no process alive by itself.
+  worker.unref();
+  helpers.set(db, helper);
+  return {
+    worker,
+    stop: async () => {
+      helpers.delete(db);
+      helper.alive = false;
+      await worker.terminate();
+      helper.connection.close();
+    },
+  };
+}
+
+function readHere(helper: Helper, sql: string, args: unknown[]): unknown[] {
+  let statement = helper.statements.get(sql);
+  if (!statement) helper.statements.set(sql, (statement = helper.connection.prepare(sql).raw()));
+  return (statement.get(...args) as unknown[] | undefined) ?? [];
+}
+
+function readThere(helper: Helper, sql: string, args: unknown[]): Promise<unknown[]> {
+  const id = helper.nextId++;
+  return new Promise((resolve, reject) => {
+    helper.pending.set(id, { resolve, reject });
+    helper.worker.postMessage({ id, sql, args } satisfies HelperRequest);
+  });
+}
+
+/**
+ * The row of `sql` (a statement over `contents_fts` ending in its WHERE clause, whose answer is read in rowid
+ * order) as two rows, for the rowids below `splitAt` and from it on, read at once on two threads. undefined
+ * when `db` has no helper free or holds fewer than its `minContents`: the caller reads the statement whole.
+ */
+export async function readInHalves(db: Db, sql: string, args: unknown[], contents: number, splitAt: number): Promise<[unknown[], unknown[]] | undefined> {
+  const helper = helpers.get(db);
+  if (!helper?.alive || helper.busy || contents < helper.minContents) return undefined;
+  helper.busy = true;
+  const bound = `?${args.length + 1}`;
+  const upperSql = `${sql} AND rowid >= ${bound}`;
+  const halfArgs = [...args, splitAt];
+  try {
+    const upper = readThere(helper, upperSql, halfArgs);
+    let lower: unknown[];
+    try {
+      lower = readHere(helper, `${sql} AND rowid < ${bound}`, halfArgs);
+    } catch (error) {
+      await upper.catch(() => undefined);
+      throw error;
+    }
+    // The worker failing (it stopped, or its connection could not read) costs its half on this thread, not the search.
+    return [lower, await upper.catch(() => readHere(helper, upperSql, halfArgs))];
+  } finally {
+    helper.busy = false;
+  }
+}

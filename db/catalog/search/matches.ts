@@ -103,8 +103,9 @@ function parseIntegers(texts: string[], out: Int32Array | Float64Array, scale = 
 
 /**
  * The matches from the statement's two lists, both in the order it visited the rows: every match's seq, and
- * the rank of each one it ranked (those `passes` holds, or all: none when it ranked none). Only the ranks are written by SQL:
- * which seq each belongs to is known here, which saves writing and parsing 20,000 seqs twice.
+ * the rank of each one it ranked (those `passes` holds, or every one; none when it ranked none). Only the
+ * ranks are written by SQL: which seq each belongs to is known here, which saves writing and parsing 20,000
+ * seqs twice.
  */
 function textMatchesOf(found: string[], rankedTexts: string[], passes?: Uint8Array): TextMatches {
   const seqs = new Int32Array(countIntegers(found));

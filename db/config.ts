@@ -96,6 +96,8 @@ const schema = z.object({
     .default(0),
   /** 'off' disables the in-process catalog and page caches (to measure uncached costs). */
   CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
+  /** From this many contents a broad word's ranks are read in two halves on two threads (decision 038). */
+  FTS_HELPER_MIN_CONTENTS: z.coerce.number().int().min(0).default(20_000),
   /**
    * Other origins whose pages may open the visitors socket, comma separated (e.g. a separate front end's
    * dev server, http://localhost:5173). The site's own origin always may.

@@ -215,10 +215,8 @@ async function startJobs(): Promise<Array<{ stop(): Promise<void> } | undefined>
   const db = await getDb();
   // Without the checkpoint worker, commits checkpoint as SQLite does by default: slower, but whole.
   const checkpointer = await startCheckpointer(db, processDatabasePath()).catch((error: unknown) => void logError(error, 'Starting checkpoints'));
-  // Without the full-text helper, every search reads its matches on this thread alone.
-  const ftsHelper = await startFtsHelper(db, processDatabasePath(), { busyTimeoutMs: config().DATABASE_BUSY_TIMEOUT }).catch(
-    (error: unknown) => void logError(error, 'Starting the full-text helper'),
-  );
+  // Its worker starts with the first search of a large catalog; until then every search reads on this thread.
+  const ftsHelper = startFtsHelper(db, processDatabasePath(), { minContents: config().FTS_HELPER_MIN_CONTENTS, busyTimeoutMs: config().DATABASE_BUSY_TIMEOUT });
   const jobs = [startMailSender(db), startResetWorker(db), startDigestSender(db), startSaveCountAging(db), checkpointer, ftsHelper];
   // In the background: requests are answered meanwhile, and a failure leaves the build to the first suggestion.
   void prepareSuggestions(db).catch((error: unknown) => logError(error, 'Preparing suggestions'));

@@ -15,6 +15,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { getDb } from '#db/client.ts';
 import { config } from '#db/config.ts';
 import { facetTableReads } from '#db/catalog/search/facet-table.ts';
+import { readsInHalves } from '#db/catalog/search/fts-helper.ts';
 import { onQueryTime } from '#db/query-time.ts';
 import { outboxBacklog } from '#db/operations/mail.ts';
 import { validateSessionToken } from '#db/accounts/sessions.ts';
@@ -64,7 +65,7 @@ export function countRequest(route: string, status: number, seconds: number, cac
   else if (cache === 'miss') pageMisses.inc();
 }
 
-/** The gauges read when scraped: open WebSockets (from the hub), the outbox backlog (from the database), facet table reads. */
+/** The gauges read when scraped: open WebSockets (from the hub), the outbox backlog (from the database), facet table reads, full-text reads in halves. */
 export function watchGauges(openSockets: () => number): void {
   new Gauge({
     name: 'skillshelf_facet_table_reads',
@@ -72,6 +73,14 @@ export function watchGauges(openSockets: () => number): void {
     registers: [registry],
     collect() {
       this.set(facetTableReads());
+    },
+  });
+  new Gauge({
+    name: 'skillshelf_fts_reads_in_halves',
+    help: 'Full-text statements read in two halves on two threads since the process started (decision 038: a broad word in a large catalog)',
+    registers: [registry],
+    collect() {
+      this.set(readsInHalves());
     },
   });
   new Gauge({

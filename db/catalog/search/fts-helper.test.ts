@@ -39,7 +39,8 @@ async function everyPage(query: string) {
 describe('the full-text helper', () => {
   it('reads a ranked statement in two halves that together are the whole statement', async () => {
     const whole = await readFtsMatches(t.db, RANKED, ['"learn"*']);
-    helper = await startFtsHelper(t.db, path(), { minContents: 0 });
+    helper = startFtsHelper(t.db, path(), { minContents: 0 });
+    await helper!.ready();
     const maxSeq = Number((await t.db.$client.execute('SELECT max(seq) FROM contents')).rows[0]![0]);
     const halves = await readInHalves(
       t.db,
@@ -59,7 +60,8 @@ describe('the full-text helper', () => {
 
   it('gives every relevance page, count and facet the same as one thread does', async () => {
     const alone = await Promise.all(QUERIES.map(everyPage));
-    helper = await startFtsHelper(t.db, path(), { minContents: 0 });
+    helper = startFtsHelper(t.db, path(), { minContents: 0 });
+    await helper!.ready();
     const helped = [];
     for (const query of QUERIES) helped.push(await everyPage(query));
     expect(helped).toEqual(alone);
@@ -67,13 +69,23 @@ describe('the full-text helper', () => {
     expect(await Promise.all(QUERIES.map(everyPage))).toEqual(alone);
   });
 
+  it('starts its worker with the first search of a large catalog, which reads whole meanwhile', async () => {
+    helper = startFtsHelper(t.db, path(), { minContents: 10 });
+    const statement = 'SELECT group_concat(rowid) FROM contents_fts WHERE contents_fts MATCH ?1';
+    expect(await readInHalves(t.db, statement, ['"learn"*'], 5, 2)).toBeUndefined();
+    // Below its size nothing started; the first large search starts it and is read whole.
+    expect(await readInHalves(t.db, statement, ['"learn"*'], 100, 50)).toBeUndefined();
+    await helper!.ready();
+    expect(await readInHalves(t.db, statement, ['"learn"*'], 100, 50)).toHaveLength(2);
+  });
+
   it('leaves a catalog below its size, and a database without a helper, to one thread', async () => {
-    helper = await startFtsHelper(t.db, path(), { minContents: 1_000_000 });
+    helper = startFtsHelper(t.db, path(), { minContents: 1_000_000 });
     expect(await readInHalves(t.db, 'SELECT 1 FROM contents_fts WHERE contents_fts MATCH ?1', ['"web"*'], 100, 50)).toBeUndefined();
     const other = await createTestDb();
     try {
       expect(await readInHalves(other.db, 'SELECT 1 FROM contents_fts WHERE contents_fts MATCH ?1', ['"web"*'], 100, 50)).toBeUndefined();
-      expect(await startFtsHelper(other.db, undefined)).toBeUndefined();
+      expect(startFtsHelper(other.db, undefined)).toBeUndefined();
     } finally {
       other.close();
     }
@@ -81,12 +93,12 @@ describe('the full-text helper', () => {
 
   it('answers on its own thread when the worker has ended', async () => {
     const alone = await Promise.all(QUERIES.map(everyPage));
-    const started = await startFtsHelper(t.db, path(), { minContents: 0 });
-    helper = started;
-    const ended = new Promise((resolve) => started!.worker.once('exit', resolve));
+    helper = startFtsHelper(t.db, path(), { minContents: 0 });
+    const worker = await helper!.ready();
+    const ended = new Promise((resolve) => worker.once('exit', resolve));
     // Searches under way when it ends, and after: each reads what the worker would have.
     const during = Promise.all(QUERIES.map(everyPage));
-    await started!.worker.terminate();
+    await worker.terminate();
     await ended;
     expect(await during).toEqual(alone);
     expect(await Promise.all(QUERIES.map(everyPage))).toEqual(alone);

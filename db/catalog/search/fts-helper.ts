@@ -8,7 +8,8 @@
  * the statement's answer, in a little over half the time.
  *
  * The worker serves one search at a time: a search arriving while it is busy is read whole on this thread, as
- * it is without a helper (a CLI, a libSQL server, an embedded replica, a catalog below `minContents`). The
+ * it is without a helper (a CLI, a libSQL server, an embedded replica, a catalog below `minContents`). It is
+ * started by the first search of a large catalog, so a small one never pays for a thread. The
  * halves are two statements on two connections: a commit landing between their starts is seen by one half
  * only. That answer is recorded under the catalog version read before it, so the next read applies the change
  * (db/catalog/search/matches.ts), as it would a change committed just after a whole read.
@@ -21,81 +22,108 @@ import type { HelperAnswer, HelperRequest } from './fts-helper-worker.ts';
 /** Below this many contents a whole statement takes a few milliseconds, and the second thread saves less than it costs. */
 const MIN_CONTENTS = 20_000;
 
+const counter = ((globalThis as Record<symbol, unknown>)[Symbol.for('skillshelf.ftsHalves')] ??= { reads: 0 }) as { reads: number };
+/** Statements read in two halves on two threads since the process started (the metrics show it). */
+export const readsInHalves = () => counter.reads;
+
 export interface FtsHelper {
-  /** The worker thread: should it end (a crash; a test ends it), its half is read on this thread. */
-  readonly worker: Worker;
+  /** Starts the worker now, if it is not under way (a server waits for its first large search), and waits until it runs. */
+  ready(): Promise<Worker>;
   stop(): Promise<void>;
 }
 
 interface Helper {
-  worker: Worker;
-  connection: Database.Database;
+  path: string;
+  /** The worker's module, resolved where the helper was set up: Astro's bundle, which starts it, lives elsewhere. */
+  workerUrl: URL;
+  busyTimeoutMs: number;
+  minContents: number;
+  /** The worker, once started: it is started by the first search of a catalog of `minContents` or more. */
+  worker: Promise<Worker> | undefined;
+  /** Set while the worker runs: a search then reads its halves. */
+  running: Worker | undefined;
+  connection: Database.Database | undefined;
   statements: Map<string, Database.Statement>;
   pending: Map<number, { resolve: (row: unknown[]) => void; reject: (error: Error) => void }>;
   nextId: number;
   busy: boolean;
-  alive: boolean;
-  minContents: number;
+  stopped: boolean;
 }
 
 /** Per database, shared by every copy of this module in the process (the server starts it, Astro's bundle reads through it). */
 const helpers = ((globalThis as Record<symbol, unknown>)[Symbol.for('skillshelf.ftsHelper')] ??= new WeakMap<Db, Helper>()) as WeakMap<Db, Helper>;
 
 /**
- * Starts the helper for `db`, whose file is `path` (nothing on a libSQL server or an embedded replica, which
- * read through their client). Call once per process, with the process's database.
+ * Sets up the helper for `db`, whose file is `path` (nothing on a libSQL server or an embedded replica, which
+ * read through their client). Call once per process, with the process's database. The worker thread starts
+ * with the first search of a catalog of `minContents` or more, which reads whole meanwhile: a small catalog,
+ * such as each test's server, never starts one.
  */
-export async function startFtsHelper(
+export function startFtsHelper(
   db: Db,
   path: string | undefined,
   { minContents = MIN_CONTENTS, busyTimeoutMs = 10_000 }: { minContents?: number; busyTimeoutMs?: number } = {},
-): Promise<FtsHelper | undefined> {
+): FtsHelper | undefined {
   if (db.$client.protocol !== 'file' || !path || path === ':memory:') return undefined;
-  const worker = new Worker(new URL('./fts-helper-worker.ts', import.meta.url), { workerData: { path, busyTimeoutMs } });
-  await new Promise<void>((resolve, reject) => {
-    worker.once('online', resolve);
-    worker.once('error', reject);
-  });
   const helper: Helper = {
-    worker,
-    connection: new Database(path, { readonly: true, timeout: busyTimeoutMs }),
+    path,
+    workerUrl: new URL('./fts-helper-worker.ts', import.meta.url),
+    busyTimeoutMs,
+    minContents,
+    worker: undefined,
+    running: undefined,
+    connection: undefined,
     statements: new Map(),
     pending: new Map(),
     nextId: 0,
     busy: false,
-    alive: true,
-    minContents,
+    stopped: false,
   };
-  worker.on('message', (answer: HelperAnswer) => {
-    const waiting = helper.pending.get(answer.id);
-    helper.pending.delete(answer.id);
-    if ('error' in answer) waiting?.reject(new Error(answer.error));
-    else waiting?.resolve(answer.row);
-  });
-  const end = (error: Error) => {
-    helper.alive = false;
-    for (const waiting of helper.pending.values()) waiting.reject(error);
-    helper.pending.clear();
-  };
-  worker.on('error', (error) => end(error));
-  worker.on('exit', () => end(new Error('The full-text helper stopped')));
-  // It runs as long as the process does, and keeps no process alive by itself.
-  worker.unref();
   helpers.set(db, helper);
   return {
-    worker,
+    ready: () => startWorker(helper),
     stop: async () => {
       helpers.delete(db);
-      helper.alive = false;
-      await worker.terminate();
-      helper.connection.close();
+      helper.stopped = true;
+      const worker = await helper.worker?.catch(() => undefined);
+      await worker?.terminate();
+      helper.connection?.close();
     },
   };
 }
 
+function startWorker(helper: Helper): Promise<Worker> {
+  helper.worker ??= (async () => {
+    const worker = new Worker(helper.workerUrl, { workerData: { path: helper.path, busyTimeoutMs: helper.busyTimeoutMs } });
+    // It runs as long as the process does, and keeps no process alive by itself.
+    worker.unref();
+    await new Promise<void>((resolve, reject) => {
+      worker.once('online', resolve);
+      worker.once('error', reject);
+    });
+    worker.on('message', (answer: HelperAnswer) => {
+      const waiting = helper.pending.get(answer.id);
+      helper.pending.delete(answer.id);
+      if ('error' in answer) waiting?.reject(new Error(answer.error));
+      else waiting?.resolve(answer.row);
+    });
+    const end = (error: Error) => {
+      helper.running = undefined;
+      for (const waiting of helper.pending.values()) waiting.reject(error);
+      helper.pending.clear();
+    };
+    worker.on('error', (error) => end(error));
+    worker.on('exit', () => end(new Error('The full-text helper stopped')));
+    helper.connection ??= new Database(helper.path, { readonly: true, timeout: helper.busyTimeoutMs });
+    if (!helper.stopped) helper.running = worker;
+    return worker;
+  })();
+  return helper.worker;
+}
+
 function readHere(helper: Helper, sql: string, args: unknown[]): unknown[] {
   let statement = helper.statements.get(sql);
-  if (!statement) helper.statements.set(sql, (statement = helper.connection.prepare(sql).raw()));
+  if (!statement) helper.statements.set(sql, (statement = helper.connection!.prepare(sql).raw()));
   return (statement.get(...args) as unknown[] | undefined) ?? [];
 }
 
@@ -103,7 +131,7 @@ function readThere(helper: Helper, sql: string, args: unknown[]): Promise<unknow
   const id = helper.nextId++;
   return new Promise((resolve, reject) => {
     helper.pending.set(id, { resolve, reject });
-    helper.worker.postMessage({ id, sql, args } satisfies HelperRequest);
+    helper.running!.postMessage({ id, sql, args } satisfies HelperRequest);
   });
 }
 
@@ -114,8 +142,14 @@ function readThere(helper: Helper, sql: string, args: unknown[]): Promise<unknow
  */
 export async function readInHalves(db: Db, sql: string, args: unknown[], contents: number, splitAt: number): Promise<[unknown[], unknown[]] | undefined> {
   const helper = helpers.get(db);
-  if (!helper?.alive || helper.busy || contents < helper.minContents) return undefined;
+  if (!helper || helper.busy || contents < helper.minContents) return undefined;
+  if (!helper.running) {
+    // The first large search starts the worker (a failure to start leaves every search whole), and reads whole.
+    if (!helper.worker) startWorker(helper).catch((error: unknown) => console.error('The full-text helper could not start:', error));
+    return undefined;
+  }
   helper.busy = true;
+  counter.reads++;
   const bound = `?${args.length + 1}`;
   const upperSql = `${sql} AND rowid >= ${bound}`;
   const halfArgs = [...args, splitAt];

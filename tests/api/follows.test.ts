@@ -129,9 +129,12 @@ describe('follows through the API', () => {
 
   it("mail a weekly digest whose unsubscribe link works by a bare POST: no cookie, no Origin, another site's Origin", async () => {
     const run = await sendDigests(db);
-    expect(run.sent).toBeGreaterThanOrEqual(1);
+    // The server's own weekly loop looks once at its start and may have sent it first: either way, one mail.
+    expect(run.sent + run.alreadySent).toBeGreaterThanOrEqual(1);
     const mails = await db.select().from(outbox);
-    const mail = mails.find((m) => m.subject.includes('new in what you follow') && m.text.includes('Hello Ada'))!;
+    const digests = mails.filter((m) => m.subject.includes('new in what you follow') && m.text.includes('Hello Ada'));
+    expect(digests).toHaveLength(1);
+    const mail = digests[0]!;
     expect(mail.text).toContain('Web Development');
     expect(mail.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     const link = /^<(.+)>$/.exec(mail.headers!['List-Unsubscribe']!)![1]!;

@@ -9,8 +9,9 @@
  *
  * The worker serves one search at a time: a search arriving while it is busy is read whole on this thread, as
  * it is without a helper (a CLI, a libSQL server, an embedded replica, a catalog below `minContents`). It is
- * started by the first search of a large catalog, so a small one never pays for a thread. The
- * halves are two statements on two connections: a commit landing between their starts is seen by one half
+ * started by the first search of a large catalog, so a small one never pays for a thread.
+ *
+ * The halves are two statements on two connections: a commit landing between their starts is seen by one half
  * only. That answer is recorded under the catalog version read before it, so the next read applies the change
  * (db/catalog/search/matches.ts), as it would a change committed just after a whole read.
  */

@@ -5,10 +5,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
-import Database from 'libsql';
 import type { Logger } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { tuneRemoteClient } from './remote-client.ts';
+import { PreparedReads } from './prepared-reads.ts';
 import { replicaWithRemoteWrites } from './replica-client.ts';
 import { config } from './config.ts';
 import { timeQueries } from './query-time.ts';
@@ -73,7 +73,7 @@ export async function openDb({ url, authToken, syncUrl, syncInterval = 1, busyTi
 interface ProcessDatabase {
   shared: Promise<Db> | undefined;
   /** The process database's own read connection, when it is a file (see readRow). */
-  reader: { db: Db; path: string; connection: Database.Database; statements: Map<string, Database.Statement> } | undefined;
+  reader: { db: Db; path: string; reads: PreparedReads } | undefined;
   /** This process works on the primary itself, even with DATABASE_SYNC_URL set (see workOnThePrimary). */
   onThePrimary: boolean;
 }
@@ -119,8 +119,7 @@ export function getDb(): Promise<Db> {
       timeQueries(db.$client);
       // An embedded replica is read through its client, which knows what it has synced.
       const path = c.DATABASE_URL.startsWith('file:') && !c.DATABASE_SYNC_URL ? c.DATABASE_URL.slice('file:'.length).split('?')[0] : undefined;
-      if (path && path !== ':memory:')
-        process_.reader = { db, path, connection: new Database(path, { readonly: true, timeout: c.DATABASE_BUSY_TIMEOUT }), statements: new Map() };
+      if (path && path !== ':memory:') process_.reader = { db, path, reads: new PreparedReads(path, c.DATABASE_BUSY_TIMEOUT) };
       return db;
     });
     process_.shared.catch(() => (process_.shared = undefined));
@@ -142,26 +141,20 @@ export function processDatabasePath(): string | undefined {
  */
 export function readRow(db: Db, sql: string, args: unknown[]): unknown[] | undefined {
   const reader = process_.reader;
-  if (reader?.db !== db) return undefined;
-  let statement = reader.statements.get(sql);
-  if (!statement) reader.statements.set(sql, (statement = reader.connection.prepare(sql).raw()));
-  return (statement.get(...args) as unknown[] | undefined) ?? [];
+  return reader?.db === db ? reader.reads.row(sql, args) : undefined;
 }
 
 /** Every row of a read on the process database's own connection (as readRow), or undefined: the caller asks the client. */
 export function readRows(db: Db, sql: string, args: unknown[]): unknown[][] | undefined {
   const reader = process_.reader;
-  if (reader?.db !== db) return undefined;
-  let statement = reader.statements.get(sql);
-  if (!statement) reader.statements.set(sql, (statement = reader.connection.prepare(sql).raw()));
-  return statement.all(...args) as unknown[][];
+  return reader?.db === db ? reader.reads.rows(sql, args) : undefined;
 }
 
 export async function closeDb(): Promise<void> {
   if (!process_.shared) return;
   const db = await process_.shared;
   process_.shared = undefined;
-  process_.reader?.connection.close();
+  process_.reader?.reads.close();
   process_.reader = undefined;
   db.$client.close();
 }

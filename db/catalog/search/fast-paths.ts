@@ -92,11 +92,11 @@ export async function readFacetRows(db: Db): Promise<{ version: number; top: num
 
 /**
  * Full-text matches as two lists of texts: every matching seq ('12,7,40'), and the values of `ranked` (an
- * aggregate over the match, in the same order), one text per part read (one, or two halves). Reading 20,000 rowids as one group_concat takes a few milliseconds
- * where as many row objects take several times that (decision 012). On a local file it is a statement
- * prepared once on the read connection: the client prepared it again for every search (0.5 ms). A statement
- * that ranks is read in two halves at once where the full-text helper runs (fts-helper.ts): `halves` gives
- * the catalog's size and the seq to split at.
+ * aggregate over the match, in the same order), one text per part read (the whole, or two halves). Reading
+ * 20,000 rowids as one group_concat takes a few milliseconds where as many row objects take several times
+ * that (decision 012). On a local file it is a statement prepared once on the read connection: the client
+ * prepared it again for every search (0.5 ms). A statement that ranks is read in two halves at once where the
+ * full-text helper runs (fts-helper.ts): `halves` gives the catalog's size and the seq to split at.
  */
 export async function readFtsMatches(
   db: Db,

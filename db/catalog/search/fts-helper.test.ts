@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
 import { seedDemo } from '../../maintenance/seed/demo.ts';
@@ -89,6 +90,15 @@ describe('the full-text helper', () => {
     } finally {
       other.close();
     }
+  });
+
+  it('reads every search whole when its worker cannot open the file, and never waits for it', async () => {
+    const alone = await everyPage(QUERIES[1]!);
+    helper = startFtsHelper(t.db, join(path(), 'no-such-folder', 'missing.db'), { minContents: 0 });
+    await expect(helper!.ready()).rejects.toThrow();
+    const statement = 'SELECT group_concat(rowid) FROM contents_fts WHERE contents_fts MATCH ?1';
+    expect(await readInHalves(t.db, statement, ['"learn"*'], 100, 50)).toBeUndefined();
+    expect(await everyPage(QUERIES[1]!)).toEqual(alone);
   });
 
   it('answers on its own thread when the worker has ended', async () => {

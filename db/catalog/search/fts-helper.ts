@@ -16,8 +16,8 @@
  * (db/catalog/search/matches.ts), as it would a change committed just after a whole read.
  */
 import { Worker } from 'node:worker_threads';
-import Database from 'libsql';
 import type { Db } from '../../client.ts';
+import { PreparedReads } from '../../prepared-reads.ts';
 import type { HelperAnswer, HelperRequest } from './fts-helper-worker.ts';
 
 /** Below this many contents a whole statement takes a few milliseconds, and the second thread saves less than it costs. */
@@ -43,8 +43,8 @@ interface Helper {
   worker: Promise<Worker> | undefined;
   /** Set while the worker runs: a search then reads its halves. */
   running: Worker | undefined;
-  connection: Database.Database | undefined;
-  statements: Map<string, Database.Statement>;
+  /** This thread's read connection, for the lower half. */
+  reads: PreparedReads | undefined;
   pending: Map<number, { resolve: (row: unknown[]) => void; reject: (error: Error) => void }>;
   nextId: number;
   busy: boolean;
@@ -73,8 +73,7 @@ export function startFtsHelper(
     minContents,
     worker: undefined,
     running: undefined,
-    connection: undefined,
-    statements: new Map(),
+    reads: undefined,
     pending: new Map(),
     nextId: 0,
     busy: false,
@@ -88,44 +87,43 @@ export function startFtsHelper(
       helper.stopped = true;
       const worker = await helper.worker?.catch(() => undefined);
       await worker?.terminate();
-      helper.connection?.close();
+      helper.reads?.close();
     },
   };
 }
 
 function startWorker(helper: Helper): Promise<Worker> {
-  helper.worker ??= (async () => {
+  helper.worker ??= new Promise<Worker>((resolve, reject) => {
     const worker = new Worker(helper.workerUrl, { workerData: { path: helper.path, busyTimeoutMs: helper.busyTimeoutMs } });
     // It runs as long as the process does, and keeps no process alive by itself.
     worker.unref();
-    await new Promise<void>((resolve, reject) => {
-      worker.once('online', resolve);
-      worker.once('error', reject);
-    });
+    // Listened to from the start: a thread that fails before it is ready, or at any time after, ends its use.
+    const end = (error: Error) => {
+      helper.running = undefined;
+      for (const waiting of helper.pending.values()) waiting.reject(error);
+      helper.pending.clear();
+      reject(error);
+    };
+    worker.on('error', end);
+    worker.on('exit', () => end(new Error('The full-text helper stopped')));
     worker.on('message', (answer: HelperAnswer) => {
+      if (answer === 'ready') {
+        try {
+          helper.reads ??= new PreparedReads(helper.path, helper.busyTimeoutMs);
+        } catch (error) {
+          void worker.terminate();
+          return reject(error);
+        }
+        if (!helper.stopped) helper.running = worker;
+        return resolve(worker);
+      }
       const waiting = helper.pending.get(answer.id);
       helper.pending.delete(answer.id);
       if ('error' in answer) waiting?.reject(new Error(answer.error));
       else waiting?.resolve(answer.row);
     });
-    const end = (error: Error) => {
-      helper.running = undefined;
-      for (const waiting of helper.pending.values()) waiting.reject(error);
-      helper.pending.clear();
-    };
-    worker.on('error', (error) => end(error));
-    worker.on('exit', () => end(new Error('The full-text helper stopped')));
-    helper.connection ??= new Database(helper.path, { readonly: true, timeout: helper.busyTimeoutMs });
-    if (!helper.stopped) helper.running = worker;
-    return worker;
-  })();
+  });
   return helper.worker;
-}
-
-function readHere(helper: Helper, sql: string, args: unknown[]): unknown[] {
-  let statement = helper.statements.get(sql);
-  if (!statement) helper.statements.set(sql, (statement = helper.connection!.prepare(sql).raw()));
-  return (statement.get(...args) as unknown[] | undefined) ?? [];
 }
 
 function readThere(helper: Helper, sql: string, args: unknown[]): Promise<unknown[]> {
@@ -158,13 +156,13 @@ export async function readInHalves(db: Db, sql: string, args: unknown[], content
     const upper = readThere(helper, upperSql, halfArgs);
     let lower: unknown[];
     try {
-      lower = readHere(helper, `${sql} AND rowid < ${bound}`, halfArgs);
+      lower = helper.reads!.row(`${sql} AND rowid < ${bound}`, halfArgs);
     } catch (error) {
       await upper.catch(() => undefined);
       throw error;
     }
     // The worker failing (it stopped, or its connection could not read) costs its half on this thread, not the search.
-    return [lower, await upper.catch(() => readHere(helper, upperSql, halfArgs))];
+    return [lower, await upper.catch(() => helper.reads!.row(upperSql, halfArgs))];
   } finally {
     helper.busy = false;
   }

@@ -3,15 +3,120 @@ import { FACETS } from '../facets.ts';
 import type { FacetCounts, FacetFilters, FacetTable } from './facet-types.ts';
 import { compile, rulesOf, STRIDE } from './facet-kinds.ts';
 
+/** One count kept for a search (its filters, and its words' rows), with what patching it needs. */
+interface KeptCount {
+  rows: Int32Array | undefined;
+  /** Where in the table's edit log (of its epoch) the tally is up to. */
+  epoch: number;
+  seen: number;
+  activeFacet: Int32Array;
+  passStart: Int32Array;
+  passes: Uint8Array;
+  /** Each facet's part of `tally`, and its number of codes (a new tag combination changes them: counted again). */
+  start: Int32Array;
+  sizes: number[];
+  tally: Float64Array;
+  count: number;
+  /** `rows` as flags by row index, made when first patched. */
+  members?: Uint8Array;
+}
+
+/** How many counts each table keeps: the searches asked for lately (each a few kB to tens of kB). */
+const KEPT_COUNTS = 64;
+const keptCounts = new WeakMap<FacetTable, Map<string, KeptCount>>();
+/** A number per words' rows array: a search keeps its matches' array while they hold, so one is one key. */
+const rowsIds = new WeakMap<Int32Array, number>();
+let nextRowsId = 1;
+
+let countsAfresh = 0;
+/** How many counts were made by reading every row (of the search's words), since the process started. */
+export const facetCountsAfresh = () => countsAfresh;
+
+const sizesOf = (table: FacetTable) => FACETS.map((facet) => rulesOf(facet).codes(table, facet));
+
 /**
  * Counts every option of every facet among `rows` (all rows when undefined): an option is counted on a row
  * that passes every active filter except its own facet's. A row failing two filters counts nowhere; one
  * failing exactly one counts only in that filter's facet; one passing all counts in every facet and in
  * `count`. Each facet's codes are tallied in one array (its part of `tally`), read into options at the end.
+ *
+ * A count is kept per search, and brought up to date by the rows edited in place since (a review moves one
+ * row's step of stars): each edit takes the row's old codes out of the tally and puts its new ones in, a few
+ * dozen operations where counting again reads every row (decision 023). A row added or removed, a tag moved
+ * or a new tag combination starts the counts over.
  */
 export function countFacets(table: FacetTable, filters: FacetFilters, rows?: Int32Array): { facets: FacetCounts; count: number } {
   const unfiltered = !rows && Object.keys(filters).length === 0;
   if (unfiltered && table.totals) return table.totals;
+  const kept = keptCountOf(table, filters, rows);
+  const { tally, start, sizes } = kept;
+  const facets = Object.fromEntries(
+    FACETS.map((facet, f) => [facet.key, rulesOf(facet).counts(table, facet, tally.subarray(start[f]!, start[f]! + sizes[f]!))]),
+  ) as FacetCounts;
+  const result = { count: kept.count, facets };
+  if (unfiltered) table.totals = result;
+  return result;
+}
+
+/** The kept count of this search, patched with the edits since it was made, or made now. */
+function keptCountOf(table: FacetTable, filters: FacetFilters, rows: Int32Array | undefined): KeptCount {
+  let byKey = keptCounts.get(table);
+  if (!byKey) keptCounts.set(table, (byKey = new Map()));
+  let rowsId = 0;
+  if (rows) {
+    rowsId = rowsIds.get(rows) ?? nextRowsId++;
+    rowsIds.set(rows, rowsId);
+  }
+  const key = `${rowsId}:${JSON.stringify(filters)}`;
+  const found = byKey.get(key);
+  byKey.delete(key);
+  const kept = found && patched(table, found) ? found : countAll(table, filters, rows);
+  // Map keeps insertion order: re-inserting marks it recently used, and the oldest go first.
+  byKey.set(key, kept);
+  if (byKey.size > KEPT_COUNTS) byKey.delete(byKey.keys().next().value!);
+  return kept;
+}
+
+/** Applies the table's edits since `kept` was last brought up to date; false when it must be counted again. */
+function patched(table: FacetTable, kept: KeptCount): boolean {
+  const { edits } = table;
+  if (kept.epoch !== edits.epoch) return false;
+  if (kept.seen === edits.log.length) return true;
+  const sizes = sizesOf(table);
+  if (sizes.some((size, f) => size !== kept.sizes[f])) return false;
+  if (kept.rows && !kept.members) {
+    kept.members = new Uint8Array(table.size);
+    for (const row of kept.rows) kept.members[row] = 1;
+  }
+  for (let e = kept.seen; e < edits.log.length; e++) {
+    const { row, before, after } = edits.log[e]!;
+    if (kept.members && !kept.members[row]) continue;
+    tallyRow(kept, before, -1);
+    tallyRow(kept, after, 1);
+  }
+  kept.seen = edits.log.length;
+  return true;
+}
+
+/** Adds (`by` 1) or takes out (-1) one row's codes, as the loop in countAll counts them. */
+function tallyRow(kept: KeptCount, codes: Int32Array, by: 1 | -1): void {
+  const { activeFacet, passStart, passes, start, tally } = kept;
+  let failed = -1;
+  for (let a = 0; a < activeFacet.length; a++) {
+    const f = activeFacet[a]!;
+    if (passes[passStart[a]! + codes[f]!]) continue;
+    if (failed !== -1) return;
+    failed = f;
+  }
+  if (failed === -1) {
+    kept.count += by;
+    for (let f = 0; f < STRIDE; f++) tally[start[f]! + codes[f]!]! += by;
+  } else tally[start[failed]! + codes[failed]!]! += by;
+}
+
+/** Counts the search over every row (or every row of its words). */
+function countAll(table: FacetTable, filters: FacetFilters, rows: Int32Array | undefined): KeptCount {
+  countsAfresh++;
   // The active filters' flags side by side in one array (one typed array in the loop, not one per filter).
   const active = compile(table, filters);
   const activeFacet = Int32Array.from(active, (filter) => filter.f);
@@ -23,11 +128,12 @@ export function countFacets(table: FacetTable, filters: FacetFilters, rows?: Int
   }
   const passes = new Uint8Array(passesLength);
   for (const [a, filter] of active.entries()) passes.set(filter.passes, passStart[a]);
+  const sizes = sizesOf(table);
   const start = new Int32Array(STRIDE);
   let size = 0;
-  FACETS.forEach((facet, f) => {
+  sizes.forEach((codes, f) => {
     start[f] = size;
-    size += rulesOf(facet).codes(table, facet);
+    size += codes;
   });
   const tally = new Float64Array(size);
   const { codes } = table;
@@ -68,10 +174,6 @@ export function countFacets(table: FacetTable, filters: FacetFilters, rows?: Int
     }
   }
 
-  const facets = Object.fromEntries(
-    FACETS.map((facet, f) => [facet.key, rulesOf(facet).counts(table, facet, tally.subarray(start[f]!, start[f]! + rulesOf(facet).codes(table, facet)))]),
-  ) as FacetCounts;
-  const result = { count, facets };
-  if (unfiltered) table.totals = result;
-  return result;
+  const { edits } = table;
+  return { rows, epoch: edits.epoch, seen: edits.log.length, activeFacet, passStart, passes, start, sizes, tally, count };
 }

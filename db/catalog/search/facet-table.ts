@@ -78,6 +78,7 @@ async function loadFacetTable(db: Db): Promise<FacetTable> {
     tags: perTagKind(() => emptyTagIndex()),
     orders: {},
     combosOfKey: new Map(),
+    edits: { epoch: 0, log: [] },
   };
   // The rows come as arrays in FACET_TABLE_COLUMNS' order; one object is refilled for each, by name.
   const values: Record<string, unknown> = {};
@@ -219,6 +220,23 @@ function retag(table: FacetTable, { kind, from, into }: TagMove): void {
   // Tag keys read before name the old value: they are parsed again when next seen.
   table.combosOfKey.clear();
   table.totals = undefined;
+  newEpoch(table);
+}
+
+/** Edits kept at most, beyond which the counts kept are counted again (a long burst, or no search for long). */
+const MAX_EDITS = 4096;
+
+/** Logs row `at`'s codes written over, when they moved. */
+function noteEdit(table: FacetTable, at: number, before: Int32Array): void {
+  const after = table.codes.slice(at * STRIDE, (at + 1) * STRIDE);
+  if (after.every((code, f) => code === before[f])) return;
+  if (table.edits.log.length >= MAX_EDITS) return newEpoch(table);
+  table.edits.log.push({ row: at, before, after });
+}
+
+/** Rows were added, removed or retagged: the counts kept are counted again. */
+function newEpoch(table: FacetTable): void {
+  table.edits = { epoch: table.edits.epoch + 1, log: [] };
 }
 
 /** Applies the feed's changes to the table, oldest first (decision 023). */
@@ -235,7 +253,9 @@ export function applyChanges(table: FacetTable, changes: readonly CatalogChange[
       if (at >= 0) removed.add(at);
     } else if ((change.kind === 'insert' || change.kind === 'update') && change.after) {
       if (at >= 0) {
+        const before = table.codes.slice(at * STRIDE, (at + 1) * STRIDE);
         writeRow(table, at, seq, change.after, true);
+        noteEdit(table, at, before);
         updated.add(at);
       } else {
         if (table.size === table.capacity) grow(table, Math.max(16, Math.ceil(table.capacity * 1.25)));
@@ -244,12 +264,14 @@ export function applyChanges(table: FacetTable, changes: readonly CatalogChange[
         updated.add(i);
         appended = true;
         table.layout++;
+        newEpoch(table);
       }
     }
   }
   if (updated.size || removed.size) table.totals = undefined;
   if (removed.size) {
     compact(table, removed);
+    newEpoch(table);
     // Row indexes moved (deletions are rare: an admin's): each order is sorted again when next asked for.
     table.orders = {};
   } else if (updated.size) {

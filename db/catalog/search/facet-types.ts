@@ -42,6 +42,19 @@ export interface FacetTable {
   totals?: { facets: FacetCounts; count: number };
   /** A tag set seen before → its combination per kind: most rows share a set with others. */
   combosOfKey: Map<string, Record<TagKind, number>>;
+  /**
+   * The rows whose codes were written over in place (an update: a review, an edit), each with its codes before
+   * and after, since the epoch began; a row added or removed, or a tag moved, begins a new epoch. The counts
+   * kept per search are patched with them (search/counts.ts).
+   */
+  edits: { epoch: number; log: RowEdit[] };
+}
+
+/** One row's codes written over in place: what it counted in before, and after. */
+export interface RowEdit {
+  row: number;
+  before: Int32Array;
+  after: Int32Array;
 }
 
 type FacetEntry = (typeof FACETS)[number];

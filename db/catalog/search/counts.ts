@@ -40,10 +40,10 @@ const sizesOf = (table: FacetTable) => FACETS.map((facet) => rulesOf(facet).code
  * failing exactly one counts only in that filter's facet; one passing all counts in every facet and in
  * `count`. Each facet's codes are tallied in one array (its part of `tally`), read into options at the end.
  *
- * A count is kept per search, and brought up to date by the rows edited in place since (a review moves one
- * row's step of stars): each edit takes the row's old codes out of the tally and puts its new ones in, a few
- * dozen operations where counting again reads every row (decision 023). A row added or removed, a tag moved
- * or a new tag combination starts the counts over.
+ * A count is kept per search, and brought up to date by the rows edited in place or added since (a review
+ * moves one row's step of stars, an import adds rows): each edit takes the row's old codes out of the tally
+ * and puts its new ones in, a few dozen operations where counting again reads every row (decision 023). A row
+ * removed, a tag moved or a new tag combination starts the counts over.
  */
 export function countFacets(table: FacetTable, filters: FacetFilters, rows?: Int32Array): { facets: FacetCounts; count: number } {
   const unfiltered = !rows && Object.keys(filters).length === 0;
@@ -90,8 +90,9 @@ function patched(table: FacetTable, kept: KeptCount): boolean {
   }
   for (let e = kept.seen; e < edits.log.length; e++) {
     const { row, before, after } = edits.log[e]!;
+    // A row added after the words' rows were read is not among them (members is as long as the table was).
     if (kept.members && !kept.members[row]) continue;
-    tallyRow(kept, before, -1);
+    if (before) tallyRow(kept, before, -1);
     tallyRow(kept, after, 1);
   }
   kept.seen = edits.log.length;

@@ -226,15 +226,15 @@ function retag(table: FacetTable, { kind, from, into }: TagMove): void {
 /** Edits kept at most, beyond which the counts kept are counted again (a long burst, or no search for long). */
 const MAX_EDITS = 4096;
 
-/** Logs row `at`'s codes written over, when they moved. */
-function noteEdit(table: FacetTable, at: number, before: Int32Array): void {
+/** Logs row `at`'s codes written over, when they moved (or, with no `before`, the row added). */
+function noteEdit(table: FacetTable, at: number, before?: Int32Array): void {
   const after = table.codes.slice(at * STRIDE, (at + 1) * STRIDE);
-  if (after.every((code, f) => code === before[f])) return;
+  if (before && after.every((code, f) => code === before[f])) return;
   if (table.edits.log.length >= MAX_EDITS) return newEpoch(table);
-  table.edits.log.push({ row: at, before, after });
+  table.edits.log.push(before ? { row: at, before, after } : { row: at, after });
 }
 
-/** Rows were added, removed or retagged: the counts kept are counted again. */
+/** Rows were removed or retagged: the counts kept are counted again. */
 function newEpoch(table: FacetTable): void {
   table.edits = { epoch: table.edits.epoch + 1, log: [] };
 }
@@ -264,7 +264,7 @@ export function applyChanges(table: FacetTable, changes: readonly CatalogChange[
         updated.add(i);
         appended = true;
         table.layout++;
-        newEpoch(table);
+        noteEdit(table, i);
       }
     }
   }

@@ -44,16 +44,17 @@ export interface FacetTable {
   combosOfKey: Map<string, Record<TagKind, number>>;
   /**
    * The rows whose codes were written over in place (an update: a review, an edit), each with its codes before
-   * and after, since the epoch began; a row added or removed, or a tag moved, begins a new epoch. The counts
-   * kept per search are patched with them (search/counts.ts).
+   * and after, and the rows added at the end (an import, a content published), since the epoch began; a row
+   * removed, or a tag moved, begins a new epoch. The counts kept per search are patched with them
+   * (search/counts.ts).
    */
   edits: { epoch: number; log: RowEdit[] };
 }
 
-/** One row's codes written over in place: what it counted in before, and after. */
+/** One row's codes written over in place, or a row added (no `before`): what it counted in before, and after. */
 export interface RowEdit {
   row: number;
-  before: Int32Array;
+  before?: Int32Array;
   after: Int32Array;
 }
 

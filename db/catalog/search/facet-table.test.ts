@@ -17,10 +17,21 @@ import { mergeTags, renameTag } from '../tags/tag-changes.ts';
 import { feedResets } from './changes.ts';
 import { POPULARITY_SQL } from './orders.ts';
 
+/** The same sequence of "random" numbers on every run (Lehmer's), so a failing query can be replayed. */
+function seededRandom(seed: number): () => number {
+  return () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+}
+
+/** A new test database holding a synthetic catalog of `size` contents. */
+async function syntheticCatalog(size: number, options: Parameters<typeof generateSyntheticCatalog>[2]): Promise<TestDb> {
+  const db = await createTestDb();
+  await generateSyntheticCatalog(db.db, size, options);
+  return db;
+}
+
 let t: TestDb;
 beforeAll(async () => {
-  t = await createTestDb();
-  await generateSyntheticCatalog(t.db, 1500, { seed: 7 });
+  t = await syntheticCatalog(1500, { seed: 7 });
 });
 afterAll(() => t.close());
 
@@ -78,8 +89,7 @@ function randomQuery(rand: () => number): string {
 
 describe('facet counts', () => {
   it('equal a plain SQL recount for 40 random filter combinations, with and without words', async () => {
-    let seed = 99;
-    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const rand = seededRandom(99);
     for (let round = 0; round < 40; round++) {
       const query = randomQuery(rand);
       const params = parseSearchParams(new URLSearchParams(query));
@@ -95,8 +105,7 @@ describe('facet counts', () => {
   }, 60_000);
 
   it('pick the same page as a plain SQL query would, in every order, with and without words', async () => {
-    let seed = 5;
-    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const rand = seededRandom(5);
     const ORDER_SQL: Record<string, string> = {
       latest: 'c.created_at DESC, c.seq DESC',
       oldest: 'c.created_at ASC, c.seq ASC',
@@ -212,14 +221,12 @@ describe('a broad word under filters', () => {
 describe('a facet table kept by the change feed', () => {
   let k: TestDb;
   beforeAll(async () => {
-    k = await createTestDb();
-    await generateSyntheticCatalog(k.db, 800, { seed: 21 });
+    k = await syntheticCatalog(800, { seed: 21 });
   }, 60_000);
   afterAll(() => k.close());
 
   it('answers every search as a table read afresh, after inserts, reviews, edits of tags, costs and names, deletes, and tags renamed and merged', async () => {
-    let seed = 99;
-    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const rand = seededRandom(99);
     const queries = Array.from({ length: 30 }, () => new URLSearchParams(randomQuery(rand)));
     // Warm every order and the caches, so the changes below must be applied to them, not read anew.
     for (const query of queries) await searchContents(k.db, parseSearchParams(query));
@@ -292,14 +299,12 @@ describe('the counts kept per search', () => {
   // make a new one (which rightly starts the counts over).
   let p: TestDb;
   beforeAll(async () => {
-    p = await createTestDb();
-    await generateSyntheticCatalog(p.db, 800, { seed: 33 });
+    p = await syntheticCatalog(800, { seed: 33 });
   }, 60_000);
   afterAll(() => p.close());
 
   it('keeps each search’s counts and patches them with the rows edited in place or added: equal to counts read afresh, with no row read again', async () => {
-    let seed = 7;
-    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const rand = seededRandom(7);
     const queries = Array.from({ length: 30 }, () => new URLSearchParams(randomQuery(rand)));
     queries.push(new URLSearchParams(''), new URLSearchParams('searchTerm=data&order=relevance'), new URLSearchParams('category=web-development&rating=4'));
     for (const query of queries) await searchContents(p.db, parseSearchParams(query));
@@ -353,8 +358,7 @@ describe('the counts kept per search', () => {
 describe('facet counts over a large vocabulary (1,000 tags per kind)', () => {
   let big: TestDb;
   beforeAll(async () => {
-    big = await createTestDb();
-    await generateSyntheticCatalog(big.db, 3000, { seed: 11, tagsPerKind: 1000 });
+    big = await syntheticCatalog(3000, { seed: 11, tagsPerKind: 1000 });
   }, 120_000);
   afterAll(() => big.close());
 
@@ -404,8 +408,7 @@ describe('facet counts over a large vocabulary (1,000 tags per kind)', () => {
     const all: Record<string, string[]> = { category: [], techStack: [], type: [] };
     for (const row of tagRows) all[String(row.kind)]?.push(String(row.value));
 
-    let seed = 1234;
-    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const rand = seededRandom(1234);
     const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
     for (let round = 0; round < 40; round++) {
       const query = new URLSearchParams();

@@ -7,6 +7,7 @@
  * button is a ✕ while open, a tap leaves no hover highlight behind, and the dashboard's totals sit two by two.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { InArgs } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
@@ -110,7 +111,13 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
         techStack: ['Go'],
         type: ['Text-Based Resources'],
       });
-      await db.batch([...insertContentStatements(db, newId(), input)]);
+      // A write transaction from its start (BEGIN IMMEDIATE): it waits for the just-started server's own writes,
+      // where a batch that reads first fails at once with SQLITE_BUSY when one of them commits in between.
+      const statements = insertContentStatements(db, newId(), input).map((query) => query.toSQL());
+      await db.$client.batch(
+        statements.map(({ sql, params }) => ({ sql, args: params as InArgs })),
+        'write',
+      );
     } finally {
       db.$client.close();
     }

@@ -230,7 +230,10 @@ const MAX_EDITS = 4096;
 function noteEdit(table: FacetTable, at: number, before?: Int32Array): void {
   const after = table.codes.slice(at * STRIDE, (at + 1) * STRIDE);
   if (before && after.every((code, f) => code === before[f])) return;
-  if (table.edits.log.length >= MAX_EDITS) return newEpoch(table);
+  if (table.edits.log.length >= MAX_EDITS) {
+    newEpoch(table);
+    return;
+  }
   table.edits.log.push(before ? { row: at, before, after } : { row: at, after });
 }
 

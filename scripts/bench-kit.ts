@@ -55,7 +55,7 @@ export async function waitUntilUp(url: string, child: ChildProcess): Promise<voi
  * log (stdout), as a log collector would read it; else discarded.
  */
 export async function startSkillshelf(dbPath: string, port: number, env: Record<string, string>, logTo?: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(root, 'site/server/main.ts')], {
+  const child = spawn(process.execPath, [join(root, 'site/server/main.mjs')], {
     cwd: root,
     env: {
       ...process.env,

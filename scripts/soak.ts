@@ -53,7 +53,7 @@ db.$client.close();
 
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [join(root, 'site/server/main.ts')], {
+const server = spawn(process.execPath, [join(root, 'site/server/main.mjs')], {
   cwd: root,
   env: { ...process.env, DATABASE_URL: `file:${dbPath}`, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', RATE_LIMIT_OFF: 'true' },
   stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,5 +1,5 @@
 /**
- * The production server (started by site/server/main.ts): migrates the database, seeds the demo world into
+ * The production server (started by site/server/main.mjs): migrates the database, seeds the demo world into
  * an empty one, then serves the built site (site/server/front-door.ts) in WEB_CONCURRENCY processes sharing
  * one port.
  */

@@ -1,4 +1,4 @@
-/** `npm start`: builds the site when the sources are newer than the build, then serves it (site/server/main.ts). */
+/** `npm start`: builds the site when the sources are newer than the build, then serves it (site/server/main.mjs). */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,4 +20,4 @@ if (stale) {
   const result = spawnSync('npx', ['astro', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-await import('./main.ts');
+await import('./main.mjs');

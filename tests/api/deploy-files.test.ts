@@ -39,7 +39,7 @@ describe('deploy/skillshelf.service', () => {
 
   it('runs the server itself, stops with SIGTERM and leaves it time to drain', () => {
     const unit = read('skillshelf.service');
-    expect(unit).toMatch(/^ExecStart=\S+\/node site\/server\/main\.ts$/m);
+    expect(unit).toMatch(/^ExecStart=\S+\/node site\/server\/main\.mjs$/m);
     expect(unit).toMatch(/^KillSignal=SIGTERM$/m);
     expect(Number(/^TimeoutStopSec=(\d+)$/m.exec(unit)?.[1])).toBeGreaterThan(10);
     expect(unit).toMatch(/^User=skillshelf$/m);

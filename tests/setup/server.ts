@@ -1,5 +1,5 @@
 /**
- * Starts the real production server (site/server/main.ts → dist/server/entry.mjs) on a free port and a fresh
+ * Starts the real production server (site/server/main.mjs → dist/server/entry.mjs) on a free port and a fresh
  * database (a file, or a sqld of its own: tests/setup/test-database.ts), as `npm start` would, and stops it
  * after the tests.
  */
@@ -77,7 +77,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(process.execPath, [join(root, 'site/server/main.ts')], {
+  const child = spawn(process.execPath, [join(root, 'site/server/main.mjs')], {
     cwd: root,
     env: {
       ...process.env,

@@ -6,7 +6,7 @@
  * process turns that off on its client and checkpoints from a worker thread with a connection of its own:
  * PASSIVE checkpoints take no lock that a writer or reader waits on, so requests never wait for the disk.
  */
-import { Worker } from 'node:worker_threads';
+import { startThread } from './threads.ts';
 import type { Db } from './client.ts';
 
 /** How often the worker checkpoints: the log stays within what a second of writes adds. */
@@ -24,7 +24,7 @@ export interface Checkpointer {
  */
 export async function startCheckpointer(db: Db, path: string | undefined): Promise<Checkpointer | undefined> {
   if (db.$client.protocol !== 'file' || !path || path === ':memory:') return undefined;
-  const worker = new Worker(new URL('./checkpoints-worker.ts', import.meta.url), { workerData: { path, everyMs: EVERY_MS } });
+  const worker = startThread(new URL('./checkpoints-worker.ts', import.meta.url), { workerData: { path, everyMs: EVERY_MS } });
   let copied = 0;
   worker.on('message', (pages: number) => (copied += pages));
   worker.on('error', (error) => console.error('The checkpoint worker stopped:', error));

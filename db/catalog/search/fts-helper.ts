@@ -15,7 +15,8 @@
  * only. That answer is recorded under the catalog version read before it, so the next read applies the change
  * (db/catalog/search/matches.ts), as it would a change committed just after a whole read.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startThread } from '../../threads.ts';
 import type { Db } from '../../client.ts';
 import { PreparedReads } from '../../prepared-reads.ts';
 import type { HelperAnswer, HelperRequest } from './fts-helper-worker.ts';
@@ -94,7 +95,7 @@ export function startFtsHelper(
 
 function startWorker(helper: Helper): Promise<Worker> {
   helper.worker ??= new Promise<Worker>((resolve, reject) => {
-    const worker = new Worker(helper.workerUrl, { workerData: { path: helper.path, busyTimeoutMs: helper.busyTimeoutMs } });
+    const worker = startThread(helper.workerUrl, { workerData: { path: helper.path, busyTimeoutMs: helper.busyTimeoutMs } });
     // It runs as long as the process does, and keeps no process alive by itself.
     worker.unref();
     // Listened to from the start: a thread that fails before it is ready, or at any time after, ends its use.

@@ -11,6 +11,7 @@ import { ON_EXISTING, type OnExisting } from '#db/imports/import-merge.ts';
 import { TagMapError } from '#db/imports/tag-map.ts';
 import { FIELD_FACETS } from '#db/catalog/facets.ts';
 import { actorOf } from '../actor.ts';
+import { yieldTheProcessorToTheSite } from '../background.ts';
 import { databaseLabel, openMigratedDb } from '../database.ts';
 import { PartlyFailed, UsageError } from '../errors.ts';
 import { readText, writeAll, writeFileAtomically } from '../file-streams.ts';
@@ -102,6 +103,7 @@ const IMPORT_HELP = [
   '  cannot be read as rows at all (bad JSON, a CSV header without a required column, an unclosed quote) is',
   `  refused whole, before anything is written. Rows are written in batches of ${BATCH_ROWS}: if the import stops`,
   '  midway, run it again to finish. The import is recorded in the audit log with its counts.',
+  '  It runs at the lowest priority of the processor, so that the site on the same machine is served first.',
   examples(
     ['see what a file would change', 'npx skillshelf import catalog.csv --dry-run'],
     ['load a catalog exported elsewhere', 'npx skillshelf import skillshelf-export.json'],
@@ -128,6 +130,7 @@ async function importFile(file: string, options: ImportOptions, command: Command
   if (options.asSubmissions && options.onExisting)
     throw new UsageError('--on-existing does not apply to --as-submissions: websites already listed are skipped');
   const size = fileSize(file);
+  yieldTheProcessorToTheSite();
   const tagMap = options.map === undefined ? undefined : readMapFile(options.map);
   const db = await openMigratedDb();
   const actor = await actorOf(db, command);

@@ -1,8 +1,8 @@
 /** `skillshelf links …`: whether the catalog's links still work. */
-import { constants, setPriority } from 'node:os';
 import type { Command } from 'commander';
 import { invalid } from '#db/errors.ts';
 import { BROKEN_AFTER_FAILURES, runLinkCheck, type LinkCheckReport, type LinkResult } from '#db/links/link-check.ts';
+import { yieldTheProcessorToTheSite } from '../background.ts';
 import { openMigratedDb } from '../database.ts';
 import { NewlyBroken } from '../errors.ts';
 import { examples } from '../help.ts';
@@ -48,18 +48,6 @@ interface CheckOptions {
   onlyDue?: boolean;
   pictures?: boolean;
   json?: boolean;
-}
-
-/**
- * A full check asks thousands of servers and records each answer: on the site's own machine, where cron runs
- * it, visitors' pages come first (docs/decisions/023).
- */
-function yieldTheProcessorToTheSite(): void {
-  try {
-    setPriority(constants.priority.PRIORITY_LOW);
-  } catch {
-    // Not allowed here (or not a system with priorities): the check runs as it is.
-  }
 }
 
 async function checkLinks(options: CheckOptions): Promise<void> {

@@ -2,11 +2,12 @@
  * `skillshelf import` and `skillshelf export` as real processes on temporary database files: the per-row
  * report, idempotent upserts, malformed files that change nothing they should not, and the round trip.
  */
-import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, tempDb, type TempDb } from './harness.ts';
+import { niceOfCli, runCli, tempDb, type TempDb } from './harness.ts';
 
 let db: TempDb;
 let other: TempDb;
@@ -131,6 +132,17 @@ describe('import', () => {
       expect(run.stderr).toMatch(new RegExp(`^error: .*${name}: .+: nothing was imported\\n$`));
       expect(await contentCount()).toBe(0);
     });
+  });
+
+  it.skipIf(!existsSync('/proc/self/stat'))('runs at the lowest priority, so that the site on the same machine is served first', async () => {
+    // A named pipe: the import waits on it for its rows, meanwhile its priority is read.
+    const pipe = join(db.dir, 'rows.json');
+    expect(spawnSync('mkfifo', [pipe]).status).toBe(0);
+    const run = runCli(db.url, ['import', pipe]);
+    await expect.poll(() => niceOfCli(db.url, ['import', pipe]), { timeout: 10_000 }).toBe(19);
+    writeFileSync(pipe, JSON.stringify([cs50]));
+    expect(await run).toMatchObject({ code: 0 });
+    expect(await contentCount()).toBe(1);
   });
 
   it('a 50 MB line is refused as one row, without holding it; the rows around it are written', async () => {

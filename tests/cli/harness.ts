@@ -4,7 +4,7 @@
  * the prompts are answered the way a person types.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,4 +125,23 @@ export function runInTerminal(databaseUrl: string, args: string[]): TerminalSess
 
 function shellQuote(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/**
+ * The nice value of the running `skillshelf` process whose arguments include `words` and whose database is
+ * `url` (from /proc: Linux only), or undefined when there is none.
+ */
+export function niceOfCli(url: string, words: string[]): number | undefined {
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (!command.some((arg) => arg.endsWith('cli/bin.mjs')) || !words.every((word) => command.includes(word))) continue;
+      if (!readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`DATABASE_URL=${url}`)) continue;
+      // Field 19 of stat, counted after the command's closing parenthesis (field 2).
+      return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return undefined;
 }

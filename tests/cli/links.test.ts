@@ -5,12 +5,12 @@
  * second per host; a link failing once is not broken, one failing 3 times over 48 hours is (exit 3); and
  * the lease keeps a second process from checking while one runs; and it runs at the lowest priority.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort } from '../setup/server.ts';
 import { startLocalSite, type Handler, type LocalSite } from '../setup/local-site.ts';
-import { runCli, runInTerminal, tempDb, type TempDb } from './harness.ts';
+import { niceOfCli, runCli, runInTerminal, tempDb, type TempDb } from './harness.ts';
 
 let db: TempDb;
 const sites: LocalSite[] = [];
@@ -51,21 +51,6 @@ async function check(...args: string[]) {
 }
 
 /** The nice value of the `links check` running on `url` (found in /proc by its command and environment), or undefined. */
-function niceOfCheckOn(url: string): number | undefined {
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (!command.includes('links') || !command.includes('check')) continue;
-      if (!readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`DATABASE_URL=${url}`)) continue;
-      // Field 19 of stat, counted after the command's closing parenthesis (field 2).
-      return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
-    } catch {
-      // The process ended while it was read.
-    }
-  }
-  return undefined;
-}
-
 const byName = (report: { results: Array<{ name: string }> }) =>
   Object.fromEntries(report.results.map((r) => [r.name, r])) as Record<string, Record<string, unknown>>;
 const checkRow = async (id: string) => (await db.query('SELECT * FROM link_checks WHERE content_id = ?', [id]))[0]!;
@@ -212,7 +197,7 @@ describe('links check', () => {
     await catalog({ a: `${slow.url}/a` });
     const run = runCli(db.url, ['links', 'check', '--json']);
     await expect.poll(() => slow.requests.length, { timeout: 10_000 }).toBe(1);
-    expect(niceOfCheckOn(db.url)).toBe(19);
+    expect(niceOfCli(db.url, ['links', 'check'])).toBe(19);
     expect((await run).code).toBe(0);
   });
 

@@ -28,6 +28,13 @@ export function log(message: string) {
   process.stderr.write(`${message}\n`);
 }
 
+/** The nearest-rank `p`th percentile (0–100) of `values`, in any order; NaN when there are none. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
 /** CPU time a process has used so far, in microseconds (utime + stime). */
 export function cpuTimeUs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');

@@ -8,6 +8,7 @@
  */
 import { openDb } from '../db/client.ts';
 import { COSTS, perTagKind, TAG_KINDS, type TagKind } from '../db/catalog/taxonomy.ts';
+import { percentile } from './bench-kit.ts';
 
 export const SEARCH_BUDGET_P95_MS = 30;
 
@@ -136,7 +137,6 @@ function searchQueries(usage: Record<Kind, Array<{ value: string; n: number }>>,
 /** What a browser's fetch of the API sends: the answer is compressed as it would be for one. */
 const HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 async function timeQueries(url: string, name: string, queries: string[]): Promise<SearchLatency> {
@@ -154,8 +154,8 @@ async function timeQueries(url: string, name: string, queries: string[]): Promis
   return {
     name,
     queries: queries.length,
-    p50: round(percentile(times, 0.5)),
-    p95: round(percentile(times, 0.95)),
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
     max: round(times.at(-1)!),
     meanResults: Math.round(results / queries.length),
   };

@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import { createClient } from '@libsql/client';
 import { freePort } from '../tests/setup/server.ts';
 import { hasSqld, NO_SQLD, startSqld, type Sqld } from '../tests/setup/sqld.ts';
-import { BROWSER, cpuTimeUs, log, startSkillshelf, type Goal, type ReportSection } from './bench-kit.ts';
+import { BROWSER, cpuTimeUs, log, percentile, startSkillshelf, type Goal, type ReportSection } from './bench-kit.ts';
 import { benchUncachedSearch } from './bench-search.ts';
 import { signUp } from './bench-writes.ts';
 
@@ -26,10 +26,7 @@ interface Row {
   together: { perSecond: number; done: number; asked: number };
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! * 10) / 10 : NaN;
-};
+const percentileMs = (values: number[], p: number) => Math.round(percentile(values, p) * 10) / 10;
 
 /** Reviews of distinct contents by `tokens` (one review per user and content), `atOnce` in flight. */
 async function postReviews(
@@ -118,7 +115,7 @@ async function measureMode(
       mode,
       pages,
       search,
-      oneAtATime: { p50: percentile(one.latencies, 50), p99: percentile(one.latencies, 99), done: one.done, asked: 200 },
+      oneAtATime: { p50: percentileMs(one.latencies, 50), p99: percentileMs(one.latencies, 99), done: one.done, asked: 200 },
       together: { perSecond: Math.round(many.done / many.seconds), done: many.done, asked: 600 },
     };
   } finally {

@@ -5,12 +5,11 @@
  * the names once. Called by scripts/bench.ts (`--only suggest`); the budget is p95 ≤ 10 ms at 100k contents.
  */
 import { openDb } from '../db/client.ts';
-import { BROWSER_API, log, startSkillshelf, type ReportSection } from './bench-kit.ts';
+import { BROWSER_API, log, percentile, startSkillshelf, type ReportSection } from './bench-kit.ts';
 import { freePort } from '../tests/setup/server.ts';
 
 export const SUGGEST_BUDGET_P95_MS = 10;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /** What people type on the way to `count` names picked across the catalog. */
@@ -53,7 +52,7 @@ export async function suggestSection(dbPath: string, size: number): Promise<Repo
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
-    const result = { queries: queries.length, p50: round(percentile(times, 0.5)), p95: round(percentile(times, 0.95)), max: round(times.at(-1)!) };
+    const result = { queries: queries.length, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), max: round(times.at(-1)!) };
     const meanFound = Math.round((found / queries.length) * 10) / 10;
     // The floor under it: the cheapest API answer (a constant), through the same server, as many times.
     const floor: number[] = [];
@@ -63,7 +62,7 @@ export async function suggestSection(dbPath: string, size: number): Promise<Repo
       floor.push(performance.now() - started);
     }
     floor.sort((a, b) => a - b);
-    const baseline = { p50: round(percentile(floor, 0.5)), p95: round(percentile(floor, 0.95)) };
+    const baseline = { p50: round(percentile(floor, 50)), p95: round(percentile(floor, 95)) };
     return {
       title: `Suggestions as one types, one request at a time (${size.toLocaleString('en')} contents)`,
       lines: [

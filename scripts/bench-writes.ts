@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createClient, type Client } from '@libsql/client';
 import { freePort } from '../tests/setup/server.ts';
-import { BROWSER, BROWSER_API, log, root, startSkillshelf, type Goal, type ReportSection } from './bench-kit.ts';
+import { BROWSER, BROWSER_API, log, percentile, root, startSkillshelf, type Goal, type ReportSection } from './bench-kit.ts';
+import { writeAtRate, type Write, type WriteStats } from './bench-writer.ts';
 import { benchUncachedSearch, SEARCH_BUDGET_P95_MS, type SearchLatency } from './bench-search.ts';
 
 const USERS = 60;
@@ -42,12 +43,6 @@ interface ReadStats {
   p99: number;
   errors: number;
   non2xx: number;
-}
-
-interface WriteStats {
-  asked: number;
-  done: number;
-  p99: number;
 }
 
 interface Row {
@@ -115,58 +110,23 @@ function summed(turns: ReadStats[]): ReadStats {
   };
 }
 
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
-};
-
-/** One write: its method, path and JSON body, sent with the token of the user who makes it. */
-interface Write {
-  method: 'POST' | 'PUT';
-  path: string;
-  body: unknown;
-  token: string;
-}
-
-/** `write(k)` for k = 0, 1, … at a fixed rate for `seconds`, each sent at its time whatever the others are doing. */
-async function writeAtRate(url: string, perSecond: number, seconds: number, write: (k: number) => Write): Promise<WriteStats> {
-  const latencies: number[] = [];
-  const asked = Math.round(perSecond * seconds);
-  let done = 0;
-  const start = performance.now();
-  const sent: Array<Promise<void>> = [];
-  for (let k = 0; k < asked; k++) {
-    const due = start + (k * 1000) / perSecond;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const { method, path, body, token } = write(k);
-    const at = performance.now();
-    sent.push(
-      fetch(url + path, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
-        .then(async (res) => {
-          await res.arrayBuffer();
-          if (res.ok) {
-            done++;
-            latencies.push(performance.now() - at);
-          }
-        })
-        .catch(() => {}),
-    );
-  }
-  await Promise.all(sent);
-  return { asked, done, p99: percentile(latencies, 99) };
-}
-
 /** Reviews at a fixed rate for `seconds`, each by one of the users on a content they have not reviewed. */
 export async function postReviews(url: string, tokens: string[], contentIds: string[], perSecond: number, seconds: number): Promise<WriteStats> {
-  return writeAtRate(url, perSecond, seconds, (k) => ({
-    method: 'POST',
-    path: `/api/contents/${contentIds[k % contentIds.length]}/reviews`,
-    body: { rating: 1 + (k % 5), comment: `Bench review ${k}` },
-    token: tokens[k % tokens.length]!,
-  }));
+  return writeAtRate(
+    url,
+    perSecond,
+    timesOver(perSecond, seconds, (k) => ({
+      method: 'POST',
+      path: `/api/contents/${contentIds[k % contentIds.length]}/reviews`,
+      body: { rating: 1 + (k % 5), comment: `Bench review ${k}` },
+      token: tokens[k % tokens.length]!,
+    })),
+  );
 }
+
+/** `write(k)` for each k of `perSecond` writes a second over `seconds`. */
+const timesOver = (perSecond: number, seconds: number, write: (k: number) => Write): Write[] =>
+  Array.from({ length: Math.round(perSecond * seconds) }, (_, k) => write(k));
 
 /**
  * What learners write all day (decisions 033 and 037), in turn: a save, an item added to their public list
@@ -451,8 +411,11 @@ export async function writesSection(dbPath: string, { duration, connections }: {
         writeAtRate(
           url,
           LEARNER_WRITES_PER_SECOND,
-          seconds,
-          learnerWrite(tokens, listIds, contentIds.slice(offset, (offset += LEARNER_WRITES_PER_SECOND * seconds * 2))),
+          timesOver(
+            LEARNER_WRITES_PER_SECOND,
+            seconds,
+            learnerWrite(tokens, listIds, contentIds.slice(offset, (offset += LEARNER_WRITES_PER_SECOND * seconds * 2))),
+          ),
         ),
       ]);
       return { asked: reviews.asked + learners.asked, done: reviews.done + learners.done, p99: Math.max(reviews.p99, learners.p99) };

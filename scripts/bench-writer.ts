@@ -13,7 +13,22 @@ export interface WriteStats {
   asked: number;
   done: number;
   p99: number;
+  /** Each done write's time (ms), for the p99 of several series as one. */
+  latencies: number[];
 }
+
+/** Several series of writes as one: every write asked and done, the p99 of all their times. */
+export function bothWrites(...series: WriteStats[]): WriteStats {
+  const latencies = series.flatMap((s) => s.latencies);
+  return {
+    asked: series.reduce((sum, s) => sum + s.asked, 0),
+    done: series.reduce((sum, s) => sum + s.done, 0),
+    p99: p99Of(latencies),
+    latencies,
+  };
+}
+
+const p99Of = (latencies: number[]) => Math.round(percentile(latencies, 99) * 10) / 10;
 
 /** `writes` at a fixed rate, each sent at its time whatever the others are doing. */
 export async function writeAtRate(url: string, perSecond: number, writes: Write[]): Promise<WriteStats> {
@@ -38,5 +53,5 @@ export async function writeAtRate(url: string, perSecond: number, writes: Write[
     );
   }
   await Promise.all(sent);
-  return { asked: writes.length, done, p99: Math.round(percentile(latencies, 99) * 10) / 10 };
+  return { asked: writes.length, done, p99: p99Of(latencies), latencies };
 }

@@ -22,7 +22,7 @@ interface KeptCount {
 }
 
 /** How many counts each table keeps: the searches asked for lately (each a few kB to tens of kB). */
-const KEPT_COUNTS = 64;
+export const KEPT_COUNTS = 64;
 const keptCounts = new WeakMap<FacetTable, Map<string, KeptCount>>();
 /** A number per words' rows array: a search keeps its matches' array while they hold, so one is one key. */
 const rowsIds = new WeakMap<Int32Array, number>();

@@ -12,7 +12,7 @@ import { searchContents } from '../catalog-reads.ts';
 import { openDb } from '../../client.ts';
 import { facetTable, facetTableReads } from './facet-table.ts';
 import { textMatchReads } from './matches.ts';
-import { facetCountsAfresh } from './counts.ts';
+import { facetCountsAfresh, KEPT_COUNTS } from './counts.ts';
 import { mergeTags, renameTag } from '../tags/tag-changes.ts';
 import { feedResets } from './changes.ts';
 import { POPULARITY_SQL } from './orders.ts';
@@ -305,12 +305,17 @@ describe('the counts kept per search', () => {
 
   it('keeps each search’s counts and patches them with the rows edited in place or added: equal to counts read afresh, with no row read again', async () => {
     const rand = seededRandom(7);
-    const queries = Array.from({ length: 30 }, () => new URLSearchParams(randomQuery(rand)));
+    const queries = Array.from({ length: 14 }, () => new URLSearchParams(randomQuery(rand)));
     queries.push(new URLSearchParams(''), new URLSearchParams('searchTerm=data&order=relevance'), new URLSearchParams('category=web-development&rating=4'));
+    // A search whose words' matches were read again is kept under a new key, its old one aging out (least
+    // recently used): the 17 searches asked, with a new key per word search a round, fit in what a table keeps,
+    // so none is pushed out and counted again. (With 33 searches, one was pushed out in some runs' last round.)
+    const ROUNDS = 5;
+    expect(queries.length + queries.filter((q) => q.has('searchTerm')).length * (ROUNDS - 1)).toBeLessThanOrEqual(KEPT_COUNTS);
     for (const query of queries) await searchContents(p.db, parseSearchParams(query));
     const exec = (sql: string) => p.db.$client.execute(sql);
     const pick = `(SELECT seq FROM contents ORDER BY random() LIMIT 1)`;
-    for (let round = 0; round < 5; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       // What a stream of reviews, edits and imports does: stars move, a cost or a certificate flips, on rows kept
       // in place; contents are added (copies of others, so no new tag combination).
       for (let n = 0; n < 12; n++) {

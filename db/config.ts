@@ -96,6 +96,17 @@ const schema = z.object({
     .default(0),
   /** 'off' disables the in-process catalog and page caches (to measure uncached costs). */
   CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
+  /**
+   * "Learners who saved this also saved" counts an account's saves once it is this many days old, this many
+   * minutes after its saves last changed (db/contributions/co-saves.ts, decision 039): a pair's users are real
+   * people, not accounts made for the purpose, and no one's save shows on a page the minute it is made.
+   */
+  CO_SAVE_ACCOUNT_DAYS: z.coerce.number().min(0).max(365).default(7),
+  CO_SAVE_DELAY_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(60),
   /** From this many contents a broad word's ranks are read in two halves on two threads (decision 038). */
   FTS_HELPER_MIN_CONTENTS: z.coerce.number().int().min(0).default(20_000),
   /**

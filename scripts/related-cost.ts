@@ -2,10 +2,9 @@
  * What related resources cost at scale (decision 037), on a synthetic catalog:
  *   DATABASE_URL=file:data/bench.db node scripts/synthetic.ts 100000
  *   DATABASE_URL=file:data/bench.db npm run bench:related -- [--saves 1000000] [--users 100000]
- * Adds the users and saves (skewed: a few contents are saved by many), then times the co-saved pairs built
- * from scratch (the migration's statement), one save and one unsave through the service (the triggers keep
- * the pairs and the month's counts in the same batch), and the reads a content page and the home page make
- * when rendered.
+ * Adds the users and saves (skewed: a few contents are saved by many), then times the co-saved pairs counted
+ * from scratch (every user's recount, as the job runs it), one save and one unsave through the service with
+ * that user's recount, and the reads a content page and the home page make when rendered.
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -13,6 +12,7 @@ import { getDb } from '../db/client.ts';
 import { migrateDb } from '../db/migrate.ts';
 import { mostSavedThisMonth } from '../db/contributions/most-saved.ts';
 import { coSavedWith } from '../db/contributions/related.ts';
+import { CO_SAVE_MIN_USERS, countAllCoSaves } from '../db/contributions/co-saves.ts';
 import { saveContent, unsaveContent } from '../db/contributions/saves.ts';
 import { facetTable } from '../db/catalog/search/facet-table.ts';
 import { moreInSubject } from '../db/catalog/search/related-by-tags.ts';
@@ -79,18 +79,15 @@ if ((await scalar(sql`SELECT count(*) FROM saves`)) < SAVES * 0.9) {
 const saveCount = await scalar(sql`SELECT count(*) FROM saves`);
 console.log(`${saveCount} saves by ${await scalar(sql`SELECT count(DISTINCT user_id) FROM saves`)} users`);
 
-// Build from scratch: the migration's statement (--reads-only: the pairs as they are, only the reads timed).
+// Count from scratch: every user queued, then recounted as the job does, one batch each.
 if (!values['reads-only']) {
   await db.run(sql`DELETE FROM co_saves`);
-  const [, buildMs] = await timed(() =>
-    db.run(sql`
-    INSERT INTO co_saves(content_a, content_b, users)
-    SELECT a.content_id, b.content_id, count(*) FROM saves a JOIN saves b ON b.user_id = a.user_id AND b.content_id > a.content_id
-    GROUP BY a.content_id, b.content_id`),
-  );
+  await db.run(sql`DELETE FROM co_save_members`);
+  await db.run(sql`INSERT INTO co_save_queue(user_id, changed_at) SELECT DISTINCT user_id, 0 FROM saves WHERE 1 ON CONFLICT DO NOTHING`);
+  const [, buildMs] = await timed(() => countAllCoSaves(db));
   const pairs = await scalar(sql`SELECT count(*) FROM co_saves`);
-  const shown = await scalar(sql`SELECT count(*) FROM co_saves WHERE users >= 3`);
-  console.log(`build from scratch: ${ms(buildMs)} for ${pairs} pairs (${shown} at 3 users or more)`);
+  const shown = await scalar(sql`SELECT count(*) FROM co_saves WHERE users >= ${CO_SAVE_MIN_USERS}`);
+  console.log(`counted from scratch: ${ms(buildMs)} for ${pairs} pairs (${shown} at ${CO_SAVE_MIN_USERS} users or more)`);
 
   // One save and one unsave, through the service: a user of typical size saving a content they had not.
   const pick = (n: number) => 1 + Math.floor(Math.random() * n);
@@ -103,8 +100,8 @@ if (!values['reads-only']) {
   const saving: number[] = [];
   const unsaving: number[] = [];
   for (const probe of probes) {
-    saving.push((await timed(() => saveContent(db, probe.user, probe.content)))[1]);
-    unsaving.push((await timed(() => unsaveContent(db, probe.user, probe.content)))[1]);
+    saving.push((await timed(() => saveContent(db, probe.user, probe.content).then(() => countAllCoSaves(db))))[1]);
+    unsaving.push((await timed(() => unsaveContent(db, probe.user, probe.content).then(() => countAllCoSaves(db))))[1]);
   }
   console.log(
     `a save: p50 ${ms(quantile(saving, 0.5))}, p99 ${ms(quantile(saving, 0.99))}; an unsave: p50 ${ms(quantile(unsaving, 0.5))}, p99 ${ms(quantile(unsaving, 0.99))}`,

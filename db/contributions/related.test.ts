@@ -1,13 +1,14 @@
 import { eq, gt } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
-import { catalogChanges, coSaves, contents, recentSaveCounts, users as userRows } from '../schema.ts';
+import { catalogChanges, coSaveQueue, coSaves, contents, recentSaveCounts, users as userRows } from '../schema.ts';
 import { newId } from '../ids.ts';
 import { insertContentStatements } from '../catalog/content-rows.ts';
 import { contentInput } from '../catalog/validation/contents.ts';
 import { createUser } from '../accounts/users.ts';
 import { ageRecentSaves, mostSavedThisMonth } from './most-saved.ts';
-import { CO_SAVE_MIN_USERS, coSavedWith, relatedResources } from './related.ts';
+import { CO_SAVE_MIN_USERS, CO_SAVE_RECENT_SAVES, countDueCoSaves } from './co-saves.ts';
+import { coSavedWith, relatedResources } from './related.ts';
 import { saveContent, toggleSave, unsaveContent } from './saves.ts';
 
 let t: TestDb;
@@ -42,14 +43,25 @@ const changesAfter = (seq: number, kind: string) =>
 const seqOf = async (id: string) => (await t.db.select({ seq: contents.seq }).from(contents).where(eq(contents.id, id)))[0]!.seq;
 
 describe('co-saves', () => {
-  it(`count a pair only once ${CO_SAVE_MIN_USERS} users saved both, and not once one of them unsaves`, async () => {
+  const DAY = 86_400_000;
+  /** The job's round as the server runs it, `days` from now: accounts made today are established after 7. */
+  const countAfter = (days: number) => countDueCoSaves(t.db, Date.now() + days * DAY);
+  const saveBoth = async (users: string[], pair: string[]) => {
+    for (const u of users) for (const content of pair) await saveContent(t.db, u, content);
+  };
+
+  it(`count a pair once ${CO_SAVE_MIN_USERS} established users saved both, and not once one of them unsaves`, async () => {
     const [a, b] = [await addContent(), await addContent()];
-    const users = [await user('Ada'), await user('Bob'), await user('Cy')];
-    for (const u of users.slice(0, 2)) for (const content of [a, b]) await saveContent(t.db, u, content);
-    await saveContent(t.db, users[2]!, a);
+    const users = await Promise.all(Array.from({ length: CO_SAVE_MIN_USERS }, (_, i) => user(`Learner${i}`)));
+    await saveBoth(users.slice(0, -1), [a, b]);
+    await saveContent(t.db, users.at(-1)!, a);
+    await countAfter(8);
     expect(await coSavedWith(t.db, a)).toEqual([]);
     const before = await latestChange();
-    await toggleSave(t.db, users[2]!, b);
+    await toggleSave(t.db, users.at(-1)!, b);
+    // Not live: the pair is counted by the job's next round after the delay.
+    expect(await coSavedWith(t.db, a)).toEqual([]);
+    await countAfter(8);
     expect(ids(await coSavedWith(t.db, a))).toEqual([b]);
     expect(ids(await coSavedWith(t.db, b))).toEqual([a]);
     // The crossing names both pages; the save names its content for the home page.
@@ -58,24 +70,68 @@ describe('co-saves', () => {
 
     const crossed = await latestChange();
     await unsaveContent(t.db, users[0]!, a);
+    await countAfter(8);
     expect(await coSavedWith(t.db, a)).toEqual([]);
     expect(await changesAfter(crossed, 'related')).toHaveLength(2);
-    expect(await t.db.select().from(coSaves)).toEqual([{ contentA: [a, b].sort()[0], contentB: [a, b].sort()[1], users: 2 }]);
-    // A pair below the threshold moves no page: only the home page's save counts.
-    const below = await latestChange();
-    await unsaveContent(t.db, users[1]!, a);
-    expect(await changesAfter(below, 'related')).toEqual([]);
+    expect(await t.db.select().from(coSaves)).toEqual([{ contentA: [a, b].sort()[0], contentB: [a, b].sort()[1], users: CO_SAVE_MIN_USERS - 1 }]);
   });
 
-  it('lose a deleted account’s pairs, and a pair no user holds is gone', async () => {
+  it('count an account only once it is 7 days old, and a change only an hour after it was made', async () => {
     const [a, b] = [await addContent(), await addContent()];
-    const ada = await user('Ada');
-    await saveContent(t.db, ada, a);
-    await saveContent(t.db, ada, b);
-    expect(await t.db.select().from(coSaves)).toHaveLength(1);
-    // The account's rows go by the cascade: each save's trigger counts its pairs down.
-    await t.db.delete(userRows).where(eq(userRows.id, ada));
+    const users = await Promise.all(Array.from({ length: CO_SAVE_MIN_USERS }, (_, i) => user(`New${i}`)));
+    await saveBoth(users, [a, b]);
+    // Fresh accounts count nothing, however many: they stay queued until they are established.
+    expect((await countDueCoSaves(t.db, Date.now() + 2 * 3_600_000)).counted).toBe(CO_SAVE_MIN_USERS);
     expect(await t.db.select().from(coSaves)).toEqual([]);
+    expect(await t.db.select().from(coSaveQueue)).toHaveLength(CO_SAVE_MIN_USERS);
+    expect((await countDueCoSaves(t.db, Date.now() + 6 * DAY)).counted).toBe(0);
+    await countAfter(7.1);
+    expect(ids(await coSavedWith(t.db, a))).toEqual([b]);
+    expect(await t.db.select().from(coSaveQueue)).toEqual([]);
+    // An established user's unsave waits its hour (the clock moved on from the changes, not the accounts' ages).
+    await unsaveContent(t.db, users[0]!, a);
+    const established = { accountAgeMs: 0, delayMs: 3_600_000 };
+    expect((await countDueCoSaves(t.db, Date.now() + 59 * 60_000, established)).counted).toBe(0);
+    expect(ids(await coSavedWith(t.db, a))).toEqual([b]);
+    expect((await countDueCoSaves(t.db, Date.now() + 61 * 60_000, established)).counted).toBe(1);
+    expect(await coSavedWith(t.db, a)).toEqual([]);
+  });
+
+  it(`add a constant per save, and at most the pairs among a user’s ${CO_SAVE_RECENT_SAVES} most recent saves`, async () => {
+    const many = await Promise.all(Array.from({ length: CO_SAVE_RECENT_SAVES + 30 }, () => addContent()));
+    const ada = await user('Ada');
+    for (const [i, content] of many.entries())
+      await saveContent(t.db, ada, content, { savedAt: new Date(Date.now() - (many.length - i) * 1000).toISOString() });
+    expect(await t.db.select().from(coSaves)).toEqual([]);
+    await countAfter(8);
+    const pairs = await t.db.select().from(coSaves);
+    expect(pairs).toHaveLength((CO_SAVE_RECENT_SAVES * (CO_SAVE_RECENT_SAVES - 1)) / 2);
+    const recent = new Set(many.slice(-CO_SAVE_RECENT_SAVES));
+    expect(pairs.every((pair) => recent.has(pair.contentA) && recent.has(pair.contentB))).toBe(true);
+    // Recounting after one more save moves only the pairs that changed: the oldest counted save's leave.
+    await saveContent(t.db, ada, await addContent());
+    await countAfter(8);
+    const after = await t.db.select().from(coSaves);
+    expect(after).toHaveLength(pairs.length);
+    expect(after.every((pair) => pair.users === 1)).toBe(true);
+  });
+
+  it('lose a deleted account’s pairs at the next round, and a deleted content’s at once', async () => {
+    const [a, b, c] = [await addContent(), await addContent(), await addContent()];
+    const [ada, bob] = [await user('Ada'), await user('Bob')];
+    await saveBoth([ada, bob], [a, b, c]);
+    await countAfter(8);
+    expect(await t.db.select().from(coSaves)).toHaveLength(3);
+    await t.db.delete(contents).where(eq(contents.id, c));
+    expect(await t.db.select().from(coSaves)).toHaveLength(1);
+    // A gone account is due at once, whatever the delay.
+    await t.db.delete(userRows).where(eq(userRows.id, ada));
+    await countDueCoSaves(t.db, Date.now());
+    expect(await t.db.select().from(coSaves)).toEqual([{ contentA: [a, b].sort()[0], contentB: [a, b].sort()[1], users: 1 }]);
+    await t.db.delete(userRows).where(eq(userRows.id, bob));
+    await countDueCoSaves(t.db, Date.now());
+    expect(await t.db.select().from(coSaves)).toEqual([]);
+    expect(await t.db.select().from(coSaveQueue)).toEqual([]);
   });
 });
 

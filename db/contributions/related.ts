@@ -1,6 +1,6 @@
 /**
  * A content page's related resources (decision 037): "Learners who saved this also saved" from the co-saved
- * pairs the save triggers keep (co_saves), and "More in {subject}" from the facet table's shared tags. Both
+ * pairs the co-saves job keeps (co-saves.ts, decision 039), and "More in {subject}" from the facet table's shared tags. Both
  * are read when the shared page is rendered, never per view, and declare what they show, so the page
  * follows the feed: a pair crossing the threshold drops the two pages, a card's change refreshes it.
  */
@@ -13,12 +13,10 @@ import { facetTable } from '../catalog/search/facet-table.ts';
 import { moreInSubject } from '../catalog/search/related-by-tags.ts';
 import type { Tag } from '../catalog/taxonomy.ts';
 import { contents, type Content } from '../schema.ts';
+import { CO_SAVE_MIN_USERS } from './co-saves.ts';
 
-/**
- * A pair counts only once this many different users saved both, so no one's saves can be told from a page.
- * The migration's threshold trigger (0041_co_saves.sql) logs the crossing of the same number.
- */
-export const CO_SAVE_MIN_USERS = 3;
+export { CO_SAVE_MIN_USERS };
+
 /** Cards in each section: one row of a grid on a wide screen. */
 export const RELATED_COUNT = 4;
 

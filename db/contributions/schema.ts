@@ -50,13 +50,15 @@ export const saves = sqliteTable(
     primaryKey({ columns: [t.userId, t.contentId] }),
     index('saves_content_idx').on(t.contentId),
     index('saves_created_idx').on(t.createdAt, t.contentId),
+    index('saves_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
 
 /**
- * How many users saved both of two contents (content_a < content_b), kept by triggers on saves in the batch
- * of every save and unsave (decision 037): what "Learners who saved this also saved" reads, a few index rows
- * per page. No foreign keys: a content's deletion removes its saves, whose triggers count its pairs down.
+ * How many established users saved both of two contents (content_a < content_b), each user counting the pairs
+ * among their most recent saves (`coSaveMembers`), recounted by a background job a while after their saves
+ * change (db/contributions/co-saves.ts, decision 039): what "Learners who saved this also saved" reads, a few
+ * index rows per page. No foreign keys: a content's deletion removes its pairs by a trigger.
  */
 export const coSaves = sqliteTable(
   'co_saves',
@@ -70,6 +72,29 @@ export const coSaves = sqliteTable(
     index('co_saves_a_users_idx').on(t.contentA, t.users),
     index('co_saves_b_users_idx').on(t.contentB, t.users),
   ],
+);
+
+/**
+ * The saves each user's pairs in co_saves are made of: their most recent saves when they were last counted
+ * (at most CO_SAVE_RECENT_SAVES), none for an account too new to count.
+ */
+export const coSaveMembers = sqliteTable(
+  'co_save_members',
+  {
+    userId: text('user_id').notNull(),
+    contentId: text('content_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.contentId] }), index('co_save_members_content_idx').on(t.contentId)],
+);
+
+/** Users whose saves changed since their pairs were counted, and when the first of those changes was made (ms). */
+export const coSaveQueue = sqliteTable(
+  'co_save_queue',
+  {
+    userId: text('user_id').primaryKey(),
+    changedAt: integer('changed_at').notNull(),
+  },
+  (t) => [index('co_save_queue_changed_idx').on(t.changedAt)],
 );
 
 /**

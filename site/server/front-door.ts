@@ -22,6 +22,7 @@ import { config, publicUrl } from '#db/config.ts';
 import { startMailSender } from '#db/operations/mail-sender.ts';
 import { startDigestSender } from '#db/contributions/digest.ts';
 import { startSaveCountAging } from '#db/contributions/most-saved.ts';
+import { startCoSaveCounting } from '#db/contributions/co-saves.ts';
 import { startResetWorker } from '#db/accounts/password-resets.ts';
 import { serveCachedPage } from './cached-pages.ts';
 import { clientOf, type Client } from './client.ts';
@@ -210,14 +211,14 @@ export async function startFrontDoor(): Promise<void> {
   if (!draining) jobs = startJobs();
 }
 
-/** The process's background jobs: mail, password resets, the digest, the month's save counts, checkpoints and the full-text helper. */
+/** The process's background jobs: mail, password resets, the digest, the month's save counts, co-saved pairs, checkpoints and the full-text helper. */
 async function startJobs(): Promise<Array<{ stop(): Promise<void> } | undefined>> {
   const db = await getDb();
   // Without the checkpoint worker, commits checkpoint as SQLite does by default: slower, but whole.
   const checkpointer = await startCheckpointer(db, processDatabasePath()).catch((error: unknown) => void logError(error, 'Starting checkpoints'));
   // Its worker starts with the first search of a large catalog; until then every search reads on this thread.
   const ftsHelper = startFtsHelper(db, processDatabasePath(), { minContents: config().FTS_HELPER_MIN_CONTENTS, busyTimeoutMs: config().DATABASE_BUSY_TIMEOUT });
-  const jobs = [startMailSender(db), startResetWorker(db), startDigestSender(db), startSaveCountAging(db), checkpointer, ftsHelper];
+  const jobs = [startMailSender(db), startResetWorker(db), startDigestSender(db), startSaveCountAging(db), startCoSaveCounting(db), checkpointer, ftsHelper];
   // In the background: requests are answered meanwhile, and a failure leaves the build to the first suggestion.
   void prepareSuggestions(db).catch((error: unknown) => logError(error, 'Preparing suggestions'));
   return jobs;

@@ -1,11 +1,13 @@
 /**
- * Discovery in Chromium at a phone's width (decision 037): a content page's "Learners who saved this also
- * saved" appears only once 3 users saved the pair, its cards' bookmarks painted for the signed-in user; the
+ * Discovery in Chromium at a phone's width (decisions 037, 039): a content page's "Learners who saved this
+ * also saved" appears only once CO_SAVE_MIN_USERS users saved the pair (counted by the server's job, here with
+ * no wait for an account's age or a change's delay), its cards' bookmarks painted for the signed-in user; the
  * home page's live sections render, and "Top rated in" follows the subject last browsed. Lean: one server,
  * one browser context.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CO_SAVE_MIN_USERS } from '../../db/contributions/co-saves.ts';
 import { hasBrowser, launchBrowser, signInThroughForm } from '../setup/browser.ts';
 import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
@@ -19,7 +21,10 @@ describe.skipIf(!hasBrowser)('discovery: related resources and the live home pag
   let contents: Array<{ _id: string; slug: string; name: string }>;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { RATE_LIMIT_OFF: 'true' } }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startServer({ env: { RATE_LIMIT_OFF: 'true', CO_SAVE_ACCOUNT_DAYS: '0', CO_SAVE_DELAY_MINUTES: '0' } }),
+      launchBrowser(),
+    ]);
     api = apiClient(server.url);
     contents = (await api.get('/api/contents/search?order=oldest')).body.contents.slice(0, 2);
   });
@@ -39,10 +44,11 @@ describe.skipIf(!hasBrowser)('discovery: related resources and the live home pag
     for (const content of contents) expect((await api.put(`/api/users/saves/${content._id}`, undefined, { token })).status).toBe(200);
   };
 
-  it('shows co-saves only past 3 users with the viewer’s bookmarks painted; the home page paints the subject last browsed', async () => {
+  it(`shows co-saves only past ${CO_SAVE_MIN_USERS} users with the viewer’s bookmarks painted; the home page paints the subject last browsed`, async () => {
     const [page, partner] = contents as [(typeof contents)[0], (typeof contents)[0]];
-    const learners = [await newUser('Ada'), await newUser('Bob'), await newUser('Cy')];
-    for (const learner of learners.slice(0, 2)) await saveBoth(learner.token);
+    const learners = [];
+    for (let i = 0; i < CO_SAVE_MIN_USERS; i++) learners.push(await newUser(`Learner ${i}`));
+    for (const learner of learners.slice(0, -1)) await saveBoth(learner.token);
 
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
     const tab = await context.newPage();
@@ -52,11 +58,20 @@ describe.skipIf(!hasBrowser)('discovery: related resources and the live home pag
     expect(await tab.locator('[data-related="co-saved"]').count()).toBe(0);
     await expect.poll(() => tab.locator('[data-related="more-in-subject"] [data-content-card]').count()).toBeGreaterThan(0);
 
-    await saveBoth(learners[2]!.token);
-    await signInThroughForm(tab, { email: learners[2]!.email, password: PASSWORD });
-    await tab.goto(`/content/${page.slug}`);
+    const last = learners.at(-1)!;
+    await saveBoth(last.token);
+    await signInThroughForm(tab, { email: last.email, password: PASSWORD });
     const coSaved = tab.locator('[data-related="co-saved"]');
-    await expect.poll(() => coSaved.getByRole('heading', { name: 'Learners who saved this also saved' }).isVisible()).toBe(true);
+    // The job's next round, then the page's refresh: each look loads the page again.
+    await expect
+      .poll(
+        async () => {
+          await tab.goto(`/content/${page.slug}`);
+          return coSaved.getByRole('heading', { name: 'Learners who saved this also saved' }).isVisible();
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     const card = coSaved.locator('[data-content-card]').filter({ has: tab.locator(`a[href="/content/${partner.slug}"]`) });
     await expect.poll(() => card.locator('[data-save-toggle]').getAttribute('aria-pressed')).toBe('true');
     // One column at a phone's width: the section is no wider than the screen.

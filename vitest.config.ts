@@ -43,7 +43,15 @@ const ATTACKS_UNDER_LOAD = [
 ].map((name) => `tests/security/${name}.test.ts`);
 
 /**
- * Ten projects, one command (`npm test`; `--project <name>` runs one):
+ * The attacks that time the server's event loop and memory while it takes a hostile request (tests/setup/budget.ts):
+ * last, one at a time, with the machine to themselves, as a block's length is the machine's as much as the code's.
+ */
+const BUDGETS_ALONE = ['one-bookmark-import-cannot-freeze-the-site', 'hostile-bookmark-files-stay-within-budget'].map(
+  (name) => `tests/security/${name}.test.ts`,
+);
+
+/**
+ * Eleven projects, one command (`npm test`; `--project <name>` runs one):
  * - unit: the tests beside the code in db/, cli/, site/ and scripts/, on a temporary database file each;
  * - api, cli: the real built server / the real `skillshelf` process, one temporary database per test file;
  * - security: one file per attack that must stay fixed, most of them against the real server, and in
@@ -52,7 +60,8 @@ const ATTACKS_UNDER_LOAD = [
  * - scale: query plans and statement counts on a 100k-content catalog;
  * - sqld: the suites above (SQLD_SUITES) on a libSQL server, left out when the binary is missing;
  * - e2e: Debian's Chromium (playwright-core) against the real server, two files at a time, after the others;
- * - e2e-alone: the browser files that time what is drawn (TIMED_IN_THE_BROWSER), one at a time, last.
+ * - e2e-alone: the browser files that time what is drawn (TIMED_IN_THE_BROWSER), one at a time;
+ * - budgets-alone: the attacks that time the event loop and memory (BUDGETS_ALONE), one at a time, last.
  * The build runs once, in globalSetup, when the sources are newer than dist/.
  */
 export default defineConfig({
@@ -78,7 +87,7 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['db/**/*.test.ts', 'cli/**/*.test.ts', 'site/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'] } },
       { extends: true, test: { name: 'cli', include: ['tests/cli/**/*.test.ts'] } },
-      { extends: true, test: { name: 'security', include: ['tests/security/**/*.test.ts'], exclude: ATTACKS_UNDER_LOAD } },
+      { extends: true, test: { name: 'security', include: ['tests/security/**/*.test.ts'], exclude: [...ATTACKS_UNDER_LOAD, ...BUDGETS_ALONE] } },
       { extends: true, test: { name: 'security-under-load', include: ATTACKS_UNDER_LOAD, ...BESIDE_FEWER } },
       { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'] } },
       // Its 100k catalog takes a minute and a half to make, on one core: started first, beside the CLI tests.
@@ -103,6 +112,7 @@ export default defineConfig({
         extends: true,
         test: { name: 'e2e-alone', include: TIMED_IN_THE_BROWSER, maxWorkers: 1, sequence: { groupOrder: 3 }, testTimeout: 60_000 },
       },
+      { extends: true, test: { name: 'budgets-alone', include: BUDGETS_ALONE, maxWorkers: 1, sequence: { groupOrder: 4 }, testTimeout: 60_000 } },
     ],
   },
 });

@@ -78,6 +78,7 @@ const schema = z.object({
   RATE_LIMIT_REVIEW_FEEDBACK_USER: limit('200/3600'),
   RATE_LIMIT_UPLOAD_USER: limit('60/3600'),
   RATE_LIMIT_ACCOUNT_CHANGE_USER: limit('10/3600'),
+  RATE_LIMIT_BOOKMARK_IMPORT_USER: limit('10/3600'),
   RATE_LIMIT_OFF: z.enum(['true', 'false']).default('false'),
   /** Password hashes that may wait for a free core (db/crypto/passwords.ts); beyond them, 503. */
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(64),

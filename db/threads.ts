@@ -11,3 +11,20 @@ export function startThread(url: URL, options: WorkerOptions): Worker {
   const cache = module.getCompileCacheDir();
   return new Worker(url, cache ? { ...options, env: { ...process.env, NODE_COMPILE_CACHE: cache } } : options);
 }
+
+/** Where db/ is, recorded by the copy of this module that runs from its source (see threadFile). */
+const DB_FOLDER = Symbol.for('skillshelf.dbFolder');
+const registry = globalThis as { [DB_FOLDER]?: URL };
+
+/**
+ * Records this copy's folder as db/'s. The server's own modules run from the source and call it at start;
+ * Astro's bundle holds a second copy of db/, whose import.meta.url is the bundle's, where no thread's file is.
+ */
+export function recordSourceFolder(): void {
+  registry[DB_FOLDER] ??= new URL('./', import.meta.url);
+}
+
+/** A thread's module file, by its path in db/, from whichever copy of db/ asks. */
+export function threadFile(pathInDb: string): URL {
+  return new URL(pathInDb, registry[DB_FOLDER] ?? new URL('./', import.meta.url));
+}

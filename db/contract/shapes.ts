@@ -634,6 +634,9 @@ export const bookmarkImport = z
     bookmarks: z.int().meta({ description: 'Links read from the file' }),
     saved: z.int().meta({ description: 'Contents of the catalog newly saved' }),
     alreadySaved: z.int().meta({ description: 'Contents of the catalog that were saved already' }),
+    notSaved: z.int().meta({
+      description: 'Contents of the catalog not saved: one import saves at most 2,000, and an account holds at most 5,000 saves',
+    }),
     lists: z
       .array(
         z.object({

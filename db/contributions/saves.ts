@@ -1,11 +1,11 @@
 /** A user's saved contents (bookmarks). Saves of a deleted content go with it (foreign key cascade). */
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { conflict, forbidden, notFound } from '../errors.ts';
 import { contents, saves, users } from '../schema.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { parseInput } from '../validation/parse.ts';
-import { saveRestoreInput } from './validation/engagement.ts';
+import { SAVES_FULL, SAVES_MAX, saveRestoreInput } from './validation/engagement.ts';
 
 /**
  * A saved item as docs/product.md §3 names it (`_id` is the content's id), plus `name`, `slug` and `url`, which
@@ -84,9 +84,12 @@ export async function readSaves(db: Db, caller: SessionUser, userId: string): Pr
   return listSaves(db, userId);
 }
 
+/** Whether the user holds fewer saves than an account may: a condition of every save's own statement. */
+const hasRoom = (userId: string) => sql`(SELECT count(*) FROM ${saves} WHERE ${saves.userId} = ${userId}) < ${SAVES_MAX}`;
+
 /**
- * Inserts the save when the content exists (and `condition` holds), in one statement: no window for a
- * concurrent delete of the content. Saving again keeps the first save's date.
+ * Inserts the save when the content exists, the user has room (and `condition` holds), in one statement: no
+ * window for a concurrent delete of the content. Saving again keeps the first save's date.
  */
 function insertSave(db: Db, userId: string, contentId: string, condition?: SQL, savedAt = new Date()) {
   const row = { userId: sql`${userId}`.as('user_id'), contentId: contents.id, createdAt: sql`${savedAt.getTime()}`.as('created_at') };
@@ -96,9 +99,14 @@ function insertSave(db: Db, userId: string, contentId: string, condition?: SQL, 
       db
         .select(row)
         .from(contents)
-        .where(and(eq(contents.id, contentId), condition)),
+        .where(and(eq(contents.id, contentId), hasRoom(userId), condition)),
     )
     .onConflictDoNothing();
+}
+
+/** A save the batch did not make although the content exists and was not saved: the account is full. */
+function refuseWhenFull(found: unknown[], rows: Array<{ id: string }>, contentId: string, unsaved: boolean): void {
+  if (found.length > 0 && !unsaved && !rows.some((row) => row.id === contentId)) throw conflict(SAVES_FULL);
 }
 
 const findContent = (db: Db, contentId: string) => db.select({ id: contents.id }).from(contents).where(eq(contents.id, contentId));
@@ -110,13 +118,14 @@ const findContent = (db: Db, contentId: string) => db.select({ id: contents.id }
  * previous statement, on the same connection. Name, slug and URL always come from the content row.
  */
 export async function toggleSave(db: Db, userId: string, contentId: string): Promise<UserSaves> {
-  const [, , found, rows] = await db.batch([
+  const [removed, , found, rows] = await db.batch([
     db.delete(saves).where(and(eq(saves.userId, userId), eq(saves.contentId, contentId))),
     insertSave(db, userId, contentId, sql`changes() = 0`),
     findContent(db, contentId),
     savesQuery(db, userId),
   ]);
   if (found.length === 0) throw notFound('Content not found');
+  refuseWhenFull(found, rows, contentId, removed.rowsAffected > 0);
   return toUserSaves(rows);
 }
 
@@ -130,6 +139,7 @@ export async function saveContent(db: Db, userId: string, contentId: string, inp
   const at = savedAt && savedAt < now ? savedAt : now;
   const [, found, rows] = await db.batch([insertSave(db, userId, contentId, undefined, at), findContent(db, contentId), savesQuery(db, userId)]);
   if (found.length === 0) throw notFound('Content not found');
+  refuseWhenFull(found, rows, contentId, false);
   return toUserSaves(rows);
 }
 

@@ -27,7 +27,8 @@ export type LimitName =
   | 'RATE_LIMIT_LINK_REPORT_USER'
   | 'RATE_LIMIT_REVIEW_FEEDBACK_USER'
   | 'RATE_LIMIT_UPLOAD_USER'
-  | 'RATE_LIMIT_ACCOUNT_CHANGE_USER';
+  | 'RATE_LIMIT_ACCOUNT_CHANGE_USER'
+  | 'RATE_LIMIT_BOOKMARK_IMPORT_USER';
 
 const TOO_MANY = 'Too many attempts. Please wait a moment and try again.';
 

@@ -23,6 +23,7 @@ import { startMailSender } from '#db/operations/mail-sender.ts';
 import { startDigestSender } from '#db/contributions/digest.ts';
 import { startSaveCountAging } from '#db/contributions/most-saved.ts';
 import { startCoSaveCounting } from '#db/contributions/co-saves.ts';
+import { recordSourceFolder } from '#db/threads.ts';
 import { startResetWorker } from '#db/accounts/password-resets.ts';
 import { serveCachedPage } from './cached-pages.ts';
 import { clientOf, type Client } from './client.ts';
@@ -60,6 +61,8 @@ const requestIdOf = (req: IncomingMessage) => {
 
 export async function startFrontDoor(): Promise<void> {
   if (!existsSync(entry)) throw new Error('No build found at dist/server/entry.mjs: run `npm run build` first (npm start does it for you).');
+  // Before the bundle loads: its copy of db/ finds the threads' files through this one, which runs from the source.
+  recordSourceFolder();
   // The adapter runs in middleware mode: its handler renders, and the built files are ours to serve.
   const { handler } = (await import(entry)) as { handler: Handler };
   const files = await loadStaticFiles(join(dist, 'client'));

@@ -1,7 +1,7 @@
 /**
  * The files under deploy/ that can be checked on this machine. The systemd unit goes through
  * `systemd-analyze verify` (skipped where systemd-analyze is missing), the cron line is parsed, and the
- * Dockerfile is read for what docs/operations.md promises of it. The Docker image itself is not built here (no Docker
+ * Dockerfile is read for what docs/operations.md promises of it, and nginx.conf's body limits are the server's. The Docker image itself is not built here (no Docker
  * in the test environment); deploy/nginx.conf runs for real in tests/api/reverse-proxy.test.ts.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { UPLOAD_MAX_BYTES } from '../../db/contributions/uploads.ts';
+import { BOOKMARK_FILE_MAX_BYTES } from '../../db/imports/validation/bookmarks.ts';
 import { hasSqld, NO_SQLD, SQLD_PATH } from '../setup/sqld.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -76,5 +78,19 @@ describe('deploy/Dockerfile', () => {
     for (const stage of stages) expect(stage).toMatch(/^FROM node:24\b/);
     expect(file).toMatch(/^USER node$/m);
     expect(file).toMatch(/^CMD \["npm", "start"\]$/m);
+  });
+});
+
+describe('deploy/nginx.conf', () => {
+  /** nginx's body limit in a block (`client_max_body_size 20544k;`), in bytes. */
+  const bodyLimit = (block: string) => Number(/client_max_body_size (\d+)k;/.exec(block)?.[1]) * 1024;
+  const MULTIPART_FRAMING = 64 * 1024;
+
+  it('takes the bodies the server takes, and no larger: an upload, and a bookmark file on its own route', () => {
+    const conf = read('nginx.conf');
+    const importBlock = /location = \/api\/bookmarks\/import \{[^}]*\}/.exec(conf)?.[0] ?? '';
+    expect(bodyLimit(importBlock)).toBe(BOOKMARK_FILE_MAX_BYTES + MULTIPART_FRAMING);
+    expect(importBlock).toContain('proxy_pass http://skillshelf;');
+    expect(bodyLimit(conf.replace(importBlock, ''))).toBe(UPLOAD_MAX_BYTES + MULTIPART_FRAMING);
   });
 });

@@ -6,6 +6,10 @@ import { REVIEW_COMMENT_MAX } from './review-rules.ts';
 
 export { REVIEW_COMMENT_MAX };
 
+/** The saves one account may hold: a lifetime of learning, well past what a page of them shows. */
+export const SAVES_MAX = 5000;
+export const SAVES_FULL = `You hold ${SAVES_MAX.toLocaleString('en')} saved resources, the most an account may: remove some to save more`;
+
 export const saveInput = z.object({
   contentId: singleLine('contentId is required').min(1, 'contentId is required').max(100, 'Content not found'),
 });

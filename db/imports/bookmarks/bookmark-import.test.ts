@@ -70,7 +70,7 @@ describe('importing a bookmark file', () => {
   it("saves what the catalog lists, makes a folder's links a list of its name, and offers the rest once each", async () => {
     const ids = await catalog();
     const ada = await user();
-    const result = await importBookmarks(t.db, ada, readBookmarkUpload(chromium));
+    const result = await importBookmarks(t.db, ada, await readBookmarkUpload(t.db, ada, chromium));
     expect(result).toMatchObject({ bookmarks: 8, saved: 4, alreadySaved: 0, waiting: 0, notWeb: 1, private: 0, listsRefused: [] });
     expect(result.lists).toEqual([
       { name: 'Rust in 30 days', created: true, added: 1, notAdded: 0 },
@@ -86,7 +86,7 @@ describe('importing a bookmark file', () => {
     expect((await listSaves(t.db, ada)).saves[0]!.savedAt).toBe(new Date(1700001000 * 1000).toISOString());
 
     // Again: nothing new, and the lists of those names are reused, not doubled.
-    const again = await importBookmarks(t.db, ada, readBookmarkUpload(chromium));
+    const again = await importBookmarks(t.db, ada, await readBookmarkUpload(t.db, ada, chromium));
     expect(again).toMatchObject({ saved: 0, alreadySaved: 4 });
     expect(again.lists).toEqual([
       { name: 'Rust in 30 days', created: false, added: 0, notAdded: 1 },
@@ -107,7 +107,9 @@ describe('importing a bookmark file', () => {
     await importBookmarks(
       t.db,
       ada,
-      readBookmarkUpload(
+      await readBookmarkUpload(
+        t.db,
+        ada,
         bytes(
           '<DT><H3>reading</H3><DL><p><DT><A HREF="https://three.example.org">3</A><DD>A note<DT><A HREF="https://one.example.org">1</A><DT><A HREF="https://two.example.org">2</A></DL><p>',
         ),
@@ -127,11 +129,11 @@ describe('importing a bookmark file', () => {
         .slice(from, to)
         .map((_, i) => `<DT><A HREF="https://many-${from + i}.example.org/">${i}</A>`)
         .join('')}</DL><p>`;
-    const first = await importBookmarks(t.db, ada, readBookmarkUpload(bytes(folder(0, 300))));
+    const first = await importBookmarks(t.db, ada, await readBookmarkUpload(t.db, ada, bytes(folder(0, 300))));
     expect(first.lists).toEqual([{ name: 'Many', created: true, added: 300, notAdded: 0 }]);
     const [list] = await t.db.select().from(lists).where(eq(lists.userId, ada));
     expect(await itemsOf(list!.id)).toEqual(ids.slice(0, 300));
-    const second = await importBookmarks(t.db, ada, readBookmarkUpload(bytes(folder(300, 520))));
+    const second = await importBookmarks(t.db, ada, await readBookmarkUpload(t.db, ada, bytes(folder(300, 520))));
     expect(second.lists).toEqual([{ name: 'Many', created: false, added: 200, notAdded: 20 }]);
     expect(await itemsOf(list!.id)).toEqual(ids.slice(0, 500));
   });
@@ -141,7 +143,9 @@ describe('importing a bookmark file', () => {
     await addContent('https://one.example.org/');
     await addContent('https://two.example.org/');
     await t.db.run(sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON list_items WHEN NEW.note = 'boom' BEGIN SELECT RAISE(ABORT, 'boom'); END`);
-    const file = readBookmarkUpload(
+    const file = await readBookmarkUpload(
+      t.db,
+      ada,
       bytes('<DT><A HREF="https://one.example.org/">1</A><DT><H3>Doomed</H3><DL><p><DT><A HREF="https://two.example.org/">2</A><DD>boom</DL><p>'),
     );
     await expect(importBookmarks(t.db, ada, file)).rejects.toThrow();
@@ -156,7 +160,7 @@ describe('importing a bookmark file', () => {
       i % 2 ? `<DT><A HREF="https://listed.example.org/?utm_source=${i}">Dup</A>` : `<DT><A HREF="https://new-${i % 100}.example.org/">New</A>`,
     );
     const steps: string[] = [];
-    const result = await importBookmarks(t.db, ada, readBookmarkUpload(bytes(lines.join('\n'))), (phase, done, total) =>
+    const result = await importBookmarks(t.db, ada, await readBookmarkUpload(t.db, ada, bytes(lines.join('\n'))), (phase, done, total) =>
       steps.push(`${phase} ${done}/${total}`),
     );
     expect(result).toMatchObject({ bookmarks: 5000, saved: 1 });

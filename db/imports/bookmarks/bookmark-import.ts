@@ -6,6 +6,7 @@
  * themselves, as everywhere else (decision 033). The links the catalog lacks are answered, to be offered
  * for submission (bookmark-offer.ts).
  */
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../client.ts';
 import { newId } from '../../ids.ts';
@@ -13,9 +14,13 @@ import { listItems, lists, saves } from '../../schema.ts';
 import type { BookmarkImportShape } from '../../contract/shapes.ts';
 import { insertListStatement } from '../../contributions/lists.ts';
 import { ITEMS_PER_LIST, LIST_DESCRIPTION_MAX, LIST_NAME_MAX, LIST_NOTE_MAX } from '../../contributions/validation/lists.ts';
+import { SAVES_MAX } from '../../contributions/validation/engagement.ts';
+import { IMPORT_SAVES_MAX } from '../validation/bookmarks.ts';
 import { submissionsLeft } from './bookmark-offer.ts';
 import { matchBookmarks } from './bookmark-match.ts';
-import { decodeBookmarkFile, readBookmarkFile, type Bookmark, type BookmarkFile } from './netscape-read.ts';
+import type { Bookmark, BookmarkFile } from './netscape-read.ts';
+import { readBookmarkFileOffThread } from './netscape-read-thread.ts';
+import { hitLimit } from '../../operations/rate-limit.ts';
 
 export type ImportPhase = 'matching' | 'saving';
 export type ImportProgress = (phase: ImportPhase, done: number, total: number) => void;
@@ -45,10 +50,14 @@ const listNameOf = (folder: string) => folder.slice(0, LIST_NAME_MAX).trim();
 const foldKey = (name: string) => name.toLowerCase();
 
 /**
- * The file's bookmarks, or a 4xx saying why there are none to import (empty, too large, not UTF-8, not a
- * bookmark file, too many links): read before an import starts, so its answer can still be an error.
+ * The file's bookmarks, or a 4xx saying why there are none to import (too many imports this hour, empty, too
+ * large, not UTF-8, not a bookmark file, too many links, too costly to read): read on a thread of its own
+ * before an import starts, so its answer can still be an error.
  */
-export const readBookmarkUpload = (bytes: Uint8Array): BookmarkFile => readBookmarkFile(decodeBookmarkFile(bytes));
+export async function readBookmarkUpload(db: Db, userId: string, bytes: Uint8Array): Promise<BookmarkFile> {
+  await hitLimit(db, 'RATE_LIMIT_BOOKMARK_IMPORT_USER', userId);
+  return readBookmarkFileOffThread(bytes);
+}
 
 /** Matches and applies a bookmark file's links for `userId`; `onProgress` hears each step. */
 export async function importBookmarks(db: Db, userId: string, file: BookmarkFile, onProgress: ImportProgress = () => {}): Promise<BookmarkImportShape> {
@@ -63,6 +72,8 @@ export async function importBookmarks(db: Db, userId: string, file: BookmarkFile
   const toSave = new Map<string, Placed>();
   const byFolder = new Map<string, { name: string; items: Map<string, Placed> }>();
   const offered = new Map<string, BookmarkImportShape['offered'][number]>();
+  const overLimit = new Set<string>();
+  let items = 0;
   let waiting = 0;
   let notWeb = 0;
   let privateLinks = 0;
@@ -70,12 +81,21 @@ export async function importBookmarks(db: Db, userId: string, file: BookmarkFile
     const bookmark = bookmarks[i]!;
     if (match.kind === 'listed') {
       const placed = { contentId: match.contentId, at: times[i]!, note: bookmark.note.slice(0, LIST_NOTE_MAX) };
-      if (!toSave.has(match.contentId)) toSave.set(match.contentId, placed);
+      if (!toSave.has(match.contentId)) {
+        if (toSave.size >= IMPORT_SAVES_MAX) {
+          overLimit.add(match.contentId);
+          continue;
+        }
+        toSave.set(match.contentId, placed);
+      }
       const name = bookmark.folder && listNameOf(bookmark.folder);
-      if (name) {
+      if (name && items < IMPORT_SAVES_MAX) {
         const folder = byFolder.get(foldKey(name)) ?? { name, items: new Map() };
         byFolder.set(foldKey(name), folder);
-        if (!folder.items.has(match.contentId)) folder.items.set(match.contentId, placed);
+        if (!folder.items.has(match.contentId)) {
+          folder.items.set(match.contentId, placed);
+          items++;
+        }
       }
     } else if (match.kind === 'new') {
       if (!offered.has(match.key)) offered.set(match.key, { url: match.url, title: bookmark.title, folder: bookmark.folder ?? null });
@@ -84,6 +104,8 @@ export async function importBookmarks(db: Db, userId: string, file: BookmarkFile
     else privateLinks++;
   }
 
+  // The batch runs on the event loop on a local file: it starts a turn of its own.
+  await yieldToRequests();
   const existing = new Map(
     (await db.select({ id: lists.id, name: lists.name }).from(lists).where(eq(lists.userId, userId))).map((list) => [foldKey(list.name), list]),
   );
@@ -93,9 +115,14 @@ export async function importBookmarks(db: Db, userId: string, file: BookmarkFile
   });
 
   const savesJson = JSON.stringify([...toSave.values()].map((placed) => ({ id: placed.contentId, at: placed.at })));
+  const [before] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM json_each(${savesJson}) j
+    JOIN ${saves} s ON s.user_id = ${userId} AND s.content_id = j.value->>'id'`);
   const statements = [
+    // In the file's order, as many as the account has room for.
     db.run(sql`INSERT INTO ${saves} (user_id, content_id, created_at)
-      SELECT ${userId}, c.id, j.value->>'at' FROM json_each(${savesJson}) j JOIN contents c ON c.id = j.value->>'id' WHERE 1
+      SELECT ${userId}, c.id, j.value->>'at' FROM json_each(${savesJson}) j JOIN contents c ON c.id = j.value->>'id'
+      WHERE NOT EXISTS (SELECT 1 FROM ${saves} s WHERE s.user_id = ${userId} AND s.content_id = c.id)
+      ORDER BY j.key LIMIT max(0, ${SAVES_MAX} - (SELECT count(*) FROM ${saves} WHERE user_id = ${userId}))
       ON CONFLICT DO NOTHING`),
     ...targets.flatMap((target) => {
       const items = JSON.stringify([...target.items.values()].map((placed) => ({ id: placed.contentId, at: placed.at, note: placed.note })));
@@ -128,10 +155,13 @@ export async function importBookmarks(db: Db, userId: string, file: BookmarkFile
   });
   onProgress('saving', total, total);
 
+  const saved = changed[0]!;
+  const alreadySaved = Math.min(Number(before?.n ?? 0), toSave.size - saved);
   return {
     bookmarks: total,
-    saved: changed[0]!,
-    alreadySaved: toSave.size - changed[0]!,
+    saved,
+    alreadySaved,
+    notSaved: overLimit.size + toSave.size - saved - alreadySaved,
     lists: listOutcomes.filter((list) => !list.refused).map(({ name, created, added, found }) => ({ name, created, added, notAdded: found - added })),
     listsRefused: listOutcomes.filter((list) => list.refused).map((list) => list.name),
     waiting,

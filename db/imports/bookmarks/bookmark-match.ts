@@ -4,6 +4,7 @@
  * or tracking parameters is the same content. The others are waiting for review already, not web links at
  * all (javascript:, data:, file:…), on a private network, or new: offered for submission.
  */
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../../client.ts';
 import { contents, submissions } from '../../schema.ts';
@@ -19,8 +20,11 @@ export type LinkMatch =
   | { kind: 'not-web' }
   | { kind: 'private' };
 
-/** Keys looked up a query at a time: well under SQLite's limit of bound values. */
-const CHUNK = 500;
+/**
+ * Links identified and looked up at a time, then the event loop is given back: a file's 10,000 links never
+ * hold other requests for more than a chunk's few milliseconds (a local database answers without yielding).
+ */
+const CHUNK = 250;
 
 /** The link as the catalog would store it and its identity, or undefined when it is no public web page's. */
 function identify(url: string): { url: string; key: string } | { refused: 'not-web' | 'private' } {
@@ -35,7 +39,11 @@ function identify(url: string): { url: string; key: string } | { refused: 'not-w
  * (the import's progress bar).
  */
 export async function matchBookmarks(db: Db, bookmarks: readonly Bookmark[], onProgress: (done: number) => void = () => {}): Promise<LinkMatch[]> {
-  const identities = bookmarks.map((bookmark) => identify(bookmark.url));
+  const identities: Array<ReturnType<typeof identify>> = [];
+  for (let start = 0; start < bookmarks.length; start += CHUNK) {
+    for (const bookmark of bookmarks.slice(start, start + CHUNK)) identities.push(identify(bookmark.url));
+    await yieldToRequests();
+  }
   const keys = [...new Set(identities.flatMap((identity) => ('key' in identity ? [identity.key] : [])))];
   const listed = new Map<string, string>();
   const waiting = new Set<string>();
@@ -52,6 +60,7 @@ export async function matchBookmarks(db: Db, bookmarks: readonly Bookmark[], onP
     for (const row of found) if (row.key) listed.set(row.key, row.id);
     for (const row of pending) waiting.add(row.key);
     onProgress(Math.round((Math.min(start + CHUNK, keys.length) / Math.max(keys.length, 1)) * bookmarks.length));
+    await yieldToRequests();
   }
   return identities.map((identity): LinkMatch => {
     if ('refused' in identity) return { kind: identity.refused };

@@ -7,6 +7,7 @@
  * nested ten thousand deep (a stack, no recursion) — and answers what it found.
  */
 import { AppError, invalid } from '../../errors.ts';
+import { cleanText as cleanStoredText } from '../../validation/text.ts';
 
 import { BOOKMARK_FILE_MAX_BYTES, BOOKMARKS_MAX } from '../validation/bookmarks.ts';
 
@@ -14,6 +15,8 @@ export { BOOKMARK_FILE_MAX_BYTES, BOOKMARKS_MAX };
 /** Longer titles and notes are cut: a 10,000-character title is nobody's bookmark name. */
 const TITLE_MAX = 500;
 const NOTE_MAX = 2000;
+/** Folders nested deeper than any browser makes them are read as the deepest kept one. */
+const FOLDER_DEPTH_MAX = 100;
 
 export interface Bookmark {
   url: string;
@@ -85,6 +88,19 @@ export function decodeEntities(text: string): string {
 const isNameChar = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45 || c === 95;
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
 
+/** The attributes the reader uses; every other one is skipped without being copied or decoded. */
+const READ_ATTRIBUTES = new Set(['HREF', 'ADD_DATE', ...ROOT_ATTRIBUTES]);
+/** Their lengths: a key of another length is never copied (a hostile link may carry millions of keys). */
+const READ_ATTRIBUTE_LENGTHS = new Set([...READ_ATTRIBUTES].map((key) => key.length));
+/**
+ * The most raw characters of a value or a text decoded: a character reference is at most 10 characters
+ * (`&#1114111;`), so this many raw characters hold more than the longest value kept, and a hostile file's
+ * megabytes of references are never decoded.
+ */
+const rawCut = (kept: number) => kept * 10 + 1;
+/** A link longer than this is refused as no web page's (bookmark-match.ts): its raw value is cut past it. */
+const HREF_MAX = 2048;
+
 /**
  * The tag starting at `start` (a `<`), or undefined when what follows is not a tag (a lone `<` in text).
  * Attribute values may be quoted either way or bare; a value without its closing quote ends the file.
@@ -103,66 +119,61 @@ function readTag(text: string, start: number): Tag | undefined {
     if (i >= text.length || text[i] === '>') break;
     const keyStart = i;
     while (i < text.length && !isSpace(text.charCodeAt(i)) && text[i] !== '=' && text[i] !== '>') i++;
-    const key = text.slice(keyStart, i).toUpperCase();
+    const key = READ_ATTRIBUTE_LENGTHS.has(i - keyStart) ? text.slice(keyStart, i).toUpperCase() : '';
     while (i < text.length && isSpace(text.charCodeAt(i))) i++;
-    let value = '';
+    let valueStart = i;
+    let valueEnd = i;
     if (text[i] === '=') {
       i++;
       while (i < text.length && isSpace(text.charCodeAt(i))) i++;
       const quote = text[i];
       if (quote === '"' || quote === "'") {
         const close = text.indexOf(quote, i + 1);
-        const end = close === -1 ? text.length : close;
-        value = text.slice(i + 1, end);
-        i = end + 1;
+        valueStart = i + 1;
+        valueEnd = close === -1 ? text.length : close;
+        i = valueEnd + 1;
       } else {
-        const valueStart = i;
+        valueStart = i;
         while (i < text.length && !isSpace(text.charCodeAt(i)) && text[i] !== '>') i++;
-        value = text.slice(valueStart, i);
+        valueEnd = i;
       }
     }
-    // An ICON's picture can be megabytes: kept only as far as it is needed (nowhere).
-    if (key && !attributes.has(key)) attributes.set(key, key === 'ICON' ? '' : decodeEntities(value));
+    if (READ_ATTRIBUTES.has(key) && !attributes.has(key)) {
+      attributes.set(key, decodeEntities(text.slice(valueStart, Math.min(valueEnd, valueStart + rawCut(HREF_MAX)))));
+    }
   }
   return { name, closing, attributes, end: Math.min(i + 1, text.length) };
 }
 
-/** The text from `from` up to the next tag, with entities decoded and white space collapsed. */
-function textUntilTag(text: string, from: number): { text: string; next: number } {
-  const next = text.indexOf('<', from);
-  const end = next === -1 ? text.length : next;
-  return { text: cleanText(decodeEntities(text.slice(from, end))), next: end };
-}
-
-const cleanText = (value: string) =>
-  value
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is taken out
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+/** A title, name or note as every stored text is cleaned (no controls, bidi overrides or zero-width characters), on one line. */
+const cleanText = (value: string) => cleanStoredText(value).replace(/\s+/g, ' ');
 
 /**
- * The text of an element (a link's title, a folder's name) up to its closing tag: tags inside it are
- * skipped, and a tag that starts a next entry (DT, DL, DD, H3, A) ends it too, as a browser would.
+ * The text of an element (a link's title, a folder's name) up to its closing tag, at most `max` characters:
+ * tags inside it are skipped, and a tag that starts a next entry (DT, DL, DD, H3, A) ends it too, as a browser
+ * would. The raw text is cut before its references are decoded and its spaces collapsed.
  */
-function elementText(text: string, from: number, closer: string): { text: string; next: number } {
-  let collected = '';
+function elementText(text: string, from: number, closer: string, max: number): { text: string; next: number } {
+  const limit = rawCut(max);
+  let raw = '';
   let i = from;
+  const done = (next: number) => ({ text: cleanText(decodeEntities(raw)).slice(0, max), next });
   while (i < text.length) {
-    const piece = textUntilTag(text, i);
-    collected += `${collected ? ' ' : ''}${piece.text}`;
-    if (piece.next >= text.length) return { text: collected.trim(), next: text.length };
-    const tag = readTag(text, piece.next);
+    const at = text.indexOf('<', i);
+    const end = at === -1 ? text.length : at;
+    if (raw.length < limit) raw += ` ${text.slice(i, Math.min(end, i + limit - raw.length))}`;
+    if (at === -1) return done(text.length);
+    const tag = readTag(text, at);
     if (!tag) {
-      collected += '<';
-      i = piece.next + 1;
+      if (raw.length < limit) raw += '<';
+      i = at + 1;
       continue;
     }
-    if (tag.closing && tag.name === closer) return { text: collected.trim(), next: tag.end };
-    if (['DT', 'DL', 'DD', 'H3', 'A'].includes(tag.name)) return { text: collected.trim(), next: piece.next };
+    if (tag.closing && tag.name === closer) return done(tag.end);
+    if (['DT', 'DL', 'DD', 'H3', 'A'].includes(tag.name)) return done(at);
     i = tag.end;
   }
-  return { text: collected.trim(), next: text.length };
+  return done(text.length);
 }
 
 const secondsToDate = (value: string | undefined): Date | undefined => {
@@ -193,6 +204,8 @@ export function readBookmarkFile(text: string): BookmarkFile {
   const folderNotes = new Map<string, string>();
   /** For each open `<DL>`, the nearest named folder around it (undefined: in none, or only a browser's roots). */
   const open: Array<string | undefined> = [];
+  /** `<DL>`s open deeper than FOLDER_DEPTH_MAX: counted, each in the folder of the deepest one kept. */
+  let deeper = 0;
   /** The folder named by the last `<H3>`, whose `<DL>` comes next. */
   let heading: string | undefined | null = null;
   /** What a `<DD>` describes: the last link, or the last folder heading. */
@@ -218,31 +231,34 @@ export function readBookmarkFile(text: string): BookmarkFile {
     }
     i = tag.end;
     if (tag.closing) {
-      if (tag.name === 'DL') open.pop();
+      if (tag.name === 'DL') {
+        if (deeper > 0) deeper--;
+        else open.pop();
+      }
       continue;
     }
     switch (tag.name) {
       case 'H3': {
-        const { text: name, next } = elementText(text, i, 'H3');
+        const { text: folderName, next } = elementText(text, i, 'H3', TITLE_MAX);
         i = next;
-        const folderName = name.slice(0, TITLE_MAX);
         heading = isRootFolder(folderName, tag.attributes) || !folderName ? undefined : folderName;
         described = heading ? { kind: 'folder', name: heading } : undefined;
         break;
       }
       case 'DL':
         // A `<DL>` opens the folder its heading named; a root's, or one without a heading, keeps the folder it is in.
-        open.push(heading ?? open.at(-1));
+        if (open.length < FOLDER_DEPTH_MAX) open.push(heading ?? open.at(-1));
+        else deeper++;
         heading = null;
         break;
       case 'A': {
-        const { text: title, next } = elementText(text, i, 'A');
+        const { text: title, next } = elementText(text, i, 'A', TITLE_MAX);
         i = next;
         const url = (tag.attributes.get('HREF') ?? '').trim();
         if (bookmarks.length >= BOOKMARKS_MAX) throw tooMany();
         const bookmark: Bookmark = {
           url,
-          title: title.slice(0, TITLE_MAX),
+          title,
           addedAt: secondsToDate(tag.attributes.get('ADD_DATE')),
           folder: open.at(-1),
           note: '',
@@ -253,10 +269,10 @@ export function readBookmarkFile(text: string): BookmarkFile {
         break;
       }
       case 'DD': {
-        const { text: note, next } = elementText(text, i, 'DD');
+        const { text: note, next } = elementText(text, i, 'DD', NOTE_MAX);
         i = next;
-        if (described?.kind === 'link') described.bookmark.note = note.slice(0, NOTE_MAX);
-        else if (described?.kind === 'folder' && !folderNotes.has(described.name)) folderNotes.set(described.name, note.slice(0, NOTE_MAX));
+        if (described?.kind === 'link') described.bookmark.note = note;
+        else if (described?.kind === 'folder' && !folderNotes.has(described.name)) folderNotes.set(described.name, note);
         described = undefined;
         break;
       }

@@ -6,6 +6,12 @@ import { singleLine, z } from '../../validation/zod.ts';
 export const BOOKMARK_FILE_MAX_BYTES = 20 * 1024 * 1024;
 export const BOOKMARKS_MAX = 10_000;
 
+/**
+ * The contents one import saves, and the list items it adds, at most: a browser's reading list many times
+ * over, and a bound on what one request writes (beyond it the answer counts the rest as not saved).
+ */
+export const IMPORT_SAVES_MAX = 2000;
+
 /** Links offered for submission at once: more than an hour's limit allows, fewer than a file may hold. */
 export const OFFER_MAX = 500;
 

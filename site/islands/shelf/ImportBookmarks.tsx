@@ -152,6 +152,12 @@ function ImportSummary({ result }: { result: BookmarkImportShape }) {
           ))}
         </ul>
       )}
+      {result.notSaved > 0 && (
+        <p data-import-not-saved>
+          {plural(result.notSaved, 'resource was', 'resources were')} not saved: one import saves at most 2,000, and an account holds at most 5,000. Import the
+          rest as a second file, or remove saves you no longer need.
+        </p>
+      )}
       {result.listsRefused.length > 0 && (
         <p>{plural(result.listsRefused.length, 'folder')} could not become a list: you hold 100 lists, the most one may. Their links were saved.</p>
       )}

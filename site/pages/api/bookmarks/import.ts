@@ -15,8 +15,8 @@ const TOO_LARGE = `A bookmark file may be at most ${BOOKMARK_FILE_MAX_BYTES / 10
 
 export const POST = endpoint(async (context) => {
   const user = requireUser(context);
-  const file = readBookmarkUpload(await readFileBody(context.request, 'file', BOOKMARK_FILE_MAX_BYTES, TOO_LARGE));
   const db = await getDb();
+  const file = await readBookmarkUpload(db, user.id, await readFileBody(context.request, 'file', BOOKMARK_FILE_MAX_BYTES, TOO_LARGE));
   if (!/application\/x-ndjson/.test(context.request.headers.get('accept') ?? '')) return importBookmarks(db, user.id, file);
   const encoder = new TextEncoder();
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();

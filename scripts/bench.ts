@@ -1,5 +1,6 @@
 /**
  * `npm run bench [-- --size 1000|10000|100000] [--tags 1000] [--duration 10] [--connections 16] [--only pages,writes,…]`
+ * `npm run bench -- --only relevance [--judgments <file>,…]`
  *
  * Builds the production server, generates a synthetic catalog of --size contents into a temporary
  * database, and measures what browsers get: every page request sends a browser's Accept and
@@ -10,7 +11,8 @@
  * machines; the CPU time each server process spends per request is given too. The request log's cost is
  * measured on the same pages, logging on against off. The report is a list of sections, each with its table
  * and the goals it checks (met or not, with the figure: docs/decisions/013, 019 and 023); Markdown on stdout and
- * bench-results/bench-<size>.json.
+ * bench-results/bench-<size>.json. The relevance section (scripts/bench-relevance.ts) calls the search service on
+ * the judged catalogs instead: alone, it builds, generates and starts nothing (bench-results/bench-relevance.json).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -22,6 +24,7 @@ import { openDb } from '../db/client.ts';
 import { migrateDb } from '../db/migrate.ts';
 import { generateSyntheticCatalog } from '../db/maintenance/seed/synthetic.ts';
 import { freePort } from '../tests/setup/server.ts';
+import { relevanceSections } from './bench-relevance.ts';
 import { benchUncachedSearch, SEARCH_BUDGET_P95_MS } from './bench-search.ts';
 import { BROWSER, BROWSER_API, cpuTimeUs, log, root, startSkillshelf, waitUntilUp, type Goal, type ReportSection } from './bench-kit.ts';
 import { sqldSection } from './bench-sqld.ts';
@@ -37,14 +40,20 @@ const { values: args } = parseArgs({
     /** Tags per kind in the synthetic catalog (default: the seeded vocabulary). */
     tags: { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
-    /** Some sections only, comma-separated: pages, logging, weight, search, suggest, writes, sqld (default: all). */
+    /** Some sections only, comma-separated: pages, logging, weight, search, suggest, writes, sqld, relevance (default: all). */
     only: { type: 'string' },
+    /** The relevance section's judgments files, comma-separated (default: tests/fixtures/relevance/<catalog>/judgments.json). */
+    judgments: { type: 'string' },
   },
 });
 const size = Number(args.size);
 const duration = Number(args.duration);
 const tagsPerKind = args.tags === undefined ? undefined : Number(args.tags);
 const connections = Number(args.connections);
+const wanted = (name: string) => !args.only || args.only.split(',').includes(name);
+/** The sections that measure the built server on the synthetic catalog; relevance needs neither. */
+const ON_THE_SERVER = ['pages', 'logging', 'weight', 'search', 'suggest', 'writes', 'sqld'];
+const onTheServer = ON_THE_SERVER.some(wanted);
 
 /** The cached pages' goals, as shares of the minimal server and as latency under --connections (decision 013). */
 const GOALS = { visitorShare: 0.5, signedInShare: 0.25, cachedP99Ms: 50 };
@@ -406,7 +415,9 @@ async function pageWeightSection(dbPath: string): Promise<ReportSection> {
 function report(sections: ReportSection[]): string {
   const goals = sections.flatMap((s) => s.goals);
   return [
-    `## Skillshelf bench: ${size.toLocaleString('en')} contents, ${connections} connections, ${duration} s per scenario`,
+    onTheServer
+      ? `## Skillshelf bench: ${size.toLocaleString('en')} contents, ${connections} connections, ${duration} s per scenario`
+      : `## Skillshelf bench: ${args.only}`,
     '',
     '### Goals',
     '',
@@ -446,6 +457,26 @@ async function searchSection(dbPath: string): Promise<ReportSection> {
 }
 
 async function main() {
+  const sections: ReportSection[] = [];
+  if (onTheServer) sections.push(...(await serverSections()));
+  if (wanted('relevance')) sections.push(...(await relevanceSections(args.judgments?.split(','))));
+
+  console.log(report(sections));
+  mkdirSync(join(root, 'bench-results'), { recursive: true });
+  const name = onTheServer ? `bench-${size}${tagsPerKind ? `-tags${tagsPerKind}` : ''}${args.only ? `-${args.only}` : ''}` : `bench-${args.only}`;
+  const file = join(root, 'bench-results', `${name}.json`);
+  const json = {
+    ...(onTheServer ? { size, connections, duration } : {}),
+    at: new Date().toISOString(),
+    goals: sections.flatMap((s) => s.goals),
+    ...Object.fromEntries(sections.map((s) => [s.title, s.json])),
+  };
+  writeFileSync(file, JSON.stringify(json, null, 2));
+  log(`Wrote ${file}`);
+}
+
+/** The built server on a synthetic catalog of --size contents, measured by each section asked for. */
+async function serverSections(): Promise<ReportSection[]> {
   if (!args['skip-build']) {
     log('Building the production server…');
     const build = spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
@@ -470,7 +501,6 @@ async function main() {
 
   const sections: ReportSection[] = [];
   try {
-    const wanted = (name: string) => !args.only || args.only.split(',').includes(name);
     if (wanted('pages')) sections.push(await benchPages(dbPath));
     if (wanted('logging')) sections.push(await loggingSection(dbPath));
     if (wanted('weight')) sections.push(await pageWeightSection(dbPath));
@@ -481,20 +511,7 @@ async function main() {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-
-  console.log(report(sections));
-  mkdirSync(join(root, 'bench-results'), { recursive: true });
-  const file = join(root, 'bench-results', `bench-${size}${tagsPerKind ? `-tags${tagsPerKind}` : ''}${args.only ? `-${args.only}` : ''}.json`);
-  const json = {
-    size,
-    connections,
-    duration,
-    at: new Date().toISOString(),
-    goals: sections.flatMap((s) => s.goals),
-    ...Object.fromEntries(sections.map((s) => [s.title, s.json])),
-  };
-  writeFileSync(file, JSON.stringify(json, null, 2));
-  log(`Wrote ${file}`);
+  return sections;
 }
 
 await main();

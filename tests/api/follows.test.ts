@@ -15,6 +15,7 @@ import { sendDigests } from '../../db/contributions/digest.ts';
 import { outbox } from '../../db/schema.ts';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import { databaseAuthToken } from '../setup/test-database.ts';
 
 const ATOM_SCHEMA = fileURLToPath(new URL('../fixtures/atom.rng', import.meta.url));
 
@@ -30,7 +31,7 @@ const signUp = async (name: string) => (await api.post('/api/users/signup', { na
 beforeAll(async () => {
   server = await startServer({ env: { RATE_LIMIT_OFF: 'true' } });
   api = apiClient(server.url);
-  db = await openDb({ url: server.dbUrl });
+  db = await openDb({ url: server.dbUrl, authToken: databaseAuthToken(server.dbUrl) });
   ada = await signUp('Ada');
   admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token as string;
   scratch = mkdtempSync(join(tmpdir(), 'skillshelf-feed-'));

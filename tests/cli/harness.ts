@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import { createClient, type Row } from '@libsql/client';
-import { databaseUrlIn, releaseDatabaseIn } from '../setup/test-database.ts';
+import { SQLD_AUTH_TOKEN } from '../setup/sqld.ts';
+import { databaseAuthToken, databaseUrlIn, releaseDatabaseIn } from '../setup/test-database.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = join(root, 'cli/bin.mjs');
@@ -32,7 +33,7 @@ export async function tempDb(): Promise<TempDb> {
     url,
     dir,
     query: async (sql, args = []) => {
-      const client = createClient({ url });
+      const client = createClient({ url, authToken: databaseAuthToken(url) });
       try {
         return (await client.execute({ sql, args })).rows;
       } finally {
@@ -46,10 +47,13 @@ export async function tempDb(): Promise<TempDb> {
   };
 }
 
-/** The environment of a run: this one, minus what would change the CLI's behaviour, plus the database (and `extra`). */
+/**
+ * The environment of a run: this one, minus what would change the CLI's behaviour, plus the database, the token
+ * every sqld the tests start requires (a file ignores it), and `extra`.
+ */
 function cliEnv(databaseUrl: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const { SMTP_URL: _smtp, NODE_OPTIONS: _options, ...env } = process.env;
-  return { ...env, DATABASE_URL: databaseUrl, NO_COLOR: '1', ...extra };
+  return { ...env, DATABASE_URL: databaseUrl, DATABASE_AUTH_TOKEN: SQLD_AUTH_TOKEN, NO_COLOR: '1', ...extra };
 }
 
 export interface Run {

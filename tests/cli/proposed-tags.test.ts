@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb } from '#db/client.ts';
 import { createSubmission } from '#db/contributions/submissions.ts';
 import { ENTER, runCli, runInTerminal, tempDb, type TempDb, type TerminalSession } from './harness.ts';
+import { databaseAuthToken } from '../setup/test-database.ts';
 
 let db: TempDb;
 let terminal: TerminalSession | undefined;
@@ -25,7 +26,7 @@ async function submitWith(techStack: string[], url = 'https://elixirschool.com/'
     const run = await runCli(db.url, ['users', 'create', '--name', 'Grace Hopper', '--email', 'grace@example.com', '--password', 'correct horse']);
     expect(run.code, run.stderr).toBe(0);
   }
-  const client = await openDb({ url: db.url });
+  const client = await openDb({ url: db.url, authToken: databaseAuthToken(db.url) });
   try {
     const [grace] = (await client.$client.execute("SELECT id FROM users WHERE email = 'grace@example.com'")).rows;
     const pairs = techStack.map((label) => ({ label, value: label.toLowerCase() }));

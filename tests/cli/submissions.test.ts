@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb } from '#db/client.ts';
 import { createSubmission } from '#db/contributions/submissions.ts';
 import { CTRL_C, ENTER, runCli, runInTerminal, tempDb, type TempDb, type TerminalSession } from './harness.ts';
+import { databaseAuthToken } from '../setup/test-database.ts';
 
 let db: TempDb;
 let terminal: TerminalSession | undefined;
@@ -44,7 +45,7 @@ const auditActions = async () => (await db.query('SELECT actor, action FROM audi
 describe('submissions list', () => {
   it('shows each pending link with its tags and submitter, and the count', async () => {
     await runCli(db.url, ['users', 'create', '--name', 'Grace Hopper', '--email', 'grace@example.com', '--password', 'correct horse']);
-    const client = await openDb({ url: db.url });
+    const client = await openDb({ url: db.url, authToken: databaseAuthToken(db.url) });
     try {
       const [grace] = await client.$client.execute("SELECT id FROM users WHERE email = 'grace@example.com'").then((r) => r.rows);
       await createSubmission(client, String(grace!.id), {

@@ -9,6 +9,7 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SQLD_AUTH_TOKEN } from './sqld.ts';
 import { databaseUrlIn, releaseDatabaseIn } from './test-database.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -82,6 +83,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     env: {
       ...process.env,
       DATABASE_URL: dbUrl,
+      // Every sqld the tests start requires it, as a deployed one does (a file ignores it): the test's own, or
+      // one a test points DATABASE_URL or DATABASE_SYNC_URL at.
+      DATABASE_AUTH_TOKEN: SQLD_AUTH_TOKEN,
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: url,

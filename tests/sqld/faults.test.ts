@@ -16,7 +16,7 @@ import * as schema from '../../db/schema.ts';
 import { runCli } from '../cli/harness.ts';
 import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
-import { hasSqld, NO_SQLD, startSqld, type Sqld } from '../setup/sqld.ts';
+import { hasSqld, NO_SQLD, SQLD_AUTH_TOKEN, startSqld, type Sqld } from '../setup/sqld.ts';
 
 describe.skipIf(!hasSqld)(`the primary database going away${hasSqld ? '' : ` (skipped: ${NO_SQLD})`}`, () => {
   let primary: Sqld;
@@ -93,7 +93,7 @@ describe.skipIf(!hasSqld)(`the primary database going away${hasSqld ? '' : ` (sk
       console.log(`faults: server ${i + 1} wrote again ${Math.round(performance.now() - back)} ms after the primary was back`);
       await expect.poll(async () => (await fetch(`${user.server.url}/readyz`)).text(), { timeout: 10_000 }).toBe('ok\n');
     }
-    const db = createClient({ url: primary.url });
+    const db = createClient({ url: primary.url, authToken: SQLD_AUTH_TOKEN });
     try {
       for (const [userId, contentId] of acknowledged) {
         expect((await db.execute({ sql: 'SELECT count(*) FROM saves WHERE user_id = ? AND content_id = ?', args: [userId, contentId] })).rows[0]![0]).toBe(1);
@@ -107,8 +107,8 @@ describe.skipIf(!hasSqld)(`the primary database going away${hasSqld ? '' : ` (sk
     for (const user of users) expect((await save(user, contents[0]!)).res.status).toBe(200);
     // Two clients as a server opens them, on the replica node and on an embedded replica of its own.
     const readers = [
-      await openDb({ url: replicaNode.url, timeoutMs: 3_000 }),
-      await openDb({ url: `file:${join(dir, 'batch-reader.db')}`, syncUrl: primary.url, timeoutMs: 3_000 }),
+      await openDb({ url: replicaNode.url, authToken: SQLD_AUTH_TOKEN, timeoutMs: 3_000 }),
+      await openDb({ url: `file:${join(dir, 'batch-reader.db')}`, syncUrl: primary.url, authToken: SQLD_AUTH_TOKEN, timeoutMs: 3_000 }),
     ];
     await primary.kill();
     // A batch of reads (drizzle's db.batch, which sends no transaction mode) is answered by the replica alone.

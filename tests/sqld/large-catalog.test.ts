@@ -13,7 +13,7 @@ import { searchContents } from '../../db/catalog/catalog-reads.ts';
 import { parseSearchParams } from '../../db/catalog/validation/search.ts';
 import { generateSyntheticCatalog } from '../../db/maintenance/seed/synthetic.ts';
 import { migrateDb } from '../../db/migrate.ts';
-import { hasSqld, NO_SQLD, startSqld, type Sqld } from '../setup/sqld.ts';
+import { hasSqld, NO_SQLD, SQLD_AUTH_TOKEN, startSqld, type Sqld } from '../setup/sqld.ts';
 
 describe.skipIf(!hasSqld)(`a catalog larger than one answer of sqld${hasSqld ? '' : ` (skipped: ${NO_SQLD})`}`, () => {
   const dir = mkdtempSync(join(tmpdir(), 'skillshelf-large-catalog-'));
@@ -28,7 +28,7 @@ describe.skipIf(!hasSqld)(`a catalog larger than one answer of sqld${hasSqld ? '
     mkdirSync(join(dir, 'sqld', 'data.sqld', 'dbs', 'default'), { recursive: true });
     copyFileSync(join(dir, 'made.db'), join(dir, 'sqld', 'data.sqld', 'dbs', 'default', 'data'));
     sqld = await startSqld({ dir: join(dir, 'sqld'), args: ['--max-response-size', '800KB'] });
-    db = await openDb({ url: sqld.url });
+    db = await openDb({ url: sqld.url, authToken: SQLD_AUTH_TOKEN });
   }, 120_000);
   afterAll(async () => {
     db?.$client.close();

@@ -17,7 +17,7 @@ import { outbox } from '../../db/schema.ts';
 import { runCli } from '../cli/harness.ts';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { startSmtp } from '../setup/smtp.ts';
-import { hasSqld, NO_SQLD, startSqld, type Sqld } from '../setup/sqld.ts';
+import { hasSqld, NO_SQLD, SQLD_AUTH_TOKEN, startSqld, type Sqld } from '../setup/sqld.ts';
 
 // The link checks ask this file's own servers, on loopback; the configuration is read once per process, so
 // the policy is lifted before anything reads it.
@@ -33,9 +33,9 @@ describe.skipIf(!hasSqld)(`one process at a time, across servers on sqld${hasSql
 
   beforeAll(async () => {
     primary = await startSqld();
-    onPrimary = await openDb({ url: primary.url });
+    onPrimary = await openDb({ url: primary.url, authToken: SQLD_AUTH_TOKEN });
     await migrateDb(onPrimary);
-    onReplica = await openDb({ url: `file:${join(dir, 'replica.db')}`, syncUrl: primary.url });
+    onReplica = await openDb({ url: `file:${join(dir, 'replica.db')}`, syncUrl: primary.url, authToken: SQLD_AUTH_TOKEN });
   });
   afterAll(async () => {
     onPrimary?.$client.close();

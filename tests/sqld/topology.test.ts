@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/harness.ts';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
-import { hasSqld, NO_SQLD, startSqld, type Sqld } from '../setup/sqld.ts';
+import { hasSqld, NO_SQLD, SQLD_AUTH_TOKEN, startSqld, type Sqld } from '../setup/sqld.ts';
 
 const SYNC_SECONDS = 1;
 /** The freshness bound: a second for the page caches (decision 023) plus the replica's sync interval. */
@@ -46,7 +46,7 @@ describe.skipIf(!hasSqld)(`two servers on a sqld primary and its replicas${hasSq
   });
 
   it('the replica node serves what the primary wrote', async () => {
-    const node = createClient({ url: replicaNode.url });
+    const node = createClient({ url: replicaNode.url, authToken: SQLD_AUTH_TOKEN });
     try {
       await expect.poll(async () => Number((await node.execute('SELECT count(*) FROM contents')).rows[0]![0]), FRESH).toBeGreaterThan(100);
     } finally {
@@ -125,7 +125,7 @@ describe.skipIf(!hasSqld)(`two servers on a sqld primary and its replicas${hasSq
       }
       expect(existsSync(join(dir, 'multi.db'))).toBe(true);
       expect(existsSync(join(dir, 'multi.2.db'))).toBe(true);
-      const db = createClient({ url: primary.url });
+      const db = createClient({ url: primary.url, authToken: SQLD_AUTH_TOKEN });
       try {
         const saved = await db.execute({ sql: 'SELECT count(*) FROM saves s JOIN users u ON u.id = s.user_id WHERE u.email = ?', args: [account.email] });
         expect(Number(saved.rows[0]![0])).toBe(6);
@@ -143,7 +143,7 @@ describe.skipIf(!hasSqld)(`two servers on a sqld primary and its replicas${hasSq
     const run = await runCli(`file:${file}`, ['tags', 'add', 'category', 'Topology Studies', '--yes'], { DATABASE_SYNC_URL: primary.url });
     expect(run.code, run.stderr).toBe(0);
     expect(existsSync(file)).toBe(false);
-    const db = createClient({ url: primary.url });
+    const db = createClient({ url: primary.url, authToken: SQLD_AUTH_TOKEN });
     try {
       expect((await db.execute("SELECT count(*) FROM tags WHERE label = 'Topology Studies'")).rows[0]![0]).toBe(1);
     } finally {

@@ -7,7 +7,7 @@ import { createClient, type Client } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tuneRemoteClient, WritesQueueFull } from '../../db/remote-client.ts';
 import { errorToResponse } from '../../site/lib/server/http.ts';
-import { hasSqld, NO_SQLD, startSqld, type Sqld } from '../setup/sqld.ts';
+import { hasSqld, NO_SQLD, SQLD_AUTH_TOKEN, startSqld, type Sqld } from '../setup/sqld.ts';
 
 describe.skipIf(!hasSqld)(`the writes queue to a libSQL server${hasSqld ? '' : ` (skipped: ${NO_SQLD})`}`, () => {
   let primary: Sqld;
@@ -15,7 +15,7 @@ describe.skipIf(!hasSqld)(`the writes queue to a libSQL server${hasSqld ? '' : `
 
   beforeAll(async () => {
     primary = await startSqld();
-    client = createClient({ url: primary.url });
+    client = createClient({ url: primary.url, authToken: SQLD_AUTH_TOKEN });
     tuneRemoteClient(client, { busyTimeoutMs: 5_000, timeoutMs: 60_000 });
     await client.execute('CREATE TABLE notes (n INTEGER PRIMARY KEY)');
   });

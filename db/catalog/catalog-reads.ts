@@ -6,11 +6,9 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { invalid, notFound } from '../errors.ts';
-import { ftsQuery, lastWordIsPrefix, searchWords } from './search/fts.ts';
 import { contents, reviews, type Content } from '../schema.ts';
 import { TAG_KINDS, type TagKind } from './taxonomy.ts';
 import { FACETS, type Facet, type FilterLists } from './facets.ts';
-import { closestTerms, type VocabularyTerm } from './search/typos.ts';
 import { isMultiValued, joinValues, PAGE_SIZE, parseSearchParams, refusedSearchParams, valuesOf, type SearchParams } from './validation/search.ts';
 import { cachedRead } from './search/cached-reads.ts';
 import { declare, type ListShown } from './search/deps.ts';
@@ -20,7 +18,9 @@ import { toApiContent, type ApiContent } from './content-rows.ts';
 import { countFacets } from './search/counts.ts';
 import { facetTable } from './search/facet-table.ts';
 import type { FacetCounts, FacetFilters, FacetTable, Matches } from './search/facet-types.ts';
-import { matchingRows } from './search/matches.ts';
+import { analyzeQuery, bestMatches } from './search/best-match.ts';
+import { currentTextIndex } from './search/text-index-held.ts';
+import { wordsOf } from './search/words.ts';
 import { pageRows } from './search/pages.ts';
 
 export type { FacetCounts } from './search/facet-types.ts';
@@ -33,8 +33,10 @@ export interface SearchResult {
   facets: FacetCounts;
   /** The parameters applied after normalisation (see db/catalog/validation/search.ts). */
   filters: SearchParams;
-  /** When nothing matched the words as typed: the words searched instead ('javscript' → 'javascript'). */
+  /** When a word is not in the catalog: the words searched instead ('javscript' → 'javascript'). */
   correctedTerm?: string;
+  /** When no content holds every word: the words the best of them lack ("Missing: beginners"). */
+  missingWords?: string[];
 }
 
 /** The search's filters as the facet table tests them. */
@@ -61,53 +63,26 @@ export async function contentsBySeqs(db: Db, seqs: number[]): Promise<Content[]>
 const emptyFacets = (): FacetCounts =>
   Object.fromEntries(FACETS.map((facet) => [facet.key, facet.kind === 'flag' ? { true: 0, false: 0 } : {}])) as FacetCounts;
 
-const VOCABULARY_TTL_MS = 30_000;
-let vocabulary: { at: number; db: Db; terms: VocabularyTerm[] } | undefined;
-
 /**
- * The index's terms, for the typo fallback. Refreshed at most every 30 s rather than on every catalog change:
- * a suggestion a few seconds behind the catalog is harmless, and reading the vocabulary is a full index scan.
- */
-async function indexVocabulary(db: Db): Promise<VocabularyTerm[]> {
-  if (!vocabulary || vocabulary.db !== db || Date.now() - vocabulary.at > VOCABULARY_TTL_MS) {
-    const terms = await db.all<VocabularyTerm>(sql`SELECT term, doc FROM contents_fts_vocab`);
-    vocabulary = { at: Date.now(), db, terms };
-  }
-  return vocabulary.terms;
-}
-
-/**
- * The full-text matches of the words as typed, or — when they match nothing in the whole catalog — of the
- * same words widened with their closest indexed terms ('javscript' → 'javascript'). Filters do not take
- * part: a term that exists but not among the filtered contents is a real "no results", not a typo. The
- * matches are read at once, with no separate "any match?" probe: for a prefix ('java*') that probe merges
- * every term's list as the full read does.
+ * The contents the words find, ranked by Best Match (db/catalog/search/best-match.ts, decision 040), from the
+ * word index kept by the change feed. Filters do not take part in matching: a word found only outside them is
+ * a real "no results", not a typo.
  */
 async function findMatches(
   db: Db,
   table: FacetTable,
   params: SearchParams,
   rankFilters: FacetFilters | undefined,
-): Promise<{ matches?: Matches; correctedTerm?: string; nothing?: true }> {
-  const words = searchWords(params.searchTerm);
+): Promise<{ matches?: Matches; correctedTerm?: string; missingWords?: string[]; nothing?: true }> {
   // Typed, but nothing searchable ('%', '_', '!!'): nothing matches it — not the whole catalog.
-  if (words.length === 0) return params.searchTerm.trim() ? { nothing: true } : {};
-  const prefixLast = lastWordIsPrefix(params.searchTerm);
-  const exact = await matchingRows(db, table, ftsQuery(words, new Map(), prefixLast), rankFilters);
-  if (exact.rows.length) return { matches: exact };
-
-  const terms = await indexVocabulary(db);
-  const known = new Set(terms.map((t) => t.term));
-  const alternatives = new Map<string, string[]>();
-  for (const word of words) {
-    if (known.has(word)) continue;
-    const close = closestTerms(word, terms);
-    if (close.length) alternatives.set(word, close);
-  }
-  if (alternatives.size === 0) return { matches: exact };
-  const widened = await matchingRows(db, table, ftsQuery(words, alternatives, prefixLast), rankFilters);
-  if (!widened.rows.length) return { matches: exact };
-  return { matches: widened, correctedTerm: words.map((w) => alternatives.get(w)?.[0] ?? w).join(' ') };
+  if (wordsOf(params.searchTerm).length === 0) return params.searchTerm.trim() ? { nothing: true } : {};
+  const index = await currentTextIndex(db);
+  const found = bestMatches(index, table, analyzeQuery(index, params.searchTerm, false), rankFilters);
+  return {
+    matches: found.matches,
+    ...(found.correctedTerm ? { correctedTerm: found.correctedTerm } : {}),
+    ...(found.missingWords.length ? { missingWords: found.missingWords } : {}),
+  };
 }
 
 /**
@@ -137,7 +112,7 @@ export async function searchContents(db: Db, asked: SearchParams): Promise<Searc
     // full-text matches (ranking only those a relevance page can show), and then only the page's rows.
     const table = await facetTable(db);
     const filters = facetFilters(params);
-    const { matches, correctedTerm, nothing } = await findMatches(db, table, params, params.order === 'relevance' ? filters : undefined);
+    const { matches, correctedTerm, missingWords, nothing } = await findMatches(db, table, params, params.order === 'relevance' ? filters : undefined);
     if (nothing) return { contents: [], page: 1, pages: 1, countContents: 0, facets: emptyFacets(), filters: { ...params, page: 1 } };
     const { facets, count } = countFacets(table, filters, matches?.rows);
     const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
@@ -163,6 +138,7 @@ export async function searchContents(db: Db, asked: SearchParams): Promise<Searc
       facets,
       filters: { ...params, page },
       ...(correctedTerm ? { correctedTerm } : {}),
+      ...(missingWords ? { missingWords } : {}),
     };
   });
 }

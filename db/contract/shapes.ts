@@ -143,7 +143,11 @@ export const searchResult = z
         page: z.int(),
       })
       .meta({ description: 'The parameters as applied: anything not understood is its default ("all")' }),
-    correctedTerm: z.string().optional().meta({ description: 'When the words as typed matched nothing: the words searched instead' }),
+    correctedTerm: z.string().optional().meta({ description: 'When a word is not in the catalog: the words searched instead (its closest spelling)' }),
+    missingWords: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'When no content holds every word: the words the best matches lack, shown as "Missing: …"' }),
   })
   .meta({ id: 'SearchResult' });
 

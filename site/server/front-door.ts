@@ -16,6 +16,7 @@ import { constants } from 'node:zlib';
 import compression from 'compression';
 import { startCheckpointer } from '#db/checkpoints.ts';
 import { startFtsHelper } from '#db/catalog/search/fts-helper.ts';
+import { prepareTextIndex } from '#db/catalog/search/text-index-held.ts';
 import { prepareSuggestions } from '#db/catalog/search/suggestions.ts';
 import { closeDb, getDb, processDatabasePath } from '#db/client.ts';
 import { config, publicUrl } from '#db/config.ts';
@@ -224,6 +225,7 @@ async function startJobs(): Promise<Array<{ stop(): Promise<void> } | undefined>
   const jobs = [startMailSender(db), startResetWorker(db), startDigestSender(db), startSaveCountAging(db), startCoSaveCounting(db), checkpointer, ftsHelper];
   // In the background: requests are answered meanwhile, and a failure leaves the build to the first suggestion.
   void prepareSuggestions(db).catch((error: unknown) => logError(error, 'Preparing suggestions'));
+  void prepareTextIndex(db).catch((error: unknown) => logError(error, 'Preparing the word index'));
   return jobs;
 }
 

@@ -123,7 +123,8 @@ const keyOf = (seq: number, v: FacetValues): RowKey => ({ seq, rating: Number(v.
 
 /** Whether a row that stays in the list, with its sort key changed from `a` to `b`, moves the page's rows. */
 function movesWindow(list: ListShown, a: RowKey, b: RowKey): boolean {
-  if (list.order === 'relevance') return false;
+  // Best Match weighs the rating in (decision 040): a matched content's new rating may move it.
+  if (list.order === 'relevance') return a.rating !== b.rating || a.numReviews !== b.numReviews;
   const order = list.order;
   if (compareKeys(order, a, b) === 0) return false;
   if (!list.first || !list.last) return !list.full;

@@ -1,7 +1,9 @@
 /**
  * The in-memory facet counts against a recount in plain SQL that shares nothing with them: tags from the
- * content_tags rows (not the masks), the full-text matches from the FTS table, the rule spelled out per
- * option. Random filter combinations on a synthetic catalog, with and without search words.
+ * content_tags rows (not the masks), the rule spelled out per option. The contents the words find are Best
+ * Match's over the whole catalog, whatever the filters (its own tests are best-match.test.ts): a filter only
+ * narrows them, and a relevance page is their order narrowed. Random filter combinations on a synthetic
+ * catalog, with and without search words.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
@@ -11,7 +13,9 @@ import { parseSearchParams, RATING_STEPS, type SearchParams } from '../validatio
 import { searchContents } from '../catalog-reads.ts';
 import { openDb } from '../../client.ts';
 import { facetTable, facetTableReads } from './facet-table.ts';
-import { textMatchReads } from './matches.ts';
+import { analyzeQuery, bestMatches } from './best-match.ts';
+import { currentTextIndex, textIndexBuilds } from './text-index-held.ts';
+import type { Db } from '../../client.ts';
 import { facetCountsAfresh, KEPT_COUNTS } from './counts.ts';
 import { mergeTags, renameTag } from '../tags/tag-changes.ts';
 import { feedResets } from './changes.ts';
@@ -37,6 +41,19 @@ afterAll(() => t.close());
 
 type Group = 'category' | 'techStack' | 'type' | 'cost' | 'hasCert' | 'rating';
 
+/** The seqs Best Match finds for `term` over the whole catalog, best first (ties: newest first, as a page breaks them). */
+async function wordMatches(db: Db, term: string): Promise<number[]> {
+  const [index, table] = await Promise.all([currentTextIndex(db), facetTable(db)]);
+  const { ranked, rank } = bestMatches(index, table, analyzeQuery(index, term, false), {}).matches;
+  const order = Array.from(ranked.keys()).sort(
+    (a, b) => rank[a]! - rank[b]! || table.createdAt[ranked[b]!]! - table.createdAt[ranked[a]!]! || table.seq[ranked[b]!]! - table.seq[ranked[a]!]!,
+  );
+  return order.map((k) => table.seq[ranked[k]!]!);
+}
+
+/** The SQL condition of a content being among the words' matches. */
+const among = async (db: Db, term: string) => ({ sql: 'c.seq IN (SELECT value FROM json_each(?))', args: [JSON.stringify(await wordMatches(db, term))] });
+
 /** One SQL condition per group, for a given value. */
 function condition(group: Group, value: string): { sql: string; args: Array<string | number> } {
   // Several values in a group: any of them.
@@ -58,9 +75,7 @@ async function recount(params: SearchParams, own: Group | undefined, option?: { 
     if (group !== own && params[group] !== 'all') parts.push(condition(group, String(params[group])));
   }
   if (option) parts.push(condition(option.group, option.value));
-  if (params.searchTerm) {
-    parts.push({ sql: 'c.seq IN (SELECT rowid FROM contents_fts WHERE contents_fts MATCH ?)', args: [`"${params.searchTerm}"*`] });
-  }
+  if (params.searchTerm) parts.push(await among(t.db, params.searchTerm));
   const where = parts.length ? parts.map((p) => p.sql).join(' AND ') : '1';
   const { rows } = await t.db.$client.execute({ sql: `SELECT count(*) AS n FROM contents c WHERE ${where}`, args: parts.flatMap((p) => p.args) });
   return Number(rows[0]!.n);
@@ -123,13 +138,23 @@ describe('facet counts', () => {
       const parts: Array<{ sql: string; args: Array<string | number> }> = [];
       for (const group of ['category', 'techStack', 'type', 'cost', 'hasCert', 'rating'] as const)
         if (params[group] !== 'all') parts.push(condition(group, String(params[group])));
-      const words = params.searchTerm ? `"${params.searchTerm}"*` : undefined;
       const where = parts.map((p) => p.sql).join(' AND ') || '1';
-      const sql = words
-        ? `SELECT c.name FROM contents_fts f JOIN contents c ON c.seq = f.rowid WHERE contents_fts MATCH ? AND ${where} ORDER BY ${params.order === 'relevance' ? 'f.rank, c.created_at DESC, c.seq DESC' : ORDER_SQL[params.order]} LIMIT 12 OFFSET ?`
-        : `SELECT c.name FROM contents c WHERE ${where} ORDER BY ${ORDER_SQL[params.order === 'relevance' ? 'latest' : params.order]} LIMIT 12 OFFSET ?`;
-      const args = [...(words ? [words] : []), ...parts.flatMap((p) => p.args), (result.page - 1) * 12];
-      const { rows } = await t.db.$client.execute({ sql, args });
+      const args = parts.flatMap((p) => p.args);
+      let rows: Array<{ name: unknown }>;
+      if (params.order === 'relevance') {
+        // The order over every match, narrowed to those passing the filters.
+        const passing = new Map(
+          (await t.db.$client.execute({ sql: `SELECT c.seq, c.name FROM contents c WHERE ${where}`, args })).rows.map((r) => [Number(r.seq), r.name]),
+        );
+        const ranked = (await wordMatches(t.db, params.searchTerm)).filter((seq) => passing.has(seq));
+        rows = ranked.slice((result.page - 1) * 12, result.page * 12).map((seq) => ({ name: passing.get(seq) }));
+      } else {
+        const words = params.searchTerm ? await among(t.db, params.searchTerm) : undefined;
+        const sql = `SELECT c.name FROM contents c WHERE ${[where, ...(words ? [words.sql] : [])].join(' AND ')} ORDER BY ${ORDER_SQL[params.order]} LIMIT 12 OFFSET ?`;
+        rows = (await t.db.$client.execute({ sql, args: [...args, ...(words?.args ?? []), (result.page - 1) * 12] })).rows as unknown as Array<{
+          name: unknown;
+        }>;
+      }
       expect(
         result.contents.map((c) => c.name),
         query.toString(),
@@ -154,15 +179,11 @@ describe('facet counts', () => {
     expect(facetTableReads()).toBe(reads);
   });
 
-  it('a review leaves the words’ matches as they were read: the counts move, the full-text index is not asked again', async () => {
-    const [matching] = (
-      await t.db.$client.execute(
-        "SELECT c.id, c.rating FROM contents_fts f JOIN contents c ON c.seq = f.rowid WHERE contents_fts MATCH 'data' ORDER BY c.num_reviews LIMIT 1",
-      )
-    ).rows;
+  it('a review moves no word: the counts move, the word index is not built again', async () => {
+    const [matching] = (await t.db.$client.execute({ sql: 'SELECT id FROM contents WHERE seq = ?', args: [(await wordMatches(t.db, 'data')).at(-1)!] })).rows;
     const asked = parseSearchParams(new URLSearchParams('searchTerm=data&order=relevance'));
     const before = await searchContents(t.db, asked);
-    const reads = textMatchReads();
+    const builds = textIndexBuilds();
     const [user] = (
       await t.db.$client.execute({
         sql: 'SELECT id FROM users WHERE id NOT IN (SELECT user_id FROM reviews WHERE content_id = ?) LIMIT 1',
@@ -174,47 +195,18 @@ describe('facet counts', () => {
       args: [matching!.id, user!.id],
     });
     const after = await searchContents(t.db, asked);
-    expect(textMatchReads()).toBe(reads);
+    expect(textIndexBuilds()).toBe(builds);
     const stars = (result: typeof before) => Object.values(result.facets.rating).reduce((a, b) => a + b, 0);
     expect(after.countContents).toBe(before.countContents);
     expect(stars(after)).not.toBe(stars(before));
-    // A new name is text: the matches are read again.
-    await t.db.$client.execute({ sql: "UPDATE contents SET name = name || ' data' WHERE id = ?", args: [matching!.id] });
-    await searchContents(t.db, asked);
-    expect(textMatchReads()).toBe(reads + 1);
-  });
-});
-
-describe('a broad word under filters', () => {
-  it('is ranked once over every match, and each filter then takes the ranks SQL gives under it', async () => {
-    // The word most contents hold (besides 'data', which the tests above asked and changed).
-    const { rows: terms } = await t.db.$client.execute(
-      "SELECT term FROM contents_fts_vocab WHERE length(term) >= 4 AND term NOT LIKE 'data%' AND term GLOB '[a-z]*' ORDER BY doc DESC LIMIT 1",
-    );
-    const word = String(terms[0]!.term);
-    const { rows: categories } = await t.db.$client.execute({
-      sql: `SELECT ct.value, count(*) AS n FROM contents_fts f JOIN contents c ON c.seq = f.rowid JOIN content_tags ct ON ct.content_id = c.id AND ct.kind = 'category'
-        WHERE contents_fts MATCH ? GROUP BY ct.value ORDER BY n DESC LIMIT 3`,
-      args: [`"${word}"*`],
-    });
-    expect(categories).toHaveLength(3);
-    const ask = (category: string) => searchContents(t.db, parseSearchParams(new URLSearchParams({ searchTerm: word, category, order: 'relevance' })));
-    const reads = textMatchReads();
-    await ask(String(categories[0]!.value));
-    expect(textMatchReads()).toBe(reads + 1);
-    // Now known to be broad: every match ranked, once.
-    await ask(String(categories[1]!.value));
-    expect(textMatchReads()).toBe(reads + 2);
-    const third = await ask(String(categories[2]!.value));
-    expect(textMatchReads()).toBe(reads + 2);
-    const { rows: bySql } = await t.db.$client.execute({
-      sql: `SELECT c.id FROM contents_fts f JOIN contents c ON c.seq = f.rowid
-        WHERE contents_fts MATCH ? AND EXISTS (SELECT 1 FROM content_tags ct WHERE ct.content_id = c.id AND ct.kind = 'category' AND ct.value = ?)
-        ORDER BY CAST(f.rank * 1e9 AS INTEGER), c.created_at DESC, c.seq DESC LIMIT ?`,
-      args: [`"${word}"*`, String(categories[2]!.value), third.contents.length],
-    });
-    expect(third.contents.length).toBeGreaterThan(0);
-    expect(third.contents.map((c) => c._id)).toEqual(bySql.map((r) => String(r.id)));
+    // A new name is text: that content's words are read again, the index is not built again.
+    const matched = JSON.stringify(await wordMatches(t.db, 'data'));
+    const [unmatched] = (
+      await t.db.$client.execute({ sql: 'SELECT id FROM contents WHERE seq NOT IN (SELECT value FROM json_each(?)) LIMIT 1', args: [matched] })
+    ).rows;
+    await t.db.$client.execute({ sql: "UPDATE contents SET name = name || ' data' WHERE id = ?", args: [unmatched!.id] });
+    expect((await searchContents(t.db, asked)).countContents).toBe(before.countContents + 1);
+    expect(textIndexBuilds()).toBe(builds);
   });
 });
 
@@ -368,19 +360,22 @@ describe('facet counts over a large vocabulary (1,000 tags per kind)', () => {
   afterAll(() => big.close());
 
   /** The WHERE of a search's filters and words, leaving out one group's own filter. */
-  function whereOf(params: SearchParams, own?: Group): { sql: string; args: Array<string | number> } {
+  async function whereOf(params: SearchParams, own?: Group): Promise<{ sql: string; args: Array<string | number> }> {
     const parts: Array<{ sql: string; args: Array<string | number> }> = [];
     for (const group of ['category', 'techStack', 'type', 'cost', 'hasCert', 'rating'] as const) {
       if (group !== own && params[group] !== 'all') parts.push(condition(group, String(params[group])));
     }
-    // '+': the matches as a set to test each row against, not a list of rowids to look up per tag row.
-    if (params.searchTerm) parts.push({ sql: '+c.seq IN (SELECT rowid FROM contents_fts WHERE contents_fts MATCH ?)', args: [`"${params.searchTerm}"*`] });
+    // '+': the matches as a set to test each row against, not a list to look up per tag row.
+    if (params.searchTerm) {
+      const words = await among(big.db, params.searchTerm);
+      parts.push({ sql: `+${words.sql}`, args: words.args });
+    }
     return { sql: parts.map((p) => p.sql).join(' AND ') || '1', args: parts.flatMap((p) => p.args) };
   }
 
   /** Every option of a group counted in one grouped statement: option → count, options counted 0 left out. */
   async function recountGroup(params: SearchParams, group: Group): Promise<Map<string, number>> {
-    const where = whereOf(params, group);
+    const where = await whereOf(params, group);
     const counts = new Map<string, number>();
     const read = async (sql: string, args: Array<string | number>) => {
       for (const row of (await big.db.$client.execute({ sql, args })).rows) if (Number(row.n) > 0) counts.set(String(row.option), Number(row.n));
@@ -423,7 +418,7 @@ describe('facet counts over a large vocabulary (1,000 tags per kind)', () => {
       if (rand() < 0.5) query.set('searchTerm', pick(['python', 'data', 'web', 'security', 'course']));
       const params = parseSearchParams(query);
       const result = await searchContents(big.db, params);
-      const where = whereOf(params);
+      const where = await whereOf(params);
       const { rows: total } = await big.db.$client.execute({ sql: `SELECT count(*) AS n FROM contents c WHERE ${where.sql}`, args: where.args });
       expect(result.countContents, query.toString()).toBe(Number(total[0]!.n));
       for (const group of Object.keys(OPTIONS) as Group[]) {

@@ -15,13 +15,14 @@ import { isMultiValued, joinValues, PAGE_SIZE, parseSearchParams, refusedSearchP
 import { cachedRead } from './search/cached-reads.ts';
 import { declare, type ListShown } from './search/deps.ts';
 import { rowKey } from './search/orders.ts';
-import { currentTagValues, listTags } from './tags/tags.ts';
+import { listTags, searchTags, type CurrentTagValue } from './tags/tags.ts';
 import { toApiContent, type ApiContent } from './content-rows.ts';
 import { countFacets } from './search/counts.ts';
 import { facetTable } from './search/facet-table.ts';
 import type { FacetCounts, FacetFilters, FacetTable, Matches } from './search/facet-types.ts';
 import { matchingRows } from './search/matches.ts';
 import { pageRows } from './search/pages.ts';
+import { suggestedFilters, type SuggestedFilter } from './search/query-facets.ts';
 
 export type { FacetCounts } from './search/facet-types.ts';
 
@@ -35,6 +36,8 @@ export interface SearchResult {
   filters: SearchParams;
   /** When nothing matched the words as typed: the words searched instead ('javscript' → 'javascript'). */
   correctedTerm?: string;
+  /** The filters the words name that the search could still apply, each leaving some result (search/query-facets.ts). */
+  suggestedFilters: SuggestedFilter[];
 }
 
 /** The search's filters as the facet table tests them. */
@@ -114,10 +117,9 @@ async function findMatches(
  * The parameters with each tag value as the tag has it now (a value renamed or merged away follows its
  * tag), and every value no tag ever had set to 'all' (ignored, as documented).
  */
-async function withKnownTags(db: Db, params: SearchParams): Promise<SearchParams> {
+function withKnownTags(params: SearchParams, current: CurrentTagValue): SearchParams {
   const asked = TAG_KINDS.filter((kind) => params[kind] !== 'all');
   if (asked.length === 0) return params;
-  const current = await currentTagValues(db);
   const known = { ...params };
   for (const kind of asked) known[kind] = joinValues(valuesOf(params[kind]).flatMap((value) => current(kind, value) ?? []));
   return known;
@@ -131,14 +133,16 @@ export async function searchContents(db: Db, asked: SearchParams): Promise<Searc
   const refused = refusedSearchParams(asked);
   const [problem] = Object.values(refused);
   if (problem) throw invalid(problem, refused);
-  const params = await withKnownTags(db, asked);
+  // The tag rows, read once for what needs them: the tag filters, and the filters the words name.
+  const tags = asked.searchTerm || TAG_KINDS.some((kind) => asked[kind] !== 'all') ? await searchTags(db) : undefined;
+  const params = tags ? withKnownTags(asked, tags.current) : asked;
   return cachedRead(db, `search:${JSON.stringify(params)}`, async () => {
     // Counts and the page both come from the in-memory table (db/catalog/search/); SQL reads the
     // full-text matches (ranking only those a relevance page can show), and then only the page's rows.
     const table = await facetTable(db);
     const filters = facetFilters(params);
     const { matches, correctedTerm, nothing } = await findMatches(db, table, params, params.order === 'relevance' ? filters : undefined);
-    if (nothing) return { contents: [], page: 1, pages: 1, countContents: 0, facets: emptyFacets(), filters: { ...params, page: 1 } };
+    if (nothing) return { contents: [], page: 1, pages: 1, countContents: 0, facets: emptyFacets(), filters: { ...params, page: 1 }, suggestedFilters: [] };
     const { facets, count } = countFacets(table, filters, matches?.rows);
     const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
     const page = Math.min(params.page, pages);
@@ -153,7 +157,8 @@ export async function searchContents(db: Db, asked: SearchParams): Promise<Searc
       full: pageOfRows.length === PAGE_SIZE,
     };
     if (pageOfRows.length) Object.assign(list, { first: rowKey(table, pageOfRows[0]!), last: rowKey(table, pageOfRows.at(-1)!) });
-    declare({ lists: [list], cards: seqs });
+    // The suggested filters show the tags' labels: a change of tags refreshes the answer.
+    declare({ lists: [list], cards: seqs, ...(params.searchTerm ? { tags: true } : {}) });
     const rows = await contentsBySeqs(db, seqs);
     return {
       contents: rows.map(toApiContent),
@@ -163,6 +168,7 @@ export async function searchContents(db: Db, asked: SearchParams): Promise<Searc
       facets,
       filters: { ...params, page },
       ...(correctedTerm ? { correctedTerm } : {}),
+      suggestedFilters: tags && params.searchTerm ? suggestedFilters(params, facets, tags.active) : [],
     };
   });
 }
@@ -307,8 +313,8 @@ export interface FeedTag {
  * A tag that does not exist is a 404, not the whole catalog.
  */
 export async function latestContentsTagged(db: Db, asked: SearchParams, limit: number): Promise<{ contents: ApiContent[]; tags: FeedTag[] }> {
-  const params = await withKnownTags(db, asked);
-  const active = await listTags(db);
+  const { active, current } = await searchTags(db);
+  const params = withKnownTags(asked, current);
   const tags: FeedTag[] = [];
   for (const kind of TAG_KINDS) {
     const values = valuesOf(params[kind]);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
+import { seedDemo } from '../../maintenance/seed/demo.ts';
+import { searchContents } from '../catalog-reads.ts';
 import { listTags } from '../tags/tags.ts';
 import { parseSearchParams } from '../validation/search.ts';
 import { facetsNamedBy, suggestedFilters, type ActiveTags } from './query-facets.ts';
@@ -134,5 +136,26 @@ describe('suggestedFilters', () => {
   it('leaves out a facet the search already filters, whatever its value', () => {
     const answer = suggestedFilters(params('searchTerm=free+python+certificate&cost=Paid&techStack=python'), counts as never, tags);
     expect(answer).toEqual([{ key: 'hasCert', value: 'true', label: 'With certificate' }]);
+  });
+});
+
+describe('a search’s suggested filters', () => {
+  let demo: TestDb;
+  beforeAll(async () => {
+    demo = await createTestDb();
+    await seedDemo(demo.db);
+  });
+  afterAll(() => demo.close());
+
+  it('are the filters its words name, each leaving some result, and none already applied', async () => {
+    const words = await searchContents(demo.db, parseSearchParams({ searchTerm: 'free python course' }));
+    expect(words.suggestedFilters.map(({ key, value }) => `${key}:${value}`)).toEqual(['cost:Free', 'techStack:python', 'type:online-courses']);
+    for (const { key, value } of words.suggestedFilters) expect((words.facets as Record<string, Record<string, number>>)[key]![value]).toBeGreaterThan(0);
+    const free = await searchContents(demo.db, parseSearchParams({ searchTerm: 'free python course', cost: 'Free' }));
+    expect(free.suggestedFilters.map(({ key }) => key)).toEqual(['techStack', 'type']);
+  });
+
+  it('are none without words', async () => {
+    expect((await searchContents(demo.db, parseSearchParams({ techStack: 'python' }))).suggestedFilters).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import { isMultiValued, joinValues, PAGE_SIZE, parseSearchParams, refusedSearchP
 import { cachedRead } from './search/cached-reads.ts';
 import { declare, type ListShown } from './search/deps.ts';
 import { rowKey } from './search/orders.ts';
-import { currentTagValues, listTags } from './tags/tags.ts';
+import { listTags, searchTags, type CurrentTagValue } from './tags/tags.ts';
 import { toApiContent, type ApiContent } from './content-rows.ts';
 import { countFacets } from './search/counts.ts';
 import { facetTable } from './search/facet-table.ts';
@@ -22,6 +22,7 @@ import { analyzeQuery, bestMatches } from './search/best-match.ts';
 import { currentTextIndex } from './search/text-index-held.ts';
 import { wordsOf } from './search/words.ts';
 import { pageRows } from './search/pages.ts';
+import { facetsNamedBy, suggestedFilters, type ActiveTags, type NamedFacet, type SuggestedFilter } from './search/query-facets.ts';
 
 export type { FacetCounts } from './search/facet-types.ts';
 
@@ -37,6 +38,8 @@ export interface SearchResult {
   correctedTerm?: string;
   /** When no content holds every word: the words the best of them lack ("Missing: beginners"). */
   missingWords?: string[];
+  /** The filters the words name that the search could still apply, each leaving some result (search/query-facets.ts). */
+  suggestedFilters: SuggestedFilter[];
 }
 
 /** The search's filters as the facet table tests them. */
@@ -63,6 +66,12 @@ export async function contentsBySeqs(db: Db, seqs: number[]): Promise<Content[]>
 const emptyFacets = (): FacetCounts =>
   Object.fromEntries(FACETS.map((facet) => [facet.key, facet.kind === 'flag' ? { true: 0, false: 0 } : {}])) as FacetCounts;
 
+/** A filter option the words name, as the facet table tests it (a flag's side as 0 or 1). */
+const namedAsFilter = ({ key, value }: NamedFacet): FacetFilters => {
+  const facet = (FACETS as readonly Facet[]).find((entry) => entry.key === key)!;
+  return { [key]: facet.kind === 'flag' ? (value === 'true' ? 1 : 0) : [value] } as FacetFilters;
+};
+
 /**
  * The contents the words find, ranked by Best Match (db/catalog/search/best-match.ts, decision 040), from the
  * word index kept by the change feed. Filters do not take part in matching: a word found only outside them is
@@ -73,11 +82,14 @@ async function findMatches(
   table: FacetTable,
   params: SearchParams,
   rankFilters: FacetFilters | undefined,
+  tags: ActiveTags | undefined,
 ): Promise<{ matches?: Matches; correctedTerm?: string; missingWords?: string[]; nothing?: true }> {
   // Typed, but nothing searchable ('%', '_', '!!'): nothing matches it — not the whole catalog.
   if (wordsOf(params.searchTerm).length === 0) return params.searchTerm.trim() ? { nothing: true } : {};
   const index = await currentTextIndex(db);
-  const found = bestMatches(index, table, analyzeQuery(index, params.searchTerm, false), rankFilters);
+  // The filters the words name rank what passes them higher ("free python course": cost Free, Python, a course).
+  const named = tags ? facetsNamedBy(params.searchTerm, tags).map(namedAsFilter) : [];
+  const found = bestMatches(index, table, analyzeQuery(index, params.searchTerm, false), rankFilters, named);
   return {
     matches: found.matches,
     ...(found.correctedTerm ? { correctedTerm: found.correctedTerm } : {}),
@@ -89,10 +101,9 @@ async function findMatches(
  * The parameters with each tag value as the tag has it now (a value renamed or merged away follows its
  * tag), and every value no tag ever had set to 'all' (ignored, as documented).
  */
-async function withKnownTags(db: Db, params: SearchParams): Promise<SearchParams> {
+function withKnownTags(params: SearchParams, current: CurrentTagValue): SearchParams {
   const asked = TAG_KINDS.filter((kind) => params[kind] !== 'all');
   if (asked.length === 0) return params;
-  const current = await currentTagValues(db);
   const known = { ...params };
   for (const kind of asked) known[kind] = joinValues(valuesOf(params[kind]).flatMap((value) => current(kind, value) ?? []));
   return known;
@@ -106,14 +117,22 @@ export async function searchContents(db: Db, asked: SearchParams): Promise<Searc
   const refused = refusedSearchParams(asked);
   const [problem] = Object.values(refused);
   if (problem) throw invalid(problem, refused);
-  const params = await withKnownTags(db, asked);
+  // The tag rows, read once for what needs them: the tag filters, and the filters the words name.
+  const tags = asked.searchTerm || TAG_KINDS.some((kind) => asked[kind] !== 'all') ? await searchTags(db) : undefined;
+  const params = tags ? withKnownTags(asked, tags.current) : asked;
   return cachedRead(db, `search:${JSON.stringify(params)}`, async () => {
     // Counts and the page both come from the in-memory table (db/catalog/search/); SQL reads the
     // full-text matches (ranking only those a relevance page can show), and then only the page's rows.
     const table = await facetTable(db);
     const filters = facetFilters(params);
-    const { matches, correctedTerm, missingWords, nothing } = await findMatches(db, table, params, params.order === 'relevance' ? filters : undefined);
-    if (nothing) return { contents: [], page: 1, pages: 1, countContents: 0, facets: emptyFacets(), filters: { ...params, page: 1 } };
+    const { matches, correctedTerm, missingWords, nothing } = await findMatches(
+      db,
+      table,
+      params,
+      params.order === 'relevance' ? filters : undefined,
+      tags?.active,
+    );
+    if (nothing) return { contents: [], page: 1, pages: 1, countContents: 0, facets: emptyFacets(), filters: { ...params, page: 1 }, suggestedFilters: [] };
     const { facets, count } = countFacets(table, filters, matches?.rows);
     const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
     const page = Math.min(params.page, pages);
@@ -128,7 +147,8 @@ export async function searchContents(db: Db, asked: SearchParams): Promise<Searc
       full: pageOfRows.length === PAGE_SIZE,
     };
     if (pageOfRows.length) Object.assign(list, { first: rowKey(table, pageOfRows[0]!), last: rowKey(table, pageOfRows.at(-1)!) });
-    declare({ lists: [list], cards: seqs });
+    // The suggested filters show the tags' labels: a change of tags refreshes the answer.
+    declare({ lists: [list], cards: seqs, ...(params.searchTerm ? { tags: true } : {}) });
     const rows = await contentsBySeqs(db, seqs);
     return {
       contents: rows.map(toApiContent),
@@ -139,6 +159,7 @@ export async function searchContents(db: Db, asked: SearchParams): Promise<Searc
       filters: { ...params, page },
       ...(correctedTerm ? { correctedTerm } : {}),
       ...(missingWords ? { missingWords } : {}),
+      suggestedFilters: tags && params.searchTerm ? suggestedFilters(params, facets, tags.active) : [],
     };
   });
 }
@@ -283,8 +304,8 @@ export interface FeedTag {
  * A tag that does not exist is a 404, not the whole catalog.
  */
 export async function latestContentsTagged(db: Db, asked: SearchParams, limit: number): Promise<{ contents: ApiContent[]; tags: FeedTag[] }> {
-  const params = await withKnownTags(db, asked);
-  const active = await listTags(db);
+  const { active, current } = await searchTags(db);
+  const params = withKnownTags(asked, current);
   const tags: FeedTag[] = [];
   for (const kind of TAG_KINDS) {
     const values = valuesOf(params[kind]);

@@ -128,6 +128,16 @@ const facetParams = Object.fromEntries(
     facet.kind === 'flag' ? z.enum(['true', 'false', 'all']) : facet.kind === 'atLeast' ? z.union([z.int(), z.literal('all')]) : z.string(),
   ]),
 );
+/** A filter option named by the search's words (db/catalog/search/query-facets.ts): a tag, a choice or a flag's side. */
+export const suggestedFilter = z
+  .object({
+    key: z
+      .enum((FACETS as readonly Facet[]).filter((facet) => facet.kind !== 'atLeast').map((facet) => facet.key) as [string, ...string[]])
+      .meta({ description: 'The facet: the search parameter that applies it' }),
+    value: z.string().meta({ description: 'The parameter’s value: a tag’s value, a choice, or `true` / `false` for a flag' }),
+    label: z.string().meta({ description: 'What the option is called, as the filters show it' }),
+  })
+  .meta({ id: 'SuggestedFilter', example: { key: 'techStack', value: 'python', label: 'Python' } });
 export const searchResult = z
   .object({
     contents: z.array(content),
@@ -148,6 +158,10 @@ export const searchResult = z
       .array(z.string())
       .optional()
       .meta({ description: 'When no content holds every word: the words the best matches lack, shown as "Missing: …"' }),
+    suggestedFilters: z.array(suggestedFilter).meta({
+      description:
+        'The filters the search’s words name (“free python course”: cost Free, the technology Python, the type Online Courses) that it does not filter on yet and that would leave at least one result, in the order the words name them, at most 5; empty without words',
+    }),
   })
   .meta({ id: 'SearchResult' });
 

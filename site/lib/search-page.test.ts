@@ -10,6 +10,7 @@ import {
   searchHref,
   searchTitle,
   showResultsLabel,
+  suggestedChips,
   withParam,
   type FilterLists,
 } from './search-page.ts';
@@ -104,6 +105,25 @@ describe('filterChips', () => {
 
   it('is empty for a plain search', () => {
     expect(filterChips(params(''))).toEqual([]);
+  });
+});
+
+describe('suggestedChips', () => {
+  it('offers each filter the words name as a link that adds it to the search, back on page 1', () => {
+    const suggested = [
+      { key: 'cost', value: 'Free', label: 'Free' },
+      { key: 'techStack', value: 'python', label: 'Python' },
+      { key: 'hasCert', value: 'true', label: 'With certificate' },
+    ];
+    expect(suggestedChips(params('searchTerm=free+python+certificate&category=data-science&order=oldest&page=2'), suggested)).toEqual([
+      { key: 'cost', label: 'Filter: Free', href: '/search?searchTerm=free+python+certificate&category=data-science&cost=Free&order=oldest' },
+      { key: 'techStack', label: 'Filter: Python', href: '/search?searchTerm=free+python+certificate&category=data-science&techStack=python&order=oldest' },
+      { key: 'hasCert', label: 'Filter: With certificate', href: '/search?searchTerm=free+python+certificate&category=data-science&hasCert=true&order=oldest' },
+    ]);
+  });
+
+  it('is empty when the words name nothing', () => {
+    expect(suggestedChips(params('searchTerm=quokka'), [])).toEqual([]);
   });
 });
 

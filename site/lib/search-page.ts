@@ -142,6 +142,18 @@ export function filterChips(filters: SearchParams, lists?: FilterLists): FilterC
   return chips;
 }
 
+/**
+ * The filters the search's words name, as chips that add them ("Filter: Python"): SearchResult's
+ * `suggestedFilters`, each a link to the same search with it applied, back on page 1.
+ */
+export function suggestedChips(filters: SearchParams, suggested: ReadonlyArray<{ key: string; value: string; label: string }>): FilterChip[] {
+  return suggested.map(({ key, value, label }) => ({
+    key: key as FilterKey,
+    label: `Filter: ${label}`,
+    href: optionLink(filters, key as FilterKey, value).href,
+  }));
+}
+
 /** What the results are, in words: "Free Python resources", "Results for “sql” in Data Science resources". */
 export function searchHeading(filters: SearchParams, lists?: FilterLists): string {
   const tags = (FACETS as readonly Facet[]).flatMap((facet) => (facet.kind === 'tags' ? (appliedLabel(filters, facet, lists) ?? []) : []));

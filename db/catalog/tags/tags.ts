@@ -60,9 +60,24 @@ export async function listTags(db: Db): Promise<TagLists> {
  * The value a tag has now, read once: the value itself for a tag (active or retired), the new value for one
  * renamed or merged away (old links follow it), undefined for a value no tag ever had.
  */
-export async function currentTagValues(db: Db): Promise<(kind: TagKind, value: string) => string | undefined> {
-  const { byValue, movedTo } = await liveTags(db);
-  return (kind, value) => (byValue[kind].has(value) ? value : movedTo[kind].get(value));
+export async function currentTagValues(db: Db): Promise<CurrentTagValue> {
+  return currentOf(await liveTags(db));
+}
+
+export type CurrentTagValue = (kind: TagKind, value: string) => string | undefined;
+
+const currentOf =
+  ({ byValue, movedTo }: LiveTags): CurrentTagValue =>
+  (kind, value) =>
+    byValue[kind].has(value) ? value : movedTo[kind].get(value);
+
+/**
+ * What a search reads of the tags, in one read: the value each tag has now (its filters), and the active tags
+ * with their labels (the filters its words name).
+ */
+export async function searchTags(db: Db): Promise<{ active: TagLists; current: CurrentTagValue }> {
+  const live = await liveTags(db);
+  return { active: live.active, current: currentOf(live) };
 }
 
 /** The tags an admin's write carries, as ours, and the new ones it must create in its own batch. */

@@ -1,0 +1,60 @@
+/**
+ * The filters a search's words name (docs/product.md §2 Search): "free python course" names cost Free and the
+ * technology Python, which the answer offers in `suggestedFilters` — each a real option of the catalog that
+ * leaves some result, none the search already applies.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+interface Suggested {
+  key: string;
+  value: string;
+  label: string;
+}
+
+let server: TestServer;
+let api: ApiClient;
+
+beforeAll(async () => {
+  server = await startServer();
+  api = apiClient(server.url);
+});
+afterAll(() => server?.stop());
+
+const search = async (query: string) => {
+  const res = await api.get(`/api/contents/search?${query}`);
+  expect(res.status).toBe(200);
+  return res.body as { countContents: number; facets: Record<string, Record<string, number>>; suggestedFilters: Suggested[] };
+};
+
+describe('GET /api/contents/search suggestedFilters', () => {
+  it('"free python course" offers cost Free and the technology Python, as the catalog names them', async () => {
+    const { costs, techStacks } = (await api.get('/api/contents/filters')).body as { costs: string[]; techStacks: Array<{ value: string; label: string }> };
+    const python = techStacks.find((tag) => tag.label === 'Python')!;
+    expect(costs).toContain('Free');
+
+    const answer = await search('searchTerm=free%20python%20course');
+    expect(answer.countContents).toBeGreaterThan(0);
+    expect(answer.suggestedFilters).toEqual(
+      expect.arrayContaining([
+        { key: 'cost', value: 'Free', label: 'Free' },
+        { key: 'techStack', value: python.value, label: python.label },
+      ]),
+    );
+    // Each leaves some result: its count among these results.
+    for (const { key, value } of answer.suggestedFilters) expect(answer.facets[key]![value]).toBeGreaterThan(0);
+  });
+
+  it('offers none the search already applies', async () => {
+    const answer = await search('searchTerm=free%20python%20course&cost=Free&techStack=python');
+    expect(answer.countContents).toBeGreaterThan(0);
+    expect(answer.suggestedFilters.map(({ key }) => key)).not.toContain('cost');
+    expect(answer.suggestedFilters.map(({ key }) => key)).not.toContain('techStack');
+  });
+
+  it('is empty without words, or when the words name no filter', async () => {
+    expect((await search('techStack=python')).suggestedFilters).toEqual([]);
+    expect((await search('searchTerm=freecodecamp')).suggestedFilters).toEqual([]);
+  });
+});

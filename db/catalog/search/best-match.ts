@@ -31,13 +31,17 @@ const K1 = 1.2;
 const STEM_WEIGHT = 0.85;
 const TYPO_WEIGHT = 0.8;
 const PREFIX_WEIGHT = 0.6;
+const COMPOUND_WEIGHT = 0.6;
+/** A word is looked for as the end of a compound from this many letters, after this many of the compound's own. */
+const COMPOUND_MIN = 5;
+const COMPOUND_MIN_BEFORE = 3;
 /** Prefix expansions per word, the most common first. */
 const PREFIX_TERMS = 30;
 /** Resources of a kind for talk rather than learning, unless asked for (decision 040). */
 const TALK_KIND = /forum|discussion|podcast|news|webinar|blog|communit/;
-const TALK_FACTOR = 0.7;
+const TALK_FACTOR = 0.6;
 const ASKED_KIND_FACTOR = 1.3;
-const NAMED_FILTER_FACTOR = 1.15;
+const NAMED_FILTER_FACTOR = 1.3;
 /** The contents of the best tier whose names are read for phrases. */
 const PHRASE_CANDIDATES = 200;
 
@@ -72,6 +76,10 @@ export function analyzeQuery(index: TextIndex, query: string, typing: boolean): 
     const forms = new Map<string, number>();
     if (index.holds(typed)) forms.set(typed, 1);
     for (const term of index.termsSharingStem(typed)) if (!forms.has(term)) forms.set(term, STEM_WEIGHT);
+    // Written as the end of a compound ('security' in 'cybersecurity').
+    if (typed.length >= COMPOUND_MIN && /^\p{L}+$/u.test(typed)) {
+      for (const term of index.termsEndingWith(typed, COMPOUND_MIN_BEFORE, PREFIX_TERMS)) if (!forms.has(term)) forms.set(term, COMPOUND_WEIGHT);
+    }
     const last = i === chosen.length - 1 && typed === all.at(-1);
     // A word the catalog does not hold: the words it begins (it was cut short), else its closest spellings.
     if ((forms.size === 0 || (typing && last)) && typed.length >= 3) {

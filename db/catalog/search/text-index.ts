@@ -227,6 +227,37 @@ export class TextIndex {
       .map((stats) => stats.term);
   }
 
+  private reversedIds: Int32Array | undefined;
+
+  /**
+   * Terms ending with `word` after at least `before` letters of their own ('security' → cybersecurity): a word
+   * written as part of a compound. The most common first, at most `limit`.
+   */
+  termsEndingWith(word: string, before: number, limit: number): string[] {
+    const reversed = (s: string) => [...s].reverse().join('');
+    const keys = (this.reversedKeys ??= this.terms.map(reversed));
+    const sorted = (this.reversedIds ??= Int32Array.from(this.terms.keys()).sort((a, b) => (keys[a]! < keys[b]! ? -1 : 1)));
+    const key = reversed(word);
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (keys[sorted[mid]!]! < key) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: TermStats[] = [];
+    for (let k = lo; k < sorted.length && keys[sorted[k]!]!.startsWith(key); k++) {
+      const id = sorted[k]!;
+      const term = this.terms[id]!;
+      if (term.length >= word.length + before && /^\p{L}+$/u.test(term)) found.push({ term, doc: this.docCounts[id]! });
+    }
+    return found
+      .sort((a, b) => b.doc - a.doc)
+      .slice(0, limit)
+      .map((stats) => stats.term);
+  }
+  private reversedKeys: string[] | undefined;
+
   private typoTargets: Map<string, TermStats[]> | undefined;
 
   /**

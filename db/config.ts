@@ -108,8 +108,6 @@ const schema = z.object({
     .min(0)
     .max(7 * 24 * 60)
     .default(60),
-  /** From this many contents a broad word's ranks are read in two halves on two threads (decision 038). */
-  FTS_HELPER_MIN_CONTENTS: z.coerce.number().int().min(0).default(20_000),
   /**
    * Other origins whose pages may open the visitors socket, comma separated (e.g. a separate front end's
    * dev server, http://localhost:5173). The site's own origin always may.

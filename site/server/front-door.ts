@@ -15,7 +15,6 @@ import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 import compression from 'compression';
 import { startCheckpointer } from '#db/checkpoints.ts';
-import { startFtsHelper } from '#db/catalog/search/fts-helper.ts';
 import { prepareTextIndex } from '#db/catalog/search/text-index-held.ts';
 import { prepareSuggestions } from '#db/catalog/search/suggestions.ts';
 import { closeDb, getDb, processDatabasePath } from '#db/client.ts';
@@ -215,14 +214,13 @@ export async function startFrontDoor(): Promise<void> {
   if (!draining) jobs = startJobs();
 }
 
-/** The process's background jobs: mail, password resets, the digest, the month's save counts, co-saved pairs, checkpoints and the full-text helper. */
+/** The process's background jobs: mail, password resets, the digest, the month's save counts, co-saved pairs, checkpoints; and the word index and the suggestions, built ahead of the first search. */
 async function startJobs(): Promise<Array<{ stop(): Promise<void> } | undefined>> {
   const db = await getDb();
   // Without the checkpoint worker, commits checkpoint as SQLite does by default: slower, but whole.
   const checkpointer = await startCheckpointer(db, processDatabasePath()).catch((error: unknown) => void logError(error, 'Starting checkpoints'));
   // Its worker starts with the first search of a large catalog; until then every search reads on this thread.
-  const ftsHelper = startFtsHelper(db, processDatabasePath(), { minContents: config().FTS_HELPER_MIN_CONTENTS, busyTimeoutMs: config().DATABASE_BUSY_TIMEOUT });
-  const jobs = [startMailSender(db), startResetWorker(db), startDigestSender(db), startSaveCountAging(db), startCoSaveCounting(db), checkpointer, ftsHelper];
+  const jobs = [startMailSender(db), startResetWorker(db), startDigestSender(db), startSaveCountAging(db), startCoSaveCounting(db), checkpointer];
   // In the background: requests are answered meanwhile, and a failure leaves the build to the first suggestion.
   void prepareSuggestions(db).catch((error: unknown) => logError(error, 'Preparing suggestions'));
   void prepareTextIndex(db).catch((error: unknown) => logError(error, 'Preparing the word index'));

@@ -15,7 +15,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { getDb } from '#db/client.ts';
 import { config } from '#db/config.ts';
 import { facetTableReads } from '#db/catalog/search/facet-table.ts';
-import { readsInHalves } from '#db/catalog/search/fts-helper.ts';
+import { textIndexBuilds } from '#db/catalog/search/text-index-held.ts';
 import { onQueryTime } from '#db/query-time.ts';
 import { outboxBacklog } from '#db/operations/mail.ts';
 import { validateSessionToken } from '#db/accounts/sessions.ts';
@@ -76,11 +76,11 @@ export function watchGauges(openSockets: () => number): void {
     },
   });
   new Gauge({
-    name: 'skillshelf_fts_reads_in_halves',
-    help: 'Full-text statements read in two halves on two threads since the process started (decision 038: a broad word in a large catalog)',
+    name: 'skillshelf_word_index_builds',
+    help: 'Whole word indexes built since the process started (decision 040: edits are applied apart; this grows when a process starts, after an import, or on a tag renamed)',
     registers: [registry],
     collect() {
-      this.set(readsInHalves());
+      this.set(textIndexBuilds());
     },
   });
   new Gauge({

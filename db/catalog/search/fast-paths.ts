@@ -8,7 +8,6 @@ import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
 import { readRow, readRows, type Db } from '../../client.ts';
 import { catalogChanges } from '../../schema.ts';
 import { FACET_TABLE_COLUMNS } from '../facets.ts';
-import { readInHalves } from './fts-helper.ts';
 
 const CHANGES_AFTER = `SELECT seq, kind, content_seq, before, after FROM ${getTableName(catalogChanges)} WHERE seq > ? ORDER BY seq LIMIT ?`;
 const LATEST_CHANGE = `SELECT coalesce(max(seq), 0) FROM ${getTableName(catalogChanges)}`;
@@ -88,26 +87,6 @@ export async function readFacetRows(db: Db): Promise<{ version: number; top: num
   } finally {
     read.close();
   }
-}
-
-/**
- * Full-text matches as two lists of texts: every matching seq ('12,7,40'), and the values of `ranked` (an
- * aggregate over the match, in the same order), one text per part read (the whole, or two halves). Reading
- * 20,000 rowids as one group_concat takes a few milliseconds where as many row objects take several times
- * that (decision 012). On a local file it is a statement prepared once on the read connection: the client
- * prepared it again for every search (0.5 ms). A statement that ranks is read in two halves at once where the
- * full-text helper runs (fts-helper.ts): `halves` gives the catalog's size and the seq to split at.
- */
-export async function readFtsMatches(
-  db: Db,
-  ranked: string,
-  args: Array<string | Uint8Array>,
-  halves?: { contents: number; splitAt: number },
-): Promise<{ found: string[]; ranked: string[] }> {
-  const sql = `SELECT group_concat(rowid) AS found, ${ranked} AS ranked FROM contents_fts WHERE contents_fts MATCH ?1`;
-  const split = halves && (await readInHalves(db, sql, args, halves.contents, halves.splitAt));
-  const rows = split ?? [readRow(db, sql, args) ?? (await db.$client.execute({ sql, args })).rows[0] ?? []];
-  return { found: rows.map((row) => String(row[0] ?? '')), ranked: rows.map((row) => String(row[1] ?? '')) };
 }
 
 /** Statements computed up front, run as one write batch on the client (the bulk import's, beside bulkInsert). */

@@ -1,0 +1,87 @@
+/**
+ * "Learners who saved this also saved" once told a victim's private save: the threshold of 3 counted accounts,
+ * and accounts cost nothing. Two fresh accounts saved content X, then saved and unsaved each candidate in turn;
+ * a candidate the victim had saved crossed the threshold and showed on X's public page at once (59 candidates
+ * in 9.7 s). Now a pair counts only established accounts (7 days old), a change an hour after it was made, and
+ * needs 5 of them (decision 039).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../../db/client.ts';
+import { CO_SAVE_MIN_USERS, countAllCoSaves } from '../../db/contributions/co-saves.ts';
+import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+import { sqlRows } from '../setup/sql.ts';
+
+let server: TestServer;
+let api: ApiClient;
+let contents: Array<{ _id: string; slug: string }>;
+
+beforeAll(async () => {
+  // The job looks every second (no delay), so only the accounts' age keeps them out.
+  server = await startServer({ env: { RATE_LIMIT_OFF: 'true', CO_SAVE_DELAY_MINUTES: '0' } });
+  api = apiClient(server.url);
+  contents = (await api.get('/api/contents/search?order=oldest')).body.contents;
+});
+afterAll(() => server?.stop());
+
+const signUp = async (name: string) =>
+  (await api.post('/api/users/signup', { name, email: uniqueEmail(name.toLowerCase()), password: 'private-saves-1' })).body as { token: string; _id: string };
+const save = async (token: string, id: string) => expect((await api.put(`/api/users/saves/${id}`, undefined, { token })).status).toBe(200);
+const unsave = async (token: string, id: string) => expect((await api.del(`/api/users/saves/${id}`, { token })).status).toBeLessThan(300);
+/** The content page's co-saved section as a visitor gets it, or undefined when it shows none. */
+const coSaved = async (slug: string) => /data-related="co-saved"[\s\S]*?<\/section>/.exec(await (await fetch(`${server.url}/content/${slug}`)).text())?.[0];
+const backdate = async (userId: string, days: number) => {
+  const db = await openDb({ url: server.dbUrl });
+  try {
+    await db.$client.execute({ sql: 'UPDATE users SET created_at = ? WHERE id = ?', args: [Date.now() - days * 86_400_000, userId] });
+  } finally {
+    db.$client.close();
+  }
+};
+
+describe("a victim's private save, probed through a content's related resources", () => {
+  it('is never shown by fresh accounts saving and unsaving candidates, however many', async () => {
+    const [target, secret, ...others] = contents as [(typeof contents)[0], (typeof contents)[0], ...typeof contents];
+    const victim = await signUp('Victim');
+    await backdate(victim._id, 30);
+    await save(victim.token, target._id);
+    await save(victim.token, secret._id);
+    // More fresh accounts than the threshold needs, each saving the target.
+    const attackers = await Promise.all(Array.from({ length: CO_SAVE_MIN_USERS }, (_, i) => signUp(`Attacker${i}`)));
+    for (const attacker of attackers) await save(attacker.token, target._id);
+    for (const candidate of [secret, ...others.slice(0, 1)]) {
+      for (const attacker of attackers) await save(attacker.token, candidate._id);
+      // Longer than the job's round and the page's refresh.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(await coSaved(target.slug)).toBeUndefined();
+      for (const attacker of attackers) await unsave(attacker.token, candidate._id);
+    }
+    const [queued] = await sqlRows(server.dbUrl, 'SELECT count(*) AS n FROM co_save_queue');
+    expect(Number(queued!.n)).toBe(attackers.length);
+  }, 60_000);
+
+  it('needs 5 established people: the victim and two old accounts saving the pair are not enough', async () => {
+    const [, , , , , target, secret] = contents as Array<(typeof contents)[0]>;
+    const people = await Promise.all(['Old1', 'Old2', 'Victim2'].map(signUp));
+    for (const person of people) {
+      await backdate(person._id, 30);
+      await save(person.token, target!._id);
+      await save(person.token, secret!._id);
+    }
+    const db = await openDb({ url: server.dbUrl });
+    try {
+      await countAllCoSaves(db);
+    } finally {
+      db.$client.close();
+    }
+    const [pair] = await sqlRows(server.dbUrl, 'SELECT users FROM co_saves WHERE content_a = min(?, ?) AND content_b = max(?, ?)', [
+      target!._id,
+      secret!._id,
+      target!._id,
+      secret!._id,
+    ]);
+    expect(Number(pair!.users)).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await coSaved(target!.slug)).toBeUndefined();
+  });
+});

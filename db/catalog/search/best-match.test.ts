@@ -111,6 +111,20 @@ describe('matching', () => {
   });
 });
 
+describe('a content written after the index was built', () => {
+  it('is found by its words, their other forms, their start and a misspelling, without a new build', async () => {
+    await add({ name: 'Docker Deep Dive' });
+    expect(await names('docker')).toEqual(['Docker Deep Dive']);
+    await add({ name: 'Quasarflux Pipelines', description: 'Pipelines for quasarfluxes.' });
+    expect(await names('quasarflux')).toEqual(['Quasarflux Pipelines']);
+    expect(await names('quasarfluxes')).toEqual(['Quasarflux Pipelines']);
+    expect(await names('quasarfl')).toEqual(['Quasarflux Pipelines']);
+    const corrected = await search('quasrflux');
+    expect(corrected.correctedTerm).toBe('quasarflux');
+    expect(corrected.contents.map((content) => content.name)).toEqual(['Quasarflux Pipelines']);
+  });
+});
+
 describe('ranking', () => {
   it('counts a word in the name, the tags and the description each, saturated per field: a rich course beats a short forum line', async () => {
     await add(

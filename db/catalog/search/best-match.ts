@@ -27,6 +27,9 @@ export const MAX_QUERY_WORDS = 12;
 const FIELD_WEIGHT = { name: 3, tags: 2, description: 1 } satisfies Record<(typeof FIELDS)[number], number>;
 const FIELD_B = { name: 0.5, tags: 0.3, description: 0.75 } satisfies Record<(typeof FIELDS)[number], number>;
 const K1 = 1.2;
+const ALL_FIELDS = [0, 1, 2];
+/** The name alone: what a suggestion as one types shows. */
+export const NAME_ONLY = [0];
 /** How much a form other than the word as typed counts. */
 const STEM_WEIGHT = 0.85;
 const TYPO_WEIGHT = 0.8;
@@ -143,8 +146,8 @@ export interface TextScores {
   held: Uint32Array;
 }
 
-/** Each content holding any word: its text score and which core words it holds (bit i: core word i). */
-export function textScores(index: TextIndex, words: readonly QueryWord[]): TextScores {
+/** Each content holding any word in `fields`: its text score and which core words it holds (bit i: core word i). */
+export function textScores(index: TextIndex, words: readonly QueryWord[], fields: readonly number[] = ALL_FIELDS): TextScores {
   const s = scratchFor(index.seqLimit);
   const documents = Math.max(1, index.size);
   const weights = FIELDS.map((field) => FIELD_WEIGHT[field]);
@@ -173,7 +176,8 @@ export function textScores(index: TextIndex, words: readonly QueryWord[]): TextS
       weight = formWeight;
       const id = index.termIds.get(term);
       // The build's postings, read in place (the bulk of any search), then the contents written since.
-      for (let f = 0; id !== undefined && f < FIELD_COUNT; f++) {
+      for (const f of fields) {
+        if (id === undefined) break;
         const [from, to] = index.postingRange(id, f);
         for (let k = from; k < to; k++) {
           const position = docs[k]!;
@@ -182,7 +186,7 @@ export function textScores(index: TextIndex, words: readonly QueryWord[]): TextS
           visit(seq, f, counts[k]!, lengths[position * FIELD_COUNT + f]!);
         }
       }
-      index.forEachReplaced(term, visit);
+      index.forEachReplaced(term, (seq, field, count, length) => fields.includes(field) && visit(seq, field, count, length));
     }
     for (let k = 0; k < wordCount; k++) {
       const seq = s.wordSeqs[k]!;
@@ -285,8 +289,9 @@ export function bestMatches(
   analysis: QueryAnalysis,
   rankFilters: FacetFilters | undefined,
   namedFilters: readonly FacetFilters[] = [],
+  fields: readonly number[] = ALL_FIELDS,
 ): BestMatches {
-  const scored = textScores(index, analysis.words);
+  const scored = textScores(index, analysis.words, fields);
   const coreWords = analysis.words.filter((word) => word.core);
   const required = requiredWords(coreWords.length);
   // The contents holding enough words, on the table's rows (a hidden content has none), side by side.

@@ -51,6 +51,19 @@ export function markMatches(text: string | readonly Word[], query: readonly stri
   return merged;
 }
 
+/** Where the query words that start a word of the text stand in it, merged: those that start none are skipped. */
+export function markWords(text: readonly Word[], query: readonly string[]): Array<[number, number]> {
+  return query
+    .flatMap((q) => markMatches(text, [q]) ?? [])
+    .reduce<Array<[number, number]>>((merged, mark) => {
+      const at = merged.findIndex((other) => mark[0] <= other[1] && other[0] <= mark[1]);
+      if (at === -1) merged.push([...mark]);
+      else merged[at] = [Math.min(merged[at]![0], mark[0]), Math.max(merged[at]![1], mark[1])];
+      return merged;
+    }, [])
+    .sort((a, b) => a[0] - b[0]);
+}
+
 /** The words of a query as matched: lowercased, at most 8, the text cut at `max` characters first. */
 export function queryWords(text: string, max = 100): string[] {
   return wordsOf(text.slice(0, max))
@@ -168,6 +181,11 @@ export class SuggestIndex {
   put(seq: number, entry: NameEntry): void {
     this.remove(seq);
     this.hold({ seq, name: entry.name, slug: entry.slug, words: wordsOf(entry.name) }, true);
+  }
+
+  /** The name and slug of content `seq`, with its words, if held. */
+  entry(seq: number): (NameEntry & { words: readonly Word[] }) | undefined {
+    return this.entries.get(seq);
   }
 
   remove(seq: number): void {

@@ -1,9 +1,11 @@
 /**
  * Suggestions as one types in the top bar (docs/product.md §1): the tags whose label has a word starting with
- * the words typed, then the resources whose name does, at most 8, answered from memory. The names are read
- * once (suggest-index.ts) and then follow the catalog's change feed like the facet table (decision 023): a
- * content inserted, edited or deleted is put in, read again or taken out by itself; a review, which moves
- * only a rating and a count, costs nothing. The tags come from the tags' own cached read.
+ * the words typed, then the resources whose name Best Match finds for them (decision 040: the same words,
+ * stopwords, word forms and corrections as the search, the last word as the start of words), best first, at
+ * most 8, answered from memory. The names are read once (suggest-index.ts) and then follow the catalog's
+ * change feed like the facet table (decision 023): a content inserted, edited or deleted is put in, read
+ * again or taken out by itself; a review, which moves only a rating and a count, costs nothing. The tags
+ * come from the tags' own cached read.
  */
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../client.ts';
@@ -13,7 +15,11 @@ import { TAG_FACETS } from '../facets.ts';
 import { listTags, type TagLists } from '../tags/tags.ts';
 import { searchQueryString } from '../validation/search.ts';
 import { catalogVersion, changesSince, type CatalogChange } from './changes.ts';
-import { markMatches, queryWords, SuggestIndex } from './suggest-index.ts';
+import { markMatches, markWords, queryWords, SuggestIndex } from './suggest-index.ts';
+import { analyzeQuery, bestMatches, NAME_ONLY } from './best-match.ts';
+import { facetTable } from './facet-table.ts';
+import { pageRows } from './pages.ts';
+import { currentTextIndex } from './text-index-held.ts';
 
 /** At most this many suggestions, tags among them. */
 export const SUGGESTION_LIMIT = 8;
@@ -134,14 +140,18 @@ export async function suggest(db: Db, typed: unknown): Promise<SuggestionsShape>
   const query = (typeof typed === 'string' ? typed : '').slice(0, SUGGEST_MAX_CHARS).trim();
   const words = queryWords(query, SUGGEST_MAX_CHARS);
   if (query.length < SUGGEST_MIN_CHARS || words.length === 0) return { query, suggestions: [] };
-  const [lists, index] = await Promise.all([listTags(db), currentIndex(db)]);
+  const [lists, names, wordIndex, table] = await Promise.all([listTags(db), currentIndex(db), currentTextIndex(db), facetTable(db)]);
   const tags = tagSuggestions(lists, words);
-  const names = index.find(words, SUGGESTION_LIMIT - tags.length);
+  const found = bestMatches(wordIndex, table, analyzeQuery(wordIndex, query, true), {}, [], NAME_ONLY);
+  const rows = pageRows(table, {}, 'relevance', 0, SUGGESTION_LIMIT - tags.length, found.matches);
+  const hits = rows.flatMap((row) => names.entry(table.seq[row]!) ?? []);
   return {
     query,
     suggestions: [
       ...tags,
-      ...names.map((hit): SuggestionShape => ({ kind: 'content', label: hit.name, href: `/content/${encodeURIComponent(hit.slug)}`, marks: hit.marks })),
+      ...hits.map(
+        (hit): SuggestionShape => ({ kind: 'content', label: hit.name, href: `/content/${encodeURIComponent(hit.slug)}`, marks: markWords(hit.words, words) }),
+      ),
     ],
   };
 }

@@ -190,13 +190,23 @@ export class TextIndex {
   /** Puts a content's words in as they are now (or takes them out: `row` null), apart from the build's. */
   replace(seq: number, row: IndexedText | null): void {
     this.replaced.set(seq, row ? entryOf(row) : null);
+    this.newWords = undefined;
+  }
+
+  private newWords: Set<string> | undefined;
+  /** The words of contents written since the build that the build does not hold. */
+  private wordsSinceBuild(): Set<string> {
+    if (!this.newWords) {
+      this.newWords = new Set();
+      for (const entry of this.replaced.values())
+        for (const map of entry?.counts ?? []) for (const word of map.keys()) if (!this.termIds.has(word)) this.newWords.add(word);
+    }
+    return this.newWords;
   }
 
   /** Whether the word is indexed (in the build or in a content written since). */
   holds(term: string): boolean {
-    if (this.termIds.has(term)) return true;
-    for (const entry of this.replaced.values()) if (entry?.counts.some((map) => map.has(term))) return true;
-    return false;
+    return this.termIds.has(term) || this.wordsSinceBuild().has(term);
   }
 
   /** Every indexed term with its document count (the typo fallback's vocabulary). */
@@ -221,6 +231,7 @@ export class TextIndex {
       const id = sorted[k]!;
       if (this.terms[id]!.length > prefix.length) found.push({ term: this.terms[id]!, doc: this.docCounts[id]! });
     }
+    for (const word of this.wordsSinceBuild()) if (word.length > prefix.length && word.startsWith(prefix)) found.push({ term: word, doc: 1 });
     return found
       .sort((a, b) => b.doc - a.doc)
       .slice(0, limit)
@@ -279,7 +290,8 @@ export class TextIndex {
     }
     const first = this.typoTargets.get(word[0]!) ?? [];
     const second = word[1] && word[1] !== word[0] ? (this.typoTargets.get(word[1]) ?? []) : [];
-    return second.length ? [...first, ...second] : first;
+    const added = [...this.wordsSinceBuild()].filter((term) => term[0] === word[0] || term[0] === word[1]).map((term) => ({ term, doc: 1 }));
+    return second.length || added.length ? [...first, ...second, ...added] : first;
   }
 
   /** The postings of term id `id` in field `f`: the range [from, to) of `postingDocs` and `postingCounts`. */
@@ -299,7 +311,10 @@ export class TextIndex {
 
   /** The terms sharing a word's stem ('networks' → network, networking, networks…). */
   termsSharingStem(word: string): string[] {
-    return (this.termsOfStem.get(stemOf(word)) ?? []).map((id) => this.terms[id]!);
+    const stem = stemOf(word);
+    const found = (this.termsOfStem.get(stem) ?? []).map((id) => this.terms[id]!);
+    for (const added of this.wordsSinceBuild()) if (stemOf(added) === stem) found.push(added);
+    return found;
   }
 
   /**

@@ -146,6 +146,41 @@ export interface TextScores {
   held: Uint32Array;
 }
 
+/** Adds one content's weighted count of a word's form in a field; answers the word's contents so far. */
+function addPosting(s: Scratch, seq: number, field: number, count: number, length: number, wordCount: number): number {
+  let n = wordCount;
+  if (!s.inWord[seq]) {
+    s.inWord[seq] = 1;
+    s.wordSeqs[n++] = seq;
+  }
+  const at = seq * FIELD_COUNT + field;
+  s.tf[at]! += count;
+  s.length[at] = length;
+  return n;
+}
+
+/** Adds the build's postings of term `id` in field `f` (a hot loop: plain locals only). */
+function addPostings(s: Scratch, index: TextIndex, id: number, f: number, weight: number, wordCount: number): number {
+  const { postingDocs: docs, postingCounts: counts, fieldLengths: lengths, seqOf, replaced } = index;
+  const skip = replaced.size > 0;
+  const { inWord, wordSeqs, tf, length } = s;
+  const [from, to] = index.postingRange(id, f);
+  let n = wordCount;
+  for (let k = from; k < to; k++) {
+    const position = docs[k]!;
+    const seq = seqOf[position]!;
+    if (skip && replaced.has(seq)) continue;
+    if (!inWord[seq]) {
+      inWord[seq] = 1;
+      wordSeqs[n++] = seq;
+    }
+    const at = seq * FIELD_COUNT + f;
+    tf[at]! += weight * counts[k]!;
+    length[at] = lengths[position * FIELD_COUNT + f]!;
+  }
+  return n;
+}
+
 /** Each content holding any word in `fields`: its text score and which core words it holds (bit i: core word i). */
 export function textScores(index: TextIndex, words: readonly QueryWord[], fields: readonly number[] = ALL_FIELDS): TextScores {
   const s = scratchFor(index.seqLimit);
@@ -161,32 +196,13 @@ export function textScores(index: TextIndex, words: readonly QueryWord[], fields
     for (const [term, weight] of word.forms) if (weight === 1 || holding === 0) holding = Math.max(holding, index.documentCount(term));
     const idf = inverseFrequency(documents, Math.max(holding, 1));
     let wordCount = 0;
-    const visit = (seq: number, field: number, count: number, length: number) => {
-      if (!s.inWord[seq]) {
-        s.inWord[seq] = 1;
-        s.wordSeqs[wordCount++] = seq;
-      }
-      s.tf[seq * FIELD_COUNT + field]! += weight * count;
-      s.length[seq * FIELD_COUNT + field] = length;
-    };
-    let weight = 1;
-    const { postingDocs: docs, postingCounts: counts, fieldLengths: lengths, seqOf } = index;
-    const skip = index.replaced.size > 0;
-    for (const [term, formWeight] of word.forms) {
-      weight = formWeight;
+    for (const [term, weight] of word.forms) {
       const id = index.termIds.get(term);
       // The build's postings, read in place (the bulk of any search), then the contents written since.
-      for (const f of fields) {
-        if (id === undefined) break;
-        const [from, to] = index.postingRange(id, f);
-        for (let k = from; k < to; k++) {
-          const position = docs[k]!;
-          const seq = seqOf[position]!;
-          if (skip && index.replaced.has(seq)) continue;
-          visit(seq, f, counts[k]!, lengths[position * FIELD_COUNT + f]!);
-        }
-      }
-      index.forEachReplaced(term, (seq, field, count, length) => fields.includes(field) && visit(seq, field, count, length));
+      for (const f of fields) if (id !== undefined) wordCount = addPostings(s, index, id, f, weight, wordCount);
+      index.forEachReplaced(term, (seq, field, count, length) => {
+        if (fields.includes(field)) wordCount = addPosting(s, seq, field, weight * count, length, wordCount);
+      });
     }
     for (let k = 0; k < wordCount; k++) {
       const seq = s.wordSeqs[k]!;
@@ -247,13 +263,6 @@ function askedKinds(table: FacetTable, analysis: QueryAnalysis): FacetFilters | 
   return asked.length ? { type: asked } : undefined;
 }
 
-/** How much a content's reviews move it: ±10% around the prior's 4 stars, as the weighted rating says. */
-function qualityFactor(table: FacetTable, row: number): number {
-  const reviews = table.numReviews[row]!;
-  if (reviews === 0) return 1;
-  return 1 + 0.1 * (popularity(table.rating[row]!, reviews) - 4);
-}
-
 /** Whether `name`'s words hold `phrase` (two words or more of the query, in order) and how much of it. */
 function phraseFactor(nameWords: readonly string[], query: readonly string[]): number {
   if (query.length < 2 || nameWords.length === 0) return 1;
@@ -302,7 +311,6 @@ export function bestMatches(
   const scores = new Float64Array(total);
   const held = new Uint32Array(total);
   let count = 0;
-  let best = 0;
   for (let k = 0; k < total; k++) {
     const seq = scored.seqs[k]!;
     const row = seq < table.rowOfSeq.length ? table.rowOfSeq[seq]! : -1;
@@ -313,64 +321,97 @@ export function bestMatches(
     tiers[count] = tier;
     scores[count] = scored.score[k]!;
     held[count] = scored.held[k]!;
-    best = Math.max(best, tier);
     count++;
   }
-  weighQualityAndKind(table, analysis, namedFilters, rows.subarray(0, count), scores);
-  // A phrase in the name: read for the best of the top tier only.
-  const top = bestOfTier(tiers.subarray(0, count), scores, best, PHRASE_CANDIDATES);
+  const matchedRows = rows.slice(0, count);
+  const matchedSeqs = ascending(seqs.subarray(0, count), index.seqLimit);
+  // Only a relevance page ranks, and only what passes its filters: the rest needs no score.
+  const compiled = rankFilters ? compile(table, rankFilters) : [];
+  const passes = compiled.length ? passing(table, compiled) : () => true;
+  const ranking = new Int32Array(rankFilters ? count : 0);
+  let r = 0;
+  for (let i = 0; rankFilters && i < count; i++) if (passes(rows[i]!)) ranking[r++] = i;
+  const ranked = ranking.subarray(0, r);
+  weighQualityAndKind(table, analysis, namedFilters, rows, scores, ranked);
+  // A phrase in the name: read for the best of the top tier only (of what is ranked, else of every match).
+  const pool = rankFilters ? ranked : Int32Array.from({ length: count }, (_, i) => i);
+  const best = pool.reduce((top, i) => Math.max(top, tiers[i]!), 0);
+  const top = bestOfTier(pool, tiers, scores, best, PHRASE_CANDIDATES);
   let heldByBest = 0;
   for (const i of top) {
-    scores[i]! *= phraseFactor(index.nameWordsOf(seqs[i]!), analysis.all);
+    if (rankFilters) scores[i]! *= phraseFactor(index.nameWordsOf(seqs[i]!), analysis.all);
     heldByBest |= held[i]!;
   }
   const missingWords = best > 0 ? coreWords.filter((_, bit) => !(heldByBest & (1 << bit))).map((word) => word.typed) : [];
-
-  const compiled = rankFilters ? compile(table, rankFilters) : [];
-  const passes = compiled.length ? passing(table, compiled) : () => true;
-  const ranked = new Int32Array(rankFilters ? count : 0);
-  const rank = new Float64Array(rankFilters ? count : 0);
-  let r = 0;
-  for (let i = 0; rankFilters && i < count; i++) {
-    if (!passes(rows[i]!)) continue;
-    ranked[r] = rows[i]!;
+  const rankedRows = new Int32Array(r);
+  const rank = new Float64Array(r);
+  for (let k = 0; k < r; k++) {
+    const i = ranked[k]!;
+    rankedRows[k] = rows[i]!;
     // Lower is better: the tier first, then the score (a tier is worth more than any score).
-    rank[r++] = -(tiers[i]! * 1e9 + scores[i]!);
+    rank[k] = -(tiers[i]! * 1e9 + scores[i]!);
   }
   return {
-    matches: { rows: rows.slice(0, count), ranked: ranked.subarray(0, r), rank: rank.subarray(0, r), seqs: seqs.slice(0, count).sort() },
+    matches: { rows: matchedRows, ranked: rankedRows, rank, seqs: matchedSeqs },
     missingWords,
     ...(analysis.correctedTerm ? { correctedTerm: analysis.correctedTerm } : {}),
   };
 }
 
-/** Multiplies each candidate's score by what the catalog knows of it: its rating, its kind, the filters the query names. */
-function weighQualityAndKind(table: FacetTable, analysis: QueryAnalysis, namedFilters: readonly FacetFilters[], rows: Int32Array, scores: Float64Array): void {
+/**
+ * Multiplies each candidate's score by what the catalog knows of it: its reviews move it ±10% around the prior's
+ * 4 stars (the weighted rating), its kind, the filters the query names.
+ */
+function weighQualityAndKind(
+  table: FacetTable,
+  analysis: QueryAnalysis,
+  namedFilters: readonly FacetFilters[],
+  rows: Int32Array,
+  scores: Float64Array,
+  which: Int32Array,
+): void {
   const talkCombo = talkOnly(table);
+  const { codes, numReviews, rating } = table;
   const typeAt = FACET_INDEX.type;
   const asked = askedKinds(table, analysis);
   const passesAsked = asked ? passing(table, compile(table, asked)) : undefined;
-  const named = namedFilters.map((filters) => passing(table, compile(table, filters)));
-  for (let i = 0; i < rows.length; i++) {
+  // Each named filter is one facet's: a flag per code, read straight off the row's codes.
+  const named = namedFilters.flatMap((filters) => compile(table, filters));
+  for (const i of which) {
     const row = rows[i]!;
-    let factor = qualityFactor(table, row);
+    const at = row * STRIDE;
+    let factor = numReviews[row] ? 1 + 0.1 * (popularity(rating[row]!, numReviews[row]!) - 4) : 1;
     if (passesAsked?.(row)) factor *= ASKED_KIND_FACTOR;
-    else if (talkCombo[table.codes[row * STRIDE + typeAt]!]) factor *= TALK_FACTOR;
-    for (const passes of named) if (passes(row)) factor *= NAMED_FILTER_FACTOR;
+    else if (talkCombo[codes[at + typeAt]!]) factor *= TALK_FACTOR;
+    for (const { f, passes } of named) if (passes[codes[at + f]!]) factor *= NAMED_FILTER_FACTOR;
     scores[i]! *= factor;
   }
 }
 
-/** The candidates of `tier` with the `limit` best scores (all of them when fewer), found without sorting them all. */
-function bestOfTier(tiers: Uint8Array, scores: Float64Array, tier: number, limit: number): number[] {
-  const inTier: number[] = [];
-  for (let i = 0; i < tiers.length; i++) if (tiers[i] === tier) inTier.push(i);
-  if (inTier.length <= limit) return inTier;
-  const threshold = kthLargest(
-    Float64Array.from(inTier, (i) => scores[i]!),
-    limit,
-  );
-  return inTier.filter((i) => scores[i]! >= threshold).slice(0, limit);
+/** `seqs` in ascending order: many of them by marking each in a map of every seq (linear), few by a sort. */
+function ascending(seqs: Int32Array, limit: number): Int32Array {
+  if (seqs.length < limit / 32) return seqs.slice().sort();
+  const marked = new Uint8Array(limit);
+  for (const seq of seqs) marked[seq] = 1;
+  const sorted = new Int32Array(seqs.length);
+  let n = 0;
+  for (let seq = 0; seq < limit; seq++) if (marked[seq]) sorted[n++] = seq;
+  return sorted;
+}
+
+/** The candidates of `pool` in `tier` with the `limit` best scores (all of them when fewer), found without sorting them all. */
+function bestOfTier(pool: Int32Array, tiers: Uint8Array, scores: Float64Array, tier: number, limit: number): Int32Array {
+  const inTier = new Int32Array(pool.length);
+  let n = 0;
+  for (const i of pool) if (tiers[i] === tier) inTier[n++] = i;
+  if (n <= limit) return inTier.subarray(0, n);
+  const values = new Float64Array(n);
+  for (let k = 0; k < n; k++) values[k] = scores[inTier[k]!]!;
+  const threshold = kthLargest(values, limit);
+  const top = new Int32Array(limit);
+  let t = 0;
+  for (let k = 0; k < n && t < limit; k++) if (scores[inTier[k]!]! >= threshold) top[t++] = inTier[k]!;
+  return top.subarray(0, t);
 }
 
 /** The k-th largest of `values` (which it reorders), by quickselect: linear, where a sort is n log n. */

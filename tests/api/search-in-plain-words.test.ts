@@ -1,0 +1,54 @@
+/**
+ * Best Match through the real server (decision 040): a question in plain words finds the resources holding
+ * most of its words, the page says which words the best of them lack, and a misspelt word stays corrected
+ * when the other words match.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+
+let server: TestServer;
+let api: ApiClient;
+
+beforeAll(async () => {
+  server = await startServer();
+  api = apiClient(server.url);
+});
+afterAll(() => server?.stop());
+
+interface Found {
+  countContents: number;
+  contents: Array<{ name: string }>;
+  correctedTerm?: string;
+  missingWords?: string[];
+}
+const search = async (words: string) => (await api.get<Found>(`/api/contents/search?searchTerm=${encodeURIComponent(words)}`)).body;
+
+describe('a search in plain words', () => {
+  it('"learn python for beginners" finds Python courses, every word held by the first ones', async () => {
+    const found = await search('learn python for beginners');
+    expect(found.countContents).toBeGreaterThan(4);
+    expect(found.missingWords).toBeUndefined();
+    expect(found.contents.slice(0, 5).filter((content) => /python/i.test(content.name)).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('says which words no resource holds, in the answer and on the page', async () => {
+    const found = await search('python qwxzvk');
+    expect(found.countContents).toBeGreaterThan(0);
+    expect(found.missingWords).toEqual(['qwxzvk']);
+    const page = await (await fetch(`${server.url}/search?searchTerm=python+qwxzvk`, { headers: { accept: 'text/html' } })).text();
+    expect(page).toMatch(/data-missing-words[^>]*>[^<]*Missing: <s>qwxzvk<\/s>/);
+  });
+
+  it('keeps a misspelt word corrected while the other words match', async () => {
+    const found = await search('pyhton course');
+    expect(found.correctedTerm).toBe('python course');
+    expect(found.countContents).toBeGreaterThan(0);
+  });
+
+  it('takes "java" as Java, not JavaScript', async () => {
+    const found = await search('java');
+    expect(found.contents.length).toBeGreaterThan(0);
+    expect(found.contents.filter((content) => /javascript/i.test(content.name))).toEqual([]);
+  });
+});

@@ -85,7 +85,8 @@ export function analyzeQuery(index: TextIndex, query: string, typing: boolean): 
     }
     const last = i === chosen.length - 1 && typed === all.at(-1);
     // A word the catalog does not hold: the words it begins (it was cut short), else its closest spellings.
-    if ((forms.size === 0 || (typing && last)) && typed.length >= 3) {
+    // Cut short: a submitted word of three letters or more; the last word typed from two.
+    if ((forms.size === 0 && typed.length >= 3) || (typing && last && typed.length >= 2)) {
       for (const term of index.termsStartingWith(typed, PREFIX_TERMS)) if (!forms.has(term)) forms.set(term, PREFIX_WEIGHT);
     }
     let correction: string | undefined;

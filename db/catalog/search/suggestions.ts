@@ -14,7 +14,8 @@ import type { SuggestionShape, SuggestionsShape } from '../../contract/shapes.ts
 import { TAG_FACETS } from '../facets.ts';
 import { listTags, type TagLists } from '../tags/tags.ts';
 import { searchQueryString } from '../validation/search.ts';
-import { catalogVersion, changesSince, type CatalogChange } from './changes.ts';
+import type { CatalogChange } from './changes.ts';
+import { followFeed } from './follows-feed.ts';
 import { markMatches, markWords, queryWords, SuggestIndex } from './suggest-index.ts';
 import { analyzeQuery, bestMatches, NAME_ONLY } from './best-match.ts';
 import { facetTable } from './facet-table.ts';
@@ -32,32 +33,11 @@ export const SUGGEST_MAX_CHARS = 100;
 /** Changes applied one by one at most per call; more (an import seen at once) read the names again. */
 const APPLY_LIMIT = 5_000;
 
-interface Held {
-  version: number;
-  index: SuggestIndex;
-  /** Changes being applied: a request arriving meanwhile waits for them rather than answer from half of them. */
-  applying?: Promise<void> | undefined;
-}
-
-/**
- * Per database, shared by every copy of this module in the process (the server, which builds it ahead of the
- * first suggestion, and Astro's bundle, which answers them each load db/).
- */
-const held = ((globalThis as Record<symbol, unknown>)[Symbol.for('skillshelf.suggestIndex')] ??= new WeakMap<Db, Promise<Held>>()) as WeakMap<
-  Db,
-  Promise<Held>
->;
 /** How many times this process read every name (a test checks that edits and reviews cause none). */
 let reads = 0;
 export const suggestIndexReads = () => reads;
 
-async function readAll(db: Db): Promise<Held> {
-  reads++;
-  const version = await catalogVersion(db);
-  const index = new SuggestIndex();
-  await index.load(await db.select({ seq: contents.seq, name: contents.name, slug: contents.slug }).from(contents));
-  return { version, index };
-}
+const NAME_COLUMNS = { seq: contents.seq, name: contents.name, slug: contents.slug };
 
 /** Whether a change may have moved a content's name or slug: anything but a review's new rating or count. */
 function mayRename(change: CatalogChange): boolean {
@@ -67,49 +47,28 @@ function mayRename(change: CatalogChange): boolean {
   return !before || !after || (before.rating === after.rating && before.num_reviews === after.num_reviews && before.tag_key === after.tag_key);
 }
 
-async function applyChanges(db: Db, entry: Held, changes: readonly CatalogChange[]): Promise<void> {
-  const touched = new Set<number>();
-  for (const change of changes) if (change.contentSeq !== null && mayRename(change)) touched.add(change.contentSeq);
-  if (touched.size > 0) {
+/** The names for the catalog as it is now, kept by the feed. */
+const currentIndex = followFeed<SuggestIndex>({
+  name: 'suggestIndex',
+  build: async (db) => {
+    reads++;
+    const index = new SuggestIndex();
+    await index.load(await db.select(NAME_COLUMNS).from(contents));
+    return index;
+  },
+  apply: async (db, index, changes) => {
+    const touched = new Set<number>();
+    for (const change of changes) if (change.contentSeq !== null && mayRename(change)) touched.add(change.contentSeq);
+    if (touched.size === 0) return;
     const rows = await db
-      .select({ seq: contents.seq, name: contents.name, slug: contents.slug })
+      .select(NAME_COLUMNS)
       .from(contents)
       .where(inArray(contents.seq, [...touched]));
-    for (const seq of touched) entry.index.remove(seq);
-    for (const row of rows) entry.index.put(row.seq, row);
-  }
-}
-
-/** The index for the catalog as it is now: the held one with the changes since applied, or read again. */
-async function currentIndex(db: Db): Promise<SuggestIndex> {
-  const version = await catalogVersion(db);
-  let pending = held.get(db);
-  if (!pending) {
-    pending = readAll(db);
-    held.set(db, pending);
-    pending.catch(() => held.get(db) === pending && held.delete(db));
-  }
-  const entry = await pending;
-  while (entry.applying) await entry.applying;
-  if (entry.version >= version) return entry.index;
-  const changes = changesSince(db, entry.version);
-  if (!changes || changes.length > APPLY_LIMIT) {
-    const again = readAll(db);
-    held.set(db, again);
-    return (await again).index;
-  }
-  const reached = changes.at(-1)?.seq ?? version;
-  // The version moves only once they are applied: a failed read leaves them for the next request.
-  entry.applying = applyChanges(db, entry, changes)
-    .then(() => {
-      entry.version = Math.max(entry.version, reached);
-    })
-    .finally(() => {
-      entry.applying = undefined;
-    });
-  await entry.applying;
-  return entry.index;
-}
+    for (const seq of touched) index.remove(seq);
+    for (const row of rows) index.put(row.seq, row);
+  },
+  rebuildFor: (_, changes) => changes.length > APPLY_LIMIT,
+});
 
 /**
  * Builds the index ahead of the first suggestion (a server calls it once it listens): at 100k contents the

@@ -63,6 +63,159 @@ class IntList {
   }
 }
 
+/** What a build hands the index: every array it reads. */
+interface IndexParts {
+  termIds: Map<string, number>;
+  terms: string[];
+  seqOf: Int32Array;
+  positionOfSeq: Int32Array;
+  docCounts: Int32Array;
+  start: Int32Array;
+  docs: Int32Array;
+  counts: Uint8Array;
+  lengths: Uint16Array;
+  averageLength: number[];
+  nameTerms: Int32Array;
+  nameStart: Int32Array;
+  termsOfStem: Map<string, number[]>;
+  /** Term ids by their first two letters, by their last three, and (the typo fallback's) by their first. */
+  byStart: Map<string, number[]>;
+  byEnd: Map<string, number[]>;
+  typoTargets: Map<string, number[]>;
+}
+
+/**
+ * Work between two turns given back to the event loop during a build, a few milliseconds of it: contents
+ * tokenized (about 35 µs each), contents' postings placed, terms filed.
+ */
+const TOKENIZED_PER_TURN = 300;
+const PLACED_PER_TURN = 10_000;
+const FILED_PER_TURN = 10_000;
+const giveTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Builds the index from the catalog's rows, read a page at a time, giving the event loop a turn every
+ * few milliseconds of work: at 100k contents a build is seconds of work, which must not hold the requests
+ * answered meanwhile.
+ */
+export async function buildTextIndex(pages: AsyncIterable<readonly IndexedText[]>): Promise<TextIndex> {
+  const termIds = new Map<string, number>();
+  const terms: string[] = [];
+  const idOf = (word: string) => {
+    let id = termIds.get(word);
+    if (id === undefined) {
+      id = terms.push(word) - 1;
+      termIds.set(word, id);
+    }
+    return id;
+  };
+  // First pass: each content's (term, field, count) triples in flat lists, and its name's words.
+  const seqs = new IntList();
+  const flatTerms = new IntList();
+  const fieldsAndCounts = new IntList();
+  const docStart = new IntList();
+  const names = new IntList();
+  const nameStart = new IntList();
+  const lengthList = new IntList();
+  docStart.push(0);
+  nameStart.push(0);
+  const totals = [0, 0, 0];
+  const local = new Map<number, number>();
+  for await (const page of pages) {
+    for (const [k, row] of page.entries()) {
+      seqs.push(row.seq);
+      textsOf(row).forEach((text, f) => {
+        const words = wordsOf(text);
+        local.clear();
+        for (const word of words) {
+          const id = idOf(word);
+          local.set(id, (local.get(id) ?? 0) + 1);
+          if (f === 0) names.push(id);
+        }
+        for (const [id, count] of local) {
+          flatTerms.push(id);
+          fieldsAndCounts.push(f * 256 + Math.min(count, 255));
+        }
+        lengthList.push(Math.min(words.length, 65_535));
+        totals[f]! += words.length;
+      });
+      docStart.push(flatTerms.length);
+      nameStart.push(names.length);
+      if (k % TOKENIZED_PER_TURN === TOKENIZED_PER_TURN - 1) await giveTurn();
+    }
+    await giveTurn();
+  }
+  const n = seqs.length;
+  const seqOf = seqs.done();
+  const positionOfSeq = new Int32Array(seqOf.reduce((top, seq) => Math.max(top, seq), 0) + 1).fill(-1);
+  for (let position = 0; position < n; position++) positionOfSeq[seqOf[position]!] = position;
+  // Second pass: postings grouped by term and field, in build order.
+  const keys = terms.length * FIELD_COUNT;
+  const sizes = new Int32Array(keys + 1);
+  const termOf = flatTerms.values;
+  const fieldAndCount = fieldsAndCounts.values;
+  for (let k = 0; k < flatTerms.length; k++) sizes[termOf[k]! * FIELD_COUNT + (fieldAndCount[k]! >> 8)]!++;
+  const start = new Int32Array(keys + 1);
+  for (let k = 0; k < keys; k++) start[k + 1] = start[k]! + sizes[k]!;
+  const docs = new Int32Array(flatTerms.length);
+  const counts = new Uint8Array(flatTerms.length);
+  const filled = start.slice(0, keys);
+  const docCounts = new Int32Array(terms.length);
+  const lastCounted = new Int32Array(terms.length).fill(-1);
+  const docStarts = docStart.values;
+  for (let position = 0; position < n; position++) {
+    for (let k = docStarts[position]!; k < docStarts[position + 1]!; k++) {
+      const id = termOf[k]!;
+      const key = id * FIELD_COUNT + (fieldAndCount[k]! >> 8);
+      docs[filled[key]!] = position;
+      counts[filled[key]!] = fieldAndCount[k]! & 255;
+      filled[key]!++;
+      if (lastCounted[id] !== position) {
+        lastCounted[id] = position;
+        docCounts[id]!++;
+      }
+    }
+    if (position % PLACED_PER_TURN === 0) await giveTurn();
+  }
+  // Each term under its stem, its first two letters (prefixes), its last three (compounds) and, unless only
+  // one content holds it in a large catalog (mostly others' misspellings), its first letter (typos).
+  const termsOfStem = new Map<string, number[]>();
+  const byStart = new Map<string, number[]>();
+  const byEnd = new Map<string, number[]>();
+  const typoTargets = new Map<string, number[]>();
+  const rareToo = n < 1000;
+  const add = (map: Map<string, number[]>, key: string, id: number) => {
+    const list = map.get(key);
+    if (list) list.push(id);
+    else map.set(key, [id]);
+  };
+  for (const [id, term] of terms.entries()) {
+    add(termsOfStem, stemOf(term), id);
+    add(byStart, term.slice(0, 2), id);
+    add(byEnd, term.slice(-3), id);
+    if (docCounts[id]! >= 2 || rareToo) add(typoTargets, term[0]!, id);
+    if (id % FILED_PER_TURN === 0) await giveTurn();
+  }
+  return new TextIndex({
+    termIds,
+    terms,
+    seqOf,
+    positionOfSeq,
+    docCounts,
+    start,
+    docs,
+    counts,
+    lengths: Uint16Array.from(lengthList.done()),
+    averageLength: totals.map((total) => Math.max(1, total / Math.max(1, n))),
+    nameTerms: names.done(),
+    nameStart: nameStart.done(),
+    termsOfStem,
+    byStart,
+    byEnd,
+    typoTargets,
+  });
+}
+
 export interface TermStats {
   term: string;
   /** Contents holding it, in any field. */
@@ -73,106 +226,33 @@ export interface TermStats {
 export type PostingVisitor = (seq: number, field: number, count: number, length: number) => void;
 
 export class TextIndex {
-  readonly termIds = new Map<string, number>();
-  readonly terms: string[] = [];
+  declare readonly termIds: Map<string, number>;
+  declare readonly terms: string[];
   /** Build position → seq. */
-  readonly seqOf: Int32Array;
+  declare readonly seqOf: Int32Array;
   /** Term id → contents holding it (any field), at the build. */
-  readonly docCounts: Int32Array;
+  declare readonly docCounts: Int32Array;
   /**
    * Postings of term id t in field f: positions start[t·3+f] to start[t·3+f+1] of `docs` (build positions)
    * and `counts` (how often, at most 255).
    */
-  private readonly start: Int32Array;
-  private readonly docs: Int32Array;
-  private readonly counts: Uint8Array;
+  declare private readonly start: Int32Array;
+  declare private readonly docs: Int32Array;
+  declare private readonly counts: Uint8Array;
   /** Build position × field → length in words. */
-  private readonly lengths: Uint16Array;
-  readonly averageLength: number[];
+  declare private readonly lengths: Uint16Array;
+  declare readonly averageLength: number[];
   /** Each content's name as term ids, one after the other (nameStart[position] to nameStart[position + 1]). */
-  private readonly nameTerms: Int32Array;
-  private readonly nameStart: Int32Array;
-  private readonly positionOfSeq: Int32Array;
+  declare private readonly nameTerms: Int32Array;
+  declare private readonly nameStart: Int32Array;
+  declare private readonly positionOfSeq: Int32Array;
   /** Stem → the terms sharing it. */
-  readonly termsOfStem = new Map<string, number[]>();
+  declare readonly termsOfStem: Map<string, number[]>;
   /** Contents written since the build (null: deleted), by seq. */
   readonly replaced = new Map<number, Entry | null>();
 
-  constructor(rows: readonly IndexedText[]) {
-    const n = rows.length;
-    this.seqOf = Int32Array.from(rows, (row) => row.seq);
-    this.positionOfSeq = new Int32Array(rows.reduce((top, row) => Math.max(top, row.seq), 0) + 1).fill(-1);
-    for (let position = 0; position < n; position++) this.positionOfSeq[this.seqOf[position]!] = position;
-    // First pass: each content's (term, field, count) triples in flat lists, and its names' words.
-    const flat = { terms: new IntList(), fieldsAndCounts: new IntList() };
-    const docStart = new Int32Array(n + 1);
-    const names = new IntList();
-    this.nameStart = new Int32Array(n + 1);
-    this.lengths = new Uint16Array(n * FIELD_COUNT);
-    const totals = [0, 0, 0];
-    const local = new Map<number, number>();
-    rows.forEach((row, position) => {
-      textsOf(row).forEach((text, f) => {
-        const words = wordsOf(text);
-        local.clear();
-        for (const word of words) {
-          const id = this.idOf(word);
-          local.set(id, (local.get(id) ?? 0) + 1);
-          if (f === 0) names.push(id);
-        }
-        for (const [id, count] of local) {
-          flat.terms.push(id);
-          flat.fieldsAndCounts.push(f * 256 + Math.min(count, 255));
-        }
-        this.lengths[position * FIELD_COUNT + f] = Math.min(words.length, 65_535);
-        totals[f]! += words.length;
-      });
-      docStart[position + 1] = flat.terms.length;
-      this.nameStart[position + 1] = names.length;
-    });
-    this.nameTerms = names.done();
-    // Second pass: postings grouped by term and field, in build order.
-    const keys = this.terms.length * FIELD_COUNT;
-    const sizes = new Int32Array(keys + 1);
-    const terms = flat.terms.values;
-    const fieldsAndCounts = flat.fieldsAndCounts.values;
-    for (let k = 0; k < flat.terms.length; k++) sizes[terms[k]! * FIELD_COUNT + (fieldsAndCounts[k]! >> 8)]!++;
-    this.start = new Int32Array(keys + 1);
-    for (let k = 0; k < keys; k++) this.start[k + 1] = this.start[k]! + sizes[k]!;
-    this.docs = new Int32Array(flat.terms.length);
-    this.counts = new Uint8Array(flat.terms.length);
-    const filled = this.start.slice(0, keys);
-    this.docCounts = new Int32Array(this.terms.length);
-    const lastCounted = new Int32Array(this.terms.length).fill(-1);
-    for (let position = 0; position < n; position++) {
-      for (let k = docStart[position]!; k < docStart[position + 1]!; k++) {
-        const id = terms[k]!;
-        const key = id * FIELD_COUNT + (fieldsAndCounts[k]! >> 8);
-        this.docs[filled[key]!] = position;
-        this.counts[filled[key]!] = fieldsAndCounts[k]! & 255;
-        filled[key]!++;
-        if (lastCounted[id] !== position) {
-          lastCounted[id] = position;
-          this.docCounts[id]!++;
-        }
-      }
-    }
-    this.averageLength = totals.map((total) => Math.max(1, total / Math.max(1, n)));
-    this.terms.forEach((term, id) => {
-      const stem = stemOf(term);
-      const sharing = this.termsOfStem.get(stem);
-      if (sharing) sharing.push(id);
-      else this.termsOfStem.set(stem, [id]);
-    });
-  }
-
-  private idOf(word: string): number {
-    let id = this.termIds.get(word);
-    if (id === undefined) {
-      id = this.terms.push(word) - 1;
-      this.termIds.set(word, id);
-    }
-    return id;
+  constructor(parts: IndexParts) {
+    Object.assign(this, parts);
   }
 
   /** Contents at the build. */
@@ -214,84 +294,46 @@ export class TextIndex {
     return this.terms.map((term, id) => ({ term, doc: this.docCounts[id]! }));
   }
 
-  private sortedIds: Int32Array | undefined;
+  declare private readonly byStart: Map<string, number[]>;
+  declare private readonly byEnd: Map<string, number[]>;
+  declare private readonly typoTargets: Map<string, number[]>;
 
-  /** Terms starting with `prefix` (longer than it), the most common first, at most `limit`: a range of the sorted terms. */
-  termsStartingWith(prefix: string, limit: number): string[] {
-    const sorted = (this.sortedIds ??= Int32Array.from(this.terms.keys()).sort((a, b) => (this.terms[a]! < this.terms[b]! ? -1 : 1)));
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.terms[sorted[mid]!]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
+  /** The `limit` most common of `ids` (and of `added`, held by one content each) that `wanted` takes. */
+  private mostCommon(ids: readonly number[], added: Iterable<string>, wanted: (term: string) => boolean, limit: number): string[] {
     const found: TermStats[] = [];
-    for (let k = lo; k < sorted.length && this.terms[sorted[k]!]!.startsWith(prefix); k++) {
-      const id = sorted[k]!;
-      if (this.terms[id]!.length > prefix.length) found.push({ term: this.terms[id]!, doc: this.docCounts[id]! });
-    }
-    for (const word of this.wordsSinceBuild()) if (word.length > prefix.length && word.startsWith(prefix)) found.push({ term: word, doc: 1 });
+    for (const id of ids) if (wanted(this.terms[id]!)) found.push({ term: this.terms[id]!, doc: this.docCounts[id]! });
+    for (const word of added) if (wanted(word)) found.push({ term: word, doc: 1 });
     return found
       .sort((a, b) => b.doc - a.doc)
       .slice(0, limit)
       .map((stats) => stats.term);
   }
 
-  private reversedIds: Int32Array | undefined;
+  /** Terms starting with `prefix` (of two letters or more, and longer than it), the most common first, at most `limit`. */
+  termsStartingWith(prefix: string, limit: number): string[] {
+    if (prefix.length < 2) return [];
+    const wanted = (term: string) => term.length > prefix.length && term.startsWith(prefix);
+    return this.mostCommon(this.byStart.get(prefix.slice(0, 2)) ?? [], this.wordsSinceBuild(), wanted, limit);
+  }
 
   /**
    * Terms ending with `word` after at least `before` letters of their own ('security' → cybersecurity): a word
    * written as part of a compound. The most common first, at most `limit`.
    */
   termsEndingWith(word: string, before: number, limit: number): string[] {
-    const reversed = (s: string) => [...s].reverse().join('');
-    const keys = (this.reversedKeys ??= this.terms.map(reversed));
-    const sorted = (this.reversedIds ??= Int32Array.from(this.terms.keys()).sort((a, b) => (keys[a]! < keys[b]! ? -1 : 1)));
-    const key = reversed(word);
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (keys[sorted[mid]!]! < key) lo = mid + 1;
-      else hi = mid;
-    }
-    const found: TermStats[] = [];
-    for (let k = lo; k < sorted.length && keys[sorted[k]!]!.startsWith(key); k++) {
-      const id = sorted[k]!;
-      const term = this.terms[id]!;
-      if (term.length >= word.length + before && /^\p{L}+$/u.test(term)) found.push({ term, doc: this.docCounts[id]! });
-    }
-    return found
-      .sort((a, b) => b.doc - a.doc)
-      .slice(0, limit)
-      .map((stats) => stats.term);
+    if (word.length < 3) return [];
+    const wanted = (term: string) => term.length >= word.length + before && term.endsWith(word) && /^\p{L}+$/u.test(term);
+    return this.mostCommon(this.byEnd.get(word.slice(-3)) ?? [], this.wordsSinceBuild(), wanted, limit);
   }
-  private reversedKeys: string[] | undefined;
-
-  private typoTargets: Map<string, TermStats[]> | undefined;
 
   /**
-   * The terms a misspelt word may be meant as, by their first letter: those sharing `word`'s first or second
-   * letter (a slip rarely changes both). Terms held by one content only are left out of a large catalog's:
-   * there they are mostly others' misspellings.
+   * The terms a misspelt word may be meant as: those sharing its first or second letter (a slip rarely changes
+   * both), and not held by one content only in a large catalog (there, mostly others' misspellings).
    */
   typoCandidates(word: string): TermStats[] {
-    if (!this.typoTargets) {
-      this.typoTargets = new Map();
-      const rareToo = this.size < 1000;
-      this.terms.forEach((term, id) => {
-        const doc = this.docCounts[id]!;
-        if (doc < 2 && !rareToo) return;
-        const list = this.typoTargets!.get(term[0]!);
-        if (list) list.push({ term, doc });
-        else this.typoTargets!.set(term[0]!, [{ term, doc }]);
-      });
-    }
-    const first = this.typoTargets.get(word[0]!) ?? [];
-    const second = word[1] && word[1] !== word[0] ? (this.typoTargets.get(word[1]) ?? []) : [];
+    const ids = [...(this.typoTargets.get(word[0]!) ?? []), ...(word[1] && word[1] !== word[0] ? (this.typoTargets.get(word[1]) ?? []) : [])];
     const added = [...this.wordsSinceBuild()].filter((term) => term[0] === word[0] || term[0] === word[1]).map((term) => ({ term, doc: 1 }));
-    return second.length || added.length ? [...first, ...second, ...added] : first;
+    return [...ids.map((id) => ({ term: this.terms[id]!, doc: this.docCounts[id]! })), ...added];
   }
 
   /** The postings of term id `id` in field `f`: the range [from, to) of `postingDocs` and `postingCounts`. */

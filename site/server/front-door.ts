@@ -24,6 +24,7 @@ import { startDigestSender } from '#db/contributions/digest.ts';
 import { startSaveCountAging } from '#db/contributions/most-saved.ts';
 import { startCoSaveCounting } from '#db/contributions/co-saves.ts';
 import { recordSourceFolder } from '#db/threads.ts';
+import { namesSecretPage } from '#db/validation/secret-links.ts';
 import { startResetWorker } from '#db/accounts/password-resets.ts';
 import { serveCachedPage } from './cached-pages.ts';
 import { canonicalPath } from './canonical-path.ts';
@@ -264,9 +265,18 @@ function answerRefusal(res: ServerResponse, refusal: Refusal, locals: RequestLoc
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
-/** A GET or HEAD of another spelling of an address (site/server/canonical-path.ts): sent to the address. */
+/**
+ * A GET or HEAD of another spelling of an address (site/server/canonical-path.ts): sent to the address.
+ * Kept by no cache when the address holds a secret (a mailed link's token), as its page is not.
+ */
 function answerRedirect(res: ServerResponse, location: string, locals: RequestLocals): void {
-  res.writeHead(301, { ...securityHeaders(locals.client.https), 'x-request-id': locals.requestId, location, 'content-length': '0' });
+  res.writeHead(301, {
+    ...securityHeaders(locals.client.https),
+    'x-request-id': locals.requestId,
+    location,
+    ...(namesSecretPage(location) ? { 'cache-control': 'private, no-store' } : {}),
+    'content-length': '0',
+  });
   res.end();
 }
 

@@ -18,6 +18,7 @@ import { securityHeaders } from '#site/server/security-headers.ts';
 import { visitorRule } from '#site/server/visitor-rule.ts';
 import { safeRedirect, signInUrl } from '#site/lib/redirect.ts';
 import { isSignedInPage } from '#site/lib/account-pages.ts';
+import { namesSecretPage } from '#db/validation/secret-links.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -156,7 +157,8 @@ const guardPages = defineMiddleware((context, next) => {
 /**
  * Catalog pages are the same for everyone and served from the page cache; every other page a visitor sees
  * carries an ETag (the body's hash) so a repeat visit with If-None-Match gets 304. Pages rendered for a
- * signed-in user (profile, saved, submit, admin) are private and never stored.
+ * signed-in user (profile, saved, submit, admin) are private and never stored, and so is any page whose
+ * address holds a secret (a mailed link's token: a cache would keep the address), whatever its answer.
  */
 const pageValidators = defineMiddleware(async (context, next) => {
   const { request, url } = context;
@@ -164,12 +166,12 @@ const pageValidators = defineMiddleware(async (context, next) => {
   const response = cached ? await cachedRender(await getDb(), request, pageKey(url), context.routePattern, () => Promise.resolve(next())) : await next();
   const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html');
   if (!isPage || context.url.pathname.startsWith('/api/')) return response;
-  if (context.locals.user) {
+  if (context.locals.user || namesSecretPage(url.pathname + url.search)) {
     response.headers.set('cache-control', 'private, no-store');
     return response;
   }
   if (response.status !== 200 || (context.request.method !== 'GET' && context.request.method !== 'HEAD')) return response;
-  // A page that said it must not be kept (a secret in its address: a digest's unsubscribe link) stays so.
+  // A page that said it must not be kept stays so.
   if (response.headers.get('cache-control')?.includes('no-store')) return response;
   return revalidatable(context.request, response);
 });

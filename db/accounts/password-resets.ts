@@ -12,6 +12,7 @@ import { passwordResetRequests, passwordResetTokens, type User } from '../schema
 import { guard, isGuardFailure } from '../batch.ts';
 import { generateSecretToken, hashToken } from '../crypto/tokens.ts';
 import { parseInput } from '../validation/parse.ts';
+import { resetPasswordPath } from '../validation/secret-links.ts';
 import { forgetPasswordInput } from './validation/users.ts';
 import { queueMail, wakeMailSender } from '../operations/mail.ts';
 import { addressGroup, hitLimit } from '../operations/rate-limit.ts';
@@ -43,7 +44,7 @@ export async function requestPasswordReset(db: Db, input: unknown, client?: Clie
 /** The token and the mail of a reset link for `user`, for the caller's batch. */
 function resetLinkStatements(db: Db, user: User) {
   const token = generateSecretToken();
-  const link = `${publicUrl()}/reset-password/${token}`;
+  const link = `${publicUrl()}${resetPasswordPath(token)}`;
   return [
     db.insert(passwordResetTokens).values({ id: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL()) }),
     queueMail(db, {

@@ -15,6 +15,7 @@ import { startBackgroundLoop, type BackgroundLoop } from '../operations/backgrou
 import { withLease } from '../operations/lease.ts';
 import type { TagKind } from '../catalog/taxonomy.ts';
 import { DIGEST_MAX_ITEMS } from './validation/follows.ts';
+import { unsubscribePath } from '../validation/secret-links.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -75,7 +76,7 @@ const contentUrl = (slug: string) => `${publicUrl()}/content/${encodeURIComponen
 /** The digest mail: text and HTML, with the RFC 8058 headers of its one-click unsubscribe link. */
 export function digestMail(to: { name: string; email: string }, groups: DigestGroup[], token: string): Mail & { headers: Record<string, string> } {
   const total = groups.reduce((sum, group) => sum + group.contents.length, 0);
-  const unsubscribe = `${publicUrl()}/unsubscribe?token=${token}`;
+  const unsubscribe = `${publicUrl()}${unsubscribePath(token)}`;
   const manage = `${publicUrl()}/following`;
   const text = [
     `Hello ${to.name},`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from './redirect.ts';
+import { safeRedirect, signInUrl, signUpUrl } from './redirect.ts';
 
 const ORIGIN = 'https://skillshelf.example';
 
@@ -99,5 +99,19 @@ describe('safeRedirect', () => {
         expect(answer).toMatch(/^[\x21-\x7e]+$/);
       }
     }
+  });
+});
+
+describe('the sign-in and sign-up links', () => {
+  it('come back to the page they were on', () => {
+    expect(signInUrl('/search?category=web-development')).toBe('/signin?redirect=%2Fsearch%3Fcategory%3Dweb-development');
+    expect(signUpUrl('/saved')).toBe('/signup?redirect=%2Fsaved');
+    expect(signInUrl(null)).toBe('/signin');
+  });
+
+  it('never carry an address that holds a secret', () => {
+    expect(signInUrl('/reset-password/abc123')).toBe('/signin');
+    expect(signInUrl('/unsubscribe?token=abc123')).toBe('/signin');
+    expect(signUpUrl('%2Freset-password%2Fabc123')).toBe('/signup');
   });
 });

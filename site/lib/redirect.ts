@@ -9,6 +9,8 @@
  * read as protocol-relative.
  */
 
+import { namesSecretPage } from '#db/validation/secret-links.ts';
+
 /** Any origin works as the base: the answer is a path, and only its own origin is accepted. */
 const SITE_BASE = 'https://skillshelf.invalid';
 
@@ -43,4 +45,13 @@ export function safeRedirect(target: string | null | undefined, fallback = '/', 
   return path;
 }
 
-export const signInUrl = (redirect: string) => `/signin?redirect=${encodeURIComponent(redirect)}`;
+/**
+ * The sign-in and sign-up pages, coming back to `redirect` afterwards. Never to an address that holds a
+ * secret (a mailed link's token: db/validation/secret-links.ts): the link would carry it into the
+ * browser's history and the request log, and signed in there is nothing left to do anyway.
+ */
+export const signInUrl = (redirect: string | null | undefined) => withRedirect('/signin', redirect);
+export const signUpUrl = (redirect: string | null | undefined) => withRedirect('/signup', redirect);
+
+const withRedirect = (page: string, redirect: string | null | undefined) =>
+  redirect && !namesSecretPage(redirect) ? `${page}?redirect=${encodeURIComponent(redirect)}` : page;

@@ -1,9 +1,9 @@
 /**
  * Our own HTTP server around Astro's handler (the adapter in middleware mode), so that the same port also
  * serves the WebSocket, the built files and the cached pages, responses are compressed, and the process can
- * shut down cleanly. Every request first passes the request gate (site/server/request-gate.ts), then the
- * health and metrics endpoints, the built files (static-files.ts), the page cache (cached-pages.ts), and
- * Astro. Each gets an id (X-Request-Id), one log line and its metrics when it ends (docs/decisions/019).
+ * shut down cleanly. Every request first passes the request gate (site/server/request-gate.ts), is sent to
+ * the one spelling of its address (canonical-path.ts), then meets the health and metrics endpoints, the
+ * built files (static-files.ts), the page cache (cached-pages.ts), and Astro. Each gets an id (X-Request-Id), one log line and its metrics when it ends (docs/decisions/019).
  * Nothing a request does may throw out of a listener: an exception there would end the process for everyone.
  */
 import { randomUUID } from 'node:crypto';
@@ -24,8 +24,10 @@ import { startDigestSender } from '#db/contributions/digest.ts';
 import { startSaveCountAging } from '#db/contributions/most-saved.ts';
 import { startCoSaveCounting } from '#db/contributions/co-saves.ts';
 import { recordSourceFolder } from '#db/threads.ts';
+import { namesSecretPage } from '#db/validation/secret-links.ts';
 import { startResetWorker } from '#db/accounts/password-resets.ts';
 import { serveCachedPage } from './cached-pages.ts';
+import { canonicalPath } from './canonical-path.ts';
 import { clientOf, type Client } from './client.ts';
 import { COMPRESS_THRESHOLD, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from './content-encoding.ts';
 import { HEALTH_PATHS, serveHealth } from './health.ts';
@@ -96,6 +98,8 @@ export async function startFrontDoor(): Promise<void> {
     const socket = req.socket;
     const bytesBefore = socket.bytesWritten;
     const locals: RequestLocals = { requestId: requestIdOf(req), client: clientOf(req) };
+    // The target as sent, for the log: another spelling of an address is served as the address.
+    const target = req.url ?? '';
     let cache: 'hit' | 'miss' | undefined;
     inFlight++;
     // While draining, each answer closes its connection; a connection left idle is closed at once.
@@ -110,7 +114,7 @@ export async function startFrontDoor(): Promise<void> {
       requestLog.info({
         requestId: locals.requestId,
         method: req.method,
-        path: loggablePath(req.url ?? ''),
+        path: loggablePath(target),
         route,
         status: res.writableFinished ? res.statusCode : 499,
         ms: Math.round(seconds * 10_000) / 10,
@@ -127,7 +131,18 @@ export async function startFrontDoor(): Promise<void> {
         return answerRefusal(res, refusal, locals);
       }
       const query = req.url!.indexOf('?');
-      const path = query === -1 ? req.url! : req.url!.slice(0, query);
+      let path = query === -1 ? req.url! : req.url!.slice(0, query);
+      const canonical = canonicalPath(path);
+      if (canonical !== undefined) {
+        const search = query === -1 ? '' : req.url!.slice(query);
+        if (req.method === 'GET' || req.method === 'HEAD') {
+          locals.route = 'redirect';
+          return answerRedirect(res, canonical + search, locals);
+        }
+        // A form's or a client's post is not sent elsewhere: it is served as the address, whose rules then apply.
+        req.url = canonical + search;
+        path = canonical;
+      }
       if (HEALTH_PATHS.has(path) || path === '/metrics') {
         locals.route = path;
         const headers = { ...securityHeaders(locals.client.https), 'x-request-id': locals.requestId };
@@ -248,6 +263,21 @@ function answerRefusal(res: ServerResponse, refusal: Refusal, locals: RequestLoc
     'content-length': String(Buffer.byteLength(body)),
   });
   res.end(res.req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * A GET or HEAD of another spelling of an address (site/server/canonical-path.ts): sent to the address.
+ * Kept by no cache when the address holds a secret (a mailed link's token), as its page is not.
+ */
+function answerRedirect(res: ServerResponse, location: string, locals: RequestLocals): void {
+  res.writeHead(301, {
+    ...securityHeaders(locals.client.https),
+    'x-request-id': locals.requestId,
+    location,
+    ...(namesSecretPage(location) ? { 'cache-control': 'private, no-store' } : {}),
+    'content-length': '0',
+  });
+  res.end();
 }
 
 /** The same answer written straight to a socket (upgrade and CONNECT requests have no ServerResponse). */

@@ -16,6 +16,15 @@ describe('paths as the request log writes them', () => {
     expect(loggablePath('/x?%74oken=abc')).toBe('/x?%74oken=[redacted]');
   });
 
+  it('a query value naming a page whose address holds a secret is replaced, whatever its name', () => {
+    expect(loggablePath('/signin?redirect=%2Freset-password%2Fabc')).toBe('/signin?redirect=[redacted]');
+    expect(loggablePath('/signin?redirect=%2Funsubscribe%3Ftoken%3Dabc&x=1')).toBe('/signin?redirect=[redacted]&x=1');
+    expect(loggablePath('/search?next=/reset-password/abc&q=rust')).toBe('/search?next=[redacted]&q=rust');
+    expect(loggablePath('/x?back=https%3A%2F%2Fskillshelf.example%2Freset-password%2Fabc')).toBe('/x?back=[redacted]');
+    expect(loggablePath('/x?%2Freset-password%2Fabc')).toBe('/x?[redacted]');
+    expect(loggablePath('/signin?redirect=%2Fsaved')).toBe('/signin?redirect=%2Fsaved');
+  });
+
   it('a long target is cut', () => {
     expect(loggablePath(`/search?q=${'a'.repeat(1000)}`).length).toBeLessThanOrEqual(301);
   });

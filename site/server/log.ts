@@ -13,6 +13,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import SonicBoom from 'sonic-boom';
 import { config } from '#db/config.ts';
+import { namesSecretPage } from '#db/validation/secret-links.ts';
 
 /** What the log knows of the request being served (the Astro locals of the request, filled as it goes). */
 export interface RequestState {
@@ -81,12 +82,13 @@ export function logError(error: unknown, message = 'Request failed'): void {
 
 /** Query parameters whose values are secrets or personal (a reset token, a password, an address). */
 const SECRET_PARAM = /token|password|passwd|secret|key|code|auth|sig|email/i;
-/** Path segments that are secrets: a reset link's token. */
+/** Path segments that are secrets: a reset link's token (db/validation/secret-links.ts). */
 const SECRET_SEGMENT = /^(\/reset-password\/)[^/?]+/;
 
 /**
- * A request target fit for the log: the reset link's token replaced, secret query values replaced, and
- * at most 300 characters (a target is the client's to choose).
+ * A request target fit for the log: the reset link's token replaced, secret query values replaced (and
+ * any value naming a page whose address holds a secret, a sign-in's redirect to a reset link, whatever
+ * its name), and at most 300 characters (a target is the client's to choose).
  */
 export function loggablePath(target: string): string {
   const query = target.indexOf('?');
@@ -97,13 +99,15 @@ export function loggablePath(target: string): string {
 
 function loggableQuery(query: string): string {
   // Most queries name nothing secret, and spell their names plainly: kept whole without taking them apart.
-  if (!query.includes('%') && !SECRET_PARAM.test(query)) return query;
+  if (!query.includes('%') && !SECRET_PARAM.test(query) && !namesSecretPage(query)) return query;
   return query
     .split('&')
     .map((pair) => {
       const eq = pair.indexOf('=');
       const name = eq === -1 ? pair : pair.slice(0, eq);
-      return eq !== -1 && SECRET_PARAM.test(safeDecode(name)) ? `${name}=[redacted]` : pair;
+      if (namesSecretPage(name)) return '[redacted]';
+      if (eq === -1) return pair;
+      return SECRET_PARAM.test(safeDecode(name)) || namesSecretPage(pair.slice(eq + 1)) ? `${name}=[redacted]` : pair;
     })
     .join('&');
 }

@@ -28,7 +28,7 @@ import { catalogVersion, changesSince } from '#db/catalog/search/changes.ts';
 import { collect, effectOf, type Deps } from '#db/catalog/search/deps.ts';
 import type { Db } from '#db/client.ts';
 import { chooseEncoding, compressAs, encodingsFor, type Encoding } from './content-encoding.ts';
-import { etagMatches, etagOf, validatorHeaders } from './validators.ts';
+import { etagMatches, etagOf, notModifiedHeaders, validatorHeaders } from './validators.ts';
 import { canonicalSearch } from './visitor-rule.ts';
 
 const MAX_PAGES = 500;
@@ -40,7 +40,7 @@ interface Variant {
   etag: string;
   /** The response's headers: the page's own, its validators, the content encoding and length. */
   headers: Array<[string, string]>;
-  /** The same without the length, for a 304. */
+  /** Those a 304 sends: none that describes the content (validators.ts). */
   notModifiedHeaders: Array<[string, string]>;
 }
 
@@ -129,12 +129,11 @@ function variantOf(page: CachedPage, encoding: Encoding): Variant | Promise<Vari
       // The same for every cookie: it varies only with the encoding.
       own.set('vary', 'accept-encoding');
       if (encoding !== 'identity') own.set('content-encoding', encoding);
-      const notModifiedHeaders = [...own];
       const variant = {
         body: bytes,
         etag,
-        notModifiedHeaders,
-        headers: [...notModifiedHeaders, ['content-length', String(bytes.byteLength)]] as Array<[string, string]>,
+        notModifiedHeaders: notModifiedHeaders(own),
+        headers: [...own, ['content-length', String(bytes.byteLength)]] as Array<[string, string]>,
       };
       page.variants[encoding] = variant;
       delete page.making[encoding];

@@ -10,12 +10,14 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
 import { chooseEncoding, compressVariants, encodingsFor, type Encoding } from './content-encoding.ts';
-import { etagMatches } from './validators.ts';
+import { etagMatches, notModifiedHeaders } from './validators.ts';
 
 interface Variant {
   body: Uint8Array;
   etag: string;
   headers: Record<string, string>;
+  /** Those a 304 sends: none that describes the content (validators.ts). */
+  notModifiedHeaders: Record<string, string>;
 }
 
 interface StaticFile {
@@ -113,18 +115,15 @@ export async function loadStaticFiles(dir: string): Promise<Map<string, StaticFi
       const variants: Partial<Record<Encoding, Variant>> = {};
       for (const [encoding, bytes] of Object.entries(encoded) as Array<[Encoding, Uint8Array]>) {
         const etag = `"${hash}${ETAG_SUFFIX[encoding]}"`;
-        variants[encoding] = {
-          body: bytes,
+        const headers = {
+          'content-type': type,
+          'cache-control': url.startsWith('/_astro/') ? IMMUTABLE : SHORT,
+          'x-content-type-options': 'nosniff',
           etag,
-          headers: {
-            'content-type': type,
-            'cache-control': url.startsWith('/_astro/') ? IMMUTABLE : SHORT,
-            'x-content-type-options': 'nosniff',
-            etag,
-            ...(compressible ? { vary: 'accept-encoding' } : {}),
-            ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
-          },
+          ...(compressible ? { vary: 'accept-encoding' } : {}),
+          ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
         };
+        variants[encoding] = { body: bytes, etag, headers, notModifiedHeaders: Object.fromEntries(notModifiedHeaders(Object.entries(headers))) };
       }
       files.set(url, { encodings: Object.keys(variants) as Encoding[], variants });
     }),
@@ -141,7 +140,7 @@ export function serveStaticFile(files: Map<string, StaticFile>, req: IncomingMes
   if (!file) return false;
   const variant = file.variants[chooseEncoding(req.headers['accept-encoding'], file.encodings)] ?? file.variants.identity!;
   if (etagMatches(req.headers['if-none-match'], variant.etag)) {
-    res.writeHead(304, { ...variant.headers, ...extra }).end();
+    res.writeHead(304, { ...variant.notModifiedHeaders, ...extra }).end();
     return true;
   }
   res.writeHead(200, { ...variant.headers, ...extra, 'content-length': String(variant.body.byteLength) });

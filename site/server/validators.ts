@@ -12,5 +12,15 @@ export function etagMatches(ifNoneMatch: string | null | undefined, etag: string
   return ifNoneMatch?.split(/\s*,\s*/).includes(etag) ?? false;
 }
 
+/**
+ * The fields of an answer that its 304 may send too (RFC 9110 §15.4.5): a 304 has no content, so nothing
+ * that describes one (Content-Type, Content-Length, Content-Encoding…); the validators, the caching fields
+ * and the security headers stay. Validating proxies (Prism) refuse a 304 with a Content-Type, and the
+ * compression would mark an empty 304 of a compressible type as compressed.
+ */
+export function notModifiedHeaders(headers: Iterable<[string, string]>): Array<[string, string]> {
+  return [...headers].filter(([name]) => !/^content-(?!location$|security-policy)/i.test(name));
+}
+
 /** A visitor's page: anyone may keep it, but must ask again (with its ETag) before using it; it varies with the session cookie. */
 export const validatorHeaders = (etag: string) => ({ etag, 'cache-control': 'public, max-age=0, must-revalidate', vary: 'cookie' });

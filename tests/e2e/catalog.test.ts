@@ -391,7 +391,7 @@ describe('the public catalog', () => {
         await page.goto('/');
         await page.getByRole('navigation', { name: 'Main' }).getByLabel('Search contents').fill('javscript');
         await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Search' }).click();
-        await page.waitForURL((url) => url.pathname === '/search/' && url.searchParams.get('searchTerm') === 'javscript');
+        await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('searchTerm') === 'javscript');
         await page.getByText('Showing results for javascript').waitFor();
         // The page shows what the API finds for the same words: JavaScript resources, by relevance.
         type Found = {

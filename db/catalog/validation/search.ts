@@ -40,7 +40,11 @@ function readAll(raw: Raw, key: string): string[] {
   return given.flatMap((value) => (typeof value === 'string' ? value.split(VALUE_SEPARATOR).map((part) => cleanText(part)) : []));
 }
 
-/** Longer than any value or label of ours: past it, a parameter is its default (and never echoed whole). */
+/**
+ * As long as any value or label of ours: past it, a value is cut one character longer (never echoed or
+ * kept whole), which names nothing, as any misspelt one: an unknown tag (the feed's 404, the search's no
+ * filter), a refused level or language. Never no filter by itself, which would read as every tag.
+ */
 const MAX_VALUE_CHARS = 100;
 
 /**
@@ -62,13 +66,20 @@ export const joinValues = (values: readonly string[]): string => [...new Set(val
  * check against the tag rows (db/catalog/catalog-reads.ts), which treats an unknown one as 'all' like any
  * other value it cannot understand. A choice is matched by its value or its label, in any case.
  */
-function facetParam(facet: Facet, text: string): string | number {
-  if (text === '' || text === 'all' || text.length > MAX_VALUE_CHARS) return 'all';
+function facetParam(facet: Facet, sent: string): string | number {
+  const text = sent.length > MAX_VALUE_CHARS ? cutTooLong(sent) : sent;
+  if (text === '' || text === 'all') return 'all';
   if (facet.kind === 'tags') return text;
   if (facet.kind === 'flag') return text === 'true' || text === 'false' ? text : 'all';
   if (facet.kind === 'atLeast') return facet.steps.includes(Number(text)) ? Number(text) : 'all';
   const choice = findChoice(facet, text);
   return choice ? choice.value : facet.unknown === 'refuse' ? text : 'all';
+}
+
+/** A value cut one character past MAX_VALUE_CHARS, whole characters only (an emoji is two): still too long to name one. */
+function cutTooLong(text: string): string {
+  const end = MAX_VALUE_CHARS + 1;
+  return /[\uD800-\uDBFF]/.test(text[end - 1]!) ? text.slice(0, end + 1) : text.slice(0, end);
 }
 
 /** A group that may hold several values: each read as facetParam reads one, those it cannot use left out. */

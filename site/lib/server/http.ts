@@ -1,7 +1,7 @@
 /** Web glue for endpoints: read a JSON body safely, reply with JSON, map domain errors to HTTP. */
 import { AppError, isAppError, type ErrorCode } from '#db/errors.ts';
 import { logError } from '#site/server/log.ts';
-import { etagMatches, etagOf, validatorHeaders } from '#site/server/validators.ts';
+import { etagMatches, etagOf, notModifiedHeaders, validatorHeaders } from '#site/server/validators.ts';
 
 export const JSON_BODY_LIMIT = 100 * 1024;
 
@@ -146,7 +146,7 @@ export function revalidatableJson(request: Request, data: unknown): Response {
   const body = JSON.stringify(data);
   const etag = etagOf(body);
   const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=0, must-revalidate', etag };
-  if (notModified(request, etag)) return new Response(null, { status: 304, headers });
+  if (notModified(request, etag)) return new Response(null, { status: 304, headers: notModifiedHeaders(Object.entries(headers)) });
   return new Response(body, { status: 200, headers });
 }
 
@@ -158,7 +158,7 @@ export async function revalidatable(request: Request, response: Response): Promi
   const etag = etagOf(body);
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(validatorHeaders(etag))) headers.set(name, value);
-  if (notModified(request, etag)) return new Response(null, { status: 304, headers });
+  if (notModified(request, etag)) return new Response(null, { status: 304, headers: notModifiedHeaders(headers) });
   return new Response(body, { status: response.status, headers });
 }
 

@@ -77,7 +77,8 @@ async function recorded(run: () => Promise<unknown>): Promise<Array<{ sql: strin
 }
 
 /** The word index's build: every content's text, a page at a time, once per process (db/catalog/search/text-index-held.ts). */
-const isWordIndexBuild = (statement: { sql: string }) => /^select "seq", "name", "tag_labels", "description" from "contents" where "contents"."seq" > \?/.test(statement.sql);
+const isWordIndexBuild = (statement: { sql: string }) =>
+  /^select "seq", "name", "tag_labels", "description" from "contents" where "contents"."seq" > \?/.test(statement.sql);
 
 /** Plan lines that read a table row by row without an index. */
 async function fullScans(statement: { sql: string; params: unknown[] }): Promise<string[]> {

@@ -126,6 +126,15 @@ export const contentTags = sqliteTable(
 );
 
 /**
+ * The contents whose link the checker finds broken (db/links/), kept by triggers on its records (migration
+ * 0045): Best Match ranks them last (decision 040). A table of the catalog's own, so the search reads no other
+ * room's rows.
+ */
+export const brokenLinks = sqliteTable('broken_links', {
+  contentSeq: integer('content_seq').primaryKey(),
+});
+
+/**
  * The catalog's change feed (decision 023): one row per change a catalog page or answer may show, written
  * by triggers in the same transaction as the change. `kind` is 'insert', 'update' or 'delete' of a content
  * (with its facet columns before and after, as JSON objects by column name: FACET_TABLE_COLUMNS of

@@ -147,6 +147,21 @@ describe('ranking', () => {
     expect((await names('python podcast'))[0]).toBe('Python Weekly Podcast');
   });
 
+  it('puts a resource whose link is broken last, and back in its place once it works again', async () => {
+    await add({ name: 'Rust Book', description: 'The Rust language, from the start.' }, { name: 'Rust Notes', description: 'Notes.' });
+    expect((await names('rust'))[0]).toBe('Rust Book');
+    const setBroken = (since: number | null) =>
+      t.db.$client.execute({
+        sql: `INSERT INTO link_checks(content_id, url, broken_since, failures) SELECT id, url, ?, 3 FROM contents WHERE name = 'Rust Book'
+          ON CONFLICT(content_id) DO UPDATE SET broken_since = excluded.broken_since`,
+        args: [since],
+      });
+    await setBroken(Date.now());
+    expect(await names('rust')).toEqual(['Rust Notes', 'Rust Book']);
+    await setBroken(null);
+    expect(await names('rust')).toEqual(['Rust Book', 'Rust Notes']);
+  });
+
   it('puts the resource a query names first', async () => {
     await add(
       { name: 'Automate the Boring Stuff with Python', description: 'Practical programming.' },

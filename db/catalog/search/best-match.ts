@@ -8,9 +8,10 @@
  *   'networking'), a word the catalog does not hold its closest spellings ('pyhton' → python, kept as the
  *   correction shown), and, while the last word is being typed or when nothing else fits it, the words it begins.
  * - Fields: BM25 in each field (name, tags, description), saturated per field, then weighted and summed.
- * - Quality and kind: the weighted rating (decision 030's prior) nudges the order; a resource that is only a
- *   forum, a podcast, a news feed or a webinar ranks below courses, books and tutorials unless the query asks
- *   for that kind; a filter the query names (free, beginner, a certificate, a type) ranks what passes it higher.
+ * - Quality and kind: a resource whose link is broken comes last; the weighted rating (decision 030's prior)
+ *   nudges the order; a resource that is only a forum, a podcast, a news feed or a webinar ranks below
+ *   courses, books and tutorials unless the query asks for that kind; a filter the query names (free,
+ *   beginner, a certificate, a type) ranks what passes it higher.
  * - A phrase of the query in a content's name, and a name the query spells out, rank first among equals.
  */
 import type { FacetFilters, FacetTable, Matches } from './facet-types.ts';
@@ -349,8 +350,8 @@ export function bestMatches(
   for (let k = 0; k < r; k++) {
     const i = ranked[k]!;
     rankedRows[k] = rows[i]!;
-    // Lower is better: the tier first, then the score (a tier is worth more than any score).
-    rank[k] = -(tiers[i]! * 1e9 + scores[i]!);
+    // Lower is better: a working link first, then the tier, then the score (each worth more than any after it).
+    rank[k] = -((index.broken.has(seqs[i]!) ? 0 : 1e12) + tiers[i]! * 1e9 + scores[i]!);
   }
   return {
     matches: { rows: matchedRows, ranked: rankedRows, rank, seqs: matchedSeqs },

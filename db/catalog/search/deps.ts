@@ -150,6 +150,9 @@ function listEffect(list: ListShown, change: CatalogChange): Effect {
   return movesWindow(list, keyOf(contentSeq ?? 0, before!), keyOf(contentSeq ?? 0, after!)) ? 'stale' : 'none';
 }
 
+/** Whether a list is a relevance page of words that content `seq` matches. */
+const ranksWords = (list: ListShown, seq: number) => list.order === 'relevance' && list.matched !== undefined && holdsSeq(list.matched, seq);
+
 function changeEffect(deps: Deps, change: CatalogChange): Effect {
   // A retag rewrote the labels (and maybe the values) of a tag's carriers, unnamed: anything may show one.
   if (change.kind === 'reset' || change.kind === 'retag') return 'dead';
@@ -163,7 +166,8 @@ function changeEffect(deps: Deps, change: CatalogChange): Effect {
   if (change.kind === 'list') return deps.publicLists || (change.listId !== undefined && deps.userLists?.includes(change.listId)) ? 'dead' : 'none';
   if (deps.everything) return change.kind === 'shown' ? 'none' : 'stale';
   if (change.kind === 'tags') return deps.tags ? 'stale' : 'none';
-  if (change.kind === 'shown') return 'none';
+  // A link turned broken or back moves its content in Best Match (decision 040): last, or back in its place.
+  if (change.kind === 'shown') return seq !== null && deps.lists?.some((list) => ranksWords(list, seq)) ? 'stale' : 'none';
   if (seq !== null && deps.cards?.includes(seq)) return 'stale';
   if (deps.offered && (!change.before || !change.after || OFFERED_COLUMNS.some((column) => change.before![column] !== change.after![column]))) return 'stale';
   let effect: Effect = 'none';

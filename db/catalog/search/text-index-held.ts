@@ -6,7 +6,7 @@
  */
 import { gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../client.ts';
-import { contents } from '../../schema.ts';
+import { brokenLinks, contents } from '../../schema.ts';
 import type { CatalogChange } from './changes.ts';
 import { followFeed } from './follows-feed.ts';
 import { buildTextIndex, type IndexedText, type TextIndex } from './text-index.ts';
@@ -37,14 +37,36 @@ async function* pagesOf(db: Db): AsyncIterable<IndexedText[]> {
   }
 }
 
+/** A content whose link turned broken or back, or whose URL changed: read whether it is broken now. */
+async function applyBrokenLinks(db: Db, index: TextIndex, changes: readonly CatalogChange[]): Promise<void> {
+  const shown = new Set<number>();
+  for (const change of changes) if (change.contentSeq !== null && (change.kind === 'shown' || change.kind === 'update')) shown.add(change.contentSeq);
+  if (shown.size === 0) return;
+  const broken = new Set(
+    (
+      await db
+        .select()
+        .from(brokenLinks)
+        .where(inArray(brokenLinks.contentSeq, [...shown]))
+    ).map((row) => row.contentSeq),
+  );
+  for (const seq of shown) {
+    if (broken.has(seq)) index.broken.add(seq);
+    else index.broken.delete(seq);
+  }
+}
+
 /** The index for the catalog as it is now, kept by the feed. */
 export const currentTextIndex = followFeed<TextIndex>({
   name: 'textIndex',
   build: async (db) => {
     builds++;
-    return buildTextIndex(pagesOf(db));
+    const index = await buildTextIndex(pagesOf(db));
+    for (const { contentSeq } of await db.select().from(brokenLinks)) index.broken.add(contentSeq);
+    return index;
   },
   apply: async (db, index, changes) => {
+    await applyBrokenLinks(db, index, changes);
     const touched = new Set<number>();
     for (const change of changes) if (change.contentSeq !== null && movesWords(change)) touched.add(change.contentSeq);
     if (touched.size === 0) return;

@@ -250,6 +250,8 @@ export class TextIndex {
   declare readonly termsOfStem: Map<string, number[]>;
   /** Contents written since the build (null: deleted), by seq. */
   readonly replaced = new Map<number, Entry | null>();
+  /** The seqs of contents whose link the checker finds broken (kept by the feed, like the words). */
+  readonly broken = new Set<number>();
 
   constructor(parts: IndexParts) {
     Object.assign(this, parts);

@@ -218,6 +218,10 @@ const listFields = {
   numItems: z.int(),
   createdAt: isoDate,
   updatedAt: isoDate,
+  unpublished: z
+    .object({ reason: z.string().meta({ description: 'What the admin said, for its owner' }), at: isoDate })
+    .nullable()
+    .meta({ description: 'Set while an admin keeps the list off the site: it stays private until an admin lifts it' }),
 };
 /** A learner's list without its items (their lists' page). */
 export const listSummary = z

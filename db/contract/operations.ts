@@ -644,6 +644,8 @@ export const OPERATIONS: Operation[] = [
     group: 'Admin: contents',
     access: 'admin',
     summary: 'Save a content (a complete draft is published)',
+    description:
+      'An `image` given by another site’s address is never stored or answered as such: it is fetched (through the server’s outbound policy) and kept on this site, and until then the content shows its letter tile.',
     body: { schema: adminContentInput, name: 'ContentInput' },
     ok: { status: 200, schema: shapes.content, description: 'The saved content' },
     errors: [404, 409],

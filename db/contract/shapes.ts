@@ -333,7 +333,7 @@ export const submissionForReview = submission
   .extend({
     suggested: z.array(z.enum(['description', 'image', 'cost'])).meta({
       description:
-        'The fields the submitter left blank that are filled as an approval fills them (the page’s own description and og:image, else a line naming the link and the letter tile; Free), not typed by the submitter',
+        'The fields the submitter left blank that are filled as an approval fills them (the page’s own description and picture, its og:image or else its icon, stored on this site; else a line naming the link and the letter tile; Free), not typed by the submitter',
     }),
   })
   .meta({ id: 'SubmissionForReview' });

@@ -191,7 +191,11 @@ export const submissions = sqliteTable(
     rejectNote: text('reject_note'),
     /** The page's own title (og:title or <title>), fetched when it was submitted; null when that failed. */
     pageTitle: text('page_title'),
-    /** The page's own description (og:description or meta description) and picture (og:image), fetched with its title: suggested to the approving admin. */
+    /**
+     * The page's own description (og:description or meta description) and picture (og:image, else its icon:
+     * the path of its copy stored here, never the page's address for it), fetched with its title: suggested to
+     * the approving admin.
+     */
     pageDescription: text('page_description'),
     pageImage: text('page_image'),
     createdAt: createdAt(),

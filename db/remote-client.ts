@@ -152,9 +152,37 @@ type Counted = Client & { [WRITES_SETTLED]?: number };
  */
 export const writesSettled = (client: Client): number | undefined => (client as Counted)[WRITES_SETTLED];
 
+/** Process-wide, as both copies of db/ (the server's and Astro's bundle) write through the one client. */
+const WRITES_UNREACHABLE = Symbol.for('skillshelf.writesUnreachable');
+type WriteOutcome = { [WRITES_UNREACHABLE]?: string | undefined };
+
+/**
+ * Why this process's latest write could not reach the libSQL server (its primary), or undefined when it
+ * did, or none was made (a file never says). /readyz reports it rather than trying a write of its own: a
+ * probe that anyone may send must not take the primary's write lock.
+ */
+export const writesUnreachable = (): string | undefined => (globalThis as WriteOutcome)[WRITES_UNREACHABLE];
+
+/** Notes what a write found: the server gone or silent, or there (an answer, even a refusal). A full queue says neither. */
+function noteWrite(error?: unknown): void {
+  if (error instanceof WritesQueueFull) return;
+  (globalThis as WriteOutcome)[WRITES_UNREACHABLE] = error instanceof DatabaseUnavailable ? error.reason : undefined;
+}
+
 export function tuneRemoteClient(client: Client, { busyTimeoutMs, timeoutMs }: RemoteOptions): void {
   (client as Counted)[WRITES_SETTLED] = 0;
   const settled = () => void ((client as Counted)[WRITES_SETTLED]! += 1);
+  const noted = <T>(write: Promise<T>): Promise<T> =>
+    write.then(
+      (value) => {
+        noteWrite();
+        return value;
+      },
+      (error: unknown) => {
+        noteWrite(error);
+        throw error;
+      },
+    );
   const inTurn = writeQueue();
   const execute = client.execute.bind(client) as (statement: InStatement, ...rest: unknown[]) => Promise<unknown>;
   const batch = client.batch.bind(client) as (statements: InStatement[], mode?: TransactionMode) => Promise<unknown>;
@@ -163,7 +191,7 @@ export function tuneRemoteClient(client: Client, { busyTimeoutMs, timeoutMs }: R
   const call = <T>(write: boolean, run: () => Promise<T>): Promise<T> => {
     const deadline = performance.now() + timeoutMs;
     const attempt = () => beforeDeadline(() => untilNotBusy(run, Math.min(busyTimeoutMs, deadline - performance.now())), deadline, timeoutMs);
-    return write ? inTurn(attempt).finally(settled) : attempt();
+    return write ? noted(inTurn(attempt)).finally(settled) : attempt();
   };
   client.execute = ((statement: InStatement, ...rest: unknown[]) => call(!isRead(statement), () => execute(statement, ...rest))) as Client['execute'];
   // A batch of reads only (drizzle's db.batch sends no mode) is a read: run at once, in a read-only transaction
@@ -177,7 +205,7 @@ export function tuneRemoteClient(client: Client, { busyTimeoutMs, timeoutMs }: R
     const opened = await call(false, () => transaction(mode));
     if (mode !== 'read') {
       const commit = opened.commit.bind(opened);
-      opened.commit = () => commit().finally(settled);
+      opened.commit = () => noted(commit()).finally(settled);
     }
     return opened;
   }) as Client['transaction'];

@@ -22,7 +22,10 @@ export function registerLinkCommands(program: Command): void {
     .option('--concurrency <n>', 'links checked at once', parseCount, 8)
     .option('--timeout <seconds>', 'how long each request may take', parseCount, 10)
     .option('--only-due', 'only links never checked, due again (LINK_CHECK_INTERVAL_HOURS, else a day, after the last check), or reported by a user')
-    .option('--pictures', 'then fetch a picture (og:image, else the icon) for each content whose link answered and that shows its letter tile')
+    .option(
+      '--pictures',
+      'then fetch a picture for each content whose link answered and that shows its letter tile: the one it was given by address, else og:image, else the icon',
+    )
     .option('--json', 'print the report as JSON')
     .addHelpText('after', CHECK_HELP)
     .action(checkLinks);
@@ -80,7 +83,11 @@ function printReport(report: LinkCheckReport): void {
     ...(report.broken ? [`${report.broken} broken (${report.newlyBroken} newly)`] : []),
     ...(report.deferred ? [`${report.deferred} to retry later`] : []),
     ...(report.moved ? [`${report.moved} moved`] : []),
-    ...(report.pictures ? [`pictures: ${report.pictures['og:image']} from og:image, ${report.pictures.icon} from icons, ${report.pictures.none} none`] : []),
+    ...(report.pictures
+      ? [
+          `pictures: ${report.pictures['og:image']} from og:image, ${report.pictures.icon} from icons, ${report.pictures.given} given, ${report.pictures.none} none`,
+        ]
+      : []),
   ];
   printLine(`${report.checked === 0 ? 'No links to check' : `Checked ${plural(report.checked, 'link')}`}: ${parts.join(', ')}.`);
 }

@@ -32,3 +32,17 @@ const OWN_IMAGE_PATHS = ['/uploads/', PLACEHOLDER_PATH];
 export function isForeignPath(image: string): boolean {
   return image.startsWith('/') && !image.startsWith('//') && !OWN_IMAGE_PATHS.some((own) => image.startsWith(own));
 }
+
+/**
+ * Whether an image is given by another site's address, as far as a form can tell (an http(s) URL of none of
+ * our image paths): the server fetches and keeps it (db/catalog/pictures.ts), and no page of ours loads it
+ * from there (the Content-Security-Policy allows this site's images only).
+ */
+export function isGivenByAddress(image: string): boolean {
+  try {
+    const { protocol, pathname } = new URL(image);
+    return /^https?:$/.test(protocol) && !OWN_IMAGE_PATHS.some((own) => pathname.startsWith(own));
+  } catch {
+    return false;
+  }
+}

@@ -166,14 +166,29 @@ export const catalogRetag = sqliteTable('catalog_retag', {
  * Each content's last try at a picture of its own (db/catalog/pictures.ts): when, and what came of it, so
  * the link checker asks a site again only after PICTURE_RETRY_DAYS, not at every check.
  */
-export const pictureFetches = sqliteTable('picture_fetches', {
-  contentId: text('content_id')
-    .primaryKey()
-    .references(() => contents.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
-  /** 'og:image', 'icon' (the picture stored), or 'none' (the page has none we could read). */
-  outcome: text('outcome').$type<'og:image' | 'icon' | 'none'>().notNull(),
-  fetchedAt: integer('fetched_at', { mode: 'timestamp_ms' }).notNull(),
-});
+export const pictureFetches = sqliteTable(
+  'picture_fetches',
+  {
+    contentId: text('content_id')
+      .primaryKey()
+      .references(() => contents.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    /**
+     * 'og:image', 'icon' (the page's picture stored), 'given' (`source` stored), 'none' (nothing could be read:
+     * asked again later), or 'pending' (`source` not asked yet).
+     */
+    outcome: text('outcome').$type<'og:image' | 'icon' | 'given' | 'none' | 'pending'>().notNull(),
+    fetchedAt: integer('fetched_at', { mode: 'timestamp_ms' }).notNull(),
+    /**
+     * The image given by another site's address (an admin's edit, an approval, an import), fetched and kept
+     * here rather than stored as the content's image; null: the page's own picture is asked for.
+     */
+    source: text('source'),
+  },
+  (t) => [
+    // The given pictures to fetch, oldest try first (a pending one was never tried: 0).
+    index('picture_fetches_given_due_idx').on(t.fetchedAt).where(sql`source IS NOT NULL AND outcome IN ('pending', 'none')`),
+  ],
+);
 
 /** Small process-shared counters, e.g. 'catalog_version', bumped by triggers whenever contents or reviews change. */
 export const meta = sqliteTable('meta', {

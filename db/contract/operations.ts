@@ -21,7 +21,15 @@ import { tagChangeInput, tagInput, tagMergeInput } from '../catalog/validation/t
 import { TAG_KINDS, TAXONOMY } from '../catalog/taxonomy.ts';
 import { ADDRESS_ORDER, type Facet } from '../catalog/facets.ts';
 import { rejectionInput } from '../contributions/validation/rejection.ts';
-import { listChangeInput, listInput, listItemInput, listNoteInput, listOrderInput, progressInput } from '../contributions/validation/lists.ts';
+import {
+  listChangeInput,
+  listInput,
+  listItemInput,
+  listNoteInput,
+  listOrderInput,
+  listUnpublishInput,
+  progressInput,
+} from '../contributions/validation/lists.ts';
 import { reviewReportInput } from '../contributions/validation/review-reports.ts';
 import { submissionBulkInput } from '../contributions/validation/submission-bulk.ts';
 import { AUDIT_LIST } from '../validation/list-query.ts';
@@ -636,6 +644,8 @@ export const OPERATIONS: Operation[] = [
     group: 'Admin: contents',
     access: 'admin',
     summary: 'Save a content (a complete draft is published)',
+    description:
+      'An `image` given by another site’s address is never stored or answered as such: it is fetched (through the server’s outbound policy) and kept on this site, and until then the content shows its letter tile.',
     body: { schema: adminContentInput, name: 'ContentInput' },
     ok: { status: 200, schema: shapes.content, description: 'The saved content' },
     errors: [404, 409],
@@ -907,7 +917,8 @@ export const OPERATIONS: Operation[] = [
     group: 'Lists and progress',
     access: 'public',
     summary: 'A list with its items in order',
-    description: 'Anyone may read a public list; a private one only its owner (a 404 to anyone else).',
+    description:
+      'Anyone may read a public list; a private one only its owner (a 404 to anyone else), and the admins one an admin unpublished (`unpublished` says why).',
     ok: { status: 200, schema: shapes.learnerList, description: 'The list' },
     errors: [404],
   },
@@ -917,9 +928,11 @@ export const OPERATIONS: Operation[] = [
     group: 'Lists and progress',
     access: 'user',
     summary: 'Change your list: its name, description, or whether it is public',
+    description:
+      'A list an admin unpublished (its `unpublished` is set) stays private until an admin lifts it: `isPublic: true` is then a 409 whose message gives the admin’s reason, and nothing is changed.',
     body: { schema: listChangeInput, name: 'ListChange', example: { isPublic: true } },
     ok: { status: 200, schema: shapes.learnerList, description: 'The list as changed' },
-    errors: [404],
+    errors: [404, 409],
   },
   {
     method: 'DELETE',
@@ -936,6 +949,7 @@ export const OPERATIONS: Operation[] = [
     group: 'Lists and progress',
     access: 'user',
     summary: 'Copy a list you may read into a new private list of yours',
+    description: 'The copy of your list that an admin unpublished is unpublished alike, with the same reason.',
     ok: { status: 201, schema: shapes.learnerList, description: 'Your copy, with the same items and notes' },
     errors: [404, 409],
   },
@@ -985,9 +999,21 @@ export const OPERATIONS: Operation[] = [
     route: '/api/lists/[id]/unpublish',
     group: 'Lists and progress',
     access: 'admin',
-    summary: 'Take a public list off the site (audited)',
-    description: 'The list stays its owner’s, private. Unpublishing a private list changes nothing.',
-    ok: { status: 200, schema: shapes.learnerList, description: 'The list, private' },
+    summary: 'Take a list off the site, saying why (audited)',
+    description:
+      'The list stays its owner’s, private, and its owner reads the reason (`unpublished`); neither they nor a copy of it may be made public until an admin lifts it (DELETE). A private list is held the same way.',
+    body: { schema: listUnpublishInput, name: 'ListUnpublish', example: { reason: 'Links to pirated copies of paid courses' } },
+    ok: { status: 200, schema: shapes.learnerList, description: 'The list, private and unpublished' },
+    errors: [400, 404],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/lists/[id]/unpublish',
+    group: 'Lists and progress',
+    access: 'admin',
+    summary: 'Lift an admin’s unpublishing of a list (audited)',
+    description: 'The list stays private; its owner may make it public again. A list that is not unpublished is a 404.',
+    ok: { status: 200, schema: shapes.learnerList, description: 'The list, private, no longer unpublished' },
     errors: [404],
   },
   {

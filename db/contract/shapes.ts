@@ -218,6 +218,10 @@ const listFields = {
   numItems: z.int(),
   createdAt: isoDate,
   updatedAt: isoDate,
+  unpublished: z
+    .object({ reason: z.string().meta({ description: 'What the admin said, for its owner' }), at: isoDate })
+    .nullable()
+    .meta({ description: 'Set while an admin keeps the list off the site: it stays private until an admin lifts it' }),
 };
 /** A learner's list without its items (their lists' page). */
 export const listSummary = z
@@ -329,7 +333,7 @@ export const submissionForReview = submission
   .extend({
     suggested: z.array(z.enum(['description', 'image', 'cost'])).meta({
       description:
-        'The fields the submitter left blank that are filled as an approval fills them (the page’s own description and og:image, else a line naming the link and the letter tile; Free), not typed by the submitter',
+        'The fields the submitter left blank that are filled as an approval fills them (the page’s own description and picture, its og:image or else its icon, stored on this site; else a line naming the link and the letter tile; Free), not typed by the submitter',
     }),
   })
   .meta({ id: 'SubmissionForReview' });

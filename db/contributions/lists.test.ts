@@ -17,6 +17,7 @@ import {
   readList,
   readPublicList,
   takeRemovedNotices,
+  liftUnpublishing,
   unpublishList,
   updateList,
 } from './lists.ts';
@@ -215,9 +216,22 @@ describe('lists', () => {
   it('are unpublished by an admin, in the audit log', async () => {
     const ada = await user();
     const list = await createList(t.db, ada, { name: 'Too loud', isPublic: true });
-    expect((await unpublishList(t.db, { kind: 'cli', name: 'ops' }, list._id)).isPublic).toBe(false);
+    expect((await unpublishList(t.db, { kind: 'cli', name: 'ops' }, list._id, { reason: 'Shouting' })).isPublic).toBe(false);
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'list.unpublish'));
     expect(entry).toMatchObject({ targetType: 'list', targetId: list._id });
+  });
+
+  it('stay private while an admin keeps them unpublished, whatever writes them', async () => {
+    const ada = await user();
+    const list = await createList(t.db, ada, { name: 'Too loud', isPublic: true });
+    await unpublishList(t.db, { kind: 'cli', name: 'ops' }, list._id, { reason: 'Shouting' });
+    await expect(updateList(t.db, ada, list._id, { isPublic: true })).rejects.toThrow(/Shouting/);
+    // The database refuses it too (migration 0046), so no other path can publish it.
+    await expect(t.db.update(lists).set({ isPublic: true }).where(eq(lists.id, list._id))).rejects.toMatchObject({
+      cause: { message: expect.stringContaining('list_unpublished_by_admin') },
+    });
+    await liftUnpublishing(t.db, { kind: 'cli', name: 'ops' }, list._id);
+    expect((await updateList(t.db, ada, list._id, { isPublic: true })).isPublic).toBe(true);
   });
 });
 

@@ -1,10 +1,12 @@
 /**
  * A learner's lists (decision 033): named, ordered, private until made public. Only the owner writes; a
  * public list is read by anyone, a private one by its owner alone (404 to others, as if it did not exist).
+ * An admin may unpublish a public list: that is moderation, so it stays private, with the admin's reason shown
+ * to its owner, until an admin lifts it (its copies too); meanwhile the admins may still read it.
  * Every write is one batch or one statement: a limit is a condition of the insert itself, so two requests
  * at once cannot pass it together, and nothing is half written.
  */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../client.ts';
 import { conflict, notFound } from '../errors.ts';
@@ -18,7 +20,7 @@ import type * as shapes from '../contract/shapes.ts';
 import { parseInput } from '../validation/parse.ts';
 import { containsPattern, OWN_LISTS, parseListQuery } from '../validation/list-query.ts';
 import { paging } from '../paging.ts';
-import { LISTS_PER_USER, listChangeInput, listInput } from './validation/lists.ts';
+import { LISTS_PER_USER, listChangeInput, listInput, listUnpublishInput } from './validation/lists.ts';
 
 export type ListSummary = z.infer<typeof shapes.listSummary>;
 export type OwnLists = z.infer<typeof shapes.ownLists>;
@@ -42,6 +44,8 @@ const listColumns = {
   description: lists.description,
   isPublic: lists.isPublic,
   removedCount: lists.removedCount,
+  unpublishedReason: lists.unpublishedReason,
+  unpublishedAt: lists.unpublishedAt,
   createdAt: lists.createdAt,
   updatedAt: lists.updatedAt,
   ownerName: users.name,
@@ -60,8 +64,15 @@ function summaryFields(row: ListWithOwner, callerId: string | undefined, content
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     removedCount: callerId === row.userId ? row.removedCount : 0,
+    unpublished: unpublishedBy(row),
   };
 }
+
+/** An admin's unpublishing of the list, or null: shown to its owner (only they and the admins can read such a list). */
+const unpublishedBy = (row: Pick<ListRow, 'unpublishedReason' | 'unpublishedAt'>) =>
+  row.unpublishedReason === null ? null : { reason: row.unpublishedReason, at: (row.unpublishedAt ?? new Date(0)).toISOString() };
+
+const stillUnpublished = (reason: string) => conflict(`An admin unpublished this list: “${reason}”. It stays private until an admin lets it be public again`);
 
 const SORT_COLUMNS = { created: lists.createdAt, updated: lists.updatedAt, name: sql`${lists.name} COLLATE NOCASE` } as const;
 
@@ -165,9 +176,12 @@ async function findList(db: Db, where: ReturnType<typeof eq>): Promise<ListWithO
   return row;
 }
 
-/** A list as `callerId` may see it: its owner always, anyone else only when it is public. */
-function visible(row: ListWithOwner | undefined, callerId: string | undefined): ListWithOwner {
-  if (!row || (!row.isPublic && row.userId !== callerId)) throw notFoundList();
+/**
+ * A list as `callerId` may see it: its owner always, anyone else only when it is public, and an admin (`admin`)
+ * one an admin unpublished too, to decide whether to lift it.
+ */
+function visible(row: ListWithOwner | undefined, callerId: string | undefined, admin = false): ListWithOwner {
+  if (!row || (!row.isPublic && row.userId !== callerId && !(admin && row.unpublishedReason !== null))) throw notFoundList();
   return row;
 }
 
@@ -194,9 +208,9 @@ async function withItems(db: Db, row: ListWithOwner, callerId: string | undefine
   };
 }
 
-/** A list by id, with its items, for `callerId` (undefined: a visitor). */
-export async function readList(db: Db, callerId: string | undefined, listId: string): Promise<LearnerList> {
-  return withItems(db, visible(await findList(db, eq(lists.id, listId)), callerId), callerId);
+/** A list by id, with its items, for `callerId` (undefined: a visitor); `admin` when the caller is one. */
+export async function readList(db: Db, callerId: string | undefined, listId: string, admin = false): Promise<LearnerList> {
+  return withItems(db, visible(await findList(db, eq(lists.id, listId)), callerId, admin), callerId);
 }
 
 /**
@@ -261,8 +275,16 @@ export async function publicListsOf(db: Db, contentId: string, shown = 5): Promi
 
 const tooManyLists = () => conflict(`You have ${LISTS_PER_USER} lists, the most one may hold: delete one to make another`);
 
-/** Inserts a list unless its owner holds the most they may: one statement, so the limit holds under races. */
-export function insertListStatement(db: Db, userId: string, id: string, values: { name: string; description: string; isPublic: boolean }) {
+/**
+ * Inserts a list unless its owner holds the most they may: one statement, so the limit holds under races.
+ * `unpublished`: an admin's unpublishing it carries (a copy of a list they unpublished).
+ */
+export function insertListStatement(
+  db: Db,
+  userId: string,
+  id: string,
+  values: { name: string; description: string; isPublic: boolean; unpublished?: { reason: string; at: Date } | undefined },
+) {
   const now = Date.now();
   const under = sql`(SELECT count(*) FROM ${lists} WHERE ${lists.userId} = ${userId}) < ${LISTS_PER_USER}`;
   const row = {
@@ -273,6 +295,8 @@ export function insertListStatement(db: Db, userId: string, id: string, values: 
     description: sql`${values.description}`.as('description'),
     isPublic: sql`${values.isPublic ? 1 : 0}`.as('is_public'),
     removedCount: sql`0`.as('removed_count'),
+    unpublishedReason: sql`${values.unpublished?.reason ?? null}`.as('unpublished_reason'),
+    unpublishedAt: sql`${values.unpublished?.at.getTime() ?? null}`.as('unpublished_at'),
     createdAt: sql`${now}`.as('created_at'),
     updatedAt: sql`${now}`.as('updated_at'),
   };
@@ -302,15 +326,23 @@ export async function ownList(db: Db, userId: string, listId: string): Promise<L
   return row;
 }
 
+/** Changes the owner's list; making one an admin unpublished public again is a 409 saying why, and changes nothing. */
 export async function updateList(db: Db, userId: string, listId: string, input: unknown): Promise<LearnerList> {
   const change = parseInput(listChangeInput, input);
-  await ownList(db, userId, listId);
+  const row = await ownList(db, userId, listId);
+  if (change.isPublic && row.unpublishedReason !== null) throw stillUnpublished(row.unpublishedReason);
   const values = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
-  if (Object.keys(values).length > 0)
-    await db
+  if (Object.keys(values).length > 0) {
+    const updated = await db
       .update(lists)
       .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(lists.id, listId), eq(lists.userId, userId)));
+      // An admin's unpublishing between the read and this write still holds.
+      .where(and(eq(lists.id, listId), eq(lists.userId, userId), change.isPublic ? isNull(lists.unpublishedReason) : undefined));
+    if (updated.rowsAffected === 0) {
+      const now = await ownList(db, userId, listId);
+      if (now.unpublishedReason !== null) throw stillUnpublished(now.unpublishedReason);
+    }
+  }
   return readList(db, userId, listId);
 }
 
@@ -320,13 +352,17 @@ export async function deleteList(db: Db, userId: string, listId: string): Promis
   return { message: 'List deleted' };
 }
 
-/** A copy of a list the caller may read, as a new private list of theirs with the same items and notes. */
+/**
+ * A copy of a list the caller may read, as a new private list of theirs with the same items and notes. The copy
+ * of a list an admin unpublished is unpublished alike: otherwise publishing the copy would undo it.
+ */
 export async function copyList(db: Db, userId: string, listId: string): Promise<LearnerList> {
   const source = visible(await findList(db, eq(lists.id, listId)), userId);
   const id = newId();
   const name = source.userId === userId ? `${source.name} (copy)`.slice(0, 100) : source.name;
+  const unpublished = source.unpublishedReason === null ? undefined : { reason: source.unpublishedReason, at: source.unpublishedAt ?? new Date() };
   const [inserted] = await db.batch([
-    insertListStatement(db, userId, id, { name, description: source.description, isPublic: false }),
+    insertListStatement(db, userId, id, { name, description: source.description, isPublic: false, unpublished }),
     db.insert(listItems).select(
       db
         .select({
@@ -344,15 +380,30 @@ export async function copyList(db: Db, userId: string, listId: string): Promise<
   return readList(db, userId, id);
 }
 
-/** An admin takes a public list off the site (it stays its owner's, private); audited. */
-export async function unpublishList(db: Db, actor: Actor, listId: string): Promise<LearnerList> {
+/**
+ * An admin takes a list off the site, saying why (its owner reads it): it stays its owner's, private, and
+ * cannot be made public again (by its owner or through a copy) until an admin lifts it. A private list is held
+ * the same way (its owner may have hidden it a moment before, to publish it again after). Audited.
+ */
+export async function unpublishList(db: Db, actor: Actor, listId: string, input: unknown): Promise<LearnerList> {
+  const { reason } = parseInput(listUnpublishInput, input);
   const row = await findList(db, eq(lists.id, listId));
   if (!row) throw notFoundList();
-  if (row.isPublic) {
-    await db.batch([
-      db.update(lists).set({ isPublic: false, updatedAt: new Date() }).where(eq(lists.id, listId)),
-      auditEntry(db, actor, 'list.unpublish', { type: 'list', id: listId }, { name: row.name, owner: row.userId }),
-    ]);
-  }
-  return withItems(db, { ...row, isPublic: false }, undefined);
+  const unpublishedAt = new Date();
+  await db.batch([
+    db.update(lists).set({ isPublic: false, unpublishedReason: reason, unpublishedAt, updatedAt: unpublishedAt }).where(eq(lists.id, listId)),
+    auditEntry(db, actor, 'list.unpublish', { type: 'list', id: listId }, { name: row.name, owner: row.userId, wasPublic: row.isPublic, reason }),
+  ]);
+  return withItems(db, { ...row, isPublic: false, unpublishedReason: reason, unpublishedAt }, undefined);
+}
+
+/** An admin lifts an unpublishing: the list stays private, and its owner may publish it again. Audited. */
+export async function liftUnpublishing(db: Db, actor: Actor, listId: string): Promise<LearnerList> {
+  const row = await findList(db, eq(lists.id, listId));
+  if (!row || row.unpublishedReason === null) throw notFoundList();
+  await db.batch([
+    db.update(lists).set({ unpublishedReason: null, unpublishedAt: null }).where(eq(lists.id, listId)),
+    auditEntry(db, actor, 'list.unpublish-lift', { type: 'list', id: listId }, { name: row.name, owner: row.userId, reason: row.unpublishedReason }),
+  ]);
+  return withItems(db, { ...row, unpublishedReason: null, unpublishedAt: null }, undefined);
 }

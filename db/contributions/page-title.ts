@@ -1,7 +1,8 @@
 /**
  * A submitted link's page, read when it is submitted (db/outbound/page-facts.ts): its title is offered to the
- * admin as its name, its description and picture suggested for what the submitter left blank. A failure is
- * silent: the name made from the URL stays.
+ * admin as its name, its description and picture suggested for what the submitter left blank. The picture is
+ * fetched and stored here at once (db/catalog/pictures.ts): the admin reviews, and an approval publishes,
+ * those bytes, never the submitter's address for them. A failure is silent: the name made from the URL stays.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -9,10 +10,11 @@ import { config } from '../config.ts';
 import { submissions } from '../schema.ts';
 import { nameFromUrl, slugify } from '../catalog/urls.ts';
 import { fetchPageFacts } from '../outbound/page-facts.ts';
+import { keepPagePicture } from '../catalog/pictures.ts';
 
 /**
  * Fetches what the page of a just-created submission says of itself (when SUBMISSION_TITLE_FETCH is on)
- * and keeps it (`pageTitle`, `pageDescription`, `pageImage`); while the submission is pending and its name
+ * and keeps it (`pageTitle`, `pageDescription`, and as `pageImage` the path of its picture stored here); while the submission is pending and its name
  * is still the one made from its URL, the title becomes its name (and slug). Meant to run after the reply,
  * so nobody waits for another site. Never throws.
  */
@@ -20,8 +22,9 @@ export async function nameFromPageTitle(db: Db, submission: { _id: string; url: 
   if (config().SUBMISSION_TITLE_FETCH === 'off') return;
   try {
     const facts = await fetchPageFacts(submission.url);
-    if (!facts || (!facts.title && !facts.description && !facts.image)) return;
-    const { title, description = null, image = null } = facts;
+    if (!facts || (!facts.title && !facts.description && !facts.image && !facts.icon)) return;
+    const { title, description = null } = facts;
+    const image = facts.image || facts.icon ? ((await keepPagePicture(db, facts)) ?? null) : null;
     const fromUrl = sql`${submissions.name} = ${nameFromUrl(submission.url)}`;
     await db
       .update(submissions)

@@ -191,7 +191,11 @@ export const submissions = sqliteTable(
     rejectNote: text('reject_note'),
     /** The page's own title (og:title or <title>), fetched when it was submitted; null when that failed. */
     pageTitle: text('page_title'),
-    /** The page's own description (og:description or meta description) and picture (og:image), fetched with its title: suggested to the approving admin. */
+    /**
+     * The page's own description (og:description or meta description) and picture (og:image, else its icon:
+     * the path of its copy stored here, never the page's address for it), fetched with its title: suggested to
+     * the approving admin.
+     */
     pageDescription: text('page_description'),
     pageImage: text('page_image'),
     createdAt: createdAt(),
@@ -269,6 +273,12 @@ export const lists = sqliteTable(
     isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(false),
     /** Contents deleted from the catalog while in the list, not yet told to its owner (the notice shows once). */
     removedCount: integer('removed_count').notNull().default(0),
+    /**
+     * Why an admin unpublished it, and when; null while its owner decides whether it is public. While set it
+     * stays private (a trigger refuses making it public): only an admin lifts it.
+     */
+    unpublishedReason: text('unpublished_reason'),
+    unpublishedAt: integer('unpublished_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     /** Moved by every change its page shows (its items, their order and notes): the trigger's cue. */
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),

@@ -235,8 +235,8 @@ export interface SubmissionForReview extends ApiSubmission {
 
 /**
  * The submission with the blanks an approval would fill filled in (docs/product.md §5's defaults): the
- * page's own description, else a line naming the link; the page's own picture (og:image), else the letter
- * tile; Free. An edit screen that requires them (the original client's) then has nothing to type.
+ * page's own description, else a line naming the link; the page's own picture (its og:image, else its icon,
+ * stored here when the link was submitted), else the letter tile; Free. An edit screen that requires them (the original client's) then has nothing to type.
  */
 function forReview(row: Submission): SubmissionForReview {
   const api = toApiSubmission(row);
@@ -247,7 +247,7 @@ function forReview(row: Submission): SubmissionForReview {
     suggested.push('description');
   }
   if (!api.image) {
-    api.image = row.pageImage ?? shownImage('', row.slug);
+    api.image = shownImage(row.pageImage ?? '', row.slug);
     suggested.push('image');
   }
   if (api.cost === null) {

@@ -6,13 +6,18 @@ import { asc, sql } from 'drizzle-orm';
 import { csvLine } from './files/csv-cells.ts';
 import { CATALOG_COLUMNS, csvCells, type CatalogFormat, type CatalogRecord } from './files/format.ts';
 import type { Db } from '../client.ts';
-import { contents } from '../schema.ts';
+import { contents, pictureFetches } from '../schema.ts';
 import { CONTENT_FIELDS, type ContentField } from '../catalog/validation/contents.ts';
 
-/** A content's fields (CONTENT_FIELDS), its date, and the seq the pages are keyed on. */
+/**
+ * A content's fields (CONTENT_FIELDS), its date, and the seq the pages are keyed on. A content still waiting for
+ * the picture it was given by another site's address is written with that address, as it was given: the
+ * import asks for it again.
+ */
 const exportColumns = {
   seq: contents.seq,
   ...(Object.fromEntries(CONTENT_FIELDS.map((field) => [field, contents[field]])) as { [K in ContentField]: (typeof contents)[K] }),
+  image: sql<string>`CASE WHEN ${contents.image} = '' THEN coalesce((SELECT ${pictureFetches.source} FROM ${pictureFetches} WHERE ${pictureFetches.contentId} = ${contents.id}), '') ELSE ${contents.image} END`,
   createdAt: contents.createdAt,
 };
 

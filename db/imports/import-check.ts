@@ -13,7 +13,7 @@ import { isHttpUrl, slugify, urlKey } from '../catalog/urls.ts';
 import { contentInput, SLUG_MAX_CHARS, SLUG_PATTERN, type ContentInput } from '../catalog/validation/contents.ts';
 import { blankAsMissing } from '../validation/form-values.ts';
 import { cleanText } from '../validation/text.ts';
-import { storedImage } from '../catalog/content-rows.ts';
+import { imageAsGiven } from '../catalog/content-rows.ts';
 import type { GivenFields } from './import-merge.ts';
 import { resolveRowTags, type TagRules } from '../catalog/tags/tag-resolver.ts';
 import { privateWebsiteProblem } from '../outbound/public-addresses.ts';
@@ -124,16 +124,17 @@ function readSlug(fields: Record<string, unknown>): { value: string; source: Slu
 const UPLOAD_PATH = /^\/uploads\/([0-9a-f]{64})\.(?:png|gif|jpg)$/;
 
 /**
- * The image in its stored form: an http(s) URL, one of our uploads (checked per batch by
- * dropMissingUploads), or none. Any other path, such as another directory's placeholder
- * (/images/letters_placeholder/default_A.png), is not a file of this site: dropped with a warning, the
- * content shows its generated tile. A value that is not text is left to the schema to refuse.
+ * The image as the import takes it: an http(s) URL (a picture to fetch and keep here: content-rows.ts
+ * givenPicture), one of our uploads (checked per batch by dropMissingUploads), or none. Any other path, such
+ * as another directory's placeholder (/images/letters_placeholder/default_A.png), is not a file of this site:
+ * dropped with a warning, the content shows its generated tile. A value that is not text is left to the
+ * schema to refuse.
  */
 function readImage(value: unknown): { value: unknown; warning?: string } {
   if (typeof value !== 'string' || value === '') return { value };
   const text = cleanText(value);
   if (text === '') return { value: '' };
-  const stored = storedImage(text);
+  const stored = imageAsGiven(text);
   if (stored === '' || isHttpUrl(stored) || UPLOAD_PATH.test(stored)) return { value: stored };
   return { value: '', warning: `image '${shorten(text)}' is neither an http(s) URL nor a file of this site: the generated tile is shown instead` };
 }

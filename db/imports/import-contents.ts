@@ -12,11 +12,11 @@ import { bulkInsert, chunked, runStatements, toStatement } from '../catalog/sear
 import type { Db } from '../client.ts';
 import { isAppError } from '../errors.ts';
 import { newId, orderedIds } from '../ids.ts';
-import { contentTags, contents, type Content } from '../schema.ts';
+import { contentTags, contents, pictureFetches, type Content } from '../schema.ts';
 import type { ContentInput } from '../catalog/validation/contents.ts';
 import { TAG_KINDS } from '../catalog/taxonomy.ts';
 import { contentConflict } from '../catalog/content-admin.ts';
-import { contentValues, insertContentStatements, updateContentStatements } from '../catalog/content-rows.ts';
+import { contentValues, givenPicture, givenPictureRow, insertContentStatements, updateContentStatements } from '../catalog/content-rows.ts';
 import { shorten, type CheckedRow } from './import-check.ts';
 import { changesOf, mergeExisting, type FieldChange, type OnExisting } from './import-merge.ts';
 import { rowOf, type RowResult } from './import-report.ts';
@@ -52,7 +52,14 @@ export class ContentWriter {
   async write(rows: CheckedRow[]): Promise<RowResult[]> {
     const db = this.db;
     const keys = rows.map((r) => r.key);
-    const existing = new Map((await db.select().from(contents).where(inArray(contents.urlKey, keys))).map((c) => [c.urlKey!, c]));
+    const found = await db
+      .select({ content: contents, source: pictureFetches.source })
+      .from(contents)
+      .leftJoin(pictureFetches, eq(pictureFetches.contentId, contents.id))
+      .where(inArray(contents.urlKey, keys));
+    // A content still waiting for the picture it was given by its address counts as showing it: the same file
+    // imported again changes nothing.
+    const existing = new Map(found.map(({ content, source }) => [content.urlKey!, content.image === '' && source ? { ...content, image: source } : content]));
 
     const results: RowResult[] = [];
     const proposed: Planned[] = [];
@@ -126,6 +133,11 @@ export class ContentWriter {
     const creates = planned.filter((p) => !p.existing).map((p) => ({ id: this.#ids.next(), p }));
     const updates = planned.filter((p) => p.existing);
     const tagRows = creates.flatMap(({ id, p }) => tagRowsOf(id, p.data));
+    // A picture given by another site's address is fetched and kept here later, as insertContentStatements asks.
+    const pictureRows = creates.flatMap(({ id, p }) => {
+      const source = givenPicture(p.data.image);
+      return source ? [givenPictureRow(id, source)] : [];
+    });
     const statements: InStatement[] = [
       ...this.newTags.statementsFor(planned.map((p) => p.data)),
       ...chunked(creates, 500).map((part) =>
@@ -135,6 +147,7 @@ export class ContentWriter {
         ),
       ),
       ...chunked(tagRows, 2000).map((rows) => bulkInsert(contentTags, rows)),
+      ...chunked(pictureRows, 2000).map((rows) => bulkInsert(pictureFetches, rows)),
       ...updates.flatMap((p) => updateContentStatements(db, p.existing!.id, p.data).map(toStatement)),
     ];
     try {

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
 import { ImportFileError } from './files/read-rows.ts';
-import { contentTags, contents, uploads } from '../schema.ts';
+import { contentTags, contents, pictureFetches, uploads } from '../schema.ts';
 import type { Actor } from '../operations/audit.ts';
 import { importCatalog, type ImportOptions } from './catalog-import.ts';
 import { TagMapError } from './tag-map.ts';
@@ -145,7 +145,7 @@ describe('files written elsewhere', () => {
     ]);
   });
 
-  it('keeps http(s) images and uploads this site holds; other paths give the generated tile, with a warning', async () => {
+  it('keeps uploads this site holds and asks for http(s) images; other paths give the generated tile, with a warning', async () => {
     const held = `/uploads/${'a'.repeat(64)}.png`;
     const missing = `/uploads/${'b'.repeat(64)}.png`;
     await t.db.insert(uploads).values({ id: 'a'.repeat(64), mimeType: 'image/png', size: 1, data: Buffer.from([1]) });
@@ -161,7 +161,11 @@ describe('files written elsewhere', () => {
     ];
     const report = await importText(JSON.stringify(images.map((image, i) => foreign(i, { image, slug: `s${i}` }))));
     expect(report.counts).toMatchObject({ created: images.length });
-    expect((await rowsOf()).map((row) => row.image)).toEqual(['https://cdn.example.org/a.png', held, '', '', '', '', '', '']);
+    // Another site's image is fetched and kept here later (db/catalog/pictures.ts): the tile until then.
+    expect((await rowsOf()).map((row) => row.image)).toEqual(['', held, '', '', '', '', '', '']);
+    expect(await t.db.select({ source: pictureFetches.source, outcome: pictureFetches.outcome }).from(pictureFetches)).toEqual([
+      { source: 'https://cdn.example.org/a.png', outcome: 'pending' },
+    ]);
     expect(report.rows.map((r) => r.warnings?.length ?? 0)).toEqual([0, 0, 1, 1, 1, 1, 0, 0]);
     expect(report.rows[2]!.warnings![0]).toBe(
       `image '${missing}' is not an upload of this site (uploads are not part of an export): the generated tile is shown instead`,
@@ -248,7 +252,8 @@ describe('files written elsewhere', () => {
       expect(await stored()).toMatchObject({
         name: 'Freecodecamp',
         slug: 'freecodecamp',
-        image: 'https://example.org/ours.png',
+        // Ours, asked for: the tile until it is fetched.
+        image: '',
         description: curated.description,
         cost: 'Paid',
         hasCert: true,

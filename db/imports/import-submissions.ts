@@ -8,7 +8,7 @@ import { orderedIds } from '../ids.ts';
 import { toStatement } from '../catalog/search/fast-paths.ts';
 import { contents, submissions } from '../schema.ts';
 import { cleanUrl } from '../catalog/urls.ts';
-import { storedImage } from '../catalog/content-rows.ts';
+import { imageAsGiven } from '../catalog/content-rows.ts';
 import { contentFields } from '../catalog/validation/contents.ts';
 import type { CheckedRow } from './import-check.ts';
 import { rowOf, type RowResult } from './import-report.ts';
@@ -60,7 +60,7 @@ export class SubmissionWriter {
           ...contentFields(row.data),
           url: cleanUrl(row.data.url),
           urlKey: row.key,
-          image: storedImage(row.data.image),
+          image: imageAsGiven(row.data.image),
           createdAt: row.createdAt ?? now,
         })),
       )

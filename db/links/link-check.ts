@@ -13,7 +13,7 @@ import { config } from '../config.ts';
 import { contents, linkChecks, type LinkCheck } from '../schema.ts';
 import { withLease, type Leased } from '../operations/lease.ts';
 import { HostDeferred, probeLink, type HostTurn, type Probe } from '../outbound/link-probe.ts';
-import { contentsWantingPictures, fetchPictures, type PictureOutcome } from '../catalog/pictures.ts';
+import { contentsWantingPictures, fetchPictures, type FetchOutcome } from '../catalog/pictures.ts';
 
 export const BROKEN_AFTER_FAILURES = 3;
 export const BROKEN_AFTER_MS = 48 * 60 * 60 * 1000;
@@ -76,7 +76,7 @@ export interface LinkCheckReport {
   moved: number;
   results: LinkResult[];
   /** Pictures fetched for the contents whose links answered and that show the tile (when asked: `pictures`). */
-  pictures?: Record<PictureOutcome, number>;
+  pictures?: Record<FetchOutcome, number>;
 }
 
 interface Job {

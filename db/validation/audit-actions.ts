@@ -26,7 +26,8 @@ export const AUDIT_ACTIONS = {
   'tag.merge': 'Tags merged',
   'tag.retire': 'Tag retired',
   'tag.restore': 'Tag restored',
-  'list.unpublish': 'Public list unpublished',
+  'list.unpublish': 'List unpublished',
+  'list.unpublish-lift': 'List may be public again',
   'db.seed': 'Database seeded',
 } as const;
 

@@ -20,6 +20,7 @@ import { prepareSuggestions } from '#db/catalog/search/suggestions.ts';
 import { closeDb, getDb, processDatabasePath } from '#db/client.ts';
 import { config, publicUrl } from '#db/config.ts';
 import { startMailSender } from '#db/operations/mail-sender.ts';
+import { startPictureFetching } from '#db/catalog/pictures.ts';
 import { startDigestSender } from '#db/contributions/digest.ts';
 import { startSaveCountAging } from '#db/contributions/most-saved.ts';
 import { startCoSaveCounting } from '#db/contributions/co-saves.ts';
@@ -229,13 +230,21 @@ export async function startFrontDoor(): Promise<void> {
   if (!draining) jobs = startJobs();
 }
 
-/** The process's background jobs: mail, password resets, the digest, the month's save counts, co-saved pairs, checkpoints; and the word index and the suggestions, built ahead of the first search. */
+/** The process's background jobs: mail, password resets, the digest, the month's save counts, co-saved pairs, given pictures, checkpoints; and the word index and the suggestions, built ahead of the first search. */
 async function startJobs(): Promise<Array<{ stop(): Promise<void> } | undefined>> {
   const db = await getDb();
   // Without the checkpoint worker, commits checkpoint as SQLite does by default: slower, but whole.
   const checkpointer = await startCheckpointer(db, processDatabasePath()).catch((error: unknown) => void logError(error, 'Starting checkpoints'));
   // Its worker starts with the first search of a large catalog; until then every search reads on this thread.
-  const jobs = [startMailSender(db), startResetWorker(db), startDigestSender(db), startSaveCountAging(db), startCoSaveCounting(db), checkpointer];
+  const jobs = [
+    startMailSender(db),
+    startResetWorker(db),
+    startDigestSender(db),
+    startSaveCountAging(db),
+    startCoSaveCounting(db),
+    startPictureFetching(db),
+    checkpointer,
+  ];
   // In the background: requests are answered meanwhile, and a failure leaves the build to the first suggestion.
   void prepareSuggestions(db).catch((error: unknown) => logError(error, 'Preparing suggestions'));
   void prepareTextIndex(db).catch((error: unknown) => logError(error, 'Preparing the word index'));

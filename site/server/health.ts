@@ -1,24 +1,28 @@
 /**
- * GET /healthz and GET /readyz, for a load balancer, an orchestrator or a monitor (docs/decisions/019):
+ * GET /healthz and GET /readyz, for a load balancer, an orchestrator or a monitor on the local network
+ * (docs/decisions/019; deploy/nginx.conf does not pass them from the internet):
  * - /healthz: 200 whenever this process serves requests at all: no database, no auth, never cached;
  * - /readyz: 200 only when the database answers a trivial query within a second and every migration is
- *   applied; 503 with a one-line reason otherwise, and at once when the process is shutting down. On a libSQL
- *   server or replica it also tries a write that changes nothing: when only that fails (the primary is gone,
- *   the replica still reads), it stays 200, since pages are still served, and says `ok, read-only: …`
+ *   applied; 503 with a one-line reason otherwise, and at once when the process is shutting down. The
+ *   database is asked at most once per READY_FOR_MS per process, whatever the number of probes, and never
+ *   written to. On a libSQL server or replica, when this process's latest write could not reach the primary
+ *   (the replica still reads), it stays 200, since pages are still served, and says `ok, read-only: …`
  *   (docs/decisions/027).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getDb } from '#db/client.ts';
-import { config } from '#db/config.ts';
-import type { DatabaseUnavailable } from '#db/remote-client.ts';
+import { type DatabaseUnavailable, writesUnreachable } from '#db/remote-client.ts';
 import { migrationsApplied } from '#db/migrate.ts';
 
 export const HEALTH_PATHS = new Set(['/healthz', '/readyz']);
 const READY_TIMEOUT_MS = 1000;
+/** How long an answer of the database stands for every probe: a flood of them costs one check a second. */
+const READY_FOR_MS = 1000;
 
 export async function serveHealth(req: IncomingMessage, res: ServerResponse, path: string, headers: Record<string, string>, draining: boolean): Promise<void> {
-  const reason = path === '/readyz' ? (draining ? 'shutting down' : await notReadyReason()) : undefined;
-  const readOnly = path === '/readyz' && !reason ? await writesFailReason() : undefined;
+  const reason = path === '/readyz' ? (draining ? 'shutting down' : await recentNotReadyReason()) : undefined;
+  const unreachable = path === '/readyz' && !reason ? writesUnreachable() : undefined;
+  const readOnly = unreachable && `writes cannot reach the primary database (${unreachable})`;
   const body = `${reason ? `not ready: ${reason}` : readOnly ? `ok, read-only: ${readOnly}` : 'ok'}\n`;
   res.writeHead(reason ? 503 : 200, {
     ...headers,
@@ -27,20 +31,6 @@ export async function serveHealth(req: IncomingMessage, res: ServerResponse, pat
     'content-length': String(Buffer.byteLength(body)),
   });
   res.end(req.method === 'HEAD' ? undefined : body);
-}
-
-/** Why a write cannot reach the database's primary, or undefined when it can (or the database is this machine's file). */
-async function writesFailReason(): Promise<string | undefined> {
-  const db = await getDb();
-  if (db.$client.protocol === 'file' && !config().DATABASE_SYNC_URL) return undefined;
-  return withinTimeout(
-    // A write that changes nothing, so the replica forwards it and the primary takes its lock.
-    db.$client.execute('DELETE FROM rate_limits WHERE 0').then(
-      () => undefined,
-      (error: unknown) => `writes cannot reach the primary database (${messageOf(error)})`,
-    ),
-    `the primary database did not take a write within ${READY_TIMEOUT_MS / 1000} s`,
-  );
 }
 
 /** Why a call failed, in a line (a DatabaseUnavailable's reason; it may come from the other copy of db/, hence no instanceof). */
@@ -59,6 +49,15 @@ async function withinTimeout(check: Promise<string | undefined>, late: string): 
   } finally {
     clearTimeout(timer);
   }
+}
+
+let recent: { at: number; reason: Promise<string | undefined> } | undefined;
+
+/** The latest check's answer while it is under READY_FOR_MS old (or still under way), else a new check's. */
+function recentNotReadyReason(): Promise<string | undefined> {
+  const now = performance.now();
+  if (!recent || now - recent.at >= READY_FOR_MS) recent = { at: now, reason: notReadyReason() };
+  return recent.reason;
 }
 
 async function notReadyReason(): Promise<string | undefined> {

@@ -47,6 +47,8 @@ interface Fixtures {
   review: () => Promise<string>;
   /** A new list of `user`'s holding one new content (private unless asked). */
   list: (isPublic?: boolean) => Promise<{ _id: string; slug: string; contentId: string }>;
+  /** A public list of `user`'s that an admin unpublished. */
+  unpublishedList: () => Promise<{ _id: string }>;
   uploadedFile: string;
 }
 
@@ -273,7 +275,19 @@ const ROWS: Row[] = [
     // Who may is decided before what is sent: the owner's order naming none of its one item is a 400.
     expect: ownerOnly(400),
   },
-  { method: 'POST', route: '/api/lists/[id]/unpublish', path: async (f) => `/api/lists/${(await f.list(true))._id}/unpublish`, expect: adminOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/lists/[id]/unpublish',
+    path: async (f) => `/api/lists/${(await f.list(true))._id}/unpublish`,
+    body: () => ({ reason: 'Matrix reason' }),
+    expect: adminOnly(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/lists/[id]/unpublish',
+    path: async (f) => `/api/lists/${(await f.unpublishedList())._id}/unpublish`,
+    expect: adminOnly(200),
+  },
   { method: 'GET', route: '/api/users/progress', path: () => '/api/users/progress', expect: signedIn(200) },
   // Bookmarks in and out: each signed-in user their own
   { method: 'GET', route: '/api/bookmarks/export', path: () => '/api/bookmarks/export?format=html', expect: signedIn(200) },
@@ -549,6 +563,11 @@ beforeAll(async () => {
     expect((await api.post(`/api/lists/${made.body._id}/items`, { contentId: item._id }, { token: user.token })).status).toBe(200);
     return { _id: String(made.body._id), slug: String(made.body.slug), contentId: item._id };
   };
+  const unpublishedList = async () => {
+    const made = await list(true);
+    expect((await api.post(`/api/lists/${made._id}/unpublish`, { reason: 'Matrix reason' }, { token: admin.token })).status).toBe(200);
+    return made;
+  };
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'pixel.png');
   const uploaded = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin.token}` } });
@@ -564,6 +583,7 @@ beforeAll(async () => {
     tag,
     review,
     list,
+    unpublishedList,
     uploadedFile: ((await uploaded.json()) as { path: string }).path,
   };
   db.close();

@@ -116,12 +116,19 @@ describe('lists through the API', () => {
     expect(copy.body).toMatchObject({ name: list.name, isPublic: false, numItems: 2 });
   });
 
-  it('an admin unpublishes a public list, in the audit log; a user may not', async () => {
+  it('an admin unpublishes a public list, saying why, in the audit log; a user may not', async () => {
     const list = await newList(ada, { isPublic: true });
-    expect((await api.post(`/api/lists/${list._id}/unpublish`, undefined, { token: bob })).status).toBe(403);
-    expect((await api.post(`/api/lists/${list._id}/unpublish`, undefined, { token: admin })).body.isPublic).toBe(false);
+    expect((await api.post(`/api/lists/${list._id}/unpublish`, { reason: 'Spam' }, { token: bob })).status).toBe(403);
+    const unsaid = await api.post(`/api/lists/${list._id}/unpublish`, { reason: ' ' }, { token: admin });
+    expect([unsaid.status, unsaid.body.message]).toEqual([400, 'Please say why: the owner of the list reads it']);
+    const unpublished = await api.post(`/api/lists/${list._id}/unpublish`, { reason: 'Spam' }, { token: admin });
+    expect(unpublished.body).toMatchObject({ isPublic: false, unpublished: { reason: 'Spam' } });
     const audit = await api.get('/api/audit/admin?action=list.unpublish', { token: admin });
     expect(audit.body.entries[0]).toMatchObject({ action: 'list.unpublish', target: { type: 'list', id: list._id } });
+    // Lifted (audited too): still private, its owner's to publish again.
+    expect((await api.del(`/api/lists/${list._id}/unpublish`, { token: admin })).body).toMatchObject({ isPublic: false, unpublished: null });
+    const lifted = await api.get('/api/audit/admin?action=list.unpublish-lift', { token: admin });
+    expect(lifted.body.entries[0]).toMatchObject({ target: { type: 'list', id: list._id } });
   });
 });
 

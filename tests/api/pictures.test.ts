@@ -1,7 +1,8 @@
 /**
  * A content's own picture instead of its letter tile (db/catalog/pictures.ts): its page's og:image, else the
- * site's icon, fetched after an approval and by the link checker, stored here as a WebP of at most 640 px,
- * and the tile kept when the page offers no picture that can be read. The sites are this test's own servers.
+ * site's icon, fetched when the link is submitted (and suggested to the admin from here), after an approval
+ * that kept the tile, and by the link checker; stored here as a WebP of at most 640 px, and the tile kept when
+ * the page offers no picture that can be read. The sites are this test's own servers.
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,24 +43,24 @@ async function site(head: (origin: string) => string, files: Record<string, { ty
   const s = await startLocalSite((req, res) => {
     const file = files[req.url ?? ''];
     if (file) return void res.writeHead(200, { 'content-type': file.type }).end(file.body);
-    if (req.url === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><head>${head(s.url)}</head><body>Hi</body></html>`);
+    if (req.url === '/' || req.url === '/?own')
+      return void res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><head>${head(s.url)}</head><body>Hi</body></html>`);
     res.writeHead(404).end();
   });
   sites.push(s);
   return s;
 }
 
-/** Submits `url` as a user and approves it as it was read: the content it became. */
 /**
- * Submits `url` and approves it with the image left blank. `suggestedImage`: the picture the page names, which
- * the submission is read for after its reply; the approval waits until the admin's screen offers it, as the
- * admin would (on a busy machine the page is read after the test's next request).
+ * Submits `url` and approves it with the image left blank (the suggestion stands). The page is read after the
+ * submission's reply, its picture stored with it; the approval waits until the admin's screen has its title,
+ * as the admin would (on a busy machine the page is read after the test's next request).
  */
-async function approved(url: string, suggestedImage?: string): Promise<string> {
-  const created = await api.post('/api/submissions/create', { url: `${url}/`, name: `Pictures ${Date.now()}`, description: 'Pictures.' }, { token: userToken });
+async function approved(url: string): Promise<string> {
+  const created = await api.post('/api/submissions/create', { url: `${url}/`, description: 'Pictures.' }, { token: userToken });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const forReview = async () => (await api.get(`/api/submissions/${created.body._id}`, { token: adminToken })).body;
-  if (suggestedImage) await expect.poll(async () => (await forReview()).image, { timeout: 10_000 }).toBe(suggestedImage);
+  await expect.poll(async () => (await forReview()).pageTitle, { timeout: 10_000 }).not.toBeNull();
   const submission = await forReview();
   const res = await api.post(`/api/submissions/${submission._id}`, { ...submission, image: '' }, { token: adminToken });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -70,12 +71,15 @@ const stored = async (id: string) => String((await sql('SELECT image FROM conten
 const fetched = async (id: string) => String((await sql('SELECT outcome FROM picture_fetches WHERE content_id = ?', [id]))[0]?.outcome ?? '');
 
 describe('a content gets its own picture', () => {
-  it("after its approval: the page's og:image, resized to a WebP of 640 px served from here", async () => {
+  it("from its submission: the page's og:image, resized to a WebP of 640 px served from here", async () => {
     const cover = await png(1200, 630);
-    const s = await site((origin) => `<meta property="og:image" content="${origin}/cover.png">`, { '/cover.png': { type: 'image/png', body: cover } });
+    const s = await site((origin) => `<title>Cover</title><meta property="og:image" content="${origin}/cover.png">`, {
+      '/cover.png': { type: 'image/png', body: cover },
+    });
     const id = await approved(s.url);
-    await expect.poll(() => stored(id), { timeout: 10_000 }).toMatch(/^\/uploads\/[0-9a-f]{64}\.webp$/);
-    expect(await fetched(id)).toBe('og:image');
+    // The approval publishes what the admin was offered: nothing is left to fetch.
+    expect(await stored(id)).toMatch(/^\/uploads\/[0-9a-f]{64}\.webp$/);
+    expect(await fetched(id)).toBe('');
     const image = await fetch(`${server.url}${await stored(id)}`);
     expect(image.headers.get('content-type')).toBe('image/webp');
     const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
@@ -86,24 +90,23 @@ describe('a content gets its own picture', () => {
   });
 
   it("the site's icon when the page has no og:image; the tile when it has neither, or only what is no image", async () => {
-    const icon = await site(() => '<link rel="icon" href="/favicon.ico"><link rel="apple-touch-icon" href="/touch.png">', {
+    const icon = await site(() => '<title>Icon</title><link rel="icon" href="/favicon.ico"><link rel="apple-touch-icon" href="/touch.png">', {
       '/touch.png': { type: 'image/png', body: await png(180, 180) },
     });
     const plain = await site(() => '<title>No picture</title>');
-    const lying = await site((origin) => `<meta property="og:image" content="${origin}/cover.png">`, {
+    const lying = await site((origin) => `<title>Lying</title><meta property="og:image" content="${origin}/cover.png">`, {
       '/cover.png': { type: 'image/png', body: 'not an image' },
     });
-    const [withIcon, without, withJunk] = await Promise.all([approved(icon.url), approved(plain.url), approved(lying.url, `${lying.url}/cover.png`)]);
-    await expect.poll(() => fetched(withIcon), { timeout: 10_000 }).toBe('icon');
+    const [withIcon, without, withJunk] = await Promise.all([approved(icon.url), approved(plain.url), approved(lying.url)]);
     expect(await stored(withIcon)).toMatch(/\.webp$/);
+    // No picture offered: the approval keeps the tile and asks the page again, recording what came of it.
     await expect.poll(() => fetched(without), { timeout: 10_000 }).toBe('none');
     await expect.poll(() => fetched(withJunk), { timeout: 10_000 }).toBe('none');
-    // No picture: the tile stays; the approval's suggestion (the page's og:image by its address) is not replaced.
     expect(await stored(without)).toBe('');
-    expect(await stored(withJunk)).toBe(`${lying.url}/cover.png`);
+    expect(await stored(withJunk)).toBe('');
   });
 
-  it('from the link checker (`links check --pictures`), for a content that shows the tile; one with an image keeps it', async () => {
+  it('from the link checker (`links check --pictures`), for a content that shows the tile, or one given by its address', async () => {
     const s = await site((origin) => `<meta property="og:image" content="${origin}/cover.png">`, {
       '/cover.png': { type: 'image/png', body: await png(800, 800) },
     });
@@ -116,7 +119,7 @@ describe('a content gets its own picture', () => {
         file,
         JSON.stringify([
           { name: 'Checked tile', url: `${s.url}/`, description: 'Checked.' },
-          { name: 'Checked own', url: `${s.url}/?own`, description: 'Checked.', image: 'https://images.example.org/own.png' },
+          { name: 'Checked own', url: `${s.url}/?own`, description: 'Checked.', image: `${s.url}/cover.png` },
         ]),
       );
       const env = { OUTBOUND_ALLOW_PRIVATE: 'true' };
@@ -124,15 +127,16 @@ describe('a content gets its own picture', () => {
       expect(imported.code, imported.stderr + imported.stdout).toBe(0);
       const run = await runCli(db.url, ['links', 'check', '--json', '--pictures'], env);
       expect(run.code, run.stderr).toBe(0);
-      expect(JSON.parse(run.stdout).pictures).toEqual({ 'og:image': 1, icon: 0, none: 0 });
+      // The one given by its address is fetched and kept here too.
+      expect(JSON.parse(run.stdout).pictures).toEqual({ 'og:image': 1, icon: 0, given: 1, none: 0 });
       const rows = await db.query('SELECT c.name, c.image, p.outcome FROM contents c LEFT JOIN picture_fetches p ON p.content_id = c.id ORDER BY c.name');
       expect(rows.map((r) => [r.name, String(r.image).replace(/[0-9a-f]{64}/, 'HASH'), r.outcome])).toEqual([
-        ['Checked own', 'https://images.example.org/own.png', null],
+        ['Checked own', '/uploads/HASH.webp', 'given'],
         ['Checked tile', '/uploads/HASH.webp', 'og:image'],
       ]);
       // A second check asks no site for a picture again.
       const again = await runCli(db.url, ['links', 'check', '--json', '--pictures'], env);
-      expect(JSON.parse(again.stdout).pictures).toEqual({ 'og:image': 0, icon: 0, none: 0 });
+      expect(JSON.parse(again.stdout).pictures).toEqual({ 'og:image': 0, icon: 0, given: 0, none: 0 });
     } finally {
       await db.remove();
     }

@@ -218,6 +218,17 @@ describe.skipIf(!hasNginx)(title, () => {
     expect(message).toEqual({ type: 'visitors', online: expect.any(Number) });
   });
 
+  it('/healthz and /readyz are answered through the proxy to this machine only', async () => {
+    for (const path of ['/healthz', '/readyz']) {
+      // 127.0.0.3 stands for any other address: the internet, which may not flood the readiness check.
+      expect((await send('proxy', 'GET', path, { from: '127.0.0.3' })).status, path).toBe(403);
+      const local = await send('proxy', 'GET', path, { from: '127.0.0.1' });
+      expect([local.status, local.body], path).toEqual([200, 'ok\n']);
+    }
+    // /metrics asks for its own credentials; everything else passes as before.
+    expect((await send('proxy', 'GET', '/metrics', { from: '127.0.0.3' })).status).toBe(401);
+  });
+
   it('built files under /_astro/ are kept by nginx for a year', async () => {
     const asset = readdirSync(join(root, process.env.SKILLSHELF_DIST ?? 'dist', 'client/_astro')).find((name) => name.endsWith('.js'))!;
     const first = await send('proxy', 'GET', `/_astro/${asset}`, { from: '127.0.0.8' });

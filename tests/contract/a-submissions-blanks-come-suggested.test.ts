@@ -3,12 +3,14 @@
  * /api/submissions/{id} answered "", "" and null for what the submitter left blank: the admin had to type
  * what the server could fill. A pending submission now comes with those blanks filled as its approval
  * fills them — the page's own og:description and og:image (read with its title, through the outbound
- * policy), else a line naming the link and the letter tile; Free — and `suggested` names them, so our own
- * screen can say they were not typed by the submitter. Approving as it stands keeps them.
+ * policy; the picture stored here and offered from here), else a line naming the link and the letter tile;
+ * Free — and `suggested` names them, so our own screen can say they were not typed by the submitter.
+ * Approving as it stands keeps them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
+import sharp from 'sharp';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { launchBrowser, withSignedInPage } from '../setup/browser.ts';
 
@@ -23,7 +25,11 @@ beforeAll(async () => {
   api = apiClient(server.url);
   admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
   user = (await api.post('/api/users/signup', { name: 'Blank Sender', email: uniqueEmail('blank'), password: 'password-123' })).body;
+  const cover = await sharp({ create: { width: 120, height: 63, channels: 3, background: { r: 90, g: 40, b: 160 } } })
+    .png()
+    .toBuffer();
   site = await startLocalSite((req, res) => {
+    if (req.url === '/cover.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(cover);
     const html = req.url?.startsWith('/described')
       ? '<html><head><title>Described Course</title><meta property="og:description" content="Learn &amp; practise parsing, step by step."><meta property="og:image" content="/cover.png"></head></html>'
       : '<html><head><title>Bare Course</title></head></html>';
@@ -50,7 +56,7 @@ describe('a submission’s blanks, as the admin opens it', () => {
     const s = await submitted('/described');
     expect(s).toMatchObject({
       description: 'Learn & practise parsing, step by step.',
-      image: `${site.url}/cover.png`,
+      image: expect.stringMatching(new RegExp(`^${server.url}/uploads/[0-9a-f]{64}\\.webp$`)),
       cost: 'Free',
       suggested: ['description', 'image', 'cost'],
     });

@@ -80,7 +80,10 @@ const imageText = (required: boolean) => {
   return (required ? text.min(1, 'Image is required') : text).refine((v) => v === '' || isHttpUrl(v) || isSitePath(v), IMAGE_FORMS);
 };
 
-/** An image is an http(s) URL, one of our uploads (/uploads/<hash>) or another path on this site. Blank is none. */
+/**
+ * An image is an http(s) URL (another site's is fetched and kept here: db/catalog/pictures.ts), one of our uploads
+ * (/uploads/<hash>) or another path on this site. Blank is none.
+ */
 export const imageRef = z.preprocess((v) => blankAsMissing(v) ?? '', imageText(false));
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

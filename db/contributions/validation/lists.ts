@@ -40,6 +40,18 @@ export const listChangeInput = z.object({
   isPublic: optionalFormBoolean('isPublic must be true or false'),
 });
 
+export const LIST_UNPUBLISH_REASON_MAX = 500;
+
+/** Why an admin unpublishes a list: its owner reads it, so it must be said. */
+export const listUnpublishInput = z.object({
+  reason: z.preprocess(
+    (value) => (value === null || value === undefined ? '' : value),
+    multiLine('The reason must be text')
+      .min(1, 'Please say why: the owner of the list reads it')
+      .max(LIST_UNPUBLISH_REASON_MAX, `The reason must be at most ${LIST_UNPUBLISH_REASON_MAX} characters`),
+  ),
+});
+
 export const listItemInput = z.object({ contentId, note: note.optional() });
 export const listNoteInput = z.object({ note });
 

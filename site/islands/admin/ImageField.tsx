@@ -1,10 +1,11 @@
 /**
  * The content image (docs/product.md §2 Edit content): its URL (required) with a live thumbnail, and an upload (png,
  * gif, jpeg) that fills the URL. A content without an image of its own comes with its generated letter
- * tile's URL, so an edit never needs an upload first. An upload error shows under the field and as a toast (docs/product.md §8).
+ * tile's URL, so an edit never needs an upload first. Another site's image is not previewed: the server fetches
+ * and keeps it once saved. An upload error shows under the field and as a toast (docs/product.md §8).
  */
 import { useRef, useState, type ChangeEvent } from 'react';
-import { isForeignPath, isPlaceholderImage } from '#db/catalog/images.ts';
+import { isForeignPath, isGivenByAddress, isPlaceholderImage } from '#db/catalog/images.ts';
 import { errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { Field, fieldId } from '../forms/fields.tsx';
@@ -56,7 +57,9 @@ export function ImageField({ value, onValue, error }: ImageFieldProps) {
               ? 'The letter tile made from the name, until you give an image.'
               : isForeignPath(src)
                 ? 'A path of another site, kept as sent: this site shows the letter tile instead. Give a full URL or upload an image to show it here.'
-                : undefined
+                : isGivenByAddress(src)
+                  ? 'Another site’s image: once saved, it is fetched and kept on this site (the letter tile shows until then), so that site never sees who looks.'
+                  : undefined
           }
           value={value}
           onValue={onValue}
@@ -94,10 +97,12 @@ export function ImageField({ value, onValue, error }: ImageFieldProps) {
         </div>
       </div>
       <figure className="flex aspect-video w-full items-center justify-center overflow-hidden rounded-box border border-base-300 bg-base-200 sm:mt-9">
-        {src && broken !== src ? (
+        {src && broken !== src && !isGivenByAddress(src) ? (
           <img src={src} alt="Thumbnail preview" className="h-full w-full object-cover" data-thumbnail onError={() => setBroken(src)} />
         ) : (
-          <figcaption className="p-2 text-center text-xs text-base-content/70">{src ? 'The image could not be loaded' : 'No image yet'}</figcaption>
+          <figcaption className="p-2 text-center text-xs text-base-content/70">
+            {!src ? 'No image yet' : isGivenByAddress(src) ? 'Shown here once it is kept on this site' : 'The image could not be loaded'}
+          </figcaption>
         )}
       </figure>
     </div>

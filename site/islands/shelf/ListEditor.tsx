@@ -1,6 +1,6 @@
 /**
  * One of the user's lists, as its owner works on it (docs/product.md, Lists): its name, description and
- * privacy; its items in order, moved by dragging or by the Move up / Move down buttons (the new place is
+ * privacy (held private, saying why, while an admin keeps it unpublished); its items in order, moved by dragging or by the Move up / Move down buttons (the new place is
  * announced), each with its progress mark and a note of up to 500 characters; the progress bar and a filter.
  * Each change goes to the API at once; the list answered is the one shown.
  */
@@ -112,11 +112,17 @@ export default function ListEditor({ initial }: { initial: LearnerList }) {
           </h1>
           {list.description && <p className="whitespace-pre-line">{list.description}</p>}
           <FormAlert message={error} />
+          {list.unpublished && (
+            <div role="note" className="alert alert-warning text-sm" data-list-unpublished>
+              <span>An admin unpublished this list: “{list.unpublished.reason}”. It stays private until an admin lets it be public again.</span>
+            </div>
+          )}
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
             <CheckboxField
               name="isPublic"
               label={list.isPublic ? 'Public: anyone with the link can see it' : 'Private: only you can see it'}
               checked={list.isPublic}
+              disabled={list.unpublished !== null && !list.isPublic}
               onChecked={(isPublic) =>
                 void change(
                   () => apiPut<LearnerList>(base, { isPublic }),

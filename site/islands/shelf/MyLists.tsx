@@ -68,6 +68,11 @@ export default function MyLists({ lists, removed }: { lists: LearnerListSummary[
                     <p className="text-sm text-base-content/80">
                       {plural(list.numItems, 'resource')} · {list.isPublic ? 'Public' : 'Private'}
                     </p>
+                    {list.unpublished && (
+                      <p className="text-sm break-words" data-list-unpublished>
+                        <strong>Unpublished by an admin:</strong> {list.unpublished.reason}
+                      </p>
+                    )}
                   </div>
                   <ProgressBar contentIds={list.contentIds} marks={marks} />
                 </li>

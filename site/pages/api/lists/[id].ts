@@ -1,6 +1,7 @@
 /**
  * /api/lists/{id}: a list with its items. GET: its owner, or anyone when it is public (a private list is a
- * 404 to others, as if it did not exist); PUT (any of `{name, description, isPublic}`) and DELETE: its owner.
+ * 404 to others, as if it did not exist; an admin reads one an admin unpublished); PUT (any of `{name,
+ * description, isPublic}`) and DELETE: its owner.
  */
 import { getDb } from '#db/client.ts';
 import { deleteList, readList, updateList } from '#db/contributions/lists.ts';
@@ -8,7 +9,9 @@ import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 import { readJson } from '#site/lib/server/http.ts';
 
-export const GET = endpoint(async (context) => readList(await getDb(), context.locals.user?.id, context.params.id ?? ''));
+export const GET = endpoint(async (context) =>
+  readList(await getDb(), context.locals.user?.id, context.params.id ?? '', context.locals.user?.isAdmin === true),
+);
 
 export const PUT = endpoint(async (context) => {
   const user = requireUser(context);

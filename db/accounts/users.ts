@@ -150,7 +150,8 @@ const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
 /**
  * A change of email or password must come from the account's owner, not only from whoever holds a token
  * (a leaked one, the copy in a client's localStorage): the session signed in within the last 15 minutes,
- * or the request gives the current password.
+ * or the request gives the current password. A current password that is given is checked either way: a
+ * wrong one taken on a fresh session would make the form a password oracle for whoever holds the token.
  */
 async function confirmIdentity(db: Db, user: User, token: string, currentPassword: string | undefined): Promise<void> {
   const [session] = await db
@@ -159,8 +160,10 @@ async function confirmIdentity(db: Db, user: User, token: string, currentPasswor
     .where(eq(sessions.id, hashToken(token)));
   // Ended since the request was let in (a password change made at the same moment signs every device out).
   if (!session) throw unauthenticated();
-  if (Date.now() - session.createdAt.getTime() < RECENT_SIGN_IN_MS) return;
-  if (!currentPassword) throw invalidField('currentPassword', CURRENT_PASSWORD_NEEDED);
+  if (currentPassword === undefined) {
+    if (Date.now() - session.createdAt.getTime() < RECENT_SIGN_IN_MS) return;
+    throw invalidField('currentPassword', CURRENT_PASSWORD_NEEDED);
+  }
   if (!(await verifyPassword(user.passwordHash, currentPassword))) throw invalidField('currentPassword', CURRENT_PASSWORD_WRONG);
 }
 
@@ -191,11 +194,11 @@ const passwordChangedMail = (user: { name: string; email: string }) => ({
  */
 export async function updateProfile(db: Db, userId: string, currentToken: string, input: unknown): Promise<AuthenticatedUser & Profile & { expiresAt?: Date }> {
   const { name, email, password, decisionMails, currentPassword } = parseInput(profileInput, input);
-  // A new password costs a hash, and a new email answers whether that address is registered (409): both
-  // are limited per account, before any of that work is done.
+  // A new password costs a hash, a new email answers whether that address is registered (409), and a given
+  // current password is checked: all are limited per account, before any of that work is done.
   const current = await getUser(db, userId);
   const emailChanges = email !== current.email;
-  if (password || emailChanges) {
+  if (password || emailChanges || currentPassword !== undefined) {
     await hitLimit(db, 'RATE_LIMIT_ACCOUNT_CHANGE_USER', userId);
     await confirmIdentity(db, current, currentToken, currentPassword);
   }

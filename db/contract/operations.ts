@@ -305,7 +305,9 @@ export const OPERATIONS: Operation[] = [
     summary: 'Change your name, email, password or settings',
     description: prose`
       A blank password keeps the current one; a missing \`decisionMails\` keeps that setting. A new
-      password ends every other session and answers a new token.`,
+      password ends every other session and answers a new token. A change of email or password needs
+      \`currentPassword\` unless the session signed in within the last 15 minutes; given, it must be right
+      whatever the change (a 400 naming \`currentPassword\`, counted against the account-change limit).`,
     body: { schema: profileInput, name: 'ProfileInput', example: { name: 'Grace Hopper', email: 'grace@example.com', password: '', decisionMails: true } },
     ok: { status: 200, schema: shapes.signedInProfile, description: 'The updated user and the session token to use from now on' },
     setsCookie: true,

@@ -31,6 +31,7 @@ const BESIDE_FEWER = { maxWorkers: 2, sequence: { groupOrder: 1 } };
 /** The attacks that load the server (parallel sign-ins, floods) or time its answers: run BESIDE_FEWER. */
 const ATTACKS_UNDER_LOAD = [
   'forgot-password-does-not-reveal-accounts',
+  'forgot-password-takes-as-long-for-any-address',
   'junk-query-parameters-cannot-evict-pages',
   'owner-not-locked-out-by-strangers',
   'password-hashing-cannot-starve-the-server',

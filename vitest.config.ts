@@ -39,6 +39,7 @@ const ATTACKS_UNDER_LOAD = [
   'save-toggle-is-atomic',
   'sign-in-limits-hold-across-an-ipv6-block-and-in-parallel',
   'sign-in-lockout-counts-before-verifying',
+  'strangers-failures-cannot-keep-the-owner-out',
   'visitor-websocket-resists-floods',
   'whether-an-email-has-an-account-stays-unknown',
 ].map((name) => `tests/security/${name}.test.ts`);

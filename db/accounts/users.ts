@@ -19,11 +19,14 @@ import {
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../crypto/passwords.ts';
 import { queueMail, wakeMailSender } from '../operations/mail.ts';
 import { addressGroup, clearLimit, countEvent, currentCount, hitLimit, waitForTurn } from '../operations/rate-limit.ts';
-import { createSession, deleteUserSessions, newSession, type OpenedSession } from './sessions.ts';
+import { deleteUserSessions, newSession, type OpenedSession } from './sessions.ts';
+import { knownDeviceOf, newDevice, type OpenedDevice } from './known-devices.ts';
 
 /** Where a request comes from, for the abuse limits (undefined for trusted callers: the CLI, tests). */
 export interface Client {
   address: string;
+  /** The browser's device cookie, if it has one (a sign-in's own turn: ./known-devices.ts). */
+  device?: string;
 }
 
 /** The user as the API shows it (docs/product.md §3): never the password hash. */
@@ -39,9 +42,10 @@ export interface AuthenticatedUser extends PublicUser {
   token: string;
 }
 
-/** A user just signed in: the API's answer, and when the session ends (for the cookie; not in the answer). */
+/** A user just signed in: the API's answer, and when the session ends and the device's token (for the cookies; not in the answer). */
 export interface SignedInUser extends AuthenticatedUser {
   expiresAt: Date;
+  device: OpenedDevice;
 }
 
 /** The user's own profile: what the API shows of everyone, and their settings. */
@@ -91,7 +95,7 @@ export async function createUser(db: Db, input: unknown, options: { isAdmin?: bo
   return user;
 }
 
-/** Sign-up: a new account, signed in. (A crash between the two writes leaves an account one can sign in to.) */
+/** Sign-up: a new account, signed in on a known device. (A crash between the two writes leaves an account one can sign in to.) */
 export async function signUp(db: Db, input: unknown, client?: Client): Promise<SignedInUser> {
   const parsed = parseInput(signUpInput, input);
   if (client) {
@@ -100,7 +104,10 @@ export async function signUp(db: Db, input: unknown, client?: Client): Promise<S
     await hitLimit(db, 'RATE_LIMIT_SIGNUP_ACCOUNT', parsed.email);
   }
   const user = await createUser(db, parsed);
-  return { ...toPublicUser(user), ...(await createSession(db, user.id)) };
+  const { session, insert } = newSession(db, user.id);
+  const { device, statements } = newDevice(db, user.id);
+  await db.batch([insert, ...statements]);
+  return { ...toPublicUser(user), ...session, device };
 }
 
 /**
@@ -108,16 +115,18 @@ export async function signUp(db: Db, input: unknown, client?: Client): Promise<S
  * (RATE_LIMIT_SIGNIN_ACCOUNT), counted before the password is verified so that concurrent guesses cannot
  * all slip in under the limit, and cleared by a success. The account as a whole is only slowed down: after
  * RATE_LIMIT_SIGNIN_SLOWDOWN failures from anywhere, each attempt waits longer, so that strangers cannot
- * lock its owner out.
+ * lock its owner out. A known device of the account (its device cookie, OWASP's "device cookies") has a turn
+ * of its own: it never waits behind strangers' attempts, and its own are counted per device, from any address.
  */
 export async function signIn(db: Db, input: unknown, client?: Client): Promise<SignedInUser> {
   const { email, password } = parseInput(signInInput, input);
-  // Per address group (an IPv6 /64: rate-limit.ts addressGroup) and account.
-  const attempt = client && `${addressGroup(client.address)}/${email}`;
+  const device = client && (await knownDeviceOf(db, client.device, email));
+  // Per known device, or else per address group (an IPv6 /64: rate-limit.ts addressGroup), and account.
+  const attempt = client && `${device ?? addressGroup(client.address)}/${email}`;
   if (attempt) {
     await hitLimit(db, 'RATE_LIMIT_SIGNIN_IP', addressGroup(client.address));
     await hitLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', attempt);
-    const delay = signInDelay(await currentCount(db, 'RATE_LIMIT_SIGNIN_SLOWDOWN', email));
+    const delay = device ? 0 : signInDelay(await currentCount(db, 'RATE_LIMIT_SIGNIN_SLOWDOWN', email));
     // Attempts on a slowed account take turns, `delay` apart: parallel guesses queue, they do not share the wait.
     if (delay > 0) await waitForTurn(db, 'RATE_LIMIT_SIGNIN_SLOWDOWN', email, delay, SLOWDOWN_MAX_QUEUE_MS);
   }
@@ -128,9 +137,10 @@ export async function signIn(db: Db, input: unknown, client?: Client): Promise<S
     throw unauthenticated(BAD_CREDENTIALS);
   }
   const { session, insert } = newSession(db, user.id);
-  if (attempt) await db.batch([insert, clearLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', attempt)]);
-  else await insert;
-  return { ...toPublicUser(user), ...session };
+  // The browser is a known device from now on, with a new token (the one it brought ends).
+  const known = newDevice(db, user.id, device);
+  await db.batch([insert, ...known.statements, ...(attempt ? [clearLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', attempt)] : [])]);
+  return { ...toPublicUser(user), ...session, device: known.device };
 }
 
 const SLOWDOWN_FIRST_MS = 250;

@@ -251,6 +251,11 @@ export const OPERATIONS: Operation[] = [
     group: 'Accounts',
     access: 'public',
     summary: 'Sign in',
+    description: prose`
+      Failures are limited per client address and account, or per known device (the \`device\` cookie an earlier
+      sign-in set) and account: 429 with Retry-After. After RATE_LIMIT_SIGNIN_SLOWDOWN failures from anywhere,
+      the account's other attempts take turns, and one whose turn is more than 10 s away gets 429; a known
+      device's attempts never wait for those turns.`,
     body: { schema: signInInput, name: 'SignInInput', example: { email: 'grace@example.com', password: 'a-long-password' } },
     ok: { status: 200, schema: shapes.signedInUser, description: 'The user with a session token (also set as the session cookie)' },
     setsCookie: true,

@@ -55,7 +55,9 @@ function resetLinkStatements(db: Db, email: string) {
   const text = sql`${'Hello '} || ${users.name} || ${`,\n\nSomeone asked to reset the password of your Skillshelf account. To choose a new one, open this link within ${minutes} minutes:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays the same.\n`}`;
   return [
     db.run(sql`INSERT INTO ${passwordResetTokens} (id, user_id, expires_at) SELECT ${hashToken(token)}, ${users.id}, ${Date.now() + RESET_TTL()} ${account}`),
-    db.run(sql`INSERT INTO ${outbox} ("to", subject, text, status) SELECT ${users.email}, ${RESET_SUBJECT}, ${text}, ${queuedStatus()} ${account}`),
+    db.run(
+      sql`INSERT INTO ${outbox} (user_id, "to", subject, text, status) SELECT ${users.id}, ${users.email}, ${RESET_SUBJECT}, ${text}, ${queuedStatus()} ${account}`,
+    ),
   ] as const;
 }
 

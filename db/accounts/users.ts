@@ -184,13 +184,15 @@ export async function confirmPassword(db: Db, userId: string, password: string):
   return user;
 }
 
-const emailChangedMail = (user: Pick<User, 'name' | 'email'>, newEmail: string) => ({
+const emailChangedMail = (user: Pick<User, 'id' | 'name' | 'email'>, newEmail: string) => ({
+  userId: user.id,
   to: user.email,
   subject: 'Your Skillshelf email was changed',
   text: `Hello ${user.name},\n\nThe email of your Skillshelf account was changed from this address to ${newEmail}. Mail about the account goes there from now on.\n\nIf it was not you, reset your password at ${publicUrl()}/forget-password with this address before anything else, and tell us by replying to this mail.\n`,
 });
 
-const passwordChangedMail = (user: { name: string; email: string }) => ({
+const passwordChangedMail = (user: { id: string; name: string; email: string }) => ({
+  userId: user.id,
   to: user.email,
   subject: 'Your Skillshelf password was changed',
   text: `Hello ${user.name},\n\nThe password of your Skillshelf account was changed, and every other device was signed out.\n\nIf it was not you, reset your password at ${publicUrl()}/forget-password now.\n`,
@@ -226,7 +228,7 @@ export async function updateProfile(db: Db, userId: string, currentToken: string
     // The owner hears of a change of email (at the old address) or of password, in the change's own batch.
     const notices = [
       ...(emailChanges ? [queueMail(db, emailChangedMail(current, email))] : []),
-      ...(passwordHash ? [queueMail(db, passwordChangedMail({ name, email }))] : []),
+      ...(passwordHash ? [queueMail(db, passwordChangedMail({ id: userId, name, email }))] : []),
     ];
     if (passwordHash) {
       const { session, insert } = newSession(db, userId);

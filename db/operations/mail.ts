@@ -12,6 +12,8 @@ import { outbox, type MailStatus, type OutboxMessage } from '../schema.ts';
 export type { OutboxMessage };
 
 export interface Mail {
+  /** The account it is to: its mail goes with it when it is deleted. */
+  userId: string;
   to: string;
   subject: string;
   text: string;
@@ -30,9 +32,15 @@ export const queuedStatus = (): MailStatus => (mailTransport() === 'smtp' ? 'pen
 
 /** The insert that queues a mail, for a caller's batch; call wakeMailSender() once it is written. */
 export function queueMail(db: Db, mail: Mail) {
-  return db
-    .insert(outbox)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, headers: mail.headers ?? null, status: queuedStatus() });
+  return db.insert(outbox).values({
+    userId: mail.userId,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    headers: mail.headers ?? null,
+    status: queuedStatus(),
+  });
 }
 
 // Process-wide: the server's sender and Astro's bundle load this module separately.

@@ -25,6 +25,7 @@ import { startSaveCountAging } from '#db/contributions/most-saved.ts';
 import { startCoSaveCounting } from '#db/contributions/co-saves.ts';
 import { recordSourceFolder } from '#db/threads.ts';
 import { startResetWorker } from '#db/accounts/password-resets.ts';
+import { startAccountHousekeeping } from '#db/accounts/account-traces.ts';
 import { serveCachedPage } from './cached-pages.ts';
 import { clientOf, type Client } from './client.ts';
 import { COMPRESS_THRESHOLD, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from './content-encoding.ts';
@@ -214,13 +215,21 @@ export async function startFrontDoor(): Promise<void> {
   if (!draining) jobs = startJobs();
 }
 
-/** The process's background jobs: mail, password resets, the digest, the month's save counts, co-saved pairs, checkpoints; and the word index and the suggestions, built ahead of the first search. */
+/** The process's background jobs: mail, password resets, the accounts' housekeeping, the digest, the month's save counts, co-saved pairs, checkpoints; and the word index and the suggestions, built ahead of the first search. */
 async function startJobs(): Promise<Array<{ stop(): Promise<void> } | undefined>> {
   const db = await getDb();
   // Without the checkpoint worker, commits checkpoint as SQLite does by default: slower, but whole.
   const checkpointer = await startCheckpointer(db, processDatabasePath()).catch((error: unknown) => void logError(error, 'Starting checkpoints'));
   // Its worker starts with the first search of a large catalog; until then every search reads on this thread.
-  const jobs = [startMailSender(db), startResetWorker(db), startDigestSender(db), startSaveCountAging(db), startCoSaveCounting(db), checkpointer];
+  const jobs = [
+    startMailSender(db),
+    startResetWorker(db),
+    startAccountHousekeeping(db),
+    startDigestSender(db),
+    startSaveCountAging(db),
+    startCoSaveCounting(db),
+    checkpointer,
+  ];
   // In the background: requests are answered meanwhile, and a failure leaves the build to the first suggestion.
   void prepareSuggestions(db).catch((error: unknown) => logError(error, 'Preparing suggestions'));
   void prepareTextIndex(db).catch((error: unknown) => logError(error, 'Preparing the word index'));

@@ -31,6 +31,7 @@ const BESIDE_FEWER = { maxWorkers: 2, sequence: { groupOrder: 1 } };
 /** The attacks that load the server (parallel sign-ins, floods) or time its answers: run BESIDE_FEWER. */
 const ATTACKS_UNDER_LOAD = [
   'forgot-password-does-not-reveal-accounts',
+  'forgot-password-takes-as-long-for-any-address',
   'junk-query-parameters-cannot-evict-pages',
   'owner-not-locked-out-by-strangers',
   'password-hashing-cannot-starve-the-server',
@@ -38,6 +39,7 @@ const ATTACKS_UNDER_LOAD = [
   'save-toggle-is-atomic',
   'sign-in-limits-hold-across-an-ipv6-block-and-in-parallel',
   'sign-in-lockout-counts-before-verifying',
+  'strangers-failures-cannot-keep-the-owner-out',
   'visitor-websocket-resists-floods',
   'whether-an-email-has-an-account-stays-unknown',
 ].map((name) => `tests/security/${name}.test.ts`);

@@ -54,6 +54,24 @@ export const passwordResetTokens = sqliteTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * Browsers that signed in to an account: the `device` cookie's token, stored as its SHA-256 as sessions are.
+ * A sign-in from one has a turn of its own, outside the line strangers' failures make (decision 041).
+ */
+export const knownDevices = sqliteTable(
+  'known_devices',
+  {
+    /** SHA-256 of the token, hex. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('known_devices_user_idx').on(t.userId, t.createdAt)],
+);
+
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 

@@ -1,5 +1,5 @@
 /** The admin's user management (docs/product.md §2 Admin users), with the rules that keep at least one admin. */
-import { and, asc, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
@@ -14,7 +14,6 @@ import { createUser, deleteResetLinks, EMAIL_TAKEN, findUserByEmail, getUser, to
 import { mailResetLink } from './password-resets.ts';
 
 export const LAST_ADMIN = 'There must be at least one admin: make another user an admin first';
-export const NOT_YOURSELF = 'You cannot delete your own account';
 
 export interface UserList extends Paging {
   pageSize: number;
@@ -131,21 +130,4 @@ export async function setAdmin(db: Db, actor: Actor, email: string, isAdmin: boo
     if (isGuardFailure(error)) throw conflict(LAST_ADMIN);
     throw error;
   }
-}
-
-/** Deletes a user with their sessions, saves and reviews (cascade). Not oneself, never the last admin. */
-export async function deleteUserByAdmin(db: Db, actor: Actor, id: string): Promise<{ message: string }> {
-  if (actor.kind === 'user' && actor.id === id) throw forbidden(NOT_YOURSELF);
-  const target = await getUser(db, id);
-  try {
-    await db.batch([
-      guard(db, target.isAdmin ? otherAdminExists(id) : sql`1`),
-      db.delete(users).where(and(eq(users.id, id), ne(users.id, actor.kind === 'user' ? actor.id : ''))),
-      auditEntry(db, actor, 'user.delete', { type: 'user', id }, { email: target.email, name: target.name }),
-    ]);
-  } catch (error) {
-    if (isGuardFailure(error)) throw conflict(LAST_ADMIN);
-    throw error;
-  }
-  return { message: 'user deleted successfully' };
 }

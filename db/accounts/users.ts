@@ -19,11 +19,14 @@ import {
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../crypto/passwords.ts';
 import { queueMail, wakeMailSender } from '../operations/mail.ts';
 import { addressGroup, clearLimit, countEvent, currentCount, hitLimit, waitForTurn } from '../operations/rate-limit.ts';
-import { createSession, deleteUserSessions, newSession, type OpenedSession } from './sessions.ts';
+import { deleteUserSessions, newSession, type OpenedSession } from './sessions.ts';
+import { knownDeviceOf, newDevice, type OpenedDevice } from './known-devices.ts';
 
 /** Where a request comes from, for the abuse limits (undefined for trusted callers: the CLI, tests). */
 export interface Client {
   address: string;
+  /** The browser's device cookie, if it has one (a sign-in's own turn: ./known-devices.ts). */
+  device?: string;
 }
 
 /** The user as the API shows it (docs/product.md §3): never the password hash. */
@@ -39,9 +42,10 @@ export interface AuthenticatedUser extends PublicUser {
   token: string;
 }
 
-/** A user just signed in: the API's answer, and when the session ends (for the cookie; not in the answer). */
+/** A user just signed in: the API's answer, and when the session ends and the device's token (for the cookies; not in the answer). */
 export interface SignedInUser extends AuthenticatedUser {
   expiresAt: Date;
+  device: OpenedDevice;
 }
 
 /** The user's own profile: what the API shows of everyone, and their settings. */
@@ -91,7 +95,7 @@ export async function createUser(db: Db, input: unknown, options: { isAdmin?: bo
   return user;
 }
 
-/** Sign-up: a new account, signed in. (A crash between the two writes leaves an account one can sign in to.) */
+/** Sign-up: a new account, signed in on a known device. (A crash between the two writes leaves an account one can sign in to.) */
 export async function signUp(db: Db, input: unknown, client?: Client): Promise<SignedInUser> {
   const parsed = parseInput(signUpInput, input);
   if (client) {
@@ -100,7 +104,10 @@ export async function signUp(db: Db, input: unknown, client?: Client): Promise<S
     await hitLimit(db, 'RATE_LIMIT_SIGNUP_ACCOUNT', parsed.email);
   }
   const user = await createUser(db, parsed);
-  return { ...toPublicUser(user), ...(await createSession(db, user.id)) };
+  const { session, insert } = newSession(db, user.id);
+  const { device, statements } = newDevice(db, user.id);
+  await db.batch([insert, ...statements]);
+  return { ...toPublicUser(user), ...session, device };
 }
 
 /**
@@ -108,16 +115,18 @@ export async function signUp(db: Db, input: unknown, client?: Client): Promise<S
  * (RATE_LIMIT_SIGNIN_ACCOUNT), counted before the password is verified so that concurrent guesses cannot
  * all slip in under the limit, and cleared by a success. The account as a whole is only slowed down: after
  * RATE_LIMIT_SIGNIN_SLOWDOWN failures from anywhere, each attempt waits longer, so that strangers cannot
- * lock its owner out.
+ * lock its owner out. A known device of the account (its device cookie, OWASP's "device cookies") has a turn
+ * of its own: it never waits behind strangers' attempts, and its own are counted per device, from any address.
  */
 export async function signIn(db: Db, input: unknown, client?: Client): Promise<SignedInUser> {
   const { email, password } = parseInput(signInInput, input);
-  // Per address group (an IPv6 /64: rate-limit.ts addressGroup) and account.
-  const attempt = client && `${addressGroup(client.address)}/${email}`;
+  const device = client && (await knownDeviceOf(db, client.device, email));
+  // Per known device, or else per address group (an IPv6 /64: rate-limit.ts addressGroup), and account.
+  const attempt = client && `${device ?? addressGroup(client.address)}/${email}`;
   if (attempt) {
     await hitLimit(db, 'RATE_LIMIT_SIGNIN_IP', addressGroup(client.address));
     await hitLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', attempt);
-    const delay = signInDelay(await currentCount(db, 'RATE_LIMIT_SIGNIN_SLOWDOWN', email));
+    const delay = device ? 0 : signInDelay(await currentCount(db, 'RATE_LIMIT_SIGNIN_SLOWDOWN', email));
     // Attempts on a slowed account take turns, `delay` apart: parallel guesses queue, they do not share the wait.
     if (delay > 0) await waitForTurn(db, 'RATE_LIMIT_SIGNIN_SLOWDOWN', email, delay, SLOWDOWN_MAX_QUEUE_MS);
   }
@@ -128,9 +137,10 @@ export async function signIn(db: Db, input: unknown, client?: Client): Promise<S
     throw unauthenticated(BAD_CREDENTIALS);
   }
   const { session, insert } = newSession(db, user.id);
-  if (attempt) await db.batch([insert, clearLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', attempt)]);
-  else await insert;
-  return { ...toPublicUser(user), ...session };
+  // The browser is a known device from now on, with a new token (the one it brought ends).
+  const known = newDevice(db, user.id, device);
+  await db.batch([insert, ...known.statements, ...(attempt ? [clearLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', attempt)] : [])]);
+  return { ...toPublicUser(user), ...session, device: known.device };
 }
 
 const SLOWDOWN_FIRST_MS = 250;
@@ -150,7 +160,8 @@ const RECENT_SIGN_IN_MS = 15 * 60 * 1000;
 /**
  * A change of email or password must come from the account's owner, not only from whoever holds a token
  * (a leaked one, the copy in a client's localStorage): the session signed in within the last 15 minutes,
- * or the request gives the current password.
+ * or the request gives the current password. A current password that is given is checked either way: a
+ * wrong one taken on a fresh session would make the form a password oracle for whoever holds the token.
  */
 async function confirmIdentity(db: Db, user: User, token: string, currentPassword: string | undefined): Promise<void> {
   const [session] = await db
@@ -159,8 +170,10 @@ async function confirmIdentity(db: Db, user: User, token: string, currentPasswor
     .where(eq(sessions.id, hashToken(token)));
   // Ended since the request was let in (a password change made at the same moment signs every device out).
   if (!session) throw unauthenticated();
-  if (Date.now() - session.createdAt.getTime() < RECENT_SIGN_IN_MS) return;
-  if (!currentPassword) throw invalidField('currentPassword', CURRENT_PASSWORD_NEEDED);
+  if (currentPassword === undefined) {
+    if (Date.now() - session.createdAt.getTime() < RECENT_SIGN_IN_MS) return;
+    throw invalidField('currentPassword', CURRENT_PASSWORD_NEEDED);
+  }
   if (!(await verifyPassword(user.passwordHash, currentPassword))) throw invalidField('currentPassword', CURRENT_PASSWORD_WRONG);
 }
 
@@ -171,13 +184,15 @@ export async function confirmPassword(db: Db, userId: string, password: string):
   return user;
 }
 
-const emailChangedMail = (user: Pick<User, 'name' | 'email'>, newEmail: string) => ({
+const emailChangedMail = (user: Pick<User, 'id' | 'name' | 'email'>, newEmail: string) => ({
+  userId: user.id,
   to: user.email,
   subject: 'Your Skillshelf email was changed',
   text: `Hello ${user.name},\n\nThe email of your Skillshelf account was changed from this address to ${newEmail}. Mail about the account goes there from now on.\n\nIf it was not you, reset your password at ${publicUrl()}/forget-password with this address before anything else, and tell us by replying to this mail.\n`,
 });
 
-const passwordChangedMail = (user: { name: string; email: string }) => ({
+const passwordChangedMail = (user: { id: string; name: string; email: string }) => ({
+  userId: user.id,
   to: user.email,
   subject: 'Your Skillshelf password was changed',
   text: `Hello ${user.name},\n\nThe password of your Skillshelf account was changed, and every other device was signed out.\n\nIf it was not you, reset your password at ${publicUrl()}/forget-password now.\n`,
@@ -191,11 +206,11 @@ const passwordChangedMail = (user: { name: string; email: string }) => ({
  */
 export async function updateProfile(db: Db, userId: string, currentToken: string, input: unknown): Promise<AuthenticatedUser & Profile & { expiresAt?: Date }> {
   const { name, email, password, decisionMails, currentPassword } = parseInput(profileInput, input);
-  // A new password costs a hash, and a new email answers whether that address is registered (409): both
-  // are limited per account, before any of that work is done.
+  // A new password costs a hash, a new email answers whether that address is registered (409), and a given
+  // current password is checked: all are limited per account, before any of that work is done.
   const current = await getUser(db, userId);
   const emailChanges = email !== current.email;
-  if (password || emailChanges) {
+  if (password || emailChanges || currentPassword !== undefined) {
     await hitLimit(db, 'RATE_LIMIT_ACCOUNT_CHANGE_USER', userId);
     await confirmIdentity(db, current, currentToken, currentPassword);
   }
@@ -213,7 +228,7 @@ export async function updateProfile(db: Db, userId: string, currentToken: string
     // The owner hears of a change of email (at the old address) or of password, in the change's own batch.
     const notices = [
       ...(emailChanges ? [queueMail(db, emailChangedMail(current, email))] : []),
-      ...(passwordHash ? [queueMail(db, passwordChangedMail({ name, email }))] : []),
+      ...(passwordHash ? [queueMail(db, passwordChangedMail({ id: userId, name, email }))] : []),
     ];
     if (passwordHash) {
       const { session, insert } = newSession(db, userId);

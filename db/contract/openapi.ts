@@ -241,7 +241,7 @@ function buildDocument(): JsonSchema {
     ETag: { description: 'The answer’s validator: send it back in If-None-Match to get 304 while it holds', schema: { type: 'string' } },
     SetSessionCookie: {
       description:
-        'The session cookie (`session`, HttpOnly, SameSite=Lax) and a signed-in marker without the secret, for browsers (other clients use the `token`); sign-out and deleting your account clear both',
+        'The session cookie (`session`, HttpOnly, SameSite=Lax) and a signed-in marker without the secret, for browsers (other clients use the `token`); sign-out and deleting your account clear both. Signing up and signing in also set `device` (HttpOnly, SameSite=Strict, a year): sent back with a later sign-in of the same account, it gives that attempt a turn of its own on an account slowed down by failures',
       schema: { type: 'string' },
     },
     Attachment: { description: 'The answer is a file to save, under this name: `attachment; filename="…"`', schema: { type: 'string' } },

@@ -259,6 +259,11 @@ export const OPERATIONS: Operation[] = [
     group: 'Accounts',
     access: 'public',
     summary: 'Sign in',
+    description: prose`
+      Failures are limited per client address and account, or per known device (the \`device\` cookie an earlier
+      sign-in set) and account: 429 with Retry-After. After RATE_LIMIT_SIGNIN_SLOWDOWN failures from anywhere,
+      the account's other attempts take turns, and one whose turn is more than 10 s away gets 429; a known
+      device's attempts never wait for those turns.`,
     body: { schema: signInInput, name: 'SignInInput', example: { email: 'grace@example.com', password: 'a-long-password' } },
     ok: { status: 200, schema: shapes.signedInUser, description: 'The user with a session token (also set as the session cookie)' },
     setsCookie: true,
@@ -313,7 +318,9 @@ export const OPERATIONS: Operation[] = [
     summary: 'Change your name, email, password or settings',
     description: prose`
       A blank password keeps the current one; a missing \`decisionMails\` keeps that setting. A new
-      password ends every other session and answers a new token.`,
+      password ends every other session and answers a new token. A change of email or password needs
+      \`currentPassword\` unless the session signed in within the last 15 minutes; given, it must be right
+      whatever the change (a 400 naming \`currentPassword\`, counted against the account-change limit).`,
     body: { schema: profileInput, name: 'ProfileInput', example: { name: 'Grace Hopper', email: 'grace@example.com', password: '', decisionMails: true } },
     ok: { status: 200, schema: shapes.signedInProfile, description: 'The updated user and the session token to use from now on' },
     setsCookie: true,

@@ -572,6 +572,9 @@ export const accountExport = z
         ),
       })
       .meta({ description: 'Where you are signed in: when each session began and ends (never its token)' }),
+    knownDevices: z
+      .array(z.object({ signedInAt: isoDate, expiresAt: isoDate }))
+      .meta({ description: 'The browsers you signed in from, newest first: when each last signed in and until when it is known (never its token)' }),
     uploads: z
       .array(z.object({ path: z.string(), mimeType: z.string(), size: z.int(), uploadedAt: isoDate }))
       .meta({ description: 'Images you uploaded (admins)' }),

@@ -7,10 +7,10 @@ import { insertContentStatements } from '../catalog/content-rows.ts';
 import { contentInput } from '../catalog/validation/contents.ts';
 import { createUser } from '../accounts/users.ts';
 import { createSession, type SessionUser } from '../accounts/sessions.ts';
-import { deleteUserByAdmin, LAST_ADMIN } from '../accounts/user-admin.ts';
+import { LAST_ADMIN } from '../accounts/user-admin.ts';
 import { addReview } from './reviews.ts';
 import { toggleSave } from './saves.ts';
-import { deleteOwnAccount, FORMER_MEMBER } from './account-deletion.ts';
+import { deleteOwnAccount, deleteUserByAdmin, FORMER_MEMBER } from './account-deletion.ts';
 
 let t: TestDb;
 beforeEach(async () => (t = await createTestDb()));

@@ -1,10 +1,11 @@
 /**
  * A user's data export (docs/product.md §4): everything Skillshelf holds about them, as one JSON file. Never a
- * secret: no password hash, no session token nor its hash, no reset link.
+ * secret: no password hash, no session or device token nor its hash, no reset link.
  */
 import type { Db } from '../client.ts';
 import { getUser } from '../accounts/users.ts';
 import { listUserSessions } from '../accounts/sessions.ts';
+import { listUserDevices } from '../accounts/known-devices.ts';
 import { listOwnLinkReports } from '../links/link-health.ts';
 import type { AccountExportShape } from '../contract/shapes.ts';
 import { allOwnReviews } from './own-reviews.ts';
@@ -46,6 +47,7 @@ export async function exportAccount(db: Db, userId: string, currentSessionId?: s
       count: sessions.length,
       sessions: sessions.map((s) => ({ createdAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString(), current: s.id === currentSessionId })),
     },
+    knownDevices: (await listUserDevices(db, userId)).map((d) => ({ signedInAt: d.createdAt.toISOString(), expiresAt: d.expiresAt.toISOString() })),
     uploads: await listOwnUploads(db, userId),
     lists: await exportOwnLists(db, userId),
     progress: await listProgressWithContents(db, userId),

@@ -11,6 +11,7 @@ import { reasonLabel, type RejectionInput } from './validation/rejection.ts';
 import type { Mail } from '../operations/mail.ts';
 
 export interface Submitter {
+  id: string;
   name: string;
   email: string;
 }
@@ -18,11 +19,11 @@ export interface Submitter {
 /** Who to tell about the submission `id`: undefined for an import, a deleted account, or mails turned off. */
 export async function submitterToMail(db: Db, id: string): Promise<Submitter | undefined> {
   const [row] = await db
-    .select({ name: users.name, email: users.email, wanted: users.decisionMails })
+    .select({ id: users.id, name: users.name, email: users.email, wanted: users.decisionMails })
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
     .where(eq(submissions.id, id));
-  return row?.wanted ? { name: row.name, email: row.email } : undefined;
+  return row?.wanted ? { id: row.id, name: row.name, email: row.email } : undefined;
 }
 
 const footer = () =>
@@ -35,6 +36,7 @@ const footer = () =>
 
 export function approvalMail(to: Submitter, submitted: { url: string }, content: { name: string; slug: string }): Mail {
   return {
+    userId: to.id,
     to: to.email,
     subject: `Your link is on Skillshelf: ${content.name}`,
     text: [
@@ -52,6 +54,7 @@ export function approvalMail(to: Submitter, submitted: { url: string }, content:
 
 export function rejectionMail(to: Submitter, submitted: { name: string; url: string }, rejection: RejectionInput): Mail {
   return {
+    userId: to.id,
     to: to.email,
     subject: `Your submission to Skillshelf was not accepted: ${submitted.name}`,
     text: [

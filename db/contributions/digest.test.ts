@@ -104,7 +104,7 @@ describe('the weekly digest', () => {
 
   it('escapes what users wrote in its HTML', () => {
     const mail = digestMail(
-      { name: '<b>Ada</b>', email: 'ada@example.com' },
+      { id: 'ada', name: '<b>Ada</b>', email: 'ada@example.com' },
       [{ tag: { kind: 'category', value: 'x', label: 'X & Y' }, contents: [{ name: '<script>', slug: 's', description: '' }] }],
       'tok',
     );

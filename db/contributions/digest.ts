@@ -74,7 +74,7 @@ const tagSearchUrl = (tag: DigestGroup['tag']) => `${publicUrl()}/search?${new U
 const contentUrl = (slug: string) => `${publicUrl()}/content/${encodeURIComponent(slug)}`;
 
 /** The digest mail: text and HTML, with the RFC 8058 headers of its one-click unsubscribe link. */
-export function digestMail(to: { name: string; email: string }, groups: DigestGroup[], token: string): Mail & { headers: Record<string, string> } {
+export function digestMail(to: { id: string; name: string; email: string }, groups: DigestGroup[], token: string): Mail & { headers: Record<string, string> } {
   const total = groups.reduce((sum, group) => sum + group.contents.length, 0);
   const unsubscribe = `${publicUrl()}${unsubscribePath(token)}`;
   const manage = `${publicUrl()}/following`;
@@ -104,6 +104,7 @@ export function digestMail(to: { name: string; email: string }, groups: DigestGr
     `<p><a href="${escapeHtml(manage)}">Manage what you follow</a> · <a href="${escapeHtml(unsubscribe)}">Stop these weekly mails</a></p>`,
   ].join('\n');
   return {
+    userId: to.id,
     to: to.email,
     subject: `Skillshelf: ${total} new in what you follow`,
     text,

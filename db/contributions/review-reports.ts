@@ -12,7 +12,7 @@ import { parseInput } from '../validation/parse.ts';
 import { auditEntry } from '../operations/audit.ts';
 import { hitLimit } from '../operations/rate-limit.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
-import { REVIEW_NOT_FOUND } from './reviews.ts';
+import { authorOf, REVIEW_NOT_FOUND } from './reviews.ts';
 import { reviewReportInput, reviewReportReasonLabel } from './validation/review-reports.ts';
 
 export const REVIEW_REPORTED = 'Thanks — an admin will look at this review';
@@ -54,7 +54,7 @@ export async function dismissReviewReports(db: Db, admin: SessionUser, reviewId:
       { kind: 'user', id: admin.id, email: admin.email },
       'review.reports-dismiss',
       { type: 'review', id: review.id },
-      { contentId: review.contentId, author: review.name, reports: summary.count, reasons: summary.reasons.map((r) => r.reason) },
+      { contentId: review.contentId, ...authorOf(review), reports: summary.count, reasons: summary.reasons.map((r) => r.reason) },
     ),
   ]);
   return { message: REPORTS_DISMISSED };

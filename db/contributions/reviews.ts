@@ -7,7 +7,7 @@ import { guard, isGuardFailure } from '../batch.ts';
 import type { Db } from '../client.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { contents, reviews } from '../schema.ts';
+import { contents, reviews, type Review } from '../schema.ts';
 import { reviewInput } from './validation/engagement.ts';
 import { parseInput } from '../validation/parse.ts';
 import { toApiReview, type ApiReview } from '../catalog/catalog-reads.ts';
@@ -107,6 +107,12 @@ function toTotals(total: { rating: number; numReviews: number } | undefined): Re
   return { numReviews, numReview: numReviews, rating: Math.round((total?.rating ?? 0) * 100) / 100 };
 }
 
+/**
+ * Who wrote a review, as an audit entry records it: the name it shows and, while it has an author, their id, by
+ * which the author's deletion finds the entries that name them (db/accounts/account-traces.ts).
+ */
+export const authorOf = (review: Pick<Review, 'name' | 'userId'>) => ({ author: review.name, ...(review.userId ? { authorId: review.userId } : {}) });
+
 /** Runs a review's write batch; a guard refusal means the review was deleted meanwhile. */
 async function writeReview<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -127,7 +133,7 @@ export async function changeReview(db: Db, user: SessionUser, reviewId: string, 
   const { rating, comment } = parseInput(reviewInput, input);
   if (review.userId === user.id) await hitLimit(db, 'RATE_LIMIT_REVIEW_USER', user.id);
   const audit = user.isAdmin
-    ? [auditEntry(db, actorOf(user), 'review.update', { type: 'review', id: review.id }, { contentId: review.contentId, author: review.name, rating, comment })]
+    ? [auditEntry(db, actorOf(user), 'review.update', { type: 'review', id: review.id }, { contentId: review.contentId, ...authorOf(review), rating, comment })]
     : [];
   const [, updated, , totals] = await writeReview(() =>
     db.batch([
@@ -154,7 +160,7 @@ export async function deleteReview(db: Db, user: SessionUser, reviewId: string):
           actorOf(user),
           'review.delete',
           { type: 'review', id: review.id },
-          { contentId: review.contentId, author: review.name, rating: review.rating, comment: review.comment },
+          { contentId: review.contentId, ...authorOf(review), rating: review.rating, comment: review.comment },
         ),
       ]
     : [];

@@ -7,11 +7,13 @@
 import { count, desc, inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { config } from '../config.ts';
-import { outbox, type OutboxMessage } from '../schema.ts';
+import { outbox, type MailStatus, type OutboxMessage } from '../schema.ts';
 
 export type { OutboxMessage };
 
 export interface Mail {
+  /** The account it is to: its mail goes with it when it is deleted. */
+  userId: string;
   to: string;
   subject: string;
   text: string;
@@ -25,10 +27,20 @@ export function mailTransport(): 'smtp' | 'outbox' {
   return config().SMTP_URL ? 'smtp' : 'outbox';
 }
 
+/** The status a mail is queued with: pending delivery over SMTP, or kept in the outbox. */
+export const queuedStatus = (): MailStatus => (mailTransport() === 'smtp' ? 'pending' : 'kept');
+
 /** The insert that queues a mail, for a caller's batch; call wakeMailSender() once it is written. */
 export function queueMail(db: Db, mail: Mail) {
-  const status = mailTransport() === 'smtp' ? 'pending' : 'kept';
-  return db.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, headers: mail.headers ?? null, status });
+  return db.insert(outbox).values({
+    userId: mail.userId,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    headers: mail.headers ?? null,
+    status: queuedStatus(),
+  });
 }
 
 // Process-wide: the server's sender and Astro's bundle load this module separately.

@@ -5,7 +5,7 @@
  */
 import { isIP } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { config, type RateLimit } from '../config.ts';
 import { AppError } from '../errors.ts';
@@ -185,6 +185,18 @@ export async function waitForTurn(db: Db, name: LimitName, key: string, spacingM
 /** Forgets the count of `key`, as a statement for the caller's batch (e.g. a sign-in that succeeded). */
 export function clearLimit(db: Db, name: LimitName, key: string) {
   return db.delete(rateLimits).where(eq(rateLimits.key, keyOf(name, key)));
+}
+
+/**
+ * Forgets every counter about one of `subjects` (an email, a user id), as a statement for the caller's batch (an
+ * account's deletion). A key names its subject after its limit's name: alone (`…:ada@example.com`), as a turn
+ * (`…:turn:ada@example.com`), or after an address or a device (`…:203.0.113.9/ada@example.com`).
+ */
+export function clearLimitsOf(db: Db, subjects: readonly string[]) {
+  const subject = sql`substr(${rateLimits.key}, instr(${rateLimits.key}, ':') + 1)`;
+  return db
+    .delete(rateLimits)
+    .where(or(...subjects.flatMap((s) => [inArray(subject, [s, `turn:${s}`]), sql`substr(${subject}, -length(${`/${s}`})) = ${`/${s}`}`])));
 }
 
 /** Forgets old windows (called now and then, so the table stays small). */

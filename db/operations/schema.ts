@@ -53,8 +53,14 @@ export const outbox = sqliteTable(
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull().default(sql`0`),
     lastError: text('last_error'),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    /**
+     * The account the mail is to (at whatever address it had then), so the account's deletion takes its mail
+     * with it (db/accounts/account-traces.ts). No foreign key: this room names no other; mail left by a
+     * deletion that forgot it is swept by the housekeeping job.
+     */
+    userId: text('user_id'),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt), index('outbox_user_idx').on(t.userId)],
 );
 
 /**

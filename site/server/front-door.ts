@@ -27,6 +27,7 @@ import { startCoSaveCounting } from '#db/contributions/co-saves.ts';
 import { recordSourceFolder } from '#db/threads.ts';
 import { namesSecretPage } from '#db/validation/secret-links.ts';
 import { startResetWorker } from '#db/accounts/password-resets.ts';
+import { startAccountHousekeeping } from '#db/accounts/account-traces.ts';
 import { serveCachedPage } from './cached-pages.ts';
 import { canonicalPath } from './canonical-path.ts';
 import { clientOf, type Client } from './client.ts';
@@ -230,7 +231,7 @@ export async function startFrontDoor(): Promise<void> {
   if (!draining) jobs = startJobs();
 }
 
-/** The process's background jobs: mail, password resets, the digest, the month's save counts, co-saved pairs, given pictures, checkpoints; and the word index and the suggestions, built ahead of the first search. */
+/** The process's background jobs: mail, password resets, the accounts' housekeeping, the digest, the month's save counts, co-saved pairs, given pictures, checkpoints; and the word index and the suggestions, built ahead of the first search. */
 async function startJobs(): Promise<Array<{ stop(): Promise<void> } | undefined>> {
   const db = await getDb();
   // Without the checkpoint worker, commits checkpoint as SQLite does by default: slower, but whole.
@@ -239,6 +240,7 @@ async function startJobs(): Promise<Array<{ stop(): Promise<void> } | undefined>
   const jobs = [
     startMailSender(db),
     startResetWorker(db),
+    startAccountHousekeeping(db),
     startDigestSender(db),
     startSaveCountAging(db),
     startCoSaveCounting(db),

@@ -122,6 +122,11 @@ describe('GET /api/users/profile/export', () => {
     ]);
     expect(data.sessions.count).toBe(2);
     expect(data.sessions.sessions.map((s: AnyJson) => s.current).sort()).toEqual([false, true]);
+    // The browser that signed up and the one that signed in again.
+    expect(data.knownDevices).toEqual([
+      expect.objectContaining({ expiresAt: expect.any(String) }),
+      expect.objectContaining({ signedInAt: expect.any(String) }),
+    ]);
     expect(data.uploads).toEqual([]);
   });
 
@@ -134,7 +139,9 @@ describe('GET /api/users/profile/export', () => {
     const [user] = await sql('SELECT password_hash FROM users WHERE id = ?', [linus._id]);
     const sessions = await sql('SELECT id FROM sessions WHERE user_id = ?', [linus._id]);
     const resets = await sql('SELECT id FROM password_reset_tokens WHERE user_id = ?', [linus._id]);
+    const devices = await sql('SELECT id FROM known_devices WHERE user_id = ?', [linus._id]);
     expect(sessions.length).toBeGreaterThan(0);
+    expect(devices.length).toBeGreaterThan(0);
     expect(resets.length).toBe(1);
     for (const secret of [
       PASSWORD,
@@ -143,6 +150,7 @@ describe('GET /api/users/profile/export', () => {
       resetToken,
       ...sessions.map((s) => String(s.id)),
       ...resets.map((r) => String(r.id)),
+      ...devices.map((d) => String(d.id)),
     ]) {
       expect(text).not.toContain(secret);
     }
@@ -262,8 +270,9 @@ describe('DELETE /api/users/profile', () => {
 
     const audit = await sql("SELECT actor, actor_label, action, target_id, details FROM audit_log WHERE target_id = ? AND action = 'user.delete'", [ada._id]);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor: `user:${ada._id}`, actor_label: ada.email, target_id: ada._id });
-    expect(JSON.parse(String(audit[0]!.details))).toEqual({ email: ada.email, name: 'Anonymised', self: true, reviews: 'anonymised' });
+    // By their id alone: neither their email nor their name (tests/security/a-deleted-account-leaves-no-personal-data.test.ts).
+    expect(audit[0]).toMatchObject({ actor: `user:${ada._id}`, actor_label: 'Deleted account', target_id: ada._id });
+    expect(JSON.parse(String(audit[0]!.details))).toEqual({ self: true, reviews: 'anonymised' });
   });
 
   it('deleted: the reviews go and their contents are counted without them', async () => {

@@ -53,7 +53,7 @@ export const profileInput = z.object({
     .transform((v) => v || undefined),
   /** Whether to be mailed when a moderator decides on a link the user submitted. */
   decisionMails: optionalFormBoolean('decisionMails must be true or false'),
-  /** The password as it is now: a change of email or password needs it, unless the session signed in within the last 15 minutes. */
+  /** The password as it is now: a change of email or password needs it, unless the session signed in within the last 15 minutes; given, it must be right. */
   currentPassword: z
     .string({ error: 'Current password must be text' })
     .max(PASSWORD_MAX, CURRENT_PASSWORD_WRONG)

@@ -10,7 +10,7 @@ import { resetPassword, signIn, signUp } from '#db/accounts/users.ts';
 import { requestPasswordReset } from '#db/accounts/password-resets.ts';
 import { PASSWORD_MISMATCH } from '#db/accounts/validation/users.ts';
 import { safeRedirect } from '#site/lib/redirect.ts';
-import { setSessionCookie } from './cookies.ts';
+import { DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from './cookies.ts';
 
 export interface FormOutcome {
   /** Where to go (303) when it worked. */
@@ -53,8 +53,10 @@ const target = (context: FormContext) => safeRedirect(context.url.searchParams.g
 export async function postSignIn(context: FormContext): Promise<FormOutcome> {
   const form = await fields(context.request);
   return attempt({ email: form.email ?? '' }, async () => {
-    const user = await signIn(await getDb(), { email: form.email, password: form.password }, { address: context.locals.client.address });
+    const client = { address: context.locals.client.address, device: context.cookies.get(DEVICE_COOKIE)?.value };
+    const user = await signIn(await getDb(), { email: form.email, password: form.password }, client);
     setSessionCookie(context.cookies, context.locals.client.https, user.token, user.expiresAt, user._id);
+    setDeviceCookie(context.cookies, context.locals.client.https, user.device);
     return { redirect: target(context) };
   });
 }
@@ -65,6 +67,7 @@ export async function postSignUp(context: FormContext): Promise<FormOutcome> {
     if ((form.password ?? '') !== (form.confirmPassword ?? '')) return { error: PASSWORD_MISMATCH };
     const user = await signUp(await getDb(), { name: form.name, email: form.email, password: form.password }, { address: context.locals.client.address });
     setSessionCookie(context.cookies, context.locals.client.https, user.token, user.expiresAt, user._id);
+    setDeviceCookie(context.cookies, context.locals.client.https, user.device);
     return { redirect: target(context) };
   });
 }

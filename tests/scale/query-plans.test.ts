@@ -89,8 +89,9 @@ async function fullScans(statement: { sql: string; params: unknown[] }): Promise
       .filter((detail) => /^SCAN /.test(detail))
       // Allowed: an index scan, the FTS index, a constant row, and the tags and their aliases (values renamed
       // or merged away), read whole (a row per tag, not per content) once per catalog version — here on every
-      // search, since the test turns caches off.
-      .filter((detail) => !/USING (COVERING )?INDEX|VIRTUAL TABLE|CONSTANT ROW|^SCAN f\b|^SCAN tags$|^SCAN tag_aliases$/.test(detail))
+      // search, since the test turns caches off; and the contents whose link is broken (a row per broken link),
+      // read whole once per build of the word index.
+      .filter((detail) => !/USING (COVERING )?INDEX|VIRTUAL TABLE|CONSTANT ROW|^SCAN f\b|^SCAN tags$|^SCAN tag_aliases$|^SCAN broken_links$/.test(detail))
   );
 }
 

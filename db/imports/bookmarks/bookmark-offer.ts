@@ -4,6 +4,7 @@
  * limit), one after another. A bulk submit bypasses no rule: when the hourly limit is reached, the rest are
  * not sent, and the answer says which and when to try again.
  */
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { Db } from '../../client.ts';
 import { config } from '../../config.ts';
 import { isAppError } from '../../errors.ts';
@@ -49,6 +50,8 @@ export async function offerForSubmission(
         results.push({ url: link.url, outcome: 'not-sent', message: 'Not sent: the hourly limit of submissions was reached' });
       } else results.push({ url: link.url, outcome: error.code === 'CONFLICT' ? 'duplicate' : 'refused', message: error.message });
     }
+    // Each submission is a batch a local database answers without yielding: the loop is handed back between them.
+    await yieldToRequests();
   }
   return { submitted: results.filter((r) => r.outcome === 'submitted').length, retryAfter, results };
 }

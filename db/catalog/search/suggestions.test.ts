@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
 import { generateSyntheticCatalog } from '../../maintenance/seed/synthetic.ts';
 import { contents } from '../../schema.ts';
-import { markMatches, queryWords, SuggestIndex } from './suggest-index.ts';
+import { markMatches, markWords, queryWords, SuggestIndex } from './suggest-index.ts';
 import { suggest, suggestIndexReads, SUGGESTION_LIMIT } from './suggestions.ts';
 
 describe('the suggestion index', () => {
@@ -13,29 +13,21 @@ describe('the suggestion index', () => {
   index.put(3, { name: 'Learn C++ the Hard Way', slug: 'cpp-hard' });
   index.put(4, { name: 'Café Français pour Développeurs', slug: 'cafe' });
 
-  it('matches words by their start, every word typed, the name starting with the first word ranked first', () => {
-    expect(index.find(['mach'], 8).map((hit) => hit.slug)).toEqual(['ml-crash', 'practical-ml']);
-    expect(index.find(['lea', 'mac'], 8).map((hit) => hit.slug)).toEqual(['practical-ml', 'ml-crash']);
-    expect(index.find(['earning'], 8)).toEqual([]);
-    expect(index.find(['c'], 8).map((hit) => hit.slug)).toEqual(['cafe', 'cpp-hard', 'ml-crash']);
-    expect(index.find(['dév'], 8).map((hit) => hit.slug)).toEqual(['cafe']);
-  });
-
-  it('marks the matched parts of the name, merged, in order', () => {
-    expect(index.find(['mach', 'le'], 1)[0]!.marks).toEqual([
+  it('marks where the typed words start the name’s words, merged, in order; a word that starts none is skipped', () => {
+    expect(markWords(index.entry(1)!.words, ['mach', 'le'])).toEqual([
       [0, 4],
       [8, 10],
     ]);
+    expect(markWords(index.entry(4)!.words, ['dév', 'xyz'])).toEqual([[19, 22]]);
     expect(markMatches('C++ and C#', ['c'])).toEqual([[0, 1]]);
     expect(markMatches('Python', ['py', 'pyth'])).toEqual([[0, 4]]);
   });
 
   it('follows a rename and a removal in place', () => {
     index.put(2, { name: 'Deep Learning', slug: 'deep' });
-    expect(index.find(['practical'], 8)).toEqual([]);
-    expect(index.find(['deep'], 8).map((hit) => hit.slug)).toEqual(['deep']);
+    expect(index.entry(2)).toMatchObject({ name: 'Deep Learning', slug: 'deep' });
     index.remove(2);
-    expect(index.find(['deep'], 8)).toEqual([]);
+    expect(index.entry(2)).toBeUndefined();
     expect(index.size).toBe(3);
   });
 

@@ -291,11 +291,6 @@ export class TextIndex {
     return this.termIds.has(term) || this.wordsSinceBuild().has(term);
   }
 
-  /** Every indexed term with its document count (the typo fallback's vocabulary). */
-  vocabulary(): TermStats[] {
-    return this.terms.map((term, id) => ({ term, doc: this.docCounts[id]! }));
-  }
-
   declare private readonly byStart: Map<string, number[]>;
   declare private readonly byEnd: Map<string, number[]>;
   declare private readonly typoTargets: Map<string, number[]>;
@@ -359,33 +354,6 @@ export class TextIndex {
     const found = (this.termsOfStem.get(stem) ?? []).map((id) => this.terms[id]!);
     for (const added of this.wordsSinceBuild()) if (stemOf(added) === stem) found.push(added);
     return found;
-  }
-
-  /**
-   * Visits every content holding `term` in a field: the build's postings (of contents not replaced since),
-   * then the replaced contents' own words.
-   */
-  forEachPosting(term: string, visit: PostingVisitor): void {
-    const id = this.termIds.get(term);
-    const skip = this.replaced.size > 0;
-    if (id !== undefined) {
-      for (let f = 0; f < FIELD_COUNT; f++) {
-        const key = id * FIELD_COUNT + f;
-        for (let k = this.start[key]!, end = this.start[key + 1]!; k < end; k++) {
-          const position = this.docs[k]!;
-          const seq = this.seqOf[position]!;
-          if (skip && this.replaced.has(seq)) continue;
-          visit(seq, f, this.counts[k]!, this.lengths[position * FIELD_COUNT + f]!);
-        }
-      }
-    }
-    for (const [seq, entry] of this.replaced) {
-      if (!entry) continue;
-      for (let f = 0; f < FIELD_COUNT; f++) {
-        const count = entry.counts[f]!.get(term);
-        if (count) visit(seq, f, count, entry.lengths[f]!);
-      }
-    }
   }
 
   /** Visits the contents written since the build that hold `term`. */

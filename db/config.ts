@@ -85,7 +85,7 @@ const schema = z.object({
   /** Mail delivery (db/operations/mail-sender.ts): the first retry's delay, doubled at each further one, and the attempts before giving up. */
   MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
-  /** Fetch a submitted page's title to offer as its name (db/contributions/page-title.ts); 'off' never fetches. */
+  /** Fetch a submitted page's title to offer as its name (db/submissions/page-title.ts); 'off' never fetches. */
   SUBMISSION_TITLE_FETCH: z.enum(['on', 'off']).default('on'),
   /** 'true' lets that fetch reach private and loopback addresses: for tests against local servers only. */
   OUTBOUND_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
@@ -99,7 +99,7 @@ const schema = z.object({
   CATALOG_CACHE: z.enum(['on', 'off']).default('on'),
   /**
    * "Learners who saved this also saved" counts an account's saves once it is this many days old, this many
-   * minutes after its saves last changed (db/contributions/co-saves.ts, decision 039): a pair's users are real
+   * minutes after its saves last changed (db/discovery/co-saves.ts, decision 039): a pair's users are real
    * people, not accounts made for the purpose, and no one's save shows on a page the minute it is made.
    */
   CO_SAVE_ACCOUNT_DAYS: z.coerce.number().min(0).max(365).default(7),

@@ -46,12 +46,16 @@ const ROOMS: Record<string, readonly string[]> = {
   outbound: [],
   operations: [],
   accounts: ['crypto', 'operations'],
-  catalog: ['operations', 'outbound'],
+  catalog: ['accounts', 'operations', 'outbound'],
   links: ['accounts', 'catalog', 'operations', 'outbound'],
-  contributions: ['accounts', 'catalog', 'crypto', 'links', 'operations', 'outbound'],
-  imports: ['catalog', 'contributions', 'operations', 'outbound'],
+  reviews: ['accounts', 'catalog', 'operations'],
+  shelf: ['accounts', 'catalog', 'crypto', 'operations'],
+  submissions: ['accounts', 'catalog', 'operations', 'outbound'],
+  discovery: ['catalog', 'operations'],
+  'account-data': ['accounts', 'catalog', 'discovery', 'links', 'operations', 'reviews', 'shelf', 'submissions'],
+  imports: ['catalog', 'operations', 'outbound', 'shelf', 'submissions'],
   reports: ['catalog', 'links', 'operations'],
-  maintenance: ['accounts', 'catalog', 'contributions', 'crypto', 'operations'],
+  maintenance: ['catalog', 'crypto', 'operations'],
 };
 
 const roomOf = (file: string): string | undefined => {

@@ -10,10 +10,10 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { getDb } from '../db/client.ts';
 import { migrateDb } from '../db/migrate.ts';
-import { mostSavedThisMonth } from '../db/contributions/most-saved.ts';
-import { coSavedWith } from '../db/contributions/related.ts';
-import { CO_SAVE_MIN_USERS, countAllCoSaves } from '../db/contributions/co-saves.ts';
-import { saveContent, unsaveContent } from '../db/contributions/saves.ts';
+import { mostSavedThisMonth } from '../db/discovery/most-saved.ts';
+import { coSavedWith } from '../db/discovery/related.ts';
+import { CO_SAVE_MIN_USERS, countAllCoSaves } from '../db/discovery/co-saves.ts';
+import { saveContent, unsaveContent } from '../db/shelf/saves.ts';
 import { facetTable } from '../db/catalog/search/facet-table.ts';
 import { moreInSubject } from '../db/catalog/search/related-by-tags.ts';
 

@@ -1,6 +1,6 @@
 /** `skillshelf digest …`: the weekly digest of followed tags (decision 036), for a cron line instead of the servers' loop. */
 import type { Command } from 'commander';
-import { sendDigests, type DigestRun } from '#db/contributions/digest.ts';
+import { sendDigests, type DigestRun } from '#db/shelf/digest.ts';
 import { openMigratedDb } from '../database.ts';
 import { examples } from '../help.ts';
 import { printJson, printLine } from '../output.ts';

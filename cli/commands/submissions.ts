@@ -1,9 +1,9 @@
 /** `skillshelf submissions …`: the queue of links users submitted, moderated with the web's rules. */
 import type { Command } from 'commander';
 import type { Db } from '#db/client.ts';
-import { reviewProposedTags, type SettledProposal } from '#db/contributions/proposed-tags.ts';
-import { approveSubmissions, rejectSubmissions, type SubmissionOutcome } from '#db/contributions/submission-bulk.ts';
-import { listPendingSubmissions, type ApiSubmission } from '#db/contributions/submissions.ts';
+import { reviewProposedTags, type SettledProposal } from '#db/submissions/proposed-tags.ts';
+import { approveSubmissions, rejectSubmissions, type SubmissionOutcome } from '#db/submissions/submission-bulk.ts';
+import { listPendingSubmissions, type ApiSubmission } from '#db/submissions/submissions.ts';
 import { listTags } from '#db/catalog/tags/tags.ts';
 import { actorOf } from '../actor.ts';
 import { openMigratedDb } from '../database.ts';
@@ -15,7 +15,7 @@ import { confirmChange } from '../prompts/confirm.ts';
 import { askProposedTags } from '../prompts/proposed-tags.ts';
 import { askRejection } from '../prompts/rejection.ts';
 import { askReview, type AskProposals } from '../prompts/review.ts';
-import { REJECT_REASONS, REJECT_REASON_CODES, rejectReason, type RejectReason } from '#db/contributions/validation/rejection.ts';
+import { REJECT_REASONS, REJECT_REASON_CODES, rejectReason, type RejectReason } from '#db/submissions/validation/rejection.ts';
 import { truncate } from '../terminal-text.ts';
 
 type Pending = ApiSubmission & { submittedBy: string | null };

@@ -1,9 +1,9 @@
 /**
  * What becomes of each tag a submission proposes, asked before an approval: create it, map it onto one of
  * ours (the tag it looks like offered first, any other found by typing), or drop it. The answers are the
- * choices an approval takes (db/contributions/proposed-tags.ts); nothing is written here.
+ * choices an approval takes (db/submissions/proposed-tags.ts); nothing is written here.
  */
-import type { ReviewedProposal } from '#db/contributions/proposed-tags.ts';
+import type { ReviewedProposal } from '#db/submissions/proposed-tags.ts';
 import type { TagLists } from '#db/catalog/tags/tags.ts';
 import { visible } from '../terminal-text.ts';
 import { ask, context } from './ask.ts';

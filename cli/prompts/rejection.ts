@@ -1,5 +1,5 @@
 /** Why submissions are rejected, asked once for all of them: a reason of the fixed set (or none) and an optional note. */
-import { REJECT_NOTE_MAX, REJECT_REASONS, type RejectionInput } from '#db/contributions/validation/rejection.ts';
+import { REJECT_NOTE_MAX, REJECT_REASONS, type RejectionInput } from '#db/submissions/validation/rejection.ts';
 import { ask, context } from './ask.ts';
 
 export async function askRejection(count: number): Promise<RejectionInput> {

@@ -6,7 +6,7 @@
  * Nothing is decided before that last yes.
  */
 import { truncate, visible } from '../terminal-text.ts';
-import { reasonLabel, type RejectionInput } from '#db/contributions/validation/rejection.ts';
+import { reasonLabel, type RejectionInput } from '#db/submissions/validation/rejection.ts';
 import { ask, context } from './ask.ts';
 import { askRejection } from './rejection.ts';
 

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
 import { auditLog, knownDevices, outbox, rateLimits } from '../schema.ts';
-import { deleteUserByAdmin } from '../contributions/account-deletion.ts';
+import { deleteUserByAdmin } from '../account-data/account-deletion.ts';
 import type { Actor } from '../operations/audit.ts';
 import { DELETED_ID_DAYS, keepHouse, purgeDeletedAccountIds } from './account-traces.ts';
 import { createUserByAdmin, updateUserByAdmin } from './user-admin.ts';

@@ -1,7 +1,7 @@
 /**
  * What an account leaves outside the rows that go with its user row (decision 042): mail to it, counters and
  * reset requests keyed by its email or id, and the audit log's entries about it and by it. Its deletion, the
- * owner's or an admin's (db/contributions/account-deletion.ts), removes or pseudonymises all of it in its own
+ * owner's or an admin's (db/account-data/account-deletion.ts), removes or pseudonymises all of it in its own
  * batch; the audit log keeps only the account's random id, and the housekeeping job below drops that too after
  * DELETED_ID_DAYS.
  */

@@ -3,7 +3,8 @@
  * every cache checks.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { users } from '../accounts/schema.ts';
 import type { Cost, Tag, TagKind } from './taxonomy.ts';
 import { FACET_TABLE_COLUMNS, FIELD_FACETS, type FieldKey } from './facets.ts';
 import { createdAt } from '../columns.ts';
@@ -199,3 +200,41 @@ export const meta = sqliteTable('meta', {
 export type Content = typeof contents.$inferSelect;
 export type NewContent = typeof contents.$inferInsert;
 export type TagRow = typeof tags.$inferSelect;
+
+/**
+ * Contents an admin created and has not yet completed ("Create Content" makes one): visible only in the
+ * admin screens, never in the catalog. Saving one with every required field moves it into `contents`
+ * (published) in one batch, so no public query ever has to filter drafts out.
+ */
+export const contentDrafts = sqliteTable(
+  'content_drafts',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    url: text('url').notNull().default(''),
+    image: text('image').notNull().default(''),
+    cost: text('cost').$type<Cost>().notNull().default('Free'),
+    hasCert: integer('has_cert', { mode: 'boolean' }).notNull().default(false),
+    description: text('description').notNull().default(''),
+    category: text('category', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
+    techStack: text('tech_stack', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
+    type: text('type', { mode: 'json' }).$type<Tag[]>().notNull().default(sql`'[]'`),
+    ...facetFieldColumns(),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index('content_drafts_created_idx').on(t.createdAt)],
+);
+
+export const uploads = sqliteTable('uploads', {
+  /** SHA-256 of the bytes, hex: the same image uploaded twice is stored once. */
+  id: text('id').primaryKey(),
+  mimeType: text('mime_type').notNull(),
+  size: integer('size').notNull(),
+  data: blob('data', { mode: 'buffer' }).notNull(),
+  uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export type ContentDraft = typeof contentDrafts.$inferSelect;

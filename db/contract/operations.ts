@@ -5,7 +5,9 @@
  */
 import { z } from '../validation/zod.ts';
 import { adminContentInput } from '../catalog/validation/contents.ts';
-import { reviewInput, saveInput, saveRestoreInput, submissionInput } from '../contributions/validation/engagement.ts';
+import { reviewInput } from '../reviews/validation/reviews.ts';
+import { saveInput, saveRestoreInput } from '../shelf/validation/saves.ts';
+import { submissionInput } from '../submissions/validation/submissions.ts';
 import {
   accountDeletionInput,
   adminUserInput,
@@ -20,21 +22,13 @@ import { prose } from './prose.ts';
 import { tagChangeInput, tagInput, tagMergeInput } from '../catalog/validation/tags.ts';
 import { TAG_KINDS, TAXONOMY } from '../catalog/taxonomy.ts';
 import { ADDRESS_ORDER, type Facet } from '../catalog/facets.ts';
-import { rejectionInput } from '../contributions/validation/rejection.ts';
-import {
-  listChangeInput,
-  listInput,
-  listItemInput,
-  listNoteInput,
-  listOrderInput,
-  listUnpublishInput,
-  progressInput,
-} from '../contributions/validation/lists.ts';
-import { reviewReportInput } from '../contributions/validation/review-reports.ts';
-import { submissionBulkInput } from '../contributions/validation/submission-bulk.ts';
+import { rejectionInput } from '../submissions/validation/rejection.ts';
+import { listChangeInput, listInput, listItemInput, listNoteInput, listOrderInput, listUnpublishInput, progressInput } from '../shelf/validation/lists.ts';
+import { reviewReportInput } from '../reviews/validation/review-reports.ts';
+import { submissionBulkInput } from '../submissions/validation/submission-bulk.ts';
 import { AUDIT_LIST } from '../validation/list-query.ts';
 import { bookmarkOfferInput } from '../imports/validation/bookmarks.ts';
-import { digestInput, followInput } from '../contributions/validation/follows.ts';
+import { digestInput, followInput } from '../shelf/validation/follows.ts';
 
 /** Who may call: anyone; anyone, naming a session with its token or cookie ('session': sign-out); a signed-in user; an admin. */
 export type Access = 'public' | 'session' | 'user' | 'admin';

@@ -6,7 +6,7 @@
 import { z } from '../validation/zod.ts';
 import { COSTS, TAG_KINDS } from '../catalog/taxonomy.ts';
 import { FACETS, FIELD_FACETS, type ChoiceValue, type Facet, type FieldKey } from '../catalog/facets.ts';
-import { REJECT_REASON_CODES, REJECT_REASONS } from '../contributions/validation/rejection.ts';
+import { REJECT_REASON_CODES, REJECT_REASONS } from '../submissions/validation/rejection.ts';
 import { AUDIT_ACTION_NAMES } from '../validation/audit-actions.ts';
 
 const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-23T10:15:00.000Z' });

@@ -1,6 +1,6 @@
 /**
  * What a page says of itself: its og:title or <title>, its description (og:description or meta
- * description), its picture (og:image) and its icon, read when a link is submitted (db/contributions/
+ * description), its picture (og:image) and its icon, read when a link is submitted (db/submissions/
  * page-title.ts) and when a content's picture is fetched (db/catalog/pictures.ts). Anyone may trigger such a
  * fetch, so it is bounded: at most 3 s and 512 KB, 3 redirects, http(s) only, and never a private, loopback
  * or link-local address (public-addresses.ts, decision 025). A failure is silent.

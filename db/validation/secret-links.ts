@@ -9,7 +9,7 @@
 /** A password reset's link (db/accounts/password-resets.ts). */
 export const resetPasswordPath = (token: string) => `/reset-password/${token}`;
 
-/** A weekly digest's unsubscribe link (db/contributions/digest.ts). */
+/** A weekly digest's unsubscribe link (db/shelf/digest.ts). */
 export const unsubscribePath = (token: string) => `/unsubscribe?${new URLSearchParams({ token })}`;
 
 /** Either page, anywhere in a text (a path, a full URL, a query value), in any case. */

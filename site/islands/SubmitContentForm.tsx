@@ -10,7 +10,7 @@
 import { COSTS, perTagKind, type Cost, type Tag, type TagKind } from '#db/catalog/taxonomy.ts';
 import { FIELD_FACETS, type FieldKey } from '#db/catalog/facets.ts';
 import { nameFromUrl } from '#db/catalog/urls.ts';
-import { submissionInput, type SubmissionInput } from '#db/contributions/validation/engagement.ts';
+import { submissionInput, type SubmissionInput } from '#db/submissions/validation/submissions.ts';
 import { apiPost } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { FacetFieldSelects, Field, FormAlert, SelectField, SubmitButton, TextAreaField, useHydrated } from './forms/fields.tsx';

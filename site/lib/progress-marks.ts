@@ -9,7 +9,7 @@ import { signInUrl } from '#site/lib/redirect.ts';
 import { loadProgress, signedInUserId } from '#site/lib/session-sync.ts';
 import { type ProgressMarks, type UserSaves, updateProgress, updateSaves, userProgress } from '#site/stores/session.ts';
 import { flashToast, toast } from '#site/stores/toasts.ts';
-import { PROGRESS_LABELS, type ProgressStateName } from '#db/contributions/validation/progress-states.ts';
+import { PROGRESS_LABELS, type ProgressStateName } from '#db/shelf/validation/progress-states.ts';
 
 export { PROGRESS_LABELS, type ProgressStateName };
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { UPLOAD_MAX_BYTES } from '../../db/contributions/uploads.ts';
+import { UPLOAD_MAX_BYTES } from '../../db/catalog/uploads.ts';
 import { BOOKMARK_FILE_MAX_BYTES } from '../../db/imports/validation/bookmarks.ts';
 import { hasSqld, NO_SQLD, SQLD_PATH } from '../setup/sqld.ts';
 

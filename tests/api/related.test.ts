@@ -5,7 +5,7 @@
  * cached copy while other pages stay cached; the home page counts this month's saves.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CO_SAVE_MIN_USERS } from '../../db/contributions/co-saves.ts';
+import { CO_SAVE_MIN_USERS } from '../../db/discovery/co-saves.ts';
 import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { waitForLogLine } from '../setup/logs.ts';
 import { startServer, type TestServer } from '../setup/server.ts';

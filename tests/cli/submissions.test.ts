@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb } from '#db/client.ts';
-import { createSubmission } from '#db/contributions/submissions.ts';
+import { createSubmission } from '#db/submissions/submissions.ts';
 import { CTRL_C, ENTER, runCli, runInTerminal, tempDb, type TempDb, type TerminalSession } from './harness.ts';
 import { databaseAuthToken } from '../setup/test-database.ts';
 

@@ -7,7 +7,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CO_SAVE_MIN_USERS } from '../../db/contributions/co-saves.ts';
+import { CO_SAVE_MIN_USERS } from '../../db/discovery/co-saves.ts';
 import { hasBrowser, launchBrowser, signInThroughForm } from '../setup/browser.ts';
 import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';

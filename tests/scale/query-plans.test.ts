@@ -22,7 +22,7 @@ import {
 import { parseSearchParams } from '../../db/catalog/validation/search.ts';
 import { listContentsForAdmin } from '../../db/reports/content-table.ts';
 import { listUsers } from '../../db/accounts/user-admin.ts';
-import { listSubmissions } from '../../db/contributions/submission-list.ts';
+import { listSubmissions } from '../../db/submissions/submission-list.ts';
 import { listTagsForAdmin } from '../../db/catalog/tags/tags.ts';
 import { auditEntry } from '../../db/operations/audit.ts';
 import { listAuditAdmins, listAuditForAdmin } from '../../db/reports/audit-table.ts';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db/client.ts';
-import { CO_SAVE_MIN_USERS, countAllCoSaves } from '../../db/contributions/co-saves.ts';
+import { CO_SAVE_MIN_USERS, countAllCoSaves } from '../../db/discovery/co-saves.ts';
 import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 import { sqlRows } from '../setup/sql.ts';

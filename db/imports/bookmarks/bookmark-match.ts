@@ -9,7 +9,7 @@ import { and, inArray } from 'drizzle-orm';
 import type { Db } from '../../client.ts';
 import { contents, submissions } from '../../schema.ts';
 import { cleanUrl, isHttpUrl, urlKey } from '../../catalog/urls.ts';
-import { isPending } from '../../contributions/submissions.ts';
+import { isPending } from '../../submissions/submissions.ts';
 import { privateWebsiteProblem } from '../../outbound/public-addresses.ts';
 import type { Bookmark } from './netscape-read.ts';
 

@@ -9,7 +9,7 @@ import type { Db } from '../../client.ts';
 import { config } from '../../config.ts';
 import { isAppError } from '../../errors.ts';
 import type { BookmarkOfferShape } from '../../contract/shapes.ts';
-import { createSubmission, type ApiSubmission } from '../../contributions/submissions.ts';
+import { createSubmission, type ApiSubmission } from '../../submissions/submissions.ts';
 import { currentCount } from '../../operations/rate-limit.ts';
 import { parseInput } from '../../validation/parse.ts';
 import { bookmarkOfferInput } from '../validation/bookmarks.ts';

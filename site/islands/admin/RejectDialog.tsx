@@ -4,7 +4,7 @@
  * (../dialogs/Modal.tsx): Escape or Cancel leaves the submission as it was.
  */
 import { useEffect, useState } from 'react';
-import { REJECT_NOTE_MAX, REJECT_REASONS, type RejectionInput } from '#db/contributions/validation/rejection.ts';
+import { REJECT_NOTE_MAX, REJECT_REASONS, type RejectionInput } from '#db/submissions/validation/rejection.ts';
 import { BusyButton } from '../forms/fields.tsx';
 import { Modal } from '../dialogs/Modal.tsx';
 

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import type { ReviewedProposal } from '#db/contract/shapes.ts';
 import { adminContentInput, type AdminContentInput } from '#db/catalog/validation/contents.ts';
-import type { RejectionInput } from '#db/contributions/validation/rejection.ts';
+import type { RejectionInput } from '#db/submissions/validation/rejection.ts';
 import { apiDelete, apiPost } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { BusyButton, FormAlert, useHydrated } from '../forms/fields.tsx';

@@ -31,7 +31,7 @@ import {
   useRowAction,
 } from './list.tsx';
 import { BusyButton } from '../forms/fields.tsx';
-import type { RejectionInput } from '#db/contributions/validation/rejection.ts';
+import type { RejectionInput } from '#db/submissions/validation/rejection.ts';
 import { RejectDialog } from './RejectDialog.tsx';
 import { ProposalPill } from './ProposalPill.tsx';
 import { DerivedNameBadge } from './DerivedNameBadge.tsx';

@@ -5,7 +5,7 @@
 import { ApiError } from '#site/lib/api.ts';
 import { userInfo } from '#site/stores/session.ts';
 
-/** The server's own limit (db/contributions/uploads.ts), checked here first so a huge file is not sent at all. */
+/** The server's own limit (db/catalog/uploads.ts), checked here first so a huge file is not sent at all. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_ACCEPT = 'image/png,image/gif,image/jpeg';
 

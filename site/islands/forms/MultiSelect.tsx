@@ -14,7 +14,7 @@ import { toValue, type Tag } from '#db/catalog/taxonomy.ts';
 import { cleanText } from '#db/validation/text.ts';
 import { fieldId } from './fields.tsx';
 
-/** As the server counts them (db/contributions/proposed-tags.ts). */
+/** As the server counts them (db/submissions/proposed-tags.ts). */
 const MAX_PROPOSED = 5;
 const MAX_LABEL = 100;
 

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { UrlCheckShape } from '#db/contract/shapes.ts';
 import { isHttpUrl } from '#db/catalog/urls.ts';
-import { reasonLabel } from '#db/contributions/validation/rejection.ts';
+import { reasonLabel } from '#db/submissions/validation/rejection.ts';
 import { apiGet } from '#site/lib/api.ts';
 import { isoDay } from '#site/lib/text.ts';
 

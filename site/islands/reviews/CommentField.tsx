@@ -4,7 +4,7 @@
  * at every key.
  */
 import { useEffect, useState } from 'react';
-import { REVIEW_COMMENT_MAX } from '#db/contributions/validation/review-rules.ts';
+import { REVIEW_COMMENT_MAX } from '#db/reviews/validation/review-rules.ts';
 
 export const COMMENT_TOO_LONG = `Comment must be at most ${REVIEW_COMMENT_MAX} characters`;
 const ANNOUNCE_AFTER_MS = 800;

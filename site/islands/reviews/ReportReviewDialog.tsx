@@ -3,7 +3,7 @@
  * dialog (../dialogs/Modal.tsx): Escape or Cancel reports nothing.
  */
 import { useEffect, useState } from 'react';
-import { REVIEW_REPORT_REASONS, type ReviewReportReason } from '#db/contributions/validation/review-reports.ts';
+import { REVIEW_REPORT_REASONS, type ReviewReportReason } from '#db/reviews/validation/review-reports.ts';
 import { BusyButton } from '../forms/fields.tsx';
 import { Modal } from '../dialogs/Modal.tsx';
 

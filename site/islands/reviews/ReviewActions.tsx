@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import { ApiError, apiDelete, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
 import type { HelpfulVoteShape } from '#db/contract/shapes.ts';
-import type { ReviewReportReason } from '#db/contributions/validation/review-reports.ts';
+import type { ReviewReportReason } from '#db/reviews/validation/review-reports.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { HelpfulCount, type Review } from './ReviewList.tsx';
 import { ReportReviewDialog } from './ReportReviewDialog.tsx';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicUrl } from '#db/config.ts';
 import { seedDemo } from '#db/maintenance/seed/demo.ts';
-import { addListItem } from '#db/contributions/list-items.ts';
-import { createList } from '#db/contributions/lists.ts';
+import { addListItem } from '#db/shelf/list-items.ts';
+import { createList } from '#db/shelf/lists.ts';
 import { createUser } from '#db/accounts/users.ts';
 import { searchContents } from '#db/catalog/catalog-reads.ts';
 import { parseSearchParams } from '#db/catalog/validation/search.ts';

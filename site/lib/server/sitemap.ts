@@ -4,7 +4,7 @@
  */
 import type { Db } from '#db/client.ts';
 import { countAllContents, sitemapEntries } from '#db/catalog/catalog-reads.ts';
-import { publicListEntries } from '#db/contributions/lists.ts';
+import { publicListEntries } from '#db/shelf/lists.ts';
 import { escapeXml } from '#site/lib/xml.ts';
 import { absoluteUrl } from './site-url.ts';
 

@@ -1,6 +1,6 @@
 import { getDb } from '#db/client.ts';
 import { AppError } from '#db/errors.ts';
-import { saveUpload, UPLOAD_MAX_BYTES } from '#db/contributions/uploads.ts';
+import { saveUpload, UPLOAD_MAX_BYTES } from '#db/catalog/uploads.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdmin } from '#site/lib/server/guards.ts';
 import { json, readMultipartFile } from '#site/lib/server/http.ts';

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '#db/client.ts';
-import { getUpload } from '#db/contributions/uploads.ts';
+import { getUpload } from '#db/catalog/uploads.ts';
 
 /** An uploaded image. Its name is the hash of its bytes, so it never changes: cached for a year. */
 export const GET: APIRoute = async ({ params }) => {

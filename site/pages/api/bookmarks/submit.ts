@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { nameFromPageTitle } from '#db/contributions/page-title.ts';
+import { nameFromPageTitle } from '#db/submissions/page-title.ts';
 import { offerForSubmission } from '#db/imports/bookmarks/bookmark-offer.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';

@@ -4,7 +4,7 @@
  * order and `kind`).
  */
 import { getDb } from '#db/client.ts';
-import { listFollows } from '#db/contributions/follows.ts';
+import { listFollows } from '#db/shelf/follows.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 

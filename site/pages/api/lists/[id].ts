@@ -4,7 +4,7 @@
  * description, isPublic}`) and DELETE: its owner.
  */
 import { getDb } from '#db/client.ts';
-import { deleteList, readList, updateList } from '#db/contributions/lists.ts';
+import { deleteList, readList, updateList } from '#db/shelf/lists.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 import { readJson } from '#site/lib/server/http.ts';

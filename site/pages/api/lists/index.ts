@@ -3,7 +3,7 @@
  * `visibility`) and a new one (POST `{name, description?, isPublic?}`: 201).
  */
 import { getDb } from '#db/client.ts';
-import { createList, listOwnLists } from '#db/contributions/lists.ts';
+import { createList, listOwnLists } from '#db/shelf/lists.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 import { json, readJson } from '#site/lib/server/http.ts';

@@ -1,6 +1,6 @@
 /** A review changed or deleted by its author, or by an admin (audited). The content's totals follow. */
 import { getDb } from '#db/client.ts';
-import { changeReview, deleteReview } from '#db/contributions/reviews.ts';
+import { changeReview, deleteReview } from '#db/reviews/reviews.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 import { readJson } from '#site/lib/server/http.ts';

@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { listReviewsForAdmin } from '#db/contributions/review-list.ts';
+import { listReviewsForAdmin } from '#db/reviews/review-list.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdmin } from '#site/lib/server/guards.ts';
 

@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { listOwnReviews } from '#db/contributions/own-reviews.ts';
+import { listOwnReviews } from '#db/reviews/own-reviews.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 

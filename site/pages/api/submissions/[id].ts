@@ -1,7 +1,7 @@
 import { getDb } from '#db/client.ts';
-import { approveSubmission, rejectSubmission } from '#db/contributions/submission-decisions.ts';
+import { approveSubmission, rejectSubmission } from '#db/submissions/submission-decisions.ts';
 import { fetchPicture } from '#db/catalog/pictures.ts';
-import { getSubmission } from '#db/contributions/submissions.ts';
+import { getSubmission } from '#db/submissions/submissions.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdmin, requireAdminActor } from '#site/lib/server/guards.ts';
 import { json, readJson } from '#site/lib/server/http.ts';
@@ -43,7 +43,7 @@ export const POST = endpoint(async (context) => {
 });
 
 /**
- * Rejects. The body may say why: `{reason, note}` (db/contributions/validation/rejection.ts: a code of the fixed set, a
+ * Rejects. The body may say why: `{reason, note}` (db/submissions/validation/rejection.ts: a code of the fixed set, a
  * note of at most 500 characters; both optional). No body rejects without a reason (docs/product.md §7: the body is optional).
  */
 export const DELETE = endpoint(async (context) => {

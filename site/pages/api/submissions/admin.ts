@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { listSubmissions } from '#db/contributions/submission-list.ts';
+import { listSubmissions } from '#db/submissions/submission-list.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdmin } from '#site/lib/server/guards.ts';
 

@@ -1,11 +1,11 @@
 import { getDb } from '#db/client.ts';
-import { runSubmissionBulk } from '#db/contributions/submission-bulk.ts';
+import { runSubmissionBulk } from '#db/submissions/submission-bulk.ts';
 import { fetchPictures } from '#db/catalog/pictures.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdminActor } from '#site/lib/server/guards.ts';
 import { readJson } from '#site/lib/server/http.ts';
 
-/** Approve, reject or delete many submissions: `{action, ids}` or `{action, filter}` (db/contributions/validation/submission-bulk.ts). */
+/** Approve, reject or delete many submissions: `{action, ids}` or `{action, filter}` (db/submissions/validation/submission-bulk.ts). */
 export const POST = endpoint(async (context) => {
   const actor = requireAdminActor(context);
   const db = await getDb();

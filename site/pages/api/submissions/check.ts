@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { checkSubmissionUrl } from '#db/contributions/submissions.ts';
+import { checkSubmissionUrl } from '#db/submissions/submissions.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 

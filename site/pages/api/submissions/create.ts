@@ -1,6 +1,6 @@
 import { getDb } from '#db/client.ts';
-import { nameFromPageTitle } from '#db/contributions/page-title.ts';
-import { createSubmission } from '#db/contributions/submissions.ts';
+import { nameFromPageTitle } from '#db/submissions/page-title.ts';
+import { createSubmission } from '#db/submissions/submissions.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 import { json, readJson } from '#site/lib/server/http.ts';

@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { listOwnSubmissions } from '#db/contributions/own-submissions.ts';
+import { listOwnSubmissions } from '#db/submissions/own-submissions.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 

@@ -1,6 +1,6 @@
 import { getDb } from '#db/client.ts';
 import { getUserForAdmin, updateUserByAdmin } from '#db/accounts/user-admin.ts';
-import { deleteUserByAdmin } from '#db/contributions/account-deletion.ts';
+import { deleteUserByAdmin } from '#db/account-data/account-deletion.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdmin, requireAdminActor } from '#site/lib/server/guards.ts';
 import { readJson } from '#site/lib/server/http.ts';

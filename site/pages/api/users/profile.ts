@@ -1,6 +1,6 @@
 import { getDb } from '#db/client.ts';
 import { getUser, toProfile, updateProfile } from '#db/accounts/users.ts';
-import { deleteOwnAccount } from '#db/contributions/account-deletion.ts';
+import { deleteOwnAccount } from '#db/account-data/account-deletion.ts';
 import { deleteSessionCookie, setSessionCookie } from '#site/lib/server/cookies.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';

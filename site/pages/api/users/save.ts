@@ -1,6 +1,6 @@
 import { getDb } from '#db/client.ts';
-import { toggleSave } from '#db/contributions/saves.ts';
-import { saveInput } from '#db/contributions/validation/engagement.ts';
+import { toggleSave } from '#db/shelf/saves.ts';
+import { saveInput } from '#db/shelf/validation/saves.ts';
 import { parseInput } from '#db/validation/parse.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';

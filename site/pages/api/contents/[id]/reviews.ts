@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { addReview } from '#db/contributions/reviews.ts';
+import { addReview } from '#db/reviews/reviews.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 import { json, readJson } from '#site/lib/server/http.ts';

@@ -3,7 +3,7 @@
  * asked at the first follow: `{digest}`); DELETE unfollows it. Each answers the caller's follows.
  */
 import { getDb } from '#db/client.ts';
-import { followTag, unfollowTag } from '#db/contributions/follows.ts';
+import { followTag, unfollowTag } from '#db/shelf/follows.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 import { readJson } from '#site/lib/server/http.ts';

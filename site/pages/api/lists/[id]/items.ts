@@ -1,6 +1,6 @@
 /** POST /api/lists/{id}/items `{contentId, note?}`: the content added at the end of the caller's list (adding it again changes nothing). */
 import { getDb } from '#db/client.ts';
-import { addListItem } from '#db/contributions/list-items.ts';
+import { addListItem } from '#db/shelf/list-items.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 import { readJson } from '#site/lib/server/http.ts';

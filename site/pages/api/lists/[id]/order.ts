@@ -1,6 +1,6 @@
 /** PUT /api/lists/{id}/order `{contentIds}`: the owner's list in the order given (every item, each once). */
 import { getDb } from '#db/client.ts';
-import { reorderList } from '#db/contributions/list-items.ts';
+import { reorderList } from '#db/shelf/list-items.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 import { readJson } from '#site/lib/server/http.ts';

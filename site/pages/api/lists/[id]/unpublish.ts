@@ -3,7 +3,7 @@
  * stays theirs, private, until DELETE lifts it, after which its owner may publish it again. Both audited.
  */
 import { getDb } from '#db/client.ts';
-import { liftUnpublishing, unpublishList } from '#db/contributions/lists.ts';
+import { liftUnpublishing, unpublishList } from '#db/shelf/lists.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireAdminActor } from '#site/lib/server/guards.ts';
 import { readJson } from '#site/lib/server/http.ts';

@@ -1,6 +1,6 @@
 /** A signed-in user marks a review helpful (PUT) or takes it back (DELETE); never their own. */
 import { getDb } from '#db/client.ts';
-import { retractHelpful, voteHelpful } from '#db/contributions/review-votes.ts';
+import { retractHelpful, voteHelpful } from '#db/reviews/review-votes.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 

@@ -1,6 +1,6 @@
 /** A signed-in user reports a review to the admins, with a reason (once; never their own). */
 import { getDb } from '#db/client.ts';
-import { reportReview } from '#db/contributions/review-reports.ts';
+import { reportReview } from '#db/reviews/review-reports.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 import { json, readJson } from '#site/lib/server/http.ts';

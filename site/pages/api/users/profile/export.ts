@@ -1,5 +1,5 @@
 import { getDb } from '#db/client.ts';
-import { exportAccount, exportFileName } from '#db/contributions/account-export.ts';
+import { exportAccount, exportFileName } from '#db/account-data/account-export.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 import { jsonAttachment } from '#site/lib/server/http.ts';

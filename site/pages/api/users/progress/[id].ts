@@ -3,7 +3,7 @@
  * Learning or Done; DELETE clears the mark. Each answers the caller's progress and saves.
  */
 import { getDb } from '#db/client.ts';
-import { clearProgress, markProgress } from '#db/contributions/progress.ts';
+import { clearProgress, markProgress } from '#db/shelf/progress.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 import { readJson } from '#site/lib/server/http.ts';

@@ -7,7 +7,7 @@
  * Each answers `{numSaves, saves}`.
  */
 import { getDb } from '#db/client.ts';
-import { readSaves, saveContent, unsaveContent } from '#db/contributions/saves.ts';
+import { readSaves, saveContent, unsaveContent } from '#db/shelf/saves.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 import { readJson } from '#site/lib/server/http.ts';

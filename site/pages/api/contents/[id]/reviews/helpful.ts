@@ -3,7 +3,7 @@
  * browser asks this to paint the user's votes (site/islands/reviews/mount.tsx).
  */
 import { getDb } from '#db/client.ts';
-import { ownHelpfulVotes } from '#db/contributions/review-votes.ts';
+import { ownHelpfulVotes } from '#db/reviews/review-votes.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 

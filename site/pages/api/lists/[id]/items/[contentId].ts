@@ -1,6 +1,6 @@
 /** /api/lists/{id}/items/{contentId}: PUT `{note}` changes the item's note, DELETE takes it out of the list (the owner's). */
 import { getDb } from '#db/client.ts';
-import { removeListItem, updateListNote } from '#db/contributions/list-items.ts';
+import { removeListItem, updateListNote } from '#db/shelf/list-items.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 import { requireUser } from '#site/lib/server/guards.ts';
 import { readJson } from '#site/lib/server/http.ts';

@@ -9,7 +9,7 @@ import { createUser } from '../accounts/users.ts';
 import { ageRecentSaves, mostSavedThisMonth } from './most-saved.ts';
 import { CO_SAVE_MIN_USERS, CO_SAVE_RECENT_SAVES, countDueCoSaves } from './co-saves.ts';
 import { coSavedWith, relatedResources } from './related.ts';
-import { saveContent, toggleSave, unsaveContent } from './saves.ts';
+import { saveContent, toggleSave, unsaveContent } from '../shelf/saves.ts';
 
 let t: TestDb;
 beforeEach(async () => (t = await createTestDb()));

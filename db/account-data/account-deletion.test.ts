@@ -8,8 +8,8 @@ import { contentInput } from '../catalog/validation/contents.ts';
 import { createUser } from '../accounts/users.ts';
 import { createSession, type SessionUser } from '../accounts/sessions.ts';
 import { LAST_ADMIN } from '../accounts/user-admin.ts';
-import { addReview } from './reviews.ts';
-import { toggleSave } from './saves.ts';
+import { addReview } from '../reviews/reviews.ts';
+import { toggleSave } from '../shelf/saves.ts';
 import { deleteOwnAccount, deleteUserByAdmin, FORMER_MEMBER } from './account-deletion.ts';
 
 let t: TestDb;

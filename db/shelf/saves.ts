@@ -5,7 +5,7 @@ import { conflict, forbidden, notFound } from '../errors.ts';
 import { contents, saves, users } from '../schema.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { parseInput } from '../validation/parse.ts';
-import { SAVES_FULL, SAVES_MAX, saveRestoreInput } from './validation/engagement.ts';
+import { SAVES_FULL, SAVES_MAX, saveRestoreInput } from './validation/saves.ts';
 
 /**
  * A saved item as docs/product.md §3 names it (`_id` is the content's id), plus `name`, `slug` and `url`, which

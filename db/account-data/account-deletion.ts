@@ -16,7 +16,7 @@ import { LAST_ADMIN, leavesAnAdmin } from '../accounts/user-admin.ts';
 import { DELETED_ACCOUNT, forgetAccountStatements } from '../accounts/account-traces.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { accountDeletionInput } from '../accounts/validation/users.ts';
-import { recountStatements } from './co-saves.ts';
+import { recountStatements } from '../discovery/co-saves.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
 import { hitLimit } from '../operations/rate-limit.ts';
 

@@ -5,7 +5,7 @@ import { insertContentStatements } from '../catalog/content-rows.ts';
 import { contentInput } from '../catalog/validation/contents.ts';
 import { createUser } from '../accounts/users.ts';
 import { follows, tags } from '../schema.ts';
-import { exportAccount } from './account-export.ts';
+import { exportAccount } from '../account-data/account-export.ts';
 import { changeDigest, followTag, listFollows, markFollowsSeen, unfollowTag } from './follows.ts';
 import { FOLLOWS_PER_USER } from './validation/follows.ts';
 

@@ -9,7 +9,7 @@ import { FIELD_FACETS, type FieldKey } from '../catalog/facets.ts';
 import { cleanUrl, nameFromUrl, slugify, urlKey } from '../catalog/urls.ts';
 import { shownImage } from '../catalog/content-rows.ts';
 import { httpUrl } from '../catalog/validation/contents.ts';
-import { submissionInput } from './validation/engagement.ts';
+import { submissionInput } from './validation/submissions.ts';
 import { z } from '../validation/zod.ts';
 import type { RejectReason } from './validation/rejection.ts';
 import { parseInput } from '../validation/parse.ts';

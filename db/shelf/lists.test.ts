@@ -7,7 +7,7 @@ import { insertContentStatements } from '../catalog/content-rows.ts';
 import { contentInput } from '../catalog/validation/contents.ts';
 import { createUser } from '../accounts/users.ts';
 import { auditLog, progress, users } from '../schema.ts';
-import { exportAccount } from './account-export.ts';
+import { exportAccount } from '../account-data/account-export.ts';
 import {
   copyList,
   publicListsOf,

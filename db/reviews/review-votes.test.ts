@@ -11,7 +11,7 @@ import { addReview } from './reviews.ts';
 import { ownHelpfulVotes, retractHelpful, voteHelpful } from './review-votes.ts';
 import { dismissReviewReports, reportReview } from './review-reports.ts';
 import { listReviewsForAdmin } from './review-list.ts';
-import { exportAccount } from './account-export.ts';
+import { exportAccount } from '../account-data/account-export.ts';
 
 let t: TestDb;
 beforeEach(async () => (t = await createTestDb()));

@@ -8,7 +8,7 @@ import type { Db } from '../client.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { contents, reviews, type Review } from '../schema.ts';
-import { reviewInput } from './validation/engagement.ts';
+import { reviewInput } from './validation/reviews.ts';
 import { parseInput } from '../validation/parse.ts';
 import { toApiReview, type ApiReview } from '../catalog/catalog-reads.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';

@@ -8,16 +8,16 @@ import { listUserSessions } from '../accounts/sessions.ts';
 import { listUserDevices } from '../accounts/known-devices.ts';
 import { listOwnLinkReports } from '../links/link-health.ts';
 import type { AccountExportShape } from '../contract/shapes.ts';
-import { allOwnReviews } from './own-reviews.ts';
-import { allOwnReviewReports } from './review-reports.ts';
-import { allOwnHelpfulVotes } from './review-votes.ts';
-import { allOwnSubmissions } from './own-submissions.ts';
-import { listSavesWithDates } from './saves.ts';
-import { listOwnUploads } from './uploads.ts';
-import { exportOwnLists } from './lists.ts';
-import { listProgressWithContents } from './progress.ts';
-import { exportFollows, readDigestSetting } from './follows.ts';
-import { exportDigestSends } from './digest.ts';
+import { allOwnReviews } from '../reviews/own-reviews.ts';
+import { allOwnReviewReports } from '../reviews/review-reports.ts';
+import { allOwnHelpfulVotes } from '../reviews/review-votes.ts';
+import { allOwnSubmissions } from '../submissions/own-submissions.ts';
+import { listSavesWithDates } from '../shelf/saves.ts';
+import { listOwnUploads } from '../catalog/uploads.ts';
+import { exportOwnLists } from '../shelf/lists.ts';
+import { listProgressWithContents } from '../shelf/progress.ts';
+import { exportFollows, readDigestSetting } from '../shelf/follows.ts';
+import { exportDigestSends } from '../shelf/digest.ts';
 
 /** The file's name, dated (UTC) the day it was made: skillshelf-export-2026-11-23.json. */
 export const exportFileName = (at: Date) => `skillshelf-export-${at.toISOString().slice(0, 10)}.json`;

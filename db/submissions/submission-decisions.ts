@@ -137,7 +137,7 @@ export const REJECTED = 'submission rejected successfully';
 
 /**
  * Rejects a pending submission (it is kept, as rejected), with the reason and note of `rejection` (either may
- * be missing: see db/contributions/validation/rejection.ts). A client may approve and then delete
+ * be missing: see db/submissions/validation/rejection.ts). A client may approve and then delete
  * (decision 010): a submission already decided is left as it is — its content untouched — and the answer is a
  * 200 that says so.
  */

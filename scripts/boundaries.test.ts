@@ -63,6 +63,39 @@ const roomOf = (file: string): string | undefined => {
   return top === 'db' && room !== undefined && room in ROOMS ? room : undefined;
 };
 
+/**
+ * The features of site/ (docs/architecture.md), each a folder mirroring a room of db/, and the features each
+ * may import. Pages, layouts and the middleware compose features; the shared layers (generic helpers, the UI
+ * kit, the stores, the web glue and the production server) import none.
+ */
+const FEATURES: Record<string, readonly string[]> = {
+  session: [],
+  search: [],
+  shelf: ['session'],
+  // A content's card carries the learner's controls: save, progress, add to a list.
+  content: ['shelf'],
+  reviews: [],
+  submissions: [],
+  admin: [],
+};
+const SHARED_LAYERS = ['lib', 'ui', 'stores', 'server', 'styles', 'public'];
+const COMPOSERS = ['pages', 'layouts'];
+
+/** The folder of site/ a file sits in ('middleware.ts' for a file at its top). */
+const siteFolderOf = (file: string): string => file.split('/')[1]!;
+
+/** The file of site/ an import names, or undefined when it names none. */
+function siteTarget(file: string, specifier: string): string | undefined {
+  const target = specifier.startsWith('#site/') ? specifier.slice(1) : specifier.startsWith('.') ? normalize(join(dirname(file), specifier)) : '';
+  return target.startsWith('site/') ? target : undefined;
+}
+
+/** The modules the browser runs: TypeScript of the features, the UI kit, the stores and the browser helpers. */
+const browserCode = (): string[] =>
+  [...Object.keys(FEATURES), 'ui', 'stores', 'lib']
+    .flatMap((folder) => files(`site/${folder}`))
+    .filter((f) => /\.tsx?$/.test(f) && !f.startsWith('site/lib/server/'));
+
 /** db/'s own modules (tests aside) and the db/ modules each imports by a relative path. */
 function dbImports(): Map<string, string[]> {
   const modules = files('db').filter((f) => !f.endsWith('.test.ts'));
@@ -121,23 +154,40 @@ describe('import boundaries', () => {
 
   it('browser code reaches db/ only for validation, taxonomy, URL and image rules, and the API shapes', () => {
     const allowed = /(#db\/|\/db\/)((\w+\/)?validation\/[\w-]+|catalog\/(taxonomy|facets|urls|images)|contract\/shapes)\.ts$/;
-    const browserDirs = ['site/islands', 'site/stores'];
-    const browserLib = files('site/lib').filter((f) => !f.includes('/server/'));
-    const bad = [
-      ...browserDirs.flatMap((d) => violations(d, (s) => (s.startsWith('#db/') || s.includes('/db/')) && !allowed.test(s))),
-      ...browserLib.flatMap((f) =>
-        imports(f)
-          .filter((s) => (s.startsWith('#db/') || s.includes('/db/')) && !allowed.test(s))
-          .map((s) => `${f} imports ${s}`),
-      ),
-    ];
+    const bad = browserCode().flatMap((f) =>
+      imports(f)
+        .filter((s) => (s.startsWith('#db/') || s.includes('/db/')) && !allowed.test(s))
+        .map((s) => `${f} imports ${s}`),
+    );
     expect(bad).toEqual([]);
+  });
+
+  it('the features of site/ import each other one way only, as FEATURES says; its shared layers import no feature', () => {
+    const wrong = files('site').flatMap((file) => {
+      const from = siteFolderOf(file);
+      return imports(file)
+        .map((s) => siteTarget(file, s))
+        .filter((target): target is string => target !== undefined)
+        .filter((target) => {
+          const to = siteFolderOf(target);
+          if (to === from || !(to in FEATURES)) return false;
+          if (from in FEATURES) return !FEATURES[from]!.includes(to);
+          return SHARED_LAYERS.includes(from);
+        })
+        .map((target) => `${file} imports ${target}`);
+    });
+    expect(wrong).toEqual([]);
+
+    const visiting = (feature: string, seen: string[]): string[] =>
+      seen.includes(feature) ? [[...seen, feature].join(' → ')] : FEATURES[feature]!.flatMap((next) => visiting(next, [...seen, feature]));
+    expect(Object.keys(FEATURES).flatMap((feature) => visiting(feature, []))).toEqual([]);
+    const folders = readdirSync(join(root, 'site')).filter((name) => statSync(join(root, 'site', name)).isDirectory());
+    expect(folders.filter((name) => !(name in FEATURES) && !SHARED_LAYERS.includes(name) && !COMPOSERS.includes(name))).toEqual([]);
   });
 
   it('the production server (site/server/) imports nothing of site/ outside it, nor astro; browser code never imports it', () => {
     const outside = (s: string) => /^astro/.test(s) || (/^#site\//.test(s) && !s.startsWith('#site/server/')) || /^\.\.\//.test(s);
-    const browserCode = [...files('site/islands'), ...files('site/stores'), ...files('site/lib').filter((f) => !f.includes('/server/'))];
-    const fromBrowser = browserCode.flatMap((f) =>
+    const fromBrowser = browserCode().flatMap((f) =>
       imports(f)
         .filter((s) => /(#site\/|\/)server\//.test(s) && !s.includes('lib/server'))
         .map((s) => `${f} imports ${s}`),

@@ -17,7 +17,7 @@ import { allowedMethods, isFormPage, isOneClickPage } from '#site/server/request
 import { securityHeaders } from '#site/server/security-headers.ts';
 import { visitorRule } from '#site/server/visitor-rule.ts';
 import { safeRedirect, signInUrl } from '#site/lib/redirect.ts';
-import { isSignedInPage } from '#site/lib/account-pages.ts';
+import { isSignedInPage } from '#site/session/account-pages.ts';
 import { namesSecretPage } from '#db/validation/secret-links.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

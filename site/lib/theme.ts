@@ -11,7 +11,7 @@ export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];
 
 /**
- * Puts the stored choice on the root. Part of the inline head script (site/lib/session-paint.ts): sent as its
+ * Puts the stored choice on the root. Part of the inline head script (site/session/paint.ts): sent as its
  * own source text, so it uses nothing from outside itself.
  */
 export function applyThemeChoice(key: string): void {

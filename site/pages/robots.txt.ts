@@ -1,7 +1,7 @@
 /** Crawlers may read the catalog; account, admin and API paths are not for them. */
 import type { APIRoute } from 'astro';
 import { absoluteUrl } from '#site/lib/server/site-url.ts';
-import { SIGNED_IN_PAGES } from '#site/lib/account-pages.ts';
+import { SIGNED_IN_PAGES } from '#site/session/account-pages.ts';
 
 const PRIVATE_PATHS = ['/admin', ...SIGNED_IN_PAGES, '/submit-content', '/api'];
 

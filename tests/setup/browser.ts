@@ -80,7 +80,7 @@ export async function signInThroughForm(page: Page, account: { email: string; pa
 }
 
 /**
- * The site asks in its own dialog (site/islands/dialogs/), never with the browser's confirm() or alert(): each
+ * The site asks in its own dialog (site/ui/Modal.tsx, ConfirmDialog.tsx), never with the browser's confirm() or alert(): each
  * native dialog `page` opens is dismissed and kept, for the test to say `expect(opened()).toEqual([])`.
  */
 export function nativeDialogs(page: Page): () => string[] {

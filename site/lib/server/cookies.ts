@@ -2,7 +2,7 @@
  * The session cookie: HttpOnly, SameSite=Lax, and Secure whenever the site is served over https. Beside it,
  * `signed_in` (readable by the page's scripts, holding only the user's id) says that this browser holds a
  * session, so the catalog pages, made once for everyone, can draw the signed-in user before the first paint
- * (site/lib/session-paint.ts). The two are set and cleared together, with the same lifetime. The `device`
+ * (site/session/paint.ts). The two are set and cleared together, with the same lifetime. The `device`
  * cookie outlives them: it says that this browser signed in to the account before (db/accounts/known-devices.ts).
  */
 import type { AstroCookies } from 'astro';

@@ -1,6 +1,6 @@
 /**
  * The reviews of a content the signed-in user voted helpful. The content page is the same for everyone: the
- * browser asks this to paint the user's votes (site/islands/reviews/mount.tsx).
+ * browser asks this to paint the user's votes (site/reviews/mount.tsx).
  */
 import { getDb } from '#db/client.ts';
 import { ownHelpfulVotes } from '#db/reviews/review-votes.ts';

@@ -1,6 +1,6 @@
 /**
  * The signed-in user's own review of a content, or null. The content page is the same for everyone: the
- * browser asks this to draw either the user's review or the form (site/islands/reviews/mount.tsx).
+ * browser asks this to draw either the user's review or the form (site/reviews/mount.tsx).
  */
 import { getDb } from '#db/client.ts';
 import { findUserReview } from '#db/catalog/catalog-reads.ts';

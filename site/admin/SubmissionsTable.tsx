@@ -1,0 +1,364 @@
+/**
+ * docs/product.md §2 Admin submissions: the review queue with Approve, Reject and Edit per row; searched, filtered by
+ * status (the decided ones too), sorted and paged by the server; rows ticked (or all matching the view)
+ * approved, rejected or deleted at once, with what became of each (docs/product.md §2).
+ *
+ * Deliberate deviation from docs/product.md §4: a failed approval does NOT delete the submission. The server approves
+ * atomically (content created and submission deleted together, or nothing), so on failure the submission
+ * stays in the queue with the error shown: losing a user's submission is worse than an extra click.
+ */
+import { useEffect, useState } from 'react';
+import { ApiError, apiDelete, apiPost } from '#site/lib/api.ts';
+import type { SubmissionBulkResultShape, SubmissionListShape, SubmissionShape } from '#db/contract/shapes.ts';
+import { TAG_KINDS } from '#db/catalog/taxonomy.ts';
+import { listQueryParams } from '#db/validation/list-query.ts';
+import { ADMIN_SECTION } from '#site/admin/admin-sections.ts';
+import {
+  AdminTable,
+  Cell,
+  editAddress,
+  FilterSelect,
+  labels,
+  ListControls,
+  ListStatus,
+  pageAddress,
+  Pager,
+  RowActions,
+  RowsShown,
+  ShortDate,
+  useAdminList,
+  useListQuery,
+  useRowAction,
+} from './list.tsx';
+import { BusyButton } from '../ui/fields.tsx';
+import type { RejectionInput } from '#db/submissions/validation/rejection.ts';
+import { RejectDialog } from './RejectDialog.tsx';
+import { ProposalPill } from './ProposalPill.tsx';
+import { DerivedNameBadge } from './DerivedNameBadge.tsx';
+
+/** The list's API and its convention (site/admin/admin-sections.ts). */
+const LIST = ADMIN_SECTION.submissions.list;
+const COLUMNS = [
+  { label: 'No.' },
+  { label: 'URL' },
+  { label: 'NAME', sort: 'name' },
+  { label: 'STATUS' },
+  { label: 'CATEGORY' },
+  { label: 'TECH' },
+  { label: 'TYPE' },
+  { label: 'COST' },
+  { label: 'SUBMITTED', sort: 'created' },
+  { label: 'ACTIONS' },
+];
+const STATUSES = [
+  ['', 'Waiting for review'],
+  ['approved', 'Approved'],
+  ['rejected', 'Rejected'],
+  ['all', 'All'],
+] as const;
+const DONE = { approve: 'approved', reject: 'rejected', delete: 'deleted' } as const;
+const plural = (n: number) => (n === 1 ? '1 submission' : `${n} submissions`);
+/** Someone else already decided it: the list is reloaded to show the queue as it is now. */
+const handledElsewhere = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** Which submissions a bulk action is for: the rows ticked, or every one the view matches (resolved by the server). */
+type Selection = { ids: Set<string>; allMatching: boolean };
+const NOTHING: Selection = { ids: new Set(), allMatching: false };
+
+export default function SubmissionsTable({ initialSearch }: { initialSearch: string }) {
+  const { query, change } = useListQuery(LIST.spec, initialSearch);
+  const { state, reload, refreshing } = useAdminList<SubmissionListShape>(LIST.endpoint, LIST.spec, query);
+  const { busy, run, isBusy, confirmDialog } = useRowAction(reload);
+  /** The submission whose reason is being asked for, or the bulk selection's. */
+  const [rejecting, setRejecting] = useState<{ name: string; bulk?: true; submission?: SubmissionShape } | null>(null);
+  const [selection, setSelection] = useState<Selection>(NOTHING);
+  const [bulkResult, setBulkResult] = useState<SubmissionBulkResultShape | null>(null);
+  const view = listQueryParams(LIST.spec, query).toString();
+
+  // A selection belongs to the view it was made in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the view changes, to clear the selection
+  useEffect(() => setSelection(NOTHING), [view]);
+
+  function approve(submission: SubmissionShape) {
+    const proposed = submission.proposedTags.length;
+    const dropping = proposed
+      ? ` The ${proposed === 1 ? 'tag' : `${proposed} tags`} it proposes will be dropped: use Edit to create or map ${proposed === 1 ? 'it' : 'them'}.`
+      : '';
+    const { _id, name, slug, url, image, category, techStack, type, cost, hasCert, description, rating } = submission;
+    // A name nobody typed (made from the address) is asked about, once, in the confirmation itself.
+    let checkedName = name;
+    const field = submission.nameDerived ? { label: 'Name', value: name, set: (value: string) => void (checkedName = value) } : undefined;
+    const detail = submission.nameDerived
+      ? `Its name was made from the address: nobody typed it. Check it; it is published as submitted otherwise.${dropping}`
+      : `“${name}” is published as submitted.${dropping}`;
+    return run(
+      { action: 'approving', id: _id },
+      {
+        confirm: { question: 'Approve this submission?', detail, action: 'Approve', tone: 'primary', ...(field ? { field } : {}) },
+        request: () => {
+          const renamed = checkedName.trim() !== '' && checkedName.trim() !== name;
+          // A new name takes a slug made from it (the server's, when none is posted).
+          const named = renamed ? { name: checkedName.trim(), slug: '' } : { name, slug };
+          return apiPost(`/api/submissions/${_id}`, { _id, ...named, url, image, category, techStack, type, cost, hasCert, description, rating });
+        },
+        toast: 'Submission approve to the content list',
+        reloadOnError: handledElsewhere,
+      },
+    );
+  }
+
+  const reject = (submission: SubmissionShape, rejection: RejectionInput) =>
+    run(
+      { action: 'rejecting', id: submission._id },
+      {
+        request: () => apiDelete<{ message?: string }>(`/api/submissions/${submission._id}`, rejection),
+        toast: (reply) => reply?.message || 'submission rejected successfully',
+        onSettled: () => setRejecting(null),
+        reloadOnError: handledElsewhere,
+      },
+    );
+
+  /** The chosen rows on this page whose names nobody typed, named in the bulk confirmation so they are checked first. */
+  function derivedNamesNote(): string {
+    const rows = state.status === 'loaded' ? state.data.submissions : [];
+    const derived = rows.filter((s) => s.nameDerived && (selection.allMatching || selection.ids.has(s._id))).map((s) => `“${s.name}”`);
+    if (derived.length === 0) return selection.allMatching ? ' Names made from an address (marked "from URL") are published as they are.' : '';
+    return ` These names were made from their address, nobody typed them: ${derived.join(', ')}. Cancel and use Edit to change one.`;
+  }
+
+  /** One request for the whole selection; the answer says what became of each row. */
+  function runBulk(action: SubmissionBulkResultShape['action'], count: number, rejection: RejectionInput = {}) {
+    const filter = Object.fromEntries([...listQueryParams(LIST.spec, { ...query, page: 1 })].filter(([key]) => key !== 'pageSize'));
+    const target = selection.allMatching ? { filter } : { ids: [...selection.ids] };
+    return run(
+      { action: 'bulk' },
+      {
+        confirm:
+          action === 'approve'
+            ? {
+                question: `Approve ${plural(count)}?`,
+                detail: `Each is published as submitted. Tags they propose will be dropped: use Edit to create or map them.${derivedNamesNote()}`,
+                action: 'Approve',
+                tone: 'primary',
+              }
+            : action === 'delete'
+              ? {
+                  question: `Delete ${plural(count)} for good?`,
+                  detail: 'Their records are removed; their submitters are not told.',
+                  action: 'Delete',
+                  tone: 'danger',
+                }
+              : undefined,
+        request: () => apiPost<SubmissionBulkResultShape>('/api/submissions/bulk', { action, ...target, ...rejection }),
+        onSuccess: (result) => {
+          setBulkResult(result);
+          setSelection(NOTHING);
+        },
+        onSettled: () => setRejecting(null),
+      },
+    );
+  }
+
+  const loaded = state.status === 'loaded' ? state.data : null;
+  const pageIds = loaded?.submissions.map((s) => s._id) ?? [];
+  const wholePage = pageIds.length > 0 && pageIds.every((id) => selection.ids.has(id));
+  const chosen = selection.allMatching ? (loaded?.total ?? 0) : selection.ids.size;
+
+  function toggle(id: string) {
+    const ids = new Set(selection.ids);
+    if (ids.has(id)) ids.delete(id);
+    else ids.add(id);
+    setSelection({ ids, allMatching: false });
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ListControls query={query} change={change} searchLabel="Search submissions">
+        <FilterSelect label="Status" name="status" query={query} change={change} options={STATUSES} />
+      </ListControls>
+      {bulkResult && <BulkReport result={bulkResult} onClose={() => setBulkResult(null)} />}
+      {!loaded ? (
+        <ListStatus state={state} onRetry={reload} noun="submissions" />
+      ) : (
+        <>
+          <RowsShown data={loaded} />
+          {chosen > 0 && (
+            <section className="flex flex-wrap items-center gap-2 rounded-box bg-base-200 p-3" aria-label="Selected submissions" data-bulk-bar>
+              <span className="font-medium" data-selected-count>
+                {selection.allMatching ? `All ${plural(chosen)} matching are selected.` : `${plural(chosen)} selected.`}
+              </span>
+              {!selection.allMatching && wholePage && loaded.total > pageIds.length && (
+                <button type="button" className="btn btn-link btn-sm px-1" onClick={() => setSelection({ ids: new Set(pageIds), allMatching: true })}>
+                  Select all {loaded.total} matching
+                </button>
+              )}
+              <button type="button" className="btn btn-link btn-sm px-1" onClick={() => setSelection(NOTHING)}>
+                Clear selection
+              </button>
+              <span className="grow" />
+              <BusyButton className="btn btn-sm btn-success" busy={isBusy('bulk')} disabled={busy !== null} onClick={() => void runBulk('approve', chosen)}>
+                Approve selected
+              </BusyButton>
+              <button
+                type="button"
+                className="btn btn-sm btn-warning"
+                disabled={busy !== null}
+                onClick={() => setRejecting({ name: plural(chosen), bulk: true })}
+              >
+                Reject selected
+              </button>
+              <button type="button" className="btn btn-sm btn-error" disabled={busy !== null} onClick={() => void runBulk('delete', chosen)}>
+                Delete selected
+              </button>
+            </section>
+          )}
+          {loaded.submissions.length === 0 ? (
+            <p className="alert">{query.search || query.filters.status ? 'No submissions match this view' : 'No submissions waiting for review'}</p>
+          ) : (
+            <AdminTable
+              caption={`Submissions, page ${loaded.page} of ${loaded.pages}`}
+              busy={refreshing || busy !== null}
+              columns={COLUMNS}
+              query={query}
+              change={change}
+              lead={
+                <th scope="col" className="w-8">
+                  <input
+                    type="checkbox"
+                    className="checkbox checkbox-sm"
+                    aria-label="Select all on this page"
+                    checked={wholePage}
+                    onChange={() => setSelection(wholePage ? NOTHING : { ids: new Set(pageIds), allMatching: false })}
+                  />
+                </th>
+              }
+            >
+              {loaded.submissions.map((submission, index) => {
+                const pending = submission.status === 'pending';
+                return (
+                  <tr key={submission._id} data-submission={submission._id}>
+                    <Cell label="Select">
+                      <input
+                        type="checkbox"
+                        className="checkbox checkbox-sm"
+                        aria-label={`Select ${submission.name}`}
+                        checked={selection.allMatching || selection.ids.has(submission._id)}
+                        disabled={selection.allMatching}
+                        onChange={() => toggle(submission._id)}
+                      />
+                    </Cell>
+                    <Cell label="No.">{index + 1 + loaded.count}</Cell>
+                    <Cell label="URL" className="min-w-48 max-w-72 [overflow-wrap:anywhere]">
+                      <a className="link link-primary" href={submission.url} target="_blank" rel="noopener noreferrer">
+                        {submission.url}
+                        <span className="sr-only"> (opens in a new tab)</span>
+                      </a>
+                    </Cell>
+                    <Cell label="NAME" className="min-w-32">
+                      {submission.name}
+                      {submission.nameDerived && <DerivedNameBadge />}
+                    </Cell>
+                    <Cell label="STATUS">
+                      <span className={`badge badge-sm ${pending ? 'badge-info' : submission.status === 'approved' ? 'badge-success' : 'badge-ghost'}`}>
+                        {submission.status}
+                      </span>
+                    </Cell>
+                    {TAG_KINDS.map((kind) => (
+                      <Cell key={kind} label={kind === 'techStack' ? 'TECH' : kind.toUpperCase()}>
+                        {labels(submission[kind])}
+                        {submission.proposedTags
+                          .filter((p) => p.kind === kind)
+                          .map((p) => (
+                            <span key={p.value} className="ml-1 inline-block">
+                              <ProposalPill proposal={p} status={submission.status} />
+                            </span>
+                          ))}
+                      </Cell>
+                    ))}
+                    <Cell label="COST">{submission.cost ?? <span className="text-sm text-base-content/70">left blank</span>}</Cell>
+                    <Cell label="SUBMITTED">
+                      <ShortDate iso={submission.createdAt} />
+                    </Cell>
+                    <Cell label="ACTIONS" actions>
+                      {pending ? (
+                        <RowActions>
+                          <BusyButton
+                            className="btn btn-sm btn-success"
+                            busy={isBusy('approving', submission._id)}
+                            disabled={busy !== null}
+                            onClick={() => void approve(submission)}
+                          >
+                            Approve<span className="sr-only"> {submission.name}</span>
+                          </BusyButton>
+                          <BusyButton
+                            className="btn btn-sm btn-error"
+                            busy={isBusy('rejecting', submission._id)}
+                            disabled={busy !== null}
+                            onClick={() => setRejecting({ name: submission.name, submission })}
+                          >
+                            Reject<span className="sr-only"> {submission.name}</span>
+                          </BusyButton>
+                          <a className="btn btn-sm" href={editAddress(`/admin/submission/${submission._id}`, LIST.spec, query)}>
+                            Edit<span className="sr-only"> {submission.name}</span>
+                          </a>
+                        </RowActions>
+                      ) : (
+                        <span className="text-sm text-base-content/70">
+                          {submission.status} {submission.decidedAt ? `on ${submission.decidedAt.slice(0, 10)}` : ''}{' '}
+                          {submission.decidedBy ? `by ${submission.decidedBy}` : ''}
+                        </span>
+                      )}
+                    </Cell>
+                  </tr>
+                );
+              })}
+            </AdminTable>
+          )}
+          <Pager page={loaded.page} pages={loaded.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
+        </>
+      )}
+      <RejectDialog
+        submission={rejecting}
+        busy={busy?.action === 'rejecting' || busy?.action === 'bulk'}
+        onCancel={() => setRejecting(null)}
+        onReject={(rejection) => {
+          if (rejecting?.bulk) void runBulk('reject', chosen, rejection);
+          else if (rejecting?.submission) void reject(rejecting.submission, rejection);
+        }}
+      />
+      {confirmDialog}
+    </div>
+  );
+}
+
+/** What a bulk action did, row by row: which succeeded, which failed and why. */
+function BulkReport({ result, onClose }: { result: SubmissionBulkResultShape; onClose: () => void }) {
+  const done = result.results.filter((r) => r.outcome === DONE[result.action]);
+  const failed = result.results.filter((r) => r.outcome !== DONE[result.action]);
+  return (
+    <section
+      className={`alert ${failed.length ? 'alert-warning' : 'alert-success'} flex flex-col items-stretch`}
+      role="status"
+      aria-label="Bulk action result"
+      data-bulk-result
+    >
+      <div className="flex items-center justify-between gap-2">
+        <strong>
+          {done.length} {DONE[result.action]}
+          {failed.length ? `, ${failed.length} failed` : ''}
+        </strong>
+        <button type="button" className="btn btn-ghost btn-xs" onClick={onClose}>
+          Dismiss
+        </button>
+      </div>
+      <ul className="list-none text-sm">
+        {result.results.map((row) => (
+          <li key={row.id} data-outcome={row.outcome} className="[overflow-wrap:anywhere]">
+            {row.outcome === DONE[result.action] ? '✓' : '✗'} {row.name ?? row.id}: {row.outcome === 'not-found' ? 'not found' : row.outcome}
+            {row.reason ? ` (${row.reason})` : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,369 @@
+/**
+ * The admin's tags (decision 011): every category, tech stack and type with how many contents carry it, and
+ * adding, renaming, merging, retiring and restoring them. Kind, status, search, sort and page are the
+ * admin lists' convention (list.tsx), done by the server and kept in the address. Every change goes through
+ * /api/tags, which decides and audits.
+ */
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { apiGet, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
+import { toast } from '#site/stores/toasts.ts';
+import type { TagUsageListShape, TagUsageShape } from '#db/contract/shapes.ts';
+import { perTagKind, TAG_KINDS, type TagKind } from '#db/catalog/taxonomy.ts';
+import { ADMIN_SECTION } from '#site/admin/admin-sections.ts';
+import { BusyButton } from '../ui/fields.tsx';
+import {
+  AdminTable,
+  Cell,
+  FilterSelect,
+  ListControls,
+  ListStatus,
+  pageAddress,
+  Pager,
+  useAdminList,
+  useListQuery,
+  useRowAction,
+  type RowAction,
+  type RowActionSteps,
+} from './list.tsx';
+
+type Kind = TagKind;
+
+const KIND_NAMES: Record<Kind, { label: string; plural: string }> = {
+  category: { label: 'Category', plural: 'Categories' },
+  techStack: { label: 'Tech stack', plural: 'Tech stacks' },
+  type: { label: 'Type', plural: 'Types' },
+};
+const KINDS = TAG_KINDS.map((kind) => ({ kind, ...KIND_NAMES[kind] }));
+const KIND_LABEL = perTagKind((kind) => KIND_NAMES[kind].label);
+const KIND_FILTERS = [['', 'All kinds'] as const, ...KINDS.map((k) => [k.kind, k.plural] as const)];
+const STATUS_FILTERS = [
+  ['', 'Active and retired'],
+  ['active', 'Active'],
+  ['retired', 'Retired'],
+] as const;
+/** The list's API and its convention (site/admin/admin-sections.ts). */
+const LIST = ADMIN_SECTION.tags.list;
+const COLUMNS = [
+  { label: 'KIND', sort: 'added' },
+  { label: 'LABEL', sort: 'label' },
+  { label: 'VALUE' },
+  { label: 'CONTENTS', sort: 'used' },
+  { label: 'STATUS' },
+  { label: 'ACTIONS' },
+];
+
+type Editing = { id: number; action: 'rename' | 'merge' } | null;
+
+export default function TagsTable({ initialSearch }: { initialSearch: string }) {
+  const { query, change } = useListQuery(LIST.spec, initialSearch);
+  const { state, reload, refreshing } = useAdminList<TagUsageListShape>(LIST.endpoint, LIST.spec, query);
+  const [editing, setEditing] = useState<Editing>(null);
+  const { busy, run: runAction, confirmDialog } = useRowAction(reload);
+
+  /** Runs one change, reports it, closes the row's form and reloads the list (counts move with merges). */
+  const run = <T,>(action: RowAction, steps: RowActionSteps<T>) => runAction(action, { ...steps, onSuccess: () => setEditing(null) });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <AddTagForm
+        busy={busy?.action === 'adding'}
+        disabled={busy !== null}
+        onAdd={(kind, label) =>
+          run({ action: 'adding' }, { request: () => apiPost<{ message: string }>('/api/tags', { kind, label }), toast: (reply) => reply.message })
+        }
+      />
+      <ListControls query={query} change={change} searchLabel="Find">
+        <FilterSelect label="Kind" name="kind" query={query} change={change} options={KIND_FILTERS} />
+        <FilterSelect label="Status" name="status" query={query} change={change} options={STATUS_FILTERS} />
+      </ListControls>
+
+      {state.status !== 'loaded' ? (
+        <ListStatus state={state} onRetry={() => void reload()} noun="tags" />
+      ) : (
+        <>
+          <p className="text-sm text-base-content/80" role="status" data-tags-count>
+            {state.data.total === 1 ? '1 tag' : `${state.data.total} tags`}
+          </p>
+          {state.data.tags.length === 0 ? (
+            <p className="alert">No tags match this view</p>
+          ) : (
+            <AdminTable caption="Tags" busy={refreshing || busy !== null} columns={COLUMNS} query={query} change={change}>
+              {state.data.tags.map((tag) => (
+                <TagRow
+                  key={tag.id}
+                  tag={tag}
+                  editing={editing?.id === tag.id ? editing.action : null}
+                  onEdit={(action) => setEditing(action ? { id: tag.id, action } : null)}
+                  busy={busy?.id === tag.id}
+                  disabled={busy !== null}
+                  onRename={(label) =>
+                    run(
+                      { action: 'renaming', id: tag.id },
+                      {
+                        request: () => apiPut<TagUsageShape>(`/api/tags/${tag.id}`, { label }),
+                        toast: (renamed) =>
+                          renamed.value === tag.value
+                            ? `Renamed to '${renamed.label}'`
+                            : `Renamed to '${renamed.label}'; links to ${tag.value} lead to ${renamed.value}`,
+                      },
+                    )
+                  }
+                  onMerge={(into) =>
+                    run(
+                      { action: 'merging', id: tag.id },
+                      {
+                        confirm: {
+                          question: `Merge '${tag.label}' (${tag.contents} contents) into '${into.label}' (${into.contents} contents)?`,
+                          detail: `'${tag.label}' goes away; its links will lead to '${into.label}'.`,
+                          action: 'Merge',
+                          tone: 'danger',
+                        },
+                        request: () => apiPost<TagUsageShape>(`/api/tags/${tag.id}/merge`, { into: into.id }),
+                        toast: (merged) => `Merged '${tag.label}' into '${merged.label}': ${merged.contents} contents`,
+                      },
+                    )
+                  }
+                  onStatus={(status) =>
+                    run(
+                      { action: status === 'retired' ? 'retiring' : 'restoring', id: tag.id },
+                      {
+                        confirm:
+                          status === 'retired'
+                            ? {
+                                question: `Retire '${tag.label}'?`,
+                                detail: `It will no longer be offered in forms and filters; the ${tag.contents} contents that carry it keep it.`,
+                                action: 'Retire',
+                                tone: 'danger',
+                              }
+                            : undefined,
+                        request: () => apiPut<TagUsageShape>(`/api/tags/${tag.id}`, { status }),
+                        toast: status === 'retired' ? `Retired '${tag.label}': no longer offered` : `Restored '${tag.label}'`,
+                      },
+                    )
+                  }
+                />
+              ))}
+            </AdminTable>
+          )}
+          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
+        </>
+      )}
+      {confirmDialog}
+    </div>
+  );
+}
+
+function AddTagForm({ busy, disabled, onAdd }: { busy: boolean; disabled: boolean; onAdd: (kind: Kind, label: string) => Promise<boolean> }) {
+  const [kind, setKind] = useState<Kind>('techStack');
+  const [label, setLabel] = useState('');
+  const [error, setError] = useState('');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!/[\p{L}\p{N}]/u.test(label)) return setError('A tag needs a label with a letter or a digit');
+    setError('');
+    if (await onAdd(kind, label)) setLabel('');
+  }
+
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3 rounded-box bg-base-100 p-4 shadow-sm"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label="Add a tag"
+    >
+      <label className="flex flex-col gap-1 text-sm">
+        Kind
+        <select className="select select-sm" value={kind} onChange={(event) => setKind(event.target.value as Kind)} name="kind">
+          {KINDS.map((k) => (
+            <option key={k.kind} value={k.kind}>
+              {k.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-sm">
+        New tag
+        <input
+          className={`input input-sm ${error ? 'input-error' : ''}`}
+          name="label"
+          value={label}
+          maxLength={100}
+          placeholder="e.g. Elixir"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'add-tag-error' : undefined}
+          onChange={(event) => setLabel(event.target.value)}
+        />
+      </label>
+      <BusyButton type="submit" className="btn btn-sm btn-primary" busy={busy} disabled={disabled}>
+        Add tag
+      </BusyButton>
+      {error && (
+        <p id="add-tag-error" className="w-full text-sm text-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+interface TagRowProps {
+  tag: TagUsageShape;
+  editing: 'rename' | 'merge' | null;
+  onEdit: (action: 'rename' | 'merge' | null) => void;
+  busy: boolean;
+  disabled: boolean;
+  onRename: (label: string) => Promise<boolean>;
+  onMerge: (into: TagUsageShape) => Promise<boolean>;
+  onStatus: (status: 'active' | 'retired') => Promise<boolean>;
+}
+
+function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onStatus }: TagRowProps) {
+  const searchHref = `/search?${new URLSearchParams({ [tag.kind]: tag.value })}`;
+  return (
+    <tr data-tag={`${tag.kind}:${tag.value}`}>
+      <Cell label="KIND">{KIND_LABEL[tag.kind]}</Cell>
+      <Cell label="LABEL" className="font-medium">
+        {tag.label}
+      </Cell>
+      <Cell label="VALUE" className="font-mono text-xs">
+        {tag.value}
+      </Cell>
+      <Cell label="CONTENTS">
+        {tag.contents > 0 ? (
+          <a className="link" href={searchHref}>
+            {tag.contents}
+          </a>
+        ) : (
+          0
+        )}
+      </Cell>
+      <Cell label="STATUS">
+        {tag.status === 'active' ? <span className="badge badge-success badge-sm">active</span> : <span className="badge badge-ghost badge-sm">retired</span>}
+      </Cell>
+      <Cell label="ACTIONS" actions>
+        {editing === 'rename' ? (
+          <RenameForm tag={tag} busy={busy} onCancel={() => onEdit(null)} onRename={onRename} />
+        ) : editing === 'merge' ? (
+          <MergeForm tag={tag} busy={busy} onCancel={() => onEdit(null)} onMerge={onMerge} />
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className="btn btn-sm" disabled={disabled} onClick={() => onEdit('rename')}>
+              Rename<span className="sr-only"> {tag.label}</span>
+            </button>
+            <button type="button" className="btn btn-sm" disabled={disabled} onClick={() => onEdit('merge')}>
+              Merge<span className="sr-only"> {tag.label}</span>
+            </button>
+            {tag.status === 'active' ? (
+              <BusyButton className="btn btn-sm btn-warning" busy={busy} disabled={disabled} onClick={() => void onStatus('retired')}>
+                Retire<span className="sr-only"> {tag.label}</span>
+              </BusyButton>
+            ) : (
+              <BusyButton className="btn btn-sm" busy={busy} disabled={disabled} onClick={() => void onStatus('active')}>
+                Restore<span className="sr-only"> {tag.label}</span>
+              </BusyButton>
+            )}
+          </div>
+        )}
+      </Cell>
+    </tr>
+  );
+}
+
+function RenameForm({
+  tag,
+  busy,
+  onCancel,
+  onRename,
+}: {
+  tag: TagUsageShape;
+  busy: boolean;
+  onCancel: () => void;
+  onRename: (label: string) => Promise<boolean>;
+}) {
+  const [label, setLabel] = useState(tag.label);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.select(), []);
+  const unchanged = label.trim() === tag.label;
+  return (
+    <form
+      className="flex flex-wrap items-center gap-2"
+      aria-label={`Rename ${tag.label}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!unchanged) void onRename(label);
+      }}
+      onKeyDown={(event) => event.key === 'Escape' && onCancel()}
+    >
+      <input
+        ref={input}
+        className="input input-sm w-44"
+        name="label"
+        aria-label="New label"
+        value={label}
+        maxLength={100}
+        onChange={(event) => setLabel(event.target.value)}
+      />
+      <BusyButton type="submit" className="btn btn-sm btn-primary" busy={busy} disabled={unchanged || !/[\p{L}\p{N}]/u.test(label)}>
+        Save
+      </BusyButton>
+      <button type="button" className="btn btn-sm btn-ghost" onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+/** The active tags of `tag`'s kind (the most used 100), as the server has them when the form opens. */
+function useMergeTargets(tag: TagUsageShape): TagUsageShape[] {
+  const [targets, setTargets] = useState<TagUsageShape[]>([]);
+  useEffect(() => {
+    apiGet<TagUsageListShape>(`/api/tags/admin?${new URLSearchParams({ kind: tag.kind, status: 'active', sort: 'used', pageSize: '100' })}`)
+      .then((list) => setTargets(list.tags.filter((other) => other.id !== tag.id)))
+      .catch((error: unknown) => toast('error', errorMessage(error)));
+  }, [tag.id, tag.kind]);
+  return targets;
+}
+
+function MergeForm({
+  tag,
+  busy,
+  onCancel,
+  onMerge,
+}: {
+  tag: TagUsageShape;
+  busy: boolean;
+  onCancel: () => void;
+  onMerge: (into: TagUsageShape) => Promise<boolean>;
+}) {
+  const targets = useMergeTargets(tag);
+  const [intoId, setIntoId] = useState('');
+  const into = targets.find((target) => String(target.id) === intoId);
+  const sorted = useMemo(() => [...targets].sort((a, b) => a.label.localeCompare(b.label, 'en', { sensitivity: 'base' })), [targets]);
+  return (
+    <form
+      className="flex flex-wrap items-center gap-2"
+      aria-label={`Merge ${tag.label}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (into) void onMerge(into);
+      }}
+      onKeyDown={(event) => event.key === 'Escape' && onCancel()}
+    >
+      <select className="select select-sm w-48" aria-label={`Merge ${tag.label} into`} value={intoId} onChange={(event) => setIntoId(event.target.value)}>
+        <option value="">Merge into…</option>
+        {sorted.map((target) => (
+          <option key={target.id} value={target.id}>
+            {target.label} ({target.contents})
+          </option>
+        ))}
+      </select>
+      <BusyButton type="submit" className="btn btn-sm btn-primary" busy={busy} disabled={!into}>
+        Merge
+      </BusyButton>
+      <button type="button" className="btn btn-sm btn-ghost" onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+    </form>
+  );
+}

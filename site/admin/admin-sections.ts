@@ -1,0 +1,94 @@
+/**
+ * The admin sections, once: the top bar's Admin menu and the admin screens' tabs (site/layouts/TopBar.astro,
+ * site/layouts/AdminLayout.astro) are drawn from this list, in its order, and each table island takes
+ * its list's API and convention from its section (docs/decisions/020). Imports only the lists' convention, so
+ * both the server's components and the islands may import it.
+ */
+import {
+  AUDIT_LIST,
+  CONTENT_LIST,
+  listQueryParams,
+  parseListQuery,
+  REVIEW_LIST,
+  SUBMISSION_LIST,
+  TAG_LIST,
+  USER_LIST,
+  type ListQuery,
+  type ListSpec,
+} from '#db/validation/list-query.ts';
+
+export interface AdminSection {
+  /** The words in both menus. */
+  label: string;
+  /** The section's screen. */
+  href: string;
+  /** The paths that belong to the section (its list and its edit screens): its tab is the active one there. */
+  prefixes: readonly string[];
+  /** The list the section's table shows: its API endpoint and its ListSpec (db/validation/list-query.ts). */
+  list?: { endpoint: string; spec: ListSpec<string, string> };
+}
+
+export const ADMIN_SECTION = {
+  dashboard: { label: 'Dashboard', href: '/admin/dashboard', prefixes: ['/admin/dashboard'] },
+  contents: {
+    label: 'Contents',
+    href: '/admin/contents',
+    prefixes: ['/admin/contents', '/admin/content/'],
+    list: { endpoint: '/api/contents/admin', spec: CONTENT_LIST },
+  },
+  submissions: {
+    label: 'Submissions',
+    href: '/admin/submissions',
+    prefixes: ['/admin/submissions', '/admin/submission/'],
+    list: { endpoint: '/api/submissions/admin', spec: SUBMISSION_LIST },
+  },
+  users: { label: 'Users', href: '/admin/users', prefixes: ['/admin/users', '/admin/user/'], list: { endpoint: '/api/users/admin', spec: USER_LIST } },
+  tags: { label: 'Tags', href: '/admin/tags', prefixes: ['/admin/tags'], list: { endpoint: '/api/tags/admin', spec: TAG_LIST } },
+  reviews: { label: 'Reviews', href: '/admin/reviews', prefixes: ['/admin/reviews'], list: { endpoint: '/api/reviews/admin', spec: REVIEW_LIST } },
+  audit: { label: 'Audit log', href: '/admin/audit', prefixes: ['/admin/audit'], list: { endpoint: '/api/audit/admin', spec: AUDIT_LIST } },
+} as const satisfies Record<string, AdminSection>;
+
+/** The sections in the menus' order. */
+export const ADMIN_SECTIONS: readonly AdminSection[] = Object.values(ADMIN_SECTION);
+
+/** The parameter of an edit screen's address that carries the view of the list it was opened from. */
+const FROM_LIST = 'list';
+
+/** An edit screen's address that remembers the list's view (search, filters, sort, page) it is opened from. */
+export function editAddress(path: string, spec: ListSpec<string, string>, query: ListQuery): string {
+  const view = listQueryParams(spec, query);
+  return view.size ? `${path}?${new URLSearchParams({ [FROM_LIST]: view.toString() })}` : path;
+}
+
+/**
+ * Where an edit screen goes back to (its Back link, and after saving): the section's list in the view it was
+ * opened from, read again through the list's convention, so only the list's own parameters pass.
+ */
+export function listReturn(section: AdminSection, opened: URL): string {
+  const view = opened.searchParams.get(FROM_LIST);
+  if (!section.list || !view) return section.href;
+  const params = listQueryParams(section.list.spec, parseListQuery(section.list.spec, new URLSearchParams(view)));
+  return params.size ? `${section.href}?${params}` : section.href;
+}
+
+/** The section a path belongs to (its tab is shown active), if any. */
+export const adminSectionOf = (path: string): AdminSection | undefined =>
+  ADMIN_SECTIONS.find((section) => section.prefixes.some((prefix) => path.startsWith(prefix)));
+
+/** One thing that may wait for an admin: its words for one and for many, and the filtered table that lists it. */
+export interface WaitingItem {
+  one: string;
+  many: string;
+  href: string;
+}
+
+/**
+ * What may wait for an admin, in the order the dashboard's "Needs attention" leads with it
+ * (site/admin/NeedsAttention.astro); the counts are db/reports/dashboard.ts needsAttention's.
+ */
+export const WAITING = {
+  pendingSubmissions: { one: 'submission waiting for review', many: 'submissions waiting for review', href: ADMIN_SECTION.submissions.href },
+  reportedLinks: { one: 'link reported broken', many: 'links reported broken', href: `${ADMIN_SECTION.contents.href}?link=reported` },
+  brokenLinks: { one: 'broken link', many: 'broken links', href: `${ADMIN_SECTION.contents.href}?link=broken` },
+  reportedReviews: { one: 'review reported', many: 'reviews reported', href: `${ADMIN_SECTION.reviews.href}?reported=yes&sort=reports` },
+} as const satisfies Record<string, WaitingItem>;

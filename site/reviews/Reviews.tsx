@@ -1,0 +1,163 @@
+/**
+ * The reviews of a content for a signed-in user (docs/product.md §2, §4, §5): the user's own review heads
+ * the list, once, with Edit and Delete; without one, "Write a Review" follows the list. The page's rating
+ * line follows every change, and the keyboard focus goes where the change shows: the form when editing
+ * starts or after a deletion, the review once posted, saved or the edit cancelled. The server checks everything again (the author or an admin, one review per
+ * user, limits).
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { apiDelete, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
+import type { ReviewResultShape, ReviewTotalsShape } from '#db/contract/shapes.ts';
+import { DEFAULT_REVIEW_ORDER, sortReviews, type ReviewOrder } from '#site/reviews/review-order.ts';
+import { toast } from '#site/stores/toasts.ts';
+import { BusyButton } from '../ui/fields.tsx';
+import { DELETE_REVIEW, ReviewForm } from './ReviewForm.tsx';
+import { HelpfulCount, ReviewBody, ReviewList, type Review } from './ReviewList.tsx';
+import { ReviewActions, useReviewVotes } from './ReviewActions.tsx';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
+import { reviewTotals } from './totals.ts';
+
+interface ReviewsProps {
+  contentId: string;
+  reviews: Review[];
+  ownReview: Review | null;
+  /** The reviews the user voted helpful (the page is the same for everyone: asked for). */
+  votedIds: readonly string[];
+  /** The order the page was showing when this took over. */
+  order?: ReviewOrder;
+}
+
+type Focus = 'own' | 'form' | null;
+
+export default function Reviews(props: ReviewsProps) {
+  const [ownReview, setOwnReview] = useState(props.ownReview);
+  const [order, setOrder] = useState<ReviewOrder>(props.order ?? DEFAULT_REVIEW_ORDER);
+  const votes = useReviewVotes(props.votedIds);
+  // The list without the user's own review, which heads it on its own.
+  const others = useMemo(() => props.reviews.filter((review) => review._id !== props.ownReview?._id), [props.reviews, props.ownReview]);
+  const counted = (review: Review) => ({ ...review, helpful: votes.countOf(review) });
+  // The order is taken when it is chosen: a vote updates its count in place, and does not move the review
+  // from under the pointer or the keyboard.
+  const [sequence, setSequence] = useState(() => sortReviews(others, order).map((review) => review._id));
+  const reviews = useMemo(() => {
+    const byId = new Map(others.map((review) => [review._id, review]));
+    return sequence.flatMap((id) => {
+      const review = byId.get(id);
+      return review ? [{ ...review, helpful: votes.countOf(review) }] : [];
+    });
+  }, [others, sequence, votes]);
+  const chooseOrder = (next: ReviewOrder) => {
+    setOrder(next);
+    setSequence(sortReviews(others.map(counted), next).map((review) => review._id));
+  };
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [focus, setFocus] = useState<Focus>(null);
+  const ownRef = useRef<HTMLLIElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { confirm, confirmDialog } = useConfirm();
+
+  useEffect(() => {
+    if (focus === 'own') ownRef.current?.focus();
+    if (focus === 'form') formRef.current?.focus();
+    if (focus) setFocus(null);
+  }, [focus]);
+
+  function shown(result: ReviewResultShape, message: string) {
+    reviewTotals.set({ rating: result.rating, numReviews: result.numReviews });
+    toast('success', message);
+    setOwnReview(result.review);
+    setEditing(false);
+    setFocus('own');
+  }
+
+  async function remove(review: Review) {
+    const asked = { question: DELETE_REVIEW, detail: 'Your stars and comment are removed from this content.', action: 'Delete', tone: 'danger' } as const;
+    if (!(await confirm(asked))) return;
+    setDeleting(true);
+    try {
+      const totals = await apiDelete<ReviewTotalsShape>(`/api/reviews/${encodeURIComponent(review._id)}`);
+      reviewTotals.set({ rating: totals.rating, numReviews: totals.numReviews });
+      toast('success', 'Review deleted successfully');
+      setOwnReview(null);
+      setFocus('form');
+    } catch (error) {
+      toast('error', errorMessage(error));
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  const own = ownReview && (
+    <li
+      ref={ownRef}
+      tabIndex={-1}
+      className="-mx-3 flex flex-col gap-1 rounded-box bg-base-200 px-3 py-4 outline-offset-2"
+      aria-labelledby="own-review-heading"
+      data-review
+      data-own-review
+    >
+      <h3 id="own-review-heading" className="text-sm font-semibold uppercase tracking-wide text-base-content/80">
+        Your review
+      </h3>
+      {editing ? (
+        <ReviewForm
+          formRef={formRef}
+          heading="Edit your review"
+          initial={ownReview}
+          submitLabel="Save review"
+          send={(rating, comment) => apiPut<ReviewResultShape>(`/api/reviews/${encodeURIComponent(ownReview._id)}`, { rating, comment })}
+          onSent={(result) => shown(result, 'Review updated successfully')}
+          onCancel={() => {
+            setEditing(false);
+            setFocus('own');
+          }}
+        />
+      ) : (
+        <>
+          <ReviewBody review={ownReview} />
+          <HelpfulCount count={ownReview.helpful} />
+          <div className="mt-2 flex gap-2">
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={deleting}
+              onClick={() => {
+                setEditing(true);
+                setFocus('form');
+              }}
+            >
+              Edit<span className="sr-only"> your review</span>
+            </button>
+            <BusyButton className="btn btn-sm btn-error btn-outline" busy={deleting} disabled={deleting} onClick={() => void remove(ownReview)}>
+              Delete<span className="sr-only"> your review</span>
+            </BusyButton>
+          </div>
+        </>
+      )}
+    </li>
+  );
+
+  return (
+    <>
+      <ReviewList
+        reviews={reviews}
+        order={order}
+        onOrder={chooseOrder}
+        own={own || undefined}
+        actions={(review) => <ReviewActions review={review} votes={votes} />}
+      />
+      {!ownReview && (
+        <ReviewForm
+          formRef={formRef}
+          heading="Write a Review"
+          submitLabel="Post review"
+          send={(rating, comment) => apiPost<ReviewResultShape>(`/api/contents/${encodeURIComponent(props.contentId)}/reviews`, { rating, comment })}
+          onSent={(result) => shown(result, 'Review submitted successfully')}
+        />
+      )}
+      {confirmDialog}
+      {votes.reportDialog}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Profile (docs/product.md §2, §5): blank passwords keep the current one; the returned user (maybe a new token) is
+ * stored. The checkbox turns the mails about decisions on one's submissions on or off (docs/product.md §4,
+ * decision 016).
+ */
+import { profileInput } from '#db/accounts/validation/users.ts';
+import { apiPut } from '#site/lib/api.ts';
+import { signIn, type UserInfo } from '#site/stores/session.ts';
+import { toast } from '#site/stores/toasts.ts';
+import { CheckboxField, Field, FormAlert, SubmitButton } from '../ui/fields.tsx';
+import { checked, useFocusFirstInvalid, mismatchedPasswords, useForm } from '../ui/use-form.ts';
+
+const KEEP = 'leave blank to keep the same';
+
+export default function ProfileForm(props: { name: string; email: string; decisionMails: boolean }) {
+  const blank = { password: '', confirmPassword: '', currentPassword: '' };
+  const form = useForm(
+    { name: props.name, email: props.email, decisionMails: props.decisionMails, ...blank },
+    // The server's word on a field (the current password, say) goes beside it.
+    { stays: true },
+  );
+  const { values, errors } = form;
+  useFocusFirstInvalid(errors);
+  // A new email or password asks for the current one (the server needs it unless you signed in lately).
+  const sensitive = values.password !== '' || values.email.trim().toLowerCase() !== props.email.toLowerCase();
+
+  const check = ({ name, email, password, confirmPassword, decisionMails, currentPassword }: typeof values) => {
+    const result = checked(profileInput.safeParse({ name, email, password }), mismatchedPasswords(password, confirmPassword));
+    // The password as typed (blank keeps the current one); name and email as the schema cleaned them.
+    return 'errors' in result ? result : { data: { name: result.data.name, email: result.data.email, password, decisionMails, currentPassword } };
+  };
+
+  async function save(input: { name: string; email: string; password: string; decisionMails: boolean; currentPassword: string }) {
+    const user = await apiPut<UserInfo & { decisionMails: boolean }>('/api/users/profile', input);
+    const { decisionMails, ...info } = user;
+    signIn(info);
+    form.setValues({ name: user.name, email: user.email, decisionMails, ...blank });
+    toast('success', 'User Updated Successfully');
+  }
+
+  return (
+    <form method="post" noValidate {...form.handlers(check, save)} className="flex flex-col gap-2">
+      <FormAlert message={form.alert} />
+      <Field name="name" label="Name" autoComplete="name" required value={values.name} onValue={form.set('name')} error={errors.name} />
+      <Field name="email" label="Email" type="email" autoComplete="email" required value={values.email} onValue={form.set('email')} error={errors.email} />
+      <Field
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder={KEEP}
+        value={values.password}
+        onValue={form.set('password')}
+        error={errors.password}
+      />
+      <Field
+        name="confirmPassword"
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder={KEEP}
+        value={values.confirmPassword}
+        onValue={form.set('confirmPassword')}
+        error={errors.confirmPassword}
+      />
+      {(sensitive || errors.currentPassword) && (
+        <Field
+          name="currentPassword"
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          hint="To change your email or password: not needed within 15 minutes of signing in."
+          value={values.currentPassword}
+          onValue={form.set('currentPassword')}
+          error={errors.currentPassword}
+        />
+      )}
+      <CheckboxField
+        name="decisionMails"
+        label="Mail me about my submissions"
+        hint="A mail when a moderator approves a link you submitted, or turns it down (with the reason)."
+        checked={values.decisionMails}
+        onChecked={form.set('decisionMails')}
+      />
+      <div className="mt-4">
+        <SubmitButton loading={form.sending}>Update</SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+/** Sign in (docs/product.md §2): on success the user is stored and the browser goes to the redirect target. */
+import { signInInput, type SignInInput } from '#db/accounts/validation/users.ts';
+import { apiGet, apiPost } from '#site/lib/api.ts';
+import { safeRedirect } from '#site/lib/redirect.ts';
+import { signIn, updateSaves, type UserInfo, type UserSaves } from '#site/stores/session.ts';
+import { Field, FormAlert, SubmitButton } from '../ui/fields.tsx';
+import { checked, useFocusFirstInvalid, useForm } from '../ui/use-form.ts';
+
+export default function SignInForm({ redirect, email = '', error = null }: { redirect: string | null; email?: string; error?: string | null }) {
+  const form = useForm({ email, password: '' }, { alert: error });
+  const { values, errors } = form;
+  useFocusFirstInvalid(errors);
+
+  async function signInWith(input: SignInInput) {
+    const user = await apiPost<UserInfo>('/api/users/signin', input);
+    signIn(user);
+    // The saves first, so the next page (a catalog page, drawn from the stored state) shows the bookmarks
+    // at once; if they cannot be loaded now, that page loads them.
+    await apiGet<UserSaves>(`/api/users/saves/${encodeURIComponent(user._id)}`).then(updateSaves, () => undefined);
+    location.assign(safeRedirect(redirect, '/', location.origin));
+  }
+
+  return (
+    <form method="post" noValidate {...form.handlers((v) => checked(signInInput.safeParse(v)), signInWith)} className="flex flex-col gap-2">
+      <FormAlert message={form.alert} />
+      <Field name="email" label="Email" type="email" autoComplete="email" required value={values.email} onValue={form.set('email')} error={errors.email} />
+      <Field
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={values.password}
+        onValue={form.set('password')}
+        error={errors.password}
+      />
+      <div className="mt-4">
+        <SubmitButton loading={form.sending} posts>
+          Sign In
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

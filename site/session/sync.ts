@@ -1,0 +1,114 @@
+/**
+ * Keeps the browser's session state (docs/product.md §4's `userInfo` and `userSaves`) and the page in step with the
+ * server's session, which is the truth.
+ *
+ * On a page rendered for the session the server saw, a stored user it does not know (an expired or ended
+ * session) or another account is cleared with its saves. On a catalog page, made once for everyone and
+ * painted from the stored state (site/session/paint.ts), the server saw nobody, so the browser checks:
+ * a stored user without the session cookie is cleared, a session cookie without a stored user is ended,
+ * the session itself is confirmed (and its cookies renewed) at most once a minute per tab (an account
+ * changed or signed out elsewhere), and saves not loaded yet are loaded.
+ */
+import { apiGet, apiPost, errorMessage } from '#site/lib/api.ts';
+import { paintDocument } from '#site/session/paint.ts';
+import { loadedSaves, signOut, updateProgress, updateSaves, userInfo, userProgress, userSaves, type UserInfo, type UserSaves } from '#site/stores/session.ts';
+import { toast } from '#site/stores/toasts.ts';
+
+const CHECK_EVERY_MS = 60_000;
+const CHECKED_AT = 'sessionCheckedAt';
+
+/** The signed-in user this page is drawn for (by the server, or by the head script on a catalog page). */
+export function signedInUserId(): string | undefined {
+  return document.documentElement.dataset.userId || undefined;
+}
+
+let loadingSaves: Promise<void> | undefined;
+
+/** Loads the user's saves into the store (once per page), which the badge and the bookmarks follow. */
+export function loadSaves(): Promise<void> {
+  const userId = signedInUserId();
+  if (!userId) return Promise.resolve();
+  loadingSaves ??= apiGet<UserSaves>(`/api/users/saves/${encodeURIComponent(userId)}`)
+    .then(updateSaves)
+    .catch((error: unknown) => {
+      if ((error as { status?: number }).status === 401) void endedElsewhere();
+      else toast('error', errorMessage(error));
+    });
+  return loadingSaves;
+}
+
+let loadingProgress: Promise<void> | undefined;
+
+/** Loads the user's progress marks into the store (once per page), which the progress controls follow. */
+export function loadProgress(): Promise<void> {
+  if (!signedInUserId()) return Promise.resolve();
+  loadingProgress ??= apiGet<Parameters<typeof updateProgress>[0]>('/api/users/progress')
+    .then(updateProgress)
+    .catch((error: unknown) => {
+      if ((error as { status?: number }).status !== 401) toast('error', errorMessage(error));
+    });
+  return loadingProgress;
+}
+
+export function syncSession(): void {
+  if (!document.documentElement.hasAttribute('data-shared')) {
+    const stored = userInfo.get();
+    if (stored && stored._id !== signedInUserId()) signOut();
+    return;
+  }
+  void syncCatalogPage();
+  // A page restored from the back/forward cache is drawn again from the state as it is now.
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) paintDocument();
+  });
+}
+
+async function syncCatalogPage(): Promise<void> {
+  const stored = userInfo.get();
+  const holdsSession = document.cookie.split(/;\s*/).some((c) => c.startsWith('signed_in='));
+  if (!signedInUserId()) {
+    // Drawn for a visitor: whatever is stored or held does not describe a session this page can show.
+    if (stored) signOut();
+    if (holdsSession) await apiPost('/api/users/signout').catch(() => undefined);
+    return;
+  }
+  if (Date.now() - checkedAt() > CHECK_EVERY_MS) {
+    // With the cookie alone, not the bearer token: the server renews the cookies with the session, as a
+    // page rendered for the user would (catalog pages never look at the session).
+    const response = await fetch('/api/users/profile', { headers: { accept: 'application/json' }, credentials: 'same-origin' }).catch(() => undefined);
+    if (response?.status === 401) return endedElsewhere();
+    if (response?.ok) {
+      markChecked();
+      const current = (await response.json()) as Pick<UserInfo, 'name' | 'email' | 'isAdmin'>;
+      if (stored && (current.name !== stored.name || current.email !== stored.email || current.isAdmin !== stored.isAdmin)) {
+        userInfo.set({ ...stored, name: current.name, email: current.email, isAdmin: current.isAdmin });
+        paintDocument();
+      }
+    }
+  }
+  if (!loadedSaves(userSaves.get())) await loadSaves();
+  if (!userProgress.get()) await loadProgress();
+}
+
+/** The session ended elsewhere (signed out, password changed, account deleted): draw the page again as a visitor's. */
+async function endedElsewhere(): Promise<void> {
+  signOut();
+  await apiPost('/api/users/signout').catch(() => undefined);
+  location.reload();
+}
+
+function checkedAt(): number {
+  try {
+    return Number(sessionStorage.getItem(CHECKED_AT) ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+function markChecked(): void {
+  try {
+    sessionStorage.setItem(CHECKED_AT, String(Date.now()));
+  } catch {
+    // Without session storage the check runs on every catalog page.
+  }
+}

@@ -1,0 +1,308 @@
+/**
+ * One of the user's lists, as its owner works on it (docs/product.md, Lists): its name, description and
+ * privacy (held private, saying why, while an admin keeps it unpublished); its items in order, moved by dragging or by the Move up / Move down buttons (the new place is
+ * announced), each with its progress mark and a note of up to 500 characters; the progress bar and a filter.
+ * Each change goes to the API at once; the list answered is the one shown.
+ */
+import { type DragEvent, type FormEvent, useRef, useState } from 'react';
+import { apiDelete, apiPut, errorMessage } from '#site/lib/api.ts';
+import type { LearnerList, LearnerListItem } from '#site/shelf/list-types.ts';
+import { plural } from '#site/lib/text.ts';
+import { toast } from '#site/stores/toasts.ts';
+import { useConfirm } from '../ui/ConfirmDialog.tsx';
+import { CheckboxField, Field, FormAlert, TextAreaField } from '../ui/fields.tsx';
+import { matchesFilter, ProgressBar, ProgressControl, ProgressFilterSelect, type ProgressFilter, useProgressMarks } from './progress.tsx';
+
+const NOTE_MAX = 500;
+
+export default function ListEditor({ initial }: { initial: LearnerList }) {
+  const [list, setList] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [filter, setFilter] = useState<ProgressFilter>('');
+  const [editing, setEditing] = useState(false);
+  const marks = useProgressMarks();
+  const { confirm, confirmDialog } = useConfirm();
+  const dragged = useRef<string | null>(null);
+  const base = `/api/lists/${encodeURIComponent(list._id)}`;
+  const items = list.items.filter((item) => matchesFilter(filter, marks, item.content._id));
+  const ordering = filter === '';
+
+  async function change(run: () => Promise<LearnerList>, done?: (next: LearnerList) => void) {
+    setError(null);
+    try {
+      const next = await run();
+      setList(next);
+      done?.(next);
+      return true;
+    } catch (failure) {
+      setError(errorMessage(failure));
+      return false;
+    }
+  }
+
+  function move(item: LearnerListItem, to: number, focus?: 'up' | 'down') {
+    const ids = list.items.map((entry) => entry.content._id);
+    const from = ids.indexOf(item.content._id);
+    if (to < 0 || to >= ids.length || to === from) return;
+    ids.splice(from, 1);
+    ids.splice(to, 0, item.content._id);
+    // Shown at once in its new place; the server's answer confirms it (or the old order comes back).
+    const previous = list;
+    setList({ ...list, items: ids.map((id, position) => ({ ...list.items.find((entry) => entry.content._id === id)!, position })) });
+    setAnnouncement(`${item.content.name} moved to position ${to + 1} of ${ids.length}`);
+    requestAnimationFrame(() => {
+      if (!focus) return;
+      const button = document.getElementById(`move-${focus}-${item.content._id}`) as HTMLButtonElement | null;
+      const other = document.getElementById(`move-${focus === 'up' ? 'down' : 'up'}-${item.content._id}`);
+      (button && !button.disabled ? button : other)?.focus();
+    });
+    void apiPut<LearnerList>(`${base}/order`, { contentIds: ids }).then(setList, (failure: unknown) => {
+      setList(previous);
+      setError(errorMessage(failure));
+      setAnnouncement(`${item.content.name} could not be moved`);
+    });
+  }
+
+  async function remove(item: LearnerListItem) {
+    await change(
+      () => apiDelete<LearnerList>(`${base}/items/${encodeURIComponent(item.content._id)}`),
+      () => {
+        setAnnouncement(`${item.content.name} removed from the list`);
+        document.getElementById('list-heading')?.focus();
+      },
+    );
+  }
+
+  async function deleteList() {
+    const yes = await confirm({
+      question: `Delete “${list.name}”?`,
+      detail: list.isPublic ? 'The list and its public page go; the resources stay in the catalog.' : 'The list goes; the resources stay in the catalog.',
+      action: 'Delete',
+      tone: 'danger',
+    });
+    if (!yes) return;
+    try {
+      await apiDelete(base);
+      location.assign('/my-lists');
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  }
+
+  function onDrop(event: DragEvent, target: LearnerListItem) {
+    event.preventDefault();
+    const id = dragged.current;
+    dragged.current = null;
+    const item = list.items.find((entry) => entry.content._id === id);
+    if (item) move(item, list.items.indexOf(target));
+  }
+
+  return (
+    <div className="grid gap-6">
+      <section className="card bg-base-100 shadow-sm" aria-labelledby="list-heading">
+        <div className="card-body gap-3">
+          <p className="text-sm">
+            <a href="/my-lists" className="link link-hover inline-flex items-center touch:min-h-11">
+              Your lists
+            </a>
+          </p>
+          <h1 id="list-heading" tabIndex={-1} className="card-title text-2xl break-words outline-none">
+            {list.name}
+          </h1>
+          {list.description && <p className="whitespace-pre-line">{list.description}</p>}
+          <FormAlert message={error} />
+          {list.unpublished && (
+            <div role="note" className="alert alert-warning text-sm" data-list-unpublished>
+              <span>An admin unpublished this list: “{list.unpublished.reason}”. It stays private until an admin lets it be public again.</span>
+            </div>
+          )}
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+            <CheckboxField
+              name="isPublic"
+              label={list.isPublic ? 'Public: anyone with the link can see it' : 'Private: only you can see it'}
+              checked={list.isPublic}
+              disabled={list.unpublished !== null && !list.isPublic}
+              onChecked={(isPublic) =>
+                void change(
+                  () => apiPut<LearnerList>(base, { isPublic }),
+                  (next) => toast('success', next.isPublic ? 'The list is public' : 'The list is private'),
+                )
+              }
+            />
+            {list.isPublic && (
+              <a href={`/lists/${encodeURIComponent(list.slug)}`} className="link link-primary inline-flex items-center touch:min-h-11" data-public-link>
+                See its public page
+              </a>
+            )}
+            <button type="button" className="btn btn-ghost btn-sm touch:btn-md" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+              Edit name and description
+            </button>
+            <button type="button" className="btn btn-ghost btn-sm text-error touch:btn-md" onClick={() => void deleteList()}>
+              Delete list
+            </button>
+          </div>
+          {editing && (
+            <DetailsForm
+              list={list}
+              onSave={(values) =>
+                change(
+                  () => apiPut<LearnerList>(base, values),
+                  () => setEditing(false),
+                )
+              }
+            />
+          )}
+          {list.items.length > 0 && (
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <ProgressBar contentIds={list.items.map((item) => item.content._id)} marks={marks} />
+              <ProgressFilterSelect value={filter} onValue={setFilter} />
+            </div>
+          )}
+        </div>
+      </section>
+
+      <p aria-live="polite" className="sr-only" data-list-announcement>
+        {announcement}
+      </p>
+
+      {list.items.length === 0 ? (
+        <p className="rounded-box bg-base-100 p-6 text-center shadow-sm" data-list-empty>
+          This list is empty.{' '}
+          <a href="/search" className="link link-primary font-semibold">
+            Search the catalog
+          </a>{' '}
+          and choose “Add to list…” on what you want to learn.
+        </p>
+      ) : (
+        <ol className="grid gap-3" aria-label={`${list.name}: ${plural(list.items.length, 'resource')}`} data-list-items>
+          {items.length === 0 && <li className="rounded-box bg-base-100 p-4 text-center shadow-sm">No resource of this list is marked so.</li>}
+          {items.map((item) => {
+            const index = list.items.indexOf(item);
+            return (
+              <li
+                key={item.content._id}
+                className="grid gap-2 rounded-box bg-base-100 p-4 shadow-sm"
+                draggable={ordering}
+                onDragStart={(event) => {
+                  dragged.current = item.content._id;
+                  event.dataTransfer.effectAllowed = 'move';
+                }}
+                onDragOver={(event) => ordering && event.preventDefault()}
+                onDrop={(event) => onDrop(event, item)}
+                data-list-item
+              >
+                <div className="flex flex-wrap items-center gap-3">
+                  <span className="w-8 text-lg font-bold text-base-content/70" aria-hidden="true">
+                    {index + 1}.
+                  </span>
+                  <a
+                    href={`/content/${encodeURIComponent(item.content.slug)}`}
+                    className="link link-hover min-w-48 flex-1 font-semibold break-words touch:min-h-11 touch:content-center"
+                  >
+                    {item.content.name}
+                  </a>
+                  <ProgressControl contentId={item.content._id} name={item.content.name} marks={marks} />
+                  {ordering && (
+                    <span className="join">
+                      <button
+                        type="button"
+                        id={`move-up-${item.content._id}`}
+                        className="btn join-item btn-sm touch:btn-md"
+                        aria-label={`Move ${item.content.name} up`}
+                        disabled={index === 0}
+                        onClick={() => move(item, index - 1, 'up')}
+                      >
+                        ↑
+                      </button>
+                      <button
+                        type="button"
+                        id={`move-down-${item.content._id}`}
+                        className="btn join-item btn-sm touch:btn-md"
+                        aria-label={`Move ${item.content.name} down`}
+                        disabled={index === list.items.length - 1}
+                        onClick={() => move(item, index + 1, 'down')}
+                      >
+                        ↓
+                      </button>
+                    </span>
+                  )}
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm text-error touch:btn-md"
+                    aria-label={`Remove ${item.content.name} from the list`}
+                    onClick={() => void remove(item)}
+                  >
+                    Remove
+                  </button>
+                </div>
+                <NoteForm
+                  item={item}
+                  onSave={(note) =>
+                    change(
+                      () => apiPut<LearnerList>(`${base}/items/${encodeURIComponent(item.content._id)}`, { note }),
+                      () => toast('success', 'Note saved'),
+                    )
+                  }
+                />
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {confirmDialog}
+    </div>
+  );
+}
+
+function DetailsForm({ list, onSave }: { list: LearnerList; onSave: (values: { name: string; description: string }) => Promise<boolean> }) {
+  const [name, setName] = useState(list.name);
+  const [description, setDescription] = useState(list.description);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void onSave({ name, description });
+  };
+  return (
+    <form className="grid gap-1" onSubmit={submit} noValidate data-list-details>
+      <Field name="list-name" label="Name" value={name} onValue={setName} maxLength={100} required />
+      <TextAreaField name="list-description" label="Description (optional)" value={description} onValue={setDescription} maxLength={1000} rows={3} />
+      <button type="submit" className="btn btn-primary btn-sm justify-self-start touch:btn-md">
+        Save
+      </button>
+    </form>
+  );
+}
+
+function NoteForm({ item, onSave }: { item: LearnerListItem; onSave: (note: string) => Promise<boolean> }) {
+  const [note, setNote] = useState(item.note);
+  const [busy, setBusy] = useState(false);
+  const id = `note-${item.content._id}`;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    void onSave(note).finally(() => setBusy(false));
+  };
+  return (
+    <form className="flex flex-wrap items-end gap-2" onSubmit={submit} data-note-form>
+      <label htmlFor={id} className="sr-only">
+        Note on {item.content.name}
+      </label>
+      <textarea
+        id={id}
+        className="textarea textarea-sm min-h-10 flex-1 basis-64"
+        rows={1}
+        maxLength={NOTE_MAX}
+        placeholder="Add a note (optional)"
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        aria-describedby={`${id}-count`}
+      />
+      <span id={`${id}-count`} className="text-xs text-base-content/80">
+        {note.length} / {NOTE_MAX}
+      </span>
+      <button type="submit" className="btn btn-sm touch:btn-md" disabled={busy || note === item.note} aria-busy={busy || undefined}>
+        Save note
+      </button>
+    </form>
+  );
+}

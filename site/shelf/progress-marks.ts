@@ -1,0 +1,66 @@
+/**
+ * A learner's progress marks in the browser (decision 033): setting one through the API, and the
+ * `<select data-progress-select>` controls the server draws on shared pages (content page, cards), painted
+ * from the session state and kept in step with it. Marking Learning or Done saves the content too, so the
+ * saves store follows the answer.
+ */
+import { apiDelete, apiPut, errorMessage } from '#site/lib/api.ts';
+import { signInUrl } from '#site/lib/redirect.ts';
+import { loadProgress, signedInUserId } from '#site/session/sync.ts';
+import { type ProgressMarks, type UserSaves, updateProgress, updateSaves, userProgress } from '#site/stores/session.ts';
+import { flashToast, toast } from '#site/stores/toasts.ts';
+import { PROGRESS_LABELS, type ProgressStateName } from '#db/shelf/validation/progress-states.ts';
+
+export { PROGRESS_LABELS, type ProgressStateName };
+
+type ProgressAnswer = Parameters<typeof updateProgress>[0] & { saves: UserSaves };
+
+/** Sets (or, with '', clears) the user's mark on a content; the stores follow. Throws the API's error. */
+export async function setProgress(contentId: string, state: ProgressStateName | ''): Promise<void> {
+  const path = `/api/users/progress/${encodeURIComponent(contentId)}`;
+  const answer = await (state ? apiPut<ProgressAnswer>(path, { state }) : apiDelete<ProgressAnswer>(path));
+  updateProgress(answer);
+  updateSaves(answer.saves);
+}
+
+/** "7 of 12 done" over these contents, with the marks as they are. */
+export function progressSummary(contentIds: readonly string[], marks: ProgressMarks | null) {
+  const done = contentIds.filter((id) => marks?.[id] === 'done').length;
+  return { done, total: contentIds.length, label: `${done} of ${contentIds.length} done` };
+}
+
+const SELECTOR = 'select[data-progress-select]';
+
+function paint(marks: ProgressMarks | null): void {
+  for (const select of document.querySelectorAll<HTMLSelectElement>(SELECTOR)) {
+    select.value = marks?.[select.dataset.contentId ?? ''] ?? '';
+    select.disabled = marks === null && Boolean(signedInUserId());
+  }
+}
+
+/** Wires every progress control of the page, once: painted now, again on each change of the marks. */
+export function wireProgressSelects(): void {
+  paint(userProgress.get());
+  userProgress.listen(paint);
+  void loadProgress();
+  document.addEventListener('change', (event) => {
+    const select = (event.target as Element | null)?.closest<HTMLSelectElement>(SELECTOR);
+    if (!select) return;
+    if (!signedInUserId()) {
+      flashToast('info', 'Please sign in first');
+      location.assign(signInUrl(location.pathname + location.search));
+      return;
+    }
+    const state = select.value as ProgressStateName | '';
+    select.disabled = true;
+    setProgress(select.dataset.contentId ?? '', state)
+      .then(() => toast('success', state ? `Marked “${PROGRESS_LABELS[state]}”` : 'Progress cleared'))
+      .catch((error: unknown) => {
+        paint(userProgress.get());
+        toast('error', errorMessage(error));
+      })
+      .finally(() => {
+        select.disabled = false;
+      });
+  });
+}

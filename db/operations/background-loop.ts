@@ -1,3 +1,5 @@
+import type { Db } from '../client.ts';
+
 /**
  * A job each server process runs beside its requests (the mail sender, the password-reset worker): a round,
  * then a rest until this process is told there is work (`wake`) or the round's own wait has passed, so work
@@ -48,4 +50,15 @@ export function startBackgroundLoop(name: string, pollMs: number, round: () => P
       await running;
     },
   };
+}
+
+/**
+ * A job a room runs in every server process, registered in the room's jobs.ts: db/background-jobs.ts starts
+ * them all, and the HTTP server names none.
+ */
+export interface BackgroundJob {
+  /** What it does, for the log when it fails. */
+  name: string;
+  /** Starts it, and answers what stops it; a job run once (a warm-up) answers nothing, and reports a failure to `failed`. */
+  start(db: Db, failed: (error: unknown) => void): { stop(): Promise<void> } | undefined;
 }

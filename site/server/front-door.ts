@@ -14,20 +14,11 @@ import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 import compression from 'compression';
-import { startCheckpointer } from '#db/checkpoints.ts';
-import { prepareTextIndex } from '#db/catalog/search/text-index-held.ts';
-import { prepareSuggestions } from '#db/catalog/search/suggestions.ts';
-import { closeDb, getDb, processDatabasePath } from '#db/client.ts';
+import { startBackgroundJobs } from '#db/background-jobs.ts';
+import { closeDb, getDb } from '#db/client.ts';
 import { config, publicUrl } from '#db/config.ts';
-import { startMailSender } from '#db/operations/mail-sender.ts';
-import { startPictureFetching } from '#db/catalog/pictures.ts';
-import { startDigestSender } from '#db/shelf/digest.ts';
-import { startSaveCountAging } from '#db/discovery/most-saved.ts';
-import { startCoSaveCounting } from '#db/discovery/co-saves.ts';
 import { recordSourceFolder } from '#db/threads.ts';
 import { namesSecretPage } from '#db/validation/secret-links.ts';
-import { startResetWorker } from '#db/accounts/password-resets.ts';
-import { startAccountHousekeeping } from '#db/accounts/account-traces.ts';
 import { serveCachedPage } from './cached-pages.ts';
 import { canonicalPath } from './canonical-path.ts';
 import { clientOf, type Client } from './client.ts';
@@ -231,26 +222,9 @@ export async function startFrontDoor(): Promise<void> {
   if (!draining) jobs = startJobs();
 }
 
-/** The process's background jobs: mail, password resets, the accounts' housekeeping, the digest, the month's save counts, co-saved pairs, given pictures, checkpoints; and the word index and the suggestions, built ahead of the first search. */
-async function startJobs(): Promise<Array<{ stop(): Promise<void> } | undefined>> {
-  const db = await getDb();
-  // Without the checkpoint worker, commits checkpoint as SQLite does by default: slower, but whole.
-  const checkpointer = await startCheckpointer(db, processDatabasePath()).catch((error: unknown) => void logError(error, 'Starting checkpoints'));
-  // Its worker starts with the first search of a large catalog; until then every search reads on this thread.
-  const jobs = [
-    startMailSender(db),
-    startResetWorker(db),
-    startAccountHousekeeping(db),
-    startDigestSender(db),
-    startSaveCountAging(db),
-    startCoSaveCounting(db),
-    startPictureFetching(db),
-    checkpointer,
-  ];
-  // In the background: requests are answered meanwhile, and a failure leaves the build to the first suggestion.
-  void prepareSuggestions(db).catch((error: unknown) => logError(error, 'Preparing suggestions'));
-  void prepareTextIndex(db).catch((error: unknown) => logError(error, 'Preparing the word index'));
-  return jobs;
+/** The process's background jobs, each registered by its room of db/. */
+async function startJobs(): Promise<Array<{ stop(): Promise<void> }>> {
+  return startBackgroundJobs(await getDb(), logError);
 }
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 405: 'Method Not Allowed', 503: 'Service Unavailable' };

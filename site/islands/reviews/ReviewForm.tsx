@@ -4,7 +4,7 @@
  * Used on the content page (./Reviews.tsx) and on My Reviews (site/islands/MyReviews.tsx).
  */
 import type { RefObject } from 'react';
-import type { ReviewResultShape } from '#db/contract/shapes.ts';
+import type { ReviewResultShape } from '#db/reviews/contract.ts';
 import { FormAlert, SubmitButton, useHydrated } from '../forms/fields.tsx';
 import { useForm, type Checked } from '../forms/use-form.ts';
 import { COMMENT_TOO_LONG, CommentField, commentTooLong } from './CommentField.tsx';

@@ -6,7 +6,7 @@
  * Helpful and Report buttons (`actions`).
  */
 import type { ReactNode } from 'react';
-import type { ApiReviewShape } from '#db/contract/shapes.ts';
+import type { ApiReviewShape } from '#db/reviews/contract.ts';
 import { REVIEW_ORDERS, type ReviewOrder } from '#site/lib/review-order.ts';
 import { isoDay, plural } from '#site/lib/text.ts';
 import { Stars } from './Stars.tsx';

@@ -2,8 +2,10 @@
  * docs/architecture.md's import boundaries, checked on every test run: db/ never reaches into the web or the
  * CLI; inside db/ the domain rooms call each other one way only (ROOMS below) and no module imports itself
  * back; pages, endpoints and CLI commands leave SQL to the services in db/; and browser code (islands,
- * stores, browser lib) reaches db/ only for validation, taxonomy, facets, URL and image rules and the API's shapes
- * (db/contract/shapes.ts): modules that import nothing but zod. The production server (site/server/) is below the Astro code: the
+ * stores, browser lib) reaches db/ only for validation, taxonomy, facets, URL and image rules (modules that
+ * import nothing but zod) and the types of the API's shapes (db/contract/shapes.ts and each room's
+ * db/<room>/contract.ts, imported with `import type`, so the bundle carries no schema). The production
+ * server (site/server/) is below the Astro code: the
  * middleware and endpoints may use its rules (the visitor rule, the page cache, the request gate), but it
  * imports nothing else of site/ and loads Astro only as the built entry, so the two cannot depend on each
  * other both ways; browser code never reaches it.
@@ -27,6 +29,14 @@ function imports(file: string): string[] {
   return [...source.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]!);
 }
 
+/** Each import of a file, and whether it is for types only (`import type …`, `export type … from`). */
+function importStatements(file: string): Array<{ specifier: string; typeOnly: boolean }> {
+  const source = readFileSync(join(root, file), 'utf8');
+  return [...source.matchAll(/(?:import|export)(\s+type)?\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g)].map(
+    (m) => ({ specifier: (m[2] ?? m[3] ?? m[4])!, typeOnly: m[1] !== undefined }),
+  );
+}
+
 function violations(dir: string, forbidden: (specifier: string, file: string) => boolean): string[] {
   return files(dir).flatMap((file) =>
     imports(file)
@@ -38,8 +48,11 @@ function violations(dir: string, forbidden: (specifier: string, file: string) =>
 /**
  * The rooms of db/ (docs/architecture.md) and the rooms each may import. The ground floor (db/*.ts, the
  * validation kit in db/validation/, crypto/, outbound/) imports no room, except the indexes that gather
- * them: db/schema.ts (each room's schema.ts), db/background-jobs.ts (each room's jobs.ts) and db/contract/
- * (their validation and the taxonomy, to describe the API). Tests may import across rooms: they check behaviour, not layering.
+ * them: db/schema.ts (each room's schema.ts), db/background-jobs.ts (each room's jobs.ts) and
+ * db/contract/operations.ts (each room's part of the API's contract: contract.ts, admin-contract.ts…); the rest
+ * of db/contract/, the kit every room's contract uses, reads only the taxonomy and the facets. A room's contract
+ * imports another room's as its code does: as ROOMS says. Tests may import across rooms: they check behaviour,
+ * not layering.
  */
 const ROOMS: Record<string, readonly string[]> = {
   crypto: [],
@@ -110,6 +123,9 @@ function dbImports(): Map<string, string[]> {
   );
 }
 
+/** The API's shapes: the contract's kit (db/contract/shapes.ts) and each room's part (db/<room>/contract.ts, admin-contract.ts…). */
+const contractModule = /(#db\/|\/db\/)(contract\/shapes|[\w-]+\/([\w-]+-)?contract)\.ts$/;
+
 describe('import boundaries', () => {
   it('the rooms of db/ call each other one way only, as ROOMS says', () => {
     const wrong = [...dbImports()].flatMap(([file, targets]) =>
@@ -121,7 +137,8 @@ describe('import boundaries', () => {
           if (from !== undefined) return !ROOMS[from]!.includes(to);
           if (file === 'db/schema.ts') return !target.endsWith('/schema.ts');
           if (file === 'db/background-jobs.ts') return !target.endsWith('/jobs.ts') && !target.endsWith('/background-loop.ts');
-          if (file.startsWith('db/contract/')) return !/\/(validation\/[\w-]+|taxonomy|facets)\.ts$/.test(target);
+          if (file === 'db/contract/operations.ts') return !/\/([\w-]+-)?contract\.ts$/.test(target);
+          if (file.startsWith('db/contract/')) return !/\/(taxonomy|facets)\.ts$/.test(target);
           return true;
         })
         .map((target) => `${file} imports ${target}`),
@@ -154,11 +171,20 @@ describe('import boundaries', () => {
   });
 
   it('browser code reaches db/ only for validation, taxonomy, URL and image rules, and the API shapes', () => {
-    const allowed = /(#db\/|\/db\/)((\w+\/)?validation\/[\w-]+|catalog\/(taxonomy|facets|urls|images)|contract\/shapes)\.ts$/;
+    const allowed = /(#db\/|\/db\/)((\w+\/)?validation\/[\w-]+|catalog\/(taxonomy|facets|urls|images))\.ts$/;
     const bad = browserCode().flatMap((f) =>
       imports(f)
-        .filter((s) => (s.startsWith('#db/') || s.includes('/db/')) && !allowed.test(s))
+        .filter((s) => (s.startsWith('#db/') || s.includes('/db/')) && !allowed.test(s) && !contractModule.test(s))
         .map((s) => `${f} imports ${s}`),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it('browser code imports the API shapes for their types only, so the bundle carries no schema', () => {
+    const bad = browserCode().flatMap((f) =>
+      importStatements(f)
+        .filter(({ specifier, typeOnly }) => contractModule.test(specifier) && !typeOnly)
+        .map(({ specifier }) => `${f} imports ${specifier} not with import type`),
     );
     expect(bad).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { getUser } from '../accounts/users.ts';
 import { listUserSessions } from '../accounts/sessions.ts';
 import { listUserDevices } from '../accounts/known-devices.ts';
 import { listOwnLinkReports } from '../links/link-health.ts';
-import type { AccountExportShape } from '../contract/shapes.ts';
+import type { AccountExportShape } from './contract.ts';
 import { allOwnReviews } from '../reviews/own-reviews.ts';
 import { allOwnReviewReports } from '../reviews/review-reports.ts';
 import { allOwnHelpfulVotes } from '../reviews/review-votes.ts';

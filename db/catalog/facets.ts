@@ -13,7 +13,7 @@
  *   step counts the contents at or above it.
  * What reads it: the search's parameters (validation/search.ts), the in-memory facet table and its counts
  * (search/), the filters answer (catalog-reads.ts listFilters), the search page's sidebar and chips
- * (site/search/search-page.ts) and the API's contract (db/contract/); a 'choice' with a `field` is also a
+ * (site/search/search-page.ts) and the API's contract (contract.ts, db/contract/operation.ts); a 'choice' with a `field` is also a
  * content field (FIELD_FACETS: Level, Language). Imports only taxonomy.ts, so islands may use it.
  */
 import { COSTS, type TagKind } from './taxonomy.ts';

@@ -1,12 +1,13 @@
 /**
  * The OpenAPI 3.1 document of the REST API, generated from the zod schemas that validate the requests
- * (db/validation) and describe the answers (db/contract/shapes.ts), and from the list of operations
- * (db/contract/operations.ts). Served at /api/openapi.json; its reference page is /api/docs.
+ * (db/validation, each room's validation/) and describe the answers (db/contract/shapes.ts and each room's
+ * contract), and from the list of operations (db/contract/operations.ts). Served at /api/openapi.json; its
+ * reference page is /api/docs.
  */
 import { z } from '../validation/zod.ts';
 import { FORM_VALUE_SCHEMAS } from '../validation/form-values.ts';
-import { OPERATIONS, type Operation } from './operations.ts';
-import * as shapes from './shapes.ts';
+import { GROUPS, type Operation } from './operation.ts';
+import { OPERATIONS, SHAPES } from './operations.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -95,7 +96,7 @@ function responseComponents(): { schemas: Record<string, JsonSchema>; refOf: (sc
     }
   };
   // Every shape with an id is a component of its own, so answers refer to Content, Tag… by name.
-  for (const schema of Object.values(shapes)) if (schema instanceof z.ZodType && z.globalRegistry.get(schema)?.id) add(schema, '');
+  for (const schema of SHAPES) if (z.globalRegistry.get(schema)?.id) add(schema, '');
   for (const op of OPERATIONS) add(op.ok.schema, `${op.method}${openApiPath(op.route).replace(/\W+/g, '_')}`);
   const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` }) as {
     schemas: Record<string, JsonSchema>;
@@ -225,7 +226,9 @@ function buildDocument(): JsonSchema {
   const { schemas, refOf } = responseComponents();
   const requestBodies: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const op of OPERATIONS) (paths[openApiPath(op.route)] ??= {})[op.method.toLowerCase()] = operationObject(op, refOf, requestBodies);
+  // By group, in GROUPS' order (a stable sort: within a group, as the rooms list them).
+  const byGroup = [...OPERATIONS].sort((a, b) => GROUPS.indexOf(a.group) - GROUPS.indexOf(b.group));
+  for (const op of byGroup) (paths[openApiPath(op.route)] ??= {})[op.method.toLowerCase()] = operationObject(op, refOf, requestBodies);
   const errorResponses = Object.fromEntries(
     Object.entries(ERROR_TEXT).map(([status, description]) => [
       `Error${status}`,
@@ -263,7 +266,7 @@ function buildDocument(): JsonSchema {
         '**Paging.** Admin lists answer `page`, `pages`, `count` (rows before this page) and `total`; the catalog search answers `page`, `pages` and `countContents`, twelve a page.',
       ].join('\n'),
     },
-    tags: [...new Set(OPERATIONS.map((op) => op.group))].map((name) => ({ name })),
+    tags: GROUPS.map((name) => ({ name })),
     paths,
     components: {
       schemas: { ...schemas, ...requestBodies },

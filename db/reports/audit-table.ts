@@ -9,7 +9,7 @@ import type { Db } from '../client.ts';
 import { paging } from '../paging.ts';
 import { auditLog, contentDrafts, contents, reviews, submissions, tags, users } from '../schema.ts';
 import { AUDIT_LIST, containsPattern, parseListQuery } from '../validation/list-query.ts';
-import type { AuditListShape } from '../contract/shapes.ts';
+import type { AuditListShape } from './contract.ts';
 
 const SORT_COLUMNS = {
   at: auditLog.at,

@@ -4,7 +4,7 @@ import type { Db } from '../client.ts';
 import { ADMIN_PAGE_SIZE, paging } from '../paging.ts';
 import { contents, reviews } from '../schema.ts';
 import { toApiReview } from '../catalog/catalog-reads.ts';
-import type { MyReviewListShape, MyReviewShape } from '../contract/shapes.ts';
+import type { MyReviewListShape, MyReviewShape } from './contract.ts';
 
 /** The user's reviews, newest first (a review goes with its content, so each has one). */
 const ownReviews = (db: Db, userId: string) =>

@@ -9,7 +9,7 @@ import { paging } from '../paging.ts';
 import { contents, reviews } from '../schema.ts';
 import { containsPattern, parseListQuery, REVIEW_LIST } from '../validation/list-query.ts';
 import { toApiReview } from '../catalog/catalog-reads.ts';
-import type { AdminReviewListShape } from '../contract/shapes.ts';
+import type { AdminReviewListShape } from './contract.ts';
 import { isReported, reportCount, reportSummaries } from './review-reports.ts';
 
 const SORT_COLUMNS = {

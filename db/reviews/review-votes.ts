@@ -8,7 +8,7 @@ import { guard, isGuardFailure } from '../batch.ts';
 import type { Db } from '../client.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { reviews, reviewVotes } from '../schema.ts';
-import type { HelpfulVoteShape, OwnHelpfulVotesShape } from '../contract/shapes.ts';
+import type { HelpfulVoteShape, OwnHelpfulVotesShape } from './contract.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { hitLimit } from '../operations/rate-limit.ts';
 import { REVIEW_NOT_FOUND } from './reviews.ts';

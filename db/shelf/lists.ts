@@ -16,7 +16,7 @@ import { type ApiContent, toApiContent } from '../catalog/content-rows.ts';
 import { declare } from '../catalog/search/deps.ts';
 import { contents, listItems, lists, users } from '../schema.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
-import type * as shapes from '../contract/shapes.ts';
+import type * as shapes from './lists-contract.ts';
 import { parseInput } from '../validation/parse.ts';
 import { containsPattern, OWN_LISTS, parseListQuery } from '../validation/list-query.ts';
 import { paging } from '../paging.ts';

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Db } from '../client.ts';
 import { notFound } from '../errors.ts';
 import { contents, progress, saves } from '../schema.ts';
-import type * as shapes from '../contract/shapes.ts';
+import type * as shapes from './lists-contract.ts';
 import { parseInput } from '../validation/parse.ts';
 import { listSaves, type UserSaves } from './saves.ts';
 import { progressInput } from './validation/lists.ts';

@@ -2,7 +2,7 @@
  * The Audit log screen (docs/product.md §2 Audit log), one more table of the kit (./list.tsx): every admin
  * change, found by words in its target or details, filtered by action or admin, sorted, paged. Read only.
  */
-import type { AuditListShape } from '#db/contract/shapes.ts';
+import type { AuditListShape } from '#db/reports/contract.ts';
 import { auditActionLabel } from '#db/validation/audit-actions.ts';
 import { ADMIN_SECTION } from '#site/admin/admin-sections.ts';
 import { detailsSummary, fullDateTime, shortDateTime, targetView } from '#site/admin/audit-entries.ts';

@@ -7,7 +7,7 @@
  * (docs/product.md §2).
  */
 import { apiDelete, apiPost } from '#site/lib/api.ts';
-import type { ContentListShape } from '#db/contract/shapes.ts';
+import type { ContentListShape } from '#db/reports/contract.ts';
 import type { ListQuery } from '#db/validation/list-query.ts';
 import { ADMIN_SECTION } from '#site/admin/admin-sections.ts';
 import { COSTS } from '#db/catalog/taxonomy.ts';

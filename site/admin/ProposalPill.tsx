@@ -3,7 +3,7 @@
  * then what became of it (created, added, mapped onto one of ours, dropped), or "not added" when the
  * submission was rejected. Rendered in the queue's table and on a decided submission's page.
  */
-import type { SubmissionShape } from '#db/contract/shapes.ts';
+import type { SubmissionShape } from '#db/submissions/contract.ts';
 
 type Proposal = SubmissionShape['proposedTags'][number];
 

@@ -5,7 +5,7 @@
  * (then mapping to that one), or its value is a retired tag (then drop: reviving a tag is the tag screen's
  * decision). The note above the list says so.
  */
-import type { ReviewedProposal } from '#db/contract/shapes.ts';
+import type { ReviewedProposal } from '#db/submissions/admin-contract.ts';
 import type { TagOptions } from './ContentFields.tsx';
 
 export interface ProposalChoice {

@@ -4,7 +4,7 @@
  * page; delete after a confirmation through DELETE /api/reviews/{id}, or dismiss a reported review's reports
  * through DELETE /api/reviews/{id}/reports, both audited.
  */
-import type { AdminReviewListShape, AdminReviewRowShape } from '#db/contract/shapes.ts';
+import type { AdminReviewListShape, AdminReviewRowShape } from '#db/reviews/contract.ts';
 import { ADMIN_SECTION } from '#site/admin/admin-sections.ts';
 import { apiDelete } from '#site/lib/api.ts';
 import { BusyButton } from '../ui/fields.tsx';

@@ -6,7 +6,7 @@
  * admin stays here to fix it.
  */
 import { useState } from 'react';
-import type { ReviewedProposal } from '#db/contract/shapes.ts';
+import type { ReviewedProposal } from '#db/submissions/admin-contract.ts';
 import { adminContentInput, type AdminContentInput } from '#db/catalog/validation/contents.ts';
 import type { RejectionInput } from '#db/submissions/validation/rejection.ts';
 import { apiDelete, apiPost } from '#site/lib/api.ts';

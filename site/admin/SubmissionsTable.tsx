@@ -9,7 +9,8 @@
  */
 import { useEffect, useState } from 'react';
 import { ApiError, apiDelete, apiPost } from '#site/lib/api.ts';
-import type { SubmissionBulkResultShape, SubmissionListShape, SubmissionShape } from '#db/contract/shapes.ts';
+import type { SubmissionBulkResultShape, SubmissionListShape } from '#db/submissions/admin-contract.ts';
+import type { SubmissionShape } from '#db/submissions/contract.ts';
 import { TAG_KINDS } from '#db/catalog/taxonomy.ts';
 import { listQueryParams } from '#db/validation/list-query.ts';
 import { ADMIN_SECTION } from '#site/admin/admin-sections.ts';

@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { apiGet, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
-import type { TagUsageListShape, TagUsageShape } from '#db/contract/shapes.ts';
+import type { TagUsageListShape, TagUsageShape } from '#db/catalog/admin-contract.ts';
 import { perTagKind, TAG_KINDS, type TagKind } from '#db/catalog/taxonomy.ts';
 import { ADMIN_SECTION } from '#site/admin/admin-sections.ts';
 import { BusyButton } from '../ui/fields.tsx';

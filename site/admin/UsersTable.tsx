@@ -3,7 +3,7 @@
  * email, filtered by role, sorted and paged by the server (docs/product.md §2).
  */
 import { apiDelete } from '#site/lib/api.ts';
-import type { UserListShape } from '#db/contract/shapes.ts';
+import type { UserListShape } from '#db/accounts/contract.ts';
 import { ADMIN_SECTION } from '#site/admin/admin-sections.ts';
 import {
   AdminTable,

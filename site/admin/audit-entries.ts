@@ -2,7 +2,7 @@
  * How the Audit log screen shows an entry (docs/product.md §2 Audit log): its time, its target with the admin
  * screen that shows it, and its details in one line. Browser-safe: imports only the API's types.
  */
-import type { AuditEntryShape } from '#db/contract/shapes.ts';
+import type { AuditEntryShape } from '#db/reports/contract.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -4,7 +4,7 @@
  * Rendered on the server from the database, a page at a time; the island changes the list as the user does.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { MyReviewShape, ReviewResultShape, ReviewTotalsShape } from '#db/contract/shapes.ts';
+import type { MyReviewShape, ReviewResultShape, ReviewTotalsShape } from '#db/reviews/contract.ts';
 import { apiDelete, apiPut, errorMessage } from '#site/lib/api.ts';
 import { isoDay } from '#site/lib/text.ts';
 import { toast } from '#site/stores/toasts.ts';

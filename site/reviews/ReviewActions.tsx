@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import { ApiError, apiDelete, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
-import type { HelpfulVoteShape } from '#db/contract/shapes.ts';
+import type { HelpfulVoteShape } from '#db/reviews/contract.ts';
 import type { ReviewReportReason } from '#db/reviews/validation/review-reports.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { HelpfulCount, type Review } from './ReviewList.tsx';

@@ -4,7 +4,7 @@
  * Used on the content page (./Reviews.tsx) and on My Reviews (site/reviews/MyReviews.tsx).
  */
 import type { RefObject } from 'react';
-import type { ReviewResultShape } from '#db/contract/shapes.ts';
+import type { ReviewResultShape } from '#db/reviews/contract.ts';
 import { FormAlert, SubmitButton, useHydrated } from '../ui/fields.tsx';
 import { useForm, type Checked } from '../ui/use-form.ts';
 import { COMMENT_TOO_LONG, CommentField, commentTooLong } from './CommentField.tsx';

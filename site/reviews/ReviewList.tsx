@@ -6,12 +6,12 @@
  * Helpful and Report buttons (`actions`).
  */
 import type { ReactNode } from 'react';
-import type { ApiReviewShape } from '#db/contract/shapes.ts';
+import type { ApiReviewShape } from '#db/reviews/contract.ts';
 import { REVIEW_ORDERS, type ReviewOrder } from '#site/reviews/review-order.ts';
 import { isoDay, plural } from '#site/lib/text.ts';
 import { Stars } from '../ui/Stars.tsx';
 
-/** A review as the API gives it (db/contract/shapes.ts, the one home of the API's shapes). */
+/** A review as the API gives it (db/reviews/contract.ts). */
 export type Review = ApiReviewShape;
 
 interface Props {

@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiDelete, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
-import type { ReviewResultShape, ReviewTotalsShape } from '#db/contract/shapes.ts';
+import type { ReviewResultShape, ReviewTotalsShape } from '#db/reviews/contract.ts';
 import { DEFAULT_REVIEW_ORDER, sortReviews, type ReviewOrder } from '#site/reviews/review-order.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { BusyButton } from '../ui/fields.tsx';

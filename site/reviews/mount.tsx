@@ -5,7 +5,7 @@
  */
 import { createRoot } from 'react-dom/client';
 import { apiGet, errorMessage } from '#site/lib/api.ts';
-import type { ContentWithReviewsShape, OwnHelpfulVotesShape } from '#db/contract/shapes.ts';
+import type { ContentWithReviewsShape, OwnHelpfulVotesShape } from '#db/reviews/contract.ts';
 import { isReviewOrder } from '#site/reviews/review-order.ts';
 import { toast } from '#site/stores/toasts.ts';
 import RatingSummary from './RatingSummary.tsx';

@@ -7,7 +7,7 @@
  * box's first focus (site/layouts/TopBar.astro), so a page ships none of it; without JavaScript the box is
  * the plain search form. Plain DOM, no React: every text is set as text, the matched parts as <mark>.
  */
-import type { SuggestionShape, SuggestionsShape } from '#db/contract/shapes.ts';
+import type { SuggestionShape, SuggestionsShape } from '#db/catalog/contract.ts';
 
 const PAUSE_MS = 150;
 const MIN_CHARS = 2;

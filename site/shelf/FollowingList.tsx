@@ -4,7 +4,7 @@
  * then marks them seen, so the next visit counts from now. Loading, empty and error states of its own.
  */
 import { useEffect, useState } from 'react';
-import type { DigestSettingShape as DigestSetting, FollowedTagShape as FollowedTag, FollowsShape as Follows } from '#db/contract/shapes.ts';
+import type { DigestSettingShape as DigestSetting, FollowedTagShape as FollowedTag, FollowsShape as Follows } from '#db/shelf/contract.ts';
 import { apiDelete, apiGet, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
 import { updateFollows } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';

@@ -4,7 +4,7 @@
  * the catalog lacks, ticked as far as the hourly submission limit allows, sent in one step.
  */
 import { type FormEvent, useRef, useState } from 'react';
-import type { BookmarkImportShape, BookmarkOfferShape } from '#db/contract/shapes.ts';
+import type { BookmarkImportShape, BookmarkOfferShape } from '#db/imports/contract.ts';
 import { BOOKMARK_FILE_MAX_BYTES, OFFER_MAX } from '#db/imports/validation/bookmarks.ts';
 import { apiPost, errorMessage } from '#site/lib/api.ts';
 import { plural } from '#site/lib/text.ts';

@@ -1,6 +1,6 @@
-/** A learner's lists as the API answers them (db/contract/shapes.ts), for the browser: types only. */
+/** A learner's lists as the API answers them (db/shelf/lists-contract.ts), for the browser: types only. */
 import type { z } from 'zod';
-import type * as shapes from '#db/contract/shapes.ts';
+import type * as shapes from '#db/shelf/lists-contract.ts';
 import type { FieldKey } from '#db/catalog/facets.ts';
 
 type ShapeList = z.infer<typeof shapes.learnerList>;

@@ -4,7 +4,7 @@
  * answer shows under the field. Answers are kept per URL, so going back to one asks nothing.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { UrlCheckShape } from '#db/contract/shapes.ts';
+import type { UrlCheckShape } from '#db/submissions/contract.ts';
 import { isHttpUrl } from '#db/catalog/urls.ts';
 import { reasonLabel } from '#db/submissions/validation/rejection.ts';
 import { apiGet } from '#site/lib/api.ts';

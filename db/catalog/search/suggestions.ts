@@ -10,7 +10,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../client.ts';
 import { contents } from '../../schema.ts';
-import type { SuggestionShape, SuggestionsShape } from '../../contract/shapes.ts';
+import type { SuggestionShape, SuggestionsShape } from '../contract.ts';
 import { TAG_FACETS } from '../facets.ts';
 import { listTags, type TagLists } from '../tags/tags.ts';
 import { searchQueryString } from '../validation/search.ts';

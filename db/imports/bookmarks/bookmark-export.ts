@@ -7,7 +7,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../client.ts';
 import { contents, listItems, lists, progress, saves } from '../../schema.ts';
-import type { BookmarkExportShape } from '../../contract/shapes.ts';
+import type { BookmarkExportShape } from '../contract.ts';
 import { csvLine } from '../files/csv-cells.ts';
 import { writeBookmarkFile } from './netscape-write.ts';
 

@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../client.ts';
 import { newId } from '../../ids.ts';
 import { listItems, lists, saves } from '../../schema.ts';
-import type { BookmarkImportShape } from '../../contract/shapes.ts';
+import type { BookmarkImportShape } from '../contract.ts';
 import { insertListStatement } from '../../shelf/lists.ts';
 import { ITEMS_PER_LIST, LIST_DESCRIPTION_MAX, LIST_NAME_MAX, LIST_NOTE_MAX } from '../../shelf/validation/lists.ts';
 import { SAVES_MAX } from '../../shelf/validation/saves.ts';

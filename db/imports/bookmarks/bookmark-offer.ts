@@ -8,7 +8,7 @@ import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { Db } from '../../client.ts';
 import { config } from '../../config.ts';
 import { isAppError } from '../../errors.ts';
-import type { BookmarkOfferShape } from '../../contract/shapes.ts';
+import type { BookmarkOfferShape } from '../contract.ts';
 import { createSubmission, type ApiSubmission } from '../../submissions/submissions.ts';
 import { currentCount } from '../../operations/rate-limit.ts';
 import { parseInput } from '../../validation/parse.ts';

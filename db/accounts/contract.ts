@@ -1,0 +1,177 @@
+/**
+ * The accounts' part of the REST contract: a user as the API answers it (signed in, with their settings,
+ * in the admin's users table); and the operations of signing up, in and out, passwords, the profile and
+ * the admin's user management.
+ */
+import { z } from '../validation/zod.ts';
+import { adminPaging, id, isoDate, message } from '../contract/shapes.ts';
+import { LIST, listFilter, type Operation } from '../contract/operation.ts';
+import { prose } from '../contract/prose.ts';
+import { accountDeletionInput, adminUserInput, forgetPasswordInput, profileInput, resetPasswordInput, signInInput, signUpInput } from './validation/users.ts';
+
+export const publicUser = z.object({ _id: id, name: z.string(), email: z.string(), isAdmin: z.boolean() }).meta({ id: 'User' });
+export const signedInUser = publicUser
+  .extend({ token: z.string().meta({ description: 'The session token: send it as `Authorization: Bearer <token>`' }) })
+  .meta({ id: 'SignedInUser' });
+/** A user's settings, as their profile and their export file carry them. */
+export const settings = { decisionMails: z.boolean().meta({ description: 'Mailed when a moderator decides on a link you submitted' }) };
+export const profile = publicUser.extend(settings).meta({ id: 'Profile', description: 'You, with your settings' });
+export const signedInProfile = signedInUser.extend(settings).meta({ id: 'SignedInProfile' });
+export const userList = z.object({ ...adminPaging, users: z.array(publicUser.extend({ createdAt: isoDate })) }).meta({ id: 'UserList' });
+
+/** GET /api/test: example people shaped as users (site/lib/test-examples.ts), not real accounts. */
+export const testExample = z.array(publicUser).meta({ id: 'TestExamples', description: 'Example people (not real accounts)' });
+
+export type UserListShape = z.infer<typeof userList>;
+
+export const ACCOUNT_OPERATIONS: Operation[] = [
+  {
+    method: 'POST',
+    route: '/api/users/signup',
+    group: 'Accounts',
+    access: 'public',
+    summary: 'Create an account (and sign in)',
+    body: { schema: signUpInput, name: 'SignUpInput', example: { name: 'Grace Hopper', email: 'grace@example.com', password: 'a-long-password' } },
+    ok: { status: 201, schema: signedInUser, description: 'The new user with a session token (also set as the session cookie)' },
+    setsCookie: true,
+    errors: [409, 429],
+  },
+  {
+    method: 'POST',
+    route: '/api/users/signin',
+    group: 'Accounts',
+    access: 'public',
+    summary: 'Sign in',
+    description: prose`
+      Failures are limited per client address and account, or per known device (the \`device\` cookie an earlier
+      sign-in set) and account: 429 with Retry-After. After RATE_LIMIT_SIGNIN_SLOWDOWN failures from anywhere,
+      the account's other attempts take turns, and one whose turn is more than 10 s away gets 429; a known
+      device's attempts never wait for those turns.`,
+    body: { schema: signInInput, name: 'SignInInput', example: { email: 'grace@example.com', password: 'a-long-password' } },
+    ok: { status: 200, schema: signedInUser, description: 'The user with a session token (also set as the session cookie)' },
+    setsCookie: true,
+    errors: [401, 429],
+  },
+  {
+    method: 'POST',
+    route: '/api/users/signout',
+    group: 'Accounts',
+    access: 'session',
+    clearsCookie: true,
+    summary: 'End the session the token or cookie names',
+    description: prose`
+      A call naming no live session gets 401 saying so. A plain HTML form post is answered with 303 to
+      /signin either way.`,
+    ok: { status: 200, schema: message, description: 'Signed out' },
+  },
+  {
+    method: 'POST',
+    route: '/api/users/forget-password',
+    group: 'Accounts',
+    access: 'public',
+    summary: 'Mail a password reset link',
+    description: 'The same answer whether or not the email has an account.',
+    body: { schema: forgetPasswordInput, name: 'ForgetPasswordInput', example: { email: 'grace@example.com' } },
+    ok: { status: 200, schema: message, description: 'The reset link is on its way if the account exists' },
+    errors: [429],
+  },
+  {
+    method: 'POST',
+    route: '/api/users/reset-password',
+    group: 'Accounts',
+    access: 'public',
+    summary: 'Set a new password with a reset link’s token',
+    body: { schema: resetPasswordInput, name: 'ResetPasswordInput', example: { token: 'the-token-from-the-mail', password: 'a-new-long-password' } },
+    ok: { status: 200, schema: message, description: 'Password updated; every session of the account has ended' },
+    errors: [404, 429],
+  },
+  {
+    method: 'GET',
+    route: '/api/users/profile',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Your profile',
+    ok: { status: 200, schema: profile, description: 'The signed-in user and their settings' },
+  },
+  {
+    method: 'PUT',
+    route: '/api/users/profile',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Change your name, email, password or settings',
+    description: prose`
+      A blank password keeps the current one; a missing \`decisionMails\` keeps that setting. A new
+      password ends every other session and answers a new token. A change of email or password needs
+      \`currentPassword\` unless the session signed in within the last 15 minutes; given, it must be right
+      whatever the change (a 400 naming \`currentPassword\`, counted against the account-change limit).`,
+    body: { schema: profileInput, name: 'ProfileInput', example: { name: 'Grace Hopper', email: 'grace@example.com', password: '', decisionMails: true } },
+    ok: { status: 200, schema: signedInProfile, description: 'The updated user and the session token to use from now on' },
+    setsCookie: true,
+    errors: [409, 429],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/users/profile',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Delete your account',
+    description: prose`
+      Confirmed by your current password (a wrong one is a 400 naming \`password\`; attempts count against
+      RATE_LIMIT_ACCOUNT_CHANGE_USER). Your reviews are anonymised (kept under the name “Former member”, with
+      their stars) or deleted, as \`reviews\` says; your submissions are kept without your name; your saves,
+      sessions and link reports are deleted. The last admin cannot delete their account (409). The session
+      ends, and its cookie is cleared.`,
+    body: { schema: accountDeletionInput, name: 'AccountDeletionInput', example: { password: 'a-long-password', reviews: 'anonymise' } },
+    ok: { status: 200, schema: message, description: 'Deleted' },
+    endsSession: true,
+    errors: [409, 429],
+  },
+  {
+    method: 'GET',
+    route: '/api/test',
+    group: 'Catalog',
+    access: 'public',
+    summary: 'A test call: example people (not real accounts)',
+    ok: { status: 200, schema: testExample, description: 'Three example people' },
+  },
+  {
+    method: 'GET',
+    route: '/api/users/admin',
+    group: 'Admin: users',
+    access: 'admin',
+    summary: 'Users: searched, filtered, sorted and paged',
+    description: prose`
+      \`search\` finds a name or email containing the text; sort by \`created\` (default, newest first),
+      \`name\` or \`email\`.`,
+    query: [...LIST, listFilter('role', 'Only admins or only users', ['admin', 'user'])],
+    ok: { status: 200, schema: userList, description: 'A page of users' },
+  },
+  {
+    method: 'GET',
+    route: '/api/users/[id]',
+    group: 'Admin: users',
+    access: 'admin',
+    summary: 'A user',
+    ok: { status: 200, schema: publicUser, description: 'The user' },
+    errors: [404],
+  },
+  {
+    method: 'PUT',
+    route: '/api/users/[id]',
+    group: 'Admin: users',
+    access: 'admin',
+    summary: 'Change a user’s name, email or admin role',
+    body: { schema: adminUserInput, name: 'AdminUserInput', example: { name: 'Grace Hopper', email: 'grace@example.com', isAdmin: 'false' } },
+    ok: { status: 200, schema: publicUser, description: 'The user' },
+    errors: [404, 409],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/users/[id]',
+    group: 'Admin: users',
+    access: 'admin',
+    summary: 'Delete a user (not yourself)',
+    ok: { status: 200, schema: message, description: 'Deleted' },
+    errors: [404, 409],
+  },
+];

@@ -1,0 +1,76 @@
+/**
+ * The links' part of the REST contract: what the link checker and users found of a content's link; and the
+ * operations of reporting a link broken and of accepting the address it permanently moved to.
+ */
+import { z } from '../validation/zod.ts';
+import { isoDate, message } from '../contract/shapes.ts';
+import type { Operation } from '../contract/operation.ts';
+import { prose } from '../contract/prose.ts';
+import { content } from '../catalog/contract.ts';
+
+export const linkHealth = z
+  .object({
+    checkedAt: isoDate.nullable().meta({ description: 'When the link checker last asked it (null: never)' }),
+    status: z.int().nullable().meta({ description: 'The HTTP status it answered (null: no answer, or never checked)' }),
+    error: z.string().nullable().meta({ description: 'What went wrong, in words (null when it works)' }),
+    failures: z.int().meta({ description: 'Failed checks in a row' }),
+    brokenSince: isoDate.nullable().meta({ description: 'Broken (3 failures over 48 hours) since then; null when not broken' }),
+    movedTo: z
+      .string()
+      .nullable()
+      .meta({ description: 'Where it permanently redirects (301/308) to a working page: POST /api/contents/{id}/accept-redirect makes that the URL' }),
+    reports: z.int().meta({ description: 'Users who reported this URL broken' }),
+  })
+  .meta({ id: 'LinkHealth', description: 'What the link checker and users found of a content’s link (its current URL)' });
+
+export const LINK_OPERATIONS: Operation[] = [
+  {
+    method: 'GET',
+    route: '/api/contents/[id]/report-link',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Whether you have reported the link of the content {id}',
+    ok: {
+      status: 200,
+      schema: z.object({ reported: z.boolean() }).meta({ id: 'LinkReportState' }),
+      description: 'Reported or not (the content’s current URL)',
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/contents/[id]/report-link',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Report the link of the content {id} broken',
+    description: prose`
+      Once per user while the content keeps that URL (a second report is a 409); limited per account
+      (RATE_LIMIT_LINK_REPORT_USER, 10 an hour). The link is checked at once, and the report shows in the
+      admin’s contents list. No body.`,
+    ok: { status: 201, schema: message, description: 'Reported' },
+    errors: [404, 409, 429],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/contents/[id]/report-link',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Withdraw your report of the link of the content {id}',
+    description: prose`
+      The Undo of a report: the report goes from the admin’s list (the check it asked for stays). Withdrawing
+      when there is no report of yours is the same answer, so a retry is safe. No body.`,
+    ok: { status: 200, schema: message, description: 'Withdrawn, or there was none' },
+    errors: [404],
+  },
+  {
+    method: 'POST',
+    route: '/api/contents/[id]/accept-redirect',
+    group: 'Admin: contents',
+    access: 'admin',
+    summary: 'Make the address the link permanently redirects to its URL',
+    description: prose`
+      The link checker found that the content’s link answers a permanent redirect (301, 308) to a working
+      page (\`link.movedTo\` in the admin list): that address becomes the URL. No body.`,
+    ok: { status: 200, schema: content, description: 'The content with its new URL' },
+    errors: [404, 409],
+  },
+];

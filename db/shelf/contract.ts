@@ -1,0 +1,149 @@
+/**
+ * The shelf's part of the REST contract, saves and follows: a learner's saves, the tags they follow with
+ * what is new in each, and their weekly digest setting; and the operations that answer them. (Lists and
+ * progress: db/shelf/lists-contract.ts.)
+ */
+import { z } from '../validation/zod.ts';
+import { adminPaging, id, isoDate, message, tagKind } from '../contract/shapes.ts';
+import { LIST, listFilter, type Operation } from '../contract/operation.ts';
+import { prose } from '../contract/prose.ts';
+import { TAG_KINDS } from '../catalog/taxonomy.ts';
+import { saveInput, saveRestoreInput } from './validation/saves.ts';
+import { digestInput, followInput } from './validation/follows.ts';
+
+export const savedItem = z
+  .object({
+    _id: id,
+    contentName: z.string(),
+    contentSlug: z.string(),
+    contentUrl: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    url: z.string(),
+    savedAt: isoDate.meta({ description: 'When it was saved: the list is newest first' }),
+  })
+  .meta({ id: 'SavedItem', description: 'A saved content; `name`, `slug` and `url` repeat the content* fields' });
+export const userSaves = z.object({ numSaves: z.int(), saves: z.array(savedItem).meta({ description: 'Newest first' }) }).meta({ id: 'UserSaves' });
+
+/** A followed tag (decision 036), with what is new in it since its follower last opened their Following page. */
+export const followedTag = z
+  .object({
+    kind: tagKind,
+    value: z.string(),
+    label: z.string(),
+    followedAt: isoDate,
+    newCount: z.int().meta({ description: 'Contents added since you last opened your Following page' }),
+  })
+  .meta({ id: 'FollowedTag' });
+export const digestSetting = z
+  .object({
+    weekly: z.boolean().meta({ description: 'A weekly mail of what is new in the tags you follow' }),
+    asked: z.boolean().meta({ description: 'Whether you were asked yet (at your first follow)' }),
+  })
+  .meta({ id: 'DigestSetting' });
+export const follows = z
+  .object({
+    ...adminPaging,
+    follows: z.array(followedTag).meta({ description: 'Most recently followed first unless sorted otherwise' }),
+    digest: digestSetting,
+  })
+  .meta({ id: 'Follows' });
+
+export type FollowsShape = z.infer<typeof follows>;
+export type FollowedTagShape = z.infer<typeof followedTag>;
+export type DigestSettingShape = z.infer<typeof digestSetting>;
+
+export const SHELF_OPERATIONS: Operation[] = [
+  {
+    method: 'POST',
+    route: '/api/users/save',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Save a content, or unsave it if saved (a toggle)',
+    description: 'Prefer PUT / DELETE /api/users/saves/{id}, which say the state wanted and are safe to retry.',
+    body: { schema: saveInput, name: 'SaveInput', example: { contentId: 'k3x9q2mzv8d1' } },
+    ok: { status: 200, schema: userSaves, description: 'Your saves after the change' },
+    errors: [404],
+  },
+  {
+    method: 'GET',
+    route: '/api/users/saves/[id]',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'The saves of the user {id} (yourself, or any user for an admin)',
+    ok: { status: 200, schema: userSaves, description: 'Their saves, newest first' },
+    errors: [403, 404],
+  },
+  {
+    method: 'PUT',
+    route: '/api/users/saves/[id]',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Save the content {id}',
+    description: prose`
+      No body saves it now. \`savedAt\` (the date a removed save had, as the list answered it) restores it in its
+      place in the list, as Undo does; a date in the future counts as now. Saving what is saved already changes
+      nothing.`,
+    body: { schema: saveRestoreInput, name: 'SaveRestore', example: { savedAt: '2026-11-23T10:15:00.000Z' }, optional: true },
+    ok: { status: 200, schema: userSaves, description: 'Your saves (saving twice is the same as once)' },
+    errors: [404],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/users/saves/[id]',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Unsave the content {id}',
+    ok: { status: 200, schema: userSaves, description: 'Your saves' },
+  },
+  {
+    method: 'GET',
+    route: '/api/follows',
+    group: 'Following',
+    access: 'user',
+    summary: 'The tags you follow, with what is new in each',
+    description:
+      'The admin lists’ convention: sort by `followed`, `name` or `new`; `search` in the labels; `kind` filters; all on one page unless `pageSize` says fewer. `newCount` counts the contents added since you last opened your Following page (POST /api/follows/seen).',
+    query: [...LIST, listFilter('kind', 'Only tags of this kind', TAG_KINDS)],
+    ok: { status: 200, schema: follows, description: 'Your follows and your digest setting' },
+  },
+  {
+    method: 'PUT',
+    route: '/api/follows/[kind]/[value]',
+    group: 'Following',
+    access: 'user',
+    summary: 'Follow the tag {value} of the kind {kind} (category, techStack or type)',
+    description:
+      'Following a tag you follow changes nothing. `digest` (optional) answers the question asked at your first follow: a weekly mail of what is new. At most 200 tags (409 past it).',
+    body: { schema: followInput, name: 'FollowInput', example: { digest: true }, optional: true },
+    ok: { status: 200, schema: follows, description: 'Your follows' },
+    errors: [404, 409],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/follows/[kind]/[value]',
+    group: 'Following',
+    access: 'user',
+    summary: 'Unfollow the tag',
+    ok: { status: 200, schema: follows, description: 'Your follows' },
+    errors: [404],
+  },
+  {
+    method: 'PUT',
+    route: '/api/follows/digest',
+    group: 'Following',
+    access: 'user',
+    summary: 'Turn the weekly digest of your follows on or off',
+    description: 'Each digest mail also carries a one-click unsubscribe link (RFC 8058) that works without signing in: /unsubscribe?token=….',
+    body: { schema: digestInput, name: 'DigestInput', example: { weekly: true } },
+    ok: { status: 200, schema: digestSetting, description: 'Your digest setting' },
+  },
+  {
+    method: 'POST',
+    route: '/api/follows/seen',
+    group: 'Following',
+    access: 'user',
+    summary: 'Mark what is new in your follows as seen (your Following page does it when it opens)',
+    ok: { status: 200, schema: message, description: 'Seen' },
+  },
+];

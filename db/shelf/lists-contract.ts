@@ -1,0 +1,210 @@
+/**
+ * The shelf's part of the REST contract, lists and progress (decision 033): a learner's lists with their
+ * items, and where they stand with each content; and the operations that answer them.
+ */
+import { z } from '../validation/zod.ts';
+import { adminPaging, id, isoDate, message } from '../contract/shapes.ts';
+import { LIST, listFilter, type Operation } from '../contract/operation.ts';
+import { content } from '../catalog/contract.ts';
+import { listChangeInput, listInput, listItemInput, listNoteInput, listOrderInput, listUnpublishInput, progressInput } from './validation/lists.ts';
+import { userSaves } from './contract.ts';
+
+/** A learner's progress with a content (decision 033). */
+export const progressState = z.enum(['want', 'learning', 'done']).meta({ id: 'ProgressState', description: 'Want to learn, Learning or Done' });
+export const progressEntry = z.object({ contentId: id, state: progressState, updatedAt: isoDate }).meta({ id: 'ProgressEntry' });
+export const userProgress = z
+  .object({ progress: z.array(progressEntry).meta({ description: 'Most recently changed first' }) })
+  .meta({ id: 'UserProgress', description: 'Where you stand with each content you marked' });
+export const progressChange = userProgress
+  .extend({ saves: userSaves.meta({ description: 'Your saves: marking Learning or Done saves the content' }) })
+  .meta({ id: 'ProgressChange' });
+
+const listFields = {
+  _id: id,
+  slug: z.string().meta({ description: 'Its public page is /lists/{slug}' }),
+  name: z.string(),
+  description: z.string(),
+  isPublic: z.boolean(),
+  owner: z.object({ _id: id, name: z.string() }),
+  numItems: z.int(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  unpublished: z
+    .object({ reason: z.string().meta({ description: 'What the admin said, for its owner' }), at: isoDate })
+    .nullable()
+    .meta({ description: 'Set while an admin keeps the list off the site: it stays private until an admin lifts it' }),
+};
+/** A learner's list without its items (their lists' page). */
+export const listSummary = z
+  .object({
+    ...listFields,
+    contentIds: z.array(id).meta({ description: 'Its contents in order (for the progress bar and "Add to list…")' }),
+    removedCount: z.int().meta({ description: 'Contents deleted from the catalog since its owner last looked (0 for others)' }),
+  })
+  .meta({ id: 'LearnerListSummary' });
+export const listItem = z
+  .object({ content, position: z.int().meta({ description: 'From 0' }), note: z.string(), addedAt: isoDate })
+  .meta({ id: 'LearnerListItem' });
+export const learnerList = z
+  .object({ ...listFields, removedCount: listSummary.shape.removedCount, items: z.array(listItem).meta({ description: 'In the list’s order' }) })
+  .meta({ id: 'LearnerList', description: 'A learner’s list with its items' });
+export const ownLists = z
+  .object({ ...adminPaging, lists: z.array(listSummary).meta({ description: 'Newest first unless sorted otherwise' }) })
+  .meta({ id: 'OwnLists' });
+
+export const LIST_OPERATIONS: Operation[] = [
+  {
+    method: 'GET',
+    route: '/api/lists',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Your lists, newest first',
+    description:
+      'The admin lists’ convention: sort by `created`, `updated` or `name`; `search` in the names; all on one page unless `pageSize` says fewer (at most 100 lists a user).',
+    query: [...LIST, listFilter('visibility', 'Only public or only private lists', ['public', 'private'])],
+    ok: { status: 200, schema: ownLists, description: 'Your lists, each with its contents’ ids in order' },
+  },
+  {
+    method: 'POST',
+    route: '/api/lists',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Make a list',
+    description: 'Private unless `isPublic`; its public page is /lists/{slug}. At most 100 lists a user (409 past it).',
+    body: { schema: listInput, name: 'ListInput', example: { name: 'Rust in 30 days', description: 'One chapter a day' } },
+    ok: { status: 201, schema: learnerList, description: 'The new list' },
+    errors: [409],
+  },
+  {
+    method: 'GET',
+    route: '/api/lists/[id]',
+    group: 'Lists and progress',
+    access: 'public',
+    summary: 'A list with its items in order',
+    description:
+      'Anyone may read a public list; a private one only its owner (a 404 to anyone else), and the admins one an admin unpublished (`unpublished` says why).',
+    ok: { status: 200, schema: learnerList, description: 'The list' },
+    errors: [404],
+  },
+  {
+    method: 'PUT',
+    route: '/api/lists/[id]',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Change your list: its name, description, or whether it is public',
+    description:
+      'A list an admin unpublished (its `unpublished` is set) stays private until an admin lifts it: `isPublic: true` is then a 409 whose message gives the admin’s reason, and nothing is changed.',
+    body: { schema: listChangeInput, name: 'ListChange', example: { isPublic: true } },
+    ok: { status: 200, schema: learnerList, description: 'The list as changed' },
+    errors: [404, 409],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/lists/[id]',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Delete your list',
+    ok: { status: 200, schema: message, description: 'Deleted' },
+    errors: [404],
+  },
+  {
+    method: 'POST',
+    route: '/api/lists/[id]/copy',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Copy a list you may read into a new private list of yours',
+    description: 'The copy of your list that an admin unpublished is unpublished alike, with the same reason.',
+    ok: { status: 201, schema: learnerList, description: 'Your copy, with the same items and notes' },
+    errors: [404, 409],
+  },
+  {
+    method: 'POST',
+    route: '/api/lists/[id]/items',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Add a content at the end of your list',
+    description: 'Adding a content the list holds changes nothing. At most 500 items a list (409 past it).',
+    body: { schema: listItemInput, name: 'ListItemInput', example: { contentId: 'k3x9q2mzv8d1', note: 'Chapters 1–3' } },
+    ok: { status: 200, schema: learnerList, description: 'The list' },
+    errors: [404, 409],
+  },
+  {
+    method: 'PUT',
+    route: '/api/lists/[id]/items/[contentId]',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Change the note of an item of your list (up to 500 characters; empty removes it)',
+    body: { schema: listNoteInput, name: 'ListNote', example: { note: 'Skip the first video' } },
+    ok: { status: 200, schema: learnerList, description: 'The list' },
+    errors: [404],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/lists/[id]/items/[contentId]',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Take a content out of your list',
+    ok: { status: 200, schema: learnerList, description: 'The list' },
+    errors: [404],
+  },
+  {
+    method: 'PUT',
+    route: '/api/lists/[id]/order',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Put your list in a new order',
+    description: 'Every content of the list, each once, in the order wanted; anything else is a 400 and changes nothing.',
+    body: { schema: listOrderInput, name: 'ListOrder', example: { contentIds: ['k3x9q2mzv8d1', 'a1b2c3d4e5f6'] } },
+    ok: { status: 200, schema: learnerList, description: 'The list in its new order' },
+    errors: [404],
+  },
+  {
+    method: 'POST',
+    route: '/api/lists/[id]/unpublish',
+    group: 'Lists and progress',
+    access: 'admin',
+    summary: 'Take a list off the site, saying why (audited)',
+    description:
+      'The list stays its owner’s, private, and its owner reads the reason (`unpublished`); neither they nor a copy of it may be made public until an admin lifts it (DELETE). A private list is held the same way.',
+    body: { schema: listUnpublishInput, name: 'ListUnpublish', example: { reason: 'Links to pirated copies of paid courses' } },
+    ok: { status: 200, schema: learnerList, description: 'The list, private and unpublished' },
+    errors: [400, 404],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/lists/[id]/unpublish',
+    group: 'Lists and progress',
+    access: 'admin',
+    summary: 'Lift an admin’s unpublishing of a list (audited)',
+    description: 'The list stays private; its owner may make it public again. A list that is not unpublished is a 404.',
+    ok: { status: 200, schema: learnerList, description: 'The list, private, no longer unpublished' },
+    errors: [404],
+  },
+  {
+    method: 'GET',
+    route: '/api/users/progress',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Where you stand with each content you marked',
+    ok: { status: 200, schema: userProgress, description: 'Your progress' },
+  },
+  {
+    method: 'PUT',
+    route: '/api/users/progress/[id]',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Mark the content {id}: Want to learn, Learning or Done',
+    description: 'Learning or Done saves the content too, if it was not saved.',
+    body: { schema: progressInput, name: 'ProgressInput', example: { state: 'learning' } },
+    ok: { status: 200, schema: progressChange, description: 'Your progress and saves' },
+    errors: [404],
+  },
+  {
+    method: 'DELETE',
+    route: '/api/users/progress/[id]',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Clear your mark on the content {id}',
+    ok: { status: 200, schema: progressChange, description: 'Your progress and saves' },
+  },
+];

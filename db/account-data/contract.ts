@@ -76,8 +76,8 @@ export const accountExport = z
 
 export type AccountExportShape = z.infer<typeof accountExport>;
 
-export const ACCOUNT_DATA_OPERATIONS: Operation[] = [
-  {
+export const ACCOUNT_DATA_OPERATIONS = {
+  exportAccount: {
     method: 'GET',
     route: '/api/users/profile/export',
     group: 'Accounts',
@@ -90,4 +90,4 @@ export const ACCOUNT_DATA_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: accountExport, description: 'The export, as an attachment' },
     attachment: true,
   },
-];
+} as const satisfies Record<string, Operation>;

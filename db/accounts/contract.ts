@@ -24,8 +24,8 @@ export const testExample = z.array(publicUser).meta({ id: 'TestExamples', descri
 
 export type UserListShape = z.infer<typeof userList>;
 
-export const ACCOUNT_OPERATIONS: Operation[] = [
-  {
+export const ACCOUNT_OPERATIONS = {
+  signUp: {
     method: 'POST',
     route: '/api/users/signup',
     group: 'Accounts',
@@ -36,7 +36,7 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
     setsCookie: true,
     errors: [409, 429],
   },
-  {
+  signIn: {
     method: 'POST',
     route: '/api/users/signin',
     group: 'Accounts',
@@ -52,7 +52,7 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
     setsCookie: true,
     errors: [401, 429],
   },
-  {
+  signOut: {
     method: 'POST',
     route: '/api/users/signout',
     group: 'Accounts',
@@ -64,7 +64,7 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
       /signin either way.`,
     ok: { status: 200, schema: message, description: 'Signed out' },
   },
-  {
+  forgetPassword: {
     method: 'POST',
     route: '/api/users/forget-password',
     group: 'Accounts',
@@ -75,7 +75,7 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: message, description: 'The reset link is on its way if the account exists' },
     errors: [429],
   },
-  {
+  resetPassword: {
     method: 'POST',
     route: '/api/users/reset-password',
     group: 'Accounts',
@@ -85,7 +85,7 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: message, description: 'Password updated; every session of the account has ended' },
     errors: [404, 429],
   },
-  {
+  getProfile: {
     method: 'GET',
     route: '/api/users/profile',
     group: 'Accounts',
@@ -93,7 +93,7 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
     summary: 'Your profile',
     ok: { status: 200, schema: profile, description: 'The signed-in user and their settings' },
   },
-  {
+  changeProfile: {
     method: 'PUT',
     route: '/api/users/profile',
     group: 'Accounts',
@@ -109,7 +109,7 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
     setsCookie: true,
     errors: [409, 429],
   },
-  {
+  deleteAccount: {
     method: 'DELETE',
     route: '/api/users/profile',
     group: 'Accounts',
@@ -126,7 +126,7 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
     endsSession: true,
     errors: [409, 429],
   },
-  {
+  testExamples: {
     method: 'GET',
     route: '/api/test',
     group: 'Catalog',
@@ -134,7 +134,7 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
     summary: 'A test call: example people (not real accounts)',
     ok: { status: 200, schema: testExample, description: 'Three example people' },
   },
-  {
+  adminUsers: {
     method: 'GET',
     route: '/api/users/admin',
     group: 'Admin: users',
@@ -146,7 +146,7 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
     query: [...LIST, listFilter('role', 'Only admins or only users', ['admin', 'user'])],
     ok: { status: 200, schema: userList, description: 'A page of users' },
   },
-  {
+  getUser: {
     method: 'GET',
     route: '/api/users/[id]',
     group: 'Admin: users',
@@ -155,7 +155,7 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: publicUser, description: 'The user' },
     errors: [404],
   },
-  {
+  changeUser: {
     method: 'PUT',
     route: '/api/users/[id]',
     group: 'Admin: users',
@@ -165,7 +165,7 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: publicUser, description: 'The user' },
     errors: [404, 409],
   },
-  {
+  deleteUser: {
     method: 'DELETE',
     route: '/api/users/[id]',
     group: 'Admin: users',
@@ -174,4 +174,4 @@ export const ACCOUNT_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: message, description: 'Deleted' },
     errors: [404, 409],
   },
-];
+} as const satisfies Record<string, Operation>;

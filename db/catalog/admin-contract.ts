@@ -31,8 +31,8 @@ export const upload = z
 export type TagUsageShape = z.infer<typeof tagUsage>;
 export type TagUsageListShape = z.infer<typeof tagUsageList>;
 
-export const CATALOG_ADMIN_OPERATIONS: Operation[] = [
-  {
+export const CATALOG_ADMIN_OPERATIONS = {
+  createDraft: {
     method: 'POST',
     route: '/api/contents',
     group: 'Admin: contents',
@@ -45,7 +45,7 @@ export const CATALOG_ADMIN_OPERATIONS: Operation[] = [
       description: 'The draft, at the top level and as `content`',
     },
   },
-  {
+  getContent: {
     method: 'GET',
     route: '/api/contents/[id]',
     group: 'Admin: contents',
@@ -54,7 +54,7 @@ export const CATALOG_ADMIN_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: content, description: 'The content' },
     errors: [404],
   },
-  {
+  saveContent: {
     method: 'PUT',
     route: '/api/contents/[id]',
     group: 'Admin: contents',
@@ -66,7 +66,7 @@ export const CATALOG_ADMIN_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: content, description: 'The saved content' },
     errors: [404, 409],
   },
-  {
+  deleteContent: {
     method: 'DELETE',
     route: '/api/contents/[id]',
     group: 'Admin: contents',
@@ -75,7 +75,7 @@ export const CATALOG_ADMIN_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: message, description: 'Deleted' },
     errors: [404],
   },
-  {
+  uploadImage: {
     method: 'POST',
     route: '/api/upload',
     group: 'Admin: contents',
@@ -85,7 +85,7 @@ export const CATALOG_ADMIN_OPERATIONS: Operation[] = [
     ok: { status: 201, schema: upload, description: 'Where the image is served' },
     errors: [413, 429],
   },
-  {
+  adminTags: {
     method: 'GET',
     route: '/api/tags/admin',
     group: 'Admin: tags',
@@ -105,7 +105,7 @@ export const CATALOG_ADMIN_OPERATIONS: Operation[] = [
     ],
     ok: { status: 200, schema: tagUsageList, description: 'A page of tags' },
   },
-  {
+  createTag: {
     method: 'POST',
     route: '/api/tags',
     group: 'Admin: tags',
@@ -115,7 +115,7 @@ export const CATALOG_ADMIN_OPERATIONS: Operation[] = [
     ok: { status: 201, schema: withMessage(tagUsage, 'TagCreated'), description: 'The new tag, offered at once' },
     errors: [409],
   },
-  {
+  changeTag: {
     method: 'PUT',
     route: '/api/tags/[id]',
     group: 'Admin: tags',
@@ -128,7 +128,7 @@ export const CATALOG_ADMIN_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: tagUsage, description: 'The tag after the change' },
     errors: [404, 409],
   },
-  {
+  mergeTag: {
     method: 'POST',
     route: '/api/tags/[id]/merge',
     group: 'Admin: tags',
@@ -138,4 +138,4 @@ export const CATALOG_ADMIN_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: tagUsage, description: 'The tag merged into, with its new count' },
     errors: [404],
   },
-];
+} as const satisfies Record<string, Operation>;

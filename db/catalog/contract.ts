@@ -131,8 +131,8 @@ export const suggestions = z
 export type SuggestionShape = z.infer<typeof suggestion>;
 export type SuggestionsShape = z.infer<typeof suggestions>;
 
-export const CATALOG_OPERATIONS: Operation[] = [
-  {
+export const CATALOG_OPERATIONS = {
+  searchContents: {
     method: 'GET',
     route: '/api/contents/search',
     group: 'Catalog',
@@ -155,7 +155,7 @@ export const CATALOG_OPERATIONS: Operation[] = [
     ],
     ok: { status: 200, schema: searchResult, description: 'A page of results with the counts of every filter option' },
   },
-  {
+  suggest: {
     method: 'GET',
     route: '/api/contents/suggest',
     group: 'Catalog',
@@ -169,7 +169,7 @@ export const CATALOG_OPERATIONS: Operation[] = [
     query: [{ name: 'q', description: 'The words typed so far (any text; at most 100 characters are read)', schema: { type: 'string' }, example: 'mach' }],
     ok: { status: 200, schema: suggestions, description: 'The suggestions, tags first' },
   },
-  {
+  catalogFilters: {
     method: 'GET',
     route: '/api/contents/filters',
     group: 'Catalog',
@@ -178,4 +178,4 @@ export const CATALOG_OPERATIONS: Operation[] = [
     summary: 'The filter options some content carries',
     ok: { status: 200, schema: catalogFilters, description: 'Each kind’s tags, and the costs' },
   },
-];
+} as const satisfies Record<string, Operation>;

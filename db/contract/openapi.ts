@@ -7,7 +7,7 @@
 import { z } from '../validation/zod.ts';
 import { FORM_VALUE_SCHEMAS } from '../validation/form-values.ts';
 import { GROUPS, type Operation } from './operation.ts';
-import { OPERATIONS, SHAPES } from './operations.ts';
+import { OPERATION_LIST, SHAPES } from './operations.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -97,7 +97,7 @@ function responseComponents(): { schemas: Record<string, JsonSchema>; refOf: (sc
   };
   // Every shape with an id is a component of its own, so answers refer to Content, Tag… by name.
   for (const schema of SHAPES) if (z.globalRegistry.get(schema)?.id) add(schema, '');
-  for (const op of OPERATIONS) add(op.ok.schema, `${op.method}${openApiPath(op.route).replace(/\W+/g, '_')}`);
+  for (const op of OPERATION_LIST) add(op.ok.schema, `${op.method}${openApiPath(op.route).replace(/\W+/g, '_')}`);
   const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` }) as {
     schemas: Record<string, JsonSchema>;
   };
@@ -227,7 +227,7 @@ function buildDocument(): JsonSchema {
   const requestBodies: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, JsonSchema>> = {};
   // By group, in GROUPS' order (a stable sort: within a group, as the rooms list them).
-  const byGroup = [...OPERATIONS].sort((a, b) => GROUPS.indexOf(a.group) - GROUPS.indexOf(b.group));
+  const byGroup = [...OPERATION_LIST].sort((a, b) => GROUPS.indexOf(a.group) - GROUPS.indexOf(b.group));
   for (const op of byGroup) (paths[openApiPath(op.route)] ??= {})[op.method.toLowerCase()] = operationObject(op, refOf, requestBodies);
   const errorResponses = Object.fromEntries(
     Object.entries(ERROR_TEXT).map(([status, description]) => [

@@ -48,7 +48,7 @@ export interface Operation {
   /** Where the reference lists it (GROUPS). */
   group: Group;
   access: Access;
-  query?: QueryParameter[];
+  query?: readonly QueryParameter[];
   /** A JSON body (its zod schema, as the endpoint validates it), a multipart image upload, or a browser's bookmark file. */
   body?: { schema: z.ZodType; name: string; example?: unknown; optional?: boolean } | 'multipart' | 'bookmark-file';
   /** The success answer: its status and shape. */
@@ -64,9 +64,9 @@ export interface Operation {
   /** The answer is a file to download: Content-Disposition names it. */
   attachment?: true;
   /** Other media types the success answer may take, beside JSON (a CSV or HTML file; a stream of progress lines). */
-  alsoAs?: Record<string, string>;
+  alsoAs?: Readonly<Record<string, string>>;
   /** Failures beyond what the access level and a body imply (those are added by the generator). */
-  errors?: Array<400 | 401 | 403 | 404 | 409 | 413 | 429 | 503>;
+  errors?: ReadonlyArray<400 | 401 | 403 | 404 | 409 | 413 | 429 | 503>;
 }
 
 export const PAGE: QueryParameter = {
@@ -124,3 +124,8 @@ export function facetFilter(facet: Facet): QueryParameter {
 
 /** An answer that is a shape with a `message` beside its fields (a creation's). */
 export const withMessage = <T extends z.ZodObject>(schema: T, id: string) => schema.extend({ message: message.shape.message }).meta({ id });
+
+/** The parameters a route names, each a string: /api/lists/[id]/items/[contentId] → { id; contentId }. */
+export type RouteParams<Route extends string> = Route extends `${string}[${infer Name}]${infer Rest}`
+  ? { [Key in Name]: string } & RouteParams<Rest>
+  : Record<never, never>;

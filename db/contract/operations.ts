@@ -5,7 +5,7 @@
  * checks that every endpoint file is here, and the API tests validate responses against it.
  */
 import { z } from '../validation/zod.ts';
-import type { Operation } from './operation.ts';
+import type { Operation, RouteParams } from './operation.ts';
 import * as kit from './shapes.ts';
 import * as accounts from '../accounts/contract.ts';
 import * as accountData from '../account-data/contract.ts';
@@ -20,8 +20,8 @@ import * as shelfLists from '../shelf/lists-contract.ts';
 import * as submissions from '../submissions/contract.ts';
 import * as submissionsAdmin from '../submissions/admin-contract.ts';
 
-const REFERENCE_OPERATIONS: Operation[] = [
-  {
+const REFERENCE_OPERATIONS = {
+  openApiDocument: {
     method: 'GET',
     route: '/api/openapi.json',
     group: 'Reference',
@@ -30,9 +30,10 @@ const REFERENCE_OPERATIONS: Operation[] = [
     description: 'The OpenAPI 3.1 document of this API. A readable reference of it is at /api/docs.',
     ok: { status: 200, schema: z.looseObject({ openapi: z.literal('3.1.0') }).meta({ id: 'OpenApiDocument' }), description: 'The OpenAPI document' },
   },
-];
+} as const satisfies Record<string, Operation>;
 
-export const OPERATIONS: Operation[] = [
+/** Every operation by its name: the name endpoints, the browser's client and the tests call it by. */
+export const OPERATIONS = {
   ...REFERENCE_OPERATIONS,
   ...catalog.CATALOG_OPERATIONS,
   ...shelf.SHELF_OPERATIONS,
@@ -46,7 +47,11 @@ export const OPERATIONS: Operation[] = [
   ...submissionsAdmin.SUBMISSION_ADMIN_OPERATIONS,
   ...catalogAdmin.CATALOG_ADMIN_OPERATIONS,
   ...imports.BOOKMARK_OPERATIONS,
-];
+};
+export type OperationId = keyof typeof OPERATIONS;
+
+/** Every operation, in no particular order (the document orders them by group). */
+export const OPERATION_LIST: readonly Operation[] = Object.values(OPERATIONS);
 
 /** Every answer shape of the contracts (the kit's and each room's): those with an id are the document's components. */
 export const SHAPES: z.ZodType[] = [
@@ -64,3 +69,12 @@ export const SHAPES: z.ZodType[] = [
   imports,
   accountData,
 ].flatMap((contract) => Object.values(contract).filter((value): value is z.ZodType => value instanceof z.ZodType));
+
+/** An operation's entry, by its name. */
+export type OperationOf<Id extends OperationId> = (typeof OPERATIONS)[Id];
+/** What an operation answers on success, as its shape says (what a handler returns, what a client reads). */
+export type AnswerOf<Id extends OperationId> = z.output<OperationOf<Id>['ok']['schema']>;
+/** The route parameters an operation's route names. */
+export type ParamsOf<Id extends OperationId> = RouteParams<OperationOf<Id>['route']>;
+/** The JSON body an operation takes, as a client may send it (never, for one that takes none or a file). */
+export type BodyOf<Id extends OperationId> = OperationOf<Id> extends { body: { schema: infer Schema extends z.ZodType } } ? z.input<Schema> : never;

@@ -78,8 +78,8 @@ export const bookmarkOffer = z
   .meta({ id: 'BookmarkOffer' });
 export type BookmarkOfferShape = z.infer<typeof bookmarkOffer>;
 
-export const BOOKMARK_OPERATIONS: Operation[] = [
-  {
+export const BOOKMARK_OPERATIONS = {
+  exportBookmarks: {
     method: 'GET',
     route: '/api/bookmarks/export',
     group: 'Lists and progress',
@@ -94,7 +94,7 @@ export const BOOKMARK_OPERATIONS: Operation[] = [
     alsoAs: { 'text/csv': 'The CSV file', 'text/html': 'The bookmark file (`<!DOCTYPE NETSCAPE-Bookmark-file-1>`)' },
     attachment: true,
   },
-  {
+  importBookmarks: {
     method: 'POST',
     route: '/api/bookmarks/import',
     group: 'Lists and progress',
@@ -106,7 +106,7 @@ export const BOOKMARK_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: bookmarkImport, description: 'What was imported, and what is offered for submission' },
     alsoAs: { 'application/x-ndjson': 'Progress lines, then `{result}` or `{error: {status, message}}`' },
   },
-  {
+  submitBookmarks: {
     method: 'POST',
     route: '/api/bookmarks/submit',
     group: 'Lists and progress',
@@ -121,4 +121,4 @@ export const BOOKMARK_OPERATIONS: Operation[] = [
     },
     ok: { status: 200, schema: bookmarkOffer, description: 'Each link’s outcome' },
   },
-];
+} as const satisfies Record<string, Operation>;

@@ -23,8 +23,8 @@ export const linkHealth = z
   })
   .meta({ id: 'LinkHealth', description: 'What the link checker and users found of a content’s link (its current URL)' });
 
-export const LINK_OPERATIONS: Operation[] = [
-  {
+export const LINK_OPERATIONS = {
+  myLinkReport: {
     method: 'GET',
     route: '/api/contents/[id]/report-link',
     group: 'Saves and reviews',
@@ -36,7 +36,7 @@ export const LINK_OPERATIONS: Operation[] = [
       description: 'Reported or not (the content’s current URL)',
     },
   },
-  {
+  reportLink: {
     method: 'POST',
     route: '/api/contents/[id]/report-link',
     group: 'Saves and reviews',
@@ -49,7 +49,7 @@ export const LINK_OPERATIONS: Operation[] = [
     ok: { status: 201, schema: message, description: 'Reported' },
     errors: [404, 409, 429],
   },
-  {
+  withdrawLinkReport: {
     method: 'DELETE',
     route: '/api/contents/[id]/report-link',
     group: 'Saves and reviews',
@@ -61,7 +61,7 @@ export const LINK_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: message, description: 'Withdrawn, or there was none' },
     errors: [404],
   },
-  {
+  acceptRedirect: {
     method: 'POST',
     route: '/api/contents/[id]/accept-redirect',
     group: 'Admin: contents',
@@ -73,4 +73,4 @@ export const LINK_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: content, description: 'The content with its new URL' },
     errors: [404, 409],
   },
-];
+} as const satisfies Record<string, Operation>;

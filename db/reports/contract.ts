@@ -65,8 +65,8 @@ export type ContentListShape = z.infer<typeof contentList>;
 export type AuditEntryShape = z.infer<typeof auditEntry>;
 export type AuditListShape = z.infer<typeof auditList>;
 
-export const REPORT_OPERATIONS: Operation[] = [
-  {
+export const REPORT_OPERATIONS = {
+  dashboardSummary: {
     method: 'GET',
     route: '/api/dashboard/summary',
     group: 'Admin: dashboard',
@@ -74,7 +74,7 @@ export const REPORT_OPERATIONS: Operation[] = [
     summary: 'Counts for the dashboard',
     ok: { status: 200, schema: dashboardSummary, description: 'Totals and contents per tag' },
   },
-  {
+  adminContents: {
     method: 'GET',
     route: '/api/contents/admin',
     group: 'Admin: contents',
@@ -92,7 +92,7 @@ export const REPORT_OPERATIONS: Operation[] = [
     ],
     ok: { status: 200, schema: contentList, description: 'A page of contents, each with its link’s health' },
   },
-  {
+  auditLog: {
     method: 'GET',
     route: '/api/audit/admin',
     group: 'Admin: audit',
@@ -108,4 +108,4 @@ export const REPORT_OPERATIONS: Operation[] = [
     ],
     ok: { status: 200, schema: auditList, description: 'A page of audit entries, newest first unless sorted otherwise' },
   },
-];
+} as const satisfies Record<string, Operation>;

@@ -77,9 +77,8 @@ export type OwnHelpfulVotesShape = z.infer<typeof ownHelpfulVotes>;
 export type MyReviewShape = z.infer<typeof myReview>;
 export type MyReviewListShape = z.infer<typeof myReviewList>;
 
-export const REVIEW_OPERATIONS: Operation[] = [
-  // A content's page: a catalog read, here because its answer embeds the reviews.
-  {
+export const REVIEW_OPERATIONS = {
+  contentBySlug: {
     method: 'GET',
     route: '/api/contents/slug/[slug]',
     group: 'Catalog',
@@ -89,7 +88,7 @@ export const REVIEW_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: contentWithReviews, description: 'The content and its reviews, newest first' },
     errors: [404],
   },
-  {
+  myReviewOf: {
     method: 'GET',
     route: '/api/contents/[id]/reviews/mine',
     group: 'Saves and reviews',
@@ -97,7 +96,7 @@ export const REVIEW_OPERATIONS: Operation[] = [
     summary: 'Your review of the content {id}, if any',
     ok: { status: 200, schema: z.object({ review: review.nullable() }).meta({ id: 'OwnReview' }), description: 'Your review, or null' },
   },
-  {
+  myReviews: {
     method: 'GET',
     route: '/api/reviews/mine',
     group: 'Saves and reviews',
@@ -107,7 +106,7 @@ export const REVIEW_OPERATIONS: Operation[] = [
     query: [PAGE],
     ok: { status: 200, schema: myReviewList, description: 'A page of your reviews' },
   },
-  {
+  changeReview: {
     method: 'PUT',
     route: '/api/reviews/[id]',
     group: 'Saves and reviews',
@@ -120,7 +119,7 @@ export const REVIEW_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: reviewResult, description: 'The review and the content’s new totals' },
     errors: [403, 404, 429],
   },
-  {
+  deleteReview: {
     method: 'DELETE',
     route: '/api/reviews/[id]',
     group: 'Saves and reviews',
@@ -130,7 +129,7 @@ export const REVIEW_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: reviewTotals, description: 'Deleted, with the content’s new totals' },
     errors: [403, 404],
   },
-  {
+  myHelpfulVotes: {
     method: 'GET',
     route: '/api/contents/[id]/reviews/helpful',
     group: 'Saves and reviews',
@@ -138,7 +137,7 @@ export const REVIEW_OPERATIONS: Operation[] = [
     summary: 'The reviews of the content {id} you voted helpful',
     ok: { status: 200, schema: ownHelpfulVotes, description: 'Their ids (none: an empty list)' },
   },
-  {
+  voteHelpful: {
     method: 'PUT',
     route: '/api/reviews/[id]/helpful',
     group: 'Saves and reviews',
@@ -151,7 +150,7 @@ export const REVIEW_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: helpfulVote, description: 'The review’s helpful count with your vote' },
     errors: [403, 404, 429],
   },
-  {
+  retractHelpfulVote: {
     method: 'DELETE',
     route: '/api/reviews/[id]/helpful',
     group: 'Saves and reviews',
@@ -161,7 +160,7 @@ export const REVIEW_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: helpfulVote, description: 'The review’s helpful count without your vote' },
     errors: [403, 404, 429],
   },
-  {
+  reportReview: {
     method: 'POST',
     route: '/api/reviews/[id]/report',
     group: 'Saves and reviews',
@@ -175,7 +174,7 @@ export const REVIEW_OPERATIONS: Operation[] = [
     ok: { status: 201, schema: message, description: 'Reported' },
     errors: [403, 404, 409, 429],
   },
-  {
+  createReview: {
     method: 'POST',
     route: '/api/contents/[id]/reviews',
     group: 'Saves and reviews',
@@ -185,7 +184,7 @@ export const REVIEW_OPERATIONS: Operation[] = [
     ok: { status: 201, schema: reviewResult, description: 'The review and the content’s new totals' },
     errors: [404, 409, 429],
   },
-  {
+  adminReviews: {
     method: 'GET',
     route: '/api/reviews/admin',
     group: 'Admin: reviews',
@@ -204,7 +203,7 @@ export const REVIEW_OPERATIONS: Operation[] = [
     ],
     ok: { status: 200, schema: adminReviewList, description: 'A page of reviews, each with its content' },
   },
-  {
+  dismissReviewReports: {
     method: 'DELETE',
     route: '/api/reviews/[id]/reports',
     group: 'Admin: reviews',
@@ -214,4 +213,4 @@ export const REVIEW_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: message, description: 'Dismissed' },
     errors: [404],
   },
-];
+} as const satisfies Record<string, Operation>;

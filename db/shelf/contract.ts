@@ -53,8 +53,8 @@ export type FollowsShape = z.infer<typeof follows>;
 export type FollowedTagShape = z.infer<typeof followedTag>;
 export type DigestSettingShape = z.infer<typeof digestSetting>;
 
-export const SHELF_OPERATIONS: Operation[] = [
-  {
+export const SHELF_OPERATIONS = {
+  toggleSave: {
     method: 'POST',
     route: '/api/users/save',
     group: 'Saves and reviews',
@@ -65,7 +65,7 @@ export const SHELF_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: userSaves, description: 'Your saves after the change' },
     errors: [404],
   },
-  {
+  userSaves: {
     method: 'GET',
     route: '/api/users/saves/[id]',
     group: 'Saves and reviews',
@@ -74,7 +74,7 @@ export const SHELF_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: userSaves, description: 'Their saves, newest first' },
     errors: [403, 404],
   },
-  {
+  save: {
     method: 'PUT',
     route: '/api/users/saves/[id]',
     group: 'Saves and reviews',
@@ -88,7 +88,7 @@ export const SHELF_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: userSaves, description: 'Your saves (saving twice is the same as once)' },
     errors: [404],
   },
-  {
+  unsave: {
     method: 'DELETE',
     route: '/api/users/saves/[id]',
     group: 'Saves and reviews',
@@ -96,7 +96,7 @@ export const SHELF_OPERATIONS: Operation[] = [
     summary: 'Unsave the content {id}',
     ok: { status: 200, schema: userSaves, description: 'Your saves' },
   },
-  {
+  myFollows: {
     method: 'GET',
     route: '/api/follows',
     group: 'Following',
@@ -107,7 +107,7 @@ export const SHELF_OPERATIONS: Operation[] = [
     query: [...LIST, listFilter('kind', 'Only tags of this kind', TAG_KINDS)],
     ok: { status: 200, schema: follows, description: 'Your follows and your digest setting' },
   },
-  {
+  follow: {
     method: 'PUT',
     route: '/api/follows/[kind]/[value]',
     group: 'Following',
@@ -119,7 +119,7 @@ export const SHELF_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: follows, description: 'Your follows' },
     errors: [404, 409],
   },
-  {
+  unfollow: {
     method: 'DELETE',
     route: '/api/follows/[kind]/[value]',
     group: 'Following',
@@ -128,7 +128,7 @@ export const SHELF_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: follows, description: 'Your follows' },
     errors: [404],
   },
-  {
+  setDigest: {
     method: 'PUT',
     route: '/api/follows/digest',
     group: 'Following',
@@ -138,7 +138,7 @@ export const SHELF_OPERATIONS: Operation[] = [
     body: { schema: digestInput, name: 'DigestInput', example: { weekly: true } },
     ok: { status: 200, schema: digestSetting, description: 'Your digest setting' },
   },
-  {
+  markFollowsSeen: {
     method: 'POST',
     route: '/api/follows/seen',
     group: 'Following',
@@ -146,4 +146,4 @@ export const SHELF_OPERATIONS: Operation[] = [
     summary: 'Mark what is new in your follows as seen (your Following page does it when it opens)',
     ok: { status: 200, schema: message, description: 'Seen' },
   },
-];
+} as const satisfies Record<string, Operation>;

@@ -52,8 +52,8 @@ export const ownLists = z
   .object({ ...adminPaging, lists: z.array(listSummary).meta({ description: 'Newest first unless sorted otherwise' }) })
   .meta({ id: 'OwnLists' });
 
-export const LIST_OPERATIONS: Operation[] = [
-  {
+export const LIST_OPERATIONS = {
+  myLists: {
     method: 'GET',
     route: '/api/lists',
     group: 'Lists and progress',
@@ -64,7 +64,7 @@ export const LIST_OPERATIONS: Operation[] = [
     query: [...LIST, listFilter('visibility', 'Only public or only private lists', ['public', 'private'])],
     ok: { status: 200, schema: ownLists, description: 'Your lists, each with its contents’ ids in order' },
   },
-  {
+  createList: {
     method: 'POST',
     route: '/api/lists',
     group: 'Lists and progress',
@@ -75,7 +75,7 @@ export const LIST_OPERATIONS: Operation[] = [
     ok: { status: 201, schema: learnerList, description: 'The new list' },
     errors: [409],
   },
-  {
+  getList: {
     method: 'GET',
     route: '/api/lists/[id]',
     group: 'Lists and progress',
@@ -86,7 +86,7 @@ export const LIST_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: learnerList, description: 'The list' },
     errors: [404],
   },
-  {
+  changeList: {
     method: 'PUT',
     route: '/api/lists/[id]',
     group: 'Lists and progress',
@@ -98,7 +98,7 @@ export const LIST_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: learnerList, description: 'The list as changed' },
     errors: [404, 409],
   },
-  {
+  deleteList: {
     method: 'DELETE',
     route: '/api/lists/[id]',
     group: 'Lists and progress',
@@ -107,7 +107,7 @@ export const LIST_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: message, description: 'Deleted' },
     errors: [404],
   },
-  {
+  copyList: {
     method: 'POST',
     route: '/api/lists/[id]/copy',
     group: 'Lists and progress',
@@ -117,7 +117,7 @@ export const LIST_OPERATIONS: Operation[] = [
     ok: { status: 201, schema: learnerList, description: 'Your copy, with the same items and notes' },
     errors: [404, 409],
   },
-  {
+  addListItem: {
     method: 'POST',
     route: '/api/lists/[id]/items',
     group: 'Lists and progress',
@@ -128,7 +128,7 @@ export const LIST_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: learnerList, description: 'The list' },
     errors: [404, 409],
   },
-  {
+  changeListItemNote: {
     method: 'PUT',
     route: '/api/lists/[id]/items/[contentId]',
     group: 'Lists and progress',
@@ -138,7 +138,7 @@ export const LIST_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: learnerList, description: 'The list' },
     errors: [404],
   },
-  {
+  removeListItem: {
     method: 'DELETE',
     route: '/api/lists/[id]/items/[contentId]',
     group: 'Lists and progress',
@@ -147,7 +147,7 @@ export const LIST_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: learnerList, description: 'The list' },
     errors: [404],
   },
-  {
+  reorderList: {
     method: 'PUT',
     route: '/api/lists/[id]/order',
     group: 'Lists and progress',
@@ -158,7 +158,7 @@ export const LIST_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: learnerList, description: 'The list in its new order' },
     errors: [404],
   },
-  {
+  unpublishList: {
     method: 'POST',
     route: '/api/lists/[id]/unpublish',
     group: 'Lists and progress',
@@ -170,7 +170,7 @@ export const LIST_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: learnerList, description: 'The list, private and unpublished' },
     errors: [400, 404],
   },
-  {
+  liftListUnpublishing: {
     method: 'DELETE',
     route: '/api/lists/[id]/unpublish',
     group: 'Lists and progress',
@@ -180,7 +180,7 @@ export const LIST_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: learnerList, description: 'The list, private, no longer unpublished' },
     errors: [404],
   },
-  {
+  myProgress: {
     method: 'GET',
     route: '/api/users/progress',
     group: 'Lists and progress',
@@ -188,7 +188,7 @@ export const LIST_OPERATIONS: Operation[] = [
     summary: 'Where you stand with each content you marked',
     ok: { status: 200, schema: userProgress, description: 'Your progress' },
   },
-  {
+  markProgress: {
     method: 'PUT',
     route: '/api/users/progress/[id]',
     group: 'Lists and progress',
@@ -199,7 +199,7 @@ export const LIST_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: progressChange, description: 'Your progress and saves' },
     errors: [404],
   },
-  {
+  clearProgress: {
     method: 'DELETE',
     route: '/api/users/progress/[id]',
     group: 'Lists and progress',
@@ -207,4 +207,4 @@ export const LIST_OPERATIONS: Operation[] = [
     summary: 'Clear your mark on the content {id}',
     ok: { status: 200, schema: progressChange, description: 'Your progress and saves' },
   },
-];
+} as const satisfies Record<string, Operation>;

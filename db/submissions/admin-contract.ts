@@ -75,8 +75,8 @@ const approvalInput = adminContentInput.partial().extend({
     }),
 });
 
-export const SUBMISSION_ADMIN_OPERATIONS: Operation[] = [
-  {
+export const SUBMISSION_ADMIN_OPERATIONS = {
+  adminSubmissions: {
     method: 'GET',
     route: '/api/submissions/admin',
     group: 'Admin: submissions',
@@ -88,7 +88,7 @@ export const SUBMISSION_ADMIN_OPERATIONS: Operation[] = [
     query: [...LIST, listFilter('status', 'Which submissions: pending (default), approved, rejected or all', ['pending', 'approved', 'rejected', 'all'])],
     ok: { status: 200, schema: submissionList, description: 'A page of the queue' },
   },
-  {
+  decideSubmissions: {
     method: 'POST',
     route: '/api/submissions/bulk',
     group: 'Admin: submissions',
@@ -103,7 +103,7 @@ export const SUBMISSION_ADMIN_OPERATIONS: Operation[] = [
     body: { schema: submissionBulkInput, name: 'SubmissionBulkInput', example: { action: 'reject', ids: ['6651f0c2a1b2c3d4e5f60718'], reason: 'spam' } },
     ok: { status: 200, schema: submissionBulkResult, description: 'What became of each' },
   },
-  {
+  getSubmission: {
     method: 'GET',
     route: '/api/submissions/[id]',
     group: 'Admin: submissions',
@@ -118,7 +118,7 @@ export const SUBMISSION_ADMIN_OPERATIONS: Operation[] = [
     },
     errors: [404],
   },
-  {
+  approveSubmission: {
     method: 'POST',
     route: '/api/submissions/[id]',
     group: 'Admin: submissions',
@@ -134,7 +134,7 @@ export const SUBMISSION_ADMIN_OPERATIONS: Operation[] = [
     ok: { status: 201, schema: approval, description: 'The content it became, and what became of the proposed tags' },
     errors: [404, 409],
   },
-  {
+  rejectSubmission: {
     method: 'DELETE',
     route: '/api/submissions/[id]',
     group: 'Admin: submissions',
@@ -157,4 +157,4 @@ export const SUBMISSION_ADMIN_OPERATIONS: Operation[] = [
     },
     errors: [404],
   },
-];
+} as const satisfies Record<string, Operation>;

@@ -116,8 +116,8 @@ export const urlCheck = z
 export type SubmissionShape = z.infer<typeof submission>;
 export type UrlCheckShape = z.infer<typeof urlCheck>;
 
-export const SUBMISSION_OPERATIONS: Operation[] = [
-  {
+export const SUBMISSION_OPERATIONS = {
+  mySubmissions: {
     method: 'GET',
     route: '/api/submissions/mine',
     group: 'Submissions',
@@ -134,7 +134,7 @@ export const SUBMISSION_OPERATIONS: Operation[] = [
     ],
     ok: { status: 200, schema: ownSubmissionList, description: 'A page of your submissions, with the count in each state' },
   },
-  {
+  checkSubmission: {
     method: 'GET',
     route: '/api/submissions/check',
     group: 'Submissions',
@@ -148,7 +148,7 @@ export const SUBMISSION_OPERATIONS: Operation[] = [
     ok: { status: 200, schema: urlCheck, description: 'listed (with the content), pending, rejected (with the reason) or new' },
     errors: [429],
   },
-  {
+  submitLink: {
     method: 'POST',
     route: '/api/submissions/create',
     group: 'Submissions',
@@ -165,4 +165,4 @@ export const SUBMISSION_OPERATIONS: Operation[] = [
     ok: { status: 201, schema: withMessage(submission, 'SubmissionCreated'), description: 'The submission, pending' },
     errors: [409, 429],
   },
-];
+} as const satisfies Record<string, Operation>;

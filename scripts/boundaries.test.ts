@@ -124,7 +124,7 @@ function dbImports(): Map<string, string[]> {
 }
 
 /** The API's shapes: the contract's kit (db/contract/shapes.ts) and each room's part (db/<room>/contract.ts, admin-contract.ts…). */
-const contractModule = /(#db\/|\/db\/)(contract\/shapes|[\w-]+\/([\w-]+-)?contract)\.ts$/;
+const contractModule = /(#db\/|\/db\/)(contract\/(shapes|operations)|[\w-]+\/([\w-]+-)?contract)\.ts$/;
 
 describe('import boundaries', () => {
   it('the rooms of db/ call each other one way only, as ROOMS says', () => {

@@ -1,9 +1,14 @@
 /**
- * The browser's REST client (docs/product.md §6–§8): JSON bodies, the session's bearer token when the browser has
- * one (the HttpOnly cookie covers pages without it), no timeout. A failure throws an ApiError whose
+ * The browser's REST client (docs/product.md §6–§8), typed from the contract: `call('rejectSubmission',
+ * { params: { id }, body })` finds the operation's method and route in the generated table
+ * (api-routes.ts: names, methods and routes only, no schema), encodes the route's parameters, and answers the
+ * operation's answer type, inferred from its shape. JSON bodies, the session's bearer token when the browser
+ * has one (the HttpOnly cookie covers pages without it), no timeout. A failure throws an ApiError whose
  * message is the server's `message` when it sent one, else the error's own.
  */
+import type { AnswerOf, BodyOf, OperationId, ParamsOf } from '#db/contract/operations.ts';
 import { userInfo } from '#site/stores/session.ts';
+import { ROUTES } from './api-routes.ts';
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -63,12 +68,51 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
   return data as T;
 }
 
-export const apiGet = <T = unknown>(path: string) => api<T>('GET', path);
-export const apiPost = <T = unknown>(path: string, body?: unknown) => api<T>('POST', path, body);
-export const apiPut = <T = unknown>(path: string, body?: unknown) => api<T>('PUT', path, body);
-export const apiDelete = <T = unknown>(path: string, body?: unknown) => api<T>('DELETE', path, body);
+/** A query string's values as a page has them: absent ones are left out, a list repeats its name. */
+export type QueryValues = Record<string, string | number | boolean | readonly string[] | undefined>;
+
+export interface CallOptions<Id extends OperationId> {
+  params?: ParamsOf<Id>;
+  body?: BodyOf<Id>;
+  query?: QueryValues | URLSearchParams | string;
+}
+
+/** The options a call must give: the route's parameters when it names any. */
+type CallArguments<Id extends OperationId> = keyof ParamsOf<Id> extends never
+  ? [options?: CallOptions<Id>]
+  : [options: CallOptions<Id> & { params: ParamsOf<Id> }];
+
+function queryString(query: CallOptions<OperationId>['query']): string {
+  if (query === undefined) return '';
+  if (typeof query === 'string') return query.replace(/^\?/, '');
+  if (query instanceof URLSearchParams) return query.toString();
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) search.append(name, String(one));
+  }
+  return search.toString();
+}
+
+/** The address of an operation: its route with each parameter encoded, and the query if any. */
+export function pathOf<Id extends OperationId>(id: Id, ...[options]: CallArguments<Id>): string {
+  const params = (options?.params ?? {}) as Record<string, string>;
+  const path = ROUTES[id][1].replace(/\[(\w+)\]/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const query = queryString(options?.query);
+  return query ? `${path}?${query}` : path;
+}
+
+/** Calls an operation of the REST API by its name, and answers what it answers. */
+export function call<Id extends OperationId>(id: Id, ...args: CallArguments<Id>): Promise<AnswerOf<Id>> {
+  return api<AnswerOf<Id>>(ROUTES[id][0], pathOf(id, ...args), args[0]?.body);
+}
 
 /** docs/product.md §8: the text to show for any failure. */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+export const apiGet = <T = unknown>(path: string) => api<T>('GET', path);
+export const apiPost = <T = unknown>(path: string, body?: unknown) => api<T>('POST', path, body);
+export const apiPut = <T = unknown>(path: string, body?: unknown) => api<T>('PUT', path, body);
+export const apiDelete = <T = unknown>(path: string, body?: unknown) => api<T>('DELETE', path, body);

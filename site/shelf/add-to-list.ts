@@ -4,7 +4,7 @@
  * the content (choosing one adds or takes it out), and "New list…", which asks for a name in a dialog and
  * makes the list with the content in it. The lists are read when the menu opens: no session state to keep.
  */
-import { apiDelete, apiGet, apiPost, errorMessage } from '#site/lib/api.ts';
+import { call, errorMessage } from '#site/lib/api.ts';
 import { signInUrl } from '#site/lib/redirect.ts';
 import { signedInUserId } from '#site/session/sync.ts';
 import { flashToast, toast } from '#site/stores/toasts.ts';
@@ -56,8 +56,8 @@ function item(label: string, role: 'menuitem' | 'menuitemcheckbox', run: () => v
 async function toggleIn(list: LearnerListSummary, contentId: string, contentName: string): Promise<void> {
   const holds = list.contentIds.includes(contentId);
   try {
-    if (holds) await apiDelete(`/api/lists/${encodeURIComponent(list._id)}/items/${encodeURIComponent(contentId)}`);
-    else await apiPost(`/api/lists/${encodeURIComponent(list._id)}/items`, { contentId });
+    if (holds) await call('removeListItem', { params: { id: list._id, contentId } });
+    else await call('addListItem', { params: { id: list._id }, body: { contentId } });
     toast('success', holds ? `Removed “${contentName}” from “${list.name}”` : `Added “${contentName}” to “${list.name}”`);
   } catch (error) {
     toast('error', errorMessage(error));
@@ -90,9 +90,9 @@ function askNewList(button: HTMLButtonElement, contentId: string, contentName: s
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const name = (form.elements.namedItem('name') as HTMLInputElement).value;
-    apiPost<{ _id: string; name: string }>('/api/lists', { name })
+    call('createList', { body: { name } })
       .then(async (list) => {
-        await apiPost(`/api/lists/${encodeURIComponent(list._id)}/items`, { contentId });
+        await call('addListItem', { params: { id: list._id }, body: { contentId } });
         done();
         toast('success', `Added “${contentName}” to the new list “${list.name}”`);
       })
@@ -114,7 +114,7 @@ async function openMenu(button: HTMLButtonElement): Promise<void> {
   button.append(spinner);
   let lists: LearnerListSummary[];
   try {
-    lists = (await apiGet<{ lists: LearnerListSummary[] }>('/api/lists')).lists;
+    lists = (await call('myLists')).lists;
   } catch (error) {
     toast('error', errorMessage(error));
     return;

@@ -4,23 +4,19 @@
  * bearer token for API calls, the saves for bookmarks and the top-bar badge).
  */
 import { persistentAtom } from '@nanostores/persistent';
+import type { z } from 'zod';
+import type { signedInUser } from '#db/accounts/contract.ts';
+import type { follows, savedItem } from '#db/shelf/contract.ts';
+import type { progressState, userProgress as progressAnswer } from '#db/shelf/lists-contract.ts';
 
-export interface UserInfo {
-  _id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-  token: string;
-}
+/** The signed-in user as sign-in, sign-up and a profile change answer them. */
+export type UserInfo = z.infer<typeof signedInUser>;
 
-export interface SavedItem {
-  _id: string;
-  contentName: string;
-  contentSlug: string;
-  contentUrl: string;
-  /** When it was saved (older stored copies lack it). */
-  savedAt?: string;
-}
+/**
+ * A save as the browser keeps it: docs/product.md's fields of a saved item, and its date (Undo puts it back in its
+ * place); a copy stored by an older version may lack the date.
+ */
+export type SavedItem = Pick<z.infer<typeof savedItem>, '_id' | 'contentName' | 'contentSlug' | 'contentUrl'> & { savedAt?: string };
 
 export interface UserSaves {
   numSaves: number;
@@ -60,7 +56,7 @@ export function loadedSaves(state: UserSavesState): UserSaves | undefined {
 }
 
 /** Where the user stands with each content they marked (decision 033): content id → state; null until loaded. */
-export type ProgressMarks = Record<string, 'want' | 'learning' | 'done'>;
+export type ProgressMarks = Record<string, z.infer<typeof progressState>>;
 
 export const userProgress = persistentAtom<ProgressMarks | null>('userProgress', null, {
   encode: (value) => (value ? JSON.stringify(value) : undefined),
@@ -68,7 +64,7 @@ export const userProgress = persistentAtom<ProgressMarks | null>('userProgress',
 });
 
 /** Replaces the marks with the server's answer (GET or a change of /api/users/progress). */
-export function updateProgress(answer: { progress: Array<{ contentId: string; state: ProgressMarks[string] }> }): void {
+export function updateProgress(answer: Pick<z.infer<typeof progressAnswer>, 'progress'>): void {
   userProgress.set(Object.fromEntries(answer.progress.map((entry) => [entry.contentId, entry.state])));
 }
 
@@ -86,7 +82,7 @@ export const userFollows = persistentAtom<FollowState | null>('userFollows', nul
 export const followKey = (kind: string, value: string) => `${kind}=${value}`;
 
 /** Replaces the follows with the server's answer (GET or a change of /api/follows). */
-export function updateFollows(answer: { follows: Array<{ kind: string; value: string }>; digest: { asked: boolean } }): void {
+export function updateFollows(answer: Pick<z.infer<typeof follows>, 'follows' | 'digest'>): void {
   userFollows.set({ keys: answer.follows.map((tag) => followKey(tag.kind, tag.value)), digestAsked: answer.digest.asked });
 }
 

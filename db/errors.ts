@@ -1,14 +1,21 @@
-/** The domain's failures. site/lib/server/http.ts maps the code to an HTTP status; the CLI to one stderr line. */
-export type ErrorCode =
-  | 'VALIDATION'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'RATE_LIMITED'
-  | 'TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
-  | 'BUSY';
+/**
+ * Every code an error answer may carry: the domain's failures (ErrorCode: site/lib/server/http.ts maps each to an
+ * HTTP status, the CLI to one stderr line), then the web's own: a method the address does not take, a failure of ours.
+ */
+export const ERROR_CODES = [
+  'VALIDATION',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'TOO_LARGE',
+  'BUSY',
+  'METHOD_NOT_ALLOWED',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = Exclude<(typeof ERROR_CODES)[number], 'METHOD_NOT_ALLOWED' | 'INTERNAL'>;
 
 /** Marks an AppError whichever copy of this module made it (the server and Astro's bundle each load db/). */
 const APP_ERROR = Symbol.for('skillshelf.AppError');

@@ -4,6 +4,7 @@ import { invalid } from '#db/errors.ts';
 import { describeTag, mergeTags, renameTag, setTagStatus } from '#db/catalog/tags/tag-changes.ts';
 import { addTag, listTagUsage } from '#db/catalog/tags/tags.ts';
 import { TAG_KINDS, type TagKind } from '#db/catalog/taxonomy.ts';
+import type { TagStatus } from '#db/catalog/validation/tags.ts';
 import { actorOf } from '../actor.ts';
 import { openMigratedDb } from '../database.ts';
 import { examples } from '../help.ts';
@@ -146,7 +147,7 @@ const RESTORE = 'offer a retired tag again';
 const retireTag = (kind: TagKind, value: string, options: { yes?: boolean }, command: Command) => changeTagStatus(kind, value, 'retired', options, command);
 const restoreTag = (kind: TagKind, value: string, options: { yes?: boolean }, command: Command) => changeTagStatus(kind, value, 'active', options, command);
 
-async function changeTagStatus(kind: TagKind, value: string, status: 'retired' | 'active', options: { yes?: boolean }, command: Command): Promise<void> {
+async function changeTagStatus(kind: TagKind, value: string, status: TagStatus, options: { yes?: boolean }, command: Command): Promise<void> {
   const db = await openMigratedDb();
   const actor = await actorOf(db, command);
   const tag = await describeTag(db, kind, value);

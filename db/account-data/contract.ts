@@ -11,6 +11,7 @@ import { contentRef } from '../catalog/contract.ts';
 import { myReview } from '../reviews/contract.ts';
 import { progressState } from '../shelf/lists-contract.ts';
 import { ownSubmission } from '../submissions/contract.ts';
+import { ROLES } from '../accounts/validation/users.ts';
 
 /** docs/product.md §4: everything Skillshelf holds about a user, as their export file (GET /api/users/profile/export). */
 export const accountExport = z
@@ -20,7 +21,7 @@ export const accountExport = z
       _id: id,
       name: z.string(),
       email: z.string(),
-      role: z.enum(['user', 'admin']),
+      role: z.enum(ROLES),
       createdAt: isoDate,
       updatedAt: isoDate,
       settings: z.object(settings),

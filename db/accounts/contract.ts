@@ -5,6 +5,7 @@
  */
 import { z } from '../validation/zod.ts';
 import { adminPaging, id, isoDate, message } from '../contract/shapes.ts';
+import { USER_LIST } from './validation/user-list.ts';
 import { LIST, listFilter, type Operation } from '../contract/operation.ts';
 import { prose } from '../contract/prose.ts';
 import { accountDeletionInput, adminUserInput, forgetPasswordInput, profileInput, resetPasswordInput, signInInput, signUpInput } from './validation/users.ts';
@@ -143,7 +144,7 @@ export const ACCOUNT_OPERATIONS = {
     description: prose`
       \`search\` finds a name or email containing the text; sort by \`created\` (default, newest first),
       \`name\` or \`email\`.`,
-    query: [...LIST, listFilter('role', 'Only admins or only users', ['admin', 'user'])],
+    query: [...LIST, listFilter('role', 'Only admins or only users', USER_LIST.filters.role)],
     ok: { status: 200, schema: userList, description: 'A page of users' },
   },
   getUser: {

@@ -5,12 +5,14 @@
  */
 import { z } from '../validation/zod.ts';
 import { message, tagKind, adminPaging } from '../contract/shapes.ts';
+import { TAG_LIST } from './validation/tag-list.ts';
 import { LIST, listFilter, withMessage, type Operation } from '../contract/operation.ts';
 import { prose } from '../contract/prose.ts';
 import { TAG_KINDS } from './taxonomy.ts';
 import { adminContentInput } from './validation/contents.ts';
 import { tagChangeInput, tagInput, tagMergeInput } from './validation/tags.ts';
 import { content } from './contract.ts';
+import { TAG_STATUSES } from './validation/tags.ts';
 
 export const tagUsage = z
   .object({
@@ -18,7 +20,7 @@ export const tagUsage = z
     kind: tagKind,
     value: z.string(),
     label: z.string(),
-    status: z.enum(['active', 'retired']),
+    status: z.enum(TAG_STATUSES),
     contents: z.int().meta({ description: 'How many contents carry it' }),
   })
   .meta({ id: 'TagUsage' });
@@ -101,7 +103,7 @@ export const CATALOG_ADMIN_OPERATIONS = {
         description: 'Only this kind (`all` or empty: every kind; another value is a 400)',
         schema: { type: 'string', enum: [...TAG_KINDS, 'all'] },
       },
-      listFilter('status', 'Only active or only retired tags', ['active', 'retired']),
+      listFilter('status', 'Only active or only retired tags', TAG_LIST.filters.status),
     ],
     ok: { status: 200, schema: tagUsageList, description: 'A page of tags' },
   },

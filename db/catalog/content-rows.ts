@@ -6,7 +6,7 @@ import { isForeignPath, isPlaceholderImage, placeholderImagePath } from './image
 import { contentTags, contents, pictureFetches, type Content, type ContentDraft } from '../schema.ts';
 import { TAG_KINDS, type Tag, type TagKind } from './taxonomy.ts';
 import { urlKey } from './urls.ts';
-import { contentFields, type ContentField, type ContentInput } from './validation/contents.ts';
+import { contentFields, type ContentField, type ContentInput, type ContentStatus } from './validation/contents.ts';
 
 export function tagLabels(input: Pick<ContentInput, TagKind>): string {
   return TAG_KINDS.flatMap((kind) => input[kind].map((tag) => tag.label)).join(' ');
@@ -133,8 +133,7 @@ export function shownImage(image: string, slug: string): string {
   return path.startsWith('/') && !isForeignPath(path) ? `${publicUrl()}${path}` : path;
 }
 
-/** A published content is in the catalog; a draft only in the admin screens (db/schema.ts contentDrafts). */
-export type ContentStatus = 'draft' | 'published';
+export type { ContentStatus };
 
 /** A content as docs/product.md §3 shows it (its fields, CONTENT_FIELDS), and its status. */
 export type ApiContent = { _id: string; status: ContentStatus } & Pick<Content, ContentField> & {

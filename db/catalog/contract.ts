@@ -8,6 +8,7 @@ import { facetFilter, PAGE, type Operation } from '../contract/operation.ts';
 import { prose } from '../contract/prose.ts';
 import { COSTS } from './taxonomy.ts';
 import { ADDRESS_ORDER, FACETS, FIELD_FACETS, type ChoiceValue, type Facet, type FieldKey } from './facets.ts';
+import { CONTENT_STATUSES } from './validation/contents.ts';
 
 /** The facets that are fields of their own (db/catalog/facets.ts FIELD_FACETS): a choice's value, or null when not specified (a submission's too). */
 export const facetFieldShapes = Object.fromEntries(
@@ -25,7 +26,7 @@ export const facetFieldShapes = Object.fromEntries(
 export const content = z
   .object({
     _id: id,
-    status: z.enum(['draft', 'published']).meta({ description: 'Drafts are seen only by admins' }),
+    status: z.enum(CONTENT_STATUSES).meta({ description: 'Drafts are seen only by admins' }),
     name: z.string(),
     slug: z.string(),
     url: z.string(),

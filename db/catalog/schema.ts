@@ -8,6 +8,7 @@ import { users } from '../accounts/schema.ts';
 import type { Cost, Tag, TagKind } from './taxonomy.ts';
 import { FACET_TABLE_COLUMNS, FIELD_FACETS, type FieldKey } from './facets.ts';
 import { createdAt } from '../columns.ts';
+import type { TagStatus } from './validation/tags.ts';
 
 const fieldColumn = (name: string) => text(name).$type<string>();
 /**
@@ -82,7 +83,7 @@ export const tags = sqliteTable(
     kind: text('kind').$type<TagKind>().notNull(),
     value: text('value').notNull(),
     label: text('label').notNull(),
-    status: text('status').$type<'active' | 'retired'>().notNull().default('active'),
+    status: text('status').$type<TagStatus>().notNull().default('active'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('tags_kind_value_unique').on(t.kind, t.value)],

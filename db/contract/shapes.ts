@@ -6,6 +6,7 @@
  * imports the types (types only).
  */
 import { z } from '../validation/zod.ts';
+import { ERROR_CODES } from '../errors.ts';
 import { TAG_KINDS } from '../catalog/taxonomy.ts';
 
 export const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-23T10:15:00.000Z' });
@@ -19,21 +20,7 @@ export const message = z.object({ message: z.string() }).meta({ id: 'Message' })
 export const apiError = z
   .object({
     message: z.string().meta({ description: 'What went wrong, in words to show the user' }),
-    code: z
-      .enum([
-        'VALIDATION',
-        'UNAUTHENTICATED',
-        'FORBIDDEN',
-        'NOT_FOUND',
-        'CONFLICT',
-        'RATE_LIMITED',
-        'TOO_LARGE',
-        'BUSY',
-        'METHOD_NOT_ALLOWED',
-        'UNSUPPORTED_MEDIA_TYPE',
-        'INTERNAL',
-      ])
-      .optional(),
+    code: z.enum(ERROR_CODES).optional(),
     fields: z
       .record(z.string(), z.string())
       .optional()

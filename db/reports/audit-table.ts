@@ -8,7 +8,8 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQLWrapper } from 'dr
 import type { Db } from '../client.ts';
 import { paging } from '../paging.ts';
 import { auditLog, contentDrafts, contents, reviews, submissions, tags, users } from '../schema.ts';
-import { AUDIT_LIST, containsPattern, parseListQuery } from '../validation/list-query.ts';
+import { containsPattern, parseListQuery } from '../validation/list-query.ts';
+import { AUDIT_LIST } from '../validation/audit-actions.ts';
 import type { AuditListShape } from './contract.ts';
 
 const SORT_COLUMNS = {

@@ -7,7 +7,8 @@ import { adminPaging, isoDate } from '../contract/shapes.ts';
 import { LIST, listFilter, type Operation } from '../contract/operation.ts';
 import { prose } from '../contract/prose.ts';
 import { AUDIT_ACTION_NAMES } from '../validation/audit-actions.ts';
-import { AUDIT_LIST } from '../validation/list-query.ts';
+import { AUDIT_LIST } from '../validation/audit-actions.ts';
+import { CONTENT_LIST } from './validation/content-list.ts';
 import { content } from '../catalog/contract.ts';
 import { linkHealth } from '../links/contract.ts';
 
@@ -85,10 +86,10 @@ export const REPORT_OPERATIONS = {
       first), \`name\` or \`cost\`.`,
     query: [
       ...LIST,
-      listFilter('status', 'Only drafts or only published contents', ['draft', 'published']),
+      listFilter('status', 'Only drafts or only published contents', CONTENT_LIST.filters.status),
       listFilter('category', 'Only contents of this category value'),
-      listFilter('cost', 'Only contents of this cost', ['Free', 'Paid', 'Free/Paid']),
-      listFilter('link', 'Only published contents whose link is broken, permanently moved, or reported by users', ['broken', 'moved', 'reported']),
+      listFilter('cost', 'Only contents of this cost', CONTENT_LIST.filters.cost),
+      listFilter('link', 'Only published contents whose link is broken, permanently moved, or reported by users', CONTENT_LIST.filters.link),
     ],
     ok: { status: 200, schema: contentList, description: 'A page of contents, each with its link’s health' },
   },

@@ -5,6 +5,7 @@
  */
 import { z } from '../validation/zod.ts';
 import { adminPaging, id, isoDate, message, paging } from '../contract/shapes.ts';
+import { REVIEW_LIST } from './validation/review-list.ts';
 import { LIST, listFilter, PAGE, type Operation } from '../contract/operation.ts';
 import { prose } from '../contract/prose.ts';
 import { content, contentRef } from '../catalog/contract.ts';
@@ -198,8 +199,8 @@ export const REVIEW_OPERATIONS = {
     query: [
       ...LIST,
       listFilter('content', 'Only the reviews of this content (its id)'),
-      listFilter('rating', 'Only the reviews with this many stars', ['1', '2', '3', '4', '5']),
-      listFilter('reported', 'Only the reviews whose reports wait for an admin', ['yes']),
+      listFilter('rating', 'Only the reviews with this many stars', REVIEW_LIST.filters.rating),
+      listFilter('reported', 'Only the reviews whose reports wait for an admin', REVIEW_LIST.filters.reported),
     ],
     ok: { status: 200, schema: adminReviewList, description: 'A page of reviews, each with its content' },
   },

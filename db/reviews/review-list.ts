@@ -7,7 +7,8 @@ import { and, asc, count, desc, eq, or, sql, type SQLWrapper } from 'drizzle-orm
 import type { Db } from '../client.ts';
 import { paging } from '../paging.ts';
 import { contents, reviews } from '../schema.ts';
-import { containsPattern, parseListQuery, REVIEW_LIST } from '../validation/list-query.ts';
+import { containsPattern, parseListQuery } from '../validation/list-query.ts';
+import { REVIEW_LIST } from './validation/review-list.ts';
 import { toApiReview } from '../catalog/catalog-reads.ts';
 import type { AdminReviewListShape } from './contract.ts';
 import { isReported, reportCount, reportSummaries } from './review-reports.ts';

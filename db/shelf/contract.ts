@@ -5,9 +5,9 @@
  */
 import { z } from '../validation/zod.ts';
 import { adminPaging, id, isoDate, message, tagKind } from '../contract/shapes.ts';
+import { OWN_FOLLOWS } from './validation/follows.ts';
 import { LIST, listFilter, type Operation } from '../contract/operation.ts';
 import { prose } from '../contract/prose.ts';
-import { TAG_KINDS } from '../catalog/taxonomy.ts';
 import { saveInput, saveRestoreInput } from './validation/saves.ts';
 import { digestInput, followInput } from './validation/follows.ts';
 
@@ -104,7 +104,7 @@ export const SHELF_OPERATIONS = {
     summary: 'The tags you follow, with what is new in each',
     description:
       'The admin lists’ convention: sort by `followed`, `name` or `new`; `search` in the labels; `kind` filters; all on one page unless `pageSize` says fewer. `newCount` counts the contents added since you last opened your Following page (POST /api/follows/seen).',
-    query: [...LIST, listFilter('kind', 'Only tags of this kind', TAG_KINDS)],
+    query: [...LIST, listFilter('kind', 'Only tags of this kind', OWN_FOLLOWS.filters.kind)],
     ok: { status: 200, schema: follows, description: 'Your follows and your digest setting' },
   },
   follow: {

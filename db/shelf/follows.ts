@@ -10,8 +10,8 @@ import { paging } from '../paging.ts';
 import { contents, contentTags, digestSettings, follows, tags } from '../schema.ts';
 import { TAG_KINDS, type TagKind } from '../catalog/taxonomy.ts';
 import { parseInput } from '../validation/parse.ts';
-import { containsPattern, OWN_FOLLOWS, parseListQuery } from '../validation/list-query.ts';
-import { digestInput, followInput, FOLLOWS_PER_USER } from './validation/follows.ts';
+import { containsPattern, parseListQuery } from '../validation/list-query.ts';
+import { digestInput, followInput, FOLLOWS_PER_USER, OWN_FOLLOWS } from './validation/follows.ts';
 
 export interface FollowedTag {
   kind: TagKind;

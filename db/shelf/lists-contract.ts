@@ -3,14 +3,16 @@
  * items, and where they stand with each content; and the operations that answer them.
  */
 import { z } from '../validation/zod.ts';
+import { PROGRESS_STATES } from './validation/progress-states.ts';
 import { adminPaging, id, isoDate, message } from '../contract/shapes.ts';
+import { OWN_LISTS } from './validation/lists.ts';
 import { LIST, listFilter, type Operation } from '../contract/operation.ts';
 import { content } from '../catalog/contract.ts';
 import { listChangeInput, listInput, listItemInput, listNoteInput, listOrderInput, listUnpublishInput, progressInput } from './validation/lists.ts';
 import { userSaves } from './contract.ts';
 
 /** A learner's progress with a content (decision 033). */
-export const progressState = z.enum(['want', 'learning', 'done']).meta({ id: 'ProgressState', description: 'Want to learn, Learning or Done' });
+export const progressState = z.enum(PROGRESS_STATES).meta({ id: 'ProgressState', description: 'Want to learn, Learning or Done' });
 export const progressEntry = z.object({ contentId: id, state: progressState, updatedAt: isoDate }).meta({ id: 'ProgressEntry' });
 export const userProgress = z
   .object({ progress: z.array(progressEntry).meta({ description: 'Most recently changed first' }) })
@@ -61,7 +63,7 @@ export const LIST_OPERATIONS = {
     summary: 'Your lists, newest first',
     description:
       'The admin lists’ convention: sort by `created`, `updated` or `name`; `search` in the names; all on one page unless `pageSize` says fewer (at most 100 lists a user).',
-    query: [...LIST, listFilter('visibility', 'Only public or only private lists', ['public', 'private'])],
+    query: [...LIST, listFilter('visibility', 'Only public or only private lists', OWN_LISTS.filters.visibility)],
     ok: { status: 200, schema: ownLists, description: 'Your lists, each with its contents’ ids in order' },
   },
   createList: {

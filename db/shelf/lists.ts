@@ -18,9 +18,9 @@ import { contents, listItems, lists, users } from '../schema.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
 import type * as shapes from './lists-contract.ts';
 import { parseInput } from '../validation/parse.ts';
-import { containsPattern, OWN_LISTS, parseListQuery } from '../validation/list-query.ts';
+import { containsPattern, parseListQuery } from '../validation/list-query.ts';
 import { paging } from '../paging.ts';
-import { LISTS_PER_USER, listChangeInput, listInput, listUnpublishInput } from './validation/lists.ts';
+import { LISTS_PER_USER, listChangeInput, listInput, listUnpublishInput, OWN_LISTS } from './validation/lists.ts';
 
 export type ListSummary = z.infer<typeof shapes.listSummary>;
 export type OwnLists = z.infer<typeof shapes.ownLists>;

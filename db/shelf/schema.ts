@@ -4,6 +4,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 import { users } from '../accounts/schema.ts';
 import { contents, tags } from '../catalog/schema.ts';
 import { createdAt } from '../columns.ts';
+import type { ProgressState } from './validation/progress-states.ts';
 
 export const saves = sqliteTable(
   'saves',
@@ -23,10 +24,6 @@ export const saves = sqliteTable(
     index('saves_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
-
-/** Where a learner stands with a content (docs/product.md's progress). */
-export const PROGRESS_STATES = ['want', 'learning', 'done'] as const;
-export type ProgressState = (typeof PROGRESS_STATES)[number];
 
 /**
  * A learner's named, ordered lists of contents (decision 033). Private until made public, when it has a

@@ -4,6 +4,7 @@
  */
 import { z } from '../validation/zod.ts';
 import { adminPaging, message, tag, tagKind } from '../contract/shapes.ts';
+import { SUBMISSION_LIST } from './validation/submission-list.ts';
 import { LIST, listFilter, type Operation } from '../contract/operation.ts';
 import { prose } from '../contract/prose.ts';
 import { content } from '../catalog/contract.ts';
@@ -85,7 +86,7 @@ export const SUBMISSION_ADMIN_OPERATIONS = {
     description: prose`
       \`search\` finds a name or URL containing the text; sort by \`created\` (default, oldest first),
       \`name\` or \`decided\`.`,
-    query: [...LIST, listFilter('status', 'Which submissions: pending (default), approved, rejected or all', ['pending', 'approved', 'rejected', 'all'])],
+    query: [...LIST, listFilter('status', 'Which submissions: pending (default), approved, rejected or all', SUBMISSION_LIST.filters.status)],
     ok: { status: 200, schema: submissionList, description: 'A page of the queue' },
   },
   decideSubmissions: {

@@ -11,6 +11,7 @@ import { COSTS, TAG_KINDS } from '../catalog/taxonomy.ts';
 import { facetFieldShapes } from '../catalog/contract.ts';
 import { REJECT_REASON_CODES, REJECT_REASONS } from './validation/rejection.ts';
 import { submissionInput } from './validation/submissions.ts';
+import { SUBMISSION_STATUSES } from './validation/statuses.ts';
 
 export const rejectReason = z
   .enum(REJECT_REASON_CODES)
@@ -51,7 +52,7 @@ export const submission = z
     }),
     createdAt: isoDate,
     blankFields: z.array(z.enum([...TAG_KINDS, 'cost', 'hasCert', 'description'])).meta({ description: 'The fields the submitter left blank' }),
-    status: z.enum(['pending', 'approved', 'rejected']),
+    status: z.enum(SUBMISSION_STATUSES),
     decidedBy: z.string().nullable(),
     decidedAt: isoDate.nullable(),
     contentId: z.string().nullable().meta({ description: 'The content an approval made' }),
@@ -66,7 +67,7 @@ export const submission = z
   })
   .meta({ id: 'Submission' });
 
-const submissionStatus = z.enum(['pending', 'approved', 'rejected']);
+const submissionStatus = z.enum(SUBMISSION_STATUSES);
 
 export const ownSubmission = z
   .object({
@@ -129,7 +130,7 @@ export const SUBMISSION_OPERATIONS = {
       {
         name: 'status',
         description: 'Only the submissions in this state; anything else lists all',
-        schema: { type: 'string', enum: ['pending', 'approved', 'rejected'] },
+        schema: { type: 'string', enum: [...SUBMISSION_STATUSES] },
       },
     ],
     ok: { status: 200, schema: ownSubmissionList, description: 'A page of your submissions, with the count in each state' },

@@ -4,6 +4,7 @@ import type { Db } from '../client.ts';
 import { ADMIN_PAGE_SIZE, paging, type Paging } from '../paging.ts';
 import { contents, submissions, type SubmissionStatus } from '../schema.ts';
 import type { RejectReason } from './validation/rejection.ts';
+import { SUBMISSION_STATUSES } from './validation/statuses.ts';
 
 /** One of the user's submissions: pending, approved (with the content it became) or rejected. */
 export interface OwnSubmission {
@@ -28,8 +29,7 @@ export interface OwnSubmissionList extends Paging {
   status?: SubmissionStatus;
 }
 
-const STATUSES: readonly SubmissionStatus[] = ['pending', 'approved', 'rejected'];
-export const isSubmissionStatus = (value: unknown): value is SubmissionStatus => STATUSES.includes(value as SubmissionStatus);
+export const isSubmissionStatus = (value: unknown): value is SubmissionStatus => SUBMISSION_STATUSES.includes(value as SubmissionStatus);
 
 /** The user's submissions (those of one state when `only` says), newest first, each with the content an approval made. */
 const ownSubmissions = (db: Db, userId: string, only?: SubmissionStatus) =>
@@ -62,7 +62,7 @@ export async function listOwnSubmissions(db: Db, userId: string, page: unknown, 
     .from(submissions)
     .where(eq(submissions.userId, userId))
     .groupBy(submissions.status);
-  const counts = Object.fromEntries(STATUSES.map((s) => [s, grouped.find((g) => g.status === s)?.n ?? 0])) as Record<SubmissionStatus, number>;
+  const counts = Object.fromEntries(SUBMISSION_STATUSES.map((s) => [s, grouped.find((g) => g.status === s)?.n ?? 0])) as Record<SubmissionStatus, number>;
   const p = paging(page, only ? counts[only] : counts.pending + counts.approved + counts.rejected);
   const rows = await ownSubmissions(db, userId, only).limit(ADMIN_PAGE_SIZE).offset(p.count);
   return { ...p, counts, ...(only ? { status: only } : {}), submissions: rows.map(toOwnSubmission) };

@@ -6,8 +6,9 @@ import type { RejectReason } from './validation/rejection.ts';
 import { users } from '../accounts/schema.ts';
 import { contents, facetFieldColumns, type ProposedTag } from '../catalog/schema.ts';
 import { createdAt } from '../columns.ts';
+import type { SubmissionStatus } from './validation/statuses.ts';
 
-export type SubmissionStatus = 'pending' | 'approved' | 'rejected';
+export type { SubmissionStatus };
 
 /**
  * Links users submit, kept after the decision: the queue is the pending ones; an approved one names the

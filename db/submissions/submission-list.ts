@@ -3,7 +3,8 @@ import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { invalid } from '../errors.ts';
 import { paging, type Paging } from '../paging.ts';
-import { containsPattern, parseListQuery, SUBMISSION_LIST, type ListQuery } from '../validation/list-query.ts';
+import { containsPattern, parseListQuery, type ListQuery } from '../validation/list-query.ts';
+import { SUBMISSION_LIST } from './validation/submission-list.ts';
 import { submissions, type SubmissionStatus } from '../schema.ts';
 import { toApiSubmission, type ApiSubmission } from './submissions.ts';
 

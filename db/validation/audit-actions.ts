@@ -1,8 +1,10 @@
 /**
  * The audit log's actions, named once: db/operations/audit.ts writes entries with them, the audit list
- * (db/validation/list-query.ts AUDIT_LIST) filters by them, and the Audit log screen shows their labels.
- * Imports nothing (the islands use it too).
+ * (AUDIT_LIST below) filters by them, and the Audit log screen shows their labels.
+ * Imports only the lists' convention's types (the islands use it too).
  */
+import type { ListSpec } from './list-query.ts';
+
 export const AUDIT_ACTIONS = {
   'user.create': 'User created',
   'user.update': 'User edited',
@@ -36,3 +38,11 @@ export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
 /** The words shown for an action; an action no longer written (an old entry) shows as stored. */
 export const auditActionLabel = (action: string): string => (Object.hasOwn(AUDIT_ACTIONS, action) ? AUDIT_ACTIONS[action as AuditAction] : action);
+
+export const AUDIT_LIST = {
+  // The newest first; actions and admins from A.
+  sorts: { at: 'desc', action: 'asc', admin: 'asc' },
+  defaultSort: 'at',
+  // `admin` is an actor as the log records it ('user:<id>', 'cli:<name>').
+  filters: { action: AUDIT_ACTION_NAMES, admin: 'text' },
+} as const satisfies ListSpec<string, string>;

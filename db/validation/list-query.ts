@@ -5,7 +5,6 @@
  * out of range are clamped — a list address never fails. Imports only modules that import nothing (the
  * islands use it too).
  */
-import { AUDIT_ACTION_NAMES } from './audit-actions.ts';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -83,66 +82,4 @@ export function listQueryParams<S extends string, F extends string>(spec: ListSp
 /** LIKE pattern for "contains", with the wildcards of the text itself matched literally (ESCAPE '\'). */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-// The lists' specs: the API parses with them and the islands build their controls from them.
-
-export const USER_LIST = {
-  sorts: { created: 'desc', name: 'asc', email: 'asc' },
-  defaultSort: 'created',
-  filters: { role: ['admin', 'user'] },
-} as const satisfies ListSpec<string, string>;
-
-export const CONTENT_LIST = {
-  sorts: { created: 'desc', name: 'asc', cost: 'asc' },
-  defaultSort: 'created',
-  // A link filter shows published contents only (drafts have no checked link).
-  filters: { status: ['published', 'draft'], category: 'text', cost: ['Free', 'Paid', 'Free/Paid'], link: ['broken', 'moved', 'reported'] },
-} as const satisfies ListSpec<string, string>;
-
-export const SUBMISSION_LIST = {
-  sorts: { created: 'asc', name: 'asc', decided: 'desc' },
-  defaultSort: 'created',
-  filters: { status: ['pending', 'approved', 'rejected', 'all'] },
-} as const satisfies ListSpec<string, string>;
-
-export const TAG_LIST = {
-  sorts: { added: 'asc', label: 'asc', used: 'desc' },
-  defaultSort: 'added',
-  // `kind` is checked by the tag service (a kind it does not know is a 400, as it always was).
-  filters: { kind: 'text', status: ['active', 'retired'] },
-  // A few hundred tags at most in the usual catalog: a long page rather than many short ones.
-  defaultPageSize: 100,
-} as const satisfies ListSpec<string, string>;
-
-export const REVIEW_LIST = {
-  // The newest, the best rated and the most reported first, names from A.
-  sorts: { createdAt: 'desc', rating: 'desc', name: 'asc', content: 'asc', reports: 'desc' },
-  defaultSort: 'createdAt',
-  // `content` is a content's id: one that does not exist lists nothing. `reported=yes`: reports wait on it.
-  filters: { content: 'text', rating: ['1', '2', '3', '4', '5'], reported: ['yes'] },
-} as const satisfies ListSpec<string, string>;
-
-export const AUDIT_LIST = {
-  // The newest first; actions and admins from A.
-  sorts: { at: 'desc', action: 'asc', admin: 'asc' },
-  defaultSort: 'at',
-  // `admin` is an actor as the log records it ('user:<id>', 'cli:<name>').
-  filters: { action: AUDIT_ACTION_NAMES, admin: 'text' },
-} as const satisfies ListSpec<string, string>;
-
-/** A learner's own lists (GET /api/lists; decision 033): at most 100, so one page unless asked. */
-export const OWN_LISTS = {
-  sorts: { created: 'desc', updated: 'desc', name: 'asc' },
-  defaultSort: 'created',
-  filters: { visibility: ['public', 'private'] },
-  defaultPageSize: 100,
-} as const satisfies ListSpec<string, string>;
-
 export type ListSortOf<T> = T extends ListSpec<infer S, string> ? S : never;
-
-/** A learner's followed tags (GET /api/follows; decision 036): at most 200, so one page of 100 unless asked. */
-export const OWN_FOLLOWS = {
-  sorts: { followed: 'desc', name: 'asc', new: 'desc' },
-  defaultSort: 'followed',
-  filters: { kind: ['category', 'techStack', 'type'] },
-  defaultPageSize: 100,
-} as const satisfies ListSpec<string, string>;

@@ -215,7 +215,7 @@ interface TagRowProps {
   disabled: boolean;
   onRename: (label: string) => Promise<boolean>;
   onMerge: (into: TagUsageShape) => Promise<boolean>;
-  onStatus: (status: 'active' | 'retired') => Promise<boolean>;
+  onStatus: (status: TagUsageShape['status']) => Promise<boolean>;
 }
 
 function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onStatus }: TagRowProps) {

@@ -1,21 +1,16 @@
 /**
  * The admin sections, once: the top bar's Admin menu and the admin screens' tabs (site/layouts/TopBar.astro,
  * site/layouts/AdminLayout.astro) are drawn from this list, in its order, and each table island takes
- * its list's API and convention from its section (docs/decisions/020). Imports only the lists' convention, so
- * both the server's components and the islands may import it.
+ * its list's API and convention from its section (docs/decisions/020). Imports only the lists' convention and each
+ * room's list spec, so both the server's components and the islands may import it.
  */
-import {
-  AUDIT_LIST,
-  CONTENT_LIST,
-  listQueryParams,
-  parseListQuery,
-  REVIEW_LIST,
-  SUBMISSION_LIST,
-  TAG_LIST,
-  USER_LIST,
-  type ListQuery,
-  type ListSpec,
-} from '#db/validation/list-query.ts';
+import { listQueryParams, parseListQuery, type ListQuery, type ListSpec } from '#db/validation/list-query.ts';
+import { AUDIT_LIST } from '#db/validation/audit-actions.ts';
+import { USER_LIST } from '#db/accounts/validation/user-list.ts';
+import { TAG_LIST } from '#db/catalog/validation/tag-list.ts';
+import { CONTENT_LIST } from '#db/reports/validation/content-list.ts';
+import { REVIEW_LIST } from '#db/reviews/validation/review-list.ts';
+import { SUBMISSION_LIST } from '#db/submissions/validation/submission-list.ts';
 
 export interface AdminSection {
   /** The words in both menus. */

@@ -2,6 +2,10 @@
 import { formBoolean, optionalFormBoolean } from '../../validation/form-values.ts';
 import { singleLine, z } from '../../validation/zod.ts';
 
+/** Who an account is: an admin, or a user. */
+export const ROLES = ['admin', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 /** The two password fields differ (checked before anything is sent, and by the no-JavaScript form posts). */

@@ -14,6 +14,7 @@ import { parseInput } from '../../validation/parse.ts';
 import { tagChangeInput, tagLabel as tagLabelSchema, tagMergeInput } from '../validation/tags.ts';
 import { auditEntry, type Actor } from '../../operations/audit.ts';
 import { parseTagKind, type TagUsage } from './tags.ts';
+import type { TagStatus } from '../validation/tags.ts';
 
 /** The JSON column of each kind, in the tables that keep tags as a display list (named alike in each). */
 const COLUMNS = perTagKind((kind) => contents[kind].name);
@@ -203,7 +204,7 @@ export async function mergeTags(db: Db, actor: Actor, kind: unknown, fromValue: 
  * Retires a tag: it is no longer offered in forms and filters, and the contents that carry it keep it (and
  * its links keep working). Restoring offers it again.
  */
-export async function setTagStatus(db: Db, actor: Actor, kind: unknown, value: unknown, status: 'active' | 'retired'): Promise<TagUsage> {
+export async function setTagStatus(db: Db, actor: Actor, kind: unknown, value: unknown, status: TagStatus): Promise<TagUsage> {
   const row = await existingTag(db, kind, value);
   const contents = await usageCount(db, row.kind, row.value);
   if (row.status === status) return usage(row, contents);

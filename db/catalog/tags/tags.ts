@@ -13,9 +13,11 @@ import { cachedRead } from '../search/cached-reads.ts';
 import { declare } from '../search/deps.ts';
 import { parseInput } from '../../validation/parse.ts';
 import { tagInput, tagKind } from '../validation/tags.ts';
-import { containsPattern, parseListQuery, TAG_LIST } from '../../validation/list-query.ts';
+import { containsPattern, parseListQuery } from '../../validation/list-query.ts';
+import { TAG_LIST } from '../validation/tag-list.ts';
 import { paging, type Paging } from '../../paging.ts';
 import { creatingResolver } from './tag-resolver.ts';
+import type { TagStatus } from '../validation/tags.ts';
 
 export type TagLists = Record<TagKind, Tag[]>;
 
@@ -128,7 +130,7 @@ export interface TagUsage extends Tag {
   /** The row's id: the admin screen's handle (/api/tags/{id}), since values may hold '/', '#' or '+'. */
   id: number;
   kind: TagKind;
-  status: 'active' | 'retired';
+  status: TagStatus;
   contents: number;
 }
 
@@ -160,7 +162,7 @@ export async function listTagsForAdmin(db: Db, params: URLSearchParams | Record<
   const pattern = containsPattern(query.search);
   const where = and(
     kind ? eq(tags.kind, kind) : undefined,
-    query.filters.status ? eq(tags.status, query.filters.status as 'active' | 'retired') : undefined,
+    query.filters.status ? eq(tags.status, query.filters.status as TagStatus) : undefined,
     query.search ? or(sql`${tags.label} LIKE ${pattern} ESCAPE '\\'`, sql`${tags.value} LIKE ${pattern} ESCAPE '\\'`) : undefined,
   );
   const p = paging(query.page, await db.$count(tags, where), query.pageSize);

@@ -1,6 +1,10 @@
 /** Content and submission inputs: the admin form, the submit form, imports. Imports only zod and pure modules. */
 import { asList, blankAsMissing, blankOr, formBoolean, formChoice, optionalFormBoolean, optionalFormChoice } from '../../validation/form-values.ts';
 import { FIELD_FACETS, type ChoiceValue, type FieldKey } from '../facets.ts';
+
+/** A draft is seen only in the admin screens; a published content is in the catalog. */
+export const CONTENT_STATUSES = ['draft', 'published'] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 import { multiLine, singleLine, z } from '../../validation/zod.ts';
 import { COSTS, toValue, type Tag, type TagKind } from '../taxonomy.ts';
 import { isHttpUrl } from '../urls.ts';

@@ -3,6 +3,10 @@ import { TAG_KINDS } from '../taxonomy.ts';
 import { blankAsMissing } from '../../validation/form-values.ts';
 import { singleLine, z } from '../../validation/zod.ts';
 
+/** A tag in use, or retired (kept for the contents that had it, offered to nobody). */
+export const TAG_STATUSES = ['active', 'retired'] as const;
+export type TagStatus = (typeof TAG_STATUSES)[number];
+
 export const tagKind = z.enum(TAG_KINDS, { error: `The kind of a tag is one of ${TAG_KINDS.join(', ')}` });
 
 const NEEDS_LETTER = 'A tag needs a label with a letter or a digit';
@@ -16,7 +20,7 @@ export const tagInput = z.object({ kind: tagKind, label: tagLabel });
 export const tagChangeInput = z
   .object({
     label: z.preprocess(blankAsMissing, tagLabel.optional()),
-    status: z.preprocess(blankAsMissing, z.enum(['active', 'retired'], { error: 'A tag’s status is active or retired' }).optional()),
+    status: z.preprocess(blankAsMissing, z.enum(TAG_STATUSES, { error: `A tag’s status is ${TAG_STATUSES.join(' or ')}` }).optional()),
   })
   .refine((change) => change.label !== undefined || change.status !== undefined, 'Send a new label, or a status (active or retired)');
 

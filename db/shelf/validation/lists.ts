@@ -1,7 +1,8 @@
 /** A learner's lists and progress as users send them (decision 033): liberal in what forms send, strict in what is stored. */
 import { blankAsMissing, optionalFormBoolean } from '../../validation/form-values.ts';
 import { multiLine, singleLine, z } from '../../validation/zod.ts';
-import { PROGRESS_LABELS, type ProgressStateName } from './progress-states.ts';
+import { PROGRESS_LABELS, PROGRESS_STATES, type ProgressStateName } from './progress-states.ts';
+import type { ListSpec } from '../../validation/list-query.ts';
 
 export const LIST_NAME_MAX = 100;
 export const LIST_DESCRIPTION_MAX = 1000;
@@ -11,7 +12,6 @@ export const LISTS_PER_USER = 100;
 export const ITEMS_PER_LIST = 500;
 
 export { PROGRESS_LABELS, type ProgressStateName };
-const PROGRESS_NAMES = Object.keys(PROGRESS_LABELS) as [ProgressStateName, ...ProgressStateName[]];
 
 const listName = singleLine('Please give the list a name')
   .min(1, 'Please give the list a name')
@@ -66,6 +66,14 @@ export const listOrderInput = z.object({
 export const progressInput = z.object({
   state: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
-    z.enum(PROGRESS_NAMES, { error: 'state must be one of want, learning, done' }),
+    z.enum(PROGRESS_STATES, { error: `state must be one of ${PROGRESS_STATES.join(', ')}` }),
   ),
 });
+
+/** A learner's own lists (GET /api/lists; decision 033): at most 100, so one page unless asked. */
+export const OWN_LISTS = {
+  sorts: { created: 'desc', updated: 'desc', name: 'asc' },
+  defaultSort: 'created',
+  filters: { visibility: ['public', 'private'] },
+  defaultPageSize: 100,
+} as const satisfies ListSpec<string, string>;

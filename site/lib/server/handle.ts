@@ -17,7 +17,7 @@ import { requireAdmin, requireUser } from './guards.ts';
 import { errorToResponse, json, readJson, revalidatableJson } from './http.ts';
 
 /** The caller: always there for an operation of users or admins, perhaps there for a public one. */
-type CallerOf<Id extends OperationId> = OperationOf<Id>['access'] extends 'user' | 'admin' ? SessionUser : SessionUser | undefined;
+type CallerOf<Id extends OperationId> = OperationOf<Id>['access'] extends 'public' | 'session' ? SessionUser | undefined : SessionUser;
 
 export interface Call<Id extends OperationId> {
   db: Db;

@@ -1,16 +1,11 @@
 /** Accounts through the real server: docs/product.md §7's shapes, sessions as cookie and bearer, and bad input. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asUser, signUp } from '../setup/actors.ts';
 import { mailedResetToken, openDatabase } from '../setup/sql.ts';
 
-let server: TestServer;
-let api: ApiClient;
-beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
-});
-afterAll(() => server?.stop());
+const { server, api } = useServer();
 
 const newAccount = () => ({ name: 'Test Person', email: uniqueEmail(), password: 'password-123' });
 
@@ -44,8 +39,7 @@ describe('sign-up and sign-in', () => {
   });
 
   it('sign-in returns the user with a new token; wrong credentials get one 401 message for both cases', async () => {
-    const account = newAccount();
-    await api.post('/api/users/signup', account);
+    const account = await signUp(api, 'Test Person');
     const ok = await api.post('/api/users/signin', { email: account.email, password: account.password });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ email: account.email, isAdmin: false });
@@ -76,30 +70,28 @@ describe('profile', () => {
   });
 
   it('updates name and email with the bearer token and keeps the session when the password is blank', async () => {
-    const { body: user } = await api.post('/api/users/signup', newAccount());
+    const { _id, token } = await signUp(api, 'Test Person');
     const email = uniqueEmail('renamed');
-    const res = await api.put('/api/users/profile', { name: 'Renamed Person', email, password: '' }, { token: user.token });
+    const res = await api.put('/api/users/profile', { name: 'Renamed Person', email, password: '' }, { token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ _id: user._id, name: 'Renamed Person', email, isAdmin: false, decisionMails: true, token: user.token });
-    expect((await api.get('/api/users/profile', { token: user.token })).body.name).toBe('Renamed Person');
+    expect(res.body).toEqual({ _id, name: 'Renamed Person', email, isAdmin: false, decisionMails: true, token });
+    expect((await api.get('/api/users/profile', { token })).body.name).toBe('Renamed Person');
   });
 
   it('a password change ends the old sessions: the old token gets 401, the returned one works', async () => {
-    const account = newAccount();
-    const { body: user } = await api.post('/api/users/signup', account);
-    const { body: other } = await api.post('/api/users/signin', account);
-    const res = await api.put('/api/users/profile', { name: account.name, email: account.email, password: 'changed-password' }, { token: user.token });
+    const account = await signUp(api, 'Test Person');
+    const other = await asUser(api, account);
+    const res = await api.put('/api/users/profile', { name: account.name, email: account.email, password: 'changed-password' }, { token: account.token });
     expect(res.status).toBe(200);
-    expect(res.body.token).not.toBe(user.token);
-    expect((await api.get('/api/users/profile', { token: user.token })).status).toBe(401);
+    expect(res.body.token).not.toBe(account.token);
+    expect((await api.get('/api/users/profile', { token: account.token })).status).toBe(401);
     expect((await api.get('/api/users/profile', { token: other.token })).status).toBe(401);
     expect((await api.get('/api/users/profile', { token: res.body.token })).status).toBe(200);
   });
 
   it('cannot make the user an admin', async () => {
-    const account = newAccount();
-    const { body: user } = await api.post('/api/users/signup', account);
-    const res = await api.put('/api/users/profile', { ...account, password: '', isAdmin: true }, { token: user.token });
+    const user = await signUp(api, 'Test Person');
+    const res = await api.put('/api/users/profile', { name: user.name, email: user.email, password: '', isAdmin: true }, { token: user.token });
     expect(res.status).toBe(200);
     expect(res.body.isAdmin).toBe(false);
   });
@@ -107,7 +99,7 @@ describe('profile', () => {
 
 describe('sign-out', () => {
   it('ends the session on the server', async () => {
-    const { body: user } = await api.post('/api/users/signup', newAccount());
+    const user = await signUp(api, 'Test Person');
     expect((await api.post('/api/users/signout', undefined, { token: user.token })).status).toBe(200);
     expect((await api.get('/api/users/profile', { token: user.token })).status).toBe(401);
   });
@@ -115,8 +107,7 @@ describe('sign-out', () => {
 
 describe('password reset', () => {
   it('replies the same for a registered and an unknown email', async () => {
-    const account = newAccount();
-    await api.post('/api/users/signup', account);
+    const account = await signUp(api, 'Test Person');
     const known = await api.post('/api/users/forget-password', { email: account.email });
     const unknown = await api.post('/api/users/forget-password', { email: uniqueEmail() });
     expect(known.status).toBe(200);
@@ -125,23 +116,21 @@ describe('password reset', () => {
   });
 
   it('the mailed link sets a new password once and ends every session', async () => {
-    const account = newAccount();
-    const { body: user } = await api.post('/api/users/signup', account);
+    const account = await signUp(api, 'Test Person');
     await api.post('/api/users/forget-password', { email: account.email });
     const token = await latestResetToken(account.email);
     const reset = await api.post('/api/users/reset-password', { token, password: 'a-brand-new-one' });
     expect(reset.status).toBe(200);
     expect(reset.body.message).toBe('Password updated successfully');
-    expect((await api.get('/api/users/profile', { token: user.token })).status).toBe(401);
+    expect((await api.get('/api/users/profile', { token: account.token })).status).toBe(401);
     expect((await api.post('/api/users/signin', { email: account.email, password: 'a-brand-new-one' })).status).toBe(200);
-    expect((await api.post('/api/users/signin', account)).status).toBe(401);
+    expect((await api.post('/api/users/signin', { email: account.email, password: account.password })).status).toBe(401);
     const again = await api.post('/api/users/reset-password', { token, password: 'yet-another-one' });
     expect(again.status).toBe(404);
   });
 
   it('the reset link points at PUBLIC_URL', async () => {
-    const account = newAccount();
-    await api.post('/api/users/signup', account);
+    const account = await signUp(api, 'Test Person');
     await api.post('/api/users/forget-password', { email: account.email });
     await mailedResetToken(server.dbUrl, account.email);
     const db = await openDatabase(server.dbUrl);
@@ -233,8 +222,8 @@ describe('GET /api/test', () => {
 
 describe('session tokens', () => {
   it('are never stored or logged raw', async () => {
-    const account = newAccount();
-    const tokens = [(await api.post('/api/users/signup', account)).body.token, (await api.post('/api/users/signin', account)).body.token];
+    const account = await signUp(api, 'Test Person');
+    const tokens = [account.token, (await asUser(api, account)).token];
     await api.put('/api/users/profile', { name: 'Token Keeper', email: account.email, password: 'rotated-password' }, { token: tokens[1] });
     const db = await openDatabase(server.dbUrl);
     try {
@@ -254,7 +243,7 @@ describe('session tokens', () => {
 
 describe('route guards', () => {
   it('a signed-in non-admin sent to /signin by the admin guard stays there (no redirect loop)', async () => {
-    const { body: user } = await api.post('/api/users/signup', newAccount());
+    const user = await signUp(api, 'Test Person');
     const headers = { authorization: `Bearer ${user.token}` };
     const admin = await fetch(`${server.url}/admin/users`, { headers, redirect: 'manual' });
     expect(admin.status).toBe(302);

@@ -2,13 +2,12 @@
  * The admin lists' one convention (page, pageSize, search, sort, order and each list's filters) through the
  * real server, hostile values included, and the submissions' bulk action (docs/product.md §2).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 import { sqlRows } from '../setup/sql.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let token: string;
 
 const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
@@ -22,13 +21,11 @@ async function submit(name: string, url = `https://lists-${Math.random().toStrin
   return res.body as { _id: string; name: string };
 }
 
+const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_OFF: 'true' } });
-  api = apiClient(server.url);
-  token = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
-  submitter = (await api.post('/api/users/signup', { name: 'Submitter', email: uniqueEmail('lists'), password: 'password-123' })).body;
+  token = (await asAdmin(api)).token;
+  submitter = await signUp(api, 'Submitter');
 });
-afterAll(() => server?.stop());
 
 const LISTS = ['/api/contents/admin', '/api/users/admin', '/api/submissions/admin', '/api/tags/admin', '/api/reviews/admin', '/api/audit/admin'];
 
@@ -135,8 +132,7 @@ describe('contents', () => {
 
 describe('users', () => {
   it('searches name or email (wildcards are plain text), filters by role, sorts by email', async () => {
-    const email = uniqueEmail('zedpercent');
-    expect((await api.post('/api/users/signup', { name: 'Zed 100%_off', email, password: 'password-123' })).status).toBe(201);
+    const { email } = await signUp(api, 'Zed 100%_off', { email: uniqueEmail('zedpercent') });
     expect((await get(`/api/users/admin?search=${encodeURIComponent('100%_')}`)).body.users.map((u: { email: string }) => u.email)).toEqual([email]);
     expect((await get('/api/users/admin?search=%25')).body.users.map((u: { email: string }) => u.email)).toEqual([email]);
     expect((await get('/api/users/admin?search=0_o')).body.users).toEqual([]);

@@ -1,26 +1,16 @@
 /** The admin API through the real server: refused to everyone but admins, and its rules. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 import { sqlRows } from '../setup/sql.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let admin: { _id: string; token: string; email: string };
 let user: { _id: string; token: string };
-
-async function newUser() {
-  return (await api.post('/api/users/signup', { name: 'Someone', email: uniqueEmail(), password: 'password-123' })).body as {
-    _id: string;
-    token: string;
-    email: string;
-  };
-}
 
 const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
 
 async function newSubmission(url = `https://example.org/course-${Math.random().toString(36).slice(2)}`) {
-  const submitter = await newUser();
+  const submitter = await signUp(api);
   const res = await api.post(
     '/api/submissions/create',
     { url, name: 'Example Course', category: ['Data Science'], cost: 'Paid', hasCert: true, description: 'Statistics for everyone.' },
@@ -30,13 +20,11 @@ async function newSubmission(url = `https://example.org/course-${Math.random().t
   return res.body as { _id: string; slug: string; url: string; name: string };
 }
 
+const { server, api } = useServer();
 beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
-  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
-  user = await newUser();
+  admin = await asAdmin(api);
+  user = await signUp(api);
 });
-afterAll(() => server?.stop());
 
 describe('only admins', () => {
   const routes: Array<[string, string, unknown?]> = [
@@ -60,7 +48,7 @@ describe('only admins', () => {
   it.each(routes)('%s %s: 401 anonymous, 403 for a user, and nothing changes', async (method, path, body) => {
     const { body: page } = await api.get('/api/contents/search');
     const submission = await newSubmission();
-    const target = await newUser();
+    const target = await signUp(api);
     const real = path.replace('CONTENT', page.contents[0]._id).replace('USER', target._id).replace('SUBMISSION', submission._id);
     const before = await sql(
       'SELECT (SELECT count(*) FROM contents) AS c, (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM submissions) AS s, (SELECT count(*) FROM audit_log) AS a',
@@ -168,7 +156,7 @@ describe('users', () => {
   });
 
   it("edits name, email and role; a role change ends the user's sessions", async () => {
-    const target = await newUser();
+    const target = await signUp(api);
     const res = await api.put(`/api/users/${target._id}`, { _id: target._id, name: 'Promoted', email: target.email, isAdmin: true }, { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ _id: target._id, name: 'Promoted', email: target.email, isAdmin: true });
@@ -182,7 +170,7 @@ describe('users', () => {
   });
 
   it('refuses an email another user has', async () => {
-    const [a, b] = [await newUser(), await newUser()];
+    const [a, b] = [await signUp(api), await signUp(api)];
     const res = await api.put(`/api/users/${a._id}`, { name: 'A', email: b.email, isAdmin: false }, { token: admin.token });
     expect(res.status).toBe(409);
   });
@@ -200,7 +188,7 @@ describe('users', () => {
   });
 
   it('deletes a user with their sessions and reviews', async () => {
-    const target = await newUser();
+    const target = await signUp(api);
     const { body: page } = await api.get('/api/contents/search?order=latest');
     await api.post(`/api/contents/${page.contents[0]._id}/reviews`, { rating: 5, comment: 'bye' }, { token: target.token });
     const res = await api.del(`/api/users/${target._id}`, { token: admin.token });

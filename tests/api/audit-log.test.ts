@@ -4,12 +4,11 @@
  * targets and details, whether each target still exists, and what it does with input it does not understand.
  * Every answer is checked against the OpenAPI document (tests/setup/http.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, asUser, signUp } from '../setup/actors.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let admin: { _id: string; token: string; email: string };
 let other: { _id: string; token: string; email: string };
 let user: { _id: string; token: string };
@@ -25,15 +24,13 @@ async function submit(name: string) {
   return res.body._id as string;
 }
 
+const { api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_OFF: 'true' } });
-  api = apiClient(server.url);
-  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
-  user = (await api.post('/api/users/signup', { name: 'Audit User', email: uniqueEmail('audit'), password: 'password-123' })).body;
-  const second = { name: 'Second Admin', email: uniqueEmail('second-admin'), password: 'password-123' };
-  const made = (await api.post('/api/users/signup', second)).body;
-  expect((await api.put(`/api/users/${made._id}`, { name: second.name, email: second.email, isAdmin: true }, { token: admin.token })).status).toBe(200);
-  other = (await api.post('/api/users/signin', second)).body;
+  admin = await asAdmin(api);
+  user = await signUp(api, 'Audit User');
+  const second = await signUp(api, 'Second Admin');
+  expect((await api.put(`/api/users/${second._id}`, { name: second.name, email: second.email, isAdmin: true }, { token: admin.token })).status).toBe(200);
+  other = await asUser(api, second);
 
   // Audited changes, oldest first: a rejection, an approval by the other admin, a review deleted.
   rejected = await submit(`${word}Spam`);
@@ -44,7 +41,6 @@ beforeAll(async () => {
   deletedReview = posted.body.review._id;
   expect((await api.del(`/api/reviews/${deletedReview}`, { token: admin.token })).status).toBe(200);
 });
-afterAll(() => server?.stop());
 
 describe('GET /api/audit/admin', () => {
   it('lists every admin change, newest first, with who, what, the target and the details', async () => {

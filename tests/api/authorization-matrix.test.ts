@@ -11,9 +11,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 import { openDatabase } from '../setup/sql.ts';
 
 const CALLERS = ['anonymous', 'user', 'other', 'admin'] as const;
@@ -484,8 +485,6 @@ function routesOnDisk(): string[] {
   });
 }
 
-let server: TestServer;
-let api: ApiClient;
 let base: Omit<Fixtures, 'caller'>;
 
 async function signIn(email: string, password: string): Promise<Session> {
@@ -501,14 +500,12 @@ async function signIn(email: string, password: string): Promise<Session> {
 }
 
 async function newAccount(): Promise<Session> {
-  const email = uniqueEmail('matrix');
-  expect((await api.post('/api/users/signup', { name: 'Matrix', email, password: 'password-123' })).status).toBe(201);
-  return signIn(email, 'password-123');
+  const { email, password } = await signUp(api, 'Matrix', { email: uniqueEmail('matrix') });
+  return signIn(email, password);
 }
 
+const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_OFF: 'true' } });
-  api = apiClient(server.url);
   const admin = await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password);
   const [user, other] = [await newAccount(), await newAccount()];
   const db = await openDatabase(server.dbUrl);
@@ -588,7 +585,6 @@ beforeAll(async () => {
   };
   db.close();
 });
-afterAll(() => server?.stop());
 
 async function call(row: Row, caller: Caller): Promise<Answer> {
   let session = caller === 'anonymous' ? undefined : base[caller];

@@ -4,24 +4,19 @@
  * stream, the offer for submission, and a 4xx with a message — never a 5xx — for any file.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readCsvRecords } from '#db/imports/files/csv.ts';
-import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let contents: Array<{ _id: string; slug: string; name: string; url: string }>;
 
-const signUp = async (name: string) => (await api.post('/api/users/signup', { name, email: uniqueEmail(name), password: 'password-123' })).body.token as string;
 const chromium = readFileSync(new URL('../fixtures/chromium-bookmarks.html', import.meta.url), 'utf8');
 
+const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_OFF: 'true' } });
-  api = apiClient(server.url);
   contents = (await api.get('/api/contents/search?order=latest&pageSize=12')).body.contents;
 });
-afterAll(() => server?.stop());
 
 const exportAs = (token: string, format: string) => api.get(`/api/bookmarks/export?format=${format}`, { token });
 const importFile = (token: string, body: BodyInit, type = 'text/html') =>
@@ -66,7 +61,7 @@ async function shelfOf(token: string) {
 
 describe('exporting', () => {
   it('answers JSON, CSV and a bookmark file, each an attachment named for the day, CSV with no live formula', async () => {
-    const ada = await signUp('Ada');
+    const ada = (await signUp(api, 'Ada')).token;
     await shelf(ada);
     const day = new Date().toISOString().slice(0, 10);
 
@@ -108,7 +103,7 @@ describe('exporting', () => {
   });
 
   it('gives an empty shelf as empty files, not an error', async () => {
-    const empty = await signUp('Empty');
+    const empty = (await signUp(api, 'Empty')).token;
     expect((await exportAs(empty, 'json')).body).toMatchObject({ saves: [], lists: [], progress: [] });
     expect((await exportAs(empty, 'html')).body).toContain('<DL><p>\n</DL><p>\n');
   });
@@ -116,10 +111,10 @@ describe('exporting', () => {
 
 describe('importing', () => {
   it('an export imported into another account gives the same saves, lists, order and notes', async () => {
-    const ada = await signUp('Ada');
+    const ada = (await signUp(api, 'Ada')).token;
     await shelf(ada);
     const file = (await exportAs(ada, 'html')).body as string;
-    const bob = await signUp('Bob');
+    const bob = (await signUp(api, 'Bob')).token;
     const imported = await importFile(bob, file);
     expect(imported.status).toBe(200);
     expect(imported.body).toMatchObject({ bookmarks: 5, saved: 5, alreadySaved: 0, offered: [], notWeb: 0 });
@@ -131,7 +126,7 @@ describe('importing', () => {
   });
 
   it('streams its progress to a caller that accepts lines, ending with the result', async () => {
-    const cat = await signUp('Cat');
+    const cat = (await signUp(api, 'Cat')).token;
     const res = await fetch(`${server.url}/api/bookmarks/import`, {
       method: 'POST',
       headers: { authorization: `Bearer ${cat}`, 'content-type': 'text/html', accept: 'application/x-ndjson' },
@@ -149,7 +144,7 @@ describe('importing', () => {
   });
 
   it('takes the file as a multipart form too, and offers the links the catalog lacks for submission in one step', async () => {
-    const dan = await signUp('Dan');
+    const dan = (await signUp(api, 'Dan')).token;
     const form = new FormData();
     form.append('file', new Blob([chromium], { type: 'text/html' }), 'bookmarks.html');
     const imported = await api.post('/api/bookmarks/import', undefined, { token: dan, raw: form });
@@ -170,7 +165,7 @@ describe('importing', () => {
   });
 
   it('answers any file with a 4xx and a message, or imports what it can: never a 5xx, never half written', async () => {
-    const eve = await signUp('Eve');
+    const eve = (await signUp(api, 'Eve')).token;
     const head = '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n';
     const link = (url: string, title = 'T') => `<DT><A HREF="${url}" ADD_DATE="1700000000">${title}</A>\n`;
     const refusals: Array<[string, BodyInit, number, RegExp]> = [

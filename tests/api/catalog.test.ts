@@ -1,16 +1,10 @@
 /** The public catalog API through the real server: docs/product.md §7 shapes, validators, and hostile input. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 import { MAX_STALE_MS } from '../../site/server/page-cache.ts';
 
-let server: TestServer;
-let api: ApiClient;
-beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
-});
-afterAll(() => server?.stop());
+const { server, api } = useServer();
 
 describe('GET /api/contents/filters', () => {
   it('lists label/value options and costs as strings', async () => {
@@ -124,13 +118,13 @@ describe('page caching', () => {
 
   it('a signed-in user gets the very page a visitor gets, with nothing of theirs in it', async () => {
     const email = `quillon-${Date.now()}@example.com`;
-    const signUp = await fetch(`${server.url}/api/users/signup`, {
+    const signedUp = await fetch(`${server.url}/api/users/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Quillon Vey', email, password: 'password-123' }),
     });
-    const quillon = (await signUp.json()) as { _id: string; token: string };
-    const cookie = signUp.headers
+    const quillon = (await signedUp.json()) as { _id: string; token: string };
+    const cookie = signedUp.headers
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
@@ -246,7 +240,7 @@ describe('cached pages are compressed once', () => {
 
   it('the public catalog API is kept the same way: one compressed answer for every caller, signed in or not', async () => {
     const { brotliDecompressSync } = await import('node:zlib');
-    const { body: user } = await api.post('/api/users/signup', { name: 'Api Reader', email: `api-${Date.now()}@example.com`, password: 'password-123' });
+    const user = await signUp(api, 'Api Reader');
     for (const path of ['/api/contents/search?category=data-science&order=topRated', '/api/contents/filters', '/api/contents/slug/freecodecamp']) {
       const accept = { 'accept-encoding': 'gzip, deflate, br, zstd' };
       const first = await rawGet(path, accept);
@@ -274,7 +268,7 @@ describe('cached pages stay correct', () => {
     await fetch(`${server.url}/content/${content.slug}`);
     const before = await (await fetch(`${server.url}/content/${content.slug}`)).text();
     await fetch(`${server.url}/search?order=topRated&rating=4`);
-    const { body: user } = await api.post('/api/users/signup', { name: 'Cache Buster', email: `cache-${Date.now()}@example.com`, password: 'password-123' });
+    const user = await signUp(api, 'Cache Buster');
     await api.post(`/api/contents/${content._id}/reviews`, { rating: 5, comment: 'Visible immediately' }, { token: user.token });
     const after = await (await fetch(`${server.url}/content/${content.slug}`)).text();
     expect(before).not.toContain('Visible immediately');
@@ -290,8 +284,8 @@ describe('cached pages stay correct', () => {
   });
 
   it('an approved submission shows at once in search', async () => {
-    const { body: admin } = await api.post('/api/users/signin', { email: 'admin@skillshelf.dev', password: 'skillshelf-admin' });
-    const { body: user } = await api.post('/api/users/signup', { name: 'Submitter', email: `sub-${Date.now()}@example.com`, password: 'password-123' });
+    const admin = await asAdmin(api);
+    const user = await signUp(api, 'Submitter');
     const name = `Quokkaology ${Date.now()}`;
     const { body: submission } = await api.post(
       '/api/submissions/create',

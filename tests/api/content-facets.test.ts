@@ -4,20 +4,16 @@
  * counts, the filters answer, the admin's edit, and a submission through its approval. Clients that do not
  * send them keep working: an edit without one keeps it, a submission without one has none (null).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let admin: { token: string };
 
+const { server, api } = useServer();
 beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
-  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
+  admin = await asAdmin(api);
 });
-afterAll(() => server?.stop());
 
 interface Content {
   _id: string;
@@ -119,7 +115,7 @@ describe.each([
   });
 
   it('a submission carries it (or null when not sent), and its approval takes the admin’s choice', async () => {
-    const submitter = (await api.post('/api/users/signup', { name: 'Submitter', email: uniqueEmail(), password: 'password-123' })).body;
+    const submitter = await signUp(api, 'Submitter');
     const url = () => `https://facets.example.org/${key}/${Math.random().toString(36).slice(2)}`;
     const given = await api.post('/api/submissions/create', { url: url(), [key]: label }, { token: submitter.token });
     expect(given.status).toBe(201);

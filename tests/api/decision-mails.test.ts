@@ -3,29 +3,19 @@
  * submitter gets a mail through the outbox — the published content's address, or the reason and note — unless
  * they turned these mails off in their profile (or have no account any more).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 import { sqlRows } from '../setup/sql.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let admin: { token: string };
 
 const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
 
+const { server, api } = useServer();
 beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
-  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
+  admin = await asAdmin(api);
 });
-afterAll(() => server?.stop());
-
-async function signUp(name: string) {
-  const email = uniqueEmail('decided');
-  const { body } = await api.post('/api/users/signup', { name, email, password: 'password-123' });
-  return { _id: body._id as string, token: body.token as string, email };
-}
 
 let n = 0;
 async function submit(token: string, name: string) {
@@ -38,7 +28,7 @@ const mailTo = (email: string) => sql('SELECT subject, text, status FROM outbox 
 
 describe('the mail of a decision', () => {
   it('an approval mails the submitter the published content’s address; a rejection the reason and the note', async () => {
-    const grace = await signUp('Grace');
+    const grace = await signUp(api, 'Grace');
     const good = await submit(grace.token, 'Good Course');
     const bad = await submit(grace.token, 'Bad Course');
     const approval = await api.post(`/api/submissions/${good._id}`, {}, { token: admin.token });
@@ -60,7 +50,7 @@ describe('the mail of a decision', () => {
   });
 
   it('a rejection without a reason says none was given; deciding again mails nothing more', async () => {
-    const linus = await signUp('Linus');
+    const linus = await signUp(api, 'Linus');
     const sent = await submit(linus.token, 'No Reason Course');
     expect((await api.del(`/api/submissions/${sent._id}`, { token: admin.token })).status).toBe(200);
     expect((await api.del(`/api/submissions/${sent._id}`, { token: admin.token })).body.message).toContain('already rejected');
@@ -70,7 +60,7 @@ describe('the mail of a decision', () => {
   });
 
   it('the profile turns these mails off (a save without the setting keeps it), and on again', async () => {
-    const ada = await signUp('Ada');
+    const ada = await signUp(api, 'Ada');
     expect((await api.get('/api/users/profile', { token: ada.token })).body).toMatchObject({ decisionMails: true });
     const off = await api.put('/api/users/profile', { name: 'Ada', email: ada.email, decisionMails: false }, { token: ada.token });
     expect(off).toMatchObject({ status: 200, body: { decisionMails: false } });
@@ -93,7 +83,7 @@ describe('the mail of a decision', () => {
   });
 
   it('a submitter whose account is gone gets nothing, and the decision is made', async () => {
-    const gone = await signUp('Gone');
+    const gone = await signUp(api, 'Gone');
     const sent = await submit(gone.token, 'Orphan Course');
     expect((await api.del(`/api/users/${gone._id}`, { token: admin.token })).status).toBe(200);
     expect((await api.post(`/api/submissions/${sent._id}`, {}, { token: admin.token })).status).toBe(201);

@@ -4,38 +4,29 @@
  * reports reaching the admin's reported filter and dashboard and dismissed with an audit entry, votes and
  * reports in the data export and gone with the account, and suggestions that answer any input with a 200.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 import { sqlRows } from '../setup/sql.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let admin: { _id: string; token: string; cookie: string };
 let contents: Array<{ _id: string; slug: string; name: string }>;
 let next = 0;
 
+const { server, api } = useServer();
 beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
   const signedIn = await api.post('/api/users/signin', DEMO_ADMIN);
   admin = { ...signedIn.body, cookie: (signedIn.headers.get('set-cookie') ?? '').split(';')[0]! };
   const pages = await Promise.all([1, 2].map((page) => api.get(`/api/contents/search?order=oldest&page=${page}`)));
   contents = pages.flatMap((p) => p.body.contents);
 });
-afterAll(() => server?.stop());
 
 const freshContent = () => contents[next++]!;
 const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
 
-async function newUser(name = 'Voter') {
-  const res = await api.post('/api/users/signup', { name, email: uniqueEmail('vote'), password: 'password-123' });
-  expect(res.status).toBe(201);
-  return res.body as { _id: string; token: string; name: string };
-}
-
 async function reviewed(content = freshContent()) {
-  const author = await newUser('Rita Reviewer');
+  const author = await signUp(api, 'Rita Reviewer');
   const res = await api.post(`/api/contents/${content._id}/reviews`, { rating: 4, comment: 'Well paced.' }, { token: author.token });
   expect(res.status).toBe(201);
   return { content, author, reviewId: res.body.review._id as string };
@@ -47,7 +38,7 @@ const contentPage = async (slug: string) => (await fetch(`${server.url}/content/
 describe('helpful votes', () => {
   it('50 votes at once from 50 users are counted exactly; retracting takes each back', async () => {
     const { reviewId } = await reviewed();
-    const voters = await Promise.all(Array.from({ length: 50 }, () => newUser()));
+    const voters = await Promise.all(Array.from({ length: 50 }, () => signUp(api, 'Voter')));
     const answers = await Promise.all(voters.map((voter) => api.put(`/api/reviews/${reviewId}/helpful`, undefined, { token: voter.token })));
     expect(answers.map((a) => a.status)).toEqual(voters.map(() => 200));
     expect(Math.max(...answers.map((a) => a.body.helpful))).toBe(50);
@@ -60,7 +51,7 @@ describe('helpful votes', () => {
 
   it('one per user, not on one’s own review, 401 for a visitor, 404 for a review that is not there', async () => {
     const { content, author, reviewId } = await reviewed();
-    const voter = await newUser();
+    const voter = await signUp(api, 'Voter');
     expect((await api.put(`/api/reviews/${reviewId}/helpful`, undefined, { token: voter.token })).body).toEqual({ reviewId, helpful: 1, voted: true });
     expect((await api.put(`/api/reviews/${reviewId}/helpful`, undefined, { token: voter.token })).body.helpful).toBe(1);
     expect((await api.get(`/api/contents/${content._id}/reviews/helpful`, { token: voter.token })).body).toEqual({ reviewIds: [reviewId] });
@@ -77,7 +68,7 @@ describe('helpful votes', () => {
     const content = freshContent();
     const first = await reviewed(content);
     const second = await reviewed(content);
-    const voter = await newUser();
+    const voter = await signUp(api, 'Voter');
     const before = await contentPage(content.slug);
     expect(before.indexOf(`data-review="${second.reviewId}"`)).toBeLessThan(before.indexOf(`data-review="${first.reviewId}"`));
     expect(await contentPage(content.slug)).toBe(before);
@@ -94,7 +85,7 @@ describe('helpful votes', () => {
 describe('reports of a review', () => {
   it('reach the admin’s reported filter and dashboard; a dismissal is audited and empties them', async () => {
     const { author, reviewId } = await reviewed();
-    const [ann, bob] = [await newUser(), await newUser()];
+    const [ann, bob] = [await signUp(api, 'Voter'), await signUp(api, 'Voter')];
     const bad = await api.post(`/api/reviews/${reviewId}/report`, { reason: 'nonsense' }, { token: ann.token });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/spam/);
@@ -125,15 +116,13 @@ describe('reports of a review', () => {
 describe('votes and reports are the user’s data', () => {
   it('are in the export, and go with the account (the count follows)', async () => {
     const { reviewId } = await reviewed();
-    const password = 'password-123';
-    const email = uniqueEmail('leaver');
-    const leaver = (await api.post('/api/users/signup', { name: 'Leaver', email, password })).body;
+    const leaver = await signUp(api, 'Leaver');
     await api.put(`/api/reviews/${reviewId}/helpful`, undefined, { token: leaver.token });
     await api.post(`/api/reviews/${reviewId}/report`, { reason: 'off-topic' }, { token: leaver.token });
     const exported = await api.get('/api/users/profile/export', { token: leaver.token });
     expect(exported.body.helpfulVotes).toEqual([expect.objectContaining({ reviewId })]);
     expect(exported.body.reviewReports).toEqual([expect.objectContaining({ reviewId, reason: 'off-topic' })]);
-    const gone = await api.request('DELETE', '/api/users/profile', { password, reviews: 'delete' }, { token: leaver.token });
+    const gone = await api.request('DELETE', '/api/users/profile', { password: leaver.password, reviews: 'delete' }, { token: leaver.token });
     expect(gone.status).toBe(200);
     expect(
       await sql('SELECT helpful, (SELECT count(*) FROM review_reports WHERE review_id = ?) AS reports FROM reviews WHERE id = ?', [reviewId, reviewId]),

@@ -1,30 +1,21 @@
 /** Saves, reviews and submissions through the real server (docs/product.md §4). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 import { sqlRows } from '../setup/sql.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let contents: Array<{ _id: string; name: string; slug: string; url: string; numReviews: number }>;
+const { server, api } = useServer();
 beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
   const pages = await Promise.all([1, 2, 3].map((page) => api.get(`/api/contents/search?order=oldest&page=${page}`)));
   contents = pages.flatMap((p) => p.body.contents);
 });
-afterAll(() => server?.stop());
-
-async function newUser() {
-  const res = await api.post('/api/users/signup', { name: 'Saver', email: uniqueEmail(), password: 'password-123' });
-  return res.body as { _id: string; token: string; name: string };
-}
 
 const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
 
 describe('saves', () => {
   it('toggle: the first post saves, the second unsaves; items carry the documented and the legacy names from the content row', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Saver');
     const content = contents[0]!;
     const saved = await api.post(
       '/api/users/save',
@@ -48,7 +39,7 @@ describe('saves', () => {
   });
 
   it('GET /api/users/saves/{userId} returns the same shape, newest first', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Saver');
     await api.post('/api/users/save', { contentId: contents[1]!._id }, { token: user.token });
     await api.post('/api/users/save', { contentId: contents[2]!._id }, { token: user.token });
     const res = await api.get(`/api/users/saves/${user._id}`, { token: user.token });
@@ -58,17 +49,17 @@ describe('saves', () => {
   });
 
   it("a user reads only their own saves; an admin reads anyone's", async () => {
-    const owner = await newUser();
-    const other = await newUser();
+    const owner = await signUp(api, 'Saver');
+    const other = await signUp(api, 'Saver');
     expect((await api.get(`/api/users/saves/${owner._id}`, { token: other.token })).status).toBe(403);
     expect((await api.get(`/api/users/saves/${owner._id}`)).status).toBe(401);
-    const admin = (await api.post('/api/users/signin', { email: 'admin@skillshelf.dev', password: 'skillshelf-admin' })).body;
+    const admin = await asAdmin(api);
     expect((await api.get(`/api/users/saves/${owner._id}`, { token: admin.token })).status).toBe(200);
     expect((await api.get('/api/users/saves/nobody', { token: admin.token })).status).toBe(404);
   });
 
   it('an unknown content is 404 and saves nothing; a missing contentId is 400; no session is 401', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Saver');
     const unknown = await api.post('/api/users/save', { contentId: 'no-such-content' }, { token: user.token });
     expect(unknown.status).toBe(404);
     expect((await api.post('/api/users/save', {}, { token: user.token })).status).toBe(400);
@@ -77,7 +68,7 @@ describe('saves', () => {
   });
 
   it("PUT /api/users/saves/{contentId} saves; again, it changes nothing and keeps the first save's place", async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Saver');
     const [first, second] = [contents[3]!, contents[4]!];
     const saved = await api.put(`/api/users/saves/${first._id}`, undefined, { token: user.token });
     expect(saved.status).toBe(200);
@@ -92,7 +83,7 @@ describe('saves', () => {
   });
 
   it('PUT with the savedAt of a removed save (Undo) puts it back in its place; a date to come counts as now', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Saver');
     const [a, b, c] = [contents[7]!, contents[8]!, contents[9]!];
     for (const content of [a, b, c]) await api.put(`/api/users/saves/${content._id}`, undefined, { token: user.token });
     const before = (await api.get(`/api/users/saves/${user._id}`, { token: user.token })).body;
@@ -110,7 +101,7 @@ describe('saves', () => {
   });
 
   it('PUT refuses a savedAt that is not a date and time (400 with its message), saving nothing', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Saver');
     const content = contents[10]!;
     for (const savedAt of ['yesterday', '2026-13-45T00:00:00Z', 12345, null, { $gt: 0 }, '2026-11-23']) {
       const res = await api.put(`/api/users/saves/${content._id}`, { savedAt }, { token: user.token });
@@ -128,7 +119,7 @@ describe('saves', () => {
   });
 
   it('DELETE /api/users/saves/{contentId} unsaves; a content not saved, or unknown, is already unsaved (200)', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Saver');
     const content = contents[5]!;
     await api.put(`/api/users/saves/${content._id}`, undefined, { token: user.token });
     for (const id of [content._id, content._id, contents[6]!._id, 'no-such-content']) {
@@ -139,7 +130,7 @@ describe('saves', () => {
   });
 
   it('PUT of an unknown content is 404 and saves nothing; PUT and DELETE without a session are 401', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Saver');
     const unknown = await api.put('/api/users/saves/no-such-content', undefined, { token: user.token });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Content not found');
@@ -151,7 +142,7 @@ describe('saves', () => {
 
 describe('reviews', () => {
   it('adds a review under the session name and returns review, numReviews, numReview and rating', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Saver');
     const content = contents.findLast((c) => c.numReviews === 0)!;
     const res = await api.post(
       `/api/contents/${content._id}/reviews`,
@@ -167,7 +158,7 @@ describe('reviews', () => {
   });
 
   it('a second review by the same user is refused with 409', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Saver');
     const content = contents[5]!;
     await api.post(`/api/contents/${content._id}/reviews`, { rating: 5, comment: 'first' }, { token: user.token });
     const again = await api.post(`/api/contents/${content._id}/reviews`, { rating: 1, comment: 'second' }, { token: user.token });
@@ -185,21 +176,21 @@ describe('reviews', () => {
     [{ rating: true, comment: 'x' }, 'Please enter comment and rating'],
     [{ rating: 3, comment: 'x'.repeat(2001) }, 'Comment must be at most 2000 characters'],
   ])('refuses %j with a clear message', async (body, message) => {
-    const user = await newUser();
+    const user = await signUp(api, 'Saver');
     const res = await api.post(`/api/contents/${contents[6]!._id}/reviews`, body, { token: user.token });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
 
   it('a review of an unknown content is 404; without a session 401', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Saver');
     expect((await api.post('/api/contents/nope/reviews', { rating: 3, comment: 'x' }, { token: user.token })).status).toBe(404);
     expect((await api.post(`/api/contents/${contents[0]!._id}/reviews`, { rating: 3, comment: 'x' })).status).toBe(401);
   });
 
   it('concurrent reviews keep the average exact', async () => {
     const content = contents[10]!;
-    const users = await Promise.all(Array.from({ length: 40 }, () => newUser()));
+    const users = await Promise.all(Array.from({ length: 40 }, () => signUp(api, 'Saver')));
     const results = await Promise.all(
       users.map((u, i) => api.post(`/api/contents/${content._id}/reviews`, { rating: 1 + (i % 5), comment: `review ${i}` }, { token: u.token })),
     );
@@ -213,7 +204,7 @@ describe('reviews', () => {
   });
 
   it('markup in a comment is stored as text and rendered escaped', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Saver');
     const content = contents[30]!;
     await api.post(
       `/api/contents/${content._id}/reviews`,
@@ -228,7 +219,7 @@ describe('reviews', () => {
 
 describe('submissions', () => {
   it('creates a submission with a name derived from the URL and a normalised URL', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Saver');
     const res = await api.post(
       '/api/submissions/create',
       {
@@ -250,7 +241,7 @@ describe('submissions', () => {
   });
 
   it('refuses a resource that is already a content, naming it', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Saver');
     const content = contents[0]!;
     const res = await api.post('/api/submissions/create', { url: `${content.url.replace('https://', 'http://')}?utm_campaign=x` }, { token: user.token });
     expect(res.status).toBe(409);
@@ -258,7 +249,7 @@ describe('submissions', () => {
   });
 
   it('refuses a resource already waiting in the queue, also when two users send it at once', async () => {
-    const [a, b] = await Promise.all([newUser(), newUser()]);
+    const [a, b] = await Promise.all([signUp(api, 'Saver'), signUp(api, 'Saver')]);
     const url = `https://example.org/course-${Date.now()}`;
     const results = await Promise.all([a, b].map((u) => api.post('/api/submissions/create', { url }, { token: u.token })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
@@ -274,14 +265,14 @@ describe('submissions', () => {
     [{ url: 'https://example.org/d', hasCert: 'maybe' }, "hasCert must be true or false (or Yes, No, I don't know)"],
     [{ url: 'https://example.org/e', hasCert: 2 }, "hasCert must be true or false (or Yes, No, I don't know)"],
   ])('refuses %j with 400', async (body, message) => {
-    const user = await newUser();
+    const user = await signUp(api, 'Saver');
     const res = await api.post('/api/submissions/create', body, { token: user.token });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
 
   it('names every problem by its field, the first of them as the message', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Saver');
     const res = await api.post('/api/submissions/create', { url: 'not a url', cost: 'Cheap', hasCert: 'maybe' }, { token: user.token });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({

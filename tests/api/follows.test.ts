@@ -13,57 +13,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../db/client.ts';
 import { sendDigests } from '../../db/shelf/digest.ts';
 import { outbox } from '../../db/schema.ts';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, newContent, signUp } from '../setup/actors.ts';
 import { databaseAuthToken } from '../setup/test-database.ts';
 
 const ATOM_SCHEMA = fileURLToPath(new URL('../fixtures/atom.rng', import.meta.url));
 
-let server: TestServer;
-let api: ApiClient;
 let db: Db;
 let ada: string;
 let admin: string;
 let scratch: string;
 
-const signUp = async (name: string) => (await api.post('/api/users/signup', { name, email: uniqueEmail(name), password: 'password-123' })).body.token as string;
-
+const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_OFF: 'true' } });
-  api = apiClient(server.url);
   db = await openDb({ url: server.dbUrl, authToken: databaseAuthToken(server.dbUrl) });
-  ada = await signUp('Ada');
-  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token as string;
+  ada = (await signUp(api, 'Ada')).token;
+  admin = (await asAdmin(api)).token;
   scratch = mkdtempSync(join(tmpdir(), 'skillshelf-feed-'));
 });
 afterAll(async () => {
   db?.$client.close();
   rmSync(scratch, { recursive: true, force: true });
-  await server?.stop();
 });
 
 let published = 0;
 /** Publishes a content in the category (created as a draft, published by its first complete save). */
 async function publish(category: { label: string; value: string }): Promise<string> {
-  const created = await api.post('/api/contents', undefined, { token: admin });
   const name = `Followed course ${++published}`;
-  const res = await api.put(
-    `/api/contents/${created.body._id}`,
-    {
-      name,
-      slug: `followed-course-${published}-${Date.now()}`,
-      url: `https://example.org/followed-${published}-${Date.now()}/`,
-      image: 'https://example.org/i.png',
-      category: [category],
-      techStack: [],
-      type: [],
-      cost: 'Free',
-      hasCert: false,
-      description: 'Something new to follow.',
-    },
-    { token: admin },
-  );
-  expect(res.status).toBe(200);
+  await newContent(api, admin, { name, image: 'https://example.org/i.png', category: [category], description: 'Something new to follow.' });
   return name;
 }
 

@@ -4,12 +4,11 @@
  * types, SQL and FTS syntax, path traversal, markup). Every answer is a 4xx with a message or a correct
  * 2xx — never a 5xx — the server stays up, and stored markup is rendered as text.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let userToken: string;
 let adminToken: string;
 let contentId: string;
@@ -164,18 +163,15 @@ const targets: Target[] = [
   },
 ];
 
+const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_OFF: 'true' } });
-  api = apiClient(server.url);
-  const user = (await api.post('/api/users/signup', { name: 'Target', email: uniqueEmail('target'), password: 'password-123' })).body;
-  userToken = user.token;
-  userId = (await api.post('/api/users/signup', { name: 'Edited One', email: uniqueEmail('edited'), password: 'password-123' })).body._id;
-  adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
+  userToken = (await signUp(api, 'Target')).token;
+  userId = (await signUp(api, 'Edited One'))._id;
+  adminToken = (await asAdmin(api)).token;
   const { body } = await api.get('/api/contents/search?order=latest');
   contentId = body.contents[0]._id;
   contentSlug = body.contents[0].slug;
 });
-afterAll(() => server?.stop());
 
 function expectGoodAnswer(status: number, body: unknown, label: string) {
   expect(status, label).toBeLessThan(500);
@@ -261,7 +257,7 @@ describe('paths and queries', () => {
 
 describe('markup is stored as text and shown as text', () => {
   it('on the content page, search, and the profile', async () => {
-    const { body: user } = await api.post('/api/users/signup', { name: MARKUP, email: uniqueEmail('markup'), password: 'password-123' });
+    const user = await signUp(api, MARKUP, { email: uniqueEmail('markup') });
     const { body: page } = await api.get('/api/contents/search?order=oldest&page=3');
     const content = page.contents[0];
     await api.post(`/api/contents/${content._id}/reviews`, { rating: 3, comment: MARKUP }, { token: user.token });

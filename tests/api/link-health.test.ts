@@ -7,53 +7,29 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/harness.ts';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, newContent, signUp } from '../setup/actors.ts';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
 import { sqlRows } from '../setup/sql.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let admin: { token: string };
 const sites: LocalSite[] = [];
 
 const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
 
+// The links it checks are this test's own servers, on loopback: the outbound policy must let them through.
+const { server, api } = useServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
 beforeAll(async () => {
-  // The links it checks are this test's own servers, on loopback: the outbound policy must let them through.
-  server = await startServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
-  api = apiClient(server.url);
-  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
+  admin = await asAdmin(api);
 });
 afterAll(async () => {
-  await server?.stop();
   await Promise.all(sites.map((s) => s.close()));
 });
 
 let n = 0;
 /** A published content whose link is `url`. */
-async function content(url: string) {
-  const draft = await api.post('/api/contents', {}, { token: admin.token });
-  const slug = `link-health-${++n}-${Date.now()}`;
-  const res = await api.put(
-    `/api/contents/${draft.body._id}`,
-    {
-      name: `Link Health ${n}`,
-      slug,
-      url,
-      image: 'https://images.example.org/cover.png',
-      description: 'A link to check.',
-      category: [],
-      techStack: [],
-      type: [],
-      cost: 'Free',
-      hasCert: false,
-    },
-    { token: admin.token },
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { _id: string; slug: string; url: string };
-}
+const content = (url: string) =>
+  newContent(api, admin.token, { name: `Link Health ${++n}`, url, image: 'https://images.example.org/cover.png', description: 'A link to check.' });
 
 async function site(status: number, headers: Record<string, string> = {}) {
   const s = await startLocalSite((_req, res) => void res.writeHead(status, headers).end());
@@ -164,14 +140,12 @@ describe('a broken link on the site', () => {
 });
 
 describe('users report a broken link', () => {
-  const signUp = async () =>
-    (await api.post('/api/users/signup', { name: 'Reporter', email: uniqueEmail('reporter'), password: 'password-123' })).body as { token: string };
   const report = (id: string, token?: string) => api.post(`/api/contents/${id}/report-link`, undefined, { token });
 
   it('once per user: the report is listed for the admin and the link is checked at once', async () => {
     const missing = await site(404);
     const c = await content(`${missing.url}/lost`);
-    const [ada, bob] = [await signUp(), await signUp()];
+    const [ada, bob] = [await signUp(api, 'Reporter'), await signUp(api, 'Reporter')];
     expect(await report(c._id, ada.token)).toMatchObject({ status: 201, body: { message: 'Thank you: we will check this link' } });
     expect(await report(c._id, ada.token)).toMatchObject({ status: 409, body: { message: 'You already reported this link' } });
     expect((await report(c._id, bob.token)).status).toBe(201);
@@ -189,7 +163,7 @@ describe('users report a broken link', () => {
   it('a new URL may be reported again; an unknown content is a 404, a visitor a 401', async () => {
     const first = await site(200);
     const c = await content(`${first.url}/one`);
-    const user = await signUp();
+    const user = await signUp(api, 'Reporter');
     expect((await report(c._id, user.token)).status).toBe(201);
     const second = await site(200);
     await api.put(
@@ -218,7 +192,7 @@ describe('users report a broken link', () => {
   it('a report is withdrawn (its Undo) by its author only, and may be made again; a retry, an unknown content, a visitor', async () => {
     const s = await site(200);
     const c = await content(`${s.url}/undo`);
-    const [ada, bob] = [await signUp(), await signUp()];
+    const [ada, bob] = [await signUp(api, 'Reporter'), await signUp(api, 'Reporter')];
     const withdraw = (id: string, token?: string) => api.del(`/api/contents/${id}/report-link`, { token });
     const reports = async () => (await sql('SELECT count(*) AS n FROM link_reports WHERE content_id = ?', [c._id]))[0]?.n;
     expect((await report(c._id, ada.token)).status).toBe(201);
@@ -250,7 +224,7 @@ describe('users report a broken link', () => {
   });
 
   it('is limited per account: the eleventh report in an hour is a 429', async () => {
-    const user = await signUp();
+    const user = await signUp(api, 'Reporter');
     const s = await site(200);
     for (let i = 0; i < 10; i++) expect((await report((await content(`${s.url}/many-${i}`))._id, user.token)).status).toBe(201);
     const refused = await report((await content(`${s.url}/many-10`))._id, user.token);

@@ -3,29 +3,23 @@
  * refused and how, and a public list's shared page kept fresh by the change feed — for this process's
  * writes and for a write by another process on the same database.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 import { waitForLogLine } from '../setup/logs.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
 import { openDatabase } from '../setup/sql.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let ada: string;
 let bob: string;
 let admin: string;
 let contents: Array<{ _id: string; slug: string; name: string }>;
 
-const signUp = async (name: string) => (await api.post('/api/users/signup', { name, email: uniqueEmail(name), password: 'password-123' })).body.token as string;
-
+const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_OFF: 'true' } });
-  api = apiClient(server.url);
-  [ada, bob] = [await signUp('Ada'), await signUp('Bob')];
-  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token as string;
+  [ada, bob] = [(await signUp(api, 'Ada')).token, (await signUp(api, 'Bob')).token];
+  admin = (await asAdmin(api)).token;
   contents = (await api.get('/api/contents/search?order=latest')).body.contents;
 });
-afterAll(() => server?.stop());
 
 /** A page as a browser asks for it, and whether the front door answered it from the cache. */
 async function visit(path: string): Promise<{ status: number; text: string; cache: unknown }> {
@@ -190,7 +184,7 @@ describe('a public list’s page', () => {
 
 describe('progress through the API', () => {
   it('is marked, saves what is Learning or Done, and is in the data export with the lists', async () => {
-    const token = await signUp('Cleo');
+    const { token } = await signUp(api, 'Cleo');
     const [a, b] = [contents[0]!._id, contents[1]!._id];
     const want = await api.put(`/api/users/progress/${a}`, { state: 'want' }, { token });
     expect(want.body.saves.numSaves).toBe(0);

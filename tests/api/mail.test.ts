@@ -4,8 +4,9 @@
  */
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiClient, uniqueEmail } from '../setup/http.ts';
-import { freePort, startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
+import { freePort } from '../setup/server.ts';
 import { openDatabase } from '../setup/sql.ts';
 
 interface Received {
@@ -15,11 +16,11 @@ interface Received {
 }
 
 let smtp: SMTPServer;
-let server: TestServer;
+let smtpPort: number;
 const received: Received[] = [];
 
 beforeAll(async () => {
-  const port = await freePort();
+  smtpPort = await freePort();
   smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -32,20 +33,16 @@ beforeAll(async () => {
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
-  server = await startServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Skillshelf <no-reply@skillshelf.test>' } });
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
 });
-
 afterAll(async () => {
-  await server?.stop();
   await new Promise<void>((resolve) => smtp?.close(() => resolve()));
 });
+const { server, api } = useServer(() => ({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Skillshelf <no-reply@skillshelf.test>' } }));
 
 describe('mail over SMTP', () => {
   it("delivers the reset link to the account's address, and the outbox keeps only that it was sent", async () => {
-    const api = apiClient(server.url);
-    const email = uniqueEmail('smtp');
-    await api.post('/api/users/signup', { name: 'Mail Reader', email, password: 'password-123' });
+    const { email } = await signUp(api, 'Mail Reader');
     const res = await api.post('/api/users/forget-password', { email });
     expect(res.status).toBe(200);
     const mail = await vi.waitFor(() => received.find((m) => m.to.includes(email)) ?? Promise.reject(new Error('no mail yet')), {

@@ -4,23 +4,21 @@
  * METRICS_TOKEN holder, for the whole cluster with WEB_CONCURRENCY > 1.
  */
 import { get, request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { DEMO_ADMIN } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 import { logLines, waitForLogLine } from '../setup/logs.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { startServer } from '../setup/server.ts';
 import { openDatabase } from '../setup/sql.ts';
 
 const METRICS_TOKEN = 'scraper-token-0123456789abcdef';
-let server: TestServer;
-let api: ApiClient;
 let adminToken: string;
+const { server, api } = useServer({ env: { METRICS_TOKEN, TRUST_PROXY: '127.0.0.1' } });
 beforeAll(async () => {
-  server = await startServer({ env: { METRICS_TOKEN, TRUST_PROXY: '127.0.0.1' } });
-  api = apiClient(server.url);
-  adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
+  adminToken = (await asAdmin(api)).token;
 });
-afterAll(() => server?.stop());
 
 describe('health and readiness', () => {
   it('/healthz and /readyz answer 200 while the process serves and the database is up, never cached', async () => {
@@ -35,8 +33,7 @@ describe('health and readiness', () => {
 
 describe('the request log', () => {
   it('writes one JSON line per request with its id, method, path, route, status, duration, bytes, user and cache result', async () => {
-    const user = { name: 'Logged User', email: uniqueEmail('logged'), password: 'password-123' };
-    const { token } = (await api.post('/api/users/signup', user)).body as { token: string };
+    const { token } = await signUp(api, 'Logged User');
     await fetch(`${server.url}/search?q=python`, { headers: { 'accept-encoding': 'br' } });
     const hit = await fetch(`${server.url}/search?q=python`, { headers: { 'accept-encoding': 'br', 'x-request-id': 'from-the-proxy-1' } });
     expect(hit.headers.get('x-request-id')).toBe('from-the-proxy-1');
@@ -89,8 +86,7 @@ describe('the request log', () => {
 describe('/metrics', () => {
   it('is refused to visitors (401) and to users who are not admins (403)', async () => {
     expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
-    const user = { name: 'Not Admin', email: uniqueEmail('metrics'), password: 'password-123' };
-    const { token } = (await api.post('/api/users/signup', user)).body as { token: string };
+    const { token } = await signUp(api, 'Not Admin');
     expect((await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(403);
     expect((await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer wrong-token-0123456789abcdef' } })).status).toBe(401);
   });
@@ -164,8 +160,7 @@ describe('/metrics with WEB_CONCURRENCY=2', () => {
 
 describe('an error nobody expected', () => {
   it('is logged with its stack under the request id, and the client gets only a plain message', async () => {
-    const user = { name: 'Error Witness', email: uniqueEmail('error'), password: 'password-123' };
-    const { token, _id } = (await api.post('/api/users/signup', user)).body as { token: string; _id: string };
+    const { token, _id } = await signUp(api, 'Error Witness');
     // Break the database under the running server: the saves table is gone.
     const db = await openDatabase(server.dbUrl);
     await db.execute('ALTER TABLE saves RENAME TO saves_gone');

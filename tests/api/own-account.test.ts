@@ -3,39 +3,24 @@
  * and deleting the account, with its reviews anonymised or deleted, through the real server. Every answer is
  * checked against the OpenAPI document (tests/setup/http.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type AnyJson, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, type AnyJson } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp, type Actor } from '../setup/actors.ts';
 import { mailedResetToken, sqlRows } from '../setup/sql.ts';
 
 const PASSWORD = 'own-account-password';
 
-let server: TestServer;
-let api: ApiClient;
 let admin: { _id: string; token: string };
 let catalog: Array<{ _id: string; slug: string; name: string; numReviews: number; rating: number }>;
 
 const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
 
-interface Account {
-  _id: string;
-  token: string;
-  email: string;
-  name: string;
-}
-
-async function newAccount(name = 'Owner'): Promise<Account> {
-  const email = uniqueEmail('own');
-  const res = await api.post('/api/users/signup', { name, email, password: PASSWORD });
-  expect(res.status).toBe(201);
-  return { ...res.body, email, name };
-}
-
 let next = 0;
 /** A content no other test of this file reviews, with its numbers as they are now. */
 const freshContent = () => catalog[next++]!;
 
-async function review(account: Account, contentId: string, rating: number, comment = `Rated ${rating}`) {
+async function review(account: Actor, contentId: string, rating: number, comment = `Rated ${rating}`) {
   const res = await api.post(`/api/contents/${contentId}/reviews`, { rating, comment }, { token: account.token });
   expect(res.status).toBe(201);
   return res.body.review as { _id: string };
@@ -44,20 +29,18 @@ async function review(account: Account, contentId: string, rating: number, comme
 const contentBySlug = async (slug: string) => (await api.get(`/api/contents/slug/${slug}`)).body;
 const page = async (path: string) => (await fetch(server.url + path)).text();
 
+const { server, api } = useServer();
 beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
-  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
+  admin = await asAdmin(api);
   // The oldest contents, for the tests that count a content's reviews; the newest are reviewed by the list's test.
   catalog = [];
   for (const n of [1, 2]) catalog.push(...(await api.get(`/api/contents/search?order=oldest&page=${n}`)).body.contents);
 });
-afterAll(() => server?.stop());
 
 describe('GET /api/reviews/mine', () => {
   it('lists the caller’s reviews newest first, each with its content, ten a page, and nobody else’s', async () => {
-    const ada = await newAccount('Ada');
-    const other = await newAccount('Other');
+    const ada = await signUp(api, 'Ada', { password: PASSWORD });
+    const other = await signUp(api, 'Other', { password: PASSWORD });
     expect((await api.get('/api/reviews/mine', { token: ada.token })).body).toEqual({ page: 1, pages: 1, count: 0, total: 0, reviews: [] });
     const { body: many } = await api.get('/api/contents/search?order=latest');
     const reviewed = many.contents.slice(0, 11) as typeof catalog;
@@ -89,7 +72,7 @@ describe('GET /api/reviews/mine', () => {
 
 describe('GET /api/users/profile/export', () => {
   it('answers a dated JSON file, never cached, with every part of the account', async () => {
-    const grace = await newAccount('Grace');
+    const grace = await signUp(api, 'Grace', { password: PASSWORD });
     const second = await api.post('/api/users/signin', { email: grace.email, password: PASSWORD });
     expect(second.status).toBe(200);
     expect((await api.put('/api/users/profile', { name: 'Grace', email: grace.email, decisionMails: false }, { token: grace.token })).status).toBe(200);
@@ -131,7 +114,7 @@ describe('GET /api/users/profile/export', () => {
   });
 
   it('holds no secret: no password or its hash, no session token or hash, no reset link', async () => {
-    const linus = await newAccount('Linus');
+    const linus = await signUp(api, 'Linus', { password: PASSWORD });
     expect((await api.post('/api/users/forget-password', { email: linus.email })).status).toBe(200);
     const resetToken = await mailedResetToken(server.dbUrl, linus.email);
     const res = await fetch(`${server.url}/api/users/profile/export`, { headers: { authorization: `Bearer ${linus.token}` } });
@@ -170,7 +153,7 @@ describe('GET /api/users/profile/export', () => {
 describe('DELETE /api/users/profile', () => {
   /** A user with a bit of everything: two reviews, a save, a submission, a link report, two sessions. */
   async function busyAccount(name: string) {
-    const account = await newAccount(name);
+    const account = await signUp(api, name, { password: PASSWORD });
     const other = await api.post('/api/users/signin', { email: account.email, password: PASSWORD });
     const [first, second, saved, reported] = [freshContent(), freshContent(), freshContent(), freshContent()];
     const reviews = [await review(account, first._id, 1, 'Too slow for me.'), await review(account, second._id, 2, 'Not my kind of course.')];
@@ -206,7 +189,7 @@ describe('DELETE /api/users/profile', () => {
   });
 
   it('refuses what is not a confirmation with a 4xx naming the problem, never a 5xx', async () => {
-    const ada = await newAccount('Input');
+    const ada = await signUp(api, 'Input', { password: PASSWORD });
     const cases: Array<[unknown, number, RegExp]> = [
       [{ reviews: 'anonymise' }, 400, /password to confirm/],
       [{ password: '', reviews: 'delete' }, 400, /password to confirm/],
@@ -264,7 +247,10 @@ describe('DELETE /api/users/profile', () => {
     expect(html).toContain('Former member');
     expect(html).not.toContain('Anonymised');
     // Only an admin may change an anonymised review now.
-    expect((await api.put(`/api/reviews/${ada.reviews[0]!._id}`, { rating: 3, comment: 'x' }, { token: (await newAccount()).token })).status).toBe(403);
+    expect(
+      (await api.put(`/api/reviews/${ada.reviews[0]!._id}`, { rating: 3, comment: 'x' }, { token: (await signUp(api, 'Owner', { password: PASSWORD })).token }))
+        .status,
+    ).toBe(403);
     const admins = await api.get(`/api/reviews/admin?content=${first!._id}`, { token: admin.token });
     expect(admins.body.reviews.find((r: AnyJson) => r._id === ada.reviews[0]!._id)).toMatchObject({ userId: null, name: 'Former member' });
 
@@ -305,7 +291,7 @@ describe('DELETE /api/users/profile', () => {
     expect(await sql('SELECT is_admin FROM users WHERE id = ?', [admin._id])).toEqual([{ is_admin: 1 }]);
     expect(await sql("SELECT count(*) AS n FROM audit_log WHERE target_id = ? AND action = 'user.delete'", [admin._id])).toEqual([{ n: 0 }]);
 
-    const second = await newAccount('Second Admin');
+    const second = await signUp(api, 'Second Admin', { password: PASSWORD });
     expect((await api.put(`/api/users/${second._id}`, { name: second.name, email: second.email, isAdmin: true }, { token: admin.token })).status).toBe(200);
     // The role change ended their sessions.
     const signedIn = await api.post('/api/users/signin', { email: second.email, password: PASSWORD });

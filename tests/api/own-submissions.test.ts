@@ -2,23 +2,16 @@
  * The contributor loop through the real server (decision 016): a submitter sees every link they sent and what
  * became of it — pending, approved with the content it became, rejected — and nobody else's.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let admin: { token: string };
 
+const { api } = useServer();
 beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
-  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
+  admin = await asAdmin(api);
 });
-afterAll(() => server?.stop());
-
-const signUp = async (name: string) =>
-  (await api.post('/api/users/signup', { name, email: uniqueEmail('submitter'), password: 'password-123' })).body as { _id: string; token: string };
 
 let n = 0;
 async function submit(token: string, name: string) {
@@ -29,7 +22,7 @@ async function submit(token: string, name: string) {
 
 describe('GET /api/submissions/mine', () => {
   it('lists the caller’s submissions newest first: pending, approved with its content, rejected', async () => {
-    const grace = await signUp('Grace');
+    const grace = await signUp(api, 'Grace');
     const waiting = await submit(grace.token, 'Waiting Course');
     const approved = await submit(grace.token, 'Approved Course');
     const rejected = await submit(grace.token, 'Rejected Course');
@@ -54,8 +47,8 @@ describe('GET /api/submissions/mine', () => {
   });
 
   it('filters to one state, pages by ten, and shows nobody else’s submissions', async () => {
-    const linus = await signUp('Linus');
-    const other = await signUp('Other');
+    const linus = await signUp(api, 'Linus');
+    const other = await signUp(api, 'Other');
     await submit(other.token, 'Not Linus’s');
     for (let i = 0; i < 12; i++) await submit(linus.token, `Linus ${i}`);
     const first = await api.get('/api/submissions/mine?status=pending', { token: linus.token });
@@ -69,7 +62,7 @@ describe('GET /api/submissions/mine', () => {
   });
 
   it('an approved submission whose content was deleted says so (no content), and a new account has none', async () => {
-    const ada = await signUp('Ada');
+    const ada = await signUp(api, 'Ada');
     expect((await api.get('/api/submissions/mine', { token: ada.token })).body).toMatchObject({
       submissions: [],
       total: 0,
@@ -83,7 +76,7 @@ describe('GET /api/submissions/mine', () => {
   });
 
   it('a rejection’s reason and note (DELETE with a body) are what the submitter reads; a reason not of the set is a 400 that changes nothing', async () => {
-    const sam = await signUp('Sam');
+    const sam = await signUp(api, 'Sam');
     const sent = await submit(sam.token, 'Off Topic Course');
     const bad = await api.request('DELETE', `/api/submissions/${sent._id}`, { reason: 'boring' }, { token: admin.token });
     expect(bad.status).toBe(400);

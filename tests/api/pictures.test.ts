@@ -9,27 +9,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDb } from '../cli/harness.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, asUser } from '../setup/actors.ts';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
 import { sqlRows } from '../setup/sql.ts';
 
 const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' };
-let server: TestServer;
-let api: ApiClient;
 let adminToken: string;
 let userToken: string;
 const sites: LocalSite[] = [];
 const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
 
+const { server, api } = useServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
 beforeAll(async () => {
-  server = await startServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
-  api = apiClient(server.url);
-  adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
-  userToken = (await api.post('/api/users/signin', DEMO_USER)).body.token;
+  adminToken = (await asAdmin(api)).token;
+  userToken = (await asUser(api, DEMO_USER)).token;
 });
 afterAll(async () => {
-  await server?.stop();
   await Promise.all(sites.map((s) => s.close()));
 });
 

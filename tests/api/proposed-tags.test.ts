@@ -4,25 +4,22 @@
  * it becomes a tag only when an admin approves the submission and chooses so (create, map onto one of ours,
  * drop).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 import { sqlRows } from '../setup/sql.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let admin: { token: string };
 let user: { token: string };
 
 const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
 
+const { server, api } = useServer();
 beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
-  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
-  user = (await api.post('/api/users/signup', { name: 'Proposer', email: uniqueEmail('proposer'), password: 'password-123' })).body;
+  admin = await asAdmin(api);
+  user = await signUp(api, 'Proposer');
 });
-afterAll(() => server?.stop());
 
 let n = 0;
 /** A submission as a §7 client sends it: every tag a {label, value} pair. */

@@ -1,7 +1,8 @@
 /** Abuse limits at their production defaults (README's configuration table). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, uniqueEmail, type ApiClient, type ApiResponse } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail, type ApiResponse } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, asUser, signUp } from '../setup/actors.ts';
 
 const DEFAULTS = {
   RATE_LIMIT_SIGNIN_IP: '50/900',
@@ -10,18 +11,14 @@ const DEFAULTS = {
   RATE_LIMIT_RESET_IP: '20/3600',
 };
 
-let server: TestServer;
-let api: ApiClient;
 /** A signed-in user, before the address-wide tests below use up this address's sign-in allowance. */
 let token: string;
 let adminToken: string;
+const { server, api } = useServer({ env: DEFAULTS });
 beforeAll(async () => {
-  server = await startServer({ env: DEFAULTS });
-  api = apiClient(server.url);
-  token = (await api.post('/api/users/signin', { email: 'linus@skillshelf.dev', password: 'skillshelf-demo' })).body.token;
-  adminToken = (await api.post('/api/users/signin', { email: 'admin@skillshelf.dev', password: 'skillshelf-admin' })).body.token;
+  token = (await asUser(api, { email: 'linus@skillshelf.dev', password: 'skillshelf-demo' })).token;
+  adminToken = (await asAdmin(api)).token;
 });
-afterAll(() => server?.stop());
 
 async function until429(send: () => Promise<ApiResponse>, max: number) {
   const statuses: number[] = [];
@@ -35,8 +32,7 @@ async function until429(send: () => Promise<ApiResponse>, max: number) {
 
 describe('rate limits', () => {
   it('10 failed sign-ins lock this address out of the account for 15 minutes, even with the right password, with Retry-After', async () => {
-    const account = { name: 'Target', email: uniqueEmail(), password: 'right-password' };
-    await api.post('/api/users/signup', account);
+    const account = await signUp(api, 'Target', { password: 'right-password' });
     for (let i = 0; i < 10; i++) expect((await api.post('/api/users/signin', { email: account.email, password: `wrong-${i}` })).status).toBe(401);
     const locked = await api.post('/api/users/signin', { email: account.email, password: account.password });
     expect(locked.status).toBe(429);
@@ -48,10 +44,9 @@ describe('rate limits', () => {
   });
 
   it('a successful sign-in clears the failures of its address', async () => {
-    const account = { name: 'Forgetful', email: uniqueEmail(), password: 'right-password' };
-    await api.post('/api/users/signup', account);
+    const account = await signUp(api, 'Forgetful', { password: 'right-password' });
     for (let i = 0; i < 9; i++) expect((await api.post('/api/users/signin', { email: account.email, password: `wrong-${i}` })).status).toBe(401);
-    expect((await api.post('/api/users/signin', account)).status).toBe(200);
+    expect((await api.post('/api/users/signin', { email: account.email, password: account.password })).status).toBe(200);
     // Counted before verifying, the success was this address's tenth attempt: the eleventh is still heard.
     for (let i = 0; i < 2; i++) expect((await api.post('/api/users/signin', { email: account.email, password: `wrong-again-${i}` })).status).toBe(401);
   });

@@ -4,27 +4,21 @@
  * the server's job (here with no wait for an account's age or a change's delay), and the crossing refreshes its
  * cached copy while other pages stay cached; the home page counts this month's saves.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CO_SAVE_MIN_USERS } from '../../db/discovery/co-saves.ts';
-import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 import { waitForLogLine } from '../setup/logs.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let learners: string[];
 let contents: Array<{ _id: string; slug: string; name: string }>;
 
-const signUp = async (name: string) => (await api.post('/api/users/signup', { name, email: uniqueEmail(name), password: 'password-123' })).body.token as string;
-
+const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true', CO_SAVE_ACCOUNT_DAYS: '0', CO_SAVE_DELAY_MINUTES: '0' } });
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_OFF: 'true', CO_SAVE_ACCOUNT_DAYS: '0', CO_SAVE_DELAY_MINUTES: '0' } });
-  api = apiClient(server.url);
   learners = [];
-  for (let i = 0; i < CO_SAVE_MIN_USERS; i++) learners.push(await signUp(`learner${i}`));
+  for (let i = 0; i < CO_SAVE_MIN_USERS; i++) learners.push((await signUp(api, `learner${i}`)).token);
   contents = (await api.get('/api/contents/search?order=latest')).body.contents;
 });
-afterAll(() => server?.stop());
 
 /** A page as a browser asks for it, and whether the front door answered it from the cache. */
 async function visit(path: string): Promise<{ text: string; cache: unknown }> {

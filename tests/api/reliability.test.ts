@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
+import { signUp } from '../setup/actors.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 import { onSqld, releaseDatabaseIn } from '../setup/test-database.ts';
 import { MAX_STALE_MS } from '../../site/server/page-cache.ts';
@@ -82,12 +83,7 @@ describe.skipIf(onSqld)('crash safety', () => {
       const server = await startServer({ dir, seed: round === 0 });
       const api = apiClient(server.url);
       const { body: page } = await api.get(`/api/contents/search?page=${1 + (round % 10)}`);
-      const writers = await Promise.all(
-        Array.from(
-          { length: 12 },
-          async () => (await api.post('/api/users/signup', { name: 'Writer', email: uniqueEmail('crash'), password: 'password-123' })).body,
-        ),
-      );
+      const writers = await Promise.all(Array.from({ length: 12 }, () => signUp(api, 'Writer')));
       const acks: Array<{ kind: string; key: string; extra?: string }> = [];
       const burst = Array.from({ length: 160 }, async (_, i) => {
         const writer = writers[i % writers.length]!;
@@ -154,16 +150,7 @@ describe('concurrency', () => {
     const api = apiClient(server.url);
     // Each sign-up is a password hash: made in waves the hashing queue holds (PASSWORD_HASH_QUEUE, 64), not all 200 at once.
     const users: Array<{ token: string }> = [];
-    for (let wave = 0; wave < 4; wave++) {
-      users.push(
-        ...(await Promise.all(
-          Array.from(
-            { length: 50 },
-            async () => (await api.post('/api/users/signup', { name: 'Concurrent', email: uniqueEmail('many'), password: 'password-123' })).body,
-          ),
-        )),
-      );
-    }
+    for (let wave = 0; wave < 4; wave++) users.push(...(await Promise.all(Array.from({ length: 50 }, () => signUp(api, 'Concurrent')))));
     const { body: page } = await api.get('/api/contents/search?order=latest');
     const target = page.contents[0];
     const results = await Promise.all(
@@ -196,9 +183,8 @@ describe('several processes', () => {
     servers.push(one, two);
     const [a, b] = [apiClient(one.url), apiClient(two.url)];
 
-    const account = { name: 'Roamer', email: uniqueEmail('roam'), password: 'password-123' };
-    const { body: user } = await a.post('/api/users/signup', account);
-    expect((await b.get('/api/users/profile', { token: user.token })).body.email).toBe(account.email);
+    const user = await signUp(a, 'Roamer');
+    expect((await b.get('/api/users/profile', { token: user.token })).body.email).toBe(user.email);
 
     const { body: page } = await b.get('/api/contents/search?order=latest');
     const content = page.contents[0];
@@ -215,11 +201,9 @@ describe('several processes', () => {
     await a.post('/api/users/signout', undefined, { token: user.token });
     expect((await b.get('/api/users/profile', { token: user.token })).status).toBe(401);
 
-    const writers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => (i % 2 ? a : b).post('/api/users/signup', { name: 'Both', email: uniqueEmail('both'), password: 'password-123' })),
-    );
+    const writers = await Promise.all(Array.from({ length: 60 }, (_, i) => signUp(i % 2 ? a : b, 'Both')));
     const reviews = await Promise.all(
-      writers.map((w, i) => (i % 2 ? b : a).post(`/api/contents/${page.contents[1]._id}/reviews`, { rating: 5, comment: 'x' }, { token: w.body.token })),
+      writers.map((w, i) => (i % 2 ? b : a).post(`/api/contents/${page.contents[1]._id}/reviews`, { rating: 5, comment: 'x' }, { token: w.token })),
     );
     expect(reviews.every((r) => r.status === 201)).toBe(true);
     expect((await a.get(`/api/contents/slug/${page.contents[1].slug}`)).body.numReviews).toBe(60);
@@ -272,13 +256,13 @@ describe('several processes', () => {
     it('a change made through one process shows in every process, to visitors and signed-in users alike: its own page at once, lists within the bound', async () => {
       const { writeTo, readFrom } = await start();
       const api = apiClient(writeTo);
-      const signUp = await fetch(`${writeTo}/api/users/signup`, {
+      const signedUp = await fetch(`${writeTo}/api/users/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ name: 'Cache Watcher', email: uniqueEmail('watch'), password: 'password-123' }),
       });
-      const user = (await signUp.json()) as { token: string };
-      const cookie = signUp.headers
+      const user = (await signedUp.json()) as { token: string };
+      const cookie = signedUp.headers
         .getSetCookie()
         .map((c) => c.split(';')[0])
         .join('; ');
@@ -314,13 +298,11 @@ describe('several processes', () => {
       const [a, b] = [apiClient(writeTo), apiClient(readFrom)];
       const { body: page } = await a.get('/api/contents/search?order=latest');
       const [first, second] = page.contents;
-      const users = await Promise.all(
-        [a, b].map((api) => api.post('/api/users/signup', { name: 'Writer', email: uniqueEmail('both-write'), password: 'password-123' })),
-      );
+      const users = await Promise.all([a, b].map((api) => signUp(api, 'Writer')));
       for (const server of [writeTo, readFrom]) for (const c of [first, second]) await read(`${server}/content/${c.slug}`);
       await Promise.all([
-        a.post(`/api/contents/${first._id}/reviews`, { rating: 4, comment: 'Written through the first' }, { token: users[0]!.body.token }),
-        b.post(`/api/contents/${second._id}/reviews`, { rating: 2, comment: 'Written through the second' }, { token: users[1]!.body.token }),
+        a.post(`/api/contents/${first._id}/reviews`, { rating: 4, comment: 'Written through the first' }, { token: users[0]!.token }),
+        b.post(`/api/contents/${second._id}/reviews`, { rating: 2, comment: 'Written through the second' }, { token: users[1]!.token }),
       ]);
       for (const server of [writeTo, readFrom]) {
         await seenAcrossProcesses(

@@ -3,34 +3,24 @@
  * /api/reviews/{id} for the author or an admin (audited), the content's totals exact under concurrent
  * changes, and the admin's reviews list with the admin lists' parameters.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 import { sqlRows } from '../setup/sql.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let admin: { _id: string; token: string };
 let contentIds: string[];
 let next = 0;
 
+const { server, api } = useServer();
 beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
-  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
+  admin = await asAdmin(api);
   const pages = await Promise.all([1, 2, 3, 4].map((page) => api.get(`/api/contents/search?order=oldest&page=${page}`)));
   contentIds = pages.flatMap((p) => p.body.contents.map((c: { _id: string }) => c._id));
 });
-afterAll(() => server?.stop());
 
 /** A content no other test of this file reviews. */
 const freshContent = () => contentIds[next++]!;
-
-async function newUser(name = 'Reviewer') {
-  const res = await api.post('/api/users/signup', { name, email: uniqueEmail('review'), password: 'password-123' });
-  expect(res.status).toBe(201);
-  return res.body as { _id: string; token: string; name: string };
-}
 
 const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
 
@@ -52,7 +42,7 @@ async function review(token: string, contentId: string, rating = 4, comment = 'G
 
 describe('PUT and DELETE /api/reviews/{id}', () => {
   it('the author changes the rating and comment: the answer and the content carry the new totals, name and date stay', async () => {
-    const author = await newUser('Ada Author');
+    const author = await signUp(api, 'Ada Author');
     const contentId = freshContent();
     const posted = await review(author.token, contentId, 2, 'Hard to follow.');
     const changed = await api.put(`/api/reviews/${posted._id}`, { rating: 5, comment: 'Second read: excellent.' }, { token: author.token });
@@ -67,7 +57,7 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
   });
 
   it('the author deletes it: gone from the content, the totals follow, and they may review again', async () => {
-    const author = await newUser();
+    const author = await signUp(api, 'Reviewer');
     const contentId = freshContent();
     const posted = await review(author.token, contentId, 1);
     const before = await storedAndCounted(contentId);
@@ -81,8 +71,8 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
   });
 
   it('another user gets 403 and changes nothing; a visitor 401; an unknown review 404', async () => {
-    const author = await newUser();
-    const other = await newUser('Mallory');
+    const author = await signUp(api, 'Reviewer');
+    const other = await signUp(api, 'Mallory');
     const contentId = freshContent();
     const posted = await review(author.token, contentId, 4, 'Mine.');
     const put = await api.put(`/api/reviews/${posted._id}`, { rating: 1, comment: 'Hijacked' }, { token: other.token });
@@ -102,7 +92,7 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
   });
 
   it('an admin changes and deletes any review; both are in the audit log with what the review said', async () => {
-    const author = await newUser('Troll');
+    const author = await signUp(api, 'Troll');
     const contentId = freshContent();
     const posted = await review(author.token, contentId, 1, 'Abusive words');
     const changed = await api.put(`/api/reviews/${posted._id}`, { rating: 1, comment: '[removed by a moderator]' }, { token: admin.token });
@@ -123,7 +113,7 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
   });
 
   it('hostile input gets 400 with a message and changes nothing', async () => {
-    const author = await newUser();
+    const author = await signUp(api, 'Reviewer');
     const posted = await review(author.token, freshContent(), 4, 'Kept as is');
     const bodies: unknown[] = [
       {},
@@ -157,8 +147,8 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
 
   it('20 concurrent edits, deletions and new reviews leave the content’s rating and count equal to a recount', async () => {
     const contentId = freshContent();
-    const authors = await Promise.all(Array.from({ length: 20 }, () => newUser()));
-    const newcomers = await Promise.all(Array.from({ length: 5 }, () => newUser()));
+    const authors = await Promise.all(Array.from({ length: 20 }, () => signUp(api, 'Reviewer')));
+    const newcomers = await Promise.all(Array.from({ length: 5 }, () => signUp(api, 'Reviewer')));
     const before = Number((await storedAndCounted(contentId)).counted);
     const posted: Array<{ _id: string }> = [];
     for (const [i, author] of authors.entries()) posted.push(await review(author.token, contentId, 1 + (i % 5)));
@@ -187,7 +177,7 @@ describe('GET /api/reviews/admin', () => {
   beforeAll(async () => {
     [contentA, contentB] = [freshContent(), freshContent()];
     contentAName = String((await sql('SELECT name FROM contents WHERE id = ?', [contentA]))[0]!.name);
-    const [ann, bob, cy] = [await newUser(`Ann ${marker}`), await newUser('Bob Builder'), await newUser('Cy Young')];
+    const [ann, bob, cy] = [await signUp(api, `Ann ${marker}`), await signUp(api, 'Bob Builder'), await signUp(api, 'Cy Young')];
     await review(ann.token, contentA, 5, 'Wonderful course');
     await review(bob.token, contentA, 1, `Spam spam ${marker} buy now`);
     await review(cy.token, contentB, 3, `Average, 100% _fine_ ${marker}`);
@@ -244,7 +234,7 @@ describe('GET /api/reviews/admin', () => {
     expect((await list('pageSize=1e9')).body.pageSize).toBe(10);
     expect((await list('pageSize=100000')).body.pageSize).toBe(100);
     expect((await list(`search=${marker}${'x'.repeat(300)}`)).body.total).toBe(0);
-    const user = await newUser();
+    const user = await signUp(api, 'Reviewer');
     expect((await list('page=1', user.token)).status).toBe(403);
     expect((await api.get('/api/reviews/admin')).status).toBe(401);
   });

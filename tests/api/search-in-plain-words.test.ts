@@ -3,18 +3,10 @@
  * most of its words, the page says which words the best of them lack, and a misspelt word stays corrected
  * when the other words match.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
 
-let server: TestServer;
-let api: ApiClient;
-
-beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
-});
-afterAll(() => server?.stop());
+const { server, api } = useServer();
 
 interface Found {
   countContents: number;

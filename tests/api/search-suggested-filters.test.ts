@@ -3,9 +3,8 @@
  * technology Python, which the answer offers in `suggestedFilters` — each a real option of the catalog that
  * leaves some result, none the search already applies.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
 
 interface Suggested {
   key: string;
@@ -13,14 +12,7 @@ interface Suggested {
   label: string;
 }
 
-let server: TestServer;
-let api: ApiClient;
-
-beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
-});
-afterAll(() => server?.stop());
+const { api } = useServer();
 
 const search = async (query: string) => {
   const res = await api.get(`/api/contents/search?${query}`);

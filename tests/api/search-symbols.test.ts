@@ -2,12 +2,10 @@
  * Search words that name things with symbols find what they name: 'c++' was the prefix 'c' (nearly every
  * content), and '%' or '_' — nothing searchable — returned the whole catalog.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, newContent } from '../setup/actors.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let total: number;
 
 const NAMED = [
@@ -17,18 +15,12 @@ const NAMED = [
   { name: 'Dotnet Academy', slug: 'dotnet-academy', description: 'Building web apps on .NET and ASP.NET.' },
 ];
 
+const { api } = useServer();
 beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
-  const admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
-  for (const [i, content] of NAMED.entries()) {
-    const draft = (await api.post('/api/contents', {}, { token: admin.token })).body.content;
-    const saved = await api.put(`/api/contents/${draft._id}`, { ...draft, ...content, url: `https://symbols-${i}.example.org/` }, { token: admin.token });
-    expect(saved.status).toBe(200);
-  }
+  const admin = await asAdmin(api);
+  for (const [i, content] of NAMED.entries()) await newContent(api, admin.token, { ...content, url: `https://symbols-${i}.example.org/` });
   total = (await api.get('/api/contents/search')).body.countContents;
 });
-afterAll(() => server?.stop());
 
 const names = async (term: string) => {
   const { body } = await api.get(`/api/contents/search?searchTerm=${encodeURIComponent(term)}`);

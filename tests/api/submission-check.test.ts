@@ -3,28 +3,22 @@
  * own URL normalisation, whether a link is already listed, already waiting, rejected before (with why), or
  * new; signed-in callers only, limited per account.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let admin: { token: string };
 
+const { api } = useServer({ env: { RATE_LIMIT_SUBMISSION_CHECK_USER: '20/3600' } });
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_SUBMISSION_CHECK_USER: '20/3600' } });
-  api = apiClient(server.url);
-  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
+  admin = await asAdmin(api);
 });
-afterAll(() => server?.stop());
 
-const signUp = async () =>
-  (await api.post('/api/users/signup', { name: 'Checker', email: uniqueEmail('checker'), password: 'password-123' })).body as { token: string };
 const check = (url: string, token?: string) => api.get(`/api/submissions/check?url=${encodeURIComponent(url)}`, { token });
 
 describe('GET /api/submissions/check', () => {
   it('a listed content is found however its URL is written, as the duplicate refusal finds it', async () => {
-    const { token } = await signUp();
+    const { token } = await signUp(api, 'Checker');
     const { body: search } = await api.get('/api/contents/search');
     const listed = search.contents[0] as { _id: string; name: string; slug: string; url: string };
     // Another scheme, www. added or dropped, a tracking parameter and a fragment: the same resource.
@@ -43,7 +37,7 @@ describe('GET /api/submissions/check', () => {
   });
 
   it('new, then waiting once submitted, then rejected before (with the reason), then waiting again when resubmitted', async () => {
-    const { token } = await signUp();
+    const { token } = await signUp(api, 'Checker');
     const url = `https://check-${Date.now()}.example.org/guide`;
     expect((await check(url, token)).body).toEqual({ status: 'new' });
     const sent = await api.post('/api/submissions/create', { url, name: 'Checked Guide' }, { token });
@@ -57,7 +51,7 @@ describe('GET /api/submissions/check', () => {
   });
 
   it('a URL that does not parse is a 400 saying so; a visitor gets 401', async () => {
-    const { token } = await signUp();
+    const { token } = await signUp(api, 'Checker');
     for (const bad of ['', 'not a url', 'ftp://example.org/file', 'javascript:alert(1)']) {
       const res = await check(bad, token);
       expect(res.status, bad).toBe(400);
@@ -67,11 +61,11 @@ describe('GET /api/submissions/check', () => {
   });
 
   it('is limited per account: past the limit a 429 with Retry-After, while another account still checks', async () => {
-    const { token } = await signUp();
+    const { token } = await signUp(api, 'Checker');
     for (let i = 0; i < 20; i++) expect((await check(`https://limit-${i}.example.org/`, token)).status).toBe(200);
     const refused = await check('https://limit-21.example.org/', token);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await check('https://limit-21.example.org/', (await signUp()).token)).status).toBe(200);
+    expect((await check('https://limit-21.example.org/', (await signUp(api, 'Checker')).token)).status).toBe(200);
   });
 });

@@ -2,9 +2,10 @@
  * The tags through the real server: an admin adds, renames, merges, retires and restores them; the catalog
  * follows at once (filters, search, content lists), old links answer 301, and bad input gets a 4xx.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin } from '../setup/actors.ts';
 import { openDatabase } from '../setup/sql.ts';
 
 interface AdminTag {
@@ -16,8 +17,6 @@ interface AdminTag {
   contents: number;
 }
 
-let server: TestServer;
-let api: ApiClient;
 let token: string;
 
 const tagsOf = async (kind: string) => ((await api.get(`/api/tags/admin?kind=${kind}&pageSize=100`, { token })).body as { tags: AdminTag[] }).tags;
@@ -39,12 +38,10 @@ const searchCount = async (query: string) => (await api.get(`/api/contents/searc
 /** The catalog page's answer without following redirects. */
 const page = (path: string) => fetch(server.url + path, { redirect: 'manual' });
 
+const { server, api } = useServer();
 beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
-  token = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
+  token = (await asAdmin(api)).token;
 });
-afterAll(() => server?.stop());
 
 describe('an admin manages the tags', () => {
   it('lists every tag with its id, status and how many contents carry it', async () => {

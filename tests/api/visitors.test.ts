@@ -1,11 +1,9 @@
 /** The home page's WebSocket (/ws): each client hears the number of visitors online whenever it changes. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
 
-let server: TestServer;
-beforeAll(async () => (server = await startServer({ seed: false })));
-afterAll(() => server?.stop());
+const { server } = useServer({ seed: false });
 
 function connect(): Promise<{ socket: WebSocket; messages: Array<{ type: string; online: number }> }> {
   const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, { origin: server.url });

@@ -2,20 +2,14 @@
  * A write refreshes what it changed, not the whole site (docs/decisions/023): the request log says whether
  * the front door answered a page from the cache ('hit') or sent it on to be rendered ('miss').
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 import { waitForLogLine } from '../setup/logs.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
 import { MAX_STALE_MS } from '../../site/server/page-cache.ts';
 
 const METRICS_TOKEN = 'write-invalidation-metrics-token';
-let server: TestServer;
-let api: ApiClient;
-beforeAll(async () => {
-  server = await startServer({ env: { METRICS_TOKEN } });
-  api = apiClient(server.url);
-});
-afterAll(() => server?.stop());
+const { server, api } = useServer({ env: { METRICS_TOKEN } });
 
 interface Content {
   _id: string;
@@ -40,10 +34,6 @@ const facetReads = async () => {
   return Number(reads);
 };
 
-async function reviewer(): Promise<string> {
-  return (await api.post('/api/users/signup', { name: 'Quiet Reviewer', email: uniqueEmail('quiet'), password: 'password-123' })).body.token as string;
-}
-
 describe('a write refreshes what it changed', () => {
   it('a review re-renders its content page, not the others, nor a list that does not show it; the facet table is not read again', async () => {
     const { body } = await api.get('/api/contents/search?order=latest');
@@ -57,7 +47,7 @@ describe('a write refreshes what it changed', () => {
       expect((await visit(path)).cache, path).toBe('hit');
     }
     const reads = await facetReads();
-    const token = await reviewer();
+    const { token } = await signUp(api, 'Quiet Reviewer');
     // Older than the stale window: a page the review touched could not be served stale any more.
     await new Promise((resolve) => setTimeout(resolve, MAX_STALE_MS + 100));
 
@@ -85,7 +75,7 @@ describe('a write refreshes what it changed', () => {
     await visit('/');
     expect((await visit('/')).cache).toBe('hit');
     await new Promise((resolve) => setTimeout(resolve, MAX_STALE_MS + 100));
-    const token = await reviewer();
+    const { token } = await signUp(api, 'Quiet Reviewer');
     expect((await api.post(`/api/contents/${quiet._id}/reviews`, { rating: 1, comment: 'One star, far from any shelf' }, { token })).status).toBe(201);
     // The search pages' counts show its step of stars; the home page's do not.
     expect((await visit(`/search?category=${quiet.category[0]!.value}`)).cache).toBe('miss');
@@ -93,7 +83,7 @@ describe('a write refreshes what it changed', () => {
   });
 
   it('an admin edit shows to the admin on their next request, on the content page and in the API', async () => {
-    const admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token as string;
+    const admin = (await asAdmin(api)).token;
     const { body } = await api.get('/api/contents/search?order=oldest');
     const content = body.contents[0] as Content & Record<string, unknown>;
     await visit(`/content/${content.slug}`);
@@ -109,7 +99,7 @@ describe('a write refreshes what it changed', () => {
     const shown = (body.contents as Content[])[0]!;
     const list = '/search?order=latest';
     await visit(list);
-    const tokens = await Promise.all(Array.from({ length: 8 }, () => reviewer()));
+    const tokens = (await Promise.all(Array.from({ length: 8 }, () => signUp(api, 'Quiet Reviewer')))).map((reviewer) => reviewer.token);
     let misses = 0;
     const started = Date.now();
     for (const [i, token] of tokens.entries()) {

@@ -8,13 +8,12 @@
 import { request } from 'node:http';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
 
-let server: TestServer;
 let paths: string[];
+const { server } = useServer();
 beforeAll(async () => {
-  server = await startServer();
   const { contents } = await (await fetch(`${server.url}/api/contents/search`)).json();
   const css = readdirSync(fileURLToPath(new URL('../../dist/client/_astro', import.meta.url))).find((name) => name.endsWith('.css'));
   paths = [
@@ -30,7 +29,6 @@ beforeAll(async () => {
     `/_astro/${css}`,
   ];
 });
-afterAll(() => server?.stop());
 
 /** A GET whose headers are read as sent, whatever fetch would make of them. */
 function get(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {

@@ -8,23 +8,21 @@
  * Approving as it stands keeps them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { DEMO_ADMIN } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 import sharp from 'sharp';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { launchBrowser, withSignedInPage } from '../setup/browser.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let admin: { token: string };
 let user: { token: string };
 let site: LocalSite;
+// The submitted pages live on this machine, which the outbound policy refuses unless told otherwise.
+const { server, api } = useServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
 beforeAll(async () => {
-  // The submitted pages live on this machine, which the outbound policy refuses unless told otherwise.
-  server = await startServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
-  api = apiClient(server.url);
-  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
-  user = (await api.post('/api/users/signup', { name: 'Blank Sender', email: uniqueEmail('blank'), password: 'password-123' })).body;
+  admin = await asAdmin(api);
+  user = await signUp(api, 'Blank Sender');
   const cover = await sharp({ create: { width: 120, height: 63, channels: 3, background: { r: 90, g: 40, b: 160 } } })
     .png()
     .toBuffer();
@@ -37,7 +35,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await Promise.all([server?.stop(), site?.close()]);
+  await site?.close();
 });
 
 let n = 0;

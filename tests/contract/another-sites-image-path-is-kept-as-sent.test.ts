@@ -4,19 +4,15 @@
  * site is now kept and answered as sent, and our own pages show the letter tile where it cannot load;
  * our own paths (uploads, the tile) are still answered as absolute URLs.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin } from '../setup/actors.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let admin: { token: string };
+const { server, api } = useServer();
 beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
-  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
+  admin = await asAdmin(api);
 });
-afterAll(() => server?.stop());
 
 describe('an image path of another site', () => {
   it('is answered as sent, and our content page shows the letter tile instead of a broken image', async () => {

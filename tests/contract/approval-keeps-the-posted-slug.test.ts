@@ -4,21 +4,17 @@
  * derived a new one from the name. A valid, free posted slug is now the content's; one is derived only when
  * none is posted, or the one posted is taken or not a slug, and then the message says so.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let admin: { token: string };
 let user: { token: string };
+const { api } = useServer();
 beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
-  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
-  user = (await api.post('/api/users/signup', { name: 'Sender', email: uniqueEmail('sender'), password: 'password-123' })).body;
+  admin = await asAdmin(api);
+  user = await signUp(api, 'Sender');
 });
-afterAll(() => server?.stop());
 
 let n = 0;
 async function submission() {

@@ -5,23 +5,22 @@
  * search, filters and slug answered 304 with an ETag, neither documented; an upload could answer 429; and
  * Retry-After and Set-Cookie were not declared.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN } from '../setup/http.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin } from '../setup/actors.ts';
 import { checkAgainstContract } from '../setup/contract.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
 
 type Response_ = { headers?: Record<string, unknown>; $ref?: string };
 type OperationDoc = { requestBody?: { content: Record<string, unknown> }; responses: Record<string, Response_> };
-let server: TestServer;
 let doc: { paths: Record<string, Record<string, OperationDoc>>; components: { responses: Record<string, Response_>; headers: Record<string, unknown> } };
 let adminToken: string;
 
+const { server, api } = useServer();
 beforeAll(async () => {
-  server = await startServer();
   doc = await (await fetch(`${server.url}/api/openapi.json`)).json();
-  adminToken = (await apiClient(server.url).post('/api/users/signin', DEMO_ADMIN)).body.token;
+  adminToken = (await asAdmin(api)).token;
 });
-afterAll(() => server?.stop());
 
 /** The documented statuses of an operation. */
 const statusesOf = (path: string, method: string) => Object.keys(doc.paths[path]![method]!.responses);
@@ -56,7 +55,7 @@ describe('answers the document lists', () => {
   });
 
   it('search, filters and a content by slug document their ETag and the 304 they answer', async () => {
-    const { body } = await apiClient(server.url).get('/api/contents/search');
+    const { body } = await api.get('/api/contents/search');
     for (const [path, asked] of [
       ['/api/contents/search', '/api/contents/search'],
       ['/api/contents/filters', '/api/contents/filters'],
@@ -95,7 +94,7 @@ describe('schemas every tool reads as the server answers', () => {
       expect(schema.properties[key], key).toMatchObject({ type: 'array', minItems: 1, maxItems: 1 });
       expect(schema.properties[key], key).not.toHaveProperty('prefixItems');
     }
-    const summary = await apiClient(server.url).get('/api/dashboard/summary', { token: adminToken });
+    const summary = await api.get('/api/dashboard/summary', { token: adminToken });
     for (const key of ['contents', 'users', 'admins']) expect(summary.body[key], key).toHaveLength(1);
   });
 

@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiPath } from '../../db/contract/openapi.ts';
 import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
 
 /** The reference page and its files answer HTML, CSS and script, not the API's JSON. */
 const REFERENCE_PAGE = ['GET /api/docs', 'GET /api/docs/[file]'];
@@ -29,20 +29,18 @@ function endpointFiles(): string[] {
   });
 }
 
-let server: TestServer;
 let doc: {
   openapi: string;
   paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown[] }>>;
   components: { schemas: Record<string, unknown> };
 };
 
+const { server } = useServer();
 beforeAll(async () => {
-  server = await startServer();
   const res = await fetch(`${server.url}/api/openapi.json`);
   expect(res.status).toBe(200);
   doc = await res.json();
 });
-afterAll(() => server?.stop());
 
 describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1 with this server’s URL, bearer auth and the error shape', () => {

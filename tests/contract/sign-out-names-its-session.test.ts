@@ -3,17 +3,11 @@
  * without one answered 200 "Signed out" while the token kept working. The document now declares the bearer
  * and cookie schemes as optional, and a call that names no live session is told so.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 
-let server: TestServer;
-let api: ApiClient;
-beforeAll(async () => {
-  server = await startServer({ seed: false });
-  api = apiClient(server.url);
-});
-afterAll(() => server?.stop());
+const { server, api } = useServer({ seed: false });
 
 describe('POST /api/users/signout', () => {
   it('is documented with the token and the cookie as optional, and with its 401', async () => {
@@ -26,7 +20,7 @@ describe('POST /api/users/signout', () => {
   });
 
   it('ends the session its token names; a call naming none, or one already ended, is told so', async () => {
-    const { body: user } = await api.post('/api/users/signup', { name: 'Leaving', email: uniqueEmail('leaving'), password: 'password-123' });
+    const user = await signUp(api, 'Leaving');
     const none = await api.post('/api/users/signout', undefined);
     expect(none.status).toBe(401);
     expect(none.body.message).toMatch(/^No session to sign out/);

@@ -4,16 +4,15 @@
  * JSON bodies built from plain HTML form controls — strings from selects, empty strings and null for
  * untouched fields, numbers as strings. Each test reads the fields such a client reads.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { type AnyJson, DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { type AnyJson, uniqueEmail } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 
 const CLIENT_ORIGIN = 'http://localhost:5173';
 
-let server: TestServer;
-beforeAll(async () => (server = await startServer({ env: { TRUSTED_ORIGINS: CLIENT_ORIGIN } })));
-afterAll(() => server?.stop());
+const { server, api } = useServer({ env: { TRUSTED_ORIGINS: CLIENT_ORIGIN } });
 
 interface Reply {
   status: number;
@@ -46,25 +45,23 @@ let admin: { token: string };
 let user: { _id: string; token: string; name: string; email: string };
 
 beforeAll(async () => {
-  admin = (await call('POST', '/api/users/signin', { body: DEMO_ADMIN })).data;
-  const email = uniqueEmail('client');
-  user = (await call('POST', '/api/users/signup', { body: { name: 'Client User', email, password: 'client-password-1' } })).data;
+  admin = await asAdmin(api);
+  user = await signUp(api, 'Client User', { password: 'client-password-1' });
 });
 
 describe('accounts', () => {
   it('sign-up and sign-in answer the user with a token', async () => {
     const email = uniqueEmail('signup');
-    const signUp = await call('POST', '/api/users/signup', { body: { name: 'New Client', email, password: 'client-password-1' } });
-    expectOk(signUp, 201);
-    expect(signUp.data).toMatchObject({ _id: expect.any(String), name: 'New Client', email, isAdmin: false, token: expect.any(String) });
+    const signedUp = await call('POST', '/api/users/signup', { body: { name: 'New Client', email, password: 'client-password-1' } });
+    expectOk(signedUp, 201);
+    expect(signedUp.data).toMatchObject({ _id: expect.any(String), name: 'New Client', email, isAdmin: false, token: expect.any(String) });
     const signIn = await call('POST', '/api/users/signin', { body: { email, password: 'client-password-1' } });
     expectOk(signIn);
-    expect(signIn.data).toMatchObject({ _id: signUp.data._id, token: expect.any(String) });
+    expect(signIn.data).toMatchObject({ _id: signedUp.data._id, token: expect.any(String) });
   });
 
   it('after a sign-out done by forgetting the token, a leftover cookie does not stop signing in or resetting from another origin', async () => {
-    const email = uniqueEmail('leftover');
-    await call('POST', '/api/users/signup', { body: { name: 'Leftover', email, password: 'client-password-1' } });
+    const { email } = await signUp(api, 'Leftover', { password: 'client-password-1' });
     const first = await fetch(`${server.url}/api/users/signin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },
@@ -282,8 +279,8 @@ describe('users and the dashboard, as the admin client reads them', () => {
   it('list, read, update with isAdmin from a select, delete', async () => {
     const list = await call('GET', '/api/users/admin?page=1', { token: admin.token });
     expect(list.data).toMatchObject({ users: expect.any(Array), page: 1, pages: expect.any(Number), count: expect.any(Number) });
-    const email = uniqueEmail('managed');
-    const managed = (await call('POST', '/api/users/signup', { body: { name: 'Managed', email, password: 'client-password-1' } })).data;
+    const managed = await signUp(api, 'Managed', { password: 'client-password-1' });
+    const { email } = managed;
     expect((await call('GET', `/api/users/${managed._id}`, { token: admin.token })).data).toMatchObject({ name: 'Managed', email, isAdmin: false });
     const updated = await call('PUT', `/api/users/${managed._id}`, {
       token: admin.token,

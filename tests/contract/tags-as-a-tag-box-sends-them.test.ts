@@ -6,22 +6,18 @@
  * importer does; an admin's write creates a tag that is truly new (audited as tag.create); only what
  * cannot be a tag is refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 import { openDatabase } from '../setup/sql.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let admin: { token: string };
 let user: { token: string };
+const { server, api } = useServer();
 beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
-  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
-  user = (await api.post('/api/users/signup', { name: 'Typist', email: uniqueEmail('typist'), password: 'password-123' })).body;
+  admin = await asAdmin(api);
+  user = await signUp(api, 'Typist');
 });
-afterAll(() => server?.stop());
 
 /** The shapes react-select produces for one tag: typed anew, picked with the typed case, a select's plain value. */
 const TYPED = [

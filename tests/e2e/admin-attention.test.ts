@@ -7,32 +7,27 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { DEMO_ADMIN } from '../setup/http.ts';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { asAdmin, newContent, signUp } from '../setup/actors.ts';
+import { useServer } from '../setup/use-server.ts';
 import { openDatabase } from '../setup/sql.ts';
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 describe.skipIf(!hasBrowser)('what needs attention, and the audit log', () => {
-  let server: TestServer;
   let browser: Browser;
-  let api: ApiClient;
   let adminToken: string;
   let user: { token: string };
   let desktop: BrowserContext;
   let page: Page;
   let site: LocalSite;
 
+  const { server, api } = useServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true', RATE_LIMIT_OFF: 'true' } });
   beforeAll(async () => {
-    [server, browser, site] = await Promise.all([
-      startServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true', RATE_LIMIT_OFF: 'true' } }),
-      launchBrowser(),
-      startLocalSite((_req, res) => void res.writeHead(404).end()),
-    ]);
-    api = apiClient(server.url);
-    adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
-    user = (await api.post('/api/users/signup', { name: 'Watcher', email: uniqueEmail('attention'), password: 'password-123' })).body;
+    [browser, site] = await Promise.all([launchBrowser(), startLocalSite((_req, res) => void res.writeHead(404).end())]);
+    adminToken = (await asAdmin(api)).token;
+    user = await signUp(api, 'Watcher');
     desktop = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });
     page = await desktop.newPage();
     await signInThroughForm(page, DEMO_ADMIN);
@@ -40,32 +35,18 @@ describe.skipIf(!hasBrowser)('what needs attention, and the audit log', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
     await site?.close();
   });
 
   let n = 0;
-  async function content(name: string, url: string) {
-    const draft = await api.post('/api/contents', {}, { token: adminToken });
-    const res = await api.put(
-      `/api/contents/${draft.body._id}`,
-      {
-        name,
-        slug: `${name.toLowerCase().replace(/\s+/g, '-')}-${++n}`,
-        url,
-        image: 'https://images.example.org/cover.png',
-        description: 'A link to watch.',
-        category: [],
-        techStack: [],
-        type: [],
-        cost: 'Free',
-        hasCert: false,
-      },
-      { token: adminToken },
-    );
-    expect(res.status).toBe(200);
-    return res.body as { _id: string; url: string };
-  }
+  const content = (name: string, url: string) =>
+    newContent(api, adminToken, {
+      name,
+      slug: `${name.toLowerCase().replace(/\s+/g, '-')}-${++n}`,
+      url,
+      image: 'https://images.example.org/cover.png',
+      description: 'A link to watch.',
+    });
 
   async function submit(name: string) {
     const res = await api.post(

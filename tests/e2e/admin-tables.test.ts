@@ -6,8 +6,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerConfirmation, hasBrowser, hydrated, launchBrowser, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
-import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { DEMO_ADMIN } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin } from '../setup/actors.ts';
 
 const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' };
 const search = (page: Page) => new URL(page.url()).search;
@@ -16,19 +17,17 @@ const bodyRows = (page: Page) => page.locator('tbody tr');
 const column = (page: Page, label: string) => page.locator(`tbody td[data-label="${label}"]`).allInnerTexts();
 
 describe.skipIf(!hasBrowser)('admin tables', () => {
-  let server: TestServer;
   let browser: Browser;
-  let api: ApiClient;
   let adminToken: string;
   let userToken: string;
   let desktop: BrowserContext;
   let page: Page;
   let opened: () => string[];
 
+  const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { RATE_LIMIT_OFF: 'true' } }), launchBrowser()]);
-    api = apiClient(server.url);
-    adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
+    browser = await launchBrowser();
+    adminToken = (await asAdmin(api)).token;
     userToken = (await api.post('/api/users/signin', DEMO_USER)).body.token;
     desktop = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });
     page = await desktop.newPage();
@@ -38,7 +37,6 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   async function submit(name: string, url = `https://${name.toLowerCase().replace(/\W+/g, '-')}.example.org/course`) {

@@ -6,19 +6,19 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerConfirmation, hasBrowser, hydrated, launchBrowser, nativeDialogs, newContext, signInThroughForm } from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
 
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
 const tagRow = (page: Page, kindValue: string) => page.locator(`tr[data-tag="${kindValue}"]`);
 
 describe.skipIf(!hasBrowser)('the tags screen', () => {
-  let server: TestServer;
   let browser: Browser;
   let page: Page;
   let opened: () => string[];
 
+  const { server } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    browser = await launchBrowser();
     const context = await newContext(browser, server.url);
     page = await context.newPage();
     opened = nativeDialogs(page);
@@ -27,7 +27,6 @@ describe.skipIf(!hasBrowser)('the tags screen', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   it('is reached from the admin tabs and lists every tag with its use; the view stays in the address', async () => {

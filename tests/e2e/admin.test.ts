@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerConfirmation, hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { DEMO_ADMIN } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 
 const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' };
 
@@ -31,16 +32,14 @@ let counter = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
 
 describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
-  let server: TestServer;
   let browser: Browser;
-  let api: ApiClient;
   let adminToken: string;
   let userToken: string;
   let dir: string;
 
+  const { server, api } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    api = apiClient(server.url);
+    browser = await launchBrowser();
     adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
     userToken = (await api.post('/api/users/signin', DEMO_USER)).body.token;
     dir = mkdtempSync(join(tmpdir(), 'skillshelf-e2e-'));
@@ -48,7 +47,6 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -358,10 +356,7 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
   });
 
   it('edit a user (make them an admin) and delete them; your own row offers no Delete, and the server refuses it', async () => {
-    const email = uniqueEmail('managed');
-    const signup = await api.post('/api/users/signup', { name: 'Managed Person', email, password: 'managed-password-1' });
-    expect(signup.status).toBe(201);
-    const userId = signup.body._id as string;
+    const { email, _id: userId } = await signUp(api, 'Managed Person', { password: 'managed-password-1' });
 
     await asAdmin(async (page) => {
       await page.goto('/admin/users');

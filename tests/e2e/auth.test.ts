@@ -7,7 +7,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
 import { uniqueEmail } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
+import type { TestServer } from '../setup/server.ts';
 
 const topBar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const storageKeys = (page: Page) =>
@@ -39,16 +41,15 @@ async function lastResetPath(server: TestServer, email: string): Promise<string>
 }
 
 describe.skipIf(!hasBrowser)('accounts in the browser', () => {
-  let server: TestServer;
   let browser: Browser;
 
+  const { server, api } = useServer({ seed: false });
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ seed: false }), launchBrowser()]);
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   async function withPage(run: (page: Page, context: BrowserContext) => Promise<void>, options: { javaScriptEnabled?: boolean } = {}) {
@@ -168,11 +169,7 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
 
   it('a link that dies while its page is open (used elsewhere) shows the server message on submit', async () => {
     const email = uniqueEmail('dying-link');
-    await fetch(`${server.url}/api/users/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Dying Link', email, password: 'dying-password-1' }),
-    });
+    await signUp(api, 'Dying Link', { email, password: 'dying-password-1' });
     await fetch(`${server.url}/api/users/forget-password`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -200,12 +197,7 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
     await withPage(async (page) => {
       const email = uniqueEmail('redirect');
       // An account made through the API, as another device would.
-      const response = await fetch(`${server.url}/api/users/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Redirect Tester', email, password: 'redirect-password-1' }),
-      });
-      expect(response.status).toBe(201);
+      await signUp(api, 'Redirect Tester', { email, password: 'redirect-password-1' });
 
       await page.goto('/profile');
       expect(pathOf(page)).toBe('/signin?redirect=%2Fprofile');
@@ -218,11 +210,7 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
   it('sign-up refuses mismatched passwords and a registered email', async () => {
     await withPage(async (page) => {
       const email = uniqueEmail('taken');
-      await fetch(`${server.url}/api/users/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'First Owner', email, password: 'taken-password-1' }),
-      });
+      await signUp(api, 'First Owner', { email, password: 'taken-password-1' });
       await page.goto('/signup');
       await page.getByLabel('Name').fill('Second Owner');
       await page.getByLabel('Email').fill(email);
@@ -252,11 +240,7 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
 
   it('without JavaScript the top bar of a page rendered for the user still searches, opens its menu and signs out', async () => {
     const email = uniqueEmail('nojs');
-    await fetch(`${server.url}/api/users/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Plain Browser', email, password: 'plain-password-1' }),
-    });
+    await signUp(api, 'Plain Browser', { email, password: 'plain-password-1' });
     const signIn = await fetch(`${server.url}/api/users/signin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

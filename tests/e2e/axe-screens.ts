@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, hydrated, launchBrowser, settled, signInThroughForm } from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
 
 const CHROMIUM_BOOKMARKS = fileURLToPath(new URL('../fixtures/chromium-bookmarks.html', import.meta.url));
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -181,14 +181,13 @@ const ROLES = {
 export function axeFindsNoViolation(role: keyof typeof ROLES): void {
   const { screens, account } = ROLES[role];
   describe.skipIf(!hasBrowser)(`axe-core finds no violation on the ${role}'s screens`, () => {
-    let server: TestServer;
     let browser: Browser;
+    const { server } = useServer();
     beforeAll(async () => {
-      [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+      browser = await launchBrowser();
     });
     afterAll(async () => {
       await browser?.close();
-      await server?.stop();
     });
 
     it('at both sizes, in both themes', async () => {

@@ -15,7 +15,8 @@ import { parseInput } from '../../db/validation/parse.ts';
 import { measurePage, PAGE_BUDGETS } from '../../scripts/page-weight.ts';
 import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
 import { uniqueEmail } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 
 /** A content whose every text looks like markup: pages, feeds and structured data must keep it text. */
 const HOSTILE = {
@@ -44,7 +45,6 @@ async function sidebarOption(page: Page, group: string, option: RegExp) {
 }
 
 describe('the public catalog', () => {
-  let server: TestServer;
   /** The reviewer as the sign-up API returned it (docs/product.md §4's userInfo). */
   let hostileReviewer: { _id: string; name: string; email: string; isAdmin: boolean; token: string };
 
@@ -54,15 +54,10 @@ describe('the public catalog', () => {
     return (await response.json()) as T;
   }
 
+  const { server, api: client } = useServer();
   beforeAll(async () => {
-    server = await startServer();
     // A content and a review whose texts look like markup, written as the services write them.
-    const signup = await fetch(`${server.url}/api/users/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Markup <i>Reviewer</i>', email: uniqueEmail('markup'), password: 'markup-password-1' }),
-    });
-    const reviewer = (await signup.json()) as typeof hostileReviewer;
+    const { user: reviewer } = await signUp(client, 'Markup <i>Reviewer</i>', { email: uniqueEmail('markup'), password: 'markup-password-1' });
     hostileReviewer = reviewer;
     const db = await openDb({ url: server.dbUrl });
     try {
@@ -83,10 +78,6 @@ describe('the public catalog', () => {
     } finally {
       db.$client.close();
     }
-  });
-
-  afterAll(async () => {
-    await server?.stop();
   });
 
   describe('what crawlers and feed readers get', () => {

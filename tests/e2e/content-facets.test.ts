@@ -7,8 +7,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, hydrated, launchBrowser, newContext, withSignedInPage } from '../setup/browser.ts';
-import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { DEMO_ADMIN } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin } from '../setup/actors.ts';
 
 /** Each facet: its key, its group's title and field label, and two choices (value and label). */
 const FACETS = [
@@ -20,19 +21,16 @@ const resultsCount = async (page: Page) => Number(/(\d+) Results?/.exec(await pa
 const cardNames = (page: Page) => page.locator('[data-content-card] h3 a').allTextContents();
 
 describe.skipIf(!hasBrowser)('facets that are fields of their own, in the browser', () => {
-  let server: TestServer;
   let browser: Browser;
-  let api: ApiClient;
   let adminToken: string;
 
+  const { server, api } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    api = apiClient(server.url);
-    adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
+    browser = await launchBrowser();
+    adminToken = (await asAdmin(api)).token;
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   async function withPage(run: (page: Page) => Promise<void>) {

@@ -7,30 +7,27 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerConfirmation, hasBrowser, hydrated, launchBrowser, newContext, withSignedInPage } from '../setup/browser.ts';
-import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { DEMO_ADMIN } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
 
 const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' };
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 describe.skipIf(!hasBrowser)('a content from draft to published, in the browser', () => {
-  let server: TestServer;
   let browser: Browser;
-  let api: ApiClient;
   let adminToken: string;
   let userToken: string;
 
+  const { server, api } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    api = apiClient(server.url);
+    browser = await launchBrowser();
     adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
     userToken = (await api.post('/api/users/signin', DEMO_USER)).body.token;
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   const asAdmin = (run: (page: Page) => Promise<void>) => withSignedInPage(browser, server.url, DEMO_ADMIN, run);

@@ -15,8 +15,9 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, hydrated, launchBrowser, settled, signInThroughForm } from '../setup/browser.ts';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 
 const THEMES = ['light', 'dark'] as const;
 const PASSWORD = 'contrast-password-1';
@@ -138,9 +139,7 @@ interface Screen {
 }
 
 describe.skipIf(!hasBrowser)('contrast in both themes', () => {
-  let server: TestServer;
   let browser: Browser;
-  let api: ApiClient;
   let contentSlug: string;
   let contentId: string;
   let submissionId: string;
@@ -295,23 +294,21 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
     { name: 'admin content edit', who: 'admin', path: () => `/admin/content/${contentId}` },
   ];
 
+  const { server, api } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    api = apiClient(server.url);
+    browser = await launchBrowser();
     const { body } = await api.get('/api/contents/search?order=topRated');
     ({ slug: contentSlug, _id: contentId } = body.contents[0]);
-    const signup = await api.post('/api/users/signup', user);
-    expect(signup.status).toBe(201);
-    const token = signup.body.token as string;
-    const adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token as string;
+    const { token } = await signUp(api, user.name, { email: user.email, password: user.password });
+    const adminToken = (await asAdmin(api)).token;
     await api.post('/api/users/save', { contentId }, { token });
     await api.post(`/api/contents/${contentId}/reviews`, { rating: 4, comment: 'Clear and well paced.' }, { token });
     list = (await api.post('/api/lists', { name: 'Contrast list', description: 'Read in order.', isPublic: true }, { token })).body;
     await api.post(`/api/lists/${list._id}/items`, { contentId, note: 'Start here.' }, { token });
     await api.put(`/api/users/progress/${contentId}`, { state: 'learning' }, { token });
     // Another's review of it, which Cora may vote for, and reports (the admin's reported reviews).
-    const other = await api.post('/api/users/signup', { name: 'Otto Other', email: uniqueEmail('contrast'), password: PASSWORD });
-    const othersReview = await api.post(`/api/contents/${contentId}/reviews`, { rating: 3, comment: 'Fine.' }, { token: other.body.token });
+    const other = await signUp(api, 'Otto Other', { password: PASSWORD });
+    const othersReview = await api.post(`/api/contents/${contentId}/reviews`, { rating: 3, comment: 'Fine.' }, { token: other.token });
     await api.post(`/api/reviews/${othersReview.body.review._id}/report`, { reason: 'spam' }, { token });
     const waiting = await api.post(
       '/api/submissions/create',
@@ -340,7 +337,6 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
   afterAll(async () => {
     if (coverage.length) console.log(`contrast: ${coverage.length} screen × theme pairs\n${coverage.join('\n')}`);
     await browser?.close();
-    await server?.stop();
   });
 
   /** Switches the page to `theme` the way the system's setting would, with no transition in between. */

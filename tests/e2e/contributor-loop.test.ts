@@ -6,8 +6,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { DEMO_ADMIN } from '../setup/http.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
+import { useServer } from '../setup/use-server.ts';
 import { page as htmlPage, startLocalSite } from '../setup/local-site.ts';
 
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
@@ -15,28 +16,24 @@ let counter = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
 
 describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
-  let server: TestServer;
   let browser: Browser;
-  let api: ApiClient;
   let adminToken: string;
 
+  // The title fetch may reach the local pages these tests start.
+  const { server, api } = useServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
   beforeAll(async () => {
-    // The title fetch may reach the local pages these tests start.
-    [server, browser] = await Promise.all([startServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } }), launchBrowser()]);
-    api = apiClient(server.url);
-    adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
+    browser = await launchBrowser();
+    adminToken = (await asAdmin(api)).token;
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   /** A new account, and a browser signed in as it through /signin. */
   async function asNewUser(run: (page: Page, account: { token: string; email: string }) => Promise<void>) {
-    const email = uniqueEmail('loop');
-    const { body } = await api.post('/api/users/signup', { name: 'Loop User', email, password: 'password-123' });
-    await asSignedIn({ email, password: 'password-123' }, (page) => run(page, { token: body.token, email }));
+    const account = await signUp(api, 'Loop User');
+    await asSignedIn(account, (page) => run(page, account));
   }
 
   /** A fresh browser signed in through /signin; every window.confirm is accepted. */
@@ -149,7 +146,7 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
   it('the admin is offered the page’s own title as the name of a submission', async () => {
     const site = await startLocalSite((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(htmlPage('Crafting Interpreters')));
     try {
-      const { body: user } = await api.post('/api/users/signup', { name: 'Namer', email: uniqueEmail('namer'), password: 'password-123' });
+      const user = await signUp(api, 'Namer');
       const sent = await api.post('/api/submissions/create', { url: `${site.url}/book`, name: 'my favourite book' }, { token: user.token });
       await expect
         .poll(async () => (await api.get(`/api/submissions/${sent.body._id}`, { token: adminToken })).body.pageTitle, { timeout: 10_000 })

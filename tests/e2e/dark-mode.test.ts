@@ -12,7 +12,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, holdModuleScripts, launchBrowser } from '../setup/browser.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 
 const MODULE_DELAY_MS = 500;
@@ -54,19 +54,18 @@ const DARK = 0.1;
 const LIGHT = 0.5;
 
 describe.skipIf(!hasBrowser)('dark mode', () => {
-  let server: TestServer;
   let browser: Browser;
   let contentPath: string;
 
+  const { server } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    browser = await launchBrowser();
     const { contents } = await (await fetch(`${server.url}/api/contents/search?order=topRated`)).json();
     contentPath = `/content/${contents[0].slug}`;
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   /** A browser with this colour scheme whose frames are recorded, its module scripts slowed. */

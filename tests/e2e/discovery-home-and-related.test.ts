@@ -9,37 +9,25 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CO_SAVE_MIN_USERS } from '../../db/discovery/co-saves.ts';
 import { hasBrowser, launchBrowser, signInThroughForm } from '../setup/browser.ts';
-import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { signUp } from '../setup/actors.ts';
+import { useServer } from '../setup/use-server.ts';
 
 const PASSWORD = 'discovery-password-1';
 
 describe.skipIf(!hasBrowser)('discovery: related resources and the live home page, at 390 px', () => {
-  let server: TestServer;
   let browser: Browser;
-  let api: ApiClient;
   let contents: Array<{ _id: string; slug: string; name: string }>;
 
+  const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true', CO_SAVE_ACCOUNT_DAYS: '0', CO_SAVE_DELAY_MINUTES: '0' } });
   beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer({ env: { RATE_LIMIT_OFF: 'true', CO_SAVE_ACCOUNT_DAYS: '0', CO_SAVE_DELAY_MINUTES: '0' } }),
-      launchBrowser(),
-    ]);
-    api = apiClient(server.url);
+    browser = await launchBrowser();
     contents = (await api.get('/api/contents/search?order=oldest')).body.contents.slice(0, 2);
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
-  async function newUser(name: string) {
-    const email = uniqueEmail('discovery');
-    const res = await api.post('/api/users/signup', { name, email, password: PASSWORD });
-    expect(res.status).toBe(201);
-    return { token: res.body.token as string, email };
-  }
   const saveBoth = async (token: string) => {
     for (const content of contents) expect((await api.put(`/api/users/saves/${content._id}`, undefined, { token })).status).toBe(200);
   };
@@ -47,7 +35,7 @@ describe.skipIf(!hasBrowser)('discovery: related resources and the live home pag
   it(`shows co-saves only past ${CO_SAVE_MIN_USERS} users with the viewer’s bookmarks painted; the home page paints the subject last browsed`, async () => {
     const [page, partner] = contents as [(typeof contents)[0], (typeof contents)[0]];
     const learners = [];
-    for (let i = 0; i < CO_SAVE_MIN_USERS; i++) learners.push(await newUser(`Learner ${i}`));
+    for (let i = 0; i < CO_SAVE_MIN_USERS; i++) learners.push(await signUp(api, `Learner ${i}`, { password: PASSWORD }));
     for (const learner of learners.slice(0, -1)) await saveBoth(learner.token);
 
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });

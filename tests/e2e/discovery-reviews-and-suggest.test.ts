@@ -7,27 +7,19 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerConfirmation, hasBrowser, hydrated, launchBrowser, nativeDialogs, newContext, signInThroughForm } from '../setup/browser.ts';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { DEMO_ADMIN } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 
 const PASSWORD = 'discovery-password-1';
 const WIDE = { width: 1366, height: 800 };
 
 describe.skipIf(!hasBrowser)('helpful reviews and suggestions in the browser', () => {
-  let server: TestServer;
   let browser: Browser;
-  let api: ApiClient;
   let content: { _id: string; slug: string; name: string };
   let older: string;
   let newer: string;
   const contexts: BrowserContext[] = [];
-
-  async function newUser(name: string) {
-    const email = uniqueEmail('discovery');
-    const res = await api.post('/api/users/signup', { name, email, password: PASSWORD });
-    expect(res.status).toBe(201);
-    return { ...(res.body as { _id: string; token: string }), email, name };
-  }
 
   async function pageAt(viewport: { width: number; height: number }, account?: { email: string; password: string }): Promise<Page> {
     const context = await newContext(browser, server.url);
@@ -39,11 +31,11 @@ describe.skipIf(!hasBrowser)('helpful reviews and suggestions in the browser', (
     return page;
   }
 
+  const { server, api } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    api = apiClient(server.url);
+    browser = await launchBrowser();
     content = (await api.get('/api/contents/search?order=oldest&page=2')).body.contents[0];
-    const [ola, max] = [await newUser('Ola Older'), await newUser('Max Newer')];
+    const [ola, max] = [await signUp(api, 'Ola Older', { password: PASSWORD }), await signUp(api, 'Max Newer', { password: PASSWORD })];
     older = (await api.post(`/api/contents/${content._id}/reviews`, { rating: 5, comment: 'Older and glowing.' }, { token: ola.token })).body.review._id;
     newer = (await api.post(`/api/contents/${content._id}/reviews`, { rating: 2, comment: 'Newer and grumpy.' }, { token: max.token })).body.review._id;
   });
@@ -51,14 +43,13 @@ describe.skipIf(!hasBrowser)('helpful reviews and suggestions in the browser', (
   afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close()));
     await browser?.close();
-    await server?.stop();
   });
 
   const order = (page: Page) =>
     page.locator('#reviews [data-review]:not([data-own-review])').evaluateAll((items) => items.map((item) => item.getAttribute('data-review')));
 
   it('a user votes a review helpful and takes it back, sorts the reviews and reports one with a reason', async () => {
-    const reader = await newUser('Rhea Reader');
+    const reader = await signUp(api, 'Rhea Reader', { password: PASSWORD });
     const page = await pageAt(WIDE, { email: reader.email, password: PASSWORD });
     await page.goto(`/content/${content.slug}`);
     const olderItem = page.locator(`[data-review="${older}"]`);

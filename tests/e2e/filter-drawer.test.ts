@@ -9,7 +9,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launchBrowser } from '../setup/browser.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
 
 const PHONE = { width: 390, height: 844 };
 const SEARCH = '/search?category=web-development';
@@ -37,22 +37,21 @@ const focused = (page: Page) =>
   });
 
 describe.skipIf(!hasBrowser)('the filter drawer on a phone', () => {
-  let server: TestServer;
   let browser: Browser;
   let phone: BrowserContext;
   let phoneNoJs: BrowserContext;
 
   const search = async (query: string): Promise<SearchAnswer> => (await fetch(`${server.url}/api/contents/search?${query}`)).json() as Promise<SearchAnswer>;
 
+  const { server } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    browser = await launchBrowser();
     const context = (javaScriptEnabled: boolean) => browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled });
     [phone, phoneNoJs] = await Promise.all([context(true), context(false)]);
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   async function open(context: BrowserContext, path: string): Promise<Page> {

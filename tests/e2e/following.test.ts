@@ -11,48 +11,35 @@ import { openDb } from '../../db/client.ts';
 import { sendDigests } from '../../db/shelf/digest.ts';
 import { outbox } from '../../db/schema.ts';
 import { hasBrowser, hydrated, launchBrowser, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, newContent, signUp } from '../setup/actors.ts';
 
 const PASSWORD = 'follow-password-1';
 
 describe.skipIf(!hasBrowser)('following a tag, in the browser', () => {
-  let server: TestServer;
   let browser: Browser;
-  let api: ApiClient;
 
+  const { server, api } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    api = apiClient(server.url);
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   async function publishWebDevelopment(name: string): Promise<void> {
-    const admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token as string;
-    const created = await api.post('/api/contents', undefined, { token: admin });
-    const stamp = Date.now();
-    const content = {
+    const admin = await asAdmin(api);
+    await newContent(api, admin.token, {
       name,
-      slug: `followed-${stamp}`,
-      url: `https://example.org/followed-${stamp}/`,
       image: 'https://example.org/i.png',
       category: [{ label: 'Web Development', value: 'web-development' }],
-      techStack: [],
-      type: [],
-      cost: 'Free',
-      hasCert: false,
       description: 'New in a followed tag.',
-    };
-    expect((await api.put(`/api/contents/${created.body._id}`, content, { token: admin })).status).toBe(200);
+    });
   }
 
   it('follow with the digest, see what is new, unfollow; the digest’s unsubscribe link works signed out', async () => {
-    const email = uniqueEmail('follow');
-    expect((await api.post('/api/users/signup', { name: 'Ada Follows', email, password: PASSWORD })).status).toBe(201);
+    const { email } = await signUp(api, 'Ada Follows', { password: PASSWORD });
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const problems: string[] = [];

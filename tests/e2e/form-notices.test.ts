@@ -6,28 +6,25 @@ import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
-import { apiClient, uniqueEmail } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 import { sqlRows } from '../setup/sql.ts';
 
 const PASSWORD = 'notices-password-1';
 
 describe.skipIf(!hasBrowser)('form notices', () => {
-  let server: TestServer;
   let browser: Browser;
 
+  const { server, api } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   async function signedIn(run: (page: Page, email: string) => Promise<void>) {
-    const api = apiClient(server.url);
-    const email = uniqueEmail('notices');
-    expect((await api.post('/api/users/signup', { name: 'Notice Tester', email, password: PASSWORD })).status).toBe(201);
+    const { email } = await signUp(api, 'Notice Tester', { password: PASSWORD });
     await withSignedInPage(browser, server.url, { email, password: PASSWORD }, (page) => run(page, email));
   }
 
@@ -45,8 +42,7 @@ describe.skipIf(!hasBrowser)('form notices', () => {
   });
 
   it('on the profile, an error after a saved change replaces the success toast: one notice at a time', async () => {
-    const taken = uniqueEmail('taken');
-    expect((await apiClient(server.url).post('/api/users/signup', { name: 'Taken', email: taken, password: PASSWORD })).status).toBe(201);
+    const { email: taken } = await signUp(api, 'Taken', { password: PASSWORD });
     await signedIn(async (page) => {
       await page.goto('/profile');
       await hydrated(page);

@@ -9,8 +9,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launchBrowser, signInThroughForm } from '../setup/browser.ts';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 
 const DESKTOP = { width: 1366, height: 900 };
 const CLS_LIMIT = 0.01;
@@ -39,27 +40,23 @@ function recordShifts(): void {
 }
 
 describe.skipIf(!hasBrowser)('layout shifts', () => {
-  let server: TestServer;
   let browser: Browser;
-  let api: ApiClient;
   let contentPath: string;
   const user = { name: 'Lena Layout', email: uniqueEmail('layout'), password: 'layout-password-1' };
   const figures: string[] = [];
 
+  const { server, api } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    api = apiClient(server.url);
+    browser = await launchBrowser();
     const { body } = await api.get('/api/contents/search?order=topRated');
     contentPath = `/content/${body.contents[0].slug}`;
-    const signup = await api.post('/api/users/signup', user);
-    expect(signup.status).toBe(201);
-    await api.post('/api/users/save', { contentId: body.contents[1]._id }, { token: signup.body.token });
+    const { token } = await signUp(api, user.name, { email: user.email, password: user.password });
+    await api.post('/api/users/save', { contentId: body.contents[1]._id }, { token });
   });
 
   afterAll(async () => {
     if (figures.length) console.log(`cumulative layout shift (CPU ×4, ${DESKTOP.width}×${DESKTOP.height}):\n${figures.join('\n')}`);
     await browser?.close();
-    await server?.stop();
   });
 
   async function desktop(signedIn: boolean): Promise<{ context: BrowserContext; page: Page }> {

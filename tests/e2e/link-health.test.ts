@@ -7,30 +7,28 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/harness.ts';
 import { answerConfirmation, hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { DEMO_ADMIN } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, newContent, signUp } from '../setup/actors.ts';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
 import { openDatabase } from '../setup/sql.ts';
 
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 describe.skipIf(!hasBrowser)('link health in the browser', () => {
-  let server: TestServer;
   let browser: Browser;
-  let api: ApiClient;
   let adminToken: string;
   const sites: LocalSite[] = [];
 
+  const { server, api } = useServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } }), launchBrowser()]);
-    api = apiClient(server.url);
-    adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
+    browser = await launchBrowser();
+    adminToken = (await asAdmin(api)).token;
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
     await Promise.all(sites.map((s) => s.close()));
   });
 
@@ -41,28 +39,14 @@ describe.skipIf(!hasBrowser)('link health in the browser', () => {
   }
 
   let n = 0;
-  async function content(name: string, url: string) {
-    const draft = await api.post('/api/contents', {}, { token: adminToken });
-    const slug = `${name.toLowerCase().replace(/\s+/g, '-')}-${++n}`;
-    const res = await api.put(
-      `/api/contents/${draft.body._id}`,
-      {
-        name,
-        slug,
-        url,
-        image: 'https://images.example.org/cover.png',
-        description: 'A link to check.',
-        category: [],
-        techStack: [],
-        type: [],
-        cost: 'Free',
-        hasCert: false,
-      },
-      { token: adminToken },
-    );
-    expect(res.status).toBe(200);
-    return res.body as { _id: string; slug: string };
-  }
+  const content = (name: string, url: string) =>
+    newContent(api, adminToken, {
+      name,
+      slug: `${name.toLowerCase().replace(/\s+/g, '-')}-${++n}`,
+      url,
+      image: 'https://images.example.org/cover.png',
+      description: 'A link to check.',
+    });
 
   async function sql(statement: string, args: Array<string | number> = []) {
     const db = await openDatabase(server.dbUrl);
@@ -90,8 +74,7 @@ describe.skipIf(!hasBrowser)('link health in the browser', () => {
   it('a user reports a link from its page, once; the admin sees the report', async () => {
     const missing = await site(404);
     const c = await content('Reported Course', `${missing.url}/lost`);
-    const account = { email: uniqueEmail('reporter'), password: 'password-123' };
-    await api.post('/api/users/signup', { name: 'Reporter', ...account });
+    const account = await signUp(api, 'Reporter');
     await signedIn(account, async (page) => {
       await page.goto(`/content/${c.slug}`);
       await hydrated(page);
@@ -112,8 +95,8 @@ describe.skipIf(!hasBrowser)('link health in the browser', () => {
   it('a report just made offers Undo in its toast: withdrawn, the link is offered to report again', async () => {
     const missing = await site(404);
     const c = await content('Regretted Course', `${missing.url}/maybe`);
-    const account = { email: uniqueEmail('regretful'), password: 'password-123' };
-    const { token } = (await api.post('/api/users/signup', { name: 'Regretful', ...account })).body;
+    const account = await signUp(api, 'Regretful');
+    const { token } = account;
     const reportedByMe = async () => (await api.get(`/api/contents/${c._id}/report-link`, { token })).body.reported;
     await signedIn(account, async (page) => {
       await page.goto(`/content/${c.slug}`);

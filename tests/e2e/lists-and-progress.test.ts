@@ -8,34 +8,24 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, hydrated, launchBrowser, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
-import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 
 const PASSWORD = 'shelf-password-1';
 
 describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser', () => {
-  let server: TestServer;
   let browser: Browser;
-  let api: ApiClient;
   let contents: Array<{ _id: string; slug: string; name: string }>;
 
+  const { server, api } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    api = apiClient(server.url);
+    browser = await launchBrowser();
     contents = (await api.get('/api/contents/search?order=oldest')).body.contents.slice(0, 3);
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
-
-  async function newUser(name: string) {
-    const email = uniqueEmail('shelf');
-    const res = await api.post('/api/users/signup', { name, email, password: PASSWORD });
-    expect(res.status).toBe(201);
-    return { token: res.body.token as string, email };
-  }
 
   async function signedIn(email: string): Promise<{ page: Page; done: () => Promise<void> }> {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
@@ -57,7 +47,7 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
   const names = (page: Page) => page.locator('[data-list-items] [data-list-item] a[href^="/content/"]').allTextContents();
 
   it('a list made from saves, reordered by keyboard and by mouse, noted, published, read signed out, copied by another, its progress counted', async () => {
-    const ada = await newUser('Ada Shelf');
+    const ada = await signUp(api, 'Ada Shelf', { password: PASSWORD });
     // Saved newest first: the last saved is the Saved page's first entry.
     for (const content of [...contents].reverse()) expect((await api.put(`/api/users/saves/${content._id}`, undefined, { token: ada.token })).status).toBe(200);
     const { page, done } = await signedIn(ada.email);
@@ -142,7 +132,7 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     await visitor.close();
 
     // Another user copies it and lands on their own copy.
-    const bob = await newUser('Bob Shelf');
+    const bob = await signUp(api, 'Bob Shelf', { password: PASSWORD });
     const other = await signedIn(bob.email);
     await other.page.goto(publicPath);
     await other.page.getByRole('button', { name: 'Copy to my lists' }).click();
@@ -158,7 +148,7 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
   });
 
   it('bookmarks out from the Saved page and in through the import screen, its progress shown and the unknown links offered for submission', async () => {
-    const eve = await newUser('Eve Shelf');
+    const eve = await signUp(api, 'Eve Shelf', { password: PASSWORD });
     for (const content of contents.slice(0, 2)) expect((await api.put(`/api/users/saves/${content._id}`, undefined, { token: eve.token })).status).toBe(200);
     const trip = (await api.post('/api/lists', { name: 'Trip' }, { token: eve.token })).body;
     await api.post(`/api/lists/${trip._id}/items`, { contentId: contents[2]!._id, note: 'On the train' }, { token: eve.token });
@@ -176,7 +166,7 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     await exporter.done();
 
     // Another account imports it, with one link the catalog lacks.
-    const fay = await newUser('Fay Shelf');
+    const fay = await signUp(api, 'Fay Shelf', { password: PASSWORD });
     const unknown = `https://e2e-${Date.now()}.example.org/course`;
     const file = exported.replace(/<\/DL><p>\s*$/, `    <DT><A HREF="${unknown}" ADD_DATE="1700000000">A course to suggest</A>\n</DL><p>\n`);
     const importer = await signedIn(fay.email);

@@ -15,8 +15,9 @@ import { insertContentStatements } from '../../db/catalog/content-rows.ts';
 import { contentInput } from '../../db/catalog/validation/contents.ts';
 import { parseInput } from '../../db/validation/parse.ts';
 import { hasBrowser, launchBrowser, signInThroughForm } from '../setup/browser.ts';
-import { apiClient, DEMO_ADMIN } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { DEMO_ADMIN } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin } from '../setup/actors.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -90,7 +91,6 @@ const filters = (page: Page) => page.getByRole('region', { name: 'Filters' });
 const firstCard = (page: Page) => page.locator('[data-content-card]').first();
 
 describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
-  let server: TestServer;
   let browser: Browser;
   let phone: BrowserContext;
   let desktop: BrowserContext;
@@ -99,8 +99,9 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
   let touchAdmin: BrowserContext;
   let savedCount: number;
 
+  const { server, api } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    browser = await launchBrowser();
     const db = await openDb({ url: server.dbUrl });
     try {
       const input = parseInput(contentInput, {
@@ -126,8 +127,7 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
     const touchContext = () => browser.newContext({ baseURL: server.url, viewport: PHONE, hasTouch: true });
     [touch, touchAdmin] = await Promise.all([touchContext(), touchContext()]);
     // Two saves, so that the Saved page lists them with their buttons.
-    const api = apiClient(server.url);
-    const { token } = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
+    const { token } = await asAdmin(api);
     const { contents } = (await api.get('/api/contents/search?order=topRated')).body as { contents: ApiContent[] };
     for (const content of contents.slice(0, 2)) savedCount = (await api.put(`/api/users/saves/${content._id}`, undefined, { token })).body.numSaves;
     const page = await touchAdmin.newPage();
@@ -137,7 +137,6 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   async function open(context: BrowserContext, path: string): Promise<Page> {

@@ -8,20 +8,20 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
 import { uniqueEmail } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 
 const PASSWORD = 'no-script-password-1';
 
 describe.skipIf(!hasBrowser)('account forms without JavaScript', () => {
-  let server: TestServer;
   let browser: Browser;
 
+  const { server, api } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   async function withoutScript(run: (page: Page, context: BrowserContext) => Promise<void>) {
@@ -75,11 +75,7 @@ describe.skipIf(!hasBrowser)('account forms without JavaScript', () => {
 
   it('asks for a reset link and sets a new password with it', async () => {
     const email = uniqueEmail('no-script-reset');
-    await fetch(`${server.url}/api/users/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Reset Form', email, password: PASSWORD }),
-    });
+    await signUp(api, 'Reset Form', { email, password: PASSWORD });
     await withoutScript(async (page) => {
       await page.goto('/forget-password');
       await page.getByLabel('Email').fill(email);
@@ -103,11 +99,7 @@ describe.skipIf(!hasBrowser)('account forms without JavaScript', () => {
 
   it('a sign-in form posted from another site is refused, and signs nobody in', async () => {
     const email = uniqueEmail('csrf');
-    await fetch(`${server.url}/api/users/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Csrf', email, password: PASSWORD }),
-    });
+    await signUp(api, 'Csrf', { email, password: PASSWORD });
     const body = new URLSearchParams({ email, password: PASSWORD });
     const foreign: Array<Record<string, string>> = [
       { origin: 'https://evil.example' },

@@ -7,35 +7,25 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerConfirmation, hasBrowser, hydrated, launchBrowser, nativeDialogs, recordToasts, signInThroughForm, toastsShown } from '../setup/browser.ts';
-import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 
 const PASSWORD = 'own-account-password-1';
 const PHONE = { width: 390, height: 844 };
 
 describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => {
-  let server: TestServer;
   let browser: Browser;
-  let api: ApiClient;
   let contents: Array<{ _id: string; slug: string; name: string }>;
 
+  const { server, api } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    api = apiClient(server.url);
+    browser = await launchBrowser();
     contents = (await api.get('/api/contents/search?order=oldest')).body.contents;
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
-
-  async function newUser(name: string) {
-    const email = uniqueEmail('own');
-    const res = await api.post('/api/users/signup', { name, email, password: PASSWORD });
-    expect(res.status).toBe(201);
-    return { ...(res.body as { _id: string; token: string }), email, name };
-  }
 
   /** `run` on a page signed in as `user` through the form, at `viewport`; the page raises no error and opens no native dialog. */
   async function asUser(user: { email: string }, run: (page: Page, context: BrowserContext) => Promise<void>, viewport = { width: 1280, height: 900 }) {
@@ -57,7 +47,7 @@ describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => 
   const items = (page: Page) => page.locator('[data-my-review]');
 
   it('My Reviews: reached from the user menu, empty at first, then each review with its content, edited and deleted in place, on a phone', async () => {
-    const user = await newUser('Rhea Reviewer');
+    const user = await signUp(api, 'Rhea Reviewer', { password: PASSWORD });
     await asUser(
       user,
       async (page) => {
@@ -113,7 +103,7 @@ describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => 
   });
 
   it('the profile’s Download your data saves a dated JSON file of the account', async () => {
-    const user = await newUser('Dana Download');
+    const user = await signUp(api, 'Dana Download', { password: PASSWORD });
     expect((await api.put(`/api/users/saves/${contents[2]!._id}`, undefined, { token: user.token })).status).toBe(200);
     await asUser(user, async (page) => {
       await page.goto('/profile');
@@ -127,7 +117,7 @@ describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => 
   });
 
   it('deleting the account: a wrong password is said beside the field; then the reviews stay as “Former member” and the user lands home', async () => {
-    const user = await newUser('Leah Leaving');
+    const user = await signUp(api, 'Leah Leaving', { password: PASSWORD });
     const content = contents[3]!;
     expect((await api.post(`/api/contents/${content._id}/reviews`, { rating: 2, comment: 'Not for me, sadly.' }, { token: user.token })).status).toBe(201);
     await asUser(user, async (page, context) => {

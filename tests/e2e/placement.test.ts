@@ -7,37 +7,31 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
-import { apiClient, uniqueEmail } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { uniqueEmail } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
 describe.skipIf(!hasBrowser)('placement', () => {
-  let server: TestServer;
   let browser: Browser;
   let contentPath: string;
   const user = { name: 'Pia Placement', email: uniqueEmail('placement'), password: 'placement-password-1' };
 
+  const { server, api } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const api = apiClient(server.url);
+    browser = await launchBrowser();
     const { body } = await api.get('/api/contents/search?order=topRated');
     contentPath = `/content/${body.contents[0].slug}`;
-    const signup = await api.post('/api/users/signup', user);
-    expect(signup.status).toBe(201);
-    for (const content of body.contents.slice(0, 3)) await api.post('/api/users/save', { contentId: content._id }, { token: signup.body.token });
+    const signup = await signUp(api, user.name, { email: user.email, password: user.password });
+    for (const content of body.contents.slice(0, 3)) await api.post('/api/users/save', { contentId: content._id }, { token: signup.token });
     for (let i = 0; i < 3; i++)
-      await api.post(
-        '/api/submissions/create',
-        { url: `https://placement-${i}-${Date.now()}.example.org/`, name: `Placement ${i}` },
-        { token: signup.body.token },
-      );
+      await api.post('/api/submissions/create', { url: `https://placement-${i}-${Date.now()}.example.org/`, name: `Placement ${i}` }, { token: signup.token });
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   async function signedIn(viewport: typeof PHONE, run: (page: Page) => Promise<void>) {

@@ -6,26 +6,24 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
-import { apiClient, DEMO_ADMIN, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { DEMO_ADMIN } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin } from '../setup/actors.ts';
 import { openDatabase } from '../setup/sql.ts';
 
 const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' };
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
 
 describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ€™s approval', () => {
-  let server: TestServer;
   let browser: Browser;
-  let api: ApiClient;
 
+  const { server, api } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    api = apiClient(server.url);
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   /** A fresh browser signed in through /signin; every window.confirm is accepted. */
@@ -100,7 +98,7 @@ describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ
       await toast(page, 'Submission is approved').waitFor();
     });
 
-    const record = (await api.get(`/api/submissions/${id}`, { token: (await api.post('/api/users/signin', DEMO_ADMIN)).body.token })).body;
+    const record = (await api.get(`/api/submissions/${id}`, { token: (await asAdmin(api)).token })).body;
     expect(record.status).toBe('approved');
     expect(await sql('SELECT kind, value FROM content_tags WHERE content_id = ?', [record.contentId])).toEqual([{ kind: 'techStack', value: 'python' }]);
     expect(await sql("SELECT value FROM tags WHERE kind = 'techStack' AND value = 'elixir'")).toEqual([]);
@@ -116,7 +114,7 @@ describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ
 
   it('a long proposed tag grows its pill rather than crossing it, and a dropped one says so once decided', async () => {
     const userToken = (await api.post('/api/users/signin', DEMO_USER)).body.token;
-    const adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
+    const adminToken = (await asAdmin(api)).token;
     const long = { label: 'Observability for Distributed Event-Driven Systems', value: 'observability-for-distributed-event-driven-systems' };
     const url = `https://observability-${Date.now()}.example.org/`;
     const created = await api.post('/api/submissions/create', { url, name: 'Observability notes', techStack: [long] }, { token: userToken });

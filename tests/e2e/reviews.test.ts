@@ -7,36 +7,27 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerConfirmation, hasBrowser, launchBrowser, nativeDialogs, newContext } from '../setup/browser.ts';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { DEMO_ADMIN } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 import { openDatabase } from '../setup/sql.ts';
 
 const PASSWORD = 'reviews-password-1';
 
 describe.skipIf(!hasBrowser)('reviews in the browser', () => {
-  let server: TestServer;
   let browser: Browser;
-  let api: ApiClient;
   let contents: Array<{ _id: string; slug: string; name: string }>;
 
+  const { server, api } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    api = apiClient(server.url);
+    browser = await launchBrowser();
     const { body } = await api.get('/api/contents/search?order=oldest');
     contents = body.contents;
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
-
-  async function newUser(name: string) {
-    const email = uniqueEmail('reviews');
-    const res = await api.post('/api/users/signup', { name, email, password: PASSWORD });
-    expect(res.status).toBe(201);
-    return { ...(res.body as { _id: string; token: string }), email, name };
-  }
 
   /** A page signed in through the form, as a person would. */
   async function signedInPage(email: string, password = PASSWORD): Promise<Page> {
@@ -59,9 +50,9 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
 
   it('your review shows once, at the top, and can be edited and deleted (after a confirmation), the rating line following', async () => {
     const content = contents[0]!;
-    const other = await newUser('Olga Other');
+    const other = await signUp(api, 'Olga Other', { password: PASSWORD });
     await api.post(`/api/contents/${content._id}/reviews`, { rating: 5, comment: 'Someone else liked it.' }, { token: other.token });
-    const me = await newUser('Mia Mine');
+    const me = await signUp(api, 'Mia Mine', { password: PASSWORD });
     const mine = await api.post(`/api/contents/${content._id}/reviews`, { rating: 3, comment: 'My first impression.' }, { token: me.token });
     const page = await signedInPage(me.email);
     await page.goto(`/content/${content.slug}`);
@@ -128,7 +119,7 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
 
   it('the comment counts its characters as you type, turns to an error past 2,000, and the posted review takes the focus', async () => {
     const content = contents[1]!;
-    const me = await newUser('Cora Counter');
+    const me = await signUp(api, 'Cora Counter', { password: PASSWORD });
     const page = await signedInPage(me.email);
     await page.goto(`/content/${content.slug}`);
     const reviews = page.locator('#reviews');
@@ -172,7 +163,7 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
 
   it('an admin finds a review by words, filters, sorts and pages in the address, and deletes it, audited', async () => {
     const marker = `abuse${Date.now().toString(36)}`;
-    const [troll, fan] = [await newUser('Trolly McTroll'), await newUser('Fan Favourite')];
+    const [troll, fan] = [await signUp(api, 'Trolly McTroll', { password: PASSWORD }), await signUp(api, 'Fan Favourite', { password: PASSWORD })];
     const target = contents[2]!;
     const abusive = await api.post(`/api/contents/${target._id}/reviews`, { rating: 1, comment: `You are all idiots ${marker}` }, { token: troll.token });
     await api.post(`/api/contents/${target._id}/reviews`, { rating: 5, comment: `Lovely ${marker}` }, { token: fan.token });

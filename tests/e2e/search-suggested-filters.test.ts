@@ -6,22 +6,21 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
 
 const suggested = (page: Page) => page.getByRole('list', { name: 'Filters named by your search' });
 const resultsCount = async (page: Page) => (await page.locator('[data-results-count]').innerText()).replace(/\s+/g, ' ').trim();
 
 describe.skipIf(!hasBrowser)('the chips of filters named by the search', () => {
-  let server: TestServer;
   let browser: Browser;
 
+  const { server } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   it.each([

@@ -6,25 +6,24 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
 
 const PUBLIC = ['/', '/search', '/search?category=web-development&order=topRated', '/signin', '/signup', '/forget-password', '/test', '/no-such-page'];
 const SIGNED_IN = ['/profile', '/saved', '/my-reviews', '/submit-content'];
 const ADMIN = ['/admin/dashboard', '/admin/users', '/admin/contents', '/admin/submissions'];
 
 describe.skipIf(!hasBrowser)('content security policy', () => {
-  let server: TestServer;
   let browser: Browser;
   let contentPath: string;
 
+  const { server } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    browser = await launchBrowser();
     const search = await (await fetch(`${server.url}/api/contents/search?order=topRated`)).json();
     contentPath = `/content/${search.contents[0].slug}`;
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   /** Visits paths and returns every CSP violation the browser reported. */

@@ -12,8 +12,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, holdModuleScripts, launchBrowser, newContext } from '../setup/browser.ts';
-import { apiClient, uniqueEmail } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { uniqueEmail } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 
 const PASSWORD = 'first-paint-password-1';
 const MODULE_DELAY_MS = 700;
@@ -53,16 +54,15 @@ function recordFrames(): void {
 }
 
 describe.skipIf(!hasBrowser)('a signed-in user never sees the visitor frame', () => {
-  let server: TestServer;
   let browser: Browser;
   let user: { name: string; email: string };
   let saved: { _id: string; slug: string };
 
+  const { server, api } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    const api = apiClient(server.url);
+    browser = await launchBrowser();
     user = { name: 'Paint Tester', email: uniqueEmail('first-paint') };
-    const { body: account } = await api.post('/api/users/signup', { ...user, password: PASSWORD });
+    const account = await signUp(api, user.name, { email: user.email, password: PASSWORD });
     const { body } = await api.get('/api/contents/search?category=web-development');
     saved = body.contents[1];
     expect((await api.put(`/api/users/saves/${saved._id}`, undefined, { token: account.token })).status).toBe(200);
@@ -70,7 +70,6 @@ describe.skipIf(!hasBrowser)('a signed-in user never sees the visitor frame', ()
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   /** A browser signed in through the form, as a person would: its cookies and stored session are real. */

@@ -6,8 +6,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, hydrated, launchBrowser, newContext, recordToasts, toastsShown } from '../setup/browser.ts';
-import { apiClient, DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 
 const PASSWORD = 'signed-in-password-1';
 const topBar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -30,25 +31,22 @@ async function fillSignIn(page: Page, email: string): Promise<void> {
 }
 
 describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
-  let server: TestServer;
   let browser: Browser;
-  let api: ReturnType<typeof apiClient>;
 
+  const { server, api } = useServer();
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    api = apiClient(server.url);
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   });
 
   /** A fresh account (made through the API, as another device would) and a page signed in as it. */
   async function withUser(run: (page: Page, user: { name: string; email: string }) => Promise<void>) {
     const email = uniqueEmail('signed-in');
     const name = `Tester ${email.split('@')[0]!.slice(-6)}`;
-    expect((await api.post('/api/users/signup', { name, email, password: PASSWORD })).status).toBe(201);
+    await signUp(api, name, { email, password: PASSWORD });
     await withPage(async (page) => {
       await page.goto('/signin');
       await fillSignIn(page, email);
@@ -269,7 +267,7 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       await page.waitForURL((u) => u.pathname === '/');
       await page.getByText('Submission successfully created').waitFor();
 
-      const admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
+      const admin = await asAdmin(api);
       const { body } = await api.get('/api/submissions/admin?page=1', { token: admin.token });
       const created = body.submissions.find((s: { url: string }) => s.url === url);
       expect(created).toMatchObject({
@@ -300,8 +298,7 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
   });
 
   it('a visitor’s save is completed once they sign in, with a toast: from a search card, a home card and the content page', async () => {
-    const email = uniqueEmail('intent');
-    await api.post('/api/users/signup', { name: 'Intent Saver', email, password: PASSWORD });
+    const { email } = await signUp(api, 'Intent Saver', { password: PASSWORD });
     await withPage(async (page, context) => {
       await recordToasts(context);
       const savedToasts = async () => (await toastsShown(page)).filter((text) => text.startsWith('Saved'));
@@ -360,8 +357,7 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
   });
 
   it('a visitor saving goes to /signin with "Please sign in first" and, signed in, comes back to the same page', async () => {
-    const email = uniqueEmail('visitor');
-    await api.post('/api/users/signup', { name: 'Visiting Saver', email, password: PASSWORD });
+    const { email } = await signUp(api, 'Visiting Saver', { password: PASSWORD });
     await withPage(async (page) => {
       const here = '/search?category=web-development';
       await page.goto(here);

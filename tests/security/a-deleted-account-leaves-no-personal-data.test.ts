@@ -8,23 +8,20 @@
  * reads every table of the real server's database, as an operator or a backup would, for the person's emails,
  * name and id.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 import { mailedResetToken, openDatabase, sqlRows } from '../setup/sql.ts';
 
 const PASSWORD = 'a-password-to-forget';
 
-let server: TestServer;
-let api: ApiClient;
 let admin: { _id: string; token: string };
 
+const { server, api } = useServer();
 beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
-  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
+  admin = await asAdmin(api);
 });
-afterAll(() => server?.stop());
 
 /** Every place in the database that holds one of `needles`: 'table.column' (text columns; blobs are images). */
 async function whereHeld(needles: string[]): Promise<string[]> {
@@ -54,9 +51,7 @@ async function accountWithTraces(label: string) {
   const name = `Tracewell ${label} ${Date.now()}`;
   const firstEmail = uniqueEmail(`${label}-first`);
   const email = uniqueEmail(`${label}-now`);
-  const signedUp = await api.post('/api/users/signup', { name, email: firstEmail, password: PASSWORD });
-  expect(signedUp.status).toBe(201);
-  const { _id: id, token } = signedUp.body as { _id: string; token: string };
+  const { _id: id, token } = await signUp(api, name, { email: firstEmail, password: PASSWORD });
   // The email changes (counted per account; a notice mailed to the former address, naming the new one).
   expect((await api.put('/api/users/profile', { name, email }, { token })).status).toBe(200);
   // A failed sign-in (counted per address and email, and for the account's slowdown) and a reset link mailed.
@@ -102,7 +97,7 @@ describe('deleting an account', () => {
     expect(signedIn.status).toBe(200);
     const graceToken = signedIn.body.token as string;
     // As an admin, Grace rejects a submission: the audit log and the submission name her as who decided.
-    const submitter = (await api.post('/api/users/signup', { name: 'Submitter', email: uniqueEmail('submitter'), password: PASSWORD })).body;
+    const submitter = await signUp(api, 'Submitter', { password: PASSWORD });
     const submitted = await api.post('/api/submissions/create', { url: `https://traces-${Date.now()}.example.org/` }, { token: submitter.token });
     expect(submitted.status).toBe(201);
     expect((await api.del(`/api/submissions/${submitted.body._id}`, { token: graceToken })).status).toBe(200);

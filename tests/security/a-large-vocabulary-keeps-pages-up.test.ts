@@ -4,15 +4,13 @@
  * row with a column per tag, and past 2,000 tags SQLite refused the statement ("too many columns in result
  * set"): every page that shows the filters answered 500.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin } from '../setup/actors.ts';
 import { openDatabase } from '../setup/sql.ts';
 
-let server: TestServer;
-
+const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_OFF: 'true' } });
   const db = await openDatabase(server.dbUrl);
   try {
     await db.execute(
@@ -23,13 +21,11 @@ beforeAll(async () => {
     db.close();
   }
   // One content carries one tag of the long tail: it is offered, its neighbours (carried by none) are not.
-  const api = apiClient(server.url);
-  const { token } = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
+  const { token } = await asAdmin(api);
   const [first] = (await api.get('/api/contents/search?order=oldest')).body.contents;
   const content = (await api.get(`/api/contents/${first._id}`, { token })).body;
   expect((await api.put(`/api/contents/${first._id}`, { ...content, category: [{ label: 'Extra 999', value: 'extra-999' }] }, { token })).status).toBe(200);
 });
-afterAll(() => server?.stop());
 
 describe('a thousand tags of each kind', () => {
   it('the filter lists offer the tags contents carry, and only those', async () => {

@@ -8,9 +8,9 @@
  */
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { logLines } from '../setup/logs.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
 
 /** Every route of site/pages, its parameters filled in ('/content/[slug]' → '/content/x'). */
 const ROUTES = readdirSync(fileURLToPath(new URL('../../site/pages', import.meta.url)), { recursive: true, withFileTypes: true })
@@ -20,11 +20,7 @@ const ROUTES = readdirSync(fileURLToPath(new URL('../../site/pages', import.meta
   .filter((route) => route !== '' && route !== '/404')
   .sort();
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server?.stop());
+const { server } = useServer();
 
 const get = (path: string, init: RequestInit = {}) => fetch(server.url + path, { redirect: 'manual', ...init });
 

@@ -6,17 +6,10 @@
  * nothing has: the feed answers 404, the search ignores it as it ignores any unknown tag, and a level or
  * language is refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
 
-let server: TestServer;
-let api: ApiClient;
-beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
-});
-afterAll(() => server?.stop());
+const { server, api } = useServer();
 
 const long = (length: number) => 'x'.repeat(length);
 

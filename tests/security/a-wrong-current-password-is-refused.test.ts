@@ -5,27 +5,16 @@
  * current password that is given must be right, whether or not the session needs one: a wrong one is a 400
  * on `currentPassword`, nothing changes, and the attempt counts against RATE_LIMIT_ACCOUNT_CHANGE_USER.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CURRENT_PASSWORD_WRONG } from '../../db/accounts/validation/users.ts';
-import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { uniqueEmail } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 
-let server: TestServer;
-let api: ApiClient;
-beforeAll(async () => {
-  server = await startServer({ seed: false });
-  api = apiClient(server.url);
-});
-afterAll(() => server?.stop());
-
-async function account(label: string) {
-  const email = uniqueEmail(label);
-  const { body } = await api.post('/api/users/signup', { name: 'Owner', email, password: 'password-123' });
-  return { email, token: body.token as string };
-}
+const { api } = useServer({ seed: false });
 
 it('a wrong current password on a fresh session is a 400 on currentPassword, and nothing changes', async () => {
-  const a = await account('fresh-wrong');
+  const a = await signUp(api, 'Owner');
   const wrong = await api.put('/api/users/profile', { name: 'Owner', email: uniqueEmail('moved'), currentPassword: 'definitely-wrong' }, { token: a.token });
   expect(wrong.status).toBe(400);
   expect(wrong.body).toMatchObject({ message: CURRENT_PASSWORD_WRONG, fields: { currentPassword: CURRENT_PASSWORD_WRONG } });
@@ -48,7 +37,7 @@ it('a wrong current password on a fresh session is a 400 on currentPassword, and
 });
 
 it('wrong current passwords count against the account-change limit (10 an hour): guessing is cut off', async () => {
-  const a = await account('guessed');
+  const a = await signUp(api, 'Owner');
   const statuses: number[] = [];
   for (let i = 0; i < 11; i++) {
     statuses.push((await api.put('/api/users/profile', { name: 'Owner', email: a.email, currentPassword: `guess-${i}` }, { token: a.token })).status);

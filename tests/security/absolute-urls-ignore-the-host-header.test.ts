@@ -4,9 +4,9 @@
  * that host in what every later visitor got. Absolute URLs now come from the configuration only
  * (decision 009).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rawRequest } from '../setup/raw-http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
 
 const PAGES = ['/', '/search?category=web-development', '/content/freecodecamp', '/feed.xml', '/sitemap.xml', '/robots.txt', '/sitemap/0.xml'];
 
@@ -17,9 +17,7 @@ describe.each([
   ['without PUBLIC_URL', { PUBLIC_URL: '' }],
   ['with PUBLIC_URL', {}],
 ])('%s', (_name, env) => {
-  let server: TestServer;
-  beforeAll(async () => (server = await startServer({ env })));
-  afterAll(() => server?.stop());
+  const { server } = useServer({ env });
 
   it.each(PAGES)('%s names only the configured origin, whatever Host the first request sent', async (path) => {
     const poisoned = await withHost(server.port, path, 'evil.example');

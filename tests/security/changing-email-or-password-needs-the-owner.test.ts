@@ -5,27 +5,16 @@
  * 15 minutes, so a client that signs in and then edits the profile keeps working. The old address hears
  * of an email change, and the account of a password change.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CURRENT_PASSWORD_NEEDED, CURRENT_PASSWORD_WRONG } from '../../db/accounts/validation/users.ts';
-import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { uniqueEmail } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 import { sqlRows } from '../setup/sql.ts';
 import { hashToken } from '../../db/crypto/tokens.ts';
 import { launchBrowser, withSignedInPage, hydrated } from '../setup/browser.ts';
 
-let server: TestServer;
-let api: ApiClient;
-beforeAll(async () => {
-  server = await startServer({ seed: false });
-  api = apiClient(server.url);
-});
-afterAll(() => server?.stop());
-
-async function account(label: string) {
-  const email = uniqueEmail(label);
-  const { body } = await api.post('/api/users/signup', { name: 'Owner', email, password: 'password-123' });
-  return { email, token: body.token as string };
-}
+const { server, api } = useServer({ seed: false });
 
 /** Makes the session of `token` one that signed in 20 minutes ago. */
 const ageSession = (token: string) => sqlRows(server.dbUrl, 'UPDATE sessions SET created_at = ? WHERE id = ?', [Date.now() - 20 * 60_000, hashToken(token)]);
@@ -33,7 +22,7 @@ const mailsTo = (email: string) => sqlRows(server.dbUrl, 'SELECT subject, text F
 
 describe('a change of email or password', () => {
   it('goes through with the token alone right after signing in (a §7 client signs in, then edits)', async () => {
-    const a = await account('fresh');
+    const a = await signUp(api, 'Owner');
     const newEmail = uniqueEmail('fresh-new');
     const res = await api.put('/api/users/profile', { name: 'Owner', email: newEmail, password: '' }, { token: a.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -44,7 +33,7 @@ describe('a change of email or password', () => {
   });
 
   it('needs the current password once the session signed in more than 15 minutes ago, and says so', async () => {
-    const a = await account('stale');
+    const a = await signUp(api, 'Owner');
     await ageSession(a.token);
     const change = { name: 'Owner', email: a.email, password: 'a-new-password-1' };
     expect(await api.put('/api/users/profile', change, { token: a.token })).toMatchObject({ status: 400, body: { message: CURRENT_PASSWORD_NEEDED } });
@@ -68,7 +57,7 @@ describe('a change of email or password', () => {
   });
 
   it('the profile form asks for the current password beside its field', async () => {
-    const a = await account('form');
+    const a = await signUp(api, 'Owner');
     const browser = await launchBrowser();
     try {
       await withSignedInPage(browser, server.url, { email: a.email, password: 'password-123' }, async (page) => {

@@ -7,7 +7,8 @@
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/harness.ts';
-import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { apiClient, uniqueEmail } from '../setup/http.ts';
+import { signUp } from '../setup/actors.ts';
 import { freePort, startServer, type TestServer } from '../setup/server.ts';
 import { openDatabase } from '../setup/sql.ts';
 
@@ -50,12 +51,6 @@ async function outboxRow(server: TestServer, to: string) {
   }
 }
 
-const signUp = async (api: ApiClient, prefix: string) => {
-  const email = uniqueEmail(prefix);
-  expect((await api.post('/api/users/signup', { name: 'Forgetful', email, password: 'password-123' })).status).toBe(201);
-  return email;
-};
-
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -67,7 +62,7 @@ describe('while the SMTP server is down', () => {
     const server = await startServer({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_RETRY_SECONDS: '1' } });
     cleanups.push(() => server.stop());
     const api = apiClient(server.url);
-    const email = await signUp(api, 'smtp-down');
+    const { email } = await signUp(api, 'Forgetful', { email: uniqueEmail('smtp-down') });
 
     const known = await api.post('/api/users/forget-password', { email });
     const unknown = await api.post('/api/users/forget-password', { email: uniqueEmail('nobody') });
@@ -105,7 +100,7 @@ describe('with a slow SMTP server', () => {
     cleanups.push(() => server.stop());
     const api = apiClient(server.url);
     const registered: string[] = [];
-    for (let i = 0; i < 5; i++) registered.push(await signUp(api, 'slow-smtp'));
+    for (let i = 0; i < 5; i++) registered.push((await signUp(api, 'Forgetful', { email: uniqueEmail('slow-smtp') })).email);
 
     const time = async (email: string) => {
       const started = performance.now();

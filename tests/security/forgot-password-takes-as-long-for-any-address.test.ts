@@ -7,19 +7,14 @@
  * both sides alike. The pairs' differences must centre on nothing: their median within 1 ms, or a quarter of
  * an answer's median time on a slow machine.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { expect, it } from 'vitest';
+import { uniqueEmail } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 
 const PAIRS = 80;
 
-let server: TestServer;
-let api: ApiClient;
-beforeAll(async () => {
-  server = await startServer({ seed: false });
-  api = apiClient(server.url);
-});
-afterAll(() => server?.stop());
+const { api } = useServer({ seed: false });
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -38,9 +33,7 @@ async function timed(email: string): Promise<number> {
 it('a registered address is answered in the same time as an unknown one', async () => {
   const registered: string[] = [];
   for (let i = 0; i < PAIRS; i++) {
-    const email = uniqueEmail('timed-known');
-    expect((await api.post('/api/users/signup', { name: 'Timed', email, password: 'password-123' })).status).toBe(201);
-    registered.push(email);
+    registered.push((await signUp(api, 'Timed', { email: uniqueEmail('timed-known') })).email);
   }
   // Warm the path (the first answers compile and open what later ones reuse).
   for (let i = 0; i < 10; i++) await timed(uniqueEmail('warm-up'));

@@ -6,19 +6,17 @@
  * deadline. Each file, and a legitimate one as large, must keep the server's longest block under 100 ms and
  * its memory growth under 100 MB while a second client reads /healthz and a cached page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BOOKMARK_FILE_MAX_BYTES } from '../../db/imports/validation/bookmarks.ts';
 import { BUDGET_METRICS_TOKEN, measureBudget } from '../setup/budget.ts';
-import { apiClient, uniqueEmail } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 
-let server: TestServer;
 let token: string;
 
+const { server, api } = useServer({ env: { METRICS_TOKEN: BUDGET_METRICS_TOKEN, RATE_LIMIT_BOOKMARK_IMPORT_USER: '100/3600' } });
 beforeAll(async () => {
-  server = await startServer({ env: { METRICS_TOKEN: BUDGET_METRICS_TOKEN, RATE_LIMIT_BOOKMARK_IMPORT_USER: '100/3600' } });
-  token = (await apiClient(server.url).post('/api/users/signup', { name: 'Hostile', email: uniqueEmail('hostile'), password: 'hostile-password-1' })).body
-    .token;
+  token = (await signUp(api, 'Hostile', { password: 'hostile-password-1' })).token;
   await fetch(`${server.url}/`, { headers: { accept: 'text/html' } });
   // A first, ordinary import: what every first import loads once (the endpoint's code, the reader's thread) is
   // not any file's cost.
@@ -29,7 +27,6 @@ beforeAll(async () => {
   });
   expect(first.status).toBe(200);
 });
-afterAll(() => server?.stop());
 
 const HEAD = '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n';
 /** `piece` repeated to fill the file to just under the endpoint's limit, between `before` and `after`. */

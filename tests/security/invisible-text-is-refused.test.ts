@@ -4,21 +4,18 @@
  * that is nothing but such characters is a 400 `{message}` and writes nothing. Stored values are read back as
  * hex, because SQLite returns TEXT only up to its first NUL: a read of the column alone would hide a NUL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient, type ApiResponse } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { uniqueEmail, type ApiResponse } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 import { openDatabase } from '../setup/sql.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let adminToken: string;
 
+const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_OFF: 'true' } });
-  api = apiClient(server.url);
-  adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
+  adminToken = (await asAdmin(api)).token;
 });
-afterAll(() => server?.stop());
 
 /** The column's exact stored text (every byte, NULs included) of the rows the query selects. */
 async function stored(table: string, column: string, where: string, args: Array<string | number>): Promise<string[]> {
@@ -45,13 +42,6 @@ function expectRefused(res: ApiResponse, message: string): void {
   expect(res.body).toMatchObject({ message });
 }
 
-async function newUser(name = 'Invisible Tester') {
-  const email = uniqueEmail('invisible');
-  const res = await api.post('/api/users/signup', { name, email, password: 'password-123' });
-  expect(res.status).toBe(201);
-  return { ...(res.body as { _id: string; token: string; name: string }), email };
-}
-
 async function someContent(): Promise<{ _id: string; slug: string }> {
   const res = await api.get('/api/contents/search?order=oldest');
   return res.body.contents[0];
@@ -59,7 +49,7 @@ async function someContent(): Promise<{ _id: string; slug: string }> {
 
 describe('sign-up', () => {
   it('a name starting with NUL is stored without it', async () => {
-    const user = await newUser('\u0000Invisible');
+    const user = await signUp(api, '\u0000Invisible');
     expect(user.name).toBe('Invisible');
     expect(await stored('users', 'name', 'id = ?', [user._id])).toEqual(['Invisible']);
   });
@@ -91,9 +81,7 @@ describe('sign-up', () => {
 
 describe('passwords are taken as typed', () => {
   it('a NUL inside a password is part of it: neither the part before it nor another ending signs in', async () => {
-    const email = uniqueEmail('nulpass');
-    const password = 'pass\u0000word-123';
-    expect((await api.post('/api/users/signup', { name: 'Nul Password', email, password })).status).toBe(201);
+    const { email, password } = await signUp(api, 'Nul Password', { password: 'pass\u0000word-123' });
     expect((await api.post('/api/users/signin', { email, password: 'pass' })).status).toBe(401);
     expect((await api.post('/api/users/signin', { email, password: 'pass\u0000word-999' })).status).toBe(401);
     expect((await api.post('/api/users/signin', { email, password: 'password-123' })).status).toBe(401);
@@ -103,13 +91,13 @@ describe('passwords are taken as typed', () => {
 
 describe('profile', () => {
   it('a name of only invisible characters is refused and the name stays', async () => {
-    const user = await newUser('Kept Name');
+    const user = await signUp(api, 'Kept Name');
     expectRefused(await api.put('/api/users/profile', { name: '\u0000', email: user.email, password: '' }, { token: user.token }), 'Name is required');
     expect(await stored('users', 'name', 'id = ?', [user._id])).toEqual(['Kept Name']);
   });
 
   it('control and bidi characters are stripped from the name', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Invisible Tester');
     const res = await api.put('/api/users/profile', { name: '\u202EGrace\u0000 Hopper\u0007', email: user.email, password: '' }, { token: user.token });
     expect(res.status).toBe(200);
     expect(res.body.name).toBe('Grace Hopper');
@@ -119,7 +107,7 @@ describe('profile', () => {
 
 describe('reviews', () => {
   it('a comment of only NULs is refused with the required-comment message and writes no review', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Invisible Tester');
     const content = await someContent();
     expectRefused(
       await api.post(`/api/contents/${content._id}/reviews`, { rating: 4, comment: '\u0000\u0000' }, { token: user.token }),
@@ -133,7 +121,7 @@ describe('reviews', () => {
   });
 
   it('a comment keeps its line breaks and tabs, and loses its control characters', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Invisible Tester');
     const content = await someContent();
     const res = await api.post(
       `/api/contents/${content._id}/reviews`,
@@ -148,7 +136,7 @@ describe('reviews', () => {
 
 describe('submissions', () => {
   it('name and description are stored clean; a name of only invisible characters is derived from the URL', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Invisible Tester');
     const key = Math.random().toString(36).slice(2);
     const named = await api.post(
       '/api/submissions/create',
@@ -164,7 +152,7 @@ describe('submissions', () => {
   });
 
   it('a URL loses its invisible characters; one that is nothing but them is refused', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Invisible Tester');
     const key = Math.random().toString(36).slice(2);
     const res = await api.post('/api/submissions/create', { url: `\u0000https://exa\u0000mple-${key}.org/\u200B` }, { token: user.token });
     expect(res.status).toBe(201);
@@ -213,7 +201,7 @@ describe('admin edits', () => {
   });
 
   it('a user name of only invisible characters is refused and the user is unchanged', async () => {
-    const user = await newUser('Before Admin');
+    const user = await signUp(api, 'Before Admin');
     expectRefused(await api.put(`/api/users/${user._id}`, { name: '\u0000', email: user.email, isAdmin: false }, { token: adminToken }), 'Name is required');
     expect(await stored('users', 'name', 'id = ?', [user._id])).toEqual(['Before Admin']);
     const res = await api.put(`/api/users/${user._id}`, { name: 'After\u0000 Admin\u200F', email: user.email, isAdmin: false }, { token: adminToken });

@@ -4,15 +4,11 @@
  * under the query as it reads it (site/server/visitor-rule.ts `canonicalSearch`), so every such request is
  * the one cached `/`, and a stranger's junk never shows in a page served to others.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
 
 const METRICS_TOKEN = 'junk-query-metrics-token-0123456789';
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({ env: { METRICS_TOKEN } });
-});
-afterAll(() => server?.stop());
+const { server } = useServer({ env: { METRICS_TOKEN } });
 
 /** Pages rendered by Astro so far (page-cache misses), summed over the process's lines. */
 async function renders(): Promise<number> {

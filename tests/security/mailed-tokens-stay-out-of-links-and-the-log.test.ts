@@ -6,22 +6,18 @@
  * a page carries its address, and the log drops a secret page's address from any query value, whatever
  * the parameter's name and however often it was percent-encoded.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, uniqueEmail } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 import { mailedResetToken } from '../setup/sql.ts';
 
-let server: TestServer;
 let resetToken: string;
+const { server, api } = useServer();
 beforeAll(async () => {
-  server = await startServer();
-  const api = apiClient(server.url);
-  const email = uniqueEmail('reset');
-  expect((await api.post('/api/users/signup', { name: 'Reset Asker', email, password: 'password-123' })).status).toBe(201);
+  const { email } = await signUp(api, 'Reset Asker');
   expect((await api.post('/api/users/forget-password', { email })).status).toBe(200);
   resetToken = await mailedResetToken(server.dbUrl, email);
 });
-afterAll(() => server?.stop());
 
 /** Every address a page links to or loads: what a click or the browser itself may ask for next. */
 const linksOf = (html: string) => [...html.matchAll(/\s(?:href|src|action|formaction)="([^"]*)"/g)].map((match) => match[1]!);

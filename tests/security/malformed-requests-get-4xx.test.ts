@@ -3,13 +3,11 @@
  * JSON message and the usual security headers (the request gate, decision 009). (Redirect targets with CR, LF
  * or non-Latin-1 text: redirects-stay-on-this-site.test.ts.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { headerOf, rawRequest, type RawReply } from '../setup/raw-http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
 
-let server: TestServer;
-beforeAll(async () => (server = await startServer()));
-afterAll(() => server?.stop());
+const { server } = useServer();
 
 const send = (requestLine: string, headers: string[] = ['Host: 127.0.0.1'], body = '') =>
   rawRequest(server.port, `${requestLine}\r\n${[...headers, 'Connection: close'].join('\r\n')}\r\n\r\n${body}`);

@@ -7,42 +7,38 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db/client.ts';
 import { CO_SAVE_RECENT_SAVES, countAllCoSaves } from '../../db/discovery/co-saves.ts';
 import { ITEMS_PER_LIST } from '../../db/shelf/validation/lists.ts';
 import { generateSyntheticCatalog } from '../../db/maintenance/seed/synthetic.ts';
 import { migrateDb } from '../../db/migrate.ts';
 import { BUDGET_METRICS_TOKEN, measureBudget } from '../setup/budget.ts';
-import { apiClient, uniqueEmail } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 import { sqlRows } from '../setup/sql.ts';
 import { databaseUrlIn } from '../setup/test-database.ts';
 
 const LINKS = 2000;
-let server: TestServer;
+let dir: string;
 let urls: string[];
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'skillshelf-import-budget-'));
+  dir = mkdtempSync(join(tmpdir(), 'skillshelf-import-budget-'));
   const db = await openDb({ url: await databaseUrlIn(dir) });
   await migrateDb(db);
   await generateSyntheticCatalog(db, 3000, { reviewers: 10 });
   db.$client.close();
-  server = await startServer({ dir, seed: false, env: { METRICS_TOKEN: BUDGET_METRICS_TOKEN } });
-  urls = (await sqlRows(server.dbUrl, 'SELECT url FROM contents ORDER BY seq LIMIT ?', [LINKS])).map((row) => String(row.url));
 }, 120_000);
-afterAll(() => server?.stop());
+const { server, api } = useServer(() => ({ dir, seed: false, env: { METRICS_TOKEN: BUDGET_METRICS_TOKEN } }));
+beforeAll(async () => {
+  urls = (await sqlRows(server.dbUrl, 'SELECT url FROM contents ORDER BY seq LIMIT ?', [LINKS])).map((row) => String(row.url));
+});
 
 const bookmarkFile = (links: string[]) =>
   `<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><H3>To learn</H3>\n<DL><p>\n${links
     .map((url, i) => `<DT><A HREF="${url}" ADD_DATE="${1_700_000_000 + i}">Link ${i}</A>`)
     .join('\n')}\n</DL><p>\n</DL><p>\n`;
-
-async function signUp(): Promise<string> {
-  const api = apiClient(server.url);
-  return (await api.post('/api/users/signup', { name: 'Importer', email: uniqueEmail('importer'), password: 'import-password-1' })).body.token;
-}
 
 /** The import as the import screen sends it: the file as the body, its progress read as lines to the end. */
 async function importFile(token: string, file: string): Promise<{ status: number; lines: Array<Record<string, unknown>> }> {
@@ -65,7 +61,7 @@ async function importFile(token: string, file: string): Promise<{ status: number
 
 describe('a 2,000-link bookmark import on a 3,000-content catalog', () => {
   it('keeps /healthz and a cached page answering within 200 ms, and writes pairs of recent saves only', async () => {
-    const token = await signUp();
+    const { token } = await signUp(api, 'Importer', { password: 'import-password-1' });
     // The cached page, warmed: the watcher reads it from the page cache throughout.
     await fetch(`${server.url}/`, { headers: { accept: 'text/html' } });
     const { budget, value } = await measureBudget(server, ['/healthz', '/'], () => importFile(token, bookmarkFile(urls)));
@@ -91,7 +87,7 @@ describe('a 2,000-link bookmark import on a 3,000-content catalog', () => {
   }, 120_000);
 
   it('are limited per account: the eleventh import in an hour is refused, with when to come back', async () => {
-    const token = await signUp();
+    const { token } = await signUp(api, 'Importer', { password: 'import-password-1' });
     const small = bookmarkFile(urls.slice(0, 2));
     for (let i = 0; i < 10; i++) expect((await importFile(token, small)).status).toBe(200);
     const refused = await fetch(`${server.url}/api/bookmarks/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: small });

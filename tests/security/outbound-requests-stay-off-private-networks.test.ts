@@ -7,11 +7,11 @@
  * outboundPolicy: public addresses only, at every hop, inside the connection's own lookup), and a website
  * naming this machine or a private network is refused with a message saying so.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { probeLink } from '../../db/outbound/link-probe.ts';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 import { page, startLocalSite, type LocalSite } from '../setup/local-site.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
 import { sqlRows } from '../setup/sql.ts';
 
 const sites: LocalSite[] = [];
@@ -39,17 +39,13 @@ describe('the link check’s requests', () => {
 });
 
 describe('the server, as it runs by default', () => {
-  let server: TestServer;
-  let api: ApiClient;
   let admin: { token: string };
   let user: { token: string };
+  const { server, api } = useServer();
   beforeAll(async () => {
-    server = await startServer();
-    api = apiClient(server.url);
-    admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body;
-    user = (await api.post('/api/users/signup', { name: 'Reporter', email: uniqueEmail('reporter'), password: 'password-123' })).body;
+    admin = await asAdmin(api);
+    user = await signUp(api, 'Reporter');
   });
-  afterAll(() => server?.stop());
 
   it('a user’s report of a link on this machine checks it without connecting to it, by address or by name', async () => {
     const internal = await site((_req, res) => res.end(page('Internal service')));

@@ -6,16 +6,12 @@
  * would.
  */
 import { request } from 'node:http';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  // RATE_LIMIT_SIGNIN_ACCOUNT stays at its default, 10 failures per 15 minutes.
-  server = await startServer();
-});
-afterAll(() => server?.stop());
+// RATE_LIMIT_SIGNIN_ACCOUNT stays at its default, 10 failures per 15 minutes.
+const { server } = useServer();
 
 interface Reply {
   status: number;

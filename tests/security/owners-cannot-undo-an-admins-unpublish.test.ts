@@ -4,22 +4,18 @@
  * lifts it, its owner reads why (in the API's list shape, on the list's page and in My Lists), and only then
  * may they publish it again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let owner: string;
 let admin: string;
 
+const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
 beforeAll(async () => {
-  server = await startServer({ env: { RATE_LIMIT_OFF: 'true' } });
-  api = apiClient(server.url);
-  owner = (await api.post('/api/users/signup', { name: 'Owner', email: uniqueEmail('owner'), password: 'password-123' })).body.token;
-  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
+  owner = (await signUp(api, 'Owner')).token;
+  admin = (await asAdmin(api)).token;
 });
-afterAll(() => server?.stop());
 
 const REASON = 'Links to pirated course videos';
 

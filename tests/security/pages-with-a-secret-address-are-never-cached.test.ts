@@ -4,22 +4,18 @@
  * logs. A page whose address holds a secret (a reset link, a digest's unsubscribe link) is now private and
  * never stored, whatever its answer, and so is the redirect from another spelling of its address.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, uniqueEmail } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 import { mailedResetToken } from '../setup/sql.ts';
 
-let server: TestServer;
 let resetToken: string;
+const { server, api } = useServer();
 beforeAll(async () => {
-  server = await startServer();
-  const api = apiClient(server.url);
-  const email = uniqueEmail('reset-cache');
-  expect((await api.post('/api/users/signup', { name: 'Cache Watcher', email, password: 'password-123' })).status).toBe(201);
+  const { email } = await signUp(api, 'Cache Watcher');
   expect((await api.post('/api/users/forget-password', { email })).status).toBe(200);
   resetToken = await mailedResetToken(server.dbUrl, email);
 });
-afterAll(() => server?.stop());
 
 describe('a page whose address holds a secret', () => {
   it('is private and never stored: a live reset link, a dead one, an unsubscribe link', async () => {

@@ -4,9 +4,10 @@
  * and at most as many hashes as there are cores run at once, with a bounded queue behind them (beyond it: 503
  * with Retry-After).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, uniqueEmail, type ApiClient, type ApiResponse } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { describe, expect, it } from 'vitest';
+import { uniqueEmail, type ApiClient, type ApiResponse } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 
 const LINUS = { email: 'linus@skillshelf.dev', password: 'skillshelf-demo' };
 const FLOOD = 300;
@@ -51,20 +52,15 @@ function expectOrderlyAnswers(responses: ApiResponse[], allowed: number[]) {
 }
 
 describe('one account flooding password changes', () => {
-  let server: TestServer;
-  let api: ApiClient;
-  beforeAll(async () => {
-    server = await startServer();
-    api = apiClient(server.url);
-  });
-  afterAll(() => server?.stop());
+  const { api } = useServer();
 
   it(`${FLOOD} concurrent password changes with one token leave another user's sign-in fast`, async () => {
     const quiet = await quietSignIn(api);
-    const account = { name: 'Flooder', email: uniqueEmail('flooder'), password: 'password-123' };
-    const { body: flooder } = await api.post('/api/users/signup', account);
+    const flooder = await signUp(api, 'Flooder');
     const flood = Promise.all(
-      Array.from({ length: FLOOD }, (_, i) => api.put('/api/users/profile', { ...account, password: `flooded-password-${i}` }, { token: flooder.token })),
+      Array.from({ length: FLOOD }, (_, i) =>
+        api.put('/api/users/profile', { name: flooder.name, email: flooder.email, password: `flooded-password-${i}` }, { token: flooder.token }),
+      ),
     );
     const { signIn, control } = await signInDuringFlood(api, quiet.token);
     const responses = await flood;
@@ -79,15 +75,9 @@ describe('one account flooding password changes', () => {
 });
 
 describe('many accounts hashing at once', () => {
-  let server: TestServer;
-  let api: ApiClient;
-  beforeAll(async () => {
-    // A short queue, so that the flood overflows it however many cores and however fast hashes run on the
-    // machine under test (with the default 64, a fast CI machine could drain the crowd as it arrived).
-    server = await startServer({ env: { PASSWORD_HASH_QUEUE: '8' } });
-    api = apiClient(server.url);
-  });
-  afterAll(() => server?.stop());
+  // A short queue, so that the flood overflows it however many cores and however fast hashes run on the
+  // machine under test (with the default 64, a fast CI machine could drain the crowd as it arrived).
+  const { api } = useServer({ env: { PASSWORD_HASH_QUEUE: '8' } });
 
   it(`${FLOOD} concurrent sign-ups (each a hash) get 201 or 503 with Retry-After, and the server answers a sign-in meanwhile`, async () => {
     const quiet = await quietSignIn(api);

@@ -4,9 +4,10 @@
  * anyone else, from that cache or any other. Catalog pages are rendered without the session, so they hold
  * nothing of whoever asked first; pages rendered for a user are private and never kept.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 
 interface Person {
   _id: string;
@@ -15,9 +16,6 @@ interface Person {
   token: string;
   cookie: string;
 }
-
-let server: TestServer;
-let api: ApiClient;
 
 async function signIn(email: string, password: string): Promise<Person> {
   const response = await fetch(`${server.url}/api/users/signin`, {
@@ -36,9 +34,8 @@ async function signIn(email: string, password: string): Promise<Person> {
 }
 
 async function newPerson(name: string): Promise<Person> {
-  const email = uniqueEmail(name.split(' ')[0]!.toLowerCase());
-  expect((await api.post('/api/users/signup', { name, email, password: 'password-123' })).status).toBe(201);
-  return signIn(email, 'password-123');
+  const { email, password } = await signUp(api, name);
+  return signIn(email, password);
 }
 
 function expectNothingOf(person: Person, html: string, where: string): void {
@@ -53,12 +50,8 @@ const page = (path: string, person?: Person) =>
     redirect: 'manual',
   });
 
-beforeAll(async () => {
-  // Nothing cached yet: the first to ask for each page is a signed-in user.
-  server = await startServer();
-  api = apiClient(server.url);
-});
-afterAll(() => server?.stop());
+// Nothing cached yet: the first to ask for each page is a signed-in user.
+const { server, api } = useServer();
 
 describe('personal pages are never served to anyone else', () => {
   let ada: Person;

@@ -10,26 +10,22 @@
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
 import { sqlRows } from '../setup/sql.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let admin: string;
 let user: string;
 const sites: LocalSite[] = [];
 
+// The submitters' sites are on this machine, which the outbound policy refuses unless told otherwise.
+const { server, api } = useServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
 beforeAll(async () => {
-  // The submitters' sites are on this machine, which the outbound policy refuses unless told otherwise.
-  server = await startServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
-  api = apiClient(server.url);
-  admin = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
-  user = (await api.post('/api/users/signup', { name: 'Submitter', email: uniqueEmail('swap'), password: 'password-123' })).body.token;
+  admin = (await asAdmin(api)).token;
+  user = (await signUp(api, 'Submitter')).token;
 });
 afterAll(async () => {
-  await server?.stop();
   await Promise.all(sites.map((s) => s.close()));
 });
 

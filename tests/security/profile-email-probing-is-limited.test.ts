@@ -3,22 +3,16 @@
  * signed-in account could once test any number of addresses. Changes of email or password are now limited per
  * account (RATE_LIMIT_ACCOUNT_CHANGE_USER, 10 an hour by default).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { expect, it } from 'vitest';
+import { DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 
-let server: TestServer;
-let api: ApiClient;
-beforeAll(async () => {
-  server = await startServer();
-  api = apiClient(server.url);
-});
-afterAll(() => server?.stop());
+const { api } = useServer();
 
 it('after ten email changes an hour, a registered address gets the same 429 as any other', async () => {
-  const account = { name: 'Prober', email: uniqueEmail('prober'), password: 'password-123' };
-  const { body: user } = await api.post('/api/users/signup', account);
-  const probe = (email: string) => api.put('/api/users/profile', { name: account.name, email, password: '' }, { token: user.token });
+  const user = await signUp(api, 'Prober');
+  const probe = (email: string) => api.put('/api/users/profile', { name: user.name, email, password: '' }, { token: user.token });
   const statuses: number[] = [];
   for (let i = 0; i < 10; i++) statuses.push((await probe(i % 2 ? DEMO_ADMIN.email : uniqueEmail('probe'))).status);
   expect(statuses).toEqual([200, 409, 200, 409, 200, 409, 200, 409, 200, 409]);
@@ -32,8 +26,8 @@ it('after ten email changes an hour, a registered address gets the same 429 as a
 });
 
 it('the limit is per account and leaves a change of the name alone', async () => {
-  const account = { name: 'Changer', email: uniqueEmail('changer'), password: 'password-123' };
-  const { body: user } = await api.post('/api/users/signup', account);
+  const user = await signUp(api, 'Changer');
+  const account = { name: user.name, email: user.email };
   let token: string = user.token;
   for (let i = 0; i < 10; i++) {
     const res = await api.put('/api/users/profile', { ...account, password: `new-password-${i}` }, { token });
@@ -42,6 +36,6 @@ it('the limit is per account and leaves a change of the name alone', async () =>
   }
   expect((await api.put('/api/users/profile', { ...account, password: 'one-too-many' }, { token })).status).toBe(429);
   expect((await api.put('/api/users/profile', { ...account, name: 'Renamed Changer', password: '' }, { token })).status).toBe(200);
-  const other = (await api.post('/api/users/signup', { name: 'Other', email: uniqueEmail('other'), password: 'password-123' })).body;
+  const other = await signUp(api, 'Other');
   expect((await api.put('/api/users/profile', { name: 'Other', email: uniqueEmail('other-moved'), password: '' }, { token: other.token })).status).toBe(200);
 });

@@ -4,9 +4,9 @@
  * request is well formed but for one broken part (so the refusal is for that part). Every reply must be
  * a 4xx, the process must still be up, and a normal request must be answered within a second afterwards.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rawRequest, type RawReply } from '../setup/raw-http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
 
 /** mulberry32: the same "random" requests on every run, so a failure can be replayed. */
 function random(seed: number) {
@@ -308,9 +308,7 @@ function malformedRequests(origin: string): Array<{ name: string; data: string }
   return cases;
 }
 
-let server: TestServer;
-beforeAll(async () => (server = await startServer()));
-afterAll(() => server?.stop());
+const { server } = useServer();
 
 describe('raw-socket fuzz', () => {
   it('answers 500+ malformed requests each with a 4xx, stays up, and then serves a normal request within a second', { timeout: 180_000 }, async () => {

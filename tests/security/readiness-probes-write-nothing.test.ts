@@ -7,8 +7,9 @@
  * it passes on to the primary and every statement it runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startServer, type TestServer } from '../setup/server.ts';
+import { freePort } from '../setup/server.ts';
 import { hasSqld, NO_SQLD, startSqld, type Sqld } from '../setup/sqld.ts';
+import { useServer } from '../setup/use-server.ts';
 
 const PROBES = 300;
 
@@ -16,20 +17,18 @@ describe.skipIf(!hasSqld)(`a flood of readiness probes${hasSqld ? '' : ` (skippe
   let primary: Sqld;
   let replicaNode: Sqld;
   let admin: string;
-  let server: TestServer;
 
   beforeAll(async () => {
     const adminPort = await freePort();
     admin = `http://127.0.0.1:${adminPort}`;
     primary = await startSqld({ grpc: true });
     replicaNode = await startSqld({ primary, args: ['--admin-listen-addr', `127.0.0.1:${adminPort}`] });
-    server = await startServer({ seed: false, env: { DATABASE_URL: replicaNode.url } });
   });
   afterAll(async () => {
-    await server?.stop();
     await replicaNode?.stop();
     await primary?.stop();
   });
+  const { server } = useServer(() => ({ seed: false, env: { DATABASE_URL: replicaNode.url } }));
 
   /** The replica node's counts: writes it sent the primary, statements it ran itself. */
   async function counts(): Promise<{ writes: number; statements: number }> {

@@ -8,8 +8,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
-import { apiClient, uniqueEmail } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { uniqueEmail } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 
 const HOSTILE = [
   '/%09/evil.example',
@@ -24,15 +25,11 @@ const HOSTILE = [
   'javascript:alert(1)',
 ];
 
-let server: TestServer;
 let token: string;
+const { server, api } = useServer({ seed: false });
 beforeAll(async () => {
-  server = await startServer({ seed: false });
-  const api = apiClient(server.url);
-  const signUp = await api.post('/api/users/signup', { name: 'Redirected', email: uniqueEmail('redirect'), password: 'redirect-password-1' });
-  token = signUp.body.token;
+  token = (await signUp(api, 'Redirected', { password: 'redirect-password-1' })).token;
 });
-afterAll(() => server?.stop());
 
 const signedInGet = (path: string) => fetch(server.url + path, { headers: { cookie: `session=${token}` }, redirect: 'manual' });
 
@@ -77,8 +74,7 @@ describe.skipIf(!hasBrowser)('the sign-in and sign-up forms in a browser', () =>
   }
 
   it.each(['/%09/evil.example', '/%0A/evil.example', 'https://evil.example'])('signing in with redirect=%s lands on the home page', async (target) => {
-    const email = uniqueEmail('island');
-    await apiClient(server.url).post('/api/users/signup', { name: 'Island', email, password: 'island-password-1' });
+    const { email } = await signUp(api, 'Island', { password: 'island-password-1' });
     const url = await landing(async (page) => {
       await page.goto(`/signin?redirect=${target}`);
       await page.getByLabel('Email').fill(email);
@@ -90,7 +86,7 @@ describe.skipIf(!hasBrowser)('the sign-in and sign-up forms in a browser', () =>
   });
 
   it('signing up with a hostile redirect lands on the home page, an honest one is followed', async () => {
-    const signUp = (target: string) =>
+    const signUpThroughTheForm = (target: string) =>
       landing(async (page) => {
         await page.goto(`/signup?redirect=${target}`);
         await page.getByLabel('Name').fill('Island');
@@ -99,10 +95,10 @@ describe.skipIf(!hasBrowser)('the sign-in and sign-up forms in a browser', () =>
         await page.getByLabel('Confirm Password').fill('island-password-1');
         await page.getByRole('button', { name: 'Sign Up' }).click();
       });
-    const hostile = await signUp('/%09/evil.example');
+    const hostile = await signUpThroughTheForm('/%09/evil.example');
     expect(hostile.origin).toBe(server.url);
     expect(hostile.pathname).toBe('/');
-    const honest = await signUp(encodeURIComponent('/saved'));
+    const honest = await signUpThroughTheForm(encodeURIComponent('/saved'));
     expect(honest.pathname).toBe('/saved');
   });
 });

@@ -5,27 +5,21 @@
  * in 9.7 s). Now a pair counts only established accounts (7 days old), a change an hour after it was made, and
  * needs 5 of them (decision 039).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db/client.ts';
 import { CO_SAVE_MIN_USERS, countAllCoSaves } from '../../db/discovery/co-saves.ts';
-import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 import { sqlRows } from '../setup/sql.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let contents: Array<{ _id: string; slug: string }>;
 
+// The job looks every second (no delay), so only the accounts' age keeps them out.
+const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true', CO_SAVE_DELAY_MINUTES: '0' } });
 beforeAll(async () => {
-  // The job looks every second (no delay), so only the accounts' age keeps them out.
-  server = await startServer({ env: { RATE_LIMIT_OFF: 'true', CO_SAVE_DELAY_MINUTES: '0' } });
-  api = apiClient(server.url);
   contents = (await api.get('/api/contents/search?order=oldest')).body.contents;
 });
-afterAll(() => server?.stop());
 
-const signUp = async (name: string) =>
-  (await api.post('/api/users/signup', { name, email: uniqueEmail(name.toLowerCase()), password: 'private-saves-1' })).body as { token: string; _id: string };
 const save = async (token: string, id: string) => expect((await api.put(`/api/users/saves/${id}`, undefined, { token })).status).toBe(200);
 const unsave = async (token: string, id: string) => expect((await api.del(`/api/users/saves/${id}`, { token })).status).toBeLessThan(300);
 /** The content page's co-saved section as a visitor gets it, or undefined when it shows none. */
@@ -42,12 +36,12 @@ const backdate = async (userId: string, days: number) => {
 describe("a victim's private save, probed through a content's related resources", () => {
   it('is never shown by fresh accounts saving and unsaving candidates, however many', async () => {
     const [target, secret, ...others] = contents as [(typeof contents)[0], (typeof contents)[0], ...typeof contents];
-    const victim = await signUp('Victim');
+    const victim = await signUp(api, 'Victim', { password: 'private-saves-1' });
     await backdate(victim._id, 30);
     await save(victim.token, target._id);
     await save(victim.token, secret._id);
     // More fresh accounts than the threshold needs, each saving the target.
-    const attackers = await Promise.all(Array.from({ length: CO_SAVE_MIN_USERS }, (_, i) => signUp(`Attacker${i}`)));
+    const attackers = await Promise.all(Array.from({ length: CO_SAVE_MIN_USERS }, (_, i) => signUp(api, `Attacker${i}`, { password: 'private-saves-1' })));
     for (const attacker of attackers) await save(attacker.token, target._id);
     for (const candidate of [secret, ...others.slice(0, 1)]) {
       for (const attacker of attackers) await save(attacker.token, candidate._id);
@@ -62,7 +56,7 @@ describe("a victim's private save, probed through a content's related resources"
 
   it('needs 5 established people: the victim and two old accounts saving the pair are not enough', async () => {
     const [, , , , , target, secret] = contents as Array<(typeof contents)[0]>;
-    const people = await Promise.all(['Old1', 'Old2', 'Victim2'].map(signUp));
+    const people = await Promise.all(['Old1', 'Old2', 'Victim2'].map((name) => signUp(api, name, { password: 'private-saves-1' })));
     for (const person of people) {
       await backdate(person._id, 30);
       await save(person.token, target!._id);

@@ -3,28 +3,18 @@
  * the database, as WEB_CONCURRENCY runs it: every toggle flips the state exactly once, however many arrive at
  * once, and the explicit PUT / DELETE /api/users/saves/{contentId} are idempotent.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, uniqueEmail, type ApiClient, type ApiResponse } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiResponse } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 import { openDatabase } from '../setup/sql.ts';
 
-let server: TestServer;
-let api: ApiClient;
 let contentIds: string[];
 
+const { server, api } = useServer({ env: { WEB_CONCURRENCY: '2', RATE_LIMIT_OFF: 'true' } });
 beforeAll(async () => {
-  server = await startServer({ env: { WEB_CONCURRENCY: '2', RATE_LIMIT_OFF: 'true' } });
-  api = apiClient(server.url);
   contentIds = (await api.get('/api/contents/search?order=oldest')).body.contents.map((c: { _id: string }) => c._id);
 });
-afterAll(() => server?.stop());
-
-async function newUser(): Promise<{ _id: string; token: string; email: string }> {
-  const email = uniqueEmail('toggler');
-  const res = await api.post('/api/users/signup', { name: 'Toggler', email, password: 'password-123' });
-  expect(res.status).toBe(201);
-  return { ...res.body, email };
-}
 
 async function savedRows(userId: string, contentId: string): Promise<number> {
   const db = await openDatabase(server.dbUrl);
@@ -51,7 +41,7 @@ describe('the toggle (POST /api/users/save)', () => {
     [500, 'unsaved', 0],
     [501, 'saved', 1],
   ])('%i concurrent toggles of one content leave it %s: each flips it exactly once', async (n, _state, saved) => {
-    const user = await newUser();
+    const user = await signUp(api, 'Toggler');
     const contentId = contentIds[0]!;
     const responses = await times(n, () => api.post('/api/users/save', { contentId }, { token: user.token }));
     expectSavesAnswers(responses);
@@ -62,7 +52,7 @@ describe('the toggle (POST /api/users/save)', () => {
   });
 
   it('concurrent toggles of different contents by one user each land', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Toggler');
     const targets = contentIds.slice(0, 6);
     expectSavesAnswers(
       await Promise.all(targets.flatMap((contentId) => [1, 2, 3].map(() => api.post('/api/users/save', { contentId }, { token: user.token })))),
@@ -74,7 +64,7 @@ describe('the toggle (POST /api/users/save)', () => {
 
 describe('explicit save and unsave (PUT / DELETE /api/users/saves/{contentId})', () => {
   it('200 concurrent PUTs save it once', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Toggler');
     const contentId = contentIds[1]!;
     const responses = await times(200, () => api.put(`/api/users/saves/${contentId}`, undefined, { token: user.token }));
     expectSavesAnswers(responses);
@@ -83,7 +73,7 @@ describe('explicit save and unsave (PUT / DELETE /api/users/saves/{contentId})',
   });
 
   it('200 concurrent DELETEs leave it unsaved', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Toggler');
     const contentId = contentIds[2]!;
     await api.put(`/api/users/saves/${contentId}`, undefined, { token: user.token });
     const responses = await times(200, () => api.del(`/api/users/saves/${contentId}`, { token: user.token }));
@@ -101,7 +91,7 @@ describe('explicit save and unsave (PUT / DELETE /api/users/saves/{contentId})',
   });
 
   it('refuse a cookie-authenticated call from another site (403), and change nothing', async () => {
-    const user = await newUser();
+    const user = await signUp(api, 'Toggler');
     const contentId = contentIds[4]!;
     const signIn = await fetch(`${server.url}/api/users/signin`, {
       method: 'POST',

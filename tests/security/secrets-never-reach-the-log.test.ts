@@ -5,20 +5,14 @@
  * tokens put in query strings) and then the whole of what the process wrote is searched for every
  * password, session token and reset token it saw.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../db/maintenance/seed/demo.ts';
-import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 import { logLines } from '../setup/logs.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
 import { mailedResetToken } from '../setup/sql.ts';
 
-let server: TestServer;
-let api: ApiClient;
-beforeAll(async () => {
-  server = await startServer({ env: { LOG_LEVEL: 'trace' } });
-  api = apiClient(server.url);
-});
-afterAll(() => server?.stop());
+const { server, api } = useServer({ env: { LOG_LEVEL: 'trace' } });
 
 const resetTokenMailedTo = (email: string) => mailedResetToken(server.dbUrl, email);
 
@@ -35,10 +29,8 @@ describe('the log of a full run', () => {
       secrets.push(res.body.token);
     }
     // A new account signs up, signs in with a wrong password, then through the no-JavaScript form.
-    const user = { name: 'Log Watcher', email: uniqueEmail('logs'), password: 'first-password-7f3a' };
-    secrets.push(user.password, 'wrong-password-9c2e');
-    const signedUp = await api.post('/api/users/signup', user);
-    secrets.push(signedUp.body.token);
+    const user = await signUp(api, 'Log Watcher', { password: 'first-password-7f3a' });
+    secrets.push(user.password, 'wrong-password-9c2e', user.token);
     expect((await api.post('/api/users/signin', { email: user.email, password: 'wrong-password-9c2e' })).status).toBe(401);
     const form = await fetch(`${server.url}/signin`, {
       method: 'POST',
@@ -54,9 +46,9 @@ describe('the log of a full run', () => {
     for (const path of ['/saved', '/profile', '/api/users/profile']) {
       expect((await fetch(server.url + path, { headers: { cookie: `session=${cookieToken}` }, redirect: 'manual' })).status, path).toBe(200);
     }
-    expect((await api.get('/api/users/profile', { token: signedUp.body.token })).status).toBe(200);
+    expect((await api.get('/api/users/profile', { token: user.token })).status).toBe(200);
     await fetch(`${server.url}/search?q=rust&token=${cookieToken}`);
-    await fetch(`${server.url}/api/contents/search?q=rust&access_token=${signedUp.body.token}`);
+    await fetch(`${server.url}/api/contents/search?q=rust&access_token=${user.token}`);
 
     // A forgotten password: the mailed link is opened, then used.
     expect((await api.post('/api/users/forget-password', { email: user.email })).status).toBe(200);

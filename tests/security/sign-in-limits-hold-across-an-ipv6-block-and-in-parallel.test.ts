@@ -6,16 +6,12 @@
  * count an IPv6 client by its /64 (db/operations/rate-limit.ts addressGroup), and a slowed account hands
  * out turns from a stored "next attempt not before" time (waitForTurn), so parallel guesses queue.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, uniqueEmail } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  // The production limits, and the test client as the trusted proxy that forwards each guesser's address.
-  server = await startServer({ seed: false, env: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_SIGNIN_IP: '50/900' } });
-});
-afterAll(() => server?.stop());
+// The production limits, and the test client as the trusted proxy that forwards each guesser's address.
+const { server, api } = useServer({ seed: false, env: { TRUST_PROXY: '127.0.0.1', RATE_LIMIT_SIGNIN_IP: '50/900' } });
 
 const signInFrom = async (address: string, email: string, password: string) => {
   const response = await fetch(`${server.url}/api/users/signin`, {
@@ -27,15 +23,9 @@ const signInFrom = async (address: string, email: string, password: string) => {
   return response.status;
 };
 
-async function account(): Promise<{ email: string; password: string }> {
-  const user = { name: 'Guarded', email: uniqueEmail('guarded'), password: 'the-right-password-1' };
-  expect((await apiClient(server.url).post('/api/users/signup', user)).status).toBe(201);
-  return user;
-}
-
 describe('sign-in guesses', () => {
   it('from 60 addresses of one IPv6 /64 count as one client: most are refused with 429', async () => {
-    const { email, password } = await account();
+    const { email, password } = await signUp(api, 'Guarded', { password: 'the-right-password-1' });
     const statuses = await Promise.all(
       Array.from({ length: 60 }, (_, i) => signInFrom(`2001:db8:5:7::${(i + 1).toString(16)}`, email, i === 59 ? password : `guess-${i}`)),
     );
@@ -43,7 +33,7 @@ describe('sign-in guesses', () => {
   });
 
   it('in parallel on a slowed account take turns: of 60 from 60 separate blocks, only those whose turn comes within 10 s are tried', async () => {
-    const { email, password } = await account();
+    const { email, password } = await signUp(api, 'Guarded', { password: 'the-right-password-1' });
     // Twelve failures from as many addresses: the account is slowed (a turn a second from now on).
     for (let i = 0; i < 12; i++) expect(await signInFrom(`198.51.100.${i + 1}`, email, `warm-up-${i}`)).toBe(401);
     const started = performance.now();

@@ -3,22 +3,16 @@
  * passed the check before any was counted (40 at once got 17–18 verifications against a limit of 10). Each
  * attempt must be counted before its password is looked at.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { expect, it } from 'vitest';
+import { uniqueEmail } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
 
-let server: TestServer;
-let api: ApiClient;
-beforeAll(async () => {
-  // RATE_LIMIT_SIGNIN_ACCOUNT stays at its default, 10 per 15 minutes.
-  server = await startServer();
-  api = apiClient(server.url);
-});
-afterAll(() => server?.stop());
+// RATE_LIMIT_SIGNIN_ACCOUNT stays at its default, 10 per 15 minutes.
+const { api } = useServer();
 
 it('40 concurrent wrong passwords from one address get at most 10 verdicts; the rest are refused unverified', async () => {
-  const account = { name: 'Guess Target', email: uniqueEmail('guessed'), password: 'the-right-password' };
-  expect((await api.post('/api/users/signup', account)).status).toBe(201);
+  const account = await signUp(api, 'Guess Target', { password: 'the-right-password' });
   const results = await Promise.all(Array.from({ length: 40 }, (_, i) => api.post('/api/users/signin', { email: account.email, password: `guess-${i}` })));
   const statuses = results.map((r) => r.status);
   expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);

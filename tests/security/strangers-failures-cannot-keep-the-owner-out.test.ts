@@ -9,16 +9,12 @@
  * try, as a botnet would, so their per-address limit never stops them.
  */
 import { request } from 'node:http';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { uniqueEmail } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  // Every sign-in limit at its default (the per-address one too: tests/setup/server.ts lifts only the per-IP ones).
-  server = await startServer({ seed: false });
-});
-afterAll(() => server?.stop());
+// Every sign-in limit at its default (the per-address one too: tests/setup/server.ts lifts only the per-IP ones).
+const { server } = useServer({ seed: false });
 
 interface Reply {
   status: number;

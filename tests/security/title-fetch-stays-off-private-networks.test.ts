@@ -4,12 +4,12 @@
  * address — not by a literal address, not by a name that resolves to one, not by a redirect — and it is
  * bounded in time (3 s), size (512 KB), redirects (3) and schemes (http and https). Every failure is silent.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { factsOf, fetchPageTitle, titleOf } from '../../db/outbound/page-facts.ts';
 import { anyAddress, isPublicAddress } from '../../db/outbound/public-addresses.ts';
 import { page, startLocalSite, type LocalSite } from '../setup/local-site.ts';
-import { apiClient, uniqueEmail } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { signUp } from '../setup/actors.ts';
+import { useServer, type UsedServer } from '../setup/use-server.ts';
 import { openDatabase } from '../setup/sql.ts';
 
 const sites: LocalSite[] = [];
@@ -171,24 +171,17 @@ describe('the bounds of the title fetch (private addresses allowed, as in tests)
 });
 
 describe('through the real server', () => {
-  let strict: TestServer;
-  let lenient: TestServer;
-  beforeAll(async () => {
-    [strict, lenient] = await Promise.all([startServer({ seed: false }), startServer({ seed: false, env: { OUTBOUND_ALLOW_PRIVATE: 'true' } })]);
-  });
-  afterAll(async () => {
-    await Promise.all([strict?.stop(), lenient?.stop()]);
-  });
+  const strict = useServer({ seed: false });
+  const lenient = useServer({ seed: false, env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
 
-  async function submitTo(server: TestServer, url: string) {
-    const api = apiClient(server.url);
-    const { body: user } = await api.post('/api/users/signup', { name: 'Titled', email: uniqueEmail('titled'), password: 'password-123' });
+  async function submitTo({ api }: UsedServer, url: string) {
+    const user = await signUp(api, 'Titled');
     const res = await api.post('/api/submissions/create', { url }, { token: user.token });
     expect(res.status).toBe(201);
     return res.body as { _id: string; name: string };
   }
 
-  const submissionRow = async (server: TestServer, id: string) => {
+  const submissionRow = async ({ server }: UsedServer, id: string) => {
     const db = await openDatabase(server.dbUrl);
     try {
       return (await db.execute({ sql: 'SELECT name, slug, page_title FROM submissions WHERE id = ?', args: [id] })).rows[0]!;
@@ -209,8 +202,8 @@ describe('through the real server', () => {
 
   it('by default the server never fetches a private address: such a website is refused outright, and nothing is asked of it', async () => {
     const s = await site((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page('Internal')));
-    const api = apiClient(strict.url);
-    const { body: user } = await api.post('/api/users/signup', { name: 'Titled', email: uniqueEmail('titled'), password: 'password-123' });
+    const { api } = strict;
+    const user = await signUp(api, 'Titled');
     const refused = await api.post('/api/submissions/create', { url: `${s.url}/internal` }, { token: user.token });
     expect(refused.status).toBe(400);
     // A later submission to the lenient server is fetched: by then the strict one has had its chance too.

@@ -3,9 +3,9 @@
  * server's upgrade listener and ended the process (decision 009). Each must get a 4xx, and the server stays
  * up, alone and with WEB_CONCURRENCY=2 (where a crash cost most of the requests sent right after it).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rawRequest } from '../setup/raw-http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
 
 const CRASHERS = ['//', '/\\', 'http://[', '//evil.example/ws', '/\\evil.example', 'http://[::1', '/ws/..//x', '*'];
 
@@ -13,9 +13,7 @@ const upgrade = (target: string) =>
   `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`;
 
 describe.each([1, 2])('upgrade requests with WEB_CONCURRENCY=%i', (workers) => {
-  let server: TestServer;
-  beforeAll(async () => (server = await startServer({ seed: false, env: { WEB_CONCURRENCY: String(workers) } })));
-  afterAll(() => server?.stop());
+  const { server } = useServer({ seed: false, env: { WEB_CONCURRENCY: String(workers) } });
 
   it('an unparseable upgrade target gets a 4xx and the server keeps serving', async () => {
     for (const target of CRASHERS) {

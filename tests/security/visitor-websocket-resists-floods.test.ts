@@ -4,13 +4,11 @@
  * second whatever the churn, sockets are capped per address and in total, and only this site's pages (its
  * Origin) may connect.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
 
-let server: TestServer;
-beforeAll(async () => (server = await startServer({ seed: false, env: { VISITORS_MAX_PER_ADDRESS: '40', VISITORS_MAX_TOTAL: '60' } })));
-afterAll(() => server?.stop());
+const { server } = useServer({ seed: false, env: { VISITORS_MAX_PER_ADDRESS: '40', VISITORS_MAX_TOTAL: '60' } });
 
 interface Client {
   socket: WebSocket;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGET_PASSWORD_REPLY, signUp } from '../../db/accounts/users.ts';
 import { answerResetRequests, requestPasswordReset } from '../../db/accounts/password-resets.ts';
 import { createTestDb, type TestDb } from '../setup/db.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
+import { useServer } from '../setup/use-server.ts';
 import { uniqueEmail } from '../setup/http.ts';
 
 describe('a forgotten password, asked for', () => {
@@ -80,11 +80,7 @@ describe('a forgotten password, asked for', () => {
 });
 
 describe('sign-up, probed for one email', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer({ seed: false, env: { TRUST_PROXY: '127.0.0.1' } });
-  });
-  afterAll(() => server?.stop());
+  const { server } = useServer({ seed: false, env: { TRUST_PROXY: '127.0.0.1' } });
 
   const signUpAs = (email: string, address: string) =>
     fetch(`${server.url}/api/users/signup`, {

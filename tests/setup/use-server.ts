@@ -1,0 +1,47 @@
+/**
+ * A test file's server in one line: `const { server, api } = useServer()` starts the real server before the
+ * file's tests (beforeAll, registered where it is called: before the hooks written after it) and stops it after
+ * them. `server` and `api` can be taken apart at once and used inside hooks and tests; they reach the server
+ * once it has started.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import { apiClient, type ApiClient } from './http.ts';
+import { startServer, type StartOptions, type TestServer } from './server.ts';
+
+export interface UsedServer {
+  /** The started server (its url, dbUrl, output…), from the file's first hook on. */
+  readonly server: TestServer;
+  /** A client of it (tests/setup/http.ts). */
+  readonly api: ApiClient;
+  /** Its address; read it inside a hook or test (`server.url` can be taken apart early). */
+  readonly url: string;
+}
+
+/**
+ * Starts a server for the calling file (or describe block) with `options`, given as they are or by a function
+ * called when it starts (options that depend on an earlier hook: an SMTP sink, a local site).
+ */
+export function useServer(options: StartOptions | (() => StartOptions | Promise<StartOptions>) = {}): UsedServer {
+  let started: TestServer | undefined;
+  const ready = (): TestServer => {
+    if (!started) throw new Error('useServer: the server is started in beforeAll; use it inside hooks and tests');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startServer(typeof options === 'function' ? await options() : options);
+  });
+  afterAll(async () => {
+    await started?.stop();
+  });
+  const server = new Proxy({} as TestServer, {
+    get: (_, key) => Reflect.get(ready(), key),
+    has: (_, key) => Reflect.has(ready(), key),
+  });
+  return {
+    server,
+    api: apiClient(() => ready().url),
+    get url() {
+      return ready().url;
+    },
+  };
+}

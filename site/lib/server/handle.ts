@@ -26,7 +26,7 @@ export interface Call<Id extends OperationId> {
   /** The admin as the audit log records them (an admin operation's only). */
   actor: OperationOf<Id>['access'] extends 'admin' ? Actor : undefined;
   params: ParamsOf<Id>;
-  /** The JSON body as sent (undefined when the operation takes none, or an optional one was left out). */
+  /** The JSON body as sent: undefined when the operation takes none, {} when an optional one was left out. */
   body: unknown;
   /** Astro's context: the request, the URL's query, cookies, locals. */
   context: APIContext;

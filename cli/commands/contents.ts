@@ -1,7 +1,7 @@
 /** `skillshelf contents …`: the listed resources. */
 import type { Command } from 'commander';
 import { deleteContent, findContent, listContents } from '#db/catalog/content-admin.ts';
-import type { ApiContent } from '#db/catalog/content-rows.ts';
+import type { ContentShape } from '#db/catalog/contract.ts';
 import { actorOf } from '../actor.ts';
 import { openMigratedDb } from '../database.ts';
 import { examples } from '../help.ts';
@@ -76,7 +76,7 @@ async function removeContent(ref: string, options: { yes?: boolean }, command: C
   printLine(`Deleted '${content.name}' (${content.slug}, id ${content._id}).`);
 }
 
-function printContent(content: ApiContent): void {
+function printContent(content: ContentShape): void {
   const tags = [...content.category, ...content.techStack, ...content.type].map((t) => t.label).join(', ');
   const rating = content.numReviews ? `★ ${content.rating} (${content.numReviews})` : 'no reviews';
   printLine(`${content._id}  ${content.name}`);

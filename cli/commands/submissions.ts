@@ -1,9 +1,11 @@
 /** `skillshelf submissions …`: the queue of links users submitted, moderated with the web's rules. */
 import type { Command } from 'commander';
 import type { Db } from '#db/client.ts';
-import { reviewProposedTags, type SettledProposal } from '#db/submissions/proposed-tags.ts';
+import { reviewProposedTags } from '#db/submissions/proposed-tags.ts';
+import type { SettledProposal } from '#db/submissions/admin-contract.ts';
 import { approveSubmissions, rejectSubmissions, type SubmissionOutcome } from '#db/submissions/submission-bulk.ts';
-import { listPendingSubmissions, type ApiSubmission } from '#db/submissions/submissions.ts';
+import { listPendingSubmissions } from '#db/submissions/submissions.ts';
+import type { SubmissionShape } from '#db/submissions/contract.ts';
 import { listTags } from '#db/catalog/tags/tags.ts';
 import { actorOf } from '../actor.ts';
 import { openMigratedDb } from '../database.ts';
@@ -18,7 +20,7 @@ import { askReview, type AskProposals } from '../prompts/review.ts';
 import { REJECT_REASONS, REJECT_REASON_CODES, rejectReason, type RejectReason } from '#db/submissions/validation/rejection.ts';
 import { truncate } from '../terminal-text.ts';
 
-type Pending = ApiSubmission & { submittedBy: string | null };
+type Pending = SubmissionShape & { submittedBy: string | null };
 
 interface ChangeOptions {
   all?: boolean;
@@ -240,8 +242,8 @@ const SETTLED: Record<SettledProposal['outcome'], (p: SettledProposal) => string
 };
 const settledText = (p: SettledProposal) => SETTLED[p.outcome](p);
 
-const proposedText = (s: ApiSubmission) => s.proposedTags.map((p) => `${p.label} (proposed ${p.kind})`).join(', ');
-const tagText = (s: ApiSubmission) =>
+const proposedText = (s: SubmissionShape) => s.proposedTags.map((p) => `${p.label} (proposed ${p.kind})`).join(', ');
+const tagText = (s: SubmissionShape) =>
   [...[...s.category, ...s.techStack, ...s.type].map((t) => t.label), ...(proposedText(s) ? [proposedText(s)] : [])].join(', ');
 
 /** Asks, in the terminal, what becomes of each tag the ticked submissions propose. */
@@ -264,8 +266,8 @@ function proposalAsker(db: Db, pending: Pending[]): AskProposals {
 const submitter = (s: Pending) => s.submittedBy ?? 'an import or a deleted account';
 
 /** What the submitter said of cost and certificate; "not given" where they left it blank (approval: Free, none). */
-const costText = (s: ApiSubmission) => s.cost ?? 'cost not given';
-const certificateText = (s: ApiSubmission, short = false) =>
+const costText = (s: SubmissionShape) => s.cost ?? 'cost not given';
+const certificateText = (s: SubmissionShape, short = false) =>
   s.hasCert === null ? 'certificate not given' : s.hasCert ? (short ? 'certificate' : 'with a certificate') : 'no certificate';
 
 function summary(s: Pending): string {

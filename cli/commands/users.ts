@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import { createUserByAdmin, listAllUsers, sendPasswordResetByAdmin, setAdmin } from '#db/accounts/user-admin.ts';
 import { mailTransport } from '#db/operations/mail.ts';
 import { deliverDueMail } from '#db/operations/mail-sender.ts';
-import { toPublicUser, type PublicUser } from '#db/accounts/users.ts';
+import { toPublicUser } from '#db/accounts/users.ts';
+import type { PublicUserShape } from '#db/accounts/contract.ts';
 import { parseInput } from '#db/validation/parse.ts';
 import { signUpInput } from '#db/accounts/validation/users.ts';
 import { actorOf } from '../actor.ts';
@@ -153,4 +154,4 @@ async function sendPasswordReset(email: string, _options: unknown, command: Comm
   printLine('`npx skillshelf mail outbox --limit 1` shows where it is.');
 }
 
-const describe = (user: PublicUser) => `${user.name} <${user.email}>`;
+const describe = (user: PublicUserShape) => `${user.name} <${user.email}>`;

@@ -3,7 +3,7 @@
  * ours (the tag it looks like offered first, any other found by typing), or drop it. The answers are the
  * choices an approval takes (db/submissions/proposed-tags.ts); nothing is written here.
  */
-import type { ReviewedProposal } from '#db/submissions/proposed-tags.ts';
+import type { ReviewedProposal } from '#db/submissions/admin-contract.ts';
 import type { TagLists } from '#db/catalog/tags/tags.ts';
 import { visible } from '../terminal-text.ts';
 import { ask, context } from './ask.ts';

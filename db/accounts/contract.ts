@@ -23,7 +23,12 @@ export const userList = z.object({ ...adminPaging, users: z.array(publicUser.ext
 /** GET /api/test: example people shaped as users (site/lib/test-examples.ts), not real accounts. */
 export const testExample = z.array(publicUser).meta({ id: 'TestExamples', description: 'Example people (not real accounts)' });
 
+export type PublicUserShape = z.infer<typeof publicUser>;
+export type SignedInUserShape = z.infer<typeof signedInUser>;
+export type ProfileShape = z.infer<typeof profile>;
+export type SignedInProfileShape = z.infer<typeof signedInProfile>;
 export type UserListShape = z.infer<typeof userList>;
+export type TestExamplesShape = z.infer<typeof testExample>;
 
 export const ACCOUNT_OPERATIONS = {
   signUp: {

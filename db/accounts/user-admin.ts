@@ -3,7 +3,7 @@ import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
-import { paging, type Paging } from '../paging.ts';
+import { paging } from '../paging.ts';
 import { containsPattern, parseListQuery } from '../validation/list-query.ts';
 import { USER_LIST } from './validation/user-list.ts';
 import { users, type User } from '../schema.ts';
@@ -11,15 +11,11 @@ import { adminUserInput } from './validation/users.ts';
 import { parseInput } from '../validation/parse.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
 import { deleteUserSessions } from './sessions.ts';
-import { createUser, deleteResetLinks, EMAIL_TAKEN, findUserByEmail, getUser, toPublicUser, type PublicUser } from './users.ts';
+import { createUser, deleteResetLinks, EMAIL_TAKEN, findUserByEmail, getUser, toPublicUser } from './users.ts';
+import type { PublicUserShape, UserListShape } from './contract.ts';
 import { mailResetLink } from './password-resets.ts';
 
 export const LAST_ADMIN = 'There must be at least one admin: make another user an admin first';
-
-export interface UserList extends Paging {
-  pageSize: number;
-  users: Array<PublicUser & { createdAt: string }>;
-}
 
 const USER_SORTS = { created: users.createdAt, name: sql`${users.name} COLLATE NOCASE`, email: users.email } as const;
 
@@ -27,7 +23,7 @@ const USER_SORTS = { created: users.createdAt, name: sql`${users.name} COLLATE N
  * The admin's users table: `search` finds a name or an email containing the text, `role` keeps admins or
  * users, sorted by `sort` (ties by id, so pages never overlap). Accepts anything (parseListQuery).
  */
-export async function listUsers(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<UserList> {
+export async function listUsers(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<UserListShape> {
   const query = parseListQuery(USER_LIST, params);
   const pattern = containsPattern(query.search);
   const where = and(
@@ -41,7 +37,7 @@ export async function listUsers(db: Db, params: URLSearchParams | Record<string,
 }
 
 /** Every user, newest first, without paging (the CLI's list). */
-export async function listAllUsers(db: Db): Promise<UserList['users']> {
+export async function listAllUsers(db: Db): Promise<UserListShape['users']> {
   const rows = await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
   return rows.map((u) => ({ ...toPublicUser(u), createdAt: u.createdAt.toISOString() }));
 }
@@ -68,7 +64,7 @@ export async function createUserByAdmin(db: Db, actor: Actor, input: unknown, op
  * Sends a user a password-reset link on an admin's behalf, through the same mail as the forgotten-password
  * form. Unlike that form, which must not reveal who has an account, an unknown email is an error here.
  */
-export async function sendPasswordResetByAdmin(db: Db, actor: Actor, email: string): Promise<PublicUser> {
+export async function sendPasswordResetByAdmin(db: Db, actor: Actor, email: string): Promise<PublicUserShape> {
   const user = await findUserByEmail(db, email);
   if (!user) throw notFound(`No user with the email ${email}`);
   await mailResetLink(db, user.email);
@@ -76,7 +72,7 @@ export async function sendPasswordResetByAdmin(db: Db, actor: Actor, email: stri
   return toPublicUser(user);
 }
 
-export async function getUserForAdmin(db: Db, id: string): Promise<PublicUser> {
+export async function getUserForAdmin(db: Db, id: string): Promise<PublicUserShape> {
   return toPublicUser(await getUser(db, id));
 }
 
@@ -92,7 +88,7 @@ export const leavesAnAdmin = (id: string) =>
  * email ends the user's reset links (they were mailed to the old one); the last admin cannot be demoted.
  * Checked and written in one batch.
  */
-export async function updateUserByAdmin(db: Db, actor: Actor, id: string, input: unknown): Promise<PublicUser> {
+export async function updateUserByAdmin(db: Db, actor: Actor, id: string, input: unknown): Promise<PublicUserShape> {
   const data = parseInput(adminUserInput, input);
   const before = await getUser(db, id);
   const roleChanges = data.isAdmin !== before.isAdmin;
@@ -115,7 +111,7 @@ export async function updateUserByAdmin(db: Db, actor: Actor, id: string, input:
 }
 
 /** Makes a user an admin or takes it away (CLI promote/demote): the same rules as the admin screen. */
-export async function setAdmin(db: Db, actor: Actor, email: string, isAdmin: boolean): Promise<PublicUser> {
+export async function setAdmin(db: Db, actor: Actor, email: string, isAdmin: boolean): Promise<PublicUserShape> {
   const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
   if (!user) throw notFound(`No user with the email ${email}`);
   if (user.isAdmin === isAdmin) return toPublicUser(user);

@@ -21,6 +21,7 @@ import { queueMail, wakeMailSender } from '../operations/mail.ts';
 import { addressGroup, clearLimit, countEvent, currentCount, hitLimit, waitForTurn } from '../operations/rate-limit.ts';
 import { deleteUserSessions, newSession, type OpenedSession } from './sessions.ts';
 import { knownDeviceOf, newDevice, type OpenedDevice } from './known-devices.ts';
+import type { ProfileShape, PublicUserShape, SignedInProfileShape, SignedInUserShape } from './contract.ts';
 
 /** Where a request comes from, for the abuse limits (undefined for trusted callers: the CLI, tests). */
 export interface Client {
@@ -29,34 +30,17 @@ export interface Client {
   device?: string;
 }
 
-/** The user as the API shows it (docs/product.md §3): never the password hash. */
-export interface PublicUser {
-  _id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-}
-
-/** A signed-in user with the session token (docs/product.md §3: returned at sign-in, kept by the browser). */
-export interface AuthenticatedUser extends PublicUser {
-  token: string;
-}
-
-/** A user just signed in: the API's answer, and when the session ends and the device's token (for the cookies; not in the answer). */
-export interface SignedInUser extends AuthenticatedUser {
-  expiresAt: Date;
-  device: OpenedDevice;
-}
+/**
+ * A user just signed in: the API's answer (the user with the session token, docs/product.md §3: kept by the
+ * browser), and when the session ends and the device's token (for the cookies; not in the answer).
+ */
+export type SignedInUser = SignedInUserShape & { expiresAt: Date; device: OpenedDevice };
 
 /** The user's own profile: what the API shows of everyone, and their settings. */
-export interface Profile extends PublicUser {
-  /** Mailed when a moderator decides on a link they submitted. */
-  decisionMails: boolean;
-}
+export const toProfile = (user: User): ProfileShape => ({ ...toPublicUser(user), decisionMails: user.decisionMails });
 
-export const toProfile = (user: User): Profile => ({ ...toPublicUser(user), decisionMails: user.decisionMails });
-
-export const toPublicUser = (user: Pick<User, 'id' | 'name' | 'email' | 'isAdmin'>): PublicUser => ({
+/** The user as the API shows it (docs/product.md §3): never the password hash. */
+export const toPublicUser = (user: Pick<User, 'id' | 'name' | 'email' | 'isAdmin'>): PublicUserShape => ({
   _id: user.id,
   name: user.name,
   email: user.email,
@@ -204,7 +188,7 @@ const passwordChangedMail = (user: { id: string; name: string; email: string }) 
  * valid (and no `expiresAt` comes back). A new password or email also ends every reset link of the user (in
  * the same batch).
  */
-export async function updateProfile(db: Db, userId: string, currentToken: string, input: unknown): Promise<AuthenticatedUser & Profile & { expiresAt?: Date }> {
+export async function updateProfile(db: Db, userId: string, currentToken: string, input: unknown): Promise<SignedInProfileShape & { expiresAt?: Date }> {
   const { name, email, password, decisionMails, currentPassword } = parseInput(profileInput, input);
   // A new password costs a hash, a new email answers whether that address is registered (409), and a given
   // current password is checked: all are limited per account, before any of that work is done.

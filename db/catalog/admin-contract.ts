@@ -32,6 +32,7 @@ export const upload = z
 
 export type TagUsageShape = z.infer<typeof tagUsage>;
 export type TagUsageListShape = z.infer<typeof tagUsageList>;
+export type UploadShape = z.infer<typeof upload>;
 
 export const CATALOG_ADMIN_OPERATIONS = {
   createDraft: {

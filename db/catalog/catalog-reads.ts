@@ -14,7 +14,8 @@ import { cachedRead } from './search/cached-reads.ts';
 import { declare, type ListShown } from './search/deps.ts';
 import { rowKey } from './search/orders.ts';
 import { listTags, searchTags, type CurrentTagValue } from './tags/tags.ts';
-import { toApiContent, type ApiContent } from './content-rows.ts';
+import { toApiContent } from './content-rows.ts';
+import type { ContentShape, SearchResultShape } from './contract.ts';
 import { countFacets } from './search/counts.ts';
 import { facetTable } from './search/facet-table.ts';
 import type { FacetCounts, FacetFilters, FacetTable, Matches } from './search/facet-types.ts';
@@ -22,25 +23,16 @@ import { analyzeQuery, bestMatches } from './search/best-match.ts';
 import { currentTextIndex } from './search/text-index-held.ts';
 import { wordsOf } from './search/words.ts';
 import { pageRows } from './search/pages.ts';
-import { facetsNamedBy, suggestedFilters, type ActiveTags, type NamedFacet, type SuggestedFilter } from './search/query-facets.ts';
+import { facetsNamedBy, suggestedFilters, type ActiveTags, type NamedFacet } from './search/query-facets.ts';
 
 export type { FacetCounts } from './search/facet-types.ts';
 
-export interface SearchResult {
-  contents: ApiContent[];
-  page: number;
-  pages: number;
-  countContents: number;
-  facets: FacetCounts;
-  /** The parameters applied after normalisation (see db/catalog/validation/search.ts). */
-  filters: SearchParams;
-  /** When a word is not in the catalog: the words searched instead ('javscript' → 'javascript'). */
-  correctedTerm?: string;
-  /** When no content holds every word: the words the best of them lack ("Missing: beginners"). */
-  missingWords?: string[];
-  /** The filters the words name that the search could still apply, each leaving some result (search/query-facets.ts). */
-  suggestedFilters: SuggestedFilter[];
-}
+/**
+ * A page of the search, as the contract's SearchResult, its counts and parameters typed by the facets (the
+ * contract's are built from them, so it types them loosely): the parameters applied after normalisation
+ * (see db/catalog/validation/search.ts).
+ */
+export type SearchResult = Omit<SearchResultShape, 'facets' | 'filters'> & { facets: FacetCounts; filters: SearchParams };
 
 /** The search's filters as the facet table tests them. */
 function facetFilters(params: SearchParams): FacetFilters {
@@ -184,7 +176,7 @@ export async function tagCounts(db: Db): Promise<{ total: number; counts: Pick<F
  * page's "Top rated in"). It declares that window only, so a review refreshes it only when it moves a
  * content into it, out of it or within it, where a search page of the same filters also counts the stars.
  */
-export async function listHead(db: Db, params: SearchParams, limit: number): Promise<ApiContent[]> {
+export async function listHead(db: Db, params: SearchParams, limit: number): Promise<ContentShape[]> {
   return cachedRead(db, `head:${JSON.stringify(params)}:${limit}`, async () => {
     const table = await facetTable(db);
     const filters = facetFilters(params);
@@ -246,7 +238,7 @@ export const toApiReview = (r: typeof reviews.$inferSelect): ApiReview => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-export type ContentWithReviews = ApiContent & { reviews: ApiReview[] };
+export type ContentWithReviews = ContentShape & { reviews: ApiReview[] };
 
 /** A content with its reviews, newest first (docs/product.md §7 GET /api/contents/slug/{slug}). */
 export async function getContentBySlug(db: Db, slug: string): Promise<ContentWithReviews> {
@@ -303,7 +295,7 @@ export interface FeedTag {
  * catalog), for a feed: cached like a search's list, so a content published in one of them refreshes it.
  * A tag that does not exist is a 404, not the whole catalog.
  */
-export async function latestContentsTagged(db: Db, asked: SearchParams, limit: number): Promise<{ contents: ApiContent[]; tags: FeedTag[] }> {
+export async function latestContentsTagged(db: Db, asked: SearchParams, limit: number): Promise<{ contents: ContentShape[]; tags: FeedTag[] }> {
   const { active, current } = await searchTags(db);
   const params = withKnownTags(asked, current);
   const tags: FeedTag[] = [];
@@ -329,7 +321,7 @@ export async function latestContentsTagged(db: Db, asked: SearchParams, limit: n
 }
 
 /** Newest contents, for the feed and sitemap. */
-export async function latestContents(db: Db, limit: number): Promise<ApiContent[]> {
+export async function latestContents(db: Db, limit: number): Promise<ContentShape[]> {
   return cachedRead(db, `latest:${limit}`, async () => {
     const rows = await db.select().from(contents).orderBy(desc(contents.createdAt), desc(contents.seq)).limit(limit);
     const key = (r: Content) => ({ seq: r.seq, rating: r.rating, numReviews: r.numReviews, createdAt: r.createdAt.getTime() });

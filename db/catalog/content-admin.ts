@@ -12,10 +12,11 @@ import { parseSearchParams, PAGE_SIZE } from './validation/search.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
 import { searchContents } from './catalog-reads.ts';
 import { addTagStatements, settleAdminTags } from './tags/tags.ts';
-import { insertContentStatements, toApiContent, toApiDraft, updateContentStatements, type ApiContent } from './content-rows.ts';
+import { insertContentStatements, toApiContent, toApiDraft, updateContentStatements } from './content-rows.ts';
+import type { ContentShape } from './contract.ts';
 
 /** A content or a draft, by id: what the admin's edit screen and GET /api/contents/{id} show. */
-export async function getContent(db: Db, id: string): Promise<ApiContent> {
+export async function getContent(db: Db, id: string): Promise<ContentShape> {
   const [row] = await db.select().from(contents).where(eq(contents.id, id));
   if (row) return toApiContent(row);
   const [draft] = await db.select().from(contentDrafts).where(eq(contentDrafts.id, id));
@@ -24,7 +25,7 @@ export async function getContent(db: Db, id: string): Promise<ApiContent> {
 }
 
 /** A content or a draft by its id or its slug (the CLI takes either). */
-export async function findContent(db: Db, idOrSlug: string): Promise<ApiContent> {
+export async function findContent(db: Db, idOrSlug: string): Promise<ContentShape> {
   const [row] = await db
     .select()
     .from(contents)
@@ -41,7 +42,7 @@ export async function findContent(db: Db, idOrSlug: string): Promise<ApiContent>
 }
 
 export interface ContentListing {
-  contents: ApiContent[];
+  contents: ContentShape[];
   /** How many match in all (the listing shows at most `limit`). */
   total: number;
   /** The words searched instead when the term as typed matched nothing (the catalog's typo fallback). */
@@ -55,7 +56,7 @@ export async function listContents(db: Db, options: { search?: string; limit: nu
     const rows = await db.select().from(contents).orderBy(desc(contents.createdAt), desc(contents.seq)).limit(options.limit);
     return { contents: rows.map(toApiContent), total: total?.n ?? 0 };
   }
-  const found: ApiContent[] = [];
+  const found: ContentShape[] = [];
   for (let page = 1; found.length < options.limit; page++) {
     const result = await searchContents(db, parseSearchParams({ searchTerm: options.search, page: String(page) }));
     found.push(...result.contents);
@@ -81,7 +82,7 @@ export function contentConflict(error: unknown, input: Pick<ContentInput, 'slug'
  * docs/product.md §4: Create Content "makes a draft and opens it". It starts as a draft with sample values,
  * seen only in the admin screens; saving it with every required field publishes it.
  */
-export async function createEmptyContent(db: Db, actor: Actor): Promise<ApiContent> {
+export async function createEmptyContent(db: Db, actor: Actor): Promise<ContentShape> {
   const id = newId();
   await db.batch([
     db.insert(contentDrafts).values({ id, name: 'Sample name', slug: `sample-name-${id.slice(-8)}`, description: 'Sample description' }),
@@ -95,7 +96,7 @@ export async function createEmptyContent(db: Db, actor: Actor): Promise<ApiConte
  * into the catalog in one batch (with its id), or stays a draft when the batch is refused (a taken slug
  * or website is a 409).
  */
-export async function updateContent(db: Db, actor: Actor, id: string, input: unknown): Promise<ApiContent> {
+export async function updateContent(db: Db, actor: Actor, id: string, input: unknown): Promise<ContentShape> {
   const parsed = parseInput(adminContentInput, input);
   refusePrivateWebsite(parsed.url);
   const [draft] = await db.select({ id: contentDrafts.id }).from(contentDrafts).where(eq(contentDrafts.id, id));

@@ -6,7 +6,8 @@ import { isForeignPath, isPlaceholderImage, placeholderImagePath } from './image
 import { contentTags, contents, pictureFetches, type Content, type ContentDraft } from '../schema.ts';
 import { TAG_KINDS, type Tag, type TagKind } from './taxonomy.ts';
 import { urlKey } from './urls.ts';
-import { contentFields, type ContentField, type ContentInput, type ContentStatus } from './validation/contents.ts';
+import { contentFields, type ContentInput } from './validation/contents.ts';
+import type { ContentShape } from './contract.ts';
 
 export function tagLabels(input: Pick<ContentInput, TagKind>): string {
   return TAG_KINDS.flatMap((kind) => input[kind].map((tag) => tag.label)).join(' ');
@@ -133,18 +134,11 @@ export function shownImage(image: string, slug: string): string {
   return path.startsWith('/') && !isForeignPath(path) ? `${publicUrl()}${path}` : path;
 }
 
-export type { ContentStatus };
+/** A published content is in the catalog; a draft only in the admin screens (db/schema.ts contentDrafts). */
+export type ContentStatus = ContentShape['status'];
 
-/** A content as docs/product.md §3 shows it (its fields, CONTENT_FIELDS), and its status. */
-export type ApiContent = { _id: string; status: ContentStatus } & Pick<Content, ContentField> & {
-    rating: number;
-    numReviews: number;
-    createdAt: string;
-    updatedAt: string;
-  };
-
-/** The fields a published content and a draft share, as the API shows them. */
-function apiFields(row: Content | ContentDraft, status: ContentStatus, rating: number, numReviews: number): ApiContent {
+/** The fields a published content and a draft share, as the API shows them (the contract's Content). */
+function apiFields(row: Content | ContentDraft, status: ContentStatus, rating: number, numReviews: number): ContentShape {
   return {
     _id: row.id,
     status,
@@ -157,7 +151,7 @@ function apiFields(row: Content | ContentDraft, status: ContentStatus, rating: n
   };
 }
 
-export const toApiContent = (row: Content): ApiContent => apiFields(row, 'published', Math.round(row.rating * 100) / 100, row.numReviews);
+export const toApiContent = (row: Content): ContentShape => apiFields(row, 'published', Math.round(row.rating * 100) / 100, row.numReviews);
 
 /** A draft in the API's shape: not yet rated or reviewed. */
-export const toApiDraft = (row: ContentDraft): ApiContent => apiFields(row, 'draft', 0, 0);
+export const toApiDraft = (row: ContentDraft): ContentShape => apiFields(row, 'draft', 0, 0);

@@ -129,6 +129,8 @@ export const suggestions = z
   .object({ query: z.string().meta({ description: 'The words as matched (trimmed, at most 100 characters)' }), suggestions: z.array(suggestion).max(8) })
   .meta({ id: 'Suggestions' });
 
+export type ContentShape = z.infer<typeof content>;
+export type SearchResultShape = z.infer<typeof searchResult>;
 export type SuggestionShape = z.infer<typeof suggestion>;
 export type SuggestionsShape = z.infer<typeof suggestions>;
 

@@ -6,17 +6,19 @@ import { sql } from 'drizzle-orm';
 import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { users } from '../accounts/schema.ts';
 import type { Cost, Tag, TagKind } from './taxonomy.ts';
-import { FACET_TABLE_COLUMNS, FIELD_FACETS, type FieldKey } from './facets.ts';
+import { FACET_TABLE_COLUMNS, FIELD_FACETS, type ChoiceValue, type FieldKey } from './facets.ts';
 import { createdAt } from '../columns.ts';
 import type { TagStatus } from './validation/tags.ts';
 
-const fieldColumn = (name: string) => text(name).$type<string>();
+const fieldColumn = <Value extends string>(name: string) => text(name).$type<Value>();
+type FieldColumns = { [K in FieldKey]: ReturnType<typeof fieldColumn<ChoiceValue<K>>> };
 /**
  * A nullable text column for each facet that is a field of its own (db/catalog/facets.ts FIELD_FACETS: level,
- * …), named by its entry: contents, drafts and submissions all have them. Null is "Not specified".
+ * …), named by its entry: contents, drafts and submissions all have them. It holds one of the facet's
+ * choices (what the validation lets in), typed so; null is "Not specified".
  */
-export function facetFieldColumns(): { [K in FieldKey]: ReturnType<typeof fieldColumn> } {
-  return Object.fromEntries(FIELD_FACETS.map((facet) => [facet.key, fieldColumn(facet.column)])) as { [K in FieldKey]: ReturnType<typeof fieldColumn> };
+export function facetFieldColumns(): FieldColumns {
+  return Object.fromEntries(FIELD_FACETS.map((facet) => [facet.key, fieldColumn(facet.column)])) as FieldColumns;
 }
 
 /** The columns named in FACET_TABLE_COLUMNS but the seq (the rowid, in every index already), in its order. */

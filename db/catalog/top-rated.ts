@@ -6,13 +6,13 @@
  */
 import type { Db } from '../client.ts';
 import { listHead } from './catalog-reads.ts';
-import type { ApiContent } from './content-rows.ts';
+import type { ContentShape } from './contract.ts';
 import type { Tag } from './taxonomy.ts';
 import { parseSearchParams } from './validation/search.ts';
 
 export interface TopRated {
   subject: Tag;
-  contents: ApiContent[];
+  contents: ContentShape[];
 }
 
 /** For each of the given subjects (most popular first), its best rated reviewed contents; a subject with none is left out. */

@@ -9,6 +9,7 @@ import { publicUrl } from '../config.ts';
 import { AppError, invalid, notFound } from '../errors.ts';
 import { uploads } from '../schema.ts';
 import { hitLimit } from '../operations/rate-limit.ts';
+import type { UploadShape } from './admin-contract.ts';
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -27,7 +28,7 @@ export function detectImage(bytes: Uint8Array) {
  * Stores an image (once per content hash). Answers its absolute `url` on this site (PUBLIC_URL), which a
  * client on another origin can show, and its `path`; a content saved with either stores the path.
  */
-export async function saveUpload(db: Db, bytes: Uint8Array, uploadedBy: string | null): Promise<{ url: string; path: string }> {
+export async function saveUpload(db: Db, bytes: Uint8Array, uploadedBy: string | null): Promise<UploadShape> {
   if (bytes.byteLength === 0) throw invalid('The file is empty');
   if (bytes.byteLength > UPLOAD_MAX_BYTES) throw new AppError('TOO_LARGE', 'Images must be at most 5 MB');
   const kind = detectImage(bytes);

@@ -7,9 +7,11 @@
 import { z } from '../validation/zod.ts';
 import { FORM_VALUE_SCHEMAS } from '../validation/form-values.ts';
 import { GROUPS, type Operation } from './operation.ts';
-import { OPERATION_LIST, SHAPES } from './operations.ts';
+import { OPERATION_LIST, SHAPES, type AnswerOf } from './operations.ts';
 
 type JsonSchema = Record<string, unknown>;
+/** The document, as its own operation answers it. */
+type OpenApiDocument = AnswerOf<'openApiDocument'>;
 
 /** Drops what zod adds and readers do not need: $schema, $id, and the bounds every integer has. */
 function tidy(node: unknown): void {
@@ -216,13 +218,13 @@ function operationObject(op: Operation, refOf: (schema: z.ZodType) => JsonSchema
 }
 
 /** The document, built once per process (it depends only on the code). */
-let built: JsonSchema | undefined;
-export function openApiDocument(serverUrl?: string): JsonSchema {
+let built: OpenApiDocument | undefined;
+export function openApiDocument(serverUrl?: string): OpenApiDocument {
   built ??= buildDocument();
   return serverUrl ? { ...built, servers: [{ url: serverUrl }] } : built;
 }
 
-function buildDocument(): JsonSchema {
+function buildDocument(): OpenApiDocument {
   const { schemas, refOf } = responseComponents();
   const requestBodies: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, JsonSchema>> = {};

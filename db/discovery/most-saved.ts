@@ -7,7 +7,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { contentsBySeqs } from '../catalog/catalog-reads.ts';
-import { toApiContent, type ApiContent } from '../catalog/content-rows.ts';
+import { toApiContent } from '../catalog/content-rows.ts';
+import type { ContentShape } from '../catalog/contract.ts';
 import { declare } from '../catalog/search/deps.ts';
 import { startBackgroundLoop, type BackgroundLoop } from '../operations/background-loop.ts';
 
@@ -16,7 +17,7 @@ const DAY_MS = 86_400_000;
 const AGE_EVERY_MS = 60 * 60 * 1000;
 
 /** The contents most saved in the window, most saves first, then the latest saved. */
-export async function mostSavedThisMonth(db: Db, limit: number): Promise<ApiContent[]> {
+export async function mostSavedThisMonth(db: Db, limit: number): Promise<ContentShape[]> {
   const ranked = await db.all<{ seq: number }>(sql`
     SELECT c.seq AS seq FROM recent_save_counts r JOIN contents c ON c.id = r.content_id
     ORDER BY r.saves DESC, r.latest DESC LIMIT ${limit}`);

@@ -7,7 +7,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { contentsBySeqs } from '../catalog/catalog-reads.ts';
-import { toApiContent, type ApiContent } from '../catalog/content-rows.ts';
+import { toApiContent } from '../catalog/content-rows.ts';
+import type { ContentShape } from '../catalog/contract.ts';
 import { declare } from '../catalog/search/deps.ts';
 import { facetTable } from '../catalog/search/facet-table.ts';
 import { moreInSubject } from '../catalog/search/related-by-tags.ts';
@@ -21,9 +22,9 @@ export { CO_SAVE_MIN_USERS };
 export const RELATED_COUNT = 4;
 
 export interface RelatedResources {
-  coSaved: ApiContent[];
+  coSaved: ContentShape[];
   subject: Tag | undefined;
-  moreInSubject: ApiContent[];
+  moreInSubject: ContentShape[];
 }
 
 /** The contents most often saved together with this one by at least CO_SAVE_MIN_USERS users, most users first. */

@@ -23,6 +23,8 @@ export const linkHealth = z
   })
   .meta({ id: 'LinkHealth', description: 'What the link checker and users found of a content’s link (its current URL)' });
 
+export type LinkHealthShape = z.infer<typeof linkHealth>;
+
 export const LINK_OPERATIONS = {
   myLinkReport: {
     method: 'GET',

@@ -13,22 +13,9 @@ import { urlKey } from '../catalog/urls.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
 import { checkLinks } from './link-check.ts';
 import { hitLimit } from '../operations/rate-limit.ts';
-import { toApiContent, type ApiContent } from '../catalog/content-rows.ts';
-
-/** A content's link as the admin table shows it. */
-export interface LinkHealth {
-  /** When it was last checked, and what it answered (null: no answer, or never checked). */
-  checkedAt: string | null;
-  status: number | null;
-  error: string | null;
-  failures: number;
-  /** Failing persistently (3 failures over 48 hours), since when. */
-  brokenSince: string | null;
-  /** Where permanent redirects lead: accept it to make it the URL. */
-  movedTo: string | null;
-  /** Users who reported this URL broken. */
-  reports: number;
-}
+import { toApiContent } from '../catalog/content-rows.ts';
+import type { ContentShape } from '../catalog/contract.ts';
+import type { LinkHealthShape } from './contract.ts';
 
 /** Findings about the URL a content has now (not about one it had before). */
 const current = sql`${linkChecks.url} = ${contents.url}`;
@@ -44,7 +31,7 @@ export async function brokenLinkNotice(db: Db, contentId: string): Promise<{ che
 }
 
 /** The link findings of these contents (those never checked nor reported are left out). */
-export async function linkHealthOf(db: Db, ids: readonly string[]): Promise<Map<string, LinkHealth>> {
+export async function linkHealthOf(db: Db, ids: readonly string[]): Promise<Map<string, LinkHealthShape>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({
@@ -55,7 +42,7 @@ export async function linkHealthOf(db: Db, ids: readonly string[]): Promise<Map<
     .from(contents)
     .leftJoin(linkChecks, and(eq(linkChecks.contentId, contents.id), current))
     .where(inArray(contents.id, [...ids]));
-  const found = new Map<string, LinkHealth>();
+  const found = new Map<string, LinkHealthShape>();
   for (const { id, check, reports } of rows) {
     if (!check?.contentId && reports === 0) continue;
     found.set(id, {
@@ -113,7 +100,7 @@ export async function countBrokenLinks(db: Db): Promise<number> {
  * one batch with the record (the findings now belong to the new URL) and the audit entry. 409 when the
  * link has not moved (or was checked again meanwhile), or the new URL is another content's.
  */
-export async function acceptMovedLink(db: Db, actor: Actor, contentId: string): Promise<ApiContent> {
+export async function acceptMovedLink(db: Db, actor: Actor, contentId: string): Promise<ContentShape> {
   const [row] = await db
     .select({ url: contents.url, movedTo: linkChecks.movedTo })
     .from(contents)

@@ -4,22 +4,16 @@
  */
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { paging, type Paging } from '../paging.ts';
+import { paging } from '../paging.ts';
 import { contentDrafts, contents, contentTags } from '../schema.ts';
 import { containsPattern, parseListQuery, type ListQuery } from '../validation/list-query.ts';
 import { CONTENT_LIST } from './validation/content-list.ts';
-import { toApiContent, toApiDraft, type ApiContent, type ContentStatus } from '../catalog/content-rows.ts';
+import { toApiContent, toApiDraft, type ContentStatus } from '../catalog/content-rows.ts';
 import { ftsQuery, lastWordIsPrefix, searchWords } from '../catalog/search/fts.ts';
 import type { Cost } from '../catalog/taxonomy.ts';
-import { isLinkFilter, linkFilterCondition, linkHealthOf, type LinkHealth } from '../links/link-health.ts';
-
-/** A row of the admin's table: the content, and what the link checker and users found of its link. */
-export type AdminContentRow = ApiContent & { link: LinkHealth | null };
-
-export interface ContentList extends Paging {
-  pageSize: number;
-  contents: AdminContentRow[];
-}
+import { isLinkFilter, linkFilterCondition, linkHealthOf } from '../links/link-health.ts';
+import type { ContentShape } from '../catalog/contract.ts';
+import type { ContentListShape } from './contract.ts';
 
 /**
  * What the admin's table shows of each side: published contents (searched with the catalog's full-text
@@ -64,7 +58,7 @@ const SORT_COLUMN = { created: sql`created_at`, name: sql`name COLLATE NOCASE`, 
  * status of them. `search` is the catalog's full-text search (and a content's id); `category`, `cost` and
  * `link` (broken, moved or reported: published contents only) filter. Each row carries its link's health.
  */
-export async function listContentsForAdmin(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<ContentList> {
+export async function listContentsForAdmin(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<ContentListShape> {
   const query = parseListQuery(CONTENT_LIST, params);
   const { status, link } = query.filters;
   const withPublished = status !== 'draft';
@@ -130,7 +124,7 @@ export async function listContentsForAdmin(db: Db, params: URLSearchParams | Rec
           .where(inArray(contentDrafts.id, ids('draft')))
       : [],
   ]);
-  const byId = new Map<string, ApiContent>([
+  const byId = new Map<string, ContentShape>([
     ...publishedRows.map((r) => [r.id, toApiContent(r)] as const),
     ...draftRows.map((r) => [r.id, toApiDraft(r)] as const),
   ]);

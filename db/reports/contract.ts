@@ -62,6 +62,7 @@ export const auditEntry = z
   .meta({ id: 'AuditEntry' });
 export const auditList = z.object({ ...adminPaging, entries: z.array(auditEntry) }).meta({ id: 'AuditList' });
 
+export type DashboardSummaryShape = z.infer<typeof dashboardSummary>;
 export type ContentListShape = z.infer<typeof contentList>;
 export type AuditEntryShape = z.infer<typeof auditEntry>;
 export type AuditListShape = z.infer<typeof auditList>;

@@ -2,28 +2,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { countBrokenLinks, linkFilterCount } from '../links/link-health.ts';
+import type { DashboardSummaryShape } from './contract.ts';
 
-export interface TagCount {
-  /** The tag's label (what the charts show). */
-  _id: string;
-  count: number;
-}
-
-export interface DashboardSummary {
-  contents: [{ numContents: number }];
-  users: [{ numUsers: number }];
-  admins: [{ numAdmins: number }];
-  numCategory: number;
-  numTechStack: number;
-  numType: number;
-  contentCategories: TagCount[];
-  contentTechStacks: TagCount[];
-  contentTypes: TagCount[];
-  /** Published contents whose link is broken. */
-  brokenLinks: number;
-}
-
-export async function dashboardSummary(db: Db): Promise<DashboardSummary> {
+export async function dashboardSummary(db: Db): Promise<DashboardSummaryShape> {
   const [totals, tags] = await db.batch([
     db.all<{ numContents: number; numUsers: number; numAdmins: number }>(sql`SELECT
       (SELECT count(*) FROM contents) AS numContents,

@@ -14,6 +14,7 @@ import { hitLimit } from '../operations/rate-limit.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { authorOf, REVIEW_NOT_FOUND } from './reviews.ts';
 import { reviewReportInput, reviewReportReasonLabel } from './validation/review-reports.ts';
+import type { AdminReviewRowShape } from './contract.ts';
 
 export const REVIEW_REPORTED = 'Thanks — an admin will look at this review';
 export const ALREADY_REPORTED = 'You already reported this review';
@@ -60,10 +61,8 @@ export async function dismissReviewReports(db: Db, admin: SessionUser, reviewId:
   return { message: REPORTS_DISMISSED };
 }
 
-export interface ReportSummary {
-  count: number;
-  reasons: { reason: string; label: string; count: number }[];
-}
+/** The reports of one review, as the admin's reviews table shows them. */
+type ReportSummary = AdminReviewRowShape['reports'];
 
 /** The reports waiting on each of these reviews: how many, and each reason with its count, most given first. */
 export async function reportSummaries(db: Db, reviewIds: readonly string[]): Promise<Map<string, ReportSummary>> {

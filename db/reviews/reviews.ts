@@ -10,26 +10,19 @@ import { newId } from '../ids.ts';
 import { contents, reviews, type Review } from '../schema.ts';
 import { reviewInput } from './validation/reviews.ts';
 import { parseInput } from '../validation/parse.ts';
-import { toApiReview, type ApiReview } from '../catalog/catalog-reads.ts';
+import { toApiReview } from '../catalog/catalog-reads.ts';
+import type { ReviewResultShape, ReviewTotalsShape } from './contract.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
 import { hitLimit } from '../operations/rate-limit.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 
 export const ALREADY_REVIEWED = 'You already submitted a review';
 
-export interface ReviewResult {
-  review: ApiReview;
-  numReviews: number;
-  /** docs/product.md §7's name for numReviews. */
-  numReview: number;
-  rating: number;
-}
-
 /**
  * Adds the user's review. The reviewer's name comes from the session, never the payload. One batch: the
  * insert (only if the content exists and the user has not reviewed it) and the content's new totals.
  */
-export async function addReview(db: Db, user: SessionUser, contentId: string, input: unknown): Promise<ReviewResult> {
+export async function addReview(db: Db, user: SessionUser, contentId: string, input: unknown): Promise<ReviewResultShape> {
   const { rating, comment } = parseInput(reviewInput, input);
   await hitLimit(db, 'RATE_LIMIT_REVIEW_USER', user.id);
   const id = newId();
@@ -68,7 +61,7 @@ export const REVIEW_NOT_FOUND = 'Review not found';
 export const NOT_YOUR_REVIEW = 'You can only change your own review';
 export const REVIEW_DELETED = 'Review deleted successfully';
 
-export type ReviewTotals = Omit<ReviewResult, 'review'>;
+type ReviewTotals = Omit<ReviewResultShape, 'review'>;
 
 /**
  * The review `reviewId`, if `user` may change it: its author, or an admin (whose changes are audited). Its
@@ -128,7 +121,7 @@ async function writeReview<T>(run: () => Promise<T>): Promise<T> {
  * against the review limit. One batch: the update, the recount, the totals read back and, for an admin,
  * the audit entry.
  */
-export async function changeReview(db: Db, user: SessionUser, reviewId: string, input: unknown): Promise<ReviewResult> {
+export async function changeReview(db: Db, user: SessionUser, reviewId: string, input: unknown): Promise<ReviewResultShape> {
   const review = await changeableReview(db, user, reviewId);
   const { rating, comment } = parseInput(reviewInput, input);
   if (review.userId === user.id) await hitLimit(db, 'RATE_LIMIT_REVIEW_USER', user.id);
@@ -151,7 +144,7 @@ export async function changeReview(db: Db, user: SessionUser, reviewId: string, 
  * Deletes a review; the delete trigger recounts the content. An admin's deletion is audited with what the
  * review said, so a removed abusive review stays on record.
  */
-export async function deleteReview(db: Db, user: SessionUser, reviewId: string): Promise<ReviewTotals & { message: string }> {
+export async function deleteReview(db: Db, user: SessionUser, reviewId: string): Promise<ReviewTotalsShape> {
   const review = await changeableReview(db, user, reviewId);
   const audit = user.isAdmin
     ? [

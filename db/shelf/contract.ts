@@ -49,6 +49,7 @@ export const follows = z
   })
   .meta({ id: 'Follows' });
 
+export type UserSavesShape = z.infer<typeof userSaves>;
 export type FollowsShape = z.infer<typeof follows>;
 export type FollowedTagShape = z.infer<typeof followedTag>;
 export type DigestSettingShape = z.infer<typeof digestSetting>;

@@ -12,29 +12,7 @@ import { TAG_KINDS, type TagKind } from '../catalog/taxonomy.ts';
 import { parseInput } from '../validation/parse.ts';
 import { containsPattern, parseListQuery } from '../validation/list-query.ts';
 import { digestInput, followInput, FOLLOWS_PER_USER, OWN_FOLLOWS } from './validation/follows.ts';
-
-export interface FollowedTag {
-  kind: TagKind;
-  value: string;
-  label: string;
-  followedAt: string;
-  newCount: number;
-}
-
-export interface DigestSetting {
-  weekly: boolean;
-  asked: boolean;
-}
-
-export interface OwnFollows {
-  page: number;
-  pages: number;
-  count: number;
-  total: number;
-  pageSize: number;
-  follows: FollowedTag[];
-  digest: DigestSetting;
-}
+import type { DigestSettingShape, FollowsShape } from './contract.ts';
 
 /** Contents carrying the followed tag added after the follower last looked (a correlated count, by the tag index). */
 const newCount = sql<number>`(SELECT count(*) FROM ${contentTags} INNER JOIN ${contents} ON ${contents.id} = ${contentTags.contentId}
@@ -53,7 +31,7 @@ async function findTag(db: Db, kind: string, value: string): Promise<{ id: numbe
   return tag;
 }
 
-export async function readDigestSetting(db: Db, userId: string): Promise<DigestSetting> {
+export async function readDigestSetting(db: Db, userId: string): Promise<DigestSettingShape> {
   const [row] = await db.select({ weekly: digestSettings.weekly }).from(digestSettings).where(eq(digestSettings.userId, userId));
   return { weekly: row?.weekly ?? false, asked: Boolean(row) };
 }
@@ -65,7 +43,7 @@ const setDigest = (db: Db, userId: string, weekly: boolean) =>
     .onConflictDoUpdate({ target: digestSettings.userId, set: { weekly, updatedAt: new Date() } });
 
 /** A user's followed tags, by the admin lists' convention (decision 020), with their digest setting. */
-export async function listFollows(db: Db, userId: string, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<OwnFollows> {
+export async function listFollows(db: Db, userId: string, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<FollowsShape> {
   const query = parseListQuery(OWN_FOLLOWS, params);
   const where = and(
     eq(follows.userId, userId),
@@ -95,7 +73,7 @@ export async function listFollows(db: Db, userId: string, params: URLSearchParam
  * Follows a tag; following it again changes nothing. `digest`, when given, answers the digest question
  * (asked at the first follow) in the same write.
  */
-export async function followTag(db: Db, userId: string, kind: string, value: string, input: unknown = {}): Promise<OwnFollows> {
+export async function followTag(db: Db, userId: string, kind: string, value: string, input: unknown = {}): Promise<FollowsShape> {
   const { digest } = parseInput(followInput, input ?? {});
   const tag = await findTag(db, kind, value);
   // The limit is the insert's own condition, so two follows at once cannot both pass it.
@@ -124,14 +102,14 @@ export async function followTag(db: Db, userId: string, kind: string, value: str
 }
 
 /** Unfollows a tag; a tag not followed is already unfollowed. */
-export async function unfollowTag(db: Db, userId: string, kind: string, value: string): Promise<OwnFollows> {
+export async function unfollowTag(db: Db, userId: string, kind: string, value: string): Promise<FollowsShape> {
   const tag = await findTag(db, kind, value);
   await db.delete(follows).where(and(eq(follows.userId, userId), eq(follows.tagId, tag.id)));
   return listFollows(db, userId);
 }
 
 /** Turns the weekly digest on or off. */
-export async function changeDigest(db: Db, userId: string, input: unknown): Promise<DigestSetting> {
+export async function changeDigest(db: Db, userId: string, input: unknown): Promise<DigestSettingShape> {
   const { weekly } = parseInput(digestInput, input ?? {});
   await setDigest(db, userId, weekly);
   return { weekly, asked: true };

@@ -12,7 +12,7 @@ import type { Db } from '../client.ts';
 import { conflict, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { slugify } from '../catalog/urls.ts';
-import { type ApiContent, toApiContent } from '../catalog/content-rows.ts';
+import { toApiContent } from '../catalog/content-rows.ts';
 import { declare } from '../catalog/search/deps.ts';
 import { contents, listItems, lists, users } from '../schema.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
@@ -24,10 +24,7 @@ import { LISTS_PER_USER, listChangeInput, listInput, listUnpublishInput, OWN_LIS
 
 export type ListSummary = z.infer<typeof shapes.listSummary>;
 export type OwnLists = z.infer<typeof shapes.ownLists>;
-/** Its items' contents as the catalog answers them (the shape's Content, with the level and language as stored). */
-export type LearnerList = Omit<z.infer<typeof shapes.learnerList>, 'items'> & {
-  items: Array<{ content: ApiContent; position: number; note: string; addedAt: string }>;
-};
+export type LearnerList = z.infer<typeof shapes.learnerList>;
 
 type ListRow = typeof lists.$inferSelect;
 

@@ -10,10 +10,11 @@ import { notFound } from '../errors.ts';
 import { contents, progress, saves } from '../schema.ts';
 import type * as shapes from './lists-contract.ts';
 import { parseInput } from '../validation/parse.ts';
-import { listSaves, type UserSaves } from './saves.ts';
+import { listSaves } from './saves.ts';
 import { progressInput } from './validation/lists.ts';
 
 export type UserProgress = z.infer<typeof shapes.userProgress>;
+type ProgressChange = z.infer<typeof shapes.progressChange>;
 
 export async function listProgress(db: Db, userId: string): Promise<UserProgress> {
   const rows = await db
@@ -36,7 +37,7 @@ export async function listProgressWithContents(db: Db, userId: string) {
 }
 
 /** Marks the content; Learning or Done also saves it (kept in its place when already saved). */
-export async function markProgress(db: Db, userId: string, contentId: string, input: unknown): Promise<UserProgress & { saves: UserSaves }> {
+export async function markProgress(db: Db, userId: string, contentId: string, input: unknown): Promise<ProgressChange> {
   const { state } = parseInput(progressInput, input);
   const now = Date.now();
   const user = sql`${userId}`.as('user_id');
@@ -66,7 +67,7 @@ export async function markProgress(db: Db, userId: string, contentId: string, in
   return { ...(await listProgress(db, userId)), saves: await listSaves(db, userId) };
 }
 
-export async function clearProgress(db: Db, userId: string, contentId: string): Promise<UserProgress & { saves: UserSaves }> {
+export async function clearProgress(db: Db, userId: string, contentId: string): Promise<ProgressChange> {
   await db.delete(progress).where(and(eq(progress.userId, userId), eq(progress.contentId, contentId)));
   return { ...(await listProgress(db, userId)), saves: await listSaves(db, userId) };
 }

@@ -6,26 +6,7 @@ import { contents, saves, users } from '../schema.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { parseInput } from '../validation/parse.ts';
 import { SAVES_FULL, SAVES_MAX, saveRestoreInput } from './validation/saves.ts';
-
-/**
- * A saved item as docs/product.md §3 names it (`_id` is the content's id), plus `name`, `slug` and `url`, which
- * existing clients of this API read, and when it was saved (its place in the list).
- */
-export interface SavedItem {
-  _id: string;
-  contentName: string;
-  contentSlug: string;
-  contentUrl: string;
-  name: string;
-  slug: string;
-  url: string;
-  savedAt: string;
-}
-
-export interface UserSaves {
-  numSaves: number;
-  saves: SavedItem[];
-}
+import type { UserSavesShape } from './contract.ts';
 
 /** A user's saves, newest first: a query that runs alone or as the last statement of a batch. */
 function savesQuery(db: Db, userId: string) {
@@ -37,7 +18,7 @@ function savesQuery(db: Db, userId: string) {
     .orderBy(desc(saves.createdAt), desc(contents.seq));
 }
 
-function toUserSaves(rows: Array<{ id: string; name: string; slug: string; url: string; savedAt: Date }>): UserSaves {
+function toUserSaves(rows: Array<{ id: string; name: string; slug: string; url: string; savedAt: Date }>): UserSavesShape {
   const items = rows.map((r) => ({
     _id: r.id,
     contentName: r.name,
@@ -51,7 +32,7 @@ function toUserSaves(rows: Array<{ id: string; name: string; slug: string; url: 
   return { numSaves: items.length, saves: items };
 }
 
-export async function listSaves(db: Db, userId: string): Promise<UserSaves> {
+export async function listSaves(db: Db, userId: string): Promise<UserSavesShape> {
   return toUserSaves(await savesQuery(db, userId));
 }
 
@@ -75,7 +56,7 @@ export async function countSaves(db: Db, userId: string): Promise<number> {
 }
 
 /** A user's saves as another caller asks for them: only the user themself or an admin may read them. */
-export async function readSaves(db: Db, caller: SessionUser, userId: string): Promise<UserSaves> {
+export async function readSaves(db: Db, caller: SessionUser, userId: string): Promise<UserSavesShape> {
   if (caller.id !== userId && !caller.isAdmin) throw forbidden('You can only read your own saves');
   if (caller.id !== userId) {
     const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
@@ -117,7 +98,7 @@ const findContent = (db: Db, contentId: string) => db.select({ id: contents.id }
  * runs only when the delete before it removed nothing — `changes()` is the row count of the batch's
  * previous statement, on the same connection. Name, slug and URL always come from the content row.
  */
-export async function toggleSave(db: Db, userId: string, contentId: string): Promise<UserSaves> {
+export async function toggleSave(db: Db, userId: string, contentId: string): Promise<UserSavesShape> {
   const [removed, , found, rows] = await db.batch([
     db.delete(saves).where(and(eq(saves.userId, userId), eq(saves.contentId, contentId))),
     insertSave(db, userId, contentId, sql`changes() = 0`),
@@ -133,7 +114,7 @@ export async function toggleSave(db: Db, userId: string, contentId: string): Pro
  * Saves the content; saving it again changes nothing (a retry or a double click is safe). `savedAt` (the
  * date a removed save had: its Undo) puts it back in its place in the list; never later than now.
  */
-export async function saveContent(db: Db, userId: string, contentId: string, input: unknown = {}): Promise<UserSaves> {
+export async function saveContent(db: Db, userId: string, contentId: string, input: unknown = {}): Promise<UserSavesShape> {
   const { savedAt } = parseInput(saveRestoreInput, input);
   const now = new Date();
   const at = savedAt && savedAt < now ? savedAt : now;
@@ -144,7 +125,7 @@ export async function saveContent(db: Db, userId: string, contentId: string, inp
 }
 
 /** Unsaves the content; a content not saved, or gone, is already unsaved. */
-export async function unsaveContent(db: Db, userId: string, contentId: string): Promise<UserSaves> {
+export async function unsaveContent(db: Db, userId: string, contentId: string): Promise<UserSavesShape> {
   const [, rows] = await db.batch([db.delete(saves).where(and(eq(saves.userId, userId), eq(saves.contentId, contentId))), savesQuery(db, userId)]);
   return toUserSaves(rows);
 }

@@ -51,7 +51,12 @@ export const approval = z
   .object({ message: z.string(), content, proposedTags: z.array(settledProposal).meta({ description: 'What became of each proposed tag' }) })
   .meta({ id: 'Approval' });
 
+/** A proposed tag as the reviewing admin sees it: its state, and the tag of ours it looks like, if any. */
 export type ReviewedProposal = z.infer<typeof reviewedProposal>;
+/** What became of a proposed tag at approval; `tag` is the tag the content carries for it. */
+export type SettledProposal = z.infer<typeof settledProposal>;
+export type ApprovalShape = z.infer<typeof approval>;
+export type SubmissionForReviewShape = z.infer<typeof submissionForReview>;
 export type SubmissionListShape = z.infer<typeof submissionList>;
 export type SubmissionBulkResultShape = z.infer<typeof submissionBulkResult>;
 

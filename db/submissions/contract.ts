@@ -116,6 +116,8 @@ export const urlCheck = z
 
 export type SubmissionShape = z.infer<typeof submission>;
 export type UrlCheckShape = z.infer<typeof urlCheck>;
+export type OwnSubmissionShape = z.infer<typeof ownSubmission>;
+export type OwnSubmissionListShape = z.infer<typeof ownSubmissionList>;
 
 export const SUBMISSION_OPERATIONS = {
   mySubmissions: {

@@ -1,33 +1,10 @@
 /** What a submitter sees of the links they sent: each one's status, and what became of it. */
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { ADMIN_PAGE_SIZE, paging, type Paging } from '../paging.ts';
+import { ADMIN_PAGE_SIZE, paging } from '../paging.ts';
 import { contents, submissions, type SubmissionStatus } from '../schema.ts';
-import type { RejectReason } from './validation/rejection.ts';
 import { SUBMISSION_STATUSES } from './validation/statuses.ts';
-
-/** One of the user's submissions: pending, approved (with the content it became) or rejected. */
-export interface OwnSubmission {
-  _id: string;
-  name: string;
-  url: string;
-  createdAt: string;
-  status: SubmissionStatus;
-  decidedAt: string | null;
-  /** The published content an approval made; null while pending, when rejected, or once that content is deleted. */
-  content: { _id: string; name: string; slug: string } | null;
-  /** Why it was rejected (a code of REJECT_REASONS) and the moderator's note, when they gave them. */
-  rejectReason: RejectReason | null;
-  rejectNote: string | null;
-}
-
-export interface OwnSubmissionList extends Paging {
-  submissions: OwnSubmission[];
-  /** How many of the user's submissions are in each state (for the filter tabs). */
-  counts: Record<SubmissionStatus, number>;
-  /** The state listed, when the list is filtered to one. */
-  status?: SubmissionStatus;
-}
+import type { OwnSubmissionListShape, OwnSubmissionShape } from './contract.ts';
 
 export const isSubmissionStatus = (value: unknown): value is SubmissionStatus => SUBMISSION_STATUSES.includes(value as SubmissionStatus);
 
@@ -40,9 +17,9 @@ const ownSubmissions = (db: Db, userId: string, only?: SubmissionStatus) =>
     .where(only ? and(eq(submissions.userId, userId), eq(submissions.status, only)) : eq(submissions.userId, userId))
     .orderBy(desc(submissions.createdAt), desc(submissions.id));
 
-type OwnSubmissionRow = { submission: typeof submissions.$inferSelect; content: OwnSubmission['content'] | null };
+type OwnSubmissionRow = { submission: typeof submissions.$inferSelect; content: OwnSubmissionShape['content'] | null };
 
-const toOwnSubmission = ({ submission: s, content }: OwnSubmissionRow): OwnSubmission => ({
+const toOwnSubmission = ({ submission: s, content }: OwnSubmissionRow): OwnSubmissionShape => ({
   _id: s.id,
   name: s.name,
   url: s.url,
@@ -55,7 +32,7 @@ const toOwnSubmission = ({ submission: s, content }: OwnSubmissionRow): OwnSubmi
 });
 
 /** The user's submissions, newest first, ten a page; `status` (any input) filters to one state when it names one. */
-export async function listOwnSubmissions(db: Db, userId: string, page: unknown, status?: unknown): Promise<OwnSubmissionList> {
+export async function listOwnSubmissions(db: Db, userId: string, page: unknown, status?: unknown): Promise<OwnSubmissionListShape> {
   const only = isSubmissionStatus(status) ? status : undefined;
   const grouped = await db
     .select({ status: submissions.status, n: count() })
@@ -69,6 +46,6 @@ export async function listOwnSubmissions(db: Db, userId: string, page: unknown, 
 }
 
 /** Every submission of the user, whatever its state (their data export). */
-export async function allOwnSubmissions(db: Db, userId: string): Promise<OwnSubmission[]> {
+export async function allOwnSubmissions(db: Db, userId: string): Promise<OwnSubmissionShape[]> {
   return (await ownSubmissions(db, userId)).map(toOwnSubmission);
 }

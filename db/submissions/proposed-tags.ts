@@ -11,25 +11,11 @@ import type { ProposedTag } from '../schema.ts';
 import { TAG_KINDS, toValue, type Tag, type TagKind } from '../catalog/taxonomy.ts';
 import { taxonomyResolver } from '../catalog/tags/tag-resolver.ts';
 import { currentTagValues, listTags } from '../catalog/tags/tags.ts';
+import type { ReviewedProposal, SettledProposal } from './admin-contract.ts';
 
 /** New tags one submission may propose, per kind: enough for a real resource, too few to flood the review. */
 export const MAX_PROPOSED_PER_KIND = 5;
 const MAX_LABEL = 100;
-
-/** What a proposed tag is now: still new, a tag of ours since (someone added it), or a retired tag's value. */
-export type ProposalState = 'new' | 'exists' | 'retired';
-
-/** A proposed tag as the reviewing admin sees it: its state, and the tag of ours it looks like, if any. */
-export interface ReviewedProposal extends ProposedTag {
-  state: ProposalState;
-  /** The active tag it is (state 'exists'), or one it folds onto ('Golang' → Go, 'react.js' → React). */
-  suggestion?: Tag;
-}
-
-/** What became of a proposed tag at approval; `tag` is the tag the content carries for it. */
-export interface SettledProposal extends ProposedTag {
-  outcome: NonNullable<ProposedTag['outcome']>;
-}
 
 const key = (kind: TagKind, value: string) => `${kind}:${value}`;
 const shown = (label: string) => (label.length > 60 ? `${label.slice(0, 60)}…` : label);

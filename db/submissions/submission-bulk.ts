@@ -5,11 +5,11 @@ import type { Db } from '../client.ts';
 import { isAppError } from '../errors.ts';
 import { submissions } from '../schema.ts';
 import { rejectionInput } from './validation/rejection.ts';
-import { submissionBulkInput, type BulkAction } from './validation/submission-bulk.ts';
+import { submissionBulkInput } from './validation/submission-bulk.ts';
 import { parseInput } from '../validation/parse.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
-import type { ApiContent } from '../catalog/content-rows.ts';
-import type { SettledProposal } from './proposed-tags.ts';
+import type { ContentShape } from '../catalog/contract.ts';
+import type { SettledProposal, SubmissionBulkResultShape } from './admin-contract.ts';
 import { approveSubmission, rejectSubmission, REJECTED } from './submission-decisions.ts';
 import { submissionIdsMatching } from './submission-list.ts';
 
@@ -20,7 +20,7 @@ export interface SubmissionOutcome {
   /** Why it was refused (a duplicate slug or website, an invalid field) or not found. */
   reason?: string;
   /** The content an approval created. */
-  content?: ApiContent;
+  content?: ContentShape;
   /** What became of the tags the submitter proposed (an approval). */
   proposedTags?: SettledProposal[];
 }
@@ -93,19 +93,13 @@ export async function deleteSubmissions(db: Db, actor: Actor, ids: readonly stri
   return ids.map((id) => (deleted.has(id) ? { id, outcome: 'deleted' } : { id, outcome: 'not-found', reason: 'Submission not found' }));
 }
 
-/** What a bulk action did to each submission, with its name when it was found (to say which one). */
-export interface BulkResult {
-  action: BulkAction;
-  results: Array<Omit<SubmissionOutcome, 'content' | 'proposedTags'> & { name?: string; contentId?: string }>;
-}
-
 /**
  * A bulk action from the admin's table (POST /api/submissions/bulk): the ids chosen or all that the list's
  * filter matches, each decided on its own with the single action's rules (approveSubmissions,
  * rejectSubmissions, deleteSubmissions), so one refusal does not stop the others. Approval drops proposed
  * tags, as the table's Approve does.
  */
-export async function runSubmissionBulk(db: Db, actor: Actor, input: unknown): Promise<BulkResult> {
+export async function runSubmissionBulk(db: Db, actor: Actor, input: unknown): Promise<SubmissionBulkResultShape> {
   const { action, ids: chosen, filter, reason, note } = parseInput(submissionBulkInput, input);
   const ids = [...new Set(chosen ?? (await submissionIdsMatching(db, filter ?? {})))];
   const names = new Map(

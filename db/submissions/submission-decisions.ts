@@ -15,9 +15,11 @@ import { contentConflict, getContent } from '../catalog/content-admin.ts';
 import { actorLabel, auditEntry, type Actor } from '../operations/audit.ts';
 import { approvalMail, rejectionMail, submitterToMail } from './decision-mail.ts';
 import { queueMail, wakeMailSender } from '../operations/mail.ts';
-import { insertContentStatements, type ApiContent } from '../catalog/content-rows.ts';
-import { settleProposedTags, withSettledTags, type SettledProposal } from './proposed-tags.ts';
-import { getSubmission, isPending, type ApiSubmission } from './submissions.ts';
+import { insertContentStatements } from '../catalog/content-rows.ts';
+import { settleProposedTags, withSettledTags } from './proposed-tags.ts';
+import type { ApprovalShape, SettledProposal } from './admin-contract.ts';
+import { getSubmission, isPending } from './submissions.ts';
+import type { SubmissionShape } from './contract.ts';
 import { addTagStatements, settleAdminTags } from '../catalog/tags/tags.ts';
 
 const stillPending = (id: string) => sql`EXISTS (SELECT 1 FROM ${submissions} WHERE ${submissions.id} = ${id} AND ${submissions.status} = 'pending')`;
@@ -32,7 +34,7 @@ const decide = (db: Db, actor: Actor, id: string, status: Exclude<SubmissionStat
     .set({ status, decidedBy: actorLabel(actor), decidedAt: new Date(), ...outcome, ...(settled?.length ? { proposedTags: settled } : {}) })
     .where(and(eq(submissions.id, id), isPending));
 
-const alreadyDecided = (submission: ApiSubmission) => conflict(`This submission was already ${submission.status}`);
+const alreadyDecided = (submission: SubmissionShape) => conflict(`This submission was already ${submission.status}`);
 
 /**
  * The slug a content derived from `name` gets: the name's slug, or with the first free number appended
@@ -61,13 +63,12 @@ async function approvalSlug(db: Db, posted: string, name: string): Promise<{ slu
   return { slug, notice: `the slug '${posted}' ${valid ? 'is taken' : 'is not a slug'}: the content's is '${slug}'` };
 }
 
-/** An approval: the content it made, and what became of each tag the submitter proposed. */
-export interface Approval {
-  content: ApiContent;
-  proposedTags: SettledProposal[];
-  /** Why the content's slug is not the one posted (taken, or not a slug), when it is not. */
-  slugNotice?: string;
-}
+/**
+ * An approval: the content it made, and what became of each tag the submitter proposed (the contract's
+ * Approval, whose message the endpoint words), and why the content's slug is not the one posted (taken, or
+ * not a slug), when it is not.
+ */
+export type Approval = Omit<ApprovalShape, 'message'> & { slugNotice?: string };
 
 /**
  * Approves a submission: the content is created (published) from the fields the admin posts — the

@@ -2,16 +2,12 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { invalid } from '../errors.ts';
-import { paging, type Paging } from '../paging.ts';
+import { paging } from '../paging.ts';
 import { containsPattern, parseListQuery, type ListQuery } from '../validation/list-query.ts';
 import { SUBMISSION_LIST } from './validation/submission-list.ts';
 import { submissions, type SubmissionStatus } from '../schema.ts';
-import { toApiSubmission, type ApiSubmission } from './submissions.ts';
-
-export interface SubmissionList extends Paging {
-  pageSize: number;
-  submissions: ApiSubmission[];
-}
+import { toApiSubmission } from './submissions.ts';
+import type { SubmissionListShape } from './admin-contract.ts';
 
 const SUBMISSION_SORTS = { created: submissions.createdAt, name: sql`${submissions.name} COLLATE NOCASE`, decided: submissions.decidedAt } as const;
 
@@ -33,7 +29,7 @@ function submissionsMatching(query: ListQuery<string, 'status'>): SQL | undefine
  * `status` shows the decided ones too, `search` finds a name or URL, `sort` orders by submitted, name or
  * decided. The status with the submitted time is an index range (submissions_status_created_idx).
  */
-export async function listSubmissions(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<SubmissionList> {
+export async function listSubmissions(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<SubmissionListShape> {
   const query = parseListQuery(SUBMISSION_LIST, params);
   const where = submissionsMatching(query);
   const p = paging(query.page, await db.$count(submissions, where), query.pageSize);

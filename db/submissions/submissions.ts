@@ -3,64 +3,27 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { conflict, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { contents, submissions, users, type ProposedTag, type Submission, type SubmissionStatus } from '../schema.ts';
-import { perTagKind, TAG_KINDS, type Cost, type Tag, type TagKind } from '../catalog/taxonomy.ts';
+import { contents, submissions, users, type Submission } from '../schema.ts';
+import { perTagKind, TAG_KINDS, type TagKind } from '../catalog/taxonomy.ts';
 import { FIELD_FACETS, type FieldKey } from '../catalog/facets.ts';
 import { cleanUrl, nameFromUrl, slugify, urlKey } from '../catalog/urls.ts';
 import { shownImage } from '../catalog/content-rows.ts';
 import { httpUrl } from '../catalog/validation/contents.ts';
 import { submissionInput } from './validation/submissions.ts';
 import { z } from '../validation/zod.ts';
-import type { RejectReason } from './validation/rejection.ts';
 import { parseInput } from '../validation/parse.ts';
 import { refusePrivateWebsite } from '../outbound/public-addresses.ts';
 import { separateProposedTags } from './proposed-tags.ts';
 import { hitLimit } from '../operations/rate-limit.ts';
+import type { SubmissionShape, UrlCheckShape } from './contract.ts';
+import type { SubmissionForReviewShape } from './admin-contract.ts';
 
 /** The fields a submitter may leave blank, in the order the forms show them. */
 export const OPTIONAL_SUBMISSION_FIELDS = [...TAG_KINDS, 'cost', 'hasCert', 'description'] as const;
 export type OptionalSubmissionField = (typeof OPTIONAL_SUBMISSION_FIELDS)[number];
 
-/**
- * A submission as docs/product.md §3 shows it, plus its record: `cost` and `hasCert` are null when the submitter did
- * not say ("not given"), `blankFields` names every field they left blank (for the reviewing admin), and
- * `status` says what became of it.
- */
-export type ApiSubmission = SubmissionFields & FacetFieldValues;
-
 /** The facets that are fields of their own (db/catalog/facets.ts FIELD_FACETS): a choice, or null when not given. */
-type FacetFieldValues = { [K in FieldKey]: string | null };
-
-interface SubmissionFields {
-  _id: string;
-  name: string;
-  slug: string;
-  url: string;
-  image: string;
-  category: Tag[];
-  techStack: Tag[];
-  type: Tag[];
-  /** Tags the submitter named that are none of ours yet: the admin who approves creates, maps or drops each. */
-  proposedTags: ProposedTag[];
-  cost: Cost | null;
-  hasCert: boolean | null;
-  description: string;
-  rating: number;
-  createdAt: string;
-  blankFields: OptionalSubmissionField[];
-  status: SubmissionStatus;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  /** The content an approval made. */
-  contentId: string | null;
-  /** Why it was rejected (a code of REJECT_REASONS) and the moderator's note: null when not given. */
-  rejectReason: RejectReason | null;
-  rejectNote: string | null;
-  /** The page's own title, fetched when it was submitted (offered to the admin as its name); null when that failed. */
-  pageTitle: string | null;
-  /** A pending submission's name is only a guess from its URL: nobody typed it and no page title replaced it. */
-  nameDerived: boolean;
-}
+type FacetFieldValues = Pick<SubmissionShape, FieldKey>;
 
 function blankFields(s: Submission): OptionalSubmissionField[] {
   const named = (kind: TagKind) => s[kind].length > 0 || s.proposedTags.some((p) => p.kind === kind);
@@ -73,7 +36,12 @@ function blankFields(s: Submission): OptionalSubmissionField[] {
   return OPTIONAL_SUBMISSION_FIELDS.filter((field) => blank[field]);
 }
 
-export const toApiSubmission = (s: Submission): ApiSubmission => ({
+/**
+ * A submission as docs/product.md §3 shows it, plus its record (the contract's Submission): `cost` and `hasCert`
+ * are null when the submitter did not say ("not given"), `blankFields` names every field they left blank (for
+ * the reviewing admin), and `status` says what became of it.
+ */
+export const toApiSubmission = (s: Submission): SubmissionShape => ({
   _id: s.id,
   name: s.name,
   slug: s.slug,
@@ -113,13 +81,6 @@ async function duplicateMessage(db: Db, key: string): Promise<string> {
   return `This resource was already submitted as '${pending?.name ?? 'another submission'}' and is waiting for review`;
 }
 
-/** What the submit form is told while a URL is typed: whether it is listed, waiting, turned down before, or new. */
-export type UrlCheck =
-  | { status: 'listed'; content: { _id: string; name: string; slug: string } }
-  | { status: 'pending'; name: string }
-  | { status: 'rejected'; name: string; rejectedAt: string | null; rejectReason: RejectReason | null; rejectNote: string | null }
-  | { status: 'new' };
-
 const urlCheckInput = z.object({ url: httpUrl });
 
 /**
@@ -128,7 +89,7 @@ const urlCheckInput = z.object({ url: httpUrl });
  * whoever submitted it), or new. Limited per
  * user (RATE_LIMIT_SUBMISSION_CHECK_USER): the form asks as the URL is typed.
  */
-export async function checkSubmissionUrl(db: Db, userId: string, url: unknown): Promise<UrlCheck> {
+export async function checkSubmissionUrl(db: Db, userId: string, url: unknown): Promise<UrlCheckShape> {
   const input = parseInput(urlCheckInput, { url });
   refusePrivateWebsite(input.url);
   await hitLimit(db, 'RATE_LIMIT_SUBMISSION_CHECK_USER', userId);
@@ -159,7 +120,7 @@ export async function checkSubmissionUrl(db: Db, userId: string, url: unknown): 
  * be a content or a pending submission: checked in the insert itself, so two users submitting the same
  * link at once get one submission and one 409. A tag that is none of ours is kept as a proposal.
  */
-export async function createSubmission(db: Db, userId: string, input: unknown): Promise<ApiSubmission> {
+export async function createSubmission(db: Db, userId: string, input: unknown): Promise<SubmissionShape> {
   const { data, proposed } = await separateProposedTags(db, parseInput(submissionInput, input));
   refusePrivateWebsite(data.url);
   await hitLimit(db, 'RATE_LIMIT_SUBMISSION_USER', userId);
@@ -226,19 +187,14 @@ export async function createSubmission(db: Db, userId: string, input: unknown): 
 }
 
 /** A field an approval fills when its submitter left it blank. */
-export type SuggestedField = 'description' | 'image' | 'cost';
-
-/** A submission as its reviewing admin opens it: what a pending one's submitter left blank filled as an approval fills it, and which those are. */
-export interface SubmissionForReview extends ApiSubmission {
-  suggested: SuggestedField[];
-}
+export type SuggestedField = SubmissionForReviewShape['suggested'][number];
 
 /**
  * The submission with the blanks an approval would fill filled in (docs/product.md §5's defaults): the
  * page's own description, else a line naming the link; the page's own picture (its og:image, else its icon,
  * stored here when the link was submitted), else the letter tile; Free. An edit screen that requires them (the original client's) then has nothing to type.
  */
-function forReview(row: Submission): SubmissionForReview {
+function forReview(row: Submission): SubmissionForReviewShape {
   const api = toApiSubmission(row);
   if (row.status !== 'pending') return { ...api, suggested: [] };
   const suggested: SuggestedField[] = [];
@@ -258,7 +214,7 @@ function forReview(row: Submission): SubmissionForReview {
 }
 
 /** Every pending submission with its submitter (the CLI's review pass). */
-export async function listPendingSubmissions(db: Db): Promise<Array<ApiSubmission & { submittedBy: string | null }>> {
+export async function listPendingSubmissions(db: Db): Promise<Array<SubmissionShape & { submittedBy: string | null }>> {
   const rows = await db
     .select({ submission: submissions, email: users.email })
     .from(submissions)
@@ -268,7 +224,7 @@ export async function listPendingSubmissions(db: Db): Promise<Array<ApiSubmissio
   return rows.map((r) => ({ ...toApiSubmission(r.submission), submittedBy: r.email }));
 }
 
-export async function getSubmission(db: Db, id: string): Promise<SubmissionForReview> {
+export async function getSubmission(db: Db, id: string): Promise<SubmissionForReviewShape> {
   const [row] = await db.select().from(submissions).where(eq(submissions.id, id));
   if (!row) throw notFound('Submission not found');
   return forReview(row);

@@ -1,8 +1,8 @@
 /**
  * The OpenAPI document: generated from the schemas, served at /api/openapi.json, it names every endpoint
- * file under site/pages/api (the reference page's own files aside), and /api/docs renders it in a real
- * browser with no CDN and no CSP violation. (Every API test also validates its answers against it:
- * tests/setup/contract.ts.)
+ * file under site/pages/api (the reference page's own files aside), each of whose methods answers its
+ * operation through handle(), and /api/docs renders it in a real browser with no CDN and no CSP
+ * violation. (Every API test also validates its answers against it: tests/setup/contract.ts.)
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -11,13 +11,15 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiPath } from '../../db/contract/openapi.ts';
+import { OPERATIONS } from '../../db/contract/operations.ts';
 import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
 import { useServer } from '../setup/use-server.ts';
 
 /** The reference page and its files answer HTML, CSS and script, not the API's JSON. */
 const REFERENCE_PAGE = ['GET /api/docs', 'GET /api/docs/[file]'];
 
-function endpointFiles(): string[] {
+/** Each method an endpoint file exports, with its route (as operations name it) and what the export is set to. */
+function endpointExports(): Array<{ method: string; route: string; value: string }> {
   const api = fileURLToPath(new URL('../../site/pages/api', import.meta.url));
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -25,10 +27,16 @@ function endpointFiles(): string[] {
     );
   return walk(api).flatMap((file) => {
     const route = `/api/${relative(api, file)}`.replace(/\.ts$/, '').replace(/\/index$/, '');
-    return [...readFileSync(file, 'utf8').matchAll(/export const (GET|POST|PUT|DELETE|PATCH)\b/g)].map((m) => `${m[1]} ${route}`);
+    const source = readFileSync(file, 'utf8');
+    return [...source.matchAll(/export const (GET|POST|PUT|DELETE|PATCH)\b\s*=/g)].map((m) => ({
+      method: m[1]!,
+      route,
+      value: source.slice(m.index + m[0].length),
+    }));
   });
 }
 
+const endpointFiles = (): string[] => endpointExports().map(({ method, route }) => `${method} ${route}`);
 let doc: {
   openapi: string;
   paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown[] }>>;
@@ -55,6 +63,22 @@ describe('the OpenAPI document', () => {
       .filter((endpoint) => !REFERENCE_PAGE.includes(endpoint))
       .map((endpoint) => endpoint.replace(/ (.*)$/, (_, route: string) => ` ${openApiPath(route)}`));
     expect(documented.sort()).toEqual(onDisk.sort());
+  });
+
+  it('is what each endpoint answers: every method is handle() of the operation of that method and route', () => {
+    const operations: Record<string, { method: string; route: string }> = OPERATIONS;
+    const wrong = endpointExports()
+      .filter(({ method, route }) => !REFERENCE_PAGE.includes(`${method} ${route}`))
+      .flatMap(({ method, route, value }) => {
+        const name = /^\s*handle\(\s*'(\w+)'/.exec(value)?.[1];
+        if (name === undefined) return [`${method} ${route} is not handle('<operation>', …)`];
+        const operation = Object.hasOwn(operations, name) ? operations[name]! : undefined;
+        if (!operation) return [`${method} ${route} names '${name}', which is no operation`];
+        return operation.method === method && operation.route === route
+          ? []
+          : [`${method} ${route} names '${name}', which is ${operation.method} ${operation.route}`];
+      });
+    expect(wrong).toEqual([]);
   });
 
   it('has schemas a JSON Schema 2020-12 validator compiles, with every $ref resolved', () => {

@@ -18,7 +18,10 @@ interface DocOperation {
   responses: Record<string, DocResponse>;
 }
 
-const doc = openApiDocument() as { paths: Record<string, Record<string, DocOperation>>; components: { responses?: Record<string, DocResponse> } };
+const doc = openApiDocument() as ReturnType<typeof openApiDocument> & {
+  paths: Record<string, Record<string, DocOperation>>;
+  components: { responses?: Record<string, DocResponse> };
+};
 
 /** A response as documented, its $ref (to components.responses) followed. */
 const resolved = (response: DocResponse | undefined): DocResponse | undefined =>

@@ -13,7 +13,8 @@ import { perTagKind, toValue, type Tag, type TagKind } from '../taxonomy.ts';
 import { parseInput } from '../../validation/parse.ts';
 import { tagChangeInput, tagLabel as tagLabelSchema, tagMergeInput } from '../validation/tags.ts';
 import { auditEntry, type Actor } from '../../operations/audit.ts';
-import { parseTagKind, type TagUsage } from './tags.ts';
+import { parseTagKind } from './tags.ts';
+import type { TagUsageShape } from '../admin-contract.ts';
 import type { TagStatus } from '../validation/tags.ts';
 
 /** The JSON column of each kind, in the tables that keep tags as a display list (named alike in each). */
@@ -58,7 +59,14 @@ async function usageCount(db: Db, kind: TagKind, value: string): Promise<number>
   return row?.n ?? 0;
 }
 
-const usage = (row: TagRow, contents: number): TagUsage => ({ id: row.id, kind: row.kind, value: row.value, label: row.label, status: row.status, contents });
+const usage = (row: TagRow, contents: number): TagUsageShape => ({
+  id: row.id,
+  kind: row.kind,
+  value: row.value,
+  label: row.label,
+  status: row.status,
+  contents,
+});
 
 /**
  * A list column with the tag `from` replaced by `into` (with its label), or dropped where the list already
@@ -147,7 +155,7 @@ function aliasStatements(db: Db, kind: TagKind, from: string, into: string): Bat
 }
 
 /** What a change would do, for the confirmation: the tag, and how many contents carry it. */
-export async function describeTag(db: Db, kind: unknown, value: unknown): Promise<TagUsage> {
+export async function describeTag(db: Db, kind: unknown, value: unknown): Promise<TagUsageShape> {
   const row = await existingTag(db, kind, value);
   return usage(row, await usageCount(db, row.kind, row.value));
 }
@@ -156,7 +164,7 @@ export async function describeTag(db: Db, kind: unknown, value: unknown): Promis
  * Renames a tag. The value follows the label (lowercased, spaces as hyphens); if it changes, the old value
  * becomes an alias. A new value another tag of the kind already has is a 409: that is a merge.
  */
-export async function renameTag(db: Db, actor: Actor, kind: unknown, value: unknown, newLabel: unknown): Promise<TagUsage> {
+export async function renameTag(db: Db, actor: Actor, kind: unknown, value: unknown, newLabel: unknown): Promise<TagUsageShape> {
   const row = await existingTag(db, kind, value);
   const label = tagLabel(newLabel);
   const into = { label, value: toValue(label) };
@@ -179,7 +187,7 @@ export async function renameTag(db: Db, actor: Actor, kind: unknown, value: unkn
  * Merges a tag into another of its kind: contents that carried `from` carry `into` (once), `from` is gone and
  * its value leads to `into`. Merging into a retired tag is refused: restore it first.
  */
-export async function mergeTags(db: Db, actor: Actor, kind: unknown, fromValue: unknown, intoValue: unknown): Promise<TagUsage> {
+export async function mergeTags(db: Db, actor: Actor, kind: unknown, fromValue: unknown, intoValue: unknown): Promise<TagUsageShape> {
   const from = await existingTag(db, kind, fromValue);
   const into = await existingTag(db, from.kind, intoValue);
   if (from.id === into.id) throw invalid('A tag cannot be merged into itself');
@@ -204,7 +212,7 @@ export async function mergeTags(db: Db, actor: Actor, kind: unknown, fromValue: 
  * Retires a tag: it is no longer offered in forms and filters, and the contents that carry it keep it (and
  * its links keep working). Restoring offers it again.
  */
-export async function setTagStatus(db: Db, actor: Actor, kind: unknown, value: unknown, status: TagStatus): Promise<TagUsage> {
+export async function setTagStatus(db: Db, actor: Actor, kind: unknown, value: unknown, status: TagStatus): Promise<TagUsageShape> {
   const row = await existingTag(db, kind, value);
   const contents = await usageCount(db, row.kind, row.value);
   if (row.status === status) return usage(row, contents);
@@ -219,7 +227,7 @@ export async function setTagStatus(db: Db, actor: Actor, kind: unknown, value: u
  * PUT /api/tags/{id}: `{label}` renames, `{status: 'active'|'retired'}` restores or retires, both at once
  * do both (the rename first). Anything else in the body is ignored; a body with neither is a 400.
  */
-export async function changeTag(db: Db, actor: Actor, id: unknown, body: unknown): Promise<TagUsage> {
+export async function changeTag(db: Db, actor: Actor, id: unknown, body: unknown): Promise<TagUsageShape> {
   const row = await tagById(db, id);
   const change = parseInput(tagChangeInput, body ?? {});
   let tag = await describeTag(db, row.kind, row.value);
@@ -235,7 +243,7 @@ async function mergeTarget(db: Db, kind: TagKind, into: number | string): Promis
 }
 
 /** POST /api/tags/{id}/merge `{into}`. */
-export async function mergeTagById(db: Db, actor: Actor, id: unknown, body: unknown): Promise<TagUsage> {
+export async function mergeTagById(db: Db, actor: Actor, id: unknown, body: unknown): Promise<TagUsageShape> {
   const from = await tagById(db, id);
   const { into } = parseInput(tagMergeInput, body ?? {});
   const target = await mergeTarget(db, from.kind, into);

@@ -15,9 +15,10 @@ import { parseInput } from '../../validation/parse.ts';
 import { tagInput, tagKind } from '../validation/tags.ts';
 import { containsPattern, parseListQuery } from '../../validation/list-query.ts';
 import { TAG_LIST } from '../validation/tag-list.ts';
-import { paging, type Paging } from '../../paging.ts';
+import { paging } from '../../paging.ts';
 import { creatingResolver } from './tag-resolver.ts';
 import type { TagStatus } from '../validation/tags.ts';
+import type { TagUsageListShape, TagUsageShape } from '../admin-contract.ts';
 
 export type TagLists = Record<TagKind, Tag[]>;
 
@@ -125,21 +126,12 @@ export async function settleAdminTags<T extends Record<TagKind, Tag[]>>(
   return { data: settled, created: resolver.created.filter(({ kind, tag }) => !live.byValue[kind].has(tag.value)) };
 }
 
-/** A tag with how many contents carry it (the admin's view). */
-export interface TagUsage extends Tag {
-  /** The row's id: the admin screen's handle (/api/tags/{id}), since values may hold '/', '#' or '+'. */
-  id: number;
-  kind: TagKind;
-  status: TagStatus;
-  contents: number;
-}
-
 // Column names spelled out with their tables: drizzle leaves them unqualified inside a select's fields,
 // which in this correlated subquery would compare content_tags with itself.
 const usedBy = sql<number>`(SELECT count(*) FROM content_tags ct WHERE ct.kind = "tags"."kind" AND ct.value = "tags"."value")`;
 
-/** Every tag, active and retired, with its usage: one grouped read of the tag index. */
-export async function listTagUsage(db: Db, kind?: TagKind): Promise<TagUsage[]> {
+/** Every tag, active and retired, with its usage (the admin's view; its id the handle in /api/tags/{id}): one grouped read of the tag index. */
+export async function listTagUsage(db: Db, kind?: TagKind): Promise<TagUsageShape[]> {
   return db
     .select({ id: tags.id, kind: tags.kind, value: tags.value, label: tags.label, status: tags.status, contents: usedBy })
     .from(tags)
@@ -147,16 +139,11 @@ export async function listTagUsage(db: Db, kind?: TagKind): Promise<TagUsage[]> 
     .orderBy(asc(tags.kind), asc(tags.id));
 }
 
-export interface TagUsageList extends Paging {
-  pageSize: number;
-  tags: TagUsage[];
-}
-
 /**
  * The admin's tags table: `kind` and `status` filter, `search` finds a label or value containing the text;
  * sorted by when added (by kind, then id), label, or use (most used first). `kind=all` is every kind.
  */
-export async function listTagsForAdmin(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<TagUsageList> {
+export async function listTagsForAdmin(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<TagUsageListShape> {
   const query = parseListQuery(TAG_LIST, params);
   const kind = query.filters.kind && query.filters.kind !== 'all' ? parseTagKind(query.filters.kind) : undefined;
   const pattern = containsPattern(query.search);
@@ -187,7 +174,7 @@ export async function listTagsForAdmin(db: Db, params: URLSearchParams | Record<
  * Adds a tag: its value by the usual rule (the label lowercased, spaces as hyphens). A label whose value a
  * tag of the kind already has is a 409 naming it.
  */
-export async function addTag(db: Db, actor: Actor, kind: unknown, label: unknown): Promise<TagUsage> {
+export async function addTag(db: Db, actor: Actor, kind: unknown, label: unknown): Promise<TagUsageShape> {
   const { kind: tagKind, label: clean } = parseInput(tagInput, { kind, label });
   const value = toValue(clean);
   const [existing] = await db

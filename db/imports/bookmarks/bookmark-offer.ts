@@ -9,7 +9,8 @@ import type { Db } from '../../client.ts';
 import { config } from '../../config.ts';
 import { isAppError } from '../../errors.ts';
 import type { BookmarkOfferShape } from '../contract.ts';
-import { createSubmission, type ApiSubmission } from '../../submissions/submissions.ts';
+import { createSubmission } from '../../submissions/submissions.ts';
+import type { SubmissionShape } from '../../submissions/contract.ts';
 import { currentCount } from '../../operations/rate-limit.ts';
 import { parseInput } from '../../validation/parse.ts';
 import { bookmarkOfferInput } from '../validation/bookmarks.ts';
@@ -29,7 +30,7 @@ export async function offerForSubmission(
   db: Db,
   userId: string,
   input: unknown,
-  onSubmitted: (submission: ApiSubmission) => void = () => {},
+  onSubmitted: (submission: SubmissionShape) => void = () => {},
 ): Promise<BookmarkOfferShape> {
   const { links } = parseInput(bookmarkOfferInput, input);
   const results: BookmarkOfferShape['results'] = [];

@@ -1,7 +1,6 @@
 /** Who may call an endpoint, decided on the server (the browser's guards are only a courtesy). */
 import type { APIContext } from 'astro';
 import { forbidden, unauthenticated } from '#db/errors.ts';
-import type { Actor } from '#db/operations/audit.ts';
 import type { SessionUser } from '#db/accounts/sessions.ts';
 
 export function requireUser(context: Pick<APIContext, 'locals'>): SessionUser {
@@ -14,10 +13,4 @@ export function requireAdmin(context: Pick<APIContext, 'locals'>): SessionUser {
   const user = requireUser(context);
   if (!user.isAdmin) throw forbidden('Admins only');
   return user;
-}
-
-/** The signed-in admin as the audit log records them. Refuses everyone else (401 / 403). */
-export function requireAdminActor(context: Pick<APIContext, 'locals'>): Actor {
-  const admin = requireAdmin(context);
-  return { kind: 'user', id: admin.id, email: admin.email };
 }

@@ -4,9 +4,10 @@
  * The operation says who may call it (checked here, on the server), which route parameters it names and what
  * body it takes (read here, within the JSON limits; the service validates it with the schema the operation
  * names) and what it answers: the handler's return is typed as that answer, so a wrong shape does not
- * compile, and it is sent with the operation's status (200 or 201), revalidatable when the operation is. A
- * handler may return a Response of its own (a file, a redirect, cookies set). Every thrown error becomes the
- * same JSON reply (db/errors.ts → http.ts).
+ * compile, and it is sent with the operation's status (200 or 201), revalidatable when the operation is, with
+ * any headers the handler added (a cache-control of its own). A handler may return a Response of its own (a
+ * file, a redirect, a stream); cookies it sets through Astro's context go with either. Every thrown error
+ * becomes the same JSON reply (db/errors.ts → http.ts).
  */
 import type { APIContext, APIRoute } from 'astro';
 import { getDb, type Db } from '#db/client.ts';
@@ -25,10 +26,12 @@ export interface Call<Id extends OperationId> {
   /** The admin as the audit log records them (an admin operation's only). */
   actor: OperationOf<Id>['access'] extends 'admin' ? Actor : undefined;
   params: ParamsOf<Id>;
-  /** The JSON body as sent (undefined when the operation takes none, or an optional one was left out). */
+  /** The JSON body as sent: undefined when the operation takes none, {} when an optional one was left out. */
   body: unknown;
   /** Astro's context: the request, the URL's query, cookies, locals. */
   context: APIContext;
+  /** Headers the answer carries beside, or instead of, its own (not a Response the handler returns). */
+  headers: Headers;
 }
 
 /** The route's parameters as Astro matched them; a route parameter is never missing where its file matched. */
@@ -52,9 +55,12 @@ export function handle<Id extends OperationId>(id: Id, handler: (call: Call<Id>)
       const actor = operation.access === 'admin' && user ? { kind: 'user' as const, id: user.id, email: user.email } : undefined;
       const body = jsonBody ? await readJson(context.request, { allowEmpty: jsonBody.optional === true }) : undefined;
       const params = routeParams(operation.route, context) as ParamsOf<Id>;
-      const answer = await handler({ db: await getDb(), user: user as CallerOf<Id>, actor: actor as Call<Id>['actor'], params, body, context });
+      const headers = new Headers();
+      const answer = await handler({ db: await getDb(), user: user as CallerOf<Id>, actor: actor as Call<Id>['actor'], params, body, context, headers });
       if (answer instanceof Response) return answer;
-      return operation.revalidatable ? revalidatableJson(context.request, answer) : json(answer, operation.ok.status);
+      const reply = operation.revalidatable ? revalidatableJson(context.request, answer) : json(answer, operation.ok.status);
+      for (const [name, value] of headers) reply.headers.set(name, value);
+      return reply;
     } catch (error) {
       return errorToResponse(error);
     }

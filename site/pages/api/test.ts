@@ -1,5 +1,5 @@
-import { endpoint } from '#site/lib/server/endpoint.ts';
+import { handle } from '#site/lib/server/handle.ts';
 import { EXAMPLES } from '#site/lib/test-examples.ts';
 
 /** docs/product.md §7's public test call (see site/lib/test-examples.ts for why it lists examples, not accounts). */
-export const GET = endpoint(async () => EXAMPLES);
+export const GET = handle('testExamples', () => EXAMPLES);

@@ -1,10 +1,5 @@
-import { getDb } from '#db/client.ts';
 import { listAuditForAdmin } from '#db/reports/audit-table.ts';
-import { endpoint } from '#site/lib/server/endpoint.ts';
-import { requireAdmin } from '#site/lib/server/guards.ts';
+import { handle } from '#site/lib/server/handle.ts';
 
 /** The admin lists' convention: page, pageSize, search, sort, order, and the filters action and admin. */
-export const GET = endpoint(async (context) => {
-  requireAdmin(context);
-  return listAuditForAdmin(await getDb(), context.url.searchParams);
-});
+export const GET = handle('auditLog', ({ db, context }) => listAuditForAdmin(db, context.url.searchParams));

@@ -1,13 +1,10 @@
-import { getDb } from '#db/client.ts';
 import { bookmarkFile, bookmarkFileName, bookmarkFormat, readBookmarks } from '#db/imports/bookmarks/bookmark-export.ts';
-import { endpoint } from '#site/lib/server/endpoint.ts';
-import { requireUser } from '#site/lib/server/guards.ts';
+import { handle } from '#site/lib/server/handle.ts';
 
 /** The signed-in user's saves, lists and progress as a file: `?format=json` (the default), `csv` or `html` (a browser's bookmark file). */
-export const GET = endpoint(async (context) => {
-  const user = requireUser(context);
+export const GET = handle('exportBookmarks', async ({ db, user, context }) => {
   const format = bookmarkFormat(context.url.searchParams.get('format'));
-  const data = await readBookmarks(await getDb(), user.id);
+  const data = await readBookmarks(db, user.id);
   const { body, mediaType } = bookmarkFile(data, format);
   return new Response(body, {
     headers: {

@@ -4,18 +4,14 @@
  * (the import screen), the answer streams a line per step ({phase, done, total}) and ends with {result} or
  * {error} — one request, so its progress never depends on which process serves a poll (decision 035).
  */
-import { getDb } from '#db/client.ts';
 import { importBookmarks, readBookmarkUpload } from '#db/imports/bookmarks/bookmark-import.ts';
 import { BOOKMARK_FILE_MAX_BYTES } from '#db/imports/validation/bookmarks.ts';
-import { endpoint } from '#site/lib/server/endpoint.ts';
-import { requireUser } from '#site/lib/server/guards.ts';
+import { handle } from '#site/lib/server/handle.ts';
 import { errorToResponse, readFileBody } from '#site/lib/server/http.ts';
 
 const TOO_LARGE = `A bookmark file may be at most ${BOOKMARK_FILE_MAX_BYTES / 1024 / 1024} MB`;
 
-export const POST = endpoint(async (context) => {
-  const user = requireUser(context);
-  const db = await getDb();
+export const POST = handle('importBookmarks', async ({ db, user, context }) => {
   const file = await readBookmarkUpload(db, user.id, await readFileBody(context.request, 'file', BOOKMARK_FILE_MAX_BYTES, TOO_LARGE));
   if (!/application\/x-ndjson/.test(context.request.headers.get('accept') ?? '')) return importBookmarks(db, user.id, file);
   const encoder = new TextEncoder();

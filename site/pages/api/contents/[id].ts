@@ -1,26 +1,14 @@
-import { getDb } from '#db/client.ts';
 import { deleteContent, getContent, updateContent } from '#db/catalog/content-admin.ts';
 import { fetchPicture } from '#db/catalog/pictures.ts';
-import { endpoint } from '#site/lib/server/endpoint.ts';
-import { requireAdmin, requireAdminActor } from '#site/lib/server/guards.ts';
-import { readJson } from '#site/lib/server/http.ts';
+import { handle } from '#site/lib/server/handle.ts';
 
-export const GET = endpoint(async (context) => {
-  requireAdmin(context);
-  return getContent(await getDb(), context.params.id ?? '');
-});
+export const GET = handle('getContent', ({ db, params }) => getContent(db, params.id));
 
-export const PUT = endpoint(async (context) => {
-  const actor = requireAdminActor(context);
-  const db = await getDb();
-  const id = context.params.id ?? '';
-  const content = await updateContent(db, actor, id, await readJson(context.request));
+export const PUT = handle('saveContent', async ({ db, actor, params, body }) => {
+  const content = await updateContent(db, actor, params.id, body);
   // A picture given by another site's address is fetched and kept here after the reply (db/catalog/pictures.ts).
-  void fetchPicture(db, id, { givenOnly: true });
+  void fetchPicture(db, params.id, { givenOnly: true });
   return content;
 });
 
-export const DELETE = endpoint(async (context) => {
-  const actor = requireAdminActor(context);
-  return deleteContent(await getDb(), actor, context.params.id ?? '');
-});
+export const DELETE = handle('deleteContent', ({ db, actor, params }) => deleteContent(db, actor, params.id));

@@ -1,9 +1,4 @@
-import { getDb } from '#db/client.ts';
 import { listContentsForAdmin } from '#db/reports/content-table.ts';
-import { endpoint } from '#site/lib/server/endpoint.ts';
-import { requireAdmin } from '#site/lib/server/guards.ts';
+import { handle } from '#site/lib/server/handle.ts';
 
-export const GET = endpoint(async (context) => {
-  requireAdmin(context);
-  return listContentsForAdmin(await getDb(), context.url.searchParams);
-});
+export const GET = handle('adminContents', ({ db, context }) => listContentsForAdmin(db, context.url.searchParams));

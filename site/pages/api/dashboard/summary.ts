@@ -1,9 +1,4 @@
-import { getDb } from '#db/client.ts';
 import { dashboardSummary } from '#db/reports/dashboard.ts';
-import { endpoint } from '#site/lib/server/endpoint.ts';
-import { requireAdmin } from '#site/lib/server/guards.ts';
+import { handle } from '#site/lib/server/handle.ts';
 
-export const GET = endpoint(async (context) => {
-  requireAdmin(context);
-  return dashboardSummary(await getDb());
-});
+export const GET = handle('dashboardSummary', ({ db }) => dashboardSummary(db));

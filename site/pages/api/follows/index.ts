@@ -3,9 +3,7 @@
  * Following page, and their digest setting (GET, the admin lists' convention: page, pageSize, search, sort,
  * order and `kind`).
  */
-import { getDb } from '#db/client.ts';
 import { listFollows } from '#db/shelf/follows.ts';
-import { endpoint } from '#site/lib/server/endpoint.ts';
-import { requireUser } from '#site/lib/server/guards.ts';
+import { handle } from '#site/lib/server/handle.ts';
 
-export const GET = endpoint(async (context) => listFollows(await getDb(), requireUser(context).id, context.url.searchParams));
+export const GET = handle('myFollows', ({ db, user, context }) => listFollows(db, user.id, context.url.searchParams));

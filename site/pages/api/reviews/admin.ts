@@ -1,10 +1,5 @@
-import { getDb } from '#db/client.ts';
 import { listReviewsForAdmin } from '#db/reviews/review-list.ts';
-import { endpoint } from '#site/lib/server/endpoint.ts';
-import { requireAdmin } from '#site/lib/server/guards.ts';
+import { handle } from '#site/lib/server/handle.ts';
 
 /** The admin lists' convention: page, pageSize, search, sort, order, and the filters content and rating. */
-export const GET = endpoint(async (context) => {
-  requireAdmin(context);
-  return listReviewsForAdmin(await getDb(), context.url.searchParams);
-});
+export const GET = handle('adminReviews', ({ db, context }) => listReviewsForAdmin(db, context.url.searchParams));

@@ -1,10 +1,5 @@
-import { getDb } from '#db/client.ts';
 import { listOwnReviews } from '#db/reviews/own-reviews.ts';
-import { endpoint } from '#site/lib/server/endpoint.ts';
-import { requireUser } from '#site/lib/server/guards.ts';
+import { handle } from '#site/lib/server/handle.ts';
 
 /** The signed-in user's reviews, newest first, each with its content. */
-export const GET = endpoint(async (context) => {
-  const user = requireUser(context);
-  return listOwnReviews(await getDb(), user.id, context.url.searchParams.get('page'));
-});
+export const GET = handle('myReviews', ({ db, user, context }) => listOwnReviews(db, user.id, context.url.searchParams.get('page')));

@@ -1,15 +1,9 @@
-import { getDb } from '#db/client.ts';
 import { approveSubmission, rejectSubmission } from '#db/submissions/submission-decisions.ts';
 import { fetchPicture } from '#db/catalog/pictures.ts';
 import { getSubmission } from '#db/submissions/submissions.ts';
-import { endpoint } from '#site/lib/server/endpoint.ts';
-import { requireAdmin, requireAdminActor } from '#site/lib/server/guards.ts';
-import { json, readJson } from '#site/lib/server/http.ts';
+import { handle } from '#site/lib/server/handle.ts';
 
-export const GET = endpoint(async (context) => {
-  requireAdmin(context);
-  return getSubmission(await getDb(), context.params.id ?? '');
-});
+export const GET = handle('getSubmission', ({ db, params }) => getSubmission(db, params.id));
 
 /**
  * Approves: the content is created from the posted (edited) fields; an empty body approves as submitted.
@@ -33,20 +27,15 @@ export const GET = endpoint(async (context) => {
  * 'dropped', tag?: {label, value}}]}`: the new tags are created, audited ('tag.create'), in the approval's
  * transaction.
  */
-export const POST = endpoint(async (context) => {
-  const actor = requireAdminActor(context);
-  const db = await getDb();
-  const { slugNotice, ...approval } = await approveSubmission(db, actor, context.params.id ?? '', await readJson(context.request, { allowEmpty: true }));
+export const POST = handle('approveSubmission', async ({ db, actor, params, body }) => {
+  const { slugNotice, ...approval } = await approveSubmission(db, actor, params.id, body);
   // Its own picture instead of the letter tile, after the reply: nobody waits for another site.
   void fetchPicture(db, approval.content._id);
-  return json({ message: slugNotice ? `Submission is approved (${slugNotice})` : 'Submission is approved', ...approval }, 201);
+  return { message: slugNotice ? `Submission is approved (${slugNotice})` : 'Submission is approved', ...approval };
 });
 
 /**
  * Rejects. The body may say why: `{reason, note}` (db/submissions/validation/rejection.ts: a code of the fixed set, a
  * note of at most 500 characters; both optional). No body rejects without a reason (docs/product.md §7: the body is optional).
  */
-export const DELETE = endpoint(async (context) => {
-  const actor = requireAdminActor(context);
-  return rejectSubmission(await getDb(), actor, context.params.id ?? '', await readJson(context.request, { allowEmpty: true }));
-});
+export const DELETE = handle('rejectSubmission', ({ db, actor, params, body }) => rejectSubmission(db, actor, params.id, body));

@@ -1,6 +1,4 @@
-import { getDb } from '#db/client.ts';
 import { requestPasswordReset } from '#db/accounts/password-resets.ts';
-import { endpoint } from '#site/lib/server/endpoint.ts';
-import { readJson } from '#site/lib/server/http.ts';
+import { handle } from '#site/lib/server/handle.ts';
 
-export const POST = endpoint(async ({ request, locals }) => requestPasswordReset(await getDb(), await readJson(request), { address: locals.client.address }));
+export const POST = handle('forgetPassword', ({ db, body, context }) => requestPasswordReset(db, body, { address: context.locals.client.address }));

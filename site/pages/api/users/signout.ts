@@ -1,7 +1,6 @@
-import { getDb } from '#db/client.ts';
 import { invalidateSession } from '#db/accounts/sessions.ts';
 import { deleteSessionCookie } from '#site/lib/server/cookies.ts';
-import { endpoint } from '#site/lib/server/endpoint.ts';
+import { handle } from '#site/lib/server/handle.ts';
 import { unauthenticated } from '#db/errors.ts';
 
 const NO_SESSION = 'No session to sign out: send the session’s token (Authorization: Bearer) or its cookie';
@@ -11,8 +10,8 @@ const NO_SESSION = 'No session to sign out: send the session’s token (Authoriz
  * names none (no token, or one that no longer opens a session) is told so, not that it signed out. A plain
  * HTML form post (the top bar without JavaScript) is sent on to /signin either way.
  */
-export const POST = endpoint(async ({ locals, cookies, request, redirect }) => {
-  if (locals.session) await invalidateSession(await getDb(), locals.session.id);
+export const POST = handle('signOut', async ({ db, context: { locals, cookies, request, redirect } }) => {
+  if (locals.session) await invalidateSession(db, locals.session.id);
   deleteSessionCookie(cookies);
   if (/application\/x-www-form-urlencoded|multipart\/form-data/.test(request.headers.get('content-type') ?? '')) return redirect('/signin', 303);
   if (!locals.session) throw unauthenticated(NO_SESSION);

@@ -1,12 +1,10 @@
-import { getDb } from '#db/client.ts';
 import { signUp } from '#db/accounts/users.ts';
 import { setDeviceCookie, setSessionCookie } from '#site/lib/server/cookies.ts';
-import { endpoint } from '#site/lib/server/endpoint.ts';
-import { json, readJson } from '#site/lib/server/http.ts';
+import { handle } from '#site/lib/server/handle.ts';
 
-export const POST = endpoint(async ({ request, cookies, locals }) => {
-  const { expiresAt, device, ...user } = await signUp(await getDb(), await readJson(request), { address: locals.client.address });
+export const POST = handle('signUp', async ({ db, body, context: { cookies, locals } }) => {
+  const { expiresAt, device, ...user } = await signUp(db, body, { address: locals.client.address });
   setSessionCookie(cookies, locals.client.https, user.token, expiresAt, user._id);
   setDeviceCookie(cookies, locals.client.https, device);
-  return json(user, 201);
+  return user;
 });

@@ -1,9 +1,7 @@
 /** A signed-in user marks a review helpful (PUT) or takes it back (DELETE); never their own. */
-import { getDb } from '#db/client.ts';
 import { retractHelpful, voteHelpful } from '#db/reviews/review-votes.ts';
-import { endpoint } from '#site/lib/server/endpoint.ts';
-import { requireUser } from '#site/lib/server/guards.ts';
+import { handle } from '#site/lib/server/handle.ts';
 
-export const PUT = endpoint(async (context) => voteHelpful(await getDb(), requireUser(context), context.params.id ?? ''));
+export const PUT = handle('voteHelpful', ({ db, user, params }) => voteHelpful(db, user, params.id));
 
-export const DELETE = endpoint(async (context) => retractHelpful(await getDb(), requireUser(context), context.params.id ?? ''));
+export const DELETE = handle('retractHelpfulVote', ({ db, user, params }) => retractHelpful(db, user, params.id));

@@ -1,7 +1,5 @@
 /** An admin dismisses the reports of a review (audited); deleting the review is DELETE /api/reviews/{id}. */
-import { getDb } from '#db/client.ts';
 import { dismissReviewReports } from '#db/reviews/review-reports.ts';
-import { endpoint } from '#site/lib/server/endpoint.ts';
-import { requireAdmin } from '#site/lib/server/guards.ts';
+import { handle } from '#site/lib/server/handle.ts';
 
-export const DELETE = endpoint(async (context) => dismissReviewReports(await getDb(), requireAdmin(context), context.params.id ?? ''));
+export const DELETE = handle('dismissReviewReports', ({ db, user, params }) => dismissReviewReports(db, user, params.id));

@@ -2,15 +2,9 @@
  * /api/users/progress/{id}: PUT `{state}` (want, learning or done) marks the content {id}, and saves it when
  * Learning or Done; DELETE clears the mark. Each answers the caller's progress and saves.
  */
-import { getDb } from '#db/client.ts';
 import { clearProgress, markProgress } from '#db/shelf/progress.ts';
-import { endpoint } from '#site/lib/server/endpoint.ts';
-import { requireUser } from '#site/lib/server/guards.ts';
-import { readJson } from '#site/lib/server/http.ts';
+import { handle } from '#site/lib/server/handle.ts';
 
-export const PUT = endpoint(async (context) => {
-  const user = requireUser(context);
-  return markProgress(await getDb(), user.id, context.params.id ?? '', await readJson(context.request));
-});
+export const PUT = handle('markProgress', ({ db, user, params, body }) => markProgress(db, user.id, params.id, body));
 
-export const DELETE = endpoint(async (context) => clearProgress(await getDb(), requireUser(context).id, context.params.id ?? ''));
+export const DELETE = handle('clearProgress', ({ db, user, params }) => clearProgress(db, user.id, params.id));

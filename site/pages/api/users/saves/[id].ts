@@ -6,17 +6,11 @@
  *   `{savedAt}` restores a removed save in its place (Undo).
  * Each answers `{numSaves, saves}`.
  */
-import { getDb } from '#db/client.ts';
 import { readSaves, saveContent, unsaveContent } from '#db/shelf/saves.ts';
-import { endpoint } from '#site/lib/server/endpoint.ts';
-import { requireUser } from '#site/lib/server/guards.ts';
-import { readJson } from '#site/lib/server/http.ts';
+import { handle } from '#site/lib/server/handle.ts';
 
-export const GET = endpoint(async (context) => readSaves(await getDb(), requireUser(context), context.params.id ?? ''));
+export const GET = handle('userSaves', ({ db, user, params }) => readSaves(db, user, params.id));
 
-export const PUT = endpoint(async (context) => {
-  const user = requireUser(context);
-  return saveContent(await getDb(), user.id, context.params.id ?? '', await readJson(context.request, { allowEmpty: true }));
-});
+export const PUT = handle('save', ({ db, user, params, body }) => saveContent(db, user.id, params.id, body));
 
-export const DELETE = endpoint(async (context) => unsaveContent(await getDb(), requireUser(context).id, context.params.id ?? ''));
+export const DELETE = handle('unsave', ({ db, user, params }) => unsaveContent(db, user.id, params.id));

@@ -1,15 +1,7 @@
 /** /api/lists/{id}/items/{contentId}: PUT `{note}` changes the item's note, DELETE takes it out of the list (the owner's). */
-import { getDb } from '#db/client.ts';
 import { removeListItem, updateListNote } from '#db/shelf/list-items.ts';
-import { endpoint } from '#site/lib/server/endpoint.ts';
-import { requireUser } from '#site/lib/server/guards.ts';
-import { readJson } from '#site/lib/server/http.ts';
+import { handle } from '#site/lib/server/handle.ts';
 
-export const PUT = endpoint(async (context) => {
-  const user = requireUser(context);
-  return updateListNote(await getDb(), user.id, context.params.id ?? '', context.params.contentId ?? '', await readJson(context.request));
-});
+export const PUT = handle('changeListItemNote', ({ db, user, params, body }) => updateListNote(db, user.id, params.id, params.contentId, body));
 
-export const DELETE = endpoint(async (context) =>
-  removeListItem(await getDb(), requireUser(context).id, context.params.id ?? '', context.params.contentId ?? ''),
-);
+export const DELETE = handle('removeListItem', ({ db, user, params }) => removeListItem(db, user.id, params.id, params.contentId));

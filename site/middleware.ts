@@ -3,6 +3,7 @@
  * pages, which are made once for everyone and never look at who asks; cookie-authenticated writes must come
  * from this origin; page guards redirect as docs/product.md §2 says; security headers are added.
  */
+import { pathOf } from '#site/lib/api-paths.ts';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { getDb } from '#db/client.ts';
 import { validateSessionToken } from '#db/accounts/sessions.ts';
@@ -98,7 +99,7 @@ function isSameOrigin(request: Request, url: URL): boolean {
 }
 
 /** Endpoints that use no session: what they do does not depend on who the cookie says the caller is. */
-const SESSIONLESS_ENDPOINTS = new Set(['/api/users/signin', '/api/users/signup', '/api/users/forget-password', '/api/users/reset-password']);
+const SESSIONLESS_ENDPOINTS = new Set([pathOf('signIn'), pathOf('signUp'), pathOf('forgetPassword'), pathOf('resetPassword')]);
 
 /**
  * Cross-site request forgery: a browser attaches our cookie to requests from any site, so a write that

@@ -6,9 +6,12 @@
  * has one (the HttpOnly cookie covers pages without it), no timeout. A failure throws an ApiError whose
  * message is the server's `message` when it sent one, else the error's own.
  */
-import type { AnswerOf, BodyOf, OperationId, ParamsOf } from '#db/contract/operations.ts';
+import type { AnswerOf, OperationId } from '#db/contract/operations.ts';
 import { userInfo } from '#site/stores/session.ts';
 import { ROUTES } from './api-routes.ts';
+import { pathOf, type CallArguments } from './api-paths.ts';
+
+export { pathOf };
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -66,40 +69,6 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
     throw new ApiError(message, response.status, typeof reply.code === 'string' ? reply.code : undefined, fieldsOf(reply.fields));
   }
   return data as T;
-}
-
-/** A query string's values as a page has them: absent ones are left out, a list repeats its name. */
-export type QueryValues = Record<string, string | number | boolean | readonly string[] | undefined>;
-
-export interface CallOptions<Id extends OperationId> {
-  params?: ParamsOf<Id>;
-  body?: BodyOf<Id>;
-  query?: QueryValues | URLSearchParams | string;
-}
-
-/** The options a call must give: the route's parameters when it names any. */
-type CallArguments<Id extends OperationId> = keyof ParamsOf<Id> extends never
-  ? [options?: CallOptions<Id>]
-  : [options: CallOptions<Id> & { params: ParamsOf<Id> }];
-
-function queryString(query: CallOptions<OperationId>['query']): string {
-  if (query === undefined) return '';
-  if (typeof query === 'string') return query.replace(/^\?/, '');
-  if (query instanceof URLSearchParams) return query.toString();
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) search.append(name, String(one));
-  }
-  return search.toString();
-}
-
-/** The address of an operation: its route with each parameter encoded, and the query if any. */
-export function pathOf<Id extends OperationId>(id: Id, ...[options]: CallArguments<Id>): string {
-  const params = (options?.params ?? {}) as Record<string, string>;
-  const path = ROUTES[id][1].replace(/\[(\w+)\]/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
-  const query = queryString(options?.query);
-  return query ? `${path}?${query}` : path;
 }
 
 /** Calls an operation of the REST API by its name, and answers what it answers. */

@@ -7,6 +7,7 @@
  * at once.
  */
 import { parseSearchParams, searchQueryString, type SearchParams } from '#db/catalog/validation/search.ts';
+import { pathOf } from '#site/lib/api.ts';
 import { optionLink, searchHref, showResultsLabel, type FacetCounts, type FilterKey } from '#site/search/search-page.ts';
 
 interface SearchAnswer {
@@ -53,7 +54,7 @@ export function chooseInDrawer(drawer: HTMLElement): { forget: () => void } {
     paint();
     show?.setAttribute('aria-busy', 'true');
     try {
-      const response = await fetch(`/api/contents/search${searchQueryString(chosen)}`, { headers: { accept: 'application/json' } });
+      const response = await fetch(pathOf('searchContents', { query: searchQueryString(chosen) }), { headers: { accept: 'application/json' } });
       if (!response.ok) throw new Error(`search answered ${response.status}`);
       const answer = (await response.json()) as SearchAnswer;
       if (ask === asked) paint(answer);

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { accountDeletionInput, REVIEW_FATES, type AccountDeletionInput, type ReviewFate } from '#db/accounts/validation/users.ts';
-import { ApiError, apiDelete } from '#site/lib/api.ts';
+import { ApiError, call } from '#site/lib/api.ts';
 import { signOut } from '#site/stores/session.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { Field, FormAlert, SubmitButton } from '../ui/fields.tsx';
@@ -37,7 +37,7 @@ export default function DeleteAccount() {
   async function remove(input: AccountDeletionInput) {
     let message: string;
     try {
-      ({ message } = await apiDelete<{ message: string }>('/api/users/profile', input));
+      ({ message } = await call('deleteAccount', { body: input }));
     } catch (error) {
       // The server names the field `password`; here it is `accountPassword` (the profile form above has a `password`).
       if (error instanceof ApiError && error.fields.password)

@@ -1,6 +1,6 @@
 /** Forget password (docs/product.md §2, §5, §7): the server's reply is shown as a success toast. */
 import { forgetPasswordInput } from '#db/accounts/validation/users.ts';
-import { apiPost } from '#site/lib/api.ts';
+import { call } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { Field, FormAlert, SubmitButton } from '../ui/fields.tsx';
 import { checked, useFocusFirstInvalid, useForm } from '../ui/use-form.ts';
@@ -10,7 +10,7 @@ export default function ForgetPasswordForm({ email = '', error = null, notice = 
   useFocusFirstInvalid(form.errors);
 
   async function requestLink(input: { email: string }) {
-    const reply = await apiPost<{ message: string }>('/api/users/forget-password', input);
+    const reply = await call('forgetPassword', { body: input });
     toast('success', reply.message);
     form.setValues({ email: '' });
   }

@@ -4,8 +4,8 @@
  * decision 016).
  */
 import { profileInput } from '#db/accounts/validation/users.ts';
-import { apiPut } from '#site/lib/api.ts';
-import { signIn, type UserInfo } from '#site/stores/session.ts';
+import { call } from '#site/lib/api.ts';
+import { signIn } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { CheckboxField, Field, FormAlert, SubmitButton } from '../ui/fields.tsx';
 import { checked, useFocusFirstInvalid, mismatchedPasswords, useForm } from '../ui/use-form.ts';
@@ -31,7 +31,7 @@ export default function ProfileForm(props: { name: string; email: string; decisi
   };
 
   async function save(input: { name: string; email: string; password: string; decisionMails: boolean; currentPassword: string }) {
-    const user = await apiPut<UserInfo & { decisionMails: boolean }>('/api/users/profile', input);
+    const user = await call('changeProfile', { body: input });
     const { decisionMails, ...info } = user;
     signIn(info);
     form.setValues({ name: user.name, email: user.email, decisionMails, ...blank });

@@ -1,6 +1,6 @@
 /** Reset password (docs/product.md §2, §5): on success the notice follows the browser to /signin. */
 import { PASSWORD_MIN, password as passwordSchema } from '#db/accounts/validation/users.ts';
-import { apiPost } from '#site/lib/api.ts';
+import { call } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { Field, FormAlert, SubmitButton } from '../ui/fields.tsx';
 import { mismatchedPasswords, useForm, type Checked } from '../ui/use-form.ts';
@@ -22,7 +22,7 @@ export default function ResetPasswordForm({ token, error = null }: { token: stri
   const { values, errors } = form;
 
   async function resetTo(password: string) {
-    await apiPost('/api/users/reset-password', { token, password });
+    await call('resetPassword', { body: { token, password } });
     flashToast('success', 'Password updated successfully');
     location.assign('/signin');
   }

@@ -1,8 +1,8 @@
 /** Sign in (docs/product.md §2): on success the user is stored and the browser goes to the redirect target. */
 import { signInInput, type SignInInput } from '#db/accounts/validation/users.ts';
-import { apiGet, apiPost } from '#site/lib/api.ts';
+import { call } from '#site/lib/api.ts';
 import { safeRedirect } from '#site/lib/redirect.ts';
-import { signIn, updateSaves, type UserInfo, type UserSaves } from '#site/stores/session.ts';
+import { signIn, updateSaves } from '#site/stores/session.ts';
 import { Field, FormAlert, SubmitButton } from '../ui/fields.tsx';
 import { checked, useFocusFirstInvalid, useForm } from '../ui/use-form.ts';
 
@@ -12,11 +12,11 @@ export default function SignInForm({ redirect, email = '', error = null }: { red
   useFocusFirstInvalid(errors);
 
   async function signInWith(input: SignInInput) {
-    const user = await apiPost<UserInfo>('/api/users/signin', input);
+    const user = await call('signIn', { body: input });
     signIn(user);
     // The saves first, so the next page (a catalog page, drawn from the stored state) shows the bookmarks
     // at once; if they cannot be loaded now, that page loads them.
-    await apiGet<UserSaves>(`/api/users/saves/${encodeURIComponent(user._id)}`).then(updateSaves, () => undefined);
+    await call('userSaves', { params: { id: user._id } }).then(updateSaves, () => undefined);
     location.assign(safeRedirect(redirect, '/', location.origin));
   }
 

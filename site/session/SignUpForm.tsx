@@ -1,8 +1,8 @@
 /** Sign up (docs/product.md §2, §5, §8): passwords must match before anything is sent. */
 import { PASSWORD_MIN, signUpInput, type SignUpInput } from '#db/accounts/validation/users.ts';
-import { ApiError, apiPost, errorMessage } from '#site/lib/api.ts';
+import { ApiError, call, errorMessage } from '#site/lib/api.ts';
 import { safeRedirect } from '#site/lib/redirect.ts';
-import { signIn, updateSaves, type UserInfo } from '#site/stores/session.ts';
+import { signIn, updateSaves } from '#site/stores/session.ts';
 import { Field, FormAlert, SubmitButton } from '../ui/fields.tsx';
 import { checked, useFocusFirstInvalid, mismatchedPasswords, useForm } from '../ui/use-form.ts';
 
@@ -23,7 +23,7 @@ export default function SignUpForm(props: { redirect: string | null; name?: stri
   useFocusFirstInvalid(errors);
 
   async function signUpWith(input: SignUpInput) {
-    const user = await apiPost<UserInfo>('/api/users/signup', input);
+    const user = await call('signUp', { body: input });
     signIn(user);
     // A new account has saved nothing: the catalog pages can draw its bookmarks at once.
     updateSaves({ numSaves: 0, saves: [] });

@@ -9,9 +9,9 @@
  * the session itself is confirmed (and its cookies renewed) at most once a minute per tab (an account
  * changed or signed out elsewhere), and saves not loaded yet are loaded.
  */
-import { apiGet, apiPost, errorMessage } from '#site/lib/api.ts';
+import { call, errorMessage, pathOf } from '#site/lib/api.ts';
 import { paintDocument } from '#site/session/paint.ts';
-import { loadedSaves, signOut, updateProgress, updateSaves, userInfo, userProgress, userSaves, type UserInfo, type UserSaves } from '#site/stores/session.ts';
+import { loadedSaves, signOut, updateProgress, updateSaves, userInfo, userProgress, userSaves, type UserInfo } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
 
 const CHECK_EVERY_MS = 60_000;
@@ -28,7 +28,7 @@ let loadingSaves: Promise<void> | undefined;
 export function loadSaves(): Promise<void> {
   const userId = signedInUserId();
   if (!userId) return Promise.resolve();
-  loadingSaves ??= apiGet<UserSaves>(`/api/users/saves/${encodeURIComponent(userId)}`)
+  loadingSaves ??= call('userSaves', { params: { id: userId } })
     .then(updateSaves)
     .catch((error: unknown) => {
       if ((error as { status?: number }).status === 401) void endedElsewhere();
@@ -42,7 +42,7 @@ let loadingProgress: Promise<void> | undefined;
 /** Loads the user's progress marks into the store (once per page), which the progress controls follow. */
 export function loadProgress(): Promise<void> {
   if (!signedInUserId()) return Promise.resolve();
-  loadingProgress ??= apiGet<Parameters<typeof updateProgress>[0]>('/api/users/progress')
+  loadingProgress ??= call('myProgress')
     .then(updateProgress)
     .catch((error: unknown) => {
       if ((error as { status?: number }).status !== 401) toast('error', errorMessage(error));
@@ -69,13 +69,13 @@ async function syncCatalogPage(): Promise<void> {
   if (!signedInUserId()) {
     // Drawn for a visitor: whatever is stored or held does not describe a session this page can show.
     if (stored) signOut();
-    if (holdsSession) await apiPost('/api/users/signout').catch(() => undefined);
+    if (holdsSession) await call('signOut').catch(() => undefined);
     return;
   }
   if (Date.now() - checkedAt() > CHECK_EVERY_MS) {
     // With the cookie alone, not the bearer token: the server renews the cookies with the session, as a
     // page rendered for the user would (catalog pages never look at the session).
-    const response = await fetch('/api/users/profile', { headers: { accept: 'application/json' }, credentials: 'same-origin' }).catch(() => undefined);
+    const response = await fetch(pathOf('getProfile'), { headers: { accept: 'application/json' }, credentials: 'same-origin' }).catch(() => undefined);
     if (response?.status === 401) return endedElsewhere();
     if (response?.ok) {
       markChecked();
@@ -93,7 +93,7 @@ async function syncCatalogPage(): Promise<void> {
 /** The session ended elsewhere (signed out, password changed, account deleted): draw the page again as a visitor's. */
 async function endedElsewhere(): Promise<void> {
   signOut();
-  await apiPost('/api/users/signout').catch(() => undefined);
+  await call('signOut').catch(() => undefined);
   location.reload();
 }
 

@@ -123,7 +123,8 @@ export function facetFilter(facet: Facet): QueryParameter {
 }
 
 /** An answer that is a shape with a `message` beside its fields (a creation's). */
-export const withMessage = <T extends z.ZodObject>(schema: T, id: string) => schema.extend({ message: message.shape.message }).meta({ id });
+export const withMessage = <Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>, id: string) =>
+  schema.extend({ message: message.shape.message }).meta({ id });
 
 /** The parameters a route names, each a string: /api/lists/[id]/items/[contentId] → { id; contentId }. */
 export type RouteParams<Route extends string> = Route extends `${string}[${infer Name}]${infer Rest}`

@@ -2,7 +2,6 @@
  * The Audit log screen (docs/product.md §2 Audit log), one more table of the kit (./list.tsx): every admin
  * change, found by words in its target or details, filtered by action or admin, sorted, paged. Read only.
  */
-import type { AuditListShape } from '#db/reports/contract.ts';
 import { auditActionLabel } from '#db/validation/audit-actions.ts';
 import { ADMIN_SECTION } from '#site/admin/admin-sections.ts';
 import { detailsSummary, fullDateTime, shortDateTime, targetView } from '#site/admin/audit-entries.ts';
@@ -21,7 +20,7 @@ const ACTIONS = [['', 'Any action'], ...LIST.spec.filters.action.map((action) =>
 
 export default function AuditTable({ initialSearch, admins, you }: { initialSearch: string; admins: Array<{ id: string; label: string }>; you: string }) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
-  const { state, reload, refreshing } = useAdminList<AuditListShape>(LIST.endpoint, LIST.spec, query);
+  const { state, reload, refreshing } = useAdminList(LIST.operation, LIST.spec, query);
   const chosen = query.filters.admin;
   // An admin named by the address but not in the list (hand-typed, or new since the page loaded) stays chosen.
   const known = chosen && !admins.some((admin) => admin.id === chosen) ? [...admins, { id: chosen, label: chosen }] : admins;

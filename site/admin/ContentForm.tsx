@@ -1,6 +1,6 @@
 /** docs/product.md §2 Edit content: Update → 'Content updated successfully' → the list as it was left; the server's refusal in an alert. */
 import { adminContentInput, type AdminContentInput } from '#db/catalog/validation/contents.ts';
-import { apiPut } from '#site/lib/api.ts';
+import { call } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { FormAlert, SubmitButton, useHydrated } from '../ui/fields.tsx';
 import { checked, useFocusFirstInvalid, useForm } from '../ui/use-form.ts';
@@ -12,7 +12,7 @@ export default function ContentForm({ content, tags, returnTo }: { content: Cont
   useFocusFirstInvalid(form.errors);
 
   async function update(input: AdminContentInput) {
-    await apiPut(`/api/contents/${content._id}`, { _id: content._id, ...input });
+    await call('saveContent', { params: { id: content._id }, body: input });
     flashToast('success', 'Content updated successfully');
     location.assign(returnTo);
   }

@@ -6,7 +6,7 @@
  * by status, category, cost, or to broken, moved or reported links; search, sort and paging are the server's
  * (docs/product.md §2).
  */
-import { apiDelete, apiPost } from '#site/lib/api.ts';
+import { call } from '#site/lib/api.ts';
 import type { ContentListShape } from '#db/reports/contract.ts';
 import type { ListQuery } from '#db/validation/list-query.ts';
 import { ADMIN_SECTION } from '#site/admin/admin-sections.ts';
@@ -75,7 +75,7 @@ function emptyMessage(query: ListQuery): string {
 
 export default function ContentsTable({ initialSearch, categories }: { initialSearch: string; categories: Array<{ label: string; value: string }> }) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
-  const { state, reload, refreshing } = useAdminList<ContentListShape>(LIST.endpoint, LIST.spec, query);
+  const { state, reload, refreshing } = useAdminList(LIST.operation, LIST.spec, query);
   const { busy, run, isBusy, confirmDialog } = useRowAction(reload);
 
   // A new draft opens on its edit screen (docs/product.md §4).
@@ -89,7 +89,7 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
           action: 'Create',
           tone: 'primary',
         },
-        request: () => apiPost<{ content: { _id: string } }>('/api/contents'),
+        request: () => call('createDraft'),
         toast: 'new content created successfully',
         goTo: ({ content }) => `/admin/content/${content._id}`,
       },
@@ -105,7 +105,7 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
           action: 'Accept',
           tone: 'primary',
         },
-        request: () => apiPost(`/api/contents/${content._id}/accept-redirect`),
+        request: () => call('acceptRedirect', { params: { id: content._id } }),
         toast: 'The new URL is saved',
       },
     );
@@ -120,7 +120,7 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
           action: 'Delete',
           tone: 'danger',
         },
-        request: () => apiDelete<{ message?: string }>(`/api/contents/${content._id}`),
+        request: () => call('deleteContent', { params: { id: content._id } }),
         toast: (reply) => reply?.message || 'content deleted successfully',
       },
     );

@@ -4,9 +4,9 @@
  * page; delete after a confirmation through DELETE /api/reviews/{id}, or dismiss a reported review's reports
  * through DELETE /api/reviews/{id}/reports, both audited.
  */
-import type { AdminReviewListShape, AdminReviewRowShape } from '#db/reviews/contract.ts';
+import type { AdminReviewRowShape } from '#db/reviews/contract.ts';
 import { ADMIN_SECTION } from '#site/admin/admin-sections.ts';
-import { apiDelete } from '#site/lib/api.ts';
+import { call } from '#site/lib/api.ts';
 import { BusyButton } from '../ui/fields.tsx';
 import { Stars } from '../ui/Stars.tsx';
 import {
@@ -45,7 +45,7 @@ const RATINGS = [['', 'Any'], ...[5, 4, 3, 2, 1].map((stars) => [String(stars), 
 
 export default function ReviewsTable({ initialSearch }: { initialSearch: string }) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
-  const { state, reload, refreshing } = useAdminList<AdminReviewListShape>(LIST.endpoint, LIST.spec, query);
+  const { state, reload, refreshing } = useAdminList(LIST.operation, LIST.spec, query);
   const { busy, run, isBusy, confirmDialog } = useRowAction(reload);
   const onlyContent = query.filters.content;
 
@@ -59,7 +59,7 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
           action: 'Delete',
           tone: 'danger',
         },
-        request: () => apiDelete<{ message: string }>(`/api/reviews/${encodeURIComponent(review._id)}`),
+        request: () => call('deleteReview', { params: { id: review._id } }),
         toast: (reply) => reply.message,
       },
     );
@@ -74,7 +74,7 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
           action: 'Dismiss',
           tone: 'primary',
         },
-        request: () => apiDelete<{ message: string }>(`/api/reviews/${encodeURIComponent(review._id)}/reports`),
+        request: () => call('dismissReviewReports', { params: { id: review._id } }),
         toast: (reply) => reply.message,
       },
     );

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import type { ReviewedProposal } from '#db/submissions/admin-contract.ts';
 import { adminContentInput, type AdminContentInput } from '#db/catalog/validation/contents.ts';
 import type { RejectionInput } from '#db/submissions/validation/rejection.ts';
-import { apiDelete, apiPost } from '#site/lib/api.ts';
+import { call } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { BusyButton, FormAlert, useHydrated } from '../ui/fields.tsx';
 import { checked, useFocusFirstInvalid, useForm } from '../ui/use-form.ts';
@@ -39,7 +39,7 @@ export default function SubmissionForm({ submission, tags, proposals = [], pageT
   useFocusFirstInvalid(form.errors);
 
   async function approve(input: AdminContentInput) {
-    await apiPost(`/api/submissions/${submission._id}`, { _id: submission._id, ...input, rating: submission.rating, proposedTags: postedChoices(choices) });
+    await call('approveSubmission', { params: { id: submission._id }, body: { ...input, proposedTags: postedChoices(choices) } });
     flashToast('success', 'Submission is approved');
     location.assign('/admin/contents');
   }
@@ -48,7 +48,7 @@ export default function SubmissionForm({ submission, tags, proposals = [], pageT
     form.run(
       'reject',
       async () => {
-        await apiDelete(`/api/submissions/${submission._id}`, rejection);
+        await call('rejectSubmission', { params: { id: submission._id }, body: rejection });
         flashToast('success', 'submission deleted successfully');
         location.assign(returnTo);
       },

@@ -8,9 +8,10 @@
  * stays in the queue with the error shown: losing a user's submission is worse than an extra click.
  */
 import { useEffect, useState } from 'react';
-import { ApiError, apiDelete, apiPost } from '#site/lib/api.ts';
+import { ApiError, call } from '#site/lib/api.ts';
 import type { SubmissionBulkResultShape, SubmissionListShape } from '#db/submissions/admin-contract.ts';
 import type { SubmissionShape } from '#db/submissions/contract.ts';
+import type { AnswerOf } from '#db/contract/operations.ts';
 import { TAG_KINDS } from '#db/catalog/taxonomy.ts';
 import { listQueryParams } from '#db/validation/list-query.ts';
 import { ADMIN_SECTION } from '#site/admin/admin-sections.ts';
@@ -30,8 +31,11 @@ import {
   useAdminList,
   useListQuery,
   useRowAction,
+  type RowAction,
+  type RowActionSteps,
 } from './list.tsx';
 import { BusyButton } from '../ui/fields.tsx';
+import type { Confirmation } from '../ui/ConfirmDialog.tsx';
 import type { RejectionInput } from '#db/submissions/validation/rejection.ts';
 import { RejectDialog } from './RejectDialog.tsx';
 import { ProposalPill } from './ProposalPill.tsx';
@@ -65,102 +69,64 @@ const handledElsewhere = (error: unknown) => error instanceof ApiError && error.
 /** Which submissions a bulk action is for: the rows ticked, or every one the view matches (resolved by the server). */
 type Selection = { ids: Set<string>; allMatching: boolean };
 const NOTHING: Selection = { ids: new Set(), allMatching: false };
+type BulkAction = SubmissionBulkResultShape['action'];
 
-export default function SubmissionsTable({ initialSearch }: { initialSearch: string }) {
-  const { query, change } = useListQuery(LIST.spec, initialSearch);
-  const { state, reload, refreshing } = useAdminList<SubmissionListShape>(LIST.endpoint, LIST.spec, query);
-  const { busy, run, isBusy, confirmDialog } = useRowAction(reload);
-  /** The submission whose reason is being asked for, or the bulk selection's. */
-  const [rejecting, setRejecting] = useState<{ name: string; bulk?: true; submission?: SubmissionShape } | null>(null);
+/** An approval, asked first: a name nobody typed (made from the address) is asked about, once, in the confirmation itself. */
+function approvalSteps(submission: SubmissionShape): RowActionSteps<AnswerOf<'approveSubmission'>> {
+  const proposed = submission.proposedTags.length;
+  const dropping = proposed
+    ? ` The ${proposed === 1 ? 'tag' : `${proposed} tags`} it proposes will be dropped: use Edit to create or map ${proposed === 1 ? 'it' : 'them'}.`
+    : '';
+  const { _id, name, slug, url, image, category, techStack, type, cost, hasCert, description } = submission;
+  let checkedName = name;
+  const field = submission.nameDerived ? { label: 'Name', value: name, set: (value: string) => void (checkedName = value) } : undefined;
+  const detail = submission.nameDerived
+    ? `Its name was made from the address: nobody typed it. Check it; it is published as submitted otherwise.${dropping}`
+    : `“${name}” is published as submitted.${dropping}`;
+  return {
+    confirm: { question: 'Approve this submission?', detail, action: 'Approve', tone: 'primary', ...(field ? { field } : {}) },
+    request: () => {
+      const renamed = checkedName.trim() !== '' && checkedName.trim() !== name;
+      // A new name takes a slug made from it (the server's, when none is posted).
+      const named = renamed ? { name: checkedName.trim(), slug: '' } : { name, slug };
+      return call('approveSubmission', { params: { id: _id }, body: { ...named, url, image, category, techStack, type, cost, hasCert, description } });
+    },
+    toast: 'Submission approve to the content list',
+    reloadOnError: handledElsewhere,
+  };
+}
+
+/** What a bulk action asks first (a rejection asks for its reason in its own dialog); `derivedNames` warns of names nobody typed. */
+function bulkConfirmation(action: BulkAction, count: number, derivedNames: string): Confirmation | undefined {
+  if (action === 'approve')
+    return {
+      question: `Approve ${plural(count)}?`,
+      detail: `Each is published as submitted. Tags they propose will be dropped: use Edit to create or map them.${derivedNames}`,
+      action: 'Approve',
+      tone: 'primary',
+    };
+  if (action === 'delete')
+    return {
+      question: `Delete ${plural(count)} for good?`,
+      detail: 'Their records are removed; their submitters are not told.',
+      action: 'Delete',
+      tone: 'danger',
+    };
+  return undefined;
+}
+
+/** The chosen rows on this page whose names nobody typed, named in the bulk confirmation so they are checked first. */
+function derivedNamesNote(rows: readonly SubmissionShape[], selection: Selection): string {
+  const derived = rows.filter((s) => s.nameDerived && (selection.allMatching || selection.ids.has(s._id))).map((s) => `“${s.name}”`);
+  if (derived.length === 0) return selection.allMatching ? ' Names made from an address (marked "from URL") are published as they are.' : '';
+  return ` These names were made from their address, nobody typed them: ${derived.join(', ')}. Cancel and use Edit to change one.`;
+}
+
+/** The rows ticked on the page, or every one the view matches; a selection belongs to the view it was made in. */
+function useSelection(view: string, loaded: SubmissionListShape | null) {
   const [selection, setSelection] = useState<Selection>(NOTHING);
-  const [bulkResult, setBulkResult] = useState<SubmissionBulkResultShape | null>(null);
-  const view = listQueryParams(LIST.spec, query).toString();
-
-  // A selection belongs to the view it was made in.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the view changes, to clear the selection
   useEffect(() => setSelection(NOTHING), [view]);
-
-  function approve(submission: SubmissionShape) {
-    const proposed = submission.proposedTags.length;
-    const dropping = proposed
-      ? ` The ${proposed === 1 ? 'tag' : `${proposed} tags`} it proposes will be dropped: use Edit to create or map ${proposed === 1 ? 'it' : 'them'}.`
-      : '';
-    const { _id, name, slug, url, image, category, techStack, type, cost, hasCert, description, rating } = submission;
-    // A name nobody typed (made from the address) is asked about, once, in the confirmation itself.
-    let checkedName = name;
-    const field = submission.nameDerived ? { label: 'Name', value: name, set: (value: string) => void (checkedName = value) } : undefined;
-    const detail = submission.nameDerived
-      ? `Its name was made from the address: nobody typed it. Check it; it is published as submitted otherwise.${dropping}`
-      : `“${name}” is published as submitted.${dropping}`;
-    return run(
-      { action: 'approving', id: _id },
-      {
-        confirm: { question: 'Approve this submission?', detail, action: 'Approve', tone: 'primary', ...(field ? { field } : {}) },
-        request: () => {
-          const renamed = checkedName.trim() !== '' && checkedName.trim() !== name;
-          // A new name takes a slug made from it (the server's, when none is posted).
-          const named = renamed ? { name: checkedName.trim(), slug: '' } : { name, slug };
-          return apiPost(`/api/submissions/${_id}`, { _id, ...named, url, image, category, techStack, type, cost, hasCert, description, rating });
-        },
-        toast: 'Submission approve to the content list',
-        reloadOnError: handledElsewhere,
-      },
-    );
-  }
-
-  const reject = (submission: SubmissionShape, rejection: RejectionInput) =>
-    run(
-      { action: 'rejecting', id: submission._id },
-      {
-        request: () => apiDelete<{ message?: string }>(`/api/submissions/${submission._id}`, rejection),
-        toast: (reply) => reply?.message || 'submission rejected successfully',
-        onSettled: () => setRejecting(null),
-        reloadOnError: handledElsewhere,
-      },
-    );
-
-  /** The chosen rows on this page whose names nobody typed, named in the bulk confirmation so they are checked first. */
-  function derivedNamesNote(): string {
-    const rows = state.status === 'loaded' ? state.data.submissions : [];
-    const derived = rows.filter((s) => s.nameDerived && (selection.allMatching || selection.ids.has(s._id))).map((s) => `“${s.name}”`);
-    if (derived.length === 0) return selection.allMatching ? ' Names made from an address (marked "from URL") are published as they are.' : '';
-    return ` These names were made from their address, nobody typed them: ${derived.join(', ')}. Cancel and use Edit to change one.`;
-  }
-
-  /** One request for the whole selection; the answer says what became of each row. */
-  function runBulk(action: SubmissionBulkResultShape['action'], count: number, rejection: RejectionInput = {}) {
-    const filter = Object.fromEntries([...listQueryParams(LIST.spec, { ...query, page: 1 })].filter(([key]) => key !== 'pageSize'));
-    const target = selection.allMatching ? { filter } : { ids: [...selection.ids] };
-    return run(
-      { action: 'bulk' },
-      {
-        confirm:
-          action === 'approve'
-            ? {
-                question: `Approve ${plural(count)}?`,
-                detail: `Each is published as submitted. Tags they propose will be dropped: use Edit to create or map them.${derivedNamesNote()}`,
-                action: 'Approve',
-                tone: 'primary',
-              }
-            : action === 'delete'
-              ? {
-                  question: `Delete ${plural(count)} for good?`,
-                  detail: 'Their records are removed; their submitters are not told.',
-                  action: 'Delete',
-                  tone: 'danger',
-                }
-              : undefined,
-        request: () => apiPost<SubmissionBulkResultShape>('/api/submissions/bulk', { action, ...target, ...rejection }),
-        onSuccess: (result) => {
-          setBulkResult(result);
-          setSelection(NOTHING);
-        },
-        onSettled: () => setRejecting(null),
-      },
-    );
-  }
-
-  const loaded = state.status === 'loaded' ? state.data : null;
   const pageIds = loaded?.submissions.map((s) => s._id) ?? [];
   const wholePage = pageIds.length > 0 && pageIds.every((id) => selection.ids.has(id));
   const chosen = selection.allMatching ? (loaded?.total ?? 0) : selection.ids.size;
@@ -170,6 +136,50 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
     if (ids.has(id)) ids.delete(id);
     else ids.add(id);
     setSelection({ ids, allMatching: false });
+  }
+  return { selection, setSelection, pageIds, wholePage, chosen, toggle };
+}
+
+export default function SubmissionsTable({ initialSearch }: { initialSearch: string }) {
+  const { query, change } = useListQuery(LIST.spec, initialSearch);
+  const { state, reload, refreshing } = useAdminList(LIST.operation, LIST.spec, query);
+  const { busy, run, isBusy, confirmDialog } = useRowAction(reload);
+  /** The submission whose reason is being asked for, or the bulk selection's. */
+  const [rejecting, setRejecting] = useState<{ name: string; bulk?: true; submission?: SubmissionShape } | null>(null);
+  const [bulkResult, setBulkResult] = useState<SubmissionBulkResultShape | null>(null);
+  const loaded = state.status === 'loaded' ? state.data : null;
+  const { selection, setSelection, pageIds, wholePage, chosen, toggle } = useSelection(listQueryParams(LIST.spec, query).toString(), loaded);
+
+  const approve = (submission: SubmissionShape) => run({ action: 'approving', id: submission._id }, approvalSteps(submission));
+
+  const reject = (submission: SubmissionShape, rejection: RejectionInput) =>
+    run(
+      { action: 'rejecting', id: submission._id },
+      {
+        request: () => call('rejectSubmission', { params: { id: submission._id }, body: rejection }),
+        toast: (reply) => reply?.message || 'submission rejected successfully',
+        onSettled: () => setRejecting(null),
+        reloadOnError: handledElsewhere,
+      },
+    );
+
+  /** One request for the whole selection; the answer says what became of each row. */
+  function runBulk(action: BulkAction, count: number, rejection: RejectionInput = {}) {
+    const filter = Object.fromEntries([...listQueryParams(LIST.spec, { ...query, page: 1 })].filter(([key]) => key !== 'pageSize'));
+    const target = selection.allMatching ? { filter } : { ids: [...selection.ids] };
+    const rows = loaded?.submissions ?? [];
+    return run(
+      { action: 'bulk' },
+      {
+        confirm: bulkConfirmation(action, count, action === 'approve' ? derivedNamesNote(rows, selection) : ''),
+        request: () => call('decideSubmissions', { body: { action, ...target, ...rejection } }),
+        onSuccess: (result) => {
+          setBulkResult(result);
+          setSelection(NOTHING);
+        },
+        onSettled: () => setRejecting(null),
+      },
+    );
   }
 
   return (
@@ -184,34 +194,19 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
         <>
           <RowsShown data={loaded} />
           {chosen > 0 && (
-            <section className="flex flex-wrap items-center gap-2 rounded-box bg-base-200 p-3" aria-label="Selected submissions" data-bulk-bar>
-              <span className="font-medium" data-selected-count>
-                {selection.allMatching ? `All ${plural(chosen)} matching are selected.` : `${plural(chosen)} selected.`}
-              </span>
-              {!selection.allMatching && wholePage && loaded.total > pageIds.length && (
-                <button type="button" className="btn btn-link btn-sm px-1" onClick={() => setSelection({ ids: new Set(pageIds), allMatching: true })}>
-                  Select all {loaded.total} matching
-                </button>
-              )}
-              <button type="button" className="btn btn-link btn-sm px-1" onClick={() => setSelection(NOTHING)}>
-                Clear selection
-              </button>
-              <span className="grow" />
-              <BusyButton className="btn btn-sm btn-success" busy={isBusy('bulk')} disabled={busy !== null} onClick={() => void runBulk('approve', chosen)}>
-                Approve selected
-              </BusyButton>
-              <button
-                type="button"
-                className="btn btn-sm btn-warning"
-                disabled={busy !== null}
-                onClick={() => setRejecting({ name: plural(chosen), bulk: true })}
-              >
-                Reject selected
-              </button>
-              <button type="button" className="btn btn-sm btn-error" disabled={busy !== null} onClick={() => void runBulk('delete', chosen)}>
-                Delete selected
-              </button>
-            </section>
+            <BulkBar
+              selection={selection}
+              chosen={chosen}
+              offerAll={!selection.allMatching && wholePage && loaded.total > pageIds.length}
+              total={loaded.total}
+              busy={busy !== null}
+              approving={isBusy('bulk')}
+              onSelectAll={() => setSelection({ ids: new Set(pageIds), allMatching: true })}
+              onClear={() => setSelection(NOTHING)}
+              onApprove={() => void runBulk('approve', chosen)}
+              onReject={() => setRejecting({ name: plural(chosen), bulk: true })}
+              onDelete={() => void runBulk('delete', chosen)}
+            />
           )}
           {loaded.submissions.length === 0 ? (
             <p className="alert">{query.search || query.filters.status ? 'No submissions match this view' : 'No submissions waiting for review'}</p>
@@ -222,97 +217,22 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
               columns={COLUMNS}
               query={query}
               change={change}
-              lead={
-                <th scope="col" className="w-8">
-                  <input
-                    type="checkbox"
-                    className="checkbox checkbox-sm"
-                    aria-label="Select all on this page"
-                    checked={wholePage}
-                    onChange={() => setSelection(wholePage ? NOTHING : { ids: new Set(pageIds), allMatching: false })}
-                  />
-                </th>
-              }
+              lead={<SelectPage checked={wholePage} onChange={() => setSelection(wholePage ? NOTHING : { ids: new Set(pageIds), allMatching: false })} />}
             >
-              {loaded.submissions.map((submission, index) => {
-                const pending = submission.status === 'pending';
-                return (
-                  <tr key={submission._id} data-submission={submission._id}>
-                    <Cell label="Select">
-                      <input
-                        type="checkbox"
-                        className="checkbox checkbox-sm"
-                        aria-label={`Select ${submission.name}`}
-                        checked={selection.allMatching || selection.ids.has(submission._id)}
-                        disabled={selection.allMatching}
-                        onChange={() => toggle(submission._id)}
-                      />
-                    </Cell>
-                    <Cell label="No.">{index + 1 + loaded.count}</Cell>
-                    <Cell label="URL" className="min-w-48 max-w-72 [overflow-wrap:anywhere]">
-                      <a className="link link-primary" href={submission.url} target="_blank" rel="noopener noreferrer">
-                        {submission.url}
-                        <span className="sr-only"> (opens in a new tab)</span>
-                      </a>
-                    </Cell>
-                    <Cell label="NAME" className="min-w-32">
-                      {submission.name}
-                      {submission.nameDerived && <DerivedNameBadge />}
-                    </Cell>
-                    <Cell label="STATUS">
-                      <span className={`badge badge-sm ${pending ? 'badge-info' : submission.status === 'approved' ? 'badge-success' : 'badge-ghost'}`}>
-                        {submission.status}
-                      </span>
-                    </Cell>
-                    {TAG_KINDS.map((kind) => (
-                      <Cell key={kind} label={kind === 'techStack' ? 'TECH' : kind.toUpperCase()}>
-                        {labels(submission[kind])}
-                        {submission.proposedTags
-                          .filter((p) => p.kind === kind)
-                          .map((p) => (
-                            <span key={p.value} className="ml-1 inline-block">
-                              <ProposalPill proposal={p} status={submission.status} />
-                            </span>
-                          ))}
-                      </Cell>
-                    ))}
-                    <Cell label="COST">{submission.cost ?? <span className="text-sm text-base-content/70">left blank</span>}</Cell>
-                    <Cell label="SUBMITTED">
-                      <ShortDate iso={submission.createdAt} />
-                    </Cell>
-                    <Cell label="ACTIONS" actions>
-                      {pending ? (
-                        <RowActions>
-                          <BusyButton
-                            className="btn btn-sm btn-success"
-                            busy={isBusy('approving', submission._id)}
-                            disabled={busy !== null}
-                            onClick={() => void approve(submission)}
-                          >
-                            Approve<span className="sr-only"> {submission.name}</span>
-                          </BusyButton>
-                          <BusyButton
-                            className="btn btn-sm btn-error"
-                            busy={isBusy('rejecting', submission._id)}
-                            disabled={busy !== null}
-                            onClick={() => setRejecting({ name: submission.name, submission })}
-                          >
-                            Reject<span className="sr-only"> {submission.name}</span>
-                          </BusyButton>
-                          <a className="btn btn-sm" href={editAddress(`/admin/submission/${submission._id}`, LIST.spec, query)}>
-                            Edit<span className="sr-only"> {submission.name}</span>
-                          </a>
-                        </RowActions>
-                      ) : (
-                        <span className="text-sm text-base-content/70">
-                          {submission.status} {submission.decidedAt ? `on ${submission.decidedAt.slice(0, 10)}` : ''}{' '}
-                          {submission.decidedBy ? `by ${submission.decidedBy}` : ''}
-                        </span>
-                      )}
-                    </Cell>
-                  </tr>
-                );
-              })}
+              {loaded.submissions.map((submission, index) => (
+                <SubmissionRow
+                  key={submission._id}
+                  submission={submission}
+                  number={index + 1 + loaded.count}
+                  selection={selection}
+                  onToggle={() => toggle(submission._id)}
+                  busy={busy !== null}
+                  isBusy={isBusy}
+                  onApprove={() => void approve(submission)}
+                  onReject={() => setRejecting({ name: submission.name, submission })}
+                  editHref={editAddress(`/admin/submission/${submission._id}`, LIST.spec, query)}
+                />
+              ))}
             </AdminTable>
           )}
           <Pager page={loaded.page} pages={loaded.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
@@ -329,6 +249,144 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
       />
       {confirmDialog}
     </div>
+  );
+}
+
+/** The table's lead header: ticks (or clears) every row on this page. */
+function SelectPage({ checked, onChange }: { checked: boolean; onChange: () => void }) {
+  return (
+    <th scope="col" className="w-8">
+      <input type="checkbox" className="checkbox checkbox-sm" aria-label="Select all on this page" checked={checked} onChange={onChange} />
+    </th>
+  );
+}
+
+interface BulkBarProps {
+  selection: Selection;
+  chosen: number;
+  /** Offer to widen a whole page ticked to every submission the view matches. */
+  offerAll: boolean;
+  total: number;
+  busy: boolean;
+  approving: boolean;
+  onSelectAll: () => void;
+  onClear: () => void;
+  onApprove: () => void;
+  onReject: () => void;
+  onDelete: () => void;
+}
+
+/** The selection's bar: how many are chosen, widening or clearing it, and the bulk actions. */
+function BulkBar({ selection, chosen, offerAll, total, busy, approving, onSelectAll, onClear, onApprove, onReject, onDelete }: BulkBarProps) {
+  return (
+    <section className="flex flex-wrap items-center gap-2 rounded-box bg-base-200 p-3" aria-label="Selected submissions" data-bulk-bar>
+      <span className="font-medium" data-selected-count>
+        {selection.allMatching ? `All ${plural(chosen)} matching are selected.` : `${plural(chosen)} selected.`}
+      </span>
+      {offerAll && (
+        <button type="button" className="btn btn-link btn-sm px-1" onClick={onSelectAll}>
+          Select all {total} matching
+        </button>
+      )}
+      <button type="button" className="btn btn-link btn-sm px-1" onClick={onClear}>
+        Clear selection
+      </button>
+      <span className="grow" />
+      <BusyButton className="btn btn-sm btn-success" busy={approving} disabled={busy} onClick={onApprove}>
+        Approve selected
+      </BusyButton>
+      <button type="button" className="btn btn-sm btn-warning" disabled={busy} onClick={onReject}>
+        Reject selected
+      </button>
+      <button type="button" className="btn btn-sm btn-error" disabled={busy} onClick={onDelete}>
+        Delete selected
+      </button>
+    </section>
+  );
+}
+
+interface SubmissionRowProps {
+  submission: SubmissionShape;
+  /** Its row number in the whole list. */
+  number: number;
+  selection: Selection;
+  onToggle: () => void;
+  /** Some row action is running. */
+  busy: boolean;
+  isBusy: (action: RowAction['action'], id?: RowAction['id']) => boolean;
+  onApprove: () => void;
+  onReject: () => void;
+  editHref: string;
+}
+
+/** One submission: its fields, its proposed tags beside its own, and its actions (or who decided it, and when). */
+function SubmissionRow({ submission, number, selection, onToggle, busy, isBusy, onApprove, onReject, editHref }: SubmissionRowProps) {
+  const pending = submission.status === 'pending';
+  return (
+    <tr data-submission={submission._id}>
+      <Cell label="Select">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-sm"
+          aria-label={`Select ${submission.name}`}
+          checked={selection.allMatching || selection.ids.has(submission._id)}
+          disabled={selection.allMatching}
+          onChange={onToggle}
+        />
+      </Cell>
+      <Cell label="No.">{number}</Cell>
+      <Cell label="URL" className="min-w-48 max-w-72 [overflow-wrap:anywhere]">
+        <a className="link link-primary" href={submission.url} target="_blank" rel="noopener noreferrer">
+          {submission.url}
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      </Cell>
+      <Cell label="NAME" className="min-w-32">
+        {submission.name}
+        {submission.nameDerived && <DerivedNameBadge />}
+      </Cell>
+      <Cell label="STATUS">
+        <span className={`badge badge-sm ${pending ? 'badge-info' : submission.status === 'approved' ? 'badge-success' : 'badge-ghost'}`}>
+          {submission.status}
+        </span>
+      </Cell>
+      {TAG_KINDS.map((kind) => (
+        <Cell key={kind} label={kind === 'techStack' ? 'TECH' : kind.toUpperCase()}>
+          {labels(submission[kind])}
+          {submission.proposedTags
+            .filter((p) => p.kind === kind)
+            .map((p) => (
+              <span key={p.value} className="ml-1 inline-block">
+                <ProposalPill proposal={p} status={submission.status} />
+              </span>
+            ))}
+        </Cell>
+      ))}
+      <Cell label="COST">{submission.cost ?? <span className="text-sm text-base-content/70">left blank</span>}</Cell>
+      <Cell label="SUBMITTED">
+        <ShortDate iso={submission.createdAt} />
+      </Cell>
+      <Cell label="ACTIONS" actions>
+        {pending ? (
+          <RowActions>
+            <BusyButton className="btn btn-sm btn-success" busy={isBusy('approving', submission._id)} disabled={busy} onClick={onApprove}>
+              Approve<span className="sr-only"> {submission.name}</span>
+            </BusyButton>
+            <BusyButton className="btn btn-sm btn-error" busy={isBusy('rejecting', submission._id)} disabled={busy} onClick={onReject}>
+              Reject<span className="sr-only"> {submission.name}</span>
+            </BusyButton>
+            <a className="btn btn-sm" href={editHref}>
+              Edit<span className="sr-only"> {submission.name}</span>
+            </a>
+          </RowActions>
+        ) : (
+          <span className="text-sm text-base-content/70">
+            {submission.status} {submission.decidedAt ? `on ${submission.decidedAt.slice(0, 10)}` : ''}{' '}
+            {submission.decidedBy ? `by ${submission.decidedBy}` : ''}
+          </span>
+        )}
+      </Cell>
+    </tr>
   );
 }
 

@@ -2,12 +2,12 @@
  * The admin's tags (decision 011): every category, tech stack and type with how many contents carry it, and
  * adding, renaming, merging, retiring and restoring them. Kind, status, search, sort and page are the
  * admin lists' convention (list.tsx), done by the server and kept in the address. Every change goes through
- * /api/tags, which decides and audits.
+ * the tags' operations of the API, which decide and audit.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { apiGet, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
+import { call, errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
-import type { TagUsageListShape, TagUsageShape } from '#db/catalog/admin-contract.ts';
+import type { TagUsageShape } from '#db/catalog/admin-contract.ts';
 import { perTagKind, TAG_KINDS, type TagKind } from '#db/catalog/taxonomy.ts';
 import { ADMIN_SECTION } from '#site/admin/admin-sections.ts';
 import { BusyButton } from '../ui/fields.tsx';
@@ -56,7 +56,7 @@ type Editing = { id: number; action: 'rename' | 'merge' } | null;
 
 export default function TagsTable({ initialSearch }: { initialSearch: string }) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
-  const { state, reload, refreshing } = useAdminList<TagUsageListShape>(LIST.endpoint, LIST.spec, query);
+  const { state, reload, refreshing } = useAdminList(LIST.operation, LIST.spec, query);
   const [editing, setEditing] = useState<Editing>(null);
   const { busy, run: runAction, confirmDialog } = useRowAction(reload);
 
@@ -68,9 +68,7 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
       <AddTagForm
         busy={busy?.action === 'adding'}
         disabled={busy !== null}
-        onAdd={(kind, label) =>
-          run({ action: 'adding' }, { request: () => apiPost<{ message: string }>('/api/tags', { kind, label }), toast: (reply) => reply.message })
-        }
+        onAdd={(kind, label) => run({ action: 'adding' }, { request: () => call('createTag', { body: { kind, label } }), toast: (reply) => reply.message })}
       />
       <ListControls query={query} change={change} searchLabel="Find">
         <FilterSelect label="Kind" name="kind" query={query} change={change} options={KIND_FILTERS} />
@@ -100,7 +98,7 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
                     run(
                       { action: 'renaming', id: tag.id },
                       {
-                        request: () => apiPut<TagUsageShape>(`/api/tags/${tag.id}`, { label }),
+                        request: () => call('changeTag', { params: { id: String(tag.id) }, body: { label } }),
                         toast: (renamed) =>
                           renamed.value === tag.value
                             ? `Renamed to '${renamed.label}'`
@@ -118,7 +116,7 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
                           action: 'Merge',
                           tone: 'danger',
                         },
-                        request: () => apiPost<TagUsageShape>(`/api/tags/${tag.id}/merge`, { into: into.id }),
+                        request: () => call('mergeTag', { params: { id: String(tag.id) }, body: { into: into.id } }),
                         toast: (merged) => `Merged '${tag.label}' into '${merged.label}': ${merged.contents} contents`,
                       },
                     )
@@ -136,7 +134,7 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
                                 tone: 'danger',
                               }
                             : undefined,
-                        request: () => apiPut<TagUsageShape>(`/api/tags/${tag.id}`, { status }),
+                        request: () => call('changeTag', { params: { id: String(tag.id) }, body: { status } }),
                         toast: status === 'retired' ? `Retired '${tag.label}': no longer offered` : `Restored '${tag.label}'`,
                       },
                     )
@@ -318,7 +316,7 @@ function RenameForm({
 function useMergeTargets(tag: TagUsageShape): TagUsageShape[] {
   const [targets, setTargets] = useState<TagUsageShape[]>([]);
   useEffect(() => {
-    apiGet<TagUsageListShape>(`/api/tags/admin?${new URLSearchParams({ kind: tag.kind, status: 'active', sort: 'used', pageSize: '100' })}`)
+    call('adminTags', { query: { kind: tag.kind, status: 'active', sort: 'used', pageSize: '100' } })
       .then((list) => setTargets(list.tags.filter((other) => other.id !== tag.id)))
       .catch((error: unknown) => toast('error', errorMessage(error)));
   }, [tag.id, tag.kind]);

@@ -1,6 +1,6 @@
 /** docs/product.md §2 Edit user: name and email (required), isAdmin; 'User updated successfully' → the list as it was left. */
 import { adminUserInput, type AdminUserInput } from '#db/accounts/validation/users.ts';
-import { apiPut } from '#site/lib/api.ts';
+import { call } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { CheckboxField, Field, FormAlert, SubmitButton, useHydrated } from '../ui/fields.tsx';
 import { checked, useFocusFirstInvalid, useForm } from '../ui/use-form.ts';
@@ -20,7 +20,7 @@ export default function UserForm({ user, isSelf, returnTo }: Props) {
   useFocusFirstInvalid(errors);
 
   async function update(input: AdminUserInput) {
-    await apiPut(`/api/users/${user._id}`, { _id: user._id, ...input });
+    await call('changeUser', { params: { id: user._id }, body: input });
     flashToast('success', 'User updated successfully');
     location.assign(returnTo);
   }

@@ -2,7 +2,7 @@
  * docs/product.md §2 Admin users: the users table with Edit and Delete ('Are you sure to delete?'), searched by name or
  * email, filtered by role, sorted and paged by the server (docs/product.md §2).
  */
-import { apiDelete } from '#site/lib/api.ts';
+import { call } from '#site/lib/api.ts';
 import type { UserListShape } from '#db/accounts/contract.ts';
 import { ADMIN_SECTION } from '#site/admin/admin-sections.ts';
 import {
@@ -45,7 +45,7 @@ const ROLES = [
 
 export default function UsersTable({ initialSearch, currentUserId }: { initialSearch: string; currentUserId: string }) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
-  const { state, reload, refreshing } = useAdminList<UserListShape>(LIST.endpoint, LIST.spec, query);
+  const { state, reload, refreshing } = useAdminList(LIST.operation, LIST.spec, query);
   const { busy, run, isBusy, confirmDialog } = useRowAction(reload);
 
   const remove = (user: UserRow) =>
@@ -58,7 +58,7 @@ export default function UsersTable({ initialSearch, currentUserId }: { initialSe
           action: 'Delete',
           tone: 'danger',
         },
-        request: () => apiDelete<{ message?: string }>(`/api/users/${user._id}`),
+        request: () => call('deleteUser', { params: { id: user._id } }),
         toast: (reply) => reply?.message || 'user deleted successfully',
       },
     );

@@ -1,9 +1,12 @@
 /**
  * The admin sections, once: the top bar's Admin menu and the admin screens' tabs (site/layouts/TopBar.astro,
  * site/layouts/AdminLayout.astro) are drawn from this list, in its order, and each table island takes
- * its list's API and convention from its section (docs/decisions/020). Imports only the lists' convention and each
- * room's list spec, so both the server's components and the islands may import it.
+ * its list's API operation and convention from its section (docs/decisions/020). Imports only the lists'
+ * convention, each room's list spec (and the operations' names, as types), so both the server's components and
+ * the islands may import it.
  */
+import type { AnswerOf, OperationId, ParamsOf } from '#db/contract/operations.ts';
+import type { AdminPagingShape } from '#db/contract/shapes.ts';
 import { listQueryParams, parseListQuery, type ListQuery, type ListSpec } from '#db/validation/list-query.ts';
 import { AUDIT_LIST } from '#db/validation/audit-actions.ts';
 import { USER_LIST } from '#db/accounts/validation/user-list.ts';
@@ -12,6 +15,11 @@ import { CONTENT_LIST } from '#db/reports/validation/content-list.ts';
 import { REVIEW_LIST } from '#db/reviews/validation/review-list.ts';
 import { SUBMISSION_LIST } from '#db/submissions/validation/submission-list.ts';
 
+/** An operation that answers a page of a list (the paging fields beside its rows) and names no route parameter. */
+export type AdminListOperation = {
+  [Id in OperationId]: AnswerOf<Id> extends AdminPagingShape ? (keyof ParamsOf<Id> extends never ? Id : never) : never;
+}[OperationId];
+
 export interface AdminSection {
   /** The words in both menus. */
   label: string;
@@ -19,8 +27,8 @@ export interface AdminSection {
   href: string;
   /** The paths that belong to the section (its list and its edit screens): its tab is the active one there. */
   prefixes: readonly string[];
-  /** The list the section's table shows: its API endpoint and its ListSpec (db/validation/list-query.ts). */
-  list?: { endpoint: string; spec: ListSpec<string, string> };
+  /** The list the section's table shows: its API operation and its ListSpec (db/validation/list-query.ts). */
+  list?: { operation: AdminListOperation; spec: ListSpec<string, string> };
 }
 
 export const ADMIN_SECTION = {
@@ -29,18 +37,18 @@ export const ADMIN_SECTION = {
     label: 'Contents',
     href: '/admin/contents',
     prefixes: ['/admin/contents', '/admin/content/'],
-    list: { endpoint: '/api/contents/admin', spec: CONTENT_LIST },
+    list: { operation: 'adminContents', spec: CONTENT_LIST },
   },
   submissions: {
     label: 'Submissions',
     href: '/admin/submissions',
     prefixes: ['/admin/submissions', '/admin/submission/'],
-    list: { endpoint: '/api/submissions/admin', spec: SUBMISSION_LIST },
+    list: { operation: 'adminSubmissions', spec: SUBMISSION_LIST },
   },
-  users: { label: 'Users', href: '/admin/users', prefixes: ['/admin/users', '/admin/user/'], list: { endpoint: '/api/users/admin', spec: USER_LIST } },
-  tags: { label: 'Tags', href: '/admin/tags', prefixes: ['/admin/tags'], list: { endpoint: '/api/tags/admin', spec: TAG_LIST } },
-  reviews: { label: 'Reviews', href: '/admin/reviews', prefixes: ['/admin/reviews'], list: { endpoint: '/api/reviews/admin', spec: REVIEW_LIST } },
-  audit: { label: 'Audit log', href: '/admin/audit', prefixes: ['/admin/audit'], list: { endpoint: '/api/audit/admin', spec: AUDIT_LIST } },
+  users: { label: 'Users', href: '/admin/users', prefixes: ['/admin/users', '/admin/user/'], list: { operation: 'adminUsers', spec: USER_LIST } },
+  tags: { label: 'Tags', href: '/admin/tags', prefixes: ['/admin/tags'], list: { operation: 'adminTags', spec: TAG_LIST } },
+  reviews: { label: 'Reviews', href: '/admin/reviews', prefixes: ['/admin/reviews'], list: { operation: 'adminReviews', spec: REVIEW_LIST } },
+  audit: { label: 'Audit log', href: '/admin/audit', prefixes: ['/admin/audit'], list: { operation: 'auditLog', spec: AUDIT_LIST } },
 } as const satisfies Record<string, AdminSection>;
 
 /** The sections in the menus' order. */

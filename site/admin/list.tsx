@@ -2,11 +2,11 @@
  * The admin tables' kit (docs/product.md §2). Every list follows one convention, parsed on the server by
  * db/validation/list-query.ts: page, pageSize, search, sort, order (asc | desc) plus the list's filters. A new
  * table needs a ListSpec there (its sorts and filters; the API parses with it), its section in
- * site/admin/admin-sections.ts (the menus' entry, the list's endpoint and that ListSpec) and then, here:
+ * site/admin/admin-sections.ts (the menus' entry, the list's operation and that ListSpec) and then, here:
  *
  *   const LIST = ADMIN_SECTION.reviews.list;
  *   const { query, change } = useListQuery(LIST.spec, initialSearch);    // state in the address (back/forward)
- *   const { state, reload, refreshing } = useAdminList<MyList>(LIST.endpoint, LIST.spec, query);
+ *   const { state, reload, refreshing } = useAdminList(LIST.operation, LIST.spec, query); // rows typed from the contract
  *   const { busy, run, isBusy, confirmDialog } = useRowAction(reload);   // one row action at a time (./row-action.ts)
  *   <ListControls query={query} change={change} searchLabel="Search reviews">
  *     <FilterSelect label="Rating" name="rating" query={query} change={change} options={[['', 'Any'], ['1', '1 star']]} />
@@ -23,10 +23,12 @@
  * (editAddress, site/admin/admin-sections.ts) so that the edit screen returns to it.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { apiGet, errorMessage } from '#site/lib/api.ts';
+import { call, errorMessage } from '#site/lib/api.ts';
 import { pagerItems } from '#site/lib/pagination.ts';
 import { listQueryParams, PAGE_SIZES, parseListQuery, type ListQuery, type ListSpec } from '#db/validation/list-query.ts';
 import type { AdminPagingShape } from '#db/contract/shapes.ts';
+import type { AnswerOf } from '#db/contract/operations.ts';
+import type { AdminListOperation } from '#site/admin/admin-sections.ts';
 
 /** The paging fields every admin list response carries (db/contract/shapes.ts): row number = index + 1 + count. */
 export type PagedList = AdminPagingShape;
@@ -82,13 +84,13 @@ export const pageAddress = (spec: ListSpec<string, string>, query: ListQuery, pa
   `${queryString(listQueryParams(spec, { ...query, page }))}` || '?';
 
 /**
- * The rows of `query` from the list's API. `reload` keeps the rows on screen while the fresh ones load
- * (`refreshing`), so a deletion does not flash the table away; a stale answer (the view changed meanwhile)
- * is dropped.
+ * The rows of `query` from the list's operation, typed as it answers them. `reload` keeps the rows on screen
+ * while the fresh ones load (`refreshing`), so a deletion does not flash the table away; a stale answer (the
+ * view changed meanwhile) is dropped.
  */
-export function useAdminList<T extends PagedList>(endpoint: string, spec: ListSpec<string, string>, query: ListQuery) {
+export function useAdminList<Id extends AdminListOperation>(operation: Id, spec: ListSpec<string, string>, query: ListQuery) {
   const search = queryString(listQueryParams(spec, query));
-  const [state, setState] = useState<ListState<T>>({ status: 'loading' });
+  const [state, setState] = useState<ListState<AnswerOf<Id>>>({ status: 'loading' });
   const [refreshing, setRefreshing] = useState(false);
   const latest = useRef(0);
 
@@ -98,7 +100,8 @@ export function useAdminList<T extends PagedList>(endpoint: string, spec: ListSp
     const request = ++latest.current;
     setRefreshing(true);
     try {
-      const data = await apiGet<T>(`${endpoint}${search}`);
+      // Every list operation's answer, narrowed to this one's: the operation named is the one called.
+      const data = (await call<AdminListOperation>(operation, { query: search })) as AnswerOf<Id>;
       if (request !== latest.current) return;
       setState({ status: 'loaded', data });
       // The server clamps a page past the end (e.g. after deleting the last row of the last page).
@@ -111,7 +114,7 @@ export function useAdminList<T extends PagedList>(endpoint: string, spec: ListSp
       if (request === latest.current) setRefreshing(false);
     }
     // `search`, not `query`: a new query object for the same view (a search typed again) must not load again.
-  }, [endpoint, spec, search]);
+  }, [operation, spec, search]);
 
   useEffect(() => {
     void load();

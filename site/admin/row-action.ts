@@ -8,7 +8,7 @@
  *   const { busy, run, isBusy, confirmDialog } = useRowAction(reload);
  *   <BusyButton busy={isBusy('deleting', user._id)} disabled={busy !== null} onClick={() => void run({ action: 'deleting', id: user._id }, {
  *     confirm: { question: 'Are you sure to delete?', detail: `…`, action: 'Delete', tone: 'danger' },
- *     request: () => apiDelete<{ message?: string }>(`/api/users/${user._id}`),
+ *     request: () => call('deleteUser', { params: { id: user._id } }),
  *     toast: (reply) => reply?.message || 'user deleted successfully',
  *   })}>
  *   {confirmDialog}

@@ -1,8 +1,8 @@
 /**
- * POST /api/upload as multipart/form-data (field `file`) → the image's path on this site. The JSON client
+ * The uploadImage operation (POST /api/upload), as multipart/form-data (field `file`) → the image's path on this site. The JSON client
  * (site/lib/api.ts) sends JSON only, so this is its multipart sibling: same bearer token, same errors.
  */
-import { ApiError } from '#site/lib/api.ts';
+import { ApiError, pathOf } from '#site/lib/api.ts';
 import { userInfo } from '#site/stores/session.ts';
 
 /** The server's own limit (db/catalog/uploads.ts), checked here first so a huge file is not sent at all. */
@@ -19,7 +19,7 @@ export async function uploadImage(file: File): Promise<string> {
 
   let response: Response;
   try {
-    response = await fetch('/api/upload', { method: 'POST', headers, body, credentials: 'same-origin' });
+    response = await fetch(pathOf('uploadImage'), { method: 'POST', headers, body, credentials: 'same-origin' });
   } catch (error) {
     throw new ApiError(error instanceof Error ? error.message : String(error), 0);
   }

@@ -4,8 +4,8 @@
  * Rendered on the server from the database, a page at a time; the island changes the list as the user does.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { MyReviewShape, ReviewResultShape, ReviewTotalsShape } from '#db/reviews/contract.ts';
-import { apiDelete, apiPut, errorMessage } from '#site/lib/api.ts';
+import type { MyReviewShape, ReviewResultShape } from '#db/reviews/contract.ts';
+import { call, errorMessage } from '#site/lib/api.ts';
 import { isoDay } from '#site/lib/text.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { BusyButton, FormAlert } from '../ui/fields.tsx';
@@ -54,7 +54,7 @@ export default function MyReviews(props: MyReviewsProps) {
     setDeleting(review._id);
     setError(null);
     try {
-      await apiDelete<ReviewTotalsShape>(`/api/reviews/${encodeURIComponent(review._id)}`);
+      await call('deleteReview', { params: { id: review._id } });
       const left = reviews.filter((r) => r._id !== review._id);
       setReviews(left);
       setTotal(total - 1);
@@ -107,7 +107,7 @@ export default function MyReviews(props: MyReviewsProps) {
                   heading={`Edit your review of ${review.content.name}`}
                   initial={review}
                   submitLabel="Save review"
-                  send={(rating, comment) => apiPut<ReviewResultShape>(`/api/reviews/${encodeURIComponent(review._id)}`, { rating, comment })}
+                  send={(rating, comment) => call('changeReview', { params: { id: review._id }, body: { rating, comment } })}
                   onSent={changed}
                   onCancel={() => close(review._id)}
                 />

@@ -5,8 +5,7 @@
  * a vote or report on one's own review; the island never offers one.
  */
 import { useMemo, useState } from 'react';
-import { ApiError, apiDelete, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
-import type { HelpfulVoteShape } from '#db/reviews/contract.ts';
+import { ApiError, call, errorMessage } from '#site/lib/api.ts';
 import type { ReviewReportReason } from '#db/reviews/validation/review-reports.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { HelpfulCount, type Review } from './ReviewList.tsx';
@@ -32,10 +31,10 @@ export function useReviewVotes(votedIds: readonly string[]): ReviewVotes {
   const [reporting, setReporting] = useState<Review | null>(null);
 
   async function toggle(review: Review) {
-    const path = `/api/reviews/${encodeURIComponent(review._id)}/helpful`;
+    const params = { id: review._id };
     setBusyId(review._id);
     try {
-      const answer = voted.has(review._id) ? await apiDelete<HelpfulVoteShape>(path) : await apiPut<HelpfulVoteShape>(path);
+      const answer = voted.has(review._id) ? await call('retractHelpfulVote', { params }) : await call('voteHelpful', { params });
       setCounts((now) => new Map(now).set(review._id, answer.helpful));
       setVoted((now) => {
         const next = new Set(now);
@@ -55,7 +54,7 @@ export function useReviewVotes(votedIds: readonly string[]): ReviewVotes {
     if (!review) return;
     setBusyId(review._id);
     try {
-      const answer = await apiPost<{ message: string }>(`/api/reviews/${encodeURIComponent(review._id)}/report`, { reason });
+      const answer = await call('reportReview', { params: { id: review._id }, body: { reason } });
       toast('success', answer.message);
       setReported((now) => new Set(now).add(review._id));
     } catch (error) {

@@ -5,15 +5,15 @@
  * starts or after a deletion, the review once posted, saved or the edit cancelled. The server checks everything again (the author or an admin, one review per
  * user, limits).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { apiDelete, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
-import type { ReviewResultShape, ReviewTotalsShape } from '#db/reviews/contract.ts';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { call, errorMessage } from '#site/lib/api.ts';
+import type { ReviewResultShape } from '#db/reviews/contract.ts';
 import { DEFAULT_REVIEW_ORDER, sortReviews, type ReviewOrder } from '#site/reviews/review-order.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { BusyButton } from '../ui/fields.tsx';
 import { DELETE_REVIEW, ReviewForm } from './ReviewForm.tsx';
 import { HelpfulCount, ReviewBody, ReviewList, type Review } from './ReviewList.tsx';
-import { ReviewActions, useReviewVotes } from './ReviewActions.tsx';
+import { ReviewActions, type ReviewVotes, useReviewVotes } from './ReviewActions.tsx';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { reviewTotals } from './totals.ts';
 
@@ -29,15 +29,15 @@ interface ReviewsProps {
 
 type Focus = 'own' | 'form' | null;
 
-export default function Reviews(props: ReviewsProps) {
-  const [ownReview, setOwnReview] = useState(props.ownReview);
+/**
+ * The others' reviews, in the order chosen, each with its helpful count as voted now. The order is taken when
+ * it is chosen: a vote updates its count in place, and does not move the review from under the pointer or the keyboard.
+ */
+function useOrderedReviews(props: ReviewsProps, votes: ReviewVotes) {
   const [order, setOrder] = useState<ReviewOrder>(props.order ?? DEFAULT_REVIEW_ORDER);
-  const votes = useReviewVotes(props.votedIds);
   // The list without the user's own review, which heads it on its own.
   const others = useMemo(() => props.reviews.filter((review) => review._id !== props.ownReview?._id), [props.reviews, props.ownReview]);
   const counted = (review: Review) => ({ ...review, helpful: votes.countOf(review) });
-  // The order is taken when it is chosen: a vote updates its count in place, and does not move the review
-  // from under the pointer or the keyboard.
   const [sequence, setSequence] = useState(() => sortReviews(others, order).map((review) => review._id));
   const reviews = useMemo(() => {
     const byId = new Map(others.map((review) => [review._id, review]));
@@ -50,6 +50,13 @@ export default function Reviews(props: ReviewsProps) {
     setOrder(next);
     setSequence(sortReviews(others.map(counted), next).map((review) => review._id));
   };
+  return { reviews, order, chooseOrder };
+}
+
+export default function Reviews(props: ReviewsProps) {
+  const [ownReview, setOwnReview] = useState(props.ownReview);
+  const votes = useReviewVotes(props.votedIds);
+  const { reviews, order, chooseOrder } = useOrderedReviews(props, votes);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [focus, setFocus] = useState<Focus>(null);
@@ -76,7 +83,7 @@ export default function Reviews(props: ReviewsProps) {
     if (!(await confirm(asked))) return;
     setDeleting(true);
     try {
-      const totals = await apiDelete<ReviewTotalsShape>(`/api/reviews/${encodeURIComponent(review._id)}`);
+      const totals = await call('deleteReview', { params: { id: review._id } });
       reviewTotals.set({ rating: totals.rating, numReviews: totals.numReviews });
       toast('success', 'Review deleted successfully');
       setOwnReview(null);
@@ -89,53 +96,19 @@ export default function Reviews(props: ReviewsProps) {
   }
 
   const own = ownReview && (
-    <li
-      ref={ownRef}
-      tabIndex={-1}
-      className="-mx-3 flex flex-col gap-1 rounded-box bg-base-200 px-3 py-4 outline-offset-2"
-      aria-labelledby="own-review-heading"
-      data-review
-      data-own-review
-    >
-      <h3 id="own-review-heading" className="text-sm font-semibold uppercase tracking-wide text-base-content/80">
-        Your review
-      </h3>
-      {editing ? (
-        <ReviewForm
-          formRef={formRef}
-          heading="Edit your review"
-          initial={ownReview}
-          submitLabel="Save review"
-          send={(rating, comment) => apiPut<ReviewResultShape>(`/api/reviews/${encodeURIComponent(ownReview._id)}`, { rating, comment })}
-          onSent={(result) => shown(result, 'Review updated successfully')}
-          onCancel={() => {
-            setEditing(false);
-            setFocus('own');
-          }}
-        />
-      ) : (
-        <>
-          <ReviewBody review={ownReview} />
-          <HelpfulCount count={ownReview.helpful} />
-          <div className="mt-2 flex gap-2">
-            <button
-              type="button"
-              className="btn btn-sm"
-              disabled={deleting}
-              onClick={() => {
-                setEditing(true);
-                setFocus('form');
-              }}
-            >
-              Edit<span className="sr-only"> your review</span>
-            </button>
-            <BusyButton className="btn btn-sm btn-error btn-outline" busy={deleting} disabled={deleting} onClick={() => void remove(ownReview)}>
-              Delete<span className="sr-only"> your review</span>
-            </BusyButton>
-          </div>
-        </>
-      )}
-    </li>
+    <OwnReview
+      review={ownReview}
+      editing={editing}
+      deleting={deleting}
+      ownRef={ownRef}
+      formRef={formRef}
+      onEdit={(on) => {
+        setEditing(on);
+        setFocus(on ? 'form' : 'own');
+      }}
+      onSent={(result) => shown(result, 'Review updated successfully')}
+      onDelete={() => void remove(ownReview)}
+    />
   );
 
   return (
@@ -152,12 +125,66 @@ export default function Reviews(props: ReviewsProps) {
           formRef={formRef}
           heading="Write a Review"
           submitLabel="Post review"
-          send={(rating, comment) => apiPost<ReviewResultShape>(`/api/contents/${encodeURIComponent(props.contentId)}/reviews`, { rating, comment })}
+          send={(rating, comment) => call('createReview', { params: { id: props.contentId }, body: { rating, comment } })}
           onSent={(result) => shown(result, 'Review submitted successfully')}
         />
       )}
       {confirmDialog}
       {votes.reportDialog}
     </>
+  );
+}
+
+interface OwnReviewProps {
+  review: Review;
+  editing: boolean;
+  deleting: boolean;
+  ownRef: RefObject<HTMLLIElement | null>;
+  formRef: RefObject<HTMLFormElement | null>;
+  /** Editing starts (true) or is cancelled (false). */
+  onEdit: (editing: boolean) => void;
+  onSent: (result: ReviewResultShape) => void;
+  onDelete: () => void;
+}
+
+/** The user's own review, heading the list: shown with Edit and Delete, or its form while edited. */
+function OwnReview({ review, editing, deleting, ownRef, formRef, onEdit, onSent, onDelete }: OwnReviewProps) {
+  return (
+    <li
+      ref={ownRef}
+      tabIndex={-1}
+      className="-mx-3 flex flex-col gap-1 rounded-box bg-base-200 px-3 py-4 outline-offset-2"
+      aria-labelledby="own-review-heading"
+      data-review
+      data-own-review
+    >
+      <h3 id="own-review-heading" className="text-sm font-semibold uppercase tracking-wide text-base-content/80">
+        Your review
+      </h3>
+      {editing ? (
+        <ReviewForm
+          formRef={formRef}
+          heading="Edit your review"
+          initial={review}
+          submitLabel="Save review"
+          send={(rating, comment) => call('changeReview', { params: { id: review._id }, body: { rating, comment } })}
+          onSent={onSent}
+          onCancel={() => onEdit(false)}
+        />
+      ) : (
+        <>
+          <ReviewBody review={review} />
+          <HelpfulCount count={review.helpful} />
+          <div className="mt-2 flex gap-2">
+            <button type="button" className="btn btn-sm" disabled={deleting} onClick={() => onEdit(true)}>
+              Edit<span className="sr-only"> your review</span>
+            </button>
+            <BusyButton className="btn btn-sm btn-error btn-outline" busy={deleting} disabled={deleting} onClick={onDelete}>
+              Delete<span className="sr-only"> your review</span>
+            </BusyButton>
+          </div>
+        </>
+      )}
+    </li>
   );
 }

@@ -4,21 +4,19 @@
  * reviews with the user's own review or the form, their helpful votes and the report buttons. Mounted over the server's markup of the same list.
  */
 import { createRoot } from 'react-dom/client';
-import { apiGet, errorMessage } from '#site/lib/api.ts';
-import type { ContentWithReviewsShape, OwnHelpfulVotesShape } from '#db/reviews/contract.ts';
+import { call, errorMessage } from '#site/lib/api.ts';
 import { isReviewOrder } from '#site/reviews/review-order.ts';
 import { toast } from '#site/stores/toasts.ts';
 import RatingSummary from './RatingSummary.tsx';
-import type { Review } from './ReviewList.tsx';
 import Reviews from './Reviews.tsx';
 
 export async function mountReviews(reviewsRoot: HTMLElement, ratingRoot: HTMLElement): Promise<void> {
   const { contentId = '', slug = '' } = reviewsRoot.dataset;
   try {
     const [content, own, votes] = await Promise.all([
-      apiGet<ContentWithReviewsShape>(`/api/contents/slug/${encodeURIComponent(slug)}`),
-      apiGet<{ review: Review | null }>(`/api/contents/${encodeURIComponent(contentId)}/reviews/mine`),
-      apiGet<OwnHelpfulVotesShape>(`/api/contents/${encodeURIComponent(contentId)}/reviews/helpful`),
+      call('contentBySlug', { params: { slug } }),
+      call('myReviewOf', { params: { id: contentId } }),
+      call('myHelpfulVotes', { params: { id: contentId } }),
     ]);
     // The order a visitor's control may have chosen before this took over.
     const shown = reviewsRoot.querySelector<HTMLSelectElement>('[data-review-order]')?.value;

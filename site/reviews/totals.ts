@@ -3,10 +3,9 @@
  * rating summary at the top of the page follows it. Null until then (the server's numbers stand).
  */
 import { atom } from 'nanostores';
+import type { ReviewTotalsShape } from '#db/reviews/contract.ts';
 
-export interface ReviewTotals {
-  rating: number;
-  numReviews: number;
-}
+/** The totals as the review operations answer them. */
+export type ReviewTotals = Pick<ReviewTotalsShape, 'rating' | 'numReviews'>;
 
 export const reviewTotals = atom<ReviewTotals | null>(null);

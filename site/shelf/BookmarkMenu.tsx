@@ -3,6 +3,8 @@
  * to the import screen. Plain links (the session cookie carries a GET), so the download is the browser's
  * own, named by the answer's Content-Disposition.
  */
+import { pathOf } from '#site/lib/api.ts';
+
 const FORMATS = [
   { format: 'html', label: 'Bookmark file (HTML, for browsers)' },
   { format: 'csv', label: 'Spreadsheet (CSV)' },
@@ -17,7 +19,7 @@ export function BookmarkMenu() {
         <li className="menu-title text-base-content/80">Export your saves, lists and progress</li>
         {FORMATS.map(({ format, label }) => (
           <li key={format}>
-            <a href={`/api/bookmarks/export?format=${format}`} download data-export-format={format}>
+            <a href={pathOf('exportBookmarks', { query: { format } })} download data-export-format={format}>
               {label}
             </a>
           </li>

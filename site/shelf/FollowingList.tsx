@@ -4,8 +4,8 @@
  * then marks them seen, so the next visit counts from now. Loading, empty and error states of its own.
  */
 import { useEffect, useState } from 'react';
-import type { DigestSettingShape as DigestSetting, FollowedTagShape as FollowedTag, FollowsShape as Follows } from '#db/shelf/contract.ts';
-import { apiDelete, apiGet, apiPost, apiPut, errorMessage } from '#site/lib/api.ts';
+import type { FollowedTagShape as FollowedTag, FollowsShape as Follows } from '#db/shelf/contract.ts';
+import { call, errorMessage } from '#site/lib/api.ts';
 import { updateFollows } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
 
@@ -17,9 +17,9 @@ type State = { status: 'loading' } | { status: 'error'; message: string } | { st
 /** The follows, then marked seen: what this visit shows as new is seen, and the next visit counts from now. */
 async function readFollows(): Promise<State> {
   try {
-    const data = await apiGet<Follows>('/api/follows');
+    const data = await call('myFollows');
     updateFollows(data);
-    await apiPost('/api/follows/seen').catch(() => undefined);
+    await call('markFollowsSeen').catch(() => undefined);
     return { status: 'ready', data };
   } catch (error) {
     return { status: 'error', message: errorMessage(error) };
@@ -42,7 +42,7 @@ export default function FollowingList() {
   async function unfollow(tag: FollowedTag) {
     setBusy(`${tag.kind}=${tag.value}`);
     try {
-      const next = await apiDelete<Follows>(`/api/follows/${tag.kind}/${encodeURIComponent(tag.value)}`);
+      const next = await call('unfollow', { params: { kind: tag.kind, value: tag.value } });
       updateFollows(next);
       // The counts this visit showed stay as they were; only the unfollowed tag goes.
       setState((current) =>
@@ -61,7 +61,7 @@ export default function FollowingList() {
   async function changeDigest(weekly: boolean) {
     setBusy('digest');
     try {
-      const digest = await apiPut<DigestSetting>('/api/follows/digest', { weekly });
+      const digest = await call('setDigest', { body: { weekly } });
       setState((current) => (current.status === 'ready' ? { status: 'ready', data: { ...current.data, digest } } : current));
       toast('success', weekly ? 'You will get a weekly digest' : 'No more weekly digests');
     } catch (error) {

@@ -6,7 +6,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import type { BookmarkImportShape, BookmarkOfferShape } from '#db/imports/contract.ts';
 import { BOOKMARK_FILE_MAX_BYTES, OFFER_MAX } from '#db/imports/validation/bookmarks.ts';
-import { apiPost, errorMessage } from '#site/lib/api.ts';
+import { call, errorMessage, pathOf } from '#site/lib/api.ts';
 import { plural } from '#site/lib/text.ts';
 import { userInfo } from '#site/stores/session.ts';
 import { BusyButton, FormAlert, SubmitButton } from '../ui/fields.tsx';
@@ -25,7 +25,7 @@ async function streamImport(file: File, onProgress: (progress: Progress) => void
   const headers: Record<string, string> = { accept: 'application/x-ndjson', 'content-type': 'text/html' };
   const token = userInfo.get()?.token;
   if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch('/api/bookmarks/import', { method: 'POST', headers, body: file, credentials: 'same-origin' });
+  const response = await fetch(pathOf('importBookmarks'), { method: 'POST', headers, body: file, credentials: 'same-origin' });
   if (!response.ok || !response.body) {
     const reply = (await response.json().catch(() => ({}))) as { message?: string };
     throw new Error(reply.message || `The import failed (${response.status})`);
@@ -192,7 +192,7 @@ function OfferForSubmission({ result, onSent }: { result: BookmarkImportShape; o
     setError(null);
     try {
       const links = result.offered.filter((link) => ticked.has(link.url)).map((link) => ({ url: link.url, name: link.title }));
-      onSent(await apiPost<BookmarkOfferShape>('/api/bookmarks/submit', { links }));
+      onSent(await call('submitBookmarks', { body: { links } }));
     } catch (failure) {
       setError(errorMessage(failure));
       setBusy(false);

@@ -5,9 +5,10 @@
  * Each change goes to the API at once; the list answered is the one shown.
  */
 import { type DragEvent, type FormEvent, useRef, useState } from 'react';
-import { apiDelete, apiPut, errorMessage } from '#site/lib/api.ts';
+import { call, errorMessage } from '#site/lib/api.ts';
 import type { LearnerList, LearnerListItem } from '#site/shelf/list-types.ts';
 import { plural } from '#site/lib/text.ts';
+import type { ProgressMarks } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { CheckboxField, Field, FormAlert, TextAreaField } from '../ui/fields.tsx';
@@ -15,20 +16,17 @@ import { matchesFilter, ProgressBar, ProgressControl, ProgressFilterSelect, type
 
 const NOTE_MAX = 500;
 
-export default function ListEditor({ initial }: { initial: LearnerList }) {
+type Change = (run: () => Promise<LearnerList>, done?: (next: LearnerList) => void) => Promise<boolean>;
+
+/** The list as the API last answered it, and its changes: each sent at once, a failure shown above the list. */
+function useListChanges(initial: LearnerList) {
   const [list, setList] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [filter, setFilter] = useState<ProgressFilter>('');
-  const [editing, setEditing] = useState(false);
-  const marks = useProgressMarks();
   const { confirm, confirmDialog } = useConfirm();
-  const dragged = useRef<string | null>(null);
-  const base = `/api/lists/${encodeURIComponent(list._id)}`;
-  const items = list.items.filter((item) => matchesFilter(filter, marks, item.content._id));
-  const ordering = filter === '';
+  const id = list._id;
 
-  async function change(run: () => Promise<LearnerList>, done?: (next: LearnerList) => void) {
+  const change: Change = async (run, done) => {
     setError(null);
     try {
       const next = await run();
@@ -39,7 +37,7 @@ export default function ListEditor({ initial }: { initial: LearnerList }) {
       setError(errorMessage(failure));
       return false;
     }
-  }
+  };
 
   function move(item: LearnerListItem, to: number, focus?: 'up' | 'down') {
     const ids = list.items.map((entry) => entry.content._id);
@@ -49,7 +47,7 @@ export default function ListEditor({ initial }: { initial: LearnerList }) {
     ids.splice(to, 0, item.content._id);
     // Shown at once in its new place; the server's answer confirms it (or the old order comes back).
     const previous = list;
-    setList({ ...list, items: ids.map((id, position) => ({ ...list.items.find((entry) => entry.content._id === id)!, position })) });
+    setList({ ...list, items: ids.map((contentId, position) => ({ ...list.items.find((entry) => entry.content._id === contentId)!, position })) });
     setAnnouncement(`${item.content.name} moved to position ${to + 1} of ${ids.length}`);
     requestAnimationFrame(() => {
       if (!focus) return;
@@ -57,7 +55,7 @@ export default function ListEditor({ initial }: { initial: LearnerList }) {
       const other = document.getElementById(`move-${focus === 'up' ? 'down' : 'up'}-${item.content._id}`);
       (button && !button.disabled ? button : other)?.focus();
     });
-    void apiPut<LearnerList>(`${base}/order`, { contentIds: ids }).then(setList, (failure: unknown) => {
+    void call('reorderList', { params: { id }, body: { contentIds: ids } }).then(setList, (failure: unknown) => {
       setList(previous);
       setError(errorMessage(failure));
       setAnnouncement(`${item.content.name} could not be moved`);
@@ -66,7 +64,7 @@ export default function ListEditor({ initial }: { initial: LearnerList }) {
 
   async function remove(item: LearnerListItem) {
     await change(
-      () => apiDelete<LearnerList>(`${base}/items/${encodeURIComponent(item.content._id)}`),
+      () => call('removeListItem', { params: { id, contentId: item.content._id } }),
       () => {
         setAnnouncement(`${item.content.name} removed from the list`);
         document.getElementById('list-heading')?.focus();
@@ -83,12 +81,23 @@ export default function ListEditor({ initial }: { initial: LearnerList }) {
     });
     if (!yes) return;
     try {
-      await apiDelete(base);
+      await call('deleteList', { params: { id } });
       location.assign('/my-lists');
     } catch (failure) {
       setError(errorMessage(failure));
     }
   }
+
+  return { list, error, announcement, confirmDialog, change, move, remove, deleteList };
+}
+
+export default function ListEditor({ initial }: { initial: LearnerList }) {
+  const { list, error, announcement, confirmDialog, change, move, remove, deleteList } = useListChanges(initial);
+  const [filter, setFilter] = useState<ProgressFilter>('');
+  const marks = useProgressMarks();
+  const dragged = useRef<string | null>(null);
+  const items = list.items.filter((item) => matchesFilter(filter, marks, item.content._id));
+  const ordering = filter === '';
 
   function onDrop(event: DragEvent, target: LearnerListItem) {
     event.preventDefault();
@@ -100,67 +109,7 @@ export default function ListEditor({ initial }: { initial: LearnerList }) {
 
   return (
     <div className="grid gap-6">
-      <section className="card bg-base-100 shadow-sm" aria-labelledby="list-heading">
-        <div className="card-body gap-3">
-          <p className="text-sm">
-            <a href="/my-lists" className="link link-hover inline-flex items-center touch:min-h-11">
-              Your lists
-            </a>
-          </p>
-          <h1 id="list-heading" tabIndex={-1} className="card-title text-2xl break-words outline-none">
-            {list.name}
-          </h1>
-          {list.description && <p className="whitespace-pre-line">{list.description}</p>}
-          <FormAlert message={error} />
-          {list.unpublished && (
-            <div role="note" className="alert alert-warning text-sm" data-list-unpublished>
-              <span>An admin unpublished this list: “{list.unpublished.reason}”. It stays private until an admin lets it be public again.</span>
-            </div>
-          )}
-          <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
-            <CheckboxField
-              name="isPublic"
-              label={list.isPublic ? 'Public: anyone with the link can see it' : 'Private: only you can see it'}
-              checked={list.isPublic}
-              disabled={list.unpublished !== null && !list.isPublic}
-              onChecked={(isPublic) =>
-                void change(
-                  () => apiPut<LearnerList>(base, { isPublic }),
-                  (next) => toast('success', next.isPublic ? 'The list is public' : 'The list is private'),
-                )
-              }
-            />
-            {list.isPublic && (
-              <a href={`/lists/${encodeURIComponent(list.slug)}`} className="link link-primary inline-flex items-center touch:min-h-11" data-public-link>
-                See its public page
-              </a>
-            )}
-            <button type="button" className="btn btn-ghost btn-sm touch:btn-md" aria-expanded={editing} onClick={() => setEditing(!editing)}>
-              Edit name and description
-            </button>
-            <button type="button" className="btn btn-ghost btn-sm text-error touch:btn-md" onClick={() => void deleteList()}>
-              Delete list
-            </button>
-          </div>
-          {editing && (
-            <DetailsForm
-              list={list}
-              onSave={(values) =>
-                change(
-                  () => apiPut<LearnerList>(base, values),
-                  () => setEditing(false),
-                )
-              }
-            />
-          )}
-          {list.items.length > 0 && (
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <ProgressBar contentIds={list.items.map((item) => item.content._id)} marks={marks} />
-              <ProgressFilterSelect value={filter} onValue={setFilter} />
-            </div>
-          )}
-        </div>
-      </section>
+      <ListCard list={list} error={error} change={change} onDelete={() => void deleteList()} marks={marks} filter={filter} onFilter={setFilter} />
 
       <p aria-live="polite" className="sr-only" data-list-announcement>
         {announcement}
@@ -177,81 +126,189 @@ export default function ListEditor({ initial }: { initial: LearnerList }) {
       ) : (
         <ol className="grid gap-3" aria-label={`${list.name}: ${plural(list.items.length, 'resource')}`} data-list-items>
           {items.length === 0 && <li className="rounded-box bg-base-100 p-4 text-center shadow-sm">No resource of this list is marked so.</li>}
-          {items.map((item) => {
-            const index = list.items.indexOf(item);
-            return (
-              <li
-                key={item.content._id}
-                className="grid gap-2 rounded-box bg-base-100 p-4 shadow-sm"
-                draggable={ordering}
-                onDragStart={(event) => {
-                  dragged.current = item.content._id;
-                  event.dataTransfer.effectAllowed = 'move';
-                }}
-                onDragOver={(event) => ordering && event.preventDefault()}
-                onDrop={(event) => onDrop(event, item)}
-                data-list-item
-              >
-                <div className="flex flex-wrap items-center gap-3">
-                  <span className="w-8 text-lg font-bold text-base-content/70" aria-hidden="true">
-                    {index + 1}.
-                  </span>
-                  <a
-                    href={`/content/${encodeURIComponent(item.content.slug)}`}
-                    className="link link-hover min-w-48 flex-1 font-semibold break-words touch:min-h-11 touch:content-center"
-                  >
-                    {item.content.name}
-                  </a>
-                  <ProgressControl contentId={item.content._id} name={item.content.name} marks={marks} />
-                  {ordering && (
-                    <span className="join">
-                      <button
-                        type="button"
-                        id={`move-up-${item.content._id}`}
-                        className="btn join-item btn-sm touch:btn-md"
-                        aria-label={`Move ${item.content.name} up`}
-                        disabled={index === 0}
-                        onClick={() => move(item, index - 1, 'up')}
-                      >
-                        ↑
-                      </button>
-                      <button
-                        type="button"
-                        id={`move-down-${item.content._id}`}
-                        className="btn join-item btn-sm touch:btn-md"
-                        aria-label={`Move ${item.content.name} down`}
-                        disabled={index === list.items.length - 1}
-                        onClick={() => move(item, index + 1, 'down')}
-                      >
-                        ↓
-                      </button>
-                    </span>
-                  )}
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm text-error touch:btn-md"
-                    aria-label={`Remove ${item.content.name} from the list`}
-                    onClick={() => void remove(item)}
-                  >
-                    Remove
-                  </button>
-                </div>
-                <NoteForm
-                  item={item}
-                  onSave={(note) =>
-                    change(
-                      () => apiPut<LearnerList>(`${base}/items/${encodeURIComponent(item.content._id)}`, { note }),
-                      () => toast('success', 'Note saved'),
-                    )
-                  }
-                />
-              </li>
-            );
-          })}
+          {items.map((item) => (
+            <ItemRow
+              key={item.content._id}
+              item={item}
+              index={list.items.indexOf(item)}
+              count={list.items.length}
+              ordering={ordering}
+              marks={marks}
+              onDragStart={() => {
+                dragged.current = item.content._id;
+              }}
+              onDrop={(event) => onDrop(event, item)}
+              onMove={(to, focus) => move(item, to, focus)}
+              onRemove={() => void remove(item)}
+              onNote={(note) =>
+                change(
+                  () => call('changeListItemNote', { params: { id: list._id, contentId: item.content._id }, body: { note } }),
+                  () => toast('success', 'Note saved'),
+                )
+              }
+            />
+          ))}
         </ol>
       )}
       {confirmDialog}
     </div>
+  );
+}
+
+interface ListCardProps {
+  list: LearnerList;
+  error: string | null;
+  change: Change;
+  onDelete: () => void;
+  marks: ProgressMarks | null;
+  filter: ProgressFilter;
+  onFilter: (filter: ProgressFilter) => void;
+}
+
+/** The list's card: its name and description (edited in place), privacy, public page, Delete, and the progress over its items. */
+function ListCard({ list, error, change, onDelete, marks, filter, onFilter }: ListCardProps) {
+  const [editing, setEditing] = useState(false);
+  const params = { id: list._id };
+  return (
+    <section className="card bg-base-100 shadow-sm" aria-labelledby="list-heading">
+      <div className="card-body gap-3">
+        <p className="text-sm">
+          <a href="/my-lists" className="link link-hover inline-flex items-center touch:min-h-11">
+            Your lists
+          </a>
+        </p>
+        <h1 id="list-heading" tabIndex={-1} className="card-title text-2xl break-words outline-none">
+          {list.name}
+        </h1>
+        {list.description && <p className="whitespace-pre-line">{list.description}</p>}
+        <FormAlert message={error} />
+        {list.unpublished && (
+          <div role="note" className="alert alert-warning text-sm" data-list-unpublished>
+            <span>An admin unpublished this list: “{list.unpublished.reason}”. It stays private until an admin lets it be public again.</span>
+          </div>
+        )}
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+          <CheckboxField
+            name="isPublic"
+            label={list.isPublic ? 'Public: anyone with the link can see it' : 'Private: only you can see it'}
+            checked={list.isPublic}
+            disabled={list.unpublished !== null && !list.isPublic}
+            onChecked={(isPublic) =>
+              void change(
+                () => call('changeList', { params, body: { isPublic } }),
+                (next) => toast('success', next.isPublic ? 'The list is public' : 'The list is private'),
+              )
+            }
+          />
+          {list.isPublic && (
+            <a href={`/lists/${encodeURIComponent(list.slug)}`} className="link link-primary inline-flex items-center touch:min-h-11" data-public-link>
+              See its public page
+            </a>
+          )}
+          <button type="button" className="btn btn-ghost btn-sm touch:btn-md" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+            Edit name and description
+          </button>
+          <button type="button" className="btn btn-ghost btn-sm text-error touch:btn-md" onClick={onDelete}>
+            Delete list
+          </button>
+        </div>
+        {editing && (
+          <DetailsForm
+            list={list}
+            onSave={(values) =>
+              change(
+                () => call('changeList', { params, body: values }),
+                () => setEditing(false),
+              )
+            }
+          />
+        )}
+        {list.items.length > 0 && (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <ProgressBar contentIds={list.items.map((item) => item.content._id)} marks={marks} />
+            <ProgressFilterSelect value={filter} onValue={onFilter} />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+interface ItemRowProps {
+  item: LearnerListItem;
+  /** Its place in the whole list (the filter may hide others). */
+  index: number;
+  count: number;
+  /** Moving is offered: the whole list is shown. */
+  ordering: boolean;
+  marks: ProgressMarks | null;
+  onDragStart: () => void;
+  onDrop: (event: DragEvent) => void;
+  onMove: (to: number, focus: 'up' | 'down') => void;
+  onRemove: () => void;
+  onNote: (note: string) => Promise<boolean>;
+}
+
+/** An item: its place, its content's link and progress mark, Move up / Move down, Remove, and its note. */
+function ItemRow({ item, index, count, ordering, marks, onDragStart, onDrop, onMove, onRemove, onNote }: ItemRowProps) {
+  return (
+    <li
+      className="grid gap-2 rounded-box bg-base-100 p-4 shadow-sm"
+      draggable={ordering}
+      onDragStart={(event) => {
+        onDragStart();
+        event.dataTransfer.effectAllowed = 'move';
+      }}
+      onDragOver={(event) => ordering && event.preventDefault()}
+      onDrop={onDrop}
+      data-list-item
+    >
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="w-8 text-lg font-bold text-base-content/70" aria-hidden="true">
+          {index + 1}.
+        </span>
+        <a
+          href={`/content/${encodeURIComponent(item.content.slug)}`}
+          className="link link-hover min-w-48 flex-1 font-semibold break-words touch:min-h-11 touch:content-center"
+        >
+          {item.content.name}
+        </a>
+        <ProgressControl contentId={item.content._id} name={item.content.name} marks={marks} />
+        {ordering && (
+          <span className="join">
+            <button
+              type="button"
+              id={`move-up-${item.content._id}`}
+              className="btn join-item btn-sm touch:btn-md"
+              aria-label={`Move ${item.content.name} up`}
+              disabled={index === 0}
+              onClick={() => onMove(index - 1, 'up')}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              id={`move-down-${item.content._id}`}
+              className="btn join-item btn-sm touch:btn-md"
+              aria-label={`Move ${item.content.name} down`}
+              disabled={index === count - 1}
+              onClick={() => onMove(index + 1, 'down')}
+            >
+              ↓
+            </button>
+          </span>
+        )}
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm text-error touch:btn-md"
+          aria-label={`Remove ${item.content.name} from the list`}
+          onClick={onRemove}
+        >
+          Remove
+        </button>
+      </div>
+      <NoteForm item={item} onSave={onNote} />
+    </li>
   );
 }
 

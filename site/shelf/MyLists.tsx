@@ -4,8 +4,8 @@
  * resources the catalog removed from them comes once.
  */
 import { type FormEvent, useState } from 'react';
-import { apiPost, errorMessage } from '#site/lib/api.ts';
-import type { LearnerList, LearnerListSummary } from '#site/shelf/list-types.ts';
+import { call, errorMessage } from '#site/lib/api.ts';
+import type { LearnerListSummary } from '#site/shelf/list-types.ts';
 import { plural } from '#site/lib/text.ts';
 import { Field, FormAlert, SubmitButton, TextAreaField } from '../ui/fields.tsx';
 import { ProgressBar, useProgressMarks } from './progress.tsx';
@@ -23,7 +23,7 @@ export default function MyLists({ lists, removed }: { lists: LearnerListSummary[
     setBusy(true);
     setError(null);
     try {
-      const list = await apiPost<LearnerList>('/api/lists', { name, description });
+      const list = await call('createList', { body: { name, description } });
       location.assign(`/my-lists/${encodeURIComponent(list._id)}`);
     } catch (failure) {
       setError(errorMessage(failure));

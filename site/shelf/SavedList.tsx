@@ -6,7 +6,7 @@
  * progress mark and "Add to list…"; a bar counts what is done, and a filter shows one state (decision 033).
  */
 import { useRef, useState } from 'react';
-import { apiDelete, apiPut, errorMessage } from '#site/lib/api.ts';
+import { call, errorMessage } from '#site/lib/api.ts';
 import { BookmarkMenu } from './BookmarkMenu.tsx';
 import { updateSaves, type SavedItem, type UserSaves } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
@@ -28,7 +28,7 @@ export default function SavedList({ initial }: { initial: UserSaves }) {
     setRemoving(item._id);
     setError(null);
     try {
-      const next = await apiDelete<UserSaves>(`/api/users/saves/${encodeURIComponent(item._id)}`);
+      const next = await call('unsave', { params: { id: item._id } });
       updateSaves(next);
       setSaves(next.saves);
       heading.current?.focus();
@@ -44,7 +44,7 @@ export default function SavedList({ initial }: { initial: UserSaves }) {
   async function restore(item: SavedItem) {
     setError(null);
     try {
-      const next = await apiPut<UserSaves>(`/api/users/saves/${encodeURIComponent(item._id)}`, item.savedAt ? { savedAt: item.savedAt } : undefined);
+      const next = await call('save', { params: { id: item._id }, body: item.savedAt ? { savedAt: item.savedAt } : undefined });
       updateSaves(next);
       setSaves(next.saves);
       // The toast's button is gone with it: the focus goes where the removal left it.

@@ -1,4 +1,8 @@
-/** A learner's lists as the API answers them (db/shelf/lists-contract.ts), for the browser: types only. */
+/**
+ * A learner's lists as the API answers them (db/shelf/lists-contract.ts), for the browser: types only. The
+ * list editor starts from the server's list, whose contents carry their level and language as stored, and
+ * goes on with the API's answers: LearnerList is the type both are.
+ */
 import type { z } from 'zod';
 import type * as shapes from '#db/shelf/lists-contract.ts';
 

@@ -4,21 +4,19 @@
  * from the session state and kept in step with it. Marking Learning or Done saves the content too, so the
  * saves store follows the answer.
  */
-import { apiDelete, apiPut, errorMessage } from '#site/lib/api.ts';
+import { call, errorMessage } from '#site/lib/api.ts';
 import { signInUrl } from '#site/lib/redirect.ts';
 import { loadProgress, signedInUserId } from '#site/session/sync.ts';
-import { type ProgressMarks, type UserSaves, updateProgress, updateSaves, userProgress } from '#site/stores/session.ts';
+import { type ProgressMarks, updateProgress, updateSaves, userProgress } from '#site/stores/session.ts';
 import { flashToast, toast } from '#site/stores/toasts.ts';
 import { PROGRESS_LABELS, type ProgressStateName } from '#db/shelf/validation/progress-states.ts';
 
 export { PROGRESS_LABELS, type ProgressStateName };
 
-type ProgressAnswer = Parameters<typeof updateProgress>[0] & { saves: UserSaves };
-
 /** Sets (or, with '', clears) the user's mark on a content; the stores follow. Throws the API's error. */
 export async function setProgress(contentId: string, state: ProgressStateName | ''): Promise<void> {
-  const path = `/api/users/progress/${encodeURIComponent(contentId)}`;
-  const answer = await (state ? apiPut<ProgressAnswer>(path, { state }) : apiDelete<ProgressAnswer>(path));
+  const params = { id: contentId };
+  const answer = await (state ? call('markProgress', { params, body: { state } }) : call('clearProgress', { params }));
   updateProgress(answer);
   updateSaves(answer.saves);
 }

@@ -11,7 +11,7 @@ import { COSTS, perTagKind, type Cost, type Tag, type TagKind } from '#db/catalo
 import { FIELD_FACETS, type FieldKey } from '#db/catalog/facets.ts';
 import { nameFromUrl } from '#db/catalog/urls.ts';
 import { submissionInput, type SubmissionInput } from '#db/submissions/validation/submissions.ts';
-import { apiPost } from '#site/lib/api.ts';
+import { call } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { FacetFieldSelects, Field, FormAlert, SelectField, SubmitButton, TextAreaField, useHydrated } from '../ui/fields.tsx';
 import { MultiSelect } from '../ui/MultiSelect.tsx';
@@ -55,7 +55,7 @@ export default function SubmitContentForm({ tags }: { tags: Record<TagKind, Tag[
   const check = ({ certification, ...fields }: Values) => checked(submissionInput.safeParse({ ...fields, name, hasCert: certification === 'Yes' }));
 
   async function submitContent(input: SubmissionInput) {
-    await apiPost('/api/submissions/create', input);
+    await call('submitLink', { body: input });
     flashToast('success', 'Submission successfully created');
     form.setValues(EMPTY);
     location.assign('/');

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { UrlCheckShape } from '#db/submissions/contract.ts';
 import { isHttpUrl } from '#db/catalog/urls.ts';
 import { reasonLabel } from '#db/submissions/validation/rejection.ts';
-import { apiGet } from '#site/lib/api.ts';
+import { call } from '#site/lib/api.ts';
 import { isoDay } from '#site/lib/text.ts';
 
 /** How long typing must pause before the server is asked. */
@@ -28,7 +28,7 @@ export function useUrlCheck(url: string): UrlCheckState {
     setResult({ state: 'checking' });
     const timer = setTimeout(async () => {
       try {
-        const answer = await apiGet<UrlCheckShape>(`/api/submissions/check?url=${encodeURIComponent(typed)}`);
+        const answer = await call('checkSubmission', { query: { url: typed } });
         answers.current.set(typed, answer);
         if (request === latest.current) setResult({ state: 'done', answer });
       } catch {

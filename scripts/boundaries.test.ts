@@ -26,15 +26,16 @@ function files(dir: string): string[] {
 
 function imports(file: string): string[] {
   const source = readFileSync(join(root, file), 'utf8');
-  return [...source.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]!);
+  // A statement starts a line (a comment's "import" does not); a dynamic import may sit anywhere.
+  return [...source.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm)].map((m) => m[1] ?? m[2]!);
 }
 
 /** Each import of a file, and whether it is for types only (`import type …`, `export type … from`). */
 function importStatements(file: string): Array<{ specifier: string; typeOnly: boolean }> {
   const source = readFileSync(join(root, file), 'utf8');
-  return [...source.matchAll(/(?:import|export)(\s+type)?\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g)].map(
-    (m) => ({ specifier: (m[2] ?? m[3] ?? m[4])!, typeOnly: m[1] !== undefined }),
-  );
+  return [
+    ...source.matchAll(/^\s*(?:import|export)(\s+type)?\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm),
+  ].map((m) => ({ specifier: (m[2] ?? m[3] ?? m[4])!, typeOnly: m[1] !== undefined }));
 }
 
 function violations(dir: string, forbidden: (specifier: string, file: string) => boolean): string[] {

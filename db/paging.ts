@@ -1,4 +1,4 @@
-/** Admin lists: fixed-size pages; `count` is the offset that row numbers add (docs/product.md §2: row = index + 1 + count). */
+/** Admin lists: fixed-size pages; `count` is the offset that row numbers add (docs/product.md#pages: row = index + 1 + count). */
 export const ADMIN_PAGE_SIZE = 10;
 
 export interface Paging {

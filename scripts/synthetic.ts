@@ -1,7 +1,7 @@
 /**
  * Generates a synthetic catalog into DATABASE_URL (migrating it first):
  *   DATABASE_URL=file:data/bench.db node scripts/synthetic.ts 100000 [--tags 1000]
- * --tags: a vocabulary of that many tags per kind (default: docs/product.md §3's lists).
+ * --tags: a vocabulary of that many tags per kind (default: docs/product.md#what-is-stored's lists).
  */
 import { parseArgs } from 'node:util';
 import { getDb } from '../db/client.ts';

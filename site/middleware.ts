@@ -1,7 +1,7 @@
 /**
  * Every request passes here: the session (cookie or bearer) becomes `locals.user`, except on the catalog
  * pages, which are made once for everyone and never look at who asks; cookie-authenticated writes must come
- * from this origin; page guards redirect as docs/product.md §2 says; security headers are added.
+ * from this origin; page guards redirect as docs/product.md#pages says; security headers are added.
  */
 import { pathOf } from '#site/lib/api-paths.ts';
 import { defineMiddleware, sequence } from 'astro:middleware';
@@ -131,7 +131,7 @@ const checkOrigin = defineMiddleware((context, next) => {
   return next();
 });
 
-/** docs/product.md §2's route guards, decided on the server so the first paint is already right. */
+/** docs/product.md#pages's route guards, decided on the server so the first paint is already right. */
 const guardPages = defineMiddleware((context, next) => {
   const path = context.url.pathname;
   if (path.startsWith('/api/')) return next();

@@ -1,5 +1,5 @@
 /**
- * Deleting an account: by its owner (docs/product.md §4), confirmed by their password, their reviews anonymised
+ * Deleting an account: by its owner (docs/product.md#how-things-change), confirmed by their password, their reviews anonymised
  * or deleted as they choose; or by an admin, with everything. Their submissions stay without their name; their
  * saves, sessions, known devices, link reports, helpful votes, reports of reviews and reset links go; and what
  * names them elsewhere (mail, counters, reset requests, the audit log, the submissions they decided) is removed
@@ -20,7 +20,7 @@ import { recountStatements } from '../discovery/co-saves.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
 import { hitLimit } from '../operations/rate-limit.ts';
 
-/** The name an anonymised review shows (docs/product.md §4). */
+/** The name an anonymised review shows (docs/product.md#how-things-change). */
 export const FORMER_MEMBER = 'Former member';
 export const ACCOUNT_DELETED = 'Your account was deleted';
 
@@ -103,7 +103,7 @@ export async function deleteOwnAccount(db: Db, user: SessionUser, input: unknown
 
 export const NOT_YOURSELF = 'You cannot delete your own account';
 
-/** An admin deletes a user, their reviews too (docs/product.md §2 Admin users). Not oneself, never the last admin. */
+/** An admin deletes a user, their reviews too (docs/product.md#pages Admin users). Not oneself, never the last admin. */
 export async function deleteUserByAdmin(db: Db, actor: Actor, id: string): Promise<{ message: string }> {
   if (actor.kind === 'user' && actor.id === id) throw forbidden(NOT_YOURSELF);
   const target = await getUser(db, id);

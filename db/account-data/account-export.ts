@@ -1,5 +1,5 @@
 /**
- * A user's data export (docs/product.md §4): everything Skillshelf holds about them, as one JSON file. Never a
+ * A user's data export (docs/product.md#how-things-change): everything Skillshelf holds about them, as one JSON file. Never a
  * secret: no password hash, no session or device token nor its hash, no reset link.
  */
 import type { Db } from '../client.ts';

@@ -13,7 +13,7 @@ import { progressState } from '../shelf/lists-contract.ts';
 import { ownSubmission } from '../submissions/contract.ts';
 import { ROLES } from '../accounts/validation/users.ts';
 
-/** docs/product.md §4: everything Skillshelf holds about a user, as their export file (GET /api/users/profile/export). */
+/** docs/product.md#how-things-change: everything Skillshelf holds about a user, as their export file (GET /api/users/profile/export). */
 export const accountExport = z
   .object({
     exportedAt: isoDate,

@@ -1,5 +1,5 @@
 /**
- * A forgotten password (docs/product.md §2; the one answer for every email is FORGET_PASSWORD_REPLY). The
+ * A forgotten password (docs/product.md#pages; the one answer for every email is FORGET_PASSWORD_REPLY). The
  * request must not tell whether an account exists, by its answer, its time or its work: so it only writes the
  * request (the same insert for any email) and a worker in each server process, off the request path, makes
  * the reset link and queues its mail when the email has an account (decision 026). An admin's reset for a

@@ -1,4 +1,4 @@
-/** The admin's user management (docs/product.md §2 Admin users), with the rules that keep at least one admin. */
+/** The admin's user management (docs/product.md#pages Admin users), with the rules that keep at least one admin. */
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';

@@ -31,7 +31,7 @@ export interface Client {
 }
 
 /**
- * A user just signed in: the API's answer (the user with the session token, docs/product.md §3: kept by the
+ * A user just signed in: the API's answer (the user with the session token, docs/product.md#what-is-stored: kept by the
  * browser), and when the session ends and the device's token (for the cookies; not in the answer).
  */
 export type SignedInUser = SignedInUserShape & { expiresAt: Date; device: OpenedDevice };
@@ -39,7 +39,7 @@ export type SignedInUser = SignedInUserShape & { expiresAt: Date; device: Opened
 /** The user's own profile: what the API shows of everyone, and their settings. */
 export const toProfile = (user: User): ProfileShape => ({ ...toPublicUser(user), decisionMails: user.decisionMails });
 
-/** The user as the API shows it (docs/product.md §3): never the password hash. */
+/** The user as the API shows it (docs/product.md#what-is-stored): never the password hash. */
 export const toPublicUser = (user: Pick<User, 'id' | 'name' | 'email' | 'isAdmin'>): PublicUserShape => ({
   _id: user.id,
   name: user.name,

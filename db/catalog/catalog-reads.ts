@@ -194,7 +194,7 @@ export async function listHead(db: Db, params: SearchParams, limit: number): Pro
 export type CatalogFilters = FilterLists;
 
 /**
- * The filter options that at least one content carries (docs/product.md §7 GET /api/contents/filters), read off the
+ * The filter options that at least one content carries (docs/product.md#the-rest-api GET /api/contents/filters), read off the
  * facet table of this catalog version: its tag lists hold exactly the values some content carries, and its
  * unfiltered counts say which choices some content has. (One SQL probe per tag cost 30 ms at 1,000 tags per
  * kind; as one row with a column per tag, it broke SQLite's limit of 2,000 columns.)
@@ -240,7 +240,7 @@ export const toApiReview = (r: typeof reviews.$inferSelect): ApiReview => ({
 
 export type ContentWithReviews = ContentShape & { reviews: ApiReview[] };
 
-/** A content with its reviews, newest first (docs/product.md §7 GET /api/contents/slug/{slug}). */
+/** A content with its reviews, newest first (docs/product.md#the-rest-api GET /api/contents/slug/{slug}). */
 export async function getContentBySlug(db: Db, slug: string): Promise<ContentWithReviews> {
   if (slug.length > 200) throw notFound('Content not found');
   return cachedRead(db, `slug:${slug}`, async () => {

@@ -1,4 +1,4 @@
-/** The admin's content management (docs/product.md §2 Edit content); the admin's table is db/reports/content-table.ts. */
+/** The admin's content management (docs/product.md#pages Edit content); the admin's table is db/reports/content-table.ts. */
 import { count, desc, eq, or, sql } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
@@ -79,7 +79,7 @@ export function contentConflict(error: unknown, input: Pick<ContentInput, 'slug'
 }
 
 /**
- * docs/product.md §4: Create Content "makes a draft and opens it". It starts as a draft with sample values,
+ * docs/product.md#how-things-change: Create Content "makes a draft and opens it". It starts as a draft with sample values,
  * seen only in the admin screens; saving it with every required field publishes it.
  */
 export async function createEmptyContent(db: Db, actor: Actor): Promise<ContentShape> {

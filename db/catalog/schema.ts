@@ -74,7 +74,7 @@ export const contents = sqliteTable(
 );
 
 /**
- * The tags of each kind (TAG_KINDS) (docs/product.md §3's lists are only the seed): a stable value (the label lowercased,
+ * The tags of each kind (TAG_KINDS) (docs/product.md#what-is-stored's lists are only the seed): a stable value (the label lowercased,
  * spaces as hyphens) and the label shown. A retired tag stays on the contents that carry it but is no
  * longer offered. content_tags holds which content carries which (by kind and value).
  */

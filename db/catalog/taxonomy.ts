@@ -1,5 +1,5 @@
 /**
- * docs/product.md §3's reference lists — the seed of the tags table (migration 0016), which is what the site reads —
+ * docs/product.md#what-is-stored's reference lists — the seed of the tags table (migration 0016), which is what the site reads —
  * and the label → value rule. Imports nothing, so islands may use it.
  */
 export interface Tag {
@@ -48,7 +48,7 @@ export const MATERIAL_TYPES = tags([
 ]);
 
 /**
- * The kinds of tag, in docs/product.md §3's order: the one list every module, the schema and the API's
+ * The kinds of tag, in docs/product.md#what-is-stored's order: the one list every module, the schema and the API's
  * contract read (a content's lists, content_tags.kind, the search's tag filters, the tag screens).
  */
 export const TAG_KINDS = ['category', 'techStack', 'type'] as const;

@@ -135,7 +135,7 @@ function titleSegment(segments: string[]): string | undefined {
 }
 
 /**
- * The name a URL suggests (docs/product.md §5: "the name is derived from it when blank"), from the whole
+ * The name a URL suggests (docs/product.md#validation: "the name is derived from it when blank"), from the whole
  * address, best first:
  * - a platform's resource where the path names it (youtube.com/@fireship → 'fireship on YouTube',
  *   github.com/owner/repo → 'owner/repo');

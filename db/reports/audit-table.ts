@@ -1,5 +1,5 @@
 /**
- * The Audit log screen's table (docs/product.md §2 Audit log): the audit log found by words in its targets
+ * The Audit log screen's table (docs/product.md#pages Audit log): the audit log found by words in its targets
  * and details, filtered by action or admin, sorted, paged (the admin lists' convention, decision 020). A read
  * across rooms: each row says whether its target still exists, so the screen links only to what an admin
  * screen can show.

@@ -1,5 +1,5 @@
 /**
- * The admin's contents table (docs/product.md §2 Admin contents): drafts and published contents together,
+ * The admin's contents table (docs/product.md#pages Admin contents): drafts and published contents together,
  * each row with what the link checker and users found of its link. A read across the catalog and link health.
  */
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';

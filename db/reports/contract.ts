@@ -15,7 +15,7 @@ import { linkHealth } from '../links/contract.ts';
 const tagCount = z.object({ _id: z.string().meta({ description: 'The tag’s label' }), count: z.int() });
 export const dashboardSummary = z
   .object({
-    // One-element arrays (docs/product.md §7): said with min and max, which every tool reads (a one-element tuple is not).
+    // One-element arrays (docs/product.md#the-rest-api): said with min and max, which every tool reads (a one-element tuple is not).
     contents: z.array(z.object({ numContents: z.int() })).length(1),
     users: z.array(z.object({ numUsers: z.int() })).length(1),
     admins: z.array(z.object({ numAdmins: z.int() })).length(1),

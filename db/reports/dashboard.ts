@@ -1,4 +1,4 @@
-/** The admin dashboard's summary (docs/product.md §2 Dashboard, §7 `GET /api/dashboard/summary`), in one round trip of grouped counts. */
+/** The admin dashboard's summary (docs/product.md#pages Dashboard, #the-rest-api `GET /api/dashboard/summary`), in one round trip of grouped counts. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { countBrokenLinks, linkFilterCount } from '../links/link-health.ts';
@@ -35,7 +35,7 @@ export async function dashboardSummary(db: Db): Promise<DashboardSummaryShape> {
   };
 }
 
-/** What waits for an admin (docs/product.md §2 Dashboard: Needs attention). */
+/** What waits for an admin (docs/product.md#pages Dashboard: Needs attention). */
 export interface NeedsAttention {
   /** Submissions waiting for review (the queue). */
   pendingSubmissions: number;

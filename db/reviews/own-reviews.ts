@@ -1,4 +1,4 @@
-/** What a reviewer sees of the reviews they wrote (docs/product.md §2 My Reviews): each with its content, newest first. */
+/** What a reviewer sees of the reviews they wrote (docs/product.md#pages My Reviews): each with its content, newest first. */
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { ADMIN_PAGE_SIZE, paging } from '../paging.ts';

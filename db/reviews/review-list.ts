@@ -1,5 +1,5 @@
 /**
- * The admin's reviews table (docs/product.md §2 Admin reviews): every review with its content and the reports waiting on it, found by
+ * The admin's reviews table (docs/product.md#pages Admin reviews): every review with its content and the reports waiting on it, found by
  * words in the comment, the reviewer's name or the content's name, filtered by content, stars or reports waiting, sorted by
  * any column, paged. Deleting goes through reviews.ts (deleteReview), which audits an admin's deletion.
  */

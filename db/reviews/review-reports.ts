@@ -1,5 +1,5 @@
 /**
- * Reports of a review (docs/product.md §4): a signed-in user tells the admins a review is spam, abusive, off
+ * Reports of a review (docs/product.md#how-things-change): a signed-in user tells the admins a review is spam, abusive, off
  * the subject…, with a reason, once per review and never their own. The admins see the reported ones in their
  * reviews table (reported=yes) and on the dashboard, and dismiss the reports or delete the review, audited.
  */

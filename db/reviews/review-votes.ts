@@ -1,5 +1,5 @@
 /**
- * "Helpful" votes on reviews (docs/product.md §4): one per user and review, never on one's own, retractable.
+ * "Helpful" votes on reviews (docs/product.md#how-things-change): one per user and review, never on one's own, retractable.
  * The count is kept by the votes' triggers (migration 0039) inside the vote's own write, so it is exact under
  * any number of concurrent votes, and each vote touches its content's row so its cached page follows.
  */

@@ -1,5 +1,5 @@
 /**
- * Reviews: one per user per content, changed or deleted by their author or an admin (docs/product.md §4).
+ * Reviews: one per user per content, changed or deleted by their author or an admin (docs/product.md#how-things-change).
  * The content's rating and numReviews follow in the same write transaction (decision 004).
  */
 import { eq, sql } from 'drizzle-orm';

@@ -93,7 +93,7 @@ function refuseWhenFull(found: unknown[], rows: Array<{ id: string }>, contentId
 const findContent = (db: Db, contentId: string) => db.select({ id: contents.id }).from(contents).where(eq(contents.id, contentId));
 
 /**
- * Saves the content, or unsaves it when already saved (docs/product.md §7's toggle). One batch, so one write
+ * Saves the content, or unsaves it when already saved (docs/product.md#the-rest-api's toggle). One batch, so one write
  * transaction: concurrent toggles run one after another and each flips the state exactly once. The insert
  * runs only when the delete before it removed nothing — `changes()` is the row count of the batch's
  * previous statement, on the same connection. Name, slug and URL always come from the content row.

@@ -1,4 +1,4 @@
-/** Links users submit for the admins to review (docs/product.md §4 submission lifecycle). */
+/** Links users submit for the admins to review (docs/product.md#how-things-change submission lifecycle). */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { conflict, notFound } from '../errors.ts';
@@ -37,7 +37,7 @@ function blankFields(s: Submission): OptionalSubmissionField[] {
 }
 
 /**
- * A submission as docs/product.md §3 shows it, plus its record (the contract's Submission): `cost` and `hasCert`
+ * A submission as docs/product.md#what-is-stored shows it, plus its record (the contract's Submission): `cost` and `hasCert`
  * are null when the submitter did not say ("not given"), `blankFields` names every field they left blank (for
  * the reviewing admin), and `status` says what became of it.
  */
@@ -190,7 +190,7 @@ export async function createSubmission(db: Db, userId: string, input: unknown): 
 export type SuggestedField = SubmissionForReviewShape['suggested'][number];
 
 /**
- * The submission with the blanks an approval would fill filled in (docs/product.md §5's defaults): the
+ * The submission with the blanks an approval would fill filled in (docs/product.md#validation's defaults): the
  * page's own description, else a line naming the link; the page's own picture (its og:image, else its icon,
  * stored here when the link was submitted), else the letter tile; Free. An edit screen that requires them (the original client's) then has nothing to type.
  */

@@ -1,5 +1,5 @@
 /**
- * The one convention every admin list takes (docs/product.md §2): `page`, `pageSize`, `search`, `sort`,
+ * The one convention every admin list takes (docs/product.md#pages): `page`, `pageSize`, `search`, `sort`,
  * `order` (asc | desc) and the list's own filters. Parsed liberally, since the values come from links, selects
  * and hand-typed addresses: an empty value is "not given", anything not understood is the default, numbers
  * out of range are clamped — a list address never fails. Imports only modules that import nothing (the

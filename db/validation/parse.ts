@@ -10,7 +10,7 @@ function wordsOf(issue: z.core.$ZodIssue): string {
 
 /**
  * Validates input against a schema and throws a VALIDATION error: its message is the first problem, the one
- * line a §7 client reads; its fields name every problem by path, the first per field, for a form to show
+ * line a REST client reads; its fields name every problem by path, the first per field, for a form to show
  * each beside its field.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {

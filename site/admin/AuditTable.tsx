@@ -1,5 +1,5 @@
 /**
- * The Audit log screen (docs/product.md §2 Audit log), one more table of the kit (./list.tsx): every admin
+ * The Audit log screen (docs/product.md#pages Audit log), one more table of the kit (./list.tsx): every admin
  * change, found by words in its target or details, filtered by action or admin, sorted, paged. Read only.
  */
 import { auditActionLabel } from '#db/validation/audit-actions.ts';

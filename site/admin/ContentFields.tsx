@@ -1,5 +1,5 @@
 /**
- * The fields of a content (docs/product.md §2 Edit content), shared by the content and the submission edit forms:
+ * The fields of a content (docs/product.md#pages Edit content), shared by the content and the submission edit forms:
  * Name (derived from the URL), Slug, Website URL, the three tag multi-selects, a select per facet that is a
  * field of its own (Level, …, with "Not specified"), the image, Cost, 'provide certification' and
  * Description. The form around them owns the values and the buttons.
@@ -34,7 +34,7 @@ export function contentValues(source: ContentSource): ContentValues {
 
 /**
  * A new URL, and with it the name while the name is empty or still the one the old URL suggested
- * (docs/product.md §5 "Name is derived from the URL"); a name the admin typed is never overwritten.
+ * (docs/product.md#validation "Name is derived from the URL"); a name the admin typed is never overwritten.
  */
 export function withUrl(values: ContentValues, url: string): ContentValues {
   const derived = values.name.trim() === '' || values.name === nameFromUrl(values.url);

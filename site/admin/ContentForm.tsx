@@ -1,4 +1,4 @@
-/** docs/product.md §2 Edit content: Update → 'Content updated successfully' → the list as it was left; the server's refusal in an alert. */
+/** docs/product.md#pages Edit content: Update → 'Content updated successfully' → the list as it was left; the server's refusal in an alert. */
 import { adminContentInput, type AdminContentInput } from '#db/catalog/validation/contents.ts';
 import { call } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';

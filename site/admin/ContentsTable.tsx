@@ -1,10 +1,10 @@
 /**
- * docs/product.md §2 Admin contents: the paged contents table with Edit and Delete ('Delete this content?'), and
- * Create Content ('Create a new content?' → an empty draft → its edit screen, docs/product.md §4). Each row shows
+ * docs/product.md#pages Admin contents: the paged contents table with Edit and Delete ('Delete this content?'), and
+ * Create Content ('Create a new content?' → an empty draft → its edit screen, docs/product.md#how-things-change). Each row shows
  * whether it is published or a draft (seen only here until it is saved complete), and what the link checker
  * and users found of its link: broken, failing, moved (accepted in one click), reported. The list filters
  * by status, category, cost, or to broken, moved or reported links; search, sort and paging are the server's
- * (docs/product.md §2).
+ * (docs/product.md#pages).
  */
 import { call } from '#site/lib/api.ts';
 import type { ContentListShape } from '#db/reports/contract.ts';
@@ -78,7 +78,7 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
   const { state, reload, refreshing } = useAdminList(LIST.operation, LIST.spec, query);
   const { busy, run, isBusy, confirmDialog } = useRowAction(reload);
 
-  // A new draft opens on its edit screen (docs/product.md §4).
+  // A new draft opens on its edit screen (docs/product.md#how-things-change).
   const create = () =>
     run(
       { action: 'creating' },

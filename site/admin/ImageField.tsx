@@ -1,8 +1,8 @@
 /**
- * The content image (docs/product.md §2 Edit content): its URL (required) with a live thumbnail, and an upload (png,
+ * The content image (docs/product.md#pages Edit content): its URL (required) with a live thumbnail, and an upload (png,
  * gif, jpeg) that fills the URL. A content without an image of its own comes with its generated letter
  * tile's URL, so an edit never needs an upload first. Another site's image is not previewed: the server fetches
- * and keeps it once saved. An upload error shows under the field and as a toast (docs/product.md §8).
+ * and keeps it once saved. An upload error shows under the field and as a toast (docs/product.md#messages).
  */
 import { useRef, useState, type ChangeEvent } from 'react';
 import { isForeignPath, isGivenByAddress, isPlaceholderImage } from '#db/catalog/images.ts';

@@ -1,5 +1,5 @@
 /**
- * One dashboard pie (docs/product.md §2 Dashboard): 100% wide, 600px high, 'Loading Chart...' until echarts has
+ * One dashboard pie (docs/product.md#pages Dashboard): 100% wide, 600px high, 'Loading Chart...' until echarts has
  * loaded (lazily: the chunk is fetched only when a chart hydrates) and drawn. The numbers behind it are
  * also in the page as a table, so the chart itself is one labelled image for assistive technology.
  */
@@ -9,7 +9,7 @@ import { pieSlices } from '#site/admin/pie-slices.ts';
 interface Props {
   /** The chart's name ('Categories'): its accessible label and the series name in the tooltip. */
   label: string;
-  /** docs/product.md §3's summary lists: the tag label as _id, the number of contents carrying it. */
+  /** docs/product.md#what-is-stored's summary lists: the tag label as _id, the number of contents carrying it. */
   data: ReadonlyArray<{ _id: string; count: number }>;
 }
 

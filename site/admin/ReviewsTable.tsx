@@ -1,5 +1,5 @@
 /**
- * The admin's reviews (docs/product.md §2 Admin reviews), one more table of the kit (./list.tsx): find by
+ * The admin's reviews (docs/product.md#pages Admin reviews), one more table of the kit (./list.tsx): find by
  * words, filter by stars, by reports waiting or (a row's "Only this", cleared by its chip) by content, sort,
  * page; delete after a confirmation through DELETE /api/reviews/{id}, or dismiss a reported review's reports
  * through DELETE /api/reviews/{id}/reports, both audited.

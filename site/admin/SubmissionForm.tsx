@@ -1,5 +1,5 @@
 /**
- * docs/product.md §2 Edit submission: the content fields plus the hidden rating, the choices for the tags the submitter
+ * docs/product.md#pages Edit submission: the content fields plus the hidden rating, the choices for the tags the submitter
  * proposed (if any); Reject and Approve.
  * Approve posts the edited data; the server creates the content and records the submission as approved in one
  * transaction, so a refusal (e.g. 409, the slug is taken) leaves the submission where it was and the

@@ -1,9 +1,9 @@
 /**
- * docs/product.md §2 Admin submissions: the review queue with Approve, Reject and Edit per row; searched, filtered by
+ * docs/product.md#pages Admin submissions: the review queue with Approve, Reject and Edit per row; searched, filtered by
  * status (the decided ones too), sorted and paged by the server; rows ticked (or all matching the view)
- * approved, rejected or deleted at once, with what became of each (docs/product.md §2).
+ * approved, rejected or deleted at once, with what became of each (docs/product.md#pages).
  *
- * Deliberate deviation from docs/product.md §4: a failed approval does NOT delete the submission. The server approves
+ * Deliberate deviation from docs/product.md#how-things-change: a failed approval does NOT delete the submission. The server approves
  * atomically (content created and submission deleted together, or nothing), so on failure the submission
  * stays in the queue with the error shown: losing a user's submission is worse than an extra click.
  */

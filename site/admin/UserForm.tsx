@@ -1,4 +1,4 @@
-/** docs/product.md §2 Edit user: name and email (required), isAdmin; 'User updated successfully' → the list as it was left. */
+/** docs/product.md#pages Edit user: name and email (required), isAdmin; 'User updated successfully' → the list as it was left. */
 import { adminUserInput, type AdminUserInput } from '#db/accounts/validation/users.ts';
 import { call } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';

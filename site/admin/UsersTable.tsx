@@ -1,6 +1,6 @@
 /**
- * docs/product.md §2 Admin users: the users table with Edit and Delete ('Are you sure to delete?'), searched by name or
- * email, filtered by role, sorted and paged by the server (docs/product.md §2).
+ * docs/product.md#pages Admin users: the users table with Edit and Delete ('Are you sure to delete?'), searched by name or
+ * email, filtered by role, sorted and paged by the server (docs/product.md#pages).
  */
 import { call } from '#site/lib/api.ts';
 import type { UserListShape } from '#db/accounts/contract.ts';

@@ -1,5 +1,5 @@
 /**
- * How the Audit log screen shows an entry (docs/product.md §2 Audit log): its time, its target with the admin
+ * How the Audit log screen shows an entry (docs/product.md#pages Audit log): its time, its target with the admin
  * screen that shows it, and its details in one line. Browser-safe: imports only the API's types.
  */
 import type { AuditEntryShape } from '#db/reports/contract.ts';

@@ -1,5 +1,5 @@
 /**
- * The admin tables' kit (docs/product.md §2). Every list follows one convention, parsed on the server by
+ * The admin tables' kit (docs/product.md#pages). Every list follows one convention, parsed on the server by
  * db/validation/list-query.ts: page, pageSize, search, sort, order (asc | desc) plus the list's filters. A new
  * table needs a ListSpec there (its sorts and filters; the API parses with it), its section in
  * site/admin/admin-sections.ts (the menus' entry, the list's operation and that ListSpec) and then, here:

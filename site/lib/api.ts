@@ -1,5 +1,5 @@
 /**
- * The browser's REST client (docs/product.md §6–§8), typed from the contract: `call('rejectSubmission',
+ * The browser's REST client (docs/product.md#who-may-do-what, #the-rest-api, #messages), typed from the contract: `call('rejectSubmission',
  * { params: { id }, body })` finds the operation's method and route in the generated table
  * (api-routes.ts: names, methods and routes only, no schema), encodes the route's parameters, and answers the
  * operation's answer type, inferred from its shape. JSON bodies, the session's bearer token when the browser
@@ -76,7 +76,7 @@ export function call<Id extends OperationId>(id: Id, ...args: CallArguments<Id>)
   return api<AnswerOf<Id>>(ROUTES[id][0], pathOf(id, ...args), args[0]?.body);
 }
 
-/** docs/product.md §8: the text to show for any failure. */
+/** docs/product.md#messages: the text to show for any failure. */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

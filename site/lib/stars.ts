@@ -1,4 +1,4 @@
-/** docs/product.md §4's rating display, as a pure rule the Stars component draws. Imports nothing (browser-safe). */
+/** docs/product.md#how-things-change's rating display, as a pure rule the Stars component draws. Imports nothing (browser-safe). */
 export type StarState = 'full' | 'half' | 'empty';
 
 export const RATING_SCALE = 5;

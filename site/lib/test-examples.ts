@@ -1,5 +1,5 @@
 /**
- * docs/product.md §7's public test call lists these example people, not real accounts (a public page must not reveal
+ * docs/product.md#the-rest-api's public test call lists these example people, not real accounts (a public page must not reveal
  * who is registered). Shared by GET /api/test and the /test page.
  */
 import type { TestExamplesShape } from '#db/accounts/contract.ts';

@@ -15,7 +15,7 @@ export function summarize(text: string, max = 155): string {
   return `${base.replace(/[\s,.;:!?—–-]+$/, '')}…`;
 }
 
-/** The date part of an ISO timestamp, as docs/product.md §2 shows review dates (its first 10 characters). */
+/** The date part of an ISO timestamp, as docs/product.md#pages shows review dates (its first 10 characters). */
 export const isoDay = (timestamp: string) => timestamp.slice(0, 10);
 
 /** "1 review", "3 reviews". */

@@ -1,5 +1,5 @@
 /**
- * Light or dark (docs/product.md §1). By default the system's preference decides, in the CSS alone (daisyUI's
+ * Light or dark (docs/product.md#audience-and-page-frame). By default the system's preference decides, in the CSS alone (daisyUI's
  * dark theme under `prefers-color-scheme: dark` while the root has no data-theme), so it works without
  * JavaScript too. A choice made in the top bar is kept in localStorage and set as the root's data-theme by the
  * inline head script before the first paint: pages are made once for everyone, so the server never draws a

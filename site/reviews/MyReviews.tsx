@@ -1,5 +1,5 @@
 /**
- * My Reviews (docs/product.md §2): the reviews the user wrote, each with its content (a link to its page), stars,
+ * My Reviews (docs/product.md#pages): the reviews the user wrote, each with its content (a link to its page), stars,
  * date and comment, and Edit (the content page's review form, in place) and Delete ("Delete your review?").
  * Rendered on the server from the database, a page at a time; the island changes the list as the user does.
  */

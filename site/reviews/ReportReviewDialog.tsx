@@ -1,5 +1,5 @@
 /**
- * Asks why a review is reported (docs/product.md §4): one reason of the fixed set, required. The islands' one
+ * Asks why a review is reported (docs/product.md#how-things-change): one reason of the fixed set, required. The islands' one
  * dialog (../ui/Modal.tsx): Escape or Cancel reports nothing.
  */
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * What a signed-in user may do with someone else's review (docs/product.md §4): vote it helpful or take the
+ * What a signed-in user may do with someone else's review (docs/product.md#how-things-change): vote it helpful or take the
  * vote back (a toggle, its count beside it), and report it with a reason. The votes they gave come from the
  * server (the page is the same for everyone); each answer brings the review's exact count. The server refuses
  * a vote or report on one's own review; the island never offers one.

@@ -1,5 +1,5 @@
 /**
- * The review form (docs/product.md §2, §5): five radio stars and the comment with its counter, to write a
+ * The review form (docs/product.md#pages, #validation): five radio stars and the comment with its counter, to write a
  * review or change one (with Cancel). Checked in the browser as a courtesy; the server checks it again.
  * Used on the content page (./Reviews.tsx) and on My Reviews (site/reviews/MyReviews.tsx).
  */

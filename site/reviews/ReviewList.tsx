@@ -1,5 +1,5 @@
 /**
- * A content's reviews (docs/product.md §2): name, stars, date (the first 10 characters), comment and how many
+ * A content's reviews (docs/product.md#pages): name, stars, date (the first 10 characters), comment and how many
  * found it helpful, all as text, in one of the orders of site/reviews/review-order.ts with a control to change it.
  * The server renders it for everyone (the control is then shown and worked by the page's own small script);
  * for a signed-in user the reviews island renders it again with their review heading it and each review's

@@ -1,5 +1,5 @@
 /**
- * The reviews of a content for a signed-in user (docs/product.md §2, §4, §5): the user's own review heads
+ * The reviews of a content for a signed-in user (docs/product.md#pages, #how-things-change, #validation): the user's own review heads
  * the list, once, with Edit and Delete; without one, "Write a Review" follows the list. The page's rating
  * line follows every change, and the keyboard focus goes where the change shows: the form when editing
  * starts or after a deletion, the review once posted, saved or the edit cancelled. The server checks everything again (the author or an admin, one review per

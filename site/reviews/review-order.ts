@@ -1,5 +1,5 @@
 /**
- * The orders a content page's reviews can be read in (docs/product.md §2, Content), named once: the page
+ * The orders a content page's reviews can be read in (docs/product.md#pages, Content), named once: the page
  * renders the default, the visitor's sort control and the signed-in user's reviews island reorder with the
  * same comparison. Browser and server alike (no imports).
  */

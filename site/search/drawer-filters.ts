@@ -1,7 +1,7 @@
 /**
  * Filters chosen in the phone's filter drawer (FilterSidebar.astro) apply there, as on Coursera or Class Central:
  * a tap marks the option without a reload, every option's link and count follow the filters chosen so far, and
- * "Show N results" counts what they give, from the search API (docs/product.md §7: the same answer for everyone,
+ * "Show N results" counts what they give, from the search API (docs/product.md#the-rest-api: the same answer for everyone,
  * cached like the page). The button goes to their address; the drawer closed without it forgets them. Outside
  * the open drawer (from lg the filters are a column) and without JavaScript each option is a link that applies
  * at once.

@@ -1,7 +1,7 @@
 /**
  * What the search page shows for a set of applied filters: the filter groups with their links and counts,
  * the removable chips, the title and the description. Pure functions of the normalised parameters, so the
- * page stays a template. Every link is a complete search URL (docs/product.md §4: a filter change is a new URL).
+ * page stays a template. Every link is a complete search URL (docs/product.md#how-things-change: a filter change is a new URL).
  */
 import { choiceLabel, FACETS, FIELD_FACETS, type Facet, type FacetKey, type FilterLists, type TagFacet } from '#db/catalog/facets.ts';
 import { TAXONOMY, type TagKind } from '#db/catalog/taxonomy.ts';
@@ -51,7 +51,7 @@ export function withParam(filters: SearchParams, key: FilterKey | 'searchTerm' |
   return searchHref({ ...filters, [key]: value, page: 1 } as SearchParams);
 }
 
-/** A tag's label: from the live lists when given (the tags are rows), else docs/product.md §3's lists, else its value. */
+/** A tag's label: from the live lists when given (the tags are rows), else docs/product.md#what-is-stored's lists, else its value. */
 function tagLabel(kind: TagKind, value: string, lists?: FilterLists): string {
   const { list } = (FACETS as readonly Facet[]).find((facet): facet is TagFacet => facet.key === kind)!;
   return [...((lists?.[list as keyof FilterLists] as Tag[] | undefined) ?? []), ...TAXONOMY[kind]].find((t) => t.value === value)?.label ?? value;

@@ -1,7 +1,7 @@
 /**
  * One spelling per address. The rules behind the front door compare paths as written (the sign-in guard,
  * the visitor rule, the account forms), while Astro's router reads "/profile/", "/profile/." and
- * "/profile//" as /profile: another spelling reached the page past its rules (docs/product.md §2).
+ * "/profile//" as /profile: another spelling reached the page past its rules (docs/product.md#pages).
  */
 
 /** What may be another spelling: a slash at the end, two in a row, or a dot segment (maybe percent-encoded). */

@@ -1,5 +1,5 @@
 /**
- * The home page's WebSocket (docs/product.md §7): every open connection counts as a visitor online, and the
+ * The home page's WebSocket (docs/product.md#the-rest-api): every open connection counts as a visitor online, and the
  * connections are told the count when it changes. Per process: with several server processes, each
  * counts its own connections.
  *
@@ -14,7 +14,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { addressGroup } from '#db/operations/rate-limit.ts';
 
 /**
- * docs/product.md §7: the home page keeps a WebSocket open for the number of visitors online, at `/` (as a separate
+ * docs/product.md#the-rest-api: the home page keeps a WebSocket open for the number of visitors online, at `/` (as a separate
  * client of the REST contract opens it: tests/contract/spec-client.test.ts) or `/ws` (our page).
  */
 export const VISITORS_PATHS = new Set(['/', '/ws']);

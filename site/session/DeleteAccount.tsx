@@ -1,5 +1,5 @@
 /**
- * Deleting one's own account (docs/product.md §2 Profile, §4): what it does is said before anything is asked;
+ * Deleting one's own account (docs/product.md#pages Profile, #how-things-change): what it does is said before anything is asked;
  * "Delete your account…" opens the form, where the user chooses what becomes of their reviews and confirms
  * with their password. Done, the browser forgets the session and goes home with a toast. The server checks
  * the password, the choice and the last-admin rule again.
@@ -51,7 +51,7 @@ export default function DeleteAccount() {
 
   return (
     <div className="flex flex-col gap-3">
-      {/* What it does, said before anything is asked (docs/product.md §2 Profile). */}
+      {/* What it does, said before anything is asked (docs/product.md#pages Profile). */}
       <p data-deletion-consequences>
         Deleting your account cannot be undone: your reviews are removed or anonymised, as you choose; your submissions are kept without your name; your saves
         and sessions are deleted, and so are your reports of broken links.

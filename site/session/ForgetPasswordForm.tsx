@@ -1,4 +1,4 @@
-/** Forget password (docs/product.md §2, §5, §7): the server's reply is shown as a success toast. */
+/** Forget password (docs/product.md#pages, #validation, #the-rest-api): the server's reply is shown as a success toast. */
 import { forgetPasswordInput } from '#db/accounts/validation/users.ts';
 import { call } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';

@@ -1,6 +1,6 @@
 /**
- * Profile (docs/product.md §2, §5): blank passwords keep the current one; the returned user (maybe a new token) is
- * stored. The checkbox turns the mails about decisions on one's submissions on or off (docs/product.md §4,
+ * Profile (docs/product.md#pages, #validation): blank passwords keep the current one; the returned user (maybe a new token) is
+ * stored. The checkbox turns the mails about decisions on one's submissions on or off (docs/product.md#how-things-change,
  * decision 016).
  */
 import { profileInput } from '#db/accounts/validation/users.ts';

@@ -1,4 +1,4 @@
-/** Reset password (docs/product.md §2, §5): on success the notice follows the browser to /signin. */
+/** Reset password (docs/product.md#pages, #validation): on success the notice follows the browser to /signin. */
 import { PASSWORD_MIN, password as passwordSchema } from '#db/accounts/validation/users.ts';
 import { call } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';

@@ -1,4 +1,4 @@
-/** Sign in (docs/product.md §2): on success the user is stored and the browser goes to the redirect target. */
+/** Sign in (docs/product.md#pages): on success the user is stored and the browser goes to the redirect target. */
 import { signInInput, type SignInInput } from '#db/accounts/validation/users.ts';
 import { call } from '#site/lib/api.ts';
 import { safeRedirect } from '#site/lib/redirect.ts';

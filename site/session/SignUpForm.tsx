@@ -1,4 +1,4 @@
-/** Sign up (docs/product.md §2, §5, §8): passwords must match before anything is sent. */
+/** Sign up (docs/product.md#pages, #validation, #messages): passwords must match before anything is sent. */
 import { PASSWORD_MIN, signUpInput, type SignUpInput } from '#db/accounts/validation/users.ts';
 import { ApiError, call, errorMessage } from '#site/lib/api.ts';
 import { safeRedirect } from '#site/lib/redirect.ts';
@@ -6,7 +6,7 @@ import { signIn, updateSaves } from '#site/stores/session.ts';
 import { Field, FormAlert, SubmitButton } from '../ui/fields.tsx';
 import { checked, useFocusFirstInvalid, mismatchedPasswords, useForm } from '../ui/use-form.ts';
 
-/** docs/product.md §8: any sign-up failure reads 'Email is already registered' — except a validation reply, whose message says more. */
+/** docs/product.md#messages: any sign-up failure reads 'Email is already registered' — except a validation reply, whose message says more. */
 function signUpFailure(error: unknown): string {
   if (error instanceof ApiError && error.status === 400) return error.message;
   if (error instanceof ApiError && error.status === 0) return errorMessage(error);

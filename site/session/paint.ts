@@ -2,7 +2,7 @@
  * Who is signed in, drawn into a page the server made for everyone (the catalog pages, docs/decisions/014):
  * the top bar's user and admin menus, the Saved badge, the bookmark toggles, and the parts marked for
  * visitors, for signed-in users, or for the owner of what the page shows (a learner's public list) or everyone but them. The server marks those elements; this paints them from the session
- * state docs/product.md §4 keeps in localStorage.
+ * state docs/product.md#how-things-change keeps in localStorage.
  *
  * The inline head script of every page (site/layouts/pre-paint.ts) runs before anything is drawn. On a
  * catalog page (the root marked data-shared) it paints each marked element as the parser adds it (a

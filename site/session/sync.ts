@@ -1,5 +1,5 @@
 /**
- * Keeps the browser's session state (docs/product.md §4's `userInfo` and `userSaves`) and the page in step with the
+ * Keeps the browser's session state (docs/product.md#how-things-change's `userInfo` and `userSaves`) and the page in step with the
  * server's session, which is the truth.
  *
  * On a page rendered for the session the server saw, a stored user it does not know (an expired or ended

@@ -1,5 +1,5 @@
 /**
- * The saved list (docs/product.md §2 Saved): numbered entries linking to the content page and the website, a trash
+ * The saved list (docs/product.md#pages Saved): numbered entries linking to the content page and the website, a trash
  * button that unsaves at once (DELETE, so a retry cannot save it again) with Undo in its toast (PUT with the
  * save's date, so it returns to its place), the empty state, and the side card with the total. Rendered on the
  * server from the database; the saves store follows every change (the top-bar badge too). Each entry has its

@@ -1,5 +1,5 @@
 /**
- * A visitor's bookmark click, kept across signing in (docs/product.md §4, "Saving as a visitor"): the click
+ * A visitor's bookmark click, kept across signing in (docs/product.md#how-things-change, "Saving as a visitor"): the click
  * goes to /signin, which comes back to the page, and the page completes the save. Kept in this tab's session
  * storage, not in the address, so no link can make a signed-in user save something; it lapses after half an
  * hour.

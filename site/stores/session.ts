@@ -1,5 +1,5 @@
 /**
- * The browser's session state (docs/product.md §4): `userInfo` and `userSaves`, persisted in localStorage under
+ * The browser's session state (docs/product.md#how-things-change): `userInfo` and `userSaves`, persisted in localStorage under
  * exactly those keys, and `userProgress` beside them (the learner's marks, decision 033). The server's session cookie is the authority; these mirror it for islands (the
  * bearer token for API calls, the saves for bookmarks and the top-bar badge).
  */
@@ -23,7 +23,7 @@ export interface UserSaves {
   saves: SavedItem[];
 }
 
-/** `{}` until the saves are loaded (docs/product.md §4's default). */
+/** `{}` until the saves are loaded (docs/product.md#how-things-change's default). */
 export type UserSavesState = UserSaves | Record<string, never>;
 
 function decodeJson<T>(fallback: T) {

@@ -1,5 +1,5 @@
 /**
- * Toast notices (docs/product.md §1: bottom-center, one at a time). The layout's toaster renders `currentToast`;
+ * Toast notices (docs/product.md#audience-and-page-frame: bottom-center, one at a time). The layout's toaster renders `currentToast`;
  * a new toast replaces the one showing. `flashToast` carries a notice across a full page navigation. A toast may
  * offer one action (Undo), for a change made at once rather than after a question.
  */

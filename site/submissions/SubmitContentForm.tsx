@@ -1,8 +1,8 @@
 /**
- * Submit new content (docs/product.md §2, §5): only the website URL is required; the name is derived from it as the
+ * Submit new content (docs/product.md#pages, #validation): only the website URL is required; the name is derived from it as the
  * user types and cannot be edited here (an admin may rename it on review). A tag we do not list may be
  * proposed in each multi-select: it is sent as the others are, a {label, value} pair, and kept with the
- * submission for the admin to create, map or drop (docs/product.md §4). On success: the notice
+ * submission for the admin to create, map or drop (docs/product.md#how-things-change). On success: the notice
  * 'Submission successfully created', the form reset, and home. While the URL is typed, the server says under
  * the field whether it is already listed, waiting, rejected before or new (./url-check.tsx). The
  * server's refusals (a duplicate names the entry it duplicates) show in an alert.
@@ -18,7 +18,7 @@ import { MultiSelect } from '../ui/MultiSelect.tsx';
 import { checked, useFocusFirstInvalid, useForm } from '../ui/use-form.ts';
 import { UrlCheckNote, useUrlCheck } from './url-check.tsx';
 
-/** docs/product.md §2: "No" and "I don't know" both mean no certification. */
+/** docs/product.md#pages: "No" and "I don't know" both mean no certification. */
 const CERTIFICATION = ['No', 'Yes', "I don't know"] as const;
 type Certification = (typeof CERTIFICATION)[number];
 

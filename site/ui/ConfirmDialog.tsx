@@ -1,5 +1,5 @@
 /**
- * Confirmations (docs/product.md §5), one dialog for all of them, on ./Modal.tsx: the question names it, a line
+ * Confirmations (docs/product.md#validation), one dialog for all of them, on ./Modal.tsx: the question names it, a line
  * under it says what will happen, and the focus starts on Cancel, so Enter or Escape at once does nothing.
  *
  *   const { confirm, confirmDialog } = useConfirm();
@@ -11,7 +11,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { Modal } from './Modal.tsx';
 
 export interface Confirmation {
-  /** The question, in the words of docs/product.md §5 where it fixes them. */
+  /** The question, in the words of docs/product.md#validation where it fixes them. */
   question: string;
   /** What will happen, in a sentence. */
   detail: string;

@@ -1,5 +1,5 @@
 /**
- * Site/components/Stars.astro for React: the same five stars (docs/product.md §4's rule in site/lib/stars.ts), one image
+ * Site/components/Stars.astro for React: the same five stars (docs/product.md#how-things-change's rule in site/lib/stars.ts), one image
  * for assistive technology named by its value. The review pieces render it on the server and in the browser.
  */
 import { RATING_SCALE, ratingLabel, starStates } from '#site/lib/stars.ts';

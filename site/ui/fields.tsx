@@ -176,7 +176,7 @@ export function CheckboxField({ name, label, checked, onChecked, hint, disabled 
 }
 
 /**
- * A form's error, next to the form. One notice at a time (docs/product.md §1): when it shows, a toast still
+ * A form's error, next to the form. One notice at a time (docs/product.md#audience-and-page-frame): when it shows, a toast still
  * on screen (say, the success of the previous save) goes.
  */
 export function FormAlert({ message }: { message: string | null }) {

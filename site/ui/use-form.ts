@@ -1,6 +1,6 @@
 /**
  * The lifecycle every form island shares: its values, the error under each field, the one alert next to the
- * form (docs/product.md §1: one notice at a time, see FormAlert), and whether it is sending. A submit checks
+ * form (docs/product.md#audience-and-page-frame: one notice at a time, see FormAlert), and whether it is sending. A submit checks
  * the values in the browser first and sends only what passed; a failure of the send shows beside each field the
  * server named (its `fields`), or else as the alert, in the API's words. The alert goes as soon as an input of the form changes; field errors stay until the next
  * submit.

@@ -1,4 +1,4 @@
-/** Accounts through the real server: docs/product.md §7's shapes, sessions as cookie and bearer, and bad input. */
+/** Accounts through the real server: docs/product.md#the-rest-api's shapes, sessions as cookie and bearer, and bad input. */
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';

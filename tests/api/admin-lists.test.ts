@@ -1,6 +1,6 @@
 /**
  * The admin lists' one convention (page, pageSize, search, sort, order and each list's filters) through the
- * real server, hostile values included, and the submissions' bulk action (docs/product.md §2).
+ * real server, hostile values included, and the submissions' bulk action (docs/product.md#pages).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';

@@ -259,7 +259,7 @@ describe('submissions', () => {
 });
 
 describe('dashboard', () => {
-  it("summarises the catalog in docs/product.md §3's shape with counts that match the data", async () => {
+  it("summarises the catalog in docs/product.md#what-is-stored's shape with counts that match the data", async () => {
     const res = await api.get('/api/dashboard/summary', { token: admin.token });
     expect(res.status).toBe(200);
     const [counts] = await sql(
@@ -274,7 +274,7 @@ describe('dashboard', () => {
     );
     expect(res.body.numTechStack).toBe(used!.tech);
     expect(res.body.numType).toBe(used!.types);
-    // The demo catalog uses tags beyond docs/product.md §3's first lists (Go, SQL, MOOC…).
+    // The demo catalog uses tags beyond docs/product.md#what-is-stored's first lists (Go, SQL, MOOC…).
     expect(res.body.numTechStack).toBeGreaterThan(11);
     const [web] = await sql("SELECT count(*) AS n FROM content_tags WHERE kind = 'category' AND value = 'web-development'");
     expect(res.body.contentCategories).toContainEqual({ _id: 'Web Development', count: web!.n });

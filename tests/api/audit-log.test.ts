@@ -1,5 +1,5 @@
 /**
- * The Audit log's API (docs/product.md §2 Audit log): GET /api/audit/admin through the real server, after
+ * The Audit log's API (docs/product.md#pages Audit log): GET /api/audit/admin through the real server, after
  * audited changes made through the API: the admin lists' convention, the filters action and admin, search in
  * targets and details, whether each target still exists, and what it does with input it does not understand.
  * Every answer is checked against the OpenAPI document (tests/setup/http.ts).

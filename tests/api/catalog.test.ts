@@ -1,4 +1,4 @@
-/** The public catalog API through the real server: docs/product.md §7 shapes, validators, and hostile input. */
+/** The public catalog API through the real server: docs/product.md#the-rest-api shapes, validators, and hostile input. */
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, signUp } from '../setup/actors.ts';

@@ -1,5 +1,5 @@
 /**
- * Mail on decision (docs/product.md §4, decision 016): when a moderator approves or rejects a link, its
+ * Mail on decision (docs/product.md#how-things-change, decision 016): when a moderator approves or rejects a link, its
  * submitter gets a mail through the outbox — the published content's address, or the reason and note — unless
  * they turned these mails off in their profile (or have no account any more).
  */

@@ -1,5 +1,5 @@
 /**
- * Helpful votes, reports of reviews and suggestions as one types (docs/product.md §1, §2, §4), through the
+ * Helpful votes, reports of reviews and suggestions as one types (docs/product.md#audience-and-page-frame, #pages, #how-things-change), through the
  * real server: a review's count exact under 50 votes at once, its content's cached page showing it at once,
  * reports reaching the admin's reported filter and dashboard and dismissed with an audit entry, votes and
  * reports in the data export and gone with the account, and suggestions that answer any input with a 200.

@@ -1,4 +1,4 @@
-/** Saves, reviews and submissions through the real server (docs/product.md §4). */
+/** Saves, reviews and submissions through the real server (docs/product.md#how-things-change). */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, signUp } from '../setup/actors.ts';

@@ -1,5 +1,5 @@
 /**
- * An account its owner runs (docs/product.md §4): the reviews they wrote, everything held about them as a file,
+ * An account its owner runs (docs/product.md#how-things-change): the reviews they wrote, everything held about them as a file,
  * and deleting the account, with its reviews anonymised or deleted, through the real server. Every answer is
  * checked against the OpenAPI document (tests/setup/http.ts).
  */

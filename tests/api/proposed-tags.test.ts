@@ -1,5 +1,5 @@
 /**
- * Proposed tags through the real server (docs/product.md §4): a client of the REST contract submits
+ * Proposed tags through the real server (docs/product.md#how-things-change): a client of the REST contract submits
  * {label, value} pairs, and a pair that is none of our tags is kept with the submission rather than refused;
  * it becomes a tag only when an admin approves the submission and chooses so (create, map onto one of ours,
  * drop).
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 
 let n = 0;
-/** A submission as a §7 client sends it: every tag a {label, value} pair. */
+/** A submission as a REST client sends it: every tag a {label, value} pair. */
 async function submit(tags: Record<string, Array<{ label: string; value: string }>>) {
   const res = await api.post(
     '/api/submissions/create',

@@ -1,5 +1,5 @@
 /**
- * Changing and removing reviews (docs/product.md §4, decision 021) through the real server: PUT and DELETE
+ * Changing and removing reviews (docs/product.md#how-things-change, decision 021) through the real server: PUT and DELETE
  * /api/reviews/{id} for the author or an admin (audited), the content's totals exact under concurrent
  * changes, and the admin's reviews list with the admin lists' parameters.
  */

@@ -1,5 +1,5 @@
 /**
- * The filters a search's words name (docs/product.md §2 Search): "free python course" names cost Free and the
+ * The filters a search's words name (docs/product.md#pages Search): "free python course" names cost Free and the
  * technology Python, which the answer offers in `suggestedFilters` — each a real option of the catalog that
  * leaves some result, none the search already applies.
  */

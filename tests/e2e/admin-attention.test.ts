@@ -1,5 +1,5 @@
 /**
- * What an admin keeps an eye on, in a real browser (docs/product.md §2 Dashboard and Audit log): the dashboard
+ * What an admin keeps an eye on, in a real browser (docs/product.md#pages Dashboard and Audit log): the dashboard
  * leads with what waits (pending submissions, links reported broken, broken links), each leading to its
  * filtered table, or says that nothing does; and the Audit log finds an admin's change by action and admin,
  * with a link to what it changed, on a desktop and as cards on a phone.

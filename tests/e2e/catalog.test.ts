@@ -45,7 +45,7 @@ async function sidebarOption(page: Page, group: string, option: RegExp) {
 }
 
 describe('the public catalog', () => {
-  /** The reviewer as the sign-up API returned it (docs/product.md §4's userInfo). */
+  /** The reviewer as the sign-up API returned it (docs/product.md#how-things-change's userInfo). */
   let hostileReviewer: { _id: string; name: string; email: string; isAdmin: boolean; token: string };
 
   async function api<T>(path: string): Promise<T> {
@@ -343,7 +343,7 @@ describe('the public catalog', () => {
       });
 
       await withPage(async (page, context) => {
-        // Signed in as a browser is after the sign-in form: both cookies, and the session state docs/product.md §4 stores.
+        // Signed in as a browser is after the sign-in form: both cookies, and the session state docs/product.md#how-things-change stores.
         await context.addCookies([
           { name: 'session', value: hostileReviewer.token, url: server.url },
           { name: 'signed_in', value: hostileReviewer._id, url: server.url },

@@ -1,5 +1,5 @@
 /**
- * Contrast, docs/product.md §1: "Text keeps a contrast of 4.5:1 or better in both" themes. Every public screen,
+ * Contrast, docs/product.md#audience-and-page-frame: "Text keeps a contrast of 4.5:1 or better in both" themes. Every public screen,
  * a signed-in user's screens and the admin's, each in the light and the dark theme (the system's colour scheme,
  * as dark-mode.test.ts sets it), with the states that bring out the colours a first look does not show: the
  * field errors of a form sent empty, the active tab of My Submissions, a user's own review with its Delete,

@@ -1,5 +1,5 @@
 /**
- * Dark mode (docs/product.md §1, decision 014): the pages follow the system's colour scheme, and the top
+ * Dark mode (docs/product.md#audience-and-page-frame, decision 014): the pages follow the system's colour scheme, and the top
  * bar's toggle chooses light, dark or the system's again, kept in the browser. The pages are made once for
  * everyone, so the theme is the browser's: from the very first frame it draws, a page shows the right one —
  * never a light flash in the dark.

@@ -1,5 +1,5 @@
 /**
- * Helpful reviews and suggestions as one types (docs/product.md §1, §2, §4), in Chromium against one server on
+ * Helpful reviews and suggestions as one types (docs/product.md#audience-and-page-frame, #pages, #how-things-change), in Chromium against one server on
  * the demo world: a user votes a review helpful and takes it back, reorders the reviews and reports one with a
  * reason; the admin finds it on the dashboard and under Reported and dismisses the reports; the top bar's box
  * is a combobox worked by the keyboard at 1366 px, and the home page's suggests within a 390 px screen.

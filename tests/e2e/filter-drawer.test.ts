@@ -1,5 +1,5 @@
 /**
- * The search filters on a phone (390×844), docs/product.md §2: below lg they wait in a drawer behind
+ * The search filters on a phone (390×844), docs/product.md#pages: below lg they wait in a drawer behind
  * "Filters (n)". With JavaScript the drawer is a modal dialog: the keyboard moves into it and stays there,
  * "Close filters" and Escape close it and give the keyboard back to the button, and the page behind is out of
  * reach. A filter chosen in it applies there, without a reload, and "Show N results" counts what the chosen

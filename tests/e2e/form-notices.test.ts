@@ -1,6 +1,6 @@
 /**
  * One notice at a time, and no stale ones: a form's error goes as soon as its input changes, and an error
- * alert replaces a success toast still on screen (docs/product.md §1).
+ * alert replaces a success toast still on screen (docs/product.md#audience-and-page-frame).
  */
 import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';

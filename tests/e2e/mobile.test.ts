@@ -1,5 +1,5 @@
 /**
- * Layout on a phone (390×844) and on a desktop (1366×900), docs/product.md §2: the search results before the
+ * Layout on a phone (390×844) and on a desktop (1366×900), docs/product.md#pages: the search results before the
  * filters on a phone, with the filters behind "Filters (n)" (the drawer itself: filter-drawer.test.ts) and the
  * applied ones as removable chips; a long breadcrumb ending in an ellipsis; the admin's Edit Content form
  * centred; the cards' badge rows lined up across a row; and "+n" for the tags a card does not show. On a phone's

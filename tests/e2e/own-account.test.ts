@@ -1,5 +1,5 @@
 /**
- * An account its owner runs, in Chromium against the real server on the demo world (docs/product.md §2, §4):
+ * An account its owner runs, in Chromium against the real server on the demo world (docs/product.md#pages, #how-things-change):
  * My Reviews (empty, listed, edited, deleted, on a phone), the data export downloaded from the profile, and
  * deleting the account: a wrong password said beside the field, then the reviews kept as "Former member".
  */

@@ -1,5 +1,5 @@
 /**
- * A proposed tag's way in a real browser (docs/product.md §4): a user types a technology we do not list into
+ * A proposed tag's way in a real browser (docs/product.md#how-things-change): a user types a technology we do not list into
  * the submit form, with the keyboard, and proposes it; the admin sees the proposal on the submission's screen
  * and approves it mapped onto one of our tags.
  */

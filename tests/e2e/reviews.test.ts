@@ -1,5 +1,5 @@
 /**
- * Reviews as their writers and admins use them (docs/product.md §2 and §4, decision 021), in Chromium against
+ * Reviews as their writers and admins use them (docs/product.md#pages, #how-things-change, decision 021), in Chromium against
  * the real server on the demo world: your own review once, at the top, with Edit and Delete; the comment's
  * counter and where the focus goes; the admin's reviews table with its view in the address, and an audited
  * delete.

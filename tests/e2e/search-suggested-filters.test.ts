@@ -1,5 +1,5 @@
 /**
- * The filters a search's words name, as chips under the results count (docs/product.md §2 Search): on
+ * The filters a search's words name, as chips under the results count (docs/product.md#pages Search): on
  * /search?searchTerm=free+python, "Filter: Python" is a plain link (with JavaScript or without) to the same
  * search filtered by Python, where Python is an applied filter and no longer offered.
  */

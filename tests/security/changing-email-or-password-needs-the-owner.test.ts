@@ -1,6 +1,6 @@
 /**
  * One leaked token gave a permanent takeover: PUT /api/users/profile changed the email and the password
- * with the token alone (and the token sits in localStorage for §7 clients). As GitHub's "sudo mode": a
+ * with the token alone (and the token sits in localStorage for REST clients). As GitHub's "sudo mode": a
  * change of email or password needs the current password, unless the session signed in within the last
  * 15 minutes, so a client that signs in and then edits the profile keeps working. The old address hears
  * of an email change, and the account of a password change.
@@ -21,7 +21,7 @@ const ageSession = (token: string) => sqlRows(server.dbUrl, 'UPDATE sessions SET
 const mailsTo = (email: string) => sqlRows(server.dbUrl, 'SELECT subject, text FROM outbox WHERE "to" = ? ORDER BY id', [email]);
 
 describe('a change of email or password', () => {
-  it('goes through with the token alone right after signing in (a §7 client signs in, then edits)', async () => {
+  it('goes through with the token alone right after signing in (a REST client signs in, then edits)', async () => {
     const a = await signUp(api, 'Owner');
     const newEmail = uniqueEmail('fresh-new');
     const res = await api.put('/api/users/profile', { name: 'Owner', email: newEmail, password: '' }, { token: a.token });

@@ -1,5 +1,5 @@
 /**
- * Invisible text (docs/product.md §5: text is stored clean): control characters, zero-width and bidi-override
+ * Invisible text (docs/product.md#validation: text is stored clean): control characters, zero-width and bidi-override
  * characters are stripped from every text field before its "required" check, through the real server. A value
  * that is nothing but such characters is a 400 `{message}` and writes nothing. Stored values are read back as
  * hex, because SQLite returns TEXT only up to its first NUL: a read of the column alone would hide a NUL.

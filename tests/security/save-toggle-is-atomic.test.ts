@@ -1,5 +1,5 @@
 /**
- * The save toggle under concurrency (docs/product.md §4), through the real server in two processes sharing
+ * The save toggle under concurrency (docs/product.md#how-things-change), through the real server in two processes sharing
  * the database, as WEB_CONCURRENCY runs it: every toggle flips the state exactly once, however many arrive at
  * once, and the explicit PUT / DELETE /api/users/saves/{contentId} are idempotent.
  */

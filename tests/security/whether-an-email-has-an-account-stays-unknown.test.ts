@@ -1,7 +1,7 @@
 /**
  * Whether an email has an account could be found out: forget-password did more work for a registered
  * address (a token and a mail, 2.84 ms against 1.37 ms at the median), and sign-up answers "Email is already
- * registered" (docs/product.md §8's message, which stays: decision 026). Forget-password now does the same
+ * registered" (docs/product.md#messages's message, which stays: decision 026). Forget-password now does the same
  * work for any email — one insert of the request — and a worker off the request path makes the link; sign-up
  * is limited per email as forget-password is, so probing one address for an account is slow. The worker runs
  * in the same process as the requests, so it too runs the same statements for any email: a registered one

@@ -42,7 +42,7 @@ export const signInInput = z.object({
 });
 export type SignInInput = z.infer<typeof signInInput>;
 
-/** Profile: a blank password keeps the current one (docs/product.md §5); so does a missing decisionMails its setting. */
+/** Profile: a blank password keeps the current one (docs/product.md#validation); so does a missing decisionMails its setting. */
 /** What a change of email or password without a recent sign-in is told (db/accounts/users.ts confirmIdentity). */
 export const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your email or password (you signed in more than 15 minutes ago)';
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
@@ -86,7 +86,7 @@ export const adminUserInput = z.object({
 });
 export type AdminUserInput = z.infer<typeof adminUserInput>;
 
-/** What becomes of a deleted account's reviews (docs/product.md §4): kept under "Former member", or deleted with it. */
+/** What becomes of a deleted account's reviews (docs/product.md#how-things-change): kept under "Former member", or deleted with it. */
 export const REVIEW_FATES = ['anonymise', 'delete'] as const;
 export type ReviewFate = (typeof REVIEW_FATES)[number];
 export const CONFIRM_WITH_PASSWORD = 'Enter your password to confirm';

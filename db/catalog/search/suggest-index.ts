@@ -1,5 +1,5 @@
 /**
- * The names the top bar's search box suggests as one types, held in memory (docs/product.md §1): every
+ * The names the top bar's search box suggests as one types, held in memory (docs/product.md#audience-and-page-frame): every
  * content's name, slug and words by its seq. Best Match chooses which names to offer (suggestions.ts); this
  * gives each its label and marks where the typed words start the name's words. Entries are put, replaced and
  * removed one at a time, so the index follows the catalog's changes without being built again.

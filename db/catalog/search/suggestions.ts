@@ -1,5 +1,5 @@
 /**
- * Suggestions as one types in the top bar (docs/product.md §1): the tags whose label has a word starting with
+ * Suggestions as one types in the top bar (docs/product.md#audience-and-page-frame): the tags whose label has a word starting with
  * the words typed, then the resources whose name Best Match finds for them (decision 040: the same words,
  * stopwords, word forms and corrections as the search, the last word as the start of words), best first, at
  * most 8, answered from memory. The names are read once (suggest-index.ts) and then follow the catalog's

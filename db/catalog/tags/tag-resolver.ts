@@ -100,7 +100,7 @@ const ALIASES: Record<TagKind, Record<string, string>> = {
 const NO_OPEN_TAXONOMY = 'no new tags in a fixed list';
 
 /**
- * Our tags (the live rows, db/catalog/tags/tags.ts; docs/product.md §3's lists when none are given), matched by folded
+ * Our tags (the live rows, db/catalog/tags/tags.ts; docs/product.md#what-is-stored's lists when none are given), matched by folded
  * label or value, singular or plural, and aliases.
  */
 export function taxonomyResolver(lists: Record<TagKind, readonly Tag[]> = TAXONOMY): TagResolver {

@@ -14,7 +14,7 @@ beforeAll(async () => (t = await createTestDb()));
 afterAll(() => t.close());
 
 describe('tags as rows', () => {
-  it('are seeded with docs/product.md §3’s lists first, then the tags a CS directory needs', async () => {
+  it('are seeded with docs/product.md#what-is-stored’s lists first, then the tags a CS directory needs', async () => {
     const lists = await listTags(t.db);
     expect(lists.category.slice(0, CATEGORIES.length)).toEqual(CATEGORIES);
     expect(lists.techStack.slice(0, TECH_STACKS.length)).toEqual(TECH_STACKS);

@@ -103,7 +103,7 @@ export const description = z.preprocess(
   multiLine('Description must be text').max(5000, 'Description must be at most 5000 characters'),
 );
 
-/** The full content as the admin edit form and the importer send it (docs/product.md §5: name, slug, url, image, description required). */
+/** The full content as the admin edit form and the importer send it (docs/product.md#validation: name, slug, url, image, description required). */
 export const contentInput = z.object({
   name: singleLine('Name is required').min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
   slug,
@@ -114,7 +114,7 @@ export const contentInput = z.object({
     (v) => blankAsMissing(v) ?? '',
     multiLine('Description is required').min(1, 'Description is required').max(5000, 'Description must be at most 5000 characters'),
   ),
-  /** The product's defaults (docs/product.md §5): a content whose cost or certificate nobody gave is Free, without a certificate. */
+  /** The product's defaults (docs/product.md#validation): a content whose cost or certificate nobody gave is Free, without a certificate. */
   cost: optionalCost.transform((v) => v ?? 'Free'),
   hasCert: optionalHasCert.transform((v) => v ?? false),
   category: tagList('category'),
@@ -136,7 +136,7 @@ export const contentFields = <T extends Partial<Record<ContentField, unknown>>>(
   Object.fromEntries(CONTENT_FIELDS.map((field) => [field, source[field]])) as Pick<T, ContentField & keyof T>;
 
 /**
- * docs/product.md §5: on the admin's edit content form name, slug, url, image and description are all
+ * docs/product.md#validation: on the admin's edit content form name, slug, url, image and description are all
  * required. A content without an image of its own comes with its generated tile's URL (db/catalog/images.ts),
  * which is a valid image here, so fixing a typo never means uploading a picture first.
  */

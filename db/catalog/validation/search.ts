@@ -1,5 +1,5 @@
 /**
- * Search parameters (docs/product.md §2, §7, §9), one per facet of db/catalog/facets.ts beside the words,
+ * Search parameters (docs/product.md#pages, #the-rest-api, #numbers), one per facet of db/catalog/facets.ts beside the words,
  * the order and the page. The rule for the search's first parameters: a value the server cannot understand
  * is ignored, i.e. treated as its default — an unknown category, cost or order, rating outside 1–4, a page
  * that is not a positive integer — never a 400. A page past the last one shows the last page. A facet
@@ -14,7 +14,7 @@ export const ORDERS = ['latest', 'oldest', 'topRated', 'lowRated'] as const;
 export type Order = (typeof ORDERS)[number];
 export const RATING_STEPS = FACETS.find((facet) => facet.key === 'rating')!.steps;
 export const MAX_SEARCH_TERM = 200;
-/** Results per page: fills the 1, 2, 3 and 4 column grids (docs/product.md §9) without a ragged last row. */
+/** Results per page: fills the 1, 2, 3 and 4 column grids (docs/product.md#numbers) without a ragged last row. */
 export const PAGE_SIZE = 12;
 
 type FacetEntry = (typeof FACETS)[number];
@@ -49,7 +49,7 @@ const MAX_VALUE_CHARS = 100;
 
 /**
  * Tags and choices may be asked several at a time (Python or JavaScript): a result passes when it has any of
- * them, and the groups combine as before (docs/product.md §2). The applied parameter holds them sorted,
+ * them, and the groups combine as before (docs/product.md#pages). The applied parameter holds them sorted,
  * joined by commas ('javascript,python'), so one search has one form; a single value reads as it always did.
  */
 export const VALUE_SEPARATOR = ',';

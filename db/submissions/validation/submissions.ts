@@ -4,7 +4,7 @@ import { blankAsMissing } from '../../validation/form-values.ts';
 import { description, facetFields, httpUrl, optionalCost, optionalHasCert, tagList } from '../../catalog/validation/contents.ts';
 
 /**
- * docs/product.md §2, Submit: only the URL is required; the name is derived from it when missing. Cost
+ * docs/product.md#pages, Submit: only the URL is required; the name is derived from it when missing. Cost
  * and certificate left blank stay undefined: "not given", for the admin to decide.
  */
 export const submissionInput = z.object({

@@ -1,5 +1,5 @@
 import { handle } from '#site/lib/server/handle.ts';
 import { EXAMPLES } from '#site/lib/test-examples.ts';
 
-/** docs/product.md §7's public test call (see site/lib/test-examples.ts for why it lists examples, not accounts). */
+/** docs/product.md#the-rest-api's public test call (see site/lib/test-examples.ts for why it lists examples, not accounts). */
 export const GET = handle('testExamples', () => EXAMPLES);

@@ -14,7 +14,7 @@ export const PUT = handle('changeProfile', async ({ db, user, body, context }) =
   return updated;
 });
 
-/** Deletes the signed-in user's account (docs/product.md §4): the session ends with it, and so does its cookie. */
+/** Deletes the signed-in user's account (docs/product.md#how-things-change): the session ends with it, and so does its cookie. */
 export const DELETE = handle('deleteAccount', async ({ db, user, body, context }) => {
   const result = await deleteOwnAccount(db, user, body);
   deleteSessionCookie(context.cookies);

@@ -4,7 +4,7 @@ import { parseInput } from '#db/validation/parse.ts';
 import { handle } from '#site/lib/server/handle.ts';
 
 /**
- * Toggles a save (docs/product.md §7); contentName/contentSlug/contentUrl in the payload are ignored (the content row
+ * Toggles a save (docs/product.md#the-rest-api); contentName/contentSlug/contentUrl in the payload are ignored (the content row
  * decides). A client that knows the state it wants, and may retry, uses PUT / DELETE /api/users/saves/{id}.
  */
 export const POST = handle('toggleSave', ({ db, user, body }) => {

@@ -6,7 +6,7 @@ import { unauthenticated } from '#db/errors.ts';
 const NO_SESSION = 'No session to sign out: send the session’s token (Authorization: Bearer) or its cookie';
 
 /**
- * Ends the session the request names (docs/product.md §4: signing out ends the session on the server). A call that
+ * Ends the session the request names (docs/product.md#how-things-change: signing out ends the session on the server). A call that
  * names none (no token, or one that no longer opens a session) is told so, not that it signed out. A plain
  * HTML form post (the top bar without JavaScript) is sent on to /signin either way.
  */

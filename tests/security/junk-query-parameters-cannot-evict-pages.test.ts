@@ -1,7 +1,7 @@
 /**
- * Junk query parameters must not multiply a shared page's copies: 505 requests of `/?evict=N` used to render
- * 505 copies of the home page and push `/` out of the page cache (it holds 500). A shared page is now kept
- * under the query as it reads it (site/server/visitor-rule.ts `canonicalSearch`), so every such request is
+ * Junk query parameters must not multiply a shared page's copies: 505 requests of `/?evict=N`, each kept
+ * apart, would render 505 copies of the home page and push `/` out of the page cache (it holds 500). A shared
+ * page is kept under the query as it reads it (site/server/visitor-rule.ts `canonicalSearch`), so every such request is
  * the one cached `/`, and a stranger's junk never shows in a page served to others.
  */
 import { describe, expect, it } from 'vitest';

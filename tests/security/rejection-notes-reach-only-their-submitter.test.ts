@@ -1,6 +1,6 @@
 /**
- * A moderator's rejection note is written to the person who submitted the link. The live URL check of the
- * submit form used to hand it to anyone who typed the same URL; others now get the reason code only.
+ * A moderator's rejection note is written to the person who submitted the link: the live URL check of the
+ * submit form must not hand it to anyone who types the same URL. Others get the reason code only.
  */
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../setup/use-server.ts';

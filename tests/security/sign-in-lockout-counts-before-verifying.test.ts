@@ -1,7 +1,7 @@
 /**
- * A failed sign-in was once counted only after the password had been verified, so concurrent guesses all
- * passed the check before any was counted (40 at once got 17–18 verifications against a limit of 10). Each
- * attempt must be counted before its password is looked at.
+ * Each sign-in attempt must be counted before its password is looked at: counted only after the password is
+ * verified, concurrent guesses all pass the check before any is counted (40 at once got 17–18 verifications
+ * against a limit of 10).
  */
 import { expect, it } from 'vitest';
 import { uniqueEmail } from '../setup/http.ts';

@@ -1,11 +1,11 @@
 /**
- * Whether an email has an account could be found out: forget-password did more work for a registered
- * address (a token and a mail, 2.84 ms against 1.37 ms at the median), and sign-up answers "Email is already
- * registered" (docs/product.md#messages's message, which stays: decision 026). Forget-password now does the same
- * work for any email — one insert of the request — and a worker off the request path makes the link; sign-up
- * is limited per email as forget-password is, so probing one address for an account is slow. The worker runs
- * in the same process as the requests, so it too runs the same statements for any email: a registered one
- * once cost it a lookup and two more inserts, work the next request could feel.
+ * Whether an email has an account must stay unknown (decision 026): forget-password doing more work for a
+ * registered address (a token and a mail: 2.84 ms against 1.37 ms at the median) tells it, and sign-up answers
+ * "Email is already registered" (docs/product.md#messages, which stays). Forget-password does the same work
+ * for any email, one insert of the request, and a worker off the request path makes the link; sign-up is
+ * limited per email as forget-password is, so probing one address for an account is slow. The worker runs in
+ * the same process as the requests, so it too runs the same statements for any email: a lookup and two more
+ * inserts for a registered one would be work the next request could feel.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGET_PASSWORD_REPLY, signUp } from '../../db/accounts/users.ts';

@@ -16,7 +16,7 @@
  * (site/search/search-page.ts) and the API's contract (contract.ts, db/contract/operation.ts); a 'choice' with a `field` is also a
  * content field (FIELD_FACETS: Level, Language). Imports only taxonomy.ts, so islands may use it.
  */
-import { COSTS, type TagKind } from './taxonomy.ts';
+import { COSTS, TAG_KIND_NAMES, type TagKind } from './taxonomy.ts';
 
 /** One option of a 'choice' facet: its value (stored, and in the address) and its label (shown). */
 export interface Choice {
@@ -122,9 +122,9 @@ export const LANGUAGES = [
 ] as const;
 
 export const FACETS = [
-  { kind: 'tags', key: 'category', title: 'Subjects', chip: 'Subject', list: 'categories' },
-  { kind: 'tags', key: 'techStack', title: 'Technologies', chip: 'Technology', list: 'techStacks' },
-  { kind: 'tags', key: 'type', title: 'Content Types', chip: 'Content type', list: 'types' },
+  { kind: 'tags', key: 'category', title: TAG_KIND_NAMES.category.many, chip: TAG_KIND_NAMES.category.one, list: 'categories' },
+  { kind: 'tags', key: 'techStack', title: TAG_KIND_NAMES.techStack.many, chip: TAG_KIND_NAMES.techStack.one, list: 'techStacks' },
+  { kind: 'tags', key: 'type', title: TAG_KIND_NAMES.type.many, chip: TAG_KIND_NAMES.type.one, list: 'types' },
   {
     kind: 'choice',
     key: 'level',

@@ -54,6 +54,43 @@ export const MATERIAL_TYPES = tags([
 export const TAG_KINDS = ['category', 'techStack', 'type'] as const;
 export type TagKind = (typeof TAG_KINDS)[number];
 
+/**
+ * What each kind of tag is called, screen by screen, once: docs/product.md#pages names most of them (the
+ * search's groups, the home page's cards, the content page's badges, the admin's form, the dashboard's charts).
+ */
+export const TAG_KIND_NAMES = {
+  category: {
+    one: 'Subject',
+    many: 'Subjects',
+    cards: 'Subject Areas',
+    badge: 'Subject',
+    field: 'Categories',
+    chart: 'Categories',
+    admin: 'Category',
+    adminMany: 'Categories',
+  },
+  techStack: {
+    one: 'Technology',
+    many: 'Technologies',
+    cards: 'Technologies',
+    badge: 'Tech Stack Offered',
+    field: 'Technology Stacks',
+    chart: 'Technologies',
+    admin: 'Technology stack',
+    adminMany: 'Technology stacks',
+  },
+  type: {
+    one: 'Content type',
+    many: 'Content Types',
+    cards: 'Content Types',
+    badge: 'Content Format',
+    field: 'Format of the material',
+    chart: 'Content Types',
+    admin: 'Format',
+    adminMany: 'Formats',
+  },
+} as const satisfies Record<TagKind, Record<string, string>>;
+
 /** A record with one entry per kind of tag, each made by `make`. */
 export const perTagKind = <T>(make: (kind: TagKind) => T): Record<TagKind, T> =>
   Object.fromEntries(TAG_KINDS.map((kind) => [kind, make(kind)])) as Record<TagKind, T>;

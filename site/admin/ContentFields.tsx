@@ -5,7 +5,7 @@
  * Description. The form around them owns the values and the buttons.
  */
 import type { Dispatch, SetStateAction } from 'react';
-import { COSTS, type Cost, type Tag, type TagKind } from '#db/catalog/taxonomy.ts';
+import { COSTS, TAG_KIND_NAMES, type Cost, type Tag, type TagKind } from '#db/catalog/taxonomy.ts';
 
 /** The tags a form offers, per kind: the live rows, read by the page on the server. */
 export type TagOptions = Record<TagKind, Tag[]>;
@@ -97,16 +97,23 @@ export function ContentFields({ values, onChange, errors, tags }: ContentFieldsP
         onValue={(url) => onChange((current) => withUrl(current, url))}
         error={errors.url}
       />
-      <MultiSelect name="category" label="Categories" options={tags.category} selected={values.category} onChange={set('category')} error={errors.category} />
+      <MultiSelect
+        name="category"
+        label={TAG_KIND_NAMES.category.field}
+        options={tags.category}
+        selected={values.category}
+        onChange={set('category')}
+        error={errors.category}
+      />
       <MultiSelect
         name="techStack"
-        label="Technology Stacks"
+        label={TAG_KIND_NAMES.techStack.field}
         options={tags.techStack}
         selected={values.techStack}
         onChange={set('techStack')}
         error={errors.techStack}
       />
-      <MultiSelect name="type" label="Format of the material" options={tags.type} selected={values.type} onChange={set('type')} error={errors.type} />
+      <MultiSelect name="type" label={TAG_KIND_NAMES.type.field} options={tags.type} selected={values.type} onChange={set('type')} error={errors.type} />
       <FacetFieldSelects values={values} onValue={(key, value) => onChange((current) => ({ ...current, [key]: value }))} errors={errors} />
       <ImageField value={values.image} onValue={set('image')} error={errors.image} />
       <SelectField name="cost" label="Cost" options={COSTS} value={values.cost} onValue={(cost) => set('cost')(cost as Cost)} error={errors.cost} />

@@ -7,6 +7,7 @@
  */
 import type { ReviewedProposal } from '#db/submissions/admin-contract.ts';
 import type { TagOptions } from './ContentFields.tsx';
+import { TAG_KIND_NAMES } from '#db/catalog/taxonomy.ts';
 
 export interface ProposalChoice {
   kind: ReviewedProposal['kind'];
@@ -14,8 +15,6 @@ export interface ProposalChoice {
   action: 'create' | 'map' | 'drop';
   mapTo: string;
 }
-
-const KIND_NAMES: Record<ReviewedProposal['kind'], string> = { category: 'category', techStack: 'technology stack', type: 'format' };
 
 /** The choice an admin starts from, for each proposal. */
 export function defaultChoices(proposals: readonly ReviewedProposal[], tags: TagOptions): ProposalChoice[] {
@@ -48,7 +47,7 @@ export function ProposedTagChoices({ proposals, tags, choices, onChange }: Props
       {proposals.map((p, index) => {
         const choice = choices[index]!;
         const group = `proposal-${p.kind}-${index}`;
-        const kind = KIND_NAMES[p.kind];
+        const kind = TAG_KIND_NAMES[p.kind].admin.toLowerCase();
         return (
           <fieldset key={`${p.kind}:${p.value}`} className="flex flex-col gap-2" data-proposed-tag={`${p.kind}:${p.value}`}>
             <legend className="mb-1 flex flex-wrap items-center gap-2">

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { call, errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
 import type { TagUsageShape } from '#db/catalog/admin-contract.ts';
-import { perTagKind, TAG_KINDS, type TagKind } from '#db/catalog/taxonomy.ts';
+import { perTagKind, TAG_KIND_NAMES, TAG_KINDS, type TagKind } from '#db/catalog/taxonomy.ts';
 import { ADMIN_SECTION } from '#site/admin/admin-sections.ts';
 import { BusyButton } from '../ui/fields.tsx';
 import {
@@ -28,13 +28,8 @@ import {
 
 type Kind = TagKind;
 
-const KIND_NAMES: Record<Kind, { label: string; plural: string }> = {
-  category: { label: 'Category', plural: 'Categories' },
-  techStack: { label: 'Tech stack', plural: 'Tech stacks' },
-  type: { label: 'Type', plural: 'Types' },
-};
-const KINDS = TAG_KINDS.map((kind) => ({ kind, ...KIND_NAMES[kind] }));
-const KIND_LABEL = perTagKind((kind) => KIND_NAMES[kind].label);
+const KINDS = TAG_KINDS.map((kind) => ({ kind, label: TAG_KIND_NAMES[kind].admin, plural: TAG_KIND_NAMES[kind].adminMany }));
+const KIND_LABEL = perTagKind((kind) => TAG_KIND_NAMES[kind].admin);
 const KIND_FILTERS = [['', 'All kinds'] as const, ...KINDS.map((k) => [k.kind, k.plural] as const)];
 const STATUS_FILTERS = [
   ['', 'Active and retired'],

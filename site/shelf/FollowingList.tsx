@@ -8,8 +8,8 @@ import type { FollowedTagShape as FollowedTag, FollowsShape as Follows } from '#
 import { call, errorMessage } from '#site/lib/api.ts';
 import { updateFollows } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
+import { TAG_KIND_NAMES } from '#db/catalog/taxonomy.ts';
 
-const KIND_NAMES: Record<FollowedTag['kind'], string> = { category: 'Subject', techStack: 'Technology', type: 'Type' };
 const tagHref = (tag: FollowedTag) => `/search?${new URLSearchParams({ [tag.kind]: tag.value })}`;
 
 type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: Follows };
@@ -122,7 +122,7 @@ export default function FollowingList() {
                     <a className="link link-hover truncate text-lg font-semibold" href={tagHref(tag)}>
                       {tag.label}
                     </a>
-                    <span className="text-sm text-base-content/80">{KIND_NAMES[tag.kind]}</span>
+                    <span className="text-sm text-base-content/80">{TAG_KIND_NAMES[tag.kind].one}</span>
                   </div>
                   {tag.newCount > 0 ? (
                     <a className="badge badge-primary" href={tagHref(tag)} data-new-count>

@@ -16,6 +16,28 @@ const UNKNOWN_TAGS_SHOWN = 30;
  * none of ours, and a last line that says exactly what was written.
  */
 export function printImportReport(file: string, report: ImportReport): void {
+  printRows(report);
+  if (report.createdTags.length > 0) {
+    printLine(
+      report.dryRun
+        ? 'New tags the import would create (map them onto ours with --map instead, or refuse them with --no-create-tags):'
+        : 'New tags created (an admin may rename, merge or retire them):',
+    );
+    printTagsByKind(report.createdTags, (tag) => tag.label);
+  }
+  if (report.unknownTags.length > 0) {
+    printLine(
+      report.createTags
+        ? 'Tags that could not be made into tags of ours, left out of their rows (map them onto ours with --map):'
+        : 'Tags that match none of ours, which refused their rows (map them onto ours with --map, or import without --no-create-tags):',
+    );
+    printTagsByKind(report.unknownTags, (tag) => `${tag.label} (${plural(tag.rows, 'row')})`);
+  }
+  printSummary(file, report);
+}
+
+/** Every refused row, the other rows up to ROWS_SHOWN per outcome (unchanged ones never), then how many were left out. */
+function printRows(report: ImportReport): void {
   const shownOf = new Map<ImportOutcome, number>();
   for (const row of report.rows) {
     if (row.outcome === 'unchanged') continue;
@@ -27,36 +49,22 @@ export function printImportReport(file: string, report: ImportReport): void {
   for (const [outcome, n] of shownOf) {
     if (n > ROWS_SHOWN && outcome !== 'refused') printLine(`… and ${formatCount(n - ROWS_SHOWN)} more ${outcome} (--json lists every row)`);
   }
-  if (report.createdTags.length > 0) {
+}
+
+/** One line per tag kind that has any, listing up to UNKNOWN_TAGS_SHOWN of them. */
+function printTagsByKind<T extends { kind: string }>(tags: readonly T[], describe: (tag: T) => string): void {
+  for (const kind of TAG_KINDS) {
+    const ofKind = tags.filter((tag) => tag.kind === kind);
+    if (ofKind.length === 0) continue;
+    const listed = ofKind.slice(0, UNKNOWN_TAGS_SHOWN).map(describe);
     printLine(
-      report.dryRun
-        ? 'New tags the import would create (map them onto ours with --map instead, or refuse them with --no-create-tags):'
-        : 'New tags created (an admin may rename, merge or retire them):',
+      `  ${kind}: ${listed.join(', ')}${ofKind.length > UNKNOWN_TAGS_SHOWN ? `, and ${ofKind.length - UNKNOWN_TAGS_SHOWN} more (--json lists them)` : ''}`,
     );
-    for (const kind of TAG_KINDS) {
-      const created = report.createdTags.filter((tag) => tag.kind === kind);
-      if (created.length === 0) continue;
-      const listed = created.slice(0, UNKNOWN_TAGS_SHOWN).map((tag) => tag.label);
-      printLine(
-        `  ${kind}: ${listed.join(', ')}${created.length > UNKNOWN_TAGS_SHOWN ? `, and ${created.length - UNKNOWN_TAGS_SHOWN} more (--json lists them)` : ''}`,
-      );
-    }
   }
-  if (report.unknownTags.length > 0) {
-    printLine(
-      report.createTags
-        ? 'Tags that could not be made into tags of ours, left out of their rows (map them onto ours with --map):'
-        : 'Tags that match none of ours, which refused their rows (map them onto ours with --map, or import without --no-create-tags):',
-    );
-    for (const kind of TAG_KINDS) {
-      const tags = report.unknownTags.filter((tag) => tag.kind === kind);
-      if (tags.length === 0) continue;
-      const listed = tags.slice(0, UNKNOWN_TAGS_SHOWN).map((tag) => `${tag.label} (${plural(tag.rows, 'row')})`);
-      printLine(
-        `  ${kind}: ${listed.join(', ')}${tags.length > UNKNOWN_TAGS_SHOWN ? `, and ${tags.length - UNKNOWN_TAGS_SHOWN} more (--json lists them)` : ''}`,
-      );
-    }
-  }
+}
+
+/** The last line: how many rows had each outcome, and exactly what was written where. */
+function printSummary(file: string, report: ImportReport): void {
   const outcomes: ImportOutcome[] = report.asSubmissions ? ['queued', 'skipped', 'refused'] : ['created', 'updated', 'unchanged', 'skipped', 'refused'];
   const counts = outcomes
     .filter((outcome) => outcome !== 'skipped' || report.asSubmissions || report.counts.skipped > 0)

@@ -50,17 +50,7 @@ export class ContentWriter {
   }
 
   async write(rows: CheckedRow[]): Promise<RowResult[]> {
-    const db = this.db;
-    const keys = rows.map((r) => r.key);
-    const found = await db
-      .select({ content: contents, source: pictureFetches.source })
-      .from(contents)
-      .leftJoin(pictureFetches, eq(pictureFetches.contentId, contents.id))
-      .where(inArray(contents.urlKey, keys));
-    // A content still waiting for the picture it was given by its address counts as showing it: the same file
-    // imported again changes nothing.
-    const existing = new Map(found.map(({ content, source }) => [content.urlKey!, content.image === '' && source ? { ...content, image: source } : content]));
-
+    const existing = await this.#existing(rows);
     const results: RowResult[] = [];
     const proposed: Planned[] = [];
     for (const row of rows) {
@@ -70,33 +60,62 @@ export class ContentWriter {
         results.push(rowOf(row, 'skipped', { slug: current.slug, reason: `already listed as '${current.name}' (--on-existing skip)` }));
       else proposed.push({ row, data: mergeExisting(current, row.data, row.given, this.onExisting), existing: current });
     }
-    const wanted = [...new Set(proposed.map((p) => p.data.slug))];
-    const owners: SlugOwners = new Map(
-      (await db.select({ slug: contents.slug, key: contents.urlKey }).from(contents).where(inArray(contents.slug, wanted))).map((o) => [o.slug, o.key ?? '']),
-    );
-
+    const owners = await this.#slugOwners(proposed);
     const planned: Planned[] = [];
-    for (const { row, data, existing: current } of proposed) {
-      let slug = data.slug;
-      const holder = this.#holder(slug, row.key, owners);
-      if (holder) {
-        slug = current ? current.slug : await this.#freeSlug(slug, owners);
-        if (row.slug === 'given') row.warnings.push(`slug '${data.slug}' is used by ${holder}: ${current ? 'kept' : 'stored as'} '${slug}'`);
-      }
-      if (!current && row.slug === 'fixed')
-        row.warnings.push(`slug '${shorten(row.slugWritten!)}' may hold only lowercase letters, digits and single hyphens: stored as '${slug}'`);
-      const next = slug === data.slug ? data : { ...data, slug };
-      this.#claimed.set(slug, { key: row.key, row: row.index + 1 });
+    for (const proposal of proposed) {
+      const { row, existing: current } = proposal;
+      const next = await this.#withFreeSlug(proposal, owners);
       if (!current) planned.push({ row, data: next });
       else {
         const changes = changesOf(current, next);
-        if (changes.length === 0) results.push(rowOf(row, 'unchanged', { name: next.name, url: next.url, slug }));
+        if (changes.length === 0) results.push(rowOf(row, 'unchanged', { name: next.name, url: next.url, slug: next.slug }));
         else planned.push({ row, data: next, existing: current, changes });
       }
     }
     if (!this.dryRun) results.push(...(await this.#store(planned)));
     else results.push(...planned.map((p) => plannedRow(p)));
     return results;
+  }
+
+  /** The contents the rows' websites already list, by urlKey. */
+  async #existing(rows: CheckedRow[]): Promise<Map<string, Content>> {
+    const keys = rows.map((r) => r.key);
+    const found = await this.db
+      .select({ content: contents, source: pictureFetches.source })
+      .from(contents)
+      .leftJoin(pictureFetches, eq(pictureFetches.contentId, contents.id))
+      .where(inArray(contents.urlKey, keys));
+    // A content still waiting for the picture it was given by its address counts as showing it: the same file
+    // imported again changes nothing.
+    return new Map(found.map(({ content, source }) => [content.urlKey!, content.image === '' && source ? { ...content, image: source } : content]));
+  }
+
+  /** Who holds each slug the proposed rows want, in the database. */
+  async #slugOwners(proposed: Planned[]): Promise<SlugOwners> {
+    const wanted = [...new Set(proposed.map((p) => p.data.slug))];
+    return new Map(
+      (await this.db.select({ slug: contents.slug, key: contents.urlKey }).from(contents).where(inArray(contents.slug, wanted))).map((o) => [
+        o.slug,
+        o.key ?? '',
+      ]),
+    );
+  }
+
+  /**
+   * The row's data with a slug no other content or row holds (an update keeps its own), claimed for the row;
+   * a slug given or fixed that could not be kept is said in the row's warnings.
+   */
+  async #withFreeSlug({ row, data, existing: current }: Planned, owners: SlugOwners): Promise<ContentInput> {
+    let slug = data.slug;
+    const holder = this.#holder(slug, row.key, owners);
+    if (holder) {
+      slug = current ? current.slug : await this.#freeSlug(slug, owners);
+      if (row.slug === 'given') row.warnings.push(`slug '${data.slug}' is used by ${holder}: ${current ? 'kept' : 'stored as'} '${slug}'`);
+    }
+    if (!current && row.slug === 'fixed')
+      row.warnings.push(`slug '${shorten(row.slugWritten!)}' may hold only lowercase letters, digits and single hyphens: stored as '${slug}'`);
+    this.#claimed.set(slug, { key: row.key, row: row.index + 1 });
+    return slug === data.slug ? data : { ...data, slug };
   }
 
   /** Who holds `slug` if it cannot go to the content at `key` ('row 3', 'another content'), else undefined. */

@@ -63,6 +63,22 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
 
 const isRefusal = (status: number) => status >= 400 && status !== 429 && status !== 503;
 
+/** Why a redirect to `next` is not followed (not to http, a loop, one too many), as the probe's answer; undefined to follow it. */
+function refusedRedirect(next: URL, status: number, seen: ReadonlySet<string>, redirects: number, from: string): Probe | undefined {
+  if (next.protocol !== 'http:' && next.protocol !== 'https:')
+    return { outcome: 'failed', status, finalUrl: next.href, error: `redirect to ${next.protocol} (not http)` };
+  if (seen.has(next.href)) return { outcome: 'failed', status, finalUrl: next.href, error: 'redirect loop' };
+  if (redirects >= MAX_REDIRECTS) return { outcome: 'failed', status, finalUrl: from, error: `more than ${MAX_REDIRECTS} redirects` };
+  return undefined;
+}
+
+/** The probe's answer to the last response, one that is not a redirect to follow. */
+function answerOf(response: IncomingMessage, status: number, finalUrl: string, movedTo: string | null): Probe {
+  if (status === 429 || status === 503) return { outcome: 'deferred', status, finalUrl, retryAfterMs: retryAfterMs(response.headers['retry-after']) };
+  if ((status >= 200 && status < 300) || status === 401 || status === 403) return { outcome: 'ok', status, finalUrl, movedTo };
+  return { outcome: 'failed', status, finalUrl, error: `HTTP ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}` };
+}
+
 export async function probeLink(
   url: string,
   { timeoutMs, turn, policy = outboundPolicy() }: { timeoutMs: number; turn: HostTurn; policy?: AddressPolicy },
@@ -91,22 +107,14 @@ export async function probeLink(
       if (isRefusal(response.statusCode ?? 0)) response = await ask('GET');
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
-      if (REDIRECT_STATUSES.has(status) && location) {
-        const next = new URL(location, target);
-        if (next.protocol !== 'http:' && next.protocol !== 'https:')
-          return { outcome: 'failed', status, finalUrl: next.href, error: `redirect to ${next.protocol} (not http)` };
-        if (seen.has(next.href)) return { outcome: 'failed', status, finalUrl: next.href, error: 'redirect loop' };
-        if (redirects >= MAX_REDIRECTS) return { outcome: 'failed', status, finalUrl: target.href, error: `more than ${MAX_REDIRECTS} redirects` };
-        permanent &&= PERMANENT_REDIRECTS.has(status);
-        if (permanent) movedTo = next.href;
-        seen.add(next.href);
-        target = next;
-        continue;
-      }
-      if (status === 429 || status === 503)
-        return { outcome: 'deferred', status, finalUrl: target.href, retryAfterMs: retryAfterMs(response.headers['retry-after']) };
-      if ((status >= 200 && status < 300) || status === 401 || status === 403) return { outcome: 'ok', status, finalUrl: target.href, movedTo };
-      return { outcome: 'failed', status, finalUrl: target.href, error: `HTTP ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}` };
+      if (!REDIRECT_STATUSES.has(status) || !location) return answerOf(response, status, target.href, movedTo);
+      const next = new URL(location, target);
+      const refused = refusedRedirect(next, status, seen, redirects, target.href);
+      if (refused) return refused;
+      permanent &&= PERMANENT_REDIRECTS.has(status);
+      if (permanent) movedTo = next.href;
+      seen.add(next.href);
+      target = next;
     }
   } catch (error) {
     if (error instanceof HostDeferred) return { ...error.probe, finalUrl: target.href };

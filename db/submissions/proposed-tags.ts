@@ -124,33 +124,45 @@ function readChoices(input: unknown, proposed: readonly ProposedTag[], now: Tags
   if (!Array.isArray(input)) throw invalid(CHOICES_SHAPE);
   for (const entry of input) {
     if (!isObject(entry)) throw invalid(CHOICES_SHAPE);
-    const kind = TAG_KINDS.find((k) => k.toLowerCase() === word(entry.kind));
-    if (!kind) throw invalid(`The kind of a proposed tag is one of ${TAG_KINDS.join(', ')}`);
-    const named = typeof entry.value === 'string' && entry.value.trim() ? entry.value.trim() : typeof entry.label === 'string' ? toValue(entry.label) : '';
-    const proposal = proposed.find((p) => p.kind === kind && (p.value === named || p.value === toValue(named)));
-    if (!proposal) throw invalid(`'${shown(named)}' is not a ${kind} proposed with this submission`);
-    const id = key(kind, proposal.value);
-    const mapTo = entry.mapTo ?? entry.to;
-    const given = word(entry.action);
-    const action = given ? ACTIONS.find((a) => a === given) : mapTo !== undefined && mapTo !== null && mapTo !== '' ? 'map' : undefined;
-    if (given && !action)
-      throw invalid(`What becomes of the proposed ${kind} '${shown(proposal.label)}' is one of ${ACTIONS.join(', ')}, not '${shown(given)}'`);
+    const proposal = proposalChosen(entry, proposed);
+    const action = actionChosen(entry, proposal);
     if (!action) continue;
-    if (choices.has(id)) throw invalid(`The proposed ${kind} '${shown(proposal.label)}' is chosen for twice`);
-    if (action !== 'map') {
-      choices.set(id, { action });
-      continue;
-    }
-    const to = tagNamed(now, kind, mapTo);
-    if (!to) {
-      const target = isObject(mapTo) ? String(mapTo.label ?? mapTo.value ?? '') : String(mapTo ?? '');
-      throw invalid(
-        target ? `Unknown ${kind} '${shown(target)}' to map '${shown(proposal.label)}' to` : `Name the ${kind} to map '${shown(proposal.label)}' to (mapTo)`,
-      );
-    }
-    choices.set(id, { action: 'map', to });
+    const id = key(proposal.kind, proposal.value);
+    if (choices.has(id)) throw invalid(`The proposed ${proposal.kind} '${shown(proposal.label)}' is chosen for twice`);
+    choices.set(id, action === 'map' ? { action, to: mapTarget(now, proposal, entry.mapTo ?? entry.to) } : { action });
   }
   return choices;
+}
+
+/** The proposal an entry is about, by its kind and its value (or label). */
+function proposalChosen(entry: Record<string, unknown>, proposed: readonly ProposedTag[]): ProposedTag {
+  const kind = TAG_KINDS.find((k) => k.toLowerCase() === word(entry.kind));
+  if (!kind) throw invalid(`The kind of a proposed tag is one of ${TAG_KINDS.join(', ')}`);
+  const named = typeof entry.value === 'string' && entry.value.trim() ? entry.value.trim() : typeof entry.label === 'string' ? toValue(entry.label) : '';
+  const proposal = proposed.find((p) => p.kind === kind && (p.value === named || p.value === toValue(named)));
+  if (!proposal) throw invalid(`'${shown(named)}' is not a ${kind} proposed with this submission`);
+  return proposal;
+}
+
+/** The action an entry chooses: the one it names, else 'map' when it names a tag to map to; undefined when neither. */
+function actionChosen(entry: Record<string, unknown>, proposal: ProposedTag): (typeof ACTIONS)[number] | undefined {
+  const mapTo = entry.mapTo ?? entry.to;
+  const given = word(entry.action);
+  const action = given ? ACTIONS.find((a) => a === given) : mapTo !== undefined && mapTo !== null && mapTo !== '' ? 'map' : undefined;
+  if (given && !action)
+    throw invalid(`What becomes of the proposed ${proposal.kind} '${shown(proposal.label)}' is one of ${ACTIONS.join(', ')}, not '${shown(given)}'`);
+  return action;
+}
+
+/** The tag of ours a proposal is mapped to, which must exist. */
+function mapTarget(now: TagsNow, proposal: ProposedTag, mapTo: unknown): Tag {
+  const { kind } = proposal;
+  const to = tagNamed(now, kind, mapTo);
+  if (to) return to;
+  const target = isObject(mapTo) ? String(mapTo.label ?? mapTo.value ?? '') : String(mapTo ?? '');
+  throw invalid(
+    target ? `Unknown ${kind} '${shown(target)}' to map '${shown(proposal.label)}' to` : `Name the ${kind} to map '${shown(proposal.label)}' to (mapTo)`,
+  );
 }
 
 /**

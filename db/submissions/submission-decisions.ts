@@ -71,6 +71,26 @@ async function approvalSlug(db: Db, posted: string, name: string): Promise<{ slu
 export type Approval = Omit<ApprovalShape, 'message'> & { slugNotice?: string };
 
 /**
+ * The submission with the admin's post over it. A blank in the post keeps the submission's value (forms post
+ * blanks for fields left alone), but for the facets that are fields of their own, where the edit screen's "Not
+ * specified" is a blank: posted, it is taken.
+ */
+function mergePosted<S extends object>(submission: S, posted: Record<string, unknown>): S & Record<string, unknown> {
+  return {
+    ...submission,
+    ...Object.fromEntries(Object.entries(posted).filter(([, v]) => v !== undefined && v !== null && v !== '')),
+    ...Object.fromEntries(FIELD_FACETS.filter((facet) => posted[facet.key] !== undefined).map((facet) => [facet.key, posted[facet.key]])),
+  };
+}
+
+/**
+ * Whether an approval's write lost a race it can win by choosing again: another approval took the slug between
+ * the read and the write, or a tag it creates was added meanwhile (another approval, the tag screens: settled
+ * again, it is attached).
+ */
+const isRaceToRetry = (error: unknown) => uniqueViolation(error) === 'contents.slug' || uniqueViolation(error) === 'tags.kind';
+
+/**
  * Approves a submission: the content is created (published) from the fields the admin posts — the
  * submission's own fill what the post leaves out, and what nobody gave gets the defaults (Free, no
  * certificate) — and the submission is recorded as approved with that content, in one transaction. A
@@ -84,13 +104,7 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
   const submission = await getSubmission(db, id);
   if (submission.status !== 'pending') throw alreadyDecided(submission);
   const posted = typeof edited === 'object' && edited !== null ? (edited as Record<string, unknown>) : {};
-  // A blank in the post keeps the submission's value (forms post blanks for fields left alone), but for the
-  // facets that are fields of their own, where the edit screen's "Not specified" is a blank: posted, it is taken.
-  const merged = {
-    ...submission,
-    ...Object.fromEntries(Object.entries(posted).filter(([, v]) => v !== undefined && v !== null && v !== '')),
-    ...Object.fromEntries(FIELD_FACETS.filter((facet) => posted[facet.key] !== undefined).map((facet) => [facet.key, posted[facet.key]])),
-  };
+  const merged = mergePosted(submission, posted);
   const name = String(merged.name ?? '');
   const postedSlug = typeof posted.slug === 'string' ? posted.slug.trim() : '';
   const submitter = await submitterToMail(db, id);
@@ -125,10 +139,7 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
       return { content: await getContent(db, contentId), proposedTags: settled, ...(slugNotice ? { slugNotice } : {}) };
     } catch (error) {
       if (isGuardFailure(error)) throw alreadyDecided(await getSubmission(db, id));
-      // Another approval took the slug between the read and the write: choose again.
-      if (attempt < 20 && uniqueViolation(error) === 'contents.slug') continue;
-      // A tag this approval creates was added meanwhile (another approval, the tag screens): settle again, attaching it.
-      if (attempt < 20 && uniqueViolation(error) === 'tags.kind') continue;
+      if (attempt < 20 && isRaceToRetry(error)) continue;
       throw contentConflict(error, data);
     }
   }

@@ -34,7 +34,20 @@ export const countMessage = (n: number) =>
 
 export function attachSuggestions(form: HTMLFormElement, box: HTMLInputElement): void {
   if (box.getAttribute('role') === 'combobox') return;
-  const id = `suggestions-${++boxes}`;
+  const suggestions = new SuggestionList(form, box, `suggestions-${++boxes}`);
+  box.addEventListener('input', () => suggestions.typed());
+  box.addEventListener('keydown', (event) => suggestions.pressed(event));
+  box.addEventListener('blur', () => suggestions.open(false));
+  box.addEventListener('focus', () => {
+    if (suggestions.hasOptions() && box.value.trim().length >= MIN_CHARS) suggestions.open(true);
+  });
+  form.addEventListener('submit', () => suggestions.open(false));
+  // Words typed while this was loading: offer for them at once.
+  if (box.value !== box.defaultValue) box.dispatchEvent(new Event('input'));
+}
+
+/** The popup under the box (the list, and a note for when it has none), and the live region beside it. */
+function popupOf(form: HTMLFormElement, id: string) {
   const popup = document.createElement('div');
   popup.className = 'absolute inset-x-0 top-full z-50 mt-1 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg';
   popup.hidden = true;
@@ -52,100 +65,172 @@ export function attachSuggestions(form: HTMLFormElement, box: HTMLInputElement):
   status.className = 'sr-only';
   popup.append(list, note);
   form.append(popup, status);
+  return { popup, list, note, status };
+}
 
-  box.setAttribute('role', 'combobox');
-  box.setAttribute('aria-autocomplete', 'list');
-  box.setAttribute('aria-expanded', 'false');
-  box.setAttribute('aria-controls', id);
-  box.autocomplete = 'off';
+/** One option of the list: a tag with its group, or a resource with the matched parts of its name marked. */
+function optionItem(suggestion: SuggestionShape, optionId: string): HTMLLIElement {
+  const item = document.createElement('li');
+  item.id = optionId;
+  item.setAttribute('role', 'option');
+  item.setAttribute('aria-selected', 'false');
+  item.className = 'cursor-pointer rounded-field px-3 py-2 text-sm break-words hover:bg-base-200 touch:min-h-11';
+  item.dataset.suggestion = suggestion.kind;
+  if (suggestion.kind === 'tag') {
+    const group = document.createElement('span');
+    group.className = 'text-base-content/80';
+    group.textContent = `${suggestion.group}: `;
+    item.append(group, suggestion.label);
+    return item;
+  }
+  for (const part of markedParts(suggestion.label, suggestion.marks)) {
+    if (!part.marked) item.append(part.text);
+    else {
+      const mark = document.createElement('mark');
+      mark.className = 'bg-transparent font-bold text-inherit underline';
+      mark.textContent = part.text;
+      item.append(mark);
+    }
+  }
+  return item;
+}
 
-  let options: SuggestionShape[] = [];
-  let active = -1;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let asking: AbortController | undefined;
+/** The suggestions of one box: what was found, which is chosen, and the request under way. */
+class SuggestionList {
+  private readonly box: HTMLInputElement;
+  private readonly id: string;
+  private readonly popup: HTMLDivElement;
+  private readonly list: HTMLUListElement;
+  private readonly note: HTMLParagraphElement;
+  private readonly status: HTMLParagraphElement;
+  private options: SuggestionShape[] = [];
+  private active = -1;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private asking: AbortController | undefined;
 
-  const open = (shown: boolean) => {
-    popup.hidden = !shown;
-    box.setAttribute('aria-expanded', String(shown && options.length > 0));
-    if (!shown) choose(-1);
-  };
+  constructor(form: HTMLFormElement, box: HTMLInputElement, id: string) {
+    this.box = box;
+    this.id = id;
+    const { popup, list, note, status } = popupOf(form, id);
+    this.popup = popup;
+    this.list = list;
+    this.note = note;
+    this.status = status;
+    box.setAttribute('role', 'combobox');
+    box.setAttribute('aria-autocomplete', 'list');
+    box.setAttribute('aria-expanded', 'false');
+    box.setAttribute('aria-controls', id);
+    box.autocomplete = 'off';
+  }
 
-  const say = (text: string) => {
+  hasOptions(): boolean {
+    return this.options.length > 0;
+  }
+
+  open(shown: boolean): void {
+    this.popup.hidden = !shown;
+    this.box.setAttribute('aria-expanded', String(shown && this.options.length > 0));
+    if (!shown) this.choose(-1);
+  }
+
+  /** The box's text changed: ask after a pause, or, under MIN_CHARS, close the list. */
+  typed(): void {
+    clearTimeout(this.timer);
+    const words = this.box.value.trim();
+    if (words.length < MIN_CHARS) {
+      this.asking?.abort();
+      this.options = [];
+      this.list.replaceChildren();
+      this.open(false);
+      return;
+    }
+    this.timer = setTimeout(() => void this.ask(words), PAUSE_MS);
+  }
+
+  /** The arrows move through the options, Enter opens the one chosen, Escape closes the list and then clears the box. */
+  pressed(event: KeyboardEvent): void {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') this.step(event, event.key === 'ArrowDown' ? 1 : -1);
+    else if (event.key === 'Enter' && !this.popup.hidden && this.options.length > 0 && this.active >= 0) {
+      event.preventDefault();
+      this.go(this.active);
+    } else if (event.key === 'Escape') this.escape(event);
+  }
+
+  /** From the box down to the first, up to the last; past either end back to the box. */
+  private step(event: KeyboardEvent, step: 1 | -1): void {
+    const options = this.options;
+    if (options.length === 0) return;
+    event.preventDefault();
+    if (this.popup.hidden) this.open(true);
+    const next = this.active + step;
+    this.choose(next < -1 ? options.length - 1 : next >= options.length ? -1 : next);
+  }
+
+  private escape(event: KeyboardEvent): void {
+    if (!this.popup.hidden) {
+      event.preventDefault();
+      this.open(false);
+    } else if (this.box.value) {
+      event.preventDefault();
+      this.box.value = '';
+    }
+  }
+
+  private say(text: string): void {
     // Set after a frame, so the same words said again are announced again.
-    status.textContent = '';
-    requestAnimationFrame(() => (status.textContent = text));
-  };
+    this.status.textContent = '';
+    requestAnimationFrame(() => (this.status.textContent = text));
+  }
 
-  function choose(index: number) {
-    active = index;
-    for (const [i, item] of [...list.children].entries()) {
+  private choose(index: number): void {
+    this.active = index;
+    for (const [i, item] of [...this.list.children].entries()) {
       const on = i === index;
       item.setAttribute('aria-selected', String(on));
       item.classList.toggle('bg-base-200', on);
       if (on) item.scrollIntoView({ block: 'nearest' });
     }
-    if (index >= 0) box.setAttribute('aria-activedescendant', `${id}-${index}`);
-    else box.removeAttribute('aria-activedescendant');
+    if (index >= 0) this.box.setAttribute('aria-activedescendant', `${this.id}-${index}`);
+    else this.box.removeAttribute('aria-activedescendant');
   }
 
-  function render(found: SuggestionShape[]) {
-    options = found;
-    list.replaceChildren(
+  private render(found: SuggestionShape[]): void {
+    this.options = found;
+    this.list.replaceChildren(
       ...found.map((suggestion, i) => {
-        const item = document.createElement('li');
-        item.id = `${id}-${i}`;
-        item.setAttribute('role', 'option');
-        item.setAttribute('aria-selected', 'false');
-        item.className = 'cursor-pointer rounded-field px-3 py-2 text-sm break-words hover:bg-base-200 touch:min-h-11';
-        item.dataset.suggestion = suggestion.kind;
-        if (suggestion.kind === 'tag') {
-          const group = document.createElement('span');
-          group.className = 'text-base-content/80';
-          group.textContent = `${suggestion.group}: `;
-          item.append(group, suggestion.label);
-        } else {
-          for (const part of markedParts(suggestion.label, suggestion.marks)) {
-            if (!part.marked) item.append(part.text);
-            else {
-              const mark = document.createElement('mark');
-              mark.className = 'bg-transparent font-bold text-inherit underline';
-              mark.textContent = part.text;
-              item.append(mark);
-            }
-          }
-        }
+        const item = optionItem(suggestion, `${this.id}-${i}`);
         // The box keeps the focus: a press on an option must not blur it first.
         item.addEventListener('mousedown', (event) => event.preventDefault());
-        item.addEventListener('click', () => go(i));
+        item.addEventListener('click', () => this.go(i));
         return item;
       }),
     );
-    note.hidden = found.length > 0;
-    note.textContent = found.length > 0 ? '' : 'No suggestions. Press Enter to search.';
-    open(true);
-    say(countMessage(found.length));
+    this.note.hidden = found.length > 0;
+    this.note.textContent = found.length > 0 ? '' : 'No suggestions. Press Enter to search.';
+    this.open(true);
+    this.say(countMessage(found.length));
   }
 
-  function fail() {
-    options = [];
-    list.replaceChildren();
-    note.hidden = false;
-    note.textContent = 'Suggestions are unavailable. Press Enter to search.';
-    open(true);
-    say(note.textContent);
+  private fail(): void {
+    this.options = [];
+    this.list.replaceChildren();
+    this.note.hidden = false;
+    this.note.textContent = 'Suggestions are unavailable. Press Enter to search.';
+    this.open(true);
+    this.say(this.note.textContent);
   }
 
-  function go(index: number) {
-    const suggestion = options[index];
+  private go(index: number): void {
+    const suggestion = this.options[index];
     if (suggestion) location.assign(suggestion.href);
   }
 
-  async function ask(words: string) {
-    asking?.abort();
-    const controller = (asking = new AbortController());
-    note.hidden = false;
-    note.textContent = 'Looking for suggestions…';
-    if (popup.hidden && options.length === 0) open(true);
+  private async ask(words: string): Promise<void> {
+    this.asking?.abort();
+    const controller = (this.asking = new AbortController());
+    this.note.hidden = false;
+    this.note.textContent = 'Looking for suggestions…';
+    if (this.popup.hidden && this.options.length === 0) this.open(true);
     try {
       const res = await fetch(`/api/contents/suggest?${new URLSearchParams({ q: words })}`, {
         signal: controller.signal,
@@ -153,54 +238,9 @@ export function attachSuggestions(form: HTMLFormElement, box: HTMLInputElement):
       });
       if (!res.ok) throw new Error(`suggest: ${res.status}`);
       const answer = (await res.json()) as SuggestionsShape;
-      if (controller === asking && box.value.trim() === words) render(answer.suggestions);
+      if (controller === this.asking && this.box.value.trim() === words) this.render(answer.suggestions);
     } catch (error) {
-      if (controller === asking && !(error instanceof DOMException && error.name === 'AbortError')) fail();
+      if (controller === this.asking && !(error instanceof DOMException && error.name === 'AbortError')) this.fail();
     }
   }
-
-  box.addEventListener('input', () => {
-    clearTimeout(timer);
-    const words = box.value.trim();
-    if (words.length < MIN_CHARS) {
-      asking?.abort();
-      options = [];
-      list.replaceChildren();
-      open(false);
-      return;
-    }
-    timer = setTimeout(() => void ask(words), PAUSE_MS);
-  });
-
-  box.addEventListener('keydown', (event) => {
-    const shown = !popup.hidden && options.length > 0;
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (options.length === 0) return;
-      event.preventDefault();
-      if (popup.hidden) open(true);
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      // From the box down to the first, up to the last; past either end back to the box.
-      const next = active + step;
-      choose(next < -1 ? options.length - 1 : next >= options.length ? -1 : next);
-    } else if (event.key === 'Enter' && shown && active >= 0) {
-      event.preventDefault();
-      go(active);
-    } else if (event.key === 'Escape') {
-      if (!popup.hidden) {
-        event.preventDefault();
-        open(false);
-      } else if (box.value) {
-        event.preventDefault();
-        box.value = '';
-      }
-    }
-  });
-
-  box.addEventListener('blur', () => open(false));
-  box.addEventListener('focus', () => {
-    if (options.length > 0 && box.value.trim().length >= MIN_CHARS) open(true);
-  });
-  form.addEventListener('submit', () => open(false));
-  // Words typed while this was loading: offer for them at once.
-  if (box.value !== box.defaultValue) box.dispatchEvent(new Event('input'));
 }

@@ -8,12 +8,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 import compression from 'compression';
+import type { Logger } from 'pino';
 import { startBackgroundJobs } from '#db/background-jobs.ts';
 import { closeDb, getDb } from '#db/client.ts';
 import { config, publicUrl } from '#db/config.ts';
@@ -54,6 +56,29 @@ const requestIdOf = (req: IncomingMessage) => {
   return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
 };
 
+/** What the listeners share: the server, the built files, Astro's renderer, and whether the server is draining. */
+interface Door {
+  server: Server;
+  files: Awaited<ReturnType<typeof loadStaticFiles>>;
+  render: (req: IncomingMessage, res: ServerResponse, locals: RequestLocals) => void;
+  visitors: ReturnType<typeof createVisitorsHub>;
+  requestLog: Logger;
+  draining: boolean;
+  inFlight: number;
+  /** The background jobs, started once the port is open. */
+  jobs?: ReturnType<typeof startJobs>;
+}
+
+/** What a request's log line and metrics need when it ends, beside its locals. */
+interface Served {
+  startedAt: number;
+  socket: Socket;
+  bytesBefore: number;
+  /** The target as sent, for the log: another spelling of an address is served as the address. */
+  target: string;
+  cache?: 'hit' | 'miss';
+}
+
 export async function startFrontDoor(): Promise<void> {
   if (!existsSync(entry)) throw new Error('No build found at dist/server/entry.mjs: run `npm run build` first (npm start does it for you).');
   // Before the bundle loads: its copy of db/ finds the threads' files through this one, which runs from the source.
@@ -68,158 +93,186 @@ export async function startFrontDoor(): Promise<void> {
   const origins = [new URL(publicUrl()).origin, ...TRUSTED_ORIGINS];
   const visitors = createVisitorsHub({ origins, maxPerAddress: VISITORS_MAX_PER_ADDRESS, maxTotal: VISITORS_MAX_TOTAL });
   watchGauges(visitors.online);
-  // Built files and cached pages are stored compressed; what Astro renders is compressed as it goes, at the
-  // fastest levels (docs/decisions/013). Responses that arrive encoded (a cache miss) pass as they are.
-  const compress = compression({
-    threshold: COMPRESS_THRESHOLD,
-    level: DYNAMIC_GZIP_LEVEL,
-    brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
-  });
-  const render = (req: IncomingMessage, res: ServerResponse, locals: RequestLocals) =>
-    compress(
-      req as never,
-      res as never,
-      () => void withRequest(locals, () => handler(req, res, undefined, locals)).catch((error: unknown) => failRequest(res, error, locals)),
-    );
-
-  let draining = false;
-  let inFlight = 0;
-  const requestLog = log();
-
-  const server = createServer((req, res) => {
-    const startedAt = performance.now();
-    const socket = req.socket;
-    const bytesBefore = socket.bytesWritten;
-    const locals: RequestLocals = { requestId: requestIdOf(req), client: clientOf(req) };
-    // The target as sent, for the log: another spelling of an address is served as the address.
-    const target = req.url ?? '';
-    let cache: 'hit' | 'miss' | undefined;
-    inFlight++;
-    // While draining, each answer closes its connection; a connection left idle is closed at once.
-    if (draining) res.shouldKeepAlive = false;
-    res.once('close', () => {
-      inFlight--;
-      const seconds = (performance.now() - startedAt) / 1000;
-      const route = locals.route ?? 'unmatched';
-      countRequest(route, res.statusCode, seconds, cache);
-      if (draining) server.closeIdleConnections();
-      if (!requestLog.isLevelEnabled('info')) return;
-      requestLog.info({
-        requestId: locals.requestId,
-        method: req.method,
-        path: loggablePath(target),
-        route,
-        status: res.writableFinished ? res.statusCode : 499,
-        ms: Math.round(seconds * 10_000) / 10,
-        bytes: socket.bytesWritten - bytesBefore,
-        address: locals.client.address,
-        ...(locals.user ? { userId: locals.user.id } : {}),
-        ...(cache ? { cache } : {}),
-      });
-    });
-    try {
-      const refusal = checkRequest(req);
-      if (refusal) {
-        locals.route = 'refused';
-        return answerRefusal(res, refusal, locals);
-      }
-      const query = req.url!.indexOf('?');
-      let path = query === -1 ? req.url! : req.url!.slice(0, query);
-      const canonical = canonicalPath(path);
-      if (canonical !== undefined) {
-        const search = query === -1 ? '' : req.url!.slice(query);
-        if (req.method === 'GET' || req.method === 'HEAD') {
-          locals.route = 'redirect';
-          return answerRedirect(res, canonical + search, locals);
-        }
-        // A form's or a client's post is not sent elsewhere: it is served as the address, whose rules then apply.
-        req.url = canonical + search;
-        path = canonical;
-      }
-      if (HEALTH_PATHS.has(path) || path === '/metrics') {
-        locals.route = path;
-        const headers = { ...securityHeaders(locals.client.https), 'x-request-id': locals.requestId };
-        const serving = path === '/metrics' ? serveMetrics(req, res, headers) : serveHealth(req, res, path, headers, draining);
-        return void serving.catch((error: unknown) => failRequest(res, error, locals));
-      }
-      if (serveStaticFile(files, req, res, { 'x-request-id': locals.requestId })) {
-        locals.route = 'static';
-        return;
-      }
-      serveCachedPage(req, res, locals.client.https, locals.requestId)
-        .then((answer) => {
-          cache = answer?.result;
-          if (answer?.result === 'hit') return void (locals.route = answer.route);
-          res.setHeader('x-request-id', locals.requestId);
-          render(req, res, locals);
-        })
-        .catch((error: unknown) => failRequest(res, error, locals));
-    } catch (error) {
-      failRequest(res, error, locals);
-    }
-  });
-  // A WebSocket upgrade gets one log line when it is accepted (101) or refused, with no response to wait for.
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on('error', () => socket.destroy());
-    try {
-      const requestId = requestIdOf(req);
-      const { address } = clientOf(req);
-      const logUpgrade = (route: string, status: number) =>
-        requestLog.info({ requestId, method: req.method, path: loggablePath(req.url ?? ''), route, status, address });
-      const refusal = checkRequest(req) ?? (draining ? { status: 503, message: 'The server is shutting down', headers: {} } : undefined);
-      if (refusal) {
-        logUpgrade('refused', refusal.status);
-        return void socket.end(rawResponse(refusal, requestId));
-      }
-      logUpgrade('websocket', visitors.handleUpgrade(req, socket, head, address, requestId));
-    } catch {
-      socket.destroy();
-    }
-  });
+  const door: Door = {
+    server: createServer((req, res) => serveRequest(door, req, res)),
+    files,
+    render: compressingRenderer(handler),
+    visitors,
+    requestLog: log(),
+    draining: false,
+    inFlight: 0,
+  };
+  const { server } = door;
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => upgradeRequest(door, req, socket, head));
   // CONNECT (a proxy's method) never reaches the request listener: without this the socket would hang.
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
     socket.on('error', () => socket.destroy());
     socket.end(rawResponse({ status: 405, message: 'CONNECT is not allowed here', headers: { allow: 'GET, HEAD, OPTIONS' } }));
   });
-  /** The background jobs, started once the port is open. */
-  let jobs: ReturnType<typeof startJobs> | undefined;
-
-  /**
-   * SIGTERM: /readyz answers 503 at once, the port stops taking connections, requests in flight finish
-   * (their connections then close) for up to DRAIN_MS, and the process exits 0.
-   */
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (draining) return;
-    draining = true;
-    log().info({ signal, inFlight }, 'Shutting down: no new connections; finishing the requests in flight');
-    visitors.close();
-    const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    const overdue = setTimeout(() => {
-      log().warn({ inFlight }, `Requests still in flight after ${DRAIN_MS / 1000} s: closing their connections`);
-      server.closeAllConnections();
-    }, DRAIN_MS);
-    void stopped
-      .then(async () => {
-        clearTimeout(overdue);
-        await Promise.all(((await jobs) ?? []).map((job) => job?.stop()));
-        await closeDb();
-      })
-      .catch((error: unknown) => logError(error, 'Shutdown'))
-      .finally(() => {
-        log().info('Stopped');
-        // The log's last lines are written before the exit; should that ever hang, the exit does not.
-        setTimeout(() => process.exit(0), 2000);
-        log().flush(() => process.exit(0));
-      });
-  };
   // Handled before the port opens: a client can connect, and a signal arrive, as soon as it does.
+  const shutdown = (signal: NodeJS.Signals) => drain(door, signal);
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
   await new Promise<void>((resolve) => server.listen(PORT, HOST, resolve));
   log().info(`Skillshelf is listening on http://${HOST}:${PORT}`);
   // A signal while they start drains too: the shutdown waits for them and stops them.
-  if (!draining) jobs = startJobs();
+  if (!door.draining) door.jobs = startJobs();
+}
+
+/**
+ * Astro's handler behind compression. Built files and cached pages are stored compressed; what Astro renders is
+ * compressed as it goes, at the fastest levels (docs/decisions/013). Responses that arrive encoded (a cache miss)
+ * pass as they are.
+ */
+function compressingRenderer(handler: Handler): Door['render'] {
+  const compress = compression({
+    threshold: COMPRESS_THRESHOLD,
+    level: DYNAMIC_GZIP_LEVEL,
+    brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
+  });
+  return (req, res, locals) =>
+    compress(
+      req as never,
+      res as never,
+      () => void withRequest(locals, () => handler(req, res, undefined, locals)).catch((error: unknown) => failRequest(res, error, locals)),
+    );
+}
+
+/** One request, from its arrival to its log line: counted in flight, routed, and logged and measured when it closes. */
+function serveRequest(door: Door, req: IncomingMessage, res: ServerResponse): void {
+  const served: Served = { startedAt: performance.now(), socket: req.socket, bytesBefore: req.socket.bytesWritten, target: req.url ?? '' };
+  const locals: RequestLocals = { requestId: requestIdOf(req), client: clientOf(req) };
+  door.inFlight++;
+  // While draining, each answer closes its connection; a connection left idle is closed at once.
+  if (door.draining) res.shouldKeepAlive = false;
+  res.once('close', () => requestClosed(door, req, res, locals, served));
+  try {
+    routeRequest(door, req, res, locals, served);
+  } catch (error) {
+    failRequest(res, error, locals);
+  }
+}
+
+/** A request's end: its metrics, and its one log line. */
+function requestClosed(door: Door, req: IncomingMessage, res: ServerResponse, locals: RequestLocals, served: Served): void {
+  door.inFlight--;
+  const seconds = (performance.now() - served.startedAt) / 1000;
+  const route = locals.route ?? 'unmatched';
+  countRequest(route, res.statusCode, seconds, served.cache);
+  if (door.draining) door.server.closeIdleConnections();
+  if (!door.requestLog.isLevelEnabled('info')) return;
+  door.requestLog.info({
+    requestId: locals.requestId,
+    method: req.method,
+    path: loggablePath(served.target),
+    route,
+    status: res.writableFinished ? res.statusCode : 499,
+    ms: Math.round(seconds * 10_000) / 10,
+    bytes: served.socket.bytesWritten - served.bytesBefore,
+    address: locals.client.address,
+    ...(locals.user ? { userId: locals.user.id } : {}),
+    ...(served.cache ? { cache: served.cache } : {}),
+  });
+}
+
+/** The request gate, the address's one spelling, health and metrics, the built files, the page cache, then Astro. */
+function routeRequest(door: Door, req: IncomingMessage, res: ServerResponse, locals: RequestLocals, served: Served): void {
+  const refusal = checkRequest(req);
+  if (refusal) {
+    locals.route = 'refused';
+    answerRefusal(res, refusal, locals);
+    return;
+  }
+  const path = canonicalRequestPath(req, res, locals);
+  if (path === undefined) return;
+  if (HEALTH_PATHS.has(path) || path === '/metrics') {
+    locals.route = path;
+    const headers = { ...securityHeaders(locals.client.https), 'x-request-id': locals.requestId };
+    const serving = path === '/metrics' ? serveMetrics(req, res, headers) : serveHealth(req, res, path, headers, door.draining);
+    return void serving.catch((error: unknown) => failRequest(res, error, locals));
+  }
+  if (serveStaticFile(door.files, req, res, { 'x-request-id': locals.requestId })) {
+    locals.route = 'static';
+    return;
+  }
+  serveCachedPage(req, res, locals.client.https, locals.requestId)
+    .then((answer) => {
+      served.cache = answer?.result;
+      if (answer?.result === 'hit') return void (locals.route = answer.route);
+      res.setHeader('x-request-id', locals.requestId);
+      door.render(req, res, locals);
+    })
+    .catch((error: unknown) => failRequest(res, error, locals));
+}
+
+/**
+ * The request's path in the one spelling of its address; undefined when it was answered with a redirect there
+ * (a GET or HEAD). A form's or a client's post is not sent elsewhere: it is served as the address, whose rules
+ * then apply.
+ */
+function canonicalRequestPath(req: IncomingMessage, res: ServerResponse, locals: RequestLocals): string | undefined {
+  const query = req.url!.indexOf('?');
+  const path = query === -1 ? req.url! : req.url!.slice(0, query);
+  const canonical = canonicalPath(path);
+  if (canonical === undefined) return path;
+  const search = query === -1 ? '' : req.url!.slice(query);
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    locals.route = 'redirect';
+    answerRedirect(res, canonical + search, locals);
+    return undefined;
+  }
+  req.url = canonical + search;
+  return canonical;
+}
+
+/** A WebSocket upgrade gets one log line when it is accepted (101) or refused, with no response to wait for. */
+function upgradeRequest(door: Door, req: IncomingMessage, socket: Duplex, head: Buffer): void {
+  socket.on('error', () => socket.destroy());
+  try {
+    const requestId = requestIdOf(req);
+    const { address } = clientOf(req);
+    const logUpgrade = (route: string, status: number) =>
+      door.requestLog.info({ requestId, method: req.method, path: loggablePath(req.url ?? ''), route, status, address });
+    const refusal = checkRequest(req) ?? (door.draining ? { status: 503, message: 'The server is shutting down', headers: {} } : undefined);
+    if (refusal) {
+      logUpgrade('refused', refusal.status);
+      return void socket.end(rawResponse(refusal, requestId));
+    }
+    logUpgrade('websocket', door.visitors.handleUpgrade(req, socket, head, address, requestId));
+  } catch {
+    socket.destroy();
+  }
+}
+
+/**
+ * SIGTERM: /readyz answers 503 at once, the port stops taking connections, requests in flight finish
+ * (their connections then close) for up to DRAIN_MS, and the process exits 0.
+ */
+function drain(door: Door, signal: NodeJS.Signals): void {
+  if (door.draining) return;
+  door.draining = true;
+  const { server } = door;
+  log().info({ signal, inFlight: door.inFlight }, 'Shutting down: no new connections; finishing the requests in flight');
+  door.visitors.close();
+  const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const overdue = setTimeout(() => {
+    log().warn({ inFlight: door.inFlight }, `Requests still in flight after ${DRAIN_MS / 1000} s: closing their connections`);
+    server.closeAllConnections();
+  }, DRAIN_MS);
+  void stopped
+    .then(async () => {
+      clearTimeout(overdue);
+      await Promise.all(((await door.jobs) ?? []).map((job) => job?.stop()));
+      await closeDb();
+    })
+    .catch((error: unknown) => logError(error, 'Shutdown'))
+    .finally(() => {
+      log().info('Stopped');
+      // The log's last lines are written before the exit; should that ever hang, the exit does not.
+      setTimeout(() => process.exit(0), 2000);
+      log().flush(() => process.exit(0));
+    });
 }
 
 /** The process's background jobs, each registered by its room of db/. */

@@ -9,7 +9,7 @@
  * as a chip marked "proposed" with a button that removes it. The checks here are a courtesy: the server
  * decides what becomes of a proposal.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { toValue, type Tag } from '#db/catalog/taxonomy.ts';
 import { cleanText } from '#db/validation/text.ts';
 import { fieldId } from './fields.tsx';
@@ -37,6 +37,102 @@ function proposalProblem(label: string, proposed: number): string | null {
   return null;
 }
 
+/** Closes the dropdown on a press anywhere outside it. */
+function useClosedByPointerOutside(details: RefObject<HTMLDetailsElement | null>): void {
+  useEffect(() => {
+    function closeOutside(event: PointerEvent) {
+      const element = details.current;
+      if (element?.open && !element.contains(event.target as Node)) element.open = false;
+    }
+    document.addEventListener('pointerdown', closeOutside);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, [details]);
+}
+
+/** What Enter in the box would do, when the typed label has no problem. */
+function draftHint(match: Tag | undefined, canPropose: boolean, typed: string): string {
+  if (match) return `Enter picks ${match.label}.`;
+  if (canPropose) return `Enter proposes '${typed}': an admin decides whether it becomes a tag.`;
+  return 'Not listed? Type its name to propose it.';
+}
+
+interface DraftBoxProps {
+  noun: string;
+  hintId: string;
+  draft: string;
+  hint: string;
+  onDraft: (draft: string) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+}
+
+/** The box at the top of a creatable dropdown, that finds an option or proposes a new one, with its hint. */
+function DraftBox({ noun, hintId, draft, hint, onDraft, onKeyDown }: DraftBoxProps) {
+  return (
+    <div className="px-2 pb-2">
+      <input
+        type="text"
+        className="input input-sm w-full"
+        aria-label={`Find or propose ${noun}`}
+        aria-describedby={hintId}
+        placeholder="Type to find, or to propose a new one"
+        value={draft}
+        maxLength={MAX_LABEL + 20}
+        onChange={(event) => onDraft(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <p id={hintId} className="mt-1 text-xs text-base-content/70" aria-live="polite">
+        {hint}
+      </p>
+    </div>
+  );
+}
+
+interface TagCheckboxProps {
+  name: string;
+  tag: Tag;
+  checked: boolean;
+  /** A proposal, marked so; unchecking it removes it. */
+  proposed?: boolean;
+  onToggle: (tag: Tag, on: boolean) => void;
+}
+
+/** One option of the dropdown, or one proposal, as a labelled checkbox. */
+function TagCheckbox({ name, tag, checked, proposed = false, onToggle }: TagCheckboxProps) {
+  return (
+    <li>
+      <label className="flex cursor-pointer items-center gap-3">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-sm checkbox-primary"
+          name={name}
+          value={tag.value}
+          checked={checked}
+          onChange={(event) => onToggle(tag, event.target.checked)}
+        />
+        {tag.label}
+        {proposed && <span className="badge badge-sm badge-outline">proposed</span>}
+      </label>
+    </li>
+  );
+}
+
+/** The proposed tags as chips under the dropdown, each with a button that removes it. */
+function ProposedChips({ noun, proposed, onRemove }: { noun: string; proposed: readonly Tag[]; onRemove: (tag: Tag) => void }) {
+  return (
+    <ul className="mt-1 flex flex-wrap gap-2" aria-label={`Proposed ${noun}`}>
+      {proposed.map((tag) => (
+        <li key={tag.value} className="badge badge-outline h-auto gap-1 py-1" data-proposed-tag={tag.value}>
+          {tag.label}
+          <span className="text-xs text-base-content/70">proposed</span>
+          <button type="button" className="btn btn-ghost btn-xs px-1" aria-label={`Remove the proposed ${tag.label}`} onClick={() => onRemove(tag)}>
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function MultiSelect({ name, label, options, selected, onChange, error, creatable = false }: MultiSelectProps) {
   const details = useRef<HTMLDetailsElement>(null);
   const list = useRef<HTMLUListElement>(null);
@@ -48,14 +144,7 @@ export function MultiSelect({ name, label, options, selected, onChange, error, c
   // Selected tags that are none of the options: the user's proposals (kept only where they may be made).
   const proposed = creatable ? selected.filter((tag) => !offered.has(tag.value)) : [];
 
-  useEffect(() => {
-    function closeOutside(event: PointerEvent) {
-      const element = details.current;
-      if (element?.open && !element.contains(event.target as Node)) element.open = false;
-    }
-    document.addEventListener('pointerdown', closeOutside);
-    return () => document.removeEventListener('pointerdown', closeOutside);
-  }, []);
+  useClosedByPointerOutside(details);
 
   /** The options in their list's order, then the proposals in the order they were made. */
   const select = (values: Set<string>, extra: readonly Tag[]) => onChange([...options.filter((option) => values.has(option.value)), ...extra]);
@@ -123,59 +212,21 @@ export function MultiSelect({ name, label, options, selected, onChange, error, c
         </summary>
         <div className="dropdown-content z-20 mt-1 w-full rounded-box bg-base-100 p-2 shadow-lg">
           {creatable && (
-            <div className="px-2 pb-2">
-              <input
-                type="text"
-                className="input input-sm w-full"
-                aria-label={`Find or propose ${noun}`}
-                aria-describedby={hintId}
-                placeholder="Type to find, or to propose a new one"
-                value={draft}
-                maxLength={MAX_LABEL + 20}
-                onChange={(event) => setDraft(event.target.value)}
-                onKeyDown={onDraftKey}
-              />
-              <p id={hintId} className="mt-1 text-xs text-base-content/70" aria-live="polite">
-                {problem ??
-                  (match
-                    ? `Enter picks ${match.label}.`
-                    : canPropose
-                      ? `Enter proposes '${typed}': an admin decides whether it becomes a tag.`
-                      : 'Not listed? Type its name to propose it.')}
-              </p>
-            </div>
+            <DraftBox
+              noun={noun}
+              hintId={hintId}
+              draft={draft}
+              hint={problem ?? draftHint(match, canPropose, typed)}
+              onDraft={setDraft}
+              onKeyDown={onDraftKey}
+            />
           )}
           <ul ref={list} className="menu max-h-72 w-full flex-nowrap overflow-y-auto p-0">
             {shown.map((option) => (
-              <li key={option.value}>
-                <label className="flex cursor-pointer items-center gap-3">
-                  <input
-                    type="checkbox"
-                    className="checkbox checkbox-sm checkbox-primary"
-                    name={name}
-                    value={option.value}
-                    checked={chosen.has(option.value)}
-                    onChange={(event) => toggle(option, event.target.checked)}
-                  />
-                  {option.label}
-                </label>
-              </li>
+              <TagCheckbox key={option.value} name={name} tag={option} checked={chosen.has(option.value)} onToggle={toggle} />
             ))}
             {proposed.map((tag) => (
-              <li key={tag.value}>
-                <label className="flex cursor-pointer items-center gap-3">
-                  <input
-                    type="checkbox"
-                    className="checkbox checkbox-sm checkbox-primary"
-                    name={name}
-                    value={tag.value}
-                    checked
-                    onChange={() => toggle(tag, false)}
-                  />
-                  {tag.label}
-                  <span className="badge badge-sm badge-outline">proposed</span>
-                </label>
-              </li>
+              <TagCheckbox key={tag.value} name={name} tag={tag} checked proposed onToggle={(proposal) => toggle(proposal, false)} />
             ))}
             {canPropose && (
               <li>
@@ -188,19 +239,7 @@ export function MultiSelect({ name, label, options, selected, onChange, error, c
           </ul>
         </div>
       </details>
-      {proposed.length > 0 && (
-        <ul className="mt-1 flex flex-wrap gap-2" aria-label={`Proposed ${noun}`}>
-          {proposed.map((tag) => (
-            <li key={tag.value} className="badge badge-outline h-auto gap-1 py-1" data-proposed-tag={tag.value}>
-              {tag.label}
-              <span className="text-xs text-base-content/70">proposed</span>
-              <button type="button" className="btn btn-ghost btn-xs px-1" aria-label={`Remove the proposed ${tag.label}`} onClick={() => toggle(tag, false)}>
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {proposed.length > 0 && <ProposedChips noun={noun} proposed={proposed} onRemove={(tag) => toggle(tag, false)} />}
       {error && (
         <p id={`${id}-error`} className="text-sm text-error" data-field-error={name}>
           {error}

@@ -77,30 +77,42 @@ export function analyzeQuery(index: TextIndex, query: string, typing: boolean): 
   const topical = chosen.filter((word) => !FACET_ONLY_WORDS.has(word));
   const core = new Set(topical.length ? topical : chosen);
   const words = chosen.map((typed, i): QueryWord => {
-    const forms = new Map<string, number>();
-    if (index.holds(typed)) forms.set(typed, 1);
-    for (const term of index.termsSharingStem(typed)) if (!forms.has(term)) forms.set(term, STEM_WEIGHT);
-    // Written as the end of a compound ('security' in 'cybersecurity').
-    if (typed.length >= COMPOUND_MIN && /^\p{L}+$/u.test(typed)) {
-      for (const term of index.termsEndingWith(typed, COMPOUND_MIN_BEFORE, PREFIX_TERMS)) if (!forms.has(term)) forms.set(term, COMPOUND_WEIGHT);
-    }
     const last = i === chosen.length - 1 && typed === all.at(-1);
-    // A word the catalog does not hold: the words it begins (it was cut short), else its closest spellings.
-    // Cut short: a submitted word of three letters or more; the last word typed from two.
-    if ((forms.size === 0 && typed.length >= 3) || (typing && last && typed.length >= 2)) {
-      for (const term of index.termsStartingWith(typed, PREFIX_TERMS)) if (!forms.has(term)) forms.set(term, PREFIX_WEIGHT);
-    }
-    let correction: string | undefined;
-    if (forms.size === 0 && /\p{L}/u.test(typed)) {
-      const close = closestTerms(typed, index.typoCandidates(typed));
-      correction = close[0];
-      for (const term of close) forms.set(term, TYPO_WEIGHT);
-    }
+    const forms = formsOf(index, typed, typing && last);
+    const correction = forms.size === 0 && /\p{L}/u.test(typed) ? addCorrections(index, typed, forms) : undefined;
     return { typed, core: core.has(typed), forms, ...(correction ? { correction } : {}) };
   });
   const corrected = words.filter((word) => word.correction);
   const correctedTerm = corrected.length ? all.map((word) => words.find((w) => w.typed === word)?.correction ?? word).join(' ') : undefined;
   return { all, words, ...(correctedTerm ? { correctedTerm } : {}) };
+}
+
+/**
+ * The terms a word matches, each with how much a match counts: the word itself, its stem's other forms, the
+ * compounds it ends, and the words it begins when it was cut short (`beingTyped`: it is the last word, still
+ * being typed).
+ */
+function formsOf(index: TextIndex, typed: string, beingTyped: boolean): Map<string, number> {
+  const forms = new Map<string, number>();
+  if (index.holds(typed)) forms.set(typed, 1);
+  for (const term of index.termsSharingStem(typed)) if (!forms.has(term)) forms.set(term, STEM_WEIGHT);
+  // Written as the end of a compound ('security' in 'cybersecurity').
+  if (typed.length >= COMPOUND_MIN && /^\p{L}+$/u.test(typed)) {
+    for (const term of index.termsEndingWith(typed, COMPOUND_MIN_BEFORE, PREFIX_TERMS)) if (!forms.has(term)) forms.set(term, COMPOUND_WEIGHT);
+  }
+  // A word the catalog does not hold: the words it begins (it was cut short), else its closest spellings.
+  // Cut short: a submitted word of three letters or more; the last word typed from two.
+  if ((forms.size === 0 && typed.length >= 3) || (beingTyped && typed.length >= 2)) {
+    for (const term of index.termsStartingWith(typed, PREFIX_TERMS)) if (!forms.has(term)) forms.set(term, PREFIX_WEIGHT);
+  }
+  return forms;
+}
+
+/** Adds the closest spellings of a word the catalog does not hold to its forms; answers the closest, shown as the correction. */
+function addCorrections(index: TextIndex, typed: string, forms: Map<string, number>): string | undefined {
+  const close = closestTerms(typed, index.typoCandidates(typed));
+  for (const term of close) forms.set(term, TYPO_WEIGHT);
+  return close[0];
 }
 
 /** How many of `n` core words a content must hold: all of one or two, then at least half. */
@@ -183,12 +195,14 @@ function addPostings(s: Scratch, index: TextIndex, id: number, f: number, weight
   return n;
 }
 
+/** Per field, as FIELDS orders them: its weight, and its BM25 b. */
+const WEIGHTS = FIELDS.map((field) => FIELD_WEIGHT[field]);
+const BS = FIELDS.map((field) => FIELD_B[field]);
+
 /** Each content holding any word in `fields`: its text score and which core words it holds (bit i: core word i). */
 export function textScores(index: TextIndex, words: readonly QueryWord[], fields: readonly number[] = ALL_FIELDS): TextScores {
   const s = scratchFor(index.seqLimit);
   const documents = Math.max(1, index.size);
-  const weights = FIELDS.map((field) => FIELD_WEIGHT[field]);
-  const bs = FIELDS.map((field) => FIELD_B[field]);
   let anyCount = 0;
   let coreBit = 0;
   for (const word of words) {
@@ -197,37 +211,58 @@ export function textScores(index: TextIndex, words: readonly QueryWord[], fields
     let holding = 0;
     for (const [term, weight] of word.forms) if (weight === 1 || holding === 0) holding = Math.max(holding, index.documentCount(term));
     const idf = inverseFrequency(documents, Math.max(holding, 1));
-    let wordCount = 0;
-    for (const [term, weight] of word.forms) {
-      const id = index.termIds.get(term);
-      // The build's postings, read in place (the bulk of any search), then the contents written since.
-      for (const f of fields) if (id !== undefined) wordCount = addPostings(s, index, id, f, weight, wordCount);
-      index.forEachReplaced(term, (seq, field, count, length) => {
-        if (fields.includes(field)) wordCount = addPosting(s, seq, field, weight * count, length, wordCount);
-      });
-    }
-    for (let k = 0; k < wordCount; k++) {
-      const seq = s.wordSeqs[k]!;
-      s.inWord[seq] = 0;
-      let score = 0;
-      for (let f = 0; f < FIELD_COUNT; f++) {
-        const at = seq * FIELD_COUNT + f;
-        const tf = s.tf[at]!;
-        if (tf === 0) continue;
-        s.tf[at] = 0;
-        const norm = 1 - bs[f]! + (bs[f]! * s.length[at]!) / index.averageLength[f]!;
-        score += weights[f]! * ((tf * (K1 + 1)) / (tf + K1 * norm));
-      }
-      if (!s.inAny[seq]) {
-        s.inAny[seq] = 1;
-        s.anySeqs[anyCount++] = seq;
-        s.score[seq] = 0;
-        s.held[seq] = 0;
-      }
-      s.score[seq]! += idf * score;
-      s.held[seq]! |= bit;
-    }
+    const wordCount = gatherWord(s, index, word, fields);
+    anyCount = scoreWord(s, index, wordCount, idf, bit, anyCount);
   }
+  return collectScores(s, anyCount);
+}
+
+/** Puts each content holding one of the word's forms in `fields` in `s.wordSeqs`, with its weighted counts; answers how many. */
+function gatherWord(s: Scratch, index: TextIndex, word: QueryWord, fields: readonly number[]): number {
+  let wordCount = 0;
+  for (const [term, weight] of word.forms) {
+    const id = index.termIds.get(term);
+    // The build's postings, read in place (the bulk of any search), then the contents written since.
+    for (const f of fields) if (id !== undefined) wordCount = addPostings(s, index, id, f, weight, wordCount);
+    index.forEachReplaced(term, (seq, field, count, length) => {
+      if (fields.includes(field)) wordCount = addPosting(s, seq, field, weight * count, length, wordCount);
+    });
+  }
+  return wordCount;
+}
+
+/**
+ * Scores the word's contents gathered (BM25 per field, saturated, weighted, summed, times the word's idf), adds
+ * each to its text score and its held bits, clearing the word's scratch; answers how many contents any word has touched.
+ */
+function scoreWord(s: Scratch, index: TextIndex, wordCount: number, idf: number, bit: number, anyCount: number): number {
+  let touched = anyCount;
+  for (let k = 0; k < wordCount; k++) {
+    const seq = s.wordSeqs[k]!;
+    s.inWord[seq] = 0;
+    let score = 0;
+    for (let f = 0; f < FIELD_COUNT; f++) {
+      const at = seq * FIELD_COUNT + f;
+      const tf = s.tf[at]!;
+      if (tf === 0) continue;
+      s.tf[at] = 0;
+      const norm = 1 - BS[f]! + (BS[f]! * s.length[at]!) / index.averageLength[f]!;
+      score += WEIGHTS[f]! * ((tf * (K1 + 1)) / (tf + K1 * norm));
+    }
+    if (!s.inAny[seq]) {
+      s.inAny[seq] = 1;
+      s.anySeqs[touched++] = seq;
+      s.score[seq] = 0;
+      s.held[seq] = 0;
+    }
+    s.score[seq]! += idf * score;
+    s.held[seq]! |= bit;
+  }
+  return touched;
+}
+
+/** The scores of every content a word touched, side by side, the scratch cleared for the next search. */
+function collectScores(s: Scratch, anyCount: number): TextScores {
   const seqs = s.anySeqs.slice(0, anyCount);
   const score = new Float64Array(anyCount);
   const held = new Uint32Array(anyCount);

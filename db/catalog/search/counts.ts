@@ -1,7 +1,7 @@
 /** The search sidebar's counts, read off the facet table in one pass over the rows (decision 007). */
 import { FACETS } from '../facets.ts';
 import type { FacetCounts, FacetFilters, FacetTable } from './facet-types.ts';
-import { compile, rulesOf, STRIDE } from './facet-kinds.ts';
+import { compile, rulesOf, STRIDE, type CompiledFilter } from './facet-kinds.ts';
 
 /** One count kept for a search (its filters, and its words' rows), with what patching it needs. */
 interface KeptCount {
@@ -118,8 +118,27 @@ function tallyRow(kept: KeptCount, codes: Int32Array, by: 1 | -1): void {
 /** Counts the search over every row (or every row of its words). */
 function countAll(table: FacetTable, filters: FacetFilters, rows: Int32Array | undefined): KeptCount {
   countsAfresh++;
-  // The active filters' flags side by side in one array (one typed array in the loop, not one per filter).
   const active = compile(table, filters);
+  const { activeFacet, passStart, passes } = packFilters(active);
+  const sizes = sizesOf(table);
+  const start = new Int32Array(STRIDE);
+  let size = 0;
+  sizes.forEach((codes, f) => {
+    start[f] = size;
+    size += codes;
+  });
+  const tally = new Float64Array(size);
+  // Most searches have one filter or none: the same loop without the inner one over the filters.
+  const count =
+    activeFacet.length <= 1
+      ? tallyOneFilter(table.codes, rows, rows ? rows.length : table.size, activeFacet.length ? active[0] : undefined, start, tally)
+      : tallyFilters(table.codes, rows, rows ? rows.length : table.size, activeFacet, passStart, passes, start, tally);
+  const { edits } = table;
+  return { rows, epoch: edits.epoch, seen: edits.log.length, activeFacet, passStart, passes, start, sizes, tally, count };
+}
+
+/** The active filters' flags side by side in one array (one typed array in the loop, not one per filter). */
+function packFilters(active: readonly CompiledFilter[]): Pick<KeptCount, 'activeFacet' | 'passStart' | 'passes'> {
   const activeFacet = Int32Array.from(active, (filter) => filter.f);
   const passStart = new Int32Array(active.length);
   let passesLength = 0;
@@ -129,52 +148,68 @@ function countAll(table: FacetTable, filters: FacetFilters, rows: Int32Array | u
   }
   const passes = new Uint8Array(passesLength);
   for (const [a, filter] of active.entries()) passes.set(filter.passes, passStart[a]);
-  const sizes = sizesOf(table);
-  const start = new Int32Array(STRIDE);
-  let size = 0;
-  sizes.forEach((codes, f) => {
-    start[f] = size;
-    size += codes;
-  });
-  const tally = new Float64Array(size);
-  const { codes } = table;
+  return { activeFacet, passStart, passes };
+}
 
+/**
+ * The tally of `n` rows (the first `n` of the table, or of `rows`) under one filter or none: a row failing it
+ * counts in its facet only. Answers how many rows pass.
+ */
+function tallyOneFilter(
+  codes: Int32Array,
+  rows: Int32Array | undefined,
+  n: number,
+  filter: CompiledFilter | undefined,
+  start: Int32Array,
+  tally: Float64Array,
+): number {
+  const f0 = filter ? filter.f : 0;
+  const pass0 = filter?.passes;
   let count = 0;
-  const n = rows ? rows.length : table.size;
-  // Most searches have one filter or none: the same loop without the inner one over the filters.
-  if (activeFacet.length <= 1) {
-    const f0 = activeFacet.length ? activeFacet[0]! : 0;
-    const pass0 = activeFacet.length ? active[0]!.passes : undefined;
-    for (let k = 0; k < n; k++) {
-      const row = (rows ? rows[k]! : k) * STRIDE;
-      if (pass0 && !pass0[codes[row + f0]!]) {
-        tally[start[f0]! + codes[row + f0]!]!++;
-        continue;
+  for (let k = 0; k < n; k++) {
+    const row = (rows ? rows[k]! : k) * STRIDE;
+    if (pass0 && !pass0[codes[row + f0]!]) {
+      tally[start[f0]! + codes[row + f0]!]!++;
+      continue;
+    }
+    count++;
+    for (let f = 0; f < STRIDE; f++) tally[start[f]! + codes[row + f]!]!++;
+  }
+  return count;
+}
+
+/**
+ * The tally of `n` rows under two filters or more: a row failing exactly one counts in that filter's facet
+ * only, one failing two counts nowhere. Answers how many rows pass them all.
+ */
+function tallyFilters(
+  codes: Int32Array,
+  rows: Int32Array | undefined,
+  n: number,
+  activeFacet: Int32Array,
+  passStart: Int32Array,
+  passes: Uint8Array,
+  start: Int32Array,
+  tally: Float64Array,
+): number {
+  let count = 0;
+  for (let k = 0; k < n; k++) {
+    const row = (rows ? rows[k]! : k) * STRIDE;
+    // The facet whose filter the row fails; -1 when it fails none, -2 when it fails two or more.
+    let failed = -1;
+    for (let a = 0; a < activeFacet.length; a++) {
+      const f = activeFacet[a]!;
+      if (passes[passStart[a]! + codes[row + f]!]) continue;
+      if (failed !== -1) {
+        failed = -2;
+        break;
       }
+      failed = f;
+    }
+    if (failed === -1) {
       count++;
       for (let f = 0; f < STRIDE; f++) tally[start[f]! + codes[row + f]!]!++;
-    }
-  } else {
-    for (let k = 0; k < n; k++) {
-      const row = (rows ? rows[k]! : k) * STRIDE;
-      // The facet whose filter the row fails; -1 when it fails none, -2 when it fails two or more.
-      let failed = -1;
-      for (let a = 0; a < activeFacet.length; a++) {
-        const f = activeFacet[a]!;
-        if (passes[passStart[a]! + codes[row + f]!]) continue;
-        if (failed !== -1) {
-          failed = -2;
-          break;
-        }
-        failed = f;
-      }
-      if (failed === -1) {
-        count++;
-        for (let f = 0; f < STRIDE; f++) tally[start[f]! + codes[row + f]!]!++;
-      } else if (failed >= 0) tally[start[failed]! + codes[row + failed]!]!++;
-    }
+    } else if (failed >= 0) tally[start[failed]! + codes[row + failed]!]!++;
   }
-
-  const { edits } = table;
-  return { rows, epoch: edits.epoch, seen: edits.log.length, activeFacet, passStart, passes, start, sizes, tally, count };
+  return count;
 }

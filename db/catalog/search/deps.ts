@@ -168,12 +168,20 @@ function changeEffect(deps: Deps, change: CatalogChange): Effect {
   if (change.kind === 'tags') return deps.tags ? 'stale' : 'none';
   // A link turned broken or back moves its content in Best Match (decision 040): last, or back in its place.
   if (change.kind === 'shown') return seq !== null && deps.lists?.some((list) => ranksWords(list, seq)) ? 'stale' : 'none';
+  return contentEffect(deps, change, seq);
+}
+
+/** What a change to a content's facets or text does to an answer: through its cards, the filters offered, its lists. */
+function contentEffect(deps: Deps, change: CatalogChange, seq: number | null): Effect {
   if (seq !== null && deps.cards?.includes(seq)) return 'stale';
-  if (deps.offered && (!change.before || !change.after || OFFERED_COLUMNS.some((column) => change.before![column] !== change.after![column]))) return 'stale';
+  if (deps.offered && movesOffered(change)) return 'stale';
   let effect: Effect = 'none';
   for (const list of deps.lists ?? []) if ((effect = listEffect(list, change)) !== 'none') return effect;
   return effect;
 }
+
+/** Whether a change may move the filters offered: a content added or removed, or one of OFFERED_COLUMNS changed. */
+const movesOffered = ({ before, after }: CatalogChange) => !before || !after || OFFERED_COLUMNS.some((column) => before[column] !== after[column]);
 
 /**
  * Whether a change moved only a content's rating and review count: what reviews do, the one stream of

@@ -255,19 +255,10 @@ export function applyChanges(table: FacetTable, changes: readonly CatalogChange[
     if (change.kind === 'delete') {
       if (at >= 0) removed.add(at);
     } else if ((change.kind === 'insert' || change.kind === 'update') && change.after) {
-      if (at >= 0) {
-        const before = table.codes.slice(at * STRIDE, (at + 1) * STRIDE);
-        writeRow(table, at, seq, change.after, true);
-        noteEdit(table, at, before);
-        updated.add(at);
-      } else {
-        if (table.size === table.capacity) grow(table, Math.max(16, Math.ceil(table.capacity * 1.25)));
-        const i = table.size++;
-        writeRow(table, i, seq, change.after, false);
-        updated.add(i);
+      if (at >= 0) updated.add(rewriteRow(table, at, seq, change.after));
+      else {
+        updated.add(appendRow(table, seq, change.after));
         appended = true;
-        table.layout++;
-        noteEdit(table, i);
       }
     }
   }
@@ -277,11 +268,32 @@ export function applyChanges(table: FacetTable, changes: readonly CatalogChange[
     newEpoch(table);
     // Row indexes moved (deletions are rare: an admin's): each order is sorted again when next asked for.
     table.orders = {};
-  } else if (updated.size) {
-    for (const order of Object.keys(table.orders) as Order[]) {
-      if (!appended && updated.size <= 8) reposition(table, order, updated);
-      else reorder(table, order, [...updated]);
-    }
-  }
+  } else if (updated.size) keepOrdersSorted(table, updated, appended);
   table.version = changes.at(-1)?.seq ?? table.version;
+}
+
+/** Writes a content's new facet values over its row `at`, logging the edit; answers the row. */
+function rewriteRow(table: FacetTable, at: number, seq: number, after: FacetValues): number {
+  const before = table.codes.slice(at * STRIDE, (at + 1) * STRIDE);
+  writeRow(table, at, seq, after, true);
+  noteEdit(table, at, before);
+  return at;
+}
+
+/** Adds a row for a new content at the table's end (growing it when full), logging the edit; answers the row. */
+function appendRow(table: FacetTable, seq: number, after: FacetValues): number {
+  if (table.size === table.capacity) grow(table, Math.max(16, Math.ceil(table.capacity * 1.25)));
+  const i = table.size++;
+  writeRow(table, i, seq, after, false);
+  table.layout++;
+  noteEdit(table, i);
+  return i;
+}
+
+/** Each order already made, with the rows `updated` moved to their places: a few moved in place, more sorted again. */
+function keepOrdersSorted(table: FacetTable, updated: Set<number>, appended: boolean): void {
+  for (const order of Object.keys(table.orders) as Order[]) {
+    if (!appended && updated.size <= 8) reposition(table, order, updated);
+    else reorder(table, order, [...updated]);
+  }
 }

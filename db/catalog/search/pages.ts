@@ -22,29 +22,46 @@ function firstInOrder(n: number, k: number, compare: (a: number, b: number) => n
     return Array.from({ length: n }, (_, i) => i)
       .sort(compare)
       .slice(0, k);
-  // A max-heap: its root is the worst of the best k, the one a better newcomer replaces.
+  const heap = heapOfFirst(Math.min(n, k), compare);
+  if (k > 0) keepBest(heap, n, compare);
+  return heap.sort(compare);
+}
+
+/**
+ * A max-heap of 0…k-1 in the order `compare` gives: its root is the worst of them, the one a better newcomer
+ * replaces.
+ */
+function heapOfFirst(k: number, compare: (a: number, b: number) => number): number[] {
   const heap: number[] = [];
-  const worse = (a: number, b: number) => compare(heap[a]!, heap[b]!) > 0;
-  const swap = (a: number, b: number) => ([heap[a], heap[b]] = [heap[b]!, heap[a]!]);
-  for (let i = 0; i < n; i++) {
-    if (heap.length < k) {
-      heap.push(i);
-      for (let c = heap.length - 1; c > 0 && worse(c, (c - 1) >> 1); c = (c - 1) >> 1) swap(c, (c - 1) >> 1);
-    } else if (k > 0 && compare(i, heap[0]!) < 0) {
-      heap[0] = i;
-      for (let c = 0; ; ) {
-        const l = 2 * c + 1;
-        const r = l + 1;
-        let top = c;
-        if (l < k && worse(l, top)) top = l;
-        if (r < k && worse(r, top)) top = r;
-        if (top === c) break;
-        swap(c, top);
-        c = top;
-      }
+  for (let i = 0; i < k; i++) {
+    heap.push(i);
+    for (let c = heap.length - 1; c > 0; c = (c - 1) >> 1) {
+      const parent = (c - 1) >> 1;
+      if (compare(heap[c]!, heap[parent]!) <= 0) break;
+      [heap[c], heap[parent]] = [heap[parent]!, heap[c]!];
     }
   }
-  return heap.sort(compare);
+  return heap;
+}
+
+/** Offers the heap each of heap.length…n-1 in turn: one better than its root replaces it, sifted down to its place. */
+function keepBest(heap: number[], n: number, compare: (a: number, b: number) => number): void {
+  const k = heap.length;
+  const worse = (a: number, b: number) => compare(heap[a]!, heap[b]!) > 0;
+  for (let i = k; i < n; i++) {
+    if (compare(i, heap[0]!) >= 0) continue;
+    heap[0] = i;
+    for (let c = 0; ; ) {
+      const l = 2 * c + 1;
+      const r = l + 1;
+      let top = c;
+      if (l < k && worse(l, top)) top = l;
+      if (r < k && worse(r, top)) top = r;
+      if (top === c) break;
+      [heap[c], heap[top]] = [heap[top]!, heap[c]!];
+      c = top;
+    }
+  }
 }
 
 /**

@@ -165,25 +165,33 @@ function buildIndex(tags: ActiveTags): NameIndex {
   const index: NameIndex = { labels: new Map(), others: new Map(), longest: 0 };
   for (const facet of FACETS as readonly Facet[]) {
     const options = optionsOf(facet, tags);
-    for (const option of options) {
-      const words = wordsOf(option.label);
-      if (words.length === 0 || (words.length === 1 && STOPWORDS.has(words[0]!))) continue;
-      addKeys(index.labels, keysOf(words), option);
-      // A label of alternatives ("HTML/CSS") is named by each of them too.
-      const parts = option.label.split('/').map(wordsOf);
-      if (parts.length > 1)
-        for (const part of parts) if (part.length && !(part.length === 1 && STOPWORDS.has(part[0]!))) addKeys(index.others, keysOf(part), option);
-    }
-    const synonyms = SYNONYMS.filter((s) => s.key === facet.key);
-    if (synonyms.length === 0) continue;
-    const targetOf = synonymTargets(options, facet.kind !== 'tags');
-    for (const synonym of synonyms) {
-      const target = synonym.to.map(targetOf).find(Boolean);
-      if (target) for (const word of synonym.words) addKeys(index.others, keysOf([word]), target);
-    }
+    for (const option of options) addLabel(index, option);
+    addSynonyms(index, facet, options);
   }
   for (const key of [...index.labels.keys(), ...index.others.keys()]) index.longest = Math.max(index.longest, key.length);
   return index;
+}
+
+/** A label is a name of its option (one stopword alone is not), and each of a label of alternatives ("HTML/CSS") is too. */
+function addLabel(index: NameIndex, option: Option): void {
+  const words = wordsOf(option.label);
+  if (words.length === 0 || isStopword(words)) return;
+  addKeys(index.labels, keysOf(words), option);
+  const parts = option.label.split('/').map(wordsOf);
+  if (parts.length > 1) for (const part of parts) if (part.length && !isStopword(part)) addKeys(index.others, keysOf(part), option);
+}
+
+const isStopword = (words: readonly string[]) => words.length === 1 && STOPWORDS.has(words[0]!);
+
+/** The words people type for the facet's options (SYNONYMS), each naming the first of its targets that exists. */
+function addSynonyms(index: NameIndex, facet: Facet, options: readonly Option[]): void {
+  const synonyms = SYNONYMS.filter((s) => s.key === facet.key);
+  if (synonyms.length === 0) return;
+  const targetOf = synonymTargets(options, facet.kind !== 'tags');
+  for (const synonym of synonyms) {
+    const target = synonym.to.map(targetOf).find(Boolean);
+    if (target) for (const word of synonym.words) addKeys(index.others, keysOf([word]), target);
+  }
 }
 
 /** The index of a set of tag lists, built once: listTags answers the same lists until the tags change. */

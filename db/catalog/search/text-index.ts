@@ -99,8 +99,64 @@ const giveTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * answered meanwhile.
  */
 export async function buildTextIndex(pages: AsyncIterable<readonly IndexedText[]>): Promise<TextIndex> {
-  const termIds = new Map<string, number>();
-  const terms: string[] = [];
+  const tokens = await tokenize(pages);
+  const n = tokens.seqs.length;
+  const seqOf = tokens.seqs.done();
+  const positionOfSeq = new Int32Array(seqOf.reduce((top, seq) => Math.max(top, seq), 0) + 1).fill(-1);
+  for (let position = 0; position < n; position++) positionOfSeq[seqOf[position]!] = position;
+  const { start, docs, counts, docCounts } = await placePostings(tokens, n);
+  const { termsOfStem, byStart, byEnd, typoTargets } = await fileTerms(tokens.terms, docCounts, n);
+  return new TextIndex({
+    termIds: tokens.termIds,
+    terms: tokens.terms,
+    seqOf,
+    positionOfSeq,
+    docCounts,
+    start,
+    docs,
+    counts,
+    lengths: Uint16Array.from(tokens.lengths.done()),
+    averageLength: tokens.totals.map((total) => Math.max(1, total / Math.max(1, n))),
+    nameTerms: tokens.names.done(),
+    nameStart: tokens.nameStart.done(),
+    termsOfStem,
+    byStart,
+    byEnd,
+    typoTargets,
+  });
+}
+
+/** The first pass of a build: each content's (term, field, count) triples in flat lists, and its name's words. */
+interface Tokens {
+  termIds: Map<string, number>;
+  terms: string[];
+  /** Per content, in build order: its seq, where its triples and its name's words start, its fields' lengths. */
+  seqs: IntList;
+  docStart: IntList;
+  nameStart: IntList;
+  lengths: IntList;
+  /** Per triple: its term id, and its field × 256 + its count (at most 255). */
+  flatTerms: IntList;
+  fieldsAndCounts: IntList;
+  names: IntList;
+  /** Words per field over every content. */
+  totals: number[];
+}
+
+async function tokenize(pages: AsyncIterable<readonly IndexedText[]>): Promise<Tokens> {
+  const tokens: Tokens = {
+    termIds: new Map(),
+    terms: [],
+    seqs: new IntList(),
+    docStart: new IntList(),
+    nameStart: new IntList(),
+    lengths: new IntList(),
+    flatTerms: new IntList(),
+    fieldsAndCounts: new IntList(),
+    names: new IntList(),
+    totals: [0, 0, 0],
+  };
+  const { termIds, terms, seqs, flatTerms, fieldsAndCounts, docStart, names, nameStart, lengths: lengthList, totals } = tokens;
   const idOf = (word: string) => {
     let id = termIds.get(word);
     if (id === undefined) {
@@ -109,17 +165,8 @@ export async function buildTextIndex(pages: AsyncIterable<readonly IndexedText[]
     }
     return id;
   };
-  // First pass: each content's (term, field, count) triples in flat lists, and its name's words.
-  const seqs = new IntList();
-  const flatTerms = new IntList();
-  const fieldsAndCounts = new IntList();
-  const docStart = new IntList();
-  const names = new IntList();
-  const nameStart = new IntList();
-  const lengthList = new IntList();
   docStart.push(0);
   nameStart.push(0);
-  const totals = [0, 0, 0];
   const local = new Map<number, number>();
   for await (const page of pages) {
     for (const [k, row] of page.entries()) {
@@ -145,11 +192,11 @@ export async function buildTextIndex(pages: AsyncIterable<readonly IndexedText[]
     }
     await giveTurn();
   }
-  const n = seqs.length;
-  const seqOf = seqs.done();
-  const positionOfSeq = new Int32Array(seqOf.reduce((top, seq) => Math.max(top, seq), 0) + 1).fill(-1);
-  for (let position = 0; position < n; position++) positionOfSeq[seqOf[position]!] = position;
-  // Second pass: postings grouped by term and field, in build order.
+  return tokens;
+}
+
+/** The second pass: postings grouped by term and field, in build order, and how many contents hold each term. */
+async function placePostings({ terms, flatTerms, fieldsAndCounts, docStart }: Tokens, n: number) {
   const keys = terms.length * FIELD_COUNT;
   const sizes = new Int32Array(keys + 1);
   const termOf = flatTerms.values;
@@ -177,8 +224,14 @@ export async function buildTextIndex(pages: AsyncIterable<readonly IndexedText[]
     }
     if (position % PLACED_PER_TURN === 0) await giveTurn();
   }
-  // Each term under its stem, its first two letters (prefixes), its last three (compounds) and, unless only
-  // one content holds it in a large catalog (mostly others' misspellings), its first letter (typos).
+  return { start, docs, counts, docCounts };
+}
+
+/**
+ * The third pass: each term under its stem, its first two letters (prefixes), its last three (compounds) and,
+ * unless only one content holds it in a large catalog (mostly others' misspellings), its first letter (typos).
+ */
+async function fileTerms(terms: readonly string[], docCounts: Int32Array, n: number) {
   const termsOfStem = new Map<string, number[]>();
   const byStart = new Map<string, number[]>();
   const byEnd = new Map<string, number[]>();
@@ -196,24 +249,7 @@ export async function buildTextIndex(pages: AsyncIterable<readonly IndexedText[]
     if (docCounts[id]! >= 2 || rareToo) add(typoTargets, term[0]!, id);
     if (id % FILED_PER_TURN === 0) await giveTurn();
   }
-  return new TextIndex({
-    termIds,
-    terms,
-    seqOf,
-    positionOfSeq,
-    docCounts,
-    start,
-    docs,
-    counts,
-    lengths: Uint16Array.from(lengthList.done()),
-    averageLength: totals.map((total) => Math.max(1, total / Math.max(1, n))),
-    nameTerms: names.done(),
-    nameStart: nameStart.done(),
-    termsOfStem,
-    byStart,
-    byEnd,
-    typoTargets,
-  });
+  return { termsOfStem, byStart, byEnd, typoTargets };
 }
 
 export interface TermStats {

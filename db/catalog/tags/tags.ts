@@ -111,19 +111,24 @@ export async function settleAdminTags<T extends Record<TagKind, Tag[]>>(
   for (const kind of TAG_KINDS) {
     const tags: Tag[] = [];
     for (const given of data[kind]) {
-      const value = live.byValue[kind].has(given.value) ? given.value : live.movedTo[kind].get(given.value);
-      const exact = value === undefined ? undefined : (live.byValue[kind].get(value)?.tag ?? lists[kind].find((tag) => tag.value === value));
-      const folded = exact ? { tag: exact } : resolver.resolve(kind, given.label);
-      const match = 'tag' in folded ? folded : resolver.resolve(kind, given.value);
-      const made = 'tag' in match ? match : resolver.create(kind, given.label);
-      if (!('tag' in made)) throw invalid(`'${given.label.slice(0, 60)}' cannot be a ${kind}: ${made.refused}`);
-      // A new label whose value a tag has already (folding told them apart: 'C--' and 'C') is that tag.
-      const tag = live.byValue[kind].get(made.tag.value)?.tag ?? made.tag;
+      const tag = settleAdminTag(live, lists, resolver, kind, given);
       if (!tags.some((t) => t.value === tag.value)) tags.push(tag);
     }
     settled[kind] = tags as T[TagKind];
   }
   return { data: settled, created: resolver.created.filter(({ kind, tag }) => !live.byValue[kind].has(tag.value)) };
+}
+
+/** One tag of an admin's write as ours: by value (or the value it moved to), else folded, else made new. */
+function settleAdminTag(live: LiveTags, lists: TagLists, resolver: ReturnType<typeof creatingResolver>, kind: TagKind, given: Tag): Tag {
+  const value = live.byValue[kind].has(given.value) ? given.value : live.movedTo[kind].get(given.value);
+  const exact = value === undefined ? undefined : (live.byValue[kind].get(value)?.tag ?? lists[kind].find((tag) => tag.value === value));
+  const folded = exact ? { tag: exact } : resolver.resolve(kind, given.label);
+  const match = 'tag' in folded ? folded : resolver.resolve(kind, given.value);
+  const made = 'tag' in match ? match : resolver.create(kind, given.label);
+  if (!('tag' in made)) throw invalid(`'${given.label.slice(0, 60)}' cannot be a ${kind}: ${made.refused}`);
+  // A new label whose value a tag has already (folding told them apart: 'C--' and 'C') is that tag.
+  return live.byValue[kind].get(made.tag.value)?.tag ?? made.tag;
 }
 
 // Column names spelled out with their tables: drizzle leaves them unqualified inside a select's fields,

@@ -49,6 +49,57 @@ function bookmarkTimes(bookmarks: readonly Bookmark[], now: number): number[] {
 const listNameOf = (folder: string) => folder.slice(0, LIST_NAME_MAX).trim();
 const foldKey = (name: string) => name.toLowerCase();
 
+/** What the matches come to: the saves and each folder's items (within IMPORT_SAVES_MAX), the links offered, the rest counted. */
+interface SortedMatches {
+  toSave: Map<string, Placed>;
+  byFolder: Map<string, { name: string; items: Map<string, Placed> }>;
+  offered: Map<string, BookmarkImportShape['offered'][number]>;
+  /** Listed links past IMPORT_SAVES_MAX: not saved. */
+  overLimit: Set<string>;
+  waiting: number;
+  notWeb: number;
+  privateLinks: number;
+}
+
+function sortMatches(bookmarks: readonly Bookmark[], matches: Awaited<ReturnType<typeof matchBookmarks>>, times: readonly number[]): SortedMatches {
+  const sorted: SortedMatches = { toSave: new Map(), byFolder: new Map(), offered: new Map(), overLimit: new Set(), waiting: 0, notWeb: 0, privateLinks: 0 };
+  let items = 0;
+  for (const [i, match] of matches.entries()) {
+    const bookmark = bookmarks[i]!;
+    if (match.kind === 'listed') {
+      const placed = { contentId: match.contentId, at: times[i]!, note: bookmark.note.slice(0, LIST_NOTE_MAX) };
+      if (!placeInSaves(sorted, placed)) continue;
+      const name = bookmark.folder && listNameOf(bookmark.folder);
+      if (name && items < IMPORT_SAVES_MAX && placeInFolder(sorted.byFolder, name, placed)) items++;
+    } else if (match.kind === 'new') {
+      if (!sorted.offered.has(match.key)) sorted.offered.set(match.key, { url: match.url, title: bookmark.title, folder: bookmark.folder ?? null });
+    } else if (match.kind === 'waiting') sorted.waiting++;
+    else if (match.kind === 'not-web') sorted.notWeb++;
+    else sorted.privateLinks++;
+  }
+  return sorted;
+}
+
+/** Saves a content (once, its first bookmark's time and note); false when it is past IMPORT_SAVES_MAX. */
+function placeInSaves(sorted: SortedMatches, placed: Placed): boolean {
+  if (sorted.toSave.has(placed.contentId)) return true;
+  if (sorted.toSave.size >= IMPORT_SAVES_MAX) {
+    sorted.overLimit.add(placed.contentId);
+    return false;
+  }
+  sorted.toSave.set(placed.contentId, placed);
+  return true;
+}
+
+/** Puts a content in the folder named `name` (its case aside); false when the folder holds it already. */
+function placeInFolder(byFolder: SortedMatches['byFolder'], name: string, placed: Placed): boolean {
+  const folder = byFolder.get(foldKey(name)) ?? { name, items: new Map() };
+  byFolder.set(foldKey(name), folder);
+  if (folder.items.has(placed.contentId)) return false;
+  folder.items.set(placed.contentId, placed);
+  return true;
+}
+
 /**
  * The file's bookmarks, or a 4xx saying why there are none to import (too many imports this hour, empty, too
  * large, not UTF-8, not a bookmark file, too many links, too costly to read): read on a thread of its own
@@ -68,41 +119,7 @@ export async function importBookmarks(db: Db, userId: string, file: BookmarkFile
   onProgress('saving', 0, total);
 
   const now = Date.now();
-  const times = bookmarkTimes(bookmarks, now);
-  const toSave = new Map<string, Placed>();
-  const byFolder = new Map<string, { name: string; items: Map<string, Placed> }>();
-  const offered = new Map<string, BookmarkImportShape['offered'][number]>();
-  const overLimit = new Set<string>();
-  let items = 0;
-  let waiting = 0;
-  let notWeb = 0;
-  let privateLinks = 0;
-  for (const [i, match] of matches.entries()) {
-    const bookmark = bookmarks[i]!;
-    if (match.kind === 'listed') {
-      const placed = { contentId: match.contentId, at: times[i]!, note: bookmark.note.slice(0, LIST_NOTE_MAX) };
-      if (!toSave.has(match.contentId)) {
-        if (toSave.size >= IMPORT_SAVES_MAX) {
-          overLimit.add(match.contentId);
-          continue;
-        }
-        toSave.set(match.contentId, placed);
-      }
-      const name = bookmark.folder && listNameOf(bookmark.folder);
-      if (name && items < IMPORT_SAVES_MAX) {
-        const folder = byFolder.get(foldKey(name)) ?? { name, items: new Map() };
-        byFolder.set(foldKey(name), folder);
-        if (!folder.items.has(match.contentId)) {
-          folder.items.set(match.contentId, placed);
-          items++;
-        }
-      }
-    } else if (match.kind === 'new') {
-      if (!offered.has(match.key)) offered.set(match.key, { url: match.url, title: bookmark.title, folder: bookmark.folder ?? null });
-    } else if (match.kind === 'waiting') waiting++;
-    else if (match.kind === 'not-web') notWeb++;
-    else privateLinks++;
-  }
+  const { toSave, byFolder, offered, overLimit, waiting, notWeb, privateLinks } = sortMatches(bookmarks, matches, bookmarkTimes(bookmarks, now));
 
   // The batch runs on the event loop on a local file: it starts a turn of its own.
   await yieldToRequests();

@@ -117,32 +117,49 @@ function readTag(text: string, start: number): Tag | undefined {
   while (i < text.length) {
     while (i < text.length && (isSpace(text.charCodeAt(i)) || text.charCodeAt(i) === 47)) i++;
     if (i >= text.length || text[i] === '>') break;
-    const keyStart = i;
-    while (i < text.length && !isSpace(text.charCodeAt(i)) && text[i] !== '=' && text[i] !== '>') i++;
-    const key = READ_ATTRIBUTE_LENGTHS.has(i - keyStart) ? text.slice(keyStart, i).toUpperCase() : '';
-    while (i < text.length && isSpace(text.charCodeAt(i))) i++;
-    let valueStart = i;
-    let valueEnd = i;
-    if (text[i] === '=') {
-      i++;
-      while (i < text.length && isSpace(text.charCodeAt(i))) i++;
-      const quote = text[i];
-      if (quote === '"' || quote === "'") {
-        const close = text.indexOf(quote, i + 1);
-        valueStart = i + 1;
-        valueEnd = close === -1 ? text.length : close;
-        i = valueEnd + 1;
-      } else {
-        valueStart = i;
-        while (i < text.length && !isSpace(text.charCodeAt(i)) && text[i] !== '>') i++;
-        valueEnd = i;
-      }
-    }
-    if (READ_ATTRIBUTES.has(key) && !attributes.has(key)) {
-      attributes.set(key, decodeEntities(text.slice(valueStart, Math.min(valueEnd, valueStart + rawCut(HREF_MAX)))));
-    }
+    i = readAttribute(text, i, attributes);
   }
   return { name, closing, attributes, end: Math.min(i + 1, text.length) };
+}
+
+const skipSpaces = (text: string, from: number) => {
+  let i = from;
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  return i;
+};
+
+/**
+ * The attribute starting at `start`, kept in `attributes` when the reader uses it (the first of a key wins);
+ * answers where the text after it starts. A key without a value has the empty value.
+ */
+function readAttribute(text: string, start: number, attributes: Map<string, string>): number {
+  let i = start;
+  while (i < text.length && !isSpace(text.charCodeAt(i)) && text[i] !== '=' && text[i] !== '>') i++;
+  const key = READ_ATTRIBUTE_LENGTHS.has(i - start) ? text.slice(start, i).toUpperCase() : '';
+  i = skipSpaces(text, i);
+  if (text[i] !== '=') {
+    keepAttribute(attributes, key, text, i, i);
+    return i;
+  }
+  i = skipSpaces(text, i + 1);
+  const quote = text[i];
+  if (quote === '"' || quote === "'") {
+    const close = text.indexOf(quote, i + 1);
+    const valueEnd = close === -1 ? text.length : close;
+    keepAttribute(attributes, key, text, i + 1, valueEnd);
+    return valueEnd + 1;
+  }
+  const valueStart = i;
+  while (i < text.length && !isSpace(text.charCodeAt(i)) && text[i] !== '>') i++;
+  keepAttribute(attributes, key, text, valueStart, i);
+  return i;
+}
+
+/** Keeps the value an attribute the reader uses, decoded from at most its raw cut. */
+function keepAttribute(attributes: Map<string, string>, key: string, text: string, valueStart: number, valueEnd: number): void {
+  if (READ_ATTRIBUTES.has(key) && !attributes.has(key)) {
+    attributes.set(key, decodeEntities(text.slice(valueStart, Math.min(valueEnd, valueStart + rawCut(HREF_MAX)))));
+  }
 }
 
 /** A title, name or note as every stored text is cleaned (no controls, bidi overrides or zero-width characters), on one line. */
@@ -200,28 +217,14 @@ export function readBookmarkFile(text: string): BookmarkFile {
   if (!head.includes('NETSCAPE-BOOKMARK-FILE') && !(text.includes('<DT>') || text.includes('<dt>'))) {
     throw invalid('This is not a bookmark file: in your browser, export your bookmarks as an HTML file and choose that');
   }
-  const bookmarks: Bookmark[] = [];
-  const folderNotes = new Map<string, string>();
-  /** For each open `<DL>`, the nearest named folder around it (undefined: in none, or only a browser's roots). */
-  const open: Array<string | undefined> = [];
-  /** `<DL>`s open deeper than FOLDER_DEPTH_MAX: counted, each in the folder of the deepest one kept. */
-  let deeper = 0;
-  /** The folder named by the last `<H3>`, whose `<DL>` comes next. */
-  let heading: string | undefined | null = null;
-  /** What a `<DD>` describes: the last link, or the last folder heading. */
-  let described: { kind: 'link'; bookmark: Bookmark } | { kind: 'folder'; name: string } | undefined;
+  const state: ReadState = { bookmarks: [], folderNotes: new Map(), open: [], deeper: 0, heading: null, described: undefined };
   let i = 0;
   while (i < text.length) {
     const at = text.indexOf('<', i);
     if (at === -1) break;
-    if (text.startsWith('<!--', at)) {
-      const end = text.indexOf('-->', at + 4);
-      i = end === -1 ? text.length : end + 3;
-      continue;
-    }
-    if (text[at + 1] === '!' || text[at + 1] === '?') {
-      const end = text.indexOf('>', at);
-      i = end === -1 ? text.length : end + 1;
+    const afterSkipped = afterCommentOrDeclaration(text, at);
+    if (afterSkipped !== -1) {
+      i = afterSkipped;
       continue;
     }
     const tag = readTag(text, at);
@@ -229,55 +232,98 @@ export function readBookmarkFile(text: string): BookmarkFile {
       i = at + 1;
       continue;
     }
-    i = tag.end;
-    if (tag.closing) {
-      if (tag.name === 'DL') {
-        if (deeper > 0) deeper--;
-        else open.pop();
-      }
-      continue;
-    }
-    switch (tag.name) {
-      case 'H3': {
-        const { text: folderName, next } = elementText(text, i, 'H3', TITLE_MAX);
-        i = next;
-        heading = isRootFolder(folderName, tag.attributes) || !folderName ? undefined : folderName;
-        described = heading ? { kind: 'folder', name: heading } : undefined;
-        break;
-      }
-      case 'DL':
-        // A `<DL>` opens the folder its heading named; a root's, or one without a heading, keeps the folder it is in.
-        if (open.length < FOLDER_DEPTH_MAX) open.push(heading ?? open.at(-1));
-        else deeper++;
-        heading = null;
-        break;
-      case 'A': {
-        const { text: title, next } = elementText(text, i, 'A', TITLE_MAX);
-        i = next;
-        const url = (tag.attributes.get('HREF') ?? '').trim();
-        if (bookmarks.length >= BOOKMARKS_MAX) throw tooMany();
-        const bookmark: Bookmark = {
-          url,
-          title,
-          addedAt: secondsToDate(tag.attributes.get('ADD_DATE')),
-          folder: open.at(-1),
-          note: '',
-        };
-        bookmarks.push(bookmark);
-        described = { kind: 'link', bookmark };
-        heading = null;
-        break;
-      }
-      case 'DD': {
-        const { text: note, next } = elementText(text, i, 'DD', NOTE_MAX);
-        i = next;
-        if (described?.kind === 'link') described.bookmark.note = note;
-        else if (described?.kind === 'folder' && !folderNotes.has(described.name)) folderNotes.set(described.name, note);
-        described = undefined;
-        break;
-      }
-    }
+    i = tag.closing ? closeTag(state, tag) : openTag(state, text, tag);
   }
-  if (bookmarks.length === 0) throw invalid('The file holds no bookmarks');
-  return { bookmarks, folderNotes };
+  if (state.bookmarks.length === 0) throw invalid('The file holds no bookmarks');
+  return { bookmarks: state.bookmarks, folderNotes: state.folderNotes };
+}
+
+/** Where the reader is in a bookmark file: the links and folder notes so far, the folders open, what a `<DD>` describes. */
+interface ReadState {
+  bookmarks: Bookmark[];
+  folderNotes: Map<string, string>;
+  /** For each open `<DL>`, the nearest named folder around it (undefined: in none, or only a browser's roots). */
+  open: Array<string | undefined>;
+  /** `<DL>`s open deeper than FOLDER_DEPTH_MAX: counted, each in the folder of the deepest one kept. */
+  deeper: number;
+  /** The folder named by the last `<H3>`, whose `<DL>` comes next. */
+  heading: string | undefined | null;
+  /** What a `<DD>` describes: the last link, or the last folder heading. */
+  described: { kind: 'link'; bookmark: Bookmark } | { kind: 'folder'; name: string } | undefined;
+}
+
+/** Where the text after a comment or a declaration (`<!DOCTYPE>`, `<?xml?>`) at `at` starts; -1 when none starts there. */
+function afterCommentOrDeclaration(text: string, at: number): number {
+  if (text.startsWith('<!--', at)) {
+    const end = text.indexOf('-->', at + 4);
+    return end === -1 ? text.length : end + 3;
+  }
+  if (text[at + 1] === '!' || text[at + 1] === '?') {
+    const end = text.indexOf('>', at);
+    return end === -1 ? text.length : end + 1;
+  }
+  return -1;
+}
+
+/** A closing tag: a `</DL>` closes the folder its `<DL>` opened. Answers where reading goes on. */
+function closeTag(state: ReadState, tag: Tag): number {
+  if (tag.name === 'DL') {
+    if (state.deeper > 0) state.deeper--;
+    else state.open.pop();
+  }
+  return tag.end;
+}
+
+/** An opening tag: a folder's heading, its `<DL>`, a link, a description; others are skipped. Answers where reading goes on. */
+function openTag(state: ReadState, text: string, tag: Tag): number {
+  switch (tag.name) {
+    case 'H3':
+      return readFolderHeading(state, text, tag);
+    case 'DL':
+      // A `<DL>` opens the folder its heading named; a root's, or one without a heading, keeps the folder it is in.
+      if (state.open.length < FOLDER_DEPTH_MAX) state.open.push(state.heading ?? state.open.at(-1));
+      else state.deeper++;
+      state.heading = null;
+      return tag.end;
+    case 'A':
+      return readLink(state, text, tag);
+    case 'DD':
+      return readDescription(state, text, tag.end);
+    default:
+      return tag.end;
+  }
+}
+
+function readFolderHeading(state: ReadState, text: string, tag: Tag): number {
+  const { text: folderName, next } = elementText(text, tag.end, 'H3', TITLE_MAX);
+  state.heading = isRootFolder(folderName, tag.attributes) || !folderName ? undefined : folderName;
+  state.described = state.heading ? { kind: 'folder', name: state.heading } : undefined;
+  return next;
+}
+
+function readLink(state: ReadState, text: string, tag: Tag): number {
+  const { text: title, next } = elementText(text, tag.end, 'A', TITLE_MAX);
+  const url = (tag.attributes.get('HREF') ?? '').trim();
+  if (state.bookmarks.length >= BOOKMARKS_MAX) throw tooMany();
+  const bookmark: Bookmark = {
+    url,
+    title,
+    addedAt: secondsToDate(tag.attributes.get('ADD_DATE')),
+    folder: state.open.at(-1),
+    note: '',
+  };
+  state.bookmarks.push(bookmark);
+  state.described = { kind: 'link', bookmark };
+  state.heading = null;
+  return next;
+}
+
+/** A `<DD>`: the note of the link before it, or the description of the folder heading before it (its first). */
+function readDescription(state: ReadState, text: string, from: number): number {
+  const { text: note, next } = elementText(text, from, 'DD', NOTE_MAX);
+  const { described } = state;
+  if (described?.kind === 'link') described.bookmark.note = note;
+  else if (described?.kind === 'folder' && !state.folderNotes.has(described.name)) state.folderNotes.set(described.name, note);
+  state.described = undefined;
+  return next;
 }

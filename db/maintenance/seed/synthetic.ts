@@ -191,18 +191,7 @@ export interface SyntheticOptions {
 /** Adds `total` synthetic contents (and reviewers, reviews) to the database. Returns how many were added. */
 export async function generateSyntheticCatalog(db: Db, total: number, options: SyntheticOptions = {}): Promise<{ contents: number; reviews: number }> {
   const rand = random(options.seed ?? 42);
-  const reviewerCount = options.reviewers ?? Math.min(200, Math.max(10, Math.ceil(total / 100)));
-  const passwordHash = await hashPassword('synthetic-reviewer');
-  const [existing] = await db.select({ n: count() }).from(users);
-  const offset = existing?.n ?? 0;
-  const reviewerRows = Array.from({ length: reviewerCount }, (_, i) => ({
-    id: newId(),
-    name: `Reviewer ${offset + i + 1}`,
-    email: `reviewer${offset + i + 1}-${newId().slice(0, 6)}@synthetic.skillshelf.dev`,
-    passwordHash,
-  }));
-  for (let i = 0; i < reviewerRows.length; i += CHUNK) await db.insert(users).values(reviewerRows.slice(i, i + CHUNK));
-
+  const reviewers = await addReviewers(db, options.reviewers ?? Math.min(200, Math.max(10, Math.ceil(total / 100))));
   const vocabulary = options.tagsPerKind ? await largeVocabulary(db, options.tagsPerKind) : undefined;
   const pick: Record<TagKind, TagPicker> = vocabulary ? perTagKind((kind) => zipfPicker(vocabulary[kind])) : perTagKind((kind) => skewedPicker(TAXONOMY[kind]));
 
@@ -211,9 +200,8 @@ export async function generateSyntheticCatalog(db: Db, total: number, options: S
   const fieldRand = random((options.seed ?? 42) + 1);
   const facetValues = () =>
     Object.fromEntries(FIELD_FACETS.map((facet) => [facet.key, fieldRand() < 1 / 3 ? null : facet.choices[skewed(fieldRand, facet.choices.length)]!.value]));
+  const making: Making = { rand, pick, facetValues, total, start: Date.now() - 3 * 365 * 864e5, runId: newId().slice(0, 6) };
 
-  const start = Date.now() - 3 * 365 * 864e5;
-  const runId = newId().slice(0, 6);
   let reviewCount = 0;
   for (let done = 0; done < total; done += CHUNK) {
     const size = Math.min(CHUNK, total - done);
@@ -221,51 +209,10 @@ export async function generateSyntheticCatalog(db: Db, total: number, options: S
     const tagRows = [];
     const reviewRows = [];
     for (let k = 0; k < size; k++) {
-      const n = done + k;
-      const category = pick.category(rand, 1, 2);
-      const techStack = pick.techStack(rand, 0, 3);
-      const type = pick.type(rand, 1, 2);
-      const topics = TOPICS[category[0]!.value] ?? ['Programming'];
-      const topic = topics[Math.floor(rand() * topics.length)]!;
-      const tech = techStack[0]?.label;
-      const name = `${ADJECTIVES[Math.floor(rand() * ADJECTIVES.length)]} ${topic}${tech ? ` with ${tech}` : ''} ${SUFFIXES[Math.floor(rand() * SUFFIXES.length)]} ${n + 1}`;
-      const slug = `${slugify(name)}-${runId}`;
-      const id = newId();
-      const createdAt = new Date(start + Math.floor(((n + 1) / total) * (Date.now() - start - 864e5)));
-      const labels = { category, techStack, type };
-      contentRows.push({
-        id,
-        name,
-        slug,
-        url: `https://learn.example.org/${runId}/${n + 1}/${slugify(topic)}`,
-        urlKey: `learn.example.org/${runId}/${n + 1}/${slugify(topic)}`,
-        image: '',
-        cost: COSTS[skewed(rand, COSTS.length)]!,
-        hasCert: rand() < 0.3,
-        description: `${name} teaches ${topic.toLowerCase()} for ${category.map((c) => c.label.toLowerCase()).join(' and ')}${tech ? `, using ${techStack.map((t) => t.label).join(', ')}` : ''}. ${rand() < 0.5 ? 'Includes exercises and projects.' : 'Self-paced, with quizzes along the way.'}`,
-        category,
-        techStack,
-        type,
-        ...facetValues(),
-        ...tagColumns(labels),
-        createdAt,
-        updatedAt: createdAt,
-      });
-      for (const kind of TAG_KINDS) for (const tag of labels[kind]) tagRows.push({ contentId: id, kind, value: tag.value, label: tag.label });
-      const reviewsHere = skewed(rand, 6);
-      const reviewerStart = Math.floor(rand() * reviewerRows.length);
-      for (let r = 0; r < Math.min(reviewsHere, reviewerRows.length); r++) {
-        const reviewer = reviewerRows[(reviewerStart + r) % reviewerRows.length]!;
-        reviewRows.push({
-          id: newId(),
-          contentId: id,
-          userId: reviewer.id,
-          name: reviewer.name,
-          rating: 1 + Math.floor(rand() ** 0.6 * 5),
-          comment: COMMENTS[Math.floor(rand() * COMMENTS.length)]!,
-          createdAt,
-        });
-      }
+      const content = syntheticContent(making, done + k);
+      contentRows.push(content);
+      for (const kind of TAG_KINDS) for (const tag of content[kind]) tagRows.push({ contentId: content.id, kind, value: tag.value, label: tag.label });
+      reviewRows.push(...syntheticReviews(rand, content, reviewers));
     }
     reviewCount += reviewRows.length;
     await db.batch([
@@ -277,4 +224,84 @@ export async function generateSyntheticCatalog(db: Db, total: number, options: S
   }
   await db.run(sql`INSERT INTO contents_fts(contents_fts) VALUES ('optimize')`);
   return { contents: total, reviews: reviewCount };
+}
+
+interface Reviewer {
+  id: string;
+  name: string;
+}
+
+/** `howMany` reviewers, numbered after the users there are, all with one password. */
+async function addReviewers(db: Db, howMany: number): Promise<Reviewer[]> {
+  const passwordHash = await hashPassword('synthetic-reviewer');
+  const [existing] = await db.select({ n: count() }).from(users);
+  const offset = existing?.n ?? 0;
+  const reviewerRows = Array.from({ length: howMany }, (_, i) => ({
+    id: newId(),
+    name: `Reviewer ${offset + i + 1}`,
+    email: `reviewer${offset + i + 1}-${newId().slice(0, 6)}@synthetic.skillshelf.dev`,
+    passwordHash,
+  }));
+  for (let i = 0; i < reviewerRows.length; i += CHUNK) await db.insert(users).values(reviewerRows.slice(i, i + CHUNK));
+  return reviewerRows;
+}
+
+/** What every synthetic content is drawn with: the one random sequence (drawn in a fixed order), the tag pickers. */
+interface Making {
+  rand: () => number;
+  pick: Record<TagKind, TagPicker>;
+  facetValues: () => Record<string, unknown>;
+  total: number;
+  /** The first content's date; the last is a day ago. */
+  start: number;
+  /** Set in every slug and URL, so a second run adds contents beside the first's. */
+  runId: string;
+}
+
+/** The `n`th content: its tags, a name and description made of them, its facets and date. */
+function syntheticContent({ rand, pick, facetValues, total, start, runId }: Making, n: number) {
+  const category = pick.category(rand, 1, 2);
+  const techStack = pick.techStack(rand, 0, 3);
+  const type = pick.type(rand, 1, 2);
+  const topics = TOPICS[category[0]!.value] ?? ['Programming'];
+  const topic = topics[Math.floor(rand() * topics.length)]!;
+  const tech = techStack[0]?.label;
+  const name = `${ADJECTIVES[Math.floor(rand() * ADJECTIVES.length)]} ${topic}${tech ? ` with ${tech}` : ''} ${SUFFIXES[Math.floor(rand() * SUFFIXES.length)]} ${n + 1}`;
+  const createdAt = new Date(start + Math.floor(((n + 1) / total) * (Date.now() - start - 864e5)));
+  return {
+    id: newId(),
+    name,
+    slug: `${slugify(name)}-${runId}`,
+    url: `https://learn.example.org/${runId}/${n + 1}/${slugify(topic)}`,
+    urlKey: `learn.example.org/${runId}/${n + 1}/${slugify(topic)}`,
+    image: '',
+    cost: COSTS[skewed(rand, COSTS.length)]!,
+    hasCert: rand() < 0.3,
+    description: `${name} teaches ${topic.toLowerCase()} for ${category.map((c) => c.label.toLowerCase()).join(' and ')}${tech ? `, using ${techStack.map((t) => t.label).join(', ')}` : ''}. ${rand() < 0.5 ? 'Includes exercises and projects.' : 'Self-paced, with quizzes along the way.'}`,
+    category,
+    techStack,
+    type,
+    ...facetValues(),
+    ...tagColumns({ category, techStack, type }),
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
+/** A content's reviews: up to five, skewed towards none, by reviewers in turn from one drawn at random. */
+function syntheticReviews(rand: () => number, content: { id: string; createdAt: Date }, reviewers: readonly Reviewer[]) {
+  const reviewsHere = skewed(rand, 6);
+  const reviewerStart = Math.floor(rand() * reviewers.length);
+  return Array.from({ length: Math.min(reviewsHere, reviewers.length) }, (_, r) => {
+    const reviewer = reviewers[(reviewerStart + r) % reviewers.length]!;
+    return {
+      id: newId(),
+      contentId: content.id,
+      userId: reviewer.id,
+      name: reviewer.name,
+      rating: 1 + Math.floor(rand() ** 0.6 * 5),
+      comment: COMMENTS[Math.floor(rand() * COMMENTS.length)]!,
+      createdAt: content.createdAt,
+    };
+  });
 }

@@ -223,6 +223,18 @@ describe('import boundaries', () => {
     expect([...violations('site/server', outside), ...fromBrowser]).toEqual([]);
   });
 
+  it("site/ names the REST API's addresses only through the client: no '/api/…' path is spelt out", () => {
+    const spelt = files('site')
+      .filter((f) => !f.startsWith('site/pages/api/') && !f.startsWith('site/server/') && f !== 'site/lib/api-routes.ts')
+      .flatMap((f) =>
+        readFileSync(join(root, f), 'utf8')
+          .split('\n')
+          .filter((line) => /['"`]\/api\/[\w$]/.test(line) && !/^\s*(\*|\/\/|\/\*)/.test(line))
+          .map((line) => `${f}: ${line.trim()}`),
+      );
+    expect(spelt).toEqual([]);
+  });
+
   it('only cli/prompts imports inquirer', () => {
     const all = ['db', 'site', 'cli'].flatMap((d) => violations(d, (s, file) => s.startsWith('@inquirer/') && !file.startsWith('cli/prompts/')));
     expect(all).toEqual([]);

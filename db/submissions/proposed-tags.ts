@@ -1,5 +1,5 @@
 /**
- * Tags a submitter proposed (docs/product.md §4, decision 011). A submission's {label, value} pair whose
+ * Tags a submitter proposed (docs/product.md#how-things-change, decision 011). A submission's {label, value} pair whose
  * value is none of the tags we offer (unknown, or retired) is kept with the submission
  * (submissions.proposed_tags) instead of refused; it becomes a tag only when an admin approves the submission
  * and chooses so: create it, map it onto one of ours, or drop it. An admin's own writes create the tags they

@@ -1,4 +1,4 @@
-/** Deciding a submission: approving it makes the content; rejecting it keeps the reason (docs/product.md §4). */
+/** Deciding a submission: approving it makes the content; rejecting it keeps the reason (docs/product.md#how-things-change). */
 import { and, eq, sql } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';

@@ -36,7 +36,7 @@ function fieldsOf(value: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
-export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = userInfo.get()?.token;
   if (token) headers.authorization = `Bearer ${token}`;
@@ -80,8 +80,3 @@ export function call<Id extends OperationId>(id: Id, ...args: CallArguments<Id>)
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
-
-export const apiGet = <T = unknown>(path: string) => api<T>('GET', path);
-export const apiPost = <T = unknown>(path: string, body?: unknown) => api<T>('POST', path, body);
-export const apiPut = <T = unknown>(path: string, body?: unknown) => api<T>('PUT', path, body);
-export const apiDelete = <T = unknown>(path: string, body?: unknown) => api<T>('DELETE', path, body);

@@ -1,5 +1,5 @@
 /**
- * Suggestions as one types in a search box (docs/product.md §1): after 2 characters and a pause of 150 ms, up
+ * Suggestions as one types in a search box (docs/product.md#audience-and-page-frame): after 2 characters and a pause of 150 ms, up
  * to 8 tags and resources from GET /api/contents/suggest, each opening its page; Enter with none chosen
  * searches as before. The box becomes an ARIA 1.2 combobox (list autocomplete): the arrow keys move through
  * the options (aria-activedescendant, the focus stays in the box), Enter opens the one chosen, Escape closes
@@ -8,6 +8,7 @@
  * the plain search form. Plain DOM, no React: every text is set as text, the matched parts as <mark>.
  */
 import type { SuggestionShape, SuggestionsShape } from '#db/catalog/contract.ts';
+import { pathOf } from '#site/lib/api-paths.ts';
 
 const PAUSE_MS = 150;
 const MIN_CHARS = 2;
@@ -232,7 +233,7 @@ class SuggestionList {
     this.note.textContent = 'Looking for suggestions…';
     if (this.popup.hidden && this.options.length === 0) this.open(true);
     try {
-      const res = await fetch(`/api/contents/suggest?${new URLSearchParams({ q: words })}`, {
+      const res = await fetch(pathOf('suggest', { query: { q: words } }), {
         signal: controller.signal,
         headers: { accept: 'application/json' },
       });

@@ -25,7 +25,7 @@ export type TagLists = Record<TagKind, Tag[]>;
 export const parseTagKind = (kind: unknown): TagKind => parseInput(tagKind, kind);
 
 interface LiveTags {
-  /** The active tags of each kind, in the order they were added (docs/product.md §3's first). */
+  /** The active tags of each kind, in the order they were added (docs/product.md#what-is-stored's first). */
   active: TagLists;
   /** Every tag, active or retired, by kind and value. */
   byValue: Record<TagKind, Map<string, { tag: Tag; active: boolean }>>;

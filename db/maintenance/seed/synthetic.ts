@@ -181,7 +181,7 @@ async function largeVocabulary(db: Db, perKind: number): Promise<Record<TagKind,
 
 export interface SyntheticOptions {
   seed?: number;
-  /** A vocabulary of this many tags per kind (tags table rows, drawn with a Zipf skew); docs/product.md §3's lists when unset. */
+  /** A vocabulary of this many tags per kind (tags table rows, drawn with a Zipf skew); docs/product.md#what-is-stored's lists when unset. */
   tagsPerKind?: number;
   /** Reviewers to create and to spread reviews over. */
   reviewers?: number;

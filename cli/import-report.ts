@@ -3,7 +3,8 @@ import type { ImportOutcome, ImportReport, ImportRow } from '#db/imports/import-
 import { TAG_KINDS } from '#db/catalog/taxonomy.ts';
 import { databaseLabel } from './database.ts';
 import { printLine } from './output.ts';
-import { formatCount, plural } from './progress.ts';
+import { formatCount } from './progress.ts';
+import { plural } from '#db/validation/text.ts';
 
 /** Rows shown per outcome before the rest are only counted: a 100k import is a summary, not 100k lines. */
 const ROWS_SHOWN = 50;

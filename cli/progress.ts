@@ -38,10 +38,6 @@ export function progressBar(label: string, stream: NodeJS.WriteStream = process.
 
 export const formatCount = (n: number) => n.toLocaleString('en-US');
 
-export function plural(n: number, word: string, many = `${word}s`): string {
-  return `${formatCount(n)} ${n === 1 ? word : many}`;
-}
-
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const units = ['KB', 'MB', 'GB', 'TB'];

@@ -18,7 +18,8 @@ import { readText, writeAll, writeFileAtomically } from '../file-streams.ts';
 import { examples } from '../help.ts';
 import { printImportReport, writtenOf } from '../import-report.ts';
 import { printJson, printLine } from '../output.ts';
-import { plural, progressBar } from '../progress.ts';
+import { progressBar } from '../progress.ts';
+import { plural } from '#db/validation/text.ts';
 import { visibleJson, visibleLines } from '../terminal-text.ts';
 
 export function registerCatalogCommands(program: Command): void {

@@ -7,7 +7,8 @@ import { openMigratedDb } from '../database.ts';
 import { examples } from '../help.ts';
 import { parseCount } from '../options.ts';
 import { printJson, printLine } from '../output.ts';
-import { formatCount, plural } from '../progress.ts';
+import { formatCount } from '../progress.ts';
+import { plural } from '#db/validation/text.ts';
 import { confirmChange } from '../prompts/confirm.ts';
 
 export function registerContentCommands(program: Command): void {

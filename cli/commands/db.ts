@@ -20,7 +20,8 @@ import { UsageError } from '../errors.ts';
 import { examples } from '../help.ts';
 import { parseCount } from '../options.ts';
 import { printJson, printLine } from '../output.ts';
-import { formatBytes, formatCount, plural, progressBar } from '../progress.ts';
+import { formatBytes, formatCount, progressBar } from '../progress.ts';
+import { plural } from '#db/validation/text.ts';
 
 export function registerDbCommands(program: Command): void {
   const db = program.command('db').description('work on the database named by DATABASE_URL').addHelpText('after', DB_HELP);

@@ -4,7 +4,7 @@ import { sendDigests, type DigestRun } from '#db/shelf/digest.ts';
 import { openMigratedDb } from '../database.ts';
 import { examples } from '../help.ts';
 import { printJson, printLine } from '../output.ts';
-import { plural } from '../progress.ts';
+import { plural } from '#db/validation/text.ts';
 
 export function registerDigestCommands(program: Command): void {
   const digest = program

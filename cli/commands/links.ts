@@ -8,7 +8,8 @@ import { NewlyBroken } from '../errors.ts';
 import { examples } from '../help.ts';
 import { parseCount } from '../options.ts';
 import { formatTime, printJson, printLine } from '../output.ts';
-import { plural, progressBar } from '../progress.ts';
+import { progressBar } from '../progress.ts';
+import { plural } from '#db/validation/text.ts';
 
 export function registerLinkCommands(program: Command): void {
   const links = program

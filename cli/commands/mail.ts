@@ -7,7 +7,7 @@ import { openMigratedDb } from '../database.ts';
 import { examples } from '../help.ts';
 import { parseCount } from '../options.ts';
 import { formatTime, printJson, printLine } from '../output.ts';
-import { plural } from '../progress.ts';
+import { plural } from '#db/validation/text.ts';
 
 export function registerMailCommands(program: Command): void {
   const mail = program

@@ -12,7 +12,7 @@ import { openMigratedDb } from '../database.ts';
 import { PartlyFailed, UsageError } from '../errors.ts';
 import { examples } from '../help.ts';
 import { formatTime, printJson, printLine } from '../output.ts';
-import { plural } from '../progress.ts';
+import { plural } from '#db/validation/text.ts';
 import { confirmChange } from '../prompts/confirm.ts';
 import { askProposedTags } from '../prompts/proposed-tags.ts';
 import { askRejection } from '../prompts/rejection.ts';

@@ -10,7 +10,7 @@ import { openMigratedDb } from '../database.ts';
 import { examples } from '../help.ts';
 import { printJson, printLine } from '../output.ts';
 import { confirmChange } from '../prompts/confirm.ts';
-import { plural } from '../progress.ts';
+import { plural } from '#db/validation/text.ts';
 
 export function registerTagCommands(program: Command): void {
   const tags = program

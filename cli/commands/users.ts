@@ -11,7 +11,7 @@ import { actorOf } from '../actor.ts';
 import { openMigratedDb } from '../database.ts';
 import { examples } from '../help.ts';
 import { formatTime, printJson, printLine } from '../output.ts';
-import { plural } from '../progress.ts';
+import { plural } from '#db/validation/text.ts';
 import { askNewUser } from '../prompts/users.ts';
 import { assertCanAsk } from '../prompts/terminal.ts';
 import { visible } from '../terminal-text.ts';

@@ -11,6 +11,7 @@ import { seedDemo, type SeedReport } from './seed/demo.ts';
 import { generateSyntheticCatalog } from './seed/synthetic.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
 import { catalogVersion } from '../catalog/search/changes.ts';
+import { plural } from '../validation/text.ts';
 
 const isLocal = (db: Db) => db.$client.protocol === 'file';
 
@@ -201,5 +202,3 @@ async function mainFile(db: Db): Promise<string | null> {
 function sizeOf(path: string): number {
   return existsSync(path) ? statSync(path).size : 0;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -42,3 +42,6 @@ export function cleanText(value: string, { multiline = false }: CleanTextOptions
   const lines = multiline ? value.replace(LINE_BREAKS, '\n') : value.replace(TABS_AND_BREAKS, ' ');
   return lines.replace(LONE_SURROGATES, '').replace(CONTROLS, '').replace(INVISIBLE, '').replace(STRAY_JOINERS, '').trim();
 }
+
+/** A count with its word: "1 review", "3 reviews", "1,204 contents" (in English, as the product speaks). */
+export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

@@ -40,6 +40,7 @@ import type { RejectionInput } from '#db/submissions/validation/rejection.ts';
 import { RejectDialog } from './RejectDialog.tsx';
 import { ProposalPill } from './ProposalPill.tsx';
 import { DerivedNameBadge } from './DerivedNameBadge.tsx';
+import { plural } from '#db/validation/text.ts';
 
 /** The list's API and its convention (site/admin/admin-sections.ts). */
 const LIST = ADMIN_SECTION.submissions.list;
@@ -62,7 +63,7 @@ const STATUSES = [
   ['all', 'All'],
 ] as const;
 const DONE = { approve: 'approved', reject: 'rejected', delete: 'deleted' } as const;
-const plural = (n: number) => (n === 1 ? '1 submission' : `${n} submissions`);
+const submissions = (n: number) => plural(n, 'submission');
 /** Someone else already decided it: the list is reloaded to show the queue as it is now. */
 const handledElsewhere = (error: unknown) => error instanceof ApiError && error.status === 404;
 
@@ -100,14 +101,14 @@ function approvalSteps(submission: SubmissionShape): RowActionSteps<AnswerOf<'ap
 function bulkConfirmation(action: BulkAction, count: number, derivedNames: string): Confirmation | undefined {
   if (action === 'approve')
     return {
-      question: `Approve ${plural(count)}?`,
+      question: `Approve ${submissions(count)}?`,
       detail: `Each is published as submitted. Tags they propose will be dropped: use Edit to create or map them.${derivedNames}`,
       action: 'Approve',
       tone: 'primary',
     };
   if (action === 'delete')
     return {
-      question: `Delete ${plural(count)} for good?`,
+      question: `Delete ${submissions(count)} for good?`,
       detail: 'Their records are removed; their submitters are not told.',
       action: 'Delete',
       tone: 'danger',
@@ -204,7 +205,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
               onSelectAll={() => setSelection({ ids: new Set(pageIds), allMatching: true })}
               onClear={() => setSelection(NOTHING)}
               onApprove={() => void runBulk('approve', chosen)}
-              onReject={() => setRejecting({ name: plural(chosen), bulk: true })}
+              onReject={() => setRejecting({ name: submissions(chosen), bulk: true })}
               onDelete={() => void runBulk('delete', chosen)}
             />
           )}
@@ -281,7 +282,7 @@ function BulkBar({ selection, chosen, offerAll, total, busy, approving, onSelect
   return (
     <section className="flex flex-wrap items-center gap-2 rounded-box bg-base-200 p-3" aria-label="Selected submissions" data-bulk-bar>
       <span className="font-medium" data-selected-count>
-        {selection.allMatching ? `All ${plural(chosen)} matching are selected.` : `${plural(chosen)} selected.`}
+        {selection.allMatching ? `All ${submissions(chosen)} matching are selected.` : `${submissions(chosen)} selected.`}
       </span>
       {offerAll && (
         <button type="button" className="btn btn-link btn-sm px-1" onClick={onSelectAll}>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isoDay, plural, summarize } from './text.ts';
+import { isoDay, summarize } from './text.ts';
+import { plural } from '#db/validation/text.ts';
 
 describe('summarize', () => {
   it('keeps a short text as it is, whitespace collapsed', () => {

@@ -17,6 +17,3 @@ export function summarize(text: string, max = 155): string {
 
 /** The date part of an ISO timestamp, as docs/product.md#pages shows review dates (its first 10 characters). */
 export const isoDay = (timestamp: string) => timestamp.slice(0, 10);
-
-/** "1 review", "3 reviews". */
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

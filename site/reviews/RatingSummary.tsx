@@ -3,7 +3,7 @@
  * on the server for visitors (no JavaScript); hydrated for a signed-in user, whose posted review updates it.
  */
 import { useStore } from '@nanostores/react';
-import { plural } from '#site/lib/text.ts';
+import { plural } from '#db/validation/text.ts';
 import { Stars } from '../ui/Stars.tsx';
 import { reviewTotals, type ReviewTotals } from './totals.ts';
 

@@ -8,7 +8,8 @@
 import type { ReactNode } from 'react';
 import type { ApiReviewShape } from '#db/reviews/contract.ts';
 import { REVIEW_ORDERS, type ReviewOrder } from '#site/reviews/review-order.ts';
-import { isoDay, plural } from '#site/lib/text.ts';
+import { isoDay } from '#site/lib/text.ts';
+import { plural } from '#db/validation/text.ts';
 import { Stars } from '../ui/Stars.tsx';
 
 /** A review as the API gives it (db/reviews/contract.ts). */

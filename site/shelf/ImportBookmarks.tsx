@@ -7,7 +7,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import type { BookmarkImportShape, BookmarkOfferShape } from '#db/imports/contract.ts';
 import { BOOKMARK_FILE_MAX_BYTES, OFFER_MAX } from '#db/imports/validation/bookmarks.ts';
 import { call, errorMessage, pathOf } from '#site/lib/api.ts';
-import { plural } from '#site/lib/text.ts';
+import { plural } from '#db/validation/text.ts';
 import { userInfo } from '#site/stores/session.ts';
 import { BusyButton, FormAlert, SubmitButton } from '../ui/fields.tsx';
 

@@ -7,7 +7,7 @@
 import { type DragEvent, type FormEvent, useRef, useState } from 'react';
 import { call, errorMessage } from '#site/lib/api.ts';
 import type { LearnerList, LearnerListItem } from '#site/shelf/list-types.ts';
-import { plural } from '#site/lib/text.ts';
+import { plural } from '#db/validation/text.ts';
 import type { ProgressMarks } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';

@@ -6,7 +6,7 @@
 import { type FormEvent, useState } from 'react';
 import { call, errorMessage } from '#site/lib/api.ts';
 import type { LearnerListSummary } from '#site/shelf/list-types.ts';
-import { plural } from '#site/lib/text.ts';
+import { plural } from '#db/validation/text.ts';
 import { Field, FormAlert, SubmitButton, TextAreaField } from '../ui/fields.tsx';
 import { ProgressBar, useProgressMarks } from './progress.tsx';
 import { BookmarkMenu } from './BookmarkMenu.tsx';

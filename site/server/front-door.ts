@@ -335,7 +335,7 @@ function rawResponse(refusal: { status: number; message: string; headers: Record
 function failRequest(res: ServerResponse, error: unknown, locals: RequestLocals): void {
   withRequest(locals, () => logError(error));
   if (res.headersSent) return void res.destroy();
-  const body = JSON.stringify({ message: 'Something went wrong on our side. Please try again.' });
+  const body = JSON.stringify({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
   res.writeHead(500, {
     ...securityHeaders(locals.client.https),
     'x-request-id': locals.requestId,

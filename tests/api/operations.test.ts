@@ -168,7 +168,7 @@ describe('an error nobody expected', () => {
       const res = await fetch(`${server.url}/api/users/saves/${_id}`, { headers: { authorization: `Bearer ${token}` } });
       expect(res.status).toBe(500);
       const body = await res.text();
-      expect(JSON.parse(body)).toEqual({ message: 'Something went wrong on our side. Please try again.' });
+      expect(JSON.parse(body)).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
       expect(body).not.toMatch(/at |saves|SQL/);
       const id = res.headers.get('x-request-id')!;
       const error = await waitForLogLine(server.output, (l) => l.requestId === id && l.level === 50);

@@ -54,7 +54,7 @@ export function errorToResponse(thrown: unknown): Response {
   // A client that hangs up mid-body is not our fault, and must not let anyone fill the error log at will.
   if (isClientAbort(error)) return json({ message: 'The request body was cut off before it ended', code: 'VALIDATION' }, 400);
   logError(error);
-  return json({ message: 'Something went wrong on our side. Please try again.' }, 500);
+  return json({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }, 500);
 }
 
 /** The request stream ended because the client went away (Node's "aborted", ECONNRESET), at any depth of causes. */

@@ -20,7 +20,11 @@ if (!hasSqld) console.warn(`${NO_SQLD}: the sqld project is skipped`);
  * The files that measure frames and layout shifts as the browser draws them: run last, one at a time, with the
  * machine to themselves.
  */
-const TIMED_IN_THE_BROWSER = ['tests/e2e/layout-shift.test.ts', 'tests/e2e/signed-in-first-paint.test.ts', 'tests/e2e/dark-mode.test.ts'];
+const TIMED_IN_THE_BROWSER = [
+  'tests/e2e/layout-shift.test.ts',
+  'tests/e2e/signed-in-first-paint.test.ts',
+  'tests/e2e/dark-mode.test.ts',
+];
 
 /**
  * The projects that put the server under load on purpose (floods, a frozen primary) and time its answers: they
@@ -86,17 +90,52 @@ export default defineConfig({
     isolate: false,
     sequence: { sequencer: ProjectsWaitingFirst },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['db/**/*.test.ts', 'cli/**/*.test.ts', 'site/**/*.test.ts', 'scripts/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['db/**/*.test.ts', 'cli/**/*.test.ts', 'site/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'] } },
       { extends: true, test: { name: 'cli', include: ['tests/cli/**/*.test.ts'] } },
-      { extends: true, test: { name: 'security', include: ['tests/security/**/*.test.ts'], exclude: [...ATTACKS_UNDER_LOAD, ...BUDGETS_ALONE] } },
+      {
+        extends: true,
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          exclude: [...ATTACKS_UNDER_LOAD, ...BUDGETS_ALONE],
+        },
+      },
       { extends: true, test: { name: 'security-under-load', include: ATTACKS_UNDER_LOAD, ...BESIDE_FEWER } },
       { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'] } },
       // Its 100k catalog takes a minute and a half to make, on one core: started first, beside the CLI tests.
-      { extends: true, test: { name: 'scale', include: ['tests/scale/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 300_000, isolate: true } },
+      {
+        extends: true,
+        test: {
+          name: 'scale',
+          include: ['tests/scale/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          isolate: true,
+        },
+      },
       // The same server and CLI tests again, each on a real libSQL server of its own (tests/setup/test-database.ts),
       // and what only a libSQL server has (tests/sqld).
-      ...(hasSqld ? [{ extends: true, test: { name: 'sqld', include: SQLD_SUITES, env: { TEST_DATABASE: 'sqld' }, isolate: true, ...BESIDE_FEWER } }] : []),
+      ...(hasSqld
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'sqld',
+                include: SQLD_SUITES,
+                env: { TEST_DATABASE: 'sqld' },
+                isolate: true,
+                ...BESIDE_FEWER,
+              },
+            },
+          ]
+        : []),
       // Two browser files at a time: the browser, the server and the test keep both cores busy (three made this
       // phase 30 s longer).
       {
@@ -112,9 +151,24 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'e2e-alone', include: TIMED_IN_THE_BROWSER, maxWorkers: 1, sequence: { groupOrder: 3 }, testTimeout: 60_000 },
+        test: {
+          name: 'e2e-alone',
+          include: TIMED_IN_THE_BROWSER,
+          maxWorkers: 1,
+          sequence: { groupOrder: 3 },
+          testTimeout: 60_000,
+        },
       },
-      { extends: true, test: { name: 'budgets-alone', include: BUDGETS_ALONE, maxWorkers: 1, sequence: { groupOrder: 4 }, testTimeout: 60_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'budgets-alone',
+          include: BUDGETS_ALONE,
+          maxWorkers: 1,
+          sequence: { groupOrder: 4 },
+          testTimeout: 60_000,
+        },
+      },
     ],
   },
 });

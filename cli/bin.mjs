@@ -5,7 +5,9 @@ import module from 'node:module';
 // PATH (a system Node 20) would fail on the .ts import with a cryptic error, hence the check and the
 // dynamic imports after it.
 if (!process.features.typescript) {
-  process.stderr.write(`error: skillshelf needs Node 24, this is ${process.version}: run it as \`npx skillshelf\` in the checkout\n`);
+  process.stderr.write(
+    `error: skillshelf needs Node 24, this is ${process.version}: run it as \`npx skillshelf\` in the checkout\n`,
+  );
   process.exit(1);
 }
 // A batch of the CLI may run for minutes on a libSQL server; the site's 8 s limit per call is for visitors (db/config.ts).

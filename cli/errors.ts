@@ -53,7 +53,9 @@ export function exitCodeOf(error: unknown): number {
  */
 export function describeError(error: unknown): string {
   const [message, ...causes] = causeChain(error).map((e) => oneLine(e instanceof Error ? e.message : String(e)));
-  return visible(`error: ${message || 'unknown error'}${causes.length > 0 ? ` (caused by: ${causes.join(': ')})` : ''}`);
+  return visible(
+    `error: ${message || 'unknown error'}${causes.length > 0 ? ` (caused by: ${causes.join(': ')})` : ''}`,
+  );
 }
 
 /** The stack and its causes, for --verbose: each message on one line, escaped, then its frames. */

@@ -48,7 +48,8 @@ function printRows(report: ImportReport): void {
     printRow(row);
   }
   for (const [outcome, n] of shownOf) {
-    if (n > ROWS_SHOWN && outcome !== 'refused') printLine(`… and ${formatCount(n - ROWS_SHOWN)} more ${outcome} (--json lists every row)`);
+    if (n > ROWS_SHOWN && outcome !== 'refused')
+      printLine(`… and ${formatCount(n - ROWS_SHOWN)} more ${outcome} (--json lists every row)`);
   }
 }
 
@@ -66,7 +67,9 @@ function printTagsByKind<T extends { kind: string }>(tags: readonly T[], describ
 
 /** The last line: how many rows had each outcome, and exactly what was written where. */
 function printSummary(file: string, report: ImportReport): void {
-  const outcomes: ImportOutcome[] = report.asSubmissions ? ['queued', 'skipped', 'refused'] : ['created', 'updated', 'unchanged', 'skipped', 'refused'];
+  const outcomes: ImportOutcome[] = report.asSubmissions
+    ? ['queued', 'skipped', 'refused']
+    : ['created', 'updated', 'unchanged', 'skipped', 'refused'];
   const counts = outcomes
     .filter((outcome) => outcome !== 'skipped' || report.asSubmissions || report.counts.skipped > 0)
     .map((outcome) => `${formatCount(report.counts[outcome])} ${outcome}`)
@@ -74,7 +77,8 @@ function printSummary(file: string, report: ImportReport): void {
   const warned = report.warned > 0 ? ` ${plural(report.warned, 'row')} with warnings.` : '';
   const into = report.asSubmissions ? 'as submissions into' : 'into';
   if (report.dryRun) printLine(`Dry run of ${file}, nothing written: ${counts}.${warned}`);
-  else if (written(report) === 0) printLine(`Nothing written from ${file} ${into} ${databaseLabel()}: ${counts}.${warned}`);
+  else if (written(report) === 0)
+    printLine(`Nothing written from ${file} ${into} ${databaseLabel()}: ${counts}.${warned}`);
   else printLine(`Imported ${file} ${into} ${databaseLabel()}: ${counts}.${warned}`);
 }
 
@@ -90,7 +94,8 @@ function printRow(row: ImportRow): void {
 }
 
 /** Contents (or submissions) the import wrote. */
-const written = (report: ImportReport) => (report.dryRun ? 0 : report.asSubmissions ? report.counts.queued : report.counts.created + report.counts.updated);
+const written = (report: ImportReport) =>
+  report.dryRun ? 0 : report.asSubmissions ? report.counts.queued : report.counts.created + report.counts.updated;
 
 export function writtenOf(report: ImportReport): string {
   if (report.dryRun) return 'nothing was written (dry run)';

@@ -24,7 +24,10 @@ export function buildProgram(): Command {
     .description(pkg.description)
     .version(pkg.version)
     .option('--verbose', 'print the stack trace of an error')
-    .option('--as <email>', 'record changes in the audit log as done by this admin (default: your operating-system user name)')
+    .option(
+      '--as <email>',
+      'record changes in the audit log as done by this admin (default: your operating-system user name)',
+    )
     // Set before the groups are added, which inherit them: commander throws instead of exiting (run() picks
     // the exit code) and its own errors, suggestions included, come out as one line, quoting the
     // arguments they name with control characters escaped.
@@ -35,7 +38,10 @@ export function buildProgram(): Command {
       examples(
         ['create the first administrator', 'npx skillshelf users create --admin'],
         ['review the submission queue', 'npx skillshelf submissions review'],
-        ['approve as a named admin (recorded in the audit log)', 'npx skillshelf --as admin@example.com submissions approve --all --yes'],
+        [
+          'approve as a named admin (recorded in the audit log)',
+          'npx skillshelf --as admin@example.com submissions approve --all --yes',
+        ],
         ['work on another database', 'DATABASE_URL=file:/srv/skillshelf.db npx skillshelf db migrate'],
         ['help on one command', 'npx skillshelf users create --help'],
       ),

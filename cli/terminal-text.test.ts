@@ -11,7 +11,9 @@ describe('visible', () => {
 
   it('shows line breaks, tabs and bidi or zero-width characters as escapes: the text stays on one line, in order', () => {
     expect(visible('one\ntwo\r\tthree')).toBe('one\\ntwo\\r\\tthree');
-    expect(visible('admin\u202egpj.exe \u2066x\u2069 a\u200bb \u2028\u2029\ufeff')).toBe('admin\\u202egpj.exe \\u2066x\\u2069 a\\u200bb \\u2028\\u2029\\ufeff');
+    expect(visible('admin\u202egpj.exe \u2066x\u2069 a\u200bb \u2028\u2029\ufeff')).toBe(
+      'admin\\u202egpj.exe \\u2066x\\u2069 a\\u200bb \\u2028\\u2029\\ufeff',
+    );
     expect(visible('tag \u{e0041}')).toBe('tag \\u{e0041}');
   });
 

@@ -11,15 +11,26 @@ import type { BackgroundJob } from './operations/background-loop.ts';
 import { OPERATIONS_JOBS } from './operations/jobs.ts';
 import { SHELF_JOBS } from './shelf/jobs.ts';
 
-export const BACKGROUND_JOBS: readonly BackgroundJob[] = [...OPERATIONS_JOBS, ...ACCOUNT_JOBS, ...SHELF_JOBS, ...DISCOVERY_JOBS, ...CATALOG_JOBS];
+export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
+  ...OPERATIONS_JOBS,
+  ...ACCOUNT_JOBS,
+  ...SHELF_JOBS,
+  ...DISCOVERY_JOBS,
+  ...CATALOG_JOBS,
+];
 
 /**
  * Starts the checkpoints (off the event loop, decision 034), then every job; a job that fails, to start or
  * once started, is reported to `failed` with its name, and the others go on.
  */
-export async function startBackgroundJobs(db: Db, failed: (error: unknown, job: string) => void): Promise<Array<{ stop(): Promise<void> }>> {
+export async function startBackgroundJobs(
+  db: Db,
+  failed: (error: unknown, job: string) => void,
+): Promise<Array<{ stop(): Promise<void> }>> {
   // Without the checkpoint worker, commits checkpoint as SQLite does by default: slower, but whole.
-  const checkpointer = await startCheckpointer(db, processDatabasePath()).catch((error: unknown) => void failed(error, 'Starting checkpoints'));
+  const checkpointer = await startCheckpointer(db, processDatabasePath()).catch(
+    (error: unknown) => void failed(error, 'Starting checkpoints'),
+  );
   const started = BACKGROUND_JOBS.map((job) => {
     try {
       return job.start(db, (error) => failed(error, job.name));

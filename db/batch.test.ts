@@ -45,7 +45,9 @@ describe('a guarded batch', () => {
     expect(json).toBeInstanceOf(Error);
     expect(isGuardFailure(json)).toBe(false);
     await t.db.insert(meta).values({ key: 'test-taken', value: 1 });
-    const taken = await failureOf(t.db.batch([guard(t.db, sql`1 = 1`), t.db.insert(meta).values({ key: 'test-taken', value: 2 })]));
+    const taken = await failureOf(
+      t.db.batch([guard(t.db, sql`1 = 1`), t.db.insert(meta).values({ key: 'test-taken', value: 2 })]),
+    );
     expect(isGuardFailure(taken)).toBe(false);
     expect(uniqueViolation(taken)).toBe('meta.key');
   });

@@ -13,7 +13,8 @@ afterEach(async () => {
 /** Writes about `pages` pages of 4 kB into the log, one commit per page. */
 async function fillLog(t: TestDb, pages: number): Promise<void> {
   await t.db.$client.execute('CREATE TABLE IF NOT EXISTS filler (n INTEGER PRIMARY KEY, body BLOB)');
-  for (let i = 0; i < pages; i++) await t.db.$client.execute({ sql: 'INSERT INTO filler (body) VALUES (randomblob(3800))', args: [] });
+  for (let i = 0; i < pages; i++)
+    await t.db.$client.execute({ sql: 'INSERT INTO filler (body) VALUES (randomblob(3800))', args: [] });
 }
 
 describe('checkpoints off the event loop', () => {

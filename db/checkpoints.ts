@@ -24,7 +24,9 @@ export interface Checkpointer {
  */
 export async function startCheckpointer(db: Db, path: string | undefined): Promise<Checkpointer | undefined> {
   if (db.$client.protocol !== 'file' || !path || path === ':memory:') return undefined;
-  const worker = startThread(new URL('./checkpoints-worker.ts', import.meta.url), { workerData: { path, everyMs: EVERY_MS } });
+  const worker = startThread(new URL('./checkpoints-worker.ts', import.meta.url), {
+    workerData: { path, everyMs: EVERY_MS },
+  });
   let copied = 0;
   worker.on('message', (pages: number) => (copied += pages));
   worker.on('error', (error) => console.error('The checkpoint worker stopped:', error));

@@ -30,8 +30,17 @@ export interface OpenOptions {
 }
 
 /** Opens a database and applies what a web server on SQLite needs. Use `getDb()` unless you need another file. */
-export async function openDb({ url, authToken, syncUrl, syncInterval = 1, busyTimeoutMs = 10_000, timeoutMs = 8_000, logger }: OpenOptions): Promise<Db> {
-  if (syncUrl && !url.startsWith('file:')) throw new Error(`An embedded replica is a file: DATABASE_URL must be file:…, not ${url}`);
+export async function openDb({
+  url,
+  authToken,
+  syncUrl,
+  syncInterval = 1,
+  busyTimeoutMs = 10_000,
+  timeoutMs = 8_000,
+  logger,
+}: OpenOptions): Promise<Db> {
+  if (syncUrl && !url.startsWith('file:'))
+    throw new Error(`An embedded replica is a file: DATABASE_URL must be file:…, not ${url}`);
   // An embedded replica's file is the replicator's: its journal is its own, and its writes are the server's.
   const local = url.startsWith('file:') && !syncUrl;
   if (url.startsWith('file:')) {
@@ -48,7 +57,9 @@ export async function openDb({ url, authToken, syncUrl, syncInterval = 1, busyTi
     // A primary that cannot be reached leaves the replica as it was (read-only until it is back).
     await replica
       .sync()
-      .catch((error: unknown) => console.error('The embedded replica could not sync at start:', error instanceof Error ? error.message : error));
+      .catch((error: unknown) =>
+        console.error('The embedded replica could not sync at start:', error instanceof Error ? error.message : error),
+      );
     client = replicaWithRemoteWrites(replica, primary);
   } else {
     // `timeout` is the busy timeout of every pooled connection (a PRAGMA would reach only one of them).
@@ -78,7 +89,11 @@ interface ProcessDatabase {
   onThePrimary: boolean;
 }
 const SLOT = Symbol.for('skillshelf.processDatabase');
-const process_ = ((globalThis as { [SLOT]?: ProcessDatabase })[SLOT] ??= { shared: undefined, reader: undefined, onThePrimary: false });
+const process_ = ((globalThis as { [SLOT]?: ProcessDatabase })[SLOT] ??= {
+  shared: undefined,
+  reader: undefined,
+  onThePrimary: false,
+});
 
 /**
  * The replica file of server process `n`: the first keeps DATABASE_URL, process n the same name with `.n`
@@ -118,8 +133,12 @@ export function getDb(): Promise<Db> {
     process_.shared = opening.then((db) => {
       timeQueries(db.$client);
       // An embedded replica is read through its client, which knows what it has synced.
-      const path = c.DATABASE_URL.startsWith('file:') && !c.DATABASE_SYNC_URL ? c.DATABASE_URL.slice('file:'.length).split('?')[0] : undefined;
-      if (path && path !== ':memory:') process_.reader = { db, path, reads: new PreparedReads(path, c.DATABASE_BUSY_TIMEOUT) };
+      const path =
+        c.DATABASE_URL.startsWith('file:') && !c.DATABASE_SYNC_URL
+          ? c.DATABASE_URL.slice('file:'.length).split('?')[0]
+          : undefined;
+      if (path && path !== ':memory:')
+        process_.reader = { db, path, reads: new PreparedReads(path, c.DATABASE_BUSY_TIMEOUT) };
       return db;
     });
     process_.shared.catch(() => (process_.shared = undefined));

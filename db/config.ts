@@ -26,20 +26,28 @@ export const configSchema = z.object({
     .string()
     .min(1)
     .default('file:data/skillshelf.db')
-    .describe('the database: a `file:` path for the embedded database, or `libsql://…` / `http(s)://…` for a libSQL server (sqld, Turso)'),
+    .describe(
+      'the database: a `file:` path for the embedded database, or `libsql://…` / `http(s)://…` for a libSQL server (sqld, Turso)',
+    ),
   DATABASE_AUTH_TOKEN: z
     .string()
     .optional()
-    .describe('the token of the libSQL server (sqld as deploy/sqld.service runs it requires one), sent to `DATABASE_URL` or `DATABASE_SYNC_URL`'),
+    .describe(
+      'the token of the libSQL server (sqld as deploy/sqld.service runs it requires one), sent to `DATABASE_URL` or `DATABASE_SYNC_URL`',
+    ),
   DATABASE_SYNC_URL: z
     .preprocess((v) => (v === '' ? undefined : v), z.string().optional())
-    .describe('keep `DATABASE_URL` (a `file:` path) as an embedded replica of this libSQL server: reads are local, writes go to the server'),
+    .describe(
+      'keep `DATABASE_URL` (a `file:` path) as an embedded replica of this libSQL server: reads are local, writes go to the server',
+    ),
   DATABASE_SYNC_INTERVAL: z.coerce
     .number()
     .min(0.1)
     .max(3600)
     .default(1)
-    .describe("seconds between an embedded replica's pulls of the server's changes (what another server wrote shows here within this plus a second)"),
+    .describe(
+      "seconds between an embedded replica's pulls of the server's changes (what another server wrote shows here within this plus a second)",
+    ),
   // An empty value (`PUBLIC_URL=` in a unit file or compose file) means unset, not an invalid URL.
   PUBLIC_URL: z
     .preprocess((v) => (v === '' ? undefined : v), z.url().optional())
@@ -55,7 +63,13 @@ export const configSchema = z.object({
       'e.g. `smtp://user:pass@smtp.example.org:587`: the server delivers the outbox in the background, with retries; without it mail is only kept in the outbox table (`npx skillshelf mail outbox`)',
     ),
   MAIL_FROM: z.string().default('Skillshelf <no-reply@skillshelf.local>').describe('the sender of mail'),
-  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30).describe('session lifetime in days; a session is extended when less than half is left'),
+  SESSION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(365)
+    .default(30)
+    .describe('session lifetime in days; a session is extended when less than half is left'),
   RESET_TOKEN_MINUTES: z.coerce
     .number()
     .int()
@@ -63,7 +77,12 @@ export const configSchema = z.object({
     .max(24 * 60)
     .default(60)
     .describe('how long a password-reset link is valid'),
-  DATABASE_BUSY_TIMEOUT: z.coerce.number().int().min(0).default(10_000).describe('how long a write waits for the database lock, in milliseconds'),
+  DATABASE_BUSY_TIMEOUT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10_000)
+    .describe('how long a write waits for the database lock, in milliseconds'),
   // Below 10 s, so that nobody waits longer on a server that is gone (db/remote-client.ts); the CLI allows ten minutes.
   DATABASE_TIMEOUT: z.coerce
     .number()
@@ -71,9 +90,17 @@ export const configSchema = z.object({
     .min(100)
     .max(3_600_000)
     .default(8_000)
-    .describe('on a libSQL server, the most one database call may take (ms) before the request is answered 503 with `Retry-After`; the CLI allows ten minutes'),
+    .describe(
+      'on a libSQL server, the most one database call may take (ms) before the request is answered 503 with `Retry-After`; the CLI allows ten minutes',
+    ),
   SEED_DEMO: z.enum(['true', 'false']).default('true').describe('seed the demo world into an empty database at start'),
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1).describe('server processes sharing the port (they share the database too)'),
+  WEB_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(1)
+    .describe('server processes sharing the port (they share the database too)'),
   SERVER_PROCESS: z.coerce
     .number()
     .int()
@@ -86,7 +113,9 @@ export const configSchema = z.object({
   NODE_ENV: z
     .string()
     .default('production')
-    .describe('the start warning about a missing `PUBLIC_URL` is given only under `production` (Vitest runs with `test`)'),
+    .describe(
+      'the start warning about a missing `PUBLIC_URL` is given only under `production` (Vitest runs with `test`)',
+    ),
   // Each limit's key and what it counts: db/operations/rate-limit.ts.
   RATE_LIMIT_SIGNIN_ACCOUNT: limit('10/900').describe(
     'failed sign-ins per account from one client address, or from one known device, per window (`<count>/<seconds>`); then 429 with `Retry-After` for that address or device (counted before the password is checked; a success clears it). Every per-address limit counts an IPv6 client by its /64',
@@ -102,9 +131,13 @@ export const configSchema = z.object({
   RATE_LIMIT_RESET_IP: limit('20/3600').describe('password-reset attempts per address'),
   RATE_LIMIT_REVIEW_USER: limit('30/3600').describe('reviews (posted or edited) per account'),
   RATE_LIMIT_SUBMISSION_USER: limit('30/3600').describe('submissions per account'),
-  RATE_LIMIT_SUBMISSION_CHECK_USER: limit('300/3600').describe('live duplicate checks of the submit form (`GET /api/submissions/check`) per account'),
+  RATE_LIMIT_SUBMISSION_CHECK_USER: limit('300/3600').describe(
+    'live duplicate checks of the submit form (`GET /api/submissions/check`) per account',
+  ),
   RATE_LIMIT_LINK_REPORT_USER: limit('10/3600').describe('reports of a broken link per account'),
-  RATE_LIMIT_REVIEW_FEEDBACK_USER: limit('200/3600').describe('helpful votes (given or taken back) and reports of reviews per account'),
+  RATE_LIMIT_REVIEW_FEEDBACK_USER: limit('200/3600').describe(
+    'helpful votes (given or taken back) and reports of reviews per account',
+  ),
   RATE_LIMIT_UPLOAD_USER: limit('60/3600').describe('image uploads per account'),
   RATE_LIMIT_ACCOUNT_CHANGE_USER: limit('10/3600').describe('profile changes of password or email per account'),
   RATE_LIMIT_BOOKMARK_IMPORT_USER: limit('10/3600').describe('bookmark files imported per account'),
@@ -114,14 +147,24 @@ export const configSchema = z.object({
     .int()
     .min(0)
     .default(64)
-    .describe('password hashes that wait for a free core (one runs per core); beyond them the request gets 503 with `Retry-After`'),
+    .describe(
+      'password hashes that wait for a free core (one runs per core); beyond them the request gets 503 with `Retry-After`',
+    ),
   MAIL_RETRY_SECONDS: z.coerce
     .number()
     .int()
     .min(1)
     .default(30)
-    .describe('a mail that could not be delivered is tried again after this many seconds, then twice as long each time (at most an hour apart)'),
-  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8).describe('the attempts at delivering a mail before it is marked failed'),
+    .describe(
+      'a mail that could not be delivered is tried again after this many seconds, then twice as long each time (at most an hour apart)',
+    ),
+  MAIL_MAX_ATTEMPTS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30)
+    .default(8)
+    .describe('the attempts at delivering a mail before it is marked failed'),
   SUBMISSION_TITLE_FETCH: z
     .enum(['on', 'off'])
     .default('on')
@@ -142,20 +185,27 @@ export const configSchema = z.object({
     .describe(
       "the server checks the catalog's links by itself: each link again this many hours after its last check (as `links check --only-due`, looked for every quarter of an hour); one process of a deployment at a time (a lease row); `0` never",
     ),
-  CATALOG_CACHE: z.enum(['on', 'off']).default('on').describe('`off` disables the in-process catalog and page caches (to measure uncached costs)'),
+  CATALOG_CACHE: z
+    .enum(['on', 'off'])
+    .default('on')
+    .describe('`off` disables the in-process catalog and page caches (to measure uncached costs)'),
   // A pair's users are real people, not accounts made for the purpose, and no save shows the minute it is made.
   CO_SAVE_ACCOUNT_DAYS: z.coerce
     .number()
     .min(0)
     .max(365)
     .default(7)
-    .describe('"Learners who saved this also saved" counts an account\'s saves once it is this many days old (decision 039)'),
+    .describe(
+      '"Learners who saved this also saved" counts an account\'s saves once it is this many days old (decision 039)',
+    ),
   CO_SAVE_DELAY_MINUTES: z.coerce
     .number()
     .min(0)
     .max(7 * 24 * 60)
     .default(60)
-    .describe("and each change of its saves this many minutes after it was made; `0` counts at the job's next round (every second)"),
+    .describe(
+      "and each change of its saves this many minutes after it was made; `0` counts at the job's next round (every second)",
+    ),
   TRUSTED_ORIGINS: z
     .string()
     .default('')
@@ -165,20 +215,39 @@ export const configSchema = z.object({
         .map((o) => o.trim().replace(/\/$/, ''))
         .filter(Boolean),
     )
-    .describe('other origins whose pages may open the visitors socket, comma separated (a separate front end, e.g. `http://localhost:5173`)'),
-  VISITORS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(16).describe('open visitor WebSockets (`/ws`) per client address; more get 429'),
-  VISITORS_MAX_TOTAL: z.coerce.number().int().min(1).default(5000).describe('open visitor WebSockets (`/ws`) per server process; more get 429'),
+    .describe(
+      'other origins whose pages may open the visitors socket, comma separated (a separate front end, e.g. `http://localhost:5173`)',
+    ),
+  VISITORS_MAX_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(16)
+    .describe('open visitor WebSockets (`/ws`) per client address; more get 429'),
+  VISITORS_MAX_TOTAL: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5000)
+    .describe('open visitor WebSockets (`/ws`) per server process; more get 429'),
   LOG_LEVEL: z
     .enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'])
     .default('info')
-    .describe('`trace`, `debug`, `info`, `warn`, `error`, `fatal` or `silent`: `info` writes one JSON line per request to stdout'),
+    .describe(
+      '`trace`, `debug`, `info`, `warn`, `error`, `fatal` or `silent`: `info` writes one JSON line per request to stdout',
+    ),
   LOG_FORMAT: z
     .enum(['json', 'pretty'])
     .default('json')
     .describe('`pretty` for readable colored lines in a terminal (development: needs the dev dependencies)'),
   METRICS_TOKEN: z
-    .preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'METRICS_TOKEN: at least 16 characters').optional())
-    .describe('a bearer token (16 characters or more) that may read `GET /metrics`, for a Prometheus scraper; admins always may'),
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().min(16, 'METRICS_TOKEN: at least 16 characters').optional(),
+    )
+    .describe(
+      'a bearer token (16 characters or more) that may read `GET /metrics`, for a Prometheus scraper; admins always may',
+    ),
   TRUST_PROXY: z
     .string()
     .default('')

@@ -26,7 +26,8 @@ export function loadDrizzleQuickly(): void {
       if (inDrizzle && (specifier.startsWith('./') || specifier.startsWith('../')) && specifier.endsWith('.js')) {
         return { url: new URL(specifier, parent).href, format: 'module', shortCircuit: true };
       }
-      if (!specifier.startsWith('drizzle-orm') || parent.includes('/node_modules/') || !parent.startsWith('file:')) return nextResolve(specifier, context);
+      if (!specifier.startsWith('drizzle-orm') || parent.includes('/node_modules/') || !parent.startsWith('file:'))
+        return nextResolve(specifier, context);
       const key = `${specifier}\u0000${context.conditions?.join(',') ?? ''}`;
       let hit = resolved.get(key);
       if (!hit) resolved.set(key, (hit = { ...nextResolve(specifier, context), shortCircuit: true }));

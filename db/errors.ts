@@ -38,7 +38,8 @@ export class AppError extends Error {
 }
 
 /** A validation failure: `message` is the first problem; `fields`, when known, names each by its field's path. */
-export const invalid = (message: string, fields?: Record<string, string>) => new AppError('VALIDATION', message, fields ? { fields } : undefined);
+export const invalid = (message: string, fields?: Record<string, string>) =>
+  new AppError('VALIDATION', message, fields ? { fields } : undefined);
 /** A validation failure about one field. */
 export const invalidField = (path: string, message: string) => invalid(message, { [path]: message });
 export const unauthenticated = (message = 'Not authorized, please sign in') => new AppError('UNAUTHENTICATED', message);

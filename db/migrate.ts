@@ -25,8 +25,12 @@ export async function migrationsApplied(db: Db): Promise<boolean> {
 
 /** What drizzle's migrator will apply: the journal's entries newer than the last one recorded in the database. */
 async function pendingMigrations(db: Db): Promise<string[]> {
-  const journal = JSON.parse(readFileSync(`${MIGRATIONS_FOLDER}/meta/_journal.json`, 'utf8')) as { entries: Array<{ tag: string; when: number }> };
-  const [table] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'`);
+  const journal = JSON.parse(readFileSync(`${MIGRATIONS_FOLDER}/meta/_journal.json`, 'utf8')) as {
+    entries: Array<{ tag: string; when: number }>;
+  };
+  const [table] = await db.all<{ n: number }>(
+    sql`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'`,
+  );
   let last = -1;
   if (table?.n) {
     const [row] = await db.all<{ last: number | null }>(sql`SELECT max(created_at) AS last FROM __drizzle_migrations`);

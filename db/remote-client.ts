@@ -24,7 +24,9 @@ const RETRY_AFTER_SECONDS = 5;
 
 export class DatabaseUnavailable extends AppError {
   constructor(reason: string, cause?: unknown) {
-    super('BUSY', 'The database cannot be reached right now: nothing was changed. Please try again in a moment.', { retryAfter: RETRY_AFTER_SECONDS });
+    super('BUSY', 'The database cannot be reached right now: nothing was changed. Please try again in a moment.', {
+      retryAfter: RETRY_AFTER_SECONDS,
+    });
     this.name = 'DatabaseUnavailable';
     this.reason = reason;
     if (cause !== undefined) this.cause = cause;
@@ -49,11 +51,18 @@ const NETWORK_CODES = new Set([
 
 /** Whether `error` says the server could not be reached or answered (rather than refusing the statement). */
 function isUnreachable(error: unknown): boolean {
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return true;
     if (e instanceof TypeError && e.message === 'fetch failed') return true;
     // An embedded replica's native client forwards writes over gRPC, and says so in its message only.
-    if (typeof e.message === 'string' && /^WriteDelegation\(status: (Unavailable|DeadlineExceeded|Cancelled)\b|error trying to connect/.test(e.message))
+    if (
+      typeof e.message === 'string' &&
+      /^WriteDelegation\(status: (Unavailable|DeadlineExceeded|Cancelled)\b|error trying to connect/.test(e.message)
+    )
       return true;
   }
   return false;
@@ -64,12 +73,17 @@ async function beforeDeadline<T>(work: () => Promise<T>, deadline: number, timeo
   if (performance.now() >= deadline) throw new DatabaseUnavailable(`no answer within ${timeoutMs / 1000} s`);
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DatabaseUnavailable(`no answer within ${timeoutMs / 1000} s`)), Math.max(0, deadline - performance.now()));
+    timer = setTimeout(
+      () => reject(new DatabaseUnavailable(`no answer within ${timeoutMs / 1000} s`)),
+      Math.max(0, deadline - performance.now()),
+    );
   });
   try {
     return await Promise.race([
       work().catch((error: unknown) => {
-        throw isUnreachable(error) ? new DatabaseUnavailable(error instanceof Error ? error.message : String(error), error) : error;
+        throw isUnreachable(error)
+          ? new DatabaseUnavailable(error instanceof Error ? error.message : String(error), error)
+          : error;
       }),
       late,
     ]);
@@ -96,7 +110,8 @@ export async function untilNotBusy<T>(run: () => Promise<T>, timeoutMs: number):
 
 const READ = /^\s*(select|pragma|explain)\b/i;
 /** Whether a statement only reads (by its first word: a `WITH … SELECT` counts as a write, which is safe). */
-export const isRead = (statement: InStatement): boolean => READ.test(typeof statement === 'string' ? statement : statement.sql);
+export const isRead = (statement: InStatement): boolean =>
+  READ.test(typeof statement === 'string' ? statement : statement.sql);
 
 /**
  * Writes a process sends at once. A server has one writer, but a write's round trip is most of its time:
@@ -190,10 +205,16 @@ export function tuneRemoteClient(client: Client, { busyTimeoutMs, timeoutMs }: R
   /** A read runs at once; a write waits for its turn. Either is retried while busy, within its deadline. */
   const call = <T>(write: boolean, run: () => Promise<T>): Promise<T> => {
     const deadline = performance.now() + timeoutMs;
-    const attempt = () => beforeDeadline(() => untilNotBusy(run, Math.min(busyTimeoutMs, deadline - performance.now())), deadline, timeoutMs);
+    const attempt = () =>
+      beforeDeadline(
+        () => untilNotBusy(run, Math.min(busyTimeoutMs, deadline - performance.now())),
+        deadline,
+        timeoutMs,
+      );
     return write ? noted(inTurn(attempt)).finally(settled) : attempt();
   };
-  client.execute = ((statement: InStatement, ...rest: unknown[]) => call(!isRead(statement), () => execute(statement, ...rest))) as Client['execute'];
+  client.execute = ((statement: InStatement, ...rest: unknown[]) =>
+    call(!isRead(statement), () => execute(statement, ...rest))) as Client['execute'];
   // A batch of reads only (drizzle's db.batch sends no mode) is a read: run at once, in a read-only transaction
   // a replica node serves by itself, rather than queued as a write and sent to the primary.
   client.batch = ((statements: InStatement[], mode?: TransactionMode) => {

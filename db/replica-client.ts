@@ -35,7 +35,11 @@ export function replicaWithRemoteWrites(replica: Client, primary: Client): Clien
         await replica.sync();
         return;
       } catch (error) {
-        if (attempt >= tries) return void console.error('The embedded replica could not pull after a write:', error instanceof Error ? error.message : error);
+        if (attempt >= tries)
+          return void console.error(
+            'The embedded replica could not pull after a write:',
+            error instanceof Error ? error.message : error,
+          );
         await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
       }
     }
@@ -53,7 +57,8 @@ export function replicaWithRemoteWrites(replica: Client, primary: Client): Clien
       return replica.protocol;
     },
     execute: ((statement: InStatement | string, args?: InArgs) => {
-      const full: InStatement = typeof statement === 'string' && args !== undefined ? { sql: statement, args } : statement;
+      const full: InStatement =
+        typeof statement === 'string' && args !== undefined ? { sql: statement, args } : statement;
       return isRead(full) ? replica.execute(full) : primary.execute(full).then(afterWrite);
     }) as Client['execute'],
     batch: (async (statements: InStatement[], mode?: TransactionMode): Promise<ResultSet[]> => {

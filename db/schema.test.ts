@@ -36,17 +36,25 @@ async function addContent(): Promise<string> {
 }
 
 async function addUsers(n: number): Promise<string[]> {
-  const rows = Array.from({ length: n }, (_, i) => ({ id: newId(), name: `User ${i}`, email: `user${i}@example.com`, passwordHash: 'x' }));
+  const rows = Array.from({ length: n }, (_, i) => ({
+    id: newId(),
+    name: `User ${i}`,
+    email: `user${i}@example.com`,
+    passwordHash: 'x',
+  }));
   await t.db.insert(users).values(rows);
   return rows.map((r) => r.id);
 }
 
 const search = async (term: string) =>
-  (await t.db.all<{ name: string }>(sql`SELECT c.name FROM contents_fts f JOIN contents c ON c.seq = f.rowid WHERE contents_fts MATCH ${term}`)).map(
-    (r) => r.name,
-  );
+  (
+    await t.db.all<{ name: string }>(
+      sql`SELECT c.name FROM contents_fts f JOIN contents c ON c.seq = f.rowid WHERE contents_fts MATCH ${term}`,
+    )
+  ).map((r) => r.name);
 
-const catalogVersion = async () => (await t.db.select({ seq: max(catalogChanges.seq) }).from(catalogChanges))[0]!.seq ?? 0;
+const catalogVersion = async () =>
+  (await t.db.select({ seq: max(catalogChanges.seq) }).from(catalogChanges))[0]!.seq ?? 0;
 
 describe('derived values', () => {
   it('200 concurrent writers get no SQLITE_BUSY, and rating and numReviews equal a recount', async () => {
@@ -55,14 +63,18 @@ describe('derived values', () => {
     const results = await Promise.allSettled(
       userIds.map((userId, i) =>
         t.db.batch([
-          t.db.insert(reviews).values({ id: newId(), contentId, userId, name: `User ${i}`, rating: 1 + (i % 5), comment: 'ok' }),
+          t.db
+            .insert(reviews)
+            .values({ id: newId(), contentId, userId, name: `User ${i}`, rating: 1 + (i % 5), comment: 'ok' }),
           t.db.insert(saves).values({ userId, contentId }),
         ]),
       ),
     );
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     const [row] = await t.db.select().from(contents).where(eq(contents.id, contentId));
-    const [recount] = await t.db.all<{ n: number; avg: number }>(sql`SELECT count(*) AS n, avg(rating) AS avg FROM reviews WHERE content_id = ${contentId}`);
+    const [recount] = await t.db.all<{ n: number; avg: number }>(
+      sql`SELECT count(*) AS n, avg(rating) AS avg FROM reviews WHERE content_id = ${contentId}`,
+    );
     expect(row!.numReviews).toBe(200);
     expect(row!.numReviews).toBe(recount!.n);
     expect(row!.rating).toBeCloseTo(recount!.avg, 10);
@@ -85,7 +97,9 @@ describe('derived values', () => {
   it('a deleted content takes its tags, reviews and saves with it', async () => {
     const contentId = await addContent();
     const [userId] = await addUsers(1);
-    await t.db.insert(reviews).values({ id: newId(), contentId, userId: userId!, name: 'A', rating: 4, comment: 'good' });
+    await t.db
+      .insert(reviews)
+      .values({ id: newId(), contentId, userId: userId!, name: 'A', rating: 4, comment: 'good' });
     await t.db.insert(saves).values({ userId: userId!, contentId });
     await t.db.delete(contents).where(eq(contents.id, contentId));
     expect(await t.db.$count(reviews)).toBe(0);
@@ -98,10 +112,19 @@ describe('unfiltered facet counts', () => {
   it('equal a recount from the tag rows after inserts, reviews, edits and deletes', async () => {
     const ids = [await addContent(), newId()];
     await t.db.batch(
-      insertContentStatements(t.db, ids[1]!, { ...input, slug: 'second', url: 'https://example.org/second', cost: 'Paid', hasCert: true, techStack: [] }),
+      insertContentStatements(t.db, ids[1]!, {
+        ...input,
+        slug: 'second',
+        url: 'https://example.org/second',
+        cost: 'Paid',
+        hasCert: true,
+        techStack: [],
+      }),
     );
     const [userId] = await addUsers(1);
-    await t.db.insert(reviews).values({ id: newId(), contentId: ids[0]!, userId: userId!, name: 'A', rating: 4, comment: 'good' });
+    await t.db
+      .insert(reviews)
+      .values({ id: newId(), contentId: ids[0]!, userId: userId!, name: 'A', rating: 4, comment: 'good' });
     await t.db.batch(
       updateContentStatements(t.db, ids[1]!, {
         ...input,
@@ -153,7 +176,9 @@ describe('search index', () => {
     const afterInsert = await catalogVersion();
     expect(afterInsert).toBeGreaterThan(before);
     const [userId] = await addUsers(1);
-    await t.db.insert(reviews).values({ id: newId(), contentId, userId: userId!, name: 'A', rating: 4, comment: 'good' });
+    await t.db
+      .insert(reviews)
+      .values({ id: newId(), contentId, userId: userId!, name: 'A', rating: 4, comment: 'good' });
     expect(await catalogVersion()).toBeGreaterThan(afterInsert);
   });
 });
@@ -164,7 +189,9 @@ describe('migration 0037 (reviews may outlive their author)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'skillshelf-0037-'));
     const older = join(dir, 'migrations');
     cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
-    const journal = JSON.parse(readFileSync(join(older, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+    const journal = JSON.parse(readFileSync(join(older, 'meta/_journal.json'), 'utf8')) as {
+      entries: Array<{ tag: string }>;
+    };
     journal.entries = journal.entries.filter((entry) => entry.tag < '0037');
     writeFileSync(join(older, 'meta/_journal.json'), JSON.stringify(journal));
     const db = await openDb({ url: `file:${join(dir, 'old.db')}` });
@@ -173,7 +200,9 @@ describe('migration 0037 (reviews may outlive their author)', () => {
       const contentId = newId();
       await db.batch(insertContentStatements(db, contentId, input));
       const people = [newId(), newId()];
-      await db.insert(users).values(people.map((id, i) => ({ id, name: `P${i}`, email: `p${i}@example.com`, passwordHash: 'x' })));
+      await db
+        .insert(users)
+        .values(people.map((id, i) => ({ id, name: `P${i}`, email: `p${i}@example.com`, passwordHash: 'x' })));
       // In SQL: the schema module has moved on since (reviews.helpful, migration 0039).
       for (const [i, userId] of people.entries()) {
         await db.run(
@@ -183,10 +212,13 @@ describe('migration 0037 (reviews may outlive their author)', () => {
 
       // 0037, and any migration after it.
       expect((await migrateDb(db)).applied[0]).toBe('0037_anonymised_reviews');
-      const totals = async () => (await db.select({ rating: contents.rating, numReviews: contents.numReviews }).from(contents))[0];
+      const totals = async () =>
+        (await db.select({ rating: contents.rating, numReviews: contents.numReviews }).from(contents))[0];
       expect(await totals()).toEqual({ rating: 3.5, numReviews: 2 });
       expect(await db.$count(reviews)).toBe(2);
-      const schema = await db.all<{ type: string; name: string }>(sql`SELECT type, name FROM sqlite_schema WHERE tbl_name = 'reviews' ORDER BY type, name`);
+      const schema = await db.all<{ type: string; name: string }>(
+        sql`SELECT type, name FROM sqlite_schema WHERE tbl_name = 'reviews' ORDER BY type, name`,
+      );
       expect(schema.map((row) => `${row.type} ${row.name}`)).toEqual([
         'index reviews_content_created_idx',
         'index reviews_content_user_unique',
@@ -200,7 +232,9 @@ describe('migration 0037 (reviews may outlive their author)', () => {
       await db.update(reviews).set({ userId: null, name: 'Former member' }).where(eq(reviews.userId, people[0]!));
       await db.delete(users).where(eq(users.id, people[1]!));
       expect(await totals()).toEqual({ rating: 2, numReviews: 1 });
-      expect(await db.select({ userId: reviews.userId, name: reviews.name }).from(reviews)).toEqual([{ userId: null, name: 'Former member' }]);
+      expect(await db.select({ userId: reviews.userId, name: reviews.name }).from(reviews)).toEqual([
+        { userId: null, name: 'Former member' },
+      ]);
     } finally {
       db.$client.close();
       rmSync(dir, { recursive: true, force: true });

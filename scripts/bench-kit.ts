@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url';
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** What a browser sends with a page request: its Accept and Accept-Encoding (the server compresses for it). */
-export const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'accept-encoding': 'gzip, deflate, br, zstd' };
+export const BROWSER = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+};
 export const BROWSER_API = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 export interface Goal {
@@ -61,7 +64,12 @@ export async function waitUntilUp(url: string, child: ChildProcess): Promise<voi
  * A production server on `dbPath`, once it has finished starting. `logTo`: a file descriptor for the server's
  * log (stdout), as a log collector would read it; else discarded.
  */
-export async function startSkillshelf(dbPath: string, port: number, env: Record<string, string>, logTo?: number): Promise<ChildProcess> {
+export async function startSkillshelf(
+  dbPath: string,
+  port: number,
+  env: Record<string, string>,
+  logTo?: number,
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, [join(root, 'site/server/main.mjs')], {
     cwd: root,
     env: {

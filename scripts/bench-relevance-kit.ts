@@ -42,7 +42,8 @@ export interface Judgments {
   queries: JudgedQuery[];
 }
 
-export const judgmentsPath = (catalog: CatalogName) => join(root, 'tests/fixtures/relevance', catalog, 'judgments.json');
+export const judgmentsPath = (catalog: CatalogName) =>
+  join(root, 'tests/fixtures/relevance', catalog, 'judgments.json');
 
 /** The judgments in `file`, checked for the shape the bench relies on. */
 export function readJudgments(file: string): Judgments {
@@ -50,7 +51,8 @@ export function readJudgments(file: string): Judgments {
   if (!CATALOGS.includes(judgments.catalog)) throw new Error(`${file}: catalog must be one of ${CATALOGS.join(', ')}`);
   if (!Array.isArray(judgments.queries)) throw new Error(`${file}: no queries`);
   for (const q of judgments.queries)
-    if (typeof q.query !== 'string' || typeof q.grades !== 'object') throw new Error(`${file}: a query without its text or grades`);
+    if (typeof q.query !== 'string' || typeof q.grades !== 'object')
+      throw new Error(`${file}: a query without its text or grades`);
   return judgments;
 }
 

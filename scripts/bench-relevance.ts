@@ -49,17 +49,30 @@ function miniSearchDefaults(documents: CatalogDocument[]): Rank {
  * README recommends no setting for that case, so both are measured.
  */
 function miniSearchAsYouType(documents: CatalogDocument[]): Rank {
-  const index = new MiniSearch<CatalogDocument>({ idField: 'url', fields: [...FIELDS], searchOptions: { prefix: true, fuzzy: 0.2 } });
+  const index = new MiniSearch<CatalogDocument>({
+    idField: 'url',
+    fields: [...FIELDS],
+    searchOptions: { prefix: true, fuzzy: 0.2 },
+  });
   index.addAll(documents);
   return async (query) => index.search(query).map((hit) => String(hit.id));
 }
 
 /** Orama as its README's usage shows: a schema of strings, and `search(db, { term })` with its defaults (BM25, limit 10). */
 async function oramaDefaults(documents: CatalogDocument[]): Promise<Rank> {
-  const db = create({ schema: { name: 'string', description: 'string', category: 'string', techStack: 'string', type: 'string' } as const });
+  const db = create({
+    schema: { name: 'string', description: 'string', category: 'string', techStack: 'string', type: 'string' } as const,
+  });
   await insertMultiple(
     db,
-    documents.map((d) => ({ id: d.url, name: d.name, description: d.description, category: d.category, techStack: d.techStack, type: d.type })),
+    documents.map((d) => ({
+      id: d.url,
+      name: d.name,
+      description: d.description,
+      category: d.category,
+      techStack: d.techStack,
+      type: d.type,
+    })),
   );
   return async (query) => (await oramaSearch(db, { term: query, limit: CUTOFF })).hits.map((hit) => hit.id);
 }
@@ -82,7 +95,12 @@ interface EngineResult {
 
 const BEST_MATCH = 'Best Match';
 
-async function measure(engine: string, rank: Rank, queries: JudgedQuery[], held: ReadonlySet<string>): Promise<EngineResult> {
+async function measure(
+  engine: string,
+  rank: Rank,
+  queries: JudgedQuery[],
+  held: ReadonlySet<string>,
+): Promise<EngineResult> {
   const scores: QueryScore[] = [];
   for (const q of queries) scores.push(scoreQuery(q, (await rank(q.query)).slice(0, CUTOFF), held));
   return { engine, summary: summarize(scores), scores };
@@ -135,7 +153,14 @@ async function catalogSection(file: string): Promise<ReportSection> {
 
 const fixed = (n: number) => n.toFixed(3);
 
-function report(judgments: Judgments, file: string, documents: CatalogDocument[], refused: number, results: EngineResult[], seconds: number): ReportSection {
+function report(
+  judgments: Judgments,
+  file: string,
+  documents: CatalogDocument[],
+  refused: number,
+  results: EngineResult[],
+  seconds: number,
+): ReportSection {
   const best = results.find((r) => r.engine === BEST_MATCH)!;
   const peers = results.filter((r) => r !== best);
   const answerable = best.scores.filter((s) => s.answerable).length;
@@ -147,14 +172,18 @@ function report(judgments: Judgments, file: string, documents: CatalogDocument[]
     '',
     '| engine | NDCG@10 | P@5 | MRR | queries with no result |',
     '|---|---:|---:|---:|---:|',
-    ...results.map((r) => `| ${r.engine} | ${fixed(r.summary.ndcg)} | ${fixed(r.summary.p5)} | ${fixed(r.summary.mrr)} | ${r.summary.noResult} |`),
+    ...results.map(
+      (r) =>
+        `| ${r.engine} | ${fixed(r.summary.ndcg)} | ${fixed(r.summary.p5)} | ${fixed(r.summary.mrr)} | ${r.summary.noResult} |`,
+    ),
     '',
     'Mean NDCG@10 per shape of query:',
     '',
     `| shape | queries | ${results.map((r) => r.engine).join(' | ')} |`,
     `|---|---:|${results.map(() => '---:').join('|')}|`,
     ...shapes.map(
-      (shape) => `| ${shape} | ${best.summary.byShape[shape]!.queries} | ${results.map((r) => fixed(r.summary.byShape[shape]?.ndcg ?? 0)).join(' | ')} |`,
+      (shape) =>
+        `| ${shape} | ${best.summary.byShape[shape]!.queries} | ${results.map((r) => fixed(r.summary.byShape[shape]?.ndcg ?? 0)).join(' | ')} |`,
     ),
     '',
     `${BEST_MATCH}'s worst ten queries, its top five beside the ideal's (name, grade):`,
@@ -177,8 +206,20 @@ function report(judgments: Judgments, file: string, documents: CatalogDocument[]
       queries: judgments.queries.length,
       answerable,
       missingGraded: missing,
-      engines: Object.fromEntries(results.map((r) => [r.engine, { ...r.summary, ndcgByQuery: Object.fromEntries(r.scores.map((s) => [s.query, s.ndcg])) }])),
-      bestMatch: best.scores.map((s) => ({ query: s.query, shape: s.shape, ndcg: s.ndcg, p5: s.p5, rr: s.rr, top: s.ranked })),
+      engines: Object.fromEntries(
+        results.map((r) => [
+          r.engine,
+          { ...r.summary, ndcgByQuery: Object.fromEntries(r.scores.map((s) => [s.query, s.ndcg])) },
+        ]),
+      ),
+      bestMatch: best.scores.map((s) => ({
+        query: s.query,
+        shape: s.shape,
+        ndcg: s.ndcg,
+        p5: s.p5,
+        rr: s.rr,
+        top: s.ranked,
+      })),
     },
   };
 }

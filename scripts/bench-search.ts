@@ -97,7 +97,9 @@ function random(seed: number): () => number {
 async function tagUsage(dbPath: string): Promise<Record<Kind, Array<{ value: string; n: number }>>> {
   const db = await openDb({ url: `file:${dbPath}` });
   try {
-    const { rows } = await db.$client.execute('SELECT kind, value, count(*) AS n FROM content_tags GROUP BY kind, value');
+    const { rows } = await db.$client.execute(
+      'SELECT kind, value, count(*) AS n FROM content_tags GROUP BY kind, value',
+    );
     const usage = perTagKind((): Array<{ value: string; n: number }> => []);
     for (const row of rows) usage[row.kind as Kind]?.push({ value: String(row.value), n: Number(row.n) });
     return usage;
@@ -121,7 +123,8 @@ function searchQueries(usage: Record<Kind, Array<{ value: string; n: number }>>,
   };
   const distinct = (make: () => Record<string, string>) => {
     const seen = new Set<string>();
-    for (let tries = 0; seen.size < count && tries < count * 100; tries++) seen.add(new URLSearchParams(make()).toString());
+    for (let tries = 0; seen.size < count && tries < count * 100; tries++)
+      seen.add(new URLSearchParams(make()).toString());
     return [...seen];
   };
   const oneFilter = distinct(() => {
@@ -134,10 +137,16 @@ function searchQueries(usage: Record<Kind, Array<{ value: string; n: number }>>,
     techStack: byUse('techStack'),
     ...(rand() < 0.5 ? { type: byUse('type') } : { cost: pick(COSTS) }),
   }));
-  const broadWords = distinct(() => ({ searchTerm: pick(BROAD_WORDS), category: byUse('category'), page: String(1 + Math.floor(rand() * 3)) }));
+  const broadWords = distinct(() => ({
+    searchTerm: pick(BROAD_WORDS),
+    category: byUse('category'),
+    page: String(1 + Math.floor(rand() * 3)),
+  }));
   // One to five words, a topic or two among the others, broad ones included.
   const phrase = () =>
-    Array.from({ length: 1 + Math.floor(rand() * 5) }, (_, i) => (i === 0 || rand() < 0.4 ? pick([...WORDS, ...BROAD_WORDS]) : pick(QUESTION_WORDS))).join(' ');
+    Array.from({ length: 1 + Math.floor(rand() * 5) }, (_, i) =>
+      i === 0 || rand() < 0.4 ? pick([...WORDS, ...BROAD_WORDS]) : pick(QUESTION_WORDS),
+    ).join(' ');
   const words = distinct(() => ({ searchTerm: phrase() }));
   const wordsAndFilter = distinct(() => {
     const group = pick([...TAG_KINDS, 'cost'] as const);
@@ -180,7 +189,13 @@ export async function benchUncachedSearch(url: string, dbPath: string, count = 6
   // Warm-up with queries of their own, of every shape: the facet table is built once per catalog version, and
   // the code of each path (a broad word's ranks among them) is compiled, before anything is timed.
   const warmUp = searchQueries(usage, 10, 7);
-  for (const query of [...warmUp.oneFilter, ...warmUp.threeFilters, ...warmUp.broadWords, ...warmUp.words, ...warmUp.wordsAndFilter])
+  for (const query of [
+    ...warmUp.oneFilter,
+    ...warmUp.threeFilters,
+    ...warmUp.broadWords,
+    ...warmUp.words,
+    ...warmUp.wordsAndFilter,
+  ])
     await (await fetch(`${url}/api/contents/search?${query}`, { headers: HEADERS })).arrayBuffer();
   return [
     await timeQueries(url, 'one to five words', words),

@@ -74,7 +74,8 @@ async function measureMode(
   log(`  sqld: ${mode}: cached pages`);
   const server = await startSkillshelf(dbPath, port, env);
   try {
-    for (const path of paths) for (let i = 0; i < 2; i++) await fetch(url + path, { headers: BROWSER }).then((r) => r.arrayBuffer());
+    for (const path of paths)
+      for (let i = 0; i < 2; i++) await fetch(url + path, { headers: BROWSER }).then((r) => r.arrayBuffer());
     const [app0, sqld0] = [cpuTimeUs(server.pid!), cpuTimeUs(sqld.process.pid!)];
     let n = 0;
     const result = await autocannon({
@@ -115,7 +116,12 @@ async function measureMode(
       mode,
       pages,
       search,
-      oneAtATime: { p50: percentileMs(one.latencies, 50), p99: percentileMs(one.latencies, 99), done: one.done, asked: 200 },
+      oneAtATime: {
+        p50: percentileMs(one.latencies, 50),
+        p99: percentileMs(one.latencies, 99),
+        done: one.done,
+        asked: 200,
+      },
       together: { perSecond: Math.round(many.done / many.seconds), done: many.done, asked: 600 },
     };
   } finally {
@@ -123,7 +129,10 @@ async function measureMode(
   }
 }
 
-export async function sqldSection(dbPath: string, { duration, connections }: { duration: number; connections: number }): Promise<ReportSection> {
+export async function sqldSection(
+  dbPath: string,
+  { duration, connections }: { duration: number; connections: number },
+): Promise<ReportSection> {
   const title = 'The file, sqld and an embedded replica of it';
   if (!hasSqld) return { title, lines: [`Not measured: ${NO_SQLD}.`], goals: [], json: {} };
   const dir = mkdtempSync(join(tmpdir(), 'skillshelf-bench-sqld-'));
@@ -134,11 +143,17 @@ export async function sqldSection(dbPath: string, { duration, connections }: { d
   await file.execute('PRAGMA wal_checkpoint(TRUNCATE)');
   const paths = [
     '/',
-    ...(await file.execute('SELECT slug FROM contents ORDER BY random() LIMIT 20')).rows.map((r) => `/content/${String(r.slug)}`),
-    ...(await file.execute("SELECT DISTINCT value FROM content_tags WHERE kind = 'category' LIMIT 5")).rows.map((r) => `/search?category=${String(r.value)}`),
+    ...(await file.execute('SELECT slug FROM contents ORDER BY random() LIMIT 20')).rows.map(
+      (r) => `/content/${String(r.slug)}`,
+    ),
+    ...(await file.execute("SELECT DISTINCT value FROM content_tags WHERE kind = 'category' LIMIT 5")).rows.map(
+      (r) => `/search?category=${String(r.value)}`,
+    ),
   ];
   // Each mode reviews contents of its own: a user reviews a content once.
-  const ids = (await file.execute('SELECT id FROM contents ORDER BY random() LIMIT 2400')).rows.map((r) => String(r.id));
+  const ids = (await file.execute('SELECT id FROM contents ORDER BY random() LIMIT 2400')).rows.map((r) =>
+    String(r.id),
+  );
   file.close();
   mkdirSync(join(dir, 'sqld', 'data.sqld', 'dbs', 'default'), { recursive: true });
   copyFileSync(dbPath, join(dir, 'sqld', 'data.sqld', 'dbs', 'default', 'data'));
@@ -149,11 +164,20 @@ export async function sqldSection(dbPath: string, { duration, connections }: { d
       ['embedded file', {}],
       // sqld requires a token, as deployed (deploy/sqld.service): the cost of checking it is part of what is measured.
       ['sqld over loopback', { DATABASE_URL: sqld.url, DATABASE_AUTH_TOKEN: SQLD_AUTH_TOKEN }],
-      ['embedded replica of sqld', { DATABASE_URL: `file:${join(dir, 'replica.db')}`, DATABASE_SYNC_URL: sqld.url, DATABASE_AUTH_TOKEN: SQLD_AUTH_TOKEN }],
+      [
+        'embedded replica of sqld',
+        {
+          DATABASE_URL: `file:${join(dir, 'replica.db')}`,
+          DATABASE_SYNC_URL: sqld.url,
+          DATABASE_AUTH_TOKEN: SQLD_AUTH_TOKEN,
+        },
+      ],
     ];
     for (const [k, [mode, modeEnv]] of modes.entries()) {
       const env = { LOG_LEVEL: 'silent', ...modeEnv };
-      rows.push(await measureMode(mode, env, dbPath, sqld, paths, ids.slice(k * 800, (k + 1) * 800), duration, connections));
+      rows.push(
+        await measureMode(mode, env, dbPath, sqld, paths, ids.slice(k * 800, (k + 1) * 800), duration, connections),
+      );
     }
   } finally {
     await sqld.stop();

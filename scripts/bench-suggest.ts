@@ -16,7 +16,10 @@ const round = (ms: number) => Math.round(ms * 100) / 100;
 async function typedPrefixes(dbPath: string, count: number): Promise<string[]> {
   const db = await openDb({ url: `file:${dbPath}` });
   try {
-    const { rows } = await db.$client.execute({ sql: 'SELECT name FROM contents ORDER BY (seq * 7919) % 10007 LIMIT ?', args: [count] });
+    const { rows } = await db.$client.execute({
+      sql: 'SELECT name FROM contents ORDER BY (seq * 7919) % 10007 LIMIT ?',
+      args: [count],
+    });
     const typed = new Set<string>();
     for (const row of rows) {
       const words = String(row.name).split(/\s+/).filter(Boolean);
@@ -52,7 +55,12 @@ export async function suggestSection(dbPath: string, size: number): Promise<Repo
       times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);
-    const result = { queries: queries.length, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), max: round(times.at(-1)!) };
+    const result = {
+      queries: queries.length,
+      p50: round(percentile(times, 50)),
+      p95: round(percentile(times, 95)),
+      max: round(times.at(-1)!),
+    };
     const meanFound = Math.round((found / queries.length) * 10) / 10;
     // The floor under it: the cheapest API answer (a constant), through the same server, as many times.
     const floor: number[] = [];

@@ -41,7 +41,11 @@ export async function writeAtRate(url: string, perSecond: number, writes: Write[
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const at = performance.now();
     sent.push(
-      fetch(url + path, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
+      fetch(url + path, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      })
         .then(async (res) => {
           await res.arrayBuffer();
           if (res.ok) {

@@ -13,7 +13,16 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createClient, type Client } from '@libsql/client';
 import { freePort } from '../tests/setup/server.ts';
-import { BROWSER, BROWSER_API, log, percentile, root, startSkillshelf, type Goal, type ReportSection } from './bench-kit.ts';
+import {
+  BROWSER,
+  BROWSER_API,
+  log,
+  percentile,
+  root,
+  startSkillshelf,
+  type Goal,
+  type ReportSection,
+} from './bench-kit.ts';
 import { bothWrites, writeAtRate, type Write, type WriteStats } from './bench-writer.ts';
 import { benchUncachedSearch, SEARCH_BUDGET_P95_MS, type SearchLatency } from './bench-search.ts';
 
@@ -64,11 +73,17 @@ interface Row {
 
 /** The URL mix: what visitors of a directory ask for. */
 export async function urlMix(db: Client): Promise<string[]> {
-  const slugs = (await db.execute('SELECT slug FROM contents ORDER BY random() LIMIT 100')).rows.map((r) => String(r.slug));
-  const categories = (await db.execute("SELECT DISTINCT value FROM content_tags WHERE kind = 'category'")).rows.map((r) => String(r.value));
-  const stacks = (await db.execute("SELECT value FROM content_tags WHERE kind = 'techStack' GROUP BY value ORDER BY count(*) DESC LIMIT 10")).rows.map((r) =>
-    String(r.value),
+  const slugs = (await db.execute('SELECT slug FROM contents ORDER BY random() LIMIT 100')).rows.map((r) =>
+    String(r.slug),
   );
+  const categories = (await db.execute("SELECT DISTINCT value FROM content_tags WHERE kind = 'category'")).rows.map(
+    (r) => String(r.value),
+  );
+  const stacks = (
+    await db.execute(
+      "SELECT value FROM content_tags WHERE kind = 'techStack' GROUP BY value ORDER BY count(*) DESC LIMIT 10",
+    )
+  ).rows.map((r) => String(r.value));
   const words = ['python', 'data', 'web', 'learning', 'course', 'intro', 'security', 'cloud'];
   return [
     '/',
@@ -111,7 +126,10 @@ export async function readLoad(url: string, paths: string[], seconds: number, co
   };
 }
 
-const percentilesOf = (latencies: number[]) => ({ p50: msOf(percentile(latencies, 50)), p99: msOf(percentile(latencies, 99)) });
+const percentilesOf = (latencies: number[]) => ({
+  p50: msOf(percentile(latencies, 50)),
+  p99: msOf(percentile(latencies, 99)),
+});
 const msOf = (ms: number) => Math.round(ms * 10) / 10;
 
 /**
@@ -130,7 +148,13 @@ function summed(turns: ReadStats[]): ReadStats {
 }
 
 /** Reviews at a fixed rate for `seconds`, each by one of the users on a content they have not reviewed. */
-export async function postReviews(url: string, tokens: string[], contentIds: string[], perSecond: number, seconds: number): Promise<WriteStats> {
+export async function postReviews(
+  url: string,
+  tokens: string[],
+  contentIds: string[],
+  perSecond: number,
+  seconds: number,
+): Promise<WriteStats> {
   return writeAtRate(
     url,
     perSecond,
@@ -160,7 +184,12 @@ function learnerWrite(tokens: string[], listIds: string[], contentIds: string[])
     if (k % 3 === 0) return { method: 'PUT', path: `/api/users/saves/${contentId}`, body: undefined, token };
     if (k % 3 === 1) return { method: 'POST', path: `/api/lists/${listIds[user]}/items`, body: { contentId }, token };
     // Every third write is progress: the states in turn.
-    return { method: 'PUT', path: `/api/users/progress/${contentId}`, body: { state: states[Math.floor(k / 3) % states.length] }, token };
+    return {
+      method: 'PUT',
+      path: `/api/users/progress/${contentId}`,
+      body: { state: states[Math.floor(k / 3) % states.length] },
+      token,
+    };
   };
 }
 
@@ -179,7 +208,9 @@ async function publicLists(url: string, tokens: string[]): Promise<string[]> {
 }
 
 async function facetReadsOf(url: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer bench-metrics-token-0123456789' } })).text();
+  const text = await (
+    await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer bench-metrics-token-0123456789' } })
+  ).text();
   return Number(/^skillshelf_facet_table_reads(?:{[^}]*})? (\d+)$/m.exec(text)?.[1] ?? NaN);
 }
 
@@ -205,14 +236,22 @@ async function linkTargets(): Promise<{ port: number; hosts: string[]; close: ()
 }
 
 function cli(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [join(root, 'cli/bin.mjs'), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' });
+  return spawn(process.execPath, [join(root, 'cli/bin.mjs'), ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+  });
 }
 
 export async function signUp(url: string, n: number): Promise<string> {
   const res = await fetch(`${url}/api/users/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: `Bench Writer ${n}`, email: `bench-writer-${n}-${Date.now()}@example.com`, password: 'bench-password' }),
+    body: JSON.stringify({
+      name: `Bench Writer ${n}`,
+      email: `bench-writer-${n}-${Date.now()}@example.com`,
+      password: 'bench-password',
+    }),
   });
   return ((await res.json()) as { token: string }).token;
 }
@@ -247,9 +286,18 @@ interface Freshness {
 }
 
 /** Changes made through server A (or straight in the database), watched on server B over the same file. */
-async function freshnessProbes(a: string, b: string, db: Client, adminToken: string, tokens: string[], probes: number): Promise<Freshness[]> {
+async function freshnessProbes(
+  a: string,
+  b: string,
+  db: Client,
+  adminToken: string,
+  tokens: string[],
+  probes: number,
+): Promise<Freshness[]> {
   const auth = { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` };
-  const contents = (await db.execute({ sql: 'SELECT id, slug, name, seq FROM contents ORDER BY random() LIMIT ?', args: [probes * 4] })).rows.map((r) => ({
+  const contents = (
+    await db.execute({ sql: 'SELECT id, slug, name, seq FROM contents ORDER BY random() LIMIT ?', args: [probes * 4] })
+  ).rows.map((r) => ({
     id: String(r.id),
     slug: String(r.slug),
     seq: Number(r.seq),
@@ -268,17 +316,27 @@ async function freshnessProbes(a: string, b: string, db: Client, adminToken: str
     await fetch(b + path, { headers: BROWSER }).then((r) => r.arrayBuffer());
   };
   for (let n = 0; n < probes; n++) {
-    const [reviewed, renamed, deleted, broken] = [contents[n * 4]!, contents[n * 4 + 1]!, contents[n * 4 + 2]!, contents[n * 4 + 3]!];
+    const [reviewed, renamed, deleted, broken] = [
+      contents[n * 4]!,
+      contents[n * 4 + 1]!,
+      contents[n * 4 + 2]!,
+      contents[n * 4 + 3]!,
+    ];
     await warm(`/content/${reviewed.slug}`);
     await fetch(`${a}/api/contents/${reviewed.id}/reviews`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[n % tokens.length]}` },
       body: JSON.stringify({ rating: 4, comment: `Fresh probe ${n}` }),
     });
-    results[0]!.delays.push(await delayUntil(`${b}/content/${reviewed.slug}`, (_, t) => t.includes(`Fresh probe ${n}`)));
+    results[0]!.delays.push(
+      await delayUntil(`${b}/content/${reviewed.slug}`, (_, t) => t.includes(`Fresh probe ${n}`)),
+    );
 
     // Renamed and moved to the top of the newest-first list, so the list shows it.
-    const content = (await (await fetch(`${a}/api/contents/${renamed.id}`, { headers: auth })).json()) as Record<string, unknown>;
+    const content = (await (await fetch(`${a}/api/contents/${renamed.id}`, { headers: auth })).json()) as Record<
+      string,
+      unknown
+    >;
     await warm(`/content/${renamed.slug}`);
     await warm('/search?order=latest');
     const name = `Renamed probe ${n}`;
@@ -301,12 +359,19 @@ async function freshnessProbes(a: string, b: string, db: Client, adminToken: str
     ).rows[0]!;
     await warm(`/search?category=${tag.value}`);
     const label = `Topic probe ${n}`;
-    const relabelled = await fetch(`${a}/api/tags/${tag.id}`, { method: 'PUT', headers: auth, body: JSON.stringify({ label }) });
+    const relabelled = await fetch(`${a}/api/tags/${tag.id}`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({ label }),
+    });
     if (relabelled.status !== 200) log(`  tag rename refused (${relabelled.status}): ${await relabelled.text()}`);
     results[3]!.delays.push(await delayUntil(`${b}/search?category=${tag.value}`, (_, t) => t.includes(label)));
 
     await warm('/search?order=latest');
-    const created = (await (await fetch(`${a}/api/contents`, { method: 'POST', headers: auth })).json()) as Record<string, unknown>;
+    const created = (await (await fetch(`${a}/api/contents`, { method: 'POST', headers: auth })).json()) as Record<
+      string,
+      unknown
+    >;
     const published = `Published probe ${n}`;
     await fetch(`${a}/api/contents/${created._id}`, {
       method: 'PUT',
@@ -338,7 +403,10 @@ async function freshnessProbes(a: string, b: string, db: Client, adminToken: str
   return results;
 }
 
-export async function writesSection(dbPath: string, { duration, connections }: { duration: number; connections: number }): Promise<ReportSection> {
+export async function writesSection(
+  dbPath: string,
+  { duration, connections }: { duration: number; connections: number },
+): Promise<ReportSection> {
   const dir = mkdtempSync(join(tmpdir(), 'skillshelf-bench-writes-'));
   const db = createClient({ url: `file:${dbPath}` });
   // The servers' own writes (a startup job, the importer finishing) are waited for, as their connections do.
@@ -372,9 +440,14 @@ export async function writesSection(dbPath: string, { duration, connections }: {
     log(`  writes: ${paths.length} URLs in the mix; signing up ${USERS} writers`);
     const tokens: string[] = [];
     for (let n = 0; n < USERS; n++) tokens.push(await signUp(url, n));
-    const contentIds = (await db.execute('SELECT id FROM contents ORDER BY random() LIMIT 20000')).rows.map((r) => String(r.id));
+    const contentIds = (await db.execute('SELECT id FROM contents ORDER BY random() LIMIT 20000')).rows.map((r) =>
+      String(r.id),
+    );
     for (const path of paths)
-      for (let i = 0; i < 2; i++) await fetch(url + path, { headers: path.startsWith('/api/') ? BROWSER_API : BROWSER }).then((r) => r.arrayBuffer());
+      for (let i = 0; i < 2; i++)
+        await fetch(url + path, { headers: path.startsWith('/api/') ? BROWSER_API : BROWSER }).then((r) =>
+          r.arrayBuffer(),
+        );
 
     // Each row with writes is paired with the same reads without them, measured just before: on a shared
     // machine the throughput of no writes moves by a fifth over a run, which a ratio against one figure
@@ -384,7 +457,14 @@ export async function writesSection(dbPath: string, { duration, connections }: {
       const control = beside ? await readLoad(url, paths, seconds, connections) : undefined;
       const facetBefore = await facetReadsOf(url);
       const [reads, writes] = await Promise.all([readLoad(url, paths, seconds, connections), beside?.()]);
-      rows.push({ name, reads, ...(control ? { control } : {}), ...(writes ? { writes } : {}), facetReads: (await facetReadsOf(url)) - facetBefore, seconds });
+      rows.push({
+        name,
+        reads,
+        ...(control ? { control } : {}),
+        ...(writes ? { writes } : {}),
+        facetReads: (await facetReadsOf(url)) - facetBefore,
+        seconds,
+      });
     };
     // A steady rate of writes is measured in ROUNDS turns of reads without it, then with it, and summed: this
     // machine's throughput moves by a fifth from one ten seconds to the next (another tenant of the host),
@@ -421,7 +501,9 @@ export async function writesSection(dbPath: string, { duration, connections }: {
         postReviews(url, tokens, ids.slice(written, (written += perSecond * seconds)), perSecond, seconds),
       );
     }
-    await run('200 reviews/s for 10 s', 10, () => postReviews(url, tokens, contentIds.slice(offset, (offset += 4000)), 200, 10));
+    await run('200 reviews/s for 10 s', 10, () =>
+      postReviews(url, tokens, contentIds.slice(offset, (offset += 4000)), 200, 10),
+    );
     // The learners' features on (lists, progress, saves): their writes beside one review a second.
     const listIds = await publicLists(url, tokens);
     await runInRounds(`1 review/s and ${LEARNER_WRITES_PER_SECOND} learners' writes/s`, steady, async (seconds) => {
@@ -433,7 +515,11 @@ export async function writesSection(dbPath: string, { duration, connections }: {
           timesOver(
             LEARNER_WRITES_PER_SECOND,
             seconds,
-            learnerWrite(tokens, listIds, contentIds.slice(offset, (offset += LEARNER_WRITES_PER_SECOND * seconds * 2))),
+            learnerWrite(
+              tokens,
+              listIds,
+              contentIds.slice(offset, (offset += LEARNER_WRITES_PER_SECOND * seconds * 2)),
+            ),
           ),
         ),
       ]);
@@ -461,7 +547,8 @@ export async function writesSection(dbPath: string, { duration, connections }: {
     });
     const importMs = await importDone;
     while (rows.at(-1)?.name.startsWith('a 10,000-row') !== true) await new Promise((r) => setTimeout(r, 100));
-    rows.at(-1)!.name += importMs > 0 ? ` (done in ${(importMs / 1000).toFixed(1)} s)` : ' (still running when the reads ended)';
+    rows.at(-1)!.name +=
+      importMs > 0 ? ` (done in ${(importMs / 1000).toFixed(1)} s)` : ' (still running when the reads ended)';
     importer?.kill('SIGTERM');
 
     log('  writes: freshness probes (two servers on one file)');
@@ -518,13 +605,18 @@ function writesReport(rows: Row[], freshness: Freshness[], searches: SearchLaten
     {
       goal: `20 reviews/s: reads ≥ ${pct(GOALS.twentyReviewsShare)}, read p99 ≤ ${GOALS.readP99Ms} ms, no errors`,
       figure: `${pct(share(twenty))}, p99 ${twenty.reads.p99} ms, ${twenty.reads.errors + twenty.reads.non2xx} errors`,
-      met: share(twenty) >= GOALS.twentyReviewsShare && twenty.reads.p99 <= GOALS.readP99Ms && twenty.reads.errors + twenty.reads.non2xx === 0,
+      met:
+        share(twenty) >= GOALS.twentyReviewsShare &&
+        twenty.reads.p99 <= GOALS.readP99Ms &&
+        twenty.reads.errors + twenty.reads.non2xx === 0,
     },
     {
       goal: `Writes keep up: 20 reviews/s all done, write p99 ≤ ${GOALS.writeP99Ms} ms; 200 reviews/s for 10 s ≥ ${pct(GOALS.burstDone)} done`,
       figure: `20/s: ${twenty.writes!.done} of ${twenty.writes!.asked}, p99 ${twenty.writes!.p99} ms; 200/s: ${burst.writes!.done} of ${burst.writes!.asked} (p99 ${burst.writes!.p99} ms)`,
       met:
-        twenty.writes!.done === twenty.writes!.asked && twenty.writes!.p99 <= GOALS.writeP99Ms && burst.writes!.done >= GOALS.burstDone * burst.writes!.asked,
+        twenty.writes!.done === twenty.writes!.asked &&
+        twenty.writes!.p99 <= GOALS.writeP99Ms &&
+        burst.writes!.done >= GOALS.burstDone * burst.writes!.asked,
     },
     {
       goal: `Fresh within ${GOALS.freshMs} ms on another server over the same file, every kind of change (worst of ${worst.length} probes)`,
@@ -561,7 +653,10 @@ function writesReport(rows: Row[], freshness: Freshness[], searches: SearchLaten
     '',
     '| change | probes | median ms | worst ms |',
     '|---|---:|---:|---:|',
-    ...freshness.map((f) => `| ${f.kind} | ${f.delays.length} | ${Math.round(percentile(f.delays, 50))} | ${Math.round(Math.max(...f.delays))} |`),
+    ...freshness.map(
+      (f) =>
+        `| ${f.kind} | ${f.delays.length} | ${Math.round(percentile(f.delays, 50))} | ${Math.round(Math.max(...f.delays))} |`,
+    ),
   ];
   // The figures, without every answer's time.
   const shown = rows.map(({ reads, control, writes, ...row }) => ({

@@ -26,7 +26,17 @@ import { generateSyntheticCatalog } from '../db/maintenance/seed/synthetic.ts';
 import { freePort } from '../tests/setup/server.ts';
 import { relevanceSections } from './bench-relevance.ts';
 import { benchUncachedSearch, SEARCH_BUDGET_P95_MS } from './bench-search.ts';
-import { BROWSER, BROWSER_API, cpuTimeUs, log, root, startSkillshelf, waitUntilUp, type Goal, type ReportSection } from './bench-kit.ts';
+import {
+  BROWSER,
+  BROWSER_API,
+  cpuTimeUs,
+  log,
+  root,
+  startSkillshelf,
+  waitUntilUp,
+  type Goal,
+  type ReportSection,
+} from './bench-kit.ts';
 import { sqldSection } from './bench-sqld.ts';
 import { suggestSection } from './bench-suggest.ts';
 import { writesSection } from './bench-writes.ts';
@@ -128,21 +138,23 @@ async function measure(url: string, scenario: Scenario, mode: Result['mode'], pi
 /** Our response to a browser's request for `path`, raw (fetch would decompress it), for the minimal server. */
 async function capture(url: string, path: string, headers: Record<string, string>) {
   const { request } = await import('node:http');
-  return new Promise<{ path: string; status: number; headers: Array<[string, string]>; body: string }>((resolve, reject) => {
-    request(url + path, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-        const kept: Array<[string, string]> = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2)
-          if (!skip.has(res.rawHeaders[i]!.toLowerCase())) kept.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
-        resolve({ path, status: res.statusCode!, headers: kept, body: Buffer.concat(chunks).toString('base64') });
-      });
-    })
-      .on('error', reject)
-      .end();
-  });
+  return new Promise<{ path: string; status: number; headers: Array<[string, string]>; body: string }>(
+    (resolve, reject) => {
+      request(url + path, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+          const kept: Array<[string, string]> = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2)
+            if (!skip.has(res.rawHeaders[i]!.toLowerCase())) kept.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
+          resolve({ path, status: res.statusCode!, headers: kept, body: Buffer.concat(chunks).toString('base64') });
+        });
+      })
+        .on('error', reject)
+        .end();
+    },
+  );
 }
 
 /** Peak resident memory of a process (VmHWM), in MB. */
@@ -156,10 +168,15 @@ async function signedInBrowser(url: string, mode: string, contentIds: string[]):
   const signup = await fetch(`${url}/api/users/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench Reader', email: `bench-${mode}-${Date.now()}@example.com`, password: 'bench-password' }),
+    body: JSON.stringify({
+      name: 'Bench Reader',
+      email: `bench-${mode}-${Date.now()}@example.com`,
+      password: 'bench-password',
+    }),
   });
   const { token } = (await signup.json()) as { token: string };
-  for (const id of contentIds) await fetch(`${url}/api/users/saves/${id}`, { method: 'PUT', headers: { authorization: `Bearer ${token}` } });
+  for (const id of contentIds)
+    await fetch(`${url}/api/users/saves/${id}`, { method: 'PUT', headers: { authorization: `Bearer ${token}` } });
   return { ...BROWSER, cookie: `theme=light; session=${token}` };
 }
 
@@ -172,7 +189,9 @@ async function benchPages(dbPath: string): Promise<ReportSection> {
     const url = `http://127.0.0.1:${port}`;
     const server = await startSkillshelf(dbPath, port, { CATALOG_CACHE: mode === 'cached' ? 'on' : 'off' });
     try {
-      const search = (await (await fetch(`${url}/api/contents/search?order=oldest`)).json()) as { contents: Array<{ _id: string; slug: string }> };
+      const search = (await (await fetch(`${url}/api/contents/search?order=oldest`)).json()) as {
+        contents: Array<{ _id: string; slug: string }>;
+      };
       const slug = search.contents[0]!.slug;
       const signedIn = await signedInBrowser(
         url,
@@ -189,21 +208,52 @@ async function benchPages(dbPath: string): Promise<ReportSection> {
       ];
       const scenarios: Scenario[] = [
         { name: 'GET /', path: '/', page: 'visitor', headers: BROWSER },
-        ...queries.map(([name, q]): Scenario => ({ name: `GET /search (${name})`, path: `/search${q}`, page: 'visitor', headers: BROWSER })),
+        ...queries.map(
+          ([name, q]): Scenario => ({
+            name: `GET /search (${name})`,
+            path: `/search${q}`,
+            page: 'visitor',
+            headers: BROWSER,
+          }),
+        ),
         { name: 'GET /content/{slug}', path: `/content/${slug}`, page: 'visitor', headers: BROWSER },
-        { name: 'GET /lists/{slug} (a public list of 10)', path: `/lists/${list.slug}`, page: 'visitor', headers: BROWSER },
+        {
+          name: 'GET /lists/{slug} (a public list of 10)',
+          path: `/lists/${list.slug}`,
+          page: 'visitor',
+          headers: BROWSER,
+        },
         { name: 'signed in: GET /', path: '/', page: 'signed-in', headers: signedIn },
-        { name: 'signed in: GET /search (one category)', path: '/search?category=web-development', page: 'signed-in', headers: signedIn },
+        {
+          name: 'signed in: GET /search (one category)',
+          path: '/search?category=web-development',
+          page: 'signed-in',
+          headers: signedIn,
+        },
         { name: 'signed in: GET /content/{slug}', path: `/content/${slug}`, page: 'signed-in', headers: signedIn },
-        ...queries.map(([name, q]): Scenario => ({ name: `GET /api/contents/search (${name})`, path: `/api/contents/search${q}`, headers: BROWSER_API })),
-        { name: 'GET /api/contents/search (term + filter)', path: '/api/contents/search?searchTerm=python&category=web-development', headers: BROWSER_API },
+        ...queries.map(
+          ([name, q]): Scenario => ({
+            name: `GET /api/contents/search (${name})`,
+            path: `/api/contents/search${q}`,
+            headers: BROWSER_API,
+          }),
+        ),
+        {
+          name: 'GET /api/contents/search (term + filter)',
+          path: '/api/contents/search?searchTerm=python&category=web-development',
+          headers: BROWSER_API,
+        },
         { name: 'GET /api/contents/filters', path: '/api/contents/filters', headers: BROWSER_API },
         {
           name: 'POST /api/users/save (toggle, signed in)',
           path: '/api/users/save',
           method: 'POST',
           body: JSON.stringify({ contentId: search.contents[0]!._id }),
-          headers: { ...BROWSER_API, 'content-type': 'application/json', authorization: `Bearer ${/session=(\S+)/.exec(signedIn.cookie!)![1]}` },
+          headers: {
+            ...BROWSER_API,
+            'content-type': 'application/json',
+            authorization: `Bearer ${/session=(\S+)/.exec(signedIn.cookie!)![1]}`,
+          },
         },
       ];
       // The baseline, with the caches on: a minimal Node server answering each page with the bytes and
@@ -220,7 +270,14 @@ async function benchPages(dbPath: string): Promise<ReportSection> {
         for (const scenario of scenarios) {
           results.push(await measure(url, scenario, mode, server.pid!));
           if (minimal && scenario.page)
-            results.push(await measure(minimal.url, { ...scenario, name: `minimal server (${scenario.name})` }, 'minimal', minimal.pid));
+            results.push(
+              await measure(
+                minimal.url,
+                { ...scenario, name: `minimal server (${scenario.name})` },
+                'minimal',
+                minimal.pid,
+              ),
+            );
         }
       } finally {
         minimal?.stop();
@@ -234,7 +291,11 @@ async function benchPages(dbPath: string): Promise<ReportSection> {
 }
 
 /** A public list of `contents`, each with a note, made by the signed-in user of `token`: a shared page like the catalog's. */
-async function publicList(url: string, token: string, contents: Array<{ _id: string }>): Promise<{ _id: string; slug: string }> {
+async function publicList(
+  url: string,
+  token: string,
+  contents: Array<{ _id: string }>,
+): Promise<{ _id: string; slug: string }> {
   const post = async (path: string, body: object) => {
     const res = await fetch(`${url}${path}`, {
       method: 'POST',
@@ -244,20 +305,30 @@ async function publicList(url: string, token: string, contents: Array<{ _id: str
     if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
     return res.json() as Promise<{ _id: string; slug: string }>;
   };
-  const list = await post('/api/lists', { name: 'A path through the basics', description: 'Ten resources, in the order to take them.', isPublic: true });
-  for (const content of contents) await post(`/api/lists/${list._id}/items`, { contentId: content._id, note: 'Take this one next.' });
+  const list = await post('/api/lists', {
+    name: 'A path through the basics',
+    description: 'Ten resources, in the order to take them.',
+    isPublic: true,
+  });
+  for (const content of contents)
+    await post(`/api/lists/${list._id}/items`, { contentId: content._id, note: 'Take this one next.' });
   return list;
 }
 
 /** The minimal server, holding our cached answers to a browser for each page (signed-in ones are the same). */
-async function startMinimalServer(url: string, pages: Scenario[]): Promise<{ url: string; pid: number; stop: () => void }> {
+async function startMinimalServer(
+  url: string,
+  pages: Scenario[],
+): Promise<{ url: string; pid: number; stop: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'skillshelf-minimal-'));
   const file = join(dir, 'responses.json');
   // Twice each: the first fills the cache, the second is the hit that is kept.
   for (const page of pages) await capture(url, page.path, page.headers);
   writeFileSync(file, JSON.stringify(await Promise.all(pages.map((p) => capture(url, p.path, p.headers)))));
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'scripts/minimal-server.ts'), file, String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [join(root, 'scripts/minimal-server.ts'), file, String(port)], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const stop = () => {
     child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
@@ -281,11 +352,18 @@ function pagesSection(results: Result[], memory: Record<string, number>): Report
   const share = (r: Result) => (r.mode === 'minimal' ? 1 : minimalOf(r) ? r.rps / minimalOf(r)! : undefined);
   const cachedPages = (audience: Audience) => results.filter((r) => r.mode === 'cached' && r.page === audience);
   const shareGoal = (audience: Audience, wanted: number, label: string): Goal => {
-    const worst = cachedPages(audience).reduce<Result | undefined>((w, r) => (w && share(w)! <= share(r)! ? w : r), undefined);
+    const worst = cachedPages(audience).reduce<Result | undefined>(
+      (w, r) => (w && share(w)! <= share(r)! ? w : r),
+      undefined,
+    );
     const figure = worst
       ? `lowest ${(share(worst)! * 100).toFixed(0)}% (${worst.scenario}: ${worst.rps.toLocaleString('en')} of ${minimalOf(worst)!.toLocaleString('en')} req/s; CPU per request ${worst.cpuUs} µs, minimal ${pairedMinimal.get(worst)!.cpuUs} µs)`
       : 'not measured';
-    return { goal: `${label}: ≥ ${wanted * 100}% of the minimal server`, figure, met: Boolean(worst) && share(worst!)! >= wanted };
+    return {
+      goal: `${label}: ≥ ${wanted * 100}% of the minimal server`,
+      figure,
+      met: Boolean(worst) && share(worst!)! >= wanted,
+    };
   };
   const cachedReads = results.filter((r) => r.mode === 'cached' && !r.scenario.startsWith('POST'));
   const slowest = cachedReads.reduce<Result | undefined>((w, r) => (w && w.p99 >= r.p99 ? w : r), undefined);
@@ -328,9 +406,16 @@ async function loggingSection(dbPath: string): Promise<ReportSection> {
   const logging = await startSkillshelf(dbPath, on.port, { LOG_LEVEL: 'info' }, logFile);
   const silent = await startSkillshelf(dbPath, off.port, { LOG_LEVEL: 'silent' });
   try {
-    const { contents } = (await (await fetch(`http://127.0.0.1:${on.port}/api/contents/search?order=oldest`)).json()) as { contents: Array<{ slug: string }> };
+    const { contents } = (await (
+      await fetch(`http://127.0.0.1:${on.port}/api/contents/search?order=oldest`)
+    ).json()) as { contents: Array<{ slug: string }> };
     const scenarios: Scenario[] = [
-      { name: 'GET /search (one category)', path: '/search?category=web-development', page: 'visitor', headers: BROWSER },
+      {
+        name: 'GET /search (one category)',
+        path: '/search?category=web-development',
+        page: 'visitor',
+        headers: BROWSER,
+      },
       { name: 'GET /content/{slug}', path: `/content/${contents[0]!.slug}`, page: 'visitor', headers: BROWSER },
     ];
     for (let round = 0; round < ROUNDS; round++) {
@@ -380,7 +465,9 @@ async function pageWeightSection(dbPath: string): Promise<ReportSection> {
   const url = `http://127.0.0.1:${port}`;
   const server = await startSkillshelf(dbPath, port, {});
   try {
-    const { contents } = (await (await fetch(`${url}/api/contents/search?order=oldest`)).json()) as { contents: Array<{ slug: string }> };
+    const { contents } = (await (await fetch(`${url}/api/contents/search?order=oldest`)).json()) as {
+      contents: Array<{ slug: string }>;
+    };
     const pages = [
       { path: '/', budget: PAGE_BUDGETS.home },
       { path: '/search?category=web-development', budget: PAGE_BUDGETS.catalog },
@@ -395,7 +482,8 @@ async function pageWeightSection(dbPath: string): Promise<ReportSection> {
         '| page | HTML | JavaScript (budget) | CSS (budget) |',
         '|---|---:|---:|---:|',
         ...weights.map(
-          (w) => `| ${w.path} | ${kb(w.weight.html.gzip)} | ${kb(w.weight.jsGzip)} (${kb(w.budget.js)}) | ${kb(w.weight.cssGzip)} (${kb(w.budget.css)}) |`,
+          (w) =>
+            `| ${w.path} | ${kb(w.weight.html.gzip)} | ${kb(w.weight.jsGzip)} (${kb(w.budget.js)}) | ${kb(w.weight.cssGzip)} (${kb(w.budget.css)}) |`,
         ),
       ],
       goals: [
@@ -405,7 +493,15 @@ async function pageWeightSection(dbPath: string): Promise<ReportSection> {
           met: over.length === 0,
         },
       ],
-      json: { weights: weights.map((w) => ({ path: w.path, html: w.weight.html.gzip, js: w.weight.jsGzip, css: w.weight.cssGzip, budget: w.budget })) },
+      json: {
+        weights: weights.map((w) => ({
+          path: w.path,
+          html: w.weight.html.gzip,
+          js: w.weight.jsGzip,
+          css: w.weight.cssGzip,
+          budget: w.budget,
+        })),
+      },
     };
   } finally {
     server.kill('SIGTERM');
@@ -442,7 +538,10 @@ async function searchSection(dbPath: string): Promise<ReportSection> {
       lines: [
         '| queries | distinct | p50 ms | p95 ms | max ms | mean results |',
         '|---|---:|---:|---:|---:|---:|',
-        ...results.map((r) => `| ${r.name} | ${r.queries} | ${r.p50} | ${r.p95} | ${r.max} | ${r.meanResults.toLocaleString('en')} |`),
+        ...results.map(
+          (r) =>
+            `| ${r.name} | ${r.queries} | ${r.p50} | ${r.p95} | ${r.max} | ${r.meanResults.toLocaleString('en')} |`,
+        ),
       ],
       goals: results.map((r) => ({
         goal: `Uncached search, ${r.name}, ${vocabulary}: p95 ≤ ${SEARCH_BUDGET_P95_MS} ms`,
@@ -463,7 +562,9 @@ async function main() {
 
   console.log(report(sections));
   mkdirSync(join(root, 'bench-results'), { recursive: true });
-  const name = onTheServer ? `bench-${size}${tagsPerKind ? `-tags${tagsPerKind}` : ''}${args.only ? `-${args.only}` : ''}` : `bench-${args.only}`;
+  const name = onTheServer
+    ? `bench-${size}${tagsPerKind ? `-tags${tagsPerKind}` : ''}${args.only ? `-${args.only}` : ''}`
+    : `bench-${args.only}`;
   const file = join(root, 'bench-results', `${name}.json`);
   const json = {
     ...(onTheServer ? { size, connections, duration } : {}),

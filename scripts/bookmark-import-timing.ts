@@ -15,7 +15,10 @@ import { createClient } from '@libsql/client';
 import { writeBookmarkFile, type FolderToWrite, type LinkToWrite } from '../db/imports/bookmarks/netscape-write.ts';
 import { startServer } from '../tests/setup/server.ts';
 
-const { values, positionals } = parseArgs({ options: { count: { type: 'string', default: '5000' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({
+  options: { count: { type: 'string', default: '5000' } },
+  allowPositionals: true,
+});
 const source = positionals[0];
 const count = Number(values.count);
 if (!source || !Number.isInteger(count) || count < 1) {
@@ -27,9 +30,12 @@ const dir = mkdtempSync(join(tmpdir(), 'skillshelf-bookmarks-'));
 copyFileSync(source, join(dir, 'skillshelf.db'));
 const catalog = createClient({ url: `file:${join(dir, 'skillshelf.db')}` });
 const listedCount = Math.round(count * 0.6);
-const urls = (await catalog.execute({ sql: 'SELECT url FROM contents WHERE url IS NOT NULL ORDER BY random() LIMIT ?', args: [listedCount] })).rows.map((row) =>
-  String(row.url),
-);
+const urls = (
+  await catalog.execute({
+    sql: 'SELECT url FROM contents WHERE url IS NOT NULL ORDER BY random() LIMIT ?',
+    args: [listedCount],
+  })
+).rows.map((row) => String(row.url));
 catalog.close();
 
 const ICON = `data:image/png;base64,${'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9h'.repeat(12)}`;
@@ -73,21 +79,26 @@ try {
     headers: { authorization: `Bearer ${token}`, 'content-type': 'text/html', accept: 'application/x-ndjson' },
     body: file,
   });
-  const lines: string[] = [`${((performance.now() - started) / 1000).toFixed(2)} s  (the answer's headers: the file read, the stream begins)`];
+  const lines: string[] = [
+    `${((performance.now() - started) / 1000).toFixed(2)} s  (the answer's headers: the file read, the stream begins)`,
+  ];
   let buffered = '';
   const decoder = new TextDecoder();
   for await (const chunk of response.body!) {
     buffered += decoder.decode(chunk, { stream: true });
     const parts = buffered.split('\n');
     buffered = parts.pop() ?? '';
-    for (const line of parts) lines.push(`${((performance.now() - started) / 1000).toFixed(2)} s  ${line.slice(0, 160)}`);
+    for (const line of parts)
+      lines.push(`${((performance.now() - started) / 1000).toFixed(2)} s  ${line.slice(0, 160)}`);
   }
   const seconds = (performance.now() - started) / 1000;
   console.log(`file: ${count} bookmarks, ${(Buffer.byteLength(file) / 1024 / 1024).toFixed(1)} MB`);
   for (const line of lines) console.log(line);
   console.log(`import: ${seconds.toFixed(2)} s`);
   for (const format of ['html', 'csv', 'json']) {
-    const exported = await fetch(`${server.url}/api/bookmarks/export?format=${format}`, { headers: { authorization: `Bearer ${token}` } });
+    const exported = await fetch(`${server.url}/api/bookmarks/export?format=${format}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     console.log(`export ${format}: ${((await exported.arrayBuffer()).byteLength / 1024).toFixed(0)} KB`);
   }
 } finally {

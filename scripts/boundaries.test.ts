@@ -27,14 +27,18 @@ function files(dir: string): string[] {
 function imports(file: string): string[] {
   const source = readFileSync(join(root, file), 'utf8');
   // A statement starts a line (a comment's "import" does not); a dynamic import may sit anywhere.
-  return [...source.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm)].map((m) => m[1] ?? m[2]!);
+  return [
+    ...source.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm),
+  ].map((m) => m[1] ?? m[2]!);
 }
 
 /** Each import of a file, and whether it is for types only (`import type …`, `export type … from`). */
 function importStatements(file: string): Array<{ specifier: string; typeOnly: boolean }> {
   const source = readFileSync(join(root, file), 'utf8');
   return [
-    ...source.matchAll(/^\s*(?:import|export)(\s+type)?\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm),
+    ...source.matchAll(
+      /^\s*(?:import|export)(\s+type)?\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm,
+    ),
   ].map((m) => ({ specifier: (m[2] ?? m[3] ?? m[4])!, typeOnly: m[1] !== undefined }));
 }
 
@@ -100,7 +104,11 @@ const siteFolderOf = (file: string): string => file.split('/')[1]!;
 
 /** The file of site/ an import names, or undefined when it names none. */
 function siteTarget(file: string, specifier: string): string | undefined {
-  const target = specifier.startsWith('#site/') ? specifier.slice(1) : specifier.startsWith('.') ? normalize(join(dirname(file), specifier)) : '';
+  const target = specifier.startsWith('#site/')
+    ? specifier.slice(1)
+    : specifier.startsWith('.')
+      ? normalize(join(dirname(file), specifier))
+      : '';
   return target.startsWith('site/') ? target : undefined;
 }
 
@@ -137,7 +145,8 @@ describe('import boundaries', () => {
           if (to === undefined || from === to) return false;
           if (from !== undefined) return !ROOMS[from]!.includes(to);
           if (file === 'db/schema.ts') return !target.endsWith('/schema.ts');
-          if (file === 'db/background-jobs.ts') return !target.endsWith('/jobs.ts') && !target.endsWith('/background-loop.ts');
+          if (file === 'db/background-jobs.ts')
+            return !target.endsWith('/jobs.ts') && !target.endsWith('/background-loop.ts');
           if (file === 'db/contract/operations.ts') return !/\/([\w-]+-)?contract\.ts$/.test(target);
           if (file.startsWith('db/contract/')) return !/\/(taxonomy|facets)\.ts$/.test(target);
           return true;
@@ -149,7 +158,9 @@ describe('import boundaries', () => {
 
   it('the rooms form no loop, and no module of db/ imports itself back', () => {
     const visiting = (room: string, seen: string[]): string[] =>
-      seen.includes(room) ? [[...seen, room].join(' → ')] : ROOMS[room]!.flatMap((next) => visiting(next, [...seen, room]));
+      seen.includes(room)
+        ? [[...seen, room].join(' → ')]
+        : ROOMS[room]!.flatMap((next) => visiting(next, [...seen, room]));
     expect(Object.keys(ROOMS).flatMap((room) => visiting(room, []))).toEqual([]);
 
     const graph = dbImports();
@@ -168,7 +179,9 @@ describe('import boundaries', () => {
   });
 
   it('db/ never imports astro, site/ or cli/', () => {
-    expect(violations('db', (s) => /^astro/.test(s) || /^#(site|cli)\//.test(s) || /^(\.\.\/)+(site|cli)\//.test(s))).toEqual([]);
+    expect(
+      violations('db', (s) => /^astro/.test(s) || /^#(site|cli)\//.test(s) || /^(\.\.\/)+(site|cli)\//.test(s)),
+    ).toEqual([]);
   });
 
   it('browser code reaches db/ only for validation, taxonomy, URL and image rules, and the API shapes', () => {
@@ -207,14 +220,19 @@ describe('import boundaries', () => {
     expect(wrong).toEqual([]);
 
     const visiting = (feature: string, seen: string[]): string[] =>
-      seen.includes(feature) ? [[...seen, feature].join(' → ')] : FEATURES[feature]!.flatMap((next) => visiting(next, [...seen, feature]));
+      seen.includes(feature)
+        ? [[...seen, feature].join(' → ')]
+        : FEATURES[feature]!.flatMap((next) => visiting(next, [...seen, feature]));
     expect(Object.keys(FEATURES).flatMap((feature) => visiting(feature, []))).toEqual([]);
     const folders = readdirSync(join(root, 'site')).filter((name) => statSync(join(root, 'site', name)).isDirectory());
-    expect(folders.filter((name) => !(name in FEATURES) && !SHARED_LAYERS.includes(name) && !COMPOSERS.includes(name))).toEqual([]);
+    expect(
+      folders.filter((name) => !(name in FEATURES) && !SHARED_LAYERS.includes(name) && !COMPOSERS.includes(name)),
+    ).toEqual([]);
   });
 
   it('the production server (site/server/) imports nothing of site/ outside it, nor astro; browser code never imports it', () => {
-    const outside = (s: string) => /^astro/.test(s) || (/^#site\//.test(s) && !s.startsWith('#site/server/')) || /^\.\.\//.test(s);
+    const outside = (s: string) =>
+      /^astro/.test(s) || (/^#site\//.test(s) && !s.startsWith('#site/server/')) || /^\.\.\//.test(s);
     const fromBrowser = browserCode().flatMap((f) =>
       imports(f)
         .filter((s) => /(#site\/|\/)server\//.test(s) && !s.includes('lib/server'))
@@ -225,7 +243,9 @@ describe('import boundaries', () => {
 
   it("site/ names the REST API's addresses only through the client: no '/api/…' path is spelt out", () => {
     const spelt = files('site')
-      .filter((f) => !f.startsWith('site/pages/api/') && !f.startsWith('site/server/') && f !== 'site/lib/api-routes.ts')
+      .filter(
+        (f) => !f.startsWith('site/pages/api/') && !f.startsWith('site/server/') && f !== 'site/lib/api-routes.ts',
+      )
       .flatMap((f) =>
         readFileSync(join(root, f), 'utf8')
           .split('\n')
@@ -236,7 +256,9 @@ describe('import boundaries', () => {
   });
 
   it('only cli/prompts imports inquirer', () => {
-    const all = ['db', 'site', 'cli'].flatMap((d) => violations(d, (s, file) => s.startsWith('@inquirer/') && !file.startsWith('cli/prompts/')));
+    const all = ['db', 'site', 'cli'].flatMap((d) =>
+      violations(d, (s, file) => s.startsWith('@inquirer/') && !file.startsWith('cli/prompts/')),
+    );
     expect(all).toEqual([]);
   });
 
@@ -270,6 +292,8 @@ describe('import boundaries', () => {
 
   it('CLI commands run no SQL of their own: no drizzle, no libSQL client, no schema, not even its types', () => {
     // As in site/: the types of what a service returns come from the service (or db/catalog/taxonomy.ts).
-    expect(violations('cli', (s) => /^drizzle-orm|^@libsql\//.test(s) || /(^#db\/|\/db\/)schema(\.ts$|\/)/.test(s))).toEqual([]);
+    expect(
+      violations('cli', (s) => /^drizzle-orm|^@libsql\//.test(s) || /(^#db\/|\/db\/)schema(\.ts$|\/)/.test(s)),
+    ).toEqual([]);
   });
 });

@@ -11,7 +11,9 @@ import { changeFeedTriggersMigration } from '../db/catalog/search/change-trigger
 
 const name = process.argv[2];
 if (!name || !/^[a-z0-9_]+$/.test(name)) {
-  console.error('Usage: npm run db:triggers -- <name>   (lower case, digits and _: the migration file is NNNN_<name>.sql)');
+  console.error(
+    'Usage: npm run db:triggers -- <name>   (lower case, digits and _: the migration file is NNNN_<name>.sql)',
+  );
   process.exit(2);
 }
 const folder = fileURLToPath(new URL('../db/migrations/', import.meta.url));

@@ -18,7 +18,10 @@ function check(message: string): { ok: boolean; said: string } {
 
 describe('the commit-msg hook', () => {
   it('takes a subject of 72 characters or less in the imperative, a blank line and a body', () => {
-    expect(check('Search: rank words matched before bm25\n\nWhy, and the figures: 0.57 → 0.83.\n')).toEqual({ ok: true, said: '' });
+    expect(check('Search: rank words matched before bm25\n\nWhy, and the figures: 0.57 → 0.83.\n')).toEqual({
+      ok: true,
+      said: '',
+    });
     expect(check(`${'é'.repeat(72)}\n\nCounted in characters, not bytes.\n`).ok).toBe(true);
   });
 

@@ -51,10 +51,18 @@ if (!baseUrl || paths.length === 0) {
 }
 const pages = await Promise.all(
   paths.map(
-    async (path) => [path, Buffer.from(await (await fetch(new URL(path, baseUrl), { headers: { 'accept-encoding': 'identity' } })).arrayBuffer())] as const,
+    async (path) =>
+      [
+        path,
+        Buffer.from(
+          await (await fetch(new URL(path, baseUrl), { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+        ),
+      ] as const,
   ),
 );
-console.log(`| encoding | ${pages.map(([path, body]) => `${path} (${(body.byteLength / 1024).toFixed(1)} KB): KB, ms`).join(' | ')} |`);
+console.log(
+  `| encoding | ${pages.map(([path, body]) => `${path} (${(body.byteLength / 1024).toFixed(1)} KB): KB, ms`).join(' | ')} |`,
+);
 console.log(`|---|${pages.map(() => '---:').join('|')}|`);
 for (const [name, compress] of CANDIDATES) {
   const cells = pages.map(([, body]) => {

@@ -40,7 +40,9 @@ export function renderConfiguration(): string {
     .map(([name, field]) => {
       if (!field.description) throw new Error(`db/config.ts: ${name} has no description (.describe on its field)`);
       const fallback = shownDefault(field.parse(undefined));
-      return wrapped(`- \`${name}\`${fallback === undefined ? '' : ` (default \`${fallback}\`)`}: ${field.description}`);
+      return wrapped(
+        `- \`${name}\`${fallback === undefined ? '' : ` (default \`${fallback}\`)`}: ${field.description}`,
+      );
     })
     .join('\n');
 }

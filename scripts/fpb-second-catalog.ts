@@ -53,7 +53,15 @@ interface Section {
   with?: string[];
 }
 
-const s = (file: Section['file'], heading: string, cap: number, topic: string, category: string[], techStack: string[] = [], more: string[] = []): Section => ({
+const s = (
+  file: Section['file'],
+  heading: string,
+  cap: number,
+  topic: string,
+  category: string[],
+  techStack: string[] = [],
+  more: string[] = [],
+): Section => ({
   file,
   heading,
   cap,
@@ -93,7 +101,15 @@ const SECTIONS: Section[] = [
     [],
     ['Dive into Deep Learning', 'Neural Networks and Deep Learning', 'The Elements of Statistical Learning'],
   ),
-  s('S', 'Mathematics For Computer Science', 3, 'mathematics for computer science', [CSF], [], ['Mathematics for Computer Science']),
+  s(
+    'S',
+    'Mathematics For Computer Science',
+    3,
+    'mathematics for computer science',
+    [CSF],
+    [],
+    ['Mathematics for Computer Science'],
+  ),
   s(
     'S',
     'Networking',
@@ -132,7 +148,15 @@ const SECTIONS: Section[] = [
   s('L', 'Django', 3, 'the Django web framework', [WEB], ['Python', 'Django']),
   s('L', 'Flask', 2, 'the Flask web framework', [WEB], ['Python', 'Flask']),
   s('L', 'Pandas', 2, 'data analysis with pandas', [DA, DS], ['Python']),
-  s('L', 'JavaScript', 6, 'JavaScript', [WEB], ['Javascript'], ['Eloquent JavaScript 4th edition', "You Don't Know JS", 'The Modern JavaScript Tutorial']),
+  s(
+    'L',
+    'JavaScript',
+    6,
+    'JavaScript',
+    [WEB],
+    ['Javascript'],
+    ['Eloquent JavaScript 4th edition', "You Don't Know JS", 'The Modern JavaScript Tutorial'],
+  ),
   s('L', 'Node.js', 4, 'Node.js', [WEB], ['Node.js', 'Javascript']),
   s('L', 'Express.js', 2, 'the Express.js framework', [WEB], ['Express.js', 'Node.js', 'Javascript']),
   s('L', 'React', 5, 'React', [WEB], ['React', 'Javascript']),
@@ -149,7 +173,15 @@ const SECTIONS: Section[] = [
   s('L', '.NET Core', 2, '.NET Core', [SE], ['.NET', 'C#']),
   s('L', 'ASP.NET Core', 2, 'ASP.NET Core', [WEB], ['.NET', 'C#']),
   s('L', 'Go', 3, 'the Go programming language', [SE], ['Go'], ['Go by Example', 'Effective Go']),
-  s('L', 'Rust', 3, 'the Rust programming language', [SE], ['Rust'], ['The Rust Programming Language', 'Rust by Example']),
+  s(
+    'L',
+    'Rust',
+    3,
+    'the Rust programming language',
+    [SE],
+    ['Rust'],
+    ['The Rust Programming Language', 'Rust by Example'],
+  ),
   s('L', 'Haskell', 4, 'Haskell', [SE], ['Haskell'], ['Learn You a Haskell for Great Good']),
   s('L', 'Ruby', 3, 'Ruby programming', [SE], ['Ruby']),
   s('L', 'Ruby on Rails', 3, 'Ruby on Rails', [WEB], ['Rails', 'Ruby']),
@@ -184,8 +216,24 @@ const SECTIONS: Section[] = [
   s('L', 'PowerShell', 1, 'PowerShell', [OPS], ['PowerShell']),
   // Courses.
   s('C', '0 - MOOC', 3, 'MOOCs', [CSF]),
-  s('C', 'Algorithms & Data Structures', 6, 'algorithms and data structures', [ALG, CSF], [], ["MIT's Introduction to Algorithms (Spring 2020)"]),
-  s('C', 'Artificial Intelligence', 5, 'artificial intelligence', [AI], [], ['CS50’s Introduction to Artificial Intelligence with Python']),
+  s(
+    'C',
+    'Algorithms & Data Structures',
+    6,
+    'algorithms and data structures',
+    [ALG, CSF],
+    [],
+    ["MIT's Introduction to Algorithms (Spring 2020)"],
+  ),
+  s(
+    'C',
+    'Artificial Intelligence',
+    5,
+    'artificial intelligence',
+    [AI],
+    [],
+    ['CS50’s Introduction to Artificial Intelligence with Python'],
+  ),
   s('C', 'Generative AI', 2, 'generative AI', [AI]),
   s('C', 'Android', 2, 'Android development', [MOB]),
   s('C', 'iOS', 2, 'iOS development', [MOB]),
@@ -209,7 +257,15 @@ const SECTIONS: Section[] = [
   s('C', 'HTML and CSS', 3, 'HTML and CSS', [WEB], ['HTML/CSS']),
   s('C', 'Web Development', 3, 'web development', [WEB]),
   s('C', 'PHP', 2, 'PHP', [WEB], ['PHP']),
-  s('C', 'Python', 6, 'Python programming', [SE], ['Python'], ["CS50's Introduction to Programming Using Python", 'Python for Everybody']),
+  s(
+    'C',
+    'Python',
+    6,
+    'Python programming',
+    [SE],
+    ['Python'],
+    ["CS50's Introduction to Programming Using Python", 'Python for Everybody'],
+  ),
   s('C', 'Django', 1, 'the Django web framework', [WEB], ['Python', 'Django']),
   s('C', 'Ruby', 2, 'Ruby programming', [SE], ['Ruby']),
   s('C', 'R', 2, 'the R language', [DS, DA], ['R']),
@@ -219,7 +275,15 @@ const SECTIONS: Section[] = [
   s('C', 'GCP', 1, 'Google Cloud Platform', [CLOUD], ['Google Cloud']),
   s('C', 'Compilers', 2, 'compilers', [CSF]),
   s('C', 'Computer Organization and Architecture', 2, 'computer organization and architecture', [CSF]),
-  s('C', 'Computer Science', 4, 'computer science', [CSF], [], ["CS50's Introduction to Computer Science", 'The Missing Semester of Your CS Education']),
+  s(
+    'C',
+    'Computer Science',
+    4,
+    'computer science',
+    [CSF],
+    [],
+    ["CS50's Introduction to Computer Science", 'The Missing Semester of Your CS Education'],
+  ),
   s('C', 'Cryptography', 2, 'cryptography', [SEC]),
   s('C', 'Data Science', 4, 'data science', [DS]),
   s('C', 'Databases', 3, 'databases', [DB]),
@@ -337,7 +401,8 @@ const urlKey = (url: string) =>
     .replace(/\/+$/, '')
     .toLowerCase();
 
-const FORMAT = /^(?:(?:HTML|PDF|EPUB|MOBI|Kindle|AZW3|ODT|DOCX|Markdown|LaTeX|gitbook|livebook|IPYNB|PS|DjVu)(?:,\s*|$))+$/i;
+const FORMAT =
+  /^(?:(?:HTML|PDF|EPUB|MOBI|Kindle|AZW3|ODT|DOCX|Markdown|LaTeX|gitbook|livebook|IPYNB|PS|DjVu)(?:,\s*|$))+$/i;
 const LICENCE = /^(CC |GFDL|MIT|GPL|Apache|public domain)/i;
 
 function description(kind: Kind, topic: string, e: Entry): string {
@@ -346,14 +411,22 @@ function description(kind: Kind, topic: string, e: Entry): string {
     .replace(/`edt\.:`\s*/, '')
     .replace(/\s+-$/, '')
     .replace(/\s+/g, ' ');
-  const by = !who || /^various$/i.test(who) ? '' : /^(compiled from|based on)\b/i.test(who) ? `, ${who[0]!.toLowerCase()}${who.slice(1)}` : ` by ${who}`;
+  const by =
+    !who || /^various$/i.test(who)
+      ? ''
+      : /^(compiled from|based on)\b/i.test(who)
+        ? `, ${who[0]!.toLowerCase()}${who.slice(1)}`
+        : ` by ${who}`;
   const formats = e.notes.filter((n) => FORMAT.test(n)).join(', ');
-  const others = e.notes.filter((n) => !FORMAT.test(n) && !LICENCE.test(n) && !/email|account|requested|in process|^\d/i.test(n));
+  const others = e.notes.filter(
+    (n) => !FORMAT.test(n) && !LICENCE.test(n) && !/email|account|requested|in process|^\d/i.test(n),
+  );
   const notes = (list: string[]) => (list.length ? ` (${list.join(', ')})` : '');
   let text: string;
   if (kind === 'book') text = `A free book on ${topic}${by}${formats ? ` (${formats})` : ''}`;
   else if (kind === 'interactive') text = `A free interactive tutorial on ${topic}${by}${notes(others)}`;
-  else if (kind === 'cast') text = `${e.notes.includes('podcast') ? 'A podcast' : 'A free screencast series'} on ${topic}${who ? ` with ${who}` : ''}`;
+  else if (kind === 'cast')
+    text = `${e.notes.includes('podcast') ? 'A podcast' : 'A free screencast series'} on ${topic}${who ? ` with ${who}` : ''}`;
   else text = `A free${/youtube\.com|youtu\.be/.test(e.url) ? ' video' : ''} course on ${topic}${by}${notes(others)}`;
   return `${text}.`.replace(/\.\.$/, '.');
 }
@@ -369,7 +442,10 @@ function types(kind: Kind, section: Section, e: Entry): string[] {
 }
 
 const files = Object.fromEntries(
-  Object.entries(FILES).map(([key, f]) => [key, sections(execFileSync('git', ['--git-dir', gitDir, 'show', `${commit}:${f.path}`], { encoding: 'utf8' }))]),
+  Object.entries(FILES).map(([key, f]) => [
+    key,
+    sections(execFileSync('git', ['--git-dir', gitDir, 'show', `${commit}:${f.path}`], { encoding: 'utf8' })),
+  ]),
 );
 const seen = new Set<string>();
 const rows: object[] = [];

@@ -57,19 +57,32 @@ try {
         disableStorageReset: true,
       });
       const categories = run!.lhr.categories;
-      results[`${name} (${theme})`] = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]));
+      results[`${name} (${theme})`] = Object.fromEntries(
+        CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]),
+      );
       const failing = Object.values(run!.lhr.audits).filter(
         (a) =>
-          a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual',
+          a.score !== null &&
+          a.score < 1 &&
+          a.scoreDisplayMode !== 'informative' &&
+          a.scoreDisplayMode !== 'notApplicable' &&
+          a.scoreDisplayMode !== 'manual',
       );
-      if (failing.length) process.stderr.write(`${name} (${theme}): below full marks: ${failing.map((a) => `${a.id} (${a.score})`).join(', ')}\n`);
+      if (failing.length)
+        process.stderr.write(
+          `${name} (${theme}): below full marks: ${failing.map((a) => `${a.id} (${a.score})`).join(', ')}\n`,
+        );
     }
   }
   console.log('| page (theme) | performance | accessibility | best practices | SEO |');
   console.log('|---|---:|---:|---:|---:|');
-  for (const [name, r] of Object.entries(results)) console.log(`| ${name} | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${r.seo} |`);
+  for (const [name, r] of Object.entries(results))
+    console.log(`| ${name} | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${r.seo} |`);
   mkdirSync(join(root, 'bench-results'), { recursive: true });
-  writeFileSync(join(root, 'bench-results/lighthouse.json'), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+  writeFileSync(
+    join(root, 'bench-results/lighthouse.json'),
+    JSON.stringify({ at: new Date().toISOString(), results }, null, 2),
+  );
 } finally {
   chrome.kill();
   await server.stop();

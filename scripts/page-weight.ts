@@ -35,7 +35,9 @@ function htmlReferences(html: string): { js: string[]; css: string[]; inlineModu
   const js = new Set<string>();
   const css = new Set<string>();
   const inlineModules: string[] = [];
-  for (const [tag, body] of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g).map((m) => [m[0].slice(0, m[0].indexOf('>') + 1), m[1] ?? ''] as const)) {
+  for (const [tag, body] of html
+    .matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)
+    .map((m) => [m[0].slice(0, m[0].indexOf('>') + 1), m[1] ?? ''] as const)) {
     const src = attr(tag, 'src');
     const type = attr(tag, 'type');
     if (src) js.add(src);
@@ -71,7 +73,11 @@ export async function measurePage(baseUrl: string, path: string): Promise<PageWe
     ...refs.js.map((u) => new URL(u, pageUrl).href),
     ...refs.inlineModules.flatMap((code) => staticImports(code).map((u) => new URL(u, pageUrl).href)),
   ];
-  const inlineJs = refs.inlineModules.map((code, i) => ({ url: `${path}#inline-${i}`, bytes: Buffer.byteLength(code), gzip: gzipSize(code) }));
+  const inlineJs = refs.inlineModules.map((code, i) => ({
+    url: `${path}#inline-${i}`,
+    bytes: Buffer.byteLength(code),
+    gzip: gzipSize(code),
+  }));
   while (queue.length) {
     const url = queue.shift()!;
     if (js.has(url)) continue;
@@ -108,7 +114,10 @@ if (import.meta.main) {
   }
   for (const path of paths) {
     const weight = await measurePage(baseUrl, path);
-    console.log(`${path}  HTML ${kb(weight.html.gzip)}  JS ${kb(weight.jsGzip)} (${weight.js.length} files)  CSS ${kb(weight.cssGzip)}  (gzipped)`);
-    for (const asset of [...weight.js, ...weight.css]) console.log(`  ${kb(asset.gzip).padStart(9)}  ${asset.url.replace(baseUrl, '')}`);
+    console.log(
+      `${path}  HTML ${kb(weight.html.gzip)}  JS ${kb(weight.jsGzip)} (${weight.js.length} files)  CSS ${kb(weight.cssGzip)}  (gzipped)`,
+    );
+    for (const asset of [...weight.js, ...weight.css])
+      console.log(`  ${kb(asset.gzip).padStart(9)}  ${asset.url.replace(baseUrl, '')}`);
   }
 }

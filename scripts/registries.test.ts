@@ -42,11 +42,15 @@ function sources(dir: string): string[] {
 function copyPattern(values: readonly string[]): RegExp {
   const literal = `['"](?:${values.map((v) => v.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})['"]`;
   // Not a part of a longer list: the access levels 'public' | 'session' | 'user' | 'admin' are not the roles.
-  return new RegExp(`(?<!['"]\\s*[,|]\\s*)${literal}(?:\\s*[,|]\\s*${literal}){${values.length - 1}}(?!\\s*[,|]\\s*['"])`, 'g');
+  return new RegExp(
+    `(?<!['"]\\s*[,|]\\s*)${literal}(?:\\s*[,|]\\s*${literal}){${values.length - 1}}(?!\\s*[,|]\\s*['"])`,
+    'g',
+  );
 }
 
 /** The code without its comments: a comment may name the values it documents. */
-const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"])\/\/.*$/gm, '$1');
+const withoutComments = (source: string) =>
+  source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"])\/\/.*$/gm, '$1');
 
 function isPermutation(found: string, values: readonly string[]): boolean {
   const named = [...found.matchAll(/['"]([^'"]+)['"]/g)].map((m) => m[1]!);

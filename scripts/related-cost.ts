@@ -32,13 +32,15 @@ const DAY_MS = 86_400_000;
 
 const db = await getDb();
 await migrateDb(db);
-const scalar = async (query: ReturnType<typeof sql>) => Number(Object.values((await db.all<Record<string, unknown>>(query))[0] ?? {})[0] ?? 0);
+const scalar = async (query: ReturnType<typeof sql>) =>
+  Number(Object.values((await db.all<Record<string, unknown>>(query))[0] ?? {})[0] ?? 0);
 const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
   const started = performance.now();
   const value = await work();
   return [value, performance.now() - started];
 };
-const quantile = (samples: number[], q: number) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
+const quantile = (samples: number[], q: number) =>
+  [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 
 const contentCount = await scalar(sql`SELECT count(*) FROM contents`);
@@ -47,7 +49,9 @@ console.log(`${contentCount} contents`);
 
 if ((await scalar(sql`SELECT count(*) FROM saves`)) < SAVES * 0.9) {
   // The pairs' triggers are set aside while the saves are poured in, then the pairs are built in one statement.
-  const triggers = await db.all<{ name: string; sql: string }>(sql`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'saves'`);
+  const triggers = await db.all<{ name: string; sql: string }>(
+    sql`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'saves'`,
+  );
   for (const trigger of triggers) await db.run(sql.raw(`DROP TRIGGER ${trigger.name}`));
   // Numbers written into the text: a bound number is a real to SQLite, and 'saver-' || (i % 1e5) would read '5.0'.
   const users = sql.raw(String(USERS));
@@ -83,11 +87,15 @@ console.log(`${saveCount} saves by ${await scalar(sql`SELECT count(DISTINCT user
 if (!values['reads-only']) {
   await db.run(sql`DELETE FROM co_saves`);
   await db.run(sql`DELETE FROM co_save_members`);
-  await db.run(sql`INSERT INTO co_save_queue(user_id, changed_at) SELECT DISTINCT user_id, 0 FROM saves WHERE 1 ON CONFLICT DO NOTHING`);
+  await db.run(
+    sql`INSERT INTO co_save_queue(user_id, changed_at) SELECT DISTINCT user_id, 0 FROM saves WHERE 1 ON CONFLICT DO NOTHING`,
+  );
   const [, buildMs] = await timed(() => countAllCoSaves(db));
   const pairs = await scalar(sql`SELECT count(*) FROM co_saves`);
   const shown = await scalar(sql`SELECT count(*) FROM co_saves WHERE users >= ${CO_SAVE_MIN_USERS}`);
-  console.log(`counted from scratch: ${ms(buildMs)} for ${pairs} pairs (${shown} at ${CO_SAVE_MIN_USERS} users or more)`);
+  console.log(
+    `counted from scratch: ${ms(buildMs)} for ${pairs} pairs (${shown} at ${CO_SAVE_MIN_USERS} users or more)`,
+  );
 
   // One save and one unsave, through the service: a user of typical size saving a content they had not.
   const pick = (n: number) => 1 + Math.floor(Math.random() * n);

@@ -33,12 +33,16 @@ const { values: args } = parseArgs({
 const seconds = Math.round(Number(args.minutes) * 60);
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
-const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+const rssMb = (pid: number) =>
+  Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 
 if (!args['skip-build']) {
   log('Building…');
   if (
-    spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0
+    spawnSync(process.execPath, [join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }).status !== 0
   )
     throw new Error('build failed');
 }
@@ -55,7 +59,14 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, [join(root, 'site/server/main.mjs')], {
   cwd: root,
-  env: { ...process.env, DATABASE_URL: `file:${dbPath}`, HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', RATE_LIMIT_OFF: 'true' },
+  env: {
+    ...process.env,
+    DATABASE_URL: `file:${dbPath}`,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SEED_DEMO: 'false',
+    RATE_LIMIT_OFF: 'true',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 for (let i = 0; ; i++) {
@@ -77,7 +88,13 @@ const users = await Promise.all(
   Array.from(
     { length: 50 },
     async (_, i) =>
-      (await (await post('/api/users/signup', { name: `Soaker ${i}`, email: `soak-${i}-${Date.now()}@example.com`, password: 'soak-password' })).json()) as {
+      (await (
+        await post('/api/users/signup', {
+          name: `Soaker ${i}`,
+          email: `soak-${i}-${Date.now()}@example.com`,
+          password: 'soak-password',
+        })
+      ).json()) as {
         token: string;
       },
   ),
@@ -110,7 +127,11 @@ const mixed: autocannon.Request[] = [
         return {
           ...req,
           method: 'GET',
-          path: pick(['/api/contents/search?searchTerm=data', '/api/contents/filters', '/api/contents/search?category=cybersecurity&order=topRated']),
+          path: pick([
+            '/api/contents/search?searchTerm=data',
+            '/api/contents/filters',
+            '/api/contents/search?category=cybersecurity&order=topRated',
+          ]),
         };
       if (roll < 0.85)
         return {
@@ -142,7 +163,11 @@ const acknowledged: Array<{ id: string; at: number }> = [];
 let writing = true;
 const writer = (async () => {
   for (let i = 0; writing; i++) {
-    const res = await post('/api/submissions/create', { url: `https://example.org/soak/${Date.now()}/${i}` }, pick(users).token).catch(() => undefined);
+    const res = await post(
+      '/api/submissions/create',
+      { url: `https://example.org/soak/${Date.now()}/${i}` },
+      pick(users).token,
+    ).catch(() => undefined);
     if (res?.status === 201) acknowledged.push({ id: (await res.json())._id, at: Date.now() });
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -190,7 +215,9 @@ if (backup?.ok) {
   const integrity = (await copy.execute('PRAGMA integrity_check')).rows[0]?.integrity_check;
   const before = acknowledged.filter((a) => a.at < backup!.startedAt);
   let missing = 0;
-  for (const a of before) if ((await copy.execute({ sql: 'SELECT 1 FROM submissions WHERE id = ?', args: [a.id] })).rows.length === 0) missing++;
+  for (const a of before)
+    if ((await copy.execute({ sql: 'SELECT 1 FROM submissions WHERE id = ?', args: [a.id] })).rows.length === 0)
+      missing++;
   copy.close();
   backupCheck = `integrity ${integrity}; ${before.length - missing} of ${before.length} submissions acknowledged before it began are in it`;
 }

@@ -11,7 +11,11 @@ import { generateSyntheticCatalog } from '../db/maintenance/seed/synthetic.ts';
 const { values, positionals } = parseArgs({ options: { tags: { type: 'string' } }, allowPositionals: true });
 const total = Number(positionals[0] ?? 10_000);
 const tagsPerKind = values.tags === undefined ? undefined : Number(values.tags);
-if (!Number.isInteger(total) || total < 1 || (tagsPerKind !== undefined && !(Number.isInteger(tagsPerKind) && tagsPerKind >= 1))) {
+if (
+  !Number.isInteger(total) ||
+  total < 1 ||
+  (tagsPerKind !== undefined && !(Number.isInteger(tagsPerKind) && tagsPerKind >= 1))
+) {
   console.error('usage: node scripts/synthetic.ts <number of contents> [--tags <tags per kind>]');
   process.exit(2);
 }
@@ -23,4 +27,6 @@ const result = await generateSyntheticCatalog(db, total, {
   onProgress: (done, all) => process.stderr.write(`\r${done}/${all} contents`),
 });
 process.stderr.write('\n');
-console.log(`Generated ${result.contents} contents and ${result.reviews} reviews in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `Generated ${result.contents} contents and ${result.reviews} reviews in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);

@@ -13,10 +13,14 @@ if (!report) {
   console.error('usage: npm run test:durations -- <vitest JSON report>');
   process.exit(2);
 }
-const { testResults } = JSON.parse(readFileSync(report, 'utf8')) as { testResults: Array<{ name: string; startTime: number; endTime: number }> };
+const { testResults } = JSON.parse(readFileSync(report, 'utf8')) as {
+  testResults: Array<{ name: string; startTime: number; endTime: number }>;
+};
 const seconds = Object.fromEntries(
   testResults
-    .map((file) => [relative(process.cwd(), file.name), Math.round((file.endTime - file.startTime) / 100) / 10] as const)
+    .map(
+      (file) => [relative(process.cwd(), file.name), Math.round((file.endTime - file.startTime) / 100) / 10] as const,
+    )
     .sort(([a], [b]) => (a < b ? -1 : 1)),
 );
 writeFileSync(DURATIONS_FILE, `${JSON.stringify(seconds, null, 2)}\n`);

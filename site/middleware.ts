@@ -58,7 +58,10 @@ const answerMethods = defineMiddleware(async (context, next) => {
   const allowed = isApi ? await endpointMethods(context.routePattern) : allowedMethods(context.url.pathname);
   if (!allowed) return next(); // no endpoint of that name: Astro's 404
   if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow: allowed.join(', ') } });
-  if (!allowed.includes(method)) return json({ message: `${method} is not allowed here`, code: 'METHOD_NOT_ALLOWED' }, 405, { allow: allowed.join(', ') });
+  if (!allowed.includes(method))
+    return json({ message: `${method} is not allowed here`, code: 'METHOD_NOT_ALLOWED' }, 405, {
+      allow: allowed.join(', '),
+    });
   return next();
 });
 
@@ -80,7 +83,8 @@ const authenticate = defineMiddleware(async (context, next) => {
   if (result) {
     context.locals.user = result.user;
     context.locals.session = { id: result.session.id, token, via: bearer ? 'bearer' : 'cookie' };
-    if (!bearer) setSessionCookie(context.cookies, context.locals.client.https, token, result.session.expiresAt, result.user.id);
+    if (!bearer)
+      setSessionCookie(context.cookies, context.locals.client.https, token, result.session.expiresAt, result.user.id);
   } else if (!bearer) {
     deleteSessionCookie(context.cookies);
   }
@@ -99,7 +103,12 @@ function isSameOrigin(request: Request, url: URL): boolean {
 }
 
 /** Endpoints that use no session: what they do does not depend on who the cookie says the caller is. */
-const SESSIONLESS_ENDPOINTS = new Set([pathOf('signIn'), pathOf('signUp'), pathOf('forgetPassword'), pathOf('resetPassword')]);
+const SESSIONLESS_ENDPOINTS = new Set([
+  pathOf('signIn'),
+  pathOf('signUp'),
+  pathOf('forgetPassword'),
+  pathOf('resetPassword'),
+]);
 
 /**
  * Cross-site request forgery: a browser attaches our cookie to requests from any site, so a write that
@@ -164,14 +173,17 @@ const guardPages = defineMiddleware((context, next) => {
 const pageValidators = defineMiddleware(async (context, next) => {
   const { request, url } = context;
   const cached = visitorRule(request.method, url.pathname) === 'cached';
-  const response = cached ? await cachedRender(await getDb(), request, pageKey(url), context.routePattern, () => Promise.resolve(next())) : await next();
+  const response = cached
+    ? await cachedRender(await getDb(), request, pageKey(url), context.routePattern, () => Promise.resolve(next()))
+    : await next();
   const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html');
   if (!isPage || context.url.pathname.startsWith('/api/')) return response;
   if (context.locals.user || namesSecretPage(url.pathname + url.search)) {
     response.headers.set('cache-control', 'private, no-store');
     return response;
   }
-  if (response.status !== 200 || (context.request.method !== 'GET' && context.request.method !== 'HEAD')) return response;
+  if (response.status !== 200 || (context.request.method !== 'GET' && context.request.method !== 'HEAD'))
+    return response;
   // A page that said it must not be kept stays so.
   if (response.headers.get('cache-control')?.includes('no-store')) return response;
   return revalidatable(context.request, response);

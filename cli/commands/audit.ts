@@ -20,7 +20,10 @@ export function registerAuditCommand(program: Command): void {
 const AUDIT_HELP = examples(
   ['the latest 50 entries', 'npx skillshelf audit'],
   ['everything since the first of May', 'npx skillshelf audit --since 2024-05-01 --limit 10000'],
-  ['who approved what today, in a script', `npx skillshelf audit --since $(date -u +%F) --json | jq '.[] | select(.action == "submission.approve")'`],
+  [
+    'who approved what today, in a script',
+    `npx skillshelf audit --since $(date -u +%F) --json | jq '.[] | select(.action == "submission.approve")'`,
+  ],
 );
 
 interface AuditOptions {
@@ -30,9 +33,13 @@ interface AuditOptions {
 }
 
 async function showAudit(options: AuditOptions): Promise<void> {
-  const entries = await listAudit(await openMigratedDb(), { limit: options.limit, ...(options.since ? { since: options.since } : {}) });
+  const entries = await listAudit(await openMigratedDb(), {
+    limit: options.limit,
+    ...(options.since ? { since: options.since } : {}),
+  });
   if (options.json) printJson(entries);
-  else if (entries.length === 0) printLine(options.since ? `No audit entries since ${formatTime(options.since)}.` : 'The audit log is empty.');
+  else if (entries.length === 0)
+    printLine(options.since ? `No audit entries since ${formatTime(options.since)}.` : 'The audit log is empty.');
   else entries.forEach(printEntry);
 }
 

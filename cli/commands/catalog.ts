@@ -2,7 +2,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { Option, type Command } from 'commander';
-import { CATALOG_COLUMNS, JSON_WRAPPERS, REQUIRED_COLUMNS, TAG_SEPARATOR, type CatalogFormat } from '#db/imports/files/format.ts';
+import {
+  CATALOG_COLUMNS,
+  JSON_WRAPPERS,
+  REQUIRED_COLUMNS,
+  TAG_SEPARATOR,
+  type CatalogFormat,
+} from '#db/imports/files/format.ts';
 import { ImportFileError } from '#db/imports/files/read-rows.ts';
 import { countCatalog, exportCatalogText } from '#db/imports/catalog-export.ts';
 import { BATCH_ROWS, importCatalog } from '#db/imports/catalog-import.ts';
@@ -35,9 +41,18 @@ export function registerCatalogCommands(program: Command): void {
         'what to do with contents already listed (same website): fill their empty fields, update them, or skip them (default: fill)',
       ).choices(ON_EXISTING),
     )
-    .option('--map <file>', 'a JSON file mapping the file\'s tags onto ours, e.g. {"category": {"other": null, "frontend-development": "web-development"}}')
-    .option('--no-create-tags', 'refuse a row with a tag that matches none of ours, instead of importing it without that tag')
-    .option('--as-submissions', 'queue the rows as submissions for review instead (websites already listed or queued are skipped)')
+    .option(
+      '--map <file>',
+      'a JSON file mapping the file\'s tags onto ours, e.g. {"category": {"other": null, "frontend-development": "web-development"}}',
+    )
+    .option(
+      '--no-create-tags',
+      'refuse a row with a tag that matches none of ours, instead of importing it without that tag',
+    )
+    .option(
+      '--as-submissions',
+      'queue the rows as submissions for review instead (websites already listed or queued are skipped)',
+    )
     .option('--json', 'print the report (every row with its position, line, outcome, warnings and changes) as JSON')
     .addHelpText('after', IMPORT_HELP)
     .action(importFile);
@@ -51,7 +66,8 @@ export function registerCatalogCommands(program: Command): void {
     .action(exportToFile);
 }
 
-const formatOption = (what: string) => new Option('--format <format>', `${what} (default: from the file's extension)`).choices(['json', 'csv']);
+const formatOption = (what: string) =>
+  new Option('--format <format>', `${what} (default: from the file's extension)`).choices(['json', 'csv']);
 
 function formatFromName(file: string): CatalogFormat | undefined {
   const extension = extname(file).toLowerCase();
@@ -71,7 +87,10 @@ const IMPORT_HELP = [
   `        Required: ${REQUIRED_COLUMNS.join(', ')}. Tag columns hold labels separated by '${TAG_SEPARATOR}' (Python|Javascript);`,
   '        hasCert is true/false (or yes/no, 1/0); fields with commas, quotes or line breaks are quoted as in',
   '        RFC 4180 ("say ""hi"""). Empty cells take the defaults (cost Free, hasCert false, no tags, none).',
-  ...FIELD_FACETS.map((facet) => `        ${facet.key}: one of ${facet.choices.map((choice) => choice.value).join(', ')} (or its label); empty for none.`),
+  ...FIELD_FACETS.map(
+    (facet) =>
+      `        ${facet.key}: one of ${facet.choices.map((choice) => choice.value).join(', ')} (or its label); empty for none.`,
+  ),
   "        A cell starting with ' has that one quote taken off: export writes it before every cell that starts",
   "        with = + - @, a tab, a carriage return or ', so a spreadsheet shows such a cell as text instead of",
   '        running it as a formula, and the import gives back exactly what was exported.',
@@ -108,10 +127,16 @@ const IMPORT_HELP = [
   examples(
     ['see what a file would change', 'npx skillshelf import catalog.csv --dry-run'],
     ['load a catalog exported elsewhere', 'npx skillshelf import skillshelf-export.json'],
-    ["another directory's export, its tags mapped onto ours", 'npx skillshelf import their-export.json --map map.json --dry-run'],
+    [
+      "another directory's export, its tags mapped onto ours",
+      'npx skillshelf import their-export.json --map map.json --dry-run',
+    ],
     ['let the file overwrite what is listed', 'npx skillshelf import catalog.json --on-existing update'],
     ['queue a list of links for review', 'npx skillshelf import links.csv --as-submissions'],
-    ['only the refused rows, in a script', 'npx skillshelf import catalog.json --json | jq \'.rows[] | select(.outcome == "refused")\''],
+    [
+      'only the refused rows, in a script',
+      'npx skillshelf import catalog.json --json | jq \'.rows[] | select(.outcome == "refused")\'',
+    ],
   ),
 ].join('\n');
 
@@ -127,7 +152,8 @@ interface ImportOptions {
 
 async function importFile(file: string, options: ImportOptions, command: Command): Promise<void> {
   const format = options.format ?? formatFromName(file);
-  if (!format) throw new UsageError(`cannot tell the format of ${file} from its name: pass --format json or --format csv`);
+  if (!format)
+    throw new UsageError(`cannot tell the format of ${file} from its name: pass --format json or --format csv`);
   if (options.asSubmissions && options.onExisting)
     throw new UsageError('--on-existing does not apply to --as-submissions: websites already listed are skipped');
   const size = fileSize(file);
@@ -154,8 +180,10 @@ async function importFile(file: string, options: ImportOptions, command: Command
       },
     );
   } catch (error) {
-    if (error instanceof ImportFileError) throw new ImportFileError(undefined, `${file}: ${error.message}: nothing was imported`);
-    if (error instanceof TagMapError) throw new ImportFileError(undefined, `${options.map}: ${error.message}: nothing was imported`);
+    if (error instanceof ImportFileError)
+      throw new ImportFileError(undefined, `${file}: ${error.message}: nothing was imported`);
+    if (error instanceof TagMapError)
+      throw new ImportFileError(undefined, `${options.map}: ${error.message}: nothing was imported`);
     throw error;
   } finally {
     progress.finish();
@@ -196,7 +224,10 @@ function readMapFile(path: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ImportFileError(undefined, `${path}: the map is not valid JSON (${(error as Error).message}): nothing was imported`);
+    throw new ImportFileError(
+      undefined,
+      `${path}: the map is not valid JSON (${(error as Error).message}): nothing was imported`,
+    );
   }
 }
 
@@ -210,7 +241,10 @@ const EXPORT_HELP = [
   examples(
     ['a JSON file of the catalog', 'npx skillshelf export --out catalog.json'],
     ['CSV, for a spreadsheet', 'npx skillshelf export --format csv --out catalog.csv'],
-    ['copy the catalog into another database', 'npx skillshelf export --out c.json && DATABASE_URL=file:other.db npx skillshelf import c.json'],
+    [
+      'copy the catalog into another database',
+      'npx skillshelf export --out c.json && DATABASE_URL=file:other.db npx skillshelf import c.json',
+    ],
   ),
 ].join('\n');
 
@@ -227,7 +261,10 @@ async function exportToFile(options: { format?: CatalogFormat; out?: string }): 
   } finally {
     progress.finish();
   }
-  if (options.out) printLine(`Exported ${plural(exported, 'content')} from ${databaseLabel()} to ${options.out} (${format.toUpperCase()}).`);
+  if (options.out)
+    printLine(
+      `Exported ${plural(exported, 'content')} from ${databaseLabel()} to ${options.out} (${format.toUpperCase()}).`,
+    );
 }
 
 /**

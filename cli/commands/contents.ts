@@ -15,7 +15,10 @@ export function registerContentCommands(program: Command): void {
   const contents = program
     .command('contents')
     .description('the listed resources')
-    .addHelpText('after', examples(['find a content to delete', "npx skillshelf contents list --search 'odin project'"]));
+    .addHelpText(
+      'after',
+      examples(['find a content to delete', "npx skillshelf contents list --search 'odin project'"]),
+    );
 
   contents
     .command('list')
@@ -38,7 +41,10 @@ export function registerContentCommands(program: Command): void {
 const LIST_HELP = examples(
   ['the 20 newest', 'npx skillshelf contents list'],
   ['search, as on the site', 'npx skillshelf contents list --search python --limit 50'],
-  ['the slugs of every match, for a script', "npx skillshelf contents list --search rails --limit 1000 --json | jq -r '.[].slug'"],
+  [
+    'the slugs of every match, for a script',
+    "npx skillshelf contents list --search rails --limit 1000 --json | jq -r '.[].slug'",
+  ],
 );
 
 interface ListOptions {
@@ -48,11 +54,17 @@ interface ListOptions {
 }
 
 async function showContents(options: ListOptions): Promise<void> {
-  const listing = await listContents(await openMigratedDb(), { limit: options.limit, ...(options.search ? { search: options.search } : {}) });
+  const listing = await listContents(await openMigratedDb(), {
+    limit: options.limit,
+    ...(options.search ? { search: options.search } : {}),
+  });
   if (options.json) return printJson(listing.contents);
-  if (listing.correctedTerm) printLine(`Nothing matched '${options.search}': showing results for '${listing.correctedTerm}'.`);
+  if (listing.correctedTerm)
+    printLine(`Nothing matched '${options.search}': showing results for '${listing.correctedTerm}'.`);
   listing.contents.forEach(printContent);
-  const what = options.search ? `${plural(listing.total, 'match', 'matches')} for '${options.search}'` : `${plural(listing.total, 'content')}, newest first`;
+  const what = options.search
+    ? `${plural(listing.total, 'match', 'matches')} for '${options.search}'`
+    : `${plural(listing.total, 'content')}, newest first`;
   printLine(
     listing.contents.length === 0
       ? options.search
@@ -72,7 +84,8 @@ async function removeContent(ref: string, options: { yes?: boolean }, command: C
   const actor = await actorOf(db, command);
   const content = await findContent(db, ref);
   const reviews = content.numReviews ? ` and its ${plural(content.numReviews, 'review')}` : '';
-  if (!(await confirmChange(`Delete '${content.name}' (${content.slug})${reviews}?`, options))) return printLine('Cancelled: nothing changed.');
+  if (!(await confirmChange(`Delete '${content.name}' (${content.slug})${reviews}?`, options)))
+    return printLine('Cancelled: nothing changed.');
   await deleteContent(db, actor, content._id);
   printLine(`Deleted '${content.name}' (${content.slug}, id ${content._id}).`);
 }

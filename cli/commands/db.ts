@@ -24,13 +24,25 @@ import { formatBytes, formatCount, progressBar } from '../progress.ts';
 import { plural } from '#db/validation/text.ts';
 
 export function registerDbCommands(program: Command): void {
-  const db = program.command('db').description('work on the database named by DATABASE_URL').addHelpText('after', DB_HELP);
+  const db = program
+    .command('db')
+    .description('work on the database named by DATABASE_URL')
+    .addHelpText('after', DB_HELP);
 
-  db.command('migrate').description('apply the committed migrations (db/migrations); safe to run again').addHelpText('after', MIGRATE_HELP).action(migrate);
+  db.command('migrate')
+    .description('apply the committed migrations (db/migrations); safe to run again')
+    .addHelpText('after', MIGRATE_HELP)
+    .action(migrate);
 
   db.command('seed')
-    .description('put the demo data (real resources, demo accounts, reviews) into an empty database; or add generated contents with --synthetic')
-    .option('--synthetic <n>', 'add n generated contents (with reviewers and reviews) to any database instead', parseCount)
+    .description(
+      'put the demo data (real resources, demo accounts, reviews) into an empty database; or add generated contents with --synthetic',
+    )
+    .option(
+      '--synthetic <n>',
+      'add n generated contents (with reviewers and reviews) to any database instead',
+      parseCount,
+    )
     .addHelpText('after', SEED_HELP)
     .action(seed);
 
@@ -38,7 +50,11 @@ export function registerDbCommands(program: Command): void {
     .argument('<file>', 'where to write the copy: a new file, or a folder (a dated file in it)')
     .description('write a consistent copy of the live database to a file (VACUUM INTO), while the site keeps running')
     .option('--force', 'replace the file if it exists (only once the new copy is complete)')
-    .option('--keep <count>', 'with a folder: then remove its oldest dated backups, keeping the newest <count>', parseCount)
+    .option(
+      '--keep <count>',
+      'with a folder: then remove its oldest dated backups, keeping the newest <count>',
+      parseCount,
+    )
     .addHelpText('after', BACKUP_HELP)
     .action(backUp);
 
@@ -81,10 +97,14 @@ async function seed(options: { synthetic?: number }, command: Command): Promise<
   if (options.synthetic !== undefined) {
     const progress = progressBar('generating');
     const started = performance.now();
-    const report = await seedSyntheticData(database, actor, options.synthetic, { onProgress: (done, total) => progress.update(done, total) });
+    const report = await seedSyntheticData(database, actor, options.synthetic, {
+      onProgress: (done, total) => progress.update(done, total),
+    });
     progress.finish();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    printLine(`Added ${plural(report.contents, 'synthetic content')} and ${plural(report.reviews, 'review')} to ${databaseLabel()} in ${seconds} s.`);
+    printLine(
+      `Added ${plural(report.contents, 'synthetic content')} and ${plural(report.reviews, 'review')} to ${databaseLabel()} in ${seconds} s.`,
+    );
     return;
   }
   const report = await seedDemoData(database, actor);
@@ -92,7 +112,8 @@ async function seed(options: { synthetic?: number }, command: Command): Promise<
     `Seeded ${databaseLabel()} with the demo data: ${plural(report.contents, 'content')}, ${plural(report.users, 'user')}, ${plural(report.reviews, 'review')}.`,
   );
   printLine('Demo accounts:');
-  for (const account of DEMO_ACCOUNTS) printLine(`  ${account.email}  password ${account.password}${account.isAdmin ? '  (admin)' : ''}`);
+  for (const account of DEMO_ACCOUNTS)
+    printLine(`  ${account.email}  password ${account.password}${account.isAdmin ? '  (admin)' : ''}`);
 }
 
 const BACKUP_HELP = [
@@ -109,9 +130,12 @@ const BACKUP_HELP = [
 async function backUp(file: string, options: { force?: boolean; keep?: number }): Promise<void> {
   const target = resolve(file);
   const folder = existsSync(target) && statSync(target).isDirectory() ? target : undefined;
-  if (options.keep !== undefined && !folder) throw new UsageError('--keep needs a folder to keep dated backups in (e.g. /var/backups/skillshelf)');
+  if (options.keep !== undefined && !folder)
+    throw new UsageError('--keep needs a folder to keep dated backups in (e.g. /var/backups/skillshelf)');
   // Not openMigratedDb: a backup copies the database as it is, and must not migrate a remote one first.
-  const report = await backupDatabase(await getDb(), folder ? join(folder, datedBackupName()) : target, { force: options.force === true });
+  const report = await backupDatabase(await getDb(), folder ? join(folder, datedBackupName()) : target, {
+    force: options.force === true,
+  });
   printLine(`Backed up ${databaseLabel()} to ${report.path} (${formatBytes(report.bytes)}).`);
   if (folder && options.keep !== undefined) {
     const removed = pruneBackups(folder, options.keep);
@@ -135,7 +159,10 @@ function printStats(stats: DatabaseStats): void {
     ['Database', databaseLabel()],
     ...(stats.fileBytes === null ? [] : ([['File size', formatBytes(stats.fileBytes)]] as [string, string][])),
     ...(stats.walBytes === null ? [] : ([['WAL size', formatBytes(stats.walBytes)]] as [string, string][])),
-    ['Pages', `${formatCount(stats.pageCount)} of ${formatCount(stats.pageSize)} bytes (${formatCount(stats.freePages)} free)`],
+    [
+      'Pages',
+      `${formatCount(stats.pageCount)} of ${formatCount(stats.pageSize)} bytes (${formatCount(stats.freePages)} free)`,
+    ],
     ['Journal', stats.journalMode],
     ['Migrations', String(stats.migrations)],
     ['Catalog', `version ${stats.catalogVersion}`],
@@ -145,5 +172,6 @@ function printStats(stats: DatabaseStats): void {
   const width = Math.max(...Object.keys(stats.tables).map((name) => name.length));
   const counts = Object.values(stats.tables).map(formatCount);
   const countWidth = Math.max(...counts.map((c) => c.length));
-  for (const [i, name] of Object.keys(stats.tables).entries()) printLine(`  ${name.padEnd(width)}  ${counts[i]!.padStart(countWidth)}`);
+  for (const [i, name] of Object.keys(stats.tables).entries())
+    printLine(`  ${name.padEnd(width)}  ${counts[i]!.padStart(countWidth)}`);
 }

@@ -10,11 +10,16 @@ export function registerDigestCommands(program: Command): void {
   const digest = program
     .command('digest')
     .description('the weekly digest of what is new in the tags users follow')
-    .addHelpText('after', examples(['queue this week’s digests from cron (safe to repeat)', 'npx skillshelf digest send']));
+    .addHelpText(
+      'after',
+      examples(['queue this week’s digests from cron (safe to repeat)', 'npx skillshelf digest send']),
+    );
 
   digest
     .command('send')
-    .description("queue this week's digest for every subscriber who has not had it and has something new (at most one a user a week)")
+    .description(
+      "queue this week's digest for every subscriber who has not had it and has something new (at most one a user a week)",
+    )
     .option('--dry-run', 'count what would be sent, and queue nothing')
     .option('--json', 'print the counts as JSON')
     .addHelpText(

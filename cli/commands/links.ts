@@ -15,14 +15,25 @@ export function registerLinkCommands(program: Command): void {
   const links = program
     .command('links')
     .description('whether the catalog’s links still work')
-    .addHelpText('after', examples(['check every link, from cron, alerting when one broke', 'npx skillshelf links check --only-due || mail-the-admins']));
+    .addHelpText(
+      'after',
+      examples([
+        'check every link, from cron, alerting when one broke',
+        'npx skillshelf links check --only-due || mail-the-admins',
+      ]),
+    );
 
   links
     .command('check')
-    .description('check the published contents’ links and record what each answers (status, final URL, failures in a row)')
+    .description(
+      'check the published contents’ links and record what each answers (status, final URL, failures in a row)',
+    )
     .option('--concurrency <n>', 'links checked at once', parseCount, 8)
     .option('--timeout <seconds>', 'how long each request may take', parseCount, 10)
-    .option('--only-due', 'only links never checked, due again (LINK_CHECK_INTERVAL_HOURS, else a day, after the last check), or reported by a user')
+    .option(
+      '--only-due',
+      'only links never checked, due again (LINK_CHECK_INTERVAL_HOURS, else a day, after the last check), or reported by a user',
+    )
     .option(
       '--pictures',
       'then fetch a picture for each content whose link answered and that shows its letter tile: the one it was given by address, else og:image, else the icon',
@@ -66,7 +77,10 @@ async function checkLinks(options: CheckOptions): Promise<void> {
     onProgress: (done, total) => progress.update(done, total),
   });
   progress.finish();
-  if (!run.ran) throw invalid(`Another link check is running (${run.holder}, lease until ${formatTime(run.until)}): nothing was checked`);
+  if (!run.ran)
+    throw invalid(
+      `Another link check is running (${run.holder}, lease until ${formatTime(run.until)}): nothing was checked`,
+    );
   const report = run.value;
   if (options.json) printJson(report);
   else printReport(report);
@@ -90,7 +104,9 @@ function printReport(report: LinkCheckReport): void {
         ]
       : []),
   ];
-  printLine(`${report.checked === 0 ? 'No links to check' : `Checked ${plural(report.checked, 'link')}`}: ${parts.join(', ')}.`);
+  printLine(
+    `${report.checked === 0 ? 'No links to check' : `Checked ${plural(report.checked, 'link')}`}: ${parts.join(', ')}.`,
+  );
 }
 
 /** One line for a link that needs a look (nothing for one that simply works). */

@@ -17,7 +17,9 @@ export function registerMailCommands(program: Command): void {
 
   mail
     .command('outbox')
-    .description('show the outbox, newest first: every mail the site sends, with where it is (kept there while SMTP_URL is not set)')
+    .description(
+      'show the outbox, newest first: every mail the site sends, with where it is (kept there while SMTP_URL is not set)',
+    )
     .option('--json', 'print the messages as a JSON array')
     .option('--limit <n>', 'show at most n messages', parseCount, 20)
     .addHelpText('after', OUTBOX_HELP)
@@ -25,9 +27,14 @@ export function registerMailCommands(program: Command): void {
 
   mail
     .command('send')
-    .description('send the mail that is due now over SMTP, without waiting for the server (which does it in the background)')
+    .description(
+      'send the mail that is due now over SMTP, without waiting for the server (which does it in the background)',
+    )
     .option('--json', 'print what became of each mail as a JSON array')
-    .addHelpText('after', examples(['deliver waiting mail now, e.g. after the SMTP server was down', 'npx skillshelf mail send']))
+    .addHelpText(
+      'after',
+      examples(['deliver waiting mail now, e.g. after the SMTP server was down', 'npx skillshelf mail send']),
+    )
     .action(sendDueMail);
 }
 
@@ -38,7 +45,10 @@ const OUTBOX_HELP = [
   examples(
     ['read the last 20 messages', 'npx skillshelf mail outbox'],
     ['take the newest reset link in a script', "npx skillshelf mail outbox --json --limit 1 | jq -r '.[0].text'"],
-    ['mail that could not be delivered', 'npx skillshelf mail outbox --json | jq \'.[] | select(.status == "failed")\''],
+    [
+      'mail that could not be delivered',
+      'npx skillshelf mail outbox --json | jq \'.[] | select(.status == "failed")\'',
+    ],
   ),
 ].join('\n');
 
@@ -54,7 +64,11 @@ async function sendDueMail(options: { json?: boolean }): Promise<void> {
   const deliveries = await deliverDueMail(await openMigratedDb());
   if (options.json) return printJson(deliveries);
   for (const d of deliveries) printLine(describeDelivery(d));
-  printLine(deliveries.length === 0 ? 'No mail is due.' : `${plural(deliveries.filter((d) => d.status === 'sent').length, 'mail')} sent.`);
+  printLine(
+    deliveries.length === 0
+      ? 'No mail is due.'
+      : `${plural(deliveries.filter((d) => d.status === 'sent').length, 'mail')} sent.`,
+  );
 }
 
 function printMessage(message: OutboxMessage): void {

@@ -17,7 +17,12 @@ import { confirmChange } from '../prompts/confirm.ts';
 import { askProposedTags } from '../prompts/proposed-tags.ts';
 import { askRejection } from '../prompts/rejection.ts';
 import { askReview, type AskProposals } from '../prompts/review.ts';
-import { REJECT_REASONS, REJECT_REASON_CODES, rejectReason, type RejectReason } from '#db/submissions/validation/rejection.ts';
+import {
+  REJECT_REASONS,
+  REJECT_REASON_CODES,
+  rejectReason,
+  type RejectReason,
+} from '#db/submissions/validation/rejection.ts';
 import { truncate } from '../terminal-text.ts';
 
 type Pending = SubmissionShape & { submittedBy: string | null };
@@ -32,7 +37,10 @@ export function registerSubmissionCommands(program: Command): void {
   const submissions = program
     .command('submissions')
     .description('moderate the links users submitted')
-    .addHelpText('after', examples(['go through the whole queue, ticking what to approve', 'npx skillshelf submissions review']));
+    .addHelpText(
+      'after',
+      examples(['go through the whole queue, ticking what to approve', 'npx skillshelf submissions review']),
+    );
 
   submissions
     .command('list')
@@ -50,9 +58,15 @@ export function registerSubmissionCommands(program: Command): void {
   submissions
     .command('approve')
     .argument('[ids...]', 'the submissions to approve (ids from submissions list)')
-    .description('approve submissions: each becomes a content, with the web’s rules (a duplicate slug or website is refused)')
+    .description(
+      'approve submissions: each becomes a content, with the web’s rules (a duplicate slug or website is refused)',
+    )
     .option('--all', 'approve every pending submission')
-    .option('--proposed-tags <choice>', 'what becomes of the tags the submissions propose: create (new tags) or drop', parseProposalChoice)
+    .option(
+      '--proposed-tags <choice>',
+      'what becomes of the tags the submissions propose: create (new tags) or drop',
+      parseProposalChoice,
+    )
     .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
     .option('--json', 'print each id’s outcome as JSON')
     .addHelpText('after', APPROVE_HELP)
@@ -61,7 +75,9 @@ export function registerSubmissionCommands(program: Command): void {
   submissions
     .command('reject')
     .argument('<ids...>', 'the submissions to reject (ids from submissions list)')
-    .description('reject submissions (they leave the queue and are kept as rejected, with the reason their submitters read)')
+    .description(
+      'reject submissions (they leave the queue and are kept as rejected, with the reason their submitters read)',
+    )
     .option('--reason <code>', `why: ${REJECT_REASON_CODES.join(', ')}`, parseReason)
     .option('--note <text>', 'a note to the submitters (at most 500 characters)')
     .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
@@ -101,7 +117,10 @@ const REVIEW_HELP = [
 ].join('\n');
 
 async function reviewQueue(_options: unknown, command: Command): Promise<void> {
-  if (!process.stdin.isTTY) throw new UsageError('submissions review needs a terminal (stdin is not one): use submissions list, approve and reject in scripts');
+  if (!process.stdin.isTTY)
+    throw new UsageError(
+      'submissions review needs a terminal (stdin is not one): use submissions list, approve and reject in scripts',
+    );
   const db = await openMigratedDb();
   const actor = await actorOf(db, command);
   const pending = await listPendingSubmissions(db);
@@ -110,7 +129,11 @@ async function reviewQueue(_options: unknown, command: Command): Promise<void> {
     return;
   }
   const decision = await askReview(
-    pending.map((s) => ({ id: s._id, line: `${s.name} — ${s.url}  [${tagText(s) || 'no tags'}]  by ${submitter(s)}`, details: details(s) })),
+    pending.map((s) => ({
+      id: s._id,
+      line: `${s.name} — ${s.url}  [${tagText(s) || 'no tags'}]  by ${submitter(s)}`,
+      details: details(s),
+    })),
     proposalAsker(db, pending),
   );
   if (!decision) {
@@ -134,7 +157,10 @@ const APPROVE_HELP = [
   examples(
     ['approve two submissions', 'npx skillshelf submissions approve 65f0c1e2a9b8c7d6e5f4a3b2 65f0c1e2a9b8c7d6e5f4a3b3'],
     ['approve the whole queue from a script', 'npx skillshelf submissions approve --all --yes'],
-    ['approve, creating the tags it proposes', 'npx skillshelf submissions approve 65f0c1e2a9b8c7d6e5f4a3b2 --proposed-tags create --yes'],
+    [
+      'approve, creating the tags it proposes',
+      'npx skillshelf submissions approve 65f0c1e2a9b8c7d6e5f4a3b2 --proposed-tags create --yes',
+    ],
   ),
 ].join('\n');
 
@@ -147,14 +173,22 @@ function parseProposalChoice(value: string): ProposalChoiceForAll {
   return choice;
 }
 
-async function approveQueued(ids: string[], options: ChangeOptions & { proposedTags?: ProposalChoiceForAll }, command: Command): Promise<void> {
+async function approveQueued(
+  ids: string[],
+  options: ChangeOptions & { proposedTags?: ProposalChoiceForAll },
+  command: Command,
+): Promise<void> {
   const db = await openMigratedDb();
   const chosen = await chosenIds(db, ids, options, 'approve');
   if (chosen.length === 0) return;
   const actor = await actorOf(db, command);
   // Asked before the confirmation, so that nothing is written before the last yes.
-  const asked = options.proposedTags || options.yes || !process.stdin.isTTY ? undefined : await proposalAsker(db, await listPendingSubmissions(db))(chosen);
-  if (!(await confirmChange(`Approve ${plural(chosen.length, 'submission')}?`, options))) return printLine('Cancelled: nothing changed.');
+  const asked =
+    options.proposedTags || options.yes || !process.stdin.isTTY
+      ? undefined
+      : await proposalAsker(db, await listPendingSubmissions(db))(chosen);
+  if (!(await confirmChange(`Approve ${plural(chosen.length, 'submission')}?`, options)))
+    return printLine('Cancelled: nothing changed.');
   const outcomes = await approveSubmissions(db, actor, chosen, (id) => options.proposedTags ?? asked?.choices[id]);
   report(outcomes, options.json === true, !options.proposedTags && !asked);
 }
@@ -165,7 +199,10 @@ const REJECT_HELP = [
   'Without --reason or --note, a terminal asks for them (both may be skipped); a script rejects without.',
   examples(
     ['reject one submission, asked why', 'npx skillshelf submissions reject 65f0c1e2a9b8c7d6e5f4a3b2'],
-    ['from a script', 'npx skillshelf submissions reject 65f0c1e2a9b8c7d6e5f4a3b2 --reason off-topic --note "We list CS resources only." --yes'],
+    [
+      'from a script',
+      'npx skillshelf submissions reject 65f0c1e2a9b8c7d6e5f4a3b2 --reason off-topic --note "We list CS resources only." --yes',
+    ],
   ),
 ].join('\n');
 
@@ -175,18 +212,27 @@ function parseReason(value: string): RejectReason {
   return parsed.data;
 }
 
-async function rejectQueued(ids: string[], options: ChangeOptions & { reason?: RejectReason; note?: string }, command: Command): Promise<void> {
+async function rejectQueued(
+  ids: string[],
+  options: ChangeOptions & { reason?: RejectReason; note?: string },
+  command: Command,
+): Promise<void> {
   const db = await openMigratedDb();
   const actor = await actorOf(db, command);
-  const asked = options.reason || options.note !== undefined || options.yes || !process.stdin.isTTY ? undefined : await askRejection(ids.length);
+  const asked =
+    options.reason || options.note !== undefined || options.yes || !process.stdin.isTTY
+      ? undefined
+      : await askRejection(ids.length);
   const rejection = asked ?? { reason: options.reason, note: options.note };
-  if (!(await confirmChange(`Reject ${plural(ids.length, 'submission')}?`, options))) return printLine('Cancelled: nothing changed.');
+  if (!(await confirmChange(`Reject ${plural(ids.length, 'submission')}?`, options)))
+    return printLine('Cancelled: nothing changed.');
   report(await rejectSubmissions(db, actor, ids, rejection), options.json === true);
 }
 
 async function chosenIds(db: Db, ids: string[], options: ChangeOptions, verb: string): Promise<string[]> {
   if (options.all && ids.length > 0) throw new UsageError(`name the submissions to ${verb} or pass --all, not both`);
-  if (!options.all && ids.length === 0) throw new UsageError(`name the submissions to ${verb} (ids from submissions list), or pass --all`);
+  if (!options.all && ids.length === 0)
+    throw new UsageError(`name the submissions to ${verb} (ids from submissions list), or pass --all`);
   if (!options.all) return [...new Set(ids)];
   const pending = await listPendingSubmissions(db);
   if (pending.length === 0) printLine('No submissions are waiting for review.');
@@ -244,7 +290,10 @@ const settledText = (p: SettledProposal) => SETTLED[p.outcome](p);
 
 const proposedText = (s: SubmissionShape) => s.proposedTags.map((p) => `${p.label} (proposed ${p.kind})`).join(', ');
 const tagText = (s: SubmissionShape) =>
-  [...[...s.category, ...s.techStack, ...s.type].map((t) => t.label), ...(proposedText(s) ? [proposedText(s)] : [])].join(', ');
+  [
+    ...[...s.category, ...s.techStack, ...s.type].map((t) => t.label),
+    ...(proposedText(s) ? [proposedText(s)] : []),
+  ].join(', ');
 
 /** Asks, in the terminal, what becomes of each tag the ticked submissions propose. */
 function proposalAsker(db: Db, pending: Pending[]): AskProposals {
@@ -268,10 +317,21 @@ const submitter = (s: Pending) => s.submittedBy ?? 'an import or a deleted accou
 /** What the submitter said of cost and certificate; "not given" where they left it blank (approval: Free, none). */
 const costText = (s: SubmissionShape) => s.cost ?? 'cost not given';
 const certificateText = (s: SubmissionShape, short = false) =>
-  s.hasCert === null ? 'certificate not given' : s.hasCert ? (short ? 'certificate' : 'with a certificate') : 'no certificate';
+  s.hasCert === null
+    ? 'certificate not given'
+    : s.hasCert
+      ? short
+        ? 'certificate'
+        : 'with a certificate'
+      : 'no certificate';
 
 function summary(s: Pending): string {
-  return [tagText(s) || 'no tags', costText(s), certificateText(s, true), `by ${submitter(s)} on ${formatTime(new Date(s.createdAt))}`].join(' · ');
+  return [
+    tagText(s) || 'no tags',
+    costText(s),
+    certificateText(s, true),
+    `by ${submitter(s)} on ${formatTime(new Date(s.createdAt))}`,
+  ].join(' · ');
 }
 
 function details(s: Pending): string[] {

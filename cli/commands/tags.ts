@@ -79,13 +79,17 @@ const VALUE = 'the value of the tag (see tags list)';
 const YES = 'do not ask for confirmation (required without a terminal)';
 
 function parseKind(value: string): TagKind {
-  if (!(TAG_KINDS as readonly string[]).includes(value)) throw invalid(`The kind is one of ${TAG_KINDS.join(', ')}, not '${value}'`);
+  if (!(TAG_KINDS as readonly string[]).includes(value))
+    throw invalid(`The kind is one of ${TAG_KINDS.join(', ')}, not '${value}'`);
   return value as TagKind;
 }
 
 const LIST_HELP = examples(
   ['the tech stacks', 'npx skillshelf tags list --kind techStack'],
-  ['tags no content carries, for a script', "npx skillshelf tags list --json | jq -r '.[] | select(.contents == 0) | .value'"],
+  [
+    'tags no content carries, for a script',
+    "npx skillshelf tags list --json | jq -r '.[] | select(.contents == 0) | .value'",
+  ],
 );
 
 async function listTags(options: { kind?: TagKind; json?: boolean }): Promise<void> {
@@ -95,7 +99,10 @@ async function listTags(options: { kind?: TagKind; json?: boolean }): Promise<vo
     const ofKind = usage.filter((tag) => tag.kind === kind);
     if (ofKind.length === 0) continue;
     printLine(`${kind} (${ofKind.length})`);
-    for (const tag of ofKind) printLine(`  ${tag.label} (${tag.value})  ${plural(tag.contents, 'content')}${tag.status === 'retired' ? '  retired' : ''}`);
+    for (const tag of ofKind)
+      printLine(
+        `  ${tag.label} (${tag.value})  ${plural(tag.contents, 'content')}${tag.status === 'retired' ? '  retired' : ''}`,
+      );
   }
 }
 
@@ -117,11 +124,22 @@ const RENAME_HELP = examples(
   ['a new name (and value)', "npx skillshelf tags rename category cloud 'Cloud Computing' --yes"],
 );
 
-async function relabelTag(kind: TagKind, value: string, label: string, options: { yes?: boolean }, command: Command): Promise<void> {
+async function relabelTag(
+  kind: TagKind,
+  value: string,
+  label: string,
+  options: { yes?: boolean },
+  command: Command,
+): Promise<void> {
   const db = await openMigratedDb();
   const actor = await actorOf(db, command);
   const tag = await describeTag(db, kind, value);
-  if (!(await confirmChange(`Rename the ${kind} '${tag.label}' (${tag.value}) to '${label}' on ${plural(tag.contents, 'content')}?`, options)))
+  if (
+    !(await confirmChange(
+      `Rename the ${kind} '${tag.label}' (${tag.value}) to '${label}' on ${plural(tag.contents, 'content')}?`,
+      options,
+    ))
+  )
     return printLine('Cancelled: nothing changed.');
   const renamed = await renameTag(db, actor, kind, value, label);
   printLine(
@@ -129,7 +147,13 @@ async function relabelTag(kind: TagKind, value: string, label: string, options: 
   );
 }
 
-async function mergeTag(kind: TagKind, fromValue: string, intoValue: string, options: { yes?: boolean }, command: Command): Promise<void> {
+async function mergeTag(
+  kind: TagKind,
+  fromValue: string,
+  intoValue: string,
+  options: { yes?: boolean },
+  command: Command,
+): Promise<void> {
   const db = await openMigratedDb();
   const actor = await actorOf(db, command);
   const [from, into] = [await describeTag(db, kind, fromValue), await describeTag(db, kind, intoValue)];
@@ -144,16 +168,27 @@ async function mergeTag(kind: TagKind, fromValue: string, intoValue: string, opt
 const RETIRE = 'stop offering a tag in forms and filters; the contents that carry it keep it';
 const RESTORE = 'offer a retired tag again';
 
-const retireTag = (kind: TagKind, value: string, options: { yes?: boolean }, command: Command) => changeTagStatus(kind, value, 'retired', options, command);
-const restoreTag = (kind: TagKind, value: string, options: { yes?: boolean }, command: Command) => changeTagStatus(kind, value, 'active', options, command);
+const retireTag = (kind: TagKind, value: string, options: { yes?: boolean }, command: Command) =>
+  changeTagStatus(kind, value, 'retired', options, command);
+const restoreTag = (kind: TagKind, value: string, options: { yes?: boolean }, command: Command) =>
+  changeTagStatus(kind, value, 'active', options, command);
 
-async function changeTagStatus(kind: TagKind, value: string, status: TagStatus, options: { yes?: boolean }, command: Command): Promise<void> {
+async function changeTagStatus(
+  kind: TagKind,
+  value: string,
+  status: TagStatus,
+  options: { yes?: boolean },
+  command: Command,
+): Promise<void> {
   const db = await openMigratedDb();
   const actor = await actorOf(db, command);
   const tag = await describeTag(db, kind, value);
   if (tag.status === status) return printLine(`The ${kind} '${tag.label}' is already ${status}: nothing changed.`);
   if (
-    !(await confirmChange(`${status === 'retired' ? 'Retire' : 'Restore'} the ${kind} '${tag.label}' (${plural(tag.contents, 'content')} carry it)?`, options))
+    !(await confirmChange(
+      `${status === 'retired' ? 'Retire' : 'Restore'} the ${kind} '${tag.label}' (${plural(tag.contents, 'content')} carry it)?`,
+      options,
+    ))
   )
     return printLine('Cancelled: nothing changed.');
   await setTagStatus(db, actor, kind, value, status);

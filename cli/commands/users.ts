@@ -61,7 +61,10 @@ export function registerUserCommands(program: Command): void {
     .action(sendPasswordReset);
 }
 
-const USERS_HELP = examples(['create the first administrator, answering prompts', 'npx skillshelf users create --admin']);
+const USERS_HELP = examples([
+  'create the first administrator, answering prompts',
+  'npx skillshelf users create --admin',
+]);
 
 const LIST_HELP = examples(
   ['who has an account', 'npx skillshelf users list'],
@@ -71,12 +74,15 @@ const LIST_HELP = examples(
 async function listUsers(options: { json?: boolean }): Promise<void> {
   const list = await listAllUsers(await openMigratedDb());
   if (options.json) return printJson(list);
-  if (list.length === 0) return printLine('There are no users yet: create the first admin with `npx skillshelf users create --admin`.');
+  if (list.length === 0)
+    return printLine('There are no users yet: create the first admin with `npx skillshelf users create --admin`.');
   // Padded as shown: an escaped control character is wider than the character.
   const emails = list.map((u) => visible(u.email));
   const width = Math.max(...emails.map((email) => email.length));
   for (const [i, user] of list.entries())
-    printLine(`${emails[i]!.padEnd(width)}  ${user.isAdmin ? 'admin' : 'user '}  ${formatTime(new Date(user.createdAt))}  ${user.name}`);
+    printLine(
+      `${emails[i]!.padEnd(width)}  ${user.isAdmin ? 'admin' : 'user '}  ${formatTime(new Date(user.createdAt))}  ${user.name}`,
+    );
   printLine(`${plural(list.length, 'user')}, ${plural(list.filter((u) => u.isAdmin).length, 'admin')}.`);
 }
 
@@ -115,10 +121,17 @@ const roleHelp = (name: string, what: string) =>
     examples([what, `npx skillshelf users ${name} grace@example.com`]),
   ].join('\n');
 
-const promoteUser = (email: string, options: { json?: boolean }, command: Command) => changeRole(email, true, options, command);
-const demoteUser = (email: string, options: { json?: boolean }, command: Command) => changeRole(email, false, options, command);
+const promoteUser = (email: string, options: { json?: boolean }, command: Command) =>
+  changeRole(email, true, options, command);
+const demoteUser = (email: string, options: { json?: boolean }, command: Command) =>
+  changeRole(email, false, options, command);
 
-async function changeRole(email: string, isAdmin: boolean, options: { json?: boolean }, command: Command): Promise<void> {
+async function changeRole(
+  email: string,
+  isAdmin: boolean,
+  options: { json?: boolean },
+  command: Command,
+): Promise<void> {
   const db = await openMigratedDb();
   const user = await setAdmin(db, await actorOf(db, command), email, isAdmin);
   if (options.json) printJson(user);
@@ -131,7 +144,10 @@ const RESET_PASSWORD_HELP = [
   'works for RESET_TOKEN_MINUTES (60 by default), until the password or the email changes.',
   examples(
     ['send Grace a reset link', 'npx skillshelf users reset-password grace@example.com'],
-    ['without SMTP: read the link yourself', 'npx skillshelf users reset-password grace@example.com && npx skillshelf mail outbox --limit 1'],
+    [
+      'without SMTP: read the link yourself',
+      'npx skillshelf users reset-password grace@example.com && npx skillshelf mail outbox --limit 1',
+    ],
   ),
 ].join('\n');
 

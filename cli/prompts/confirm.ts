@@ -9,6 +9,7 @@ import { ask, context } from './ask.ts';
  */
 export async function confirmChange(message: string, options: { yes?: boolean | undefined }): Promise<boolean> {
   if (options.yes) return true;
-  if (!process.stdin.isTTY) throw new UsageError("this changes data: pass '--yes' to confirm (not asked: stdin is not a terminal)");
+  if (!process.stdin.isTTY)
+    throw new UsageError("this changes data: pass '--yes' to confirm (not asked: stdin is not a terminal)");
   return ask(({ confirm }) => confirm({ message: visible(message), default: false }, context));
 }

@@ -68,7 +68,9 @@ function askTag(p: ReviewedProposal, lists: TagLists): Promise<string> {
         message: `Map '${visible(p.label)}' to which ${p.kind}? (type to filter)`,
         source: (term) => {
           const words = (term ?? '').toLowerCase();
-          return lists[p.kind].filter((tag) => tag.label.toLowerCase().includes(words)).map((tag) => ({ value: tag.value, name: visible(tag.label) }));
+          return lists[p.kind]
+            .filter((tag) => tag.label.toLowerCase().includes(words))
+            .map((tag) => ({ value: tag.value, name: visible(tag.label) }));
         },
         pageSize: 10,
       },

@@ -8,7 +8,10 @@ export async function askRejection(count: number): Promise<RejectionInput> {
     select(
       {
         message: `Why reject ${them}? (the ${count === 1 ? 'submitter reads' : 'submitters read'} it)`,
-        choices: [{ value: '', name: 'No reason given' }, ...REJECT_REASONS.map((r) => ({ value: r.code, name: r.label }))],
+        choices: [
+          { value: '', name: 'No reason given' },
+          ...REJECT_REASONS.map((r) => ({ value: r.code, name: r.label })),
+        ],
         default: '',
         loop: false,
       },
@@ -24,5 +27,8 @@ export async function askRejection(count: number): Promise<RejectionInput> {
       context,
     ),
   );
-  return { ...(reason ? { reason: reason as RejectionInput['reason'] } : {}), ...(note.trim() ? { note: note.trim() } : {}) };
+  return {
+    ...(reason ? { reason: reason as RejectionInput['reason'] } : {}),
+    ...(note.trim() ? { note: note.trim() } : {}),
+  };
 }

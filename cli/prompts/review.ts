@@ -45,7 +45,11 @@ export async function askReview(
     checkbox(
       {
         message: `Tick the submissions to approve (${items.length} waiting; the highlighted one's details are below the list)`,
-        choices: items.map((item) => ({ value: item.id, name: truncate(visible(item.line), width), description: item.details.map(visible).join('\n') })),
+        choices: items.map((item) => ({
+          value: item.id,
+          name: truncate(visible(item.line), width),
+          description: item.details.map(visible).join('\n'),
+        })),
         pageSize: REVIEW_PAGE_SIZE,
         loop: false,
         theme: { style: { renderSelectedChoices: (selected: readonly unknown[]) => `${selected.length} ticked` } },
@@ -58,7 +62,12 @@ export async function askReview(
   const rest = items.filter((item) => !chosen.has(item.id)).map((item) => item.id);
   const rejectRest =
     rest.length > 0 &&
-    (await ask(({ confirm }) => confirm({ message: `Reject the ${rest.length} not ticked? (no leaves them in the queue)`, default: false }, context)));
+    (await ask(({ confirm }) =>
+      confirm(
+        { message: `Reject the ${rest.length} not ticked? (no leaves them in the queue)`, default: false },
+        context,
+      ),
+    ));
   const rejection = rejectRest ? await askRejection(rest.length) : {};
   const decision = { approve: ticked, reject: rejectRest ? rest : [], proposedTags: proposals.choices, rejection };
   if (decision.approve.length === 0 && decision.reject.length === 0) return decision;
@@ -66,7 +75,9 @@ export async function askReview(
   const parts = [
     ...(decision.approve.length ? [`approve ${decision.approve.length}`] : []),
     ...(proposals.created ? [`create ${proposals.created} ${proposals.created === 1 ? 'tag' : 'tags'}`] : []),
-    ...(decision.reject.length ? [`reject ${decision.reject.length}${rejection.reason ? ` as ${reasonLabel(rejection.reason)}` : ''}`] : []),
+    ...(decision.reject.length
+      ? [`reject ${decision.reject.length}${rejection.reason ? ` as ${reasonLabel(rejection.reason)}` : ''}`]
+      : []),
   ];
   const listed = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join('');
   const message = `${capitalise(listed)}${kept ? `, leaving ${kept} in the queue` : ''}?`;

@@ -7,7 +7,8 @@ import { ask, context } from './ask.ts';
 
 export async function askNewUser(known: Partial<SignUpInput>): Promise<SignUpInput> {
   const name = known.name ?? (await ask(({ input }) => input({ message: 'Name', validate: ruleOf('name') }, context)));
-  const email = known.email ?? (await ask(({ input }) => input({ message: 'Email', validate: ruleOf('email') }, context)));
+  const email =
+    known.email ?? (await ask(({ input }) => input({ message: 'Email', validate: ruleOf('email') }, context)));
   const chosen = known.password ?? (await askNewPassword());
   return { name, email, password: chosen };
 }
@@ -15,7 +16,9 @@ export async function askNewUser(known: Partial<SignUpInput>): Promise<SignUpInp
 /** A hidden password typed twice; on a mismatch both are asked again (the first may be the mistyped one). */
 async function askNewPassword(): Promise<string> {
   for (;;) {
-    const first = await ask(({ password }) => password({ message: 'Password', mask: true, validate: ruleOf('password') }, context));
+    const first = await ask(({ password }) =>
+      password({ message: 'Password', mask: true, validate: ruleOf('password') }, context),
+    );
     const again = await ask(({ password }) => password({ message: 'Repeat password', mask: true }, context));
     if (again === first) return first;
     process.stderr.write('Passwords do not match, try again.\n');

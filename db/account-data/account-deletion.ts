@@ -78,7 +78,10 @@ export async function deleteOwnAccount(db: Db, user: SessionUser, input: unknown
   const account = await confirmPassword(db, user.id, password);
   const anonymise =
     fate === 'anonymise'
-      ? [recountContentsReviewedBy(db, user.id), db.update(reviews).set({ userId: null, name: FORMER_MEMBER }).where(eq(reviews.userId, user.id))]
+      ? [
+          recountContentsReviewedBy(db, user.id),
+          db.update(reviews).set({ userId: null, name: FORMER_MEMBER }).where(eq(reviews.userId, user.id)),
+        ]
       : [];
   const deletion = await deletionStatements(db, account);
   try {
@@ -109,7 +112,11 @@ export async function deleteUserByAdmin(db: Db, actor: Actor, id: string): Promi
   const target = await getUser(db, id);
   const deletion = await deletionStatements(db, target);
   try {
-    await db.batch([guard(db, leavesAnAdmin(id)), auditEntry(db, actor, 'user.delete', { type: 'user', id }), ...deletion]);
+    await db.batch([
+      guard(db, leavesAnAdmin(id)),
+      auditEntry(db, actor, 'user.delete', { type: 'user', id }),
+      ...deletion,
+    ]);
   } catch (error) {
     if (isGuardFailure(error)) throw conflict(LAST_ADMIN);
     throw error;

@@ -45,9 +45,16 @@ export async function exportAccount(db: Db, userId: string, currentSessionId?: s
     reviewReports: await allOwnReviewReports(db, userId),
     sessions: {
       count: sessions.length,
-      sessions: sessions.map((s) => ({ createdAt: s.createdAt.toISOString(), expiresAt: s.expiresAt.toISOString(), current: s.id === currentSessionId })),
+      sessions: sessions.map((s) => ({
+        createdAt: s.createdAt.toISOString(),
+        expiresAt: s.expiresAt.toISOString(),
+        current: s.id === currentSessionId,
+      })),
     },
-    knownDevices: (await listUserDevices(db, userId)).map((d) => ({ signedInAt: d.createdAt.toISOString(), expiresAt: d.expiresAt.toISOString() })),
+    knownDevices: (await listUserDevices(db, userId)).map((d) => ({
+      signedInAt: d.createdAt.toISOString(),
+      expiresAt: d.expiresAt.toISOString(),
+    })),
     uploads: await listOwnUploads(db, userId),
     lists: await exportOwnLists(db, userId),
     progress: await listProgressWithContents(db, userId),

@@ -26,27 +26,47 @@ export const accountExport = z
       updatedAt: isoDate,
       settings: z.object(settings),
     }),
-    saves: z.array(z.object({ content: contentRef.extend({ url: z.string() }), savedAt: isoDate })).meta({ description: 'Newest first' }),
+    saves: z
+      .array(z.object({ content: contentRef.extend({ url: z.string() }), savedAt: isoDate }))
+      .meta({ description: 'Newest first' }),
     reviews: z.array(myReview).meta({ description: 'Newest first' }),
     submissions: z.array(ownSubmission).meta({ description: 'Newest first, each with what became of it' }),
     linkReports: z
-      .array(z.object({ content: contentRef, url: z.string().meta({ description: 'The link reported' }), reportedAt: isoDate }))
+      .array(
+        z.object({
+          content: contentRef,
+          url: z.string().meta({ description: 'The link reported' }),
+          reportedAt: isoDate,
+        }),
+      )
       .meta({ description: 'The links you reported broken, newest first' }),
-    helpfulVotes: z.array(z.object({ reviewId: id, contentId: id, votedAt: isoDate })).meta({ description: 'The reviews you found helpful, oldest first' }),
+    helpfulVotes: z
+      .array(z.object({ reviewId: id, contentId: id, votedAt: isoDate }))
+      .meta({ description: 'The reviews you found helpful, oldest first' }),
     reviewReports: z
       .array(z.object({ reviewId: id, contentId: id, reason: z.string(), reportedAt: isoDate }))
-      .meta({ description: 'The reviews you reported and why, oldest first (until an admin dismissed them or deleted the review)' }),
+      .meta({
+        description:
+          'The reviews you reported and why, oldest first (until an admin dismissed them or deleted the review)',
+      }),
     sessions: z
       .object({
         count: z.int(),
         sessions: z.array(
-          z.object({ createdAt: isoDate, expiresAt: isoDate, current: z.boolean().meta({ description: 'The session that asked for this file' }) }),
+          z.object({
+            createdAt: isoDate,
+            expiresAt: isoDate,
+            current: z.boolean().meta({ description: 'The session that asked for this file' }),
+          }),
         ),
       })
       .meta({ description: 'Where you are signed in: when each session began and ends (never its token)' }),
     knownDevices: z
       .array(z.object({ signedInAt: isoDate, expiresAt: isoDate }))
-      .meta({ description: 'The browsers you signed in from, newest first: when each last signed in and until when it is known (never its token)' }),
+      .meta({
+        description:
+          'The browsers you signed in from, newest first: when each last signed in and until when it is known (never its token)',
+      }),
     uploads: z
       .array(z.object({ path: z.string(), mimeType: z.string(), size: z.int(), uploadedAt: isoDate }))
       .meta({ description: 'Images you uploaded (admins)' }),
@@ -73,7 +93,10 @@ export const accountExport = z
       })
       .meta({ description: 'The tags you follow, whether you get the weekly digest, and the digests sent to you' }),
   })
-  .meta({ id: 'AccountExport', description: 'Everything Skillshelf holds about you; never a password, token or their hashes' });
+  .meta({
+    id: 'AccountExport',
+    description: 'Everything Skillshelf holds about you; never a password, token or their hashes',
+  });
 
 export type AccountExportShape = z.infer<typeof accountExport>;
 

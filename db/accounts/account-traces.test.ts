@@ -13,12 +13,15 @@ afterEach(() => t.close());
 
 const operator: Actor = { kind: 'cli', name: 'root' };
 const DAY = 24 * 60 * 60 * 1000;
-const create = (name: string, email: string) => createUserByAdmin(t.db, operator, { name, email, password: 'correct horse' });
+const create = (name: string, email: string) =>
+  createUserByAdmin(t.db, operator, { name, email, password: 'correct horse' });
 const mentioning = (id: string) =>
   t.db
     .select({ actor: auditLog.actor, action: auditLog.action, targetId: auditLog.targetId })
     .from(auditLog)
-    .where(sql`${auditLog.actor} = ${`user:${id}`} OR ${auditLog.targetId} = ${id} OR json_extract(${auditLog.details}, '$.owner') = ${id}`);
+    .where(
+      sql`${auditLog.actor} = ${`user:${id}`} OR ${auditLog.targetId} = ${id} OR json_extract(${auditLog.details}, '$.owner') = ${id}`,
+    );
 
 describe("a deleted account's id in the audit log", () => {
   it(`is kept ${DELETED_ID_DAYS} days, then replaced wherever it stands`, async () => {
@@ -28,10 +31,22 @@ describe("a deleted account's id in the audit log", () => {
     // Something Ada did, and a list of hers an admin unpublished.
     await t.db
       .insert(auditLog)
-      .values({ actor: `user:${ada.id}`, actorLabel: 'ada@example.org', action: 'tag.create', targetType: 'tag', targetId: 'category:x' });
+      .values({
+        actor: `user:${ada.id}`,
+        actorLabel: 'ada@example.org',
+        action: 'tag.create',
+        targetType: 'tag',
+        targetId: 'category:x',
+      });
     await t.db
       .insert(auditLog)
-      .values({ actor: 'cli:root', action: 'list.unpublish', targetType: 'list', targetId: 'l1', details: { name: 'Mine', owner: ada.id } });
+      .values({
+        actor: 'cli:root',
+        action: 'list.unpublish',
+        targetType: 'list',
+        targetId: 'l1',
+        details: { name: 'Mine', owner: ada.id },
+      });
     await deleteUserByAdmin(t.db, operator, ada.id);
     await deleteUserByAdmin(t.db, operator, bob.id);
     expect(await mentioning(ada.id)).toHaveLength(5);
@@ -75,7 +90,9 @@ describe('the housekeeping job', () => {
     ]);
     await keepHouse(t.db);
     expect((await t.db.select({ subject: outbox.subject }).from(outbox)).map((m) => m.subject)).toEqual(['kept']);
-    expect((await t.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key)).toEqual(['RATE_LIMIT_FORGET_ACCOUNT:ada@example.com']);
+    expect((await t.db.select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key)).toEqual([
+      'RATE_LIMIT_FORGET_ACCOUNT:ada@example.com',
+    ]);
     expect((await t.db.select({ id: knownDevices.id }).from(knownDevices)).map((d) => d.id)).toEqual(['current']);
   });
 });

@@ -100,7 +100,9 @@ export async function purgeDeletedAccountIds(db: Db, now = Date.now()): Promise<
     db
       .update(auditLog)
       .set({ details: sql`json_set(${auditLog.details}, '$.owner', ${DELETED_ID})` })
-      .where(and(eq(auditLog.action, 'list.unpublish'), inArray(sql`json_extract(${auditLog.details}, '$.owner')`, ids))),
+      .where(
+        and(eq(auditLog.action, 'list.unpublish'), inArray(sql`json_extract(${auditLog.details}, '$.owner')`, ids)),
+      ),
     db
       .update(auditLog)
       .set({ targetId: DELETED_ID })
@@ -115,7 +117,11 @@ export async function purgeDeletedAccountIds(db: Db, now = Date.now()): Promise<
  * of accounts deleted long enough ago.
  */
 export async function keepHouse(db: Db, now = Date.now()): Promise<void> {
-  await db.delete(outbox).where(and(isNotNull(outbox.userId), sql`NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${outbox.userId})`));
+  await db
+    .delete(outbox)
+    .where(
+      and(isNotNull(outbox.userId), sql`NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${outbox.userId})`),
+    );
   await pruneLimits(db);
   await db.delete(knownDevices).where(lte(knownDevices.expiresAt, new Date(now)));
   await purgeDeletedAccountIds(db, now);

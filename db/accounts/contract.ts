@@ -8,20 +8,36 @@ import { adminPaging, id, isoDate, message } from '../contract/shapes.ts';
 import { USER_LIST } from './validation/user-list.ts';
 import { LIST, listFilter, type Operation } from '../contract/operation.ts';
 import { prose } from '../contract/prose.ts';
-import { accountDeletionInput, adminUserInput, forgetPasswordInput, profileInput, resetPasswordInput, signInInput, signUpInput } from './validation/users.ts';
+import {
+  accountDeletionInput,
+  adminUserInput,
+  forgetPasswordInput,
+  profileInput,
+  resetPasswordInput,
+  signInInput,
+  signUpInput,
+} from './validation/users.ts';
 
-export const publicUser = z.object({ _id: id, name: z.string(), email: z.string(), isAdmin: z.boolean() }).meta({ id: 'User' });
+export const publicUser = z
+  .object({ _id: id, name: z.string(), email: z.string(), isAdmin: z.boolean() })
+  .meta({ id: 'User' });
 export const signedInUser = publicUser
   .extend({ token: z.string().meta({ description: 'The session token: send it as `Authorization: Bearer <token>`' }) })
   .meta({ id: 'SignedInUser' });
 /** A user's settings, as their profile and their export file carry them. */
-export const settings = { decisionMails: z.boolean().meta({ description: 'Mailed when a moderator decides on a link you submitted' }) };
+export const settings = {
+  decisionMails: z.boolean().meta({ description: 'Mailed when a moderator decides on a link you submitted' }),
+};
 export const profile = publicUser.extend(settings).meta({ id: 'Profile', description: 'You, with your settings' });
 export const signedInProfile = signedInUser.extend(settings).meta({ id: 'SignedInProfile' });
-export const userList = z.object({ ...adminPaging, users: z.array(publicUser.extend({ createdAt: isoDate })) }).meta({ id: 'UserList' });
+export const userList = z
+  .object({ ...adminPaging, users: z.array(publicUser.extend({ createdAt: isoDate })) })
+  .meta({ id: 'UserList' });
 
 /** GET /api/test: example people shaped as users (site/lib/test-examples.ts), not real accounts. */
-export const testExample = z.array(publicUser).meta({ id: 'TestExamples', description: 'Example people (not real accounts)' });
+export const testExample = z
+  .array(publicUser)
+  .meta({ id: 'TestExamples', description: 'Example people (not real accounts)' });
 
 export type PublicUserShape = z.infer<typeof publicUser>;
 export type SignedInUserShape = z.infer<typeof signedInUser>;
@@ -37,8 +53,16 @@ export const ACCOUNT_OPERATIONS = {
     group: 'Accounts',
     access: 'public',
     summary: 'Create an account (and sign in)',
-    body: { schema: signUpInput, name: 'SignUpInput', example: { name: 'Grace Hopper', email: 'grace@example.com', password: 'a-long-password' } },
-    ok: { status: 201, schema: signedInUser, description: 'The new user with a session token (also set as the session cookie)' },
+    body: {
+      schema: signUpInput,
+      name: 'SignUpInput',
+      example: { name: 'Grace Hopper', email: 'grace@example.com', password: 'a-long-password' },
+    },
+    ok: {
+      status: 201,
+      schema: signedInUser,
+      description: 'The new user with a session token (also set as the session cookie)',
+    },
     setsCookie: true,
     errors: [409, 429],
   },
@@ -53,8 +77,16 @@ export const ACCOUNT_OPERATIONS = {
       sign-in set) and account: 429 with Retry-After. After RATE_LIMIT_SIGNIN_SLOWDOWN failures from anywhere,
       the account's other attempts take turns, and one whose turn is more than 10 s away gets 429; a known
       device's attempts never wait for those turns.`,
-    body: { schema: signInInput, name: 'SignInInput', example: { email: 'grace@example.com', password: 'a-long-password' } },
-    ok: { status: 200, schema: signedInUser, description: 'The user with a session token (also set as the session cookie)' },
+    body: {
+      schema: signInInput,
+      name: 'SignInInput',
+      example: { email: 'grace@example.com', password: 'a-long-password' },
+    },
+    ok: {
+      status: 200,
+      schema: signedInUser,
+      description: 'The user with a session token (also set as the session cookie)',
+    },
     setsCookie: true,
     errors: [401, 429],
   },
@@ -87,7 +119,11 @@ export const ACCOUNT_OPERATIONS = {
     group: 'Accounts',
     access: 'public',
     summary: 'Set a new password with a reset link’s token',
-    body: { schema: resetPasswordInput, name: 'ResetPasswordInput', example: { token: 'the-token-from-the-mail', password: 'a-new-long-password' } },
+    body: {
+      schema: resetPasswordInput,
+      name: 'ResetPasswordInput',
+      example: { token: 'the-token-from-the-mail', password: 'a-new-long-password' },
+    },
     ok: { status: 200, schema: message, description: 'Password updated; every session of the account has ended' },
     errors: [404, 429],
   },
@@ -110,8 +146,16 @@ export const ACCOUNT_OPERATIONS = {
       password ends every other session and answers a new token. A change of email or password needs
       \`currentPassword\` unless the session signed in within the last 15 minutes; given, it must be right
       whatever the change (a 400 naming \`currentPassword\`, counted against the account-change limit).`,
-    body: { schema: profileInput, name: 'ProfileInput', example: { name: 'Grace Hopper', email: 'grace@example.com', password: '', decisionMails: true } },
-    ok: { status: 200, schema: signedInProfile, description: 'The updated user and the session token to use from now on' },
+    body: {
+      schema: profileInput,
+      name: 'ProfileInput',
+      example: { name: 'Grace Hopper', email: 'grace@example.com', password: '', decisionMails: true },
+    },
+    ok: {
+      status: 200,
+      schema: signedInProfile,
+      description: 'The updated user and the session token to use from now on',
+    },
     setsCookie: true,
     errors: [409, 429],
   },
@@ -127,7 +171,11 @@ export const ACCOUNT_OPERATIONS = {
       their stars) or deleted, as \`reviews\` says; your submissions are kept without your name; your saves,
       sessions and link reports are deleted. The last admin cannot delete their account (409). The session
       ends, and its cookie is cleared.`,
-    body: { schema: accountDeletionInput, name: 'AccountDeletionInput', example: { password: 'a-long-password', reviews: 'anonymise' } },
+    body: {
+      schema: accountDeletionInput,
+      name: 'AccountDeletionInput',
+      example: { password: 'a-long-password', reviews: 'anonymise' },
+    },
     ok: { status: 200, schema: message, description: 'Deleted' },
     endsSession: true,
     errors: [409, 429],
@@ -167,7 +215,11 @@ export const ACCOUNT_OPERATIONS = {
     group: 'Admin: users',
     access: 'admin',
     summary: 'Change a user’s name, email or admin role',
-    body: { schema: adminUserInput, name: 'AdminUserInput', example: { name: 'Grace Hopper', email: 'grace@example.com', isAdmin: 'false' } },
+    body: {
+      schema: adminUserInput,
+      name: 'AdminUserInput',
+      example: { name: 'Grace Hopper', email: 'grace@example.com', isAdmin: 'false' },
+    },
     ok: { status: 200, schema: publicUser, description: 'The user' },
     errors: [404, 409],
   },

@@ -37,7 +37,10 @@ export async function knownDeviceOf(db: Db, token: string | undefined, email: st
  * beyond the newest DEVICES_KEPT.
  */
 export function newDevice(db: Db, userId: string, replacing?: string) {
-  const device: OpenedDevice = { token: generateSecretToken(), expiresAt: new Date(Date.now() + DEVICE_DAYS * 24 * 60 * 60 * 1000) };
+  const device: OpenedDevice = {
+    token: generateSecretToken(),
+    expiresAt: new Date(Date.now() + DEVICE_DAYS * 24 * 60 * 60 * 1000),
+  };
   const id = hashToken(device.token);
   const kept = db
     .select({ id: knownDevices.id })
@@ -52,7 +55,11 @@ export function newDevice(db: Db, userId: string, replacing?: string) {
       .where(
         and(
           eq(knownDevices.userId, userId),
-          or(replacing ? eq(knownDevices.id, replacing) : sql`0`, lte(knownDevices.expiresAt, new Date()), sql`${knownDevices.id} NOT IN ${kept}`),
+          or(
+            replacing ? eq(knownDevices.id, replacing) : sql`0`,
+            lte(knownDevices.expiresAt, new Date()),
+            sql`${knownDevices.id} NOT IN ${kept}`,
+          ),
         ),
       ),
   ] as const;

@@ -55,7 +55,9 @@ function resetLinkStatements(db: Db, email: string) {
   const account = sql`FROM ${users} WHERE ${users.email} = ${email}`;
   const text = sql`${'Hello '} || ${users.name} || ${`,\n\nSomeone asked to reset the password of your Skillshelf account. To choose a new one, open this link within ${minutes} minutes:\n\n${link}\n\nIf it was not you, ignore this mail: your password stays the same.\n`}`;
   return [
-    db.run(sql`INSERT INTO ${passwordResetTokens} (id, user_id, expires_at) SELECT ${hashToken(token)}, ${users.id}, ${Date.now() + RESET_TTL()} ${account}`),
+    db.run(
+      sql`INSERT INTO ${passwordResetTokens} (id, user_id, expires_at) SELECT ${hashToken(token)}, ${users.id}, ${Date.now() + RESET_TTL()} ${account}`,
+    ),
     db.run(
       sql`INSERT INTO ${outbox} (user_id, "to", subject, text, status) SELECT ${users.id}, ${users.email}, ${RESET_SUBJECT}, ${text}, ${queuedStatus()} ${account}`,
     ),
@@ -84,7 +86,10 @@ export async function answerResetRequests(db: Db): Promise<number> {
     if (!request) break;
     try {
       await db.batch([
-        guard(db, sql`EXISTS (SELECT 1 FROM ${passwordResetRequests} WHERE ${passwordResetRequests.id} = ${request.id})`),
+        guard(
+          db,
+          sql`EXISTS (SELECT 1 FROM ${passwordResetRequests} WHERE ${passwordResetRequests.id} = ${request.id})`,
+        ),
         db.delete(passwordResetRequests).where(eq(passwordResetRequests.id, request.id)),
         ...resetLinkStatements(db, request.email),
       ]);

@@ -30,7 +30,10 @@ export interface OpenedSession {
  */
 export function newSession(db: Db, userId: string) {
   const session: OpenedSession = { token: generateSecretToken(), expiresAt: new Date(Date.now() + lifetime()) };
-  return { session, insert: db.insert(sessions).values({ id: hashToken(session.token), userId, expiresAt: session.expiresAt }) };
+  return {
+    session,
+    insert: db.insert(sessions).values({ id: hashToken(session.token), userId, expiresAt: session.expiresAt }),
+  };
 }
 
 export async function createSession(db: Db, userId: string): Promise<OpenedSession> {
@@ -73,7 +76,10 @@ export function deleteUserSessions(db: Db, userId: string) {
 }
 
 /** A user's sessions, newest first: their ids (token hashes: for the caller to compare, never to show) and times. */
-export async function listUserSessions(db: Db, userId: string): Promise<Array<Pick<Session, 'id' | 'createdAt' | 'expiresAt'>>> {
+export async function listUserSessions(
+  db: Db,
+  userId: string,
+): Promise<Array<Pick<Session, 'id' | 'createdAt' | 'expiresAt'>>> {
   return db
     .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
     .from(sessions)

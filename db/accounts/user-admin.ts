@@ -23,17 +23,32 @@ const USER_SORTS = { created: users.createdAt, name: sql`${users.name} COLLATE N
  * The admin's users table: `search` finds a name or an email containing the text, `role` keeps admins or
  * users, sorted by `sort` (ties by id, so pages never overlap). Accepts anything (parseListQuery).
  */
-export async function listUsers(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<UserListShape> {
+export async function listUsers(
+  db: Db,
+  params: URLSearchParams | Record<string, string | undefined> = {},
+): Promise<UserListShape> {
   const query = parseListQuery(USER_LIST, params);
   const pattern = containsPattern(query.search);
   const where = and(
-    query.search ? or(sql`${users.name} LIKE ${pattern} ESCAPE '\\'`, sql`${users.email} LIKE ${pattern} ESCAPE '\\'`) : undefined,
+    query.search
+      ? or(sql`${users.name} LIKE ${pattern} ESCAPE '\\'`, sql`${users.email} LIKE ${pattern} ESCAPE '\\'`)
+      : undefined,
     query.filters.role ? eq(users.isAdmin, query.filters.role === 'admin') : undefined,
   );
   const p = paging(query.page, await db.$count(users, where), query.pageSize);
   const direction = query.order === 'asc' ? asc : desc;
-  const rows = await db.select().from(users).where(where).orderBy(direction(USER_SORTS[query.sort]), direction(users.id)).limit(query.pageSize).offset(p.count);
-  return { ...p, pageSize: query.pageSize, users: rows.map((u) => ({ ...toPublicUser(u), createdAt: u.createdAt.toISOString() })) };
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(direction(USER_SORTS[query.sort]), direction(users.id))
+    .limit(query.pageSize)
+    .offset(p.count);
+  return {
+    ...p,
+    pageSize: query.pageSize,
+    users: rows.map((u) => ({ ...toPublicUser(u), createdAt: u.createdAt.toISOString() })),
+  };
 }
 
 /** Every user, newest first, without paging (the CLI's list). */
@@ -54,9 +69,20 @@ export async function adminActor(db: Db, email: string): Promise<Actor> {
  * An account made by an admin or a terminal operator (never by sign-up), recorded in the audit log. Two
  * writes, not one batch: the insert must fail on a taken email before anything is recorded.
  */
-export async function createUserByAdmin(db: Db, actor: Actor, input: unknown, options: { isAdmin?: boolean } = {}): Promise<User> {
+export async function createUserByAdmin(
+  db: Db,
+  actor: Actor,
+  input: unknown,
+  options: { isAdmin?: boolean } = {},
+): Promise<User> {
   const user = await createUser(db, input, options);
-  await auditEntry(db, actor, 'user.create', { type: 'user', id: user.id }, { email: user.email, isAdmin: user.isAdmin });
+  await auditEntry(
+    db,
+    actor,
+    'user.create',
+    { type: 'user', id: user.id },
+    { email: user.email, isAdmin: user.isAdmin },
+  );
   return user;
 }
 
@@ -77,7 +103,8 @@ export async function getUserForAdmin(db: Db, id: string): Promise<PublicUserSha
 }
 
 /** Another admin exists besides `id`: the condition under which `id` may stop being one. */
-const otherAdminExists = (id: string) => sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.isAdmin} = 1 AND ${users.id} != ${id})`;
+const otherAdminExists = (id: string) =>
+  sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.isAdmin} = 1 AND ${users.id} != ${id})`;
 
 /** The user `id` may go without leaving the site with no admin: they are none, or another admin exists (a guard's condition). */
 export const leavesAnAdmin = (id: string) =>
@@ -96,9 +123,19 @@ export async function updateUserByAdmin(db: Db, actor: Actor, id: string, input:
     const [, , updated] = await db.batch([
       guard(db, roleChanges && !data.isAdmin ? otherAdminExists(id) : sql`1`),
       deleteResetLinks(db, id, data.email),
-      db.update(users).set({ name: data.name, email: data.email, isAdmin: data.isAdmin, updatedAt: new Date() }).where(eq(users.id, id)).returning(),
+      db
+        .update(users)
+        .set({ name: data.name, email: data.email, isAdmin: data.isAdmin, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning(),
       ...(roleChanges ? [deleteUserSessions(db, id)] : []),
-      auditEntry(db, actor, 'user.update', { type: 'user', id }, { name: data.name, email: data.email, isAdmin: data.isAdmin, was: toPublicUser(before) }),
+      auditEntry(
+        db,
+        actor,
+        'user.update',
+        { type: 'user', id },
+        { name: data.name, email: data.email, isAdmin: data.isAdmin, was: toPublicUser(before) },
+      ),
     ]);
     const user = updated[0];
     if (!user) throw notFound('User not found');
@@ -120,7 +157,13 @@ export async function setAdmin(db: Db, actor: Actor, email: string, isAdmin: boo
       guard(db, isAdmin ? sql`1` : otherAdminExists(user.id)),
       db.update(users).set({ isAdmin, updatedAt: new Date() }).where(eq(users.id, user.id)).returning(),
       deleteUserSessions(db, user.id),
-      auditEntry(db, actor, isAdmin ? 'user.promote' : 'user.demote', { type: 'user', id: user.id }, { email: user.email }),
+      auditEntry(
+        db,
+        actor,
+        isAdmin ? 'user.promote' : 'user.demote',
+        { type: 'user', id: user.id },
+        { email: user.email },
+      ),
     ]);
     return toPublicUser(updated[0]!);
   } catch (error) {

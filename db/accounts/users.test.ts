@@ -5,7 +5,15 @@ import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
 import { AppError } from '../errors.ts';
 import { outbox, passwordResetTokens, sessions, users } from '../schema.ts';
 import { validateSessionToken } from './sessions.ts';
-import { BAD_CREDENTIALS, EMAIL_TAKEN, FORGET_PASSWORD_REPLY, resetPassword, signIn, signUp, updateProfile } from './users.ts';
+import {
+  BAD_CREDENTIALS,
+  EMAIL_TAKEN,
+  FORGET_PASSWORD_REPLY,
+  resetPassword,
+  signIn,
+  signUp,
+  updateProfile,
+} from './users.ts';
 
 let t: TestDb;
 beforeEach(async () => (t = await createTestDb()));
@@ -87,7 +95,11 @@ describe('sign-in', () => {
 describe('profile', () => {
   it('keeps the password and the session when the password is left blank', async () => {
     const user = await signUp(t.db, account);
-    const updated = await updateProfile(t.db, user._id, user.token, { name: 'Ada King', email: 'ada@example.com', password: '' });
+    const updated = await updateProfile(t.db, user._id, user.token, {
+      name: 'Ada King',
+      email: 'ada@example.com',
+      password: '',
+    });
     expect(updated).toMatchObject({ name: 'Ada King', token: user.token });
     await expect(signIn(t.db, { email: account.email, password: account.password })).resolves.toBeTruthy();
   });
@@ -95,7 +107,11 @@ describe('profile', () => {
   it('ends every other session when the password changes and returns a fresh token', async () => {
     const user = await signUp(t.db, account);
     const otherDevice = await signIn(t.db, { email: account.email, password: account.password });
-    const updated = await updateProfile(t.db, user._id, user.token, { name: 'Ada', email: account.email, password: 'a new password' });
+    const updated = await updateProfile(t.db, user._id, user.token, {
+      name: 'Ada',
+      email: account.email,
+      password: 'a new password',
+    });
     expect(updated.token).not.toBe(user.token);
     expect(await validateSessionToken(t.db, user.token)).toBeNull();
     expect(await validateSessionToken(t.db, otherDevice.token)).toBeNull();
@@ -106,7 +122,9 @@ describe('profile', () => {
   it('asks to sign in again when the session ended after the request was let in (signed out elsewhere), and changes nothing', async () => {
     const user = await signUp(t.db, account);
     await t.db.delete(sessions);
-    const error = await errorOf(updateProfile(t.db, user._id, user.token, { name: 'Ada', email: account.email, password: 'a new password' }));
+    const error = await errorOf(
+      updateProfile(t.db, user._id, user.token, { name: 'Ada', email: account.email, password: 'a new password' }),
+    );
     expect(error).toMatchObject({ code: 'UNAUTHENTICATED' });
     await expect(signIn(t.db, { email: account.email, password: account.password })).resolves.toBeTruthy();
   });
@@ -115,7 +133,12 @@ describe('profile', () => {
     const user = await signUp(t.db, account);
     await t.db.update(sessions).set({ createdAt: new Date(Date.now() - 20 * 60_000) });
     const error = await errorOf(
-      updateProfile(t.db, user._id, user.token, { name: 'Ada', email: account.email, password: 'a new password', currentPassword: 'not it' }),
+      updateProfile(t.db, user._id, user.token, {
+        name: 'Ada',
+        email: account.email,
+        password: 'a new password',
+        currentPassword: 'not it',
+      }),
     );
     expect(error).toMatchObject({ code: 'VALIDATION', fields: { currentPassword: error.message } });
     await expect(signIn(t.db, { email: account.email, password: account.password })).resolves.toBeTruthy();
@@ -124,7 +147,13 @@ describe('profile', () => {
   it('refuses an email that belongs to someone else and changes nothing', async () => {
     const user = await signUp(t.db, account);
     await signUp(t.db, { ...account, email: 'other@example.com' });
-    const error = await errorOf(updateProfile(t.db, user._id, user.token, { name: 'Changed', email: 'other@example.com', password: 'another password' }));
+    const error = await errorOf(
+      updateProfile(t.db, user._id, user.token, {
+        name: 'Changed',
+        email: 'other@example.com',
+        password: 'another password',
+      }),
+    );
     expect(error).toMatchObject({ code: 'CONFLICT', message: EMAIL_TAKEN });
     const [row] = await t.db.select().from(users).where(eq(users.id, user._id));
     expect(row!.name).toBe('Ada Lovelace');
@@ -135,7 +164,9 @@ describe('profile', () => {
 describe('password reset', () => {
   it('queues the request for any email; the worker mails only a registered one (tests/security checks the work is the same)', async () => {
     await signUp(t.db, account);
-    expect(await requestPasswordReset(t.db, { email: 'nobody@example.com' })).toEqual({ message: FORGET_PASSWORD_REPLY });
+    expect(await requestPasswordReset(t.db, { email: 'nobody@example.com' })).toEqual({
+      message: FORGET_PASSWORD_REPLY,
+    });
     expect(await requestPasswordReset(t.db, { email: account.email })).toEqual({ message: FORGET_PASSWORD_REPLY });
     expect(await t.db.$count(outbox)).toBe(0);
     expect(await answerResetRequests(t.db)).toBe(2);
@@ -158,7 +189,9 @@ describe('password reset', () => {
     await requestPasswordReset(t.db, { email: account.email });
     await answerResetRequests(t.db);
     const token = await resetLinkToken();
-    expect(await resetPassword(t.db, { token, password: 'brand new password' })).toEqual({ message: 'Password updated successfully' });
+    expect(await resetPassword(t.db, { token, password: 'brand new password' })).toEqual({
+      message: 'Password updated successfully',
+    });
     expect(await validateSessionToken(t.db, user.token)).toBeNull();
     await expect(signIn(t.db, { email: account.email, password: 'brand new password' })).resolves.toBeTruthy();
     const again = await errorOf(resetPassword(t.db, { token, password: 'third password!' }));

@@ -123,7 +123,11 @@ export async function signIn(db: Db, input: unknown, client?: Client): Promise<S
   const { session, insert } = newSession(db, user.id);
   // The browser is a known device from now on, with a new token (the one it brought ends).
   const known = newDevice(db, user.id, device);
-  await db.batch([insert, ...known.statements, ...(attempt ? [clearLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', attempt)] : [])]);
+  await db.batch([
+    insert,
+    ...known.statements,
+    ...(attempt ? [clearLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', attempt)] : []),
+  ]);
   return { ...toPublicUser(user), ...session, device: known.device };
 }
 
@@ -158,7 +162,8 @@ async function confirmIdentity(db: Db, user: User, token: string, currentPasswor
     if (Date.now() - session.createdAt.getTime() < RECENT_SIGN_IN_MS) return;
     throw invalidField('currentPassword', CURRENT_PASSWORD_NEEDED);
   }
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) throw invalidField('currentPassword', CURRENT_PASSWORD_WRONG);
+  if (!(await verifyPassword(user.passwordHash, currentPassword)))
+    throw invalidField('currentPassword', CURRENT_PASSWORD_WRONG);
 }
 
 /** The user, once `password` is theirs as it is now; else a 400 on the field `password` (an account deletion's confirmation). */
@@ -188,7 +193,12 @@ const passwordChangedMail = (user: { id: string; name: string; email: string }) 
  * valid (and no `expiresAt` comes back). A new password or email also ends every reset link of the user (in
  * the same batch).
  */
-export async function updateProfile(db: Db, userId: string, currentToken: string, input: unknown): Promise<SignedInProfileShape & { expiresAt?: Date }> {
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  currentToken: string,
+  input: unknown,
+): Promise<SignedInProfileShape & { expiresAt?: Date }> {
   const { name, email, password, decisionMails, currentPassword } = parseInput(profileInput, input);
   // A new password costs a hash, a new email answers whether that address is registered (409), and a given
   // current password is checked: all are limited per account, before any of that work is done.
@@ -201,7 +211,13 @@ export async function updateProfile(db: Db, userId: string, currentToken: string
   const passwordHash = password ? await hashPassword(password) : undefined;
   const update = db
     .update(users)
-    .set({ name, email, updatedAt: new Date(), ...(passwordHash ? { passwordHash } : {}), ...(decisionMails === undefined ? {} : { decisionMails }) })
+    .set({
+      name,
+      email,
+      updatedAt: new Date(),
+      ...(passwordHash ? { passwordHash } : {}),
+      ...(decisionMails === undefined ? {} : { decisionMails }),
+    })
     .where(eq(users.id, userId))
     .returning();
   // Before the update in the batch, so that it compares the stored email with the new one.
@@ -277,7 +293,11 @@ export function deleteResetLinks(db: Db, userId: string, newEmail?: string) {
   const owned = eq(passwordResetTokens.userId, userId);
   return db
     .delete(passwordResetTokens)
-    .where(newEmail === undefined ? owned : and(owned, sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId}) <> ${newEmail}`));
+    .where(
+      newEmail === undefined
+        ? owned
+        : and(owned, sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${userId}) <> ${newEmail}`),
+    );
 }
 
 export async function countAdmins(db: Db): Promise<number> {

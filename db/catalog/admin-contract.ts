@@ -27,7 +27,10 @@ export const tagUsage = z
 export const tagUsageList = z.object({ ...adminPaging, tags: z.array(tagUsage) }).meta({ id: 'TagUsageList' });
 
 export const upload = z
-  .object({ url: z.string().meta({ description: 'The image’s absolute URL' }), path: z.string().meta({ description: 'The same, as a path on this site' }) })
+  .object({
+    url: z.string().meta({ description: 'The image’s absolute URL' }),
+    path: z.string().meta({ description: 'The same, as a path on this site' }),
+  })
   .meta({ id: 'Upload' });
 
 export type TagUsageShape = z.infer<typeof tagUsage>;

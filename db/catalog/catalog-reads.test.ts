@@ -46,7 +46,11 @@ describe('filters', () => {
   it('combine: every result satisfies every filter', async () => {
     const results = await allResults('category=software-engineering&techStack=python&cost=Free&hasCert=false');
     const expected = demoWith(
-      (d) => labelsOf(d.category).includes('software-engineering') && labelsOf(d.techStack).includes('python') && d.cost === 'Free' && !d.hasCert,
+      (d) =>
+        labelsOf(d.category).includes('software-engineering') &&
+        labelsOf(d.techStack).includes('python') &&
+        d.cost === 'Free' &&
+        !d.hasCert,
     );
     expect(results).toHaveLength(expected);
     for (const c of results) {
@@ -81,12 +85,20 @@ describe('order', () => {
   it('Most Popular ranks by the rating weighted by its number of reviews; Least Popular the opposite', async () => {
     const top = await allResults('order=topRated');
     for (let i = 1; i < top.length; i++) {
-      const [a, b] = [popularity(top[i - 1]!.rating, top[i - 1]!.numReviews), popularity(top[i]!.rating, top[i]!.numReviews)];
+      const [a, b] = [
+        popularity(top[i - 1]!.rating, top[i - 1]!.numReviews),
+        popularity(top[i]!.rating, top[i]!.numReviews),
+      ];
       expect(a >= b, `${top[i - 1]!.name} before ${top[i]!.name}`).toBe(true);
     }
     const low = await allResults('order=lowRated');
     expect(low.map((c) => c._id)).toEqual(
-      [...top].sort((a, b) => popularity(a.rating, a.numReviews) - popularity(b.rating, b.numReviews) || a.numReviews - b.numReviews).map((c) => c._id),
+      [...top]
+        .sort(
+          (a, b) =>
+            popularity(a.rating, a.numReviews) - popularity(b.rating, b.numReviews) || a.numReviews - b.numReviews,
+        )
+        .map((c) => c._id),
     );
   });
 
@@ -121,7 +133,9 @@ describe('order', () => {
     expect(either.facets.techStack.sql).toBe(demoWith((d) => has(d, 'sql')));
     const free = await search('techStack=python&techStack=javascript&cost=Free');
     expect(free.countContents).toBe(demoWith((d) => (has(d, 'python') || has(d, 'javascript')) && d.cost === 'Free'));
-    expect(free.facets.cost.Paid).toBe(demoWith((d) => (has(d, 'python') || has(d, 'javascript')) && d.cost === 'Paid'));
+    expect(free.facets.cost.Paid).toBe(
+      demoWith((d) => (has(d, 'python') || has(d, 'javascript')) && d.cost === 'Paid'),
+    );
     expect(free.filters.techStack).toBe('javascript,python');
     // An unknown value among known ones is left out, as a lone unknown value always was.
     expect((await search('techStack=python&techStack=no-such-tag')).filters.techStack).toBe('python');
@@ -194,7 +208,9 @@ describe('facets', () => {
   it('with one filter: its own group counts the whole catalog, the others the filtered rows', async () => {
     const { facets } = await search('type=podcasts');
     expect(facets.type['online-courses']).toBe((await search('type=online-courses')).countContents);
-    expect(facets.category['software-engineering']).toBe((await search('type=podcasts&category=software-engineering')).countContents);
+    expect(facets.category['software-engineering']).toBe(
+      (await search('type=podcasts&category=software-engineering')).countContents,
+    );
     expect(facets.cost.Free).toBe((await search('type=podcasts&cost=Free')).countContents);
     expect(facets.rating['1']).toBe((await search('type=podcasts&rating=1')).countContents);
   });
@@ -208,7 +224,9 @@ describe('facets', () => {
 describe('full-text search', () => {
   it('finds words in the name, description and tag labels', async () => {
     expect((await search('searchTerm=odin')).countContents).toBeGreaterThan(0);
-    expect((await allResults('searchTerm=podcasts')).length).toBeGreaterThanOrEqual(demoWith((d) => d.type.includes('Podcasts')));
+    expect((await allResults('searchTerm=podcasts')).length).toBeGreaterThanOrEqual(
+      demoWith((d) => d.type.includes('Podcasts')),
+    );
   });
 
   it('matches the last word as a prefix, as people type', async () => {
@@ -283,7 +301,9 @@ describe('filter lists and content pages', () => {
     await search(`searchTerm=${encodeURIComponent(row!.name)}`);
     const userId = newId();
     await t.db.insert(users).values({ id: userId, name: 'Fresh', email: `${userId}@example.com`, passwordHash: 'x' });
-    await t.db.insert(reviews).values({ id: newId(), contentId: row!.id, userId, name: 'Fresh', rating: 5, comment: 'new' });
+    await t.db
+      .insert(reviews)
+      .values({ id: newId(), contentId: row!.id, userId, name: 'Fresh', rating: 5, comment: 'new' });
     const after = await getContentBySlug(t.db, row!.slug);
     expect(before.reviews).toHaveLength(0);
     expect(after).toMatchObject({ numReviews: 1, rating: 5 });

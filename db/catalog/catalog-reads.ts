@@ -9,7 +9,15 @@ import { invalid, notFound } from '../errors.ts';
 import { contents, reviews, type Content } from '../schema.ts';
 import { TAG_KINDS, type TagKind } from './taxonomy.ts';
 import { FACETS, type Facet, type FilterLists } from './facets.ts';
-import { isMultiValued, joinValues, PAGE_SIZE, parseSearchParams, refusedSearchParams, valuesOf, type SearchParams } from './validation/search.ts';
+import {
+  isMultiValued,
+  joinValues,
+  PAGE_SIZE,
+  parseSearchParams,
+  refusedSearchParams,
+  valuesOf,
+  type SearchParams,
+} from './validation/search.ts';
 import { cachedRead } from './search/cached-reads.ts';
 import { declare, type ListShown } from './search/deps.ts';
 import { rowKey } from './search/orders.ts';
@@ -32,7 +40,10 @@ export type { FacetCounts } from './search/facet-types.ts';
  * contract's are built from them, so it types them loosely): the parameters applied after normalisation
  * (see db/catalog/validation/search.ts).
  */
-export type SearchResult = Omit<SearchResultShape, 'facets' | 'filters'> & { facets: FacetCounts; filters: SearchParams };
+export type SearchResult = Omit<SearchResultShape, 'facets' | 'filters'> & {
+  facets: FacetCounts;
+  filters: SearchParams;
+};
 
 /** The search's filters as the facet table tests them. */
 function facetFilters(params: SearchParams): FacetFilters {
@@ -56,7 +67,9 @@ export async function contentsBySeqs(db: Db, seqs: number[]): Promise<Content[]>
 }
 
 const emptyFacets = (): FacetCounts =>
-  Object.fromEntries(FACETS.map((facet) => [facet.key, facet.kind === 'flag' ? { true: 0, false: 0 } : {}])) as FacetCounts;
+  Object.fromEntries(
+    FACETS.map((facet) => [facet.key, facet.kind === 'flag' ? { true: 0, false: 0 } : {}]),
+  ) as FacetCounts;
 
 /** A filter option the words name, as the facet table tests it (a flag's side as 0 or 1). */
 const namedAsFilter = ({ key, value }: NamedFacet): FacetFilters => {
@@ -97,7 +110,8 @@ function withKnownTags(params: SearchParams, current: CurrentTagValue): SearchPa
   const asked = TAG_KINDS.filter((kind) => params[kind] !== 'all');
   if (asked.length === 0) return params;
   const known = { ...params };
-  for (const kind of asked) known[kind] = joinValues(valuesOf(params[kind]).flatMap((value) => current(kind, value) ?? []));
+  for (const kind of asked)
+    known[kind] = joinValues(valuesOf(params[kind]).flatMap((value) => current(kind, value) ?? []));
   return known;
 }
 
@@ -124,7 +138,16 @@ export async function searchContents(db: Db, asked: SearchParams): Promise<Searc
       params.order === 'relevance' ? filters : undefined,
       tags?.active,
     );
-    if (nothing) return { contents: [], page: 1, pages: 1, countContents: 0, facets: emptyFacets(), filters: { ...params, page: 1 }, suggestedFilters: [] };
+    if (nothing)
+      return {
+        contents: [],
+        page: 1,
+        pages: 1,
+        countContents: 0,
+        facets: emptyFacets(),
+        filters: { ...params, page: 1 },
+        suggestedFilters: [],
+      };
     const { facets, count } = countFacets(table, filters, matches?.rows);
     const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
     const page = Math.min(params.page, pages);
@@ -138,7 +161,8 @@ export async function searchContents(db: Db, asked: SearchParams): Promise<Searc
       counts: true,
       full: pageOfRows.length === PAGE_SIZE,
     };
-    if (pageOfRows.length) Object.assign(list, { first: rowKey(table, pageOfRows[0]!), last: rowKey(table, pageOfRows.at(-1)!) });
+    if (pageOfRows.length)
+      Object.assign(list, { first: rowKey(table, pageOfRows[0]!), last: rowKey(table, pageOfRows.at(-1)!) });
     // The suggested filters show the tags' labels: a change of tags refreshes the answer.
     declare({ lists: [list], cards: seqs, ...(params.searchTerm ? { tags: true } : {}) });
     const rows = await contentsBySeqs(db, seqs);
@@ -167,7 +191,10 @@ export async function tagCounts(db: Db): Promise<{ total: number; counts: Pick<F
   return cachedRead(db, 'tag-counts', async () => {
     declare({ lists: [{ ...EVERY_CONTENT, countsOf: TAG_KINDS }] });
     const { facets, count } = countFacets(await facetTable(db), {});
-    return { total: count, counts: Object.fromEntries(TAG_KINDS.map((kind) => [kind, facets[kind]])) as Pick<FacetCounts, TagKind> };
+    return {
+      total: count,
+      counts: Object.fromEntries(TAG_KINDS.map((kind) => [kind, facets[kind]])) as Pick<FacetCounts, TagKind>,
+    };
   });
 }
 
@@ -212,8 +239,13 @@ export async function listFilters(db: Db): Promise<CatalogFilters> {
     for (const facet of FACETS as readonly Facet[]) {
       if (facet.kind === 'tags') answer[facet.list] = lists[facet.key].filter((tag) => carried(facet.key, tag.value));
       if (facet.kind !== 'choice') continue;
-      const had = facet.choices.filter((choice) => ((facets as Record<string, Record<string, number>>)[facet.key]![choice.value] ?? 0) > 0);
-      answer[facet.list] = facet.listed === 'values' ? had.map((choice) => choice.value) : had.map(({ value, label }) => ({ value, label }));
+      const had = facet.choices.filter(
+        (choice) => ((facets as Record<string, Record<string, number>>)[facet.key]![choice.value] ?? 0) > 0,
+      );
+      answer[facet.list] =
+        facet.listed === 'values'
+          ? had.map((choice) => choice.value)
+          : had.map(({ value, label }) => ({ value, label }));
     }
     return answer as CatalogFilters;
   });
@@ -247,7 +279,11 @@ export async function getContentBySlug(db: Db, slug: string): Promise<ContentWit
     const [row] = await db.select().from(contents).where(eq(contents.slug, slug));
     if (!row) throw notFound('Content not found');
     declare({ subjects: [row.seq] });
-    const list = await db.select().from(reviews).where(eq(reviews.contentId, row.id)).orderBy(desc(reviews.createdAt), desc(reviews.id));
+    const list = await db
+      .select()
+      .from(reviews)
+      .where(eq(reviews.contentId, row.id))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id));
     return { ...toApiContent(row), reviews: list.map(toApiReview) };
   });
 }
@@ -268,10 +304,19 @@ export async function findUserReview(db: Db, contentId: string, userId: string):
 }
 
 /** Every content's slug and last change, a page at a time (sitemaps: at most 50,000 URLs per file). */
-export async function sitemapEntries(db: Db, offset: number, limit: number): Promise<Array<{ slug: string; updatedAt: string }>> {
+export async function sitemapEntries(
+  db: Db,
+  offset: number,
+  limit: number,
+): Promise<Array<{ slug: string; updatedAt: string }>> {
   return cachedRead(db, `sitemap:${offset}:${limit}`, async () => {
     declare({ everything: true });
-    const rows = await db.select({ slug: contents.slug, updatedAt: contents.updatedAt }).from(contents).orderBy(contents.seq).limit(limit).offset(offset);
+    const rows = await db
+      .select({ slug: contents.slug, updatedAt: contents.updatedAt })
+      .from(contents)
+      .orderBy(contents.seq)
+      .limit(limit)
+      .offset(offset);
     return rows.map((r) => ({ slug: r.slug, updatedAt: r.updatedAt.toISOString() }));
   });
 }
@@ -295,14 +340,19 @@ export interface FeedTag {
  * catalog), for a feed: cached like a search's list, so a content published in one of them refreshes it.
  * A tag that does not exist is a 404, not the whole catalog.
  */
-export async function latestContentsTagged(db: Db, asked: SearchParams, limit: number): Promise<{ contents: ContentShape[]; tags: FeedTag[] }> {
+export async function latestContentsTagged(
+  db: Db,
+  asked: SearchParams,
+  limit: number,
+): Promise<{ contents: ContentShape[]; tags: FeedTag[] }> {
   const { active, current } = await searchTags(db);
   const params = withKnownTags(asked, current);
   const tags: FeedTag[] = [];
   for (const kind of TAG_KINDS) {
     const values = valuesOf(params[kind]);
     if (values.length < valuesOf(asked[kind]).length) throw notFound('Tag not found');
-    for (const value of values) tags.push({ kind, value, label: active[kind].find((tag) => tag.value === value)?.label ?? value });
+    for (const value of values)
+      tags.push({ kind, value, label: active[kind].find((tag) => tag.value === value)?.label ?? value });
   }
   if (tags.length === 0) return { contents: await latestContents(db, limit), tags };
   const onlyTags = Object.fromEntries(TAG_KINDS.map((kind) => [kind, params[kind]]));
@@ -324,7 +374,12 @@ export async function latestContentsTagged(db: Db, asked: SearchParams, limit: n
 export async function latestContents(db: Db, limit: number): Promise<ContentShape[]> {
   return cachedRead(db, `latest:${limit}`, async () => {
     const rows = await db.select().from(contents).orderBy(desc(contents.createdAt), desc(contents.seq)).limit(limit);
-    const key = (r: Content) => ({ seq: r.seq, rating: r.rating, numReviews: r.numReviews, createdAt: r.createdAt.getTime() });
+    const key = (r: Content) => ({
+      seq: r.seq,
+      rating: r.rating,
+      numReviews: r.numReviews,
+      createdAt: r.createdAt.getTime(),
+    });
     const list: ListShown = { filters: {}, order: 'latest', words: false, counts: false, full: rows.length === limit };
     if (rows.length) Object.assign(list, { first: key(rows[0]!), last: key(rows.at(-1)!) });
     declare({ lists: [list], cards: rows.map((r) => r.seq) });

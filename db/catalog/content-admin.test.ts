@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
 import { seedDemo } from '../maintenance/seed/demo.ts';
-import { createEmptyContent, deleteContent, findContent, getContent, listContents, updateContent } from './content-admin.ts';
+import {
+  createEmptyContent,
+  deleteContent,
+  findContent,
+  getContent,
+  listContents,
+  updateContent,
+} from './content-admin.ts';
 import { listContentsForAdmin } from '../reports/content-table.ts';
 
 let t: TestDb;
@@ -16,7 +23,10 @@ describe('contents for the terminal', () => {
     const [newest] = (await listContents(t.db, { limit: 1 })).contents;
     expect(await findContent(t.db, newest!._id)).toEqual(newest);
     expect(await findContent(t.db, newest!.slug)).toEqual(newest);
-    await expect(findContent(t.db, 'no-such-thing')).rejects.toMatchObject({ code: 'NOT_FOUND', message: "No content with the id or slug 'no-such-thing'" });
+    await expect(findContent(t.db, 'no-such-thing')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: "No content with the id or slug 'no-such-thing'",
+    });
   });
 
   it('lists the newest first up to the limit, with the total', async () => {
@@ -43,18 +53,32 @@ describe('drafts', () => {
     const draft = await createEmptyContent(t.db, actor);
     const [taken] = (await listContents(t.db, { limit: 1 })).contents;
     const complete = { ...draft, name: 'Draft Course', url: 'https://draft.example.org/', description: 'Soon.' };
-    await expect(updateContent(t.db, actor, draft._id, { ...complete, slug: taken!.slug })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(updateContent(t.db, actor, draft._id, { ...complete, slug: taken!.slug })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     expect(await getContent(t.db, draft._id)).toMatchObject({ status: 'draft' });
-    expect((await listContentsForAdmin(t.db, { status: 'published' })).contents.map((c) => c._id)).not.toContain(draft._id);
+    expect((await listContentsForAdmin(t.db, { status: 'published' })).contents.map((c) => c._id)).not.toContain(
+      draft._id,
+    );
     expect((await listContentsForAdmin(t.db, { status: 'draft' })).contents.map((c) => c._id)).toEqual([draft._id]);
     // Fixed, it is published under the same id.
-    expect(await updateContent(t.db, actor, draft._id, { ...complete, slug: 'draft-course' })).toMatchObject({ _id: draft._id, status: 'published' });
+    expect(await updateContent(t.db, actor, draft._id, { ...complete, slug: 'draft-course' })).toMatchObject({
+      _id: draft._id,
+      status: 'published',
+    });
     expect((await listContentsForAdmin(t.db, { status: 'draft' })).contents).toEqual([]);
   });
 
   it('a draft with a tag that cannot be one is refused by name, and deleting one leaves the catalog as it was', async () => {
     const draft = await createEmptyContent(t.db, actor);
-    const complete = { ...draft, name: 'Tagged', slug: 'tagged', url: 'https://tagged.example.org/', description: 'x', category: ['~~~'] };
+    const complete = {
+      ...draft,
+      name: 'Tagged',
+      slug: 'tagged',
+      url: 'https://tagged.example.org/',
+      description: 'x',
+      category: ['~~~'],
+    };
     await expect(updateContent(t.db, actor, draft._id, complete)).rejects.toMatchObject({
       code: 'VALIDATION',
       message: "'~~~' cannot be a category: a tag needs a letter or a digit",
@@ -87,6 +111,8 @@ describe('an admin’s edit names tags as a tag box sends them', () => {
     expect(rows.map((row) => [row.action, row.target_id])).toEqual([['tag.create', 'techStack:zig']]);
     // Named again, it is ours now: nothing more is created.
     await updateContent(t.db, actor, content!._id, { ...content, techStack: ['zig'] });
-    expect((await t.db.$client.execute("SELECT count(*) AS n FROM audit_log WHERE action = 'tag.create'")).rows[0]!.n).toBe(1);
+    expect(
+      (await t.db.$client.execute("SELECT count(*) AS n FROM audit_log WHERE action = 'tag.create'")).rows[0]!.n,
+    ).toBe(1);
   });
 });

@@ -53,7 +53,11 @@ export interface ContentListing {
 export async function listContents(db: Db, options: { search?: string; limit: number }): Promise<ContentListing> {
   if (!options.search?.trim()) {
     const [total] = await db.select({ n: count() }).from(contents);
-    const rows = await db.select().from(contents).orderBy(desc(contents.createdAt), desc(contents.seq)).limit(options.limit);
+    const rows = await db
+      .select()
+      .from(contents)
+      .orderBy(desc(contents.createdAt), desc(contents.seq))
+      .limit(options.limit);
     return { contents: rows.map(toApiContent), total: total?.n ?? 0 };
   }
   const found: ContentShape[] = [];
@@ -61,7 +65,11 @@ export async function listContents(db: Db, options: { search?: string; limit: nu
     const result = await searchContents(db, parseSearchParams({ searchTerm: options.search, page: String(page) }));
     found.push(...result.contents);
     if (page >= result.pages || result.contents.length < PAGE_SIZE || found.length >= options.limit) {
-      return { contents: found.slice(0, options.limit), total: result.countContents, ...(result.correctedTerm ? { correctedTerm: result.correctedTerm } : {}) };
+      return {
+        contents: found.slice(0, options.limit),
+        total: result.countContents,
+        ...(result.correctedTerm ? { correctedTerm: result.correctedTerm } : {}),
+      };
     }
   }
   return { contents: found, total: found.length };
@@ -85,7 +93,9 @@ export function contentConflict(error: unknown, input: Pick<ContentInput, 'slug'
 export async function createEmptyContent(db: Db, actor: Actor): Promise<ContentShape> {
   const id = newId();
   await db.batch([
-    db.insert(contentDrafts).values({ id, name: 'Sample name', slug: `sample-name-${id.slice(-8)}`, description: 'Sample description' }),
+    db
+      .insert(contentDrafts)
+      .values({ id, name: 'Sample name', slug: `sample-name-${id.slice(-8)}`, description: 'Sample description' }),
     auditEntry(db, actor, 'content.create', { type: 'content', id }),
   ]);
   return getContent(db, id);

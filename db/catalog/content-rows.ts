@@ -38,11 +38,17 @@ export function tagColumns(input: Pick<ContentInput, TagKind>) {
 }
 
 function tagRows(contentId: string, input: Pick<ContentInput, TagKind>) {
-  return TAG_KINDS.flatMap((kind) => input[kind].map((tag: Tag) => ({ contentId, kind, value: tag.value, label: tag.label })));
+  return TAG_KINDS.flatMap((kind) =>
+    input[kind].map((tag: Tag) => ({ contentId, kind, value: tag.value, label: tag.label })),
+  );
 }
 
 /** A content's row: its fields (CONTENT_FIELDS), the image in its stored form, and the columns derived from them. */
-export function contentValues(id: string, input: ContentInput, extra: { createdAt?: Date; updatedAt?: Date; rating?: number } = {}) {
+export function contentValues(
+  id: string,
+  input: ContentInput,
+  extra: { createdAt?: Date; updatedAt?: Date; rating?: number } = {},
+) {
   return {
     id,
     ...contentFields(input),
@@ -54,7 +60,12 @@ export function contentValues(id: string, input: ContentInput, extra: { createdA
 }
 
 /** The statements that insert a content and its tags (and ask for a picture given by another site's address); run them inside one batch. */
-export function insertContentStatements(db: Db, id: string, input: ContentInput, extra: { createdAt?: Date; updatedAt?: Date } = {}) {
+export function insertContentStatements(
+  db: Db,
+  id: string,
+  input: ContentInput,
+  extra: { createdAt?: Date; updatedAt?: Date } = {},
+) {
   const tags = tagRows(id, input);
   return [
     db.insert(contents).values(contentValues(id, input, extra)),
@@ -99,7 +110,12 @@ export function givenPicture(image: string): string | undefined {
 export const imageAsGiven = (image: string): string => givenPicture(image) ?? storedImage(image);
 
 /** The rows that ask for a given picture (givenPicture) of the content `contentId`, to be fetched in the background. */
-export const givenPictureRow = (contentId: string, source: string) => ({ contentId, outcome: 'pending' as const, fetchedAt: new Date(0), source });
+export const givenPictureRow = (contentId: string, source: string) => ({
+  contentId,
+  outcome: 'pending' as const,
+  fetchedAt: new Date(0),
+  source,
+});
 
 /** The statement that asks for the picture `image` gives by another site's address, if it does: after the content's own, in its batch. */
 function givenPictureStatements(db: Db, contentId: string, image: string) {
@@ -110,7 +126,10 @@ function givenPictureStatements(db: Db, contentId: string, image: string) {
     db
       .insert(pictureFetches)
       .values(row)
-      .onConflictDoUpdate({ target: pictureFetches.contentId, set: { outcome: row.outcome, fetchedAt: row.fetchedAt, source } }),
+      .onConflictDoUpdate({
+        target: pictureFetches.contentId,
+        set: { outcome: row.outcome, fetchedAt: row.fetchedAt, source },
+      }),
   ];
 }
 
@@ -138,7 +157,12 @@ export function shownImage(image: string, slug: string): string {
 export type ContentStatus = ContentShape['status'];
 
 /** The fields a published content and a draft share, as the API shows them (the contract's Content). */
-function apiFields(row: Content | ContentDraft, status: ContentStatus, rating: number, numReviews: number): ContentShape {
+function apiFields(
+  row: Content | ContentDraft,
+  status: ContentStatus,
+  rating: number,
+  numReviews: number,
+): ContentShape {
   return {
     _id: row.id,
     status,
@@ -151,7 +175,8 @@ function apiFields(row: Content | ContentDraft, status: ContentStatus, rating: n
   };
 }
 
-export const toApiContent = (row: Content): ContentShape => apiFields(row, 'published', Math.round(row.rating * 100) / 100, row.numReviews);
+export const toApiContent = (row: Content): ContentShape =>
+  apiFields(row, 'published', Math.round(row.rating * 100) / 100, row.numReviews);
 
 /** A draft in the API's shape: not yet rated or reviewed. */
 export const toApiDraft = (row: ContentDraft): ContentShape => apiFields(row, 'draft', 0, 0);

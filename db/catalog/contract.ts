@@ -51,22 +51,36 @@ export const contentRef = z.object({ _id: id, name: z.string(), slug: z.string()
 const counts = z.record(z.string(), z.int());
 /** Each facet's counts (db/catalog/facets.ts): option → results; a flag's true and false. */
 const facetCounts = Object.fromEntries(
-  (FACETS as readonly Facet[]).map((facet) => [facet.key, facet.kind === 'flag' ? z.object({ true: z.int(), false: z.int() }) : counts]),
+  (FACETS as readonly Facet[]).map((facet) => [
+    facet.key,
+    facet.kind === 'flag' ? z.object({ true: z.int(), false: z.int() }) : counts,
+  ]),
 );
 /** Each facet's parameter as applied: tag values or choices (several sorted and joined by commas), a flag's side, a step; 'all' when it does not filter. */
 const facetParams = Object.fromEntries(
   (FACETS as readonly Facet[]).map((facet) => [
     facet.key,
-    facet.kind === 'flag' ? z.enum(['true', 'false', 'all']) : facet.kind === 'atLeast' ? z.union([z.int(), z.literal('all')]) : z.string(),
+    facet.kind === 'flag'
+      ? z.enum(['true', 'false', 'all'])
+      : facet.kind === 'atLeast'
+        ? z.union([z.int(), z.literal('all')])
+        : z.string(),
   ]),
 );
 /** A filter option named by the search's words (db/catalog/search/query-facets.ts): a tag, a choice or a flag's side. */
 export const suggestedFilter = z
   .object({
     key: z
-      .enum((FACETS as readonly Facet[]).filter((facet) => facet.kind !== 'atLeast').map((facet) => facet.key) as [string, ...string[]])
+      .enum(
+        (FACETS as readonly Facet[]).filter((facet) => facet.kind !== 'atLeast').map((facet) => facet.key) as [
+          string,
+          ...string[],
+        ],
+      )
       .meta({ description: 'The facet: the search parameter that applies it' }),
-    value: z.string().meta({ description: 'The parameter’s value: a tag’s value, a choice, or `true` / `false` for a flag' }),
+    value: z
+      .string()
+      .meta({ description: 'The parameter’s value: a tag’s value, a choice, or `true` / `false` for a flag' }),
     label: z.string().meta({ description: 'What the option is called, as the filters show it' }),
   })
   .meta({ id: 'SuggestedFilter', example: { key: 'techStack', value: 'python', label: 'Python' } });
@@ -76,7 +90,9 @@ export const searchResult = z
     page: z.int(),
     pages: z.int(),
     countContents: z.int().meta({ description: 'How many contents match in all' }),
-    facets: z.object(facetCounts).meta({ description: 'For each filter option, how many results it would give with the other filters kept' }),
+    facets: z
+      .object(facetCounts)
+      .meta({ description: 'For each filter option, how many results it would give with the other filters kept' }),
     filters: z
       .object({
         searchTerm: z.string(),
@@ -85,11 +101,16 @@ export const searchResult = z
         page: z.int(),
       })
       .meta({ description: 'The parameters as applied: anything not understood is its default ("all")' }),
-    correctedTerm: z.string().optional().meta({ description: 'When a word is not in the catalog: the words searched instead (its closest spelling)' }),
+    correctedTerm: z
+      .string()
+      .optional()
+      .meta({ description: 'When a word is not in the catalog: the words searched instead (its closest spelling)' }),
     missingWords: z
       .array(z.string())
       .optional()
-      .meta({ description: 'When no content holds every word: the words the best matches lack, shown as "Missing: …"' }),
+      .meta({
+        description: 'When no content holds every word: the words the best matches lack, shown as "Missing: …"',
+      }),
     suggestedFilters: z.array(suggestedFilter).meta({
       description:
         'The filters the search’s words name (“free python course”: cost Free, the technology Python, the type Online Courses) that it does not filter on yet and that would leave at least one result, in the order the words name them, at most 5; empty without words',
@@ -106,7 +127,9 @@ const filterLists = Object.fromEntries(
     return [[facet.list, z.array(facet.listed === 'values' ? values : z.object({ value: values, label: z.string() }))]];
   }),
 );
-export const catalogFilters = z.object(filterLists).meta({ id: 'CatalogFilters', description: 'The options some content carries' });
+export const catalogFilters = z
+  .object(filterLists)
+  .meta({ id: 'CatalogFilters', description: 'The options some content carries' });
 
 /** What the top bar's search box suggests as one types: tags, then resources, at most 8 together. */
 const suggestion = z.discriminatedUnion('kind', [
@@ -126,7 +149,10 @@ const suggestion = z.discriminatedUnion('kind', [
   }),
 ]);
 export const suggestions = z
-  .object({ query: z.string().meta({ description: 'The words as matched (trimmed, at most 100 characters)' }), suggestions: z.array(suggestion).max(8) })
+  .object({
+    query: z.string().meta({ description: 'The words as matched (trimmed, at most 100 characters)' }),
+    suggestions: z.array(suggestion).max(8),
+  })
   .meta({ id: 'Suggestions' });
 
 export type ContentShape = z.infer<typeof content>;
@@ -147,7 +173,12 @@ export const CATALOG_OPERATIONS = {
       (c++, c#, .net and node.js included); a misspelt word falls back to its closest known word
       (\`correctedTerm\`). Answers carry an ETag: send If-None-Match to get a 304.`,
     query: [
-      { name: 'searchTerm', description: 'Words to find (at most 200 characters)', schema: { type: 'string' }, example: 'python' },
+      {
+        name: 'searchTerm',
+        description: 'Words to find (at most 200 characters)',
+        schema: { type: 'string' },
+        example: 'python',
+      },
       ...ADDRESS_ORDER.map(facetFilter),
       {
         name: 'order',
@@ -169,7 +200,14 @@ export const CATALOG_OPERATIONS = {
       then the resources whose name does, the matched parts of each name given as offsets. Fewer than 2
       characters suggest nothing; the words are cut at 100 characters. Answered from memory, following the
       catalog's changes.`,
-    query: [{ name: 'q', description: 'The words typed so far (any text; at most 100 characters are read)', schema: { type: 'string' }, example: 'mach' }],
+    query: [
+      {
+        name: 'q',
+        description: 'The words typed so far (any text; at most 100 characters are read)',
+        schema: { type: 'string' },
+        example: 'mach',
+      },
+    ],
     ok: { status: 200, schema: suggestions, description: 'The suggestions, tags first' },
   },
   catalogFilters: {

@@ -122,8 +122,20 @@ export const LANGUAGES = [
 ] as const;
 
 export const FACETS = [
-  { kind: 'tags', key: 'category', title: TAG_KIND_NAMES.category.many, chip: TAG_KIND_NAMES.category.one, list: 'categories' },
-  { kind: 'tags', key: 'techStack', title: TAG_KIND_NAMES.techStack.many, chip: TAG_KIND_NAMES.techStack.one, list: 'techStacks' },
+  {
+    kind: 'tags',
+    key: 'category',
+    title: TAG_KIND_NAMES.category.many,
+    chip: TAG_KIND_NAMES.category.one,
+    list: 'categories',
+  },
+  {
+    kind: 'tags',
+    key: 'techStack',
+    title: TAG_KIND_NAMES.techStack.many,
+    chip: TAG_KIND_NAMES.techStack.one,
+    list: 'techStacks',
+  },
   { kind: 'tags', key: 'type', title: TAG_KIND_NAMES.type.many, chip: TAG_KIND_NAMES.type.one, list: 'types' },
   {
     kind: 'choice',
@@ -151,9 +163,23 @@ export const FACETS = [
     list: 'languages',
     listed: 'choices',
     unknown: 'refuse',
-    field: { label: 'Language', heading: (label: string) => `in ${label}`, schemaOrg: { property: 'inLanguage', as: 'value' } },
+    field: {
+      label: 'Language',
+      heading: (label: string) => `in ${label}`,
+      schemaOrg: { property: 'inLanguage', as: 'value' },
+    },
   },
-  { kind: 'choice', key: 'cost', column: 'cost', title: 'Costs', chip: 'Cost', choices: choices(COSTS), list: 'costs', listed: 'values', unknown: 'ignore' },
+  {
+    kind: 'choice',
+    key: 'cost',
+    column: 'cost',
+    title: 'Costs',
+    chip: 'Cost',
+    choices: choices(COSTS),
+    list: 'costs',
+    listed: 'values',
+    unknown: 'ignore',
+  },
   {
     kind: 'atLeast',
     key: 'rating',
@@ -183,24 +209,35 @@ export type ChoiceKey = Extract<Facets, { kind: 'choice' }>['key'];
 export type ChoiceValue<K extends ChoiceKey> = FacetOf<K>['choices'][number]['value'];
 
 /** The facets in the order a search's address lists them: FACETS', the steps last (as the address always had the rating). */
-export const ADDRESS_ORDER = [...FACETS.filter((facet) => facet.kind !== 'atLeast'), ...FACETS.filter((facet) => facet.kind === 'atLeast')];
+export const ADDRESS_ORDER = [
+  ...FACETS.filter((facet) => facet.kind !== 'atLeast'),
+  ...FACETS.filter((facet) => facet.kind === 'atLeast'),
+];
 
-export const facetOf = <K extends FacetKey>(key: K): FacetOf<K> => FACETS.find((facet) => facet.key === key) as FacetOf<K>;
+export const facetOf = <K extends FacetKey>(key: K): FacetOf<K> =>
+  FACETS.find((facet) => facet.key === key) as FacetOf<K>;
 export const isChoiceFacet = (facet: Facet): facet is ChoiceFacet => facet.kind === 'choice';
-export const TAG_FACETS: readonly TagFacet[] = (FACETS as readonly Facet[]).filter((facet): facet is TagFacet => facet.kind === 'tags');
+export const TAG_FACETS: readonly TagFacet[] = (FACETS as readonly Facet[]).filter(
+  (facet): facet is TagFacet => facet.kind === 'tags',
+);
 export const CHOICE_FACETS: readonly ChoiceFacet[] = (FACETS as readonly Facet[]).filter(isChoiceFacet);
 
 /** The facets that are fields of their own (ChoiceFacet `field`): level, … */
 export type FieldFacet = ChoiceFacet & { readonly field: NonNullable<ChoiceFacet['field']> };
 export type FieldKey = Extract<Facets, { field: object }>['key'];
-export const FIELD_FACETS = CHOICE_FACETS.filter((facet): facet is FieldFacet => facet.field !== undefined) as ReadonlyArray<FieldFacet & { key: FieldKey }>;
+export const FIELD_FACETS = CHOICE_FACETS.filter(
+  (facet): facet is FieldFacet => facet.field !== undefined,
+) as ReadonlyArray<FieldFacet & { key: FieldKey }>;
 
 /**
  * The filters answer (GET /api/contents/filters): per facet with a `list`, the options some content carries:
  * a kind's tags, a facet's choices (cost's as plain values, as the API always had them).
  */
 export type FilterLists = {
-  [F in Facets as F extends { list: string } ? F['list'] : never]: F extends { listed: 'values'; choices: ReadonlyArray<{ value: infer V }> }
+  [F in Facets as F extends { list: string } ? F['list'] : never]: F extends {
+    listed: 'values';
+    choices: ReadonlyArray<{ value: infer V }>;
+  }
     ? readonly V[]
     : Choice[];
 };
@@ -212,7 +249,8 @@ export function findChoice(facet: ChoiceFacet, text: string): Choice | undefined
 }
 
 /** A choice's label; the value itself when it is none of them. */
-export const choiceLabel = (facet: ChoiceFacet, value: string) => facet.choices.find((choice) => choice.value === value)?.label ?? value;
+export const choiceLabel = (facet: ChoiceFacet, value: string) =>
+  facet.choices.find((choice) => choice.value === value)?.label ?? value;
 
 /**
  * The columns the in-memory facet table reads of every content (and that the covering index

@@ -36,14 +36,21 @@ beforeAll(async () => {
     .toBuffer();
   site = await startLocalSite((req, res) => {
     if (req.url === '/cover.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(cover);
-    if (req.url === '/slow.png') return void (release = () => res.writeHead(200, { 'content-type': 'image/png' }).end(cover));
+    if (req.url === '/slow.png')
+      return void (release = () => res.writeHead(200, { 'content-type': 'image/png' }).end(cover));
     res.writeHead(404).end();
   });
 });
 afterAll(() => site?.close());
 
 const input = (image: string) =>
-  contentInput.parse({ name: 'Kept course', slug: `kept-${newId()}`, url: `https://kept-${newId()}.example.org/`, description: 'Kept.', image });
+  contentInput.parse({
+    name: 'Kept course',
+    slug: `kept-${newId()}`,
+    url: `https://kept-${newId()}.example.org/`,
+    description: 'Kept.',
+    image,
+  });
 
 async function added(image: string): Promise<string> {
   const id = newId();
@@ -51,9 +58,15 @@ async function added(image: string): Promise<string> {
   return id;
 }
 
-const imageOf = async (id: string) => (await t.db.select({ image: contents.image }).from(contents).where(eq(contents.id, id)))[0]!.image;
+const imageOf = async (id: string) =>
+  (await t.db.select({ image: contents.image }).from(contents).where(eq(contents.id, id)))[0]!.image;
 const fetchOf = async (id: string) =>
-  (await t.db.select({ outcome: pictureFetches.outcome, source: pictureFetches.source }).from(pictureFetches).where(eq(pictureFetches.contentId, id)))[0];
+  (
+    await t.db
+      .select({ outcome: pictureFetches.outcome, source: pictureFetches.source })
+      .from(pictureFetches)
+      .where(eq(pictureFetches.contentId, id))
+  )[0];
 
 describe('a picture given by another site’s address', () => {
   it('is never stored as the image: the tile shows, and the picture is asked for', async () => {
@@ -62,7 +75,9 @@ describe('a picture given by another site’s address', () => {
     expect(await fetchOf(id)).toEqual({ outcome: 'pending', source: `${site.url}/cover.png` });
     expect(await givenPicturesDue(t.db, 10)).toEqual([id]);
     // Nothing can store one: the database refuses it whatever writes it.
-    await expect(t.db.update(contents).set({ image: 'https://elsewhere.example.org/x.png' }).where(eq(contents.id, id))).rejects.toMatchObject({
+    await expect(
+      t.db.update(contents).set({ image: 'https://elsewhere.example.org/x.png' }).where(eq(contents.id, id)),
+    ).rejects.toMatchObject({
       cause: { message: expect.stringContaining('content_image_is_ours') },
     });
   });
@@ -113,7 +128,9 @@ describe('migration 0047 (pictures kept here)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'skillshelf-0047-'));
     const older = join(dir, 'migrations');
     cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
-    const journal = JSON.parse(readFileSync(join(older, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+    const journal = JSON.parse(readFileSync(join(older, 'meta/_journal.json'), 'utf8')) as {
+      entries: Array<{ tag: string }>;
+    };
     journal.entries = journal.entries.filter((entry) => entry.tag < '0047');
     writeFileSync(join(older, 'meta/_journal.json'), JSON.stringify(journal));
     const db = await openDb({ url: `file:${join(dir, 'old.db')}` });
@@ -130,7 +147,11 @@ describe('migration 0047 (pictures kept here)', () => {
 
       expect((await migrateDb(db)).applied[0]).toBe('0047_pictures_kept_here');
       const images = await db.all<{ id: string; image: string }>(sql`SELECT id, image FROM contents`);
-      expect(Object.fromEntries(images.map((row) => [row.id, row.image]))).toEqual({ [foreign]: '', [own]: `/uploads/${'a'.repeat(64)}.png`, [tile]: '' });
+      expect(Object.fromEntries(images.map((row) => [row.id, row.image]))).toEqual({
+        [foreign]: '',
+        [own]: `/uploads/${'a'.repeat(64)}.png`,
+        [tile]: '',
+      });
       expect(await db.all(sql`SELECT content_id, outcome, fetched_at, source FROM picture_fetches`)).toEqual([
         { content_id: foreign, outcome: 'pending', fetched_at: 0, source: 'https://submitter.example.org/cover.png' },
       ]);

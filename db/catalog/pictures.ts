@@ -55,7 +55,9 @@ async function toWebp(bytes: Buffer): Promise<Buffer | undefined> {
 
 /** The image at `url` as a WebP, or undefined when it cannot be had within the limits or is no image. */
 async function webpAt(url: string, limits: Partial<TitleFetchLimits>): Promise<Buffer | undefined> {
-  const image = await fetchWithin(url, { timeoutMs: 5000, ...limits, maxBytes: PICTURE_MAX_BYTES }, 'image/*', (type) => /^image\//i.test(type));
+  const image = await fetchWithin(url, { timeoutMs: 5000, ...limits, maxBytes: PICTURE_MAX_BYTES }, 'image/*', (type) =>
+    /^image\//i.test(type),
+  );
   return image && toWebp(image.body);
 }
 
@@ -80,7 +82,10 @@ function storedWebp(db: Db, webp: Buffer) {
   const hash = createHash('sha256').update(webp).digest('hex');
   return {
     path: `/uploads/${hash}.webp`,
-    statement: db.insert(uploads).values({ id: hash, mimeType: 'image/webp', size: webp.byteLength, data: webp, uploadedBy: null }).onConflictDoNothing(),
+    statement: db
+      .insert(uploads)
+      .values({ id: hash, mimeType: 'image/webp', size: webp.byteLength, data: webp, uploadedBy: null })
+      .onConflictDoNothing(),
   };
 }
 
@@ -89,7 +94,11 @@ function storedWebp(db: Db, webp: Buffer) {
  * has none that can be read. For a submitted link: its reviewing admin sees, and its approval publishes,
  * these bytes, whatever that site serves later.
  */
-export async function keepPagePicture(db: Db, facts: PageFacts, limits: Partial<TitleFetchLimits> = {}): Promise<string | undefined> {
+export async function keepPagePicture(
+  db: Db,
+  facts: PageFacts,
+  limits: Partial<TitleFetchLimits> = {},
+): Promise<string | undefined> {
   try {
     const picture = await pictureOfPage(facts, limits);
     if (!picture) return undefined;
@@ -110,7 +119,12 @@ export async function keepPagePicture(db: Db, facts: PageFacts, limits: Partial<
 export async function fetchPicture(
   db: Db,
   id: string,
-  { givenOnly = false, ...limits }: Partial<TitleFetchLimits> & { /** Only a given picture: never a visit to the page itself. */ givenOnly?: boolean } = {},
+  {
+    givenOnly = false,
+    ...limits
+  }: Partial<TitleFetchLimits> & {
+    /** Only a given picture: never a visit to the page itself. */ givenOnly?: boolean;
+  } = {},
 ): Promise<FetchOutcome | undefined> {
   try {
     const [content] = await db
@@ -177,7 +191,11 @@ export async function contentsWantingPictures(db: Db, ids: readonly string[], no
         and(
           inArray(contents.id, ids.slice(start, start + ID_GROUP)),
           eq(contents.image, ''),
-          or(sql`${pictureFetches.contentId} IS NULL`, givenDue(now), and(eq(pictureFetches.outcome, 'none'), lt(pictureFetches.fetchedAt, retryBefore))),
+          or(
+            sql`${pictureFetches.contentId} IS NULL`,
+            givenDue(now),
+            and(eq(pictureFetches.outcome, 'none'), lt(pictureFetches.fetchedAt, retryBefore)),
+          ),
         ),
       );
     wanting.push(...rows.map((row) => row.id));

@@ -3,7 +3,17 @@
  * every cache checks.
  */
 import { sql } from 'drizzle-orm';
-import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import {
+  blob,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type SQLiteColumn,
+} from 'drizzle-orm/sqlite-core';
 import { users } from '../accounts/schema.ts';
 import type { Cost, Tag, TagKind } from './taxonomy.ts';
 import { FACET_TABLE_COLUMNS, FIELD_FACETS, type ChoiceValue, type FieldKey } from './facets.ts';
@@ -24,7 +34,10 @@ export function facetFieldColumns(): FieldColumns {
 /** The columns named in FACET_TABLE_COLUMNS but the seq (the rowid, in every index already), in its order. */
 function facetTableColumns<T extends Record<string, SQLiteColumn>>(table: T): [SQLiteColumn, ...SQLiteColumn[]] {
   const byName = new Map(Object.values(table).map((column) => [column.name, column]));
-  return FACET_TABLE_COLUMNS.filter((name) => name !== 'seq').map((name) => byName.get(name)!) as [SQLiteColumn, ...SQLiteColumn[]];
+  return FACET_TABLE_COLUMNS.filter((name) => name !== 'seq').map((name) => byName.get(name)!) as [
+    SQLiteColumn,
+    ...SQLiteColumn[],
+  ];
 }
 
 export const contents = sqliteTable(
@@ -126,7 +139,10 @@ export const contentTags = sqliteTable(
     value: text('value').notNull(),
     label: text('label').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.contentId, t.kind, t.value] }), index('content_tags_kind_value_idx').on(t.kind, t.value, t.contentId)],
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.kind, t.value] }),
+    index('content_tags_kind_value_idx').on(t.kind, t.value, t.contentId),
+  ],
 );
 
 /**
@@ -149,7 +165,9 @@ export const brokenLinks = sqliteTable('broken_links', {
  */
 export const catalogChanges = sqliteTable('catalog_changes', {
   seq: integer('seq').primaryKey({ autoIncrement: true }),
-  kind: text('kind').$type<'insert' | 'update' | 'delete' | 'shown' | 'tags' | 'retag' | 'reset' | 'list' | 'saved' | 'related'>().notNull(),
+  kind: text('kind')
+    .$type<'insert' | 'update' | 'delete' | 'shown' | 'tags' | 'retag' | 'reset' | 'list' | 'saved' | 'related'>()
+    .notNull(),
   contentSeq: integer('content_seq'),
   before: text('before'),
   after: text('after'),
@@ -190,7 +208,9 @@ export const pictureFetches = sqliteTable(
   },
   (t) => [
     // The given pictures to fetch, oldest try first (a pending one was never tried: 0).
-    index('picture_fetches_given_due_idx').on(t.fetchedAt).where(sql`source IS NOT NULL AND outcome IN ('pending', 'none')`),
+    index('picture_fetches_given_due_idx')
+      .on(t.fetchedAt)
+      .where(sql`source IS NOT NULL AND outcome IN ('pending', 'none')`),
   ],
 );
 

@@ -15,7 +15,8 @@ export function toValue(label: string): string {
   return label.trim().toLowerCase().replace(/\s+/g, '-');
 }
 
-const tags = (labels: readonly string[]): Tag[] => [...new Set(labels)].map((label) => ({ label, value: toValue(label) }));
+const tags = (labels: readonly string[]): Tag[] =>
+  [...new Set(labels)].map((label) => ({ label, value: toValue(label) }));
 
 // The first list named 'Network Engineering' twice; the Set above keeps one.
 export const CATEGORIES = tags([
@@ -32,7 +33,19 @@ export const CATEGORIES = tags([
   'Network Engineering',
 ]);
 
-export const TECH_STACKS = tags(['Javascript', 'Java', 'Python', 'HTML/CSS', 'PHP', 'Node.js', 'Flutter', 'Typescript', 'Ruby', 'Rails', 'Express.js']);
+export const TECH_STACKS = tags([
+  'Javascript',
+  'Java',
+  'Python',
+  'HTML/CSS',
+  'PHP',
+  'Node.js',
+  'Flutter',
+  'Typescript',
+  'Ruby',
+  'Rails',
+  'Express.js',
+]);
 
 export const MATERIAL_TYPES = tags([
   'Video Lectures',
@@ -96,4 +109,8 @@ export const perTagKind = <T>(make: (kind: TagKind) => T): Record<TagKind, T> =>
   Object.fromEntries(TAG_KINDS.map((kind) => [kind, make(kind)])) as Record<TagKind, T>;
 
 /** The three lists by kind (the order the tags table was seeded in). */
-export const TAXONOMY: Record<TagKind, readonly Tag[]> = { category: CATEGORIES, techStack: TECH_STACKS, type: MATERIAL_TYPES };
+export const TAXONOMY: Record<TagKind, readonly Tag[]> = {
+  category: CATEGORIES,
+  techStack: TECH_STACKS,
+  type: MATERIAL_TYPES,
+};

@@ -19,7 +19,11 @@ export interface TopRated {
 export async function topRatedBySubject(db: Db, subjects: readonly Tag[], limit: number): Promise<TopRated[]> {
   const sections = await Promise.all(
     subjects.map(async (subject) => {
-      const head = await listHead(db, parseSearchParams(new URLSearchParams({ category: subject.value, order: 'topRated' })), limit);
+      const head = await listHead(
+        db,
+        parseSearchParams(new URLSearchParams({ category: subject.value, order: 'topRated' })),
+        limit,
+      );
       return { subject, contents: head.filter((content) => content.numReviews > 0) };
     }),
   );

@@ -44,7 +44,10 @@ export async function saveUpload(db: Db, bytes: Uint8Array, uploadedBy: string |
 }
 
 /** The images a user uploaded, newest first, as their data export lists them (where each is served, never its bytes). */
-export async function listOwnUploads(db: Db, userId: string): Promise<Array<{ path: string; mimeType: string; size: number; uploadedAt: string }>> {
+export async function listOwnUploads(
+  db: Db,
+  userId: string,
+): Promise<Array<{ path: string; mimeType: string; size: number; uploadedAt: string }>> {
   const rows = await db
     .select({ id: uploads.id, mimeType: uploads.mimeType, size: uploads.size, createdAt: uploads.createdAt })
     .from(uploads)
@@ -60,7 +63,10 @@ export async function listOwnUploads(db: Db, userId: string): Promise<Array<{ pa
 
 export async function getUpload(db: Db, id: string): Promise<{ mimeType: string; data: Buffer }> {
   if (!/^[0-9a-f]{64}$/.test(id)) throw notFound('Image not found');
-  const [row] = await db.select({ mimeType: uploads.mimeType, data: uploads.data }).from(uploads).where(eq(uploads.id, id));
+  const [row] = await db
+    .select({ mimeType: uploads.mimeType, data: uploads.data })
+    .from(uploads)
+    .where(eq(uploads.id, id));
   if (!row) throw notFound('Image not found');
   return row;
 }

@@ -5,7 +5,10 @@ const TRACKING_PARAMS = /^(utm_[a-z_]+|fbclid|gclid|dclid|msclkid|mc_cid|mc_eid|
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && (url.hostname.includes('.') || url.hostname === 'localhost');
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      (url.hostname.includes('.') || url.hostname === 'localhost')
+    );
   } catch {
     return false;
   }
@@ -20,7 +23,9 @@ export function urlKey(value: string): string {
   const host = url.hostname.toLowerCase().replace(/^www\./, '');
   const port = url.port ? `:${url.port}` : '';
   const path = url.pathname.replace(/\/+$/, '');
-  const params = [...url.searchParams.entries()].filter(([key]) => !TRACKING_PARAMS.test(key)).sort(([a], [b]) => a.localeCompare(b));
+  const params = [...url.searchParams.entries()]
+    .filter(([key]) => !TRACKING_PARAMS.test(key))
+    .sort(([a], [b]) => a.localeCompare(b));
   const query = params.length ? `?${new URLSearchParams(params).toString()}` : '';
   return `${host}${port}${path}${query}`;
 }
@@ -65,29 +70,55 @@ const PLATFORMS: Array<{ hosts: string[]; name: (segments: string[]) => string |
       return undefined;
     },
   },
-  { hosts: ['github.com'], name: ([owner, repo]) => (owner && repo ? `${owner}/${repo}` : owner ? `${owner} on GitHub` : undefined) },
+  {
+    hosts: ['github.com'],
+    name: ([owner, repo]) => (owner && repo ? `${owner}/${repo}` : owner ? `${owner} on GitHub` : undefined),
+  },
   { hosts: ['gitlab.com'], name: ([owner, repo]) => (owner && repo ? `${owner}/${repo}` : undefined) },
   {
     hosts: ['coursera.org'],
     name: ([kind, slug]) =>
-      slug && ['learn', 'specializations', 'professional-certificates', 'projects', 'degrees'].includes(kind!) ? `${words(slug)} (Coursera)` : undefined,
+      slug && ['learn', 'specializations', 'professional-certificates', 'projects', 'degrees'].includes(kind!)
+        ? `${words(slug)} (Coursera)`
+        : undefined,
   },
   { hosts: ['udemy.com'], name: ([kind, slug]) => (kind === 'course' && slug ? `${words(slug)} (Udemy)` : undefined) },
   {
     hosts: ['edx.org'],
-    name: ([kind, slug]) => (slug && ['course', 'learn', 'professional-certificate'].includes(kind!) ? `${words(slug)} (edX)` : undefined),
+    name: ([kind, slug]) =>
+      slug && ['course', 'learn', 'professional-certificate'].includes(kind!) ? `${words(slug)} (edX)` : undefined,
   },
   {
     hosts: ['medium.com'],
-    name: ([first]) => (first?.startsWith('@') && first.length > 1 ? `${first.slice(1)} on Medium` : first ? `${words(first)} on Medium` : undefined),
+    name: ([first]) =>
+      first?.startsWith('@') && first.length > 1
+        ? `${first.slice(1)} on Medium`
+        : first
+          ? `${words(first)} on Medium`
+          : undefined,
   },
   { hosts: ['dev.to'], name: ([first]) => (first ? `${first} on DEV` : undefined) },
   { hosts: ['twitch.tv'], name: ([first]) => (first ? `${first} on Twitch` : undefined) },
-  { hosts: ['udacity.com'], name: ([kind, slug]) => (kind === 'course' && slug ? `${words(slug.replace(/--\w+$/, ''))} (Udacity)` : undefined) },
-  { hosts: ['khanacademy.org'], name: ([first, second]) => (first && second ? `${words(second)} (Khan Academy)` : undefined) },
-  { hosts: ['pluralsight.com'], name: ([kind, slug]) => (kind === 'courses' && slug ? `${words(slug)} (Pluralsight)` : undefined) },
-  { hosts: ['linkedin.com'], name: ([kind, slug]) => (kind === 'learning' && slug ? `${words(slug)} (LinkedIn Learning)` : undefined) },
-  { hosts: ['freecodecamp.org'], name: ([kind, slug]) => (kind === 'learn' && slug ? `${words(slug)} (freeCodeCamp)` : undefined) },
+  {
+    hosts: ['udacity.com'],
+    name: ([kind, slug]) => (kind === 'course' && slug ? `${words(slug.replace(/--\w+$/, ''))} (Udacity)` : undefined),
+  },
+  {
+    hosts: ['khanacademy.org'],
+    name: ([first, second]) => (first && second ? `${words(second)} (Khan Academy)` : undefined),
+  },
+  {
+    hosts: ['pluralsight.com'],
+    name: ([kind, slug]) => (kind === 'courses' && slug ? `${words(slug)} (Pluralsight)` : undefined),
+  },
+  {
+    hosts: ['linkedin.com'],
+    name: ([kind, slug]) => (kind === 'learning' && slug ? `${words(slug)} (LinkedIn Learning)` : undefined),
+  },
+  {
+    hosts: ['freecodecamp.org'],
+    name: ([kind, slug]) => (kind === 'learn' && slug ? `${words(slug)} (freeCodeCamp)` : undefined),
+  },
 ];
 
 /** Hosting services where the first label is the site's own name: ada.github.io → 'Ada'. */
@@ -108,16 +139,43 @@ const HOSTED_ON = [
 ];
 
 /** Subdomains that name no part of a site: the site is its domain (developer.mozilla.org → 'Mozilla'). */
-const PLAIN_SUBDOMAINS = new Set(['www', 'www2', 'm', 'en', 'app', 'web', 'developer', 'developers', 'blog', 'home', 'site', 'my']);
+const PLAIN_SUBDOMAINS = new Set([
+  'www',
+  'www2',
+  'm',
+  'en',
+  'app',
+  'web',
+  'developer',
+  'developers',
+  'blog',
+  'home',
+  'site',
+  'my',
+]);
 /** Subdomains naming a section of the site, said after it: docs.python.org → 'Python Docs'. */
-const SECTION_SUBDOMAINS = new Set(['docs', 'learn', 'academy', 'training', 'courses', 'education', 'tutorial', 'tutorials', 'guide', 'wiki', 'book']);
+const SECTION_SUBDOMAINS = new Set([
+  'docs',
+  'learn',
+  'academy',
+  'training',
+  'courses',
+  'education',
+  'tutorial',
+  'tutorials',
+  'guide',
+  'wiki',
+  'book',
+]);
 /** RFC 2606's example domains name nothing: what is on them is named by its subdomain or path alone. */
 const EXAMPLE_DOMAINS = new Set(['example']);
 
 /** One label as a word: short ones and letters-then-digits are acronyms ('mit' → 'MIT', 'cs50' → 'CS50'). */
-const labelWord = (label: string) => (/^[a-z]{1,3}$|^[a-z]{1,3}\d{1,3}$/.test(label) ? label.toUpperCase() : capitalise(label));
+const labelWord = (label: string) =>
+  /^[a-z]{1,3}$|^[a-z]{1,3}\d{1,3}$/.test(label) ? label.toUpperCase() : capitalise(label);
 /** A subdomain as words: several ('learn-distributed-systems') as a title, one as a name ('eli' → 'Eli', 'cs50' → 'CS50'). */
-const subdomainWords = (label: string) => (/[-_]/.test(label) ? words(label) : /^[a-z]{1,3}\d{1,3}$/.test(label) ? label.toUpperCase() : capitalise(label));
+const subdomainWords = (label: string) =>
+  /[-_]/.test(label) ? words(label) : /^[a-z]{1,3}\d{1,3}$/.test(label) ? label.toUpperCase() : capitalise(label);
 
 /**
  * The last path segment when it reads as a title: two words or more, not a locale, an id or a file name
@@ -128,7 +186,12 @@ function titleSegment(segments: string[]): string | undefined {
     const segment = safeDecode(raw).replace(/\.(html?|php|aspx?)$/i, '');
     if (/^[a-z]{2}([-_][a-z]{2,4})?$/i.test(segment) || /^index$/i.test(segment)) continue;
     const parts = segment.split(/[-_+\s]+/).filter(Boolean);
-    if (parts.length >= 2 && parts.filter((part) => /\p{L}{2,}/u.test(part)).length >= 2 && !/^[\da-f-]{16,}$/i.test(segment)) return segment;
+    if (
+      parts.length >= 2 &&
+      parts.filter((part) => /\p{L}{2,}/u.test(part)).length >= 2 &&
+      !/^[\da-f-]{16,}$/i.test(segment)
+    )
+      return segment;
     return undefined;
   }
   return undefined;

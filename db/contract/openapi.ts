@@ -100,7 +100,10 @@ function responseComponents(): { schemas: Record<string, JsonSchema>; refOf: (sc
   // Every shape with an id is a component of its own, so answers refer to Content, Tag… by name.
   for (const schema of SHAPES) if (z.globalRegistry.get(schema)?.id) add(schema, '');
   for (const op of OPERATION_LIST) add(op.ok.schema, `${op.method}${openApiPath(op.route).replace(/\W+/g, '_')}`);
-  const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', uri: (id) => `#/components/schemas/${id}` }) as {
+  const { schemas } = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    uri: (id) => `#/components/schemas/${id}`,
+  }) as {
     schemas: Record<string, JsonSchema>;
   };
   for (const schema of Object.values(schemas)) tidy(schema);
@@ -121,7 +124,61 @@ const operationId = (op: Operation) =>
     .replace(/\[(\w+)\]/g, '/by-$1')
     .replace(/[^A-Za-z]+(\w)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase());
 
-function operationObject(op: Operation, refOf: (schema: z.ZodType) => JsonSchema, requestBodies: Record<string, JsonSchema>): JsonSchema {
+/** What an operation takes: a multipart image, a bookmark file, or a JSON body named among the components. */
+function requestBodyOf(op: Operation, requestBodies: Record<string, JsonSchema>): JsonSchema | undefined {
+  let requestBody: JsonSchema | undefined;
+  if (op.body === 'multipart') {
+    requestBody = {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: {
+              file: {
+                type: 'string',
+                contentMediaType: 'image/*',
+                description: 'A PNG, GIF or JPEG image, at most 5 MB',
+              },
+            },
+            required: ['file'],
+          },
+        },
+      },
+    };
+  } else if (op.body === 'bookmark-file') {
+    const file = {
+      type: 'string',
+      contentMediaType: 'text/html',
+      description: 'A browser’s bookmark export (`<!DOCTYPE NETSCAPE-Bookmark-file-1>`), at most 20 MB',
+    };
+    requestBody = {
+      required: true,
+      content: {
+        'text/html': { schema: file },
+        'multipart/form-data': { schema: { type: 'object', properties: { file }, required: ['file'] } },
+      },
+    };
+  } else if (op.body) {
+    requestBodies[op.body.name] ??= requestSchema(op.body.schema, requestBodies);
+    requestBody = {
+      required: !op.body.optional,
+      content: {
+        'application/json': {
+          schema: { $ref: `#/components/schemas/${op.body.name}` },
+          ...(op.body.example !== undefined ? { example: op.body.example } : {}),
+        },
+      },
+    };
+  }
+  return requestBody;
+}
+
+function operationObject(
+  op: Operation,
+  refOf: (schema: z.ZodType) => JsonSchema,
+  requestBodies: Record<string, JsonSchema>,
+): JsonSchema {
   const params = [...openApiPath(op.route).matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
     name,
     in: 'path',
@@ -130,7 +187,9 @@ function operationObject(op: Operation, refOf: (schema: z.ZodType) => JsonSchema
   }));
   const okHeaders = {
     ...(op.revalidatable ? { ETag: { $ref: '#/components/headers/ETag' } } : {}),
-    ...(op.setsCookie || op.clearsCookie || op.endsSession ? { 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } } : {}),
+    ...(op.setsCookie || op.clearsCookie || op.endsSession
+      ? { 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } }
+      : {}),
     ...(op.attachment ? { 'Content-Disposition': { $ref: '#/components/headers/Attachment' } } : {}),
   };
   const responses: Record<string, JsonSchema> = {
@@ -139,7 +198,12 @@ function operationObject(op: Operation, refOf: (schema: z.ZodType) => JsonSchema
       ...(Object.keys(okHeaders).length ? { headers: okHeaders } : {}),
       content: {
         'application/json': { schema: refOf(op.ok.schema) },
-        ...Object.fromEntries(Object.entries(op.alsoAs ?? {}).map(([type, description]) => [type, { schema: { type: 'string', description } }])),
+        ...Object.fromEntries(
+          Object.entries(op.alsoAs ?? {}).map(([type, description]) => [
+            type,
+            { schema: { type: 'string', description } },
+          ]),
+        ),
       },
     },
   };
@@ -157,42 +221,7 @@ function operationObject(op: Operation, refOf: (schema: z.ZodType) => JsonSchema
         }
       : { $ref: `#/components/responses/Error${status}` };
   }
-  let requestBody: JsonSchema | undefined;
-  if (op.body === 'multipart') {
-    requestBody = {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: {
-            type: 'object',
-            properties: { file: { type: 'string', contentMediaType: 'image/*', description: 'A PNG, GIF or JPEG image, at most 5 MB' } },
-            required: ['file'],
-          },
-        },
-      },
-    };
-  } else if (op.body === 'bookmark-file') {
-    const file = {
-      type: 'string',
-      contentMediaType: 'text/html',
-      description: 'A browser’s bookmark export (`<!DOCTYPE NETSCAPE-Bookmark-file-1>`), at most 20 MB',
-    };
-    requestBody = {
-      required: true,
-      content: { 'text/html': { schema: file }, 'multipart/form-data': { schema: { type: 'object', properties: { file }, required: ['file'] } } },
-    };
-  } else if (op.body) {
-    requestBodies[op.body.name] ??= requestSchema(op.body.schema, requestBodies);
-    requestBody = {
-      required: !op.body.optional,
-      content: {
-        'application/json': {
-          schema: { $ref: `#/components/schemas/${op.body.name}` },
-          ...(op.body.example !== undefined ? { example: op.body.example } : {}),
-        },
-      },
-    };
-  }
+  const requestBody = requestBodyOf(op, requestBodies);
   return {
     operationId: operationId(op),
     summary: op.summary,
@@ -230,26 +259,35 @@ function buildDocument(): OpenApiDocument {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   // By group, in GROUPS' order (a stable sort: within a group, as the rooms list them).
   const byGroup = [...OPERATION_LIST].sort((a, b) => GROUPS.indexOf(a.group) - GROUPS.indexOf(b.group));
-  for (const op of byGroup) (paths[openApiPath(op.route)] ??= {})[op.method.toLowerCase()] = operationObject(op, refOf, requestBodies);
+  for (const op of byGroup)
+    (paths[openApiPath(op.route)] ??= {})[op.method.toLowerCase()] = operationObject(op, refOf, requestBodies);
   const errorResponses = Object.fromEntries(
     Object.entries(ERROR_TEXT).map(([status, description]) => [
       `Error${status}`,
       {
         description,
-        ...(status === '429' || status === '503' ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } } : {}),
+        ...(status === '429' || status === '503'
+          ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } }
+          : {}),
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       },
     ]),
   );
   const headers = {
     RetryAfter: { description: 'Seconds to wait before asking again', schema: { type: 'integer', minimum: 1 } },
-    ETag: { description: 'The answer’s validator: send it back in If-None-Match to get 304 while it holds', schema: { type: 'string' } },
+    ETag: {
+      description: 'The answer’s validator: send it back in If-None-Match to get 304 while it holds',
+      schema: { type: 'string' },
+    },
     SetSessionCookie: {
       description:
         'The session cookie (`session`, HttpOnly, SameSite=Lax) and a signed-in marker without the secret, for browsers (other clients use the `token`); sign-out and deleting your account clear both. Signing up and signing in also set `device` (HttpOnly, SameSite=Strict, a year): sent back with a later sign-in of the same account, it gives that attempt a turn of its own on an account slowed down by failures',
       schema: { type: 'string' },
     },
-    Attachment: { description: 'The answer is a file to save, under this name: `attachment; filename="…"`', schema: { type: 'string' } },
+    Attachment: {
+      description: 'The answer is a file to save, under this name: `attachment; filename="…"`',
+      schema: { type: 'string' },
+    },
   };
   return {
     openapi: '3.1.0',
@@ -275,8 +313,17 @@ function buildDocument(): OpenApiDocument {
       responses: errorResponses,
       headers,
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'The `token` answered by sign-in, sign-up and a password change' },
-        cookie: { type: 'apiKey', in: 'cookie', name: 'session', description: 'The browser’s session cookie (same-origin writes only)' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The `token` answered by sign-in, sign-up and a password change',
+        },
+        cookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'session',
+          description: 'The browser’s session cookie (same-origin writes only)',
+        },
       },
     },
   };

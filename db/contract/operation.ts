@@ -78,10 +78,24 @@ export const PAGE: QueryParameter = {
 /** The admin lists' one convention (db/validation/list-query.ts): these, plus each list's filters. */
 export const LIST: QueryParameter[] = [
   PAGE,
-  { name: 'pageSize', description: 'Rows a page, 1–100 (clamped; default 10)', schema: { type: 'integer', minimum: 1, maximum: 100 }, example: 25 },
-  { name: 'search', description: 'Text to find (at most 200 characters are used; empty is none)', schema: { type: 'string' }, example: 'python' },
+  {
+    name: 'pageSize',
+    description: 'Rows a page, 1–100 (clamped; default 10)',
+    schema: { type: 'integer', minimum: 1, maximum: 100 },
+    example: 25,
+  },
+  {
+    name: 'search',
+    description: 'Text to find (at most 200 characters are used; empty is none)',
+    schema: { type: 'string' },
+    example: 'python',
+  },
   { name: 'sort', description: 'The column to sort by; anything else is the default', schema: { type: 'string' } },
-  { name: 'order', description: 'asc or desc; anything else is the column’s natural order', schema: { type: 'string', enum: ['asc', 'desc'] } },
+  {
+    name: 'order',
+    description: 'asc or desc; anything else is the column’s natural order',
+    schema: { type: 'string', enum: ['asc', 'desc'] },
+  },
 ];
 export const listFilter = (name: string, description: string, values?: readonly string[]): QueryParameter => ({
   name,
@@ -113,7 +127,9 @@ export function facetFilter(facet: Facet): QueryParameter {
       schema: { type: 'integer', enum: [...facet.steps].sort() },
     };
   const values = facet.choices.map((choice) => choice.value);
-  const named = facet.choices.map((choice) => (choice.label === choice.value ? choice.value : `${choice.value} (${choice.label})`)).join(', ');
+  const named = facet.choices
+    .map((choice) => (choice.label === choice.value ? choice.value : `${choice.value} (${choice.label})`))
+    .join(', ');
   const unknown = facet.unknown === 'refuse' ? 'another value is a 400 naming them' : 'unknown values are ignored';
   return {
     name: facet.key,

@@ -28,7 +28,11 @@ const REFERENCE_OPERATIONS = {
     access: 'public',
     summary: 'This document',
     description: 'The OpenAPI 3.1 document of this API. A readable reference of it is at /api/docs.',
-    ok: { status: 200, schema: z.looseObject({ openapi: z.literal('3.1.0') }).meta({ id: 'OpenApiDocument' }), description: 'The OpenAPI document' },
+    ok: {
+      status: 200,
+      schema: z.looseObject({ openapi: z.literal('3.1.0') }).meta({ id: 'OpenApiDocument' }),
+      description: 'The OpenAPI document',
+    },
   },
 } as const satisfies Record<string, Operation>;
 
@@ -77,4 +81,5 @@ export type AnswerOf<Id extends OperationId> = z.output<OperationOf<Id>['ok']['s
 /** The route parameters an operation's route names. */
 export type ParamsOf<Id extends OperationId> = RouteParams<OperationOf<Id>['route']>;
 /** The JSON body an operation takes, as a client may send it (never, for one that takes none or a file). */
-export type BodyOf<Id extends OperationId> = OperationOf<Id> extends { body: { schema: infer Schema extends z.ZodType } } ? z.input<Schema> : never;
+export type BodyOf<Id extends OperationId> =
+  OperationOf<Id> extends { body: { schema: infer Schema extends z.ZodType } } ? z.input<Schema> : never;

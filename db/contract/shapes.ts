@@ -12,7 +12,9 @@ import { TAG_KINDS } from '../catalog/taxonomy.ts';
 export const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-23T10:15:00.000Z' });
 export const id = z.string().meta({ description: 'An opaque id', example: 'k3x9q2mzv8d1' });
 
-export const tag = z.object({ label: z.string(), value: z.string() }).meta({ id: 'Tag', example: { label: 'Data Science', value: 'data-science' } });
+export const tag = z
+  .object({ label: z.string(), value: z.string() })
+  .meta({ id: 'Tag', example: { label: 'Data Science', value: 'data-science' } });
 export const tagKind = z.enum(TAG_KINDS).meta({ id: 'TagKind' });
 
 export const message = z.object({ message: z.string() }).meta({ id: 'Message' });
@@ -25,7 +27,8 @@ export const apiError = z
       .record(z.string(), z.string())
       .optional()
       .meta({
-        description: 'A VALIDATION answer’s every problem, by the path of its field (`tags.0.label`); `message` is the first of them',
+        description:
+          'A VALIDATION answer’s every problem, by the path of its field (`tags.0.label`); `message` is the first of them',
         example: { url: 'Website URL is required', name: 'Name is required' },
       }),
   })

@@ -39,7 +39,9 @@ export function recountStatements(db: Db, userId: string, counts: boolean) {
     JOIN co_save_members b ON b.user_id = a.user_id AND b.content_id > a.content_id WHERE a.user_id = ${userId}`;
   const newPairs = sql`SELECT a.content_id AS x, b.content_id AS y FROM fresh a JOIN fresh b ON b.content_id > a.content_id`;
   return [
-    db.run(sql`WITH ${fresh} UPDATE co_saves SET users = users - 1 WHERE (content_a, content_b) IN (${oldPairs} EXCEPT ${newPairs})`),
+    db.run(
+      sql`WITH ${fresh} UPDATE co_saves SET users = users - 1 WHERE (content_a, content_b) IN (${oldPairs} EXCEPT ${newPairs})`,
+    ),
     db.run(sql`DELETE FROM co_saves WHERE users <= 0 AND (content_a, content_b) IN (${oldPairs})`),
     db.run(sql`WITH ${fresh} INSERT INTO co_saves(content_a, content_b, users)
       SELECT x, y, 1 FROM (${newPairs} EXCEPT ${oldPairs}) WHERE 1
@@ -55,14 +57,21 @@ interface Schedule {
   delayMs: number;
 }
 
-const configuredSchedule = (): Schedule => ({ accountAgeMs: config().CO_SAVE_ACCOUNT_DAYS * DAY_MS, delayMs: config().CO_SAVE_DELAY_MINUTES * MINUTE_MS });
+const configuredSchedule = (): Schedule => ({
+  accountAgeMs: config().CO_SAVE_ACCOUNT_DAYS * DAY_MS,
+  delayMs: config().CO_SAVE_DELAY_MINUTES * MINUTE_MS,
+});
 
 /**
  * Recounts the queued users whose change is old enough (a deleted account's at once), one batch each, yielding
  * to requests between them. A user too new to count keeps none and stays queued until their account is old
  * enough. Answers how many were recounted and whether more are due.
  */
-export async function countDueCoSaves(db: Db, now = Date.now(), schedule = configuredSchedule()): Promise<{ counted: number; more: boolean }> {
+export async function countDueCoSaves(
+  db: Db,
+  now = Date.now(),
+  schedule = configuredSchedule(),
+): Promise<{ counted: number; more: boolean }> {
   const due = await db
     .select({ userId: coSaveQueue.userId, createdAt: users.createdAt })
     .from(coSaveQueue)
@@ -74,7 +83,10 @@ export async function countDueCoSaves(db: Db, now = Date.now(), schedule = confi
     const counts = establishedAt !== undefined && establishedAt <= now;
     const statements = recountStatements(db, userId, counts);
     // Too new: counted again once established (its change then due at once).
-    const keepQueued = establishedAt !== undefined && !counts ? [db.insert(coSaveQueue).values({ userId, changedAt: establishedAt - schedule.delayMs })] : [];
+    const keepQueued =
+      establishedAt !== undefined && !counts
+        ? [db.insert(coSaveQueue).values({ userId, changedAt: establishedAt - schedule.delayMs })]
+        : [];
     await db.batch([...statements, ...keepQueued]);
     await yieldToRequests();
   }

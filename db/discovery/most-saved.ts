@@ -37,7 +37,9 @@ export async function ageRecentSaves(db: Db, now = new Date()): Promise<void> {
     WHERE created_at > (SELECT since FROM recent_saves_window) AND created_at <= ${until} GROUP BY content_id`;
   await db.batch([
     db.run(sql`INSERT INTO catalog_changes(kind) SELECT 'saved' WHERE EXISTS (${aged})`),
-    db.run(sql`UPDATE recent_save_counts SET saves = saves - aged.n FROM (${aged}) AS aged WHERE recent_save_counts.content_id = aged.content_id`),
+    db.run(
+      sql`UPDATE recent_save_counts SET saves = saves - aged.n FROM (${aged}) AS aged WHERE recent_save_counts.content_id = aged.content_id`,
+    ),
     db.run(sql`DELETE FROM recent_save_counts WHERE saves <= 0`),
     db.run(sql`UPDATE recent_saves_window SET since = max(since, ${until})`),
   ]);

@@ -31,16 +31,19 @@ async function addContent(tags: { category?: string[]; techStack?: string[]; typ
   await t.db.batch(insertContentStatements(t.db, id, input));
   return id;
 }
-const user = async (name: string) => (await createUser(t.db, { name, email: `${name}-${newId()}@example.com`, password: 'correct horse battery' })).id;
+const user = async (name: string) =>
+  (await createUser(t.db, { name, email: `${name}-${newId()}@example.com`, password: 'correct horse battery' })).id;
 const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
-const latestChange = async () => (await t.db.select({ seq: catalogChanges.seq }).from(catalogChanges).orderBy(catalogChanges.seq)).at(-1)?.seq ?? 0;
+const latestChange = async () =>
+  (await t.db.select({ seq: catalogChanges.seq }).from(catalogChanges).orderBy(catalogChanges.seq)).at(-1)?.seq ?? 0;
 const changesAfter = (seq: number, kind: string) =>
   t.db
     .select()
     .from(catalogChanges)
     .where(gt(catalogChanges.seq, seq))
     .then((rows) => rows.filter((row) => row.kind === kind).map((row) => row.contentSeq));
-const seqOf = async (id: string) => (await t.db.select({ seq: contents.seq }).from(contents).where(eq(contents.id, id)))[0]!.seq;
+const seqOf = async (id: string) =>
+  (await t.db.select({ seq: contents.seq }).from(contents).where(eq(contents.id, id)))[0]!.seq;
 
 describe('co-saves', () => {
   const DAY = 86_400_000;
@@ -73,7 +76,9 @@ describe('co-saves', () => {
     await countAfter(8);
     expect(await coSavedWith(t.db, a)).toEqual([]);
     expect(await changesAfter(crossed, 'related')).toHaveLength(2);
-    expect(await t.db.select().from(coSaves)).toEqual([{ contentA: [a, b].sort()[0], contentB: [a, b].sort()[1], users: CO_SAVE_MIN_USERS - 1 }]);
+    expect(await t.db.select().from(coSaves)).toEqual([
+      { contentA: [a, b].sort()[0], contentB: [a, b].sort()[1], users: CO_SAVE_MIN_USERS - 1 },
+    ]);
   });
 
   it('count an account only once it is 7 days old, and a change only an hour after it was made', async () => {
@@ -127,7 +132,9 @@ describe('co-saves', () => {
     // A gone account is due at once, whatever the delay.
     await t.db.delete(userRows).where(eq(userRows.id, ada));
     await countDueCoSaves(t.db, Date.now());
-    expect(await t.db.select().from(coSaves)).toEqual([{ contentA: [a, b].sort()[0], contentB: [a, b].sort()[1], users: 1 }]);
+    expect(await t.db.select().from(coSaves)).toEqual([
+      { contentA: [a, b].sort()[0], contentB: [a, b].sort()[1], users: 1 },
+    ]);
     await t.db.delete(userRows).where(eq(userRows.id, bob));
     await countDueCoSaves(t.db, Date.now());
     expect(await t.db.select().from(coSaves)).toEqual([]);
@@ -141,8 +148,15 @@ describe('more in a subject', () => {
     const sharesRare = await addContent({ techStack: ['Elixir'] });
     const sharesCommon = await addContent({ techStack: ['JavaScript'], type: ['Course'] });
     for (let i = 0; i < 6; i++) await addContent({ techStack: ['JavaScript'], type: ['Course'] });
-    const otherSubject = await addContent({ category: ['Data Science'], techStack: ['Elixir', 'JavaScript'], type: ['Course'] });
-    const related = await relatedResources(t.db, { _id: page, category: [{ value: 'web-development', label: 'Web Development' }] });
+    const otherSubject = await addContent({
+      category: ['Data Science'],
+      techStack: ['Elixir', 'JavaScript'],
+      type: ['Course'],
+    });
+    const related = await relatedResources(t.db, {
+      _id: page,
+      category: [{ value: 'web-development', label: 'Web Development' }],
+    });
     expect(related.subject?.label).toBe('Web Development');
     const shown = related.moreInSubject.map((content) => content._id);
     expect(shown).toHaveLength(4);
@@ -180,7 +194,8 @@ describe('most saved this month', () => {
     await unsaveContent(t.db, bob, a);
     expect(await ranked()).toEqual([b, a]);
 
-    const changes = async () => (await t.db.select().from(catalogChanges).where(eq(catalogChanges.kind, 'saved'))).length;
+    const changes = async () =>
+      (await t.db.select().from(catalogChanges).where(eq(catalogChanges.kind, 'saved'))).length;
     const before = await changes();
     // An hour on, nothing left the window: no change logged.
     await ageRecentSaves(t.db, new Date(Date.now() + 3_600_000));

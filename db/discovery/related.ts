@@ -53,7 +53,16 @@ export async function relatedResources(db: Db, content: { _id: string; category:
   const coSaved = await coSavedWith(db, content._id);
   const subject = content.category[0];
   const more = subject
-    ? await contentsBySeqs(db, moreInSubject(await facetTable(db), own.seq, subject.value, RELATED_COUNT, new Set(coSaved.map((row) => row.seq))))
+    ? await contentsBySeqs(
+        db,
+        moreInSubject(
+          await facetTable(db),
+          own.seq,
+          subject.value,
+          RELATED_COUNT,
+          new Set(coSaved.map((row) => row.seq)),
+        ),
+      )
     : [];
   declare({ subjects: [own.seq], cards: [...coSaved, ...more].map((row) => row.seq) });
   return { coSaved: coSaved.map(toApiContent), subject, moreInSubject: more.map(toApiContent) };

@@ -28,7 +28,9 @@ describe('export', () => {
     const json = await exportText('json', 500);
     const csv = await exportText('csv', 500);
     expect(json.split('\n')).toHaveLength(1200 + 3);
-    expect(csv.split('\n')[0]).toBe('name,slug,url,image,description,cost,hasCert,category,techStack,type,level,language,createdAt');
+    expect(csv.split('\n')[0]).toBe(
+      'name,slug,url,image,description,cost,hasCert,category,techStack,type,level,language,createdAt',
+    );
 
     for (const [format, text] of [
       ['json', json],
@@ -49,6 +51,8 @@ describe('export', () => {
 
   it('an empty catalog is an empty array, or a header alone', async () => {
     expect(await exportText('json')).toBe('[]\n');
-    expect(await exportText('csv')).toBe('name,slug,url,image,description,cost,hasCert,category,techStack,type,level,language,createdAt\n');
+    expect(await exportText('csv')).toBe(
+      'name,slug,url,image,description,cost,hasCert,category,techStack,type,level,language,createdAt\n',
+    );
   });
 });

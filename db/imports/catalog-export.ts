@@ -16,7 +16,9 @@ import { CONTENT_FIELDS, type ContentField } from '../catalog/validation/content
  */
 const exportColumns = {
   seq: contents.seq,
-  ...(Object.fromEntries(CONTENT_FIELDS.map((field) => [field, contents[field]])) as { [K in ContentField]: (typeof contents)[K] }),
+  ...(Object.fromEntries(CONTENT_FIELDS.map((field) => [field, contents[field]])) as {
+    [K in ContentField]: (typeof contents)[K];
+  }),
   image: sql<string>`CASE WHEN ${contents.image} = '' THEN coalesce((SELECT ${pictureFetches.source} FROM ${pictureFetches} WHERE ${pictureFetches.contentId} = ${contents.id}), '') ELSE ${contents.image} END`,
   createdAt: contents.createdAt,
 };
@@ -34,7 +36,11 @@ export async function* exportCatalog(db: Db, options: { pageSize?: number } = {}
     const rows = await db
       .select(exportColumns)
       .from(contents)
-      .where(after ? sql`(${contents.createdAt}, ${contents.seq}) > (${after.createdAt.getTime()}, ${after.seq})` : undefined)
+      .where(
+        after
+          ? sql`(${contents.createdAt}, ${contents.seq}) > (${after.createdAt.getTime()}, ${after.seq})`
+          : undefined,
+      )
       .orderBy(asc(contents.createdAt), asc(contents.seq))
       .limit(pageSize);
     if (rows.length === 0) return;

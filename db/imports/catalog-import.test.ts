@@ -31,7 +31,13 @@ const odin = {
   techStack: ['Javascript'],
   type: ['Online Courses'],
 };
-const cs50 = { name: 'CS50', url: 'https://cs50.harvard.edu/x/', description: "Harvard's introduction to computer science.", cost: 'Free', hasCert: true };
+const cs50 = {
+  name: 'CS50',
+  url: 'https://cs50.harvard.edu/x/',
+  description: "Harvard's introduction to computer science.",
+  cost: 'Free',
+  hasCert: true,
+};
 
 describe('import', () => {
   it('creates contents with tags from labels or label/value pairs and slugs derived from names', async () => {
@@ -42,7 +48,10 @@ describe('import', () => {
       { row: 2, line: 22, outcome: 'created', name: 'CS50', url: cs50.url, slug: 'cs50' },
     ]);
     const [row] = await t.db.select().from(contents).where(eq(contents.slug, 'the-odin-project'));
-    expect(row).toMatchObject({ urlKey: 'theodinproject.com', tagLabels: 'Web Development Fullstack Development Javascript Online Courses' });
+    expect(row).toMatchObject({
+      urlKey: 'theodinproject.com',
+      tagLabels: 'Web Development Fullstack Development Javascript Online Courses',
+    });
     expect(row!.category).toEqual([
       { label: 'Web Development', value: 'web-development' },
       { label: 'Fullstack Development', value: 'fullstack-development' },
@@ -61,7 +70,10 @@ describe('import', () => {
 
   it('with --on-existing update, updates the content with the same normalised URL when a field differs, keeping its slug', async () => {
     await importText(JSON.stringify([odin]));
-    const report = await importText(JSON.stringify([{ ...odin, url: 'http://theodinproject.com/?utm_source=x', cost: 'Paid' }]), { onExisting: 'update' });
+    const report = await importText(
+      JSON.stringify([{ ...odin, url: 'http://theodinproject.com/?utm_source=x', cost: 'Paid' }]),
+      { onExisting: 'update' },
+    );
     expect(report.rows[0]).toMatchObject({
       outcome: 'updated',
       slug: 'the-odin-project',
@@ -110,7 +122,12 @@ describe('import', () => {
   });
 
   it('refuses a second row for the same website, naming the first', async () => {
-    const report = await importText(JSON.stringify([odin, { ...odin, name: 'Odin again', url: 'https://theodinproject.com' }]).replace('},{', '},\n{'));
+    const report = await importText(
+      JSON.stringify([odin, { ...odin, name: 'Odin again', url: 'https://theodinproject.com' }]).replace(
+        '},{',
+        '},\n{',
+      ),
+    );
     expect(report.rows[1]).toMatchObject({ row: 2, line: 2, outcome: 'refused', reason: 'the same website as row 1' });
   });
 
@@ -169,8 +186,19 @@ describe('import', () => {
   it('records the import in the audit log with its counts', async () => {
     await importText(JSON.stringify([odin, { name: 'no url' }]), { source: 'batch.json' });
     const [entry] = await t.db.select().from(auditLog);
-    expect(entry).toMatchObject({ actor: 'cli:tester', action: 'content.import', targetType: 'import', targetId: 'batch.json' });
-    expect(entry!.details).toMatchObject({ source: 'batch.json', format: 'json', created: 1, refused: 1, unchanged: 0 });
+    expect(entry).toMatchObject({
+      actor: 'cli:tester',
+      action: 'content.import',
+      targetType: 'import',
+      targetId: 'batch.json',
+    });
+    expect(entry!.details).toMatchObject({
+      source: 'batch.json',
+      format: 'json',
+      created: 1,
+      refused: 1,
+      unchanged: 0,
+    });
   });
 });
 
@@ -185,9 +213,11 @@ describe('import as submissions', () => {
     ]);
     const second = await importText(file, { asSubmissions: true });
     expect(second.rows[1]).toMatchObject({ outcome: 'skipped', reason: "already waiting for review as 'CS50'" });
-    expect(await t.db.select({ name: submissions.name, userId: submissions.userId, hasCert: submissions.hasCert }).from(submissions)).toEqual([
-      { name: 'CS50', userId: null, hasCert: true },
-    ]);
+    expect(
+      await t.db
+        .select({ name: submissions.name, userId: submissions.userId, hasCert: submissions.hasCert })
+        .from(submissions),
+    ).toEqual([{ name: 'CS50', userId: null, hasCert: true }]);
     expect(await contentCount()).toBe(1);
   });
 });
@@ -199,7 +229,14 @@ describe('CSV', () => {
     const file = `${header}"Odin, the project",,https://theodinproject.com,,"A ""free""\ncurriculum",,yes,Web Development|Fullstack Development,Javascript,\n`;
     const report = await importText(file, { format: 'csv' });
     expect(report.rows).toEqual([
-      { row: 1, line: 2, outcome: 'created', name: 'Odin, the project', url: 'https://theodinproject.com', slug: 'odin-the-project' },
+      {
+        row: 1,
+        line: 2,
+        outcome: 'created',
+        name: 'Odin, the project',
+        url: 'https://theodinproject.com',
+        slug: 'odin-the-project',
+      },
     ]);
     const [row] = await t.db.select().from(contents);
     expect(row).toMatchObject({ description: 'A "free"\ncurriculum', cost: 'Free', hasCert: true, type: [] });
@@ -207,8 +244,12 @@ describe('CSV', () => {
   });
 
   it('a header without a required column is refused whole', async () => {
-    const error = await importText('name,url\nCS50,https://cs50.harvard.edu\n', { format: 'csv' }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ message: "line 1: the header has no 'description' column (required: name, url, description)" });
+    const error = await importText('name,url\nCS50,https://cs50.harvard.edu\n', { format: 'csv' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({
+      message: "line 1: the header has no 'description' column (required: name, url, description)",
+    });
   });
 
   it('an unknown column is refused whole rather than silently dropped', async () => {
@@ -217,7 +258,10 @@ describe('CSV', () => {
   });
 
   it('a row with a missing cell is refused, the others are written', async () => {
-    const report = await importText(`${header}CS50,,https://cs50.harvard.edu,,Intro,Free,true,,,\nShort row,https://x.example.com,desc\n`, { format: 'csv' });
+    const report = await importText(
+      `${header}CS50,,https://cs50.harvard.edu,,Intro,Free,true,,,\nShort row,https://x.example.com,desc\n`,
+      { format: 'csv' },
+    );
     expect(report.rows.map((r) => [r.line, r.outcome, r.reason])).toEqual([
       [2, 'created', undefined],
       [3, 'refused', 'the row has 3 fields, the header 10'],

@@ -15,7 +15,13 @@ import { auditEntry, type Actor } from '../operations/audit.ts';
 import { checkRow, dropMissingUploads, type CheckedRow } from './import-check.ts';
 import { ContentWriter } from './import-contents.ts';
 import type { OnExisting } from './import-merge.ts';
-import { IMPORT_OUTCOMES, type ImportOutcome, type ImportReport, type ImportRow, type UnknownTag } from './import-report.ts';
+import {
+  IMPORT_OUTCOMES,
+  type ImportOutcome,
+  type ImportReport,
+  type ImportRow,
+  type UnknownTag,
+} from './import-report.ts';
 import { NewTags } from './new-tags.ts';
 import { SubmissionWriter } from './import-submissions.ts';
 import { listTags } from '../catalog/tags/tags.ts';
@@ -45,10 +51,19 @@ export interface ImportOptions {
 /** The outcomes of a row that was (or, in a dry run, would be) written. */
 const WRITTEN: ReadonlySet<ImportOutcome> = new Set(['created', 'updated', 'queued']);
 
-export async function importCatalog(db: Db, actor: Actor, input: AsyncIterable<string>, options: ImportOptions): Promise<ImportReport> {
+export async function importCatalog(
+  db: Db,
+  actor: Actor,
+  input: AsyncIterable<string>,
+  options: ImportOptions,
+): Promise<ImportReport> {
   const resolver = creatingResolver(await listTags(db));
   const createTags = options.createTags !== false;
-  const rules = tagRules(resolver, options.tagMap === undefined ? EMPTY_TAG_MAP : readTagMap(options.tagMap, resolver), createTags);
+  const rules = tagRules(
+    resolver,
+    options.tagMap === undefined ? EMPTY_TAG_MAP : readTagMap(options.tagMap, resolver),
+    createTags,
+  );
   const onExisting = options.onExisting ?? 'fill';
   const raw = await readRows(input, options.format);
   const results: ImportRow[] = new Array(raw.length);
@@ -77,7 +92,9 @@ export async function importCatalog(db: Db, actor: Actor, input: AsyncIterable<s
   const dryRun = options.dryRun === true;
   // New tags are written with the rows that carry them (new-tags.ts): a refused row creates none.
   const newTags = new NewTags(resolver.created);
-  const writer = options.asSubmissions ? new SubmissionWriter(db, dryRun, newTags) : new ContentWriter(db, dryRun, onExisting, newTags);
+  const writer = options.asSubmissions
+    ? new SubmissionWriter(db, dryRun, newTags)
+    : new ContentWriter(db, dryRun, onExisting, newTags);
   for (let done = 0; done < checked.length; done += BATCH_ROWS) {
     const batch = checked.slice(done, done + BATCH_ROWS);
     await dropMissingUploads(db, batch);
@@ -98,7 +115,13 @@ export async function importCatalog(db: Db, actor: Actor, input: AsyncIterable<s
       actor,
       'content.import',
       { type: 'import', id: options.source },
-      { source: options.source, format: options.format, asSubmissions: options.asSubmissions === true, onExisting, ...counts },
+      {
+        source: options.source,
+        format: options.format,
+        asSubmissions: options.asSubmissions === true,
+        onExisting,
+        ...counts,
+      },
     );
   }
   return {
@@ -119,7 +142,9 @@ export async function importCatalog(db: Db, actor: Actor, input: AsyncIterable<s
 
 /** A refused row; its name and URL echoed as cleaned text, since the report is printed to terminals. */
 function refusedRow(row: RawRow, problems: string[], warnings: string[]): ImportRow {
-  const [name, url] = [row.fields?.name, row.fields?.url].map((value) => (typeof value === 'string' ? cleanText(value) : ''));
+  const [name, url] = [row.fields?.name, row.fields?.url].map((value) =>
+    typeof value === 'string' ? cleanText(value) : '',
+  );
   return {
     row: row.index + 1,
     line: row.line,

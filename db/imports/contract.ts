@@ -22,11 +22,15 @@ export const bookmarkExport = z
           description: z.string(),
           isPublic: z.boolean(),
           createdAt: isoDate,
-          items: z.array(bookmarkRef.extend({ note: z.string(), addedAt: isoDate })).meta({ description: 'In the list’s order' }),
+          items: z
+            .array(bookmarkRef.extend({ note: z.string(), addedAt: isoDate }))
+            .meta({ description: 'In the list’s order' }),
         }),
       )
       .meta({ description: 'Oldest first, as they were made' }),
-    progress: z.array(bookmarkRef.extend({ state: progressState, updatedAt: isoDate })).meta({ description: 'Most recently changed first' }),
+    progress: z
+      .array(bookmarkRef.extend({ state: progressState, updatedAt: isoDate }))
+      .meta({ description: 'Most recently changed first' }),
   })
   .meta({ id: 'BookmarkExport', description: 'Your saves, lists and progress' });
 export type BookmarkExportShape = z.infer<typeof bookmarkExport>;
@@ -38,7 +42,8 @@ export const bookmarkImport = z
     saved: z.int().meta({ description: 'Contents of the catalog newly saved' }),
     alreadySaved: z.int().meta({ description: 'Contents of the catalog that were saved already' }),
     notSaved: z.int().meta({
-      description: 'Contents of the catalog not saved: one import saves at most 2,000, and an account holds at most 5,000 saves',
+      description:
+        'Contents of the catalog not saved: one import saves at most 2,000, and an account holds at most 5,000 saves',
     }),
     lists: z
       .array(
@@ -50,14 +55,21 @@ export const bookmarkImport = z
         }),
       )
       .meta({ description: 'The folders holding contents of the catalog, each as a list' }),
-    listsRefused: z.array(z.string()).meta({ description: 'Folders that could not become lists: you hold 100 lists (their links are saved)' }),
+    listsRefused: z
+      .array(z.string())
+      .meta({ description: 'Folders that could not become lists: you hold 100 lists (their links are saved)' }),
     waiting: z.int().meta({ description: 'Links already submitted and waiting for review' }),
     notWeb: z.int().meta({ description: 'Links that are no web page (javascript:, data:, file:…): left out' }),
     private: z.int().meta({ description: 'Links to this machine or a private network: left out' }),
     offered: z
       .array(z.object({ url: z.string(), title: z.string(), folder: z.string().nullable() }))
-      .meta({ description: 'Links the catalog lacks, once each: to offer for submission (POST /api/bookmarks/submit)' }),
-    submissionsLeft: z.int().nullable().meta({ description: 'How many more you may submit this hour; null when there is no limit' }),
+      .meta({
+        description: 'Links the catalog lacks, once each: to offer for submission (POST /api/bookmarks/submit)',
+      }),
+    submissionsLeft: z
+      .int()
+      .nullable()
+      .meta({ description: 'How many more you may submit this hour; null when there is no limit' }),
   })
   .meta({ id: 'BookmarkImport' });
 export type BookmarkImportShape = z.infer<typeof bookmarkImport>;
@@ -66,7 +78,10 @@ export type BookmarkImportShape = z.infer<typeof bookmarkImport>;
 export const bookmarkOffer = z
   .object({
     submitted: z.int(),
-    retryAfter: z.int().nullable().meta({ description: 'Seconds until the hourly limit lets more through; null when it was not reached' }),
+    retryAfter: z
+      .int()
+      .nullable()
+      .meta({ description: 'Seconds until the hourly limit lets more through; null when it was not reached' }),
     results: z.array(
       z.object({
         url: z.string(),
@@ -88,7 +103,12 @@ export const BOOKMARK_OPERATIONS = {
     description:
       '`format`: `json` (the default; anything else is JSON), `csv` (a row for each item of each list and each save in no list; no cell starts a spreadsheet formula) or `html` (a browser’s bookmark file: each list a folder, each save in no list at the top level).',
     query: [
-      { name: 'format', description: 'json, csv or html; anything else is json', schema: { type: 'string', enum: ['json', 'csv', 'html'] }, example: 'html' },
+      {
+        name: 'format',
+        description: 'json, csv or html; anything else is json',
+        schema: { type: 'string', enum: ['json', 'csv', 'html'] },
+        example: 'html',
+      },
     ],
     ok: { status: 200, schema: bookmarkExport, description: 'The file, as an attachment' },
     alsoAs: { 'text/csv': 'The CSV file', 'text/html': 'The bookmark file (`<!DOCTYPE NETSCAPE-Bookmark-file-1>`)' },

@@ -87,7 +87,11 @@ export function checkRow(row: RawRow, rules: TagRules): RowCheck {
     key: urlKey(parsed.data.url),
     slug: slug.source,
     ...(slug.source === 'fixed' ? { slugWritten: slug.written } : {}),
-    given: { slug: slug.source === 'given', cost: blankAsMissing(fields.cost) !== undefined, hasCert: blankAsMissing(fields.hasCert) !== undefined },
+    given: {
+      slug: slug.source === 'given',
+      cost: blankAsMissing(fields.cost) !== undefined,
+      hasCert: blankAsMissing(fields.hasCert) !== undefined,
+    },
     ...(createdAt ? { createdAt } : {}),
     ...(updatedAt ? { updatedAt } : {}),
     warnings: check.warnings,
@@ -104,14 +108,20 @@ function issueMessages(issues: ReadonlyArray<{ code: string; message: string; pa
   for (const issue of issues) {
     const field = issue.path.map(String).join('.');
     if (byField.has(field)) continue;
-    byField.set(field, issue.code === 'invalid_type' && /expected/.test(issue.message) && field ? `${field} is invalid: ${issue.message}` : issue.message);
+    byField.set(
+      field,
+      issue.code === 'invalid_type' && /expected/.test(issue.message) && field
+        ? `${field} is invalid: ${issue.message}`
+        : issue.message,
+    );
   }
   return [...byField.values()];
 }
 
 /** The slug as written when valid; else made valid from it (a warning names both); else from the name. */
 function readSlug(fields: Record<string, unknown>): { value: string; source: SlugSource; written?: string } {
-  const raw = typeof fields.slug === 'string' ? fields.slug : typeof fields.slug === 'number' ? String(fields.slug) : '';
+  const raw =
+    typeof fields.slug === 'string' ? fields.slug : typeof fields.slug === 'number' ? String(fields.slug) : '';
   const valid = (slug: string) => slug.length <= SLUG_MAX_CHARS && SLUG_PATTERN.test(slug);
   if (valid(raw)) return { value: raw, source: 'given' };
   const written = cleanText(raw);
@@ -136,7 +146,10 @@ function readImage(value: unknown): { value: unknown; warning?: string } {
   if (text === '') return { value: '' };
   const stored = imageAsGiven(text);
   if (stored === '' || isHttpUrl(stored) || UPLOAD_PATH.test(stored)) return { value: stored };
-  return { value: '', warning: `image '${shorten(text)}' is neither an http(s) URL nor a file of this site: the generated tile is shown instead` };
+  return {
+    value: '',
+    warning: `image '${shorten(text)}' is neither an http(s) URL nor a file of this site: the generated tile is shown instead`,
+  };
 }
 
 /** Rows whose image is an upload this database does not hold lose it, with a warning: one query per batch. */
@@ -144,10 +157,14 @@ export async function dropMissingUploads(db: Db, rows: CheckedRow[]): Promise<vo
   const withUpload = rows.filter((row) => row.data.image.startsWith('/uploads/'));
   if (withUpload.length === 0) return;
   const ids = [...new Set(withUpload.map((row) => UPLOAD_PATH.exec(row.data.image)![1]!))];
-  const held = new Set((await db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, ids))).map((upload) => upload.id));
+  const held = new Set(
+    (await db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, ids))).map((upload) => upload.id),
+  );
   for (const row of withUpload) {
     if (held.has(UPLOAD_PATH.exec(row.data.image)![1]!)) continue;
-    row.warnings.push(`image '${row.data.image}' is not an upload of this site (uploads are not part of an export): the generated tile is shown instead`);
+    row.warnings.push(
+      `image '${row.data.image}' is not an upload of this site (uploads are not part of an export): the generated tile is shown instead`,
+    );
     row.data = { ...row.data, image: '' };
   }
 }
@@ -156,7 +173,8 @@ export const shorten = (text: string) => (text.length > 80 ? `${text.slice(0, 79
 
 /** undefined when absent, null when present but not a date. MongoDB's {"$date": …} is read too. */
 function readDate(value: unknown): Date | undefined | null {
-  const given = typeof value === 'object' && value !== null && '$date' in value ? (value as { $date: unknown }).$date : value;
+  const given =
+    typeof value === 'object' && value !== null && '$date' in value ? (value as { $date: unknown }).$date : value;
   if (given === undefined || given === null || given === '') return undefined;
   if (typeof given !== 'string' && typeof given !== 'number') return null;
   const date = new Date(given);

@@ -16,7 +16,13 @@ import { contentTags, contents, pictureFetches, type Content } from '../schema.t
 import type { ContentInput } from '../catalog/validation/contents.ts';
 import { TAG_KINDS } from '../catalog/taxonomy.ts';
 import { contentConflict } from '../catalog/content-admin.ts';
-import { contentValues, givenPicture, givenPictureRow, insertContentStatements, updateContentStatements } from '../catalog/content-rows.ts';
+import {
+  contentValues,
+  givenPicture,
+  givenPictureRow,
+  insertContentStatements,
+  updateContentStatements,
+} from '../catalog/content-rows.ts';
 import { shorten, type CheckedRow } from './import-check.ts';
 import { changesOf, mergeExisting, type FieldChange, type OnExisting } from './import-merge.ts';
 import { rowOf, type RowResult } from './import-report.ts';
@@ -57,8 +63,14 @@ export class ContentWriter {
       const current = existing.get(row.key);
       if (!current) proposed.push({ row, data: row.data });
       else if (this.onExisting === 'skip')
-        results.push(rowOf(row, 'skipped', { slug: current.slug, reason: `already listed as '${current.name}' (--on-existing skip)` }));
-      else proposed.push({ row, data: mergeExisting(current, row.data, row.given, this.onExisting), existing: current });
+        results.push(
+          rowOf(row, 'skipped', {
+            slug: current.slug,
+            reason: `already listed as '${current.name}' (--on-existing skip)`,
+          }),
+        );
+      else
+        proposed.push({ row, data: mergeExisting(current, row.data, row.given, this.onExisting), existing: current });
     }
     const owners = await this.#slugOwners(proposed);
     const planned: Planned[] = [];
@@ -68,7 +80,8 @@ export class ContentWriter {
       if (!current) planned.push({ row, data: next });
       else {
         const changes = changesOf(current, next);
-        if (changes.length === 0) results.push(rowOf(row, 'unchanged', { name: next.name, url: next.url, slug: next.slug }));
+        if (changes.length === 0)
+          results.push(rowOf(row, 'unchanged', { name: next.name, url: next.url, slug: next.slug }));
         else planned.push({ row, data: next, existing: current, changes });
       }
     }
@@ -87,17 +100,24 @@ export class ContentWriter {
       .where(inArray(contents.urlKey, keys));
     // A content still waiting for the picture it was given by its address counts as showing it: the same file
     // imported again changes nothing.
-    return new Map(found.map(({ content, source }) => [content.urlKey!, content.image === '' && source ? { ...content, image: source } : content]));
+    return new Map(
+      found.map(({ content, source }) => [
+        content.urlKey!,
+        content.image === '' && source ? { ...content, image: source } : content,
+      ]),
+    );
   }
 
   /** Who holds each slug the proposed rows want, in the database. */
   async #slugOwners(proposed: Planned[]): Promise<SlugOwners> {
     const wanted = [...new Set(proposed.map((p) => p.data.slug))];
     return new Map(
-      (await this.db.select({ slug: contents.slug, key: contents.urlKey }).from(contents).where(inArray(contents.slug, wanted))).map((o) => [
-        o.slug,
-        o.key ?? '',
-      ]),
+      (
+        await this.db
+          .select({ slug: contents.slug, key: contents.urlKey })
+          .from(contents)
+          .where(inArray(contents.slug, wanted))
+      ).map((o) => [o.slug, o.key ?? '']),
     );
   }
 
@@ -110,10 +130,13 @@ export class ContentWriter {
     const holder = this.#holder(slug, row.key, owners);
     if (holder) {
       slug = current ? current.slug : await this.#freeSlug(slug, owners);
-      if (row.slug === 'given') row.warnings.push(`slug '${data.slug}' is used by ${holder}: ${current ? 'kept' : 'stored as'} '${slug}'`);
+      if (row.slug === 'given')
+        row.warnings.push(`slug '${data.slug}' is used by ${holder}: ${current ? 'kept' : 'stored as'} '${slug}'`);
     }
     if (!current && row.slug === 'fixed')
-      row.warnings.push(`slug '${shorten(row.slugWritten!)}' may hold only lowercase letters, digits and single hyphens: stored as '${slug}'`);
+      row.warnings.push(
+        `slug '${shorten(row.slugWritten!)}' may hold only lowercase letters, digits and single hyphens: stored as '${slug}'`,
+      );
     this.#claimed.set(slug, { key: row.key, row: row.index + 1 });
     return slug === data.slug ? data : { ...data, slug };
   }
@@ -178,13 +201,17 @@ export class ContentWriter {
     const results: RowResult[] = [];
     for (const p of planned) {
       try {
-        const writes = p.existing ? updateContentStatements(db, p.existing.id, p.data) : insertContentStatements(db, newId(), p.data, datesOf(p.row, now));
+        const writes = p.existing
+          ? updateContentStatements(db, p.existing.id, p.data)
+          : insertContentStatements(db, newId(), p.data, datesOf(p.row, now));
         await runStatements(db, [...this.newTags.statementsFor([p.data]), ...writes.map(toStatement)]);
         results.push(plannedRow(p));
       } catch (error) {
         const conflict = contentConflict(error, p.data);
         if (!isAppError(conflict)) throw error;
-        results.push(rowOf(p.row, 'refused', { slug: p.data.slug, reason: conflict.message, problems: [conflict.message] }));
+        results.push(
+          rowOf(p.row, 'refused', { slug: p.data.slug, reason: conflict.message, problems: [conflict.message] }),
+        );
       }
     }
     return results;
@@ -193,7 +220,12 @@ export class ContentWriter {
 
 /** A written row, named as the content now is (an update by fill keeps our name). */
 const plannedRow = (p: Planned): RowResult =>
-  rowOf(p.row, p.existing ? 'updated' : 'created', { name: p.data.name, url: p.data.url, slug: p.data.slug, ...(p.changes ? { changes: p.changes } : {}) });
+  rowOf(p.row, p.existing ? 'updated' : 'created', {
+    name: p.data.name,
+    url: p.data.url,
+    slug: p.data.slug,
+    ...(p.changes ? { changes: p.changes } : {}),
+  });
 
 /** A new content's dates: the file's, else the import's time; never updated before it was created. */
 function datesOf(row: CheckedRow, now: Date): { createdAt: Date; updatedAt: Date } {
@@ -202,5 +234,7 @@ function datesOf(row: CheckedRow, now: Date): { createdAt: Date; updatedAt: Date
 }
 
 function tagRowsOf(contentId: string, data: ContentInput) {
-  return TAG_KINDS.flatMap((kind) => data[kind].map((tag) => ({ contentId, kind, value: tag.value, label: tag.label })));
+  return TAG_KINDS.flatMap((kind) =>
+    data[kind].map((tag) => ({ contentId, kind, value: tag.value, label: tag.label })),
+  );
 }

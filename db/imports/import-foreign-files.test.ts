@@ -38,7 +38,9 @@ describe('files written elsewhere', () => {
   const rowsOf = async () => t.db.select().from(contents).orderBy(contents.seq);
 
   it('reads the array from {"contents": [...]}, naming each row by its position even when every row is on line 1', async () => {
-    const report = await importText(JSON.stringify({ total: 3, contents: [foreign(1), foreign(2), { name: 'no url' }], page: 1 }));
+    const report = await importText(
+      JSON.stringify({ total: 3, contents: [foreign(1), foreign(2), { name: 'no url' }], page: 1 }),
+    );
     expect(report.rows.map((r) => [r.row, r.line, r.outcome])).toEqual([
       [1, 1, 'created'],
       [2, 1, 'created'],
@@ -89,19 +91,29 @@ describe('files written elsewhere', () => {
   });
 
   it('--map maps foreign tags onto ours first, null dropping them without a warning', async () => {
-    const tagMap = { category: { other: null, 'Frontend Development': 'web-development' }, techstack: { golang: 'Javascript' } };
+    const tagMap = {
+      category: { other: null, 'Frontend Development': 'web-development' },
+      techstack: { golang: 'Javascript' },
+    };
     const report = await importText(
-      JSON.stringify([foreign(1, { category: ['Other', 'frontend-development'], techStack: [{ label: 'Go', value: 'golang' }] })]),
+      JSON.stringify([
+        foreign(1, { category: ['Other', 'frontend-development'], techStack: [{ label: 'Go', value: 'golang' }] }),
+      ]),
       { tagMap },
     );
     expect(report.rows[0]!.warnings?.filter((w) => w.includes('unknown'))).toEqual([]);
     expect(report.unknownTags).toEqual([]);
     const [row] = await rowsOf();
-    expect([row!.category, row!.techStack].map((tags) => tags.map((tag) => tag.value))).toEqual([['web-development'], ['javascript']]);
+    expect([row!.category, row!.techStack].map((tags) => tags.map((tag) => tag.value))).toEqual([
+      ['web-development'],
+      ['javascript'],
+    ]);
   });
 
   it('a map onto a tag that is not ours is refused before anything is read', async () => {
-    const error = await importText(JSON.stringify([foreign(1)]), { tagMap: { category: { frontend: 'frontend-development' } } }).catch((e: unknown) => e);
+    const error = await importText(JSON.stringify([foreign(1)]), {
+      tagMap: { category: { frontend: 'frontend-development' } },
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TagMapError);
     expect((error as Error).message).toMatch(
       /^category 'frontend' → 'frontend-development' in the map: 'frontend-development' is not one of ours \(software-engineering, /,
@@ -132,11 +144,23 @@ describe('files written elsewhere', () => {
 
   it('makes slugs with dots or $ valid, suffixing collisions, with a warning each', async () => {
     const report = await importText(
-      JSON.stringify([foreign(1, { slug: 'ui.dev-react' }), foreign(2, { slug: 'ui.dev$react' }), foreign(3, { slug: 'techiedelight$-java' })]),
+      JSON.stringify([
+        foreign(1, { slug: 'ui.dev-react' }),
+        foreign(2, { slug: 'ui.dev$react' }),
+        foreign(3, { slug: 'techiedelight$-java' }),
+      ]),
     );
     expect(report.rows.map((r) => [r.outcome, r.slug, r.warnings?.at(-1)])).toEqual([
-      ['created', 'ui-dev-react', "slug 'ui.dev-react' may hold only lowercase letters, digits and single hyphens: stored as 'ui-dev-react'"],
-      ['created', 'ui-dev-react-2', "slug 'ui.dev$react' may hold only lowercase letters, digits and single hyphens: stored as 'ui-dev-react-2'"],
+      [
+        'created',
+        'ui-dev-react',
+        "slug 'ui.dev-react' may hold only lowercase letters, digits and single hyphens: stored as 'ui-dev-react'",
+      ],
+      [
+        'created',
+        'ui-dev-react-2',
+        "slug 'ui.dev$react' may hold only lowercase letters, digits and single hyphens: stored as 'ui-dev-react-2'",
+      ],
       [
         'created',
         'techiedelight-java',
@@ -163,9 +187,9 @@ describe('files written elsewhere', () => {
     expect(report.counts).toMatchObject({ created: images.length });
     // Another site's image is fetched and kept here later (db/catalog/pictures.ts): the tile until then.
     expect((await rowsOf()).map((row) => row.image)).toEqual(['', held, '', '', '', '', '', '']);
-    expect(await t.db.select({ source: pictureFetches.source, outcome: pictureFetches.outcome }).from(pictureFetches)).toEqual([
-      { source: 'https://cdn.example.org/a.png', outcome: 'pending' },
-    ]);
+    expect(
+      await t.db.select({ source: pictureFetches.source, outcome: pictureFetches.outcome }).from(pictureFetches),
+    ).toEqual([{ source: 'https://cdn.example.org/a.png', outcome: 'pending' }]);
     expect(report.rows.map((r) => r.warnings?.length ?? 0)).toEqual([0, 0, 1, 1, 1, 1, 0, 0]);
     expect(report.rows[2]!.warnings![0]).toBe(
       `image '${missing}' is not an upload of this site (uploads are not part of an export): the generated tile is shown instead`,
@@ -232,7 +256,10 @@ describe('files written elsewhere', () => {
         hasCert: true,
         createdAt: before.createdAt,
       });
-      expect([after.category, after.type].map((tags) => tags.map((tag) => tag.label))).toEqual([['Web Development'], ['Online Courses']]);
+      expect([after.category, after.type].map((tags) => tags.map((tag) => tag.label))).toEqual([
+        ['Web Development'],
+        ['Online Courses'],
+      ]);
       const again = await importText(JSON.stringify([theirs]));
       expect(again.counts).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
       expect(await stored()).toEqual(after);
@@ -246,9 +273,18 @@ describe('files written elsewhere', () => {
 
     it('update overwrites with what the row gives, never with an empty value or a placeholder', async () => {
       await importText(JSON.stringify([{ ...curated, image: 'https://example.org/ours.png' }]));
-      const report = await importText(JSON.stringify([{ ...theirs, image: '/images/letters_placeholder/default_F.png' }]), { onExisting: 'update' });
+      const report = await importText(
+        JSON.stringify([{ ...theirs, image: '/images/letters_placeholder/default_F.png' }]),
+        { onExisting: 'update' },
+      );
       // Their 'Frontend Development' is a new tag of ours now, so update takes it.
-      expect(report.rows[0]!.changes!.map((change) => change.field)).toEqual(['name', 'url', 'cost', 'category', 'techStack']);
+      expect(report.rows[0]!.changes!.map((change) => change.field)).toEqual([
+        'name',
+        'url',
+        'cost',
+        'category',
+        'techStack',
+      ]);
       expect(await stored()).toMatchObject({
         name: 'Freecodecamp',
         slug: 'freecodecamp',
@@ -259,8 +295,13 @@ describe('files written elsewhere', () => {
         hasCert: true,
       });
       expect((await stored()).category.map((tag) => tag.label)).toEqual(['Frontend Development']);
-      expect((await importText(JSON.stringify([theirs]), { onExisting: 'update' })).counts).toMatchObject({ updated: 1 });
-      expect((await importText(JSON.stringify([theirs]), { onExisting: 'update' })).counts).toMatchObject({ updated: 0, unchanged: 1 });
+      expect((await importText(JSON.stringify([theirs]), { onExisting: 'update' })).counts).toMatchObject({
+        updated: 1,
+      });
+      expect((await importText(JSON.stringify([theirs]), { onExisting: 'update' })).counts).toMatchObject({
+        updated: 0,
+        unchanged: 1,
+      });
     });
 
     it('skip leaves them alone', async () => {

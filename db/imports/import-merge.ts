@@ -50,16 +50,26 @@ function isPlaceholderText(text: string): boolean {
 }
 
 /** An empty value: no text, no tags, none. */
-const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+const isEmpty = (value: unknown) =>
+  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
 /** The content as it will be after the import, by the policy, field by field (CONTENT_FIELDS). `incoming.image` is in its stored form. */
-export function mergeExisting(existing: Content, incoming: ContentInput, given: GivenFields, policy: 'fill' | 'update'): ContentInput {
+export function mergeExisting(
+  existing: Content,
+  incoming: ContentInput,
+  given: GivenFields,
+  policy: 'fill' | 'update',
+): ContentInput {
   // A field the row gave: one that holds a default otherwise only when the file wrote it (GivenFields), else any value.
   const gave = (field: ContentField) =>
-    field in given ? given[field as keyof GivenFields] : !isEmpty(incoming[field]) && !(field === 'description' && isPlaceholderText(incoming.description));
-  const oursEmpty = (field: ContentField) => isEmpty(existing[field]) || (field === 'description' && isPlaceholderText(existing.description));
+    field in given
+      ? given[field as keyof GivenFields]
+      : !isEmpty(incoming[field]) && !(field === 'description' && isPlaceholderText(incoming.description));
+  const oursEmpty = (field: ContentField) =>
+    isEmpty(existing[field]) || (field === 'description' && isPlaceholderText(existing.description));
   const merged = {} as Record<ContentField, unknown>;
-  for (const field of CONTENT_FIELDS) merged[field] = gave(field) && (policy === 'update' || oursEmpty(field)) ? incoming[field] : existing[field];
+  for (const field of CONTENT_FIELDS)
+    merged[field] = gave(field) && (policy === 'update' || oursEmpty(field)) ? incoming[field] : existing[field];
   return merged as ContentInput;
 }
 
@@ -71,9 +81,11 @@ export interface FieldChange {
 }
 
 const SHOWN_CHARS = 60;
-const shownText = (text: string) => (text === '' ? '(empty)' : `'${text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS - 1)}…` : text}'`);
+const shownText = (text: string) =>
+  text === '' ? '(empty)' : `'${text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS - 1)}…` : text}'`;
 const shownTags = (tags: readonly Tag[]) => (tags.length ? tags.map((t) => t.label).join(', ') : '(none)');
-const sameTags = (a: readonly Tag[], b: readonly Tag[]) => a.length === b.length && a.every((tag, i) => tag.value === b[i]!.value && tag.label === b[i]!.label);
+const sameTags = (a: readonly Tag[], b: readonly Tag[]) =>
+  a.length === b.length && a.every((tag, i) => tag.value === b[i]!.value && tag.label === b[i]!.label);
 
 /** The fields where `next` (image in its stored form) differs from the content as stored; none: unchanged. */
 export function changesOf(existing: Content, next: ContentInput): FieldChange[] {
@@ -85,7 +97,8 @@ export function changesOf(existing: Content, next: ContentInput): FieldChange[] 
         changes.push({ field, from: shownTags((from ?? []) as Tag[]), to: shownTags((to ?? []) as Tag[]) });
     } else if (typeof from === 'boolean' || typeof to === 'boolean') {
       if (from !== to) changes.push({ field, from: String(from), to: String(to) });
-    } else if ((from ?? null) !== (to ?? null)) changes.push({ field, from: shownText(String(from ?? '')), to: shownText(String(to ?? '')) });
+    } else if ((from ?? null) !== (to ?? null))
+      changes.push({ field, from: shownText(String(from ?? '')), to: shownText(String(to ?? '')) });
   }
   return changes;
 }

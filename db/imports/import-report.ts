@@ -5,7 +5,14 @@ import type { CheckedRow } from './import-check.ts';
 import type { FieldChange, OnExisting } from './import-merge.ts';
 
 export type ImportOutcome = 'created' | 'updated' | 'unchanged' | 'queued' | 'skipped' | 'refused';
-export const IMPORT_OUTCOMES: readonly ImportOutcome[] = ['created', 'updated', 'unchanged', 'queued', 'skipped', 'refused'];
+export const IMPORT_OUTCOMES: readonly ImportOutcome[] = [
+  'created',
+  'updated',
+  'unchanged',
+  'queued',
+  'skipped',
+  'refused',
+];
 
 export interface ImportRow {
   /** The row's position in the file, from 1. */
@@ -54,5 +61,13 @@ export type RowResult = [index: number, row: ImportRow];
 
 export const rowOf = (row: CheckedRow, outcome: ImportOutcome, extra: Partial<ImportRow> = {}): RowResult => [
   row.index,
-  { row: row.index + 1, line: row.line, outcome, name: row.data.name, url: row.data.url, ...extra, ...(row.warnings.length ? { warnings: row.warnings } : {}) },
+  {
+    row: row.index + 1,
+    line: row.line,
+    outcome,
+    name: row.data.name,
+    url: row.data.url,
+    ...extra,
+    ...(row.warnings.length ? { warnings: row.warnings } : {}),
+  },
 ];

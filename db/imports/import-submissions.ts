@@ -44,10 +44,12 @@ export class SubmissionWriter {
       const content = listedAs.get(row.key);
       const pending = queuedAs.get(row.key);
       if (content !== undefined) results.push(rowOf(row, 'skipped', { reason: `already listed as '${content}'` }));
-      else if (pending !== undefined) results.push(rowOf(row, 'skipped', { reason: `already waiting for review as '${pending}'` }));
+      else if (pending !== undefined)
+        results.push(rowOf(row, 'skipped', { reason: `already waiting for review as '${pending}'` }));
       else fresh.push(row);
     }
-    if (fresh.length === 0 || this.dryRun) return [...results, ...fresh.map((row) => rowOf(row, 'queued', { slug: row.data.slug }))];
+    if (fresh.length === 0 || this.dryRun)
+      return [...results, ...fresh.map((row) => rowOf(row, 'queued', { slug: row.data.slug }))];
 
     const now = new Date();
     const tagStatements = this.newTags.statementsFor(fresh.map((row) => row.data));
@@ -70,7 +72,11 @@ export class SubmissionWriter {
     const written = await db.$client.batch([...tagStatements, toStatement(insert)], 'write');
     const done = new Set(written.at(-1)!.rows.map((r) => String(r[0])));
     for (const row of fresh) {
-      results.push(done.has(row.key) ? rowOf(row, 'queued', { slug: row.data.slug }) : rowOf(row, 'skipped', { reason: 'already waiting for review' }));
+      results.push(
+        done.has(row.key)
+          ? rowOf(row, 'queued', { slug: row.data.slug })
+          : rowOf(row, 'skipped', { reason: 'already waiting for review' }),
+      );
     }
     return results;
   }

@@ -22,19 +22,24 @@ const MAP_EXAMPLE = '{"category": {"other": null, "frontend-development": "web-d
  */
 export function readTagMap(value: unknown, resolver: TagResolver): TagMap {
   const wrong = (message: string) => new TagMapError(message);
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
   if (!isObject(value)) throw wrong(`the map must be a JSON object of tag kinds, e.g. ${MAP_EXAMPLE}`);
   const map: TagMap = perTagKind(() => new Map());
   for (const [name, entries] of Object.entries(value)) {
     const kind = TAG_KINDS.find((k) => foldTag(k) === foldTag(name));
     if (!kind) throw wrong(`unknown tag kind '${shown(name)}' in the map (use ${TAG_KINDS.join(', ')})`);
-    if (!isObject(entries)) throw wrong(`the map's ${kind} must be an object of foreign tag → our tag, e.g. ${MAP_EXAMPLE}`);
+    if (!isObject(entries))
+      throw wrong(`the map's ${kind} must be an object of foreign tag → our tag, e.g. ${MAP_EXAMPLE}`);
     for (const [from, to] of Object.entries(entries)) {
       if (to === null) {
         map[kind].set(foldTag(from), null);
         continue;
       }
-      if (typeof to !== 'string') throw wrong(`${kind} '${shown(from)}' in the map: give one of our ${kind} tags (label or value), or null to drop it`);
+      if (typeof to !== 'string')
+        throw wrong(
+          `${kind} '${shown(from)}' in the map: give one of our ${kind} tags (label or value), or null to drop it`,
+        );
       const match = resolver.resolve(kind, to);
       if (!('tag' in match))
         throw wrong(

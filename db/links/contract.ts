@@ -14,14 +14,22 @@ export const linkHealth = z
     status: z.int().nullable().meta({ description: 'The HTTP status it answered (null: no answer, or never checked)' }),
     error: z.string().nullable().meta({ description: 'What went wrong, in words (null when it works)' }),
     failures: z.int().meta({ description: 'Failed checks in a row' }),
-    brokenSince: isoDate.nullable().meta({ description: 'Broken (3 failures over 48 hours) since then; null when not broken' }),
+    brokenSince: isoDate
+      .nullable()
+      .meta({ description: 'Broken (3 failures over 48 hours) since then; null when not broken' }),
     movedTo: z
       .string()
       .nullable()
-      .meta({ description: 'Where it permanently redirects (301/308) to a working page: POST /api/contents/{id}/accept-redirect makes that the URL' }),
+      .meta({
+        description:
+          'Where it permanently redirects (301/308) to a working page: POST /api/contents/{id}/accept-redirect makes that the URL',
+      }),
     reports: z.int().meta({ description: 'Users who reported this URL broken' }),
   })
-  .meta({ id: 'LinkHealth', description: 'What the link checker and users found of a content’s link (its current URL)' });
+  .meta({
+    id: 'LinkHealth',
+    description: 'What the link checker and users found of a content’s link (its current URL)',
+  });
 
 export type LinkHealthShape = z.infer<typeof linkHealth>;
 

@@ -110,7 +110,13 @@ async function jobsFor(db: Db, options: LinkCheckOptions, now: number): Promise<
     .leftJoin(linkChecks, eq(linkChecks.contentId, contents.id))
     .where(and(...filters))
     .orderBy(contents.seq);
-  return rows.map((r) => ({ id: r.id, name: r.name, url: r.url, host: hostOf(r.url), previous: r.check?.contentId ? r.check : null }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    url: r.url,
+    host: hostOf(r.url),
+    previous: r.check?.contentId ? r.check : null,
+  }));
 }
 
 const hostOf = (url: string) => {
@@ -170,7 +176,13 @@ function record(job: Job, probe: Probe, now: number): { row: typeof linkChecks.$
   // A new URL starts over: its predecessor's failures are not its own.
   const before = job.previous && job.previous.url === job.url ? job.previous : null;
   const wasBroken = Boolean(before?.brokenSince);
-  const base = { contentId: job.id, url: job.url, checkedAt: new Date(now), status: probe.status, finalUrl: probe.finalUrl };
+  const base = {
+    contentId: job.id,
+    url: job.url,
+    checkedAt: new Date(now),
+    status: probe.status,
+    finalUrl: probe.finalUrl,
+  };
   let row: typeof linkChecks.$inferInsert;
   let retryAt: number | null = null;
   if (probe.outcome === 'ok') {
@@ -254,7 +266,9 @@ function groupedSaver(db: Db) {
       const { contentId: _id, ...update } = row;
       return db.insert(linkChecks).values(row).onConflictDoUpdate({ target: linkChecks.contentId, set: update });
     });
-    writing = writing.then(() => db.batch(statements as [(typeof statements)[number], ...typeof statements]).then(() => undefined));
+    writing = writing.then(() =>
+      db.batch(statements as [(typeof statements)[number], ...typeof statements]).then(() => undefined),
+    );
     return writing;
   };
   return {

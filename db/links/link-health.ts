@@ -118,7 +118,10 @@ export async function acceptMovedLink(db: Db, actor: Actor, contentId: string): 
         .update(contents)
         .set({ url: movedTo, urlKey: urlKey(movedTo), updatedAt: new Date() })
         .where(eq(contents.id, contentId)),
-      db.update(linkChecks).set({ url: movedTo, finalUrl: movedTo, movedTo: null }).where(eq(linkChecks.contentId, contentId)),
+      db
+        .update(linkChecks)
+        .set({ url: movedTo, finalUrl: movedTo, movedTo: null })
+        .where(eq(linkChecks.contentId, contentId)),
       auditEntry(
         db,
         actor,
@@ -129,7 +132,8 @@ export async function acceptMovedLink(db: Db, actor: Actor, contentId: string): 
     ]);
   } catch (error) {
     if (isGuardFailure(error)) throw conflict('The link changed since it was checked: check it again');
-    if (uniqueViolation(error) === 'contents.url_key') throw conflict(`The website ${movedTo} is already listed as another content`);
+    if (uniqueViolation(error) === 'contents.url_key')
+      throw conflict(`The website ${movedTo} is already listed as another content`);
     throw error;
   }
   const [updated] = await db.select().from(contents).where(eq(contents.id, contentId));
@@ -184,7 +188,13 @@ export async function hasReportedLink(db: Db, userId: string, contentId: string)
     .select({ id: linkReports.contentId })
     .from(linkReports)
     .innerJoin(contents, eq(contents.id, linkReports.contentId))
-    .where(and(eq(linkReports.contentId, contentId), eq(linkReports.userId, userId), sql`${linkReports.url} = ${contents.url}`));
+    .where(
+      and(
+        eq(linkReports.contentId, contentId),
+        eq(linkReports.userId, userId),
+        sql`${linkReports.url} = ${contents.url}`,
+      ),
+    );
   return Boolean(row);
 }
 
@@ -194,7 +204,11 @@ export async function listOwnLinkReports(
   userId: string,
 ): Promise<Array<{ content: { _id: string; name: string; slug: string }; url: string; reportedAt: string }>> {
   const rows = await db
-    .select({ content: { _id: contents.id, name: contents.name, slug: contents.slug }, url: linkReports.url, createdAt: linkReports.createdAt })
+    .select({
+      content: { _id: contents.id, name: contents.name, slug: contents.slug },
+      url: linkReports.url,
+      createdAt: linkReports.createdAt,
+    })
     .from(linkReports)
     .innerJoin(contents, eq(contents.id, linkReports.contentId))
     .where(eq(linkReports.userId, userId))

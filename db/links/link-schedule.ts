@@ -27,7 +27,9 @@ export function startLinkCheckSchedule(db: Db): Schedule {
       const run = await runLinkCheck(db, { onlyDue: true, pictures: true });
       if (run.ran && run.value.checked > 0) {
         const { checked, ok, failed, deferred, newlyBroken } = run.value;
-        console.log(`Link check: ${checked} checked, ${ok} ok, ${failed} failing (${newlyBroken} newly broken), ${deferred} to retry later`);
+        console.log(
+          `Link check: ${checked} checked, ${ok} ok, ${failed} failing (${newlyBroken} newly broken), ${deferred} to retry later`,
+        );
       }
     } catch (error) {
       console.error('Link check:', error);

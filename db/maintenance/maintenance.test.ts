@@ -27,7 +27,9 @@ describe('seeding', () => {
     const report = await seedDemoData(t.db, actor);
     expect(report).toMatchObject({ seeded: true, users: 3 });
     expect(await t.db.$count(contents)).toBe(report.contents);
-    expect(await t.db.select({ action: auditLog.action, targetId: auditLog.targetId }).from(auditLog)).toEqual([{ action: 'db.seed', targetId: 'demo' }]);
+    expect(await t.db.select({ action: auditLog.action, targetId: auditLog.targetId }).from(auditLog)).toEqual([
+      { action: 'db.seed', targetId: 'demo' },
+    ]);
   });
 
   it('refuses a database that is not empty, saying what it holds, and adds nothing', async () => {
@@ -68,7 +70,10 @@ describe('backup', () => {
   it('refuses to overwrite a file unless forced, and then replaces it whole', async () => {
     const path = join(dir(), 'existing.db');
     writeFileSync(path, 'precious');
-    expect(await errorOf(backupDatabase(t.db, path))).toMatchObject({ code: 'CONFLICT', message: `${path} already exists: pass --force to replace it` });
+    expect(await errorOf(backupDatabase(t.db, path))).toMatchObject({
+      code: 'CONFLICT',
+      message: `${path} already exists: pass --force to replace it`,
+    });
     await backupDatabase(t.db, path, { force: true });
     const copy = createClient({ url: `file:${path}` });
     try {
@@ -90,7 +95,9 @@ describe('backup', () => {
     const remote = await openDb({ url: 'http://127.0.0.1:9' });
     const path = join(dirname(t.url.slice('file:'.length)), 'never.db');
     try {
-      expect((await errorOf(backupDatabase(remote, path)))!.message).toBe('Cannot reach the database server to back it up');
+      expect((await errorOf(backupDatabase(remote, path)))!.message).toBe(
+        'Cannot reach the database server to back it up',
+      );
       expect(existsSync(path)).toBe(false);
     } finally {
       remote.$client.close();
@@ -103,7 +110,9 @@ describe('stats', () => {
     await seedSyntheticData(t.db, actor, 5);
     const stats = await databaseStats(t.db);
     expect(stats.tables).toMatchObject({ contents: 5, submissions: 0, audit_log: 1, outbox: 0 });
-    expect(Object.keys(stats.tables).some((name) => name.startsWith('contents_fts') || name.startsWith('__'))).toBe(false);
+    expect(Object.keys(stats.tables).some((name) => name.startsWith('contents_fts') || name.startsWith('__'))).toBe(
+      false,
+    );
     expect(stats.file).toBe(t.url.slice('file:'.length));
     expect(stats.fileBytes).toBeGreaterThan(0);
     expect(stats.walBytes).toBeGreaterThanOrEqual(0);

@@ -19,12 +19,21 @@ const isLocal = (db: Db) => db.$client.protocol === 'file';
 export async function seedDemoData(db: Db, actor: Actor): Promise<SeedReport> {
   const report = await seedDemo(db);
   if (!report.seeded) {
-    const [[u], [c]] = await Promise.all([db.select({ n: count() }).from(users), db.select({ n: count() }).from(contents)]);
+    const [[u], [c]] = await Promise.all([
+      db.select({ n: count() }).from(users),
+      db.select({ n: count() }).from(contents),
+    ]);
     throw conflict(
       `The database is not empty (${plural(u?.n ?? 0, 'user')}, ${plural(c?.n ?? 0, 'content')}): the demo data goes only into an empty database, so nothing was added`,
     );
   }
-  await auditEntry(db, actor, 'db.seed', { type: 'database', id: 'demo' }, { contents: report.contents, users: report.users, reviews: report.reviews });
+  await auditEntry(
+    db,
+    actor,
+    'db.seed',
+    { type: 'database', id: 'demo' },
+    { contents: report.contents, users: report.users, reviews: report.reviews },
+  );
   return report;
 }
 
@@ -35,8 +44,13 @@ export async function seedSyntheticData(
   total: number,
   options: { onProgress?: (done: number, total: number) => void } = {},
 ): Promise<{ contents: number; reviews: number }> {
-  if (!Number.isInteger(total) || total < 1) throw invalid('The number of synthetic contents must be a whole number of at least 1');
-  const report = await generateSyntheticCatalog(db, total, options.onProgress ? { onProgress: options.onProgress } : {});
+  if (!Number.isInteger(total) || total < 1)
+    throw invalid('The number of synthetic contents must be a whole number of at least 1');
+  const report = await generateSyntheticCatalog(
+    db,
+    total,
+    options.onProgress ? { onProgress: options.onProgress } : {},
+  );
   await auditEntry(db, actor, 'db.seed', { type: 'database', id: 'synthetic' }, report);
   return report;
 }
@@ -82,7 +96,9 @@ async function copyServerDatabase(db: Db, target: string): Promise<void> {
   };
   const read = await db.$client.transaction('read').catch(unreachable);
   const rows = await read
-    .execute("SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+    .execute(
+      "SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+    )
     .catch((error: unknown) => {
       read.close();
       return unreachable(error);
@@ -103,16 +119,21 @@ async function copyServerDatabase(db: Db, target: string): Promise<void> {
       const { rows, columns } = await read.execute(`SELECT * FROM ${quoted}`);
       if (rows.length === 0) continue;
       const insert = file.prepare(`INSERT INTO ${quoted} VALUES (${columns.map(() => '?').join(', ')})`);
-      for (const row of rows) insert.run(...Array.from(row, (value) => (value instanceof ArrayBuffer ? Buffer.from(value) : value)));
+      for (const row of rows)
+        insert.run(...Array.from(row, (value) => (value instanceof ArrayBuffer ? Buffer.from(value) : value)));
     }
-    const sequences = (await read.execute("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'sqlite_sequence'")).rows[0]?.n
+    const sequences = (await read.execute("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'sqlite_sequence'"))
+      .rows[0]?.n
       ? (await read.execute('SELECT name, seq FROM sqlite_sequence')).rows
       : [];
-    for (const { name, seq } of sequences) file.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(name, seq);
+    for (const { name, seq } of sequences)
+      file.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(name, seq);
     for (const table of virtual) file.exec(table.sql);
     for (const table of virtual)
-      if (/USING\s+fts5\s*\(/i.test(table.sql) && /content\s*=/i.test(table.sql)) file.exec(`INSERT INTO "${table.name}"("${table.name}") VALUES ('rebuild')`);
-    for (const row of schema.filter((row) => row.type === 'index' || row.type === 'trigger' || row.type === 'view')) file.exec(row.sql);
+      if (/USING\s+fts5\s*\(/i.test(table.sql) && /content\s*=/i.test(table.sql))
+        file.exec(`INSERT INTO "${table.name}"("${table.name}") VALUES ('rebuild')`);
+    for (const row of schema.filter((row) => row.type === 'index' || row.type === 'trigger' || row.type === 'view'))
+      file.exec(row.sql);
     // Also writes the file's header: a database with no table is still a database file, as VACUUM INTO makes it.
     file.exec(`PRAGMA user_version = ${Number((await read.execute('PRAGMA user_version')).rows[0]?.[0] ?? 0)}`);
     file.exec('COMMIT');
@@ -172,12 +193,16 @@ export async function databaseStats(db: Db): Promise<DatabaseStats> {
   const tables: Record<string, number> = {};
   if (names.length > 0) {
     const [row] = await db.all<Record<string, number>>(
-      sql.raw(`SELECT ${names.map(({ name }, i) => `(SELECT count(*) FROM "${name.replaceAll('"', '""')}") AS t${i}`).join(', ')}`),
+      sql.raw(
+        `SELECT ${names.map(({ name }, i) => `(SELECT count(*) FROM "${name.replaceAll('"', '""')}") AS t${i}`).join(', ')}`,
+      ),
     );
     for (const [i, { name }] of names.entries()) tables[name] = row?.[`t${i}`] ?? 0;
   }
   const pragma = async (name: string) => (await db.all<Record<string, unknown>>(sql.raw(`PRAGMA ${name}`)))[0]?.[name];
-  const [pageSize, pageCount, freePages, journalMode] = await Promise.all(['page_size', 'page_count', 'freelist_count', 'journal_mode'].map(pragma));
+  const [pageSize, pageCount, freePages, journalMode] = await Promise.all(
+    ['page_size', 'page_count', 'freelist_count', 'journal_mode'].map(pragma),
+  );
   const [migrations] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM __drizzle_migrations`);
   const file = isLocal(db) ? await mainFile(db) : null;
   return {

@@ -15,10 +15,23 @@ export const actorId = (actor: Actor) => (actor.kind === 'user' ? `user:${actor.
 export const actorLabel = (actor: Actor) => (actor.kind === 'user' ? actor.email : `${actor.name} (cli)`);
 
 /** The insert of one audit entry, to put in the batch of the change it records. */
-export function auditEntry(db: Db, actor: Actor, action: AuditAction, target: { type: string; id: string }, details?: Record<string, unknown>) {
+export function auditEntry(
+  db: Db,
+  actor: Actor,
+  action: AuditAction,
+  target: { type: string; id: string },
+  details?: Record<string, unknown>,
+) {
   return db
     .insert(auditLog)
-    .values({ actor: actorId(actor), actorLabel: actorLabel(actor), action, targetType: target.type, targetId: target.id, details: details ?? null });
+    .values({
+      actor: actorId(actor),
+      actorLabel: actorLabel(actor),
+      action,
+      targetType: target.type,
+      targetId: target.id,
+      details: details ?? null,
+    });
 }
 
 export async function listAudit(db: Db, options: { since?: Date; limit?: number } = {}): Promise<AuditEntry[]> {

@@ -13,7 +13,11 @@ export interface BackgroundLoop {
 }
 
 /** `round` answers how long to rest in milliseconds, or undefined for `pollMs`. */
-export function startBackgroundLoop(name: string, pollMs: number, round: () => Promise<number | undefined>): BackgroundLoop {
+export function startBackgroundLoop(
+  name: string,
+  pollMs: number,
+  round: () => Promise<number | undefined>,
+): BackgroundLoop {
   let stopped = false;
   let woken = false;
   let interrupt: (() => void) | undefined;

@@ -23,7 +23,9 @@ describe('leases', () => {
   });
 
   it('of many racing for it, exactly one wins', async () => {
-    const wins = await Promise.all(Array.from({ length: 20 }, (_, i) => takeLease(t.db, 'race', `holder-${i}`, 60_000)));
+    const wins = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => takeLease(t.db, 'race', `holder-${i}`, 60_000)),
+    );
     expect(wins.filter(Boolean)).toHaveLength(1);
   });
 

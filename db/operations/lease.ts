@@ -36,7 +36,10 @@ export async function releaseLease(db: Db, name: string, holder: string): Promis
 }
 
 export async function currentLease(db: Db, name: string): Promise<{ holder: string; expiresAt: Date } | undefined> {
-  const [row] = await db.select({ holder: leases.holder, expiresAt: leases.expiresAt }).from(leases).where(eq(leases.name, name));
+  const [row] = await db
+    .select({ holder: leases.holder, expiresAt: leases.expiresAt })
+    .from(leases)
+    .where(eq(leases.name, name));
   return row && row.expiresAt.getTime() > Date.now() ? row : undefined;
 }
 
@@ -47,7 +50,12 @@ export type Leased<T> = { ran: true; value: T } | { ran: false; holder: string; 
  * elsewhere nothing runs. If a renewal fails (the lease was lost: this process stalled past it), `lost`
  * is aborted so that the work stops starting new steps.
  */
-export async function withLease<T>(db: Db, name: string, ttlMs: number, work: (lost: AbortSignal) => Promise<T>): Promise<Leased<T>> {
+export async function withLease<T>(
+  db: Db,
+  name: string,
+  ttlMs: number,
+  work: (lost: AbortSignal) => Promise<T>,
+): Promise<Leased<T>> {
   const holder = processHolder();
   if (!(await takeLease(db, name, holder, ttlMs))) {
     const current = await currentLease(db, name);

@@ -21,7 +21,9 @@ beforeAll(async () => {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     onRcptTo(address, _session, callback) {
-      callback(refused.has(address.address) ? Object.assign(new Error('No such mailbox'), { responseCode: 550 }) : undefined);
+      callback(
+        refused.has(address.address) ? Object.assign(new Error('No such mailbox'), { responseCode: 550 }) : undefined,
+      );
     },
     onData(stream, session, callback) {
       stream.resume();
@@ -71,10 +73,18 @@ describe('deliverDueMail', () => {
     await queue(t.db, 'gone@example.com');
     const started = Date.now();
     expect(await deliverDueMail(t.db, transport())).toEqual([
-      expect.objectContaining({ to: 'gone@example.com', status: 'pending', error: expect.stringMatching(/No such mailbox/) }),
+      expect.objectContaining({
+        to: 'gone@example.com',
+        status: 'pending',
+        error: expect.stringMatching(/No such mailbox/),
+      }),
     ]);
     const waiting = await rowOf('gone@example.com');
-    expect(waiting).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringMatching(/No such mailbox/) });
+    expect(waiting).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: expect.stringMatching(/No such mailbox/),
+    });
     // MAIL_RETRY_SECONDS (30) after the first attempt; not due before.
     expect(waiting.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(started + 30_000);
     expect(await deliverDueMail(t.db, transport())).toEqual([]);
@@ -89,10 +99,16 @@ describe('deliverDueMail', () => {
   });
 
   it('a mail left "sending" by a process that died is sent once its claim lapses', async () => {
-    await queue(t.db, 'orphan@example.com', { status: 'sending', attempts: 1, nextAttemptAt: new Date(Date.now() + 60_000) });
+    await queue(t.db, 'orphan@example.com', {
+      status: 'sending',
+      attempts: 1,
+      nextAttemptAt: new Date(Date.now() + 60_000),
+    });
     expect(await deliverDueMail(t.db, transport())).toEqual([]);
     await t.db.update(outbox).set({ nextAttemptAt: new Date(Date.now() - 1) });
-    expect(await deliverDueMail(t.db, transport())).toEqual([expect.objectContaining({ to: 'orphan@example.com', status: 'sent' })]);
+    expect(await deliverDueMail(t.db, transport())).toEqual([
+      expect.objectContaining({ to: 'orphan@example.com', status: 'sent' }),
+    ]);
     expect(await rowOf('orphan@example.com')).toMatchObject({ status: 'sent', attempts: 2 });
   });
 

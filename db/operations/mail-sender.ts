@@ -51,7 +51,8 @@ export function startMailSender(db: Db): MailSender {
 /** Sends every mail that is due now, one at a time, and says what became of each. */
 export async function deliverDueMail(db: Db, transport: Transporter = smtpTransport()): Promise<Delivery[]> {
   const deliveries: Delivery[] = [];
-  for (let mail = await claimDueMail(db); mail; mail = await claimDueMail(db)) deliveries.push(await deliver(db, transport, mail));
+  for (let mail = await claimDueMail(db); mail; mail = await claimDueMail(db))
+    deliveries.push(await deliver(db, transport, mail));
   return deliveries;
 }
 
@@ -62,7 +63,12 @@ export function smtpTransport(): Transporter {
   // Loaded when a transport is made, not with the module: most processes never send (a CLI command, a server
   // without SMTP_URL), and loading nodemailer cost each of them 100 ms.
   const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer');
-  return nodemailer.createTransport({ url: SMTP_URL, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+  return nodemailer.createTransport({
+    url: SMTP_URL,
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
 }
 
 const isDue = (now: Date) => and(inArray(outbox.status, ['pending', 'sending']), lte(outbox.nextAttemptAt, now));
@@ -70,10 +76,19 @@ const isDue = (now: Date) => and(inArray(outbox.status, ['pending', 'sending']),
 /** Takes the oldest due mail for this process, or nothing: one statement, so no two processes get the same. */
 async function claimDueMail(db: Db): Promise<OutboxMessage | undefined> {
   const now = new Date();
-  const oldest = db.select({ id: outbox.id }).from(outbox).where(isDue(now)).orderBy(outbox.nextAttemptAt, outbox.id).limit(1);
+  const oldest = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(isDue(now))
+    .orderBy(outbox.nextAttemptAt, outbox.id)
+    .limit(1);
   const [mail] = await db
     .update(outbox)
-    .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + CLAIM_MS) })
+    .set({
+      status: 'sending',
+      attempts: sql`${outbox.attempts} + 1`,
+      nextAttemptAt: new Date(now.getTime() + CLAIM_MS),
+    })
     .where(and(eq(outbox.id, sql`(${oldest})`), isDue(now)))
     .returning();
   return mail;
@@ -99,7 +114,10 @@ async function deliver(db: Db, transport: Transporter, mail: OutboxMessage): Pro
       .where(eq(outbox.id, mail.id));
     return { id: mail.id, to: mail.to, status, error: message };
   }
-  await db.update(outbox).set({ status: 'sent', sentAt: new Date(), lastError: null, text: '', html: null, headers: null }).where(eq(outbox.id, mail.id));
+  await db
+    .update(outbox)
+    .set({ status: 'sent', sentAt: new Date(), lastError: null, text: '', html: null, headers: null })
+    .where(eq(outbox.id, mail.id));
   return { id: mail.id, to: mail.to, status: 'sent' };
 }
 

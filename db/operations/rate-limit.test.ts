@@ -45,11 +45,15 @@ describe('counting events', () => {
   afterEach(() => t.close());
 
   it('gives each of many hits on one key at once its own count, in a few writes', async () => {
-    const counted = await Promise.all(Array.from({ length: 60 }, () => countEvent(t.db, 'RATE_LIMIT_SIGNIN_IP', '203.0.113.9')));
+    const counted = await Promise.all(
+      Array.from({ length: 60 }, () => countEvent(t.db, 'RATE_LIMIT_SIGNIN_IP', '203.0.113.9')),
+    );
     expect(counted.map((c) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
     expect(new Set(counted.map((c) => c.resetAt)).size).toBe(1);
     expect(upserts).toBeLessThan(5);
-    const [row] = (await t.db.$client.execute("SELECT count FROM rate_limits WHERE key = 'RATE_LIMIT_SIGNIN_IP:203.0.113.9'")).rows;
+    const [row] = (
+      await t.db.$client.execute("SELECT count FROM rate_limits WHERE key = 'RATE_LIMIT_SIGNIN_IP:203.0.113.9'")
+    ).rows;
     expect(row!.count).toBe(60);
   });
 
@@ -67,7 +71,9 @@ describe('counting events', () => {
   it('starts a window over with the hits that come after it ended', async () => {
     await countEvent(t.db, 'RATE_LIMIT_SIGNIN_IP', 'late');
     await t.db.$client.execute("UPDATE rate_limits SET reset_at = 0 WHERE key = 'RATE_LIMIT_SIGNIN_IP:late'");
-    const counted = await Promise.all(Array.from({ length: 5 }, () => countEvent(t.db, 'RATE_LIMIT_SIGNIN_IP', 'late')));
+    const counted = await Promise.all(
+      Array.from({ length: 5 }, () => countEvent(t.db, 'RATE_LIMIT_SIGNIN_IP', 'late')),
+    );
     expect(counted.map((c) => c.count).sort()).toEqual([1, 2, 3, 4, 5]);
     expect(counted[0]!.resetAt).toBeGreaterThan(Date.now());
   });

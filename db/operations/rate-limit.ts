@@ -84,7 +84,13 @@ export function countEvent(db: Db, name: LimitName, key: string): Promise<Counte
   });
 }
 
-async function writeHits(db: Db, name: LimitName, id: string, waiting: Map<string, Waiting[]>, writing: Set<string>): Promise<void> {
+async function writeHits(
+  db: Db,
+  name: LimitName,
+  id: string,
+  waiting: Map<string, Waiting[]>,
+  writing: Set<string>,
+): Promise<void> {
   writing.add(id);
   try {
     for (let hits = waiting.get(id); hits?.length; hits = waiting.get(id)) {
@@ -125,7 +131,11 @@ export async function currentCount(db: Db, name: LimitName, key: string): Promis
   return enabled() ? ((await currentWindow(db, name, key))?.count ?? 0) : 0;
 }
 
-async function currentWindow(db: Db, name: LimitName, key: string): Promise<{ count: number; resetAt: number } | undefined> {
+async function currentWindow(
+  db: Db,
+  name: LimitName,
+  key: string,
+): Promise<{ count: number; resetAt: number } | undefined> {
   const [row] = await db
     .select()
     .from(rateLimits)
@@ -148,7 +158,10 @@ export function addressGroup(address: string): string {
   const groups = (text: string) => (text ? text.split(':') : []);
   const before = groups(head);
   const after = tail === undefined ? [] : groups(tail);
-  const hextets = tail === undefined ? before : [...before, ...Array<string>(Math.max(0, 8 - before.length - after.length)).fill('0'), ...after];
+  const hextets =
+    tail === undefined
+      ? before
+      : [...before, ...Array<string>(Math.max(0, 8 - before.length - after.length)).fill('0'), ...after];
   return `${hextets
     .slice(0, 4)
     .map((h) => parseInt(h, 16).toString(16))
@@ -161,7 +174,13 @@ export function addressGroup(address: string): string {
  * reach `maxWaitMs` ahead. The turn is taken by one atomic upsert of a stored "next turn not before" time,
  * so parallel requests queue one behind the other instead of each sleeping the same wait side by side.
  */
-export async function waitForTurn(db: Db, name: LimitName, key: string, spacingMs: number, maxWaitMs: number): Promise<void> {
+export async function waitForTurn(
+  db: Db,
+  name: LimitName,
+  key: string,
+  spacingMs: number,
+  maxWaitMs: number,
+): Promise<void> {
   if (!enabled()) return;
   const turnKey = keyOf(name, `turn:${key}`);
   const now = Date.now();
@@ -175,7 +194,10 @@ export async function waitForTurn(db: Db, name: LimitName, key: string, spacingM
     })
     .returning({ resetAt: rateLimits.resetAt });
   if (!taken) {
-    const [queue] = await db.select({ resetAt: rateLimits.resetAt }).from(rateLimits).where(eq(rateLimits.key, turnKey));
+    const [queue] = await db
+      .select({ resetAt: rateLimits.resetAt })
+      .from(rateLimits)
+      .where(eq(rateLimits.key, turnKey));
     throw tooMany((queue?.resetAt ?? now) - maxWaitMs);
   }
   const wait = taken.resetAt - spacingMs - now;
@@ -196,7 +218,14 @@ export function clearLimitsOf(db: Db, subjects: readonly string[]) {
   const subject = sql`substr(${rateLimits.key}, instr(${rateLimits.key}, ':') + 1)`;
   return db
     .delete(rateLimits)
-    .where(or(...subjects.flatMap((s) => [inArray(subject, [s, `turn:${s}`]), sql`substr(${subject}, -length(${`/${s}`})) = ${`/${s}`}`])));
+    .where(
+      or(
+        ...subjects.flatMap((s) => [
+          inArray(subject, [s, `turn:${s}`]),
+          sql`substr(${subject}, -length(${`/${s}`})) = ${`/${s}`}`,
+        ]),
+      ),
+    );
 }
 
 /** Forgets old windows (called now and then, so the table stays small). */

@@ -22,16 +22,27 @@ export const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 export const PERMANENT_REDIRECTS = new Set([301, 308]);
 
 /** Sends the request and resolves with the response once its headers are in (the body is the caller's to read or drop). */
-export function requestHop(url: URL, { method, signal, policy = outboundPolicy(), headers = {} }: HopOptions): Promise<IncomingMessage> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new Error(`${url.protocol} is not http(s)`));
+export function requestHop(
+  url: URL,
+  { method, signal, policy = outboundPolicy(), headers = {} }: HopOptions,
+): Promise<IncomingMessage> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return Promise.reject(new Error(`${url.protocol} is not http(s)`));
   // A literal address is connected to without a lookup: checked here instead.
   const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(literal) && !policy(literal)) return Promise.reject(new RefusedAddress(`${literal} is not a public address`));
+  if (isIP(literal) && !policy(literal))
+    return Promise.reject(new RefusedAddress(`${literal} is not a public address`));
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = send(
       url,
-      { method, signal, agent: false, lookup: lookupWith(policy), headers: { 'user-agent': 'SkillshelfBot/1.0 (link check)', ...headers } },
+      {
+        method,
+        signal,
+        agent: false,
+        lookup: lookupWith(policy),
+        headers: { 'user-agent': 'SkillshelfBot/1.0 (link check)', ...headers },
+      },
       resolve,
     );
     req.on('error', reject);

@@ -49,7 +49,8 @@ const ERRORS: Record<string, string> = {
 
 function describe(error: unknown, timeoutMs: number): string {
   const e = error as { name?: string; code?: string; message?: string };
-  if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'ABORT_ERR') return `no answer within ${timeoutMs / 1000} s`;
+  if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'ABORT_ERR')
+    return `no answer within ${timeoutMs / 1000} s`;
   return (e.code && ERRORS[e.code]) ?? e.message ?? String(error);
 }
 
@@ -64,19 +65,33 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
 const isRefusal = (status: number) => status >= 400 && status !== 429 && status !== 503;
 
 /** Why a redirect to `next` is not followed (not to http, a loop, one too many), as the probe's answer; undefined to follow it. */
-function refusedRedirect(next: URL, status: number, seen: ReadonlySet<string>, redirects: number, from: string): Probe | undefined {
+function refusedRedirect(
+  next: URL,
+  status: number,
+  seen: ReadonlySet<string>,
+  redirects: number,
+  from: string,
+): Probe | undefined {
   if (next.protocol !== 'http:' && next.protocol !== 'https:')
     return { outcome: 'failed', status, finalUrl: next.href, error: `redirect to ${next.protocol} (not http)` };
   if (seen.has(next.href)) return { outcome: 'failed', status, finalUrl: next.href, error: 'redirect loop' };
-  if (redirects >= MAX_REDIRECTS) return { outcome: 'failed', status, finalUrl: from, error: `more than ${MAX_REDIRECTS} redirects` };
+  if (redirects >= MAX_REDIRECTS)
+    return { outcome: 'failed', status, finalUrl: from, error: `more than ${MAX_REDIRECTS} redirects` };
   return undefined;
 }
 
 /** The probe's answer to the last response, one that is not a redirect to follow. */
 function answerOf(response: IncomingMessage, status: number, finalUrl: string, movedTo: string | null): Probe {
-  if (status === 429 || status === 503) return { outcome: 'deferred', status, finalUrl, retryAfterMs: retryAfterMs(response.headers['retry-after']) };
-  if ((status >= 200 && status < 300) || status === 401 || status === 403) return { outcome: 'ok', status, finalUrl, movedTo };
-  return { outcome: 'failed', status, finalUrl, error: `HTTP ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}` };
+  if (status === 429 || status === 503)
+    return { outcome: 'deferred', status, finalUrl, retryAfterMs: retryAfterMs(response.headers['retry-after']) };
+  if ((status >= 200 && status < 300) || status === 401 || status === 403)
+    return { outcome: 'ok', status, finalUrl, movedTo };
+  return {
+    outcome: 'failed',
+    status,
+    finalUrl,
+    error: `HTTP ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}`,
+  };
 }
 
 export async function probeLink(

@@ -16,7 +16,11 @@ export interface TitleFetchLimits {
   policy: AddressPolicy;
 }
 
-export const TITLE_FETCH_LIMITS: Omit<TitleFetchLimits, 'policy'> = { timeoutMs: 3000, maxBytes: 512 * 1024, maxRedirects: 3 };
+export const TITLE_FETCH_LIMITS: Omit<TitleFetchLimits, 'policy'> = {
+  timeoutMs: 3000,
+  maxBytes: 512 * 1024,
+  maxRedirects: 3,
+};
 const NAME_MAX = 200;
 /** A suggested description: a summary, well under the 5,000 a description may hold. */
 const DESCRIPTION_MAX = 1000;
@@ -37,7 +41,10 @@ export async function fetchPageTitle(url: string, limits: Partial<TitleFetchLimi
 }
 
 /** What the page says of itself, or undefined when it cannot be read within the limits (never throws). */
-export async function fetchPageFacts(url: string, limits: Partial<TitleFetchLimits> = {}): Promise<PageFacts | undefined> {
+export async function fetchPageFacts(
+  url: string,
+  limits: Partial<TitleFetchLimits> = {},
+): Promise<PageFacts | undefined> {
   const page = await fetchWithin(url, limits, 'text/html,application/xhtml+xml', (type) => /html/i.test(type));
   return page && factsOf(decode(page.body, page.type), page.url);
 }
@@ -109,7 +116,10 @@ function oneLine(raw: string | undefined, max: number): string | undefined {
 /** og:title when the page has one (often without the site's name appended), else <title>; cleaned, at most 200 characters. */
 export function titleOf(html: string): string | undefined {
   const title = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(html)?.[1];
-  return oneLine(metaContent(html, ['og:title']) ?? (title === undefined ? undefined : decodeEntities(title)), NAME_MAX);
+  return oneLine(
+    metaContent(html, ['og:title']) ?? (title === undefined ? undefined : decodeEntities(title)),
+    NAME_MAX,
+  );
 }
 
 /** Everything a page says of itself: its title, its description, and its picture as a public http(s) URL. */
@@ -142,7 +152,9 @@ function iconHref(html: string): string | undefined {
       ?.toLowerCase() ?? '';
   const touch = links.find((tag) => rel(tag).split(/\s+/).includes('apple-touch-icon'));
   if (touch) return decodeEntities(href(touch) ?? '');
-  const icon = links.find((tag) => rel(tag).split(/\s+/).includes('icon') && /\.(png|svg)(\?|$)/i.test(href(tag) ?? ''));
+  const icon = links.find(
+    (tag) => rel(tag).split(/\s+/).includes('icon') && /\.(png|svg)(\?|$)/i.test(href(tag) ?? ''),
+  );
   return icon ? decodeEntities(href(icon) ?? '') : undefined;
 }
 
@@ -180,7 +192,8 @@ const NAMED: Record<string, string> = {
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
     if (entity[0] === '#') {
-      const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+      const code =
+        entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
     return NAMED[entity.toLowerCase()] ?? whole;

@@ -69,7 +69,8 @@ export const anyAddress: AddressPolicy = () => true;
  * reported by a user): public addresses only, unless OUTBOUND_ALLOW_PRIVATE (tests and benches that serve
  * the links themselves on loopback).
  */
-export const outboundPolicy = (): AddressPolicy => (config().OUTBOUND_ALLOW_PRIVATE === 'true' ? anyAddress : publicOnly);
+export const outboundPolicy = (): AddressPolicy =>
+  config().OUTBOUND_ALLOW_PRIVATE === 'true' ? anyAddress : publicOnly;
 
 /**
  * Why a website URL cannot be listed, when its host names this machine or a private network outright
@@ -85,7 +86,8 @@ export function privateWebsiteProblem(url: string): string | undefined {
     return undefined;
   }
   const literal = host.replace(/^\[|\]$/g, '');
-  const local = host === 'localhost' || host.endsWith('.localhost') || (isIP(literal) !== 0 && !isPublicAddress(literal));
+  const local =
+    host === 'localhost' || host.endsWith('.localhost') || (isIP(literal) !== 0 && !isPublicAddress(literal));
   return local ? `Website URL must be a public web address: ${host} is this machine or a private network` : undefined;
 }
 
@@ -104,7 +106,9 @@ export function lookupWith(policy: AddressPolicy): LookupFunction {
       if (error) return callback(error);
       const refused = addresses.find((a) => !policy(a.address));
       if (refused || addresses.length === 0)
-        return callback(new RefusedAddress(`${hostname} resolves to ${refused?.address ?? 'nothing'}, which is not a public address`));
+        return callback(
+          new RefusedAddress(`${hostname} resolves to ${refused?.address ?? 'nothing'}, which is not a public address`),
+        );
       if ((options as LookupAllOptions).all) return callback(null, addresses);
       callback(null, addresses[0]!.address, addresses[0]!.family);
     });

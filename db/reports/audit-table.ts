@@ -22,14 +22,22 @@ const SORT_COLUMNS = {
 const contains = (column: SQLWrapper, pattern: string) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
 
 /** Accepts anything (parseListQuery): what it cannot apply is the default. */
-export async function listAuditForAdmin(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<AuditListShape> {
+export async function listAuditForAdmin(
+  db: Db,
+  params: URLSearchParams | Record<string, string | undefined> = {},
+): Promise<AuditListShape> {
   const query = parseListQuery(AUDIT_LIST, params);
   const { action, admin } = query.filters;
   const pattern = containsPattern(query.search);
   const where = and(
     action ? eq(auditLog.action, action) : undefined,
     admin ? eq(auditLog.actor, admin) : undefined,
-    query.search ? or(contains(sql`${auditLog.targetType} || ':' || ${auditLog.targetId}`, pattern), contains(auditLog.details, pattern)) : undefined,
+    query.search
+      ? or(
+          contains(sql`${auditLog.targetType} || ':' || ${auditLog.targetId}`, pattern),
+          contains(auditLog.details, pattern),
+        )
+      : undefined,
   );
   const [total] = await db.select({ n: count() }).from(auditLog).where(where);
   const page = paging(query.page, total?.n ?? 0, query.pageSize);
@@ -62,7 +70,10 @@ export async function listAuditForAdmin(db: Db, params: URLSearchParams | Record
  * or a draft), a submission, a user, a review, a tag ('kind:value'). Other targets (an import, the database)
  * have no screen of their own.
  */
-async function existingTargets(db: Db, rows: ReadonlyArray<{ targetType: string; targetId: string }>): Promise<Set<string>> {
+async function existingTargets(
+  db: Db,
+  rows: ReadonlyArray<{ targetType: string; targetId: string }>,
+): Promise<Set<string>> {
   const ids = (type: string) => [...new Set(rows.filter((row) => row.targetType === type).map((row) => row.targetId))];
   const found = new Set<string>();
   const keep = (type: string, list: Array<{ id: string }>) => {
@@ -77,7 +88,9 @@ async function existingTargets(db: Db, rows: ReadonlyArray<{ targetType: string;
     ...(await db.select({ id: contents.id }).from(contents).where(inArray(contents.id, list))),
     ...(await db.select({ id: contentDrafts.id }).from(contentDrafts).where(inArray(contentDrafts.id, list))),
   ]);
-  lookup('submission', (list) => db.select({ id: submissions.id }).from(submissions).where(inArray(submissions.id, list)));
+  lookup('submission', (list) =>
+    db.select({ id: submissions.id }).from(submissions).where(inArray(submissions.id, list)),
+  );
   lookup('user', (list) => db.select({ id: users.id }).from(users).where(inArray(users.id, list)));
   lookup('review', (list) => db.select({ id: reviews.id }).from(reviews).where(inArray(reviews.id, list)));
   lookup('tag', (list) =>

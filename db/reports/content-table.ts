@@ -45,8 +45,12 @@ function publishedMatching(db: Db, query: ListQuery<string, keyof typeof CONTENT
 function draftsMatching(query: ListQuery<string, keyof typeof CONTENT_LIST.filters>): SQL | undefined {
   const { search, filters } = query;
   return and(
-    search ? or(sql`${contentDrafts.name} LIKE ${containsPattern(search)} ESCAPE '\\'`, eq(contentDrafts.id, search)) : undefined,
-    filters.category ? sql`EXISTS (SELECT 1 FROM json_each(${contentDrafts.category}) WHERE json_extract(value, '$.value') = ${filters.category})` : undefined,
+    search
+      ? or(sql`${contentDrafts.name} LIKE ${containsPattern(search)} ESCAPE '\\'`, eq(contentDrafts.id, search))
+      : undefined,
+    filters.category
+      ? sql`EXISTS (SELECT 1 FROM json_each(${contentDrafts.category}) WHERE json_extract(value, '$.value') = ${filters.category})`
+      : undefined,
     filters.cost ? eq(contentDrafts.cost, filters.cost as Cost) : undefined,
   );
 }
@@ -58,7 +62,10 @@ const SORT_COLUMN = { created: sql`created_at`, name: sql`name COLLATE NOCASE`, 
  * status of them. `search` is the catalog's full-text search (and a content's id); `category`, `cost` and
  * `link` (broken, moved or reported: published contents only) filter. Each row carries its link's health.
  */
-export async function listContentsForAdmin(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<ContentListShape> {
+export async function listContentsForAdmin(
+  db: Db,
+  params: URLSearchParams | Record<string, string | undefined> = {},
+): Promise<ContentListShape> {
   const query = parseListQuery(CONTENT_LIST, params);
   const { status, link } = query.filters;
   const withPublished = status !== 'draft';

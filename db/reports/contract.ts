@@ -25,7 +25,9 @@ export const dashboardSummary = z
     contentCategories: z.array(tagCount),
     contentTechStacks: z.array(tagCount),
     contentTypes: z.array(tagCount),
-    brokenLinks: z.int().meta({ description: 'Published contents whose link is broken (failing 3 times over 48 hours)' }),
+    brokenLinks: z
+      .int()
+      .meta({ description: 'Published contents whose link is broken (failing 3 times over 48 hours)' }),
   })
   .meta({ id: 'DashboardSummary' });
 
@@ -47,17 +49,39 @@ export const auditEntry = z
     at: isoDate,
     admin: z
       .object({
-        id: z.string().meta({ description: "Who acted, as the log records it: 'user:{id}' for an admin in the browser, 'cli:{name}' at the terminal" }),
+        id: z
+          .string()
+          .meta({
+            description:
+              "Who acted, as the log records it: 'user:{id}' for an admin in the browser, 'cli:{name}' at the terminal",
+          }),
         label: z.string().meta({ description: 'Who that was, readable (an email, a terminal user’s name)' }),
       })
       .meta({ description: 'The `admin` filter takes its id' }),
-    action: z.string().meta({ description: `What was done: ${AUDIT_ACTION_NAMES.map((action) => `\`${action}\``).join(', ')}`, example: 'submission.reject' }),
+    action: z
+      .string()
+      .meta({
+        description: `What was done: ${AUDIT_ACTION_NAMES.map((action) => `\`${action}\``).join(', ')}`,
+        example: 'submission.reject',
+      }),
     target: z.object({
-      type: z.string().meta({ description: 'content, submission, user, review, tag (its id `kind:value`), list, import, database', example: 'submission' }),
+      type: z
+        .string()
+        .meta({
+          description: 'content, submission, user, review, tag (its id `kind:value`), list, import, database',
+          example: 'submission',
+        }),
       id: z.string(),
-      exists: z.boolean().meta({ description: 'Whether it still exists (contents, submissions, users, reviews and tags; false for the others)' }),
+      exists: z
+        .boolean()
+        .meta({
+          description: 'Whether it still exists (contents, submissions, users, reviews and tags; false for the others)',
+        }),
     }),
-    details: z.record(z.string(), z.unknown()).nullable().meta({ description: 'What the change was, as recorded (its fields depend on the action)' }),
+    details: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .meta({ description: 'What the change was, as recorded (its fields depend on the action)' }),
   })
   .meta({ id: 'AuditEntry' });
 export const auditList = z.object({ ...adminPaging, entries: z.array(auditEntry) }).meta({ id: 'AuditList' });
@@ -90,7 +114,11 @@ export const REPORT_OPERATIONS = {
       listFilter('status', 'Only drafts or only published contents', CONTENT_LIST.filters.status),
       listFilter('category', 'Only contents of this category value'),
       listFilter('cost', 'Only contents of this cost', CONTENT_LIST.filters.cost),
-      listFilter('link', 'Only published contents whose link is broken, permanently moved, or reported by users', CONTENT_LIST.filters.link),
+      listFilter(
+        'link',
+        'Only published contents whose link is broken, permanently moved, or reported by users',
+        CONTENT_LIST.filters.link,
+      ),
     ],
     ok: { status: 200, schema: contentList, description: 'A page of contents, each with its link’s health' },
   },
@@ -108,6 +136,10 @@ export const REPORT_OPERATIONS = {
       listFilter('action', 'Only the entries of this action', AUDIT_LIST.filters.action),
       listFilter('admin', "Only the entries of this admin (an entry's `admin.id`)"),
     ],
-    ok: { status: 200, schema: auditList, description: 'A page of audit entries, newest first unless sorted otherwise' },
+    ok: {
+      status: 200,
+      schema: auditList,
+      description: 'A page of audit entries, newest first unless sorted otherwise',
+    },
   },
 } as const satisfies Record<string, Operation>;

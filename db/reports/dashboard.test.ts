@@ -7,17 +7,30 @@ let t: TestDb;
 beforeEach(async () => (t = await createTestDb()));
 afterEach(() => t.close());
 
-const content = (id: string, url = `https://${id}.example.org/`) => t.db.insert(contents).values({ id, name: id, slug: id, url });
+const content = (id: string, url = `https://${id}.example.org/`) =>
+  t.db.insert(contents).values({ id, name: id, slug: id, url });
 const submission = (id: string, status: 'pending' | 'approved' | 'rejected') =>
-  t.db.insert(submissions).values({ id, name: id, slug: id, url: `https://${id}.example.org/`, urlKey: `${id}.example.org`, status });
+  t.db
+    .insert(submissions)
+    .values({ id, name: id, slug: id, url: `https://${id}.example.org/`, urlKey: `${id}.example.org`, status });
 
 describe('what needs attention', () => {
   it('nothing, in a new catalog', async () => {
-    expect(await needsAttention(t.db)).toEqual({ pendingSubmissions: 0, reportedLinks: 0, brokenLinks: 0, reportedReviews: 0 });
+    expect(await needsAttention(t.db)).toEqual({
+      pendingSubmissions: 0,
+      reportedLinks: 0,
+      brokenLinks: 0,
+      reportedReviews: 0,
+    });
   });
 
   it('counts the queue, the contents reported (once each, for their current URL), the broken links and the reviews reported', async () => {
-    await Promise.all([submission('s1', 'pending'), submission('s2', 'pending'), submission('s3', 'rejected'), submission('s4', 'approved')]);
+    await Promise.all([
+      submission('s1', 'pending'),
+      submission('s2', 'pending'),
+      submission('s3', 'rejected'),
+      submission('s4', 'approved'),
+    ]);
     await Promise.all(['a', 'b', 'c', 'd'].map((id) => content(id)));
     await t.db.insert(users).values([
       { id: 'u1', name: 'One', email: 'one@example.com', passwordHash: 'x' },
@@ -46,6 +59,11 @@ describe('what needs attention', () => {
       { reviewId: 'r1', userId: 'u2', reason: 'spam' },
       { reviewId: 'r2', userId: 'u2', reason: 'abusive' },
     ]);
-    expect(await needsAttention(t.db)).toEqual({ pendingSubmissions: 2, reportedLinks: 1, brokenLinks: 1, reportedReviews: 2 });
+    expect(await needsAttention(t.db)).toEqual({
+      pendingSubmissions: 2,
+      reportedLinks: 1,
+      brokenLinks: 1,
+      reportedReviews: 2,
+    });
   });
 });

@@ -16,7 +16,9 @@ export async function dashboardSummary(db: Db): Promise<DashboardSummaryShape> {
   ]);
   const t = (totals as Array<{ numContents: number; numUsers: number; numAdmins: number }>)[0]!;
   const of = (kind: string) =>
-    (tags as Array<{ kind: string; label: string; count: number }>).filter((r) => r.kind === kind).map((r) => ({ _id: r.label, count: r.count }));
+    (tags as Array<{ kind: string; label: string; count: number }>)
+      .filter((r) => r.kind === kind)
+      .map((r) => ({ _id: r.label, count: r.count }));
   const contentCategories = of('category');
   const contentTechStacks = of('techStack');
   const contentTypes = of('type');

@@ -29,18 +29,34 @@ export const myReviewList = z
   .object({ ...paging, reviews: z.array(myReview).meta({ description: 'Newest first, ten a page' }) })
   .meta({ id: 'MyReviewList', description: 'A page of the reviews you wrote' });
 
-export const contentWithReviews = content.extend({ reviews: z.array(review).meta({ description: 'Newest first' }) }).meta({ id: 'ContentWithReviews' });
+export const contentWithReviews = content
+  .extend({ reviews: z.array(review).meta({ description: 'Newest first' }) })
+  .meta({ id: 'ContentWithReviews' });
 
 export const reviewResult = z
-  .object({ review, numReviews: z.int(), numReview: z.int().meta({ description: 'The same as numReviews (an older name)' }), rating: z.number() })
+  .object({
+    review,
+    numReviews: z.int(),
+    numReview: z.int().meta({ description: 'The same as numReviews (an older name)' }),
+    rating: z.number(),
+  })
   .meta({ id: 'ReviewResult', description: 'The new review, and the content’s totals with it' });
 export const reviewTotals = z
-  .object({ message: z.string(), numReviews: z.int(), numReview: z.int().meta({ description: 'The same as numReviews (an older name)' }), rating: z.number() })
+  .object({
+    message: z.string(),
+    numReviews: z.int(),
+    numReview: z.int().meta({ description: 'The same as numReviews (an older name)' }),
+    rating: z.number(),
+  })
   .meta({ id: 'ReviewDeleted', description: 'Deleted, and the content’s totals without it' });
 
 /** A review's "helpful" count after a vote or its retraction, and whether the caller's vote stands. */
 export const helpfulVote = z
-  .object({ reviewId: id, helpful: z.int().min(0), voted: z.boolean().meta({ description: 'Whether your vote stands now' }) })
+  .object({
+    reviewId: id,
+    helpful: z.int().min(0),
+    voted: z.boolean().meta({ description: 'Whether your vote stands now' }),
+  })
   .meta({ id: 'HelpfulVote' });
 /** The reviews of one content the caller found helpful (the content page paints them: it is the same for everyone). */
 export const ownHelpfulVotes = z
@@ -50,19 +66,27 @@ export const ownHelpfulVotes = z
 /** The reports of one review, as the admin's reviews table shows them. */
 const reviewReportSummary = z.object({
   count: z.int().min(0).meta({ description: 'Reports waiting (0: none, or dismissed)' }),
-  reasons: z.array(z.object({ reason: z.string(), label: z.string(), count: z.int() })).meta({ description: 'Each reason given, most given first' }),
+  reasons: z
+    .array(z.object({ reason: z.string(), label: z.string(), count: z.int() }))
+    .meta({ description: 'Each reason given, most given first' }),
 });
 
 /** A review as the admin's reviews table lists it: with its author's id, its content and its reports. */
 const adminReviewRow = review.extend({
-  userId: id.nullable().meta({ description: 'Its author; null when they deleted their account and kept it anonymised ("Former member")' }),
+  userId: id
+    .nullable()
+    .meta({ description: 'Its author; null when they deleted their account and kept it anonymised ("Former member")' }),
   content: contentRef,
   reports: reviewReportSummary,
 });
 export const adminReviewList = z
   .object({
     ...adminPaging,
-    content: z.object({ _id: id, name: z.string() }).nullable().optional().meta({ description: 'The content filtered on (null: it no longer exists)' }),
+    content: z
+      .object({ _id: id, name: z.string() })
+      .nullable()
+      .optional()
+      .meta({ description: 'The content filtered on (null: it no longer exists)' }),
     reviews: z.array(adminReviewRow),
   })
   .meta({ id: 'AdminReviewList' });
@@ -95,7 +119,11 @@ export const REVIEW_OPERATIONS = {
     group: 'Saves and reviews',
     access: 'user',
     summary: 'Your review of the content {id}, if any',
-    ok: { status: 200, schema: z.object({ review: review.nullable() }).meta({ id: 'OwnReview' }), description: 'Your review, or null' },
+    ok: {
+      status: 200,
+      schema: z.object({ review: review.nullable() }).meta({ id: 'OwnReview' }),
+      description: 'Your review, or null',
+    },
   },
   myReviews: {
     method: 'GET',
@@ -116,7 +144,11 @@ export const REVIEW_OPERATIONS = {
     description: prose`
       The rating and comment are replaced; the reviewer’s name and the date stay. Another user’s review is
       a 403 (an admin’s change is audited). Edits by the author count against RATE_LIMIT_REVIEW_USER.`,
-    body: { schema: reviewInput, name: 'ReviewInput', example: { rating: 4, comment: 'Clear, if a little slow in the middle.' } },
+    body: {
+      schema: reviewInput,
+      name: 'ReviewInput',
+      example: { rating: 4, comment: 'Clear, if a little slow in the middle.' },
+    },
     ok: { status: 200, schema: reviewResult, description: 'The review and the content’s new totals' },
     errors: [403, 404, 429],
   },
@@ -157,7 +189,8 @@ export const REVIEW_OPERATIONS = {
     group: 'Saves and reviews',
     access: 'user',
     summary: 'Take back your helpful vote on the review {id}',
-    description: 'Taking back a vote you did not give is the same answer, so a retry is safe. Your own review is a 403.',
+    description:
+      'Taking back a vote you did not give is the same answer, so a retry is safe. Your own review is a 403.',
     ok: { status: 200, schema: helpfulVote, description: 'The review’s helpful count without your vote' },
     errors: [403, 404, 429],
   },

@@ -15,7 +15,13 @@ const ownReviews = (db: Db, userId: string) =>
     .where(eq(reviews.userId, userId))
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
 
-const toMyReview = ({ review, content }: { review: typeof reviews.$inferSelect; content: MyReviewShape['content'] }): MyReviewShape => ({
+const toMyReview = ({
+  review,
+  content,
+}: {
+  review: typeof reviews.$inferSelect;
+  content: MyReviewShape['content'];
+}): MyReviewShape => ({
   ...toApiReview(review),
   content,
 });

@@ -25,7 +25,10 @@ const SORT_COLUMNS = {
 const contains = (column: SQLWrapper, pattern: string) => sql`${column} LIKE ${pattern} ESCAPE '\\'`;
 
 /** Accepts anything (parseListQuery): what it cannot apply is the default. */
-export async function listReviewsForAdmin(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<AdminReviewListShape> {
+export async function listReviewsForAdmin(
+  db: Db,
+  params: URLSearchParams | Record<string, string | undefined> = {},
+): Promise<AdminReviewListShape> {
   const query = parseListQuery(REVIEW_LIST, params);
   const { content, rating, reported } = query.filters;
   const pattern = containsPattern(query.search);
@@ -33,9 +36,15 @@ export async function listReviewsForAdmin(db: Db, params: URLSearchParams | Reco
     content ? eq(reviews.contentId, content) : undefined,
     rating ? eq(reviews.rating, Number(rating)) : undefined,
     reported ? isReported : undefined,
-    query.search ? or(contains(reviews.comment, pattern), contains(reviews.name, pattern), contains(contents.name, pattern)) : undefined,
+    query.search
+      ? or(contains(reviews.comment, pattern), contains(reviews.name, pattern), contains(contents.name, pattern))
+      : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(reviews).innerJoin(contents, eq(contents.id, reviews.contentId)).where(where);
+  const [total] = await db
+    .select({ n: count() })
+    .from(reviews)
+    .innerJoin(contents, eq(contents.id, reviews.contentId))
+    .where(where);
   const page = paging(query.page, total?.n ?? 0, query.pageSize);
   const direction = query.order === 'asc' ? asc : desc;
   const rows = await db
@@ -50,7 +59,9 @@ export async function listReviewsForAdmin(db: Db, params: URLSearchParams | Reco
     db,
     rows.map((row) => row.review.id),
   );
-  const filtered = content ? await db.select({ _id: contents.id, name: contents.name }).from(contents).where(eq(contents.id, content)) : undefined;
+  const filtered = content
+    ? await db.select({ _id: contents.id, name: contents.name }).from(contents).where(eq(contents.id, content))
+    : undefined;
   return {
     ...page,
     pageSize: query.pageSize,

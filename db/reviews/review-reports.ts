@@ -24,16 +24,28 @@ export const REPORTS_DISMISSED = 'Reports dismissed';
 const reviewExists = (id: string) => sql`EXISTS (SELECT 1 FROM ${reviews} WHERE ${reviews.id} = ${id})`;
 
 /** Reports the review for `user` with a reason (a second report of theirs is a 409); limited per account with votes. */
-export async function reportReview(db: Db, user: SessionUser, reviewId: string, input: unknown): Promise<{ message: string }> {
+export async function reportReview(
+  db: Db,
+  user: SessionUser,
+  reviewId: string,
+  input: unknown,
+): Promise<{ message: string }> {
   const { reason } = parseInput(reviewReportInput, input);
-  const [review] = await db.select({ id: reviews.id, userId: reviews.userId }).from(reviews).where(eq(reviews.id, reviewId));
+  const [review] = await db
+    .select({ id: reviews.id, userId: reviews.userId })
+    .from(reviews)
+    .where(eq(reviews.id, reviewId));
   if (!review) throw notFound(REVIEW_NOT_FOUND);
   if (review.userId === user.id) throw forbidden(OWN_REVIEW_REPORT);
   await hitLimit(db, 'RATE_LIMIT_REVIEW_FEEDBACK_USER', user.id);
   try {
     const [, inserted] = await db.batch([
       guard(db, reviewExists(review.id)),
-      db.insert(reviewReports).values({ reviewId: review.id, userId: user.id, reason }).onConflictDoNothing().returning({ reviewId: reviewReports.reviewId }),
+      db
+        .insert(reviewReports)
+        .values({ reviewId: review.id, userId: user.id, reason })
+        .onConflictDoNothing()
+        .returning({ reviewId: reviewReports.reviewId }),
     ]);
     if (inserted.length === 0) throw conflict(ALREADY_REPORTED);
   } catch (error) {
@@ -55,7 +67,12 @@ export async function dismissReviewReports(db: Db, admin: SessionUser, reviewId:
       { kind: 'user', id: admin.id, email: admin.email },
       'review.reports-dismiss',
       { type: 'review', id: review.id },
-      { contentId: review.contentId, ...authorOf(review), reports: summary.count, reasons: summary.reasons.map((r) => r.reason) },
+      {
+        contentId: review.contentId,
+        ...authorOf(review),
+        reports: summary.count,
+        reasons: summary.reasons.map((r) => r.reason),
+      },
     ),
   ]);
   return { message: REPORTS_DISMISSED };
@@ -86,12 +103,22 @@ export async function reportSummaries(db: Db, reviewIds: readonly string[]): Pro
 /** Every report `userId` made, with the review and content it is about (their data export). */
 export async function allOwnReviewReports(db: Db, userId: string) {
   const rows = await db
-    .select({ reviewId: reviewReports.reviewId, contentId: reviews.contentId, reason: reviewReports.reason, createdAt: reviewReports.createdAt })
+    .select({
+      reviewId: reviewReports.reviewId,
+      contentId: reviews.contentId,
+      reason: reviewReports.reason,
+      createdAt: reviewReports.createdAt,
+    })
     .from(reviewReports)
     .innerJoin(reviews, eq(reviews.id, reviewReports.reviewId))
     .where(eq(reviewReports.userId, userId))
     .orderBy(reviewReports.createdAt);
-  return rows.map((row) => ({ reviewId: row.reviewId, contentId: row.contentId, reason: row.reason, reportedAt: row.createdAt.toISOString() }));
+  return rows.map((row) => ({
+    reviewId: row.reviewId,
+    contentId: row.contentId,
+    reason: row.reason,
+    reportedAt: row.createdAt.toISOString(),
+  }));
 }
 
 /** A review has reports waiting (the admin's reported=yes): driven from the few reports, each review found by its key. */

@@ -25,7 +25,13 @@ const codeOf = (promise: Promise<unknown>) =>
 
 /** Users written straight into the table (no password hashing: these never sign in). */
 async function newUsers(n: number, isAdmin = false): Promise<SessionUser[]> {
-  const made = Array.from({ length: n }, (_, i) => ({ id: newId(), name: `User ${i}`, email: `u-${newId()}@example.com`, passwordHash: 'x', isAdmin }));
+  const made = Array.from({ length: n }, (_, i) => ({
+    id: newId(),
+    name: `User ${i}`,
+    email: `u-${newId()}@example.com`,
+    passwordHash: 'x',
+    isAdmin,
+  }));
   await t.db.insert(users).values(made);
   return made.map(({ id, name, email }) => ({ id, name, email, isAdmin }));
 }
@@ -47,7 +53,8 @@ async function reviewedContent() {
   return { contentId, author: author!, reviewId: review._id };
 }
 
-const helpfulOf = async (id: string) => (await t.db.select({ helpful: reviews.helpful }).from(reviews).where(eq(reviews.id, id)))[0]?.helpful;
+const helpfulOf = async (id: string) =>
+  (await t.db.select({ helpful: reviews.helpful }).from(reviews).where(eq(reviews.id, id)))[0]?.helpful;
 
 describe('helpful votes', () => {
   it('count one per user, are taken back, and are refused on one’s own review or a missing one', async () => {
@@ -68,8 +75,11 @@ describe('helpful votes', () => {
   it('stay exact under 50 votes at once, and each vote logs a change of its content (its cached page follows)', async () => {
     const { contentId, reviewId } = await reviewedContent();
     const voters = await newUsers(50);
-    const [{ seq }] = (await t.db.select({ seq: contents.seq }).from(contents).where(eq(contents.id, contentId))) as [{ seq: number }];
-    const [{ last }] = (await t.db.$client.execute('SELECT coalesce(max(seq), 0) AS last FROM catalog_changes')).rows as unknown as [{ last: number }];
+    const [{ seq }] = (await t.db.select({ seq: contents.seq }).from(contents).where(eq(contents.id, contentId))) as [
+      { seq: number },
+    ];
+    const [{ last }] = (await t.db.$client.execute('SELECT coalesce(max(seq), 0) AS last FROM catalog_changes'))
+      .rows as unknown as [{ last: number }];
     await Promise.all(voters.map((voter) => voteHelpful(t.db, voter, reviewId)));
     expect(await helpfulOf(reviewId)).toBe(50);
     await Promise.all(voters.slice(0, 20).map((voter) => retractHelpful(t.db, voter, reviewId)));
@@ -108,7 +118,10 @@ describe('reports of a review', () => {
 
     const reported = await listReviewsForAdmin(t.db, { reported: 'yes' });
     expect(reported.total).toBe(1);
-    expect(reported.reviews[0]!.reports).toEqual({ count: 2, reasons: [{ reason: 'spam', label: 'Spam or advertising', count: 2 }] });
+    expect(reported.reviews[0]!.reports).toEqual({
+      count: 2,
+      reasons: [{ reason: 'spam', label: 'Spam or advertising', count: 2 }],
+    });
     expect((await exportAccount(t.db, ann!.id)).reviewReports).toEqual([
       { reviewId, contentId: expect.any(String), reason: 'spam', reportedAt: expect.any(String) },
     ]);

@@ -21,7 +21,10 @@ export const OWN_REVIEW_VOTE = 'You cannot vote for your own review';
  * the content's cached page, so a toggle held down must not re-render it without end.
  */
 async function votableReview(db: Db, user: SessionUser, reviewId: string) {
-  const [review] = await db.select({ id: reviews.id, userId: reviews.userId }).from(reviews).where(eq(reviews.id, reviewId));
+  const [review] = await db
+    .select({ id: reviews.id, userId: reviews.userId })
+    .from(reviews)
+    .where(eq(reviews.id, reviewId));
   if (!review) throw notFound(REVIEW_NOT_FOUND);
   if (review.userId === user.id) throw forbidden(OWN_REVIEW_VOTE);
   await hitLimit(db, 'RATE_LIMIT_REVIEW_FEEDBACK_USER', user.id);
@@ -29,7 +32,8 @@ async function votableReview(db: Db, user: SessionUser, reviewId: string) {
 }
 
 const reviewExists = (id: string) => sql`EXISTS (SELECT 1 FROM ${reviews} WHERE ${reviews.id} = ${id})`;
-const helpfulOf = (db: Db, id: string) => db.select({ helpful: reviews.helpful }).from(reviews).where(eq(reviews.id, id));
+const helpfulOf = (db: Db, id: string) =>
+  db.select({ helpful: reviews.helpful }).from(reviews).where(eq(reviews.id, id));
 
 async function vote(run: () => Promise<[unknown, unknown, { helpful: number }[]]>): Promise<number> {
   try {
@@ -74,7 +78,13 @@ export async function ownHelpfulVotes(db: Db, userId: string, contentId: string)
     .select({ reviewId: reviewVotes.reviewId })
     .from(reviewVotes)
     .where(
-      and(eq(reviewVotes.userId, userId), inArray(reviewVotes.reviewId, db.select({ id: reviews.id }).from(reviews).where(eq(reviews.contentId, contentId)))),
+      and(
+        eq(reviewVotes.userId, userId),
+        inArray(
+          reviewVotes.reviewId,
+          db.select({ id: reviews.id }).from(reviews).where(eq(reviews.contentId, contentId)),
+        ),
+      ),
     );
   return { reviewIds: rows.map((row) => row.reviewId) };
 }
@@ -87,5 +97,9 @@ export async function allOwnHelpfulVotes(db: Db, userId: string) {
     .innerJoin(reviews, eq(reviews.id, reviewVotes.reviewId))
     .where(eq(reviewVotes.userId, userId))
     .orderBy(reviewVotes.createdAt);
-  return rows.map((row) => ({ reviewId: row.reviewId, contentId: row.contentId, votedAt: row.createdAt.toISOString() }));
+  return rows.map((row) => ({
+    reviewId: row.reviewId,
+    contentId: row.contentId,
+    votedAt: row.createdAt.toISOString(),
+  }));
 }

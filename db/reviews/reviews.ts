@@ -22,7 +22,12 @@ export const ALREADY_REVIEWED = 'You already submitted a review';
  * Adds the user's review. The reviewer's name comes from the session, never the payload. One batch: the
  * insert (only if the content exists and the user has not reviewed it) and the content's new totals.
  */
-export async function addReview(db: Db, user: SessionUser, contentId: string, input: unknown): Promise<ReviewResultShape> {
+export async function addReview(
+  db: Db,
+  user: SessionUser,
+  contentId: string,
+  input: unknown,
+): Promise<ReviewResultShape> {
   const { rating, comment } = parseInput(reviewInput, input);
   await hitLimit(db, 'RATE_LIMIT_REVIEW_USER', user.id);
   const id = newId();
@@ -47,7 +52,10 @@ export async function addReview(db: Db, user: SessionUser, contentId: string, in
       )
       .onConflictDoNothing()
       .returning(),
-    db.select({ rating: contents.rating, numReviews: contents.numReviews }).from(contents).where(eq(contents.id, contentId)),
+    db
+      .select({ rating: contents.rating, numReviews: contents.numReviews })
+      .from(contents)
+      .where(eq(contents.id, contentId)),
   ]);
   const total = totals[0];
   if (!total) throw notFound('Content not found');
@@ -93,7 +101,10 @@ const recountTotals = (db: Db, contentId: string) =>
     .where(eq(contents.id, contentId));
 
 const selectTotals = (db: Db, contentId: string) =>
-  db.select({ rating: contents.rating, numReviews: contents.numReviews }).from(contents).where(eq(contents.id, contentId));
+  db
+    .select({ rating: contents.rating, numReviews: contents.numReviews })
+    .from(contents)
+    .where(eq(contents.id, contentId));
 
 function toTotals(total: { rating: number; numReviews: number } | undefined): ReviewTotals {
   const numReviews = total?.numReviews ?? 0;
@@ -104,7 +115,10 @@ function toTotals(total: { rating: number; numReviews: number } | undefined): Re
  * Who wrote a review, as an audit entry records it: the name it shows and, while it has an author, their id, by
  * which the author's deletion finds the entries that name them (db/accounts/account-traces.ts).
  */
-export const authorOf = (review: Pick<Review, 'name' | 'userId'>) => ({ author: review.name, ...(review.userId ? { authorId: review.userId } : {}) });
+export const authorOf = (review: Pick<Review, 'name' | 'userId'>) => ({
+  author: review.name,
+  ...(review.userId ? { authorId: review.userId } : {}),
+});
 
 /** Runs a review's write batch; a guard refusal means the review was deleted meanwhile. */
 async function writeReview<T>(run: () => Promise<T>): Promise<T> {
@@ -121,12 +135,25 @@ async function writeReview<T>(run: () => Promise<T>): Promise<T> {
  * against the review limit. One batch: the update, the recount, the totals read back and, for an admin,
  * the audit entry.
  */
-export async function changeReview(db: Db, user: SessionUser, reviewId: string, input: unknown): Promise<ReviewResultShape> {
+export async function changeReview(
+  db: Db,
+  user: SessionUser,
+  reviewId: string,
+  input: unknown,
+): Promise<ReviewResultShape> {
   const review = await changeableReview(db, user, reviewId);
   const { rating, comment } = parseInput(reviewInput, input);
   if (review.userId === user.id) await hitLimit(db, 'RATE_LIMIT_REVIEW_USER', user.id);
   const audit = user.isAdmin
-    ? [auditEntry(db, actorOf(user), 'review.update', { type: 'review', id: review.id }, { contentId: review.contentId, ...authorOf(review), rating, comment })]
+    ? [
+        auditEntry(
+          db,
+          actorOf(user),
+          'review.update',
+          { type: 'review', id: review.id },
+          { contentId: review.contentId, ...authorOf(review), rating, comment },
+        ),
+      ]
     : [];
   const [, updated, , totals] = await writeReview(() =>
     db.batch([
@@ -158,7 +185,12 @@ export async function deleteReview(db: Db, user: SessionUser, reviewId: string):
       ]
     : [];
   const [, , totals] = await writeReview(() =>
-    db.batch([guard(db, reviewExists(review.id)), db.delete(reviews).where(eq(reviews.id, review.id)), selectTotals(db, review.contentId), ...audit]),
+    db.batch([
+      guard(db, reviewExists(review.id)),
+      db.delete(reviews).where(eq(reviews.id, review.id)),
+      selectTotals(db, review.contentId),
+      ...audit,
+    ]),
   );
   return { message: REVIEW_DELETED, ...toTotals(totals[0]) };
 }

@@ -23,7 +23,9 @@ export const savedItem = z
     savedAt: isoDate.meta({ description: 'When it was saved: the list is newest first' }),
   })
   .meta({ id: 'SavedItem', description: 'A saved content; `name`, `slug` and `url` repeat the content* fields' });
-export const userSaves = z.object({ numSaves: z.int(), saves: z.array(savedItem).meta({ description: 'Newest first' }) }).meta({ id: 'UserSaves' });
+export const userSaves = z
+  .object({ numSaves: z.int(), saves: z.array(savedItem).meta({ description: 'Newest first' }) })
+  .meta({ id: 'UserSaves' });
 
 /** A followed tag (decision 036), with what is new in it since its follower last opened their Following page. */
 export const followedTag = z
@@ -85,7 +87,12 @@ export const SHELF_OPERATIONS = {
       No body saves it now. \`savedAt\` (the date a removed save had, as the list answered it) restores it in its
       place in the list, as Undo does; a date in the future counts as now. Saving what is saved already changes
       nothing.`,
-    body: { schema: saveRestoreInput, name: 'SaveRestore', example: { savedAt: '2026-11-23T10:15:00.000Z' }, optional: true },
+    body: {
+      schema: saveRestoreInput,
+      name: 'SaveRestore',
+      example: { savedAt: '2026-11-23T10:15:00.000Z' },
+      optional: true,
+    },
     ok: { status: 200, schema: userSaves, description: 'Your saves (saving twice is the same as once)' },
     errors: [404],
   },
@@ -135,7 +142,8 @@ export const SHELF_OPERATIONS = {
     group: 'Following',
     access: 'user',
     summary: 'Turn the weekly digest of your follows on or off',
-    description: 'Each digest mail also carries a one-click unsubscribe link (RFC 8058) that works without signing in: /unsubscribe?token=….',
+    description:
+      'Each digest mail also carries a one-click unsubscribe link (RFC 8058) that works without signing in: /unsubscribe?token=….',
     body: { schema: digestInput, name: 'DigestInput', example: { weekly: true } },
     ok: { status: 200, schema: digestSetting, description: 'Your digest setting' },
   },

@@ -13,7 +13,8 @@ let t: TestDb;
 beforeEach(async () => (t = await createTestDb()));
 afterEach(() => t.close());
 
-const user = async (name = 'Ada') => (await createUser(t.db, { name, email: `${name}-${newId()}@example.com`, password: 'correct horse battery' })).id;
+const user = async (name = 'Ada') =>
+  (await createUser(t.db, { name, email: `${name}-${newId()}@example.com`, password: 'correct horse battery' })).id;
 let n = 0;
 async function addContent(category: string[]): Promise<void> {
   const id = newId();
@@ -73,7 +74,11 @@ describe('the weekly digest', () => {
     await followTag(t.db, bob, 'category', 'data-science', { digest: true });
     await followTag(t.db, eve, 'category', 'web-development', { digest: false });
     await addContent(['Web Development']);
-    expect(await sendDigests(t.db, { now: inAnHour(), dryRun: true })).toMatchObject({ sent: 1, nothingNew: 1, alreadySent: 0 });
+    expect(await sendDigests(t.db, { now: inAnHour(), dryRun: true })).toMatchObject({
+      sent: 1,
+      nothingNew: 1,
+      alreadySent: 0,
+    });
     expect(await t.db.select().from(outbox)).toHaveLength(0);
     expect(await sendDigests(t.db, { now: inAnHour() })).toMatchObject({ sent: 1, nothingNew: 1, alreadySent: 0 });
     expect(await sendDigests(t.db, { now: inAnHour() })).toMatchObject({ sent: 0, nothingNew: 1, alreadySent: 1 });
@@ -105,7 +110,12 @@ describe('the weekly digest', () => {
   it('escapes what users wrote in its HTML', () => {
     const mail = digestMail(
       { id: 'ada', name: '<b>Ada</b>', email: 'ada@example.com' },
-      [{ tag: { kind: 'category', value: 'x', label: 'X & Y' }, contents: [{ name: '<script>', slug: 's', description: '' }] }],
+      [
+        {
+          tag: { kind: 'category', value: 'x', label: 'X & Y' },
+          contents: [{ name: '<script>', slug: 's', description: '' }],
+        },
+      ],
       'tok',
     );
     expect(mail.html).not.toContain('<script>');

@@ -70,11 +70,16 @@ export async function composeDigest(db: Db, userId: string, since: Date): Promis
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const tagSearchUrl = (tag: DigestGroup['tag']) => `${publicUrl()}/search?${new URLSearchParams({ [tag.kind]: tag.value })}`;
+const tagSearchUrl = (tag: DigestGroup['tag']) =>
+  `${publicUrl()}/search?${new URLSearchParams({ [tag.kind]: tag.value })}`;
 const contentUrl = (slug: string) => `${publicUrl()}/content/${encodeURIComponent(slug)}`;
 
 /** The digest mail: text and HTML, with the RFC 8058 headers of its one-click unsubscribe link. */
-export function digestMail(to: { id: string; name: string; email: string }, groups: DigestGroup[], token: string): Mail & { headers: Record<string, string> } {
+export function digestMail(
+  to: { id: string; name: string; email: string },
+  groups: DigestGroup[],
+  token: string,
+): Mail & { headers: Record<string, string> } {
   const total = groups.reduce((sum, group) => sum + group.contents.length, 0);
   const unsubscribe = `${publicUrl()}${unsubscribePath(token)}`;
   const manage = `${publicUrl()}/following`;
@@ -98,7 +103,9 @@ export function digestMail(to: { id: string; name: string; email: string }, grou
     ...groups.map(
       (group) =>
         `<h2><a href="${escapeHtml(tagSearchUrl(group.tag))}">${escapeHtml(group.tag.label)}</a></h2><ul>${group.contents
-          .map((content) => `<li><a href="${escapeHtml(contentUrl(content.slug))}">${escapeHtml(content.name)}</a></li>`)
+          .map(
+            (content) => `<li><a href="${escapeHtml(contentUrl(content.slug))}">${escapeHtml(content.name)}</a></li>`,
+          )
           .join('')}</ul>`,
     ),
     `<p><a href="${escapeHtml(manage)}">Manage what you follow</a> · <a href="${escapeHtml(unsubscribe)}">Stop these weekly mails</a></p>`,
@@ -123,7 +130,8 @@ export interface DigestRun {
   alreadySent: number;
 }
 
-const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(String((error as { message?: string })?.message ?? error));
+const isUniqueViolation = (error: unknown) =>
+  /UNIQUE constraint failed/i.test(String((error as { message?: string })?.message ?? error));
 
 /** Sends this week's digest to every subscriber who has not had it and has something new. */
 export async function sendDigests(db: Db, options: { now?: Date; dryRun?: boolean } = {}): Promise<DigestRun> {
@@ -188,7 +196,10 @@ export async function unsubscribeByToken(db: Db, token: unknown): Promise<{ mess
           .where(eq(digestSends.tokenHash, hashToken(token)))
       : [];
   if (!send) throw notFound('This unsubscribe link is not valid (its account may have been deleted)');
-  await db.update(digestSettings).set({ weekly: false, updatedAt: new Date() }).where(eq(digestSettings.userId, send.userId));
+  await db
+    .update(digestSettings)
+    .set({ weekly: false, updatedAt: new Date() })
+    .where(eq(digestSettings.userId, send.userId));
   return { message: 'You will get no more weekly digests. You still follow your tags on Skillshelf.' };
 }
 

@@ -21,7 +21,8 @@ const failure = (promise: Promise<unknown>) =>
     (error: { code: string; message: string }) => ({ code: error.code, message: error.message }),
   );
 
-const user = async (name = 'Ada') => (await createUser(t.db, { name, email: `${name}-${newId()}@example.com`, password: 'correct horse battery' })).id;
+const user = async (name = 'Ada') =>
+  (await createUser(t.db, { name, email: `${name}-${newId()}@example.com`, password: 'correct horse battery' })).id;
 async function addContent(category: string[]): Promise<void> {
   const id = newId();
   const input = contentInput.parse({
@@ -40,7 +41,9 @@ describe('follows', () => {
   it('follow a tag once, answer the digest question in the same write, and unfollow', async () => {
     const ada = await user();
     const first = await followTag(t.db, ada, 'category', 'web-development', { digest: 'true' });
-    expect(first.follows).toMatchObject([{ kind: 'category', value: 'web-development', label: 'Web Development', newCount: 0 }]);
+    expect(first.follows).toMatchObject([
+      { kind: 'category', value: 'web-development', label: 'Web Development', newCount: 0 },
+    ]);
     expect(first.digest).toEqual({ weekly: true, asked: true });
     expect((await followTag(t.db, ada, 'category', 'web-development')).total).toBe(1);
     expect((await unfollowTag(t.db, ada, 'category', 'web-development')).total).toBe(0);
@@ -50,9 +53,17 @@ describe('follows', () => {
 
   it('refuse unknown tags and bad answers as 4xx errors with a message', async () => {
     const ada = await user();
-    expect(await failure(followTag(t.db, ada, 'colour', 'red'))).toEqual({ code: 'NOT_FOUND', message: 'Tag not found' });
-    expect(await failure(followTag(t.db, ada, 'category', 'no-such-tag'))).toEqual({ code: 'NOT_FOUND', message: 'Tag not found' });
-    expect(await failure(followTag(t.db, ada, 'category', 'web-development', { digest: 'perhaps' }))).toMatchObject({ code: 'VALIDATION' });
+    expect(await failure(followTag(t.db, ada, 'colour', 'red'))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Tag not found',
+    });
+    expect(await failure(followTag(t.db, ada, 'category', 'no-such-tag'))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Tag not found',
+    });
+    expect(await failure(followTag(t.db, ada, 'category', 'web-development', { digest: 'perhaps' }))).toMatchObject({
+      code: 'VALIDATION',
+    });
     expect(await failure(changeDigest(t.db, ada, {}))).toMatchObject({ code: 'VALIDATION' });
   });
 
@@ -68,7 +79,11 @@ describe('follows', () => {
 
   it(`stop at ${FOLLOWS_PER_USER} tags with a message saying what to do`, async () => {
     const ada = await user();
-    const rows = Array.from({ length: FOLLOWS_PER_USER }, (_, i) => ({ kind: 'category' as const, value: `topic-${i}`, label: `Topic ${i}` }));
+    const rows = Array.from({ length: FOLLOWS_PER_USER }, (_, i) => ({
+      kind: 'category' as const,
+      value: `topic-${i}`,
+      label: `Topic ${i}`,
+    }));
     const made = await t.db.insert(tags).values(rows).returning({ id: tags.id });
     await t.db.insert(follows).values(made.map((tag) => ({ userId: ada, tagId: tag.id })));
     expect(await failure(followTag(t.db, ada, 'category', 'web-development'))).toEqual({
@@ -83,6 +98,10 @@ describe('follows', () => {
     const ada = await user();
     await followTag(t.db, ada, 'category', 'web-development', { digest: true });
     const exported = await exportAccount(t.db, ada);
-    expect(exported.following).toMatchObject({ tags: [{ kind: 'category', value: 'web-development' }], weeklyDigest: true, digestsSent: [] });
+    expect(exported.following).toMatchObject({
+      tags: [{ kind: 'category', value: 'web-development' }],
+      weeklyDigest: true,
+      digestsSent: [],
+    });
   });
 });

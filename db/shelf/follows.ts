@@ -32,7 +32,10 @@ async function findTag(db: Db, kind: string, value: string): Promise<{ id: numbe
 }
 
 export async function readDigestSetting(db: Db, userId: string): Promise<DigestSettingShape> {
-  const [row] = await db.select({ weekly: digestSettings.weekly }).from(digestSettings).where(eq(digestSettings.userId, userId));
+  const [row] = await db
+    .select({ weekly: digestSettings.weekly })
+    .from(digestSettings)
+    .where(eq(digestSettings.userId, userId));
   return { weekly: row?.weekly ?? false, asked: Boolean(row) };
 }
 
@@ -43,14 +46,22 @@ const setDigest = (db: Db, userId: string, weekly: boolean) =>
     .onConflictDoUpdate({ target: digestSettings.userId, set: { weekly, updatedAt: new Date() } });
 
 /** A user's followed tags, by the admin lists' convention (decision 020), with their digest setting. */
-export async function listFollows(db: Db, userId: string, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<FollowsShape> {
+export async function listFollows(
+  db: Db,
+  userId: string,
+  params: URLSearchParams | Record<string, string | undefined> = {},
+): Promise<FollowsShape> {
   const query = parseListQuery(OWN_FOLLOWS, params);
   const where = and(
     eq(follows.userId, userId),
     query.filters.kind ? eq(tags.kind, query.filters.kind as TagKind) : undefined,
     query.search ? sql`${tags.label} LIKE ${containsPattern(query.search)} ESCAPE '\\'` : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(follows).innerJoin(tags, eq(tags.id, follows.tagId)).where(where);
+  const [total] = await db
+    .select({ n: count() })
+    .from(follows)
+    .innerJoin(tags, eq(tags.id, follows.tagId))
+    .where(where);
   const page = paging(query.page, total?.n ?? 0, query.pageSize);
   const direction = query.order === 'asc' ? asc : desc;
   const rows = await db
@@ -73,7 +84,13 @@ export async function listFollows(db: Db, userId: string, params: URLSearchParam
  * Follows a tag; following it again changes nothing. `digest`, when given, answers the digest question
  * (asked at the first follow) in the same write.
  */
-export async function followTag(db: Db, userId: string, kind: string, value: string, input: unknown = {}): Promise<FollowsShape> {
+export async function followTag(
+  db: Db,
+  userId: string,
+  kind: string,
+  value: string,
+  input: unknown = {},
+): Promise<FollowsShape> {
   const { digest } = parseInput(followInput, input ?? {});
   const tag = await findTag(db, kind, value);
   // The limit is the insert's own condition, so two follows at once cannot both pass it.
@@ -96,8 +113,12 @@ export async function followTag(db: Db, userId: string, kind: string, value: str
     .select({ tagId: follows.tagId })
     .from(follows)
     .where(and(eq(follows.userId, userId), eq(follows.tagId, tag.id)));
-  const [, followed] = digest === undefined ? await db.batch([insert, isFollowed]) : await db.batch([insert, isFollowed, setDigest(db, userId, digest)]);
-  if (followed.length === 0) throw conflict(`You can follow at most ${FOLLOWS_PER_USER} tags: unfollow one on your Following page first`);
+  const [, followed] =
+    digest === undefined
+      ? await db.batch([insert, isFollowed])
+      : await db.batch([insert, isFollowed, setDigest(db, userId, digest)]);
+  if (followed.length === 0)
+    throw conflict(`You can follow at most ${FOLLOWS_PER_USER} tags: unfollow one on your Following page first`);
   return listFollows(db, userId);
 }
 

@@ -24,7 +24,10 @@ export async function addListItem(db: Db, userId: string, listId: string, input:
   const row = {
     listId: sql`${listId}`.as('list_id'),
     contentId: contents.id,
-    position: sql`(SELECT coalesce(max(${listItems.position}) + 1, 0) FROM ${listItems} WHERE ${listItems.listId} = ${listId})`.as('position'),
+    position:
+      sql`(SELECT coalesce(max(${listItems.position}) + 1, 0) FROM ${listItems} WHERE ${listItems.listId} = ${listId})`.as(
+        'position',
+      ),
     note: sql`${note}`.as('note'),
     createdAt: sql`${Date.now()}`.as('created_at'),
   };
@@ -54,11 +57,20 @@ export async function addListItem(db: Db, userId: string, listId: string, input:
 
 export async function removeListItem(db: Db, userId: string, listId: string, contentId: string): Promise<LearnerList> {
   await ownList(db, userId, listId);
-  await db.batch([db.delete(listItems).where(and(eq(listItems.listId, listId), eq(listItems.contentId, contentId))), touch(db, listId)]);
+  await db.batch([
+    db.delete(listItems).where(and(eq(listItems.listId, listId), eq(listItems.contentId, contentId))),
+    touch(db, listId),
+  ]);
   return readList(db, userId, listId);
 }
 
-export async function updateListNote(db: Db, userId: string, listId: string, contentId: string, input: unknown): Promise<LearnerList> {
+export async function updateListNote(
+  db: Db,
+  userId: string,
+  listId: string,
+  contentId: string,
+  input: unknown,
+): Promise<LearnerList> {
   const { note } = parseInput(listNoteInput, input);
   await ownList(db, userId, listId);
   const [updated] = await db.batch([
@@ -88,7 +100,9 @@ export async function reorderList(db: Db, userId: string, listId: string, input:
   await db.batch([
     db
       .update(listItems)
-      .set({ position: sql`(SELECT CAST(key AS INTEGER) FROM json_each(${order}) WHERE value = ${listItems.contentId})` })
+      .set({
+        position: sql`(SELECT CAST(key AS INTEGER) FROM json_each(${order}) WHERE value = ${listItems.contentId})`,
+      })
       .where(eq(listItems.listId, listId)),
     touch(db, listId),
   ]);

@@ -8,12 +8,24 @@ import { adminPaging, id, isoDate, message } from '../contract/shapes.ts';
 import { OWN_LISTS } from './validation/lists.ts';
 import { LIST, listFilter, type Operation } from '../contract/operation.ts';
 import { content } from '../catalog/contract.ts';
-import { listChangeInput, listInput, listItemInput, listNoteInput, listOrderInput, listUnpublishInput, progressInput } from './validation/lists.ts';
+import {
+  listChangeInput,
+  listInput,
+  listItemInput,
+  listNoteInput,
+  listOrderInput,
+  listUnpublishInput,
+  progressInput,
+} from './validation/lists.ts';
 import { userSaves } from './contract.ts';
 
 /** A learner's progress with a content (decision 033). */
-export const progressState = z.enum(PROGRESS_STATES).meta({ id: 'ProgressState', description: 'Want to learn, Learning or Done' });
-export const progressEntry = z.object({ contentId: id, state: progressState, updatedAt: isoDate }).meta({ id: 'ProgressEntry' });
+export const progressState = z
+  .enum(PROGRESS_STATES)
+  .meta({ id: 'ProgressState', description: 'Want to learn, Learning or Done' });
+export const progressEntry = z
+  .object({ contentId: id, state: progressState, updatedAt: isoDate })
+  .meta({ id: 'ProgressEntry' });
 export const userProgress = z
   .object({ progress: z.array(progressEntry).meta({ description: 'Most recently changed first' }) })
   .meta({ id: 'UserProgress', description: 'Where you stand with each content you marked' });
@@ -41,14 +53,20 @@ export const listSummary = z
   .object({
     ...listFields,
     contentIds: z.array(id).meta({ description: 'Its contents in order (for the progress bar and "Add to list…")' }),
-    removedCount: z.int().meta({ description: 'Contents deleted from the catalog since its owner last looked (0 for others)' }),
+    removedCount: z
+      .int()
+      .meta({ description: 'Contents deleted from the catalog since its owner last looked (0 for others)' }),
   })
   .meta({ id: 'LearnerListSummary' });
 export const listItem = z
   .object({ content, position: z.int().meta({ description: 'From 0' }), note: z.string(), addedAt: isoDate })
   .meta({ id: 'LearnerListItem' });
 export const learnerList = z
-  .object({ ...listFields, removedCount: listSummary.shape.removedCount, items: z.array(listItem).meta({ description: 'In the list’s order' }) })
+  .object({
+    ...listFields,
+    removedCount: listSummary.shape.removedCount,
+    items: z.array(listItem).meta({ description: 'In the list’s order' }),
+  })
   .meta({ id: 'LearnerList', description: 'A learner’s list with its items' });
 export const ownLists = z
   .object({ ...adminPaging, lists: z.array(listSummary).meta({ description: 'Newest first unless sorted otherwise' }) })
@@ -73,7 +91,11 @@ export const LIST_OPERATIONS = {
     access: 'user',
     summary: 'Make a list',
     description: 'Private unless `isPublic`; its public page is /lists/{slug}. At most 100 lists a user (409 past it).',
-    body: { schema: listInput, name: 'ListInput', example: { name: 'Rust in 30 days', description: 'One chapter a day' } },
+    body: {
+      schema: listInput,
+      name: 'ListInput',
+      example: { name: 'Rust in 30 days', description: 'One chapter a day' },
+    },
     ok: { status: 201, schema: learnerList, description: 'The new list' },
     errors: [409],
   },
@@ -126,7 +148,11 @@ export const LIST_OPERATIONS = {
     access: 'user',
     summary: 'Add a content at the end of your list',
     description: 'Adding a content the list holds changes nothing. At most 500 items a list (409 past it).',
-    body: { schema: listItemInput, name: 'ListItemInput', example: { contentId: 'k3x9q2mzv8d1', note: 'Chapters 1–3' } },
+    body: {
+      schema: listItemInput,
+      name: 'ListItemInput',
+      example: { contentId: 'k3x9q2mzv8d1', note: 'Chapters 1–3' },
+    },
     ok: { status: 200, schema: learnerList, description: 'The list' },
     errors: [404, 409],
   },
@@ -155,7 +181,8 @@ export const LIST_OPERATIONS = {
     group: 'Lists and progress',
     access: 'user',
     summary: 'Put your list in a new order',
-    description: 'Every content of the list, each once, in the order wanted; anything else is a 400 and changes nothing.',
+    description:
+      'Every content of the list, each once, in the order wanted; anything else is a 400 and changes nothing.',
     body: { schema: listOrderInput, name: 'ListOrder', example: { contentIds: ['k3x9q2mzv8d1', 'a1b2c3d4e5f6'] } },
     ok: { status: 200, schema: learnerList, description: 'The list in its new order' },
     errors: [404],
@@ -168,7 +195,11 @@ export const LIST_OPERATIONS = {
     summary: 'Take a list off the site, saying why (audited)',
     description:
       'The list stays its owner’s, private, and its owner reads the reason (`unpublished`); neither they nor a copy of it may be made public until an admin lifts it (DELETE). A private list is held the same way.',
-    body: { schema: listUnpublishInput, name: 'ListUnpublish', example: { reason: 'Links to pirated copies of paid courses' } },
+    body: {
+      schema: listUnpublishInput,
+      name: 'ListUnpublish',
+      example: { reason: 'Links to pirated copies of paid courses' },
+    },
     ok: { status: 200, schema: learnerList, description: 'The list, private and unpublished' },
     errors: [400, 404],
   },

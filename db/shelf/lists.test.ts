@@ -53,8 +53,10 @@ async function addContent(): Promise<string> {
   await t.db.batch(insertContentStatements(t.db, id, input));
   return id;
 }
-const user = async (name = 'Ada') => (await createUser(t.db, { name, email: `${name}-${newId()}@example.com`, password: 'correct horse battery' })).id;
-const latestChange = async () => (await t.db.select({ seq: catalogChanges.seq }).from(catalogChanges).orderBy(catalogChanges.seq)).at(-1)?.seq ?? 0;
+const user = async (name = 'Ada') =>
+  (await createUser(t.db, { name, email: `${name}-${newId()}@example.com`, password: 'correct horse battery' })).id;
+const latestChange = async () =>
+  (await t.db.select({ seq: catalogChanges.seq }).from(catalogChanges).orderBy(catalogChanges.seq)).at(-1)?.seq ?? 0;
 const listChangesAfter = (seq: number) =>
   t.db
     .select()
@@ -66,9 +68,18 @@ describe('lists', () => {
   it('are made from what forms send, private by default, with a slug of their own', async () => {
     const ada = await user();
     const list = await createList(t.db, ada, { name: '  Rust in 30 days ', description: '', isPublic: '' });
-    expect(list).toMatchObject({ name: 'Rust in 30 days', description: '', isPublic: false, numItems: 0, owner: { _id: ada, name: 'Ada' } });
+    expect(list).toMatchObject({
+      name: 'Rust in 30 days',
+      description: '',
+      isPublic: false,
+      numItems: 0,
+      owner: { _id: ada, name: 'Ada' },
+    });
     expect(list.slug).toMatch(/^rust-in-30-days-[0-9a-f]{8}$/);
-    expect(await failure(createList(t.db, ada, { name: '   ' }))).toEqual({ code: 'VALIDATION', message: 'Please give the list a name' });
+    expect(await failure(createList(t.db, ada, { name: '   ' }))).toEqual({
+      code: 'VALIDATION',
+      message: 'Please give the list a name',
+    });
   });
 
   it('of a user are listed in the admin lists’ convention: searched, filtered by visibility, sorted, paged', async () => {
@@ -79,7 +90,8 @@ describe('lists', () => {
       ['Go', true],
     ] as const)
       await createList(t.db, ada, { name, isPublic });
-    const names = async (params: Record<string, string>) => (await listOwnLists(t.db, ada, params)).lists.map((list) => list.name);
+    const names = async (params: Record<string, string>) =>
+      (await listOwnLists(t.db, ada, params)).lists.map((list) => list.name);
     expect(await names({ sort: 'name' })).toEqual(['advanced Rust', 'Go', 'Rust basics']);
     expect(await names({ search: 'rust', sort: 'name' })).toEqual(['advanced Rust', 'Rust basics']);
     expect(await names({ visibility: 'public', sort: 'name', order: 'desc' })).toEqual(['Rust basics', 'Go']);
@@ -111,7 +123,10 @@ describe('lists', () => {
       message: 'A note must be at most 500 characters',
     });
     expect((await removeListItem(t.db, ada, _id, a!)).items.map((item) => item.content._id)).toEqual([c, b]);
-    expect(await failure(addListItem(t.db, ada, _id, { contentId: 'nope' }))).toEqual({ code: 'NOT_FOUND', message: 'Content not found' });
+    expect(await failure(addListItem(t.db, ada, _id, { contentId: 'nope' }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Content not found',
+    });
   });
 
   it('are private to their owner until made public; only the owner writes', async () => {
@@ -123,7 +138,9 @@ describe('lists', () => {
     expect((await readList(t.db, bob, list._id)).name).toBe('Mine');
     expect((await readPublicList(t.db, list.slug))._id).toBe(list._id);
     expect(await failure(updateList(t.db, bob, list._id, { name: 'Theirs' }))).toMatchObject({ code: 'NOT_FOUND' });
-    expect(await failure(addListItem(t.db, bob, list._id, { contentId: await addContent() }))).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await failure(addListItem(t.db, bob, list._id, { contentId: await addContent() }))).toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect(await failure(deleteList(t.db, bob, list._id))).toMatchObject({ code: 'NOT_FOUND' });
   });
 
@@ -139,8 +156,20 @@ describe('lists', () => {
 
   it('are limited: 100 a user, 500 items a list, each a clear 409', async () => {
     const ada = await user();
-    await t.db.insert(lists).values(Array.from({ length: LISTS_PER_USER }, (_, i) => ({ id: newId(), userId: ada, slug: `l-${i}-${newId()}`, name: `L${i}` })));
-    expect(await failure(createList(t.db, ada, { name: 'One more' }))).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('100 lists') });
+    await t.db
+      .insert(lists)
+      .values(
+        Array.from({ length: LISTS_PER_USER }, (_, i) => ({
+          id: newId(),
+          userId: ada,
+          slug: `l-${i}-${newId()}`,
+          name: `L${i}`,
+        })),
+      );
+    expect(await failure(createList(t.db, ada, { name: 'One more' }))).toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('100 lists'),
+    });
     const bob = await user('Bob');
     const list = await createList(t.db, bob, { name: 'Big' });
     const ids: string[] = [];
@@ -216,7 +245,9 @@ describe('lists', () => {
   it('are unpublished by an admin, in the audit log', async () => {
     const ada = await user();
     const list = await createList(t.db, ada, { name: 'Too loud', isPublic: true });
-    expect((await unpublishList(t.db, { kind: 'cli', name: 'ops' }, list._id, { reason: 'Shouting' })).isPublic).toBe(false);
+    expect((await unpublishList(t.db, { kind: 'cli', name: 'ops' }, list._id, { reason: 'Shouting' })).isPublic).toBe(
+      false,
+    );
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'list.unpublish'));
     expect(entry).toMatchObject({ targetType: 'list', targetId: list._id });
   });
@@ -249,7 +280,10 @@ describe('progress', () => {
     await markProgress(t.db, ada, a, { state: 'learning' });
     expect((await listProgress(t.db, ada)).progress.find((entry) => entry.contentId === a)?.state).toBe('learning');
     expect(await failure(markProgress(t.db, ada, a, { state: 'finished' }))).toMatchObject({ code: 'VALIDATION' });
-    expect(await failure(markProgress(t.db, ada, 'nope', { state: 'done' }))).toEqual({ code: 'NOT_FOUND', message: 'Content not found' });
+    expect(await failure(markProgress(t.db, ada, 'nope', { state: 'done' }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Content not found',
+    });
     expect((await clearProgress(t.db, ada, a)).progress.map((entry) => entry.contentId)).toEqual([b]);
   });
 });
@@ -270,7 +304,9 @@ describe('a user’s lists and progress', () => {
         items: [expect.objectContaining({ note: 'First', content: expect.objectContaining({ _id: content }) })],
       }),
     ]);
-    expect(exported.progress).toEqual([expect.objectContaining({ state: 'learning', content: expect.objectContaining({ _id: content }) })]);
+    expect(exported.progress).toEqual([
+      expect.objectContaining({ state: 'learning', content: expect.objectContaining({ _id: content }) }),
+    ]);
     const mark = await latestChange();
     await t.db.delete(users).where(eq(users.id, ada));
     expect(await t.db.$count(lists)).toBe(0);

@@ -67,17 +67,28 @@ function summaryFields(row: ListWithOwner, callerId: string | undefined, content
 
 /** An admin's unpublishing of the list, or null: shown to its owner (only they and the admins can read such a list). */
 const unpublishedBy = (row: Pick<ListRow, 'unpublishedReason' | 'unpublishedAt'>) =>
-  row.unpublishedReason === null ? null : { reason: row.unpublishedReason, at: (row.unpublishedAt ?? new Date(0)).toISOString() };
+  row.unpublishedReason === null
+    ? null
+    : { reason: row.unpublishedReason, at: (row.unpublishedAt ?? new Date(0)).toISOString() };
 
-const stillUnpublished = (reason: string) => conflict(`An admin unpublished this list: “${reason}”. It stays private until an admin lets it be public again`);
+const stillUnpublished = (reason: string) =>
+  conflict(`An admin unpublished this list: “${reason}”. It stays private until an admin lets it be public again`);
 
-const SORT_COLUMNS = { created: lists.createdAt, updated: lists.updatedAt, name: sql`${lists.name} COLLATE NOCASE` } as const;
+const SORT_COLUMNS = {
+  created: lists.createdAt,
+  updated: lists.updatedAt,
+  name: sql`${lists.name} COLLATE NOCASE`,
+} as const;
 
 /**
  * A user's lists, each with its contents' ids in order, in the admin lists' convention (decision 020):
  * newest first by default, every one on one page unless asked (a user holds at most 100).
  */
-export async function listOwnLists(db: Db, userId: string, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<OwnLists> {
+export async function listOwnLists(
+  db: Db,
+  userId: string,
+  params: URLSearchParams | Record<string, string | undefined> = {},
+): Promise<OwnLists> {
   const query = parseListQuery(OWN_LISTS, params);
   const { visibility } = query.filters;
   const where = and(
@@ -121,7 +132,11 @@ export async function listOwnLists(db: Db, userId: string, params: URLSearchPara
 
 /** A user's lists with their items in order (their data export). */
 export async function exportOwnLists(db: Db, userId: string) {
-  const rows = await db.select().from(lists).where(eq(lists.userId, userId)).orderBy(desc(lists.createdAt), desc(lists.id));
+  const rows = await db
+    .select()
+    .from(lists)
+    .where(eq(lists.userId, userId))
+    .orderBy(desc(lists.createdAt), desc(lists.id));
   if (rows.length === 0) return [];
   const items = await db
     .select({
@@ -146,7 +161,11 @@ export async function exportOwnLists(db: Db, userId: string) {
     isPublic: row.isPublic,
     slug: row.slug,
     createdAt: row.createdAt.toISOString(),
-    items: (byList.get(row.id) ?? []).map(({ content, note, addedAt }) => ({ content, note, addedAt: addedAt.toISOString() })),
+    items: (byList.get(row.id) ?? []).map(({ content, note, addedAt }) => ({
+      content,
+      note,
+      addedAt: addedAt.toISOString(),
+    })),
   }));
 }
 
@@ -178,7 +197,8 @@ async function findList(db: Db, where: ReturnType<typeof eq>): Promise<ListWithO
  * one an admin unpublished too, to decide whether to lift it.
  */
 function visible(row: ListWithOwner | undefined, callerId: string | undefined, admin = false): ListWithOwner {
-  if (!row || (!row.isPublic && row.userId !== callerId && !(admin && row.unpublishedReason !== null))) throw notFoundList();
+  if (!row || (!row.isPublic && row.userId !== callerId && !(admin && row.unpublishedReason !== null)))
+    throw notFoundList();
   return row;
 }
 
@@ -190,7 +210,12 @@ async function itemsOf(db: Db, listId: string): Promise<LearnerList['items']> {
     .innerJoin(contents, eq(contents.id, listItems.contentId))
     .where(eq(listItems.listId, listId))
     .orderBy(asc(listItems.position), asc(listItems.createdAt));
-  return rows.map((row, position) => ({ content: toApiContent(row.content), position, note: row.note, addedAt: row.addedAt.toISOString() }));
+  return rows.map((row, position) => ({
+    content: toApiContent(row.content),
+    position,
+    note: row.note,
+    addedAt: row.addedAt.toISOString(),
+  }));
 }
 
 async function withItems(db: Db, row: ListWithOwner, callerId: string | undefined): Promise<LearnerList> {
@@ -206,7 +231,12 @@ async function withItems(db: Db, row: ListWithOwner, callerId: string | undefine
 }
 
 /** A list by id, with its items, for `callerId` (undefined: a visitor); `admin` when the caller is one. */
-export async function readList(db: Db, callerId: string | undefined, listId: string, admin = false): Promise<LearnerList> {
+export async function readList(
+  db: Db,
+  callerId: string | undefined,
+  listId: string,
+  admin = false,
+): Promise<LearnerList> {
   return withItems(db, visible(await findList(db, eq(lists.id, listId)), callerId, admin), callerId);
 }
 
@@ -236,7 +266,9 @@ export async function publicListEntries(db: Db, limit: number): Promise<Array<{ 
   const rows = await db
     .select({ slug: lists.slug, updatedAt: lists.updatedAt })
     .from(lists)
-    .where(and(eq(lists.isPublic, true), sql`EXISTS (SELECT 1 FROM ${listItems} WHERE ${listItems.listId} = ${lists.id})`))
+    .where(
+      and(eq(lists.isPublic, true), sql`EXISTS (SELECT 1 FROM ${listItems} WHERE ${listItems.listId} = ${lists.id})`),
+    )
     .orderBy(desc(lists.updatedAt))
     .limit(limit);
   return rows.map((row) => ({ slug: row.slug, updatedAt: row.updatedAt.toISOString() }));
@@ -253,7 +285,11 @@ async function seqsOf(db: Db, contentIds: string[]): Promise<number[]> {
  * changed few. A content page declares the content (its subject); a list gaining or losing it, or
  * published or unpublished, logs a change naming it, which drops the page (decision 033).
  */
-export async function publicListsOf(db: Db, contentId: string, shown = 5): Promise<{ count: number; lists: Array<{ name: string; slug: string }> }> {
+export async function publicListsOf(
+  db: Db,
+  contentId: string,
+  shown = 5,
+): Promise<{ count: number; lists: Array<{ name: string; slug: string }> }> {
   const holding = and(eq(listItems.contentId, contentId), eq(lists.isPublic, true));
   // Two reads, not a batch: drizzle sends a batch with no transaction mode, which a libSQL server's client
   // takes for a write (it queues it as one, and an embedded replica sends it to the primary).
@@ -270,7 +306,8 @@ export async function publicListsOf(db: Db, contentId: string, shown = 5): Promi
   return { count: total?.n ?? 0, lists: shownLists };
 }
 
-const tooManyLists = () => conflict(`You have ${LISTS_PER_USER} lists, the most one may hold: delete one to make another`);
+const tooManyLists = () =>
+  conflict(`You have ${LISTS_PER_USER} lists, the most one may hold: delete one to make another`);
 
 /**
  * Inserts a list unless its owner holds the most they may: one statement, so the limit holds under races.
@@ -280,7 +317,12 @@ export function insertListStatement(
   db: Db,
   userId: string,
   id: string,
-  values: { name: string; description: string; isPublic: boolean; unpublished?: { reason: string; at: Date } | undefined },
+  values: {
+    name: string;
+    description: string;
+    isPublic: boolean;
+    unpublished?: { reason: string; at: Date } | undefined;
+  },
 ) {
   const now = Date.now();
   const under = sql`(SELECT count(*) FROM ${lists} WHERE ${lists.userId} = ${userId}) < ${LISTS_PER_USER}`;
@@ -334,7 +376,13 @@ export async function updateList(db: Db, userId: string, listId: string, input: 
       .update(lists)
       .set({ ...values, updatedAt: new Date() })
       // An admin's unpublishing between the read and this write still holds.
-      .where(and(eq(lists.id, listId), eq(lists.userId, userId), change.isPublic ? isNull(lists.unpublishedReason) : undefined));
+      .where(
+        and(
+          eq(lists.id, listId),
+          eq(lists.userId, userId),
+          change.isPublic ? isNull(lists.unpublishedReason) : undefined,
+        ),
+      );
     if (updated.rowsAffected === 0) {
       const now = await ownList(db, userId, listId);
       if (now.unpublishedReason !== null) throw stillUnpublished(now.unpublishedReason);
@@ -357,7 +405,10 @@ export async function copyList(db: Db, userId: string, listId: string): Promise<
   const source = visible(await findList(db, eq(lists.id, listId)), userId);
   const id = newId();
   const name = source.userId === userId ? `${source.name} (copy)`.slice(0, 100) : source.name;
-  const unpublished = source.unpublishedReason === null ? undefined : { reason: source.unpublishedReason, at: source.unpublishedAt ?? new Date() };
+  const unpublished =
+    source.unpublishedReason === null
+      ? undefined
+      : { reason: source.unpublishedReason, at: source.unpublishedAt ?? new Date() };
   const [inserted] = await db.batch([
     insertListStatement(db, userId, id, { name, description: source.description, isPublic: false, unpublished }),
     db.insert(listItems).select(
@@ -388,8 +439,17 @@ export async function unpublishList(db: Db, actor: Actor, listId: string, input:
   if (!row) throw notFoundList();
   const unpublishedAt = new Date();
   await db.batch([
-    db.update(lists).set({ isPublic: false, unpublishedReason: reason, unpublishedAt, updatedAt: unpublishedAt }).where(eq(lists.id, listId)),
-    auditEntry(db, actor, 'list.unpublish', { type: 'list', id: listId }, { name: row.name, owner: row.userId, wasPublic: row.isPublic, reason }),
+    db
+      .update(lists)
+      .set({ isPublic: false, unpublishedReason: reason, unpublishedAt, updatedAt: unpublishedAt })
+      .where(eq(lists.id, listId)),
+    auditEntry(
+      db,
+      actor,
+      'list.unpublish',
+      { type: 'list', id: listId },
+      { name: row.name, owner: row.userId, wasPublic: row.isPublic, reason },
+    ),
   ]);
   return withItems(db, { ...row, isPublic: false, unpublishedReason: reason, unpublishedAt }, undefined);
 }
@@ -400,7 +460,13 @@ export async function liftUnpublishing(db: Db, actor: Actor, listId: string): Pr
   if (!row || row.unpublishedReason === null) throw notFoundList();
   await db.batch([
     db.update(lists).set({ unpublishedReason: null, unpublishedAt: null }).where(eq(lists.id, listId)),
-    auditEntry(db, actor, 'list.unpublish-lift', { type: 'list', id: listId }, { name: row.name, owner: row.userId, reason: row.unpublishedReason }),
+    auditEntry(
+      db,
+      actor,
+      'list.unpublish-lift',
+      { type: 'list', id: listId },
+      { name: row.name, owner: row.userId, reason: row.unpublishedReason },
+    ),
   ]);
   return withItems(db, { ...row, unpublishedReason: null, unpublishedAt: null }, undefined);
 }

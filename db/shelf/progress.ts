@@ -28,7 +28,11 @@ export async function listProgress(db: Db, userId: string): Promise<UserProgress
 /** A user's progress with each content's name and slug (their data export). */
 export async function listProgressWithContents(db: Db, userId: string) {
   const rows = await db
-    .select({ content: { _id: contents.id, name: contents.name, slug: contents.slug }, state: progress.state, updatedAt: progress.updatedAt })
+    .select({
+      content: { _id: contents.id, name: contents.name, slug: contents.slug },
+      state: progress.state,
+      updatedAt: progress.updatedAt,
+    })
     .from(progress)
     .innerJoin(contents, eq(contents.id, progress.contentId))
     .where(eq(progress.userId, userId))

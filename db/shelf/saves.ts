@@ -18,7 +18,9 @@ function savesQuery(db: Db, userId: string) {
     .orderBy(desc(saves.createdAt), desc(contents.seq));
 }
 
-function toUserSaves(rows: Array<{ id: string; name: string; slug: string; url: string; savedAt: Date }>): UserSavesShape {
+function toUserSaves(
+  rows: Array<{ id: string; name: string; slug: string; url: string; savedAt: Date }>,
+): UserSavesShape {
   const items = rows.map((r) => ({
     _id: r.id,
     contentName: r.name,
@@ -42,7 +44,10 @@ export async function listSavesWithDates(
   userId: string,
 ): Promise<Array<{ content: { _id: string; name: string; slug: string; url: string }; savedAt: string }>> {
   const rows = await db
-    .select({ content: { _id: contents.id, name: contents.name, slug: contents.slug, url: contents.url }, createdAt: saves.createdAt })
+    .select({
+      content: { _id: contents.id, name: contents.name, slug: contents.slug, url: contents.url },
+      createdAt: saves.createdAt,
+    })
     .from(saves)
     .innerJoin(contents, eq(contents.id, saves.contentId))
     .where(eq(saves.userId, userId))
@@ -66,14 +71,19 @@ export async function readSaves(db: Db, caller: SessionUser, userId: string): Pr
 }
 
 /** Whether the user holds fewer saves than an account may: a condition of every save's own statement. */
-const hasRoom = (userId: string) => sql`(SELECT count(*) FROM ${saves} WHERE ${saves.userId} = ${userId}) < ${SAVES_MAX}`;
+const hasRoom = (userId: string) =>
+  sql`(SELECT count(*) FROM ${saves} WHERE ${saves.userId} = ${userId}) < ${SAVES_MAX}`;
 
 /**
  * Inserts the save when the content exists, the user has room (and `condition` holds), in one statement: no
  * window for a concurrent delete of the content. Saving again keeps the first save's date.
  */
 function insertSave(db: Db, userId: string, contentId: string, condition?: SQL, savedAt = new Date()) {
-  const row = { userId: sql`${userId}`.as('user_id'), contentId: contents.id, createdAt: sql`${savedAt.getTime()}`.as('created_at') };
+  const row = {
+    userId: sql`${userId}`.as('user_id'),
+    contentId: contents.id,
+    createdAt: sql`${savedAt.getTime()}`.as('created_at'),
+  };
   return db
     .insert(saves)
     .select(
@@ -90,7 +100,8 @@ function refuseWhenFull(found: unknown[], rows: Array<{ id: string }>, contentId
   if (found.length > 0 && !unsaved && !rows.some((row) => row.id === contentId)) throw conflict(SAVES_FULL);
 }
 
-const findContent = (db: Db, contentId: string) => db.select({ id: contents.id }).from(contents).where(eq(contents.id, contentId));
+const findContent = (db: Db, contentId: string) =>
+  db.select({ id: contents.id }).from(contents).where(eq(contents.id, contentId));
 
 /**
  * Saves the content, or unsaves it when already saved (docs/product.md#the-rest-api's toggle). One batch, so one write
@@ -114,11 +125,20 @@ export async function toggleSave(db: Db, userId: string, contentId: string): Pro
  * Saves the content; saving it again changes nothing (a retry or a double click is safe). `savedAt` (the
  * date a removed save had: its Undo) puts it back in its place in the list; never later than now.
  */
-export async function saveContent(db: Db, userId: string, contentId: string, input: unknown = {}): Promise<UserSavesShape> {
+export async function saveContent(
+  db: Db,
+  userId: string,
+  contentId: string,
+  input: unknown = {},
+): Promise<UserSavesShape> {
   const { savedAt } = parseInput(saveRestoreInput, input);
   const now = new Date();
   const at = savedAt && savedAt < now ? savedAt : now;
-  const [, found, rows] = await db.batch([insertSave(db, userId, contentId, undefined, at), findContent(db, contentId), savesQuery(db, userId)]);
+  const [, found, rows] = await db.batch([
+    insertSave(db, userId, contentId, undefined, at),
+    findContent(db, contentId),
+    savesQuery(db, userId),
+  ]);
   if (found.length === 0) throw notFound('Content not found');
   refuseWhenFull(found, rows, contentId, false);
   return toUserSaves(rows);
@@ -126,6 +146,9 @@ export async function saveContent(db: Db, userId: string, contentId: string, inp
 
 /** Unsaves the content; a content not saved, or gone, is already unsaved. */
 export async function unsaveContent(db: Db, userId: string, contentId: string): Promise<UserSavesShape> {
-  const [, rows] = await db.batch([db.delete(saves).where(and(eq(saves.userId, userId), eq(saves.contentId, contentId))), savesQuery(db, userId)]);
+  const [, rows] = await db.batch([
+    db.delete(saves).where(and(eq(saves.userId, userId), eq(saves.contentId, contentId))),
+    savesQuery(db, userId),
+  ]);
   return toUserSaves(rows);
 }

@@ -134,5 +134,8 @@ export const digestSends = sqliteTable(
     tokenHash: text('token_hash').notNull(),
     sentAt: createdAt(),
   },
-  (t) => [uniqueIndex('digest_sends_user_week_unique').on(t.userId, t.week), uniqueIndex('digest_sends_token_unique').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('digest_sends_user_week_unique').on(t.userId, t.week),
+    uniqueIndex('digest_sends_token_unique').on(t.tokenHash),
+  ],
 );

@@ -15,7 +15,10 @@ import { proposalOutcome, proposedTag, submission } from './contract.ts';
 
 /** A proposed tag as the reviewing admin sees it: still new, a tag since, or a retired tag's value. */
 export const reviewedProposal = proposedTag
-  .extend({ state: z.enum(['new', 'exists', 'retired']), suggestion: tag.optional().meta({ description: 'The tag of ours it is, or looks like' }) })
+  .extend({
+    state: z.enum(['new', 'exists', 'retired']),
+    suggestion: tag.optional().meta({ description: 'The tag of ours it is, or looks like' }),
+  })
   .meta({ id: 'ReviewedProposal' });
 export const settledProposal = proposedTag
   .extend({ outcome: proposalOutcome, tag: tag.optional().meta({ description: 'The tag the content carries for it' }) })
@@ -30,7 +33,9 @@ export const submissionForReview = submission
   })
   .meta({ id: 'SubmissionForReview' });
 
-export const submissionList = z.object({ ...adminPaging, submissions: z.array(submission) }).meta({ id: 'SubmissionList' });
+export const submissionList = z
+  .object({ ...adminPaging, submissions: z.array(submission) })
+  .meta({ id: 'SubmissionList' });
 export const submissionBulkResult = z
   .object({
     action: z.enum(['approve', 'reject', 'delete']),
@@ -48,7 +53,11 @@ export const submissionBulkResult = z
   })
   .meta({ id: 'SubmissionBulkResult' });
 export const approval = z
-  .object({ message: z.string(), content, proposedTags: z.array(settledProposal).meta({ description: 'What became of each proposed tag' }) })
+  .object({
+    message: z.string(),
+    content,
+    proposedTags: z.array(settledProposal).meta({ description: 'What became of each proposed tag' }),
+  })
   .meta({ id: 'Approval' });
 
 /** A proposed tag as the reviewing admin sees it: its state, and the tag of ours it looks like, if any. */
@@ -77,7 +86,8 @@ const approvalInput = adminContentInput.partial().extend({
     ])
     .optional()
     .meta({
-      description: "'create' or 'drop' for every proposed tag, or a choice per tag; a tag not chosen for is dropped (or attached if it became a tag meanwhile)",
+      description:
+        "'create' or 'drop' for every proposed tag, or a choice per tag; a tag not chosen for is dropped (or attached if it became a tag meanwhile)",
     }),
 });
 
@@ -91,7 +101,14 @@ export const SUBMISSION_ADMIN_OPERATIONS = {
     description: prose`
       \`search\` finds a name or URL containing the text; sort by \`created\` (default, oldest first),
       \`name\` or \`decided\`.`,
-    query: [...LIST, listFilter('status', 'Which submissions: pending (default), approved, rejected or all', SUBMISSION_LIST.filters.status)],
+    query: [
+      ...LIST,
+      listFilter(
+        'status',
+        'Which submissions: pending (default), approved, rejected or all',
+        SUBMISSION_LIST.filters.status,
+      ),
+    ],
     ok: { status: 200, schema: submissionList, description: 'A page of the queue' },
   },
   decideSubmissions: {
@@ -106,7 +123,11 @@ export const SUBMISSION_ADMIN_OPERATIONS = {
       action’s rules, so one refusal does not stop the others; approving drops proposed tags; deleting
       removes the record for good without telling the submitter. A rejection takes \`reason\` and \`note\`
       as a single one does.`,
-    body: { schema: submissionBulkInput, name: 'SubmissionBulkInput', example: { action: 'reject', ids: ['6651f0c2a1b2c3d4e5f60718'], reason: 'spam' } },
+    body: {
+      schema: submissionBulkInput,
+      name: 'SubmissionBulkInput',
+      example: { action: 'reject', ids: ['6651f0c2a1b2c3d4e5f60718'], reason: 'spam' },
+    },
     ok: { status: 200, schema: submissionBulkResult, description: 'What became of each' },
   },
   getSubmission: {

@@ -15,9 +15,14 @@ import { SUBMISSION_STATUSES } from './validation/statuses.ts';
 
 export const rejectReason = z
   .enum(REJECT_REASON_CODES)
-  .meta({ id: 'RejectReason', description: `Why a submission was rejected: ${REJECT_REASONS.map((r) => `\`${r.code}\` (${r.label})`).join(', ')}` });
+  .meta({
+    id: 'RejectReason',
+    description: `Why a submission was rejected: ${REJECT_REASONS.map((r) => `\`${r.code}\` (${r.label})`).join(', ')}`,
+  });
 const rejection = {
-  rejectReason: rejectReason.nullable().meta({ description: 'Why it was rejected; null when pending, approved, or no reason was given' }),
+  rejectReason: rejectReason
+    .nullable()
+    .meta({ description: 'Why it was rejected; null when pending, approved, or no reason was given' }),
   rejectNote: z.string().nullable().meta({ description: 'The moderator’s note to the submitter, if any' }),
 };
 
@@ -48,10 +53,13 @@ export const submission = z
     description: z.string(),
     rating: z.number(),
     proposedTags: z.array(submittedProposal).meta({
-      description: 'Tags the submitter named that are not ours yet: the approving admin creates, maps or drops each, and an approved submission says which',
+      description:
+        'Tags the submitter named that are not ours yet: the approving admin creates, maps or drops each, and an approved submission says which',
     }),
     createdAt: isoDate,
-    blankFields: z.array(z.enum([...TAG_KINDS, 'cost', 'hasCert', 'description'])).meta({ description: 'The fields the submitter left blank' }),
+    blankFields: z
+      .array(z.enum([...TAG_KINDS, 'cost', 'hasCert', 'description']))
+      .meta({ description: 'The fields the submitter left blank' }),
     status: z.enum(SUBMISSION_STATUSES),
     decidedBy: z.string().nullable(),
     decidedAt: isoDate.nullable(),
@@ -62,7 +70,8 @@ export const submission = z
         'The page’s own title (og:title or <title>), fetched after it was submitted; it becomes the name when the name was made from the URL. Null until fetched, or when that failed',
     }),
     nameDerived: z.boolean().meta({
-      description: 'Whether a pending submission’s name is only a guess from its URL (nobody typed it, no page title replaced it): the admin should check it',
+      description:
+        'Whether a pending submission’s name is only a guess from its URL (nobody typed it, no page title replaced it): the admin should check it',
     }),
   })
   .meta({ id: 'Submission' });
@@ -80,7 +89,10 @@ export const ownSubmission = z
     content: z
       .object({ _id: id, name: z.string(), slug: z.string() })
       .nullable()
-      .meta({ description: 'The published content an approval made (null while pending, when rejected, or once that content is deleted)' }),
+      .meta({
+        description:
+          'The published content an approval made (null while pending, when rejected, or once that content is deleted)',
+      }),
     ...rejection,
   })
   .meta({ id: 'OwnSubmission', description: 'One of your submissions and what became of it' });
@@ -89,7 +101,9 @@ export const ownSubmissionList = z
   .object({
     ...paging,
     submissions: z.array(ownSubmission).meta({ description: 'Newest first' }),
-    counts: z.object({ pending: z.int(), approved: z.int(), rejected: z.int() }).meta({ description: 'How many of your submissions are in each state' }),
+    counts: z
+      .object({ pending: z.int(), approved: z.int(), rejected: z.int() })
+      .meta({ description: 'How many of your submissions are in each state' }),
     status: submissionStatus.optional().meta({ description: 'The state listed, when filtered to one' }),
   })
   .meta({ id: 'OwnSubmissionList' });
@@ -98,7 +112,9 @@ export const urlCheck = z
   .discriminatedUnion('status', [
     z.object({
       status: z.literal('listed'),
-      content: z.object({ _id: id, name: z.string(), slug: z.string() }).meta({ description: 'The content that lists it' }),
+      content: z
+        .object({ _id: id, name: z.string(), slug: z.string() })
+        .meta({ description: 'The content that lists it' }),
     }),
     z.object({ status: z.literal('pending'), name: z.string().meta({ description: 'The name it waits under' }) }),
     z
@@ -107,12 +123,18 @@ export const urlCheck = z
         name: z.string(),
         rejectedAt: isoDate.nullable(),
         ...rejection,
-        rejectNote: z.string().nullable().meta({ description: 'The moderator’s note, only to whoever submitted the link; null for anyone else' }),
+        rejectNote: z
+          .string()
+          .nullable()
+          .meta({ description: 'The moderator’s note, only to whoever submitted the link; null for anyone else' }),
       })
       .meta({ description: 'Submitted before and turned down (the latest time), with why' }),
     z.object({ status: z.literal('new') }),
   ])
-  .meta({ id: 'UrlCheck', description: 'Whether a URL may be submitted: already listed, already waiting for review, rejected before, or new' });
+  .meta({
+    id: 'UrlCheck',
+    description: 'Whether a URL may be submitted: already listed, already waiting for review, rejected before, or new',
+  });
 
 export type SubmissionShape = z.infer<typeof submission>;
 export type UrlCheckShape = z.infer<typeof urlCheck>;
@@ -135,7 +157,11 @@ export const SUBMISSION_OPERATIONS = {
         schema: { type: 'string', enum: [...SUBMISSION_STATUSES] },
       },
     ],
-    ok: { status: 200, schema: ownSubmissionList, description: 'A page of your submissions, with the count in each state' },
+    ok: {
+      status: 200,
+      schema: ownSubmissionList,
+      description: 'A page of your submissions, with the count in each state',
+    },
   },
   checkSubmission: {
     method: 'GET',
@@ -147,8 +173,19 @@ export const SUBMISSION_OPERATIONS = {
       With the same normalisation as the duplicate refusal of /api/submissions/create (scheme, www.,
       trailing slash, tracking parameters and query order do not count). Limited per account
       (RATE_LIMIT_SUBMISSION_CHECK_USER, 300 an hour).`,
-    query: [{ name: 'url', description: 'The link, an http(s) URL', schema: { type: 'string' }, example: 'https://roadmap.sh/' }],
-    ok: { status: 200, schema: urlCheck, description: 'listed (with the content), pending, rejected (with the reason) or new' },
+    query: [
+      {
+        name: 'url',
+        description: 'The link, an http(s) URL',
+        schema: { type: 'string' },
+        example: 'https://roadmap.sh/',
+      },
+    ],
+    ok: {
+      status: 200,
+      schema: urlCheck,
+      description: 'listed (with the content), pending, rejected (with the reason) or new',
+    },
     errors: [429],
   },
   submitLink: {
@@ -163,7 +200,16 @@ export const SUBMISSION_OPERATIONS = {
     body: {
       schema: submissionInput,
       name: 'SubmissionInput',
-      example: { url: 'https://roadmap.sh/', name: '', category: [], techStack: [], type: [], cost: '', hasCert: '', description: '' },
+      example: {
+        url: 'https://roadmap.sh/',
+        name: '',
+        category: [],
+        techStack: [],
+        type: [],
+        cost: '',
+        hasCert: '',
+        description: '',
+      },
     },
     ok: { status: 201, schema: withMessage(submission, 'SubmissionCreated'), description: 'The submission, pending' },
     errors: [409, 429],

@@ -52,7 +52,11 @@ export function approvalMail(to: Submitter, submitted: { url: string }, content:
   };
 }
 
-export function rejectionMail(to: Submitter, submitted: { name: string; url: string }, rejection: RejectionInput): Mail {
+export function rejectionMail(
+  to: Submitter,
+  submitted: { name: string; url: string },
+  rejection: RejectionInput,
+): Mail {
   return {
     userId: to.id,
     to: to.email,

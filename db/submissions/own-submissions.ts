@@ -6,7 +6,8 @@ import { contents, submissions, type SubmissionStatus } from '../schema.ts';
 import { SUBMISSION_STATUSES } from './validation/statuses.ts';
 import type { OwnSubmissionListShape, OwnSubmissionShape } from './contract.ts';
 
-export const isSubmissionStatus = (value: unknown): value is SubmissionStatus => SUBMISSION_STATUSES.includes(value as SubmissionStatus);
+export const isSubmissionStatus = (value: unknown): value is SubmissionStatus =>
+  SUBMISSION_STATUSES.includes(value as SubmissionStatus);
 
 /** The user's submissions (those of one state when `only` says), newest first, each with the content an approval made. */
 const ownSubmissions = (db: Db, userId: string, only?: SubmissionStatus) =>
@@ -32,14 +33,21 @@ const toOwnSubmission = ({ submission: s, content }: OwnSubmissionRow): OwnSubmi
 });
 
 /** The user's submissions, newest first, ten a page; `status` (any input) filters to one state when it names one. */
-export async function listOwnSubmissions(db: Db, userId: string, page: unknown, status?: unknown): Promise<OwnSubmissionListShape> {
+export async function listOwnSubmissions(
+  db: Db,
+  userId: string,
+  page: unknown,
+  status?: unknown,
+): Promise<OwnSubmissionListShape> {
   const only = isSubmissionStatus(status) ? status : undefined;
   const grouped = await db
     .select({ status: submissions.status, n: count() })
     .from(submissions)
     .where(eq(submissions.userId, userId))
     .groupBy(submissions.status);
-  const counts = Object.fromEntries(SUBMISSION_STATUSES.map((s) => [s, grouped.find((g) => g.status === s)?.n ?? 0])) as Record<SubmissionStatus, number>;
+  const counts = Object.fromEntries(
+    SUBMISSION_STATUSES.map((s) => [s, grouped.find((g) => g.status === s)?.n ?? 0]),
+  ) as Record<SubmissionStatus, number>;
   const p = paging(page, only ? counts[only] : counts.pending + counts.approved + counts.rejected);
   const rows = await ownSubmissions(db, userId, only).limit(ADMIN_PAGE_SIZE).offset(p.count);
   return { ...p, counts, ...(only ? { status: only } : {}), submissions: rows.map(toOwnSubmission) };

@@ -19,7 +19,8 @@ afterEach(() => t.close());
 
 const actor: Actor = { kind: 'cli', name: 'moderator' };
 let n = 0;
-const submit = (fields: Record<string, unknown>) => createSubmission(t.db, userId, { url: `https://course-${++n}.example.org/`, ...fields });
+const submit = (fields: Record<string, unknown>) =>
+  createSubmission(t.db, userId, { url: `https://course-${++n}.example.org/`, ...fields });
 const tagRow = (kind: 'category' | 'techStack' | 'type', value: string) =>
   t.db
     .select()
@@ -91,7 +92,10 @@ describe('approving a submission with proposed tags', () => {
   it('creates, maps and drops as chosen, in the approval’s batch, with a tag.create audit entry', async () => {
     const s = await submit({ ...proposals, techStack: ['Python', ...proposals.techStack] });
     const review = await reviewProposedTags(t.db, s.proposedTags);
-    expect(review.find((p) => p.value === 'golang')).toMatchObject({ state: 'new', suggestion: { label: 'Go', value: 'go' } });
+    expect(review.find((p) => p.value === 'golang')).toMatchObject({
+      state: 'new',
+      suggestion: { label: 'Go', value: 'go' },
+    });
     const { content, proposedTags } = await approveSubmission(t.db, actor, s._id, {
       proposedTags: [
         { kind: 'techStack', value: 'elixir', action: 'create' },
@@ -106,11 +110,18 @@ describe('approving a submission with proposed tags', () => {
       { label: 'Go', value: 'go' },
     ]);
     expect(content.category).toEqual([]);
-    expect(proposedTags.map((p) => `${p.value}:${p.outcome}`)).toEqual(['basket-weaving:dropped', 'elixir:created', 'golang:mapped', 'zig:dropped']);
+    expect(proposedTags.map((p) => `${p.value}:${p.outcome}`)).toEqual([
+      'basket-weaving:dropped',
+      'elixir:created',
+      'golang:mapped',
+      'zig:dropped',
+    ]);
     expect(await tagRow('techStack', 'elixir')).toMatchObject([{ label: 'Elixir', status: 'active' }]);
     expect(await tagRow('techStack', 'zig')).toEqual([]);
     expect(await tagRow('category', 'basket-weaving')).toEqual([]);
-    expect(await t.db.select({ value: contentTags.value }).from(contentTags).where(eq(contentTags.contentId, content._id))).toHaveLength(3);
+    expect(
+      await t.db.select({ value: contentTags.value }).from(contentTags).where(eq(contentTags.contentId, content._id)),
+    ).toHaveLength(3);
     const audit = await t.db.select().from(auditLog);
     expect(audit.filter((a) => a.action === 'tag.create')).toMatchObject([
       { targetId: 'techStack:elixir', actor: 'cli:moderator', details: { label: 'Elixir', submission: s._id } },
@@ -136,22 +147,42 @@ describe('approving a submission with proposed tags', () => {
 
   it('two approvals that create the same tag at once: one creates it, the other attaches it', async () => {
     const [a, b] = await Promise.all([submit({ techStack: ['Elixir'] }), submit({ techStack: ['Elixir'] })]);
-    const results = await Promise.all([a!, b!].map((s) => approveSubmission(t.db, actor, s._id, { proposedTags: 'create' })));
+    const results = await Promise.all(
+      [a!, b!].map((s) => approveSubmission(t.db, actor, s._id, { proposedTags: 'create' })),
+    );
     expect(results.map((r) => r.proposedTags[0]!.outcome).sort()).toEqual(['attached', 'created']);
     expect(results.every((r) => r.content.techStack.some((tag) => tag.value === 'elixir'))).toBe(true);
   });
 
   it.each([
-    [{ proposedTags: 'maybe' }, "proposedTags must be 'create', 'drop', or a list of {kind, value, action: 'create' | 'map' | 'drop', mapTo}"],
-    [{ proposedTags: { techStack: 'create' } }, "proposedTags must be 'create', 'drop', or a list of {kind, value, action: 'create' | 'map' | 'drop', mapTo}"],
-    [{ proposedTags: [{ kind: 'colour', value: 'elixir', action: 'create' }] }, 'The kind of a proposed tag is one of category, techStack, type'],
-    [{ proposedTags: [{ kind: 'techStack', value: 'cobol', action: 'create' }] }, "'cobol' is not a techStack proposed with this submission"],
+    [
+      { proposedTags: 'maybe' },
+      "proposedTags must be 'create', 'drop', or a list of {kind, value, action: 'create' | 'map' | 'drop', mapTo}",
+    ],
+    [
+      { proposedTags: { techStack: 'create' } },
+      "proposedTags must be 'create', 'drop', or a list of {kind, value, action: 'create' | 'map' | 'drop', mapTo}",
+    ],
+    [
+      { proposedTags: [{ kind: 'colour', value: 'elixir', action: 'create' }] },
+      'The kind of a proposed tag is one of category, techStack, type',
+    ],
+    [
+      { proposedTags: [{ kind: 'techStack', value: 'cobol', action: 'create' }] },
+      "'cobol' is not a techStack proposed with this submission",
+    ],
     [
       { proposedTags: [{ kind: 'techStack', value: 'elixir', action: 'rename' }] },
       "What becomes of the proposed techStack 'Elixir' is one of create, map, drop, not 'rename'",
     ],
-    [{ proposedTags: [{ kind: 'techStack', value: 'elixir', action: 'map' }] }, "Name the techStack to map 'Elixir' to (mapTo)"],
-    [{ proposedTags: [{ kind: 'techStack', value: 'elixir', mapTo: 'Fortran' }] }, "Unknown techStack 'Fortran' to map 'Elixir' to"],
+    [
+      { proposedTags: [{ kind: 'techStack', value: 'elixir', action: 'map' }] },
+      "Name the techStack to map 'Elixir' to (mapTo)",
+    ],
+    [
+      { proposedTags: [{ kind: 'techStack', value: 'elixir', mapTo: 'Fortran' }] },
+      "Unknown techStack 'Fortran' to map 'Elixir' to",
+    ],
     [
       {
         proposedTags: [

@@ -50,7 +50,10 @@ async function tagsNow(db: Db): Promise<TagsNow> {
  * that names no offered tag). A proposal's label is cleaned (runs of spaces made one), its value made by
  * the usual rule; it must hold a letter or a digit, and a kind may carry at most MAX_PROPOSED_PER_KIND.
  */
-export async function separateProposedTags<T extends Record<TagKind, Tag[]>>(db: Db, data: T): Promise<{ data: T; proposed: ProposedTag[] }> {
+export async function separateProposedTags<T extends Record<TagKind, Tag[]>>(
+  db: Db,
+  data: T,
+): Promise<{ data: T; proposed: ProposedTag[] }> {
   const now = await tagsNow(db);
   const ours = { ...data };
   const proposed: ProposedTag[] = [];
@@ -65,13 +68,17 @@ export async function separateProposedTags<T extends Record<TagKind, Tag[]>>(db:
         continue;
       }
       const label = given.label.replace(/\s+/g, ' ').trim();
-      if (!/[\p{L}\p{N}]/u.test(label)) throw invalid(`A proposed ${kind} needs a letter or a digit: '${shown(label)}'`);
-      if (label.length > MAX_LABEL) throw invalid(`A proposed ${kind} may have at most ${MAX_LABEL} characters: '${shown(label)}'`);
+      if (!/[\p{L}\p{N}]/u.test(label))
+        throw invalid(`A proposed ${kind} needs a letter or a digit: '${shown(label)}'`);
+      if (label.length > MAX_LABEL)
+        throw invalid(`A proposed ${kind} may have at most ${MAX_LABEL} characters: '${shown(label)}'`);
       const value = toValue(label);
       if (!proposals.some((p) => p.value === value)) proposals.push({ kind, label, value });
     }
     if (proposals.length > MAX_PROPOSED_PER_KIND) {
-      throw invalid(`At most ${MAX_PROPOSED_PER_KIND} new ${kind} tags may be proposed with one submission (${proposals.length} given)`);
+      throw invalid(
+        `At most ${MAX_PROPOSED_PER_KIND} new ${kind} tags may be proposed with one submission (${proposals.length} given)`,
+      );
     }
     ours[kind] = tags as T[TagKind];
     proposed.push(...proposals);
@@ -88,7 +95,11 @@ export async function reviewProposedTags(db: Db, proposed: readonly ProposedTag[
     const tag = now.active(p.kind, p.value);
     if (tag) return { ...p, state: 'exists', suggestion: tag };
     const match = resolver.resolve(p.kind, p.label);
-    return { ...p, state: now.retired(p.kind, p.value) ? 'retired' : 'new', ...('tag' in match ? { suggestion: match.tag } : {}) };
+    return {
+      ...p,
+      state: now.retired(p.kind, p.value) ? 'retired' : 'new',
+      ...('tag' in match ? { suggestion: match.tag } : {}),
+    };
   });
 }
 
@@ -97,7 +108,8 @@ export async function reviewProposedTags(db: Db, proposed: readonly ProposedTag[
 type Choice = { action: 'create' } | { action: 'drop' } | { action: 'map'; to: Tag };
 
 const ACTIONS = ['create', 'map', 'drop'] as const;
-const CHOICES_SHAPE = "proposedTags must be 'create', 'drop', or a list of {kind, value, action: 'create' | 'map' | 'drop', mapTo}";
+const CHOICES_SHAPE =
+  "proposedTags must be 'create', 'drop', or a list of {kind, value, action: 'create' | 'map' | 'drop', mapTo}";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const word = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : undefined);
@@ -138,7 +150,12 @@ function readChoices(input: unknown, proposed: readonly ProposedTag[], now: Tags
 function proposalChosen(entry: Record<string, unknown>, proposed: readonly ProposedTag[]): ProposedTag {
   const kind = TAG_KINDS.find((k) => k.toLowerCase() === word(entry.kind));
   if (!kind) throw invalid(`The kind of a proposed tag is one of ${TAG_KINDS.join(', ')}`);
-  const named = typeof entry.value === 'string' && entry.value.trim() ? entry.value.trim() : typeof entry.label === 'string' ? toValue(entry.label) : '';
+  const named =
+    typeof entry.value === 'string' && entry.value.trim()
+      ? entry.value.trim()
+      : typeof entry.label === 'string'
+        ? toValue(entry.label)
+        : '';
   const proposal = proposed.find((p) => p.kind === kind && (p.value === named || p.value === toValue(named)));
   if (!proposal) throw invalid(`'${shown(named)}' is not a ${kind} proposed with this submission`);
   return proposal;
@@ -148,9 +165,15 @@ function proposalChosen(entry: Record<string, unknown>, proposed: readonly Propo
 function actionChosen(entry: Record<string, unknown>, proposal: ProposedTag): (typeof ACTIONS)[number] | undefined {
   const mapTo = entry.mapTo ?? entry.to;
   const given = word(entry.action);
-  const action = given ? ACTIONS.find((a) => a === given) : mapTo !== undefined && mapTo !== null && mapTo !== '' ? 'map' : undefined;
+  const action = given
+    ? ACTIONS.find((a) => a === given)
+    : mapTo !== undefined && mapTo !== null && mapTo !== ''
+      ? 'map'
+      : undefined;
   if (given && !action)
-    throw invalid(`What becomes of the proposed ${proposal.kind} '${shown(proposal.label)}' is one of ${ACTIONS.join(', ')}, not '${shown(given)}'`);
+    throw invalid(
+      `What becomes of the proposed ${proposal.kind} '${shown(proposal.label)}' is one of ${ACTIONS.join(', ')}, not '${shown(given)}'`,
+    );
   return action;
 }
 
@@ -161,7 +184,9 @@ function mapTarget(now: TagsNow, proposal: ProposedTag, mapTo: unknown): Tag {
   if (to) return to;
   const target = isObject(mapTo) ? String(mapTo.label ?? mapTo.value ?? '') : String(mapTo ?? '');
   throw invalid(
-    target ? `Unknown ${kind} '${shown(target)}' to map '${shown(proposal.label)}' to` : `Name the ${kind} to map '${shown(proposal.label)}' to (mapTo)`,
+    target
+      ? `Unknown ${kind} '${shown(target)}' to map '${shown(proposal.label)}' to`
+      : `Name the ${kind} to map '${shown(proposal.label)}' to (mapTo)`,
   );
 }
 
@@ -171,7 +196,11 @@ function mapTarget(now: TagsNow, proposal: ProposedTag, mapTo: unknown): Tag {
  * content the chosen tag of ours, 'drop' discards it. Without a choice, a proposal that is a tag now is
  * attached and any other is dropped: tags are made only when someone chose to.
  */
-export async function settleProposedTags(db: Db, proposed: readonly ProposedTag[], input: unknown): Promise<SettledProposal[]> {
+export async function settleProposedTags(
+  db: Db,
+  proposed: readonly ProposedTag[],
+  input: unknown,
+): Promise<SettledProposal[]> {
   if (proposed.length === 0) return [];
   const now = await tagsNow(db);
   const choices = readChoices(input, proposed, now);
@@ -182,7 +211,8 @@ export async function settleProposedTags(db: Db, proposed: readonly ProposedTag[
     if (choice?.action === 'drop') return { ...p, outcome: 'dropped' };
     if (existing) return { ...p, outcome: 'attached', tag: existing };
     if (!choice) return { ...p, outcome: 'dropped' };
-    if (now.retired(p.kind, p.value)) throw conflict(`The ${p.kind} '${shown(p.label)}' was retired: map the proposal to another tag or drop it`);
+    if (now.retired(p.kind, p.value))
+      throw conflict(`The ${p.kind} '${shown(p.label)}' was retired: map the proposal to another tag or drop it`);
     return { ...p, outcome: 'created', tag: { label: p.label, value: p.value } };
   });
 }
@@ -192,7 +222,8 @@ export function withSettledTags<T extends Record<TagKind, Tag[]>>(data: T, settl
   const tagged = { ...data };
   for (const kind of TAG_KINDS) {
     const tags = [...data[kind]];
-    for (const s of settled) if (s.kind === kind && s.tag && !tags.some((t) => t.value === s.tag!.value)) tags.push(s.tag);
+    for (const s of settled)
+      if (s.kind === kind && s.tag && !tags.some((t) => t.value === s.tag!.value)) tags.push(s.tag);
     tagged[kind] = tags as T[TagKind];
   }
   return tagged;

@@ -51,14 +51,21 @@ export async function approveSubmissions(
 }
 
 /** Rejects several submissions, each on its own (see approveSubmissions), all for the same reason. */
-export async function rejectSubmissions(db: Db, actor: Actor, ids: readonly string[], rejection: unknown = {}): Promise<SubmissionOutcome[]> {
+export async function rejectSubmissions(
+  db: Db,
+  actor: Actor,
+  ids: readonly string[],
+  rejection: unknown = {},
+): Promise<SubmissionOutcome[]> {
   // A reason that is not one of ours is refused before any submission is touched.
   const valid = parseInput(rejectionInput, rejection);
   const outcomes: SubmissionOutcome[] = [];
   for (const id of ids) {
     try {
       const result = await rejectSubmission(db, actor, id, valid);
-      outcomes.push(result.message === REJECTED ? { id, outcome: 'rejected' } : { id, outcome: 'refused', reason: result.message });
+      outcomes.push(
+        result.message === REJECTED ? { id, outcome: 'rejected' } : { id, outcome: 'refused', reason: result.message },
+      );
     } catch (error) {
       outcomes.push(failedOutcome(id, error));
     }
@@ -86,11 +93,21 @@ export async function deleteSubmissions(db: Db, actor: Actor, ids: readonly stri
           found.map((f) => f.id),
         ),
       ),
-      ...found.map((f) => auditEntry(db, actor, 'submission.delete', { type: 'submission', id: f.id }, { name: f.name, url: f.url, status: f.status })),
+      ...found.map((f) =>
+        auditEntry(
+          db,
+          actor,
+          'submission.delete',
+          { type: 'submission', id: f.id },
+          { name: f.name, url: f.url, status: f.status },
+        ),
+      ),
     ]);
   }
   const deleted = new Set(found.map((f) => f.id));
-  return ids.map((id) => (deleted.has(id) ? { id, outcome: 'deleted' } : { id, outcome: 'not-found', reason: 'Submission not found' }));
+  return ids.map((id) =>
+    deleted.has(id) ? { id, outcome: 'deleted' } : { id, outcome: 'not-found', reason: 'Submission not found' },
+  );
 }
 
 /**
@@ -103,10 +120,13 @@ export async function runSubmissionBulk(db: Db, actor: Actor, input: unknown): P
   const { action, ids: chosen, filter, reason, note } = parseInput(submissionBulkInput, input);
   const ids = [...new Set(chosen ?? (await submissionIdsMatching(db, filter ?? {})))];
   const names = new Map(
-    (ids.length ? await db.select({ id: submissions.id, name: submissions.name }).from(submissions).where(inArray(submissions.id, ids)) : []).map((r) => [
-      r.id,
-      r.name,
-    ]),
+    (ids.length
+      ? await db
+          .select({ id: submissions.id, name: submissions.name })
+          .from(submissions)
+          .where(inArray(submissions.id, ids))
+      : []
+    ).map((r) => [r.id, r.name]),
   );
   const outcomes =
     action === 'approve'

@@ -22,16 +22,30 @@ import { getSubmission, isPending } from './submissions.ts';
 import type { SubmissionShape } from './contract.ts';
 import { addTagStatements, settleAdminTags } from '../catalog/tags/tags.ts';
 
-const stillPending = (id: string) => sql`EXISTS (SELECT 1 FROM ${submissions} WHERE ${submissions.id} = ${id} AND ${submissions.status} = 'pending')`;
+const stillPending = (id: string) =>
+  sql`EXISTS (SELECT 1 FROM ${submissions} WHERE ${submissions.id} = ${id} AND ${submissions.status} = 'pending')`;
 
 /** What a decision records besides its status: the content an approval made, or why it was rejected. */
 type Outcome = { contentId: string } | { rejectReason: RejectReason | null; rejectNote: string | null };
 
 /** The record of a decision, written in the same batch as what it decided. */
-const decide = (db: Db, actor: Actor, id: string, status: Exclude<SubmissionStatus, 'pending'>, outcome: Outcome, settled?: SettledProposal[]) =>
+const decide = (
+  db: Db,
+  actor: Actor,
+  id: string,
+  status: Exclude<SubmissionStatus, 'pending'>,
+  outcome: Outcome,
+  settled?: SettledProposal[],
+) =>
   db
     .update(submissions)
-    .set({ status, decidedBy: actorLabel(actor), decidedAt: new Date(), ...outcome, ...(settled?.length ? { proposedTags: settled } : {}) })
+    .set({
+      status,
+      decidedBy: actorLabel(actor),
+      decidedAt: new Date(),
+      ...outcome,
+      ...(settled?.length ? { proposedTags: settled } : {}),
+    })
     .where(and(eq(submissions.id, id), isPending));
 
 const alreadyDecided = (submission: SubmissionShape) => conflict(`This submission was already ${submission.status}`);
@@ -79,7 +93,9 @@ function mergePosted<S extends object>(submission: S, posted: Record<string, unk
   return {
     ...submission,
     ...Object.fromEntries(Object.entries(posted).filter(([, v]) => v !== undefined && v !== null && v !== '')),
-    ...Object.fromEntries(FIELD_FACETS.filter((facet) => posted[facet.key] !== undefined).map((facet) => [facet.key, posted[facet.key]])),
+    ...Object.fromEntries(
+      FIELD_FACETS.filter((facet) => posted[facet.key] !== undefined).map((facet) => [facet.key, posted[facet.key]]),
+    ),
   };
 }
 
@@ -88,7 +104,8 @@ function mergePosted<S extends object>(submission: S, posted: Record<string, unk
  * the read and the write, or a tag it creates was added meanwhile (another approval, the tag screens: settled
  * again, it is attached).
  */
-const isRaceToRetry = (error: unknown) => uniqueViolation(error) === 'contents.slug' || uniqueViolation(error) === 'tags.kind';
+const isRaceToRetry = (error: unknown) =>
+  uniqueViolation(error) === 'contents.slug' || uniqueViolation(error) === 'tags.kind';
 
 /**
  * Approves a submission: the content is created (published) from the fields the admin posts — the
@@ -119,11 +136,18 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
     refusePrivateWebsite(given.url);
     const data = withSettledTags(given, settled);
     const contentId = newId();
-    const proposals = settled.map(({ kind, value, outcome, tag }) => ({ kind, value, outcome, ...(tag && tag.value !== value ? { tag: tag.value } : {}) }));
+    const proposals = settled.map(({ kind, value, outcome, tag }) => ({
+      kind,
+      value,
+      outcome,
+      ...(tag && tag.value !== value ? { tag: tag.value } : {}),
+    }));
     try {
       await db.batch([
         guard(db, stillPending(id)),
-        ...[...creating, ...created].flatMap(({ kind, tag }) => addTagStatements(db, actor, kind, tag, { submission: id })),
+        ...[...creating, ...created].flatMap(({ kind, tag }) =>
+          addTagStatements(db, actor, kind, tag, { submission: id }),
+        ),
         ...insertContentStatements(db, contentId, { ...data, url: cleanUrl(data.url) }),
         decide(db, actor, id, 'approved', { contentId }, settled),
         auditEntry(
@@ -153,10 +177,16 @@ export const REJECTED = 'submission rejected successfully';
  * (decision 010): a submission already decided is left as it is — its content untouched — and the answer is a
  * 200 that says so.
  */
-export async function rejectSubmission(db: Db, actor: Actor, id: string, rejection: unknown = {}): Promise<{ message: string; status: SubmissionStatus }> {
+export async function rejectSubmission(
+  db: Db,
+  actor: Actor,
+  id: string,
+  rejection: unknown = {},
+): Promise<{ message: string; status: SubmissionStatus }> {
   const { reason, note } = parseInput(rejectionInput, rejection);
   const submission = await getSubmission(db, id);
-  if (submission.status !== 'pending') return { message: `Submission was already ${submission.status}; nothing changed`, status: submission.status };
+  if (submission.status !== 'pending')
+    return { message: `Submission was already ${submission.status}; nothing changed`, status: submission.status };
   const submitter = await submitterToMail(db, id);
   try {
     await db.batch([

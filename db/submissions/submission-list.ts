@@ -9,7 +9,11 @@ import { submissions, type SubmissionStatus } from '../schema.ts';
 import { toApiSubmission } from './submissions.ts';
 import type { SubmissionListShape } from './admin-contract.ts';
 
-const SUBMISSION_SORTS = { created: submissions.createdAt, name: sql`${submissions.name} COLLATE NOCASE`, decided: submissions.decidedAt } as const;
+const SUBMISSION_SORTS = {
+  created: submissions.createdAt,
+  name: sql`${submissions.name} COLLATE NOCASE`,
+  decided: submissions.decidedAt,
+} as const;
 
 /**
  * Which submissions a list or a bulk action over "all matching" means: `status` (pending unless given;
@@ -20,7 +24,9 @@ function submissionsMatching(query: ListQuery<string, 'status'>): SQL | undefine
   const pattern = containsPattern(query.search);
   return and(
     status === 'all' ? undefined : eq(submissions.status, status as SubmissionStatus),
-    query.search ? or(sql`${submissions.name} LIKE ${pattern} ESCAPE '\\'`, sql`${submissions.url} LIKE ${pattern} ESCAPE '\\'`) : undefined,
+    query.search
+      ? or(sql`${submissions.name} LIKE ${pattern} ESCAPE '\\'`, sql`${submissions.url} LIKE ${pattern} ESCAPE '\\'`)
+      : undefined,
   );
 }
 
@@ -29,7 +35,10 @@ function submissionsMatching(query: ListQuery<string, 'status'>): SQL | undefine
  * `status` shows the decided ones too, `search` finds a name or URL, `sort` orders by submitted, name or
  * decided. The status with the submitted time is an index range (submissions_status_created_idx).
  */
-export async function listSubmissions(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<SubmissionListShape> {
+export async function listSubmissions(
+  db: Db,
+  params: URLSearchParams | Record<string, string | undefined> = {},
+): Promise<SubmissionListShape> {
   const query = parseListQuery(SUBMISSION_LIST, params);
   const where = submissionsMatching(query);
   const p = paging(query.page, await db.$count(submissions, where), query.pageSize);
@@ -48,7 +57,10 @@ export async function listSubmissions(db: Db, params: URLSearchParams | Record<s
 export const BULK_LIMIT = 500;
 
 /** The ids of the submissions "all matching" means: the list's filters, resolved here, never by the browser. */
-export async function submissionIdsMatching(db: Db, params: URLSearchParams | Record<string, string | undefined>): Promise<string[]> {
+export async function submissionIdsMatching(
+  db: Db,
+  params: URLSearchParams | Record<string, string | undefined>,
+): Promise<string[]> {
   const query = parseListQuery(SUBMISSION_LIST, params);
   const direction = query.order === 'asc' ? asc : desc;
   const rows = await db
@@ -57,6 +69,7 @@ export async function submissionIdsMatching(db: Db, params: URLSearchParams | Re
     .where(submissionsMatching(query))
     .orderBy(direction(SUBMISSION_SORTS[query.sort]), direction(submissions.id))
     .limit(BULK_LIMIT + 1);
-  if (rows.length > BULK_LIMIT) throw invalid(`More than ${BULK_LIMIT} submissions match: narrow the search or the status first`);
+  if (rows.length > BULK_LIMIT)
+    throw invalid(`More than ${BULK_LIMIT} submissions match: narrow the search or the status first`);
   return rows.map((r) => r.id);
 }

@@ -19,7 +19,8 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const actor: Actor = { kind: 'cli', name: 'moderator' };
-const submit = (name: string, url: string) => createSubmission(t.db, userId, { name, url, description: `${name} in a sentence.` });
+const submit = (name: string, url: string) =>
+  createSubmission(t.db, userId, { name, url, description: `${name} in a sentence.` });
 
 describe('bulk moderation', () => {
   it('approves each id on its own: a refused or unknown id does not stop the others', async () => {
@@ -41,13 +42,25 @@ describe('bulk moderation', () => {
     expect(outcomes.map(({ id, outcome, reason }) => ({ id, outcome, reason }))).toEqual([
       { id: a._id, outcome: 'approved', reason: undefined },
       { id: 'no-such-id', outcome: 'not-found', reason: 'Submission not found' },
-      { id: taken._id, outcome: 'refused', reason: 'The website https://taken.example.com/ is already listed as another content' },
+      {
+        id: taken._id,
+        outcome: 'refused',
+        reason: 'The website https://taken.example.com/ is already listed as another content',
+      },
       { id: b._id, outcome: 'approved', reason: undefined },
     ]);
     expect(outcomes[0]!.content).toMatchObject({ name: 'Alpha', slug: 'alpha' });
-    expect((await t.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.status, 'pending'))).map((s) => s.id)).toEqual([taken._id]);
+    expect(
+      (await t.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.status, 'pending'))).map(
+        (s) => s.id,
+      ),
+    ).toEqual([taken._id]);
     const approved = await getSubmission(t.db, a._id);
-    expect(approved).toMatchObject({ status: 'approved', decidedBy: 'moderator (cli)', contentId: outcomes[0]!.content!._id });
+    expect(approved).toMatchObject({
+      status: 'approved',
+      decidedBy: 'moderator (cli)',
+      contentId: outcomes[0]!.content!._id,
+    });
     expect(await t.db.$count(contents)).toBe(3);
   });
 
@@ -57,9 +70,9 @@ describe('bulk moderation', () => {
     expect(outcomes.map((o) => o.outcome)).toEqual(['rejected', 'refused', 'not-found']);
     expect(outcomes[1]!.reason).toBe('Submission was already rejected; nothing changed');
     // Kept as a record of the decision, out of the queue.
-    expect(await t.db.select({ status: submissions.status, decidedBy: submissions.decidedBy }).from(submissions)).toEqual([
-      { status: 'rejected', decidedBy: 'moderator (cli)' },
-    ]);
+    expect(
+      await t.db.select({ status: submissions.status, decidedBy: submissions.decidedBy }).from(submissions),
+    ).toEqual([{ status: 'rejected', decidedBy: 'moderator (cli)' }]);
     expect((await listSubmissions(t.db)).submissions).toEqual([]);
     expect(await t.db.select({ action: auditLog.action, actor: auditLog.actor }).from(auditLog)).toContainEqual({
       action: 'submission.reject',
@@ -77,16 +90,24 @@ describe('bulk moderation', () => {
     expect((await listSubmissions(t.db)).total).toBe(2);
     await rejectSubmission(t.db, actor, a._id, { reason: 'Off-topic', note: '  We list computer science only.  ' });
     await rejectSubmission(t.db, actor, b._id);
-    expect(await getSubmission(t.db, a._id)).toMatchObject({ status: 'rejected', rejectReason: 'off-topic', rejectNote: 'We list computer science only.' });
-    expect(await getSubmission(t.db, b._id)).toMatchObject({ status: 'rejected', rejectReason: null, rejectNote: null });
+    expect(await getSubmission(t.db, a._id)).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'off-topic',
+      rejectNote: 'We list computer science only.',
+    });
+    expect(await getSubmission(t.db, b._id)).toMatchObject({
+      status: 'rejected',
+      rejectReason: null,
+      rejectNote: null,
+    });
     const [audit] = await t.db.select({ details: auditLog.details }).from(auditLog).where(eq(auditLog.targetId, a._id));
     expect(audit!.details).toMatchObject({ reason: 'off-topic', note: 'We list computer science only.' });
   });
 
   it('links of one site that derive the same name get numbered slugs, and approving them all succeeds', async () => {
     const sameName = await Promise.all(
-      ['https://example.org/a', 'https://example.org/b', 'https://www.example.org/c', 'https://example.org/d/'].map((url) =>
-        createSubmission(t.db, userId, { url }),
+      ['https://example.org/a', 'https://example.org/b', 'https://www.example.org/c', 'https://example.org/d/'].map(
+        (url) => createSubmission(t.db, userId, { url }),
       ),
     );
     expect(new Set(sameName.map((s) => s.name))).toEqual(new Set(['Example']));
@@ -110,8 +131,12 @@ describe('bulk moderation', () => {
   });
 
   it('concurrent approvals of same-named links each get a slug of their own', async () => {
-    const many = await Promise.all(Array.from({ length: 6 }, (_, i) => createSubmission(t.db, userId, { url: `https://s${i}.example.net/` })));
-    const contentsMade = await Promise.all(many.map(async (s) => (await approveSubmission(t.db, actor, s._id)).content));
+    const many = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => createSubmission(t.db, userId, { url: `https://s${i}.example.net/` })),
+    );
+    const contentsMade = await Promise.all(
+      many.map(async (s) => (await approveSubmission(t.db, actor, s._id)).content),
+    );
     expect(new Set(contentsMade.map((c) => c.slug)).size).toBe(6);
   });
 
@@ -135,16 +160,33 @@ describe('bulk moderation', () => {
     });
     const { content } = await approveSubmission(t.db, actor, blank._id);
     expect(content).toMatchObject({ cost: 'Free', hasCert: false });
-    const chosen = await createSubmission(t.db, userId, { url: 'https://exercism.org/', cost: 'Free/Paid', hasCert: 'true' });
-    expect(chosen).toMatchObject({ cost: 'Free/Paid', hasCert: true, blankFields: ['category', 'techStack', 'type', 'description'] });
-    expect((await approveSubmission(t.db, actor, chosen._id, { cost: 'Paid' })).content).toMatchObject({ cost: 'Paid', hasCert: true });
+    const chosen = await createSubmission(t.db, userId, {
+      url: 'https://exercism.org/',
+      cost: 'Free/Paid',
+      hasCert: 'true',
+    });
+    expect(chosen).toMatchObject({
+      cost: 'Free/Paid',
+      hasCert: true,
+      blankFields: ['category', 'techStack', 'type', 'description'],
+    });
+    expect((await approveSubmission(t.db, actor, chosen._id, { cost: 'Paid' })).content).toMatchObject({
+      cost: 'Paid',
+      hasCert: true,
+    });
   });
 
   it('a decided submission cannot be approved again, and deleting it changes nothing', async () => {
     const a = await submit('Alpha', 'https://alpha.example.com');
     const { content } = await approveSubmission(t.db, actor, a._id);
-    await expect(approveSubmission(t.db, actor, a._id)).rejects.toMatchObject({ code: 'CONFLICT', message: 'This submission was already approved' });
-    expect(await rejectSubmission(t.db, actor, a._id)).toEqual({ message: 'Submission was already approved; nothing changed', status: 'approved' });
+    await expect(approveSubmission(t.db, actor, a._id)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'This submission was already approved',
+    });
+    expect(await rejectSubmission(t.db, actor, a._id)).toEqual({
+      message: 'Submission was already approved; nothing changed',
+      status: 'approved',
+    });
     expect(await t.db.select({ id: contents.id }).from(contents).where(eq(contents.id, content._id))).toHaveLength(1);
   });
 

@@ -94,7 +94,10 @@ export async function checkSubmissionUrl(db: Db, userId: string, url: unknown): 
   refusePrivateWebsite(input.url);
   await hitLimit(db, 'RATE_LIMIT_SUBMISSION_CHECK_USER', userId);
   const key = urlKey(cleanUrl(input.url));
-  const [content] = await db.select({ _id: contents.id, name: contents.name, slug: contents.slug }).from(contents).where(eq(contents.urlKey, key));
+  const [content] = await db
+    .select({ _id: contents.id, name: contents.name, slug: contents.slug })
+    .from(contents)
+    .where(eq(contents.urlKey, key));
   if (content) return { status: 'listed', content };
   const [pending] = await db
     .select({ name: submissions.name })
@@ -110,7 +113,13 @@ export async function checkSubmissionUrl(db: Db, userId: string, url: unknown): 
   // The moderator's note was written to the submitter: anyone else typing the URL gets the reason only.
   if (rejected) {
     const rejectNote = rejected.userId === userId ? rejected.rejectNote : null;
-    return { status: 'rejected', name: rejected.name, rejectedAt: rejected.decidedAt?.toISOString() ?? null, rejectReason: rejected.rejectReason, rejectNote };
+    return {
+      status: 'rejected',
+      name: rejected.name,
+      rejectedAt: rejected.decidedAt?.toISOString() ?? null,
+      rejectReason: rejected.rejectReason,
+      rejectNote,
+    };
   }
   return { status: 'new' };
 }
@@ -143,7 +152,9 @@ export async function createSubmission(db: Db, userId: string, input: unknown): 
     description: data.description,
   };
   // The facets that are fields of their own, as given (null: not given), named as their columns.
-  const facetFields = Object.fromEntries(FIELD_FACETS.map((facet) => [facet.key, sql`${data[facet.key] ?? null}`.as(facet.column)]));
+  const facetFields = Object.fromEntries(
+    FIELD_FACETS.map((facet) => [facet.key, sql`${data[facet.key] ?? null}`.as(facet.column)]),
+  );
   const [created] = await db
     .insert(submissions)
     .select(

@@ -37,7 +37,8 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
 /** The words shown for an action; an action no longer written (an old entry) shows as stored. */
-export const auditActionLabel = (action: string): string => (Object.hasOwn(AUDIT_ACTIONS, action) ? AUDIT_ACTIONS[action as AuditAction] : action);
+export const auditActionLabel = (action: string): string =>
+  Object.hasOwn(AUDIT_ACTIONS, action) ? AUDIT_ACTIONS[action as AuditAction] : action;
 
 export const AUDIT_LIST = {
   // The newest first; actions and admins from A.

@@ -23,11 +23,24 @@ const BOOLEAN_FORMS = [
 ];
 
 /** '' and null are an untouched optional field: the same as leaving it out. */
-export const blankAsMissing = (value: unknown) => (value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value);
+export const blankAsMissing = (value: unknown) =>
+  value === '' || value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
 const TRUE_WORDS = new Set(['true', 'yes', 'y', 'on', '1']);
 /** "I don't know" means false (the submit form's third choice): the resource is not known to certify. */
-const FALSE_WORDS = new Set(['false', 'no', 'n', 'off', '0', "i don't know", 'i don’t know', 'i do not know', 'unknown', 'dont know', "don't know"]);
+const FALSE_WORDS = new Set([
+  'false',
+  'no',
+  'n',
+  'off',
+  '0',
+  "i don't know",
+  'i don’t know',
+  'i do not know',
+  'unknown',
+  'dont know',
+  "don't know",
+]);
 
 function toBoolean(value: unknown): unknown {
   if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : value;
@@ -37,7 +50,8 @@ function toBoolean(value: unknown): unknown {
 }
 
 /** A yes/no field: a boolean, or what a checkbox or select sends. `error` names the field's choices. */
-export const formBoolean = (error: string) => described(z.preprocess(toBoolean, z.boolean({ error })), { anyOf: BOOLEAN_FORMS });
+export const formBoolean = (error: string) =>
+  described(z.preprocess(toBoolean, z.boolean({ error })), { anyOf: BOOLEAN_FORMS });
 
 /** An optional yes/no field: blank or missing is undefined ("not given"). */
 export const optionalFormBoolean = (error: string) =>
@@ -49,17 +63,30 @@ export const optionalFormBoolean = (error: string) =>
 /** One of `choices`, matched without regard to case or spaces around a slash ("free / paid" → "Free/Paid"). */
 export function formChoice<const T extends readonly [string, ...string[]]>(choices: T, error: string) {
   const byKey = new Map(choices.map((choice) => [choice.toLowerCase().replace(/\s+/g, ''), choice]));
-  const schema = z.preprocess((v) => (typeof v === 'string' ? (byKey.get(v.toLowerCase().replace(/\s+/g, '')) ?? v) : v), z.enum(choices, { error }));
-  return described(schema, { type: 'string', description: `One of ${choices.join(', ')} (any case, spaces around a slash ignored)`, examples: [choices[0]] });
+  const schema = z.preprocess(
+    (v) => (typeof v === 'string' ? (byKey.get(v.toLowerCase().replace(/\s+/g, '')) ?? v) : v),
+    z.enum(choices, { error }),
+  );
+  return described(schema, {
+    type: 'string',
+    description: `One of ${choices.join(', ')} (any case, spaces around a slash ignored)`,
+    examples: [choices[0]],
+  });
 }
 
 /**
  * An optional choice of a list of {value, label}: its value or its label, in any case. Blank or null is none
  * (null, "not specified"); missing is undefined, so an edit that does not send it keeps what is stored.
  */
-export function optionalFormChoice<const V extends string>(choices: ReadonlyArray<{ readonly value: V; readonly label: string }>, error: string) {
+export function optionalFormChoice<const V extends string>(
+  choices: ReadonlyArray<{ readonly value: V; readonly label: string }>,
+  error: string,
+) {
   const byKey = new Map(
-    choices.flatMap((choice) => [[choice.value.toLowerCase(), choice.value] as const, [choice.label.toLowerCase(), choice.value] as const]),
+    choices.flatMap((choice) => [
+      [choice.value.toLowerCase(), choice.value] as const,
+      [choice.label.toLowerCase(), choice.value] as const,
+    ]),
   );
   const values = choices.map((choice) => choice.value) as [V, ...V[]];
   const read = (value: unknown) =>
@@ -84,15 +111,22 @@ export function optionalFormChoice<const V extends string>(choices: ReadonlyArra
 
 /** An optional field that a blank or null leaves out: `schema`'s value, or nothing. */
 export function blankOr<T extends z.ZodType>(schema: T) {
-  return described(z.preprocess(blankAsMissing, schema.optional()), { anyOf: [FORM_VALUE_SCHEMAS.get(schema) ?? {}, ...BLANK] });
+  return described(z.preprocess(blankAsMissing, schema.optional()), {
+    anyOf: [FORM_VALUE_SCHEMAS.get(schema) ?? {}, ...BLANK],
+  });
 }
 
 /** A list field: one value from a single select becomes a list of one; blank or null is an empty list. */
 export const asList = (value: unknown) => {
   const given = blankAsMissing(value);
   if (given === undefined) return [];
-  return Array.isArray(given) ? given : typeof given === 'string' || (typeof given === 'object' && given !== null) ? [given] : given;
+  return Array.isArray(given)
+    ? given
+    : typeof given === 'string' || (typeof given === 'object' && given !== null)
+      ? [given]
+      : given;
 };
 
 /** A whole number, or its digits as a string. Booleans and null are never numbers. */
-export const digitsAsNumber = (value: unknown) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value);
+export const digitsAsNumber = (value: unknown) =>
+  typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;

@@ -44,7 +44,10 @@ const read = (params: Params, key: string): string => {
 
 const wholeNumber = (text: string): number | undefined => (/^\d{1,9}$/.test(text) ? Number(text) : undefined);
 
-export function parseListQuery<S extends string, F extends string>(spec: ListSpec<S, F>, params: Params): ListQuery<S, F> {
+export function parseListQuery<S extends string, F extends string>(
+  spec: ListSpec<S, F>,
+  params: Params,
+): ListQuery<S, F> {
   const askedSort = read(params, 'sort');
   const sort = Object.hasOwn(spec.sorts, askedSort) ? (askedSort as S) : spec.defaultSort;
   const askedOrder = read(params, 'order').toLowerCase();
@@ -53,11 +56,13 @@ export function parseListQuery<S extends string, F extends string>(spec: ListSpe
   const filters: Partial<Record<F, string>> = {};
   for (const [name, values] of Object.entries(spec.filters) as Array<[F, readonly string[] | 'text']>) {
     const value = read(params, name);
-    if (values === 'text' ? value !== '' && value.length <= 100 && !/[\p{Cc}]/u.test(value) : values.includes(value)) filters[name] = value;
+    if (values === 'text' ? value !== '' && value.length <= 100 && !/[\p{Cc}]/u.test(value) : values.includes(value))
+      filters[name] = value;
   }
   return {
     page: Math.max(1, wholeNumber(read(params, 'page')) ?? 1),
-    pageSize: size === undefined ? (spec.defaultPageSize ?? DEFAULT_PAGE_SIZE) : Math.min(MAX_PAGE_SIZE, Math.max(1, size)),
+    pageSize:
+      size === undefined ? (spec.defaultPageSize ?? DEFAULT_PAGE_SIZE) : Math.min(MAX_PAGE_SIZE, Math.max(1, size)),
     search: read(params, 'search').slice(0, MAX_SEARCH),
     sort,
     order,
@@ -66,7 +71,10 @@ export function parseListQuery<S extends string, F extends string>(spec: ListSpe
 }
 
 /** The address form of a query, leaving out what is the default (short, shareable links). */
-export function listQueryParams<S extends string, F extends string>(spec: ListSpec<S, F>, query: ListQuery<S, F>): URLSearchParams {
+export function listQueryParams<S extends string, F extends string>(
+  spec: ListSpec<S, F>,
+  query: ListQuery<S, F>,
+): URLSearchParams {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query.filters)) if (value) params.set(name, value as string);
   if (query.search) params.set('search', query.search);

@@ -27,7 +27,8 @@ describe('cleanText', () => {
   });
 
   it('keeps joiners that join: emoji sequences and Persian or Indic spelling', () => {
-    for (const word of ['👩\u200D💻', '👨🏽\u200D🚀', '❤️\u200D🔥', 'می\u200Cخواهم', 'क्\u200Dष']) expect(cleanText(word)).toBe(word);
+    for (const word of ['👩\u200D💻', '👨🏽\u200D🚀', '❤️\u200D🔥', 'می\u200Cخواهم', 'क्\u200Dष'])
+      expect(cleanText(word)).toBe(word);
   });
 
   it('turns tabs and line breaks into one space on a single line', () => {
@@ -36,11 +37,20 @@ describe('cleanText', () => {
   });
 
   it('keeps tabs and line breaks (as \\n) in multi-line text', () => {
-    expect(cleanText('\n first\r\nsecond\rthird\u2029\tfourth \n', { multiline: true })).toBe('first\nsecond\nthird\n\tfourth');
+    expect(cleanText('\n first\r\nsecond\rthird\u2029\tfourth \n', { multiline: true })).toBe(
+      'first\nsecond\nthird\n\tfourth',
+    );
     expect(cleanText('line\u0000\nnext\u000B', { multiline: true })).toBe('line\nnext');
   });
 
   it('leaves ordinary text alone', () => {
-    for (const text of ['Grace Hopper', 'ｆｕｌｌｗｉｄｔｈ', 'Ünïcödé — “quotes”', '<b>markup</b>', 'Zoë O\u2019Brien']) expect(cleanText(text)).toBe(text);
+    for (const text of [
+      'Grace Hopper',
+      'ｆｕｌｌｗｉｄｔｈ',
+      'Ünïcödé — “quotes”',
+      '<b>markup</b>',
+      'Zoë O\u2019Brien',
+    ])
+      expect(cleanText(text)).toBe(text);
   });
 });

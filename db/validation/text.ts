@@ -24,7 +24,8 @@ const INVISIBLE = /[\u061C\u115F\u1160\u200B\u200E\u200F\u202A-\u202E\u2060-\u20
  * sequences (👩‍💻) and in Persian and Indic words, where they are spelling. Between ASCII letters they
  * only disguise a name ('ad\u200Dmin').
  */
-const STRAY_JOINERS = /(?<![^\p{ASCII}\p{White_Space}\p{C}])[\u200C\u200D]|[\u200C\u200D](?![^\p{ASCII}\p{White_Space}\p{C}])/gu;
+const STRAY_JOINERS =
+  /(?<![^\p{ASCII}\p{White_Space}\p{C}])[\u200C\u200D]|[\u200C\u200D](?![^\p{ASCII}\p{White_Space}\p{C}])/gu;
 
 /** Half of a surrogate pair without its other half: not a character at all. */
 const LONE_SURROGATES = /[\uD800-\uDFFF]/gu;
@@ -40,8 +41,14 @@ export interface CleanTextOptions {
 /** The text with invisible and control characters removed, line breaks as the field allows, trimmed. */
 export function cleanText(value: string, { multiline = false }: CleanTextOptions = {}): string {
   const lines = multiline ? value.replace(LINE_BREAKS, '\n') : value.replace(TABS_AND_BREAKS, ' ');
-  return lines.replace(LONE_SURROGATES, '').replace(CONTROLS, '').replace(INVISIBLE, '').replace(STRAY_JOINERS, '').trim();
+  return lines
+    .replace(LONE_SURROGATES, '')
+    .replace(CONTROLS, '')
+    .replace(INVISIBLE, '')
+    .replace(STRAY_JOINERS, '')
+    .trim();
 }
 
 /** A count with its word: "1 review", "3 reviews", "1,204 contents" (in English, as the product speaks). */
-export const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+export const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

@@ -18,4 +18,5 @@ export { z };
 export const singleLine = (error: string) => z.string({ error }).overwrite((value) => cleanText(value));
 
 /** A multi-line text field (descriptions, review comments): as singleLine, but tabs and line breaks stay. */
-export const multiLine = (error: string) => z.string({ error }).overwrite((value) => cleanText(value, { multiline: true }));
+export const multiLine = (error: string) =>
+  z.string({ error }).overwrite((value) => cleanText(value, { multiline: true }));

@@ -5,7 +5,18 @@
 import { auditActionLabel } from '#db/validation/audit-actions.ts';
 import { ADMIN_SECTION } from '#site/admin/admin-sections.ts';
 import { detailsSummary, fullDateTime, shortDateTime, targetView } from '#site/admin/audit-entries.ts';
-import { AdminTable, Cell, FilterSelect, ListControls, ListStatus, pageAddress, Pager, RowsShown, useAdminList, useListQuery } from './list.tsx';
+import {
+  AdminTable,
+  Cell,
+  FilterSelect,
+  ListControls,
+  ListStatus,
+  pageAddress,
+  Pager,
+  RowsShown,
+  useAdminList,
+  useListQuery,
+} from './list.tsx';
 
 /** The list's API and its convention (site/admin/admin-sections.ts). */
 const LIST = ADMIN_SECTION.audit.list;
@@ -16,15 +27,30 @@ const COLUMNS = [
   { label: 'TARGET' },
   { label: 'DETAILS' },
 ];
-const ACTIONS = [['', 'Any action'], ...LIST.spec.filters.action.map((action) => [action, auditActionLabel(action)] as const)] as const;
+const ACTIONS = [
+  ['', 'Any action'],
+  ...LIST.spec.filters.action.map((action) => [action, auditActionLabel(action)] as const),
+] as const;
 
-export default function AuditTable({ initialSearch, admins, you }: { initialSearch: string; admins: Array<{ id: string; label: string }>; you: string }) {
+export default function AuditTable({
+  initialSearch,
+  admins,
+  you,
+}: {
+  initialSearch: string;
+  admins: Array<{ id: string; label: string }>;
+  you: string;
+}) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
   const { state, reload, refreshing } = useAdminList(LIST.operation, LIST.spec, query);
   const chosen = query.filters.admin;
   // An admin named by the address but not in the list (hand-typed, or new since the page loaded) stays chosen.
-  const known = chosen && !admins.some((admin) => admin.id === chosen) ? [...admins, { id: chosen, label: chosen }] : admins;
-  const adminOptions = [['', 'Every admin'], ...known.map((admin) => [admin.id, admin.id === you ? `${admin.label} (you)` : admin.label] as const)] as const;
+  const known =
+    chosen && !admins.some((admin) => admin.id === chosen) ? [...admins, { id: chosen, label: chosen }] : admins;
+  const adminOptions = [
+    ['', 'Every admin'],
+    ...known.map((admin) => [admin.id, admin.id === you ? `${admin.label} (you)` : admin.label] as const),
+  ] as const;
 
   return (
     <div className="flex flex-col gap-4">
@@ -38,9 +64,17 @@ export default function AuditTable({ initialSearch, admins, you }: { initialSear
         <>
           <RowsShown data={state.data} />
           {state.data.entries.length === 0 ? (
-            <p className="alert">{query.search || query.filters.action || chosen ? 'No audit entries match' : 'No audit entries yet'}</p>
+            <p className="alert">
+              {query.search || query.filters.action || chosen ? 'No audit entries match' : 'No audit entries yet'}
+            </p>
           ) : (
-            <AdminTable caption={`Audit log, page ${state.data.page} of ${state.data.pages}`} busy={refreshing} columns={COLUMNS} query={query} change={change}>
+            <AdminTable
+              caption={`Audit log, page ${state.data.page} of ${state.data.pages}`}
+              busy={refreshing}
+              columns={COLUMNS}
+              query={query}
+              change={change}
+            >
               {state.data.entries.map((entry) => {
                 const target = targetView(entry);
                 const details = detailsSummary(entry.details);
@@ -86,7 +120,12 @@ export default function AuditTable({ initialSearch, admins, you }: { initialSear
               })}
             </AdminTable>
           )}
-          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
+          <Pager
+            page={state.data.page}
+            pages={state.data.pages}
+            href={(page) => pageAddress(LIST.spec, query, page)}
+            onPage={(page) => change({ page })}
+          />
         </>
       )}
     </div>

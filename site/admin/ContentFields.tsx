@@ -113,10 +113,28 @@ export function ContentFields({ values, onChange, errors, tags }: ContentFieldsP
         onChange={set('techStack')}
         error={errors.techStack}
       />
-      <MultiSelect name="type" label={TAG_KIND_NAMES.type.field} options={tags.type} selected={values.type} onChange={set('type')} error={errors.type} />
-      <FacetFieldSelects values={values} onValue={(key, value) => onChange((current) => ({ ...current, [key]: value }))} errors={errors} />
+      <MultiSelect
+        name="type"
+        label={TAG_KIND_NAMES.type.field}
+        options={tags.type}
+        selected={values.type}
+        onChange={set('type')}
+        error={errors.type}
+      />
+      <FacetFieldSelects
+        values={values}
+        onValue={(key, value) => onChange((current) => ({ ...current, [key]: value }))}
+        errors={errors}
+      />
       <ImageField value={values.image} onValue={set('image')} error={errors.image} />
-      <SelectField name="cost" label="Cost" options={COSTS} value={values.cost} onValue={(cost) => set('cost')(cost as Cost)} error={errors.cost} />
+      <SelectField
+        name="cost"
+        label="Cost"
+        options={COSTS}
+        value={values.cost}
+        onValue={(cost) => set('cost')(cost as Cost)}
+        error={errors.cost}
+      />
       <CheckboxField name="hasCert" label="provide certification" checked={values.hasCert} onChecked={set('hasCert')} />
       <TextAreaField
         name="description"

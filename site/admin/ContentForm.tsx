@@ -4,9 +4,23 @@ import { call } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { FormAlert, SubmitButton, useHydrated } from '../ui/fields.tsx';
 import { checked, useFocusFirstInvalid, useForm } from '../ui/use-form.ts';
-import { ContentFields, contentValues, type ContentSource, type ContentValues, type TagOptions } from './ContentFields.tsx';
+import {
+  ContentFields,
+  contentValues,
+  type ContentSource,
+  type ContentValues,
+  type TagOptions,
+} from './ContentFields.tsx';
 
-export default function ContentForm({ content, tags, returnTo }: { content: ContentSource; tags: TagOptions; returnTo: string }) {
+export default function ContentForm({
+  content,
+  tags,
+  returnTo,
+}: {
+  content: ContentSource;
+  tags: TagOptions;
+  returnTo: string;
+}) {
   const form = useForm<ContentValues>(() => contentValues(content));
   const hydrated = useHydrated();
   useFocusFirstInvalid(form.errors);

@@ -62,7 +62,11 @@ const LINK_FILTERS = [
   ['reported', 'Reported'],
 ] as const;
 const COST_FILTERS = [['', 'Any'], ...COSTS.map((cost) => [cost, cost] as const)] as const;
-const EMPTY_LINK: Record<string, string> = { broken: 'No broken links.', moved: 'No link has moved.', reported: 'No link was reported.' };
+const EMPTY_LINK: Record<string, string> = {
+  broken: 'No broken links.',
+  moved: 'No link has moved.',
+  reported: 'No link was reported.',
+};
 
 function emptyMessage(query: ListQuery): string {
   const { status, link, category, cost } = query.filters;
@@ -73,7 +77,13 @@ function emptyMessage(query: ListQuery): string {
   return 'No contents yet: create the first one.';
 }
 
-export default function ContentsTable({ initialSearch, categories }: { initialSearch: string; categories: Array<{ label: string; value: string }> }) {
+export default function ContentsTable({
+  initialSearch,
+  categories,
+}: {
+  initialSearch: string;
+  categories: Array<{ label: string; value: string }>;
+}) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
   const { state, reload, refreshing } = useAdminList(LIST.operation, LIST.spec, query);
   const { busy, run, isBusy, confirmDialog } = useRowAction(reload);
@@ -129,7 +139,12 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
   return (
     <div className="flex flex-col gap-4">
       <div className="flex justify-end">
-        <BusyButton className="btn btn-primary" busy={isBusy('creating')} disabled={busy !== null} onClick={() => void create()}>
+        <BusyButton
+          className="btn btn-primary"
+          busy={isBusy('creating')}
+          disabled={busy !== null}
+          onClick={() => void create()}
+        >
           Create Content
         </BusyButton>
       </div>
@@ -163,7 +178,11 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
                     </Cell>
                     <Cell label="NAME" className="min-w-40">
                       {content.status === 'published' ? (
-                        <a className="link link-hover md:line-clamp-2" href={`/content/${content.slug}`} title={content.name}>
+                        <a
+                          className="link link-hover md:line-clamp-2"
+                          href={`/content/${content.slug}`}
+                          title={content.name}
+                        >
                           {content.name}
                         </a>
                       ) : (
@@ -171,7 +190,10 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
                       )}
                     </Cell>
                     <Cell label="STATUS">
-                      <span className={`badge badge-sm ${content.status === 'draft' ? 'badge-warning' : 'badge-success'}`} data-status={content.status}>
+                      <span
+                        className={`badge badge-sm ${content.status === 'draft' ? 'badge-warning' : 'badge-success'}`}
+                        data-status={content.status}
+                      >
                         {content.status === 'draft' ? 'Draft' : 'Published'}
                       </span>
                     </Cell>
@@ -193,7 +215,11 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
                         <a className="btn btn-sm" href={editAddress(`/admin/content/${content._id}`, LIST.spec, query)}>
                           Edit<span className="sr-only"> {content.name}</span>
                         </a>
-                        <DeleteButton busy={isBusy('deleting', content._id)} disabled={busy !== null} onClick={() => void remove(content)}>
+                        <DeleteButton
+                          busy={isBusy('deleting', content._id)}
+                          disabled={busy !== null}
+                          onClick={() => void remove(content)}
+                        >
                           Delete<span className="sr-only"> {content.name}</span>
                         </DeleteButton>
                       </RowActions>
@@ -203,7 +229,12 @@ export default function ContentsTable({ initialSearch, categories }: { initialSe
               })}
             </AdminTable>
           )}
-          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
+          <Pager
+            page={state.data.page}
+            pages={state.data.pages}
+            href={(page) => pageAddress(LIST.spec, query, page)}
+            onPage={(page) => change({ page })}
+          />
         </>
       )}
       {confirmDialog}
@@ -242,7 +273,12 @@ function LinkFlags({ content, busy, onAccept }: { content: ContentRow; busy: Row
           <span className="text-xs break-all" data-link="moved">
             Moved to {link.movedTo}
           </span>
-          <BusyButton className="btn btn-xs" busy={busy?.action === 'accepting' && busy.id === content._id} disabled={busy !== null} onClick={onAccept}>
+          <BusyButton
+            className="btn btn-xs"
+            busy={busy?.action === 'accepting' && busy.id === content._id}
+            disabled={busy !== null}
+            onClick={onAccept}
+          >
             Accept new URL<span className="sr-only"> of {content.name}</span>
           </BusyButton>
         </>

@@ -6,7 +6,11 @@ export const DERIVED_NAME_HINT = 'Made from the address: nobody typed this name.
 
 export function DerivedNameBadge() {
   return (
-    <span className="badge badge-warning badge-sm ml-1 h-auto whitespace-nowrap" title={DERIVED_NAME_HINT} data-name-derived>
+    <span
+      className="badge badge-warning badge-sm ml-1 h-auto whitespace-nowrap"
+      title={DERIVED_NAME_HINT}
+      data-name-derived
+    >
       from URL<span className="sr-only"> ({DERIVED_NAME_HINT})</span>
     </span>
   );

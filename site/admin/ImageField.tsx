@@ -98,10 +98,20 @@ export function ImageField({ value, onValue, error }: ImageFieldProps) {
       </div>
       <figure className="flex aspect-video w-full items-center justify-center overflow-hidden rounded-box border border-base-300 bg-base-200 sm:mt-9">
         {src && broken !== src && !isGivenByAddress(src) ? (
-          <img src={src} alt="Thumbnail preview" className="h-full w-full object-cover" data-thumbnail onError={() => setBroken(src)} />
+          <img
+            src={src}
+            alt="Thumbnail preview"
+            className="h-full w-full object-cover"
+            data-thumbnail
+            onError={() => setBroken(src)}
+          />
         ) : (
           <figcaption className="p-2 text-center text-xs text-base-content/70">
-            {!src ? 'No image yet' : isGivenByAddress(src) ? 'Shown here once it is kept on this site' : 'The image could not be loaded'}
+            {!src
+              ? 'No image yet'
+              : isGivenByAddress(src)
+                ? 'Shown here once it is kept on this site'
+                : 'The image could not be loaded'}
           </figcaption>
         )}
       </figure>

@@ -48,9 +48,18 @@ export default function PieChart({ label, data }: Props) {
   const summary = data.map((d) => `${d._id}: ${d.count}`).join(', ');
   return (
     <div className="relative w-full" style={{ height: 600 }}>
-      <div ref={container} className="h-full w-full" role="img" aria-label={`${label} pie chart. ${summary}`} data-chart={label} />
+      <div
+        ref={container}
+        className="h-full w-full"
+        role="img"
+        aria-label={`${label} pie chart. ${summary}`}
+        data-chart={label}
+      />
       {status !== 'ready' && (
-        <p className="absolute inset-0 flex items-center justify-center text-base-content/70" role={status === 'error' ? 'alert' : 'status'}>
+        <p
+          className="absolute inset-0 flex items-center justify-center text-base-content/70"
+          role={status === 'error' ? 'alert' : 'status'}
+        >
           {status === 'loading' ? 'Loading Chart...' : 'The chart could not be loaded. Reload the page to try again.'}
         </p>
       )}

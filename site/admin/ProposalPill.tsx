@@ -25,14 +25,16 @@ function fate(proposal: Proposal, status: SubmissionShape['status']): { text: st
 
 export function ProposalPill({ proposal, status }: { proposal: Proposal; status: SubmissionShape['status'] }) {
   const { text, tone } = fate(proposal, status);
-  const dropped = status !== 'pending' && (status === 'rejected' || !proposal.outcome || proposal.outcome === 'dropped');
+  const dropped =
+    status !== 'pending' && (status === 'rejected' || !proposal.outcome || proposal.outcome === 'dropped');
   return (
     <span
       className={`badge badge-sm ${tone} h-auto whitespace-normal py-0.5 text-left`}
       data-proposal={proposal.value}
       data-proposal-fate={status === 'pending' ? 'proposed' : (proposal.outcome ?? 'dropped')}
     >
-      <span className={dropped ? 'line-through' : undefined}>{proposal.label}</span> <span className="opacity-80">{text}</span>
+      <span className={dropped ? 'line-through' : undefined}>{proposal.label}</span>{' '}
+      <span className="opacity-80">{text}</span>
     </span>
   );
 }

@@ -33,28 +33,39 @@ interface Props {
 }
 
 export function ProposedTagChoices({ proposals, tags, choices, onChange }: Props) {
-  const update = (index: number, change: Partial<ProposalChoice>) => onChange(choices.map((c, i) => (i === index ? { ...c, ...change } : c)));
+  const update = (index: number, change: Partial<ProposalChoice>) =>
+    onChange(choices.map((c, i) => (i === index ? { ...c, ...change } : c)));
 
   return (
-    <section className="mt-2 flex flex-col gap-3 rounded-box border border-base-300 p-4" aria-labelledby="proposed-tags-heading" data-proposed-tags>
+    <section
+      className="mt-2 flex flex-col gap-3 rounded-box border border-base-300 p-4"
+      aria-labelledby="proposed-tags-heading"
+      data-proposed-tags
+    >
       <h3 id="proposed-tags-heading" className="font-semibold">
         Tags the submitter proposed
       </h3>
       <p className="text-sm text-base-content/80">
-        Approving creates each proposed tag as a new tag, unless you map it to one of ours or drop it. Where a proposal looks like one of our tags, mapping to
-        that tag is chosen for you.
+        Approving creates each proposed tag as a new tag, unless you map it to one of ours or drop it. Where a proposal
+        looks like one of our tags, mapping to that tag is chosen for you.
       </p>
       {proposals.map((p, index) => {
         const choice = choices[index]!;
         const group = `proposal-${p.kind}-${index}`;
         const kind = TAG_KIND_NAMES[p.kind].admin.toLowerCase();
         return (
-          <fieldset key={`${p.kind}:${p.value}`} className="flex flex-col gap-2" data-proposed-tag={`${p.kind}:${p.value}`}>
+          <fieldset
+            key={`${p.kind}:${p.value}`}
+            className="flex flex-col gap-2"
+            data-proposed-tag={`${p.kind}:${p.value}`}
+          >
             <legend className="mb-1 flex flex-wrap items-center gap-2">
               <span className="font-medium">{p.label}</span>
               <span className="badge badge-outline badge-sm">proposed {kind}</span>
               {p.state === 'exists' && <span className="text-sm text-base-content/70">now one of our tags</span>}
-              {p.state === 'retired' && <span className="text-sm text-base-content/70">a retired tag: map it or drop it</span>}
+              {p.state === 'retired' && (
+                <span className="text-sm text-base-content/70">a retired tag: map it or drop it</span>
+              )}
             </legend>
             <label className="flex cursor-pointer items-center gap-2">
               <input
@@ -110,4 +121,6 @@ export function ProposedTagChoices({ proposals, tags, choices, onChange }: Props
 
 /** The choices as the approval takes them. */
 export const postedChoices = (choices: readonly ProposalChoice[]) =>
-  choices.map(({ kind, value, action, mapTo }) => (action === 'map' ? { kind, value, action, mapTo } : { kind, value, action }));
+  choices.map(({ kind, value, action, mapTo }) =>
+    action === 'map' ? { kind, value, action, mapTo } : { kind, value, action },
+  );

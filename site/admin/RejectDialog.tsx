@@ -35,7 +35,10 @@ export function RejectDialog({ submission, busy, onCancel, onReject }: Props) {
         className="flex flex-col gap-3"
         onSubmit={(event) => {
           event.preventDefault();
-          onReject({ ...(reason ? { reason: reason as RejectionInput['reason'] } : {}), ...(note.trim() ? { note: note.trim() } : {}) });
+          onReject({
+            ...(reason ? { reason: reason as RejectionInput['reason'] } : {}),
+            ...(note.trim() ? { note: note.trim() } : {}),
+          });
         }}
       >
         <h2 id="reject-heading" className="text-lg font-bold break-words">
@@ -48,7 +51,13 @@ export function RejectDialog({ submission, busy, onCancel, onReject }: Props) {
           <label className="fieldset-legend text-sm" htmlFor="reject-reason">
             Reason
           </label>
-          <select id="reject-reason" name="reason" className="select w-full" value={reason} onChange={(event) => setReason(event.target.value)}>
+          <select
+            id="reject-reason"
+            name="reason"
+            className="select w-full"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          >
             <option value="">No reason given</option>
             {REJECT_REASONS.map((r) => (
               <option key={r.code} value={r.code}>

@@ -41,7 +41,10 @@ const REPORTED = [
   ['', 'Any'],
   ['yes', 'Reported'],
 ] as const;
-const RATINGS = [['', 'Any'], ...[5, 4, 3, 2, 1].map((stars) => [String(stars), `${stars} ${stars === 1 ? 'star' : 'stars'}`] as const)] as const;
+const RATINGS = [
+  ['', 'Any'],
+  ...[5, 4, 3, 2, 1].map((stars) => [String(stars), `${stars} ${stars === 1 ? 'star' : 'stars'}`] as const),
+] as const;
 
 export default function ReviewsTable({ initialSearch }: { initialSearch: string }) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
@@ -102,7 +105,9 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
           <RowsShown data={state.data} />
           {state.data.reviews.length === 0 ? (
             <p className="alert">
-              {query.search || onlyContent || query.filters.rating || query.filters.reported ? 'No reviews match this view' : 'No reviews'}
+              {query.search || onlyContent || query.filters.rating || query.filters.reported
+                ? 'No reviews match this view'
+                : 'No reviews'}
             </p>
           ) : (
             <AdminTable
@@ -123,7 +128,11 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
                       {review.content.name}
                     </a>
                     {onlyContent !== review.content._id && (
-                      <button type="button" className="btn btn-ghost btn-xs ms-1" onClick={() => change({ filters: { content: review.content._id } })}>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-xs ms-1"
+                        onClick={() => change({ filters: { content: review.content._id } })}
+                      >
                         Only this<span className="sr-only"> content: {review.content.name}</span>
                       </button>
                     )}
@@ -139,7 +148,9 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
                     {review.reports.count > 0 ? (
                       <span data-review-reports>
                         <span className="badge badge-warning badge-sm">{review.reports.count}</span>{' '}
-                        {review.reports.reasons.map((r) => (r.count > 1 ? `${r.label} ×${r.count}` : r.label)).join(', ')}
+                        {review.reports.reasons
+                          .map((r) => (r.count > 1 ? `${r.label} ×${r.count}` : r.label))
+                          .join(', ')}
                       </span>
                     ) : (
                       <span className="text-base-content/80">None</span>
@@ -147,11 +158,20 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
                   </Cell>
                   <Cell label="ACTIONS" actions>
                     {review.reports.count > 0 && (
-                      <BusyButton className="btn btn-sm" busy={isBusy('dismissing', review._id)} disabled={busy !== null} onClick={() => void dismiss(review)}>
+                      <BusyButton
+                        className="btn btn-sm"
+                        busy={isBusy('dismissing', review._id)}
+                        disabled={busy !== null}
+                        onClick={() => void dismiss(review)}
+                      >
                         Dismiss<span className="sr-only"> the reports of the review by {review.name}</span>
                       </BusyButton>
                     )}
-                    <DeleteButton busy={isBusy('deleting', review._id)} disabled={busy !== null} onClick={() => void remove(review)}>
+                    <DeleteButton
+                      busy={isBusy('deleting', review._id)}
+                      disabled={busy !== null}
+                      onClick={() => void remove(review)}
+                    >
                       Delete
                       <span className="sr-only">
                         {' '}
@@ -163,7 +183,12 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
               ))}
             </AdminTable>
           )}
-          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
+          <Pager
+            page={state.data.page}
+            pages={state.data.pages}
+            href={(page) => pageAddress(LIST.spec, query, page)}
+            onPage={(page) => change({ page })}
+          />
         </>
       )}
       {confirmDialog}

@@ -13,7 +13,14 @@ import { call } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { BusyButton, FormAlert, useHydrated } from '../ui/fields.tsx';
 import { checked, useFocusFirstInvalid, useForm } from '../ui/use-form.ts';
-import { ContentFields, contentValues, type ContentKey, type ContentValues, type ContentSource, type TagOptions } from './ContentFields.tsx';
+import {
+  ContentFields,
+  contentValues,
+  type ContentKey,
+  type ContentValues,
+  type ContentSource,
+  type TagOptions,
+} from './ContentFields.tsx';
 import { ProposedTagChoices, defaultChoices, postedChoices, type ProposalChoice } from './ProposedTagChoices.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
 
@@ -27,7 +34,13 @@ interface Props {
   returnTo?: string;
 }
 
-export default function SubmissionForm({ submission, tags, proposals = [], pageTitle = null, returnTo = '/admin/submissions' }: Props) {
+export default function SubmissionForm({
+  submission,
+  tags,
+  proposals = [],
+  pageTitle = null,
+  returnTo = '/admin/submissions',
+}: Props) {
   const form = useForm<ContentValues, ContentKey, 'reject'>(() => contentValues(submission));
   const { values, setValues } = form;
   const [choices, setChoices] = useState<ProposalChoice[]>(() => defaultChoices(proposals, tags));
@@ -39,7 +52,10 @@ export default function SubmissionForm({ submission, tags, proposals = [], pageT
   useFocusFirstInvalid(form.errors);
 
   async function approve(input: AdminContentInput) {
-    await call('approveSubmission', { params: { id: submission._id }, body: { ...input, proposedTags: postedChoices(choices) } });
+    await call('approveSubmission', {
+      params: { id: submission._id },
+      body: { ...input, proposedTags: postedChoices(choices) },
+    });
     flashToast('success', 'Submission is approved');
     location.assign('/admin/contents');
   }
@@ -74,7 +90,12 @@ export default function SubmissionForm({ submission, tags, proposals = [], pageT
             <span>
               The page calls itself <strong>“{pageTitle}”</strong>.
             </span>
-            <button type="button" className="btn btn-sm" disabled={!hydrated} onClick={() => setValues((current) => ({ ...current, name: pageTitle }))}>
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={!hydrated}
+              onClick={() => setValues((current) => ({ ...current, name: pageTitle }))}
+            >
               Use it as the name
             </button>
           </div>
@@ -82,22 +103,35 @@ export default function SubmissionForm({ submission, tags, proposals = [], pageT
         {submission.nameDerived && values.name === submission.name && (
           <div role="note" className="alert alert-warning text-sm" data-name-derived>
             <span>
-              The name <strong>“{submission.name}”</strong> was made from the address: nobody typed it. Check it before approving.
+              The name <strong>“{submission.name}”</strong> was made from the address: nobody typed it. Check it before
+              approving.
             </span>
           </div>
         )}
         <fieldset disabled={!hydrated} className="contents">
           <ContentFields values={values} onChange={setValues} errors={form.errors} tags={tags} />
-          {proposals.length > 0 && <ProposedTagChoices proposals={proposals} tags={tags} choices={choices} onChange={setChoices} />}
+          {proposals.length > 0 && (
+            <ProposedTagChoices proposals={proposals} tags={tags} choices={choices} onChange={setChoices} />
+          )}
         </fieldset>
         <input type="hidden" name="rating" value={submission.rating} />
         <div className="mt-4 flex flex-col gap-4">
           <FormAlert message={form.alert} />
           <div className="grid grid-cols-2 gap-3">
-            <BusyButton className="btn btn-error btn-outline" busy={form.action === 'reject'} disabled={form.sending} onClick={() => setAsking(true)}>
+            <BusyButton
+              className="btn btn-error btn-outline"
+              busy={form.action === 'reject'}
+              disabled={form.sending}
+              onClick={() => setAsking(true)}
+            >
               Reject
             </BusyButton>
-            <BusyButton type="submit" className="btn btn-primary" busy={form.action === 'submit'} disabled={form.sending}>
+            <BusyButton
+              type="submit"
+              className="btn btn-primary"
+              busy={form.action === 'submit'}
+              disabled={form.sending}
+            >
               Approve
             </BusyButton>
           </div>

@@ -13,7 +13,7 @@ import type { SubmissionBulkResultShape, SubmissionListShape } from '#db/submiss
 import type { SubmissionShape } from '#db/submissions/contract.ts';
 import type { AnswerOf } from '#db/contract/operations.ts';
 import { TAG_KINDS } from '#db/catalog/taxonomy.ts';
-import { listQueryParams } from '#db/validation/list-query.ts';
+import { listQueryParams, type ListQuery } from '#db/validation/list-query.ts';
 import { ADMIN_SECTION } from '#site/admin/admin-sections.ts';
 import {
   AdminTable,
@@ -80,17 +80,28 @@ function approvalSteps(submission: SubmissionShape): RowActionSteps<AnswerOf<'ap
     : '';
   const { _id, name, slug, url, image, category, techStack, type, cost, hasCert, description } = submission;
   let checkedName = name;
-  const field = submission.nameDerived ? { label: 'Name', value: name, set: (value: string) => void (checkedName = value) } : undefined;
+  const field = submission.nameDerived
+    ? { label: 'Name', value: name, set: (value: string) => void (checkedName = value) }
+    : undefined;
   const detail = submission.nameDerived
     ? `Its name was made from the address: nobody typed it. Check it; it is published as submitted otherwise.${dropping}`
     : `“${name}” is published as submitted.${dropping}`;
   return {
-    confirm: { question: 'Approve this submission?', detail, action: 'Approve', tone: 'primary', ...(field ? { field } : {}) },
+    confirm: {
+      question: 'Approve this submission?',
+      detail,
+      action: 'Approve',
+      tone: 'primary',
+      ...(field ? { field } : {}),
+    },
     request: () => {
       const renamed = checkedName.trim() !== '' && checkedName.trim() !== name;
       // A new name takes a slug made from it (the server's, when none is posted).
       const named = renamed ? { name: checkedName.trim(), slug: '' } : { name, slug };
-      return call('approveSubmission', { params: { id: _id }, body: { ...named, url, image, category, techStack, type, cost, hasCert, description } });
+      return call('approveSubmission', {
+        params: { id: _id },
+        body: { ...named, url, image, category, techStack, type, cost, hasCert, description },
+      });
     },
     toast: 'Submission approve to the content list',
     reloadOnError: handledElsewhere,
@@ -118,8 +129,11 @@ function bulkConfirmation(action: BulkAction, count: number, derivedNames: strin
 
 /** The chosen rows on this page whose names nobody typed, named in the bulk confirmation so they are checked first. */
 function derivedNamesNote(rows: readonly SubmissionShape[], selection: Selection): string {
-  const derived = rows.filter((s) => s.nameDerived && (selection.allMatching || selection.ids.has(s._id))).map((s) => `“${s.name}”`);
-  if (derived.length === 0) return selection.allMatching ? ' Names made from an address (marked "from URL") are published as they are.' : '';
+  const derived = rows
+    .filter((s) => s.nameDerived && (selection.allMatching || selection.ids.has(s._id)))
+    .map((s) => `“${s.name}”`);
+  if (derived.length === 0)
+    return selection.allMatching ? ' Names made from an address (marked "from URL") are published as they are.' : '';
   return ` These names were made from their address, nobody typed them: ${derived.join(', ')}. Cancel and use Edit to change one.`;
 }
 
@@ -141,6 +155,56 @@ function useSelection(view: string, loaded: SubmissionListShape | null) {
   return { selection, setSelection, pageIds, wholePage, chosen, toggle };
 }
 
+/** A rejection's request, its toast, and the dialog closed whatever the answer. */
+function rejectionSteps(submission: SubmissionShape, rejection: RejectionInput, done: () => void) {
+  return {
+    request: () => call('rejectSubmission', { params: { id: submission._id }, body: rejection }),
+    toast: (reply: { message?: string } | undefined) => reply?.message || 'submission rejected successfully',
+    onSettled: done,
+    reloadOnError: handledElsewhere,
+  };
+}
+
+/** What a bulk decision is about: the rows chosen, or every row the view matches (its filters, from page 1). */
+function bulkTarget(query: ListQuery, selection: Selection) {
+  const filter = Object.fromEntries(
+    [...listQueryParams(LIST.spec, { ...query, page: 1 })].filter(([key]) => key !== 'pageSize'),
+  );
+  return selection.allMatching ? { filter } : { ids: [...selection.ids] };
+}
+
+interface BulkDecision {
+  action: BulkAction;
+  count: number;
+  rejection: RejectionInput;
+  query: ListQuery;
+  selection: Selection;
+  rows: SubmissionShape[];
+}
+
+/** A bulk decision's confirmation (naming the names made from addresses), its one request, and what follows. */
+function bulkSteps(
+  { action, count, rejection, query, selection, rows }: BulkDecision,
+  then: {
+    setBulkResult: (result: SubmissionBulkResultShape) => void;
+    setSelection: (selection: Selection) => void;
+    setRejecting: (rejecting: null) => void;
+  },
+) {
+  return {
+    confirm: bulkConfirmation(action, count, action === 'approve' ? derivedNamesNote(rows, selection) : ''),
+    request: () => call('decideSubmissions', { body: { action, ...bulkTarget(query, selection), ...rejection } }),
+    onSuccess: (result: SubmissionBulkResultShape) => {
+      then.setBulkResult(result);
+      then.setSelection(NOTHING);
+    },
+    onSettled: () => then.setRejecting(null),
+  };
+}
+
+const emptyText = (query: ListQuery) =>
+  query.search || query.filters.status ? 'No submissions match this view' : 'No submissions waiting for review';
+
 export default function SubmissionsTable({ initialSearch }: { initialSearch: string }) {
   const { query, change } = useListQuery(LIST.spec, initialSearch);
   const { state, reload, refreshing } = useAdminList(LIST.operation, LIST.spec, query);
@@ -149,39 +213,25 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
   const [rejecting, setRejecting] = useState<{ name: string; bulk?: true; submission?: SubmissionShape } | null>(null);
   const [bulkResult, setBulkResult] = useState<SubmissionBulkResultShape | null>(null);
   const loaded = state.status === 'loaded' ? state.data : null;
-  const { selection, setSelection, pageIds, wholePage, chosen, toggle } = useSelection(listQueryParams(LIST.spec, query).toString(), loaded);
+  const { selection, setSelection, pageIds, wholePage, chosen, toggle } = useSelection(
+    listQueryParams(LIST.spec, query).toString(),
+    loaded,
+  );
 
-  const approve = (submission: SubmissionShape) => run({ action: 'approving', id: submission._id }, approvalSteps(submission));
+  const approve = (submission: SubmissionShape) =>
+    run({ action: 'approving', id: submission._id }, approvalSteps(submission));
 
   const reject = (submission: SubmissionShape, rejection: RejectionInput) =>
     run(
       { action: 'rejecting', id: submission._id },
-      {
-        request: () => call('rejectSubmission', { params: { id: submission._id }, body: rejection }),
-        toast: (reply) => reply?.message || 'submission rejected successfully',
-        onSettled: () => setRejecting(null),
-        reloadOnError: handledElsewhere,
-      },
+      rejectionSteps(submission, rejection, () => setRejecting(null)),
     );
 
   /** One request for the whole selection; the answer says what became of each row. */
-  function runBulk(action: BulkAction, count: number, rejection: RejectionInput = {}) {
-    const filter = Object.fromEntries([...listQueryParams(LIST.spec, { ...query, page: 1 })].filter(([key]) => key !== 'pageSize'));
-    const target = selection.allMatching ? { filter } : { ids: [...selection.ids] };
-    const rows = loaded?.submissions ?? [];
-    return run(
-      { action: 'bulk' },
-      {
-        confirm: bulkConfirmation(action, count, action === 'approve' ? derivedNamesNote(rows, selection) : ''),
-        request: () => call('decideSubmissions', { body: { action, ...target, ...rejection } }),
-        onSuccess: (result) => {
-          setBulkResult(result);
-          setSelection(NOTHING);
-        },
-        onSettled: () => setRejecting(null),
-      },
-    );
-  }
+  const runBulk = (action: BulkAction, count: number, rejection: RejectionInput = {}) => {
+    const decision = { action, count, rejection, query, selection, rows: loaded?.submissions ?? [] };
+    return run({ action: 'bulk' }, bulkSteps(decision, { setBulkResult, setSelection, setRejecting }));
+  };
 
   return (
     <div className="flex flex-col gap-4">
@@ -210,7 +260,7 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
             />
           )}
           {loaded.submissions.length === 0 ? (
-            <p className="alert">{query.search || query.filters.status ? 'No submissions match this view' : 'No submissions waiting for review'}</p>
+            <p className="alert">{emptyText(query)}</p>
           ) : (
             <AdminTable
               caption={`Submissions, page ${loaded.page} of ${loaded.pages}`}
@@ -218,7 +268,12 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
               columns={COLUMNS}
               query={query}
               change={change}
-              lead={<SelectPage checked={wholePage} onChange={() => setSelection(wholePage ? NOTHING : { ids: new Set(pageIds), allMatching: false })} />}
+              lead={
+                <SelectPage
+                  checked={wholePage}
+                  onChange={() => setSelection(wholePage ? NOTHING : { ids: new Set(pageIds), allMatching: false })}
+                />
+              }
             >
               {loaded.submissions.map((submission, index) => (
                 <SubmissionRow
@@ -236,7 +291,12 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
               ))}
             </AdminTable>
           )}
-          <Pager page={loaded.page} pages={loaded.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
+          <Pager
+            page={loaded.page}
+            pages={loaded.pages}
+            href={(page) => pageAddress(LIST.spec, query, page)}
+            onPage={(page) => change({ page })}
+          />
         </>
       )}
       <RejectDialog
@@ -257,7 +317,13 @@ export default function SubmissionsTable({ initialSearch }: { initialSearch: str
 function SelectPage({ checked, onChange }: { checked: boolean; onChange: () => void }) {
   return (
     <th scope="col" className="w-8">
-      <input type="checkbox" className="checkbox checkbox-sm" aria-label="Select all on this page" checked={checked} onChange={onChange} />
+      <input
+        type="checkbox"
+        className="checkbox checkbox-sm"
+        aria-label="Select all on this page"
+        checked={checked}
+        onChange={onChange}
+      />
     </th>
   );
 }
@@ -278,11 +344,29 @@ interface BulkBarProps {
 }
 
 /** The selection's bar: how many are chosen, widening or clearing it, and the bulk actions. */
-function BulkBar({ selection, chosen, offerAll, total, busy, approving, onSelectAll, onClear, onApprove, onReject, onDelete }: BulkBarProps) {
+function BulkBar({
+  selection,
+  chosen,
+  offerAll,
+  total,
+  busy,
+  approving,
+  onSelectAll,
+  onClear,
+  onApprove,
+  onReject,
+  onDelete,
+}: BulkBarProps) {
   return (
-    <section className="flex flex-wrap items-center gap-2 rounded-box bg-base-200 p-3" aria-label="Selected submissions" data-bulk-bar>
+    <section
+      className="flex flex-wrap items-center gap-2 rounded-box bg-base-200 p-3"
+      aria-label="Selected submissions"
+      data-bulk-bar
+    >
       <span className="font-medium" data-selected-count>
-        {selection.allMatching ? `All ${submissions(chosen)} matching are selected.` : `${submissions(chosen)} selected.`}
+        {selection.allMatching
+          ? `All ${submissions(chosen)} matching are selected.`
+          : `${submissions(chosen)} selected.`}
       </span>
       {offerAll && (
         <button type="button" className="btn btn-link btn-sm px-1" onClick={onSelectAll}>
@@ -321,7 +405,17 @@ interface SubmissionRowProps {
 }
 
 /** One submission: its fields, its proposed tags beside its own, and its actions (or who decided it, and when). */
-function SubmissionRow({ submission, number, selection, onToggle, busy, isBusy, onApprove, onReject, editHref }: SubmissionRowProps) {
+function SubmissionRow({
+  submission,
+  number,
+  selection,
+  onToggle,
+  busy,
+  isBusy,
+  onApprove,
+  onReject,
+  editHref,
+}: SubmissionRowProps) {
   const pending = submission.status === 'pending';
   return (
     <tr data-submission={submission._id}>
@@ -347,7 +441,9 @@ function SubmissionRow({ submission, number, selection, onToggle, busy, isBusy, 
         {submission.nameDerived && <DerivedNameBadge />}
       </Cell>
       <Cell label="STATUS">
-        <span className={`badge badge-sm ${pending ? 'badge-info' : submission.status === 'approved' ? 'badge-success' : 'badge-ghost'}`}>
+        <span
+          className={`badge badge-sm ${pending ? 'badge-info' : submission.status === 'approved' ? 'badge-success' : 'badge-ghost'}`}
+        >
           {submission.status}
         </span>
       </Cell>
@@ -370,10 +466,20 @@ function SubmissionRow({ submission, number, selection, onToggle, busy, isBusy, 
       <Cell label="ACTIONS" actions>
         {pending ? (
           <RowActions>
-            <BusyButton className="btn btn-sm btn-success" busy={isBusy('approving', submission._id)} disabled={busy} onClick={onApprove}>
+            <BusyButton
+              className="btn btn-sm btn-success"
+              busy={isBusy('approving', submission._id)}
+              disabled={busy}
+              onClick={onApprove}
+            >
               Approve<span className="sr-only"> {submission.name}</span>
             </BusyButton>
-            <BusyButton className="btn btn-sm btn-error" busy={isBusy('rejecting', submission._id)} disabled={busy} onClick={onReject}>
+            <BusyButton
+              className="btn btn-sm btn-error"
+              busy={isBusy('rejecting', submission._id)}
+              disabled={busy}
+              onClick={onReject}
+            >
               Reject<span className="sr-only"> {submission.name}</span>
             </BusyButton>
             <a className="btn btn-sm" href={editHref}>
@@ -414,7 +520,8 @@ function BulkReport({ result, onClose }: { result: SubmissionBulkResultShape; on
       <ul className="list-none text-sm">
         {result.results.map((row) => (
           <li key={row.id} data-outcome={row.outcome} className="[overflow-wrap:anywhere]">
-            {row.outcome === DONE[result.action] ? '✓' : '✗'} {row.name ?? row.id}: {row.outcome === 'not-found' ? 'not found' : row.outcome}
+            {row.outcome === DONE[result.action] ? '✓' : '✗'} {row.name ?? row.id}:{' '}
+            {row.outcome === 'not-found' ? 'not found' : row.outcome}
             {row.reason ? ` (${row.reason})` : ''}
           </li>
         ))}

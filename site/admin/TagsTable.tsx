@@ -28,7 +28,11 @@ import {
 
 type Kind = TagKind;
 
-const KINDS = TAG_KINDS.map((kind) => ({ kind, label: TAG_KIND_NAMES[kind].admin, plural: TAG_KIND_NAMES[kind].adminMany }));
+const KINDS = TAG_KINDS.map((kind) => ({
+  kind,
+  label: TAG_KIND_NAMES[kind].admin,
+  plural: TAG_KIND_NAMES[kind].adminMany,
+}));
 const KIND_LABEL = perTagKind((kind) => TAG_KIND_NAMES[kind].admin);
 const KIND_FILTERS = [['', 'All kinds'] as const, ...KINDS.map((k) => [k.kind, k.plural] as const)];
 const STATUS_FILTERS = [
@@ -56,14 +60,20 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
   const { busy, run: runAction, confirmDialog } = useRowAction(reload);
 
   /** Runs one change, reports it, closes the row's form and reloads the list (counts move with merges). */
-  const run = <T,>(action: RowAction, steps: RowActionSteps<T>) => runAction(action, { ...steps, onSuccess: () => setEditing(null) });
+  const run = <T,>(action: RowAction, steps: RowActionSteps<T>) =>
+    runAction(action, { ...steps, onSuccess: () => setEditing(null) });
 
   return (
     <div className="flex flex-col gap-4">
       <AddTagForm
         busy={busy?.action === 'adding'}
         disabled={busy !== null}
-        onAdd={(kind, label) => run({ action: 'adding' }, { request: () => call('createTag', { body: { kind, label } }), toast: (reply) => reply.message })}
+        onAdd={(kind, label) =>
+          run(
+            { action: 'adding' },
+            { request: () => call('createTag', { body: { kind, label } }), toast: (reply) => reply.message },
+          )
+        }
       />
       <ListControls query={query} change={change} searchLabel="Find">
         <FilterSelect label="Kind" name="kind" query={query} change={change} options={KIND_FILTERS} />
@@ -80,7 +90,13 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
           {state.data.tags.length === 0 ? (
             <p className="alert">No tags match this view</p>
           ) : (
-            <AdminTable caption="Tags" busy={refreshing || busy !== null} columns={COLUMNS} query={query} change={change}>
+            <AdminTable
+              caption="Tags"
+              busy={refreshing || busy !== null}
+              columns={COLUMNS}
+              query={query}
+              change={change}
+            >
               {state.data.tags.map((tag) => (
                 <TagRow
                   key={tag.id}
@@ -130,7 +146,10 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
                               }
                             : undefined,
                         request: () => call('changeTag', { params: { id: String(tag.id) }, body: { status } }),
-                        toast: status === 'retired' ? `Retired '${tag.label}': no longer offered` : `Restored '${tag.label}'`,
+                        toast:
+                          status === 'retired'
+                            ? `Retired '${tag.label}': no longer offered`
+                            : `Restored '${tag.label}'`,
                       },
                     )
                   }
@@ -138,7 +157,12 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
               ))}
             </AdminTable>
           )}
-          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
+          <Pager
+            page={state.data.page}
+            pages={state.data.pages}
+            href={(page) => pageAddress(LIST.spec, query, page)}
+            onPage={(page) => change({ page })}
+          />
         </>
       )}
       {confirmDialog}
@@ -146,7 +170,15 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
   );
 }
 
-function AddTagForm({ busy, disabled, onAdd }: { busy: boolean; disabled: boolean; onAdd: (kind: Kind, label: string) => Promise<boolean> }) {
+function AddTagForm({
+  busy,
+  disabled,
+  onAdd,
+}: {
+  busy: boolean;
+  disabled: boolean;
+  onAdd: (kind: Kind, label: string) => Promise<boolean>;
+}) {
   const [kind, setKind] = useState<Kind>('techStack');
   const [label, setLabel] = useState('');
   const [error, setError] = useState('');
@@ -167,7 +199,12 @@ function AddTagForm({ busy, disabled, onAdd }: { busy: boolean; disabled: boolea
     >
       <label className="flex flex-col gap-1 text-sm">
         Kind
-        <select className="select select-sm" value={kind} onChange={(event) => setKind(event.target.value as Kind)} name="kind">
+        <select
+          className="select select-sm"
+          value={kind}
+          onChange={(event) => setKind(event.target.value as Kind)}
+          name="kind"
+        >
           {KINDS.map((k) => (
             <option key={k.kind} value={k.kind}>
               {k.label}
@@ -232,7 +269,11 @@ function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onSta
         )}
       </Cell>
       <Cell label="STATUS">
-        {tag.status === 'active' ? <span className="badge badge-success badge-sm">active</span> : <span className="badge badge-ghost badge-sm">retired</span>}
+        {tag.status === 'active' ? (
+          <span className="badge badge-success badge-sm">active</span>
+        ) : (
+          <span className="badge badge-ghost badge-sm">retired</span>
+        )}
       </Cell>
       <Cell label="ACTIONS" actions>
         {editing === 'rename' ? (
@@ -248,11 +289,21 @@ function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onSta
               Merge<span className="sr-only"> {tag.label}</span>
             </button>
             {tag.status === 'active' ? (
-              <BusyButton className="btn btn-sm btn-warning" busy={busy} disabled={disabled} onClick={() => void onStatus('retired')}>
+              <BusyButton
+                className="btn btn-sm btn-warning"
+                busy={busy}
+                disabled={disabled}
+                onClick={() => void onStatus('retired')}
+              >
                 Retire<span className="sr-only"> {tag.label}</span>
               </BusyButton>
             ) : (
-              <BusyButton className="btn btn-sm" busy={busy} disabled={disabled} onClick={() => void onStatus('active')}>
+              <BusyButton
+                className="btn btn-sm"
+                busy={busy}
+                disabled={disabled}
+                onClick={() => void onStatus('active')}
+              >
                 Restore<span className="sr-only"> {tag.label}</span>
               </BusyButton>
             )}
@@ -297,7 +348,12 @@ function RenameForm({
         maxLength={100}
         onChange={(event) => setLabel(event.target.value)}
       />
-      <BusyButton type="submit" className="btn btn-sm btn-primary" busy={busy} disabled={unchanged || !/[\p{L}\p{N}]/u.test(label)}>
+      <BusyButton
+        type="submit"
+        className="btn btn-sm btn-primary"
+        busy={busy}
+        disabled={unchanged || !/[\p{L}\p{N}]/u.test(label)}
+      >
         Save
       </BusyButton>
       <button type="button" className="btn btn-sm btn-ghost" onClick={onCancel} disabled={busy}>
@@ -332,7 +388,10 @@ function MergeForm({
   const targets = useMergeTargets(tag);
   const [intoId, setIntoId] = useState('');
   const into = targets.find((target) => String(target.id) === intoId);
-  const sorted = useMemo(() => [...targets].sort((a, b) => a.label.localeCompare(b.label, 'en', { sensitivity: 'base' })), [targets]);
+  const sorted = useMemo(
+    () => [...targets].sort((a, b) => a.label.localeCompare(b.label, 'en', { sensitivity: 'base' })),
+    [targets],
+  );
   return (
     <form
       className="flex flex-wrap items-center gap-2"
@@ -343,7 +402,12 @@ function MergeForm({
       }}
       onKeyDown={(event) => event.key === 'Escape' && onCancel()}
     >
-      <select className="select select-sm w-48" aria-label={`Merge ${tag.label} into`} value={intoId} onChange={(event) => setIntoId(event.target.value)}>
+      <select
+        className="select select-sm w-48"
+        aria-label={`Merge ${tag.label} into`}
+        value={intoId}
+        onChange={(event) => setIntoId(event.target.value)}
+      >
         <option value="">Merge into…</option>
         {sorted.map((target) => (
           <option key={target.id} value={target.id}>

@@ -35,8 +35,25 @@ export default function UserForm({ user, isSelf, returnTo }: Props) {
     >
       <FormAlert message={form.alert} />
       <fieldset disabled={!hydrated} className="contents">
-        <Field name="name" label="Name" autoComplete="off" required value={values.name} onValue={form.set('name')} error={errors.name} />
-        <Field name="email" label="Email" type="email" autoComplete="off" required value={values.email} onValue={form.set('email')} error={errors.email} />
+        <Field
+          name="name"
+          label="Name"
+          autoComplete="off"
+          required
+          value={values.name}
+          onValue={form.set('name')}
+          error={errors.name}
+        />
+        <Field
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="off"
+          required
+          value={values.email}
+          onValue={form.set('email')}
+          error={errors.email}
+        />
         <CheckboxField
           name="isAdmin"
           label="Is Admin"

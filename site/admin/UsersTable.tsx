@@ -108,7 +108,11 @@ export default function UsersTable({ initialSearch, currentUserId }: { initialSe
                         </a>
                         {/* The server refuses deleting yourself ('You cannot delete your own account'): not offered. */}
                         {user._id !== currentUserId && (
-                          <DeleteButton busy={isBusy('deleting', user._id)} disabled={busy !== null} onClick={() => void remove(user)}>
+                          <DeleteButton
+                            busy={isBusy('deleting', user._id)}
+                            disabled={busy !== null}
+                            onClick={() => void remove(user)}
+                          >
                             Delete<span className="sr-only"> {user.name}</span>
                           </DeleteButton>
                         )}
@@ -119,7 +123,12 @@ export default function UsersTable({ initialSearch, currentUserId }: { initialSe
               })}
             </AdminTable>
           )}
-          <Pager page={state.data.page} pages={state.data.pages} href={(page) => pageAddress(LIST.spec, query, page)} onPage={(page) => change({ page })} />
+          <Pager
+            page={state.data.page}
+            pages={state.data.pages}
+            href={(page) => pageAddress(LIST.spec, query, page)}
+            onPage={(page) => change({ page })}
+          />
         </>
       )}
       {confirmDialog}

@@ -8,7 +8,15 @@ const pages = fileURLToPath(new URL('../pages', import.meta.url));
 
 describe('the admin sections', () => {
   it('are the menus in their order, each a screen of its own, each list an operation of its own', () => {
-    expect(ADMIN_SECTIONS.map((section) => section.label)).toEqual(['Dashboard', 'Contents', 'Submissions', 'Users', 'Tags', 'Reviews', 'Audit log']);
+    expect(ADMIN_SECTIONS.map((section) => section.label)).toEqual([
+      'Dashboard',
+      'Contents',
+      'Submissions',
+      'Users',
+      'Tags',
+      'Reviews',
+      'Audit log',
+    ]);
     for (const section of ADMIN_SECTIONS) {
       expect(existsSync(`${pages}${section.href}.astro`), section.href).toBe(true);
       if (!section.list) continue;

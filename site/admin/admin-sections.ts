@@ -45,10 +45,30 @@ export const ADMIN_SECTION = {
     prefixes: ['/admin/submissions', '/admin/submission/'],
     list: { operation: 'adminSubmissions', spec: SUBMISSION_LIST },
   },
-  users: { label: 'Users', href: '/admin/users', prefixes: ['/admin/users', '/admin/user/'], list: { operation: 'adminUsers', spec: USER_LIST } },
-  tags: { label: 'Tags', href: '/admin/tags', prefixes: ['/admin/tags'], list: { operation: 'adminTags', spec: TAG_LIST } },
-  reviews: { label: 'Reviews', href: '/admin/reviews', prefixes: ['/admin/reviews'], list: { operation: 'adminReviews', spec: REVIEW_LIST } },
-  audit: { label: 'Audit log', href: '/admin/audit', prefixes: ['/admin/audit'], list: { operation: 'auditLog', spec: AUDIT_LIST } },
+  users: {
+    label: 'Users',
+    href: '/admin/users',
+    prefixes: ['/admin/users', '/admin/user/'],
+    list: { operation: 'adminUsers', spec: USER_LIST },
+  },
+  tags: {
+    label: 'Tags',
+    href: '/admin/tags',
+    prefixes: ['/admin/tags'],
+    list: { operation: 'adminTags', spec: TAG_LIST },
+  },
+  reviews: {
+    label: 'Reviews',
+    href: '/admin/reviews',
+    prefixes: ['/admin/reviews'],
+    list: { operation: 'adminReviews', spec: REVIEW_LIST },
+  },
+  audit: {
+    label: 'Audit log',
+    href: '/admin/audit',
+    prefixes: ['/admin/audit'],
+    list: { operation: 'auditLog', spec: AUDIT_LIST },
+  },
 } as const satisfies Record<string, AdminSection>;
 
 /** The sections in the menus' order. */
@@ -90,8 +110,20 @@ export interface WaitingItem {
  * (site/admin/NeedsAttention.astro); the counts are db/reports/dashboard.ts needsAttention's.
  */
 export const WAITING = {
-  pendingSubmissions: { one: 'submission waiting for review', many: 'submissions waiting for review', href: ADMIN_SECTION.submissions.href },
-  reportedLinks: { one: 'link reported broken', many: 'links reported broken', href: `${ADMIN_SECTION.contents.href}?link=reported` },
+  pendingSubmissions: {
+    one: 'submission waiting for review',
+    many: 'submissions waiting for review',
+    href: ADMIN_SECTION.submissions.href,
+  },
+  reportedLinks: {
+    one: 'link reported broken',
+    many: 'links reported broken',
+    href: `${ADMIN_SECTION.contents.href}?link=reported`,
+  },
   brokenLinks: { one: 'broken link', many: 'broken links', href: `${ADMIN_SECTION.contents.href}?link=broken` },
-  reportedReviews: { one: 'review reported', many: 'reviews reported', href: `${ADMIN_SECTION.reviews.href}?reported=yes&sort=reports` },
+  reportedReviews: {
+    one: 'review reported',
+    many: 'reviews reported',
+    href: `${ADMIN_SECTION.reviews.href}?reported=yes&sort=reports`,
+  },
 } as const satisfies Record<string, WaitingItem>;

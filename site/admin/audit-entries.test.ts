@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { detailsSummary, shortDateTime, targetView } from './audit-entries.ts';
 
-const entry = (type: string, id: string, exists: boolean, details: Record<string, unknown> | null = null) => ({ target: { type, id, exists }, details });
+const entry = (type: string, id: string, exists: boolean, details: Record<string, unknown> | null = null) => ({
+  target: { type, id, exists },
+  details,
+});
 
 describe('an audit entry as the Audit log shows it', () => {
   it('a short time in the reader’s zone', () => {
@@ -17,7 +20,10 @@ describe('an audit entry as the Audit log shows it', () => {
       gone: false,
     });
     expect(targetView(entry('content', 'c1', true)).href).toBe('/admin/content/c1');
-    expect(targetView(entry('user', 'u1', true, { email: 'ada@example.com' }))).toMatchObject({ name: 'ada@example.com', href: '/admin/user/u1' });
+    expect(targetView(entry('user', 'u1', true, { email: 'ada@example.com' }))).toMatchObject({
+      name: 'ada@example.com',
+      href: '/admin/user/u1',
+    });
     expect(targetView(entry('tag', 'techStack:c++', true)).href).toBe('/admin/tags?kind=techStack&search=c%2B%2B');
     expect(targetView(entry('review', 'r1', true, { contentId: 'c1', author: 'Grace' }))).toMatchObject({
       name: 'by Grace',
@@ -26,7 +32,11 @@ describe('an audit entry as the Audit log shows it', () => {
   });
 
   it('says a target is gone, and gives no link for what has no screen', () => {
-    expect(targetView(entry('content', 'c1', false, { name: 'Old' }))).toEqual({ noun: 'Content', name: 'Old', gone: true });
+    expect(targetView(entry('content', 'c1', false, { name: 'Old' }))).toEqual({
+      noun: 'Content',
+      name: 'Old',
+      gone: true,
+    });
     expect(targetView(entry('database', 'demo', false))).toEqual({ noun: 'Database', name: 'demo', gone: false });
     expect(targetView(entry('import', 'export.csv', false)).href).toBeUndefined();
   });
@@ -36,10 +46,12 @@ describe('an audit entry as the Audit log shows it', () => {
     expect(detailsSummary({ name: 'Python Crash', reason: 'spam', count: 3, asSubmissions: false })).toBe(
       'name: Python Crash · reason: spam · count: 3 · asSubmissions: false',
     );
-    expect(detailsSummary({ from: { label: 'Golang', value: 'golang' }, to: { label: 'Go', value: 'go' }, contents: 4 })).toBe(
-      'from: Golang · to: Go · contents: 4',
+    expect(
+      detailsSummary({ from: { label: 'Golang', value: 'golang' }, to: { label: 'Go', value: 'go' }, contents: 4 }),
+    ).toBe('from: Golang · to: Go · contents: 4');
+    expect(detailsSummary({ was: { name: 'Bob', isAdmin: false }, proposedTags: [] })).toBe(
+      'was: {name: Bob, isAdmin: false} · proposedTags: none',
     );
-    expect(detailsSummary({ was: { name: 'Bob', isAdmin: false }, proposedTags: [] })).toBe('was: {name: Bob, isAdmin: false} · proposedTags: none');
     const long = detailsSummary({ comment: 'x'.repeat(500) });
     expect(long.length).toBeLessThanOrEqual(200);
     expect(long).toMatch(/^comment: x+…$/);

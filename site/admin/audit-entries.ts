@@ -13,7 +13,8 @@ export function shortDateTime(iso: string): string {
 }
 
 /** The whole time, to the second, with its time zone (the tooltip of the short one). */
-export const fullDateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'long' });
+export const fullDateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { dateStyle: 'full', timeStyle: 'long' });
 
 const TARGET_NOUNS: Record<string, string> = {
   content: 'Content',

@@ -9,7 +9,12 @@ import { toast } from '#site/stores/toasts.ts';
 import { BusyButton } from '../ui/fields.tsx';
 
 const DAY_MONTH = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const DAY_MONTH_YEAR = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const DAY_MONTH_YEAR = new Intl.DateTimeFormat('en', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** "Nov 26" this year, "Nov 26, 2025" before (as GitHub dates its lists); the day in full in its tooltip. */
 export function shortDate(iso: string, now = new Date()): string {
@@ -63,7 +68,17 @@ export function RowActions({ children }: { children: ReactNode }) {
 }
 
 /** Delete in a row: an outline in the error colour, filled when pointed at (as GitHub's danger buttons). */
-export function DeleteButton({ busy, disabled, onClick, children }: { busy: boolean; disabled: boolean; onClick: () => void; children: ReactNode }) {
+export function DeleteButton({
+  busy,
+  disabled,
+  onClick,
+  children,
+}: {
+  busy: boolean;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <BusyButton className="btn btn-sm btn-outline btn-error" busy={busy} disabled={disabled} onClick={onClick}>
       {children}

@@ -21,7 +21,13 @@ import type { PieSlice } from '#site/admin/pie-slices.ts';
 /** Below this width the slice labels would be cut ("Sof…"): the legend below the pie names the slices instead. */
 const NARROW = 640;
 
-function pieOption(seriesName: string, slices: readonly PieSlice[], width: number, reducedMotion: boolean, ink: string): PieOption {
+function pieOption(
+  seriesName: string,
+  slices: readonly PieSlice[],
+  width: number,
+  reducedMotion: boolean,
+  ink: string,
+): PieOption {
   const narrow = width < NARROW;
   return {
     animation: !reducedMotion,
@@ -56,10 +62,18 @@ function pieOption(seriesName: string, slices: readonly PieSlice[], width: numbe
  * it for a new width (labels on the slices when wide, a legend with the counts below when narrow), and it
  * redraws itself in the page's text colour when the theme changes. `stop` ends both.
  */
-export function renderPie(element: HTMLElement, seriesName: string, slices: readonly PieSlice[]): { chart: ECharts; resize: () => void; stop: () => void } {
+export function renderPie(
+  element: HTMLElement,
+  seriesName: string,
+  slices: readonly PieSlice[],
+): { chart: ECharts; resize: () => void; stop: () => void } {
   const chart = init(element, null, { renderer: 'svg' });
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  const draw = () => chart.setOption(pieOption(seriesName, slices, element.clientWidth, reducedMotion, getComputedStyle(element).color), { notMerge: true });
+  const draw = () =>
+    chart.setOption(
+      pieOption(seriesName, slices, element.clientWidth, reducedMotion, getComputedStyle(element).color),
+      { notMerge: true },
+    );
   let narrow = element.clientWidth < NARROW;
   draw();
   const resize = () => {

@@ -25,7 +25,13 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { call, errorMessage } from '#site/lib/api.ts';
 import { pagerItems } from '#site/lib/pagination.ts';
-import { listQueryParams, PAGE_SIZES, parseListQuery, type ListQuery, type ListSpec } from '#db/validation/list-query.ts';
+import {
+  listQueryParams,
+  PAGE_SIZES,
+  parseListQuery,
+  type ListQuery,
+  type ListSpec,
+} from '#db/validation/list-query.ts';
 import type { AdminPagingShape } from '#db/contract/shapes.ts';
 import type { AnswerOf } from '#db/contract/operations.ts';
 import type { AdminListOperation } from '#site/admin/admin-sections.ts';
@@ -40,7 +46,10 @@ export { useRowAction, type RowAction, type RowActionSteps } from './row-action.
 export { CopyId, DeleteButton, RowActions, ShortDate, TwoLines } from './cells.tsx';
 export { editAddress } from '#site/admin/admin-sections.ts';
 
-export type ChangeQuery = (change: Partial<ListQuery> & { filters?: Record<string, string> }, options?: { replace?: boolean }) => void;
+export type ChangeQuery = (
+  change: Partial<ListQuery> & { filters?: Record<string, string> },
+  options?: { replace?: boolean },
+) => void;
 
 /**
  * A list's view, kept in the address: `change` moves to a new view (a new history entry, or replacing the
@@ -66,9 +75,13 @@ export function useListQuery<S extends string, F extends string>(spec: ListSpec<
       // A new sort starts in its column's natural order.
       const order = asked.order ?? (asked.sort && asked.sort !== now.sort ? spec.sorts[asked.sort as S] : now.order);
       // Through the parser again: an empty select is "not given", a stale value the default.
-      const next = parseListQuery(spec, listQueryParams(spec, { ...now, page: 1, ...asked, order, filters } as ListQuery<S, F>));
+      const next = parseListQuery(
+        spec,
+        listQueryParams(spec, { ...now, page: 1, ...asked, order, filters } as ListQuery<S, F>),
+      );
       const address = `${location.pathname}${queryString(listQueryParams(spec, next))}`;
-      if (address !== `${location.pathname}${location.search}`) history[options.replace ? 'replaceState' : 'pushState'](history.state, '', address);
+      if (address !== `${location.pathname}${location.search}`)
+        history[options.replace ? 'replaceState' : 'pushState'](history.state, '', address);
       current.current = next;
       setQuery(next);
     },
@@ -88,7 +101,11 @@ export const pageAddress = (spec: ListSpec<string, string>, query: ListQuery, pa
  * while the fresh ones load (`refreshing`), so a deletion does not flash the table away; a stale answer (the
  * view changed meanwhile) is dropped.
  */
-export function useAdminList<Id extends AdminListOperation>(operation: Id, spec: ListSpec<string, string>, query: ListQuery) {
+export function useAdminList<Id extends AdminListOperation>(
+  operation: Id,
+  spec: ListSpec<string, string>,
+  query: ListQuery,
+) {
   const search = queryString(listQueryParams(spec, query));
   const [state, setState] = useState<ListState<AnswerOf<Id>>>({ status: 'loading' });
   const [refreshing, setRefreshing] = useState(false);
@@ -106,7 +123,11 @@ export function useAdminList<Id extends AdminListOperation>(operation: Id, spec:
       setState({ status: 'loaded', data });
       // The server clamps a page past the end (e.g. after deleting the last row of the last page).
       if (data.page !== asked.page)
-        history.replaceState(history.state, '', `${location.pathname}${queryString(listQueryParams(spec, { ...asked, page: data.page }))}`);
+        history.replaceState(
+          history.state,
+          '',
+          `${location.pathname}${queryString(listQueryParams(spec, { ...asked, page: data.page }))}`,
+        );
     } catch (error) {
       if (request !== latest.current) return;
       setState({ status: 'error', message: errorMessage(error) });
@@ -147,16 +168,36 @@ export function ListStatus<T>({ state, onRetry, noun }: { state: ListState<T>; o
 }
 
 /** The search box, the list's filters (children) and the page size, above a table. */
-export function ListControls({ query, change, searchLabel, children }: { query: ListQuery; change: ChangeQuery; searchLabel: string; children?: ReactNode }) {
+export function ListControls({
+  query,
+  change,
+  searchLabel,
+  children,
+}: {
+  query: ListQuery;
+  change: ChangeQuery;
+  searchLabel: string;
+  children?: ReactNode;
+}) {
   return (
     <search aria-label="List view">
       <form className="flex flex-wrap items-end gap-3" onSubmit={(event) => event.preventDefault()}>
-        <SearchBox label={searchLabel} value={query.search} onSearch={(search, typing) => change({ search }, { replace: typing })} />
+        <SearchBox
+          label={searchLabel}
+          value={query.search}
+          onSearch={(search, typing) => change({ search }, { replace: typing })}
+        />
         {children}
         <label className="flex flex-col gap-1 text-sm">
           Rows
-          <select className="select select-sm w-24" value={query.pageSize} onChange={(event) => change({ pageSize: Number(event.currentTarget.value) })}>
-            {(PAGE_SIZES as readonly number[]).includes(query.pageSize) ? null : <option value={query.pageSize}>{query.pageSize}</option>}
+          <select
+            className="select select-sm w-24"
+            value={query.pageSize}
+            onChange={(event) => change({ pageSize: Number(event.currentTarget.value) })}
+          >
+            {(PAGE_SIZES as readonly number[]).includes(query.pageSize) ? null : (
+              <option value={query.pageSize}>{query.pageSize}</option>
+            )}
             {PAGE_SIZES.map((size) => (
               <option key={size} value={size}>
                 {size}
@@ -173,7 +214,15 @@ export function ListControls({ query, change, searchLabel, children }: { query: 
  * Searches as the admin types (after a pause; the typed text replaces the address, so Back is not a
  * letter-by-letter undo), or at once on Enter. Follows the address when it changes (Back, Forward).
  */
-function SearchBox({ label, value, onSearch }: { label: string; value: string; onSearch: (search: string, typing: boolean) => void }) {
+function SearchBox({
+  label,
+  value,
+  onSearch,
+}: {
+  label: string;
+  value: string;
+  onSearch: (search: string, typing: boolean) => void;
+}) {
   const [text, setText] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // Back, Forward or a cleared view set the box; the address dropping a typed trailing space does not.
@@ -302,7 +351,17 @@ function SortHeader({ column, query, change }: { column: Column; query?: ListQue
 }
 
 /** A cell that names its column on a phone's card; `actions` cells lay their buttons out in a row. */
-export function Cell({ label, actions, className = '', children }: { label: string; actions?: boolean; className?: string; children?: ReactNode }) {
+export function Cell({
+  label,
+  actions,
+  className = '',
+  children,
+}: {
+  label: string;
+  actions?: boolean;
+  className?: string;
+  children?: ReactNode;
+}) {
   return (
     <td data-label={label} className={`${actions ? 'admin-actions' : ''} ${className}`}>
       {children}
@@ -311,7 +370,17 @@ export function Cell({ label, actions, className = '', children }: { label: stri
 }
 
 /** Previous, the first and last pages with the current one's neighbours (… for the rest), next. */
-export function Pager({ page, pages, href, onPage }: { page: number; pages: number; href: (page: number) => string; onPage: (page: number) => void }) {
+export function Pager({
+  page,
+  pages,
+  href,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+  onPage: (page: number) => void;
+}) {
   if (pages <= 1) return null;
   const link = (target: number, content: ReactNode, props: { label?: string; current?: boolean } = {}) => (
     <a

@@ -31,8 +31,17 @@ export interface PieSlice {
 export function pieSlices(data: ReadonlyArray<{ name: string; value: number }>, max = MAX_SLICES): PieSlice[] {
   const sorted = [...data].filter((d) => d.value > 0).sort((a, b) => b.value - a.value || a.name.localeCompare(b.name));
   const shown = sorted.length > max ? sorted.slice(0, max - 1) : sorted;
-  const slices: PieSlice[] = shown.map((d, i) => ({ name: d.name, value: d.value, colour: PALETTE[i % PALETTE.length]! }));
+  const slices: PieSlice[] = shown.map((d, i) => ({
+    name: d.name,
+    value: d.value,
+    colour: PALETTE[i % PALETTE.length]!,
+  }));
   const rest = sorted.slice(shown.length);
-  if (rest.length) slices.push({ name: `Other (${rest.length} tags)`, value: rest.reduce((sum, d) => sum + d.value, 0), colour: OTHER_COLOUR });
+  if (rest.length)
+    slices.push({
+      name: `Other (${rest.length} tags)`,
+      value: rest.reduce((sum, d) => sum + d.value, 0),
+      colour: OTHER_COLOUR,
+    });
   return slices;
 }

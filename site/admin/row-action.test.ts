@@ -7,7 +7,8 @@ import { runRowAction, type RowAction, type RowActionHost } from './row-action.t
 /** What the page saw, in order: busy changes, reloads, the question asked, where it went. */
 let seen: string[];
 let answerConfirm: boolean;
-const setBusy = (busy: RowAction | null) => seen.push(busy ? `busy ${busy.action}${busy.id === undefined ? '' : ` ${busy.id}`}` : 'idle');
+const setBusy = (busy: RowAction | null) =>
+  seen.push(busy ? `busy ${busy.action}${busy.id === undefined ? '' : ` ${busy.id}`}` : 'idle');
 const reload = async () => void seen.push('reload');
 /** The table's dialog, answered as `answerConfirm` says. */
 const confirm = async (question: Confirmation) => {
@@ -15,7 +16,12 @@ const confirm = async (question: Confirmation) => {
   return answerConfirm;
 };
 const host: RowActionHost = { setBusy, reload, confirm };
-const ask = (question: string): Confirmation => ({ question, detail: 'What happens.', action: 'Do it', tone: 'danger' });
+const ask = (question: string): Confirmation => ({
+  question,
+  detail: 'What happens.',
+  action: 'Do it',
+  tone: 'danger',
+});
 const shown = () => currentToast.get() && { kind: currentToast.get()!.kind, message: currentToast.get()!.message };
 
 beforeEach(() => {
@@ -36,7 +42,11 @@ describe('a row action', () => {
   it('asks, is busy for its row, sends, says so and reloads the list', async () => {
     const done = await runRowAction(
       { action: 'deleting', id: 'u1' },
-      { confirm: ask('Are you sure to delete?'), request: async () => ({ message: 'User deleted' }), toast: (reply) => reply.message },
+      {
+        confirm: ask('Are you sure to delete?'),
+        request: async () => ({ message: 'User deleted' }),
+        toast: (reply) => reply.message,
+      },
       host,
     );
     expect(done).toBe(true);
@@ -47,7 +57,13 @@ describe('a row action', () => {
   it('declined, does nothing', async () => {
     answerConfirm = false;
     const request = vi.fn(async () => ({}));
-    expect(await runRowAction({ action: 'deleting', id: 'c1' }, { confirm: ask('Delete this content?'), request, toast: 'done' }, host)).toBe(false);
+    expect(
+      await runRowAction(
+        { action: 'deleting', id: 'c1' },
+        { confirm: ask('Delete this content?'), request, toast: 'done' },
+        host,
+      ),
+    ).toBe(false);
     expect(request).not.toHaveBeenCalled();
     expect(seen).toEqual(['confirm Delete this content?']);
     expect(shown()).toBeNull();
@@ -57,7 +73,9 @@ describe('a row action', () => {
     const failing = async () => {
       throw new ApiError('Submission not found', 404);
     };
-    expect(await runRowAction({ action: 'approving', id: 's1' }, { request: failing, toast: 'approved' }, host)).toBe(false);
+    expect(await runRowAction({ action: 'approving', id: 's1' }, { request: failing, toast: 'approved' }, host)).toBe(
+      false,
+    );
     expect(seen).toEqual(['busy approving s1', 'idle']);
     expect(shown()).toEqual({ kind: 'error', message: 'Submission not found' });
 
@@ -65,7 +83,11 @@ describe('a row action', () => {
     const settled = vi.fn();
     await runRowAction(
       { action: 'rejecting', id: 's1' },
-      { request: failing, onSettled: settled, reloadOnError: (error) => error instanceof ApiError && error.status === 404 },
+      {
+        request: failing,
+        onSettled: settled,
+        reloadOnError: (error) => error instanceof ApiError && error.status === 404,
+      },
       host,
     );
     expect(settled).toHaveBeenCalledOnce();
@@ -99,7 +121,9 @@ describe('a row action', () => {
       host,
     );
     expect(seen).toEqual(['confirm Create a new content?', 'busy creating', 'go /admin/content/n1']);
-    expect(sessionStorage.getItem('flashToast')).toBe(JSON.stringify({ kind: 'success', message: 'new content created successfully' }));
+    expect(sessionStorage.getItem('flashToast')).toBe(
+      JSON.stringify({ kind: 'success', message: 'new content created successfully' }),
+    );
     expect(shown()).toBeNull();
   });
 });

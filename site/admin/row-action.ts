@@ -63,7 +63,11 @@ export interface RowActionHost {
  * Runs one action through the lifecycle; true when it was done (not declined, not failed). Apart from React so
  * that it can be tested on its own; `useRowAction` is how the tables use it.
  */
-export async function runRowAction<T>(action: RowAction, steps: RowActionSteps<T>, { setBusy, reload, confirm }: RowActionHost): Promise<boolean> {
+export async function runRowAction<T>(
+  action: RowAction,
+  steps: RowActionSteps<T>,
+  { setBusy, reload, confirm }: RowActionHost,
+): Promise<boolean> {
   if (steps.confirm !== undefined && !(await confirm(steps.confirm))) return false;
   setBusy(action);
   let leaving = false;
@@ -98,7 +102,10 @@ export async function runRowAction<T>(action: RowAction, steps: RowActionSteps<T
 export function useRowAction(reload: () => Promise<unknown>) {
   const [busy, setBusy] = useState<RowAction | null>(null);
   const { confirm, confirmDialog } = useConfirm();
-  const run = useCallback(<T>(action: RowAction, steps: RowActionSteps<T>) => runRowAction(action, steps, { setBusy, reload, confirm }), [reload, confirm]);
+  const run = useCallback(
+    <T>(action: RowAction, steps: RowActionSteps<T>) => runRowAction(action, steps, { setBusy, reload, confirm }),
+    [reload, confirm],
+  );
   const isBusy = (action: RowAction['action'], id?: RowAction['id']) => busy?.action === action && busy.id === id;
   return { busy, run, isBusy, confirmDialog };
 }

@@ -23,13 +23,22 @@ export async function uploadImage(file: File): Promise<string> {
   } catch (error) {
     throw new ApiError(error instanceof Error ? error.message : String(error), 0);
   }
-  const reply = (await response.json().catch(() => null)) as { url?: unknown; path?: unknown; message?: unknown; code?: unknown } | null;
+  const reply = (await response.json().catch(() => null)) as {
+    url?: unknown;
+    path?: unknown;
+    message?: unknown;
+    code?: unknown;
+  } | null;
   if (!response.ok) {
-    const message = typeof reply?.message === 'string' && reply.message ? reply.message : response.statusText || `Upload failed with status ${response.status}`;
+    const message =
+      typeof reply?.message === 'string' && reply.message
+        ? reply.message
+        : response.statusText || `Upload failed with status ${response.status}`;
     throw new ApiError(message, response.status, typeof reply?.code === 'string' ? reply.code : undefined);
   }
   // Our own form keeps the path (the server stores a path either way); `url` is for clients on other origins.
   if (typeof reply?.path === 'string') return reply.path;
-  if (typeof reply?.url !== 'string') throw new ApiError('The server did not return the image address', response.status);
+  if (typeof reply?.url !== 'string')
+    throw new ApiError('The server did not return the image address', response.status);
   return reply.url;
 }

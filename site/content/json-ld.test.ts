@@ -24,8 +24,20 @@ const canonical = 'https://skillshelf.example/content/python-for-everybody';
 describe('fieldFacetRows', () => {
   it('lists the facets of their own the content has, with their labels and schema.org properties', () => {
     expect(fieldFacetRows(content)).toEqual([
-      { key: 'level', title: 'Level', value: 'beginner', label: 'Beginner', schemaOrg: { property: 'educationalLevel', as: 'label' } },
-      { key: 'language', title: 'Language', value: 'en', label: 'English', schemaOrg: { property: 'inLanguage', as: 'value' } },
+      {
+        key: 'level',
+        title: 'Level',
+        value: 'beginner',
+        label: 'Beginner',
+        schemaOrg: { property: 'educationalLevel', as: 'label' },
+      },
+      {
+        key: 'language',
+        title: 'Language',
+        value: 'en',
+        label: 'English',
+        schemaOrg: { property: 'inLanguage', as: 'value' },
+      },
     ]);
   });
 

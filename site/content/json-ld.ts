@@ -33,7 +33,17 @@ export interface FieldFacetRow {
 export function fieldFacetRows(content: DescribedContent): FieldFacetRow[] {
   return FIELD_FACETS.flatMap((facet) => {
     const value = content[facet.key];
-    return value ? [{ key: facet.key, title: facet.field.label, value, label: choiceLabel(facet, value), schemaOrg: facet.field.schemaOrg }] : [];
+    return value
+      ? [
+          {
+            key: facet.key,
+            title: facet.field.label,
+            value,
+            label: choiceLabel(facet, value),
+            schemaOrg: facet.field.schemaOrg,
+          },
+        ]
+      : [];
   });
 }
 
@@ -42,7 +52,10 @@ export function fieldFacetRows(content: DescribedContent): FieldFacetRow[] {
  * only when there are reviews (an empty rating is invalid), and the schema.org properties of the facets that
  * have one (educationalLevel, …, as db/catalog/facets.ts names them).
  */
-export function contentJsonLd(content: DescribedContent, { canonical, image }: { canonical: string; image: string | undefined }): Record<string, unknown> {
+export function contentJsonLd(
+  content: DescribedContent,
+  { canonical, image }: { canonical: string; image: string | undefined },
+): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'LearningResource',
@@ -62,9 +75,21 @@ export function contentJsonLd(content: DescribedContent, { canonical, image }: {
       ...(content.cost === 'Free' ? { price: 0, priceCurrency: 'USD' } : {}),
     },
     ...(content.hasCert ? { educationalCredentialAwarded: 'Certificate' } : {}),
-    ...Object.fromEntries(fieldFacetRows(content).flatMap((row) => (row.schemaOrg ? [[row.schemaOrg.property, row[row.schemaOrg.as]]] : []))),
+    ...Object.fromEntries(
+      fieldFacetRows(content).flatMap((row) =>
+        row.schemaOrg ? [[row.schemaOrg.property, row[row.schemaOrg.as]]] : [],
+      ),
+    ),
     ...(content.numReviews > 0
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: content.rating, reviewCount: content.numReviews, bestRating: 5, worstRating: 1 } }
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: content.rating,
+            reviewCount: content.numReviews,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
       : {}),
   };
 }

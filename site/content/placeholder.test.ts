@@ -16,7 +16,16 @@ describe('placeholderTile', () => {
   });
 
   it('gives different names different colours (mostly)', () => {
-    const names = ['freeCodeCamp', 'MDN Web Docs', 'Khan Academy', 'Coursera', 'edX', 'The Odin Project', 'Exercism', 'Kaggle'];
+    const names = [
+      'freeCodeCamp',
+      'MDN Web Docs',
+      'Khan Academy',
+      'Coursera',
+      'edX',
+      'The Odin Project',
+      'Exercism',
+      'Kaggle',
+    ];
     const colours = new Set(names.map((n) => placeholderTile(n).background));
     expect(colours.size).toBeGreaterThanOrEqual(6);
   });

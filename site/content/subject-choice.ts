@@ -26,11 +26,13 @@ export function paintSubjectChoice(key: string, selector: string): void {
   }
   if (!chosen) return;
   const paint = (section: HTMLElement) => {
-    if ((section.dataset.topRatedOffered ?? '').split(' ').includes(chosen)) section.hidden = section.dataset.topRatedSubject !== chosen;
+    if ((section.dataset.topRatedOffered ?? '').split(' ').includes(chosen))
+      section.hidden = section.dataset.topRatedSubject !== chosen;
   };
   const observer = new MutationObserver((records) => {
     for (const record of records) {
-      for (const node of record.addedNodes) if (node.nodeType === 1 && (node as Element).matches(selector)) paint(node as HTMLElement);
+      for (const node of record.addedNodes)
+        if (node.nodeType === 1 && (node as Element).matches(selector)) paint(node as HTMLElement);
     }
   });
   observer.observe(document.documentElement, { childList: true, subtree: true });

@@ -33,7 +33,9 @@ export class ApiError extends Error {
 /** The `fields` of an error answer, keeping only text values (a foreign server may send anything). */
 function fieldsOf(value: unknown): Record<string, string> {
   if (!value || typeof value !== 'object') return {};
-  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -64,9 +66,18 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
     }
   }
   if (!response.ok) {
-    const reply = data && typeof data === 'object' ? (data as { message?: unknown; code?: unknown; fields?: unknown }) : {};
-    const message = typeof reply.message === 'string' && reply.message ? reply.message : response.statusText || `Request failed with status ${response.status}`;
-    throw new ApiError(message, response.status, typeof reply.code === 'string' ? reply.code : undefined, fieldsOf(reply.fields));
+    const reply =
+      data && typeof data === 'object' ? (data as { message?: unknown; code?: unknown; fields?: unknown }) : {};
+    const message =
+      typeof reply.message === 'string' && reply.message
+        ? reply.message
+        : response.statusText || `Request failed with status ${response.status}`;
+    throw new ApiError(
+      message,
+      response.status,
+      typeof reply.code === 'string' ? reply.code : undefined,
+      fieldsOf(reply.fields),
+    );
   }
   return data as T;
 }

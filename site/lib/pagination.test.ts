@@ -57,7 +57,8 @@ describe('sizedPagerItems', () => {
   });
 
   it('never shows a phone more than five pages and gaps (seven buttons with the arrows)', () => {
-    for (let page = 1; page <= 40; page++) expect(at(sizedPagerItems(page, 40), 'narrow').split(' ').length).toBeLessThanOrEqual(5);
+    for (let page = 1; page <= 40; page++)
+      expect(at(sizedPagerItems(page, 40), 'narrow').split(' ').length).toBeLessThanOrEqual(5);
   });
 
   it('gives every gap its own key', () => {

@@ -40,7 +40,8 @@ export function sizedPagerItems(page: number, pages: number): SizedPagerItem[] {
       items.push(item);
       gapSinceLastNarrow = true;
     } else if (narrow.has(item.page)) {
-      if (lastNarrow > 0 && item.page - lastNarrow > 1 && !gapSinceLastNarrow) items.push({ kind: 'gap', key: `narrow-gap-${lastNarrow}`, only: 'narrow' });
+      if (lastNarrow > 0 && item.page - lastNarrow > 1 && !gapSinceLastNarrow)
+        items.push({ kind: 'gap', key: `narrow-gap-${lastNarrow}`, only: 'narrow' });
       items.push(item);
       lastNarrow = item.page;
       gapSinceLastNarrow = false;

@@ -68,7 +68,9 @@ describe('safeRedirect', () => {
 
   it('keeps a path on this site, with its query and hash', () => {
     expect(safeRedirect('/saved', '/', ORIGIN)).toBe('/saved');
-    expect(safeRedirect('/search?category=web-development&page=2', '/', ORIGIN)).toBe('/search?category=web-development&page=2');
+    expect(safeRedirect('/search?category=web-development&page=2', '/', ORIGIN)).toBe(
+      '/search?category=web-development&page=2',
+    );
     expect(safeRedirect('/content/freecodecamp#reviews', '/', ORIGIN)).toBe('/content/freecodecamp#reviews');
     expect(safeRedirect('/admin/users', '/', ORIGIN)).toBe('/admin/users');
   });
@@ -104,7 +106,9 @@ describe('safeRedirect', () => {
 
 describe('the sign-in and sign-up links', () => {
   it('come back to the page they were on', () => {
-    expect(signInUrl('/search?category=web-development')).toBe('/signin?redirect=%2Fsearch%3Fcategory%3Dweb-development');
+    expect(signInUrl('/search?category=web-development')).toBe(
+      '/signin?redirect=%2Fsearch%3Fcategory%3Dweb-development',
+    );
     expect(signUpUrl('/saved')).toBe('/signup?redirect=%2Fsaved');
     expect(signInUrl(null)).toBe('/signin');
   });

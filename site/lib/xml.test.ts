@@ -3,7 +3,9 @@ import { escapeXml, xmlResponse } from './xml.ts';
 
 describe('escapeXml', () => {
   it('escapes the five markup characters', () => {
-    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;');
+    expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;',
+    );
   });
 
   it('removes characters XML 1.0 forbids and keeps the ones it allows', () => {

@@ -1,8 +1,9 @@
 /** Writing XML by hand (sitemap, feed) safely. Imports nothing. */
 
 // XML 1.0 allows only tab, newline and carriage return below U+0020, and neither lone surrogates nor U+FFFE/U+FFFF.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the controls XML 1.0 forbids are found to be dropped
-const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const INVALID_XML_CHARS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the controls XML 1.0 forbids are found to be dropped
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 

@@ -28,7 +28,9 @@ export const GET: APIRoute = async ({ url }) => {
   const query = searchQueryString(Object.fromEntries(TAG_KINDS.map((kind) => [kind, asked[kind]])));
   const self = absoluteUrl(`/feed.xml${tags.length ? query : ''}`);
   const home = absoluteUrl(tags.length ? `/search${query}` : '/');
-  const title = tags.length ? `Skillshelf: newest in ${tags.map((tag) => tag.label).join(', ')}` : 'Skillshelf: newest learning resources';
+  const title = tags.length
+    ? `Skillshelf: newest in ${tags.map((tag) => tag.label).join(', ')}`
+    : 'Skillshelf: newest learning resources';
   // ISO 8601 times sort as the times they name: the last is the newest.
   const updated =
     contents
@@ -37,7 +39,9 @@ export const GET: APIRoute = async ({ url }) => {
       .at(-1) || new Date(0).toISOString();
   const entries = contents.map((c) => {
     const link = absoluteUrl(`/content/${encodeURIComponent(c.slug)}`);
-    const categories = c.category.map((tag) => `<category term="${escapeXml(tag.value)}" label="${escapeXml(tag.label)}"/>`).join('');
+    const categories = c.category
+      .map((tag) => `<category term="${escapeXml(tag.value)}" label="${escapeXml(tag.label)}"/>`)
+      .join('');
     return [
       '<entry>',
       `<title>${escapeXml(c.name)}</title>`,

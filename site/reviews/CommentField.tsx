@@ -13,7 +13,15 @@ const characters = (n: number) => `${number(n)} ${n === 1 ? 'character' : 'chara
 
 export const commentTooLong = (comment: string) => comment.length > REVIEW_COMMENT_MAX;
 
-export function CommentField({ value, onValue, describedBy }: { value: string; onValue: (value: string) => void; describedBy?: string | undefined }) {
+export function CommentField({
+  value,
+  onValue,
+  describedBy,
+}: {
+  value: string;
+  onValue: (value: string) => void;
+  describedBy?: string | undefined;
+}) {
   const over = commentTooLong(value);
   const count = `${number(value.length)} / ${number(REVIEW_COMMENT_MAX)}`;
   const spoken = over
@@ -41,7 +49,11 @@ export function CommentField({ value, onValue, describedBy }: { value: string; o
         aria-invalid={over || undefined}
         aria-describedby={['review-comment-count', describedBy].filter(Boolean).join(' ')}
       />
-      <p id="review-comment-count" className={`text-end text-sm ${over ? 'font-semibold text-error' : 'text-base-content/80'}`} data-comment-count>
+      <p
+        id="review-comment-count"
+        className={`text-end text-sm ${over ? 'font-semibold text-error' : 'text-base-content/80'}`}
+        data-comment-count
+      >
         {count}
         {over && <span> · {number(value.length - REVIEW_COMMENT_MAX)} too many</span>}
       </p>

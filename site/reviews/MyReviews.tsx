@@ -49,7 +49,12 @@ export default function MyReviews(props: MyReviewsProps) {
   }
 
   async function remove(review: MyReviewShape) {
-    const asked = { question: DELETE_REVIEW, detail: 'Your stars and comment are removed from this content.', action: 'Delete', tone: 'danger' } as const;
+    const asked = {
+      question: DELETE_REVIEW,
+      detail: 'Your stars and comment are removed from this content.',
+      action: 'Delete',
+      tone: 'danger',
+    } as const;
     if (!(await confirm(asked))) return;
     setDeleting(review._id);
     setError(null);
@@ -98,7 +103,10 @@ export default function MyReviews(props: MyReviewsProps) {
         <ol className="divide-y divide-base-300" data-my-reviews-list>
           {reviews.map((review) => (
             <li key={review._id} className="flex flex-col gap-1 py-4" data-my-review={review._id}>
-              <a href={`/content/${encodeURIComponent(review.content.slug)}`} className="link link-hover font-semibold break-words">
+              <a
+                href={`/content/${encodeURIComponent(review.content.slug)}`}
+                className="link link-hover font-semibold break-words"
+              >
                 {review.content.name}
               </a>
               {editing === review._id ? (
@@ -107,7 +115,9 @@ export default function MyReviews(props: MyReviewsProps) {
                   heading={`Edit your review of ${review.content.name}`}
                   initial={review}
                   submitLabel="Save review"
-                  send={(rating, comment) => call('changeReview', { params: { id: review._id }, body: { rating, comment } })}
+                  send={(rating, comment) =>
+                    call('changeReview', { params: { id: review._id }, body: { rating, comment } })
+                  }
                   onSent={changed}
                   onCancel={() => close(review._id)}
                 />
@@ -121,7 +131,12 @@ export default function MyReviews(props: MyReviewsProps) {
                   </div>
                   <p className="whitespace-pre-line break-words">{review.comment}</p>
                   <div className="mt-2 flex gap-2">
-                    <BusyButton className="btn btn-sm" busy={false} disabled={deleting !== null} onClick={() => setEditing(review._id)}>
+                    <BusyButton
+                      className="btn btn-sm"
+                      busy={false}
+                      disabled={deleting !== null}
+                      onClick={() => setEditing(review._id)}
+                    >
                       Edit<span className="sr-only"> your review of {review.content.name}</span>
                     </BusyButton>
                     <BusyButton

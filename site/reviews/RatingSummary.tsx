@@ -15,7 +15,11 @@ export default function RatingSummary(props: ReviewTotals) {
       <span className="font-semibold" data-average>
         {numReviews > 0 ? rating.toFixed(1) : 'Not rated yet'}
       </span>
-      <a href="#reviews" className="link text-base-content/80 touch:inline-flex touch:min-h-11 touch:items-center" data-review-count>
+      <a
+        href="#reviews"
+        className="link text-base-content/80 touch:inline-flex touch:min-h-11 touch:items-center"
+        data-review-count
+      >
         ({plural(numReviews, 'review')})
       </a>
     </p>

@@ -28,7 +28,13 @@ export function ReportReviewDialog({ author, busy, onCancel, onReport }: Props) 
   }, [open]);
 
   return (
-    <Modal open={open} busy={busy} onCancel={onCancel} labelledBy="report-review-heading" describedBy="report-review-detail">
+    <Modal
+      open={open}
+      busy={busy}
+      onCancel={onCancel}
+      labelledBy="report-review-heading"
+      describedBy="report-review-detail"
+    >
       <form
         method="dialog"
         className="flex flex-col gap-3"
@@ -43,7 +49,8 @@ export function ReportReviewDialog({ author, busy, onCancel, onReport }: Props) 
           Report the review by {author ?? ''}?
         </h2>
         <p id="report-review-detail" className="text-sm text-base-content/80">
-          An admin reads what you report and removes the review if it breaks the rules. The reviewer is not told who reported it.
+          An admin reads what you report and removes the review if it breaks the rules. The reviewer is not told who
+          reported it.
         </p>
         <fieldset className="fieldset" aria-describedby={missing ? 'report-review-missing' : undefined}>
           <legend className="fieldset-legend text-sm">Why?</legend>

@@ -34,7 +34,9 @@ export function useReviewVotes(votedIds: readonly string[]): ReviewVotes {
     const params = { id: review._id };
     setBusyId(review._id);
     try {
-      const answer = voted.has(review._id) ? await call('retractHelpfulVote', { params }) : await call('voteHelpful', { params });
+      const answer = voted.has(review._id)
+        ? await call('retractHelpfulVote', { params })
+        : await call('voteHelpful', { params });
       setCounts((now) => new Map(now).set(review._id, answer.helpful));
       setVoted((now) => {
         const next = new Set(now);
@@ -114,7 +116,13 @@ export function ReviewActions({ review, votes }: { review: Review; votes: Review
           Reported
         </span>
       ) : (
-        <button type="button" className="btn btn-ghost btn-sm touch:min-h-11" disabled={busy} onClick={() => votes.askReport(review)} data-report-review>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm touch:min-h-11"
+          disabled={busy}
+          onClick={() => votes.askReport(review)}
+          data-report-review
+        >
           Report<span className="sr-only"> review by {review.name}</span>
         </button>
       )}

@@ -26,7 +26,9 @@ interface ReviewFormProps {
 
 export function ReviewForm({ heading, initial, submitLabel, send, onSent, onCancel, formRef }: ReviewFormProps) {
   const form = useForm({ rating: initial?.rating ?? 0, comment: initial?.comment ?? '' }, { stays: true });
-  const { onSubmit, onChange } = form.handlers(checkReview, async ({ rating, comment }) => onSent(await send(rating, comment)));
+  const { onSubmit, onChange } = form.handlers(checkReview, async ({ rating, comment }) =>
+    onSent(await send(rating, comment)),
+  );
   const hydrated = useHydrated();
   const editing = Boolean(initial);
   const missing = form.errors.rating === MISSING_REVIEW;
@@ -47,7 +49,11 @@ export function ReviewForm({ heading, initial, submitLabel, send, onSent, onCanc
       </h3>
       <fieldset disabled={!hydrated || form.sending} className="contents">
         <StarInput value={form.values.rating} onValue={form.set('rating')} />
-        <CommentField value={form.values.comment} onValue={form.set('comment')} describedBy={missing ? 'review-missing' : undefined} />
+        <CommentField
+          value={form.values.comment}
+          onValue={form.set('comment')}
+          describedBy={missing ? 'review-missing' : undefined}
+        />
       </fieldset>
       {missing && (
         <p id="review-missing" className="text-sm text-error" role="alert" data-review-missing>
@@ -71,7 +77,10 @@ export function ReviewForm({ heading, initial, submitLabel, send, onSent, onCanc
 }
 
 /** Courtesies before sending: the server refuses the same with the same words. */
-function checkReview(review: { rating: number; comment: string }): Checked<{ rating: number; comment: string }, 'rating' | 'comment'> {
+function checkReview(review: {
+  rating: number;
+  comment: string;
+}): Checked<{ rating: number; comment: string }, 'rating' | 'comment'> {
   if (review.rating < 1 || review.comment.trim() === '') return { errors: { rating: MISSING_REVIEW } };
   if (commentTooLong(review.comment)) return { errors: { comment: COMMENT_TOO_LONG } };
   return { data: review };

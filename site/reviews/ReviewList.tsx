@@ -38,7 +38,10 @@ export function ReviewList({ reviews, order, onOrder, own, actions }: Props) {
     <>
       {reviews.length > 1 && (
         // Without the island its place is kept, invisible, until the page's script makes it work: nothing moves.
-        <label className={`mt-3 flex items-center gap-2 text-sm ${onOrder ? '' : 'invisible'}`} data-review-order-control>
+        <label
+          className={`mt-3 flex items-center gap-2 text-sm ${onOrder ? '' : 'invisible'}`}
+          data-review-order-control
+        >
           <span className="font-semibold">Sort reviews</span>
           <select
             className="select select-sm w-auto"

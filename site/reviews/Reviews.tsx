@@ -36,7 +36,10 @@ type Focus = 'own' | 'form' | null;
 function useOrderedReviews(props: ReviewsProps, votes: ReviewVotes) {
   const [order, setOrder] = useState<ReviewOrder>(props.order ?? DEFAULT_REVIEW_ORDER);
   // The list without the user's own review, which heads it on its own.
-  const others = useMemo(() => props.reviews.filter((review) => review._id !== props.ownReview?._id), [props.reviews, props.ownReview]);
+  const others = useMemo(
+    () => props.reviews.filter((review) => review._id !== props.ownReview?._id),
+    [props.reviews, props.ownReview],
+  );
   const counted = (review: Review) => ({ ...review, helpful: votes.countOf(review) });
   const [sequence, setSequence] = useState(() => sortReviews(others, order).map((review) => review._id));
   const reviews = useMemo(() => {
@@ -79,7 +82,12 @@ export default function Reviews(props: ReviewsProps) {
   }
 
   async function remove(review: Review) {
-    const asked = { question: DELETE_REVIEW, detail: 'Your stars and comment are removed from this content.', action: 'Delete', tone: 'danger' } as const;
+    const asked = {
+      question: DELETE_REVIEW,
+      detail: 'Your stars and comment are removed from this content.',
+      action: 'Delete',
+      tone: 'danger',
+    } as const;
     if (!(await confirm(asked))) return;
     setDeleting(true);
     try {
@@ -125,7 +133,9 @@ export default function Reviews(props: ReviewsProps) {
           formRef={formRef}
           heading="Write a Review"
           submitLabel="Post review"
-          send={(rating, comment) => call('createReview', { params: { id: props.contentId }, body: { rating, comment } })}
+          send={(rating, comment) =>
+            call('createReview', { params: { id: props.contentId }, body: { rating, comment } })
+          }
           onSent={(result) => shown(result, 'Review submitted successfully')}
         />
       )}
@@ -179,7 +189,12 @@ function OwnReview({ review, editing, deleting, ownRef, formRef, onEdit, onSent,
             <button type="button" className="btn btn-sm" disabled={deleting} onClick={() => onEdit(true)}>
               Edit<span className="sr-only"> your review</span>
             </button>
-            <BusyButton className="btn btn-sm btn-error btn-outline" busy={deleting} disabled={deleting} onClick={onDelete}>
+            <BusyButton
+              className="btn btn-sm btn-error btn-outline"
+              busy={deleting}
+              disabled={deleting}
+              onClick={onDelete}
+            >
               Delete<span className="sr-only"> your review</span>
             </BusyButton>
           </div>

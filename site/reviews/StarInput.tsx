@@ -16,7 +16,12 @@ export function StarInput({ value, onValue }: { value: number; onValue: (value: 
       <legend className="fieldset-legend text-sm">Rating</legend>
       <div className="flex items-center" data-star-input>
         {STEPS.map((step) => (
-          <label key={step} className="cursor-pointer p-0.5 touch:p-1.5" onMouseEnter={() => setPreview(step)} onMouseLeave={() => setPreview(null)}>
+          <label
+            key={step}
+            className="cursor-pointer p-0.5 touch:p-1.5"
+            onMouseEnter={() => setPreview(step)}
+            onMouseLeave={() => setPreview(null)}
+          >
             <input
               type="radio"
               name="rating"
@@ -32,7 +37,10 @@ export function StarInput({ value, onValue }: { value: number; onValue: (value: 
               viewBox="0 0 24 24"
               className="size-8 rounded-sm peer-focus-visible:outline-2 peer-focus-visible:outline-offset-1 peer-focus-visible:outline-primary"
             >
-              <path d={STAR} className={`transition-colors ${step <= shown ? 'fill-amber-500' : 'fill-base-content/20'}`} />
+              <path
+                d={STAR}
+                className={`transition-colors ${step <= shown ? 'fill-amber-500' : 'fill-base-content/20'}`}
+              />
             </svg>
           </label>
         ))}

@@ -25,6 +25,7 @@ describe('the orders of a content page’s reviews', () => {
 
   it('knows its own names only', () => {
     expect(Object.keys(REVIEW_ORDERS).every(isReviewOrder)).toBe(true);
-    for (const value of ['', 'toString', '__proto__', 'Helpful', undefined, 1]) expect(isReviewOrder(value)).toBe(false);
+    for (const value of ['', 'toString', '__proto__', 'Helpful', undefined, 1])
+      expect(isReviewOrder(value)).toBe(false);
   });
 });

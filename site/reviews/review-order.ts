@@ -20,9 +20,11 @@ export interface Orderable {
   createdAt: string;
 }
 
-export const isReviewOrder = (value: unknown): value is ReviewOrder => typeof value === 'string' && Object.hasOwn(REVIEW_ORDERS, value);
+export const isReviewOrder = (value: unknown): value is ReviewOrder =>
+  typeof value === 'string' && Object.hasOwn(REVIEW_ORDERS, value);
 
-const newestFirst = (a: Orderable, b: Orderable) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0);
+const newestFirst = (a: Orderable, b: Orderable) =>
+  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
 
 /** Each order's comparison; ties go to the newest. */
 export const compareReviews: Record<ReviewOrder, (a: Orderable, b: Orderable) => number> = {
@@ -33,4 +35,5 @@ export const compareReviews: Record<ReviewOrder, (a: Orderable, b: Orderable) =>
 };
 
 /** A sorted copy. */
-export const sortReviews = <T extends Orderable>(reviews: readonly T[], order: ReviewOrder): T[] => [...reviews].sort(compareReviews[order]);
+export const sortReviews = <T extends Orderable>(reviews: readonly T[], order: ReviewOrder): T[] =>
+  [...reviews].sort(compareReviews[order]);

@@ -8,7 +8,13 @@
  */
 import { parseSearchParams, searchQueryString, type SearchParams } from '#db/catalog/validation/search.ts';
 import { pathOf } from '#site/lib/api.ts';
-import { optionLink, searchHref, showResultsLabel, type FacetCounts, type FilterKey } from '#site/search/search-page.ts';
+import {
+  optionLink,
+  searchHref,
+  showResultsLabel,
+  type FacetCounts,
+  type FilterKey,
+} from '#site/search/search-page.ts';
 
 interface SearchAnswer {
   countContents: number;
@@ -54,7 +60,9 @@ export function chooseInDrawer(drawer: HTMLElement): { forget: () => void } {
     paint();
     show?.setAttribute('aria-busy', 'true');
     try {
-      const response = await fetch(pathOf('searchContents', { query: searchQueryString(chosen) }), { headers: { accept: 'application/json' } });
+      const response = await fetch(pathOf('searchContents', { query: searchQueryString(chosen) }), {
+        headers: { accept: 'application/json' },
+      });
       if (!response.ok) throw new Error(`search answered ${response.status}`);
       const answer = (await response.json()) as SearchAnswer;
       if (ask === asked) paint(answer);

@@ -32,8 +32,12 @@ describe('withParam', () => {
   });
 
   it('keeps an explicit Latest Added when a term is searched (there the default is Best Match)', () => {
-    expect(withParam(params('searchTerm=sql&order=latest'), 'cost', 'Free')).toBe('/search?searchTerm=sql&cost=Free&order=latest');
-    expect(searchHref({ ...params('searchTerm=sql&order=latest'), page: 2 })).toBe('/search?searchTerm=sql&order=latest&page=2');
+    expect(withParam(params('searchTerm=sql&order=latest'), 'cost', 'Free')).toBe(
+      '/search?searchTerm=sql&cost=Free&order=latest',
+    );
+    expect(searchHref({ ...params('searchTerm=sql&order=latest'), page: 2 })).toBe(
+      '/search?searchTerm=sql&order=latest&page=2',
+    );
     expect(searchHref(params('searchTerm=sql'))).toBe('/search?searchTerm=sql');
   });
 
@@ -48,7 +52,16 @@ describe('filterGroups', () => {
   const groups = filterGroups(lists, filters, facets);
 
   it('has the groups of the sidebar in order', () => {
-    expect(groups.map((g) => g.title)).toEqual(['Subjects', 'Technologies', 'Content Types', 'Level', 'Language', 'Costs', 'Avg Reviews', 'Certification']);
+    expect(groups.map((g) => g.title)).toEqual([
+      'Subjects',
+      'Technologies',
+      'Content Types',
+      'Level',
+      'Language',
+      'Costs',
+      'Avg Reviews',
+      'Certification',
+    ]);
   });
 
   it('gives every option its count (0 when the facets do not say), its link and whether it is applied', () => {
@@ -69,20 +82,33 @@ describe('filterGroups', () => {
 
   it('with two subjects applied, both are marked, and each link takes out only itself', () => {
     const subjects = filterGroups(lists, params('category=data-science&category=software-engineering'), {})[0]!;
-    expect(subjects.options.filter((o) => o.active).map((o) => o.label)).toEqual(['Software Engineering', 'Data Science']);
+    expect(subjects.options.filter((o) => o.active).map((o) => o.label)).toEqual([
+      'Software Engineering',
+      'Data Science',
+    ]);
     expect(subjects.options[0]!.href).toBe('/search?category=data-science');
-    expect(filterChips(params('category=data-science&category=software-engineering'), lists).map((chip) => [chip.label, chip.href])).toEqual([
+    expect(
+      filterChips(params('category=data-science&category=software-engineering'), lists).map((chip) => [
+        chip.label,
+        chip.href,
+      ]),
+    ).toEqual([
       ['Subject: Data Science', '/search?category=software-engineering'],
       ['Subject: Software Engineering', '/search?category=data-science'],
     ]);
-    expect(searchHeading(params('category=data-science&category=software-engineering&level=beginner&level=advanced'), lists)).toBe(
-      'Data Science or Software Engineering resources at advanced or beginner level',
-    );
+    expect(
+      searchHeading(params('category=data-science&category=software-engineering&level=beginner&level=advanced'), lists),
+    ).toBe('Data Science or Software Engineering resources at advanced or beginner level');
   });
 
   it('offers 4, 3, 2 and 1 stars & up', () => {
     const ratings = groups.find((g) => g.key === 'rating')!;
-    expect(ratings.options.map((o) => o.label)).toEqual(['4 stars & up', '3 stars & up', '2 stars & up', '1 star & up']);
+    expect(ratings.options.map((o) => o.label)).toEqual([
+      '4 stars & up',
+      '3 stars & up',
+      '2 stars & up',
+      '1 star & up',
+    ]);
     expect(ratings.options[0]!.active).toBe(true);
   });
 
@@ -98,8 +124,16 @@ describe('filterChips', () => {
       { key: 'searchTerm', label: 'Search: sql', href: '/search?techStack=python&cost=Free&hasCert=true&rating=3' },
       { key: 'techStack', label: 'Technology: Python', href: '/search?searchTerm=sql&cost=Free&hasCert=true&rating=3' },
       { key: 'cost', label: 'Cost: Free', href: '/search?searchTerm=sql&techStack=python&hasCert=true&rating=3' },
-      { key: 'rating', label: 'Rating: 3 stars & up', href: '/search?searchTerm=sql&techStack=python&cost=Free&hasCert=true' },
-      { key: 'hasCert', label: 'Certification: With certificate', href: '/search?searchTerm=sql&techStack=python&cost=Free&rating=3' },
+      {
+        key: 'rating',
+        label: 'Rating: 3 stars & up',
+        href: '/search?searchTerm=sql&techStack=python&cost=Free&hasCert=true',
+      },
+      {
+        key: 'hasCert',
+        label: 'Certification: With certificate',
+        href: '/search?searchTerm=sql&techStack=python&cost=Free&rating=3',
+      },
     ]);
   });
 
@@ -115,10 +149,24 @@ describe('suggestedChips', () => {
       { key: 'techStack', value: 'python', label: 'Python' },
       { key: 'hasCert', value: 'true', label: 'With certificate' },
     ];
-    expect(suggestedChips(params('searchTerm=free+python+certificate&category=data-science&order=oldest&page=2'), suggested)).toEqual([
-      { key: 'cost', label: 'Filter: Free', href: '/search?searchTerm=free+python+certificate&category=data-science&cost=Free&order=oldest' },
-      { key: 'techStack', label: 'Filter: Python', href: '/search?searchTerm=free+python+certificate&category=data-science&techStack=python&order=oldest' },
-      { key: 'hasCert', label: 'Filter: With certificate', href: '/search?searchTerm=free+python+certificate&category=data-science&hasCert=true&order=oldest' },
+    expect(
+      suggestedChips(params('searchTerm=free+python+certificate&category=data-science&order=oldest&page=2'), suggested),
+    ).toEqual([
+      {
+        key: 'cost',
+        label: 'Filter: Free',
+        href: '/search?searchTerm=free+python+certificate&category=data-science&cost=Free&order=oldest',
+      },
+      {
+        key: 'techStack',
+        label: 'Filter: Python',
+        href: '/search?searchTerm=free+python+certificate&category=data-science&techStack=python&order=oldest',
+      },
+      {
+        key: 'hasCert',
+        label: 'Filter: With certificate',
+        href: '/search?searchTerm=free+python+certificate&category=data-science&hasCert=true&order=oldest',
+      },
     ]);
   });
 
@@ -131,10 +179,14 @@ describe('searchHeading and searchTitle', () => {
   it('says what the results are', () => {
     expect(searchHeading(params(''))).toBe('All learning resources');
     expect(searchHeading(params('techStack=python'))).toBe('Python resources');
-    expect(searchHeading(params('cost=Free&category=web-development&techStack=javascript'))).toBe('Free Web Development, Javascript resources');
+    expect(searchHeading(params('cost=Free&category=web-development&techStack=javascript'))).toBe(
+      'Free Web Development, Javascript resources',
+    );
     expect(searchHeading(params('rating=4'))).toBe('Learning resources rated 4 stars & up');
     expect(searchHeading(params('searchTerm=sql'))).toBe('Results for “sql”');
-    expect(searchHeading(params('searchTerm=sql&category=data-science'))).toBe('Results for “sql” in Data Science resources');
+    expect(searchHeading(params('searchTerm=sql&category=data-science'))).toBe(
+      'Results for “sql” in Data Science resources',
+    );
   });
 
   it('numbers the pages after the first', () => {

@@ -3,9 +3,23 @@
  * the removable chips, the title and the description. Pure functions of the normalised parameters, so the
  * page stays a template. Every link is a complete search URL (docs/product.md#how-things-change: a filter change is a new URL).
  */
-import { choiceLabel, FACETS, FIELD_FACETS, type Facet, type FacetKey, type FilterLists, type TagFacet } from '#db/catalog/facets.ts';
+import {
+  choiceLabel,
+  FACETS,
+  FIELD_FACETS,
+  type Facet,
+  type FacetKey,
+  type FilterLists,
+  type TagFacet,
+} from '#db/catalog/facets.ts';
 import { TAXONOMY, type TagKind } from '#db/catalog/taxonomy.ts';
-import { isMultiValued, joinValues, searchQueryString, valuesOf, type SearchParams } from '#db/catalog/validation/search.ts';
+import {
+  isMultiValued,
+  joinValues,
+  searchQueryString,
+  valuesOf,
+  type SearchParams,
+} from '#db/catalog/validation/search.ts';
 
 export type { FilterLists } from '#db/catalog/facets.ts';
 export type FilterKey = FacetKey;
@@ -47,30 +61,43 @@ export function searchHref(params: Partial<SearchParams>): string {
 }
 
 /** The same search with one parameter changed, back on page 1. */
-export function withParam(filters: SearchParams, key: FilterKey | 'searchTerm' | 'order', value: string | number): string {
+export function withParam(
+  filters: SearchParams,
+  key: FilterKey | 'searchTerm' | 'order',
+  value: string | number,
+): string {
   return searchHref({ ...filters, [key]: value, page: 1 } as SearchParams);
 }
 
 /** A tag's label: from the live lists when given (the tags are rows), else docs/product.md#what-is-stored's lists, else its value. */
 function tagLabel(kind: TagKind, value: string, lists?: FilterLists): string {
   const { list } = (FACETS as readonly Facet[]).find((facet): facet is TagFacet => facet.key === kind)!;
-  return [...((lists?.[list as keyof FilterLists] as Tag[] | undefined) ?? []), ...TAXONOMY[kind]].find((t) => t.value === value)?.label ?? value;
+  return (
+    [...((lists?.[list as keyof FilterLists] as Tag[] | undefined) ?? []), ...TAXONOMY[kind]].find(
+      (t) => t.value === value,
+    )?.label ?? value
+  );
 }
 
 type Tag = { value: string; label: string };
 
 /** A facet's options as the sidebar offers them: the filters answer's (the options some content carries), or every step and side. */
 function choicesOf(facet: Facet, lists: FilterLists): Tag[] {
-  if (facet.kind === 'atLeast') return facet.steps.map((step) => ({ value: String(step), label: facet.stepLabel(step) }));
-  if (facet.kind === 'flag') return (['true', 'false'] as const).map((value) => ({ value, label: facet.labels[value] }));
+  if (facet.kind === 'atLeast')
+    return facet.steps.map((step) => ({ value: String(step), label: facet.stepLabel(step) }));
+  if (facet.kind === 'flag')
+    return (['true', 'false'] as const).map((value) => ({ value, label: facet.labels[value] }));
   const listed = (lists[facet.list as keyof FilterLists] ?? []) as ReadonlyArray<string | Tag>;
   return listed.map((option) =>
-    typeof option === 'string' ? { value: option, label: facet.kind === 'choice' ? choiceLabel(facet, option) : option } : option,
+    typeof option === 'string'
+      ? { value: option, label: facet.kind === 'choice' ? choiceLabel(facet, option) : option }
+      : option,
   );
 }
 
 /** The values a group applies (none when it does not filter). */
-const appliedValues = (filters: SearchParams, facet: Facet): string[] => valuesOf(filters[facet.key as FilterKey] as string | number);
+const appliedValues = (filters: SearchParams, facet: Facet): string[] =>
+  valuesOf(filters[facet.key as FilterKey] as string | number);
 
 /** The label an applied value of a facet shows under. */
 function valueLabel(facet: Facet, value: string, lists?: FilterLists): string {
@@ -96,7 +123,9 @@ export function optionLink(filters: SearchParams, key: FilterKey, value: string)
   const applied = appliedValues(filters, facet);
   if (value === 'all') return { active: applied.length === 0, href: withParam(filters, key, 'all') };
   const active = applied.includes(value);
-  const next = isMultiValued(facet) ? joinValues(active ? applied.filter((v) => v !== value) : [...applied, value]) : value;
+  const next = isMultiValued(facet)
+    ? joinValues(active ? applied.filter((v) => v !== value) : [...applied, value])
+    : value;
   return { active, href: withParam(filters, key, next) };
 }
 
@@ -111,7 +140,9 @@ export function filterGroups(lists: FilterLists, filters: SearchParams, facets: 
     const applied = appliedValues(filters, facet);
     const choices = choicesOf(facet, lists);
     // An applied value no content carries any more still shows, so it can be seen and removed.
-    const gone = applied.filter((value) => !choices.some((c) => c.value === value)).map((value) => ({ value, label: valueLabel(facet, value, lists) }));
+    const gone = applied
+      .filter((value) => !choices.some((c) => c.value === value))
+      .map((value) => ({ value, label: valueLabel(facet, value, lists) }));
     return {
       key,
       title: facet.title,
@@ -128,7 +159,12 @@ export function filterGroups(lists: FilterLists, filters: SearchParams, facets: 
 /** The applied filters as chips, in FACETS' order, one per value, each linking to the search without it. */
 export function filterChips(filters: SearchParams, lists?: FilterLists): FilterChip[] {
   const chips: FilterChip[] = [];
-  if (filters.searchTerm) chips.push({ key: 'searchTerm', label: `Search: ${filters.searchTerm}`, href: withParam(filters, 'searchTerm', '') });
+  if (filters.searchTerm)
+    chips.push({
+      key: 'searchTerm',
+      label: `Search: ${filters.searchTerm}`,
+      href: withParam(filters, 'searchTerm', ''),
+    });
   for (const facet of FACETS as readonly Facet[]) {
     const key = facet.key as FilterKey;
     const applied = appliedValues(filters, facet);
@@ -146,7 +182,10 @@ export function filterChips(filters: SearchParams, lists?: FilterLists): FilterC
  * The filters the search's words name, as chips that add them ("Filter: Python"): SearchResult's
  * `suggestedFilters`, each a link to the same search with it applied, back on page 1.
  */
-export function suggestedChips(filters: SearchParams, suggested: ReadonlyArray<{ key: string; value: string; label: string }>): FilterChip[] {
+export function suggestedChips(
+  filters: SearchParams,
+  suggested: ReadonlyArray<{ key: string; value: string; label: string }>,
+): FilterChip[] {
   return suggested.map(({ key, value, label }) => ({
     key: key as FilterKey,
     label: `Filter: ${label}`,
@@ -156,7 +195,9 @@ export function suggestedChips(filters: SearchParams, suggested: ReadonlyArray<{
 
 /** What the results are, in words: "Free Python resources", "Results for “sql” in Data Science resources". */
 export function searchHeading(filters: SearchParams, lists?: FilterLists): string {
-  const tags = (FACETS as readonly Facet[]).flatMap((facet) => (facet.kind === 'tags' ? (appliedLabel(filters, facet, lists) ?? []) : []));
+  const tags = (FACETS as readonly Facet[]).flatMap((facet) =>
+    facet.kind === 'tags' ? (appliedLabel(filters, facet, lists) ?? []) : [],
+  );
   let subject = tags.length ? `${tags.join(', ')} resources` : 'learning resources';
   if (filters.cost !== 'all') subject = `${valuesOf(filters.cost).join(' or ')} ${subject}`;
   const qualifiers = [
@@ -197,9 +238,18 @@ export function carriedParams(filters: SearchParams): Array<[string, string]> {
 }
 
 /** The one tag a search asks for, when it asks for exactly one (its page offers Follow, and a feed of its own). */
-export function singleTag(filters: SearchParams, lists?: FilterLists): { kind: TagKind; value: string; label: string } | undefined {
+export function singleTag(
+  filters: SearchParams,
+  lists?: FilterLists,
+): { kind: TagKind; value: string; label: string } | undefined {
   const asked = (FACETS as readonly Facet[]).flatMap((facet) =>
-    facet.kind === 'tags' ? appliedValues(filters, facet).map((value) => ({ kind: facet.key as TagKind, value, label: valueLabel(facet, value, lists) })) : [],
+    facet.kind === 'tags'
+      ? appliedValues(filters, facet).map((value) => ({
+          kind: facet.key as TagKind,
+          value,
+          label: valueLabel(facet, value, lists),
+        }))
+      : [],
   );
   return asked.length === 1 ? asked[0] : undefined;
 }

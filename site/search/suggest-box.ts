@@ -16,7 +16,10 @@ const MIN_CHARS = 2;
 let boxes = 0;
 
 /** The parts of a label, each marked or not, from the server's [start, end) offsets. */
-export function markedParts(label: string, marks: ReadonlyArray<readonly number[]>): Array<{ text: string; marked: boolean }> {
+export function markedParts(
+  label: string,
+  marks: ReadonlyArray<readonly number[]>,
+): Array<{ text: string; marked: boolean }> {
   const parts: Array<{ text: string; marked: boolean }> = [];
   let at = 0;
   for (const [start = 0, end = 0] of marks) {
@@ -31,7 +34,9 @@ export function markedParts(label: string, marks: ReadonlyArray<readonly number[
 
 /** What the live region says of a list of `n`. */
 export const countMessage = (n: number) =>
-  n === 0 ? 'No suggestions. Press Enter to search.' : `${n} ${n === 1 ? 'suggestion' : 'suggestions'}. Use the up and down arrows to choose one.`;
+  n === 0
+    ? 'No suggestions. Press Enter to search.'
+    : `${n} ${n === 1 ? 'suggestion' : 'suggestions'}. Use the up and down arrows to choose one.`;
 
 export function attachSuggestions(form: HTMLFormElement, box: HTMLInputElement): void {
   if (box.getAttribute('role') === 'combobox') return;
@@ -50,7 +55,8 @@ export function attachSuggestions(form: HTMLFormElement, box: HTMLInputElement):
 /** The popup under the box (the list, and a note for when it has none), and the live region beside it. */
 function popupOf(form: HTMLFormElement, id: string) {
   const popup = document.createElement('div');
-  popup.className = 'absolute inset-x-0 top-full z-50 mt-1 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg';
+  popup.className =
+    'absolute inset-x-0 top-full z-50 mt-1 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg';
   popup.hidden = true;
   popup.dataset.suggestions = '';
   const list = document.createElement('ul');

@@ -17,7 +17,12 @@ export type CacheResult = { result: 'hit'; route: string } | { result: 'miss' } 
  * Answers the request from the cache when it holds the page. `https` decides HSTS, `requestId` is sent
  * back as X-Request-Id.
  */
-export async function serveCachedPage(req: IncomingMessage, res: ServerResponse, https: boolean, requestId: string): Promise<CacheResult> {
+export async function serveCachedPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  https: boolean,
+  requestId: string,
+): Promise<CacheResult> {
   let url: URL;
   try {
     // Only the path and query matter (the cache key); the gate made sure the target is a plain path.
@@ -35,7 +40,10 @@ export async function serveCachedPage(req: IncomingMessage, res: ServerResponse,
 }
 
 /** A stored response's headers with the security headers, flattened once per stored variant (and https or not). */
-const flatHeaders = [new WeakMap<Array<[string, string]>, string[]>(), new WeakMap<Array<[string, string]>, string[]>()] as const;
+const flatHeaders = [
+  new WeakMap<Array<[string, string]>, string[]>(),
+  new WeakMap<Array<[string, string]>, string[]>(),
+] as const;
 function frontDoorHeaders(headers: Array<[string, string]>, https: boolean): string[] {
   const store = flatHeaders[https ? 1 : 0];
   let flat = store.get(headers);

@@ -3,7 +3,15 @@ import { canonicalPath } from './canonical-path.ts';
 
 describe('the one spelling of an address', () => {
   it('leaves a path in its one spelling alone', () => {
-    for (const path of ['/', '/profile', '/content/rust-book', '/api/contents/search', '/.well-known/security.txt', '/content/a.b', '/search%2F']) {
+    for (const path of [
+      '/',
+      '/profile',
+      '/content/rust-book',
+      '/api/contents/search',
+      '/.well-known/security.txt',
+      '/content/a.b',
+      '/search%2F',
+    ]) {
       expect(canonicalPath(path), path).toBeUndefined();
     }
   });

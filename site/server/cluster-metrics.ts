@@ -32,7 +32,8 @@ export function answerMetricsRequests(): void {
   const aggregator = new AggregatorRegistry();
   cluster.on('message', (worker, message: unknown) => {
     if (!isAsk(message)) return;
-    const reply = (answer: Omit<Answer, 'type' | 'id'>) => worker.send({ type: ANSWER, id: message.id, ...answer }, undefined, ignore);
+    const reply = (answer: Omit<Answer, 'type' | 'id'>) =>
+      worker.send({ type: ANSWER, id: message.id, ...answer }, undefined, ignore);
     aggregator.clusterMetrics().then(
       (text) => reply({ text }),
       (error: Error) => reply({ error: error.message }),

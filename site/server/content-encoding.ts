@@ -25,7 +25,8 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** The encodings a body is kept in: identity alone when it is small. */
-export const encodingsFor = (body: Uint8Array): Encoding[] => (body.byteLength < COMPRESS_THRESHOLD ? ['identity'] : ['br', 'gzip', 'identity']);
+export const encodingsFor = (body: Uint8Array): Encoding[] =>
+  body.byteLength < COMPRESS_THRESHOLD ? ['identity'] : ['br', 'gzip', 'identity'];
 
 /** A body in one stored encoding, compressed off the main thread. */
 export async function compressAs(body: Uint8Array, encoding: Encoding): Promise<Uint8Array> {
@@ -60,7 +61,8 @@ export function chooseEncoding(acceptEncoding: string | undefined | null, availa
   // identity is acceptable unless refused, but never preferred to a coding the client names (as negotiator
   // does, it weighs as the least of the named ones); any other coding only when named or covered by `*`.
   const implicitIdentity = Math.min(1, ...weights.values());
-  const weightOf = (encoding: Encoding): number => weights.get(encoding) ?? weights.get('*') ?? (encoding === 'identity' ? implicitIdentity : 0);
+  const weightOf = (encoding: Encoding): number =>
+    weights.get(encoding) ?? weights.get('*') ?? (encoding === 'identity' ? implicitIdentity : 0);
   let best: Encoding = 'identity';
   let bestWeight = 0;
   for (const encoding of PREFERENCE) {

@@ -80,7 +80,8 @@ interface Served {
 }
 
 export async function startFrontDoor(): Promise<void> {
-  if (!existsSync(entry)) throw new Error('No build found at dist/server/entry.mjs: run `npm run build` first (npm start does it for you).');
+  if (!existsSync(entry))
+    throw new Error('No build found at dist/server/entry.mjs: run `npm run build` first (npm start does it for you).');
   // Before the bundle loads: its copy of db/ finds the threads' files through this one, which runs from the source.
   recordSourceFolder();
   // The adapter runs in middleware mode: its handler renders, and the built files are ours to serve.
@@ -88,10 +89,16 @@ export async function startFrontDoor(): Promise<void> {
   const files = await loadStaticFiles(join(dist, 'client'));
   const { HOST, PORT, PUBLIC_URL, NODE_ENV, VISITORS_MAX_PER_ADDRESS, VISITORS_MAX_TOTAL, TRUSTED_ORIGINS } = config();
   if (!PUBLIC_URL && NODE_ENV === 'production') {
-    log().warn(`PUBLIC_URL is not set: canonical links, feeds, sitemaps and mailed links will use ${publicUrl()}. Set PUBLIC_URL to the address visitors use.`);
+    log().warn(
+      `PUBLIC_URL is not set: canonical links, feeds, sitemaps and mailed links will use ${publicUrl()}. Set PUBLIC_URL to the address visitors use.`,
+    );
   }
   const origins = [new URL(publicUrl()).origin, ...TRUSTED_ORIGINS];
-  const visitors = createVisitorsHub({ origins, maxPerAddress: VISITORS_MAX_PER_ADDRESS, maxTotal: VISITORS_MAX_TOTAL });
+  const visitors = createVisitorsHub({
+    origins,
+    maxPerAddress: VISITORS_MAX_PER_ADDRESS,
+    maxTotal: VISITORS_MAX_TOTAL,
+  });
   watchGauges(visitors.online);
   const door: Door = {
     server: createServer((req, res) => serveRequest(door, req, res)),
@@ -107,7 +114,9 @@ export async function startFrontDoor(): Promise<void> {
   // CONNECT (a proxy's method) never reaches the request listener: without this the socket would hang.
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
     socket.on('error', () => socket.destroy());
-    socket.end(rawResponse({ status: 405, message: 'CONNECT is not allowed here', headers: { allow: 'GET, HEAD, OPTIONS' } }));
+    socket.end(
+      rawResponse({ status: 405, message: 'CONNECT is not allowed here', headers: { allow: 'GET, HEAD, OPTIONS' } }),
+    );
   });
   // Handled before the port opens: a client can connect, and a signal arrive, as soon as it does.
   const shutdown = (signal: NodeJS.Signals) => drain(door, signal);
@@ -134,13 +143,21 @@ function compressingRenderer(handler: Handler): Door['render'] {
     compress(
       req as never,
       res as never,
-      () => void withRequest(locals, () => handler(req, res, undefined, locals)).catch((error: unknown) => failRequest(res, error, locals)),
+      () =>
+        void withRequest(locals, () => handler(req, res, undefined, locals)).catch((error: unknown) =>
+          failRequest(res, error, locals),
+        ),
     );
 }
 
 /** One request, from its arrival to its log line: counted in flight, routed, and logged and measured when it closes. */
 function serveRequest(door: Door, req: IncomingMessage, res: ServerResponse): void {
-  const served: Served = { startedAt: performance.now(), socket: req.socket, bytesBefore: req.socket.bytesWritten, target: req.url ?? '' };
+  const served: Served = {
+    startedAt: performance.now(),
+    socket: req.socket,
+    bytesBefore: req.socket.bytesWritten,
+    target: req.url ?? '',
+  };
   const locals: RequestLocals = { requestId: requestIdOf(req), client: clientOf(req) };
   door.inFlight++;
   // While draining, each answer closes its connection; a connection left idle is closed at once.
@@ -154,7 +171,13 @@ function serveRequest(door: Door, req: IncomingMessage, res: ServerResponse): vo
 }
 
 /** A request's end: its metrics, and its one log line. */
-function requestClosed(door: Door, req: IncomingMessage, res: ServerResponse, locals: RequestLocals, served: Served): void {
+function requestClosed(
+  door: Door,
+  req: IncomingMessage,
+  res: ServerResponse,
+  locals: RequestLocals,
+  served: Served,
+): void {
   door.inFlight--;
   const seconds = (performance.now() - served.startedAt) / 1000;
   const route = locals.route ?? 'unmatched';
@@ -176,7 +199,13 @@ function requestClosed(door: Door, req: IncomingMessage, res: ServerResponse, lo
 }
 
 /** The request gate, the address's one spelling, health and metrics, the built files, the page cache, then Astro. */
-function routeRequest(door: Door, req: IncomingMessage, res: ServerResponse, locals: RequestLocals, served: Served): void {
+function routeRequest(
+  door: Door,
+  req: IncomingMessage,
+  res: ServerResponse,
+  locals: RequestLocals,
+  served: Served,
+): void {
   const refusal = checkRequest(req);
   if (refusal) {
     locals.route = 'refused';
@@ -188,7 +217,8 @@ function routeRequest(door: Door, req: IncomingMessage, res: ServerResponse, loc
   if (HEALTH_PATHS.has(path) || path === '/metrics') {
     locals.route = path;
     const headers = { ...securityHeaders(locals.client.https), 'x-request-id': locals.requestId };
-    const serving = path === '/metrics' ? serveMetrics(req, res, headers) : serveHealth(req, res, path, headers, door.draining);
+    const serving =
+      path === '/metrics' ? serveMetrics(req, res, headers) : serveHealth(req, res, path, headers, door.draining);
     return void serving.catch((error: unknown) => failRequest(res, error, locals));
   }
   if (serveStaticFile(door.files, req, res, { 'x-request-id': locals.requestId })) {
@@ -232,8 +262,17 @@ function upgradeRequest(door: Door, req: IncomingMessage, socket: Duplex, head: 
     const requestId = requestIdOf(req);
     const { address } = clientOf(req);
     const logUpgrade = (route: string, status: number) =>
-      door.requestLog.info({ requestId, method: req.method, path: loggablePath(req.url ?? ''), route, status, address });
-    const refusal = checkRequest(req) ?? (door.draining ? { status: 503, message: 'The server is shutting down', headers: {} } : undefined);
+      door.requestLog.info({
+        requestId,
+        method: req.method,
+        path: loggablePath(req.url ?? ''),
+        route,
+        status,
+        address,
+      });
+    const refusal =
+      checkRequest(req) ??
+      (door.draining ? { status: 503, message: 'The server is shutting down', headers: {} } : undefined);
     if (refusal) {
       logUpgrade('refused', refusal.status);
       return void socket.end(rawResponse(refusal, requestId));
@@ -252,12 +291,18 @@ function drain(door: Door, signal: NodeJS.Signals): void {
   if (door.draining) return;
   door.draining = true;
   const { server } = door;
-  log().info({ signal, inFlight: door.inFlight }, 'Shutting down: no new connections; finishing the requests in flight');
+  log().info(
+    { signal, inFlight: door.inFlight },
+    'Shutting down: no new connections; finishing the requests in flight',
+  );
   door.visitors.close();
   const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const overdue = setTimeout(() => {
-    log().warn({ inFlight: door.inFlight }, `Requests still in flight after ${DRAIN_MS / 1000} s: closing their connections`);
+    log().warn(
+      { inFlight: door.inFlight },
+      `Requests still in flight after ${DRAIN_MS / 1000} s: closing their connections`,
+    );
     server.closeAllConnections();
   }, DRAIN_MS);
   void stopped
@@ -282,7 +327,10 @@ async function startJobs(): Promise<Array<{ stop(): Promise<void> }>> {
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 405: 'Method Not Allowed', 503: 'Service Unavailable' };
 
-function refusalHeaders(refusal: { status: number; headers: Record<string, string> }, https = false): Record<string, string> {
+function refusalHeaders(
+  refusal: { status: number; headers: Record<string, string> },
+  https = false,
+): Record<string, string> {
   return {
     ...securityHeaders(https),
     ...refusal.headers,
@@ -319,7 +367,10 @@ function answerRedirect(res: ServerResponse, location: string, locals: RequestLo
 }
 
 /** The same answer written straight to a socket (upgrade and CONNECT requests have no ServerResponse). */
-function rawResponse(refusal: { status: number; message: string; headers: Record<string, string> }, requestId?: string): string {
+function rawResponse(
+  refusal: { status: number; message: string; headers: Record<string, string> },
+  requestId?: string,
+): string {
   const body = JSON.stringify({ message: refusal.message });
   const headers = {
     ...refusalHeaders(refusal),

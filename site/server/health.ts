@@ -19,7 +19,13 @@ const READY_TIMEOUT_MS = 1000;
 /** How long an answer of the database stands for every probe: a flood of them costs one check a second. */
 const READY_FOR_MS = 1000;
 
-export async function serveHealth(req: IncomingMessage, res: ServerResponse, path: string, headers: Record<string, string>, draining: boolean): Promise<void> {
+export async function serveHealth(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  headers: Record<string, string>,
+  draining: boolean,
+): Promise<void> {
   const reason = path === '/readyz' ? (draining ? 'shutting down' : await recentNotReadyReason()) : undefined;
   const unreachable = path === '/readyz' && !reason ? writesUnreachable() : undefined;
   const readOnly = unreachable && `writes cannot reach the primary database (${unreachable})`;

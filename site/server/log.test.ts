@@ -9,7 +9,9 @@ describe('paths as the request log writes them', () => {
 
   it('secret query values are replaced, the rest kept as sent', () => {
     expect(loggablePath('/api/x?token=s3cret&page=2')).toBe('/api/x?token=[redacted]&page=2');
-    expect(loggablePath('/signin?password=hunter2&redirect=%2Fsaved')).toBe('/signin?password=[redacted]&redirect=%2Fsaved');
+    expect(loggablePath('/signin?password=hunter2&redirect=%2Fsaved')).toBe(
+      '/signin?password=[redacted]&redirect=%2Fsaved',
+    );
     expect(loggablePath('/x?reset%5Ftoken=abc')).toBe('/x?reset%5Ftoken=[redacted]');
     expect(loggablePath('/search?q=rust&category=web')).toBe('/search?q=rust&category=web');
     expect(loggablePath('/search?q=keyboard+shortcuts')).toBe('/search?q=keyboard+shortcuts');

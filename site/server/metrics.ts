@@ -104,7 +104,11 @@ export function watchGauges(openSockets: () => number): void {
 }
 
 /** Answers GET /metrics: the text format to an admin or the METRICS_TOKEN holder, else 401/403. */
-export async function serveMetrics(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): Promise<void> {
+export async function serveMetrics(
+  req: IncomingMessage,
+  res: ServerResponse,
+  headers: Record<string, string>,
+): Promise<void> {
   const refusal = await refusalFor(req);
   if (refusal) {
     const body = JSON.stringify({ message: refusal.message });

@@ -81,7 +81,10 @@ interface Store {
 }
 
 const STORE = Symbol.for('skillshelf.pageCache');
-const store: Store = ((globalThis as Record<symbol, unknown>)[STORE] as Store | undefined) ?? { pages: new Map(), rendering: new Map() };
+const store: Store = ((globalThis as Record<symbol, unknown>)[STORE] as Store | undefined) ?? {
+  pages: new Map(),
+  rendering: new Map(),
+};
 (globalThis as Record<symbol, unknown>)[STORE] = store;
 const { pages, rendering } = store;
 
@@ -95,7 +98,14 @@ export const pageKey = (url: URL) => url.pathname + canonicalSearch(url);
 const ETAG_SUFFIX: Record<Encoding, string> = { identity: '', br: '-br', gzip: '-gz' };
 
 /** A rendered 200 made ready to keep, with the variant `encoding` made (the others when asked for). */
-async function storablePage(version: number, deps: Deps, route: string, response: Response, body: Uint8Array, encoding: Encoding): Promise<CachedPage> {
+async function storablePage(
+  version: number,
+  deps: Deps,
+  route: string,
+  response: Response,
+  body: Uint8Array,
+  encoding: Encoding,
+): Promise<CachedPage> {
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   headers.delete('content-encoding');
@@ -152,7 +162,10 @@ type Freshness = 'fresh' | 'stale';
  * The stored page for `key`, checked against the changes since it was last looked at (a page a change
  * touched is dropped, or marked stale), and marked recently used.
  */
-async function currentPage(db: Db, key: string): Promise<{ page: CachedPage | undefined; freshness?: Freshness; version: number }> {
+async function currentPage(
+  db: Db,
+  key: string,
+): Promise<{ page: CachedPage | undefined; freshness?: Freshness; version: number }> {
   const version = await catalogVersion(db);
   const page = pages.get(key);
   if (!page) return { page: undefined, version };
@@ -186,9 +199,15 @@ const answerFrom = (page: CachedPage, variant: Variant, ifNoneMatch: string | nu
     : { route: page.route, status: page.status, headers: variant.headers, body: variant.body };
 
 /** The variant a request accepts, or a 304 when it holds that variant's ETag. */
-function answer(page: CachedPage, acceptEncoding: string | null | undefined, ifNoneMatch: string | null | undefined): PageAnswer | Promise<PageAnswer> {
+function answer(
+  page: CachedPage,
+  acceptEncoding: string | null | undefined,
+  ifNoneMatch: string | null | undefined,
+): PageAnswer | Promise<PageAnswer> {
   const variant = variantOf(page, chooseEncoding(acceptEncoding, page.encodings));
-  return variant instanceof Promise ? variant.then((made) => answerFrom(page, made, ifNoneMatch)) : answerFrom(page, variant, ifNoneMatch);
+  return variant instanceof Promise
+    ? variant.then((made) => answerFrom(page, made, ifNoneMatch))
+    : answerFrom(page, variant, ifNoneMatch);
 }
 
 /**
@@ -197,7 +216,13 @@ function answer(page: CachedPage, acceptEncoding: string | null | undefined, ifN
  * encoding the request accepts. Requests for a page being rendered wait for that render. Either way it
  * carries its ETag, hashed once when stored, and is a 304 when the request holds it.
  */
-export async function cachedRender(db: Db, request: Request, key: string, route: string, render: () => Promise<Response>): Promise<Response> {
+export async function cachedRender(
+  db: Db,
+  request: Request,
+  key: string,
+  route: string,
+  render: () => Promise<Response>,
+): Promise<Response> {
   const acceptEncoding = request.headers.get('accept-encoding');
   const respond = async (page: CachedPage) => {
     const { status, headers, body } = await answer(page, acceptEncoding, request.headers.get('if-none-match'));
@@ -221,7 +246,14 @@ export async function cachedRender(db: Db, request: Request, key: string, route:
       return { response, body: new Uint8Array(await response.arrayBuffer()) };
     });
     if (!value.body) return value.response;
-    made = await storablePage(version, deps, route, value.response, value.body, chooseEncoding(acceptEncoding, ['br', 'gzip', 'identity']));
+    made = await storablePage(
+      version,
+      deps,
+      route,
+      value.response,
+      value.body,
+      chooseEncoding(acceptEncoding, ['br', 'gzip', 'identity']),
+    );
     pages.set(key, made);
     if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
     return respond(made);
@@ -246,6 +278,7 @@ export async function cachedPageResponse(
   if (!pages.has(key)) return undefined;
   const { page, freshness } = await currentPage(db, key);
   if (!page) return undefined;
-  if (freshness === 'fresh' || mayServeStale(key, page)) return answer(page, headers['accept-encoding'], headers['if-none-match']);
+  if (freshness === 'fresh' || mayServeStale(key, page))
+    return answer(page, headers['accept-encoding'], headers['if-none-match']);
   return undefined;
 }

@@ -33,7 +33,11 @@ const HOST = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_](?:[A-Za-z0-9_.-]*[A-Za-z0-9_])
 // biome-ignore lint/suspicious/noControlCharactersInRegex: a request target holding raw controls is refused
 const BAD_TARGET_CHARS = /[\u0000-\u0020\u007f\\]/;
 
-const refuse = (status: Refusal['status'], message: string, headers: Record<string, string> = {}): Refusal => ({ status, message, headers });
+const refuse = (status: Refusal['status'], message: string, headers: Record<string, string> = {}): Refusal => ({
+  status,
+  message,
+  headers,
+});
 
 /** An account page that takes its own form's post (site/lib/server/account-forms.ts). */
 export const isFormPage = (path: string) => FORM_PAGE.test(path);
@@ -57,7 +61,8 @@ function checkHost(request: RawRequest): Refusal | undefined {
   }
   if (hosts.length > 1) return refuse(400, 'The request has more than one Host header');
   const host = hosts[0];
-  if (host === undefined) return request.httpVersion === '1.0' ? undefined : refuse(400, 'The request has no Host header');
+  if (host === undefined)
+    return request.httpVersion === '1.0' ? undefined : refuse(400, 'The request has no Host header');
   if (!HOST.test(host)) return refuse(400, 'The Host header is not valid');
   const port = host.startsWith('[') ? host.slice(host.indexOf(']') + 2) : host.split(':')[1];
   if (port && Number(port) > 65535) return refuse(400, 'The Host header is not valid');
@@ -74,7 +79,8 @@ function checkTarget(target: string): { path: string } | Refusal {
   if (!target.startsWith('/')) return refuse(400, 'The address is not valid (it must start with /)');
   // "//host/…" would be read as another host by URL parsers downstream (and by browsers, in a redirect).
   if (target.startsWith('//')) return refuse(400, 'The address is not valid (it starts with //)');
-  if (BAD_TARGET_CHARS.test(target)) return refuse(400, 'The address is not valid (it holds a space, a control character or a backslash)');
+  if (BAD_TARGET_CHARS.test(target))
+    return refuse(400, 'The address is not valid (it holds a space, a control character or a backslash)');
   try {
     decodeURI(target);
   } catch {
@@ -90,7 +96,8 @@ function checkTarget(target: string): { path: string } | Refusal {
  */
 export function checkRequest(request: RawRequest): Refusal | undefined {
   // Node's parser also takes "HTTP/0.9" (a bare "GET /") and "HTTP/2.0" request lines: neither is what they claim.
-  if (request.httpVersion !== '1.1' && request.httpVersion !== '1.0') return refuse(400, 'The HTTP version is not supported (use HTTP/1.1)');
+  if (request.httpVersion !== '1.1' && request.httpVersion !== '1.0')
+    return refuse(400, 'The HTTP version is not supported (use HTTP/1.1)');
   const method = request.method ?? '';
   const target = checkTarget(request.url ?? '');
   if ('status' in target) return target;

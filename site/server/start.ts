@@ -13,11 +13,17 @@ function newestMtime(path: string): number {
   return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
 }
 
-const sources = ['site', 'db', 'astro.config.mjs', 'package.json', 'package-lock.json'].map((p) => join(root, p)).filter(existsSync);
+const sources = ['site', 'db', 'astro.config.mjs', 'package.json', 'package-lock.json']
+  .map((p) => join(root, p))
+  .filter(existsSync);
 const stale = !existsSync(built) || Math.max(...sources.map(newestMtime)) > statSync(built).mtimeMs;
 if (stale) {
   console.log('Building the site…');
-  const result = spawnSync('npx', ['astro', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  const result = spawnSync('npx', ['astro', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 await import('./main.mjs');

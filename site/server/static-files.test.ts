@@ -55,15 +55,19 @@ describe('built files served from memory', () => {
   it('sends a text file compressed once in the encoding the browser prefers, each encoding with its own ETag', async () => {
     const { request } = await import('node:http');
     const get = (headers: Record<string, string>) =>
-      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-        request(`${base}/_astro/big.Cd34.css`, { headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-        })
-          .on('error', reject)
-          .end();
-      });
+      new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+        (resolve, reject) => {
+          request(`${base}/_astro/big.Cd34.css`, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+            );
+          })
+            .on('error', reject)
+            .end();
+        },
+      );
     const br = await get({ 'accept-encoding': 'gzip, deflate, br, zstd' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toBe('accept-encoding');

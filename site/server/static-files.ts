@@ -123,7 +123,12 @@ export async function loadStaticFiles(dir: string): Promise<Map<string, StaticFi
           ...(compressible ? { vary: 'accept-encoding' } : {}),
           ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
         };
-        variants[encoding] = { body: bytes, etag, headers, notModifiedHeaders: Object.fromEntries(notModifiedHeaders(Object.entries(headers))) };
+        variants[encoding] = {
+          body: bytes,
+          etag,
+          headers,
+          notModifiedHeaders: Object.fromEntries(notModifiedHeaders(Object.entries(headers))),
+        };
       }
       files.set(url, { encodings: Object.keys(variants) as Encoding[], variants });
     }),
@@ -132,13 +137,19 @@ export async function loadStaticFiles(dir: string): Promise<Map<string, StaticFi
 }
 
 /** Answers the request if it names a built file (true), else leaves it alone (false). `extra`: headers to add (the request id). */
-export function serveStaticFile(files: Map<string, StaticFile>, req: IncomingMessage, res: ServerResponse, extra: Record<string, string> = {}): boolean {
+export function serveStaticFile(
+  files: Map<string, StaticFile>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  extra: Record<string, string> = {},
+): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const url = req.url ?? '/';
   const query = url.indexOf('?');
   const file = files.get(query === -1 ? url : url.slice(0, query));
   if (!file) return false;
-  const variant = file.variants[chooseEncoding(req.headers['accept-encoding'], file.encodings)] ?? file.variants.identity!;
+  const variant =
+    file.variants[chooseEncoding(req.headers['accept-encoding'], file.encodings)] ?? file.variants.identity!;
   if (etagMatches(req.headers['if-none-match'], variant.etag)) {
     res.writeHead(304, { ...variant.notModifiedHeaders, ...extra }).end();
     return true;

@@ -23,4 +23,8 @@ export function notModifiedHeaders(headers: Iterable<[string, string]>): Array<[
 }
 
 /** A visitor's page: anyone may keep it, but must ask again (with its ETag) before using it; it varies with the session cookie. */
-export const validatorHeaders = (etag: string) => ({ etag, 'cache-control': 'public, max-age=0, must-revalidate', vary: 'cookie' });
+export const validatorHeaders = (etag: string) => ({
+  etag,
+  'cache-control': 'public, max-age=0, must-revalidate',
+  vary: 'cookie',
+});

@@ -54,20 +54,35 @@ describe('the query a shared page is kept under', () => {
   const canonical = (path: string) => canonicalSearch(new URL(path, 'http://localhost'));
 
   it('is the parameters the page reads, in one order, defaults left out', () => {
-    expect(canonical('/search?order=topRated&category=web-development&page=1&cost=all')).toBe('?category=web-development&order=topRated');
-    expect(canonical('/search?category=web-development&order=topRated')).toBe('?category=web-development&order=topRated');
-    expect(canonical('/api/contents/search?searchTerm=%20python%20&order=relevance&utm_source=mail')).toBe('?searchTerm=python');
+    expect(canonical('/search?order=topRated&category=web-development&page=1&cost=all')).toBe(
+      '?category=web-development&order=topRated',
+    );
+    expect(canonical('/search?category=web-development&order=topRated')).toBe(
+      '?category=web-development&order=topRated',
+    );
+    expect(canonical('/api/contents/search?searchTerm=%20python%20&order=relevance&utm_source=mail')).toBe(
+      '?searchTerm=python',
+    );
     expect(canonical('/search?page=0&rating=7&hasCert=maybe')).toBe('');
   });
 
   it('is nothing for a page that reads no query, and the query as it came for a personal page', () => {
-    for (const path of ['/?evict=1', '/content/freecodecamp?ref=x', '/api/contents/filters?x=1', '/api/contents/slug/a?b=c', '/feed.xml?x'])
+    for (const path of [
+      '/?evict=1',
+      '/content/freecodecamp?ref=x',
+      '/api/contents/filters?x=1',
+      '/api/contents/slug/a?b=c',
+      '/feed.xml?x',
+    ])
       expect(canonical(path), path).toBe('');
     expect(canonical('/signin?redirect=/saved&b=1')).toBe('?redirect=/saved&b=1');
   });
 
   it('gives the same query again when asked of its own answer', () => {
-    for (const query of ['?searchTerm=data&order=latest&page=3', '?category=a&techStack=b&type=c&cost=Paid&hasCert=true&rating=4&order=lowRated']) {
+    for (const query of [
+      '?searchTerm=data&order=latest&page=3',
+      '?category=a&techStack=b&type=c&cost=Paid&hasCert=true&rating=4&order=lowRated',
+    ]) {
       const once = canonical(`/search${query}`);
       expect(canonical(`/search${once}`)).toBe(once);
     }

@@ -48,5 +48,7 @@ export function canonicalSearch(url: URL): string {
   if (!page) return url.search;
   if (page.reads === 'nothing') return '';
   const params = parseSearchParams(url.searchParams);
-  return searchQueryString(page.reads === 'search' ? params : Object.fromEntries(TAG_KINDS.map((kind) => [kind, params[kind]])));
+  return searchQueryString(
+    page.reads === 'search' ? params : Object.fromEntries(TAG_KINDS.map((kind) => [kind, params[kind]])),
+  );
 }

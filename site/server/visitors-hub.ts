@@ -29,7 +29,10 @@ export interface VisitorsOptions {
 
 /** Ends an upgrade that will not become a WebSocket with a plain HTTP answer; returns its status. */
 function refuseUpgrade(socket: Duplex, status: number, reason: string, requestId: string): number {
-  if (socket.writable) socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nX-Request-Id: ${requestId}\r\nContent-Length: 0\r\n\r\n`);
+  if (socket.writable)
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nX-Request-Id: ${requestId}\r\nContent-Length: 0\r\n\r\n`,
+    );
   else socket.destroy();
   return status;
 }
@@ -78,16 +81,24 @@ export function createVisitorsHub({ origins, maxPerAddress = 16, maxTotal = 5000
      * `address` is the client's (site/server/client.ts: behind a trusted proxy, the forwarded one), `requestId`
      * goes back in X-Request-Id. Returns the status answered (101 when it became a WebSocket), for the log.
      */
-    handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, clientAddress: string, requestId: string): number {
+    handleUpgrade(
+      request: IncomingMessage,
+      socket: Duplex,
+      head: Buffer,
+      clientAddress: string,
+      requestId: string,
+    ): number {
       socket.on('error', () => socket.destroy());
       // Capped per address group: an IPv6 client's whole /64 is one (db/operations/rate-limit.ts).
       const address = addressGroup(clientAddress);
       try {
         const path = (request.url ?? '').split('?')[0];
-        if (request.method !== 'GET' || !VISITORS_PATHS.has(path!)) return refuseUpgrade(socket, 404, 'Not Found', requestId);
+        if (request.method !== 'GET' || !VISITORS_PATHS.has(path!))
+          return refuseUpgrade(socket, 404, 'Not Found', requestId);
         if (!allowed.has(request.headers.origin ?? '')) return refuseUpgrade(socket, 403, 'Forbidden', requestId);
         const mine = perAddress.get(address) ?? 0;
-        if (mine >= maxPerAddress || taken >= maxTotal) return refuseUpgrade(socket, 429, 'Too Many Requests', requestId);
+        if (mine >= maxPerAddress || taken >= maxTotal)
+          return refuseUpgrade(socket, 429, 'Too Many Requests', requestId);
         perAddress.set(address, mine + 1);
         taken++;
         // The raw socket closes however it ends: a refused handshake, the client leaving, or shutdown.

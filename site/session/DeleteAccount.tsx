@@ -5,7 +5,12 @@
  * the password, the choice and the last-admin rule again.
  */
 import { useEffect, useRef, useState } from 'react';
-import { accountDeletionInput, REVIEW_FATES, type AccountDeletionInput, type ReviewFate } from '#db/accounts/validation/users.ts';
+import {
+  accountDeletionInput,
+  REVIEW_FATES,
+  type AccountDeletionInput,
+  type ReviewFate,
+} from '#db/accounts/validation/users.ts';
 import { ApiError, call } from '#site/lib/api.ts';
 import { signOut } from '#site/stores/session.ts';
 import { flashToast } from '#site/stores/toasts.ts';
@@ -14,7 +19,10 @@ import { useFocusFirstInvalid, useForm, type Checked } from '../ui/use-form.ts';
 
 const FATES: Record<ReviewFate, { label: string; hint: string }> = {
   anonymise: { label: 'Anonymise my reviews', hint: 'They stay, with their stars, under the name “Former member”.' },
-  delete: { label: 'Delete my reviews', hint: 'They are removed, and the ratings of what you reviewed are counted without them.' },
+  delete: {
+    label: 'Delete my reviews',
+    hint: 'They are removed, and the ratings of what you reviewed are counted without them.',
+  },
 };
 
 export default function DeleteAccount() {
@@ -53,15 +61,27 @@ export default function DeleteAccount() {
     <div className="flex flex-col gap-3">
       {/* What it does, said before anything is asked (docs/product.md#pages Profile). */}
       <p data-deletion-consequences>
-        Deleting your account cannot be undone: your reviews are removed or anonymised, as you choose; your submissions are kept without your name; your saves
-        and sessions are deleted, and so are your reports of broken links.
+        Deleting your account cannot be undone: your reviews are removed or anonymised, as you choose; your submissions
+        are kept without your name; your saves and sessions are deleted, and so are your reports of broken links.
       </p>
       {!open ? (
-        <button ref={opener} type="button" className="btn btn-error btn-outline self-start" onClick={() => setOpen(true)}>
+        <button
+          ref={opener}
+          type="button"
+          className="btn btn-error btn-outline self-start"
+          onClick={() => setOpen(true)}
+        >
           Delete your account…
         </button>
       ) : (
-        <form ref={formRef} method="post" noValidate {...form.handlers(check, remove)} className="flex flex-col gap-2" aria-label="Delete your account">
+        <form
+          ref={formRef}
+          method="post"
+          noValidate
+          {...form.handlers(check, remove)}
+          className="flex flex-col gap-2"
+          aria-label="Delete your account"
+        >
           <FormAlert message={form.alert} />
           <fieldset className="fieldset" disabled={form.sending}>
             <legend className="fieldset-legend text-sm">Your reviews</legend>

@@ -5,7 +5,15 @@ import { toast } from '#site/stores/toasts.ts';
 import { Field, FormAlert, SubmitButton } from '../ui/fields.tsx';
 import { checked, useFocusFirstInvalid, useForm } from '../ui/use-form.ts';
 
-export default function ForgetPasswordForm({ email = '', error = null, notice = null }: { email?: string; error?: string | null; notice?: string | null }) {
+export default function ForgetPasswordForm({
+  email = '',
+  error = null,
+  notice = null,
+}: {
+  email?: string;
+  error?: string | null;
+  notice?: string | null;
+}) {
   const form = useForm({ email: notice ? '' : email }, { alert: error, stays: true });
   useFocusFirstInvalid(form.errors);
 
@@ -16,7 +24,12 @@ export default function ForgetPasswordForm({ email = '', error = null, notice = 
   }
 
   return (
-    <form method="post" noValidate {...form.handlers((v) => checked(forgetPasswordInput.safeParse(v)), requestLink)} className="flex flex-col gap-2">
+    <form
+      method="post"
+      noValidate
+      {...form.handlers((v) => checked(forgetPasswordInput.safeParse(v)), requestLink)}
+      className="flex flex-col gap-2"
+    >
       <FormAlert message={form.alert} />
       {notice && !form.alert && (
         <p role="status" className="alert alert-success">

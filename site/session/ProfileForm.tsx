@@ -25,12 +25,23 @@ export default function ProfileForm(props: { name: string; email: string; decisi
   const sensitive = values.password !== '' || values.email.trim().toLowerCase() !== props.email.toLowerCase();
 
   const check = ({ name, email, password, confirmPassword, decisionMails, currentPassword }: typeof values) => {
-    const result = checked(profileInput.safeParse({ name, email, password }), mismatchedPasswords(password, confirmPassword));
+    const result = checked(
+      profileInput.safeParse({ name, email, password }),
+      mismatchedPasswords(password, confirmPassword),
+    );
     // The password as typed (blank keeps the current one); name and email as the schema cleaned them.
-    return 'errors' in result ? result : { data: { name: result.data.name, email: result.data.email, password, decisionMails, currentPassword } };
+    return 'errors' in result
+      ? result
+      : { data: { name: result.data.name, email: result.data.email, password, decisionMails, currentPassword } };
   };
 
-  async function save(input: { name: string; email: string; password: string; decisionMails: boolean; currentPassword: string }) {
+  async function save(input: {
+    name: string;
+    email: string;
+    password: string;
+    decisionMails: boolean;
+    currentPassword: string;
+  }) {
     const user = await call('changeProfile', { body: input });
     const { decisionMails, ...info } = user;
     signIn(info);
@@ -41,8 +52,25 @@ export default function ProfileForm(props: { name: string; email: string; decisi
   return (
     <form method="post" noValidate {...form.handlers(check, save)} className="flex flex-col gap-2">
       <FormAlert message={form.alert} />
-      <Field name="name" label="Name" autoComplete="name" required value={values.name} onValue={form.set('name')} error={errors.name} />
-      <Field name="email" label="Email" type="email" autoComplete="email" required value={values.email} onValue={form.set('email')} error={errors.email} />
+      <Field
+        name="name"
+        label="Name"
+        autoComplete="name"
+        required
+        value={values.name}
+        onValue={form.set('name')}
+        error={errors.name}
+      />
+      <Field
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={values.email}
+        onValue={form.set('email')}
+        error={errors.email}
+      />
       <Field
         name="password"
         label="Password"

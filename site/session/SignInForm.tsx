@@ -6,7 +6,15 @@ import { signIn, updateSaves } from '#site/stores/session.ts';
 import { Field, FormAlert, SubmitButton } from '../ui/fields.tsx';
 import { checked, useFocusFirstInvalid, useForm } from '../ui/use-form.ts';
 
-export default function SignInForm({ redirect, email = '', error = null }: { redirect: string | null; email?: string; error?: string | null }) {
+export default function SignInForm({
+  redirect,
+  email = '',
+  error = null,
+}: {
+  redirect: string | null;
+  email?: string;
+  error?: string | null;
+}) {
   const form = useForm({ email, password: '' }, { alert: error });
   const { values, errors } = form;
   useFocusFirstInvalid(errors);
@@ -21,9 +29,23 @@ export default function SignInForm({ redirect, email = '', error = null }: { red
   }
 
   return (
-    <form method="post" noValidate {...form.handlers((v) => checked(signInInput.safeParse(v)), signInWith)} className="flex flex-col gap-2">
+    <form
+      method="post"
+      noValidate
+      {...form.handlers((v) => checked(signInInput.safeParse(v)), signInWith)}
+      className="flex flex-col gap-2"
+    >
       <FormAlert message={form.alert} />
-      <Field name="email" label="Email" type="email" autoComplete="email" required value={values.email} onValue={form.set('email')} error={errors.email} />
+      <Field
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={values.email}
+        onValue={form.set('email')}
+        error={errors.email}
+      />
       <Field
         name="password"
         label="Password"

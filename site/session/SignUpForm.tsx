@@ -13,7 +13,12 @@ function signUpFailure(error: unknown): string {
   return 'Email is already registered';
 }
 
-export default function SignUpForm(props: { redirect: string | null; name?: string; email?: string; error?: string | null }) {
+export default function SignUpForm(props: {
+  redirect: string | null;
+  name?: string;
+  email?: string;
+  error?: string | null;
+}) {
   const { redirect } = props;
   const form = useForm(
     { name: props.name ?? '', email: props.email ?? '', password: '', confirmPassword: '' },
@@ -36,8 +41,25 @@ export default function SignUpForm(props: { redirect: string | null; name?: stri
   return (
     <form method="post" noValidate {...form.handlers(check, signUpWith)} className="flex flex-col gap-2">
       <FormAlert message={form.alert} />
-      <Field name="name" label="Name" autoComplete="name" required value={values.name} onValue={form.set('name')} error={errors.name} />
-      <Field name="email" label="Email" type="email" autoComplete="email" required value={values.email} onValue={form.set('email')} error={errors.email} />
+      <Field
+        name="name"
+        label="Name"
+        autoComplete="name"
+        required
+        value={values.name}
+        onValue={form.set('name')}
+        error={errors.name}
+      />
+      <Field
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        value={values.email}
+        onValue={form.set('email')}
+        error={errors.email}
+      />
       <Field
         name="password"
         label="Password"

@@ -37,10 +37,14 @@ export function readPaintState(): PaintState {
   };
   const user = read('userInfo') as PaintState['user'];
   const marker = /(?:^|;\s*)signed_in=([^;]*)/.exec(document.cookie)?.[1];
-  if (!user || typeof user._id !== 'string' || !marker || decodeURIComponent(marker) !== user._id) return { user: null, saves: undefined };
+  if (!user || typeof user._id !== 'string' || !marker || decodeURIComponent(marker) !== user._id)
+    return { user: null, saves: undefined };
   const saves = read('userSaves') as { numSaves?: unknown; saves?: Array<{ _id: string }> } | null;
   const loaded = typeof saves?.numSaves === 'number' && Array.isArray(saves.saves);
-  return { user, saves: loaded ? { numSaves: saves.numSaves as number, ids: saves.saves!.map((s) => s._id) } : undefined };
+  return {
+    user,
+    saves: loaded ? { numSaves: saves.numSaves as number, ids: saves.saves!.map((s) => s._id) } : undefined,
+  };
 }
 
 /** Paints one marked element for `state`. */

@@ -11,7 +11,16 @@
  */
 import { call, errorMessage, pathOf } from '#site/lib/api.ts';
 import { paintDocument } from '#site/session/paint.ts';
-import { loadedSaves, signOut, updateProgress, updateSaves, userInfo, userProgress, userSaves, type UserInfo } from '#site/stores/session.ts';
+import {
+  loadedSaves,
+  signOut,
+  updateProgress,
+  updateSaves,
+  userInfo,
+  userProgress,
+  userSaves,
+  type UserInfo,
+} from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
 
 const CHECK_EVERY_MS = 60_000;
@@ -75,12 +84,18 @@ async function syncCatalogPage(): Promise<void> {
   if (Date.now() - checkedAt() > CHECK_EVERY_MS) {
     // With the cookie alone, not the bearer token: the server renews the cookies with the session, as a
     // page rendered for the user would (catalog pages never look at the session).
-    const response = await fetch(pathOf('getProfile'), { headers: { accept: 'application/json' }, credentials: 'same-origin' }).catch(() => undefined);
+    const response = await fetch(pathOf('getProfile'), {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+    }).catch(() => undefined);
     if (response?.status === 401) return endedElsewhere();
     if (response?.ok) {
       markChecked();
       const current = (await response.json()) as Pick<UserInfo, 'name' | 'email' | 'isAdmin'>;
-      if (stored && (current.name !== stored.name || current.email !== stored.email || current.isAdmin !== stored.isAdmin)) {
+      if (
+        stored &&
+        (current.name !== stored.name || current.email !== stored.email || current.isAdmin !== stored.isAdmin)
+      ) {
         userInfo.set({ ...stored, name: current.name, email: current.email, isAdmin: current.isAdmin });
         paintDocument();
       }

@@ -47,7 +47,10 @@ export default function FollowingList() {
       // The counts this visit showed stay as they were; only the unfollowed tag goes.
       setState((current) =>
         current.status === 'ready'
-          ? { status: 'ready', data: { ...current.data, follows: current.data.follows.filter((one) => one !== tag), total: next.total } }
+          ? {
+              status: 'ready',
+              data: { ...current.data, follows: current.data.follows.filter((one) => one !== tag), total: next.total },
+            }
           : current,
       );
       toast('success', `Unfollowed ${tag.label}`);
@@ -62,7 +65,9 @@ export default function FollowingList() {
     setBusy('digest');
     try {
       const digest = await call('setDigest', { body: { weekly } });
-      setState((current) => (current.status === 'ready' ? { status: 'ready', data: { ...current.data, digest } } : current));
+      setState((current) =>
+        current.status === 'ready' ? { status: 'ready', data: { ...current.data, digest } } : current,
+      );
       toast('success', weekly ? 'You will get a weekly digest' : 'No more weekly digests');
     } catch (error) {
       toast('error', errorMessage(error));
@@ -105,7 +110,9 @@ export default function FollowingList() {
           {state.data.follows.length === 0 ? (
             <div className="rounded-box bg-base-100 p-8 text-center shadow-sm" data-following-empty>
               <p className="text-lg font-semibold">Follow a subject to see what's new</p>
-              <p className="mt-2 text-base-content/80">Choose a subject, technology or type in the search, then press Follow.</p>
+              <p className="mt-2 text-base-content/80">
+                Choose a subject, technology or type in the search, then press Follow.
+              </p>
               <a href="/search" className="btn btn-primary mt-4">
                 Browse the catalog
               </a>

@@ -25,7 +25,12 @@ async function streamImport(file: File, onProgress: (progress: Progress) => void
   const headers: Record<string, string> = { accept: 'application/x-ndjson', 'content-type': 'text/html' };
   const token = userInfo.get()?.token;
   if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(pathOf('importBookmarks'), { method: 'POST', headers, body: file, credentials: 'same-origin' });
+  const response = await fetch(pathOf('importBookmarks'), {
+    method: 'POST',
+    headers,
+    body: file,
+    credentials: 'same-origin',
+  });
   if (!response.ok || !response.body) {
     const reply = (await response.json().catch(() => ({}))) as { message?: string };
     throw new Error(reply.message || `The import failed (${response.status})`);
@@ -56,7 +61,10 @@ export default function ImportBookmarks() {
     const file = fileInput.current?.files?.[0];
     if (!file) return setStep({ kind: 'choose', error: 'Choose the bookmark file your browser exported' });
     if (file.size > BOOKMARK_FILE_MAX_BYTES)
-      return setStep({ kind: 'choose', error: `A bookmark file may be at most ${BOOKMARK_FILE_MAX_BYTES / 1024 / 1024} MB` });
+      return setStep({
+        kind: 'choose',
+        error: `A bookmark file may be at most ${BOOKMARK_FILE_MAX_BYTES / 1024 / 1024} MB`,
+      });
     setStep({ kind: 'importing', progress: null });
     try {
       const result = await streamImport(file, (progress) => setStep({ kind: 'importing', progress }));
@@ -75,9 +83,10 @@ export default function ImportBookmarks() {
         {step.kind === 'choose' && (
           <form className="flex flex-col gap-3" onSubmit={(event) => void start(event)} noValidate data-import-form>
             <p>
-              In your browser, export your bookmarks as an HTML file (Chrome, Edge: Bookmark manager → ⋮ → Export bookmarks; Firefox: Bookmarks → Manage
-              bookmarks → Import and Backup → Export Bookmarks to HTML), then choose it here. Links Skillshelf lists are saved; those in a folder also go into
-              the list of that folder’s name. You can then suggest the others for the catalog.
+              In your browser, export your bookmarks as an HTML file (Chrome, Edge: Bookmark manager → ⋮ → Export
+              bookmarks; Firefox: Bookmarks → Manage bookmarks → Import and Backup → Export Bookmarks to HTML), then
+              choose it here. Links Skillshelf lists are saved; those in a folder also go into the list of that folder’s
+              name. You can then suggest the others for the catalog.
             </p>
             <FormAlert message={step.error} />
             <label className="flex flex-col gap-1" htmlFor="bookmark-file">
@@ -101,7 +110,10 @@ export default function ImportBookmarks() {
         {step.kind === 'review' && (
           <>
             <ImportSummary result={step.result} />
-            <OfferForSubmission result={step.result} onSent={(offer) => setStep({ kind: 'sent', result: step.result, offer })} />
+            <OfferForSubmission
+              result={step.result}
+              onSent={(offer) => setStep({ kind: 'sent', result: step.result, offer })}
+            />
           </>
         )}
         {step.kind === 'sent' && (
@@ -118,7 +130,11 @@ export default function ImportBookmarks() {
 function ImportProgress({ progress }: { progress: Progress | null }) {
   const words = progress ? PHASE_WORDS[progress.phase] : 'Sending your file';
   const percent = progress
-    ? Math.round(((progress.phase === 'saving' ? 0.8 : 0) + (progress.done / Math.max(progress.total, 1)) * (progress.phase === 'saving' ? 0.2 : 0.8)) * 100)
+    ? Math.round(
+        ((progress.phase === 'saving' ? 0.8 : 0) +
+          (progress.done / Math.max(progress.total, 1)) * (progress.phase === 'saving' ? 0.2 : 0.8)) *
+          100,
+      )
     : 0;
   return (
     <div className="flex flex-col gap-2" data-import-progress>
@@ -126,7 +142,12 @@ function ImportProgress({ progress }: { progress: Progress | null }) {
         {words}
         {progress ? ` (${plural(progress.total, 'bookmark')})` : ''}…
       </p>
-      <progress className="progress progress-primary w-full" max={100} value={percent} aria-labelledby="import-progress-label" />
+      <progress
+        className="progress progress-primary w-full"
+        max={100}
+        value={percent}
+        aria-labelledby="import-progress-label"
+      />
     </div>
   );
 }
@@ -154,24 +175,41 @@ function ImportSummary({ result }: { result: BookmarkImportShape }) {
       )}
       {result.notSaved > 0 && (
         <p data-import-not-saved>
-          {plural(result.notSaved, 'resource was', 'resources were')} not saved: one import saves at most 2,000, and an account holds at most 5,000. Import the
-          rest as a second file, or remove saves you no longer need.
+          {plural(result.notSaved, 'resource was', 'resources were')} not saved: one import saves at most 2,000, and an
+          account holds at most 5,000. Import the rest as a second file, or remove saves you no longer need.
         </p>
       )}
       {result.listsRefused.length > 0 && (
-        <p>{plural(result.listsRefused.length, 'folder')} could not become a list: you hold 100 lists, the most one may. Their links were saved.</p>
+        <p>
+          {plural(result.listsRefused.length, 'folder')} could not become a list: you hold 100 lists, the most one may.
+          Their links were saved.
+        </p>
       )}
       {result.waiting > 0 && <p>{plural(result.waiting, 'link is', 'links are')} already waiting for review.</p>}
-      {skipped > 0 && <p>{plural(skipped, 'link was', 'links were')} left out: not a public web page (javascript:, data:, a private address…).</p>}
+      {skipped > 0 && (
+        <p>
+          {plural(skipped, 'link was', 'links were')} left out: not a public web page (javascript:, data:, a private
+          address…).
+        </p>
+      )}
     </div>
   );
 }
 
 /** How many links are ticked at first: as many as the hourly limit will take, at most OFFER_MAX. */
-const firstTicked = (result: BookmarkImportShape) => Math.min(result.offered.length, result.submissionsLeft ?? OFFER_MAX, OFFER_MAX);
+const firstTicked = (result: BookmarkImportShape) =>
+  Math.min(result.offered.length, result.submissionsLeft ?? OFFER_MAX, OFFER_MAX);
 
-function OfferForSubmission({ result, onSent }: { result: BookmarkImportShape; onSent: (offer: BookmarkOfferShape) => void }) {
-  const [ticked, setTicked] = useState(() => new Set(result.offered.slice(0, firstTicked(result)).map((link) => link.url)));
+function OfferForSubmission({
+  result,
+  onSent,
+}: {
+  result: BookmarkImportShape;
+  onSent: (offer: BookmarkOfferShape) => void;
+}) {
+  const [ticked, setTicked] = useState(
+    () => new Set(result.offered.slice(0, firstTicked(result)).map((link) => link.url)),
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (result.offered.length === 0) {
@@ -184,14 +222,17 @@ function OfferForSubmission({ result, onSent }: { result: BookmarkImportShape; o
       </p>
     );
   }
-  const limited = result.submissionsLeft !== null && result.submissionsLeft < Math.min(result.offered.length, OFFER_MAX);
+  const limited =
+    result.submissionsLeft !== null && result.submissionsLeft < Math.min(result.offered.length, OFFER_MAX);
   const tooMany = !limited && result.offered.length > OFFER_MAX;
 
   async function send() {
     setBusy(true);
     setError(null);
     try {
-      const links = result.offered.filter((link) => ticked.has(link.url)).map((link) => ({ url: link.url, name: link.title }));
+      const links = result.offered
+        .filter((link) => ticked.has(link.url))
+        .map((link) => ({ url: link.url, name: link.title }));
       onSent(await call('submitBookmarks', { body: { links } }));
     } catch (failure) {
       setError(errorMessage(failure));
@@ -220,19 +261,24 @@ function OfferForSubmission({ result, onSent }: { result: BookmarkImportShape; o
       <h2 id="offer-heading" className="text-xl font-semibold">
         Suggest {plural(result.offered.length, 'link')} Skillshelf does not list yet
       </h2>
-      <p>Each ticked link goes to the admins as a submission, as if you had sent it with the submit form; they decide what joins the catalog.</p>
+      <p>
+        Each ticked link goes to the admins as a submission, as if you had sent it with the submit form; they decide
+        what joins the catalog.
+      </p>
       {limited && (
         <div role="note" className="alert alert-info" data-offer-limit>
           <span>
-            Skillshelf takes {result.submissionsLeft === 0 ? 'no more' : `${result.submissionsLeft} more`} submissions from you this hour, so only the first{' '}
-            {firstTicked(result)} are ticked. Import the same file again later to suggest the rest: what you saved stays as it is.
+            Skillshelf takes {result.submissionsLeft === 0 ? 'no more' : `${result.submissionsLeft} more`} submissions
+            from you this hour, so only the first {firstTicked(result)} are ticked. Import the same file again later to
+            suggest the rest: what you saved stays as it is.
           </span>
         </div>
       )}
       {tooMany && (
         <div role="note" className="alert alert-info">
           <span>
-            At most {OFFER_MAX} links can be sent at once, so the first {OFFER_MAX} are ticked: send them, then import the file again for the rest.
+            At most {OFFER_MAX} links can be sent at once, so the first {OFFER_MAX} are ticked: send them, then import
+            the file again for the rest.
           </span>
         </div>
       )}
@@ -258,7 +304,12 @@ function OfferForSubmission({ result, onSent }: { result: BookmarkImportShape; o
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <BusyButton type="submit" className="btn btn-primary" busy={busy} disabled={ticked.size === 0 || ticked.size > OFFER_MAX}>
+        <BusyButton
+          type="submit"
+          className="btn btn-primary"
+          busy={busy}
+          disabled={ticked.size === 0 || ticked.size > OFFER_MAX}
+        >
           Submit {plural(ticked.size, 'link')} for review
         </BusyButton>
         <a href="/saved" className="btn btn-ghost">
@@ -282,8 +333,8 @@ function SentSummary({ offer }: { offer: BookmarkOfferShape }) {
       </p>
       {notSent > 0 && (
         <p>
-          {plural(notSent, 'link was', 'links were')} not sent: the hourly limit was reached. Try again in about {Math.ceil((offer.retryAfter ?? 60) / 60)}{' '}
-          minutes by importing the same file.
+          {plural(notSent, 'link was', 'links were')} not sent: the hourly limit was reached. Try again in about{' '}
+          {Math.ceil((offer.retryAfter ?? 60) / 60)} minutes by importing the same file.
         </p>
       )}
       {refused.length > 0 && (

@@ -12,7 +12,14 @@ import type { ProgressMarks } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { CheckboxField, Field, FormAlert, TextAreaField } from '../ui/fields.tsx';
-import { matchesFilter, ProgressBar, ProgressControl, ProgressFilterSelect, type ProgressFilter, useProgressMarks } from './progress.tsx';
+import {
+  matchesFilter,
+  ProgressBar,
+  ProgressControl,
+  ProgressFilterSelect,
+  type ProgressFilter,
+  useProgressMarks,
+} from './progress.tsx';
 
 const NOTE_MAX = 500;
 
@@ -47,7 +54,13 @@ function useListChanges(initial: LearnerList) {
     ids.splice(to, 0, item.content._id);
     // Shown at once in its new place; the server's answer confirms it (or the old order comes back).
     const previous = list;
-    setList({ ...list, items: ids.map((contentId, position) => ({ ...list.items.find((entry) => entry.content._id === contentId)!, position })) });
+    setList({
+      ...list,
+      items: ids.map((contentId, position) => ({
+        ...list.items.find((entry) => entry.content._id === contentId)!,
+        position,
+      })),
+    });
     setAnnouncement(`${item.content.name} moved to position ${to + 1} of ${ids.length}`);
     requestAnimationFrame(() => {
       if (!focus) return;
@@ -75,7 +88,9 @@ function useListChanges(initial: LearnerList) {
   async function deleteList() {
     const yes = await confirm({
       question: `Delete “${list.name}”?`,
-      detail: list.isPublic ? 'The list and its public page go; the resources stay in the catalog.' : 'The list goes; the resources stay in the catalog.',
+      detail: list.isPublic
+        ? 'The list and its public page go; the resources stay in the catalog.'
+        : 'The list goes; the resources stay in the catalog.',
       action: 'Delete',
       tone: 'danger',
     });
@@ -109,7 +124,15 @@ export default function ListEditor({ initial }: { initial: LearnerList }) {
 
   return (
     <div className="grid gap-6">
-      <ListCard list={list} error={error} change={change} onDelete={() => void deleteList()} marks={marks} filter={filter} onFilter={setFilter} />
+      <ListCard
+        list={list}
+        error={error}
+        change={change}
+        onDelete={() => void deleteList()}
+        marks={marks}
+        filter={filter}
+        onFilter={setFilter}
+      />
 
       <p aria-live="polite" className="sr-only" data-list-announcement>
         {announcement}
@@ -124,8 +147,16 @@ export default function ListEditor({ initial }: { initial: LearnerList }) {
           and choose “Add to list…” on what you want to learn.
         </p>
       ) : (
-        <ol className="grid gap-3" aria-label={`${list.name}: ${plural(list.items.length, 'resource')}`} data-list-items>
-          {items.length === 0 && <li className="rounded-box bg-base-100 p-4 text-center shadow-sm">No resource of this list is marked so.</li>}
+        <ol
+          className="grid gap-3"
+          aria-label={`${list.name}: ${plural(list.items.length, 'resource')}`}
+          data-list-items
+        >
+          {items.length === 0 && (
+            <li className="rounded-box bg-base-100 p-4 text-center shadow-sm">
+              No resource of this list is marked so.
+            </li>
+          )}
           {items.map((item) => (
             <ItemRow
               key={item.content._id}
@@ -142,7 +173,11 @@ export default function ListEditor({ initial }: { initial: LearnerList }) {
               onRemove={() => void remove(item)}
               onNote={(note) =>
                 change(
-                  () => call('changeListItemNote', { params: { id: list._id, contentId: item.content._id }, body: { note } }),
+                  () =>
+                    call('changeListItemNote', {
+                      params: { id: list._id, contentId: item.content._id },
+                      body: { note },
+                    }),
                   () => toast('success', 'Note saved'),
                 )
               }
@@ -184,7 +219,10 @@ function ListCard({ list, error, change, onDelete, marks, filter, onFilter }: Li
         <FormAlert message={error} />
         {list.unpublished && (
           <div role="note" className="alert alert-warning text-sm" data-list-unpublished>
-            <span>An admin unpublished this list: “{list.unpublished.reason}”. It stays private until an admin lets it be public again.</span>
+            <span>
+              An admin unpublished this list: “{list.unpublished.reason}”. It stays private until an admin lets it be
+              public again.
+            </span>
           </div>
         )}
         <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
@@ -201,11 +239,20 @@ function ListCard({ list, error, change, onDelete, marks, filter, onFilter }: Li
             }
           />
           {list.isPublic && (
-            <a href={`/lists/${encodeURIComponent(list.slug)}`} className="link link-primary inline-flex items-center touch:min-h-11" data-public-link>
+            <a
+              href={`/lists/${encodeURIComponent(list.slug)}`}
+              className="link link-primary inline-flex items-center touch:min-h-11"
+              data-public-link
+            >
               See its public page
             </a>
           )}
-          <button type="button" className="btn btn-ghost btn-sm touch:btn-md" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm touch:btn-md"
+            aria-expanded={editing}
+            onClick={() => setEditing(!editing)}
+          >
             Edit name and description
           </button>
           <button type="button" className="btn btn-ghost btn-sm text-error touch:btn-md" onClick={onDelete}>
@@ -312,7 +359,13 @@ function ItemRow({ item, index, count, ordering, marks, onDragStart, onDrop, onM
   );
 }
 
-function DetailsForm({ list, onSave }: { list: LearnerList; onSave: (values: { name: string; description: string }) => Promise<boolean> }) {
+function DetailsForm({
+  list,
+  onSave,
+}: {
+  list: LearnerList;
+  onSave: (values: { name: string; description: string }) => Promise<boolean>;
+}) {
   const [name, setName] = useState(list.name);
   const [description, setDescription] = useState(list.description);
   const submit = (event: FormEvent) => {
@@ -322,7 +375,14 @@ function DetailsForm({ list, onSave }: { list: LearnerList; onSave: (values: { n
   return (
     <form className="grid gap-1" onSubmit={submit} noValidate data-list-details>
       <Field name="list-name" label="Name" value={name} onValue={setName} maxLength={100} required />
-      <TextAreaField name="list-description" label="Description (optional)" value={description} onValue={setDescription} maxLength={1000} rows={3} />
+      <TextAreaField
+        name="list-description"
+        label="Description (optional)"
+        value={description}
+        onValue={setDescription}
+        maxLength={1000}
+        rows={3}
+      />
       <button type="submit" className="btn btn-primary btn-sm justify-self-start touch:btn-md">
         Save
       </button>
@@ -357,7 +417,12 @@ function NoteForm({ item, onSave }: { item: LearnerListItem; onSave: (note: stri
       <span id={`${id}-count`} className="text-xs text-base-content/80">
         {note.length} / {NOTE_MAX}
       </span>
-      <button type="submit" className="btn btn-sm touch:btn-md" disabled={busy || note === item.note} aria-busy={busy || undefined}>
+      <button
+        type="submit"
+        className="btn btn-sm touch:btn-md"
+        disabled={busy || note === item.note}
+        aria-busy={busy || undefined}
+      >
         Save note
       </button>
     </form>

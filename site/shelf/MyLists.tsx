@@ -43,12 +43,16 @@ export default function MyLists({ lists, removed }: { lists: LearnerListSummary[
           </div>
           {removed > 0 && (
             <div role="status" className="alert alert-info" data-removed-notice>
-              <span>{plural(removed, 'resource was', 'resources were')} removed from your lists: the catalog no longer has them.</span>
+              <span>
+                {plural(removed, 'resource was', 'resources were')} removed from your lists: the catalog no longer has
+                them.
+              </span>
             </div>
           )}
           {lists.length === 0 ? (
             <p className="py-4" data-lists-empty>
-              You have no lists yet. Make one with the form, or choose “Add to list…” on any resource, on its page, in search or on your{' '}
+              You have no lists yet. Make one with the form, or choose “Add to list…” on any resource, on its page, in
+              search or on your{' '}
               <a href="/saved" className="link link-primary">
                 Saved
               </a>{' '}
@@ -88,8 +92,23 @@ export default function MyLists({ lists, removed }: { lists: LearnerListSummary[
             New list
           </h2>
           <FormAlert message={error} />
-          <Field name="name" label="Name" value={name} onValue={setName} maxLength={100} required placeholder="Rust in 30 days" />
-          <TextAreaField name="description" label="Description (optional)" value={description} onValue={setDescription} maxLength={1000} rows={3} />
+          <Field
+            name="name"
+            label="Name"
+            value={name}
+            onValue={setName}
+            maxLength={100}
+            required
+            placeholder="Rust in 30 days"
+          />
+          <TextAreaField
+            name="description"
+            label="Description (optional)"
+            value={description}
+            onValue={setDescription}
+            maxLength={1000}
+            rows={3}
+          />
           <SubmitButton loading={busy}>Create list</SubmitButton>
         </form>
       </aside>

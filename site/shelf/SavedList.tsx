@@ -11,7 +11,15 @@ import { BookmarkMenu } from './BookmarkMenu.tsx';
 import { updateSaves, type SavedItem, type UserSaves } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { useHydrated } from '../ui/fields.tsx';
-import { AddToListButton, matchesFilter, ProgressBar, ProgressControl, ProgressFilterSelect, type ProgressFilter, useProgressMarks } from './progress.tsx';
+import {
+  AddToListButton,
+  matchesFilter,
+  ProgressBar,
+  ProgressControl,
+  ProgressFilterSelect,
+  type ProgressFilter,
+  useProgressMarks,
+} from './progress.tsx';
 
 export default function SavedList({ initial }: { initial: UserSaves }) {
   const [saves, setSaves] = useState(initial.saves);
@@ -44,7 +52,10 @@ export default function SavedList({ initial }: { initial: UserSaves }) {
   async function restore(item: SavedItem) {
     setError(null);
     try {
-      const next = await call('save', { params: { id: item._id }, body: item.savedAt ? { savedAt: item.savedAt } : undefined });
+      const next = await call('save', {
+        params: { id: item._id },
+        body: item.savedAt ? { savedAt: item.savedAt } : undefined,
+      });
       updateSaves(next);
       setSaves(next.saves);
       // The toast's button is gone with it: the focus goes where the removal left it.
@@ -123,7 +134,15 @@ export default function SavedList({ initial }: { initial: UserSaves }) {
                     {removing === item._id ? (
                       <span className="loading loading-spinner loading-xs" aria-hidden="true" />
                     ) : (
-                      <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="size-5">
+                      <svg
+                        aria-hidden="true"
+                        focusable="false"
+                        viewBox="0 0 24 24"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="2"
+                        className="size-5"
+                      >
                         <path
                           strokeLinecap="round"
                           strokeLinejoin="round"

@@ -30,7 +30,12 @@ function menuItems(menu: HTMLElement): HTMLElement[] {
 function moveFocus(menu: HTMLElement, to: 'next' | 'previous' | 'first' | 'last'): void {
   const items = menuItems(menu);
   const at = items.indexOf(document.activeElement as HTMLElement);
-  const index = to === 'first' ? 0 : to === 'last' ? items.length - 1 : (at + (to === 'next' ? 1 : -1) + items.length) % items.length;
+  const index =
+    to === 'first'
+      ? 0
+      : to === 'last'
+        ? items.length - 1
+        : (at + (to === 'next' ? 1 : -1) + items.length) % items.length;
   items[index]?.focus();
 }
 
@@ -58,7 +63,10 @@ async function toggleIn(list: LearnerListSummary, contentId: string, contentName
   try {
     if (holds) await call('removeListItem', { params: { id: list._id, contentId } });
     else await call('addListItem', { params: { id: list._id }, body: { contentId } });
-    toast('success', holds ? `Removed “${contentName}” from “${list.name}”` : `Added “${contentName}” to “${list.name}”`);
+    toast(
+      'success',
+      holds ? `Removed “${contentName}” from “${list.name}”` : `Added “${contentName}” to “${list.name}”`,
+    );
   } catch (error) {
     toast('error', errorMessage(error));
   }
@@ -126,12 +134,22 @@ async function openMenu(button: HTMLButtonElement): Promise<void> {
   menu.id = `${button.id || 'add-to-list'}-menu`;
   menu.setAttribute('role', 'menu');
   menu.setAttribute('aria-label', `Add ${contentName} to a list`);
-  menu.className = 'menu absolute z-30 mt-1 w-64 max-w-[calc(100vw-2rem)] rounded-box bg-base-100 p-2 shadow-lg border border-base-300';
+  menu.className =
+    'menu absolute z-30 mt-1 w-64 max-w-[calc(100vw-2rem)] rounded-box bg-base-100 p-2 shadow-lg border border-base-300';
   for (const list of lists)
-    menu.append(item(list.name, 'menuitemcheckbox', () => void toggleIn(list, contentId, contentName), list.contentIds.includes(contentId)));
+    menu.append(
+      item(
+        list.name,
+        'menuitemcheckbox',
+        () => void toggleIn(list, contentId, contentName),
+        list.contentIds.includes(contentId),
+      ),
+    );
   menu.append(item('New list…', 'menuitem', () => askNewList(button, contentId, contentName)));
   menu.addEventListener('keydown', (event) => {
-    const to = ({ ArrowDown: 'next', ArrowUp: 'previous', Home: 'first', End: 'last' } as const)[event.key as 'ArrowDown'];
+    const to = ({ ArrowDown: 'next', ArrowUp: 'previous', Home: 'first', End: 'last' } as const)[
+      event.key as 'ArrowDown'
+    ];
     if (to) {
       event.preventDefault();
       moveFocus(menu, to);
@@ -141,7 +159,9 @@ async function openMenu(button: HTMLButtonElement): Promise<void> {
     } else if (event.key === 'Tab') {
       close(false);
     } else if (event.key.length === 1) {
-      const match = menuItems(menu).find((entry) => entry.textContent?.trim().toLowerCase().startsWith(event.key.toLowerCase()));
+      const match = menuItems(menu).find((entry) =>
+        entry.textContent?.trim().toLowerCase().startsWith(event.key.toLowerCase()),
+      );
       match?.focus();
     }
   });

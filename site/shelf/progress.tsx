@@ -42,7 +42,13 @@ export type ProgressFilter = '' | ProgressStateName | 'none';
 export const matchesFilter = (filter: ProgressFilter, marks: ProgressMarks | null, contentId: string) =>
   filter === '' || (filter === 'none' ? !marks?.[contentId] : marks?.[contentId] === filter);
 
-export function ProgressFilterSelect({ value, onValue }: { value: ProgressFilter; onValue: (value: ProgressFilter) => void }) {
+export function ProgressFilterSelect({
+  value,
+  onValue,
+}: {
+  value: ProgressFilter;
+  onValue: (value: ProgressFilter) => void;
+}) {
   const id = useId();
   return (
     <div className="flex items-center gap-2">
@@ -69,7 +75,15 @@ export function ProgressFilterSelect({ value, onValue }: { value: ProgressFilter
 }
 
 /** The mark of one content, changed at once (Learning and Done save it too). */
-export function ProgressControl({ contentId, name, marks }: { contentId: string; name: string; marks: ProgressMarks | null }) {
+export function ProgressControl({
+  contentId,
+  name,
+  marks,
+}: {
+  contentId: string;
+  name: string;
+  marks: ProgressMarks | null;
+}) {
   const [busy, setBusy] = useState(false);
   return (
     <select

@@ -27,7 +27,8 @@ export function takeSaveIntent(): SaveIntent | null {
     if (!raw) return null;
     sessionStorage.removeItem(KEY);
     const { contentId, name, at } = JSON.parse(raw) as Partial<SaveIntent & { at: number }>;
-    if (typeof contentId !== 'string' || !contentId || typeof at !== 'number' || Date.now() - at > LIFETIME_MS) return null;
+    if (typeof contentId !== 'string' || !contentId || typeof at !== 'number' || Date.now() - at > LIFETIME_MS)
+      return null;
     return { contentId, name: typeof name === 'string' ? name : '' };
   } catch {
     return null;

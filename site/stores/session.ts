@@ -16,7 +16,9 @@ export type UserInfo = z.infer<typeof signedInUser>;
  * A save as the browser keeps it: docs/product.md's fields of a saved item, and its date (Undo puts it back in its
  * place); a copy stored by an older version may lack the date.
  */
-export type SavedItem = Pick<z.infer<typeof savedItem>, '_id' | 'contentName' | 'contentSlug' | 'contentUrl'> & { savedAt?: string };
+export type SavedItem = Pick<z.infer<typeof savedItem>, '_id' | 'contentName' | 'contentSlug' | 'contentUrl'> & {
+  savedAt?: string;
+};
 
 export interface UserSaves {
   numSaves: number;
@@ -83,7 +85,10 @@ export const followKey = (kind: string, value: string) => `${kind}=${value}`;
 
 /** Replaces the follows with the server's answer (GET or a change of /api/follows). */
 export function updateFollows(answer: Pick<z.infer<typeof follows>, 'follows' | 'digest'>): void {
-  userFollows.set({ keys: answer.follows.map((tag) => followKey(tag.kind, tag.value)), digestAsked: answer.digest.asked });
+  userFollows.set({
+    keys: answer.follows.map((tag) => followKey(tag.kind, tag.value)),
+    digestAsked: answer.digest.asked,
+  });
 }
 
 /** USER_SIGNIN: store the user the API returned (sign-in, sign-up, profile update). */

@@ -7,13 +7,29 @@
  * the field whether it is already listed, waiting, rejected before or new (./url-check.tsx). The
  * server's refusals (a duplicate names the entry it duplicates) show in an alert.
  */
-import { COSTS, perTagKind, type Cost, type Tag, type TagKind } from '#db/catalog/taxonomy.ts';
+import {
+  COSTS,
+  perTagKind,
+  TAG_KIND_NAMES,
+  TAG_KINDS,
+  type Cost,
+  type Tag,
+  type TagKind,
+} from '#db/catalog/taxonomy.ts';
 import { FIELD_FACETS, type FieldKey } from '#db/catalog/facets.ts';
 import { nameFromUrl } from '#db/catalog/urls.ts';
 import { submissionInput, type SubmissionInput } from '#db/submissions/validation/submissions.ts';
 import { call } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
-import { FacetFieldSelects, Field, FormAlert, SelectField, SubmitButton, TextAreaField, useHydrated } from '../ui/fields.tsx';
+import {
+  FacetFieldSelects,
+  Field,
+  FormAlert,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  useHydrated,
+} from '../ui/fields.tsx';
 import { MultiSelect } from '../ui/MultiSelect.tsx';
 import { checked, useFocusFirstInvalid, useForm } from '../ui/use-form.ts';
 import { UrlCheckNote, useUrlCheck } from './url-check.tsx';
@@ -52,7 +68,8 @@ export default function SubmitContentForm({ tags }: { tags: Record<TagKind, Tag[
   const name = nameFromUrl(values.url);
   const urlCheck = useUrlCheck(values.url);
 
-  const check = ({ certification, ...fields }: Values) => checked(submissionInput.safeParse({ ...fields, name, hasCert: certification === 'Yes' }));
+  const check = ({ certification, ...fields }: Values) =>
+    checked(submissionInput.safeParse({ ...fields, name, hasCert: certification === 'Yes' }));
 
   async function submitContent(input: SubmissionInput) {
     await call('submitLink', { body: input });
@@ -62,7 +79,13 @@ export default function SubmitContentForm({ tags }: { tags: Record<TagKind, Tag[
   }
 
   return (
-    <form method="post" noValidate {...form.handlers(check, submitContent)} className="flex flex-col gap-2" aria-label="Submit new content">
+    <form
+      method="post"
+      noValidate
+      {...form.handlers(check, submitContent)}
+      className="flex flex-col gap-2"
+      aria-label="Submit new content"
+    >
       <fieldset disabled={!hydrated || form.sending} className="contents">
         <Field
           name="url"
@@ -84,31 +107,43 @@ export default function SubmitContentForm({ tags }: { tags: Record<TagKind, Tag[
           aria-describedby="url-check"
         />
         <UrlCheckNote id="url-check" check={urlCheck} />
-        <Field name="name" label="Name" readOnly value={name} onValue={() => undefined} error={errors.name} hint="Taken from the website address." />
-        <MultiSelect
-          name="category"
-          label="Subject areas"
-          options={tags.category}
-          selected={values.category}
-          onChange={set('category')}
-          error={errors.category}
-          creatable
+        <Field
+          name="name"
+          label="Name"
+          readOnly
+          value={name}
+          onValue={() => undefined}
+          error={errors.name}
+          hint="Taken from the website address."
         />
-        <MultiSelect
-          name="techStack"
-          label="Technologies"
-          options={tags.techStack}
-          selected={values.techStack}
-          onChange={set('techStack')}
-          error={errors.techStack}
-          creatable
-        />
-        <MultiSelect name="type" label="Content types" options={tags.type} selected={values.type} onChange={set('type')} error={errors.type} creatable />
+        {TAG_KINDS.map((kind) => (
+          <MultiSelect
+            key={kind}
+            name={kind}
+            label={TAG_KIND_NAMES[kind].cards}
+            options={tags[kind]}
+            selected={values[kind]}
+            onChange={set(kind)}
+            error={errors[kind]}
+            creatable
+          />
+        ))}
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <FacetFieldSelects values={values} onValue={(key, value) => form.setValues((current) => ({ ...current, [key]: value }))} errors={errors} />
+          <FacetFieldSelects
+            values={values}
+            onValue={(key, value) => form.setValues((current) => ({ ...current, [key]: value }))}
+            errors={errors}
+          />
         </div>
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <SelectField name="cost" label="Cost" options={COSTS} value={values.cost} onValue={(cost) => set('cost')(cost as Cost)} error={errors.cost} />
+          <SelectField
+            name="cost"
+            label="Cost"
+            options={COSTS}
+            value={values.cost}
+            onValue={(cost) => set('cost')(cost as Cost)}
+            error={errors.cost}
+          />
           <SelectField
             name="certification"
             label="Provides a certificate?"

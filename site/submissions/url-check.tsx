@@ -13,7 +13,11 @@ import { isoDay } from '#site/lib/text.ts';
 /** How long typing must pause before the server is asked. */
 export const CHECK_DELAY_MS = 400;
 
-export type UrlCheckState = { state: 'idle' } | { state: 'checking' } | { state: 'done'; answer: UrlCheckShape } | { state: 'unavailable' };
+export type UrlCheckState =
+  | { state: 'idle' }
+  | { state: 'checking' }
+  | { state: 'done'; answer: UrlCheckShape }
+  | { state: 'unavailable' };
 
 export function useUrlCheck(url: string): UrlCheckState {
   const [result, setResult] = useState<UrlCheckState>({ state: 'idle' });

@@ -61,7 +61,11 @@ export function ConfirmDialog({ asked, onAnswer }: { asked: Confirmation | null;
           <button ref={safe} type="button" className="btn" onClick={() => onAnswer(false)}>
             Cancel
           </button>
-          <button type="button" className={`btn ${asked?.tone === 'danger' ? 'btn-error' : 'btn-primary'}`} onClick={() => onAnswer(true)}>
+          <button
+            type="button"
+            className={`btn ${asked?.tone === 'danger' ? 'btn-error' : 'btn-primary'}`}
+            onClick={() => onAnswer(true)}
+          >
             {asked?.action}
           </button>
         </div>

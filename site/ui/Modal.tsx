@@ -21,7 +21,16 @@ interface Props {
   children: ReactNode;
 }
 
-export function Modal({ open, onCancel, busy = false, labelledBy, describedBy, role = 'dialog', initialFocus, children }: Props) {
+export function Modal({
+  open,
+  onCancel,
+  busy = false,
+  labelledBy,
+  describedBy,
+  role = 'dialog',
+  initialFocus,
+  children,
+}: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   // What `close` must know at the time it fires: whether the dialog was meant to be open.

@@ -117,14 +117,27 @@ function TagCheckbox({ name, tag, checked, proposed = false, onToggle }: TagChec
 }
 
 /** The proposed tags as chips under the dropdown, each with a button that removes it. */
-function ProposedChips({ noun, proposed, onRemove }: { noun: string; proposed: readonly Tag[]; onRemove: (tag: Tag) => void }) {
+function ProposedChips({
+  noun,
+  proposed,
+  onRemove,
+}: {
+  noun: string;
+  proposed: readonly Tag[];
+  onRemove: (tag: Tag) => void;
+}) {
   return (
     <ul className="mt-1 flex flex-wrap gap-2" aria-label={`Proposed ${noun}`}>
       {proposed.map((tag) => (
         <li key={tag.value} className="badge badge-outline h-auto gap-1 py-1" data-proposed-tag={tag.value}>
           {tag.label}
           <span className="text-xs text-base-content/70">proposed</span>
-          <button type="button" className="btn btn-ghost btn-xs px-1" aria-label={`Remove the proposed ${tag.label}`} onClick={() => onRemove(tag)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs px-1"
+            aria-label={`Remove the proposed ${tag.label}`}
+            onClick={() => onRemove(tag)}
+          >
             ×
           </button>
         </li>
@@ -132,6 +145,21 @@ function ProposedChips({ noun, proposed, onRemove }: { noun: string; proposed: r
     </ul>
   );
 }
+
+/** Escape closes the open dropdown and gives the focus back to its summary. */
+function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
+  const element = event.currentTarget;
+  if (event.key !== 'Escape' || !element.open) return;
+  event.preventDefault();
+  element.open = false;
+  element.querySelector('summary')?.focus();
+}
+
+/** The closed dropdown's words: what is chosen, a proposal marked as such. */
+const summaryText = (selected: readonly Tag[], offered: Set<string>, creatable: boolean) =>
+  selected.length
+    ? selected.map((tag) => (offered.has(tag.value) || !creatable ? tag.label : `${tag.label} (proposed)`)).join(', ')
+    : 'None selected';
 
 export function MultiSelect({ name, label, options, selected, onChange, error, creatable = false }: MultiSelectProps) {
   const details = useRef<HTMLDetailsElement>(null);
@@ -147,7 +175,8 @@ export function MultiSelect({ name, label, options, selected, onChange, error, c
   useClosedByPointerOutside(details);
 
   /** The options in their list's order, then the proposals in the order they were made. */
-  const select = (values: Set<string>, extra: readonly Tag[]) => onChange([...options.filter((option) => values.has(option.value)), ...extra]);
+  const select = (values: Set<string>, extra: readonly Tag[]) =>
+    onChange([...options.filter((option) => values.has(option.value)), ...extra]);
 
   function toggle(tag: Tag, on: boolean) {
     const next = new Set(chosen);
@@ -161,11 +190,14 @@ export function MultiSelect({ name, label, options, selected, onChange, error, c
 
   const typed = cleanText(draft).replace(/\s+/g, ' ');
   const typedValue = toValue(typed);
-  const match = typed ? options.find((option) => option.value === typedValue || option.label.toLowerCase() === typed.toLowerCase()) : undefined;
+  const match = typed
+    ? options.find((option) => option.value === typedValue || option.label.toLowerCase() === typed.toLowerCase())
+    : undefined;
   const already = proposed.some((p) => p.value === typedValue);
   const problem = creatable && typed && !match && !already ? proposalProblem(typed, proposed.length) : null;
   const canPropose = creatable && typed !== '' && !match && !already && problem === null;
-  const shown = creatable && typed ? options.filter((option) => option.label.toLowerCase().includes(typed.toLowerCase())) : options;
+  const shown =
+    creatable && typed ? options.filter((option) => option.label.toLowerCase().includes(typed.toLowerCase())) : options;
 
   function propose() {
     if (match) toggle(match, true);
@@ -189,17 +221,7 @@ export function MultiSelect({ name, label, options, selected, onChange, error, c
     }
   }
 
-  function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
-    const element = details.current;
-    if (event.key !== 'Escape' || !element?.open) return;
-    event.preventDefault();
-    element.open = false;
-    element.querySelector('summary')?.focus();
-  }
-
-  const summary = selected.length
-    ? selected.map((tag) => (offered.has(tag.value) || !creatable ? tag.label : `${tag.label} (proposed)`)).join(', ')
-    : 'None selected';
+  const summary = summaryText(selected, offered, creatable);
   const noun = label.toLowerCase();
 
   return (
@@ -223,10 +245,23 @@ export function MultiSelect({ name, label, options, selected, onChange, error, c
           )}
           <ul ref={list} className="menu max-h-72 w-full flex-nowrap overflow-y-auto p-0">
             {shown.map((option) => (
-              <TagCheckbox key={option.value} name={name} tag={option} checked={chosen.has(option.value)} onToggle={toggle} />
+              <TagCheckbox
+                key={option.value}
+                name={name}
+                tag={option}
+                checked={chosen.has(option.value)}
+                onToggle={toggle}
+              />
             ))}
             {proposed.map((tag) => (
-              <TagCheckbox key={tag.value} name={name} tag={tag} checked proposed onToggle={(proposal) => toggle(proposal, false)} />
+              <TagCheckbox
+                key={tag.value}
+                name={name}
+                tag={tag}
+                checked
+                proposed
+                onToggle={(proposal) => toggle(proposal, false)}
+              />
             ))}
             {canPropose && (
               <li>
@@ -235,7 +270,9 @@ export function MultiSelect({ name, label, options, selected, onChange, error, c
                 </button>
               </li>
             )}
-            {creatable && typed && shown.length === 0 && !canPropose && !already && <li className="px-3 py-1 text-sm text-base-content/60">No match</li>}
+            {creatable && typed && shown.length === 0 && !canPropose && !already && (
+              <li className="px-3 py-1 text-sm text-base-content/60">No match</li>
+            )}
           </ul>
         </div>
       </details>

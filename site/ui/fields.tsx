@@ -3,7 +3,15 @@
  * its hint and error the same way; the form's alert; the submit and busy buttons; the hydration hook.
  * What a form does with them (values, errors, sending) is ./use-form.ts.
  */
-import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { FIELD_FACETS, type FieldKey } from '#db/catalog/facets.ts';
 import { dismissToast } from '#site/stores/toasts.ts';
 
@@ -29,7 +37,8 @@ function FieldHint({ name, hint }: { name: string; hint: ReactNode }) {
 }
 
 const describedBy = (name: string, error: string | undefined, hint?: ReactNode, also?: string) =>
-  [also ?? '', error ? `${fieldId(name)}-error` : '', hint ? `${fieldId(name)}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  [also ?? '', error ? `${fieldId(name)}-error` : '', hint ? `${fieldId(name)}-hint` : ''].filter(Boolean).join(' ') ||
+  undefined;
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'value' | 'onChange'> {
   /** Also the input's name; the id is derived from it. */
@@ -114,7 +123,8 @@ export function SelectField({ name, label, value, onValue, options, error, ...se
   );
 }
 
-interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name' | 'value' | 'onChange'> {
+interface TextAreaFieldProps
+  extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'name' | 'value' | 'onChange'> {
   name: string;
   label: string;
   value: string;
@@ -211,7 +221,12 @@ export function SubmitButton({
   const hydrated = useHydrated();
   return (
     <>
-      <button type="submit" className={`btn ${tone} w-full`} disabled={loading || (!posts && !hydrated)} aria-busy={loading || undefined}>
+      <button
+        type="submit"
+        className={`btn ${tone} w-full`}
+        disabled={loading || (!posts && !hydrated)}
+        aria-busy={loading || undefined}
+      >
         {loading && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         {children}
       </button>
@@ -242,7 +257,13 @@ export function BusyButton({
 }) {
   const hydrated = useHydrated();
   return (
-    <button type={type} className={className} disabled={busy || disabled || !hydrated} aria-busy={busy || undefined} onClick={onClick}>
+    <button
+      type={type}
+      className={className}
+      disabled={busy || disabled || !hydrated}
+      aria-busy={busy || undefined}
+      onClick={onClick}
+    >
       {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
       {children}
     </button>

@@ -81,7 +81,11 @@ describe('profile', () => {
   it('a password change ends the old sessions: the old token gets 401, the returned one works', async () => {
     const account = await signUp(api, 'Test Person');
     const other = await asUser(api, account);
-    const res = await api.put('/api/users/profile', { name: account.name, email: account.email, password: 'changed-password' }, { token: account.token });
+    const res = await api.put(
+      '/api/users/profile',
+      { name: account.name, email: account.email, password: 'changed-password' },
+      { token: account.token },
+    );
     expect(res.status).toBe(200);
     expect(res.body.token).not.toBe(account.token);
     expect((await api.get('/api/users/profile', { token: account.token })).status).toBe(401);
@@ -91,7 +95,11 @@ describe('profile', () => {
 
   it('cannot make the user an admin', async () => {
     const user = await signUp(api, 'Test Person');
-    const res = await api.put('/api/users/profile', { name: user.name, email: user.email, password: '', isAdmin: true }, { token: user.token });
+    const res = await api.put(
+      '/api/users/profile',
+      { name: user.name, email: user.email, password: '', isAdmin: true },
+      { token: user.token },
+    );
     expect(res.status).toBe(200);
     expect(res.body.isAdmin).toBe(false);
   });
@@ -123,8 +131,12 @@ describe('password reset', () => {
     expect(reset.status).toBe(200);
     expect(reset.body.message).toBe('Password updated successfully');
     expect((await api.get('/api/users/profile', { token: account.token })).status).toBe(401);
-    expect((await api.post('/api/users/signin', { email: account.email, password: 'a-brand-new-one' })).status).toBe(200);
-    expect((await api.post('/api/users/signin', { email: account.email, password: account.password })).status).toBe(401);
+    expect((await api.post('/api/users/signin', { email: account.email, password: 'a-brand-new-one' })).status).toBe(
+      200,
+    );
+    expect((await api.post('/api/users/signin', { email: account.email, password: account.password })).status).toBe(
+      401,
+    );
     const again = await api.post('/api/users/reset-password', { token, password: 'yet-another-one' });
     expect(again.status).toBe(404);
   });
@@ -146,10 +158,15 @@ describe('cross-site requests', () => {
     const signup = await api.post('/api/users/signup', account);
     const cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0]!;
     const body = { name: 'Cookie Person', email: account.email, password: '' };
-    const crossSite = await api.put('/api/users/profile', body, { headers: { cookie, origin: 'https://evil.example' } });
+    const crossSite = await api.put('/api/users/profile', body, {
+      headers: { cookie, origin: 'https://evil.example' },
+    });
     const noOrigin = await api.put('/api/users/profile', body, { headers: { cookie } });
     const sameOrigin = await api.put('/api/users/profile', body, { headers: { cookie, origin: server.url } });
-    const bearer = await api.put('/api/users/profile', body, { token: signup.body.token, headers: { origin: 'https://evil.example' } });
+    const bearer = await api.put('/api/users/profile', body, {
+      token: signup.body.token,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(crossSite.status).toBe(403);
     expect(noOrigin.status).toBe(403);
     expect(sameOrigin.status).toBe(200);
@@ -161,7 +178,11 @@ describe('bad input gets a clear 4xx and writes nothing', () => {
   const cases: Array<[string, string, unknown, Record<string, string>?]> = [
     ['missing fields', '/api/users/signup', {}],
     ['email without @', '/api/users/signup', { name: 'A', email: 'nope', password: 'password-123' }],
-    ['a 100 KB name', '/api/users/signup', { name: 'x'.repeat(100 * 1024), email: uniqueEmail(), password: 'password-123' }],
+    [
+      'a 100 KB name',
+      '/api/users/signup',
+      { name: 'x'.repeat(100 * 1024), email: uniqueEmail(), password: 'password-123' },
+    ],
     ['wrong types', '/api/users/signup', { name: 7, email: ['a'], password: { p: 1 } }],
     ['null body', '/api/users/signin', null],
     ['an array', '/api/users/signin', [1, 2]],
@@ -178,13 +199,19 @@ describe('bad input gets a clear 4xx and writes nothing', () => {
   });
 
   it('malformed JSON', async () => {
-    const res = await api.post('/api/users/signin', undefined, { raw: '{"email": ', headers: { 'content-type': 'application/json' } });
+    const res = await api.post('/api/users/signin', undefined, {
+      raw: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Request body is not valid JSON');
   });
 
   it('wrong content type', async () => {
-    const res = await api.post('/api/users/signin', undefined, { raw: 'email=a@b.co', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await api.post('/api/users/signin', undefined, {
+      raw: 'email=a@b.co',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     expect(res.body.message).toMatch(/JSON/);
   });
@@ -198,7 +225,11 @@ describe('bad input gets a clear 4xx and writes nothing', () => {
   });
 
   it('a body over 100 KB gets 413', async () => {
-    const res = await api.post('/api/users/signup', { name: 'x'.repeat(200 * 1024), email: uniqueEmail(), password: 'password-123' });
+    const res = await api.post('/api/users/signup', {
+      name: 'x'.repeat(200 * 1024),
+      email: uniqueEmail(),
+      password: 'password-123',
+    });
     expect(res.status).toBe(413);
     expect(res.body.message).toMatch(/too large/);
   });
@@ -216,7 +247,8 @@ describe('GET /api/test', () => {
     const res = await api.get('/api/test');
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThan(0);
-    for (const item of res.body) expect(Object.keys(item)).toEqual(expect.arrayContaining(['name', 'email', 'isAdmin']));
+    for (const item of res.body)
+      expect(Object.keys(item)).toEqual(expect.arrayContaining(['name', 'email', 'isAdmin']));
   });
 });
 
@@ -224,12 +256,18 @@ describe('session tokens', () => {
   it('are never stored or logged raw', async () => {
     const account = await signUp(api, 'Test Person');
     const tokens = [account.token, (await asUser(api, account)).token];
-    await api.put('/api/users/profile', { name: 'Token Keeper', email: account.email, password: 'rotated-password' }, { token: tokens[1] });
+    await api.put(
+      '/api/users/profile',
+      { name: 'Token Keeper', email: account.email, password: 'rotated-password' },
+      { token: tokens[1] },
+    );
     const db = await openDatabase(server.dbUrl);
     try {
-      const tables = (await db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%'")).rows.map(
-        (r) => String(r.name),
-      );
+      const tables = (
+        await db.execute(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%'",
+        )
+      ).rows.map((r) => String(r.name));
       for (const table of tables) {
         const dump = JSON.stringify((await db.execute(`SELECT * FROM "${table}"`)).rows);
         for (const token of tokens) expect(dump, table).not.toContain(token);

@@ -27,7 +27,14 @@ beforeAll(async () => {
   submitter = await signUp(api, 'Submitter');
 });
 
-const LISTS = ['/api/contents/admin', '/api/users/admin', '/api/submissions/admin', '/api/tags/admin', '/api/reviews/admin', '/api/audit/admin'];
+const LISTS = [
+  '/api/contents/admin',
+  '/api/users/admin',
+  '/api/submissions/admin',
+  '/api/tags/admin',
+  '/api/reviews/admin',
+  '/api/audit/admin',
+];
 
 describe('every admin list takes the same parameters', () => {
   it('hostile values are clamped or ignored, never a 5xx', async () => {
@@ -81,7 +88,9 @@ describe('every admin list takes the same parameters', () => {
     const plain = await get('/api/contents/admin');
     const blank = await get('/api/contents/admin?page=&pageSize=&search=&sort=&order=&status=&category=&cost=&link=');
     expect(blank.body.total).toBe(plain.body.total);
-    expect(blank.body.contents.map((c: { _id: string }) => c._id)).toEqual(plain.body.contents.map((c: { _id: string }) => c._id));
+    expect(blank.body.contents.map((c: { _id: string }) => c._id)).toEqual(
+      plain.body.contents.map((c: { _id: string }) => c._id),
+    );
   });
 });
 
@@ -98,10 +107,14 @@ describe('contents', () => {
 
   it('sorts by name either way, drafts among the published', async () => {
     const draft = (await api.post('/api/contents', undefined, { token })).body.content as { _id: string; name: string };
-    const up = (await get('/api/contents/admin?sort=name&order=asc&pageSize=100')).body.contents.map((c: { name: string }) => c.name);
+    const up = (await get('/api/contents/admin?sort=name&order=asc&pageSize=100')).body.contents.map(
+      (c: { name: string }) => c.name,
+    );
     const folded = (names: string[]) => names.map((n) => n.toLowerCase());
     expect(folded(up)).toEqual([...folded(up)].sort());
-    const down = (await get('/api/contents/admin?sort=name&order=desc&pageSize=100')).body.contents.map((c: { name: string }) => c.name);
+    const down = (await get('/api/contents/admin?sort=name&order=desc&pageSize=100')).body.contents.map(
+      (c: { name: string }) => c.name,
+    );
     expect(folded(down)).toEqual([...folded(down)].sort().reverse());
     const found = await get('/api/contents/admin?search=Sample&sort=name');
     expect(found.body.contents.map((c: { _id: string }) => c._id)).toContain(draft._id);
@@ -133,15 +146,25 @@ describe('contents', () => {
 describe('users', () => {
   it('searches name or email (wildcards are plain text), filters by role, sorts by email', async () => {
     const { email } = await signUp(api, 'Zed 100%_off', { email: uniqueEmail('zedpercent') });
-    expect((await get(`/api/users/admin?search=${encodeURIComponent('100%_')}`)).body.users.map((u: { email: string }) => u.email)).toEqual([email]);
-    expect((await get('/api/users/admin?search=%25')).body.users.map((u: { email: string }) => u.email)).toEqual([email]);
+    expect(
+      (await get(`/api/users/admin?search=${encodeURIComponent('100%_')}`)).body.users.map(
+        (u: { email: string }) => u.email,
+      ),
+    ).toEqual([email]);
+    expect((await get('/api/users/admin?search=%25')).body.users.map((u: { email: string }) => u.email)).toEqual([
+      email,
+    ]);
     expect((await get('/api/users/admin?search=0_o')).body.users).toEqual([]);
     expect((await get('/api/users/admin?search=zed%20100')).body.total).toBe(1);
     const admins = await get('/api/users/admin?role=admin&pageSize=100');
     expect(admins.body.users.every((u: { isAdmin: boolean }) => u.isAdmin)).toBe(true);
     expect(admins.body.users.map((u: { email: string }) => u.email)).toContain(DEMO_ADMIN.email);
-    expect((await get('/api/users/admin?role=user&pageSize=100')).body.users.every((u: { isAdmin: boolean }) => !u.isAdmin)).toBe(true);
-    const emails = (await get('/api/users/admin?sort=email&order=desc&pageSize=100')).body.users.map((u: { email: string }) => u.email);
+    expect(
+      (await get('/api/users/admin?role=user&pageSize=100')).body.users.every((u: { isAdmin: boolean }) => !u.isAdmin),
+    ).toBe(true);
+    const emails = (await get('/api/users/admin?sort=email&order=desc&pageSize=100')).body.users.map(
+      (u: { email: string }) => u.email,
+    );
     expect(emails).toEqual([...emails].sort().reverse());
   });
 });
@@ -151,7 +174,8 @@ describe('submissions', () => {
     const waiting = await submit('Queue Search Alpha');
     const decided = await submit('Queue Search Beta');
     await api.del(`/api/submissions/${decided._id}`, { token });
-    const ids = async (query: string) => (await get(`/api/submissions/admin?${query}`)).body.submissions.map((s: { _id: string }) => s._id);
+    const ids = async (query: string) =>
+      (await get(`/api/submissions/admin?${query}`)).body.submissions.map((s: { _id: string }) => s._id);
     expect(await ids('search=queue%20search')).toEqual([waiting._id]);
     expect(await ids('search=queue%20search&status=rejected')).toEqual([decided._id]);
     expect(await ids('search=queue%20search&status=all&sort=name&order=desc')).toEqual([decided._id, waiting._id]);
@@ -192,9 +216,15 @@ describe('bulk actions on submissions', () => {
     const tag = `allmatch${Date.now()}`;
     const made = [];
     for (let i = 0; i < 3; i++) made.push(await submit(`${tag} ${i}`));
-    const res = await api.post('/api/submissions/bulk', { action: 'approve', filter: { search: tag, pageSize: '1', page: '2' } }, { token });
+    const res = await api.post(
+      '/api/submissions/bulk',
+      { action: 'approve', filter: { search: tag, pageSize: '1', page: '2' } },
+      { token },
+    );
     expect(res.status).toBe(200);
-    expect(res.body.results.map((r: { id: string; outcome: string }) => [r.id, r.outcome]).sort()).toEqual(made.map((s) => [s._id, 'approved']).sort());
+    expect(res.body.results.map((r: { id: string; outcome: string }) => [r.id, r.outcome]).sort()).toEqual(
+      made.map((s) => [s._id, 'approved']).sort(),
+    );
     const contents = await sql('SELECT count(*) AS n FROM contents WHERE name LIKE ?', [`${tag}%`]);
     expect(Number(contents[0]!.n)).toBe(3);
   });
@@ -204,7 +234,9 @@ describe('bulk actions on submissions', () => {
     const res = await api.post('/api/submissions/bulk', { action: 'delete', ids: [spam._id] }, { token });
     expect(res.body.results).toEqual([{ id: spam._id, name: 'Bulk Spam', outcome: 'deleted' }]);
     expect(await sql('SELECT id FROM submissions WHERE id = ?', [spam._id])).toHaveLength(0);
-    expect(await sql("SELECT id FROM audit_log WHERE action = 'submission.delete' AND target_id = ?", [spam._id])).toHaveLength(1);
+    expect(
+      await sql("SELECT id FROM audit_log WHERE action = 'submission.delete' AND target_id = ?", [spam._id]),
+    ).toHaveLength(1);
   });
 
   it('refuses what it does not understand with a 400 and changes nothing', async () => {
@@ -224,8 +256,13 @@ describe('bulk actions on submissions', () => {
       const res = await api.post('/api/submissions/bulk', body, { token });
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
     }
-    expect((await api.post('/api/submissions/bulk', { action: 'approve', ids: [kept._id] }, { token: submitter.token })).status).toBe(403);
+    expect(
+      (await api.post('/api/submissions/bulk', { action: 'approve', ids: [kept._id] }, { token: submitter.token }))
+        .status,
+    ).toBe(403);
     expect((await api.post('/api/submissions/bulk', { action: 'approve', ids: [kept._id] })).status).toBe(401);
-    expect(await sql('SELECT status FROM submissions WHERE id = ?', [kept._id])).toEqual([expect.objectContaining({ status: 'pending' })]);
+    expect(await sql('SELECT status FROM submissions WHERE id = ?', [kept._id])).toEqual([
+      expect.objectContaining({ status: 'pending' }),
+    ]);
   });
 });

@@ -13,7 +13,14 @@ async function newSubmission(url = `https://example.org/course-${Math.random().t
   const submitter = await signUp(api);
   const res = await api.post(
     '/api/submissions/create',
-    { url, name: 'Example Course', category: ['Data Science'], cost: 'Paid', hasCert: true, description: 'Statistics for everyone.' },
+    {
+      url,
+      name: 'Example Course',
+      category: ['Data Science'],
+      cost: 'Paid',
+      hasCert: true,
+      description: 'Statistics for everyone.',
+    },
     { token: submitter.token },
   );
   expect(res.status).toBe(201);
@@ -49,7 +56,10 @@ describe('only admins', () => {
     const { body: page } = await api.get('/api/contents/search');
     const submission = await newSubmission();
     const target = await signUp(api);
-    const real = path.replace('CONTENT', page.contents[0]._id).replace('USER', target._id).replace('SUBMISSION', submission._id);
+    const real = path
+      .replace('CONTENT', page.contents[0]._id)
+      .replace('USER', target._id)
+      .replace('SUBMISSION', submission._id);
     const before = await sql(
       'SELECT (SELECT count(*) FROM contents) AS c, (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM submissions) AS s, (SELECT count(*) FROM audit_log) AS a',
     );
@@ -110,7 +120,11 @@ describe('contents', () => {
   it('refuses a slug that another content uses (409) and a missing required field (400)', async () => {
     const { body: list } = await api.get('/api/contents/search?order=oldest');
     const [a, b] = list.contents;
-    const res = await api.put(`/api/contents/${a._id}`, { ...a, slug: b.slug, image: 'https://example.org/i.png' }, { token: admin.token });
+    const res = await api.put(
+      `/api/contents/${a._id}`,
+      { ...a, slug: b.slug, image: 'https://example.org/i.png' },
+      { token: admin.token },
+    );
     expect(res.status).toBe(409);
     expect(res.body.message).toContain(b.slug);
     const missing = await api.put(`/api/contents/${a._id}`, { ...a, image: '' }, { token: admin.token });
@@ -125,12 +139,20 @@ describe('contents', () => {
     const tile = await fetch(a.image);
     expect(tile.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
     expect(await tile.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-    const fixed = await api.put(`/api/contents/${a._id}`, { ...a, description: `${a.description} (typo fixed)` }, { token: admin.token });
+    const fixed = await api.put(
+      `/api/contents/${a._id}`,
+      { ...a, description: `${a.description} (typo fixed)` },
+      { token: admin.token },
+    );
     expect(fixed.status).toBe(200);
     expect(fixed.body.image).toBe(a.image);
     // Stored as no image of its own: a new slug gets its own tile.
     expect(await sql('SELECT image FROM contents WHERE id = ?', [a._id])).toEqual([{ image: '' }]);
-    const renamed = await api.put(`/api/contents/${a._id}`, { ...fixed.body, slug: `${a.slug}-renamed` }, { token: admin.token });
+    const renamed = await api.put(
+      `/api/contents/${a._id}`,
+      { ...fixed.body, slug: `${a.slug}-renamed` },
+      { token: admin.token },
+    );
     expect(renamed.body.image).toBe(`${server.url}/images/placeholder/${a.slug}-renamed.svg`);
   });
 
@@ -150,14 +172,23 @@ describe('users', () => {
     const res = await api.get('/api/users/admin?page=1', { token: admin.token });
     expect(res.body).toMatchObject({ page: 1, count: 0 });
     expect(res.body.users[0]).toEqual(
-      expect.objectContaining({ _id: expect.any(String), name: expect.any(String), email: expect.any(String), isAdmin: expect.any(Boolean) }),
+      expect.objectContaining({
+        _id: expect.any(String),
+        name: expect.any(String),
+        email: expect.any(String),
+        isAdmin: expect.any(Boolean),
+      }),
     );
     expect(res.body.users[0].passwordHash).toBeUndefined();
   });
 
   it("edits name, email and role; a role change ends the user's sessions", async () => {
     const target = await signUp(api);
-    const res = await api.put(`/api/users/${target._id}`, { _id: target._id, name: 'Promoted', email: target.email, isAdmin: true }, { token: admin.token });
+    const res = await api.put(
+      `/api/users/${target._id}`,
+      { _id: target._id, name: 'Promoted', email: target.email, isAdmin: true },
+      { token: admin.token },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ _id: target._id, name: 'Promoted', email: target.email, isAdmin: true });
     expect((await api.get('/api/users/profile', { token: target.token })).status).toBe(401);
@@ -171,7 +202,11 @@ describe('users', () => {
 
   it('refuses an email another user has', async () => {
     const [a, b] = [await signUp(api), await signUp(api)];
-    const res = await api.put(`/api/users/${a._id}`, { name: 'A', email: b.email, isAdmin: false }, { token: admin.token });
+    const res = await api.put(
+      `/api/users/${a._id}`,
+      { name: 'A', email: b.email, isAdmin: false },
+      { token: admin.token },
+    );
     expect(res.status).toBe(409);
   });
 
@@ -180,8 +215,13 @@ describe('users', () => {
     expect(self.status).toBe(403);
     const admins = await sql('SELECT id FROM users WHERE is_admin = 1');
     // Demote every other admin first, so this one is the last.
-    for (const row of admins) if (row.id !== admin._id) await sql('UPDATE users SET is_admin = 0 WHERE id = ?', [String(row.id)]);
-    const demote = await api.put(`/api/users/${admin._id}`, { name: 'Ada Admin', email: 'admin@skillshelf.dev', isAdmin: false }, { token: admin.token });
+    for (const row of admins)
+      if (row.id !== admin._id) await sql('UPDATE users SET is_admin = 0 WHERE id = ?', [String(row.id)]);
+    const demote = await api.put(
+      `/api/users/${admin._id}`,
+      { name: 'Ada Admin', email: 'admin@skillshelf.dev', isAdmin: false },
+      { token: admin.token },
+    );
     expect(demote.status).toBe(409);
     expect(demote.body.message).toMatch(/at least one admin/);
     expect(await sql('SELECT is_admin FROM users WHERE id = ?', [admin._id])).toEqual([{ is_admin: 1 }]);
@@ -190,7 +230,11 @@ describe('users', () => {
   it('deletes a user with their sessions and reviews', async () => {
     const target = await signUp(api);
     const { body: page } = await api.get('/api/contents/search?order=latest');
-    await api.post(`/api/contents/${page.contents[0]._id}/reviews`, { rating: 5, comment: 'bye' }, { token: target.token });
+    await api.post(
+      `/api/contents/${page.contents[0]._id}/reviews`,
+      { rating: 5, comment: 'bye' },
+      { token: target.token },
+    );
     const res = await api.del(`/api/users/${target._id}`, { token: admin.token });
     expect(res.status).toBe(200);
     expect((await api.get('/api/users/profile', { token: target.token })).status).toBe(401);
@@ -216,11 +260,18 @@ describe('submissions', () => {
       { token: admin.token },
     );
     expect(res.status).toBe(201);
-    expect(res.body.content).toMatchObject({ name: 'Edited Name', slug: `edited-${submission._id}`, cost: 'Paid', hasCert: true });
+    expect(res.body.content).toMatchObject({
+      name: 'Edited Name',
+      slug: `edited-${submission._id}`,
+      cost: 'Paid',
+      hasCert: true,
+    });
     const record = await api.get(`/api/submissions/${submission._id}`, { token: admin.token });
     expect(record.body).toMatchObject({ status: 'approved', contentId: res.body.content._id, decidedBy: admin.email });
     expect((await api.get(`/api/contents/slug/edited-${submission._id}`)).status).toBe(200);
-    expect(await sql('SELECT action FROM audit_log WHERE target_id = ?', [submission._id])).toEqual([{ action: 'submission.approve' }]);
+    expect(await sql('SELECT action FROM audit_log WHERE target_id = ?', [submission._id])).toEqual([
+      { action: 'submission.approve' },
+    ]);
   });
 
   it('an approval that fails (the website is listed meanwhile) leaves the submission in the queue and creates nothing', async () => {
@@ -228,7 +279,11 @@ describe('submissions', () => {
     const { body: page } = await api.get('/api/contents/search');
     const listed = page.contents[0].url;
     const before = await sql('SELECT count(*) AS n FROM contents');
-    const res = await api.post(`/api/submissions/${submission._id}`, { ...submission, url: listed }, { token: admin.token });
+    const res = await api.post(
+      `/api/submissions/${submission._id}`,
+      { ...submission, url: listed },
+      { token: admin.token },
+    );
     expect(res.status).toBe(409);
     expect(res.body.message).toContain('already listed');
     expect((await api.get(`/api/submissions/${submission._id}`, { token: admin.token })).status).toBe(200);
@@ -241,7 +296,10 @@ describe('submissions', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('submission rejected successfully');
     const again = await api.del(`/api/submissions/${submission._id}`, { token: admin.token });
-    expect(again).toMatchObject({ status: 200, body: { message: 'Submission was already rejected; nothing changed', status: 'rejected' } });
+    expect(again).toMatchObject({
+      status: 200,
+      body: { message: 'Submission was already rejected; nothing changed', status: 'rejected' },
+    });
     expect((await api.get(`/api/submissions/${submission._id}`, { token: admin.token })).body.status).toBe('rejected');
     const queue = await api.get('/api/submissions/admin', { token: admin.token });
     expect(queue.body.submissions.map((s: { _id: string }) => s._id)).not.toContain(submission._id);
@@ -254,7 +312,9 @@ describe('submissions', () => {
     const res = await api.post(`/api/submissions/${submission._id}`, submission, { token: admin.token });
     expect(res).toMatchObject({ status: 409, body: { message: 'This submission was already rejected' } });
     expect(await sql('SELECT count(*) AS n FROM contents')).toEqual(before);
-    expect((await api.post('/api/submissions/ffffffffffffffffffffffff', submission, { token: admin.token })).status).toBe(404);
+    expect(
+      (await api.post('/api/submissions/ffffffffffffffffffffffff', submission, { token: admin.token })).status,
+    ).toBe(404);
   });
 });
 
@@ -276,20 +336,27 @@ describe('dashboard', () => {
     expect(res.body.numType).toBe(used!.types);
     // The demo catalog uses tags beyond docs/product.md#what-is-stored's first lists (Go, SQL, MOOC…).
     expect(res.body.numTechStack).toBeGreaterThan(11);
-    const [web] = await sql("SELECT count(*) AS n FROM content_tags WHERE kind = 'category' AND value = 'web-development'");
+    const [web] = await sql(
+      "SELECT count(*) AS n FROM content_tags WHERE kind = 'category' AND value = 'web-development'",
+    );
     expect(res.body.contentCategories).toContainEqual({ _id: 'Web Development', count: web!.n });
   });
 });
 
 describe('uploads', () => {
   const png = Buffer.from(
-    '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082',
+    '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+      '1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082',
     'hex',
   );
   const upload = (bytes: Uint8Array, name: string, type: string, token = admin.token) => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-    return fetch(`${server.url}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+    return fetch(`${server.url}/api/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
   };
 
   it('stores a PNG under its hash and serves it with a long immutable cache', async () => {
@@ -321,7 +388,11 @@ describe('uploads', () => {
   it('refuses a request without a file field', async () => {
     const form = new FormData();
     form.append('other', 'x');
-    const res = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin.token}` } });
+    const res = await fetch(`${server.url}/api/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(res.status).toBe(400);
   });
 

@@ -19,7 +19,11 @@ let rejected: string;
 let deletedReview: string;
 
 async function submit(name: string) {
-  const res = await api.post('/api/submissions/create', { url: `https://${name.toLowerCase()}.example.org/`, name }, { token: user.token });
+  const res = await api.post(
+    '/api/submissions/create',
+    { url: `https://${name.toLowerCase()}.example.org/`, name },
+    { token: user.token },
+  );
   expect(res.status).toBe(201);
   return res.body._id as string;
 }
@@ -29,15 +33,38 @@ beforeAll(async () => {
   admin = await asAdmin(api);
   user = await signUp(api, 'Audit User');
   const second = await signUp(api, 'Second Admin');
-  expect((await api.put(`/api/users/${second._id}`, { name: second.name, email: second.email, isAdmin: true }, { token: admin.token })).status).toBe(200);
+  expect(
+    (
+      await api.put(
+        `/api/users/${second._id}`,
+        { name: second.name, email: second.email, isAdmin: true },
+        { token: admin.token },
+      )
+    ).status,
+  ).toBe(200);
   other = await asUser(api, second);
 
   // Audited changes, oldest first: a rejection, an approval by the other admin, a review deleted.
   rejected = await submit(`${word}Spam`);
-  expect((await api.request('DELETE', `/api/submissions/${rejected}`, { reason: 'spam', note: 'Not a course.' }, { token: admin.token })).status).toBe(200);
-  expect((await api.post(`/api/submissions/${await submit(`${word}Good`)}`, {}, { token: other.token })).status).toBe(201);
+  expect(
+    (
+      await api.request(
+        'DELETE',
+        `/api/submissions/${rejected}`,
+        { reason: 'spam', note: 'Not a course.' },
+        { token: admin.token },
+      )
+    ).status,
+  ).toBe(200);
+  expect((await api.post(`/api/submissions/${await submit(`${word}Good`)}`, {}, { token: other.token })).status).toBe(
+    201,
+  );
   const { body } = await api.get('/api/contents/search?order=oldest');
-  const posted = await api.post(`/api/contents/${body.contents[0]._id}/reviews`, { rating: 1, comment: `${word} abusive words` }, { token: user.token });
+  const posted = await api.post(
+    `/api/contents/${body.contents[0]._id}/reviews`,
+    { rating: 1, comment: `${word} abusive words` },
+    { token: user.token },
+  );
   deletedReview = posted.body.review._id;
   expect((await api.del(`/api/reviews/${deletedReview}`, { token: admin.token })).status).toBe(200);
 });
@@ -47,11 +74,20 @@ describe('GET /api/audit/admin', () => {
     const res = await audit();
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ page: 1, pageSize: 10, count: 0 });
-    const entries = res.body.entries as Array<{ action: string; at: string; admin: { id: string; label: string }; target: { type: string; id: string } }>;
+    const entries = res.body.entries as Array<{
+      action: string;
+      at: string;
+      admin: { id: string; label: string };
+      target: { type: string; id: string };
+    }>;
     const times = entries.map((e) => e.at);
     expect(times).toEqual([...times].sort().reverse());
     // The second admin made one, then the three changes above; the newest first.
-    expect(entries.slice(0, 3).map((e) => e.action)).toEqual(['review.delete', 'submission.approve', 'submission.reject']);
+    expect(entries.slice(0, 3).map((e) => e.action)).toEqual([
+      'review.delete',
+      'submission.approve',
+      'submission.reject',
+    ]);
     expect(entries[0]).toMatchObject({
       admin: { id: me(), label: DEMO_ADMIN.email },
       target: { type: 'review', id: deletedReview, exists: false },
@@ -72,15 +108,23 @@ describe('GET /api/audit/admin', () => {
     expect(mine.entries.map((e: { action: string }) => e.action)).toContain('user.update');
     const theirs = (await audit(`?admin=${encodeURIComponent(`user:${other._id}`)}&action=submission.approve`)).body;
     expect(theirs.total).toBe(1);
-    expect((await audit(`?admin=${encodeURIComponent(`user:${other._id}`)}&action=submission.reject`)).body.total).toBe(0);
+    expect((await audit(`?admin=${encodeURIComponent(`user:${other._id}`)}&action=submission.reject`)).body.total).toBe(
+      0,
+    );
   });
 
   it('searches the target and the details', async () => {
     const found = (await audit(`?search=${word}`)).body;
-    expect(found.entries.map((e: { action: string }) => e.action)).toEqual(['review.delete', 'submission.approve', 'submission.reject']);
-    expect((await audit(`?search=${encodeURIComponent(`submission:${rejected}`)}`)).body.entries.map((e: { action: string }) => e.action)).toEqual([
+    expect(found.entries.map((e: { action: string }) => e.action)).toEqual([
+      'review.delete',
+      'submission.approve',
       'submission.reject',
     ]);
+    expect(
+      (await audit(`?search=${encodeURIComponent(`submission:${rejected}`)}`)).body.entries.map(
+        (e: { action: string }) => e.action,
+      ),
+    ).toEqual(['submission.reject']);
     expect((await audit('?search=no-such-words-anywhere')).body).toMatchObject({ total: 0, pages: 1, entries: [] });
   });
 
@@ -88,7 +132,9 @@ describe('GET /api/audit/admin', () => {
     const all = (await audit('?pageSize=100')).body;
     const byAction = (await audit('?sort=action&pageSize=100')).body.entries.map((e: { action: string }) => e.action);
     expect(byAction).toEqual([...byAction].sort());
-    const byAdmin = (await audit('?sort=admin&order=desc&pageSize=100')).body.entries.map((e: { admin: { label: string } }) => e.admin.label.toLowerCase());
+    const byAdmin = (await audit('?sort=admin&order=desc&pageSize=100')).body.entries.map(
+      (e: { admin: { label: string } }) => e.admin.label.toLowerCase(),
+    );
     expect(byAdmin).toEqual([...byAdmin].sort().reverse());
     const second = (await audit('?pageSize=1&page=2')).body;
     expect(second).toMatchObject({ page: 2, pageSize: 1, count: 1, total: all.total, pages: all.total });

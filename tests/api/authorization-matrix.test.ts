@@ -78,12 +78,23 @@ const notTheAuthor = (ok: number): Answers => ({ anonymous: 401, user: 403, othe
 const adminOnly = (ok: number): Answers => ({ anonymous: 401, user: 403, other: 403, admin: ok });
 const signedIn = (ok: number): Answers => ({ anonymous: 401, user: ok, other: ok, admin: ok });
 const toSignIn = (path: string) => ({ redirect: `/signin?redirect=${encodeURIComponent(path)}` });
-const adminPage = (path: string): Answers => ({ anonymous: toSignIn(path), user: toSignIn(path), other: toSignIn(path), admin: 200 });
+const adminPage = (path: string): Answers => ({
+  anonymous: toSignIn(path),
+  user: toSignIn(path),
+  other: toSignIn(path),
+  admin: 200,
+});
 /** Pages for visitors only (sign in, forgotten password): a signed-in caller goes home. */
-const VISITOR_PAGE: Answers = { anonymous: 200, user: { redirect: '/' }, other: { redirect: '/' }, admin: { redirect: '/' } };
+const VISITOR_PAGE: Answers = {
+  anonymous: 200,
+  user: { redirect: '/' },
+  other: { redirect: '/' },
+  admin: { redirect: '/' },
+};
 
 const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082',
   'hex',
 );
 const CHROMIUM_BOOKMARKS = readFileSync(new URL('../fixtures/chromium-bookmarks.html', import.meta.url), 'utf8');
@@ -100,9 +111,19 @@ const validContent = {
 
 const ROWS: Row[] = [
   // The public catalog API
-  { method: 'GET', route: '/api/contents/search', path: () => '/api/contents/search?searchTerm=python', expect: all(200) },
+  {
+    method: 'GET',
+    route: '/api/contents/search',
+    path: () => '/api/contents/search?searchTerm=python',
+    expect: all(200),
+  },
   { method: 'GET', route: '/api/contents/filters', path: () => '/api/contents/filters', expect: all(200) },
-  { method: 'GET', route: '/api/contents/slug/[slug]', path: async (f) => `/api/contents/slug/${(await f.content()).slug}`, expect: all(200) },
+  {
+    method: 'GET',
+    route: '/api/contents/slug/[slug]',
+    path: async (f) => `/api/contents/slug/${(await f.content()).slug}`,
+    expect: all(200),
+  },
   { method: 'GET', route: '/api/test', path: () => '/api/test', expect: all(200) },
   { method: 'GET', route: '/api/openapi.json', path: () => '/api/openapi.json', expect: all(200) },
   { method: 'GET', route: '/api/docs', path: () => '/api/docs', expect: all(200) },
@@ -115,9 +136,21 @@ const ROWS: Row[] = [
     body: () => ({ name: 'New', email: uniqueEmail('matrix'), password: 'password-123' }),
     expect: all(201),
   },
-  { method: 'POST', route: '/api/users/signin', path: () => '/api/users/signin', body: () => DEMO_ADMIN, expect: all(200) },
+  {
+    method: 'POST',
+    route: '/api/users/signin',
+    path: () => '/api/users/signin',
+    body: () => DEMO_ADMIN,
+    expect: all(200),
+  },
   // A call naming no session is told so (tests/contract/sign-out-names-its-session.test.ts).
-  { method: 'POST', route: '/api/users/signout', path: () => '/api/users/signout', freshSession: true, expect: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/users/signout',
+    path: () => '/api/users/signout',
+    freshSession: true,
+    expect: signedIn(200),
+  },
   {
     method: 'POST',
     route: '/api/users/forget-password',
@@ -147,7 +180,10 @@ const ROWS: Row[] = [
     route: '/api/users/profile',
     path: () => '/api/users/profile',
     freshSession: true,
-    body: (f) => ({ password: f.caller?.email === DEMO_ADMIN.email ? DEMO_ADMIN.password : 'password-123', reviews: 'anonymise' }),
+    body: (f) => ({
+      password: f.caller?.email === DEMO_ADMIN.email ? DEMO_ADMIN.password : 'password-123',
+      reviews: 'anonymise',
+    }),
     expect: { anonymous: 401, user: 200, other: 200, admin: 409 },
   },
   // A user's own things
@@ -165,10 +201,30 @@ const ROWS: Row[] = [
     path: (f) => `/api/users/saves/${f.user._id}`,
     expect: { anonymous: 401, user: 200, other: 403, admin: 200 },
   },
-  { method: 'PUT', route: '/api/users/saves/[id]', path: async (f) => `/api/users/saves/${(await f.content())._id}`, expect: signedIn(200) },
-  { method: 'DELETE', route: '/api/users/saves/[id]', path: async (f) => `/api/users/saves/${(await f.content())._id}`, expect: signedIn(200) },
-  { method: 'GET', route: '/api/contents/[id]/report-link', path: async (f) => `/api/contents/${(await f.content())._id}/report-link`, expect: signedIn(200) },
-  { method: 'POST', route: '/api/contents/[id]/report-link', path: async (f) => `/api/contents/${(await f.content())._id}/report-link`, expect: signedIn(201) },
+  {
+    method: 'PUT',
+    route: '/api/users/saves/[id]',
+    path: async (f) => `/api/users/saves/${(await f.content())._id}`,
+    expect: signedIn(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/users/saves/[id]',
+    path: async (f) => `/api/users/saves/${(await f.content())._id}`,
+    expect: signedIn(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/contents/[id]/report-link',
+    path: async (f) => `/api/contents/${(await f.content())._id}/report-link`,
+    expect: signedIn(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/contents/[id]/report-link',
+    path: async (f) => `/api/contents/${(await f.content())._id}/report-link`,
+    expect: signedIn(201),
+  },
   {
     method: 'DELETE',
     route: '/api/contents/[id]/report-link',
@@ -195,11 +251,26 @@ const ROWS: Row[] = [
     body: () => ({ rating: 2, comment: 'Changed my mind.' }),
     expect: ownerOrAdmin(200),
   },
-  { method: 'DELETE', route: '/api/reviews/[id]', path: async (f) => `/api/reviews/${await f.review()}`, expect: ownerOrAdmin(200) },
+  {
+    method: 'DELETE',
+    route: '/api/reviews/[id]',
+    path: async (f) => `/api/reviews/${await f.review()}`,
+    expect: ownerOrAdmin(200),
+  },
   { method: 'GET', route: '/api/reviews/mine', path: () => '/api/reviews/mine?page=1', expect: signedIn(200) },
   // `user` wrote the review: they may not vote for it or report it; anyone else signed in may.
-  { method: 'PUT', route: '/api/reviews/[id]/helpful', path: async (f) => `/api/reviews/${await f.review()}/helpful`, expect: notTheAuthor(200) },
-  { method: 'DELETE', route: '/api/reviews/[id]/helpful', path: async (f) => `/api/reviews/${await f.review()}/helpful`, expect: notTheAuthor(200) },
+  {
+    method: 'PUT',
+    route: '/api/reviews/[id]/helpful',
+    path: async (f) => `/api/reviews/${await f.review()}/helpful`,
+    expect: notTheAuthor(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/reviews/[id]/helpful',
+    path: async (f) => `/api/reviews/${await f.review()}/helpful`,
+    expect: notTheAuthor(200),
+  },
   {
     method: 'POST',
     route: '/api/reviews/[id]/report',
@@ -207,7 +278,12 @@ const ROWS: Row[] = [
     body: () => ({ reason: 'spam' }),
     expect: notTheAuthor(201),
   },
-  { method: 'DELETE', route: '/api/reviews/[id]/reports', path: async (f) => `/api/reviews/${await f.review()}/reports`, expect: adminOnly(200) },
+  {
+    method: 'DELETE',
+    route: '/api/reviews/[id]/reports',
+    path: async (f) => `/api/reviews/${await f.review()}/reports`,
+    expect: adminOnly(200),
+  },
   {
     method: 'GET',
     route: '/api/contents/[id]/reviews/helpful',
@@ -215,7 +291,12 @@ const ROWS: Row[] = [
     expect: signedIn(200),
   },
   { method: 'GET', route: '/api/contents/suggest', path: () => '/api/contents/suggest?q=py', expect: all(200) },
-  { method: 'GET', route: '/api/submissions/check', path: () => '/api/submissions/check?url=https%3A%2F%2Fexample.org%2F', expect: signedIn(200) },
+  {
+    method: 'GET',
+    route: '/api/submissions/check',
+    path: () => '/api/submissions/check?url=https%3A%2F%2Fexample.org%2F',
+    expect: signedIn(200),
+  },
   { method: 'GET', route: '/api/submissions/mine', path: () => '/api/submissions/mine', expect: signedIn(200) },
   {
     method: 'POST',
@@ -226,7 +307,13 @@ const ROWS: Row[] = [
   },
   // Lists and progress: only the owner writes; a private list is a 404 to anyone else
   { method: 'GET', route: '/api/lists', path: () => '/api/lists', expect: signedIn(200) },
-  { method: 'POST', route: '/api/lists', path: () => '/api/lists', body: () => ({ name: 'Matrix list' }), expect: signedIn(201) },
+  {
+    method: 'POST',
+    route: '/api/lists',
+    path: () => '/api/lists',
+    body: () => ({ name: 'Matrix list' }),
+    expect: signedIn(201),
+  },
   {
     method: 'GET',
     route: '/api/lists/[id]',
@@ -240,8 +327,18 @@ const ROWS: Row[] = [
     body: () => ({ name: 'Renamed' }),
     expect: ownerOnly(200),
   },
-  { method: 'DELETE', route: '/api/lists/[id]', path: async (f) => `/api/lists/${(await f.list())._id}`, expect: ownerOnly(200) },
-  { method: 'POST', route: '/api/lists/[id]/copy', path: async (f) => `/api/lists/${(await f.list(true))._id}/copy`, expect: signedIn(201) },
+  {
+    method: 'DELETE',
+    route: '/api/lists/[id]',
+    path: async (f) => `/api/lists/${(await f.list())._id}`,
+    expect: ownerOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/lists/[id]/copy',
+    path: async (f) => `/api/lists/${(await f.list(true))._id}/copy`,
+    expect: signedIn(201),
+  },
   {
     method: 'POST',
     route: '/api/lists/[id]/items',
@@ -291,7 +388,12 @@ const ROWS: Row[] = [
   },
   { method: 'GET', route: '/api/users/progress', path: () => '/api/users/progress', expect: signedIn(200) },
   // Bookmarks in and out: each signed-in user their own
-  { method: 'GET', route: '/api/bookmarks/export', path: () => '/api/bookmarks/export?format=html', expect: signedIn(200) },
+  {
+    method: 'GET',
+    route: '/api/bookmarks/export',
+    path: () => '/api/bookmarks/export?format=html',
+    expect: signedIn(200),
+  },
   {
     method: 'POST',
     route: '/api/bookmarks/import',
@@ -313,12 +415,33 @@ const ROWS: Row[] = [
     body: () => ({ state: 'learning' }),
     expect: signedIn(200),
   },
-  { method: 'DELETE', route: '/api/users/progress/[id]', path: async (f) => `/api/users/progress/${(await f.content())._id}`, expect: signedIn(200) },
+  {
+    method: 'DELETE',
+    route: '/api/users/progress/[id]',
+    path: async (f) => `/api/users/progress/${(await f.content())._id}`,
+    expect: signedIn(200),
+  },
   // Following tags: each user their own follows
   { method: 'GET', route: '/api/follows', path: () => '/api/follows', expect: signedIn(200) },
-  { method: 'PUT', route: '/api/follows/[kind]/[value]', path: () => '/api/follows/category/web-development', expect: signedIn(200) },
-  { method: 'DELETE', route: '/api/follows/[kind]/[value]', path: () => '/api/follows/category/web-development', expect: signedIn(200) },
-  { method: 'PUT', route: '/api/follows/digest', path: () => '/api/follows/digest', body: () => ({ weekly: false }), expect: signedIn(200) },
+  {
+    method: 'PUT',
+    route: '/api/follows/[kind]/[value]',
+    path: () => '/api/follows/category/web-development',
+    expect: signedIn(200),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/follows/[kind]/[value]',
+    path: () => '/api/follows/category/web-development',
+    expect: signedIn(200),
+  },
+  {
+    method: 'PUT',
+    route: '/api/follows/digest',
+    path: () => '/api/follows/digest',
+    body: () => ({ weekly: false }),
+    expect: signedIn(200),
+  },
   { method: 'POST', route: '/api/follows/seen', path: () => '/api/follows/seen', expect: signedIn(200) },
   // Admin
   { method: 'GET', route: '/api/dashboard/summary', path: () => '/api/dashboard/summary', expect: adminOnly(200) },
@@ -330,7 +453,12 @@ const ROWS: Row[] = [
     path: async (f) => `/api/contents/${(await f.movedContent())._id}/accept-redirect`,
     expect: adminOnly(200),
   },
-  { method: 'GET', route: '/api/contents/[id]', path: async (f) => `/api/contents/${(await f.content())._id}`, expect: adminOnly(200) },
+  {
+    method: 'GET',
+    route: '/api/contents/[id]',
+    path: async (f) => `/api/contents/${(await f.content())._id}`,
+    expect: adminOnly(200),
+  },
   {
     method: 'PUT',
     route: '/api/contents/[id]',
@@ -341,7 +469,12 @@ const ROWS: Row[] = [
     },
     expect: adminOnly(200),
   },
-  { method: 'DELETE', route: '/api/contents/[id]', path: async (f) => `/api/contents/${(await f.content())._id}`, expect: adminOnly(200) },
+  {
+    method: 'DELETE',
+    route: '/api/contents/[id]',
+    path: async (f) => `/api/contents/${(await f.content())._id}`,
+    expect: adminOnly(200),
+  },
   { method: 'GET', route: '/api/users/admin', path: () => '/api/users/admin?page=1', expect: adminOnly(200) },
   { method: 'GET', route: '/api/users/[id]', path: (f) => `/api/users/${f.user._id}`, expect: adminOnly(200) },
   {
@@ -351,8 +484,18 @@ const ROWS: Row[] = [
     body: () => ({ name: 'Edited', email: uniqueEmail('edited'), isAdmin: false }),
     expect: adminOnly(200),
   },
-  { method: 'DELETE', route: '/api/users/[id]', path: async (f) => `/api/users/${(await f.account())._id}`, expect: adminOnly(200) },
-  { method: 'GET', route: '/api/submissions/admin', path: () => '/api/submissions/admin?page=1', expect: adminOnly(200) },
+  {
+    method: 'DELETE',
+    route: '/api/users/[id]',
+    path: async (f) => `/api/users/${(await f.account())._id}`,
+    expect: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/submissions/admin',
+    path: () => '/api/submissions/admin?page=1',
+    expect: adminOnly(200),
+  },
   {
     method: 'POST',
     route: '/api/submissions/bulk',
@@ -360,9 +503,25 @@ const ROWS: Row[] = [
     body: async (f) => ({ action: 'reject', ids: [await f.submission()] }),
     expect: adminOnly(200),
   },
-  { method: 'GET', route: '/api/submissions/[id]', path: async (f) => `/api/submissions/${await f.submission()}`, expect: adminOnly(200) },
-  { method: 'POST', route: '/api/submissions/[id]', path: async (f) => `/api/submissions/${await f.submission()}`, body: () => ({}), expect: adminOnly(201) },
-  { method: 'DELETE', route: '/api/submissions/[id]', path: async (f) => `/api/submissions/${await f.submission()}`, expect: adminOnly(200) },
+  {
+    method: 'GET',
+    route: '/api/submissions/[id]',
+    path: async (f) => `/api/submissions/${await f.submission()}`,
+    expect: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/submissions/[id]',
+    path: async (f) => `/api/submissions/${await f.submission()}`,
+    body: () => ({}),
+    expect: adminOnly(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/submissions/[id]',
+    path: async (f) => `/api/submissions/${await f.submission()}`,
+    expect: adminOnly(200),
+  },
   {
     method: 'GET',
     route: '/api/reviews/admin',
@@ -401,7 +560,12 @@ const ROWS: Row[] = [
   // Public pages and files
   { method: 'GET', route: '/', path: () => '/', expect: all(200) },
   { method: 'GET', route: '/search', path: () => '/search?category=web-development', expect: all(200) },
-  { method: 'GET', route: '/content/[slug]', path: async (f) => `/content/${(await f.content()).slug}`, expect: all(200) },
+  {
+    method: 'GET',
+    route: '/content/[slug]',
+    path: async (f) => `/content/${(await f.content()).slug}`,
+    expect: all(200),
+  },
   { method: 'GET', route: '/404', path: () => '/404', expect: all(404) },
   { method: 'GET', route: '/test', path: () => '/test', expect: all(200) },
   { method: 'GET', route: '/signup', path: () => '/signup', expect: all(200) },
@@ -410,18 +574,58 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/sitemap.xml', path: () => '/sitemap.xml', expect: all(200) },
   { method: 'GET', route: '/sitemap/[part].xml', path: () => '/sitemap/0.xml', expect: all(200) },
   { method: 'GET', route: '/uploads/[file]', path: (f) => f.uploadedFile, expect: all(200) },
-  { method: 'GET', route: '/images/placeholder/[file]', path: async (f) => `/images/placeholder/${(await f.content()).slug}.svg`, expect: all(200) },
+  {
+    method: 'GET',
+    route: '/images/placeholder/[file]',
+    path: async (f) => `/images/placeholder/${(await f.content()).slug}.svg`,
+    expect: all(200),
+  },
   // Pages for visitors only, and for the signed in
   { method: 'GET', route: '/signin', path: () => '/signin', expect: VISITOR_PAGE },
   { method: 'GET', route: '/forget-password', path: () => '/forget-password', expect: VISITOR_PAGE },
   // A link that does not work says so at once: 410 Gone.
-  { method: 'GET', route: '/reset-password/[token]', path: () => '/reset-password/some-token', expect: { ...VISITOR_PAGE, anonymous: 410 } },
-  { method: 'GET', route: '/profile', path: () => '/profile', expect: { anonymous: toSignIn('/profile'), user: 200, other: 200, admin: 200 } },
-  { method: 'GET', route: '/submissions', path: () => '/submissions', expect: { anonymous: toSignIn('/submissions'), user: 200, other: 200, admin: 200 } },
-  { method: 'GET', route: '/saved', path: () => '/saved', expect: { anonymous: toSignIn('/saved'), user: 200, other: 200, admin: 200 } },
-  { method: 'GET', route: '/my-reviews', path: () => '/my-reviews', expect: { anonymous: toSignIn('/my-reviews'), user: 200, other: 200, admin: 200 } },
-  { method: 'GET', route: '/my-lists', path: () => '/my-lists', expect: { anonymous: toSignIn('/my-lists'), user: 200, other: 200, admin: 200 } },
-  { method: 'GET', route: '/following', path: () => '/following', expect: { anonymous: toSignIn('/following'), user: 200, other: 200, admin: 200 } },
+  {
+    method: 'GET',
+    route: '/reset-password/[token]',
+    path: () => '/reset-password/some-token',
+    expect: { ...VISITOR_PAGE, anonymous: 410 },
+  },
+  {
+    method: 'GET',
+    route: '/profile',
+    path: () => '/profile',
+    expect: { anonymous: toSignIn('/profile'), user: 200, other: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/submissions',
+    path: () => '/submissions',
+    expect: { anonymous: toSignIn('/submissions'), user: 200, other: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/saved',
+    path: () => '/saved',
+    expect: { anonymous: toSignIn('/saved'), user: 200, other: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/my-reviews',
+    path: () => '/my-reviews',
+    expect: { anonymous: toSignIn('/my-reviews'), user: 200, other: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/my-lists',
+    path: () => '/my-lists',
+    expect: { anonymous: toSignIn('/my-lists'), user: 200, other: 200, admin: 200 },
+  },
+  {
+    method: 'GET',
+    route: '/following',
+    path: () => '/following',
+    expect: { anonymous: toSignIn('/following'), user: 200, other: 200, admin: 200 },
+  },
   // A digest's unsubscribe link needs no session: its token is the key; one that is not ours is a 404.
   { method: 'GET', route: '/unsubscribe', path: () => '/unsubscribe?token=not-a-token', expect: all(404) },
   {
@@ -445,17 +649,37 @@ const ROWS: Row[] = [
     expect: { anonymous: toSignIn('/submit-content'), user: 200, other: 200, admin: { redirect: '/admin/contents' } },
   },
   // Admin pages
-  { method: 'GET', route: '/admin', path: () => '/admin', expect: { ...adminPage('/admin'), admin: { redirect: '/admin/dashboard' } } },
+  {
+    method: 'GET',
+    route: '/admin',
+    path: () => '/admin',
+    expect: { ...adminPage('/admin'), admin: { redirect: '/admin/dashboard' } },
+  },
   { method: 'GET', route: '/admin/dashboard', path: () => '/admin/dashboard', expect: adminPage('/admin/dashboard') },
   { method: 'GET', route: '/admin/contents', path: () => '/admin/contents', expect: adminPage('/admin/contents') },
   { method: 'GET', route: '/admin/users', path: () => '/admin/users', expect: adminPage('/admin/users') },
-  { method: 'GET', route: '/admin/submissions', path: () => '/admin/submissions', expect: adminPage('/admin/submissions') },
+  {
+    method: 'GET',
+    route: '/admin/submissions',
+    path: () => '/admin/submissions',
+    expect: adminPage('/admin/submissions'),
+  },
   { method: 'GET', route: '/admin/tags', path: () => '/admin/tags', expect: adminPage('/admin/tags') },
   { method: 'GET', route: '/admin/reviews', path: () => '/admin/reviews', expect: adminPage('/admin/reviews') },
   { method: 'GET', route: '/admin/audit', path: () => '/admin/audit', expect: adminPage('/admin/audit') },
-  { method: 'GET', route: '/admin/content/[id]', path: () => '/admin/content/ID', expect: adminPage('/admin/content/ID') },
+  {
+    method: 'GET',
+    route: '/admin/content/[id]',
+    path: () => '/admin/content/ID',
+    expect: adminPage('/admin/content/ID'),
+  },
   { method: 'GET', route: '/admin/user/[id]', path: () => '/admin/user/ID', expect: adminPage('/admin/user/ID') },
-  { method: 'GET', route: '/admin/submission/[id]', path: () => '/admin/submission/ID', expect: adminPage('/admin/submission/ID') },
+  {
+    method: 'GET',
+    route: '/admin/submission/[id]',
+    path: () => '/admin/submission/ID',
+    expect: adminPage('/admin/submission/ID'),
+  },
 ];
 
 // Where the admin pages with an id get a real one (the redirect target names the path as requested).
@@ -480,7 +704,9 @@ function routesOnDisk(): string[] {
   return files.flatMap((file) => {
     const route = `/${relative(pages, file)}`.replace(/\.(astro|ts)$/, '').replace(/\/index$/, '') || '/';
     if (file.endsWith('.astro')) return [`GET ${route}`];
-    const methods = [...readFileSync(file, 'utf8').matchAll(/export const (GET|POST|PUT|DELETE|PATCH)\b/g)].map((m) => m[1]);
+    const methods = [...readFileSync(file, 'utf8').matchAll(/export const (GET|POST|PUT|DELETE|PATCH)\b/g)].map(
+      (m) => m[1],
+    );
     return methods.map((method) => `${method} ${route}`);
   });
 }
@@ -549,7 +775,11 @@ beforeAll(async () => {
     return Number(res.body.id);
   };
   const review = async () => {
-    const res = await api.post(`/api/contents/${(await content())._id}/reviews`, { rating: 4, comment: 'Clear and well paced.' }, { token: user.token });
+    const res = await api.post(
+      `/api/contents/${(await content())._id}/reviews`,
+      { rating: 4, comment: 'Clear and well paced.' },
+      { token: user.token },
+    );
     expect(res.status).toBe(201);
     return String(res.body.review._id);
   };
@@ -557,17 +787,25 @@ beforeAll(async () => {
     const made = await api.post('/api/lists', { name: `Matrix list ${++n}`, isPublic }, { token: user.token });
     expect(made.status).toBe(201);
     const item = await content();
-    expect((await api.post(`/api/lists/${made.body._id}/items`, { contentId: item._id }, { token: user.token })).status).toBe(200);
+    expect(
+      (await api.post(`/api/lists/${made.body._id}/items`, { contentId: item._id }, { token: user.token })).status,
+    ).toBe(200);
     return { _id: String(made.body._id), slug: String(made.body.slug), contentId: item._id };
   };
   const unpublishedList = async () => {
     const made = await list(true);
-    expect((await api.post(`/api/lists/${made._id}/unpublish`, { reason: 'Matrix reason' }, { token: admin.token })).status).toBe(200);
+    expect(
+      (await api.post(`/api/lists/${made._id}/unpublish`, { reason: 'Matrix reason' }, { token: admin.token })).status,
+    ).toBe(200);
     return made;
   };
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'pixel.png');
-  const uploaded = await fetch(`${server.url}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin.token}` } });
+  const uploaded = await fetch(`${server.url}/api/upload`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
   expect(uploaded.status).toBe(201);
   base = {
     user,
@@ -618,7 +856,10 @@ async function call(row: Row, caller: Caller): Promise<Answer> {
   if (response.status >= 300 && response.status < 400) {
     const location = response.headers.get('location') ?? '';
     // A redirect to the path with its real id reads as the table's placeholder path.
-    return { redirect: requested === path ? location : location.replace(encodeURIComponent(path), encodeURIComponent(requested)) };
+    return {
+      redirect:
+        requested === path ? location : location.replace(encodeURIComponent(path), encodeURIComponent(requested)),
+    };
   }
   if (isApi && response.status >= 400) {
     // Every refusal says why, as JSON.
@@ -646,10 +887,17 @@ describe('authorization matrix', () => {
 });
 
 /** Endpoints that use no session: a leftover cookie must not refuse them; only JSON gets in (login CSRF). */
-const SESSIONLESS = new Set(['/api/users/signin', '/api/users/signup', '/api/users/forget-password', '/api/users/reset-password']);
+const SESSIONLESS = new Set([
+  '/api/users/signin',
+  '/api/users/signup',
+  '/api/users/forget-password',
+  '/api/users/reset-password',
+]);
 
 describe('cross-site requests', () => {
-  const writes = ROWS.filter((row) => row.method !== 'GET' && row.route.startsWith('/api/') && !SESSIONLESS.has(row.route));
+  const writes = ROWS.filter(
+    (row) => row.method !== 'GET' && row.route.startsWith('/api/') && !SESSIONLESS.has(row.route),
+  );
 
   it.each(writes.map((row) => [`${row.method} ${row.route}`, row] as const))(
     '%s with the session cookie: refused cross-origin and without Origin',
@@ -660,7 +908,11 @@ describe('cross-site requests', () => {
       const path = await row.path(fixtures);
       const body = row.multipart ? undefined : JSON.stringify((await row.body?.(fixtures)) ?? {});
       for (const origin of ['https://evil.example', undefined]) {
-        const headers: Record<string, string> = { cookie: admin.cookie, 'content-type': 'application/json', ...(origin ? { origin } : {}) };
+        const headers: Record<string, string> = {
+          cookie: admin.cookie,
+          'content-type': 'application/json',
+          ...(origin ? { origin } : {}),
+        };
         const response = await fetch(server.url + path, { method: row.method, headers, body, redirect: 'manual' });
         expect(response.status, `origin ${origin ?? '(none)'}`).toBe(403);
         expect(await response.json()).toEqual({ message: 'Cross-site request refused', code: 'FORBIDDEN' });
@@ -676,22 +928,36 @@ describe('cross-site requests', () => {
     },
   );
 
-  it.each([...SESSIONLESS])('POST %s: a leftover cookie from any origin is no reason to refuse JSON, and no form of another site gets in', async (route) => {
-    const forms = [
-      ['application/x-www-form-urlencoded', 'email=a%40b.co&password=x'],
-      ['text/plain', '{"email":"a@b.co","password":"x"}'],
-      ['multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.co\r\n--b--'],
-      ['', '{}'],
-    ];
-    for (const origin of ['https://evil.example', undefined]) {
-      const headers = { cookie: base.admin.cookie, ...(origin ? { origin } : {}) };
-      const asJson = await fetch(server.url + route, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' });
-      expect(asJson.status, `JSON from ${origin}`).toBe(400); // judged on its body (here: empty fields), not on the cookie
-      for (const [type, body] of forms) {
-        const response = await fetch(server.url + route, { method: 'POST', headers: { ...headers, ...(type ? { 'content-type': type } : {}) }, body });
-        expect(response.status, `${type} from ${origin}`).toBe(415);
-        expect((await response.json()).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  it.each([...SESSIONLESS])(
+    'POST %s: a leftover cookie from any origin is no reason to refuse JSON, and no form of another site gets in',
+    async (route) => {
+      const forms = [
+        ['application/x-www-form-urlencoded', 'email=a%40b.co&password=x'],
+        ['text/plain', '{"email":"a@b.co","password":"x"}'],
+        [
+          'multipart/form-data; boundary=b',
+          '--b\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.co\r\n--b--',
+        ],
+        ['', '{}'],
+      ];
+      for (const origin of ['https://evil.example', undefined]) {
+        const headers = { cookie: base.admin.cookie, ...(origin ? { origin } : {}) };
+        const asJson = await fetch(server.url + route, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: '{}',
+        });
+        expect(asJson.status, `JSON from ${origin}`).toBe(400); // judged on its body (here: empty fields), not on the cookie
+        for (const [type, body] of forms) {
+          const response = await fetch(server.url + route, {
+            method: 'POST',
+            headers: { ...headers, ...(type ? { 'content-type': type } : {}) },
+            body,
+          });
+          expect(response.status, `${type} from ${origin}`).toBe(415);
+          expect((await response.json()).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+        }
       }
-    }
-  });
+    },
+  );
 });

@@ -26,15 +26,26 @@ const importFile = (token: string, body: BodyInit, type = 'text/html') =>
 async function shelf(token: string) {
   const base = Date.UTC(2026, 9, 1, 12);
   for (const [i, content] of contents.slice(0, 5).entries()) {
-    expect((await api.put(`/api/users/saves/${content._id}`, { savedAt: new Date(base + i * 60_000).toISOString() }, { token })).status).toBe(200);
+    expect(
+      (
+        await api.put(
+          `/api/users/saves/${content._id}`,
+          { savedAt: new Date(base + i * 60_000).toISOString() },
+          { token },
+        )
+      ).status,
+    ).toBe(200);
   }
-  const rust = (await api.post('/api/lists', { name: 'Rust in 30 days', description: 'One chapter a day' }, { token })).body;
+  const rust = (await api.post('/api/lists', { name: 'Rust in 30 days', description: 'One chapter a day' }, { token }))
+    .body;
   for (const [content, note] of [
     [contents[3]!, 'Start here'],
     [contents[0]!, ''],
     [contents[4]!, '=HYPERLINK("https://evil.example/")'],
   ] as const) {
-    expect((await api.post(`/api/lists/${rust._id}/items`, { contentId: content._id, note }, { token })).status).toBe(200);
+    expect((await api.post(`/api/lists/${rust._id}/items`, { contentId: content._id, note }, { token })).status).toBe(
+      200,
+    );
   }
   const formula = (await api.post('/api/lists', { name: '=SUM(1,2)' }, { token })).body;
   await api.post(`/api/lists/${formula._id}/items`, { contentId: contents[1]!._id }, { token });
@@ -74,7 +85,11 @@ describe('exporting', () => {
         .reverse(),
     );
     expect(json.body.lists.map((l: { name: string }) => l.name)).toEqual(['Rust in 30 days', '=SUM(1,2)']);
-    expect(json.body.lists[0].items.map((i: { note: string }) => i.note)).toEqual(['Start here', '', '=HYPERLINK("https://evil.example/")']);
+    expect(json.body.lists[0].items.map((i: { note: string }) => i.note)).toEqual([
+      'Start here',
+      '',
+      '=HYPERLINK("https://evil.example/")',
+    ]);
     expect(json.body.progress.map((p: { state: string }) => p.state).sort()).toEqual(['learning', 'want']);
 
     const csv = await exportAs(ada, 'csv');
@@ -82,7 +97,17 @@ describe('exporting', () => {
     expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="skillshelf-bookmarks-${day}.csv"`);
     const rows: string[][] = [];
     for await (const record of readCsvRecords([csv.body as string])) rows.push(record.fields);
-    expect(rows[0]).toEqual(['name', 'url', 'list', 'position', 'note', 'saved_at', 'added_at', 'progress', 'progress_updated_at']);
+    expect(rows[0]).toEqual([
+      'name',
+      'url',
+      'list',
+      'position',
+      'note',
+      'saved_at',
+      'added_at',
+      'progress',
+      'progress_updated_at',
+    ]);
     // Four list items, the one save in no list, and the content only marked.
     expect(rows).toHaveLength(1 + 4 + 1 + 1);
     expect(rows.flat().filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
@@ -150,14 +175,21 @@ describe('importing', () => {
     const imported = await api.post('/api/bookmarks/import', undefined, { token: dan, raw: form });
     expect(imported.status).toBe(200);
     const offered = imported.body.offered as Array<{ url: string; title: string }>;
-    const submitted = await api.post('/api/bookmarks/submit', { links: offered.map((o) => ({ url: o.url, name: o.title })) }, { token: dan });
+    const submitted = await api.post(
+      '/api/bookmarks/submit',
+      { links: offered.map((o) => ({ url: o.url, name: o.title })) },
+      { token: dan },
+    );
     expect(submitted.status).toBe(200);
     expect(submitted.body).toMatchObject({ submitted: offered.length, retryAfter: null });
     const mine = (await api.get('/api/submissions/mine', { token: dan })).body;
     expect(JSON.stringify(mine)).toContain(offered[0]!.url);
     // Offered again: each is now waiting for review, refused as the form refuses it.
     const again = await api.post('/api/bookmarks/submit', { links: [{ url: offered[0]!.url }] }, { token: dan });
-    expect(again.body.results[0]).toMatchObject({ outcome: 'duplicate', message: expect.stringContaining('waiting for review') });
+    expect(again.body.results[0]).toMatchObject({
+      outcome: 'duplicate',
+      message: expect.stringContaining('waiting for review'),
+    });
     for (const body of [{}, { links: [] }, { links: 'all' }, { links: [{ url: 7 }] }]) {
       const refused = await api.post('/api/bookmarks/submit', body, { token: dan });
       expect(refused.status, JSON.stringify(body)).toBe(400);

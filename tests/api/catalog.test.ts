@@ -48,28 +48,46 @@ describe('GET /api/contents/search', () => {
   });
 
   it('takes every parameter as "all" by default', async () => {
-    const all = await api.get('/api/contents/search?searchTerm=all&category=all&techStack=all&cost=all&hasCert=all&type=all&rating=all&order=latest&page=1');
+    const all = await api.get(
+      '/api/contents/search?searchTerm=all&category=all&techStack=all&cost=all&hasCert=all&type=all&rating=all&order=latest&page=1',
+    );
     const none = await api.get('/api/contents/search');
     expect(all.body.countContents).toBe(none.body.countContents);
   });
 
-  it.each(['page=0', 'page=-3', 'page=abc', 'rating=9', 'order=bogus', 'category=unknown-thing', 'hasCert=maybe', 'cost=%00'])(
-    'normalises %s instead of failing',
-    async (query) => {
-      const res = await api.get(`/api/contents/search?${query}`);
-      expect(res.status).toBe(200);
-      expect(res.body.page).toBeGreaterThanOrEqual(1);
-    },
-  );
+  it.each([
+    'page=0',
+    'page=-3',
+    'page=abc',
+    'rating=9',
+    'order=bogus',
+    'category=unknown-thing',
+    'hasCert=maybe',
+    'cost=%00',
+  ])('normalises %s instead of failing', async (query) => {
+    const res = await api.get(`/api/contents/search?${query}`);
+    expect(res.status).toBe(200);
+    expect(res.body.page).toBeGreaterThanOrEqual(1);
+  });
 
-  it.each(['"', 'AND', '*', '-', '(', ')', 'NEAR(', 'python"*', '💥', "' OR 1=1 --", '<script>alert(1)</script>', 'x'.repeat(5000)])(
-    'answers the search term %j with results or an empty list',
-    async (term) => {
-      const res = await api.get(`/api/contents/search?searchTerm=${encodeURIComponent(term)}`);
-      expect(res.status).toBe(200);
-      expect(Array.isArray(res.body.contents)).toBe(true);
-    },
-  );
+  it.each([
+    '"',
+    'AND',
+    '*',
+    '-',
+    '(',
+    ')',
+    'NEAR(',
+    'python"*',
+    '💥',
+    "' OR 1=1 --",
+    '<script>alert(1)</script>',
+    'x'.repeat(5000),
+  ])('answers the search term %j with results or an empty list', async (term) => {
+    const res = await api.get(`/api/contents/search?searchTerm=${encodeURIComponent(term)}`);
+    expect(res.status).toBe(200);
+    expect(Array.isArray(res.body.contents)).toBe(true);
+  });
 
   it('finds a near miss', async () => {
     const res = await api.get('/api/contents/search?searchTerm=javscript');
@@ -88,11 +106,14 @@ describe('GET /api/contents/slug/{slug}', () => {
     expect(res.body.reviews.length).toBe(res.body.numReviews);
   });
 
-  it.each(['no-such-content', '..%2F..%2Fetc%2Fpasswd', '%27%20OR%201%3D1', 'x'.repeat(500)])('answers 404 with a message for %s', async (slug) => {
-    const res = await api.get(`/api/contents/slug/${slug}`);
-    expect(res.status).toBe(404);
-    expect(res.body.message).toBe('Content not found');
-  });
+  it.each(['no-such-content', '..%2F..%2Fetc%2Fpasswd', '%27%20OR%201%3D1', 'x'.repeat(500)])(
+    'answers 404 with a message for %s',
+    async (slug) => {
+      const res = await api.get(`/api/contents/slug/${slug}`);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('Content not found');
+    },
+  );
 });
 
 describe('page caching', () => {
@@ -106,7 +127,8 @@ describe('page caching', () => {
   });
 
   it("a cached page answers with the first render's bytes and headers, security headers included", async () => {
-    const headersOf = (res: Response) => [...res.headers].filter(([name]) => name !== 'date' && name !== 'keep-alive' && name !== 'x-request-id').sort();
+    const headersOf = (res: Response) =>
+      [...res.headers].filter(([name]) => name !== 'date' && name !== 'keep-alive' && name !== 'x-request-id').sort();
     const first = await fetch(`${server.url}/search?category=web-development`);
     const firstBody = await first.text();
     const second = await fetch(`${server.url}/search?category=web-development`);
@@ -151,7 +173,10 @@ describe('page caching', () => {
   });
 
   it('a page rendered for a signed-in user is private', async () => {
-    const { body } = await api.post('/api/users/signin', { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' });
+    const { body } = await api.post('/api/users/signin', {
+      email: 'grace@skillshelf.dev',
+      password: 'skillshelf-demo',
+    });
     const res = await fetch(`${server.url}/profile`, { headers: { authorization: `Bearer ${body.token}` } });
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.headers.get('etag')).toBeNull();
@@ -199,13 +224,15 @@ describe('cached pages are compressed once', () => {
   /** A GET with raw bytes (fetch would decompress them). */
   async function rawGet(path: string, headers: Record<string, string>) {
     const { get } = await import('node:http');
-    return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-      get(`${server.url}${path}`, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      }).on('error', reject);
-    });
+    return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+      (resolve, reject) => {
+        get(`${server.url}${path}`, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      },
+    );
   }
 
   it('a hit sends the stored bytes of the encoding the browser accepts, each encoding made once and with its own ETag', async () => {
@@ -223,7 +250,9 @@ describe('cached pages are compressed once', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(brotliDecompressSync(hit.body).equals(plain.body)).toBe(true);
     // The render was compressed for its own request only: gzip is made when first asked for, once for all who ask.
-    const [gzip, gzipAlso] = await Promise.all([0, 1].map(() => rawGet(path, { 'accept-encoding': 'gzip;q=1, br;q=0.5' })));
+    const [gzip, gzipAlso] = await Promise.all(
+      [0, 1].map(() => rawGet(path, { 'accept-encoding': 'gzip;q=1, br;q=0.5' })),
+    );
     expect(gzip!.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip!.body).equals(plain.body)).toBe(true);
     expect(gzipAlso!.body.equals(gzip!.body)).toBe(true);
@@ -241,7 +270,11 @@ describe('cached pages are compressed once', () => {
   it('the public catalog API is kept the same way: one compressed answer for every caller, signed in or not', async () => {
     const { brotliDecompressSync } = await import('node:zlib');
     const user = await signUp(api, 'Api Reader');
-    for (const path of ['/api/contents/search?category=data-science&order=topRated', '/api/contents/filters', '/api/contents/slug/freecodecamp']) {
+    for (const path of [
+      '/api/contents/search?category=data-science&order=topRated',
+      '/api/contents/filters',
+      '/api/contents/slug/freecodecamp',
+    ]) {
       const accept = { 'accept-encoding': 'gzip, deflate, br, zstd' };
       const first = await rawGet(path, accept);
       const again = await rawGet(path, { ...accept, authorization: `Bearer ${user.token}` });
@@ -269,7 +302,11 @@ describe('cached pages stay correct', () => {
     const before = await (await fetch(`${server.url}/content/${content.slug}`)).text();
     await fetch(`${server.url}/search?order=topRated&rating=4`);
     const user = await signUp(api, 'Cache Buster');
-    await api.post(`/api/contents/${content._id}/reviews`, { rating: 5, comment: 'Visible immediately' }, { token: user.token });
+    await api.post(
+      `/api/contents/${content._id}/reviews`,
+      { rating: 5, comment: 'Visible immediately' },
+      { token: user.token },
+    );
     const after = await (await fetch(`${server.url}/content/${content.slug}`)).text();
     expect(before).not.toContain('Visible immediately');
     expect(after).toContain('Visible immediately');

@@ -21,7 +21,8 @@ interface Content {
   [field: string]: unknown;
 }
 
-const newestContents = async (n: number): Promise<Content[]> => (await api.get('/api/contents/search?order=latest')).body.contents.slice(0, n);
+const newestContents = async (n: number): Promise<Content[]> =>
+  (await api.get('/api/contents/search?order=latest')).body.contents.slice(0, n);
 /** What an admin's edit screen sends: the content's own fields, with `changes`. */
 async function edit(content: Content, changes: Record<string, unknown>) {
   const {
@@ -102,8 +103,13 @@ describe.each([
   it('an admin sets it, clears it with a blank, and an edit that does not send it keeps it', async () => {
     const [content] = chosen;
     expect((await edit(content!, { [key]: other })).body[key]).toBe(other);
-    const { [key]: _left, ...withoutIt } = (await api.get(`/api/contents/${content!._id}`, { token: admin.token })).body;
-    const kept = await api.put(`/api/contents/${content!._id}`, { ...withoutIt, name: `${withoutIt.name as string} ` }, { token: admin.token });
+    const { [key]: _left, ...withoutIt } = (await api.get(`/api/contents/${content!._id}`, { token: admin.token }))
+      .body;
+    const kept = await api.put(
+      `/api/contents/${content!._id}`,
+      { ...withoutIt, name: `${withoutIt.name as string} ` },
+      { token: admin.token },
+    );
     expect(kept.status).toBe(200);
     expect(kept.body[key]).toBe(other);
     expect((await edit(content!, { [key]: '' })).body[key]).toBeNull();

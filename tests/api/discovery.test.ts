@@ -27,24 +27,36 @@ const sql = (statement: string, args: Array<string | number> = []) => sqlRows(se
 
 async function reviewed(content = freshContent()) {
   const author = await signUp(api, 'Rita Reviewer');
-  const res = await api.post(`/api/contents/${content._id}/reviews`, { rating: 4, comment: 'Well paced.' }, { token: author.token });
+  const res = await api.post(
+    `/api/contents/${content._id}/reviews`,
+    { rating: 4, comment: 'Well paced.' },
+    { token: author.token },
+  );
   expect(res.status).toBe(201);
   return { content, author, reviewId: res.body.review._id as string };
 }
 
 /** The content page as a browser gets it (the front door's cached copy when it has one). */
-const contentPage = async (slug: string) => (await fetch(`${server.url}/content/${slug}`, { headers: { accept: 'text/html' } })).text();
+const contentPage = async (slug: string) =>
+  (await fetch(`${server.url}/content/${slug}`, { headers: { accept: 'text/html' } })).text();
 
 describe('helpful votes', () => {
   it('50 votes at once from 50 users are counted exactly; retracting takes each back', async () => {
     const { reviewId } = await reviewed();
     const voters = await Promise.all(Array.from({ length: 50 }, () => signUp(api, 'Voter')));
-    const answers = await Promise.all(voters.map((voter) => api.put(`/api/reviews/${reviewId}/helpful`, undefined, { token: voter.token })));
+    const answers = await Promise.all(
+      voters.map((voter) => api.put(`/api/reviews/${reviewId}/helpful`, undefined, { token: voter.token })),
+    );
     expect(answers.map((a) => a.status)).toEqual(voters.map(() => 200));
     expect(Math.max(...answers.map((a) => a.body.helpful))).toBe(50);
-    const [row] = await sql('SELECT helpful, (SELECT count(*) FROM review_votes WHERE review_id = ?) AS votes FROM reviews WHERE id = ?', [reviewId, reviewId]);
+    const [row] = await sql(
+      'SELECT helpful, (SELECT count(*) FROM review_votes WHERE review_id = ?) AS votes FROM reviews WHERE id = ?',
+      [reviewId, reviewId],
+    );
     expect(row).toMatchObject({ helpful: 50, votes: 50 });
-    const back = await Promise.all(voters.slice(0, 10).map((voter) => api.del(`/api/reviews/${reviewId}/helpful`, { token: voter.token })));
+    const back = await Promise.all(
+      voters.slice(0, 10).map((voter) => api.del(`/api/reviews/${reviewId}/helpful`, { token: voter.token })),
+    );
     expect(back.every((a) => a.status === 200 && a.body.voted === false)).toBe(true);
     expect((await sql('SELECT helpful FROM reviews WHERE id = ?', [reviewId]))[0]!.helpful).toBe(40);
   });
@@ -52,9 +64,15 @@ describe('helpful votes', () => {
   it('one per user, not on one’s own review, 401 for a visitor, 404 for a review that is not there', async () => {
     const { content, author, reviewId } = await reviewed();
     const voter = await signUp(api, 'Voter');
-    expect((await api.put(`/api/reviews/${reviewId}/helpful`, undefined, { token: voter.token })).body).toEqual({ reviewId, helpful: 1, voted: true });
+    expect((await api.put(`/api/reviews/${reviewId}/helpful`, undefined, { token: voter.token })).body).toEqual({
+      reviewId,
+      helpful: 1,
+      voted: true,
+    });
     expect((await api.put(`/api/reviews/${reviewId}/helpful`, undefined, { token: voter.token })).body.helpful).toBe(1);
-    expect((await api.get(`/api/contents/${content._id}/reviews/helpful`, { token: voter.token })).body).toEqual({ reviewIds: [reviewId] });
+    expect((await api.get(`/api/contents/${content._id}/reviews/helpful`, { token: voter.token })).body).toEqual({
+      reviewIds: [reviewId],
+    });
     const own = await api.put(`/api/reviews/${reviewId}/helpful`, undefined, { token: author.token });
     expect(own.status).toBe(403);
     expect(own.body.message).toBe('You cannot vote for your own review');
@@ -70,13 +88,17 @@ describe('helpful votes', () => {
     const second = await reviewed(content);
     const voter = await signUp(api, 'Voter');
     const before = await contentPage(content.slug);
-    expect(before.indexOf(`data-review="${second.reviewId}"`)).toBeLessThan(before.indexOf(`data-review="${first.reviewId}"`));
+    expect(before.indexOf(`data-review="${second.reviewId}"`)).toBeLessThan(
+      before.indexOf(`data-review="${first.reviewId}"`),
+    );
     expect(await contentPage(content.slug)).toBe(before);
     await api.put(`/api/reviews/${first.reviewId}/helpful`, undefined, { token: voter.token });
     const after = await contentPage(content.slug);
     expect(after).toContain('1 person found this helpful');
     // Most helpful first: the voted review now leads, though it is the older one.
-    expect(after.indexOf(`data-review="${first.reviewId}"`)).toBeLessThan(after.indexOf(`data-review="${second.reviewId}"`));
+    expect(after.indexOf(`data-review="${first.reviewId}"`)).toBeLessThan(
+      after.indexOf(`data-review="${second.reviewId}"`),
+    );
     const bySlug = await api.get(`/api/contents/slug/${content.slug}`);
     expect(bySlug.body.reviews.find((r: { _id: string }) => r._id === first.reviewId).helpful).toBe(1);
   });
@@ -89,16 +111,26 @@ describe('reports of a review', () => {
     const bad = await api.post(`/api/reviews/${reviewId}/report`, { reason: 'nonsense' }, { token: ann.token });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/spam/);
-    expect((await api.post(`/api/reviews/${reviewId}/report`, { reason: 'abusive' }, { token: ann.token })).status).toBe(201);
-    expect((await api.post(`/api/reviews/${reviewId}/report`, { reason: 'spam' }, { token: ann.token })).status).toBe(409);
-    expect((await api.post(`/api/reviews/${reviewId}/report`, { reason: 'abusive' }, { token: bob.token })).status).toBe(201);
-    expect((await api.post(`/api/reviews/${reviewId}/report`, { reason: 'spam' }, { token: author.token })).status).toBe(403);
+    expect(
+      (await api.post(`/api/reviews/${reviewId}/report`, { reason: 'abusive' }, { token: ann.token })).status,
+    ).toBe(201);
+    expect((await api.post(`/api/reviews/${reviewId}/report`, { reason: 'spam' }, { token: ann.token })).status).toBe(
+      409,
+    );
+    expect(
+      (await api.post(`/api/reviews/${reviewId}/report`, { reason: 'abusive' }, { token: bob.token })).status,
+    ).toBe(201);
+    expect(
+      (await api.post(`/api/reviews/${reviewId}/report`, { reason: 'spam' }, { token: author.token })).status,
+    ).toBe(403);
 
     const reported = await api.get('/api/reviews/admin?reported=yes&sort=reports', { token: admin.token });
     expect(reported.status).toBe(200);
     const row = reported.body.reviews.find((r: { _id: string }) => r._id === reviewId);
     expect(row.reports).toEqual({ count: 2, reasons: [{ reason: 'abusive', label: 'Abusive or hateful', count: 2 }] });
-    const dashboard = await (await fetch(`${server.url}/admin/dashboard`, { headers: { cookie: admin.cookie } })).text();
+    const dashboard = await (
+      await fetch(`${server.url}/admin/dashboard`, { headers: { cookie: admin.cookie } })
+    ).text();
     expect(dashboard).toMatch(/data-waiting="reportedReviews"[\s\S]*?reviews? reported/);
     expect(dashboard).toContain('href="/admin/reviews?reported=yes&amp;sort=reports"');
 
@@ -107,7 +139,10 @@ describe('reports of a review', () => {
     expect(dismissed.status).toBe(200);
     const after = await api.get('/api/reviews/admin?reported=yes', { token: admin.token });
     expect(after.body.reviews.map((r: { _id: string }) => r._id)).not.toContain(reviewId);
-    const audit = await sql("SELECT actor, details FROM audit_log WHERE action = 'review.reports-dismiss' AND target_id = ?", [reviewId]);
+    const audit = await sql(
+      "SELECT actor, details FROM audit_log WHERE action = 'review.reports-dismiss' AND target_id = ?",
+      [reviewId],
+    );
     expect(audit).toHaveLength(1);
     expect(JSON.parse(String(audit[0]!.details))).toMatchObject({ reports: 2, reasons: ['abusive'] });
   });
@@ -122,10 +157,18 @@ describe('votes and reports are the user’s data', () => {
     const exported = await api.get('/api/users/profile/export', { token: leaver.token });
     expect(exported.body.helpfulVotes).toEqual([expect.objectContaining({ reviewId })]);
     expect(exported.body.reviewReports).toEqual([expect.objectContaining({ reviewId, reason: 'off-topic' })]);
-    const gone = await api.request('DELETE', '/api/users/profile', { password: leaver.password, reviews: 'delete' }, { token: leaver.token });
+    const gone = await api.request(
+      'DELETE',
+      '/api/users/profile',
+      { password: leaver.password, reviews: 'delete' },
+      { token: leaver.token },
+    );
     expect(gone.status).toBe(200);
     expect(
-      await sql('SELECT helpful, (SELECT count(*) FROM review_reports WHERE review_id = ?) AS reports FROM reviews WHERE id = ?', [reviewId, reviewId]),
+      await sql(
+        'SELECT helpful, (SELECT count(*) FROM review_reports WHERE review_id = ?) AS reports FROM reviews WHERE id = ?',
+        [reviewId, reviewId],
+      ),
     ).toEqual([expect.objectContaining({ helpful: 0, reports: 0 })]);
   });
 });
@@ -160,7 +203,9 @@ describe('GET /api/contents/suggest', () => {
     let seed = 9;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 40; i++) {
-      const text = Array.from({ length: 1 + Math.floor(random() * 30) }, () => String.fromCodePoint(Math.floor(random() * 0x2fff))).join('');
+      const text = Array.from({ length: 1 + Math.floor(random() * 30) }, () =>
+        String.fromCodePoint(Math.floor(random() * 0x2fff)),
+      ).join('');
       queries.push(`q=${encodeURIComponent(text)}`);
     }
     for (const query of queries) {

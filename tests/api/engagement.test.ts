@@ -74,7 +74,14 @@ describe('saves', () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({
       numSaves: 1,
-      saves: [expect.objectContaining({ _id: first._id, contentName: first.name, contentSlug: first.slug, contentUrl: first.url })],
+      saves: [
+        expect.objectContaining({
+          _id: first._id,
+          contentName: first.name,
+          contentSlug: first.slug,
+          contentUrl: first.url,
+        }),
+      ],
     });
     await api.put(`/api/users/saves/${second._id}`, undefined, { token: user.token });
     const again = await api.put(`/api/users/saves/${first._id}`, undefined, { token: user.token });
@@ -95,7 +102,11 @@ describe('saves', () => {
     expect(restored.body).toEqual(before);
 
     await api.del(`/api/users/saves/${a._id}`, { token: user.token });
-    const later = await api.put(`/api/users/saves/${a._id}`, { savedAt: '2999-01-01T00:00:00Z' }, { token: user.token });
+    const later = await api.put(
+      `/api/users/saves/${a._id}`,
+      { savedAt: '2999-01-01T00:00:00Z' },
+      { token: user.token },
+    );
     expect(later.body.saves[0]._id).toBe(a._id);
     expect(Date.parse(later.body.saves[0].savedAt)).toBeLessThanOrEqual(Date.now() + 60_000);
   });
@@ -150,7 +161,13 @@ describe('reviews', () => {
       { token: user.token },
     );
     expect(res.status).toBe(201);
-    expect(res.body.review).toMatchObject({ name: user.name, rating: 4, comment: 'Solid course.', _id: expect.any(String), createdAt: expect.any(String) });
+    expect(res.body.review).toMatchObject({
+      name: user.name,
+      rating: 4,
+      comment: 'Solid course.',
+      _id: expect.any(String),
+      createdAt: expect.any(String),
+    });
     expect(res.body).toMatchObject({ numReviews: 1, numReview: 1, rating: 4 });
     const page = await api.get(`/api/contents/slug/${content.slug}`);
     expect(page.body).toMatchObject({ numReviews: 1, rating: 4 });
@@ -161,7 +178,11 @@ describe('reviews', () => {
     const user = await signUp(api, 'Saver');
     const content = contents[5]!;
     await api.post(`/api/contents/${content._id}/reviews`, { rating: 5, comment: 'first' }, { token: user.token });
-    const again = await api.post(`/api/contents/${content._id}/reviews`, { rating: 1, comment: 'second' }, { token: user.token });
+    const again = await api.post(
+      `/api/contents/${content._id}/reviews`,
+      { rating: 1, comment: 'second' },
+      { token: user.token },
+    );
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('You already submitted a review');
   });
@@ -184,7 +205,9 @@ describe('reviews', () => {
 
   it('a review of an unknown content is 404; without a session 401', async () => {
     const user = await signUp(api, 'Saver');
-    expect((await api.post('/api/contents/nope/reviews', { rating: 3, comment: 'x' }, { token: user.token })).status).toBe(404);
+    expect(
+      (await api.post('/api/contents/nope/reviews', { rating: 3, comment: 'x' }, { token: user.token })).status,
+    ).toBe(404);
     expect((await api.post(`/api/contents/${contents[0]!._id}/reviews`, { rating: 3, comment: 'x' })).status).toBe(401);
   });
 
@@ -192,7 +215,13 @@ describe('reviews', () => {
     const content = contents[10]!;
     const users = await Promise.all(Array.from({ length: 40 }, () => signUp(api, 'Saver')));
     const results = await Promise.all(
-      users.map((u, i) => api.post(`/api/contents/${content._id}/reviews`, { rating: 1 + (i % 5), comment: `review ${i}` }, { token: u.token })),
+      users.map((u, i) =>
+        api.post(
+          `/api/contents/${content._id}/reviews`,
+          { rating: 1 + (i % 5), comment: `review ${i}` },
+          { token: u.token },
+        ),
+      ),
     );
     expect(results.every((r) => r.status === 201)).toBe(true);
     const [row] = await sql(
@@ -243,7 +272,11 @@ describe('submissions', () => {
   it('refuses a resource that is already a content, naming it', async () => {
     const user = await signUp(api, 'Saver');
     const content = contents[0]!;
-    const res = await api.post('/api/submissions/create', { url: `${content.url.replace('https://', 'http://')}?utm_campaign=x` }, { token: user.token });
+    const res = await api.post(
+      '/api/submissions/create',
+      { url: `${content.url.replace('https://', 'http://')}?utm_campaign=x` },
+      { token: user.token },
+    );
     expect(res.status).toBe(409);
     expect(res.body.message).toContain(content.name);
   });
@@ -251,7 +284,9 @@ describe('submissions', () => {
   it('refuses a resource already waiting in the queue, also when two users send it at once', async () => {
     const [a, b] = await Promise.all([signUp(api, 'Saver'), signUp(api, 'Saver')]);
     const url = `https://example.org/course-${Date.now()}`;
-    const results = await Promise.all([a, b].map((u) => api.post('/api/submissions/create', { url }, { token: u.token })));
+    const results = await Promise.all(
+      [a, b].map((u) => api.post('/api/submissions/create', { url }, { token: u.token })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(results.find((r) => r.status === 409)!.body.message).toMatch(/already submitted/);
   });
@@ -260,7 +295,10 @@ describe('submissions', () => {
     [{}, 'Website URL is required'],
     [{ url: 'not a url' }, 'Website URL must be a valid http(s) URL'],
     [{ url: 'javascript:alert(1)' }, 'Website URL must be a valid http(s) URL'],
-    [{ url: 'https://example.org/b', techStack: [{ label: '???', value: '???' }] }, "'???' cannot be a techStack: a tag needs a letter or a digit"],
+    [
+      { url: 'https://example.org/b', techStack: [{ label: '???', value: '???' }] },
+      "'???' cannot be a techStack: a tag needs a letter or a digit",
+    ],
     [{ url: 'https://example.org/c', cost: 'Cheap' }, 'Cost must be one of Free, Paid, Free/Paid'],
     [{ url: 'https://example.org/d', hasCert: 'maybe' }, "hasCert must be true or false (or Yes, No, I don't know)"],
     [{ url: 'https://example.org/e', hasCert: 2 }, "hasCert must be true or false (or Yes, No, I don't know)"],
@@ -273,7 +311,11 @@ describe('submissions', () => {
 
   it('names every problem by its field, the first of them as the message', async () => {
     const user = await signUp(api, 'Saver');
-    const res = await api.post('/api/submissions/create', { url: 'not a url', cost: 'Cheap', hasCert: 'maybe' }, { token: user.token });
+    const res = await api.post(
+      '/api/submissions/create',
+      { url: 'not a url', cost: 'Cheap', hasCert: 'maybe' },
+      { token: user.token },
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       message: 'Website URL must be a valid http(s) URL',

@@ -40,7 +40,12 @@ let published = 0;
 /** Publishes a content in the category (created as a draft, published by its first complete save). */
 async function publish(category: { label: string; value: string }): Promise<string> {
   const name = `Followed course ${++published}`;
-  await newContent(api, admin, { name, image: 'https://example.org/i.png', category: [category], description: 'Something new to follow.' });
+  await newContent(api, admin, {
+    name,
+    image: 'https://example.org/i.png',
+    category: [category],
+    description: 'Something new to follow.',
+  });
   return name;
 }
 
@@ -53,14 +58,18 @@ const hasXmllint = (() => {
     return false;
   }
 })();
-if (!hasXmllint && !process.env.CI) console.warn('xmllint is missing (apt-get install -y libxml2-utils): the Atom feeds are not validated');
+if (!hasXmllint && !process.env.CI)
+  console.warn('xmllint is missing (apt-get install -y libxml2-utils): the Atom feeds are not validated');
 
 /** xmllint's verdict on a document against RFC 4287's schema: its exit code and what it said. */
 function validateAtom(xml: string): { code: number; output: string } {
   const file = join(scratch, `feed-${Date.now()}.xml`);
   writeFileSync(file, xml);
   try {
-    return { code: 0, output: execFileSync('xmllint', ['--noout', '--relaxng', ATOM_SCHEMA, file], { encoding: 'utf8', stdio: 'pipe' }) };
+    return {
+      code: 0,
+      output: execFileSync('xmllint', ['--noout', '--relaxng', ATOM_SCHEMA, file], { encoding: 'utf8', stdio: 'pipe' }),
+    };
   } catch (error) {
     const failed = error as { status: number; stderr: string };
     return { code: failed.status, output: failed.stderr };
@@ -92,7 +101,9 @@ describe('follows through the API', () => {
     }
     const other = await api.put('/api/follows/techStack/python', undefined, { token: ada });
     expect(other.body.total).toBe(2);
-    expect((await api.get('/api/follows?kind=techStack', { token: ada })).body.follows).toMatchObject([{ value: 'python' }]);
+    expect((await api.get('/api/follows?kind=techStack', { token: ada })).body.follows).toMatchObject([
+      { value: 'python' },
+    ]);
     expect((await api.del('/api/follows/techStack/python', { token: ada })).body.total).toBe(1);
   });
 
@@ -140,22 +151,25 @@ describe('follows through the API', () => {
 });
 
 describe('the Atom feeds', () => {
-  it.skipIf(!hasXmllint && !process.env.CI)('are valid RFC 4287, the whole catalog’s and a tag’s, and a tag that does not exist is a 404', async () => {
-    for (const path of ['/feed.xml', '/feed.xml?category=web-development', '/feed.xml?techStack=python&type=all']) {
-      const res = await fetch(server.url + path);
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
-      const xml = await res.text();
-      expect(validateAtom(xml)).toMatchObject({ code: 0 });
-      expect(xml).toMatch(/<link rel="self" type="application\/atom\+xml" href="[^"]+\/feed\.xml/);
-    }
-    const tagged = await (await fetch(`${server.url}/feed.xml?category=web-development`)).text();
-    expect(tagged).toContain('<title>Skillshelf: newest in Web Development</title>');
-    expect(tagged).toContain('/feed.xml?category=web-development"/>');
-    expect((await fetch(`${server.url}/feed.xml?category=no-such-tag`)).status).toBe(404);
-    // The schema refuses what RFC 4287 does: a feed without its updated.
-    expect(validateAtom(tagged.replace(/<updated>[^<]*<\/updated>\n<author>/, '<author>')).code).not.toBe(0);
-  });
+  it.skipIf(!hasXmllint && !process.env.CI)(
+    'are valid RFC 4287, the whole catalog’s and a tag’s, and a tag that does not exist is a 404',
+    async () => {
+      for (const path of ['/feed.xml', '/feed.xml?category=web-development', '/feed.xml?techStack=python&type=all']) {
+        const res = await fetch(server.url + path);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+        const xml = await res.text();
+        expect(validateAtom(xml)).toMatchObject({ code: 0 });
+        expect(xml).toMatch(/<link rel="self" type="application\/atom\+xml" href="[^"]+\/feed\.xml/);
+      }
+      const tagged = await (await fetch(`${server.url}/feed.xml?category=web-development`)).text();
+      expect(tagged).toContain('<title>Skillshelf: newest in Web Development</title>');
+      expect(tagged).toContain('/feed.xml?category=web-development"/>');
+      expect((await fetch(`${server.url}/feed.xml?category=no-such-tag`)).status).toBe(404);
+      // The schema refuses what RFC 4287 does: a feed without its updated.
+      expect(validateAtom(tagged.replace(/<updated>[^<]*<\/updated>\n<author>/, '<author>')).code).not.toBe(0);
+    },
+  );
 
   it('answer 304 to their ETag, and a content published in the tag is in its feed at once', async () => {
     const path = '/feed.xml?category=data-science';

@@ -57,7 +57,13 @@ function mutations(valid: Record<string, unknown>): unknown[] {
     for (const value of HOSTILE_STRINGS) out.push({ ...valid, [key]: value });
     if (key === 'email') for (const value of BAD_EMAILS) out.push({ ...valid, [key]: value });
   }
-  out.push({ ...valid, isAdmin: true, _id: 'x', __proto__: { polluted: true }, constructor: { prototype: { polluted: true } } });
+  out.push({
+    ...valid,
+    isAdmin: true,
+    _id: 'x',
+    __proto__: { polluted: true },
+    constructor: { prototype: { polluted: true } },
+  });
   out.push({ ...valid, extra: Array.from({ length: 10_000 }, (_, i) => i) });
   return out;
 }
@@ -89,7 +95,12 @@ interface Target {
 }
 
 const targets: Target[] = [
-  { name: 'sign-in', method: 'POST', path: () => '/api/users/signin', valid: () => ({ email: 'nobody@example.com', password: 'password-123' }) },
+  {
+    name: 'sign-in',
+    method: 'POST',
+    path: () => '/api/users/signin',
+    valid: () => ({ email: 'nobody@example.com', password: 'password-123' }),
+  },
   {
     name: 'sign-up',
     method: 'POST',
@@ -103,8 +114,18 @@ const targets: Target[] = [
     valid: () => ({ name: 'Hostile', email: uniqueEmail('profile'), password: '' }),
     token: () => userToken,
   },
-  { name: 'forget-password', method: 'POST', path: () => '/api/users/forget-password', valid: () => ({ email: uniqueEmail('forget') }) },
-  { name: 'reset-password', method: 'POST', path: () => '/api/users/reset-password', valid: () => ({ token: 'abc', password: 'password-123' }) },
+  {
+    name: 'forget-password',
+    method: 'POST',
+    path: () => '/api/users/forget-password',
+    valid: () => ({ email: uniqueEmail('forget') }),
+  },
+  {
+    name: 'reset-password',
+    method: 'POST',
+    path: () => '/api/users/reset-password',
+    valid: () => ({ token: 'abc', password: 'password-123' }),
+  },
   {
     name: 'save',
     method: 'POST',
@@ -112,7 +133,13 @@ const targets: Target[] = [
     valid: () => ({ contentId, contentName: 'n', contentSlug: 's', contentUrl: 'u' }),
     token: () => userToken,
   },
-  { name: 'review', method: 'POST', path: () => `/api/contents/${contentId}/reviews`, valid: () => ({ rating: 4, comment: 'fine' }), token: () => userToken },
+  {
+    name: 'review',
+    method: 'POST',
+    path: () => `/api/contents/${contentId}/reviews`,
+    valid: () => ({ rating: 4, comment: 'fine' }),
+    token: () => userToken,
+  },
   {
     name: 'submission',
     method: 'POST',
@@ -188,11 +215,19 @@ describe.each(targets)('$name', (target) => {
       const res = await api.request(target.method, target.path(), payload, { token: target.token?.() });
       tally.tried++;
       if (res.status >= 500) tally.fivexx++;
-      expectGoodAnswer(res.status, res.body, `${target.method} ${target.path()} ${JSON.stringify(payload).slice(0, 120)}`);
+      expectGoodAnswer(
+        res.status,
+        res.body,
+        `${target.method} ${target.path()} ${JSON.stringify(payload).slice(0, 120)}`,
+      );
       count++;
     }
     for (const { raw, type } of RAW_BODIES) {
-      const res = await api.request(target.method, target.path(), undefined, { raw, headers: { 'content-type': type }, token: target.token?.() });
+      const res = await api.request(target.method, target.path(), undefined, {
+        raw,
+        headers: { 'content-type': type },
+        token: target.token?.(),
+      });
       tally.tried++;
       if (res.status >= 500) tally.fivexx++;
       expect(res.status, `${target.name} raw ${type}`).toBeGreaterThanOrEqual(400);
@@ -233,7 +268,12 @@ describe('paths and queries', () => {
   ] as const)('%s %s: hostile ids and slugs get 4xx', async (method, path) => {
     for (const segment of segments) {
       const token = method === 'POST' ? userToken : adminToken;
-      const res = await api.request(method, path(segment), method === 'POST' ? { rating: 3, comment: 'x' } : undefined, { token });
+      const res = await api.request(
+        method,
+        path(segment),
+        method === 'POST' ? { rating: 3, comment: 'x' } : undefined,
+        { token },
+      );
       tally.tried++;
       if (res.status >= 500) tally.fivexx++;
       expect(res.status, `${method} ${path(segment).slice(0, 80)}`).toBeLessThan(500);
@@ -268,7 +308,9 @@ describe('markup is stored as text and shown as text', () => {
     );
     for (const path of [`/content/${content.slug}`, `/search?searchTerm=edited`, '/profile', '/']) {
       // Inside a quoted attribute value markup is inert; everywhere else it must appear escaped.
-      const html = (await (await fetch(server.url + path, { headers: { authorization: `Bearer ${user.token}` } })).text()).replace(/="[^"]*"/g, '=""');
+      const html = (
+        await (await fetch(server.url + path, { headers: { authorization: `Bearer ${user.token}` } })).text()
+      ).replace(/="[^"]*"/g, '=""');
       expect(html, path).not.toContain('<script>alert("pwned")</script>');
       expect(html, path).not.toContain('<img src=x onerror');
     }

@@ -29,7 +29,12 @@ afterAll(async () => {
 let n = 0;
 /** A published content whose link is `url`. */
 const content = (url: string) =>
-  newContent(api, admin.token, { name: `Link Health ${++n}`, url, image: 'https://images.example.org/cover.png', description: 'A link to check.' });
+  newContent(api, admin.token, {
+    name: `Link Health ${++n}`,
+    url,
+    image: 'https://images.example.org/cover.png',
+    description: 'A link to check.',
+  });
 
 async function site(status: number, headers: Record<string, string> = {}) {
   const s = await startLocalSite((_req, res) => void res.writeHead(status, headers).end());
@@ -50,7 +55,11 @@ async function checkLinks(...ids: string[]) {
 
 /** Makes the content's failing streak old: the next failure is the one that makes it broken. */
 const streakBegan = (id: string, hoursAgo: number, failures: number) =>
-  sql('UPDATE link_checks SET first_failure_at = ?, failures = ? WHERE content_id = ?', [Date.now() - hoursAgo * 3600_000, failures, id]);
+  sql('UPDATE link_checks SET first_failure_at = ?, failures = ? WHERE content_id = ?', [
+    Date.now() - hoursAgo * 3600_000,
+    failures,
+    id,
+  ]);
 
 describe('a broken link on the site', () => {
   it('a link failing once is not flagged; failing 3 times over 48 hours its page says so, even a visitor’s cached page, and the admin list and dashboard flag it', async () => {
@@ -67,17 +76,28 @@ describe('a broken link on the site', () => {
     const run = await checkLinks(c._id);
     expect(run.code).toBe(3);
     const page = await api.get(`/content/${c.slug}`);
-    expect(page.body).toMatch(/This link may be broken \(last checked <time datetime="[^"]+">\d{4}-\d{2}-\d{2}<\/time>\)/);
+    expect(page.body).toMatch(
+      /This link may be broken \(last checked <time datetime="[^"]+">\d{4}-\d{2}-\d{2}<\/time>\)/,
+    );
 
     const broken = await api.get('/api/contents/admin?link=broken', { token: admin.token });
     expect(broken.body.total).toBe(1);
     expect(broken.body.contents[0]).toMatchObject({
       _id: c._id,
-      link: { status: 410, error: 'HTTP 410 Gone', failures: 3, brokenSince: expect.any(String), movedTo: null, reports: 0 },
+      link: {
+        status: 410,
+        error: 'HTTP 410 Gone',
+        failures: 3,
+        brokenSince: expect.any(String),
+        movedTo: null,
+        reports: 0,
+      },
     });
     // The whole list flags it too.
     const all = await api.get('/api/contents/admin', { token: admin.token });
-    expect(all.body.contents.find((x: { _id: string }) => x._id === c._id).link.brokenSince).toEqual(expect.any(String));
+    expect(all.body.contents.find((x: { _id: string }) => x._id === c._id).link.brokenSince).toEqual(
+      expect.any(String),
+    );
     expect((await api.get('/api/dashboard/summary', { token: admin.token })).body.brokenLinks).toBe(1);
 
     // A new URL is a new start: the notice goes at once.
@@ -112,17 +132,29 @@ describe('a broken link on the site', () => {
     const c = await content(`${mover.url}/old-place`);
     await checkLinks(c._id);
     const moved = await api.get('/api/contents/admin?link=moved', { token: admin.token });
-    expect(moved.body.contents.map((x: { _id: string; link: { movedTo: string } }) => [x._id, x.link.movedTo])).toEqual([[c._id, `${target.url}/new-place`]]);
+    expect(moved.body.contents.map((x: { _id: string; link: { movedTo: string } }) => [x._id, x.link.movedTo])).toEqual(
+      [[c._id, `${target.url}/new-place`]],
+    );
 
     const accepted = await api.post(`/api/contents/${c._id}/accept-redirect`, undefined, { token: admin.token });
     expect(accepted).toMatchObject({ status: 200, body: { _id: c._id, url: `${target.url}/new-place` } });
     expect((await api.get(`/api/contents/slug/${c.slug}`)).body.url).toBe(`${target.url}/new-place`);
     expect((await api.get('/api/contents/admin?link=moved', { token: admin.token })).body.total).toBe(0);
     // Nothing left to accept.
-    expect((await api.post(`/api/contents/${c._id}/accept-redirect`, undefined, { token: admin.token })).status).toBe(409);
-    expect((await api.post('/api/contents/no-such-content/accept-redirect', undefined, { token: admin.token })).status).toBe(404);
-    const [audit] = await sql("SELECT details FROM audit_log WHERE target_id = ? AND action = 'content.update' ORDER BY id DESC LIMIT 1", [c._id]);
-    expect(JSON.parse(String(audit!.details))).toMatchObject({ url: `${target.url}/new-place`, previousUrl: `${mover.url}/old-place` });
+    expect((await api.post(`/api/contents/${c._id}/accept-redirect`, undefined, { token: admin.token })).status).toBe(
+      409,
+    );
+    expect(
+      (await api.post('/api/contents/no-such-content/accept-redirect', undefined, { token: admin.token })).status,
+    ).toBe(404);
+    const [audit] = await sql(
+      "SELECT details FROM audit_log WHERE target_id = ? AND action = 'content.update' ORDER BY id DESC LIMIT 1",
+      [c._id],
+    );
+    expect(JSON.parse(String(audit!.details))).toMatchObject({
+      url: `${target.url}/new-place`,
+      previousUrl: `${mover.url}/old-place`,
+    });
   });
 
   it('a redirect to an address another content already has is a 409 that changes nothing', async () => {
@@ -146,16 +178,30 @@ describe('users report a broken link', () => {
     const missing = await site(404);
     const c = await content(`${missing.url}/lost`);
     const [ada, bob] = [await signUp(api, 'Reporter'), await signUp(api, 'Reporter')];
-    expect(await report(c._id, ada.token)).toMatchObject({ status: 201, body: { message: 'Thank you: we will check this link' } });
-    expect(await report(c._id, ada.token)).toMatchObject({ status: 409, body: { message: 'You already reported this link' } });
+    expect(await report(c._id, ada.token)).toMatchObject({
+      status: 201,
+      body: { message: 'Thank you: we will check this link' },
+    });
+    expect(await report(c._id, ada.token)).toMatchObject({
+      status: 409,
+      body: { message: 'You already reported this link' },
+    });
     expect((await report(c._id, bob.token)).status).toBe(201);
     // Checked at once, without waiting for a run.
     await expect.poll(() => missing.requests.length, { timeout: 10_000 }).toBeGreaterThan(0);
-    await expect.poll(async () => (await sql('SELECT status FROM link_checks WHERE content_id = ?', [c._id]))[0]?.status, { timeout: 10_000 }).toBe(404);
+    await expect
+      .poll(async () => (await sql('SELECT status FROM link_checks WHERE content_id = ?', [c._id]))[0]?.status, {
+        timeout: 10_000,
+      })
+      .toBe(404);
     const reported = await api.get('/api/contents/admin?link=reported', { token: admin.token });
-    expect(reported.body.contents.map((x: { _id: string; link: { reports: number } }) => [x._id, x.link.reports])).toEqual([[c._id, 2]]);
+    expect(
+      reported.body.contents.map((x: { _id: string; link: { reports: number } }) => [x._id, x.link.reports]),
+    ).toEqual([[c._id, 2]]);
     // The page (one copy for everyone) asks whether this user reported it, to thank them rather than offer it again.
-    expect((await api.get(`/api/contents/${c._id}/report-link`, { token: ada.token })).body).toMatchObject({ reported: true });
+    expect((await api.get(`/api/contents/${c._id}/report-link`, { token: ada.token })).body).toMatchObject({
+      reported: true,
+    });
     const page = await fetch(`${server.url}/content/${c.slug}`, { headers: { authorization: `Bearer ${ada.token}` } });
     expect(await page.text()).toMatch(/data-report-link-done hidden>Thanks — we(&#39;|')ll check this link\.</);
   });
@@ -194,19 +240,30 @@ describe('users report a broken link', () => {
     const c = await content(`${s.url}/undo`);
     const [ada, bob] = [await signUp(api, 'Reporter'), await signUp(api, 'Reporter')];
     const withdraw = (id: string, token?: string) => api.del(`/api/contents/${id}/report-link`, { token });
-    const reports = async () => (await sql('SELECT count(*) AS n FROM link_reports WHERE content_id = ?', [c._id]))[0]?.n;
+    const reports = async () =>
+      (await sql('SELECT count(*) AS n FROM link_reports WHERE content_id = ?', [c._id]))[0]?.n;
     expect((await report(c._id, ada.token)).status).toBe(201);
     expect((await report(c._id, bob.token)).status).toBe(201);
 
-    expect(await withdraw(c._id, ada.token)).toMatchObject({ status: 200, body: { message: 'Your report is withdrawn' } });
+    expect(await withdraw(c._id, ada.token)).toMatchObject({
+      status: 200,
+      body: { message: 'Your report is withdrawn' },
+    });
     // Bob's report stays: one withdraws only one's own.
     expect(await reports()).toBe(1);
-    expect((await api.get(`/api/contents/${c._id}/report-link`, { token: ada.token })).body).toEqual({ reported: false });
-    expect((await api.get(`/api/contents/${c._id}/report-link`, { token: bob.token })).body).toEqual({ reported: true });
+    expect((await api.get(`/api/contents/${c._id}/report-link`, { token: ada.token })).body).toEqual({
+      reported: false,
+    });
+    expect((await api.get(`/api/contents/${c._id}/report-link`, { token: bob.token })).body).toEqual({
+      reported: true,
+    });
     const listed = await api.get('/api/contents/admin?link=reported', { token: admin.token });
     expect(listed.body.contents.find((x: { _id: string }) => x._id === c._id).link.reports).toBe(1);
     // Again (a retry): the same answer, nothing else changes.
-    expect(await withdraw(c._id, ada.token)).toMatchObject({ status: 200, body: { message: 'Your report is withdrawn' } });
+    expect(await withdraw(c._id, ada.token)).toMatchObject({
+      status: 200,
+      body: { message: 'Your report is withdrawn' },
+    });
     expect(await reports()).toBe(1);
     // Withdrawn, it may be reported again.
     expect((await report(c._id, ada.token)).status).toBe(201);
@@ -226,7 +283,8 @@ describe('users report a broken link', () => {
   it('is limited per account: the eleventh report in an hour is a 429', async () => {
     const user = await signUp(api, 'Reporter');
     const s = await site(200);
-    for (let i = 0; i < 10; i++) expect((await report((await content(`${s.url}/many-${i}`))._id, user.token)).status).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect((await report((await content(`${s.url}/many-${i}`))._id, user.token)).status).toBe(201);
     const refused = await report((await content(`${s.url}/many-10`))._id, user.token);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);

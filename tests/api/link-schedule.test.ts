@@ -31,7 +31,10 @@ async function catalogDir(links: Record<string, string>): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'skillshelf-schedule-'));
   dirs.push(dir);
   const file = join(dir, 'links.json');
-  writeFileSync(file, JSON.stringify(Object.entries(links).map(([name, url]) => ({ name, url, description: `The ${name} link.` }))));
+  writeFileSync(
+    file,
+    JSON.stringify(Object.entries(links).map(([name, url]) => ({ name, url, description: `The ${name} link.` }))),
+  );
   const run = await runCli(await databaseUrlIn(dir), ['import', file], { OUTBOUND_ALLOW_PRIVATE: 'true' });
   expect(run.code, run.stderr).toBe(0);
   return dir;
@@ -40,9 +43,11 @@ async function catalogDir(links: Record<string, string>): Promise<string> {
 async function checks(dbUrl: string) {
   const db = await openDatabase(dbUrl);
   try {
-    return (await db.execute('SELECT c.name, l.status, l.failures FROM link_checks l JOIN contents c ON c.id = l.content_id ORDER BY c.name')).rows.map(
-      (r) => ({ ...r }),
-    );
+    return (
+      await db.execute(
+        'SELECT c.name, l.status, l.failures FROM link_checks l JOIN contents c ON c.id = l.content_id ORDER BY c.name',
+      )
+    ).rows.map((r) => ({ ...r }));
   } finally {
     db.close();
   }
@@ -52,7 +57,10 @@ async function checks(dbUrl: string) {
 async function pictureTried(dbUrl: string, name: string): Promise<string> {
   const db = await openDatabase(dbUrl);
   try {
-    const { rows } = await db.execute({ sql: 'SELECT p.outcome FROM picture_fetches p JOIN contents c ON c.id = p.content_id WHERE c.name = ?', args: [name] });
+    const { rows } = await db.execute({
+      sql: 'SELECT p.outcome FROM picture_fetches p JOIN contents c ON c.id = p.content_id WHERE c.name = ?',
+      args: [name],
+    });
     return String(rows[0]?.outcome ?? '');
   } finally {
     db.close();
@@ -65,7 +73,11 @@ describe('the scheduled link check', () => {
     const missing = await startLocalSite((_req, res) => void res.writeHead(404).end());
     sites.push(slow, missing);
     const dir = await catalogDir({ slow: `${slow.url}/`, missing: `${missing.url}/gone` });
-    server = await startServer({ dir, seed: false, env: { LINK_CHECK_INTERVAL_HOURS: '6', OUTBOUND_ALLOW_PRIVATE: 'true' } });
+    server = await startServer({
+      dir,
+      seed: false,
+      env: { LINK_CHECK_INTERVAL_HOURS: '6', OUTBOUND_ALLOW_PRIVATE: 'true' },
+    });
     await expect.poll(() => slow.requests.length, { timeout: 10_000 }).toBeGreaterThan(0);
     // While the server's run waits for the slow link, the CLI may not check.
     const cli = await runCli(server.dbUrl, ['links', 'check'], { OUTBOUND_ALLOW_PRIVATE: 'true' });

@@ -34,7 +34,9 @@ async function newList(token: string, body: Record<string, unknown> = {}, items 
   const made = await api.post('/api/lists', { name: 'Rust in 30 days', ...body }, { token });
   expect(made.status).toBe(201);
   for (const content of contents.slice(0, items))
-    expect((await api.post(`/api/lists/${made.body._id}/items`, { contentId: content._id }, { token })).status).toBe(200);
+    expect((await api.post(`/api/lists/${made.body._id}/items`, { contentId: content._id }, { token })).status).toBe(
+      200,
+    );
   return (await api.get(`/api/lists/${made.body._id}`, { token })).body;
 }
 
@@ -51,7 +53,11 @@ describe('lists through the API', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message.replace('’', "'"));
     }
-    const item = await api.post(`/api/lists/${list._id}/items`, { contentId: contents[0]!._id, note: 'n'.repeat(501) }, { token: ada });
+    const item = await api.post(
+      `/api/lists/${list._id}/items`,
+      { contentId: contents[0]!._id, note: 'n'.repeat(501) },
+      { token: ada },
+    );
     expect(item.status).toBe(400);
     expect(item.body.message).toBe('A note must be at most 500 characters');
     expect((await api.get(`/api/lists/${list._id}`, { token: ada })).body.numItems).toBe(0);
@@ -80,21 +86,39 @@ describe('lists through the API', () => {
       expect(typeof res.body.message).toBe('string');
     }
     // An empty optional field is not given; a null description is none.
-    const changed = await api.put(`/api/lists/${list._id}`, { name: '', description: null, isPublic: '' }, { token: ada });
+    const changed = await api.put(
+      `/api/lists/${list._id}`,
+      { name: '', description: null, isPublic: '' },
+      { token: ada },
+    );
     expect(changed.body).toMatchObject({ name: 'Rust in 30 days', description: '', isPublic: false });
   });
 
   it('are ordered by the owner, with notes; a wrong order is a 400 that changes nothing', async () => {
     const list = await newList(ada, {}, 3);
     const ids = list.items.map((item: { content: { _id: string } }) => item.content._id) as string[];
-    const reordered = await api.put(`/api/lists/${list._id}/order`, { contentIds: [ids[2], ids[0], ids[1]] }, { token: ada });
-    expect(reordered.body.items.map((item: { content: { _id: string } }) => item.content._id)).toEqual([ids[2], ids[0], ids[1]]);
-    const wrong = await api.put(`/api/lists/${list._id}/order`, { contentIds: [ids[0], ids[0], ids[1]] }, { token: ada });
+    const reordered = await api.put(
+      `/api/lists/${list._id}/order`,
+      { contentIds: [ids[2], ids[0], ids[1]] },
+      { token: ada },
+    );
+    expect(reordered.body.items.map((item: { content: { _id: string } }) => item.content._id)).toEqual([
+      ids[2],
+      ids[0],
+      ids[1],
+    ]);
+    const wrong = await api.put(
+      `/api/lists/${list._id}/order`,
+      { contentIds: [ids[0], ids[0], ids[1]] },
+      { token: ada },
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Each content may appear once');
     const noted = await api.put(`/api/lists/${list._id}/items/${ids[0]}`, { note: 'Chapters 1–3' }, { token: ada });
     expect(noted.body.items[1]).toMatchObject({ note: 'Chapters 1–3', position: 1 });
-    expect((await api.put(`/api/lists/${list._id}/items/${ids[0]}`, { note: 'Mine now' }, { token: bob })).status).toBe(404);
+    expect((await api.put(`/api/lists/${list._id}/items/${ids[0]}`, { note: 'Mine now' }, { token: bob })).status).toBe(
+      404,
+    );
   });
 
   it('are private until public: a 404 to others, then readable by anyone and copied by another user', async () => {
@@ -120,7 +144,10 @@ describe('lists through the API', () => {
     const audit = await api.get('/api/audit/admin?action=list.unpublish', { token: admin });
     expect(audit.body.entries[0]).toMatchObject({ action: 'list.unpublish', target: { type: 'list', id: list._id } });
     // Lifted (audited too): still private, its owner's to publish again.
-    expect((await api.del(`/api/lists/${list._id}/unpublish`, { token: admin })).body).toMatchObject({ isPublic: false, unpublished: null });
+    expect((await api.del(`/api/lists/${list._id}/unpublish`, { token: admin })).body).toMatchObject({
+      isPublic: false,
+      unpublished: null,
+    });
     const lifted = await api.get('/api/audit/admin?action=list.unpublish-lift', { token: admin });
     expect(lifted.body.entries[0]).toMatchObject({ target: { type: 'list', id: list._id } });
   });
@@ -174,7 +201,10 @@ describe('a public list’s page', () => {
     expect((await visit(path)).cache).toBe('hit');
     const other = await openDatabase(server.dbUrl);
     try {
-      await other.execute({ sql: 'UPDATE lists SET name = ?, updated_at = ? WHERE id = ?', args: ['Renamed elsewhere', Date.now(), list._id] });
+      await other.execute({
+        sql: 'UPDATE lists SET name = ?, updated_at = ? WHERE id = ?',
+        args: ['Renamed elsewhere', Date.now(), list._id],
+      });
     } finally {
       other.close();
     }
@@ -195,7 +225,9 @@ describe('progress through the API', () => {
     expect((await api.get('/api/users/progress', { token })).body.progress).toHaveLength(2);
     await newList(token, { name: 'Exported' }, 1);
     const exported = await api.get('/api/users/profile/export', { token });
-    expect(exported.body.lists).toEqual([expect.objectContaining({ name: 'Exported', items: [expect.objectContaining({ note: '' })] })]);
+    expect(exported.body.lists).toEqual([
+      expect.objectContaining({ name: 'Exported', items: [expect.objectContaining({ note: '' })] }),
+    ]);
     expect(exported.body.progress.map((entry: { state: string }) => entry.state).sort()).toEqual(['done', 'want']);
   });
 });

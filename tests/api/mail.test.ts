@@ -28,7 +28,11 @@ beforeAll(async () => {
       let data = '';
       stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
       stream.on('end', () => {
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data,
+        });
         callback();
       });
     },
@@ -38,17 +42,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise<void>((resolve) => smtp?.close(() => resolve()));
 });
-const { server, api } = useServer(() => ({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Skillshelf <no-reply@skillshelf.test>' } }));
+const { server, api } = useServer(() => ({
+  env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Skillshelf <no-reply@skillshelf.test>' },
+}));
 
 describe('mail over SMTP', () => {
   it("delivers the reset link to the account's address, and the outbox keeps only that it was sent", async () => {
     const { email } = await signUp(api, 'Mail Reader');
     const res = await api.post('/api/users/forget-password', { email });
     expect(res.status).toBe(200);
-    const mail = await vi.waitFor(() => received.find((m) => m.to.includes(email)) ?? Promise.reject(new Error('no mail yet')), {
-      timeout: 10_000,
-      interval: 50,
-    });
+    const mail = await vi.waitFor(
+      () => received.find((m) => m.to.includes(email)) ?? Promise.reject(new Error('no mail yet')),
+      {
+        timeout: 10_000,
+        interval: 50,
+      },
+    );
     expect(mail!.from).toBe('no-reply@skillshelf.test');
     expect(mail!.data).toMatch(/Subject: Reset your Skillshelf password/);
     const token = /\/reset-password\/([a-z0-9]+)/.exec(mail!.data.replace(/=\r?\n/g, ''))?.[1];

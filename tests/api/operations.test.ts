@@ -35,21 +35,37 @@ describe('the request log', () => {
   it('writes one JSON line per request with its id, method, path, route, status, duration, bytes, user and cache result', async () => {
     const { token } = await signUp(api, 'Logged User');
     await fetch(`${server.url}/search?q=python`, { headers: { 'accept-encoding': 'br' } });
-    const hit = await fetch(`${server.url}/search?q=python`, { headers: { 'accept-encoding': 'br', 'x-request-id': 'from-the-proxy-1' } });
+    const hit = await fetch(`${server.url}/search?q=python`, {
+      headers: { 'accept-encoding': 'br', 'x-request-id': 'from-the-proxy-1' },
+    });
     expect(hit.headers.get('x-request-id')).toBe('from-the-proxy-1');
     const mine = await fetch(`${server.url}/api/users/profile`, { headers: { authorization: `Bearer ${token}` } });
     const id = mine.headers.get('x-request-id')!;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
     const cached = await waitForLogLine(server.output, (l) => l.requestId === 'from-the-proxy-1');
-    expect(cached).toMatchObject({ method: 'GET', path: '/search?q=python', route: '/search', status: 200, cache: 'hit' });
+    expect(cached).toMatchObject({
+      method: 'GET',
+      path: '/search?q=python',
+      route: '/search',
+      status: 200,
+      cache: 'hit',
+    });
     expect(cached.bytes).toBeGreaterThan(1000);
     expect(typeof cached.ms).toBe('number');
     expect(cached.time).toBeGreaterThan(Date.now() - 60_000);
     const profile = await waitForLogLine(server.output, (l) => l.requestId === id);
-    expect(profile).toMatchObject({ method: 'GET', path: '/api/users/profile', route: '/api/users/profile', status: 200, userId: expect.any(String) });
+    expect(profile).toMatchObject({
+      method: 'GET',
+      path: '/api/users/profile',
+      route: '/api/users/profile',
+      status: 200,
+      userId: expect.any(String),
+    });
     expect(profile.cache).toBeUndefined();
-    const miss = logLines(server.output()).find((l) => l.path === '/search?q=python' && l.requestId !== 'from-the-proxy-1');
+    const miss = logLines(server.output()).find(
+      (l) => l.path === '/search?q=python' && l.requestId !== 'from-the-proxy-1',
+    );
     expect(miss?.cache).toBe('miss');
   });
 
@@ -57,7 +73,10 @@ describe('the request log', () => {
     /** Opens a WebSocket and resolves with the status the server answered the upgrade with. */
     const upgrade = (path: string, requestId: string, origin: string) =>
       new Promise<{ status: number; requestId: unknown }>((resolve, reject) => {
-        const socket = new WebSocket(`${server.url.replace('http', 'ws')}${path}`, { origin, headers: { 'x-request-id': requestId } });
+        const socket = new WebSocket(`${server.url.replace('http', 'ws')}${path}`, {
+          origin,
+          headers: { 'x-request-id': requestId },
+        });
         socket.once('upgrade', (res) => resolve({ status: 101, requestId: res.headers['x-request-id'] }));
         socket.once('unexpected-response', (_req, res) => {
           resolve({ status: res.statusCode!, requestId: res.headers['x-request-id'] });
@@ -67,11 +86,23 @@ describe('the request log', () => {
         socket.once('error', reject);
       });
 
-    expect(await upgrade('/ws?token=never-logged-0123', 'upgrade-accepted-1', server.url)).toEqual({ status: 101, requestId: 'upgrade-accepted-1' });
+    expect(await upgrade('/ws?token=never-logged-0123', 'upgrade-accepted-1', server.url)).toEqual({
+      status: 101,
+      requestId: 'upgrade-accepted-1',
+    });
     const accepted = await waitForLogLine(server.output, (l) => l.requestId === 'upgrade-accepted-1');
-    expect(accepted).toMatchObject({ method: 'GET', path: '/ws?token=[redacted]', route: 'websocket', status: 101, address: '127.0.0.1' });
+    expect(accepted).toMatchObject({
+      method: 'GET',
+      path: '/ws?token=[redacted]',
+      route: 'websocket',
+      status: 101,
+      address: '127.0.0.1',
+    });
 
-    expect(await upgrade('/', 'upgrade-refused-1', 'https://elsewhere.example')).toEqual({ status: 403, requestId: 'upgrade-refused-1' });
+    expect(await upgrade('/', 'upgrade-refused-1', 'https://elsewhere.example')).toEqual({
+      status: 403,
+      requestId: 'upgrade-refused-1',
+    });
     const refused = await waitForLogLine(server.output, (l) => l.requestId === 'upgrade-refused-1');
     expect(refused).toMatchObject({ method: 'GET', path: '/', route: 'websocket', status: 403, address: '127.0.0.1' });
     expect(server.output()).not.toContain('never-logged-0123');
@@ -88,7 +119,10 @@ describe('/metrics', () => {
     expect((await fetch(`${server.url}/metrics`)).status).toBe(401);
     const { token } = await signUp(api, 'Not Admin');
     expect((await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(403);
-    expect((await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer wrong-token-0123456789abcdef' } })).status).toBe(401);
+    expect(
+      (await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer wrong-token-0123456789abcdef' } }))
+        .status,
+    ).toBe(401);
   });
 
   it('serves the Prometheus text format to an admin and to the METRICS_TOKEN holder', async () => {
@@ -128,7 +162,8 @@ describe('/metrics with WEB_CONCURRENCY=2', () => {
   it('whichever worker takes the scrape answers for the whole cluster: the requests of every worker summed', async () => {
     const cluster = await startServer({ env: { WEB_CONCURRENCY: '2', METRICS_TOKEN } });
     try {
-      const servedBy = async (requestId: string) => (await waitForLogLine(cluster.output, (l) => l.requestId === requestId && l.status !== undefined)).pid;
+      const servedBy = async (requestId: string) =>
+        (await waitForLogLine(cluster.output, (l) => l.requestId === requestId && l.status !== undefined)).pid;
       // At least 20 requests, and until both workers have served some: on a busy machine the second worker
       // may start listening a moment after the first answers.
       const served = [];
@@ -146,7 +181,9 @@ describe('/metrics with WEB_CONCURRENCY=2', () => {
       for (let i = 0; i < 4; i++) {
         const scrape = await getAlone(`${cluster.url}/metrics`, { authorization: `Bearer ${METRICS_TOKEN}` });
         expect(scrape.status).toBe(200);
-        const counted = /^skillshelf_http_requests_total\{route="\/healthz",status="200"\} (\d+)$/m.exec(scrape.text)?.[1];
+        const counted = /^skillshelf_http_requests_total\{route="\/healthz",status="200"\} (\d+)$/m.exec(
+          scrape.text,
+        )?.[1];
         expect(Number(counted), scrape.text.slice(0, 2000)).toBeGreaterThanOrEqual(N);
         expect(scrape.text).toMatch(/^skillshelf_websocket_connections 0$/m);
         scrapers.add(await servedBy(scrape.requestId));
@@ -165,10 +202,15 @@ describe('an error nobody expected', () => {
     const db = await openDatabase(server.dbUrl);
     await db.execute('ALTER TABLE saves RENAME TO saves_gone');
     try {
-      const res = await fetch(`${server.url}/api/users/saves/${_id}`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${server.url}/api/users/saves/${_id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.status).toBe(500);
       const body = await res.text();
-      expect(JSON.parse(body)).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+      expect(JSON.parse(body)).toEqual({
+        message: 'Something went wrong on our side. Please try again.',
+        code: 'INTERNAL',
+      });
       expect(body).not.toMatch(/at |saves|SQL/);
       const id = res.headers.get('x-request-id')!;
       const error = await waitForLogLine(server.output, (l) => l.requestId === id && l.level === 50);
@@ -193,7 +235,10 @@ describe('an error nobody expected', () => {
       await expect.poll(ready).toBe('503 not ready: migrations are not applied\n');
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     } finally {
-      await db.execute({ sql: 'INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)', args: [last!.hash, last!.created_at] });
+      await db.execute({
+        sql: 'INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)',
+        args: [last!.hash, last!.created_at],
+      });
       db.close();
     }
     await expect.poll(async () => (await fetch(`${server.url}/readyz`)).status).toBe(200);
@@ -211,10 +256,21 @@ describe('TRUST_PROXY (without nginx: tests/api/reverse-proxy.test.ts runs the r
         'x-forwarded-for': '198.51.100.4, 192.0.2.8',
         'x-forwarded-proto': 'https',
       };
-      request({ host: '127.0.0.1', port: server.port, method: 'POST', path: '/api/users/signin', localAddress: from, headers, agent: false }, (res) => {
-        res.resume();
-        res.on('end', () => resolve({ headers: res.headers }));
-      })
+      request(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          method: 'POST',
+          path: '/api/users/signin',
+          localAddress: from,
+          headers,
+          agent: false,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ headers: res.headers }));
+        },
+      )
         .on('error', reject)
         .end(body);
     });
@@ -223,11 +279,15 @@ describe('TRUST_PROXY (without nginx: tests/api/reverse-proxy.test.ts runs the r
     const trusted = await signInFrom('127.0.0.1');
     expect((trusted.headers['set-cookie'] as string[]).find((c) => c.startsWith('session='))).toMatch(/;\s*Secure/i);
     expect(trusted.headers['strict-transport-security']).toBeDefined();
-    expect((await waitForLogLine(server.output, (l) => l.requestId === trusted.headers['x-request-id'])).address).toBe('192.0.2.8');
+    expect((await waitForLogLine(server.output, (l) => l.requestId === trusted.headers['x-request-id'])).address).toBe(
+      '192.0.2.8',
+    );
 
     const stranger = await signInFrom('127.0.0.2');
     expect((stranger.headers['set-cookie'] as string[]).find((c) => c.startsWith('session='))).not.toMatch(/Secure/i);
     expect(stranger.headers['strict-transport-security']).toBeUndefined();
-    expect((await waitForLogLine(server.output, (l) => l.requestId === stranger.headers['x-request-id'])).address).toBe('127.0.0.2');
+    expect((await waitForLogLine(server.output, (l) => l.requestId === stranger.headers['x-request-id'])).address).toBe(
+      '127.0.0.2',
+    );
   });
 });

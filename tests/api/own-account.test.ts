@@ -41,7 +41,13 @@ describe('GET /api/reviews/mine', () => {
   it('lists the caller’s reviews newest first, each with its content, ten a page, and nobody else’s', async () => {
     const ada = await signUp(api, 'Ada', { password: PASSWORD });
     const other = await signUp(api, 'Other', { password: PASSWORD });
-    expect((await api.get('/api/reviews/mine', { token: ada.token })).body).toEqual({ page: 1, pages: 1, count: 0, total: 0, reviews: [] });
+    expect((await api.get('/api/reviews/mine', { token: ada.token })).body).toEqual({
+      page: 1,
+      pages: 1,
+      count: 0,
+      total: 0,
+      reviews: [],
+    });
     const { body: many } = await api.get('/api/contents/search?order=latest');
     const reviewed = many.contents.slice(0, 11) as typeof catalog;
     for (const [i, content] of reviewed.entries()) await review(ada, content._id, 1 + (i % 5), `Review ${i}`);
@@ -75,7 +81,15 @@ describe('GET /api/users/profile/export', () => {
     const grace = await signUp(api, 'Grace', { password: PASSWORD });
     const second = await api.post('/api/users/signin', { email: grace.email, password: PASSWORD });
     expect(second.status).toBe(200);
-    expect((await api.put('/api/users/profile', { name: 'Grace', email: grace.email, decisionMails: false }, { token: grace.token })).status).toBe(200);
+    expect(
+      (
+        await api.put(
+          '/api/users/profile',
+          { name: 'Grace', email: grace.email, decisionMails: false },
+          { token: grace.token },
+        )
+      ).status,
+    ).toBe(200);
     const [saved, reviewed, reported] = [freshContent(), freshContent(), freshContent()];
     expect((await api.put(`/api/users/saves/${saved._id}`, undefined, { token: grace.token })).status).toBe(200);
     const written = await review(grace, reviewed._id, 4, 'Clear and well paced.');
@@ -85,7 +99,9 @@ describe('GET /api/users/profile/export', () => {
       { token: grace.token },
     );
     expect(submitted.status).toBe(201);
-    expect((await api.post(`/api/contents/${reported._id}/report-link`, undefined, { token: grace.token })).status).toBe(201);
+    expect(
+      (await api.post(`/api/contents/${reported._id}/report-link`, undefined, { token: grace.token })).status,
+    ).toBe(201);
 
     const res = await api.get('/api/users/profile/export', { token: second.body.token });
     expect(res.status).toBe(200);
@@ -94,14 +110,36 @@ describe('GET /api/users/profile/export', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const data = res.body;
-    expect(data.account).toMatchObject({ _id: grace._id, name: 'Grace', email: grace.email, role: 'user', settings: { decisionMails: false } });
-    expect(data.saves).toEqual([{ content: { _id: saved._id, name: saved.name, slug: saved.slug, url: expect.any(String) }, savedAt: expect.any(String) }]);
-    expect(data.reviews).toEqual([
-      expect.objectContaining({ _id: written._id, rating: 4, comment: 'Clear and well paced.', content: expect.objectContaining({ _id: reviewed._id }) }),
+    expect(data.account).toMatchObject({
+      _id: grace._id,
+      name: 'Grace',
+      email: grace.email,
+      role: 'user',
+      settings: { decisionMails: false },
+    });
+    expect(data.saves).toEqual([
+      {
+        content: { _id: saved._id, name: saved.name, slug: saved.slug, url: expect.any(String) },
+        savedAt: expect.any(String),
+      },
     ]);
-    expect(data.submissions).toEqual([expect.objectContaining({ _id: submitted.body._id, name: 'Exported Course', status: 'pending', content: null })]);
+    expect(data.reviews).toEqual([
+      expect.objectContaining({
+        _id: written._id,
+        rating: 4,
+        comment: 'Clear and well paced.',
+        content: expect.objectContaining({ _id: reviewed._id }),
+      }),
+    ]);
+    expect(data.submissions).toEqual([
+      expect.objectContaining({ _id: submitted.body._id, name: 'Exported Course', status: 'pending', content: null }),
+    ]);
     expect(data.linkReports).toEqual([
-      { content: { _id: reported._id, name: reported.name, slug: reported.slug }, url: expect.any(String), reportedAt: expect.any(String) },
+      {
+        content: { _id: reported._id, name: reported.name, slug: reported.slug },
+        url: expect.any(String),
+        reportedAt: expect.any(String),
+      },
     ]);
     expect(data.sessions.count).toBe(2);
     expect(data.sessions.sessions.map((s: AnyJson) => s.current).sort()).toEqual([false, true]);
@@ -117,7 +155,9 @@ describe('GET /api/users/profile/export', () => {
     const linus = await signUp(api, 'Linus', { password: PASSWORD });
     expect((await api.post('/api/users/forget-password', { email: linus.email })).status).toBe(200);
     const resetToken = await mailedResetToken(server.dbUrl, linus.email);
-    const res = await fetch(`${server.url}/api/users/profile/export`, { headers: { authorization: `Bearer ${linus.token}` } });
+    const res = await fetch(`${server.url}/api/users/profile/export`, {
+      headers: { authorization: `Bearer ${linus.token}` },
+    });
     const text = await res.text();
     const [user] = await sql('SELECT password_hash FROM users WHERE id = ?', [linus._id]);
     const sessions = await sql('SELECT id FROM sessions WHERE user_id = ?', [linus._id]);
@@ -156,17 +196,33 @@ describe('DELETE /api/users/profile', () => {
     const account = await signUp(api, name, { password: PASSWORD });
     const other = await api.post('/api/users/signin', { email: account.email, password: PASSWORD });
     const [first, second, saved, reported] = [freshContent(), freshContent(), freshContent(), freshContent()];
-    const reviews = [await review(account, first._id, 1, 'Too slow for me.'), await review(account, second._id, 2, 'Not my kind of course.')];
+    const reviews = [
+      await review(account, first._id, 1, 'Too slow for me.'),
+      await review(account, second._id, 2, 'Not my kind of course.'),
+    ];
     expect((await api.put(`/api/users/saves/${saved._id}`, undefined, { token: account.token })).status).toBe(200);
-    const submitted = await api.post('/api/submissions/create', { url: `https://leaving-${Date.now()}-${name}.example.org/` }, { token: account.token });
+    const submitted = await api.post(
+      '/api/submissions/create',
+      { url: `https://leaving-${Date.now()}-${name}.example.org/` },
+      { token: account.token },
+    );
     expect(submitted.status).toBe(201);
-    expect((await api.post(`/api/contents/${reported._id}/report-link`, undefined, { token: account.token })).status).toBe(201);
-    return { ...account, otherToken: other.body.token as string, reviewed: [first, second], reviews, submission: submitted.body._id as string };
+    expect(
+      (await api.post(`/api/contents/${reported._id}/report-link`, undefined, { token: account.token })).status,
+    ).toBe(201);
+    return {
+      ...account,
+      otherToken: other.body.token as string,
+      reviewed: [first, second],
+      reviews,
+      submission: submitted.body._id as string,
+    };
   }
 
   /** What the database holds of the user, by table. */
   const heldOf = async (id: string) => {
-    const count = async (table: string) => Number((await sql(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`, [id]))[0]!.n);
+    const count = async (table: string) =>
+      Number((await sql(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`, [id]))[0]!.n);
     return {
       users: Number((await sql('SELECT count(*) AS n FROM users WHERE id = ?', [id]))[0]!.n),
       sessions: await count('sessions'),
@@ -180,9 +236,18 @@ describe('DELETE /api/users/profile', () => {
   it('refuses a wrong password beside the field, and deletes nothing', async () => {
     const ada = await busyAccount('Wrong');
     const before = await heldOf(ada._id);
-    const res = await api.request('DELETE', '/api/users/profile', { password: 'not-the-password', reviews: 'anonymise' }, { token: ada.token });
+    const res = await api.request(
+      'DELETE',
+      '/api/users/profile',
+      { password: 'not-the-password', reviews: 'anonymise' },
+      { token: ada.token },
+    );
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ message: 'Password is incorrect', code: 'VALIDATION', fields: { password: 'Password is incorrect' } });
+    expect(res.body).toMatchObject({
+      message: 'Password is incorrect',
+      code: 'VALIDATION',
+      fields: { password: 'Password is incorrect' },
+    });
     expect(await heldOf(ada._id)).toEqual(before);
     expect(before).toEqual({ users: 1, sessions: 2, saves: 1, reviews: 2, linkReports: 1, submissions: 1 });
     expect((await api.get('/api/users/profile', { token: ada.token })).status).toBe(200);
@@ -221,17 +286,34 @@ describe('DELETE /api/users/profile', () => {
     const before = await contentBySlug(first!.slug);
     // The content's page and answer are cached before the deletion: they must not keep the name.
     expect(await page(`/content/${first!.slug}`)).toContain('Anonymised');
-    const res = await api.request('DELETE', '/api/users/profile', { password: PASSWORD, reviews: 'anonymise' }, { token: ada.token });
+    const res = await api.request(
+      'DELETE',
+      '/api/users/profile',
+      { password: PASSWORD, reviews: 'anonymise' },
+      { token: ada.token },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Your account was deleted' });
-    expect(res.headers.getSetCookie().map((c) => c.split(';')[0])).toEqual(expect.arrayContaining(['session=deleted', 'signed_in=deleted']));
+    expect(res.headers.getSetCookie().map((c) => c.split(';')[0])).toEqual(
+      expect.arrayContaining(['session=deleted', 'signed_in=deleted']),
+    );
 
     // Signed out everywhere.
-    for (const token of [ada.token, ada.otherToken]) expect((await api.get('/api/users/profile', { token })).status).toBe(401);
+    for (const token of [ada.token, ada.otherToken])
+      expect((await api.get('/api/users/profile', { token })).status).toBe(401);
     expect((await api.post('/api/users/signin', { email: ada.email, password: PASSWORD })).status).toBe(401);
-    expect(await heldOf(ada._id)).toEqual({ users: 0, sessions: 0, saves: 0, reviews: 0, linkReports: 0, submissions: 0 });
+    expect(await heldOf(ada._id)).toEqual({
+      users: 0,
+      sessions: 0,
+      saves: 0,
+      reviews: 0,
+      linkReports: 0,
+      submissions: 0,
+    });
     // Kept without the author: the submission and the reviews.
-    expect(await sql('SELECT user_id, status FROM submissions WHERE id = ?', [ada.submission])).toEqual([{ user_id: null, status: 'pending' }]);
+    expect(await sql('SELECT user_id, status FROM submissions WHERE id = ?', [ada.submission])).toEqual([
+      { user_id: null, status: 'pending' },
+    ]);
     const kept = await sql(
       `SELECT id, user_id, name, rating FROM reviews WHERE id IN (?, ?) ORDER BY rating`,
       ada.reviews.map((r) => r._id),
@@ -241,20 +323,38 @@ describe('DELETE /api/users/profile', () => {
       { id: ada.reviews[1]!._id, user_id: null, name: 'Former member', rating: 2 },
     ]);
     const after = await contentBySlug(first!.slug);
-    expect({ rating: after.rating, numReviews: after.numReviews }).toEqual({ rating: before.rating, numReviews: before.numReviews });
-    expect(after.reviews.find((r: AnyJson) => r._id === ada.reviews[0]!._id)).toMatchObject({ name: 'Former member', rating: 1, comment: 'Too slow for me.' });
+    expect({ rating: after.rating, numReviews: after.numReviews }).toEqual({
+      rating: before.rating,
+      numReviews: before.numReviews,
+    });
+    expect(after.reviews.find((r: AnyJson) => r._id === ada.reviews[0]!._id)).toMatchObject({
+      name: 'Former member',
+      rating: 1,
+      comment: 'Too slow for me.',
+    });
     const html = await page(`/content/${first!.slug}`);
     expect(html).toContain('Former member');
     expect(html).not.toContain('Anonymised');
     // Only an admin may change an anonymised review now.
     expect(
-      (await api.put(`/api/reviews/${ada.reviews[0]!._id}`, { rating: 3, comment: 'x' }, { token: (await signUp(api, 'Owner', { password: PASSWORD })).token }))
-        .status,
+      (
+        await api.put(
+          `/api/reviews/${ada.reviews[0]!._id}`,
+          { rating: 3, comment: 'x' },
+          { token: (await signUp(api, 'Owner', { password: PASSWORD })).token },
+        )
+      ).status,
     ).toBe(403);
     const admins = await api.get(`/api/reviews/admin?content=${first!._id}`, { token: admin.token });
-    expect(admins.body.reviews.find((r: AnyJson) => r._id === ada.reviews[0]!._id)).toMatchObject({ userId: null, name: 'Former member' });
+    expect(admins.body.reviews.find((r: AnyJson) => r._id === ada.reviews[0]!._id)).toMatchObject({
+      userId: null,
+      name: 'Former member',
+    });
 
-    const audit = await sql("SELECT actor, actor_label, action, target_id, details FROM audit_log WHERE target_id = ? AND action = 'user.delete'", [ada._id]);
+    const audit = await sql(
+      "SELECT actor, actor_label, action, target_id, details FROM audit_log WHERE target_id = ? AND action = 'user.delete'",
+      [ada._id],
+    );
     expect(audit).toHaveLength(1);
     // By their id alone: neither their email nor their name (tests/security/a-deleted-account-leaves-no-personal-data.test.ts).
     expect(audit[0]).toMatchObject({ actor: `user:${ada._id}`, actor_label: 'Deleted account', target_id: ada._id });
@@ -265,9 +365,21 @@ describe('DELETE /api/users/profile', () => {
     const ada = await busyAccount('Removed');
     const [first, second] = ada.reviewed;
     expect(await page(`/content/${first!.slug}`)).toContain('Removed');
-    const res = await api.request('DELETE', '/api/users/profile', { password: PASSWORD, reviews: 'delete' }, { token: ada.token });
+    const res = await api.request(
+      'DELETE',
+      '/api/users/profile',
+      { password: PASSWORD, reviews: 'delete' },
+      { token: ada.token },
+    );
     expect(res.status).toBe(200);
-    expect(await heldOf(ada._id)).toEqual({ users: 0, sessions: 0, saves: 0, reviews: 0, linkReports: 0, submissions: 0 });
+    expect(await heldOf(ada._id)).toEqual({
+      users: 0,
+      sessions: 0,
+      saves: 0,
+      reviews: 0,
+      linkReports: 0,
+      submissions: 0,
+    });
     expect(
       await sql(
         'SELECT count(*) AS n FROM reviews WHERE id IN (?, ?)',
@@ -277,25 +389,50 @@ describe('DELETE /api/users/profile', () => {
     expect(await sql('SELECT user_id FROM submissions WHERE id = ?', [ada.submission])).toEqual([{ user_id: null }]);
     for (const content of [first!, second!]) {
       const now = await contentBySlug(content.slug);
-      expect({ rating: now.rating, numReviews: now.numReviews }).toEqual({ rating: content.rating, numReviews: content.numReviews });
+      expect({ rating: now.rating, numReviews: now.numReviews }).toEqual({
+        rating: content.rating,
+        numReviews: content.numReviews,
+      });
     }
     expect(await page(`/content/${first!.slug}`)).not.toContain('Removed');
-    const [audit] = await sql("SELECT details FROM audit_log WHERE target_id = ? AND action = 'user.delete'", [ada._id]);
+    const [audit] = await sql("SELECT details FROM audit_log WHERE target_id = ? AND action = 'user.delete'", [
+      ada._id,
+    ]);
     expect(JSON.parse(String(audit!.details))).toMatchObject({ self: true, reviews: 'deleted' });
   });
 
   it('the last admin cannot delete their account; an admin who is not the last can', async () => {
-    const refused = await api.request('DELETE', '/api/users/profile', { password: DEMO_ADMIN.password, reviews: 'anonymise' }, { token: admin.token });
+    const refused = await api.request(
+      'DELETE',
+      '/api/users/profile',
+      { password: DEMO_ADMIN.password, reviews: 'anonymise' },
+      { token: admin.token },
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/at least one admin/);
     expect(await sql('SELECT is_admin FROM users WHERE id = ?', [admin._id])).toEqual([{ is_admin: 1 }]);
-    expect(await sql("SELECT count(*) AS n FROM audit_log WHERE target_id = ? AND action = 'user.delete'", [admin._id])).toEqual([{ n: 0 }]);
+    expect(
+      await sql("SELECT count(*) AS n FROM audit_log WHERE target_id = ? AND action = 'user.delete'", [admin._id]),
+    ).toEqual([{ n: 0 }]);
 
     const second = await signUp(api, 'Second Admin', { password: PASSWORD });
-    expect((await api.put(`/api/users/${second._id}`, { name: second.name, email: second.email, isAdmin: true }, { token: admin.token })).status).toBe(200);
+    expect(
+      (
+        await api.put(
+          `/api/users/${second._id}`,
+          { name: second.name, email: second.email, isAdmin: true },
+          { token: admin.token },
+        )
+      ).status,
+    ).toBe(200);
     // The role change ended their sessions.
     const signedIn = await api.post('/api/users/signin', { email: second.email, password: PASSWORD });
-    const res = await api.request('DELETE', '/api/users/profile', { password: PASSWORD, reviews: 'delete' }, { token: signedIn.body.token });
+    const res = await api.request(
+      'DELETE',
+      '/api/users/profile',
+      { password: PASSWORD, reviews: 'delete' },
+      { token: signedIn.body.token },
+    );
     expect(res.status).toBe(200);
     expect(await sql('SELECT count(*) AS n FROM users WHERE id = ?', [second._id])).toEqual([{ n: 0 }]);
   });

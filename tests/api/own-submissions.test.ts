@@ -15,7 +15,11 @@ beforeAll(async () => {
 
 let n = 0;
 async function submit(token: string, name: string) {
-  const res = await api.post('/api/submissions/create', { url: `https://own-${Date.now()}-${++n}.example.org/`, name }, { token });
+  const res = await api.post(
+    '/api/submissions/create',
+    { url: `https://own-${Date.now()}-${++n}.example.org/`, name },
+    { token },
+  );
   expect(res.status).toBe(201);
   return res.body as { _id: string; url: string };
 }
@@ -31,14 +35,23 @@ describe('GET /api/submissions/mine', () => {
 
     const { status, body } = await api.get('/api/submissions/mine', { token: grace.token });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ page: 1, pages: 1, count: 0, total: 3, counts: { pending: 1, approved: 1, rejected: 1 } });
+    expect(body).toMatchObject({
+      page: 1,
+      pages: 1,
+      count: 0,
+      total: 3,
+      counts: { pending: 1, approved: 1, rejected: 1 },
+    });
     expect(body.submissions.map((s: { name: string; status: string }) => [s.name, s.status])).toEqual([
       ['Rejected Course', 'rejected'],
       ['Approved Course', 'approved'],
       ['Waiting Course', 'pending'],
     ]);
     const [rejectedRow, approvedRow, waitingRow] = body.submissions;
-    expect(approvedRow).toMatchObject({ url: approved.url, content: { name: 'Approved Course', slug: 'approved-course' } });
+    expect(approvedRow).toMatchObject({
+      url: approved.url,
+      content: { name: 'Approved Course', slug: 'approved-course' },
+    });
     expect(approvedRow.decidedAt).toEqual(expect.any(String));
     expect(waitingRow).toMatchObject({ _id: waiting._id, decidedAt: null, content: null });
     expect(rejectedRow).toMatchObject({ content: null });
@@ -52,11 +65,21 @@ describe('GET /api/submissions/mine', () => {
     await submit(other.token, 'Not Linus’s');
     for (let i = 0; i < 12; i++) await submit(linus.token, `Linus ${i}`);
     const first = await api.get('/api/submissions/mine?status=pending', { token: linus.token });
-    expect(first.body).toMatchObject({ status: 'pending', page: 1, pages: 2, total: 12, counts: { pending: 12, approved: 0, rejected: 0 } });
+    expect(first.body).toMatchObject({
+      status: 'pending',
+      page: 1,
+      pages: 2,
+      total: 12,
+      counts: { pending: 12, approved: 0, rejected: 0 },
+    });
     expect(first.body.submissions).toHaveLength(10);
     const second = await api.get('/api/submissions/mine?status=pending&page=2', { token: linus.token });
     expect(second.body.submissions.map((s: { name: string }) => s.name)).toEqual(['Linus 1', 'Linus 0']);
-    expect((await api.get('/api/submissions/mine?status=approved', { token: linus.token })).body).toMatchObject({ submissions: [], total: 0, pages: 1 });
+    expect((await api.get('/api/submissions/mine?status=approved', { token: linus.token })).body).toMatchObject({
+      submissions: [],
+      total: 0,
+      pages: 1,
+    });
     // An unknown state lists all.
     expect((await api.get('/api/submissions/mine?status=bogus', { token: linus.token })).body.total).toBe(12);
   });
@@ -78,11 +101,21 @@ describe('GET /api/submissions/mine', () => {
   it('a rejection’s reason and note (DELETE with a body) are what the submitter reads; a reason not of the set is a 400 that changes nothing', async () => {
     const sam = await signUp(api, 'Sam');
     const sent = await submit(sam.token, 'Off Topic Course');
-    const bad = await api.request('DELETE', `/api/submissions/${sent._id}`, { reason: 'boring' }, { token: admin.token });
+    const bad = await api.request(
+      'DELETE',
+      `/api/submissions/${sent._id}`,
+      { reason: 'boring' },
+      { token: admin.token },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('Reason must be one of');
     expect((await api.get(`/api/submissions/${sent._id}`, { token: admin.token })).body.status).toBe('pending');
-    const tooLong = await api.request('DELETE', `/api/submissions/${sent._id}`, { note: 'x'.repeat(501) }, { token: admin.token });
+    const tooLong = await api.request(
+      'DELETE',
+      `/api/submissions/${sent._id}`,
+      { note: 'x'.repeat(501) },
+      { token: admin.token },
+    );
     expect(tooLong).toMatchObject({ status: 400, body: { message: 'Note must be at most 500 characters' } });
 
     const rejected = await api.request(
@@ -97,7 +130,11 @@ describe('GET /api/submissions/mine', () => {
       rejectNote: 'We list computer science only.',
     });
     const { body } = await api.get('/api/submissions/mine', { token: sam.token });
-    expect(body.submissions[0]).toMatchObject({ status: 'rejected', rejectReason: 'off-topic', rejectNote: 'We list computer science only.' });
+    expect(body.submissions[0]).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'off-topic',
+      rejectNote: 'We list computer science only.',
+    });
   });
 
   it('needs a signed-in caller', async () => {

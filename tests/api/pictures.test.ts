@@ -35,12 +35,17 @@ const png = (width: number, height: number) =>
     .toBuffer();
 
 /** A site whose page at / carries `head`, and serves `files` by path. */
-async function site(head: (origin: string) => string, files: Record<string, { type: string; body: Buffer | string }> = {}) {
+async function site(
+  head: (origin: string) => string,
+  files: Record<string, { type: string; body: Buffer | string }> = {},
+) {
   const s = await startLocalSite((req, res) => {
     const file = files[req.url ?? ''];
     if (file) return void res.writeHead(200, { 'content-type': file.type }).end(file.body);
     if (req.url === '/' || req.url === '/?own')
-      return void res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><head>${head(s.url)}</head><body>Hi</body></html>`);
+      return void res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(`<html><head>${head(s.url)}</head><body>Hi</body></html>`);
     res.writeHead(404).end();
   });
   sites.push(s);
@@ -53,7 +58,11 @@ async function site(head: (origin: string) => string, files: Record<string, { ty
  * as the admin would (on a busy machine the page is read after the test's next request).
  */
 async function approved(url: string): Promise<string> {
-  const created = await api.post('/api/submissions/create', { url: `${url}/`, description: 'Pictures.' }, { token: userToken });
+  const created = await api.post(
+    '/api/submissions/create',
+    { url: `${url}/`, description: 'Pictures.' },
+    { token: userToken },
+  );
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const forReview = async () => (await api.get(`/api/submissions/${created.body._id}`, { token: adminToken })).body;
   await expect.poll(async () => (await forReview()).pageTitle, { timeout: 10_000 }).not.toBeNull();
@@ -63,8 +72,10 @@ async function approved(url: string): Promise<string> {
   return res.body.content._id;
 }
 
-const stored = async (id: string) => String((await sql('SELECT image FROM contents WHERE id = ?', [id]))[0]?.image ?? '');
-const fetched = async (id: string) => String((await sql('SELECT outcome FROM picture_fetches WHERE content_id = ?', [id]))[0]?.outcome ?? '');
+const stored = async (id: string) =>
+  String((await sql('SELECT image FROM contents WHERE id = ?', [id]))[0]?.image ?? '');
+const fetched = async (id: string) =>
+  String((await sql('SELECT outcome FROM picture_fetches WHERE content_id = ?', [id]))[0]?.outcome ?? '');
 
 describe('a content gets its own picture', () => {
   it("from its submission: the page's og:image, resized to a WebP of 640 px served from here", async () => {
@@ -86,14 +97,24 @@ describe('a content gets its own picture', () => {
   });
 
   it("the site's icon when the page has no og:image; the tile when it has neither, or only what is no image", async () => {
-    const icon = await site(() => '<title>Icon</title><link rel="icon" href="/favicon.ico"><link rel="apple-touch-icon" href="/touch.png">', {
-      '/touch.png': { type: 'image/png', body: await png(180, 180) },
-    });
+    const icon = await site(
+      () => '<title>Icon</title><link rel="icon" href="/favicon.ico"><link rel="apple-touch-icon" href="/touch.png">',
+      {
+        '/touch.png': { type: 'image/png', body: await png(180, 180) },
+      },
+    );
     const plain = await site(() => '<title>No picture</title>');
-    const lying = await site((origin) => `<title>Lying</title><meta property="og:image" content="${origin}/cover.png">`, {
-      '/cover.png': { type: 'image/png', body: 'not an image' },
-    });
-    const [withIcon, without, withJunk] = await Promise.all([approved(icon.url), approved(plain.url), approved(lying.url)]);
+    const lying = await site(
+      (origin) => `<title>Lying</title><meta property="og:image" content="${origin}/cover.png">`,
+      {
+        '/cover.png': { type: 'image/png', body: 'not an image' },
+      },
+    );
+    const [withIcon, without, withJunk] = await Promise.all([
+      approved(icon.url),
+      approved(plain.url),
+      approved(lying.url),
+    ]);
     expect(await stored(withIcon)).toMatch(/\.webp$/);
     // No picture offered: the approval keeps the tile and asks the page again, recording what came of it.
     await expect.poll(() => fetched(without), { timeout: 10_000 }).toBe('none');
@@ -125,7 +146,9 @@ describe('a content gets its own picture', () => {
       expect(run.code, run.stderr).toBe(0);
       // The one given by its address is fetched and kept here too.
       expect(JSON.parse(run.stdout).pictures).toEqual({ 'og:image': 1, icon: 0, given: 1, none: 0 });
-      const rows = await db.query('SELECT c.name, c.image, p.outcome FROM contents c LEFT JOIN picture_fetches p ON p.content_id = c.id ORDER BY c.name');
+      const rows = await db.query(
+        'SELECT c.name, c.image, p.outcome FROM contents c LEFT JOIN picture_fetches p ON p.content_id = c.id ORDER BY c.name',
+      );
       expect(rows.map((r) => [r.name, String(r.image).replace(/[0-9a-f]{64}/, 'HASH'), r.outcome])).toEqual([
         ['Checked own', '/uploads/HASH.webp', 'given'],
         ['Checked tile', '/uploads/HASH.webp', 'og:image'],

@@ -32,7 +32,8 @@ async function submit(tags: Record<string, Array<{ label: string; value: string 
   return res;
 }
 
-const tagRows = (kind: string, value: string) => sql('SELECT label, status FROM tags WHERE kind = ? AND value = ?', [kind, value]);
+const tagRows = (kind: string, value: string) =>
+  sql('SELECT label, status FROM tags WHERE kind = ? AND value = ?', [kind, value]);
 const filterValues = async () => {
   const { body } = await api.get('/api/contents/filters');
   return [...body.categories, ...body.techStacks, ...body.types].map((t: { value: string }) => t.value);
@@ -63,13 +64,20 @@ describe('a client proposes a tag with a submission', () => {
     expect(await tagRows('techStack', 'elixir')).toEqual([]);
     expect(await filterValues()).not.toContain('elixir');
     // The admin reads the proposals with the submission.
-    expect((await api.get(`/api/submissions/${res.body._id}`, { token: admin.token })).body.proposedTags).toEqual(res.body.proposedTags);
+    expect((await api.get(`/api/submissions/${res.body._id}`, { token: admin.token })).body.proposedTags).toEqual(
+      res.body.proposedTags,
+    );
   });
 
   it.each([
     [{ techStack: [{ label: '+++', value: '+++' }] }, "'+++' cannot be a techStack: a tag needs a letter or a digit"],
     [
-      { category: ['A', 'B', 'C', 'D', 'E', 'F'].map((l) => ({ label: `Topic ${l}`, value: `topic-${l.toLowerCase()}` })) },
+      {
+        category: ['A', 'B', 'C', 'D', 'E', 'F'].map((l) => ({
+          label: `Topic ${l}`,
+          value: `topic-${l.toLowerCase()}`,
+        })),
+      },
       'At most 5 new category tags may be proposed with one submission (6 given)',
     ],
   ])('refuses %j with a 400 naming it', async (tags, message) => {
@@ -80,7 +88,11 @@ describe('a client proposes a tag with a submission', () => {
   it('an admin content write creates a tag that is not ours (admins manage the tags)', async () => {
     const { body } = await api.get('/api/contents/search?order=oldest');
     const content = body.contents[0];
-    const res = await api.put(`/api/contents/${content._id}`, { ...content, techStack: [{ label: 'Elixir', value: 'elixir' }] }, { token: admin.token });
+    const res = await api.put(
+      `/api/contents/${content._id}`,
+      { ...content, techStack: [{ label: 'Elixir', value: 'elixir' }] },
+      { token: admin.token },
+    );
     expect(res).toMatchObject({ status: 200, body: { techStack: [{ label: 'Elixir', value: 'elixir' }] } });
     expect(await tagRows('techStack', 'elixir')).toHaveLength(1);
   });
@@ -117,21 +129,33 @@ describe('the admin approves with a choice for each proposed tag', () => {
       { label: 'Go', value: 'go' },
     ]);
     expect(res.body.proposedTags).toEqual([
-      { kind: 'techStack', label: 'Gleam', value: 'gleam', outcome: 'created', tag: { label: 'Gleam', value: 'gleam' } },
+      {
+        kind: 'techStack',
+        label: 'Gleam',
+        value: 'gleam',
+        outcome: 'created',
+        tag: { label: 'Gleam', value: 'gleam' },
+      },
       { kind: 'techStack', label: 'Golang', value: 'golang', outcome: 'mapped', tag: { label: 'Go', value: 'go' } },
       { kind: 'techStack', label: 'Zig', value: 'zig', outcome: 'dropped' },
     ]);
-    expect(await sql('SELECT kind, value FROM content_tags WHERE content_id = ? ORDER BY value', [res.body.content._id])).toEqual([
+    expect(
+      await sql('SELECT kind, value FROM content_tags WHERE content_id = ? ORDER BY value', [res.body.content._id]),
+    ).toEqual([
       { kind: 'techStack', value: 'gleam' },
       { kind: 'techStack', value: 'go' },
       { kind: 'techStack', value: 'python' },
     ]);
     // The approved submission keeps what became of each proposal, for the queue and its page to show.
-    expect((await api.get(`/api/submissions/${submission._id}`, { token: admin.token })).body.proposedTags).toEqual(res.body.proposedTags);
+    expect((await api.get(`/api/submissions/${submission._id}`, { token: admin.token })).body.proposedTags).toEqual(
+      res.body.proposedTags,
+    );
     expect(await tagRows('techStack', 'gleam')).toEqual([{ label: 'Gleam', status: 'active' }]);
     expect(await tagRows('techStack', 'zig')).toEqual([]);
     expect(await tagRows('techStack', 'golang')).toEqual([]);
-    const audit = await sql("SELECT actor_label, target_id, details FROM audit_log WHERE action = 'tag.create' AND target_id = 'techStack:gleam'");
+    const audit = await sql(
+      "SELECT actor_label, target_id, details FROM audit_log WHERE action = 'tag.create' AND target_id = 'techStack:gleam'",
+    );
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actor_label).toBe(DEMO_ADMIN.email);
     expect(JSON.parse(String(audit[0]!.details))).toEqual({ label: 'Gleam', submission: submission._id });
@@ -150,7 +174,9 @@ describe('the admin approves with a choice for each proposed tag', () => {
     const submission = (await api.get(`/api/submissions/${created.body._id}`, { token: admin.token })).body;
     const res = await api.post(`/api/submissions/${submission._id}`, submission, { token: admin.token });
     expect(res.status).toBe(201);
-    expect(res.body.proposedTags).toEqual([{ kind: 'category', label: 'Retro Computing', value: 'retro-computing', outcome: 'dropped' }]);
+    expect(res.body.proposedTags).toEqual([
+      { kind: 'category', label: 'Retro Computing', value: 'retro-computing', outcome: 'dropped' },
+    ]);
     expect(res.body.content.category).toEqual([]);
     expect(await tagRows('category', 'retro-computing')).toEqual([]);
   });
@@ -160,10 +186,19 @@ describe('the admin approves with a choice for each proposed tag', () => {
     const id = created.body._id;
     for (const [proposedTags, message] of [
       [[{ kind: 'techStack', value: 'nim', mapTo: 'Fortran' }], "Unknown techStack 'Fortran' to map 'Nim' to"],
-      [[{ kind: 'techStack', value: 'crystal', action: 'create' }], "'crystal' is not a techStack proposed with this submission"],
-      ['all of them', "proposedTags must be 'create', 'drop', or a list of {kind, value, action: 'create' | 'map' | 'drop', mapTo}"],
+      [
+        [{ kind: 'techStack', value: 'crystal', action: 'create' }],
+        "'crystal' is not a techStack proposed with this submission",
+      ],
+      [
+        'all of them',
+        "proposedTags must be 'create', 'drop', or a list of {kind, value, action: 'create' | 'map' | 'drop', mapTo}",
+      ],
     ] as const) {
-      expect(await api.post(`/api/submissions/${id}`, { proposedTags }, { token: admin.token })).toMatchObject({ status: 400, body: { message } });
+      expect(await api.post(`/api/submissions/${id}`, { proposedTags }, { token: admin.token })).toMatchObject({
+        status: 400,
+        body: { message },
+      });
     }
     expect((await api.get(`/api/submissions/${id}`, { token: admin.token })).body.status).toBe('pending');
     expect(await tagRows('techStack', 'nim')).toEqual([]);
@@ -173,10 +208,16 @@ describe('the admin approves with a choice for each proposed tag', () => {
   it('a proposal whose value became a tag meanwhile is simply attached', async () => {
     const created = await submit({ techStack: [{ label: 'OCaml', value: 'ocaml' }] });
     await sql("INSERT INTO tags (kind, value, label) VALUES ('techStack', 'ocaml', 'OCaml')");
-    const res = await api.post(`/api/submissions/${created.body._id}`, { proposedTags: 'create' }, { token: admin.token });
+    const res = await api.post(
+      `/api/submissions/${created.body._id}`,
+      { proposedTags: 'create' },
+      { token: admin.token },
+    );
     expect(res.status).toBe(201);
     expect(res.body.proposedTags).toMatchObject([{ value: 'ocaml', outcome: 'attached' }]);
     expect(res.body.content.techStack).toEqual([{ label: 'OCaml', value: 'ocaml' }]);
-    expect(await sql("SELECT count(*) AS n FROM audit_log WHERE action = 'tag.create' AND target_id = 'techStack:ocaml'")).toEqual([{ n: 0 }]);
+    expect(
+      await sql("SELECT count(*) AS n FROM audit_log WHERE action = 'tag.create' AND target_id = 'techStack:ocaml'"),
+    ).toEqual([{ n: 0 }]);
   });
 });

@@ -33,7 +33,8 @@ async function until429(send: () => Promise<ApiResponse>, max: number) {
 describe('rate limits', () => {
   it('10 failed sign-ins lock this address out of the account for 15 minutes, even with the right password, with Retry-After', async () => {
     const account = await signUp(api, 'Target', { password: 'right-password' });
-    for (let i = 0; i < 10; i++) expect((await api.post('/api/users/signin', { email: account.email, password: `wrong-${i}` })).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await api.post('/api/users/signin', { email: account.email, password: `wrong-${i}` })).status).toBe(401);
     const locked = await api.post('/api/users/signin', { email: account.email, password: account.password });
     expect(locked.status).toBe(429);
     expect(locked.body.message).toMatch(/Too many attempts/);
@@ -45,14 +46,23 @@ describe('rate limits', () => {
 
   it('a successful sign-in clears the failures of its address', async () => {
     const account = await signUp(api, 'Forgetful', { password: 'right-password' });
-    for (let i = 0; i < 9; i++) expect((await api.post('/api/users/signin', { email: account.email, password: `wrong-${i}` })).status).toBe(401);
-    expect((await api.post('/api/users/signin', { email: account.email, password: account.password })).status).toBe(200);
+    for (let i = 0; i < 9; i++)
+      expect((await api.post('/api/users/signin', { email: account.email, password: `wrong-${i}` })).status).toBe(401);
+    expect((await api.post('/api/users/signin', { email: account.email, password: account.password })).status).toBe(
+      200,
+    );
     // Counted before verifying, the success was this address's tenth attempt: the eleventh is still heard.
-    for (let i = 0; i < 2; i++) expect((await api.post('/api/users/signin', { email: account.email, password: `wrong-again-${i}` })).status).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await api.post('/api/users/signin', { email: account.email, password: `wrong-again-${i}` })).status).toBe(
+        401,
+      );
   });
 
   it('sign-up: 20 per hour per address', async () => {
-    const { statuses, res } = await until429(() => api.post('/api/users/signup', { name: 'Many', email: uniqueEmail(), password: 'password-123' }), 25);
+    const { statuses, res } = await until429(
+      () => api.post('/api/users/signup', { name: 'Many', email: uniqueEmail(), password: 'password-123' }),
+      25,
+    );
     expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(20);
     expect(res?.status).toBe(429);
     expect(Number(res!.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -65,13 +75,19 @@ describe('rate limits', () => {
   });
 
   it('reset-password: 20 per hour per address', async () => {
-    const { statuses } = await until429(() => api.post('/api/users/reset-password', { token: 'not-a-token', password: 'password-123' }), 25);
+    const { statuses } = await until429(
+      () => api.post('/api/users/reset-password', { token: 'not-a-token', password: 'password-123' }),
+      25,
+    );
     expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
 
   it('sign-in: 50 attempts per 15 minutes per address', async () => {
-    const { statuses } = await until429(() => api.post('/api/users/signin', { email: uniqueEmail(), password: 'whatever-123' }), 60);
+    const { statuses } = await until429(
+      () => api.post('/api/users/signin', { email: uniqueEmail(), password: 'whatever-123' }),
+      60,
+    );
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.length).toBeLessThanOrEqual(51);
   });
@@ -87,13 +103,18 @@ describe('per-account limits on what signed-in users write', () => {
   it('reviews: 30 per hour', async () => {
     const statuses: number[] = [];
     for (const content of contents.slice(0, 31))
-      statuses.push((await api.post(`/api/contents/${content._id}/reviews`, { rating: 4, comment: 'ok' }, { token })).status);
+      statuses.push(
+        (await api.post(`/api/contents/${content._id}/reviews`, { rating: 4, comment: 'ok' }, { token })).status,
+      );
     expect(statuses.filter((s) => s === 201).length).toBe(30);
     expect(statuses.at(-1)).toBe(429);
   });
 
   it('submissions: 30 per hour', async () => {
-    const { statuses } = await until429(() => api.post('/api/submissions/create', { url: `https://example.org/${Math.random()}` }, { token }), 35);
+    const { statuses } = await until429(
+      () => api.post('/api/submissions/create', { url: `https://example.org/${Math.random()}` }, { token }),
+      35,
+    );
     expect(statuses.filter((s) => s === 201)).toHaveLength(30);
     expect(statuses.at(-1)).toBe(429);
   });
@@ -103,8 +124,20 @@ describe('per-account limits on what signed-in users write', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) {
       const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(Buffer.concat([png, Buffer.from(String(i))]))], { type: 'image/png' }), `${i}.png`);
-      statuses.push((await fetch(`${server.url}/api/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${adminToken}` } })).status);
+      form.append(
+        'file',
+        new Blob([new Uint8Array(Buffer.concat([png, Buffer.from(String(i))]))], { type: 'image/png' }),
+        `${i}.png`,
+      );
+      statuses.push(
+        (
+          await fetch(`${server.url}/api/upload`, {
+            method: 'POST',
+            body: form,
+            headers: { authorization: `Bearer ${adminToken}` },
+          })
+        ).status,
+      );
     }
     expect(statuses.filter((s) => s === 201)).toHaveLength(60);
     expect(statuses.at(-1)).toBe(429);

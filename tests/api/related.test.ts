@@ -13,7 +13,9 @@ import { waitForLogLine } from '../setup/logs.ts';
 let learners: string[];
 let contents: Array<{ _id: string; slug: string; name: string }>;
 
-const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true', CO_SAVE_ACCOUNT_DAYS: '0', CO_SAVE_DELAY_MINUTES: '0' } });
+const { server, api } = useServer({
+  env: { RATE_LIMIT_OFF: 'true', CO_SAVE_ACCOUNT_DAYS: '0', CO_SAVE_DELAY_MINUTES: '0' },
+});
 beforeAll(async () => {
   learners = [];
   for (let i = 0; i < CO_SAVE_MIN_USERS; i++) learners.push((await signUp(api, `learner${i}`)).token);
@@ -29,7 +31,8 @@ async function visit(path: string): Promise<{ text: string; cache: unknown }> {
   return { text, cache: line.cache };
 }
 
-const save = async (token: string, contentId: string) => expect((await api.post('/api/users/save', { contentId }, { token })).status).toBe(200);
+const save = async (token: string, contentId: string) =>
+  expect((await api.post('/api/users/save', { contentId }, { token })).status).toBe(200);
 const coSavedSection = (html: string) => /data-related="co-saved"[\s\S]*?<\/section>/.exec(html)?.[0];
 
 describe('related resources on a content page', () => {

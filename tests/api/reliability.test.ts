@@ -109,7 +109,11 @@ describe.skipIf(onSqld)('crash safety', () => {
             );
             if (res.status === 201) acks.push({ kind, key: res.body.review._id });
           } else {
-            const res = await api.post('/api/submissions/create', { url: `https://example.org/crash/${round}/${i}` }, { token: writer.token });
+            const res = await api.post(
+              '/api/submissions/create',
+              { url: `https://example.org/crash/${round}/${i}` },
+              { token: writer.token },
+            );
             if (res.status === 201) acks.push({ kind, key: res.body._id });
           }
         } catch {
@@ -125,10 +129,17 @@ describe.skipIf(onSqld)('crash safety', () => {
       const restarted = await startServer({ dir, seed: false });
       for (const ack of acks) {
         let rows: unknown[];
-        if (ack.kind === 'signup') rows = await query(restarted.dbUrl, 'SELECT 1 FROM users WHERE email = ?', [ack.key]);
-        else if (ack.kind === 'review') rows = await query(restarted.dbUrl, 'SELECT 1 FROM reviews WHERE id = ?', [ack.key]);
-        else if (ack.kind === 'submission') rows = await query(restarted.dbUrl, 'SELECT 1 FROM submissions WHERE id = ?', [ack.key]);
-        else rows = await query(restarted.dbUrl, 'SELECT 1 FROM saves WHERE user_id = ? AND content_id = ?', [ack.key, ack.extra!]);
+        if (ack.kind === 'signup')
+          rows = await query(restarted.dbUrl, 'SELECT 1 FROM users WHERE email = ?', [ack.key]);
+        else if (ack.kind === 'review')
+          rows = await query(restarted.dbUrl, 'SELECT 1 FROM reviews WHERE id = ?', [ack.key]);
+        else if (ack.kind === 'submission')
+          rows = await query(restarted.dbUrl, 'SELECT 1 FROM submissions WHERE id = ?', [ack.key]);
+        else
+          rows = await query(restarted.dbUrl, 'SELECT 1 FROM saves WHERE user_id = ? AND content_id = ?', [
+            ack.key,
+            ack.extra!,
+          ]);
         acknowledged++;
         if (rows.length === 1) found++;
       }
@@ -150,7 +161,8 @@ describe('concurrency', () => {
     const api = apiClient(server.url);
     // Each sign-up is a password hash: made in waves the hashing queue holds (PASSWORD_HASH_QUEUE, 64), not all 200 at once.
     const users: Array<{ token: string }> = [];
-    for (let wave = 0; wave < 4; wave++) users.push(...(await Promise.all(Array.from({ length: 50 }, () => signUp(api, 'Concurrent')))));
+    for (let wave = 0; wave < 4; wave++)
+      users.push(...(await Promise.all(Array.from({ length: 50 }, () => signUp(api, 'Concurrent')))));
     const { body: page } = await api.get('/api/contents/search?order=latest');
     const target = page.contents[0];
     const results = await Promise.all(
@@ -192,7 +204,11 @@ describe('several processes', () => {
     expect((await b.get(`/api/users/saves/${user._id}`, { token: user.token })).body.numSaves).toBe(1);
 
     await b.get(`/api/contents/slug/${content.slug}`); // fill process two's cache first
-    await a.post(`/api/contents/${content._id}/reviews`, { rating: 3, comment: 'seen everywhere' }, { token: user.token });
+    await a.post(
+      `/api/contents/${content._id}/reviews`,
+      { rating: 3, comment: 'seen everywhere' },
+      { token: user.token },
+    );
     await seenAcrossProcesses(
       () => b.get(`/api/contents/slug/${content.slug}`),
       (res) => expect(res.body.reviews[0].comment).toBe('seen everywhere'),
@@ -203,7 +219,13 @@ describe('several processes', () => {
 
     const writers = await Promise.all(Array.from({ length: 60 }, (_, i) => signUp(i % 2 ? a : b, 'Both')));
     const reviews = await Promise.all(
-      writers.map((w, i) => (i % 2 ? b : a).post(`/api/contents/${page.contents[1]._id}/reviews`, { rating: 5, comment: 'x' }, { token: w.token })),
+      writers.map((w, i) =>
+        (i % 2 ? b : a).post(
+          `/api/contents/${page.contents[1]._id}/reviews`,
+          { rating: 5, comment: 'x' },
+          { token: w.token },
+        ),
+      ),
     );
     expect(reviews.every((r) => r.status === 201)).toBe(true);
     expect((await a.get(`/api/contents/slug/${page.contents[1].slug}`)).body.numReviews).toBe(60);
@@ -248,7 +270,8 @@ describe('several processes', () => {
       const start = Date.now();
       for (;;) {
         if (seen(await read(url, cookie))) return Date.now() - start;
-        if (Date.now() - start > MAX_STALE_MS + 4000) throw new Error(`${url}: not fresh after ${Date.now() - start} ms`);
+        if (Date.now() - start > MAX_STALE_MS + 4000)
+          throw new Error(`${url}: not fresh after ${Date.now() - start} ms`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     }
@@ -281,16 +304,27 @@ describe('several processes', () => {
         expect(visitor).not.toContain('Seen in every process');
       }
 
-      expect((await api.post(`/api/contents/${content._id}/reviews`, { rating: 5, comment: 'Seen in every process' }, { token: user.token })).status).toBe(201);
+      expect(
+        (
+          await api.post(
+            `/api/contents/${content._id}/reviews`,
+            { rating: 5, comment: 'Seen in every process' },
+            { token: user.token },
+          )
+        ).status,
+      ).toBe(201);
 
       // The content's own page is dropped by the change: every read after it shows the review.
       await seenAcrossProcesses(
         () => read(readFrom + paths[0]),
         (text) => expect(text).toContain('Seen in every process'),
       );
-      for (let i = 0; i < 4; i++) for (const who of [undefined, cookie]) expect(await read(readFrom + paths[0], who)).toContain('Seen in every process');
+      for (let i = 0; i < 4; i++)
+        for (const who of [undefined, cookie])
+          expect(await read(readFrom + paths[0], who)).toContain('Seen in every process');
       // Rated 5 with no other review, it now heads the top-rated search: a list may be a moment stale.
-      for (const who of [undefined, cookie]) await until(readFrom + paths[1], (text) => text.includes(`/content/${content.slug}`), who);
+      for (const who of [undefined, cookie])
+        await until(readFrom + paths[1], (text) => text.includes(`/content/${content.slug}`), who);
     }, 60_000);
 
     it('two processes writing at the same time each see both changes', async () => {
@@ -299,10 +333,19 @@ describe('several processes', () => {
       const { body: page } = await a.get('/api/contents/search?order=latest');
       const [first, second] = page.contents;
       const users = await Promise.all([a, b].map((api) => signUp(api, 'Writer')));
-      for (const server of [writeTo, readFrom]) for (const c of [first, second]) await read(`${server}/content/${c.slug}`);
+      for (const server of [writeTo, readFrom])
+        for (const c of [first, second]) await read(`${server}/content/${c.slug}`);
       await Promise.all([
-        a.post(`/api/contents/${first._id}/reviews`, { rating: 4, comment: 'Written through the first' }, { token: users[0]!.token }),
-        b.post(`/api/contents/${second._id}/reviews`, { rating: 2, comment: 'Written through the second' }, { token: users[1]!.token }),
+        a.post(
+          `/api/contents/${first._id}/reviews`,
+          { rating: 4, comment: 'Written through the first' },
+          { token: users[0]!.token },
+        ),
+        b.post(
+          `/api/contents/${second._id}/reviews`,
+          { rating: 2, comment: 'Written through the second' },
+          { token: users[1]!.token },
+        ),
       ]);
       for (const server of [writeTo, readFrom]) {
         await seenAcrossProcesses(

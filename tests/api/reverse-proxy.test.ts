@@ -5,7 +5,16 @@
  * loopback addresses (127.0.0.3…), so a direct request is told apart from one through nginx.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -66,7 +75,10 @@ function send(
       method,
       path,
       localAddress: options.from,
-      headers: { ...options.headers, ...(options.body ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}) },
+      headers: {
+        ...options.headers,
+        ...(options.body ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}),
+      },
       agent: false as const,
     };
     const req =
@@ -84,8 +96,17 @@ function send(
   });
 }
 
-const signIn = (target: 'proxy' | 'direct', from: string, credentials: { email: string; password: string }, headers: Record<string, string> = {}) =>
-  send(target, 'POST', '/api/users/signin', { from, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(credentials) });
+const signIn = (
+  target: 'proxy' | 'direct',
+  from: string,
+  credentials: { email: string; password: string },
+  headers: Record<string, string> = {},
+) =>
+  send(target, 'POST', '/api/users/signin', {
+    from,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(credentials),
+  });
 
 async function waitForPort(port: number): Promise<void> {
   const deadline = Date.now() + 10_000;
@@ -107,7 +128,9 @@ async function waitForPort(port: number): Promise<void> {
   }
 }
 
-const title = hasNginx ? 'behind nginx (deploy/nginx.conf)' : `behind nginx — skipped: ${NGINX} is not installed (apt-get install nginx-light)`;
+const title = hasNginx
+  ? 'behind nginx (deploy/nginx.conf)'
+  : `behind nginx — skipped: ${NGINX} is not installed (apt-get install nginx-light)`;
 
 describe.skipIf(!hasNginx)(title, () => {
   beforeAll(async () => {
@@ -155,10 +178,14 @@ describe.skipIf(!hasNginx)(title, () => {
     writeFileSync(
       join(dir, 'nginx.conf'),
       `daemon off;\nworker_processes 1;\npid ${join(dir, 'nginx.pid')};\nerror_log ${join(dir, 'logs/error.log')} warn;\nevents { worker_connections 256; }\nhttp {\n  access_log off;\n` +
-        ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${kind}_temp_path ${join(temp, kind)};\n`).join('') +
+        ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+          .map((kind) => `  ${kind}_temp_path ${join(temp, kind)};\n`)
+          .join('') +
         `  include ${join(dir, 'site.conf')};\n}\n`,
     );
-    nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'logs/error.log')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'logs/error.log')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     nginx.stdout!.on('data', (chunk) => (nginxLog += chunk));
     nginx.stderr!.on('data', (chunk) => (nginxLog += chunk));
     await waitForPort(httpPort);
@@ -204,12 +231,19 @@ describe.skipIf(!hasNginx)(title, () => {
     expect(line.address).toBe('127.0.0.3');
     // Each spoofed address would have a count of its own if it were believed: the one real address is limited.
     const wrong = { email: 'nobody-else@example.com', password: 'not-the-password' };
-    for (let i = 0; i < 2; i++) expect((await signIn('direct', '127.0.0.3', wrong, { 'x-forwarded-for': `203.0.113.${10 + i}` })).status).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await signIn('direct', '127.0.0.3', wrong, { 'x-forwarded-for': `203.0.113.${10 + i}` })).status).toBe(
+        401,
+      );
     expect((await signIn('direct', '127.0.0.3', wrong, { 'x-forwarded-for': '203.0.113.20' })).status).toBe(429);
   });
 
   it('the visitors WebSocket connects through the proxy (wss)', async () => {
-    const socket = new WebSocket(`wss://127.0.0.1:${httpsPort}/ws`, { ca: cert, origin: `https://127.0.0.1:${httpsPort}`, localAddress: '127.0.0.7' });
+    const socket = new WebSocket(`wss://127.0.0.1:${httpsPort}/ws`, {
+      ca: cert,
+      origin: `https://127.0.0.1:${httpsPort}`,
+      localAddress: '127.0.0.7',
+    });
     const message = await new Promise<{ type: string; online: number }>((resolve, reject) => {
       socket.once('message', (data) => resolve(JSON.parse(String(data))));
       socket.once('error', reject);
@@ -230,7 +264,9 @@ describe.skipIf(!hasNginx)(title, () => {
   });
 
   it('built files under /_astro/ are kept by nginx for a year', async () => {
-    const asset = readdirSync(join(root, process.env.SKILLSHELF_DIST ?? 'dist', 'client/_astro')).find((name) => name.endsWith('.js'))!;
+    const asset = readdirSync(join(root, process.env.SKILLSHELF_DIST ?? 'dist', 'client/_astro')).find((name) =>
+      name.endsWith('.js'),
+    )!;
     const first = await send('proxy', 'GET', `/_astro/${asset}`, { from: '127.0.0.8' });
     const second = await send('proxy', 'GET', `/_astro/${asset}`, { from: '127.0.0.8' });
     expect(first.status, readFileSync(join(dir, 'logs/error.log'), 'utf8')).toBe(200);
@@ -241,7 +277,11 @@ describe.skipIf(!hasNginx)(title, () => {
 
   it('a body over our largest limit is refused by nginx, and plain http is sent to https', async () => {
     const tooBig = Buffer.alloc(6 * 1024 * 1024, 'a');
-    const res = await send('proxy', 'POST', '/api/upload', { from: '127.0.0.9', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: tooBig });
+    const res = await send('proxy', 'POST', '/api/upload', {
+      from: '127.0.0.9',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: tooBig,
+    });
     expect(res.status).toBe(413);
     const plain = await new Promise<Reply>((resolve, reject) =>
       httpRequest({ host: '127.0.0.1', port: httpPort, path: '/search?q=go', agent: false }, (r) => {

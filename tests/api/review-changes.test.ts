@@ -15,7 +15,9 @@ let next = 0;
 const { server, api } = useServer();
 beforeAll(async () => {
   admin = await asAdmin(api);
-  const pages = await Promise.all([1, 2, 3, 4].map((page) => api.get(`/api/contents/search?order=oldest&page=${page}`)));
+  const pages = await Promise.all(
+    [1, 2, 3, 4].map((page) => api.get(`/api/contents/search?order=oldest&page=${page}`)),
+  );
   contentIds = pages.flatMap((p) => p.body.contents.map((c: { _id: string }) => c._id));
 });
 
@@ -45,13 +47,21 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
     const author = await signUp(api, 'Ada Author');
     const contentId = freshContent();
     const posted = await review(author.token, contentId, 2, 'Hard to follow.');
-    const changed = await api.put(`/api/reviews/${posted._id}`, { rating: 5, comment: 'Second read: excellent.' }, { token: author.token });
+    const changed = await api.put(
+      `/api/reviews/${posted._id}`,
+      { rating: 5, comment: 'Second read: excellent.' },
+      { token: author.token },
+    );
     expect(changed.status).toBe(200);
     expect(changed.body.review).toEqual({ ...posted, rating: 5, comment: 'Second read: excellent.' });
     const totals = await storedAndCounted(contentId);
     expect(totals.stored).toBe(totals.counted);
     expect(totals.storedRating).toBe(totals.countedRating);
-    expect(changed.body).toMatchObject({ numReviews: totals.counted, numReview: totals.counted, rating: Math.round(Number(totals.countedRating) * 100) / 100 });
+    expect(changed.body).toMatchObject({
+      numReviews: totals.counted,
+      numReview: totals.counted,
+      rating: Math.round(Number(totals.countedRating) * 100) / 100,
+    });
     const mine = await api.get(`/api/contents/${contentId}/reviews/mine`, { token: author.token });
     expect(mine.body.review).toMatchObject({ rating: 5, comment: 'Second read: excellent.' });
   });
@@ -63,7 +73,10 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
     const before = await storedAndCounted(contentId);
     const deleted = await api.del(`/api/reviews/${posted._id}`, { token: author.token });
     expect(deleted.status).toBe(200);
-    expect(deleted.body).toMatchObject({ message: 'Review deleted successfully', numReviews: Number(before.counted) - 1 });
+    expect(deleted.body).toMatchObject({
+      message: 'Review deleted successfully',
+      numReviews: Number(before.counted) - 1,
+    });
     expect((await storedAndCounted(contentId)).stored).toBe(Number(before.counted) - 1);
     expect((await api.get(`/api/contents/${contentId}/reviews/mine`, { token: author.token })).body.review).toBeNull();
     await review(author.token, contentId, 3);
@@ -95,21 +108,35 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
     const author = await signUp(api, 'Troll');
     const contentId = freshContent();
     const posted = await review(author.token, contentId, 1, 'Abusive words');
-    const changed = await api.put(`/api/reviews/${posted._id}`, { rating: 1, comment: '[removed by a moderator]' }, { token: admin.token });
+    const changed = await api.put(
+      `/api/reviews/${posted._id}`,
+      { rating: 1, comment: '[removed by a moderator]' },
+      { token: admin.token },
+    );
     expect(changed.status).toBe(200);
     expect(changed.body.review.name).toBe('Troll');
     const deleted = await api.del(`/api/reviews/${posted._id}`, { token: admin.token });
     expect(deleted.status).toBe(200);
-    const audit = await sql('SELECT actor, action, details FROM audit_log WHERE target_type = ? AND target_id = ? ORDER BY id', ['review', posted._id]);
+    const audit = await sql(
+      'SELECT actor, action, details FROM audit_log WHERE target_type = ? AND target_id = ? ORDER BY id',
+      ['review', posted._id],
+    );
     expect(audit.map((row) => [row.actor, row.action])).toEqual([
       [`user:${admin._id}`, 'review.update'],
       [`user:${admin._id}`, 'review.delete'],
     ]);
-    expect(JSON.parse(String(audit[1]!.details))).toMatchObject({ contentId, author: 'Troll', rating: 1, comment: '[removed by a moderator]' });
+    expect(JSON.parse(String(audit[1]!.details))).toMatchObject({
+      contentId,
+      author: 'Troll',
+      rating: 1,
+      comment: '[removed by a moderator]',
+    });
     // The author's own changes are not admin actions.
     const own = await review(author.token, contentId, 2, 'Calmer now');
     await api.put(`/api/reviews/${own._id}`, { rating: 3, comment: 'Calmer now' }, { token: author.token });
-    expect(await sql('SELECT count(*) AS n FROM audit_log WHERE target_id = ?', [own._id])).toEqual([expect.objectContaining({ n: 0 })]);
+    expect(await sql('SELECT count(*) AS n FROM audit_log WHERE target_id = ?', [own._id])).toEqual([
+      expect.objectContaining({ n: 0 }),
+    ]);
   });
 
   it('hostile input gets 400 with a message and changes nothing', async () => {
@@ -155,10 +182,16 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
     const answers = await Promise.all([
       ...authors.map((author, i) =>
         i % 2 === 0
-          ? api.put(`/api/reviews/${posted[i]!._id}`, { rating: 5 - (i % 5), comment: `Edited ${i}` }, { token: author.token })
+          ? api.put(
+              `/api/reviews/${posted[i]!._id}`,
+              { rating: 5 - (i % 5), comment: `Edited ${i}` },
+              { token: author.token },
+            )
           : api.del(`/api/reviews/${posted[i]!._id}`, { token: i % 3 === 0 ? admin.token : author.token }),
       ),
-      ...newcomers.map((user) => api.post(`/api/contents/${contentId}/reviews`, { rating: 2, comment: 'Late' }, { token: user.token })),
+      ...newcomers.map((user) =>
+        api.post(`/api/contents/${contentId}/reviews`, { rating: 2, comment: 'Late' }, { token: user.token }),
+      ),
     ]);
     expect(answers.map((a) => a.status)).toEqual([...authors.map(() => 200), ...newcomers.map(() => 201)]);
     const totals = await storedAndCounted(contentId);
@@ -177,7 +210,11 @@ describe('GET /api/reviews/admin', () => {
   beforeAll(async () => {
     [contentA, contentB] = [freshContent(), freshContent()];
     contentAName = String((await sql('SELECT name FROM contents WHERE id = ?', [contentA]))[0]!.name);
-    const [ann, bob, cy] = [await signUp(api, `Ann ${marker}`), await signUp(api, 'Bob Builder'), await signUp(api, 'Cy Young')];
+    const [ann, bob, cy] = [
+      await signUp(api, `Ann ${marker}`),
+      await signUp(api, 'Bob Builder'),
+      await signUp(api, 'Cy Young'),
+    ];
     await review(ann.token, contentA, 5, 'Wonderful course');
     await review(bob.token, contentA, 1, `Spam spam ${marker} buy now`);
     await review(cy.token, contentB, 3, `Average, 100% _fine_ ${marker}`);
@@ -188,7 +225,11 @@ describe('GET /api/reviews/admin', () => {
   it('searches the comment, the reviewer’s name and the content’s name, case-insensitively', async () => {
     const byMarker = await list(`search=${marker.toUpperCase()}`);
     expect(byMarker.status).toBe(200);
-    expect(byMarker.body.reviews.map((r: { name: string }) => r.name).sort()).toEqual([`Ann ${marker}`, 'Bob Builder', 'Cy Young']);
+    expect(byMarker.body.reviews.map((r: { name: string }) => r.name).sort()).toEqual([
+      `Ann ${marker}`,
+      'Bob Builder',
+      'Cy Young',
+    ]);
     expect(byMarker.body).toMatchObject({ total: 3, page: 1, pages: 1, pageSize: 10 });
     // % and _ are plain characters, not patterns.
     expect((await list(`search=${encodeURIComponent('100% _fine_')}`)).body.total).toBe(1);
@@ -202,14 +243,24 @@ describe('GET /api/reviews/admin', () => {
   });
 
   it('filters by content and by rating, sorts by any column both ways, and pages with pageSize', async () => {
-    expect((await list(`content=${contentA}&rating=1`)).body.reviews.map((r: { comment: string }) => r.comment)).toEqual([`Spam spam ${marker} buy now`]);
+    expect(
+      (await list(`content=${contentA}&rating=1`)).body.reviews.map((r: { comment: string }) => r.comment),
+    ).toEqual([`Spam spam ${marker} buy now`]);
     const byRating = await list(`search=${marker}&sort=rating&order=asc`);
     expect(byRating.body.reviews.map((r: { rating: number }) => r.rating)).toEqual([1, 3, 5]);
     // A column's natural order: names from A.
     const byName = await list(`search=${marker}&sort=name`);
-    expect(byName.body.reviews.map((r: { name: string }) => r.name)).toEqual([`Ann ${marker}`, 'Bob Builder', 'Cy Young']);
+    expect(byName.body.reviews.map((r: { name: string }) => r.name)).toEqual([
+      `Ann ${marker}`,
+      'Bob Builder',
+      'Cy Young',
+    ]);
     const byNameDesc = await list(`search=${marker}&sort=name&order=desc`);
-    expect(byNameDesc.body.reviews.map((r: { name: string }) => r.name)).toEqual(['Cy Young', 'Bob Builder', `Ann ${marker}`]);
+    expect(byNameDesc.body.reviews.map((r: { name: string }) => r.name)).toEqual([
+      'Cy Young',
+      'Bob Builder',
+      `Ann ${marker}`,
+    ]);
     const all = await list('pageSize=25&page=1');
     expect(all.body.reviews.length).toBe(Math.min(25, all.body.total));
     const paged = await list(`search=${marker}&pageSize=10&page=99`);
@@ -218,8 +269,18 @@ describe('GET /api/reviews/admin', () => {
   });
 
   it('reads what it cannot apply as the default (never a 400); only admins may list', async () => {
-    const newest = (await list(`search=${marker}&sort=createdAt&order=desc`)).body.reviews.map((r: { _id: string }) => r._id);
-    for (const query of ['sort=password', 'order=sideways', 'rating=0', 'rating=6', 'rating=abc', 'pageSize=', 'sort=&order=&rating=&content=']) {
+    const newest = (await list(`search=${marker}&sort=createdAt&order=desc`)).body.reviews.map(
+      (r: { _id: string }) => r._id,
+    );
+    for (const query of [
+      'sort=password',
+      'order=sideways',
+      'rating=0',
+      'rating=6',
+      'rating=abc',
+      'pageSize=',
+      'sort=&order=&rating=&content=',
+    ]) {
       const res = await list(`search=${marker}&${query}`);
       expect(res.status, query).toBe(200);
       expect(
@@ -227,7 +288,9 @@ describe('GET /api/reviews/admin', () => {
         query,
       ).toEqual(newest);
     }
-    expect((await list(`search=${marker}&order=ASC`)).body.reviews.map((r: { _id: string }) => r._id)).toEqual([...newest].reverse());
+    expect((await list(`search=${marker}&order=ASC`)).body.reviews.map((r: { _id: string }) => r._id)).toEqual(
+      [...newest].reverse(),
+    );
     // pageSize is clamped to 1–100, any number of it; a long search is cut to 200 characters.
     expect((await list('pageSize=7')).body.pageSize).toBe(7);
     expect((await list('pageSize=0')).body.pageSize).toBe(1);

@@ -14,21 +14,26 @@ interface Found {
   correctedTerm?: string;
   missingWords?: string[];
 }
-const search = async (words: string) => (await api.get<Found>(`/api/contents/search?searchTerm=${encodeURIComponent(words)}`)).body;
+const search = async (words: string) =>
+  (await api.get<Found>(`/api/contents/search?searchTerm=${encodeURIComponent(words)}`)).body;
 
 describe('a search in plain words', () => {
   it('"learn python for beginners" finds Python courses, every word held by the first ones', async () => {
     const found = await search('learn python for beginners');
     expect(found.countContents).toBeGreaterThan(4);
     expect(found.missingWords).toBeUndefined();
-    expect(found.contents.slice(0, 5).filter((content) => /python/i.test(content.name)).length).toBeGreaterThanOrEqual(4);
+    expect(found.contents.slice(0, 5).filter((content) => /python/i.test(content.name)).length).toBeGreaterThanOrEqual(
+      4,
+    );
   });
 
   it('says which words no resource holds, in the answer and on the page', async () => {
     const found = await search('python qwxzvk');
     expect(found.countContents).toBeGreaterThan(0);
     expect(found.missingWords).toEqual(['qwxzvk']);
-    const page = await (await fetch(`${server.url}/search?searchTerm=python+qwxzvk`, { headers: { accept: 'text/html' } })).text();
+    const page = await (
+      await fetch(`${server.url}/search?searchTerm=python+qwxzvk`, { headers: { accept: 'text/html' } })
+    ).text();
     expect(page).toMatch(/data-missing-words[^>]*>[^<]*Missing: <s>qwxzvk<\/s>/);
   });
 

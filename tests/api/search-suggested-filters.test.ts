@@ -17,12 +17,19 @@ const { api } = useServer();
 const search = async (query: string) => {
   const res = await api.get(`/api/contents/search?${query}`);
   expect(res.status).toBe(200);
-  return res.body as { countContents: number; facets: Record<string, Record<string, number>>; suggestedFilters: Suggested[] };
+  return res.body as {
+    countContents: number;
+    facets: Record<string, Record<string, number>>;
+    suggestedFilters: Suggested[];
+  };
 };
 
 describe('GET /api/contents/search suggestedFilters', () => {
   it('"free python course" offers cost Free and the technology Python, as the catalog names them', async () => {
-    const { costs, techStacks } = (await api.get('/api/contents/filters')).body as { costs: string[]; techStacks: Array<{ value: string; label: string }> };
+    const { costs, techStacks } = (await api.get('/api/contents/filters')).body as {
+      costs: string[];
+      techStacks: Array<{ value: string; label: string }>;
+    };
     const python = techStacks.find((tag) => tag.label === 'Python')!;
     expect(costs).toContain('Free');
 

@@ -18,7 +18,8 @@ const NAMED = [
 const { api } = useServer();
 beforeAll(async () => {
   const admin = await asAdmin(api);
-  for (const [i, content] of NAMED.entries()) await newContent(api, admin.token, { ...content, url: `https://symbols-${i}.example.org/` });
+  for (const [i, content] of NAMED.entries())
+    await newContent(api, admin.token, { ...content, url: `https://symbols-${i}.example.org/` });
   total = (await api.get('/api/contents/search')).body.countContents;
 });
 
@@ -45,10 +46,13 @@ describe('search words with symbols', () => {
     expect(found.count).toBeLessThan(total / 2);
   });
 
-  it.each(['%', '_', '%_%', '++', '!!'])('%j, with nothing searchable in it, finds nothing rather than everything', async (term) => {
-    const found = await names(term);
-    expect(found).toEqual({ count: 0, names: [] });
-  });
+  it.each(['%', '_', '%_%', '++', '!!'])(
+    '%j, with nothing searchable in it, finds nothing rather than everything',
+    async (term) => {
+      const found = await names(term);
+      expect(found).toEqual({ count: 0, names: [] });
+    },
+  );
 
   it('a word still being typed is a prefix', async () => {
     expect((await names('pyth')).count).toBeGreaterThan(0);

@@ -14,7 +14,8 @@ beforeAll(async () => {
   admin = await asAdmin(api);
 });
 
-const check = (url: string, token?: string) => api.get(`/api/submissions/check?url=${encodeURIComponent(url)}`, { token });
+const check = (url: string, token?: string) =>
+  api.get(`/api/submissions/check?url=${encodeURIComponent(url)}`, { token });
 
 describe('GET /api/submissions/check', () => {
   it('a listed content is found however its URL is written, as the duplicate refusal finds it', async () => {
@@ -30,7 +31,10 @@ describe('GET /api/submissions/check', () => {
     const variants = [listed.url, other.toString()];
     for (const variant of variants) {
       const res = await check(variant, token);
-      expect(res, variant).toMatchObject({ status: 200, body: { status: 'listed', content: { _id: listed._id, name: listed.name, slug: listed.slug } } });
+      expect(res, variant).toMatchObject({
+        status: 200,
+        body: { status: 'listed', content: { _id: listed._id, name: listed.name, slug: listed.slug } },
+      });
       // The submission itself is refused for the same reason.
       expect((await api.post('/api/submissions/create', { url: variant }, { token })).status, variant).toBe(409);
     }
@@ -42,9 +46,19 @@ describe('GET /api/submissions/check', () => {
     expect((await check(url, token)).body).toEqual({ status: 'new' });
     const sent = await api.post('/api/submissions/create', { url, name: 'Checked Guide' }, { token });
     expect((await check(`${url}/?ref=x`, token)).body).toEqual({ status: 'pending', name: 'Checked Guide' });
-    await api.request('DELETE', `/api/submissions/${sent.body._id}`, { reason: 'low-quality', note: 'Mostly adverts.' }, { token: admin.token });
+    await api.request(
+      'DELETE',
+      `/api/submissions/${sent.body._id}`,
+      { reason: 'low-quality', note: 'Mostly adverts.' },
+      { token: admin.token },
+    );
     const rejected = await check(url, token);
-    expect(rejected.body).toMatchObject({ status: 'rejected', name: 'Checked Guide', rejectReason: 'low-quality', rejectNote: 'Mostly adverts.' });
+    expect(rejected.body).toMatchObject({
+      status: 'rejected',
+      name: 'Checked Guide',
+      rejectReason: 'low-quality',
+      rejectNote: 'Mostly adverts.',
+    });
     expect(Date.parse(rejected.body.rejectedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect((await api.post('/api/submissions/create', { url }, { token })).status).toBe(201);
     expect((await check(url, token)).body.status).toBe('pending');

@@ -19,11 +19,14 @@ interface AdminTag {
 
 let token: string;
 
-const tagsOf = async (kind: string) => ((await api.get(`/api/tags/admin?kind=${kind}&pageSize=100`, { token })).body as { tags: AdminTag[] }).tags;
+const tagsOf = async (kind: string) =>
+  ((await api.get(`/api/tags/admin?kind=${kind}&pageSize=100`, { token })).body as { tags: AdminTag[] }).tags;
 const FILTER_LISTS = { category: 'categories', techStack: 'techStacks', type: 'types' } as const;
 /** The values the search filters offer (tags that some content carries). */
 const offered = async (kind: keyof typeof FILTER_LISTS) =>
-  ((await api.get('/api/contents/filters')).body[FILTER_LISTS[kind]] as Array<{ value: string }>).map((tag) => tag.value);
+  ((await api.get('/api/contents/filters')).body[FILTER_LISTS[kind]] as Array<{ value: string }>).map(
+    (tag) => tag.value,
+  );
 /** The submit form as a signed-in user gets it: the tags it offers are in its island's props. */
 async function submitForm(): Promise<string> {
   const signIn = await fetch(`${server.url}/api/users/signin`, {
@@ -34,7 +37,8 @@ async function submitForm(): Promise<string> {
   const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
   return (await fetch(`${server.url}/submit-content`, { headers: { cookie } })).text();
 }
-const searchCount = async (query: string) => (await api.get(`/api/contents/search?${query}`)).body.countContents as number;
+const searchCount = async (query: string) =>
+  (await api.get(`/api/contents/search?${query}`)).body.countContents as number;
 /** The catalog page's answer without following redirects. */
 const page = (path: string) => fetch(server.url + path, { redirect: 'manual' });
 
@@ -55,7 +59,13 @@ describe('an admin manages the tags', () => {
   it('adds a tag that forms and filters offer at once; the same again is a 409', async () => {
     const added = await api.post('/api/tags', { kind: 'techStack', label: 'Elixir' }, { token });
     expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ kind: 'techStack', value: 'elixir', label: 'Elixir', contents: 0, message: "The techStack 'Elixir' was added" });
+    expect(added.body).toMatchObject({
+      kind: 'techStack',
+      value: 'elixir',
+      label: 'Elixir',
+      contents: 0,
+      message: "The techStack 'Elixir' was added",
+    });
     expect(await submitForm()).toContain('Elixir');
     expect((await api.post('/api/tags', { kind: 'techStack', label: 'elixir' }, { token })).status).toBe(409);
     for (const body of [
@@ -93,7 +103,10 @@ describe('an admin manages the tags', () => {
 
   it('a merge gives the first tag’s contents the second, removes the first, and its links lead to the second', async () => {
     const tags = await tagsOf('category');
-    const [from, into] = [tags.find((tag) => tag.value === 'data-analytics')!, tags.find((tag) => tag.value === 'data-science')!];
+    const [from, into] = [
+      tags.find((tag) => tag.value === 'data-analytics')!,
+      tags.find((tag) => tag.value === 'data-science')!,
+    ];
     const union = (await searchCount('category=data-analytics')) + (await searchCount('category=data-science'));
     const merged = await api.post(`/api/tags/${from.id}/merge`, { into: 'data-science' }, { token });
     expect(merged.status).toBe(200);
@@ -139,7 +152,9 @@ describe('an admin manages the tags', () => {
     const db = await openDatabase(server.dbUrl);
     try {
       const rows = (await db.execute("SELECT action, actor_label FROM audit_log WHERE action LIKE 'tag.%'")).rows;
-      expect(rows.map((row) => row.action)).toEqual(expect.arrayContaining(['tag.create', 'tag.rename', 'tag.merge', 'tag.retire', 'tag.restore']));
+      expect(rows.map((row) => row.action)).toEqual(
+        expect.arrayContaining(['tag.create', 'tag.rename', 'tag.merge', 'tag.retire', 'tag.restore']),
+      );
       expect(new Set(rows.map((row) => row.actor_label))).toEqual(new Set([DEMO_ADMIN.email]));
     } finally {
       db.close();

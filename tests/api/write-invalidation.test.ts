@@ -28,7 +28,9 @@ async function visit(path: string): Promise<{ text: string; cache: unknown }> {
 }
 
 const facetReads = async () => {
-  const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const text = await (
+    await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
   const reads = /^skillshelf_facet_table_reads(?:{[^}]*})? (\d+)$/m.exec(text)?.[1];
   if (reads === undefined) throw new Error(`no facet table reads in /metrics: ${text.slice(0, 500)}`);
   return Number(reads);
@@ -51,7 +53,15 @@ describe('a write refreshes what it changed', () => {
     // Older than the stale window: a page the review touched could not be served stale any more.
     await new Promise((resolve) => setTimeout(resolve, MAX_STALE_MS + 100));
 
-    expect((await api.post(`/api/contents/${reviewed!._id}/reviews`, { rating: 1, comment: 'Refreshes its own page only' }, { token })).status).toBe(201);
+    expect(
+      (
+        await api.post(
+          `/api/contents/${reviewed!._id}/reviews`,
+          { rating: 1, comment: 'Refreshes its own page only' },
+          { token },
+        )
+      ).status,
+    ).toBe(201);
 
     const own = await visit(pages[0]!);
     expect(own.cache).toBe('miss');
@@ -68,15 +78,27 @@ describe('a write refreshes what it changed', () => {
     const shelves = new Set<string>();
     for (const content of body.contents as Rated[])
       for (const { value } of content.category)
-        for (const shown of (await api.get(`/api/contents/search?category=${value}&order=topRated`)).body.contents.slice(0, 4)) shelves.add(shown._id);
-    const lowered = (c: Rated) => Math.floor((c.rating * c.numReviews + 1) / (c.numReviews + 1)) !== Math.floor(c.rating);
+        for (const shown of (
+          await api.get(`/api/contents/search?category=${value}&order=topRated`)
+        ).body.contents.slice(0, 4))
+          shelves.add(shown._id);
+    const lowered = (c: Rated) =>
+      Math.floor((c.rating * c.numReviews + 1) / (c.numReviews + 1)) !== Math.floor(c.rating);
     const quiet = (body.contents as Rated[]).find((content) => lowered(content) && !shelves.has(content._id));
     if (!quiet) throw new Error('the demo catalog has no old content a one-star review lowers a step, off every shelf');
     await visit('/');
     expect((await visit('/')).cache).toBe('hit');
     await new Promise((resolve) => setTimeout(resolve, MAX_STALE_MS + 100));
     const { token } = await signUp(api, 'Quiet Reviewer');
-    expect((await api.post(`/api/contents/${quiet._id}/reviews`, { rating: 1, comment: 'One star, far from any shelf' }, { token })).status).toBe(201);
+    expect(
+      (
+        await api.post(
+          `/api/contents/${quiet._id}/reviews`,
+          { rating: 1, comment: 'One star, far from any shelf' },
+          { token },
+        )
+      ).status,
+    ).toBe(201);
     // The search pages' counts show its step of stars; the home page's do not.
     expect((await visit(`/search?category=${quiet.category[0]!.value}`)).cache).toBe('miss');
     expect((await visit('/')).cache).toBe('hit');
@@ -99,7 +121,9 @@ describe('a write refreshes what it changed', () => {
     const shown = (body.contents as Content[])[0]!;
     const list = '/search?order=latest';
     await visit(list);
-    const tokens = (await Promise.all(Array.from({ length: 8 }, () => signUp(api, 'Quiet Reviewer')))).map((reviewer) => reviewer.token);
+    const tokens = (await Promise.all(Array.from({ length: 8 }, () => signUp(api, 'Quiet Reviewer')))).map(
+      (reviewer) => reviewer.token,
+    );
     let misses = 0;
     const started = Date.now();
     for (const [i, token] of tokens.entries()) {

@@ -33,9 +33,16 @@ const odin = {
   category: ['Web Development'],
   techStack: [{ label: 'Javascript', value: 'javascript' }],
 };
-const cs50 = { name: 'CS50', url: 'https://cs50.harvard.edu/x/', description: "Harvard's introduction to computer science.", cost: 'Free', hasCert: true };
+const cs50 = {
+  name: 'CS50',
+  url: 'https://cs50.harvard.edu/x/',
+  description: "Harvard's introduction to computer science.",
+  cost: 'Free',
+  hasCert: true,
+};
 const contentCount = async () => Number((await db.query('SELECT count(*) AS n FROM contents'))[0]!.n);
-const catalogVersion = async () => Number((await db.query("SELECT value FROM meta WHERE key = 'catalog_version'"))[0]?.value ?? 0);
+const catalogVersion = async () =>
+  Number((await db.query("SELECT value FROM meta WHERE key = 'catalog_version'"))[0]?.value ?? 0);
 
 describe('import', () => {
   it('creates contents from JSON with a line per row; the same file again changes nothing', async () => {
@@ -55,20 +62,32 @@ describe('import', () => {
 
   it('matches rows by the normalised website: an edited description under another spelling of the URL fills nothing, and updates with --on-existing update', async () => {
     await runCli(db.url, ['import', fileIn('a.json', JSON.stringify([odin]))]);
-    const edited = { ...odin, url: 'http://theodinproject.com?utm_source=newsletter', description: 'Now with more projects.' };
+    const edited = {
+      ...odin,
+      url: 'http://theodinproject.com?utm_source=newsletter',
+      description: 'Now with more projects.',
+    };
     const file = fileIn('b.json', JSON.stringify([edited]));
     const filled = await runCli(db.url, ['import', file]);
-    expect(filled.stdout).toContain(`Nothing written from ${file} into ${db.url}: 0 created, 0 updated, 1 unchanged, 0 refused.`);
+    expect(filled.stdout).toContain(
+      `Nothing written from ${file} into ${db.url}: 0 created, 0 updated, 1 unchanged, 0 refused.`,
+    );
     const run = await runCli(db.url, ['import', file, '--on-existing', 'update']);
     expect(run.stdout).toContain(
       "row 1, line 1: updated The Odin Project (the-odin-project)\n    url: 'https://www.theodinproject.com/' → 'http://theodinproject.com?utm_source=newsletter'\n    description: 'A free full stack curriculum.' → 'Now with more projects.'\n",
     );
     expect(run.stdout).toContain('0 created, 1 updated');
-    expect(await db.query('SELECT description FROM contents')).toEqual([expect.objectContaining({ description: 'Now with more projects.' })]);
+    expect(await db.query('SELECT description FROM contents')).toEqual([
+      expect.objectContaining({ description: 'Now with more projects.' }),
+    ]);
   });
 
   it('reads CSV with the documented columns; --dry-run reports and writes nothing', async () => {
-    const csv = ['url,name,description,techStack,hasCert', 'https://go.dev/tour/,A Tour of Go,"Go, step by step",Python|Javascript,yes', ''].join('\n');
+    const csv = [
+      'url,name,description,techStack,hasCert',
+      'https://go.dev/tour/,A Tour of Go,"Go, step by step",Python|Javascript,yes',
+      '',
+    ].join('\n');
     const file = fileIn('catalog.csv', csv);
     const dry = await runCli(db.url, ['import', file, '--dry-run']);
     expect(dry).toMatchObject({ code: 0 });
@@ -85,13 +104,22 @@ describe('import', () => {
   });
 
   it('refuses an invalid row with its position, line and every problem, writes the valid ones, says what was written, exits 1', async () => {
-    const rows = [odin, { name: 'Broken', url: 'javascript:alert(1)', description: 'x', cost: 'Cheap' }, { ...cs50, category: ['Underwater Basket Weaving'] }];
-    const run = await runCli(db.url, ['import', fileIn('mixed.json', `[\n${rows.map((r) => JSON.stringify(r)).join(',\n')}\n]`)]);
+    const rows = [
+      odin,
+      { name: 'Broken', url: 'javascript:alert(1)', description: 'x', cost: 'Cheap' },
+      { ...cs50, category: ['Underwater Basket Weaving'] },
+    ];
+    const run = await runCli(db.url, [
+      'import',
+      fileIn('mixed.json', `[\n${rows.map((r) => JSON.stringify(r)).join(',\n')}\n]`),
+    ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(
       'row 2, line 3: refused Broken\n    - Website URL must be a valid http(s) URL\n    - Cost must be one of Free, Paid, Free/Paid\n',
     );
-    expect(run.stdout).toContain("row 3, line 4: created CS50 (cs50)\n    warning: new category 'Underwater Basket Weaving' created");
+    expect(run.stdout).toContain(
+      "row 3, line 4: created CS50 (cs50)\n    warning: new category 'Underwater Basket Weaving' created",
+    );
     expect(run.stderr).toBe('error: 1 row refused (row 2); written: 2 created, 0 updated\n');
     expect(await contentCount()).toBe(2);
   });
@@ -105,7 +133,10 @@ describe('import', () => {
 
   it('--json gives the whole report', async () => {
     const run = await runCli(db.url, ['import', fileIn('c.json', JSON.stringify([cs50])), '--json']);
-    const report = JSON.parse(run.stdout) as { counts: Record<string, number>; rows: Array<{ line: number; outcome: string }> };
+    const report = JSON.parse(run.stdout) as {
+      counts: Record<string, number>;
+      rows: Array<{ line: number; outcome: string }>;
+    };
     expect(report.counts.created).toBe(1);
     expect(report.rows).toEqual([expect.objectContaining({ line: 1, outcome: 'created', name: 'CS50' })]);
   });
@@ -134,16 +165,19 @@ describe('import', () => {
     });
   });
 
-  it.skipIf(!existsSync('/proc/self/stat'))('runs at the lowest priority, so that the site on the same machine is served first', async () => {
-    // A named pipe: the import waits on it for its rows, meanwhile its priority is read.
-    const pipe = join(db.dir, 'rows.json');
-    expect(spawnSync('mkfifo', [pipe]).status).toBe(0);
-    const run = runCli(db.url, ['import', pipe]);
-    await expect.poll(() => niceOfCli(db.url, ['import', pipe]), { timeout: 10_000 }).toBe(19);
-    writeFileSync(pipe, JSON.stringify([cs50]));
-    expect(await run).toMatchObject({ code: 0 });
-    expect(await contentCount()).toBe(1);
-  });
+  it.skipIf(!existsSync('/proc/self/stat'))(
+    'runs at the lowest priority, so that the site on the same machine is served first',
+    async () => {
+      // A named pipe: the import waits on it for its rows, meanwhile its priority is read.
+      const pipe = join(db.dir, 'rows.json');
+      expect(spawnSync('mkfifo', [pipe]).status).toBe(0);
+      const run = runCli(db.url, ['import', pipe]);
+      await expect.poll(() => niceOfCli(db.url, ['import', pipe]), { timeout: 10_000 }).toBe(19);
+      writeFileSync(pipe, JSON.stringify([cs50]));
+      expect(await run).toMatchObject({ code: 0 });
+      expect(await contentCount()).toBe(1);
+    },
+  );
 
   it('a 50 MB line is refused as one row, without holding it; the rows around it are written', async () => {
     const path = join(db.dir, 'huge.json');
@@ -163,7 +197,9 @@ describe('import', () => {
   it('a 50 MB CSV line is refused as one row, its quotes and commas still counted; the rows after it are written', async () => {
     const path = join(db.dir, 'huge.csv');
     const out = createWriteStream(path);
-    out.write(`name,url,description\nOdin,https://www.theodinproject.com/,A curriculum\nHuge,https://huge.example.org/,"`);
+    out.write(
+      `name,url,description\nOdin,https://www.theodinproject.com/,A curriculum\nHuge,https://huge.example.org/,"`,
+    );
     const mb = `${'x'.repeat((1 << 20) - 16)}, ""quoted"" end`;
     for (let i = 0; i < 50; i++) if (!out.write(mb)) await once(out, 'drain');
     out.end(`"\n"CS50, Harvard",https://cs50.harvard.edu/x/,"Intro\nto CS"\n`);
@@ -196,7 +232,9 @@ describe('export', () => {
         const second = join(db.dir, `second.${format}`);
         const exported = await runCli(db.url, ['export', '--out', first]);
         expect(exported).toMatchObject({ code: 0 });
-        expect(exported.stdout).toContain(`Exported 2,000 contents from ${db.url} to ${first} (${format.toUpperCase()}).`);
+        expect(exported.stdout).toContain(
+          `Exported 2,000 contents from ${db.url} to ${first} (${format.toUpperCase()}).`,
+        );
         const imported = await runCli(target.url, ['import', first]);
         expect(imported.stdout).toContain('2,000 created, 0 updated, 0 unchanged, 0 refused.');
         // A summary, not 2,000 lines: the first rows, then a count.
@@ -217,13 +255,15 @@ describe('export', () => {
   ];
 
   it('carries the facets that are fields of their own (level, language) through export and import, JSON and CSV: a label is read as its value, none is null or an empty cell', async () => {
-    const fields = (pick: (facet: (typeof FACET_FIELDS)[number]) => string) => Object.fromEntries(FACET_FIELDS.map((facet) => [facet.key, pick(facet)]));
+    const fields = (pick: (facet: (typeof FACET_FIELDS)[number]) => string) =>
+      Object.fromEntries(FACET_FIELDS.map((facet) => [facet.key, pick(facet)]));
     const rows = [
       { ...odin, ...fields((facet) => facet.value) },
       { ...cs50, ...fields((facet) => facet.label) },
       { name: 'Unspecified', url: 'https://example.org/unspecified', description: 'Says nothing of them.' },
     ];
-    const stored = (target: TempDb) => target.query(`SELECT name, ${FACET_FIELDS.map((facet) => facet.key).join(', ')} FROM contents ORDER BY name`);
+    const stored = (target: TempDb) =>
+      target.query(`SELECT name, ${FACET_FIELDS.map((facet) => facet.key).join(', ')} FROM contents ORDER BY name`);
     const expected = [
       { name: 'CS50', ...fields((facet) => facet.labelled) },
       { name: 'The Odin Project', ...fields((facet) => facet.value) },
@@ -239,7 +279,12 @@ describe('export', () => {
         const text = readFileSync(first, 'utf8');
         for (const facet of FACET_FIELDS) {
           if (format === 'csv') expect(text.split('\n')[0]!.split(',')).toContain(facet.key);
-          else expect(JSON.parse(text).map((record: Record<string, unknown>) => record[facet.key])).toEqual([facet.value, facet.labelled, null]);
+          else
+            expect(JSON.parse(text).map((record: Record<string, unknown>) => record[facet.key])).toEqual([
+              facet.value,
+              facet.labelled,
+              null,
+            ]);
         }
         expect((await runCli(target.url, ['import', first])).stdout).toContain('3 created');
         expect(await stored(target)).toEqual(expected);

@@ -6,7 +6,8 @@ let db: TempDb;
 beforeEach(async () => (db = await tempDb()));
 afterEach(() => db.remove());
 
-const tableNames = async () => (await db.query("SELECT name FROM sqlite_master WHERE type = 'table'")).map((r) => String(r.name));
+const tableNames = async () =>
+  (await db.query("SELECT name FROM sqlite_master WHERE type = 'table'")).map((r) => String(r.name));
 
 it('db migrate on an empty file creates the tables and says so', async () => {
   const run = await runCli(db.url, ['db', 'migrate']);

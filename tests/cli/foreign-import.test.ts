@@ -46,7 +46,8 @@ afterEach(() => db.remove());
 
 const labels = (json: unknown) => (JSON.parse(String(json)) as Array<{ label: string }>).map((tag) => tag.label);
 const catalog = () => db.query('SELECT * FROM contents ORDER BY seq');
-const catalogVersion = async () => Number((await db.query("SELECT value FROM meta WHERE key = 'catalog_version'"))[0]?.value ?? 0);
+const catalogVersion = async () =>
+  Number((await db.query("SELECT value FROM meta WHERE key = 'catalog_version'"))[0]?.value ?? 0);
 const contentAt = async (url: string) => (await db.query('SELECT * FROM contents WHERE url_key = ?', [urlKey(url)]))[0];
 
 describe('a foreign export', () => {
@@ -58,7 +59,9 @@ describe('a foreign export', () => {
     // Two rows cannot be taken: one without a link, one repeating another row's website.
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('error: 2 rows refused (rows 58, 91); written: 91 created, 3 updated\n');
-    expect(run.stdout).toContain(`Imported ${FIXTURE} into ${db.url}: 91 created, 3 updated, 9 unchanged, 2 refused. 104 rows with warnings.\n`);
+    expect(run.stdout).toContain(
+      `Imported ${FIXTURE} into ${db.url}: 91 created, 3 updated, 9 unchanged, 2 refused. 104 rows with warnings.\n`,
+    );
     const accepted = 91 + 3 + 9;
     expect(accepted / rows.length).toBeGreaterThanOrEqual(0.95);
     expect((await catalog()).length).toBe(175 + 91);
@@ -91,12 +94,16 @@ describe('a foreign export', () => {
       expect(labels(stored.type)).toEqual(demo.type);
       if (demo.techStack.length > 0) expect(labels(stored.tech_stack)).toEqual(demo.techStack);
     }
-    expect(await contentAt('https://www.freecodecamp.org/')).toMatchObject({ name: 'freeCodeCamp', slug: 'freecodecamp', image: '' });
+    expect(await contentAt('https://www.freecodecamp.org/')).toMatchObject({
+      name: 'freeCodeCamp',
+      slug: 'freecodecamp',
+      image: '',
+    });
     const roadmap = await contentAt('https://roadmap.sh/');
     // Its image by another site's address: asked for, to be fetched and kept here; the tile until then.
-    expect(await db.query('SELECT outcome, source FROM picture_fetches WHERE content_id = ?', [String(roadmap!.id)])).toEqual([
-      { outcome: 'pending', source: 'https://roadmap.sh/images/og-img.png' },
-    ]);
+    expect(
+      await db.query('SELECT outcome, source FROM picture_fetches WHERE content_id = ?', [String(roadmap!.id)]),
+    ).toEqual([{ outcome: 'pending', source: 'https://roadmap.sh/images/og-img.png' }]);
     expect(roadmap).toMatchObject({
       name: 'roadmap.sh',
       image: '',
@@ -109,22 +116,27 @@ describe('a foreign export', () => {
 
     // Tags folded onto ours, the rest left out; slugs made valid; dates as in the file.
     const traversy = (await contentAt('https://www.youtube.com/@TraversyMedia'))!;
-    expect([labels(traversy.category), labels(traversy.tech_stack)]).toEqual([['Web Development'], ['Javascript', 'PHP', 'HTML/CSS']]);
+    expect([labels(traversy.category), labels(traversy.tech_stack)]).toEqual([
+      ['Web Development'],
+      ['Javascript', 'PHP', 'HTML/CSS'],
+    ]);
     expect((await contentAt('https://www.techiedelight.com/'))!.slug).toBe('techiedelight-coding-practice');
     expect((await contentAt('https://www.w3schools.com/python/'))!.slug).toBe('the-python-tutorial-2');
     for (const row of rows.filter((r) => r.url && !demoByKey.has(urlKey(r.url)) && r.name !== 'Go Tour')) {
       const stored = (await contentAt(row.url))!;
-      expect([row.name, new Date(Number(stored.created_at)).toISOString(), new Date(Number(stored.updated_at)).toISOString()]).toEqual([
+      expect([
         row.name,
-        row.createdAt,
-        row.updatedAt ?? row.createdAt,
-      ]);
+        new Date(Number(stored.created_at)).toISOString(),
+        new Date(Number(stored.updated_at)).toISOString(),
+      ]).toEqual([row.name, row.createdAt, row.updatedAt ?? row.createdAt]);
     }
 
     const before = await catalog();
     const version = await catalogVersion();
     const again = await runCli(db.url, ['import', FIXTURE]);
-    expect(again.stdout).toContain(`Nothing written from ${FIXTURE} into ${db.url}: 0 created, 0 updated, 103 unchanged, 2 refused.`);
+    expect(again.stdout).toContain(
+      `Nothing written from ${FIXTURE} into ${db.url}: 0 created, 0 updated, 103 unchanged, 2 refused.`,
+    );
     expect(again.stderr).toBe('error: 2 rows refused (rows 58, 91); nothing was written\n');
     expect(await catalog()).toEqual(before);
     expect(await catalogVersion()).toBe(version);
@@ -133,11 +145,15 @@ describe('a foreign export', () => {
   it('--dry-run writes nothing and shows, per row, what would be created, updated (field by field) or refused', async () => {
     const before = await catalog();
     const run = await runCli(db.url, ['import', FIXTURE, '--dry-run']);
-    expect(run.stdout).toContain(`Dry run of ${FIXTURE}, nothing written: 91 created, 3 updated, 9 unchanged, 2 refused.`);
+    expect(run.stdout).toContain(
+      `Dry run of ${FIXTURE}, nothing written: 91 created, 3 updated, 9 unchanged, 2 refused.`,
+    );
     expect(run.stdout).toMatch(
       /\nrow 46, line \d+: updated roadmap\.sh \(roadmap-sh\)\n {4}image: \(empty\) → 'https:\/\/roadmap\.sh\/images\/og-img\.png'\n {4}techStack: \(none\) → Javascript, Python, Go\n/,
     );
-    expect(run.stdout).toMatch(/\nrow 53, line \d+: updated TryHackMe \(tryhackme\)\n {4}techStack: \(none\) → Python, Linux\n/);
+    expect(run.stdout).toMatch(
+      /\nrow 53, line \d+: updated TryHackMe \(tryhackme\)\n {4}techStack: \(none\) → Python, Linux\n/,
+    );
     expect(run.stdout).toMatch(/^row 1, line \d+: created React Docs - Learn React \(react-docs-learn-react\)\n/);
     expect(run.stderr).toBe('error: 2 rows refused (rows 58, 91); nothing was written (dry run)\n');
     expect(await catalog()).toEqual(before);
@@ -146,14 +162,25 @@ describe('a foreign export', () => {
   it('--on-existing update takes their names but never their placeholder descriptions or empty tags; skip leaves the demo contents alone', async () => {
     const skip = await runCli(db.url, ['import', FIXTURE, '--on-existing', 'skip']);
     expect(skip.stdout).toContain('91 created, 0 updated, 0 unchanged, 12 skipped, 2 refused.');
-    expect(skip.stdout).toMatch(/\nrow 4, line \d+: skipped already listed as 'freeCodeCamp' \(--on-existing skip\) \(Freecodecamp\)\n/);
+    expect(skip.stdout).toMatch(
+      /\nrow 4, line \d+: skipped already listed as 'freeCodeCamp' \(--on-existing skip\) \(Freecodecamp\)\n/,
+    );
 
     const update = await runCli(db.url, ['import', FIXTURE, '--on-existing', 'update']);
     expect(update.stdout).toContain('0 created, 12 updated, 91 unchanged, 2 refused.');
     const demo = demoByKey.get('freecodecamp.org')!;
     const fcc = (await contentAt('https://www.freecodecamp.org/'))!;
-    expect(fcc).toMatchObject({ name: 'Freecodecamp', url: 'http://freecodecamp.org', slug: 'freecodecamp', description: demo.description });
-    expect([labels(fcc.category), labels(fcc.tech_stack), labels(fcc.type)]).toEqual([demo.category, demo.techStack, demo.type]);
+    expect(fcc).toMatchObject({
+      name: 'Freecodecamp',
+      url: 'http://freecodecamp.org',
+      slug: 'freecodecamp',
+      description: demo.description,
+    });
+    expect([labels(fcc.category), labels(fcc.tech_stack), labels(fcc.type)]).toEqual([
+      demo.category,
+      demo.techStack,
+      demo.type,
+    ]);
   });
 
   it('--no-create-tags refuses the rows with tags outside ours, naming every one; --map maps them onto ours first', async () => {

@@ -110,7 +110,8 @@ export function runInTerminal(databaseUrl: string, args: string[]): TerminalSess
         seen += match.index + match[0].length;
         return;
       }
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`never saw ${pattern} on the screen:\n${screen()}`);
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`never saw ${pattern} on the screen:\n${screen()}`);
       await new Promise((r) => setTimeout(r, 20));
     }
   };
@@ -139,7 +140,8 @@ export function niceOfCli(url: string, words: string[]): number | undefined {
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (!command.some((arg) => arg.endsWith('cli/bin.mjs')) || !words.every((word) => command.includes(word))) continue;
+      if (!command.some((arg) => arg.endsWith('cli/bin.mjs')) || !words.every((word) => command.includes(word)))
+        continue;
       if (!readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`DATABASE_URL=${url}`)) continue;
       // Field 19 of stat, counted after the command's closing parenthesis (field 2).
       return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);

@@ -17,7 +17,9 @@ const sites: LocalSite[] = [];
 // The links checked are this file's own servers on loopback: the CLI runs with the outbound policy lifted.
 const outbound = process.env.OUTBOUND_ALLOW_PRIVATE;
 beforeAll(() => (process.env.OUTBOUND_ALLOW_PRIVATE = 'true'));
-afterAll(() => (outbound === undefined ? delete process.env.OUTBOUND_ALLOW_PRIVATE : (process.env.OUTBOUND_ALLOW_PRIVATE = outbound)));
+afterAll(() =>
+  outbound === undefined ? delete process.env.OUTBOUND_ALLOW_PRIVATE : (process.env.OUTBOUND_ALLOW_PRIVATE = outbound),
+);
 beforeEach(async () => (db = await tempDb()));
 afterEach(async () => {
   await Promise.all(sites.splice(0).map((s) => s.close()));
@@ -37,7 +39,10 @@ const answer =
 /** Imports one content per URL (named after its key) and returns their ids by key. */
 async function catalog(links: Record<string, string>): Promise<Record<string, string>> {
   const file = join(db.dir, 'links.json');
-  writeFileSync(file, JSON.stringify(Object.entries(links).map(([key, url]) => ({ name: key, url, description: `The ${key} link.` }))));
+  writeFileSync(
+    file,
+    JSON.stringify(Object.entries(links).map(([key, url]) => ({ name: key, url, description: `The ${key} link.` }))),
+  );
   const run = await runCli(db.url, ['import', file]);
   expect(run.code, run.stderr + run.stdout).toBe(0);
   const rows = await db.query('SELECT id, name FROM contents');
@@ -69,7 +74,8 @@ describe('links check', () => {
     loopBack = `${loopB.url}/b`;
     // Seven servers each sending on to the next: six redirects, one more than followed.
     const far: LocalSite[] = [];
-    for (let i = 0; i < 7; i++) far.unshift(await site(i === 0 ? answer(200) : answer(301, { location: `${far[0]!.url}/` })));
+    for (let i = 0; i < 7; i++)
+      far.unshift(await site(i === 0 ? answer(200) : answer(301, { location: `${far[0]!.url}/` })));
     const headless = await site((req, res) => void res.writeHead(req.method === 'HEAD' ? 405 : 200).end());
     const closed = await freePort();
     const ids = await catalog({
@@ -88,8 +94,19 @@ describe('links check', () => {
     expect(report).toMatchObject({ checked: 8, ok: 3, failed: 5, deferred: 0, broken: 0, newlyBroken: 0, moved: 1 });
     const r = byName(report);
     expect(r.ok).toMatchObject({ outcome: 'ok', status: 200, finalUrl: `${ok.url}/`, movedTo: null, failures: 0 });
-    expect(r.moved).toMatchObject({ outcome: 'ok', status: 200, finalUrl: `${end.url}/new-home`, movedTo: `${end.url}/new-home` });
-    expect(r.notFound).toMatchObject({ outcome: 'failed', status: 404, error: 'HTTP 404 Not Found', failures: 1, broken: false });
+    expect(r.moved).toMatchObject({
+      outcome: 'ok',
+      status: 200,
+      finalUrl: `${end.url}/new-home`,
+      movedTo: `${end.url}/new-home`,
+    });
+    expect(r.notFound).toMatchObject({
+      outcome: 'failed',
+      status: 404,
+      error: 'HTTP 404 Not Found',
+      failures: 1,
+      broken: false,
+    });
     expect(r.gone).toMatchObject({ outcome: 'failed', status: 410, error: 'HTTP 410 Gone', failures: 1 });
     expect(r.loop).toMatchObject({ outcome: 'failed', error: 'redirect loop', finalUrl: `${loopA.url}/a` });
     expect(r.tooFar).toMatchObject({ outcome: 'failed', error: 'more than 5 redirects' });
@@ -99,8 +116,17 @@ describe('links check', () => {
     // The loop is noticed without asking its first page twice.
     expect(loopA.requests).toHaveLength(1);
     // What each found is kept with its content.
-    expect(await checkRow(ids.notFound!)).toMatchObject({ status: 404, failures: 1, broken_since: null, error: 'HTTP 404 Not Found' });
-    expect(await checkRow(ids.moved!)).toMatchObject({ moved_to: `${end.url}/new-home`, final_url: `${end.url}/new-home`, failures: 0 });
+    expect(await checkRow(ids.notFound!)).toMatchObject({
+      status: 404,
+      failures: 1,
+      broken_since: null,
+      error: 'HTTP 404 Not Found',
+    });
+    expect(await checkRow(ids.moved!)).toMatchObject({
+      moved_to: `${end.url}/new-home`,
+      final_url: `${end.url}/new-home`,
+      failures: 0,
+    });
   });
 
   it('a response slower than --timeout fails the link; a server that asks for time (429 Retry-After, 503) is asked again later and never counted', async () => {
@@ -111,7 +137,12 @@ describe('links check', () => {
       res.writeHead(429, { 'retry-after': '120' }).end();
     });
     const down = await site(answer(503));
-    const ids = await catalog({ slow: `${slow.url}/`, busy: `${busy.url}/one`, busyToo: `${busy.url}/two`, down: `${down.url}/` });
+    const ids = await catalog({
+      slow: `${slow.url}/`,
+      busy: `${busy.url}/one`,
+      busyToo: `${busy.url}/two`,
+      down: `${down.url}/`,
+    });
     const started = Date.now();
     const { code, report } = await check('--timeout', '1');
     expect(code).toBe(0);
@@ -159,10 +190,15 @@ describe('links check', () => {
       expect(byName(run.report).flaky).toMatchObject({ failures, broken: false });
     }
     // The streak began 49 hours ago: the next failure, the fourth, makes it broken.
-    await db.query('UPDATE link_checks SET first_failure_at = ? WHERE content_id = ?', [Date.now() - 49 * 3600_000, ids.flaky!]);
+    await db.query('UPDATE link_checks SET first_failure_at = ? WHERE content_id = ?', [
+      Date.now() - 49 * 3600_000,
+      ids.flaky!,
+    ]);
     const broke = await runCli(db.url, ['links', 'check']);
     expect(broke.code).toBe(3);
-    expect(broke.stdout).toMatch(/^BROKEN +\S+ {2}flaky {2}http:\/\/127\.0\.0\.1:\d+\/ {2}HTTP 404 Not Found \(4 failures in a row\)$/m);
+    expect(broke.stdout).toMatch(
+      /^BROKEN +\S+ {2}flaky {2}http:\/\/127\.0\.0\.1:\d+\/ {2}HTTP 404 Not Found \(4 failures in a row\)$/m,
+    );
     expect(broke.stdout).toContain('Checked 1 link: 0 ok, 1 failing, 1 broken (1 newly).');
     expect(broke.stderr).toBe('error: 1 link newly broken\n');
     expect((await checkRow(ids.flaky!)).broken_since).not.toBeNull();
@@ -180,26 +216,34 @@ describe('links check', () => {
     const slow = await site((_req, res) => void setTimeout(() => res.writeHead(200).end(), 1500));
     const other = await site((_req, res) => void setTimeout(() => res.writeHead(200).end(), 1500));
     await catalog({ a: `${slow.url}/a`, b: `${other.url}/b`, c: `${slow.url}/c` });
-    const [one, two] = await Promise.all([runCli(db.url, ['links', 'check', '--json']), runCli(db.url, ['links', 'check', '--json'])]);
+    const [one, two] = await Promise.all([
+      runCli(db.url, ['links', 'check', '--json']),
+      runCli(db.url, ['links', 'check', '--json']),
+    ]);
     const [winner, loser] = one.code === 0 ? [one, two] : [two, one];
     expect(winner.code, winner.stderr).toBe(0);
     expect(JSON.parse(winner.stdout).checked).toBe(3);
     expect(loser.code).toBe(1);
-    expect(loser.stderr).toMatch(/^error: Another link check is running \(.+:\d+:[0-9a-f]+, lease until .+\): nothing was checked\n$/);
+    expect(loser.stderr).toMatch(
+      /^error: Another link check is running \(.+:\d+:[0-9a-f]+, lease until .+\): nothing was checked\n$/,
+    );
     expect(loser.stdout).toBe('');
     expect([...slow.requests, ...other.requests].map((q) => q.path).sort()).toEqual(['/a', '/b', '/c']);
     // Released at the end: the next run checks again.
     expect((await check()).report.checked).toBe(3);
   });
 
-  it.skipIf(!existsSync('/proc/self/stat'))('runs at the lowest priority, so that the site on the same machine is served first', async () => {
-    const slow = await site((_req, res) => void setTimeout(() => res.writeHead(200).end(), 1500));
-    await catalog({ a: `${slow.url}/a` });
-    const run = runCli(db.url, ['links', 'check', '--json']);
-    await expect.poll(() => slow.requests.length, { timeout: 10_000 }).toBe(1);
-    expect(niceOfCli(db.url, ['links', 'check'])).toBe(19);
-    expect((await run).code).toBe(0);
-  });
+  it.skipIf(!existsSync('/proc/self/stat'))(
+    'runs at the lowest priority, so that the site on the same machine is served first',
+    async () => {
+      const slow = await site((_req, res) => void setTimeout(() => res.writeHead(200).end(), 1500));
+      await catalog({ a: `${slow.url}/a` });
+      const run = runCli(db.url, ['links', 'check', '--json']);
+      await expect.poll(() => slow.requests.length, { timeout: 10_000 }).toBe(1);
+      expect(niceOfCli(db.url, ['links', 'check'])).toBe(19);
+      expect((await run).code).toBe(0);
+    },
+  );
 
   it('--only-due checks the new and the due links only; a changed URL starts its record over', async () => {
     const s = await site(answer(404));

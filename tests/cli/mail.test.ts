@@ -27,7 +27,11 @@ it('--json prints the messages, with the reset link the site sent', async () => 
   expect(run).toMatchObject({ code: 0, stderr: '' });
   const messages = JSON.parse(run.stdout) as { to: string; subject: string; text: string; createdAt: string }[];
   expect(messages).toEqual([
-    expect.objectContaining({ to: 'ada@example.com', subject: 'Reset your Skillshelf password', text: expect.stringMatching(/\/reset-password\/[a-z0-9]+/) }),
+    expect.objectContaining({
+      to: 'ada@example.com',
+      subject: 'Reset your Skillshelf password',
+      text: expect.stringMatching(/\/reset-password\/[a-z0-9]+/),
+    }),
   ]);
   expect(Date.parse(messages[0]!.createdAt)).toBeGreaterThan(Date.now() - 60_000);
 });
@@ -64,7 +68,10 @@ it('shows where mail on its way over SMTP is: waiting, retried with the last err
     '2026-11-23 10:00:00 UTC  to new@example.com',
     'Status: waiting to be sent',
   ]);
-  const json = JSON.parse((await runCli(t.url, ['mail', 'outbox', '--json', '--limit', '2'])).stdout) as Record<string, unknown>[];
+  const json = JSON.parse((await runCli(t.url, ['mail', 'outbox', '--json', '--limit', '2'])).stdout) as Record<
+    string,
+    unknown
+  >[];
   expect(json.map(({ to, status, attempts, lastError }) => ({ to, status, attempts, lastError }))).toEqual([
     { to: 'lost@example.com', status: 'failed', attempts: 8, lastError: 'Invalid recipient' },
     { to: 'sent@example.com', status: 'sent', attempts: 1, lastError: null },
@@ -87,7 +94,10 @@ it('--limit keeps the newest messages', async () => {
 
 it('a --limit that is not a positive whole number is a usage error', async () => {
   const run = await runCli(t.url, ['mail', 'outbox', '--limit', '0']);
-  expect(run).toMatchObject({ code: 2, stderr: "error: option '--limit <n>' argument '0' is invalid. Expected a whole number of at least 1.\n" });
+  expect(run).toMatchObject({
+    code: 2,
+    stderr: "error: option '--limit <n>' argument '0' is invalid. Expected a whole number of at least 1.\n",
+  });
 });
 
 it('an empty outbox says so (and --json gives an empty array)', async () => {
@@ -102,14 +112,22 @@ describe('with SMTP_URL set', () => {
 
   it('users reset-password sends the mail at once, and the outbox says it was sent', async () => {
     const run = await runCli(t.url, ['users', 'reset-password', 'ada@example.com'], { SMTP_URL: smtp.url });
-    expect(run).toMatchObject({ code: 0, stdout: 'Sent a password-reset link to Ada Lovelace <ada@example.com> over SMTP.\n' });
+    expect(run).toMatchObject({
+      code: 0,
+      stdout: 'Sent a password-reset link to Ada Lovelace <ada@example.com> over SMTP.\n',
+    });
     expect(smtp.received).toContain('ada@example.com');
-    const [mail] = JSON.parse((await runCli(t.url, ['mail', 'outbox', '--json'])).stdout) as { status: string; attempts: number }[];
+    const [mail] = JSON.parse((await runCli(t.url, ['mail', 'outbox', '--json'])).stdout) as {
+      status: string;
+      attempts: number;
+    }[];
     expect(mail).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
   it('mail send delivers what is due, and says what became of each', async () => {
-    await t.db.$client.execute(`INSERT INTO outbox ("to", subject, text, status) VALUES ('grace@example.com', 'Hi', 'Hello', 'pending')`);
+    await t.db.$client.execute(
+      `INSERT INTO outbox ("to", subject, text, status) VALUES ('grace@example.com', 'Hi', 'Hello', 'pending')`,
+    );
     const run = await runCli(t.url, ['mail', 'send'], { SMTP_URL: smtp.url });
     expect(run).toMatchObject({ code: 0, stdout: 'Sent the mail to grace@example.com.\n1 mail sent.\n' });
     expect(smtp.received).toContain('grace@example.com');

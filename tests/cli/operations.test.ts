@@ -15,8 +15,19 @@ afterEach(() => db.remove());
 
 const osUser = () => userInfo().username;
 const create = (email: string, admin = false) =>
-  runCli(db.url, ['users', 'create', ...(admin ? ['--admin'] : []), '--name', email.split('@')[0]!, '--email', email, '--password', 'correct horse']);
-const isAdmin = async (email: string) => Number((await db.query('SELECT is_admin FROM users WHERE email = ?', [email]))[0]?.is_admin);
+  runCli(db.url, [
+    'users',
+    'create',
+    ...(admin ? ['--admin'] : []),
+    '--name',
+    email.split('@')[0]!,
+    '--email',
+    email,
+    '--password',
+    'correct horse',
+  ]);
+const isAdmin = async (email: string) =>
+  Number((await db.query('SELECT is_admin FROM users WHERE email = ?', [email]))[0]?.is_admin);
 
 describe('db seed', () => {
   it('fills an empty database with the demo data and prints the demo accounts', async () => {
@@ -74,7 +85,11 @@ describe('db backup and stats', () => {
   it('backup into a folder writes a dated file, and --keep removes the oldest dated backups beyond the newest n', async () => {
     const folder = join(db.dir, 'nightly');
     mkdirSync(folder);
-    const old = ['skillshelf-2020-01-01T03-00-00Z.db', 'skillshelf-2020-01-02T03-00-00Z.db', 'skillshelf-2020-01-03T03-00-00Z.db'];
+    const old = [
+      'skillshelf-2020-01-01T03-00-00Z.db',
+      'skillshelf-2020-01-02T03-00-00Z.db',
+      'skillshelf-2020-01-03T03-00-00Z.db',
+    ];
     for (const name of [...old, 'notes.txt']) writeFileSync(join(folder, name), 'old');
     const run = await runCli(db.url, ['db', 'backup', folder, '--keep', '2']);
     expect(run.code).toBe(0);
@@ -82,7 +97,9 @@ describe('db backup and stats', () => {
     expect(kept).toHaveLength(3);
     expect(kept).toContain('notes.txt');
     expect(kept).toContain(old[2]);
-    const fresh = kept.find((name) => /^skillshelf-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.db$/.test(name) && !old.includes(name))!;
+    const fresh = kept.find(
+      (name) => /^skillshelf-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.db$/.test(name) && !old.includes(name),
+    )!;
     expect(statSync(join(folder, fresh)).size).toBeGreaterThanOrEqual(4096);
     expect(run.stdout).toContain(`Removed 2 older backups: ${old[0]}, ${old[1]}.`);
     const withoutFolder = await runCli(db.url, ['db', 'backup', join(folder, 'one.db'), '--keep', '2']);
@@ -110,7 +127,10 @@ describe('users', () => {
     expect(run.stdout).toMatch(/ada@example\.com +admin/);
     expect(run.stdout).toMatch(/grace@example\.com +user/);
     expect(run.stdout).toContain('2 users, 1 admin.');
-    const list = JSON.parse((await runCli(db.url, ['users', 'list', '--json'])).stdout) as Array<{ email: string; isAdmin: boolean }>;
+    const list = JSON.parse((await runCli(db.url, ['users', 'list', '--json'])).stdout) as Array<{
+      email: string;
+      isAdmin: boolean;
+    }>;
     expect(list.map((u) => [u.email, u.isAdmin]).sort()).toEqual([
       ['ada@example.com', true],
       ['grace@example.com', false],
@@ -120,8 +140,13 @@ describe('users', () => {
   it('promote and demote change the role, end the user’s sessions and are audited; the last admin stays', async () => {
     await create('ada@example.com', true);
     await create('grace@example.com');
-    await db.query("INSERT INTO sessions (id, user_id, expires_at) SELECT 'session-hash', id, 9999999999 FROM users WHERE email = 'grace@example.com'");
-    expect(await runCli(db.url, ['users', 'promote', 'grace@example.com'])).toMatchObject({ code: 0, stdout: 'grace <grace@example.com> is an admin.\n' });
+    await db.query(
+      "INSERT INTO sessions (id, user_id, expires_at) SELECT 'session-hash', id, 9999999999 FROM users WHERE email = 'grace@example.com'",
+    );
+    expect(await runCli(db.url, ['users', 'promote', 'grace@example.com'])).toMatchObject({
+      code: 0,
+      stdout: 'grace <grace@example.com> is an admin.\n',
+    });
     expect(await isAdmin('grace@example.com')).toBe(1);
     expect(await db.query('SELECT id FROM sessions')).toEqual([]);
 
@@ -134,7 +159,9 @@ describe('users', () => {
     const unknown = await runCli(db.url, ['users', 'promote', 'nobody@example.com']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toBe('error: No user with the email nobody@example.com\n');
-    const actions = (await db.query("SELECT actor, action FROM audit_log WHERE action LIKE 'user.%' ORDER BY id")).map((r) => `${r.actor} ${r.action}`);
+    const actions = (await db.query("SELECT actor, action FROM audit_log WHERE action LIKE 'user.%' ORDER BY id")).map(
+      (r) => `${r.actor} ${r.action}`,
+    );
     expect(actions).toEqual(expect.arrayContaining([`cli:${osUser()} user.promote`, `cli:${osUser()} user.demote`]));
   });
 
@@ -159,9 +186,13 @@ describe('contents', () => {
     expect(newest.stdout).toMatch(/Showing 3 of [\d,]+ contents, newest first\.\n$/);
     const typo = await runCli(db.url, ['contents', 'list', '--search', 'javscript', '--limit', '2']);
     expect(typo.stdout).toContain("Nothing matched 'javscript': showing results for 'javascript'.");
-    const json = JSON.parse((await runCli(db.url, ['contents', 'list', '--search', 'odin project', '--json'])).stdout) as Array<{ slug: string; _id: string }>;
+    const json = JSON.parse(
+      (await runCli(db.url, ['contents', 'list', '--search', 'odin project', '--json'])).stdout,
+    ) as Array<{ slug: string; _id: string }>;
     expect(json[0]).toMatchObject({ slug: 'the-odin-project', _id: expect.stringMatching(/^[0-9a-f]{24}$/) });
-    expect((await runCli(db.url, ['contents', 'list', '--search', 'zzqqxxyy'])).stdout).toBe("No contents match 'zzqqxxyy'.\n");
+    expect((await runCli(db.url, ['contents', 'list', '--search', 'zzqqxxyy'])).stdout).toBe(
+      "No contents match 'zzqqxxyy'.\n",
+    );
   });
 
   it('delete by slug or id removes the content with its reviews and saves, audited', async () => {
@@ -197,7 +228,9 @@ describe('audit', () => {
     expect(lines.at(-1)).toMatch(new RegExp(`${osUser()} \\(cli\\) {2}user\\.create`));
     const entries = JSON.parse((await runCli(db.url, ['audit', '--json'])).stdout) as Array<{ action: string }>;
     expect(entries.map((e) => e.action)).toEqual(['user.promote', 'user.create', 'user.create']);
-    expect((await runCli(db.url, ['audit', '--since', '2999-01-01'])).stdout).toBe('No audit entries since 2999-01-01 00:00:00 UTC.\n');
+    expect((await runCli(db.url, ['audit', '--since', '2999-01-01'])).stdout).toBe(
+      'No audit entries since 2999-01-01 00:00:00 UTC.\n',
+    );
     expect((await runCli(db.url, ['audit', '--since', 'yesterday'])).code).toBe(2);
   });
 });

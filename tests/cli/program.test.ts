@@ -40,7 +40,10 @@ describe('usage errors exit 2 with one line on stderr', () => {
 
 describe('help', () => {
   // Every command of the program, read from its own tree: a new command cannot miss its help.
-  const walk = (command: Command, path: string[]): string[][] => [path, ...command.commands.flatMap((sub) => walk(sub, [...path, sub.name()]))];
+  const walk = (command: Command, path: string[]): string[][] => [
+    path,
+    ...command.commands.flatMap((sub) => walk(sub, [...path, sub.name()])),
+  ];
   const commands = walk(buildProgram(), []);
 
   it('covers every command', () => {
@@ -66,12 +69,15 @@ describe('help', () => {
   }
 
   // Read in this process: one process per command took a second each. The process's own exit is checked below.
-  it.each(commands.map((c) => [c.join(' ') || '(program)', c] as const))('--help of %s has Examples and exits 0', async (_, command) => {
-    const help = await helpOf(command);
-    expect(help.code).toBe(0);
-    expect(help.stdout).toContain(`Usage: skillshelf${command.map((c) => ` ${c}`).join('')} [options]`);
-    expect(help.stdout).toMatch(/\nExamples:\n {2}# .+\n {2}\$ .*npx skillshelf /);
-  });
+  it.each(commands.map((c) => [c.join(' ') || '(program)', c] as const))(
+    '--help of %s has Examples and exits 0',
+    async (_, command) => {
+      const help = await helpOf(command);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain(`Usage: skillshelf${command.map((c) => ` ${c}`).join('')} [options]`);
+      expect(help.stdout).toMatch(/\nExamples:\n {2}# .+\n {2}\$ .*npx skillshelf /);
+    },
+  );
 
   it('the process prints the same help and exits 0', async () => {
     const command = ['submissions', 'review'];
@@ -80,7 +86,9 @@ describe('help', () => {
   });
 
   it('--version prints the version of package.json', async () => {
-    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
     const run = await runCli(db.url, ['--version']);
     expect(run).toMatchObject({ code: 0, stdout: `${version}\n` });
   });

@@ -23,21 +23,36 @@ const DOWN = '\x1b[B';
 /** A user's submission (through the service the API calls) proposing `techStack` labels that are not ours. */
 async function submitWith(techStack: string[], url = 'https://elixirschool.com/'): Promise<string> {
   if ((await db.query("SELECT id FROM users WHERE email = 'grace@example.com'").catch(() => [])).length === 0) {
-    const run = await runCli(db.url, ['users', 'create', '--name', 'Grace Hopper', '--email', 'grace@example.com', '--password', 'correct horse']);
+    const run = await runCli(db.url, [
+      'users',
+      'create',
+      '--name',
+      'Grace Hopper',
+      '--email',
+      'grace@example.com',
+      '--password',
+      'correct horse',
+    ]);
     expect(run.code, run.stderr).toBe(0);
   }
   const client = await openDb({ url: db.url, authToken: databaseAuthToken(db.url) });
   try {
     const [grace] = (await client.$client.execute("SELECT id FROM users WHERE email = 'grace@example.com'")).rows;
     const pairs = techStack.map((label) => ({ label, value: label.toLowerCase() }));
-    return (await createSubmission(client, String(grace!.id), { url, name: 'Elixir School', techStack: pairs, cost: 'Free' }))._id;
+    return (
+      await createSubmission(client, String(grace!.id), { url, name: 'Elixir School', techStack: pairs, cost: 'Free' })
+    )._id;
   } finally {
     client.$client.close();
   }
 }
 
-const contentTags = async () => (await db.query("SELECT value FROM content_tags WHERE kind = 'techStack' ORDER BY value")).map((r) => String(r.value));
-const tagRow = (value: string) => db.query("SELECT label, status FROM tags WHERE kind = 'techStack' AND value = ?", [value]);
+const contentTags = async () =>
+  (await db.query("SELECT value FROM content_tags WHERE kind = 'techStack' ORDER BY value")).map((r) =>
+    String(r.value),
+  );
+const tagRow = (value: string) =>
+  db.query("SELECT label, status FROM tags WHERE kind = 'techStack' AND value = ?", [value]);
 const tagAudit = () => db.query("SELECT target_id, details FROM audit_log WHERE action = 'tag.create'");
 
 describe('submissions list', () => {
@@ -45,7 +60,9 @@ describe('submissions list', () => {
     const id = await submitWith(['Python', 'Elixir']);
     const run = await runCli(db.url, ['submissions', 'list']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout).toContain(`${id}  Elixir School  https://elixirschool.com/\n    Python, Elixir (proposed techStack) · Free · `);
+    expect(run.stdout).toContain(
+      `${id}  Elixir School  https://elixirschool.com/\n    Python, Elixir (proposed techStack) · Free · `,
+    );
     const listed = JSON.parse((await runCli(db.url, ['submissions', 'list', '--json'])).stdout);
     expect(listed[0].proposedTags).toEqual([{ kind: 'techStack', label: 'Elixir', value: 'elixir' }]);
   });
@@ -56,7 +73,9 @@ describe('submissions approve', () => {
     const id = await submitWith(['Python', 'Elixir']);
     const run = await runCli(db.url, ['submissions', 'approve', id, '--proposed-tags', 'create', '--yes']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout).toContain(`approved  ${id}  Elixir School → /content/elixir-school\n          proposed techStack 'Elixir' created as a new tag\n`);
+    expect(run.stdout).toContain(
+      `approved  ${id}  Elixir School → /content/elixir-school\n          proposed techStack 'Elixir' created as a new tag\n`,
+    );
     expect(run.stdout).not.toContain('dropped');
     expect(await tagRow('elixir')).toEqual([{ label: 'Elixir', status: 'active' }]);
     expect(await contentTags()).toEqual(['elixir', 'python']);
@@ -85,7 +104,9 @@ describe('submissions approve', () => {
     expect(wrong.stderr).toContain("--proposed-tags is create or drop, not 'keep'");
     const run = await runCli(db.url, ['submissions', 'approve', id, '--proposed-tags', 'drop', '--yes', '--json']);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)[0].proposedTags).toEqual([{ kind: 'techStack', label: 'Elixir', value: 'elixir', outcome: 'dropped' }]);
+    expect(JSON.parse(run.stdout)[0].proposedTags).toEqual([
+      { kind: 'techStack', label: 'Elixir', value: 'elixir', outcome: 'dropped' },
+    ]);
   });
 });
 

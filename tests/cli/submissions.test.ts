@@ -40,14 +40,26 @@ async function queue(n: number, name = (i: number) => `Course ${i}`): Promise<st
 
 const pendingRows = () => db.query("SELECT id, name FROM submissions WHERE status = 'pending' ORDER BY created_at, id");
 const contentNames = async () => (await db.query('SELECT name FROM contents ORDER BY name')).map((r) => String(r.name));
-const auditActions = async () => (await db.query('SELECT actor, action FROM audit_log ORDER BY id')).map((r) => `${r.actor} ${r.action}`);
+const auditActions = async () =>
+  (await db.query('SELECT actor, action FROM audit_log ORDER BY id')).map((r) => `${r.actor} ${r.action}`);
 
 describe('submissions list', () => {
   it('shows each pending link with its tags and submitter, and the count', async () => {
-    await runCli(db.url, ['users', 'create', '--name', 'Grace Hopper', '--email', 'grace@example.com', '--password', 'correct horse']);
+    await runCli(db.url, [
+      'users',
+      'create',
+      '--name',
+      'Grace Hopper',
+      '--email',
+      'grace@example.com',
+      '--password',
+      'correct horse',
+    ]);
     const client = await openDb({ url: db.url, authToken: databaseAuthToken(db.url) });
     try {
-      const [grace] = await client.$client.execute("SELECT id FROM users WHERE email = 'grace@example.com'").then((r) => r.rows);
+      const [grace] = await client.$client
+        .execute("SELECT id FROM users WHERE email = 'grace@example.com'")
+        .then((r) => r.rows);
       await createSubmission(client, String(grace!.id), {
         url: 'https://www.khanacademy.org/computing',
         techStack: [{ label: 'Python', value: 'python' }],
@@ -65,18 +77,38 @@ describe('submissions list', () => {
   });
 
   it('--json prints the queue in the API shape; an empty queue says so', async () => {
-    expect(await runCli(db.url, ['submissions', 'list'])).toMatchObject({ code: 0, stdout: 'No submissions are waiting for review.\n' });
+    expect(await runCli(db.url, ['submissions', 'list'])).toMatchObject({
+      code: 0,
+      stdout: 'No submissions are waiting for review.\n',
+    });
     expect(JSON.parse((await runCli(db.url, ['submissions', 'list', '--json'])).stdout)).toEqual([]);
     const ids = await queue(2);
-    const listed = JSON.parse((await runCli(db.url, ['submissions', 'list', '--json'])).stdout) as Array<{ _id: string; name: string; category: unknown }>;
+    const listed = JSON.parse((await runCli(db.url, ['submissions', 'list', '--json'])).stdout) as Array<{
+      _id: string;
+      name: string;
+      category: unknown;
+    }>;
     expect(listed.map((s) => s._id)).toEqual(ids);
-    expect(listed[0]).toMatchObject({ name: 'Course 0', category: [{ label: 'Web Development', value: 'web-development' }] });
+    expect(listed[0]).toMatchObject({
+      name: 'Course 0',
+      category: [{ label: 'Web Development', value: 'web-development' }],
+    });
   });
 });
 
 describe('submissions approve and reject from a script', () => {
   it('approves the named ids, each becoming a content, and records the admin named by --as', async () => {
-    await runCli(db.url, ['users', 'create', '--admin', '--name', 'Ada', '--email', 'ada@example.com', '--password', 'correct horse']);
+    await runCli(db.url, [
+      'users',
+      'create',
+      '--admin',
+      '--name',
+      'Ada',
+      '--email',
+      'ada@example.com',
+      '--password',
+      'correct horse',
+    ]);
     const [first, second, third] = await queue(3);
     const run = await runCli(db.url, ['--as', 'ada@example.com', 'submissions', 'approve', first!, third!, '--yes']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
@@ -96,12 +128,21 @@ describe('submissions approve and reject from a script', () => {
     await db.query(
       "INSERT INTO submissions (id, name, slug, url, url_key, description, cost, has_cert, category, tech_stack, type) SELECT 'aaaaaaaaaaaaaaaaaaaaaaaa', 'Copy', 'copy', url, url_key, '', 'Free', 0, '[]', '[]', '[]' FROM contents",
     );
-    const run = await runCli(db.url, ['submissions', 'approve', 'aaaaaaaaaaaaaaaaaaaaaaaa', 'ffffffffffffffffffffffff', second!, '--yes']);
+    const run = await runCli(db.url, [
+      'submissions',
+      'approve',
+      'aaaaaaaaaaaaaaaaaaaaaaaa',
+      'ffffffffffffffffffffffff',
+      second!,
+      '--yes',
+    ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/refused {3}aaaaaaaaaaaaaaaaaaaaaaaa {2}.*already/i);
     expect(run.stdout).toContain('not found ffffffffffffffffffffffff');
     expect(run.stdout).toContain(`approved  ${second}`);
-    expect(run.stderr).toBe('error: 2 of 3 submissions could not be done: aaaaaaaaaaaaaaaaaaaaaaaa, ffffffffffffffffffffffff\n');
+    expect(run.stderr).toBe(
+      'error: 2 of 3 submissions could not be done: aaaaaaaaaaaaaaaaaaaaaaaa, ffffffffffffffffffffffff\n',
+    );
     expect((await pendingRows()).map((r) => r.id)).toEqual(['aaaaaaaaaaaaaaaaaaaaaaaa']);
     expect(await contentNames()).toEqual(['Course 0', 'Course 1']);
   });
@@ -110,7 +151,9 @@ describe('submissions approve and reject from a script', () => {
     await queue(5);
     const run = await runCli(db.url, ['submissions', 'approve', '--all', '--yes', '--json']);
     expect(run.code).toBe(0);
-    expect((JSON.parse(run.stdout) as Array<{ outcome: string }>).map((o) => o.outcome)).toEqual(Array(5).fill('approved'));
+    expect((JSON.parse(run.stdout) as Array<{ outcome: string }>).map((o) => o.outcome)).toEqual(
+      Array(5).fill('approved'),
+    );
     expect(await pendingRows()).toEqual([]);
   });
 
@@ -121,7 +164,10 @@ describe('submissions approve and reject from a script', () => {
       ['reject', id!],
     ]) {
       const run = await runCli(db.url, ['submissions', ...args]);
-      expect(run).toMatchObject({ code: 2, stderr: "error: this changes data: pass '--yes' to confirm (not asked: stdin is not a terminal)\n" });
+      expect(run).toMatchObject({
+        code: 2,
+        stderr: "error: this changes data: pass '--yes' to confirm (not asked: stdin is not a terminal)\n",
+      });
     }
     expect(await pendingRows()).toHaveLength(1);
   });
@@ -147,18 +193,47 @@ describe('submissions approve and reject from a script', () => {
     const [first, second] = await queue(2);
     const bad = await runCli(db.url, ['submissions', 'reject', first!, '--reason', 'boring', '--yes']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('--reason is one of already-listed, duplicate, off-topic, link-broken, low-quality, spam');
-    const run = await runCli(db.url, ['submissions', 'reject', first!, second!, '--reason', 'low-quality', '--note', 'Too thin for the catalog.', '--yes']);
+    expect(bad.stderr).toContain(
+      '--reason is one of already-listed, duplicate, off-topic, link-broken, low-quality, spam',
+    );
+    const run = await runCli(db.url, [
+      'submissions',
+      'reject',
+      first!,
+      second!,
+      '--reason',
+      'low-quality',
+      '--note',
+      'Too thin for the catalog.',
+      '--yes',
+    ]);
     expect(run).toMatchObject({ code: 0 });
     expect(run.stdout).toContain('2 rejected.');
-    expect(await db.query('SELECT status, reject_reason, reject_note FROM submissions ORDER BY created_at, id')).toEqual(
-      Array(2).fill(expect.objectContaining({ status: 'rejected', reject_reason: 'low-quality', reject_note: 'Too thin for the catalog.' })),
+    expect(
+      await db.query('SELECT status, reject_reason, reject_note FROM submissions ORDER BY created_at, id'),
+    ).toEqual(
+      Array(2).fill(
+        expect.objectContaining({
+          status: 'rejected',
+          reject_reason: 'low-quality',
+          reject_note: 'Too thin for the catalog.',
+        }),
+      ),
     );
   });
 
   it('--as naming someone who is not an admin changes nothing', async () => {
     const [id] = await queue(1);
-    await runCli(db.url, ['users', 'create', '--name', 'Grace', '--email', 'grace@example.com', '--password', 'correct horse']);
+    await runCli(db.url, [
+      'users',
+      'create',
+      '--name',
+      'Grace',
+      '--email',
+      'grace@example.com',
+      '--password',
+      'correct horse',
+    ]);
     for (const as of ['grace@example.com', 'nobody@example.com']) {
       const run = await runCli(db.url, ['--as', as, 'submissions', 'approve', id!, '--yes']);
       expect(run.code).toBe(1);
@@ -173,7 +248,10 @@ describe('submissions review in a terminal', () => {
     await queue(500);
     terminal = runInTerminal(db.url, ['submissions', 'review']);
     // The list shows the first submission with its details under it.
-    await terminal.answer(/Tick the submissions to approve \(500 waiting[\s\S]*Course 0[\s\S]*Website {6}https:\/\/course-0\.example\.org\//, 'a');
+    await terminal.answer(
+      /Tick the submissions to approve \(500 waiting[\s\S]*Course 0[\s\S]*Website {6}https:\/\/course-0\.example\.org\//,
+      'a',
+    );
     await terminal.answer(/500 ticked|Course 0/, SPACE);
     await terminal.answer(/Course 0/, ENTER);
     await terminal.answer(/Reject the 1 not ticked\?/, `y${ENTER}`);
@@ -217,7 +295,9 @@ describe('submissions review in a terminal', () => {
     const { code, screen } = await terminal.exit();
     expect(code, screen).toBe(0);
     expect(screen).toContain('1 approved, 3 rejected.');
-    const rejected = await db.query("SELECT name, reject_reason, reject_note FROM submissions WHERE status = 'rejected' ORDER BY name");
+    const rejected = await db.query(
+      "SELECT name, reject_reason, reject_note FROM submissions WHERE status = 'rejected' ORDER BY name",
+    );
     expect(rejected.map((r) => [r.name, r.reject_reason, r.reject_note])).toEqual([
       ['Course 1', 'off-topic', 'Not about computing.'],
       ['Course 2', 'off-topic', 'Not about computing.'],

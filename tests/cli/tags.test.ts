@@ -13,7 +13,11 @@ describe('tags', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^techStack \(\d+\)\n {2}Javascript \(javascript\) {2}\d+ contents\n/);
     expect(run.stdout).toMatch(/\n {2}C\+\+ \(c\+\+\) {2}\d+ contents\n/);
-    const listed = JSON.parse((await runCli(db.url, ['tags', 'list', '--json'])).stdout) as Array<{ kind: string; value: string; contents: number }>;
+    const listed = JSON.parse((await runCli(db.url, ['tags', 'list', '--json'])).stdout) as Array<{
+      kind: string;
+      value: string;
+      contents: number;
+    }>;
     const python = listed.find((tag) => tag.kind === 'techStack' && tag.value === 'python')!;
     const rows = await db.query("SELECT count(*) AS n FROM content_tags WHERE kind = 'techStack' AND value = 'python'");
     expect(python.contents).toBe(Number(rows[0]!.n));
@@ -23,37 +27,51 @@ describe('tags', () => {
   it('add makes a tag offered at once, audited; the same value again or an unknown kind is refused', async () => {
     const added = await runCli(db.url, ['tags', 'add', 'techStack', 'Elixir', '--yes']);
     expect(added).toMatchObject({ code: 0, stdout: "Added the techStack 'Elixir' (elixir).\n" });
-    const listed = JSON.parse((await runCli(db.url, ['tags', 'list', '--kind', 'techStack', '--json'])).stdout) as Array<{ value: string }>;
+    const listed = JSON.parse(
+      (await runCli(db.url, ['tags', 'list', '--kind', 'techStack', '--json'])).stdout,
+    ) as Array<{ value: string }>;
     expect(listed.at(-1)).toMatchObject({ value: 'elixir', label: 'Elixir', status: 'active', contents: 0 });
     expect(await runCli(db.url, ['tags', 'add', 'techStack', 'ELIXIR', '--yes'])).toMatchObject({
       code: 1,
       stderr: "error: The techStack 'Elixir' (elixir) already exists\n",
     });
     expect((await runCli(db.url, ['tags', 'add', 'colour', 'Red', '--yes'])).code).not.toBe(0);
-    expect((await runCli(db.url, ['tags', 'add', 'category', '%%', '--yes'])).stderr).toBe('error: A tag needs a label with a letter or a digit\n');
-    const audit = JSON.parse((await runCli(db.url, ['audit', '--json'])).stdout) as Array<{ action: string; targetId: string }>;
+    expect((await runCli(db.url, ['tags', 'add', 'category', '%%', '--yes'])).stderr).toBe(
+      'error: A tag needs a label with a letter or a digit\n',
+    );
+    const audit = JSON.parse((await runCli(db.url, ['audit', '--json'])).stdout) as Array<{
+      action: string;
+      targetId: string;
+    }>;
     expect(audit.map((entry) => `${entry.action} ${entry.targetId}`)).toContain('tag.create techStack:elixir');
   });
 
   it('add without --yes and without a terminal changes nothing', async () => {
     const run = await runCli(db.url, ['tags', 'add', 'category', 'Game Development']);
     expect(run.code).toBe(2);
-    const listed = JSON.parse((await runCli(db.url, ['tags', 'list', '--kind', 'category', '--json'])).stdout) as Array<{ value: string }>;
+    const listed = JSON.parse(
+      (await runCli(db.url, ['tags', 'list', '--kind', 'category', '--json'])).stdout,
+    ) as Array<{ value: string }>;
     expect(listed.map((tag) => tag.value)).not.toContain('game-development');
   });
 
   it('rename, merge, retire and restore change every content that carries the tag, each confirmed and audited', async () => {
     expect((await runCli(db.url, ['db', 'seed'])).code).toBe(0);
     const carriers = async (kind: string, value: string) =>
-      Number((await db.query('SELECT count(*) AS n FROM content_tags WHERE kind = ? AND value = ?', [kind, value]))[0]!.n);
+      Number(
+        (await db.query('SELECT count(*) AS n FROM content_tags WHERE kind = ? AND value = ?', [kind, value]))[0]!.n,
+      );
     const javascript = await carriers('techStack', 'javascript');
     expect(javascript).toBeGreaterThan(0);
 
     const renamed = await runCli(db.url, ['tags', 'rename', 'techStack', 'javascript', 'JavaScript', '--yes']);
-    expect(renamed).toMatchObject({ code: 0, stdout: `Renamed the techStack 'Javascript' to 'JavaScript' (javascript) on ${javascript} contents.\n` });
-    expect(await db.query("SELECT DISTINCT label FROM content_tags WHERE kind = 'techStack' AND value = 'javascript'")).toEqual([
-      expect.objectContaining({ label: 'JavaScript' }),
-    ]);
+    expect(renamed).toMatchObject({
+      code: 0,
+      stdout: `Renamed the techStack 'Javascript' to 'JavaScript' (javascript) on ${javascript} contents.\n`,
+    });
+    expect(
+      await db.query("SELECT DISTINCT label FROM content_tags WHERE kind = 'techStack' AND value = 'javascript'"),
+    ).toEqual([expect.objectContaining({ label: 'JavaScript' })]);
 
     const [express, node] = [await carriers('techStack', 'express.js'), await carriers('techStack', 'node.js')];
     const merged = await runCli(db.url, ['tags', 'merge', 'techStack', 'express.js', 'node.js', '--yes']);
@@ -70,15 +88,25 @@ describe('tags', () => {
       code: 0,
       stdout: expect.stringMatching(/^Retired the type 'Webinars': no longer offered; \d+ contents? keep it\.\n$/),
     });
-    expect((await runCli(db.url, ['tags', 'list', '--kind', 'type'])).stdout).toMatch(/Webinars \(webinars\) {2}\d+ contents? {2}retired\n/);
+    expect((await runCli(db.url, ['tags', 'list', '--kind', 'type'])).stdout).toMatch(
+      /Webinars \(webinars\) {2}\d+ contents? {2}retired\n/,
+    );
     expect(await runCli(db.url, ['tags', 'restore', 'type', 'webinars', '--yes'])).toMatchObject({
       code: 0,
       stdout: "Restored the type 'Webinars': offered again.\n",
     });
 
-    const audit = JSON.parse((await runCli(db.url, ['audit', '--json'])).stdout) as Array<{ action: string; targetId: string }>;
+    const audit = JSON.parse((await runCli(db.url, ['audit', '--json'])).stdout) as Array<{
+      action: string;
+      targetId: string;
+    }>;
     expect(audit.map((entry) => `${entry.action} ${entry.targetId}`)).toEqual(
-      expect.arrayContaining(['tag.rename techStack:javascript', 'tag.merge techStack:node.js', 'tag.retire type:webinars', 'tag.restore type:webinars']),
+      expect.arrayContaining([
+        'tag.rename techStack:javascript',
+        'tag.merge techStack:node.js',
+        'tag.retire type:webinars',
+        'tag.restore type:webinars',
+      ]),
     );
   }, 90_000);
 
@@ -92,6 +120,8 @@ describe('tags', () => {
       stderr: "error: No techStack has the value 'cobol'\n",
     });
     expect((await runCli(db.url, ['tags', 'retire', 'category', 'cloud'])).code).toBe(2);
-    expect(await db.query("SELECT status FROM tags WHERE kind = 'category' AND value = 'cloud'")).toEqual([expect.objectContaining({ status: 'active' })]);
+    expect(await db.query("SELECT status FROM tags WHERE kind = 'category' AND value = 'cloud'")).toEqual([
+      expect.objectContaining({ status: 'active' }),
+    ]);
   });
 });

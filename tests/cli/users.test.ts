@@ -36,26 +36,58 @@ describe('with every value given as an option', () => {
     const run = await runCli(db.url, ['users', 'create', ...ada, '--json']);
     expect(run.code).toBe(0);
     const [row] = await userRows();
-    expect(JSON.parse(run.stdout)).toEqual({ _id: row!.id, name: 'Ada Lovelace', email: 'ada@example.com', isAdmin: false });
+    expect(JSON.parse(run.stdout)).toEqual({
+      _id: row!.id,
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      isAdmin: false,
+    });
     expect(row!.is_admin).toBe(0);
   });
 
   it('a registered email exits 1 with one line and no stack trace', async () => {
     await runCli(db.url, ['users', 'create', ...ada]);
-    const run = await runCli(db.url, ['users', 'create', '--name', 'Other', '--email', 'ADA@example.com', '--password', 'another pass']);
+    const run = await runCli(db.url, [
+      'users',
+      'create',
+      '--name',
+      'Other',
+      '--email',
+      'ADA@example.com',
+      '--password',
+      'another pass',
+    ]);
     expect(run).toMatchObject({ code: 1, stdout: '', stderr: 'error: Email is already registered\n' });
     expect(await userRows()).toHaveLength(1);
   });
 
   it('an invalid email exits 1 naming the problem, and creates nothing', async () => {
     await runCli(db.url, ['db', 'migrate']);
-    const run = await runCli(db.url, ['users', 'create', '--name', 'Ada', '--email', 'not-an-email', '--password', 'correct horse']);
+    const run = await runCli(db.url, [
+      'users',
+      'create',
+      '--name',
+      'Ada',
+      '--email',
+      'not-an-email',
+      '--password',
+      'correct horse',
+    ]);
     expect(run).toMatchObject({ code: 1, stderr: 'error: Email is not a valid email address\n' });
     expect(await userRows()).toEqual([]);
   });
 
   it('a short password exits 1 with the rule it breaks', async () => {
-    const run = await runCli(db.url, ['users', 'create', '--name', 'Ada', '--email', 'ada@example.com', '--password', 'short']);
+    const run = await runCli(db.url, [
+      'users',
+      'create',
+      '--name',
+      'Ada',
+      '--email',
+      'ada@example.com',
+      '--password',
+      'short',
+    ]);
     expect(run).toMatchObject({ code: 1, stderr: 'error: Password must be at least 8 characters\n' });
   });
 
@@ -97,7 +129,9 @@ describe('in a terminal (a pseudo-terminal made by `script`)', () => {
     expect(screen).toMatch(/Created admin Grace Hopper <grace@example.com> \(id \w+\)/);
     expect(screen).toContain('************');
     expect(screen).not.toContain('s3cret-cobol');
-    expect(await userRows()).toEqual([expect.objectContaining({ name: 'Grace Hopper', email: 'grace@example.com', is_admin: 1 })]);
+    expect(await userRows()).toEqual([
+      expect.objectContaining({ name: 'Grace Hopper', email: 'grace@example.com', is_admin: 1 }),
+    ]);
   });
 
   it('asks only for what the options left out', async () => {

@@ -15,7 +15,9 @@ let paths: string[];
 const { server } = useServer();
 beforeAll(async () => {
   const { contents } = await (await fetch(`${server.url}/api/contents/search`)).json();
-  const css = readdirSync(fileURLToPath(new URL('../../dist/client/_astro', import.meta.url))).find((name) => name.endsWith('.css'));
+  const css = readdirSync(fileURLToPath(new URL('../../dist/client/_astro', import.meta.url))).find((name) =>
+    name.endsWith('.css'),
+  );
   paths = [
     '/api/contents/search?category=web-development',
     '/api/contents/filters',
@@ -31,7 +33,10 @@ beforeAll(async () => {
 });
 
 /** A GET whose headers are read as sent, whatever fetch would make of them. */
-function get(path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+function get(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((resolve, reject) => {
     const req = request(`${server.url}${path}`, { headers }, (res) => {
       res.resume();
@@ -58,7 +63,8 @@ describe('a 304', () => {
         expect(again.headers['cache-control'], path).toBe(full.headers['cache-control']);
         expect(again.headers['x-content-type-options'], path).toBe('nosniff');
         for (const field of ['content-type', 'content-length', 'content-encoding', 'transfer-encoding']) {
-          if (again.headers[field] !== undefined) wrong.push(`${path} (${encoding}): ${field}: ${again.headers[field]}`);
+          if (again.headers[field] !== undefined)
+            wrong.push(`${path} (${encoding}): ${field}: ${again.headers[field]}`);
         }
       }
     }

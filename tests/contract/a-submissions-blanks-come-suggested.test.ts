@@ -44,7 +44,9 @@ async function submitted(path: string) {
   expect(sent.status).toBe(201);
   // The page is read after the reply: wait until its title is in.
   await expect
-    .poll(async () => (await api.get(`/api/submissions/${sent.body._id}`, { token: admin.token })).body.pageTitle, { timeout: 10_000 })
+    .poll(async () => (await api.get(`/api/submissions/${sent.body._id}`, { token: admin.token })).body.pageTitle, {
+      timeout: 10_000,
+    })
     .not.toBeNull();
   return (await api.get(`/api/submissions/${sent.body._id}`, { token: admin.token })).body;
 }
@@ -76,11 +78,18 @@ describe('a submission’s blanks, as the admin opens it', () => {
   });
 
   it('are not suggested where the submitter typed them, nor on a decided submission', async () => {
-    const sent = await api.post('/api/submissions/create', { url: `${site.url}/typed`, description: 'Typed by me.', cost: 'Paid' }, { token: user.token });
+    const sent = await api.post(
+      '/api/submissions/create',
+      { url: `${site.url}/typed`, description: 'Typed by me.', cost: 'Paid' },
+      { token: user.token },
+    );
     const { body: s } = await api.get(`/api/submissions/${sent.body._id}`, { token: admin.token });
     expect(s).toMatchObject({ description: 'Typed by me.', cost: 'Paid', suggested: ['image'] });
     await api.del(`/api/submissions/${s._id}`, { token: admin.token });
-    expect((await api.get(`/api/submissions/${s._id}`, { token: admin.token })).body).toMatchObject({ status: 'rejected', suggested: [] });
+    expect((await api.get(`/api/submissions/${s._id}`, { token: admin.token })).body).toMatchObject({
+      status: 'rejected',
+      suggested: [],
+    });
   });
 
   it('our edit screen says which fields were filled in, not typed by the submitter', async () => {
@@ -92,7 +101,9 @@ describe('a submission’s blanks, as the admin opens it', () => {
         const note = page.locator('[data-suggested-fields]');
         expect(await note.getAttribute('data-suggested-fields')).toBe('description image cost');
         expect(await note.textContent()).toContain('not typed by the submitter');
-        expect(await page.locator('textarea[name="description"]').inputValue()).toBe('Learn & practise parsing, step by step.');
+        expect(await page.locator('textarea[name="description"]').inputValue()).toBe(
+          'Learn & practise parsing, step by step.',
+        );
       });
     } finally {
       await browser.close();

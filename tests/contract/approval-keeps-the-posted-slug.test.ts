@@ -24,7 +24,10 @@ async function submission() {
     { token: user.token },
   );
   expect(sent.status).toBe(201);
-  return (await api.get(`/api/submissions/${sent.body._id}`, { token: admin.token })).body as Record<string, unknown> & {
+  return (await api.get(`/api/submissions/${sent.body._id}`, { token: admin.token })).body as Record<
+    string,
+    unknown
+  > & {
     _id: string;
     slug: string;
     name: string;
@@ -46,7 +49,11 @@ describe('approving from the edit screen', () => {
 
   it('uses a valid, free slug the admin typed', async () => {
     const s = await submission();
-    const approved = await api.post(`/api/submissions/${s._id}`, { ...s, slug: `typed-by-the-admin-${n}` }, { token: admin.token });
+    const approved = await api.post(
+      `/api/submissions/${s._id}`,
+      { ...s, slug: `typed-by-the-admin-${n}` },
+      { token: admin.token },
+    );
     expect(approved.body.content.slug).toBe(`typed-by-the-admin-${n}`);
   });
 

@@ -13,7 +13,10 @@ import { checkAgainstContract } from '../setup/contract.ts';
 
 type Response_ = { headers?: Record<string, unknown>; $ref?: string };
 type OperationDoc = { requestBody?: { content: Record<string, unknown> }; responses: Record<string, Response_> };
-let doc: { paths: Record<string, Record<string, OperationDoc>>; components: { responses: Record<string, Response_>; headers: Record<string, unknown> } };
+let doc: {
+  paths: Record<string, Record<string, OperationDoc>>;
+  components: { responses: Record<string, Response_>; headers: Record<string, unknown> };
+};
 let adminToken: string;
 
 const { server, api } = useServer();
@@ -48,7 +51,8 @@ describe('answers the document lists', () => {
           body: '{"name":"x"}',
         });
         await res.arrayBuffer();
-        if (res.status !== 415 || !statusesOf(path, method).includes('415')) wrong.push(`${method.toUpperCase()} ${path}: ${res.status}`);
+        if (res.status !== 415 || !statusesOf(path, method).includes('415'))
+          wrong.push(`${method.toUpperCase()} ${path}: ${res.status}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -74,7 +78,8 @@ describe('answers the document lists', () => {
   });
 
   it('declares Retry-After on 429 and 503, Set-Cookie where a session is set, and 429 on uploads', () => {
-    for (const status of ['429', '503']) expect(doc.components.responses[`Error${status}`]!.headers).toHaveProperty('Retry-After');
+    for (const status of ['429', '503'])
+      expect(doc.components.responses[`Error${status}`]!.headers).toHaveProperty('Retry-After');
     for (const [path, method, status] of [
       ['/api/users/signin', 'post', '200'],
       ['/api/users/signup', 'post', '201'],
@@ -88,8 +93,9 @@ describe('answers the document lists', () => {
 
 describe('schemas every tool reads as the server answers', () => {
   it('the dashboard’s one-element lists are arrays of at least and at most one item, and its answer passes them', async () => {
-    const schema = (doc.components as unknown as { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> }).schemas
-      .DashboardSummary!;
+    const schema = (
+      doc.components as unknown as { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> }
+    ).schemas.DashboardSummary!;
     for (const key of ['contents', 'users', 'admins']) {
       expect(schema.properties[key], key).toMatchObject({ type: 'array', minItems: 1, maxItems: 1 });
       expect(schema.properties[key], key).not.toHaveProperty('prefixItems');
@@ -100,7 +106,8 @@ describe('schemas every tool reads as the server answers', () => {
 
   it('a tag’s id in a path is an integer', () => {
     const params = (path: string, method: string) =>
-      (doc.paths[path]![method] as unknown as { parameters: Array<{ name: string; schema: { type: string } }> }).parameters;
+      (doc.paths[path]![method] as unknown as { parameters: Array<{ name: string; schema: { type: string } }> })
+        .parameters;
     expect(params('/api/tags/{id}', 'put').find((p) => p.name === 'id')!.schema.type).toBe('integer');
     expect(params('/api/tags/{id}/merge', 'post').find((p) => p.name === 'id')!.schema.type).toBe('integer');
   });
@@ -115,11 +122,14 @@ describe('request schemas', () => {
     let examples = 0;
     for (const [path, methods] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(methods)) {
-        const body = op.requestBody?.content['application/json'] as { schema: { $ref: string }; example?: unknown } | undefined;
+        const body = op.requestBody?.content['application/json'] as
+          | { schema: { $ref: string }; example?: unknown }
+          | undefined;
         if (!body?.example) continue;
         examples++;
         const validate = ajv.compile({ $ref: `openapi${body.schema.$ref}` });
-        if (!validate(body.example)) failures.push(`${method.toUpperCase()} ${path}: ${ajv.errorsText(validate.errors)}`);
+        if (!validate(body.example))
+          failures.push(`${method.toUpperCase()} ${path}: ${ajv.errorsText(validate.errors)}`);
       }
     }
     expect(examples).toBeGreaterThan(10);
@@ -149,16 +159,32 @@ describe('the API suite’s own check of every answer (tests/setup/contract.ts)'
   const error = { message: 'x' };
 
   it('fails on a status the operation does not document, a failure’s too', () => {
-    expect(() => checkAgainstContract('GET', 'http://h/api/contents/search', 200, json(), { contents: [] })).toThrow(/does not match/);
-    expect(() => checkAgainstContract('GET', 'http://h/api/contents/search', 418, json(), error)).toThrow('does not list this status');
-    expect(() => checkAgainstContract('GET', 'http://h/api/contents/filters', 409, json(), error)).toThrow('does not list this status');
-    expect(() => checkAgainstContract('GET', 'http://h/api/contents/filters', 404, new Headers(), null)).toThrow('does not list this status');
+    expect(() => checkAgainstContract('GET', 'http://h/api/contents/search', 200, json(), { contents: [] })).toThrow(
+      /does not match/,
+    );
+    expect(() => checkAgainstContract('GET', 'http://h/api/contents/search', 418, json(), error)).toThrow(
+      'does not list this status',
+    );
+    expect(() => checkAgainstContract('GET', 'http://h/api/contents/filters', 409, json(), error)).toThrow(
+      'does not list this status',
+    );
+    expect(() => checkAgainstContract('GET', 'http://h/api/contents/filters', 404, new Headers(), null)).toThrow(
+      'does not list this status',
+    );
   });
 
   it('fails on a declared header sent where the document does not declare it', () => {
-    expect(() => checkAgainstContract('POST', 'http://h/api/users/signin', 400, json({ etag: '"x"' }), error)).toThrow('sends etag');
-    expect(() => checkAgainstContract('POST', 'http://h/api/users/signin', 400, json({ 'set-cookie': 'session=x' }), error)).toThrow('sends set-cookie');
-    expect(() => checkAgainstContract('POST', 'http://h/api/users/signin', 429, json({ 'retry-after': '3' }), error)).not.toThrow();
-    expect(() => checkAgainstContract('GET', 'http://h/api/contents/filters', 304, new Headers({ etag: '"x"' }), null)).not.toThrow();
+    expect(() => checkAgainstContract('POST', 'http://h/api/users/signin', 400, json({ etag: '"x"' }), error)).toThrow(
+      'sends etag',
+    );
+    expect(() =>
+      checkAgainstContract('POST', 'http://h/api/users/signin', 400, json({ 'set-cookie': 'session=x' }), error),
+    ).toThrow('sends set-cookie');
+    expect(() =>
+      checkAgainstContract('POST', 'http://h/api/users/signin', 429, json({ 'retry-after': '3' }), error),
+    ).not.toThrow();
+    expect(() =>
+      checkAgainstContract('GET', 'http://h/api/contents/filters', 304, new Headers({ etag: '"x"' }), null),
+    ).not.toThrow();
   });
 });

@@ -23,7 +23,11 @@ function endpointExports(): Array<{ method: string; route: string; value: string
   const api = fileURLToPath(new URL('../../site/pages/api', import.meta.url));
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : [],
+      e.isDirectory()
+        ? walk(join(dir, e.name))
+        : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')
+          ? [join(dir, e.name)]
+          : [],
     );
   return walk(api).flatMap((file) => {
     const route = `/api/${relative(api, file)}`.replace(/\.ts$/, '').replace(/\/index$/, '');
@@ -53,12 +57,21 @@ beforeAll(async () => {
 describe('the OpenAPI document', () => {
   it('is OpenAPI 3.1 with this server’s URL, bearer auth and the error shape', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc).toMatchObject({ servers: [{ url: server.url }], components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } });
-    expect(doc.components.schemas.Error).toMatchObject({ type: 'object', properties: { message: { type: 'string' } }, required: ['message'] });
+    expect(doc).toMatchObject({
+      servers: [{ url: server.url }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    });
+    expect(doc.components.schemas.Error).toMatchObject({
+      type: 'object',
+      properties: { message: { type: 'string' } },
+      required: ['message'],
+    });
   });
 
   it('names every endpoint file under site/pages/api, and nothing else', () => {
-    const documented = Object.entries(doc.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    const documented = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     const onDisk = endpointFiles()
       .filter((endpoint) => !REFERENCE_PAGE.includes(endpoint))
       .map((endpoint) => endpoint.replace(/ (.*)$/, (_, route: string) => ` ${openApiPath(route)}`));
@@ -84,7 +97,8 @@ describe('the OpenAPI document', () => {
   it('has schemas a JSON Schema 2020-12 validator compiles, with every $ref resolved', () => {
     const ajv = new Ajv2020({ strict: false, validateFormats: false });
     ajv.addSchema(doc, 'openapi');
-    for (const name of Object.keys(doc.components.schemas)) expect(() => ajv.compile({ $ref: `openapi#/components/schemas/${name}` }), name).not.toThrow();
+    for (const name of Object.keys(doc.components.schemas))
+      expect(() => ajv.compile({ $ref: `openapi#/components/schemas/${name}` }), name).not.toThrow();
   });
 
   it('marks who may call each operation, and lists 401 and 403 where they can happen', () => {
@@ -108,14 +122,23 @@ describe.skipIf(!hasBrowser)('the reference page', () => {
     page.on('request', (request) => void (new URL(request.url()).origin !== server.url && foreign.push(request.url())));
     page.on(
       'console',
-      (message) => void (message.type() === 'error' && !message.text().startsWith('Failed to load resource') && problems.push(message.text())),
+      (message) =>
+        void (
+          message.type() === 'error' &&
+          !message.text().startsWith('Failed to load resource') &&
+          problems.push(message.text())
+        ),
     );
-    page.on('response', (response) => void (response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`)));
+    page.on(
+      'response',
+      (response) => void (response.status() >= 400 && problems.push(`${response.status()} ${response.url()}`)),
+    );
     page.on('pageerror', (error) => problems.push(error.message));
     const response = await page.goto('/api/docs');
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     await page.getByText('Search and filter the catalog').first().waitFor();
-    for (const group of ['Catalog', 'Accounts', 'Admin: tags']) expect(await page.locator(`[data-tag="${group}"]`).count(), group).toBe(1);
+    for (const group of ['Catalog', 'Accounts', 'Admin: tags'])
+      expect(await page.locator(`[data-tag="${group}"]`).count(), group).toBe(1);
     expect(foreign).toEqual([]);
     expect(problems, problems.join('\n')).toEqual([]);
     await context.close();

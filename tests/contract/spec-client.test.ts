@@ -21,7 +21,11 @@ interface Reply {
 }
 
 /** What the client's HTTP helper does: JSON in and out, the bearer token when it has one, its own Origin. */
-async function call(method: string, path: string, options: { token?: string; body?: unknown; cookie?: string } = {}): Promise<Reply> {
+async function call(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; cookie?: string } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { origin: CLIENT_ORIGIN, accept: 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;
@@ -52,9 +56,17 @@ beforeAll(async () => {
 describe('accounts', () => {
   it('sign-up and sign-in answer the user with a token', async () => {
     const email = uniqueEmail('signup');
-    const signedUp = await call('POST', '/api/users/signup', { body: { name: 'New Client', email, password: 'client-password-1' } });
+    const signedUp = await call('POST', '/api/users/signup', {
+      body: { name: 'New Client', email, password: 'client-password-1' },
+    });
     expectOk(signedUp, 201);
-    expect(signedUp.data).toMatchObject({ _id: expect.any(String), name: 'New Client', email, isAdmin: false, token: expect.any(String) });
+    expect(signedUp.data).toMatchObject({
+      _id: expect.any(String),
+      name: 'New Client',
+      email,
+      isAdmin: false,
+      token: expect.any(String),
+    });
     const signIn = await call('POST', '/api/users/signin', { body: { email, password: 'client-password-1' } });
     expectOk(signIn);
     expect(signIn.data).toMatchObject({ _id: signedUp.data._id, token: expect.any(String) });
@@ -84,7 +96,10 @@ describe('accounts', () => {
   });
 
   it('the profile takes a blank password as "keep it" and answers the updated user', async () => {
-    const reply = await call('PUT', '/api/users/profile', { token: user.token, body: { name: 'Client Renamed', email: user.email, password: '' } });
+    const reply = await call('PUT', '/api/users/profile', {
+      token: user.token,
+      body: { name: 'Client Renamed', email: user.email, password: '' },
+    });
     expectOk(reply);
     expect(reply.data).toMatchObject({ _id: user._id, name: 'Client Renamed', email: user.email, token: user.token });
   });
@@ -96,7 +111,9 @@ describe('accounts', () => {
   });
 
   it('reset-password with a bad token is a 4xx with a message', async () => {
-    const reply = await call('POST', '/api/users/reset-password', { body: { password: 'client-password-2', token: 'not-a-token' } });
+    const reply = await call('POST', '/api/users/reset-password', {
+      body: { password: 'client-password-2', token: 'not-a-token' },
+    });
     expect(reply.status).toBe(404);
     expect(reply.data.message).toEqual(expect.any(String));
   });
@@ -106,12 +123,16 @@ describe('the catalog', () => {
   it('filters: label/value lists and plain cost strings', async () => {
     const reply = await call('GET', '/api/contents/filters');
     expectOk(reply);
-    for (const list of ['categories', 'types', 'techStacks']) expect(reply.data[list][0]).toEqual({ label: expect.any(String), value: expect.any(String) });
+    for (const list of ['categories', 'types', 'techStacks'])
+      expect(reply.data[list][0]).toEqual({ label: expect.any(String), value: expect.any(String) });
     expect(reply.data.costs).toEqual(['Free', 'Paid', 'Free/Paid']);
   });
 
   it('search with every parameter a form sends, as strings; every content has a displayable image', async () => {
-    const reply = await call('GET', '/api/contents/search?searchTerm=&category=web-development&techStack=&cost=&hasCert=&type=&rating=&order=latest&page=1');
+    const reply = await call(
+      'GET',
+      '/api/contents/search?searchTerm=&category=web-development&techStack=&cost=&hasCert=&type=&rating=&order=latest&page=1',
+    );
     expectOk(reply);
     expect(reply.data).toMatchObject({ page: 1, pages: expect.any(Number), countContents: expect.any(Number) });
     expect(reply.data.contents.length).toBeGreaterThan(0);
@@ -128,13 +149,21 @@ describe('the catalog', () => {
     const slug = data.contents[0].slug;
     const content = await call('GET', `/api/contents/slug/${slug}`);
     expectOk(content);
-    expect(content.data).toMatchObject({ _id: expect.any(String), name: expect.any(String), reviews: expect.any(Array) });
+    expect(content.data).toMatchObject({
+      _id: expect.any(String),
+      name: expect.any(String),
+      reviews: expect.any(Array),
+    });
     const review = await call('POST', `/api/contents/${content.data._id}/reviews`, {
       token: user.token,
       body: { rating: '4', comment: 'Clear and thorough.', name: 'Client Renamed' },
     });
     expectOk(review, 201);
-    expect(review.data).toMatchObject({ review: { rating: 4, comment: 'Clear and thorough.' }, numReview: expect.any(Number), rating: expect.any(Number) });
+    expect(review.data).toMatchObject({
+      review: { rating: 4, comment: 'Clear and thorough.' },
+      numReview: expect.any(Number),
+      rating: expect.any(Number),
+    });
   });
 
   it('saves: the toggle with the fields the client sends, and the list by user id', async () => {
@@ -178,14 +207,26 @@ describe('submissions, as the client submits and an admin decides them', () => {
   ])('certificate %j from a select is %s', async (hasCert, stored) => {
     const reply = await call('POST', '/api/submissions/create', {
       token: user.token,
-      body: { url: `https://exercism.org/tracks/${Math.random().toString(36).slice(2)}`, cost: 'Free/Paid', hasCert, category: 'web-development' },
+      body: {
+        url: `https://exercism.org/tracks/${Math.random().toString(36).slice(2)}`,
+        cost: 'Free/Paid',
+        hasCert,
+        category: 'web-development',
+      },
     });
     expectOk(reply, 201);
-    expect(reply.data).toMatchObject({ cost: 'Free/Paid', hasCert: stored, category: [{ label: 'Web Development', value: 'web-development' }] });
+    expect(reply.data).toMatchObject({
+      cost: 'Free/Paid',
+      hasCert: stored,
+      category: [{ label: 'Web Development', value: 'web-development' }],
+    });
   });
 
   it('refuses only what is wrong, saying what', async () => {
-    const reply = await call('POST', '/api/submissions/create', { token: user.token, body: { url: 'https://roadmap.sh/x', cost: 'Cheap', hasCert: '' } });
+    const reply = await call('POST', '/api/submissions/create', {
+      token: user.token,
+      body: { url: 'https://roadmap.sh/x', cost: 'Cheap', hasCert: '' },
+    });
     expect(reply.status).toBe(400);
     expect(reply.data.message).toBe('Cost must be one of Free, Paid, Free/Paid');
   });
@@ -222,16 +263,23 @@ describe('contents, as the admin client manages them', () => {
   it('create content: the client reads content._id; the draft stays out of the catalog until saved complete', async () => {
     const created = await call('POST', '/api/contents', { token: admin.token, body: {} });
     expectOk(created, 201);
-    expect(created.data).toMatchObject({ message: 'new content created successfully', content: { _id: expect.any(String), status: 'draft' } });
+    expect(created.data).toMatchObject({
+      message: 'new content created successfully',
+      content: { _id: expect.any(String), status: 'draft' },
+    });
     expect(created.data._id).toBe(created.data.content._id);
     const id = created.data.content._id as string;
     const draft = await call('GET', `/api/contents/${id}`, { token: admin.token });
     expect(draft.data).toMatchObject({ _id: id, status: 'draft', image: expect.stringMatching(/^http/) });
 
     const publicFeeds = async () =>
-      (await Promise.all(['/api/contents/search?searchTerm=Sample', '/sitemap.xml', '/feed.xml'].map((p) => fetch(server.url + p).then((r) => r.text())))).join(
-        '\n',
-      );
+      (
+        await Promise.all(
+          ['/api/contents/search?searchTerm=Sample', '/sitemap.xml', '/feed.xml'].map((p) =>
+            fetch(server.url + p).then((r) => r.text()),
+          ),
+        )
+      ).join('\n');
     expect(await publicFeeds()).not.toContain(draft.data.slug);
     expect((await call('GET', `/api/contents/slug/${draft.data.slug}`)).status).toBe(404);
 
@@ -260,7 +308,10 @@ describe('contents, as the admin client manages them', () => {
   });
 
   it('upload answers an absolute url the client can show', async () => {
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
     const form = new FormData();
     form.append('file', new Blob([png], { type: 'image/png' }), 'pixel.png');
     const response = await fetch(`${server.url}/api/upload`, {
@@ -278,10 +329,19 @@ describe('contents, as the admin client manages them', () => {
 describe('users and the dashboard, as the admin client reads them', () => {
   it('list, read, update with isAdmin from a select, delete', async () => {
     const list = await call('GET', '/api/users/admin?page=1', { token: admin.token });
-    expect(list.data).toMatchObject({ users: expect.any(Array), page: 1, pages: expect.any(Number), count: expect.any(Number) });
+    expect(list.data).toMatchObject({
+      users: expect.any(Array),
+      page: 1,
+      pages: expect.any(Number),
+      count: expect.any(Number),
+    });
     const managed = await signUp(api, 'Managed', { password: 'client-password-1' });
     const { email } = managed;
-    expect((await call('GET', `/api/users/${managed._id}`, { token: admin.token })).data).toMatchObject({ name: 'Managed', email, isAdmin: false });
+    expect((await call('GET', `/api/users/${managed._id}`, { token: admin.token })).data).toMatchObject({
+      name: 'Managed',
+      email,
+      isAdmin: false,
+    });
     const updated = await call('PUT', `/api/users/${managed._id}`, {
       token: admin.token,
       body: { _id: managed._id, name: 'Managed Renamed', email, isAdmin: 'false' },
@@ -293,9 +353,16 @@ describe('users and the dashboard, as the admin client reads them', () => {
   it('the dashboard summary and the test list', async () => {
     const summary = await call('GET', '/api/dashboard/summary', { token: admin.token });
     expectOk(summary);
-    expect(summary.data).toMatchObject({ contents: [{ numContents: expect.any(Number) }], users: [{ numUsers: expect.any(Number) }] });
+    expect(summary.data).toMatchObject({
+      contents: [{ numContents: expect.any(Number) }],
+      users: [{ numUsers: expect.any(Number) }],
+    });
     const test = await call('GET', '/api/test');
-    expect(test.data[0]).toMatchObject({ name: expect.any(String), email: expect.any(String), isAdmin: expect.any(Boolean) });
+    expect(test.data[0]).toMatchObject({
+      name: expect.any(String),
+      email: expect.any(String),
+      isAdmin: expect.any(Boolean),
+    });
   });
 });
 

@@ -96,11 +96,21 @@ describe('tags as a tag box sends them', () => {
   it('refuses only what cannot be a tag, beside the field’s name, and writes nothing', async () => {
     const { body: page } = await api.get('/api/contents/search');
     const { body: content } = await api.get(`/api/contents/${page.contents[1]._id}`, { token: admin.token });
-    for (const bad of [[{ label: '!!!', value: '!!!', __isNew__: true }], ['x'.repeat(101)], [{ label: ['Go'], value: 'go' }]]) {
-      const refused = await api.put(`/api/contents/${content._id}`, { ...content, techStack: bad }, { token: admin.token });
+    for (const bad of [
+      [{ label: '!!!', value: '!!!', __isNew__: true }],
+      ['x'.repeat(101)],
+      [{ label: ['Go'], value: 'go' }],
+    ]) {
+      const refused = await api.put(
+        `/api/contents/${content._id}`,
+        { ...content, techStack: bad },
+        { token: admin.token },
+      );
       expect(refused.status, JSON.stringify(bad)).toBe(400);
       expect(refused.body.message).toMatch(/techStack|tag/i);
     }
-    expect((await api.get(`/api/contents/${content._id}`, { token: admin.token })).body.techStack).toEqual(content.techStack);
+    expect((await api.get(`/api/contents/${content._id}`, { token: admin.token })).body.techStack).toEqual(
+      content.techStack,
+    );
   });
 });

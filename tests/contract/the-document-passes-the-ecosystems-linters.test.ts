@@ -17,7 +17,9 @@ describe('the OpenAPI document, as the ecosystem’s linters read it', () => {
   it('Redocly (recommended) finds no error', async () => {
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source: document, absoluteRef: 'openapi.json', config });
-    const errors = problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    const errors = problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
     expect(errors).toEqual([]);
   });
 

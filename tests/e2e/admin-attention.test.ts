@@ -25,7 +25,10 @@ describe.skipIf(!hasBrowser)('what needs attention, and the audit log', () => {
 
   const { server, api } = useServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true', RATE_LIMIT_OFF: 'true' } });
   beforeAll(async () => {
-    [browser, site] = await Promise.all([launchBrowser(), startLocalSite((_req, res) => void res.writeHead(404).end())]);
+    [browser, site] = await Promise.all([
+      launchBrowser(),
+      startLocalSite((_req, res) => void res.writeHead(404).end()),
+    ]);
     adminToken = (await asAdmin(api)).token;
     user = await signUp(api, 'Watcher');
     desktop = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });
@@ -69,7 +72,9 @@ describe.skipIf(!hasBrowser)('what needs attention, and the audit log', () => {
   it('leads with a pending submission, a reported link and a broken link, each leading to its filtered table', async () => {
     const waiting = await submit(`Waiting Course ${Date.now()}`);
     const reported = await content('Reported Course', `${site.url}/lost`);
-    expect((await api.post(`/api/contents/${reported._id}/report-link`, undefined, { token: user.token })).status).toBe(201);
+    expect((await api.post(`/api/contents/${reported._id}/report-link`, undefined, { token: user.token })).status).toBe(
+      201,
+    );
     const gone = await content('Gone Course', `${site.url}/gone`);
     // Broken as the checker leaves it: failing 3 times over more than 48 hours (tests/e2e/link-health.test.ts runs the checker itself).
     const db = await openDatabase(server.dbUrl);
@@ -88,14 +93,21 @@ describe.skipIf(!hasBrowser)('what needs attention, and the audit log', () => {
     // First on the page, before the totals and the charts.
     expect(await page.locator('main h2').first().textContent()).toBe('Needs attention');
     expect(
-      await lead.evaluate((el) => Boolean(el.compareDocumentPosition(document.querySelector('[aria-label="Totals"]')!) & Node.DOCUMENT_POSITION_FOLLOWING)),
+      await lead.evaluate((el) =>
+        Boolean(
+          el.compareDocumentPosition(document.querySelector('[aria-label="Totals"]')!) &
+            Node.DOCUMENT_POSITION_FOLLOWING,
+        ),
+      ),
     ).toBe(true);
     const items = [
       ['pendingSubmissions', '1 submission waiting for review', '/admin/submissions', '', waiting.name],
       ['reportedLinks', '1 link reported broken', '/admin/contents', '?link=reported', 'Reported Course'],
       ['brokenLinks', '1 broken link', '/admin/contents', '?link=broken', 'Gone Course'],
     ] as const;
-    expect(await lead.locator('[data-waiting]').evaluateAll((els) => els.map((el) => el.getAttribute('data-waiting')))).toEqual(items.map(([key]) => key));
+    expect(
+      await lead.locator('[data-waiting]').evaluateAll((els) => els.map((el) => el.getAttribute('data-waiting'))),
+    ).toEqual(items.map(([key]) => key));
     for (const [key, words, path, search, shown] of items) {
       await page.goto('/admin/dashboard');
       const link = page.locator(`[data-waiting="${key}"]`).getByRole('link');
@@ -169,7 +181,9 @@ describe.skipIf(!hasBrowser)('what needs attention, and the audit log', () => {
       await hydrated(small);
       const card = small.locator('tbody tr').first();
       await card.waitFor();
-      expect(await card.locator('td[data-label="TARGET"]').evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"TARGET"');
+      expect(
+        await card.locator('td[data-label="TARGET"]').evaluate((td) => getComputedStyle(td, '::before').content),
+      ).toBe('"TARGET"');
       const box = (await card.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(390);
       expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -5,7 +5,14 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerConfirmation, hasBrowser, hydrated, launchBrowser, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
+import {
+  answerConfirmation,
+  hasBrowser,
+  hydrated,
+  launchBrowser,
+  nativeDialogs,
+  signInThroughForm,
+} from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin } from '../setup/actors.ts';
@@ -88,7 +95,9 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     // Bookmarked: a fresh load shows the same view, its controls set.
     await page.reload();
     await hydrated(page);
-    await expect.poll(() => page.getByRole('search', { name: 'List view' }).getByLabel('Search contents').inputValue()).toBe('python');
+    await expect
+      .poll(() => page.getByRole('search', { name: 'List view' }).getByLabel('Search contents').inputValue())
+      .toBe('python');
     expect(await page.getByRole('search', { name: 'List view' }).getByLabel('Rows').inputValue()).toBe('25');
     await expect.poll(() => bodyRows(page).count()).toBe(Math.min(25, found));
     expect(await page.getByRole('columnheader', { name: 'NAME' }).getAttribute('aria-sort')).toBe('descending');
@@ -104,7 +113,12 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     // A date or an id is one line: no taller than its line.
     const wrapped = await page
       .locator('tbody td[data-label="ADDED"] time, tbody td[data-label="CONTENT ID"] button')
-      .evaluateAll((cells) => cells.filter((cell) => cell.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(cell).lineHeight)).length);
+      .evaluateAll(
+        (cells) =>
+          cells.filter(
+            (cell) => cell.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(cell).lineHeight),
+          ).length,
+      );
     expect(wrapped).toBe(0);
     const first = bodyRows(page).first();
     const [edit, remove] = [first.getByRole('link', { name: /^Edit/ }), first.getByRole('button', { name: /^Delete/ })];
@@ -136,12 +150,16 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     await row.getByRole('link', { name: /^Edit/ }).click();
     await page.waitForURL((url) => url.pathname === `/admin/content/${body.contents[0]._id}`);
     await hydrated(page);
-    expect(await page.getByRole('link', { name: 'Back to contents' }).getAttribute('href')).toBe(`/admin/contents${view}`);
+    expect(await page.getByRole('link', { name: 'Back to contents' }).getAttribute('href')).toBe(
+      `/admin/contents${view}`,
+    );
     await page.getByRole('button', { name: 'Update' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/contents');
     expect(search(page)).toBe(view);
     await page.locator('[data-toast]', { hasText: 'Content updated successfully' }).waitFor();
-    await expect.poll(() => page.getByRole('search', { name: 'List view' }).getByLabel('Search contents').inputValue()).toBe('python');
+    await expect
+      .poll(() => page.getByRole('search', { name: 'List view' }).getByLabel('Search contents').inputValue())
+      .toBe('python');
     await expect.poll(() => row.locator('td[data-label="NAME"]').innerText()).toBe(body.contents[0].name);
   });
 
@@ -188,11 +206,19 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     await dialog.getByRole('button', { name: 'Reject 3 submissions' }).click();
     const report = page.getByRole('status', { name: 'Bulk action result' });
     await expect.poll(() => report.locator('strong').innerText()).toBe('2 rejected, 1 failed');
-    expect(await report.locator('[data-outcome="rejected"]').allInnerTexts()).toEqual([`✓ ${word} One: rejected`, `✓ ${word} Two: rejected`]);
-    expect(await report.locator('[data-outcome="refused"]').innerText()).toBe(`✗ ${word} Three: refused (Submission was already approved; nothing changed)`);
+    expect(await report.locator('[data-outcome="rejected"]').allInnerTexts()).toEqual([
+      `✓ ${word} One: rejected`,
+      `✓ ${word} Two: rejected`,
+    ]);
+    expect(await report.locator('[data-outcome="refused"]').innerText()).toBe(
+      `✗ ${word} Three: refused (Submission was already approved; nothing changed)`,
+    );
     await expect.poll(() => bodyRows(page).count()).toBe(0);
     for (const s of made.slice(0, 2))
-      expect((await api.get(`/api/submissions/${s._id}`, { token: adminToken })).body).toMatchObject({ status: 'rejected', rejectReason: 'spam' });
+      expect((await api.get(`/api/submissions/${s._id}`, { token: adminToken })).body).toMatchObject({
+        status: 'rejected',
+        rejectReason: 'spam',
+      });
   });
 
   it('bulk: select all matching (beyond this page) and approve them after one confirmation; delete one ticked row', async () => {
@@ -203,12 +229,15 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     await expect.poll(() => bodyRows(page).count()).toBe(2);
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
     await page.getByRole('button', { name: 'Select all 3 matching' }).click();
-    await expect.poll(() => page.locator('[data-selected-count]').innerText()).toBe('All 3 submissions matching are selected.');
+    await expect
+      .poll(() => page.locator('[data-selected-count]').innerText())
+      .toBe('All 3 submissions matching are selected.');
     await page.getByRole('button', { name: 'Approve selected' }).click();
     expect(await answerConfirmation(page, 'Approve')).toBe('Approve 3 submissions?');
     const report = page.getByRole('status', { name: 'Bulk action result' });
     await expect.poll(() => report.locator('strong').innerText()).toBe('3 approved');
-    for (const s of made) expect((await api.get(`/api/submissions/${s._id}`, { token: adminToken })).body.status).toBe('approved');
+    for (const s of made)
+      expect((await api.get(`/api/submissions/${s._id}`, { token: adminToken })).body.status).toBe('approved');
 
     const spam = await submit(`${word} Spam`);
     await page.getByRole('button', { name: 'Dismiss' }).click();
@@ -253,7 +282,9 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
       expect(url.width).toBeGreaterThan(200);
       expect(long.length / Math.round(url.height / lineHeight)).toBeGreaterThan(15);
       // Each cell names its column.
-      expect(await card.locator('td[data-label="NAME"]').evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"NAME"');
+      expect(
+        await card.locator('td[data-label="NAME"]').evaluate((td) => getComputedStyle(td, '::before').content),
+      ).toBe('"NAME"');
 
       await small.goto('/admin/contents');
       await hydrated(small);
@@ -269,7 +300,9 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
         const box = (await review.getByRole('button', { name }).boundingBox())!;
         expect(box.x + box.width).toBeLessThanOrEqual(390);
       }
-      expect(await review.locator('td[data-label="AUTHOR"]').evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"AUTHOR"');
+      expect(
+        await review.locator('td[data-label="AUTHOR"]').evaluate((td) => getComputedStyle(td, '::before').content),
+      ).toBe('"AUTHOR"');
       expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     } finally {
       await phone.close();

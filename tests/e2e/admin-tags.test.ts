@@ -4,7 +4,15 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerConfirmation, hasBrowser, hydrated, launchBrowser, nativeDialogs, newContext, signInThroughForm } from '../setup/browser.ts';
+import {
+  answerConfirmation,
+  hasBrowser,
+  hydrated,
+  launchBrowser,
+  nativeDialogs,
+  newContext,
+  signInThroughForm,
+} from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 
@@ -77,7 +85,9 @@ describe.skipIf(!hasBrowser)('the tags screen', () => {
     await tagRow(page, 'techStack:rails').getByRole('button', { name: 'Merge Rails' }).click();
     await page.getByLabel('Merge Rails into').selectOption({ label: `Ruby (${ruby})` });
     await page.getByRole('form', { name: 'Merge Rails' }).getByRole('button', { name: 'Merge' }).click();
-    expect(await answerConfirmation(page, 'Merge')).toMatch(/^Merge 'Rails' \(\d+ contents\) into 'Ruby' \(\d+ contents\)\?$/);
+    expect(await answerConfirmation(page, 'Merge')).toMatch(
+      /^Merge 'Rails' \(\d+ contents\) into 'Ruby' \(\d+ contents\)\?$/,
+    );
     await expect.poll(() => toast(page, "Merged 'Rails' into 'Ruby'").count()).toBe(1);
     await expect.poll(() => tagRow(page, 'techStack:rails').count()).toBe(0);
     const merged = await use('techStack:ruby');

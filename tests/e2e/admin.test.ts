@@ -17,7 +17,10 @@ import { signUp } from '../setup/actors.ts';
 const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' };
 
 /** A 1×1 PNG: the server decides the type by these bytes, not by the file name. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const pathOf = (page: Page) => {
   const url = new URL(page.url());
@@ -51,7 +54,8 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
   });
 
   /** A fresh browser signed in through /signin, failing if a native dialog opens (confirmations are the site's own). */
-  const asSignedIn = (account: { email: string; password: string }, run: (page: Page) => Promise<void>) => withSignedInPage(browser, server.url, account, run);
+  const asSignedIn = (account: { email: string; password: string }, run: (page: Page) => Promise<void>) =>
+    withSignedInPage(browser, server.url, account, run);
   const asAdmin = (run: (page: Page) => Promise<void>) => asSignedIn(DEMO_ADMIN, run);
 
   /** A submission made by a normal user through the API, as the submit form would. */
@@ -84,9 +88,11 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
     throw new Error(`submission ${id} is not in the queue`);
   }
 
-  const submissionStatus = async (id: string) => (await api.get(`/api/submissions/${id}`, { token: adminToken })).status;
+  const submissionStatus = async (id: string) =>
+    (await api.get(`/api/submissions/${id}`, { token: adminToken })).status;
   /** What became of a submission (kept after the decision): pending, approved or rejected. */
-  const submissionState = async (id: string) => (await api.get(`/api/submissions/${id}`, { token: adminToken })).body.status as string;
+  const submissionState = async (id: string) =>
+    (await api.get(`/api/submissions/${id}`, { token: adminToken })).body.status as string;
 
   it('create a content, edit it with an uploaded image, and find it in the list', async () => {
     const name = unique('E2E Course');
@@ -107,7 +113,9 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       // Name follows the URL while it is empty or still the derived one.
       await page.getByLabel('Name', { exact: true }).fill('');
       await page.getByLabel('Website URL').fill(`https://www.${slug}.com/start`);
-      expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(slug.charAt(0).toUpperCase() + slug.slice(1));
+      expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(
+        slug.charAt(0).toUpperCase() + slug.slice(1),
+      );
       await page.getByLabel('Name', { exact: true }).fill(name);
       await page.getByRole('button', { name: 'From name' }).click();
       expect(await page.getByLabel('Slug').inputValue()).toBe(slug);
@@ -165,7 +173,9 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       await page.goto(`/admin/content/${draft._id}`);
       await hydrated(page);
       await page.getByLabel('Upload an image').setInputFiles(file);
-      await page.locator('[data-field-error="imageUpload"]', { hasText: 'Only PNG, GIF and JPEG images can be uploaded' }).waitFor();
+      await page
+        .locator('[data-field-error="imageUpload"]', { hasText: 'Only PNG, GIF and JPEG images can be uploaded' })
+        .waitFor();
       await toast(page, 'Only PNG, GIF and JPEG images can be uploaded').waitFor();
       // The field keeps what it had: the draft's generated tile.
       expect(await page.getByLabel('Image URL').inputValue()).toBe(draft.image);
@@ -187,8 +197,12 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       await dialog.waitFor();
       // Named by its question, described by what will happen; the focus starts on the safe choice.
       expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
-      expect(await dialog.evaluate((d) => document.getElementById(d.getAttribute('aria-labelledby')!)?.textContent)).toBe('Delete this content?');
-      expect(await dialog.evaluate((d) => document.getElementById(d.getAttribute('aria-describedby')!)?.textContent)).toContain(draft.name);
+      expect(
+        await dialog.evaluate((d) => document.getElementById(d.getAttribute('aria-labelledby')!)?.textContent),
+      ).toBe('Delete this content?');
+      expect(
+        await dialog.evaluate((d) => document.getElementById(d.getAttribute('aria-describedby')!)?.textContent),
+      ).toContain(draft.name);
       expect(await focusedText()).toBe('Cancel');
       // Escape cancels, and the focus is back on Delete.
       await page.keyboard.press('Escape');
@@ -239,7 +253,11 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       rejectReason: 'low-quality',
       rejectNote: 'Too thin for the catalog.',
     });
-    expect((await api.get(`/api/contents/slug/${toApprove.slug}`)).body).toMatchObject({ name: toApprove.name, cost: 'Paid', hasCert: true });
+    expect((await api.get(`/api/contents/slug/${toApprove.slug}`)).body).toMatchObject({
+      name: toApprove.name,
+      cost: 'Paid',
+      hasCert: true,
+    });
     expect((await api.get(`/api/contents/slug/${toReject.slug}`)).status).toBe(404);
   });
 
@@ -280,7 +298,11 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
 
   it('a name made from the address is marked in the queue and on the edit screen, and approving it asks about the name once', async () => {
     const host = unique('learn-derived-names');
-    const res = await api.post('/api/submissions/create', { url: `https://${host}.example.org/`, description: 'Derived.' }, { token: userToken });
+    const res = await api.post(
+      '/api/submissions/create',
+      { url: `https://${host}.example.org/`, description: 'Derived.' },
+      { token: userToken },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const guessed = res.body.name as string;
     expect(guessed.toLowerCase()).toBe(host.replaceAll('-', ' '));
@@ -313,7 +335,11 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
 
     // From the queue: the confirmation asks for the name, the field focused, and approves it as corrected.
     const other = unique('learn-queue-names');
-    const queued = await api.post('/api/submissions/create', { url: `https://${other}.example.org/`, description: 'Derived.' }, { token: userToken });
+    const queued = await api.post(
+      '/api/submissions/create',
+      { url: `https://${other}.example.org/`, description: 'Derived.' },
+      { token: userToken },
+    );
     const corrected = `Distributed Systems, Properly ${other.slice(-6)}`;
     await asAdmin(async (page) => {
       await page.goto(`/admin/submissions?search=${encodeURIComponent(other)}`);
@@ -352,7 +378,10 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       await toast(page, 'submission deleted successfully').waitFor();
     });
     expect(await submissionState(submission._id)).toBe('rejected');
-    expect((await api.get(`/api/submissions/${submission._id}`, { token: adminToken })).body).toMatchObject({ rejectReason: null, rejectNote: null });
+    expect((await api.get(`/api/submissions/${submission._id}`, { token: adminToken })).body).toMatchObject({
+      rejectReason: null,
+      rejectNote: null,
+    });
   });
 
   it('edit a user (make them an admin) and delete them; your own row offers no Delete, and the server refuses it', async () => {
@@ -362,7 +391,9 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       await page.goto('/admin/users');
       const listed = row(page, email);
       await listed.waitFor();
-      expect(await listed.getByRole('cell').allTextContents()).toEqual(expect.arrayContaining([userId, 'Managed Person', email, 'NO']));
+      expect(await listed.getByRole('cell').allTextContents()).toEqual(
+        expect.arrayContaining([userId, 'Managed Person', email, 'NO']),
+      );
       await listed.getByRole('link', { name: /^Edit/ }).click();
       await page.waitForURL((url) => url.pathname === `/admin/user/${userId}`);
       await hydrated(page);
@@ -378,7 +409,9 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       await page.waitForURL((url) => url.pathname === '/admin/users');
       await toast(page, 'User updated successfully').waitFor();
       const updated = row(page, email);
-      expect(await updated.getByRole('cell').allTextContents()).toEqual(expect.arrayContaining(['Managed Admin', 'YES']));
+      expect(await updated.getByRole('cell').allTextContents()).toEqual(
+        expect.arrayContaining(['Managed Admin', 'YES']),
+      );
 
       await updated.getByRole('button', { name: /^Delete/ }).click();
       expect(await answerConfirmation(page, 'Delete')).toBe('Are you sure to delete?');
@@ -451,7 +484,9 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
         await chart.locator('svg path').first().waitFor();
         // The slices are the paths of the pie's series; legend markers repeat their colours.
         return chart.evaluate((element) =>
-          [...element.querySelectorAll('svg path')].map((path) => path.getAttribute('fill')).filter((fill): fill is string => /^#/.test(fill ?? '')),
+          [...element.querySelectorAll('svg path')]
+            .map((path) => path.getAttribute('fill'))
+            .filter((fill): fill is string => /^#/.test(fill ?? '')),
         );
       };
       await page.goto('/admin/dashboard');
@@ -459,7 +494,9 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       expect(new Set(colours).size, JSON.stringify([...new Set(colours)])).toBe(12);
       const chart = page.locator('[data-chart="Technologies"]');
       const others = summary.contentTechStacks.length - 11;
-      await expect.poll(() => chart.locator('svg text', { hasText: `Other (${others} tags)` }).count()).toBeGreaterThan(0);
+      await expect
+        .poll(() => chart.locator('svg text', { hasText: `Other (${others} tags)` }).count())
+        .toBeGreaterThan(0);
       // A content carries several tags of a kind: the shares are of tags, and say so.
       const shares = (await chart.locator('svg text').allTextContents()).filter((text) => text.includes('%'));
       expect(shares.length).toBe(12);
@@ -470,7 +507,9 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       await page.reload();
       await sliceColours();
       const texts = await chart.locator('svg text').allTextContents();
-      const largest = [...summary.contentTechStacks].sort((a: { count: number }, b: { count: number }) => b.count - a.count)[0];
+      const largest = [...summary.contentTechStacks].sort(
+        (a: { count: number }, b: { count: number }) => b.count - a.count,
+      )[0];
       expect(texts).toContain(`${largest._id}: ${largest.count}`);
       expect(texts.filter((text) => text.includes('%'))).toEqual([]);
     });

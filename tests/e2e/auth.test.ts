@@ -52,7 +52,10 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
     await browser?.close();
   });
 
-  async function withPage(run: (page: Page, context: BrowserContext) => Promise<void>, options: { javaScriptEnabled?: boolean } = {}) {
+  async function withPage(
+    run: (page: Page, context: BrowserContext) => Promise<void>,
+    options: { javaScriptEnabled?: boolean } = {},
+  ) {
     const context = await newContext(browser, server.url, options);
     try {
       await run(await context.newPage(), context);
@@ -110,8 +113,12 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
       await page.goto('/profile');
       expect(await page.getByLabel('Name').inputValue()).toBe('Story Tester');
       expect(await page.getByLabel('Email').inputValue()).toBe(email);
-      expect(await page.getByLabel('Password', { exact: true }).getAttribute('placeholder')).toBe('leave blank to keep the same');
-      expect(await page.getByLabel('Confirm Password').getAttribute('placeholder')).toBe('leave blank to keep the same');
+      expect(await page.getByLabel('Password', { exact: true }).getAttribute('placeholder')).toBe(
+        'leave blank to keep the same',
+      );
+      expect(await page.getByLabel('Confirm Password').getAttribute('placeholder')).toBe(
+        'leave blank to keep the same',
+      );
       await page.getByLabel('Password', { exact: true }).fill('one-password');
       await page.getByLabel('Confirm Password').fill('another-password');
       await page.getByRole('button', { name: 'Update' }).click();
@@ -125,7 +132,9 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
       await page.getByText('User Updated Successfully').waitFor();
       await page.reload();
       await expect.poll(() => topBar(page).getByText('Renamed Tester', { exact: true }).isVisible()).toBe(true);
-      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null')?.name)).toBe('Renamed Tester');
+      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null')?.name)).toBe(
+        'Renamed Tester',
+      );
 
       // Forgot password, signed out: the server's reply as a success toast, the link in the outbox.
       await signOutFromTopBar(page, 'Renamed Tester');
@@ -230,7 +239,10 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
     await withPage(async (page) => {
       await page.goto('/');
       await page.evaluate(() => {
-        localStorage.setItem('userInfo', JSON.stringify({ _id: 'gone', name: 'Gone', email: 'gone@example.com', isAdmin: false, token: 'x' }));
+        localStorage.setItem(
+          'userInfo',
+          JSON.stringify({ _id: 'gone', name: 'Gone', email: 'gone@example.com', isAdmin: false, token: 'x' }),
+        );
         localStorage.setItem('userSaves', JSON.stringify({ numSaves: 2, saves: [] }));
       });
       await page.reload();

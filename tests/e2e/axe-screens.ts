@@ -37,15 +37,23 @@ const openOwnList = (where: 'own' | 'public') => async (page: Page) => {
   const list = await page.evaluate(async () => {
     const { token } = JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token: string };
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const mine = (await (await fetch('/api/lists', { headers })).json()) as { lists: Array<{ _id: string; slug: string; name: string }> };
+    const mine = (await (await fetch('/api/lists', { headers })).json()) as {
+      lists: Array<{ _id: string; slug: string; name: string }>;
+    };
     const found = mine.lists.find((l) => l.name === 'Axe list');
     if (found) return found;
-    const made = (await (await fetch('/api/lists', { method: 'POST', headers, body: JSON.stringify({ name: 'Axe list', isPublic: true }) })).json()) as {
+    const made = (await (
+      await fetch('/api/lists', { method: 'POST', headers, body: JSON.stringify({ name: 'Axe list', isPublic: true }) })
+    ).json()) as {
       _id: string;
       slug: string;
     };
     const { contents } = (await (await fetch('/api/contents/search')).json()) as { contents: Array<{ _id: string }> };
-    await fetch(`/api/lists/${made._id}/items`, { method: 'POST', headers, body: JSON.stringify({ contentId: contents[0]!._id, note: 'Start here' }) });
+    await fetch(`/api/lists/${made._id}/items`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ contentId: contents[0]!._id, note: 'Start here' }),
+    });
     return made;
   });
   await page.goto(where === 'own' ? `/my-lists/${list._id}` : `/lists/${list.slug}`);
@@ -99,8 +107,13 @@ const SIGNED_IN: Screen[] = [
       // One save at least, for its menu.
       await page.evaluate(async () => {
         const { token } = JSON.parse(localStorage.getItem('userInfo') ?? '{}') as { token: string };
-        const { contents } = (await (await fetch('/api/contents/search')).json()) as { contents: Array<{ _id: string }> };
-        await fetch(`/api/users/saves/${contents[0]!._id}`, { method: 'PUT', headers: { authorization: `Bearer ${token}` } });
+        const { contents } = (await (await fetch('/api/contents/search')).json()) as {
+          contents: Array<{ _id: string }>;
+        };
+        await fetch(`/api/users/saves/${contents[0]!._id}`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}` },
+        });
       });
       await page.reload();
       await hydrated(page);
@@ -113,7 +126,11 @@ const SIGNED_IN: Screen[] = [
   { name: 'a public list, for its owner', path: '/my-lists', prepare: openOwnList('public') },
   { name: 'import bookmarks', path: '/my-lists/import' },
   { name: 'import bookmarks, the links to suggest', path: '/my-lists/import', prepare: importFixture },
-  { name: 'following', path: '/following', prepare: async (page) => page.locator('[data-following-empty], [data-followed-tag]').first().waitFor() },
+  {
+    name: 'following',
+    path: '/following',
+    prepare: async (page) => page.locator('[data-following-empty], [data-followed-tag]').first().waitFor(),
+  },
   { name: 'profile', path: '/profile' },
   { name: 'my submissions', path: '/submissions' },
   { name: 'submit, sent empty', path: '/submit-content', prepare: sendEmpty('Submit') },
@@ -156,7 +173,11 @@ const COLOUR_RULES = { type: 'rule', values: ['color-contrast', 'link-in-text-bl
 async function violationsOf(page: Page, runOnly: typeof ALL_RULES): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
   return page.evaluate(async (runOnly) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
+      }
+    ).axe;
     const { violations } = await axe.run(document, { runOnly });
     return violations.map(({ id, impact, help, nodes }) => ({
       id,
@@ -193,7 +214,9 @@ export function axeFindsNoViolation(role: keyof typeof ROLES): void {
     it('at both sizes, in both themes', async () => {
       const found: string[] = [];
       let states = 0;
-      for (const [size, viewport] of Object.entries(SIZES) as Array<[keyof typeof SIZES, (typeof SIZES)[keyof typeof SIZES]]>) {
+      for (const [size, viewport] of Object.entries(SIZES) as Array<
+        [keyof typeof SIZES, (typeof SIZES)[keyof typeof SIZES]]
+      >) {
         // bypassCSP: axe is injected as a script of the test's own, which the site's policy rightly refuses.
         const context = await browser.newContext({ baseURL: server.url, viewport, bypassCSP: true });
         const page = await context.newPage();
@@ -212,9 +235,12 @@ export function axeFindsNoViolation(role: keyof typeof ROLES): void {
             backgrounds.add(await page.evaluate(() => getComputedStyle(document.body).backgroundColor));
             states++;
             for (const v of await violationsOf(page, theme === THEMES[0] ? ALL_RULES : COLOUR_RULES))
-              found.push(`${screen.name} (${size}, ${theme}): ${v.id} [${v.impact}] ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+              found.push(
+                `${screen.name} (${size}, ${theme}): ${v.id} [${v.impact}] ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+              );
           }
-          if (backgrounds.size !== THEMES.length) found.push(`${screen.name} (${size}): the page did not change theme (${[...backgrounds].join(', ')})`);
+          if (backgrounds.size !== THEMES.length)
+            found.push(`${screen.name} (${size}): the page did not change theme (${[...backgrounds].join(', ')})`);
         }
         await context.close();
       }

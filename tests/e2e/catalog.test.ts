@@ -35,7 +35,8 @@ const cardRatings = (page: Page) =>
   cards(page)
     .getByRole('img', { name: /^Rated / })
     .evaluateAll((stars) => stars.map((s) => Number(/Rated ([\d.]+)/.exec(s.getAttribute('aria-label') ?? '')?.[1])));
-const resultsCount = async (page: Page) => (await page.locator('[data-results-count]').innerText()).replace(/\s+/g, ' ').trim();
+const resultsCount = async (page: Page) =>
+  (await page.locator('[data-results-count]').innerText()).replace(/\s+/g, ' ').trim();
 /** A filter option in the sidebar, opening its group first (a <details>, closed unless it holds the active filter). */
 async function sidebarOption(page: Page, group: string, option: RegExp) {
   const filters = page.getByRole('region', { name: 'Filters' });
@@ -57,7 +58,10 @@ describe('the public catalog', () => {
   const { server, api: client } = useServer();
   beforeAll(async () => {
     // A content and a review whose texts look like markup, written as the services write them.
-    const { user: reviewer } = await signUp(client, 'Markup <i>Reviewer</i>', { email: uniqueEmail('markup'), password: 'markup-password-1' });
+    const { user: reviewer } = await signUp(client, 'Markup <i>Reviewer</i>', {
+      email: uniqueEmail('markup'),
+      password: 'markup-password-1',
+    });
     hostileReviewer = reviewer;
     const db = await openDb({ url: server.dbUrl });
     try {
@@ -73,7 +77,16 @@ describe('the public catalog', () => {
       });
       await db.batch([
         ...insertContentStatements(db, contentId, input),
-        db.insert(reviews).values({ id: newId(), contentId, userId: reviewer._id, name: 'Markup <i>Reviewer</i>', rating: 4, comment: HOSTILE.comment }),
+        db
+          .insert(reviews)
+          .values({
+            id: newId(),
+            contentId,
+            userId: reviewer._id,
+            name: 'Markup <i>Reviewer</i>',
+            rating: 4,
+            comment: HOSTILE.comment,
+          }),
       ]);
     } finally {
       db.$client.close();
@@ -110,7 +123,9 @@ describe('the public catalog', () => {
       const xml = await response.text();
       expect(xml.match(/<entry>/g)).toHaveLength(50);
       // The newest content comes first, its name escaped, not markup.
-      expect(xml).toContain('<title>Hostile &lt;script&gt;window.__pwned = 1&lt;/script&gt; &amp; &quot;Co&quot;</title>');
+      expect(xml).toContain(
+        '<title>Hostile &lt;script&gt;window.__pwned = 1&lt;/script&gt; &amp; &quot;Co&quot;</title>',
+      );
       expect(xml).not.toContain('<script');
       expect(xml).not.toContain('<img');
     });
@@ -125,7 +140,12 @@ describe('the public catalog', () => {
       expect(html).toContain(`<meta property="og:url" content="${server.url}/content/freecodecamp">`);
       const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
       const data = JSON.parse(jsonLd ?? 'null');
-      expect(data).toMatchObject({ '@type': 'LearningResource', name: 'freeCodeCamp', url: 'https://www.freecodecamp.org/', isAccessibleForFree: true });
+      expect(data).toMatchObject({
+        '@type': 'LearningResource',
+        name: 'freeCodeCamp',
+        url: 'https://www.freecodecamp.org/',
+        isAccessibleForFree: true,
+      });
       expect(data.aggregateRating).toMatchObject({ '@type': 'AggregateRating', reviewCount: 1 });
     });
 
@@ -179,7 +199,10 @@ describe('the public catalog', () => {
       await browser?.close();
     });
 
-    async function withPage(run: (page: Page, context: BrowserContext) => Promise<void>, options: { javaScriptEnabled?: boolean } = {}) {
+    async function withPage(
+      run: (page: Page, context: BrowserContext) => Promise<void>,
+      options: { javaScriptEnabled?: boolean } = {},
+    ) {
       const context = await newContext(browser, server.url, options);
       const page = await context.newPage();
       const problems: string[] = [];
@@ -190,7 +213,8 @@ describe('the public catalog', () => {
       });
       try {
         await run(page, context);
-        if (options.javaScriptEnabled !== false) expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned ?? null)).toBeNull();
+        if (options.javaScriptEnabled !== false)
+          expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned ?? null)).toBeNull();
         expect(problems).toEqual([]);
       } finally {
         await context.close();
@@ -199,12 +223,15 @@ describe('the public catalog', () => {
 
     /** One h1, and no heading more than one level below the one before it. */
     async function expectHeadingsInOrder(page: Page) {
-      const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+      const levels = await page
+        .locator('h1, h2, h3, h4, h5, h6')
+        .evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
       expect(
         levels.filter((l) => l === 1),
         pathOf(page),
       ).toHaveLength(1);
-      for (const [i, level] of levels.entries()) expect(level - (levels[i - 1] ?? 0), `${pathOf(page)} heading ${i}`).toBeLessThanOrEqual(1);
+      for (const [i, level] of levels.entries())
+        expect(level - (levels[i - 1] ?? 0), `${pathOf(page)} heading ${i}`).toBeLessThanOrEqual(1);
     }
 
     it('home → a subject → a second filter → Most Popular → clear filters', async () => {
@@ -229,7 +256,9 @@ describe('the public catalog', () => {
         await (await sidebarOption(page, 'Technologies', /^Python \(\d+\)$/)).click();
         await page.waitForURL((url) => url.searchParams.get('techStack') === 'python');
         expect(params(page).get('category')).toBe('web-development');
-        const both = await api<{ countContents: number }>('/api/contents/search?category=web-development&techStack=python');
+        const both = await api<{ countContents: number }>(
+          '/api/contents/search?category=web-development&techStack=python',
+        );
         expect(await resultsCount(page)).toMatch(new RegExp(`^${both.countContents} Results?`));
         await page.getByRole('link', { name: /Remove filter Technology: Python/ }).waitFor();
         const python = await sidebarOption(page, 'Technologies', /^Python \(\d+\)$/);
@@ -265,7 +294,12 @@ describe('the public catalog', () => {
         await pager.getByRole('link', { name: 'Page 2' }).click();
         await page.waitForURL((url) => url.searchParams.get('page') === '2');
         expect(params(page).get('category')).toBe('web-development');
-        expect(await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+        expect(
+          await page
+            .getByRole('navigation', { name: 'Pages' })
+            .getByRole('link', { name: 'Page 2' })
+            .getAttribute('aria-current'),
+        ).toBe('page');
         const secondPage = await cardNames(page);
         expect(secondPage).toHaveLength(12);
         expect(secondPage.filter((name) => firstPage.includes(name))).toEqual([]);
@@ -297,9 +331,12 @@ describe('the public catalog', () => {
         await page.waitForURL((url) => url.pathname === '/content/freecodecamp');
         await expectHeadingsInOrder(page);
 
-        const content = await api<{ name: string; description: string; url: string; reviews: Array<{ name: string; comment: string; createdAt: string }> }>(
-          '/api/contents/slug/freecodecamp',
-        );
+        const content = await api<{
+          name: string;
+          description: string;
+          url: string;
+          reviews: Array<{ name: string; comment: string; createdAt: string }>;
+        }>('/api/contents/slug/freecodecamp');
         await page.getByRole('heading', { level: 1, name: content.name }).waitFor();
         await page.getByText(content.description).waitFor();
         const external = page.getByRole('link', { name: /^Visit freecodecamp\.org/ });
@@ -321,7 +358,9 @@ describe('the public catalog', () => {
         await review.getByText(content.reviews[0]!.comment).waitFor();
         const signIn = page.getByText('Please Sign In to write a review');
         await signIn.waitFor();
-        expect(await signIn.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/signin?redirect=%2Fcontent%2Ffreecodecamp');
+        expect(await signIn.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(
+          '/signin?redirect=%2Fcontent%2Ffreecodecamp',
+        );
 
         // Certification and cost badges; the tag badges lead into search with that filter.
         await page.locator('[data-badge="certification"]', { hasText: /^Yes$/ }).waitFor();
@@ -335,7 +374,9 @@ describe('the public catalog', () => {
 
     it("a content without reviews says so; the reviewer sees 'Your review'", async () => {
       await withPage(async (page) => {
-        const { contents } = await api<{ contents: Array<{ slug: string; numReviews: number }> }>('/api/contents/search?order=latest&page=2');
+        const { contents } = await api<{ contents: Array<{ slug: string; numReviews: number }> }>(
+          '/api/contents/search?order=latest&page=2',
+        );
         const unreviewed = contents.find((c) => c.numReviews === 0)!;
         await page.goto(`/content/${unreviewed.slug}`);
         await page.getByText('There is no review', { exact: true }).waitFor();
@@ -369,7 +410,9 @@ describe('the public catalog', () => {
         for (const path of ['/feed.xml', '/sitemap.xml']) {
           const xml = await (await fetch(server.url + path)).text();
           const error = await page.evaluate(
-            (text) => new DOMParser().parseFromString(text, 'application/xml').querySelector('parsererror')?.textContent ?? null,
+            (text) =>
+              new DOMParser().parseFromString(text, 'application/xml').querySelector('parsererror')?.textContent ??
+              null,
             xml,
           );
           expect(error, path).toBeNull();
@@ -382,7 +425,9 @@ describe('the public catalog', () => {
         await page.goto('/');
         await page.getByRole('navigation', { name: 'Main' }).getByLabel('Search contents').fill('javscript');
         await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Search' }).click();
-        await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('searchTerm') === 'javscript');
+        await page.waitForURL(
+          (url) => url.pathname === '/search' && url.searchParams.get('searchTerm') === 'javscript',
+        );
         await page.getByText('Showing results for javascript').waitFor();
         // The page shows what the API finds for the same words: JavaScript resources, by relevance.
         type Found = {
@@ -402,7 +447,9 @@ describe('the public catalog', () => {
         expect(await resultsCount(page)).toMatch(new RegExp(`^${found.countContents} Results?`));
         expect(await cardNames(page)).toEqual(found.contents.map((c) => c.name));
         for (const c of found.contents) {
-          const text = [c.name, c.description, ...c.techStack, ...c.category, ...c.type].map((t) => (typeof t === 'string' ? t : t.label)).join(' ');
+          const text = [c.name, c.description, ...c.techStack, ...c.category, ...c.type]
+            .map((t) => (typeof t === 'string' ? t : t.label))
+            .join(' ');
           expect(text, c.name).toMatch(/javascript/i);
         }
         // The search term is an active filter that can be removed.

@@ -13,11 +13,24 @@ import { asAdmin } from '../setup/actors.ts';
 
 /** Each facet: its key, its group's title and field label, and two choices (value and label). */
 const FACETS = [
-  { key: 'level', title: 'Level', field: 'Level', first: { value: 'intermediate', label: 'Intermediate' }, second: { value: 'advanced', label: 'Advanced' } },
-  { key: 'language', title: 'Language', field: 'Language', first: { value: 'es', label: 'Spanish' }, second: { value: 'de', label: 'German' } },
+  {
+    key: 'level',
+    title: 'Level',
+    field: 'Level',
+    first: { value: 'intermediate', label: 'Intermediate' },
+    second: { value: 'advanced', label: 'Advanced' },
+  },
+  {
+    key: 'language',
+    title: 'Language',
+    field: 'Language',
+    first: { value: 'es', label: 'Spanish' },
+    second: { value: 'de', label: 'German' },
+  },
 ];
 
-const resultsCount = async (page: Page) => Number(/(\d+) Results?/.exec(await page.locator('[data-results-count]').innerText())?.[1] ?? 0);
+const resultsCount = async (page: Page) =>
+  Number(/(\d+) Results?/.exec(await page.locator('[data-results-count]').innerText())?.[1] ?? 0);
 const cardNames = (page: Page) => page.locator('[data-content-card] h3 a').allTextContents();
 
 describe.skipIf(!hasBrowser)('facets that are fields of their own, in the browser', () => {
@@ -45,7 +58,9 @@ describe.skipIf(!hasBrowser)('facets that are fields of their own, in the browse
   describe.each(FACETS)('$title', ({ key, title, field, first, second }) => {
     beforeAll(async () => {
       // Three of the newest contents get the first choice, whatever the seed gave them.
-      for (const content of (await api.get('/api/contents/search?order=latest')).body.contents.slice(0, 3) as Array<{ _id: string }>) {
+      for (const content of (await api.get('/api/contents/search?order=latest')).body.contents.slice(0, 3) as Array<{
+        _id: string;
+      }>) {
         const {
           _id,
           status: _status,
@@ -55,7 +70,9 @@ describe.skipIf(!hasBrowser)('facets that are fields of their own, in the browse
           updatedAt: _updated,
           ...fields
         } = (await api.get(`/api/contents/${content._id}`, { token: adminToken })).body;
-        expect((await api.put(`/api/contents/${_id}`, { ...fields, [key]: first.value }, { token: adminToken })).status).toBe(200);
+        expect(
+          (await api.put(`/api/contents/${_id}`, { ...fields, [key]: first.value }, { token: adminToken })).status,
+        ).toBe(200);
       }
     });
 
@@ -63,13 +80,17 @@ describe.skipIf(!hasBrowser)('facets that are fields of their own, in the browse
       const all = (await api.get('/api/contents/search')).body;
       const expected = all.facets[key][first.value] as number;
       expect(expected).toBeGreaterThan(0);
-      const having = (await api.get(`/api/contents/search?${key}=${first.value}`)).body.contents.map((c: { name: string }) => c.name);
+      const having = (await api.get(`/api/contents/search?${key}=${first.value}`)).body.contents.map(
+        (c: { name: string }) => c.name,
+      );
 
       await withPage(async (page) => {
         await page.goto('/search');
         const filters = page.getByRole('region', { name: 'Filters' });
         await filters.locator('summary', { hasText: title }).click();
-        const option = filters.getByRole('list', { name: title }).getByRole('link', { name: new RegExp(`^${first.label}\\s*\\(${expected}\\)$`) });
+        const option = filters
+          .getByRole('list', { name: title })
+          .getByRole('link', { name: new RegExp(`^${first.label}\\s*\\(${expected}\\)$`) });
         await option.click();
         await page.waitForURL((url) => url.searchParams.get(key) === first.value);
 
@@ -80,7 +101,9 @@ describe.skipIf(!hasBrowser)('facets that are fields of their own, in the browse
         expect(await cardNames(page)).toEqual(having);
         // The group is open on the applied option, every option some content has still counted.
         const group = filters.getByRole('list', { name: title });
-        expect(await group.getByRole('link', { name: new RegExp(`^${first.label}`) }).getAttribute('aria-current')).toBe('true');
+        expect(
+          await group.getByRole('link', { name: new RegExp(`^${first.label}`) }).getAttribute('aria-current'),
+        ).toBe('true');
         const options = await group.locator(`[data-filter-option^="${key}="]`).allInnerTexts();
         expect(options.length).toBeGreaterThan(1);
         for (const text of options) expect(text).toMatch(/\(\d+\)$/);
@@ -92,7 +115,11 @@ describe.skipIf(!hasBrowser)('facets that are fields of their own, in the browse
     });
 
     it(`is chosen on the admin's edit screen and shown as a badge on the content page`, async () => {
-      const [content] = (await api.get('/api/contents/search?order=oldest')).body.contents as Array<{ _id: string; slug: string; name: string }>;
+      const [content] = (await api.get('/api/contents/search?order=oldest')).body.contents as Array<{
+        _id: string;
+        slug: string;
+        name: string;
+      }>;
       await withSignedInPage(browser, server.url, DEMO_ADMIN, async (page) => {
         await page.goto(`/admin/content/${content!._id}`);
         await hydrated(page);

@@ -6,7 +6,14 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerConfirmation, hasBrowser, hydrated, launchBrowser, newContext, withSignedInPage } from '../setup/browser.ts';
+import {
+  answerConfirmation,
+  hasBrowser,
+  hydrated,
+  launchBrowser,
+  newContext,
+  withSignedInPage,
+} from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 
@@ -54,7 +61,13 @@ describe.skipIf(!hasBrowser)('a content from draft to published, in the browser'
       // Not in the catalog: the search, the feed, the sitemap and its page know nothing of it.
       const visitor = await fetch(`${server.url}/search?searchTerm=Sample`).then((r) => r.text());
       expect(visitor).not.toContain(id);
-      expect((await fetch(`${server.url}/content/${(await api.get(`/api/contents/${id}`, { token: adminToken })).body.slug}`)).status).toBe(404);
+      expect(
+        (
+          await fetch(
+            `${server.url}/content/${(await api.get(`/api/contents/${id}`, { token: adminToken })).body.slug}`,
+          )
+        ).status,
+      ).toBe(404);
 
       // Saved with every required field: published. The image field already holds the letter tile.
       await draftRow.getByRole('link', { name: /^Edit/ }).click();
@@ -103,11 +116,15 @@ describe.skipIf(!hasBrowser)('a content from draft to published, in the browser'
       await page.goto(`/search?searchTerm=${encodeURIComponent(tiled.name)}`);
       const card = page.locator('article', { hasText: tiled.name }).first();
       await card.locator('svg[data-placeholder]').waitFor();
-      expect(await card.locator('svg[data-placeholder] text').textContent()).toBe(tiled.name.match(/[\p{L}\p{N}]/u)[0].toUpperCase());
+      expect(await card.locator('svg[data-placeholder] text').textContent()).toBe(
+        tiled.name.match(/[\p{L}\p{N}]/u)[0].toUpperCase(),
+      );
       await page.goto(`/content/${tiled.slug}`);
       await page.locator('main svg[data-placeholder]').first().waitFor();
       // No <img> on the page failed to load.
-      const broken = await page.$$eval('img', (images) => images.filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src));
+      const broken = await page.$$eval('img', (images) =>
+        images.filter((img) => img.complete && img.naturalWidth === 0).map((img) => img.src),
+      );
       expect(broken).toEqual([]);
       // The tile the API names is the same picture, served as an image.
       const svg = await page.request.get(tiled.image);

@@ -75,7 +75,10 @@ function measure(): Measured {
       fade *= Number(style.opacity);
     }
     // The canvas behind everything.
-    return { layers: [{ color: getComputedStyle(document.documentElement).backgroundColor || 'white', alpha: 1 }, ...above], fade };
+    return {
+      layers: [{ color: getComputedStyle(document.documentElement).backgroundColor || 'white', alpha: 1 }, ...above],
+      fade,
+    };
   };
 
   const failures: Failure[] = [];
@@ -98,7 +101,8 @@ function measure(): Measured {
       });
   };
   const shown = (el: Element) => {
-    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true })) return false;
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true, contentVisibilityAuto: true }))
+      return false;
     const rect = el.getBoundingClientRect();
     // A screen reader's text is clipped to a pixel.
     return rect.width > 1 && rect.height > 1;
@@ -117,7 +121,9 @@ function measure(): Measured {
   }
   // Icons drawn in the text colour: non-text, 3:1 (WCAG 1.4.11).
   for (const icon of document.body.querySelectorAll('svg')) {
-    const paints = [icon, ...icon.querySelectorAll('*')].some((n) => n.getAttribute('stroke') === 'currentColor' || n.getAttribute('fill') === 'currentColor');
+    const paints = [icon, ...icon.querySelectorAll('*')].some(
+      (n) => n.getAttribute('stroke') === 'currentColor' || n.getAttribute('fill') === 'currentColor',
+    );
     if (!paints || !shown(icon) || inactive(icon) || icon.closest('[aria-hidden="true"] [hidden]')) continue;
     check(icon, getComputedStyle(icon).color, 3, `icon in ${describe(icon.parentElement!)}`);
   }
@@ -125,7 +131,12 @@ function measure(): Measured {
   // the border is the fill's colour, and the fill carries the shape).
   for (const button of document.body.querySelectorAll('.btn-outline')) {
     if (!shown(button) || inactive(button)) continue;
-    check(button.parentElement!, getComputedStyle(button).borderTopColor, 3, `outline of "${button.textContent?.trim().slice(0, 30)}"`);
+    check(
+      button.parentElement!,
+      getComputedStyle(button).borderTopColor,
+      3,
+      `outline of "${button.textContent?.trim().slice(0, 30)}"`,
+    );
   }
   return { checked, failures };
 }
@@ -211,7 +222,9 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
       path: () => '/my-lists/import',
       state: async (page) => {
         await hydrated(page);
-        await page.locator('[data-bookmark-file]').setInputFiles(fileURLToPath(new URL('../fixtures/chromium-bookmarks.html', import.meta.url)));
+        await page
+          .locator('[data-bookmark-file]')
+          .setInputFiles(fileURLToPath(new URL('../fixtures/chromium-bookmarks.html', import.meta.url)));
         await page.getByRole('button', { name: 'Import', exact: true }).click();
         await page.locator('[data-offer-form]').waitFor();
       },
@@ -303,12 +316,18 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
     const adminToken = (await asAdmin(api)).token;
     await api.post('/api/users/save', { contentId }, { token });
     await api.post(`/api/contents/${contentId}/reviews`, { rating: 4, comment: 'Clear and well paced.' }, { token });
-    list = (await api.post('/api/lists', { name: 'Contrast list', description: 'Read in order.', isPublic: true }, { token })).body;
+    list = (
+      await api.post('/api/lists', { name: 'Contrast list', description: 'Read in order.', isPublic: true }, { token })
+    ).body;
     await api.post(`/api/lists/${list._id}/items`, { contentId, note: 'Start here.' }, { token });
     await api.put(`/api/users/progress/${contentId}`, { state: 'learning' }, { token });
     // Another's review of it, which Cora may vote for, and reports (the admin's reported reviews).
     const other = await signUp(api, 'Otto Other', { password: PASSWORD });
-    const othersReview = await api.post(`/api/contents/${contentId}/reviews`, { rating: 3, comment: 'Fine.' }, { token: other.token });
+    const othersReview = await api.post(
+      `/api/contents/${contentId}/reviews`,
+      { rating: 3, comment: 'Fine.' },
+      { token: other.token },
+    );
     await api.post(`/api/reviews/${othersReview.body.review._id}/report`, { reason: 'spam' }, { token });
     const waiting = await api.post(
       '/api/submissions/create',
@@ -322,7 +341,14 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
       { token },
     );
     expect(
-      (await api.request('DELETE', `/api/submissions/${rejected.body._id}`, { reason: 'low-quality', note: 'Too thin.' }, { token: adminToken })).status,
+      (
+        await api.request(
+          'DELETE',
+          `/api/submissions/${rejected.body._id}`,
+          { reason: 'low-quality', note: 'Too thin.' },
+          { token: adminToken },
+        )
+      ).status,
     ).toBe(200);
 
     // One context per role; each page is measured in the light theme, then in the dark one (the emulated
@@ -363,7 +389,11 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
         for (const theme of THEMES) {
           await showIn(page, theme);
           expect(
-            await page.evaluate(() => document.documentElement.matches(':root:not([data-theme])') && matchMedia('(prefers-color-scheme: dark)').matches),
+            await page.evaluate(
+              () =>
+                document.documentElement.matches(':root:not([data-theme])') &&
+                matchMedia('(prefers-color-scheme: dark)').matches,
+            ),
           ).toBe(theme === 'dark');
           const result = await page.evaluate(measure);
           coverage.push(`${screen.path()} ${screen.who} ${theme}: ${result.checked} checked`);

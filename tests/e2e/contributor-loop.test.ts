@@ -37,7 +37,8 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
   }
 
   /** A fresh browser signed in through /signin; every window.confirm is accepted. */
-  const asSignedIn = (account: { email: string; password: string }, run: (page: Page) => Promise<void>) => withSignedInPage(browser, server.url, account, run);
+  const asSignedIn = (account: { email: string; password: string }, run: (page: Page) => Promise<void>) =>
+    withSignedInPage(browser, server.url, account, run);
 
   async function submit(token: string, name: string) {
     const res = await api.post('/api/submissions/create', { url: `https://${name}.example.org/`, name }, { token });
@@ -50,7 +51,9 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
       await page.locator('summary[data-user-name]').click();
       await page.getByRole('link', { name: 'My Submissions' }).click();
       await page.waitForURL((url) => url.pathname === '/submissions');
-      expect(await page.locator('[data-submissions-empty]').textContent()).toContain('You have not submitted any links yet.');
+      expect(await page.locator('[data-submissions-empty]').textContent()).toContain(
+        'You have not submitted any links yet.',
+      );
 
       const waiting = await submit(account.token, unique('waiting'));
       const published = await submit(account.token, unique('published'));
@@ -68,7 +71,9 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
       await page.goto('/submissions');
       await page.getByRole('link', { name: /^Rejected/ }).click();
       await page.waitForURL((url) => url.search === '?status=rejected');
-      expect(await page.locator('[data-submissions-empty]').textContent()).toContain('None of your links was rejected.');
+      expect(await page.locator('[data-submissions-empty]').textContent()).toContain(
+        'None of your links was rejected.',
+      );
     });
   });
 
@@ -120,7 +125,10 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
     const listed = search.contents[0] as { name: string; slug: string; url: string };
     await asNewUser(async (page) => {
       const checks: string[] = [];
-      page.on('request', (request) => void (request.url().includes('/api/submissions/check') && checks.push(request.url())));
+      page.on(
+        'request',
+        (request) => void (request.url().includes('/api/submissions/check') && checks.push(request.url())),
+      );
       await page.goto('/submit-content');
       await hydrated(page);
       const field = page.getByLabel('Website URL');
@@ -144,17 +152,27 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
   });
 
   it('the admin is offered the page’s own title as the name of a submission', async () => {
-    const site = await startLocalSite((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(htmlPage('Crafting Interpreters')));
+    const site = await startLocalSite((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end(htmlPage('Crafting Interpreters')),
+    );
     try {
       const user = await signUp(api, 'Namer');
-      const sent = await api.post('/api/submissions/create', { url: `${site.url}/book`, name: 'my favourite book' }, { token: user.token });
+      const sent = await api.post(
+        '/api/submissions/create',
+        { url: `${site.url}/book`, name: 'my favourite book' },
+        { token: user.token },
+      );
       await expect
-        .poll(async () => (await api.get(`/api/submissions/${sent.body._id}`, { token: adminToken })).body.pageTitle, { timeout: 10_000 })
+        .poll(async () => (await api.get(`/api/submissions/${sent.body._id}`, { token: adminToken })).body.pageTitle, {
+          timeout: 10_000,
+        })
         .toBe('Crafting Interpreters');
       await asSignedIn(DEMO_ADMIN, async (page) => {
         await page.goto(`/admin/submission/${sent.body._id}`);
         await hydrated(page);
-        expect(await page.locator('[data-page-title]').textContent()).toContain('The page calls itself “Crafting Interpreters”');
+        expect(await page.locator('[data-page-title]').textContent()).toContain(
+          'The page calls itself “Crafting Interpreters”',
+        );
         await page.getByRole('button', { name: 'Use it as the name' }).click();
         expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Crafting Interpreters');
         await page.locator('[data-page-title]').waitFor({ state: 'detached' });

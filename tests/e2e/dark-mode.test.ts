@@ -43,7 +43,11 @@ function recordFrames(): void {
   (window as unknown as { __luminance: typeof luminance }).__luminance = luminance;
   const record = (t: number) => {
     if (document.body) {
-      frames.push({ t, luminance: luminance(getComputedStyle(document.body).backgroundColor), theme: document.documentElement.getAttribute('data-theme') });
+      frames.push({
+        t,
+        luminance: luminance(getComputedStyle(document.body).backgroundColor),
+        theme: document.documentElement.getAttribute('data-theme'),
+      });
     }
     if (document.readyState !== 'complete') requestAnimationFrame(record);
   };
@@ -69,7 +73,11 @@ describe.skipIf(!hasBrowser)('dark mode', () => {
   });
 
   /** A browser with this colour scheme whose frames are recorded, its module scripts slowed. */
-  async function withBrowser(colorScheme: 'light' | 'dark', run: (page: Page, context: BrowserContext) => Promise<void>, javaScriptEnabled = true) {
+  async function withBrowser(
+    colorScheme: 'light' | 'dark',
+    run: (page: Page, context: BrowserContext) => Promise<void>,
+    javaScriptEnabled = true,
+  ) {
     const context = await browser.newContext({ baseURL: server.url, colorScheme, javaScriptEnabled });
     const page = await context.newPage();
     const problems: string[] = [];
@@ -93,7 +101,9 @@ describe.skipIf(!hasBrowser)('dark mode', () => {
   async function framesOf(page: Page, path: string): Promise<Frame[]> {
     await page.goto(path, { waitUntil: 'load' });
     const frames = await page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames);
-    const [firstContentfulPaint] = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').map((e) => e.startTime));
+    const [firstContentfulPaint] = await page.evaluate(() =>
+      performance.getEntriesByName('first-contentful-paint').map((e) => e.startTime),
+    );
     expect(frames.length, path).toBeGreaterThan(0);
     expect(frames[0]!.t, path).toBeLessThanOrEqual(firstContentfulPaint!);
     return frames;
@@ -101,12 +111,14 @@ describe.skipIf(!hasBrowser)('dark mode', () => {
 
   const themeToggle = (page: Page) => page.getByRole('button', { name: /^Theme:/ });
   /** The toggle's accessible name: the choice in force. */
-  const toggleName = (page: Page) => themeToggle(page).evaluate((button) => (button as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
+  const toggleName = (page: Page) =>
+    themeToggle(page).evaluate((button) => (button as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
 
   it('a system in dark mode gets the dark theme from the first frame, on the shared pages and the others', async () => {
     await withBrowser('dark', async (page) => {
       for (const path of ['/', '/search', contentPath, '/signin']) {
-        for (const frame of await framesOf(page, path)) expect(frame.luminance, `${path} at ${frame.t} ms`).toBeLessThan(DARK);
+        for (const frame of await framesOf(page, path))
+          expect(frame.luminance, `${path} at ${frame.t} ms`).toBeLessThan(DARK);
       }
       // Following the system: no choice stored, none set on the page.
       expect(await page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBeNull();
@@ -135,7 +147,9 @@ describe.skipIf(!hasBrowser)('dark mode', () => {
       const lightBackground = await background();
 
       await themeToggle(page).click();
-      expect(await page.evaluate(() => [document.documentElement.dataset.theme, localStorage.getItem('theme')])).toEqual(['dark', 'dark']);
+      expect(
+        await page.evaluate(() => [document.documentElement.dataset.theme, localStorage.getItem('theme')]),
+      ).toEqual(['dark', 'dark']);
       expect(await toggleName(page)).toBe('Theme: dark');
       expect(await background()).not.toBe(lightBackground);
       for (const path of ['/search', contentPath, '/signin']) {
@@ -147,12 +161,17 @@ describe.skipIf(!hasBrowser)('dark mode', () => {
 
       // Light, chosen: kept although the system is light too.
       await themeToggle(page).click();
-      expect(await page.evaluate(() => [document.documentElement.dataset.theme, localStorage.getItem('theme')])).toEqual(['light', 'light']);
-      for (const frame of await framesOf(page, '/')) expect(frame.luminance, `/ at ${frame.t} ms`).toBeGreaterThan(LIGHT);
+      expect(
+        await page.evaluate(() => [document.documentElement.dataset.theme, localStorage.getItem('theme')]),
+      ).toEqual(['light', 'light']);
+      for (const frame of await framesOf(page, '/'))
+        expect(frame.luminance, `/ at ${frame.t} ms`).toBeGreaterThan(LIGHT);
 
       // Back to the system's: nothing stored.
       await themeToggle(page).click();
-      expect(await page.evaluate(() => [document.documentElement.dataset.theme ?? null, localStorage.getItem('theme')])).toEqual([null, null]);
+      expect(
+        await page.evaluate(() => [document.documentElement.dataset.theme ?? null, localStorage.getItem('theme')]),
+      ).toEqual([null, null]);
       expect(await toggleName(page)).toBe('Theme: system');
     });
   });
@@ -173,7 +192,10 @@ describe.skipIf(!hasBrowser)('dark mode', () => {
 
   it('the dashboard’s pie labels and legend take the theme’s text colour, and follow a change of theme', async () => {
     await withBrowser('dark', async (page, context) => {
-      const signIn = await context.request.post('/api/users/signin', { data: DEMO_ADMIN, headers: { Origin: server.url } });
+      const signIn = await context.request.post('/api/users/signin', {
+        data: DEMO_ADMIN,
+        headers: { Origin: server.url },
+      });
       expect(signIn.ok()).toBe(true);
       await page.goto('/admin/dashboard');
       const labels = page.locator('[data-chart="Categories"] svg text');

@@ -18,7 +18,9 @@ describe.skipIf(!hasBrowser)('discovery: related resources and the live home pag
   let browser: Browser;
   let contents: Array<{ _id: string; slug: string; name: string }>;
 
-  const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true', CO_SAVE_ACCOUNT_DAYS: '0', CO_SAVE_DELAY_MINUTES: '0' } });
+  const { server, api } = useServer({
+    env: { RATE_LIMIT_OFF: 'true', CO_SAVE_ACCOUNT_DAYS: '0', CO_SAVE_DELAY_MINUTES: '0' },
+  });
   beforeAll(async () => {
     browser = await launchBrowser();
     contents = (await api.get('/api/contents/search?order=oldest')).body.contents.slice(0, 2);
@@ -29,13 +31,15 @@ describe.skipIf(!hasBrowser)('discovery: related resources and the live home pag
   });
 
   const saveBoth = async (token: string) => {
-    for (const content of contents) expect((await api.put(`/api/users/saves/${content._id}`, undefined, { token })).status).toBe(200);
+    for (const content of contents)
+      expect((await api.put(`/api/users/saves/${content._id}`, undefined, { token })).status).toBe(200);
   };
 
   it(`shows co-saves only past ${CO_SAVE_MIN_USERS} users with the viewer’s bookmarks painted; the home page paints the subject last browsed`, async () => {
     const [page, partner] = contents as [(typeof contents)[0], (typeof contents)[0]];
     const learners = [];
-    for (let i = 0; i < CO_SAVE_MIN_USERS; i++) learners.push(await signUp(api, `Learner ${i}`, { password: PASSWORD }));
+    for (let i = 0; i < CO_SAVE_MIN_USERS; i++)
+      learners.push(await signUp(api, `Learner ${i}`, { password: PASSWORD }));
     for (const learner of learners.slice(0, -1)) await saveBoth(learner.token);
 
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
@@ -44,7 +48,9 @@ describe.skipIf(!hasBrowser)('discovery: related resources and the live home pag
     tab.on('pageerror', (error) => problems.push(error.message));
     await tab.goto(`/content/${page.slug}`);
     expect(await tab.locator('[data-related="co-saved"]').count()).toBe(0);
-    await expect.poll(() => tab.locator('[data-related="more-in-subject"] [data-content-card]').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => tab.locator('[data-related="more-in-subject"] [data-content-card]').count())
+      .toBeGreaterThan(0);
 
     const last = learners.at(-1)!;
     await saveBoth(last.token);
@@ -60,16 +66,22 @@ describe.skipIf(!hasBrowser)('discovery: related resources and the live home pag
         { timeout: 10_000 },
       )
       .toBe(true);
-    const card = coSaved.locator('[data-content-card]').filter({ has: tab.locator(`a[href="/content/${partner.slug}"]`) });
+    const card = coSaved
+      .locator('[data-content-card]')
+      .filter({ has: tab.locator(`a[href="/content/${partner.slug}"]`) });
     await expect.poll(() => card.locator('[data-save-toggle]').getAttribute('aria-pressed')).toBe('true');
     // One column at a phone's width: the section is no wider than the screen.
     expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await tab.goto('/');
     await expect.poll(() => tab.getByRole('heading', { name: 'Most saved this month' }).isVisible()).toBe(true);
-    const offered = await tab.locator('[data-top-rated-subject]').evaluateAll((sections) => sections.map((s) => (s as HTMLElement).dataset.topRatedSubject!));
+    const offered = await tab
+      .locator('[data-top-rated-subject]')
+      .evaluateAll((sections) => sections.map((s) => (s as HTMLElement).dataset.topRatedSubject!));
     const visible = () =>
-      tab.locator('[data-top-rated-subject]:not([hidden])').evaluateAll((sections) => sections.map((s) => (s as HTMLElement).dataset.topRatedSubject));
+      tab
+        .locator('[data-top-rated-subject]:not([hidden])')
+        .evaluateAll((sections) => sections.map((s) => (s as HTMLElement).dataset.topRatedSubject));
     // One section shown: the subject of the content page just visited, being among the offered.
     const shown = await visible();
     expect(shown).toHaveLength(1);

@@ -6,7 +6,15 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerConfirmation, hasBrowser, hydrated, launchBrowser, nativeDialogs, newContext, signInThroughForm } from '../setup/browser.ts';
+import {
+  answerConfirmation,
+  hasBrowser,
+  hydrated,
+  launchBrowser,
+  nativeDialogs,
+  newContext,
+  signInThroughForm,
+} from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
@@ -21,7 +29,10 @@ describe.skipIf(!hasBrowser)('helpful reviews and suggestions in the browser', (
   let newer: string;
   const contexts: BrowserContext[] = [];
 
-  async function pageAt(viewport: { width: number; height: number }, account?: { email: string; password: string }): Promise<Page> {
+  async function pageAt(
+    viewport: { width: number; height: number },
+    account?: { email: string; password: string },
+  ): Promise<Page> {
     const context = await newContext(browser, server.url);
     contexts.push(context);
     const page = await context.newPage();
@@ -35,9 +46,24 @@ describe.skipIf(!hasBrowser)('helpful reviews and suggestions in the browser', (
   beforeAll(async () => {
     browser = await launchBrowser();
     content = (await api.get('/api/contents/search?order=oldest&page=2')).body.contents[0];
-    const [ola, max] = [await signUp(api, 'Ola Older', { password: PASSWORD }), await signUp(api, 'Max Newer', { password: PASSWORD })];
-    older = (await api.post(`/api/contents/${content._id}/reviews`, { rating: 5, comment: 'Older and glowing.' }, { token: ola.token })).body.review._id;
-    newer = (await api.post(`/api/contents/${content._id}/reviews`, { rating: 2, comment: 'Newer and grumpy.' }, { token: max.token })).body.review._id;
+    const [ola, max] = [
+      await signUp(api, 'Ola Older', { password: PASSWORD }),
+      await signUp(api, 'Max Newer', { password: PASSWORD }),
+    ];
+    older = (
+      await api.post(
+        `/api/contents/${content._id}/reviews`,
+        { rating: 5, comment: 'Older and glowing.' },
+        { token: ola.token },
+      )
+    ).body.review._id;
+    newer = (
+      await api.post(
+        `/api/contents/${content._id}/reviews`,
+        { rating: 2, comment: 'Newer and grumpy.' },
+        { token: max.token },
+      )
+    ).body.review._id;
   });
 
   afterAll(async () => {
@@ -46,7 +72,9 @@ describe.skipIf(!hasBrowser)('helpful reviews and suggestions in the browser', (
   });
 
   const order = (page: Page) =>
-    page.locator('#reviews [data-review]:not([data-own-review])').evaluateAll((items) => items.map((item) => item.getAttribute('data-review')));
+    page
+      .locator('#reviews [data-review]:not([data-own-review])')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-review')));
 
   it('a user votes a review helpful and takes it back, sorts the reviews and reports one with a reason', async () => {
     const reader = await signUp(api, 'Rhea Reader', { password: PASSWORD });
@@ -117,7 +145,9 @@ describe.skipIf(!hasBrowser)('helpful reviews and suggestions in the browser', (
     const listbox = page.getByRole('listbox', { name: 'Suggestions' });
     await listbox.getByRole('option').first().waitFor();
     expect(await box.getAttribute('aria-expanded')).toBe('true');
-    await expect.poll(() => page.locator('[data-search-form] [role="status"]').first().textContent()).toMatch(/\d+ suggestions?\./);
+    await expect
+      .poll(() => page.locator('[data-search-form] [role="status"]').first().textContent())
+      .toMatch(/\d+ suggestions?\./);
     expect(await listbox.locator('mark').count()).toBeGreaterThan(0);
 
     await box.press('ArrowDown');

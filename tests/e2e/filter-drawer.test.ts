@@ -24,7 +24,9 @@ const drawer = (page: Page) => page.locator('#filters-drawer');
 const group = (page: Page, title: string) => drawer(page).getByRole('list', { name: title });
 /** An option by its label, with its count or without ("Any"). */
 const option = (page: Page, title: string, label: string) =>
-  group(page, title).getByRole('link', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(\\(\\d+\\))?$`) });
+  group(page, title).getByRole('link', {
+    name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(\\(\\d+\\))?$`),
+  });
 const showResults = (page: Page) => drawer(page).getByRole('link', { name: /^Show \d+ results?$/ });
 const results = (count: number) => `Show ${count} ${count === 1 ? 'result' : 'results'}`;
 /** Where the keyboard is: an element of the drawer by its name (and address), or "outside". */
@@ -41,12 +43,14 @@ describe.skipIf(!hasBrowser)('the filter drawer on a phone', () => {
   let phone: BrowserContext;
   let phoneNoJs: BrowserContext;
 
-  const search = async (query: string): Promise<SearchAnswer> => (await fetch(`${server.url}/api/contents/search?${query}`)).json() as Promise<SearchAnswer>;
+  const search = async (query: string): Promise<SearchAnswer> =>
+    (await fetch(`${server.url}/api/contents/search?${query}`)).json() as Promise<SearchAnswer>;
 
   const { server } = useServer();
   beforeAll(async () => {
     browser = await launchBrowser();
-    const context = (javaScriptEnabled: boolean) => browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled });
+    const context = (javaScriptEnabled: boolean) =>
+      browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled });
     [phone, phoneNoJs] = await Promise.all([context(true), context(false)]);
   });
 
@@ -61,7 +65,10 @@ describe.skipIf(!hasBrowser)('the filter drawer on a phone', () => {
   }
 
   it('a filter chosen in the drawer applies there: it stays open and "Show N results" counts them; pressed, it shows them', async () => {
-    const [before, chosen] = await Promise.all([search('category=web-development'), search('category=web-development&techStack=python')]);
+    const [before, chosen] = await Promise.all([
+      search('category=web-development'),
+      search('category=web-development&techStack=python'),
+    ]);
     const page = await open(phone, SEARCH);
     // Marks this document: a reload or a navigation would lose the mark.
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
@@ -70,14 +77,18 @@ describe.skipIf(!hasBrowser)('the filter drawer on a phone', () => {
     expect(await showResults(page).textContent()).toBe(results(before.countContents));
 
     await drawer(page).locator('summary', { hasText: 'Technologies' }).click();
-    expect(await option(page, 'Technologies', 'Python').innerText()).toMatch(new RegExp(`\\(${before.facets.techStack!.python}\\)$`));
+    expect(await option(page, 'Technologies', 'Python').innerText()).toMatch(
+      new RegExp(`\\(${before.facets.techStack!.python}\\)$`),
+    );
     await option(page, 'Technologies', 'Python').click();
     await expect.poll(() => showResults(page).textContent()).toBe(results(chosen.countContents));
     expect(chosen.countContents).toBeLessThan(before.countContents);
     expect(await option(page, 'Technologies', 'Python').getAttribute('aria-current')).toBe('true');
     // Every option's count follows the filters chosen so far.
     await drawer(page).locator('summary', { hasText: 'Costs' }).click();
-    expect(await option(page, 'Costs', 'Free').innerText()).toMatch(new RegExp(`\\(${chosen.facets.cost!.Free ?? 0}\\)$`));
+    expect(await option(page, 'Costs', 'Free').innerText()).toMatch(
+      new RegExp(`\\(${chosen.facets.cost!.Free ?? 0}\\)$`),
+    );
     expect(await drawer(page).isVisible()).toBe(true);
     expect(new URL(page.url()).search).toBe('?category=web-development');
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
@@ -85,7 +96,9 @@ describe.skipIf(!hasBrowser)('the filter drawer on a phone', () => {
     await showResults(page).click();
     await page.waitForURL((url) => url.search === '?category=web-development&techStack=python');
     expect(await drawer(page).isVisible()).toBe(false);
-    expect(await page.locator('[data-results-count]').innerText()).toMatch(new RegExp(`^${chosen.countContents} Results?\\b`));
+    expect(await page.locator('[data-results-count]').innerText()).toMatch(
+      new RegExp(`^${chosen.countContents} Results?\\b`),
+    );
     expect(await filtersButton(page).textContent()).toBe('Filters (2)');
     await page.close();
   });
@@ -102,14 +115,20 @@ describe.skipIf(!hasBrowser)('the filter drawer on a phone', () => {
     await filtersButton(page).click();
     await expect.poll(() => showResults(page).textContent()).toBe(results(before.countContents));
     expect(await option(page, 'Technologies', 'Python').getAttribute('aria-current')).toBeNull();
-    expect(await group(page, 'Technologies').getByRole('link', { name: 'Any' }).getAttribute('aria-current')).toBe('true');
+    expect(await group(page, 'Technologies').getByRole('link', { name: 'Any' }).getAttribute('aria-current')).toBe(
+      'true',
+    );
     await page.close();
   });
 
   it('is modal for the keyboard: focus moves in, Tab stays inside, "Close filters" and Escape give focus back to the button', async () => {
     const page = await open(phone, SEARCH);
     // Opened by the keyboard, as someone without a mouse does.
-    for (let presses = 0; presses < 30 && !(await filtersButton(page).evaluate((el) => el === document.activeElement)); presses++)
+    for (
+      let presses = 0;
+      presses < 30 && !(await filtersButton(page).evaluate((el) => el === document.activeElement));
+      presses++
+    )
       await page.keyboard.press('Tab');
     expect(await filtersButton(page).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
@@ -122,7 +141,10 @@ describe.skipIf(!hasBrowser)('the filter drawer on a phone', () => {
 
     // Tab goes round the drawer's controls and comes back to where it started, never leaving it; Shift+Tab goes back.
     const stops = await drawer(page).evaluate(
-      (el) => [...el.querySelectorAll('a[href], button, summary')].filter((c) => (c as HTMLElement).checkVisibility() && !c.closest('[inert]')).length,
+      (el) =>
+        [...el.querySelectorAll('a[href], button, summary')].filter(
+          (c) => (c as HTMLElement).checkVisibility() && !c.closest('[inert]'),
+        ).length,
     );
     expect(stops).toBeGreaterThan(5);
     const visited: string[] = [];
@@ -137,7 +159,8 @@ describe.skipIf(!hasBrowser)('the filter drawer on a phone', () => {
     expect(await focused(page)).toBe(visited.at(-2));
 
     // "Close filters" is a button of its own: Enter on it closes the drawer and returns to "Filters (n)".
-    for (let i = 0; i < stops && (await focused(page)) !== 'button Close filters'; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < stops && (await focused(page)) !== 'button Close filters'; i++)
+      await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('button Close filters');
     await page.keyboard.press('Enter');
     await expect.poll(() => drawer(page).isVisible()).toBe(false);

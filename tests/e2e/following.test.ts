@@ -79,7 +79,9 @@ describe.skipIf(!hasBrowser)('following a tag, in the browser', () => {
     // asked once already, so a follow from a badge asks nothing.
     const { body: found } = await api.get('/api/contents/search?category=web-development&order=latest');
     await page.goto(`/content/${found.contents[0].slug}`);
-    const badgeToggle = page.locator('[data-tag="category"]', { hasText: 'Web Development' }).getByRole('button', { name: 'Follow Web Development' });
+    const badgeToggle = page
+      .locator('[data-tag="category"]', { hasText: 'Web Development' })
+      .getByRole('button', { name: 'Follow Web Development' });
     await expect.poll(() => badgeToggle.getAttribute('aria-pressed')).toBe('false');
     const box = (await badgeToggle.boundingBox())!;
     expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
@@ -97,9 +99,13 @@ describe.skipIf(!hasBrowser)('following a tag, in the browser', () => {
     await visitor.goto(link.pathname + link.search);
     await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
     await visitor.locator('[data-unsubscribed]').waitFor();
-    expect((await api.get('/api/follows', { token: (await api.post('/api/users/signin', { email, password: PASSWORD })).body.token })).body.digest.weekly).toBe(
-      false,
-    );
+    expect(
+      (
+        await api.get('/api/follows', {
+          token: (await api.post('/api/users/signin', { email, password: PASSWORD })).body.token,
+        })
+      ).body.digest.weekly,
+    ).toBe(false);
     await signedOut.close();
   });
 });

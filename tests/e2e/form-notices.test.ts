@@ -59,7 +59,11 @@ describe.skipIf(!hasBrowser)('form notices', () => {
   it('the server’s word on a field shows beside that field, focused, not as the alert', async () => {
     await signedIn(async (page, email) => {
       // Signed in 20 minutes ago: a new password now needs the current one, which the server checks.
-      await sqlRows(server.dbUrl, 'UPDATE sessions SET created_at = created_at - 1200000 WHERE user_id = (SELECT id FROM users WHERE email = ?)', [email]);
+      await sqlRows(
+        server.dbUrl,
+        'UPDATE sessions SET created_at = created_at - 1200000 WHERE user_id = (SELECT id FROM users WHERE email = ?)',
+        [email],
+      );
       await page.goto('/profile');
       await hydrated(page);
       await page.getByLabel('Password', { exact: true }).fill('a-new-password-2');
@@ -70,7 +74,9 @@ describe.skipIf(!hasBrowser)('form notices', () => {
       await beside.waitFor();
       expect(await page.getByRole('alert').filter({ hasText: 'Current password is incorrect' }).count()).toBe(0);
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('field-currentPassword');
-      expect(await page.locator('#field-currentPassword').getAttribute('aria-describedby')).toContain('field-currentPassword-error');
+      expect(await page.locator('#field-currentPassword').getAttribute('aria-describedby')).toContain(
+        'field-currentPassword-error',
+      );
     });
   });
 });

@@ -26,7 +26,9 @@ function recordShifts(): void {
   const shifts: Shift[] = [];
   (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }>) {
+    for (const entry of list.getEntries() as Array<
+      PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node }> }
+    >) {
       if (entry.hadRecentInput) continue;
       const sources = (entry.sources ?? []).map(({ node }) => {
         const el = node instanceof Element ? node : node?.parentElement;
@@ -55,7 +57,8 @@ describe.skipIf(!hasBrowser)('layout shifts', () => {
   });
 
   afterAll(async () => {
-    if (figures.length) console.log(`cumulative layout shift (CPU ×4, ${DESKTOP.width}×${DESKTOP.height}):\n${figures.join('\n')}`);
+    if (figures.length)
+      console.log(`cumulative layout shift (CPU ×4, ${DESKTOP.width}×${DESKTOP.height}):\n${figures.join('\n')}`);
     await browser?.close();
   });
 
@@ -113,7 +116,8 @@ describe.skipIf(!hasBrowser)('layout shifts', () => {
       try {
         const page = await context.newPage();
         if (account) await signInThroughForm(page, account);
-        if (noSaves) await page.evaluate(() => localStorage.setItem('userSaves', JSON.stringify({ numSaves: 0, saves: [] })));
+        if (noSaves)
+          await page.evaluate(() => localStorage.setItem('userSaves', JSON.stringify({ numSaves: 0, saves: [] })));
         await page.goto('/search');
         const box = (await page.locator('#top-search').boundingBox())!;
         return { x: Math.round(box.x), width: Math.round(box.width) };

@@ -69,7 +69,8 @@ describe.skipIf(!hasBrowser)('link health in the browser', () => {
   }
 
   /** A fresh browser signed in through /signin, failing if a native dialog opens. */
-  const signedIn = (account: { email: string; password: string }, run: (page: Page) => Promise<void>) => withSignedInPage(browser, server.url, account, run);
+  const signedIn = (account: { email: string; password: string }, run: (page: Page) => Promise<void>) =>
+    withSignedInPage(browser, server.url, account, run);
 
   it('a user reports a link from its page, once; the admin sees the report', async () => {
     const missing = await site(404);
@@ -80,7 +81,9 @@ describe.skipIf(!hasBrowser)('link health in the browser', () => {
       await hydrated(page);
       await page.getByRole('button', { name: 'Report a broken link' }).click();
       await page.locator('[data-report-link]').getByRole('status').waitFor();
-      expect(await page.locator('[data-report-link]').getByRole('status').textContent()).toBe("Thanks — we'll check this link.");
+      expect(await page.locator('[data-report-link]').getByRole('status').textContent()).toBe(
+        "Thanks — we'll check this link.",
+      );
       // Reported before: thanked on the next visit, not offered again.
       await page.reload();
       await page.locator('[data-report-link]').getByRole('status').waitFor();
@@ -88,7 +91,9 @@ describe.skipIf(!hasBrowser)('link health in the browser', () => {
     });
     await signedIn(DEMO_ADMIN, async (page) => {
       await page.goto('/admin/contents?link=reported');
-      await expect.poll(() => row(page, 'Reported Course').locator('[data-link="reported"]').textContent()).toBe('Reported ×1');
+      await expect
+        .poll(() => row(page, 'Reported Course').locator('[data-link="reported"]').textContent())
+        .toBe('Reported ×1');
     });
   });
 
@@ -125,7 +130,10 @@ describe.skipIf(!hasBrowser)('link health in the browser', () => {
     const moved = await content('Moved Course', `${mover.url}/old-home`);
     await checkLinks(broken._id, moved._id);
     // Failing since 49 hours, twice already: the next failure makes it broken.
-    await sql('UPDATE link_checks SET first_failure_at = ?, failures = 2 WHERE content_id = ?', [Date.now() - 49 * 3600_000, broken._id]);
+    await sql('UPDATE link_checks SET first_failure_at = ?, failures = 2 WHERE content_id = ?', [
+      Date.now() - 49 * 3600_000,
+      broken._id,
+    ]);
     expect((await checkLinks(broken._id)).code).toBe(3);
 
     await signedIn(DEMO_ADMIN, async (page) => {
@@ -150,7 +158,9 @@ describe.skipIf(!hasBrowser)('link health in the browser', () => {
       await movedRow.waitFor({ state: 'detached' });
 
       await page.goto(`/content/${broken.slug}`);
-      expect(await page.locator('[data-broken-link]').textContent()).toMatch(/This link may be broken \(last checked \d{4}-\d{2}-\d{2}\)\./);
+      expect(await page.locator('[data-broken-link]').textContent()).toMatch(
+        /This link may be broken \(last checked \d{4}-\d{2}-\d{2}\)\./,
+      );
     });
     expect((await api.get(`/api/contents/slug/${moved.slug}`)).body.url).toBe(`${target.url}/new-home`);
   });

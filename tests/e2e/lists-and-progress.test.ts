@@ -44,12 +44,14 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     };
   }
 
-  const names = (page: Page) => page.locator('[data-list-items] [data-list-item] a[href^="/content/"]').allTextContents();
+  const names = (page: Page) =>
+    page.locator('[data-list-items] [data-list-item] a[href^="/content/"]').allTextContents();
 
   it('a list made from saves, reordered by keyboard and by mouse, noted, published, read signed out, copied by another, its progress counted', async () => {
     const ada = await signUp(api, 'Ada Shelf', { password: PASSWORD });
     // Saved newest first: the last saved is the Saved page's first entry.
-    for (const content of [...contents].reverse()) expect((await api.put(`/api/users/saves/${content._id}`, undefined, { token: ada.token })).status).toBe(200);
+    for (const content of [...contents].reverse())
+      expect((await api.put(`/api/users/saves/${content._id}`, undefined, { token: ada.token })).status).toBe(200);
     const { page, done } = await signedIn(ada.email);
 
     await page.goto('/saved');
@@ -67,7 +69,9 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
       const item = page.getByRole('menuitemcheckbox', { name: 'Rust in 30 days' });
       await expect.poll(() => item.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.press('Enter');
-      await expect.poll(async () => (await api.get('/api/lists', { token: ada.token })).body.lists[0].numItems).toBe(index + 1);
+      await expect
+        .poll(async () => (await api.get('/api/lists', { token: ada.token })).body.lists[0].numItems)
+        .toBe(index + 1);
     }
 
     await page.goto('/my-lists');
@@ -82,13 +86,17 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     await page.keyboard.press('Enter');
     await expect.poll(() => names(page)).toEqual([order[1], order[0], order[2]]);
     expect(await page.locator('[data-list-announcement]').textContent()).toBe(`${order[0]} moved to position 2 of 3`);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move ${order[0]} down`);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`Move ${order[0]} down`);
 
     // With the mouse: the last item dragged onto the first takes its place, and back; the server keeps each order.
     const rows = page.locator('[data-list-item]');
     const listId = new URL(page.url()).pathname.split('/').at(-1)!;
     const savedOrder = async () =>
-      (await api.get(`/api/lists/${listId}`, { token: ada.token })).body.items.map((item: { content: { name: string } }) => item.content.name);
+      (await api.get(`/api/lists/${listId}`, { token: ada.token })).body.items.map(
+        (item: { content: { name: string } }) => item.content.name,
+      );
     await rows.nth(2).dragTo(rows.nth(0));
     await expect.poll(() => names(page)).toEqual([order[2], order[1], order[0]]);
     expect(await page.locator('[data-list-announcement]').textContent()).toBe(`${order[2]} moved to position 1 of 3`);
@@ -99,7 +107,9 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
 
     await page.getByLabel(`Note on ${order[2]}`).fill('Read the second chapter twice');
     await page.locator('[data-list-item]').nth(2).getByRole('button', { name: 'Save note' }).click();
-    await expect.poll(() => page.locator('[data-list-item]').nth(2).getByRole('button', { name: 'Save note' }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => page.locator('[data-list-item]').nth(2).getByRole('button', { name: 'Save note' }).isDisabled())
+      .toBe(true);
 
     // Progress: one of three done, and the filter shows it alone.
     await page.getByLabel(`Progress with ${order[1]}`).selectOption('done');
@@ -142,16 +152,23 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     // Marking Learning on a content page saves it: the saves badge counts it.
     await other.page.goto(`/content/${contents[0]!.slug}`);
     await other.page.getByLabel(`Progress with ${contents[0]!.name}`).selectOption('learning');
-    await expect.poll(async () => (await api.get('/api/users/progress', { token: bob.token })).body.progress[0]?.state).toBe('learning');
+    await expect
+      .poll(async () => (await api.get('/api/users/progress', { token: bob.token })).body.progress[0]?.state)
+      .toBe('learning');
     await expect.poll(() => other.page.locator('[data-saved-badge]').first().textContent()).toBe('1');
     await other.done();
   });
 
   it('bookmarks out from the Saved page and in through the import screen, its progress shown and the unknown links offered for submission', async () => {
     const eve = await signUp(api, 'Eve Shelf', { password: PASSWORD });
-    for (const content of contents.slice(0, 2)) expect((await api.put(`/api/users/saves/${content._id}`, undefined, { token: eve.token })).status).toBe(200);
+    for (const content of contents.slice(0, 2))
+      expect((await api.put(`/api/users/saves/${content._id}`, undefined, { token: eve.token })).status).toBe(200);
     const trip = (await api.post('/api/lists', { name: 'Trip' }, { token: eve.token })).body;
-    await api.post(`/api/lists/${trip._id}/items`, { contentId: contents[2]!._id, note: 'On the train' }, { token: eve.token });
+    await api.post(
+      `/api/lists/${trip._id}/items`,
+      { contentId: contents[2]!._id, note: 'On the train' },
+      { token: eve.token },
+    );
     const exporter = await signedIn(eve.email);
     await exporter.page.goto('/saved');
     await hydrated(exporter.page);
@@ -168,7 +185,10 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     // Another account imports it, with one link the catalog lacks.
     const fay = await signUp(api, 'Fay Shelf', { password: PASSWORD });
     const unknown = `https://e2e-${Date.now()}.example.org/course`;
-    const file = exported.replace(/<\/DL><p>\s*$/, `    <DT><A HREF="${unknown}" ADD_DATE="1700000000">A course to suggest</A>\n</DL><p>\n`);
+    const file = exported.replace(
+      /<\/DL><p>\s*$/,
+      `    <DT><A HREF="${unknown}" ADD_DATE="1700000000">A course to suggest</A>\n</DL><p>\n`,
+    );
     const importer = await signedIn(fay.email);
     await importer.page.goto('/my-lists/import');
     await hydrated(importer.page);
@@ -176,19 +196,26 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     await importer.page.evaluate(() => {
       const seen = ((window as unknown as { progressSeen: boolean }).progressSeen = false);
       new MutationObserver(() => {
-        if (document.querySelector('[data-import-progress] progress')) (window as unknown as { progressSeen: boolean }).progressSeen = true;
+        if (document.querySelector('[data-import-progress] progress'))
+          (window as unknown as { progressSeen: boolean }).progressSeen = true;
       }).observe(document.body, { childList: true, subtree: true });
       return seen;
     });
-    await importer.page.locator('[data-bookmark-file]').setInputFiles({ name: 'bookmarks.html', mimeType: 'text/html', buffer: Buffer.from(file) });
+    await importer.page
+      .locator('[data-bookmark-file]')
+      .setInputFiles({ name: 'bookmarks.html', mimeType: 'text/html', buffer: Buffer.from(file) });
     await importer.page.getByRole('button', { name: 'Import', exact: true }).click();
     await importer.page.locator('[data-import-summary]').waitFor();
-    expect(await importer.page.evaluate(() => (window as unknown as { progressSeen: boolean }).progressSeen)).toBe(true);
+    expect(await importer.page.evaluate(() => (window as unknown as { progressSeen: boolean }).progressSeen)).toBe(
+      true,
+    );
     expect(await importer.page.locator('[data-import-summary]').textContent()).toContain('3 resources saved');
     const offered = importer.page.getByRole('checkbox', { name: /A course to suggest/ });
     expect(await offered.isChecked()).toBe(true);
     await importer.page.getByRole('button', { name: 'Submit 1 link for review' }).click();
-    await expect.poll(() => importer.page.locator('[data-offer-sent]').textContent()).toContain('1 link submitted for review');
+    await expect
+      .poll(() => importer.page.locator('[data-offer-sent]').textContent())
+      .toContain('1 link submitted for review');
     const mine = (await api.get('/api/submissions/mine', { token: fay.token })).body;
     expect(JSON.stringify(mine)).toContain(unknown);
     const lists = (await api.get('/api/lists', { token: fay.token })).body.lists;

@@ -59,12 +59,20 @@ interface Target {
 function touchTargets(): Target[] {
   const drawn = (el: Element) => {
     const box = el.getBoundingClientRect();
-    return box.width > 1 && box.height > 1 && box.bottom + scrollY > 0 && el.checkVisibility({ visibilityProperty: true }) && !el.closest('[inert]');
+    return (
+      box.width > 1 &&
+      box.height > 1 &&
+      box.bottom + scrollY > 0 &&
+      el.checkVisibility({ visibilityProperty: true }) &&
+      !el.closest('[inert]')
+    );
   };
   const inSentence = (el: Element) =>
     el instanceof HTMLAnchorElement &&
     getComputedStyle(el).display === 'inline' &&
-    [...el.parentElement!.childNodes].some((node) => node !== el && node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '');
+    [...el.parentElement!.childNodes].some(
+      (node) => node !== el && node.nodeType === Node.TEXT_NODE && node.textContent!.trim() !== '',
+    );
   const hitBox = (el: Element) => {
     const after = getComputedStyle(el, '::after');
     if (after.content === 'none' || after.position !== 'absolute') return el.getBoundingClientRect();
@@ -79,8 +87,17 @@ function touchTargets(): Target[] {
     if (el instanceof HTMLLabelElement && (!el.control || drawn(el.control))) return [];
     if (!drawn(el) || inSentence(el)) return [];
     const box = hitBox(el);
-    const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText).trim().replace(/\s+/g, ' ').slice(0, 40);
-    return [{ what: `${el.tagName.toLowerCase()} "${name}"`, width: Math.round(box.width * 10) / 10, height: Math.round(box.height * 10) / 10 }];
+    const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText)
+      .trim()
+      .replace(/\s+/g, ' ')
+      .slice(0, 40);
+    return [
+      {
+        what: `${el.tagName.toLowerCase()} "${name}"`,
+        width: Math.round(box.width * 10) / 10,
+        height: Math.round(box.height * 10) / 10,
+      },
+    ];
   });
 }
 
@@ -129,7 +146,8 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
     // Two saves, so that the Saved page lists them with their buttons.
     const { token } = await asAdmin(api);
     const { contents } = (await api.get('/api/contents/search?order=topRated')).body as { contents: ApiContent[] };
-    for (const content of contents.slice(0, 2)) savedCount = (await api.put(`/api/users/saves/${content._id}`, undefined, { token })).body.numSaves;
+    for (const content of contents.slice(0, 2))
+      savedCount = (await api.put(`/api/users/saves/${content._id}`, undefined, { token })).body.numSaves;
     const page = await touchAdmin.newPage();
     await signInThroughForm(page, DEMO_ADMIN);
     await page.close();
@@ -205,7 +223,9 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
     await page.getByLabel('Password', { exact: true }).fill(DEMO_ADMIN.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    const { contents } = (await (await fetch(`${server.url}/api/contents/search`)).json()) as { contents: ApiContent[] };
+    const { contents } = (await (await fetch(`${server.url}/api/contents/search`)).json()) as {
+      contents: ApiContent[];
+    };
     await page.goto(`/admin/content/${contents[0]!._id}`);
     const form = page.locator('.card', { has: page.locator('form') });
     const box = (await form.boundingBox())!;
@@ -240,13 +260,21 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
   });
 
   it('a card shows three tags and "+n" for the rest, which it names', async () => {
-    const { contents } = (await (await fetch(`${server.url}/api/contents/search?category=web-development`)).json()) as { contents: ApiContent[] };
-    const labelsOf = (c: ApiContent) => [...new Set([c.category[0], c.type[0], ...c.techStack, ...c.category, ...c.type].filter(Boolean).map((t) => t!.label))];
+    const { contents } = (await (await fetch(`${server.url}/api/contents/search?category=web-development`)).json()) as {
+      contents: ApiContent[];
+    };
+    const labelsOf = (c: ApiContent) => [
+      ...new Set(
+        [c.category[0], c.type[0], ...c.techStack, ...c.category, ...c.type].filter(Boolean).map((t) => t!.label),
+      ),
+    ];
     const many = contents.find((c) => labelsOf(c).length > 4);
     expect(many, 'a content with more than four tags').toBeDefined();
     const labels = labelsOf(many!);
     const page = await open(desktop, `/search?category=web-development`);
-    const card = page.locator('[data-content-card]').filter({ has: page.getByRole('link', { name: many!.name, exact: true }) });
+    const card = page
+      .locator('[data-content-card]')
+      .filter({ has: page.getByRole('link', { name: many!.name, exact: true }) });
     const items = card.getByRole('list', { name: 'Tags' }).getByRole('listitem');
     expect(await items.count()).toBe(4);
     const more = items.nth(3);
@@ -258,13 +286,20 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
   });
   describe("on a phone's touch screen", () => {
     it('every touch target of the catalog pages, the Saved page and the top bar is at least 44×44 px', async () => {
-      const { contents } = (await (await fetch(`${server.url}/api/contents/search?order=topRated`)).json()) as { contents: ApiContent[] };
+      const { contents } = (await (await fetch(`${server.url}/api/contents/search?order=topRated`)).json()) as {
+        contents: ApiContent[];
+      };
       const contentPath = `/content/${contents[0]!.slug}`;
       const measured: Array<Target & { screen: string }> = [];
       const measure = async (page: Page, screen: string) => {
         for (const target of await page.evaluate(touchTargets)) measured.push({ ...target, screen });
       };
-      const screens: Array<{ context: BrowserContext; path: string; name: string; prepare?: (page: Page) => Promise<void> }> = [
+      const screens: Array<{
+        context: BrowserContext;
+        path: string;
+        name: string;
+        prepare?: (page: Page) => Promise<void>;
+      }> = [
         { context: touch, path: '/', name: 'home' },
         { context: touch, path: '/search?category=web-development', name: 'search' },
         {
@@ -280,7 +315,12 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
         { context: touch, path: contentPath, name: 'content' },
         { context: touchAdmin, path: contentPath, name: 'content, signed in' },
         { context: touchAdmin, path: '/saved', name: 'saved' },
-        { context: touch, path: '/', name: 'top bar menu', prepare: (page) => page.locator('label[for="nav-toggle"]').tap() },
+        {
+          context: touch,
+          path: '/',
+          name: 'top bar menu',
+          prepare: (page) => page.locator('label[for="nav-toggle"]').tap(),
+        },
         ...[
           { menu: 'user menu', summary: /^Ada Admin$/ },
           { menu: 'Admin menu', summary: /^Admin$/ },
@@ -302,8 +342,13 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
         await measure(page, screen.name);
         await page.close();
       }
-      expect(measured.filter((target) => target.screen === 'saved').length, 'the Saved page lists its saves').toBeGreaterThanOrEqual(savedCount);
-      const smallest = measured.toSorted((a, b) => smallestSide(a) - smallestSide(b) || a.width * a.height - b.width * b.height)[0]!;
+      expect(
+        measured.filter((target) => target.screen === 'saved').length,
+        'the Saved page lists its saves',
+      ).toBeGreaterThanOrEqual(savedCount);
+      const smallest = measured.toSorted(
+        (a, b) => smallestSide(a) - smallestSide(b) || a.width * a.height - b.width * b.height,
+      )[0]!;
       console.log(
         `smallest touch target on the phone screens: ${smallest.width}×${smallest.height} px (${smallest.what} on ${smallest.screen}; ${measured.length} measured)`,
       );
@@ -321,7 +366,9 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
       expect(shown.y + shown.height).toBeLessThanOrEqual(PHONE.height);
       await box.fill('python');
       await box.press('Enter');
-      await page.waitForURL((url) => url.pathname.startsWith('/search') && url.searchParams.get('searchTerm') === 'python');
+      await page.waitForURL(
+        (url) => url.pathname.startsWith('/search') && url.searchParams.get('searchTerm') === 'python',
+      );
       await page.close();
     });
 
@@ -357,13 +404,18 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
         await page.waitForLoadState('networkidle');
         for (const selector of screen.open) await page.locator(selector).tap();
         // Without transitions, a look is what it becomes at once (the page's CSP refuses a style element, not the CSSOM).
-        await page.evaluate(() => document.styleSheets[0]!.insertRule('*, *::before, *::after { transition: none !important; }'));
+        await page.evaluate(() =>
+          document.styleSheets[0]!.insertRule('*, *::before, *::after { transition: none !important; }'),
+        );
         const looksOfTargets = () =>
           page.evaluate(
             (looks) =>
               [...document.querySelectorAll<HTMLElement>('[data-hover-probe]')].map((el) => {
                 const style = getComputedStyle(el);
-                return { what: `${el.tagName.toLowerCase()} "${el.innerText.trim().slice(0, 30)}"`, look: looks.map((p) => style[p]).join(' | ') };
+                return {
+                  what: `${el.tagName.toLowerCase()} "${el.innerText.trim().slice(0, 30)}"`,
+                  look: looks.map((p) => style[p]).join(' | '),
+                };
               }),
             looks,
           );
@@ -378,8 +430,12 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
         await cdp.send('DOM.enable');
         await cdp.send('CSS.enable');
         const { root } = await cdp.send('DOM.getDocument');
-        const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: '[data-hover-probe]' });
-        for (const nodeId of nodeIds) await cdp.send('CSS.forcePseudoState', { nodeId, forcedPseudoClasses: ['hover'] });
+        const { nodeIds } = await cdp.send('DOM.querySelectorAll', {
+          nodeId: root.nodeId,
+          selector: '[data-hover-probe]',
+        });
+        for (const nodeId of nodeIds)
+          await cdp.send('CSS.forcePseudoState', { nodeId, forcedPseudoClasses: ['hover'] });
         const hovered = await looksOfTargets();
         for (const [i, { what, look }] of before.entries()) {
           if (hovered[i]!.look !== look) changed.push(`${screen.path} ${what}: ${look} → ${hovered[i]!.look}`);
@@ -393,7 +449,9 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
     it("the admin dashboard's four totals sit two by two", async () => {
       const page = await touchAdmin.newPage();
       await page.goto('/admin/dashboard');
-      const boxes = await page.locator('[data-stat]').evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().toJSON() as DOMRect));
+      const boxes = await page
+        .locator('[data-stat]')
+        .evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().toJSON() as DOMRect));
       expect(boxes).toHaveLength(4);
       const rows = Map.groupBy(boxes, (box) => Math.round(box.top));
       expect([...rows.values()].map((row) => row.length)).toEqual([2, 2]);

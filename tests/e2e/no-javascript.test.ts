@@ -43,14 +43,19 @@ describe.skipIf(!hasBrowser)('account forms without JavaScript', () => {
     await withoutScript(async (page, context) => {
       await page.goto('/signup?redirect=%2Fsaved');
       // What needs JavaScript says so (in <noscript>, which a browser without JavaScript shows).
-      expect(await page.locator('noscript').first().innerHTML()).toContain('saving, reviews, submitting links and the admin screens need it');
+      expect(await page.locator('noscript').first().innerHTML()).toContain(
+        'saving, reviews, submitting links and the admin screens need it',
+      );
       await page.getByLabel('Name').fill('Plain Form');
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByLabel('Confirm Password').fill('something-else-1');
       await page.getByRole('button', { name: 'Sign Up' }).click();
       await page.getByRole('alert').getByText('Password do not match').waitFor();
-      expect([await page.getByLabel('Name').inputValue(), await page.getByLabel('Email').inputValue()]).toEqual(['Plain Form', email]);
+      expect([await page.getByLabel('Name').inputValue(), await page.getByLabel('Email').inputValue()]).toEqual([
+        'Plain Form',
+        email,
+      ]);
 
       await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await page.getByLabel('Confirm Password').fill(PASSWORD);
@@ -112,7 +117,12 @@ describe.skipIf(!hasBrowser)('account forms without JavaScript', () => {
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(res.headers.get('set-cookie')).toBeNull();
     }
-    const ours = await fetch(`${server.url}/signin`, { method: 'POST', body, headers: { origin: server.url }, redirect: 'manual' });
+    const ours = await fetch(`${server.url}/signin`, {
+      method: 'POST',
+      body,
+      headers: { origin: server.url },
+      redirect: 'manual',
+    });
     expect(ours.status).toBe(303);
     expect(ours.headers.get('set-cookie')).toMatch(/session=/);
   });

@@ -6,7 +6,16 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerConfirmation, hasBrowser, hydrated, launchBrowser, nativeDialogs, recordToasts, signInThroughForm, toastsShown } from '../setup/browser.ts';
+import {
+  answerConfirmation,
+  hasBrowser,
+  hydrated,
+  launchBrowser,
+  nativeDialogs,
+  recordToasts,
+  signInThroughForm,
+  toastsShown,
+} from '../setup/browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
 
@@ -28,7 +37,11 @@ describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => 
   });
 
   /** `run` on a page signed in as `user` through the form, at `viewport`; the page raises no error and opens no native dialog. */
-  async function asUser(user: { email: string }, run: (page: Page, context: BrowserContext) => Promise<void>, viewport = { width: 1280, height: 900 }) {
+  async function asUser(
+    user: { email: string },
+    run: (page: Page, context: BrowserContext) => Promise<void>,
+    viewport = { width: 1280, height: 900 },
+  ) {
     const context = await browser.newContext({ baseURL: server.url, viewport });
     const page = await context.newPage();
     const problems: string[] = [];
@@ -59,14 +72,18 @@ describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => 
         await page.waitForURL((url) => url.pathname === '/my-reviews');
         const empty = page.locator('[data-my-reviews-empty]');
         expect(await empty.textContent()).toContain('You have not reviewed anything yet.');
-        expect(await empty.getByRole('link', { name: 'Find something to review' }).getAttribute('href')).toBe('/search');
+        expect(await empty.getByRole('link', { name: 'Find something to review' }).getAttribute('href')).toBe(
+          '/search',
+        );
 
         const [older, newer] = [contents[0]!, contents[1]!];
         for (const [content, rating, comment] of [
           [older, 3, 'Good, a little dry.'],
           [newer, 5, 'The best I have found.'],
         ] as const) {
-          expect((await api.post(`/api/contents/${content._id}/reviews`, { rating, comment }, { token: user.token })).status).toBe(201);
+          expect(
+            (await api.post(`/api/contents/${content._id}/reviews`, { rating, comment }, { token: user.token })).status,
+          ).toBe(201);
         }
         await page.reload();
         await hydrated(page);
@@ -107,7 +124,10 @@ describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => 
     expect((await api.put(`/api/users/saves/${contents[2]!._id}`, undefined, { token: user.token })).status).toBe(200);
     await asUser(user, async (page) => {
       await page.goto('/profile');
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download your data' }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Download your data' }).click(),
+      ]);
       expect(download.suggestedFilename()).toBe(`skillshelf-export-${new Date().toISOString().slice(0, 10)}.json`);
       const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
       expect(data.account).toMatchObject({ _id: user._id, name: 'Dana Download', email: user.email, role: 'user' });
@@ -119,7 +139,15 @@ describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => 
   it('deleting the account: a wrong password is said beside the field; then the reviews stay as “Former member” and the user lands home', async () => {
     const user = await signUp(api, 'Leah Leaving', { password: PASSWORD });
     const content = contents[3]!;
-    expect((await api.post(`/api/contents/${content._id}/reviews`, { rating: 2, comment: 'Not for me, sadly.' }, { token: user.token })).status).toBe(201);
+    expect(
+      (
+        await api.post(
+          `/api/contents/${content._id}/reviews`,
+          { rating: 2, comment: 'Not for me, sadly.' },
+          { token: user.token },
+        )
+      ).status,
+    ).toBe(201);
     await asUser(user, async (page, context) => {
       await recordToasts(context);
       // The content's page, cached with the review under its author's name.

@@ -25,9 +25,14 @@ describe.skipIf(!hasBrowser)('placement', () => {
     const { body } = await api.get('/api/contents/search?order=topRated');
     contentPath = `/content/${body.contents[0].slug}`;
     const signup = await signUp(api, user.name, { email: user.email, password: user.password });
-    for (const content of body.contents.slice(0, 3)) await api.post('/api/users/save', { contentId: content._id }, { token: signup.token });
+    for (const content of body.contents.slice(0, 3))
+      await api.post('/api/users/save', { contentId: content._id }, { token: signup.token });
     for (let i = 0; i < 3; i++)
-      await api.post('/api/submissions/create', { url: `https://placement-${i}-${Date.now()}.example.org/`, name: `Placement ${i}` }, { token: signup.token });
+      await api.post(
+        '/api/submissions/create',
+        { url: `https://placement-${i}-${Date.now()}.example.org/`, name: `Placement ${i}` },
+        { token: signup.token },
+      );
   });
 
   afterAll(async () => {
@@ -75,7 +80,11 @@ describe.skipIf(!hasBrowser)('placement', () => {
       await expect.poll(() => report.isVisible()).toBe(true);
       const style = await report.evaluate((el) => {
         const s = getComputedStyle(el);
-        return { fontSize: parseFloat(s.fontSize), underline: s.textDecorationLine, link: el.classList.contains('link') };
+        return {
+          fontSize: parseFloat(s.fontSize),
+          underline: s.textDecorationLine,
+          link: el.classList.contains('link'),
+        };
       });
       expect(style.link).toBe(true);
       expect(style.fontSize).toBeGreaterThanOrEqual(14);
@@ -100,7 +109,9 @@ describe.skipIf(!hasBrowser)('placement', () => {
         const items = page.locator('[data-saved-item]');
         await expect.poll(() => items.count()).toBe(3);
         for (const item of await items.all()) {
-          const [name, visit] = await item.locator('a').evaluateAll((links) => links.map((a) => a.getBoundingClientRect().toJSON() as DOMRect));
+          const [name, visit] = await item
+            .locator('a')
+            .evaluateAll((links) => links.map((a) => a.getBoundingClientRect().toJSON() as DOMRect));
           expect(name!.bottom, JSON.stringify({ name, visit })).toBeLessThanOrEqual(visit!.top);
           // WCAG 2.5.8: 24 px circles on the targets' centres do not meet; each also at least 24 px high.
           const centres = visit!.top + visit!.height / 2 - (name!.top + name!.height / 2);
@@ -138,11 +149,15 @@ describe.skipIf(!hasBrowser)('placement', () => {
         page.locator(`#filters-drawer [data-filter-option^="${group}="]`).evaluateAll((links) =>
           links.flatMap((link) => {
             const box = link.querySelector('[data-filter-box] span');
-            return box && getComputedStyle(box).visibility === 'visible' ? [link.getAttribute('data-filter-option')] : [];
+            return box && getComputedStyle(box).visibility === 'visible'
+              ? [link.getAttribute('data-filter-option')]
+              : [];
           }),
         );
       expect((await ticked('techStack')).sort()).toEqual(['techStack=javascript', 'techStack=python']);
-      expect(await page.locator('#filters-drawer [data-filter-option^="techStack="] [data-filter-box]').count()).toBeGreaterThan(2);
+      expect(
+        await page.locator('#filters-drawer [data-filter-option^="techStack="] [data-filter-box]').count(),
+      ).toBeGreaterThan(2);
       expect(await page.locator('#filters-drawer [data-filter-option^="rating="] [data-filter-box]').count()).toBe(0);
       // Ticking a third one keeps the other two.
       await page.locator('#filters-drawer [data-filter-option="techStack=sql"]').click();
@@ -173,17 +188,26 @@ describe.skipIf(!hasBrowser)('placement', () => {
           return [...canvas.getImageData(0, 0, 1, 1).data].slice(0, 3);
         };
         const luminance = (rgba: number[]) => {
-          const [r, g, b] = rgba.map((v) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+          const [r, g, b] = rgba.map((v) =>
+            v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4,
+          );
           return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
         };
-        const sidebar = getComputedStyle(document.querySelector('section[aria-labelledby="filters-heading"]')!).backgroundColor;
+        const sidebar = getComputedStyle(
+          document.querySelector('section[aria-labelledby="filters-heading"]')!,
+        ).backgroundColor;
         const page = getComputedStyle(document.body).backgroundColor;
         const against = (el: Element, base: string) => {
-          const [a, b] = [luminance(rgb(getComputedStyle(el).backgroundColor, base)), luminance(rgb(base))].sort((x, y) => y - x);
+          const [a, b] = [luminance(rgb(getComputedStyle(el).backgroundColor, base)), luminance(rgb(base))].sort(
+            (x, y) => y - x,
+          );
           return (a! + 0.05) / (b! + 0.05);
         };
         return {
-          chosen: against(document.querySelector('#filters-drawer [data-filter-option="category=web-development"]')!, sidebar),
+          chosen: against(
+            document.querySelector('#filters-drawer [data-filter-option="category=web-development"]')!,
+            sidebar,
+          ),
           hovered: against(hovered, sidebar),
           chip: against(document.querySelector('[data-filter-chip="category"]')!, page),
         };

@@ -27,7 +27,8 @@ describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ
   });
 
   /** A fresh browser signed in through /signin; every window.confirm is accepted. */
-  const signedIn = (account: { email: string; password: string }, run: (page: Page) => Promise<void>) => withSignedInPage(browser, server.url, account, run);
+  const signedIn = (account: { email: string; password: string }, run: (page: Page) => Promise<void>) =>
+    withSignedInPage(browser, server.url, account, run);
 
   async function sql(statement: string, args: string[] = []) {
     const db = await openDatabase(server.dbUrl);
@@ -100,10 +101,16 @@ describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ
 
     const record = (await api.get(`/api/submissions/${id}`, { token: (await asAdmin(api)).token })).body;
     expect(record.status).toBe('approved');
-    expect(await sql('SELECT kind, value FROM content_tags WHERE content_id = ?', [record.contentId])).toEqual([{ kind: 'techStack', value: 'python' }]);
+    expect(await sql('SELECT kind, value FROM content_tags WHERE content_id = ?', [record.contentId])).toEqual([
+      { kind: 'techStack', value: 'python' },
+    ]);
     expect(await sql("SELECT value FROM tags WHERE kind = 'techStack' AND value = 'elixir'")).toEqual([]);
-    const [audit] = await sql("SELECT details FROM audit_log WHERE action = 'submission.approve' AND target_id = ?", [id]);
-    expect(JSON.parse(String(audit!.details)).proposedTags).toEqual([{ kind: 'techStack', value: 'elixir', outcome: 'mapped', tag: 'python' }]);
+    const [audit] = await sql("SELECT details FROM audit_log WHERE action = 'submission.approve' AND target_id = ?", [
+      id,
+    ]);
+    expect(JSON.parse(String(audit!.details)).proposedTags).toEqual([
+      { kind: 'techStack', value: 'elixir', outcome: 'mapped', tag: 'python' },
+    ]);
 
     // The decided submission's page says what became of the proposal.
     await signedIn(DEMO_ADMIN, async (page) => {
@@ -115,9 +122,16 @@ describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ
   it('a long proposed tag grows its pill rather than crossing it, and a dropped one says so once decided', async () => {
     const userToken = (await api.post('/api/users/signin', DEMO_USER)).body.token;
     const adminToken = (await asAdmin(api)).token;
-    const long = { label: 'Observability for Distributed Event-Driven Systems', value: 'observability-for-distributed-event-driven-systems' };
+    const long = {
+      label: 'Observability for Distributed Event-Driven Systems',
+      value: 'observability-for-distributed-event-driven-systems',
+    };
     const url = `https://observability-${Date.now()}.example.org/`;
-    const created = await api.post('/api/submissions/create', { url, name: 'Observability notes', techStack: [long] }, { token: userToken });
+    const created = await api.post(
+      '/api/submissions/create',
+      { url, name: 'Observability notes', techStack: [long] },
+      { token: userToken },
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
 
     await signedIn(DEMO_ADMIN, async (page) => {
@@ -131,7 +145,9 @@ describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ
         const box = element.getBoundingClientRect();
         const range = document.createRange();
         range.selectNodeContents(element);
-        return [...range.getClientRects()].every((line) => line.top >= box.top - 0.5 && line.bottom <= box.bottom + 0.5);
+        return [...range.getClientRects()].every(
+          (line) => line.top >= box.top - 0.5 && line.bottom <= box.bottom + 0.5,
+        );
       });
       expect(fits).toBe(true);
     });
@@ -139,7 +155,12 @@ describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ
     const submission = (await api.get(`/api/submissions/${created.body._id}`, { token: adminToken })).body;
     const approved = await api.post(
       `/api/submissions/${submission._id}`,
-      { ...submission, description: 'Notes.', image: '', proposedTags: [{ kind: 'techStack', value: long.value, action: 'drop' }] },
+      {
+        ...submission,
+        description: 'Notes.',
+        image: '',
+        proposedTags: [{ kind: 'techStack', value: long.value, action: 'drop' }],
+      },
       { token: adminToken },
     );
     expect(approved.status, JSON.stringify(approved.body)).toBe(201);

@@ -51,9 +51,17 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
   it('your review shows once, at the top, and can be edited and deleted (after a confirmation), the rating line following', async () => {
     const content = contents[0]!;
     const other = await signUp(api, 'Olga Other', { password: PASSWORD });
-    await api.post(`/api/contents/${content._id}/reviews`, { rating: 5, comment: 'Someone else liked it.' }, { token: other.token });
+    await api.post(
+      `/api/contents/${content._id}/reviews`,
+      { rating: 5, comment: 'Someone else liked it.' },
+      { token: other.token },
+    );
     const me = await signUp(api, 'Mia Mine', { password: PASSWORD });
-    const mine = await api.post(`/api/contents/${content._id}/reviews`, { rating: 3, comment: 'My first impression.' }, { token: me.token });
+    const mine = await api.post(
+      `/api/contents/${content._id}/reviews`,
+      { rating: 3, comment: 'My first impression.' },
+      { token: me.token },
+    );
     const page = await signedInPage(me.email);
     await page.goto(`/content/${content.slug}`);
     const reviews = page.locator('#reviews');
@@ -147,7 +155,10 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
 
     // Refused before it is sent, in the server's words.
     let posted = 0;
-    page.on('request', (request) => void (request.method() === 'POST' && request.url().includes('/reviews') && posted++));
+    page.on(
+      'request',
+      (request) => void (request.method() === 'POST' && request.url().includes('/reviews') && posted++),
+    );
     await reviews.getByRole('radio', { name: '4 stars' }).check({ force: true });
     await reviews.getByRole('button', { name: 'Post review' }).click();
     await reviews.getByRole('alert').getByText('Comment must be at most 2000 characters').waitFor();
@@ -163,11 +174,26 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
 
   it('an admin finds a review by words, filters, sorts and pages in the address, and deletes it, audited', async () => {
     const marker = `abuse${Date.now().toString(36)}`;
-    const [troll, fan] = [await signUp(api, 'Trolly McTroll', { password: PASSWORD }), await signUp(api, 'Fan Favourite', { password: PASSWORD })];
+    const [troll, fan] = [
+      await signUp(api, 'Trolly McTroll', { password: PASSWORD }),
+      await signUp(api, 'Fan Favourite', { password: PASSWORD }),
+    ];
     const target = contents[2]!;
-    const abusive = await api.post(`/api/contents/${target._id}/reviews`, { rating: 1, comment: `You are all idiots ${marker}` }, { token: troll.token });
-    await api.post(`/api/contents/${target._id}/reviews`, { rating: 5, comment: `Lovely ${marker}` }, { token: fan.token });
-    await api.post(`/api/contents/${contents[3]!._id}/reviews`, { rating: 2, comment: `Meh ${marker}` }, { token: fan.token });
+    const abusive = await api.post(
+      `/api/contents/${target._id}/reviews`,
+      { rating: 1, comment: `You are all idiots ${marker}` },
+      { token: troll.token },
+    );
+    await api.post(
+      `/api/contents/${target._id}/reviews`,
+      { rating: 5, comment: `Lovely ${marker}` },
+      { token: fan.token },
+    );
+    await api.post(
+      `/api/contents/${contents[3]!._id}/reviews`,
+      { rating: 2, comment: `Meh ${marker}` },
+      { token: fan.token },
+    );
 
     const page = await signedInPage(DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/admin/dashboard');
@@ -185,9 +211,13 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
 
     // Sorted by rating, lowest first, then by author.
     await page.getByRole('button', { name: 'RATING' }).click();
-    await expect.poll(() => page.getByRole('columnheader', { name: /RATING/ }).getAttribute('aria-sort')).toBe('descending');
+    await expect
+      .poll(() => page.getByRole('columnheader', { name: /RATING/ }).getAttribute('aria-sort'))
+      .toBe('descending');
     await page.getByRole('button', { name: 'RATING' }).click();
-    await expect.poll(() => page.getByRole('columnheader', { name: /RATING/ }).getAttribute('aria-sort')).toBe('ascending');
+    await expect
+      .poll(() => page.getByRole('columnheader', { name: /RATING/ }).getAttribute('aria-sort'))
+      .toBe('ascending');
     await expect.poll(() => rows.first().textContent()).toContain('You are all idiots');
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ sort: 'rating', order: 'asc' });
 

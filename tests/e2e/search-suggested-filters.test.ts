@@ -9,7 +9,8 @@ import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
 import { useServer } from '../setup/use-server.ts';
 
 const suggested = (page: Page) => page.getByRole('list', { name: 'Filters named by your search' });
-const resultsCount = async (page: Page) => (await page.locator('[data-results-count]').innerText()).replace(/\s+/g, ' ').trim();
+const resultsCount = async (page: Page) =>
+  (await page.locator('[data-results-count]').innerText()).replace(/\s+/g, ' ').trim();
 
 describe.skipIf(!hasBrowser)('the chips of filters named by the search', () => {
   let browser: Browser;
@@ -40,7 +41,9 @@ describe.skipIf(!hasBrowser)('the chips of filters named by the search', () => {
       expect(url.pathname).toBe('/search');
       expect(url.searchParams.get('searchTerm')).toBe('free python');
 
-      const answer = (await (await fetch(`${server.url}/api/contents/search?searchTerm=free+python&techStack=python`)).json()) as { countContents: number };
+      const answer = (await (
+        await fetch(`${server.url}/api/contents/search?searchTerm=free+python&techStack=python`)
+      ).json()) as { countContents: number };
       expect(answer.countContents).toBeGreaterThan(0);
       expect(await resultsCount(page)).toMatch(new RegExp(`^${answer.countContents} Results?`));
       await page.getByRole('link', { name: /Remove filter Technology: Python/ }).waitFor();

@@ -8,7 +8,16 @@ import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 
-const PUBLIC = ['/', '/search', '/search?category=web-development&order=topRated', '/signin', '/signup', '/forget-password', '/test', '/no-such-page'];
+const PUBLIC = [
+  '/',
+  '/search',
+  '/search?category=web-development&order=topRated',
+  '/signin',
+  '/signup',
+  '/forget-password',
+  '/test',
+  '/no-such-page',
+];
 const SIGNED_IN = ['/profile', '/saved', '/my-reviews', '/submit-content'];
 const ADMIN = ['/admin/dashboard', '/admin/users', '/admin/contents', '/admin/submissions'];
 
@@ -33,10 +42,13 @@ describe.skipIf(!hasBrowser)('content security policy', () => {
     try {
       const page = await context.newPage();
       page.on('console', (message) => {
-        if (/Content Security Policy|Refused to (execute|load|apply|connect|frame)/i.test(message.text())) found.push(`${page.url()}: ${message.text()}`);
+        if (/Content Security Policy|Refused to (execute|load|apply|connect|frame)/i.test(message.text()))
+          found.push(`${page.url()}: ${message.text()}`);
       });
       await page.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`));
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
+        );
       });
       if (signIn) await signInThroughPage(page, signIn);
       for (const path of paths) {
@@ -62,7 +74,12 @@ describe.skipIf(!hasBrowser)('content security policy', () => {
   });
 
   it('no violation for a signed-in user', async () => {
-    expect(await violations([...SIGNED_IN, contentPath, '/'], { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' })).toEqual([]);
+    expect(
+      await violations([...SIGNED_IN, contentPath, '/'], {
+        email: 'grace@skillshelf.dev',
+        password: 'skillshelf-demo',
+      }),
+    ).toEqual([]);
   });
 
   it('no violation for an admin', async () => {

@@ -39,9 +39,13 @@ function recordFrames(): void {
     frames.push({
       t,
       topBar: visible(document.querySelector('nav[aria-label="Main"]')),
-      signIn: [...document.querySelectorAll('a, button')].filter((el) => el.textContent?.trim() === 'Sign In' && visible(el)).length,
+      signIn: [...document.querySelectorAll('a, button')].filter(
+        (el) => el.textContent?.trim() === 'Sign In' && visible(el),
+      ).length,
       userNameParsed: Boolean(document.querySelector('[data-user-name]')),
-      userName: visible(document.querySelector('[data-user-name]')) ? document.querySelector('[data-user-name]')!.textContent : null,
+      userName: visible(document.querySelector('[data-user-name]'))
+        ? document.querySelector('[data-user-name]')!.textContent
+        : null,
       toggles: [...document.querySelectorAll<HTMLElement>('button[data-save-toggle]')].map((b) => ({
         id: b.dataset.contentId,
         pressed: b.getAttribute('aria-pressed'),
@@ -99,8 +103,12 @@ describe.skipIf(!hasBrowser)('a signed-in user never sees the visitor frame', ()
   /** The frames drawn while `path` loaded, from the first one that shows the top bar. */
   async function framesOf(page: Page, path: string): Promise<Frame[]> {
     await page.goto(path, { waitUntil: 'load' });
-    const frames = (await page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames)).filter((f) => f.topBar);
-    const [firstContentfulPaint] = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint').map((e) => e.startTime));
+    const frames = (await page.evaluate(() => (window as unknown as { __frames: Frame[] }).__frames)).filter(
+      (f) => f.topBar,
+    );
+    const [firstContentfulPaint] = await page.evaluate(() =>
+      performance.getEntriesByName('first-contentful-paint').map((e) => e.startTime),
+    );
     // The first frame with content was seen: it was recorded before the browser reported painting it.
     expect(frames.length, path).toBeGreaterThan(0);
     expect(frames[0]!.t, path).toBeLessThanOrEqual(firstContentfulPaint!);
@@ -117,7 +125,9 @@ describe.skipIf(!hasBrowser)('a signed-in user never sees the visitor frame', ()
           // the name is there, it is theirs.
           if (frame.userNameParsed) expect(frame.userName, `${path} at ${frame.t} ms`).toBe(user.name);
           for (const toggle of frame.toggles) {
-            expect(toggle.pressed, `${path}: bookmark of ${toggle.id} at ${frame.t} ms`).toBe(String(toggle.id === saved._id));
+            expect(toggle.pressed, `${path}: bookmark of ${toggle.id} at ${frame.t} ms`).toBe(
+              String(toggle.id === saved._id),
+            );
           }
         }
         // Chromium may paint a long page before it has parsed all of it: the name and the saved card are in a

@@ -86,7 +86,9 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       const toggle = card.getByRole('button', { name: `Save ${name}` });
       expect(await toggle.getAttribute('aria-pressed')).toBe('false');
       // The state wanted (PUT to save, DELETE to unsave), so a retried request cannot undo the click.
-      const saveRequest = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/api/users/saves/'));
+      const saveRequest = page.waitForRequest((request) =>
+        new URL(request.url()).pathname.startsWith('/api/users/saves/'),
+      );
       await toggle.click();
       expect((await saveRequest).method()).toBe('PUT');
 
@@ -111,7 +113,9 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       await page.getByText('Total Content: 1').waitFor();
       expect(await page.getByRole('link', { name: 'Add More' }).getAttribute('href')).toBe('/search');
 
-      const removeRequest = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith('/api/users/saves/'));
+      const removeRequest = page.waitForRequest((request) =>
+        new URL(request.url()).pathname.startsWith('/api/users/saves/'),
+      );
       await item.getByRole('button', { name: `Remove ${name} from saved` }).click();
       expect((await removeRequest).method()).toBe('DELETE');
       await page.getByText('Page is empty.').waitFor();
@@ -119,7 +123,10 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       await page.getByText('Total Content: 0').waitFor();
       expect(await page.getByRole('link', { name: 'Add More' }).count()).toBe(0);
       await expect.poll(() => savedBadge(page).isHidden()).toBe(true);
-      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userSaves') ?? 'null'))).toEqual({ numSaves: 0, saves: [] });
+      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userSaves') ?? 'null'))).toEqual({
+        numSaves: 0,
+        saves: [],
+      });
     });
   });
 
@@ -161,7 +168,9 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
 
       await page.evaluate(() => localStorage.removeItem('userSaves'));
       await page.goto('/');
-      await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('userSaves') ?? '{}').numSaves)).toBe(1);
+      await expect
+        .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('userSaves') ?? '{}').numSaves))
+        .toBe(1);
       expect(await savedBadge(page).textContent()).toBe('1');
     });
   });
@@ -183,7 +192,8 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
 
       // Pointing at a star previews it; clicking chooses it.
       const starInput = reviews.locator('[data-star-input]');
-      const star = (name: string) => starInput.locator('label').filter({ has: page.getByRole('radio', { name, exact: true }) });
+      const star = (name: string) =>
+        starInput.locator('label').filter({ has: page.getByRole('radio', { name, exact: true }) });
       await star('5 stars').hover();
       await expect.poll(() => starInput.textContent()).toContain('5 / 5');
       await star('4 stars').click();
@@ -212,7 +222,9 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       await page.reload();
       await reviews.getByRole('heading', { name: 'Your review' }).waitFor();
       expect(await reviews.getByRole('heading', { name: 'Write a Review' }).count()).toBe(0);
-      expect(await summary.locator('[data-review-count]').textContent()).toBe(`(${after.numReviews} ${after.numReviews === 1 ? 'review' : 'reviews'})`);
+      expect(await summary.locator('[data-review-count]').textContent()).toBe(
+        `(${after.numReviews} ${after.numReviews === 1 ? 'review' : 'reviews'})`,
+      );
     });
   });
 
@@ -224,7 +236,10 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       await reviews.getByRole('heading', { name: 'Write a Review' }).waitFor();
       // The same account reviews from another device while this page is open.
       const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').token as string);
-      expect((await api.post(`/api/contents/${content._id}/reviews`, { rating: 3, comment: 'From my phone' }, { token })).status).toBe(201);
+      expect(
+        (await api.post(`/api/contents/${content._id}/reviews`, { rating: 3, comment: 'From my phone' }, { token }))
+          .status,
+      ).toBe(201);
 
       await reviews.getByLabel('2 stars').check({ force: true });
       await reviews.getByLabel('Comment').fill('From my laptop');
@@ -281,7 +296,10 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       await page.goto('/submit-content');
       await page.getByLabel('Website URL').fill(url);
       await page.getByRole('button', { name: 'Submit', exact: true }).click();
-      await page.getByRole('alert').getByText("already submitted as 'Computer Programming (Khan Academy)'", { exact: false }).waitFor();
+      await page
+        .getByRole('alert')
+        .getByText("already submitted as 'Computer Programming (Khan Academy)'", { exact: false })
+        .waitFor();
       expect(pathOf(page)).toBe('/submit-content');
     });
   });
@@ -319,7 +337,9 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       await fillSignIn(page, email);
       await page.waitForURL((url) => url.pathname + url.search === here);
       await expect.poll(savedToasts).toEqual([`Saved “${name}”`]);
-      await expect.poll(() => card.getByRole('button', { name: `Save ${name}` }).getAttribute('aria-pressed')).toBe('true');
+      await expect
+        .poll(() => card.getByRole('button', { name: `Save ${name}` }).getAttribute('aria-pressed'))
+        .toBe('true');
       await expect.poll(() => savedBadge(page).textContent()).toBe('1');
       expect(await saved()).toHaveLength(1);
       // Once: a reload saves nothing again, and shows no toast.

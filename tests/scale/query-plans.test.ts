@@ -44,7 +44,11 @@ beforeAll(async () => {
   const execute = db.$client.execute.bind(db.$client);
   explain = execute;
   db.$client.execute = ((statement: InStatement) => {
-    statements.push(typeof statement === 'string' ? { sql: statement, params: [] } : { sql: statement.sql, params: (statement.args ?? []) as unknown[] });
+    statements.push(
+      typeof statement === 'string'
+        ? { sql: statement, params: [] }
+        : { sql: statement.sql, params: (statement.args ?? []) as unknown[] },
+    );
     return execute(statement);
   }) as typeof db.$client.execute;
   statements.length = 0;
@@ -91,7 +95,12 @@ async function fullScans(statement: { sql: string; params: unknown[] }): Promise
       // or merged away), read whole (a row per tag, not per content) once per catalog version — here on every
       // search, since the test turns caches off; and the contents whose link is broken (a row per broken link),
       // read whole once per build of the word index.
-      .filter((detail) => !/USING (COVERING )?INDEX|VIRTUAL TABLE|CONSTANT ROW|^SCAN f\b|^SCAN tags$|^SCAN tag_aliases$|^SCAN broken_links$/.test(detail))
+      .filter(
+        (detail) =>
+          !/USING (COVERING )?INDEX|VIRTUAL TABLE|CONSTANT ROW|^SCAN f\b|^SCAN tags$|^SCAN tag_aliases$|^SCAN broken_links$/.test(
+            detail,
+          ),
+      )
   );
 }
 
@@ -100,7 +109,8 @@ describe(`query plans on ${SIZE.toLocaleString('en')} contents`, () => {
     const problems: string[] = [];
     for (const query of SEARCHES) {
       for (const statement of await recorded(() => searchContents(db, parseSearchParams(new URLSearchParams(query))))) {
-        for (const scan of await fullScans(statement)) problems.push(`${query || '(no filter)'}: ${scan} in ${statement.sql.slice(0, 120)}`);
+        for (const scan of await fullScans(statement))
+          problems.push(`${query || '(no filter)'}: ${scan} in ${statement.sql.slice(0, 120)}`);
       }
     }
     expect(problems).toEqual([]);
@@ -118,7 +128,8 @@ describe(`query plans on ${SIZE.toLocaleString('en')} contents`, () => {
     ];
     const problems: string[] = [];
     for (const run of runs)
-      for (const statement of await recorded(run)) for (const scan of await fullScans(statement)) problems.push(`${scan} in ${statement.sql.slice(0, 120)}`);
+      for (const statement of await recorded(run))
+        for (const scan of await fullScans(statement)) problems.push(`${scan} in ${statement.sql.slice(0, 120)}`);
     // A sitemap file lists every content: reading them in primary-key (rowid) order is the plan we want.
     const expected = [/^SCAN contents in select "slug", "updated_at" from "contents" order by "contents"."seq"/];
     expect(problems.filter((p) => !expected.some((plan) => plan.test(p)))).toEqual([]);
@@ -127,13 +138,22 @@ describe(`query plans on ${SIZE.toLocaleString('en')} contents`, () => {
   it('the facet table reads the catalog with its tag sets (a covering index) once, not once per search nor per change', async () => {
     // A reset in the change feed: every process starts over, and reads the table again.
     await db.$client.execute("INSERT INTO catalog_changes(kind) VALUES ('reset')");
-    const reads = (statements: Array<{ sql: string }>) => statements.filter((statement) => statement.sql.includes('json_group_array'));
-    const first = await recorded(() => searchContents(db, parseSearchParams(new URLSearchParams('category=data-science'))));
+    const reads = (statements: Array<{ sql: string }>) =>
+      statements.filter((statement) => statement.sql.includes('json_group_array'));
+    const first = await recorded(() =>
+      searchContents(db, parseSearchParams(new URLSearchParams('category=data-science'))),
+    );
     expect(reads(first)).toHaveLength(1);
-    const second = await recorded(() => searchContents(db, parseSearchParams(new URLSearchParams('category=web-development&cost=Free'))));
+    const second = await recorded(() =>
+      searchContents(db, parseSearchParams(new URLSearchParams('category=web-development&cost=Free'))),
+    );
     expect(reads(second)).toEqual([]);
-    await db.$client.execute('UPDATE contents SET rating = 4.5, num_reviews = num_reviews + 1 WHERE seq = (SELECT max(seq) FROM contents)');
-    const afterChange = await recorded(() => searchContents(db, parseSearchParams(new URLSearchParams('category=web-development&order=topRated'))));
+    await db.$client.execute(
+      'UPDATE contents SET rating = 4.5, num_reviews = num_reviews + 1 WHERE seq = (SELECT max(seq) FROM contents)',
+    );
+    const afterChange = await recorded(() =>
+      searchContents(db, parseSearchParams(new URLSearchParams('category=web-development&order=topRated'))),
+    );
     expect(reads(afterChange)).toEqual([]);
   });
 
@@ -142,17 +162,26 @@ describe(`query plans on ${SIZE.toLocaleString('en')} contents`, () => {
     const first = await recorded(() => searchContents(db, parseSearchParams(new URLSearchParams('searchTerm=data'))));
     // Every content, a page of 2,000 at a time (and the empty page that ends it).
     expect(first.filter(isWordIndexBuild)).toHaveLength(Math.floor(SIZE / 2_000) + 1);
-    const second = await recorded(() => searchContents(db, parseSearchParams(new URLSearchParams('searchTerm=security&cost=Free'))));
+    const second = await recorded(() =>
+      searchContents(db, parseSearchParams(new URLSearchParams('searchTerm=security&cost=Free'))),
+    );
     expect(second.filter(isWordIndexBuild)).toEqual([]);
-    await db.$client.execute('UPDATE contents SET rating = 4.5, num_reviews = num_reviews + 1 WHERE seq = (SELECT max(seq) FROM contents)');
-    await db.$client.execute("UPDATE contents SET name = name || ' renamed' WHERE seq = (SELECT min(seq) FROM contents)");
-    const afterChanges = await recorded(() => searchContents(db, parseSearchParams(new URLSearchParams('searchTerm=renamed'))));
+    await db.$client.execute(
+      'UPDATE contents SET rating = 4.5, num_reviews = num_reviews + 1 WHERE seq = (SELECT max(seq) FROM contents)',
+    );
+    await db.$client.execute(
+      "UPDATE contents SET name = name || ' renamed' WHERE seq = (SELECT min(seq) FROM contents)",
+    );
+    const afterChanges = await recorded(() =>
+      searchContents(db, parseSearchParams(new URLSearchParams('searchTerm=renamed'))),
+    );
     expect(afterChanges.filter(isWordIndexBuild)).toEqual([]);
     for (const statement of afterChanges) expect(await fullScans(statement), statement.sql).toEqual([]);
   });
 
   it('a page of results costs the same number of statements, whatever it holds (no N+1)', async () => {
-    const statementsFor = async (q: string) => (await recorded(() => searchContents(db, parseSearchParams(new URLSearchParams(q))))).length;
+    const statementsFor = async (q: string) =>
+      (await recorded(() => searchContents(db, parseSearchParams(new URLSearchParams(q))))).length;
     for (const query of ['category=web-development', 'searchTerm=python&techStack=javascript&cost=Paid']) {
       const first = await searchContents(db, parseSearchParams(new URLSearchParams(query)));
       const last = await searchContents(db, parseSearchParams(new URLSearchParams(`${query}&page=${first.pages}`)));
@@ -203,7 +232,8 @@ describe(`query plans on ${SIZE.toLocaleString('en')} contents`, () => {
     for (const run of lists) {
       for (const statement of await recorded(run)) {
         for (const scan of await fullScans(statement))
-          if (!/^SCAN (content_drafts|json_each)\b/.test(scan)) problems.push(`${scan} in ${statement.sql.slice(0, 120)}`);
+          if (!/^SCAN (content_drafts|json_each)\b/.test(scan))
+            problems.push(`${scan} in ${statement.sql.slice(0, 120)}`);
       }
     }
     expect(problems).toEqual([]);

@@ -27,14 +27,17 @@ beforeAll(async () => {
 async function whereHeld(needles: string[]): Promise<string[]> {
   const db = await openDatabase(server.dbUrl);
   try {
-    const tables = (await db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")).rows.map((row) => String(row.name));
+    const tables = (
+      await db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    ).rows.map((row) => String(row.name));
     const found = new Set<string>();
     for (const table of tables) {
       const { columns, rows } = await db.execute(`SELECT * FROM "${table}"`);
       for (const row of rows) {
         for (const [i, column] of columns.entries()) {
           const value = row[i];
-          if (typeof value === 'string' && needles.some((needle) => value.toLowerCase().includes(needle.toLowerCase()))) found.add(`${table}.${column}`);
+          if (typeof value === 'string' && needles.some((needle) => value.toLowerCase().includes(needle.toLowerCase())))
+            found.add(`${table}.${column}`);
         }
       }
     }
@@ -61,19 +64,35 @@ async function accountWithTraces(label: string) {
   // A request the worker has not taken yet.
   await sql('INSERT INTO password_reset_requests (email) VALUES (?)', [email]);
   const traces = await whereHeld([firstEmail, email, name]);
-  expect(traces).toEqual(expect.arrayContaining(['outbox.to', 'outbox.text', 'rate_limits.key', 'password_reset_requests.email', 'users.email']));
+  expect(traces).toEqual(
+    expect.arrayContaining([
+      'outbox.to',
+      'outbox.text',
+      'rate_limits.key',
+      'password_reset_requests.email',
+      'users.email',
+    ]),
+  );
   return { id, token, name, email, firstEmail };
 }
 
 describe('deleting an account', () => {
   it('by its owner leaves neither their emails nor their name anywhere, and their id only in the audit log', async () => {
     const ada = await accountWithTraces('self');
-    const res = await api.request('DELETE', '/api/users/profile', { password: PASSWORD, reviews: 'delete' }, { token: ada.token });
+    const res = await api.request(
+      'DELETE',
+      '/api/users/profile',
+      { password: PASSWORD, reviews: 'delete' },
+      { token: ada.token },
+    );
     expect(res.status).toBe(200);
     expect(await whereHeld([ada.email, ada.firstEmail, ada.name])).toEqual([]);
     expect(await whereHeld([ada.id])).toEqual(['audit_log.actor', 'audit_log.target_id']);
     // The deletion is still on record: by whom, what, when, without the person.
-    const [entry] = await sql("SELECT actor, actor_label, details FROM audit_log WHERE action = 'user.delete' AND target_id = ?", [ada.id]);
+    const [entry] = await sql(
+      "SELECT actor, actor_label, details FROM audit_log WHERE action = 'user.delete' AND target_id = ?",
+      [ada.id],
+    );
     expect(entry).toMatchObject({ actor: `user:${ada.id}`, actor_label: 'Deleted account' });
     expect(JSON.parse(String(entry!.details))).toEqual({ self: true, reviews: 'deleted' });
   });
@@ -81,36 +100,79 @@ describe('deleting an account', () => {
   it('by an admin does the same, the entries about them included', async () => {
     const bob = await accountWithTraces('by-admin');
     // The admin renames them: an entry with their name and email, old and new.
-    expect((await api.put(`/api/users/${bob.id}`, { name: `${bob.name} Jr`, email: bob.email, isAdmin: false }, { token: admin.token })).status).toBe(200);
+    expect(
+      (
+        await api.put(
+          `/api/users/${bob.id}`,
+          { name: `${bob.name} Jr`, email: bob.email, isAdmin: false },
+          { token: admin.token },
+        )
+      ).status,
+    ).toBe(200);
     expect((await api.del(`/api/users/${bob.id}`, { token: admin.token })).status).toBe(200);
     expect(await whereHeld([bob.email, bob.firstEmail, bob.name])).toEqual([]);
     expect(await whereHeld([bob.id])).toEqual(['audit_log.target_id']);
-    const [entry] = await sql("SELECT actor, details FROM audit_log WHERE action = 'user.delete' AND target_id = ?", [bob.id]);
+    const [entry] = await sql("SELECT actor, details FROM audit_log WHERE action = 'user.delete' AND target_id = ?", [
+      bob.id,
+    ]);
     expect(entry).toMatchObject({ actor: `user:${admin._id}` });
     expect(entry!.details).toBeNull();
   });
 
   it('of an admin takes their email off what they did, and of a reviewer their name off what was done to their reviews', async () => {
     const grace = await accountWithTraces('admin');
-    expect((await api.put(`/api/users/${grace.id}`, { name: grace.name, email: grace.email, isAdmin: true }, { token: admin.token })).status).toBe(200);
+    expect(
+      (
+        await api.put(
+          `/api/users/${grace.id}`,
+          { name: grace.name, email: grace.email, isAdmin: true },
+          { token: admin.token },
+        )
+      ).status,
+    ).toBe(200);
     const signedIn = await api.post('/api/users/signin', { email: grace.email, password: PASSWORD });
     expect(signedIn.status).toBe(200);
     const graceToken = signedIn.body.token as string;
     // As an admin, Grace rejects a submission: the audit log and the submission name her as who decided.
     const submitter = await signUp(api, 'Submitter', { password: PASSWORD });
-    const submitted = await api.post('/api/submissions/create', { url: `https://traces-${Date.now()}.example.org/` }, { token: submitter.token });
+    const submitted = await api.post(
+      '/api/submissions/create',
+      { url: `https://traces-${Date.now()}.example.org/` },
+      { token: submitter.token },
+    );
     expect(submitted.status).toBe(201);
     expect((await api.del(`/api/submissions/${submitted.body._id}`, { token: graceToken })).status).toBe(200);
     // An admin edits a review of hers: the entry names her as its author.
     const [content] = (await api.get('/api/contents/search?order=oldest')).body.contents;
-    const written = await api.post(`/api/contents/${content._id}/reviews`, { rating: 2, comment: 'Meh.' }, { token: graceToken });
+    const written = await api.post(
+      `/api/contents/${content._id}/reviews`,
+      { rating: 2, comment: 'Meh.' },
+      { token: graceToken },
+    );
     expect(written.status).toBe(201);
-    expect((await api.put(`/api/reviews/${written.body.review._id}`, { rating: 2, comment: 'Meh (edited).' }, { token: admin.token })).status).toBe(200);
-    expect(await whereHeld([grace.email])).toEqual(expect.arrayContaining(['audit_log.actor_label', 'submissions.decided_by']));
+    expect(
+      (
+        await api.put(
+          `/api/reviews/${written.body.review._id}`,
+          { rating: 2, comment: 'Meh (edited).' },
+          { token: admin.token },
+        )
+      ).status,
+    ).toBe(200);
+    expect(await whereHeld([grace.email])).toEqual(
+      expect.arrayContaining(['audit_log.actor_label', 'submissions.decided_by']),
+    );
 
-    const res = await api.request('DELETE', '/api/users/profile', { password: PASSWORD, reviews: 'delete' }, { token: graceToken });
+    const res = await api.request(
+      'DELETE',
+      '/api/users/profile',
+      { password: PASSWORD, reviews: 'delete' },
+      { token: graceToken },
+    );
     expect(res.status).toBe(200);
     expect(await whereHeld([grace.email, grace.firstEmail, grace.name])).toEqual([]);
-    expect(await sql('SELECT decided_by FROM submissions WHERE id = ?', [submitted.body._id])).toEqual([{ decided_by: 'Deleted account' }]);
+    expect(await sql('SELECT decided_by FROM submissions WHERE id = ?', [submitted.body._id])).toEqual([
+      { decided_by: 'Deleted account' },
+    ]);
   });
 });

@@ -24,14 +24,26 @@ beforeAll(async () => {
   const { token } = await asAdmin(api);
   const [first] = (await api.get('/api/contents/search?order=oldest')).body.contents;
   const content = (await api.get(`/api/contents/${first._id}`, { token })).body;
-  expect((await api.put(`/api/contents/${first._id}`, { ...content, category: [{ label: 'Extra 999', value: 'extra-999' }] }, { token })).status).toBe(200);
+  expect(
+    (
+      await api.put(
+        `/api/contents/${first._id}`,
+        { ...content, category: [{ label: 'Extra 999', value: 'extra-999' }] },
+        { token },
+      )
+    ).status,
+  ).toBe(200);
 });
 
 describe('a thousand tags of each kind', () => {
   it('the filter lists offer the tags contents carry, and only those', async () => {
     const response = await fetch(`${server.url}/api/contents/filters`);
     expect(response.status).toBe(200);
-    const filters = (await response.json()) as { categories: Array<{ value: string }>; techStacks: unknown[]; types: unknown[] };
+    const filters = (await response.json()) as {
+      categories: Array<{ value: string }>;
+      techStacks: unknown[];
+      types: unknown[];
+    };
     const categories = filters.categories.map((tag) => tag.value);
     expect(categories).toContain('extra-999');
     expect(categories).not.toContain('extra-998');
@@ -39,7 +51,12 @@ describe('a thousand tags of each kind', () => {
   });
 
   it('the home page and the search page answer 200', async () => {
-    for (const path of ['/', '/search', '/search?category=extra-999', '/search?searchTerm=python&category=data-science']) {
+    for (const path of [
+      '/',
+      '/search',
+      '/search?category=extra-999',
+      '/search?searchTerm=python&category=data-science',
+    ]) {
       expect((await fetch(`${server.url}${path}`)).status, path).toBe(200);
     }
   });

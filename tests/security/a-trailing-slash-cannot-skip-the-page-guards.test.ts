@@ -13,7 +13,10 @@ import { logLines } from '../setup/logs.ts';
 import { useServer } from '../setup/use-server.ts';
 
 /** Every route of site/pages, its parameters filled in ('/content/[slug]' → '/content/x'). */
-const ROUTES = readdirSync(fileURLToPath(new URL('../../site/pages', import.meta.url)), { recursive: true, withFileTypes: true })
+const ROUTES = readdirSync(fileURLToPath(new URL('../../site/pages', import.meta.url)), {
+  recursive: true,
+  withFileTypes: true,
+})
   .filter((entry) => entry.isFile() && /\.(astro|ts)$/.test(entry.name) && !entry.name.includes('.test.'))
   .map((entry) => `${entry.parentPath.replace(/^.*\/site\/pages/, '')}/${entry.name}`.replace(/\.(astro|ts)$/, ''))
   .map((route) => route.replace(/\/index$/, '').replace(/\[[^\]]+\]/g, 'x'))
@@ -26,7 +29,16 @@ const get = (path: string, init: RequestInit = {}) => fetch(server.url + path, {
 
 describe('an address ending in a slash', () => {
   it('finds every route of the site', () => {
-    expect(ROUTES).toEqual(expect.arrayContaining(['/profile', '/saved', '/my-reviews', '/submissions', '/content/x', '/api/contents/search']));
+    expect(ROUTES).toEqual(
+      expect.arrayContaining([
+        '/profile',
+        '/saved',
+        '/my-reviews',
+        '/submissions',
+        '/content/x',
+        '/api/contents/search',
+      ]),
+    );
     expect(ROUTES.length).toBeGreaterThan(80);
   });
 

@@ -15,13 +15,19 @@ const long = (length: number) => 'x'.repeat(length);
 
 describe('a tag parameter too long to be a tag', () => {
   it('is a feed that does not exist, alone or beside a tag that does', async () => {
-    for (const query of [`category=${long(5000)}`, `techStack=${long(101)}`, `category=web-development&type=${long(5000)}`, 'category=no-such-tag']) {
+    for (const query of [
+      `category=${long(5000)}`,
+      `techStack=${long(101)}`,
+      `category=web-development&type=${long(5000)}`,
+      'category=no-such-tag',
+    ]) {
       const res = await fetch(`${server.url}/feed.xml?${query}`);
       expect(res.status, query.slice(0, 60)).toBe(404);
       expect(await res.text(), query.slice(0, 60)).not.toContain(long(101));
     }
     // What is no filter stays the whole catalog's feed.
-    for (const query of ['', 'category=', 'category=all']) expect((await fetch(`${server.url}/feed.xml?${query}`)).status, query).toBe(200);
+    for (const query of ['', 'category=', 'category=all'])
+      expect((await fetch(`${server.url}/feed.xml?${query}`)).status, query).toBe(200);
   });
 
   it('is ignored by the search like any unknown tag, and never echoed whole', async () => {

@@ -8,10 +8,21 @@ import { describe, expect, it } from 'vitest';
 import { rawRequest } from '../setup/raw-http.ts';
 import { useServer } from '../setup/use-server.ts';
 
-const PAGES = ['/', '/search?category=web-development', '/content/freecodecamp', '/feed.xml', '/sitemap.xml', '/robots.txt', '/sitemap/0.xml'];
+const PAGES = [
+  '/',
+  '/search?category=web-development',
+  '/content/freecodecamp',
+  '/feed.xml',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/sitemap/0.xml',
+];
 
 const withHost = (port: number, path: string, host: string) =>
-  rawRequest(port, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nX-Forwarded-Host: evil.example\r\nConnection: close\r\n\r\n`);
+  rawRequest(
+    port,
+    `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nX-Forwarded-Host: evil.example\r\nConnection: close\r\n\r\n`,
+  );
 
 describe.each([
   ['without PUBLIC_URL', { PUBLIC_URL: '' }],

@@ -20,7 +20,15 @@ afterEach(() => t.close());
 
 async function addContent(url: string): Promise<void> {
   const id = newId();
-  const input = contentInput.parse({ name: url, slug: `c-${id}`, url, description: 'A course.', category: ['Web Development'], techStack: [], type: [] });
+  const input = contentInput.parse({
+    name: url,
+    slug: `c-${id}`,
+    url,
+    description: 'A course.',
+    category: ['Web Development'],
+    techStack: [],
+    type: [],
+  });
   await t.db.batch(insertContentStatements(t.db, id, input));
 }
 
@@ -28,7 +36,9 @@ describe('a bookmark file with invisible and reordering characters', () => {
   it('stores folder names, descriptions and notes cleaned, and makes no list of a name that is only invisible', async () => {
     await addContent('https://one.example.org/');
     await addContent('https://two.example.org/');
-    const ada = (await createUser(t.db, { name: 'Ada', email: `ada-${newId()}@example.com`, password: 'correct horse battery' })).id;
+    const ada = (
+      await createUser(t.db, { name: 'Ada', email: `ada-${newId()}@example.com`, password: 'correct horse battery' })
+    ).id;
     const file = new TextEncoder().encode(
       [
         '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>',
@@ -41,7 +51,10 @@ describe('a bookmark file with invisible and reordering characters', () => {
     );
     const result = await importBookmarks(t.db, ada, await readBookmarkUpload(t.db, ada, file));
     expect(result.saved).toBe(2);
-    const stored = await t.db.select({ name: lists.name, description: lists.description }).from(lists).where(eq(lists.userId, ada));
+    const stored = await t.db
+      .select({ name: lists.name, description: lists.description })
+      .from(lists)
+      .where(eq(lists.userId, ada));
     expect(stored).toEqual([{ name: 'Toppicks', description: 'Best of the web' }]);
     const [item] = await t.db.select({ note: listItems.note }).from(listItems);
     expect(item!.note).toBe('Read first');

@@ -55,7 +55,11 @@ async function storeHostileRows(): Promise<void> {
     "INSERT INTO audit_log (actor, actor_label, action, target_type, target_id, details) VALUES ('user:u1', ?, 'content.update', 'content', 'c1', ?)",
     [EMAIL, JSON.stringify({ name: NAME, note: DESCRIPTION })],
   );
-  await db.query('INSERT INTO outbox ("to", subject, text) VALUES (?, ?, ?)', [EMAIL, `Hello ${USER_NAME}`, `Hello ${USER_NAME},\n\n${DESCRIPTION}\n`]);
+  await db.query('INSERT INTO outbox ("to", subject, text) VALUES (?, ?, ?)', [
+    EMAIL,
+    `Hello ${USER_NAME}`,
+    `Hello ${USER_NAME},\n\n${DESCRIPTION}\n`,
+  ]);
 }
 
 function expectClean(run: Run): void {
@@ -80,7 +84,16 @@ describe('listings show stored control characters escaped', () => {
   });
 
   it('users list, the columns still aligned', async () => {
-    await runCli(db.url, ['users', 'create', '--name', 'Ada', '--email', 'ada@example.com', '--password', 'correct horse']);
+    await runCli(db.url, [
+      'users',
+      'create',
+      '--name',
+      'Ada',
+      '--email',
+      'ada@example.com',
+      '--password',
+      'correct horse',
+    ]);
     const run = await runCli(db.url, ['users', 'list']);
     expect(run.code, run.stderr).toBe(0);
     expectClean(run);
@@ -120,12 +133,18 @@ describe('--json stays exact', () => {
       expect(run.code, run.stderr).toBe(0);
       expectClean(run);
     }
-    const [submissions, contents, users, audit, outbox] = runs.map((run) => JSON.parse(run.stdout) as Record<string, unknown>[]);
+    const [submissions, contents, users, audit, outbox] = runs.map(
+      (run) => JSON.parse(run.stdout) as Record<string, unknown>[],
+    );
     expect(submissions![0]).toMatchObject({ name: NAME, description: DESCRIPTION, submittedBy: EMAIL });
     expect(contents![0]).toMatchObject({ name: NAME, description: DESCRIPTION });
     expect(users![0]).toMatchObject({ name: USER_NAME, email: EMAIL });
     expect(audit![0]).toMatchObject({ actorLabel: EMAIL, details: { name: NAME, note: DESCRIPTION } });
-    expect(outbox![0]).toMatchObject({ to: EMAIL, subject: `Hello ${USER_NAME}`, text: `Hello ${USER_NAME},\n\n${DESCRIPTION}\n` });
+    expect(outbox![0]).toMatchObject({
+      to: EMAIL,
+      subject: `Hello ${USER_NAME}`,
+      text: `Hello ${USER_NAME},\n\n${DESCRIPTION}\n`,
+    });
   });
 });
 
@@ -145,7 +164,9 @@ describe('reports and errors quote values escaped', () => {
     // report names the rows as stored; the one place raw text could still reach it is what the escaping above
     // guards.
     expect(strict.stdout).toContain(`row 1, line 2: created ${cleanText(NAME)} (`);
-    expect(strict.stdout).toContain(`row 2, line 3: refused ${cleanText(USER_NAME)}\n    - unknown category '${cleanText(tag)}': map it with --map`);
+    expect(strict.stdout).toContain(
+      `row 2, line 3: refused ${cleanText(USER_NAME)}\n    - unknown category '${cleanText(tag)}': map it with --map`,
+    );
     expect(strict.stderr).toBe('error: 1 row refused (row 2); written: 1 created, 0 updated\n');
 
     const lenient = await runCli(db.url, ['import', file]);
@@ -173,7 +194,9 @@ describe('reports and errors quote values escaped', () => {
 
     const verbose = await runCli(db.url, ['--verbose', 'contents', 'delete', ref, '--yes']);
     expectClean(verbose);
-    expect(verbose.stderr).toContain(`: No content with the id or slug 'gone\\x1b[1A\\x1b[2K\\n${USER_NAME_SHOWN}'\n    at `);
+    expect(verbose.stderr).toContain(
+      `: No content with the id or slug 'gone\\x1b[1A\\x1b[2K\\n${USER_NAME_SHOWN}'\n    at `,
+    );
 
     const unknown = await runCli(db.url, ['contents', `lis\u001b[8mt`]);
     expect(unknown.code).toBe(2);
@@ -185,7 +208,10 @@ describe('reports and errors quote values escaped', () => {
 describe('in a terminal', () => {
   it('submissions review shows the choice and its details escaped', async () => {
     terminal = runInTerminal(db.url, ['submissions', 'review']);
-    await terminal.answer(/Tick the submissions[\s\S]*Nice course\\x1b\[8m HIDDEN[\s\S]*root@skillshelf is an admin\\x9b2J\\u202etxt/, ENTER);
+    await terminal.answer(
+      /Tick the submissions[\s\S]*Nice course\\x1b\[8m HIDDEN[\s\S]*root@skillshelf is an admin\\x9b2J\\u202etxt/,
+      ENTER,
+    );
     await terminal.answer(/Reject the 1 not ticked\?/, `n${ENTER}`);
     const { code, raw, screen } = await terminal.exit();
     expect(code, screen).toBe(0);
@@ -197,7 +223,10 @@ describe('in a terminal', () => {
 
   it('the confirmation before a deletion quotes the name escaped', async () => {
     terminal = runInTerminal(db.url, ['contents', 'delete', 'listed-course']);
-    await terminal.answer(/Delete 'Nice course\\x1b\[8m HIDDEN\\x1b\[0m\\x1b\]52;c;ZXZpbA==\\x07\\x1b\[1A\\x1b\[2K'\s+\(listed-course\)\?/, `n${ENTER}`);
+    await terminal.answer(
+      /Delete 'Nice course\\x1b\[8m HIDDEN\\x1b\[0m\\x1b\]52;c;ZXZpbA==\\x07\\x1b\[1A\\x1b\[2K'\s+\(listed-course\)\?/,
+      `n${ENTER}`,
+    );
     const { code, raw, screen } = await terminal.exit();
     expect(code, screen).toBe(0);
     expect(screen).toContain('Cancelled: nothing changed.');
@@ -213,6 +242,9 @@ describe('in a terminal', () => {
       expect(unwrapped(screen)).toContain(format === 'csv' ? NAME_SHOWN : 'Nice course\\u001b[8m HIDDEN');
     }
     const piped = await runCli(db.url, ['export', '--format', 'json']);
-    expect((JSON.parse(piped.stdout) as { name: string; description: string }[])[0]).toMatchObject({ name: NAME, description: DESCRIPTION });
+    expect((JSON.parse(piped.stdout) as { name: string; description: string }[])[0]).toMatchObject({
+      name: NAME,
+      description: DESCRIPTION,
+    });
   });
 });

@@ -76,7 +76,9 @@ it('a CSV export starts no cell with = + - @ tab or CR, and imports back into ex
   expect(imported.stdout).toContain(`${hostile.length} created, 0 updated, 0 unchanged, 0 refused.`);
   expect(await catalogOf(target)).toEqual(original);
   // And a second import of the same file finds nothing to change.
-  expect((await runCli(target.url, ['import', csv])).stdout).toContain(`0 created, 0 updated, ${hostile.length} unchanged, 0 refused.`);
+  expect((await runCli(target.url, ['import', csv])).stdout).toContain(
+    `0 created, 0 updated, ${hostile.length} unchanged, 0 refused.`,
+  );
 });
 
 it('a CSV saved by a spreadsheet keeps its quote escapes, and imports as the text the cells show', async () => {

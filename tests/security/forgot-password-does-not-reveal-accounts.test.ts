@@ -45,7 +45,8 @@ async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000)
 async function outboxRow(server: TestServer, to: string) {
   const db = await openDatabase(server.dbUrl);
   try {
-    return (await db.execute({ sql: 'SELECT * FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1', args: [to] })).rows[0];
+    return (await db.execute({ sql: 'SELECT * FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1', args: [to] }))
+      .rows[0];
   } finally {
     db.close();
   }
@@ -77,7 +78,12 @@ describe('while the SMTP server is down', () => {
     expect(String(waiting.last_error)).toMatch(/ECONNREFUSED/);
     const listed = await runCli(server.dbUrl, ['mail', 'outbox', '--json']);
     expect(JSON.parse(listed.stdout)).toContainEqual(
-      expect.objectContaining({ to: email, status: 'pending', attempts: expect.any(Number), lastError: expect.stringMatching(/ECONNREFUSED/) }),
+      expect.objectContaining({
+        to: email,
+        status: 'pending',
+        attempts: expect.any(Number),
+        lastError: expect.stringMatching(/ECONNREFUSED/),
+      }),
     );
 
     const smtp = await startSmtp(smtpPort);
@@ -100,7 +106,8 @@ describe('with a slow SMTP server', () => {
     cleanups.push(() => server.stop());
     const api = apiClient(server.url);
     const registered: string[] = [];
-    for (let i = 0; i < 5; i++) registered.push((await signUp(api, 'Forgetful', { email: uniqueEmail('slow-smtp') })).email);
+    for (let i = 0; i < 5; i++)
+      registered.push((await signUp(api, 'Forgetful', { email: uniqueEmail('slow-smtp') })).email);
 
     const time = async (email: string) => {
       const started = performance.now();

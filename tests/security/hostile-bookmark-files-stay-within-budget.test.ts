@@ -14,7 +14,9 @@ import { signUp } from '../setup/actors.ts';
 
 let token: string;
 
-const { server, api } = useServer({ env: { METRICS_TOKEN: BUDGET_METRICS_TOKEN, RATE_LIMIT_BOOKMARK_IMPORT_USER: '100/3600' } });
+const { server, api } = useServer({
+  env: { METRICS_TOKEN: BUDGET_METRICS_TOKEN, RATE_LIMIT_BOOKMARK_IMPORT_USER: '100/3600' },
+});
 beforeAll(async () => {
   token = (await signUp(api, 'Hostile', { password: 'hostile-password-1' })).token;
   await fetch(`${server.url}/`, { headers: { accept: 'text/html' } });
@@ -44,9 +46,11 @@ const FILES: Record<string, () => string> = {
     }
     return `${HEAD}<DT><A HREF="https://example.org/"${attributes.join('')}>x</A>\n</DL>`;
   },
-  'a title of millions of character references': () => filled(`${HEAD}<DT><A HREF="https://example.org/">`, '&#x41;&amp;', '</A>\n</DL>'),
+  'a title of millions of character references': () =>
+    filled(`${HEAD}<DT><A HREF="https://example.org/">`, '&#x41;&amp;', '</A>\n</DL>'),
   'millions of nested folders': () => filled(`${HEAD}<DT><A HREF="https://example.org/">x</A>`, '<DL>', ''),
-  'an href of millions of references': () => filled(`${HEAD}<DT><A HREF="https://example.org/`, '&#x41;', '">x</A>\n</DL>'),
+  'an href of millions of references': () =>
+    filled(`${HEAD}<DT><A HREF="https://example.org/`, '&#x41;', '">x</A>\n</DL>'),
   'ten thousand links with their icons, as a browser writes them': () => {
     const icon = `data:image/png;base64,${'iVBORw0KGgo'.repeat(160)}`;
     const links = Array.from(
@@ -63,7 +67,11 @@ describe('a hostile bookmark file within the size limit', () => {
       const file = make();
       expect(Buffer.byteLength(file)).toBeLessThanOrEqual(BOOKMARK_FILE_MAX_BYTES);
       const { budget, value: status } = await measureBudget(server, ['/healthz', '/'], async () => {
-        const response = await fetch(`${server.url}/api/bookmarks/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: file });
+        const response = await fetch(`${server.url}/api/bookmarks/import`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: file,
+        });
         await response.arrayBuffer();
         return response.status;
       });
@@ -72,7 +80,9 @@ describe('a hostile bookmark file within the size limit', () => {
       expect(budget.longestBlockMs).toBeLessThan(100);
       expect(budget.memoryGrowthMb).toBeLessThan(100);
       expect(budget.slowestAnswerMs['/healthz']).toBeLessThan(200);
-      console.log(`${shape} (${(Buffer.byteLength(file) / 1024 / 1024).toFixed(1)} MB): ${status}, ${JSON.stringify(budget)}`);
+      console.log(
+        `${shape} (${(Buffer.byteLength(file) / 1024 / 1024).toFixed(1)} MB): ${status}, ${JSON.stringify(budget)}`,
+      );
     }, 60_000);
   }
 });

@@ -65,7 +65,11 @@ describe('sign-up', () => {
 
   it('an email with invisible characters is stored as the visible address, and signs in as typed or clean', async () => {
     const email = uniqueEmail('zw');
-    const res = await api.post('/api/users/signup', { name: 'Zero Width', email: `\u200B${email.replace('@', '\u200D@')}\u0000`, password: 'password-123' });
+    const res = await api.post('/api/users/signup', {
+      name: 'Zero Width',
+      email: `\u200B${email.replace('@', '\u200D@')}\u0000`,
+      password: 'password-123',
+    });
     expect(res.status).toBe(201);
     expect(await stored('users', 'email', 'id = ?', [res.body._id])).toEqual([email]);
     expect((await api.post('/api/users/signin', { email, password: 'password-123' })).status).toBe(200);
@@ -73,7 +77,11 @@ describe('sign-up', () => {
 
   it('a header smuggled into an email is refused', async () => {
     expectRefused(
-      await api.post('/api/users/signup', { name: 'Smuggler', email: 'a@b.co\r\nBcc: x@y.co', password: 'password-123' }),
+      await api.post('/api/users/signup', {
+        name: 'Smuggler',
+        email: 'a@b.co\r\nBcc: x@y.co',
+        password: 'password-123',
+      }),
       'Email is not a valid email address',
     );
   });
@@ -92,13 +100,20 @@ describe('passwords are taken as typed', () => {
 describe('profile', () => {
   it('a name of only invisible characters is refused and the name stays', async () => {
     const user = await signUp(api, 'Kept Name');
-    expectRefused(await api.put('/api/users/profile', { name: '\u0000', email: user.email, password: '' }, { token: user.token }), 'Name is required');
+    expectRefused(
+      await api.put('/api/users/profile', { name: '\u0000', email: user.email, password: '' }, { token: user.token }),
+      'Name is required',
+    );
     expect(await stored('users', 'name', 'id = ?', [user._id])).toEqual(['Kept Name']);
   });
 
   it('control and bidi characters are stripped from the name', async () => {
     const user = await signUp(api, 'Invisible Tester');
-    const res = await api.put('/api/users/profile', { name: '\u202EGrace\u0000 Hopper\u0007', email: user.email, password: '' }, { token: user.token });
+    const res = await api.put(
+      '/api/users/profile',
+      { name: '\u202EGrace\u0000 Hopper\u0007', email: user.email, password: '' },
+      { token: user.token },
+    );
     expect(res.status).toBe(200);
     expect(res.body.name).toBe('Grace Hopper');
     expect(await stored('users', 'name', 'id = ?', [user._id])).toEqual(['Grace Hopper']);
@@ -110,11 +125,19 @@ describe('reviews', () => {
     const user = await signUp(api, 'Invisible Tester');
     const content = await someContent();
     expectRefused(
-      await api.post(`/api/contents/${content._id}/reviews`, { rating: 4, comment: '\u0000\u0000' }, { token: user.token }),
+      await api.post(
+        `/api/contents/${content._id}/reviews`,
+        { rating: 4, comment: '\u0000\u0000' },
+        { token: user.token },
+      ),
       'Please enter comment and rating',
     );
     expectRefused(
-      await api.post(`/api/contents/${content._id}/reviews`, { rating: 4, comment: '\u200B\n\u2067\t' }, { token: user.token }),
+      await api.post(
+        `/api/contents/${content._id}/reviews`,
+        { rating: 4, comment: '\u200B\n\u2067\t' },
+        { token: user.token },
+      ),
       'Please enter comment and rating',
     );
     expect(await count('reviews', 'user_id = ?', [user._id])).toBe(0);
@@ -140,24 +163,41 @@ describe('submissions', () => {
     const key = Math.random().toString(36).slice(2);
     const named = await api.post(
       '/api/submissions/create',
-      { url: `https://a-${key}.example.org/`, name: '\u0000Rust\u200B Book\u202E', description: 'Line one\u0000\r\nLine two\u0085' },
+      {
+        url: `https://a-${key}.example.org/`,
+        name: '\u0000Rust\u200B Book\u202E',
+        description: 'Line one\u0000\r\nLine two\u0085',
+      },
       { token: user.token },
     );
     expect(named.status).toBe(201);
     expect(await stored('submissions', 'name', 'id = ?', [named.body._id])).toEqual(['Rust Book']);
     expect(await stored('submissions', 'description', 'id = ?', [named.body._id])).toEqual(['Line one\nLine two']);
-    const derived = await api.post('/api/submissions/create', { url: `https://b-${key}.example.org/`, name: '\u0000\u2066' }, { token: user.token });
+    const derived = await api.post(
+      '/api/submissions/create',
+      { url: `https://b-${key}.example.org/`, name: '\u0000\u2066' },
+      { token: user.token },
+    );
     expect(derived.status).toBe(201);
-    expect(await stored('submissions', 'name', 'id = ?', [derived.body._id])).toEqual([`B ${key.charAt(0).toUpperCase()}${key.slice(1)}`]);
+    expect(await stored('submissions', 'name', 'id = ?', [derived.body._id])).toEqual([
+      `B ${key.charAt(0).toUpperCase()}${key.slice(1)}`,
+    ]);
   });
 
   it('a URL loses its invisible characters; one that is nothing but them is refused', async () => {
     const user = await signUp(api, 'Invisible Tester');
     const key = Math.random().toString(36).slice(2);
-    const res = await api.post('/api/submissions/create', { url: `\u0000https://exa\u0000mple-${key}.org/\u200B` }, { token: user.token });
+    const res = await api.post(
+      '/api/submissions/create',
+      { url: `\u0000https://exa\u0000mple-${key}.org/\u200B` },
+      { token: user.token },
+    );
     expect(res.status).toBe(201);
     expect(await stored('submissions', 'url', 'id = ?', [res.body._id])).toEqual([`https://example-${key}.org/`]);
-    expectRefused(await api.post('/api/submissions/create', { url: '\u0000\u202E' }, { token: user.token }), 'Website URL is required');
+    expectRefused(
+      await api.post('/api/submissions/create', { url: '\u0000\u202E' }, { token: user.token }),
+      'Website URL is required',
+    );
   });
 });
 
@@ -192,19 +232,42 @@ describe('admin edits', () => {
     ['name', '\u0000\u200B', 'Name is required'],
     ['description', '\u0000\r\n\u202E', 'Description is required'],
     ['slug', '\u200B', 'Slug is required'],
-  ])('a content %s of only invisible characters is refused and the content is unchanged', async (field, value, message) => {
-    const key = Math.random().toString(36).slice(2);
-    const created = await api.post('/api/contents', {}, { token: adminToken });
-    expect((await api.put(`/api/contents/${created.body._id}`, content(key), { token: adminToken })).status).toBe(200);
-    expectRefused(await api.put(`/api/contents/${created.body._id}`, { ...content(`${key}-2`), [field]: value }, { token: adminToken }), message);
-    expect(await stored('contents', 'slug', 'id = ?', [created.body._id])).toEqual([`admin-edited-${key}`]);
-  });
+  ])(
+    'a content %s of only invisible characters is refused and the content is unchanged',
+    async (field, value, message) => {
+      const key = Math.random().toString(36).slice(2);
+      const created = await api.post('/api/contents', {}, { token: adminToken });
+      expect((await api.put(`/api/contents/${created.body._id}`, content(key), { token: adminToken })).status).toBe(
+        200,
+      );
+      expectRefused(
+        await api.put(
+          `/api/contents/${created.body._id}`,
+          { ...content(`${key}-2`), [field]: value },
+          { token: adminToken },
+        ),
+        message,
+      );
+      expect(await stored('contents', 'slug', 'id = ?', [created.body._id])).toEqual([`admin-edited-${key}`]);
+    },
+  );
 
   it('a user name of only invisible characters is refused and the user is unchanged', async () => {
     const user = await signUp(api, 'Before Admin');
-    expectRefused(await api.put(`/api/users/${user._id}`, { name: '\u0000', email: user.email, isAdmin: false }, { token: adminToken }), 'Name is required');
+    expectRefused(
+      await api.put(
+        `/api/users/${user._id}`,
+        { name: '\u0000', email: user.email, isAdmin: false },
+        { token: adminToken },
+      ),
+      'Name is required',
+    );
     expect(await stored('users', 'name', 'id = ?', [user._id])).toEqual(['Before Admin']);
-    const res = await api.put(`/api/users/${user._id}`, { name: 'After\u0000 Admin\u200F', email: user.email, isAdmin: false }, { token: adminToken });
+    const res = await api.put(
+      `/api/users/${user._id}`,
+      { name: 'After\u0000 Admin\u200F', email: user.email, isAdmin: false },
+      { token: adminToken },
+    );
     expect(res.status).toBe(200);
     expect(await stored('users', 'name', 'id = ?', [user._id])).toEqual(['After Admin']);
   });

@@ -12,8 +12,13 @@ const { server } = useServer({ env: { METRICS_TOKEN } });
 
 /** Pages rendered by Astro so far (page-cache misses), summed over the process's lines. */
 async function renders(): Promise<number> {
-  const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  return [...text.matchAll(/^skillshelf_page_cache_requests_total\{[^}]*result="miss"[^}]*\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+  const text = await (
+    await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
+  return [...text.matchAll(/^skillshelf_page_cache_requests_total\{[^}]*result="miss"[^}]*\} (\d+)$/gm)].reduce(
+    (sum, m) => sum + Number(m[1]),
+    0,
+  );
 }
 
 const get = async (path: string) => {

@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 
 /** Every address a page links to or loads: what a click or the browser itself may ask for next. */
-const linksOf = (html: string) => [...html.matchAll(/\s(?:href|src|action|formaction)="([^"]*)"/g)].map((match) => match[1]!);
+const linksOf = (html: string) =>
+  [...html.matchAll(/\s(?:href|src|action|formaction)="([^"]*)"/g)].map((match) => match[1]!);
 
 describe('a page whose address holds a secret', () => {
   it('the reset page links nowhere with its token, and its Sign In is the plain sign-in page', async () => {
@@ -47,7 +48,14 @@ describe('a page whose address holds a secret', () => {
   });
 
   it('is not written to the log from a query value, whatever the name or the encoding', async () => {
-    const secrets = ['a1b2c3-redirected', 'd4e5f6-named-next', 'g7h8i9-twice-encoded', 'j0k1l2-absolute', 'm3n4o5-unsubscribe', 'p6q7r8-raw'];
+    const secrets = [
+      'a1b2c3-redirected',
+      'd4e5f6-named-next',
+      'g7h8i9-twice-encoded',
+      'j0k1l2-absolute',
+      'm3n4o5-unsubscribe',
+      'p6q7r8-raw',
+    ];
     const targets = [
       `/signin?redirect=${encodeURIComponent(`/reset-password/${secrets[0]}`)}`,
       `/search?next=${encodeURIComponent(`/reset-password/${secrets[1]}`)}&category=web-development`,
@@ -56,7 +64,8 @@ describe('a page whose address holds a secret', () => {
       `/signin?redirect=${encodeURIComponent(`/unsubscribe?token=${secrets[4]}`)}`,
       `/signin?from=/reset-password/${secrets[5]}`,
     ];
-    for (const target of targets) expect((await fetch(server.url + target, { redirect: 'manual' })).status, target).toBeLessThan(500);
+    for (const target of targets)
+      expect((await fetch(server.url + target, { redirect: 'manual' })).status, target).toBeLessThan(500);
     await server.stop({ keepFiles: true });
     const output = server.output();
     for (const secret of secrets) expect(output, `the log holds ${secret}`).not.toContain(secret);

@@ -25,13 +25,16 @@ function expectSecurityHeaders(reply: RawReply) {
 }
 
 describe('malformed requests', () => {
-  it.each(['a@b', 'a/b', '[', 'http://[', 'evil example', 'a:b:c', ':80', 'localhost:99999'])('Host %j gets 400, for a page and for the API', async (host) => {
-    for (const line of ['GET / HTTP/1.1', 'GET /search HTTP/1.1', 'POST /api/users/signin HTTP/1.1']) {
-      const reply = await send(line, [`Host: ${host}`, 'Content-Type: application/json', 'Content-Length: 2'], '{}');
-      expectClientError(reply, 400);
-      expect(JSON.parse(reply.body).message).toMatch(/Host/);
-    }
-  });
+  it.each(['a@b', 'a/b', '[', 'http://[', 'evil example', 'a:b:c', ':80', 'localhost:99999'])(
+    'Host %j gets 400, for a page and for the API',
+    async (host) => {
+      for (const line of ['GET / HTTP/1.1', 'GET /search HTTP/1.1', 'POST /api/users/signin HTTP/1.1']) {
+        const reply = await send(line, [`Host: ${host}`, 'Content-Type: application/json', 'Content-Length: 2'], '{}');
+        expectClientError(reply, 400);
+        expect(JSON.parse(reply.body).message).toMatch(/Host/);
+      }
+    },
+  );
 
   it('two Host headers get 400 (RFC 9112)', async () => {
     const reply = await send('GET / HTTP/1.1', ['Host: 127.0.0.1', 'Host: evil.example']);
@@ -43,18 +46,21 @@ describe('malformed requests', () => {
     expectClientError(reply, 400);
   });
 
-  it.each(['TRACE', 'TRACK', 'PROPFIND', 'MKCOL', 'COPY', 'LOCK'])('%s gets 405 with Allow and the security headers', async (method) => {
-    for (const path of ['/', '/api/contents']) {
-      const reply = await send(`${method} ${path} HTTP/1.1`);
-      if (method === 'TRACK') {
-        expectClientError(reply); // not an HTTP method Node parses: refused at the parser
-        continue;
+  it.each(['TRACE', 'TRACK', 'PROPFIND', 'MKCOL', 'COPY', 'LOCK'])(
+    '%s gets 405 with Allow and the security headers',
+    async (method) => {
+      for (const path of ['/', '/api/contents']) {
+        const reply = await send(`${method} ${path} HTTP/1.1`);
+        if (method === 'TRACK') {
+          expectClientError(reply); // not an HTTP method Node parses: refused at the parser
+          continue;
+        }
+        expectClientError(reply, 405);
+        expect(headerOf(reply, 'allow')).toContain('GET');
+        expectSecurityHeaders(reply);
       }
-      expectClientError(reply, 405);
-      expect(headerOf(reply, 'allow')).toContain('GET');
-      expectSecurityHeaders(reply);
-    }
-  });
+    },
+  );
 
   it.each(['PUT', 'PATCH', 'DELETE', 'POST', 'PROPFIND'])('%s on a page gets 405, not the page', async (method) => {
     for (const path of ['/', '/search', '/content/freecodecamp', '/admin']) {
@@ -66,17 +72,24 @@ describe('malformed requests', () => {
     }
   });
 
-  it.each(['PUT', 'PATCH', 'DELETE', 'PROPFIND'])('%s on an account form page gets 405 (it takes only its own form post)', async (method) => {
-    for (const path of ['/signin', '/signup', '/forget-password', '/reset-password/some-token']) {
-      const reply = await send(`${method} ${path} HTTP/1.1`, ['Host: 127.0.0.1', 'Content-Length: 0']);
-      expectClientError(reply, 405);
-      expect(headerOf(reply, 'allow')).toBe('GET, HEAD, POST, OPTIONS');
-      expectSecurityHeaders(reply);
-    }
-  });
+  it.each(['PUT', 'PATCH', 'DELETE', 'PROPFIND'])(
+    '%s on an account form page gets 405 (it takes only its own form post)',
+    async (method) => {
+      for (const path of ['/signin', '/signup', '/forget-password', '/reset-password/some-token']) {
+        const reply = await send(`${method} ${path} HTTP/1.1`, ['Host: 127.0.0.1', 'Content-Length: 0']);
+        expectClientError(reply, 405);
+        expect(headerOf(reply, 'allow')).toBe('GET, HEAD, POST, OPTIONS');
+        expectSecurityHeaders(reply);
+      }
+    },
+  );
 
   it('a form post to an account page without our Origin is refused, never the page', async () => {
-    const reply = await send('POST /signin HTTP/1.1', ['Host: 127.0.0.1', 'Content-Type: application/x-www-form-urlencoded', 'Content-Length: 0']);
+    const reply = await send('POST /signin HTTP/1.1', [
+      'Host: 127.0.0.1',
+      'Content-Type: application/x-www-form-urlencoded',
+      'Content-Length: 0',
+    ]);
     expectClientError(reply, 403);
     expect(reply.body).not.toContain('<html');
   });
@@ -92,18 +105,23 @@ describe('malformed requests', () => {
   });
 
   it('CONNECT gets an answer: 405', async () => {
-    const reply = await rawRequest(server.port, 'CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n', { timeoutMs: 3000 });
+    const reply = await rawRequest(server.port, 'CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n', {
+      timeoutMs: 3000,
+    });
     expect(reply.timedOut).toBe(false);
     expectClientError(reply, 405);
     expectSecurityHeaders(reply);
   });
 
-  it.each(['//', '/\\', '//evil.example/', '/%zz', '/search?q=%E6%97'])('the target %j gets 400 with a message', async (target) => {
-    const reply = await send(`GET ${target} HTTP/1.1`);
-    expectClientError(reply, 400);
-    expect(JSON.parse(reply.body).message).toMatch(/address is not valid/);
-    expectSecurityHeaders(reply);
-  });
+  it.each(['//', '/\\', '//evil.example/', '/%zz', '/search?q=%E6%97'])(
+    'the target %j gets 400 with a message',
+    async (target) => {
+      const reply = await send(`GET ${target} HTTP/1.1`);
+      expectClientError(reply, 400);
+      expect(JSON.parse(reply.body).message).toMatch(/address is not valid/);
+      expectSecurityHeaders(reply);
+    },
+  );
 
   it('a client that hangs up in the middle of a body neither crashes the server nor fills its error log', async () => {
     const { connect } = await import('node:net');
@@ -112,13 +130,16 @@ describe('malformed requests', () => {
       new Promise<void>((resolve) => {
         const socket = connect(server.port, '127.0.0.1');
         socket.on('error', () => undefined);
-        socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 50000\r\n\r\n{"email":"a`);
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 50000\r\n\r\n{"email":"a`,
+        );
         setTimeout(() => {
           socket.destroy();
           resolve();
         }, 50);
       });
-    for (let i = 0; i < 5; i++) await Promise.all(['/api/users/signin', '/api/users/signup', '/api/users/forget-password'].map(hangUp));
+    for (let i = 0; i < 5; i++)
+      await Promise.all(['/api/users/signin', '/api/users/signup', '/api/users/forget-password'].map(hangUp));
     await new Promise((r) => setTimeout(r, 200));
     expect(server.output().slice(before)).not.toMatch(/aborted|ECONNRESET|Error/);
     expect((await fetch(`${server.url}/api/test`)).status).toBe(200);

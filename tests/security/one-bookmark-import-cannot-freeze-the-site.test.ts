@@ -32,7 +32,9 @@ beforeAll(async () => {
 }, 120_000);
 const { server, api } = useServer(() => ({ dir, seed: false, env: { METRICS_TOKEN: BUDGET_METRICS_TOKEN } }));
 beforeAll(async () => {
-  urls = (await sqlRows(server.dbUrl, 'SELECT url FROM contents ORDER BY seq LIMIT ?', [LINKS])).map((row) => String(row.url));
+  urls = (await sqlRows(server.dbUrl, 'SELECT url FROM contents ORDER BY seq LIMIT ?', [LINKS])).map((row) =>
+    String(row.url),
+  );
 });
 
 const bookmarkFile = (links: string[]) =>
@@ -41,7 +43,10 @@ const bookmarkFile = (links: string[]) =>
     .join('\n')}\n</DL><p>\n</DL><p>\n`;
 
 /** The import as the import screen sends it: the file as the body, its progress read as lines to the end. */
-async function importFile(token: string, file: string): Promise<{ status: number; lines: Array<Record<string, unknown>> }> {
+async function importFile(
+  token: string,
+  file: string,
+): Promise<{ status: number; lines: Array<Record<string, unknown>> }> {
   const response = await fetch(`${server.url}/api/bookmarks/import`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, accept: 'application/x-ndjson', 'content-type': 'text/html' },
@@ -64,9 +69,15 @@ describe('a 2,000-link bookmark import on a 3,000-content catalog', () => {
     const { token } = await signUp(api, 'Importer', { password: 'import-password-1' });
     // The cached page, warmed: the watcher reads it from the page cache throughout.
     await fetch(`${server.url}/`, { headers: { accept: 'text/html' } });
-    const { budget, value } = await measureBudget(server, ['/healthz', '/'], () => importFile(token, bookmarkFile(urls)));
+    const { budget, value } = await measureBudget(server, ['/healthz', '/'], () =>
+      importFile(token, bookmarkFile(urls)),
+    );
     expect(value.status).toBe(200);
-    const result = value.lines.at(-1)?.result as { saved: number; notSaved: number; lists: Array<{ added: number; notAdded: number }> };
+    const result = value.lines.at(-1)?.result as {
+      saved: number;
+      notSaved: number;
+      lists: Array<{ added: number; notAdded: number }>;
+    };
     expect(result).toMatchObject({ saved: LINKS, notSaved: 0 });
     expect(result.lists[0]).toMatchObject({ added: ITEMS_PER_LIST, notAdded: LINKS - ITEMS_PER_LIST });
     expect(budget.failedAnswers).toBe(0);
@@ -90,7 +101,11 @@ describe('a 2,000-link bookmark import on a 3,000-content catalog', () => {
     const { token } = await signUp(api, 'Importer', { password: 'import-password-1' });
     const small = bookmarkFile(urls.slice(0, 2));
     for (let i = 0; i < 10; i++) expect((await importFile(token, small)).status).toBe(200);
-    const refused = await fetch(`${server.url}/api/bookmarks/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: small });
+    const refused = await fetch(`${server.url}/api/bookmarks/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: small,
+    });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await refused.json()) as { message: string }).message).toMatch(/wait/i);

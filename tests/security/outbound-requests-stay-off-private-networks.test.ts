@@ -29,9 +29,15 @@ const anyTurn = async () => {};
 describe('the link check’s requests', () => {
   it('follow no redirect into the private network: the target is checked again at every hop', async () => {
     const inside = await site((_req, res) => res.end(page('Instance metadata')), '127.0.0.2');
-    const outside = await site((_req, res) => res.writeHead(301, { location: `${inside.url}/latest/meta-data/iam/security-credentials/` }).end());
+    const outside = await site((_req, res) =>
+      res.writeHead(301, { location: `${inside.url}/latest/meta-data/iam/security-credentials/` }).end(),
+    );
     // Here 127.0.0.1 stands for a public address: only it may be reached.
-    const probe = await probeLink(`${outside.url}/`, { timeoutMs: 2000, turn: anyTurn, policy: (address) => address === '127.0.0.1' });
+    const probe = await probeLink(`${outside.url}/`, {
+      timeoutMs: 2000,
+      turn: anyTurn,
+      policy: (address) => address === '127.0.0.1',
+    });
     expect(probe).toMatchObject({ outcome: 'failed', error: expect.stringMatching(/not a public address/) });
     expect(inside.requests).toEqual([]);
     expect('movedTo' in probe ? probe.movedTo : null).toBeNull();
@@ -52,8 +58,14 @@ describe('the server, as it runs by default', () => {
     const { body } = await api.get('/api/contents/search');
     const [first, second] = body.contents as Array<{ _id: string }>;
     // Written straight into the database: the API refuses such a website (below).
-    await sqlRows(server.dbUrl, 'UPDATE contents SET url = ?, url_key = NULL WHERE id = ?', [`${internal.url}/`, first!._id]);
-    await sqlRows(server.dbUrl, 'UPDATE contents SET url = ?, url_key = NULL WHERE id = ?', [`http://localhost:${internal.port}/`, second!._id]);
+    await sqlRows(server.dbUrl, 'UPDATE contents SET url = ?, url_key = NULL WHERE id = ?', [
+      `${internal.url}/`,
+      first!._id,
+    ]);
+    await sqlRows(server.dbUrl, 'UPDATE contents SET url = ?, url_key = NULL WHERE id = ?', [
+      `http://localhost:${internal.port}/`,
+      second!._id,
+    ]);
     for (const content of [first!, second!]) {
       const reported = await api.post(`/api/contents/${content._id}/report-link`, undefined, { token: user.token });
       expect(reported.status, JSON.stringify(reported.body)).toBeLessThan(300);
@@ -78,7 +90,10 @@ describe('the server, as it runs by default', () => {
     for (const url of refused) {
       const submitted = await api.post('/api/submissions/create', { url }, { token: user.token });
       // An IPv6 literal is no website name at all (a valid http(s) URL needs a dotted host): refused either way.
-      expect(submitted, url).toMatchObject({ status: 400, body: { message: expect.stringMatching(/public web address|valid http/) } });
+      expect(submitted, url).toMatchObject({
+        status: 400,
+        body: { message: expect.stringMatching(/public web address|valid http/) },
+      });
       const checked = await api.get(`/api/submissions/check?url=${encodeURIComponent(url)}`, { token: user.token });
       expect(checked.status, url).toBe(400);
       const edited = await api.put(
@@ -101,6 +116,14 @@ describe('the server, as it runs by default', () => {
       expect(edited.status, url).toBe(400);
     }
     // A public name is taken (it is checked again as it resolves, by every request made to it).
-    expect((await api.post('/api/submissions/create', { url: `https://public-${Date.now()}.example.org/` }, { token: user.token })).status).toBe(201);
+    expect(
+      (
+        await api.post(
+          '/api/submissions/create',
+          { url: `https://public-${Date.now()}.example.org/` },
+          { token: user.token },
+        )
+      ).status,
+    ).toBe(201);
   });
 });

@@ -35,7 +35,13 @@ function signInFrom(address: string, credentials: { email: string; password: str
       },
       (res) => {
         res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: Number(res.headers['retry-after'] ?? 0), ms: performance.now() - started }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            retryAfter: Number(res.headers['retry-after'] ?? 0),
+            ms: performance.now() - started,
+          }),
+        );
       },
     );
     req.on('error', reject);

@@ -20,7 +20,8 @@ beforeAll(async () => {
 const REASON = 'Links to pirated course videos';
 
 /** The owner's page of one of their lists, or of all of them, as their browser gets it. */
-const page = async (path: string) => (await fetch(server.url + path, { headers: { accept: 'text/html', cookie: `session=${owner}` } })).text();
+const page = async (path: string) =>
+  (await fetch(server.url + path, { headers: { accept: 'text/html', cookie: `session=${owner}` } })).text();
 
 async function unpublishedList() {
   const made = await api.post('/api/lists', { name: 'Free courses', isPublic: true }, { token: owner });
@@ -34,7 +35,11 @@ async function unpublishedList() {
 describe('a list an admin unpublished', () => {
   it('cannot be made public again by its owner, who is told why', async () => {
     const list = await unpublishedList();
-    const republished = await api.put(`/api/lists/${list._id}`, { isPublic: true, name: 'Free courses!' }, { token: owner });
+    const republished = await api.put(
+      `/api/lists/${list._id}`,
+      { isPublic: true, name: 'Free courses!' },
+      { token: owner },
+    );
     expect(republished.status).toBe(409);
     expect(republished.body.message).toContain(REASON);
     // Nothing of that change was written, and the list is still off the site.
@@ -42,15 +47,22 @@ describe('a list an admin unpublished', () => {
     expect(mine.body).toMatchObject({ name: 'Free courses', isPublic: false, unpublished: { reason: REASON } });
     expect((await api.get(`/api/lists/${list._id}`)).status).toBe(404);
     // The admin who may lift it still reads it.
-    expect((await api.get(`/api/lists/${list._id}`, { token: admin })).body.unpublished).toMatchObject({ reason: REASON });
+    expect((await api.get(`/api/lists/${list._id}`, { token: admin })).body.unpublished).toMatchObject({
+      reason: REASON,
+    });
     expect((await fetch(`${server.url}/lists/${list.slug}`)).status).toBe(404);
     // Its other fields are still its owner's.
-    expect((await api.put(`/api/lists/${list._id}`, { name: 'Courses' }, { token: owner })).body).toMatchObject({ name: 'Courses', isPublic: false });
+    expect((await api.put(`/api/lists/${list._id}`, { name: 'Courses' }, { token: owner })).body).toMatchObject({
+      name: 'Courses',
+      isPublic: false,
+    });
   });
 
   it('shows its owner the reason in My Lists and on the list’s page', async () => {
     const list = await unpublishedList();
-    const summary = (await api.get('/api/lists', { token: owner })).body.lists.find((l: { _id: string }) => l._id === list._id);
+    const summary = (await api.get('/api/lists', { token: owner })).body.lists.find(
+      (l: { _id: string }) => l._id === list._id,
+    );
     expect(summary.unpublished).toMatchObject({ reason: REASON });
     expect(await page('/my-lists')).toContain(REASON);
     expect(await page(`/my-lists/${list._id}`)).toContain(REASON);
@@ -70,7 +82,10 @@ describe('a list an admin unpublished', () => {
     const lifted = await api.del(`/api/lists/${list._id}/unpublish`, { token: admin });
     expect(lifted.status).toBe(200);
     expect(lifted.body).toMatchObject({ isPublic: false, unpublished: null });
-    expect((await api.put(`/api/lists/${list._id}`, { isPublic: true }, { token: owner })).body).toMatchObject({ isPublic: true, unpublished: null });
+    expect((await api.put(`/api/lists/${list._id}`, { isPublic: true }, { token: owner })).body).toMatchObject({
+      isPublic: true,
+      unpublished: null,
+    });
     expect((await fetch(`${server.url}/lists/${list.slug}`)).status).toBe(200);
   });
 });

@@ -35,7 +35,9 @@ describe('a page whose address holds a secret', () => {
   it('is sent whole again when asked with the validators a cache would send', async () => {
     const first = await fetch(`${server.url}/reset-password/${resetToken}`);
     await first.arrayBuffer();
-    const again = await fetch(`${server.url}/reset-password/${resetToken}`, { headers: { 'if-none-match': first.headers.get('etag') ?? '"none"' } });
+    const again = await fetch(`${server.url}/reset-password/${resetToken}`, {
+      headers: { 'if-none-match': first.headers.get('etag') ?? '"none"' },
+    });
     expect(again.status).toBe(200);
     expect(await again.text()).toContain('Reset Password');
   });

@@ -40,7 +40,10 @@ async function quietSignIn(api: ApiClient): Promise<{ ms: number; token: string 
  */
 async function signInDuringFlood(api: ApiClient, token: string) {
   await new Promise((resolve) => setTimeout(resolve, 50));
-  const [signIn, control] = await Promise.all([timed(() => api.post('/api/users/signin', LINUS)), timed(() => api.get('/api/users/profile', { token }))]);
+  const [signIn, control] = await Promise.all([
+    timed(() => api.post('/api/users/signin', LINUS)),
+    timed(() => api.get('/api/users/profile', { token })),
+  ]);
   expect(control.result.status).toBe(200);
   return { signIn, control };
 }
@@ -48,7 +51,8 @@ async function signInDuringFlood(api: ApiClient, token: string) {
 /** Every response is an answer the client can act on: never a connection error, a 500 or a 503 without Retry-After. */
 function expectOrderlyAnswers(responses: ApiResponse[], allowed: number[]) {
   expect(responses.map((r) => r.status).filter((s) => !allowed.includes(s))).toEqual([]);
-  for (const busy of responses.filter((r) => r.status === 503)) expect(Number(busy.headers.get('retry-after'))).toBeGreaterThan(0);
+  for (const busy of responses.filter((r) => r.status === 503))
+    expect(Number(busy.headers.get('retry-after'))).toBeGreaterThan(0);
 }
 
 describe('one account flooding password changes', () => {
@@ -59,7 +63,11 @@ describe('one account flooding password changes', () => {
     const flooder = await signUp(api, 'Flooder');
     const flood = Promise.all(
       Array.from({ length: FLOOD }, (_, i) =>
-        api.put('/api/users/profile', { name: flooder.name, email: flooder.email, password: `flooded-password-${i}` }, { token: flooder.token }),
+        api.put(
+          '/api/users/profile',
+          { name: flooder.name, email: flooder.email, password: `flooded-password-${i}` },
+          { token: flooder.token },
+        ),
       ),
     );
     const { signIn, control } = await signInDuringFlood(api, quiet.token);
@@ -82,7 +90,9 @@ describe('many accounts hashing at once', () => {
   it(`${FLOOD} concurrent sign-ups (each a hash) get 201 or 503 with Retry-After, and the server answers a sign-in meanwhile`, async () => {
     const quiet = await quietSignIn(api);
     const flood = Promise.all(
-      Array.from({ length: FLOOD }, () => api.post('/api/users/signup', { name: 'Crowd', email: uniqueEmail('crowd'), password: 'password-123' })),
+      Array.from({ length: FLOOD }, () =>
+        api.post('/api/users/signup', { name: 'Crowd', email: uniqueEmail('crowd'), password: 'password-123' }),
+      ),
     );
     const { signIn, control } = await signInDuringFlood(api, quiet.token);
     const responses = await flood;

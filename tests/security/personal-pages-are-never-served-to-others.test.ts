@@ -66,7 +66,8 @@ describe('personal pages are never served to anyone else', () => {
     saved = body.contents.filter((c: { name: string }) => /^[\w .:-]+$/.test(c.name)).slice(0, 3);
     expect(saved).toHaveLength(3);
     slug = body.contents[0].slug;
-    for (const { _id } of saved) expect((await api.put(`/api/users/saves/${_id}`, undefined, { token: ada.token })).status).toBe(200);
+    for (const { _id } of saved)
+      expect((await api.put(`/api/users/saves/${_id}`, undefined, { token: ada.token })).status).toBe(200);
   });
 
   it('a catalog page first asked for by a signed-in user holds nothing of theirs, for the next visitor or user', async () => {

@@ -67,7 +67,11 @@ const isTile = (image: string) => image.includes('/images/placeholder/');
 describe('a content’s picture', () => {
   it('is the one the approving admin saw, stored here: the submitter’s later image never reaches a visitor', async () => {
     const { site, image } = await submittersSite();
-    const created = await api.post('/api/submissions/create', { url: `${site.url}/`, description: 'A course.' }, { token: user });
+    const created = await api.post(
+      '/api/submissions/create',
+      { url: `${site.url}/`, description: 'A course.' },
+      { token: user },
+    );
     expect(created.status).toBe(201);
     // The page is read after the reply; the admin opens the submission once its picture is in.
     const review = async () => (await api.get(`/api/submissions/${created.body._id}`, { token: admin })).body;
@@ -102,10 +106,15 @@ describe('a content’s picture', () => {
     const edited = await api.put(`/api/contents/${content._id}`, { ...content, image: given }, { token: admin });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.image).not.toBe(given);
-    const stored = async () => String((await sqlRows(server.dbUrl, 'SELECT image FROM contents WHERE id = ?', [content._id]))[0]!.image);
+    const stored = async () =>
+      String((await sqlRows(server.dbUrl, 'SELECT image FROM contents WHERE id = ?', [content._id]))[0]!.image);
     expect(await stored()).not.toMatch(/^https?:/);
     await expect.poll(stored, { timeout: 10_000 }).toMatch(/^\/uploads\/[0-9a-f]{64}\.webp$/);
-    const fetchRecord = await sqlRows(server.dbUrl, 'SELECT outcome, source FROM picture_fetches WHERE content_id = ?', [content._id]);
+    const fetchRecord = await sqlRows(
+      server.dbUrl,
+      'SELECT outcome, source FROM picture_fetches WHERE content_id = ?',
+      [content._id],
+    );
     expect(fetchRecord).toEqual([{ outcome: 'given', source: given }]);
     image.now = await png(BLUE);
     expect(await colourAt(`${server.url}${await stored()}`)).toBe('red');

@@ -12,7 +12,8 @@ const { api } = useServer();
 
 it('after ten email changes an hour, a registered address gets the same 429 as any other', async () => {
   const user = await signUp(api, 'Prober');
-  const probe = (email: string) => api.put('/api/users/profile', { name: user.name, email, password: '' }, { token: user.token });
+  const probe = (email: string) =>
+    api.put('/api/users/profile', { name: user.name, email, password: '' }, { token: user.token });
   const statuses: number[] = [];
   for (let i = 0; i < 10; i++) statuses.push((await probe(i % 2 ? DEMO_ADMIN.email : uniqueEmail('probe'))).status);
   expect(statuses).toEqual([200, 409, 200, 409, 200, 409, 200, 409, 200, 409]);
@@ -35,7 +36,17 @@ it('the limit is per account and leaves a change of the name alone', async () =>
     token = res.body.token;
   }
   expect((await api.put('/api/users/profile', { ...account, password: 'one-too-many' }, { token })).status).toBe(429);
-  expect((await api.put('/api/users/profile', { ...account, name: 'Renamed Changer', password: '' }, { token })).status).toBe(200);
+  expect(
+    (await api.put('/api/users/profile', { ...account, name: 'Renamed Changer', password: '' }, { token })).status,
+  ).toBe(200);
   const other = await signUp(api, 'Other');
-  expect((await api.put('/api/users/profile', { name: 'Other', email: uniqueEmail('other-moved'), password: '' }, { token: other.token })).status).toBe(200);
+  expect(
+    (
+      await api.put(
+        '/api/users/profile',
+        { name: 'Other', email: uniqueEmail('other-moved'), password: '' },
+        { token: other.token },
+      )
+    ).status,
+  ).toBe(200);
 });

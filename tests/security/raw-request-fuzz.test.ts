@@ -24,7 +24,11 @@ interface Parts {
   body: string;
 }
 
-const GOOD: Parts = { requestLine: 'GET /search?category=web-development HTTP/1.1', headers: ['Host: 127.0.0.1'], body: '' };
+const GOOD: Parts = {
+  requestLine: 'GET /search?category=web-development HTTP/1.1',
+  headers: ['Host: 127.0.0.1'],
+  body: '',
+};
 
 const BAD_METHODS = [
   'TRACE',
@@ -179,14 +183,43 @@ const BAD_HEADERS = [
 const BAD_UPGRADES = [
   ['Connection: Upgrade', 'Upgrade: websocket'], // on a path that is not /ws
   ['Connection: Upgrade', 'Upgrade: h2c', 'HTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA'],
-  ['Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', 'Origin: https://evil.example'],
+  [
+    'Connection: Upgrade',
+    'Upgrade: websocket',
+    'Sec-WebSocket-Version: 13',
+    'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+    'Origin: https://evil.example',
+  ],
 ];
 const WS_UPGRADES = [
-  ['Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=='], // no Origin
-  ['Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 99', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', 'Origin: ORIGIN'],
-  ['Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: short', 'Origin: ORIGIN'],
+  [
+    'Connection: Upgrade',
+    'Upgrade: websocket',
+    'Sec-WebSocket-Version: 13',
+    'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+  ], // no Origin
+  [
+    'Connection: Upgrade',
+    'Upgrade: websocket',
+    'Sec-WebSocket-Version: 99',
+    'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+    'Origin: ORIGIN',
+  ],
+  [
+    'Connection: Upgrade',
+    'Upgrade: websocket',
+    'Sec-WebSocket-Version: 13',
+    'Sec-WebSocket-Key: short',
+    'Origin: ORIGIN',
+  ],
   ['Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Origin: ORIGIN'],
-  ['Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', 'Origin: null'],
+  [
+    'Connection: Upgrade',
+    'Upgrade: websocket',
+    'Sec-WebSocket-Version: 13',
+    'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+    'Origin: null',
+  ],
 ];
 const JSON_ENDPOINTS = [
   '/api/users/signin',
@@ -210,7 +243,10 @@ const BAD_BODIES: Array<{ type: string; body: string; length?: number }> = [
   { type: 'application/json', body: '['.repeat(10_000) },
   { type: 'text/plain', body: '{"email":"a@b.c","password":"x"}' },
   { type: 'application/x-www-form-urlencoded', body: 'email=a%40b.c&password=x' },
-  { type: 'multipart/form-data; boundary=x', body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--' },
+  {
+    type: 'multipart/form-data; boundary=x',
+    body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--',
+  },
   { type: 'application/json', body: '', length: 0 },
   { type: 'application/json; charset=utf-16', body: '{}' },
 ];
@@ -232,9 +268,11 @@ function malformedRequests(origin: string): Array<{ name: string; data: string }
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
 
   for (const method of BAD_METHODS)
-    for (const path of ['/', pick(PAGE_PATHS)]) add(`method ${method} ${path}`, { ...GOOD, requestLine: `${method} ${path} HTTP/1.1` });
+    for (const path of ['/', pick(PAGE_PATHS)])
+      add(`method ${method} ${path}`, { ...GOOD, requestLine: `${method} ${path} HTTP/1.1` });
   for (const target of BAD_TARGETS)
-    for (const method of ['GET', 'HEAD', 'POST']) add(`target ${method} ${target.slice(0, 40)}`, { ...GOOD, requestLine: `${method} ${target} HTTP/1.1` });
+    for (const method of ['GET', 'HEAD', 'POST'])
+      add(`target ${method} ${target.slice(0, 40)}`, { ...GOOD, requestLine: `${method} ${target} HTTP/1.1` });
   // (Extra spaces between the parts are not on this list: RFC 9112 §3 lets a server split on whitespace.)
   for (const line of [
     'GET / HTTP/2.0',
@@ -255,7 +293,11 @@ function malformedRequests(origin: string): Array<{ name: string; data: string }
   }
   for (const host of BAD_HOSTS)
     for (const path of ['/', '/api/contents/search', pick(PAGE_PATHS)])
-      add(`host ${host.slice(0, 40)} ${path}`, { ...GOOD, requestLine: `GET ${path} HTTP/1.1`, headers: [`Host: ${host}`] });
+      add(`host ${host.slice(0, 40)} ${path}`, {
+        ...GOOD,
+        requestLine: `GET ${path} HTTP/1.1`,
+        headers: [`Host: ${host}`],
+      });
   add('no host', { ...GOOD, headers: [] });
   add('two hosts', { ...GOOD, headers: ['Host: 127.0.0.1', 'Host: evil.example'] });
   add('two equal hosts', { ...GOOD, headers: ['Host: 127.0.0.1', 'Host: 127.0.0.1'] });
@@ -268,7 +310,11 @@ function malformedRequests(origin: string): Array<{ name: string; data: string }
       });
   for (const headers of BAD_UPGRADES)
     for (const path of ['/', '/search', '//', '/\\', 'http://['])
-      add(`upgrade ${headers[1]} ${path}`, { ...GOOD, requestLine: `GET ${path} HTTP/1.1`, headers: ['Host: 127.0.0.1', ...headers] });
+      add(`upgrade ${headers[1]} ${path}`, {
+        ...GOOD,
+        requestLine: `GET ${path} HTTP/1.1`,
+        headers: ['Host: 127.0.0.1', ...headers],
+      });
   for (const headers of WS_UPGRADES)
     for (const method of ['GET', 'POST'])
       add(`ws ${headers.slice(2).join(' ').slice(0, 40)} ${method}`, {
@@ -278,7 +324,11 @@ function malformedRequests(origin: string): Array<{ name: string; data: string }
       });
   for (const endpoint of JSON_ENDPOINTS) {
     for (const { type, body, length } of BAD_BODIES) {
-      const headers = ['Host: 127.0.0.1', `Content-Type: ${type}`, ...(length === undefined ? [] : [`Content-Length: ${length}`])];
+      const headers = [
+        'Host: 127.0.0.1',
+        `Content-Type: ${type}`,
+        ...(length === undefined ? [] : [`Content-Length: ${length}`]),
+      ];
       add(`body ${endpoint} ${type} ${body.slice(0, 20)}`, { requestLine: `POST ${endpoint} HTTP/1.1`, headers, body });
     }
     add(`chunked garbage ${endpoint}`, {
@@ -311,17 +361,28 @@ function malformedRequests(origin: string): Array<{ name: string; data: string }
 const { server } = useServer();
 
 describe('raw-socket fuzz', () => {
-  it('answers 500+ malformed requests each with a 4xx, stays up, and then serves a normal request within a second', { timeout: 180_000 }, async () => {
+  it('answers 500+ malformed requests each with a 4xx, stays up, and then serves a normal request within a second', {
+    timeout: 180_000,
+  }, async () => {
     const cases = malformedRequests(server.url);
     expect(cases.length).toBeGreaterThanOrEqual(500);
     const replies: Array<{ name: string; reply: RawReply }> = [];
     // Eight at a time: enough to overlap, not a load test.
     for (let i = 0; i < cases.length; i += 8) {
       const batch = cases.slice(i, i + 8);
-      replies.push(...(await Promise.all(batch.map(async ({ name, data }) => ({ name, reply: await rawRequest(server.port, Buffer.from(data, 'latin1')) })))));
+      replies.push(
+        ...(await Promise.all(
+          batch.map(async ({ name, data }) => ({
+            name,
+            reply: await rawRequest(server.port, Buffer.from(data, 'latin1')),
+          })),
+        )),
+      );
     }
     const wrong = replies.filter(({ reply }) => !(reply.status && reply.status >= 400 && reply.status < 500));
-    expect(wrong.map(({ name, reply }) => `${name} → ${reply.timedOut ? 'timed out' : (reply.status ?? 'no reply')}`)).toEqual([]);
+    expect(
+      wrong.map(({ name, reply }) => `${name} → ${reply.timedOut ? 'timed out' : (reply.status ?? 'no reply')}`),
+    ).toEqual([]);
 
     expect(server.process.exitCode).toBeNull();
     const started = performance.now();

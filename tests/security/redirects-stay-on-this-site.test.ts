@@ -31,7 +31,8 @@ beforeAll(async () => {
   token = (await signUp(api, 'Redirected', { password: 'redirect-password-1' })).token;
 });
 
-const signedInGet = (path: string) => fetch(server.url + path, { headers: { cookie: `session=${token}` }, redirect: 'manual' });
+const signedInGet = (path: string) =>
+  fetch(server.url + path, { headers: { cookie: `session=${token}` }, redirect: 'manual' });
 
 describe('the sign-in guard of a signed-in user', () => {
   it.each(HOSTILE)('keeps redirect=%s on this site', async (target) => {
@@ -73,17 +74,20 @@ describe.skipIf(!hasBrowser)('the sign-in and sign-up forms in a browser', () =>
     }
   }
 
-  it.each(['/%09/evil.example', '/%0A/evil.example', 'https://evil.example'])('signing in with redirect=%s lands on the home page', async (target) => {
-    const { email } = await signUp(api, 'Island', { password: 'island-password-1' });
-    const url = await landing(async (page) => {
-      await page.goto(`/signin?redirect=${target}`);
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password', { exact: true }).fill('island-password-1');
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    });
-    expect(url.origin).toBe(server.url);
-    expect(url.pathname).toBe('/');
-  });
+  it.each(['/%09/evil.example', '/%0A/evil.example', 'https://evil.example'])(
+    'signing in with redirect=%s lands on the home page',
+    async (target) => {
+      const { email } = await signUp(api, 'Island', { password: 'island-password-1' });
+      const url = await landing(async (page) => {
+        await page.goto(`/signin?redirect=${target}`);
+        await page.getByLabel('Email').fill(email);
+        await page.getByLabel('Password', { exact: true }).fill('island-password-1');
+        await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      });
+      expect(url.origin).toBe(server.url);
+      expect(url.pathname).toBe('/');
+    },
+  );
 
   it('signing up with a hostile redirect lands on the home page, an honest one is followed', async () => {
     const signUpThroughTheForm = (target: string) =>

@@ -16,12 +16,16 @@ beforeEach(async () => {
 afterEach(() => db.remove());
 
 const HEADER = 'name,url,description,cost,hasCert,category,techStack,type';
-const tagsNamed = async (label: string) => db.query('SELECT kind, value, label, status FROM tags WHERE label = ?', [label]);
+const tagsNamed = async (label: string) =>
+  db.query('SELECT kind, value, label, status FROM tags WHERE label = ?', [label]);
 
 describe('tags brought by an import', () => {
   it('a refused row creates none of its tags', async () => {
     const file = join(db.dir, 'refused.csv');
-    writeFileSync(file, `${HEADER}\nRefused course,https://refused.example.org/,A course,NotACost,false,NewCatFromRefusedRow,,\n`);
+    writeFileSync(
+      file,
+      `${HEADER}\nRefused course,https://refused.example.org/,A course,NotACost,false,NewCatFromRefusedRow,,\n`,
+    );
     const run = await runCli(db.url, ['import', file]);
     expect(run.stdout + run.stderr).toMatch(/refused/i);
     expect(await tagsNamed('NewCatFromRefusedRow')).toEqual([]);
@@ -36,7 +40,9 @@ describe('tags brought by an import', () => {
     );
     const run = await runCli(db.url, ['import', file]);
     expect(run.stdout + run.stderr).not.toMatch(/NewCatFromRefusedRow.*created|created.*NewCatFromRefusedRow/);
-    expect(await tagsNamed('NewCatFromWrittenRow')).toEqual([expect.objectContaining({ kind: 'category', status: 'active' })]);
+    expect(await tagsNamed('NewCatFromWrittenRow')).toEqual([
+      expect.objectContaining({ kind: 'category', status: 'active' }),
+    ]);
     expect(await tagsNamed('NewCatFromRefusedRow')).toEqual([]);
   });
 });

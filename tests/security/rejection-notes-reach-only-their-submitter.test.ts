@@ -8,7 +8,8 @@ import { asAdmin, signUp } from '../setup/actors.ts';
 
 const { api } = useServer();
 
-const check = (url: string, token: string) => api.get(`/api/submissions/check?url=${encodeURIComponent(url)}`, { token });
+const check = (url: string, token: string) =>
+  api.get(`/api/submissions/check?url=${encodeURIComponent(url)}`, { token });
 
 describe('the URL check of a link rejected before', () => {
   it('tells a stranger the reason and not the note; the submitter gets both', async () => {
@@ -19,11 +20,29 @@ describe('the URL check of a link rejected before', () => {
     const sent = await api.post('/api/submissions/create', { url, name: 'Turned Down' }, { token: submitter.token });
     expect(sent.status).toBe(201);
     const note = 'Private word for the submitter: the course behind it closed last week.';
-    expect((await api.request('DELETE', `/api/submissions/${sent.body._id}`, { reason: 'low-quality', note }, { token: admin.token })).status).toBe(200);
+    expect(
+      (
+        await api.request(
+          'DELETE',
+          `/api/submissions/${sent.body._id}`,
+          { reason: 'low-quality', note },
+          { token: admin.token },
+        )
+      ).status,
+    ).toBe(200);
 
     const seenByStranger = await check(url, stranger.token);
-    expect(seenByStranger.body).toMatchObject({ status: 'rejected', name: 'Turned Down', rejectReason: 'low-quality', rejectNote: null });
+    expect(seenByStranger.body).toMatchObject({
+      status: 'rejected',
+      name: 'Turned Down',
+      rejectReason: 'low-quality',
+      rejectNote: null,
+    });
     expect(JSON.stringify(seenByStranger.body)).not.toContain('Private word');
-    expect((await check(url, submitter.token)).body).toMatchObject({ status: 'rejected', rejectReason: 'low-quality', rejectNote: note });
+    expect((await check(url, submitter.token)).body).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'low-quality',
+      rejectNote: note,
+    });
   });
 });

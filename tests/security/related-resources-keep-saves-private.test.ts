@@ -20,14 +20,20 @@ beforeAll(async () => {
   contents = (await api.get('/api/contents/search?order=oldest')).body.contents;
 });
 
-const save = async (token: string, id: string) => expect((await api.put(`/api/users/saves/${id}`, undefined, { token })).status).toBe(200);
-const unsave = async (token: string, id: string) => expect((await api.del(`/api/users/saves/${id}`, { token })).status).toBeLessThan(300);
+const save = async (token: string, id: string) =>
+  expect((await api.put(`/api/users/saves/${id}`, undefined, { token })).status).toBe(200);
+const unsave = async (token: string, id: string) =>
+  expect((await api.del(`/api/users/saves/${id}`, { token })).status).toBeLessThan(300);
 /** The content page's co-saved section as a visitor gets it, or undefined when it shows none. */
-const coSaved = async (slug: string) => /data-related="co-saved"[\s\S]*?<\/section>/.exec(await (await fetch(`${server.url}/content/${slug}`)).text())?.[0];
+const coSaved = async (slug: string) =>
+  /data-related="co-saved"[\s\S]*?<\/section>/.exec(await (await fetch(`${server.url}/content/${slug}`)).text())?.[0];
 const backdate = async (userId: string, days: number) => {
   const db = await openDb({ url: server.dbUrl });
   try {
-    await db.$client.execute({ sql: 'UPDATE users SET created_at = ? WHERE id = ?', args: [Date.now() - days * 86_400_000, userId] });
+    await db.$client.execute({
+      sql: 'UPDATE users SET created_at = ? WHERE id = ?',
+      args: [Date.now() - days * 86_400_000, userId],
+    });
   } finally {
     db.$client.close();
   }
@@ -41,7 +47,9 @@ describe("a victim's private save, probed through a content's related resources"
     await save(victim.token, target._id);
     await save(victim.token, secret._id);
     // More fresh accounts than the threshold needs, each saving the target.
-    const attackers = await Promise.all(Array.from({ length: CO_SAVE_MIN_USERS }, (_, i) => signUp(api, `Attacker${i}`, { password: 'private-saves-1' })));
+    const attackers = await Promise.all(
+      Array.from({ length: CO_SAVE_MIN_USERS }, (_, i) => signUp(api, `Attacker${i}`, { password: 'private-saves-1' })),
+    );
     for (const attacker of attackers) await save(attacker.token, target._id);
     for (const candidate of [secret, ...others.slice(0, 1)]) {
       for (const attacker of attackers) await save(attacker.token, candidate._id);
@@ -56,7 +64,9 @@ describe("a victim's private save, probed through a content's related resources"
 
   it('needs 5 established people: the victim and two old accounts saving the pair are not enough', async () => {
     const [, , , , , target, secret] = contents as Array<(typeof contents)[0]>;
-    const people = await Promise.all(['Old1', 'Old2', 'Victim2'].map((name) => signUp(api, name, { password: 'private-saves-1' })));
+    const people = await Promise.all(
+      ['Old1', 'Old2', 'Victim2'].map((name) => signUp(api, name, { password: 'private-saves-1' })),
+    );
     for (const person of people) {
       await backdate(person._id, 30);
       await save(person.token, target!._id);
@@ -68,12 +78,11 @@ describe("a victim's private save, probed through a content's related resources"
     } finally {
       db.$client.close();
     }
-    const [pair] = await sqlRows(server.dbUrl, 'SELECT users FROM co_saves WHERE content_a = min(?, ?) AND content_b = max(?, ?)', [
-      target!._id,
-      secret!._id,
-      target!._id,
-      secret!._id,
-    ]);
+    const [pair] = await sqlRows(
+      server.dbUrl,
+      'SELECT users FROM co_saves WHERE content_a = min(?, ?) AND content_b = max(?, ?)',
+      [target!._id, secret!._id, target!._id, secret!._id],
+    );
     expect(Number(pair!.users)).toBe(3);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await coSaved(target!.slug)).toBeUndefined();

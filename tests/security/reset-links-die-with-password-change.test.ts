@@ -22,22 +22,34 @@ async function accountWithResetLink() {
   return { account, link };
 }
 
-const useLink = (link: string) => api.post('/api/users/reset-password', { token: link, password: 'taken-over-by-the-link' });
+const useLink = (link: string) =>
+  api.post('/api/users/reset-password', { token: link, password: 'taken-over-by-the-link' });
 
 describe('a reset link requested before a change of password or email', () => {
   it('no longer works after the user changes the password in the profile', async () => {
     const { account, link } = await accountWithResetLink();
     expect(
-      (await api.put('/api/users/profile', { name: account.name, email: account.email, password: 'changed-by-the-owner' }, { token: account.token })).status,
+      (
+        await api.put(
+          '/api/users/profile',
+          { name: account.name, email: account.email, password: 'changed-by-the-owner' },
+          { token: account.token },
+        )
+      ).status,
     ).toBe(200);
     expect((await useLink(link)).status).toBe(404);
-    expect((await api.post('/api/users/signin', { email: account.email, password: 'changed-by-the-owner' })).status).toBe(200);
+    expect(
+      (await api.post('/api/users/signin', { email: account.email, password: 'changed-by-the-owner' })).status,
+    ).toBe(200);
   });
 
   it('no longer works after the user changes the email in the profile', async () => {
     const { account, link } = await accountWithResetLink();
     const email = uniqueEmail('moved');
-    expect((await api.put('/api/users/profile', { name: account.name, email, password: '' }, { token: account.token })).status).toBe(200);
+    expect(
+      (await api.put('/api/users/profile', { name: account.name, email, password: '' }, { token: account.token }))
+        .status,
+    ).toBe(200);
     expect((await useLink(link)).status).toBe(404);
     expect((await api.post('/api/users/signin', { email, password: account.password })).status).toBe(200);
   });
@@ -45,17 +57,34 @@ describe('a reset link requested before a change of password or email', () => {
   it('no longer works after an admin changes the email', async () => {
     const { account, link } = await accountWithResetLink();
     const email = uniqueEmail('moved-by-admin');
-    expect((await api.put(`/api/users/${account._id}`, { name: account.name, email, isAdmin: false }, { token: adminToken })).status).toBe(200);
+    expect(
+      (await api.put(`/api/users/${account._id}`, { name: account.name, email, isAdmin: false }, { token: adminToken }))
+        .status,
+    ).toBe(200);
     expect((await useLink(link)).status).toBe(404);
     expect((await api.post('/api/users/signin', { email, password: account.password })).status).toBe(200);
   });
 
   it('still works after a change of the name alone', async () => {
     const { account, link } = await accountWithResetLink();
-    expect((await api.put('/api/users/profile', { name: 'Renamed Holder', email: account.email, password: '' }, { token: account.token })).status).toBe(200);
-    expect((await api.put(`/api/users/${account._id}`, { name: 'Renamed Again', email: account.email, isAdmin: false }, { token: adminToken })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await api.put(
+          '/api/users/profile',
+          { name: 'Renamed Holder', email: account.email, password: '' },
+          { token: account.token },
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await api.put(
+          `/api/users/${account._id}`,
+          { name: 'Renamed Again', email: account.email, isAdmin: false },
+          { token: adminToken },
+        )
+      ).status,
+    ).toBe(200);
     expect((await useLink(link)).status).toBe(200);
   });
 });

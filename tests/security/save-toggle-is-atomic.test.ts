@@ -19,7 +19,14 @@ beforeAll(async () => {
 async function savedRows(userId: string, contentId: string): Promise<number> {
   const db = await openDatabase(server.dbUrl);
   try {
-    return Number((await db.execute({ sql: 'SELECT count(*) AS n FROM saves WHERE user_id = ? AND content_id = ?', args: [userId, contentId] })).rows[0]!.n);
+    return Number(
+      (
+        await db.execute({
+          sql: 'SELECT count(*) AS n FROM saves WHERE user_id = ? AND content_id = ?',
+          args: [userId, contentId],
+        })
+      ).rows[0]!.n,
+    );
   } finally {
     db.close();
   }
@@ -55,7 +62,11 @@ describe('the toggle (POST /api/users/save)', () => {
     const user = await signUp(api, 'Toggler');
     const targets = contentIds.slice(0, 6);
     expectSavesAnswers(
-      await Promise.all(targets.flatMap((contentId) => [1, 2, 3].map(() => api.post('/api/users/save', { contentId }, { token: user.token })))),
+      await Promise.all(
+        targets.flatMap((contentId) =>
+          [1, 2, 3].map(() => api.post('/api/users/save', { contentId }, { token: user.token })),
+        ),
+      ),
     );
     // Three toggles each: every content ends saved.
     expect((await api.get(`/api/users/saves/${user._id}`, { token: user.token })).body.numSaves).toBe(targets.length);
@@ -66,7 +77,9 @@ describe('explicit save and unsave (PUT / DELETE /api/users/saves/{contentId})',
   it('200 concurrent PUTs save it once', async () => {
     const user = await signUp(api, 'Toggler');
     const contentId = contentIds[1]!;
-    const responses = await times(200, () => api.put(`/api/users/saves/${contentId}`, undefined, { token: user.token }));
+    const responses = await times(200, () =>
+      api.put(`/api/users/saves/${contentId}`, undefined, { token: user.token }),
+    );
     expectSavesAnswers(responses);
     for (const res of responses) expect(res.body.saves.map((item: { _id: string }) => item._id)).toEqual([contentId]);
     expect(await savedRows(user._id, contentId)).toBe(1);
@@ -84,7 +97,10 @@ describe('explicit save and unsave (PUT / DELETE /api/users/saves/{contentId})',
 
   it('need a session: 401 without one, and nothing is written', async () => {
     const contentId = contentIds[3]!;
-    for (const res of [await api.put(`/api/users/saves/${contentId}`), await api.del(`/api/users/saves/${contentId}`)]) {
+    for (const res of [
+      await api.put(`/api/users/saves/${contentId}`),
+      await api.del(`/api/users/saves/${contentId}`),
+    ]) {
       expect(res.status).toBe(401);
       expect(res.body).toHaveProperty('message');
     }
@@ -101,13 +117,19 @@ describe('explicit save and unsave (PUT / DELETE /api/users/saves/{contentId})',
     const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
     for (const method of ['PUT', 'DELETE']) {
       for (const origin of ['https://evil.example', undefined]) {
-        const res = await fetch(`${server.url}/api/users/saves/${contentId}`, { method, headers: { cookie, ...(origin ? { origin } : {}) } });
+        const res = await fetch(`${server.url}/api/users/saves/${contentId}`, {
+          method,
+          headers: { cookie, ...(origin ? { origin } : {}) },
+        });
         expect(res.status, `${method} from ${origin ?? '(no origin)'}`).toBe(403);
         expect(await res.json()).toEqual({ message: 'Cross-site request refused', code: 'FORBIDDEN' });
       }
     }
     expect(await savedRows(user._id, contentId)).toBe(0);
-    const same = await fetch(`${server.url}/api/users/saves/${contentId}`, { method: 'PUT', headers: { cookie, origin: server.url } });
+    const same = await fetch(`${server.url}/api/users/saves/${contentId}`, {
+      method: 'PUT',
+      headers: { cookie, origin: server.url },
+    });
     expect(same.status).toBe(200);
     expect(await savedRows(user._id, contentId)).toBe(1);
   });

@@ -19,7 +19,8 @@ const resetTokenMailedTo = (email: string) => mailedResetToken(server.dbUrl, ema
 describe('the log of a full run', () => {
   it('holds no password, session token or reset token, though it has a line for every request', async () => {
     const secrets: string[] = [];
-    const sessionCookieOf = (res: Response) => /(?:^|,\s*)session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+    const sessionCookieOf = (res: Response) =>
+      /(?:^|,\s*)session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
 
     // The demo accounts sign in with the passwords the seed gave them.
     for (const account of DEMO_ACCOUNTS) {
@@ -31,7 +32,9 @@ describe('the log of a full run', () => {
     // A new account signs up, signs in with a wrong password, then through the no-JavaScript form.
     const user = await signUp(api, 'Log Watcher', { password: 'first-password-7f3a' });
     secrets.push(user.password, 'wrong-password-9c2e', user.token);
-    expect((await api.post('/api/users/signin', { email: user.email, password: 'wrong-password-9c2e' })).status).toBe(401);
+    expect((await api.post('/api/users/signin', { email: user.email, password: 'wrong-password-9c2e' })).status).toBe(
+      401,
+    );
     const form = await fetch(`${server.url}/signin`, {
       method: 'POST',
       redirect: 'manual',
@@ -44,7 +47,10 @@ describe('the log of a full run', () => {
 
     // The session used as a cookie (pages and API) and as a bearer token, and put where it does not belong.
     for (const path of ['/saved', '/profile', '/api/users/profile']) {
-      expect((await fetch(server.url + path, { headers: { cookie: `session=${cookieToken}` }, redirect: 'manual' })).status, path).toBe(200);
+      expect(
+        (await fetch(server.url + path, { headers: { cookie: `session=${cookieToken}` }, redirect: 'manual' })).status,
+        path,
+      ).toBe(200);
     }
     expect((await api.get('/api/users/profile', { token: user.token })).status).toBe(200);
     await fetch(`${server.url}/search?q=rust&token=${cookieToken}`);
@@ -55,13 +61,21 @@ describe('the log of a full run', () => {
     const resetToken = await resetTokenMailedTo(user.email);
     secrets.push(resetToken, 'reset-password-2b8d');
     expect((await fetch(`${server.url}/reset-password/${resetToken}`)).status).toBe(200);
-    expect((await api.post('/api/users/reset-password', { token: resetToken, password: 'reset-password-2b8d' })).status).toBe(200);
+    expect(
+      (await api.post('/api/users/reset-password', { token: resetToken, password: 'reset-password-2b8d' })).status,
+    ).toBe(200);
     const after = await api.post('/api/users/signin', { email: user.email, password: 'reset-password-2b8d' });
     secrets.push(after.body.token);
     // And a change of password in the profile.
     secrets.push('profile-password-5e1c');
     expect(
-      (await api.put('/api/users/profile', { name: user.name, email: user.email, password: 'profile-password-5e1c' }, { token: after.body.token })).status,
+      (
+        await api.put(
+          '/api/users/profile',
+          { name: user.name, email: user.email, password: 'profile-password-5e1c' },
+          { token: after.body.token },
+        )
+      ).status,
     ).toBe(200);
 
     await server.stop({ keepFiles: true });

@@ -27,7 +27,9 @@ describe('sign-in guesses', () => {
   it('from 60 addresses of one IPv6 /64 count as one client: most are refused with 429', async () => {
     const { email, password } = await signUp(api, 'Guarded', { password: 'the-right-password-1' });
     const statuses = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => signInFrom(`2001:db8:5:7::${(i + 1).toString(16)}`, email, i === 59 ? password : `guess-${i}`)),
+      Array.from({ length: 60 }, (_, i) =>
+        signInFrom(`2001:db8:5:7::${(i + 1).toString(16)}`, email, i === 59 ? password : `guess-${i}`),
+      ),
     );
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(50);
   });
@@ -38,7 +40,9 @@ describe('sign-in guesses', () => {
     for (let i = 0; i < 12; i++) expect(await signInFrom(`198.51.100.${i + 1}`, email, `warm-up-${i}`)).toBe(401);
     const started = performance.now();
     const statuses = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => signInFrom(`2001:db8:${(i + 100).toString(16)}::1`, email, i === 30 ? password : `guess-${i}`)),
+      Array.from({ length: 60 }, (_, i) =>
+        signInFrom(`2001:db8:${(i + 100).toString(16)}::1`, email, i === 30 ? password : `guess-${i}`),
+      ),
     );
     const seconds = (performance.now() - started) / 1000;
     const tried = statuses.filter((s) => s !== 429).length;

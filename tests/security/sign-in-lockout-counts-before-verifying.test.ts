@@ -13,18 +13,25 @@ const { api } = useServer();
 
 it('40 concurrent wrong passwords from one address get at most 10 verdicts; the rest are refused unverified', async () => {
   const account = await signUp(api, 'Guess Target', { password: 'the-right-password' });
-  const results = await Promise.all(Array.from({ length: 40 }, (_, i) => api.post('/api/users/signin', { email: account.email, password: `guess-${i}` })));
+  const results = await Promise.all(
+    Array.from({ length: 40 }, (_, i) =>
+      api.post('/api/users/signin', { email: account.email, password: `guess-${i}` }),
+    ),
+  );
   const statuses = results.map((r) => r.status);
   expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
   expect(statuses.filter((s) => s !== 401).every((s) => s === 429)).toBe(true);
-  for (const refused of results.filter((r) => r.status === 429)) expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  for (const refused of results.filter((r) => r.status === 429))
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
 });
 
 it('an unknown email is counted the same way, so guessing does not tell which emails exist', async () => {
   const email = uniqueEmail('nobody');
-  const statuses = (await Promise.all(Array.from({ length: 40 }, (_, i) => api.post('/api/users/signin', { email, password: `guess-${i}` })))).map(
-    (r) => r.status,
-  );
+  const statuses = (
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => api.post('/api/users/signin', { email, password: `guess-${i}` })),
+    )
+  ).map((r) => r.status);
   expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
   expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30);
 });

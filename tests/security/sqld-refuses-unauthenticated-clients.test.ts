@@ -27,7 +27,9 @@ function pipeline(url: string, sql: string, token?: string): Promise<Response> {
 async function isAdmin(url: string): Promise<number> {
   const res = await pipeline(url, "SELECT is_admin FROM users WHERE email = 'mallory@example.com'", SQLD_AUTH_TOKEN);
   expect(res.status).toBe(200);
-  const answer = (await res.json()) as { results: Array<{ response: { result: { rows: Array<Array<{ value: string }>> } } }> };
+  const answer = (await res.json()) as {
+    results: Array<{ response: { result: { rows: Array<Array<{ value: string }>> } } }>;
+  };
   return Number(answer.results[0]!.response.result.rows[0]![0]!.value);
 }
 
@@ -64,9 +66,21 @@ describe.skipIf(!hasSqld)(`sqld refuses unauthenticated clients${hasSqld ? '' : 
       const dump = await fetch(`${node.url}/dump`);
       expect(dump.status).toBe(401);
       expect(await dump.text()).not.toContain('argon2id');
-      expect((await fetch(`${node.url}/v1/execute`, { method: 'POST', body: JSON.stringify({ stmt: { sql: 'SELECT 1' } }) })).status).toBe(401);
-      expect((await fetch(`${node.url}/v3/pipeline`, { method: 'POST', body: JSON.stringify({ baton: null, requests: [] }) })).status).toBe(401);
-      expect((await fetch(node.url, { method: 'POST', body: JSON.stringify({ statements: ['SELECT 1'] }) })).status).toBe(401);
+      expect(
+        (await fetch(`${node.url}/v1/execute`, { method: 'POST', body: JSON.stringify({ stmt: { sql: 'SELECT 1' } }) }))
+          .status,
+      ).toBe(401);
+      expect(
+        (
+          await fetch(`${node.url}/v3/pipeline`, {
+            method: 'POST',
+            body: JSON.stringify({ baton: null, requests: [] }),
+          })
+        ).status,
+      ).toBe(401);
+      expect(
+        (await fetch(node.url, { method: 'POST', body: JSON.stringify({ statements: ['SELECT 1'] }) })).status,
+      ).toBe(401);
     }
     await expect.poll(() => isAdmin(replicaNode.url)).toBe(0);
     expect(await isAdmin(primary.url)).toBe(0);
@@ -86,16 +100,24 @@ describe.skipIf(!hasSqld)(`sqld refuses unauthenticated clients${hasSqld ? '' : 
     for (const node of [primary, replicaNode]) {
       const client = createClient({ url: node.url, authToken: SQLD_AUTH_TOKEN });
       try {
-        await client.execute("UPDATE users SET password_hash = '$argon2id$changed' WHERE email = 'mallory@example.com'");
+        await client.execute(
+          "UPDATE users SET password_hash = '$argon2id$changed' WHERE email = 'mallory@example.com'",
+        );
         expect((await client.execute('SELECT count(*) AS n FROM users')).rows[0]!.n).toBe(1);
       } finally {
         client.close();
       }
     }
-    const replica = createClient({ url: `file:${join(dir, 'synced.db')}`, syncUrl: primary.url, authToken: SQLD_AUTH_TOKEN });
+    const replica = createClient({
+      url: `file:${join(dir, 'synced.db')}`,
+      syncUrl: primary.url,
+      authToken: SQLD_AUTH_TOKEN,
+    });
     try {
       await replica.sync();
-      expect((await replica.execute('SELECT password_hash FROM users')).rows[0]!.password_hash).toBe('$argon2id$changed');
+      expect((await replica.execute('SELECT password_hash FROM users')).rows[0]!.password_hash).toBe(
+        '$argon2id$changed',
+      );
     } finally {
       replica.close();
     }

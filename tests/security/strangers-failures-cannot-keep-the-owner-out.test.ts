@@ -42,8 +42,12 @@ function post(address: string, path: string, body: unknown, device?: string): Pr
       },
       (res) => {
         res.resume();
-        const set = (res.headers['set-cookie'] ?? []).map((cookie) => /^device=([^;]*)/.exec(cookie)?.[1]).find(Boolean);
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, ...(set ? { device: set } : {}) }));
+        const set = (res.headers['set-cookie'] ?? [])
+          .map((cookie) => /^device=([^;]*)/.exec(cookie)?.[1])
+          .find(Boolean);
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, ...(set ? { device: set } : {}) }),
+        );
       },
     );
     req.on('error', reject);
@@ -73,7 +77,9 @@ it("strangers failing at a steady pace neither refuse the owner's known device n
   const flood = [0, 1, 2, 3, 4].map(async (s) => {
     for (let i = 0; flooding; i++) {
       const address = `127.1.${s}.${(i % 250) + 1}`;
-      answers.push((await post(address, '/api/users/signin', { email: owner.email, password: `stranger-${s}-guess-${i}` })).status);
+      answers.push(
+        (await post(address, '/api/users/signin', { email: owner.email, password: `stranger-${s}-guess-${i}` })).status,
+      );
       await pause(200);
     }
   });
@@ -87,7 +93,12 @@ it("strangers failing at a steady pace neither refuse the owner's known device n
     const tries: Reply[] = [];
     let device = owner.device;
     for (let i = 0; i < 8; i++) {
-      const reply = await post('127.0.0.2', '/api/users/signin', { email: owner.email, password: owner.password }, device);
+      const reply = await post(
+        '127.0.0.2',
+        '/api/users/signin',
+        { email: owner.email, password: owner.password },
+        device,
+      );
       tries.push(reply);
       device = reply.device ?? device;
       await pause(300);
@@ -97,7 +108,12 @@ it("strangers failing at a steady pace neither refuse the owner's known device n
     expect(median(tries.map((t) => t.ms))).toBeLessThan(1000);
 
     // A device known to another account (the stranger's own) is a stranger here: it waits in line or is refused.
-    const borrowed = await post('127.0.0.3', '/api/users/signin', { email: owner.email, password: 'a-guess-with-my-own-cookie' }, stranger.device);
+    const borrowed = await post(
+      '127.0.0.3',
+      '/api/users/signin',
+      { email: owner.email, password: 'a-guess-with-my-own-cookie' },
+      stranger.device,
+    );
     expect(borrowed.status === 429 || borrowed.ms >= 1000, JSON.stringify(borrowed)).toBe(true);
   } finally {
     flooding = false;
@@ -116,9 +132,21 @@ it('a known device is no way around the limits: its own failures are limited per
   const owner = await signedUp('device-guessed', '127.0.0.4');
   const statuses: number[] = [];
   for (let i = 0; i < 11; i++) {
-    statuses.push((await post(`127.2.0.${i + 1}`, '/api/users/signin', { email: owner.email, password: `guess-${i}` }, owner.device)).status);
+    statuses.push(
+      (
+        await post(
+          `127.2.0.${i + 1}`,
+          '/api/users/signin',
+          { email: owner.email, password: `guess-${i}` },
+          owner.device,
+        )
+      ).status,
+    );
   }
   expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
   // Refused before it is checked: the right password too, with that device, until the window ends.
-  expect((await post('127.2.1.1', '/api/users/signin', { email: owner.email, password: owner.password }, owner.device)).status).toBe(429);
+  expect(
+    (await post('127.2.1.1', '/api/users/signin', { email: owner.email, password: owner.password }, owner.device))
+      .status,
+  ).toBe(429);
 });

@@ -54,13 +54,26 @@ describe('which addresses a user-triggered request may reach', () => {
       'not an address',
     ];
     for (const address of refused) expect(isPublicAddress(address), address).toBe(false);
-    for (const address of ['93.184.216.34', '8.8.8.8', '1.1.1.1', '172.32.0.1', '2606:4700:4700::1111', '2a00:1450:4001::200e', '::ffff:8.8.8.8'])
+    for (const address of [
+      '93.184.216.34',
+      '8.8.8.8',
+      '1.1.1.1',
+      '172.32.0.1',
+      '2606:4700:4700::1111',
+      '2a00:1450:4001::200e',
+      '::ffff:8.8.8.8',
+    ])
       expect(isPublicAddress(address), address).toBe(true);
   });
 
   it('never connects to this machine: by its loopback address, by a name that resolves to it, in IPv6', async () => {
     const local = await site((_req, res) => res.end(page('Internal admin')));
-    for (const url of [`${local.url}/`, `http://localhost:${local.port}/`, `http://[::ffff:127.0.0.1]:${local.port}/`, `http://0.0.0.0:${local.port}/`]) {
+    for (const url of [
+      `${local.url}/`,
+      `http://localhost:${local.port}/`,
+      `http://[::ffff:127.0.0.1]:${local.port}/`,
+      `http://0.0.0.0:${local.port}/`,
+    ]) {
       expect(await fetchPageTitle(url), url).toBeUndefined();
     }
     expect(local.requests).toEqual([]);
@@ -93,7 +106,12 @@ describe('the bounds of the title fetch (private addresses allowed, as in tests)
     expect(titleOf(`<title>${'x'.repeat(300)}</title>`)).toHaveLength(200);
     // The picture a page names is suggested only as a public http(s) URL: never one on this machine or a private network.
     const pageUrl = new URL('https://course.example.org/intro/');
-    expect(factsOf('<meta property="og:image" content="cover.png"><meta name="description" content="A &quot;gentle&quot;\nintro">', pageUrl)).toEqual({
+    expect(
+      factsOf(
+        '<meta property="og:image" content="cover.png"><meta name="description" content="A &quot;gentle&quot;\nintro">',
+        pageUrl,
+      ),
+    ).toEqual({
       image: 'https://course.example.org/intro/cover.png',
       description: 'A "gentle" intro',
     });
@@ -128,7 +146,9 @@ describe('the bounds of the title fetch (private addresses allowed, as in tests)
     let sent = 0;
     const s = await site((req, res) => {
       res.setHeader('content-type', 'text/html');
-      const body = Buffer.from(`<html><head>${padding(req.url === '/far' ? 600 : 500)}<title>Deep</title></head></html>`);
+      const body = Buffer.from(
+        `<html><head>${padding(req.url === '/far' ? 600 : 500)}<title>Deep</title></head></html>`,
+      );
       if (req.url !== '/endless') return void res.end(body);
       // An endless body: the fetch must stop reading.
       const more = () => {
@@ -162,7 +182,8 @@ describe('the bounds of the title fetch (private addresses allowed, as in tests)
 
   it('a page that is not HTML, or not there, has no title', async () => {
     const s = await site((req, res) => {
-      if (req.url === '/json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"title":"no"}');
+      if (req.url === '/json')
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"title":"no"}');
       res.writeHead(404, { 'content-type': 'text/html' }).end(page('Not Found'));
     });
     expect(await fetchPageTitle(`${s.url}/json`, allowed)).toBeUndefined();
@@ -184,16 +205,21 @@ describe('through the real server', () => {
   const submissionRow = async ({ server }: UsedServer, id: string) => {
     const db = await openDatabase(server.dbUrl);
     try {
-      return (await db.execute({ sql: 'SELECT name, slug, page_title FROM submissions WHERE id = ?', args: [id] })).rows[0]!;
+      return (await db.execute({ sql: 'SELECT name, slug, page_title FROM submissions WHERE id = ?', args: [id] }))
+        .rows[0]!;
     } finally {
       db.close();
     }
   };
 
   it('the page’s title becomes the name of a submission whose name came from its URL, after the reply', async () => {
-    const s = await site((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page('Operating Systems: Three Easy Pieces')));
+    const s = await site((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end(page('Operating Systems: Three Easy Pieces')),
+    );
     const sent = await submitTo(lenient, `${s.url}/ostep`);
-    await expect.poll(async () => (await submissionRow(lenient, sent._id)).name, { timeout: 10_000 }).toBe('Operating Systems: Three Easy Pieces');
+    await expect
+      .poll(async () => (await submissionRow(lenient, sent._id)).name, { timeout: 10_000 })
+      .toBe('Operating Systems: Three Easy Pieces');
     expect(await submissionRow(lenient, sent._id)).toMatchObject({
       slug: 'operating-systems-three-easy-pieces',
       page_title: 'Operating Systems: Three Easy Pieces',

@@ -17,7 +17,10 @@ interface Client {
 
 /** Opens a socket; resolves with it once open, or with the HTTP status the server refused it with. */
 function open(options: { origin?: string; localAddress?: string } = {}): Promise<Client | number> {
-  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, { origin: options.origin ?? server.url, localAddress: options.localAddress });
+  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, {
+    origin: options.origin ?? server.url,
+    localAddress: options.localAddress,
+  });
   const counts: number[] = [];
   socket.on('message', (data) => counts.push(JSON.parse(String(data)).online));
   return new Promise((resolve) => {
@@ -27,7 +30,8 @@ function open(options: { origin?: string; localAddress?: string } = {}): Promise
   });
 }
 
-const openMany = async (n: number, options?: Parameters<typeof open>[0]) => Promise.all(Array.from({ length: n }, () => open(options)));
+const openMany = async (n: number, options?: Parameters<typeof open>[0]) =>
+  Promise.all(Array.from({ length: n }, () => open(options)));
 const closeAll = (clients: Array<Client | number>) => {
   for (const c of clients) if (typeof c !== 'number') c.socket.terminate();
 };

@@ -26,7 +26,8 @@ describe('a forgotten password, asked for', () => {
     const statements: string[] = [];
     const execute = t.db.$client.execute.bind(t.db.$client);
     const batch = t.db.$client.batch.bind(t.db.$client);
-    const sqlOf = (statement: unknown) => (typeof statement === 'string' ? statement : (statement as { sql: string }).sql);
+    const sqlOf = (statement: unknown) =>
+      typeof statement === 'string' ? statement : (statement as { sql: string }).sql;
     t.db.$client.execute = ((statement: Parameters<typeof execute>[0]) => {
       statements.push(sqlOf(statement));
       return execute(statement);
@@ -73,7 +74,10 @@ describe('a forgotten password, asked for', () => {
     const forKnown = await statementsOf(() => answerResetRequests(t.db));
     expect(forKnown).toEqual(forUnknown);
     // And still only the registered one has a link, mailed to it with its name.
-    const mailed = await t.db.$client.execute({ sql: 'SELECT "to", text FROM outbox WHERE "to" IN (?, ?)', args: [registered, 'no-one@example.com'] });
+    const mailed = await t.db.$client.execute({
+      sql: 'SELECT "to", text FROM outbox WHERE "to" IN (?, ?)',
+      args: [registered, 'no-one@example.com'],
+    });
     expect(mailed.rows.map((row) => row.to)).toEqual([registered]);
     expect(String(mailed.rows[0]!.text)).toMatch(/^Hello Grace Hopper,\n[\s\S]*\/reset-password\/[a-z0-9]+\n/);
   });

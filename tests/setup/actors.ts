@@ -25,8 +25,13 @@ export interface SignUpOptions {
   password?: string;
 }
 
-function expectStatus<T extends { message?: string | undefined }>(what: string, response: ApiResponse<T>, status: number): T {
-  if (response.status !== status) throw new Error(`${what} answered ${response.status}: ${response.body?.message ?? JSON.stringify(response.body)}`);
+function expectStatus<T extends { message?: string | undefined }>(
+  what: string,
+  response: ApiResponse<T>,
+  status: number,
+): T {
+  if (response.status !== status)
+    throw new Error(`${what} answered ${response.status}: ${response.body?.message ?? JSON.stringify(response.body)}`);
   return response.body;
 }
 
@@ -47,7 +52,11 @@ export async function signUp(api: ApiClient, name = 'Someone', options: SignUpOp
 
 /** An existing account, signed in again (POST /api/users/signin): a new session of its own. */
 export async function asUser(api: ApiClient, account: { email: string; password: string }): Promise<Actor> {
-  const user = expectStatus(`signing in ${account.email}`, await api.call('signIn', { body: { email: account.email, password: account.password } }), 200);
+  const user = expectStatus(
+    `signing in ${account.email}`,
+    await api.call('signIn', { body: { email: account.email, password: account.password } }),
+    200,
+  );
   return { ...user, user, email: account.email, password: account.password };
 }
 
@@ -64,7 +73,11 @@ let contents = 0;
  * published content needs (PUT /api/contents/{id}). Unless `fields` say otherwise, its name, slug and URL are
  * new, it has no tags, it is free and without a certificate, and its image is the draft's own tile.
  */
-export async function newContent(api: ApiClient, adminToken: string, fields: ContentFields = {}): Promise<CallAnswer<'saveContent'>> {
+export async function newContent(
+  api: ApiClient,
+  adminToken: string,
+  fields: ContentFields = {},
+): Promise<CallAnswer<'saveContent'>> {
   const draft = expectStatus('creating a draft', await api.call('createDraft', { token: adminToken }), 201);
   const key = `${process.pid}-${Date.now()}-${++contents}`;
   const content = {

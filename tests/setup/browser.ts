@@ -13,11 +13,14 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
  * the same engine without the browser around it (as Playwright itself runs headless tests), which took half the
  * CPU per test file; else Chromium.
  */
-export const TEST_BROWSER_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM_PATH);
+export const TEST_BROWSER_PATH =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM_PATH);
 export const hasBrowser = existsSync(TEST_BROWSER_PATH);
 
 if (!hasBrowser && process.env.CI) {
-  throw new Error(`Chromium not found at ${TEST_BROWSER_PATH}: install it (apt-get install -y chromium-headless-shell) or set CHROMIUM_PATH`);
+  throw new Error(
+    `Chromium not found at ${TEST_BROWSER_PATH}: install it (apt-get install -y chromium-headless-shell) or set CHROMIUM_PATH`,
+  );
 }
 
 let shared: Browser | undefined;
@@ -56,7 +59,11 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
-export async function newContext(browser: Browser, baseURL: string, options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<BrowserContext> {
   return browser.newContext({ baseURL, javaScriptEnabled: options.javaScriptEnabled ?? true });
 }
 
@@ -168,9 +175,14 @@ export async function settled(page: Page, { keepPointer = false } = {}): Promise
   await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="visible"])').length === 0);
   // What still shows as loading (functions, not strings: a page's CSP refuses the eval a string needs).
   const selector = '[aria-busy="true"], .loading';
-  const busy = (selector: string) => [...document.querySelectorAll(selector)].find((el) => el.checkVisibility())?.outerHTML.slice(0, 200);
+  const busy = (selector: string) =>
+    [...document.querySelectorAll(selector)].find((el) => el.checkVisibility())?.outerHTML.slice(0, 200);
   await page
-    .waitForFunction((selector) => ![...document.querySelectorAll(selector)].some((el) => el.checkVisibility()), selector, { timeout: 10_000 })
+    .waitForFunction(
+      (selector) => ![...document.querySelectorAll(selector)].some((el) => el.checkVisibility()),
+      selector,
+      { timeout: 10_000 },
+    )
     .catch(async (error: unknown) => {
       const still = await page.evaluate(busy, selector).catch(() => undefined);
       throw new Error(`${page.url()} is still loading: ${still ?? (error instanceof Error ? error.message : error)}`);
@@ -179,8 +191,13 @@ export async function settled(page: Page, { keepPointer = false } = {}): Promise
   if (!keepPointer) await page.mouse.move(0, 0);
   await page.evaluate(async () => {
     await document.fonts.ready;
-    const finite = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
     // Bounded: a transition the page keeps restarting would otherwise hold the test until its timeout.
-    await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+    await Promise.race([
+      Promise.all(finite.map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 1_000)),
+    ]);
   });
 }

@@ -25,14 +25,20 @@ const statusField = (pid: number, field: string) =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 async function longestBlockSinceLastScrape(server: TestServer): Promise<number> {
-  const text = await (await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${BUDGET_METRICS_TOKEN}` } })).text();
+  const text = await (
+    await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${BUDGET_METRICS_TOKEN}` } })
+  ).text();
   const max = /^nodejs_eventloop_lag_max_seconds(?:\{[^}]*\})? ([\d.e+-]+)$/m.exec(text)?.[1];
   if (max === undefined) throw new Error(`no event loop lag in /metrics:\n${text.slice(0, 500)}`);
   return Number(max) * 1000;
 }
 
 /** Runs `work` against `server` and answers what it cost the server meanwhile, with the work's own value. */
-export async function measureBudget<T>(server: TestServer, paths: string[], work: () => Promise<T>): Promise<{ budget: Budget; value: T }> {
+export async function measureBudget<T>(
+  server: TestServer,
+  paths: string[],
+  work: () => Promise<T>,
+): Promise<{ budget: Budget; value: T }> {
   const pid = server.process.pid!;
   await longestBlockSinceLastScrape(server);
   // Resets the peak (VmHWM) to the memory resident now: the peak after is this work's.
@@ -45,7 +51,9 @@ export async function measureBudget<T>(server: TestServer, paths: string[], work
     while (!done) {
       for (const path of paths) {
         const started = performance.now();
-        const response = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
+        const response = await fetch(`${server.url}${path}`, {
+          headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
+        });
         await response.arrayBuffer();
         slowestAnswerMs[path] = Math.max(slowestAnswerMs[path]!, performance.now() - started);
         if (response.status !== 200) failedAnswers++;

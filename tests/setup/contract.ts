@@ -30,7 +30,9 @@ const resolved = (response: DocResponse | undefined): DocResponse | undefined =>
 /** Every header some response declares, lowercased: one of these sent where it is not declared is a drift. */
 const DECLARED_HEADERS = new Set(
   [
-    ...Object.values(doc.paths).flatMap((operations) => Object.values(operations).flatMap((op) => Object.values(op.responses))),
+    ...Object.values(doc.paths).flatMap((operations) =>
+      Object.values(operations).flatMap((op) => Object.values(op.responses)),
+    ),
     ...Object.values(doc.components.responses ?? {}),
   ].flatMap((r) => Object.keys(resolved(r)?.headers ?? {}).map((name) => name.toLowerCase())),
 );
@@ -39,7 +41,11 @@ ajv.addSchema(doc, 'openapi');
 
 /** Paths as patterns, literal ones first, so /api/contents/admin is not taken for /api/contents/{id}. */
 const routes = Object.entries(doc.paths)
-  .map(([path, operations]) => ({ path, operations, pattern: new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\w+\\\}/g, '[^/]+')}$`) }))
+  .map(([path, operations]) => ({
+    path,
+    operations,
+    pattern: new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\w+\\\}/g, '[^/]+')}$`),
+  }))
   .sort((a, b) => Number(a.path.includes('{')) - Number(b.path.includes('{')));
 
 const validators = new Map<string, ValidateFunction>();
@@ -58,7 +64,13 @@ function expectValid(ref: string, body: unknown, what: string) {
 }
 
 /** Throws when an answer of /api/… is not what the OpenAPI document says. */
-export function checkAgainstContract(method: string, url: string, status: number, headers: Headers, body: unknown): void {
+export function checkAgainstContract(
+  method: string,
+  url: string,
+  status: number,
+  headers: Headers,
+  body: unknown,
+): void {
   const { pathname } = new URL(url);
   if (!pathname.startsWith('/api/')) return;
   const json = /json/.test(headers.get('content-type') ?? '');
@@ -73,7 +85,8 @@ export function checkAgainstContract(method: string, url: string, status: number
   if (!response) throw new Error(`${what}: the OpenAPI document does not list this status for the operation`);
   const declared = new Set(Object.keys(response.headers ?? {}).map((name) => name.toLowerCase()));
   for (const name of DECLARED_HEADERS) {
-    if (headers.has(name) && !declared.has(name)) throw new Error(`${what}: sends ${name}, which the OpenAPI document does not declare for this response`);
+    if (headers.has(name) && !declared.has(name))
+      throw new Error(`${what}: sends ${name}, which the OpenAPI document does not declare for this response`);
   }
   if (!json || body === null) return;
   if (status >= 400) return void expectValid('#/components/schemas/Error', body, what);

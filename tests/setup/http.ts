@@ -4,7 +4,13 @@
  * send to a path whatever a test wants (hostile input, raw paths). Every JSON answer is checked against the
  * OpenAPI document (tests/setup/contract.ts).
  */
-import { OPERATIONS, type AnswerOf, type BodyOf, type OperationId, type ParamsOf } from '../../db/contract/operations.ts';
+import {
+  OPERATIONS,
+  type AnswerOf,
+  type BodyOf,
+  type OperationId,
+  type ParamsOf,
+} from '../../db/contract/operations.ts';
 import type { apiError } from '../../db/contract/shapes.ts';
 import type { z } from '../../db/validation/zod.ts';
 import { checkAgainstContract } from './contract.ts';
@@ -44,7 +50,11 @@ export type Query = Record<string, string | number | boolean | ReadonlyArray<str
 type NeedsParams<Id extends OperationId> = keyof ParamsOf<Id> extends never ? false : true;
 
 export type CallOptions<Id extends OperationId> = (NeedsParams<Id> extends true
-  ? { /** The route's parameters: /api/lists/[id] takes { id }. */ params: { [Name in keyof ParamsOf<Id>]: string | number } }
+  ? {
+      /** The route's parameters: /api/lists/[id] takes { id }. */ params: {
+        [Name in keyof ParamsOf<Id>]: string | number;
+      };
+    }
   : { params?: undefined }) & {
   /** The JSON body, as the operation's input schema takes it (none for an operation that takes none). */
   body?: BodyOf<Id>;
@@ -56,10 +66,15 @@ export type CallOptions<Id extends OperationId> = (NeedsParams<Id> extends true
 };
 
 /** The options are required when the route has parameters. */
-type CallArguments<Id extends OperationId> = NeedsParams<Id> extends true ? [options: CallOptions<Id>] : [options?: CallOptions<Id>];
+type CallArguments<Id extends OperationId> =
+  NeedsParams<Id> extends true ? [options: CallOptions<Id>] : [options?: CallOptions<Id>];
 
 /** The path of an operation's route, each parameter encoded, and its query. */
-export function operationPath(id: OperationId, params: Record<string, string | number> = {}, query: Query = {}): string {
+export function operationPath(
+  id: OperationId,
+  params: Record<string, string | number> = {},
+  query: Query = {},
+): string {
   const path = OPERATIONS[id].route.replace(/\[(\w+)\]/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`${id}: no value for the route's [${name}]`);
@@ -77,7 +92,12 @@ export function operationPath(id: OperationId, params: Record<string, string | n
 /** A client of the server at `baseUrl` (or at the address a function gives when called: a server started later). */
 export function apiClient(baseUrl: string | (() => string)) {
   const base = typeof baseUrl === 'string' ? () => baseUrl : baseUrl;
-  async function request<T = AnyJson>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  async function request<T = AnyJson>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
     const url = base() + path;
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -99,7 +119,9 @@ export function apiClient(baseUrl: string | (() => string)) {
   }
   /** Calls the operation by its name: its method, its route with `params`, and its answer typed from the contract. */
   function call<Id extends OperationId>(id: Id, ...[options]: CallArguments<Id>): Promise<ApiResponse<CallAnswer<Id>>> {
-    const { params, body, query, token, headers, raw } = (options ?? {}) as CallOptions<Id> & { params?: Record<string, string | number> };
+    const { params, body, query, token, headers, raw } = (options ?? {}) as CallOptions<Id> & {
+      params?: Record<string, string | number>;
+    };
     return request<CallAnswer<Id>>(OPERATIONS[id].method, operationPath(id, params, query), body, {
       token,
       headers: headers ?? {},
@@ -110,8 +132,10 @@ export function apiClient(baseUrl: string | (() => string)) {
     request,
     call,
     get: <T = AnyJson>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-    post: <T = AnyJson>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
-    put: <T = AnyJson>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+    post: <T = AnyJson>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('POST', path, body, options),
+    put: <T = AnyJson>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('PUT', path, body, options),
     del: <T = AnyJson>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
   };
 }

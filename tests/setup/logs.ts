@@ -20,7 +20,11 @@ export function logLines(output: string): LogLine[] {
 }
 
 /** Waits until a line matching `match` is written (pino writes asynchronously, just after the response). */
-export async function waitForLogLine(output: () => string, match: (line: LogLine) => boolean, timeoutMs = 5000): Promise<LogLine> {
+export async function waitForLogLine(
+  output: () => string,
+  match: (line: LogLine) => boolean,
+  timeoutMs = 5000,
+): Promise<LogLine> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = logLines(output()).find(match);

@@ -11,7 +11,11 @@ export interface RawReply {
 }
 
 /** Sends `data` as is and reads until the server closes the connection (or `timeoutMs`). */
-export function rawRequest(port: number, data: string | Buffer, { timeoutMs = 5000, host = '127.0.0.1' } = {}): Promise<RawReply> {
+export function rawRequest(
+  port: number,
+  data: string | Buffer,
+  { timeoutMs = 5000, host = '127.0.0.1' } = {},
+): Promise<RawReply> {
   return new Promise((resolve) => {
     const socket = connect({ port, host });
     const chunks: Buffer[] = [];
@@ -61,4 +65,5 @@ function dechunk(body: string): string {
 }
 
 /** A header value of the raw reply (first match, case-insensitive). */
-export const headerOf = (reply: RawReply, name: string) => new RegExp(`\\r\\n${name}: *([^\\r]*)`, 'i').exec(`\r\n${reply.head}`)?.[1];
+export const headerOf = (reply: RawReply, name: string) =>
+  new RegExp(`\\r\\n${name}: *([^\\r]*)`, 'i').exec(`\r\n${reply.head}`)?.[1];

@@ -21,7 +21,9 @@ function rank(spec: TestSpecification): number {
   return index === -1 ? FIRST.length : index;
 }
 
-const recorded: Record<string, number> = existsSync(DURATIONS_FILE) ? JSON.parse(readFileSync(DURATIONS_FILE, 'utf8')) : {};
+const recorded: Record<string, number> = existsSync(DURATIONS_FILE)
+  ? JSON.parse(readFileSync(DURATIONS_FILE, 'utf8'))
+  : {};
 /** A file not recorded yet counts as longer than any: a new file is started early, as Vitest starts one it does not know. */
 const UNRECORDED = 1e9;
 const duration = (spec: TestSpecification) => recorded[relative(ROOT, spec.moduleId)] ?? UNRECORDED;
@@ -30,6 +32,11 @@ export class ProjectsWaitingFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     // Array.prototype.sort is stable: the base order stands among files of the same recorded time.
-    return sorted.sort((a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || rank(a) - rank(b) || duration(b) - duration(a));
+    return sorted.sort(
+      (a, b) =>
+        a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
+        rank(a) - rank(b) ||
+        duration(b) - duration(a),
+    );
   }
 }

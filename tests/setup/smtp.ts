@@ -24,5 +24,9 @@ export async function startSmtp(): Promise<TestSmtp> {
     },
   });
   await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
 }

@@ -13,7 +13,11 @@ export async function openDatabase(dbUrl: string): Promise<Client> {
 }
 
 /** The rows of one statement on the database at `dbUrl`, as plain objects (column name → value). */
-export async function sqlRows(dbUrl: string, statement: string, args: Array<string | number> = []): Promise<Array<Record<string, unknown>>> {
+export async function sqlRows(
+  dbUrl: string,
+  statement: string,
+  args: Array<string | number> = [],
+): Promise<Array<Record<string, unknown>>> {
   const db = await openDatabase(dbUrl);
   try {
     return (await db.execute({ sql: statement, args })).rows.map((row) => ({ ...row }));
@@ -27,11 +31,19 @@ export async function sqlRows(dbUrl: string, statement: string, args: Array<stri
  * the server's worker has answered every request for it (a request is gone in the batch that writes its mail).
  */
 export async function mailedResetToken(dbUrl: string, email: string): Promise<string> {
-  for (const started = Date.now(); Date.now() - started < 5000; await new Promise((resolve) => setTimeout(resolve, 20))) {
-    const [waiting] = await sqlRows(dbUrl, 'SELECT count(*) AS n FROM password_reset_requests WHERE email = ?', [email.toLowerCase()]);
+  for (
+    const started = Date.now();
+    Date.now() - started < 5000;
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  ) {
+    const [waiting] = await sqlRows(dbUrl, 'SELECT count(*) AS n FROM password_reset_requests WHERE email = ?', [
+      email.toLowerCase(),
+    ]);
     if (Number(waiting?.n) === 0) break;
   }
-  const [mail] = await sqlRows(dbUrl, 'SELECT text FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1', [email.toLowerCase()]);
+  const [mail] = await sqlRows(dbUrl, 'SELECT text FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT 1', [
+    email.toLowerCase(),
+  ]);
   const token = /\/reset-password\/([a-z0-9]+)/.exec(String(mail?.text ?? ''))?.[1];
   if (!token) throw new Error(`no reset mail for ${email}`);
   return token;

@@ -76,7 +76,9 @@ export interface SqldOptions {
  * handlers): a watchdog shell reads this process's end of a pipe and kills sqld when the pipe closes.
  */
 function killWithThisProcess(child: ChildProcess): ChildProcess {
-  const watchdog = spawn('sh', ['-c', `read _; kill -9 ${child.pid} 2>/dev/null`], { stdio: ['pipe', 'ignore', 'ignore'] });
+  const watchdog = spawn('sh', ['-c', `read _; kill -9 ${child.pid} 2>/dev/null`], {
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
   watchdog.unref();
   (watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.();
   return watchdog;
@@ -107,7 +109,10 @@ export async function startSqld(options: SqldOptions = {}): Promise<Sqld> {
     args.push('--primary-grpc-url', options.primary.grpcUrl);
   }
   let log = '';
-  const child = spawn(SQLD_PATH, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: 'warn' } });
+  const child = spawn(SQLD_PATH, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, RUST_LOG: 'warn' },
+  });
   const watchdog = killWithThisProcess(child);
   child.stdout!.on('data', (chunk) => (log += chunk));
   child.stderr!.on('data', (chunk) => (log += chunk));

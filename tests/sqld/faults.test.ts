@@ -33,12 +33,21 @@ describe.skipIf(!hasSqld)(`the primary database going away${hasSqld ? '' : ` (sk
     replicaNode = await startSqld({ primary });
     expect((await runCli(primary.url, ['db', 'seed'])).code).toBe(0);
     servers.push(await startServer({ seed: false, env: { DATABASE_URL: replicaNode.url } }));
-    servers.push(await startServer({ seed: false, env: { DATABASE_URL: `file:${join(dir, 'replica.db')}`, DATABASE_SYNC_URL: primary.url } }));
+    servers.push(
+      await startServer({
+        seed: false,
+        env: { DATABASE_URL: `file:${join(dir, 'replica.db')}`, DATABASE_SYNC_URL: primary.url },
+      }),
+    );
     contents = (await apiClient(servers[0]!.url).get('/api/contents/search?order=latest')).body.contents;
     users = [];
     for (const server of servers) {
       const api = apiClient(server.url);
-      const { body } = await api.post('/api/users/signup', { name: 'Steady Saver', email: uniqueEmail('faults'), password: 'password-123' });
+      const { body } = await api.post('/api/users/signup', {
+        name: 'Steady Saver',
+        email: uniqueEmail('faults'),
+        password: 'password-123',
+      });
       users.push({ api, token: body.token, id: body._id, server });
     }
   });
@@ -61,7 +70,8 @@ describe.skipIf(!hasSqld)(`the primary database going away${hasSqld ? '' : ` (sk
         await readsAndAWrite(`${what}, server ${i + 1}`, user, first + i);
       } catch (error) {
         // What the server logged says why.
-        if (error instanceof Error) error.message += `\n--- server ${i + 1}'s log:\n${user.server.output().slice(-6000)}`;
+        if (error instanceof Error)
+          error.message += `\n--- server ${i + 1}'s log:\n${user.server.output().slice(-6000)}`;
         throw error;
       }
     }
@@ -82,21 +92,36 @@ describe.skipIf(!hasSqld)(`the primary database going away${hasSqld ? '' : ` (sk
     console.log(`faults: ${where}: a write answered 503 in ${Math.round(ms)} ms`);
     // /readyz: still serving pages, and says what is wrong.
     const ready = await fetch(`${user.server.url}/readyz`);
-    expect(await ready.text(), where).toMatch(/^ok, read-only: (writes cannot reach the primary database|the primary database did not take a write)/);
+    expect(await ready.text(), where).toMatch(
+      /^ok, read-only: (writes cannot reach the primary database|the primary database did not take a write)/,
+    );
     expect(ready.status).toBe(200);
   }
 
   async function afterThePrimaryIsBack(first: number) {
     const back = performance.now();
     for (const [i, user] of users.entries()) {
-      await expect.poll(async () => (await save(user, contents[first + i]!)).res.status, { timeout: 20_000, interval: 250 }).toBe(200);
-      console.log(`faults: server ${i + 1} wrote again ${Math.round(performance.now() - back)} ms after the primary was back`);
-      await expect.poll(async () => (await fetch(`${user.server.url}/readyz`)).text(), { timeout: 10_000 }).toBe('ok\n');
+      await expect
+        .poll(async () => (await save(user, contents[first + i]!)).res.status, { timeout: 20_000, interval: 250 })
+        .toBe(200);
+      console.log(
+        `faults: server ${i + 1} wrote again ${Math.round(performance.now() - back)} ms after the primary was back`,
+      );
+      await expect
+        .poll(async () => (await fetch(`${user.server.url}/readyz`)).text(), { timeout: 10_000 })
+        .toBe('ok\n');
     }
     const db = createClient({ url: primary.url, authToken: SQLD_AUTH_TOKEN });
     try {
       for (const [userId, contentId] of acknowledged) {
-        expect((await db.execute({ sql: 'SELECT count(*) FROM saves WHERE user_id = ? AND content_id = ?', args: [userId, contentId] })).rows[0]![0]).toBe(1);
+        expect(
+          (
+            await db.execute({
+              sql: 'SELECT count(*) FROM saves WHERE user_id = ? AND content_id = ?',
+              args: [userId, contentId],
+            })
+          ).rows[0]![0],
+        ).toBe(1);
       }
     } finally {
       db.close();
@@ -108,7 +133,12 @@ describe.skipIf(!hasSqld)(`the primary database going away${hasSqld ? '' : ` (sk
     // Two clients as a server opens them, on the replica node and on an embedded replica of its own.
     const readers = [
       await openDb({ url: replicaNode.url, authToken: SQLD_AUTH_TOKEN, timeoutMs: 3_000 }),
-      await openDb({ url: `file:${join(dir, 'batch-reader.db')}`, syncUrl: primary.url, authToken: SQLD_AUTH_TOKEN, timeoutMs: 3_000 }),
+      await openDb({
+        url: `file:${join(dir, 'batch-reader.db')}`,
+        syncUrl: primary.url,
+        authToken: SQLD_AUTH_TOKEN,
+        timeoutMs: 3_000,
+      }),
     ];
     await primary.kill();
     // A batch of reads (drizzle's db.batch, which sends no transaction mode) is answered by the replica alone.

@@ -38,7 +38,9 @@ describe.skipIf(!hasSqld)(`a catalog larger than one answer of sqld${hasSqld ? '
 
   it('is searched whole, where one answer could not hold it: every content counted, each facet summing to the catalog', async () => {
     await expect(
-      db.$client.execute('SELECT json_group_array(json_array(seq, cost, has_cert, rating, num_reviews, created_at, tag_key)) FROM contents'),
+      db.$client.execute(
+        'SELECT json_group_array(json_array(seq, cost, has_cert, rating, num_reviews, created_at, tag_key)) FROM contents',
+      ),
     ).rejects.toThrow(/TOOBIG|too big|too large/i);
     const shown = Number((await db.$client.execute('SELECT count(*) FROM contents')).rows[0]![0]);
     expect(shown).toBe(10_000);

@@ -11,13 +11,17 @@ import { openDb, type Db } from '../../db/client.ts';
 import { migrateDb } from '../../db/migrate.ts';
 import { hasSqld, NO_SQLD, SQLD_AUTH_TOKEN, startSqld } from '../setup/sqld.ts';
 
-const schemaOf = (db: Db) => db.all<Record<string, unknown>>(sql`SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name`);
+const schemaOf = (db: Db) =>
+  db.all<Record<string, unknown>>(sql`SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name`);
 
 describe.skipIf(!hasSqld)(`migrations on a libSQL server${hasSqld ? '' : ` (skipped: ${NO_SQLD})`}`, () => {
   it('make the same schema on a fresh sqld as on a fresh database file', async () => {
     const server = await startSqld();
     const dir = mkdtempSync(join(tmpdir(), 'skillshelf-schema-'));
-    const [remote, local] = await Promise.all([openDb({ url: server.url, authToken: SQLD_AUTH_TOKEN }), openDb({ url: `file:${join(dir, 'schema.db')}` })]);
+    const [remote, local] = await Promise.all([
+      openDb({ url: server.url, authToken: SQLD_AUTH_TOKEN }),
+      openDb({ url: `file:${join(dir, 'schema.db')}` }),
+    ]);
     try {
       const [onServer, onFile] = await Promise.all([migrateDb(remote), migrateDb(local)]);
       expect(onServer.applied).toEqual(onFile.applied);

@@ -25,7 +25,9 @@ describe.skipIf(!hasSqld)(`the writes queue to a libSQL server${hasSqld ? '' : `
   });
 
   it('turns away the writes past four running and a thousand waiting, which write nothing; the rest are all done', async () => {
-    const outcomes = await Promise.allSettled(Array.from({ length: 1010 }, (_, n) => client.execute({ sql: 'INSERT INTO notes (n) VALUES (?)', args: [n] })));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 1010 }, (_, n) => client.execute({ sql: 'INSERT INTO notes (n) VALUES (?)', args: [n] })),
+    );
     const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
     expect(refused).toHaveLength(6);
     for (const error of refused) expect(error).toBeInstanceOf(WritesQueueFull);
@@ -39,6 +41,9 @@ describe.skipIf(!hasSqld)(`the writes queue to a libSQL server${hasSqld ? '' : `
     const response = errorToResponse(new WritesQueueFull());
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('1');
-    expect(await response.json()).toEqual({ message: 'The server is busy: nothing was changed. Please try again in a moment.', code: 'BUSY' });
+    expect(await response.json()).toEqual({
+      message: 'The server is busy: nothing was changed. Please try again in a moment.',
+      code: 'BUSY',
+    });
   });
 });

@@ -38,13 +38,17 @@ export const signInInput = z.object({
     .min(1, 'Email is required')
     .max(254, 'Invalid email or password')
     .transform((v) => v.toLowerCase()),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX, 'Invalid email or password'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX, 'Invalid email or password'),
 });
 export type SignInInput = z.infer<typeof signInInput>;
 
 /** Profile: a blank password keeps the current one (docs/product.md#validation); so does a missing decisionMails its setting. */
 /** What a change of email or password without a recent sign-in is told (db/accounts/users.ts confirmIdentity). */
-export const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your email or password (you signed in more than 15 minutes ago)';
+export const CURRENT_PASSWORD_NEEDED =
+  'Enter your current password to change your email or password (you signed in more than 15 minutes ago)';
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
 export const profileInput = z.object({
@@ -94,7 +98,10 @@ export const PASSWORD_INCORRECT = 'Password is incorrect';
 
 /** Deleting one's own account: confirmed by the password as it is now, with a choice for the reviews. */
 export const accountDeletionInput = z.object({
-  password: z.string({ error: CONFIRM_WITH_PASSWORD }).min(1, CONFIRM_WITH_PASSWORD).max(PASSWORD_MAX, PASSWORD_INCORRECT),
+  password: z
+    .string({ error: CONFIRM_WITH_PASSWORD })
+    .min(1, CONFIRM_WITH_PASSWORD)
+    .max(PASSWORD_MAX, PASSWORD_INCORRECT),
   reviews: z.enum(REVIEW_FATES, { error: 'Choose whether your reviews are anonymised or deleted' }),
 });
 export type AccountDeletionInput = z.infer<typeof accountDeletionInput>;

@@ -61,7 +61,10 @@ describe('matching', () => {
   });
 
   it('says which words the best resources lack when none holds every one', async () => {
-    await add({ name: 'Linux Journey', description: 'Learn the Linux shell.' }, { name: 'Bash Guide', description: 'The Linux shell, in depth.' });
+    await add(
+      { name: 'Linux Journey', description: 'Learn the Linux shell.' },
+      { name: 'Bash Guide', description: 'The Linux shell, in depth.' },
+    );
     const result = await search('linux shell scripting');
     expect(result.contents).toHaveLength(2);
     expect(result.missingWords).toEqual(['scripting']);
@@ -77,14 +80,20 @@ describe('matching', () => {
   });
 
   it('corrects a word the catalog lacks, and keeps the correction when the other words match', async () => {
-    await add({ name: 'Python Crash Course', description: 'A python course.' }, { name: 'Ruby Course', description: 'A course.' });
+    await add(
+      { name: 'Python Crash Course', description: 'A python course.' },
+      { name: 'Ruby Course', description: 'A course.' },
+    );
     const result = await search('pyhton course');
     expect(result.correctedTerm).toBe('python course');
     expect(result.contents[0]?.name).toBe('Python Crash Course');
   });
 
   it('takes a whole word as typed: java finds Java, not JavaScript; a word cut short finds the words it begins', async () => {
-    await add({ name: 'Java Programming', techStack: ['Java'] }, { name: 'JavaScript Basics', techStack: ['Javascript'] });
+    await add(
+      { name: 'Java Programming', techStack: ['Java'] },
+      { name: 'JavaScript Basics', techStack: ['Javascript'] },
+    );
     expect(await names('java')).toEqual(['Java Programming']);
     expect((await names('javascr')).sort()).toEqual(['JavaScript Basics']);
   });
@@ -140,15 +149,28 @@ describe('ranking', () => {
 
   it('ranks a forum or a podcast below courses unless the query asks for that kind', async () => {
     await add(
-      { name: 'Python Weekly Podcast', description: 'Python news, every week.', type: ['Podcasts'], techStack: ['Python'] },
-      { name: 'Python Tutorial', description: 'Python, step by step.', type: ['Text-Based Resources'], techStack: ['Python'] },
+      {
+        name: 'Python Weekly Podcast',
+        description: 'Python news, every week.',
+        type: ['Podcasts'],
+        techStack: ['Python'],
+      },
+      {
+        name: 'Python Tutorial',
+        description: 'Python, step by step.',
+        type: ['Text-Based Resources'],
+        techStack: ['Python'],
+      },
     );
     expect((await names('python'))[0]).toBe('Python Tutorial');
     expect((await names('python podcast'))[0]).toBe('Python Weekly Podcast');
   });
 
   it('puts a resource whose link is broken last, and back in its place once it works again', async () => {
-    await add({ name: 'Rust Book', description: 'The Rust language, from the start.' }, { name: 'Rust Notes', description: 'Notes.' });
+    await add(
+      { name: 'Rust Book', description: 'The Rust language, from the start.' },
+      { name: 'Rust Notes', description: 'Notes.' },
+    );
     expect((await names('rust'))[0]).toBe('Rust Book');
     const setBroken = (since: number | null) =>
       t.db.$client.execute({

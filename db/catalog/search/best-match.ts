@@ -83,7 +83,9 @@ export function analyzeQuery(index: TextIndex, query: string, typing: boolean): 
     return { typed, core: core.has(typed), forms, ...(correction ? { correction } : {}) };
   });
   const corrected = words.filter((word) => word.correction);
-  const correctedTerm = corrected.length ? all.map((word) => words.find((w) => w.typed === word)?.correction ?? word).join(' ') : undefined;
+  const correctedTerm = corrected.length
+    ? all.map((word) => words.find((w) => w.typed === word)?.correction ?? word).join(' ')
+    : undefined;
   return { all, words, ...(correctedTerm ? { correctedTerm } : {}) };
 }
 
@@ -98,12 +100,14 @@ function formsOf(index: TextIndex, typed: string, beingTyped: boolean): Map<stri
   for (const term of index.termsSharingStem(typed)) if (!forms.has(term)) forms.set(term, STEM_WEIGHT);
   // Written as the end of a compound ('security' in 'cybersecurity').
   if (typed.length >= COMPOUND_MIN && /^\p{L}+$/u.test(typed)) {
-    for (const term of index.termsEndingWith(typed, COMPOUND_MIN_BEFORE, PREFIX_TERMS)) if (!forms.has(term)) forms.set(term, COMPOUND_WEIGHT);
+    for (const term of index.termsEndingWith(typed, COMPOUND_MIN_BEFORE, PREFIX_TERMS))
+      if (!forms.has(term)) forms.set(term, COMPOUND_WEIGHT);
   }
   // A word the catalog does not hold: the words it begins (it was cut short), else its closest spellings.
   // Cut short: a submitted word of three letters or more; the last word typed from two.
   if ((forms.size === 0 && typed.length >= 3) || (beingTyped && typed.length >= 2)) {
-    for (const term of index.termsStartingWith(typed, PREFIX_TERMS)) if (!forms.has(term)) forms.set(term, PREFIX_WEIGHT);
+    for (const term of index.termsStartingWith(typed, PREFIX_TERMS))
+      if (!forms.has(term)) forms.set(term, PREFIX_WEIGHT);
   }
   return forms;
 }
@@ -118,7 +122,8 @@ function addCorrections(index: TextIndex, typed: string, forms: Map<string, numb
 /** How many of `n` core words a content must hold: all of one or two, then at least half. */
 export const requiredWords = (n: number) => (n <= 2 ? Math.min(n, 1) : Math.ceil(n / 2));
 
-const inverseFrequency = (documents: number, holding: number) => Math.log(1 + (documents - holding + 0.5) / (holding + 0.5));
+const inverseFrequency = (documents: number, holding: number) =>
+  Math.log(1 + (documents - holding + 0.5) / (holding + 0.5));
 
 /** Scratch arrays by seq, kept between searches (a search allocates nothing per content). */
 interface Scratch {
@@ -200,7 +205,11 @@ const WEIGHTS = FIELDS.map((field) => FIELD_WEIGHT[field]);
 const BS = FIELDS.map((field) => FIELD_B[field]);
 
 /** Each content holding any word in `fields`: its text score and which core words it holds (bit i: core word i). */
-export function textScores(index: TextIndex, words: readonly QueryWord[], fields: readonly number[] = ALL_FIELDS): TextScores {
+export function textScores(
+  index: TextIndex,
+  words: readonly QueryWord[],
+  fields: readonly number[] = ALL_FIELDS,
+): TextScores {
   const s = scratchFor(index.seqLimit);
   const documents = Math.max(1, index.size);
   let anyCount = 0;
@@ -209,7 +218,8 @@ export function textScores(index: TextIndex, words: readonly QueryWord[], fields
     const bit = word.core ? 1 << coreBit++ : 0;
     if (word.forms.size === 0) continue;
     let holding = 0;
-    for (const [term, weight] of word.forms) if (weight === 1 || holding === 0) holding = Math.max(holding, index.documentCount(term));
+    for (const [term, weight] of word.forms)
+      if (weight === 1 || holding === 0) holding = Math.max(holding, index.documentCount(term));
     const idf = inverseFrequency(documents, Math.max(holding, 1));
     const wordCount = gatherWord(s, index, word, fields);
     anyCount = scoreWord(s, index, wordCount, idf, bit, anyCount);
@@ -235,7 +245,14 @@ function gatherWord(s: Scratch, index: TextIndex, word: QueryWord, fields: reado
  * Scores the word's contents gathered (BM25 per field, saturated, weighted, summed, times the word's idf), adds
  * each to its text score and its held bits, clearing the word's scratch; answers how many contents any word has touched.
  */
-function scoreWord(s: Scratch, index: TextIndex, wordCount: number, idf: number, bit: number, anyCount: number): number {
+function scoreWord(
+  s: Scratch,
+  index: TextIndex,
+  wordCount: number,
+  idf: number,
+  bit: number,
+  anyCount: number,
+): number {
   let touched = anyCount;
   for (let k = 0; k < wordCount; k++) {
     const seq = s.wordSeqs[k]!;
@@ -287,7 +304,9 @@ function talkOnly(table: FacetTable): Uint8Array {
   const { combos, values } = table.tags.type;
   let only = talkCombos.get(table);
   if (!only || only.length < combos.length) {
-    only = Uint8Array.from(combos, (combo) => (combo.length > 0 && Array.from(combo).every((j) => TALK_KIND.test(values[j]!)) ? 1 : 0));
+    only = Uint8Array.from(combos, (combo) =>
+      combo.length > 0 && Array.from(combo).every((j) => TALK_KIND.test(values[j]!)) ? 1 : 0,
+    );
     talkCombos.set(table, only);
   }
   return only;
@@ -296,7 +315,9 @@ function talkOnly(table: FacetTable): Uint8Array {
 /** The type values of a talk kind the query names ('python podcast' → podcasts): those rank first, not last. */
 function askedKinds(table: FacetTable, analysis: QueryAnalysis): FacetFilters | undefined {
   const stems = new Set(analysis.all.map(stemOf));
-  const asked = table.tags.type.values.filter((value) => TALK_KIND.test(value) && value.split('-').some((part) => stems.has(stemOf(part))));
+  const asked = table.tags.type.values.filter(
+    (value) => TALK_KIND.test(value) && value.split('-').some((part) => stems.has(stemOf(part))),
+  );
   return asked.length ? { type: asked } : undefined;
 }
 
@@ -379,7 +400,8 @@ export function bestMatches(
     if (rankFilters) scores[i]! *= phraseFactor(index.nameWordsOf(seqs[i]!), analysis.all);
     heldByBest |= held[i]!;
   }
-  const missingWords = best > 0 ? coreWords.filter((_, bit) => !(heldByBest & (1 << bit))).map((word) => word.typed) : [];
+  const missingWords =
+    best > 0 ? coreWords.filter((_, bit) => !(heldByBest & (1 << bit))).map((word) => word.typed) : [];
   const rankedRows = new Int32Array(r);
   const rank = new Float64Array(r);
   for (let k = 0; k < r; k++) {
@@ -437,7 +459,13 @@ function ascending(seqs: Int32Array, limit: number): Int32Array {
 }
 
 /** The candidates of `pool` in `tier` with the `limit` best scores (all of them when fewer), found without sorting them all. */
-function bestOfTier(pool: Int32Array, tiers: Uint8Array, scores: Float64Array, tier: number, limit: number): Int32Array {
+function bestOfTier(
+  pool: Int32Array,
+  tiers: Uint8Array,
+  scores: Float64Array,
+  tier: number,
+  limit: number,
+): Int32Array {
   const inTier = new Int32Array(pool.length);
   let n = 0;
   for (const i of pool) if (tiers[i] === tier) inTier[n++] = i;

@@ -9,12 +9,17 @@ import { FACET_TABLE_COLUMNS } from '../facets.ts';
 /** The seq is the change's own column; the rest go into its before and after. */
 const LOGGED = FACET_TABLE_COLUMNS.filter((column) => column !== 'seq');
 
-const values = (row: 'OLD' | 'NEW', extra = '') => `json_object(${LOGGED.map((column) => `'${column}', ${row}.${column}`).join(', ')}${extra})`;
+const values = (row: 'OLD' | 'NEW', extra = '') =>
+  `json_object(${LOGGED.map((column) => `'${column}', ${row}.${column}`).join(', ')}${extra})`;
 
 /** A search's words are read again when one of these changed (the word index: text-index-held.ts). */
 const TEXT_CHANGED = `, 'text_changed', OLD.name IS NOT NEW.name OR OLD.description IS NOT NEW.description OR OLD.tag_labels IS NOT NEW.tag_labels`;
 
-export const CHANGE_TRIGGER_NAMES = ['catalog_change_content_insert', 'catalog_change_content_update', 'catalog_change_content_delete'] as const;
+export const CHANGE_TRIGGER_NAMES = [
+  'catalog_change_content_insert',
+  'catalog_change_content_update',
+  'catalog_change_content_delete',
+] as const;
 
 /** The three CREATE TRIGGER statements, as SQLite keeps them. */
 export function changeFeedTriggers(): string[] {

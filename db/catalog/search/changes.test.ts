@@ -12,9 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const someContent = async () => Number((await t.db.$client.execute('SELECT min(seq) AS seq FROM contents')).rows[0]!.seq);
+const someContent = async () =>
+  Number((await t.db.$client.execute('SELECT min(seq) AS seq FROM contents')).rows[0]!.seq);
 const touch = (seq: number) =>
-  t.db.$client.execute({ sql: 'UPDATE contents SET rating = rating + 0.5, num_reviews = num_reviews + 1 WHERE seq = ?', args: [seq] });
+  t.db.$client.execute({
+    sql: 'UPDATE contents SET rating = rating + 0.5, num_reviews = num_reviews + 1 WHERE seq = ?',
+    args: [seq],
+  });
 
 describe('the catalog change feed every cached page asks for', () => {
   it('is read once for all the callers of the same moment', async () => {
@@ -55,7 +59,10 @@ describe('the catalog change feed every cached page asks for', () => {
     const seq = await someContent();
     const version = await catalogVersion(t.db);
     await touch(seq);
-    await t.db.$client.execute({ sql: "UPDATE contents SET name = name || ' (2nd edition)' WHERE seq = ?", args: [seq] });
+    await t.db.$client.execute({
+      sql: "UPDATE contents SET name = name || ' (2nd edition)' WHERE seq = ?",
+      args: [seq],
+    });
     await catalogVersion(t.db);
     const [rated, renamed] = changesSince(t.db, version)!;
     expect(rated).toMatchObject({ kind: 'update', contentSeq: seq, textChanged: false });
@@ -73,9 +80,15 @@ describe('the catalog change feed every cached page asks for', () => {
       sql: "INSERT INTO contents (id, name, slug) SELECT id || '-copy', name, slug || '-copy' FROM contents WHERE seq = ?",
       args: [seq],
     });
-    await t.db.$client.execute({ sql: "UPDATE contents SET name = name || ' (copy)' WHERE id LIKE '%-copy'", args: [] });
+    await t.db.$client.execute({
+      sql: "UPDATE contents SET name = name || ' (copy)' WHERE id LIKE '%-copy'",
+      args: [],
+    });
     await t.db.$client.execute({ sql: "DELETE FROM contents WHERE id LIKE '%-copy'", args: [] });
-    const { rows } = await t.db.$client.execute({ sql: 'SELECT kind, before, after FROM catalog_changes WHERE seq > ? ORDER BY seq', args: [start] });
+    const { rows } = await t.db.$client.execute({
+      sql: 'SELECT kind, before, after FROM catalog_changes WHERE seq > ? ORDER BY seq',
+      args: [start],
+    });
     expect(rows.map((row) => row.kind)).toEqual(['insert', 'update', 'delete']);
     for (const row of rows) {
       for (const values of [row.before, row.after]) {

@@ -19,14 +19,25 @@ import type { FacetValues } from './facet-types.ts';
 
 export type { FacetValues } from './facet-types.ts';
 
-export type ChangeKind = 'insert' | 'update' | 'delete' | 'shown' | 'tags' | 'retag' | 'reset' | 'list' | 'saved' | 'related';
+export type ChangeKind =
+  | 'insert'
+  | 'update'
+  | 'delete'
+  | 'shown'
+  | 'tags'
+  | 'retag'
+  | 'reset'
+  | 'list'
+  | 'saved'
+  | 'related';
 
 /**
  * Changes that move no content's facets nor its text, only what a few pages show (decisions 033 and 037): a
  * public list, a save made or undone (the home page's most saved), a co-saved pair crossing the privacy
  * threshold (the two contents' pages).
  */
-export const movesNoFacet = (change: { kind: ChangeKind }) => change.kind === 'list' || change.kind === 'saved' || change.kind === 'related';
+export const movesNoFacet = (change: { kind: ChangeKind }) =>
+  change.kind === 'list' || change.kind === 'saved' || change.kind === 'related';
 
 /** A tag renamed or merged: every content carrying `from` of the kind now carries `into` (once). */
 export interface TagMove {
@@ -156,14 +167,29 @@ async function advance(db: Db, feed: Feed): Promise<number> {
   }
   if (now - feed.prunedAt > PRUNE_EVERY_MS) {
     feed.prunedAt = now;
-    pruneChanges(db, feed.position - TABLE_KEEPS).catch((error: unknown) => console.error('Pruning the catalog change feed:', error));
+    pruneChanges(db, feed.position - TABLE_KEEPS).catch((error: unknown) =>
+      console.error('Pruning the catalog change feed:', error),
+    );
   }
   return feed.position;
 }
 
 function feedOf(db: Db): Feed {
   let feed = feeds.get(db);
-  if (!feed) feeds.set(db, (feed = { position: -1, recent: [], floor: -1, resets: 0, prunedAt: 0, sync: undefined, readAt: 0, writesAtRead: undefined }));
+  if (!feed)
+    feeds.set(
+      db,
+      (feed = {
+        position: -1,
+        recent: [],
+        floor: -1,
+        resets: 0,
+        prunedAt: 0,
+        sync: undefined,
+        readAt: 0,
+        writesAtRead: undefined,
+      }),
+    );
   return feed;
 }
 
@@ -175,7 +201,8 @@ function feedOf(db: Db): Feed {
 export function catalogVersion(db: Db): Promise<number> {
   const feed = feedOf(db);
   const writes = writesSettled(db.$client);
-  if (writes !== undefined && writes === feed.writesAtRead && performance.now() - feed.readAt < FEED_POLL_MS) return Promise.resolve(feed.position);
+  if (writes !== undefined && writes === feed.writesAtRead && performance.now() - feed.readAt < FEED_POLL_MS)
+    return Promise.resolve(feed.position);
   if (!feed.sync) {
     feed.sync = new Promise<number>((resolve, reject) =>
       setImmediate(() => {

@@ -45,13 +45,20 @@ const sizesOf = (table: FacetTable) => FACETS.map((facet) => rulesOf(facet).code
  * and puts its new ones in, a few dozen operations where counting again reads every row (decision 023). A row
  * removed, a tag moved or a new tag combination starts the counts over.
  */
-export function countFacets(table: FacetTable, filters: FacetFilters, rows?: Int32Array): { facets: FacetCounts; count: number } {
+export function countFacets(
+  table: FacetTable,
+  filters: FacetFilters,
+  rows?: Int32Array,
+): { facets: FacetCounts; count: number } {
   const unfiltered = !rows && Object.keys(filters).length === 0;
   if (unfiltered && table.totals) return table.totals;
   const kept = keptCountOf(table, filters, rows);
   const { tally, start, sizes } = kept;
   const facets = Object.fromEntries(
-    FACETS.map((facet, f) => [facet.key, rulesOf(facet).counts(table, facet, tally.subarray(start[f]!, start[f]! + sizes[f]!))]),
+    FACETS.map((facet, f) => [
+      facet.key,
+      rulesOf(facet).counts(table, facet, tally.subarray(start[f]!, start[f]! + sizes[f]!)),
+    ]),
   ) as FacetCounts;
   const result = { count: kept.count, facets };
   if (unfiltered) table.totals = result;
@@ -131,10 +138,28 @@ function countAll(table: FacetTable, filters: FacetFilters, rows: Int32Array | u
   // Most searches have one filter or none: the same loop without the inner one over the filters.
   const count =
     activeFacet.length <= 1
-      ? tallyOneFilter(table.codes, rows, rows ? rows.length : table.size, activeFacet.length ? active[0] : undefined, start, tally)
+      ? tallyOneFilter(
+          table.codes,
+          rows,
+          rows ? rows.length : table.size,
+          activeFacet.length ? active[0] : undefined,
+          start,
+          tally,
+        )
       : tallyFilters(table.codes, rows, rows ? rows.length : table.size, activeFacet, passStart, passes, start, tally);
   const { edits } = table;
-  return { rows, epoch: edits.epoch, seen: edits.log.length, activeFacet, passStart, passes, start, sizes, tally, count };
+  return {
+    rows,
+    epoch: edits.epoch,
+    seen: edits.log.length,
+    activeFacet,
+    passStart,
+    passes,
+    start,
+    sizes,
+    tally,
+    count,
+  };
 }
 
 /** The active filters' flags side by side in one array (one typed array in the loop, not one per filter). */

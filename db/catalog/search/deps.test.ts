@@ -5,7 +5,13 @@ import { collect, declare, effectOf, type ListShown } from './deps.ts';
 
 const DAY = 86_400_000;
 /** A content's facet values; the facets these tests do not name are unset (null). */
-const values = (rating: number, numReviews: number, createdAt = 100 * DAY, tagKey = 'category=web-development;type=courses', cost = 'Free'): FacetValues => ({
+const values = (
+  rating: number,
+  numReviews: number,
+  createdAt = 100 * DAY,
+  tagKey = 'category=web-development;type=courses',
+  cost = 'Free',
+): FacetValues => ({
   ...(Object.fromEntries(FACET_TABLE_COLUMNS.map((column) => [column, null])) as Record<FacetTableColumn, null>),
   cost,
   has_cert: 0,
@@ -14,7 +20,13 @@ const values = (rating: number, numReviews: number, createdAt = 100 * DAY, tagKe
   created_at: createdAt,
   tag_key: tagKey,
 });
-const change = (kind: CatalogChange['kind'], contentSeq: number | null, before?: FacetValues, after?: FacetValues, textChanged = false): CatalogChange => ({
+const change = (
+  kind: CatalogChange['kind'],
+  contentSeq: number | null,
+  before?: FacetValues,
+  after?: FacetValues,
+  textChanged = false,
+): CatalogChange => ({
   seq: 1,
   kind,
   contentSeq,
@@ -46,7 +58,10 @@ const topPage: ListShown = {
 
 describe('what a change does to a cached answer', () => {
   it("a learner's public list changing drops its own page and the page of a content it gained or lost, nothing else", () => {
-    const listChange = (contentSeq: number | null, listId = 'list-a'): CatalogChange => ({ ...change('list', contentSeq), listId });
+    const listChange = (contentSeq: number | null, listId = 'list-a'): CatalogChange => ({
+      ...change('list', contentSeq),
+      listId,
+    });
     expect(effectOf({ userLists: ['list-a'], cards: [5] }, [listChange(null)])).toBe('dead');
     expect(effectOf({ userLists: ['list-b'] }, [listChange(null)])).toBe('none');
     expect(effectOf({ subjects: [5] }, [listChange(5)])).toBe('dead');
@@ -75,17 +90,30 @@ describe('what a change does to a cached answer', () => {
   it('a review that moves a content to another step of stars refreshes the counts of a list it is in', () => {
     expect(effectOf({ lists: [latestPage] }, [review(500, [3.8, 4], [4, 5])])).toBe('stale');
     // Not in the list, nor one filter away from it: its counts do not move.
-    expect(effectOf({ lists: [latestPage] }, [review(500, [3.8, 4], [4, 5], 'category=databases;type=books')])).toBe('none');
+    expect(effectOf({ lists: [latestPage] }, [review(500, [3.8, 4], [4, 5], 'category=databases;type=books')])).toBe(
+      'none',
+    );
   });
 
   it("a list showing only its tag counts (the home page's cards) is left alone by a review, and refreshed by a retagged content", () => {
-    const tagCards: ListShown = { filters: {}, order: 'latest', words: false, counts: true, countsOf: ['category', 'techStack', 'type'], full: false };
+    const tagCards: ListShown = {
+      filters: {},
+      order: 'latest',
+      words: false,
+      counts: true,
+      countsOf: ['category', 'techStack', 'type'],
+      full: false,
+    };
     expect(effectOf({ lists: [tagCards] }, [review(500, [3.8, 4], [4, 5])])).toBe('none');
     const retagged = change('update', 500, values(4, 5), values(4, 5, 100 * DAY, 'category=databases;type=courses'));
     expect(effectOf({ lists: [tagCards] }, [retagged])).toBe('dead');
     // Failing one filter, a content counts in that group only: a group not shown moves nothing.
     const paidOnly: ListShown = { ...tagCards, filters: { cost: 'Paid' } };
-    expect(effectOf({ lists: [paidOnly] }, [change('update', 500, values(4, 5), values(4, 5, 100 * DAY, undefined, 'Subscription'))])).toBe('none');
+    expect(
+      effectOf({ lists: [paidOnly] }, [
+        change('update', 500, values(4, 5), values(4, 5, 100 * DAY, undefined, 'Subscription')),
+      ]),
+    ).toBe('none');
   });
 
   it('drops the page of the content changed at once, and refreshes the lists showing it as a card', () => {
@@ -106,9 +134,11 @@ describe('what a change does to a cached answer', () => {
     expect(effectOf({ lists: [latestPage] }, [change('insert', 900, undefined, inList)])).toBe('dead');
     expect(effectOf({ lists: [latestPage] }, [change('delete', 900, inList)])).toBe('dead');
     const farAway = values(0, 0, 300 * DAY, 'category=databases');
-    expect(effectOf({ lists: [{ ...latestPage, filters: { category: 'web-development', cost: 'Paid' } }] }, [change('insert', 900, undefined, farAway)])).toBe(
-      'none',
-    );
+    expect(
+      effectOf({ lists: [{ ...latestPage, filters: { category: 'web-development', cost: 'Paid' } }] }, [
+        change('insert', 900, undefined, farAway),
+      ]),
+    ).toBe('none');
   });
 
   it('a review of a content the words do not match leaves a word search as it is; one they match refreshes it', () => {
@@ -139,12 +169,19 @@ describe('what a change does to a cached answer', () => {
 
   it('the filters offered are dropped when a content brings or takes away a tag or a cost, not by a review', () => {
     expect(effectOf({ offered: true }, [review(500, [3, 1], [4.5, 2])])).toBe('none');
-    expect(effectOf({ offered: true }, [change('update', 500, values(3, 1), values(3, 1, 100 * DAY, 'category=databases'))])).toBe('dead');
+    expect(
+      effectOf({ offered: true }, [change('update', 500, values(3, 1), values(3, 1, 100 * DAY, 'category=databases'))]),
+    ).toBe('dead');
     expect(effectOf({ offered: true }, [change('insert', 900, undefined, values(0, 0))])).toBe('dead');
   });
 
   it('only a review’s change may leave a list a moment stale: an edit moving the same list drops it', () => {
-    const edited = change('update', 500, values(3.8, 4), values(4, 5, 100 * DAY, 'category=web-development;type=courses', 'Paid'));
+    const edited = change(
+      'update',
+      500,
+      values(3.8, 4),
+      values(4, 5, 100 * DAY, 'category=web-development;type=courses', 'Paid'),
+    );
     expect(effectOf({ lists: [latestPage] }, [edited])).toBe('dead');
     expect(effectOf({ lists: [latestPage] }, [review(500, [3.8, 4], [4, 5]), edited])).toBe('dead');
   });

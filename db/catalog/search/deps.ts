@@ -97,7 +97,15 @@ const OFFERED_COLUMNS = ['tag_key', ...CHOICE_FACETS.map((facet) => facet.column
 
 /** An answer that declared nothing is assumed to show everything: it is refreshed by any change. */
 export const isEmptyDeps = (d: Deps) =>
-  !d.subjects?.length && !d.cards?.length && !d.lists?.length && !d.tags && !d.offered && !d.everything && !d.userLists?.length && !d.publicLists && !d.saves;
+  !d.subjects?.length &&
+  !d.cards?.length &&
+  !d.lists?.length &&
+  !d.tags &&
+  !d.offered &&
+  !d.everything &&
+  !d.userLists?.length &&
+  !d.publicLists &&
+  !d.saves;
 
 type Group = FacetKey;
 const ALL_GROUPS: readonly Group[] = FACETS.map((facet) => facet.key);
@@ -119,7 +127,12 @@ function countedAs(list: ListShown, v: FacetValues | undefined): string {
   return groups.map((g) => `${g}=${g === 'total' ? '' : options[g as Group]}`).join(';');
 }
 
-const keyOf = (seq: number, v: FacetValues): RowKey => ({ seq, rating: Number(v.rating), numReviews: Number(v.num_reviews), createdAt: Number(v.created_at) });
+const keyOf = (seq: number, v: FacetValues): RowKey => ({
+  seq,
+  rating: Number(v.rating),
+  numReviews: Number(v.num_reviews),
+  createdAt: Number(v.created_at),
+});
 
 /** Whether a row that stays in the list, with its sort key changed from `a` to `b`, moves the page's rows. */
 function movesWindow(list: ListShown, a: RowKey, b: RowKey): boolean {
@@ -137,7 +150,14 @@ function listEffect(list: ListShown, change: CatalogChange): Effect {
   const { before, after, contentSeq } = change;
   if (!before && !after) return 'none';
   // Words: a content that does not match them, and whose text did not change, is not in the list nor its counts.
-  if (list.matched && change.kind === 'update' && !change.textChanged && contentSeq !== null && !holdsSeq(list.matched, contentSeq)) return 'none';
+  if (
+    list.matched &&
+    change.kind === 'update' &&
+    !change.textChanged &&
+    contentSeq !== null &&
+    !holdsSeq(list.matched, contentSeq)
+  )
+    return 'none';
   const countedBefore = list.counts ? countedAs(list, before) : '';
   const countedAfter = list.counts ? countedAs(list, after) : '';
   if (countedBefore !== countedAfter) return 'stale';
@@ -151,7 +171,8 @@ function listEffect(list: ListShown, change: CatalogChange): Effect {
 }
 
 /** Whether a list is a relevance page of words that content `seq` matches. */
-const ranksWords = (list: ListShown, seq: number) => list.order === 'relevance' && list.matched !== undefined && holdsSeq(list.matched, seq);
+const ranksWords = (list: ListShown, seq: number) =>
+  list.order === 'relevance' && list.matched !== undefined && holdsSeq(list.matched, seq);
 
 function changeEffect(deps: Deps, change: CatalogChange): Effect {
   // A retag rewrote the labels (and maybe the values) of a tag's carriers, unnamed: anything may show one.
@@ -163,11 +184,15 @@ function changeEffect(deps: Deps, change: CatalogChange): Effect {
   // A learner's list: its own page, and (above) the page of a content it gained or lost, which counts its public lists.
   // A co-saved pair crossed the threshold: the pages of its two contents (above), nothing else.
   if (change.kind === 'related') return 'none';
-  if (change.kind === 'list') return deps.publicLists || (change.listId !== undefined && deps.userLists?.includes(change.listId)) ? 'dead' : 'none';
+  if (change.kind === 'list')
+    return deps.publicLists || (change.listId !== undefined && deps.userLists?.includes(change.listId))
+      ? 'dead'
+      : 'none';
   if (deps.everything) return change.kind === 'shown' ? 'none' : 'stale';
   if (change.kind === 'tags') return deps.tags ? 'stale' : 'none';
   // A link turned broken or back moves its content in Best Match (decision 040): last, or back in its place.
-  if (change.kind === 'shown') return seq !== null && deps.lists?.some((list) => ranksWords(list, seq)) ? 'stale' : 'none';
+  if (change.kind === 'shown')
+    return seq !== null && deps.lists?.some((list) => ranksWords(list, seq)) ? 'stale' : 'none';
   return contentEffect(deps, change, seq);
 }
 
@@ -181,7 +206,8 @@ function contentEffect(deps: Deps, change: CatalogChange, seq: number | null): E
 }
 
 /** Whether a change may move the filters offered: a content added or removed, or one of OFFERED_COLUMNS changed. */
-const movesOffered = ({ before, after }: CatalogChange) => !before || !after || OFFERED_COLUMNS.some((column) => before[column] !== after[column]);
+const movesOffered = ({ before, after }: CatalogChange) =>
+  !before || !after || OFFERED_COLUMNS.some((column) => before[column] !== after[column]);
 
 /**
  * Whether a change moved only a content's rating and review count: what reviews do, the one stream of
@@ -191,7 +217,9 @@ const movesOffered = ({ before, after }: CatalogChange) => !before || !after || 
 export function isRatingOnly(change: CatalogChange): boolean {
   const { before, after } = change;
   if (change.kind !== 'update' || change.textChanged || !before || !after) return false;
-  return FACET_TABLE_COLUMNS.every((column) => column === 'seq' || column === 'rating' || column === 'num_reviews' || before[column] === after[column]);
+  return FACET_TABLE_COLUMNS.every(
+    (column) => column === 'seq' || column === 'rating' || column === 'num_reviews' || before[column] === after[column],
+  );
 }
 
 /** Whether an answer a change touches may be served stale meanwhile (a review, a save), or must be dropped now. */

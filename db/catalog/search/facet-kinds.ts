@@ -95,7 +95,8 @@ const choiceIndex = (facet: Extract<Facet, { kind: 'choice' }>, value: unknown) 
   // None (null), or a value outside the list: a code no filter passes.
   return i < 0 ? facet.choices.length : i;
 };
-const step = (facet: Extract<Facet, { kind: 'atLeast' }>, value: unknown) => Math.max(0, Math.min(facet.top, Math.floor(Number(value) || 0)));
+const step = (facet: Extract<Facet, { kind: 'atLeast' }>, value: unknown) =>
+  Math.max(0, Math.min(facet.top, Math.floor(Number(value) || 0)));
 
 const RULES: { [K in Facet['kind']]: KindRules<Extract<Facet, { kind: K }>> } = {
   tags: {
@@ -116,7 +117,9 @@ const RULES: { [K in Facet['kind']]: KindRules<Extract<Facet, { kind: K }>> } = 
       const perTag = new Float64Array(index.values.length);
       for (let c = 0; c < tally.length; c++) if (tally[c]) for (const j of index.combos[c]!) perTag[j]! += tally[c]!;
       // A tag no content carries any more (its last content changed since the table was read) is not an option.
-      return Object.fromEntries(index.values.flatMap((value, j) => (index.carriers[j]! > 0 ? [[value, perTag[j]!]] : [])));
+      return Object.fromEntries(
+        index.values.flatMap((value, j) => (index.carriers[j]! > 0 ? [[value, perTag[j]!]] : [])),
+      );
     },
     option: (facet, values) =>
       tagValues(String(values.tag_key ?? ''), facet.key)
@@ -141,7 +144,9 @@ const RULES: { [K in Facet['kind']]: KindRules<Extract<Facet, { kind: K }>> } = 
     counts: (_table, facet, tally) => Object.fromEntries(facet.choices.map((choice, i) => [choice.value, tally[i]!])),
     option: (facet, values) => String(values[facet.column as keyof FacetValues] ?? ''),
     keeps: (facet, value, values) =>
-      anyOf(value).some((one) => choiceIndex(facet, one) < facet.choices.length && values[facet.column as keyof FacetValues] === one),
+      anyOf(value).some(
+        (one) => choiceIndex(facet, one) < facet.choices.length && values[facet.column as keyof FacetValues] === one,
+      ),
   },
   flag: {
     codes: () => 2,
@@ -155,8 +160,10 @@ const RULES: { [K in Facet['kind']]: KindRules<Extract<Facet, { kind: K }>> } = 
     codes: (_table, facet) => facet.top + 1,
     code: (_table, facet, values) => step(facet, values[facet.column as keyof FacetValues]),
     // The steps are whole numbers: at or above N is N or more whole steps.
-    passes: (_table, facet, value) => Uint8Array.from({ length: facet.top + 1 }, (_, s) => (s >= Number(value) ? 1 : 0)),
-    counts: (_table, facet, tally) => Object.fromEntries(facet.steps.map((n) => [String(n), tally.slice(n).reduce((sum, k) => sum + k, 0)])),
+    passes: (_table, facet, value) =>
+      Uint8Array.from({ length: facet.top + 1 }, (_, s) => (s >= Number(value) ? 1 : 0)),
+    counts: (_table, facet, tally) =>
+      Object.fromEntries(facet.steps.map((n) => [String(n), tally.slice(n).reduce((sum, k) => sum + k, 0)])),
     option: (facet, values) => String(step(facet, values[facet.column as keyof FacetValues])),
     keeps: (facet, value, values) => Number(values[facet.column as keyof FacetValues]) >= Number(value),
   },
@@ -191,4 +198,7 @@ export function failedFacets(filters: FacetFilters, values: FacetValues): FacetK
 
 /** The option a content with these values counts in, per facet. */
 export const optionsOf = (values: FacetValues) =>
-  Object.fromEntries(FACETS.map((facet) => [facet.key, rulesOf(facet).option(facet, values)])) as Record<FacetKey, string>;
+  Object.fromEntries(FACETS.map((facet) => [facet.key, rulesOf(facet).option(facet, values)])) as Record<
+    FacetKey,
+    string
+  >;

@@ -27,7 +27,10 @@ function seededRandom(seed: number): () => number {
 }
 
 /** A new test database holding a synthetic catalog of `size` contents. */
-async function syntheticCatalog(size: number, options: Parameters<typeof generateSyntheticCatalog>[2]): Promise<TestDb> {
+async function syntheticCatalog(
+  size: number,
+  options: Parameters<typeof generateSyntheticCatalog>[2],
+): Promise<TestDb> {
   const db = await createTestDb();
   await generateSyntheticCatalog(db.db, size, options);
   return db;
@@ -46,13 +49,19 @@ async function wordMatches(db: Db, term: string): Promise<number[]> {
   const [index, table] = await Promise.all([currentTextIndex(db), facetTable(db)]);
   const { ranked, rank } = bestMatches(index, table, analyzeQuery(index, term, false), {}).matches;
   const order = Array.from(ranked.keys()).sort(
-    (a, b) => rank[a]! - rank[b]! || table.createdAt[ranked[b]!]! - table.createdAt[ranked[a]!]! || table.seq[ranked[b]!]! - table.seq[ranked[a]!]!,
+    (a, b) =>
+      rank[a]! - rank[b]! ||
+      table.createdAt[ranked[b]!]! - table.createdAt[ranked[a]!]! ||
+      table.seq[ranked[b]!]! - table.seq[ranked[a]!]!,
   );
   return order.map((k) => table.seq[ranked[k]!]!);
 }
 
 /** The SQL condition of a content being among the words' matches. */
-const among = async (db: Db, term: string) => ({ sql: 'c.seq IN (SELECT value FROM json_each(?))', args: [JSON.stringify(await wordMatches(db, term))] });
+const among = async (db: Db, term: string) => ({
+  sql: 'c.seq IN (SELECT value FROM json_each(?))',
+  args: [JSON.stringify(await wordMatches(db, term))],
+});
 
 /** One SQL condition per group, for a given value. */
 function condition(group: Group, value: string): { sql: string; args: Array<string | number> } {
@@ -62,14 +71,21 @@ function condition(group: Group, value: string): { sql: string; args: Array<stri
     return { sql: `(${parts.map((p) => p.sql).join(' OR ')})`, args: parts.flatMap((p) => p.args) };
   }
   if (group === 'category' || group === 'techStack' || group === 'type') {
-    return { sql: 'EXISTS (SELECT 1 FROM content_tags t WHERE t.content_id = c.id AND t.kind = ? AND t.value = ?)', args: [group, value] };
+    return {
+      sql: 'EXISTS (SELECT 1 FROM content_tags t WHERE t.content_id = c.id AND t.kind = ? AND t.value = ?)',
+      args: [group, value],
+    };
   }
   if (group === 'cost') return { sql: 'c.cost = ?', args: [value] };
   if (group === 'hasCert') return { sql: 'c.has_cert = ?', args: [value === 'true' ? 1 : 0] };
   return { sql: 'c.rating >= ?', args: [Number(value)] };
 }
 
-async function recount(params: SearchParams, own: Group | undefined, option?: { group: Group; value: string }): Promise<number> {
+async function recount(
+  params: SearchParams,
+  own: Group | undefined,
+  option?: { group: Group; value: string },
+): Promise<number> {
   const parts: Array<{ sql: string; args: Array<string | number> }> = [];
   for (const group of ['category', 'techStack', 'type', 'cost', 'hasCert', 'rating'] as const) {
     if (group !== own && params[group] !== 'all') parts.push(condition(group, String(params[group])));
@@ -77,7 +93,10 @@ async function recount(params: SearchParams, own: Group | undefined, option?: { 
   if (option) parts.push(condition(option.group, option.value));
   if (params.searchTerm) parts.push(await among(t.db, params.searchTerm));
   const where = parts.length ? parts.map((p) => p.sql).join(' AND ') : '1';
-  const { rows } = await t.db.$client.execute({ sql: `SELECT count(*) AS n FROM contents c WHERE ${where}`, args: parts.flatMap((p) => p.args) });
+  const { rows } = await t.db.$client.execute({
+    sql: `SELECT count(*) AS n FROM contents c WHERE ${where}`,
+    args: parts.flatMap((p) => p.args),
+  });
   return Number(rows[0]!.n);
 }
 
@@ -96,7 +115,8 @@ function randomQuery(rand: () => number): string {
   for (const group of Object.keys(OPTIONS) as Group[]) {
     if (rand() < 0.35) query.set(group, pick(OPTIONS[group]));
     // Sometimes a second value in a group that takes several (any of them passes).
-    if (query.has(group) && !['hasCert', 'rating'].includes(group) && rand() < 0.4) query.append(group, pick(OPTIONS[group]));
+    if (query.has(group) && !['hasCert', 'rating'].includes(group) && rand() < 0.4)
+      query.append(group, pick(OPTIONS[group]));
   }
   if (rand() < 0.4) query.set('searchTerm', pick(['python', 'data', 'web', 'security', 'course']));
   return query.toString();
@@ -144,14 +164,17 @@ describe('facet counts', () => {
       if (params.order === 'relevance') {
         // The order over every match, narrowed to those passing the filters.
         const passing = new Map(
-          (await t.db.$client.execute({ sql: `SELECT c.seq, c.name FROM contents c WHERE ${where}`, args })).rows.map((r) => [Number(r.seq), r.name]),
+          (await t.db.$client.execute({ sql: `SELECT c.seq, c.name FROM contents c WHERE ${where}`, args })).rows.map(
+            (r) => [Number(r.seq), r.name],
+          ),
         );
         const ranked = (await wordMatches(t.db, params.searchTerm)).filter((seq) => passing.has(seq));
         rows = ranked.slice((result.page - 1) * 12, result.page * 12).map((seq) => ({ name: passing.get(seq) }));
       } else {
         const words = params.searchTerm ? await among(t.db, params.searchTerm) : undefined;
         const sql = `SELECT c.name FROM contents c WHERE ${[where, ...(words ? [words.sql] : [])].join(' AND ')} ORDER BY ${ORDER_SQL[params.order]} LIMIT 12 OFFSET ?`;
-        rows = (await t.db.$client.execute({ sql, args: [...args, ...(words?.args ?? []), (result.page - 1) * 12] })).rows as unknown as Array<{
+        rows = (await t.db.$client.execute({ sql, args: [...args, ...(words?.args ?? []), (result.page - 1) * 12] }))
+          .rows as unknown as Array<{
           name: unknown;
         }>;
       }
@@ -167,7 +190,9 @@ describe('facet counts', () => {
     const reads = facetTableReads();
     const params = parseSearchParams(new URLSearchParams('cost=Paid'));
     const paidBefore = (await searchContents(t.db, params)).countContents;
-    await t.db.$client.execute("UPDATE contents SET cost = 'Paid' WHERE seq = (SELECT min(seq) FROM contents WHERE cost <> 'Paid')");
+    await t.db.$client.execute(
+      "UPDATE contents SET cost = 'Paid' WHERE seq = (SELECT min(seq) FROM contents WHERE cost <> 'Paid')",
+    );
     expect((await searchContents(t.db, params)).countContents).toBe(paidBefore + 1);
     const [user] = (await t.db.$client.execute('SELECT id FROM users LIMIT 1')).rows;
     const [content] = (await t.db.$client.execute('SELECT id FROM contents ORDER BY seq DESC LIMIT 1')).rows;
@@ -180,7 +205,12 @@ describe('facet counts', () => {
   });
 
   it('a review moves no word: the counts move, the word index is not built again', async () => {
-    const [matching] = (await t.db.$client.execute({ sql: 'SELECT id FROM contents WHERE seq = ?', args: [(await wordMatches(t.db, 'data')).at(-1)!] })).rows;
+    const [matching] = (
+      await t.db.$client.execute({
+        sql: 'SELECT id FROM contents WHERE seq = ?',
+        args: [(await wordMatches(t.db, 'data')).at(-1)!],
+      })
+    ).rows;
     const asked = parseSearchParams(new URLSearchParams('searchTerm=data&order=relevance'));
     const before = await searchContents(t.db, asked);
     const builds = textIndexBuilds();
@@ -202,9 +232,15 @@ describe('facet counts', () => {
     // A new name is text: that content's words are read again, the index is not built again.
     const matched = JSON.stringify(await wordMatches(t.db, 'data'));
     const [unmatched] = (
-      await t.db.$client.execute({ sql: 'SELECT id FROM contents WHERE seq NOT IN (SELECT value FROM json_each(?)) LIMIT 1', args: [matched] })
+      await t.db.$client.execute({
+        sql: 'SELECT id FROM contents WHERE seq NOT IN (SELECT value FROM json_each(?)) LIMIT 1',
+        args: [matched],
+      })
     ).rows;
-    await t.db.$client.execute({ sql: "UPDATE contents SET name = name || ' data' WHERE id = ?", args: [unmatched!.id] });
+    await t.db.$client.execute({
+      sql: "UPDATE contents SET name = name || ' data' WHERE id = ?",
+      args: [unmatched!.id],
+    });
     expect((await searchContents(t.db, asked)).countContents).toBe(before.countContents + 1);
     expect(textIndexBuilds()).toBe(builds);
   });
@@ -229,10 +265,15 @@ describe('a facet table kept by the change feed', () => {
       for (let n = 0; n < 15; n++) {
         const pick = `(SELECT seq FROM contents ORDER BY random() LIMIT 1)`;
         const step = rand();
-        if (step < 0.35) await exec(`UPDATE contents SET rating = abs(random() % 50) / 10.0, num_reviews = num_reviews + 1 WHERE seq = ${pick}`);
+        if (step < 0.35)
+          await exec(
+            `UPDATE contents SET rating = abs(random() % 50) / 10.0, num_reviews = num_reviews + 1 WHERE seq = ${pick}`,
+          );
         else if (step < 0.5) {
           // Another content's tags, in every copy the services keep (decision 011): lists, derived columns, indexed rows.
-          const [to, from] = (await exec('SELECT id FROM contents ORDER BY random() LIMIT 2')).rows.map((row) => String(row.id));
+          const [to, from] = (await exec('SELECT id FROM contents ORDER BY random() LIMIT 2')).rows.map((row) =>
+            String(row.id),
+          );
           await k.db.$client.batch([
             {
               sql: 'UPDATE contents SET (category, tech_stack, type, tag_labels, tag_key) = (SELECT category, tech_stack, type, tag_labels, tag_key FROM contents WHERE id = ?2) WHERE id = ?1',
@@ -245,7 +286,9 @@ describe('a facet table kept by the change feed', () => {
             },
           ]);
         } else if (step < 0.6)
-          await exec(`UPDATE contents SET cost = CASE cost WHEN 'Free' THEN 'Paid' ELSE 'Free' END, has_cert = 1 - has_cert WHERE seq = ${pick}`);
+          await exec(
+            `UPDATE contents SET cost = CASE cost WHEN 'Free' THEN 'Paid' ELSE 'Free' END, has_cert = 1 - has_cert WHERE seq = ${pick}`,
+          );
         else if (step < 0.8) {
           await exec(`INSERT INTO contents(id, name, slug, url, url_key, cost, has_cert, description, category, tech_stack, type, tag_labels, tag_key, rating, num_reviews, created_at, updated_at)
             SELECT 'copy-' || ${round * 100 + n}, name || ' copy', slug || '-copy-' || ${round * 100 + n}, url, NULL, cost, has_cert, description, category, tech_stack, type, tag_labels, tag_key, rating, num_reviews,
@@ -254,15 +297,25 @@ describe('a facet table kept by the change feed', () => {
             SELECT 'copy-' || ${round * 100 + n}, t.kind, t.value, t.label FROM content_tags t JOIN contents c ON c.id = t.content_id WHERE c.slug || '-copy-' || ${round * 100 + n} = (SELECT slug FROM contents WHERE id = 'copy-' || ${round * 100 + n})`);
         } else if (step < 0.9) {
           // A new name with a searched word: word searches may now find it (the full-text index follows by trigger).
-          await exec(`UPDATE contents SET name = name || ' ${['python', 'data', 'web', 'security', 'course'][n % 5]}' WHERE seq = ${pick}`);
+          await exec(
+            `UPDATE contents SET name = name || ' ${['python', 'data', 'web', 'security', 'course'][n % 5]}' WHERE seq = ${pick}`,
+          );
         } else await exec(`DELETE FROM contents WHERE seq = ${pick}`);
       }
       // A rename and a merge of carried tags: one 'retag' change each stands for every content they rewrite.
       const carried = async (kind: string) =>
-        (await exec(`SELECT DISTINCT value FROM content_tags WHERE kind = '${kind}' ORDER BY value`)).rows.map((row) => String(row.value));
+        (await exec(`SELECT DISTINCT value FROM content_tags WHERE kind = '${kind}' ORDER BY value`)).rows.map((row) =>
+          String(row.value),
+        );
       const kind = (['category', 'techStack', 'type'] as const)[round % 3]!;
       const values = await carried(kind);
-      await renameTag(k.db, { kind: 'cli', name: 'tester' }, kind, values[round % values.length], `Renamed ${kind} ${round}`);
+      await renameTag(
+        k.db,
+        { kind: 'cli', name: 'tester' },
+        kind,
+        values[round % values.length],
+        `Renamed ${kind} ${round}`,
+      );
       const [from, into] = (await carried(kind)).slice(round % 2, (round % 2) + 2);
       await mergeTags(k.db, { kind: 'cli', name: 'tester' }, kind, from, into);
       const fresh = await openDb({ url: k.url });
@@ -298,12 +351,18 @@ describe('the counts kept per search', () => {
   it('keeps each search’s counts and patches them with the rows edited in place or added: equal to counts read afresh, with no row read again', async () => {
     const rand = seededRandom(7);
     const queries = Array.from({ length: 14 }, () => new URLSearchParams(randomQuery(rand)));
-    queries.push(new URLSearchParams(''), new URLSearchParams('searchTerm=data&order=relevance'), new URLSearchParams('category=web-development&rating=4'));
+    queries.push(
+      new URLSearchParams(''),
+      new URLSearchParams('searchTerm=data&order=relevance'),
+      new URLSearchParams('category=web-development&rating=4'),
+    );
     // A search whose words' matches were read again is kept under a new key, its old one aging out (least
     // recently used): the 17 searches asked, with a new key per word search a round, fit in what a table keeps,
     // so none is pushed out and counted again. (With 33 searches, one was pushed out in some runs' last round.)
     const ROUNDS = 5;
-    expect(queries.length + queries.filter((q) => q.has('searchTerm')).length * (ROUNDS - 1)).toBeLessThanOrEqual(KEPT_COUNTS);
+    expect(queries.length + queries.filter((q) => q.has('searchTerm')).length * (ROUNDS - 1)).toBeLessThanOrEqual(
+      KEPT_COUNTS,
+    );
     for (const query of queries) await searchContents(p.db, parseSearchParams(query));
     const exec = (sql: string) => p.db.$client.execute(sql);
     const pick = `(SELECT seq FROM contents ORDER BY random() LIMIT 1)`;
@@ -312,9 +371,14 @@ describe('the counts kept per search', () => {
       // in place; contents are added (copies of others, so no new tag combination).
       for (let n = 0; n < 12; n++) {
         const step = rand();
-        if (step < 0.55) await exec(`UPDATE contents SET rating = abs(random() % 50) / 10.0, num_reviews = num_reviews + 1 WHERE seq = ${pick}`);
+        if (step < 0.55)
+          await exec(
+            `UPDATE contents SET rating = abs(random() % 50) / 10.0, num_reviews = num_reviews + 1 WHERE seq = ${pick}`,
+          );
         else if (step < 0.8)
-          await exec(`UPDATE contents SET cost = CASE cost WHEN 'Free' THEN 'Paid' ELSE 'Free' END, has_cert = 1 - has_cert WHERE seq = ${pick}`);
+          await exec(
+            `UPDATE contents SET cost = CASE cost WHEN 'Free' THEN 'Paid' ELSE 'Free' END, has_cert = 1 - has_cert WHERE seq = ${pick}`,
+          );
         else {
           const id = `kept-copy-${round}-${n}`;
           await p.db.$client.batch([
@@ -378,7 +442,8 @@ describe('facet counts over a large vocabulary (1,000 tags per kind)', () => {
     const where = await whereOf(params, group);
     const counts = new Map<string, number>();
     const read = async (sql: string, args: Array<string | number>) => {
-      for (const row of (await big.db.$client.execute({ sql, args })).rows) if (Number(row.n) > 0) counts.set(String(row.option), Number(row.n));
+      for (const row of (await big.db.$client.execute({ sql, args })).rows)
+        if (Number(row.n) > 0) counts.set(String(row.option), Number(row.n));
     };
     if (group === 'category' || group === 'techStack' || group === 'type') {
       await read(
@@ -386,7 +451,10 @@ describe('facet counts over a large vocabulary (1,000 tags per kind)', () => {
         [group, ...where.args],
       );
     } else if (group === 'cost') {
-      await read(`SELECT c.cost AS option, count(*) AS n FROM contents c WHERE ${where.sql} GROUP BY c.cost`, where.args);
+      await read(
+        `SELECT c.cost AS option, count(*) AS n FROM contents c WHERE ${where.sql} GROUP BY c.cost`,
+        where.args,
+      );
     } else if (group === 'hasCert') {
       await read(
         `SELECT CASE c.has_cert WHEN 1 THEN 'true' ELSE 'false' END AS option, count(*) AS n FROM contents c WHERE ${where.sql} GROUP BY c.has_cert`,
@@ -394,13 +462,18 @@ describe('facet counts over a large vocabulary (1,000 tags per kind)', () => {
       );
     } else {
       for (const step of RATING_STEPS)
-        await read(`SELECT '${step}' AS option, count(*) AS n FROM contents c WHERE ${where.sql} AND c.rating >= ?`, [...where.args, step]);
+        await read(`SELECT '${step}' AS option, count(*) AS n FROM contents c WHERE ${where.sql} AND c.rating >= ?`, [
+          ...where.args,
+          step,
+        ]);
     }
     return counts;
   }
 
   it('equal a plain SQL recount for 40 random filter combinations, every option of every group', async () => {
-    const { rows } = await big.db.$client.execute('SELECT kind, value, count(*) AS n FROM content_tags GROUP BY kind, value ORDER BY n DESC');
+    const { rows } = await big.db.$client.execute(
+      'SELECT kind, value, count(*) AS n FROM content_tags GROUP BY kind, value ORDER BY n DESC',
+    );
     const used: Record<string, string[]> = { category: [], techStack: [], type: [] };
     for (const row of rows) used[String(row.kind)]!.push(String(row.value));
     for (const kind of ['category', 'techStack', 'type']) expect(used[kind]!.length, kind).toBeGreaterThan(500);
@@ -413,13 +486,18 @@ describe('facet counts over a large vocabulary (1,000 tags per kind)', () => {
     for (let round = 0; round < 40; round++) {
       const query = new URLSearchParams();
       // A tag from the popular head, from anywhere in the long tail, or one no content carries.
-      for (const kind of ['category', 'techStack', 'type']) if (rand() < 0.5) query.set(kind, rand() < 0.6 ? pick(used[kind]!.slice(0, 20)) : pick(all[kind]!));
-      for (const group of ['cost', 'hasCert', 'rating'] as const) if (rand() < 0.3) query.set(group, pick(OPTIONS[group]));
+      for (const kind of ['category', 'techStack', 'type'])
+        if (rand() < 0.5) query.set(kind, rand() < 0.6 ? pick(used[kind]!.slice(0, 20)) : pick(all[kind]!));
+      for (const group of ['cost', 'hasCert', 'rating'] as const)
+        if (rand() < 0.3) query.set(group, pick(OPTIONS[group]));
       if (rand() < 0.5) query.set('searchTerm', pick(['python', 'data', 'web', 'security', 'course']));
       const params = parseSearchParams(query);
       const result = await searchContents(big.db, params);
       const where = await whereOf(params);
-      const { rows: total } = await big.db.$client.execute({ sql: `SELECT count(*) AS n FROM contents c WHERE ${where.sql}`, args: where.args });
+      const { rows: total } = await big.db.$client.execute({
+        sql: `SELECT count(*) AS n FROM contents c WHERE ${where.sql}`,
+        args: where.args,
+      });
       expect(result.countContents, query.toString()).toBe(Number(total[0]!.n));
       for (const group of Object.keys(OPTIONS) as Group[]) {
         const counted = result.facets[group] as Record<string, number>;

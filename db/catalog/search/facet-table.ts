@@ -38,7 +38,9 @@ const APPLY_LIMIT = 20_000;
  * How many times this process has read a whole facet table (a test and the bench check that writes cause
  * none; /metrics shows it). Process-wide: the server's own modules and Astro's bundle of them share it.
  */
-const counter = ((globalThis as Record<symbol, unknown>)[Symbol.for('skillshelf.facetTableReads')] ??= { reads: 0 }) as { reads: number };
+const counter = ((globalThis as Record<symbol, unknown>)[Symbol.for('skillshelf.facetTableReads')] ??= {
+  reads: 0,
+}) as { reads: number };
 export const facetTableReads = () => counter.reads;
 
 function load(db: Db): Held {
@@ -55,7 +57,8 @@ export async function facetTable(db: Db): Promise<FacetTable> {
   const table = await held.table;
   if (table.version >= version) return table;
   const changes = changesSince(db, table.version);
-  if (!changes || changes.length > APPLY_LIMIT || tables.get(db) !== held) return (tables.get(db) !== held ? tables.get(db)! : load(db)).table;
+  if (!changes || changes.length > APPLY_LIMIT || tables.get(db) !== held)
+    return (tables.get(db) !== held ? tables.get(db)! : load(db)).table;
   applyChanges(table, changes);
   return table;
 }

@@ -62,11 +62,17 @@ type FacetEntry = (typeof FACETS)[number];
 
 /** The active filters, by facet: tag values or choices (any of them passes), 0 or 1, a step. */
 export type FacetFilters = {
-  [F in FacetEntry as F['key']]?: F extends { kind: 'flag' } ? 0 | 1 : F extends { kind: 'atLeast' } ? number : string | readonly string[];
+  [F in FacetEntry as F['key']]?: F extends { kind: 'flag' }
+    ? 0 | 1
+    : F extends { kind: 'atLeast' }
+      ? number
+      : string | readonly string[];
 };
 
 /** Per facet, option → how many results it would give with the other filters kept ('atLeast': key N, the results at N or above). */
-export type FacetCounts = { [F in FacetEntry as F['key']]: F extends { kind: 'flag' } ? Record<'true' | 'false', number> : Record<string, number> };
+export type FacetCounts = {
+  [F in FacetEntry as F['key']]: F extends { kind: 'flag' } ? Record<'true' | 'false', number> : Record<string, number>;
+};
 
 /** A content's facet columns, by name (FACET_TABLE_COLUMNS but the seq), as the change feed carries them. */
 export type FacetValues = Readonly<Record<Exclude<FacetTableColumn, 'seq'>, unknown>>;

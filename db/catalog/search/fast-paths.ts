@@ -25,7 +25,9 @@ export type ChangeRow = [number, string, number | null, string | null, string | 
 export async function readChangesAfter(db: Db, seq: number, limit: number): Promise<ChangeRow[]> {
   const local = readRows(db, CHANGES_AFTER, [seq, limit]);
   if (local) return local as ChangeRow[];
-  return (await db.$client.execute({ sql: CHANGES_AFTER, args: [seq, limit] })).rows.map((row) => [row[0], row[1], row[2], row[3], row[4]] as ChangeRow);
+  return (await db.$client.execute({ sql: CHANGES_AFTER, args: [seq, limit] })).rows.map(
+    (row) => [row[0], row[1], row[2], row[3], row[4]] as ChangeRow,
+  );
 }
 
 async function readOne(db: Db, sql: string): Promise<number> {
@@ -39,7 +41,8 @@ export const readOldestChange = (db: Db) => readOne(db, OLDEST_CHANGE);
 
 /** Forgets the changes up to `seq` (the feed keeps the last 100,000; a process further behind starts over). */
 export async function pruneChanges(db: Db, seq: number): Promise<void> {
-  if (seq > 0) await db.$client.execute({ sql: `DELETE FROM ${getTableName(catalogChanges)} WHERE seq <= ?`, args: [seq] });
+  if (seq > 0)
+    await db.$client.execute({ sql: `DELETE FROM ${getTableName(catalogChanges)} WHERE seq <= ?`, args: [seq] });
 }
 
 /** A content's facet columns, as the facet table reads them: an array in FACET_TABLE_COLUMNS' order. */
@@ -68,18 +71,27 @@ const PART_ROWS = 5_000;
  * carries its tag set as one text (contents.tag_key), so tags cost a map lookup per row, not one per tag.
  * From a libSQL server, in parts of PART_ROWS, within one read transaction (one snapshot still).
  */
-export async function readFacetRows(db: Db): Promise<{ version: number; top: number; columns: typeof FACET_TABLE_COLUMNS; rows: FacetRow[] }> {
+export async function readFacetRows(
+  db: Db,
+): Promise<{ version: number; top: number; columns: typeof FACET_TABLE_COLUMNS; rows: FacetRow[] }> {
   const columns = FACET_TABLE_COLUMNS;
   if (db.$client.protocol === 'file') {
     const head = (await db.$client.execute(FACET_ROWS)).rows[0]!;
-    return { version: Number(head.version ?? 0), top: Number(head.top), columns, rows: JSON.parse(String(head.rows)) as FacetRow[] };
+    return {
+      version: Number(head.version ?? 0),
+      top: Number(head.top),
+      columns,
+      rows: JSON.parse(String(head.rows)) as FacetRow[],
+    };
   }
   const read = await db.$client.transaction('read');
   try {
     const head = (await read.execute(VERSION_AND_TOP)).rows[0]!;
     const rows: FacetRow[] = [];
     for (let offset = 0; ; offset += PART_ROWS) {
-      const part = JSON.parse(String((await read.execute({ sql: FACET_ROWS_PART, args: [PART_ROWS, offset] })).rows[0]!.rows)) as FacetRow[];
+      const part = JSON.parse(
+        String((await read.execute({ sql: FACET_ROWS_PART, args: [PART_ROWS, offset] })).rows[0]!.rows),
+      ) as FacetRow[];
       for (const row of part) rows.push(row);
       if (part.length < PART_ROWS) break;
     }
@@ -118,7 +130,10 @@ export function bulkInsert<T extends Table>(table: T, rows: Array<T['$inferInser
     }
   }
   const names = columns.map(([, column]) => `"${column.name}"`).join(', ');
-  return { sql: `INSERT INTO "${getTableName(table)}" (${names}) VALUES ${rows.map(() => placeholders).join(', ')}`, args };
+  return {
+    sql: `INSERT INTO "${getTableName(table)}" (${names}) VALUES ${rows.map(() => placeholders).join(', ')}`,
+    args,
+  };
 }
 
 /** A drizzle query as a statement for the client's own batch, beside bulk inserts. */

@@ -20,7 +20,8 @@ export function seqsPassing(table: FacetTable, filters: FacetFilters): Uint8Arra
   // Rows passing the first filter are marked by seq, then each further filter unmarks the rows it fails.
   const [first, ...rest] = compiled as [CompiledFilter, ...CompiledFilter[]];
   for (let i = 0, at = first.f; i < size; i++, at += STRIDE) if (first.passes[codes[at]!]) map[seq[i]!] = 1;
-  for (const { f, passes } of rest) for (let i = 0, at = f; i < size; i++, at += STRIDE) if (!passes[codes[at]!]) map[seq[i]!] = 0;
+  for (const { f, passes } of rest)
+    for (let i = 0, at = f; i < size; i++, at += STRIDE) if (!passes[codes[at]!]) map[seq[i]!] = 0;
   return map;
 }
 

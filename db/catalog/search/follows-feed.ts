@@ -26,7 +26,10 @@ interface Held<T> {
 /** The function that answers the index for the catalog as it is now. */
 export function followFeed<T>(follower: FeedFollower<T>): (db: Db) => Promise<T> {
   const key = Symbol.for(`skillshelf.${follower.name}`);
-  const held = ((globalThis as Record<symbol, unknown>)[key] ??= new WeakMap<Db, Promise<Held<T>>>()) as WeakMap<Db, Promise<Held<T>>>;
+  const held = ((globalThis as Record<symbol, unknown>)[key] ??= new WeakMap<Db, Promise<Held<T>>>()) as WeakMap<
+    Db,
+    Promise<Held<T>>
+  >;
   const build = async (db: Db): Promise<Held<T>> => {
     const version = await catalogVersion(db);
     return { version, index: await follower.build(db) };

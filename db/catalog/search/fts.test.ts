@@ -3,7 +3,17 @@ import { ftsQuery, lastWordIsPrefix, MAX_TERMS, searchWords } from './fts.ts';
 
 describe('search words', () => {
   it('keeps letters and digits, lowercased, and drops every FTS operator', () => {
-    expect(searchWords('Python AND "data" OR (ml) -java * NEAR(x y)')).toEqual(['python', 'and', 'data', 'or', 'ml', 'java', 'near', 'x', 'y']);
+    expect(searchWords('Python AND "data" OR (ml) -java * NEAR(x y)')).toEqual([
+      'python',
+      'and',
+      'data',
+      'or',
+      'ml',
+      'java',
+      'near',
+      'x',
+      'y',
+    ]);
   });
 
   it('keeps non-latin words and drops emoji', () => {

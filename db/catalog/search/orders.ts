@@ -30,8 +30,10 @@ const popularityOf = (t: FacetTable, i: number) => popularity(t.rating[i]!, t.nu
 export const COMPARE: Record<Order, (t: FacetTable, a: number, b: number) => number> = {
   latest: (t, a, b) => t.createdAt[b]! - t.createdAt[a]! || t.seq[b]! - t.seq[a]!,
   oldest: (t, a, b) => t.createdAt[a]! - t.createdAt[b]! || t.seq[a]! - t.seq[b]!,
-  topRated: (t, a, b) => popularityOf(t, b) - popularityOf(t, a) || t.numReviews[b]! - t.numReviews[a]! || COMPARE.latest(t, a, b),
-  lowRated: (t, a, b) => popularityOf(t, a) - popularityOf(t, b) || t.numReviews[a]! - t.numReviews[b]! || COMPARE.latest(t, a, b),
+  topRated: (t, a, b) =>
+    popularityOf(t, b) - popularityOf(t, a) || t.numReviews[b]! - t.numReviews[a]! || COMPARE.latest(t, a, b),
+  lowRated: (t, a, b) =>
+    popularityOf(t, a) - popularityOf(t, b) || t.numReviews[a]! - t.numReviews[b]! || COMPARE.latest(t, a, b),
 };
 
 /** A row's sort key, for comparing rows that are not in the table's arrays (a change's before and after). */

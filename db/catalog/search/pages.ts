@@ -69,10 +69,21 @@ function keepBest(heap: number[], n: number, compare: (a: number, b: number) => 
  * when there are words), sorted by `order`, skipping `offset`. 'relevance' is the bm25 rank of the matches,
  * which must then have been ranked with the same filters (see matchingRows).
  */
-export function pageRows(table: FacetTable, filters: FacetFilters, order: Order | 'relevance', offset: number, limit: number, matches?: Matches): number[] {
+export function pageRows(
+  table: FacetTable,
+  filters: FacetFilters,
+  order: Order | 'relevance',
+  offset: number,
+  limit: number,
+  matches?: Matches,
+): number[] {
   if (matches && order === 'relevance') {
     const { ranked, rank } = matches;
-    const best = firstInOrder(ranked.length, offset + limit, (a, b) => rank[a]! - rank[b]! || COMPARE.latest(table, ranked[a]!, ranked[b]!));
+    const best = firstInOrder(
+      ranked.length,
+      offset + limit,
+      (a, b) => rank[a]! - rank[b]! || COMPARE.latest(table, ranked[a]!, ranked[b]!),
+    );
     return best.slice(offset).map((k) => ranked[k]!);
   }
   const passes = passing(table, compile(table, filters));

@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** What a query names, as `key:value`. */
-const named = (query: string, lists: ActiveTags = tags) => facetsNamedBy(query, lists).map(({ key, value }) => `${key}:${value}`);
+const named = (query: string, lists: ActiveTags = tags) =>
+  facetsNamedBy(query, lists).map(({ key, value }) => `${key}:${value}`);
 
 describe('facetsNamedBy', () => {
   it('names each filter a query holds, with its label and the words that named it, in query order', () => {
@@ -110,8 +111,16 @@ describe('facetsNamedBy', () => {
   });
 
   it('names each option once, gathering its words, and at most five', () => {
-    expect(facetsNamedBy('python py python3', tags)).toEqual([{ key: 'techStack', value: 'python', label: 'Python', words: ['python', 'py', 'python3'] }]);
-    expect(named('free python java ruby php rust swift')).toEqual(['cost:Free', 'techStack:python', 'techStack:java', 'techStack:ruby', 'techStack:php']);
+    expect(facetsNamedBy('python py python3', tags)).toEqual([
+      { key: 'techStack', value: 'python', label: 'Python', words: ['python', 'py', 'python3'] },
+    ]);
+    expect(named('free python java ruby php rust swift')).toEqual([
+      'cost:Free',
+      'techStack:python',
+      'techStack:java',
+      'techStack:ruby',
+      'techStack:php',
+    ]);
   });
 
   it('names nothing in no words', () => {
@@ -122,7 +131,12 @@ describe('facetsNamedBy', () => {
 
 describe('suggestedFilters', () => {
   const params = (query: string) => parseSearchParams(new URLSearchParams(query));
-  const counts = { cost: { Free: 4, Paid: 0 }, techStack: { python: 3 }, type: { 'online-courses': 2 }, hasCert: { true: 1, false: 3 } };
+  const counts = {
+    cost: { Free: 4, Paid: 0 },
+    techStack: { python: 3 },
+    type: { 'online-courses': 2 },
+    hasCert: { true: 1, false: 3 },
+  };
 
   it('offers what the words name that the search does not filter on and that leaves a result', () => {
     const answer = suggestedFilters(params('searchTerm=python+course+free+or+paid'), counts as never, tags);
@@ -134,7 +148,11 @@ describe('suggestedFilters', () => {
   });
 
   it('leaves out a facet the search already filters, whatever its value', () => {
-    const answer = suggestedFilters(params('searchTerm=free+python+certificate&cost=Paid&techStack=python'), counts as never, tags);
+    const answer = suggestedFilters(
+      params('searchTerm=free+python+certificate&cost=Paid&techStack=python'),
+      counts as never,
+      tags,
+    );
     expect(answer).toEqual([{ key: 'hasCert', value: 'true', label: 'With certificate' }]);
   });
 });
@@ -149,8 +167,13 @@ describe('a search’s suggested filters', () => {
 
   it('are the filters its words name, each leaving some result, and none already applied', async () => {
     const words = await searchContents(demo.db, parseSearchParams({ searchTerm: 'free python course' }));
-    expect(words.suggestedFilters.map(({ key, value }) => `${key}:${value}`)).toEqual(['cost:Free', 'techStack:python', 'type:online-courses']);
-    for (const { key, value } of words.suggestedFilters) expect((words.facets as Record<string, Record<string, number>>)[key]![value]).toBeGreaterThan(0);
+    expect(words.suggestedFilters.map(({ key, value }) => `${key}:${value}`)).toEqual([
+      'cost:Free',
+      'techStack:python',
+      'type:online-courses',
+    ]);
+    for (const { key, value } of words.suggestedFilters)
+      expect((words.facets as Record<string, Record<string, number>>)[key]![value]).toBeGreaterThan(0);
     const free = await searchContents(demo.db, parseSearchParams({ searchTerm: 'free python course', cost: 'Free' }));
     expect(free.suggestedFilters.map(({ key }) => key)).toEqual(['techStack', 'type']);
   });

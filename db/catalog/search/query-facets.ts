@@ -66,7 +66,11 @@ const SYNONYMS: ReadonlyArray<{ key: FacetKey; words: readonly string[]; to: rea
   { key: 'category', words: ['webdev'], to: ['web development'] },
   { key: 'category', words: ['security', 'infosec', 'cybersec'], to: ['cybersecurity'] },
   { key: 'cost', words: ['freemium'], to: ['Free/Paid'] },
-  { key: 'level', words: ['newbie', 'newbies', 'novice', 'intro', 'introduction', 'introductory', 'basic', 'starter'], to: ['beginner'] },
+  {
+    key: 'level',
+    words: ['newbie', 'newbies', 'novice', 'intro', 'introduction', 'introductory', 'basic', 'starter'],
+    to: ['beginner'],
+  },
   { key: 'level', words: ['expert'], to: ['advanced'] },
   { key: 'hasCert', words: ['certificate', 'certification', 'certified', 'cert'], to: ['true'] },
 ];
@@ -138,7 +142,8 @@ function optionsOf(facet: Facet, tags: ActiveTags): Option[] {
   const key = facet.key as FacetKey;
   if (facet.kind === 'tags') return tags[facet.key].map(({ value, label }) => ({ key, value, label }));
   if (facet.kind === 'choice') return facet.choices.map(({ value, label }) => ({ key, value, label }));
-  if (facet.kind === 'flag') return (['true', 'false'] as const).map((value) => ({ key, value, label: facet.labels[value] }));
+  if (facet.kind === 'flag')
+    return (['true', 'false'] as const).map((value) => ({ key, value, label: facet.labels[value] }));
   return [];
 }
 
@@ -168,7 +173,8 @@ function buildIndex(tags: ActiveTags): NameIndex {
     for (const option of options) addLabel(index, option);
     addSynonyms(index, facet, options);
   }
-  for (const key of [...index.labels.keys(), ...index.others.keys()]) index.longest = Math.max(index.longest, key.length);
+  for (const key of [...index.labels.keys(), ...index.others.keys()])
+    index.longest = Math.max(index.longest, key.length);
   return index;
 }
 
@@ -178,7 +184,8 @@ function addLabel(index: NameIndex, option: Option): void {
   if (words.length === 0 || isStopword(words)) return;
   addKeys(index.labels, keysOf(words), option);
   const parts = option.label.split('/').map(wordsOf);
-  if (parts.length > 1) for (const part of parts) if (part.length && !isStopword(part)) addKeys(index.others, keysOf(part), option);
+  if (parts.length > 1)
+    for (const part of parts) if (part.length && !isStopword(part)) addKeys(index.others, keysOf(part), option);
 }
 
 const isStopword = (words: readonly string[]) => words.length === 1 && STOPWORDS.has(words[0]!);
@@ -209,7 +216,11 @@ const unique = (options: Option[]): Option[] => [...new Set(options)];
  * The longest run of words from `start` that names something, a label before another name of the same
  * length; undefined when none does.
  */
-function longestName(index: NameIndex, words: readonly string[], start: number): { end: number; options: Option[] } | undefined {
+function longestName(
+  index: NameIndex,
+  words: readonly string[],
+  start: number,
+): { end: number; options: Option[] } | undefined {
   let best: { end: number; options: Option[] } | undefined;
   for (let end = start + 1; end <= words.length; end++) {
     const keys = keysOf(words.slice(start, end));
@@ -255,7 +266,8 @@ export function facetsNamedBy(query: string, tags: ActiveTags): NamedFacet[] {
  */
 export function suggestedFilters(params: SearchParams, counts: FacetCounts, tags: ActiveTags): SuggestedFilter[] {
   const applied = params as unknown as Record<string, unknown>;
-  const count = (key: FacetKey, value: string) => (counts as Record<string, Record<string, number> | undefined>)[key]?.[value] ?? 0;
+  const count = (key: FacetKey, value: string) =>
+    (counts as Record<string, Record<string, number> | undefined>)[key]?.[value] ?? 0;
   return facetsNamedBy(params.searchTerm, tags)
     .filter(({ key, value }) => applied[key] === 'all' && count(key, value) > 0)
     .map(({ key, value, label }) => ({ key, value, label }));

@@ -9,7 +9,13 @@ import type { FacetTable } from './facet-types.ts';
 import { FACET_INDEX, STRIDE } from './facet-kinds.ts';
 
 /** The seqs of the contents most like `seq` among those carrying `subject` (a category value), best first. */
-export function moreInSubject(table: FacetTable, seq: number, subject: string, limit: number, excluded: ReadonlySet<number> = new Set()): number[] {
+export function moreInSubject(
+  table: FacetTable,
+  seq: number,
+  subject: string,
+  limit: number,
+  excluded: ReadonlySet<number> = new Set(),
+): number[] {
   const own = seq < table.rowOfSeq.length ? table.rowOfSeq[seq]! : -1;
   const subjectTag = table.tags.category.indexOfValue.get(subject);
   if (own < 0 || subjectTag === undefined || table.size < 2) return [];
@@ -17,7 +23,8 @@ export function moreInSubject(table: FacetTable, seq: number, subject: string, l
   const scorers = TAG_KINDS.map((kind) => comboScorer(table, kind, own));
   const best: Array<{ row: number; score: number }> = [];
   for (let i = 0; i < table.size; i++) {
-    if (i === own || excluded.has(table.seq[i]!) || !inSubject.has(table.codes[i * STRIDE + FACET_INDEX.category]!)) continue;
+    if (i === own || excluded.has(table.seq[i]!) || !inSubject.has(table.codes[i * STRIDE + FACET_INDEX.category]!))
+      continue;
     let score = 0;
     for (const scorer of scorers) score += scorer(i);
     if (best.length === limit && !isBetter(table, i, score, best.at(-1)!)) continue;
@@ -42,7 +49,8 @@ function comboScorer(table: FacetTable, kind: TagKind, own: number): (row: numbe
   const index = table.tags[kind];
   const f = FACET_INDEX[kind];
   const weights = new Map<number, number>();
-  for (const tag of index.combos[table.codes[own * STRIDE + f]!]!) weights.set(tag, Math.log(table.size / Math.max(1, index.carriers[tag]!)));
+  for (const tag of index.combos[table.codes[own * STRIDE + f]!]!)
+    weights.set(tag, Math.log(table.size / Math.max(1, index.carriers[tag]!)));
   const scores = new Map<number, number>();
   return (row) => {
     const combo = table.codes[row * STRIDE + f]!;

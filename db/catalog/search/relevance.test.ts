@@ -7,18 +7,33 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bestMatch, CATALOGS, catalogDb, heldKeys, judgmentsPath, readJudgments, scoreQuery, summarize } from '../../../scripts/bench-relevance-kit.ts';
+import {
+  bestMatch,
+  CATALOGS,
+  catalogDb,
+  heldKeys,
+  judgmentsPath,
+  readJudgments,
+  scoreQuery,
+  summarize,
+} from '../../../scripts/bench-relevance-kit.ts';
 
 /** How far below its floor a catalog's mean NDCG@10 may fall: room for a tie broken the other way, not a lost answer. */
 const TOLERANCE = 0.02;
 const FLOORS_FILE = 'tests/fixtures/relevance/floor.json';
-const floors = JSON.parse(readFileSync(new URL(`../../../${FLOORS_FILE}`, import.meta.url), 'utf8')) as Record<string, number | null>;
+const floors = JSON.parse(readFileSync(new URL(`../../../${FLOORS_FILE}`, import.meta.url), 'utf8')) as Record<
+  string,
+  number | null
+>;
 
 describe("Best Match's relevance on the judged catalogs", () => {
   for (const catalog of CATALOGS) {
     it(`${catalog}: mean NDCG@10 at most ${TOLERANCE} below its recorded floor`, async (ctx) => {
       const file = judgmentsPath(catalog);
-      if (!existsSync(file)) return ctx.skip(`no judgments yet for the ${catalog} catalog (tests/fixtures/relevance/${catalog}/judgments.json)`);
+      if (!existsSync(file))
+        return ctx.skip(
+          `no judgments yet for the ${catalog} catalog (tests/fixtures/relevance/${catalog}/judgments.json)`,
+        );
       const judgments = readJudgments(file);
       const { db, documents, close } = await catalogDb(judgments, file);
       try {
@@ -27,15 +42,19 @@ describe("Best Match's relevance on the judged catalogs", () => {
         for (const q of judgments.queries) scores.push(scoreQuery(q, await bestMatch(db, q.query), held));
         const { ndcg } = summarize(scores);
         const floor = floors[catalog];
-        expect(floor, `no floor recorded for the ${catalog} catalog: today's mean NDCG@10 is ${ndcg.toFixed(3)}; record it in ${FLOORS_FILE}`).toBeTypeOf(
-          'number',
-        );
+        expect(
+          floor,
+          `no floor recorded for the ${catalog} catalog: today's mean NDCG@10 is ${ndcg.toFixed(3)}; record it in ${FLOORS_FILE}`,
+        ).toBeTypeOf('number');
         const lowest = scores
           .filter((s) => s.answerable)
           .sort((a, b) => a.ndcg - b.ndcg)
           .slice(0, 5)
           .map((s) => `'${s.query}' ${s.ndcg.toFixed(3)}`);
-        expect(ndcg, `mean NDCG@10 ${ndcg.toFixed(3)} against a floor of ${floor}; lowest: ${lowest.join(', ')}`).toBeGreaterThanOrEqual(floor! - TOLERANCE);
+        expect(
+          ndcg,
+          `mean NDCG@10 ${ndcg.toFixed(3)} against a floor of ${floor}; lowest: ${lowest.join(', ')}`,
+        ).toBeGreaterThanOrEqual(floor! - TOLERANCE);
       } finally {
         close();
       }

@@ -20,7 +20,8 @@ export interface Word {
 /** The words of a text, lowercased, with where each stands in it. */
 export function wordsOf(text: string): Word[] {
   const words: Word[] = [];
-  for (const match of text.matchAll(WORD)) words.push({ text: match[0].toLowerCase(), start: match.index, length: match[0].length });
+  for (const match of text.matchAll(WORD))
+    words.push({ text: match[0].toLowerCase(), start: match.index, length: match[0].length });
   return words;
 }
 
@@ -28,7 +29,10 @@ export function wordsOf(text: string): Word[] {
  * Where each query word starts a word of the text, as [start, end) offsets in the text, in order and merged;
  * undefined when a query word starts none (the text does not match).
  */
-export function markMatches(text: string | readonly Word[], query: readonly string[]): Array<[number, number]> | undefined {
+export function markMatches(
+  text: string | readonly Word[],
+  query: readonly string[],
+): Array<[number, number]> | undefined {
   const words = typeof text === 'string' ? wordsOf(text) : text;
   const marks: Array<[number, number]> = [];
   for (const q of query) {

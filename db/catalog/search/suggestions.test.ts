@@ -32,7 +32,8 @@ describe('the suggestion index', () => {
   });
 
   it('reads any text as words, or none', () => {
-    for (const text of ['', '   ', '.*+?^$\u007b}()|[]\\', '\u0000\u001f\u007f', '\u202e\u200b', '\ud800']) expect(queryWords(text)).toEqual([]);
+    for (const text of ['', '   ', '.*+?^$\u007b}()|[]\\', '\u0000\u001f\u007f', '\u202e\u200b', '\ud800'])
+      expect(queryWords(text)).toEqual([]);
     expect(queryWords('<script>alert(1)</script>')).toEqual(['script', 'alert', '1', 'script']);
     expect(queryWords('x'.repeat(10_000))).toEqual(['x'.repeat(100)]);
     expect(queryWords('Ünïcödé 日本語 c++')).toEqual(['ünïcödé', '日本語', 'c']);
@@ -59,7 +60,9 @@ describe('suggest, from the catalog', () => {
     expect(tag).toMatchObject({ group: expect.any(String), href: expect.stringMatching(/^\/search\?/) });
     const row = await first();
     const named = await suggest(t.db, row.name.slice(0, 40));
-    expect(named.suggestions).toContainEqual(expect.objectContaining({ kind: 'content', label: row.name, href: `/content/${row.slug}` }));
+    expect(named.suggestions).toContainEqual(
+      expect.objectContaining({ kind: 'content', label: row.name, href: `/content/${row.slug}` }),
+    );
   });
 
   it('follows a rename and a deletion without reading every name again; a review costs nothing', async () => {

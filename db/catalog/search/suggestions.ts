@@ -44,7 +44,11 @@ function mayRename(change: CatalogChange): boolean {
   if (change.kind !== 'update') return change.kind === 'insert' || change.kind === 'delete';
   if (change.textChanged) return true;
   const { before, after } = change;
-  return !before || !after || (before.rating === after.rating && before.num_reviews === after.num_reviews && before.tag_key === after.tag_key);
+  return (
+    !before ||
+    !after ||
+    (before.rating === after.rating && before.num_reviews === after.num_reviews && before.tag_key === after.tag_key)
+  );
 }
 
 /** The names for the catalog as it is now, kept by the feed. */
@@ -83,7 +87,12 @@ function tagSuggestions(lists: TagLists, words: readonly string[]): SuggestionSh
   for (const facet of TAG_FACETS) {
     for (const tag of lists[facet.key]) {
       if (!markMatches(tag.label, words)) continue;
-      found.push({ kind: 'tag', label: tag.label, group: facet.chip, href: `/search${searchQueryString({ [facet.key]: tag.value })}` });
+      found.push({
+        kind: 'tag',
+        label: tag.label,
+        group: facet.chip,
+        href: `/search${searchQueryString({ [facet.key]: tag.value })}`,
+      });
       if (found.length === TAG_LIMIT) return found;
     }
   }
@@ -99,7 +108,12 @@ export async function suggest(db: Db, typed: unknown): Promise<SuggestionsShape>
   const query = (typeof typed === 'string' ? typed : '').slice(0, SUGGEST_MAX_CHARS).trim();
   const words = queryWords(query, SUGGEST_MAX_CHARS);
   if (query.length < SUGGEST_MIN_CHARS || words.length === 0) return { query, suggestions: [] };
-  const [lists, names, wordIndex, table] = await Promise.all([listTags(db), currentIndex(db), currentTextIndex(db), facetTable(db)]);
+  const [lists, names, wordIndex, table] = await Promise.all([
+    listTags(db),
+    currentIndex(db),
+    currentTextIndex(db),
+    facetTable(db),
+  ]);
   const tags = tagSuggestions(lists, words);
   const found = bestMatches(wordIndex, table, analyzeQuery(wordIndex, query, true), {}, [], NAME_ONLY);
   const rows = pageRows(table, {}, 'relevance', 0, SUGGESTION_LIMIT - tags.length, found.matches);
@@ -109,7 +123,12 @@ export async function suggest(db: Db, typed: unknown): Promise<SuggestionsShape>
     suggestions: [
       ...tags,
       ...hits.map(
-        (hit): SuggestionShape => ({ kind: 'content', label: hit.name, href: `/content/${encodeURIComponent(hit.slug)}`, marks: markWords(hit.words, words) }),
+        (hit): SuggestionShape => ({
+          kind: 'content',
+          label: hit.name,
+          href: `/content/${encodeURIComponent(hit.slug)}`,
+          marks: markWords(hit.words, words),
+        }),
       ),
     ],
   };

@@ -19,18 +19,30 @@ let builds = 0;
 /** How many times this process built the index from every content (a test checks that reviews cause none). */
 export const textIndexBuilds = () => builds;
 
-const TEXT_COLUMNS = { seq: contents.seq, name: contents.name, tagLabels: contents.tagLabels, description: contents.description };
+const TEXT_COLUMNS = {
+  seq: contents.seq,
+  name: contents.name,
+  tagLabels: contents.tagLabels,
+  description: contents.description,
+};
 
 /** Whether a change may move a content's words: an insert, a delete, an edit of its text. */
-const movesWords = (change: CatalogChange) => change.kind === 'insert' || change.kind === 'delete' || (change.kind === 'update' && change.textChanged);
+const movesWords = (change: CatalogChange) =>
+  change.kind === 'insert' || change.kind === 'delete' || (change.kind === 'update' && change.textChanged);
 /** Whether a change rewrote words of contents it does not name (a tag renamed or merged, a reset). */
-const movesUnnamed = (change: CatalogChange) => change.kind === 'retag' || change.kind === 'reset' || change.kind === 'tags';
+const movesUnnamed = (change: CatalogChange) =>
+  change.kind === 'retag' || change.kind === 'reset' || change.kind === 'tags';
 
 /** Contents read a page at a time, in seq order: one statement over the whole catalog held the event loop too. */
 const PAGE_ROWS = 2_000;
 async function* pagesOf(db: Db): AsyncIterable<IndexedText[]> {
   for (let after = 0; ; ) {
-    const page = await db.select(TEXT_COLUMNS).from(contents).where(gt(contents.seq, after)).orderBy(contents.seq).limit(PAGE_ROWS);
+    const page = await db
+      .select(TEXT_COLUMNS)
+      .from(contents)
+      .where(gt(contents.seq, after))
+      .orderBy(contents.seq)
+      .limit(PAGE_ROWS);
     if (page.length) yield page;
     if (page.length < PAGE_ROWS) return;
     after = page.at(-1)!.seq;
@@ -40,7 +52,9 @@ async function* pagesOf(db: Db): AsyncIterable<IndexedText[]> {
 /** A content whose link turned broken or back, or whose URL changed: read whether it is broken now. */
 async function applyBrokenLinks(db: Db, index: TextIndex, changes: readonly CatalogChange[]): Promise<void> {
   const shown = new Set<number>();
-  for (const change of changes) if (change.contentSeq !== null && (change.kind === 'shown' || change.kind === 'update')) shown.add(change.contentSeq);
+  for (const change of changes)
+    if (change.contentSeq !== null && (change.kind === 'shown' || change.kind === 'update'))
+      shown.add(change.contentSeq);
   if (shown.size === 0) return;
   const broken = new Set(
     (
@@ -77,7 +91,9 @@ export const currentTextIndex = followFeed<TextIndex>({
     const found = new Map(rows.map((row) => [row.seq, row]));
     for (const seq of touched) index.replace(seq, found.get(seq) ?? null);
   },
-  rebuildFor: (index, changes) => changes.some(movesUnnamed) || index.replaced.size + changes.length > Math.max(REBUILD_MIN, REBUILD_SHARE * index.size),
+  rebuildFor: (index, changes) =>
+    changes.some(movesUnnamed) ||
+    index.replaced.size + changes.length > Math.max(REBUILD_MIN, REBUILD_SHARE * index.size),
 });
 
 /** Builds the index ahead of the first search (a server calls it once it listens). */

@@ -156,7 +156,18 @@ async function tokenize(pages: AsyncIterable<readonly IndexedText[]>): Promise<T
     names: new IntList(),
     totals: [0, 0, 0],
   };
-  const { termIds, terms, seqs, flatTerms, fieldsAndCounts, docStart, names, nameStart, lengths: lengthList, totals } = tokens;
+  const {
+    termIds,
+    terms,
+    seqs,
+    flatTerms,
+    fieldsAndCounts,
+    docStart,
+    names,
+    nameStart,
+    lengths: lengthList,
+    totals,
+  } = tokens;
   const idOf = (word: string) => {
     let id = termIds.get(word);
     if (id === undefined) {
@@ -317,7 +328,8 @@ export class TextIndex {
     if (!this.newWords) {
       this.newWords = new Set();
       for (const entry of this.replaced.values())
-        for (const map of entry?.counts ?? []) for (const word of map.keys()) if (!this.termIds.has(word)) this.newWords.add(word);
+        for (const map of entry?.counts ?? [])
+          for (const word of map.keys()) if (!this.termIds.has(word)) this.newWords.add(word);
     }
     return this.newWords;
   }
@@ -332,7 +344,12 @@ export class TextIndex {
   declare private readonly typoTargets: Map<string, number[]>;
 
   /** The `limit` most common of `ids` (and of `added`, held by one content each) that `wanted` takes. */
-  private mostCommon(ids: readonly number[], added: Iterable<string>, wanted: (term: string) => boolean, limit: number): string[] {
+  private mostCommon(
+    ids: readonly number[],
+    added: Iterable<string>,
+    wanted: (term: string) => boolean,
+    limit: number,
+  ): string[] {
     const found: TermStats[] = [];
     for (const id of ids) if (wanted(this.terms[id]!)) found.push({ term: this.terms[id]!, doc: this.docCounts[id]! });
     for (const word of added) if (wanted(word)) found.push({ term: word, doc: 1 });
@@ -355,7 +372,8 @@ export class TextIndex {
    */
   termsEndingWith(word: string, before: number, limit: number): string[] {
     if (word.length < 3) return [];
-    const wanted = (term: string) => term.length >= word.length + before && term.endsWith(word) && /^\p{L}+$/u.test(term);
+    const wanted = (term: string) =>
+      term.length >= word.length + before && term.endsWith(word) && /^\p{L}+$/u.test(term);
     return this.mostCommon(this.byEnd.get(word.slice(-3)) ?? [], this.wordsSinceBuild(), wanted, limit);
   }
 
@@ -364,8 +382,13 @@ export class TextIndex {
    * both), and not held by one content only in a large catalog (there, mostly others' misspellings).
    */
   typoCandidates(word: string): TermStats[] {
-    const ids = [...(this.typoTargets.get(word[0]!) ?? []), ...(word[1] && word[1] !== word[0] ? (this.typoTargets.get(word[1]) ?? []) : [])];
-    const added = [...this.wordsSinceBuild()].filter((term) => term[0] === word[0] || term[0] === word[1]).map((term) => ({ term, doc: 1 }));
+    const ids = [
+      ...(this.typoTargets.get(word[0]!) ?? []),
+      ...(word[1] && word[1] !== word[0] ? (this.typoTargets.get(word[1]) ?? []) : []),
+    ];
+    const added = [...this.wordsSinceBuild()]
+      .filter((term) => term[0] === word[0] || term[0] === word[1])
+      .map((term) => ({ term, doc: 1 }));
     return [...ids.map((id) => ({ term: this.terms[id]!, doc: this.docCounts[id]! })), ...added];
   }
 
@@ -408,7 +431,10 @@ export class TextIndex {
     if (this.replaced.has(seq)) return this.replaced.get(seq)?.nameWords ?? [];
     const position = seq < this.positionOfSeq.length ? this.positionOfSeq[seq]! : -1;
     if (position < 0) return [];
-    return Array.from(this.nameTerms.subarray(this.nameStart[position]!, this.nameStart[position + 1]!), (id) => this.terms[id]!);
+    return Array.from(
+      this.nameTerms.subarray(this.nameStart[position]!, this.nameStart[position + 1]!),
+      (id) => this.terms[id]!,
+    );
   }
 
   /** Contents holding the term (any field), at the build. */

@@ -22,7 +22,13 @@ async function addContent(tags: { category?: string[]; techStack?: string[]; typ
   n++;
   const { data } = await settleAdminTags(
     t.db,
-    contentInput.parse({ name: `Course ${n}`, slug: `course-${n}`, url: `https://course-${n}.example.org/`, description: 'A course.', ...tags }),
+    contentInput.parse({
+      name: `Course ${n}`,
+      slug: `course-${n}`,
+      url: `https://course-${n}.example.org/`,
+      description: 'A course.',
+      ...tags,
+    }),
   );
   await t.db.batch(insertContentStatements(t.db, id, data));
   return id;
@@ -39,7 +45,9 @@ async function expectTagCopiesAgree() {
   const indexed = await t.db.select().from(contentTags);
   for (const row of rows) {
     expect({ tagLabels: row.tagLabels, tagKey: row.tagKey }).toEqual(tagColumns(row));
-    const fromLists = (['category', 'techStack', 'type'] as const).flatMap((kind) => row[kind].map((tag: Tag) => `${kind}:${tag.value}:${tag.label}`)).sort();
+    const fromLists = (['category', 'techStack', 'type'] as const)
+      .flatMap((kind) => row[kind].map((tag: Tag) => `${kind}:${tag.value}:${tag.label}`))
+      .sort();
     const fromIndex = indexed
       .filter((r) => r.contentId === row.id)
       .map((r) => `${r.kind}:${r.value}:${r.label}`)
@@ -48,7 +56,8 @@ async function expectTagCopiesAgree() {
   }
 }
 
-const count = async (params: Record<string, string>) => (await searchContents(t.db, parseSearchParams(params))).countContents;
+const count = async (params: Record<string, string>) =>
+  (await searchContents(t.db, parseSearchParams(params))).countContents;
 
 beforeAll(async () => (t = await createTestDb()));
 afterAll(() => t.close());
@@ -68,9 +77,14 @@ describe('renaming a tag', () => {
   });
 
   it('with a new value moves every content, draft and pending submission to it, and the old value leads to the new', async () => {
-    const ids = [await addContent({ techStack: ['node.js'] }), await addContent({ techStack: ['express.js', 'node.js'], category: ['web-development'] })];
+    const ids = [
+      await addContent({ techStack: ['node.js'] }),
+      await addContent({ techStack: ['express.js', 'node.js'], category: ['web-development'] }),
+    ];
     const draft = newId();
-    await t.db.insert(contentDrafts).values({ id: draft, name: 'Draft', slug: 'draft', techStack: [{ label: 'Node.js', value: 'node.js' }] });
+    await t.db
+      .insert(contentDrafts)
+      .values({ id: draft, name: 'Draft', slug: 'draft', techStack: [{ label: 'Node.js', value: 'node.js' }] });
     const pending = newId();
     const decided = newId();
     for (const [id, status] of [
@@ -78,14 +92,25 @@ describe('renaming a tag', () => {
       [decided, 'rejected'],
     ] as const) {
       const url = `https://${id}.example.org/`;
-      await t.db.insert(submissions).values({ id, name: 'S', slug: id, url, urlKey: urlKey(url), status, techStack: [{ label: 'Node.js', value: 'node.js' }] });
+      await t.db
+        .insert(submissions)
+        .values({
+          id,
+          name: 'S',
+          slug: id,
+          url,
+          urlKey: urlKey(url),
+          status,
+          techStack: [{ label: 'Node.js', value: 'node.js' }],
+        });
     }
     const before = await count({ techStack: 'node.js' });
 
     await renameTag(t.db, ADMIN, 'techStack', 'node.js', 'NodeJS');
 
     expect(await count({ techStack: 'nodejs' })).toBe(before);
-    for (const id of ids) expect((await contentById(id)).techStack).toContainEqual({ label: 'NodeJS', value: 'nodejs' });
+    for (const id of ids)
+      expect((await contentById(id)).techStack).toContainEqual({ label: 'NodeJS', value: 'nodejs' });
     const [draftRow] = await t.db.select().from(contentDrafts).where(eq(contentDrafts.id, draft));
     expect(draftRow!.techStack).toEqual([{ label: 'NodeJS', value: 'nodejs' }]);
     const byId = new Map((await t.db.select().from(submissions)).map((s) => [s.id, s]));
@@ -108,7 +133,11 @@ describe('renaming a tag', () => {
       await addContent({ type: ['gamified-learning'] }),
       await addContent({ type: ['gamified-learning', 'discussion-forums'] }),
     ];
-    const feed = async () => (await t.db.$client.execute('SELECT kind, after FROM catalog_changes ORDER BY seq')).rows.map((row) => [row.kind, row.after]);
+    const feed = async () =>
+      (await t.db.$client.execute('SELECT kind, after FROM catalog_changes ORDER BY seq')).rows.map((row) => [
+        row.kind,
+        row.after,
+      ]);
     const before = (await feed()).length;
 
     await renameTag(t.db, ADMIN, 'type', 'gamified-learning', 'Learning games');
@@ -125,7 +154,10 @@ describe('renaming a tag', () => {
   });
 
   it('to a value another tag has is a 409 that says to merge, and changes nothing', async () => {
-    await expect(renameTag(t.db, ADMIN, 'techStack', 'ruby', 'Rails')).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('merge') });
+    await expect(renameTag(t.db, ADMIN, 'techStack', 'ruby', 'Rails')).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('merge'),
+    });
     expect((await listTags(t.db)).techStack).toContainEqual({ label: 'Ruby', value: 'ruby' });
   });
 
@@ -151,8 +183,12 @@ describe('merging tags', () => {
       { label: 'Front-end Development', value: 'front-end-development' },
       { label: 'Data Science', value: 'data-science' },
     ]);
-    expect((await contentById(only)).category).toEqual([{ label: 'Front-end Development', value: 'front-end-development' }]);
-    expect((await contentById(into)).category).toEqual([{ label: 'Front-end Development', value: 'front-end-development' }]);
+    expect((await contentById(only)).category).toEqual([
+      { label: 'Front-end Development', value: 'front-end-development' },
+    ]);
+    expect((await contentById(into)).category).toEqual([
+      { label: 'Front-end Development', value: 'front-end-development' },
+    ]);
     expect((await listTags(t.db)).category.map((tag) => tag.value)).not.toContain('frontend');
     expect((await currentTagValues(t.db))('category', 'frontend')).toBe('front-end-development');
     const result = await searchContents(t.db, parseSearchParams({ category: 'front-end-development' }));
@@ -194,9 +230,21 @@ describe('retiring a tag', () => {
     expect(await count({ category: 'cybersecurity' })).toBe(before);
     // An edit of a content keeps its retired tag.
     await expect(
-      settleAdminTags(t.db, contentInput.parse({ name: 'x', slug: 'x', url: 'https://x.example.org/', description: 'x', category: ['cybersecurity'] })),
+      settleAdminTags(
+        t.db,
+        contentInput.parse({
+          name: 'x',
+          slug: 'x',
+          url: 'https://x.example.org/',
+          description: 'x',
+          category: ['cybersecurity'],
+        }),
+      ),
     ).resolves.toMatchObject({ created: [] });
-    await expect(addTag(t.db, ADMIN, 'category', 'Cybersecurity')).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('restore') });
+    await expect(addTag(t.db, ADMIN, 'category', 'Cybersecurity')).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('restore'),
+    });
 
     await setTagStatus(t.db, ADMIN, 'category', 'cybersecurity', 'active');
     expect((await listTags(t.db)).category.map((tag) => tag.value)).toContain('cybersecurity');

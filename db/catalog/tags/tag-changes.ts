@@ -113,7 +113,9 @@ function retagStatements(db: Db, kind: TagKind, from: string, into: Tag): BatchI
   const statements: BatchItem<'sqlite'>[] = [
     db.insert(catalogRetag).values({ kind, fromValue: from, intoValue: into.value }),
     // The display lists first, then the columns derived from them: an UPDATE's expressions see the old row.
-    db.run(sql`UPDATE contents SET ${sql.raw(column)} = ${rewrittenList('contents', column, from, into)} WHERE id IN (${carriers})`),
+    db.run(
+      sql`UPDATE contents SET ${sql.raw(column)} = ${rewrittenList('contents', column, from, into)} WHERE id IN (${carriers})`,
+    ),
     db.run(sql`UPDATE contents SET ${DERIVED_COLUMNS} WHERE id IN (${carriers})`),
     ...LIST_TABLES.map(({ table, scope }) =>
       db.run(
@@ -164,13 +166,20 @@ export async function describeTag(db: Db, kind: unknown, value: unknown): Promis
  * Renames a tag. The value follows the label (lowercased, spaces as hyphens); if it changes, the old value
  * becomes an alias. A new value another tag of the kind already has is a 409: that is a merge.
  */
-export async function renameTag(db: Db, actor: Actor, kind: unknown, value: unknown, newLabel: unknown): Promise<TagUsageShape> {
+export async function renameTag(
+  db: Db,
+  actor: Actor,
+  kind: unknown,
+  value: unknown,
+  newLabel: unknown,
+): Promise<TagUsageShape> {
   const row = await existingTag(db, kind, value);
   const label = tagLabel(newLabel);
   const into = { label, value: toValue(label) };
   if (into.value !== row.value) {
     const taken = await findTag(db, row.kind, into.value);
-    if (taken) throw conflict(`The ${row.kind} '${taken.label}' (${taken.value}) already exists: merge into it instead`);
+    if (taken)
+      throw conflict(`The ${row.kind} '${taken.label}' (${taken.value}) already exists: merge into it instead`);
   }
   if (into.label === row.label && into.value === row.value) return describeTag(db, row.kind, row.value);
   const contents = await usageCount(db, row.kind, row.value);
@@ -178,7 +187,13 @@ export async function renameTag(db: Db, actor: Actor, kind: unknown, value: unkn
     db.update(tags).set(into).where(eq(tags.id, row.id)) as BatchItem<'sqlite'>,
     ...retagStatements(db, row.kind, row.value, into),
     ...(into.value !== row.value ? aliasStatements(db, row.kind, row.value, into.value) : []),
-    auditEntry(db, actor, 'tag.rename', { type: 'tag', id: `${row.kind}:${into.value}` }, { from: { label: row.label, value: row.value }, to: into, contents }),
+    auditEntry(
+      db,
+      actor,
+      'tag.rename',
+      { type: 'tag', id: `${row.kind}:${into.value}` },
+      { from: { label: row.label, value: row.value }, to: into, contents },
+    ),
   ]);
   return usage({ ...row, ...into }, contents);
 }
@@ -187,11 +202,18 @@ export async function renameTag(db: Db, actor: Actor, kind: unknown, value: unkn
  * Merges a tag into another of its kind: contents that carried `from` carry `into` (once), `from` is gone and
  * its value leads to `into`. Merging into a retired tag is refused: restore it first.
  */
-export async function mergeTags(db: Db, actor: Actor, kind: unknown, fromValue: unknown, intoValue: unknown): Promise<TagUsageShape> {
+export async function mergeTags(
+  db: Db,
+  actor: Actor,
+  kind: unknown,
+  fromValue: unknown,
+  intoValue: unknown,
+): Promise<TagUsageShape> {
   const from = await existingTag(db, kind, fromValue);
   const into = await existingTag(db, from.kind, intoValue);
   if (from.id === into.id) throw invalid('A tag cannot be merged into itself');
-  if (into.status === 'retired') throw invalid(`The ${into.kind} '${into.label}' is retired: restore it first, or merge into an active tag`);
+  if (into.status === 'retired')
+    throw invalid(`The ${into.kind} '${into.label}' is retired: restore it first, or merge into an active tag`);
   const moved = await usageCount(db, from.kind, from.value);
   await db.batch([
     db.delete(tags).where(eq(tags.id, from.id)) as BatchItem<'sqlite'>,
@@ -202,7 +224,11 @@ export async function mergeTags(db: Db, actor: Actor, kind: unknown, fromValue: 
       actor,
       'tag.merge',
       { type: 'tag', id: `${into.kind}:${into.value}` },
-      { from: { label: from.label, value: from.value }, into: { label: into.label, value: into.value }, contents: moved },
+      {
+        from: { label: from.label, value: from.value },
+        into: { label: into.label, value: into.value },
+        contents: moved,
+      },
     ),
   ]);
   return usage(into, await usageCount(db, into.kind, into.value));
@@ -212,13 +238,25 @@ export async function mergeTags(db: Db, actor: Actor, kind: unknown, fromValue: 
  * Retires a tag: it is no longer offered in forms and filters, and the contents that carry it keep it (and
  * its links keep working). Restoring offers it again.
  */
-export async function setTagStatus(db: Db, actor: Actor, kind: unknown, value: unknown, status: TagStatus): Promise<TagUsageShape> {
+export async function setTagStatus(
+  db: Db,
+  actor: Actor,
+  kind: unknown,
+  value: unknown,
+  status: TagStatus,
+): Promise<TagUsageShape> {
   const row = await existingTag(db, kind, value);
   const contents = await usageCount(db, row.kind, row.value);
   if (row.status === status) return usage(row, contents);
   await db.batch([
     db.update(tags).set({ status }).where(eq(tags.id, row.id)),
-    auditEntry(db, actor, status === 'retired' ? 'tag.retire' : 'tag.restore', { type: 'tag', id: `${row.kind}:${row.value}` }, { label: row.label, contents }),
+    auditEntry(
+      db,
+      actor,
+      status === 'retired' ? 'tag.retire' : 'tag.restore',
+      { type: 'tag', id: `${row.kind}:${row.value}` },
+      { label: row.label, contents },
+    ),
   ]);
   return usage({ ...row, status }, contents);
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { TAXONOMY } from '../taxonomy.ts';
 import { readTagMap, TagMapError } from '../../imports/tag-map.ts';
-import { creatingResolver, EMPTY_TAG_MAP, foldTag, resolveRowTags, tagRules, taxonomyResolver } from './tag-resolver.ts';
+import {
+  creatingResolver,
+  EMPTY_TAG_MAP,
+  foldTag,
+  resolveRowTags,
+  tagRules,
+  taxonomyResolver,
+} from './tag-resolver.ts';
 
 const resolver = taxonomyResolver();
 const labelOf = (kind: 'category' | 'techStack' | 'type', text: string) => {
@@ -11,7 +18,12 @@ const labelOf = (kind: 'category' | 'techStack' | 'type', text: string) => {
 
 describe('foldTag', () => {
   it('ignores case and punctuation but keeps C, C++ and C# apart', () => {
-    expect(['React.js', 'react-js', 'REACTJS', 'React JS'].map(foldTag)).toEqual(['reactjs', 'reactjs', 'reactjs', 'reactjs']);
+    expect(['React.js', 'react-js', 'REACTJS', 'React JS'].map(foldTag)).toEqual([
+      'reactjs',
+      'reactjs',
+      'reactjs',
+      'reactjs',
+    ]);
     expect(['C', 'C++', 'C#', 'F#'].map(foldTag)).toEqual(['c', 'cplusplus', 'csharp', 'fsharp']);
   });
 });
@@ -19,17 +31,39 @@ describe('foldTag', () => {
 describe('taxonomyResolver', () => {
   it('matches labels and values in any case and spelling, singular or plural, and the obvious aliases', () => {
     expect(
-      ['Php', 'php', 'javascript', 'nodejs', 'node', 'NODE.JS', 'html', 'css', 'HTML/CSS', 'typescript', 'express', 'ruby on rails'].map((t) =>
-        labelOf('techStack', t),
-      ),
-    ).toEqual(['PHP', 'PHP', 'Javascript', 'Node.js', 'Node.js', 'Node.js', 'HTML/CSS', 'HTML/CSS', 'HTML/CSS', 'Typescript', 'Express.js', 'Rails']);
-    expect(['ML', 'machine learning', 'Full Stack Development', 'cyber-security', 'data_science'].map((t) => labelOf('category', t))).toEqual([
-      'Machine Learning',
-      'Machine Learning',
-      'Fullstack Development',
-      'Cybersecurity',
-      'Data Science',
+      [
+        'Php',
+        'php',
+        'javascript',
+        'nodejs',
+        'node',
+        'NODE.JS',
+        'html',
+        'css',
+        'HTML/CSS',
+        'typescript',
+        'express',
+        'ruby on rails',
+      ].map((t) => labelOf('techStack', t)),
+    ).toEqual([
+      'PHP',
+      'PHP',
+      'Javascript',
+      'Node.js',
+      'Node.js',
+      'Node.js',
+      'HTML/CSS',
+      'HTML/CSS',
+      'HTML/CSS',
+      'Typescript',
+      'Express.js',
+      'Rails',
     ]);
+    expect(
+      ['ML', 'machine learning', 'Full Stack Development', 'cyber-security', 'data_science'].map((t) =>
+        labelOf('category', t),
+      ),
+    ).toEqual(['Machine Learning', 'Machine Learning', 'Fullstack Development', 'Cybersecurity', 'Data Science']);
     expect(['Podcast', 'online course', 'MOOC', 'webinar'].map((t) => labelOf('type', t))).toEqual([
       'Podcasts',
       'Online Courses',
@@ -39,7 +73,9 @@ describe('taxonomyResolver', () => {
   });
 
   it('leaves what we do not have unknown, aliases of absent tags included', () => {
-    expect(['React.js', 'Go', 'golang', 'C++', 'C#', 'R', 'Sql', ''].map((t) => labelOf('techStack', t))).toEqual(Array(8).fill(undefined));
+    expect(['React.js', 'Go', 'golang', 'C++', 'C#', 'R', 'Sql', ''].map((t) => labelOf('techStack', t))).toEqual(
+      Array(8).fill(undefined),
+    );
     expect(labelOf('category', 'Other')).toBeUndefined();
     expect(resolver.create('techStack', 'Go')).toEqual({ refused: 'no new tags in a fixed list' });
   });
@@ -47,7 +83,10 @@ describe('taxonomyResolver', () => {
 
 describe('readTagMap', () => {
   it('reads kinds in any spelling, foreign tags folded, targets as our labels or values, null to drop', () => {
-    const map = readTagMap({ Category: { Other: null, 'Frontend Development': 'web-development' }, tech_stack: { golang: 'Javascript' } }, resolver);
+    const map = readTagMap(
+      { Category: { Other: null, 'Frontend Development': 'web-development' }, tech_stack: { golang: 'Javascript' } },
+      resolver,
+    );
     expect(map.category.get('other')).toBeNull();
     expect(map.category.get('frontenddevelopment')).toEqual({ label: 'Web Development', value: 'web-development' });
     expect(map.techStack.get('golang')).toEqual({ label: 'Javascript', value: 'javascript' });
@@ -57,8 +96,14 @@ describe('readTagMap', () => {
     [[], /^the map must be a JSON object of tag kinds/],
     [{ tags: {} }, /^unknown tag kind 'tags' in the map \(use category, techStack, type\)$/],
     [{ type: ['video'] }, /^the map's type must be an object/],
-    [{ type: { video: 3 } }, /^type 'video' in the map: give one of our type tags \(label or value\), or null to drop it$/],
-    [{ type: { video: 'Videos of cats' } }, /^type 'video' → 'Videos of cats' in the map: 'Videos of cats' is not one of ours \(video-lectures, /],
+    [
+      { type: { video: 3 } },
+      /^type 'video' in the map: give one of our type tags \(label or value\), or null to drop it$/,
+    ],
+    [
+      { type: { video: 'Videos of cats' } },
+      /^type 'video' → 'Videos of cats' in the map: 'Videos of cats' is not one of ours \(video-lectures, /,
+    ],
   ])('refuses %j, saying what is wrong', (value, message) => {
     expect(() => readTagMap(value, resolver)).toThrow(TagMapError);
     expect(() => readTagMap(value, resolver)).toThrow(message);
@@ -69,22 +114,31 @@ describe('resolveRowTags', () => {
   const rules = (createTags = true) => tagRules(resolver, EMPTY_TAG_MAP, createTags);
 
   it('reads labels, values, label/value pairs, one tag or none, without duplicates', () => {
-    expect(resolveRowTags('techStack', ['python', { label: 'Python', value: 'python' }, { value: 'php' }, 'Php'], rules()).tags.map((t) => t.label)).toEqual([
-      'Python',
-      'PHP',
-    ]);
+    expect(
+      resolveRowTags(
+        'techStack',
+        ['python', { label: 'Python', value: 'python' }, { value: 'php' }, 'Php'],
+        rules(),
+      ).tags.map((t) => t.label),
+    ).toEqual(['Python', 'PHP']);
     expect(resolveRowTags('techStack', { label: 'Python' }, rules()).tags.map((t) => t.label)).toEqual(['Python']);
     for (const none of [undefined, null, '', []])
       expect(resolveRowTags('techStack', none, rules())).toEqual({ tags: [], unknown: [], warnings: [], problems: [] });
   });
 
   it('falls back to the value when the label is unknown', () => {
-    expect(resolveRowTags('techStack', [{ label: 'Python 3.12', value: 'python' }], rules()).tags.map((t) => t.label)).toEqual(['Python']);
+    expect(
+      resolveRowTags('techStack', [{ label: 'Python 3.12', value: 'python' }], rules()).tags.map((t) => t.label),
+    ).toEqual(['Python']);
   });
 
   it('refuses what is not a list of tags', () => {
-    expect(resolveRowTags('category', [42], rules()).problems).toEqual(['category must be a list of tags: labels, or {"label", "value"} pairs']);
-    expect(resolveRowTags('category', Array(51).fill('x'), rules()).problems).toEqual(['category has too many tags (at most 50)']);
+    expect(resolveRowTags('category', [42], rules()).problems).toEqual([
+      'category must be a list of tags: labels, or {"label", "value"} pairs',
+    ]);
+    expect(resolveRowTags('category', Array(51).fill('x'), rules()).problems).toEqual([
+      'category has too many tags (at most 50)',
+    ]);
   });
 
   it('an unknown tag is dropped with one warning, or is a problem with createTags false', () => {

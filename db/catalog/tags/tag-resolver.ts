@@ -107,7 +107,8 @@ export function taxonomyResolver(lists: Record<TagKind, readonly Tag[]> = TAXONO
   const index = Object.fromEntries(
     TAG_KINDS.map((kind) => {
       const byKey = new Map<string, Tag>();
-      for (const tag of lists[kind]) for (const key of [foldTag(tag.label), foldTag(tag.value)]) byKey.set(key, tag).set(singular(key), tag);
+      for (const tag of lists[kind])
+        for (const key of [foldTag(tag.label), foldTag(tag.value)]) byKey.set(key, tag).set(singular(key), tag);
       for (const [alias, label] of Object.entries(ALIASES[kind])) {
         // An alias stands in for a tag we lack ('mooc' → Online Courses), never over one we have.
         const tag = byKey.get(foldTag(label));
@@ -134,7 +135,9 @@ const MAX_TAG_LABEL = 100;
  * rule), reported once and then matched like any other by the rows after it. `created` lists them for the
  * importer to write (never in a dry run).
  */
-export function creatingResolver(lists: Record<TagKind, readonly Tag[]>): TagResolver & { created: Array<{ kind: TagKind; tag: Tag }> } {
+export function creatingResolver(
+  lists: Record<TagKind, readonly Tag[]>,
+): TagResolver & { created: Array<{ kind: TagKind; tag: Tag }> } {
   const base = taxonomyResolver(lists);
   const created: Array<{ kind: TagKind; tag: Tag }> = [];
   const createdByKey = new Map<string, Tag>();
@@ -217,13 +220,15 @@ type TagReading = { tag: Tag } | { none: true } | { unknown: string } | { proble
 /** Read once per spelling and import: a catalog repeats a few dozen tags over all its rows. */
 function readTag(kind: TagKind, item: unknown, rules: TagRules): TagReading {
   const spelling = tagSpelling(item);
-  if (spelling === undefined) return { problem: `${kind} must be a list of tags: labels, or {"label", "value"} pairs`, last: true };
+  if (spelling === undefined)
+    return { problem: `${kind} must be a list of tags: labels, or {"label", "value"} pairs`, last: true };
   const id = `${kind}\u0000${spelling}`;
   let reading = rules.readings.get(id);
   if (!reading) {
     const names = tagNames(item as string | { label?: string; value?: string });
     if (names.length === 0) reading = { none: true };
-    else if (names.some((name) => name.length > MAX_TAG_CHARS)) reading = { problem: `a ${kind} tag is longer than ${MAX_TAG_CHARS} characters` };
+    else if (names.some((name) => name.length > MAX_TAG_CHARS))
+      reading = { problem: `a ${kind} tag is longer than ${MAX_TAG_CHARS} characters` };
     else {
       const tag = findTag(kind, names, rules);
       reading = tag ? { tag } : tag === null ? { none: true } : { unknown: names[0]! };
@@ -238,7 +243,8 @@ function tagSpelling(item: unknown): string | undefined {
   if (typeof item === 'string') return item;
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined;
   const { label, value } = item as Record<string, unknown>;
-  if ((label !== undefined && typeof label !== 'string') || (value !== undefined && typeof value !== 'string')) return undefined;
+  if ((label !== undefined && typeof label !== 'string') || (value !== undefined && typeof value !== 'string'))
+    return undefined;
   return `${label ?? ''}\u0000${value ?? ''}\u0000`;
 }
 
@@ -269,7 +275,9 @@ function settleUnknownTag(kind: TagKind, label: string, rules: TagRules, into: R
   if (into.unknown.some((known) => foldTag(known) === foldTag(name))) return;
   if (!rules.createTags) {
     into.unknown.push(name);
-    into.problems.push(`unknown ${kind} '${name}': map it with --map, or import without --no-create-tags to leave it out`);
+    into.problems.push(
+      `unknown ${kind} '${name}': map it with --map, or import without --no-create-tags to leave it out`,
+    );
     return;
   }
   const created = rules.resolver.create(kind, label);

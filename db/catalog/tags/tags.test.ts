@@ -19,7 +19,21 @@ describe('tags as rows', () => {
     expect(lists.category.slice(0, CATEGORIES.length)).toEqual(CATEGORIES);
     expect(lists.techStack.slice(0, TECH_STACKS.length)).toEqual(TECH_STACKS);
     const tech = lists.techStack.map((tag) => tag.label);
-    for (const label of ['Go', 'Rust', 'C', 'C++', 'C#', 'SQL', 'Kotlin', 'Swift', 'R', 'React', 'Docker', 'Kubernetes']) expect(tech).toContain(label);
+    for (const label of [
+      'Go',
+      'Rust',
+      'C',
+      'C++',
+      'C#',
+      'SQL',
+      'Kotlin',
+      'Swift',
+      'R',
+      'React',
+      'Docker',
+      'Kubernetes',
+    ])
+      expect(tech).toContain(label);
     expect(lists.category.map((tag) => tag.label)).toEqual(
       expect.arrayContaining(['Cloud', 'DevOps', 'Mobile Development', 'Computer Science Fundamentals', 'Algorithms']),
     );
@@ -41,7 +55,12 @@ describe('tags as rows', () => {
     // What react-select sends for a typed tag: the label as the value, __isNew__, any case; aliases too.
     const typed = contentInput.parse({
       ...data,
-      techStack: [{ label: 'Go', value: 'Go', __isNew__: true }, { label: 'golang', value: 'golang' }, 'RUST', { label: 'c#', value: 'C#' }],
+      techStack: [
+        { label: 'Go', value: 'Go', __isNew__: true },
+        { label: 'golang', value: 'golang' },
+        'RUST',
+        { label: 'c#', value: 'C#' },
+      ],
     });
     expect(await settleAdminTags(t.db, typed)).toEqual({
       data: expect.objectContaining({
@@ -68,13 +87,21 @@ describe('tags as rows', () => {
       created: [{ kind: 'techStack', tag: { label: 'COBOL', value: 'cobol' } }],
     });
     // A tag the same write creates already (an approval's proposal) is not created twice.
-    expect((await settleAdminTags(t.db, data, [{ kind: 'techStack', tag: { label: 'COBOL', value: 'cobol' } }])).created).toEqual([]);
-    expect(() => contentInput.parse({ ...data, techStack: ['!!!'] })).toThrow("'!!!' cannot be a techStack: a tag needs a letter or a digit");
+    expect(
+      (await settleAdminTags(t.db, data, [{ kind: 'techStack', tag: { label: 'COBOL', value: 'cobol' } }])).created,
+    ).toEqual([]);
+    expect(() => contentInput.parse({ ...data, techStack: ['!!!'] })).toThrow(
+      "'!!!' cannot be a techStack: a tag needs a letter or a digit",
+    );
     expect(() => contentInput.parse({ ...data, techStack: ['x'.repeat(101)] })).toThrow('at most 100 characters');
   });
 
   it('filters and counts work past 32 tags of a kind (the old bit masks stopped there)', async () => {
-    const extra = Array.from({ length: 60 }, (_, i) => ({ kind: 'category' as const, value: `topic-${i}`, label: `Topic ${i}` }));
+    const extra = Array.from({ length: 60 }, (_, i) => ({
+      kind: 'category' as const,
+      value: `topic-${i}`,
+      label: `Topic ${i}`,
+    }));
     await t.db.insert(tags).values(extra);
     const lists = await listTags(t.db);
     expect(lists.category.length).toBeGreaterThan(64);
@@ -103,9 +130,8 @@ describe('tags as rows', () => {
     expect(result.countContents).toBe(5);
     expect(result.facets.category['topic-0']).toBe(2);
     expect(result.facets.category['topic-59']).toBe(5);
-    expect((await searchContents(t.db, parseSearchParams({ category: 'topic-0' }))).contents.map((c) => c.name).sort()).toEqual([
-      'Topic course 3',
-      'Topic course 4',
-    ]);
+    expect(
+      (await searchContents(t.db, parseSearchParams({ category: 'topic-0' }))).contents.map((c) => c.name).sort(),
+    ).toEqual(['Topic course 3', 'Topic course 4']);
   });
 });

@@ -36,7 +36,10 @@ interface LiveTags {
 async function liveTags(db: Db): Promise<LiveTags> {
   return cachedRead(db, 'tags', async () => {
     declare({ tags: true });
-    const [rows, aliases] = await Promise.all([db.select().from(tags).orderBy(asc(tags.id)), db.select().from(tagAliases)]);
+    const [rows, aliases] = await Promise.all([
+      db.select().from(tags).orderBy(asc(tags.id)),
+      db.select().from(tagAliases),
+    ]);
     const live: LiveTags = {
       active: perTagKind(() => []),
       byValue: perTagKind(() => new Map()),
@@ -104,7 +107,13 @@ export async function settleAdminTags<T extends Record<TagKind, Tag[]>>(
 ): Promise<SettledTags<T>> {
   const live = await liveTags(db);
   const lists = Object.fromEntries(
-    TAG_KINDS.map((kind) => [kind, [...[...live.byValue[kind].values()].map(({ tag }) => tag), ...pending.filter((p) => p.kind === kind).map((p) => p.tag)]]),
+    TAG_KINDS.map((kind) => [
+      kind,
+      [
+        ...[...live.byValue[kind].values()].map(({ tag }) => tag),
+        ...pending.filter((p) => p.kind === kind).map((p) => p.tag),
+      ],
+    ]),
   ) as Record<TagKind, Tag[]>;
   const resolver = creatingResolver(lists);
   const settled = { ...data };
@@ -120,9 +129,18 @@ export async function settleAdminTags<T extends Record<TagKind, Tag[]>>(
 }
 
 /** One tag of an admin's write as ours: by value (or the value it moved to), else folded, else made new. */
-function settleAdminTag(live: LiveTags, lists: TagLists, resolver: ReturnType<typeof creatingResolver>, kind: TagKind, given: Tag): Tag {
+function settleAdminTag(
+  live: LiveTags,
+  lists: TagLists,
+  resolver: ReturnType<typeof creatingResolver>,
+  kind: TagKind,
+  given: Tag,
+): Tag {
   const value = live.byValue[kind].has(given.value) ? given.value : live.movedTo[kind].get(given.value);
-  const exact = value === undefined ? undefined : (live.byValue[kind].get(value)?.tag ?? lists[kind].find((tag) => tag.value === value));
+  const exact =
+    value === undefined
+      ? undefined
+      : (live.byValue[kind].get(value)?.tag ?? lists[kind].find((tag) => tag.value === value));
   const folded = exact ? { tag: exact } : resolver.resolve(kind, given.label);
   const match = 'tag' in folded ? folded : resolver.resolve(kind, given.value);
   const made = 'tag' in match ? match : resolver.create(kind, given.label);
@@ -138,7 +156,14 @@ const usedBy = sql<number>`(SELECT count(*) FROM content_tags ct WHERE ct.kind =
 /** Every tag, active and retired, with its usage (the admin's view; its id the handle in /api/tags/{id}): one grouped read of the tag index. */
 export async function listTagUsage(db: Db, kind?: TagKind): Promise<TagUsageShape[]> {
   return db
-    .select({ id: tags.id, kind: tags.kind, value: tags.value, label: tags.label, status: tags.status, contents: usedBy })
+    .select({
+      id: tags.id,
+      kind: tags.kind,
+      value: tags.value,
+      label: tags.label,
+      status: tags.status,
+      contents: usedBy,
+    })
     .from(tags)
     .where(kind ? eq(tags.kind, kind) : undefined)
     .orderBy(asc(tags.kind), asc(tags.id));
@@ -148,14 +173,19 @@ export async function listTagUsage(db: Db, kind?: TagKind): Promise<TagUsageShap
  * The admin's tags table: `kind` and `status` filter, `search` finds a label or value containing the text;
  * sorted by when added (by kind, then id), label, or use (most used first). `kind=all` is every kind.
  */
-export async function listTagsForAdmin(db: Db, params: URLSearchParams | Record<string, string | undefined> = {}): Promise<TagUsageListShape> {
+export async function listTagsForAdmin(
+  db: Db,
+  params: URLSearchParams | Record<string, string | undefined> = {},
+): Promise<TagUsageListShape> {
   const query = parseListQuery(TAG_LIST, params);
   const kind = query.filters.kind && query.filters.kind !== 'all' ? parseTagKind(query.filters.kind) : undefined;
   const pattern = containsPattern(query.search);
   const where = and(
     kind ? eq(tags.kind, kind) : undefined,
     query.filters.status ? eq(tags.status, query.filters.status as TagStatus) : undefined,
-    query.search ? or(sql`${tags.label} LIKE ${pattern} ESCAPE '\\'`, sql`${tags.value} LIKE ${pattern} ESCAPE '\\'`) : undefined,
+    query.search
+      ? or(sql`${tags.label} LIKE ${pattern} ESCAPE '\\'`, sql`${tags.value} LIKE ${pattern} ESCAPE '\\'`)
+      : undefined,
   );
   const p = paging(query.page, await db.$count(tags, where), query.pageSize);
   const direction = query.order === 'asc' ? asc : desc;
@@ -166,7 +196,14 @@ export async function listTagsForAdmin(db: Db, params: URLSearchParams | Record<
         ? [direction(usedBy), direction(tags.id)]
         : [direction(tags.kind), direction(tags.id)];
   const rows = await db
-    .select({ id: tags.id, kind: tags.kind, value: tags.value, label: tags.label, status: tags.status, contents: usedBy })
+    .select({
+      id: tags.id,
+      kind: tags.kind,
+      value: tags.value,
+      label: tags.label,
+      status: tags.status,
+      contents: usedBy,
+    })
     .from(tags)
     .where(where)
     .orderBy(...order)

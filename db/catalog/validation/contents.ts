@@ -1,5 +1,13 @@
 /** Content and submission inputs: the admin form, the submit form, imports. Imports only zod and pure modules. */
-import { asList, blankAsMissing, blankOr, formBoolean, formChoice, optionalFormBoolean, optionalFormChoice } from '../../validation/form-values.ts';
+import {
+  asList,
+  blankAsMissing,
+  blankOr,
+  formBoolean,
+  formChoice,
+  optionalFormBoolean,
+  optionalFormChoice,
+} from '../../validation/form-values.ts';
 import { FIELD_FACETS, type ChoiceValue, type FieldKey } from '../facets.ts';
 
 /** A draft is seen only in the admin screens; a published content is in the catalog. */
@@ -10,7 +18,9 @@ import { COSTS, toValue, type Tag, type TagKind } from '../taxonomy.ts';
 import { isHttpUrl } from '../urls.ts';
 
 const tagText = (kind: TagKind) =>
-  singleLine('A tag must be text').max(100, { error: (issue) => `A ${kind} may have at most 100 characters: '${String(issue.input).slice(0, 60)}…'` });
+  singleLine('A tag must be text').max(100, {
+    error: (issue) => `A ${kind} may have at most 100 characters: '${String(issue.input).slice(0, 60)}…'`,
+  });
 
 /**
  * A tag list: {label, value} pairs, plain labels or values, one tag from a single select, and blank for
@@ -36,9 +46,14 @@ export function tagList(kind: TagKind) {
         const result: Tag[] = [];
         for (const item of items) {
           const tag =
-            typeof item === 'string' ? { label: item, value: toValue(item) } : { label: item.label || item.value, value: item.value || toValue(item.label) };
+            typeof item === 'string'
+              ? { label: item, value: toValue(item) }
+              : { label: item.label || item.value, value: item.value || toValue(item.label) };
           if (!/[\p{L}\p{N}]/u.test(tag.label)) {
-            ctx.addIssue({ code: 'custom', message: `'${tag.label.slice(0, 60)}' cannot be a ${kind}: a tag needs a letter or a digit` });
+            ctx.addIssue({
+              code: 'custom',
+              message: `'${tag.label.slice(0, 60)}' cannot be a ${kind}: a tag needs a letter or a digit`,
+            });
             return z.NEVER;
           }
           if (!result.some((t) => t.value === tag.value)) result.push(tag);
@@ -80,8 +95,14 @@ const isSitePath = (v: string) => /^\/(?![/\\])[^\s\\]*$/.test(v);
 
 const IMAGE_FORMS = 'Image must be an http(s) URL or a path on this site (such as an uploaded image)';
 const imageText = (required: boolean) => {
-  const text = singleLine(required ? 'Image is required' : 'Image must be text').max(2048, 'Image must be at most 2048 characters');
-  return (required ? text.min(1, 'Image is required') : text).refine((v) => v === '' || isHttpUrl(v) || isSitePath(v), IMAGE_FORMS);
+  const text = singleLine(required ? 'Image is required' : 'Image must be text').max(
+    2048,
+    'Image must be at most 2048 characters',
+  );
+  return (required ? text.min(1, 'Image is required') : text).refine(
+    (v) => v === '' || isHttpUrl(v) || isSitePath(v),
+    IMAGE_FORMS,
+  );
 };
 
 /**
@@ -112,7 +133,9 @@ export const contentInput = z.object({
   image: imageRef,
   description: z.preprocess(
     (v) => blankAsMissing(v) ?? '',
-    multiLine('Description is required').min(1, 'Description is required').max(5000, 'Description must be at most 5000 characters'),
+    multiLine('Description is required')
+      .min(1, 'Description is required')
+      .max(5000, 'Description must be at most 5000 characters'),
   ),
   /** The product's defaults (docs/product.md#validation): a content whose cost or certificate nobody gave is Free, without a certificate. */
   cost: optionalCost.transform((v) => v ?? 'Free'),

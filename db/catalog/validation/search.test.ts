@@ -45,7 +45,9 @@ describe('search parameters', () => {
 
   it('accept every valid value', () => {
     expect(
-      parse('category=web-development&techStack=python&type=online-courses&level=beginner&cost=Free/Paid&hasCert=true&rating=4&order=topRated&page=3'),
+      parse(
+        'category=web-development&techStack=python&type=online-courses&level=beginner&cost=Free/Paid&hasCert=true&rating=4&order=topRated&page=3',
+      ),
     ).toEqual({
       searchTerm: '',
       category: 'web-development',
@@ -74,7 +76,8 @@ describe('search parameters', () => {
     const params = parse('level=expert');
     expect(params.level).toBe('expert');
     expect(refusedSearchParams(params)).toEqual({
-      level: "Unknown level 'expert': use one of beginner, intermediate, advanced, all-levels (or leave it empty for any)",
+      level:
+        "Unknown level 'expert': use one of beginner, intermediate, advanced, all-levels (or leave it empty for any)",
     });
     // Its own address, so a refusal is never served in place of a search that runs.
     expect(searchQueryString(params)).toBe('?level=expert');
@@ -83,7 +86,9 @@ describe('search parameters', () => {
   it('cut a value too long to be one of ours one past the longest: it names nothing, never no filter', () => {
     expect(parse(`techStack=${'x'.repeat(5000)}`).techStack).toBe('x'.repeat(101));
     expect(parse(`category=web-development,${'x'.repeat(5000)}`).category).toBe(`web-development,${'x'.repeat(101)}`);
-    expect(refusedSearchParams(parse(`level=${'x'.repeat(5000)}`))).toEqual({ level: expect.stringContaining(`'${'x'.repeat(101)}'`) });
+    expect(refusedSearchParams(parse(`level=${'x'.repeat(5000)}`))).toEqual({
+      level: expect.stringContaining(`'${'x'.repeat(101)}'`),
+    });
     expect(parse(`cost=${'x'.repeat(5000)}`).cost).toBe('all');
     expect(parse(`type=${'a'.repeat(100)}😀`).type).toBe(`${'a'.repeat(100)}😀`);
   });
@@ -119,7 +124,9 @@ describe('several values in one group', () => {
     expect(parse('cost=Paid&cost=free&cost=cheap').cost).toBe('Free,Paid');
     expect(parse('level=beginner&level=Advanced').level).toBe('advanced,beginner');
     // A plain object (an API client's parsed query) may hold them as an array.
-    expect(parseSearchParams({ category: ['web-development', 'data-science'] }).category).toBe('data-science,web-development');
+    expect(parseSearchParams({ category: ['web-development', 'data-science'] }).category).toBe(
+      'data-science,web-development',
+    );
   });
 
   it('keep at most ten; a single value reads as it always did', () => {
@@ -131,11 +138,15 @@ describe('several values in one group', () => {
   });
 
   it('are written back as repeated parameters', () => {
-    expect(searchQueryString(parse('techStack=python,javascript&cost=Free'))).toBe('?techStack=javascript&techStack=python&cost=Free');
+    expect(searchQueryString(parse('techStack=python,javascript&cost=Free'))).toBe(
+      '?techStack=javascript&techStack=python&cost=Free',
+    );
   });
 
   it('an unknown value among known ones of a refusing facet is named', () => {
-    expect(refusedSearchParams(parse('level=beginner&level=expert'))).toEqual({ level: expect.stringContaining("'expert'") });
+    expect(refusedSearchParams(parse('level=beginner&level=expert'))).toEqual({
+      level: expect.stringContaining("'expert'"),
+    });
     expect(refusedSearchParams(parse('level=beginner&level=advanced'))).toEqual({});
   });
 });

@@ -19,7 +19,11 @@ export const PAGE_SIZE = 12;
 
 type FacetEntry = (typeof FACETS)[number];
 /** A facet's parameter as applied: 'all' when it does not filter. */
-type FacetParam<F extends FacetEntry> = F extends { kind: 'flag' } ? 'true' | 'false' | 'all' : F extends { kind: 'atLeast' } ? number | 'all' : string;
+type FacetParam<F extends FacetEntry> = F extends { kind: 'flag' }
+  ? 'true' | 'false' | 'all'
+  : F extends { kind: 'atLeast' }
+    ? number | 'all'
+    : string;
 
 export type SearchParams = { searchTerm: string } & { [F in FacetEntry as F['key']]: FacetParam<F> } & {
   /** 'relevance' only when a term is searched and no order was chosen. */
@@ -37,7 +41,9 @@ function read(raw: Raw, key: string): string {
 /** Every value given for `key`: repeated parameters, each maybe a comma-separated list. */
 function readAll(raw: Raw, key: string): string[] {
   const given = raw instanceof URLSearchParams ? raw.getAll(key) : [raw[key]].flat();
-  return given.flatMap((value) => (typeof value === 'string' ? value.split(VALUE_SEPARATOR).map((part) => cleanText(part)) : []));
+  return given.flatMap((value) =>
+    typeof value === 'string' ? value.split(VALUE_SEPARATOR).map((part) => cleanText(part)) : [],
+  );
 }
 
 /**
@@ -57,9 +63,11 @@ export const VALUE_SEPARATOR = ',';
 export const MAX_VALUES = 10;
 export const isMultiValued = (facet: Facet): boolean => facet.kind === 'tags' || facet.kind === 'choice';
 /** A group's applied values, in order (none when it is 'all'). */
-export const valuesOf = (param: string | number): string[] => (param === 'all' ? [] : String(param).split(VALUE_SEPARATOR));
+export const valuesOf = (param: string | number): string[] =>
+  param === 'all' ? [] : String(param).split(VALUE_SEPARATOR);
 /** The applied form of some values: sorted, each once, at most MAX_VALUES; 'all' when none. */
-export const joinValues = (values: readonly string[]): string => [...new Set(values)].sort().slice(0, MAX_VALUES).join(VALUE_SEPARATOR) || 'all';
+export const joinValues = (values: readonly string[]): string =>
+  [...new Set(values)].sort().slice(0, MAX_VALUES).join(VALUE_SEPARATOR) || 'all';
 
 /**
  * A facet's parameter as applied. A tag value is kept as typed; whether such a tag exists is the catalog's
@@ -101,7 +109,13 @@ export function parseSearchParams(raw: Raw): SearchParams {
         isMultiValued(facet) ? multiParam(facet, readAll(raw, facet.key)) : facetParam(facet, read(raw, facet.key)),
       ]),
     ),
-    order: (ORDERS as readonly string[]).includes(order) ? (order as Order) : order === 'newest' ? 'latest' : term ? 'relevance' : 'latest',
+    order: (ORDERS as readonly string[]).includes(order)
+      ? (order as Order)
+      : order === 'newest'
+        ? 'latest'
+        : term
+          ? 'relevance'
+          : 'latest',
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, 1_000_000) : 1,
   } as SearchParams;
 }
@@ -114,7 +128,9 @@ export function refusedSearchParams(params: SearchParams): Record<string, string
   const refused: Record<string, string> = {};
   for (const facet of FACETS as readonly Facet[]) {
     if (facet.kind !== 'choice' || facet.unknown !== 'refuse') continue;
-    const value = valuesOf(String(params[facet.key as keyof SearchParams])).find((one) => !facet.choices.some((choice) => choice.value === one));
+    const value = valuesOf(String(params[facet.key as keyof SearchParams])).find(
+      (one) => !facet.choices.some((choice) => choice.value === one),
+    );
     if (value === undefined) continue;
     const choices = facet.choices.map((choice) => choice.value).join(', ');
     refused[facet.key] = `Unknown ${facet.key} '${value}': use one of ${choices} (or leave it empty for any)`;

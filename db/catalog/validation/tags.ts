@@ -20,14 +20,22 @@ export const tagInput = z.object({ kind: tagKind, label: tagLabel });
 export const tagChangeInput = z
   .object({
     label: z.preprocess(blankAsMissing, tagLabel.optional()),
-    status: z.preprocess(blankAsMissing, z.enum(TAG_STATUSES, { error: `A tag’s status is ${TAG_STATUSES.join(' or ')}` }).optional()),
+    status: z.preprocess(
+      blankAsMissing,
+      z.enum(TAG_STATUSES, { error: `A tag’s status is ${TAG_STATUSES.join(' or ')}` }).optional(),
+    ),
   })
-  .refine((change) => change.label !== undefined || change.status !== undefined, 'Send a new label, or a status (active or retired)');
+  .refine(
+    (change) => change.label !== undefined || change.status !== undefined,
+    'Send a new label, or a status (active or retired)',
+  );
 
 /** The tag to merge into: its value, or its id (a number, or digits no value of the kind has). */
 export const tagMergeInput = z.object({
   into: z.preprocess(
     blankAsMissing,
-    z.union([z.int().positive(), singleLine('Choose the tag to merge into').min(1).max(100)], { error: 'Choose the tag to merge into' }),
+    z.union([z.int().positive(), singleLine('Choose the tag to merge into').min(1).max(100)], {
+      error: 'Choose the tag to merge into',
+    }),
   ),
 });

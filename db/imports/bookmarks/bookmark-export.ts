@@ -25,7 +25,8 @@ const MEDIA_TYPES: Record<BookmarkFormat, string> = {
 };
 
 /** skillshelf-bookmarks-2026-11-28.html, dated (UTC) the day it was made. */
-export const bookmarkFileName = (format: BookmarkFormat, at: Date) => `skillshelf-bookmarks-${at.toISOString().slice(0, 10)}.${format}`;
+export const bookmarkFileName = (format: BookmarkFormat, at: Date) =>
+  `skillshelf-bookmarks-${at.toISOString().slice(0, 10)}.${format}`;
 
 const ref = { name: contents.name, url: contents.url, slug: contents.slug };
 
@@ -62,13 +63,26 @@ export async function readBookmarks(db: Db, userId: string): Promise<BookmarkExp
       description: list.description,
       isPublic: list.isPublic,
       createdAt: list.createdAt.toISOString(),
-      items: (itemsOf.get(list.id) ?? []).map(({ listId: _, addedAt, ...item }) => ({ ...item, addedAt: addedAt.toISOString() })),
+      items: (itemsOf.get(list.id) ?? []).map(({ listId: _, addedAt, ...item }) => ({
+        ...item,
+        addedAt: addedAt.toISOString(),
+      })),
     })),
     progress: progressRows.map(({ updatedAt, ...row }) => ({ ...row, updatedAt: updatedAt.toISOString() })),
   };
 }
 
-const CSV_HEADER = ['name', 'url', 'list', 'position', 'note', 'saved_at', 'added_at', 'progress', 'progress_updated_at'];
+const CSV_HEADER = [
+  'name',
+  'url',
+  'list',
+  'position',
+  'note',
+  'saved_at',
+  'added_at',
+  'progress',
+  'progress_updated_at',
+];
 
 /**
  * One row a place: each item of each list (its position from 1), then each save in no list, then each
@@ -78,14 +92,33 @@ export function bookmarksAsCsv(data: BookmarkExportShape): string {
   const savedAt = new Map(data.saves.map((save) => [save.url, save.savedAt]));
   const marks = new Map(data.progress.map((mark) => [mark.url, mark]));
   const listed = new Set(data.lists.flatMap((list) => list.items.map((item) => item.url)));
-  const row = (content: { name: string; url: string }, list: string, position: string, note: string, addedAt: string) => {
+  const row = (
+    content: { name: string; url: string },
+    list: string,
+    position: string,
+    note: string,
+    addedAt: string,
+  ) => {
     const mark = marks.get(content.url);
-    return csvLine([content.name, content.url, list, position, note, savedAt.get(content.url) ?? '', addedAt, mark?.state ?? '', mark?.updatedAt ?? '']);
+    return csvLine([
+      content.name,
+      content.url,
+      list,
+      position,
+      note,
+      savedAt.get(content.url) ?? '',
+      addedAt,
+      mark?.state ?? '',
+      mark?.updatedAt ?? '',
+    ]);
   };
   const lines = [csvLine(CSV_HEADER)];
-  for (const list of data.lists) for (const [i, item] of list.items.entries()) lines.push(row(item, list.name, String(i + 1), item.note, item.addedAt));
+  for (const list of data.lists)
+    for (const [i, item] of list.items.entries())
+      lines.push(row(item, list.name, String(i + 1), item.note, item.addedAt));
   for (const save of data.saves) if (!listed.has(save.url)) lines.push(row(save, '', '', '', ''));
-  for (const mark of data.progress) if (!listed.has(mark.url) && !savedAt.has(mark.url)) lines.push(row(mark, '', '', '', ''));
+  for (const mark of data.progress)
+    if (!listed.has(mark.url) && !savedAt.has(mark.url)) lines.push(row(mark, '', '', '', ''));
   return lines.join('');
 }
 
@@ -101,7 +134,12 @@ export function bookmarksAsHtml(data: BookmarkExportShape): string {
     name: list.name,
     description: list.description,
     addedAt: new Date(list.createdAt),
-    links: list.items.map((item) => ({ url: item.url, title: item.name, note: item.note, addedAt: new Date(savedAt.get(item.url) ?? item.addedAt) })),
+    links: list.items.map((item) => ({
+      url: item.url,
+      title: item.name,
+      note: item.note,
+      addedAt: new Date(savedAt.get(item.url) ?? item.addedAt),
+    })),
   }));
   const loose = data.saves
     .filter((save) => !listed.has(save.url))
@@ -111,6 +149,11 @@ export function bookmarksAsHtml(data: BookmarkExportShape): string {
 
 /** The file's text and media type. */
 export function bookmarkFile(data: BookmarkExportShape, format: BookmarkFormat): { body: string; mediaType: string } {
-  const body = format === 'csv' ? bookmarksAsCsv(data) : format === 'html' ? bookmarksAsHtml(data) : `${JSON.stringify(data, null, 2)}\n`;
+  const body =
+    format === 'csv'
+      ? bookmarksAsCsv(data)
+      : format === 'html'
+        ? bookmarksAsHtml(data)
+        : `${JSON.stringify(data, null, 2)}\n`;
   return { body, mediaType: MEDIA_TYPES[format] };
 }

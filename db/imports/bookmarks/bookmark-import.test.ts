@@ -26,13 +26,28 @@ const bytes = (body: string) => new TextEncoder().encode(`${HEAD}${body}</DL><p>
 
 async function addContent(url: string, name = url): Promise<string> {
   const id = newId();
-  const input = contentInput.parse({ name, slug: `c-${id}`, url, description: 'A course.', category: ['Web Development'], techStack: [], type: [] });
+  const input = contentInput.parse({
+    name,
+    slug: `c-${id}`,
+    url,
+    description: 'A course.',
+    category: ['Web Development'],
+    techStack: [],
+    type: [],
+  });
   await t.db.batch(insertContentStatements(t.db, id, input));
   return id;
 }
-const user = async (name = 'Ada') => (await createUser(t.db, { name, email: `${name}-${newId()}@example.com`, password: 'correct horse battery' })).id;
+const user = async (name = 'Ada') =>
+  (await createUser(t.db, { name, email: `${name}-${newId()}@example.com`, password: 'correct horse battery' })).id;
 const itemsOf = async (listId: string) =>
-  (await t.db.select({ id: listItems.contentId }).from(listItems).where(eq(listItems.listId, listId)).orderBy(listItems.position)).map((row) => row.id);
+  (
+    await t.db
+      .select({ id: listItems.contentId })
+      .from(listItems)
+      .where(eq(listItems.listId, listId))
+      .orderBy(listItems.position)
+  ).map((row) => row.id);
 
 /** The catalog the Chromium fixture's links meet: three of them listed under other spellings of their URL. */
 async function catalog() {
@@ -49,7 +64,9 @@ describe('matching bookmarks to the catalog', () => {
     const ids = await catalog();
     await createSubmission(t.db, await user('Sub'), { url: 'https://news.example.net/' });
     const { bookmarks } = readBookmarkFile(
-      new TextDecoder().decode(chromium).replace(/<\/DL><p>\s*$/, '<DT><A HREF="http://192.168.1.1/admin">Router</A>\n</DL><p>\n'),
+      new TextDecoder()
+        .decode(chromium)
+        .replace(/<\/DL><p>\s*$/, '<DT><A HREF="http://192.168.1.1/admin">Router</A>\n</DL><p>\n'),
     );
     const matches = await matchBookmarks(t.db, bookmarks);
     expect(matches.map((m) => (m.kind === 'listed' ? m.contentId : m.kind))).toEqual([
@@ -71,7 +88,15 @@ describe('importing a bookmark file', () => {
     const ids = await catalog();
     const ada = await user();
     const result = await importBookmarks(t.db, ada, await readBookmarkUpload(t.db, ada, chromium));
-    expect(result).toMatchObject({ bookmarks: 8, saved: 4, alreadySaved: 0, waiting: 0, notWeb: 1, private: 0, listsRefused: [] });
+    expect(result).toMatchObject({
+      bookmarks: 8,
+      saved: 4,
+      alreadySaved: 0,
+      waiting: 0,
+      notWeb: 1,
+      private: 0,
+      listsRefused: [],
+    });
     expect(result.lists).toEqual([
       { name: 'Rust in 30 days', created: true, added: 1, notAdded: 0 },
       { name: 'Later', created: true, added: 1, notAdded: 0 },
@@ -142,11 +167,15 @@ describe('importing a bookmark file', () => {
     const ada = await user();
     await addContent('https://one.example.org/');
     await addContent('https://two.example.org/');
-    await t.db.run(sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON list_items WHEN NEW.note = 'boom' BEGIN SELECT RAISE(ABORT, 'boom'); END`);
+    await t.db.run(
+      sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON list_items WHEN NEW.note = 'boom' BEGIN SELECT RAISE(ABORT, 'boom'); END`,
+    );
     const file = await readBookmarkUpload(
       t.db,
       ada,
-      bytes('<DT><A HREF="https://one.example.org/">1</A><DT><H3>Doomed</H3><DL><p><DT><A HREF="https://two.example.org/">2</A><DD>boom</DL><p>'),
+      bytes(
+        '<DT><A HREF="https://one.example.org/">1</A><DT><H3>Doomed</H3><DL><p><DT><A HREF="https://two.example.org/">2</A><DD>boom</DL><p>',
+      ),
     );
     await expect(importBookmarks(t.db, ada, file)).rejects.toThrow();
     expect(await t.db.select().from(saves).where(eq(saves.userId, ada))).toEqual([]);
@@ -157,11 +186,16 @@ describe('importing a bookmark file', () => {
     const ada = await user();
     const listed = await addContent('https://listed.example.org/');
     const lines = Array.from({ length: 5000 }, (_, i) =>
-      i % 2 ? `<DT><A HREF="https://listed.example.org/?utm_source=${i}">Dup</A>` : `<DT><A HREF="https://new-${i % 100}.example.org/">New</A>`,
+      i % 2
+        ? `<DT><A HREF="https://listed.example.org/?utm_source=${i}">Dup</A>`
+        : `<DT><A HREF="https://new-${i % 100}.example.org/">New</A>`,
     );
     const steps: string[] = [];
-    const result = await importBookmarks(t.db, ada, await readBookmarkUpload(t.db, ada, bytes(lines.join('\n'))), (phase, done, total) =>
-      steps.push(`${phase} ${done}/${total}`),
+    const result = await importBookmarks(
+      t.db,
+      ada,
+      await readBookmarkUpload(t.db, ada, bytes(lines.join('\n'))),
+      (phase, done, total) => steps.push(`${phase} ${done}/${total}`),
     );
     expect(result).toMatchObject({ bookmarks: 5000, saved: 1 });
     expect(result.offered).toHaveLength(50);
@@ -177,10 +211,16 @@ describe('offering the rest for submission', () => {
     await addContent('https://listed.example.org/');
     const links = [
       { url: 'https://listed.example.org', name: 'Already listed' },
-      ...Array.from({ length: 31 }, (_, i) => ({ url: `https://offered-${i}.example.org/`, name: i === 0 ? '' : `Offered ${i}` })),
+      ...Array.from({ length: 31 }, (_, i) => ({
+        url: `https://offered-${i}.example.org/`,
+        name: i === 0 ? '' : `Offered ${i}`,
+      })),
     ];
     const result = await offerForSubmission(t.db, ada, { links });
-    expect(result.results[0]).toMatchObject({ outcome: 'duplicate', message: expect.stringContaining('already listed') });
+    expect(result.results[0]).toMatchObject({
+      outcome: 'duplicate',
+      message: expect.stringContaining('already listed'),
+    });
     // The duplicate was a submission too, as the form's: it counts against the hour's 30.
     expect(result.submitted).toBe(29);
     expect(result.results.at(-1)).toMatchObject({ outcome: 'not-sent' });

@@ -61,8 +61,20 @@ interface SortedMatches {
   privateLinks: number;
 }
 
-function sortMatches(bookmarks: readonly Bookmark[], matches: Awaited<ReturnType<typeof matchBookmarks>>, times: readonly number[]): SortedMatches {
-  const sorted: SortedMatches = { toSave: new Map(), byFolder: new Map(), offered: new Map(), overLimit: new Set(), waiting: 0, notWeb: 0, privateLinks: 0 };
+function sortMatches(
+  bookmarks: readonly Bookmark[],
+  matches: Awaited<ReturnType<typeof matchBookmarks>>,
+  times: readonly number[],
+): SortedMatches {
+  const sorted: SortedMatches = {
+    toSave: new Map(),
+    byFolder: new Map(),
+    offered: new Map(),
+    overLimit: new Set(),
+    waiting: 0,
+    notWeb: 0,
+    privateLinks: 0,
+  };
   let items = 0;
   for (const [i, match] of matches.entries()) {
     const bookmark = bookmarks[i]!;
@@ -72,7 +84,8 @@ function sortMatches(bookmarks: readonly Bookmark[], matches: Awaited<ReturnType
       const name = bookmark.folder && listNameOf(bookmark.folder);
       if (name && items < IMPORT_SAVES_MAX && placeInFolder(sorted.byFolder, name, placed)) items++;
     } else if (match.kind === 'new') {
-      if (!sorted.offered.has(match.key)) sorted.offered.set(match.key, { url: match.url, title: bookmark.title, folder: bookmark.folder ?? null });
+      if (!sorted.offered.has(match.key))
+        sorted.offered.set(match.key, { url: match.url, title: bookmark.title, folder: bookmark.folder ?? null });
     } else if (match.kind === 'waiting') sorted.waiting++;
     else if (match.kind === 'not-web') sorted.notWeb++;
     else sorted.privateLinks++;
@@ -111,7 +124,12 @@ export async function readBookmarkUpload(db: Db, userId: string, bytes: Uint8Arr
 }
 
 /** Matches and applies a bookmark file's links for `userId`; `onProgress` hears each step. */
-export async function importBookmarks(db: Db, userId: string, file: BookmarkFile, onProgress: ImportProgress = () => {}): Promise<BookmarkImportShape> {
+export async function importBookmarks(
+  db: Db,
+  userId: string,
+  file: BookmarkFile,
+  onProgress: ImportProgress = () => {},
+): Promise<BookmarkImportShape> {
   const { bookmarks, folderNotes } = file;
   const total = bookmarks.length;
   onProgress('matching', 0, total);
@@ -119,12 +137,19 @@ export async function importBookmarks(db: Db, userId: string, file: BookmarkFile
   onProgress('saving', 0, total);
 
   const now = Date.now();
-  const { toSave, byFolder, offered, overLimit, waiting, notWeb, privateLinks } = sortMatches(bookmarks, matches, bookmarkTimes(bookmarks, now));
+  const { toSave, byFolder, offered, overLimit, waiting, notWeb, privateLinks } = sortMatches(
+    bookmarks,
+    matches,
+    bookmarkTimes(bookmarks, now),
+  );
 
   // The batch runs on the event loop on a local file: it starts a turn of its own.
   await yieldToRequests();
   const existing = new Map(
-    (await db.select({ id: lists.id, name: lists.name }).from(lists).where(eq(lists.userId, userId))).map((list) => [foldKey(list.name), list]),
+    (await db.select({ id: lists.id, name: lists.name }).from(lists).where(eq(lists.userId, userId))).map((list) => [
+      foldKey(list.name),
+      list,
+    ]),
   );
   const targets = [...byFolder.values()].map((folder) => {
     const found = existing.get(foldKey(folder.name));
@@ -142,10 +167,14 @@ export async function importBookmarks(db: Db, userId: string, file: BookmarkFile
       ORDER BY j.key LIMIT max(0, ${SAVES_MAX} - (SELECT count(*) FROM ${saves} WHERE user_id = ${userId}))
       ON CONFLICT DO NOTHING`),
     ...targets.flatMap((target) => {
-      const items = JSON.stringify([...target.items.values()].map((placed) => ({ id: placed.contentId, at: placed.at, note: placed.note })));
+      const items = JSON.stringify(
+        [...target.items.values()].map((placed) => ({ id: placed.contentId, at: placed.at, note: placed.note })),
+      );
       const description = (folderNotes.get(target.name) ?? '').slice(0, LIST_DESCRIPTION_MAX);
       return [
-        ...(target.isNew ? [insertListStatement(db, userId, target.id, { name: target.name, description, isPublic: false })] : []),
+        ...(target.isNew
+          ? [insertListStatement(db, userId, target.id, { name: target.name, description, isPublic: false })]
+          : []),
         // Appended after the list's last item; only while it has room, and only into the user's own list.
         db.run(sql`INSERT INTO ${listItems} (list_id, content_id, position, note, created_at)
           SELECT l.id, c.id, (SELECT coalesce(max(position) + 1, 0) FROM list_items WHERE list_id = l.id) + j.key, j.value->>'note', ${now}
@@ -179,7 +208,9 @@ export async function importBookmarks(db: Db, userId: string, file: BookmarkFile
     saved,
     alreadySaved,
     notSaved: overLimit.size + toSave.size - saved - alreadySaved,
-    lists: listOutcomes.filter((list) => !list.refused).map(({ name, created, added, found }) => ({ name, created, added, notAdded: found - added })),
+    lists: listOutcomes
+      .filter((list) => !list.refused)
+      .map(({ name, created, added, found }) => ({ name, created, added, notAdded: found - added })),
     listsRefused: listOutcomes.filter((list) => list.refused).map((list) => list.name),
     waiting,
     notWeb,

@@ -38,7 +38,11 @@ function identify(url: string): { url: string; key: string } | { refused: 'not-w
  * Each bookmark's match, in the file's order. `onProgress` hears how many are matched after each chunk
  * (the import's progress bar).
  */
-export async function matchBookmarks(db: Db, bookmarks: readonly Bookmark[], onProgress: (done: number) => void = () => {}): Promise<LinkMatch[]> {
+export async function matchBookmarks(
+  db: Db,
+  bookmarks: readonly Bookmark[],
+  onProgress: (done: number) => void = () => {},
+): Promise<LinkMatch[]> {
   const identities: Array<ReturnType<typeof identify>> = [];
   for (let start = 0; start < bookmarks.length; start += CHUNK) {
     for (const bookmark of bookmarks.slice(start, start + CHUNK)) identities.push(identify(bookmark.url));

@@ -37,7 +37,11 @@ export async function offerForSubmission(
   let retryAfter: number | null = null;
   for (const link of links) {
     if (retryAfter !== null) {
-      results.push({ url: link.url, outcome: 'not-sent', message: 'Not sent: the hourly limit of submissions was reached' });
+      results.push({
+        url: link.url,
+        outcome: 'not-sent',
+        message: 'Not sent: the hourly limit of submissions was reached',
+      });
       continue;
     }
     try {
@@ -48,8 +52,17 @@ export async function offerForSubmission(
       if (!isAppError(error)) throw error;
       if (error.code === 'RATE_LIMITED') {
         retryAfter = error.retryAfter ?? 60;
-        results.push({ url: link.url, outcome: 'not-sent', message: 'Not sent: the hourly limit of submissions was reached' });
-      } else results.push({ url: link.url, outcome: error.code === 'CONFLICT' ? 'duplicate' : 'refused', message: error.message });
+        results.push({
+          url: link.url,
+          outcome: 'not-sent',
+          message: 'Not sent: the hourly limit of submissions was reached',
+        });
+      } else
+        results.push({
+          url: link.url,
+          outcome: error.code === 'CONFLICT' ? 'duplicate' : 'refused',
+          message: error.message,
+        });
     }
     // Each submission is a batch a local database answers without yielding: the loop is handed back between them.
     await yieldToRequests();

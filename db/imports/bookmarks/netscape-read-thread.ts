@@ -13,13 +13,15 @@ const READ_DEADLINE_MS = 10_000;
 /** The thread's heap: a 20 MB file read as text and its 10,000 links fit several times over. */
 const READ_HEAP_MB = 64;
 
-const TOO_COMPLEX = 'This file is too large or too complex to read as bookmarks: export your bookmarks from your browser again';
+const TOO_COMPLEX =
+  'This file is too large or too complex to read as bookmarks: export your bookmarks from your browser again';
 
 /** `bytes` are handed to the thread, not copied: the caller's copy is empty afterwards. */
 export function readBookmarkFileOffThread(bytes: Uint8Array): Promise<BookmarkFile> {
   // Handed over whole when the bytes are a plain array, their buffer's only view; copied once otherwise (a
   // Node Buffer may be a slice of a shared pool, which cannot be handed over).
-  const whole = bytes.constructor === Uint8Array && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  const whole =
+    bytes.constructor === Uint8Array && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
   const own = whole ? bytes : new Uint8Array(bytes);
   return new Promise((resolve, reject) => {
     const worker = startThread(threadFile('imports/bookmarks/netscape-read-worker.ts'), {
@@ -37,7 +39,11 @@ export function readBookmarkFileOffThread(bytes: Uint8Array): Promise<BookmarkFi
     };
     const deadline = setTimeout(() => settle(() => reject(new AppError('VALIDATION', TOO_COMPLEX))), READ_DEADLINE_MS);
     worker.once('message', (answer: ReaderAnswer) =>
-      settle(() => ('file' in answer ? resolve(answer.file) : reject(new AppError(answer.error.code as ErrorCode, answer.error.message)))),
+      settle(() =>
+        'file' in answer
+          ? resolve(answer.file)
+          : reject(new AppError(answer.error.code as ErrorCode, answer.error.message)),
+      ),
     );
     // Out of its heap (ERR_WORKER_OUT_OF_MEMORY) or any other failure of the thread: the file was too much.
     worker.once('error', () => settle(() => reject(new AppError('VALIDATION', TOO_COMPLEX))));

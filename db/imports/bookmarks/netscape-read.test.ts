@@ -29,7 +29,11 @@ describe('reading a bookmark file', () => {
       ['CS50 "Lecture 1"', undefined],
       ['News — not about learning', undefined],
     ]);
-    expect(bookmarks[0]).toMatchObject({ url: 'https://www.theodinproject.com/', addedAt: new Date(1700000100 * 1000), note: '' });
+    expect(bookmarks[0]).toMatchObject({
+      url: 'https://www.theodinproject.com/',
+      addedAt: new Date(1700000100 * 1000),
+      note: '',
+    });
     expect(bookmarks[4]!.url).toBe("javascript:void(document.body.style.background='red')");
   });
 
@@ -48,7 +52,13 @@ describe('reading a bookmark file', () => {
     );
     const read = readBookmarkFile(text);
     expect(read.bookmarks).toEqual([
-      { url: 'https://a.example.org/?x=1&y=2', title: "It's <b>", addedAt: at, folder: 'A & B <"quoted">', note: 'n & m' },
+      {
+        url: 'https://a.example.org/?x=1&y=2',
+        title: "It's <b>",
+        addedAt: at,
+        folder: 'A & B <"quoted">',
+        note: 'n & m',
+      },
       { url: 'https://loose.example.org/', title: 'Loose', addedAt: at, folder: undefined, note: '' },
     ]);
     expect(read.folderNotes.get('A & B <"quoted">')).toBe('Two lines');
@@ -68,29 +78,48 @@ describe('reading a bookmark file', () => {
 
   it('takes folders nested far deeper than any browser would without recursing, each link in its nearest', () => {
     const depth = 20_000;
-    const text = fileOf(`${'<DT><H3>Deep</H3><DL><p>'.repeat(depth)}<DT><A HREF="https://deep.example.org/">Deep</A>${'</DL><p>'.repeat(depth)}`);
+    const text = fileOf(
+      `${'<DT><H3>Deep</H3><DL><p>'.repeat(depth)}<DT><A HREF="https://deep.example.org/">Deep</A>${'</DL><p>'.repeat(depth)}`,
+    );
     expect(readBookmarkFile(text).bookmarks).toEqual([expect.objectContaining({ folder: 'Deep' })]);
   });
 
   it('cuts a 10,000-character title and keeps an ICON out of memory', () => {
     const title = 'x'.repeat(10_000);
     const [bookmark] = readBookmarkFile(
-      fileOf(`<DT><A HREF="https://long.example.org/" ICON="data:image/png;base64,${'A'.repeat(100_000)}">${title}</A>`),
+      fileOf(
+        `<DT><A HREF="https://long.example.org/" ICON="data:image/png;base64,${'A'.repeat(100_000)}">${title}</A>`,
+      ),
     ).bookmarks;
     expect(bookmark!.title).toHaveLength(500);
   });
 
   it('refuses with a 4xx what holds no bookmarks: empty, not UTF-8, not a bookmark file, too large, too many links', () => {
-    expect(refusal(() => decodeBookmarkFile(new Uint8Array()))).toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('empty') });
-    expect(refusal(() => decodeBookmarkFile(new Uint8Array([0x3c, 0x44, 0x54, 0x3e, 0xff, 0xfe, 0xc3])))).toMatchObject({
+    expect(refusal(() => decodeBookmarkFile(new Uint8Array()))).toMatchObject({
       code: 'VALIDATION',
-      message: expect.stringContaining('UTF-8'),
+      message: expect.stringContaining('empty'),
     });
-    expect(refusal(() => decodeBookmarkFile(new Uint8Array(BOOKMARK_FILE_MAX_BYTES + 1)))).toMatchObject({ code: 'TOO_LARGE' });
-    expect(refusal(() => readBookmarkFile('{"bookmarks": []}'))).toMatchObject({ code: 'VALIDATION', message: expect.stringContaining('not a bookmark file') });
-    expect(refusal(() => readBookmarkFile(fileOf('<DL><p><DT><H3>Empty</H3><DL><p></DL><p></DL>')))).toMatchObject({ message: 'The file holds no bookmarks' });
+    expect(refusal(() => decodeBookmarkFile(new Uint8Array([0x3c, 0x44, 0x54, 0x3e, 0xff, 0xfe, 0xc3])))).toMatchObject(
+      {
+        code: 'VALIDATION',
+        message: expect.stringContaining('UTF-8'),
+      },
+    );
+    expect(refusal(() => decodeBookmarkFile(new Uint8Array(BOOKMARK_FILE_MAX_BYTES + 1)))).toMatchObject({
+      code: 'TOO_LARGE',
+    });
+    expect(refusal(() => readBookmarkFile('{"bookmarks": []}'))).toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringContaining('not a bookmark file'),
+    });
+    expect(refusal(() => readBookmarkFile(fileOf('<DL><p><DT><H3>Empty</H3><DL><p></DL><p></DL>')))).toMatchObject({
+      message: 'The file holds no bookmarks',
+    });
     const many = fileOf('<DT><A HREF="https://many.example.org/">M</A>\n'.repeat(BOOKMARKS_MAX + 1));
-    expect(refusal(() => readBookmarkFile(many))).toMatchObject({ code: 'TOO_LARGE', message: expect.stringContaining('10,000') });
+    expect(refusal(() => readBookmarkFile(many))).toMatchObject({
+      code: 'TOO_LARGE',
+      message: expect.stringContaining('10,000'),
+    });
   });
 
   it('never throws anything but a refusal on random markup', () => {

@@ -53,7 +53,8 @@ const ROOT_ATTRIBUTES = ['PERSONAL_TOOLBAR_FOLDER', 'UNFILED_BOOKMARKS_FOLDER'];
 
 /** The bytes as text: browsers write UTF-8 (with or without a byte-order mark); anything else is refused. */
 export function decodeBookmarkFile(bytes: Uint8Array): string {
-  if (bytes.byteLength === 0) throw invalid('The file is empty: export your bookmarks from your browser as an HTML file and choose that');
+  if (bytes.byteLength === 0)
+    throw invalid('The file is empty: export your bookmarks from your browser as an HTML file and choose that');
   if (bytes.byteLength > BOOKMARK_FILE_MAX_BYTES) throw tooLarge();
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
@@ -62,8 +63,13 @@ export function decodeBookmarkFile(bytes: Uint8Array): string {
   }
 }
 
-const tooLarge = () => new AppError('TOO_LARGE', `A bookmark file may be at most ${BOOKMARK_FILE_MAX_BYTES / 1024 / 1024} MB`);
-const tooMany = () => new AppError('TOO_LARGE', `A bookmark file may hold at most ${BOOKMARKS_MAX.toLocaleString('en')} bookmarks: export a folder at a time`);
+const tooLarge = () =>
+  new AppError('TOO_LARGE', `A bookmark file may be at most ${BOOKMARK_FILE_MAX_BYTES / 1024 / 1024} MB`);
+const tooMany = () =>
+  new AppError(
+    'TOO_LARGE',
+    `A bookmark file may hold at most ${BOOKMARKS_MAX.toLocaleString('en')} bookmarks: export a folder at a time`,
+  );
 
 interface Tag {
   name: string;
@@ -73,19 +79,29 @@ interface Tag {
   end: number;
 }
 
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', '#39': "'" };
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  '#39': "'",
+};
 
 /** Text with its character references decoded (the named ones browsers write, and every numeric one). */
 export function decodeEntities(text: string): string {
   if (!text.includes('&')) return text;
   return text.replace(/&(#x[\da-f]{1,6}|#\d{1,7}|[a-z]{2,6});/gi, (whole, ref: string) => {
     if (ref[0] !== '#') return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
-    const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
+    const code =
+      ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
     return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
   });
 }
 
-const isNameChar = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45 || c === 95;
+const isNameChar = (c: number) =>
+  (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45 || c === 95;
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
 
 /** The attributes the reader uses; every other one is skipped without being copied or decoded. */
@@ -156,7 +172,13 @@ function readAttribute(text: string, start: number, attributes: Map<string, stri
 }
 
 /** Keeps the value an attribute the reader uses, decoded from at most its raw cut. */
-function keepAttribute(attributes: Map<string, string>, key: string, text: string, valueStart: number, valueEnd: number): void {
+function keepAttribute(
+  attributes: Map<string, string>,
+  key: string,
+  text: string,
+  valueStart: number,
+  valueEnd: number,
+): void {
   if (READ_ATTRIBUTES.has(key) && !attributes.has(key)) {
     attributes.set(key, decodeEntities(text.slice(valueStart, Math.min(valueEnd, valueStart + rawCut(HREF_MAX)))));
   }
@@ -215,9 +237,18 @@ export function readBookmarkFile(text: string): BookmarkFile {
   if (text.length > BOOKMARK_FILE_MAX_BYTES) throw tooLarge();
   const head = text.slice(0, 2048).toUpperCase();
   if (!head.includes('NETSCAPE-BOOKMARK-FILE') && !(text.includes('<DT>') || text.includes('<dt>'))) {
-    throw invalid('This is not a bookmark file: in your browser, export your bookmarks as an HTML file and choose that');
+    throw invalid(
+      'This is not a bookmark file: in your browser, export your bookmarks as an HTML file and choose that',
+    );
   }
-  const state: ReadState = { bookmarks: [], folderNotes: new Map(), open: [], deeper: 0, heading: null, described: undefined };
+  const state: ReadState = {
+    bookmarks: [],
+    folderNotes: new Map(),
+    open: [],
+    deeper: 0,
+    heading: null,
+    described: undefined,
+  };
   let i = 0;
   while (i < text.length) {
     const at = text.indexOf('<', i);
@@ -323,7 +354,8 @@ function readDescription(state: ReadState, text: string, from: number): number {
   const { text: note, next } = elementText(text, from, 'DD', NOTE_MAX);
   const { described } = state;
   if (described?.kind === 'link') described.bookmark.note = note;
-  else if (described?.kind === 'folder' && !state.folderNotes.has(described.name)) state.folderNotes.set(described.name, note);
+  else if (described?.kind === 'folder' && !state.folderNotes.has(described.name))
+    state.folderNotes.set(described.name, note);
   state.described = undefined;
   return next;
 }

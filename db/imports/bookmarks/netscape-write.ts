@@ -19,13 +19,20 @@ export interface LinkToWrite {
 }
 
 const escapeHtml = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+  value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
 const seconds = (at: Date) => String(Math.floor(at.getTime() / 1000));
 /** A description on one line: a line break would end the `<DD>` for some readers. */
 const oneLine = (value: string) => value.replace(/\s*\n\s*/g, ' ');
 
 function linkLines(link: LinkToWrite, indent: string): string[] {
-  const lines = [`${indent}<DT><A HREF="${escapeHtml(link.url)}" ADD_DATE="${seconds(link.addedAt)}">${escapeHtml(link.title)}</A>`];
+  const lines = [
+    `${indent}<DT><A HREF="${escapeHtml(link.url)}" ADD_DATE="${seconds(link.addedAt)}">${escapeHtml(link.title)}</A>`,
+  ];
   if (link.note) lines.push(`${indent}<DD>${escapeHtml(oneLine(link.note))}`);
   return lines;
 }
@@ -43,8 +50,13 @@ export function writeBookmarkFile(folders: FolderToWrite[], looseLinks: LinkToWr
     '<DL><p>',
   ];
   for (const folder of folders) {
-    const modified = folder.links.reduce((latest, link) => Math.max(latest, link.addedAt.getTime()), folder.addedAt.getTime());
-    lines.push(`    <DT><H3 ADD_DATE="${seconds(folder.addedAt)}" LAST_MODIFIED="${seconds(new Date(modified))}">${escapeHtml(folder.name)}</H3>`);
+    const modified = folder.links.reduce(
+      (latest, link) => Math.max(latest, link.addedAt.getTime()),
+      folder.addedAt.getTime(),
+    );
+    lines.push(
+      `    <DT><H3 ADD_DATE="${seconds(folder.addedAt)}" LAST_MODIFIED="${seconds(new Date(modified))}">${escapeHtml(folder.name)}</H3>`,
+    );
     if (folder.description) lines.push(`    <DD>${escapeHtml(oneLine(folder.description))}`);
     lines.push('    <DL><p>');
     for (const link of folder.links) lines.push(...linkLines(link, '        '));

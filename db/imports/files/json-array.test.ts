@@ -5,7 +5,11 @@ async function* chunksOf(text: string, size: number): AsyncGenerator<string> {
   for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
 }
 
-async function read(text: string, chunkSize = text.length || 1, options: JsonArrayReaderOptions = {}): Promise<JsonElement[]> {
+async function read(
+  text: string,
+  chunkSize = text.length || 1,
+  options: JsonArrayReaderOptions = {},
+): Promise<JsonElement[]> {
   const elements: JsonElement[] = [];
   for await (const element of readJsonElements(chunksOf(text, chunkSize), options)) elements.push(element);
   return elements;
@@ -90,7 +94,8 @@ describe('readJsonElements with wrappers', () => {
       { line: 3, value: { a: 1 } },
       { line: 4, value: { b: [2] } },
     ];
-    for (const size of [1, 3, 1000]) expect(await read(text, size, { ...wrappers, maxElementChars: 100 })).toEqual(expected);
+    for (const size of [1, 3, 1000])
+      expect(await read(text, size, { ...wrappers, maxElementChars: 100 })).toEqual(expected);
   });
 
   it('still reads a bare array, and an object holding an empty array', async () => {
@@ -104,7 +109,11 @@ describe('readJsonElements with wrappers', () => {
       1,
       'the JSON object holds no array of contents under "contents", "items", "data" or "resources" (its fields: results, count)',
     ],
-    ['{}', 1, 'the JSON object holds no array of contents under "contents", "items", "data" or "resources" (it has no fields)'],
+    [
+      '{}',
+      1,
+      'the JSON object holds no array of contents under "contents", "items", "data" or "resources" (it has no fields)',
+    ],
     ['{"items": [1], "data": [2]}', 1, 'both "items" and "data" hold an array: keep the one with the contents'],
     ['{"contents": [{"a": 1},\n', 2, 'the JSON array is not closed (the file ends before its ])'],
     ['{"contents": [{"a": 1}]\n', 2, 'the JSON object is not closed (the file ends before its })'],

@@ -33,7 +33,10 @@ export class JsonArraySyntaxError extends Error {
 }
 
 /** Every element of the array, in order. */
-export async function* readJsonElements(input: AsyncIterable<string> | Iterable<string>, options: JsonArrayReaderOptions = {}): AsyncGenerator<JsonElement> {
+export async function* readJsonElements(
+  input: AsyncIterable<string> | Iterable<string>,
+  options: JsonArrayReaderOptions = {},
+): AsyncGenerator<JsonElement> {
   const reader = new JsonArrayReader(options);
   for await (const chunk of input) yield* reader.push(chunk);
   yield* reader.end();
@@ -64,7 +67,9 @@ class JsonArrayReader {
   readonly #maxElementChars: number;
   readonly #wrappers: readonly string[];
   // A flushable stage of stream-chain: text in, tokens out; `none` flushes it at the end.
-  readonly #tokenize = jsonParser({ packValues: false, streamValues: true }) as (text: string | typeof none) => Many<Token> | typeof none;
+  readonly #tokenize = jsonParser({ packValues: false, streamValues: true }) as (
+    text: string | typeof none,
+  ) => Many<Token> | typeof none;
   #line = 1;
   #started = false;
   /** The document's first character other than white space (tokens come a line at a time, so it may be ahead of them). */
@@ -106,15 +111,22 @@ class JsonArrayReader {
   end(): JsonElement[] {
     this.#read(none);
     if (this.#place === 'start')
-      throw this.#first ? this.#syntaxError('') : new JsonArraySyntaxError(this.#line, `the file is empty: expected ${this.#expectedDocument()}`);
+      throw this.#first
+        ? this.#syntaxError('')
+        : new JsonArraySyntaxError(this.#line, `the file is empty: expected ${this.#expectedDocument()}`);
     if (this.#place !== 'end') {
       const open =
-        this.#place === 'array' ? 'the JSON array is not closed (the file ends before its ])' : 'the JSON object is not closed (the file ends before its })';
+        this.#place === 'array'
+          ? 'the JSON array is not closed (the file ends before its ])'
+          : 'the JSON object is not closed (the file ends before its })';
       throw new JsonArraySyntaxError(this.#line, open);
     }
     if (this.#inObject && this.#arrayKey === undefined) {
       const fields = this.#keys.length ? `its fields: ${this.#keys.join(', ')}` : 'it has no fields';
-      throw new JsonArraySyntaxError(this.#line, `the JSON object holds no array of contents under ${quoted(this.#wrappers)} (${fields})`);
+      throw new JsonArraySyntaxError(
+        this.#line,
+        `the JSON object holds no array of contents under ${quoted(this.#wrappers)} (${fields})`,
+      );
     }
     return this.#take();
   }
@@ -138,9 +150,17 @@ class JsonArrayReader {
       .trim();
     const opens = this.#first === '[' || (this.#first === '{' && this.#wrappers.length > 0);
     if (!opens)
-      return new JsonArraySyntaxError(this.#line, `expected ${this.#expectedDocument()} (the file should start with [${this.#wrappers.length ? ' or {' : ''})`);
-    if (this.#place === 'end') return new JsonArraySyntaxError(this.#line, `unexpected text after the end of the ${this.#inObject ? 'object' : 'array'}`);
-    if (this.#value && this.#place === 'array') return new JsonArraySyntaxError(this.#value.line, `invalid JSON in the row starting on this line: ${what}`);
+      return new JsonArraySyntaxError(
+        this.#line,
+        `expected ${this.#expectedDocument()} (the file should start with [${this.#wrappers.length ? ' or {' : ''})`,
+      );
+    if (this.#place === 'end')
+      return new JsonArraySyntaxError(
+        this.#line,
+        `unexpected text after the end of the ${this.#inObject ? 'object' : 'array'}`,
+      );
+    if (this.#value && this.#place === 'array')
+      return new JsonArraySyntaxError(this.#value.line, `invalid JSON in the row starting on this line: ${what}`);
     return new JsonArraySyntaxError(this.#line, `invalid JSON: ${what}`);
   }
 
@@ -180,9 +200,15 @@ class JsonArrayReader {
       this.#inKey = false;
       if (this.#keys.length < 10) this.#keys.push(this.#key);
     } else if (token.name === 'endObject') this.#place = 'end';
-    else if (token.name === 'startArray' && this.#wrappers.some((name) => name.toLowerCase() === this.#key.toLowerCase())) {
+    else if (
+      token.name === 'startArray' &&
+      this.#wrappers.some((name) => name.toLowerCase() === this.#key.toLowerCase())
+    ) {
       if (this.#arrayKey !== undefined)
-        throw new JsonArraySyntaxError(this.#line, `both "${this.#arrayKey}" and "${this.#key}" hold an array: keep the one with the contents`);
+        throw new JsonArraySyntaxError(
+          this.#line,
+          `both "${this.#arrayKey}" and "${this.#key}" hold an array: keep the one with the contents`,
+        );
       this.#arrayKey = this.#key;
       this.#place = 'array';
     } else this.#startValue(token, false);
@@ -260,7 +286,9 @@ class JsonArrayReader {
   }
 
   #expectedDocument(): string {
-    return this.#wrappers.length ? `a JSON array of contents, or an object holding one under ${quoted(this.#wrappers)}` : 'a JSON array of contents';
+    return this.#wrappers.length
+      ? `a JSON array of contents, or an object holding one under ${quoted(this.#wrappers)}`
+      : 'a JSON array of contents';
   }
 
   #take(): JsonElement[] {

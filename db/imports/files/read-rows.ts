@@ -9,7 +9,14 @@ import { AppError } from '../../errors.ts';
 import { TAG_KINDS } from '../../catalog/taxonomy.ts';
 import type { CsvRecord } from './csv.ts';
 import { unescapeFormula } from './csv-cells.ts';
-import { IMPORT_COLUMNS, JSON_WRAPPERS, MAX_ROW_CHARS, REQUIRED_COLUMNS, TAG_SEPARATOR, type CatalogFormat } from './format.ts';
+import {
+  IMPORT_COLUMNS,
+  JSON_WRAPPERS,
+  MAX_ROW_CHARS,
+  REQUIRED_COLUMNS,
+  TAG_SEPARATOR,
+  type CatalogFormat,
+} from './format.ts';
 
 /** The file cannot be read as rows: nothing was written. */
 export class ImportFileError extends AppError {
@@ -33,12 +40,17 @@ export interface RawRow {
 /** Every row of the file, or an ImportFileError naming the line that stops it being read as rows. */
 export async function readRows(input: AsyncIterable<string>, format: CatalogFormat): Promise<RawRow[]> {
   // The parsers are loaded when a file is read, not with every command of the CLI (about 40 ms).
-  return format === 'csv' ? readCsvRows(input, await import('./csv.ts')) : readJsonRows(input, await import('./json-array.ts'));
+  return format === 'csv'
+    ? readCsvRows(input, await import('./csv.ts'))
+    : readJsonRows(input, await import('./json-array.ts'));
 }
 
 const TOO_LARGE = `the row is larger than ${MAX_ROW_CHARS / (1 << 20)} MB`;
 
-async function readJsonRows(input: AsyncIterable<string>, { readJsonElements, JsonArraySyntaxError }: typeof import('./json-array.ts')): Promise<RawRow[]> {
+async function readJsonRows(
+  input: AsyncIterable<string>,
+  { readJsonElements, JsonArraySyntaxError }: typeof import('./json-array.ts'),
+): Promise<RawRow[]> {
   const rows: RawRow[] = [];
   try {
     for await (const element of readJsonElements(input, { maxElementChars: MAX_ROW_CHARS, wrappers: JSON_WRAPPERS })) {
@@ -54,7 +66,10 @@ async function readJsonRows(input: AsyncIterable<string>, { readJsonElements, Js
   return rows;
 }
 
-async function readCsvRows(input: AsyncIterable<string>, { readCsvRecords, CsvSyntaxError }: typeof import('./csv.ts')): Promise<RawRow[]> {
+async function readCsvRows(
+  input: AsyncIterable<string>,
+  { readCsvRecords, CsvSyntaxError }: typeof import('./csv.ts'),
+): Promise<RawRow[]> {
   let columns: string[] | undefined;
   const rows: RawRow[] = [];
   try {
@@ -65,7 +80,11 @@ async function readCsvRows(input: AsyncIterable<string>, { readCsvRecords, CsvSy
       }
       if (record.oversized) rows.push({ index: rows.length, line: record.line, problem: TOO_LARGE });
       else if (record.fields.length !== columns.length)
-        rows.push({ index: rows.length, line: record.line, problem: `the row has ${record.fields.length} fields, the header ${columns.length}` });
+        rows.push({
+          index: rows.length,
+          line: record.line,
+          problem: `the row has ${record.fields.length} fields, the header ${columns.length}`,
+        });
       else rows.push({ index: rows.length, line: record.line, fields: csvFields(columns, record.fields) });
     }
   } catch (error) {
@@ -76,18 +95,26 @@ async function readCsvRows(input: AsyncIterable<string>, { readCsvRecords, CsvSy
 }
 
 function csvHeader(record: CsvRecord): string[] {
-  if (record.oversized) throw new ImportFileError(record.line, `the header line is larger than ${MAX_ROW_CHARS / (1 << 20)} MB`);
+  if (record.oversized)
+    throw new ImportFileError(record.line, `the header line is larger than ${MAX_ROW_CHARS / (1 << 20)} MB`);
   const known = new Map(IMPORT_COLUMNS.map((c) => [c.toLowerCase(), c as string]));
   const columns = record.fields.map((field) => {
     const column = known.get(field.trim().toLowerCase());
-    if (!column) throw new ImportFileError(record.line, `unknown column '${field.slice(0, 40)}' in the header (columns: ${IMPORT_COLUMNS.join(', ')})`);
+    if (!column)
+      throw new ImportFileError(
+        record.line,
+        `unknown column '${field.slice(0, 40)}' in the header (columns: ${IMPORT_COLUMNS.join(', ')})`,
+      );
     return column;
   });
   const repeated = columns.find((c, i) => columns.indexOf(c) !== i);
   if (repeated) throw new ImportFileError(record.line, `the column '${repeated}' appears twice in the header`);
   const missing = REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
   if (missing.length > 0)
-    throw new ImportFileError(record.line, `the header has no ${missing.map((c) => `'${c}'`).join(', ')} column (required: ${REQUIRED_COLUMNS.join(', ')})`);
+    throw new ImportFileError(
+      record.line,
+      `the header has no ${missing.map((c) => `'${c}'`).join(', ')} column (required: ${REQUIRED_COLUMNS.join(', ')})`,
+    );
   return columns;
 }
 
@@ -106,7 +133,12 @@ function csvFields(columns: string[], values: string[]): Record<string, unknown>
         .filter(Boolean);
     } else if (column === 'hasCert') {
       const flag = value.trim().toLowerCase();
-      if (flag !== '') fields[column] = ['true', 'yes', '1'].includes(flag) ? true : ['false', 'no', '0'].includes(flag) ? false : value;
+      if (flag !== '')
+        fields[column] = ['true', 'yes', '1'].includes(flag)
+          ? true
+          : ['false', 'no', '0'].includes(flag)
+            ? false
+            : value;
     } else if (value !== '' || column === 'image') fields[column] = value;
   });
   return fields;

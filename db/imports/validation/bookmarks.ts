@@ -19,7 +19,9 @@ export const bookmarkOfferInput = z.object({
   links: z
     .array(
       z.object({
-        url: singleLine('Each link needs its url').min(1, 'Each link needs its url').max(2048, 'A link may be at most 2048 characters'),
+        url: singleLine('Each link needs its url')
+          .min(1, 'Each link needs its url')
+          .max(2048, 'A link may be at most 2048 characters'),
         // The bookmark's title, cut to what a submission's name may be; empty: the name is derived from the URL.
         name: z.preprocess(
           (value) => (typeof value === 'string' ? value.slice(0, 200) : value),

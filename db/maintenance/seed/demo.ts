@@ -30,7 +30,10 @@ const DEMO_COMMENTS = [
 const DAY = 24 * 60 * 60 * 1000;
 
 export async function isEmpty(db: Db): Promise<boolean> {
-  const [[u], [c]] = await Promise.all([db.select({ n: count() }).from(users), db.select({ n: count() }).from(contents)]);
+  const [[u], [c]] = await Promise.all([
+    db.select({ n: count() }).from(users),
+    db.select({ n: count() }).from(contents),
+  ]);
   return (u?.n ?? 0) === 0 && (c?.n ?? 0) === 0;
 }
 
@@ -46,7 +49,13 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedReport> {
   if (!(await isEmpty(db))) return { seeded: false, contents: 0, users: 0, reviews: 0 };
 
   const accounts = await Promise.all(
-    DEMO_ACCOUNTS.map(async (a) => ({ id: newId(), name: a.name, email: a.email, isAdmin: a.isAdmin, passwordHash: await hashPassword(a.password) })),
+    DEMO_ACCOUNTS.map(async (a) => ({
+      id: newId(),
+      name: a.name,
+      email: a.email,
+      isAdmin: a.isAdmin,
+      passwordHash: await hashPassword(a.password),
+    })),
   );
   const items = (demoContents as unknown[]).map((raw, i) => {
     const record = raw as Record<string, unknown>;
@@ -58,7 +67,15 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedReport> {
   const reviewRows = items.slice(0, 24).flatMap((item, i) =>
     reviewers.slice(0, 1 + (i % 2)).map((reviewer, j) => {
       const [rating, comment] = DEMO_COMMENTS[(i + j) % DEMO_COMMENTS.length]!;
-      return { id: newId(), contentId: item.id, userId: reviewer.id, name: reviewer.name, rating, comment, createdAt: new Date(now - (i + j) * 3_600_000) };
+      return {
+        id: newId(),
+        contentId: item.id,
+        userId: reviewer.id,
+        name: reviewer.name,
+        rating,
+        comment,
+        createdAt: new Date(now - (i + j) * 3_600_000),
+      };
     }),
   );
 

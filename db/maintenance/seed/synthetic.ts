@@ -55,7 +55,18 @@ const TOPICS: Record<string, string[]> = {
   'artificial-intelligence': ['Search Algorithms', 'Knowledge Graphs', 'LLMs', 'Planning', 'Reinforcement Learning'],
   'machine-learning': ['Neural Networks', 'Regression', 'Classification', 'Deep Learning', 'Feature Engineering'],
 };
-const SUFFIXES = ['Course', 'Handbook', 'Bootcamp', 'Workshop', 'Guide', 'Academy', 'Lab', 'Series', 'Podcast', 'Playground'];
+const SUFFIXES = [
+  'Course',
+  'Handbook',
+  'Bootcamp',
+  'Workshop',
+  'Guide',
+  'Academy',
+  'Lab',
+  'Series',
+  'Podcast',
+  'Playground',
+];
 const COMMENTS = [
   'Great explanations.',
   'Solid, if a bit dated.',
@@ -164,7 +175,11 @@ function madeUpLabel(kind: TagKind, n: number): string {
 async function largeVocabulary(db: Db, perKind: number): Promise<Record<TagKind, Tag[]>> {
   const lists = {} as Record<TagKind, Tag[]>;
   for (const kind of TAG_KINDS) {
-    const rows = await db.select({ label: tags.label, value: tags.value, status: tags.status }).from(tags).where(eq(tags.kind, kind)).orderBy(asc(tags.id));
+    const rows = await db
+      .select({ label: tags.label, value: tags.value, status: tags.status })
+      .from(tags)
+      .where(eq(tags.kind, kind))
+      .orderBy(asc(tags.id));
     const taken = new Set(rows.map((r) => r.value));
     const list = rows.filter((r) => r.status === 'active').map(({ label, value }) => ({ label, value }));
     const added: Tag[] = [];
@@ -173,7 +188,8 @@ async function largeVocabulary(db: Db, perKind: number): Promise<Record<TagKind,
       if (taken.has(toValue(label))) continue;
       added.push({ label, value: toValue(label) });
     }
-    for (let i = 0; i < added.length; i += CHUNK) await db.insert(tags).values(added.slice(i, i + CHUNK).map((tag) => ({ kind, ...tag })));
+    for (let i = 0; i < added.length; i += CHUNK)
+      await db.insert(tags).values(added.slice(i, i + CHUNK).map((tag) => ({ kind, ...tag })));
     lists[kind] = [...list, ...added];
   }
   return lists;
@@ -189,18 +205,36 @@ export interface SyntheticOptions {
 }
 
 /** Adds `total` synthetic contents (and reviewers, reviews) to the database. Returns how many were added. */
-export async function generateSyntheticCatalog(db: Db, total: number, options: SyntheticOptions = {}): Promise<{ contents: number; reviews: number }> {
+export async function generateSyntheticCatalog(
+  db: Db,
+  total: number,
+  options: SyntheticOptions = {},
+): Promise<{ contents: number; reviews: number }> {
   const rand = random(options.seed ?? 42);
   const reviewers = await addReviewers(db, options.reviewers ?? Math.min(200, Math.max(10, Math.ceil(total / 100))));
   const vocabulary = options.tagsPerKind ? await largeVocabulary(db, options.tagsPerKind) : undefined;
-  const pick: Record<TagKind, TagPicker> = vocabulary ? perTagKind((kind) => zipfPicker(vocabulary[kind])) : perTagKind((kind) => skewedPicker(TAXONOMY[kind]));
+  const pick: Record<TagKind, TagPicker> = vocabulary
+    ? perTagKind((kind) => zipfPicker(vocabulary[kind]))
+    : perTagKind((kind) => skewedPicker(TAXONOMY[kind]));
 
   // The facets that are fields of their own (level, …): drawn apart, so the rest of the catalog is the same
   // with or without them; a third unset, the others skewed towards each list's first choices.
   const fieldRand = random((options.seed ?? 42) + 1);
   const facetValues = () =>
-    Object.fromEntries(FIELD_FACETS.map((facet) => [facet.key, fieldRand() < 1 / 3 ? null : facet.choices[skewed(fieldRand, facet.choices.length)]!.value]));
-  const making: Making = { rand, pick, facetValues, total, start: Date.now() - 3 * 365 * 864e5, runId: newId().slice(0, 6) };
+    Object.fromEntries(
+      FIELD_FACETS.map((facet) => [
+        facet.key,
+        fieldRand() < 1 / 3 ? null : facet.choices[skewed(fieldRand, facet.choices.length)]!.value,
+      ]),
+    );
+  const making: Making = {
+    rand,
+    pick,
+    facetValues,
+    total,
+    start: Date.now() - 3 * 365 * 864e5,
+    runId: newId().slice(0, 6),
+  };
 
   let reviewCount = 0;
   for (let done = 0; done < total; done += CHUNK) {
@@ -211,7 +245,9 @@ export async function generateSyntheticCatalog(db: Db, total: number, options: S
     for (let k = 0; k < size; k++) {
       const content = syntheticContent(making, done + k);
       contentRows.push(content);
-      for (const kind of TAG_KINDS) for (const tag of content[kind]) tagRows.push({ contentId: content.id, kind, value: tag.value, label: tag.label });
+      for (const kind of TAG_KINDS)
+        for (const tag of content[kind])
+          tagRows.push({ contentId: content.id, kind, value: tag.value, label: tag.label });
       reviewRows.push(...syntheticReviews(rand, content, reviewers));
     }
     reviewCount += reviewRows.length;
@@ -289,7 +325,11 @@ function syntheticContent({ rand, pick, facetValues, total, start, runId }: Maki
 }
 
 /** A content's reviews: up to five, skewed towards none, by reviewers in turn from one drawn at random. */
-function syntheticReviews(rand: () => number, content: { id: string; createdAt: Date }, reviewers: readonly Reviewer[]) {
+function syntheticReviews(
+  rand: () => number,
+  content: { id: string; createdAt: Date },
+  reviewers: readonly Reviewer[],
+) {
   const reviewsHere = skewed(rand, 6);
   const reviewerStart = Math.floor(rand() * reviewers.length);
   return Array.from({ length: Math.min(reviewsHere, reviewers.length) }, (_, r) => {

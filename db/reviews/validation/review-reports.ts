@@ -13,12 +13,18 @@ export const REVIEW_REPORT_REASONS = [
 ] as const;
 
 export type ReviewReportReason = (typeof REVIEW_REPORT_REASONS)[number]['code'];
-export const REVIEW_REPORT_REASON_CODES = REVIEW_REPORT_REASONS.map((r) => r.code) as [ReviewReportReason, ...ReviewReportReason[]];
+export const REVIEW_REPORT_REASON_CODES = REVIEW_REPORT_REASONS.map((r) => r.code) as [
+  ReviewReportReason,
+  ...ReviewReportReason[],
+];
 
 /** The words shown for a reason; the code itself for one no longer offered. */
-export const reviewReportReasonLabel = (code: string): string => REVIEW_REPORT_REASONS.find((r) => r.code === code)?.label ?? code;
+export const reviewReportReasonLabel = (code: string): string =>
+  REVIEW_REPORT_REASONS.find((r) => r.code === code)?.label ?? code;
 
 export const reviewReportInput = z.object({
-  reason: z.enum(REVIEW_REPORT_REASON_CODES, { error: `Choose why you report it: ${REVIEW_REPORT_REASON_CODES.join(', ')}` }),
+  reason: z.enum(REVIEW_REPORT_REASON_CODES, {
+    error: `Choose why you report it: ${REVIEW_REPORT_REASON_CODES.join(', ')}`,
+  }),
 });
 export type ReviewReportInput = z.infer<typeof reviewReportInput>;

@@ -18,7 +18,10 @@ const listName = singleLine('Please give the list a name')
   .max(LIST_NAME_MAX, `A list's name must be at most ${LIST_NAME_MAX} characters`);
 const listDescription = z.preprocess(
   (value) => (value === null ? '' : value),
-  multiLine('The description must be text').max(LIST_DESCRIPTION_MAX, `The description must be at most ${LIST_DESCRIPTION_MAX} characters`),
+  multiLine('The description must be text').max(
+    LIST_DESCRIPTION_MAX,
+    `The description must be at most ${LIST_DESCRIPTION_MAX} characters`,
+  ),
 );
 const note = z.preprocess(
   (value) => (value === null || value === undefined ? '' : value),

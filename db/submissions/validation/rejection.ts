@@ -20,7 +20,8 @@ export const REJECT_REASON_CODES = REJECT_REASONS.map((r) => r.code) as [RejectR
 export const REJECT_NOTE_MAX = 500;
 
 /** The words shown for a reason ('Off-topic'); undefined for none. */
-export const reasonLabel = (code: string | null | undefined): string | undefined => REJECT_REASONS.find((r) => r.code === code)?.label;
+export const reasonLabel = (code: string | null | undefined): string | undefined =>
+  REJECT_REASONS.find((r) => r.code === code)?.label;
 
 /** A code, or its label in any case ('Off-topic', 'off topic'): what a form or a person sends. */
 const byKey = new Map<string, RejectReason>(
@@ -44,6 +45,11 @@ export const rejectReason = z.preprocess(
 /** A rejection's body: both fields optional (blank or null is none). */
 export const rejectionInput = z.object({
   reason: z.preprocess(blankAsMissing, rejectReason.optional()),
-  note: z.preprocess(blankAsMissing, multiLine('Note must be text').max(REJECT_NOTE_MAX, `Note must be at most ${REJECT_NOTE_MAX} characters`).optional()),
+  note: z.preprocess(
+    blankAsMissing,
+    multiLine('Note must be text')
+      .max(REJECT_NOTE_MAX, `Note must be at most ${REJECT_NOTE_MAX} characters`)
+      .optional(),
+  ),
 });
 export type RejectionInput = z.infer<typeof rejectionInput>;

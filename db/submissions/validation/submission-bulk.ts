@@ -13,14 +13,20 @@ export const submissionBulkInput = z
   .object({
     action: z.enum(BULK_ACTIONS, { error: `Action must be one of ${BULK_ACTIONS.join(', ')}` }),
     ids: z
-      .array(z.string({ error: 'ids must be submission ids' }).max(64, 'ids must be submission ids'), { error: 'ids must be a list of submission ids' })
+      .array(z.string({ error: 'ids must be submission ids' }).max(64, 'ids must be submission ids'), {
+        error: 'ids must be a list of submission ids',
+      })
       .min(1, 'Choose at least one submission')
       .max(500, 'At most 500 submissions at once')
       .optional(),
     filter: z
-      .record(z.string(), z.string({ error: 'A filter value must be text' }).max(300, 'A filter value must be at most 300 characters'), {
-        error: 'filter must be the list’s parameters',
-      })
+      .record(
+        z.string(),
+        z.string({ error: 'A filter value must be text' }).max(300, 'A filter value must be at most 300 characters'),
+        {
+          error: 'filter must be the list’s parameters',
+        },
+      )
       .optional(),
   })
   .extend(rejectionInput.shape)

@@ -1,7 +1,14 @@
 /** Submissions as users send them. */
 import { singleLine, z } from '../../validation/zod.ts';
 import { blankAsMissing } from '../../validation/form-values.ts';
-import { description, facetFields, httpUrl, optionalCost, optionalHasCert, tagList } from '../../catalog/validation/contents.ts';
+import {
+  description,
+  facetFields,
+  httpUrl,
+  optionalCost,
+  optionalHasCert,
+  tagList,
+} from '../../catalog/validation/contents.ts';
 
 /**
  * docs/product.md#pages, Submit: only the URL is required; the name is derived from it when missing. Cost
@@ -9,7 +16,10 @@ import { description, facetFields, httpUrl, optionalCost, optionalHasCert, tagLi
  */
 export const submissionInput = z.object({
   url: httpUrl,
-  name: z.preprocess(blankAsMissing, singleLine('Name must be text').max(200, 'Name must be at most 200 characters').optional()),
+  name: z.preprocess(
+    blankAsMissing,
+    singleLine('Name must be text').max(200, 'Name must be at most 200 characters').optional(),
+  ),
   category: tagList('category'),
   techStack: tagList('techStack'),
   type: tagList('type'),

@@ -32,14 +32,21 @@ async function fields(request: Request): Promise<Record<string, string>> {
   if (Number(request.headers.get('content-length') ?? 0) > FORM_LIMIT) return {};
   try {
     const data = await request.formData();
-    return Object.fromEntries([...data].filter((entry): entry is [string, string] => typeof entry[1] === 'string').map(([k, v]) => [k, v.slice(0, 1000)]));
+    return Object.fromEntries(
+      [...data]
+        .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+        .map(([k, v]) => [k, v.slice(0, 1000)]),
+    );
   } catch {
     return {};
   }
 }
 
 /** Runs `work`; an expected failure (a domain error) becomes the page's message, anything else is thrown. */
-async function attempt(values: Record<string, string>, work: () => Promise<Omit<FormOutcome, 'values'>>): Promise<FormOutcome> {
+async function attempt(
+  values: Record<string, string>,
+  work: () => Promise<Omit<FormOutcome, 'values'>>,
+): Promise<FormOutcome> {
   try {
     return { ...(await work()), values };
   } catch (error) {
@@ -48,7 +55,8 @@ async function attempt(values: Record<string, string>, work: () => Promise<Omit<
   }
 }
 
-const target = (context: FormContext) => safeRedirect(context.url.searchParams.get('redirect'), '/', context.url.origin);
+const target = (context: FormContext) =>
+  safeRedirect(context.url.searchParams.get('redirect'), '/', context.url.origin);
 
 export async function postSignIn(context: FormContext): Promise<FormOutcome> {
   const form = await fields(context.request);
@@ -65,7 +73,11 @@ export async function postSignUp(context: FormContext): Promise<FormOutcome> {
   const form = await fields(context.request);
   return attempt({ name: form.name ?? '', email: form.email ?? '' }, async () => {
     if ((form.password ?? '') !== (form.confirmPassword ?? '')) return { error: PASSWORD_MISMATCH };
-    const user = await signUp(await getDb(), { name: form.name, email: form.email, password: form.password }, { address: context.locals.client.address });
+    const user = await signUp(
+      await getDb(),
+      { name: form.name, email: form.email, password: form.password },
+      { address: context.locals.client.address },
+    );
     setSessionCookie(context.cookies, context.locals.client.https, user.token, user.expiresAt, user._id);
     setDeviceCookie(context.cookies, context.locals.client.https, user.device);
     return { redirect: target(context) };
@@ -75,7 +87,9 @@ export async function postSignUp(context: FormContext): Promise<FormOutcome> {
 export async function postForgetPassword(context: FormContext): Promise<FormOutcome> {
   const form = await fields(context.request);
   return attempt({ email: form.email ?? '' }, async () => ({
-    notice: (await requestPasswordReset(await getDb(), { email: form.email }, { address: context.locals.client.address })).message,
+    notice: (
+      await requestPasswordReset(await getDb(), { email: form.email }, { address: context.locals.client.address })
+    ).message,
   }));
 }
 

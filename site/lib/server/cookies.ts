@@ -13,16 +13,32 @@ export const SIGNED_IN_COOKIE = 'signed_in';
 export const DEVICE_COOKIE = 'device';
 
 /** `https`: whether this request came over https (locals.client.https: the socket, or a trusted proxy's word). */
-export function setSessionCookie(cookies: AstroCookies, https: boolean, token: string, expiresAt: Date, userId: string): void {
+export function setSessionCookie(
+  cookies: AstroCookies,
+  https: boolean,
+  token: string,
+  expiresAt: Date,
+  userId: string,
+): void {
   const secure = https || (config().PUBLIC_URL ?? '').startsWith('https:');
   cookies.set(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt });
   cookies.set(SIGNED_IN_COOKIE, userId, { httpOnly: false, sameSite: 'lax', secure, path: '/', expires: expiresAt });
 }
 
 /** The known device's token: read only by the sign-in forms and API, which are posted from this site (SameSite=Strict). */
-export function setDeviceCookie(cookies: AstroCookies, https: boolean, device: { token: string; expiresAt: Date }): void {
+export function setDeviceCookie(
+  cookies: AstroCookies,
+  https: boolean,
+  device: { token: string; expiresAt: Date },
+): void {
   const secure = https || (config().PUBLIC_URL ?? '').startsWith('https:');
-  cookies.set(DEVICE_COOKIE, device.token, { httpOnly: true, sameSite: 'strict', secure, path: '/', expires: device.expiresAt });
+  cookies.set(DEVICE_COOKIE, device.token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure,
+    path: '/',
+    expires: device.expiresAt,
+  });
 }
 
 export function deleteSessionCookie(cookies: AstroCookies): void {

@@ -26,7 +26,8 @@ export function endpointMethods(routePattern: string): Promise<string[]> | undef
   if (!methods) {
     methods = load().then((module) => {
       // Astro answers HEAD with GET's handler; OPTIONS is answered for every endpoint (by the middleware).
-      const implemented = (method: string) => method in module || (method === 'HEAD' && 'GET' in module) || method === 'OPTIONS';
+      const implemented = (method: string) =>
+        method in module || (method === 'HEAD' && 'GET' in module) || method === 'OPTIONS';
       return API_METHODS.filter(implemented);
     });
     known.set(routePattern, methods);

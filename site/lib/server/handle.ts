@@ -11,14 +11,22 @@
  */
 import type { APIContext, APIRoute } from 'astro';
 import { getDb, type Db } from '#db/client.ts';
-import { OPERATIONS, type AnswerOf, type OperationId, type OperationOf, type ParamsOf } from '#db/contract/operations.ts';
+import {
+  OPERATIONS,
+  type AnswerOf,
+  type OperationId,
+  type OperationOf,
+  type ParamsOf,
+} from '#db/contract/operations.ts';
 import type { SessionUser } from '#db/accounts/sessions.ts';
 import type { Actor } from '#db/operations/audit.ts';
 import { requireAdmin, requireUser } from './guards.ts';
 import { errorToResponse, json, readJson, revalidatableJson } from './http.ts';
 
 /** The caller: always there for an operation of users or admins, perhaps there for a public one. */
-type CallerOf<Id extends OperationId> = OperationOf<Id>['access'] extends 'public' | 'session' ? SessionUser | undefined : SessionUser;
+type CallerOf<Id extends OperationId> = OperationOf<Id>['access'] extends 'public' | 'session'
+  ? SessionUser | undefined
+  : SessionUser;
 
 export interface Call<Id extends OperationId> {
   db: Db;
@@ -46,19 +54,33 @@ function caller(access: string, context: APIContext): SessionUser | undefined {
   return context.locals.user ?? undefined;
 }
 
-export function handle<Id extends OperationId>(id: Id, handler: (call: Call<Id>) => Promise<AnswerOf<Id> | Response> | AnswerOf<Id> | Response): APIRoute {
+export function handle<Id extends OperationId>(
+  id: Id,
+  handler: (call: Call<Id>) => Promise<AnswerOf<Id> | Response> | AnswerOf<Id> | Response,
+): APIRoute {
   const operation = OPERATIONS[id] as OperationOf<Id> & { body?: unknown; revalidatable?: true };
   const jsonBody = typeof operation.body === 'object' ? (operation.body as { optional?: boolean }) : undefined;
   return async (context) => {
     try {
       const user = caller(operation.access, context);
-      const actor = operation.access === 'admin' && user ? { kind: 'user' as const, id: user.id, email: user.email } : undefined;
+      const actor =
+        operation.access === 'admin' && user ? { kind: 'user' as const, id: user.id, email: user.email } : undefined;
       const body = jsonBody ? await readJson(context.request, { allowEmpty: jsonBody.optional === true }) : undefined;
       const params = routeParams(operation.route, context) as ParamsOf<Id>;
       const headers = new Headers();
-      const answer = await handler({ db: await getDb(), user: user as CallerOf<Id>, actor: actor as Call<Id>['actor'], params, body, context, headers });
+      const answer = await handler({
+        db: await getDb(),
+        user: user as CallerOf<Id>,
+        actor: actor as Call<Id>['actor'],
+        params,
+        body,
+        context,
+        headers,
+      });
       if (answer instanceof Response) return answer;
-      const reply = operation.revalidatable ? revalidatableJson(context.request, answer) : json(answer, operation.ok.status);
+      const reply = operation.revalidatable
+        ? revalidatableJson(context.request, answer)
+        : json(answer, operation.ok.status);
       for (const [name, value] of headers) reply.headers.set(name, value);
       return reply;
     } catch (error) {

@@ -22,7 +22,12 @@ export function json(data: unknown, status = 200, headers: HeadersInit = {}): Re
   return new Response(body, {
     status,
     // The length lets the compression skip a small answer (most are), which it must otherwise compress blind.
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(body)), ...headers },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-length': String(Buffer.byteLength(body)),
+      ...headers,
+    },
   });
 }
 
@@ -41,7 +46,8 @@ export function jsonAttachment(data: unknown, filename: string): Response {
 
 /** The AppError behind `error`: itself, or the cause drizzle wrapped (a DatabaseUnavailable from the client). */
 function appErrorIn(error: unknown): AppError | undefined {
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) if (isAppError(e)) return e;
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+    if (isAppError(e)) return e;
   return undefined;
 }
 
@@ -49,18 +55,28 @@ export function errorToResponse(thrown: unknown): Response {
   const error = appErrorIn(thrown) ?? thrown;
   if (isAppError(error)) {
     const headers: Record<string, string> = error.retryAfter ? { 'retry-after': String(error.retryAfter) } : {};
-    return json({ message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) }, STATUS[error.code], headers);
+    return json(
+      { message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) },
+      STATUS[error.code],
+      headers,
+    );
   }
   // A client that hangs up mid-body is not our fault, and must not let anyone fill the error log at will.
-  if (isClientAbort(error)) return json({ message: 'The request body was cut off before it ended', code: 'VALIDATION' }, 400);
+  if (isClientAbort(error))
+    return json({ message: 'The request body was cut off before it ended', code: 'VALIDATION' }, 400);
   logError(error);
   return json({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }, 500);
 }
 
 /** The request stream ended because the client went away (Node's "aborted", ECONNRESET), at any depth of causes. */
 function isClientAbort(error: unknown): boolean {
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === 'ECONNRESET' || e.code === 'ERR_STREAM_PREMATURE_CLOSE' || (e.message === 'aborted' && 'code' in e)) return true;
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (e.code === 'ECONNRESET' || e.code === 'ERR_STREAM_PREMATURE_CLOSE' || (e.message === 'aborted' && 'code' in e))
+      return true;
   }
   return false;
 }
@@ -95,7 +111,8 @@ export async function readJson(request: Request, { allowEmpty = false } = {}): P
   } catch {
     throw new AppError('VALIDATION', 'Request body is not valid JSON');
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new AppError('VALIDATION', 'Request body must be a JSON object');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new AppError('VALIDATION', 'Request body must be a JSON object');
   return body;
 }
 
@@ -107,7 +124,9 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
   // Written straight into one buffer of the announced length (a large upload is then held once, not twice);
   // grown when a body has no length or runs past it.
   const announced = Number(request.headers.get('content-length'));
-  let out = new Uint8Array(Number.isSafeInteger(announced) && announced > 0 && announced <= limit ? announced : 64 * 1024);
+  let out = new Uint8Array(
+    Number.isSafeInteger(announced) && announced > 0 && announced <= limit ? announced : 64 * 1024,
+  );
   let size = 0;
   let sinceTurn = 0;
   for (;;) {
@@ -145,8 +164,13 @@ export function notModified(request: Request, etag: string): boolean {
 export function revalidatableJson(request: Request, data: unknown): Response {
   const body = JSON.stringify(data);
   const etag = etagOf(body);
-  const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=0, must-revalidate', etag };
-  if (notModified(request, etag)) return new Response(null, { status: 304, headers: notModifiedHeaders(Object.entries(headers)) });
+  const headers = {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'public, max-age=0, must-revalidate',
+    etag,
+  };
+  if (notModified(request, etag))
+    return new Response(null, { status: 304, headers: notModifiedHeaders(Object.entries(headers)) });
   return new Response(body, { status: 200, headers });
 }
 
@@ -166,11 +190,17 @@ export async function revalidatable(request: Request, response: Response): Promi
  * The bytes of one file field of a multipart body, reading at most `limit` bytes (413 beyond): the body
  * is cut off while streaming, never buffered whole first.
  */
-export async function readMultipartFile(request: Request, field: string, limit: number): Promise<Uint8Array | undefined> {
+export async function readMultipartFile(
+  request: Request,
+  field: string,
+  limit: number,
+): Promise<Uint8Array | undefined> {
   const type = request.headers.get('content-type') ?? '';
-  if (!type.startsWith('multipart/form-data')) throw new AppError('VALIDATION', "Send the image as multipart/form-data in the field 'file'");
+  if (!type.startsWith('multipart/form-data'))
+    throw new AppError('VALIDATION', "Send the image as multipart/form-data in the field 'file'");
   const overhead = 64 * 1024;
-  if (Number(request.headers.get('content-length') ?? '0') > limit + overhead) throw new AppError('TOO_LARGE', 'Images must be at most 5 MB');
+  if (Number(request.headers.get('content-length') ?? '0') > limit + overhead)
+    throw new AppError('TOO_LARGE', 'Images must be at most 5 MB');
   const body = await readLimited(request, limit + overhead);
   let form: FormData;
   try {
@@ -188,10 +218,16 @@ export async function readMultipartFile(request: Request, field: string, limit: 
  * A file sent either as the whole body (any type but multipart) or as the field `field` of a multipart
  * form, at most `limit` bytes (413 with `tooLarge` beyond, cut off while streaming).
  */
-export async function readFileBody(request: Request, field: string, limit: number, tooLarge: string): Promise<Uint8Array> {
+export async function readFileBody(
+  request: Request,
+  field: string,
+  limit: number,
+  tooLarge: string,
+): Promise<Uint8Array> {
   const type = request.headers.get('content-type') ?? '';
   const overhead = type.startsWith('multipart/form-data') ? 64 * 1024 : 0;
-  if (Number(request.headers.get('content-length') ?? '0') > limit + overhead) throw new AppError('TOO_LARGE', tooLarge);
+  if (Number(request.headers.get('content-length') ?? '0') > limit + overhead)
+    throw new AppError('TOO_LARGE', tooLarge);
   let body: Uint8Array<ArrayBuffer>;
   try {
     body = await readLimited(request, limit + overhead);

@@ -13,7 +13,9 @@ export async function movedTagUrl(db: Db, url: URL): Promise<string | undefined>
   const moved = new URLSearchParams();
   let changed = false;
   for (const [key, value] of url.searchParams) {
-    const now = (TAG_KINDS as readonly string[]).includes(key) ? (current(key as (typeof TAG_KINDS)[number], value) ?? value) : value;
+    const now = (TAG_KINDS as readonly string[]).includes(key)
+      ? (current(key as (typeof TAG_KINDS)[number], value) ?? value)
+      : value;
     changed ||= now !== value;
     // In place, so the address keeps its order; a value twice (two old names merged) once.
     if (!moved.getAll(key).includes(now)) moved.append(key, now);

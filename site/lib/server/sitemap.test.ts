@@ -16,7 +16,11 @@ let notListed: string[];
 beforeAll(async () => {
   t = await createTestDb();
   await seedDemo(t.db);
-  const user = await createUser(t.db, { name: 'List Maker', email: 'list-maker@example.com', password: 'password-123' });
+  const user = await createUser(t.db, {
+    name: 'List Maker',
+    email: 'list-maker@example.com',
+    password: 'password-123',
+  });
   const [content] = (await searchContents(t.db, parseSearchParams(new URLSearchParams()))).contents;
   const list = async (isPublic: boolean, items: number) => {
     const made = await createList(t.db, user.id, { name: `A list ${isPublic} ${items}`, isPublic });

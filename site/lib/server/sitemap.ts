@@ -11,10 +11,17 @@ import { absoluteUrl } from './site-url.ts';
 /** URLs per sitemap file (the protocol's limit is 50,000). */
 export const URLS_PER_FILE = 45_000;
 
-const urlEntry = (loc: string, lastmod?: string) => `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`;
+const urlEntry = (loc: string, lastmod?: string) =>
+  `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`;
 
 const urlSet = (lines: string[]) =>
-  ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...lines, '</urlset>', ''].join('\n');
+  [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...lines,
+    '</urlset>',
+    '',
+  ].join('\n');
 
 /** A page per entry under `path` (a content's, a public list's), with its last change. */
 const pageLines = (path: string, entries: Array<{ slug: string; updatedAt: string }>) =>
@@ -43,11 +50,22 @@ export async function sitemapRoot(db: Db, perFile = URLS_PER_FILE): Promise<stri
   const total = await countAllContents(db);
   const publicLists = await publicListEntries(db, perFile);
   if (total + 2 + publicLists.length <= perFile) {
-    return urlSet([...startLines(), ...pageLines('/content', await sitemapEntries(db, 0, perFile)), ...pageLines('/lists', publicLists)]);
+    return urlSet([
+      ...startLines(),
+      ...pageLines('/content', await sitemapEntries(db, 0, perFile)),
+      ...pageLines('/lists', publicLists),
+    ]);
   }
   const files = contentFiles(total, perFile) + 1;
-  const items = Array.from({ length: files }, (_, i) => `<sitemap><loc>${escapeXml(absoluteUrl(`/sitemap/${i}.xml`))}</loc></sitemap>`);
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...items, '</sitemapindex>', ''].join(
-    '\n',
+  const items = Array.from(
+    { length: files },
+    (_, i) => `<sitemap><loc>${escapeXml(absoluteUrl(`/sitemap/${i}.xml`))}</loc></sitemap>`,
   );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...items,
+    '</sitemapindex>',
+    '',
+  ].join('\n');
 }

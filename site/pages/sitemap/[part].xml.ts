@@ -7,5 +7,7 @@ import { xmlResponse } from '#site/lib/xml.ts';
 export const GET: APIRoute = async ({ params }) => {
   const part = Number(params.part);
   const body = Number.isInteger(part) && part >= 0 ? await sitemapPart(await getDb(), part) : undefined;
-  return body ? xmlResponse(body) : new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+  return body
+    ? xmlResponse(body)
+    : new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
 };

@@ -8,7 +8,11 @@ export const GET: APIRoute = async ({ params }) => {
   try {
     const { mimeType, data } = await getUpload(await getDb(), id);
     return new Response(new Uint8Array(data), {
-      headers: { 'content-type': mimeType, 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' },
+      headers: {
+        'content-type': mimeType,
+        'cache-control': 'public, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+      },
     });
   } catch {
     return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });

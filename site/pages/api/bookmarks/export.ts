@@ -1,4 +1,9 @@
-import { bookmarkFile, bookmarkFileName, bookmarkFormat, readBookmarks } from '#db/imports/bookmarks/bookmark-export.ts';
+import {
+  bookmarkFile,
+  bookmarkFileName,
+  bookmarkFormat,
+  readBookmarks,
+} from '#db/imports/bookmarks/bookmark-export.ts';
 import { handle } from '#site/lib/server/handle.ts';
 
 /** The signed-in user's saves, lists and progress as a file: `?format=json` (the default), `csv` or `html` (a browser's bookmark file). */

@@ -12,8 +12,13 @@ import { errorToResponse, readFileBody } from '#site/lib/server/http.ts';
 const TOO_LARGE = `A bookmark file may be at most ${BOOKMARK_FILE_MAX_BYTES / 1024 / 1024} MB`;
 
 export const POST = handle('importBookmarks', async ({ db, user, context }) => {
-  const file = await readBookmarkUpload(db, user.id, await readFileBody(context.request, 'file', BOOKMARK_FILE_MAX_BYTES, TOO_LARGE));
-  if (!/application\/x-ndjson/.test(context.request.headers.get('accept') ?? '')) return importBookmarks(db, user.id, file);
+  const file = await readBookmarkUpload(
+    db,
+    user.id,
+    await readFileBody(context.request, 'file', BOOKMARK_FILE_MAX_BYTES, TOO_LARGE),
+  );
+  if (!/application\/x-ndjson/.test(context.request.headers.get('accept') ?? ''))
+    return importBookmarks(db, user.id, file);
   const encoder = new TextEncoder();
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
@@ -36,5 +41,7 @@ export const POST = handle('importBookmarks', async ({ db, user, context }) => {
     await writer.close().catch(() => {});
   })();
   // no-transform: the compression would hold the lines back until it had a block to send.
-  return new Response(readable, { headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store, no-transform' } });
+  return new Response(readable, {
+    headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store, no-transform' },
+  });
 });

@@ -5,7 +5,10 @@ import { dirname, join } from 'node:path';
 import { notFound } from '#db/errors.ts';
 import { endpoint } from '#site/lib/server/endpoint.ts';
 
-const FILES: Record<string, string> = { 'swagger-ui.css': 'text/css; charset=utf-8', 'swagger-ui-bundle.js': 'text/javascript; charset=utf-8' };
+const FILES: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+};
 
 const INIT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui', deepLinking: true, defaultModelsExpandDepth: 0, docExpansion: 'list' });\n`;
 
@@ -15,7 +18,8 @@ const packageDir = () => (root ??= dirname(createRequire(import.meta.url).resolv
 export const GET = endpoint(async ({ params }) => {
   const name = params.file ?? '';
   const headers = { 'cache-control': 'public, max-age=86400' };
-  if (name === 'init.js') return new Response(INIT, { headers: { ...headers, 'content-type': 'text/javascript; charset=utf-8' } });
+  if (name === 'init.js')
+    return new Response(INIT, { headers: { ...headers, 'content-type': 'text/javascript; charset=utf-8' } });
   const type = FILES[name];
   if (!type) throw notFound('No such file');
   return new Response(await readFile(join(packageDir(), name)), { headers: { ...headers, 'content-type': type } });

@@ -37,5 +37,11 @@ const CSP = [
 
 export const GET = endpoint(
   async () =>
-    new Response(PAGE, { headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP, 'cache-control': 'public, max-age=300' } }),
+    new Response(PAGE, {
+      headers: {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': CSP,
+        'cache-control': 'public, max-age=300',
+      },
+    }),
 );

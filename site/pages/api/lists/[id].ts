@@ -6,7 +6,9 @@
 import { deleteList, readList, updateList } from '#db/shelf/lists.ts';
 import { handle } from '#site/lib/server/handle.ts';
 
-export const GET = handle('getList', ({ db, user, params }) => readList(db, user?.id, params.id, user?.isAdmin === true));
+export const GET = handle('getList', ({ db, user, params }) =>
+  readList(db, user?.id, params.id, user?.isAdmin === true),
+);
 
 export const PUT = handle('changeList', ({ db, user, params, body }) => updateList(db, user.id, params.id, body));
 

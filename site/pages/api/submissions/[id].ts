@@ -38,4 +38,6 @@ export const POST = handle('approveSubmission', async ({ db, actor, params, body
  * Rejects. The body may say why: `{reason, note}` (db/submissions/validation/rejection.ts: a code of the fixed set, a
  * note of at most 500 characters; both optional). No body rejects without a reason (docs/product.md#the-rest-api: the body is optional).
  */
-export const DELETE = handle('rejectSubmission', ({ db, actor, params, body }) => rejectSubmission(db, actor, params.id, body));
+export const DELETE = handle('rejectSubmission', ({ db, actor, params, body }) =>
+  rejectSubmission(db, actor, params.id, body),
+);

@@ -10,7 +10,8 @@ export const PUT = handle('changeProfile', async ({ db, user, body, context }) =
   const session = context.locals.session!;
   const { expiresAt, ...updated } = await updateProfile(db, user.id, session.token, body);
   // A new password ends every session and opens a new one: the cookie must follow when it was in use.
-  if (expiresAt && session.via === 'cookie') setSessionCookie(context.cookies, context.locals.client.https, updated.token, expiresAt, user.id);
+  if (expiresAt && session.via === 'cookie')
+    setSessionCookie(context.cookies, context.locals.client.https, updated.token, expiresAt, user.id);
   return updated;
 });
 

@@ -13,7 +13,8 @@ const NO_SESSION = 'No session to sign out: send the session’s token (Authoriz
 export const POST = handle('signOut', async ({ db, context: { locals, cookies, request, redirect } }) => {
   if (locals.session) await invalidateSession(db, locals.session.id);
   deleteSessionCookie(cookies);
-  if (/application\/x-www-form-urlencoded|multipart\/form-data/.test(request.headers.get('content-type') ?? '')) return redirect('/signin', 303);
+  if (/application\/x-www-form-urlencoded|multipart\/form-data/.test(request.headers.get('content-type') ?? ''))
+    return redirect('/signin', 303);
   if (!locals.session) throw unauthenticated(NO_SESSION);
   return { message: 'Signed out' };
 });

@@ -10,7 +10,8 @@ import { placeholderSvg } from '#site/content/placeholder.ts';
  */
 export const GET: APIRoute = async ({ params }) => {
   const slug = /^(.+)\.svg$/.exec(params.file ?? '')?.[1];
-  if (!slug) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  if (!slug)
+    return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const name = (await contentNameBySlug(await getDb(), slug)) ?? slug.replace(/-/g, ' ');
   return new Response(placeholderSvg(name), {
     headers: {

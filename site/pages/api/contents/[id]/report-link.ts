@@ -2,7 +2,9 @@ import { checkReportedLink, hasReportedLink, reportBrokenLink, withdrawLinkRepor
 import { handle } from '#site/lib/server/handle.ts';
 
 /** Whether the signed-in user has reported the content's link (the page is the same for everyone: it asks). */
-export const GET = handle('myLinkReport', async ({ db, user, params }) => ({ reported: await hasReportedLink(db, user.id, params.id) }));
+export const GET = handle('myLinkReport', async ({ db, user, params }) => ({
+  reported: await hasReportedLink(db, user.id, params.id),
+}));
 
 /** A signed-in user reports the content's link broken (once); the link is checked at once, in the background. */
 export const POST = handle('reportLink', async ({ db, user, params }) => {
@@ -12,4 +14,6 @@ export const POST = handle('reportLink', async ({ db, user, params }) => {
 });
 
 /** The user withdraws their report (its Undo); withdrawing none is the same answer. */
-export const DELETE = handle('withdrawLinkReport', ({ db, user, params }) => withdrawLinkReport(db, user.id, params.id));
+export const DELETE = handle('withdrawLinkReport', ({ db, user, params }) =>
+  withdrawLinkReport(db, user.id, params.id),
+);

@@ -2,4 +2,6 @@
 import { dismissReviewReports } from '#db/reviews/review-reports.ts';
 import { handle } from '#site/lib/server/handle.ts';
 
-export const DELETE = handle('dismissReviewReports', ({ db, user, params }) => dismissReviewReports(db, user, params.id));
+export const DELETE = handle('dismissReviewReports', ({ db, user, params }) =>
+  dismissReviewReports(db, user, params.id),
+);

@@ -2,6 +2,10 @@
 import { removeListItem, updateListNote } from '#db/shelf/list-items.ts';
 import { handle } from '#site/lib/server/handle.ts';
 
-export const PUT = handle('changeListItemNote', ({ db, user, params, body }) => updateListNote(db, user.id, params.id, params.contentId, body));
+export const PUT = handle('changeListItemNote', ({ db, user, params, body }) =>
+  updateListNote(db, user.id, params.id, params.contentId, body),
+);
 
-export const DELETE = handle('removeListItem', ({ db, user, params }) => removeListItem(db, user.id, params.id, params.contentId));
+export const DELETE = handle('removeListItem', ({ db, user, params }) =>
+  removeListItem(db, user.id, params.id, params.contentId),
+);

@@ -65,16 +65,14 @@ async function busyUser(options: { isAdmin?: boolean } = {}) {
     comment: 'Great.',
   });
   await toggleSave(t.db, user.id, reviewed[1]!);
-  await t.db
-    .insert(submissions)
-    .values({
-      id: newId(),
-      userId: user.id,
-      name: 'Mine',
-      slug: 'mine',
-      url: 'https://mine.example.org/',
-      urlKey: 'mine.example.org',
-    });
+  await t.db.insert(submissions).values({
+    id: newId(),
+    userId: user.id,
+    name: 'Mine',
+    slug: 'mine',
+    url: 'https://mine.example.org/',
+    urlKey: 'mine.example.org',
+  });
   await t.db
     .insert(linkReports)
     .values({ contentId: reviewed[0]!, userId: user.id, url: 'https://course-1.example.org/' });

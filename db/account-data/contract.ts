@@ -43,12 +43,10 @@ export const accountExport = z
     helpfulVotes: z
       .array(z.object({ reviewId: id, contentId: id, votedAt: isoDate }))
       .meta({ description: 'The reviews you found helpful, oldest first' }),
-    reviewReports: z
-      .array(z.object({ reviewId: id, contentId: id, reason: z.string(), reportedAt: isoDate }))
-      .meta({
-        description:
-          'The reviews you reported and why, oldest first (until an admin dismissed them or deleted the review)',
-      }),
+    reviewReports: z.array(z.object({ reviewId: id, contentId: id, reason: z.string(), reportedAt: isoDate })).meta({
+      description:
+        'The reviews you reported and why, oldest first (until an admin dismissed them or deleted the review)',
+    }),
     sessions: z
       .object({
         count: z.int(),
@@ -61,12 +59,10 @@ export const accountExport = z
         ),
       })
       .meta({ description: 'Where you are signed in: when each session began and ends (never its token)' }),
-    knownDevices: z
-      .array(z.object({ signedInAt: isoDate, expiresAt: isoDate }))
-      .meta({
-        description:
-          'The browsers you signed in from, newest first: when each last signed in and until when it is known (never its token)',
-      }),
+    knownDevices: z.array(z.object({ signedInAt: isoDate, expiresAt: isoDate })).meta({
+      description:
+        'The browsers you signed in from, newest first: when each last signed in and until when it is known (never its token)',
+    }),
     uploads: z
       .array(z.object({ path: z.string(), mimeType: z.string(), size: z.int(), uploadedAt: isoDate }))
       .meta({ description: 'Images you uploaded (admins)' }),

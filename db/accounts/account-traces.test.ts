@@ -29,24 +29,20 @@ describe("a deleted account's id in the audit log", () => {
     const bob = await create('Bob', 'bob@example.com');
     await updateUserByAdmin(t.db, operator, ada.id, { name: 'Ada L.', email: 'ada@example.org', isAdmin: false });
     // Something Ada did, and a list of hers an admin unpublished.
-    await t.db
-      .insert(auditLog)
-      .values({
-        actor: `user:${ada.id}`,
-        actorLabel: 'ada@example.org',
-        action: 'tag.create',
-        targetType: 'tag',
-        targetId: 'category:x',
-      });
-    await t.db
-      .insert(auditLog)
-      .values({
-        actor: 'cli:root',
-        action: 'list.unpublish',
-        targetType: 'list',
-        targetId: 'l1',
-        details: { name: 'Mine', owner: ada.id },
-      });
+    await t.db.insert(auditLog).values({
+      actor: `user:${ada.id}`,
+      actorLabel: 'ada@example.org',
+      action: 'tag.create',
+      targetType: 'tag',
+      targetId: 'category:x',
+    });
+    await t.db.insert(auditLog).values({
+      actor: 'cli:root',
+      action: 'list.unpublish',
+      targetType: 'list',
+      targetId: 'l1',
+      details: { name: 'Mine', owner: ada.id },
+    });
     await deleteUserByAdmin(t.db, operator, ada.id);
     await deleteUserByAdmin(t.db, operator, bob.id);
     expect(await mentioning(ada.id)).toHaveLength(5);

@@ -105,12 +105,9 @@ export const searchResult = z
       .string()
       .optional()
       .meta({ description: 'When a word is not in the catalog: the words searched instead (its closest spelling)' }),
-    missingWords: z
-      .array(z.string())
-      .optional()
-      .meta({
-        description: 'When no content holds every word: the words the best matches lack, shown as "Missing: …"',
-      }),
+    missingWords: z.array(z.string()).optional().meta({
+      description: 'When no content holds every word: the words the best matches lack, shown as "Missing: …"',
+    }),
     suggestedFilters: z.array(suggestedFilter).meta({
       description:
         'The filters the search’s words name (“free python course”: cost Free, the technology Python, the type Online Courses) that it does not filter on yet and that would leave at least one result, in the order the words name them, at most 5; empty without words',

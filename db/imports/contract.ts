@@ -61,11 +61,9 @@ export const bookmarkImport = z
     waiting: z.int().meta({ description: 'Links already submitted and waiting for review' }),
     notWeb: z.int().meta({ description: 'Links that are no web page (javascript:, data:, file:…): left out' }),
     private: z.int().meta({ description: 'Links to this machine or a private network: left out' }),
-    offered: z
-      .array(z.object({ url: z.string(), title: z.string(), folder: z.string().nullable() }))
-      .meta({
-        description: 'Links the catalog lacks, once each: to offer for submission (POST /api/bookmarks/submit)',
-      }),
+    offered: z.array(z.object({ url: z.string(), title: z.string(), folder: z.string().nullable() })).meta({
+      description: 'Links the catalog lacks, once each: to offer for submission (POST /api/bookmarks/submit)',
+    }),
     submissionsLeft: z
       .int()
       .nullable()

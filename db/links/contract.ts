@@ -17,13 +17,10 @@ export const linkHealth = z
     brokenSince: isoDate
       .nullable()
       .meta({ description: 'Broken (3 failures over 48 hours) since then; null when not broken' }),
-    movedTo: z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          'Where it permanently redirects (301/308) to a working page: POST /api/contents/{id}/accept-redirect makes that the URL',
-      }),
+    movedTo: z.string().nullable().meta({
+      description:
+        'Where it permanently redirects (301/308) to a working page: POST /api/contents/{id}/accept-redirect makes that the URL',
+    }),
     reports: z.int().meta({ description: 'Users who reported this URL broken' }),
   })
   .meta({

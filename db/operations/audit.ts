@@ -22,16 +22,14 @@ export function auditEntry(
   target: { type: string; id: string },
   details?: Record<string, unknown>,
 ) {
-  return db
-    .insert(auditLog)
-    .values({
-      actor: actorId(actor),
-      actorLabel: actorLabel(actor),
-      action,
-      targetType: target.type,
-      targetId: target.id,
-      details: details ?? null,
-    });
+  return db.insert(auditLog).values({
+    actor: actorId(actor),
+    actorLabel: actorLabel(actor),
+    action,
+    targetType: target.type,
+    targetId: target.id,
+    details: details ?? null,
+  });
 }
 
 export async function listAudit(db: Db, options: { since?: Date; limit?: number } = {}): Promise<AuditEntry[]> {

@@ -49,34 +49,26 @@ export const auditEntry = z
     at: isoDate,
     admin: z
       .object({
-        id: z
-          .string()
-          .meta({
-            description:
-              "Who acted, as the log records it: 'user:{id}' for an admin in the browser, 'cli:{name}' at the terminal",
-          }),
+        id: z.string().meta({
+          description:
+            "Who acted, as the log records it: 'user:{id}' for an admin in the browser, 'cli:{name}' at the terminal",
+        }),
         label: z.string().meta({ description: 'Who that was, readable (an email, a terminal user’s name)' }),
       })
       .meta({ description: 'The `admin` filter takes its id' }),
-    action: z
-      .string()
-      .meta({
-        description: `What was done: ${AUDIT_ACTION_NAMES.map((action) => `\`${action}\``).join(', ')}`,
-        example: 'submission.reject',
-      }),
+    action: z.string().meta({
+      description: `What was done: ${AUDIT_ACTION_NAMES.map((action) => `\`${action}\``).join(', ')}`,
+      example: 'submission.reject',
+    }),
     target: z.object({
-      type: z
-        .string()
-        .meta({
-          description: 'content, submission, user, review, tag (its id `kind:value`), list, import, database',
-          example: 'submission',
-        }),
+      type: z.string().meta({
+        description: 'content, submission, user, review, tag (its id `kind:value`), list, import, database',
+        example: 'submission',
+      }),
       id: z.string(),
-      exists: z
-        .boolean()
-        .meta({
-          description: 'Whether it still exists (contents, submissions, users, reviews and tags; false for the others)',
-        }),
+      exists: z.boolean().meta({
+        description: 'Whether it still exists (contents, submissions, users, reviews and tags; false for the others)',
+      }),
     }),
     details: z
       .record(z.string(), z.unknown())

@@ -156,16 +156,14 @@ describe('lists', () => {
 
   it('are limited: 100 a user, 500 items a list, each a clear 409', async () => {
     const ada = await user();
-    await t.db
-      .insert(lists)
-      .values(
-        Array.from({ length: LISTS_PER_USER }, (_, i) => ({
-          id: newId(),
-          userId: ada,
-          slug: `l-${i}-${newId()}`,
-          name: `L${i}`,
-        })),
-      );
+    await t.db.insert(lists).values(
+      Array.from({ length: LISTS_PER_USER }, (_, i) => ({
+        id: newId(),
+        userId: ada,
+        slug: `l-${i}-${newId()}`,
+        name: `L${i}`,
+      })),
+    );
     expect(await failure(createList(t.db, ada, { name: 'One more' }))).toMatchObject({
       code: 'CONFLICT',
       message: expect.stringContaining('100 lists'),

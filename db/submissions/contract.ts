@@ -13,12 +13,10 @@ import { REJECT_REASON_CODES, REJECT_REASONS } from './validation/rejection.ts';
 import { submissionInput } from './validation/submissions.ts';
 import { SUBMISSION_STATUSES } from './validation/statuses.ts';
 
-export const rejectReason = z
-  .enum(REJECT_REASON_CODES)
-  .meta({
-    id: 'RejectReason',
-    description: `Why a submission was rejected: ${REJECT_REASONS.map((r) => `\`${r.code}\` (${r.label})`).join(', ')}`,
-  });
+export const rejectReason = z.enum(REJECT_REASON_CODES).meta({
+  id: 'RejectReason',
+  description: `Why a submission was rejected: ${REJECT_REASONS.map((r) => `\`${r.code}\` (${r.label})`).join(', ')}`,
+});
 const rejection = {
   rejectReason: rejectReason
     .nullable()
@@ -86,13 +84,10 @@ export const ownSubmission = z
     createdAt: isoDate,
     status: submissionStatus,
     decidedAt: isoDate.nullable(),
-    content: z
-      .object({ _id: id, name: z.string(), slug: z.string() })
-      .nullable()
-      .meta({
-        description:
-          'The published content an approval made (null while pending, when rejected, or once that content is deleted)',
-      }),
+    content: z.object({ _id: id, name: z.string(), slug: z.string() }).nullable().meta({
+      description:
+        'The published content an approval made (null while pending, when rejected, or once that content is deleted)',
+    }),
     ...rejection,
   })
   .meta({ id: 'OwnSubmission', description: 'One of your submissions and what became of it' });

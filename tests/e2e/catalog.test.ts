@@ -77,16 +77,14 @@ describe('the public catalog', () => {
       });
       await db.batch([
         ...insertContentStatements(db, contentId, input),
-        db
-          .insert(reviews)
-          .values({
-            id: newId(),
-            contentId,
-            userId: reviewer._id,
-            name: 'Markup <i>Reviewer</i>',
-            rating: 4,
-            comment: HOSTILE.comment,
-          }),
+        db.insert(reviews).values({
+          id: newId(),
+          contentId,
+          userId: reviewer._id,
+          name: 'Markup <i>Reviewer</i>',
+          rating: 4,
+          comment: HOSTILE.comment,
+        }),
       ]);
     } finally {
       db.$client.close();

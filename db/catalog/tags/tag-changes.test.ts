@@ -92,17 +92,15 @@ describe('renaming a tag', () => {
       [decided, 'rejected'],
     ] as const) {
       const url = `https://${id}.example.org/`;
-      await t.db
-        .insert(submissions)
-        .values({
-          id,
-          name: 'S',
-          slug: id,
-          url,
-          urlKey: urlKey(url),
-          status,
-          techStack: [{ label: 'Node.js', value: 'node.js' }],
-        });
+      await t.db.insert(submissions).values({
+        id,
+        name: 'S',
+        slug: id,
+        url,
+        urlKey: urlKey(url),
+        status,
+        techStack: [{ label: 'Node.js', value: 'node.js' }],
+      });
     }
     const before = await count({ techStack: 'node.js' });
 

@@ -20,19 +20,20 @@ export const CHANGE_TRIGGER_NAMES = [
   'catalog_change_content_update',
   'catalog_change_content_delete',
 ] as const;
+const [ON_INSERT, ON_UPDATE, ON_DELETE] = CHANGE_TRIGGER_NAMES;
 
 /** The three CREATE TRIGGER statements, as SQLite keeps them. */
 export function changeFeedTriggers(): string[] {
   return [
-    `CREATE TRIGGER catalog_change_content_insert AFTER INSERT ON contents BEGIN
+    `CREATE TRIGGER ${ON_INSERT} AFTER INSERT ON contents BEGIN
   INSERT INTO catalog_changes(kind, content_seq, after) VALUES ('insert', NEW.seq, ${values('NEW')});
 END`,
-    `CREATE TRIGGER catalog_change_content_update AFTER UPDATE ON contents WHEN NOT EXISTS (SELECT 1 FROM catalog_retag) BEGIN
+    `CREATE TRIGGER ${ON_UPDATE} AFTER UPDATE ON contents WHEN NOT EXISTS (SELECT 1 FROM catalog_retag) BEGIN
   INSERT INTO catalog_changes(kind, content_seq, before, after)
   VALUES ('update', NEW.seq, ${values('OLD')},
     ${values('NEW', TEXT_CHANGED)});
 END`,
-    `CREATE TRIGGER catalog_change_content_delete AFTER DELETE ON contents BEGIN
+    `CREATE TRIGGER ${ON_DELETE} AFTER DELETE ON contents BEGIN
   INSERT INTO catalog_changes(kind, content_seq, before) VALUES ('delete', OLD.seq, ${values('OLD')});
 END`,
   ];

@@ -26,12 +26,13 @@ export const BACKGROUND_JOBS: readonly BackgroundJob[] = [
 export async function startBackgroundJobs(
   db: Db,
   failed: (error: unknown, job: string) => void,
+  jobs: readonly BackgroundJob[] = BACKGROUND_JOBS,
 ): Promise<Array<{ stop(): Promise<void> }>> {
   // Without the checkpoint worker, commits checkpoint as SQLite does by default: slower, but whole.
   const checkpointer = await startCheckpointer(db, processDatabasePath()).catch(
     (error: unknown) => void failed(error, 'Starting checkpoints'),
   );
-  const started = BACKGROUND_JOBS.map((job) => {
+  const started = jobs.map((job) => {
     try {
       return job.start(db, (error) => failed(error, job.name));
     } catch (error) {

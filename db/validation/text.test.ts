@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanText } from './text.ts';
+import { cleanText, plural } from './text.ts';
 
 describe('cleanText', () => {
   it.each([
@@ -52,5 +52,14 @@ describe('cleanText', () => {
       'Zoë O\u2019Brien',
     ])
       expect(cleanText(text)).toBe(text);
+  });
+});
+
+describe('plural', () => {
+  it('says one or many', () => {
+    expect(plural(1, 'review')).toBe('1 review');
+    expect(plural(0, 'review')).toBe('0 reviews');
+    expect(plural(2, 'match', 'matches')).toBe('2 matches');
+    expect(plural(1204, 'content')).toBe('1,204 contents');
   });
 });

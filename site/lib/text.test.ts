@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { isoDay, summarize } from './text.ts';
-import { plural } from '#db/validation/text.ts';
 
 describe('summarize', () => {
   it('keeps a short text as it is, whitespace collapsed', () => {
@@ -28,13 +27,5 @@ describe('summarize', () => {
 describe('isoDay', () => {
   it('is the first 10 characters of the timestamp', () => {
     expect(isoDay('2024-05-06T07:08:09.000Z')).toBe('2024-05-06');
-  });
-});
-
-describe('plural', () => {
-  it('says one or many', () => {
-    expect(plural(1, 'review')).toBe('1 review');
-    expect(plural(0, 'review')).toBe('0 reviews');
-    expect(plural(2, 'match', 'matches')).toBe('2 matches');
   });
 });

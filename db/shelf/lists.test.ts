@@ -1,5 +1,5 @@
 import { eq, gt } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
 import { catalogChanges, contents, listItems, lists } from '../schema.ts';
 import { newId } from '../ids.ts';
@@ -283,6 +283,18 @@ describe('progress', () => {
       message: 'Content not found',
     });
     expect((await clearProgress(t.db, ada, a)).progress.map((entry) => entry.contentId)).toEqual([b]);
+  });
+
+  it('marked within one millisecond: the later mark still comes first', async () => {
+    const ada = await user();
+    const contentIds = [await addContent(), await addContent(), await addContent()];
+    const now = vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-29T12:00:00Z'));
+    try {
+      for (const contentId of contentIds) await markProgress(t.db, ada, contentId, { state: 'want' });
+    } finally {
+      now.mockRestore();
+    }
+    expect((await listProgress(t.db, ada)).progress.map((entry) => entry.contentId)).toEqual(contentIds.toReversed());
   });
 });
 

@@ -13,6 +13,9 @@ import { parseInput } from '../validation/parse.ts';
 import { listSaves } from './saves.ts';
 import { progressInput } from './validation/lists.ts';
 
+/** Marks within one millisecond tie on time; the row first marked later comes first. */
+const markedOrder = sql`${progress}.rowid`;
+
 export type UserProgress = z.infer<typeof shapes.userProgress>;
 type ProgressChange = z.infer<typeof shapes.progressChange>;
 
@@ -21,7 +24,7 @@ export async function listProgress(db: Db, userId: string): Promise<UserProgress
     .select({ contentId: progress.contentId, state: progress.state, updatedAt: progress.updatedAt })
     .from(progress)
     .where(eq(progress.userId, userId))
-    .orderBy(desc(progress.updatedAt));
+    .orderBy(desc(progress.updatedAt), desc(markedOrder));
   return { progress: rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })) };
 }
 
@@ -36,7 +39,7 @@ export async function listProgressWithContents(db: Db, userId: string) {
     .from(progress)
     .innerJoin(contents, eq(contents.id, progress.contentId))
     .where(eq(progress.userId, userId))
-    .orderBy(desc(progress.updatedAt));
+    .orderBy(desc(progress.updatedAt), desc(markedOrder));
   return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
 }
 

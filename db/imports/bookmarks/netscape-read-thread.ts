@@ -10,8 +10,8 @@ import type { ReaderAnswer } from './netscape-read-worker.ts';
 
 /** A browser's largest export reads in well under a second; a file that takes longer is not one. */
 const READ_DEADLINE_MS = 10_000;
-/** The thread's heap: a 20 MB file read as text and its 10,000 links fit several times over. */
-const READ_HEAP_MB = 64;
+/** The thread's heap: a 20 MB file read as text and its 10,000 links fit twice over. */
+const READ_HEAP_MB = 40;
 
 const TOO_COMPLEX =
   'This file is too large or too complex to read as bookmarks: export your bookmarks from your browser again';
@@ -27,7 +27,7 @@ export function readBookmarkFileOffThread(bytes: Uint8Array): Promise<BookmarkFi
     const worker = startThread(threadFile('imports/bookmarks/netscape-read-worker.ts'), {
       workerData: own,
       transferList: [own.buffer as ArrayBuffer],
-      resourceLimits: { maxOldGenerationSizeMb: READ_HEAP_MB, maxYoungGenerationSizeMb: 16 },
+      resourceLimits: { maxOldGenerationSizeMb: READ_HEAP_MB, maxYoungGenerationSizeMb: 8 },
     });
     let settled = false;
     const settle = (outcome: () => void) => {

@@ -151,6 +151,11 @@ export function processDatabasePath(): string | undefined {
   return process_.reader?.path;
 }
 
+/** The file of `db` when it is the process's database on a local file (not a server, a replica or a test's own). */
+export function processFileOf(db: Db): string | undefined {
+  return process_.reader?.db === db ? process_.reader.path : undefined;
+}
+
 /**
  * One row of a read on the process database's own connection, through a statement prepared once: for the
  * hottest reads only (the catalog's change feed, which every cached page asks for), where the client's execute

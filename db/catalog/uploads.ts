@@ -9,6 +9,7 @@ import { publicUrl } from '../config.ts';
 import { AppError, invalid, notFound } from '../errors.ts';
 import { uploads } from '../schema.ts';
 import { hitLimit } from '../operations/rate-limit.ts';
+import { writeUpload } from './upload-writer.ts';
 import type { UploadShape } from './admin-contract.ts';
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -35,10 +36,7 @@ export async function saveUpload(db: Db, bytes: Uint8Array, uploadedBy: string |
   if (!kind) throw invalid('Only PNG, GIF and JPEG images can be uploaded');
   if (uploadedBy) await hitLimit(db, 'RATE_LIMIT_UPLOAD_USER', uploadedBy);
   const id = createHash('sha256').update(bytes).digest('hex');
-  await db
-    .insert(uploads)
-    .values({ id, mimeType: kind.mimeType, size: bytes.byteLength, data: Buffer.from(bytes), uploadedBy })
-    .onConflictDoNothing();
+  await writeUpload(db, { id, mimeType: kind.mimeType, data: bytes, uploadedBy });
   const path = `/uploads/${id}.${kind.extension}`;
   return { url: `${publicUrl()}${path}`, path };
 }

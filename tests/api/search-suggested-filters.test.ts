@@ -15,7 +15,7 @@ interface Suggested {
 const { api } = useServer();
 
 const search = async (query: string) => {
-  const res = await api.get(`/api/contents/search?${query}`);
+  const res = await api.raw.get(`/api/contents/search?${query}`);
   expect(res.status).toBe(200);
   return res.body as {
     countContents: number;
@@ -26,10 +26,7 @@ const search = async (query: string) => {
 
 describe('GET /api/contents/search suggestedFilters', () => {
   it('"free python course" offers cost Free and the technology Python, as the catalog names them', async () => {
-    const { costs, techStacks } = (await api.get('/api/contents/filters')).body as {
-      costs: string[];
-      techStacks: Array<{ value: string; label: string }>;
-    };
+    const { costs, techStacks } = (await api.call('catalogFilters')).body;
     const python = techStacks.find((tag) => tag.label === 'Python')!;
     expect(costs).toContain('Free');
 

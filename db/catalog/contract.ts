@@ -13,6 +13,7 @@ import {
   FIELD_FACETS,
   type ChoiceValue,
   type Facet,
+  type FacetKey,
   type FieldKey,
   type FilterLists,
 } from './facets.ts';
@@ -85,8 +86,8 @@ export const suggestedFilter = z
     key: z
       .enum(
         (FACETS as readonly Facet[]).filter((facet) => facet.kind !== 'atLeast').map((facet) => facet.key) as [
-          string,
-          ...string[],
+          FacetKey,
+          ...FacetKey[],
         ],
       )
       .meta({ description: 'The facet: the search parameter that applies it' }),

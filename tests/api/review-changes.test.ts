@@ -4,6 +4,7 @@
  * changes, and the admin's reviews list with the admin lists' parameters.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Query } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, signUp } from '../setup/actors.ts';
 import { sqlRows } from '../setup/sql.ts';
@@ -298,10 +299,10 @@ describe('GET /api/reviews/admin', () => {
     await review(cy.token, contentB, 3, `Average, 100% _fine_ ${marker}`);
   });
 
-  const list = (query: string, token = admin.token) => api.raw.get(`/api/reviews/admin?${query}`, { token });
+  const list = (query: Query, token = admin.token) => api.call('adminReviews', { query, token });
 
   it('searches the comment, the reviewer’s name and the content’s name, case-insensitively', async () => {
-    const byMarker = await list(`search=${marker.toUpperCase()}`);
+    const byMarker = await list({ search: marker.toUpperCase() });
     expect(byMarker.status).toBe(200);
     expect(byMarker.body.reviews.map((r: { name: string }) => r.name).sort()).toEqual([
       `Ann ${marker}`,
@@ -310,11 +311,11 @@ describe('GET /api/reviews/admin', () => {
     ]);
     expect(byMarker.body).toMatchObject({ total: 3, page: 1, pages: 1, pageSize: 10 });
     // % and _ are plain characters, not patterns.
-    expect((await list(`search=${encodeURIComponent('100% _fine_')}`)).body.total).toBe(1);
-    expect((await list(`search=${encodeURIComponent('%')}&content=${contentA}`)).body.total).toBe(0);
-    const byContentName = await list(`search=${encodeURIComponent(contentAName)}&content=${contentA}`);
+    expect((await list({ search: '100% _fine_' })).body.total).toBe(1);
+    expect((await list({ search: '%', content: contentA })).body.total).toBe(0);
+    const byContentName = await list({ search: contentAName, content: contentA });
     // Every review of that content matches its name (the demo world may have reviewed it too).
-    expect(byContentName.body.total).toBe((await list(`content=${contentA}`)).body.total);
+    expect(byContentName.body.total).toBe((await list({ content: contentA })).body.total);
     expect(byContentName.body.total).toBeGreaterThanOrEqual(2);
     expect(byContentName.body.content).toEqual({ _id: contentA, name: contentAName });
     expect(byContentName.body.reviews[0].content).toMatchObject({ _id: contentA, name: contentAName });
@@ -322,32 +323,32 @@ describe('GET /api/reviews/admin', () => {
 
   it('filters by content and by rating, sorts by any column both ways, and pages with pageSize', async () => {
     expect(
-      (await list(`content=${contentA}&rating=1`)).body.reviews.map((r: { comment: string }) => r.comment),
+      (await list({ content: contentA, rating: '1' })).body.reviews.map((r: { comment: string }) => r.comment),
     ).toEqual([`Spam spam ${marker} buy now`]);
-    const byRating = await list(`search=${marker}&sort=rating&order=asc`);
+    const byRating = await list({ search: marker, sort: 'rating', order: 'asc' });
     expect(byRating.body.reviews.map((r: { rating: number }) => r.rating)).toEqual([1, 3, 5]);
     // A column's natural order: names from A.
-    const byName = await list(`search=${marker}&sort=name`);
+    const byName = await list({ search: marker, sort: 'name' });
     expect(byName.body.reviews.map((r: { name: string }) => r.name)).toEqual([
       `Ann ${marker}`,
       'Bob Builder',
       'Cy Young',
     ]);
-    const byNameDesc = await list(`search=${marker}&sort=name&order=desc`);
+    const byNameDesc = await list({ search: marker, sort: 'name', order: 'desc' });
     expect(byNameDesc.body.reviews.map((r: { name: string }) => r.name)).toEqual([
       'Cy Young',
       'Bob Builder',
       `Ann ${marker}`,
     ]);
-    const all = await list('pageSize=25&page=1');
+    const all = await list({ pageSize: '25', page: '1' });
     expect(all.body.reviews.length).toBe(Math.min(25, all.body.total));
-    const paged = await list(`search=${marker}&pageSize=10&page=99`);
+    const paged = await list({ search: marker, pageSize: '10', page: '99' });
     expect(paged.body).toMatchObject({ page: 1, pages: 1, count: 0 });
-    expect((await list('content=no-such-content')).body).toMatchObject({ total: 0, content: null });
+    expect((await list({ content: 'no-such-content' })).body).toMatchObject({ total: 0, content: null });
   });
 
   it('reads what it cannot apply as the default (never a 400); only admins may list', async () => {
-    const newest = (await list(`search=${marker}&sort=createdAt&order=desc`)).body.reviews.map(
+    const newest = (await list({ search: marker, sort: 'createdAt', order: 'desc' })).body.reviews.map(
       (r: { _id: string }) => r._id,
     );
     for (const query of [
@@ -359,24 +360,24 @@ describe('GET /api/reviews/admin', () => {
       'pageSize=',
       'sort=&order=&rating=&content=',
     ]) {
-      const res = await list(`search=${marker}&${query}`);
+      const res = await api.raw.get(`/api/reviews/admin?search=${marker}&${query}`, { token: admin.token });
       expect(res.status, query).toBe(200);
       expect(
         res.body.reviews.map((r: { _id: string }) => r._id),
         query,
       ).toEqual(newest);
     }
-    expect((await list(`search=${marker}&order=ASC`)).body.reviews.map((r: { _id: string }) => r._id)).toEqual(
+    expect((await list({ search: marker, order: 'ASC' })).body.reviews.map((r: { _id: string }) => r._id)).toEqual(
       [...newest].reverse(),
     );
     // pageSize is clamped to 1–100, any number of it; a long search is cut to 200 characters.
-    expect((await list('pageSize=7')).body.pageSize).toBe(7);
-    expect((await list('pageSize=0')).body.pageSize).toBe(1);
-    expect((await list('pageSize=1e9')).body.pageSize).toBe(10);
-    expect((await list('pageSize=100000')).body.pageSize).toBe(100);
-    expect((await list(`search=${marker}${'x'.repeat(300)}`)).body.total).toBe(0);
+    expect((await list({ pageSize: '7' })).body.pageSize).toBe(7);
+    expect((await list({ pageSize: '0' })).body.pageSize).toBe(1);
+    expect((await list({ pageSize: '1e9' })).body.pageSize).toBe(10);
+    expect((await list({ pageSize: '100000' })).body.pageSize).toBe(100);
+    expect((await list({ search: `${marker}${'x'.repeat(300)}` })).body.total).toBe(0);
     const user = await signUp(api, 'Reviewer');
-    expect((await list('page=1', user.token)).status).toBe(403);
+    expect((await list({ page: '1' }, user.token)).status).toBe(403);
     expect((await api.call('adminReviews')).status).toBe(401);
   });
 });

@@ -7,7 +7,16 @@ import { id, isoDate, tag } from '../contract/shapes.ts';
 import { facetFilter, PAGE, type Operation } from '../contract/operation.ts';
 import { prose } from '../contract/prose.ts';
 import { COSTS } from './taxonomy.ts';
-import { ADDRESS_ORDER, FACETS, FIELD_FACETS, type ChoiceValue, type Facet, type FieldKey } from './facets.ts';
+import {
+  ADDRESS_ORDER,
+  FACETS,
+  FIELD_FACETS,
+  type ChoiceValue,
+  type Facet,
+  type FacetKey,
+  type FieldKey,
+  type FilterLists,
+} from './facets.ts';
 import { CONTENT_STATUSES } from './validation/contents.ts';
 
 /** The facets that are fields of their own (db/catalog/facets.ts FIELD_FACETS): a choice's value, or null when not specified (a submission's too). */
@@ -49,32 +58,36 @@ export const content = z
 export const contentRef = z.object({ _id: id, name: z.string(), slug: z.string() }).meta({ id: 'ContentRef' });
 
 const counts = z.record(z.string(), z.int());
+const flagCounts = () => z.object({ true: z.int(), false: z.int() });
+const flagParam = () => z.enum(['true', 'false', 'all']);
+const stepParam = () => z.union([z.int(), z.literal('all')]);
+/** Per facet key, what `Facets` says of it: fromEntries alone would lose the keys from the answer's type. */
+type PerFacet<Flag, Step, Other> = {
+  [F in (typeof FACETS)[number] as F['key']]: F['kind'] extends 'flag'
+    ? Flag
+    : F['kind'] extends 'atLeast'
+      ? Step
+      : Other;
+};
 /** Each facet's counts (db/catalog/facets.ts): option → results; a flag's true and false. */
 const facetCounts = Object.fromEntries(
-  (FACETS as readonly Facet[]).map((facet) => [
-    facet.key,
-    facet.kind === 'flag' ? z.object({ true: z.int(), false: z.int() }) : counts,
-  ]),
-);
+  (FACETS as readonly Facet[]).map((facet) => [facet.key, facet.kind === 'flag' ? flagCounts() : counts]),
+) as PerFacet<ReturnType<typeof flagCounts>, typeof counts, typeof counts>;
 /** Each facet's parameter as applied: tag values or choices (several sorted and joined by commas), a flag's side, a step; 'all' when it does not filter. */
 const facetParams = Object.fromEntries(
   (FACETS as readonly Facet[]).map((facet) => [
     facet.key,
-    facet.kind === 'flag'
-      ? z.enum(['true', 'false', 'all'])
-      : facet.kind === 'atLeast'
-        ? z.union([z.int(), z.literal('all')])
-        : z.string(),
+    facet.kind === 'flag' ? flagParam() : facet.kind === 'atLeast' ? stepParam() : z.string(),
   ]),
-);
+) as PerFacet<ReturnType<typeof flagParam>, ReturnType<typeof stepParam>, z.ZodString>;
 /** A filter option named by the search's words (db/catalog/search/query-facets.ts): a tag, a choice or a flag's side. */
 export const suggestedFilter = z
   .object({
     key: z
       .enum(
         (FACETS as readonly Facet[]).filter((facet) => facet.kind !== 'atLeast').map((facet) => facet.key) as [
-          string,
-          ...string[],
+          FacetKey,
+          ...FacetKey[],
         ],
       )
       .meta({ description: 'The facet: the search parameter that applies it' }),
@@ -123,7 +136,7 @@ const filterLists = Object.fromEntries(
     const values = z.enum(facet.choices.map((choice) => choice.value) as [string, ...string[]]);
     return [[facet.list, z.array(facet.listed === 'values' ? values : z.object({ value: values, label: z.string() }))]];
   }),
-);
+) as { [List in keyof FilterLists]: z.ZodType<FilterLists[List]> };
 export const catalogFilters = z
   .object(filterLists)
   .meta({ id: 'CatalogFilters', description: 'The options some content carries' });

@@ -80,6 +80,22 @@ export type OperationOf<Id extends OperationId> = (typeof OPERATIONS)[Id];
 export type AnswerOf<Id extends OperationId> = z.output<OperationOf<Id>['ok']['schema']>;
 /** The route parameters an operation's route names. */
 export type ParamsOf<Id extends OperationId> = RouteParams<OperationOf<Id>['route']>;
+/**
+ * A body's fields that take `unknown` (a value read liberally, as a form sends it: a list, a blank) take no
+ * value too, so a client may leave them out, though zod's input type lists them as required.
+ */
+type UnknownMayBeLeftOut<T> = T extends readonly unknown[]
+  ? T
+  : T extends object
+    ? Flat<
+        { [K in keyof T as unknown extends T[K] ? K : never]?: T[K] } & {
+          [K in keyof T as unknown extends T[K] ? never : K]: T[K];
+        }
+      >
+    : T;
+type Flat<T> = { [K in keyof T]: T[K] };
 /** The JSON body an operation takes, as a client may send it (never, for one that takes none or a file). */
 export type BodyOf<Id extends OperationId> =
-  OperationOf<Id> extends { body: { schema: infer Schema extends z.ZodType } } ? z.input<Schema> : never;
+  OperationOf<Id> extends { body: { schema: infer Schema extends z.ZodType } }
+    ? UnknownMayBeLeftOut<z.input<Schema>>
+    : never;

@@ -14,7 +14,9 @@ const latestResetToken = (email: string) => mailedResetToken(server.dbUrl, email
 describe('sign-up and sign-in', () => {
   it('sign-up returns the user with a token, and sets an HttpOnly SameSite=Lax session cookie', async () => {
     const account = newAccount();
-    const res = await api.post('/api/users/signup', account);
+    const res = await api.call('signUp', {
+      body: account,
+    });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(['_id', 'email', 'isAdmin', 'name', 'token']);
     expect(res.body).toMatchObject({ name: account.name, email: account.email, isAdmin: false });
@@ -26,45 +28,65 @@ describe('sign-up and sign-in', () => {
 
   it('a second sign-up with the same email gets 409', async () => {
     const account = newAccount();
-    await api.post('/api/users/signup', account);
-    const res = await api.post('/api/users/signup', { ...account, email: account.email.toUpperCase() });
+    await api.call('signUp', {
+      body: account,
+    });
+    const res = await api.call('signUp', {
+      body: { ...account, email: account.email.toUpperCase() },
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Email is already registered');
   });
 
   it('ignores isAdmin sent with a sign-up', async () => {
-    const res = await api.post('/api/users/signup', { ...newAccount(), isAdmin: true });
+    const res = await api.raw.post('/api/users/signup', { ...newAccount(), isAdmin: true });
     expect(res.status).toBe(201);
     expect(res.body.isAdmin).toBe(false);
   });
 
   it('sign-in returns the user with a new token; wrong credentials get one 401 message for both cases', async () => {
     const account = await signUp(api, 'Test Person');
-    const ok = await api.post('/api/users/signin', { email: account.email, password: account.password });
+    const ok = await api.call('signIn', {
+      body: { email: account.email, password: account.password },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ email: account.email, isAdmin: false });
-    const wrongPassword = await api.post('/api/users/signin', { email: account.email, password: 'not-the-password' });
-    const unknown = await api.post('/api/users/signin', { email: uniqueEmail(), password: account.password });
+    const wrongPassword = await api.call('signIn', {
+      body: { email: account.email, password: 'not-the-password' },
+    });
+    const unknown = await api.call('signIn', {
+      body: { email: uniqueEmail(), password: account.password },
+    });
     expect(wrongPassword.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrongPassword.body.message).toBe(unknown.body.message);
   });
 
   it('the demo admin can sign in', async () => {
-    const res = await api.post('/api/users/signin', DEMO_ADMIN);
+    const res = await api.call('signIn', {
+      body: DEMO_ADMIN,
+    });
     expect(res.status).toBe(200);
     expect(res.body.isAdmin).toBe(true);
   });
 
   it('50 concurrent sign-ups all succeed', async () => {
-    const results = await Promise.all(Array.from({ length: 50 }, () => api.post('/api/users/signup', newAccount())));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        api.call('signUp', {
+          body: newAccount(),
+        }),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
   });
 });
 
 describe('profile', () => {
   it('needs a session', async () => {
-    const res = await api.put('/api/users/profile', { name: 'X', email: uniqueEmail(), password: '' });
+    const res = await api.call('changeProfile', {
+      body: { name: 'X', email: uniqueEmail(), password: '' },
+    });
     expect(res.status).toBe(401);
     expect(res.body.message).toBeTruthy();
   });
@@ -72,30 +94,56 @@ describe('profile', () => {
   it('updates name and email with the bearer token and keeps the session when the password is blank', async () => {
     const { _id, token } = await signUp(api, 'Test Person');
     const email = uniqueEmail('renamed');
-    const res = await api.put('/api/users/profile', { name: 'Renamed Person', email, password: '' }, { token });
+    const res = await api.call('changeProfile', {
+      body: { name: 'Renamed Person', email, password: '' },
+      token,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ _id, name: 'Renamed Person', email, isAdmin: false, decisionMails: true, token });
-    expect((await api.get('/api/users/profile', { token })).body.name).toBe('Renamed Person');
+    expect(
+      (
+        await api.call('getProfile', {
+          token,
+        })
+      ).body.name,
+    ).toBe('Renamed Person');
   });
 
   it('a password change ends the old sessions: the old token gets 401, the returned one works', async () => {
     const account = await signUp(api, 'Test Person');
     const other = await asUser(api, account);
-    const res = await api.put(
-      '/api/users/profile',
-      { name: account.name, email: account.email, password: 'changed-password' },
-      { token: account.token },
-    );
+    const res = await api.call('changeProfile', {
+      body: { name: account.name, email: account.email, password: 'changed-password' },
+      token: account.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.token).not.toBe(account.token);
-    expect((await api.get('/api/users/profile', { token: account.token })).status).toBe(401);
-    expect((await api.get('/api/users/profile', { token: other.token })).status).toBe(401);
-    expect((await api.get('/api/users/profile', { token: res.body.token })).status).toBe(200);
+    expect(
+      (
+        await api.call('getProfile', {
+          token: account.token,
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await api.call('getProfile', {
+          token: other.token,
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await api.call('getProfile', {
+          token: res.body.token,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('cannot make the user an admin', async () => {
     const user = await signUp(api, 'Test Person');
-    const res = await api.put(
+    const res = await api.raw.put(
       '/api/users/profile',
       { name: user.name, email: user.email, password: '', isAdmin: true },
       { token: user.token },
@@ -108,16 +156,32 @@ describe('profile', () => {
 describe('sign-out', () => {
   it('ends the session on the server', async () => {
     const user = await signUp(api, 'Test Person');
-    expect((await api.post('/api/users/signout', undefined, { token: user.token })).status).toBe(200);
-    expect((await api.get('/api/users/profile', { token: user.token })).status).toBe(401);
+    expect(
+      (
+        await api.call('signOut', {
+          token: user.token,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await api.call('getProfile', {
+          token: user.token,
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
 describe('password reset', () => {
   it('replies the same for a registered and an unknown email', async () => {
     const account = await signUp(api, 'Test Person');
-    const known = await api.post('/api/users/forget-password', { email: account.email });
-    const unknown = await api.post('/api/users/forget-password', { email: uniqueEmail() });
+    const known = await api.call('forgetPassword', {
+      body: { email: account.email },
+    });
+    const unknown = await api.call('forgetPassword', {
+      body: { email: uniqueEmail() },
+    });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
@@ -125,25 +189,47 @@ describe('password reset', () => {
 
   it('the mailed link sets a new password once and ends every session', async () => {
     const account = await signUp(api, 'Test Person');
-    await api.post('/api/users/forget-password', { email: account.email });
+    await api.call('forgetPassword', {
+      body: { email: account.email },
+    });
     const token = await latestResetToken(account.email);
-    const reset = await api.post('/api/users/reset-password', { token, password: 'a-brand-new-one' });
+    const reset = await api.call('resetPassword', {
+      body: { token, password: 'a-brand-new-one' },
+    });
     expect(reset.status).toBe(200);
     expect(reset.body.message).toBe('Password updated successfully');
-    expect((await api.get('/api/users/profile', { token: account.token })).status).toBe(401);
-    expect((await api.post('/api/users/signin', { email: account.email, password: 'a-brand-new-one' })).status).toBe(
-      200,
-    );
-    expect((await api.post('/api/users/signin', { email: account.email, password: account.password })).status).toBe(
-      401,
-    );
-    const again = await api.post('/api/users/reset-password', { token, password: 'yet-another-one' });
+    expect(
+      (
+        await api.call('getProfile', {
+          token: account.token,
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await api.call('signIn', {
+          body: { email: account.email, password: 'a-brand-new-one' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await api.call('signIn', {
+          body: { email: account.email, password: account.password },
+        })
+      ).status,
+    ).toBe(401);
+    const again = await api.call('resetPassword', {
+      body: { token, password: 'yet-another-one' },
+    });
     expect(again.status).toBe(404);
   });
 
   it('the reset link points at PUBLIC_URL', async () => {
     const account = await signUp(api, 'Test Person');
-    await api.post('/api/users/forget-password', { email: account.email });
+    await api.call('forgetPassword', {
+      body: { email: account.email },
+    });
     await mailedResetToken(server.dbUrl, account.email);
     const db = await openDatabase(server.dbUrl);
     const { rows } = await db.execute({ sql: 'SELECT text FROM outbox WHERE "to" = ?', args: [account.email] });
@@ -155,15 +241,25 @@ describe('password reset', () => {
 describe('cross-site requests', () => {
   it('refuses a cookie-authenticated write from another origin or with no origin, accepts the same origin and bearer', async () => {
     const account = newAccount();
-    const signup = await api.post('/api/users/signup', account);
+    const signup = await api.call('signUp', {
+      body: account,
+    });
     const cookie = (signup.headers.get('set-cookie') ?? '').split(';')[0]!;
     const body = { name: 'Cookie Person', email: account.email, password: '' };
-    const crossSite = await api.put('/api/users/profile', body, {
+    const crossSite = await api.call('changeProfile', {
+      body,
       headers: { cookie, origin: 'https://evil.example' },
     });
-    const noOrigin = await api.put('/api/users/profile', body, { headers: { cookie } });
-    const sameOrigin = await api.put('/api/users/profile', body, { headers: { cookie, origin: server.url } });
-    const bearer = await api.put('/api/users/profile', body, {
+    const noOrigin = await api.call('changeProfile', {
+      body,
+      headers: { cookie },
+    });
+    const sameOrigin = await api.call('changeProfile', {
+      body,
+      headers: { cookie, origin: server.url },
+    });
+    const bearer = await api.call('changeProfile', {
+      body,
       token: signup.body.token,
       headers: { origin: 'https://evil.example' },
     });
@@ -191,7 +287,7 @@ describe('bad input gets a clear 4xx and writes nothing', () => {
     ['forget with a bad email', '/api/users/forget-password', { email: 'no at sign' }],
   ];
   it.each(cases)('%s', async (_name, path, body) => {
-    const res = await api.post(path, body);
+    const res = await api.raw.post(path, body);
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(typeof res.body.message).toBe('string');
@@ -199,7 +295,7 @@ describe('bad input gets a clear 4xx and writes nothing', () => {
   });
 
   it('malformed JSON', async () => {
-    const res = await api.post('/api/users/signin', undefined, {
+    const res = await api.call('signIn', {
       raw: '{"email": ',
       headers: { 'content-type': 'application/json' },
     });
@@ -208,7 +304,7 @@ describe('bad input gets a clear 4xx and writes nothing', () => {
   });
 
   it('wrong content type', async () => {
-    const res = await api.post('/api/users/signin', undefined, {
+    const res = await api.call('signIn', {
       raw: 'email=a@b.co',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
@@ -217,7 +313,7 @@ describe('bad input gets a clear 4xx and writes nothing', () => {
   });
 
   it('invalid UTF-8', async () => {
-    const res = await api.post('/api/users/signin', undefined, {
+    const res = await api.call('signIn', {
       raw: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
       headers: { 'content-type': 'application/json' },
     });
@@ -225,10 +321,12 @@ describe('bad input gets a clear 4xx and writes nothing', () => {
   });
 
   it('a body over 100 KB gets 413', async () => {
-    const res = await api.post('/api/users/signup', {
-      name: 'x'.repeat(200 * 1024),
-      email: uniqueEmail(),
-      password: 'password-123',
+    const res = await api.call('signUp', {
+      body: {
+        name: 'x'.repeat(200 * 1024),
+        email: uniqueEmail(),
+        password: 'password-123',
+      },
     });
     expect(res.status).toBe(413);
     expect(res.body.message).toMatch(/too large/);
@@ -244,7 +342,7 @@ describe('bad input gets a clear 4xx and writes nothing', () => {
 
 describe('GET /api/test', () => {
   it('lists items with name, email and isAdmin', async () => {
-    const res = await api.get('/api/test');
+    const res = await api.call('testExamples');
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThan(0);
     for (const item of res.body)
@@ -256,11 +354,10 @@ describe('session tokens', () => {
   it('are never stored or logged raw', async () => {
     const account = await signUp(api, 'Test Person');
     const tokens = [account.token, (await asUser(api, account)).token];
-    await api.put(
-      '/api/users/profile',
-      { name: 'Token Keeper', email: account.email, password: 'rotated-password' },
-      { token: tokens[1] },
-    );
+    await api.call('changeProfile', {
+      body: { name: 'Token Keeper', email: account.email, password: 'rotated-password' },
+      token: tokens[1],
+    });
     const db = await openDatabase(server.dbUrl);
     try {
       const tables = (

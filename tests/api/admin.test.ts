@@ -11,9 +11,8 @@ const sql = (statement: string, args: Array<string | number> = []) => sqlRows(se
 
 async function newSubmission(url = `https://example.org/course-${Math.random().toString(36).slice(2)}`) {
   const submitter = await signUp(api);
-  const res = await api.post(
-    '/api/submissions/create',
-    {
+  const res = await api.call('submitLink', {
+    body: {
       url,
       name: 'Example Course',
       category: ['Data Science'],
@@ -21,8 +20,8 @@ async function newSubmission(url = `https://example.org/course-${Math.random().t
       hasCert: true,
       description: 'Statistics for everyone.',
     },
-    { token: submitter.token },
-  );
+    token: submitter.token,
+  });
   expect(res.status).toBe(201);
   return res.body as { _id: string; slug: string; url: string; name: string };
 }
@@ -53,7 +52,7 @@ describe('only admins', () => {
   ];
 
   it.each(routes)('%s %s: 401 anonymous, 403 for a user, and nothing changes', async (method, path, body) => {
-    const { body: page } = await api.get('/api/contents/search');
+    const { body: page } = await api.call('searchContents');
     const submission = await newSubmission();
     const target = await signUp(api);
     const real = path
@@ -63,8 +62,8 @@ describe('only admins', () => {
     const before = await sql(
       'SELECT (SELECT count(*) FROM contents) AS c, (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM submissions) AS s, (SELECT count(*) FROM audit_log) AS a',
     );
-    const anonymous = await api.request(method, real, body);
-    const signedIn = await api.request(method, real, body, { token: user.token });
+    const anonymous = await api.raw.send(method, real, body);
+    const signedIn = await api.raw.send(method, real, body, { token: user.token });
     expect(anonymous.status).toBe(401);
     expect(signedIn.status).toBe(403);
     expect(anonymous.body.message).toBeTruthy();
@@ -79,8 +78,14 @@ describe('only admins', () => {
 
 describe('contents', () => {
   it('pages of 10 with page, pages and count (the row offset)', async () => {
-    const first = await api.get('/api/contents/admin?page=1', { token: admin.token });
-    const second = await api.get('/api/contents/admin?page=2', { token: admin.token });
+    const first = await api.call('adminContents', {
+      query: { page: '1' },
+      token: admin.token,
+    });
+    const second = await api.call('adminContents', {
+      query: { page: '2' },
+      token: admin.token,
+    });
     expect(first.body).toMatchObject({ page: 1, count: 0 });
     expect(second.body).toMatchObject({ page: 2, count: 10 });
     expect(first.body.contents).toHaveLength(10);
@@ -88,7 +93,9 @@ describe('contents', () => {
   });
 
   it('create an empty content, edit it, and find it by its slug; every change is audited', async () => {
-    const created = await api.post('/api/contents', undefined, { token: admin.token });
+    const created = await api.call('createDraft', {
+      token: admin.token,
+    });
     expect(created.status).toBe(201);
     expect(created.body._id).toBeTruthy();
     const id = created.body._id;
@@ -105,12 +112,20 @@ describe('contents', () => {
       hasCert: false,
       description: 'The tools of the trade: shell, editors, version control.',
     };
-    const res = await api.put(`/api/contents/${id}`, update, { token: admin.token });
+    const res = await api.call('saveContent', {
+      params: { id },
+      body: update,
+      token: admin.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Missing Semester', slug: 'missing-semester-of-cs' });
-    const page = await api.get('/api/contents/slug/missing-semester-of-cs');
+    const page = await api.call('contentBySlug', {
+      params: { slug: 'missing-semester-of-cs' },
+    });
     expect(page.body.name).toBe('Missing Semester');
-    const search = await api.get('/api/contents/search?searchTerm=missing%20semester');
+    const search = await api.call('searchContents', {
+      query: { searchTerm: 'missing semester' },
+    });
     expect(search.body.contents[0]._id).toBe(id);
     const audit = await sql('SELECT action FROM audit_log WHERE target_id = ? ORDER BY id', [id]);
     // Created as a draft; the first complete save publishes it.
@@ -118,28 +133,36 @@ describe('contents', () => {
   });
 
   it('refuses a slug that another content uses (409) and a missing required field (400)', async () => {
-    const { body: list } = await api.get('/api/contents/search?order=oldest');
+    const { body: list } = await api.call('searchContents', {
+      query: { order: 'oldest' },
+    });
     const [a, b] = list.contents;
-    const res = await api.put(
-      `/api/contents/${a._id}`,
-      { ...a, slug: b.slug, image: 'https://example.org/i.png' },
-      { token: admin.token },
-    );
+    const res = await api.call('saveContent', {
+      params: { id: a._id },
+      body: { ...a, slug: b.slug, image: 'https://example.org/i.png' },
+      token: admin.token,
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toContain(b.slug);
-    const missing = await api.put(`/api/contents/${a._id}`, { ...a, image: '' }, { token: admin.token });
+    const missing = await api.call('saveContent', {
+      params: { id: a._id },
+      body: { ...a, image: '' },
+      token: admin.token,
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Image is required');
   });
 
   it('a content without an image shows its generated tile, and saving it back (a typo fixed) needs no upload', async () => {
-    const { body: list } = await api.get('/api/contents/search?order=oldest');
-    const a = list.contents.find((c: { image: string }) => c.image.includes('/images/placeholder/'));
+    const { body: list } = await api.call('searchContents', {
+      query: { order: 'oldest' },
+    });
+    const a = list.contents.find((c) => c.image.includes('/images/placeholder/'))!;
     expect(a.image).toBe(`${server.url}/images/placeholder/${a.slug}.svg`);
     const tile = await fetch(a.image);
     expect(tile.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
     expect(await tile.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
-    const fixed = await api.put(
+    const fixed = await api.raw.put(
       `/api/contents/${a._id}`,
       { ...a, description: `${a.description} (typo fixed)` },
       { token: admin.token },
@@ -148,28 +171,48 @@ describe('contents', () => {
     expect(fixed.body.image).toBe(a.image);
     // Stored as no image of its own: a new slug gets its own tile.
     expect(await sql('SELECT image FROM contents WHERE id = ?', [a._id])).toEqual([{ image: '' }]);
-    const renamed = await api.put(
-      `/api/contents/${a._id}`,
-      { ...fixed.body, slug: `${a.slug}-renamed` },
-      { token: admin.token },
-    );
+    const renamed = await api.call('saveContent', {
+      params: { id: a._id },
+      body: { ...fixed.body, slug: `${a.slug}-renamed` },
+      token: admin.token,
+    });
     expect(renamed.body.image).toBe(`${server.url}/images/placeholder/${a.slug}-renamed.svg`);
   });
 
   it('delete takes the content with its saves and reviews; a second delete is 404', async () => {
-    const created = (await api.post('/api/contents', undefined, { token: admin.token })).body;
-    await api.post('/api/users/save', { contentId: created._id }, { token: user.token });
-    const res = await api.del(`/api/contents/${created._id}`, { token: admin.token });
+    const created = (
+      await api.call('createDraft', {
+        token: admin.token,
+      })
+    ).body;
+    await api.call('toggleSave', {
+      body: { contentId: created._id },
+      token: user.token,
+    });
+    const res = await api.call('deleteContent', {
+      params: { id: created._id },
+      token: admin.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('content deleted successfully');
-    expect((await api.del(`/api/contents/${created._id}`, { token: admin.token })).status).toBe(404);
+    expect(
+      (
+        await api.call('deleteContent', {
+          params: { id: created._id },
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(404);
     expect(await sql('SELECT count(*) AS n FROM saves WHERE content_id = ?', [created._id])).toEqual([{ n: 0 }]);
   });
 });
 
 describe('users', () => {
   it('lists users in pages with count', async () => {
-    const res = await api.get('/api/users/admin?page=1', { token: admin.token });
+    const res = await api.call('adminUsers', {
+      query: { page: '1' },
+      token: admin.token,
+    });
     expect(res.body).toMatchObject({ page: 1, count: 0 });
     expect(res.body.users[0]).toEqual(
       expect.objectContaining({
@@ -179,20 +222,33 @@ describe('users', () => {
         isAdmin: expect.any(Boolean),
       }),
     );
-    expect(res.body.users[0].passwordHash).toBeUndefined();
+    expect(res.body.users[0]).not.toHaveProperty('passwordHash');
   });
 
   it("edits name, email and role; a role change ends the user's sessions", async () => {
     const target = await signUp(api);
-    const res = await api.put(
+    const res = await api.raw.put(
       `/api/users/${target._id}`,
       { _id: target._id, name: 'Promoted', email: target.email, isAdmin: true },
       { token: admin.token },
     );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ _id: target._id, name: 'Promoted', email: target.email, isAdmin: true });
-    expect((await api.get('/api/users/profile', { token: target.token })).status).toBe(401);
-    expect((await api.get(`/api/users/${target._id}`, { token: admin.token })).body).toEqual({
+    expect(
+      (
+        await api.call('getProfile', {
+          token: target.token,
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await api.call('getUser', {
+          params: { id: target._id },
+          token: admin.token,
+        })
+      ).body,
+    ).toEqual({
       _id: target._id,
       name: 'Promoted',
       email: target.email,
@@ -202,26 +258,29 @@ describe('users', () => {
 
   it('refuses an email another user has', async () => {
     const [a, b] = [await signUp(api), await signUp(api)];
-    const res = await api.put(
-      `/api/users/${a._id}`,
-      { name: 'A', email: b.email, isAdmin: false },
-      { token: admin.token },
-    );
+    const res = await api.call('changeUser', {
+      params: { id: a._id },
+      body: { name: 'A', email: b.email, isAdmin: false },
+      token: admin.token,
+    });
     expect(res.status).toBe(409);
   });
 
   it('an admin cannot delete themselves, nor demote the last admin', async () => {
-    const self = await api.del(`/api/users/${admin._id}`, { token: admin.token });
+    const self = await api.call('deleteUser', {
+      params: { id: admin._id },
+      token: admin.token,
+    });
     expect(self.status).toBe(403);
     const admins = await sql('SELECT id FROM users WHERE is_admin = 1');
     // Demote every other admin first, so this one is the last.
     for (const row of admins)
       if (row.id !== admin._id) await sql('UPDATE users SET is_admin = 0 WHERE id = ?', [String(row.id)]);
-    const demote = await api.put(
-      `/api/users/${admin._id}`,
-      { name: 'Ada Admin', email: 'admin@skillshelf.dev', isAdmin: false },
-      { token: admin.token },
-    );
+    const demote = await api.call('changeUser', {
+      params: { id: admin._id },
+      body: { name: 'Ada Admin', email: 'admin@skillshelf.dev', isAdmin: false },
+      token: admin.token,
+    });
     expect(demote.status).toBe(409);
     expect(demote.body.message).toMatch(/at least one admin/);
     expect(await sql('SELECT is_admin FROM users WHERE id = ?', [admin._id])).toEqual([{ is_admin: 1 }]);
@@ -229,24 +288,44 @@ describe('users', () => {
 
   it('deletes a user with their sessions and reviews', async () => {
     const target = await signUp(api);
-    const { body: page } = await api.get('/api/contents/search?order=latest');
-    await api.post(
-      `/api/contents/${page.contents[0]._id}/reviews`,
-      { rating: 5, comment: 'bye' },
-      { token: target.token },
-    );
-    const res = await api.del(`/api/users/${target._id}`, { token: admin.token });
+    const { body: page } = await api.call('searchContents', {
+      query: { order: 'latest' },
+    });
+    await api.call('createReview', {
+      params: { id: page.contents[0]._id },
+      body: { rating: 5, comment: 'bye' },
+      token: target.token,
+    });
+    const res = await api.call('deleteUser', {
+      params: { id: target._id },
+      token: admin.token,
+    });
     expect(res.status).toBe(200);
-    expect((await api.get('/api/users/profile', { token: target.token })).status).toBe(401);
+    expect(
+      (
+        await api.call('getProfile', {
+          token: target.token,
+        })
+      ).status,
+    ).toBe(401);
     expect(await sql('SELECT count(*) AS n FROM reviews WHERE user_id = ?', [target._id])).toEqual([{ n: 0 }]);
-    expect((await api.get(`/api/contents/slug/${page.contents[0].slug}`)).body.numReviews).toBe(0);
+    expect(
+      (
+        await api.call('contentBySlug', {
+          params: { slug: page.contents[0].slug },
+        })
+      ).body.numReviews,
+    ).toBe(0);
   });
 });
 
 describe('submissions', () => {
   it('lists the queue with page, pages and count', async () => {
     await newSubmission();
-    const res = await api.get('/api/submissions/admin?page=1', { token: admin.token });
+    const res = await api.call('adminSubmissions', {
+      query: { page: '1' },
+      token: admin.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ page: 1, count: 0 });
     expect(res.body.submissions.length).toBeGreaterThan(0);
@@ -254,11 +333,11 @@ describe('submissions', () => {
 
   it('approve creates the content from the posted fields and records the submission as approved, in one go', async () => {
     const submission = await newSubmission();
-    const res = await api.post(
-      `/api/submissions/${submission._id}`,
-      { ...submission, name: 'Edited Name', slug: `edited-${submission._id}` },
-      { token: admin.token },
-    );
+    const res = await api.call('approveSubmission', {
+      params: { id: submission._id },
+      body: { ...submission, name: 'Edited Name', slug: `edited-${submission._id}` },
+      token: admin.token,
+    });
     expect(res.status).toBe(201);
     expect(res.body.content).toMatchObject({
       name: 'Edited Name',
@@ -266,9 +345,18 @@ describe('submissions', () => {
       cost: 'Paid',
       hasCert: true,
     });
-    const record = await api.get(`/api/submissions/${submission._id}`, { token: admin.token });
+    const record = await api.call('getSubmission', {
+      params: { id: submission._id },
+      token: admin.token,
+    });
     expect(record.body).toMatchObject({ status: 'approved', contentId: res.body.content._id, decidedBy: admin.email });
-    expect((await api.get(`/api/contents/slug/edited-${submission._id}`)).status).toBe(200);
+    expect(
+      (
+        await api.call('contentBySlug', {
+          params: { slug: `edited-${submission._id}` },
+        })
+      ).status,
+    ).toBe(200);
     expect(await sql('SELECT action FROM audit_log WHERE target_id = ?', [submission._id])).toEqual([
       { action: 'submission.approve' },
     ]);
@@ -276,51 +364,88 @@ describe('submissions', () => {
 
   it('an approval that fails (the website is listed meanwhile) leaves the submission in the queue and creates nothing', async () => {
     const submission = await newSubmission();
-    const { body: page } = await api.get('/api/contents/search');
+    const { body: page } = await api.call('searchContents');
     const listed = page.contents[0].url;
     const before = await sql('SELECT count(*) AS n FROM contents');
-    const res = await api.post(
-      `/api/submissions/${submission._id}`,
-      { ...submission, url: listed },
-      { token: admin.token },
-    );
+    const res = await api.call('approveSubmission', {
+      params: { id: submission._id },
+      body: { ...submission, url: listed },
+      token: admin.token,
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toContain('already listed');
-    expect((await api.get(`/api/submissions/${submission._id}`, { token: admin.token })).status).toBe(200);
+    expect(
+      (
+        await api.call('getSubmission', {
+          params: { id: submission._id },
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(200);
     expect(await sql('SELECT count(*) AS n FROM contents')).toEqual(before);
   });
 
   it('reject keeps the submission as rejected, out of the queue; a second reject is a harmless 200', async () => {
     const submission = await newSubmission();
-    const res = await api.del(`/api/submissions/${submission._id}`, { token: admin.token });
+    const res = await api.call('rejectSubmission', {
+      params: { id: submission._id },
+      token: admin.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('submission rejected successfully');
-    const again = await api.del(`/api/submissions/${submission._id}`, { token: admin.token });
+    const again = await api.call('rejectSubmission', {
+      params: { id: submission._id },
+      token: admin.token,
+    });
     expect(again).toMatchObject({
       status: 200,
       body: { message: 'Submission was already rejected; nothing changed', status: 'rejected' },
     });
-    expect((await api.get(`/api/submissions/${submission._id}`, { token: admin.token })).body.status).toBe('rejected');
-    const queue = await api.get('/api/submissions/admin', { token: admin.token });
+    expect(
+      (
+        await api.call('getSubmission', {
+          params: { id: submission._id },
+          token: admin.token,
+        })
+      ).body.status,
+    ).toBe('rejected');
+    const queue = await api.call('adminSubmissions', {
+      token: admin.token,
+    });
     expect(queue.body.submissions.map((s: { _id: string }) => s._id)).not.toContain(submission._id);
   });
 
   it('approving a rejected submission is a 409 and creates nothing; an unknown one is a 404', async () => {
     const submission = await newSubmission();
-    await api.del(`/api/submissions/${submission._id}`, { token: admin.token });
+    await api.call('rejectSubmission', {
+      params: { id: submission._id },
+      token: admin.token,
+    });
     const before = await sql('SELECT count(*) AS n FROM contents');
-    const res = await api.post(`/api/submissions/${submission._id}`, submission, { token: admin.token });
+    const res = await api.call('approveSubmission', {
+      params: { id: submission._id },
+      body: submission,
+      token: admin.token,
+    });
     expect(res).toMatchObject({ status: 409, body: { message: 'This submission was already rejected' } });
     expect(await sql('SELECT count(*) AS n FROM contents')).toEqual(before);
     expect(
-      (await api.post('/api/submissions/ffffffffffffffffffffffff', submission, { token: admin.token })).status,
+      (
+        await api.call('approveSubmission', {
+          params: { id: 'ffffffffffffffffffffffff' },
+          body: submission,
+          token: admin.token,
+        })
+      ).status,
     ).toBe(404);
   });
 });
 
 describe('dashboard', () => {
   it("summarises the catalog in docs/product.md#what-is-stored's shape with counts that match the data", async () => {
-    const res = await api.get('/api/dashboard/summary', { token: admin.token });
+    const res = await api.call('dashboardSummary', {
+      token: admin.token,
+    });
     expect(res.status).toBe(200);
     const [counts] = await sql(
       'SELECT (SELECT count(*) FROM contents) AS c, (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM users WHERE is_admin = 1) AS a',

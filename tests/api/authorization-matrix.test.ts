@@ -737,13 +737,15 @@ beforeAll(async () => {
   const db = await openDatabase(server.dbUrl);
   let n = 0;
   const content = async () => {
-    const created = await api.post('/api/contents', {}, { token: admin.token });
+    const created = await api.call('createDraft', {
+      token: admin.token,
+    });
     const slug = `matrix-${++n}-${Date.now()}`;
-    const filled = await api.put(
-      `/api/contents/${created.body._id}`,
-      { ...validContent, name: `Matrix ${n}`, slug, url: `https://matrix-${n}-${Date.now()}.example.org/` },
-      { token: admin.token },
-    );
+    const filled = await api.call('saveContent', {
+      params: { id: created.body._id },
+      body: { ...validContent, name: `Matrix ${n}`, slug, url: `https://matrix-${n}-${Date.now()}.example.org/` },
+      token: admin.token,
+    });
     expect(filled.status).toBe(200);
     return { _id: String(created.body._id), slug };
   };
@@ -761,41 +763,58 @@ beforeAll(async () => {
     return moved;
   };
   const submission = async () => {
-    const res = await api.post(
-      '/api/submissions/create',
-      { url: `https://queued-${++n}-${Date.now()}.example.org/`, category: ['Data Science'] },
-      { token: user.token },
-    );
+    const res = await api.call('submitLink', {
+      body: { url: `https://queued-${++n}-${Date.now()}.example.org/`, category: ['Data Science'] },
+      token: user.token,
+    });
     expect(res.status).toBe(201);
     return String(res.body._id);
   };
   const tag = async () => {
-    const res = await api.post('/api/tags', { kind: 'techStack', label: `Matrix tag ${++n}` }, { token: admin.token });
+    const res = await api.call('createTag', {
+      body: { kind: 'techStack', label: `Matrix tag ${++n}` },
+      token: admin.token,
+    });
     expect(res.status).toBe(201);
     return Number(res.body.id);
   };
   const review = async () => {
-    const res = await api.post(
-      `/api/contents/${(await content())._id}/reviews`,
-      { rating: 4, comment: 'Clear and well paced.' },
-      { token: user.token },
-    );
+    const res = await api.call('createReview', {
+      params: { id: (await content())._id },
+      body: { rating: 4, comment: 'Clear and well paced.' },
+      token: user.token,
+    });
     expect(res.status).toBe(201);
     return String(res.body.review._id);
   };
   const list = async (isPublic = false) => {
-    const made = await api.post('/api/lists', { name: `Matrix list ${++n}`, isPublic }, { token: user.token });
+    const made = await api.call('createList', {
+      body: { name: `Matrix list ${++n}`, isPublic },
+      token: user.token,
+    });
     expect(made.status).toBe(201);
     const item = await content();
     expect(
-      (await api.post(`/api/lists/${made.body._id}/items`, { contentId: item._id }, { token: user.token })).status,
+      (
+        await api.call('addListItem', {
+          params: { id: made.body._id },
+          body: { contentId: item._id },
+          token: user.token,
+        })
+      ).status,
     ).toBe(200);
     return { _id: String(made.body._id), slug: String(made.body.slug), contentId: item._id };
   };
   const unpublishedList = async () => {
     const made = await list(true);
     expect(
-      (await api.post(`/api/lists/${made._id}/unpublish`, { reason: 'Matrix reason' }, { token: admin.token })).status,
+      (
+        await api.call('unpublishList', {
+          params: { id: made._id },
+          body: { reason: 'Matrix reason' },
+          token: admin.token,
+        })
+      ).status,
     ).toBe(200);
     return made;
   };

@@ -15,12 +15,20 @@ const chromium = readFileSync(new URL('../fixtures/chromium-bookmarks.html', imp
 
 const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
 beforeAll(async () => {
-  contents = (await api.get('/api/contents/search?order=latest&pageSize=12')).body.contents;
+  contents = (
+    await api.call('searchContents', {
+      query: { order: 'latest', pageSize: '12' },
+    })
+  ).body.contents;
 });
 
-const exportAs = (token: string, format: string) => api.get(`/api/bookmarks/export?format=${format}`, { token });
+const exportAs = (token: string, format: string) => api.raw.get(`/api/bookmarks/export?format=${format}`, { token });
 const importFile = (token: string, body: BodyInit, type = 'text/html') =>
-  api.post('/api/bookmarks/import', undefined, { token, raw: body, headers: { 'content-type': type } });
+  api.call('importBookmarks', {
+    token,
+    raw: body,
+    headers: { 'content-type': type },
+  });
 
 /** Ada's shelf: five saves a minute apart, two lists (one with a formula for a name and a note), progress. */
 async function shelf(token: string) {
@@ -28,34 +36,65 @@ async function shelf(token: string) {
   for (const [i, content] of contents.slice(0, 5).entries()) {
     expect(
       (
-        await api.put(
-          `/api/users/saves/${content._id}`,
-          { savedAt: new Date(base + i * 60_000).toISOString() },
-          { token },
-        )
+        await api.call('save', {
+          params: { id: content._id },
+          body: { savedAt: new Date(base + i * 60_000).toISOString() },
+          token,
+        })
       ).status,
     ).toBe(200);
   }
-  const rust = (await api.post('/api/lists', { name: 'Rust in 30 days', description: 'One chapter a day' }, { token }))
-    .body;
+  const rust = (
+    await api.call('createList', {
+      body: { name: 'Rust in 30 days', description: 'One chapter a day' },
+      token,
+    })
+  ).body;
   for (const [content, note] of [
     [contents[3]!, 'Start here'],
     [contents[0]!, ''],
     [contents[4]!, '=HYPERLINK("https://evil.example/")'],
   ] as const) {
-    expect((await api.post(`/api/lists/${rust._id}/items`, { contentId: content._id, note }, { token })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await api.call('addListItem', {
+          params: { id: rust._id },
+          body: { contentId: content._id, note },
+          token,
+        })
+      ).status,
+    ).toBe(200);
   }
-  const formula = (await api.post('/api/lists', { name: '=SUM(1,2)' }, { token })).body;
-  await api.post(`/api/lists/${formula._id}/items`, { contentId: contents[1]!._id }, { token });
-  await api.put(`/api/users/progress/${contents[3]!._id}`, { state: 'learning' }, { token });
-  await api.put(`/api/users/progress/${contents[8]!._id}`, { state: 'want' }, { token });
+  const formula = (
+    await api.call('createList', {
+      body: { name: '=SUM(1,2)' },
+      token,
+    })
+  ).body;
+  await api.call('addListItem', {
+    params: { id: formula._id },
+    body: { contentId: contents[1]!._id },
+    token,
+  });
+  await api.call('markProgress', {
+    params: { id: contents[3]!._id },
+    body: { state: 'learning' },
+    token,
+  });
+  await api.call('markProgress', {
+    params: { id: contents[8]!._id },
+    body: { state: 'want' },
+    token,
+  });
 }
 
 /** What a round trip must keep: the saves in order, each list's items in order with their notes. */
 async function shelfOf(token: string) {
-  const saves = (await api.get('/api/users/profile', { token })).body;
+  const saves = (
+    await api.call('getProfile', {
+      token,
+    })
+  ).body;
   const exported = (await exportAs(token, 'json')).body;
   return {
     saves: exported.saves.map((s: { url: string }) => s.url),
@@ -172,32 +211,41 @@ describe('importing', () => {
     const dan = (await signUp(api, 'Dan')).token;
     const form = new FormData();
     form.append('file', new Blob([chromium], { type: 'text/html' }), 'bookmarks.html');
-    const imported = await api.post('/api/bookmarks/import', undefined, { token: dan, raw: form });
+    const imported = await api.call('importBookmarks', {
+      token: dan,
+      raw: form,
+    });
     expect(imported.status).toBe(200);
     const offered = imported.body.offered as Array<{ url: string; title: string }>;
-    const submitted = await api.post(
-      '/api/bookmarks/submit',
-      { links: offered.map((o) => ({ url: o.url, name: o.title })) },
-      { token: dan },
-    );
+    const submitted = await api.call('submitBookmarks', {
+      body: { links: offered.map((o) => ({ url: o.url, name: o.title })) },
+      token: dan,
+    });
     expect(submitted.status).toBe(200);
     expect(submitted.body).toMatchObject({ submitted: offered.length, retryAfter: null });
-    const mine = (await api.get('/api/submissions/mine', { token: dan })).body;
+    const mine = (
+      await api.call('mySubmissions', {
+        token: dan,
+      })
+    ).body;
     expect(JSON.stringify(mine)).toContain(offered[0]!.url);
     // Offered again: each is now waiting for review, refused as the form refuses it.
-    const again = await api.post('/api/bookmarks/submit', { links: [{ url: offered[0]!.url }] }, { token: dan });
+    const again = await api.call('submitBookmarks', {
+      body: { links: [{ url: offered[0]!.url }] },
+      token: dan,
+    });
     expect(again.body.results[0]).toMatchObject({
       outcome: 'duplicate',
       message: expect.stringContaining('waiting for review'),
     });
     for (const body of [{}, { links: [] }, { links: 'all' }, { links: [{ url: 7 }] }]) {
-      const refused = await api.post('/api/bookmarks/submit', body, { token: dan });
+      const refused = await api.raw.post('/api/bookmarks/submit', body, { token: dan });
       expect(refused.status, JSON.stringify(body)).toBe(400);
     }
   });
 
   it('answers any file with a 4xx and a message, or imports what it can: never a 5xx, never half written', async () => {
-    const eve = (await signUp(api, 'Eve')).token;
+    const { token: eve, _id: eveId } = await signUp(api, 'Eve');
     const head = '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n';
     const link = (url: string, title = 'T') => `<DT><A HREF="${url}" ADD_DATE="1700000000">${title}</A>\n`;
     const refusals: Array<[string, BodyInit, number, RegExp]> = [
@@ -215,7 +263,7 @@ describe('importing', () => {
       expect(res.body.message, what).toMatch(message);
     }
     expect((await importFile(eve, new FormData(), 'multipart/form-data; boundary=x')).status).toBe(400);
-    expect((await api.get('/api/users/profile', { token: eve })).body.numSaves ?? 0).toBe(0);
+    expect((await api.call('userSaves', { params: { id: eveId }, token: eve })).body.numSaves).toBe(0);
 
     const listed = contents[0]!;
     const odd = [

@@ -8,7 +8,7 @@ const { server, api } = useServer();
 
 describe('GET /api/contents/filters', () => {
   it('lists label/value options and costs as strings', async () => {
-    const res = await api.get('/api/contents/filters');
+    const res = await api.call('catalogFilters');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['categories', 'costs', 'languages', 'levels', 'techStacks', 'types']);
     expect(res.body.categories).toContainEqual({ label: 'Web Development', value: 'web-development' });
@@ -17,17 +17,21 @@ describe('GET /api/contents/filters', () => {
   });
 
   it('answers a conditional request with 304', async () => {
-    const first = await api.get('/api/contents/filters');
+    const first = await api.call('catalogFilters');
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
-    const again = await api.get('/api/contents/filters', { headers: { 'if-none-match': etag! } });
+    const again = await api.call('catalogFilters', {
+      headers: { 'if-none-match': etag! },
+    });
     expect(again.status).toBe(304);
   });
 });
 
 describe('GET /api/contents/search', () => {
   it('returns contents, page, pages and countContents, with _id on every content', async () => {
-    const res = await api.get('/api/contents/search?category=web-development');
+    const res = await api.call('searchContents', {
+      query: { category: 'web-development' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ page: 1, pages: expect.any(Number), countContents: expect.any(Number) });
     expect(res.body.contents.length).toBeGreaterThan(0);
@@ -48,10 +52,20 @@ describe('GET /api/contents/search', () => {
   });
 
   it('takes every parameter as "all" by default', async () => {
-    const all = await api.get(
-      '/api/contents/search?searchTerm=all&category=all&techStack=all&cost=all&hasCert=all&type=all&rating=all&order=latest&page=1',
-    );
-    const none = await api.get('/api/contents/search');
+    const all = await api.call('searchContents', {
+      query: {
+        searchTerm: 'all',
+        category: 'all',
+        techStack: 'all',
+        cost: 'all',
+        hasCert: 'all',
+        type: 'all',
+        rating: 'all',
+        order: 'latest',
+        page: '1',
+      },
+    });
+    const none = await api.call('searchContents');
     expect(all.body.countContents).toBe(none.body.countContents);
   });
 
@@ -65,7 +79,7 @@ describe('GET /api/contents/search', () => {
     'hasCert=maybe',
     'cost=%00',
   ])('normalises %s instead of failing', async (query) => {
-    const res = await api.get(`/api/contents/search?${query}`);
+    const res = await api.raw.get(`/api/contents/search?${query}`);
     expect(res.status).toBe(200);
     expect(res.body.page).toBeGreaterThanOrEqual(1);
   });
@@ -84,13 +98,17 @@ describe('GET /api/contents/search', () => {
     '<script>alert(1)</script>',
     'x'.repeat(5000),
   ])('answers the search term %j with results or an empty list', async (term) => {
-    const res = await api.get(`/api/contents/search?searchTerm=${encodeURIComponent(term)}`);
+    const res = await api.call('searchContents', {
+      query: { searchTerm: term },
+    });
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body.contents)).toBe(true);
   });
 
   it('finds a near miss', async () => {
-    const res = await api.get('/api/contents/search?searchTerm=javscript');
+    const res = await api.call('searchContents', {
+      query: { searchTerm: 'javscript' },
+    });
     expect(res.body.countContents).toBeGreaterThan(0);
     expect(res.body.correctedTerm).toBe('javascript');
   });
@@ -98,9 +116,13 @@ describe('GET /api/contents/search', () => {
 
 describe('GET /api/contents/slug/{slug}', () => {
   it('returns the content with its reviews', async () => {
-    const { body } = await api.get('/api/contents/search?order=topRated');
+    const { body } = await api.call('searchContents', {
+      query: { order: 'topRated' },
+    });
     const slug = body.contents[0].slug;
-    const res = await api.get(`/api/contents/slug/${slug}`);
+    const res = await api.call('contentBySlug', {
+      params: { slug },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ slug, _id: expect.any(String), reviews: expect.any(Array) });
     expect(res.body.reviews.length).toBe(res.body.numReviews);
@@ -109,7 +131,9 @@ describe('GET /api/contents/slug/{slug}', () => {
   it.each(['no-such-content', '..%2F..%2Fetc%2Fpasswd', '%27%20OR%201%3D1', 'x'.repeat(500)])(
     'answers 404 with a message for %s',
     async (slug) => {
-      const res = await api.get(`/api/contents/slug/${slug}`);
+      const res = await api.call('contentBySlug', {
+        params: { slug },
+      });
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('Content not found');
     },
@@ -151,8 +175,13 @@ describe('page caching', () => {
       .map((c) => c.split(';')[0])
       .join('; ');
     expect(cookie).toMatch(/^session=.+; signed_in=/);
-    const { body: page } = await api.get('/api/contents/search?category=web-development');
-    await api.put(`/api/users/saves/${page.contents[0]._id}`, undefined, { token: quillon.token });
+    const { body: page } = await api.call('searchContents', {
+      query: { category: 'web-development' },
+    });
+    await api.call('save', {
+      params: { id: page.contents[0]._id },
+      token: quillon.token,
+    });
     for (const path of ['/', '/search?category=web-development', '/content/freecodecamp']) {
       const visitor = await fetch(server.url + path);
       const withCookie = await fetch(server.url + path, { headers: { cookie } });
@@ -173,9 +202,11 @@ describe('page caching', () => {
   });
 
   it('a page rendered for a signed-in user is private', async () => {
-    const { body } = await api.post('/api/users/signin', {
-      email: 'grace@skillshelf.dev',
-      password: 'skillshelf-demo',
+    const { body } = await api.call('signIn', {
+      body: {
+        email: 'grace@skillshelf.dev',
+        password: 'skillshelf-demo',
+      },
     });
     const res = await fetch(`${server.url}/profile`, { headers: { authorization: `Bearer ${body.token}` } });
     expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -281,7 +312,7 @@ describe('cached pages are compressed once', () => {
       expect(first.headers['content-encoding'], path).toBe('br');
       expect(again.body.equals(first.body), path).toBe(true);
       expect(String(again.headers.vary).toLowerCase(), path).toBe('accept-encoding');
-      expect(JSON.parse(brotliDecompressSync(again.body).toString()), path).toEqual((await api.get(path)).body);
+      expect(JSON.parse(brotliDecompressSync(again.body).toString()), path).toEqual((await api.raw.get(path)).body);
     }
   });
 
@@ -295,18 +326,20 @@ describe('cached pages are compressed once', () => {
 
 describe('cached pages stay correct', () => {
   it('a new review shows at once on the cached content page, and in search within the stale bound', async () => {
-    const { body: page } = await api.get('/api/contents/search?order=latest');
+    const { body: page } = await api.call('searchContents', {
+      query: { order: 'latest' },
+    });
     const content = page.contents[0];
     // Twice: the second visit is answered from the cache.
     await fetch(`${server.url}/content/${content.slug}`);
     const before = await (await fetch(`${server.url}/content/${content.slug}`)).text();
     await fetch(`${server.url}/search?order=topRated&rating=4`);
     const user = await signUp(api, 'Cache Buster');
-    await api.post(
-      `/api/contents/${content._id}/reviews`,
-      { rating: 5, comment: 'Visible immediately' },
-      { token: user.token },
-    );
+    await api.call('createReview', {
+      params: { id: content._id },
+      body: { rating: 5, comment: 'Visible immediately' },
+      token: user.token,
+    });
     const after = await (await fetch(`${server.url}/content/${content.slug}`)).text();
     expect(before).not.toContain('Visible immediately');
     expect(after).toContain('Visible immediately');
@@ -324,15 +357,22 @@ describe('cached pages stay correct', () => {
     const admin = await asAdmin(api);
     const user = await signUp(api, 'Submitter');
     const name = `Quokkaology ${Date.now()}`;
-    const { body: submission } = await api.post(
-      '/api/submissions/create',
-      { url: `https://example.org/${Date.now()}`, name, description: 'All about quokkas.' },
-      { token: user.token },
-    );
+    const { body: submission } = await api.call('submitLink', {
+      body: { url: `https://example.org/${Date.now()}`, name, description: 'All about quokkas.' },
+      token: user.token,
+    });
     await fetch(`${server.url}/search?searchTerm=quokkaology`);
     const before = await (await fetch(`${server.url}/search?searchTerm=quokkaology`)).text();
     expect(before).not.toContain(name);
-    expect((await api.post(`/api/submissions/${submission._id}`, {}, { token: admin.token })).status).toBe(201);
+    expect(
+      (
+        await api.call('approveSubmission', {
+          params: { id: submission._id },
+          body: {},
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(201);
     const after = await (await fetch(`${server.url}/search?searchTerm=quokkaology`)).text();
     expect(after).toContain(name);
   });

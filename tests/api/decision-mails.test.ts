@@ -19,11 +19,10 @@ beforeAll(async () => {
 
 let n = 0;
 async function submit(token: string, name: string) {
-  const res = await api.post(
-    '/api/submissions/create',
-    { url: `https://decided-${Date.now()}-${++n}.example.org/`, name },
-    { token },
-  );
+  const res = await api.call('submitLink', {
+    body: { url: `https://decided-${Date.now()}-${++n}.example.org/`, name },
+    token,
+  });
   expect(res.status).toBe(201);
   return res.body as { _id: string; url: string };
 }
@@ -35,16 +34,19 @@ describe('the mail of a decision', () => {
     const grace = await signUp(api, 'Grace');
     const good = await submit(grace.token, 'Good Course');
     const bad = await submit(grace.token, 'Bad Course');
-    const approval = await api.post(`/api/submissions/${good._id}`, {}, { token: admin.token });
+    const approval = await api.call('approveSubmission', {
+      params: { id: good._id },
+      body: {},
+      token: admin.token,
+    });
     expect(approval.status).toBe(201);
     expect(
       (
-        await api.request(
-          'DELETE',
-          `/api/submissions/${bad._id}`,
-          { reason: 'duplicate', note: 'Already waiting under another name.' },
-          { token: admin.token },
-        )
+        await api.call('rejectSubmission', {
+          params: { id: bad._id },
+          body: { reason: 'duplicate', note: 'Already waiting under another name.' },
+          token: admin.token,
+        })
       ).status,
     ).toBe(200);
 
@@ -62,10 +64,22 @@ describe('the mail of a decision', () => {
   it('a rejection without a reason says none was given; deciding again mails nothing more', async () => {
     const linus = await signUp(api, 'Linus');
     const sent = await submit(linus.token, 'No Reason Course');
-    expect((await api.del(`/api/submissions/${sent._id}`, { token: admin.token })).status).toBe(200);
-    expect((await api.del(`/api/submissions/${sent._id}`, { token: admin.token })).body.message).toContain(
-      'already rejected',
-    );
+    expect(
+      (
+        await api.call('rejectSubmission', {
+          params: { id: sent._id },
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await api.call('rejectSubmission', {
+          params: { id: sent._id },
+          token: admin.token,
+        })
+      ).body.message,
+    ).toContain('already rejected');
     const mails = await mailTo(linus.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('No reason was given.');
@@ -73,45 +87,68 @@ describe('the mail of a decision', () => {
 
   it('the profile turns these mails off (a save without the setting keeps it), and on again', async () => {
     const ada = await signUp(api, 'Ada');
-    expect((await api.get('/api/users/profile', { token: ada.token })).body).toMatchObject({ decisionMails: true });
-    const off = await api.put(
-      '/api/users/profile',
-      { name: 'Ada', email: ada.email, decisionMails: false },
-      { token: ada.token },
-    );
+    expect(
+      (
+        await api.call('getProfile', {
+          token: ada.token,
+        })
+      ).body,
+    ).toMatchObject({ decisionMails: true });
+    const off = await api.call('changeProfile', {
+      body: { name: 'Ada', email: ada.email, decisionMails: false },
+      token: ada.token,
+    });
     expect(off).toMatchObject({ status: 200, body: { decisionMails: false } });
     expect(
-      (await api.put('/api/users/profile', { name: 'Ada L.', email: ada.email }, { token: ada.token })).body,
+      (
+        await api.call('changeProfile', {
+          body: { name: 'Ada L.', email: ada.email },
+          token: ada.token,
+        })
+      ).body,
     ).toMatchObject({
       name: 'Ada L.',
       decisionMails: false,
     });
     const quiet = await submit(ada.token, 'Quiet Course');
-    expect((await api.post(`/api/submissions/${quiet._id}`, {}, { token: admin.token })).status).toBe(201);
+    expect(
+      (
+        await api.call('approveSubmission', {
+          params: { id: quiet._id },
+          body: {},
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(201);
     expect(await mailTo(ada.email)).toEqual([]);
 
     // A form's checkbox value reads as on.
     expect(
       (
-        await api.put(
-          '/api/users/profile',
-          { name: 'Ada L.', email: ada.email, decisionMails: 'on' },
-          { token: ada.token },
-        )
+        await api.call('changeProfile', {
+          body: { name: 'Ada L.', email: ada.email, decisionMails: 'on' },
+          token: ada.token,
+        })
       ).body,
     ).toMatchObject({
       decisionMails: true,
     });
     const loud = await submit(ada.token, 'Loud Course');
-    expect((await api.del(`/api/submissions/${loud._id}`, { token: admin.token })).status).toBe(200);
+    expect(
+      (
+        await api.call('rejectSubmission', {
+          params: { id: loud._id },
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(200);
     expect(await mailTo(ada.email)).toHaveLength(1);
     expect(
       (
-        await api.put(
-          '/api/users/profile',
-          { name: 'Ada L.', email: ada.email, decisionMails: 'maybe' },
-          { token: ada.token },
-        )
+        await api.call('changeProfile', {
+          body: { name: 'Ada L.', email: ada.email, decisionMails: 'maybe' },
+          token: ada.token,
+        })
       ).status,
     ).toBe(400);
   });
@@ -119,8 +156,23 @@ describe('the mail of a decision', () => {
   it('a submitter whose account is gone gets nothing, and the decision is made', async () => {
     const gone = await signUp(api, 'Gone');
     const sent = await submit(gone.token, 'Orphan Course');
-    expect((await api.del(`/api/users/${gone._id}`, { token: admin.token })).status).toBe(200);
-    expect((await api.post(`/api/submissions/${sent._id}`, {}, { token: admin.token })).status).toBe(201);
+    expect(
+      (
+        await api.call('deleteUser', {
+          params: { id: gone._id },
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await api.call('approveSubmission', {
+          params: { id: sent._id },
+          body: {},
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(201);
     expect(await mailTo(gone.email)).toEqual([]);
   });
 });

@@ -16,9 +16,17 @@ let next = 0;
 
 const { server, api } = useServer();
 beforeAll(async () => {
-  const signedIn = await api.post('/api/users/signin', DEMO_ADMIN);
+  const signedIn = await api.call('signIn', {
+    body: DEMO_ADMIN,
+  });
   admin = { ...signedIn.body, cookie: (signedIn.headers.get('set-cookie') ?? '').split(';')[0]! };
-  const pages = await Promise.all([1, 2].map((page) => api.get(`/api/contents/search?order=oldest&page=${page}`)));
+  const pages = await Promise.all(
+    [1, 2].map((page) =>
+      api.call('searchContents', {
+        query: { order: 'oldest', page },
+      }),
+    ),
+  );
   contents = pages.flatMap((p) => p.body.contents);
 });
 
@@ -27,11 +35,11 @@ const sql = (statement: string, args: Array<string | number> = []) => sqlRows(se
 
 async function reviewed(content = freshContent()) {
   const author = await signUp(api, 'Rita Reviewer');
-  const res = await api.post(
-    `/api/contents/${content._id}/reviews`,
-    { rating: 4, comment: 'Well paced.' },
-    { token: author.token },
-  );
+  const res = await api.call('createReview', {
+    params: { id: content._id },
+    body: { rating: 4, comment: 'Well paced.' },
+    token: author.token,
+  });
   expect(res.status).toBe(201);
   return { content, author, reviewId: res.body.review._id as string };
 }
@@ -45,7 +53,12 @@ describe('helpful votes', () => {
     const { reviewId } = await reviewed();
     const voters = await Promise.all(Array.from({ length: 50 }, () => signUp(api, 'Voter')));
     const answers = await Promise.all(
-      voters.map((voter) => api.put(`/api/reviews/${reviewId}/helpful`, undefined, { token: voter.token })),
+      voters.map((voter) =>
+        api.call('voteHelpful', {
+          params: { id: reviewId },
+          token: voter.token,
+        }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(voters.map(() => 200));
     expect(Math.max(...answers.map((a) => a.body.helpful))).toBe(50);
@@ -55,7 +68,12 @@ describe('helpful votes', () => {
     );
     expect(row).toMatchObject({ helpful: 50, votes: 50 });
     const back = await Promise.all(
-      voters.slice(0, 10).map((voter) => api.del(`/api/reviews/${reviewId}/helpful`, { token: voter.token })),
+      voters.slice(0, 10).map((voter) =>
+        api.call('retractHelpfulVote', {
+          params: { id: reviewId },
+          token: voter.token,
+        }),
+      ),
     );
     expect(back.every((a) => a.status === 200 && a.body.voted === false)).toBe(true);
     expect((await sql('SELECT helpful FROM reviews WHERE id = ?', [reviewId]))[0]!.helpful).toBe(40);
@@ -64,21 +82,59 @@ describe('helpful votes', () => {
   it('one per user, not on one’s own review, 401 for a visitor, 404 for a review that is not there', async () => {
     const { content, author, reviewId } = await reviewed();
     const voter = await signUp(api, 'Voter');
-    expect((await api.put(`/api/reviews/${reviewId}/helpful`, undefined, { token: voter.token })).body).toEqual({
+    expect(
+      (
+        await api.call('voteHelpful', {
+          params: { id: reviewId },
+          token: voter.token,
+        })
+      ).body,
+    ).toEqual({
       reviewId,
       helpful: 1,
       voted: true,
     });
-    expect((await api.put(`/api/reviews/${reviewId}/helpful`, undefined, { token: voter.token })).body.helpful).toBe(1);
-    expect((await api.get(`/api/contents/${content._id}/reviews/helpful`, { token: voter.token })).body).toEqual({
+    expect(
+      (
+        await api.call('voteHelpful', {
+          params: { id: reviewId },
+          token: voter.token,
+        })
+      ).body.helpful,
+    ).toBe(1);
+    expect(
+      (
+        await api.call('myHelpfulVotes', {
+          params: { id: content._id },
+          token: voter.token,
+        })
+      ).body,
+    ).toEqual({
       reviewIds: [reviewId],
     });
-    const own = await api.put(`/api/reviews/${reviewId}/helpful`, undefined, { token: author.token });
+    const own = await api.call('voteHelpful', {
+      params: { id: reviewId },
+      token: author.token,
+    });
     expect(own.status).toBe(403);
     expect(own.body.message).toBe('You cannot vote for your own review');
-    expect((await api.put(`/api/reviews/${reviewId}/helpful`)).status).toBe(401);
+    expect(
+      (
+        await api.call('voteHelpful', {
+          params: { id: reviewId },
+        })
+      ).status,
+    ).toBe(401);
     for (const id of ['nope', '%27%20OR%201%3D1--', 'x'.repeat(300)]) {
-      expect((await api.put(`/api/reviews/${id}/helpful`, undefined, { token: voter.token })).status, id).toBe(404);
+      expect(
+        (
+          await api.call('voteHelpful', {
+            params: { id },
+            token: voter.token,
+          })
+        ).status,
+        id,
+      ).toBe(404);
     }
   });
 
@@ -92,15 +148,20 @@ describe('helpful votes', () => {
       before.indexOf(`data-review="${first.reviewId}"`),
     );
     expect(await contentPage(content.slug)).toBe(before);
-    await api.put(`/api/reviews/${first.reviewId}/helpful`, undefined, { token: voter.token });
+    await api.call('voteHelpful', {
+      params: { id: first.reviewId },
+      token: voter.token,
+    });
     const after = await contentPage(content.slug);
     expect(after).toContain('1 person found this helpful');
     // Most helpful first: the voted review now leads, though it is the older one.
     expect(after.indexOf(`data-review="${first.reviewId}"`)).toBeLessThan(
       after.indexOf(`data-review="${second.reviewId}"`),
     );
-    const bySlug = await api.get(`/api/contents/slug/${content.slug}`);
-    expect(bySlug.body.reviews.find((r: { _id: string }) => r._id === first.reviewId).helpful).toBe(1);
+    const bySlug = await api.call('contentBySlug', {
+      params: { slug: content.slug },
+    });
+    expect(bySlug.body.reviews.find((r) => r._id === first.reviewId)?.helpful).toBe(1);
   });
 });
 
@@ -108,36 +169,76 @@ describe('reports of a review', () => {
   it('reach the admin’s reported filter and dashboard; a dismissal is audited and empties them', async () => {
     const { author, reviewId } = await reviewed();
     const [ann, bob] = [await signUp(api, 'Voter'), await signUp(api, 'Voter')];
-    const bad = await api.post(`/api/reviews/${reviewId}/report`, { reason: 'nonsense' }, { token: ann.token });
+    const bad = await api.raw.post(`/api/reviews/${reviewId}/report`, { reason: 'nonsense' }, { token: ann.token });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/spam/);
     expect(
-      (await api.post(`/api/reviews/${reviewId}/report`, { reason: 'abusive' }, { token: ann.token })).status,
+      (
+        await api.call('reportReview', {
+          params: { id: reviewId },
+          body: { reason: 'abusive' },
+          token: ann.token,
+        })
+      ).status,
     ).toBe(201);
-    expect((await api.post(`/api/reviews/${reviewId}/report`, { reason: 'spam' }, { token: ann.token })).status).toBe(
-      409,
-    );
     expect(
-      (await api.post(`/api/reviews/${reviewId}/report`, { reason: 'abusive' }, { token: bob.token })).status,
+      (
+        await api.call('reportReview', {
+          params: { id: reviewId },
+          body: { reason: 'spam' },
+          token: ann.token,
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await api.call('reportReview', {
+          params: { id: reviewId },
+          body: { reason: 'abusive' },
+          token: bob.token,
+        })
+      ).status,
     ).toBe(201);
     expect(
-      (await api.post(`/api/reviews/${reviewId}/report`, { reason: 'spam' }, { token: author.token })).status,
+      (
+        await api.call('reportReview', {
+          params: { id: reviewId },
+          body: { reason: 'spam' },
+          token: author.token,
+        })
+      ).status,
     ).toBe(403);
 
-    const reported = await api.get('/api/reviews/admin?reported=yes&sort=reports', { token: admin.token });
+    const reported = await api.call('adminReviews', {
+      query: { reported: 'yes', sort: 'reports' },
+      token: admin.token,
+    });
     expect(reported.status).toBe(200);
-    const row = reported.body.reviews.find((r: { _id: string }) => r._id === reviewId);
-    expect(row.reports).toEqual({ count: 2, reasons: [{ reason: 'abusive', label: 'Abusive or hateful', count: 2 }] });
+    const row = reported.body.reviews.find((r) => r._id === reviewId);
+    expect(row?.reports).toEqual({ count: 2, reasons: [{ reason: 'abusive', label: 'Abusive or hateful', count: 2 }] });
     const dashboard = await (
       await fetch(`${server.url}/admin/dashboard`, { headers: { cookie: admin.cookie } })
     ).text();
     expect(dashboard).toMatch(/data-waiting="reportedReviews"[\s\S]*?reviews? reported/);
     expect(dashboard).toContain('href="/admin/reviews?reported=yes&amp;sort=reports"');
 
-    expect((await api.del(`/api/reviews/${reviewId}/reports`, { token: ann.token })).status).toBe(403);
-    const dismissed = await api.del(`/api/reviews/${reviewId}/reports`, { token: admin.token });
+    expect(
+      (
+        await api.call('dismissReviewReports', {
+          params: { id: reviewId },
+          token: ann.token,
+        })
+      ).status,
+    ).toBe(403);
+    const dismissed = await api.call('dismissReviewReports', {
+      params: { id: reviewId },
+      token: admin.token,
+    });
     expect(dismissed.status).toBe(200);
-    const after = await api.get('/api/reviews/admin?reported=yes', { token: admin.token });
+    const after = await api.call('adminReviews', {
+      query: { reported: 'yes' },
+      token: admin.token,
+    });
     expect(after.body.reviews.map((r: { _id: string }) => r._id)).not.toContain(reviewId);
     const audit = await sql(
       "SELECT actor, details FROM audit_log WHERE action = 'review.reports-dismiss' AND target_id = ?",
@@ -152,17 +253,24 @@ describe('votes and reports are the user’s data', () => {
   it('are in the export, and go with the account (the count follows)', async () => {
     const { reviewId } = await reviewed();
     const leaver = await signUp(api, 'Leaver');
-    await api.put(`/api/reviews/${reviewId}/helpful`, undefined, { token: leaver.token });
-    await api.post(`/api/reviews/${reviewId}/report`, { reason: 'off-topic' }, { token: leaver.token });
-    const exported = await api.get('/api/users/profile/export', { token: leaver.token });
+    await api.call('voteHelpful', {
+      params: { id: reviewId },
+      token: leaver.token,
+    });
+    await api.call('reportReview', {
+      params: { id: reviewId },
+      body: { reason: 'off-topic' },
+      token: leaver.token,
+    });
+    const exported = await api.call('exportAccount', {
+      token: leaver.token,
+    });
     expect(exported.body.helpfulVotes).toEqual([expect.objectContaining({ reviewId })]);
     expect(exported.body.reviewReports).toEqual([expect.objectContaining({ reviewId, reason: 'off-topic' })]);
-    const gone = await api.request(
-      'DELETE',
-      '/api/users/profile',
-      { password: leaver.password, reviews: 'delete' },
-      { token: leaver.token },
-    );
+    const gone = await api.call('deleteAccount', {
+      body: { password: leaver.password, reviews: 'delete' },
+      token: leaver.token,
+    });
     expect(gone.status).toBe(200);
     expect(
       await sql(
@@ -177,11 +285,15 @@ describe('GET /api/contents/suggest', () => {
   it('suggests tags and resources for what is typed, with the matched parts', async () => {
     const content = contents[0]!;
     const word = content.name.split(/\s+/)[0]!;
-    const res = await api.get(`/api/contents/suggest?q=${encodeURIComponent(word.slice(0, 4))}`);
+    const res = await api.call('suggest', {
+      query: { q: word.slice(0, 4) },
+    });
     expect(res.status).toBe(200);
     expect(res.body.suggestions.length).toBeGreaterThan(0);
     expect(res.body.suggestions.length).toBeLessThanOrEqual(8);
-    const tags = await api.get('/api/contents/suggest?q=web');
+    const tags = await api.call('suggest', {
+      query: { q: 'web' },
+    });
     expect(tags.body.suggestions[0]).toMatchObject({ kind: 'tag', href: expect.stringMatching(/^\/search\?/) });
   });
 
@@ -209,13 +321,13 @@ describe('GET /api/contents/suggest', () => {
       queries.push(`q=${encodeURIComponent(text)}`);
     }
     for (const query of queries) {
-      const res = await api.get(`/api/contents/suggest?${query}`);
+      const res = await api.raw.get(`/api/contents/suggest?${query}`);
       expect(res.status, query.slice(0, 40)).toBe(200);
       expect(res.body.suggestions.length).toBeLessThanOrEqual(8);
     }
     // A broken percent-encoding never reaches it: the request gate refuses the line, with a message.
     for (const query of ['q=%E0%A4%A', 'q=%']) {
-      const res = await api.get(`/api/contents/suggest?${query}`);
+      const res = await api.raw.get(`/api/contents/suggest?${query}`);
       expect(res.status, query).toBe(400);
     }
   });

@@ -7,7 +7,13 @@ import { sqlRows } from '../setup/sql.ts';
 let contents: Array<{ _id: string; name: string; slug: string; url: string; numReviews: number }>;
 const { server, api } = useServer();
 beforeAll(async () => {
-  const pages = await Promise.all([1, 2, 3].map((page) => api.get(`/api/contents/search?order=oldest&page=${page}`)));
+  const pages = await Promise.all(
+    [1, 2, 3].map((page) =>
+      api.call('searchContents', {
+        query: { order: 'oldest', page },
+      }),
+    ),
+  );
   contents = pages.flatMap((p) => p.body.contents);
 });
 
@@ -17,7 +23,7 @@ describe('saves', () => {
   it('toggle: the first post saves, the second unsaves; items carry the documented and the legacy names from the content row', async () => {
     const user = await signUp(api, 'Saver');
     const content = contents[0]!;
-    const saved = await api.post(
+    const saved = await api.raw.post(
       '/api/users/save',
       { contentId: content._id, contentName: 'FORGED', contentSlug: 'x', contentUrl: 'https://evil.example' },
       { token: user.token },
@@ -34,15 +40,27 @@ describe('saves', () => {
       url: content.url,
       savedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
-    const unsaved = await api.post('/api/users/save', { contentId: content._id }, { token: user.token });
+    const unsaved = await api.call('toggleSave', {
+      body: { contentId: content._id },
+      token: user.token,
+    });
     expect(unsaved.body).toEqual({ numSaves: 0, saves: [] });
   });
 
   it('GET /api/users/saves/{userId} returns the same shape, newest first', async () => {
     const user = await signUp(api, 'Saver');
-    await api.post('/api/users/save', { contentId: contents[1]!._id }, { token: user.token });
-    await api.post('/api/users/save', { contentId: contents[2]!._id }, { token: user.token });
-    const res = await api.get(`/api/users/saves/${user._id}`, { token: user.token });
+    await api.call('toggleSave', {
+      body: { contentId: contents[1]!._id },
+      token: user.token,
+    });
+    await api.call('toggleSave', {
+      body: { contentId: contents[2]!._id },
+      token: user.token,
+    });
+    const res = await api.call('userSaves', {
+      params: { id: user._id },
+      token: user.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.numSaves).toBe(2);
     expect(res.body.saves.map((s: { _id: string }) => s._id)).toEqual([contents[2]!._id, contents[1]!._id]);
@@ -51,26 +69,65 @@ describe('saves', () => {
   it("a user reads only their own saves; an admin reads anyone's", async () => {
     const owner = await signUp(api, 'Saver');
     const other = await signUp(api, 'Saver');
-    expect((await api.get(`/api/users/saves/${owner._id}`, { token: other.token })).status).toBe(403);
-    expect((await api.get(`/api/users/saves/${owner._id}`)).status).toBe(401);
+    expect(
+      (
+        await api.call('userSaves', {
+          params: { id: owner._id },
+          token: other.token,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await api.call('userSaves', {
+          params: { id: owner._id },
+        })
+      ).status,
+    ).toBe(401);
     const admin = await asAdmin(api);
-    expect((await api.get(`/api/users/saves/${owner._id}`, { token: admin.token })).status).toBe(200);
-    expect((await api.get('/api/users/saves/nobody', { token: admin.token })).status).toBe(404);
+    expect(
+      (
+        await api.call('userSaves', {
+          params: { id: owner._id },
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await api.call('userSaves', {
+          params: { id: 'nobody' },
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('an unknown content is 404 and saves nothing; a missing contentId is 400; no session is 401', async () => {
     const user = await signUp(api, 'Saver');
-    const unknown = await api.post('/api/users/save', { contentId: 'no-such-content' }, { token: user.token });
+    const unknown = await api.call('toggleSave', {
+      body: { contentId: 'no-such-content' },
+      token: user.token,
+    });
     expect(unknown.status).toBe(404);
-    expect((await api.post('/api/users/save', {}, { token: user.token })).status).toBe(400);
-    expect((await api.post('/api/users/save', { contentId: contents[0]!._id })).status).toBe(401);
+    expect((await api.raw.post('/api/users/save', {}, { token: user.token })).status).toBe(400);
+    expect(
+      (
+        await api.call('toggleSave', {
+          body: { contentId: contents[0]!._id },
+        })
+      ).status,
+    ).toBe(401);
     expect(await sql('SELECT count(*) AS n FROM saves WHERE user_id = ?', [user._id])).toEqual([{ n: 0 }]);
   });
 
   it("PUT /api/users/saves/{contentId} saves; again, it changes nothing and keeps the first save's place", async () => {
     const user = await signUp(api, 'Saver');
     const [first, second] = [contents[3]!, contents[4]!];
-    const saved = await api.put(`/api/users/saves/${first._id}`, undefined, { token: user.token });
+    const saved = await api.call('save', {
+      params: { id: first._id },
+      token: user.token,
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({
       numSaves: 1,
@@ -83,8 +140,14 @@ describe('saves', () => {
         }),
       ],
     });
-    await api.put(`/api/users/saves/${second._id}`, undefined, { token: user.token });
-    const again = await api.put(`/api/users/saves/${first._id}`, undefined, { token: user.token });
+    await api.call('save', {
+      params: { id: second._id },
+      token: user.token,
+    });
+    const again = await api.call('save', {
+      params: { id: first._id },
+      token: user.token,
+    });
     expect(again.status).toBe(200);
     expect(again.body.saves.map((s: { _id: string }) => s._id)).toEqual([second._id, first._id]);
   });
@@ -92,21 +155,40 @@ describe('saves', () => {
   it('PUT with the savedAt of a removed save (Undo) puts it back in its place; a date to come counts as now', async () => {
     const user = await signUp(api, 'Saver');
     const [a, b, c] = [contents[7]!, contents[8]!, contents[9]!];
-    for (const content of [a, b, c]) await api.put(`/api/users/saves/${content._id}`, undefined, { token: user.token });
-    const before = (await api.get(`/api/users/saves/${user._id}`, { token: user.token })).body;
+    for (const content of [a, b, c])
+      await api.call('save', {
+        params: { id: content._id },
+        token: user.token,
+      });
+    const before = (
+      await api.call('userSaves', {
+        params: { id: user._id },
+        token: user.token,
+      })
+    ).body;
     const middle = before.saves[1] as { _id: string; savedAt: string };
     expect(middle._id).toBe(b._id);
-    await api.del(`/api/users/saves/${b._id}`, { token: user.token });
-    const restored = await api.put(`/api/users/saves/${b._id}`, { savedAt: middle.savedAt }, { token: user.token });
+    await api.call('unsave', {
+      params: { id: b._id },
+      token: user.token,
+    });
+    const restored = await api.call('save', {
+      params: { id: b._id },
+      body: { savedAt: middle.savedAt },
+      token: user.token,
+    });
     expect(restored.status).toBe(200);
     expect(restored.body).toEqual(before);
 
-    await api.del(`/api/users/saves/${a._id}`, { token: user.token });
-    const later = await api.put(
-      `/api/users/saves/${a._id}`,
-      { savedAt: '2999-01-01T00:00:00Z' },
-      { token: user.token },
-    );
+    await api.call('unsave', {
+      params: { id: a._id },
+      token: user.token,
+    });
+    const later = await api.call('save', {
+      params: { id: a._id },
+      body: { savedAt: '2999-01-01T00:00:00Z' },
+      token: user.token,
+    });
     expect(later.body.saves[0]._id).toBe(a._id);
     expect(Date.parse(later.body.saves[0].savedAt)).toBeLessThanOrEqual(Date.now() + 60_000);
   });
@@ -115,7 +197,7 @@ describe('saves', () => {
     const user = await signUp(api, 'Saver');
     const content = contents[10]!;
     for (const savedAt of ['yesterday', '2026-13-45T00:00:00Z', 12345, null, { $gt: 0 }, '2026-11-23']) {
-      const res = await api.put(`/api/users/saves/${content._id}`, { savedAt }, { token: user.token });
+      const res = await api.raw.put(`/api/users/saves/${content._id}`, { savedAt }, { token: user.token });
       expect(res.status, JSON.stringify(savedAt)).toBe(400);
       expect(res.body.message).toMatch(/^savedAt must be a date and time/);
     }
@@ -132,9 +214,15 @@ describe('saves', () => {
   it('DELETE /api/users/saves/{contentId} unsaves; a content not saved, or unknown, is already unsaved (200)', async () => {
     const user = await signUp(api, 'Saver');
     const content = contents[5]!;
-    await api.put(`/api/users/saves/${content._id}`, undefined, { token: user.token });
+    await api.call('save', {
+      params: { id: content._id },
+      token: user.token,
+    });
     for (const id of [content._id, content._id, contents[6]!._id, 'no-such-content']) {
-      const res = await api.del(`/api/users/saves/${id}`, { token: user.token });
+      const res = await api.call('unsave', {
+        params: { id },
+        token: user.token,
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ numSaves: 0, saves: [] });
     }
@@ -142,11 +230,26 @@ describe('saves', () => {
 
   it('PUT of an unknown content is 404 and saves nothing; PUT and DELETE without a session are 401', async () => {
     const user = await signUp(api, 'Saver');
-    const unknown = await api.put('/api/users/saves/no-such-content', undefined, { token: user.token });
+    const unknown = await api.call('save', {
+      params: { id: 'no-such-content' },
+      token: user.token,
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Content not found');
-    expect((await api.put(`/api/users/saves/${contents[0]!._id}`)).status).toBe(401);
-    expect((await api.del(`/api/users/saves/${contents[0]!._id}`)).status).toBe(401);
+    expect(
+      (
+        await api.call('save', {
+          params: { id: contents[0]!._id },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await api.call('unsave', {
+          params: { id: contents[0]!._id },
+        })
+      ).status,
+    ).toBe(401);
     expect(await sql('SELECT count(*) AS n FROM saves WHERE user_id = ?', [user._id])).toEqual([{ n: 0 }]);
   });
 });
@@ -155,7 +258,7 @@ describe('reviews', () => {
   it('adds a review under the session name and returns review, numReviews, numReview and rating', async () => {
     const user = await signUp(api, 'Saver');
     const content = contents.findLast((c) => c.numReviews === 0)!;
-    const res = await api.post(
+    const res = await api.raw.post(
       `/api/contents/${content._id}/reviews`,
       { rating: 4, comment: '  Solid course.  ', name: 'Someone Else' },
       { token: user.token },
@@ -169,7 +272,9 @@ describe('reviews', () => {
       createdAt: expect.any(String),
     });
     expect(res.body).toMatchObject({ numReviews: 1, numReview: 1, rating: 4 });
-    const page = await api.get(`/api/contents/slug/${content.slug}`);
+    const page = await api.call('contentBySlug', {
+      params: { slug: content.slug },
+    });
     expect(page.body).toMatchObject({ numReviews: 1, rating: 4 });
     expect(page.body.reviews[0].comment).toBe('Solid course.');
   });
@@ -177,12 +282,16 @@ describe('reviews', () => {
   it('a second review by the same user is refused with 409', async () => {
     const user = await signUp(api, 'Saver');
     const content = contents[5]!;
-    await api.post(`/api/contents/${content._id}/reviews`, { rating: 5, comment: 'first' }, { token: user.token });
-    const again = await api.post(
-      `/api/contents/${content._id}/reviews`,
-      { rating: 1, comment: 'second' },
-      { token: user.token },
-    );
+    await api.call('createReview', {
+      params: { id: content._id },
+      body: { rating: 5, comment: 'first' },
+      token: user.token,
+    });
+    const again = await api.call('createReview', {
+      params: { id: content._id },
+      body: { rating: 1, comment: 'second' },
+      token: user.token,
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('You already submitted a review');
   });
@@ -198,7 +307,7 @@ describe('reviews', () => {
     [{ rating: 3, comment: 'x'.repeat(2001) }, 'Comment must be at most 2000 characters'],
   ])('refuses %j with a clear message', async (body, message) => {
     const user = await signUp(api, 'Saver');
-    const res = await api.post(`/api/contents/${contents[6]!._id}/reviews`, body, { token: user.token });
+    const res = await api.raw.post(`/api/contents/${contents[6]!._id}/reviews`, body, { token: user.token });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
@@ -206,9 +315,22 @@ describe('reviews', () => {
   it('a review of an unknown content is 404; without a session 401', async () => {
     const user = await signUp(api, 'Saver');
     expect(
-      (await api.post('/api/contents/nope/reviews', { rating: 3, comment: 'x' }, { token: user.token })).status,
+      (
+        await api.call('createReview', {
+          params: { id: 'nope' },
+          body: { rating: 3, comment: 'x' },
+          token: user.token,
+        })
+      ).status,
     ).toBe(404);
-    expect((await api.post(`/api/contents/${contents[0]!._id}/reviews`, { rating: 3, comment: 'x' })).status).toBe(401);
+    expect(
+      (
+        await api.call('createReview', {
+          params: { id: contents[0]!._id },
+          body: { rating: 3, comment: 'x' },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('concurrent reviews keep the average exact', async () => {
@@ -216,11 +338,11 @@ describe('reviews', () => {
     const users = await Promise.all(Array.from({ length: 40 }, () => signUp(api, 'Saver')));
     const results = await Promise.all(
       users.map((u, i) =>
-        api.post(
-          `/api/contents/${content._id}/reviews`,
-          { rating: 1 + (i % 5), comment: `review ${i}` },
-          { token: u.token },
-        ),
+        api.call('createReview', {
+          params: { id: content._id },
+          body: { rating: 1 + (i % 5), comment: `review ${i}` },
+          token: u.token,
+        }),
       ),
     );
     expect(results.every((r) => r.status === 201)).toBe(true);
@@ -235,11 +357,11 @@ describe('reviews', () => {
   it('markup in a comment is stored as text and rendered escaped', async () => {
     const user = await signUp(api, 'Saver');
     const content = contents[30]!;
-    await api.post(
-      `/api/contents/${content._id}/reviews`,
-      { rating: 2, comment: '<script>alert("x")</script><img src=x onerror=alert(1)>' },
-      { token: user.token },
-    );
+    await api.call('createReview', {
+      params: { id: content._id },
+      body: { rating: 2, comment: '<script>alert("x")</script><img src=x onerror=alert(1)>' },
+      token: user.token,
+    });
     const html = await (await fetch(`${server.url}/content/${content.slug}`)).text();
     expect(html).not.toContain('<script>alert("x")</script>');
     expect(html).not.toContain('<img src=x onerror');
@@ -249,16 +371,15 @@ describe('reviews', () => {
 describe('submissions', () => {
   it('creates a submission with a name derived from the URL and a normalised URL', async () => {
     const user = await signUp(api, 'Saver');
-    const res = await api.post(
-      '/api/submissions/create',
-      {
+    const res = await api.call('submitLink', {
+      body: {
         url: 'https://www.khanacademy.org/computing/computer-programming?utm_source=newsletter#top',
         category: [{ label: 'Software Engineering', value: 'software-engineering' }],
         cost: 'Free',
         hasCert: false,
       },
-      { token: user.token },
-    );
+      token: user.token,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       name: 'Computer Programming (Khan Academy)',
@@ -272,11 +393,10 @@ describe('submissions', () => {
   it('refuses a resource that is already a content, naming it', async () => {
     const user = await signUp(api, 'Saver');
     const content = contents[0]!;
-    const res = await api.post(
-      '/api/submissions/create',
-      { url: `${content.url.replace('https://', 'http://')}?utm_campaign=x` },
-      { token: user.token },
-    );
+    const res = await api.call('submitLink', {
+      body: { url: `${content.url.replace('https://', 'http://')}?utm_campaign=x` },
+      token: user.token,
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toContain(content.name);
   });
@@ -285,7 +405,12 @@ describe('submissions', () => {
     const [a, b] = await Promise.all([signUp(api, 'Saver'), signUp(api, 'Saver')]);
     const url = `https://example.org/course-${Date.now()}`;
     const results = await Promise.all(
-      [a, b].map((u) => api.post('/api/submissions/create', { url }, { token: u.token })),
+      [a, b].map((u) =>
+        api.call('submitLink', {
+          body: { url },
+          token: u.token,
+        }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(results.find((r) => r.status === 409)!.body.message).toMatch(/already submitted/);
@@ -304,18 +429,17 @@ describe('submissions', () => {
     [{ url: 'https://example.org/e', hasCert: 2 }, "hasCert must be true or false (or Yes, No, I don't know)"],
   ])('refuses %j with 400', async (body, message) => {
     const user = await signUp(api, 'Saver');
-    const res = await api.post('/api/submissions/create', body, { token: user.token });
+    const res = await api.raw.post('/api/submissions/create', body, { token: user.token });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
 
   it('names every problem by its field, the first of them as the message', async () => {
     const user = await signUp(api, 'Saver');
-    const res = await api.post(
-      '/api/submissions/create',
-      { url: 'not a url', cost: 'Cheap', hasCert: 'maybe' },
-      { token: user.token },
-    );
+    const res = await api.call('submitLink', {
+      body: { url: 'not a url', cost: 'Cheap', hasCert: 'maybe' },
+      token: user.token,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       message: 'Website URL must be a valid http(s) URL',
@@ -329,6 +453,12 @@ describe('submissions', () => {
   });
 
   it('needs a session', async () => {
-    expect((await api.post('/api/submissions/create', { url: 'https://example.org/x' })).status).toBe(401);
+    expect(
+      (
+        await api.call('submitLink', {
+          body: { url: 'https://example.org/x' },
+        })
+      ).status,
+    ).toBe(401);
   });
 });

@@ -80,7 +80,11 @@ const WEB = { label: 'Web Development', value: 'web-development' };
 
 describe('follows through the API', () => {
   it('follow and unfollow a tag, answering the digest question once, and refuse what is wrong with a 4xx message', async () => {
-    const first = await api.put('/api/follows/category/web-development', { digest: true }, { token: ada });
+    const first = await api.call('follow', {
+      params: { kind: 'category', value: 'web-development' },
+      body: { digest: true },
+      token: ada,
+    });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
       total: 1,
@@ -88,7 +92,14 @@ describe('follows through the API', () => {
       digest: { weekly: true, asked: true },
     });
     // No body is a follow too; again changes nothing.
-    expect((await api.put('/api/follows/category/web-development', undefined, { token: ada })).body.total).toBe(1);
+    expect(
+      (
+        await api.call('follow', {
+          params: { kind: 'category', value: 'web-development' },
+          token: ada,
+        })
+      ).body.total,
+    ).toBe(1);
     for (const [path, body, status, message] of [
       ['/api/follows/category/no-such-tag', undefined, 404, 'Tag not found'],
       ['/api/follows/colour/red', undefined, 404, 'Tag not found'],
@@ -96,24 +107,53 @@ describe('follows through the API', () => {
       ['/api/follows/digest', { weekly: 7 }, 400, 'weekly must be true or false'],
       ['/api/follows/digest', [], 400, 'Request body must be a JSON object'],
     ] as const) {
-      const res = await api.put(path, body, { token: ada });
+      const res = await api.raw.put(path, body, { token: ada });
       expect([res.status, res.body.message]).toEqual([status, message]);
     }
-    const other = await api.put('/api/follows/techStack/python', undefined, { token: ada });
+    const other = await api.call('follow', {
+      params: { kind: 'techStack', value: 'python' },
+      token: ada,
+    });
     expect(other.body.total).toBe(2);
-    expect((await api.get('/api/follows?kind=techStack', { token: ada })).body.follows).toMatchObject([
-      { value: 'python' },
-    ]);
-    expect((await api.del('/api/follows/techStack/python', { token: ada })).body.total).toBe(1);
+    expect(
+      (
+        await api.call('myFollows', {
+          query: { kind: 'techStack' },
+          token: ada,
+        })
+      ).body.follows,
+    ).toMatchObject([{ value: 'python' }]);
+    expect(
+      (
+        await api.call('unfollow', {
+          params: { kind: 'techStack', value: 'python' },
+          token: ada,
+        })
+      ).body.total,
+    ).toBe(1);
   });
 
   it('count what was published since the Following page was last opened', async () => {
     await publish(WEB);
     await publish(WEB);
-    const before = await api.get('/api/follows', { token: ada });
+    const before = await api.call('myFollows', {
+      token: ada,
+    });
     expect(before.body.follows[0]).toMatchObject({ value: 'web-development', newCount: 2 });
-    expect((await api.post('/api/follows/seen', undefined, { token: ada })).status).toBe(200);
-    expect((await api.get('/api/follows', { token: ada })).body.follows[0].newCount).toBe(0);
+    expect(
+      (
+        await api.call('markFollowsSeen', {
+          token: ada,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await api.call('myFollows', {
+          token: ada,
+        })
+      ).body.follows[0].newCount,
+    ).toBe(0);
   });
 
   it("mail a weekly digest whose unsubscribe link works by a bare POST: no cookie, no Origin, another site's Origin", async () => {
@@ -134,7 +174,13 @@ describe('follows through the API', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toContain('no-store');
     expect(await page.text()).toContain('data-unsubscribe-form');
-    expect((await api.get('/api/follows', { token: ada })).body.digest.weekly).toBe(true);
+    expect(
+      (
+        await api.call('myFollows', {
+          token: ada,
+        })
+      ).body.digest.weekly,
+    ).toBe(true);
 
     const oneClick = await fetch(server.url + path, {
       method: 'POST',
@@ -143,7 +189,13 @@ describe('follows through the API', () => {
     });
     expect(oneClick.status).toBe(200);
     expect(await oneClick.text()).toContain('data-unsubscribed');
-    expect((await api.get('/api/follows', { token: ada })).body.digest).toEqual({ weekly: false, asked: true });
+    expect(
+      (
+        await api.call('myFollows', {
+          token: ada,
+        })
+      ).body.digest,
+    ).toEqual({ weekly: false, asked: true });
     expect((await fetch(`${server.url}/unsubscribe?token=forged`, { method: 'POST' })).status).toBe(404);
     // Once a week: a second run sends Ada nothing.
     expect((await sendDigests(db)).sent).toBe(0);

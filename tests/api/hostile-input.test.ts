@@ -195,7 +195,9 @@ beforeAll(async () => {
   userToken = (await signUp(api, 'Target')).token;
   userId = (await signUp(api, 'Edited One'))._id;
   adminToken = (await asAdmin(api)).token;
-  const { body } = await api.get('/api/contents/search?order=latest');
+  const { body } = await api.call('searchContents', {
+    query: { order: 'latest' },
+  });
   contentId = body.contents[0]._id;
   contentSlug = body.contents[0].slug;
 });
@@ -212,7 +214,7 @@ describe.each(targets)('$name', (target) => {
     const payloads = mutations(target.valid());
     let count = 0;
     for (const payload of payloads) {
-      const res = await api.request(target.method, target.path(), payload, { token: target.token?.() });
+      const res = await api.raw.send(target.method, target.path(), payload, { token: target.token?.() });
       tally.tried++;
       if (res.status >= 500) tally.fivexx++;
       expectGoodAnswer(
@@ -223,7 +225,7 @@ describe.each(targets)('$name', (target) => {
       count++;
     }
     for (const { raw, type } of RAW_BODIES) {
-      const res = await api.request(target.method, target.path(), undefined, {
+      const res = await api.raw.send(target.method, target.path(), undefined, {
         raw,
         headers: { 'content-type': type },
         token: target.token?.(),
@@ -268,7 +270,7 @@ describe('paths and queries', () => {
   ] as const)('%s %s: hostile ids and slugs get 4xx', async (method, path) => {
     for (const segment of segments) {
       const token = method === 'POST' ? userToken : adminToken;
-      const res = await api.request(
+      const res = await api.raw.send(
         method,
         path(segment),
         method === 'POST' ? { rating: 3, comment: 'x' } : undefined,
@@ -285,7 +287,9 @@ describe('paths and queries', () => {
     for (const key of keys) {
       for (const value of [...HOSTILE_STRINGS, '-1', '0', '1e9', 'NaN', 'Infinity', '[]', '{}']) {
         for (const base of ['/api/contents/search', '/search', '/api/contents/admin', '/api/users/admin']) {
-          const res = await api.get(`${base}?${key}=${encodeURIComponent(value)}&${key}=twice`, { token: adminToken });
+          const res = await api.raw.get(`${base}?${key}=${encodeURIComponent(value)}&${key}=twice`, {
+            token: adminToken,
+          });
           tally.tried++;
           if (res.status >= 500) tally.fivexx++;
           expect(res.status, `${base} ${key}=${value.slice(0, 40)}`).toBeLessThan(400);
@@ -298,14 +302,20 @@ describe('paths and queries', () => {
 describe('markup is stored as text and shown as text', () => {
   it('on the content page, search, and the profile', async () => {
     const user = await signUp(api, MARKUP, { email: uniqueEmail('markup') });
-    const { body: page } = await api.get('/api/contents/search?order=oldest&page=3');
+    const { body: page } = await api.call('searchContents', {
+      query: { order: 'oldest', page: '3' },
+    });
     const content = page.contents[0];
-    await api.post(`/api/contents/${content._id}/reviews`, { rating: 3, comment: MARKUP }, { token: user.token });
-    await api.put(
-      `/api/contents/${content._id}`,
-      { ...content, name: `Edited ${MARKUP}`, description: MARKUP, image: 'https://example.org/i.png' },
-      { token: adminToken },
-    );
+    await api.call('createReview', {
+      params: { id: content._id },
+      body: { rating: 3, comment: MARKUP },
+      token: user.token,
+    });
+    await api.call('saveContent', {
+      params: { id: content._id },
+      body: { ...content, name: `Edited ${MARKUP}`, description: MARKUP, image: 'https://example.org/i.png' },
+      token: adminToken,
+    });
     for (const path of [`/content/${content.slug}`, `/search?searchTerm=edited`, '/profile', '/']) {
       // Inside a quoted attribute value markup is inert; everywhere else it must appear escaped.
       const html = (
@@ -321,7 +331,7 @@ describe('markup is stored as text and shown as text', () => {
 
 describe('afterwards', () => {
   it('the server is still up and saw no 5xx', async () => {
-    expect((await api.get('/api/test')).status).toBe(200);
+    expect((await api.call('testExamples')).status).toBe(200);
     console.log(`hostile input: ${tally.tried} bad requests, ${tally.fivexx} answered 5xx`);
     expect(tally.fivexx).toBe(0);
     expect(tally.tried).toBeGreaterThan(500);

@@ -65,22 +65,28 @@ describe('a broken link on the site', () => {
   it('a link failing once is not flagged; failing 3 times over 48 hours its page says so, even a visitor’s cached page, and the admin list and dashboard flag it', async () => {
     const gone = await site(410);
     const c = await content(`${gone.url}/course`);
-    const before = await api.get(`/content/${c.slug}`);
+    const before = await api.raw.get(`/content/${c.slug}`);
     expect(before.body).not.toContain('This link may be broken');
     expect((await checkLinks(c._id)).code).toBe(0);
-    expect((await api.get(`/content/${c.slug}`)).body).not.toContain('This link may be broken');
-    const listed = await api.get('/api/contents/admin?link=broken', { token: admin.token });
+    expect((await api.raw.get(`/content/${c.slug}`)).body).not.toContain('This link may be broken');
+    const listed = await api.call('adminContents', {
+      query: { link: 'broken' },
+      token: admin.token,
+    });
     expect(listed.body.contents.map((x: { _id: string }) => x._id)).not.toContain(c._id);
 
     await streakBegan(c._id, 49, 2);
     const run = await checkLinks(c._id);
     expect(run.code).toBe(3);
-    const page = await api.get(`/content/${c.slug}`);
+    const page = await api.raw.get(`/content/${c.slug}`);
     expect(page.body).toMatch(
       /This link may be broken \(last checked <time datetime="[^"]+">\d{4}-\d{2}-\d{2}<\/time>\)/,
     );
 
-    const broken = await api.get('/api/contents/admin?link=broken', { token: admin.token });
+    const broken = await api.call('adminContents', {
+      query: { link: 'broken' },
+      token: admin.token,
+    });
     expect(broken.body.total).toBe(1);
     expect(broken.body.contents[0]).toMatchObject({
       _id: c._id,
@@ -94,19 +100,25 @@ describe('a broken link on the site', () => {
       },
     });
     // The whole list flags it too.
-    const all = await api.get('/api/contents/admin', { token: admin.token });
-    expect(all.body.contents.find((x: { _id: string }) => x._id === c._id).link.brokenSince).toEqual(
-      expect.any(String),
-    );
-    expect((await api.get('/api/dashboard/summary', { token: admin.token })).body.brokenLinks).toBe(1);
+    const all = await api.call('adminContents', {
+      token: admin.token,
+    });
+    expect(all.body.contents.find((x) => x._id === c._id)?.link?.brokenSince).toEqual(expect.any(String));
+    expect(
+      (
+        await api.call('dashboardSummary', {
+          token: admin.token,
+        })
+      ).body.brokenLinks,
+    ).toBe(1);
 
     // A new URL is a new start: the notice goes at once.
     const fine = await site(200);
     expect(
       (
-        await api.put(
-          `/api/contents/${c._id}`,
-          {
+        await api.call('saveContent', {
+          params: { id: c._id },
+          body: {
             name: 'Link Health fixed',
             slug: c.slug,
             url: `${fine.url}/`,
@@ -118,12 +130,18 @@ describe('a broken link on the site', () => {
             cost: 'Free',
             hasCert: false,
           },
-          { token: admin.token },
-        )
+          token: admin.token,
+        })
       ).status,
     ).toBe(200);
-    expect((await api.get(`/content/${c.slug}`)).body).not.toContain('This link may be broken');
-    expect((await api.get('/api/dashboard/summary', { token: admin.token })).body.brokenLinks).toBe(0);
+    expect((await api.raw.get(`/content/${c.slug}`)).body).not.toContain('This link may be broken');
+    expect(
+      (
+        await api.call('dashboardSummary', {
+          token: admin.token,
+        })
+      ).body.brokenLinks,
+    ).toBe(0);
   });
 
   it('a permanent redirect is offered and accepted in one call: it becomes the URL', async () => {
@@ -131,21 +149,48 @@ describe('a broken link on the site', () => {
     const mover = await site(301, { location: `${target.url}/new-place` });
     const c = await content(`${mover.url}/old-place`);
     await checkLinks(c._id);
-    const moved = await api.get('/api/contents/admin?link=moved', { token: admin.token });
-    expect(moved.body.contents.map((x: { _id: string; link: { movedTo: string } }) => [x._id, x.link.movedTo])).toEqual(
-      [[c._id, `${target.url}/new-place`]],
-    );
+    const moved = await api.call('adminContents', {
+      query: { link: 'moved' },
+      token: admin.token,
+    });
+    expect(moved.body.contents.map((x) => [x._id, x.link?.movedTo])).toEqual([[c._id, `${target.url}/new-place`]]);
 
-    const accepted = await api.post(`/api/contents/${c._id}/accept-redirect`, undefined, { token: admin.token });
+    const accepted = await api.call('acceptRedirect', {
+      params: { id: c._id },
+      token: admin.token,
+    });
     expect(accepted).toMatchObject({ status: 200, body: { _id: c._id, url: `${target.url}/new-place` } });
-    expect((await api.get(`/api/contents/slug/${c.slug}`)).body.url).toBe(`${target.url}/new-place`);
-    expect((await api.get('/api/contents/admin?link=moved', { token: admin.token })).body.total).toBe(0);
-    // Nothing left to accept.
-    expect((await api.post(`/api/contents/${c._id}/accept-redirect`, undefined, { token: admin.token })).status).toBe(
-      409,
-    );
     expect(
-      (await api.post('/api/contents/no-such-content/accept-redirect', undefined, { token: admin.token })).status,
+      (
+        await api.call('contentBySlug', {
+          params: { slug: c.slug },
+        })
+      ).body.url,
+    ).toBe(`${target.url}/new-place`);
+    expect(
+      (
+        await api.call('adminContents', {
+          query: { link: 'moved' },
+          token: admin.token,
+        })
+      ).body.total,
+    ).toBe(0);
+    // Nothing left to accept.
+    expect(
+      (
+        await api.call('acceptRedirect', {
+          params: { id: c._id },
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await api.call('acceptRedirect', {
+          params: { id: 'no-such-content' },
+          token: admin.token,
+        })
+      ).status,
     ).toBe(404);
     const [audit] = await sql(
       "SELECT details FROM audit_log WHERE target_id = ? AND action = 'content.update' ORDER BY id DESC LIMIT 1",
@@ -163,16 +208,35 @@ describe('a broken link on the site', () => {
     const mover = await site(308, { location: `${taken.url}/taken` });
     const c = await content(`${mover.url}/`);
     await checkLinks(c._id);
-    const res = await api.post(`/api/contents/${c._id}/accept-redirect`, undefined, { token: admin.token });
+    const res = await api.call('acceptRedirect', {
+      params: { id: c._id },
+      token: admin.token,
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toContain('is already listed as another content');
-    expect((await api.get(`/api/contents/slug/${c.slug}`)).body.url).toBe(`${mover.url}/`);
-    expect((await api.get(`/api/contents/slug/${other.slug}`)).status).toBe(200);
+    expect(
+      (
+        await api.call('contentBySlug', {
+          params: { slug: c.slug },
+        })
+      ).body.url,
+    ).toBe(`${mover.url}/`);
+    expect(
+      (
+        await api.call('contentBySlug', {
+          params: { slug: other.slug },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
 describe('users report a broken link', () => {
-  const report = (id: string, token?: string) => api.post(`/api/contents/${id}/report-link`, undefined, { token });
+  const report = (id: string, token?: string) =>
+    api.call('reportLink', {
+      params: { id },
+      token,
+    });
 
   it('once per user: the report is listed for the admin and the link is checked at once', async () => {
     const missing = await site(404);
@@ -194,12 +258,20 @@ describe('users report a broken link', () => {
         timeout: 10_000,
       })
       .toBe(404);
-    const reported = await api.get('/api/contents/admin?link=reported', { token: admin.token });
-    expect(
-      reported.body.contents.map((x: { _id: string; link: { reports: number } }) => [x._id, x.link.reports]),
-    ).toEqual([[c._id, 2]]);
+    const reported = await api.call('adminContents', {
+      query: { link: 'reported' },
+      token: admin.token,
+    });
+    expect(reported.body.contents.map((x) => [x._id, x.link?.reports])).toEqual([[c._id, 2]]);
     // The page (one copy for everyone) asks whether this user reported it, to thank them rather than offer it again.
-    expect((await api.get(`/api/contents/${c._id}/report-link`, { token: ada.token })).body).toMatchObject({
+    expect(
+      (
+        await api.call('myLinkReport', {
+          params: { id: c._id },
+          token: ada.token,
+        })
+      ).body,
+    ).toMatchObject({
       reported: true,
     });
     const page = await fetch(`${server.url}/content/${c.slug}`, { headers: { authorization: `Bearer ${ada.token}` } });
@@ -212,9 +284,9 @@ describe('users report a broken link', () => {
     const user = await signUp(api, 'Reporter');
     expect((await report(c._id, user.token)).status).toBe(201);
     const second = await site(200);
-    await api.put(
-      `/api/contents/${c._id}`,
-      {
+    await api.call('saveContent', {
+      params: { id: c._id },
+      body: {
         name: 'Link Health moved',
         slug: c.slug,
         url: `${second.url}/two`,
@@ -226,11 +298,14 @@ describe('users report a broken link', () => {
         cost: 'Free',
         hasCert: false,
       },
-      { token: admin.token },
-    );
+      token: admin.token,
+    });
     expect((await report(c._id, user.token)).status).toBe(201);
-    const listed = await api.get('/api/contents/admin?link=reported', { token: admin.token });
-    expect(listed.body.contents.find((x: { _id: string }) => x._id === c._id).link.reports).toBe(1);
+    const listed = await api.call('adminContents', {
+      query: { link: 'reported' },
+      token: admin.token,
+    });
+    expect(listed.body.contents.find((x) => x._id === c._id)?.link?.reports).toBe(1);
     expect((await report('no-such-content', user.token)).status).toBe(404);
     expect((await report(c._id)).status).toBe(401);
   });
@@ -239,7 +314,11 @@ describe('users report a broken link', () => {
     const s = await site(200);
     const c = await content(`${s.url}/undo`);
     const [ada, bob] = [await signUp(api, 'Reporter'), await signUp(api, 'Reporter')];
-    const withdraw = (id: string, token?: string) => api.del(`/api/contents/${id}/report-link`, { token });
+    const withdraw = (id: string, token?: string) =>
+      api.call('withdrawLinkReport', {
+        params: { id },
+        token,
+      });
     const reports = async () =>
       (await sql('SELECT count(*) AS n FROM link_reports WHERE content_id = ?', [c._id]))[0]?.n;
     expect((await report(c._id, ada.token)).status).toBe(201);
@@ -251,14 +330,31 @@ describe('users report a broken link', () => {
     });
     // Bob's report stays: one withdraws only one's own.
     expect(await reports()).toBe(1);
-    expect((await api.get(`/api/contents/${c._id}/report-link`, { token: ada.token })).body).toEqual({
+    expect(
+      (
+        await api.call('myLinkReport', {
+          params: { id: c._id },
+          token: ada.token,
+        })
+      ).body,
+    ).toEqual({
       reported: false,
     });
-    expect((await api.get(`/api/contents/${c._id}/report-link`, { token: bob.token })).body).toEqual({
+    expect(
+      (
+        await api.call('myLinkReport', {
+          params: { id: c._id },
+          token: bob.token,
+        })
+      ).body,
+    ).toEqual({
       reported: true,
     });
-    const listed = await api.get('/api/contents/admin?link=reported', { token: admin.token });
-    expect(listed.body.contents.find((x: { _id: string }) => x._id === c._id).link.reports).toBe(1);
+    const listed = await api.call('adminContents', {
+      query: { link: 'reported' },
+      token: admin.token,
+    });
+    expect(listed.body.contents.find((x) => x._id === c._id)?.link?.reports).toBe(1);
     // Again (a retry): the same answer, nothing else changes.
     expect(await withdraw(c._id, ada.token)).toMatchObject({
       status: 200,

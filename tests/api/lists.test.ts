@@ -18,7 +18,11 @@ const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
 beforeAll(async () => {
   [ada, bob] = [(await signUp(api, 'Ada')).token, (await signUp(api, 'Bob')).token];
   admin = (await asAdmin(api)).token;
-  contents = (await api.get('/api/contents/search?order=latest')).body.contents;
+  contents = (
+    await api.call('searchContents', {
+      query: { order: 'latest' },
+    })
+  ).body.contents;
 });
 
 /** A page as a browser asks for it, and whether the front door answered it from the cache. */
@@ -31,13 +35,27 @@ async function visit(path: string): Promise<{ status: number; text: string; cach
 }
 
 async function newList(token: string, body: Record<string, unknown> = {}, items = 0) {
-  const made = await api.post('/api/lists', { name: 'Rust in 30 days', ...body }, { token });
+  const made = await api.call('createList', {
+    body: { name: 'Rust in 30 days', ...body },
+    token,
+  });
   expect(made.status).toBe(201);
   for (const content of contents.slice(0, items))
-    expect((await api.post(`/api/lists/${made.body._id}/items`, { contentId: content._id }, { token })).status).toBe(
-      200,
-    );
-  return (await api.get(`/api/lists/${made.body._id}`, { token })).body;
+    expect(
+      (
+        await api.call('addListItem', {
+          params: { id: made.body._id },
+          body: { contentId: content._id },
+          token,
+        })
+      ).status,
+    ).toBe(200);
+  return (
+    await api.call('getList', {
+      params: { id: made.body._id },
+      token,
+    })
+  ).body;
 }
 
 describe('lists through the API', () => {
@@ -49,19 +67,37 @@ describe('lists through the API', () => {
       [{ name: 'x'.repeat(101) }, 'A list’s name must be at most 100 characters'],
       [{ name: 'Ok', isPublic: 'maybe' }, 'isPublic must be true or false'],
     ] as const) {
-      const res = await api.post('/api/lists', body, { token: ada });
+      const res = await api.call('createList', {
+        body,
+        token: ada,
+      });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message.replace('’', "'"));
     }
-    const item = await api.post(
-      `/api/lists/${list._id}/items`,
-      { contentId: contents[0]!._id, note: 'n'.repeat(501) },
-      { token: ada },
-    );
+    const item = await api.call('addListItem', {
+      params: { id: list._id },
+      body: { contentId: contents[0]!._id, note: 'n'.repeat(501) },
+      token: ada,
+    });
     expect(item.status).toBe(400);
     expect(item.body.message).toBe('A note must be at most 500 characters');
-    expect((await api.get(`/api/lists/${list._id}`, { token: ada })).body.numItems).toBe(0);
-    expect((await api.post(`/api/lists/${list._id}/items`, { contentId: 'missing' }, { token: ada })).status).toBe(404);
+    expect(
+      (
+        await api.call('getList', {
+          params: { id: list._id },
+          token: ada,
+        })
+      ).body.numItems,
+    ).toBe(0);
+    expect(
+      (
+        await api.call('addListItem', {
+          params: { id: list._id },
+          body: { contentId: 'missing' },
+          token: ada,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('answer a 4xx with a message, never a 5xx, to values of the wrong kind', async () => {
@@ -80,75 +116,147 @@ describe('lists through the API', () => {
       ['PUT', `/api/users/progress/${contents[0]!._id}`, {}],
     ];
     for (const [method, path, body] of calls) {
-      const res = await api.request(method, path, body, { token: ada });
+      const res = await api.raw.send(method, path, body, { token: ada });
       expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
       expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBeLessThan(500);
       expect(typeof res.body.message).toBe('string');
     }
     // An empty optional field is not given; a null description is none.
-    const changed = await api.put(
-      `/api/lists/${list._id}`,
-      { name: '', description: null, isPublic: '' },
-      { token: ada },
-    );
+    const changed = await api.call('changeList', {
+      params: { id: list._id },
+      body: { name: '', description: null, isPublic: '' },
+      token: ada,
+    });
     expect(changed.body).toMatchObject({ name: 'Rust in 30 days', description: '', isPublic: false });
   });
 
   it('are ordered by the owner, with notes; a wrong order is a 400 that changes nothing', async () => {
     const list = await newList(ada, {}, 3);
     const ids = list.items.map((item: { content: { _id: string } }) => item.content._id) as string[];
-    const reordered = await api.put(
-      `/api/lists/${list._id}/order`,
-      { contentIds: [ids[2], ids[0], ids[1]] },
-      { token: ada },
-    );
+    const reordered = await api.call('reorderList', {
+      params: { id: list._id },
+      body: { contentIds: [ids[2], ids[0], ids[1]] },
+      token: ada,
+    });
     expect(reordered.body.items.map((item: { content: { _id: string } }) => item.content._id)).toEqual([
       ids[2],
       ids[0],
       ids[1],
     ]);
-    const wrong = await api.put(
-      `/api/lists/${list._id}/order`,
-      { contentIds: [ids[0], ids[0], ids[1]] },
-      { token: ada },
-    );
+    const wrong = await api.call('reorderList', {
+      params: { id: list._id },
+      body: { contentIds: [ids[0], ids[0], ids[1]] },
+      token: ada,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Each content may appear once');
-    const noted = await api.put(`/api/lists/${list._id}/items/${ids[0]}`, { note: 'Chapters 1–3' }, { token: ada });
+    const noted = await api.call('changeListItemNote', {
+      params: { id: list._id, contentId: ids[0] },
+      body: { note: 'Chapters 1–3' },
+      token: ada,
+    });
     expect(noted.body.items[1]).toMatchObject({ note: 'Chapters 1–3', position: 1 });
-    expect((await api.put(`/api/lists/${list._id}/items/${ids[0]}`, { note: 'Mine now' }, { token: bob })).status).toBe(
-      404,
-    );
+    expect(
+      (
+        await api.call('changeListItemNote', {
+          params: { id: list._id, contentId: ids[0] },
+          body: { note: 'Mine now' },
+          token: bob,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('are private until public: a 404 to others, then readable by anyone and copied by another user', async () => {
     const list = await newList(ada, {}, 2);
-    expect((await api.get(`/api/lists/${list._id}`)).status).toBe(404);
-    expect((await api.get(`/api/lists/${list._id}`, { token: bob })).status).toBe(404);
-    expect((await api.post(`/api/lists/${list._id}/copy`, undefined, { token: bob })).status).toBe(404);
+    expect(
+      (
+        await api.call('getList', {
+          params: { id: list._id },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api.call('getList', {
+          params: { id: list._id },
+          token: bob,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api.call('copyList', {
+          params: { id: list._id },
+          token: bob,
+        })
+      ).status,
+    ).toBe(404);
     expect((await visit(`/lists/${list.slug}`)).status).toBe(404);
-    await api.put(`/api/lists/${list._id}`, { isPublic: true }, { token: ada });
-    expect((await api.get(`/api/lists/${list._id}`)).body.owner.name).toBe('Ada');
-    const copy = await api.post(`/api/lists/${list._id}/copy`, undefined, { token: bob });
+    await api.call('changeList', {
+      params: { id: list._id },
+      body: { isPublic: true },
+      token: ada,
+    });
+    expect(
+      (
+        await api.call('getList', {
+          params: { id: list._id },
+        })
+      ).body.owner.name,
+    ).toBe('Ada');
+    const copy = await api.call('copyList', {
+      params: { id: list._id },
+      token: bob,
+    });
     expect(copy.status).toBe(201);
     expect(copy.body).toMatchObject({ name: list.name, isPublic: false, numItems: 2 });
   });
 
   it('an admin unpublishes a public list, saying why, in the audit log; a user may not', async () => {
     const list = await newList(ada, { isPublic: true });
-    expect((await api.post(`/api/lists/${list._id}/unpublish`, { reason: 'Spam' }, { token: bob })).status).toBe(403);
-    const unsaid = await api.post(`/api/lists/${list._id}/unpublish`, { reason: ' ' }, { token: admin });
+    expect(
+      (
+        await api.call('unpublishList', {
+          params: { id: list._id },
+          body: { reason: 'Spam' },
+          token: bob,
+        })
+      ).status,
+    ).toBe(403);
+    const unsaid = await api.call('unpublishList', {
+      params: { id: list._id },
+      body: { reason: ' ' },
+      token: admin,
+    });
     expect([unsaid.status, unsaid.body.message]).toEqual([400, 'Please say why: the owner of the list reads it']);
-    const unpublished = await api.post(`/api/lists/${list._id}/unpublish`, { reason: 'Spam' }, { token: admin });
+    const unpublished = await api.call('unpublishList', {
+      params: { id: list._id },
+      body: { reason: 'Spam' },
+      token: admin,
+    });
     expect(unpublished.body).toMatchObject({ isPublic: false, unpublished: { reason: 'Spam' } });
-    const audit = await api.get('/api/audit/admin?action=list.unpublish', { token: admin });
+    const audit = await api.call('auditLog', {
+      query: { action: 'list.unpublish' },
+      token: admin,
+    });
     expect(audit.body.entries[0]).toMatchObject({ action: 'list.unpublish', target: { type: 'list', id: list._id } });
     // Lifted (audited too): still private, its owner's to publish again.
-    expect((await api.del(`/api/lists/${list._id}/unpublish`, { token: admin })).body).toMatchObject({
+    expect(
+      (
+        await api.call('liftListUnpublishing', {
+          params: { id: list._id },
+          token: admin,
+        })
+      ).body,
+    ).toMatchObject({
       isPublic: false,
       unpublished: null,
     });
-    const lifted = await api.get('/api/audit/admin?action=list.unpublish-lift', { token: admin });
+    const lifted = await api.call('auditLog', {
+      query: { action: 'list.unpublish-lift' },
+      token: admin,
+    });
     expect(lifted.body.entries[0]).toMatchObject({ target: { type: 'list', id: list._id } });
   });
 });
@@ -163,7 +271,11 @@ describe('a public list’s page', () => {
     expect(first.text).toMatch(/<meta property="og:title" content="Rust in 30 days/);
     expect((await visit(path)).cache).toBe('hit');
 
-    await api.put(`/api/lists/${list._id}/items/${contents[1]!._id}`, { note: 'Start with this one' }, { token: ada });
+    await api.call('changeListItemNote', {
+      params: { id: list._id, contentId: contents[1]!._id },
+      body: { note: 'Start with this one' },
+      token: ada,
+    });
     const noted = await visit(path);
     expect(noted.cache).not.toBe('hit');
     expect(noted.text).toContain('Start with this one');
@@ -171,7 +283,11 @@ describe('a public list’s page', () => {
     // The content page counts the public lists holding it, and follows them.
     const contentPath = `/content/${contents[0]!.slug}`;
     const before = await visit(contentPath);
-    await api.put(`/api/lists/${list._id}`, { isPublic: false }, { token: ada });
+    await api.call('changeList', {
+      params: { id: list._id },
+      body: { isPublic: false },
+      token: ada,
+    });
     expect((await visit(path)).status).toBe(404);
     const after = await visit(contentPath);
     expect(after.cache).not.toBe('hit');
@@ -190,7 +306,11 @@ describe('a public list’s page', () => {
     expect(first).not.toContain(entry(empty.slug));
     expect(first).not.toContain(entry(hidden.slug));
     expect((await visit('/sitemap.xml')).cache).toBe('hit');
-    await api.put(`/api/lists/${listed._id}`, { isPublic: false }, { token: ada });
+    await api.call('changeList', {
+      params: { id: listed._id },
+      body: { isPublic: false },
+      token: ada,
+    });
     expect(await sitemap()).not.toContain(entry(listed.slug));
   });
 
@@ -216,15 +336,47 @@ describe('progress through the API', () => {
   it('is marked, saves what is Learning or Done, and is in the data export with the lists', async () => {
     const { token } = await signUp(api, 'Cleo');
     const [a, b] = [contents[0]!._id, contents[1]!._id];
-    const want = await api.put(`/api/users/progress/${a}`, { state: 'want' }, { token });
+    const want = await api.call('markProgress', {
+      params: { id: a },
+      body: { state: 'want' },
+      token,
+    });
     expect(want.body.saves.numSaves).toBe(0);
-    const done = await api.put(`/api/users/progress/${b}`, { state: 'Done' }, { token });
+    const done = await api.call('markProgress', {
+      params: { id: b },
+      body: { state: 'Done' },
+      token,
+    });
     expect(done.body.saves.saves.map((save: { _id: string }) => save._id)).toEqual([b]);
-    expect((await api.put(`/api/users/progress/${a}`, { state: 'later' }, { token })).status).toBe(400);
-    expect((await api.put(`/api/users/progress/missing`, { state: 'done' }, { token })).status).toBe(404);
-    expect((await api.get('/api/users/progress', { token })).body.progress).toHaveLength(2);
+    expect(
+      (
+        await api.call('markProgress', {
+          params: { id: a },
+          body: { state: 'later' },
+          token,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await api.call('markProgress', {
+          params: { id: 'missing' },
+          body: { state: 'done' },
+          token,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api.call('myProgress', {
+          token,
+        })
+      ).body.progress,
+    ).toHaveLength(2);
     await newList(token, { name: 'Exported' }, 1);
-    const exported = await api.get('/api/users/profile/export', { token });
+    const exported = await api.call('exportAccount', {
+      token,
+    });
     expect(exported.body.lists).toEqual([
       expect.objectContaining({ name: 'Exported', items: [expect.objectContaining({ note: '' })] }),
     ]);

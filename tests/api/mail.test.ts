@@ -49,7 +49,9 @@ const { server, api } = useServer(() => ({
 describe('mail over SMTP', () => {
   it("delivers the reset link to the account's address, and the outbox keeps only that it was sent", async () => {
     const { email } = await signUp(api, 'Mail Reader');
-    const res = await api.post('/api/users/forget-password', { email });
+    const res = await api.call('forgetPassword', {
+      body: { email },
+    });
     expect(res.status).toBe(200);
     const mail = await vi.waitFor(
       () => received.find((m) => m.to.includes(email)) ?? Promise.reject(new Error('no mail yet')),
@@ -62,8 +64,14 @@ describe('mail over SMTP', () => {
     expect(mail!.data).toMatch(/Subject: Reset your Skillshelf password/);
     const token = /\/reset-password\/([a-z0-9]+)/.exec(mail!.data.replace(/=\r?\n/g, ''))?.[1];
     expect(token).toBeTruthy();
-    expect((await api.post('/api/users/reset-password', { token, password: 'from-the-mail' })).status).toBe(200);
-    expect((await api.post('/api/users/signin', { email, password: 'from-the-mail' })).status).toBe(200);
+    expect((await api.call('resetPassword', { body: { token: token!, password: 'from-the-mail' } })).status).toBe(200);
+    expect(
+      (
+        await api.call('signIn', {
+          body: { email, password: 'from-the-mail' },
+        })
+      ).status,
+    ).toBe(200);
     const db = await openDatabase(server.dbUrl);
     const { rows } = await vi.waitFor(async () => {
       const result = await db.execute('SELECT "to", status, attempts, text FROM outbox');

@@ -21,12 +21,21 @@ let next = 0;
 const freshContent = () => catalog[next++]!;
 
 async function review(account: Actor, contentId: string, rating: number, comment = `Rated ${rating}`) {
-  const res = await api.post(`/api/contents/${contentId}/reviews`, { rating, comment }, { token: account.token });
+  const res = await api.call('createReview', {
+    params: { id: contentId },
+    body: { rating, comment },
+    token: account.token,
+  });
   expect(res.status).toBe(201);
   return res.body.review as { _id: string };
 }
 
-const contentBySlug = async (slug: string) => (await api.get(`/api/contents/slug/${slug}`)).body;
+const contentBySlug = async (slug: string) =>
+  (
+    await api.call('contentBySlug', {
+      params: { slug },
+    })
+  ).body;
 const page = async (path: string) => (await fetch(server.url + path)).text();
 
 const { server, api } = useServer();
@@ -34,26 +43,43 @@ beforeAll(async () => {
   admin = await asAdmin(api);
   // The oldest contents, for the tests that count a content's reviews; the newest are reviewed by the list's test.
   catalog = [];
-  for (const n of [1, 2]) catalog.push(...(await api.get(`/api/contents/search?order=oldest&page=${n}`)).body.contents);
+  for (const n of [1, 2])
+    catalog.push(
+      ...(
+        await api.call('searchContents', {
+          query: { order: 'oldest', page: n },
+        })
+      ).body.contents,
+    );
 });
 
 describe('GET /api/reviews/mine', () => {
   it('lists the caller’s reviews newest first, each with its content, ten a page, and nobody else’s', async () => {
     const ada = await signUp(api, 'Ada', { password: PASSWORD });
     const other = await signUp(api, 'Other', { password: PASSWORD });
-    expect((await api.get('/api/reviews/mine', { token: ada.token })).body).toEqual({
+    expect(
+      (
+        await api.call('myReviews', {
+          token: ada.token,
+        })
+      ).body,
+    ).toEqual({
       page: 1,
       pages: 1,
       count: 0,
       total: 0,
       reviews: [],
     });
-    const { body: many } = await api.get('/api/contents/search?order=latest');
+    const { body: many } = await api.call('searchContents', {
+      query: { order: 'latest' },
+    });
     const reviewed = many.contents.slice(0, 11) as typeof catalog;
     for (const [i, content] of reviewed.entries()) await review(ada, content._id, 1 + (i % 5), `Review ${i}`);
     await review(other, reviewed[0]!._id, 5, 'Not Ada’s');
 
-    const first = await api.get('/api/reviews/mine', { token: ada.token });
+    const first = await api.call('myReviews', {
+      token: ada.token,
+    });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ page: 1, pages: 2, count: 0, total: 11 });
     expect(first.body.reviews).toHaveLength(10);
@@ -63,47 +89,91 @@ describe('GET /api/reviews/mine', () => {
       comment: 'Review 10',
       content: { _id: reviewed[10]!._id, name: reviewed[10]!.name, slug: reviewed[10]!.slug },
     });
-    const second = await api.get('/api/reviews/mine?page=2', { token: ada.token });
+    const second = await api.call('myReviews', {
+      query: { page: '2' },
+      token: ada.token,
+    });
     expect(second.body).toMatchObject({ page: 2, count: 10 });
     expect(second.body.reviews.map((r: AnyJson) => r.comment)).toEqual(['Review 0']);
     // A page that is not a number is the first; past the end, the last.
-    expect((await api.get('/api/reviews/mine?page=abc', { token: ada.token })).body.page).toBe(1);
-    expect((await api.get('/api/reviews/mine?page=99', { token: ada.token })).body.page).toBe(2);
+    expect(
+      (
+        await api.call('myReviews', {
+          query: { page: 'abc' },
+          token: ada.token,
+        })
+      ).body.page,
+    ).toBe(1);
+    expect(
+      (
+        await api.call('myReviews', {
+          query: { page: '99' },
+          token: ada.token,
+        })
+      ).body.page,
+    ).toBe(2);
     // Their reviews are changed and deleted as anywhere else.
     const latest = first.body.reviews[0]._id as string;
-    expect((await api.del(`/api/reviews/${latest}`, { token: ada.token })).status).toBe(200);
-    expect((await api.get('/api/reviews/mine', { token: ada.token })).body.total).toBe(10);
+    expect(
+      (
+        await api.call('deleteReview', {
+          params: { id: latest },
+          token: ada.token,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await api.call('myReviews', {
+          token: ada.token,
+        })
+      ).body.total,
+    ).toBe(10);
   });
 });
 
 describe('GET /api/users/profile/export', () => {
   it('answers a dated JSON file, never cached, with every part of the account', async () => {
     const grace = await signUp(api, 'Grace', { password: PASSWORD });
-    const second = await api.post('/api/users/signin', { email: grace.email, password: PASSWORD });
+    const second = await api.call('signIn', {
+      body: { email: grace.email, password: PASSWORD },
+    });
     expect(second.status).toBe(200);
     expect(
       (
-        await api.put(
-          '/api/users/profile',
-          { name: 'Grace', email: grace.email, decisionMails: false },
-          { token: grace.token },
-        )
+        await api.call('changeProfile', {
+          body: { name: 'Grace', email: grace.email, decisionMails: false },
+          token: grace.token,
+        })
       ).status,
     ).toBe(200);
     const [saved, reviewed, reported] = [freshContent(), freshContent(), freshContent()];
-    expect((await api.put(`/api/users/saves/${saved._id}`, undefined, { token: grace.token })).status).toBe(200);
+    expect(
+      (
+        await api.call('save', {
+          params: { id: saved._id },
+          token: grace.token,
+        })
+      ).status,
+    ).toBe(200);
     const written = await review(grace, reviewed._id, 4, 'Clear and well paced.');
-    const submitted = await api.post(
-      '/api/submissions/create',
-      { url: `https://export-${Date.now()}.example.org/`, name: 'Exported Course' },
-      { token: grace.token },
-    );
+    const submitted = await api.call('submitLink', {
+      body: { url: `https://export-${Date.now()}.example.org/`, name: 'Exported Course' },
+      token: grace.token,
+    });
     expect(submitted.status).toBe(201);
     expect(
-      (await api.post(`/api/contents/${reported._id}/report-link`, undefined, { token: grace.token })).status,
+      (
+        await api.call('reportLink', {
+          params: { id: reported._id },
+          token: grace.token,
+        })
+      ).status,
     ).toBe(201);
 
-    const res = await api.get('/api/users/profile/export', { token: second.body.token });
+    const res = await api.call('exportAccount', {
+      token: second.body.token,
+    });
     expect(res.status).toBe(200);
     const today = new Date().toISOString().slice(0, 10);
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="skillshelf-export-${today}.json"`);
@@ -153,7 +223,13 @@ describe('GET /api/users/profile/export', () => {
 
   it('holds no secret: no password or its hash, no session token or hash, no reset link', async () => {
     const linus = await signUp(api, 'Linus', { password: PASSWORD });
-    expect((await api.post('/api/users/forget-password', { email: linus.email })).status).toBe(200);
+    expect(
+      (
+        await api.call('forgetPassword', {
+          body: { email: linus.email },
+        })
+      ).status,
+    ).toBe(200);
     const resetToken = await mailedResetToken(server.dbUrl, linus.email);
     const res = await fetch(`${server.url}/api/users/profile/export`, {
       headers: { authorization: `Bearer ${linus.token}` },
@@ -194,21 +270,34 @@ describe('DELETE /api/users/profile', () => {
   /** A user with a bit of everything: two reviews, a save, a submission, a link report, two sessions. */
   async function busyAccount(name: string) {
     const account = await signUp(api, name, { password: PASSWORD });
-    const other = await api.post('/api/users/signin', { email: account.email, password: PASSWORD });
+    const other = await api.call('signIn', {
+      body: { email: account.email, password: PASSWORD },
+    });
     const [first, second, saved, reported] = [freshContent(), freshContent(), freshContent(), freshContent()];
     const reviews = [
       await review(account, first._id, 1, 'Too slow for me.'),
       await review(account, second._id, 2, 'Not my kind of course.'),
     ];
-    expect((await api.put(`/api/users/saves/${saved._id}`, undefined, { token: account.token })).status).toBe(200);
-    const submitted = await api.post(
-      '/api/submissions/create',
-      { url: `https://leaving-${Date.now()}-${name}.example.org/` },
-      { token: account.token },
-    );
+    expect(
+      (
+        await api.call('save', {
+          params: { id: saved._id },
+          token: account.token,
+        })
+      ).status,
+    ).toBe(200);
+    const submitted = await api.call('submitLink', {
+      body: { url: `https://leaving-${Date.now()}-${name}.example.org/` },
+      token: account.token,
+    });
     expect(submitted.status).toBe(201);
     expect(
-      (await api.post(`/api/contents/${reported._id}/report-link`, undefined, { token: account.token })).status,
+      (
+        await api.call('reportLink', {
+          params: { id: reported._id },
+          token: account.token,
+        })
+      ).status,
     ).toBe(201);
     return {
       ...account,
@@ -236,12 +325,10 @@ describe('DELETE /api/users/profile', () => {
   it('refuses a wrong password beside the field, and deletes nothing', async () => {
     const ada = await busyAccount('Wrong');
     const before = await heldOf(ada._id);
-    const res = await api.request(
-      'DELETE',
-      '/api/users/profile',
-      { password: 'not-the-password', reviews: 'anonymise' },
-      { token: ada.token },
-    );
+    const res = await api.call('deleteAccount', {
+      body: { password: 'not-the-password', reviews: 'anonymise' },
+      token: ada.token,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
       message: 'Password is incorrect',
@@ -250,7 +337,13 @@ describe('DELETE /api/users/profile', () => {
     });
     expect(await heldOf(ada._id)).toEqual(before);
     expect(before).toEqual({ users: 1, sessions: 2, saves: 1, reviews: 2, linkReports: 1, submissions: 1 });
-    expect((await api.get('/api/users/profile', { token: ada.token })).status).toBe(200);
+    expect(
+      (
+        await api.call('getProfile', {
+          token: ada.token,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses what is not a confirmation with a 4xx naming the problem, never a 5xx', async () => {
@@ -265,13 +358,15 @@ describe('DELETE /api/users/profile', () => {
       [[PASSWORD], 400, /JSON object/],
     ];
     for (const [body, status, message] of cases) {
-      const res = await api.request('DELETE', '/api/users/profile', body, { token: ada.token });
+      const res = await api.raw.send('DELETE', '/api/users/profile', body, { token: ada.token });
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect(res.body.message, JSON.stringify(body)).toMatch(message);
     }
-    const empty = await api.request('DELETE', '/api/users/profile', undefined, { token: ada.token });
+    const empty = await api.call('deleteAccount', {
+      token: ada.token,
+    });
     expect(empty.status).toBe(400);
-    const notJson = await api.request('DELETE', '/api/users/profile', undefined, {
+    const notJson = await api.call('deleteAccount', {
       token: ada.token,
       raw: 'password=x',
       headers: { 'content-type': 'text/plain' },
@@ -286,12 +381,10 @@ describe('DELETE /api/users/profile', () => {
     const before = await contentBySlug(first!.slug);
     // The content's page and answer are cached before the deletion: they must not keep the name.
     expect(await page(`/content/${first!.slug}`)).toContain('Anonymised');
-    const res = await api.request(
-      'DELETE',
-      '/api/users/profile',
-      { password: PASSWORD, reviews: 'anonymise' },
-      { token: ada.token },
-    );
+    const res = await api.call('deleteAccount', {
+      body: { password: PASSWORD, reviews: 'anonymise' },
+      token: ada.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Your account was deleted' });
     expect(res.headers.getSetCookie().map((c) => c.split(';')[0])).toEqual(
@@ -300,8 +393,20 @@ describe('DELETE /api/users/profile', () => {
 
     // Signed out everywhere.
     for (const token of [ada.token, ada.otherToken])
-      expect((await api.get('/api/users/profile', { token })).status).toBe(401);
-    expect((await api.post('/api/users/signin', { email: ada.email, password: PASSWORD })).status).toBe(401);
+      expect(
+        (
+          await api.call('getProfile', {
+            token,
+          })
+        ).status,
+      ).toBe(401);
+    expect(
+      (
+        await api.call('signIn', {
+          body: { email: ada.email, password: PASSWORD },
+        })
+      ).status,
+    ).toBe(401);
     expect(await heldOf(ada._id)).toEqual({
       users: 0,
       sessions: 0,
@@ -338,14 +443,17 @@ describe('DELETE /api/users/profile', () => {
     // Only an admin may change an anonymised review now.
     expect(
       (
-        await api.put(
-          `/api/reviews/${ada.reviews[0]!._id}`,
-          { rating: 3, comment: 'x' },
-          { token: (await signUp(api, 'Owner', { password: PASSWORD })).token },
-        )
+        await api.call('changeReview', {
+          params: { id: ada.reviews[0]!._id },
+          body: { rating: 3, comment: 'x' },
+          token: (await signUp(api, 'Owner', { password: PASSWORD })).token,
+        })
       ).status,
     ).toBe(403);
-    const admins = await api.get(`/api/reviews/admin?content=${first!._id}`, { token: admin.token });
+    const admins = await api.call('adminReviews', {
+      query: { content: first!._id },
+      token: admin.token,
+    });
     expect(admins.body.reviews.find((r: AnyJson) => r._id === ada.reviews[0]!._id)).toMatchObject({
       userId: null,
       name: 'Former member',
@@ -365,12 +473,10 @@ describe('DELETE /api/users/profile', () => {
     const ada = await busyAccount('Removed');
     const [first, second] = ada.reviewed;
     expect(await page(`/content/${first!.slug}`)).toContain('Removed');
-    const res = await api.request(
-      'DELETE',
-      '/api/users/profile',
-      { password: PASSWORD, reviews: 'delete' },
-      { token: ada.token },
-    );
+    const res = await api.call('deleteAccount', {
+      body: { password: PASSWORD, reviews: 'delete' },
+      token: ada.token,
+    });
     expect(res.status).toBe(200);
     expect(await heldOf(ada._id)).toEqual({
       users: 0,
@@ -402,12 +508,10 @@ describe('DELETE /api/users/profile', () => {
   });
 
   it('the last admin cannot delete their account; an admin who is not the last can', async () => {
-    const refused = await api.request(
-      'DELETE',
-      '/api/users/profile',
-      { password: DEMO_ADMIN.password, reviews: 'anonymise' },
-      { token: admin.token },
-    );
+    const refused = await api.call('deleteAccount', {
+      body: { password: DEMO_ADMIN.password, reviews: 'anonymise' },
+      token: admin.token,
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/at least one admin/);
     expect(await sql('SELECT is_admin FROM users WHERE id = ?', [admin._id])).toEqual([{ is_admin: 1 }]);
@@ -418,21 +522,21 @@ describe('DELETE /api/users/profile', () => {
     const second = await signUp(api, 'Second Admin', { password: PASSWORD });
     expect(
       (
-        await api.put(
-          `/api/users/${second._id}`,
-          { name: second.name, email: second.email, isAdmin: true },
-          { token: admin.token },
-        )
+        await api.call('changeUser', {
+          params: { id: second._id },
+          body: { name: second.name, email: second.email, isAdmin: true },
+          token: admin.token,
+        })
       ).status,
     ).toBe(200);
     // The role change ended their sessions.
-    const signedIn = await api.post('/api/users/signin', { email: second.email, password: PASSWORD });
-    const res = await api.request(
-      'DELETE',
-      '/api/users/profile',
-      { password: PASSWORD, reviews: 'delete' },
-      { token: signedIn.body.token },
-    );
+    const signedIn = await api.call('signIn', {
+      body: { email: second.email, password: PASSWORD },
+    });
+    const res = await api.call('deleteAccount', {
+      body: { password: PASSWORD, reviews: 'delete' },
+      token: signedIn.body.token,
+    });
     expect(res.status).toBe(200);
     expect(await sql('SELECT count(*) AS n FROM users WHERE id = ?', [second._id])).toEqual([{ n: 0 }]);
   });

@@ -15,11 +15,10 @@ beforeAll(async () => {
 
 let n = 0;
 async function submit(token: string, name: string) {
-  const res = await api.post(
-    '/api/submissions/create',
-    { url: `https://own-${Date.now()}-${++n}.example.org/`, name },
-    { token },
-  );
+  const res = await api.call('submitLink', {
+    body: { url: `https://own-${Date.now()}-${++n}.example.org/`, name },
+    token,
+  });
   expect(res.status).toBe(201);
   return res.body as { _id: string; url: string };
 }
@@ -30,10 +29,27 @@ describe('GET /api/submissions/mine', () => {
     const waiting = await submit(grace.token, 'Waiting Course');
     const approved = await submit(grace.token, 'Approved Course');
     const rejected = await submit(grace.token, 'Rejected Course');
-    expect((await api.post(`/api/submissions/${approved._id}`, {}, { token: admin.token })).status).toBe(201);
-    expect((await api.del(`/api/submissions/${rejected._id}`, { token: admin.token })).status).toBe(200);
+    expect(
+      (
+        await api.call('approveSubmission', {
+          params: { id: approved._id },
+          body: {},
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await api.call('rejectSubmission', {
+          params: { id: rejected._id },
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(200);
 
-    const { status, body } = await api.get('/api/submissions/mine', { token: grace.token });
+    const { status, body } = await api.call('mySubmissions', {
+      token: grace.token,
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({
       page: 1,
@@ -56,7 +72,13 @@ describe('GET /api/submissions/mine', () => {
     expect(waitingRow).toMatchObject({ _id: waiting._id, decidedAt: null, content: null });
     expect(rejectedRow).toMatchObject({ content: null });
     // The content it became is the published one.
-    expect((await api.get(`/api/contents/slug/${approvedRow.content.slug}`)).status).toBe(200);
+    expect(
+      (
+        await api.call('contentBySlug', {
+          params: { slug: approvedRow.content!.slug },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('filters to one state, pages by ten, and shows nobody else’s submissions', async () => {
@@ -64,7 +86,10 @@ describe('GET /api/submissions/mine', () => {
     const other = await signUp(api, 'Other');
     await submit(other.token, 'Not Linus’s');
     for (let i = 0; i < 12; i++) await submit(linus.token, `Linus ${i}`);
-    const first = await api.get('/api/submissions/mine?status=pending', { token: linus.token });
+    const first = await api.call('mySubmissions', {
+      query: { status: 'pending' },
+      token: linus.token,
+    });
     expect(first.body).toMatchObject({
       status: 'pending',
       page: 1,
@@ -73,63 +98,112 @@ describe('GET /api/submissions/mine', () => {
       counts: { pending: 12, approved: 0, rejected: 0 },
     });
     expect(first.body.submissions).toHaveLength(10);
-    const second = await api.get('/api/submissions/mine?status=pending&page=2', { token: linus.token });
+    const second = await api.call('mySubmissions', {
+      query: { status: 'pending', page: '2' },
+      token: linus.token,
+    });
     expect(second.body.submissions.map((s: { name: string }) => s.name)).toEqual(['Linus 1', 'Linus 0']);
-    expect((await api.get('/api/submissions/mine?status=approved', { token: linus.token })).body).toMatchObject({
+    expect(
+      (
+        await api.call('mySubmissions', {
+          query: { status: 'approved' },
+          token: linus.token,
+        })
+      ).body,
+    ).toMatchObject({
       submissions: [],
       total: 0,
       pages: 1,
     });
     // An unknown state lists all.
-    expect((await api.get('/api/submissions/mine?status=bogus', { token: linus.token })).body.total).toBe(12);
+    expect(
+      (
+        await api.call('mySubmissions', {
+          query: { status: 'bogus' },
+          token: linus.token,
+        })
+      ).body.total,
+    ).toBe(12);
   });
 
   it('an approved submission whose content was deleted says so (no content), and a new account has none', async () => {
     const ada = await signUp(api, 'Ada');
-    expect((await api.get('/api/submissions/mine', { token: ada.token })).body).toMatchObject({
+    expect(
+      (
+        await api.call('mySubmissions', {
+          token: ada.token,
+        })
+      ).body,
+    ).toMatchObject({
       submissions: [],
       total: 0,
       counts: { pending: 0, approved: 0, rejected: 0 },
     });
     const sent = await submit(ada.token, 'Short Lived');
-    const approval = await api.post(`/api/submissions/${sent._id}`, {}, { token: admin.token });
-    expect((await api.del(`/api/contents/${approval.body.content._id}`, { token: admin.token })).status).toBe(200);
-    const { body } = await api.get('/api/submissions/mine', { token: ada.token });
+    const approval = await api.call('approveSubmission', {
+      params: { id: sent._id },
+      body: {},
+      token: admin.token,
+    });
+    expect(
+      (
+        await api.call('deleteContent', {
+          params: { id: approval.body.content._id },
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(200);
+    const { body } = await api.call('mySubmissions', {
+      token: ada.token,
+    });
     expect(body.submissions[0]).toMatchObject({ status: 'approved', content: null });
   });
 
   it('a rejection’s reason and note (DELETE with a body) are what the submitter reads; a reason not of the set is a 400 that changes nothing', async () => {
     const sam = await signUp(api, 'Sam');
     const sent = await submit(sam.token, 'Off Topic Course');
-    const bad = await api.request(
-      'DELETE',
-      `/api/submissions/${sent._id}`,
-      { reason: 'boring' },
-      { token: admin.token },
-    );
+    const bad = await api.call('rejectSubmission', {
+      params: { id: sent._id },
+      body: { reason: 'boring' },
+      token: admin.token,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('Reason must be one of');
-    expect((await api.get(`/api/submissions/${sent._id}`, { token: admin.token })).body.status).toBe('pending');
-    const tooLong = await api.request(
-      'DELETE',
-      `/api/submissions/${sent._id}`,
-      { note: 'x'.repeat(501) },
-      { token: admin.token },
-    );
+    expect(
+      (
+        await api.call('getSubmission', {
+          params: { id: sent._id },
+          token: admin.token,
+        })
+      ).body.status,
+    ).toBe('pending');
+    const tooLong = await api.call('rejectSubmission', {
+      params: { id: sent._id },
+      body: { note: 'x'.repeat(501) },
+      token: admin.token,
+    });
     expect(tooLong).toMatchObject({ status: 400, body: { message: 'Note must be at most 500 characters' } });
 
-    const rejected = await api.request(
-      'DELETE',
-      `/api/submissions/${sent._id}`,
-      { reason: 'off-topic', note: 'We list computer science only.' },
-      { token: admin.token },
-    );
+    const rejected = await api.call('rejectSubmission', {
+      params: { id: sent._id },
+      body: { reason: 'off-topic', note: 'We list computer science only.' },
+      token: admin.token,
+    });
     expect(rejected).toMatchObject({ status: 200, body: { status: 'rejected' } });
-    expect((await api.get(`/api/submissions/${sent._id}`, { token: admin.token })).body).toMatchObject({
+    expect(
+      (
+        await api.call('getSubmission', {
+          params: { id: sent._id },
+          token: admin.token,
+        })
+      ).body,
+    ).toMatchObject({
       rejectReason: 'off-topic',
       rejectNote: 'We list computer science only.',
     });
-    const { body } = await api.get('/api/submissions/mine', { token: sam.token });
+    const { body } = await api.call('mySubmissions', {
+      token: sam.token,
+    });
     expect(body.submissions[0]).toMatchObject({
       status: 'rejected',
       rejectReason: 'off-topic',
@@ -138,6 +212,6 @@ describe('GET /api/submissions/mine', () => {
   });
 
   it('needs a signed-in caller', async () => {
-    expect((await api.get('/api/submissions/mine')).status).toBe(401);
+    expect((await api.call('mySubmissions')).status).toBe(401);
   });
 });

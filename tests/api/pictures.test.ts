@@ -58,16 +58,25 @@ async function site(
  * as the admin would (on a busy machine the page is read after the test's next request).
  */
 async function approved(url: string): Promise<string> {
-  const created = await api.post(
-    '/api/submissions/create',
-    { url: `${url}/`, description: 'Pictures.' },
-    { token: userToken },
-  );
+  const created = await api.call('submitLink', {
+    body: { url: `${url}/`, description: 'Pictures.' },
+    token: userToken,
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const forReview = async () => (await api.get(`/api/submissions/${created.body._id}`, { token: adminToken })).body;
+  const forReview = async () =>
+    (
+      await api.call('getSubmission', {
+        params: { id: created.body._id },
+        token: adminToken,
+      })
+    ).body;
   await expect.poll(async () => (await forReview()).pageTitle, { timeout: 10_000 }).not.toBeNull();
   const submission = await forReview();
-  const res = await api.post(`/api/submissions/${submission._id}`, { ...submission, image: '' }, { token: adminToken });
+  const res = await api.call('approveSubmission', {
+    params: { id: submission._id },
+    body: { ...submission, image: '' },
+    token: adminToken,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.content._id;
 }
@@ -93,7 +102,13 @@ describe('a content gets its own picture', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 640, 336]);
     // The API and the page show it.
     const slug = String((await sql('SELECT slug FROM contents WHERE id = ?', [id]))[0]!.slug);
-    expect((await api.get(`/api/contents/slug/${slug}`)).body.image).toContain(await stored(id));
+    expect(
+      (
+        await api.call('contentBySlug', {
+          params: { slug },
+        })
+      ).body.image,
+    ).toContain(await stored(id));
   });
 
   it("the site's icon when the page has no og:image; the tile when it has neither, or only what is no image", async () => {

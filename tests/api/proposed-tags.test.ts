@@ -24,18 +24,17 @@ beforeAll(async () => {
 let n = 0;
 /** A submission as a REST client sends it: every tag a {label, value} pair. */
 async function submit(tags: Record<string, Array<{ label: string; value: string }>>) {
-  const res = await api.post(
-    '/api/submissions/create',
-    { url: `https://proposals-${Date.now()}-${++n}.example.org/`, cost: 'Free', hasCert: 'false', ...tags },
-    { token: user.token },
-  );
+  const res = await api.call('submitLink', {
+    body: { url: `https://proposals-${Date.now()}-${++n}.example.org/`, cost: 'Free', hasCert: 'false', ...tags },
+    token: user.token,
+  });
   return res;
 }
 
 const tagRows = (kind: string, value: string) =>
   sql('SELECT label, status FROM tags WHERE kind = ? AND value = ?', [kind, value]);
 const filterValues = async () => {
-  const { body } = await api.get('/api/contents/filters');
+  const { body } = await api.call('catalogFilters');
   return [...body.categories, ...body.techStacks, ...body.types].map((t: { value: string }) => t.value);
 };
 
@@ -64,9 +63,14 @@ describe('a client proposes a tag with a submission', () => {
     expect(await tagRows('techStack', 'elixir')).toEqual([]);
     expect(await filterValues()).not.toContain('elixir');
     // The admin reads the proposals with the submission.
-    expect((await api.get(`/api/submissions/${res.body._id}`, { token: admin.token })).body.proposedTags).toEqual(
-      res.body.proposedTags,
-    );
+    expect(
+      (
+        await api.call('getSubmission', {
+          params: { id: res.body._id },
+          token: admin.token,
+        })
+      ).body.proposedTags,
+    ).toEqual(res.body.proposedTags);
   });
 
   it.each([
@@ -86,13 +90,15 @@ describe('a client proposes a tag with a submission', () => {
   });
 
   it('an admin content write creates a tag that is not ours (admins manage the tags)', async () => {
-    const { body } = await api.get('/api/contents/search?order=oldest');
+    const { body } = await api.call('searchContents', {
+      query: { order: 'oldest' },
+    });
     const content = body.contents[0];
-    const res = await api.put(
-      `/api/contents/${content._id}`,
-      { ...content, techStack: [{ label: 'Elixir', value: 'elixir' }] },
-      { token: admin.token },
-    );
+    const res = await api.call('saveContent', {
+      params: { id: content._id },
+      body: { ...content, techStack: [{ label: 'Elixir', value: 'elixir' }] },
+      token: admin.token,
+    });
     expect(res).toMatchObject({ status: 200, body: { techStack: [{ label: 'Elixir', value: 'elixir' }] } });
     expect(await tagRows('techStack', 'elixir')).toHaveLength(1);
   });
@@ -109,10 +115,15 @@ describe('the admin approves with a choice for each proposed tag', () => {
       ],
     });
     expect(created.status).toBe(201);
-    const submission = (await api.get(`/api/submissions/${created.body._id}`, { token: admin.token })).body;
-    const res = await api.post(
-      `/api/submissions/${submission._id}`,
-      {
+    const submission = (
+      await api.call('getSubmission', {
+        params: { id: created.body._id },
+        token: admin.token,
+      })
+    ).body;
+    const res = await api.call('approveSubmission', {
+      params: { id: submission._id },
+      body: {
         ...submission,
         proposedTags: [
           { kind: 'techStack', value: 'gleam', action: 'create' },
@@ -120,8 +131,8 @@ describe('the admin approves with a choice for each proposed tag', () => {
           { kind: 'techStack', value: 'zig', action: 'drop' },
         ],
       },
-      { token: admin.token },
-    );
+      token: admin.token,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.content.techStack).toEqual([
       { label: 'Python', value: 'python' },
@@ -147,9 +158,14 @@ describe('the admin approves with a choice for each proposed tag', () => {
       { kind: 'techStack', value: 'python' },
     ]);
     // The approved submission keeps what became of each proposal, for the queue and its page to show.
-    expect((await api.get(`/api/submissions/${submission._id}`, { token: admin.token })).body.proposedTags).toEqual(
-      res.body.proposedTags,
-    );
+    expect(
+      (
+        await api.call('getSubmission', {
+          params: { id: submission._id },
+          token: admin.token,
+        })
+      ).body.proposedTags,
+    ).toEqual(res.body.proposedTags);
     expect(await tagRows('techStack', 'gleam')).toEqual([{ label: 'Gleam', status: 'active' }]);
     expect(await tagRows('techStack', 'zig')).toEqual([]);
     expect(await tagRows('techStack', 'golang')).toEqual([]);
@@ -163,7 +179,14 @@ describe('the admin approves with a choice for each proposed tag', () => {
     const offered = await filterValues();
     expect(offered).toContain('gleam');
     expect(offered).not.toContain('zig');
-    expect((await api.get(`/api/submissions/${submission._id}`, { token: admin.token })).body).toMatchObject({
+    expect(
+      (
+        await api.call('getSubmission', {
+          params: { id: submission._id },
+          token: admin.token,
+        })
+      ).body,
+    ).toMatchObject({
       status: 'approved',
       contentId: res.body.content._id,
     });
@@ -171,8 +194,17 @@ describe('the admin approves with a choice for each proposed tag', () => {
 
   it('a client that posts the submission back as it read it drops the proposals and is told so', async () => {
     const created = await submit({ category: [{ label: 'Retro Computing', value: 'retro-computing' }] });
-    const submission = (await api.get(`/api/submissions/${created.body._id}`, { token: admin.token })).body;
-    const res = await api.post(`/api/submissions/${submission._id}`, submission, { token: admin.token });
+    const submission = (
+      await api.call('getSubmission', {
+        params: { id: created.body._id },
+        token: admin.token,
+      })
+    ).body;
+    const res = await api.call('approveSubmission', {
+      params: { id: submission._id },
+      body: submission,
+      token: admin.token,
+    });
     expect(res.status).toBe(201);
     expect(res.body.proposedTags).toEqual([
       { kind: 'category', label: 'Retro Computing', value: 'retro-computing', outcome: 'dropped' },
@@ -195,12 +227,19 @@ describe('the admin approves with a choice for each proposed tag', () => {
         "proposedTags must be 'create', 'drop', or a list of {kind, value, action: 'create' | 'map' | 'drop', mapTo}",
       ],
     ] as const) {
-      expect(await api.post(`/api/submissions/${id}`, { proposedTags }, { token: admin.token })).toMatchObject({
+      expect(await api.raw.post(`/api/submissions/${id}`, { proposedTags }, { token: admin.token })).toMatchObject({
         status: 400,
         body: { message },
       });
     }
-    expect((await api.get(`/api/submissions/${id}`, { token: admin.token })).body.status).toBe('pending');
+    expect(
+      (
+        await api.call('getSubmission', {
+          params: { id },
+          token: admin.token,
+        })
+      ).body.status,
+    ).toBe('pending');
     expect(await tagRows('techStack', 'nim')).toEqual([]);
     expect(await sql('SELECT count(*) AS n FROM audit_log WHERE target_id = ?', [id])).toEqual([{ n: 0 }]);
   });
@@ -208,11 +247,11 @@ describe('the admin approves with a choice for each proposed tag', () => {
   it('a proposal whose value became a tag meanwhile is simply attached', async () => {
     const created = await submit({ techStack: [{ label: 'OCaml', value: 'ocaml' }] });
     await sql("INSERT INTO tags (kind, value, label) VALUES ('techStack', 'ocaml', 'OCaml')");
-    const res = await api.post(
-      `/api/submissions/${created.body._id}`,
-      { proposedTags: 'create' },
-      { token: admin.token },
-    );
+    const res = await api.call('approveSubmission', {
+      params: { id: created.body._id },
+      body: { proposedTags: 'create' },
+      token: admin.token,
+    });
     expect(res.status).toBe(201);
     expect(res.body.proposedTags).toMatchObject([{ value: 'ocaml', outcome: 'attached' }]);
     expect(res.body.content.techStack).toEqual([{ label: 'OCaml', value: 'ocaml' }]);

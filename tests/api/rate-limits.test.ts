@@ -34,8 +34,16 @@ describe('rate limits', () => {
   it('10 failed sign-ins lock this address out of the account for 15 minutes, even with the right password, with Retry-After', async () => {
     const account = await signUp(api, 'Target', { password: 'right-password' });
     for (let i = 0; i < 10; i++)
-      expect((await api.post('/api/users/signin', { email: account.email, password: `wrong-${i}` })).status).toBe(401);
-    const locked = await api.post('/api/users/signin', { email: account.email, password: account.password });
+      expect(
+        (
+          await api.call('signIn', {
+            body: { email: account.email, password: `wrong-${i}` },
+          })
+        ).status,
+      ).toBe(401);
+    const locked = await api.call('signIn', {
+      body: { email: account.email, password: account.password },
+    });
     expect(locked.status).toBe(429);
     expect(locked.body.message).toMatch(/Too many attempts/);
     const retryAfter = Number(locked.headers.get('retry-after'));
@@ -47,20 +55,37 @@ describe('rate limits', () => {
   it('a successful sign-in clears the failures of its address', async () => {
     const account = await signUp(api, 'Forgetful', { password: 'right-password' });
     for (let i = 0; i < 9; i++)
-      expect((await api.post('/api/users/signin', { email: account.email, password: `wrong-${i}` })).status).toBe(401);
-    expect((await api.post('/api/users/signin', { email: account.email, password: account.password })).status).toBe(
-      200,
-    );
+      expect(
+        (
+          await api.call('signIn', {
+            body: { email: account.email, password: `wrong-${i}` },
+          })
+        ).status,
+      ).toBe(401);
+    expect(
+      (
+        await api.call('signIn', {
+          body: { email: account.email, password: account.password },
+        })
+      ).status,
+    ).toBe(200);
     // Counted before verifying, the success was this address's tenth attempt: the eleventh is still heard.
     for (let i = 0; i < 2; i++)
-      expect((await api.post('/api/users/signin', { email: account.email, password: `wrong-again-${i}` })).status).toBe(
-        401,
-      );
+      expect(
+        (
+          await api.call('signIn', {
+            body: { email: account.email, password: `wrong-again-${i}` },
+          })
+        ).status,
+      ).toBe(401);
   });
 
   it('sign-up: 20 per hour per address', async () => {
     const { statuses, res } = await until429(
-      () => api.post('/api/users/signup', { name: 'Many', email: uniqueEmail(), password: 'password-123' }),
+      () =>
+        api.call('signUp', {
+          body: { name: 'Many', email: uniqueEmail(), password: 'password-123' },
+        }),
       25,
     );
     expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(20);
@@ -70,13 +95,22 @@ describe('rate limits', () => {
 
   it('forget-password: 5 per hour per account', async () => {
     const email = uniqueEmail();
-    const { statuses } = await until429(() => api.post('/api/users/forget-password', { email }), 8);
+    const { statuses } = await until429(
+      () =>
+        api.call('forgetPassword', {
+          body: { email },
+        }),
+      8,
+    );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
   it('reset-password: 20 per hour per address', async () => {
     const { statuses } = await until429(
-      () => api.post('/api/users/reset-password', { token: 'not-a-token', password: 'password-123' }),
+      () =>
+        api.call('resetPassword', {
+          body: { token: 'not-a-token', password: 'password-123' },
+        }),
       25,
     );
     expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
@@ -85,7 +119,10 @@ describe('rate limits', () => {
 
   it('sign-in: 50 attempts per 15 minutes per address', async () => {
     const { statuses } = await until429(
-      () => api.post('/api/users/signin', { email: uniqueEmail(), password: 'whatever-123' }),
+      () =>
+        api.call('signIn', {
+          body: { email: uniqueEmail(), password: 'whatever-123' },
+        }),
       60,
     );
     expect(statuses.at(-1)).toBe(429);
@@ -96,7 +133,13 @@ describe('rate limits', () => {
 describe('per-account limits on what signed-in users write', () => {
   let contents: Array<{ _id: string }>;
   beforeAll(async () => {
-    const pages = await Promise.all([1, 2, 3].map((p) => api.get(`/api/contents/search?order=latest&page=${p}`)));
+    const pages = await Promise.all(
+      [1, 2, 3].map((p) =>
+        api.call('searchContents', {
+          query: { order: 'latest', page: p },
+        }),
+      ),
+    );
     contents = pages.flatMap((p) => p.body.contents);
   });
 
@@ -104,7 +147,13 @@ describe('per-account limits on what signed-in users write', () => {
     const statuses: number[] = [];
     for (const content of contents.slice(0, 31))
       statuses.push(
-        (await api.post(`/api/contents/${content._id}/reviews`, { rating: 4, comment: 'ok' }, { token })).status,
+        (
+          await api.call('createReview', {
+            params: { id: content._id },
+            body: { rating: 4, comment: 'ok' },
+            token,
+          })
+        ).status,
       );
     expect(statuses.filter((s) => s === 201).length).toBe(30);
     expect(statuses.at(-1)).toBe(429);
@@ -112,7 +161,11 @@ describe('per-account limits on what signed-in users write', () => {
 
   it('submissions: 30 per hour', async () => {
     const { statuses } = await until429(
-      () => api.post('/api/submissions/create', { url: `https://example.org/${Math.random()}` }, { token }),
+      () =>
+        api.call('submitLink', {
+          body: { url: `https://example.org/${Math.random()}` },
+          token,
+        }),
       35,
     );
     expect(statuses.filter((s) => s === 201)).toHaveLength(30);

@@ -19,7 +19,11 @@ const { server, api } = useServer({
 beforeAll(async () => {
   learners = [];
   for (let i = 0; i < CO_SAVE_MIN_USERS; i++) learners.push((await signUp(api, `learner${i}`)).token);
-  contents = (await api.get('/api/contents/search?order=latest')).body.contents;
+  contents = (
+    await api.call('searchContents', {
+      query: { order: 'latest' },
+    })
+  ).body.contents;
 });
 
 /** A page as a browser asks for it, and whether the front door answered it from the cache. */
@@ -32,7 +36,14 @@ async function visit(path: string): Promise<{ text: string; cache: unknown }> {
 }
 
 const save = async (token: string, contentId: string) =>
-  expect((await api.post('/api/users/save', { contentId }, { token })).status).toBe(200);
+  expect(
+    (
+      await api.call('toggleSave', {
+        body: { contentId },
+        token,
+      })
+    ).status,
+  ).toBe(200);
 const coSavedSection = (html: string) => /data-related="co-saved"[\s\S]*?<\/section>/.exec(html)?.[0];
 
 describe('related resources on a content page', () => {
@@ -62,7 +73,14 @@ describe('related resources on a content page', () => {
     expect((await visit(other)).cache).toBe('hit');
 
     // One of them unsaves: the pair falls below the threshold and leaves the page.
-    expect((await api.del(`/api/users/saves/${page._id}`, { token: learners[0]! })).status).toBeLessThan(300);
+    expect(
+      (
+        await api.call('unsave', {
+          params: { id: page._id },
+          token: learners[0]!,
+        })
+      ).status,
+    ).toBeLessThan(300);
     const unsavedAt = Date.now();
     let gone = false;
     while (!gone && Date.now() - unsavedAt < 5_000) gone = coSavedSection((await visit(path)).text) === undefined;

@@ -82,7 +82,9 @@ describe.skipIf(onSqld)('crash safety', () => {
     for (let round = 0; round < 5; round++) {
       const server = await startServer({ dir, seed: round === 0 });
       const api = apiClient(server.url);
-      const { body: page } = await api.get(`/api/contents/search?page=${1 + (round % 10)}`);
+      const { body: page } = await api.call('searchContents', {
+        query: { page: 1 + (round % 10) },
+      });
       const writers = await Promise.all(Array.from({ length: 12 }, () => signUp(api, 'Writer')));
       const acks: Array<{ kind: string; key: string; extra?: string }> = [];
       const burst = Array.from({ length: 160 }, async (_, i) => {
@@ -92,28 +94,32 @@ describe.skipIf(onSqld)('crash safety', () => {
         try {
           if (kind === 'signup') {
             const email = uniqueEmail('burst');
-            const res = await api.post('/api/users/signup', { name: 'Burst', email, password: 'password-123' });
+            const res = await api.call('signUp', {
+              body: { name: 'Burst', email, password: 'password-123' },
+            });
             if (res.status === 201) acks.push({ kind, key: email });
           } else if (kind === 'save') {
             // Every save request uses its own (writer, content) pair: an acknowledged toggle means "saved".
             const j = Math.floor(i / 4);
             const mine = writers[j % writers.length]!;
             const target = page.contents[Math.floor(j / writers.length)];
-            const res = await api.post('/api/users/save', { contentId: target._id }, { token: mine.token });
+            const res = await api.call('toggleSave', {
+              body: { contentId: target._id },
+              token: mine.token,
+            });
             if (res.status === 200) acks.push({ kind, key: mine._id, extra: target._id });
           } else if (kind === 'review') {
-            const res = await api.post(
-              `/api/contents/${content._id}/reviews`,
-              { rating: 1 + (i % 5), comment: `burst ${round}-${i}` },
-              { token: writer.token },
-            );
+            const res = await api.call('createReview', {
+              params: { id: content._id },
+              body: { rating: 1 + (i % 5), comment: `burst ${round}-${i}` },
+              token: writer.token,
+            });
             if (res.status === 201) acks.push({ kind, key: res.body.review._id });
           } else {
-            const res = await api.post(
-              '/api/submissions/create',
-              { url: `https://example.org/crash/${round}/${i}` },
-              { token: writer.token },
-            );
+            const res = await api.call('submitLink', {
+              body: { url: `https://example.org/crash/${round}/${i}` },
+              token: writer.token,
+            });
             if (res.status === 201) acks.push({ kind, key: res.body._id });
           }
         } catch {
@@ -163,13 +169,25 @@ describe('concurrency', () => {
     const users: Array<{ token: string }> = [];
     for (let wave = 0; wave < 4; wave++)
       users.push(...(await Promise.all(Array.from({ length: 50 }, () => signUp(api, 'Concurrent')))));
-    const { body: page } = await api.get('/api/contents/search?order=latest');
+    const { body: page } = await api.call('searchContents', {
+      query: { order: 'latest' },
+    });
     const target = page.contents[0];
     const results = await Promise.all(
       users.flatMap((u, i) => [
-        api.post(`/api/contents/${target._id}/reviews`, { rating: 1 + (i % 5), comment: `c${i}` }, { token: u.token }),
-        api.post('/api/users/save', { contentId: target._id }, { token: u.token }),
-        api.post('/api/submissions/create', { url: `https://example.org/concurrent/${i}` }, { token: u.token }),
+        api.call('createReview', {
+          params: { id: target._id },
+          body: { rating: 1 + (i % 5), comment: `c${i}` },
+          token: u.token,
+        }),
+        api.call('toggleSave', {
+          body: { contentId: target._id },
+          token: u.token,
+        }),
+        api.call('submitLink', {
+          body: { url: `https://example.org/concurrent/${i}` },
+          token: u.token,
+        }),
       ]),
     );
     const statuses = results.map((r) => r.status);
@@ -183,7 +201,13 @@ describe('concurrency', () => {
     expect(row!.num_reviews).toBe(200);
     expect(Number(row!.rating)).toBeCloseTo(Number(row!.avg), 9);
     expect(row!.saves).toBe(200);
-    expect((await api.get(`/api/contents/slug/${target.slug}`)).body.numReviews).toBe(200);
+    expect(
+      (
+        await api.call('contentBySlug', {
+          params: { slug: target.slug },
+        })
+      ).body.numReviews,
+    ).toBe(200);
   }, 120_000);
 });
 
@@ -196,39 +220,76 @@ describe('several processes', () => {
     const [a, b] = [apiClient(one.url), apiClient(two.url)];
 
     const user = await signUp(a, 'Roamer');
-    expect((await b.get('/api/users/profile', { token: user.token })).body.email).toBe(user.email);
+    expect(
+      (
+        await b.call('getProfile', {
+          token: user.token,
+        })
+      ).body.email,
+    ).toBe(user.email);
 
-    const { body: page } = await b.get('/api/contents/search?order=latest');
+    const { body: page } = await b.call('searchContents', {
+      query: { order: 'latest' },
+    });
     const content = page.contents[0];
-    await a.post('/api/users/save', { contentId: content._id }, { token: user.token });
-    expect((await b.get(`/api/users/saves/${user._id}`, { token: user.token })).body.numSaves).toBe(1);
+    await a.call('toggleSave', {
+      body: { contentId: content._id },
+      token: user.token,
+    });
+    expect(
+      (
+        await b.call('userSaves', {
+          params: { id: user._id },
+          token: user.token,
+        })
+      ).body.numSaves,
+    ).toBe(1);
 
-    await b.get(`/api/contents/slug/${content.slug}`); // fill process two's cache first
-    await a.post(
-      `/api/contents/${content._id}/reviews`,
-      { rating: 3, comment: 'seen everywhere' },
-      { token: user.token },
-    );
+    await b.call('contentBySlug', {
+      params: { slug: content.slug },
+    }); // fill process two's cache first
+    await a.call('createReview', {
+      params: { id: content._id },
+      body: { rating: 3, comment: 'seen everywhere' },
+      token: user.token,
+    });
     await seenAcrossProcesses(
-      () => b.get(`/api/contents/slug/${content.slug}`),
+      () =>
+        b.call('contentBySlug', {
+          params: { slug: content.slug },
+        }),
       (res) => expect(res.body.reviews[0].comment).toBe('seen everywhere'),
     );
 
-    await a.post('/api/users/signout', undefined, { token: user.token });
-    expect((await b.get('/api/users/profile', { token: user.token })).status).toBe(401);
+    await a.call('signOut', {
+      token: user.token,
+    });
+    expect(
+      (
+        await b.call('getProfile', {
+          token: user.token,
+        })
+      ).status,
+    ).toBe(401);
 
     const writers = await Promise.all(Array.from({ length: 60 }, (_, i) => signUp(i % 2 ? a : b, 'Both')));
     const reviews = await Promise.all(
       writers.map((w, i) =>
-        (i % 2 ? b : a).post(
-          `/api/contents/${page.contents[1]._id}/reviews`,
-          { rating: 5, comment: 'x' },
-          { token: w.token },
-        ),
+        (i % 2 ? b : a).call('createReview', {
+          params: { id: page.contents[1]._id },
+          body: { rating: 5, comment: 'x' },
+          token: w.token,
+        }),
       ),
     );
     expect(reviews.every((r) => r.status === 201)).toBe(true);
-    expect((await a.get(`/api/contents/slug/${page.contents[1].slug}`)).body.numReviews).toBe(60);
+    expect(
+      (
+        await a.call('contentBySlug', {
+          params: { slug: page.contents[1].slug },
+        })
+      ).body.numReviews,
+    ).toBe(60);
     await expectConsistent(one.dbUrl);
   }, 60_000);
 
@@ -289,7 +350,9 @@ describe('several processes', () => {
         .getSetCookie()
         .map((c) => c.split(';')[0])
         .join('; ');
-      const { body: page } = await api.get('/api/contents/search?order=latest');
+      const { body: page } = await api.call('searchContents', {
+        query: { order: 'latest' },
+      });
       const content = page.contents[0];
       const paths = [`/content/${content.slug}`, '/search?order=topRated&rating=4'];
 
@@ -306,11 +369,11 @@ describe('several processes', () => {
 
       expect(
         (
-          await api.post(
-            `/api/contents/${content._id}/reviews`,
-            { rating: 5, comment: 'Seen in every process' },
-            { token: user.token },
-          )
+          await api.call('createReview', {
+            params: { id: content._id },
+            body: { rating: 5, comment: 'Seen in every process' },
+            token: user.token,
+          })
         ).status,
       ).toBe(201);
 
@@ -330,22 +393,24 @@ describe('several processes', () => {
     it('two processes writing at the same time each see both changes', async () => {
       const { writeTo, readFrom } = await start();
       const [a, b] = [apiClient(writeTo), apiClient(readFrom)];
-      const { body: page } = await a.get('/api/contents/search?order=latest');
+      const { body: page } = await a.call('searchContents', {
+        query: { order: 'latest' },
+      });
       const [first, second] = page.contents;
       const users = await Promise.all([a, b].map((api) => signUp(api, 'Writer')));
       for (const server of [writeTo, readFrom])
         for (const c of [first, second]) await read(`${server}/content/${c.slug}`);
       await Promise.all([
-        a.post(
-          `/api/contents/${first._id}/reviews`,
-          { rating: 4, comment: 'Written through the first' },
-          { token: users[0]!.token },
-        ),
-        b.post(
-          `/api/contents/${second._id}/reviews`,
-          { rating: 2, comment: 'Written through the second' },
-          { token: users[1]!.token },
-        ),
+        a.call('createReview', {
+          params: { id: first._id },
+          body: { rating: 4, comment: 'Written through the first' },
+          token: users[0]!.token,
+        }),
+        b.call('createReview', {
+          params: { id: second._id },
+          body: { rating: 2, comment: 'Written through the second' },
+          token: users[1]!.token,
+        }),
       ]);
       for (const server of [writeTo, readFrom]) {
         await seenAcrossProcesses(
@@ -369,9 +434,15 @@ describe('several processes', () => {
       .split('\n');
     expect(workers).toHaveLength(2);
     const api = apiClient(server.url);
-    const results = await Promise.all(Array.from({ length: 100 }, () => api.get('/api/contents/filters')));
+    const results = await Promise.all(Array.from({ length: 100 }, () => api.call('catalogFilters')));
     expect(results.every((r) => r.status === 200)).toBe(true);
-    expect((await api.post('/api/users/signin', DEMO_ADMIN)).status).toBe(200);
+    expect(
+      (
+        await api.call('signIn', {
+          body: DEMO_ADMIN,
+        })
+      ).status,
+    ).toBe(200);
     const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)));
     server.process.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -4,6 +4,7 @@
  * changes, and the admin's reviews list with the admin lists' parameters.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Query } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, signUp } from '../setup/actors.ts';
 import { sqlRows } from '../setup/sql.ts';
@@ -16,7 +17,11 @@ const { server, api } = useServer();
 beforeAll(async () => {
   admin = await asAdmin(api);
   const pages = await Promise.all(
-    [1, 2, 3, 4].map((page) => api.get(`/api/contents/search?order=oldest&page=${page}`)),
+    [1, 2, 3, 4].map((page) =>
+      api.call('searchContents', {
+        query: { order: 'oldest', page },
+      }),
+    ),
   );
   contentIds = pages.flatMap((p) => p.body.contents.map((c: { _id: string }) => c._id));
 });
@@ -37,7 +42,11 @@ async function storedAndCounted(contentId: string) {
 }
 
 async function review(token: string, contentId: string, rating = 4, comment = 'Good and clear.') {
-  const res = await api.post(`/api/contents/${contentId}/reviews`, { rating, comment }, { token });
+  const res = await api.call('createReview', {
+    params: { id: contentId },
+    body: { rating, comment },
+    token,
+  });
   expect(res.status).toBe(201);
   return res.body.review as { _id: string; name: string; rating: number; comment: string; createdAt: string };
 }
@@ -47,11 +56,11 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
     const author = await signUp(api, 'Ada Author');
     const contentId = freshContent();
     const posted = await review(author.token, contentId, 2, 'Hard to follow.');
-    const changed = await api.put(
-      `/api/reviews/${posted._id}`,
-      { rating: 5, comment: 'Second read: excellent.' },
-      { token: author.token },
-    );
+    const changed = await api.call('changeReview', {
+      params: { id: posted._id },
+      body: { rating: 5, comment: 'Second read: excellent.' },
+      token: author.token,
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.review).toEqual({ ...posted, rating: 5, comment: 'Second read: excellent.' });
     const totals = await storedAndCounted(contentId);
@@ -62,7 +71,10 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
       numReview: totals.counted,
       rating: Math.round(Number(totals.countedRating) * 100) / 100,
     });
-    const mine = await api.get(`/api/contents/${contentId}/reviews/mine`, { token: author.token });
+    const mine = await api.call('myReviewOf', {
+      params: { id: contentId },
+      token: author.token,
+    });
     expect(mine.body.review).toMatchObject({ rating: 5, comment: 'Second read: excellent.' });
   });
 
@@ -71,16 +83,33 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
     const contentId = freshContent();
     const posted = await review(author.token, contentId, 1);
     const before = await storedAndCounted(contentId);
-    const deleted = await api.del(`/api/reviews/${posted._id}`, { token: author.token });
+    const deleted = await api.call('deleteReview', {
+      params: { id: posted._id },
+      token: author.token,
+    });
     expect(deleted.status).toBe(200);
     expect(deleted.body).toMatchObject({
       message: 'Review deleted successfully',
       numReviews: Number(before.counted) - 1,
     });
     expect((await storedAndCounted(contentId)).stored).toBe(Number(before.counted) - 1);
-    expect((await api.get(`/api/contents/${contentId}/reviews/mine`, { token: author.token })).body.review).toBeNull();
+    expect(
+      (
+        await api.call('myReviewOf', {
+          params: { id: contentId },
+          token: author.token,
+        })
+      ).body.review,
+    ).toBeNull();
     await review(author.token, contentId, 3);
-    expect((await api.del(`/api/reviews/${posted._id}`, { token: author.token })).status).toBe(404);
+    expect(
+      (
+        await api.call('deleteReview', {
+          params: { id: posted._id },
+          token: author.token,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('another user gets 403 and changes nothing; a visitor 401; an unknown review 404', async () => {
@@ -88,19 +117,54 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
     const other = await signUp(api, 'Mallory');
     const contentId = freshContent();
     const posted = await review(author.token, contentId, 4, 'Mine.');
-    const put = await api.put(`/api/reviews/${posted._id}`, { rating: 1, comment: 'Hijacked' }, { token: other.token });
+    const put = await api.call('changeReview', {
+      params: { id: posted._id },
+      body: { rating: 1, comment: 'Hijacked' },
+      token: other.token,
+    });
     expect(put.status).toBe(403);
     expect(put.body.message).toBe('You can only change your own review');
-    expect((await api.del(`/api/reviews/${posted._id}`, { token: other.token })).status).toBe(403);
-    expect((await api.put(`/api/reviews/${posted._id}`, { rating: 1, comment: 'x' })).status).toBe(401);
-    expect((await api.del(`/api/reviews/${posted._id}`)).status).toBe(401);
+    expect(
+      (
+        await api.call('deleteReview', {
+          params: { id: posted._id },
+          token: other.token,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await api.call('changeReview', {
+          params: { id: posted._id },
+          body: { rating: 1, comment: 'x' },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await api.call('deleteReview', {
+          params: { id: posted._id },
+        })
+      ).status,
+    ).toBe(401);
     const [row] = await sql('SELECT rating, comment FROM reviews WHERE id = ?', [posted._id]);
     expect(row).toMatchObject({ rating: 4, comment: 'Mine.' });
     for (const id of ['no-such-review', '%27%20OR%201%3D1--', 'x'.repeat(300)]) {
-      const res = await api.put(`/api/reviews/${id}`, { rating: 3, comment: 'x' }, { token: author.token });
+      const res = await api.call('changeReview', {
+        params: { id },
+        body: { rating: 3, comment: 'x' },
+        token: author.token,
+      });
       expect(res.status, id).toBe(404);
       expect(res.body.message).toBe('Review not found');
-      expect((await api.del(`/api/reviews/${id}`, { token: admin.token })).status).toBe(404);
+      expect(
+        (
+          await api.call('deleteReview', {
+            params: { id },
+            token: admin.token,
+          })
+        ).status,
+      ).toBe(404);
     }
   });
 
@@ -108,14 +172,17 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
     const author = await signUp(api, 'Troll');
     const contentId = freshContent();
     const posted = await review(author.token, contentId, 1, 'Abusive words');
-    const changed = await api.put(
-      `/api/reviews/${posted._id}`,
-      { rating: 1, comment: '[removed by a moderator]' },
-      { token: admin.token },
-    );
+    const changed = await api.call('changeReview', {
+      params: { id: posted._id },
+      body: { rating: 1, comment: '[removed by a moderator]' },
+      token: admin.token,
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.review.name).toBe('Troll');
-    const deleted = await api.del(`/api/reviews/${posted._id}`, { token: admin.token });
+    const deleted = await api.call('deleteReview', {
+      params: { id: posted._id },
+      token: admin.token,
+    });
     expect(deleted.status).toBe(200);
     const audit = await sql(
       'SELECT actor, action, details FROM audit_log WHERE target_type = ? AND target_id = ? ORDER BY id',
@@ -133,7 +200,11 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
     });
     // The author's own changes are not admin actions.
     const own = await review(author.token, contentId, 2, 'Calmer now');
-    await api.put(`/api/reviews/${own._id}`, { rating: 3, comment: 'Calmer now' }, { token: author.token });
+    await api.call('changeReview', {
+      params: { id: own._id },
+      body: { rating: 3, comment: 'Calmer now' },
+      token: author.token,
+    });
     expect(await sql('SELECT count(*) AS n FROM audit_log WHERE target_id = ?', [own._id])).toEqual([
       expect.objectContaining({ n: 0 }),
     ]);
@@ -158,11 +229,12 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
       null,
     ];
     for (const body of bodies) {
-      const res = await api.put(`/api/reviews/${posted._id}`, body, { token: author.token });
+      const res = await api.raw.put(`/api/reviews/${posted._id}`, body, { token: author.token });
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
       expect(typeof res.body.message).toBe('string');
     }
-    const raw = await api.put(`/api/reviews/${posted._id}`, undefined, {
+    const raw = await api.call('changeReview', {
+      params: { id: posted._id },
       token: author.token,
       raw: '{"rating": 4,',
       headers: { 'content-type': 'application/json' },
@@ -182,15 +254,22 @@ describe('PUT and DELETE /api/reviews/{id}', () => {
     const answers = await Promise.all([
       ...authors.map((author, i) =>
         i % 2 === 0
-          ? api.put(
-              `/api/reviews/${posted[i]!._id}`,
-              { rating: 5 - (i % 5), comment: `Edited ${i}` },
-              { token: author.token },
-            )
-          : api.del(`/api/reviews/${posted[i]!._id}`, { token: i % 3 === 0 ? admin.token : author.token }),
+          ? api.call('changeReview', {
+              params: { id: posted[i]!._id },
+              body: { rating: 5 - (i % 5), comment: `Edited ${i}` },
+              token: author.token,
+            })
+          : api.call('deleteReview', {
+              params: { id: posted[i]!._id },
+              token: i % 3 === 0 ? admin.token : author.token,
+            }),
       ),
       ...newcomers.map((user) =>
-        api.post(`/api/contents/${contentId}/reviews`, { rating: 2, comment: 'Late' }, { token: user.token }),
+        api.call('createReview', {
+          params: { id: contentId },
+          body: { rating: 2, comment: 'Late' },
+          token: user.token,
+        }),
       ),
     ]);
     expect(answers.map((a) => a.status)).toEqual([...authors.map(() => 200), ...newcomers.map(() => 201)]);
@@ -220,10 +299,10 @@ describe('GET /api/reviews/admin', () => {
     await review(cy.token, contentB, 3, `Average, 100% _fine_ ${marker}`);
   });
 
-  const list = (query: string, token = admin.token) => api.get(`/api/reviews/admin?${query}`, { token });
+  const list = (query: Query, token = admin.token) => api.call('adminReviews', { query, token });
 
   it('searches the comment, the reviewer’s name and the content’s name, case-insensitively', async () => {
-    const byMarker = await list(`search=${marker.toUpperCase()}`);
+    const byMarker = await list({ search: marker.toUpperCase() });
     expect(byMarker.status).toBe(200);
     expect(byMarker.body.reviews.map((r: { name: string }) => r.name).sort()).toEqual([
       `Ann ${marker}`,
@@ -232,11 +311,11 @@ describe('GET /api/reviews/admin', () => {
     ]);
     expect(byMarker.body).toMatchObject({ total: 3, page: 1, pages: 1, pageSize: 10 });
     // % and _ are plain characters, not patterns.
-    expect((await list(`search=${encodeURIComponent('100% _fine_')}`)).body.total).toBe(1);
-    expect((await list(`search=${encodeURIComponent('%')}&content=${contentA}`)).body.total).toBe(0);
-    const byContentName = await list(`search=${encodeURIComponent(contentAName)}&content=${contentA}`);
+    expect((await list({ search: '100% _fine_' })).body.total).toBe(1);
+    expect((await list({ search: '%', content: contentA })).body.total).toBe(0);
+    const byContentName = await list({ search: contentAName, content: contentA });
     // Every review of that content matches its name (the demo world may have reviewed it too).
-    expect(byContentName.body.total).toBe((await list(`content=${contentA}`)).body.total);
+    expect(byContentName.body.total).toBe((await list({ content: contentA })).body.total);
     expect(byContentName.body.total).toBeGreaterThanOrEqual(2);
     expect(byContentName.body.content).toEqual({ _id: contentA, name: contentAName });
     expect(byContentName.body.reviews[0].content).toMatchObject({ _id: contentA, name: contentAName });
@@ -244,32 +323,32 @@ describe('GET /api/reviews/admin', () => {
 
   it('filters by content and by rating, sorts by any column both ways, and pages with pageSize', async () => {
     expect(
-      (await list(`content=${contentA}&rating=1`)).body.reviews.map((r: { comment: string }) => r.comment),
+      (await list({ content: contentA, rating: '1' })).body.reviews.map((r: { comment: string }) => r.comment),
     ).toEqual([`Spam spam ${marker} buy now`]);
-    const byRating = await list(`search=${marker}&sort=rating&order=asc`);
+    const byRating = await list({ search: marker, sort: 'rating', order: 'asc' });
     expect(byRating.body.reviews.map((r: { rating: number }) => r.rating)).toEqual([1, 3, 5]);
     // A column's natural order: names from A.
-    const byName = await list(`search=${marker}&sort=name`);
+    const byName = await list({ search: marker, sort: 'name' });
     expect(byName.body.reviews.map((r: { name: string }) => r.name)).toEqual([
       `Ann ${marker}`,
       'Bob Builder',
       'Cy Young',
     ]);
-    const byNameDesc = await list(`search=${marker}&sort=name&order=desc`);
+    const byNameDesc = await list({ search: marker, sort: 'name', order: 'desc' });
     expect(byNameDesc.body.reviews.map((r: { name: string }) => r.name)).toEqual([
       'Cy Young',
       'Bob Builder',
       `Ann ${marker}`,
     ]);
-    const all = await list('pageSize=25&page=1');
+    const all = await list({ pageSize: '25', page: '1' });
     expect(all.body.reviews.length).toBe(Math.min(25, all.body.total));
-    const paged = await list(`search=${marker}&pageSize=10&page=99`);
+    const paged = await list({ search: marker, pageSize: '10', page: '99' });
     expect(paged.body).toMatchObject({ page: 1, pages: 1, count: 0 });
-    expect((await list('content=no-such-content')).body).toMatchObject({ total: 0, content: null });
+    expect((await list({ content: 'no-such-content' })).body).toMatchObject({ total: 0, content: null });
   });
 
   it('reads what it cannot apply as the default (never a 400); only admins may list', async () => {
-    const newest = (await list(`search=${marker}&sort=createdAt&order=desc`)).body.reviews.map(
+    const newest = (await list({ search: marker, sort: 'createdAt', order: 'desc' })).body.reviews.map(
       (r: { _id: string }) => r._id,
     );
     for (const query of [
@@ -281,24 +360,24 @@ describe('GET /api/reviews/admin', () => {
       'pageSize=',
       'sort=&order=&rating=&content=',
     ]) {
-      const res = await list(`search=${marker}&${query}`);
+      const res = await api.raw.get(`/api/reviews/admin?search=${marker}&${query}`, { token: admin.token });
       expect(res.status, query).toBe(200);
       expect(
         res.body.reviews.map((r: { _id: string }) => r._id),
         query,
       ).toEqual(newest);
     }
-    expect((await list(`search=${marker}&order=ASC`)).body.reviews.map((r: { _id: string }) => r._id)).toEqual(
+    expect((await list({ search: marker, order: 'ASC' })).body.reviews.map((r: { _id: string }) => r._id)).toEqual(
       [...newest].reverse(),
     );
     // pageSize is clamped to 1–100, any number of it; a long search is cut to 200 characters.
-    expect((await list('pageSize=7')).body.pageSize).toBe(7);
-    expect((await list('pageSize=0')).body.pageSize).toBe(1);
-    expect((await list('pageSize=1e9')).body.pageSize).toBe(10);
-    expect((await list('pageSize=100000')).body.pageSize).toBe(100);
-    expect((await list(`search=${marker}${'x'.repeat(300)}`)).body.total).toBe(0);
+    expect((await list({ pageSize: '7' })).body.pageSize).toBe(7);
+    expect((await list({ pageSize: '0' })).body.pageSize).toBe(1);
+    expect((await list({ pageSize: '1e9' })).body.pageSize).toBe(10);
+    expect((await list({ pageSize: '100000' })).body.pageSize).toBe(100);
+    expect((await list({ search: `${marker}${'x'.repeat(300)}` })).body.total).toBe(0);
     const user = await signUp(api, 'Reviewer');
-    expect((await list('page=1', user.token)).status).toBe(403);
-    expect((await api.get('/api/reviews/admin')).status).toBe(401);
+    expect((await list({ page: '1' }, user.token)).status).toBe(403);
+    expect((await api.call('adminReviews')).status).toBe(401);
   });
 });

@@ -8,14 +8,12 @@ import { useServer } from '../setup/use-server.ts';
 
 const { server, api } = useServer();
 
-interface Found {
-  countContents: number;
-  contents: Array<{ name: string }>;
-  correctedTerm?: string;
-  missingWords?: string[];
-}
 const search = async (words: string) =>
-  (await api.get<Found>(`/api/contents/search?searchTerm=${encodeURIComponent(words)}`)).body;
+  (
+    await api.call('searchContents', {
+      query: { searchTerm: words },
+    })
+  ).body;
 
 describe('a search in plain words', () => {
   it('"learn python for beginners" finds Python courses, every word held by the first ones', async () => {

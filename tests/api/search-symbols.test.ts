@@ -20,11 +20,13 @@ beforeAll(async () => {
   const admin = await asAdmin(api);
   for (const [i, content] of NAMED.entries())
     await newContent(api, admin.token, { ...content, url: `https://symbols-${i}.example.org/` });
-  total = (await api.get('/api/contents/search')).body.countContents;
+  total = (await api.call('searchContents')).body.countContents;
 });
 
 const names = async (term: string) => {
-  const { body } = await api.get(`/api/contents/search?searchTerm=${encodeURIComponent(term)}`);
+  const { body } = await api.call('searchContents', {
+    query: { searchTerm: term },
+  });
   return { count: body.countContents as number, names: (body.contents as Array<{ name: string }>).map((c) => c.name) };
 };
 

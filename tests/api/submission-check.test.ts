@@ -3,7 +3,7 @@
  * own URL normalisation, whether a link is already listed, already waiting, rejected before (with why), or
  * new; signed-in callers only, limited per account.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { assert, beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, signUp } from '../setup/actors.ts';
 
@@ -15,12 +15,15 @@ beforeAll(async () => {
 });
 
 const check = (url: string, token?: string) =>
-  api.get(`/api/submissions/check?url=${encodeURIComponent(url)}`, { token });
+  api.call('checkSubmission', {
+    query: { url },
+    token,
+  });
 
 describe('GET /api/submissions/check', () => {
   it('a listed content is found however its URL is written, as the duplicate refusal finds it', async () => {
     const { token } = await signUp(api, 'Checker');
-    const { body: search } = await api.get('/api/contents/search');
+    const { body: search } = await api.call('searchContents');
     const listed = search.contents[0] as { _id: string; name: string; slug: string; url: string };
     // Another scheme, www. added or dropped, a tracking parameter and a fragment: the same resource.
     const other = new URL(listed.url);
@@ -36,7 +39,15 @@ describe('GET /api/submissions/check', () => {
         body: { status: 'listed', content: { _id: listed._id, name: listed.name, slug: listed.slug } },
       });
       // The submission itself is refused for the same reason.
-      expect((await api.post('/api/submissions/create', { url: variant }, { token })).status, variant).toBe(409);
+      expect(
+        (
+          await api.call('submitLink', {
+            body: { url: variant },
+            token,
+          })
+        ).status,
+        variant,
+      ).toBe(409);
     }
   });
 
@@ -44,14 +55,16 @@ describe('GET /api/submissions/check', () => {
     const { token } = await signUp(api, 'Checker');
     const url = `https://check-${Date.now()}.example.org/guide`;
     expect((await check(url, token)).body).toEqual({ status: 'new' });
-    const sent = await api.post('/api/submissions/create', { url, name: 'Checked Guide' }, { token });
+    const sent = await api.call('submitLink', {
+      body: { url, name: 'Checked Guide' },
+      token,
+    });
     expect((await check(`${url}/?ref=x`, token)).body).toEqual({ status: 'pending', name: 'Checked Guide' });
-    await api.request(
-      'DELETE',
-      `/api/submissions/${sent.body._id}`,
-      { reason: 'low-quality', note: 'Mostly adverts.' },
-      { token: admin.token },
-    );
+    await api.call('rejectSubmission', {
+      params: { id: sent.body._id },
+      body: { reason: 'low-quality', note: 'Mostly adverts.' },
+      token: admin.token,
+    });
     const rejected = await check(url, token);
     expect(rejected.body).toMatchObject({
       status: 'rejected',
@@ -59,8 +72,16 @@ describe('GET /api/submissions/check', () => {
       rejectReason: 'low-quality',
       rejectNote: 'Mostly adverts.',
     });
-    expect(Date.parse(rejected.body.rejectedAt)).toBeGreaterThan(Date.now() - 60_000);
-    expect((await api.post('/api/submissions/create', { url }, { token })).status).toBe(201);
+    assert(rejected.body.status === 'rejected');
+    expect(Date.parse(rejected.body.rejectedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect(
+      (
+        await api.call('submitLink', {
+          body: { url },
+          token,
+        })
+      ).status,
+    ).toBe(201);
     expect((await check(url, token)).body.status).toBe('pending');
   });
 

@@ -3,7 +3,7 @@
  * follows at once (filters, search, content lists), old links answer 301, and bad input gets a 4xx.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '../setup/http.ts';
+import { DEMO_ADMIN, type Query } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin } from '../setup/actors.ts';
 import { openDatabase } from '../setup/sql.ts';
@@ -20,13 +20,18 @@ interface AdminTag {
 let token: string;
 
 const tagsOf = async (kind: string) =>
-  ((await api.get(`/api/tags/admin?kind=${kind}&pageSize=100`, { token })).body as { tags: AdminTag[] }).tags;
+  (
+    (
+      await api.call('adminTags', {
+        query: { kind, pageSize: '100' },
+        token,
+      })
+    ).body as { tags: AdminTag[] }
+  ).tags;
 const FILTER_LISTS = { category: 'categories', techStack: 'techStacks', type: 'types' } as const;
 /** The values the search filters offer (tags that some content carries). */
 const offered = async (kind: keyof typeof FILTER_LISTS) =>
-  ((await api.get('/api/contents/filters')).body[FILTER_LISTS[kind]] as Array<{ value: string }>).map(
-    (tag) => tag.value,
-  );
+  ((await api.call('catalogFilters')).body[FILTER_LISTS[kind]] as Array<{ value: string }>).map((tag) => tag.value);
 /** The submit form as a signed-in user gets it: the tags it offers are in its island's props. */
 async function submitForm(): Promise<string> {
   const signIn = await fetch(`${server.url}/api/users/signin`, {
@@ -37,8 +42,7 @@ async function submitForm(): Promise<string> {
   const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
   return (await fetch(`${server.url}/submit-content`, { headers: { cookie } })).text();
 }
-const searchCount = async (query: string) =>
-  (await api.get(`/api/contents/search?${query}`)).body.countContents as number;
+const searchCount = async (query: Query) => (await api.call('searchContents', { query })).body.countContents;
 /** The catalog page's answer without following redirects. */
 const page = (path: string) => fetch(server.url + path, { redirect: 'manual' });
 
@@ -52,12 +56,22 @@ describe('an admin manages the tags', () => {
     const tags = await tagsOf('techStack');
     const python = tags.find((tag) => tag.value === 'python')!;
     expect(python).toMatchObject({ kind: 'techStack', label: 'Python', status: 'active' });
-    expect(python.contents).toBe(await searchCount('techStack=python'));
-    expect((await api.get('/api/tags/admin?kind=colour', { token })).status).toBe(400);
+    expect(python.contents).toBe(await searchCount({ techStack: 'python' }));
+    expect(
+      (
+        await api.call('adminTags', {
+          query: { kind: 'colour' },
+          token,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('adds a tag that forms and filters offer at once; the same again is a 409', async () => {
-    const added = await api.post('/api/tags', { kind: 'techStack', label: 'Elixir' }, { token });
+    const added = await api.call('createTag', {
+      body: { kind: 'techStack', label: 'Elixir' },
+      token,
+    });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({
       kind: 'techStack',
@@ -67,7 +81,14 @@ describe('an admin manages the tags', () => {
       message: "The techStack 'Elixir' was added",
     });
     expect(await submitForm()).toContain('Elixir');
-    expect((await api.post('/api/tags', { kind: 'techStack', label: 'elixir' }, { token })).status).toBe(409);
+    expect(
+      (
+        await api.call('createTag', {
+          body: { kind: 'techStack', label: 'elixir' },
+          token,
+        })
+      ).status,
+    ).toBe(409);
     for (const body of [
       { kind: 'techStack', label: '' },
       { kind: 'techStack' },
@@ -77,7 +98,7 @@ describe('an admin manages the tags', () => {
       'x',
       null,
     ]) {
-      const res = await api.post('/api/tags', body, { token });
+      const res = await api.raw.post('/api/tags', body, { token });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(typeof res.body.message).toBe('string');
     }
@@ -86,7 +107,11 @@ describe('an admin manages the tags', () => {
   it('a rename moves every content; the old search link answers 301 to the new value and the API follows it', async () => {
     const node = (await tagsOf('techStack')).find((tag) => tag.value === 'node.js')!;
     expect(node.contents).toBeGreaterThan(0);
-    const renamed = await api.put(`/api/tags/${node.id}`, { label: 'NodeJS' }, { token });
+    const renamed = await api.call('changeTag', {
+      params: { id: node.id },
+      body: { label: 'NodeJS' },
+      token,
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ id: node.id, value: 'nodejs', label: 'NodeJS', contents: node.contents });
 
@@ -94,10 +119,12 @@ describe('an admin manages the tags', () => {
     expect(old.status).toBe(301);
     expect(old.headers.get('location')).toBe('/search?techStack=nodejs&cost=Free&page=2');
     expect((await page('/search?techStack=nodejs')).status).toBe(200);
-    expect(await searchCount('techStack=node.js')).toBe(node.contents);
+    expect(await searchCount({ techStack: 'node.js' })).toBe(node.contents);
     expect(await offered('techStack')).toContain('nodejs');
     expect(await offered('techStack')).not.toContain('node.js');
-    const { body: content } = await api.get('/api/contents/search?techStack=nodejs');
+    const { body: content } = await api.call('searchContents', {
+      query: { techStack: 'nodejs' },
+    });
     expect(content.contents[0].techStack).toContainEqual({ label: 'NodeJS', value: 'nodejs' });
   });
 
@@ -107,8 +134,13 @@ describe('an admin manages the tags', () => {
       tags.find((tag) => tag.value === 'data-analytics')!,
       tags.find((tag) => tag.value === 'data-science')!,
     ];
-    const union = (await searchCount('category=data-analytics')) + (await searchCount('category=data-science'));
-    const merged = await api.post(`/api/tags/${from.id}/merge`, { into: 'data-science' }, { token });
+    const union =
+      (await searchCount({ category: 'data-analytics' })) + (await searchCount({ category: 'data-science' }));
+    const merged = await api.call('mergeTag', {
+      params: { id: from.id },
+      body: { into: 'data-science' },
+      token,
+    });
     expect(merged.status).toBe(200);
     expect(merged.body.value).toBe('data-science');
     expect(merged.body.contents).toBeLessThanOrEqual(union);
@@ -118,31 +150,103 @@ describe('an admin manages the tags', () => {
     expect(old.status).toBe(301);
     expect(old.headers.get('location')).toBe('/search?category=data-science');
     // Merging into itself, into another kind's tag, into nothing: 400; an unknown tag: 404.
-    expect((await api.post(`/api/tags/${into.id}/merge`, { into: into.id }, { token })).status).toBe(400);
+    expect(
+      (
+        await api.call('mergeTag', {
+          params: { id: into.id },
+          body: { into: into.id },
+          token,
+        })
+      ).status,
+    ).toBe(400);
     const python = (await tagsOf('techStack')).find((tag) => tag.value === 'python')!;
-    expect((await api.post(`/api/tags/${into.id}/merge`, { into: python.id }, { token })).status).toBe(400);
-    expect((await api.post(`/api/tags/${into.id}/merge`, {}, { token })).status).toBe(400);
-    expect((await api.post('/api/tags/999999/merge', { into: 'data-science' }, { token })).status).toBe(404);
-    expect((await api.post('/api/tags/not-a-number/merge', { into: 'data-science' }, { token })).status).toBe(404);
+    expect(
+      (
+        await api.call('mergeTag', {
+          params: { id: into.id },
+          body: { into: python.id },
+          token,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await api.call('mergeTag', {
+          params: { id: into.id },
+          body: {},
+          token,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await api.call('mergeTag', {
+          params: { id: '999999' },
+          body: { into: 'data-science' },
+          token,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api.call('mergeTag', {
+          params: { id: 'not-a-number' },
+          body: { into: 'data-science' },
+          token,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('a retired tag is no longer offered but stays on its contents and its filter works; restored, it is offered again', async () => {
     const podcasts = (await tagsOf('type')).find((tag) => tag.value === 'podcasts')!;
-    const retired = await api.put(`/api/tags/${podcasts.id}`, { status: 'retired' }, { token });
+    const retired = await api.call('changeTag', {
+      params: { id: podcasts.id },
+      body: { status: 'retired' },
+      token,
+    });
     expect(retired.body).toMatchObject({ status: 'retired', contents: podcasts.contents });
     expect(await offered('type')).not.toContain('podcasts');
     expect(await submitForm()).not.toContain('Podcasts');
-    expect(await searchCount('type=podcasts')).toBe(podcasts.contents);
+    expect(await searchCount({ type: 'podcasts' })).toBe(podcasts.contents);
     expect((await page('/search?type=podcasts')).status).toBe(200);
-    expect((await api.put(`/api/tags/${podcasts.id}`, { status: 'gone' }, { token })).status).toBe(400);
-    expect((await api.put(`/api/tags/${podcasts.id}`, {}, { token })).status).toBe(400);
-    expect((await api.put(`/api/tags/${podcasts.id}`, { status: 'active' }, { token })).body.status).toBe('active');
+    expect(
+      (
+        await api.call('changeTag', {
+          params: { id: podcasts.id },
+          body: { status: 'gone' },
+          token,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await api.call('changeTag', {
+          params: { id: podcasts.id },
+          body: {},
+          token,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await api.call('changeTag', {
+          params: { id: podcasts.id },
+          body: { status: 'active' },
+          token,
+        })
+      ).body.status,
+    ).toBe('active');
     expect(await offered('type')).toContain('podcasts');
   });
 
   it('a change to a tag that does not exist is a 404 that names it, whatever the id looks like', async () => {
     for (const id of ['999999', 'not-a-number', '0', '-1']) {
-      const answer = await api.put(`/api/tags/${id}`, { label: 'Ghost' }, { token });
+      const answer = await api.call('changeTag', {
+        params: { id },
+        body: { label: 'Ghost' },
+        token,
+      });
       expect(answer.status).toBe(404);
       expect(answer.body.message).toMatch(/tag/i);
     }

@@ -38,10 +38,12 @@ const facetReads = async () => {
 
 describe('a write refreshes what it changed', () => {
   it('a review re-renders its content page, not the others, nor a list that does not show it; the facet table is not read again', async () => {
-    const { body } = await api.get('/api/contents/search?order=latest');
+    const { body } = await api.call('searchContents', {
+      query: { order: 'latest' },
+    });
     const [reviewed, other] = body.contents as Content[];
     const categories = new Set(reviewed!.category.map((t) => t.value));
-    const { body: filters } = await api.get('/api/contents/filters');
+    const { body: filters } = await api.call('catalogFilters');
     const elsewhere = (filters.categories as Array<{ value: string }>).find((c) => !categories.has(c.value))!.value;
     const pages = [`/content/${reviewed!.slug}`, `/content/${other!.slug}`, `/search?category=${elsewhere}`];
     for (const path of pages) {
@@ -55,11 +57,11 @@ describe('a write refreshes what it changed', () => {
 
     expect(
       (
-        await api.post(
-          `/api/contents/${reviewed!._id}/reviews`,
-          { rating: 1, comment: 'Refreshes its own page only' },
-          { token },
-        )
+        await api.call('createReview', {
+          params: { id: reviewed!._id },
+          body: { rating: 1, comment: 'Refreshes its own page only' },
+          token,
+        })
       ).status,
     ).toBe(201);
 
@@ -73,13 +75,17 @@ describe('a write refreshes what it changed', () => {
 
   it('a review moving an old content to another step of stars leaves the home page as it was: its tag counts and shelves do not move', async () => {
     type Rated = Content & { rating: number; numReviews: number };
-    const { body } = await api.get('/api/contents/search?order=oldest');
+    const { body } = await api.call('searchContents', {
+      query: { order: 'oldest' },
+    });
     // One star more: a content whose whole stars it lowers, and that no "Top rated in" shelf shows (the first 4 of its subjects).
     const shelves = new Set<string>();
     for (const content of body.contents as Rated[])
       for (const { value } of content.category)
         for (const shown of (
-          await api.get(`/api/contents/search?category=${value}&order=topRated`)
+          await api.call('searchContents', {
+            query: { category: value, order: 'topRated' },
+          })
         ).body.contents.slice(0, 4))
           shelves.add(shown._id);
     const lowered = (c: Rated) =>
@@ -92,11 +98,11 @@ describe('a write refreshes what it changed', () => {
     const { token } = await signUp(api, 'Quiet Reviewer');
     expect(
       (
-        await api.post(
-          `/api/contents/${quiet._id}/reviews`,
-          { rating: 1, comment: 'One star, far from any shelf' },
-          { token },
-        )
+        await api.call('createReview', {
+          params: { id: quiet._id },
+          body: { rating: 1, comment: 'One star, far from any shelf' },
+          token,
+        })
       ).status,
     ).toBe(201);
     // The search pages' counts show its step of stars; the home page's do not.
@@ -106,18 +112,32 @@ describe('a write refreshes what it changed', () => {
 
   it('an admin edit shows to the admin on their next request, on the content page and in the API', async () => {
     const admin = (await asAdmin(api)).token;
-    const { body } = await api.get('/api/contents/search?order=oldest');
+    const { body } = await api.call('searchContents', {
+      query: { order: 'oldest' },
+    });
     const content = body.contents[0] as Content & Record<string, unknown>;
     await visit(`/content/${content.slug}`);
-    await api.get(`/api/contents/slug/${content.slug}`);
+    await api.call('contentBySlug', {
+      params: { slug: content.slug },
+    });
     const name = `${content.name} (revised)`;
-    expect((await api.put(`/api/contents/${content._id}`, { ...content, name }, { token: admin })).status).toBe(200);
+    expect((await api.raw.put(`/api/contents/${content._id}`, { ...content, name }, { token: admin })).status).toBe(
+      200,
+    );
     expect((await visit(`/content/${content.slug}`)).text).toContain(name);
-    expect((await api.get(`/api/contents/slug/${content.slug}`)).body.name).toBe(name);
+    expect(
+      (
+        await api.call('contentBySlug', {
+          params: { slug: content.slug },
+        })
+      ).body.name,
+    ).toBe(name);
   });
 
   it('a burst of reviews on one content renders a list showing it about once a second, not once a review', async () => {
-    const { body } = await api.get('/api/contents/search?order=latest');
+    const { body } = await api.call('searchContents', {
+      query: { order: 'latest' },
+    });
     const shown = (body.contents as Content[])[0]!;
     const list = '/search?order=latest';
     await visit(list);
@@ -127,7 +147,11 @@ describe('a write refreshes what it changed', () => {
     let misses = 0;
     const started = Date.now();
     for (const [i, token] of tokens.entries()) {
-      await api.post(`/api/contents/${shown._id}/reviews`, { rating: 1 + (i % 5), comment: `Burst ${i}` }, { token });
+      await api.call('createReview', {
+        params: { id: shown._id },
+        body: { rating: 1 + (i % 5), comment: `Burst ${i}` },
+        token,
+      });
       if ((await visit(list)).cache === 'miss') misses++;
       // Spread over more than two seconds, so the stale copy outlives its bound at least once.
       await new Promise((resolve) => setTimeout(resolve, 300));

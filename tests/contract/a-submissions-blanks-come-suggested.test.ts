@@ -40,15 +40,32 @@ afterAll(async () => {
 
 let n = 0;
 async function submitted(path: string) {
-  const sent = await api.post('/api/submissions/create', { url: `${site.url}${path}?n=${++n}` }, { token: user.token });
+  const sent = await api.call('submitLink', {
+    body: { url: `${site.url}${path}?n=${++n}` },
+    token: user.token,
+  });
   expect(sent.status).toBe(201);
   // The page is read after the reply: wait until its title is in.
   await expect
-    .poll(async () => (await api.get(`/api/submissions/${sent.body._id}`, { token: admin.token })).body.pageTitle, {
-      timeout: 10_000,
-    })
+    .poll(
+      async () =>
+        (
+          await api.call('getSubmission', {
+            params: { id: sent.body._id },
+            token: admin.token,
+          })
+        ).body.pageTitle,
+      {
+        timeout: 10_000,
+      },
+    )
     .not.toBeNull();
-  return (await api.get(`/api/submissions/${sent.body._id}`, { token: admin.token })).body;
+  return (
+    await api.call('getSubmission', {
+      params: { id: sent.body._id },
+      token: admin.token,
+    })
+  ).body;
 }
 
 describe('a submission’s blanks, as the admin opens it', () => {
@@ -62,7 +79,11 @@ describe('a submission’s blanks, as the admin opens it', () => {
     });
     expect(s.blankFields).toEqual(expect.arrayContaining(['description', 'cost']));
     // Approved as it stands (what the edit screen posts back), the content keeps them.
-    const approved = await api.post(`/api/submissions/${s._id}`, s, { token: admin.token });
+    const approved = await api.call('approveSubmission', {
+      params: { id: s._id },
+      body: s,
+      token: admin.token,
+    });
     expect(approved.status, JSON.stringify(approved.body)).toBe(201);
     expect(approved.body.content).toMatchObject({ description: s.description, image: s.image, cost: 'Free' });
   });
@@ -78,15 +99,27 @@ describe('a submission’s blanks, as the admin opens it', () => {
   });
 
   it('are not suggested where the submitter typed them, nor on a decided submission', async () => {
-    const sent = await api.post(
-      '/api/submissions/create',
-      { url: `${site.url}/typed`, description: 'Typed by me.', cost: 'Paid' },
-      { token: user.token },
-    );
-    const { body: s } = await api.get(`/api/submissions/${sent.body._id}`, { token: admin.token });
+    const sent = await api.call('submitLink', {
+      body: { url: `${site.url}/typed`, description: 'Typed by me.', cost: 'Paid' },
+      token: user.token,
+    });
+    const { body: s } = await api.call('getSubmission', {
+      params: { id: sent.body._id },
+      token: admin.token,
+    });
     expect(s).toMatchObject({ description: 'Typed by me.', cost: 'Paid', suggested: ['image'] });
-    await api.del(`/api/submissions/${s._id}`, { token: admin.token });
-    expect((await api.get(`/api/submissions/${s._id}`, { token: admin.token })).body).toMatchObject({
+    await api.call('rejectSubmission', {
+      params: { id: s._id },
+      token: admin.token,
+    });
+    expect(
+      (
+        await api.call('getSubmission', {
+          params: { id: s._id },
+          token: admin.token,
+        })
+      ).body,
+    ).toMatchObject({
       status: 'rejected',
       suggested: [],
     });

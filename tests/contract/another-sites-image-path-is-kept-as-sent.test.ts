@@ -16,21 +16,35 @@ beforeAll(async () => {
 
 describe('an image path of another site', () => {
   it('is answered as sent, and our content page shows the letter tile instead of a broken image', async () => {
-    const { body: page } = await api.get('/api/contents/search');
-    const { body: content } = await api.get(`/api/contents/${page.contents[0]._id}`, { token: admin.token });
-    const saved = await api.put(
-      `/api/contents/${content._id}`,
-      { ...content, image: '/images/default.png' },
-      { token: admin.token },
-    );
+    const { body: page } = await api.call('searchContents');
+    const { body: content } = await api.call('getContent', {
+      params: { id: page.contents[0]._id },
+      token: admin.token,
+    });
+    const saved = await api.call('saveContent', {
+      params: { id: content._id },
+      body: { ...content, image: '/images/default.png' },
+      token: admin.token,
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.image).toBe('/images/default.png');
-    expect((await api.get(`/api/contents/${content._id}`, { token: admin.token })).body.image).toBe(
-      '/images/default.png',
-    );
-    expect(JSON.stringify((await api.get(`/api/contents/slug/${content.slug}`)).body)).toContain(
-      '"image":"/images/default.png"',
-    );
+    expect(
+      (
+        await api.call('getContent', {
+          params: { id: content._id },
+          token: admin.token,
+        })
+      ).body.image,
+    ).toBe('/images/default.png');
+    expect(
+      JSON.stringify(
+        (
+          await api.call('contentBySlug', {
+            params: { slug: content.slug },
+          })
+        ).body,
+      ),
+    ).toContain('"image":"/images/default.png"');
 
     const html = await (await fetch(`${server.url}/content/${content.slug}`)).text();
     expect(html).not.toContain('/images/default.png');
@@ -38,18 +52,35 @@ describe('an image path of another site', () => {
   });
 
   it('leaves our own paths absolute: an upload, and the tile of a content with no image', async () => {
-    const { body: page } = await api.get('/api/contents/search');
-    const { body: content } = await api.get(`/api/contents/${page.contents[1]._id}`, { token: admin.token });
+    const { body: page } = await api.call('searchContents');
+    const { body: content } = await api.call('getContent', {
+      params: { id: page.contents[1]._id },
+      token: admin.token,
+    });
     const upload = `/uploads/${'a'.repeat(64)}.png`;
     expect(
-      (await api.put(`/api/contents/${content._id}`, { ...content, image: upload }, { token: admin.token })).body.image,
+      (
+        await api.call('saveContent', {
+          params: { id: content._id },
+          body: { ...content, image: upload },
+          token: admin.token,
+        })
+      ).body.image,
     ).toBe(`${server.url}${upload}`);
     const tile = `/images/placeholder/${content.slug}.svg`;
-    const cleared = await api.put(`/api/contents/${content._id}`, { ...content, image: tile }, { token: admin.token });
+    const cleared = await api.call('saveContent', {
+      params: { id: content._id },
+      body: { ...content, image: tile },
+      token: admin.token,
+    });
     expect(cleared.body.image).toBe(`${server.url}${tile}`);
     // A blank image is refused as the document says (minLength 1): the form offers the tile instead.
     expect(
-      await api.put(`/api/contents/${content._id}`, { ...content, image: '' }, { token: admin.token }),
+      await api.call('saveContent', {
+        params: { id: content._id },
+        body: { ...content, image: '' },
+        token: admin.token,
+      }),
     ).toMatchObject({
       status: 400,
       body: { message: 'Image is required' },

@@ -18,16 +18,17 @@ beforeAll(async () => {
 
 let n = 0;
 async function submission() {
-  const sent = await api.post(
-    '/api/submissions/create',
-    { url: `https://slug-${++n}-${Date.now()}.example.org/`, name: `Posted Slug Course ${n}` },
-    { token: user.token },
-  );
+  const sent = await api.call('submitLink', {
+    body: { url: `https://slug-${++n}-${Date.now()}.example.org/`, name: `Posted Slug Course ${n}` },
+    token: user.token,
+  });
   expect(sent.status).toBe(201);
-  return (await api.get(`/api/submissions/${sent.body._id}`, { token: admin.token })).body as Record<
-    string,
-    unknown
-  > & {
+  return (
+    await api.call('getSubmission', {
+      params: { id: sent.body._id },
+      token: admin.token,
+    })
+  ).body as Record<string, unknown> & {
     _id: string;
     slug: string;
     name: string;
@@ -37,11 +38,11 @@ async function submission() {
 describe('approving from the edit screen', () => {
   it('keeps the slug posted back, the submission’s own, though the name was edited', async () => {
     const s = await submission();
-    const approved = await api.post(
-      `/api/submissions/${s._id}`,
-      { ...s, name: 'A New Name Entirely', cost: 'Free', description: 'Edited.' },
-      { token: admin.token },
-    );
+    const approved = await api.call('approveSubmission', {
+      params: { id: s._id },
+      body: { ...s, name: 'A New Name Entirely', cost: 'Free', description: 'Edited.' },
+      token: admin.token,
+    });
     expect(approved.status).toBe(201);
     expect(approved.body.content.slug).toBe(s.slug);
     expect(approved.body.message).toBe('Submission is approved');
@@ -49,24 +50,32 @@ describe('approving from the edit screen', () => {
 
   it('uses a valid, free slug the admin typed', async () => {
     const s = await submission();
-    const approved = await api.post(
-      `/api/submissions/${s._id}`,
-      { ...s, slug: `typed-by-the-admin-${n}` },
-      { token: admin.token },
-    );
+    const approved = await api.call('approveSubmission', {
+      params: { id: s._id },
+      body: { ...s, slug: `typed-by-the-admin-${n}` },
+      token: admin.token,
+    });
     expect(approved.body.content.slug).toBe(`typed-by-the-admin-${n}`);
   });
 
   it('derives one from the name when the slug posted is taken or not a slug, and says so', async () => {
-    const { body: page } = await api.get('/api/contents/search');
+    const { body: page } = await api.call('searchContents');
     const taken = page.contents[0].slug as string;
     const s = await submission();
-    const approved = await api.post(`/api/submissions/${s._id}`, { ...s, slug: taken }, { token: admin.token });
+    const approved = await api.call('approveSubmission', {
+      params: { id: s._id },
+      body: { ...s, slug: taken },
+      token: admin.token,
+    });
     expect(approved.status).toBe(201);
     expect(approved.body.content.slug).not.toBe(taken);
     expect(approved.body.message).toContain(`the slug '${taken}' is taken`);
     const t = await submission();
-    const odd = await api.post(`/api/submissions/${t._id}`, { ...t, slug: 'Not A Slug!' }, { token: admin.token });
+    const odd = await api.call('approveSubmission', {
+      params: { id: t._id },
+      body: { ...t, slug: 'Not A Slug!' },
+      token: admin.token,
+    });
     expect(odd.status).toBe(201);
     expect(odd.body.message).toContain('is not a slug');
   });

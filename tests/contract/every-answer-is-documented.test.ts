@@ -59,7 +59,7 @@ describe('answers the document lists', () => {
   });
 
   it('search, filters and a content by slug document their ETag and the 304 they answer', async () => {
-    const { body } = await api.get('/api/contents/search');
+    const { body } = await api.call('searchContents');
     for (const [path, asked] of [
       ['/api/contents/search', '/api/contents/search'],
       ['/api/contents/filters', '/api/contents/filters'],
@@ -100,8 +100,10 @@ describe('schemas every tool reads as the server answers', () => {
       expect(schema.properties[key], key).toMatchObject({ type: 'array', minItems: 1, maxItems: 1 });
       expect(schema.properties[key], key).not.toHaveProperty('prefixItems');
     }
-    const summary = await api.get('/api/dashboard/summary', { token: adminToken });
-    for (const key of ['contents', 'users', 'admins']) expect(summary.body[key], key).toHaveLength(1);
+    const summary = await api.call('dashboardSummary', {
+      token: adminToken,
+    });
+    for (const key of ['contents', 'users', 'admins'] as const) expect(summary.body[key], key).toHaveLength(1);
   });
 
   it('a tag’s id in a path is an integer', () => {

@@ -21,13 +21,33 @@ describe('POST /api/users/signout', () => {
 
   it('ends the session its token names; a call naming none, or one already ended, is told so', async () => {
     const user = await signUp(api, 'Leaving');
-    const none = await api.post('/api/users/signout', undefined);
+    const none = await api.call('signOut');
     expect(none.status).toBe(401);
     expect(none.body.message).toMatch(/^No session to sign out/);
-    expect((await api.get('/api/users/profile', { token: user.token })).status).toBe(200);
-    expect((await api.post('/api/users/signout', undefined, { token: user.token })).status).toBe(200);
-    expect((await api.get('/api/users/profile', { token: user.token })).status).toBe(401);
-    const again = await api.post('/api/users/signout', undefined, { token: user.token });
+    expect(
+      (
+        await api.call('getProfile', {
+          token: user.token,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await api.call('signOut', {
+          token: user.token,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await api.call('getProfile', {
+          token: user.token,
+        })
+      ).status,
+    ).toBe(401);
+    const again = await api.call('signOut', {
+      token: user.token,
+    });
     expect(again.status).toBe(401);
   });
 });

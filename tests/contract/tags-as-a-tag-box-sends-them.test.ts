@@ -32,11 +32,10 @@ const OURS = [
 
 let n = 0;
 const submit = async (fields: Record<string, unknown> = {}) => {
-  const sent = await api.post(
-    '/api/submissions/create',
-    { url: `https://typed-${++n}-${Date.now()}.example.org/`, name: `Typed Tags Course ${n}`, ...fields },
-    { token: user.token },
-  );
+  const sent = await api.call('submitLink', {
+    body: { url: `https://typed-${++n}-${Date.now()}.example.org/`, name: `Typed Tags Course ${n}`, ...fields },
+    token: user.token,
+  });
   expect(sent.status, JSON.stringify(sent.body)).toBe(201);
   return sent.body as { _id: string; techStack: unknown; proposedTags: unknown[] };
 };
@@ -49,21 +48,27 @@ describe('tags as a tag box sends them', () => {
   });
 
   it('PUT /api/contents/{id}: an admin edit keeps them as ours, and creates a truly new tag, audited', async () => {
-    const { body: page } = await api.get('/api/contents/search');
-    const { body: content } = await api.get(`/api/contents/${page.contents[0]._id}`, { token: admin.token });
-    const saved = await api.put(
-      `/api/contents/${content._id}`,
-      {
+    const { body: page } = await api.call('searchContents');
+    const { body: content } = await api.call('getContent', {
+      params: { id: page.contents[0]._id },
+      token: admin.token,
+    });
+    const saved = await api.call('saveContent', {
+      params: { id: content._id },
+      body: {
         ...content,
         techStack: [...TYPED, { label: 'Zig', value: 'Zig', __isNew__: true }],
         category: [{ label: 'web development', value: 'web development' }],
       },
-      { token: admin.token },
-    );
+      token: admin.token,
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.techStack).toEqual([...OURS, { label: 'Zig', value: 'zig' }]);
     expect(saved.body.category).toEqual([{ label: 'Web Development', value: 'web-development' }]);
-    const { body: tags } = await api.get('/api/tags/admin?kind=techStack&search=zig', { token: admin.token });
+    const { body: tags } = await api.call('adminTags', {
+      query: { kind: 'techStack', search: 'zig' },
+      token: admin.token,
+    });
     expect(tags.tags).toEqual([expect.objectContaining({ value: 'zig', label: 'Zig', status: 'active', contents: 1 })]);
     const db = await openDatabase(server.dbUrl);
     try {
@@ -76,41 +81,52 @@ describe('tags as a tag box sends them', () => {
 
   it('POST /api/submissions/{id}: approving from the edit screen with typed tags publishes it', async () => {
     const s = await submit();
-    const { body: shown } = await api.get(`/api/submissions/${s._id}`, { token: admin.token });
-    const approved = await api.post(
-      `/api/submissions/${s._id}`,
-      {
+    const { body: shown } = await api.call('getSubmission', {
+      params: { id: s._id },
+      token: admin.token,
+    });
+    const approved = await api.call('approveSubmission', {
+      params: { id: s._id },
+      body: {
         ...shown,
         cost: 'Free',
         description: 'Typed.',
         techStack: [{ label: 'Rust', value: 'Rust' }],
         type: [{ label: 'podcasts', value: 'podcasts', __isNew__: true }],
       },
-      { token: admin.token },
-    );
+      token: admin.token,
+    });
     expect(approved.status, JSON.stringify(approved.body)).toBe(201);
     expect(approved.body.content.techStack).toEqual([{ label: 'Rust', value: 'rust' }]);
     expect(approved.body.content.type).toEqual([{ label: 'Podcasts', value: 'podcasts' }]);
   });
 
   it('refuses only what cannot be a tag, beside the field’s name, and writes nothing', async () => {
-    const { body: page } = await api.get('/api/contents/search');
-    const { body: content } = await api.get(`/api/contents/${page.contents[1]._id}`, { token: admin.token });
+    const { body: page } = await api.call('searchContents');
+    const { body: content } = await api.call('getContent', {
+      params: { id: page.contents[1]._id },
+      token: admin.token,
+    });
     for (const bad of [
       [{ label: '!!!', value: '!!!', __isNew__: true }],
       ['x'.repeat(101)],
       [{ label: ['Go'], value: 'go' }],
     ]) {
-      const refused = await api.put(
-        `/api/contents/${content._id}`,
-        { ...content, techStack: bad },
-        { token: admin.token },
-      );
+      const refused = await api.call('saveContent', {
+        params: { id: content._id },
+        body: { ...content, techStack: bad },
+        token: admin.token,
+      });
       expect(refused.status, JSON.stringify(bad)).toBe(400);
       expect(refused.body.message).toMatch(/techStack|tag/i);
     }
-    expect((await api.get(`/api/contents/${content._id}`, { token: admin.token })).body.techStack).toEqual(
-      content.techStack,
-    );
+    expect(
+      (
+        await api.call('getContent', {
+          params: { id: content._id },
+          token: admin.token,
+        })
+      ).body.techStack,
+    ).toEqual(content.techStack);
   });
 });

@@ -52,11 +52,10 @@ describe.skipIf(!hasBrowser)('what needs attention, and the audit log', () => {
     });
 
   async function submit(name: string) {
-    const res = await api.post(
-      '/api/submissions/create',
-      { url: `https://${name.toLowerCase().replace(/\W+/g, '-')}.example.org/`, name },
-      { token: user.token },
-    );
+    const res = await api.call('submitLink', {
+      body: { url: `https://${name.toLowerCase().replace(/\W+/g, '-')}.example.org/`, name },
+      token: user.token,
+    });
     expect(res.status).toBe(201);
     return res.body as { _id: string; name: string };
   }
@@ -72,9 +71,14 @@ describe.skipIf(!hasBrowser)('what needs attention, and the audit log', () => {
   it('leads with a pending submission, a reported link and a broken link, each leading to its filtered table', async () => {
     const waiting = await submit(`Waiting Course ${Date.now()}`);
     const reported = await content('Reported Course', `${site.url}/lost`);
-    expect((await api.post(`/api/contents/${reported._id}/report-link`, undefined, { token: user.token })).status).toBe(
-      201,
-    );
+    expect(
+      (
+        await api.call('reportLink', {
+          params: { id: reported._id },
+          token: user.token,
+        })
+      ).status,
+    ).toBe(201);
     const gone = await content('Gone Course', `${site.url}/gone`);
     // Broken as the checker leaves it: failing 3 times over more than 48 hours (tests/e2e/link-health.test.ts runs the checker itself).
     const db = await openDatabase(server.dbUrl);

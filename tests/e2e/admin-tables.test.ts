@@ -35,7 +35,11 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     adminToken = (await asAdmin(api)).token;
-    userToken = (await api.post('/api/users/signin', DEMO_USER)).body.token;
+    userToken = (
+      await api.call('signIn', {
+        body: DEMO_USER,
+      })
+    ).body.token;
     desktop = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });
     page = await desktop.newPage();
     opened = nativeDialogs(page);
@@ -47,7 +51,10 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
   });
 
   async function submit(name: string, url = `https://${name.toLowerCase().replace(/\W+/g, '-')}.example.org/course`) {
-    const res = await api.post('/api/submissions/create', { url, name }, { token: userToken });
+    const res = await api.call('submitLink', {
+      body: { url, name },
+      token: userToken,
+    });
     expect(res.status).toBe(201);
     return res.body as { _id: string; name: string };
   }
@@ -133,7 +140,11 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     // A link never checked says so.
     expect(new Set(await column(page, 'LINK'))).toEqual(new Set(['not checked']));
 
-    const id = (await api.get('/api/contents/admin', { token: adminToken })).body.contents[0]._id as string;
+    const id = (
+      await api.call('adminContents', {
+        token: adminToken,
+      })
+    ).body.contents[0]._id as string;
     await first.getByRole('button', { name: `Copy ID ${id}` }).click();
     await page.locator('[data-toast]', { hasText: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(id);
@@ -141,7 +152,7 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
 
   it('Edit → Update returns to the view the list was in: its search, filters, sort and page', async () => {
     const view = '?cost=Free&search=python&sort=name&order=asc&pageSize=5&page=2';
-    const { body } = await api.get(`/api/contents/admin${view}`, { token: adminToken });
+    const { body } = await api.raw.get(`/api/contents/admin${view}`, { token: adminToken });
     expect(body.page).toBe(2);
     await page.goto(`/admin/contents${view}`);
     await hydrated(page);
@@ -181,7 +192,10 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     expect(await page.getByRole('search', { name: 'List view' }).getByLabel('Role').inputValue()).toBe('admin');
 
     const decided = await submit(`Status Filter ${Date.now()}`);
-    await api.del(`/api/submissions/${decided._id}`, { token: adminToken });
+    await api.call('rejectSubmission', {
+      params: { id: decided._id },
+      token: adminToken,
+    });
     await page.goto('/admin/submissions');
     await hydrated(page);
     await page.getByRole('search', { name: 'List view' }).getByLabel('Status').selectOption('rejected');
@@ -198,7 +212,11 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
     await expect.poll(() => page.locator('[data-selected-count]').innerText()).toBe('3 submissions selected.');
     // Someone else decides one meanwhile: its row must say it was not rejected now.
-    await api.post(`/api/submissions/${made[2]!._id}`, {}, { token: adminToken });
+    await api.call('approveSubmission', {
+      params: { id: made[2]!._id },
+      body: {},
+      token: adminToken,
+    });
 
     await page.getByRole('button', { name: 'Reject selected' }).click();
     const dialog = page.getByRole('dialog');
@@ -215,7 +233,14 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     );
     await expect.poll(() => bodyRows(page).count()).toBe(0);
     for (const s of made.slice(0, 2))
-      expect((await api.get(`/api/submissions/${s._id}`, { token: adminToken })).body).toMatchObject({
+      expect(
+        (
+          await api.call('getSubmission', {
+            params: { id: s._id },
+            token: adminToken,
+          })
+        ).body,
+      ).toMatchObject({
         status: 'rejected',
         rejectReason: 'spam',
       });
@@ -237,7 +262,14 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     const report = page.getByRole('status', { name: 'Bulk action result' });
     await expect.poll(() => report.locator('strong').innerText()).toBe('3 approved');
     for (const s of made)
-      expect((await api.get(`/api/submissions/${s._id}`, { token: adminToken })).body.status).toBe('approved');
+      expect(
+        (
+          await api.call('getSubmission', {
+            params: { id: s._id },
+            token: adminToken,
+          })
+        ).body.status,
+      ).toBe('approved');
 
     const spam = await submit(`${word} Spam`);
     await page.getByRole('button', { name: 'Dismiss' }).click();
@@ -246,7 +278,14 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     await page.getByRole('button', { name: 'Delete selected' }).click();
     expect(await answerConfirmation(page, 'Delete')).toBe('Delete 1 submission for good?');
     await expect.poll(() => report.locator('strong').innerText()).toBe('1 deleted');
-    expect((await api.get(`/api/submissions/${spam._id}`, { token: adminToken })).status).toBe(404);
+    expect(
+      (
+        await api.call('getSubmission', {
+          params: { id: spam._id },
+          token: adminToken,
+        })
+      ).status,
+    ).toBe(404);
     expect(opened()).toEqual([]);
   });
 
@@ -263,7 +302,11 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     try {
       const small = await phone.newPage();
       // The queue is oldest first: the new submission is on the last page.
-      const { pages } = (await api.get('/api/submissions/admin', { token: adminToken })).body;
+      const { pages } = (
+        await api.call('adminSubmissions', {
+          token: adminToken,
+        })
+      ).body;
       await small.goto(`/admin/submissions?page=${pages}`);
       await hydrated(small);
       const card = small.getByRole('row').filter({ hasText: waiting.name });

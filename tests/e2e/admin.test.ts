@@ -43,8 +43,16 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
   const { server, api } = useServer();
   beforeAll(async () => {
     browser = await launchBrowser();
-    adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
-    userToken = (await api.post('/api/users/signin', DEMO_USER)).body.token;
+    adminToken = (
+      await api.call('signIn', {
+        body: DEMO_ADMIN,
+      })
+    ).body.token;
+    userToken = (
+      await api.call('signIn', {
+        body: DEMO_USER,
+      })
+    ).body.token;
     dir = mkdtempSync(join(tmpdir(), 'skillshelf-e2e-'));
   });
 
@@ -60,9 +68,8 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
 
   /** A submission made by a normal user through the API, as the submit form would. */
   async function submit(name: string) {
-    const res = await api.post(
-      '/api/submissions/create',
-      {
+    const res = await api.call('submitLink', {
+      body: {
         url: `https://${name}.example.org/course`,
         name,
         category: ['Data Science'],
@@ -72,27 +79,43 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
         hasCert: true,
         description: 'Statistics for everyone.',
       },
-      { token: userToken },
-    );
+      token: userToken,
+    });
     expect(res.status).toBe(201);
     return res.body as { _id: string; name: string; slug: string; url: string };
   }
 
   /** The submissions page that lists `id` (the queue is oldest first, so new ones are on the last page). */
   async function submissionsPageOf(id: string): Promise<number> {
-    const first = await api.get('/api/submissions/admin?page=1', { token: adminToken });
+    const first = await api.call('adminSubmissions', {
+      query: { page: '1' },
+      token: adminToken,
+    });
     for (let p = 1; p <= first.body.pages; p++) {
-      const { body } = await api.get(`/api/submissions/admin?page=${p}`, { token: adminToken });
+      const { body } = await api.call('adminSubmissions', {
+        query: { page: p },
+        token: adminToken,
+      });
       if (body.submissions.some((s: { _id: string }) => s._id === id)) return p;
     }
     throw new Error(`submission ${id} is not in the queue`);
   }
 
   const submissionStatus = async (id: string) =>
-    (await api.get(`/api/submissions/${id}`, { token: adminToken })).status;
+    (
+      await api.call('getSubmission', {
+        params: { id },
+        token: adminToken,
+      })
+    ).status;
   /** What became of a submission (kept after the decision): pending, approved or rejected. */
   const submissionState = async (id: string) =>
-    (await api.get(`/api/submissions/${id}`, { token: adminToken })).body.status as string;
+    (
+      await api.call('getSubmission', {
+        params: { id },
+        token: adminToken,
+      })
+    ).body.status as string;
 
   it('create a content, edit it with an uploaded image, and find it in the list', async () => {
     const name = unique('E2E Course');
@@ -160,13 +183,17 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       );
     });
 
-    const { status, body } = await api.get(`/api/contents/slug/${slug}`);
+    const { status, body } = await api.call('contentBySlug', {
+      params: { slug },
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({ name, hasCert: true, cost: 'Free/Paid', image: `${server.url}${imagePath}` });
   });
 
   it('a failed upload shows its message under the field and as a toast', async () => {
-    const { body: draft } = await api.post('/api/contents', undefined, { token: adminToken });
+    const { body: draft } = await api.call('createDraft', {
+      token: adminToken,
+    });
     const file = join(dir, 'script.png');
     writeFileSync(file, '<?php echo "not an image"; ?>');
     await asAdmin(async (page) => {
@@ -183,7 +210,9 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
   });
 
   it('delete a content from the list, asked in an accessible dialog that the keyboard operates', async () => {
-    const { body: draft } = await api.post('/api/contents', undefined, { token: adminToken });
+    const { body: draft } = await api.call('createDraft', {
+      token: adminToken,
+    });
     await asAdmin(async (page) => {
       await page.goto('/admin/contents');
       await hydrated(page);
@@ -208,7 +237,14 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       expect(await focusedText()).toBe(`Delete ${draft.name}`);
-      expect((await api.get(`/api/contents/${draft._id}`, { token: adminToken })).status).toBe(200);
+      expect(
+        (
+          await api.call('getContent', {
+            params: { id: draft._id },
+            token: adminToken,
+          })
+        ).status,
+      ).toBe(200);
       // Asked again: Tab to Delete, Enter.
       await page.keyboard.press('Enter');
       await dialog.waitFor();
@@ -218,7 +254,14 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       await toast(page, 'content deleted successfully').waitFor();
       await listed.waitFor({ state: 'detached' });
     });
-    expect((await api.get(`/api/contents/${draft._id}`, { token: adminToken })).status).toBe(404);
+    expect(
+      (
+        await api.call('getContent', {
+          params: { id: draft._id },
+          token: adminToken,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('approve and reject submissions from the list', async () => {
@@ -249,21 +292,40 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
 
     expect(await submissionState(toApprove._id)).toBe('approved');
     expect(await submissionState(toReject._id)).toBe('rejected');
-    expect((await api.get(`/api/submissions/${toReject._id}`, { token: adminToken })).body).toMatchObject({
+    expect(
+      (
+        await api.call('getSubmission', {
+          params: { id: toReject._id },
+          token: adminToken,
+        })
+      ).body,
+    ).toMatchObject({
       rejectReason: 'low-quality',
       rejectNote: 'Too thin for the catalog.',
     });
-    expect((await api.get(`/api/contents/slug/${toApprove.slug}`)).body).toMatchObject({
+    expect(
+      (
+        await api.call('contentBySlug', {
+          params: { slug: toApprove.slug },
+        })
+      ).body,
+    ).toMatchObject({
       name: toApprove.name,
       cost: 'Paid',
       hasCert: true,
     });
-    expect((await api.get(`/api/contents/slug/${toReject.slug}`)).status).toBe(404);
+    expect(
+      (
+        await api.call('contentBySlug', {
+          params: { slug: toReject.slug },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('a refused approval on the edit screen shows why and keeps the submission; fixed, it is approved', async () => {
     const submission = await submit(unique('edit-approve'));
-    const { body: existing } = await api.get('/api/contents/search');
+    const { body: existing } = await api.call('searchContents');
     const listedUrl = existing.contents[0].url as string;
     const newName = `${submission.name} edited`;
 
@@ -298,11 +360,10 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
 
   it('a name made from the address is marked in the queue and on the edit screen, and approving it asks about the name once', async () => {
     const host = unique('learn-derived-names');
-    const res = await api.post(
-      '/api/submissions/create',
-      { url: `https://${host}.example.org/`, description: 'Derived.' },
-      { token: userToken },
-    );
+    const res = await api.call('submitLink', {
+      body: { url: `https://${host}.example.org/`, description: 'Derived.' },
+      token: userToken,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const guessed = res.body.name as string;
     expect(guessed.toLowerCase()).toBe(host.replaceAll('-', ' '));
@@ -331,15 +392,21 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       await page.waitForURL((url) => url.pathname === '/admin/contents');
     });
     expect(await submissionState(res.body._id)).toBe('approved');
-    expect((await api.get(`/api/submissions/${res.body._id}`, { token: adminToken })).body.nameDerived).toBe(false);
+    expect(
+      (
+        await api.call('getSubmission', {
+          params: { id: res.body._id },
+          token: adminToken,
+        })
+      ).body.nameDerived,
+    ).toBe(false);
 
     // From the queue: the confirmation asks for the name, the field focused, and approves it as corrected.
     const other = unique('learn-queue-names');
-    const queued = await api.post(
-      '/api/submissions/create',
-      { url: `https://${other}.example.org/`, description: 'Derived.' },
-      { token: userToken },
-    );
+    const queued = await api.call('submitLink', {
+      body: { url: `https://${other}.example.org/`, description: 'Derived.' },
+      token: userToken,
+    });
     const corrected = `Distributed Systems, Properly ${other.slice(-6)}`;
     await asAdmin(async (page) => {
       await page.goto(`/admin/submissions?search=${encodeURIComponent(other)}`);
@@ -356,9 +423,17 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       await dialog.getByRole('button', { name: 'Approve' }).click();
       await toast(page, 'Submission approve to the content list').waitFor();
     });
-    const approvedContent = (await api.get(`/api/submissions/${queued.body._id}`, { token: adminToken })).body;
+    const approvedContent = (
+      await api.call('getSubmission', {
+        params: { id: queued.body._id },
+        token: adminToken,
+      })
+    ).body;
     expect(approvedContent.status).toBe('approved');
-    const { body: content } = await api.get(`/api/contents/${approvedContent.contentId}`, { token: adminToken });
+    const { body: content } = await api.call('getContent', {
+      params: { id: approvedContent.contentId! },
+      token: adminToken,
+    });
     expect(content.name).toBe(corrected);
   });
 
@@ -378,7 +453,14 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       await toast(page, 'submission deleted successfully').waitFor();
     });
     expect(await submissionState(submission._id)).toBe('rejected');
-    expect((await api.get(`/api/submissions/${submission._id}`, { token: adminToken })).body).toMatchObject({
+    expect(
+      (
+        await api.call('getSubmission', {
+          params: { id: submission._id },
+          token: adminToken,
+        })
+      ).body,
+    ).toMatchObject({
       rejectReason: null,
       rejectNote: null,
     });
@@ -419,19 +501,36 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       await updated.waitFor({ state: 'detached' });
 
       // The demo admin is the oldest account: the last page.
-      const { body } = await api.get('/api/users/admin?page=1', { token: adminToken });
+      const { body } = await api.call('adminUsers', {
+        query: { page: '1' },
+        token: adminToken,
+      });
       await page.goto(`/admin/users?page=${body.pages}`);
       // Your own row offers Edit but no Delete (the server would refuse it: checked below).
       const own = row(page, DEMO_ADMIN.email);
       await own.getByRole('link', { name: /^Edit/ }).waitFor();
       expect(await own.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
     });
-    const self = await api.get('/api/users/profile', { token: adminToken });
-    expect(await api.del(`/api/users/${self.body._id}`, { token: adminToken })).toMatchObject({
+    const self = await api.call('getProfile', {
+      token: adminToken,
+    });
+    expect(
+      await api.call('deleteUser', {
+        params: { id: self.body._id },
+        token: adminToken,
+      }),
+    ).toMatchObject({
       status: 403,
       body: { message: 'You cannot delete your own account' },
     });
-    expect((await api.get(`/api/users/${userId}`, { token: adminToken })).status).toBe(404);
+    expect(
+      (
+        await api.call('getUser', {
+          params: { id: userId },
+          token: adminToken,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('the page links go through the list, the current page highlighted', async () => {
@@ -450,7 +549,9 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
   });
 
   it('the dashboard shows the counts and three pie charts', async () => {
-    const { body: summary } = await api.get('/api/dashboard/summary', { token: adminToken });
+    const { body: summary } = await api.call('dashboardSummary', {
+      token: adminToken,
+    });
     await asAdmin(async (page) => {
       await page.goto('/admin/dashboard');
       const stat = (label: string) => page.locator(`[data-stat="${label}"] [data-stat-value]`).textContent();
@@ -475,7 +576,9 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
   });
 
   it('a pie of more than a dozen tags gives each slice its own colour, groups the smallest into Other, and names them below on a phone', async () => {
-    const { body: summary } = await api.get('/api/dashboard/summary', { token: adminToken });
+    const { body: summary } = await api.call('dashboardSummary', {
+      token: adminToken,
+    });
     expect(summary.contentTechStacks.length).toBeGreaterThan(12);
     await asAdmin(async (page) => {
       const sliceColours = async () => {

@@ -27,7 +27,7 @@ const FACETS = [
     first: { value: 'es', label: 'Spanish' },
     second: { value: 'de', label: 'German' },
   },
-];
+] as const;
 
 const resultsCount = async (page: Page) =>
   Number(/(\d+) Results?/.exec(await page.locator('[data-results-count]').innerText())?.[1] ?? 0);
@@ -58,7 +58,11 @@ describe.skipIf(!hasBrowser)('facets that are fields of their own, in the browse
   describe.each(FACETS)('$title', ({ key, title, field, first, second }) => {
     beforeAll(async () => {
       // Three of the newest contents get the first choice, whatever the seed gave them.
-      for (const content of (await api.get('/api/contents/search?order=latest')).body.contents.slice(0, 3) as Array<{
+      for (const content of (
+        await api.call('searchContents', {
+          query: { order: 'latest' },
+        })
+      ).body.contents.slice(0, 3) as Array<{
         _id: string;
       }>) {
         const {
@@ -69,20 +73,33 @@ describe.skipIf(!hasBrowser)('facets that are fields of their own, in the browse
           createdAt: _created,
           updatedAt: _updated,
           ...fields
-        } = (await api.get(`/api/contents/${content._id}`, { token: adminToken })).body;
+        } = (
+          await api.call('getContent', {
+            params: { id: content._id },
+            token: adminToken,
+          })
+        ).body;
         expect(
-          (await api.put(`/api/contents/${_id}`, { ...fields, [key]: first.value }, { token: adminToken })).status,
+          (
+            await api.call('saveContent', {
+              params: { id: _id },
+              body: { ...fields, [key]: first.value },
+              token: adminToken,
+            })
+          ).status,
         ).toBe(200);
       }
     });
 
     it(`narrows /search from its sidebar group: counted options, a chip, the results that have it`, async () => {
-      const all = (await api.get('/api/contents/search')).body;
-      const expected = all.facets[key][first.value] as number;
+      const all = (await api.call('searchContents')).body;
+      const expected = all.facets[key][first.value];
       expect(expected).toBeGreaterThan(0);
-      const having = (await api.get(`/api/contents/search?${key}=${first.value}`)).body.contents.map(
-        (c: { name: string }) => c.name,
-      );
+      const having = (
+        await api.call('searchContents', {
+          query: { [key]: first.value },
+        })
+      ).body.contents.map((c: { name: string }) => c.name);
 
       await withPage(async (page) => {
         await page.goto('/search');
@@ -115,7 +132,11 @@ describe.skipIf(!hasBrowser)('facets that are fields of their own, in the browse
     });
 
     it(`is chosen on the admin's edit screen and shown as a badge on the content page`, async () => {
-      const [content] = (await api.get('/api/contents/search?order=oldest')).body.contents as Array<{
+      const [content] = (
+        await api.call('searchContents', {
+          query: { order: 'oldest' },
+        })
+      ).body.contents as Array<{
         _id: string;
         slug: string;
         name: string;
@@ -129,7 +150,14 @@ describe.skipIf(!hasBrowser)('facets that are fields of their own, in the browse
         await page.getByRole('button', { name: 'Update' }).click();
         await page.waitForURL((url) => url.pathname === '/admin/contents');
 
-        expect((await api.get(`/api/contents/${content!._id}`, { token: adminToken })).body[key]).toBe(second.value);
+        expect(
+          (
+            await api.call('getContent', {
+              params: { id: content!._id },
+              token: adminToken,
+            })
+          ).body[key],
+        ).toBe(second.value);
         await page.goto(`/content/${content!.slug}`);
         const badge = page.locator(`[data-badge="${key}"]`);
         expect((await badge.innerText()).trim()).toBe(second.label);

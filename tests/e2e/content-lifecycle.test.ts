@@ -5,7 +5,7 @@
  * are named to the reviewing admin.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import {
   answerConfirmation,
   hasBrowser,
@@ -29,8 +29,16 @@ describe.skipIf(!hasBrowser)('a content from draft to published, in the browser'
   const { server, api } = useServer();
   beforeAll(async () => {
     browser = await launchBrowser();
-    adminToken = (await api.post('/api/users/signin', DEMO_ADMIN)).body.token;
-    userToken = (await api.post('/api/users/signin', DEMO_USER)).body.token;
+    adminToken = (
+      await api.call('signIn', {
+        body: DEMO_ADMIN,
+      })
+    ).body.token;
+    userToken = (
+      await api.call('signIn', {
+        body: DEMO_USER,
+      })
+    ).body.token;
   });
 
   afterAll(async () => {
@@ -64,7 +72,14 @@ describe.skipIf(!hasBrowser)('a content from draft to published, in the browser'
       expect(
         (
           await fetch(
-            `${server.url}/content/${(await api.get(`/api/contents/${id}`, { token: adminToken })).body.slug}`,
+            `${server.url}/content/${
+              (
+                await api.call('getContent', {
+                  params: { id },
+                  token: adminToken,
+                })
+              ).body.slug
+            }`,
           )
         ).status,
       ).toBe(404);
@@ -86,11 +101,19 @@ describe.skipIf(!hasBrowser)('a content from draft to published, in the browser'
     });
     const published = await fetch(`${server.url}/content/${slug}`);
     expect(published.status).toBe(200);
-    expect((await api.get(`/api/contents/slug/${slug}`)).body).toMatchObject({ _id: id, status: 'published' });
+    expect(
+      (
+        await api.call('contentBySlug', {
+          params: { slug },
+        })
+      ).body,
+    ).toMatchObject({ _id: id, status: 'published' });
   });
 
   it('an old content is edited (a typo fixed) without uploading an image', async () => {
-    const { body } = await api.get('/api/contents/search?order=oldest');
+    const { body } = await api.call('searchContents', {
+      query: { order: 'oldest' },
+    });
     const old = body.contents[0];
     await asAdmin(async (page) => {
       await page.goto(`/admin/content/${old._id}`);
@@ -101,15 +124,21 @@ describe.skipIf(!hasBrowser)('a content from draft to published, in the browser'
       await page.waitForURL((url) => url.pathname === '/admin/contents');
       await toast(page, 'Content updated successfully').waitFor();
     });
-    const after = (await api.get(`/api/contents/slug/${old.slug}`)).body;
+    const after = (
+      await api.call('contentBySlug', {
+        params: { slug: old.slug },
+      })
+    ).body;
     expect(after.description).toBe(`${old.description} Typo fixed.`);
     expect(after.image).toBe(old.image);
   });
 
   it('a content without an image shows its letter tile on cards and on its page, never a broken image', async () => {
-    const { body } = await api.get('/api/contents/search?order=oldest');
-    const tiled = body.contents.find((c: { image: string }) => c.image.includes('/images/placeholder/'));
-    expect(tiled).toBeDefined();
+    const { body } = await api.call('searchContents', {
+      query: { order: 'oldest' },
+    });
+    const tiled = body.contents.find((c) => c.image.includes('/images/placeholder/'));
+    assert(tiled, 'a content shown with its tile');
     const context = await newContext(browser, server.url);
     try {
       const page = await context.newPage();
@@ -117,7 +146,7 @@ describe.skipIf(!hasBrowser)('a content from draft to published, in the browser'
       const card = page.locator('article', { hasText: tiled.name }).first();
       await card.locator('svg[data-placeholder]').waitFor();
       expect(await card.locator('svg[data-placeholder] text').textContent()).toBe(
-        tiled.name.match(/[\p{L}\p{N}]/u)[0].toUpperCase(),
+        tiled.name.match(/[\p{L}\p{N}]/u)?.[0]?.toUpperCase(),
       );
       await page.goto(`/content/${tiled.slug}`);
       await page.locator('main svg[data-placeholder]').first().waitFor();
@@ -135,11 +164,10 @@ describe.skipIf(!hasBrowser)('a content from draft to published, in the browser'
   });
 
   it('the reviewing admin sees which fields the submitter left blank', async () => {
-    const created = await api.post(
-      '/api/submissions/create',
-      { url: `https://blank-${Date.now()}.example.org/`, cost: '', hasCert: '', description: '' },
-      { token: userToken },
-    );
+    const created = await api.call('submitLink', {
+      body: { url: `https://blank-${Date.now()}.example.org/`, cost: '', hasCert: '', description: '' },
+      token: userToken,
+    });
     expect(created.status).toBe(201);
     await asAdmin(async (page) => {
       await page.goto(`/admin/submission/${created.body._id}`);

@@ -310,44 +310,65 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
   const { server, api } = useServer();
   beforeAll(async () => {
     browser = await launchBrowser();
-    const { body } = await api.get('/api/contents/search?order=topRated');
+    const { body } = await api.call('searchContents', {
+      query: { order: 'topRated' },
+    });
     ({ slug: contentSlug, _id: contentId } = body.contents[0]);
     const { token } = await signUp(api, user.name, { email: user.email, password: user.password });
     const adminToken = (await asAdmin(api)).token;
-    await api.post('/api/users/save', { contentId }, { token });
-    await api.post(`/api/contents/${contentId}/reviews`, { rating: 4, comment: 'Clear and well paced.' }, { token });
+    await api.call('toggleSave', {
+      body: { contentId },
+      token,
+    });
+    await api.call('createReview', {
+      params: { id: contentId },
+      body: { rating: 4, comment: 'Clear and well paced.' },
+      token,
+    });
     list = (
-      await api.post('/api/lists', { name: 'Contrast list', description: 'Read in order.', isPublic: true }, { token })
+      await api.call('createList', {
+        body: { name: 'Contrast list', description: 'Read in order.', isPublic: true },
+        token,
+      })
     ).body;
-    await api.post(`/api/lists/${list._id}/items`, { contentId, note: 'Start here.' }, { token });
-    await api.put(`/api/users/progress/${contentId}`, { state: 'learning' }, { token });
+    await api.call('addListItem', {
+      params: { id: list._id },
+      body: { contentId, note: 'Start here.' },
+      token,
+    });
+    await api.call('markProgress', {
+      params: { id: contentId },
+      body: { state: 'learning' },
+      token,
+    });
     // Another's review of it, which Cora may vote for, and reports (the admin's reported reviews).
     const other = await signUp(api, 'Otto Other', { password: PASSWORD });
-    const othersReview = await api.post(
-      `/api/contents/${contentId}/reviews`,
-      { rating: 3, comment: 'Fine.' },
-      { token: other.token },
-    );
-    await api.post(`/api/reviews/${othersReview.body.review._id}/report`, { reason: 'spam' }, { token });
-    const waiting = await api.post(
-      '/api/submissions/create',
-      { url: `https://contrast-waiting-${Date.now()}.example.org/`, name: 'Waiting course' },
-      { token },
-    );
+    const othersReview = await api.call('createReview', {
+      params: { id: contentId },
+      body: { rating: 3, comment: 'Fine.' },
+      token: other.token,
+    });
+    await api.call('reportReview', {
+      params: { id: othersReview.body.review._id },
+      body: { reason: 'spam' },
+      token,
+    });
+    const waiting = await api.call('submitLink', {
+      body: { url: `https://contrast-waiting-${Date.now()}.example.org/`, name: 'Waiting course' },
+      token,
+    });
     submissionId = waiting.body._id;
-    const rejected = await api.post(
-      '/api/submissions/create',
-      { url: `https://contrast-rejected-${Date.now()}.example.org/`, name: 'Rejected course' },
-      { token },
-    );
+    const rejected = await api.call('submitLink', {
+      body: { url: `https://contrast-rejected-${Date.now()}.example.org/`, name: 'Rejected course' },
+      token,
+    });
     expect(
       (
-        await api.request(
-          'DELETE',
-          `/api/submissions/${rejected.body._id}`,
-          { reason: 'low-quality', note: 'Too thin.' },
-          { token: adminToken },
-        )
+        await api.call('rejectSubmission', {
+          params: { id: rejected.body._id },
+          body: { reason: 'low-quality', note: 'Too thin.' },
+          token: adminToken,
+        })
       ).status,
     ).toBe(200);
 

@@ -41,7 +41,10 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
     withSignedInPage(browser, server.url, account, run);
 
   async function submit(token: string, name: string) {
-    const res = await api.post('/api/submissions/create', { url: `https://${name}.example.org/`, name }, { token });
+    const res = await api.call('submitLink', {
+      body: { url: `https://${name}.example.org/`, name },
+      token,
+    });
     expect(res.status).toBe(201);
     return res.body as { _id: string; url: string };
   }
@@ -57,7 +60,11 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
 
       const waiting = await submit(account.token, unique('waiting'));
       const published = await submit(account.token, unique('published'));
-      const approval = await api.post(`/api/submissions/${published._id}`, {}, { token: adminToken });
+      const approval = await api.call('approveSubmission', {
+        params: { id: published._id },
+        body: {},
+        token: adminToken,
+      });
       expect(approval.status).toBe(201);
       await page.reload();
       const item = (id: string) => page.locator(`[data-submission="${id}"]`);
@@ -82,7 +89,9 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
       const name = unique('offtopic');
       const sent = await submit(account.token, name);
       await asSignedIn(DEMO_ADMIN, async (admin) => {
-        const { body } = await api.get('/api/submissions/admin', { token: adminToken });
+        const { body } = await api.call('adminSubmissions', {
+          token: adminToken,
+        });
         await admin.goto(`/admin/submissions?page=${body.pages}`);
         await admin
           .getByRole('row')
@@ -116,12 +125,18 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
       await page.reload();
       await hydrated(page);
       expect(await page.getByLabel('Mail me about my submissions').isChecked()).toBe(false);
-      expect((await api.get('/api/users/profile', { token: account.token })).body.decisionMails).toBe(false);
+      expect(
+        (
+          await api.call('getProfile', {
+            token: account.token,
+          })
+        ).body.decisionMails,
+      ).toBe(false);
     });
   });
 
   it('the submit form says under the URL field, as it is typed, whether the link is listed or new (asked once per pause)', async () => {
-    const { body: search } = await api.get('/api/contents/search');
+    const { body: search } = await api.call('searchContents');
     const listed = search.contents[0] as { name: string; slug: string; url: string };
     await asNewUser(async (page) => {
       const checks: string[] = [];
@@ -157,15 +172,23 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
     );
     try {
       const user = await signUp(api, 'Namer');
-      const sent = await api.post(
-        '/api/submissions/create',
-        { url: `${site.url}/book`, name: 'my favourite book' },
-        { token: user.token },
-      );
+      const sent = await api.call('submitLink', {
+        body: { url: `${site.url}/book`, name: 'my favourite book' },
+        token: user.token,
+      });
       await expect
-        .poll(async () => (await api.get(`/api/submissions/${sent.body._id}`, { token: adminToken })).body.pageTitle, {
-          timeout: 10_000,
-        })
+        .poll(
+          async () =>
+            (
+              await api.call('getSubmission', {
+                params: { id: sent.body._id },
+                token: adminToken,
+              })
+            ).body.pageTitle,
+          {
+            timeout: 10_000,
+          },
+        )
         .toBe('Crafting Interpreters');
       await asSignedIn(DEMO_ADMIN, async (page) => {
         await page.goto(`/admin/submission/${sent.body._id}`);

@@ -23,7 +23,11 @@ describe.skipIf(!hasBrowser)('discovery: related resources and the live home pag
   });
   beforeAll(async () => {
     browser = await launchBrowser();
-    contents = (await api.get('/api/contents/search?order=oldest')).body.contents.slice(0, 2);
+    contents = (
+      await api.call('searchContents', {
+        query: { order: 'oldest' },
+      })
+    ).body.contents.slice(0, 2);
   });
 
   afterAll(async () => {
@@ -32,7 +36,14 @@ describe.skipIf(!hasBrowser)('discovery: related resources and the live home pag
 
   const saveBoth = async (token: string) => {
     for (const content of contents)
-      expect((await api.put(`/api/users/saves/${content._id}`, undefined, { token })).status).toBe(200);
+      expect(
+        (
+          await api.call('save', {
+            params: { id: content._id },
+            token,
+          })
+        ).status,
+      ).toBe(200);
   };
 
   it(`shows co-saves only past ${CO_SAVE_MIN_USERS} users with the viewer’s bookmarks painted; the home page paints the subject last browsed`, async () => {

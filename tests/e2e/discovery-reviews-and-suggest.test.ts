@@ -45,24 +45,28 @@ describe.skipIf(!hasBrowser)('helpful reviews and suggestions in the browser', (
   const { server, api } = useServer();
   beforeAll(async () => {
     browser = await launchBrowser();
-    content = (await api.get('/api/contents/search?order=oldest&page=2')).body.contents[0];
+    content = (
+      await api.call('searchContents', {
+        query: { order: 'oldest', page: '2' },
+      })
+    ).body.contents[0];
     const [ola, max] = [
       await signUp(api, 'Ola Older', { password: PASSWORD }),
       await signUp(api, 'Max Newer', { password: PASSWORD }),
     ];
     older = (
-      await api.post(
-        `/api/contents/${content._id}/reviews`,
-        { rating: 5, comment: 'Older and glowing.' },
-        { token: ola.token },
-      )
+      await api.call('createReview', {
+        params: { id: content._id },
+        body: { rating: 5, comment: 'Older and glowing.' },
+        token: ola.token,
+      })
     ).body.review._id;
     newer = (
-      await api.post(
-        `/api/contents/${content._id}/reviews`,
-        { rating: 2, comment: 'Newer and grumpy.' },
-        { token: max.token },
-      )
+      await api.call('createReview', {
+        params: { id: content._id },
+        body: { rating: 2, comment: 'Newer and grumpy.' },
+        token: max.token,
+      })
     ).body.review._id;
   });
 

@@ -77,7 +77,9 @@ describe.skipIf(!hasBrowser)('following a tag, in the browser', () => {
 
     // On a content page, each tag badge has its own toggle, drawn from the follows on load; the digest was
     // asked once already, so a follow from a badge asks nothing.
-    const { body: found } = await api.get('/api/contents/search?category=web-development&order=latest');
+    const { body: found } = await api.call('searchContents', {
+      query: { category: 'web-development', order: 'latest' },
+    });
     await page.goto(`/content/${found.contents[0].slug}`);
     const badgeToggle = page
       .locator('[data-tag="category"]', { hasText: 'Web Development' })
@@ -101,8 +103,12 @@ describe.skipIf(!hasBrowser)('following a tag, in the browser', () => {
     await visitor.locator('[data-unsubscribed]').waitFor();
     expect(
       (
-        await api.get('/api/follows', {
-          token: (await api.post('/api/users/signin', { email, password: PASSWORD })).body.token,
+        await api.call('myFollows', {
+          token: (
+            await api.call('signIn', {
+              body: { email, password: PASSWORD },
+            })
+          ).body.token,
         })
       ).body.digest.weekly,
     ).toBe(false);

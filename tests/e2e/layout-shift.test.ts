@@ -50,10 +50,15 @@ describe.skipIf(!hasBrowser)('layout shifts', () => {
   const { server, api } = useServer();
   beforeAll(async () => {
     browser = await launchBrowser();
-    const { body } = await api.get('/api/contents/search?order=topRated');
+    const { body } = await api.call('searchContents', {
+      query: { order: 'topRated' },
+    });
     contentPath = `/content/${body.contents[0].slug}`;
     const { token } = await signUp(api, user.name, { email: user.email, password: user.password });
-    await api.post('/api/users/save', { contentId: body.contents[1]._id }, { token });
+    await api.call('toggleSave', {
+      body: { contentId: body.contents[1]._id },
+      token,
+    });
   });
 
   afterAll(async () => {

@@ -102,7 +102,13 @@ describe.skipIf(!hasBrowser)('link health in the browser', () => {
     const c = await content('Regretted Course', `${missing.url}/maybe`);
     const account = await signUp(api, 'Regretful');
     const { token } = account;
-    const reportedByMe = async () => (await api.get(`/api/contents/${c._id}/report-link`, { token })).body.reported;
+    const reportedByMe = async () =>
+      (
+        await api.call('myLinkReport', {
+          params: { id: c._id },
+          token,
+        })
+      ).body.reported;
     await signedIn(account, async (page) => {
       await page.goto(`/content/${c.slug}`);
       await hydrated(page);
@@ -162,6 +168,12 @@ describe.skipIf(!hasBrowser)('link health in the browser', () => {
         /This link may be broken \(last checked \d{4}-\d{2}-\d{2}\)\./,
       );
     });
-    expect((await api.get(`/api/contents/slug/${moved.slug}`)).body.url).toBe(`${target.url}/new-home`);
+    expect(
+      (
+        await api.call('contentBySlug', {
+          params: { slug: moved.slug },
+        })
+      ).body.url,
+    ).toBe(`${target.url}/new-home`);
   });
 });

@@ -20,7 +20,11 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
   const { server, api } = useServer();
   beforeAll(async () => {
     browser = await launchBrowser();
-    contents = (await api.get('/api/contents/search?order=oldest')).body.contents.slice(0, 3);
+    contents = (
+      await api.call('searchContents', {
+        query: { order: 'oldest' },
+      })
+    ).body.contents.slice(0, 3);
   });
 
   afterAll(async () => {
@@ -51,7 +55,14 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     const ada = await signUp(api, 'Ada Shelf', { password: PASSWORD });
     // Saved newest first: the last saved is the Saved page's first entry.
     for (const content of [...contents].reverse())
-      expect((await api.put(`/api/users/saves/${content._id}`, undefined, { token: ada.token })).status).toBe(200);
+      expect(
+        (
+          await api.call('save', {
+            params: { id: content._id },
+            token: ada.token,
+          })
+        ).status,
+      ).toBe(200);
     const { page, done } = await signedIn(ada.email);
 
     await page.goto('/saved');
@@ -70,7 +81,14 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
       await expect.poll(() => item.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.press('Enter');
       await expect
-        .poll(async () => (await api.get('/api/lists', { token: ada.token })).body.lists[0].numItems)
+        .poll(
+          async () =>
+            (
+              await api.call('myLists', {
+                token: ada.token,
+              })
+            ).body.lists[0].numItems,
+        )
         .toBe(index + 1);
     }
 
@@ -94,9 +112,12 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     const rows = page.locator('[data-list-item]');
     const listId = new URL(page.url()).pathname.split('/').at(-1)!;
     const savedOrder = async () =>
-      (await api.get(`/api/lists/${listId}`, { token: ada.token })).body.items.map(
-        (item: { content: { name: string } }) => item.content.name,
-      );
+      (
+        await api.call('getList', {
+          params: { id: listId },
+          token: ada.token,
+        })
+      ).body.items.map((item: { content: { name: string } }) => item.content.name);
     await rows.nth(2).dragTo(rows.nth(0));
     await expect.poll(() => names(page)).toEqual([order[2], order[1], order[0]]);
     expect(await page.locator('[data-list-announcement]').textContent()).toBe(`${order[2]} moved to position 1 of 3`);
@@ -153,7 +174,14 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     await other.page.goto(`/content/${contents[0]!.slug}`);
     await other.page.getByLabel(`Progress with ${contents[0]!.name}`).selectOption('learning');
     await expect
-      .poll(async () => (await api.get('/api/users/progress', { token: bob.token })).body.progress[0]?.state)
+      .poll(
+        async () =>
+          (
+            await api.call('myProgress', {
+              token: bob.token,
+            })
+          ).body.progress[0]?.state,
+      )
       .toBe('learning');
     await expect.poll(() => other.page.locator('[data-saved-badge]').first().textContent()).toBe('1');
     await other.done();
@@ -162,13 +190,25 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
   it('bookmarks out from the Saved page and in through the import screen, its progress shown and the unknown links offered for submission', async () => {
     const eve = await signUp(api, 'Eve Shelf', { password: PASSWORD });
     for (const content of contents.slice(0, 2))
-      expect((await api.put(`/api/users/saves/${content._id}`, undefined, { token: eve.token })).status).toBe(200);
-    const trip = (await api.post('/api/lists', { name: 'Trip' }, { token: eve.token })).body;
-    await api.post(
-      `/api/lists/${trip._id}/items`,
-      { contentId: contents[2]!._id, note: 'On the train' },
-      { token: eve.token },
-    );
+      expect(
+        (
+          await api.call('save', {
+            params: { id: content._id },
+            token: eve.token,
+          })
+        ).status,
+      ).toBe(200);
+    const trip = (
+      await api.call('createList', {
+        body: { name: 'Trip' },
+        token: eve.token,
+      })
+    ).body;
+    await api.call('addListItem', {
+      params: { id: trip._id },
+      body: { contentId: contents[2]!._id, note: 'On the train' },
+      token: eve.token,
+    });
     const exporter = await signedIn(eve.email);
     await exporter.page.goto('/saved');
     await hydrated(exporter.page);
@@ -216,9 +256,17 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     await expect
       .poll(() => importer.page.locator('[data-offer-sent]').textContent())
       .toContain('1 link submitted for review');
-    const mine = (await api.get('/api/submissions/mine', { token: fay.token })).body;
+    const mine = (
+      await api.call('mySubmissions', {
+        token: fay.token,
+      })
+    ).body;
     expect(JSON.stringify(mine)).toContain(unknown);
-    const lists = (await api.get('/api/lists', { token: fay.token })).body.lists;
+    const lists = (
+      await api.call('myLists', {
+        token: fay.token,
+      })
+    ).body.lists;
     expect(lists.map((l: { name: string; numItems: number }) => [l.name, l.numItems])).toEqual([['Trip', 1]]);
     await importer.done();
   });

@@ -145,9 +145,18 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
     [touch, touchAdmin] = await Promise.all([touchContext(), touchContext()]);
     // Two saves, so that the Saved page lists them with their buttons.
     const { token } = await asAdmin(api);
-    const { contents } = (await api.get('/api/contents/search?order=topRated')).body as { contents: ApiContent[] };
+    const { contents } = (
+      await api.call('searchContents', {
+        query: { order: 'topRated' },
+      })
+    ).body as { contents: ApiContent[] };
     for (const content of contents.slice(0, 2))
-      savedCount = (await api.put(`/api/users/saves/${content._id}`, undefined, { token })).body.numSaves;
+      savedCount = (
+        await api.call('save', {
+          params: { id: content._id },
+          token,
+        })
+      ).body.numSaves;
     const page = await touchAdmin.newPage();
     await signInThroughForm(page, DEMO_ADMIN);
     await page.close();

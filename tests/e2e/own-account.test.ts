@@ -29,7 +29,11 @@ describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => 
   const { server, api } = useServer();
   beforeAll(async () => {
     browser = await launchBrowser();
-    contents = (await api.get('/api/contents/search?order=oldest')).body.contents;
+    contents = (
+      await api.call('searchContents', {
+        query: { order: 'oldest' },
+      })
+    ).body.contents;
   });
 
   afterAll(async () => {
@@ -82,7 +86,13 @@ describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => 
           [newer, 5, 'The best I have found.'],
         ] as const) {
           expect(
-            (await api.post(`/api/contents/${content._id}/reviews`, { rating, comment }, { token: user.token })).status,
+            (
+              await api.call('createReview', {
+                params: { id: content._id },
+                body: { rating, comment },
+                token: user.token,
+              })
+            ).status,
           ).toBe(201);
         }
         await page.reload();
@@ -102,7 +112,11 @@ describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => 
         await first.getByRole('button', { name: 'Save review' }).click();
         await first.getByText('Still the best, after a second look.').waitFor();
         expect(await first.getByRole('img').getAttribute('aria-label')).toBe('Rated 4 out of 5');
-        const mine = (await api.get('/api/reviews/mine', { token: user.token })).body.reviews;
+        const mine = (
+          await api.call('myReviews', {
+            token: user.token,
+          })
+        ).body.reviews;
         expect(mine[0]).toMatchObject({ rating: 4, comment: 'Still the best, after a second look.' });
 
         // Delete, after "Delete your review?".
@@ -113,7 +127,13 @@ describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => 
         expect(await answerConfirmation(page, 'Delete')).toBe('Delete your review?');
         await expect.poll(() => items(page).count()).toBe(1);
         expect(await page.locator('[data-my-reviews-total]').textContent()).toBe('1 review');
-        expect((await api.get('/api/reviews/mine', { token: user.token })).body.total).toBe(1);
+        expect(
+          (
+            await api.call('myReviews', {
+              token: user.token,
+            })
+          ).body.total,
+        ).toBe(1);
       },
       PHONE,
     );
@@ -121,7 +141,14 @@ describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => 
 
   it('the profile’s Download your data saves a dated JSON file of the account', async () => {
     const user = await signUp(api, 'Dana Download', { password: PASSWORD });
-    expect((await api.put(`/api/users/saves/${contents[2]!._id}`, undefined, { token: user.token })).status).toBe(200);
+    expect(
+      (
+        await api.call('save', {
+          params: { id: contents[2]!._id },
+          token: user.token,
+        })
+      ).status,
+    ).toBe(200);
     await asUser(user, async (page) => {
       await page.goto('/profile');
       const [download] = await Promise.all([
@@ -141,11 +168,11 @@ describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => 
     const content = contents[3]!;
     expect(
       (
-        await api.post(
-          `/api/contents/${content._id}/reviews`,
-          { rating: 2, comment: 'Not for me, sadly.' },
-          { token: user.token },
-        )
+        await api.call('createReview', {
+          params: { id: content._id },
+          body: { rating: 2, comment: 'Not for me, sadly.' },
+          token: user.token,
+        })
       ).status,
     ).toBe(201);
     await asUser(user, async (page, context) => {
@@ -170,7 +197,13 @@ describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => 
       expect(await error.textContent()).toBe('Password is incorrect');
       expect(await password.getAttribute('aria-invalid')).toBe('true');
       expect(new URL(page.url()).pathname).toBe('/profile');
-      expect((await api.get('/api/users/profile', { token: user.token })).status).toBe(200);
+      expect(
+        (
+          await api.call('getProfile', {
+            token: user.token,
+          })
+        ).status,
+      ).toBe(200);
 
       await password.fill(PASSWORD);
       await page.getByRole('button', { name: 'Delete my account' }).click();

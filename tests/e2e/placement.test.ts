@@ -22,17 +22,21 @@ describe.skipIf(!hasBrowser)('placement', () => {
   const { server, api } = useServer();
   beforeAll(async () => {
     browser = await launchBrowser();
-    const { body } = await api.get('/api/contents/search?order=topRated');
+    const { body } = await api.call('searchContents', {
+      query: { order: 'topRated' },
+    });
     contentPath = `/content/${body.contents[0].slug}`;
     const signup = await signUp(api, user.name, { email: user.email, password: user.password });
     for (const content of body.contents.slice(0, 3))
-      await api.post('/api/users/save', { contentId: content._id }, { token: signup.token });
+      await api.call('toggleSave', {
+        body: { contentId: content._id },
+        token: signup.token,
+      });
     for (let i = 0; i < 3; i++)
-      await api.post(
-        '/api/submissions/create',
-        { url: `https://placement-${i}-${Date.now()}.example.org/`, name: `Placement ${i}` },
-        { token: signup.token },
-      );
+      await api.call('submitLink', {
+        body: { url: `https://placement-${i}-${Date.now()}.example.org/`, name: `Placement ${i}` },
+        token: signup.token,
+      });
   });
 
   afterAll(async () => {

@@ -99,9 +99,14 @@ describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ
       await toast(page, 'Submission is approved').waitFor();
     });
 
-    const record = (await api.get(`/api/submissions/${id}`, { token: (await asAdmin(api)).token })).body;
+    const record = (
+      await api.call('getSubmission', {
+        params: { id },
+        token: (await asAdmin(api)).token,
+      })
+    ).body;
     expect(record.status).toBe('approved');
-    expect(await sql('SELECT kind, value FROM content_tags WHERE content_id = ?', [record.contentId])).toEqual([
+    expect(await sql('SELECT kind, value FROM content_tags WHERE content_id = ?', [record.contentId!])).toEqual([
       { kind: 'techStack', value: 'python' },
     ]);
     expect(await sql("SELECT value FROM tags WHERE kind = 'techStack' AND value = 'elixir'")).toEqual([]);
@@ -120,18 +125,21 @@ describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ
   });
 
   it('a long proposed tag grows its pill rather than crossing it, and a dropped one says so once decided', async () => {
-    const userToken = (await api.post('/api/users/signin', DEMO_USER)).body.token;
+    const userToken = (
+      await api.call('signIn', {
+        body: DEMO_USER,
+      })
+    ).body.token;
     const adminToken = (await asAdmin(api)).token;
     const long = {
       label: 'Observability for Distributed Event-Driven Systems',
       value: 'observability-for-distributed-event-driven-systems',
     };
     const url = `https://observability-${Date.now()}.example.org/`;
-    const created = await api.post(
-      '/api/submissions/create',
-      { url, name: 'Observability notes', techStack: [long] },
-      { token: userToken },
-    );
+    const created = await api.call('submitLink', {
+      body: { url, name: 'Observability notes', techStack: [long] },
+      token: userToken,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
 
     await signedIn(DEMO_ADMIN, async (page) => {
@@ -152,17 +160,22 @@ describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ
       expect(fits).toBe(true);
     });
 
-    const submission = (await api.get(`/api/submissions/${created.body._id}`, { token: adminToken })).body;
-    const approved = await api.post(
-      `/api/submissions/${submission._id}`,
-      {
+    const submission = (
+      await api.call('getSubmission', {
+        params: { id: created.body._id },
+        token: adminToken,
+      })
+    ).body;
+    const approved = await api.call('approveSubmission', {
+      params: { id: submission._id },
+      body: {
         ...submission,
         description: 'Notes.',
         image: '',
         proposedTags: [{ kind: 'techStack', value: long.value, action: 'drop' }],
       },
-      { token: adminToken },
-    );
+      token: adminToken,
+    });
     expect(approved.status, JSON.stringify(approved.body)).toBe(201);
     await signedIn(DEMO_ADMIN, async (page) => {
       await page.goto('/admin/submissions?search=observability&status=approved');

@@ -21,7 +21,9 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
   const { server, api } = useServer();
   beforeAll(async () => {
     browser = await launchBrowser();
-    const { body } = await api.get('/api/contents/search?order=oldest');
+    const { body } = await api.call('searchContents', {
+      query: { order: 'oldest' },
+    });
     contents = body.contents;
   });
 
@@ -51,17 +53,17 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
   it('your review shows once, at the top, and can be edited and deleted (after a confirmation), the rating line following', async () => {
     const content = contents[0]!;
     const other = await signUp(api, 'Olga Other', { password: PASSWORD });
-    await api.post(
-      `/api/contents/${content._id}/reviews`,
-      { rating: 5, comment: 'Someone else liked it.' },
-      { token: other.token },
-    );
+    await api.call('createReview', {
+      params: { id: content._id },
+      body: { rating: 5, comment: 'Someone else liked it.' },
+      token: other.token,
+    });
     const me = await signUp(api, 'Mia Mine', { password: PASSWORD });
-    const mine = await api.post(
-      `/api/contents/${content._id}/reviews`,
-      { rating: 3, comment: 'My first impression.' },
-      { token: me.token },
-    );
+    const mine = await api.call('createReview', {
+      params: { id: content._id },
+      body: { rating: 3, comment: 'My first impression.' },
+      token: me.token,
+    });
     const page = await signedInPage(me.email);
     await page.goto(`/content/${content.slug}`);
     const reviews = page.locator('#reviews');
@@ -90,7 +92,11 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
     await own.getByText('On second thought: too shallow.').waitFor();
     expect(await own.getByRole('img', { name: 'Rated 1 out of 5' }).isVisible()).toBe(true);
     expect((await focused(page)).own).toBe(true);
-    const edited = (await api.get(`/api/contents/slug/${content.slug}`)).body;
+    const edited = (
+      await api.call('contentBySlug', {
+        params: { slug: content.slug },
+      })
+    ).body;
     const summary = page.locator('[data-rating-summary]');
     expect(await summary.locator('[data-average]').textContent()).toBe(edited.rating.toFixed(1));
     expect(edited.reviews.find((r: { _id: string }) => r._id === mine.body.review._id)).toMatchObject({
@@ -115,7 +121,11 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
     await page.getByText('Review deleted successfully').waitFor();
     await reviews.getByRole('heading', { name: 'Write a Review' }).waitFor();
     expect(await focused(page)).toMatchObject({ tag: 'FORM' });
-    const after = (await api.get(`/api/contents/slug/${content.slug}`)).body;
+    const after = (
+      await api.call('contentBySlug', {
+        params: { slug: content.slug },
+      })
+    ).body;
     expect(after.numReviews).toBe(edited.numReviews - 1);
     await expect
       .poll(() => summary.locator('[data-review-count]').textContent())
@@ -179,21 +189,21 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
       await signUp(api, 'Fan Favourite', { password: PASSWORD }),
     ];
     const target = contents[2]!;
-    const abusive = await api.post(
-      `/api/contents/${target._id}/reviews`,
-      { rating: 1, comment: `You are all idiots ${marker}` },
-      { token: troll.token },
-    );
-    await api.post(
-      `/api/contents/${target._id}/reviews`,
-      { rating: 5, comment: `Lovely ${marker}` },
-      { token: fan.token },
-    );
-    await api.post(
-      `/api/contents/${contents[3]!._id}/reviews`,
-      { rating: 2, comment: `Meh ${marker}` },
-      { token: fan.token },
-    );
+    const abusive = await api.call('createReview', {
+      params: { id: target._id },
+      body: { rating: 1, comment: `You are all idiots ${marker}` },
+      token: troll.token,
+    });
+    await api.call('createReview', {
+      params: { id: target._id },
+      body: { rating: 5, comment: `Lovely ${marker}` },
+      token: fan.token,
+    });
+    await api.call('createReview', {
+      params: { id: contents[3]!._id },
+      body: { rating: 2, comment: `Meh ${marker}` },
+      token: fan.token,
+    });
 
     const page = await signedInPage(DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/admin/dashboard');

@@ -67,9 +67,18 @@ describe.skipIf(!hasBrowser)('a signed-in user never sees the visitor frame', ()
     browser = await launchBrowser();
     user = { name: 'Paint Tester', email: uniqueEmail('first-paint') };
     const account = await signUp(api, user.name, { email: user.email, password: PASSWORD });
-    const { body } = await api.get('/api/contents/search?category=web-development');
+    const { body } = await api.call('searchContents', {
+      query: { category: 'web-development' },
+    });
     saved = body.contents[1];
-    expect((await api.put(`/api/users/saves/${saved._id}`, undefined, { token: account.token })).status).toBe(200);
+    expect(
+      (
+        await api.call('save', {
+          params: { id: saved._id },
+          token: account.token,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   afterAll(async () => {

@@ -71,7 +71,9 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
 
   /** A content with no reviews yet, so its numbers are predictable. */
   async function unreviewedContent(): Promise<{ _id: string; slug: string; name: string }> {
-    const { body } = await api.get('/api/contents/search?order=oldest');
+    const { body } = await api.call('searchContents', {
+      query: { order: 'oldest' },
+    });
     const content = body.contents.find((c: { numReviews: number }) => c.numReviews === 0) ?? body.contents[0];
     return content;
   }
@@ -133,10 +135,20 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
   it('removing a save offers Undo in its toast, which saves it again in its place', async () => {
     await withUser(async (page, user) => {
       await recordToasts(page.context());
-      const { token } = (await api.post('/api/users/signin', { email: user.email, password: PASSWORD })).body;
-      const { body } = await api.get('/api/contents/search?order=oldest');
+      const { token } = (
+        await api.call('signIn', {
+          body: { email: user.email, password: PASSWORD },
+        })
+      ).body;
+      const { body } = await api.call('searchContents', {
+        query: { order: 'oldest' },
+      });
       const [a, b, c] = body.contents as Array<{ _id: string; name: string }>;
-      for (const content of [a!, b!, c!]) await api.put(`/api/users/saves/${content._id}`, undefined, { token });
+      for (const content of [a!, b!, c!])
+        await api.call('save', {
+          params: { id: content._id },
+          token,
+        });
       const listed = () => page.locator('[data-saved-item] a[href^="/content/"]').allTextContents();
       const newestFirst = [c!.name, b!.name, a!.name];
 
@@ -179,7 +191,11 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
     await withUser(async (page, user) => {
       const content = await unreviewedContent();
       const path = `/content/${content.slug}`;
-      const before = (await api.get(`/api/contents/slug/${content.slug}`)).body;
+      const before = (
+        await api.call('contentBySlug', {
+          params: { slug: content.slug },
+        })
+      ).body;
       await page.goto(path);
       const reviews = page.locator('#reviews');
       await reviews.getByRole('heading', { name: 'Write a Review' }).waitFor();
@@ -205,7 +221,11 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       await reviews.getByRole('button', { name: 'Post review' }).click();
       await page.getByText('Review submitted successfully').waitFor();
 
-      const after = (await api.get(`/api/contents/slug/${content.slug}`)).body;
+      const after = (
+        await api.call('contentBySlug', {
+          params: { slug: content.slug },
+        })
+      ).body;
       expect(after.numReviews).toBe(before.numReviews + 1);
       const first = reviews.locator('[data-review]').first();
       await first.getByText(comment, { exact: true }).waitFor();
@@ -237,8 +257,13 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       // The same account reviews from another device while this page is open.
       const token = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}').token as string);
       expect(
-        (await api.post(`/api/contents/${content._id}/reviews`, { rating: 3, comment: 'From my phone' }, { token }))
-          .status,
+        (
+          await api.call('createReview', {
+            params: { id: content._id },
+            body: { rating: 3, comment: 'From my phone' },
+            token,
+          })
+        ).status,
       ).toBe(201);
 
       await reviews.getByLabel('2 stars').check({ force: true });
@@ -283,15 +308,18 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       await page.getByText('Submission successfully created').waitFor();
 
       const admin = await asAdmin(api);
-      const { body } = await api.get('/api/submissions/admin?page=1', { token: admin.token });
-      const created = body.submissions.find((s: { url: string }) => s.url === url);
+      const { body } = await api.call('adminSubmissions', {
+        query: { page: '1' },
+        token: admin.token,
+      });
+      const created = body.submissions.find((s) => s.url === url);
       expect(created).toMatchObject({
         name: 'Computer Programming (Khan Academy)',
         cost: 'Free/Paid',
         hasCert: false,
         description: 'Free lessons in programming.',
       });
-      expect(created.category.map((t: { label: string }) => t.label)).toEqual(['Software Engineering']);
+      expect(created?.category.map((t) => t.label)).toEqual(['Software Engineering']);
 
       await page.goto('/submit-content');
       await page.getByLabel('Website URL').fill(url);
@@ -323,7 +351,12 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
       // The saves on the server, asked with the page's current session.
       const saved = async (): Promise<string[]> => {
         const { _id, token } = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? '{}'));
-        return (await api.get(`/api/users/saves/${_id}`, { token })).body.saves.map((s: { _id: string }) => s._id);
+        return (
+          await api.call('userSaves', {
+            params: { id: _id },
+            token,
+          })
+        ).body.saves.map((s: { _id: string }) => s._id);
       };
 
       // From a search card: through /signin and back, and the card's content is saved.

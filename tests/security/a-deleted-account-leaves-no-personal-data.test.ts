@@ -56,10 +56,29 @@ async function accountWithTraces(label: string) {
   const email = uniqueEmail(`${label}-now`);
   const { _id: id, token } = await signUp(api, name, { email: firstEmail, password: PASSWORD });
   // The email changes (counted per account; a notice mailed to the former address, naming the new one).
-  expect((await api.put('/api/users/profile', { name, email }, { token })).status).toBe(200);
+  expect(
+    (
+      await api.call('changeProfile', {
+        body: { name, email },
+        token,
+      })
+    ).status,
+  ).toBe(200);
   // A failed sign-in (counted per address and email, and for the account's slowdown) and a reset link mailed.
-  expect((await api.post('/api/users/signin', { email, password: 'not-the-password' })).status).toBe(401);
-  expect((await api.post('/api/users/forget-password', { email })).status).toBe(200);
+  expect(
+    (
+      await api.call('signIn', {
+        body: { email, password: 'not-the-password' },
+      })
+    ).status,
+  ).toBe(401);
+  expect(
+    (
+      await api.call('forgetPassword', {
+        body: { email },
+      })
+    ).status,
+  ).toBe(200);
   await mailedResetToken(server.dbUrl, email);
   // A request the worker has not taken yet.
   await sql('INSERT INTO password_reset_requests (email) VALUES (?)', [email]);
@@ -79,12 +98,10 @@ async function accountWithTraces(label: string) {
 describe('deleting an account', () => {
   it('by its owner leaves neither their emails nor their name anywhere, and their id only in the audit log', async () => {
     const ada = await accountWithTraces('self');
-    const res = await api.request(
-      'DELETE',
-      '/api/users/profile',
-      { password: PASSWORD, reviews: 'delete' },
-      { token: ada.token },
-    );
+    const res = await api.call('deleteAccount', {
+      body: { password: PASSWORD, reviews: 'delete' },
+      token: ada.token,
+    });
     expect(res.status).toBe(200);
     expect(await whereHeld([ada.email, ada.firstEmail, ada.name])).toEqual([]);
     expect(await whereHeld([ada.id])).toEqual(['audit_log.actor', 'audit_log.target_id']);
@@ -102,14 +119,21 @@ describe('deleting an account', () => {
     // The admin renames them: an entry with their name and email, old and new.
     expect(
       (
-        await api.put(
-          `/api/users/${bob.id}`,
-          { name: `${bob.name} Jr`, email: bob.email, isAdmin: false },
-          { token: admin.token },
-        )
+        await api.call('changeUser', {
+          params: { id: bob.id },
+          body: { name: `${bob.name} Jr`, email: bob.email, isAdmin: false },
+          token: admin.token,
+        })
       ).status,
     ).toBe(200);
-    expect((await api.del(`/api/users/${bob.id}`, { token: admin.token })).status).toBe(200);
+    expect(
+      (
+        await api.call('deleteUser', {
+          params: { id: bob.id },
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(200);
     expect(await whereHeld([bob.email, bob.firstEmail, bob.name])).toEqual([]);
     expect(await whereHeld([bob.id])).toEqual(['audit_log.target_id']);
     const [entry] = await sql("SELECT actor, details FROM audit_log WHERE action = 'user.delete' AND target_id = ?", [
@@ -123,52 +147,62 @@ describe('deleting an account', () => {
     const grace = await accountWithTraces('admin');
     expect(
       (
-        await api.put(
-          `/api/users/${grace.id}`,
-          { name: grace.name, email: grace.email, isAdmin: true },
-          { token: admin.token },
-        )
+        await api.call('changeUser', {
+          params: { id: grace.id },
+          body: { name: grace.name, email: grace.email, isAdmin: true },
+          token: admin.token,
+        })
       ).status,
     ).toBe(200);
-    const signedIn = await api.post('/api/users/signin', { email: grace.email, password: PASSWORD });
+    const signedIn = await api.call('signIn', {
+      body: { email: grace.email, password: PASSWORD },
+    });
     expect(signedIn.status).toBe(200);
     const graceToken = signedIn.body.token as string;
     // As an admin, Grace rejects a submission: the audit log and the submission name her as who decided.
     const submitter = await signUp(api, 'Submitter', { password: PASSWORD });
-    const submitted = await api.post(
-      '/api/submissions/create',
-      { url: `https://traces-${Date.now()}.example.org/` },
-      { token: submitter.token },
-    );
+    const submitted = await api.call('submitLink', {
+      body: { url: `https://traces-${Date.now()}.example.org/` },
+      token: submitter.token,
+    });
     expect(submitted.status).toBe(201);
-    expect((await api.del(`/api/submissions/${submitted.body._id}`, { token: graceToken })).status).toBe(200);
+    expect(
+      (
+        await api.call('rejectSubmission', {
+          params: { id: submitted.body._id },
+          token: graceToken,
+        })
+      ).status,
+    ).toBe(200);
     // An admin edits a review of hers: the entry names her as its author.
-    const [content] = (await api.get('/api/contents/search?order=oldest')).body.contents;
-    const written = await api.post(
-      `/api/contents/${content._id}/reviews`,
-      { rating: 2, comment: 'Meh.' },
-      { token: graceToken },
-    );
+    const [content] = (
+      await api.call('searchContents', {
+        query: { order: 'oldest' },
+      })
+    ).body.contents;
+    const written = await api.call('createReview', {
+      params: { id: content._id },
+      body: { rating: 2, comment: 'Meh.' },
+      token: graceToken,
+    });
     expect(written.status).toBe(201);
     expect(
       (
-        await api.put(
-          `/api/reviews/${written.body.review._id}`,
-          { rating: 2, comment: 'Meh (edited).' },
-          { token: admin.token },
-        )
+        await api.call('changeReview', {
+          params: { id: written.body.review._id },
+          body: { rating: 2, comment: 'Meh (edited).' },
+          token: admin.token,
+        })
       ).status,
     ).toBe(200);
     expect(await whereHeld([grace.email])).toEqual(
       expect.arrayContaining(['audit_log.actor_label', 'submissions.decided_by']),
     );
 
-    const res = await api.request(
-      'DELETE',
-      '/api/users/profile',
-      { password: PASSWORD, reviews: 'delete' },
-      { token: graceToken },
-    );
+    const res = await api.call('deleteAccount', {
+      body: { password: PASSWORD, reviews: 'delete' },
+      token: graceToken,
+    });
     expect(res.status).toBe(200);
     expect(await whereHeld([grace.email, grace.firstEmail, grace.name])).toEqual([]);
     expect(await sql('SELECT decided_by FROM submissions WHERE id = ?', [submitted.body._id])).toEqual([

@@ -22,15 +22,24 @@ beforeAll(async () => {
   }
   // One content carries one tag of the long tail: it is offered, its neighbours (carried by none) are not.
   const { token } = await asAdmin(api);
-  const [first] = (await api.get('/api/contents/search?order=oldest')).body.contents;
-  const content = (await api.get(`/api/contents/${first._id}`, { token })).body;
+  const [first] = (
+    await api.call('searchContents', {
+      query: { order: 'oldest' },
+    })
+  ).body.contents;
+  const content = (
+    await api.call('getContent', {
+      params: { id: first._id },
+      token,
+    })
+  ).body;
   expect(
     (
-      await api.put(
-        `/api/contents/${first._id}`,
-        { ...content, category: [{ label: 'Extra 999', value: 'extra-999' }] },
-        { token },
-      )
+      await api.call('saveContent', {
+        params: { id: first._id },
+        body: { ...content, category: [{ label: 'Extra 999', value: 'extra-999' }] },
+        token,
+      })
     ).status,
   ).toBe(200);
 });

@@ -29,11 +29,10 @@ describe('a change of email or password', () => {
   it('goes through with the token alone right after signing in (a REST client signs in, then edits)', async () => {
     const a = await signUp(api, 'Owner');
     const newEmail = uniqueEmail('fresh-new');
-    const res = await api.put(
-      '/api/users/profile',
-      { name: 'Owner', email: newEmail, password: '' },
-      { token: a.token },
-    );
+    const res = await api.call('changeProfile', {
+      body: { name: 'Owner', email: newEmail, password: '' },
+      token: a.token,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.email).toBe(newEmail);
     const [notice] = await mailsTo(a.email);
@@ -45,36 +44,63 @@ describe('a change of email or password', () => {
     const a = await signUp(api, 'Owner');
     await ageSession(a.token);
     const change = { name: 'Owner', email: a.email, password: 'a-new-password-1' };
-    expect(await api.put('/api/users/profile', change, { token: a.token })).toMatchObject({
+    expect(
+      await api.call('changeProfile', {
+        body: change,
+        token: a.token,
+      }),
+    ).toMatchObject({
       status: 400,
       body: { message: CURRENT_PASSWORD_NEEDED },
     });
     expect(
-      await api.put('/api/users/profile', { ...change, currentPassword: 'not-it-at-all' }, { token: a.token }),
+      await api.call('changeProfile', {
+        body: { ...change, currentPassword: 'not-it-at-all' },
+        token: a.token,
+      }),
     ).toMatchObject({
       status: 400,
       body: { message: CURRENT_PASSWORD_WRONG },
     });
     expect(
-      await api.put('/api/users/profile', { ...change, email: uniqueEmail('stolen') }, { token: a.token }),
+      await api.call('changeProfile', {
+        body: { ...change, email: uniqueEmail('stolen') },
+        token: a.token,
+      }),
     ).toMatchObject({
       status: 400,
       body: { message: CURRENT_PASSWORD_NEEDED },
     });
     // Nothing changed: the old password still signs in.
-    expect((await api.post('/api/users/signin', { email: a.email, password: 'password-123' })).status).toBe(200);
+    expect(
+      (
+        await api.call('signIn', {
+          body: { email: a.email, password: 'password-123' },
+        })
+      ).status,
+    ).toBe(200);
     // A name alone needs nothing more.
     expect(
-      (await api.put('/api/users/profile', { name: 'Renamed Owner', email: a.email }, { token: a.token })).status,
+      (
+        await api.call('changeProfile', {
+          body: { name: 'Renamed Owner', email: a.email },
+          token: a.token,
+        })
+      ).status,
     ).toBe(200);
 
-    const done = await api.put(
-      '/api/users/profile',
-      { ...change, currentPassword: 'password-123' },
-      { token: a.token },
-    );
+    const done = await api.call('changeProfile', {
+      body: { ...change, currentPassword: 'password-123' },
+      token: a.token,
+    });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect((await api.post('/api/users/signin', { email: a.email, password: 'a-new-password-1' })).status).toBe(200);
+    expect(
+      (
+        await api.call('signIn', {
+          body: { email: a.email, password: 'a-new-password-1' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await mailsTo(a.email)).map((mail) => mail.subject)).toEqual(['Your Skillshelf password was changed']);
   });
 

@@ -43,7 +43,9 @@ function expectRefused(res: ApiResponse, message: string): void {
 }
 
 async function someContent(): Promise<{ _id: string; slug: string }> {
-  const res = await api.get('/api/contents/search?order=oldest');
+  const res = await api.call('searchContents', {
+    query: { order: 'oldest' },
+  });
   return res.body.contents[0];
 }
 
@@ -58,29 +60,44 @@ describe('sign-up', () => {
     'a name of only invisible characters (%j) is refused and creates no account',
     async (name) => {
       const email = uniqueEmail('invisible');
-      expectRefused(await api.post('/api/users/signup', { name, email, password: 'password-123' }), 'Name is required');
+      expectRefused(
+        await api.call('signUp', {
+          body: { name, email, password: 'password-123' },
+        }),
+        'Name is required',
+      );
       expect(await count('users', 'email = ?', [email])).toBe(0);
     },
   );
 
   it('an email with invisible characters is stored as the visible address, and signs in as typed or clean', async () => {
     const email = uniqueEmail('zw');
-    const res = await api.post('/api/users/signup', {
-      name: 'Zero Width',
-      email: `\u200B${email.replace('@', '\u200D@')}\u0000`,
-      password: 'password-123',
+    const res = await api.call('signUp', {
+      body: {
+        name: 'Zero Width',
+        email: `\u200B${email.replace('@', '\u200D@')}\u0000`,
+        password: 'password-123',
+      },
     });
     expect(res.status).toBe(201);
     expect(await stored('users', 'email', 'id = ?', [res.body._id])).toEqual([email]);
-    expect((await api.post('/api/users/signin', { email, password: 'password-123' })).status).toBe(200);
+    expect(
+      (
+        await api.call('signIn', {
+          body: { email, password: 'password-123' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('a header smuggled into an email is refused', async () => {
     expectRefused(
-      await api.post('/api/users/signup', {
-        name: 'Smuggler',
-        email: 'a@b.co\r\nBcc: x@y.co',
-        password: 'password-123',
+      await api.call('signUp', {
+        body: {
+          name: 'Smuggler',
+          email: 'a@b.co\r\nBcc: x@y.co',
+          password: 'password-123',
+        },
       }),
       'Email is not a valid email address',
     );
@@ -90,10 +107,34 @@ describe('sign-up', () => {
 describe('passwords are taken as typed', () => {
   it('a NUL inside a password is part of it: neither the part before it nor another ending signs in', async () => {
     const { email, password } = await signUp(api, 'Nul Password', { password: 'pass\u0000word-123' });
-    expect((await api.post('/api/users/signin', { email, password: 'pass' })).status).toBe(401);
-    expect((await api.post('/api/users/signin', { email, password: 'pass\u0000word-999' })).status).toBe(401);
-    expect((await api.post('/api/users/signin', { email, password: 'password-123' })).status).toBe(401);
-    expect((await api.post('/api/users/signin', { email, password })).status).toBe(200);
+    expect(
+      (
+        await api.call('signIn', {
+          body: { email, password: 'pass' },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await api.call('signIn', {
+          body: { email, password: 'pass\u0000word-999' },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await api.call('signIn', {
+          body: { email, password: 'password-123' },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await api.call('signIn', {
+          body: { email, password },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -101,7 +142,10 @@ describe('profile', () => {
   it('a name of only invisible characters is refused and the name stays', async () => {
     const user = await signUp(api, 'Kept Name');
     expectRefused(
-      await api.put('/api/users/profile', { name: '\u0000', email: user.email, password: '' }, { token: user.token }),
+      await api.call('changeProfile', {
+        body: { name: '\u0000', email: user.email, password: '' },
+        token: user.token,
+      }),
       'Name is required',
     );
     expect(await stored('users', 'name', 'id = ?', [user._id])).toEqual(['Kept Name']);
@@ -109,11 +153,10 @@ describe('profile', () => {
 
   it('control and bidi characters are stripped from the name', async () => {
     const user = await signUp(api, 'Invisible Tester');
-    const res = await api.put(
-      '/api/users/profile',
-      { name: '\u202EGrace\u0000 Hopper\u0007', email: user.email, password: '' },
-      { token: user.token },
-    );
+    const res = await api.call('changeProfile', {
+      body: { name: '\u202EGrace\u0000 Hopper\u0007', email: user.email, password: '' },
+      token: user.token,
+    });
     expect(res.status).toBe(200);
     expect(res.body.name).toBe('Grace Hopper');
     expect(await stored('users', 'name', 'id = ?', [user._id])).toEqual(['Grace Hopper']);
@@ -125,19 +168,19 @@ describe('reviews', () => {
     const user = await signUp(api, 'Invisible Tester');
     const content = await someContent();
     expectRefused(
-      await api.post(
-        `/api/contents/${content._id}/reviews`,
-        { rating: 4, comment: '\u0000\u0000' },
-        { token: user.token },
-      ),
+      await api.call('createReview', {
+        params: { id: content._id },
+        body: { rating: 4, comment: '\u0000\u0000' },
+        token: user.token,
+      }),
       'Please enter comment and rating',
     );
     expectRefused(
-      await api.post(
-        `/api/contents/${content._id}/reviews`,
-        { rating: 4, comment: '\u200B\n\u2067\t' },
-        { token: user.token },
-      ),
+      await api.call('createReview', {
+        params: { id: content._id },
+        body: { rating: 4, comment: '\u200B\n\u2067\t' },
+        token: user.token,
+      }),
       'Please enter comment and rating',
     );
     expect(await count('reviews', 'user_id = ?', [user._id])).toBe(0);
@@ -146,11 +189,11 @@ describe('reviews', () => {
   it('a comment keeps its line breaks and tabs, and loses its control characters', async () => {
     const user = await signUp(api, 'Invisible Tester');
     const content = await someContent();
-    const res = await api.post(
-      `/api/contents/${content._id}/reviews`,
-      { rating: 5, comment: '\u0000Great\u0007 course.\r\n\tSecond line\u202E' },
-      { token: user.token },
-    );
+    const res = await api.call('createReview', {
+      params: { id: content._id },
+      body: { rating: 5, comment: '\u0000Great\u0007 course.\r\n\tSecond line\u202E' },
+      token: user.token,
+    });
     expect(res.status).toBe(201);
     expect(res.body.review.comment).toBe('Great course.\n\tSecond line');
     expect(await stored('reviews', 'comment', 'user_id = ?', [user._id])).toEqual(['Great course.\n\tSecond line']);
@@ -161,23 +204,21 @@ describe('submissions', () => {
   it('name and description are stored clean; a name of only invisible characters is derived from the URL', async () => {
     const user = await signUp(api, 'Invisible Tester');
     const key = Math.random().toString(36).slice(2);
-    const named = await api.post(
-      '/api/submissions/create',
-      {
+    const named = await api.call('submitLink', {
+      body: {
         url: `https://a-${key}.example.org/`,
         name: '\u0000Rust\u200B Book\u202E',
         description: 'Line one\u0000\r\nLine two\u0085',
       },
-      { token: user.token },
-    );
+      token: user.token,
+    });
     expect(named.status).toBe(201);
     expect(await stored('submissions', 'name', 'id = ?', [named.body._id])).toEqual(['Rust Book']);
     expect(await stored('submissions', 'description', 'id = ?', [named.body._id])).toEqual(['Line one\nLine two']);
-    const derived = await api.post(
-      '/api/submissions/create',
-      { url: `https://b-${key}.example.org/`, name: '\u0000\u2066' },
-      { token: user.token },
-    );
+    const derived = await api.call('submitLink', {
+      body: { url: `https://b-${key}.example.org/`, name: '\u0000\u2066' },
+      token: user.token,
+    });
     expect(derived.status).toBe(201);
     expect(await stored('submissions', 'name', 'id = ?', [derived.body._id])).toEqual([
       `B ${key.charAt(0).toUpperCase()}${key.slice(1)}`,
@@ -187,15 +228,17 @@ describe('submissions', () => {
   it('a URL loses its invisible characters; one that is nothing but them is refused', async () => {
     const user = await signUp(api, 'Invisible Tester');
     const key = Math.random().toString(36).slice(2);
-    const res = await api.post(
-      '/api/submissions/create',
-      { url: `\u0000https://exa\u0000mple-${key}.org/\u200B` },
-      { token: user.token },
-    );
+    const res = await api.call('submitLink', {
+      body: { url: `\u0000https://exa\u0000mple-${key}.org/\u200B` },
+      token: user.token,
+    });
     expect(res.status).toBe(201);
     expect(await stored('submissions', 'url', 'id = ?', [res.body._id])).toEqual([`https://example-${key}.org/`]);
     expectRefused(
-      await api.post('/api/submissions/create', { url: '\u0000\u202E' }, { token: user.token }),
+      await api.call('submitLink', {
+        body: { url: '\u0000\u202E' },
+        token: user.token,
+      }),
       'Website URL is required',
     );
   });
@@ -215,8 +258,14 @@ describe('admin edits', () => {
 
   it('a content is stored clean', async () => {
     const key = Math.random().toString(36).slice(2);
-    const created = await api.post('/api/contents', {}, { token: adminToken });
-    const res = await api.put(`/api/contents/${created.body._id}`, content(key), { token: adminToken });
+    const created = await api.call('createDraft', {
+      token: adminToken,
+    });
+    const res = await api.call('saveContent', {
+      params: { id: created.body._id },
+      body: content(key),
+      token: adminToken,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       name: `Admin Edited ${key}`,
@@ -236,16 +285,24 @@ describe('admin edits', () => {
     'a content %s of only invisible characters is refused and the content is unchanged',
     async (field, value, message) => {
       const key = Math.random().toString(36).slice(2);
-      const created = await api.post('/api/contents', {}, { token: adminToken });
-      expect((await api.put(`/api/contents/${created.body._id}`, content(key), { token: adminToken })).status).toBe(
-        200,
-      );
+      const created = await api.call('createDraft', {
+        token: adminToken,
+      });
+      expect(
+        (
+          await api.call('saveContent', {
+            params: { id: created.body._id },
+            body: content(key),
+            token: adminToken,
+          })
+        ).status,
+      ).toBe(200);
       expectRefused(
-        await api.put(
-          `/api/contents/${created.body._id}`,
-          { ...content(`${key}-2`), [field]: value },
-          { token: adminToken },
-        ),
+        await api.call('saveContent', {
+          params: { id: created.body._id },
+          body: { ...content(`${key}-2`), [field]: value },
+          token: adminToken,
+        }),
         message,
       );
       expect(await stored('contents', 'slug', 'id = ?', [created.body._id])).toEqual([`admin-edited-${key}`]);
@@ -255,19 +312,19 @@ describe('admin edits', () => {
   it('a user name of only invisible characters is refused and the user is unchanged', async () => {
     const user = await signUp(api, 'Before Admin');
     expectRefused(
-      await api.put(
-        `/api/users/${user._id}`,
-        { name: '\u0000', email: user.email, isAdmin: false },
-        { token: adminToken },
-      ),
+      await api.call('changeUser', {
+        params: { id: user._id },
+        body: { name: '\u0000', email: user.email, isAdmin: false },
+        token: adminToken,
+      }),
       'Name is required',
     );
     expect(await stored('users', 'name', 'id = ?', [user._id])).toEqual(['Before Admin']);
-    const res = await api.put(
-      `/api/users/${user._id}`,
-      { name: 'After\u0000 Admin\u200F', email: user.email, isAdmin: false },
-      { token: adminToken },
-    );
+    const res = await api.call('changeUser', {
+      params: { id: user._id },
+      body: { name: 'After\u0000 Admin\u200F', email: user.email, isAdmin: false },
+      token: adminToken,
+    });
     expect(res.status).toBe(200);
     expect(await stored('users', 'name', 'id = ?', [user._id])).toEqual(['After Admin']);
   });
@@ -275,9 +332,9 @@ describe('admin edits', () => {
 
 describe('search', () => {
   it('a term of only invisible characters searches for nothing in particular', async () => {
-    const res = await api.get('/api/contents/search?searchTerm=%00%E2%80%8B');
+    const res = await api.raw.get('/api/contents/search?searchTerm=%00%E2%80%8B');
     expect(res.status).toBe(200);
     expect(res.body.filters.searchTerm).toBe('');
-    expect(res.body.countContents).toBe((await api.get('/api/contents/search')).body.countContents);
+    expect(res.body.countContents).toBe((await api.call('searchContents')).body.countContents);
   });
 });

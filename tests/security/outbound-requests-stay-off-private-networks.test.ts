@@ -55,7 +55,7 @@ describe('the server, as it runs by default', () => {
 
   it('a user’s report of a link on this machine checks it without connecting to it, by address or by name', async () => {
     const internal = await site((_req, res) => res.end(page('Internal service')));
-    const { body } = await api.get('/api/contents/search');
+    const { body } = await api.call('searchContents');
     const [first, second] = body.contents as Array<{ _id: string }>;
     // Written straight into the database: the API refuses such a website (below).
     await sqlRows(server.dbUrl, 'UPDATE contents SET url = ?, url_key = NULL WHERE id = ?', [
@@ -67,7 +67,10 @@ describe('the server, as it runs by default', () => {
       second!._id,
     ]);
     for (const content of [first!, second!]) {
-      const reported = await api.post(`/api/contents/${content._id}/report-link`, undefined, { token: user.token });
+      const reported = await api.call('reportLink', {
+        params: { id: content._id },
+        token: user.token,
+      });
       expect(reported.status, JSON.stringify(reported.body)).toBeLessThan(300);
     }
     // The check runs after the answer: give it time to have connected, if it were going to.
@@ -86,19 +89,29 @@ describe('the server, as it runs by default', () => {
       'http://[::1]:3000/',
       'http://[fd00::1]/',
     ];
-    const draft = (await api.post('/api/contents', {}, { token: admin.token })).body as { _id: string };
+    const draft = (
+      await api.call('createDraft', {
+        token: admin.token,
+      })
+    ).body as { _id: string };
     for (const url of refused) {
-      const submitted = await api.post('/api/submissions/create', { url }, { token: user.token });
+      const submitted = await api.call('submitLink', {
+        body: { url },
+        token: user.token,
+      });
       // An IPv6 literal is no website name at all (a valid http(s) URL needs a dotted host): refused either way.
       expect(submitted, url).toMatchObject({
         status: 400,
         body: { message: expect.stringMatching(/public web address|valid http/) },
       });
-      const checked = await api.get(`/api/submissions/check?url=${encodeURIComponent(url)}`, { token: user.token });
+      const checked = await api.call('checkSubmission', {
+        query: { url },
+        token: user.token,
+      });
       expect(checked.status, url).toBe(400);
-      const edited = await api.put(
-        `/api/contents/${draft._id}`,
-        {
+      const edited = await api.call('saveContent', {
+        params: { id: draft._id },
+        body: {
           name: 'Internal',
           slug: `internal-${Date.now()}`,
           url,
@@ -110,19 +123,18 @@ describe('the server, as it runs by default', () => {
           cost: 'Free',
           hasCert: false,
         },
-        { token: admin.token },
-      );
+        token: admin.token,
+      });
       expect(edited.body.message, url).toMatch(/public web address|valid http/);
       expect(edited.status, url).toBe(400);
     }
     // A public name is taken (it is checked again as it resolves, by every request made to it).
     expect(
       (
-        await api.post(
-          '/api/submissions/create',
-          { url: `https://public-${Date.now()}.example.org/` },
-          { token: user.token },
-        )
+        await api.call('submitLink', {
+          body: { url: `https://public-${Date.now()}.example.org/` },
+          token: user.token,
+        })
       ).status,
     ).toBe(201);
   });

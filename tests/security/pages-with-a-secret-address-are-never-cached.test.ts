@@ -13,7 +13,13 @@ let resetToken: string;
 const { server, api } = useServer();
 beforeAll(async () => {
   const { email } = await signUp(api, 'Cache Watcher');
-  expect((await api.post('/api/users/forget-password', { email })).status).toBe(200);
+  expect(
+    (
+      await api.call('forgetPassword', {
+        body: { email },
+      })
+    ).status,
+  ).toBe(200);
   resetToken = await mailedResetToken(server.dbUrl, email);
 });
 

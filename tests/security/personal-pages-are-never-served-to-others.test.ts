@@ -61,13 +61,22 @@ describe('personal pages are never served to anyone else', () => {
 
   beforeAll(async () => {
     [ada, bob] = [await newPerson('Adalind Quell'), await newPerson('Bobbin Marsh')];
-    const { body } = await api.get('/api/contents/search?category=web-development');
+    const { body } = await api.call('searchContents', {
+      query: { category: 'web-development' },
+    });
     // Names with no character HTML escapes, so they can be looked for in pages.
     saved = body.contents.filter((c: { name: string }) => /^[\w .:-]+$/.test(c.name)).slice(0, 3);
     expect(saved).toHaveLength(3);
     slug = body.contents[0].slug;
     for (const { _id } of saved)
-      expect((await api.put(`/api/users/saves/${_id}`, undefined, { token: ada.token })).status).toBe(200);
+      expect(
+        (
+          await api.call('save', {
+            params: { id: _id },
+            token: ada.token,
+          })
+        ).status,
+      ).toBe(200);
   });
 
   it('a catalog page first asked for by a signed-in user holds nothing of theirs, for the next visitor or user', async () => {

@@ -67,24 +67,38 @@ const isTile = (image: string) => image.includes('/images/placeholder/');
 describe('a content’s picture', () => {
   it('is the one the approving admin saw, stored here: the submitter’s later image never reaches a visitor', async () => {
     const { site, image } = await submittersSite();
-    const created = await api.post(
-      '/api/submissions/create',
-      { url: `${site.url}/`, description: 'A course.' },
-      { token: user },
-    );
+    const created = await api.call('submitLink', {
+      body: { url: `${site.url}/`, description: 'A course.' },
+      token: user,
+    });
     expect(created.status).toBe(201);
     // The page is read after the reply; the admin opens the submission once its picture is in.
-    const review = async () => (await api.get(`/api/submissions/${created.body._id}`, { token: admin })).body;
+    const review = async () =>
+      (
+        await api.call('getSubmission', {
+          params: { id: created.body._id },
+          token: admin,
+        })
+      ).body;
     await expect.poll(async () => isTile((await review()).image), { timeout: 10_000 }).toBe(false);
     const seen = await review();
-    const approved = await api.post(`/api/submissions/${seen._id}`, seen, { token: admin });
+    const approved = await api.call('approveSubmission', {
+      params: { id: seen._id },
+      body: seen,
+      token: admin,
+    });
     expect(approved.status, JSON.stringify(approved.body)).toBe(201);
     // The submitter now serves another image at the same address.
     image.now = await png(BLUE);
     const asked = site.requests.length;
 
     const slug = approved.body.content.slug as string;
-    const shown = async () => (await api.get(`/api/contents/slug/${slug}`)).body.image as string;
+    const shown = async () =>
+      (
+        await api.call('contentBySlug', {
+          params: { slug },
+        })
+      ).body.image as string;
     expect(await shown()).toMatch(new RegExp(`^${server.url}/uploads/[0-9a-f]{64}\\.webp$`));
     // The very image the admin was shown, stored here.
     expect(await shown()).toBe(seen.image);
@@ -101,9 +115,17 @@ describe('a content’s picture', () => {
 
   it('given by another site’s address, is fetched and kept here, never shown by that address', async () => {
     const { site, image } = await submittersSite();
-    const content = (await api.get('/api/contents/search?order=latest')).body.contents[0];
+    const content = (
+      await api.call('searchContents', {
+        query: { order: 'latest' },
+      })
+    ).body.contents[0];
     const given = `${site.url}/cover.png`;
-    const edited = await api.put(`/api/contents/${content._id}`, { ...content, image: given }, { token: admin });
+    const edited = await api.call('saveContent', {
+      params: { id: content._id },
+      body: { ...content, image: given },
+      token: admin,
+    });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.image).not.toBe(given);
     const stored = async () =>

@@ -13,7 +13,10 @@ const { api } = useServer();
 it('after ten email changes an hour, a registered address gets the same 429 as any other', async () => {
   const user = await signUp(api, 'Prober');
   const probe = (email: string) =>
-    api.put('/api/users/profile', { name: user.name, email, password: '' }, { token: user.token });
+    api.call('changeProfile', {
+      body: { name: user.name, email, password: '' },
+      token: user.token,
+    });
   const statuses: number[] = [];
   for (let i = 0; i < 10; i++) statuses.push((await probe(i % 2 ? DEMO_ADMIN.email : uniqueEmail('probe'))).status);
   expect(statuses).toEqual([200, 409, 200, 409, 200, 409, 200, 409, 200, 409]);
@@ -31,22 +34,36 @@ it('the limit is per account and leaves a change of the name alone', async () =>
   const account = { name: user.name, email: user.email };
   let token: string = user.token;
   for (let i = 0; i < 10; i++) {
-    const res = await api.put('/api/users/profile', { ...account, password: `new-password-${i}` }, { token });
+    const res = await api.call('changeProfile', {
+      body: { ...account, password: `new-password-${i}` },
+      token,
+    });
     expect(res.status).toBe(200);
     token = res.body.token;
   }
-  expect((await api.put('/api/users/profile', { ...account, password: 'one-too-many' }, { token })).status).toBe(429);
   expect(
-    (await api.put('/api/users/profile', { ...account, name: 'Renamed Changer', password: '' }, { token })).status,
+    (
+      await api.call('changeProfile', {
+        body: { ...account, password: 'one-too-many' },
+        token,
+      })
+    ).status,
+  ).toBe(429);
+  expect(
+    (
+      await api.call('changeProfile', {
+        body: { ...account, name: 'Renamed Changer', password: '' },
+        token,
+      })
+    ).status,
   ).toBe(200);
   const other = await signUp(api, 'Other');
   expect(
     (
-      await api.put(
-        '/api/users/profile',
-        { name: 'Other', email: uniqueEmail('other-moved'), password: '' },
-        { token: other.token },
-      )
+      await api.call('changeProfile', {
+        body: { name: 'Other', email: uniqueEmail('other-moved'), password: '' },
+        token: other.token,
+      })
     ).status,
   ).toBe(200);
 });

@@ -9,7 +9,10 @@ import { asAdmin, signUp } from '../setup/actors.ts';
 const { api } = useServer();
 
 const check = (url: string, token: string) =>
-  api.get(`/api/submissions/check?url=${encodeURIComponent(url)}`, { token });
+  api.call('checkSubmission', {
+    query: { url },
+    token,
+  });
 
 describe('the URL check of a link rejected before', () => {
   it('tells a stranger the reason and not the note; the submitter gets both', async () => {
@@ -17,17 +20,19 @@ describe('the URL check of a link rejected before', () => {
     const submitter = await signUp(api, 'Submitter');
     const stranger = await signUp(api, 'Stranger');
     const url = `https://rejected-${Date.now()}.example.org/`;
-    const sent = await api.post('/api/submissions/create', { url, name: 'Turned Down' }, { token: submitter.token });
+    const sent = await api.call('submitLink', {
+      body: { url, name: 'Turned Down' },
+      token: submitter.token,
+    });
     expect(sent.status).toBe(201);
     const note = 'Private word for the submitter: the course behind it closed last week.';
     expect(
       (
-        await api.request(
-          'DELETE',
-          `/api/submissions/${sent.body._id}`,
-          { reason: 'low-quality', note },
-          { token: admin.token },
-        )
+        await api.call('rejectSubmission', {
+          params: { id: sent.body._id },
+          body: { reason: 'low-quality', note },
+          token: admin.token,
+        })
       ).status,
     ).toBe(200);
 

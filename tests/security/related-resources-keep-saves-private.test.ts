@@ -17,13 +17,31 @@ let contents: Array<{ _id: string; slug: string }>;
 // The job looks every second (no delay), so only the accounts' age keeps them out.
 const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true', CO_SAVE_DELAY_MINUTES: '0' } });
 beforeAll(async () => {
-  contents = (await api.get('/api/contents/search?order=oldest')).body.contents;
+  contents = (
+    await api.call('searchContents', {
+      query: { order: 'oldest' },
+    })
+  ).body.contents;
 });
 
 const save = async (token: string, id: string) =>
-  expect((await api.put(`/api/users/saves/${id}`, undefined, { token })).status).toBe(200);
+  expect(
+    (
+      await api.call('save', {
+        params: { id },
+        token,
+      })
+    ).status,
+  ).toBe(200);
 const unsave = async (token: string, id: string) =>
-  expect((await api.del(`/api/users/saves/${id}`, { token })).status).toBeLessThan(300);
+  expect(
+    (
+      await api.call('unsave', {
+        params: { id },
+        token,
+      })
+    ).status,
+  ).toBeLessThan(300);
 /** The content page's co-saved section as a visitor gets it, or undefined when it shows none. */
 const coSaved = async (slug: string) =>
   /data-related="co-saved"[\s\S]*?<\/section>/.exec(await (await fetch(`${server.url}/content/${slug}`)).text())?.[0];

@@ -17,29 +17,40 @@ beforeAll(async () => {
 /** A new account with a reset link mailed to it (read from the outbox, as its owner would from the mail). */
 async function accountWithResetLink() {
   const account = await signUp(api, 'Reset Holder');
-  expect((await api.post('/api/users/forget-password', { email: account.email })).status).toBe(200);
+  expect(
+    (
+      await api.call('forgetPassword', {
+        body: { email: account.email },
+      })
+    ).status,
+  ).toBe(200);
   const link = await mailedResetToken(server.dbUrl, account.email);
   return { account, link };
 }
 
 const useLink = (link: string) =>
-  api.post('/api/users/reset-password', { token: link, password: 'taken-over-by-the-link' });
+  api.call('resetPassword', {
+    body: { token: link, password: 'taken-over-by-the-link' },
+  });
 
 describe('a reset link requested before a change of password or email', () => {
   it('no longer works after the user changes the password in the profile', async () => {
     const { account, link } = await accountWithResetLink();
     expect(
       (
-        await api.put(
-          '/api/users/profile',
-          { name: account.name, email: account.email, password: 'changed-by-the-owner' },
-          { token: account.token },
-        )
+        await api.call('changeProfile', {
+          body: { name: account.name, email: account.email, password: 'changed-by-the-owner' },
+          token: account.token,
+        })
       ).status,
     ).toBe(200);
     expect((await useLink(link)).status).toBe(404);
     expect(
-      (await api.post('/api/users/signin', { email: account.email, password: 'changed-by-the-owner' })).status,
+      (
+        await api.call('signIn', {
+          body: { email: account.email, password: 'changed-by-the-owner' },
+        })
+      ).status,
     ).toBe(200);
   });
 
@@ -47,42 +58,62 @@ describe('a reset link requested before a change of password or email', () => {
     const { account, link } = await accountWithResetLink();
     const email = uniqueEmail('moved');
     expect(
-      (await api.put('/api/users/profile', { name: account.name, email, password: '' }, { token: account.token }))
-        .status,
+      (
+        await api.call('changeProfile', {
+          body: { name: account.name, email, password: '' },
+          token: account.token,
+        })
+      ).status,
     ).toBe(200);
     expect((await useLink(link)).status).toBe(404);
-    expect((await api.post('/api/users/signin', { email, password: account.password })).status).toBe(200);
+    expect(
+      (
+        await api.call('signIn', {
+          body: { email, password: account.password },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('no longer works after an admin changes the email', async () => {
     const { account, link } = await accountWithResetLink();
     const email = uniqueEmail('moved-by-admin');
     expect(
-      (await api.put(`/api/users/${account._id}`, { name: account.name, email, isAdmin: false }, { token: adminToken }))
-        .status,
+      (
+        await api.call('changeUser', {
+          params: { id: account._id },
+          body: { name: account.name, email, isAdmin: false },
+          token: adminToken,
+        })
+      ).status,
     ).toBe(200);
     expect((await useLink(link)).status).toBe(404);
-    expect((await api.post('/api/users/signin', { email, password: account.password })).status).toBe(200);
+    expect(
+      (
+        await api.call('signIn', {
+          body: { email, password: account.password },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('still works after a change of the name alone', async () => {
     const { account, link } = await accountWithResetLink();
     expect(
       (
-        await api.put(
-          '/api/users/profile',
-          { name: 'Renamed Holder', email: account.email, password: '' },
-          { token: account.token },
-        )
+        await api.call('changeProfile', {
+          body: { name: 'Renamed Holder', email: account.email, password: '' },
+          token: account.token,
+        })
       ).status,
     ).toBe(200);
     expect(
       (
-        await api.put(
-          `/api/users/${account._id}`,
-          { name: 'Renamed Again', email: account.email, isAdmin: false },
-          { token: adminToken },
-        )
+        await api.call('changeUser', {
+          params: { id: account._id },
+          body: { name: 'Renamed Again', email: account.email, isAdmin: false },
+          token: adminToken,
+        })
       ).status,
     ).toBe(200);
     expect((await useLink(link)).status).toBe(200);

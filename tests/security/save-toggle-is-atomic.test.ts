@@ -13,7 +13,11 @@ let contentIds: string[];
 
 const { server, api } = useServer({ env: { WEB_CONCURRENCY: '2', RATE_LIMIT_OFF: 'true' } });
 beforeAll(async () => {
-  contentIds = (await api.get('/api/contents/search?order=oldest')).body.contents.map((c: { _id: string }) => c._id);
+  contentIds = (
+    await api.call('searchContents', {
+      query: { order: 'oldest' },
+    })
+  ).body.contents.map((c: { _id: string }) => c._id);
 });
 
 async function savedRows(userId: string, contentId: string): Promise<number> {
@@ -50,12 +54,24 @@ describe('the toggle (POST /api/users/save)', () => {
   ])('%i concurrent toggles of one content leave it %s: each flips it exactly once', async (n, _state, saved) => {
     const user = await signUp(api, 'Toggler');
     const contentId = contentIds[0]!;
-    const responses = await times(n, () => api.post('/api/users/save', { contentId }, { token: user.token }));
+    const responses = await times(n, () =>
+      api.call('toggleSave', {
+        body: { contentId },
+        token: user.token,
+      }),
+    );
     expectSavesAnswers(responses);
     // One after another, the toggles answer saved, unsaved, saved, …: half of them (rounded up) saw it saved.
     expect(responses.filter((res) => res.body.numSaves === 1)).toHaveLength(Math.ceil(n / 2));
     expect(await savedRows(user._id, contentId)).toBe(saved);
-    expect((await api.get(`/api/users/saves/${user._id}`, { token: user.token })).body.numSaves).toBe(saved);
+    expect(
+      (
+        await api.call('userSaves', {
+          params: { id: user._id },
+          token: user.token,
+        })
+      ).body.numSaves,
+    ).toBe(saved);
   });
 
   it('concurrent toggles of different contents by one user each land', async () => {
@@ -64,12 +80,24 @@ describe('the toggle (POST /api/users/save)', () => {
     expectSavesAnswers(
       await Promise.all(
         targets.flatMap((contentId) =>
-          [1, 2, 3].map(() => api.post('/api/users/save', { contentId }, { token: user.token })),
+          [1, 2, 3].map(() =>
+            api.call('toggleSave', {
+              body: { contentId },
+              token: user.token,
+            }),
+          ),
         ),
       ),
     );
     // Three toggles each: every content ends saved.
-    expect((await api.get(`/api/users/saves/${user._id}`, { token: user.token })).body.numSaves).toBe(targets.length);
+    expect(
+      (
+        await api.call('userSaves', {
+          params: { id: user._id },
+          token: user.token,
+        })
+      ).body.numSaves,
+    ).toBe(targets.length);
   });
 });
 
@@ -78,7 +106,10 @@ describe('explicit save and unsave (PUT / DELETE /api/users/saves/{contentId})',
     const user = await signUp(api, 'Toggler');
     const contentId = contentIds[1]!;
     const responses = await times(200, () =>
-      api.put(`/api/users/saves/${contentId}`, undefined, { token: user.token }),
+      api.call('save', {
+        params: { id: contentId },
+        token: user.token,
+      }),
     );
     expectSavesAnswers(responses);
     for (const res of responses) expect(res.body.saves.map((item: { _id: string }) => item._id)).toEqual([contentId]);
@@ -88,8 +119,16 @@ describe('explicit save and unsave (PUT / DELETE /api/users/saves/{contentId})',
   it('200 concurrent DELETEs leave it unsaved', async () => {
     const user = await signUp(api, 'Toggler');
     const contentId = contentIds[2]!;
-    await api.put(`/api/users/saves/${contentId}`, undefined, { token: user.token });
-    const responses = await times(200, () => api.del(`/api/users/saves/${contentId}`, { token: user.token }));
+    await api.call('save', {
+      params: { id: contentId },
+      token: user.token,
+    });
+    const responses = await times(200, () =>
+      api.call('unsave', {
+        params: { id: contentId },
+        token: user.token,
+      }),
+    );
     expectSavesAnswers(responses);
     for (const res of responses) expect(res.body).toEqual({ numSaves: 0, saves: [] });
     expect(await savedRows(user._id, contentId)).toBe(0);
@@ -98,8 +137,12 @@ describe('explicit save and unsave (PUT / DELETE /api/users/saves/{contentId})',
   it('need a session: 401 without one, and nothing is written', async () => {
     const contentId = contentIds[3]!;
     for (const res of [
-      await api.put(`/api/users/saves/${contentId}`),
-      await api.del(`/api/users/saves/${contentId}`),
+      await api.call('save', {
+        params: { id: contentId },
+      }),
+      await api.call('unsave', {
+        params: { id: contentId },
+      }),
     ]) {
       expect(res.status).toBe(401);
       expect(res.body).toHaveProperty('message');

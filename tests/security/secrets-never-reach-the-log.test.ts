@@ -25,16 +25,22 @@ describe('the log of a full run', () => {
     // The demo accounts sign in with the passwords the seed gave them.
     for (const account of DEMO_ACCOUNTS) {
       secrets.push(account.password);
-      const res = await api.post('/api/users/signin', { email: account.email, password: account.password });
+      const res = await api.call('signIn', {
+        body: { email: account.email, password: account.password },
+      });
       expect(res.status).toBe(200);
       secrets.push(res.body.token);
     }
     // A new account signs up, signs in with a wrong password, then through the no-JavaScript form.
     const user = await signUp(api, 'Log Watcher', { password: 'first-password-7f3a' });
     secrets.push(user.password, 'wrong-password-9c2e', user.token);
-    expect((await api.post('/api/users/signin', { email: user.email, password: 'wrong-password-9c2e' })).status).toBe(
-      401,
-    );
+    expect(
+      (
+        await api.call('signIn', {
+          body: { email: user.email, password: 'wrong-password-9c2e' },
+        })
+      ).status,
+    ).toBe(401);
     const form = await fetch(`${server.url}/signin`, {
       method: 'POST',
       redirect: 'manual',
@@ -52,29 +58,46 @@ describe('the log of a full run', () => {
         path,
       ).toBe(200);
     }
-    expect((await api.get('/api/users/profile', { token: user.token })).status).toBe(200);
+    expect(
+      (
+        await api.call('getProfile', {
+          token: user.token,
+        })
+      ).status,
+    ).toBe(200);
     await fetch(`${server.url}/search?q=rust&token=${cookieToken}`);
     await fetch(`${server.url}/api/contents/search?q=rust&access_token=${user.token}`);
 
     // A forgotten password: the mailed link is opened, then used.
-    expect((await api.post('/api/users/forget-password', { email: user.email })).status).toBe(200);
+    expect(
+      (
+        await api.call('forgetPassword', {
+          body: { email: user.email },
+        })
+      ).status,
+    ).toBe(200);
     const resetToken = await resetTokenMailedTo(user.email);
     secrets.push(resetToken, 'reset-password-2b8d');
     expect((await fetch(`${server.url}/reset-password/${resetToken}`)).status).toBe(200);
     expect(
-      (await api.post('/api/users/reset-password', { token: resetToken, password: 'reset-password-2b8d' })).status,
+      (
+        await api.call('resetPassword', {
+          body: { token: resetToken, password: 'reset-password-2b8d' },
+        })
+      ).status,
     ).toBe(200);
-    const after = await api.post('/api/users/signin', { email: user.email, password: 'reset-password-2b8d' });
+    const after = await api.call('signIn', {
+      body: { email: user.email, password: 'reset-password-2b8d' },
+    });
     secrets.push(after.body.token);
     // And a change of password in the profile.
     secrets.push('profile-password-5e1c');
     expect(
       (
-        await api.put(
-          '/api/users/profile',
-          { name: user.name, email: user.email, password: 'profile-password-5e1c' },
-          { token: after.body.token },
-        )
+        await api.call('changeProfile', {
+          body: { name: user.name, email: user.email, password: 'profile-password-5e1c' },
+          token: after.body.token,
+        })
       ).status,
     ).toBe(200);
 

@@ -15,7 +15,9 @@ it('40 concurrent wrong passwords from one address get at most 10 verdicts; the 
   const account = await signUp(api, 'Guess Target', { password: 'the-right-password' });
   const results = await Promise.all(
     Array.from({ length: 40 }, (_, i) =>
-      api.post('/api/users/signin', { email: account.email, password: `guess-${i}` }),
+      api.call('signIn', {
+        body: { email: account.email, password: `guess-${i}` },
+      }),
     ),
   );
   const statuses = results.map((r) => r.status);
@@ -29,7 +31,11 @@ it('an unknown email is counted the same way, so guessing does not tell which em
   const email = uniqueEmail('nobody');
   const statuses = (
     await Promise.all(
-      Array.from({ length: 40 }, (_, i) => api.post('/api/users/signin', { email, password: `guess-${i}` })),
+      Array.from({ length: 40 }, (_, i) =>
+        api.call('signIn', {
+          body: { email, password: `guess-${i}` },
+        }),
+      ),
     )
   ).map((r) => r.status);
   expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);

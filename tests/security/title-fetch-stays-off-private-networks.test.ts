@@ -197,7 +197,10 @@ describe('through the real server', () => {
 
   async function submitTo({ api }: UsedServer, url: string) {
     const user = await signUp(api, 'Titled');
-    const res = await api.post('/api/submissions/create', { url }, { token: user.token });
+    const res = await api.call('submitLink', {
+      body: { url },
+      token: user.token,
+    });
     expect(res.status).toBe(201);
     return res.body as { _id: string; name: string };
   }
@@ -230,7 +233,10 @@ describe('through the real server', () => {
     const s = await site((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page('Internal')));
     const { api } = strict;
     const user = await signUp(api, 'Titled');
-    const refused = await api.post('/api/submissions/create', { url: `${s.url}/internal` }, { token: user.token });
+    const refused = await api.call('submitLink', {
+      body: { url: `${s.url}/internal` },
+      token: user.token,
+    });
     expect(refused.status).toBe(400);
     // A later submission to the lenient server is fetched: by then the strict one has had its chance too.
     const witness = await site((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page('Witness')));

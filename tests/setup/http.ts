@@ -1,8 +1,8 @@
 /**
  * A small JSON client for API tests: what a script using the REST API with a bearer token would send. `call`
- * names an operation of the contract (db/contract/operations.ts) and types its answer; `get`/`post`/`put`/`del`
- * send to a path whatever a test wants (hostile input, raw paths). Every JSON answer is checked against the
- * OpenAPI document (tests/setup/contract.ts).
+ * names an operation of the contract (db/contract/operations.ts) and types its body and answer; `raw.get`,
+ * `raw.post`, `raw.put`, `raw.del` and `raw.send` send to a path what a typed call cannot (hostile input, wrong
+ * types, pages). Every JSON answer is checked against the OpenAPI document (tests/setup/contract.ts).
  */
 import {
   OPERATIONS,
@@ -129,14 +129,20 @@ export function apiClient(baseUrl: string | (() => string)) {
     });
   }
   return {
-    request,
     call,
-    get: <T = AnyJson>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-    post: <T = AnyJson>(path: string, body?: unknown, options?: RequestOptions) =>
-      request<T>('POST', path, body, options),
-    put: <T = AnyJson>(path: string, body?: unknown, options?: RequestOptions) =>
-      request<T>('PUT', path, body, options),
-    del: <T = AnyJson>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+    /**
+     * Sends to a path what a typed call cannot: a hostile or malformed path, a body of the wrong type (what a
+     * form or a careless script sends), a method the route does not take, a page. Its answer is loosely typed.
+     */
+    raw: {
+      send: request,
+      get: <T = AnyJson>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+      post: <T = AnyJson>(path: string, body?: unknown, options?: RequestOptions) =>
+        request<T>('POST', path, body, options),
+      put: <T = AnyJson>(path: string, body?: unknown, options?: RequestOptions) =>
+        request<T>('PUT', path, body, options),
+      del: <T = AnyJson>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+    },
   };
 }
 

@@ -39,14 +39,20 @@ describe.skipIf(!hasSqld)(`the primary database going away${hasSqld ? '' : ` (sk
         env: { DATABASE_URL: `file:${join(dir, 'replica.db')}`, DATABASE_SYNC_URL: primary.url },
       }),
     );
-    contents = (await apiClient(servers[0]!.url).get('/api/contents/search?order=latest')).body.contents;
+    contents = (
+      await apiClient(servers[0]!.url).call('searchContents', {
+        query: { order: 'latest' },
+      })
+    ).body.contents;
     users = [];
     for (const server of servers) {
       const api = apiClient(server.url);
-      const { body } = await api.post('/api/users/signup', {
-        name: 'Steady Saver',
-        email: uniqueEmail('faults'),
-        password: 'password-123',
+      const { body } = await api.call('signUp', {
+        body: {
+          name: 'Steady Saver',
+          email: uniqueEmail('faults'),
+          password: 'password-123',
+        },
       });
       users.push({ api, token: body.token, id: body._id, server });
     }
@@ -59,7 +65,10 @@ describe.skipIf(!hasSqld)(`the primary database going away${hasSqld ? '' : ` (sk
 
   async function save(user: (typeof users)[number], content: { _id: string }) {
     const started = performance.now();
-    const res = await user.api.put(`/api/users/saves/${content._id}`, undefined, { token: user.token });
+    const res = await user.api.call('save', {
+      params: { id: content._id },
+      token: user.token,
+    });
     if (res.status === 200) acknowledged.push([user.id, content._id]);
     return { res, ms: performance.now() - started };
   }
@@ -82,7 +91,14 @@ describe.skipIf(!hasSqld)(`the primary database going away${hasSqld ? '' : ` (sk
     for (const path of ['/', '/search?category=web-development', `/content/${contents[11]!.slug}`]) {
       expect((await fetch(`${user.server.url}${path}`)).status, `${where}: GET ${path}`).toBe(200);
     }
-    expect((await user.api.get('/api/contents/search?searchTerm=python')).status, where).toBe(200);
+    expect(
+      (
+        await user.api.call('searchContents', {
+          query: { searchTerm: 'python' },
+        })
+      ).status,
+      where,
+    ).toBe(200);
     // A write: 503, Retry-After and a message saying to try again, within 10 s.
     const { res, ms } = await save(user, contents[toSave]!);
     expect(res.status, `${where}: ${JSON.stringify(res.body)}`).toBe(503);

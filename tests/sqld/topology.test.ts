@@ -64,20 +64,72 @@ describe.skipIf(!hasSqld)(
 
     it('a sign-up on one server signs in on the other, and each recognises the other’s session', async () => {
       const account = { name: 'Two Servers', email: uniqueEmail('topology'), password: 'password-123' };
-      expect((await a.post('/api/users/signup', account)).status).toBe(201);
-      await expect.poll(async () => (await b.post('/api/users/signin', account)).status, FRESH).toBe(200);
-      const fromB = (await b.post('/api/users/signin', account)).body.token as string;
+      expect(
+        (
+          await a.call('signUp', {
+            body: account,
+          })
+        ).status,
+      ).toBe(201);
+      await expect
+        .poll(
+          async () =>
+            (
+              await b.call('signIn', {
+                body: account,
+              })
+            ).status,
+          FRESH,
+        )
+        .toBe(200);
+      const fromB = (
+        await b.call('signIn', {
+          body: account,
+        })
+      ).body.token as string;
       // Its own write, read at once where it was made; the other reads the primary.
-      expect((await b.get('/api/users/profile', { token: fromB })).status).toBe(200);
-      expect((await a.get('/api/users/profile', { token: fromB })).status).toBe(200);
-      const fromA = (await a.post('/api/users/signin', account)).body.token as string;
-      await expect.poll(async () => (await b.get('/api/users/profile', { token: fromA })).status, FRESH).toBe(200);
+      expect(
+        (
+          await b.call('getProfile', {
+            token: fromB,
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await a.call('getProfile', {
+            token: fromB,
+          })
+        ).status,
+      ).toBe(200);
+      const fromA = (
+        await a.call('signIn', {
+          body: account,
+        })
+      ).body.token as string;
+      await expect
+        .poll(
+          async () =>
+            (
+              await b.call('getProfile', {
+                token: fromA,
+              })
+            ).status,
+          FRESH,
+        )
+        .toBe(200);
     });
 
     it('a save, a review and an admin edit made through one server show through the other, on cached pages too', async () => {
       const account = { name: 'Reviewer Elsewhere', email: uniqueEmail('topology'), password: 'password-123' };
-      const { token } = (await b.post('/api/users/signup', account)).body as { token: string };
-      const { body: latest } = await a.get('/api/contents/search?order=latest');
+      const { token } = (
+        await b.call('signUp', {
+          body: account,
+        })
+      ).body as { token: string };
+      const { body: latest } = await a.call('searchContents', {
+        query: { order: 'latest' },
+      });
       const content = latest.contents[0] as { _id: string; slug: string; name: string };
       // Both servers have the content page cached before the writes.
       await Promise.all([
@@ -86,16 +138,38 @@ describe.skipIf(!hasSqld)(
       ]);
       await fetch(`${onReplica.url}/content/${content.slug}`);
 
-      expect((await b.post('/api/users/save', { contentId: content._id }, { token })).status).toBe(200);
-      const me = (await b.get('/api/users/profile', { token })).body._id as string;
       expect(
-        (await a.get(`/api/users/saves/${me}`, { token })).body.saves.map((s: { _id: string }) => s._id),
+        (
+          await b.call('toggleSave', {
+            body: { contentId: content._id },
+            token,
+          })
+        ).status,
+      ).toBe(200);
+      const me = (
+        await b.call('getProfile', {
+          token,
+        })
+      ).body._id as string;
+      expect(
+        (
+          await a.call('userSaves', {
+            params: { id: me },
+            token,
+          })
+        ).body.saves.map((s: { _id: string }) => s._id),
       ).toContain(content._id);
 
       const comment = `Reviewed through the replica at ${Date.now()}`;
-      expect((await b.post(`/api/contents/${content._id}/reviews`, { rating: 5, comment }, { token })).status).toBe(
-        201,
-      );
+      expect(
+        (
+          await b.call('createReview', {
+            params: { id: content._id },
+            body: { rating: 5, comment },
+            token,
+          })
+        ).status,
+      ).toBe(201);
       await expect
         .poll(
           async () => (await (await fetch(`${onPrimary.url}/content/${content.slug}`)).text()).includes(comment),
@@ -103,10 +177,24 @@ describe.skipIf(!hasSqld)(
         )
         .toBe(true);
 
-      const admin = (await a.post('/api/users/signin', DEMO_ADMIN)).body.token as string;
+      const admin = (
+        await a.call('signIn', {
+          body: DEMO_ADMIN,
+        })
+      ).body.token as string;
       const name = `${content.name} (edited on the primary)`;
-      const { body: full } = await a.get(`/api/contents/slug/${content.slug}`);
-      expect((await a.put(`/api/contents/${content._id}`, { ...full, name }, { token: admin })).status).toBe(200);
+      const { body: full } = await a.call('contentBySlug', {
+        params: { slug: content.slug },
+      });
+      expect(
+        (
+          await a.call('saveContent', {
+            params: { id: content._id },
+            body: { ...full, name },
+            token: admin,
+          })
+        ).status,
+      ).toBe(200);
       await expect
         .poll(
           async () => (await (await fetch(`${onReplica.url}/content/${content.slug}`)).text()).includes(name),
@@ -117,16 +205,44 @@ describe.skipIf(!hasSqld)(
 
     it('ten failed sign-ins spread over both servers count as ten', async () => {
       const account = { name: 'Guarded', email: uniqueEmail('topology'), password: 'right-password' };
-      await a.post('/api/users/signup', account);
-      await expect.poll(async () => (await b.post('/api/users/signin', account)).status, FRESH).toBe(200);
+      await a.call('signUp', {
+        body: account,
+      });
+      await expect
+        .poll(
+          async () =>
+            (
+              await b.call('signIn', {
+                body: account,
+              })
+            ).status,
+          FRESH,
+        )
+        .toBe(200);
       for (let i = 0; i < 10; i++) {
         const server = i % 2 === 0 ? a : b;
-        expect((await server.post('/api/users/signin', { email: account.email, password: `wrong-${i}` })).status).toBe(
-          401,
-        );
+        expect(
+          (
+            await server.call('signIn', {
+              body: { email: account.email, password: `wrong-${i}` },
+            })
+          ).status,
+        ).toBe(401);
       }
-      expect((await a.post('/api/users/signin', account)).status).toBe(429);
-      expect((await b.post('/api/users/signin', account)).status).toBe(429);
+      expect(
+        (
+          await a.call('signIn', {
+            body: account,
+          })
+        ).status,
+      ).toBe(429);
+      expect(
+        (
+          await b.call('signIn', {
+            body: account,
+          })
+        ).status,
+      ).toBe(429);
     });
 
     it('with two server processes, each keeps its own replica file, and both read and write', async () => {
@@ -142,14 +258,45 @@ describe.skipIf(!hasSqld)(
       try {
         const m = apiClient(multi.url);
         const account = { name: 'Two Processes', email: uniqueEmail('topology'), password: 'password-123' };
-        expect((await m.post('/api/users/signup', account)).status).toBe(201);
+        expect(
+          (
+            await m.call('signUp', {
+              body: account,
+            })
+          ).status,
+        ).toBe(201);
         // Requests are spread over both processes: each signs in, and saves, once its replica has the account.
-        const { body: latest } = await m.get('/api/contents/search?order=latest');
+        const { body: latest } = await m.call('searchContents', {
+          query: { order: 'latest' },
+        });
         for (const content of latest.contents.slice(0, 6) as Array<{ _id: string }>) {
-          await expect.poll(async () => (await m.post('/api/users/signin', account)).status, FRESH).toBe(200);
-          const { token } = (await m.post('/api/users/signin', account)).body as { token: string };
           await expect
-            .poll(async () => (await m.put(`/api/users/saves/${content._id}`, undefined, { token })).status, FRESH)
+            .poll(
+              async () =>
+                (
+                  await m.call('signIn', {
+                    body: account,
+                  })
+                ).status,
+              FRESH,
+            )
+            .toBe(200);
+          const { token } = (
+            await m.call('signIn', {
+              body: account,
+            })
+          ).body as { token: string };
+          await expect
+            .poll(
+              async () =>
+                (
+                  await m.call('save', {
+                    params: { id: content._id },
+                    token,
+                  })
+                ).status,
+              FRESH,
+            )
             .toBe(200);
         }
         expect(existsSync(join(dir, 'multi.db'))).toBe(true);

@@ -17,6 +17,12 @@ import { countCatchUp, readsGoToThePrimary, tagReplication } from './replication
  * `primaryPosition`: the highest replication index the primary's answers have shown (db/replication.ts).
  * `applied`: the position the replica reached at its first pull.
  */
+/**
+ * How long a primary that let a catch-up's probe pass its bound is left alone (unless the probe is answered
+ * first): a frozen primary makes one request a while wait the bound, not every request that brings a position.
+ */
+const SILENT_MS = 5_000;
+
 export function replicaWithRemoteWrites(
   replica: Client,
   primary: Client,
@@ -107,6 +113,8 @@ export function replicaWithRemoteWrites(
       primary.close();
     },
   };
+  /** Until when a primary that did not answer a catch-up's probe in time is taken as silent. */
+  let silentUntil = 0;
   tagReplication(client, {
     kind: 'replica',
     position: () => applied,
@@ -116,17 +124,26 @@ export function replicaWithRemoteWrites(
     },
     catchUp: async (position, boundMs) => {
       if (position <= applied) return countCatchUp('current');
+      if (performance.now() < silentUntil) return countCatchUp('unreachable');
       // A pull holds this thread until the primary answers: it is started only once the primary has answered.
       let timer: NodeJS.Timeout | undefined;
+      const probe = primary.execute('SELECT 1').then(
+        () => {
+          silentUntil = 0;
+          return true;
+        },
+        () => false,
+      );
       const answered = await Promise.race([
-        primary.execute('SELECT 1').then(
-          () => true,
-          () => false,
-        ),
+        probe,
         new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), boundMs))),
       ]);
       clearTimeout(timer);
-      if (!answered) return countCatchUp('unreachable');
+      if (!answered) {
+        // Until the probe is answered, or for SILENT_MS, the next requests are served as they are at once.
+        silentUntil = performance.now() + SILENT_MS;
+        return countCatchUp('unreachable');
+      }
       // A position the primary never reached (a client's invention) has nothing to wait for.
       if (position > primaryPosition()) return countCatchUp('current');
       await pull();

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 import { hasSqld, NO_SQLD, startSqld, type Sqld } from '../setup/sqld.ts';
 
@@ -173,6 +173,32 @@ describe.skipIf(!hasSqld)(`read-your-writes across servers${hasSqld ? '' : ` (sk
       (await b.get('/api/users/profile', { token: fresh, headers: { 'x-db-position': positionOf(again.headers) } }))
         .status,
     ).toBe(401);
+  });
+
+  it('a submission and an admin’s edit through one server show on the other’s next request', async () => {
+    const account = { name: 'Submitter Elsewhere', email: uniqueEmail('ryw'), password: 'password-123' };
+    const { token } = (await a.post('/api/users/signup', account)).body as { token: string };
+    const url = `https://example.org/read-your-writes-${Date.now()}`;
+    const submitted = await a.post('/api/submissions/create', { url, name: 'Read your writes' }, { token });
+    expect(submitted.status).toBe(201);
+    const mine = await b.get('/api/submissions/mine', {
+      token,
+      headers: { 'x-db-position': positionOf(submitted.headers) },
+    });
+    expect(JSON.stringify(mine.body)).toContain(url);
+
+    const admin = (await a.post('/api/users/signin', DEMO_ADMIN)).body.token as string;
+    const { body: latest } = await b.get('/api/contents/search?order=latest');
+    const content = latest.contents[2] as { _id: string; slug: string; name: string };
+    await fetch(`${slowReplica.url}/content/${content.slug}`);
+    const { body: full } = await a.get(`/api/contents/slug/${content.slug}`);
+    const name = `${content.name} (edited through the primary)`;
+    const edited = await a.put(`/api/contents/${content._id}`, { ...full, name }, { token: admin });
+    expect(edited.status).toBe(200);
+    const page = await fetch(`${slowReplica.url}/content/${content.slug}`, {
+      headers: { 'x-db-position': positionOf(edited.headers) },
+    });
+    expect(await page.text()).toContain(name);
   });
 
   it('with the primary silent, the replica serves a client that brings a newer position within the bound', async () => {

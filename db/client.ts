@@ -10,7 +10,7 @@ import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { readAgainSoon, tuneRemoteClient } from './remote-client.ts';
 import { PreparedReads } from './prepared-reads.ts';
 import { replicaWithRemoteWrites } from './replica-client.ts';
-import { countCatchUp, fetchNotingPositions, positionNote, tagReplication } from './replication.ts';
+import { countCatchUp, fetchNotingPositions, positionNote, sharedAsking, tagReplication } from './replication.ts';
 import { config } from './config.ts';
 import { timeQueries } from './query-time.ts';
 import * as schema from './schema.ts';
@@ -70,6 +70,7 @@ export async function openDb({
     client = createClient({ url, authToken, timeout: busyTimeoutMs, fetch: fetchNotingPositions(seen.note) });
     tuneRemoteClient(client, { busyTimeoutMs, timeoutMs });
     const remote = client;
+    const askPrimary = sharedAsking(() => remote.execute('SELECT 1'));
     // Every read here is the server's own: only the change feed, read at most every 100 ms, may be behind a
     // position a client brings, so it is read again before that request's cached pages are looked at.
     let confirmed = 0;
@@ -77,7 +78,7 @@ export async function openDb({
       kind: 'primary',
       position: seen.get,
       positionNow: async () => {
-        await remote.execute('SELECT 1');
+        await askPrimary();
         return seen.get();
       },
       catchUp: async (position) => {

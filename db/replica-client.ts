@@ -11,7 +11,7 @@
  */
 import type { Client, InArgs, InStatement, Replicated, ResultSet, Transaction, TransactionMode } from '@libsql/client';
 import { isRead } from './remote-client.ts';
-import { countCatchUp, readsGoToThePrimary, tagReplication } from './replication.ts';
+import { countCatchUp, readsGoToThePrimary, sharedAsking, tagReplication } from './replication.ts';
 
 /**
  * `primaryPosition`: the highest replication index the primary's answers have shown (db/replication.ts).
@@ -115,11 +115,12 @@ export function replicaWithRemoteWrites(
   };
   /** Until when a primary that did not answer a catch-up's probe in time is taken as silent. */
   let silentUntil = 0;
+  const askPrimary = sharedAsking(() => primary.execute('SELECT 1'));
   tagReplication(client, {
     kind: 'replica',
     position: () => applied,
     positionNow: async () => {
-      await primary.execute('SELECT 1');
+      await askPrimary();
       return Math.max(primaryPosition(), applied);
     },
     catchUp: async (position, boundMs) => {
@@ -127,7 +128,7 @@ export function replicaWithRemoteWrites(
       if (performance.now() < silentUntil) return countCatchUp('unreachable');
       // A pull holds this thread until the primary answers: it is started only once the primary has answered.
       let timer: NodeJS.Timeout | undefined;
-      const probe = primary.execute('SELECT 1').then(
+      const probe = askPrimary().then(
         () => {
           silentUntil = 0;
           return true;

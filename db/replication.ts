@@ -94,6 +94,23 @@ export function fetchNotingPositions(note: (position: number) => void): typeof f
   };
 }
 
+/**
+ * `ask`, shared: a caller gets the answer of an asking that starts after its call (so it sees every write the
+ * caller made before), and at most one asking runs and one waits. 500 writes ending together would otherwise
+ * send 500 questions to the primary at once beside them, and they held its answers past their deadline.
+ */
+export function sharedAsking<T>(ask: () => Promise<T>): () => Promise<T> {
+  let waiting: Promise<T> | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  return () =>
+    (waiting ??= running.then(() => {
+      waiting = undefined;
+      const asked = ask();
+      running = asked.catch(() => undefined);
+      return asked;
+    }));
+}
+
 /** A holder of the highest position seen, for a client of the primary. */
 export function positionNote(): { get: () => number; note: (position: number) => void } {
   let highest = 0;

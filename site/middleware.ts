@@ -113,12 +113,14 @@ async function sessionOnThePrimary(db: Db, token: string) {
   return readingThePrimary(() => validateSessionToken(db, token)).catch(() => null);
 }
 
+/** The most an answer to a write waits for the primary's position, past which it carries the one this process knows. */
+const POSITION_WAIT_MS = 1000;
+
 /**
  * Read-your-writes across servers (site/server/read-position.ts): an answer to a request that wrote carries
  * the primary's position after it, and an answer to a signed-in user or to a client that brought a position
  * carries this process's when it is newer. The front door has already caught up to what the request brought.
  */
-const POSITION_WAIT_MS = 1000;
 const carryPosition = defineMiddleware(async (context, next) => {
   let response = await next();
   const replication = replicationOf((await getDb()).$client);
@@ -127,15 +129,18 @@ const carryPosition = defineMiddleware(async (context, next) => {
   const brought = requestedPosition(request.headers.get('cookie'), request.headers.get(POSITION_HEADER));
   const wrote = !SAFE_METHODS.has(request.method);
   if (!wrote && brought === 0 && !context.locals.user) return response;
-  // A 5xx wrote nothing this client must see, and its primary may be out of reach; a primary slower than
-  // POSITION_WAIT_MS leaves the position this process knows.
+  // A 5xx wrote nothing this client must see, and its primary may be out of reach.
+  let timer: NodeJS.Timeout | undefined;
   const position =
     wrote && response.status < 500
       ? await Promise.race([
           replication.positionNow().catch(() => replication.position()),
-          new Promise<number>((resolve) => setTimeout(() => resolve(replication.position()), POSITION_WAIT_MS).unref()),
+          new Promise<number>(
+            (resolve) => (timer = setTimeout(() => resolve(replication.position()), POSITION_WAIT_MS)),
+          ),
         ])
       : replication.position();
+  clearTimeout(timer);
   if (position <= brought) return response;
   context.cookies.set(POSITION_COOKIE, String(position), positionCookieOptions(context.locals.client.https));
   try {

@@ -30,7 +30,10 @@ interface Reply {
 class Browser {
   private cookies = new Map<string, string>();
   requests = 0;
-  constructor(private readonly proxy: Nginx) {}
+  private readonly proxy: Nginx;
+  constructor(proxy: Nginx) {
+    this.proxy = proxy;
+  }
 
   send(method: string, path: string, body?: unknown): Promise<Reply> {
     this.requests++;

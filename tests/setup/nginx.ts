@@ -31,9 +31,13 @@ export async function nginxAddress(): Promise<{ httpsPort: number; httpPort: num
   return { httpsPort, httpPort: await freePort(), url: `https://127.0.0.1:${httpsPort}` };
 }
 
+/**
+ * `plain`: the site's server block listens without TLS on `httpsPort` (the bench measures the proxy and the
+ * servers, not TLS); `url` is then http://.
+ */
 export async function startNginx(
   upstreamPorts: number[],
-  { httpsPort, httpPort }: { httpsPort: number; httpPort: number },
+  { httpsPort, httpPort, plain = false }: { httpsPort: number; httpPort: number; plain?: boolean },
 ): Promise<Nginx> {
   const dir = mkdtempSync(join(tmpdir(), 'skillshelf-nginx-'));
   // Run as root, nginx's workers are `nobody`: they must be able to write the cache and temporary files.
@@ -67,7 +71,7 @@ export async function startNginx(
   );
   const shipped = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8');
   if (!shipped.includes('server 127.0.0.1:4321;')) throw new Error('deploy/nginx.conf names no upstream server');
-  const site = shipped
+  let site = shipped
     .replace('server 127.0.0.1:4321;', upstreamPorts.map((port) => `server 127.0.0.1:${port};`).join('\n    '))
     .replace(/^\s*listen \[::\]:\d+.*$/gm, '')
     .replace('listen 80;', `listen 127.0.0.1:${httpPort};`)
@@ -75,6 +79,10 @@ export async function startNginx(
     .replace('/etc/ssl/certs/skillshelf.pem', join(dir, 'cert.pem'))
     .replace('/etc/ssl/private/skillshelf.key', join(dir, 'key.pem'))
     .replace('/var/cache/nginx/skillshelf', join(dir, 'cache'));
+  if (plain)
+    site = site
+      .replace(`listen 127.0.0.1:${httpsPort} ssl http2;`, `listen 127.0.0.1:${httpsPort};`)
+      .replace(/^\s*ssl_.*$/gm, '');
   writeFileSync(join(dir, 'site.conf'), site);
   const temp = join(dir, 'temp');
   writeFileSync(
@@ -111,7 +119,7 @@ export async function startNginx(
     }
   }
   return {
-    url: `https://127.0.0.1:${httpsPort}`,
+    url: `${plain ? 'http' : 'https'}://127.0.0.1:${httpsPort}`,
     cert: readFileSync(join(dir, 'cert.pem')),
     stop: async () => {
       if (nginx.exitCode === null) {

@@ -11,7 +11,7 @@
  */
 import type { Client, InArgs, InStatement, Replicated, ResultSet, Transaction, TransactionMode } from '@libsql/client';
 import { isRead } from './remote-client.ts';
-import { countCatchUp, readsGoToThePrimary, sharedAsking, tagReplication } from './replication.ts';
+import { countCatchUp, readsGoToThePrimary, type Replication, sharedAsking, tagReplication } from './replication.ts';
 
 /**
  * `primaryPosition`: the highest replication index the primary's answers have shown (db/replication.ts).
@@ -113,18 +113,35 @@ export function replicaWithRemoteWrites(
       primary.close();
     },
   };
+  tagReplication(
+    client,
+    replicaPositions(primary, primaryPosition, () => applied, pull),
+  );
+  return client;
+}
+
+/**
+ * The positions of an embedded replica (db/replication.ts): `applied` is what its own pulls reached, `pull` one
+ * pull shared with the writes of the same turn.
+ */
+function replicaPositions(
+  primary: Client,
+  primaryPosition: () => number,
+  applied: () => number,
+  pull: () => Promise<unknown>,
+): Replication {
   /** Until when a primary that did not answer a catch-up's probe in time is taken as silent. */
   let silentUntil = 0;
   const askPrimary = sharedAsking(() => primary.execute('SELECT 1'));
-  tagReplication(client, {
+  return {
     kind: 'replica',
-    position: () => applied,
+    position: applied,
     positionNow: async () => {
       await askPrimary();
-      return Math.max(primaryPosition(), applied);
+      return Math.max(primaryPosition(), applied());
     },
     catchUp: async (position, boundMs) => {
-      if (position <= applied) return countCatchUp('current');
+      if (position <= applied()) return countCatchUp('current');
       if (performance.now() < silentUntil) return countCatchUp('unreachable');
       // A pull holds this thread until the primary answers: it is started only once the primary has answered.
       let timer: NodeJS.Timeout | undefined;
@@ -148,8 +165,7 @@ export function replicaWithRemoteWrites(
       // A position the primary never reached (a client's invention) has nothing to wait for.
       if (position > primaryPosition()) return countCatchUp('current');
       await pull();
-      return countCatchUp(applied >= position ? 'pulled' : 'primary');
+      return countCatchUp(applied() >= position ? 'pulled' : 'primary');
     },
-  });
-  return client;
+  };
 }

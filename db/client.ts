@@ -7,9 +7,10 @@ import { dirname } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import type { Logger } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
-import { tuneRemoteClient } from './remote-client.ts';
+import { readAgainSoon, tuneRemoteClient } from './remote-client.ts';
 import { PreparedReads } from './prepared-reads.ts';
 import { replicaWithRemoteWrites } from './replica-client.ts';
+import { countCatchUp, fetchNotingPositions, positionNote, sharedAsking, tagReplication } from './replication.ts';
 import { config } from './config.ts';
 import { timeQueries } from './query-time.ts';
 import * as schema from './schema.ts';
@@ -50,21 +51,44 @@ export async function openDb({
   let client: Client;
   if (syncUrl) {
     // Reads from the replica file; writes to the primary over HTTP, with a deadline (db/replica-client.ts).
-    const primary = createClient({ url: syncUrl, authToken });
+    const seen = positionNote();
+    const primary = createClient({ url: syncUrl, authToken, fetch: fetchNotingPositions(seen.note) });
     tuneRemoteClient(primary, { busyTimeoutMs, timeoutMs });
     const replica = createClient({ url, syncUrl, authToken, syncInterval });
     // A new replica is empty until its first pull: a process reads nothing before it has what the primary has.
     // A primary that cannot be reached leaves the replica as it was (read-only until it is back).
-    await replica
-      .sync()
-      .catch((error: unknown) =>
-        console.error('The embedded replica could not sync at start:', error instanceof Error ? error.message : error),
-      );
-    client = replicaWithRemoteWrites(replica, primary);
-  } else {
+    const reached = await replica.sync().catch((error: unknown) => {
+      console.error('The embedded replica could not sync at start:', error instanceof Error ? error.message : error);
+      return undefined;
+    });
+    client = replicaWithRemoteWrites(replica, primary, seen.get, reached?.frame_no ?? 0);
+  } else if (local) {
     // `timeout` is the busy timeout of every pooled connection (a PRAGMA would reach only one of them).
     client = createClient({ url, authToken, timeout: busyTimeoutMs });
-    if (!local) tuneRemoteClient(client, { busyTimeoutMs, timeoutMs });
+  } else {
+    const seen = positionNote();
+    client = createClient({ url, authToken, timeout: busyTimeoutMs, fetch: fetchNotingPositions(seen.note) });
+    tuneRemoteClient(client, { busyTimeoutMs, timeoutMs });
+    const remote = client;
+    const askPrimary = sharedAsking(() => remote.execute('SELECT 1'));
+    // Every read here is the server's own: only the change feed, read at most every 100 ms, may be behind a
+    // position a client brings, so it is read again before that request's cached pages are looked at.
+    let confirmed = 0;
+    tagReplication(client, {
+      kind: 'primary',
+      position: seen.get,
+      positionNow: async () => {
+        await askPrimary();
+        return seen.get();
+      },
+      catchUp: async (position) => {
+        if (position > confirmed) {
+          confirmed = position;
+          readAgainSoon(remote);
+        }
+        return countCatchUp('current');
+      },
+    });
   }
   if (local) {
     // WAL lets readers run beside the one writer; the setting is stored in the file. NORMAL syncs the WAL at

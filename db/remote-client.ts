@@ -167,6 +167,15 @@ type Counted = Client & { [WRITES_SETTLED]?: number };
  */
 export const writesSettled = (client: Client): number | undefined => (client as Counted)[WRITES_SETTLED];
 
+/**
+ * Makes the change feed read again on its next use, as after a write of this process: a request brings a
+ * position (db/replication.ts) newer than the feed's last read may have seen.
+ */
+export function readAgainSoon(client: Client): void {
+  const counted = client as Counted;
+  if (counted[WRITES_SETTLED] !== undefined) counted[WRITES_SETTLED] += 1;
+}
+
 /** Process-wide, as both copies of db/ (the server's and Astro's bundle) write through the one client. */
 const WRITES_UNREACHABLE = Symbol.for('skillshelf.writesUnreachable');
 type WriteOutcome = { [WRITES_UNREACHABLE]?: string | undefined };

@@ -9,10 +9,32 @@
  *   a libSQL server (db/remote-client.ts): past DATABASE_TIMEOUT, a write is a 503, never a hang.
  * After each write the replica is synced at once, so the process that wrote reads what it wrote.
  */
-import type { Client, InArgs, InStatement, ResultSet, Transaction, TransactionMode } from '@libsql/client';
+import type { Client, InArgs, InStatement, Replicated, ResultSet, Transaction, TransactionMode } from '@libsql/client';
 import { isRead } from './remote-client.ts';
+import { countCatchUp, readsGoToThePrimary, type Replication, sharedAsking, tagReplication } from './replication.ts';
 
-export function replicaWithRemoteWrites(replica: Client, primary: Client): Client {
+/**
+ * `primaryPosition`: the highest replication index the primary's answers have shown (db/replication.ts).
+ * `applied`: the position the replica reached at its first pull.
+ */
+/**
+ * How long a primary that let a catch-up's probe pass its bound is left alone (unless the probe is answered
+ * first): a frozen primary makes one request a while wait the bound, not every request that brings a position.
+ */
+const SILENT_MS = 5_000;
+
+export function replicaWithRemoteWrites(
+  replica: Client,
+  primary: Client,
+  primaryPosition: () => number,
+  applied = 0,
+): Client {
+  /** Every pull says the position it reached; the periodic pulls, made off this thread, say nothing. */
+  const sync = async (): Promise<Replicated> => {
+    const reached = await replica.sync();
+    if (reached?.frame_no !== undefined && reached.frame_no > applied) applied = reached.frame_no;
+    return reached;
+  };
   /**
    * One pull for the writes that ended in the same turn: it starts once they all have, so it brings each of
    * them (16 reviews at once were 16 pulls, each holding the process's thread for a millisecond or more).
@@ -32,7 +54,7 @@ export function replicaWithRemoteWrites(replica: Client, primary: Client): Clien
   const pullDone = async (tries: number): Promise<void> => {
     for (let attempt = 1; ; attempt++) {
       try {
-        await replica.sync();
+        await sync();
         return;
       } catch (error) {
         if (attempt >= tries)
@@ -59,12 +81,14 @@ export function replicaWithRemoteWrites(replica: Client, primary: Client): Clien
     execute: ((statement: InStatement | string, args?: InArgs) => {
       const full: InStatement =
         typeof statement === 'string' && args !== undefined ? { sql: statement, args } : statement;
-      return isRead(full) ? replica.execute(full) : primary.execute(full).then(afterWrite);
+      if (!isRead(full)) return primary.execute(full).then(afterWrite);
+      return readsGoToThePrimary() ? primary.execute(full) : replica.execute(full);
     }) as Client['execute'],
     batch: (async (statements: InStatement[], mode?: TransactionMode): Promise<ResultSet[]> => {
       // Reads only (drizzle's db.batch sends no mode): each read on the replica file. The native client sends
       // any batch, a read-only one too, to the primary: with the primary away, a page would fail.
       if (mode === 'read' || statements.every(isRead)) {
+        if (readsGoToThePrimary()) return primary.batch(statements, 'read');
         const results: ResultSet[] = [];
         for (const statement of statements) results.push(await replica.execute(statement));
         return results;
@@ -73,14 +97,14 @@ export function replicaWithRemoteWrites(replica: Client, primary: Client): Clien
     }) as Client['batch'],
     migrate: async (statements: InStatement[]) => afterWrite(await primary.migrate(statements)),
     transaction: async (mode?: TransactionMode): Promise<Transaction> => {
-      if (mode === 'read') return replica.transaction(mode);
+      if (mode === 'read') return (readsGoToThePrimary() ? primary : replica).transaction(mode);
       const transaction = await primary.transaction(mode);
       const commit = transaction.commit.bind(transaction);
       transaction.commit = async () => afterWrite(await commit());
       return transaction;
     },
     executeMultiple: async (sql: string) => afterWrite(await primary.executeMultiple(sql)),
-    sync: () => replica.sync(),
+    sync,
     reconnect: async () => {
       await Promise.all([replica.reconnect(), primary.reconnect()]);
     },
@@ -89,5 +113,59 @@ export function replicaWithRemoteWrites(replica: Client, primary: Client): Clien
       primary.close();
     },
   };
+  tagReplication(
+    client,
+    replicaPositions(primary, primaryPosition, () => applied, pull),
+  );
   return client;
+}
+
+/**
+ * The positions of an embedded replica (db/replication.ts): `applied` is what its own pulls reached, `pull` one
+ * pull shared with the writes of the same turn.
+ */
+function replicaPositions(
+  primary: Client,
+  primaryPosition: () => number,
+  applied: () => number,
+  pull: () => Promise<unknown>,
+): Replication {
+  /** Until when a primary that did not answer a catch-up's probe in time is taken as silent. */
+  let silentUntil = 0;
+  const askPrimary = sharedAsking(() => primary.execute('SELECT 1'));
+  return {
+    kind: 'replica',
+    position: applied,
+    positionNow: async () => {
+      await askPrimary();
+      return Math.max(primaryPosition(), applied());
+    },
+    catchUp: async (position, boundMs) => {
+      if (position <= applied()) return countCatchUp('current');
+      if (performance.now() < silentUntil) return countCatchUp('unreachable');
+      // A pull holds this thread until the primary answers: it is started only once the primary has answered.
+      let timer: NodeJS.Timeout | undefined;
+      const probe = askPrimary().then(
+        () => {
+          silentUntil = 0;
+          return true;
+        },
+        () => false,
+      );
+      const answered = await Promise.race([
+        probe,
+        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), boundMs))),
+      ]);
+      clearTimeout(timer);
+      if (!answered) {
+        // Until the probe is answered, or for SILENT_MS, the next requests are served as they are at once.
+        silentUntil = performance.now() + SILENT_MS;
+        return countCatchUp('unreachable');
+      }
+      // A position the primary never reached (a client's invention) has nothing to wait for.
+      if (position > primaryPosition()) return countCatchUp('current');
+      await pull();
+      return countCatchUp(applied() >= position ? 'pulled' : 'primary');
+    },
+  };
 }

@@ -5,7 +5,8 @@
  */
 import { pathOf } from '#site/lib/api-paths.ts';
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { getDb } from '#db/client.ts';
+import { getDb, type Db } from '#db/client.ts';
+import { countCatchUp, readingThePrimary, readsGoToThePrimary, replicationOf } from '#db/replication.ts';
 import { validateSessionToken } from '#db/accounts/sessions.ts';
 import { ensureLinkCheckSchedule } from '#db/links/link-schedule.ts';
 import { config, publicUrl } from '#db/config.ts';
@@ -15,6 +16,12 @@ import { AppError } from '#db/errors.ts';
 import { errorToResponse, json, JSON_TYPE, NOT_JSON, revalidatable } from '#site/lib/server/http.ts';
 import { cachedRender, pageKey } from '#site/server/page-cache.ts';
 import { allowedMethods, isFormPage, isOneClickPage } from '#site/server/request-gate.ts';
+import {
+  POSITION_COOKIE,
+  POSITION_HEADER,
+  positionCookieOptions,
+  requestedPosition,
+} from '#site/server/read-position.ts';
 import { securityHeaders } from '#site/server/security-headers.ts';
 import { visitorRule } from '#site/server/visitor-rule.ts';
 import { safeRedirect, signInUrl } from '#site/lib/redirect.ts';
@@ -79,7 +86,11 @@ const authenticate = defineMiddleware(async (context, next) => {
   if (!token) return next();
 
   const db = await getDb();
-  const result = await validateSessionToken(db, token);
+  let result = await validateSessionToken(db, token);
+  // Only the primary knows the session yet: the rest of the request reads there too, or it would not find
+  // what came with it (the account just made).
+  let onThePrimary = false;
+  if (!result && (result = await sessionOnThePrimary(db, token))) onThePrimary = true;
   if (result) {
     context.locals.user = result.user;
     context.locals.session = { id: result.session.id, token, via: bearer ? 'bearer' : 'cookie' };
@@ -88,7 +99,58 @@ const authenticate = defineMiddleware(async (context, next) => {
   } else if (!bearer) {
     deleteSessionCookie(context.cookies);
   }
-  return next();
+  return onThePrimary ? readingThePrimary(next) : next();
+});
+
+/**
+ * A token an embedded replica does not know may be one the primary has just made (a sign-in through another
+ * server, by a client that sent no position): the primary is asked before the answer is "not signed in".
+ * A primary out of reach leaves the replica's answer.
+ */
+async function sessionOnThePrimary(db: Db, token: string) {
+  if (replicationOf(db.$client)?.kind !== 'replica') return null;
+  countCatchUp('session');
+  return readingThePrimary(() => validateSessionToken(db, token)).catch(() => null);
+}
+
+/** The most an answer to a write waits for the primary's position, past which it carries the one this process knows. */
+const POSITION_WAIT_MS = 1000;
+
+/**
+ * Read-your-writes across servers (site/server/read-position.ts): an answer to a request that wrote carries
+ * the primary's position after it, and an answer to a signed-in user or to a client that brought a position
+ * carries this process's when it is newer. The front door has already caught up to what the request brought.
+ */
+const carryPosition = defineMiddleware(async (context, next) => {
+  let response = await next();
+  const replication = replicationOf((await getDb()).$client);
+  if (!replication) return response;
+  const { request } = context;
+  const brought = requestedPosition(request.headers.get('cookie'), request.headers.get(POSITION_HEADER));
+  const wrote = !SAFE_METHODS.has(request.method);
+  if (!wrote && brought === 0 && !context.locals.user) return response;
+  // A 5xx wrote nothing this client must see, and its primary may be out of reach.
+  let timer: NodeJS.Timeout | undefined;
+  const position =
+    wrote && response.status < 500
+      ? await Promise.race([
+          replication.positionNow().catch(() => replication.position()),
+          new Promise<number>(
+            (resolve) => (timer = setTimeout(() => resolve(replication.position()), POSITION_WAIT_MS)),
+          ),
+        ])
+      : replication.position();
+  clearTimeout(timer);
+  if (position <= brought) return response;
+  context.cookies.set(POSITION_COOKIE, String(position), positionCookieOptions(context.locals.client.https));
+  try {
+    response.headers.set(POSITION_HEADER, String(position));
+  } catch {
+    // Some responses (e.g. Response.redirect) have immutable headers: copy them into a new response.
+    response = new Response(response.body, response);
+    response.headers.set(POSITION_HEADER, String(position));
+  }
+  return response;
 });
 
 function isSameOrigin(request: Request, url: URL): boolean {
@@ -172,7 +234,8 @@ const guardPages = defineMiddleware((context, next) => {
  */
 const pageValidators = defineMiddleware(async (context, next) => {
   const { request, url } = context;
-  const cached = visitorRule(request.method, url.pathname) === 'cached';
+  // A request whose reads went to the primary (its replica could not catch up) neither reads nor fills the cache.
+  const cached = visitorRule(request.method, url.pathname) === 'cached' && !readsGoToThePrimary();
   const response = cached
     ? await cachedRender(await getDb(), request, pageKey(url), context.routePattern, () => Promise.resolve(next()))
     : await next();
@@ -206,6 +269,7 @@ export const onRequest = sequence(
   describeRequest,
   startBackgroundWork,
   addSecurityHeaders,
+  carryPosition,
   answerMethods,
   checkOrigin,
   authenticate,

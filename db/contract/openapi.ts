@@ -174,6 +174,9 @@ function requestBodyOf(op: Operation, requestBodies: Record<string, JsonSchema>)
   return requestBody;
 }
 
+/** What any answer may carry on a deployment of several servers (site/server/read-position.ts). */
+const POSITION_HEADERS = { 'X-Db-Position': { $ref: '#/components/headers/DbPosition' } };
+
 function operationObject(
   op: Operation,
   refOf: (schema: z.ZodType) => JsonSchema,
@@ -185,11 +188,11 @@ function operationObject(
     required: true,
     schema: PATH_PARAMETERS[`${op.route} ${name}`] ?? { type: 'string' },
   }));
+  const setsSession = op.setsCookie || op.clearsCookie || op.endsSession;
   const okHeaders = {
     ...(op.revalidatable ? { ETag: { $ref: '#/components/headers/ETag' } } : {}),
-    ...(op.setsCookie || op.clearsCookie || op.endsSession
-      ? { 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } }
-      : {}),
+    ...POSITION_HEADERS,
+    ...(setsSession ? { 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } } : {}),
     ...(op.attachment ? { 'Content-Disposition': { $ref: '#/components/headers/Attachment' } } : {}),
   };
   const responses: Record<string, JsonSchema> = {
@@ -210,13 +213,13 @@ function operationObject(
   if (op.revalidatable)
     responses[304] = {
       description: 'Not modified: the answer is still the one whose ETag the request holds (no body)',
-      headers: { ETag: { $ref: '#/components/headers/ETag' } },
+      headers: { ETag: { $ref: '#/components/headers/ETag' }, ...POSITION_HEADERS },
     };
   for (const status of errorStatuses(op)) {
     responses[status] = op.clearsCookie
       ? {
           description: ERROR_TEXT[status],
-          headers: { 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } },
+          headers: { ...POSITION_HEADERS, 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } },
           content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
         }
       : { $ref: `#/components/responses/Error${status}` };
@@ -266,9 +269,12 @@ function buildDocument(): OpenApiDocument {
       `Error${status}`,
       {
         description,
-        ...(status === '429' || status === '503'
-          ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } }
-          : {}),
+        headers: {
+          ...(status === '429' || status === '503'
+            ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } }
+            : {}),
+          ...POSITION_HEADERS,
+        },
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       },
     ]),
@@ -281,8 +287,13 @@ function buildDocument(): OpenApiDocument {
     },
     SetSessionCookie: {
       description:
-        'The session cookie (`session`, HttpOnly, SameSite=Lax) and a signed-in marker without the secret, for browsers (other clients use the `token`); sign-out and deleting your account clear both. Signing up and signing in also set `device` (HttpOnly, SameSite=Strict, a year): sent back with a later sign-in of the same account, it gives that attempt a turn of its own on an account slowed down by failures',
+        'The session cookie (`session`, HttpOnly, SameSite=Lax) and a signed-in marker without the secret, for browsers (other clients use the `token`); sign-out and deleting your account clear both. Signing up and signing in also set `device` (HttpOnly, SameSite=Strict, a year): sent back with a later sign-in of the same account, it gives that attempt a turn of its own on an account slowed down by failures. On a deployment of several servers, also `db_position`, as X-Db-Position says',
       schema: { type: 'string' },
+    },
+    DbPosition: {
+      description:
+        'On a deployment of several servers over one libSQL primary: the database position this answer reflects (after a write, the write’s). Send it back as the `X-Db-Position` request header: whichever server answers next shows at least as much (your own writes included). Browsers get it as the `db_position` cookie beside it (HttpOnly, SameSite=Lax, a minute), which they send back by themselves',
+      schema: { type: 'string', pattern: '^[0-9]+$' },
     },
     Attachment: {
       description: 'The answer is a file to save, under this name: `attachment; filename="…"`',

@@ -15,13 +15,14 @@ export type CacheResult = { result: 'hit'; route: string } | { result: 'miss' } 
 
 /**
  * Answers the request from the cache when it holds the page. `https` decides HSTS, `requestId` is sent
- * back as X-Request-Id.
+ * back as X-Request-Id, `extra` are more headers (name, value, …) for this answer only.
  */
 export async function serveCachedPage(
   req: IncomingMessage,
   res: ServerResponse,
   https: boolean,
   requestId: string,
+  extra: string[] = [],
 ): Promise<CacheResult> {
   let url: URL;
   try {
@@ -30,7 +31,7 @@ export async function serveCachedPage(
     if (visitorRule(req.method, url.pathname) !== 'cached') return undefined;
     const page = await cachedPageResponse(await getDb(), url, req.headers);
     if (!page) return { result: 'miss' };
-    res.writeHead(page.status, [...frontDoorHeaders(page.headers, https), 'x-request-id', requestId]);
+    res.writeHead(page.status, [...frontDoorHeaders(page.headers, https), 'x-request-id', requestId, ...extra]);
     res.end(page.body);
     return { result: 'hit', route: page.route };
   } catch {

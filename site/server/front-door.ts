@@ -21,6 +21,7 @@ import { closeDb, getDb } from '#db/client.ts';
 import { config, publicUrl } from '#db/config.ts';
 import { recordSourceFolder } from '#db/threads.ts';
 import { namesSecretPage } from '#db/validation/secret-links.ts';
+import { readingThePrimary, replicationOf, type CatchUp } from '#db/replication.ts';
 import { serveCachedPage } from './cached-pages.ts';
 import { canonicalPath } from './canonical-path.ts';
 import { clientOf, type Client } from './client.ts';
@@ -28,6 +29,7 @@ import { COMPRESS_THRESHOLD, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from '
 import { HEALTH_PATHS, serveHealth } from './health.ts';
 import { log, loggablePath, logError, withRequest } from './log.ts';
 import { countRequest, serveMetrics, watchGauges } from './metrics.ts';
+import { catchUpTo, POSITION_HEADER, positionCookie, requestedPosition } from './read-position.ts';
 import { checkRequest, type Refusal } from './request-gate.ts';
 import { securityHeaders } from './security-headers.ts';
 import { loadStaticFiles, serveStaticFile } from './static-files.ts';
@@ -225,14 +227,50 @@ function routeRequest(
     locals.route = 'static';
     return;
   }
-  serveCachedPage(req, res, locals.client.https, locals.requestId)
+  caughtUp(req)
+    .then(({ how, carried }) => {
+      if (how !== 'primary')
+        return serveCachedPage(req, res, locals.client.https, locals.requestId, carried(locals.client.https));
+      // A replica that could not reach the client's position: its cached pages are older than what it saw.
+      res.setHeader('x-request-id', locals.requestId);
+      readingThePrimary(() => door.render(req, res, locals));
+      return null;
+    })
     .then((answer) => {
+      if (answer === null) return;
       served.cache = answer?.result;
       if (answer?.result === 'hit') return void (locals.route = answer.route);
       res.setHeader('x-request-id', locals.requestId);
       door.render(req, res, locals);
     })
     .catch((error: unknown) => failRequest(res, error, locals));
+}
+
+/**
+ * This process brought up to the position the request carries (read-position.ts), before any cached page is
+ * looked at; undefined when it carries none or the database keeps no positions (a file). Never fails: a
+ * request is served as it is rather than not at all.
+ */
+async function caughtUp(
+  req: IncomingMessage,
+): Promise<{ how: CatchUp | undefined; carried: (https: boolean) => string[] }> {
+  const header = req.headers[POSITION_HEADER];
+  const position = requestedPosition(req.headers.cookie, typeof header === 'string' ? header : undefined);
+  const none = { how: undefined, carried: () => [] };
+  if (position === 0) return none;
+  try {
+    const replication = replicationOf((await getDb()).$client);
+    const how = await catchUpTo(replication, position);
+    // A cached page tells a client that brought a position the newer one it now reflects (monotonic reads).
+    const mine = replication?.position() ?? 0;
+    return {
+      how,
+      carried: (https) =>
+        mine > position ? ['set-cookie', positionCookie(mine, https), POSITION_HEADER, String(mine)] : [],
+    };
+  } catch {
+    return none;
+  }
 }
 
 /**

@@ -19,6 +19,7 @@ import { textIndexBuilds } from '#db/catalog/search/text-index-held.ts';
 import { onQueryTime } from '#db/query-time.ts';
 import { outboxBacklog } from '#db/operations/mail.ts';
 import { validateSessionToken } from '#db/accounts/sessions.ts';
+import { catchUpCounts } from '#db/replication.ts';
 import { clusterMetrics, shareMetrics } from './cluster-metrics.ts';
 import { log } from './log.ts';
 
@@ -81,6 +82,15 @@ export function watchGauges(openSockets: () => number): void {
     registers: [registry],
     collect() {
       this.set(textIndexBuilds());
+    },
+  });
+  new Gauge({
+    name: 'skillshelf_replica_catch_ups',
+    help: 'Requests that brought a database position (docs/decisions/044), since the process started, by what it took: current (already applied), pulled (an embedded replica pulled first), primary (its reads went to the primary), unreachable (served from the replica: the primary did not answer in time); session: tokens an embedded replica did not know, looked up on the primary',
+    labelNames: ['result'],
+    registers: [registry],
+    collect() {
+      for (const [result, count] of Object.entries(catchUpCounts())) this.labels(result).set(count);
     },
   });
   new Gauge({

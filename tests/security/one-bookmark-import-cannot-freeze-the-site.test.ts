@@ -17,7 +17,7 @@ import { BUDGET_METRICS_TOKEN, measureBudget } from '../setup/budget.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
 import { sqlRows } from '../setup/sql.ts';
-import { databaseUrlIn } from '../setup/test-database.ts';
+import { databaseAuthToken, databaseUrlIn } from '../setup/test-database.ts';
 
 const LINKS = 2000;
 let dir: string;
@@ -25,7 +25,9 @@ let urls: string[];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'skillshelf-import-budget-'));
-  const db = await openDb({ url: await databaseUrlIn(dir) });
+  const url = await databaseUrlIn(dir);
+  // With the token a libSQL server requires, when the suite runs on one.
+  const db = await openDb({ url, authToken: databaseAuthToken(url) });
   await migrateDb(db);
   await generateSyntheticCatalog(db, 3000, { reviewers: 10 });
   db.$client.close();
@@ -87,7 +89,7 @@ describe('a 2,000-link bookmark import on a 3,000-content catalog', () => {
     console.log(`import of ${LINKS} links: ${JSON.stringify(budget)}`);
 
     // The pairs are counted by the server's job an hour later; counted now, they are those of the 50 most recent.
-    const db = await openDb({ url: server.dbUrl });
+    const db = await openDb({ url: server.dbUrl, authToken: databaseAuthToken(server.dbUrl) });
     try {
       await countAllCoSaves(db);
     } finally {

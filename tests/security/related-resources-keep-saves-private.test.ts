@@ -10,7 +10,8 @@ import { openDb } from '../../db/client.ts';
 import { CO_SAVE_MIN_USERS, countAllCoSaves } from '../../db/discovery/co-saves.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
-import { sqlRows } from '../setup/sql.ts';
+import { openDatabase, sqlRows } from '../setup/sql.ts';
+import { databaseAuthToken } from '../setup/test-database.ts';
 
 let contents: Array<{ _id: string; slug: string }>;
 
@@ -46,14 +47,15 @@ const unsave = async (token: string, id: string) =>
 const coSaved = async (slug: string) =>
   /data-related="co-saved"[\s\S]*?<\/section>/.exec(await (await fetch(`${server.url}/content/${slug}`)).text())?.[0];
 const backdate = async (userId: string, days: number) => {
-  const db = await openDb({ url: server.dbUrl });
+  // With the token a libSQL server requires, when the suite runs on one.
+  const db = await openDatabase(server.dbUrl);
   try {
-    await db.$client.execute({
+    await db.execute({
       sql: 'UPDATE users SET created_at = ? WHERE id = ?',
       args: [Date.now() - days * 86_400_000, userId],
     });
   } finally {
-    db.$client.close();
+    db.close();
   }
 };
 
@@ -90,7 +92,7 @@ describe("a victim's private save, probed through a content's related resources"
       await save(person.token, target!._id);
       await save(person.token, secret!._id);
     }
-    const db = await openDb({ url: server.dbUrl });
+    const db = await openDb({ url: server.dbUrl, authToken: databaseAuthToken(server.dbUrl) });
     try {
       await countAllCoSaves(db);
     } finally {

@@ -1,0 +1,218 @@
+/**
+ * Read-your-writes across servers (docs/decisions/044): server A straight on a sqld primary, server B on an
+ * embedded replica of it that pulls only once a minute by itself, so nothing B shows at once can come from its
+ * periodic pull. Whatever a client did through A, its very next request through B sees it: the position A
+ * answered with (the `db_position` cookie, or `X-Db-Position` for a bearer client) makes B catch up first, and
+ * a token B does not know is looked up on the primary before B says "not signed in". A session ended on the
+ * primary stops working on a replica with the usual pull within the staleness bound, and a primary that does
+ * not answer leaves B's pages served within the catch-up bound.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
+import { startServer, type TestServer } from '../setup/server.ts';
+import { hasSqld, NO_SQLD, startSqld, type Sqld } from '../setup/sqld.ts';
+
+/** The staleness bound of a replica pulling every second: the interval, the pull, and a margin for a busy machine. */
+const WITHIN_STALENESS = { timeout: 2500, interval: 50 };
+
+const positionOf = (headers: Headers) => headers.get('x-db-position') ?? '';
+/** The `db_position` cookie a response set, as a Cookie header's part. */
+const positionCookie = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .find((pair) => pair.startsWith('db_position=')) ?? '';
+
+describe.skipIf(!hasSqld)(`read-your-writes across servers${hasSqld ? '' : ` (skipped: ${NO_SQLD})`}`, () => {
+  let primary: Sqld;
+  let onPrimary: TestServer;
+  /** Pulls by itself once a minute: what it shows at once, it caught up to. */
+  let slowReplica: TestServer;
+  /** Pulls every second, as deployed. */
+  let replica: TestServer;
+  let a: ApiClient;
+  let b: ApiClient;
+  let r: ApiClient;
+  const dir = mkdtempSync(join(tmpdir(), 'skillshelf-ryw-'));
+
+  beforeAll(async () => {
+    primary = await startSqld();
+    onPrimary = await startServer({ env: { DATABASE_URL: primary.url } });
+    [slowReplica, replica] = await Promise.all(
+      [60, 1].map((interval) =>
+        startServer({
+          seed: false,
+          env: {
+            DATABASE_URL: `file:${join(dir, `replica-${interval}.db`)}`,
+            DATABASE_SYNC_URL: primary.url,
+            DATABASE_SYNC_INTERVAL: String(interval),
+          },
+        }),
+      ),
+    );
+    a = apiClient(onPrimary.url);
+    b = apiClient(slowReplica!.url);
+    r = apiClient(replica!.url);
+  });
+  afterAll(async () => {
+    await Promise.all([onPrimary?.stop(), slowReplica?.stop(), replica?.stop()]);
+    await primary?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a sign-up through one server is signed in on the next request through the other, with or without its position', async () => {
+    const account = { name: 'Next Request', email: uniqueEmail('ryw'), password: 'password-123' };
+    const signedUp = await a.post('/api/users/signup', account);
+    expect(signedUp.status).toBe(201);
+    expect(Number(positionOf(signedUp.headers))).toBeGreaterThan(0);
+    const { token } = signedUp.body as { token: string };
+    const position = positionOf(signedUp.headers);
+    const withPosition = await b.get('/api/users/profile', { token, headers: { 'x-db-position': position } });
+    expect(withPosition.status).toBe(200);
+    expect(withPosition.body.email).toBe(account.email);
+
+    // A bearer client that keeps no position: the replica asks the primary about a token it does not know.
+    const other = { name: 'No Position', email: uniqueEmail('ryw'), password: 'password-123' };
+    const { token: fresh } = (await a.post('/api/users/signup', other)).body as { token: string };
+    expect((await b.get('/api/users/profile', { token: fresh })).status).toBe(200);
+    expect((await b.get('/api/users/profile', { token: 'not-a-token-anyone-was-given' })).status).toBe(401);
+  });
+
+  it('a browser signed in through one server gets its pages signed in through the other, by its cookies', async () => {
+    const account = { name: 'Cookie Jar', email: uniqueEmail('ryw'), password: 'password-123' };
+    const signedUp = await fetch(`${onPrimary.url}/api/users/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    });
+    expect(signedUp.status).toBe(201);
+    const session = signedUp.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0]!)
+      .find((pair) => pair.startsWith('session='));
+    const cookie = `${session}; ${positionCookie(signedUp.headers)}`;
+    expect(positionCookie(signedUp.headers)).toMatch(/^db_position=\d+$/);
+    const page = await fetch(`${slowReplica.url}/profile`, { headers: { cookie }, redirect: 'manual' });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(account.email);
+  });
+
+  it('a save and a review through one server show on the other’s next page, its cached content page included', async () => {
+    const account = { name: 'Saver Elsewhere', email: uniqueEmail('ryw'), password: 'password-123' };
+    const { token } = (await a.post('/api/users/signup', account)).body as { token: string };
+    const { body: latest } = await b.get('/api/contents/search?order=latest');
+    const content = latest.contents[1] as { _id: string; slug: string };
+    // The replica has the content page cached before the review.
+    await fetch(`${slowReplica.url}/content/${content.slug}`);
+    await fetch(`${slowReplica.url}/content/${content.slug}`);
+
+    const saved = await a.post('/api/users/save', { contentId: content._id }, { token });
+    expect(saved.status).toBe(200);
+    const me = (await a.get('/api/users/profile', { token })).body._id as string;
+    const saves = await b.get(`/api/users/saves/${me}`, {
+      token,
+      headers: { 'x-db-position': positionOf(saved.headers) },
+    });
+    expect(saves.body.saves.map((s: { _id: string }) => s._id)).toContain(content._id);
+
+    const comment = `Reviewed through the primary at ${Date.now()}`;
+    const reviewed = await a.post(`/api/contents/${content._id}/reviews`, { rating: 4, comment }, { token });
+    expect(reviewed.status).toBe(201);
+    const page = await fetch(`${slowReplica.url}/content/${content.slug}`, {
+      headers: { cookie: positionCookie(reviewed.headers) },
+    });
+    expect(await page.text()).toContain(comment);
+    // The page tells the client the position it reflects, never one older than what it brought.
+    expect(Number(positionCookie(page.headers).split('=')[1] || positionOf(reviewed.headers))).toBeGreaterThanOrEqual(
+      Number(positionOf(reviewed.headers)),
+    );
+  });
+
+  it('a sign-out ends the session on a replica within the staleness bound, and at once for the client that signed out', async () => {
+    const account = { name: 'Signing Out', email: uniqueEmail('ryw'), password: 'password-123' };
+    const signedUp = await a.post('/api/users/signup', account);
+    const { token } = signedUp.body as { token: string };
+    const position = { 'x-db-position': positionOf(signedUp.headers) };
+    expect((await b.get('/api/users/profile', { token, headers: position })).status).toBe(200);
+    expect((await r.get('/api/users/profile', { token, headers: position })).status).toBe(200);
+    const signedOut = await a.post('/api/users/signout', undefined, { token });
+    expect(signedOut.status).toBeLessThan(300);
+    expect(
+      (await b.get('/api/users/profile', { token, headers: { 'x-db-position': positionOf(signedOut.headers) } }))
+        .status,
+    ).toBe(401);
+    // A replica pulling every second, asked with the token alone (say, by whoever stole it): refused within the bound.
+    await expect.poll(async () => (await r.get('/api/users/profile', { token })).status, WITHIN_STALENESS).toBe(401);
+  });
+
+  it('a password change ends the old token on the other server at once and signs the new one in', async () => {
+    const account = { name: 'New Password', email: uniqueEmail('ryw'), password: 'password-123' };
+    const { token } = (await a.post('/api/users/signup', account)).body as { token: string };
+    const changed = await a.put(
+      '/api/users/profile',
+      { name: account.name, email: account.email, password: 'password-456', currentPassword: account.password },
+      { token },
+    );
+    expect(changed.status).toBe(200);
+    const position = { 'x-db-position': positionOf(changed.headers) };
+    const fresh = changed.body.token as string;
+    expect(fresh).not.toBe(token);
+    expect((await b.get('/api/users/profile', { token: fresh, headers: position })).status).toBe(200);
+    expect((await b.post('/api/users/signin', { ...account, password: 'password-456' })).status).toBe(200);
+    // The other device's token: the primary ended it; the client that changed the password brought its position.
+    const other = (await a.post('/api/users/signin', { ...account, password: 'password-456' })).body.token as string;
+    const again = await a.put(
+      '/api/users/profile',
+      { name: account.name, email: account.email, password: 'password-789', currentPassword: 'password-456' },
+      { token: other },
+    );
+    expect(
+      (await b.get('/api/users/profile', { token: fresh, headers: { 'x-db-position': positionOf(again.headers) } }))
+        .status,
+    ).toBe(401);
+  });
+
+  it('a submission and an admin’s edit through one server show on the other’s next request', async () => {
+    const account = { name: 'Submitter Elsewhere', email: uniqueEmail('ryw'), password: 'password-123' };
+    const { token } = (await a.post('/api/users/signup', account)).body as { token: string };
+    const url = `https://example.org/read-your-writes-${Date.now()}`;
+    const submitted = await a.post('/api/submissions/create', { url, name: 'Read your writes' }, { token });
+    expect(submitted.status).toBe(201);
+    const mine = await b.get('/api/submissions/mine', {
+      token,
+      headers: { 'x-db-position': positionOf(submitted.headers) },
+    });
+    expect(JSON.stringify(mine.body)).toContain(url);
+
+    const admin = (await a.post('/api/users/signin', DEMO_ADMIN)).body.token as string;
+    const { body: latest } = await b.get('/api/contents/search?order=latest');
+    const content = latest.contents[2] as { _id: string; slug: string; name: string };
+    await fetch(`${slowReplica.url}/content/${content.slug}`);
+    const { body: full } = await a.get(`/api/contents/slug/${content.slug}`);
+    const name = `${content.name} (edited through the primary)`;
+    const edited = await a.put(`/api/contents/${content._id}`, { ...full, name }, { token: admin });
+    expect(edited.status).toBe(200);
+    const page = await fetch(`${slowReplica.url}/content/${content.slug}`, {
+      headers: { 'x-db-position': positionOf(edited.headers) },
+    });
+    expect(await page.text()).toContain(name);
+  });
+
+  it('with the primary silent, the replica serves a client that brings a newer position within the bound', async () => {
+    const account = { name: 'Before The Freeze', email: uniqueEmail('ryw'), password: 'password-123' };
+    const signedUp = await a.post('/api/users/signup', account);
+    const position = positionOf(signedUp.headers);
+    primary.pause();
+    try {
+      const started = performance.now();
+      const page = await fetch(`${slowReplica.url}/`, { headers: { 'x-db-position': position } });
+      expect(page.status).toBe(200);
+      expect(performance.now() - started).toBeLessThan(1500);
+    } finally {
+      primary.resume();
+    }
+  });
+});

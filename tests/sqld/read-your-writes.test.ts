@@ -65,20 +65,41 @@ describe.skipIf(!hasSqld)(`read-your-writes across servers${hasSqld ? '' : ` (sk
 
   it('a sign-up through one server is signed in on the next request through the other, with or without its position', async () => {
     const account = { name: 'Next Request', email: uniqueEmail('ryw'), password: 'password-123' };
-    const signedUp = await a.post('/api/users/signup', account);
+    const signedUp = await a.call('signUp', {
+      body: account,
+    });
     expect(signedUp.status).toBe(201);
     expect(Number(positionOf(signedUp.headers))).toBeGreaterThan(0);
     const { token } = signedUp.body as { token: string };
     const position = positionOf(signedUp.headers);
-    const withPosition = await b.get('/api/users/profile', { token, headers: { 'x-db-position': position } });
+    const withPosition = await b.call('getProfile', {
+      token,
+      headers: { 'x-db-position': position },
+    });
     expect(withPosition.status).toBe(200);
     expect(withPosition.body.email).toBe(account.email);
 
     // A bearer client that keeps no position: the replica asks the primary about a token it does not know.
     const other = { name: 'No Position', email: uniqueEmail('ryw'), password: 'password-123' };
-    const { token: fresh } = (await a.post('/api/users/signup', other)).body as { token: string };
-    expect((await b.get('/api/users/profile', { token: fresh })).status).toBe(200);
-    expect((await b.get('/api/users/profile', { token: 'not-a-token-anyone-was-given' })).status).toBe(401);
+    const { token: fresh } = (
+      await a.call('signUp', {
+        body: other,
+      })
+    ).body as { token: string };
+    expect(
+      (
+        await b.call('getProfile', {
+          token: fresh,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await b.call('getProfile', {
+          token: 'not-a-token-anyone-was-given',
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('a browser signed in through one server gets its pages signed in through the other, by its cookies', async () => {
@@ -102,24 +123,42 @@ describe.skipIf(!hasSqld)(`read-your-writes across servers${hasSqld ? '' : ` (sk
 
   it('a save and a review through one server show on the other’s next page, its cached content page included', async () => {
     const account = { name: 'Saver Elsewhere', email: uniqueEmail('ryw'), password: 'password-123' };
-    const { token } = (await a.post('/api/users/signup', account)).body as { token: string };
-    const { body: latest } = await b.get('/api/contents/search?order=latest');
+    const { token } = (
+      await a.call('signUp', {
+        body: account,
+      })
+    ).body as { token: string };
+    const { body: latest } = await b.call('searchContents', {
+      query: { order: 'latest' },
+    });
     const content = latest.contents[1] as { _id: string; slug: string };
     // The replica has the content page cached before the review.
     await fetch(`${slowReplica.url}/content/${content.slug}`);
     await fetch(`${slowReplica.url}/content/${content.slug}`);
 
-    const saved = await a.post('/api/users/save', { contentId: content._id }, { token });
+    const saved = await a.call('toggleSave', {
+      body: { contentId: content._id },
+      token,
+    });
     expect(saved.status).toBe(200);
-    const me = (await a.get('/api/users/profile', { token })).body._id as string;
-    const saves = await b.get(`/api/users/saves/${me}`, {
+    const me = (
+      await a.call('getProfile', {
+        token,
+      })
+    ).body._id as string;
+    const saves = await b.call('userSaves', {
+      params: { id: me },
       token,
       headers: { 'x-db-position': positionOf(saved.headers) },
     });
     expect(saves.body.saves.map((s: { _id: string }) => s._id)).toContain(content._id);
 
     const comment = `Reviewed through the primary at ${Date.now()}`;
-    const reviewed = await a.post(`/api/contents/${content._id}/reviews`, { rating: 4, comment }, { token });
+    const reviewed = await a.call('createReview', {
+      params: { id: content._id },
+      body: { rating: 4, comment },
+      token,
+    });
     expect(reviewed.status).toBe(201);
     const page = await fetch(`${slowReplica.url}/content/${content.slug}`, {
       headers: { cookie: positionCookie(reviewed.headers) },
@@ -133,67 +172,141 @@ describe.skipIf(!hasSqld)(`read-your-writes across servers${hasSqld ? '' : ` (sk
 
   it('a sign-out ends the session on a replica within the staleness bound, and at once for the client that signed out', async () => {
     const account = { name: 'Signing Out', email: uniqueEmail('ryw'), password: 'password-123' };
-    const signedUp = await a.post('/api/users/signup', account);
+    const signedUp = await a.call('signUp', {
+      body: account,
+    });
     const { token } = signedUp.body as { token: string };
     const position = { 'x-db-position': positionOf(signedUp.headers) };
-    expect((await b.get('/api/users/profile', { token, headers: position })).status).toBe(200);
-    expect((await r.get('/api/users/profile', { token, headers: position })).status).toBe(200);
-    const signedOut = await a.post('/api/users/signout', undefined, { token });
+    expect(
+      (
+        await b.call('getProfile', {
+          token,
+          headers: position,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await r.call('getProfile', {
+          token,
+          headers: position,
+        })
+      ).status,
+    ).toBe(200);
+    const signedOut = await a.call('signOut', {
+      token,
+    });
     expect(signedOut.status).toBeLessThan(300);
     expect(
-      (await b.get('/api/users/profile', { token, headers: { 'x-db-position': positionOf(signedOut.headers) } }))
-        .status,
+      (
+        await b.call('getProfile', {
+          token,
+          headers: { 'x-db-position': positionOf(signedOut.headers) },
+        })
+      ).status,
     ).toBe(401);
     // A replica pulling every second, asked with the token alone (say, by whoever stole it): refused within the bound.
-    await expect.poll(async () => (await r.get('/api/users/profile', { token })).status, WITHIN_STALENESS).toBe(401);
+    await expect
+      .poll(
+        async () =>
+          (
+            await r.call('getProfile', {
+              token,
+            })
+          ).status,
+        WITHIN_STALENESS,
+      )
+      .toBe(401);
   });
 
   it('a password change ends the old token on the other server at once and signs the new one in', async () => {
     const account = { name: 'New Password', email: uniqueEmail('ryw'), password: 'password-123' };
-    const { token } = (await a.post('/api/users/signup', account)).body as { token: string };
-    const changed = await a.put(
-      '/api/users/profile',
-      { name: account.name, email: account.email, password: 'password-456', currentPassword: account.password },
-      { token },
-    );
+    const { token } = (
+      await a.call('signUp', {
+        body: account,
+      })
+    ).body as { token: string };
+    const changed = await a.call('changeProfile', {
+      body: { name: account.name, email: account.email, password: 'password-456', currentPassword: account.password },
+      token,
+    });
     expect(changed.status).toBe(200);
     const position = { 'x-db-position': positionOf(changed.headers) };
     const fresh = changed.body.token as string;
     expect(fresh).not.toBe(token);
-    expect((await b.get('/api/users/profile', { token: fresh, headers: position })).status).toBe(200);
-    expect((await b.post('/api/users/signin', { ...account, password: 'password-456' })).status).toBe(200);
-    // The other device's token: the primary ended it; the client that changed the password brought its position.
-    const other = (await a.post('/api/users/signin', { ...account, password: 'password-456' })).body.token as string;
-    const again = await a.put(
-      '/api/users/profile',
-      { name: account.name, email: account.email, password: 'password-789', currentPassword: 'password-456' },
-      { token: other },
-    );
     expect(
-      (await b.get('/api/users/profile', { token: fresh, headers: { 'x-db-position': positionOf(again.headers) } }))
-        .status,
+      (
+        await b.call('getProfile', {
+          token: fresh,
+          headers: position,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await b.call('signIn', {
+          body: { ...account, password: 'password-456' },
+        })
+      ).status,
+    ).toBe(200);
+    // The other device's token: the primary ended it; the client that changed the password brought its position.
+    const other = (
+      await a.call('signIn', {
+        body: { ...account, password: 'password-456' },
+      })
+    ).body.token as string;
+    const again = await a.call('changeProfile', {
+      body: { name: account.name, email: account.email, password: 'password-789', currentPassword: 'password-456' },
+      token: other,
+    });
+    expect(
+      (
+        await b.call('getProfile', {
+          token: fresh,
+          headers: { 'x-db-position': positionOf(again.headers) },
+        })
+      ).status,
     ).toBe(401);
   });
 
   it('a submission and an admin’s edit through one server show on the other’s next request', async () => {
     const account = { name: 'Submitter Elsewhere', email: uniqueEmail('ryw'), password: 'password-123' };
-    const { token } = (await a.post('/api/users/signup', account)).body as { token: string };
+    const { token } = (
+      await a.call('signUp', {
+        body: account,
+      })
+    ).body as { token: string };
     const url = `https://example.org/read-your-writes-${Date.now()}`;
-    const submitted = await a.post('/api/submissions/create', { url, name: 'Read your writes' }, { token });
+    const submitted = await a.call('submitLink', {
+      body: { url, name: 'Read your writes' },
+      token,
+    });
     expect(submitted.status).toBe(201);
-    const mine = await b.get('/api/submissions/mine', {
+    const mine = await b.call('mySubmissions', {
       token,
       headers: { 'x-db-position': positionOf(submitted.headers) },
     });
     expect(JSON.stringify(mine.body)).toContain(url);
 
-    const admin = (await a.post('/api/users/signin', DEMO_ADMIN)).body.token as string;
-    const { body: latest } = await b.get('/api/contents/search?order=latest');
+    const admin = (
+      await a.call('signIn', {
+        body: DEMO_ADMIN,
+      })
+    ).body.token as string;
+    const { body: latest } = await b.call('searchContents', {
+      query: { order: 'latest' },
+    });
     const content = latest.contents[2] as { _id: string; slug: string; name: string };
     await fetch(`${slowReplica.url}/content/${content.slug}`);
-    const { body: full } = await a.get(`/api/contents/slug/${content.slug}`);
+    const { body: full } = await a.call('contentBySlug', {
+      params: { slug: content.slug },
+    });
     const name = `${content.name} (edited through the primary)`;
-    const edited = await a.put(`/api/contents/${content._id}`, { ...full, name }, { token: admin });
+    const edited = await a.call('saveContent', {
+      params: { id: content._id },
+      body: { ...full, name },
+      token: admin,
+    });
     expect(edited.status).toBe(200);
     const page = await fetch(`${slowReplica.url}/content/${content.slug}`, {
       headers: { 'x-db-position': positionOf(edited.headers) },
@@ -203,7 +316,9 @@ describe.skipIf(!hasSqld)(`read-your-writes across servers${hasSqld ? '' : ` (sk
 
   it('with the primary silent, the replica serves a client that brings a newer position within the bound', async () => {
     const account = { name: 'Before The Freeze', email: uniqueEmail('ryw'), password: 'password-123' };
-    const signedUp = await a.post('/api/users/signup', account);
+    const signedUp = await a.call('signUp', {
+      body: account,
+    });
     const position = positionOf(signedUp.headers);
     primary.pause();
     try {

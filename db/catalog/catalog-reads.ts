@@ -6,7 +6,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { invalid, notFound } from '../errors.ts';
-import { contents, reviews, type Content } from '../schema.ts';
+import { contents, progress, reviews, saves, type Content } from '../schema.ts';
 import { TAG_KINDS, type TagKind } from './taxonomy.ts';
 import { FACETS, type Facet, type FilterLists } from './facets.ts';
 import {
@@ -259,6 +259,8 @@ export interface ApiReview {
   /** How many users found it helpful. */
   helpful: number;
   createdAt: string;
+  /** Its author marked the content done (a content page's reviews say so). */
+  finished?: boolean;
 }
 
 export const toApiReview = (r: typeof reviews.$inferSelect): ApiReview => ({
@@ -270,21 +272,52 @@ export const toApiReview = (r: typeof reviews.$inferSelect): ApiReview => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-export type ContentWithReviews = ContentShape & { reviews: ApiReview[] };
+/** How many learners keep a content: saved it, and marked it done. */
+export interface Learners {
+  saves: number;
+  finished: number;
+}
 
-/** A content with its reviews, newest first (docs/product.md#the-rest-api GET /api/contents/slug/{slug}). */
+export type ContentWithReviews = ContentShape & {
+  reviews: Array<ApiReview & { finished: boolean }>;
+  learners: Learners;
+};
+
+/**
+ * A content with its reviews, newest first (docs/product.md#the-rest-api GET /api/contents/slug/{slug}), each
+ * saying whether its author finished the content, and its learners. A save of it refreshes it (a 'saved'
+ * change names its content: deps.ts), within the staleness bound; a progress mark, which logs no change, shows
+ * with the next save or change of the content.
+ */
 export async function getContentBySlug(db: Db, slug: string): Promise<ContentWithReviews> {
   if (slug.length > 200) throw notFound('Content not found');
   return cachedRead(db, `slug:${slug}`, async () => {
     const [row] = await db.select().from(contents).where(eq(contents.slug, slug));
     if (!row) throw notFound('Content not found');
     declare({ subjects: [row.seq] });
-    const list = await db
-      .select()
-      .from(reviews)
-      .where(eq(reviews.contentId, row.id))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id));
-    return { ...toApiContent(row), reviews: list.map(toApiReview) };
+    const done = and(eq(progress.contentId, row.id), eq(progress.state, 'done'));
+    const [list, [learners]] = await Promise.all([
+      db
+        .select({
+          review: reviews,
+          // Spelt out: inside a subquery drizzle would name both user_id columns without their tables.
+          finished: sql<number>`EXISTS (SELECT 1 FROM progress p WHERE p.content_id = reviews.content_id AND p.user_id = reviews.user_id AND p.state = 'done')`,
+        })
+        .from(reviews)
+        .where(eq(reviews.contentId, row.id))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id)),
+      db
+        .select({
+          saves: sql<number>`(SELECT count(*) FROM ${saves} WHERE ${saves.contentId} = ${row.id})`,
+          finished: sql<number>`(SELECT count(*) FROM ${progress} WHERE ${done})`,
+        })
+        .from(sql`(SELECT 1)`),
+    ]);
+    return {
+      ...toApiContent(row),
+      reviews: list.map(({ review, finished }) => ({ ...toApiReview(review), finished: Boolean(finished) })),
+      learners: { saves: Number(learners?.saves ?? 0), finished: Number(learners?.finished ?? 0) },
+    };
   });
 }
 

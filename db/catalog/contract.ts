@@ -23,6 +23,27 @@ export const facetFieldShapes = Object.fromEntries(
   ]),
 ) as { [K in FieldKey]: z.ZodNullable<z.ZodEnum<{ [V in ChoiceValue<K>]: V }>> };
 
+/** The facts that decide (db/catalog/validation/facts.ts): each null when not known. */
+export const factShapes = {
+  provider: z.string().nullable().meta({ description: 'The organisation behind it', example: 'Harvard University' }),
+  hours: z.number().nullable().meta({ description: 'The effort it takes in all, in hours' }),
+  selfPaced: z
+    .boolean()
+    .nullable()
+    .meta({ description: 'true: started and followed at one’s own pace; false: on a schedule' }),
+  format: z.string().nullable().meta({ description: 'How it is given', example: 'Video lectures and problem sets' }),
+  skills: z.array(z.string()).nullable().meta({ description: 'What one learns: a handful of short names' }),
+  prerequisites: z.string().nullable().meta({ description: 'What it expects one to know first' }),
+  lastUpdated: z
+    .string()
+    .nullable()
+    .meta({ description: 'When the resource itself was last updated: YYYY-MM-DD, YYYY-MM or YYYY' }),
+  certificatePrice: z
+    .string()
+    .nullable()
+    .meta({ description: 'What its certificate costs, where that differs from its cost', example: '$199' }),
+};
+
 export const content = z
   .object({
     _id: id,
@@ -42,6 +63,7 @@ export const content = z
     numReviews: z.int(),
     createdAt: isoDate,
     updatedAt: isoDate,
+    ...factShapes,
   })
   .meta({ id: 'Content' });
 

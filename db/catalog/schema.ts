@@ -31,6 +31,23 @@ export function facetFieldColumns(): FieldColumns {
   return Object.fromEntries(FIELD_FACETS.map((facet) => [facet.key, fieldColumn(facet.column)])) as FieldColumns;
 }
 
+/**
+ * The facts that decide (db/catalog/validation/facts.ts), each nullable (null: not known), named as their
+ * fields: contents, drafts and submissions all have them, last in each table.
+ */
+export function factColumns() {
+  return {
+    provider: text('provider'),
+    hours: real('hours'),
+    selfPaced: integer('self_paced', { mode: 'boolean' }),
+    format: text('format'),
+    skills: text('skills', { mode: 'json' }).$type<string[]>(),
+    prerequisites: text('prerequisites'),
+    lastUpdated: text('last_updated'),
+    certificatePrice: text('certificate_price'),
+  };
+}
+
 /** The columns named in FACET_TABLE_COLUMNS but the seq (the rowid, in every index already), in its order. */
 function facetTableColumns<T extends Record<string, SQLiteColumn>>(table: T): [SQLiteColumn, ...SQLiteColumn[]] {
   const byName = new Map(Object.values(table).map((column) => [column.name, column]));
@@ -70,6 +87,7 @@ export const contents = sqliteTable(
     numReviews: integer('num_reviews').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    ...factColumns(),
   },
   (t) => [
     uniqueIndex('contents_id_unique').on(t.id),
@@ -246,6 +264,7 @@ export const contentDrafts = sqliteTable(
     ...facetFieldColumns(),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    ...factColumns(),
   },
   (t) => [index('content_drafts_created_idx').on(t.createdAt)],
 );

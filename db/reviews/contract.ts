@@ -30,7 +30,21 @@ export const myReviewList = z
   .meta({ id: 'MyReviewList', description: 'A page of the reviews you wrote' });
 
 export const contentWithReviews = content
-  .extend({ reviews: z.array(review).meta({ description: 'Newest first' }) })
+  .extend({
+    reviews: z
+      .array(
+        review.extend({
+          finished: z.boolean().meta({ description: 'Its author marked the content done: “Finished it”' }),
+        }),
+      )
+      .meta({ description: 'Newest first' }),
+    learners: z
+      .object({
+        saves: z.int().min(0).meta({ description: 'How many learners saved it' }),
+        finished: z.int().min(0).meta({ description: 'How many learners marked it done' }),
+      })
+      .meta({ description: 'Counted within the hour' }),
+  })
   .meta({ id: 'ContentWithReviews' });
 
 export const reviewResult = z

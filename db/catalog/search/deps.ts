@@ -177,8 +177,9 @@ const ranksWords = (list: ListShown, seq: number) =>
 function changeEffect(deps: Deps, change: CatalogChange): Effect {
   // A retag rewrote the labels (and maybe the values) of a tag's carriers, unnamed: anything may show one.
   if (change.kind === 'reset' || change.kind === 'retag') return 'dead';
-  // A save names its content, whose own page does not count saves: only what counts them is touched.
-  if (change.kind === 'saved') return deps.saves ? 'stale' : 'none';
+  // A save names its content, whose own page counts its learners: that page and what counts saves, within the staleness bound.
+  if (change.kind === 'saved')
+    return deps.saves || (change.contentSeq !== null && deps.subjects?.includes(change.contentSeq)) ? 'stale' : 'none';
   const seq = change.contentSeq;
   if (seq !== null && deps.subjects?.includes(seq)) return 'dead';
   // A learner's list: its own page, and (above) the page of a content it gained or lost, which counts its public lists.

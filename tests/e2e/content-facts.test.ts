@@ -1,0 +1,151 @@
+/**
+ * The facts that decide, in a real browser: the content page's "at a glance" list (provider, duration, format,
+ * learners), its skills and certificate price, the rating distribution whose bars filter the reviews, the
+ * "Finished it" mark; a card's provider line; the admin's fact fields with an error beside its field. At 1366
+ * and 390 px, in both themes, axe-core finding no violation; screenshots in scratch/screens/.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, launchBrowser, settled, signInThroughForm } from '../setup/browser.ts';
+import { DEMO_ADMIN } from '../setup/http.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asAdmin, signUp } from '../setup/actors.ts';
+import { ALL_RULES, COLOUR_RULES, violationsOf } from './axe-screens.ts';
+
+const SCREENS = new URL('../../scratch/screens/', import.meta.url).pathname;
+const SIZES = { laptop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
+const SLUG = 'cs50-s-introduction-to-programming-with-python';
+
+describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
+  let browser: Browser;
+  let contentId: string;
+  let finisherName: string;
+  const { server, api } = useServer();
+
+  beforeAll(async () => {
+    mkdirSync(SCREENS, { recursive: true });
+    browser = await launchBrowser();
+    const admin = await asAdmin(api);
+    const content = (await api.get(`/api/contents/slug/${SLUG}`)).body;
+    contentId = content._id;
+    const { _id, status, rating, numReviews, createdAt, updatedAt, reviews, learners, ...fields } = content;
+    expect(
+      (
+        await api.put(
+          `/api/contents/${contentId}`,
+          { ...fields, hours: 40, lastUpdated: '2024-01', certificatePrice: '$219 on edX' },
+          { token: admin.token },
+        )
+      ).status,
+    ).toBe(200);
+    // A learner who finished it reviews it: their review carries the mark.
+    const finisher = await signUp(api, 'Fiona Finisher');
+    finisherName = finisher.name;
+    await api.put(`/api/users/progress/${contentId}`, { state: 'done' }, { token: finisher.token });
+    await api.post(
+      `/api/contents/${contentId}/reviews`,
+      { rating: 2, comment: 'Finished it; too fast for me.', name: finisher.name },
+      { token: finisher.token },
+    );
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function check(page: Page, name: string, size: keyof typeof SIZES) {
+    const found: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await settled(page);
+      for (const v of await violationsOf(page, theme === 'light' ? ALL_RULES : COLOUR_RULES))
+        found.push(
+          `${name} (${size}, ${theme}): ${v.id} ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+        );
+      await page.screenshot({ path: `${SCREENS}${name}-${size}-${theme}.png`, fullPage: true });
+    }
+    return found;
+  }
+
+  it.each(Object.keys(SIZES) as Array<keyof typeof SIZES>)(
+    'the content page at %s: facts at a glance, star bars that filter, the finished mark',
+    async (size) => {
+      const context = await browser.newContext({ baseURL: server.url, viewport: SIZES[size], bypassCSP: true });
+      try {
+        const page = await context.newPage();
+        await page.goto(`/content/${SLUG}`);
+        const glance = page.getByRole('definition').filter({ hasText: 'Harvard University' });
+        await glance.first().waitFor();
+        const facts = page.locator('[data-facts]');
+        expect(await facts.locator('[data-fact="provider"] dd').innerText()).toBe('Harvard University');
+        expect(await facts.locator('[data-fact="duration"] dd').innerText()).toBe('40 hours, self-paced');
+        expect(await facts.locator('[data-fact="lastUpdated"] dd').innerText()).toBe('Jan 2024');
+        expect(await facts.locator('[data-fact="learners"] dd').innerText()).toContain('1 finished it');
+        expect(await page.locator('[data-fact="skills"] .badge').allInnerTexts()).toContain('Unit tests');
+        expect(await page.locator('[data-fact="certificatePrice"]').innerText()).toBe('Certificate: $219 on edX');
+
+        // The reviews by stars: the bars count them, one shows only its own, again shows all.
+        const reviews = page.locator('[data-reviews] > [data-review]');
+        const all = await reviews.count();
+        const twoStars = page.locator('[data-star-filter="2"]');
+        expect((await twoStars.innerText()).replace(/\s+/g, ' ')).toMatch(/^2 stars 1 review/);
+        expect(await page.locator('[data-star-filter="1"]').isDisabled()).toBe(true);
+        await twoStars.click();
+        expect(await twoStars.getAttribute('aria-pressed')).toBe('true');
+        const shown = reviews.filter({ visible: true });
+        expect(await shown.count()).toBe(1);
+        expect(await page.locator('[data-star-filter-words]').innerText()).toBe('Showing 1 2-star review');
+        const finished = shown.first();
+        expect(await finished.innerText()).toContain(finisherName);
+        expect(await finished.locator('[data-finished]').innerText()).toBe('Finished it');
+        const found = await check(page, 'content-facts-filtered', size);
+        await page.getByRole('button', { name: 'Show all reviews' }).click();
+        expect(await reviews.filter({ visible: true }).count()).toBe(all);
+        found.push(...(await check(page, 'content-facts', size)));
+        expect(found).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    90_000,
+  );
+
+  it('a card says who offers it and how long it takes', async () => {
+    const page = await (await browser.newContext({ baseURL: server.url })).newPage();
+    await page.goto('/search?searchTerm=CS50%27s+Introduction+to+Programming+with+Python');
+    const card = page.locator('[data-content-card]', { hasText: "CS50's Introduction to Programming with Python" });
+    expect(await card.first().locator('[data-card-facts]').innerText()).toBe(
+      'Harvard University · 40 hours, self-paced',
+    );
+    await page.context().close();
+  });
+
+  it.each(Object.keys(SIZES) as Array<keyof typeof SIZES>)(
+    'an admin edits the facts at %s: a wrong one is refused beside its field, a right one shows on the page',
+    async (size) => {
+      const context = await browser.newContext({ baseURL: server.url, viewport: SIZES[size], bypassCSP: true });
+      try {
+        const page = await context.newPage();
+        await signInThroughForm(page, DEMO_ADMIN);
+        await page.goto(`/admin/content/${contentId}`);
+        await hydrated(page);
+        const hours = page.getByLabel('Hours in all');
+        expect(await hours.inputValue()).toMatch(/^4[02]$/);
+        await hours.fill('a while');
+        await page.getByRole('button', { name: 'Update' }).click();
+        await page.locator('[data-field-error="hours"]').waitFor();
+        expect(await page.locator('[data-field-error="hours"]').innerText()).toContain('Hours must be a number');
+        const found = await check(page, 'admin-content-facts-error', size);
+        expect(found).toEqual([]);
+        await hours.fill(size === 'laptop' ? '42' : '40');
+        await page.getByLabel('Pace').selectOption('true');
+        await page.getByRole('button', { name: 'Update' }).click();
+        await page.waitForURL((url) => !url.pathname.startsWith('/admin/content/'));
+        expect((await api.get(`/api/contents/slug/${SLUG}`)).body.hours).toBe(size === 'laptop' ? 42 : 40);
+      } finally {
+        await context.close();
+      }
+    },
+    90_000,
+  );
+});

@@ -121,6 +121,16 @@ export const LANGUAGES = [
   { value: 'fa', label: 'Persian' },
 ] as const;
 
+/**
+ * How long a resource takes, by its hours in all (contents.duration, a column SQLite computes from hours:
+ * under 10, 10 to 50, over 50; none when the hours are not known).
+ */
+export const DURATIONS = [
+  { value: 'under-10', label: 'Under 10 hours' },
+  { value: '10-50', label: '10–50 hours' },
+  { value: '50-plus', label: 'Over 50 hours' },
+] as const;
+
 export const FACETS = [
   {
     kind: 'tags',
@@ -179,6 +189,17 @@ export const FACETS = [
     list: 'costs',
     listed: 'values',
     unknown: 'ignore',
+  },
+  {
+    kind: 'choice',
+    key: 'duration',
+    column: 'duration',
+    title: 'Duration',
+    chip: 'Duration',
+    choices: DURATIONS,
+    list: 'durations',
+    listed: 'choices',
+    unknown: 'refuse',
   },
   {
     kind: 'atLeast',

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/sqlite-core';
 import { users } from '../accounts/schema.ts';
 import type { Cost, Tag, TagKind } from './taxonomy.ts';
-import { FACET_TABLE_COLUMNS, FIELD_FACETS, type ChoiceValue, type FieldKey } from './facets.ts';
+import { FACET_TABLE_COLUMNS, FIELD_FACETS, type ChoiceValue, type DURATIONS, type FieldKey } from './facets.ts';
 import { createdAt } from '../columns.ts';
 import type { TagStatus } from './validation/tags.ts';
 
@@ -88,6 +88,13 @@ export const contents = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
     ...factColumns(),
+    /** The hours' band, the Duration facet's choice (db/catalog/facets.ts DURATIONS); null when the hours are not known. */
+    duration: text('duration')
+      .$type<(typeof DURATIONS)[number]['value']>()
+      .generatedAlwaysAs(
+        sql`CASE WHEN hours IS NULL THEN NULL WHEN hours < 10 THEN 'under-10' WHEN hours <= 50 THEN '10-50' ELSE '50-plus' END`,
+        { mode: 'virtual' },
+      ),
   },
   (t) => [
     uniqueIndex('contents_id_unique').on(t.id),

@@ -59,6 +59,7 @@ describe('filterGroups', () => {
       'Level',
       'Language',
       'Costs',
+      'Duration',
       'Avg Reviews',
       'Certification',
     ]);

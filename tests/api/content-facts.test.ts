@@ -170,4 +170,38 @@ describe('the facts that decide', () => {
     expect(byName(finisher.name).finished).toBe(true);
     expect(byName(starter.name).finished).toBe(false);
   });
+
+  it('filters the search by duration band, with live counts that follow an edit of the hours', async () => {
+    const content = await newest();
+    await edit(content, { hours: 8 });
+    const before = (await api.get('/api/contents/search')).body;
+    const short = await api.get('/api/contents/search?duration=under-10');
+    expect(short.status).toBe(200);
+    expect(short.body.filters.duration).toBe('under-10');
+    expect(short.body.countContents).toBe(before.facets.duration['under-10']);
+    expect(short.body.contents.map((c: Content) => c._id)).toContain(content._id);
+    expect(short.body.contents.every((c: Content) => (c.hours as number) < 10)).toBe(true);
+    // Its label is taken too; an unknown band is a 400 naming the bands.
+    expect((await api.get('/api/contents/search?duration=Under%2010%20hours')).body.countContents).toBe(
+      short.body.countContents,
+    );
+    const wrong = await api.get('/api/contents/search?duration=forever');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toContain('under-10');
+
+    await edit(content, { hours: 50 });
+    const after = (await api.get('/api/contents/search')).body;
+    expect(after.facets.duration['under-10']).toBe(before.facets.duration['under-10'] - 1);
+    expect(after.facets.duration['10-50']).toBe(before.facets.duration['10-50'] + 1);
+    const middle = (await api.get('/api/contents/search?duration=10-50')).body.contents.map((c: Content) => c._id);
+    expect(middle).toContain(content._id);
+    await edit(content, { hours: 51 });
+    expect((await api.get('/api/contents/search?duration=50-plus')).body.contents.map((c: Content) => c._id)).toContain(
+      content._id,
+    );
+    expect((await api.get('/api/contents/filters')).body.durations).toContainEqual({
+      value: '50-plus',
+      label: 'Over 50 hours',
+    });
+  });
 });

@@ -110,6 +110,37 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
     90_000,
   );
 
+  it.each(Object.keys(SIZES) as Array<keyof typeof SIZES>)(
+    'narrows /search by duration at %s (from its counted sidebar group on a laptop)',
+    async (size) => {
+      const expected = (await api.get('/api/contents/search')).body.facets.duration['10-50'] as number;
+      expect(expected).toBeGreaterThan(0);
+      const context = await browser.newContext({ baseURL: server.url, viewport: SIZES[size], bypassCSP: true });
+      try {
+        const page = await context.newPage();
+        if (size === 'laptop') {
+          await page.goto('/search');
+          await settled(page);
+          const filters = page.getByRole('region', { name: 'Filters' });
+          await filters.locator('summary', { hasText: 'Duration' }).click();
+          await filters
+            .getByRole('list', { name: 'Duration' })
+            .getByRole('link', { name: new RegExp(`^10–50 hours\\s*\\(${expected}\\)$`) })
+            .click();
+        } else await page.goto('/search?duration=10-50');
+        await page.waitForURL((url) => url.searchParams.get('duration') === '10-50');
+        expect(
+          (await page.locator('[data-filter-chip="duration"]').innerText()).replace(/^Remove filter\s*/, '').trim(),
+        ).toBe('Duration: 10–50 hours');
+        expect(await page.locator('[data-content-card]').count()).toBe(Math.min(expected, 12));
+        expect(await check(page, 'search-duration', size)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    90_000,
+  );
+
   it('a card says who offers it and how long it takes', async () => {
     const page = await (await browser.newContext({ baseURL: server.url })).newPage();
     await page.goto('/search?searchTerm=CS50%27s+Introduction+to+Programming+with+Python');

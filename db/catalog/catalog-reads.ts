@@ -238,6 +238,12 @@ export async function listFilters(db: Db): Promise<CatalogFilters> {
     const answer: Record<string, unknown> = {};
     for (const facet of FACETS as readonly Facet[]) {
       if (facet.kind === 'tags') answer[facet.list] = lists[facet.key].filter((tag) => carried(facet.key, tag.value));
+      // The texts some content has, most contents first, then by name.
+      if (facet.kind === 'open')
+        answer[facet.list] = Object.entries((facets as Record<string, Record<string, number>>)[facet.key] ?? {})
+          .filter(([, n]) => n > 0)
+          .sort(([a, m], [b, n]) => n - m || a.localeCompare(b))
+          .map(([value]) => ({ value, label: value }));
       if (facet.kind !== 'choice') continue;
       const had = facet.choices.filter(
         (choice) => ((facets as Record<string, Record<string, number>>)[facet.key]![choice.value] ?? 0) > 0,

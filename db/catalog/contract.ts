@@ -141,6 +141,7 @@ export const searchResult = z
 const filterLists = Object.fromEntries(
   (FACETS as readonly Facet[]).flatMap((facet): Array<[string, z.ZodType]> => {
     if (facet.kind === 'tags') return [[facet.list, z.array(tag)]];
+    if (facet.kind === 'open') return [[facet.list, z.array(z.object({ value: z.string(), label: z.string() }))]];
     if (facet.kind !== 'choice') return [];
     const values = z.enum(facet.choices.map((choice) => choice.value) as [string, ...string[]]);
     return [[facet.list, z.array(facet.listed === 'values' ? values : z.object({ value: values, label: z.string() }))]];

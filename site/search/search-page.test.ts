@@ -59,6 +59,7 @@ describe('filterGroups', () => {
       'Level',
       'Language',
       'Costs',
+      'Provider',
       'Duration',
       'Avg Reviews',
       'Certification',

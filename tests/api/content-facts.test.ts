@@ -204,4 +204,37 @@ describe('the facts that decide', () => {
       label: 'Over 50 hours',
     });
   });
+
+  it('filters the search by provider, with live counts, and lists the providers some content has', async () => {
+    const all = (await api.get('/api/contents/search')).body;
+    const harvard = all.facets.provider['Harvard University'] as number;
+    expect(harvard).toBeGreaterThanOrEqual(5);
+    const res = await api.get('/api/contents/search?provider=Harvard%20University');
+    expect(res.status).toBe(200);
+    expect(res.body.filters.provider).toBe('Harvard University');
+    expect(res.body.countContents).toBe(harvard);
+    expect(res.body.contents.every((c: Content) => c.provider === 'Harvard University')).toBe(true);
+    // Narrowed by another filter, the counts follow.
+    const both = (await api.get('/api/contents/search?provider=Harvard%20University&cost=Free')).body;
+    expect(both.countContents).toBe(res.body.facets.cost.Free);
+    // A provider no content has finds nothing; empty is no filter.
+    expect((await api.get('/api/contents/search?provider=Nobody')).body.countContents).toBe(0);
+    expect((await api.get('/api/contents/search?provider=')).body.countContents).toBe(all.countContents);
+
+    const content = await newest();
+    await edit(content, { provider: 'Test Provider Institute' });
+    const after = (await api.get('/api/contents/search?provider=Test%20Provider%20Institute')).body;
+    expect(after.contents.map((c: Content) => c._id)).toEqual([content._id]);
+    const filters = (await api.get('/api/contents/filters')).body;
+    expect(filters.providers).toContainEqual({ value: 'Test Provider Institute', label: 'Test Provider Institute' });
+    // Most contents first: the demo's Google (7) before Harvard University (5).
+    const order = filters.providers.map((p: { value: string }) => p.value);
+    expect(order.indexOf('Google')).toBe(0);
+    expect(order.indexOf('Harvard University')).toBe(1);
+    await edit(content, { provider: '' });
+    expect((await api.get('/api/contents/filters')).body.providers).not.toContainEqual({
+      value: 'Test Provider Institute',
+      label: 'Test Provider Institute',
+    });
+  });
 });

@@ -141,6 +141,33 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
     90_000,
   );
 
+  it('narrows /search by provider from its counted sidebar group, and the chip takes it off', async () => {
+    const expected = (await api.get('/api/contents/search')).body.facets.provider['Harvard University'] as number;
+    const context = await browser.newContext({ baseURL: server.url, viewport: SIZES.laptop, bypassCSP: true });
+    try {
+      const page = await context.newPage();
+      await page.goto('/search');
+      await settled(page);
+      const filters = page.getByRole('region', { name: 'Filters' });
+      await filters.locator('summary', { hasText: 'Provider' }).click();
+      await filters
+        .getByRole('list', { name: 'Provider' })
+        .getByRole('link', { name: new RegExp(`^Harvard University\\s*\\(${expected}\\)$`) })
+        .click();
+      await page.waitForURL((url) => url.searchParams.get('provider') === 'Harvard University');
+      const chip = page.locator('[data-filter-chip="provider"]');
+      expect((await chip.innerText()).replace(/^Remove filter\s*/, '').trim()).toBe('Provider: Harvard University');
+      expect(await page.locator('[data-content-card]').count()).toBe(expected);
+      for (const line of await page.locator('[data-card-facts]').allInnerTexts())
+        expect(line).toMatch(/^Harvard University/);
+      expect(await check(page, 'search-provider', 'laptop')).toEqual([]);
+      await chip.click();
+      await page.waitForURL((url) => !url.searchParams.has('provider'));
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
   it('a card says who offers it and how long it takes', async () => {
     const page = await (await browser.newContext({ baseURL: server.url })).newPage();
     await page.goto('/search?searchTerm=CS50%27s+Introduction+to+Programming+with+Python');

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { invalid, notFound } from '../errors.ts';
+import { AppError, invalid, invalidField, notFound } from '../errors.ts';
 import { contents, progress, reviews, saves, type Content } from '../schema.ts';
 import { TAG_KINDS, type TagKind } from './taxonomy.ts';
 import { FACETS, type Facet, type FilterLists } from './facets.ts';
@@ -424,4 +424,40 @@ export async function latestContents(db: Db, limit: number): Promise<ContentShap
     declare({ lists: [list], cards: rows.map((r) => r.seq) });
     return rows.map(toApiContent);
   });
+}
+
+/** The most resources one comparison holds; a comparison needs two. */
+export const MAX_COMPARED = 4;
+
+/** The slugs a comparison names: repeated or comma-separated, blanks and repeats left out, in their order. */
+export function comparedSlugs(given: string | readonly string[] | null | undefined): string[] {
+  const parts = [given ?? []].flat().flatMap((one) => one.split(','));
+  return [...new Set(parts.map((one) => one.trim().toLowerCase()).filter(Boolean))];
+}
+
+/**
+ * Two to four contents side by side (docs/product.md#compare), in the order named, each with its learners:
+ * through the content pages' cached reads, so a comparison follows their changes. Fewer than two or more
+ * than four is a 400; a slug no content has, a 404 naming it.
+ */
+export async function compareContents(db: Db, given: string | readonly string[] | null | undefined) {
+  const slugs = comparedSlugs(given);
+  if (slugs.length < 2 || slugs.length > MAX_COMPARED)
+    throw invalidField(
+      'slugs',
+      `Compare 2 to ${MAX_COMPARED} resources: name them by their slugs (${slugs.length} given)`,
+    );
+  const contents = await Promise.all(
+    slugs.map(async (slug) => {
+      try {
+        const { reviews: _reviews, ...content } = await getContentBySlug(db, slug);
+        return content;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND')
+          throw notFound(`No resource '${slug.slice(0, 120)}' to compare`);
+        throw error;
+      }
+    }),
+  );
+  return { contents };
 }

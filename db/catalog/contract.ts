@@ -67,6 +67,19 @@ export const content = z
   })
   .meta({ id: 'Content' });
 
+/** How many learners keep a content (its page and a comparison show them). */
+export const learners = z
+  .object({
+    saves: z.int().min(0).meta({ description: 'How many learners saved it' }),
+    finished: z.int().min(0).meta({ description: 'How many learners marked it done' }),
+  })
+  .meta({ description: 'Refreshed with the content’s next save or change' });
+
+/** Two to four contents side by side, in the order asked, each with its learners. */
+export const comparison = z
+  .object({ contents: z.array(content.extend({ learners })).min(2).max(4) })
+  .meta({ id: 'Comparison' });
+
 /** A content as a list of the user's own things names it: enough to link to its page. */
 export const contentRef = z.object({ _id: id, name: z.string(), slug: z.string() }).meta({ id: 'ContentRef' });
 
@@ -229,6 +242,27 @@ export const CATALOG_OPERATIONS = {
       },
     ],
     ok: { status: 200, schema: suggestions, description: 'The suggestions, tags first' },
+  },
+  compareContents: {
+    method: 'GET',
+    route: '/api/contents/compare',
+    group: 'Catalog',
+    access: 'public',
+    summary: 'Two to four resources side by side',
+    description: prose`
+      The contents named by their slugs, in that order, each with its facts and learners: what the page
+      /compare/{slug}/{slug}… shows as one table. Fewer than two or more than four is a 400; a slug no content
+      has is a 404 naming it.`,
+    query: [
+      {
+        name: 'slugs',
+        description: 'Two to four slugs, separated by commas or as repeated parameters',
+        schema: { type: 'string' },
+        example: 'cs50-s-introduction-to-programming-with-python,automate-the-boring-stuff-with-python',
+      },
+    ],
+    ok: { status: 200, schema: comparison, description: 'The resources, in the order asked' },
+    errors: [400, 404],
   },
   catalogFilters: {
     method: 'GET',

@@ -8,7 +8,7 @@ import { adminPaging, id, isoDate, message, paging } from '../contract/shapes.ts
 import { REVIEW_LIST } from './validation/review-list.ts';
 import { LIST, listFilter, PAGE, type Operation } from '../contract/operation.ts';
 import { prose } from '../contract/prose.ts';
-import { content, contentRef } from '../catalog/contract.ts';
+import { content, contentRef, learners } from '../catalog/contract.ts';
 import { reviewInput } from './validation/reviews.ts';
 import { reviewReportInput } from './validation/review-reports.ts';
 
@@ -38,12 +38,7 @@ export const contentWithReviews = content
         }),
       )
       .meta({ description: 'Newest first' }),
-    learners: z
-      .object({
-        saves: z.int().min(0).meta({ description: 'How many learners saved it' }),
-        finished: z.int().min(0).meta({ description: 'How many learners marked it done' }),
-      })
-      .meta({ description: 'Counted within the hour' }),
+    learners,
   })
   .meta({ id: 'ContentWithReviews' });
 

@@ -11,7 +11,7 @@ import { asAdmin, signUp } from '../setup/actors.ts';
 
 let admin: { token: string };
 
-const { api } = useServer();
+const { server, api } = useServer();
 beforeAll(async () => {
   admin = await asAdmin(api);
 });
@@ -236,5 +236,51 @@ describe('the facts that decide', () => {
       value: 'Test Provider Institute',
       label: 'Test Provider Institute',
     });
+  });
+
+  it('compares two to four resources in the order named, each with its facts and learners', async () => {
+    const slugs = ['cs50-s-introduction-to-programming-with-python', 'automate-the-boring-stuff-with-python'];
+    const res = await api.get(`/api/contents/compare?slugs=${slugs.join(',')}`);
+    expect(res.status).toBe(200);
+    expect(res.body.contents.map((c: Content) => c.slug)).toEqual(slugs);
+    expect(res.body.contents[0]).toMatchObject({ provider: 'Harvard University', selfPaced: true });
+    expect(res.body.contents[1].learners).toEqual({ saves: expect.any(Number), finished: expect.any(Number) });
+    // Repeated parameters, any case, repeats and blanks left out.
+    const repeated = await api.get(
+      `/api/contents/compare?slugs=${slugs[1]!.toUpperCase()}&slugs=${slugs[0]}&slugs=${slugs[1]}&slugs=`,
+    );
+    expect(repeated.body.contents.map((c: Content) => c.slug)).toEqual([slugs[1], slugs[0]]);
+  });
+
+  it('a comparison of fewer than two or more than four is a 400, an unknown slug a 404 naming it', async () => {
+    for (const query of ['', '?slugs=freecodecamp', '?slugs=freecodecamp,,freecodecamp', `?slugs=${'a,b,c,d,e'}`]) {
+      const res = await api.get(`/api/contents/compare${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.message).toContain('Compare 2 to 4 resources');
+      expect(res.body.fields.slugs).toContain('Compare 2 to 4');
+    }
+    const unknown = await api.get('/api/contents/compare?slugs=freecodecamp,no-such-resource');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe("No resource 'no-such-resource' to compare");
+  });
+
+  it('the comparison page answers without JavaScript, the same for everyone, and says what is wrong', async () => {
+    const page = await fetch(`${server.url}/compare/freecodecamp/the-odin-project`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('data-compared="freecodecamp"');
+    expect(html).toContain('data-compared="the-odin-project"');
+    // Kept in the page cache like a content page: revalidated by its ETag.
+    const etag = page.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${server.url}/compare/freecodecamp/the-odin-project`, {
+      headers: { 'if-none-match': etag! },
+    });
+    expect(again.status).toBe(304);
+    expect((await fetch(`${server.url}/compare/freecodecamp`)).status).toBe(400);
+    expect((await fetch(`${server.url}/compare/freecodecamp/no-such-resource`)).status).toBe(404);
+    const empty = await fetch(`${server.url}/compare`);
+    expect(empty.status).toBe(200);
+    expect(await empty.text()).toContain('data-compare-empty');
   });
 });

@@ -168,6 +168,78 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
     }
   }, 90_000);
 
+  it.each(Object.keys(SIZES) as Array<keyof typeof SIZES>)(
+    'picks resources to compare at %s, from a card and a content page, and compares them in one table',
+    async (size) => {
+      const context = await browser.newContext({ baseURL: server.url, viewport: SIZES[size], bypassCSP: true });
+      try {
+        const page = await context.newPage();
+        await page.goto('/search?provider=Harvard%20University');
+        await settled(page);
+        const card = page.locator('[data-content-card]').filter({ has: page.getByRole('heading', { name: /^CS50x/ }) });
+        await card.getByRole('button', { name: /^Compare/ }).click();
+        const tray = page.getByRole('complementary', { name: 'Compare' });
+        expect(await tray.innerText()).toContain('Pick one more');
+        await page.goto('/content/automate-the-boring-stuff-with-python');
+        const toggle = page.locator('[data-shelf-controls] [data-compare-toggle]');
+        await toggle.click();
+        expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+        const href = await tray.getByRole('link', { name: 'Compare now' }).getAttribute('href');
+        expect(href).toBe('/compare/cs50x-introduction-to-computer-science/automate-the-boring-stuff-with-python');
+        await tray.getByRole('link', { name: 'Compare now' }).click();
+        await page.waitForURL((url) => url.pathname === href);
+        const columns = page.locator('[data-compared]');
+        expect(await columns.count()).toBe(2);
+        expect(await page.locator('[data-row="provider"] td').allInnerTexts()).toEqual([
+          'Harvard University',
+          'Not known',
+        ]);
+        const scroller = page.locator('[data-compare]');
+        const overflows = await scroller.evaluate((el) => el.scrollWidth > el.clientWidth);
+        // On a phone the columns swipe; the facts' names stay where they are.
+        expect(overflows).toBe(size === 'phone');
+        if (size === 'phone') {
+          const label = page.locator('[data-row="provider"] th');
+          const before = await label.boundingBox();
+          await scroller.evaluate((el) => el.scrollBy({ left: 400 }));
+          await page.waitForTimeout(300);
+          expect((await label.boundingBox())?.x).toBe(before?.x);
+          // The second resource's column now stands whole beside the names.
+          const second = await page.locator('[data-row="provider"] td').nth(1).boundingBox();
+          const box = await scroller.boundingBox();
+          expect(second!.x).toBeGreaterThanOrEqual(before!.x + before!.width - 1);
+          expect(second!.x + second!.width).toBeLessThanOrEqual(box!.x + box!.width + 1);
+        }
+        expect(await check(page, 'compare', size)).toEqual([]);
+        await tray.getByRole('button', { name: 'Clear' }).click();
+        expect(await tray.count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    },
+    90_000,
+  );
+
+  it('a comparison opens without JavaScript, and /compare alone says how to pick', async () => {
+    const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/compare/freecodecamp/the-odin-project/cs50x-introduction-to-computer-science');
+      expect(await page.locator('[data-compared]').count()).toBe(3);
+      await page.locator('[data-remove-compared="freecodecamp"]').click();
+      await page.waitForURL(/\/compare\/the-odin-project\/cs50x-introduction-to-computer-science$/);
+      expect(await page.locator('[data-compared]').count()).toBe(2);
+      expect(await page.locator('[data-remove-compared]').count()).toBe(0);
+      await page.goto('/compare');
+      expect(await page.locator('[data-compare-empty]').innerText()).toContain('Pick 2 to 4 resources');
+      const wrong = await page.goto('/compare/freecodecamp/nothing-here');
+      expect(wrong?.status()).toBe(404);
+      expect(await page.locator('[data-compare-empty]').innerText()).toContain("No resource 'nothing-here' to compare");
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a card says who offers it and how long it takes', async () => {
     const page = await (await browser.newContext({ baseURL: server.url })).newPage();
     await page.goto('/search?searchTerm=CS50%27s+Introduction+to+Programming+with+Python');

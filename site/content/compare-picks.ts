@@ -2,7 +2,7 @@
  * The resources picked for a comparison (docs/product.md#compare), kept in this browser (localStorage) across
  * pages: each card's and content page's "Compare" toggle adds or removes one (at most four), and a tray at
  * the foot of the page names them with the link to /compare/{slug}/{slug}… once there are two. Without
- * JavaScript the toggles stay hidden; a comparison's address works without it.
+ * JavaScript the toggles stay invisible; a comparison's address works without it.
  */
 const KEY = 'comparePicks';
 export const MAX_PICKS = 4;
@@ -34,7 +34,7 @@ function paint(): void {
   const full = picks.length >= MAX_PICKS;
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-compare-toggle]')) {
     const picked = picks.some((p) => p.slug === button.dataset.slug);
-    button.hidden = false;
+    button.classList.remove('invisible');
     button.setAttribute('aria-pressed', String(picked));
     button.disabled = !picked && full;
     button.title = !picked && full ? `At most ${MAX_PICKS} resources` : '';

@@ -56,6 +56,8 @@ export const submissions = sqliteTable(
     pageImage: text('page_image'),
     createdAt: createdAt(),
     ...factColumns(),
+    /** What the page's JSON-LD or OpenGraph says of the resource (provider, hours…), suggested to the approving admin. */
+    pageFacts: text('page_facts', { mode: 'json' }).$type<Record<string, unknown>>(),
   },
   (t) => [
     // One pending submission per resource; decided ones may repeat (a link rejected once can come back).

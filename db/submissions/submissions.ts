@@ -9,7 +9,7 @@ import { FIELD_FACETS, type FieldKey } from '../catalog/facets.ts';
 import { cleanUrl, nameFromUrl, slugify, urlKey } from '../catalog/urls.ts';
 import { shownImage } from '../catalog/content-rows.ts';
 import { httpUrl } from '../catalog/validation/contents.ts';
-import { FACT_KEYS, factsOf } from '../catalog/validation/facts.ts';
+import { FACT_KEYS, factFields, factsOf } from '../catalog/validation/facts.ts';
 import { submissionInput } from './validation/submissions.ts';
 import { z } from '../validation/zod.ts';
 import { parseInput } from '../validation/parse.ts';
@@ -199,6 +199,7 @@ export async function createSubmission(db: Db, userId: string, input: unknown): 
           createdAt: sql`${Date.now()}`.as('created_at'),
           // Last in the table, as given (null: not known), as the columns store them.
           ...givenFacts,
+          pageFacts: sql`NULL`.as('page_facts'),
         })
         .from(sql`(SELECT 1)`)
         .where(sql`NOT EXISTS (SELECT 1 FROM ${contents} WHERE ${contents.urlKey} = ${key})`),
@@ -232,6 +233,15 @@ function forReview(row: Submission): SubmissionForReviewShape {
   if (api.cost === null) {
     api.cost = 'Free';
     suggested.push('cost');
+  }
+  // The facts the page's own structured data gives, where the submitter gave none; each as the catalog takes it.
+  for (const key of FACT_KEYS) {
+    const given = row.pageFacts?.[key];
+    if (api[key] !== null || given === undefined) continue;
+    const read = factFields[key].safeParse(given);
+    if (!read.success || read.data === null || read.data === undefined) continue;
+    (api as Record<string, unknown>)[key] = read.data;
+    suggested.push(key);
   }
   return { ...api, suggested };
 }

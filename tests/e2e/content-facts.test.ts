@@ -211,6 +211,12 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
           expect(second!.x + second!.width).toBeLessThanOrEqual(box!.x + box!.width + 1);
         }
         expect(await check(page, 'compare', size)).toEqual([]);
+        if (size === 'laptop') {
+          await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+          await page.getByRole('button', { name: 'Share' }).click();
+          await page.getByText('Link copied').waitFor();
+          expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+        }
         await tray.getByRole('button', { name: 'Clear' }).click();
         expect(await tray.count()).toBe(0);
       } finally {

@@ -287,7 +287,15 @@ describe('filter lists and content pages', () => {
     const page = await getContentBySlug(t.db, row!.slug);
     expect(page.reviews).toHaveLength(2);
     expect(page.reviews[0]!.createdAt >= page.reviews[1]!.createdAt).toBe(true);
-    expect(Object.keys(page.reviews[0]!).sort()).toEqual(['_id', 'comment', 'createdAt', 'helpful', 'name', 'rating']);
+    expect(Object.keys(page.reviews[0]!).sort()).toEqual([
+      '_id',
+      'comment',
+      'createdAt',
+      'finished',
+      'helpful',
+      'name',
+      'rating',
+    ]);
   });
 
   it('an unknown slug is NOT_FOUND', async () => {

@@ -5,8 +5,8 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { invalid, notFound } from '../errors.ts';
-import { contents, reviews, type Content } from '../schema.ts';
+import { AppError, invalid, invalidField, notFound } from '../errors.ts';
+import { contents, progress, reviews, saves, type Content } from '../schema.ts';
 import { TAG_KINDS, type TagKind } from './taxonomy.ts';
 import { FACETS, type Facet, type FilterLists } from './facets.ts';
 import {
@@ -238,6 +238,12 @@ export async function listFilters(db: Db): Promise<CatalogFilters> {
     const answer: Record<string, unknown> = {};
     for (const facet of FACETS as readonly Facet[]) {
       if (facet.kind === 'tags') answer[facet.list] = lists[facet.key].filter((tag) => carried(facet.key, tag.value));
+      // The texts some content has, most contents first, then by name.
+      if (facet.kind === 'open')
+        answer[facet.list] = Object.entries((facets as Record<string, Record<string, number>>)[facet.key] ?? {})
+          .filter(([, n]) => n > 0)
+          .sort(([a, m], [b, n]) => n - m || a.localeCompare(b))
+          .map(([value]) => ({ value, label: value }));
       if (facet.kind !== 'choice') continue;
       const had = facet.choices.filter(
         (choice) => ((facets as Record<string, Record<string, number>>)[facet.key]![choice.value] ?? 0) > 0,
@@ -259,6 +265,8 @@ export interface ApiReview {
   /** How many users found it helpful. */
   helpful: number;
   createdAt: string;
+  /** Its author marked the content done (a content page's reviews say so). */
+  finished?: boolean;
 }
 
 export const toApiReview = (r: typeof reviews.$inferSelect): ApiReview => ({
@@ -270,21 +278,52 @@ export const toApiReview = (r: typeof reviews.$inferSelect): ApiReview => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-export type ContentWithReviews = ContentShape & { reviews: ApiReview[] };
+/** How many learners keep a content: saved it, and marked it done. */
+export interface Learners {
+  saves: number;
+  finished: number;
+}
 
-/** A content with its reviews, newest first (docs/product.md#the-rest-api GET /api/contents/slug/{slug}). */
+export type ContentWithReviews = ContentShape & {
+  reviews: Array<ApiReview & { finished: boolean }>;
+  learners: Learners;
+};
+
+/**
+ * A content with its reviews, newest first (docs/product.md#the-rest-api GET /api/contents/slug/{slug}), each
+ * saying whether its author finished the content, and its learners. A save of it refreshes it (a 'saved'
+ * change names its content: deps.ts), within the staleness bound; a progress mark, which logs no change, shows
+ * with the next save or change of the content.
+ */
 export async function getContentBySlug(db: Db, slug: string): Promise<ContentWithReviews> {
   if (slug.length > 200) throw notFound('Content not found');
   return cachedRead(db, `slug:${slug}`, async () => {
     const [row] = await db.select().from(contents).where(eq(contents.slug, slug));
     if (!row) throw notFound('Content not found');
     declare({ subjects: [row.seq] });
-    const list = await db
-      .select()
-      .from(reviews)
-      .where(eq(reviews.contentId, row.id))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id));
-    return { ...toApiContent(row), reviews: list.map(toApiReview) };
+    const done = and(eq(progress.contentId, row.id), eq(progress.state, 'done'));
+    const [list, [learners]] = await Promise.all([
+      db
+        .select({
+          review: reviews,
+          // Spelt out: inside a subquery drizzle would name both user_id columns without their tables.
+          finished: sql<number>`EXISTS (SELECT 1 FROM progress p WHERE p.content_id = reviews.content_id AND p.user_id = reviews.user_id AND p.state = 'done')`,
+        })
+        .from(reviews)
+        .where(eq(reviews.contentId, row.id))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id)),
+      db
+        .select({
+          saves: sql<number>`(SELECT count(*) FROM ${saves} WHERE ${saves.contentId} = ${row.id})`,
+          finished: sql<number>`(SELECT count(*) FROM ${progress} WHERE ${done})`,
+        })
+        .from(sql`(SELECT 1)`),
+    ]);
+    return {
+      ...toApiContent(row),
+      reviews: list.map(({ review, finished }) => ({ ...toApiReview(review), finished: Boolean(finished) })),
+      learners: { saves: Number(learners?.saves ?? 0), finished: Number(learners?.finished ?? 0) },
+    };
   });
 }
 
@@ -385,4 +424,40 @@ export async function latestContents(db: Db, limit: number): Promise<ContentShap
     declare({ lists: [list], cards: rows.map((r) => r.seq) });
     return rows.map(toApiContent);
   });
+}
+
+/** The most resources one comparison holds; a comparison needs two. */
+export const MAX_COMPARED = 4;
+
+/** The slugs a comparison names: repeated or comma-separated, blanks and repeats left out, in their order. */
+export function comparedSlugs(given: string | readonly string[] | null | undefined): string[] {
+  const parts = [given ?? []].flat().flatMap((one) => one.split(','));
+  return [...new Set(parts.map((one) => one.trim().toLowerCase()).filter(Boolean))];
+}
+
+/**
+ * Two to four contents side by side (docs/product.md#compare), in the order named, each with its learners:
+ * through the content pages' cached reads, so a comparison follows their changes. Fewer than two or more
+ * than four is a 400; a slug no content has, a 404 naming it.
+ */
+export async function compareContents(db: Db, given: string | readonly string[] | null | undefined) {
+  const slugs = comparedSlugs(given);
+  if (slugs.length < 2 || slugs.length > MAX_COMPARED)
+    throw invalidField(
+      'slugs',
+      `Compare 2 to ${MAX_COMPARED} resources: name them by their slugs (${slugs.length} given)`,
+    );
+  const contents = await Promise.all(
+    slugs.map(async (slug) => {
+      try {
+        const { reviews: _reviews, ...content } = await getContentBySlug(db, slug);
+        return content;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND')
+          throw notFound(`No resource '${slug.slice(0, 120)}' to compare`);
+        throw error;
+      }
+    }),
+  );
+  return { contents };
 }

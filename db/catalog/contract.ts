@@ -32,6 +32,27 @@ export const facetFieldShapes = Object.fromEntries(
   ]),
 ) as { [K in FieldKey]: z.ZodNullable<z.ZodEnum<{ [V in ChoiceValue<K>]: V }>> };
 
+/** The facts that decide (db/catalog/validation/facts.ts): each null when not known. */
+export const factShapes = {
+  provider: z.string().nullable().meta({ description: 'The organisation behind it', example: 'Harvard University' }),
+  hours: z.number().nullable().meta({ description: 'The effort it takes in all, in hours' }),
+  selfPaced: z
+    .boolean()
+    .nullable()
+    .meta({ description: 'true: started and followed at one’s own pace; false: on a schedule' }),
+  format: z.string().nullable().meta({ description: 'How it is given', example: 'Video lectures and problem sets' }),
+  skills: z.array(z.string()).nullable().meta({ description: 'What one learns: a handful of short names' }),
+  prerequisites: z.string().nullable().meta({ description: 'What it expects one to know first' }),
+  lastUpdated: z
+    .string()
+    .nullable()
+    .meta({ description: 'When the resource itself was last updated: YYYY-MM-DD, YYYY-MM or YYYY' }),
+  certificatePrice: z
+    .string()
+    .nullable()
+    .meta({ description: 'What its certificate costs, where that differs from its cost', example: '$199' }),
+};
+
 export const content = z
   .object({
     _id: id,
@@ -51,8 +72,22 @@ export const content = z
     numReviews: z.int(),
     createdAt: isoDate,
     updatedAt: isoDate,
+    ...factShapes,
   })
   .meta({ id: 'Content' });
+
+/** How many learners keep a content (its page and a comparison show them). */
+export const learners = z
+  .object({
+    saves: z.int().min(0).meta({ description: 'How many learners saved it' }),
+    finished: z.int().min(0).meta({ description: 'How many learners marked it done' }),
+  })
+  .meta({ description: 'Refreshed with the content’s next save or change' });
+
+/** Two to four contents side by side, in the order asked, each with its learners. */
+export const comparison = z
+  .object({ contents: z.array(content.extend({ learners })).min(2).max(4) })
+  .meta({ id: 'Comparison' });
 
 /** A content as a list of the user's own things names it: enough to link to its page. */
 export const contentRef = z.object({ _id: id, name: z.string(), slug: z.string() }).meta({ id: 'ContentRef' });
@@ -132,6 +167,7 @@ export const searchResult = z
 const filterLists = Object.fromEntries(
   (FACETS as readonly Facet[]).flatMap((facet): Array<[string, z.ZodType]> => {
     if (facet.kind === 'tags') return [[facet.list, z.array(tag)]];
+    if (facet.kind === 'open') return [[facet.list, z.array(z.object({ value: z.string(), label: z.string() }))]];
     if (facet.kind !== 'choice') return [];
     const values = z.enum(facet.choices.map((choice) => choice.value) as [string, ...string[]]);
     return [[facet.list, z.array(facet.listed === 'values' ? values : z.object({ value: values, label: z.string() }))]];
@@ -219,6 +255,27 @@ export const CATALOG_OPERATIONS = {
       },
     ],
     ok: { status: 200, schema: suggestions, description: 'The suggestions, tags first' },
+  },
+  compareContents: {
+    method: 'GET',
+    route: '/api/contents/compare',
+    group: 'Catalog',
+    access: 'public',
+    summary: 'Two to four resources side by side',
+    description: prose`
+      The contents named by their slugs, in that order, each with its facts and learners: what the page
+      /compare/{slug}/{slug}… shows as one table. Fewer than two or more than four is a 400; a slug no content
+      has is a 404 naming it.`,
+    query: [
+      {
+        name: 'slugs',
+        description: 'Two to four slugs, separated by commas or as repeated parameters',
+        schema: { type: 'string' },
+        example: 'cs50-s-introduction-to-programming-with-python,automate-the-boring-stuff-with-python',
+      },
+    ],
+    ok: { status: 200, schema: comparison, description: 'The resources, in the order asked' },
+    errors: [400, 404],
   },
   catalogFilters: {
     method: 'GET',

@@ -10,7 +10,9 @@
  *   each choice is counted;
  * - 'flag': yes or no (0 or 1); each side is counted;
  * - 'atLeast': a number (the stars' average); a filter keeps the contents at or above a step, and each
- *   step counts the contents at or above it.
+ *   step counts the contents at or above it;
+ * - 'open': a text of the content's own from an open set (its provider); a filter keeps the contents with
+ *   that text exactly; each text some content has is counted.
  * What reads it: the search's parameters (validation/search.ts), the in-memory facet table and its counts
  * (search/), the filters answer (catalog-reads.ts listFilters), the search page's sidebar and chips
  * (site/search/search-page.ts) and the API's contract (contract.ts, db/contract/operation.ts); a 'choice' with a `field` is also a
@@ -85,7 +87,14 @@ export interface AtLeastFacet extends Common {
   readonly stepLabel: (step: number) => string;
 }
 
-export type Facet = TagFacet | ChoiceFacet | FlagFacet | AtLeastFacet;
+export interface OpenFacet extends Common {
+  readonly kind: 'open';
+  readonly column: string;
+  /** Its list in the filters answer: the texts some content has, as {value, label} (the label the text itself). */
+  readonly list: string;
+}
+
+export type Facet = TagFacet | ChoiceFacet | FlagFacet | AtLeastFacet | OpenFacet;
 
 const choices = <const V extends string>(values: readonly V[]) => values.map((value) => ({ value, label: value }));
 
@@ -119,6 +128,16 @@ export const LANGUAGES = [
   { value: 'uk', label: 'Ukrainian' },
   { value: 'bn', label: 'Bengali' },
   { value: 'fa', label: 'Persian' },
+] as const;
+
+/**
+ * How long a resource takes, by its hours in all (contents.duration, a column SQLite computes from hours:
+ * under 10, 10 to 50, over 50; none when the hours are not known).
+ */
+export const DURATIONS = [
+  { value: 'under-10', label: 'Under 10 hours' },
+  { value: '10-50', label: '10–50 hours' },
+  { value: '50-plus', label: 'Over 50 hours' },
 ] as const;
 
 export const FACETS = [
@@ -179,6 +198,18 @@ export const FACETS = [
     list: 'costs',
     listed: 'values',
     unknown: 'ignore',
+  },
+  { kind: 'open', key: 'provider', column: 'provider', title: 'Provider', chip: 'Provider', list: 'providers' },
+  {
+    kind: 'choice',
+    key: 'duration',
+    column: 'duration',
+    title: 'Duration',
+    chip: 'Duration',
+    choices: DURATIONS,
+    list: 'durations',
+    listed: 'choices',
+    unknown: 'refuse',
   },
   {
     kind: 'atLeast',

@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/sqlite-core';
 import { users } from '../accounts/schema.ts';
 import type { Cost, Tag, TagKind } from './taxonomy.ts';
-import { FACET_TABLE_COLUMNS, FIELD_FACETS, type ChoiceValue, type FieldKey } from './facets.ts';
+import { FACET_TABLE_COLUMNS, FIELD_FACETS, type ChoiceValue, type DURATIONS, type FieldKey } from './facets.ts';
 import { createdAt } from '../columns.ts';
 import type { TagStatus } from './validation/tags.ts';
 
@@ -29,6 +29,23 @@ type FieldColumns = { [K in FieldKey]: ReturnType<typeof fieldColumn<ChoiceValue
  */
 export function facetFieldColumns(): FieldColumns {
   return Object.fromEntries(FIELD_FACETS.map((facet) => [facet.key, fieldColumn(facet.column)])) as FieldColumns;
+}
+
+/**
+ * The facts that decide (db/catalog/validation/facts.ts), each nullable (null: not known), named as their
+ * fields: contents, drafts and submissions all have them, last in each table.
+ */
+export function factColumns() {
+  return {
+    provider: text('provider'),
+    hours: real('hours'),
+    selfPaced: integer('self_paced', { mode: 'boolean' }),
+    format: text('format'),
+    skills: text('skills', { mode: 'json' }).$type<string[]>(),
+    prerequisites: text('prerequisites'),
+    lastUpdated: text('last_updated'),
+    certificatePrice: text('certificate_price'),
+  };
 }
 
 /** The columns named in FACET_TABLE_COLUMNS but the seq (the rowid, in every index already), in its order. */
@@ -70,6 +87,14 @@ export const contents = sqliteTable(
     numReviews: integer('num_reviews').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    ...factColumns(),
+    /** The hours' band, the Duration facet's choice (db/catalog/facets.ts DURATIONS); null when the hours are not known. */
+    duration: text('duration')
+      .$type<(typeof DURATIONS)[number]['value']>()
+      .generatedAlwaysAs(
+        sql`CASE WHEN hours IS NULL THEN NULL WHEN hours < 10 THEN 'under-10' WHEN hours <= 50 THEN '10-50' ELSE '50-plus' END`,
+        { mode: 'virtual' },
+      ),
   },
   (t) => [
     uniqueIndex('contents_id_unique').on(t.id),
@@ -246,6 +271,7 @@ export const contentDrafts = sqliteTable(
     ...facetFieldColumns(),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
+    ...factColumns(),
   },
   (t) => [index('content_drafts_created_idx').on(t.createdAt)],
 );

@@ -126,6 +126,12 @@ export function facetFilter(facet: Facet): QueryParameter {
       description: `At least this many (${facet.title}): ${facet.steps.map(facet.stepLabel).join(', ')}`,
       schema: { type: 'integer', enum: [...facet.steps].sort() },
     };
+  if (facet.kind === 'open')
+    return {
+      name: facet.key,
+      description: `One ${facet.title.toLowerCase()} as the contents name it (see /api/contents/filters), exactly; empty or all: any`,
+      schema: { type: 'string' },
+    };
   const values = facet.choices.map((choice) => choice.value);
   const named = facet.choices
     .map((choice) => (choice.label === choice.value ? choice.value : `${choice.value} (${choice.label})`))

@@ -87,18 +87,24 @@ const shownTags = (tags: readonly Tag[]) => (tags.length ? tags.map((t) => t.lab
 const sameTags = (a: readonly Tag[], b: readonly Tag[]) =>
   a.length === b.length && a.every((tag, i) => tag.value === b[i]!.value && tag.label === b[i]!.label);
 
+/** How one field changed, or nothing when it did not: tags and skills as lists, flags as words, text shortened. */
+function fieldChange(field: ContentField, from: unknown, to: unknown): FieldChange | undefined {
+  if (field === 'skills') {
+    const [a, b] = [((from ?? []) as string[]).join(', '), ((to ?? []) as string[]).join(', ')];
+    return a === b ? undefined : { field, from: a || '(none)', to: b || '(none)' };
+  }
+  if (Array.isArray(from) || Array.isArray(to)) {
+    const [a, b] = [(from ?? []) as Tag[], (to ?? []) as Tag[]];
+    return sameTags(a, b) ? undefined : { field, from: shownTags(a), to: shownTags(b) };
+  }
+  if (typeof from === 'boolean' || typeof to === 'boolean')
+    return from === to ? undefined : { field, from: String(from), to: String(to) };
+  return (from ?? null) === (to ?? null)
+    ? undefined
+    : { field, from: shownText(String(from ?? '')), to: shownText(String(to ?? '')) };
+}
+
 /** The fields where `next` (image in its stored form) differs from the content as stored; none: unchanged. */
 export function changesOf(existing: Content, next: ContentInput): FieldChange[] {
-  const changes: FieldChange[] = [];
-  for (const field of CONTENT_FIELDS) {
-    const [from, to]: unknown[] = [existing[field], next[field]];
-    if (Array.isArray(from) || Array.isArray(to)) {
-      if (!sameTags((from ?? []) as Tag[], (to ?? []) as Tag[]))
-        changes.push({ field, from: shownTags((from ?? []) as Tag[]), to: shownTags((to ?? []) as Tag[]) });
-    } else if (typeof from === 'boolean' || typeof to === 'boolean') {
-      if (from !== to) changes.push({ field, from: String(from), to: String(to) });
-    } else if ((from ?? null) !== (to ?? null))
-      changes.push({ field, from: shownText(String(from ?? '')), to: shownText(String(to ?? '')) });
-  }
-  return changes;
+  return CONTENT_FIELDS.flatMap((field) => fieldChange(field, existing[field], next[field]) ?? []);
 }

@@ -30,6 +30,19 @@ export async function brokenLinkNotice(db: Db, contentId: string): Promise<{ che
   return row?.checkedAt ? { checkedAt: row.checkedAt.toISOString() } : null;
 }
 
+/**
+ * When the checker last found the content's link working (its current URL), for the page's "Link checked";
+ * null when never, or when it fails now (brokenLinkNotice says that).
+ */
+export async function linkWorkedAt(db: Db, contentId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ okAt: linkChecks.okAt })
+    .from(linkChecks)
+    .innerJoin(contents, eq(contents.id, linkChecks.contentId))
+    .where(and(eq(linkChecks.contentId, contentId), current, sql`${linkChecks.failures} = 0`));
+  return row?.okAt ? row.okAt.toISOString() : null;
+}
+
 /** The link findings of these contents (those never checked nor reported are left out). */
 export async function linkHealthOf(db: Db, ids: readonly string[]): Promise<Map<string, LinkHealthShape>> {
   if (ids.length === 0) return new Map();

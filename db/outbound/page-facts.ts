@@ -5,6 +5,7 @@
  * fetch, so it is bounded: at most 3 s and 512 KB, 3 redirects, http(s) only, and never a private, loopback
  * or link-local address (public-addresses.ts, decision 025). A failure is silent.
  */
+import { courseFactsOf, type CourseFacts } from './course-facts.ts';
 import { cleanText } from '../validation/text.ts';
 import { readUpTo, REDIRECT_STATUSES, requestHop } from './http-request.ts';
 import { outboundPolicy, privateWebsiteProblem, type AddressPolicy } from './public-addresses.ts';
@@ -33,6 +34,8 @@ export interface PageFacts {
   image?: string;
   /** The site's own icon (apple-touch-icon, else a PNG or SVG icon), the same way: a picture when there is no og:image. */
   icon?: string;
+  /** What its schema.org JSON-LD (or OpenGraph) says of the resource: provider, hours, skills… (./course-facts.ts). */
+  course?: CourseFacts;
 }
 
 /** The page's title, or undefined when it cannot be had within the limits (never throws). */
@@ -133,6 +136,8 @@ export function factsOf(html: string, pageUrl: URL): PageFacts {
   if (image) facts.image = image;
   const icon = imageUrl(iconHref(html), pageUrl);
   if (icon) facts.icon = icon;
+  const course = courseFactsOf(html);
+  if (Object.keys(course).length) facts.course = course;
   return facts;
 }
 

@@ -8,7 +8,7 @@ import { adminPaging, id, isoDate, message, paging } from '../contract/shapes.ts
 import { REVIEW_LIST } from './validation/review-list.ts';
 import { LIST, listFilter, PAGE, type Operation } from '../contract/operation.ts';
 import { prose } from '../contract/prose.ts';
-import { content, contentRef } from '../catalog/contract.ts';
+import { content, contentRef, learners } from '../catalog/contract.ts';
 import { reviewInput } from './validation/reviews.ts';
 import { reviewReportInput } from './validation/review-reports.ts';
 
@@ -30,7 +30,16 @@ export const myReviewList = z
   .meta({ id: 'MyReviewList', description: 'A page of the reviews you wrote' });
 
 export const contentWithReviews = content
-  .extend({ reviews: z.array(review).meta({ description: 'Newest first' }) })
+  .extend({
+    reviews: z
+      .array(
+        review.extend({
+          finished: z.boolean().meta({ description: 'Its author marked the content done: “Finished it”' }),
+        }),
+      )
+      .meta({ description: 'Newest first' }),
+    learners,
+  })
   .meta({ id: 'ContentWithReviews' });
 
 export const reviewResult = z

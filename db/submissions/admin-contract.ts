@@ -2,6 +2,7 @@
  * The submissions' part of the REST contract, as the admins see it: a submission under review with its
  * proposed tags, the queue, decisions in bulk and an approval; and the operations that answer them.
  */
+import { FACT_KEYS } from '../catalog/validation/facts.ts';
 import { z } from '../validation/zod.ts';
 import { adminPaging, message, tag, tagKind } from '../contract/shapes.ts';
 import { SUBMISSION_LIST } from './validation/submission-list.ts';
@@ -26,9 +27,9 @@ export const settledProposal = proposedTag
 
 export const submissionForReview = submission
   .extend({
-    suggested: z.array(z.enum(['description', 'image', 'cost'])).meta({
+    suggested: z.array(z.enum(['description', 'image', 'cost', ...FACT_KEYS] as [string, ...string[]])).meta({
       description:
-        'The fields the submitter left blank that are filled as an approval fills them (the page’s own description and picture, its og:image or else its icon, stored on this site; else a line naming the link and the letter tile; Free), not typed by the submitter',
+        'The fields the submitter left blank that are filled as an approval fills them (the page’s own description and picture, its og:image or else its icon, stored on this site; else a line naming the link and the letter tile; Free), and the facts the page’s schema.org JSON-LD or OpenGraph gives (provider, hours, skills, prerequisites, last updated), not typed by the submitter',
     }),
   })
   .meta({ id: 'SubmissionForReview' });

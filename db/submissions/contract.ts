@@ -8,7 +8,7 @@ import { id, isoDate, paging, tag, tagKind } from '../contract/shapes.ts';
 import { PAGE, withMessage, type Operation } from '../contract/operation.ts';
 import { prose } from '../contract/prose.ts';
 import { COSTS, TAG_KINDS } from '../catalog/taxonomy.ts';
-import { facetFieldShapes } from '../catalog/contract.ts';
+import { factShapes, facetFieldShapes } from '../catalog/contract.ts';
 import { REJECT_REASON_CODES, REJECT_REASONS } from './validation/rejection.ts';
 import { submissionInput } from './validation/submissions.ts';
 import { SUBMISSION_STATUSES } from './validation/statuses.ts';
@@ -71,6 +71,7 @@ export const submission = z
       description:
         'Whether a pending submission’s name is only a guess from its URL (nobody typed it, no page title replaced it): the admin should check it',
     }),
+    ...factShapes,
   })
   .meta({ id: 'Submission' });
 

@@ -1,6 +1,7 @@
 /**
  * A submitted link's page, read when it is submitted (db/outbound/page-facts.ts): its title is offered to the
- * admin as its name, its description and picture suggested for what the submitter left blank. The picture is
+ * admin as its name, its description, picture and facts (JSON-LD's provider, time, skills…) suggested for what the
+ * submitter left blank. The picture is
  * fetched and stored here at once (db/catalog/pictures.ts): the admin reviews, and an approval publishes,
  * those bytes, never the submitter's address for them. A failure is silent: the name made from the URL stays.
  */
@@ -22,7 +23,7 @@ export async function nameFromPageTitle(db: Db, submission: { _id: string; url: 
   if (config().SUBMISSION_TITLE_FETCH === 'off') return;
   try {
     const facts = await fetchPageFacts(submission.url);
-    if (!facts || (!facts.title && !facts.description && !facts.image && !facts.icon)) return;
+    if (!facts || (!facts.title && !facts.description && !facts.image && !facts.icon && !facts.course)) return;
     const { title, description = null } = facts;
     const image = facts.image || facts.icon ? ((await keepPagePicture(db, facts)) ?? null) : null;
     const fromUrl = sql`${submissions.name} = ${nameFromUrl(submission.url)}`;
@@ -32,6 +33,7 @@ export async function nameFromPageTitle(db: Db, submission: { _id: string; url: 
         pageTitle: title ?? null,
         pageDescription: description,
         pageImage: image,
+        pageFacts: facts.course ? { ...facts.course } : null,
         ...(title
           ? {
               name: sql`CASE WHEN ${fromUrl} THEN ${title} ELSE ${submissions.name} END`,

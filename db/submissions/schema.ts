@@ -4,7 +4,7 @@ import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-or
 import type { Cost, Tag } from '../catalog/taxonomy.ts';
 import type { RejectReason } from './validation/rejection.ts';
 import { users } from '../accounts/schema.ts';
-import { contents, facetFieldColumns, type ProposedTag } from '../catalog/schema.ts';
+import { contents, factColumns, facetFieldColumns, type ProposedTag } from '../catalog/schema.ts';
 import { createdAt } from '../columns.ts';
 import type { SubmissionStatus } from './validation/statuses.ts';
 
@@ -55,6 +55,9 @@ export const submissions = sqliteTable(
     pageDescription: text('page_description'),
     pageImage: text('page_image'),
     createdAt: createdAt(),
+    ...factColumns(),
+    /** What the page's JSON-LD or OpenGraph says of the resource (provider, hours…), suggested to the approving admin. */
+    pageFacts: text('page_facts', { mode: 'json' }).$type<Record<string, unknown>>(),
   },
   (t) => [
     // One pending submission per resource; decided ones may repeat (a link rejected once can come back).

@@ -1,4 +1,5 @@
 /** Deciding a submission: approving it makes the content; rejecting it keeps the reason (docs/product.md#how-things-change). */
+import { FACT_KEYS } from '../catalog/validation/facts.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
@@ -93,8 +94,11 @@ function mergePosted<S extends object>(submission: S, posted: Record<string, unk
   return {
     ...submission,
     ...Object.fromEntries(Object.entries(posted).filter(([, v]) => v !== undefined && v !== null && v !== '')),
+    // A facet that is a field of its own, or a fact, posted blank is cleared: not the submission's (or its page's) value.
     ...Object.fromEntries(
-      FIELD_FACETS.filter((facet) => posted[facet.key] !== undefined).map((facet) => [facet.key, posted[facet.key]]),
+      [...FIELD_FACETS.map((facet) => facet.key as string), ...FACT_KEYS]
+        .filter((key) => posted[key] !== undefined)
+        .map((key) => [key, posted[key]]),
     ),
   };
 }

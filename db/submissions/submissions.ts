@@ -9,6 +9,7 @@ import { FIELD_FACETS, type FieldKey } from '../catalog/facets.ts';
 import { cleanUrl, nameFromUrl, slugify, urlKey } from '../catalog/urls.ts';
 import { shownImage } from '../catalog/content-rows.ts';
 import { httpUrl } from '../catalog/validation/contents.ts';
+import { FACT_KEYS, factFields, factsOf } from '../catalog/validation/facts.ts';
 import { submissionInput } from './validation/submissions.ts';
 import { z } from '../validation/zod.ts';
 import { parseInput } from '../validation/parse.ts';
@@ -66,6 +67,7 @@ export const toApiSubmission = (s: Submission): SubmissionShape => ({
   rejectNote: s.rejectNote,
   pageTitle: s.pageTitle,
   nameDerived: s.status === 'pending' && s.name === nameFromUrl(s.url),
+  ...factsOf(s),
 });
 
 export const isPending = eq(submissions.status, 'pending');
@@ -155,6 +157,14 @@ export async function createSubmission(db: Db, userId: string, input: unknown): 
   const facetFields = Object.fromEntries(
     FIELD_FACETS.map((facet) => [facet.key, sql`${data[facet.key] ?? null}`.as(facet.column)]),
   );
+  const facts = factsOf(data);
+  const givenFacts = Object.fromEntries(
+    FACT_KEYS.map((key) => {
+      const value = facts[key];
+      const stored = Array.isArray(value) ? JSON.stringify(value) : typeof value === 'boolean' ? Number(value) : value;
+      return [key, sql`${stored}`.as(submissions[key].name)];
+    }),
+  );
   const [created] = await db
     .insert(submissions)
     .select(
@@ -187,6 +197,9 @@ export async function createSubmission(db: Db, userId: string, input: unknown): 
           pageDescription: sql`NULL`.as('page_description'),
           pageImage: sql`NULL`.as('page_image'),
           createdAt: sql`${Date.now()}`.as('created_at'),
+          // Last in the table, as given (null: not known), as the columns store them.
+          ...givenFacts,
+          pageFacts: sql`NULL`.as('page_facts'),
         })
         .from(sql`(SELECT 1)`)
         .where(sql`NOT EXISTS (SELECT 1 FROM ${contents} WHERE ${contents.urlKey} = ${key})`),
@@ -220,6 +233,15 @@ function forReview(row: Submission): SubmissionForReviewShape {
   if (api.cost === null) {
     api.cost = 'Free';
     suggested.push('cost');
+  }
+  // The facts the page's own structured data gives, where the submitter gave none; each as the catalog takes it.
+  for (const key of FACT_KEYS) {
+    const given = row.pageFacts?.[key];
+    if (api[key] !== null || given === undefined) continue;
+    const read = factFields[key].safeParse(given);
+    if (!read.success || read.data === null || read.data === undefined) continue;
+    (api as Record<string, unknown>)[key] = read.data;
+    suggested.push(key);
   }
   return { ...api, suggested };
 }

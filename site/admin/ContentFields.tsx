@@ -5,29 +5,37 @@
  * Description. The form around them owns the values and the buttons.
  */
 import type { Dispatch, SetStateAction } from 'react';
-import { COSTS, TAG_KIND_NAMES, type Cost, type Tag, type TagKind } from '#db/catalog/taxonomy.ts';
+import { COSTS, TAG_KIND_NAMES, TAG_KINDS, type Cost, type Tag, type TagKind } from '#db/catalog/taxonomy.ts';
 
 /** The tags a form offers, per kind: the live rows, read by the page on the server. */
 export type TagOptions = Record<TagKind, Tag[]>;
 import { nameFromUrl, slugify } from '#db/catalog/urls.ts';
 import { contentFields, type ContentField, type ContentInput } from '#db/catalog/validation/contents.ts';
 import type { FieldKey } from '#db/catalog/facets.ts';
+import { factTexts, type FactKey, type Facts } from '#db/catalog/validation/facts.ts';
 import { CheckboxField, FacetFieldSelects, Field, SelectField, TextAreaField } from '../ui/fields.tsx';
+import { FactFields } from '../ui/FactFields.tsx';
 import { MultiSelect } from '../ui/MultiSelect.tsx';
 import type { FieldErrors } from '../ui/use-form.ts';
 import { ImageField } from './ImageField.tsx';
 
-/** The form's values: a content's fields (CONTENT_FIELDS), as contentInput takes them; a facet's select holds a choice's value or none. */
-export type ContentValues = Omit<ContentInput, FieldKey> & Partial<Record<FieldKey, string | null>>;
+/**
+ * The form's values: a content's fields (CONTENT_FIELDS), as contentInput takes them; a facet's select holds a
+ * choice's value or none; a fact is text (contentInput reads it back).
+ */
+export type ContentValues = Omit<ContentInput, FieldKey | FactKey> &
+  Partial<Record<FieldKey, string | null>> &
+  Record<FactKey, string>;
 
 export type ContentKey = ContentField;
 
 /** A content or submission as the API returns it (more fields may come along; only these are edited). */
-export type ContentSource = Omit<ContentValues, 'cost'> & { _id: string; cost: string };
+export type ContentSource = Omit<ContentValues, 'cost' | FactKey> & { _id: string; cost: string } & Partial<Facts>;
 
 export function contentValues(source: ContentSource): ContentValues {
   return {
     ...contentFields(source),
+    ...factTexts(source),
     cost: (COSTS as readonly string[]).includes(source.cost) ? (source.cost as Cost) : 'Free',
   };
 }
@@ -97,30 +105,17 @@ export function ContentFields({ values, onChange, errors, tags }: ContentFieldsP
         onValue={(url) => onChange((current) => withUrl(current, url))}
         error={errors.url}
       />
-      <MultiSelect
-        name="category"
-        label={TAG_KIND_NAMES.category.field}
-        options={tags.category}
-        selected={values.category}
-        onChange={set('category')}
-        error={errors.category}
-      />
-      <MultiSelect
-        name="techStack"
-        label={TAG_KIND_NAMES.techStack.field}
-        options={tags.techStack}
-        selected={values.techStack}
-        onChange={set('techStack')}
-        error={errors.techStack}
-      />
-      <MultiSelect
-        name="type"
-        label={TAG_KIND_NAMES.type.field}
-        options={tags.type}
-        selected={values.type}
-        onChange={set('type')}
-        error={errors.type}
-      />
+      {TAG_KINDS.map((kind) => (
+        <MultiSelect
+          key={kind}
+          name={kind}
+          label={TAG_KIND_NAMES[kind].field}
+          options={tags[kind]}
+          selected={values[kind]}
+          onChange={set(kind)}
+          error={errors[kind]}
+        />
+      ))}
       <FacetFieldSelects
         values={values}
         onValue={(key, value) => onChange((current) => ({ ...current, [key]: value }))}
@@ -144,6 +139,11 @@ export function ContentFields({ values, onChange, errors, tags }: ContentFieldsP
         value={values.description}
         onValue={set('description')}
         error={errors.description}
+      />
+      <FactFields
+        values={values}
+        onValue={(key, value) => onChange((current) => ({ ...current, [key]: value }))}
+        errors={errors}
       />
     </>
   );

@@ -4,6 +4,7 @@
  */
 import { choiceLabel, FIELD_FACETS } from '#db/catalog/facets.ts';
 import type { Tag } from '#db/catalog/taxonomy.ts';
+import type { Facts } from '#db/catalog/validation/facts.ts';
 
 type FieldFacetKey = (typeof FIELD_FACETS)[number]['key'];
 
@@ -19,7 +20,24 @@ export type DescribedContent = {
   hasCert: boolean;
   rating: number;
   numReviews: number;
-} & { readonly [K in FieldFacetKey]: string | null };
+} & { readonly [K in FieldFacetKey]: string | null } & Partial<Facts>;
+
+/** The facts that decide, as schema.org's CreativeWork and LearningResource say them (those known only). */
+function factsJsonLd(content: Partial<Facts>): Record<string, unknown> {
+  return {
+    ...(content.provider ? { provider: { '@type': 'Organization', name: content.provider } } : {}),
+    ...(content.hours
+      ? {
+          timeRequired: Number.isInteger(content.hours)
+            ? `PT${content.hours}H`
+            : `PT${Math.round(content.hours * 60)}M`,
+        }
+      : {}),
+    ...(content.skills?.length ? { teaches: content.skills } : {}),
+    ...(content.prerequisites ? { competencyRequired: content.prerequisites } : {}),
+    ...(content.lastUpdated ? { dateModified: content.lastUpdated } : {}),
+  };
+}
 
 /** A facet that is a field of its own (Level, …), where the content has one: a badge leading into search. */
 export interface FieldFacetRow {
@@ -80,6 +98,7 @@ export function contentJsonLd(
         row.schemaOrg ? [[row.schemaOrg.property, row[row.schemaOrg.as]]] : [],
       ),
     ),
+    ...factsJsonLd(content),
     ...(content.numReviews > 0
       ? {
           aggregateRating: {

@@ -18,6 +18,7 @@ export const ROUTES = {
   changeUser: ['PUT', '/api/users/[id]'],
   checkSubmission: ['GET', '/api/submissions/check'],
   clearProgress: ['DELETE', '/api/users/progress/[id]'],
+  compareContents: ['GET', '/api/contents/compare'],
   contentBySlug: ['GET', '/api/contents/slug/[slug]'],
   copyList: ['POST', '/api/lists/[id]/copy'],
   createDraft: ['POST', '/api/contents'],

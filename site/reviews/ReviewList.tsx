@@ -12,8 +12,8 @@ import { isoDay } from '#site/lib/text.ts';
 import { plural } from '#db/validation/text.ts';
 import { Stars } from '../ui/Stars.tsx';
 
-/** A review as the API gives it (db/reviews/contract.ts). */
-export type Review = ApiReviewShape;
+/** A review as the API gives it (db/reviews/contract.ts); a content page's say whether its author finished it. */
+export type Review = ApiReviewShape & { finished?: boolean };
 
 interface Props {
   /** Already in `order`. */
@@ -90,7 +90,23 @@ export function HelpfulCount({ count }: { count: number }) {
 export function ReviewBody({ review }: { review: Review }) {
   return (
     <>
-      <p className="font-semibold">{review.name}</p>
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold">{review.name}</span>
+        {review.finished && (
+          <span className="badge badge-sm gap-1 border-success/50 bg-success/10 text-base-content" data-finished>
+            <svg
+              aria-hidden="true"
+              focusable="false"
+              viewBox="0 0 20 20"
+              fill="currentColor"
+              className="size-3 text-success"
+            >
+              <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
+            </svg>
+            Finished it
+          </span>
+        )}
+      </p>
       <div className="flex items-center gap-2 text-sm">
         <Stars rating={review.rating} size="sm" />
         <time dateTime={review.createdAt} className="text-base-content/80">

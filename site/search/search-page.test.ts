@@ -59,6 +59,8 @@ describe('filterGroups', () => {
       'Level',
       'Language',
       'Costs',
+      'Provider',
+      'Duration',
       'Avg Reviews',
       'Certification',
     ]);

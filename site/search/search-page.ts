@@ -104,6 +104,7 @@ function valueLabel(facet: Facet, value: string, lists?: FilterLists): string {
   if (facet.kind === 'tags') return tagLabel(facet.key, value, lists);
   if (facet.kind === 'atLeast') return facet.stepLabel(Number(value));
   if (facet.kind === 'flag') return facet.labels[value as 'true' | 'false'];
+  if (facet.kind === 'open') return value;
   return choiceLabel(facet, value);
 }
 

@@ -1,6 +1,6 @@
 /**
  * The visitor rule: the one place that decides which requests get the copy of a page made for everyone
- * (docs/decisions/014, 018). The catalog pages (home, search, content pages, sitemap, feed, learners' public lists) and the public
+ * (docs/decisions/014, 018). The catalog pages (home, search, content pages, comparisons, sitemap, feed, learners' public lists) and the public
  * catalog API's answers (search, filters, a content by slug) are the same for everyone who asks, signed in
  * or not: the middleware renders them without the session, and a signed-in user's browser draws who they
  * are. A GET of one is kept in the page cache and answered from it by the front door.
@@ -32,6 +32,8 @@ const SHARED_PAGES: ReadonlyArray<{ is: (path: string) => boolean; reads: 'searc
   { is: (path) => path === '/feed.xml', reads: 'tags' },
   // A learner's public list (decision 033): the same for everyone, its owner's progress painted in the browser.
   { is: (path) => path.startsWith('/lists/'), reads: 'nothing' },
+  // A comparison: its address names what it shows (docs/product.md#compare), its reads are the content pages'.
+  { is: (path) => path === '/compare' || path.startsWith('/compare/'), reads: 'nothing' },
   { is: (path) => path === '/search' || path === '/search/' || path === '/api/contents/search', reads: 'search' },
   { is: (path) => path === '/api/contents/filters' || path.startsWith('/api/contents/slug/'), reads: 'nothing' },
 ];

@@ -31,6 +31,8 @@ import {
   useHydrated,
 } from '../ui/fields.tsx';
 import { MultiSelect } from '../ui/MultiSelect.tsx';
+import { FactFields } from '../ui/FactFields.tsx';
+import { FACT_KEYS, type FactKey } from '#db/catalog/validation/facts.ts';
 import { checked, useFocusFirstInvalid, useForm } from '../ui/use-form.ts';
 import { UrlCheckNote, useUrlCheck } from './url-check.tsx';
 
@@ -46,9 +48,10 @@ type Values = {
   cost: Cost;
   certification: Certification;
   description: string;
-} & Record<FieldKey, string | null>;
+} & Record<FieldKey, string | null> &
+  Record<FactKey, string>;
 
-type Key = 'url' | 'name' | TagKind | FieldKey | 'cost' | 'hasCert' | 'description';
+type Key = 'url' | 'name' | TagKind | FieldKey | FactKey | 'cost' | 'hasCert' | 'description';
 
 const EMPTY: Values = {
   url: '',
@@ -57,6 +60,7 @@ const EMPTY: Values = {
   cost: 'Free',
   certification: 'No',
   description: '',
+  ...(Object.fromEntries(FACT_KEYS.map((key) => [key, ''])) as Record<FactKey, string>),
 };
 
 export default function SubmitContentForm({ tags }: { tags: Record<TagKind, Tag[]> }) {
@@ -67,6 +71,8 @@ export default function SubmitContentForm({ tags }: { tags: Record<TagKind, Tag[
 
   const name = nameFromUrl(values.url);
   const urlCheck = useUrlCheck(values.url);
+  const setField = (key: FieldKey | FactKey, value: string | null) =>
+    form.setValues((current) => ({ ...current, [key]: value }));
 
   const check = ({ certification, ...fields }: Values) =>
     checked(submissionInput.safeParse({ ...fields, name, hasCert: certification === 'Yes' }));
@@ -129,11 +135,7 @@ export default function SubmitContentForm({ tags }: { tags: Record<TagKind, Tag[
           />
         ))}
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <FacetFieldSelects
-            values={values}
-            onValue={(key, value) => form.setValues((current) => ({ ...current, [key]: value }))}
-            errors={errors}
-          />
+          <FacetFieldSelects values={values} onValue={setField} errors={errors} />
         </div>
         <div className="grid gap-x-4 sm:grid-cols-2">
           <SelectField
@@ -161,6 +163,7 @@ export default function SubmitContentForm({ tags }: { tags: Record<TagKind, Tag[
           onValue={set('description')}
           error={errors.description}
         />
+        <FactFields values={values} onValue={setField} errors={errors} />
       </fieldset>
       <div className="mt-4 flex flex-col gap-4">
         <FormAlert message={form.alert} />

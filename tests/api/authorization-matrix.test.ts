@@ -120,6 +120,12 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/api/contents/filters', path: () => '/api/contents/filters', expect: all(200) },
   {
     method: 'GET',
+    route: '/api/contents/compare',
+    path: () => '/api/contents/compare?slugs=freecodecamp,the-odin-project',
+    expect: all(200),
+  },
+  {
+    method: 'GET',
     route: '/api/contents/slug/[slug]',
     path: async (f) => `/api/contents/slug/${(await f.content()).slug}`,
     expect: all(200),
@@ -642,6 +648,12 @@ const ROWS: Row[] = [
   },
   // A public list's page is everyone's; a private one is the 404 page to all but its owner, who works on it at /my-lists/{id}.
   { method: 'GET', route: '/lists/[slug]', path: async (f) => `/lists/${(await f.list(true)).slug}`, expect: all(200) },
+  {
+    method: 'GET',
+    route: '/compare/[...slugs]',
+    path: () => '/compare/freecodecamp/the-odin-project',
+    expect: all(200),
+  },
   {
     method: 'GET',
     route: '/submit-content',

@@ -10,7 +10,16 @@ describe('GET /api/contents/filters', () => {
   it('lists label/value options and costs as strings', async () => {
     const res = await api.call('catalogFilters');
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['categories', 'costs', 'languages', 'levels', 'techStacks', 'types']);
+    expect(Object.keys(res.body).sort()).toEqual([
+      'categories',
+      'costs',
+      'durations',
+      'languages',
+      'levels',
+      'providers',
+      'techStacks',
+      'types',
+    ]);
     expect(res.body.categories).toContainEqual({ label: 'Web Development', value: 'web-development' });
     expect(res.body.techStacks).toContainEqual({ label: 'Node.js', value: 'node.js' });
     expect(res.body.costs).toEqual(['Free', 'Paid', 'Free/Paid']);

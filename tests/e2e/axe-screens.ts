@@ -163,14 +163,17 @@ interface Violation {
 }
 
 /** Every rule of WCAG 2.2 A and AA and of axe's best practices. */
-const ALL_RULES = { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] };
+export const ALL_RULES = {
+  type: 'tag',
+  values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+};
 /**
  * The rules a colour scheme can change: in the second theme only these run again, as every other rule reads
  * the document, which is the same in both.
  */
-const COLOUR_RULES = { type: 'rule', values: ['color-contrast', 'link-in-text-block'] };
+export const COLOUR_RULES = { type: 'rule', values: ['color-contrast', 'link-in-text-block'] };
 
-async function violationsOf(page: Page, runOnly: typeof ALL_RULES): Promise<Violation[]> {
+export async function violationsOf(page: Page, runOnly: typeof ALL_RULES): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
   return page.evaluate(async (runOnly) => {
     const axe = (

@@ -70,9 +70,10 @@ describe('what a change does to a cached answer', () => {
     expect(effectOf({ everything: true }, [listChange(5)])).toBe('none');
   });
 
-  it('a save refreshes only what counts saves (the home page), within the bound; its content page stays', () => {
+  it('a save refreshes what counts saves (the home page) and its content’s page (its learners), within the bound', () => {
     expect(effectOf({ saves: true, cards: [9] }, [change('saved', 5)])).toBe('stale');
-    expect(effectOf({ subjects: [5] }, [change('saved', 5)])).toBe('none');
+    expect(effectOf({ subjects: [5] }, [change('saved', 5)])).toBe('stale');
+    expect(effectOf({ subjects: [6] }, [change('saved', 5)])).toBe('none');
     expect(effectOf({ lists: [latestPage], cards: [5] }, [change('saved', 5)])).toBe('none');
     expect(effectOf({ everything: true }, [change('saved', 5)])).toBe('none');
   });

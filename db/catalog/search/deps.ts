@@ -7,7 +7,7 @@
  * a read or a page made inside `collect` gathers the dependencies of every read it used, cached or not.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { CHOICE_FACETS, FACET_TABLE_COLUMNS, FACETS, type FacetKey } from '../facets.ts';
+import { CHOICE_FACETS, FACET_TABLE_COLUMNS, FACETS, type Facet, type FacetKey } from '../facets.ts';
 import type { Order } from '../validation/search.ts';
 import type { CatalogChange } from './changes.ts';
 import type { FacetFilters, FacetValues } from './facet-types.ts';
@@ -92,8 +92,12 @@ export function mergeDeps(all: Deps[]): Deps {
   return merged;
 }
 
-/** The columns whose change moves what the filters offer: the tags some content carries, the choices some content has. */
-const OFFERED_COLUMNS = ['tag_key', ...CHOICE_FACETS.map((facet) => facet.column)] as Array<keyof FacetValues>;
+/** The columns whose change moves what the filters offer: the tags some content carries, the choices and open texts some content has. */
+const OFFERED_COLUMNS = [
+  'tag_key',
+  ...CHOICE_FACETS.map((facet) => facet.column),
+  ...(FACETS as readonly Facet[]).flatMap((facet) => (facet.kind === 'open' ? [facet.column] : [])),
+] as Array<keyof FacetValues>;
 
 /** An answer that declared nothing is assumed to show everything: it is refreshed by any change. */
 export const isEmptyDeps = (d: Deps) =>
@@ -177,8 +181,9 @@ const ranksWords = (list: ListShown, seq: number) =>
 function changeEffect(deps: Deps, change: CatalogChange): Effect {
   // A retag rewrote the labels (and maybe the values) of a tag's carriers, unnamed: anything may show one.
   if (change.kind === 'reset' || change.kind === 'retag') return 'dead';
-  // A save names its content, whose own page does not count saves: only what counts them is touched.
-  if (change.kind === 'saved') return deps.saves ? 'stale' : 'none';
+  // A save names its content, whose own page counts its learners: that page and what counts saves, within the staleness bound.
+  if (change.kind === 'saved')
+    return deps.saves || (change.contentSeq !== null && deps.subjects?.includes(change.contentSeq)) ? 'stale' : 'none';
   const seq = change.contentSeq;
   if (seq !== null && deps.subjects?.includes(seq)) return 'dead';
   // A learner's list: its own page, and (above) the page of a content it gained or lost, which counts its public lists.

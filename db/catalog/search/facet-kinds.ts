@@ -70,6 +70,20 @@ export function tagValues(tagKey: string, kind: TagKind): string[] {
   return [];
 }
 
+/** The code of an 'open' facet's text in the table, its index made when first seen (0: none). */
+export function openCode(table: FacetTable, key: string, value: unknown): number {
+  if (value === null || value === undefined || value === '') return 0;
+  const index = (table.open[key] ??= { values: [], indexOfValue: new Map(), carriers: [] });
+  const text = String(value);
+  let j = index.indexOfValue.get(text);
+  if (j === undefined) {
+    j = index.values.push(text) - 1;
+    index.indexOfValue.set(text, j);
+    index.carriers.push(0);
+  }
+  return j + 1;
+}
+
 /** A filter's value: a step or a side, or the tag values or choices of which any passes. */
 type FilterValue = string | number | readonly string[];
 const anyOf = (value: FilterValue): readonly string[] => (Array.isArray(value) ? value : [String(value)]);
@@ -155,6 +169,28 @@ const RULES: { [K in Facet['kind']]: KindRules<Extract<Facet, { kind: K }>> } = 
     counts: (_table, _facet, tally) => ({ true: tally[1]!, false: tally[0]! }),
     option: (facet, values) => (values[facet.column as keyof FacetValues] ? '1' : '0'),
     keeps: (facet, value, values) => (values[facet.column as keyof FacetValues] ? 1 : 0) === value,
+  },
+  open: {
+    codes: (table, facet) => (table.open[facet.key]?.values.length ?? 0) + 1,
+    code: (table, facet, values) => openCode(table, facet.key, values[facet.column as keyof FacetValues]),
+    passes: (table, facet, value) => {
+      const index = table.open[facet.key];
+      const flags = new Uint8Array((index?.values.length ?? 0) + 1);
+      for (const one of anyOf(value)) {
+        const j = index?.indexOfValue.get(one);
+        if (j !== undefined) flags[j + 1] = 1;
+      }
+      return flags;
+    },
+    counts: (table, facet, tally) => {
+      const index = table.open[facet.key];
+      if (!index) return {};
+      return Object.fromEntries(
+        index.values.flatMap((value, j) => (index.carriers[j]! > 0 ? [[value, tally[j + 1] ?? 0]] : [])),
+      );
+    },
+    option: (facet, values) => String(values[facet.column as keyof FacetValues] ?? ''),
+    keeps: (facet, value, values) => anyOf(value).includes(String(values[facet.column as keyof FacetValues] ?? '')),
   },
   atLeast: {
     codes: (_table, facet) => facet.top + 1,

@@ -79,6 +79,7 @@ async function loadFacetTable(db: Db): Promise<FacetTable> {
     createdAt: new Float64Array(size),
     codes: new Int32Array(size * STRIDE),
     tags: perTagKind(() => emptyTagIndex()),
+    open: {},
     orders: {},
     combosOfKey: new Map(),
     edits: { epoch: 0, log: [] },
@@ -92,11 +93,19 @@ async function loadFacetTable(db: Db): Promise<FacetTable> {
   return table;
 }
 
-/** Counts the row's tags in or out of their carriers (a row leaving a combination, or joining one). */
+/** The 'open' facets and their place in a row's codes. */
+const OPEN_FACETS = FACETS.flatMap((facet, f) => (facet.kind === 'open' ? [{ key: facet.key as string, f }] : []));
+
+/** Counts the row's tags and open texts in or out of their carriers (a row leaving a combination, or joining one). */
 function carry(table: FacetTable, i: number, by: 1 | -1): void {
   for (const kind of Object.keys(table.tags) as TagKind[]) {
     const index = table.tags[kind];
     for (const j of index.combos[table.codes[i * STRIDE + FACET_INDEX[kind]]!]!) index.carriers[j]! += by;
+  }
+  for (const { key, f } of OPEN_FACETS) {
+    const code = table.codes[i * STRIDE + f]!;
+    const index = table.open[key];
+    if (code > 0 && index) index.carriers[code - 1]! += by;
   }
 }
 

@@ -17,6 +17,14 @@ export interface TagIndex {
   carriers: number[];
 }
 
+/** An 'open' facet's texts over the table's rows: a row's code is its text's index + 1 (0: none). */
+export interface OpenIndex {
+  values: string[];
+  indexOfValue: Map<string, number>;
+  /** Text index → how many rows have it: a text no row has any more is not offered. */
+  carriers: number[];
+}
+
 export interface FacetTable {
   version: number;
   size: number;
@@ -36,6 +44,8 @@ export interface FacetTable {
    */
   codes: Int32Array;
   tags: Record<TagKind, TagIndex>;
+  /** Each 'open' facet's texts, by its key. */
+  open: Record<string, OpenIndex>;
   /** The rows in each order, made when first asked for. */
   orders: Partial<Record<Order, Int32Array>>;
   /** The counts with no filter and no words, made when first asked for. */

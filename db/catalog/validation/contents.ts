@@ -16,6 +16,7 @@ export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 import { multiLine, singleLine, z } from '../../validation/zod.ts';
 import { COSTS, toValue, type Tag, type TagKind } from '../taxonomy.ts';
 import { isHttpUrl } from '../urls.ts';
+import { factFields } from './facts.ts';
 
 const tagText = (kind: TagKind) =>
   singleLine('A tag must be text').max(100, {
@@ -144,6 +145,7 @@ export const contentInput = z.object({
   techStack: tagList('techStack'),
   type: tagList('type'),
   ...facetFields,
+  ...factFields,
 });
 export type ContentInput = z.infer<typeof contentInput>;
 

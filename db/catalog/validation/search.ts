@@ -77,7 +77,7 @@ export const joinValues = (values: readonly string[]): string =>
 function facetParam(facet: Facet, sent: string): string | number {
   const text = sent.length > MAX_VALUE_CHARS ? cutTooLong(sent) : sent;
   if (text === '' || text === 'all') return 'all';
-  if (facet.kind === 'tags') return text;
+  if (facet.kind === 'tags' || facet.kind === 'open') return text;
   if (facet.kind === 'flag') return text === 'true' || text === 'false' ? text : 'all';
   if (facet.kind === 'atLeast') return facet.steps.includes(Number(text)) ? Number(text) : 'all';
   const choice = findChoice(facet, text);

@@ -30,12 +30,14 @@ export type CatalogRecord = Pick<Content, ContentField> & {
   createdAt: string;
 };
 
-/** A content as a CSV line's cells, in CATALOG_COLUMNS order: tags as their labels, none as an empty cell. */
+/** A content as a CSV line's cells, in CATALOG_COLUMNS order: tags as their labels and skills joined by TAG_SEPARATOR, none as an empty cell. */
 export function csvCells(record: CatalogRecord): string[] {
   return CATALOG_COLUMNS.map((column) => {
     const value: unknown = record[column];
     return Array.isArray(value)
-      ? value.map((tag: { label: string }) => tag.label).join(TAG_SEPARATOR)
+      ? value
+          .map((item: string | { label: string }) => (typeof item === 'string' ? item : item.label))
+          .join(TAG_SEPARATOR)
       : value === null || value === undefined
         ? ''
         : String(value);

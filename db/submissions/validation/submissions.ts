@@ -9,6 +9,7 @@ import {
   optionalHasCert,
   tagList,
 } from '../../catalog/validation/contents.ts';
+import { factFields } from '../../catalog/validation/facts.ts';
 
 /**
  * docs/product.md#pages, Submit: only the URL is required; the name is derived from it when missing. Cost
@@ -27,5 +28,6 @@ export const submissionInput = z.object({
   hasCert: optionalHasCert,
   description,
   ...facetFields,
+  ...factFields,
 });
 export type SubmissionInput = z.infer<typeof submissionInput>;

@@ -1,0 +1,24 @@
+ALTER TABLE `content_drafts` ADD `provider` text;--> statement-breakpoint
+ALTER TABLE `content_drafts` ADD `hours` real;--> statement-breakpoint
+ALTER TABLE `content_drafts` ADD `self_paced` integer;--> statement-breakpoint
+ALTER TABLE `content_drafts` ADD `format` text;--> statement-breakpoint
+ALTER TABLE `content_drafts` ADD `skills` text;--> statement-breakpoint
+ALTER TABLE `content_drafts` ADD `prerequisites` text;--> statement-breakpoint
+ALTER TABLE `content_drafts` ADD `last_updated` text;--> statement-breakpoint
+ALTER TABLE `content_drafts` ADD `certificate_price` text;--> statement-breakpoint
+ALTER TABLE `contents` ADD `provider` text;--> statement-breakpoint
+ALTER TABLE `contents` ADD `hours` real;--> statement-breakpoint
+ALTER TABLE `contents` ADD `self_paced` integer;--> statement-breakpoint
+ALTER TABLE `contents` ADD `format` text;--> statement-breakpoint
+ALTER TABLE `contents` ADD `skills` text;--> statement-breakpoint
+ALTER TABLE `contents` ADD `prerequisites` text;--> statement-breakpoint
+ALTER TABLE `contents` ADD `last_updated` text;--> statement-breakpoint
+ALTER TABLE `contents` ADD `certificate_price` text;--> statement-breakpoint
+ALTER TABLE `submissions` ADD `provider` text;--> statement-breakpoint
+ALTER TABLE `submissions` ADD `hours` real;--> statement-breakpoint
+ALTER TABLE `submissions` ADD `self_paced` integer;--> statement-breakpoint
+ALTER TABLE `submissions` ADD `format` text;--> statement-breakpoint
+ALTER TABLE `submissions` ADD `skills` text;--> statement-breakpoint
+ALTER TABLE `submissions` ADD `prerequisites` text;--> statement-breakpoint
+ALTER TABLE `submissions` ADD `last_updated` text;--> statement-breakpoint
+ALTER TABLE `submissions` ADD `certificate_price` text;

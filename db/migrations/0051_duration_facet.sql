@@ -1,0 +1,3 @@
+DROP INDEX `contents_facet_table_idx`;--> statement-breakpoint
+ALTER TABLE `contents` ADD `duration` text GENERATED ALWAYS AS (CASE WHEN hours IS NULL THEN NULL WHEN hours < 10 THEN 'under-10' WHEN hours <= 50 THEN '10-50' ELSE '50-plus' END) VIRTUAL;--> statement-breakpoint
+CREATE INDEX `contents_facet_table_idx` ON `contents` (`created_at`,`num_reviews`,`tag_key`,`level`,`language`,`cost`,`duration`,`rating`,`has_cert`);

@@ -1,0 +1,2 @@
+DROP INDEX `contents_facet_table_idx`;--> statement-breakpoint
+CREATE INDEX `contents_facet_table_idx` ON `contents` (`created_at`,`num_reviews`,`tag_key`,`level`,`language`,`cost`,`provider`,`duration`,`rating`,`has_cert`);

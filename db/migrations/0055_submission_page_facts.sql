@@ -1,0 +1,1 @@
+ALTER TABLE `submissions` ADD `page_facts` text;

@@ -22,7 +22,12 @@ interface Content {
   [field: string]: unknown;
 }
 
-const newest = async (): Promise<Content> => (await api.get('/api/contents/search?order=latest')).body.contents[0];
+const newest = async (): Promise<Content> =>
+  (
+    await api.call('searchContents', {
+      query: { order: 'latest' },
+    })
+  ).body.contents[0];
 
 async function edit(content: Content, changes: Record<string, unknown>) {
   const {
@@ -33,8 +38,17 @@ async function edit(content: Content, changes: Record<string, unknown>) {
     createdAt: _created,
     updatedAt: _updated,
     ...fields
-  } = (await api.get(`/api/contents/${content._id}`, { token: admin.token })).body;
-  return api.put(`/api/contents/${_id}`, { ...fields, ...changes }, { token: admin.token });
+  } = (
+    await api.call('getContent', {
+      params: { id: content._id },
+      token: admin.token,
+    })
+  ).body;
+  return api.call('saveContent', {
+    params: { id: _id },
+    body: { ...fields, ...changes },
+    token: admin.token,
+  });
 }
 
 const FACTS = {
@@ -54,7 +68,13 @@ describe('the facts that decide', () => {
     const res = await edit(content, FACTS);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject(FACTS);
-    expect((await api.get(`/api/contents/slug/${content.slug}`)).body).toMatchObject(FACTS);
+    expect(
+      (
+        await api.call('contentBySlug', {
+          params: { slug: content.slug },
+        })
+      ).body,
+    ).toMatchObject(FACTS);
   });
 
   it('takes what forms and files send: numbers in words, yes/no, skills in one text, a date-time', async () => {
@@ -83,12 +103,17 @@ describe('the facts that decide', () => {
       provider: _p,
       format: _f,
       ...rest
-    } = (await api.get(`/api/contents/${content._id}`, { token: admin.token })).body;
-    const kept = await api.put(
-      `/api/contents/${content._id}`,
-      { ...rest, provider: undefined },
-      { token: admin.token },
-    );
+    } = (
+      await api.call('getContent', {
+        params: { id: content._id },
+        token: admin.token,
+      })
+    ).body;
+    const kept = await api.call('saveContent', {
+      params: { id: content._id },
+      body: { ...rest, provider: undefined },
+      token: admin.token,
+    });
     expect(kept.status).toBe(200);
     expect(kept.body.format).toBe(FACTS.format);
   });
@@ -107,9 +132,14 @@ describe('the facts that decide', () => {
     ] as const) {
       const res = await edit(content, { [field]: value, name: 'Changed by a refused edit' });
       expect(res.status, `${field}: ${String(value)}`).toBe(400);
-      expect(res.body.fields[field]).toContain(words);
+      expect(res.body.fields?.[field]).toContain(words);
     }
-    const after = (await api.get(`/api/contents/${content._id}`, { token: admin.token })).body;
+    const after = (
+      await api.call('getContent', {
+        params: { id: content._id },
+        token: admin.token,
+      })
+    ).body;
     expect(after).toMatchObject(FACTS);
     expect(after.name).not.toBe('Changed by a refused edit');
   });
@@ -117,20 +147,29 @@ describe('the facts that decide', () => {
   it('a submitter may give facts (null when not), and an approval keeps them', async () => {
     const submitter = await signUp(api, 'Fact Giver');
     const url = () => `https://facts.example.org/${Math.random().toString(36).slice(2)}`;
-    const given = await api.post(
-      '/api/submissions/create',
-      { url: url(), provider: 'MIT', hours: '30', skills: 'Algorithms|Graphs' },
-      { token: submitter.token },
-    );
+    const given = await api.call('submitLink', {
+      body: { url: url(), provider: 'MIT', hours: '30', skills: 'Algorithms|Graphs' },
+      token: submitter.token,
+    });
     expect(given.status).toBe(201);
     expect(given.body).toMatchObject({ provider: 'MIT', hours: 30, skills: ['Algorithms', 'Graphs'], format: null });
-    const none = await api.post('/api/submissions/create', { url: url() }, { token: submitter.token });
+    const none = await api.call('submitLink', {
+      body: { url: url() },
+      token: submitter.token,
+    });
     expect(none.body).toMatchObject({ provider: null, hours: null, skills: null, selfPaced: null });
-    const wrong = await api.post('/api/submissions/create', { url: url(), hours: 'soon' }, { token: submitter.token });
+    const wrong = await api.call('submitLink', {
+      body: { url: url(), hours: 'soon' },
+      token: submitter.token,
+    });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.fields.hours).toContain('Hours');
+    expect(wrong.body.fields?.hours).toContain('Hours');
 
-    const approved = await api.post(`/api/submissions/${given.body._id}`, { selfPaced: 'yes' }, { token: admin.token });
+    const approved = await api.call('approveSubmission', {
+      params: { id: given.body._id },
+      body: { selfPaced: 'yes' },
+      token: admin.token,
+    });
     expect(approved.status).toBe(201);
     expect(approved.body.content).toMatchObject({
       provider: 'MIT',
@@ -141,15 +180,35 @@ describe('the facts that decide', () => {
   });
 
   it('the content page’s answer counts its learners and marks the reviews of those who finished it', async () => {
-    const content = (await api.get('/api/contents/search?order=oldest')).body.contents[0] as Content;
-    const before = (await api.get(`/api/contents/slug/${content.slug}`)).body;
+    const content = (
+      await api.call('searchContents', {
+        query: { order: 'oldest' },
+      })
+    ).body.contents[0] as Content;
+    const before = (
+      await api.call('contentBySlug', {
+        params: { slug: content.slug },
+      })
+    ).body;
     const finisher = await signUp(api, 'Finisher');
     const starter = await signUp(api, 'Starter');
     expect(
-      (await api.put(`/api/users/progress/${content._id}`, { state: 'done' }, { token: finisher.token })).status,
+      (
+        await api.call('markProgress', {
+          params: { id: content._id },
+          body: { state: 'done' },
+          token: finisher.token,
+        })
+      ).status,
     ).toBe(200);
     expect(
-      (await api.put(`/api/users/progress/${content._id}`, { state: 'learning' }, { token: starter.token })).status,
+      (
+        await api.call('markProgress', {
+          params: { id: content._id },
+          body: { state: 'learning' },
+          token: starter.token,
+        })
+      ).status,
     ).toBe(200);
     for (const [who, rating] of [
       [finisher, 5],
@@ -157,82 +216,124 @@ describe('the facts that decide', () => {
     ] as const)
       expect(
         (
-          await api.post(
+          await api.raw.post(
             `/api/contents/${content._id}/reviews`,
             { rating, comment: 'Fine.', name: who.name },
             { token: who.token },
           )
         ).status,
       ).toBe(201);
-    const after = (await api.get(`/api/contents/slug/${content.slug}`)).body;
+    const after = (
+      await api.call('contentBySlug', {
+        params: { slug: content.slug },
+      })
+    ).body;
     expect(after.learners).toEqual({ saves: before.learners.saves + 2, finished: before.learners.finished + 1 });
     const byName = (name: string) => after.reviews.find((r: { name: string }) => r.name === name);
-    expect(byName(finisher.name).finished).toBe(true);
-    expect(byName(starter.name).finished).toBe(false);
+    expect(byName(finisher.name)?.finished).toBe(true);
+    expect(byName(starter.name)?.finished).toBe(false);
   });
 
   it('filters the search by duration band, with live counts that follow an edit of the hours', async () => {
     const content = await newest();
     await edit(content, { hours: 8 });
-    const before = (await api.get('/api/contents/search')).body;
-    const short = await api.get('/api/contents/search?duration=under-10');
+    const before = (await api.call('searchContents')).body;
+    const short = await api.call('searchContents', {
+      query: { duration: 'under-10' },
+    });
     expect(short.status).toBe(200);
     expect(short.body.filters.duration).toBe('under-10');
     expect(short.body.countContents).toBe(before.facets.duration['under-10']);
     expect(short.body.contents.map((c: Content) => c._id)).toContain(content._id);
     expect(short.body.contents.every((c: Content) => (c.hours as number) < 10)).toBe(true);
     // Its label is taken too; an unknown band is a 400 naming the bands.
-    expect((await api.get('/api/contents/search?duration=Under%2010%20hours')).body.countContents).toBe(
-      short.body.countContents,
-    );
-    const wrong = await api.get('/api/contents/search?duration=forever');
+    expect(
+      (
+        await api.call('searchContents', {
+          query: { duration: 'Under 10 hours' },
+        })
+      ).body.countContents,
+    ).toBe(short.body.countContents);
+    const wrong = await api.call('searchContents', {
+      query: { duration: 'forever' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toContain('under-10');
 
     await edit(content, { hours: 50 });
-    const after = (await api.get('/api/contents/search')).body;
+    const after = (await api.call('searchContents')).body;
     expect(after.facets.duration['under-10']).toBe(before.facets.duration['under-10'] - 1);
     expect(after.facets.duration['10-50']).toBe(before.facets.duration['10-50'] + 1);
-    const middle = (await api.get('/api/contents/search?duration=10-50')).body.contents.map((c: Content) => c._id);
+    const middle = (
+      await api.call('searchContents', {
+        query: { duration: '10-50' },
+      })
+    ).body.contents.map((c: Content) => c._id);
     expect(middle).toContain(content._id);
     await edit(content, { hours: 51 });
-    expect((await api.get('/api/contents/search?duration=50-plus')).body.contents.map((c: Content) => c._id)).toContain(
-      content._id,
-    );
-    expect((await api.get('/api/contents/filters')).body.durations).toContainEqual({
+    expect(
+      (
+        await api.call('searchContents', {
+          query: { duration: '50-plus' },
+        })
+      ).body.contents.map((c: Content) => c._id),
+    ).toContain(content._id);
+    expect((await api.call('catalogFilters')).body.durations).toContainEqual({
       value: '50-plus',
       label: 'Over 50 hours',
     });
   });
 
   it('filters the search by provider, with live counts, and lists the providers some content has', async () => {
-    const all = (await api.get('/api/contents/search')).body;
+    const all = (await api.call('searchContents')).body;
     const harvard = all.facets.provider['Harvard University'] as number;
     expect(harvard).toBeGreaterThanOrEqual(5);
-    const res = await api.get('/api/contents/search?provider=Harvard%20University');
+    const res = await api.call('searchContents', {
+      query: { provider: 'Harvard University' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.filters.provider).toBe('Harvard University');
     expect(res.body.countContents).toBe(harvard);
     expect(res.body.contents.every((c: Content) => c.provider === 'Harvard University')).toBe(true);
     // Narrowed by another filter, the counts follow.
-    const both = (await api.get('/api/contents/search?provider=Harvard%20University&cost=Free')).body;
+    const both = (
+      await api.call('searchContents', {
+        query: { provider: 'Harvard University', cost: 'Free' },
+      })
+    ).body;
     expect(both.countContents).toBe(res.body.facets.cost.Free);
     // A provider no content has finds nothing; empty is no filter.
-    expect((await api.get('/api/contents/search?provider=Nobody')).body.countContents).toBe(0);
-    expect((await api.get('/api/contents/search?provider=')).body.countContents).toBe(all.countContents);
+    expect(
+      (
+        await api.call('searchContents', {
+          query: { provider: 'Nobody' },
+        })
+      ).body.countContents,
+    ).toBe(0);
+    expect(
+      (
+        await api.call('searchContents', {
+          query: { provider: '' },
+        })
+      ).body.countContents,
+    ).toBe(all.countContents);
 
     const content = await newest();
     await edit(content, { provider: 'Test Provider Institute' });
-    const after = (await api.get('/api/contents/search?provider=Test%20Provider%20Institute')).body;
+    const after = (
+      await api.call('searchContents', {
+        query: { provider: 'Test Provider Institute' },
+      })
+    ).body;
     expect(after.contents.map((c: Content) => c._id)).toEqual([content._id]);
-    const filters = (await api.get('/api/contents/filters')).body;
+    const filters = (await api.call('catalogFilters')).body;
     expect(filters.providers).toContainEqual({ value: 'Test Provider Institute', label: 'Test Provider Institute' });
     // Most contents first: the demo's Google (7) before Harvard University (5).
     const order = filters.providers.map((p: { value: string }) => p.value);
     expect(order.indexOf('Google')).toBe(0);
     expect(order.indexOf('Harvard University')).toBe(1);
     await edit(content, { provider: '' });
-    expect((await api.get('/api/contents/filters')).body.providers).not.toContainEqual({
+    expect((await api.call('catalogFilters')).body.providers).not.toContainEqual({
       value: 'Test Provider Institute',
       label: 'Test Provider Institute',
     });
@@ -240,26 +341,31 @@ describe('the facts that decide', () => {
 
   it('compares two to four resources in the order named, each with its facts and learners', async () => {
     const slugs = ['cs50-s-introduction-to-programming-with-python', 'automate-the-boring-stuff-with-python'];
-    const res = await api.get(`/api/contents/compare?slugs=${slugs.join(',')}`);
+    const res = await api.call('compareContents', {
+      query: { slugs: slugs.join(',') },
+    });
     expect(res.status).toBe(200);
     expect(res.body.contents.map((c: Content) => c.slug)).toEqual(slugs);
     expect(res.body.contents[0]).toMatchObject({ provider: 'Harvard University', selfPaced: true });
     expect(res.body.contents[1].learners).toEqual({ saves: expect.any(Number), finished: expect.any(Number) });
     // Repeated parameters, any case, repeats and blanks left out.
-    const repeated = await api.get(
-      `/api/contents/compare?slugs=${slugs[1]!.toUpperCase()}&slugs=${slugs[0]}&slugs=${slugs[1]}&slugs=`,
-    );
+    const repeated = await api.call('compareContents', {
+      query: { slugs: [slugs[1]!.toUpperCase(), slugs[0], slugs[1], ''] },
+    });
     expect(repeated.body.contents.map((c: Content) => c.slug)).toEqual([slugs[1], slugs[0]]);
   });
 
   it('a comparison of fewer than two or more than four is a 400, an unknown slug a 404 naming it', async () => {
     for (const query of ['', '?slugs=freecodecamp', '?slugs=freecodecamp,,freecodecamp', `?slugs=${'a,b,c,d,e'}`]) {
-      const res = await api.get(`/api/contents/compare${query}`);
+      // Queries written as sent, malformed ones among them.
+      const res = await api.raw.get(`/api/contents/compare${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.message).toContain('Compare 2 to 4 resources');
-      expect(res.body.fields.slugs).toContain('Compare 2 to 4');
+      expect(res.body.fields?.slugs).toContain('Compare 2 to 4');
     }
-    const unknown = await api.get('/api/contents/compare?slugs=freecodecamp,no-such-resource');
+    const unknown = await api.call('compareContents', {
+      query: { slugs: 'freecodecamp,no-such-resource' },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe("No resource 'no-such-resource' to compare");
   });

@@ -30,13 +30,18 @@ afterAll(async () => {
 });
 
 async function submitted(path: string, body: Record<string, unknown> = {}) {
-  const created = await api.post(
-    '/api/submissions/create',
-    { url: `${site.url}${path}`, ...body },
-    { token: userToken },
-  );
+  const created = await api.call('submitLink', {
+    body: { url: `${site.url}${path}`, ...body },
+    token: userToken,
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const forReview = async () => (await api.get(`/api/submissions/${created.body._id}`, { token: adminToken })).body;
+  const forReview = async () =>
+    (
+      await api.call('getSubmission', {
+        params: { id: created.body._id },
+        token: adminToken,
+      })
+    ).body;
   await expect.poll(async () => (await forReview()).pageTitle, { timeout: 10_000 }).not.toBeNull();
   return forReview();
 }
@@ -62,10 +67,18 @@ describe('facts read from the submitted page', () => {
     ).text();
     expect(screen).toContain('Provider (from the page)');
     // The submitter's own record is as they sent it: a suggestion is the admin's to accept.
-    const own = (await api.get('/api/submissions/mine', { token: userToken })).body;
+    const own = (
+      await api.call('mySubmissions', {
+        token: userToken,
+      })
+    ).body;
     expect(JSON.stringify(own)).not.toContain('Example University');
 
-    const approved = await api.post(`/api/submissions/${submission._id}`, submission, { token: adminToken });
+    const approved = await api.call('approveSubmission', {
+      params: { id: submission._id },
+      body: submission,
+      token: adminToken,
+    });
     expect(approved.status, JSON.stringify(approved.body)).toBe(201);
     expect(approved.body.content).toMatchObject({
       provider: 'Example University',
@@ -80,11 +93,11 @@ describe('facts read from the submitted page', () => {
     expect(submission.suggested).not.toContain('provider');
     expect(submission.suggested).not.toContain('hours');
     expect(submission.suggested).toContain('skills');
-    const approved = await api.post(
-      `/api/submissions/${submission._id}`,
-      { ...submission, skills: '' },
-      { token: adminToken },
-    );
+    const approved = await api.call('approveSubmission', {
+      params: { id: submission._id },
+      body: { ...submission, skills: '' },
+      token: adminToken,
+    });
     expect(approved.body.content).toMatchObject({ provider: 'Someone Else', hours: 12, skills: null });
   });
 });

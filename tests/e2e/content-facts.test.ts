@@ -27,23 +27,31 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
     mkdirSync(SCREENS, { recursive: true });
     browser = await launchBrowser();
     const admin = await asAdmin(api);
-    const content = (await api.get(`/api/contents/slug/${SLUG}`)).body;
+    const content = (
+      await api.call('contentBySlug', {
+        params: { slug: SLUG },
+      })
+    ).body;
     contentId = content._id;
     const { _id, status, rating, numReviews, createdAt, updatedAt, reviews, learners, ...fields } = content;
     expect(
       (
-        await api.put(
-          `/api/contents/${contentId}`,
-          { ...fields, hours: 40, lastUpdated: '2024-01', certificatePrice: '$219 on edX' },
-          { token: admin.token },
-        )
+        await api.call('saveContent', {
+          params: { id: contentId },
+          body: { ...fields, hours: 40, lastUpdated: '2024-01', certificatePrice: '$219 on edX' },
+          token: admin.token,
+        })
       ).status,
     ).toBe(200);
     // A learner who finished it reviews it: their review carries the mark.
     const finisher = await signUp(api, 'Fiona Finisher');
     finisherName = finisher.name;
-    await api.put(`/api/users/progress/${contentId}`, { state: 'done' }, { token: finisher.token });
-    await api.post(
+    await api.call('markProgress', {
+      params: { id: contentId },
+      body: { state: 'done' },
+      token: finisher.token,
+    });
+    await api.raw.post(
       `/api/contents/${contentId}/reviews`,
       { rating: 2, comment: 'Finished it; too fast for me.', name: finisher.name },
       { token: finisher.token },
@@ -113,7 +121,7 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
   it.each(Object.keys(SIZES) as Array<keyof typeof SIZES>)(
     'narrows /search by duration at %s (from its counted sidebar group on a laptop)',
     async (size) => {
-      const expected = (await api.get('/api/contents/search')).body.facets.duration['10-50'] as number;
+      const expected = (await api.call('searchContents')).body.facets.duration['10-50'] as number;
       expect(expected).toBeGreaterThan(0);
       const context = await browser.newContext({ baseURL: server.url, viewport: SIZES[size], bypassCSP: true });
       try {
@@ -142,7 +150,7 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
   );
 
   it('narrows /search by provider from its counted sidebar group, and the chip takes it off', async () => {
-    const expected = (await api.get('/api/contents/search')).body.facets.provider['Harvard University'] as number;
+    const expected = (await api.call('searchContents')).body.facets.provider['Harvard University'] as number;
     const context = await browser.newContext({ baseURL: server.url, viewport: SIZES.laptop, bypassCSP: true });
     try {
       const page = await context.newPage();
@@ -277,7 +285,13 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
         await page.getByLabel('Pace').selectOption('true');
         await page.getByRole('button', { name: 'Update' }).click();
         await page.waitForURL((url) => !url.pathname.startsWith('/admin/content/'));
-        expect((await api.get(`/api/contents/slug/${SLUG}`)).body.hours).toBe(size === 'laptop' ? 42 : 40);
+        expect(
+          (
+            await api.call('contentBySlug', {
+              params: { slug: SLUG },
+            })
+          ).body.hours,
+        ).toBe(size === 'laptop' ? 42 : 40);
       } finally {
         await context.close();
       }

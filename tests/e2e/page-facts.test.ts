@@ -31,15 +31,22 @@ describe.skipIf(!hasBrowser)('facts from the submitted page, on the admin’s sc
     );
     const admin = await asAdmin(api);
     const submitter = await signUp(api, 'Page Reader');
-    const created = await api.post(
-      '/api/submissions/create',
-      { url: `${site.url}/course` },
-      { token: submitter.token },
-    );
+    const created = await api.call('submitLink', {
+      body: { url: `${site.url}/course` },
+      token: submitter.token,
+    });
     submissionId = created.body._id;
     // The page is read after the submission's reply: wait until the admin's screen has what it says.
     for (let tries = 0; tries < 100; tries++) {
-      if ((await api.get(`/api/submissions/${submissionId}`, { token: admin.token })).body.pageTitle) break;
+      if (
+        (
+          await api.call('getSubmission', {
+            params: { id: submissionId },
+            token: admin.token,
+          })
+        ).body.pageTitle
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   });

@@ -79,7 +79,7 @@ const authenticate = defineMiddleware(async (context, next) => {
   if (!token) return next();
 
   const db = await getDb();
-  const result = await validateSessionToken(db, token);
+  const result = await validateSessionToken(db, token, { address: context.locals.client.address });
   if (result) {
     context.locals.user = result.user;
     context.locals.session = { id: result.session.id, token, via: bearer ? 'bearer' : 'cookie' };

@@ -34,6 +34,26 @@ export const userList = z
   .object({ ...adminPaging, users: z.array(publicUser.extend({ createdAt: isoDate })) })
   .meta({ id: 'UserList' });
 
+/** A session of yours, as the profile lists it: never its token or the token's hash. */
+export const sessionShape = z
+  .object({
+    _id: z.string().meta({ description: 'The session’s id for ending it (not its token)' }),
+    device: z
+      .string()
+      .meta({ description: 'The browser and system its User-Agent names', example: 'Firefox on Linux' }),
+    address: z.string().nullable().meta({ description: 'The client address that used it last' }),
+    createdAt: isoDate,
+    lastUsedAt: isoDate.meta({ description: 'When it was last used (to within five minutes)' }),
+    current: z.boolean().meta({ description: 'Whether it is the session of this request' }),
+  })
+  .meta({ id: 'Session' });
+export const sessionList = z
+  .object({
+    sessions: z.array(sessionShape).meta({ description: 'This session first, then the others, last used first' }),
+  })
+  .meta({ id: 'SessionList' });
+export type SessionListShape = z.infer<typeof sessionList>;
+
 /** GET /api/test: example people shaped as users (site/lib/test-examples.ts), not real accounts. */
 export const testExample = z
   .array(publicUser)
@@ -179,6 +199,40 @@ export const ACCOUNT_OPERATIONS = {
     ok: { status: 200, schema: message, description: 'Deleted' },
     endsSession: true,
     errors: [409, 429],
+  },
+  listSessions: {
+    method: 'GET',
+    route: '/api/users/sessions',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Your active sessions',
+    description: prose`
+      Every session of your account that has not ended: the device its User-Agent names, the address that
+      used it last, when it began and was last used; the session of this request is marked \`current\`.`,
+    ok: { status: 200, schema: sessionList, description: 'Your sessions' },
+  },
+  endSession: {
+    method: 'DELETE',
+    route: '/api/users/sessions/[id]',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Sign out one of your sessions',
+    description: prose`
+      Ends the session \`id\` names (an \`_id\` of GET /api/users/sessions): its token no longer works. Ending
+      the current one signs this client out, as POST /api/users/signout does. 404 when it is not one of yours
+      or has already ended.`,
+    ok: { status: 200, schema: message, description: 'Signed out of that session' },
+    endsSession: true,
+    errors: [404],
+  },
+  endOtherSessions: {
+    method: 'DELETE',
+    route: '/api/users/sessions',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Sign out everywhere else',
+    description: 'Ends every session of your account but the one of this request.',
+    ok: { status: 200, schema: message, description: 'How many sessions ended' },
   },
   testExamples: {
     method: 'GET',

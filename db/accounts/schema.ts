@@ -36,6 +36,12 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     createdAt: createdAt(),
+    /** The browser's User-Agent when it signed in (cut to 500 characters): the profile names the device from it. */
+    userAgent: text('user_agent'),
+    /** The client address that used the session last (at most LAST_USED_STEP stale). */
+    address: text('address'),
+    /** When the session was last used, to within LAST_USED_STEP (db/accounts/sessions.ts). */
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

@@ -27,7 +27,9 @@ import type { ProfileShape, PublicUserShape, SignedInProfileShape, SignedInUserS
 export interface Client {
   address: string;
   /** The browser's device cookie, if it has one (a sign-in's own turn: ./known-devices.ts). */
-  device?: string;
+  device?: string | undefined;
+  /** Its User-Agent header: the profile's list of sessions names the device from it. */
+  userAgent?: string | undefined;
 }
 
 /**
@@ -88,7 +90,7 @@ export async function signUp(db: Db, input: unknown, client?: Client): Promise<S
     await hitLimit(db, 'RATE_LIMIT_SIGNUP_ACCOUNT', parsed.email);
   }
   const user = await createUser(db, parsed);
-  const { session, insert } = newSession(db, user.id);
+  const { session, insert } = newSession(db, user.id, client);
   const { device, statements } = newDevice(db, user.id);
   await db.batch([insert, ...statements]);
   return { ...toPublicUser(user), ...session, device };
@@ -120,7 +122,7 @@ export async function signIn(db: Db, input: unknown, client?: Client): Promise<S
     if (attempt) await countEvent(db, 'RATE_LIMIT_SIGNIN_SLOWDOWN', email);
     throw unauthenticated(BAD_CREDENTIALS);
   }
-  const { session, insert } = newSession(db, user.id);
+  const { session, insert } = newSession(db, user.id, client);
   // The browser is a known device from now on, with a new token (the one it brought ends).
   const known = newDevice(db, user.id, device);
   await db.batch([
@@ -198,6 +200,7 @@ export async function updateProfile(
   userId: string,
   currentToken: string,
   input: unknown,
+  client?: Client,
 ): Promise<SignedInProfileShape & { expiresAt?: Date }> {
   const { name, email, password, decisionMails, currentPassword } = parseInput(profileInput, input);
   // A new password costs a hash, a new email answers whether that address is registered (409), and a given
@@ -231,7 +234,7 @@ export async function updateProfile(
       ...(passwordHash ? [queueMail(db, passwordChangedMail({ id: userId, name, email }))] : []),
     ];
     if (passwordHash) {
-      const { session, insert } = newSession(db, userId);
+      const { session, insert } = newSession(db, userId, client);
       opened = session;
       const [, rows] = await db.batch([endResetLinks, update, deleteUserSessions(db, userId), insert, ...notices]);
       updated = rows[0];

@@ -59,7 +59,7 @@ export interface Operation {
   setsCookie?: true;
   /** It clears the session cookie on every answer, a failure too (sign-out). */
   clearsCookie?: true;
-  /** Its success clears the session cookie (the account is gone). */
+  /** Its success may clear the session cookie (the account, or this session, is gone). */
   endsSession?: true;
   /** The answer is a file to download: Content-Disposition names it. */
   attachment?: true;

@@ -65,6 +65,8 @@ interface Row {
   file?: { type: string; body: string };
   /** Sign the caller in again and use that session (the call ends it). */
   freshSession?: true;
+  /** The call ends the caller's other sessions: each caller is a new account of its own (an admin's answer is a user's). */
+  freshAccount?: true;
   expect: Answers;
 }
 
@@ -174,6 +176,22 @@ const ROWS: Row[] = [
     expect: signedIn(200),
   },
   { method: 'GET', route: '/api/users/profile/export', path: () => '/api/users/profile/export', expect: signedIn(200) },
+  { method: 'GET', route: '/api/users/sessions', path: () => '/api/users/sessions', expect: signedIn(200) },
+  {
+    method: 'DELETE',
+    route: '/api/users/sessions',
+    path: () => '/api/users/sessions',
+    freshAccount: true,
+    expect: signedIn(200),
+  },
+  // Each caller ends the fresh session it calls with; another's session is not theirs to end (404).
+  {
+    method: 'DELETE',
+    route: '/api/users/sessions/[id]',
+    path: async (f) => `/api/users/sessions/${await currentSessionRef(f.caller)}`,
+    freshSession: true,
+    expect: signedIn(200),
+  },
   // Each caller deletes an account of their own; the demo admin is the last admin, whom the rule keeps (409).
   {
     method: 'DELETE',
@@ -824,9 +842,20 @@ beforeAll(async () => {
   db.close();
 });
 
+/** The id the sessions list gives the session of `session`'s token (any id for no session). */
+async function currentSessionRef(session: Session | undefined): Promise<string> {
+  if (!session) return 'no-session';
+  const response = await fetch(`${server.url}/api/users/sessions`, {
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+  const { sessions } = (await response.json()) as { sessions: Array<{ _id: string; current: boolean }> };
+  return sessions.find((listed) => listed.current)!._id;
+}
+
 async function call(row: Row, caller: Caller): Promise<Answer> {
   let session = caller === 'anonymous' ? undefined : base[caller];
-  if (session && row.freshSession) {
+  if (session && row.freshAccount) session = await newAccount();
+  else if (session && row.freshSession) {
     const email = caller === 'admin' ? DEMO_ADMIN.email : undefined;
     session = email ? await signIn(email, DEMO_ADMIN.password) : await newAccount();
   }
@@ -903,7 +932,11 @@ describe('cross-site requests', () => {
     '%s with the session cookie: refused cross-origin and without Origin',
     async (_, row) => {
       // A sign-out would end the shared admin session: it gets one of its own.
-      const admin = row.freshSession ? await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password) : base.admin;
+      const admin = row.freshAccount
+        ? await newAccount()
+        : row.freshSession
+          ? await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password)
+          : base.admin;
       const fixtures: Fixtures = { ...base, caller: admin };
       const path = await row.path(fixtures);
       const body = row.multipart ? undefined : JSON.stringify((await row.body?.(fixtures)) ?? {});

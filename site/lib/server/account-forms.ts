@@ -61,7 +61,11 @@ const target = (context: FormContext) =>
 export async function postSignIn(context: FormContext): Promise<FormOutcome> {
   const form = await fields(context.request);
   return attempt({ email: form.email ?? '' }, async () => {
-    const client = { address: context.locals.client.address, device: context.cookies.get(DEVICE_COOKIE)?.value };
+    const client = {
+      address: context.locals.client.address,
+      device: context.cookies.get(DEVICE_COOKIE)?.value,
+      userAgent: context.request.headers.get('user-agent') ?? undefined,
+    };
     const user = await signIn(await getDb(), { email: form.email, password: form.password }, client);
     setSessionCookie(context.cookies, context.locals.client.https, user.token, user.expiresAt, user._id);
     setDeviceCookie(context.cookies, context.locals.client.https, user.device);
@@ -76,7 +80,7 @@ export async function postSignUp(context: FormContext): Promise<FormOutcome> {
     const user = await signUp(
       await getDb(),
       { name: form.name, email: form.email, password: form.password },
-      { address: context.locals.client.address },
+      { address: context.locals.client.address, userAgent: context.request.headers.get('user-agent') ?? undefined },
     );
     setSessionCookie(context.cookies, context.locals.client.https, user.token, user.expiresAt, user._id);
     setDeviceCookie(context.cookies, context.locals.client.https, user.device);

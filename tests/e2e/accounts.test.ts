@@ -1,0 +1,91 @@
+/**
+ * Accounts as people expect them, in Chromium against the real server, at a laptop's width and a phone's,
+ * axe clean in both themes: the profile's sessions (each with its device, ended one at a time or all but
+ * this one).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, launchBrowser, nativeDialogs, settled, signInThroughForm } from '../setup/browser.ts';
+import { useServer } from '../setup/use-server.ts';
+import { asUser, signUp } from '../setup/actors.ts';
+import { axeViolations } from './axe-screens.ts';
+
+const SIZES = { laptop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
+const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+describe.skipIf(!hasBrowser)('accounts, in the browser', () => {
+  let browser: Browser;
+  const { server, api } = useServer();
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** `run` on a fresh page at `viewport` (axe may be injected: bypassCSP); it raises no error and opens no native dialog. */
+  async function onPage(viewport: { width: number; height: number }, run: (page: Page) => Promise<void>) {
+    const context = await browser.newContext({ baseURL: server.url, viewport, bypassCSP: true });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    const opened = nativeDialogs(page);
+    try {
+      await run(page);
+      expect(problems).toEqual([]);
+      expect(opened()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+
+  describe.each(Object.entries(SIZES))('at %s size', (size, viewport) => {
+    it('the profile lists where you are signed in; Sign out ends one, Sign out everywhere else the rest', async () => {
+      const account = await signUp(api, `Sessions ${size}`);
+      // Another device, signed in before: named from its User-Agent.
+      const firefox = await api.call('signIn', {
+        body: { email: account.email, password: account.password },
+        headers: { 'user-agent': FIREFOX_LINUX },
+      });
+      await onPage(viewport, async (page) => {
+        await signInThroughForm(page, account);
+        await page.goto('/profile');
+        await hydrated(page);
+        const section = page.getByRole('region', { name: 'Where you are signed in' });
+        const rows = section.locator('[data-session]');
+        // This browser, the API's sign-up and the Firefox sign-in.
+        await expect.poll(() => rows.count()).toBe(3);
+        expect(await rows.first().textContent()).toContain('This browser');
+        expect(await section.locator('[data-sessions-summary]').textContent()).toBe(
+          'You are signed in here and in 2 other sessions.',
+        );
+        const firefoxRow = rows.filter({ hasText: 'Firefox on Linux' });
+        expect(await firefoxRow.textContent()).toContain('Active now');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        expect(await axeViolations(page, `sessions (${size})`)).toEqual([]);
+
+        await firefoxRow.getByRole('button', { name: /^Sign out Firefox on Linux/ }).click();
+        await expect.poll(() => rows.count()).toBe(2);
+        expect((await api.call('getProfile', { token: firefox.body.token })).status).toBe(401);
+        // The pressed button is gone: the focus stays in the list, not on the page's body.
+        expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-sessions-summary'))).toBe(true);
+
+        const more = await asUser(api, account);
+        await page.reload();
+        await hydrated(page);
+        await expect.poll(() => rows.count()).toBe(3);
+        await section.getByRole('button', { name: 'Sign out everywhere else' }).click();
+        await expect.poll(() => rows.count()).toBe(1);
+        expect(await section.locator('[data-sessions-summary]').textContent()).toBe('You are signed in only here.');
+        expect(await section.getByRole('button', { name: 'Sign out everywhere else' }).count()).toBe(0);
+        for (const token of [account.token, more.token])
+          expect((await api.call('getProfile', { token })).status).toBe(401);
+        // This browser is still signed in.
+        await page.reload();
+        expect(new URL(page.url()).pathname).toBe('/profile');
+        await settled(page);
+        expect(await axeViolations(page, `sessions, only here (${size})`)).toEqual([]);
+      });
+    });
+  });
+});

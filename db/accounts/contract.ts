@@ -11,6 +11,8 @@ import { prose } from '../contract/prose.ts';
 import {
   accountDeletionInput,
   adminUserInput,
+  CURRENT_PASSWORD_NEEDED,
+  CURRENT_PASSWORD_WRONG,
   forgetPasswordInput,
   profileInput,
   resetPasswordInput,
@@ -164,8 +166,24 @@ export const ACCOUNT_OPERATIONS = {
     description: prose`
       A blank password keeps the current one; a missing \`decisionMails\` keeps that setting. A new
       password ends every other session and answers a new token. A change of email or password needs
-      \`currentPassword\` unless the session signed in within the last 15 minutes; given, it must be right
-      whatever the change (a 400 naming \`currentPassword\`, counted against the account-change limit).`,
+      \`currentPassword\` unless the session signed in within the last 15 minutes: past that, without it, the
+      answer is 400 "${CURRENT_PASSWORD_NEEDED}" (\`fields.currentPassword\`), and a client that does not
+      know the field signs in again (a new session) and sends the change within 15 minutes. A
+      \`currentPassword\` that is given must be right whatever the change (400 "${CURRENT_PASSWORD_WRONG}",
+      counted against the account-change limit).`,
+    errorNotes: {
+      400: {
+        when: prose`
+          A change of email or password from a session that signed in more than 15 minutes ago, without
+          \`currentPassword\`: sign in again (or send \`currentPassword\`). Also a wrong \`currentPassword\`, or
+          a field that is wrong, each named in \`fields\``,
+        example: {
+          message: CURRENT_PASSWORD_NEEDED,
+          code: 'VALIDATION',
+          fields: { currentPassword: CURRENT_PASSWORD_NEEDED },
+        },
+      },
+    },
     body: {
       schema: profileInput,
       name: 'ProfileInput',

@@ -213,13 +213,20 @@ function operationObject(
       headers: { ETag: { $ref: '#/components/headers/ETag' } },
     };
   for (const status of errorStatuses(op)) {
-    responses[status] = op.clearsCookie
+    const note = op.errorNotes?.[status as keyof NonNullable<Operation['errorNotes']>];
+    responses[status] = note
       ? {
-          description: ERROR_TEXT[status],
-          headers: { 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } },
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          description: `${ERROR_TEXT[status]}. ${note.when}`,
+          ...(status === 429 ? { headers: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } } : {}),
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example: note.example } },
         }
-      : { $ref: `#/components/responses/Error${status}` };
+      : op.clearsCookie
+        ? {
+            description: ERROR_TEXT[status],
+            headers: { 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } },
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          }
+        : { $ref: `#/components/responses/Error${status}` };
   }
   const requestBody = requestBodyOf(op, requestBodies);
   return {

@@ -1,7 +1,7 @@
 /**
  * Accounts as people expect them, in Chromium against the real server, at a laptop's width and a phone's,
  * axe clean in both themes: the profile's sessions (each with its device, ended one at a time or all but
- * this one).
+ * this one); a password change from a session signed in long ago, told to sign in again.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { hasBrowser, hydrated, launchBrowser, nativeDialogs, settled, signInThro
 import { useServer } from '../setup/use-server.ts';
 import { asUser, signUp } from '../setup/actors.ts';
 import { axeViolations } from './axe-screens.ts';
+import { sqlRows } from '../setup/sql.ts';
 
 const SIZES = { laptop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -85,6 +86,39 @@ describe.skipIf(!hasBrowser)('accounts, in the browser', () => {
         expect(new URL(page.url()).pathname).toBe('/profile');
         await settled(page);
         expect(await axeViolations(page, `sessions, only here (${size})`)).toEqual([]);
+      });
+    });
+
+    it('a password change 15 minutes after signing in says, beside the field, to sign in again or give the current password', async () => {
+      const account = await signUp(api, `Stale ${size}`);
+      await onPage(viewport, async (page) => {
+        await signInThroughForm(page, account);
+        await sqlRows(server.dbUrl, 'UPDATE sessions SET created_at = ? WHERE user_id = ?', [
+          Date.now() - 20 * 60_000,
+          account._id,
+        ]);
+        await page.goto('/profile');
+        await hydrated(page);
+        await page.getByLabel('Password', { exact: true }).fill('a-new-password-1');
+        await page.getByLabel('Confirm Password').fill('a-new-password-1');
+        await page.getByRole('button', { name: 'Update' }).click();
+        const current = page.getByLabel('Current Password');
+        await expect.poll(() => current.getAttribute('aria-invalid')).toBe('true');
+        const said = await page.evaluate(() => {
+          const field = document.querySelector('[aria-invalid="true"]');
+          const ids = field?.getAttribute('aria-describedby')?.split(' ') ?? [];
+          return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+        });
+        expect(said).toContain('Sign in again to change your email or password, or enter your current password');
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('currentPassword');
+        expect(await axeViolations(page, `stale password change (${size})`)).toEqual([]);
+        // Given, it goes through.
+        await current.fill(account.password);
+        await page.getByRole('button', { name: 'Update' }).click();
+        await expect.poll(() => current.count()).toBe(0);
+        expect(
+          (await api.call('signIn', { body: { email: account.email, password: 'a-new-password-1' } })).status,
+        ).toBe(200);
       });
     });
   });

@@ -1,7 +1,8 @@
 /**
  * Accounts as people expect them, in Chromium against the real server, at a laptop's width and a phone's,
  * axe clean in both themes: the profile's sessions (each with its device, ended one at a time or all but
- * this one); a password change from a session signed in long ago, told to sign in again.
+ * this one); a password change from a session signed in long ago, told to sign in again; the keyboard's
+ * place across the sign-in round trip (the email field first, then back to the control pressed).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +87,71 @@ describe.skipIf(!hasBrowser)('accounts, in the browser', () => {
         expect(new URL(page.url()).pathname).toBe('/profile');
         await settled(page);
         expect(await axeViolations(page, `sessions, only here (${size})`)).toEqual([]);
+      });
+    });
+
+    it('the sign-in page starts in the email field, and the focus comes back to the Save button pressed before', async () => {
+      const account = await signUp(api, `Focus ${size}`);
+      const [content] = (await api.get('/api/contents/search?order=oldest')).body.contents as Array<{
+        _id: string;
+        slug: string;
+        name: string;
+      }>;
+      await onPage(viewport, async (page) => {
+        await page.goto(`/content/${content!.slug}`);
+        await hydrated(page);
+        const save = page.locator(`main [data-save-toggle][data-content-id="${content!._id}"]`).first();
+        await save.focus();
+        await page.keyboard.press('Enter');
+        await page.waitForURL((url) => url.pathname === '/signin');
+        await hydrated(page);
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+        expect(await axeViolations(page, `sign in (${size})`)).toEqual([]);
+        // Typed as a keyboard user does, from the field that has the focus.
+        await page.keyboard.type(account.email);
+        await page.keyboard.press('Tab');
+        await page.keyboard.type(account.password);
+        await page.keyboard.press('Enter');
+        await page.waitForURL((url) => url.pathname === `/content/${content!.slug}`);
+        await hydrated(page);
+        await expect
+          .poll(() =>
+            page.evaluate(
+              (id) =>
+                document.activeElement?.matches(`[data-save-toggle][data-content-id="${id}"]`) &&
+                document.activeElement.closest('main') !== null,
+              content!._id,
+            ),
+          )
+          .toBe(true);
+      });
+    });
+
+    it('after Sign In from the top bar, the focus is on the user’s menu that took its place (a phone: its menu button)', async () => {
+      const account = await signUp(api, `Menu ${size}`);
+      await onPage(viewport, async (page) => {
+        await page.goto('/search?searchTerm=python');
+        await hydrated(page);
+        if (size === 'phone') await page.locator('label[for="nav-toggle"]').click();
+        await page.getByRole('link', { name: 'Sign In', exact: true }).click();
+        await page.waitForURL((url) => url.pathname === '/signin');
+        await hydrated(page);
+        await page.getByLabel('Email').fill(account.email);
+        await page.getByLabel('Password', { exact: true }).fill(account.password);
+        await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+        await page.waitForURL((url) => url.pathname === '/search');
+        await hydrated(page);
+        const expected = size === 'phone' ? 'nav-toggle' : 'user-menu';
+        await expect
+          .poll(() =>
+            page.evaluate(() => {
+              const active = document.activeElement;
+              if (active?.id === 'nav-toggle') return 'nav-toggle';
+              if (active?.hasAttribute('data-user-name')) return 'user-menu';
+              return active?.outerHTML.slice(0, 80) ?? 'nothing';
+            }),
+          )
+          .toBe(expected);
       });
     });
 

@@ -129,6 +129,8 @@ export const configSchema = z.object({
   RATE_LIMIT_FORGET_ACCOUNT: limit('5/3600').describe('password-reset mails per account'),
   RATE_LIMIT_FORGET_IP: limit('20/3600').describe('password-reset mails per client address'),
   RATE_LIMIT_RESET_IP: limit('20/3600').describe('password-reset attempts per address'),
+  RATE_LIMIT_VERIFY_IP: limit('20/3600').describe('uses of an email-verification link per address'),
+  RATE_LIMIT_VERIFY_MAIL_USER: limit('5/3600').describe('verification mails asked for again per account'),
   RATE_LIMIT_REVIEW_USER: limit('30/3600').describe('reviews (posted or edited) per account'),
   RATE_LIMIT_SUBMISSION_USER: limit('30/3600').describe('submissions per account'),
   RATE_LIMIT_SUBMISSION_CHECK_USER: limit('300/3600').describe(

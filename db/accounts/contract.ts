@@ -18,6 +18,7 @@ import {
   resetPasswordInput,
   signInInput,
   signUpInput,
+  verifyEmailInput,
 } from './validation/users.ts';
 
 export const publicUser = z
@@ -30,8 +31,16 @@ export const signedInUser = publicUser
 export const settings = {
   decisionMails: z.boolean().meta({ description: 'Mailed when a moderator decides on a link you submitted' }),
 };
-export const profile = publicUser.extend(settings).meta({ id: 'Profile', description: 'You, with your settings' });
-export const signedInProfile = signedInUser.extend(settings).meta({ id: 'SignedInProfile' });
+const verification = {
+  emailVerified: z.boolean().meta({
+    description:
+      'Whether your address was verified (a mailed link opened); until then only the verification is mailed to it',
+  }),
+};
+export const profile = publicUser
+  .extend({ ...settings, ...verification })
+  .meta({ id: 'Profile', description: 'You, with your settings' });
+export const signedInProfile = signedInUser.extend({ ...settings, ...verification }).meta({ id: 'SignedInProfile' });
 export const userList = z
   .object({ ...adminPaging, users: z.array(publicUser.extend({ createdAt: isoDate })) })
   .meta({ id: 'UserList' });
@@ -148,6 +157,32 @@ export const ACCOUNT_OPERATIONS = {
     },
     ok: { status: 200, schema: message, description: 'Password updated; every session of the account has ended' },
     errors: [404, 429],
+  },
+  verifyEmail: {
+    method: 'POST',
+    route: '/api/users/verify-email',
+    group: 'Accounts',
+    access: 'public',
+    summary: 'Verify your email address with a mailed link’s token',
+    description: prose`
+      The token of the link mailed at sign-up or after a change of email (\`/verify-email/{token}\`). It works
+      for 48 hours, once, and only while the address it was mailed to is still the account's; else 404.
+      Attempts are limited per client address (RATE_LIMIT_VERIFY_IP).`,
+    body: { schema: verifyEmailInput, name: 'VerifyEmailInput', example: { token: 'the-token-from-the-mail' } },
+    ok: { status: 200, schema: message, description: 'Your email address is verified' },
+    errors: [404, 429],
+  },
+  resendVerification: {
+    method: 'POST',
+    route: '/api/users/verification-mail',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Mail a new link to verify your email address',
+    description: prose`
+      The earlier links end. Nothing is sent when the address is already verified. Limited per account
+      (RATE_LIMIT_VERIFY_MAIL_USER).`,
+    ok: { status: 200, schema: message, description: 'Where the new link went' },
+    errors: [429],
   },
   getProfile: {
     method: 'GET',

@@ -14,6 +14,11 @@ export const users = sqliteTable(
     isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
     /** Whether the user is mailed when a moderator decides on a link they submitted (a profile setting). */
     decisionMails: integer('decision_mails', { mode: 'boolean' }).notNull().default(true),
+    /**
+     * When the address `email` holds was shown to be the person's (a mailed link opened); null until then,
+     * and again after a change of email. Until then no mail but the verification goes to it.
+     */
+    emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
@@ -58,6 +63,25 @@ export const passwordResetTokens = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Mailed links that verify an address (db/accounts/email-verification.ts): the token's SHA-256, the account,
+ * and the address it was mailed to (a link verifies only that address, so a change of email undoes it).
+ */
+export const emailVerifications = sqliteTable(
+  'email_verifications',
+  {
+    /** SHA-256 of the token, hex. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
 );
 
 /**

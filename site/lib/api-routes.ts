@@ -63,6 +63,7 @@ export const ROUTES = {
   reorderList: ['PUT', '/api/lists/[id]/order'],
   reportLink: ['POST', '/api/contents/[id]/report-link'],
   reportReview: ['POST', '/api/reviews/[id]/report'],
+  resendVerification: ['POST', '/api/users/verification-mail'],
   resetPassword: ['POST', '/api/users/reset-password'],
   retractHelpfulVote: ['DELETE', '/api/reviews/[id]/helpful'],
   save: ['PUT', '/api/users/saves/[id]'],
@@ -82,6 +83,7 @@ export const ROUTES = {
   unsave: ['DELETE', '/api/users/saves/[id]'],
   uploadImage: ['POST', '/api/upload'],
   userSaves: ['GET', '/api/users/saves/[id]'],
+  verifyEmail: ['POST', '/api/users/verify-email'],
   voteHelpful: ['PUT', '/api/reviews/[id]/helpful'],
   withdrawLinkReport: ['DELETE', '/api/contents/[id]/report-link'],
 } as const;

@@ -167,6 +167,19 @@ const ROWS: Row[] = [
     body: () => ({ token: 'not-a-real-token', password: 'password-456' }),
     expect: all(404),
   },
+  {
+    method: 'POST',
+    route: '/api/users/verify-email',
+    path: () => '/api/users/verify-email',
+    body: () => ({ token: 'not-a-real-token' }),
+    expect: all(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/verification-mail',
+    path: () => '/api/users/verification-mail',
+    expect: signedIn(200),
+  },
   { method: 'GET', route: '/api/users/profile', path: () => '/api/users/profile', expect: signedIn(200) },
   {
     method: 'PUT',
@@ -608,6 +621,8 @@ const ROWS: Row[] = [
     path: () => '/reset-password/some-token',
     expect: { ...VISITOR_PAGE, anonymous: 410 },
   },
+  // A verification link works for anyone holding it, signed in or not; a dead one is 410 Gone.
+  { method: 'GET', route: '/verify-email/[token]', path: () => '/verify-email/some-token', expect: all(410) },
   {
     method: 'GET',
     route: '/profile',

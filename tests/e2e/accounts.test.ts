@@ -2,7 +2,8 @@
  * Accounts as people expect them, in Chromium against the real server, at a laptop's width and a phone's,
  * axe clean in both themes: the profile's sessions (each with its device, ended one at a time or all but
  * this one); a password change from a session signed in long ago, told to sign in again; the keyboard's
- * place across the sign-in round trip (the email field first, then back to the control pressed).
+ * place across the sign-in round trip (the email field first, then back to the control pressed); a new
+ * address verified through its mailed link.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,8 @@ import { hasBrowser, hydrated, launchBrowser, nativeDialogs, settled, signInThro
 import { useServer } from '../setup/use-server.ts';
 import { asUser, signUp } from '../setup/actors.ts';
 import { axeViolations } from './axe-screens.ts';
-import { sqlRows } from '../setup/sql.ts';
+import { mailedVerificationToken, sqlRows } from '../setup/sql.ts';
+import { uniqueEmail } from '../setup/http.ts';
 
 const SIZES = { laptop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -152,6 +154,47 @@ describe.skipIf(!hasBrowser)('accounts, in the browser', () => {
             }),
           )
           .toBe(expected);
+      });
+    });
+
+    it('a new account is asked to verify its address: the profile says so, a new link can be sent, the mailed page verifies it', async () => {
+      const email = uniqueEmail(`verify-${size}`);
+      await onPage(viewport, async (page) => {
+        await page.goto('/signup');
+        await hydrated(page);
+        await page.getByLabel('Name').fill(`Verify ${size}`);
+        await page.getByLabel('Email').fill(email);
+        await page.getByLabel('Password', { exact: true }).fill('verify-password-1');
+        await page.getByLabel('Confirm Password').fill('verify-password-1');
+        await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+        await page.waitForURL((url) => url.pathname !== '/signup');
+        await page.goto('/profile');
+        await hydrated(page);
+        const notice = page.locator('[data-email-unverified]');
+        expect(await notice.textContent()).toContain(`Your email address ${email} is not verified yet.`);
+        await notice.getByRole('button', { name: 'Send a new link' }).click();
+        await expect
+          .poll(() => notice.locator('[data-verification-said]').textContent())
+          .toBe(`We sent a new link to ${email}`);
+        expect(await axeViolations(page, `unverified profile (${size})`)).toEqual([]);
+
+        const token = await mailedVerificationToken(server.dbUrl, email);
+        await page.goto(`/verify-email/${token}`);
+        expect(await page.locator('[data-verify-form]').textContent()).toContain(
+          `Confirm that ${email} is your address.`,
+        );
+        expect(await axeViolations(page, `verify page (${size})`)).toEqual([]);
+        await page.getByRole('button', { name: 'Verify my email address' }).click();
+        await page.locator('[data-email-verified]').waitFor();
+        expect(await page.getByRole('status').first().textContent()).toBe('Your email address is verified');
+        expect(await axeViolations(page, `verified (${size})`)).toEqual([]);
+        // Used: the link now says so.
+        const dead = await page.goto(`/verify-email/${token}`);
+        expect(dead?.status()).toBe(410);
+        expect(await page.locator('[data-dead-verify-link]').count()).toBe(1);
+        await page.goto('/profile');
+        await hydrated(page);
+        expect(await page.locator('[data-email-unverified]').count()).toBe(0);
       });
     });
 

@@ -98,6 +98,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       RATE_LIMIT_SIGNUP_IP: '100000/60',
       RATE_LIMIT_FORGET_IP: '100000/60',
       RATE_LIMIT_RESET_IP: '100000/60',
+      RATE_LIMIT_VERIFY_IP: '100000/60',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

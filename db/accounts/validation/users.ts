@@ -73,6 +73,13 @@ export type ProfileInput = z.infer<typeof profileInput>;
 
 export const forgetPasswordInput = z.object({ email });
 
+/** What a verification link that does not work (any more) says. */
+export const VERIFY_LINK_INVALID = 'This verification link has expired, was already used or is for another address';
+
+export const verifyEmailInput = z.object({
+  token: z.string({ error: VERIFY_LINK_INVALID }).min(1, VERIFY_LINK_INVALID).max(200, VERIFY_LINK_INVALID),
+});
+
 export const resetPasswordInput = z.object({
   token: z
     .string({ error: 'Reset link is invalid or has expired' })

@@ -8,6 +8,7 @@ import { getDb } from '#db/client.ts';
 import { isAppError } from '#db/errors.ts';
 import { resetPassword, signIn, signUp } from '#db/accounts/users.ts';
 import { requestPasswordReset } from '#db/accounts/password-resets.ts';
+import { verifyEmail } from '#db/accounts/email-verification.ts';
 import { PASSWORD_MISMATCH } from '#db/accounts/validation/users.ts';
 import { safeRedirect } from '#site/lib/redirect.ts';
 import { DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from './cookies.ts';
@@ -104,4 +105,10 @@ export async function postResetPassword(context: FormContext, token: string): Pr
     await resetPassword(await getDb(), { token, password: form.password }, { address: context.locals.client.address });
     return { redirect: '/signin?notice=password-updated' };
   });
+}
+
+export async function postVerifyEmail(context: FormContext, token: string): Promise<FormOutcome> {
+  return attempt({}, async () => ({
+    notice: (await verifyEmail(await getDb(), { token }, { address: context.locals.client.address })).message,
+  }));
 }

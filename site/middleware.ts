@@ -68,6 +68,7 @@ const answerMethods = defineMiddleware(async (context, next) => {
 const authenticate = defineMiddleware(async (context, next) => {
   context.locals.user = null;
   context.locals.session = null;
+  context.locals.pendingSignIn = null;
   // A catalog page or public catalog answer is the same for everyone (the browser draws who is signed in,
   // docs/decisions/014): it is made without the session, so nothing personal can reach it or the cache.
   context.locals.shared = visitorRule(context.request.method, context.url.pathname) !== 'personal';
@@ -79,8 +80,15 @@ const authenticate = defineMiddleware(async (context, next) => {
   if (!token) return next();
 
   const db = await getDb();
-  const result = await validateSessionToken(db, token, { address: context.locals.client.address });
-  if (result) {
+  const result = await validateSessionToken(db, token, { address: context.locals.client.address }, { pending: true });
+  if (result?.session.twoFactor) {
+    // Past the password, short of the second factor: signed in to nothing but finishing that.
+    context.locals.pendingSignIn = {
+      user: result.user,
+      session: { id: result.session.id, token, via: bearer ? 'bearer' : 'cookie' },
+      needs: result.session.twoFactor,
+    };
+  } else if (result) {
     context.locals.user = result.user;
     context.locals.session = { id: result.session.id, token, via: bearer ? 'bearer' : 'cookie' };
     if (!bearer)

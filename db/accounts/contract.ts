@@ -20,12 +20,19 @@ import {
   signUpInput,
   verifyEmailInput,
 } from './validation/users.ts';
+import { twoFactorCodeInput, twoFactorSetupInput } from './validation/two-factor.ts';
 
 export const publicUser = z
   .object({ _id: id, name: z.string(), email: z.string(), isAdmin: z.boolean() })
   .meta({ id: 'User' });
 export const signedInUser = publicUser
-  .extend({ token: z.string().meta({ description: 'The session token: send it as `Authorization: Bearer <token>`' }) })
+  .extend({
+    token: z.string().meta({ description: 'The session token: send it as `Authorization: Bearer <token>`' }),
+    twoFactor: z.enum(['verify', 'setup']).optional().meta({
+      description:
+        'Present when the sign-in waits for its second factor (`verify`: POST /api/users/two-factor/verify) or, for an admin where it is required, for its setup (`setup`); until then the token works for that alone',
+    }),
+  })
   .meta({ id: 'SignedInUser' });
 /** A user's settings, as their profile and their export file carry them. */
 export const settings = {
@@ -64,6 +71,29 @@ export const sessionList = z
   })
   .meta({ id: 'SessionList' });
 export type SessionListShape = z.infer<typeof sessionList>;
+
+/** Two-factor sign-in's state, a setup's new key, and recovery codes (shown once). */
+export const twoFactorState = z
+  .object({
+    enabled: z.boolean(),
+    recoveryCodesLeft: z.number().int().meta({ description: 'Unused recovery codes (0 when off)' }),
+    required: z.boolean().meta({ description: 'Whether this account may not turn it off (an admin, where required)' }),
+  })
+  .meta({ id: 'TwoFactorState' });
+export const twoFactorSetup = z
+  .object({
+    secret: z.string().meta({ description: 'The key for the authenticator app, base32 (to type in)' }),
+    uri: z.string().meta({ description: 'The same as an otpauth:// address (for a QR code or a link)' }),
+  })
+  .meta({ id: 'TwoFactorSetup' });
+export const recoveryCodeList = z
+  .object({
+    recoveryCodes: z.array(z.string()).meta({ description: 'Ten codes, each working once; shown only now' }),
+  })
+  .meta({ id: 'RecoveryCodes' });
+export const twoFactorEnabled = recoveryCodeList
+  .extend({ user: signedInUser })
+  .meta({ id: 'TwoFactorEnabled', description: 'The recovery codes, and you, signed in' });
 
 /** GET /api/test: example people shaped as users (site/lib/test-examples.ts), not real accounts. */
 export const testExample = z
@@ -183,6 +213,85 @@ export const ACCOUNT_OPERATIONS = {
       (RATE_LIMIT_VERIFY_MAIL_USER).`,
     ok: { status: 200, schema: message, description: 'Where the new link went' },
     errors: [429],
+  },
+  verifyTwoFactor: {
+    method: 'POST',
+    route: '/api/users/two-factor/verify',
+    group: 'Accounts',
+    access: 'session',
+    summary: 'Finish a sign-in with its second factor',
+    description: prose`
+      With the token of a sign-in that answered \`twoFactor: "verify"\`: the six digits of the authenticator
+      app (the newest; each works once), or one of the recovery codes (used up). Right, the same token is
+      signed in (and the session cookie set); wrong, 400 naming \`code\`. Codes tried count against
+      RATE_LIMIT_TWO_FACTOR_USER (429 after). A sign-in waits at most 15 minutes for it.`,
+    body: { schema: twoFactorCodeInput, name: 'TwoFactorCodeInput', example: { code: '123456' } },
+    ok: { status: 200, schema: signedInUser, description: 'You, signed in, with the session token' },
+    setsCookie: true,
+    errors: [429],
+  },
+  twoFactorStatus: {
+    method: 'GET',
+    route: '/api/users/two-factor',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Your two-factor sign-in: on or off, recovery codes left',
+    ok: { status: 200, schema: twoFactorState, description: 'Its state' },
+  },
+  beginTwoFactorSetup: {
+    method: 'POST',
+    route: '/api/users/two-factor/setup',
+    group: 'Accounts',
+    access: 'session',
+    summary: 'A new key for your authenticator app',
+    description: prose`
+      Signed in, or with the token of an admin's sign-in that answered \`twoFactor: "setup"\`. Nothing is
+      stored: PUT /api/users/two-factor with the key and a code of the app turns it on. 409 when the server
+      has no TWO_FACTOR_KEY.`,
+    ok: { status: 200, schema: twoFactorSetup, description: 'The key, as text and as an otpauth:// address' },
+    errors: [409],
+  },
+  enableTwoFactor: {
+    method: 'PUT',
+    route: '/api/users/two-factor',
+    group: 'Accounts',
+    access: 'session',
+    summary: 'Turn two-factor sign-in on',
+    description: prose`
+      The key from POST /api/users/two-factor/setup and the app's current code for it (a wrong one: 400 naming
+      \`code\`, counted against RATE_LIMIT_TWO_FACTOR_USER). Answers ten recovery codes, shown this once; a
+      sign-in that waited for this setup is signed in. 409 when it is on already.`,
+    body: {
+      schema: twoFactorSetupInput,
+      name: 'TwoFactorSetupInput',
+      example: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', code: '123456' },
+    },
+    ok: { status: 200, schema: twoFactorEnabled, description: 'On: the recovery codes, and you' },
+    setsCookie: true,
+    errors: [409, 429],
+  },
+  disableTwoFactor: {
+    method: 'DELETE',
+    route: '/api/users/two-factor',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Turn two-factor sign-in off',
+    description: prose`
+      Confirmed by a code of the app or a recovery code (400 naming \`code\` when wrong). 409 for an admin
+      where TWO_FACTOR_ADMINS is required.`,
+    body: { schema: twoFactorCodeInput, name: 'TwoFactorCodeInput', example: { code: '123456' } },
+    ok: { status: 200, schema: message, description: 'Off' },
+    errors: [409, 429],
+  },
+  renewRecoveryCodes: {
+    method: 'POST',
+    route: '/api/users/two-factor/recovery-codes',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'New recovery codes (the earlier ones end)',
+    body: { schema: twoFactorCodeInput, name: 'TwoFactorCodeInput', example: { code: '123456' } },
+    ok: { status: 200, schema: recoveryCodeList, description: 'Ten new codes, shown this once' },
+    errors: [409, 429],
   },
   getProfile: {
     method: 'GET',

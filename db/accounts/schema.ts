@@ -19,6 +19,13 @@ export const users = sqliteTable(
      * and again after a change of email. Until then no mail but the verification goes to it.
      */
     emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
+    /**
+     * The authenticator app's TOTP key, encrypted with TWO_FACTOR_KEY (AES-256-GCM, base64 of iv, text and
+     * tag: db/crypto/encryption.ts); null while two-factor sign-in is off.
+     */
+    totpKey: text('totp_key'),
+    /** The last time step whose code was taken: a code works once (db/accounts/two-factor.ts). */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
@@ -47,6 +54,12 @@ export const sessions = sqliteTable(
     address: text('address'),
     /** When the session was last used, to within LAST_USED_STEP (db/accounts/sessions.ts). */
     lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+    /**
+     * What the session still waits for before it is a signed-in session (db/accounts/two-factor.ts): the
+     * second factor ('verify'), or its setup, which an admin must do when TWO_FACTOR_ADMINS is required
+     * ('setup'); null once signed in.
+     */
+    twoFactor: text('two_factor', { enum: ['verify', 'setup'] }),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
@@ -63,6 +76,22 @@ export const passwordResetTokens = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * A user's recovery codes for two-factor sign-in: each a keyed hash (HMAC-SHA-256 under TWO_FACTOR_KEY) of a
+ * code shown once; a code is deleted when used.
+ */
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_idx').on(t.userId, t.codeHash)],
 );
 
 /**

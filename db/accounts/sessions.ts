@@ -3,7 +3,7 @@
  * database holds only its SHA-256 as the session id. A session lasts SESSION_DAYS and is extended to a full
  * term when less than half is left.
  */
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { config } from '../config.ts';
 import { notFound } from '../errors.ts';
@@ -14,7 +14,7 @@ import { deviceName } from './user-agents.ts';
 import type { SessionListShape } from './contract.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-const lifetime = () => config().SESSION_DAYS * DAY;
+export const lifetime = () => config().SESSION_DAYS * DAY;
 
 export type SessionUser = Pick<User, 'id' | 'name' | 'email' | 'isAdmin'>;
 export interface SessionValidation {
@@ -42,7 +42,7 @@ const USER_AGENT_MAX = 500;
  * A new session for the user: its token and end, and the insert that opens it, for callers to run in the
  * same batch as other writes.
  */
-export function newSession(db: Db, userId: string, client: SessionClient = {}) {
+export function newSession(db: Db, userId: string, client: SessionClient = {}, twoFactor: Session['twoFactor'] = null) {
   const session: OpenedSession = { token: generateSecretToken(), expiresAt: new Date(Date.now() + lifetime()) };
   return {
     session,
@@ -53,9 +53,13 @@ export function newSession(db: Db, userId: string, client: SessionClient = {}) {
       userAgent: client.userAgent?.slice(0, USER_AGENT_MAX) || null,
       address: client.address ?? null,
       lastUsedAt: new Date(),
+      twoFactor,
     }),
   };
 }
+
+/** How long a sign-in may wait for its second factor (or its setup) before it must start again. */
+export const PENDING_SIGN_IN_MS = 15 * 60 * 1000;
 
 export async function createSession(db: Db, userId: string, client: SessionClient = {}): Promise<OpenedSession> {
   const { session, insert } = newSession(db, userId, client);
@@ -72,6 +76,7 @@ export async function validateSessionToken(
   db: Db,
   token: string,
   client: SessionClient = {},
+  options: { pending?: boolean } = {},
 ): Promise<SessionValidation | null> {
   if (!token || token.length > 100) return null;
   const sessionId = hashToken(token);
@@ -85,10 +90,14 @@ export async function validateSessionToken(
     .where(eq(sessions.id, sessionId));
   if (!row) return null;
   const now = Date.now();
-  if (row.session.expiresAt.getTime() <= now) {
+  const pending = row.session.twoFactor !== null;
+  const waitedTooLong = pending && now - row.session.createdAt.getTime() > PENDING_SIGN_IN_MS;
+  if (row.session.expiresAt.getTime() <= now || waitedTooLong) {
     await db.delete(sessions).where(eq(sessions.id, sessionId));
     return null;
   }
+  // A sign-in still waiting for its second factor is no session, but to the caller that asks for it.
+  if (pending && !options.pending) return null;
   const extend = row.session.expiresAt.getTime() - now < lifetime() / 2;
   const seen = now - (row.session.lastUsedAt?.getTime() ?? 0) >= LAST_USED_STEP;
   if (extend || seen) {
@@ -132,7 +141,7 @@ export async function describeSessions(
   const rows = await db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date()), isNull(sessions.twoFactor)))
     .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
   const listed = rows.map((row) => ({
     _id: sessionRef(row.id),

@@ -22,6 +22,7 @@ import { addressGroup, clearLimit, countEvent, currentCount, hitLimit, waitForTu
 import { deleteUserSessions, newSession, type OpenedSession } from './sessions.ts';
 import { knownDeviceOf, newDevice, type OpenedDevice } from './known-devices.ts';
 import { isVerified, verificationStatements } from './email-verification.ts';
+import { twoFactorNeeded } from './two-factor.ts';
 import type { ProfileShape, PublicUserShape, SignedInProfileShape, SignedInUserShape } from './contract.ts';
 
 /** Where a request comes from, for the abuse limits (undefined for trusted callers: the CLI, tests). */
@@ -134,7 +135,9 @@ export async function signIn(db: Db, input: unknown, client?: Client): Promise<S
     if (attempt) await countEvent(db, 'RATE_LIMIT_SIGNIN_SLOWDOWN', email);
     throw unauthenticated(BAD_CREDENTIALS);
   }
-  const { session, insert } = newSession(db, user.id, client);
+  // With a second factor (or one an admin must set up), the session waits for it before it is signed in.
+  const twoFactor = twoFactorNeeded(user);
+  const { session, insert } = newSession(db, user.id, client, twoFactor);
   // The browser is a known device from now on, with a new token (the one it brought ends).
   const known = newDevice(db, user.id, device);
   await db.batch([
@@ -142,7 +145,7 @@ export async function signIn(db: Db, input: unknown, client?: Client): Promise<S
     ...known.statements,
     ...(attempt ? [clearLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', attempt)] : []),
   ]);
-  return { ...toPublicUser(user), ...session, device: known.device };
+  return { ...toPublicUser(user), ...session, device: known.device, ...(twoFactor ? { twoFactor } : {}) };
 }
 
 const SLOWDOWN_FIRST_MS = 250;

@@ -180,6 +180,44 @@ const ROWS: Row[] = [
     path: () => '/api/users/verification-mail',
     expect: signedIn(200),
   },
+  // Only a sign-in waiting for its second factor has one to give (tests/api/two-factor.test.ts).
+  {
+    method: 'POST',
+    route: '/api/users/two-factor/verify',
+    path: () => '/api/users/two-factor/verify',
+    body: () => ({ code: '000000' }),
+    expect: all(401),
+  },
+  { method: 'GET', route: '/api/users/two-factor', path: () => '/api/users/two-factor', expect: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/users/two-factor/setup',
+    path: () => '/api/users/two-factor/setup',
+    expect: signedIn(200),
+  },
+  // A key that is not the app's: the code cannot be right.
+  {
+    method: 'PUT',
+    route: '/api/users/two-factor',
+    path: () => '/api/users/two-factor',
+    body: () => ({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', code: 'abcdef' }),
+    expect: signedIn(400),
+  },
+  // Nobody here has it on: nothing to turn off or renew.
+  {
+    method: 'DELETE',
+    route: '/api/users/two-factor',
+    path: () => '/api/users/two-factor',
+    body: () => ({ code: '000000' }),
+    expect: signedIn(409),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/two-factor/recovery-codes',
+    path: () => '/api/users/two-factor/recovery-codes',
+    body: () => ({ code: '000000' }),
+    expect: signedIn(409),
+  },
   { method: 'GET', route: '/api/users/profile', path: () => '/api/users/profile', expect: signedIn(200) },
   {
     method: 'PUT',

@@ -11,7 +11,7 @@ import { requestPasswordReset } from '#db/accounts/password-resets.ts';
 import { verifyEmail } from '#db/accounts/email-verification.ts';
 import { PASSWORD_MISMATCH } from '#db/accounts/validation/users.ts';
 import { safeRedirect } from '#site/lib/redirect.ts';
-import { DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from './cookies.ts';
+import { DEVICE_COOKIE, setDeviceCookie, setPendingSessionCookie, setSessionCookie } from './cookies.ts';
 
 export interface FormOutcome {
   /** Where to go (303) when it worked. */
@@ -28,6 +28,9 @@ export interface FormOutcome {
 export type FormContext = Pick<APIContext, 'request' | 'cookies' | 'url' | 'locals'>;
 
 const FORM_LIMIT = 16 * 1024;
+
+export const TWO_FACTOR_NEEDS_JAVASCRIPT =
+  'This account signs in with a second factor, which this page asks for with JavaScript: turn it on and sign in again';
 
 async function fields(request: Request): Promise<Record<string, string>> {
   if (Number(request.headers.get('content-length') ?? 0) > FORM_LIMIT) return {};
@@ -68,8 +71,13 @@ export async function postSignIn(context: FormContext): Promise<FormOutcome> {
       userAgent: context.request.headers.get('user-agent') ?? undefined,
     };
     const user = await signIn(await getDb(), { email: form.email, password: form.password }, client);
-    setSessionCookie(context.cookies, context.locals.client.https, user.token, user.expiresAt, user._id);
     setDeviceCookie(context.cookies, context.locals.client.https, user.device);
+    if (user.twoFactor) {
+      // The second factor is asked in the page's island: it needs JavaScript.
+      setPendingSessionCookie(context.cookies, context.locals.client.https, user.token);
+      return { error: TWO_FACTOR_NEEDS_JAVASCRIPT };
+    }
+    setSessionCookie(context.cookies, context.locals.client.https, user.token, user.expiresAt, user._id);
     return { redirect: target(context) };
   });
 }

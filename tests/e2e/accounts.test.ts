@@ -3,16 +3,24 @@
  * axe clean in both themes: the profile's sessions (each with its device, ended one at a time or all but
  * this one); a password change from a session signed in long ago, told to sign in again; the keyboard's
  * place across the sign-in round trip (the email field first, then back to the control pressed); a new
- * address verified through its mailed link.
+ * address verified through its mailed link; two-factor sign-in set up from the profile and asked for after
+ * the password, and set up at sign-in by an admin where it is required.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, hydrated, launchBrowser, nativeDialogs, settled, signInThroughForm } from '../setup/browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asUser, signUp } from '../setup/actors.ts';
+import { generateHOTP } from '@oslojs/otp';
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { axeViolations } from './axe-screens.ts';
 import { mailedVerificationToken, sqlRows } from '../setup/sql.ts';
 import { uniqueEmail } from '../setup/http.ts';
+import { runCli } from '../cli/harness.ts';
+
+/** The code an authenticator app shows for `secret`, `steps` 30-second steps from now. */
+const totp = (secret: string, steps = 0) =>
+  generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(Date.now() / 30_000) + steps), 6);
 
 const SIZES = { laptop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -231,4 +239,108 @@ describe.skipIf(!hasBrowser)('accounts, in the browser', () => {
       });
     });
   });
+
+  describe.each(Object.entries(SIZES))('two-factor sign-in at %s size', (size, viewport) => {
+    it('set up from the profile, then asked for after the password; a wrong code is said beside the field', async () => {
+      const account = await signUp(api, `Two Factor ${size}`);
+      let secret = '';
+      await onPage(viewport, async (page) => {
+        await signInThroughForm(page, account);
+        await page.goto('/profile');
+        await hydrated(page);
+        const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+        await section.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+        const shown = section.locator('[data-two-factor-secret]');
+        await shown.waitFor();
+        secret = (await shown.textContent())!.replace(/\s+/g, '');
+        expect(await section.getByRole('link', { name: 'open it in the app' }).getAttribute('href')).toMatch(
+          /^otpauth:\/\/totp\//,
+        );
+        expect(await axeViolations(page, `two-factor setup (${size})`)).toEqual([]);
+        await section.getByLabel('Code from the app').fill(totp(secret));
+        await section.getByRole('button', { name: 'Turn on' }).click();
+        await section.locator('[data-recovery-codes] li').first().waitFor();
+        expect(await section.locator('[data-recovery-codes] li').count()).toBe(10);
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Keep these recovery codes');
+        expect(await axeViolations(page, `recovery codes (${size})`)).toEqual([]);
+        await section.getByRole('button', { name: 'I have kept my recovery codes' }).click();
+        expect(await section.locator('[data-two-factor="on"]').textContent()).toContain('10 recovery codes left');
+      });
+      await onPage(viewport, async (page) => {
+        await page.goto('/signin?redirect=%2Fprofile');
+        await hydrated(page);
+        await page.getByLabel('Email').fill(account.email);
+        await page.getByLabel('Password', { exact: true }).fill(account.password);
+        await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+        const code = page.getByLabel('Authentication code');
+        await code.waitFor();
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('code');
+        // Not signed in meanwhile.
+        expect(await page.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+        await code.fill('000000' === totp(secret, 1) ? '111111' : '000000');
+        await page.getByRole('button', { name: 'Verify' }).click();
+        await expect.poll(() => code.getAttribute('aria-invalid')).toBe('true');
+        expect(await axeViolations(page, `second factor, wrong (${size})`)).toEqual([]);
+        await code.fill(totp(secret, 1));
+        await page.getByRole('button', { name: 'Verify' }).click();
+        await page.waitForURL((url) => url.pathname === '/profile');
+        await hydrated(page);
+        expect(await page.getByRole('region', { name: 'Two-factor sign-in' }).textContent()).toContain('On:');
+      });
+    });
+  });
+});
+
+describe.skipIf(!hasBrowser)('two-factor sign-in required of admins, in the browser', () => {
+  let browser: Browser;
+  const { server } = useServer({ env: { TWO_FACTOR_ADMINS: 'required' } });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it.each(Object.entries(SIZES))(
+    'at %s size, an admin without it sets it up at sign-in, then reaches the admin',
+    async (size, viewport) => {
+      const admin = { email: uniqueEmail(`admin-${size}`), password: 'admin-password-1' };
+      const made = await runCli(server.dbUrl, [
+        'users',
+        'create',
+        '--admin',
+        '--name',
+        `Admin ${size}`,
+        '--email',
+        admin.email,
+        '--password',
+        admin.password,
+      ]);
+      expect(made.code, made.stderr).toBe(0);
+      const context = await browser.newContext({ baseURL: server.url, viewport, bypassCSP: true });
+      const page = await context.newPage();
+      try {
+        await page.goto('/signin?redirect=%2Fadmin');
+        await hydrated(page);
+        await page.getByLabel('Email').fill(admin.email);
+        await page.getByLabel('Password', { exact: true }).fill(admin.password);
+        await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+        const step = page.locator('[data-second-factor-setup]');
+        const shown = step.locator('[data-two-factor-secret]');
+        await shown.waitFor();
+        expect(await step.getByRole('status').textContent()).toContain(
+          'Admins sign in with a second factor on this site',
+        );
+        expect(await axeViolations(page, `admin's setup at sign-in (${size})`)).toEqual([]);
+        const secret = (await shown.textContent())!.replace(/\s+/g, '');
+        await step.getByLabel('Code from the app').fill(totp(secret));
+        await step.getByRole('button', { name: 'Turn on' }).click();
+        await step.getByRole('button', { name: 'I have kept my recovery codes' }).click();
+        await page.waitForURL((url) => url.pathname.startsWith('/admin'));
+        await page.getByRole('heading', { name: 'Dashboard' }).first().waitFor();
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

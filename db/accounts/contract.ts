@@ -78,6 +78,7 @@ export const twoFactorState = z
     enabled: z.boolean(),
     recoveryCodesLeft: z.number().int().meta({ description: 'Unused recovery codes (0 when off)' }),
     required: z.boolean().meta({ description: 'Whether this account may not turn it off (an admin, where required)' }),
+    available: z.boolean().meta({ description: 'Whether this server can set it up (it has a TWO_FACTOR_KEY)' }),
   })
   .meta({ id: 'TwoFactorState' });
 export const twoFactorSetup = z

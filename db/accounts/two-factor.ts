@@ -22,7 +22,7 @@ import type { Db } from '../client.ts';
 import { config } from '../config.ts';
 import { conflict, invalidField, notFound, unauthenticated } from '../errors.ts';
 import { recoveryCodes, sessions, users, type User } from '../schema.ts';
-import { decrypt, encrypt, keyedHash } from '../crypto/encryption.ts';
+import { decrypt, encrypt, hasEncryptionKey, keyedHash } from '../crypto/encryption.ts';
 import { parseInput } from '../validation/parse.ts';
 import { hitLimit } from '../operations/rate-limit.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
@@ -181,12 +181,13 @@ async function countRecoveryCodes(db: Db, userId: string): Promise<number> {
 export async function twoFactorStatus(
   db: Db,
   userId: string,
-): Promise<{ enabled: boolean; recoveryCodesLeft: number; required: boolean }> {
+): Promise<{ enabled: boolean; recoveryCodesLeft: number; required: boolean; available: boolean }> {
   const user = await userById(db, userId);
   return {
     enabled: user.totpKey !== null,
     recoveryCodesLeft: user.totpKey ? await countRecoveryCodes(db, userId) : 0,
     required: requiredFor(user),
+    available: hasEncryptionKey(),
   };
 }
 

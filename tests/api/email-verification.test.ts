@@ -101,6 +101,22 @@ describe('a change of email', () => {
   });
 });
 
+describe('an admin’s change of a user’s email', () => {
+  it('makes the new address wait for its own link too', async () => {
+    const person = await signUp(api, 'Ada Admin Changed');
+    await api.call('verifyEmail', { body: { token: await mailedVerificationToken(server.dbUrl, person.email) } });
+    const newEmail = uniqueEmail('admin-set');
+    const changed = await api.call('changeUser', {
+      params: { id: person._id },
+      body: { name: 'Ada Admin Changed', email: newEmail, isAdmin: 'false' },
+      token: adminToken,
+    });
+    expect(changed.status).toBe(200);
+    expect((await api.call('getProfile', { token: person.token })).body.emailVerified).toBe(false);
+    expect(await mailsTo(newEmail)).toEqual([VERIFY]);
+  });
+});
+
 describe('POST /api/users/verification-mail', () => {
   it('mails a new link, ending the earlier one; limited per account', async () => {
     const person = await signUp(api, 'Resend Rita');

@@ -59,7 +59,7 @@ describe('two-factor sign-in for a user', () => {
     expect(on.body.recoveryCodes).toHaveLength(10);
     for (const c of on.body.recoveryCodes) expect(c).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
     expect(await api.call('twoFactorStatus', { token: person.token })).toMatchObject({
-      body: { enabled: true, recoveryCodesLeft: 10, required: false },
+      body: { enabled: true, recoveryCodesLeft: 10, required: false, available: true },
     });
     // This session stays signed in.
     expect((await api.call('getProfile', { token: person.token })).status).toBe(200);
@@ -221,5 +221,20 @@ describe('two-factor sign-in required for admins', () => {
     expect((await signIn(api, DEMO_ADMIN)).body.twoFactor).toBe('setup');
     const [audit] = await sqlRows(server.dbUrl, "SELECT action FROM audit_log WHERE action = 'user.reset-2fa'");
     expect(audit).toBeTruthy();
+  });
+});
+
+describe('a server without TWO_FACTOR_KEY', () => {
+  const { api } = useServer({ env: { TWO_FACTOR_KEY: '' }, seed: false });
+
+  it('says it cannot set two-factor sign-in up, and refuses the setup (409)', async () => {
+    const person = await signUp(api, 'Keyless Kim');
+    expect((await api.call('twoFactorStatus', { token: person.token })).body).toMatchObject({
+      enabled: false,
+      available: false,
+    });
+    const setup = await api.call('beginTwoFactorSetup', { token: person.token });
+    expect(setup.status).toBe(409);
+    expect(setup.body.message).toBe('Two-factor sign-in is not set up on this server (TWO_FACTOR_KEY)');
   });
 });

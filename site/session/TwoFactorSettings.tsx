@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import type { AnswerOf } from '#db/contract/operations.ts';
 import { CODE_NEEDED } from '#db/accounts/validation/two-factor.ts';
-import { call } from '#site/lib/api.ts';
+import { ApiError, call } from '#site/lib/api.ts';
 import { plural } from '#db/validation/text.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { Field, FormAlert, SubmitButton } from '../ui/fields.tsx';
@@ -49,6 +49,7 @@ export default function TwoFactorSettings(props: AnswerOf<'twoFactorStatus'>) {
       <p className="text-sm">
         On: signing in asks for your authenticator app’s code. {plural(state.recoveryCodesLeft, 'recovery code')} left.
       </p>
+      <RenewRecoveryCodes onRenewed={(n) => setState({ ...state, recoveryCodesLeft: n })} />
       {state.required ? (
         <p className="text-sm">Admins must keep it on on this site.</p>
       ) : (
@@ -85,5 +86,69 @@ export default function TwoFactorSettings(props: AnswerOf<'twoFactorStatus'>) {
         </form>
       )}
     </div>
+  );
+}
+
+/** New recovery codes, the earlier ones ended: confirmed by a code, shown this once. */
+function RenewRecoveryCodes({ onRenewed }: { onRenewed: (left: number) => void }) {
+  const [open, setOpen] = useState(false);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const form = useForm({ renewCode: '' }, { stays: true });
+  useFocusFirstInvalid(form.errors);
+  if (codes)
+    return (
+      <div className="flex flex-col gap-2" data-recovery-codes>
+        <p className="text-sm" role="status">
+          Your new recovery codes (the earlier ones no longer work). They are shown only now:
+        </p>
+        <ul className="grid grid-cols-2 gap-1 font-mono text-sm">
+          {codes.map((code) => (
+            <li key={code}>{code}</li>
+          ))}
+        </ul>
+      </div>
+    );
+  if (!open)
+    return (
+      <button type="button" className="btn btn-sm self-start" onClick={() => setOpen(true)}>
+        Get new recovery codes…
+      </button>
+    );
+  return (
+    <form
+      method="post"
+      noValidate
+      className="flex flex-col gap-2"
+      {...form.handlers(
+        ({ renewCode }): Checked<string, 'renewCode'> =>
+          renewCode.trim() ? { data: renewCode.trim() } : { errors: { renewCode: CODE_NEEDED } },
+        async (code: string) => {
+          try {
+            const { recoveryCodes } = await call('renewRecoveryCodes', { body: { code } });
+            setCodes(recoveryCodes);
+            onRenewed(recoveryCodes.length);
+          } catch (error) {
+            // The server names the field `code`; here it is `renewCode` (the form to turn it off has a `code`).
+            if (error instanceof ApiError && error.fields.code)
+              throw new ApiError(error.message, error.status, error.code, { renewCode: error.fields.code });
+            throw error;
+          }
+        },
+      )}
+    >
+      <FormAlert message={form.alert} />
+      <Field
+        name="renewCode"
+        label="Code for new recovery codes"
+        hint="From your authenticator app, or a recovery code."
+        autoComplete="one-time-code"
+        value={form.values.renewCode}
+        onValue={form.set('renewCode')}
+        error={form.errors.renewCode}
+      />
+      <div>
+        <SubmitButton loading={form.sending}>Get new codes</SubmitButton>
+      </div>
+    </form>
   );
 }

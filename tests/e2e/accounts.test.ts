@@ -263,8 +263,18 @@ describe.skipIf(!hasBrowser)('accounts, in the browser', () => {
         expect(await section.locator('[data-recovery-codes] li').count()).toBe(10);
         expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Keep these recovery codes');
         expect(await axeViolations(page, `recovery codes (${size})`)).toEqual([]);
+        const first = await section.locator('[data-recovery-codes] li').allTextContents();
         await section.getByRole('button', { name: 'I have kept my recovery codes' }).click();
         expect(await section.locator('[data-two-factor="on"]').textContent()).toContain('10 recovery codes left');
+        // New codes, confirmed with one of the first: those end.
+        await section.getByRole('button', { name: 'Get new recovery codes…' }).click();
+        await section.getByLabel('Code for new recovery codes').fill(first[0]!);
+        await section.getByRole('button', { name: 'Get new codes' }).click();
+        await expect.poll(() => section.locator('[data-recovery-codes] li').count()).toBe(10);
+        const renewed = await section.locator('[data-recovery-codes] li').allTextContents();
+        expect(renewed.filter((code) => first.includes(code))).toEqual([]);
+        expect(await section.locator('[data-two-factor="on"]').textContent()).toContain('10 recovery codes left');
+        expect(await axeViolations(page, `new recovery codes (${size})`)).toEqual([]);
       });
       await onPage(viewport, async (page) => {
         await page.goto('/signin?redirect=%2Fprofile');

@@ -115,7 +115,8 @@ describe.skipIf(!hasBrowser)('accounts, in the browser', () => {
         await page.keyboard.press('Enter');
         await page.waitForURL((url) => url.pathname === '/signin');
         await hydrated(page);
-        expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+        // The island focuses it as it wakes.
+        await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
         expect(await axeViolations(page, `sign in (${size})`)).toEqual([]);
         // Typed as a keyboard user does, from the field that has the focus.
         await page.keyboard.type(account.email);

@@ -129,6 +129,11 @@ export const configSchema = z.object({
   RATE_LIMIT_FORGET_ACCOUNT: limit('5/3600').describe('password-reset mails per account'),
   RATE_LIMIT_FORGET_IP: limit('20/3600').describe('password-reset mails per client address'),
   RATE_LIMIT_RESET_IP: limit('20/3600').describe('password-reset attempts per address'),
+  RATE_LIMIT_TWO_FACTOR_USER: limit('5/900').describe(
+    'second-factor codes (an authenticator app’s, or a recovery code) tried per account, at sign-in, setup or turning it off; counted before the code is checked',
+  ),
+  RATE_LIMIT_VERIFY_IP: limit('20/3600').describe('uses of an email-verification link per address'),
+  RATE_LIMIT_VERIFY_MAIL_USER: limit('5/3600').describe('verification mails asked for again per account'),
   RATE_LIMIT_REVIEW_USER: limit('30/3600').describe('reviews (posted or edited) per account'),
   RATE_LIMIT_SUBMISSION_USER: limit('30/3600').describe('submissions per account'),
   RATE_LIMIT_SUBMISSION_CHECK_USER: limit('300/3600').describe(
@@ -248,6 +253,23 @@ export const configSchema = z.object({
     .describe(
       'a bearer token (16 characters or more) that may read `GET /metrics`, for a Prometheus scraper; admins always may',
     ),
+  TWO_FACTOR_KEY: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .refine((v) => Buffer.from(v, 'base64').length === 32, 'TWO_FACTOR_KEY: base64 of 32 random bytes')
+        .optional(),
+    )
+    .describe(
+      'base64 of 32 random bytes (`openssl rand -base64 32`): the key that encrypts the authenticator apps’ TOTP keys and keys the hashes of recovery codes. Unset, two-factor sign-in cannot be set up; changed, every second factor set up before stops working (reset them with `skillshelf users reset-2fa`)',
+    ),
+  TWO_FACTOR_ADMINS: z
+    .enum(['optional', 'required'])
+    .default('optional')
+    .describe(
+      '`required`: an admin signs in with a second factor (an authenticator app), and one without sets it up at their next sign-in before anything else; needs `TWO_FACTOR_KEY`. For users it stays optional',
+    ),
   TRUST_PROXY: z
     .string()
     .default('')
@@ -273,6 +295,9 @@ export function config(): Config {
       const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
       throw new Error(`Invalid configuration: ${problems}`);
     }
+    // A requirement that could not be met would lock every admin out, or be silently dropped.
+    if (parsed.data.TWO_FACTOR_ADMINS === 'required' && !parsed.data.TWO_FACTOR_KEY)
+      throw new Error('Invalid configuration: TWO_FACTOR_ADMINS: required needs TWO_FACTOR_KEY');
     cached = parsed.data;
   }
   return cached;

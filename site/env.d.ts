@@ -6,6 +6,15 @@ declare namespace App {
     user: import('#db/accounts/sessions.ts').SessionUser | null;
     /** The session behind `user`, and the raw token it came with (so profile updates can return it). */
     session: { id: string; token: string; via: 'cookie' | 'bearer' } | null;
+    /**
+     * A sign-in that passed the password and waits for its second factor ('verify') or, for an admin where it
+     * is required, its setup ('setup'): not signed in (user is null); only the two-factor endpoints read it.
+     */
+    pendingSignIn?: {
+      user: import('#db/accounts/sessions.ts').SessionUser;
+      session: { id: string; token: string; via: 'cookie' | 'bearer' };
+      needs: 'verify' | 'setup';
+    } | null;
     /** A catalog page, made once for everyone: rendered without the session (user is null), painted in the browser. */
     shared: boolean;
     /** Who asks and over what (site/server/client.ts: TRUST_PROXY decides whether a proxy's headers count). */

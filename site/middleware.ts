@@ -7,7 +7,7 @@ import { pathOf } from '#site/lib/api-paths.ts';
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { getDb, type Db } from '#db/client.ts';
 import { countCatchUp, readingThePrimary, readsGoToThePrimary, replicationOf } from '#db/replication.ts';
-import { validateSessionToken } from '#db/accounts/sessions.ts';
+import { type SessionClient, validateSessionToken } from '#db/accounts/sessions.ts';
 import { ensureLinkCheckSchedule } from '#db/links/link-schedule.ts';
 import { config, publicUrl } from '#db/config.ts';
 import { deleteSessionCookie, SESSION_COOKIE, setSessionCookie } from '#site/lib/server/cookies.ts';
@@ -75,6 +75,7 @@ const answerMethods = defineMiddleware(async (context, next) => {
 const authenticate = defineMiddleware(async (context, next) => {
   context.locals.user = null;
   context.locals.session = null;
+  context.locals.pendingSignIn = null;
   // A catalog page or public catalog answer is the same for everyone (the browser draws who is signed in,
   // docs/decisions/014): it is made without the session, so nothing personal can reach it or the cache.
   context.locals.shared = visitorRule(context.request.method, context.url.pathname) !== 'personal';
@@ -86,12 +87,20 @@ const authenticate = defineMiddleware(async (context, next) => {
   if (!token) return next();
 
   const db = await getDb();
-  let result = await validateSessionToken(db, token);
+  const client = { address: context.locals.client.address };
+  let result = await validateSessionToken(db, token, client, { pending: true });
   // Only the primary knows the session yet: the rest of the request reads there too, or it would not find
   // what came with it (the account just made).
   let onThePrimary = false;
-  if (!result && (result = await sessionOnThePrimary(db, token))) onThePrimary = true;
-  if (result) {
+  if (!result && (result = await sessionOnThePrimary(db, token, client))) onThePrimary = true;
+  if (result?.session.twoFactor) {
+    // Past the password, short of the second factor: signed in to nothing but finishing that.
+    context.locals.pendingSignIn = {
+      user: result.user,
+      session: { id: result.session.id, token, via: bearer ? 'bearer' : 'cookie' },
+      needs: result.session.twoFactor,
+    };
+  } else if (result) {
     context.locals.user = result.user;
     context.locals.session = { id: result.session.id, token, via: bearer ? 'bearer' : 'cookie' };
     if (!bearer)
@@ -107,10 +116,10 @@ const authenticate = defineMiddleware(async (context, next) => {
  * server, by a client that sent no position): the primary is asked before the answer is "not signed in".
  * A primary out of reach leaves the replica's answer.
  */
-async function sessionOnThePrimary(db: Db, token: string) {
+async function sessionOnThePrimary(db: Db, token: string, client: SessionClient) {
   if (replicationOf(db.$client)?.kind !== 'replica') return null;
   countCatchUp('session');
-  return readingThePrimary(() => validateSessionToken(db, token)).catch(() => null);
+  return readingThePrimary(() => validateSessionToken(db, token, client, { pending: true })).catch(() => null);
 }
 
 /** The most an answer to a write waits for the primary's position, past which it carries the one this process knows. */

@@ -4,6 +4,7 @@ import { createUserByAdmin, listAllUsers, sendPasswordResetByAdmin, setAdmin } f
 import { mailTransport } from '#db/operations/mail.ts';
 import { deliverDueMail } from '#db/operations/mail-sender.ts';
 import { toPublicUser } from '#db/accounts/users.ts';
+import { resetTwoFactor } from '#db/accounts/two-factor.ts';
 import type { PublicUserShape } from '#db/accounts/contract.ts';
 import { parseInput } from '#db/validation/parse.ts';
 import { signUpInput } from '#db/accounts/validation/users.ts';
@@ -59,6 +60,25 @@ export function registerUserCommands(program: Command): void {
     .description('send the user a password-reset link, the mail of the site’s “forgot password” form')
     .addHelpText('after', RESET_PASSWORD_HELP)
     .action(sendPasswordReset);
+
+  users
+    .command('reset-2fa')
+    .argument('<email>', 'the account’s email')
+    .description('remove the second factor of an account whose owner lost their app and recovery codes')
+    .addHelpText('after', RESET_2FA_HELP)
+    .action(resetSecondFactor);
+}
+
+const RESET_2FA_HELP = [
+  '\nThe authenticator app’s key and the recovery codes are removed and every session of the account ends:',
+  'its owner signs in with the password alone, or, an admin where TWO_FACTOR_ADMINS is required, sets up a',
+  'new app at that sign-in. Recorded in the audit log. Check who asks first: this is what a thief would ask for.',
+  examples(['Grace lost her phone', 'npx skillshelf users reset-2fa grace@example.com']),
+].join('\n');
+
+async function resetSecondFactor(email: string, _options: unknown, command: Command): Promise<void> {
+  const db = await openMigratedDb();
+  printLine((await resetTwoFactor(db, await actorOf(db, command), email)).message);
 }
 
 const USERS_HELP = examples([

@@ -11,28 +11,90 @@ import { prose } from '../contract/prose.ts';
 import {
   accountDeletionInput,
   adminUserInput,
+  CURRENT_PASSWORD_NEEDED,
+  CURRENT_PASSWORD_WRONG,
   forgetPasswordInput,
   profileInput,
   resetPasswordInput,
   signInInput,
   signUpInput,
+  verifyEmailInput,
 } from './validation/users.ts';
+import { twoFactorCodeInput, twoFactorSetupInput } from './validation/two-factor.ts';
 
 export const publicUser = z
   .object({ _id: id, name: z.string(), email: z.string(), isAdmin: z.boolean() })
   .meta({ id: 'User' });
 export const signedInUser = publicUser
-  .extend({ token: z.string().meta({ description: 'The session token: send it as `Authorization: Bearer <token>`' }) })
+  .extend({
+    token: z.string().meta({ description: 'The session token: send it as `Authorization: Bearer <token>`' }),
+    twoFactor: z.enum(['verify', 'setup']).optional().meta({
+      description:
+        'Present when the sign-in waits for its second factor (`verify`: POST /api/users/two-factor/verify) or, for an admin where it is required, for its setup (`setup`); until then the token works for that alone',
+    }),
+  })
   .meta({ id: 'SignedInUser' });
 /** A user's settings, as their profile and their export file carry them. */
 export const settings = {
   decisionMails: z.boolean().meta({ description: 'Mailed when a moderator decides on a link you submitted' }),
 };
-export const profile = publicUser.extend(settings).meta({ id: 'Profile', description: 'You, with your settings' });
-export const signedInProfile = signedInUser.extend(settings).meta({ id: 'SignedInProfile' });
+const verification = {
+  emailVerified: z.boolean().meta({
+    description:
+      'Whether your address was verified (a mailed link opened); until then only the verification is mailed to it',
+  }),
+};
+export const profile = publicUser
+  .extend({ ...settings, ...verification })
+  .meta({ id: 'Profile', description: 'You, with your settings' });
+export const signedInProfile = signedInUser.extend({ ...settings, ...verification }).meta({ id: 'SignedInProfile' });
 export const userList = z
   .object({ ...adminPaging, users: z.array(publicUser.extend({ createdAt: isoDate })) })
   .meta({ id: 'UserList' });
+
+/** A session of yours, as the profile lists it: never its token or the token's hash. */
+export const sessionShape = z
+  .object({
+    _id: z.string().meta({ description: 'The session’s id for ending it (not its token)' }),
+    device: z
+      .string()
+      .meta({ description: 'The browser and system its User-Agent names', example: 'Firefox on Linux' }),
+    address: z.string().nullable().meta({ description: 'The client address that used it last' }),
+    createdAt: isoDate,
+    lastUsedAt: isoDate.meta({ description: 'When it was last used (to within five minutes)' }),
+    current: z.boolean().meta({ description: 'Whether it is the session of this request' }),
+  })
+  .meta({ id: 'Session' });
+export const sessionList = z
+  .object({
+    sessions: z.array(sessionShape).meta({ description: 'This session first, then the others, last used first' }),
+  })
+  .meta({ id: 'SessionList' });
+export type SessionListShape = z.infer<typeof sessionList>;
+
+/** Two-factor sign-in's state, a setup's new key, and recovery codes (shown once). */
+export const twoFactorState = z
+  .object({
+    enabled: z.boolean(),
+    recoveryCodesLeft: z.number().int().meta({ description: 'Unused recovery codes (0 when off)' }),
+    required: z.boolean().meta({ description: 'Whether this account may not turn it off (an admin, where required)' }),
+    available: z.boolean().meta({ description: 'Whether this server can set it up (it has a TWO_FACTOR_KEY)' }),
+  })
+  .meta({ id: 'TwoFactorState' });
+export const twoFactorSetup = z
+  .object({
+    secret: z.string().meta({ description: 'The key for the authenticator app, base32 (to type in)' }),
+    uri: z.string().meta({ description: 'The same as an otpauth:// address (for a QR code or a link)' }),
+  })
+  .meta({ id: 'TwoFactorSetup' });
+export const recoveryCodeList = z
+  .object({
+    recoveryCodes: z.array(z.string()).meta({ description: 'Ten codes, each working once; shown only now' }),
+  })
+  .meta({ id: 'RecoveryCodes' });
+export const twoFactorEnabled = recoveryCodeList
+  .extend({ user: signedInUser })
+  .meta({ id: 'TwoFactorEnabled', description: 'The recovery codes, and you, signed in' });
 
 /** GET /api/test: example people shaped as users (site/lib/test-examples.ts), not real accounts. */
 export const testExample = z
@@ -127,6 +189,111 @@ export const ACCOUNT_OPERATIONS = {
     ok: { status: 200, schema: message, description: 'Password updated; every session of the account has ended' },
     errors: [404, 429],
   },
+  verifyEmail: {
+    method: 'POST',
+    route: '/api/users/verify-email',
+    group: 'Accounts',
+    access: 'public',
+    summary: 'Verify your email address with a mailed link’s token',
+    description: prose`
+      The token of the link mailed at sign-up or after a change of email (\`/verify-email/{token}\`). It works
+      for 48 hours, once, and only while the address it was mailed to is still the account's; else 404.
+      Attempts are limited per client address (RATE_LIMIT_VERIFY_IP).`,
+    body: { schema: verifyEmailInput, name: 'VerifyEmailInput', example: { token: 'the-token-from-the-mail' } },
+    ok: { status: 200, schema: message, description: 'Your email address is verified' },
+    errors: [404, 429],
+  },
+  resendVerification: {
+    method: 'POST',
+    route: '/api/users/verification-mail',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Mail a new link to verify your email address',
+    description: prose`
+      The earlier links end. Nothing is sent when the address is already verified. Limited per account
+      (RATE_LIMIT_VERIFY_MAIL_USER).`,
+    ok: { status: 200, schema: message, description: 'Where the new link went' },
+    errors: [429],
+  },
+  verifyTwoFactor: {
+    method: 'POST',
+    route: '/api/users/two-factor/verify',
+    group: 'Accounts',
+    access: 'session',
+    summary: 'Finish a sign-in with its second factor',
+    description: prose`
+      With the token of a sign-in that answered \`twoFactor: "verify"\`: the six digits of the authenticator
+      app (the newest; each works once), or one of the recovery codes (used up). Right, the same token is
+      signed in (and the session cookie set); wrong, 400 naming \`code\`. Codes tried count against
+      RATE_LIMIT_TWO_FACTOR_USER (429 after). A sign-in waits at most 15 minutes for it.`,
+    body: { schema: twoFactorCodeInput, name: 'TwoFactorCodeInput', example: { code: '123456' } },
+    ok: { status: 200, schema: signedInUser, description: 'You, signed in, with the session token' },
+    setsCookie: true,
+    errors: [429],
+  },
+  twoFactorStatus: {
+    method: 'GET',
+    route: '/api/users/two-factor',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Your two-factor sign-in: on or off, recovery codes left',
+    ok: { status: 200, schema: twoFactorState, description: 'Its state' },
+  },
+  beginTwoFactorSetup: {
+    method: 'POST',
+    route: '/api/users/two-factor/setup',
+    group: 'Accounts',
+    access: 'session',
+    summary: 'A new key for your authenticator app',
+    description: prose`
+      Signed in, or with the token of an admin's sign-in that answered \`twoFactor: "setup"\`. Nothing is
+      stored: PUT /api/users/two-factor with the key and a code of the app turns it on. 409 when the server
+      has no TWO_FACTOR_KEY.`,
+    ok: { status: 200, schema: twoFactorSetup, description: 'The key, as text and as an otpauth:// address' },
+    errors: [409],
+  },
+  enableTwoFactor: {
+    method: 'PUT',
+    route: '/api/users/two-factor',
+    group: 'Accounts',
+    access: 'session',
+    summary: 'Turn two-factor sign-in on',
+    description: prose`
+      The key from POST /api/users/two-factor/setup and the app's current code for it (a wrong one: 400 naming
+      \`code\`, counted against RATE_LIMIT_TWO_FACTOR_USER). Answers ten recovery codes, shown this once; a
+      sign-in that waited for this setup is signed in. 409 when it is on already.`,
+    body: {
+      schema: twoFactorSetupInput,
+      name: 'TwoFactorSetupInput',
+      example: { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', code: '123456' },
+    },
+    ok: { status: 200, schema: twoFactorEnabled, description: 'On: the recovery codes, and you' },
+    setsCookie: true,
+    errors: [409, 429],
+  },
+  disableTwoFactor: {
+    method: 'DELETE',
+    route: '/api/users/two-factor',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Turn two-factor sign-in off',
+    description: prose`
+      Confirmed by a code of the app or a recovery code (400 naming \`code\` when wrong). 409 for an admin
+      where TWO_FACTOR_ADMINS is required.`,
+    body: { schema: twoFactorCodeInput, name: 'TwoFactorCodeInput', example: { code: '123456' } },
+    ok: { status: 200, schema: message, description: 'Off' },
+    errors: [409, 429],
+  },
+  renewRecoveryCodes: {
+    method: 'POST',
+    route: '/api/users/two-factor/recovery-codes',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'New recovery codes (the earlier ones end)',
+    body: { schema: twoFactorCodeInput, name: 'TwoFactorCodeInput', example: { code: '123456' } },
+    ok: { status: 200, schema: recoveryCodeList, description: 'Ten new codes, shown this once' },
+    errors: [409, 429],
+  },
   getProfile: {
     method: 'GET',
     route: '/api/users/profile',
@@ -144,8 +311,24 @@ export const ACCOUNT_OPERATIONS = {
     description: prose`
       A blank password keeps the current one; a missing \`decisionMails\` keeps that setting. A new
       password ends every other session and answers a new token. A change of email or password needs
-      \`currentPassword\` unless the session signed in within the last 15 minutes; given, it must be right
-      whatever the change (a 400 naming \`currentPassword\`, counted against the account-change limit).`,
+      \`currentPassword\` unless the session signed in within the last 15 minutes: past that, without it, the
+      answer is 400 "${CURRENT_PASSWORD_NEEDED}" (\`fields.currentPassword\`), and a client that does not
+      know the field signs in again (a new session) and sends the change within 15 minutes. A
+      \`currentPassword\` that is given must be right whatever the change (400 "${CURRENT_PASSWORD_WRONG}",
+      counted against the account-change limit).`,
+    errorNotes: {
+      400: {
+        when: prose`
+          A change of email or password from a session that signed in more than 15 minutes ago, without
+          \`currentPassword\`: sign in again (or send \`currentPassword\`). Also a wrong \`currentPassword\`, or
+          a field that is wrong, each named in \`fields\``,
+        example: {
+          message: CURRENT_PASSWORD_NEEDED,
+          code: 'VALIDATION',
+          fields: { currentPassword: CURRENT_PASSWORD_NEEDED },
+        },
+      },
+    },
     body: {
       schema: profileInput,
       name: 'ProfileInput',
@@ -179,6 +362,40 @@ export const ACCOUNT_OPERATIONS = {
     ok: { status: 200, schema: message, description: 'Deleted' },
     endsSession: true,
     errors: [409, 429],
+  },
+  listSessions: {
+    method: 'GET',
+    route: '/api/users/sessions',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Your active sessions',
+    description: prose`
+      Every session of your account that has not ended: the device its User-Agent names, the address that
+      used it last, when it began and was last used; the session of this request is marked \`current\`.`,
+    ok: { status: 200, schema: sessionList, description: 'Your sessions' },
+  },
+  endSession: {
+    method: 'DELETE',
+    route: '/api/users/sessions/[id]',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Sign out one of your sessions',
+    description: prose`
+      Ends the session \`id\` names (an \`_id\` of GET /api/users/sessions): its token no longer works. Ending
+      the current one signs this client out, as POST /api/users/signout does. 404 when it is not one of yours
+      or has already ended.`,
+    ok: { status: 200, schema: message, description: 'Signed out of that session' },
+    endsSession: true,
+    errors: [404],
+  },
+  endOtherSessions: {
+    method: 'DELETE',
+    route: '/api/users/sessions',
+    group: 'Accounts',
+    access: 'user',
+    summary: 'Sign out everywhere else',
+    description: 'Ends every session of your account but the one of this request.',
+    ok: { status: 200, schema: message, description: 'How many sessions ended' },
   },
   testExamples: {
     method: 'GET',

@@ -14,6 +14,18 @@ export const users = sqliteTable(
     isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
     /** Whether the user is mailed when a moderator decides on a link they submitted (a profile setting). */
     decisionMails: integer('decision_mails', { mode: 'boolean' }).notNull().default(true),
+    /**
+     * When the address `email` holds was shown to be the person's (a mailed link opened); null until then,
+     * and again after a change of email. Until then no mail but the verification goes to it.
+     */
+    emailVerifiedAt: integer('email_verified_at', { mode: 'timestamp_ms' }),
+    /**
+     * The authenticator app's TOTP key, encrypted with TWO_FACTOR_KEY (AES-256-GCM, base64 of iv, text and
+     * tag: db/crypto/encryption.ts); null while two-factor sign-in is off.
+     */
+    totpKey: text('totp_key'),
+    /** The last time step whose code was taken: a code works once (db/accounts/two-factor.ts). */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
   },
@@ -36,6 +48,18 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     createdAt: createdAt(),
+    /** The browser's User-Agent when it signed in (cut to 500 characters): the profile names the device from it. */
+    userAgent: text('user_agent'),
+    /** The client address that used the session last (at most LAST_USED_STEP stale). */
+    address: text('address'),
+    /** When the session was last used, to within LAST_USED_STEP (db/accounts/sessions.ts). */
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+    /**
+     * What the session still waits for before it is a signed-in session (db/accounts/two-factor.ts): the
+     * second factor ('verify'), or its setup, which an admin must do when TWO_FACTOR_ADMINS is required
+     * ('setup'); null once signed in.
+     */
+    twoFactor: text('two_factor', { enum: ['verify', 'setup'] }),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
@@ -52,6 +76,41 @@ export const passwordResetTokens = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * A user's recovery codes for two-factor sign-in: each a keyed hash (HMAC-SHA-256 under TWO_FACTOR_KEY) of a
+ * code shown once; a code is deleted when used.
+ */
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_idx').on(t.userId, t.codeHash)],
+);
+
+/**
+ * Mailed links that verify an address (db/accounts/email-verification.ts): the token's SHA-256, the account,
+ * and the address it was mailed to (a link verifies only that address, so a change of email undoes it).
+ */
+export const emailVerifications = sqliteTable(
+  'email_verifications',
+  {
+    /** SHA-256 of the token, hex. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
 );
 
 /**

@@ -1,4 +1,6 @@
 /** The admin's user management (docs/product.md#pages Admin users), with the rules that keep at least one admin. */
+import { verificationStatements } from './email-verification.ts';
+import { wakeMailSender } from '../operations/mail.ts';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
@@ -119,13 +121,21 @@ export async function updateUserByAdmin(db: Db, actor: Actor, id: string, input:
   const data = parseInput(adminUserInput, input);
   const before = await getUser(db, id);
   const roleChanges = data.isAdmin !== before.isAdmin;
+  // A new address, the admin's word or not, is verified by its owner before anything else is mailed there.
+  const emailChanges = data.email !== before.email;
   try {
     const [, , updated] = await db.batch([
       guard(db, roleChanges && !data.isAdmin ? otherAdminExists(id) : sql`1`),
       deleteResetLinks(db, id, data.email),
       db
         .update(users)
-        .set({ name: data.name, email: data.email, isAdmin: data.isAdmin, updatedAt: new Date() })
+        .set({
+          name: data.name,
+          email: data.email,
+          isAdmin: data.isAdmin,
+          updatedAt: new Date(),
+          ...(emailChanges ? { emailVerifiedAt: null } : {}),
+        })
         .where(eq(users.id, id))
         .returning(),
       ...(roleChanges ? [deleteUserSessions(db, id)] : []),
@@ -136,7 +146,9 @@ export async function updateUserByAdmin(db: Db, actor: Actor, id: string, input:
         { type: 'user', id },
         { name: data.name, email: data.email, isAdmin: data.isAdmin, was: toPublicUser(before) },
       ),
+      ...(emailChanges ? verificationStatements(db, { id, name: data.name }, data.email) : []),
     ]);
+    if (emailChanges) wakeMailSender();
     const user = updated[0];
     if (!user) throw notFound('User not found');
     return toPublicUser(user);

@@ -31,7 +31,7 @@ async function errorOf(promise: Promise<unknown>): Promise<AppError> {
 }
 
 async function resetLinkToken(): Promise<string> {
-  const [mail] = await t.db.select().from(outbox).orderBy(outbox.id);
+  const [mail] = await t.db.select().from(outbox).where(eq(outbox.subject, 'Reset your Skillshelf password'));
   const token = /\/reset-password\/([a-z0-9]+)/.exec(mail!.text)?.[1];
   expect(token).toBeTruthy();
   return token!;
@@ -168,9 +168,10 @@ describe('password reset', () => {
       message: FORGET_PASSWORD_REPLY,
     });
     expect(await requestPasswordReset(t.db, { email: account.email })).toEqual({ message: FORGET_PASSWORD_REPLY });
-    expect(await t.db.$count(outbox)).toBe(0);
+    const resets = () => t.db.select().from(outbox).where(eq(outbox.subject, 'Reset your Skillshelf password'));
+    expect(await resets()).toHaveLength(0);
     expect(await answerResetRequests(t.db)).toBe(2);
-    expect((await t.db.select().from(outbox)).map((mail) => mail.to)).toEqual([account.email.toLowerCase()]);
+    expect((await resets()).map((mail) => mail.to)).toEqual([account.email.toLowerCase()]);
     expect(await answerResetRequests(t.db)).toBe(0);
   });
 

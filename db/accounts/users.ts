@@ -21,13 +21,17 @@ import { queueMail, wakeMailSender } from '../operations/mail.ts';
 import { addressGroup, clearLimit, countEvent, currentCount, hitLimit, waitForTurn } from '../operations/rate-limit.ts';
 import { deleteUserSessions, newSession, type OpenedSession } from './sessions.ts';
 import { knownDeviceOf, newDevice, type OpenedDevice } from './known-devices.ts';
+import { isVerified, verificationStatements } from './email-verification.ts';
+import { twoFactorNeeded } from './two-factor.ts';
 import type { ProfileShape, PublicUserShape, SignedInProfileShape, SignedInUserShape } from './contract.ts';
 
 /** Where a request comes from, for the abuse limits (undefined for trusted callers: the CLI, tests). */
 export interface Client {
   address: string;
   /** The browser's device cookie, if it has one (a sign-in's own turn: ./known-devices.ts). */
-  device?: string;
+  device?: string | undefined;
+  /** Its User-Agent header: the profile's list of sessions names the device from it. */
+  userAgent?: string | undefined;
 }
 
 /**
@@ -37,7 +41,11 @@ export interface Client {
 export type SignedInUser = SignedInUserShape & { expiresAt: Date; device: OpenedDevice };
 
 /** The user's own profile: what the API shows of everyone, and their settings. */
-export const toProfile = (user: User): ProfileShape => ({ ...toPublicUser(user), decisionMails: user.decisionMails });
+export const toProfile = (user: User): ProfileShape => ({
+  ...toPublicUser(user),
+  decisionMails: user.decisionMails,
+  emailVerified: isVerified(user),
+});
 
 /** The user as the API shows it (docs/product.md#what-is-stored): never the password hash. */
 export const toPublicUser = (user: Pick<User, 'id' | 'name' | 'email' | 'isAdmin'>): PublicUserShape => ({
@@ -67,12 +75,18 @@ export async function getUser(db: Db, id: string): Promise<User> {
  * Creates an account. `isAdmin` is honoured only from trusted callers (the CLI, seeds): the API's sign-up
  * payload is parsed with a schema that has no such field.
  */
-export async function createUser(db: Db, input: unknown, options: { isAdmin?: boolean } = {}): Promise<User> {
+export async function createUser(
+  db: Db,
+  input: unknown,
+  options: { isAdmin?: boolean; verified?: boolean } = {},
+): Promise<User> {
   const { name, email, password } = parseInput(signUpInput, input);
   const passwordHash = await hashPassword(password);
+  // An account a trusted caller makes (the CLI, a seed) has an address its operator vouches for.
+  const emailVerifiedAt = (options.verified ?? true) ? new Date() : null;
   const [user] = await db
     .insert(users)
-    .values({ id: newId(), name, email, passwordHash, isAdmin: options.isAdmin ?? false })
+    .values({ id: newId(), name, email, passwordHash, isAdmin: options.isAdmin ?? false, emailVerifiedAt })
     .onConflictDoNothing({ target: users.email })
     .returning();
   if (!user) throw conflict(EMAIL_TAKEN);
@@ -87,10 +101,11 @@ export async function signUp(db: Db, input: unknown, client?: Client): Promise<S
     await hitLimit(db, 'RATE_LIMIT_SIGNUP_IP', addressGroup(client.address));
     await hitLimit(db, 'RATE_LIMIT_SIGNUP_ACCOUNT', parsed.email);
   }
-  const user = await createUser(db, parsed);
-  const { session, insert } = newSession(db, user.id);
+  const user = await createUser(db, parsed, { verified: false });
+  const { session, insert } = newSession(db, user.id, client);
   const { device, statements } = newDevice(db, user.id);
-  await db.batch([insert, ...statements]);
+  await db.batch([insert, ...statements, ...verificationStatements(db, user, user.email)]);
+  wakeMailSender();
   return { ...toPublicUser(user), ...session, device };
 }
 
@@ -120,7 +135,9 @@ export async function signIn(db: Db, input: unknown, client?: Client): Promise<S
     if (attempt) await countEvent(db, 'RATE_LIMIT_SIGNIN_SLOWDOWN', email);
     throw unauthenticated(BAD_CREDENTIALS);
   }
-  const { session, insert } = newSession(db, user.id);
+  // With a second factor (or one an admin must set up), the session waits for it before it is signed in.
+  const twoFactor = twoFactorNeeded(user);
+  const { session, insert } = newSession(db, user.id, client, twoFactor);
   // The browser is a known device from now on, with a new token (the one it brought ends).
   const known = newDevice(db, user.id, device);
   await db.batch([
@@ -128,7 +145,7 @@ export async function signIn(db: Db, input: unknown, client?: Client): Promise<S
     ...known.statements,
     ...(attempt ? [clearLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', attempt)] : []),
   ]);
-  return { ...toPublicUser(user), ...session, device: known.device };
+  return { ...toPublicUser(user), ...session, device: known.device, ...(twoFactor ? { twoFactor } : {}) };
 }
 
 const SLOWDOWN_FIRST_MS = 250;
@@ -198,6 +215,7 @@ export async function updateProfile(
   userId: string,
   currentToken: string,
   input: unknown,
+  client?: Client,
 ): Promise<SignedInProfileShape & { expiresAt?: Date }> {
   const { name, email, password, decisionMails, currentPassword } = parseInput(profileInput, input);
   // A new password costs a hash, a new email answers whether that address is registered (409), and a given
@@ -215,6 +233,8 @@ export async function updateProfile(
       name,
       email,
       updatedAt: new Date(),
+      // A new address is not verified until its own link is opened.
+      ...(emailChanges ? { emailVerifiedAt: null } : {}),
       ...(passwordHash ? { passwordHash } : {}),
       ...(decisionMails === undefined ? {} : { decisionMails }),
     })
@@ -225,13 +245,18 @@ export async function updateProfile(
   let opened: OpenedSession | undefined;
   let updated: User | undefined;
   try {
-    // The owner hears of a change of email (at the old address) or of password, in the change's own batch.
+    // The owner hears of a change of email (at the old address) or of password, in the change's own batch;
+    // only at an address shown to be theirs, and a new address first gets its verification.
+    const verified = isVerified(current);
     const notices = [
-      ...(emailChanges ? [queueMail(db, emailChangedMail(current, email))] : []),
-      ...(passwordHash ? [queueMail(db, passwordChangedMail({ id: userId, name, email }))] : []),
+      ...(emailChanges && verified ? [queueMail(db, emailChangedMail(current, email))] : []),
+      ...(passwordHash && verified && !emailChanges
+        ? [queueMail(db, passwordChangedMail({ id: userId, name, email }))]
+        : []),
+      ...(emailChanges ? verificationStatements(db, { id: userId, name }, email) : []),
     ];
     if (passwordHash) {
-      const { session, insert } = newSession(db, userId);
+      const { session, insert } = newSession(db, userId, client);
       opened = session;
       const [, rows] = await db.batch([endResetLinks, update, deleteUserSessions(db, userId), insert, ...notices]);
       updated = rows[0];
@@ -274,7 +299,12 @@ export async function resetPassword(db: Db, input: unknown, client?: Client): Pr
   const [updated] = await db.batch([
     db
       .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
+      // The link reached the account's address (links end when it changes): that shows it is the person's.
+      .set({
+        passwordHash,
+        updatedAt: new Date(),
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${Date.now()})`,
+      })
       .where(eq(users.id, sql`(${owner})`))
       .returning({ id: users.id }),
     db.delete(sessions).where(eq(sessions.userId, sql`(${owner})`)),

@@ -216,13 +216,23 @@ function operationObject(
       headers: { ETag: { $ref: '#/components/headers/ETag' }, ...POSITION_HEADERS },
     };
   for (const status of errorStatuses(op)) {
-    responses[status] = op.clearsCookie
+    const note = op.errorNotes?.[status as keyof NonNullable<Operation['errorNotes']>];
+    responses[status] = note
       ? {
-          description: ERROR_TEXT[status],
-          headers: { ...POSITION_HEADERS, 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } },
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          description: `${ERROR_TEXT[status]}. ${note.when}`,
+          headers: {
+            ...POSITION_HEADERS,
+            ...(status === 429 ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } } : {}),
+          },
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' }, example: note.example } },
         }
-      : { $ref: `#/components/responses/Error${status}` };
+      : op.clearsCookie
+        ? {
+            description: ERROR_TEXT[status],
+            headers: { ...POSITION_HEADERS, 'Set-Cookie': { $ref: '#/components/headers/SetSessionCookie' } },
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          }
+        : { $ref: `#/components/responses/Error${status}` };
   }
   const requestBody = requestBodyOf(op, requestBodies);
   return {

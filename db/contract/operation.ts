@@ -59,7 +59,7 @@ export interface Operation {
   setsCookie?: true;
   /** It clears the session cookie on every answer, a failure too (sign-out). */
   clearsCookie?: true;
-  /** Its success clears the session cookie (the account is gone). */
+  /** Its success may clear the session cookie (the account, or this session, is gone). */
   endsSession?: true;
   /** The answer is a file to download: Content-Disposition names it. */
   attachment?: true;
@@ -67,6 +67,11 @@ export interface Operation {
   alsoAs?: Readonly<Record<string, string>>;
   /** Failures beyond what the access level and a body imply (those are added by the generator). */
   errors?: ReadonlyArray<400 | 401 | 403 | 404 | 409 | 413 | 429 | 503>;
+  /**
+   * A failure of this operation worth its own words in the document: when it happens and what it says (an
+   * example answer), beside the generic description of its status.
+   */
+  errorNotes?: Readonly<Partial<Record<400 | 401 | 403 | 404 | 409 | 429, { when: string; example: object }>>>;
 }
 
 export const PAGE: QueryParameter = {

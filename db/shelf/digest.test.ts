@@ -4,7 +4,8 @@ import { newId } from '../ids.ts';
 import { insertContentStatements } from '../catalog/content-rows.ts';
 import { contentInput } from '../catalog/validation/contents.ts';
 import { createUser } from '../accounts/users.ts';
-import { digestSends, outbox } from '../schema.ts';
+import { eq } from 'drizzle-orm';
+import { digestSends, outbox, users } from '../schema.ts';
 import { changeDigest, followTag, readDigestSetting } from './follows.ts';
 import { composeDigest, digestMail, isoWeek, sendDigests, unsubscribeByToken } from './digest.ts';
 import { DIGEST_MAX_ITEMS } from './validation/follows.ts';
@@ -92,6 +93,22 @@ describe('the weekly digest', () => {
     await unsubscribeByToken(t.db, token);
     expect(await readDigestSetting(t.db, ada)).toEqual({ weekly: false, asked: true });
     await expect(unsubscribeByToken(t.db, 'not-a-token')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('goes to no address that is not verified yet, and to it once it is', async () => {
+    const unverified = (
+      await createUser(
+        t.db,
+        { name: 'Uma', email: `uma-${newId()}@example.com`, password: 'correct horse battery' },
+        { verified: false },
+      )
+    ).id;
+    await followTag(t.db, unverified, 'category', 'web-development', { digest: true });
+    await addContent(['Web Development']);
+    expect(await sendDigests(t.db, { now: inAnHour() })).toMatchObject({ sent: 0 });
+    expect(await t.db.select().from(outbox)).toHaveLength(0);
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, unverified));
+    expect(await sendDigests(t.db, { now: inAnHour() })).toMatchObject({ sent: 1 });
   });
 
   it('sends nothing when nothing is new, and next week only what came after the last one', async () => {

@@ -4,7 +4,7 @@
  * outbox (decision 008) with a one-click unsubscribe (RFC 8058). A user gets at most one a week: each send
  * is recorded under its ISO week, and a unique index refuses a second. No mail when nothing is new.
  */
-import { and, desc, eq, gt, max, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, max, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { publicUrl } from '../config.ts';
 import { notFound } from '../errors.ts';
@@ -149,7 +149,8 @@ export async function sendDigests(db: Db, options: { now?: Date; dryRun?: boolea
     .from(digestSettings)
     .innerJoin(users, eq(users.id, digestSettings.userId))
     .leftJoin(digestSends, eq(digestSends.userId, users.id))
-    .where(eq(digestSettings.weekly, true))
+    // An address not verified yet gets nothing but its verification.
+    .where(and(eq(digestSettings.weekly, true), isNotNull(users.emailVerifiedAt)))
     .groupBy(users.id);
   for (const user of subscribers) {
     if (Number(user.thisWeek) === 1) {

@@ -16,14 +16,23 @@ export interface Submitter {
   email: string;
 }
 
-/** Who to tell about the submission `id`: undefined for an import, a deleted account, or mails turned off. */
+/**
+ * Who to tell about the submission `id`: undefined for an import, a deleted account, mails turned off, or an
+ * address not verified yet (only its verification goes there).
+ */
 export async function submitterToMail(db: Db, id: string): Promise<Submitter | undefined> {
   const [row] = await db
-    .select({ id: users.id, name: users.name, email: users.email, wanted: users.decisionMails })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      wanted: users.decisionMails,
+      verifiedAt: users.emailVerifiedAt,
+    })
     .from(submissions)
     .innerJoin(users, eq(users.id, submissions.userId))
     .where(eq(submissions.id, id));
-  return row?.wanted ? { id: row.id, name: row.name, email: row.email } : undefined;
+  return row?.wanted && row.verifiedAt ? { id: row.id, name: row.name, email: row.email } : undefined;
 }
 
 const footer = () =>

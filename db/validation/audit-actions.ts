@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = {
   'user.promote': 'Made an admin',
   'user.demote': 'Admin role removed',
   'user.reset-password': 'Password reset',
+  'user.reset-2fa': 'Two-factor sign-in reset',
   'user.delete': 'User deleted',
   'content.create': 'Content created',
   'content.update': 'Content edited',

@@ -9,11 +9,14 @@
 /** A password reset's link (db/accounts/password-resets.ts). */
 export const resetPasswordPath = (token: string) => `/reset-password/${token}`;
 
+/** An email verification's link (db/accounts/email-verification.ts). */
+export const verifyEmailPath = (token: string) => `/verify-email/${token}`;
+
 /** A weekly digest's unsubscribe link (db/shelf/digest.ts). */
 export const unsubscribePath = (token: string) => `/unsubscribe?${new URLSearchParams({ token })}`;
 
-/** Either page, anywhere in a text (a path, a full URL, a query value), in any case. */
-const SECRET_PAGE = /\/(?:reset-password\/[^/?#]|unsubscribe(?:[/?#]|$))/i;
+/** Any of these pages, anywhere in a text (a path, a full URL, a query value), in any case. */
+const SECRET_PAGE = /\/(?:reset-password\/[^/?#]|verify-email\/[^/?#]|unsubscribe(?:[/?#]|$))/i;
 
 /** How many percent-encodings deep a value is looked into: a redirect inside a redirect is two. */
 const MAX_DECODINGS = 4;

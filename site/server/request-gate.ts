@@ -9,7 +9,7 @@
 export const PAGE_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 /** The account forms also take their own plain HTML post, so they work without JavaScript. */
 export const FORM_PAGE_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
-const FORM_PAGE = /^\/(?:signin|signup|forget-password|reset-password\/[^/]+)\/?$/;
+const FORM_PAGE = /^\/(?:signin|signup|forget-password|reset-password\/[^/]+|verify-email\/[^/]+)\/?$/;
 /** What the API's endpoints may implement; each endpoint answers 405 for the ones it does not. */
 export const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 

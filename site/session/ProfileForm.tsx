@@ -3,7 +3,9 @@
  * stored. The checkbox turns the mails about decisions on one's submissions on or off (docs/product.md#how-things-change,
  * decision 016).
  */
+import { useState } from 'react';
 import { profileInput } from '#db/accounts/validation/users.ts';
+import EmailVerificationNotice from './EmailVerificationNotice.tsx';
 import { call } from '#site/lib/api.ts';
 import { signIn } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
@@ -11,11 +13,29 @@ import { CheckboxField, Field, FormAlert, SubmitButton } from '../ui/fields.tsx'
 import { checked, useFocusFirstInvalid, mismatchedPasswords, useForm } from '../ui/use-form.ts';
 
 const KEEP = 'leave blank to keep the same';
+const BLANK = { password: '', confirmPassword: '', currentPassword: '' };
 
-export default function ProfileForm(props: { name: string; email: string; decisionMails: boolean }) {
-  const blank = { password: '', confirmPassword: '', currentPassword: '' };
+interface ProfileFormProps {
+  name: string;
+  email: string;
+  decisionMails: boolean;
+  /** Whether the address is verified; a change of email makes the new one wait for its link. */
+  emailVerified: boolean;
+}
+
+/** What the form sends: the password as typed, blank to keep it. */
+interface ProfileChange {
+  name: string;
+  email: string;
+  password: string;
+  decisionMails: boolean;
+  currentPassword: string;
+}
+
+export default function ProfileForm(props: ProfileFormProps) {
+  const [unverified, setUnverified] = useState(props.emailVerified ? null : props.email);
   const form = useForm(
-    { name: props.name, email: props.email, decisionMails: props.decisionMails, ...blank },
+    { name: props.name, email: props.email, decisionMails: props.decisionMails, ...BLANK },
     // The server's word on a field (the current password, say) goes beside it.
     { stays: true },
   );
@@ -35,22 +55,18 @@ export default function ProfileForm(props: { name: string; email: string; decisi
       : { data: { name: result.data.name, email: result.data.email, password, decisionMails, currentPassword } };
   };
 
-  async function save(input: {
-    name: string;
-    email: string;
-    password: string;
-    decisionMails: boolean;
-    currentPassword: string;
-  }) {
+  async function save(input: ProfileChange) {
     const user = await call('changeProfile', { body: input });
-    const { decisionMails, ...info } = user;
+    const { decisionMails, emailVerified, ...info } = user;
     signIn(info);
-    form.setValues({ name: user.name, email: user.email, decisionMails, ...blank });
+    form.setValues({ name: user.name, email: user.email, decisionMails, ...BLANK });
+    setUnverified(emailVerified ? null : user.email);
     toast('success', 'User Updated Successfully');
   }
 
   return (
     <form method="post" noValidate {...form.handlers(check, save)} className="flex flex-col gap-2">
+      {unverified && <EmailVerificationNotice key={unverified} email={unverified} />}
       <FormAlert message={form.alert} />
       <Field
         name="name"

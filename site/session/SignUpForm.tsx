@@ -2,6 +2,7 @@
 import { PASSWORD_MIN, signUpInput, type SignUpInput } from '#db/accounts/validation/users.ts';
 import { ApiError, call, errorMessage } from '#site/lib/api.ts';
 import { safeRedirect } from '#site/lib/redirect.ts';
+import { markArrival } from './return-focus.ts';
 import { signIn, updateSaves } from '#site/stores/session.ts';
 import { Field, FormAlert, SubmitButton } from '../ui/fields.tsx';
 import { checked, useFocusFirstInvalid, mismatchedPasswords, useForm } from '../ui/use-form.ts';
@@ -32,7 +33,9 @@ export default function SignUpForm(props: {
     signIn(user);
     // A new account has saved nothing: the catalog pages can draw its bookmarks at once.
     updateSaves({ numSaves: 0, saves: [] });
-    location.assign(safeRedirect(redirect, '/', location.origin));
+    const target = safeRedirect(redirect, '/', location.origin);
+    markArrival(target);
+    location.assign(target);
   }
 
   const check = ({ name, email, password, confirmPassword }: typeof values) =>

@@ -99,7 +99,16 @@ describe('profile', () => {
       token,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ _id, name: 'Renamed Person', email, isAdmin: false, decisionMails: true, token });
+    // A new address waits for its own verification.
+    expect(res.body).toEqual({
+      _id,
+      name: 'Renamed Person',
+      email,
+      isAdmin: false,
+      decisionMails: true,
+      emailVerified: false,
+      token,
+    });
     expect(
       (
         await api.call('getProfile', {
@@ -232,7 +241,10 @@ describe('password reset', () => {
     });
     await mailedResetToken(server.dbUrl, account.email);
     const db = await openDatabase(server.dbUrl);
-    const { rows } = await db.execute({ sql: 'SELECT text FROM outbox WHERE "to" = ?', args: [account.email] });
+    const { rows } = await db.execute({
+      sql: 'SELECT text FROM outbox WHERE "to" = ? AND subject = ?',
+      args: [account.email, 'Reset your Skillshelf password'],
+    });
     db.close();
     expect(String(rows[0]!.text)).toContain(`${server.url}/reset-password/`);
   });

@@ -65,6 +65,8 @@ interface Row {
   file?: { type: string; body: string };
   /** Sign the caller in again and use that session (the call ends it). */
   freshSession?: true;
+  /** The call ends the caller's other sessions: each caller is a new account of its own (an admin's answer is a user's). */
+  freshAccount?: true;
   expect: Answers;
 }
 
@@ -171,6 +173,57 @@ const ROWS: Row[] = [
     body: () => ({ token: 'not-a-real-token', password: 'password-456' }),
     expect: all(404),
   },
+  {
+    method: 'POST',
+    route: '/api/users/verify-email',
+    path: () => '/api/users/verify-email',
+    body: () => ({ token: 'not-a-real-token' }),
+    expect: all(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/verification-mail',
+    path: () => '/api/users/verification-mail',
+    expect: signedIn(200),
+  },
+  // Only a sign-in waiting for its second factor has one to give (tests/api/two-factor.test.ts).
+  {
+    method: 'POST',
+    route: '/api/users/two-factor/verify',
+    path: () => '/api/users/two-factor/verify',
+    body: () => ({ code: '000000' }),
+    expect: all(401),
+  },
+  { method: 'GET', route: '/api/users/two-factor', path: () => '/api/users/two-factor', expect: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/users/two-factor/setup',
+    path: () => '/api/users/two-factor/setup',
+    expect: signedIn(200),
+  },
+  // A key that is not the app's: the code cannot be right.
+  {
+    method: 'PUT',
+    route: '/api/users/two-factor',
+    path: () => '/api/users/two-factor',
+    body: () => ({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', code: 'abcdef' }),
+    expect: signedIn(400),
+  },
+  // Nobody here has it on: nothing to turn off or renew.
+  {
+    method: 'DELETE',
+    route: '/api/users/two-factor',
+    path: () => '/api/users/two-factor',
+    body: () => ({ code: '000000' }),
+    expect: signedIn(409),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/two-factor/recovery-codes',
+    path: () => '/api/users/two-factor/recovery-codes',
+    body: () => ({ code: '000000' }),
+    expect: signedIn(409),
+  },
   { method: 'GET', route: '/api/users/profile', path: () => '/api/users/profile', expect: signedIn(200) },
   {
     method: 'PUT',
@@ -180,6 +233,22 @@ const ROWS: Row[] = [
     expect: signedIn(200),
   },
   { method: 'GET', route: '/api/users/profile/export', path: () => '/api/users/profile/export', expect: signedIn(200) },
+  { method: 'GET', route: '/api/users/sessions', path: () => '/api/users/sessions', expect: signedIn(200) },
+  {
+    method: 'DELETE',
+    route: '/api/users/sessions',
+    path: () => '/api/users/sessions',
+    freshAccount: true,
+    expect: signedIn(200),
+  },
+  // Each caller ends the fresh session it calls with; another's session is not theirs to end (404).
+  {
+    method: 'DELETE',
+    route: '/api/users/sessions/[id]',
+    path: async (f) => `/api/users/sessions/${await currentSessionRef(f.caller)}`,
+    freshSession: true,
+    expect: signedIn(200),
+  },
   // Each caller deletes an account of their own; the demo admin is the last admin, whom the rule keeps (409).
   {
     method: 'DELETE',
@@ -596,6 +665,8 @@ const ROWS: Row[] = [
     path: () => '/reset-password/some-token',
     expect: { ...VISITOR_PAGE, anonymous: 410 },
   },
+  // A verification link works for anyone holding it, signed in or not; a dead one is 410 Gone.
+  { method: 'GET', route: '/verify-email/[token]', path: () => '/verify-email/some-token', expect: all(410) },
   {
     method: 'GET',
     route: '/profile',
@@ -855,9 +926,20 @@ beforeAll(async () => {
   db.close();
 });
 
+/** The id the sessions list gives the session of `session`'s token (any id for no session). */
+async function currentSessionRef(session: Session | undefined): Promise<string> {
+  if (!session) return 'no-session';
+  const response = await fetch(`${server.url}/api/users/sessions`, {
+    headers: { authorization: `Bearer ${session.token}` },
+  });
+  const { sessions } = (await response.json()) as { sessions: Array<{ _id: string; current: boolean }> };
+  return sessions.find((listed) => listed.current)!._id;
+}
+
 async function call(row: Row, caller: Caller): Promise<Answer> {
   let session = caller === 'anonymous' ? undefined : base[caller];
-  if (session && row.freshSession) {
+  if (session && row.freshAccount) session = await newAccount();
+  else if (session && row.freshSession) {
     const email = caller === 'admin' ? DEMO_ADMIN.email : undefined;
     session = email ? await signIn(email, DEMO_ADMIN.password) : await newAccount();
   }
@@ -934,7 +1016,11 @@ describe('cross-site requests', () => {
     '%s with the session cookie: refused cross-origin and without Origin',
     async (_, row) => {
       // A sign-out would end the shared admin session: it gets one of its own.
-      const admin = row.freshSession ? await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password) : base.admin;
+      const admin = row.freshAccount
+        ? await newAccount()
+        : row.freshSession
+          ? await signIn(DEMO_ADMIN.email, DEMO_ADMIN.password)
+          : base.admin;
       const fixtures: Fixtures = { ...base, caller: admin };
       const path = await row.path(fixtures);
       const body = row.multipart ? undefined : JSON.stringify((await row.body?.(fixtures)) ?? {});

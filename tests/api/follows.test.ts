@@ -14,6 +14,7 @@ import { openDb, type Db } from '../../db/client.ts';
 import { sendDigests } from '../../db/shelf/digest.ts';
 import { outbox } from '../../db/schema.ts';
 import { useServer } from '../setup/use-server.ts';
+import { markEmailVerified } from '../setup/sql.ts';
 import { asAdmin, newContent, signUp } from '../setup/actors.ts';
 import { databaseAuthToken } from '../setup/test-database.ts';
 
@@ -27,7 +28,10 @@ let scratch: string;
 const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
 beforeAll(async () => {
   db = await openDb({ url: server.dbUrl, authToken: databaseAuthToken(server.dbUrl) });
-  ada = (await signUp(api, 'Ada')).token;
+  const account = await signUp(api, 'Ada');
+  ada = account.token;
+  // The digest goes only to a verified address.
+  await markEmailVerified(server.dbUrl, account.email);
   admin = (await asAdmin(api)).token;
   scratch = mkdtempSync(join(tmpdir(), 'skillshelf-feed-'));
 });

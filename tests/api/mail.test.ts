@@ -54,7 +54,9 @@ describe('mail over SMTP', () => {
     });
     expect(res.status).toBe(200);
     const mail = await vi.waitFor(
-      () => received.find((m) => m.to.includes(email)) ?? Promise.reject(new Error('no mail yet')),
+      () =>
+        received.find((m) => m.to.includes(email) && /Subject: Reset/.test(m.data)) ??
+        Promise.reject(new Error('no mail yet')),
       {
         timeout: 10_000,
         interval: 50,
@@ -74,7 +76,10 @@ describe('mail over SMTP', () => {
     ).toBe(200);
     const db = await openDatabase(server.dbUrl);
     const { rows } = await vi.waitFor(async () => {
-      const result = await db.execute('SELECT "to", status, attempts, text FROM outbox');
+      const result = await db.execute({
+        sql: 'SELECT "to", status, attempts, text FROM outbox WHERE subject = ?',
+        args: ['Reset your Skillshelf password'],
+      });
       if (result.rows[0]?.status !== 'sent') throw new Error('not marked sent yet');
       return result;
     });
@@ -83,5 +88,24 @@ describe('mail over SMTP', () => {
     expect(rows.map((r) => ({ to: r.to, status: r.status, attempts: r.attempts, text: r.text }))).toEqual([
       { to: email, status: 'sent', attempts: 1, text: '' },
     ]);
+  });
+  it('delivers the verification link of a new account, and the link verifies the address', async () => {
+    const { email, token } = await signUp(api, 'Mail Verifier');
+    const mail = await vi.waitFor(
+      () =>
+        received.find((m) => m.to.includes(email) && /Subject: Verify your Skillshelf email address/.test(m.data)) ??
+        Promise.reject(new Error('no mail yet')),
+      { timeout: 10_000, interval: 50 },
+    );
+    const link = /\/verify-email\/([a-z0-9]+)/.exec(mail!.data.replace(/=\r?\n/g, ''))?.[1];
+    expect(link).toBeTruthy();
+    expect((await api.raw.post('/api/users/verify-email', { token: link })).status).toBe(200);
+    expect(
+      (
+        await api.call('getProfile', {
+          token,
+        })
+      ).body.emailVerified,
+    ).toBe(true);
   });
 });

@@ -191,6 +191,24 @@ export async function violationsOf(page: Page, runOnly: typeof ALL_RULES): Promi
   }, runOnly);
 }
 
+/**
+ * The violations axe finds in the state `page` shows, in the light theme (every rule) and the dark (the colour
+ * rules), as lines naming `what`: for a test of its own screen's states (bypassCSP in its context).
+ */
+export async function axeViolations(page: Page, what: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme });
+    await settled(page);
+    for (const v of await violationsOf(page, theme === THEMES[0] ? ALL_RULES : COLOUR_RULES))
+      found.push(
+        `${what} (${theme}): ${v.id} [${v.impact}] ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+      );
+  }
+  await page.emulateMedia({ colorScheme: THEMES[0] });
+  return found;
+}
+
 const ROLES = {
   visitor: { screens: PUBLIC, account: undefined },
   user: { screens: SIGNED_IN, account: DEMO_USER },

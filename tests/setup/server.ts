@@ -64,6 +64,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The key test servers encrypt second factors with (32 bytes, base64). */
+export const TEST_TWO_FACTOR_KEY = Buffer.alloc(32, 7).toString('base64');
+
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'skillshelf-test-'));
   const dbUrl = await databaseUrlIn(dir);
@@ -98,6 +101,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       RATE_LIMIT_SIGNUP_IP: '100000/60',
       RATE_LIMIT_FORGET_IP: '100000/60',
       RATE_LIMIT_RESET_IP: '100000/60',
+      RATE_LIMIT_VERIFY_IP: '100000/60',
+      // Two-factor sign-in works on every test server (a fixed key: tests/api/two-factor.test.ts).
+      TWO_FACTOR_KEY: TEST_TWO_FACTOR_KEY,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -48,3 +48,23 @@ export async function mailedResetToken(dbUrl: string, email: string): Promise<st
   if (!token) throw new Error(`no reset mail for ${email}`);
   return token;
 }
+
+/**
+ * Marks the address of the account of `email` verified, as opening its mailed link does: for the tests of
+ * mail that goes only to a verified address (tests/api/email-verification.test.ts opens the link itself).
+ */
+export async function markEmailVerified(dbUrl: string, email: string): Promise<void> {
+  await sqlRows(dbUrl, 'UPDATE users SET email_verified_at = ? WHERE email = ?', [Date.now(), email.toLowerCase()]);
+}
+
+/** The token of the newest verification link mailed to `email` (what the person would open). */
+export async function mailedVerificationToken(dbUrl: string, email: string): Promise<string> {
+  const [mail] = await sqlRows(
+    dbUrl,
+    'SELECT text FROM outbox WHERE "to" = ? AND subject = \'Verify your Skillshelf email address\' ORDER BY id DESC LIMIT 1',
+    [email.toLowerCase()],
+  );
+  const token = /\/verify-email\/([a-z0-9]+)/.exec(String(mail?.text ?? ''))?.[1];
+  if (!token) throw new Error(`no verification mail to ${email}`);
+  return token;
+}

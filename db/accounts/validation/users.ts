@@ -48,7 +48,7 @@ export type SignInInput = z.infer<typeof signInInput>;
 /** Profile: a blank password keeps the current one (docs/product.md#validation); so does a missing decisionMails its setting. */
 /** What a change of email or password without a recent sign-in is told (db/accounts/users.ts confirmIdentity). */
 export const CURRENT_PASSWORD_NEEDED =
-  'Enter your current password to change your email or password (you signed in more than 15 minutes ago)';
+  'Sign in again to change your email or password, or enter your current password: you signed in more than 15 minutes ago';
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect';
 
 export const profileInput = z.object({
@@ -72,6 +72,13 @@ export const profileInput = z.object({
 export type ProfileInput = z.infer<typeof profileInput>;
 
 export const forgetPasswordInput = z.object({ email });
+
+/** What a verification link that does not work (any more) says. */
+export const VERIFY_LINK_INVALID = 'This verification link has expired, was already used or is for another address';
+
+export const verifyEmailInput = z.object({
+  token: z.string({ error: VERIFY_LINK_INVALID }).min(1, VERIFY_LINK_INVALID).max(200, VERIFY_LINK_INVALID),
+});
 
 export const resetPasswordInput = z.object({
   token: z

@@ -8,9 +8,10 @@ import { getDb } from '#db/client.ts';
 import { isAppError } from '#db/errors.ts';
 import { resetPassword, signIn, signUp } from '#db/accounts/users.ts';
 import { requestPasswordReset } from '#db/accounts/password-resets.ts';
+import { verifyEmail } from '#db/accounts/email-verification.ts';
 import { PASSWORD_MISMATCH } from '#db/accounts/validation/users.ts';
 import { safeRedirect } from '#site/lib/redirect.ts';
-import { DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from './cookies.ts';
+import { DEVICE_COOKIE, setDeviceCookie, setPendingSessionCookie, setSessionCookie } from './cookies.ts';
 
 export interface FormOutcome {
   /** Where to go (303) when it worked. */
@@ -27,6 +28,9 @@ export interface FormOutcome {
 export type FormContext = Pick<APIContext, 'request' | 'cookies' | 'url' | 'locals'>;
 
 const FORM_LIMIT = 16 * 1024;
+
+export const TWO_FACTOR_NEEDS_JAVASCRIPT =
+  'This account signs in with a second factor, which this page asks for with JavaScript: turn it on and sign in again';
 
 async function fields(request: Request): Promise<Record<string, string>> {
   if (Number(request.headers.get('content-length') ?? 0) > FORM_LIMIT) return {};
@@ -61,10 +65,19 @@ const target = (context: FormContext) =>
 export async function postSignIn(context: FormContext): Promise<FormOutcome> {
   const form = await fields(context.request);
   return attempt({ email: form.email ?? '' }, async () => {
-    const client = { address: context.locals.client.address, device: context.cookies.get(DEVICE_COOKIE)?.value };
+    const client = {
+      address: context.locals.client.address,
+      device: context.cookies.get(DEVICE_COOKIE)?.value,
+      userAgent: context.request.headers.get('user-agent') ?? undefined,
+    };
     const user = await signIn(await getDb(), { email: form.email, password: form.password }, client);
-    setSessionCookie(context.cookies, context.locals.client.https, user.token, user.expiresAt, user._id);
     setDeviceCookie(context.cookies, context.locals.client.https, user.device);
+    if (user.twoFactor) {
+      // The second factor is asked in the page's island: it needs JavaScript.
+      setPendingSessionCookie(context.cookies, context.locals.client.https, user.token);
+      return { error: TWO_FACTOR_NEEDS_JAVASCRIPT };
+    }
+    setSessionCookie(context.cookies, context.locals.client.https, user.token, user.expiresAt, user._id);
     return { redirect: target(context) };
   });
 }
@@ -76,7 +89,7 @@ export async function postSignUp(context: FormContext): Promise<FormOutcome> {
     const user = await signUp(
       await getDb(),
       { name: form.name, email: form.email, password: form.password },
-      { address: context.locals.client.address },
+      { address: context.locals.client.address, userAgent: context.request.headers.get('user-agent') ?? undefined },
     );
     setSessionCookie(context.cookies, context.locals.client.https, user.token, user.expiresAt, user._id);
     setDeviceCookie(context.cookies, context.locals.client.https, user.device);
@@ -100,4 +113,10 @@ export async function postResetPassword(context: FormContext, token: string): Pr
     await resetPassword(await getDb(), { token, password: form.password }, { address: context.locals.client.address });
     return { redirect: '/signin?notice=password-updated' };
   });
+}
+
+export async function postVerifyEmail(context: FormContext, token: string): Promise<FormOutcome> {
+  return attempt({}, async () => ({
+    notice: (await verifyEmail(await getDb(), { token }, { address: context.locals.client.address })).message,
+  }));
 }

@@ -25,6 +25,15 @@ export function setSessionCookie(
   cookies.set(SIGNED_IN_COOKIE, userId, { httpOnly: false, sameSite: 'lax', secure, path: '/', expires: expiresAt });
 }
 
+/**
+ * A sign-in waiting for its second factor: the session cookie alone, without `signed_in`, so that no page
+ * draws the person as signed in before the code is given (it becomes a session cookie of its own then).
+ */
+export function setPendingSessionCookie(cookies: AstroCookies, https: boolean, token: string): void {
+  const secure = https || (config().PUBLIC_URL ?? '').startsWith('https:');
+  cookies.set(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 15 * 60 });
+}
+
 /** The known device's token: read only by the sign-in forms and API, which are posted from this site (SameSite=Strict). */
 export function setDeviceCookie(
   cookies: AstroCookies,

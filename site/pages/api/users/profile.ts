@@ -8,7 +8,11 @@ export const GET = handle('getProfile', async ({ db, user }) => toProfile(await 
 
 export const PUT = handle('changeProfile', async ({ db, user, body, context }) => {
   const session = context.locals.session!;
-  const { expiresAt, ...updated } = await updateProfile(db, user.id, session.token, body);
+  const client = {
+    address: context.locals.client.address,
+    userAgent: context.request.headers.get('user-agent') ?? undefined,
+  };
+  const { expiresAt, ...updated } = await updateProfile(db, user.id, session.token, body, client);
   // A new password ends every session and opens a new one: the cookie must follow when it was in use.
   if (expiresAt && session.via === 'cookie')
     setSessionCookie(context.cookies, context.locals.client.https, updated.token, expiresAt, user.id);

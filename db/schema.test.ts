@@ -197,15 +197,16 @@ describe('migration 0037 (reviews may outlive their author)', () => {
     const db = await openDb({ url: `file:${join(dir, 'old.db')}` });
     try {
       await migrate(db, { migrationsFolder: older });
-      // In SQL, as the reviews below: the content's columns have moved on since too (its facts, migration 0050).
+      // In SQL, as the rows below: the schema module's contents and users have columns 0036 did not have.
       const contentId = newId();
       await db.run(
         sql`INSERT INTO contents (id, name, slug, url) VALUES (${contentId}, 'The Odin Project', 'the-odin-project', 'https://www.theodinproject.com/')`,
       );
       const people = [newId(), newId()];
-      await db
-        .insert(users)
-        .values(people.map((id, i) => ({ id, name: `P${i}`, email: `p${i}@example.com`, passwordHash: 'x' })));
+      for (const [i, id] of people.entries())
+        await db.run(
+          sql`INSERT INTO users (id, name, email, password_hash) VALUES (${id}, ${`P${i}`}, ${`p${i}@example.com`}, 'x')`,
+        );
       // In SQL: the schema module has moved on since (reviews.helpful, migration 0039).
       for (const [i, userId] of people.entries()) {
         await db.run(

@@ -52,9 +52,11 @@ const ATTACKS_UNDER_LOAD = [
  * The attacks that time the server's event loop and memory while it takes a hostile request (tests/setup/budget.ts):
  * last, one at a time, with the machine to themselves, as a block's length is the machine's as much as the code's.
  */
-const BUDGETS_ALONE = ['one-bookmark-import-cannot-freeze-the-site', 'hostile-bookmark-files-stay-within-budget'].map(
-  (name) => `tests/security/${name}.test.ts`,
-);
+const BUDGETS_ALONE = [
+  'one-bookmark-import-cannot-freeze-the-site',
+  'hostile-bookmark-files-stay-within-budget',
+  'lists-and-uploads-stay-within-budget',
+].map((name) => `tests/security/${name}.test.ts`);
 
 /**
  * Eleven projects, one command (`npm test`; `--project <name>` runs one):

@@ -137,8 +137,11 @@ describe('migration 0047 (pictures kept here)', () => {
     try {
       await migrate(db, { migrationsFolder: older });
       const [foreign, own, tile] = [newId(), newId(), newId()];
-      for (const id of [foreign, own, tile]) await db.batch(insertContentStatements(db, id, input('')));
-      // In SQL: as stored before.
+      // In SQL, as stored before (the schema module's contents have columns 0046 did not have).
+      for (const [i, id] of [foreign, own, tile].entries())
+        await db.run(
+          sql`INSERT INTO contents (id, name, slug, url) VALUES (${id}, ${`Old ${i}`}, ${`old-${i}`}, ${`https://old-${i}.example.org/`})`,
+        );
       await db.run(sql`UPDATE contents SET image = 'https://submitter.example.org/cover.png' WHERE id = ${foreign}`);
       await db.run(sql`UPDATE contents SET image = ${`/uploads/${'a'.repeat(64)}.png`} WHERE id = ${own}`);
       await db.run(

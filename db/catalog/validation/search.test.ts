@@ -15,6 +15,8 @@ describe('search parameters', () => {
       cost: 'all',
       hasCert: 'all',
       rating: 'all',
+      duration: 'all',
+      provider: 'all',
       order: 'latest',
       page: 1,
     });
@@ -46,7 +48,7 @@ describe('search parameters', () => {
   it('accept every valid value', () => {
     expect(
       parse(
-        'category=web-development&techStack=python&type=online-courses&level=beginner&cost=Free/Paid&hasCert=true&rating=4&order=topRated&page=3',
+        'category=web-development&techStack=python&type=online-courses&level=beginner&cost=Free/Paid&hasCert=true&rating=4&duration=under-10&provider=harvard-university&order=topRated&page=3',
       ),
     ).toEqual({
       searchTerm: '',
@@ -58,6 +60,8 @@ describe('search parameters', () => {
       cost: 'Free/Paid',
       hasCert: 'true',
       rating: 4,
+      duration: 'under-10',
+      provider: 'harvard-university',
       order: 'topRated',
       page: 3,
     });

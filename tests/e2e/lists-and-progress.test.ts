@@ -211,7 +211,8 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     );
     expect(await importer.page.locator('[data-import-summary]').textContent()).toContain('3 resources saved');
     const offered = importer.page.getByRole('checkbox', { name: /A course to suggest/ });
-    expect(await offered.isChecked()).toBe(true);
+    expect(await offered.isChecked()).toBe(false);
+    await offered.check();
     await importer.page.getByRole('button', { name: 'Submit 1 link for review' }).click();
     await expect
       .poll(() => importer.page.locator('[data-offer-sent]').textContent())

@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
-import { conflict } from '../errors.ts';
+import { conflict, invalid } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { contents, submissions, type SubmissionStatus } from '../schema.ts';
 import { cleanUrl, slugify } from '../catalog/urls.ts';
@@ -21,6 +21,7 @@ import type { ApprovalShape, SettledProposal } from './admin-contract.ts';
 import { getSubmission, isPending } from './submissions.ts';
 import type { SubmissionShape } from './contract.ts';
 import { addTagStatements, settleAdminTags } from '../catalog/tags/tags.ts';
+import { approvalNeeds, needsText } from './validation/approval-needs.ts';
 
 const stillPending = (id: string) =>
   sql`EXISTS (SELECT 1 FROM ${submissions} WHERE ${submissions.id} = ${id} AND ${submissions.status} = 'pending')`;
@@ -99,6 +100,12 @@ function mergePosted<S extends object>(submission: S, posted: Record<string, unk
   };
 }
 
+/** Refuses what a catalog entry could not stand on (./validation/approval-needs.ts), saying what it lacks. */
+function refuseUnready(entry: Parameters<typeof approvalNeeds>[0]): void {
+  const needs = approvalNeeds(entry);
+  if (needs.length) throw invalid(`Not published: “${entry.name}” ${needsText(needs)}`);
+}
+
 /**
  * Whether an approval's write lost a race it can win by choosing again: another approval took the slug between
  * the read and the write, or a tag it creates was added meanwhile (another approval, the tag screens: settled
@@ -110,8 +117,9 @@ const isRaceToRetry = (error: unknown) =>
 /**
  * Approves a submission: the content is created (published) from the fields the admin posts — the
  * submission's own fill what the post leaves out, and what nobody gave gets the defaults (Free, no
- * certificate) — and the submission is recorded as approved with that content, in one transaction. A
- * website that already exists is a 409 and the submission stays in the queue. The posted slug is used when
+ * certificate) — unless it lacks what a catalog entry needs (./validation/approval-needs.ts: a 400 saying what, and
+ * the submission stays in the queue); the submission is recorded as approved with that content, in one
+ * transaction. A website that already exists is a 409 and the submission stays in the queue. The posted slug is used when
  * it is a slug and free; when none is posted, or the one posted is taken or not a slug, one is derived from
  * the name and made unique (several links of one site share a name), and `slugNotice` says why.
  * The post's `proposedTags` says what becomes of the proposed tags (settleProposedTags); the tags it creates
@@ -135,6 +143,7 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
     const { data: given, created } = await settleAdminTags(db, parseInput(contentInput, fields), creating);
     refusePrivateWebsite(given.url);
     const data = withSettledTags(given, settled);
+    refuseUnready(data);
     const contentId = newId();
     const proposals = settled.map(({ kind, value, outcome, tag }) => ({
       kind,

@@ -17,6 +17,7 @@ import { separateProposedTags } from './proposed-tags.ts';
 import { hitLimit } from '../operations/rate-limit.ts';
 import type { SubmissionShape, UrlCheckShape } from './contract.ts';
 import type { SubmissionForReviewShape } from './admin-contract.ts';
+import { approvalNeeds, placeholderDescription } from './validation/approval-needs.ts';
 
 /** The fields a submitter may leave blank, in the order the forms show them. */
 export const OPTIONAL_SUBMISSION_FIELDS = [...TAG_KINDS, 'cost', 'hasCert', 'description'] as const;
@@ -66,6 +67,9 @@ export const toApiSubmission = (s: Submission): SubmissionShape => ({
   rejectNote: s.rejectNote,
   pageTitle: s.pageTitle,
   nameDerived: s.status === 'pending' && s.name === nameFromUrl(s.url),
+  // What a bulk approval (which drops proposed tags) would find lacking; the page's own description fills a blank one.
+  approvalNeeds:
+    s.status === 'pending' ? approvalNeeds({ ...s, description: s.description || s.pageDescription || '' }) : [],
 });
 
 export const isPending = eq(submissions.status, 'pending');
@@ -210,7 +214,7 @@ function forReview(row: Submission): SubmissionForReviewShape {
   if (row.status !== 'pending') return { ...api, suggested: [] };
   const suggested: SuggestedField[] = [];
   if (!api.description) {
-    api.description = row.pageDescription ?? `${row.name} — submitted by a Skillshelf user.`;
+    api.description = row.pageDescription ?? placeholderDescription(row.name);
     suggested.push('description');
   }
   if (!api.image) {

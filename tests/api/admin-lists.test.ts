@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { asAdmin, signUp, CATALOG_READY } from '../setup/actors.ts';
 import { sqlRows } from '../setup/sql.ts';
 
 let token: string;
@@ -16,7 +16,7 @@ const get = async (path: string) => api.get(path, { token });
 
 let submitter: { token: string };
 async function submit(name: string, url = `https://lists-${Math.random().toString(36).slice(2)}.example.org/`) {
-  const res = await api.post('/api/submissions/create', { url, name }, { token: submitter.token });
+  const res = await api.post('/api/submissions/create', { ...CATALOG_READY, url, name }, { token: submitter.token });
   expect(res.status).toBe(201);
   return res.body as { _id: string; name: string };
 }

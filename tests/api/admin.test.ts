@@ -1,7 +1,7 @@
 /** The admin API through the real server: refused to everyone but admins, and its rules. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { asAdmin, signUp, CATALOG_READY } from '../setup/actors.ts';
 import { sqlRows } from '../setup/sql.ts';
 
 let admin: { _id: string; token: string; email: string };
@@ -14,6 +14,7 @@ async function newSubmission(url = `https://example.org/course-${Math.random().t
   const res = await api.post(
     '/api/submissions/create',
     {
+      ...CATALOG_READY,
       url,
       name: 'Example Course',
       category: ['Data Science'],

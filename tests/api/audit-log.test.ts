@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, asUser, signUp } from '../setup/actors.ts';
+import { asAdmin, asUser, signUp, CATALOG_READY } from '../setup/actors.ts';
 
 let admin: { _id: string; token: string; email: string };
 let other: { _id: string; token: string; email: string };
@@ -21,7 +21,7 @@ let deletedReview: string;
 async function submit(name: string) {
   const res = await api.post(
     '/api/submissions/create',
-    { url: `https://${name.toLowerCase()}.example.org/`, name },
+    { ...CATALOG_READY, url: `https://${name.toLowerCase()}.example.org/`, name },
     { token: user.token },
   );
   expect(res.status).toBe(201);

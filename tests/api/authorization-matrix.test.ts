@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
-import { signUp } from '../setup/actors.ts';
+import { signUp, CATALOG_READY } from '../setup/actors.ts';
 import { openDatabase } from '../setup/sql.ts';
 
 const CALLERS = ['anonymous', 'user', 'other', 'admin'] as const;
@@ -763,7 +763,7 @@ beforeAll(async () => {
   const submission = async () => {
     const res = await api.post(
       '/api/submissions/create',
-      { url: `https://queued-${++n}-${Date.now()}.example.org/`, category: ['Data Science'] },
+      { ...CATALOG_READY, url: `https://queued-${++n}-${Date.now()}.example.org/`, name: `Queued ${n}` },
       { token: user.token },
     );
     expect(res.status).toBe(201);

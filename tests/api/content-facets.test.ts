@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { asAdmin, signUp, CATALOG_READY } from '../setup/actors.ts';
 
 let admin: { token: string };
 
@@ -123,13 +123,25 @@ describe.each([
   it('a submission carries it (or null when not sent), and its approval takes the admin’s choice', async () => {
     const submitter = await signUp(api, 'Submitter');
     const url = () => `https://facets.example.org/${key}/${Math.random().toString(36).slice(2)}`;
-    const given = await api.post('/api/submissions/create', { url: url(), [key]: label }, { token: submitter.token });
+    const given = await api.post(
+      '/api/submissions/create',
+      { ...CATALOG_READY, url: url(), [key]: label },
+      { token: submitter.token },
+    );
     expect(given.status).toBe(201);
     expect(given.body[key]).toBe(value);
-    const none = await api.post('/api/submissions/create', { url: url() }, { token: submitter.token });
+    const none = await api.post(
+      '/api/submissions/create',
+      { ...CATALOG_READY, url: url() },
+      { token: submitter.token },
+    );
     expect(none.status).toBe(201);
     expect(none.body[key]).toBeNull();
-    const wrong = await api.post('/api/submissions/create', { url: url(), [key]: unknown }, { token: submitter.token });
+    const wrong = await api.post(
+      '/api/submissions/create',
+      { ...CATALOG_READY, url: url(), [key]: unknown },
+      { token: submitter.token },
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toContain(value);
 

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { asAdmin, signUp, CATALOG_READY } from '../setup/actors.ts';
 
 let admin: { token: string };
 
@@ -17,7 +17,7 @@ let n = 0;
 async function submit(token: string, name: string) {
   const res = await api.post(
     '/api/submissions/create',
-    { url: `https://own-${Date.now()}-${++n}.example.org/`, name },
+    { ...CATALOG_READY, url: `https://own-${Date.now()}-${++n}.example.org/`, name },
     { token },
   );
   expect(res.status).toBe(201);

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { asAdmin, signUp, CATALOG_TAGS } from '../setup/actors.ts';
 import sharp from 'sharp';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { launchBrowser, withSignedInPage } from '../setup/browser.ts';
@@ -40,7 +40,11 @@ afterAll(async () => {
 
 let n = 0;
 async function submitted(path: string) {
-  const sent = await api.post('/api/submissions/create', { url: `${site.url}${path}?n=${++n}` }, { token: user.token });
+  const sent = await api.post(
+    '/api/submissions/create',
+    { ...CATALOG_TAGS, url: `${site.url}${path}?n=${++n}` },
+    { token: user.token },
+  );
   expect(sent.status).toBe(201);
   // The page is read after the reply: wait until its title is in.
   await expect
@@ -80,7 +84,7 @@ describe('a submission’s blanks, as the admin opens it', () => {
   it('are not suggested where the submitter typed them, nor on a decided submission', async () => {
     const sent = await api.post(
       '/api/submissions/create',
-      { url: `${site.url}/typed`, description: 'Typed by me.', cost: 'Paid' },
+      { ...CATALOG_TAGS, url: `${site.url}/typed`, description: 'Typed by me.', cost: 'Paid' },
       { token: user.token },
     );
     const { body: s } = await api.get(`/api/submissions/${sent.body._id}`, { token: admin.token });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerConfirmation, hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
-import { signUp } from '../setup/actors.ts';
+import { signUp, CATALOG_READY } from '../setup/actors.ts';
 
 const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' };
 
@@ -300,7 +300,7 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
     const host = unique('learn-derived-names');
     const res = await api.post(
       '/api/submissions/create',
-      { url: `https://${host}.example.org/`, description: 'Derived.' },
+      { ...CATALOG_READY, url: `https://${host}.example.org/`, description: 'Derived.' },
       { token: userToken },
     );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -337,7 +337,7 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
     const other = unique('learn-queue-names');
     const queued = await api.post(
       '/api/submissions/create',
-      { url: `https://${other}.example.org/`, description: 'Derived.' },
+      { ...CATALOG_READY, url: `https://${other}.example.org/`, description: 'Derived.' },
       { token: userToken },
     );
     const corrected = `Distributed Systems, Properly ${other.slice(-6)}`;

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { asAdmin, signUp, CATALOG_READY } from '../setup/actors.ts';
 import { useServer } from '../setup/use-server.ts';
 import { page as htmlPage, startLocalSite } from '../setup/local-site.ts';
 
@@ -41,7 +41,11 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
     withSignedInPage(browser, server.url, account, run);
 
   async function submit(token: string, name: string) {
-    const res = await api.post('/api/submissions/create', { url: `https://${name}.example.org/`, name }, { token });
+    const res = await api.post(
+      '/api/submissions/create',
+      { ...CATALOG_READY, url: `https://${name}.example.org/`, name },
+      { token },
+    );
     expect(res.status).toBe(201);
     return res.body as { _id: string; url: string };
   }
@@ -159,7 +163,7 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
       const user = await signUp(api, 'Namer');
       const sent = await api.post(
         '/api/submissions/create',
-        { url: `${site.url}/book`, name: 'my favourite book' },
+        { ...CATALOG_READY, url: `${site.url}/book`, name: 'my favourite book' },
         { token: user.token },
       );
       await expect

@@ -11,7 +11,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { asAdmin, signUp, CATALOG_READY } from '../setup/actors.ts';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { sqlRows } from '../setup/sql.ts';
 
@@ -69,7 +69,7 @@ describe('a content’s picture', () => {
     const { site, image } = await submittersSite();
     const created = await api.post(
       '/api/submissions/create',
-      { url: `${site.url}/`, description: 'A course.' },
+      { ...CATALOG_READY, url: `${site.url}/`, description: 'A course.' },
       { token: user },
     );
     expect(created.status).toBe(201);

@@ -4,10 +4,11 @@ import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
 import { conflict, invalid } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { contents, submissions, type SubmissionStatus } from '../schema.ts';
+import { contents, submissions, type ProposedTag, type SubmissionStatus } from '../schema.ts';
 import { cleanUrl, slugify } from '../catalog/urls.ts';
 import { contentFields, contentInput, slug as slugRule } from '../catalog/validation/contents.ts';
 import { FIELD_FACETS } from '../catalog/facets.ts';
+import { TAG_KINDS, toValue } from '../catalog/taxonomy.ts';
 import { rejectionInput, type RejectReason } from './validation/rejection.ts';
 import { parseInput } from '../validation/parse.ts';
 import { refusePrivateWebsite } from '../outbound/public-addresses.ts';
@@ -106,6 +107,57 @@ function refuseUnready(entry: Parameters<typeof approvalNeeds>[0]): void {
   if (needs.length) throw invalid(`Not published: “${entry.name}” ${needsText(needs)}`);
 }
 
+/** The value a posted tag names: a text, or a {label, value} pair (db/catalog/validation/contents.ts tagList). */
+function postedValue(item: unknown): string {
+  if (typeof item === 'string') return toValue(item);
+  if (typeof item !== 'object' || item === null) return '';
+  const { label, value } = item as { label?: unknown; value?: unknown };
+  return typeof value === 'string' && value ? value : typeof label === 'string' ? toValue(label) : '';
+}
+
+/**
+ * A post that keeps a proposed tag in its category, techStack or type (as GET /api/submissions/{id} shows it
+ * to a client that knows no `proposedTags`) chooses to create it: the post is read so, the proposal taken out
+ * of the list and settled with the others. A post that chooses with `proposedTags` decides by it alone.
+ */
+function keptProposals(proposed: readonly ProposedTag[], posted: Record<string, unknown>): Record<string, unknown> {
+  if (proposed.length === 0) return posted;
+  const kept: ProposedTag[] = [];
+  const lists: Record<string, unknown> = {};
+  for (const kind of TAG_KINDS) {
+    const list = posted[kind];
+    if (!Array.isArray(list)) continue;
+    const mine = proposed.filter((p) => p.kind === kind);
+    lists[kind] = list.filter((item) => {
+      const proposal = mine.find((p) => p.value === postedValue(item));
+      if (proposal && !kept.includes(proposal)) kept.push(proposal);
+      return !proposal;
+    });
+  }
+  if (kept.length === 0) return posted;
+  if (posted.proposedTags !== undefined) return { ...posted, ...lists };
+  return { ...posted, ...lists, proposedTags: kept.map(({ kind, value }) => ({ kind, value, action: 'create' })) };
+}
+
+/**
+ * The answer's message: the original contract's "Submission is approved", then what the admin should know —
+ * the proposed tags it dropped (a client that knows no `proposedTags` is told here), and the slug's notice.
+ */
+export function approvalMessage(settled: readonly SettledProposal[], slugNotice?: string): string {
+  const dropped = settled.filter((p) => p.outcome === 'dropped');
+  const notes = [
+    ...(dropped.length
+      ? [
+          `${dropped.length === 1 ? 'the proposed tag' : `${dropped.length} proposed tags`} ${dropped
+            .map((p) => `'${p.label}' (${p.kind})`)
+            .join(', ')} ${dropped.length === 1 ? 'was' : 'were'} dropped`,
+        ]
+      : []),
+    ...(slugNotice ? [slugNotice] : []),
+  ];
+  return notes.length ? `Submission is approved (${notes.join('; ')})` : 'Submission is approved';
+}
+
 /**
  * Whether an approval's write lost a race it can win by choosing again: another approval took the slug between
  * the read and the write, or a tag it creates was added meanwhile (another approval, the tag screens: settled
@@ -128,7 +180,10 @@ const isRaceToRetry = (error: unknown) =>
 export async function approveSubmission(db: Db, actor: Actor, id: string, edited: unknown = {}): Promise<Approval> {
   const submission = await getSubmission(db, id);
   if (submission.status !== 'pending') throw alreadyDecided(submission);
-  const posted = typeof edited === 'object' && edited !== null ? (edited as Record<string, unknown>) : {};
+  const posted = keptProposals(
+    submission.proposedTags,
+    typeof edited === 'object' && edited !== null ? (edited as Record<string, unknown>) : {},
+  );
   const merged = mergePosted(submission, posted);
   const name = String(merged.name ?? '');
   const postedSlug = typeof posted.slug === 'string' ? posted.slug.trim() : '';

@@ -244,3 +244,21 @@ export async function getSubmission(db: Db, id: string): Promise<SubmissionForRe
   if (!row) throw notFound('Submission not found');
   return forReview(row);
 }
+
+/**
+ * A submission as a client of the original contract reads it (GET /api/submissions/{id}): a pending one's
+ * proposed tags also stand in its category, techStack and type, as the submitter typed them, since such a
+ * client knows no `proposedTags`; posted back there, each is kept (approveSubmission). This site's own
+ * edit screen reads getSubmission, with the proposals apart.
+ */
+export async function getSubmissionAsTyped(db: Db, id: string): Promise<SubmissionForReviewShape> {
+  const submission = await getSubmission(db, id);
+  if (submission.status !== 'pending' || submission.proposedTags.length === 0) return submission;
+  const typed = { ...submission };
+  for (const kind of TAG_KINDS)
+    typed[kind] = [
+      ...submission[kind],
+      ...submission.proposedTags.filter((p) => p.kind === kind).map(({ label, value }) => ({ label, value })),
+    ];
+  return typed;
+}

@@ -177,21 +177,31 @@ describe('the admin approves with a choice for each proposed tag', () => {
     });
   });
 
-  it('a client that posts the submission back as it read it drops the proposals and is told so', async () => {
-    const created = await submit({
-      category: [
-        { label: 'Web Development', value: 'web-development' },
-        { label: 'Retro Computing', value: 'retro-computing' },
-      ],
-    });
-    const submission = (await api.get(`/api/submissions/${created.body._id}`, { token: admin.token })).body;
-    const res = await api.post(`/api/submissions/${submission._id}`, submission, { token: admin.token });
+  it('a client that knows no proposedTags sees what was typed where it looks: kept, it is created; taken out, the message says it was dropped', async () => {
+    const web = { label: 'Web Development', value: 'web-development' };
+    const retro = { label: 'Retro Computing', value: 'retro-computing' };
+    const kept = await submit({ category: [web, retro] });
+    const read = (await api.get(`/api/submissions/${kept.body._id}`, { token: admin.token })).body;
+    expect(read.category).toEqual([web, retro]);
+    expect(read.proposedTags).toEqual([{ kind: 'category', ...retro }]);
+    const { proposedTags: _ours, ...asTheClientPosts } = read;
+    const res = await api.post(`/api/submissions/${read._id}`, asTheClientPosts, { token: admin.token });
     expect(res.status).toBe(201);
-    expect(res.body.proposedTags).toEqual([
-      { kind: 'category', label: 'Retro Computing', value: 'retro-computing', outcome: 'dropped' },
-    ]);
-    expect(res.body.content.category).toEqual([{ label: 'Web Development', value: 'web-development' }]);
-    expect(await tagRows('category', 'retro-computing')).toEqual([]);
+    expect(res.body.message).toBe('Submission is approved');
+    expect(res.body.proposedTags).toEqual([{ kind: 'category', ...retro, outcome: 'created', tag: retro }]);
+    expect(res.body.content.category).toEqual([web, retro]);
+    expect(await tagRows('category', 'retro-computing')).toEqual([{ label: 'Retro Computing', status: 'active' }]);
+
+    const game = { label: 'Game Design Lore', value: 'game-design-lore' };
+    const dropped = await submit({ category: [web, game] });
+    const again = (await api.get(`/api/submissions/${dropped.body._id}`, { token: admin.token })).body;
+    const { proposedTags: _also, ...withoutIt } = { ...again, category: [web] };
+    const answer = await api.post(`/api/submissions/${again._id}`, withoutIt, { token: admin.token });
+    expect(answer.status).toBe(201);
+    expect(answer.body.message).toBe(
+      "Submission is approved (the proposed tag 'Game Design Lore' (category) was dropped)",
+    );
+    expect(await tagRows('category', 'game-design-lore')).toEqual([]);
   });
 
   it('bad choices are a 400 naming the problem; the submission stays pending and no tag is made', async () => {

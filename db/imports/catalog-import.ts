@@ -103,6 +103,7 @@ export async function importCatalog(
   }
 
   const rows = results;
+  const createdTags = announceNewTags(checked, rows, newTags, onExisting);
   const counts = Object.fromEntries(IMPORT_OUTCOMES.map((o) => [o, 0])) as Record<ImportOutcome, number>;
   let warned = 0;
   for (const row of rows) {
@@ -130,14 +131,43 @@ export async function importCatalog(
     asSubmissions: options.asSubmissions === true,
     onExisting,
     createTags,
-    createdTags: newTags
-      .carriedBy(checked.filter((row) => WRITTEN.has(rows[row.index]!.outcome)).map((row) => row.data))
-      .map(({ kind, tag }) => ({ kind, label: tag.label, value: tag.value })),
+    createdTags,
     counts,
     warned,
     unknownTags: [...unknownTags.values()].sort((a, b) => b.rows - a.rows),
     rows,
   };
+}
+
+/**
+ * The new tags the import wrote (or, in a dry run, would write), each said once on the first row that writes
+ * it: a row created or queued writes its own tags, an updated one only under --on-existing update (fill
+ * never gives a listed content a file's tags), and a refused, skipped or unchanged one writes none.
+ */
+function announceNewTags(
+  checked: readonly CheckedRow[],
+  rows: ImportRow[],
+  newTags: NewTags,
+  onExisting: OnExisting,
+): ImportReport['createdTags'] {
+  const announced = new Set<string>();
+  const created: ImportReport['createdTags'] = [];
+  for (const row of checked) {
+    const result = rows[row.index]!;
+    const wrote = WRITTEN.has(result.outcome) && (result.outcome !== 'updated' || onExisting === 'update');
+    if (!wrote) continue;
+    for (const { kind, tag } of newTags.carriedBy([row.data])) {
+      const key = `${kind}\u0000${tag.value}`;
+      if (announced.has(key)) continue;
+      announced.add(key);
+      created.push({ kind, label: tag.label, value: tag.value });
+      rows[row.index] = {
+        ...result,
+        warnings: [...(rows[row.index]!.warnings ?? []), `new ${kind} '${tag.label}' created`],
+      };
+    }
+  }
+  return created;
 }
 
 /** A refused row; its name and URL echoed as cleaned text, since the report is printed to terminals. */

@@ -189,7 +189,8 @@ export function CheckboxField({ name, label, checked, onChecked, hint, disabled 
  * A form's error, next to the form. One notice at a time (docs/product.md#audience-and-page-frame): when it shows, a toast still
  * on screen (say, the success of the previous save) goes.
  */
-export function FormAlert({ message }: { message: string | null }) {
+/** A form's failure in words; with `onRetry` (a send that may work again), a Retry button beside it. */
+export function FormAlert({ message, onRetry }: { message: string | null; onRetry?: (() => void) | null }) {
   useEffect(() => {
     if (message) dismissToast();
   }, [message]);
@@ -197,6 +198,11 @@ export function FormAlert({ message }: { message: string | null }) {
   return (
     <div role="alert" className="alert alert-error">
       <span>{message}</span>
+      {onRetry && (
+        <button type="button" className="btn btn-sm" onClick={onRetry} data-retry>
+          Retry
+        </button>
+      )}
     </div>
   );
 }

@@ -253,3 +253,28 @@ export function singleTag(
   );
   return asked.length === 1 ? asked[0] : undefined;
 }
+
+/**
+ * A search asked with a value a fixed-list filter does not know (`level=expert`), for a person: that filter
+ * left out (the API refuses it with a 400, the page searches without it), and a quiet note of what was left
+ * out and what the filter takes. `refused` is refusedSearchParams' answer.
+ */
+export function withoutRefused(
+  asked: SearchParams,
+  refused: Readonly<Record<string, string>>,
+): { filters: SearchParams; notes: string[] } {
+  const filters = { ...asked };
+  const notes: string[] = [];
+  for (const facet of FACETS as readonly Facet[]) {
+    if (!(facet.key in refused) || facet.kind !== 'choice') continue;
+    const given = valuesOf(String(asked[facet.key as keyof SearchParams]));
+    const unknown = given.filter((one) => !facet.choices.some((choice) => choice.value === one));
+    (filters as Record<string, unknown>)[facet.key] = 'all';
+    notes.push(
+      `${unknown.map((one) => `“${one}”`).join(', ')} is not a ${facet.title.toLowerCase()} we know (${facet.choices
+        .map((choice) => choice.label)
+        .join(', ')}): showing every ${facet.title.toLowerCase()}.`,
+    );
+  }
+  return { filters, notes };
+}

@@ -106,6 +106,9 @@ export function listQueryParams<S extends string, F extends string>(
 }
 
 /** LIKE pattern for "contains", with the wildcards of the text itself matched literally (ESCAPE '\'). */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (text: string) => `%${startsPattern(text)}`;
+
+/** A LIKE pattern (ESCAPE '\') for texts that start with `text`, its wildcards taken as themselves. */
+export const startsPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export type ListSortOf<T> = T extends ListSpec<infer S, string> ? S : never;

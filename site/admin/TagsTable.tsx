@@ -290,7 +290,7 @@ function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onSta
             </button>
             {tag.status === 'active' ? (
               <BusyButton
-                className="btn btn-sm btn-warning"
+                className="btn btn-sm btn-ghost text-error"
                 busy={busy}
                 disabled={disabled}
                 onClick={() => void onStatus('retired')}

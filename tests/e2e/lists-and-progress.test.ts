@@ -118,7 +118,9 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     expect(await names(page)).toEqual([order[1]]);
     await page.locator('[data-progress-filter]').selectOption('');
 
-    await page.getByLabel(/Private: only you can see it/).click();
+    const visibility = page.getByRole('switch', { name: 'Public' });
+    expect(await visibility.isChecked()).toBe(false);
+    await visibility.click();
     const publicLink = page.getByRole('link', { name: 'See its public page' });
     await publicLink.waitFor();
     const publicPath = (await publicLink.getAttribute('href'))!;

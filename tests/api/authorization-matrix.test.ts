@@ -570,6 +570,7 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/test', path: () => '/test', expect: all(200) },
   { method: 'GET', route: '/signup', path: () => '/signup', expect: all(200) },
   { method: 'GET', route: '/feed.xml', path: () => '/feed.xml', expect: all(200) },
+  { method: 'GET', route: '/feed', path: () => '/feed?category=web-development', expect: all(200) },
   { method: 'GET', route: '/robots.txt', path: () => '/robots.txt', expect: all(200) },
   { method: 'GET', route: '/sitemap.xml', path: () => '/sitemap.xml', expect: all(200) },
   { method: 'GET', route: '/sitemap/[part].xml', path: () => '/sitemap/0.xml', expect: all(200) },

@@ -26,7 +26,7 @@ import { NewTags } from './new-tags.ts';
 import { SubmissionWriter } from './import-submissions.ts';
 import { listTags } from '../catalog/tags/tags.ts';
 import { readTagMap } from './tag-map.ts';
-import { creatingResolver, EMPTY_TAG_MAP, foldTag, tagRules } from '../catalog/tags/tag-resolver.ts';
+import { creatingResolver, EMPTY_TAG_MAP, foldTag, nearTags, tagRules } from '../catalog/tags/tag-resolver.ts';
 
 export const BATCH_ROWS = 1000;
 
@@ -57,7 +57,8 @@ export async function importCatalog(
   input: AsyncIterable<string>,
   options: ImportOptions,
 ): Promise<ImportReport> {
-  const resolver = creatingResolver(await listTags(db));
+  const ours = await listTags(db);
+  const resolver = creatingResolver(ours);
   const createTags = options.createTags !== false;
   const rules = tagRules(
     resolver,
@@ -103,7 +104,10 @@ export async function importCatalog(
   }
 
   const rows = results;
-  const createdTags = announceNewTags(checked, rows, newTags, onExisting);
+  const createdTags = announceNewTags(checked, rows, newTags, onExisting).map((tag) => {
+    const near = nearTags(tag.label, ours[tag.kind]);
+    return near.length ? { ...tag, near } : tag;
+  });
   const counts = Object.fromEntries(IMPORT_OUTCOMES.map((o) => [o, 0])) as Record<ImportOutcome, number>;
   let warned = 0;
   for (const row of rows) {

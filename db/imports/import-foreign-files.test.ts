@@ -78,7 +78,15 @@ describe('files written elsewhere', () => {
       "new category 'Quantum Computing' created",
     ]);
     expect(report.unknownTags).toEqual([]);
-    expect(report.createdTags).toEqual([{ kind: 'category', label: 'Quantum Computing', value: 'quantum-computing' }]);
+    expect(report.createdTags).toEqual([
+      {
+        kind: 'category',
+        label: 'Quantum Computing',
+        value: 'quantum-computing',
+        // Offered as a possible mapping: it shares "Compu…" with one of ours.
+        near: ['Computer Science Fundamentals'],
+      },
+    ]);
     expect(report.rows[1]!.warnings ?? []).not.toContain("new category 'Quantum Computing' created");
     expect((await listTags(t.db)).category.map((tag) => tag.label)).toContain('Quantum Computing');
     const [first, second] = await rowsOf();

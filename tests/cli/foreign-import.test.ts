@@ -149,6 +149,10 @@ describe('a foreign export', () => {
     // A curated content whose only empty field is a tag kind takes nothing from the file.
     expect(run.stdout).not.toMatch(/updated TryHackMe/);
     expect(run.stdout).toMatch(/^row 1, line \d+: created React Docs - Learn React \(react-docs-learn-react\)\n/);
+    // A new tag near one of ours is offered as a mapping.
+    expect(run.stdout).toContain(
+      'Some may duplicate tags of ours; to fold them in, map them (--map map.json), e.g.:\n  {"type":{"Interactive Tutorial":"Interactive Quizzes"}}\n',
+    );
     expect(run.stderr).toBe('error: 2 rows refused (rows 58, 91); nothing was written (dry run)\n');
     expect(await catalog()).toEqual(before);
   });

@@ -316,3 +316,40 @@ function settleUnknownTag(kind: TagKind, label: string, rules: TagRules, into: R
   into.unknown.push(name);
   into.warnings.push(`unknown ${kind} '${name}' left out (${created.refused}): map it with --map`);
 }
+
+/** Words too common in tag labels to make two tags alike ("Web Development", "Game Development"). */
+const COMMON_WORDS = new Set([
+  'and',
+  'the',
+  'of',
+  'for',
+  'to',
+  'in',
+  'development',
+  'programming',
+  'engineering',
+  'course',
+  'courses',
+  'learning',
+  'online',
+  'tutorial',
+  'tutorials',
+  'resources',
+  'basics',
+  'js',
+]);
+
+/** The distinctive words of a label, each cut to its first five letters ("Analysis" and "Analytics" meet). */
+const stems = (label: string) =>
+  label
+    .toLowerCase()
+    .split(/[^a-z0-9+#]+/)
+    .filter((word) => word.length > 1 && !COMMON_WORDS.has(word))
+    .map((word) => word.slice(0, 5));
+
+/** Tags of ours that a new label may duplicate: those sharing a distinctive word (its first five letters). */
+export function nearTags(label: string, ours: readonly Tag[]): string[] {
+  const mine = new Set(stems(label));
+  if (mine.size === 0) return [];
+  return ours.filter((tag) => stems(tag.label).some((stem) => mine.has(stem))).map((tag) => tag.label);
+}

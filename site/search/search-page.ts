@@ -42,9 +42,29 @@ export interface FilterGroup {
   anyHref: string;
   /** True when one of the group's options is applied. */
   active: boolean;
+  /** Open at first: applied, or one of the most used groups (OPEN_AT_FIRST). */
+  startsOpen: boolean;
   /** Its options combine (any of them passes), each toggled on its own; else choosing one replaces another. */
   multiple: boolean;
   options: FilterOption[];
+  /** The options shown at first: the TOP_OPTIONS that give the most results, and any applied; the rest behind "Show more". */
+  shownAtFirst: FilterOption[];
+  more: FilterOption[];
+}
+
+/** The groups most searches use, open at first so that "free + beginner" takes no click to find. */
+const OPEN_AT_FIRST: ReadonlySet<FilterKey> = new Set<FilterKey>(['category', 'level', 'cost']);
+/** Options a group shows before its "Show more". */
+export const TOP_OPTIONS = 6;
+
+/** The options shown at first (in their own order): the TOP_OPTIONS giving the most results, and those applied. */
+function splitOptions(options: FilterOption[]): { shownAtFirst: FilterOption[]; more: FilterOption[] } {
+  if (options.length <= TOP_OPTIONS + 1) return { shownAtFirst: options, more: [] };
+  const top = new Set([...options].sort((a, b) => b.count - a.count).slice(0, TOP_OPTIONS));
+  return {
+    shownAtFirst: options.filter((option) => top.has(option) || option.active),
+    more: options.filter((option) => !top.has(option) && !option.active),
+  };
 }
 
 export interface FilterChip {
@@ -143,15 +163,18 @@ export function filterGroups(lists: FilterLists, filters: SearchParams, facets: 
     const gone = applied
       .filter((value) => !choices.some((c) => c.value === value))
       .map((value) => ({ value, label: valueLabel(facet, value, lists) }));
+    const options = [...choices, ...gone].map((c) => {
+      return { ...c, count: facets[key]?.[c.value] ?? 0, ...optionLink(filters, key, c.value) };
+    });
     return {
       key,
       title: facet.title,
       anyHref: withParam(filters, key, 'all'),
       active: applied.length > 0,
+      startsOpen: applied.length > 0 || OPEN_AT_FIRST.has(key),
       multiple: isMultiValued(facet),
-      options: [...choices, ...gone].map((c) => {
-        return { ...c, count: facets[key]?.[c.value] ?? 0, ...optionLink(filters, key, c.value) };
-      }),
+      options,
+      ...splitOptions(options),
     };
   });
 }

@@ -5,7 +5,7 @@
  * Description. The form around them owns the values and the buttons.
  */
 import type { Dispatch, SetStateAction } from 'react';
-import { COSTS, TAG_KIND_NAMES, type Cost, type Tag, type TagKind } from '#db/catalog/taxonomy.ts';
+import { COSTS, TAG_KIND_NAMES, TAG_KINDS, type Cost, type Tag, type TagKind } from '#db/catalog/taxonomy.ts';
 
 /** The tags a form offers, per kind: the live rows, read by the page on the server. */
 export type TagOptions = Record<TagKind, Tag[]>;
@@ -97,30 +97,19 @@ export function ContentFields({ values, onChange, errors, tags }: ContentFieldsP
         onValue={(url) => onChange((current) => withUrl(current, url))}
         error={errors.url}
       />
-      <MultiSelect
-        name="category"
-        label={TAG_KIND_NAMES.category.field}
-        options={tags.category}
-        selected={values.category}
-        onChange={set('category')}
-        error={errors.category}
-      />
-      <MultiSelect
-        name="techStack"
-        label={TAG_KIND_NAMES.techStack.field}
-        options={tags.techStack}
-        selected={values.techStack}
-        onChange={set('techStack')}
-        error={errors.techStack}
-      />
-      <MultiSelect
-        name="type"
-        label={TAG_KIND_NAMES.type.field}
-        options={tags.type}
-        selected={values.type}
-        onChange={set('type')}
-        error={errors.type}
-      />
+      {TAG_KINDS.map((kind) => (
+        <MultiSelect
+          key={kind}
+          name={kind}
+          label={TAG_KIND_NAMES[kind].field}
+          options={tags[kind]}
+          selected={values[kind]}
+          onChange={set(kind)}
+          error={errors[kind]}
+          creatable
+          newTag="create"
+        />
+      ))}
       <FacetFieldSelects
         values={values}
         onValue={(key, value) => onChange((current) => ({ ...current, [key]: value }))}

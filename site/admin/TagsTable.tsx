@@ -92,6 +92,7 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
           ) : (
             <AdminTable
               caption="Tags"
+              compact
               busy={refreshing || busy !== null}
               columns={COLUMNS}
               query={query}

@@ -1,6 +1,7 @@
 /**
  * The admin screens' tabs on a phone (docs/product.md, Admin): one line that scrolls sideways, never two, the
- * current tab scrolled into view; on a laptop all in one line too. Both themes, axe clean.
+ * current tab scrolled into view; on a laptop all in one line too. And the tags table's phone cards, a few
+ * lines each. Both themes, axe clean.
  */
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
@@ -65,6 +66,18 @@ describe.skipIf(!hasBrowser)('the admin tabs', () => {
         // The page itself never scrolls sideways: the strip does.
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
         expect(await axeViolations(page)).toEqual([]);
+        if (size.name === 'phone') {
+          // The tags table's cards are a few lines: its short cells three to a line, its actions beneath.
+          await page.goto('/admin/tags');
+          const card = page.locator('tbody tr').first();
+          await card.waitFor();
+          expect((await card.boundingBox())!.height).toBeLessThan(200);
+          const tops = await card
+            .locator('td:not(.admin-actions)')
+            .evaluateAll((cells) => new Set(cells.map((td) => Math.round(td.getBoundingClientRect().top))).size);
+          expect(tops).toBeLessThanOrEqual(2);
+          expect(await axeViolations(page)).toEqual([]);
+        }
         await context.close();
       });
 });

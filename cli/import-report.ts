@@ -25,6 +25,22 @@ export function printImportReport(file: string, report: ImportReport): void {
         : 'New tags created (an admin may rename, merge or retire them):',
     );
     printTagsByKind(report.createdTags, (tag) => tag.label);
+    const near = report.createdTags.filter((tag) => tag.near?.length);
+    if (report.dryRun && near.length > 0) {
+      printLine('Some may duplicate tags of ours; to fold them in, map them (--map map.json), e.g.:');
+      printLine(
+        `  ${JSON.stringify(
+          Object.fromEntries(
+            [...new Set(near.map((tag) => tag.kind))].map((kind) => [
+              kind,
+              Object.fromEntries(near.filter((tag) => tag.kind === kind).map((tag) => [tag.label, tag.near![0]])),
+            ]),
+          ),
+        )}`,
+      );
+      for (const tag of near)
+        printLine(`  ${tag.kind} '${tag.label}' is near ${tag.near!.map((label) => `'${label}'`).join(', ')}`);
+    }
   }
   if (report.unknownTags.length > 0) {
     printLine(

@@ -5,6 +5,7 @@ import { reviewProposedTags } from '#db/submissions/proposed-tags.ts';
 import type { SettledProposal } from '#db/submissions/admin-contract.ts';
 import { approveSubmissions, rejectSubmissions, type SubmissionOutcome } from '#db/submissions/submission-bulk.ts';
 import { listPendingSubmissions } from '#db/submissions/submissions.ts';
+import { needsText } from '#db/submissions/validation/approval-needs.ts';
 import type { SubmissionShape } from '#db/submissions/contract.ts';
 import { listTags } from '#db/catalog/tags/tags.ts';
 import { actorOf } from '../actor.ts';
@@ -131,7 +132,9 @@ async function reviewQueue(_options: unknown, command: Command): Promise<void> {
   const decision = await askReview(
     pending.map((s) => ({
       id: s._id,
-      line: `${s.name} — ${s.url}  [${tagText(s) || 'no tags'}]  by ${submitter(s)}`,
+      line: `${s.name} — ${s.url}  [${tagText(s) || 'no tags'}]  by ${submitter(s)}${
+        s.approvalNeeds.length ? `  (${needsText(s.approvalNeeds)})` : ''
+      }`,
       details: details(s),
     })),
     proposalAsker(db, pending),
@@ -144,6 +147,8 @@ async function reviewQueue(_options: unknown, command: Command): Promise<void> {
     printLine('Nothing ticked, nothing rejected: the queue is unchanged.');
     return;
   }
+  const skipped = notReadyLine(pending, decision.approve);
+  if (skipped) printLine(skipped);
   const approved = await approveSubmissions(db, actor, decision.approve, (id) => decision.proposedTags[id]);
   report([...approved, ...(await rejectSubmissions(db, actor, decision.reject, decision.rejection))], false);
 }
@@ -187,6 +192,8 @@ async function approveQueued(
     options.proposedTags || options.yes || !process.stdin.isTTY
       ? undefined
       : await proposalAsker(db, await listPendingSubmissions(db))(chosen);
+  const skipped = notReadyLine(await listPendingSubmissions(db), chosen);
+  if (skipped && !options.json) printLine(skipped);
   if (!(await confirmChange(`Approve ${plural(chosen.length, 'submission')}?`, options)))
     return printLine('Cancelled: nothing changed.');
   const outcomes = await approveSubmissions(db, actor, chosen, (id) => options.proposedTags ?? asked?.choices[id]);
@@ -237,6 +244,23 @@ async function chosenIds(db: Db, ids: string[], options: ChangeOptions, verb: st
   const pending = await listPendingSubmissions(db);
   if (pending.length === 0) printLine('No submissions are waiting for review.');
   return pending.map((s) => s._id);
+}
+
+/**
+ * The chosen submissions an approval will skip as they stand (db/submissions/validation/approval-needs.ts), counted and named
+ * before the confirmation; null when none.
+ */
+function notReadyLine(pending: Pending[], chosen: readonly string[]): string | null {
+  const ids = new Set(chosen);
+  const lacking = pending.filter((s) => ids.has(s._id) && s.approvalNeeds.length > 0);
+  if (lacking.length === 0) return null;
+  const named = lacking
+    .slice(0, 5)
+    .map((s) => `“${s.name}” ${needsText(s.approvalNeeds)}`)
+    .join('; ');
+  return `${lacking.length} of ${plural(chosen.length, 'submission')} cannot be published as ${
+    lacking.length === 1 ? 'it stands' : 'they stand'
+  } and will be skipped: ${named}${lacking.length > 5 ? '; …' : ''}.`;
 }
 
 const LABELS: Record<SubmissionOutcome['outcome'], string> = {

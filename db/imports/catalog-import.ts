@@ -26,7 +26,7 @@ import { NewTags } from './new-tags.ts';
 import { SubmissionWriter } from './import-submissions.ts';
 import { listTags } from '../catalog/tags/tags.ts';
 import { readTagMap } from './tag-map.ts';
-import { creatingResolver, EMPTY_TAG_MAP, foldTag, tagRules } from '../catalog/tags/tag-resolver.ts';
+import { creatingResolver, EMPTY_TAG_MAP, foldTag, nearTags, tagRules } from '../catalog/tags/tag-resolver.ts';
 
 export const BATCH_ROWS = 1000;
 
@@ -57,7 +57,8 @@ export async function importCatalog(
   input: AsyncIterable<string>,
   options: ImportOptions,
 ): Promise<ImportReport> {
-  const resolver = creatingResolver(await listTags(db));
+  const ours = await listTags(db);
+  const resolver = creatingResolver(ours);
   const createTags = options.createTags !== false;
   const rules = tagRules(
     resolver,
@@ -103,6 +104,10 @@ export async function importCatalog(
   }
 
   const rows = results;
+  const createdTags = announceNewTags(checked, rows, newTags, onExisting).map((tag) => {
+    const near = nearTags(tag.label, ours[tag.kind]);
+    return near.length ? { ...tag, near } : tag;
+  });
   const counts = Object.fromEntries(IMPORT_OUTCOMES.map((o) => [o, 0])) as Record<ImportOutcome, number>;
   let warned = 0;
   for (const row of rows) {
@@ -130,14 +135,43 @@ export async function importCatalog(
     asSubmissions: options.asSubmissions === true,
     onExisting,
     createTags,
-    createdTags: newTags
-      .carriedBy(checked.filter((row) => WRITTEN.has(rows[row.index]!.outcome)).map((row) => row.data))
-      .map(({ kind, tag }) => ({ kind, label: tag.label, value: tag.value })),
+    createdTags,
     counts,
     warned,
     unknownTags: [...unknownTags.values()].sort((a, b) => b.rows - a.rows),
     rows,
   };
+}
+
+/**
+ * The new tags the import wrote (or, in a dry run, would write), each said once on the first row that writes
+ * it: a row created or queued writes its own tags, an updated one only under --on-existing update (fill
+ * never gives a listed content a file's tags), and a refused, skipped or unchanged one writes none.
+ */
+function announceNewTags(
+  checked: readonly CheckedRow[],
+  rows: ImportRow[],
+  newTags: NewTags,
+  onExisting: OnExisting,
+): ImportReport['createdTags'] {
+  const announced = new Set<string>();
+  const created: ImportReport['createdTags'] = [];
+  for (const row of checked) {
+    const result = rows[row.index]!;
+    const wrote = WRITTEN.has(result.outcome) && (result.outcome !== 'updated' || onExisting === 'update');
+    if (!wrote) continue;
+    for (const { kind, tag } of newTags.carriedBy([row.data])) {
+      const key = `${kind}\u0000${tag.value}`;
+      if (announced.has(key)) continue;
+      announced.add(key);
+      created.push({ kind, label: tag.label, value: tag.value });
+      rows[row.index] = {
+        ...result,
+        warnings: [...(rows[row.index]!.warnings ?? []), `new ${kind} '${tag.label}' created`],
+      };
+    }
+  }
+  return created;
 }
 
 /** A refused row; its name and URL echoed as cleaned text, since the report is printed to terminals. */

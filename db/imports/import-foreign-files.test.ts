@@ -62,32 +62,95 @@ describe('files written elsewhere', () => {
         foreign(1, {
           category: [
             { label: 'web development', value: 'web-development' },
-            { label: 'Other', value: 'other' },
+            { label: 'Quantum Computing', value: 'quantum-computing' },
           ],
           techStack: [{ label: 'Php', value: 'php' }, 'nodejs', 'HTML', { label: 'Go', value: 'go' }],
           type: ['online course', 'MOOC'],
         }),
-        foreign(2, { category: 'Other', techStack: ['C++', 'JAVASCRIPT'] }),
+        foreign(2, { category: 'Quantum Computing', techStack: ['C++', 'JAVASCRIPT'] }),
       ]),
     );
     expect(report.counts).toMatchObject({ created: 2, refused: 0 });
-    // Go, C++ and MOOC are tags of ours (the seed of the tags table); 'Other' is not, and is created.
+    // Go, C++ and MOOC are tags of ours (the seed of the tags table); 'Quantum Computing' is not, and is created.
     expect(report.rows[0]!.warnings).toEqual([
-      "new category 'Other' created",
       "image '/images/letters_placeholder/default_B.png' is neither an http(s) URL nor a file of this site: the generated tile is shown instead",
       "slug 'site.dev-course-1' may hold only lowercase letters, digits and single hyphens: stored as 'site-dev-course-1'",
+      "new category 'Quantum Computing' created",
     ]);
     expect(report.unknownTags).toEqual([]);
-    expect(report.createdTags).toEqual([{ kind: 'category', label: 'Other', value: 'other' }]);
-    expect(report.rows[1]!.warnings ?? []).not.toContain("new category 'Other' created");
-    expect((await listTags(t.db)).category.map((tag) => tag.label)).toContain('Other');
+    expect(report.createdTags).toEqual([
+      {
+        kind: 'category',
+        label: 'Quantum Computing',
+        value: 'quantum-computing',
+        // Offered as a possible mapping: it shares "Compu…" with one of ours.
+        near: ['Computer Science Fundamentals'],
+      },
+    ]);
+    expect(report.rows[1]!.warnings ?? []).not.toContain("new category 'Quantum Computing' created");
+    expect((await listTags(t.db)).category.map((tag) => tag.label)).toContain('Quantum Computing');
     const [first, second] = await rowsOf();
-    expect(first!.category.map((tag) => tag.label)).toEqual(['Web Development', 'Other']);
-    expect(second!.category.map((tag) => tag.label)).toEqual(['Other']);
+    expect(first!.category.map((tag) => tag.label)).toEqual(['Web Development', 'Quantum Computing']);
+    expect(second!.category.map((tag) => tag.label)).toEqual(['Quantum Computing']);
     expect(first!.techStack.map((tag) => tag.label)).toEqual(['PHP', 'Node.js', 'HTML/CSS', 'Go']);
     expect(first!.type.map((tag) => tag.label)).toEqual(['Online Courses', 'MOOC']);
     expect(second!.techStack.map((tag) => tag.label)).toEqual(['C++', 'Javascript']);
     expect(await t.db.$count(contentTags, eq(contentTags.contentId, first!.id))).toBe(8);
+  });
+
+  it('a placeholder ("Other", "None", "N/A", "Misc") is no tag of any kind; a new tag takes its owner’s spelling', async () => {
+    const report = await importText(
+      JSON.stringify([
+        foreign(1, { category: ['Other', 'Ios Development'], techStack: ['None', 'Sql', 'Mongodb'], type: ['N/A'] }),
+        foreign(2, { category: 'misc', techStack: ['Graphql', 'Fastapi', 'Asp.net'], type: ['Other'] }),
+      ]),
+    );
+    expect(report.counts).toMatchObject({ created: 2, refused: 0 });
+    const tags = await listTags(t.db);
+    for (const kind of ['category', 'techStack', 'type'] as const)
+      expect(tags[kind].map((tag) => tag.label).filter((label) => /^(other|none|n\/a|misc)$/i.test(label))).toEqual([]);
+    const [first, second] = await rowsOf();
+    expect(first!.category.map((tag) => tag.label)).toEqual(['iOS Development']);
+    expect(first!.techStack.map((tag) => tag.label)).toEqual(['SQL', 'MongoDB']);
+    expect(first!.type).toEqual([]);
+    expect(second!.category).toEqual([]);
+    expect(second!.techStack.map((tag) => tag.label)).toEqual(['GraphQL', 'FastAPI', 'ASP.NET']);
+    // SQL is one of ours already; the others are new, spelled as their owners spell them.
+    expect(report.createdTags.map((tag) => tag.label)).toEqual([
+      'iOS Development',
+      'MongoDB',
+      'GraphQL',
+      'FastAPI',
+      'ASP.NET',
+    ]);
+  });
+
+  it('a near-duplicate of one of our tags is folded into it', async () => {
+    await importText(
+      JSON.stringify([foreign(1, { category: ['Data Analysis', 'Software Development'], type: ['Video Courses'] })]),
+    );
+    const [first] = await rowsOf();
+    expect(first!.category.map((tag) => tag.label)).toEqual(['Data Analytics', 'Software Engineering']);
+    expect(first!.type.map((tag) => tag.label)).toEqual(['Video Lectures']);
+  });
+
+  it('the report announces only the tags it writes: none for a row that is refused or fills a listed content', async () => {
+    await importText(JSON.stringify([foreign(1, { category: ['Web Development'] })]));
+    const report = await importText(
+      JSON.stringify([
+        // Listed already: fill takes no file tag.
+        foreign(1, { techStack: ['Elm'] }),
+        foreign(2, { techStack: ['Zig'] }),
+        // The same website again: refused.
+        foreign(2, { name: 'Course 2 again', techStack: ['Nim'] }),
+      ]),
+    );
+    expect(report.rows.map((row) => row.outcome)).toEqual(['unchanged', 'created', 'refused']);
+    expect(report.createdTags).toEqual([{ kind: 'techStack', label: 'Zig', value: 'zig' }]);
+    expect(report.rows.flatMap((row) => row.warnings ?? []).filter((w) => w.startsWith('new '))).toEqual([
+      "new techStack 'Zig' created",
+    ]);
+    expect((await listTags(t.db)).techStack.map((tag) => tag.value)).not.toContain('elm');
   });
 
   it('--map maps foreign tags onto ours first, null dropping them without a warning', async () => {
@@ -241,10 +304,8 @@ describe('files written elsewhere', () => {
       expect(report.rows[0]).toMatchObject({
         outcome: 'updated',
         slug: 'freecodecamp',
-        changes: [
-          { field: 'image', from: '(empty)', to: "'https://cdn.example.org/fcc.png'" },
-          { field: 'techStack', from: '(none)', to: 'Javascript' },
-        ],
+        // The curator left techStack empty: no file's tag fills it.
+        changes: [{ field: 'image', from: '(empty)', to: "'https://cdn.example.org/fcc.png'" }],
       });
       const after = await stored();
       expect(after).toMatchObject({
@@ -256,8 +317,9 @@ describe('files written elsewhere', () => {
         hasCert: true,
         createdAt: before.createdAt,
       });
-      expect([after.category, after.type].map((tags) => tags.map((tag) => tag.label))).toEqual([
+      expect([after.category, after.techStack, after.type].map((tags) => tags.map((tag) => tag.label))).toEqual([
         ['Web Development'],
+        [],
         ['Online Courses'],
       ]);
       const again = await importText(JSON.stringify([theirs]));

@@ -2,16 +2,16 @@
  * What an import does to a content that is already listed (a row with the same normalised URL), chosen
  * with --on-existing:
  * - fill (the default): only fields that are empty on our side take the row's value: the image, a
- *   description that is empty or a placeholder, a tag kind with no tags. Name, slug, URL, cost and
- *   certificate always have a value here, so fill keeps them; curated fields are never blanked or
- *   replaced, and curated tags are never mixed with another directory's (no union).
+ *   description that is empty or a placeholder. Name, slug, URL, cost and certificate always have a value
+ *   here, so fill keeps them; curated fields are never blanked or replaced, and a listed content's tags
+ *   never take another directory's (a kind left empty was the curator's choice: no file's tag fills it).
  * - update: every field the row gives replaces ours, but never with an empty value: a missing image, a
  *   placeholder description, a tag kind left empty (or emptied by unknown tags), a cost or certificate the
  *   row leaves out keep ours. A slug counts only as written in the file and valid.
  * - skip: listed contents are left alone.
  */
 import type { Content } from '../schema.ts';
-import type { Tag } from '../catalog/taxonomy.ts';
+import { TAG_KINDS, type Tag } from '../catalog/taxonomy.ts';
 import { CONTENT_FIELDS, type ContentField, type ContentInput } from '../catalog/validation/contents.ts';
 
 export const ON_EXISTING = ['fill', 'update', 'skip'] as const;
@@ -49,6 +49,8 @@ function isPlaceholderText(text: string): boolean {
   return key === '' || PLACEHOLDER_DESCRIPTIONS.has(key);
 }
 
+const isTagKind = (field: ContentField) => (TAG_KINDS as readonly string[]).includes(field);
+
 /** An empty value: no text, no tags, none. */
 const isEmpty = (value: unknown) =>
   value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
@@ -68,8 +70,10 @@ export function mergeExisting(
   const oursEmpty = (field: ContentField) =>
     isEmpty(existing[field]) || (field === 'description' && isPlaceholderText(existing.description));
   const merged = {} as Record<ContentField, unknown>;
-  for (const field of CONTENT_FIELDS)
-    merged[field] = gave(field) && (policy === 'update' || oursEmpty(field)) ? incoming[field] : existing[field];
+  for (const field of CONTENT_FIELDS) {
+    const fills = policy === 'update' || (oursEmpty(field) && !isTagKind(field));
+    merged[field] = gave(field) && fills ? incoming[field] : existing[field];
+  }
   return merged as ContentInput;
 }
 

@@ -51,8 +51,11 @@ export interface ImportReport {
   warned: number;
   /** Most frequent first. */
   unknownTags: UnknownTag[];
-  /** The tags this import created (or would create, in a dry run). */
-  createdTags: Array<{ kind: TagKind; label: string; value: string }>;
+  /**
+   * The tags this import created (or would create, in a dry run), each with the tags of ours it may duplicate
+   * (`near`: labels sharing a distinctive word), to map it onto with --map instead.
+   */
+  createdTags: Array<{ kind: TagKind; label: string; value: string; near?: string[] }>;
   rows: ImportRow[];
 }
 

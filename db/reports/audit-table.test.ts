@@ -137,4 +137,12 @@ describe('the audit list', () => {
     await t.db.delete(auditLog);
     expect(await listAuditAdmins(t.db)).toEqual([]);
   });
+
+  it('leaves out a person whose only entry is deleting their own account', async () => {
+    const carol: Actor = { kind: 'user', id: 'carol1', email: 'deleted account' };
+    await auditEntry(t.db, carol, 'user.delete', { type: 'user', id: 'carol1' }, { self: true });
+    // An admin deleting another user is an admin's entry.
+    await auditEntry(t.db, bob, 'user.delete', { type: 'user', id: 'dave1' });
+    expect((await listAuditAdmins(t.db)).map((admin) => admin.id)).toEqual(['user:ada1', 'user:bob1', 'cli:ops']);
+  });
 });

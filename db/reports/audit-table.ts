@@ -112,11 +112,14 @@ async function existingTargets(
 
 /**
  * The admins the audit log names (its `admin` filter's choices), each with the label of their latest entry
- * (an admin's email may have changed). Both reads go through audit_log_actor_idx.
+ * (an admin's email may have changed). Both reads go through audit_log_actor_idx. A person whose only entry is
+ * deleting their own account is no admin, and is left out.
  */
 export async function listAuditAdmins(db: Db): Promise<Array<{ id: string; label: string }>> {
   const rows = await db.all<{ id: string; label: string | null }>(sql`SELECT actors.actor AS id,
       (SELECT nullif(latest.actor_label, '') FROM audit_log AS latest WHERE latest.actor = actors.actor ORDER BY latest.at DESC LIMIT 1) AS label
-    FROM audit_log AS actors GROUP BY actors.actor`);
+    FROM audit_log AS actors
+    WHERE NOT (actors.action = 'user.delete' AND actors.actor = 'user:' || actors.target_id)
+    GROUP BY actors.actor`);
   return rows.map((row) => ({ id: row.id, label: row.label ?? row.id })).sort((a, b) => a.label.localeCompare(b.label));
 }

@@ -6,7 +6,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { paging } from '../paging.ts';
 import { contentDrafts, contents, contentTags } from '../schema.ts';
-import { containsPattern, parseListQuery, type ListQuery } from '../validation/list-query.ts';
+import { containsPattern, parseListQuery, startsPattern, type ListQuery } from '../validation/list-query.ts';
 import { CONTENT_LIST } from './validation/content-list.ts';
 import { toApiContent, toApiDraft, type ContentStatus } from '../catalog/content-rows.ts';
 import { ftsQuery, lastWordIsPrefix, searchWords } from '../catalog/search/fts.ts';
@@ -55,6 +55,16 @@ function draftsMatching(query: ListQuery<string, keyof typeof CONTENT_LIST.filte
   );
 }
 
+/** Whether the address chose a sort (a search otherwise ranks by match). */
+const sortAsked = (params: URLSearchParams | Record<string, string | undefined>) =>
+  Boolean(params instanceof URLSearchParams ? params.get('sort') : params.sort);
+
+/** 0 for the name itself (any case), 1 for a name that starts with it, 2 for any other. */
+const matchRank = (search: string) => {
+  const text = search.trim().toLowerCase();
+  return sql`CASE WHEN lower(name) = ${text} THEN 0 WHEN lower(name) LIKE ${startsPattern(text)} ESCAPE '\\' THEN 1 ELSE 2 END`;
+};
+
 const SORT_COLUMN = { created: sql`created_at`, name: sql`name COLLATE NOCASE`, cost: sql`cost` } as const;
 
 /**
@@ -68,6 +78,9 @@ export async function listContentsForAdmin(
 ): Promise<ContentListShape> {
   const query = parseListQuery(CONTENT_LIST, params);
   const { status, link } = query.filters;
+  // A search not sorted otherwise lists the best match first: the name itself, then names starting with it.
+  const ranked = Boolean(query.search) && !sortAsked(params);
+  const rank = ranked ? matchRank(query.search) : sql`0`;
   const withPublished = status !== 'draft';
   const withDrafts = status !== 'published' && !link;
   const publishedWhere = publishedMatching(db, query);
@@ -87,6 +100,7 @@ export async function listContentsForAdmin(
               name: contents.name,
               cost: contents.cost,
               status: sql<ContentStatus>`'published'`.as('status'),
+              rank: sql<number>`${rank}`.as('rank'),
             })
             .from(contents)
             .where(publishedWhere),
@@ -101,6 +115,7 @@ export async function listContentsForAdmin(
               name: contentDrafts.name,
               cost: contentDrafts.cost,
               status: sql<ContentStatus>`'draft'`.as('status'),
+              rank: sql<number>`${rank}`.as('rank'),
             })
             .from(contentDrafts)
             .where(draftsWhere),
@@ -112,7 +127,11 @@ export async function listContentsForAdmin(
   // Neither side: drafts asked for with a link filter (drafts have no checked link).
   const pageRows = first
     ? await (second ? first.unionAll(second) : first)
-        .orderBy(sql`${SORT_COLUMN[query.sort as keyof typeof SORT_COLUMN]} ${direction}`, sql`id ${direction}`)
+        .orderBy(
+          ...(ranked ? [sql`rank`] : []),
+          sql`${SORT_COLUMN[query.sort as keyof typeof SORT_COLUMN]} ${direction}`,
+          sql`id ${direction}`,
+        )
         .limit(query.pageSize)
         .offset(p.count)
     : [];

@@ -17,7 +17,9 @@ export const dashboardSummary = z
   .object({
     // One-element arrays (docs/product.md#the-rest-api): said with min and max, which every tool reads (a one-element tuple is not).
     contents: z.array(z.object({ numContents: z.int() })).length(1),
-    users: z.array(z.object({ numUsers: z.int() })).length(1),
+    users: z
+      .array(z.object({ numUsers: z.int().meta({ description: 'Accounts that are not admins (isAdmin false)' }) }))
+      .length(1),
     admins: z.array(z.object({ numAdmins: z.int() })).length(1),
     numCategory: z.int(),
     numTechStack: z.int(),

@@ -4,11 +4,12 @@ import type { Db } from '../client.ts';
 import { countBrokenLinks, linkFilterCount } from '../links/link-health.ts';
 import type { DashboardSummaryShape } from './contract.ts';
 
+/** Users and admins are counted apart, as the original's summary does: `numUsers` is the accounts that are not admins. */
 export async function dashboardSummary(db: Db): Promise<DashboardSummaryShape> {
   const [totals, tags] = await db.batch([
     db.all<{ numContents: number; numUsers: number; numAdmins: number }>(sql`SELECT
       (SELECT count(*) FROM contents) AS numContents,
-      (SELECT count(*) FROM users) AS numUsers,
+      (SELECT count(*) FROM users WHERE is_admin = 0) AS numUsers,
       (SELECT count(*) FROM users WHERE is_admin = 1) AS numAdmins`),
     db.all<{ kind: string; label: string; count: number }>(
       sql`SELECT kind, label, count(*) AS count FROM content_tags GROUP BY kind, value ORDER BY kind, count DESC, label`,

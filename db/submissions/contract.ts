@@ -4,6 +4,7 @@
  * submitted; and the operations that answer them. (The admin's side: db/submissions/admin-contract.ts.)
  */
 import { z } from '../validation/zod.ts';
+import { APPROVAL_NEEDS } from './validation/approval-needs.ts';
 import { id, isoDate, paging, tag, tagKind } from '../contract/shapes.ts';
 import { PAGE, withMessage, type Operation } from '../contract/operation.ts';
 import { prose } from '../contract/prose.ts';
@@ -72,6 +73,10 @@ export const submission = z
         'Whether a pending submission’s name is only a guess from its URL (nobody typed it, no page title replaced it): the admin should check it',
     }),
     ...factShapes,
+    approvalNeeds: z.array(z.enum(APPROVAL_NEEDS)).meta({
+      description:
+        'What a pending submission lacks to be published as it stands (its proposed tags aside): a name somebody gave, a subject, a type, a description that is not a placeholder. An approval refuses it until the admin adds them',
+    }),
   })
   .meta({ id: 'Submission' });
 

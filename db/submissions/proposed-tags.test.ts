@@ -5,6 +5,7 @@ import { auditLog, contentTags, submissions, tagAliases, tags } from '../schema.
 import type { Actor } from '../operations/audit.ts';
 import { reviewProposedTags } from './proposed-tags.ts';
 import { approveSubmission } from './submission-decisions.ts';
+import { CATALOG_READY } from '../../tests/setup/actors.ts';
 import { createSubmission } from './submissions.ts';
 import { addTag, listTags } from '../catalog/tags/tags.ts';
 import { createUser } from '../accounts/users.ts';
@@ -20,7 +21,12 @@ afterEach(() => t.close());
 const actor: Actor = { kind: 'cli', name: 'moderator' };
 let n = 0;
 const submit = (fields: Record<string, unknown>) =>
-  createSubmission(t.db, userId, { url: `https://course-${++n}.example.org/`, ...fields });
+  createSubmission(t.db, userId, {
+    url: `https://course-${++n}.example.org/`,
+    name: `Course ${n}`,
+    ...CATALOG_READY,
+    ...fields,
+  });
 const tagRow = (kind: 'category' | 'techStack' | 'type', value: string) =>
   t.db
     .select()
@@ -32,6 +38,8 @@ describe('a submission proposes the tags that are not ours', () => {
     const s = await submit({
       techStack: [{ label: 'Python', value: 'python' }, { label: '  Elixir   Lang ', value: 'elixir-lang' }, 'Phoenix'],
       category: [{ label: 'Basket Weaving', value: 'basket-weaving' }],
+      type: [],
+      description: '',
     });
     expect(s.techStack).toEqual([{ label: 'Python', value: 'python' }]);
     expect(s.proposedTags).toEqual([
@@ -87,7 +95,7 @@ describe('a submission proposes the tags that are not ours', () => {
 });
 
 describe('approving a submission with proposed tags', () => {
-  const proposals = { techStack: ['Elixir', 'Golang', 'Zig'], category: ['Basket Weaving'] };
+  const proposals = { techStack: ['Elixir', 'Golang', 'Zig'], category: ['Web Development', 'Basket Weaving'] };
 
   it('creates, maps and drops as chosen, in the approval’s batch, with a tag.create audit entry', async () => {
     const s = await submit({ ...proposals, techStack: ['Python', ...proposals.techStack] });
@@ -109,7 +117,7 @@ describe('approving a submission with proposed tags', () => {
       { label: 'Elixir', value: 'elixir' },
       { label: 'Go', value: 'go' },
     ]);
-    expect(content.category).toEqual([]);
+    expect(content.category).toEqual([{ label: 'Web Development', value: 'web-development' }]);
     expect(proposedTags.map((p) => `${p.value}:${p.outcome}`)).toEqual([
       'basket-weaving:dropped',
       'elixir:created',
@@ -121,7 +129,7 @@ describe('approving a submission with proposed tags', () => {
     expect(await tagRow('category', 'basket-weaving')).toEqual([]);
     expect(
       await t.db.select({ value: contentTags.value }).from(contentTags).where(eq(contentTags.contentId, content._id)),
-    ).toHaveLength(3);
+    ).toHaveLength(5);
     const audit = await t.db.select().from(auditLog);
     expect(audit.filter((a) => a.action === 'tag.create')).toMatchObject([
       { targetId: 'techStack:elixir', actor: 'cli:moderator', details: { label: 'Elixir', submission: s._id } },

@@ -3,12 +3,13 @@ import { FACT_KEYS } from '../catalog/validation/facts.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import { guard, isGuardFailure, uniqueViolation } from '../batch.ts';
 import type { Db } from '../client.ts';
-import { conflict } from '../errors.ts';
+import { conflict, invalid } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { contents, submissions, type SubmissionStatus } from '../schema.ts';
+import { contents, submissions, type ProposedTag, type SubmissionStatus } from '../schema.ts';
 import { cleanUrl, slugify } from '../catalog/urls.ts';
 import { contentFields, contentInput, slug as slugRule } from '../catalog/validation/contents.ts';
 import { FIELD_FACETS } from '../catalog/facets.ts';
+import { TAG_KINDS, toValue } from '../catalog/taxonomy.ts';
 import { rejectionInput, type RejectReason } from './validation/rejection.ts';
 import { parseInput } from '../validation/parse.ts';
 import { refusePrivateWebsite } from '../outbound/public-addresses.ts';
@@ -22,6 +23,7 @@ import type { ApprovalShape, SettledProposal } from './admin-contract.ts';
 import { getSubmission, isPending } from './submissions.ts';
 import type { SubmissionShape } from './contract.ts';
 import { addTagStatements, settleAdminTags } from '../catalog/tags/tags.ts';
+import { approvalNeeds, needsText } from './validation/approval-needs.ts';
 
 const stillPending = (id: string) =>
   sql`EXISTS (SELECT 1 FROM ${submissions} WHERE ${submissions.id} = ${id} AND ${submissions.status} = 'pending')`;
@@ -103,6 +105,63 @@ function mergePosted<S extends object>(submission: S, posted: Record<string, unk
   };
 }
 
+/** Refuses what a catalog entry could not stand on (./validation/approval-needs.ts), saying what it lacks. */
+function refuseUnready(entry: Parameters<typeof approvalNeeds>[0]): void {
+  const needs = approvalNeeds(entry);
+  if (needs.length) throw invalid(`Not published: “${entry.name}” ${needsText(needs)}`);
+}
+
+/** The value a posted tag names: a text, or a {label, value} pair (db/catalog/validation/contents.ts tagList). */
+function postedValue(item: unknown): string {
+  if (typeof item === 'string') return toValue(item);
+  if (typeof item !== 'object' || item === null) return '';
+  const { label, value } = item as { label?: unknown; value?: unknown };
+  return typeof value === 'string' && value ? value : typeof label === 'string' ? toValue(label) : '';
+}
+
+/**
+ * A post that keeps a proposed tag in its category, techStack or type (as GET /api/submissions/{id} shows it
+ * to a client that knows no `proposedTags`) chooses to create it: the post is read so, the proposal taken out
+ * of the list and settled with the others. A post that chooses with `proposedTags` decides by it alone.
+ */
+function keptProposals(proposed: readonly ProposedTag[], posted: Record<string, unknown>): Record<string, unknown> {
+  if (proposed.length === 0) return posted;
+  const kept: ProposedTag[] = [];
+  const lists: Record<string, unknown> = {};
+  for (const kind of TAG_KINDS) {
+    const list = posted[kind];
+    if (!Array.isArray(list)) continue;
+    const mine = proposed.filter((p) => p.kind === kind);
+    lists[kind] = list.filter((item) => {
+      const proposal = mine.find((p) => p.value === postedValue(item));
+      if (proposal && !kept.includes(proposal)) kept.push(proposal);
+      return !proposal;
+    });
+  }
+  if (kept.length === 0) return posted;
+  if (posted.proposedTags !== undefined) return { ...posted, ...lists };
+  return { ...posted, ...lists, proposedTags: kept.map(({ kind, value }) => ({ kind, value, action: 'create' })) };
+}
+
+/**
+ * The answer's message: the original contract's "Submission is approved", then what the admin should know —
+ * the proposed tags it dropped (a client that knows no `proposedTags` is told here), and the slug's notice.
+ */
+export function approvalMessage(settled: readonly SettledProposal[], slugNotice?: string): string {
+  const dropped = settled.filter((p) => p.outcome === 'dropped');
+  const notes = [
+    ...(dropped.length
+      ? [
+          `${dropped.length === 1 ? 'the proposed tag' : `${dropped.length} proposed tags`} ${dropped
+            .map((p) => `'${p.label}' (${p.kind})`)
+            .join(', ')} ${dropped.length === 1 ? 'was' : 'were'} dropped`,
+        ]
+      : []),
+    ...(slugNotice ? [slugNotice] : []),
+  ];
+  return notes.length ? `Submission is approved (${notes.join('; ')})` : 'Submission is approved';
+}
+
 /**
  * Whether an approval's write lost a race it can win by choosing again: another approval took the slug between
  * the read and the write, or a tag it creates was added meanwhile (another approval, the tag screens: settled
@@ -114,8 +173,9 @@ const isRaceToRetry = (error: unknown) =>
 /**
  * Approves a submission: the content is created (published) from the fields the admin posts — the
  * submission's own fill what the post leaves out, and what nobody gave gets the defaults (Free, no
- * certificate) — and the submission is recorded as approved with that content, in one transaction. A
- * website that already exists is a 409 and the submission stays in the queue. The posted slug is used when
+ * certificate) — unless it lacks what a catalog entry needs (./validation/approval-needs.ts: a 400 saying what, and
+ * the submission stays in the queue); the submission is recorded as approved with that content, in one
+ * transaction. A website that already exists is a 409 and the submission stays in the queue. The posted slug is used when
  * it is a slug and free; when none is posted, or the one posted is taken or not a slug, one is derived from
  * the name and made unique (several links of one site share a name), and `slugNotice` says why.
  * The post's `proposedTags` says what becomes of the proposed tags (settleProposedTags); the tags it creates
@@ -124,7 +184,10 @@ const isRaceToRetry = (error: unknown) =>
 export async function approveSubmission(db: Db, actor: Actor, id: string, edited: unknown = {}): Promise<Approval> {
   const submission = await getSubmission(db, id);
   if (submission.status !== 'pending') throw alreadyDecided(submission);
-  const posted = typeof edited === 'object' && edited !== null ? (edited as Record<string, unknown>) : {};
+  const posted = keptProposals(
+    submission.proposedTags,
+    typeof edited === 'object' && edited !== null ? (edited as Record<string, unknown>) : {},
+  );
   const merged = mergePosted(submission, posted);
   const name = String(merged.name ?? '');
   const postedSlug = typeof posted.slug === 'string' ? posted.slug.trim() : '';
@@ -139,6 +202,7 @@ export async function approveSubmission(db: Db, actor: Actor, id: string, edited
     const { data: given, created } = await settleAdminTags(db, parseInput(contentInput, fields), creating);
     refusePrivateWebsite(given.url);
     const data = withSettledTags(given, settled);
+    refuseUnready(data);
     const contentId = newId();
     const proposals = settled.map(({ kind, value, outcome, tag }) => ({
       kind,

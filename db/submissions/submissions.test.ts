@@ -9,6 +9,7 @@ import { approveSubmissions, rejectSubmissions } from './submission-bulk.ts';
 import { createSubmission, getSubmission } from './submissions.ts';
 import { listSubmissions } from './submission-list.ts';
 import { createUser } from '../accounts/users.ts';
+import { CATALOG_READY } from '../../tests/setup/actors.ts';
 
 let t: TestDb;
 let userId: string;
@@ -20,7 +21,7 @@ afterEach(() => t.close());
 
 const actor: Actor = { kind: 'cli', name: 'moderator' };
 const submit = (name: string, url: string) =>
-  createSubmission(t.db, userId, { name, url, description: `${name} in a sentence.` });
+  createSubmission(t.db, userId, { ...CATALOG_READY, name, url, description: `${name} in a sentence.` });
 
 describe('bulk moderation', () => {
   it('approves each id on its own: a refused or unknown id does not stop the others', async () => {
@@ -107,17 +108,22 @@ describe('bulk moderation', () => {
   it('links of one site that derive the same name get numbered slugs, and approving them all succeeds', async () => {
     const sameName = await Promise.all(
       ['https://example.org/a', 'https://example.org/b', 'https://www.example.org/c', 'https://example.org/d/'].map(
-        (url) => createSubmission(t.db, userId, { url }),
+        (url) => createSubmission(t.db, userId, { ...CATALOG_READY, url, name: 'Example Guide' }),
       ),
     );
-    expect(new Set(sameName.map((s) => s.name))).toEqual(new Set(['Example']));
+    expect(new Set(sameName.map((s) => s.name))).toEqual(new Set(['Example Guide']));
     const outcomes = await approveSubmissions(
       t.db,
       actor,
       sameName.map((s) => s._id),
     );
     expect(outcomes.map((o) => o.outcome)).toEqual(['approved', 'approved', 'approved', 'approved']);
-    expect(outcomes.map((o) => o.content?.slug)).toEqual(['example', 'example-2', 'example-3', 'example-4']);
+    expect(outcomes.map((o) => o.content?.slug)).toEqual([
+      'example-guide',
+      'example-guide-2',
+      'example-guide-3',
+      'example-guide-4',
+    ]);
   });
 
   it('a slug the admin chose that is taken gives way to one made from the name, and the approval says so', async () => {
@@ -132,7 +138,9 @@ describe('bulk moderation', () => {
 
   it('concurrent approvals of same-named links each get a slug of their own', async () => {
     const many = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => createSubmission(t.db, userId, { url: `https://s${i}.example.net/` })),
+      Array.from({ length: 6 }, (_, i) =>
+        createSubmission(t.db, userId, { ...CATALOG_READY, name: 'Same Name', url: `https://s${i}.example.net/` }),
+      ),
     );
     const contentsMade = await Promise.all(
       many.map(async (s) => (await approveSubmission(t.db, actor, s._id)).content),
@@ -158,7 +166,11 @@ describe('bulk moderation', () => {
       status: 'pending',
       blankFields: ['category', 'techStack', 'type', 'cost', 'hasCert', 'description'],
     });
-    const { content } = await approveSubmission(t.db, actor, blank._id);
+    await expect(approveSubmission(t.db, actor, blank._id)).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: 'Not published: “Roadmap” needs a subject, a type and a description',
+    });
+    const { content } = await approveSubmission(t.db, actor, blank._id, CATALOG_READY);
     expect(content).toMatchObject({ cost: 'Free', hasCert: false });
     const chosen = await createSubmission(t.db, userId, {
       url: 'https://exercism.org/',
@@ -170,7 +182,14 @@ describe('bulk moderation', () => {
       hasCert: true,
       blankFields: ['category', 'techStack', 'type', 'description'],
     });
-    expect((await approveSubmission(t.db, actor, chosen._id, { cost: 'Paid' })).content).toMatchObject({
+    await expect(
+      approveSubmission(t.db, actor, chosen._id, { ...CATALOG_READY, name: 'exercism.org' }),
+    ).rejects.toMatchObject({
+      message: expect.stringContaining('needs a name'),
+    });
+    expect(
+      (await approveSubmission(t.db, actor, chosen._id, { ...CATALOG_READY, cost: 'Paid' })).content,
+    ).toMatchObject({
       cost: 'Paid',
       hasCert: true,
     });
@@ -188,6 +207,44 @@ describe('bulk moderation', () => {
       status: 'approved',
     });
     expect(await t.db.select({ id: contents.id }).from(contents).where(eq(contents.id, content._id))).toHaveLength(1);
+  });
+
+  it('an approval, one or in bulk, publishes nothing that lacks a name, a subject, a type or a description, and says what', async () => {
+    const ready = await submit('Alpha', 'https://alpha.example.com');
+    const bare = await createSubmission(t.db, userId, { url: 'https://github.com/someone/async', name: 'github.com' });
+    const placeholder = await createSubmission(t.db, userId, {
+      ...CATALOG_READY,
+      name: 'async await',
+      url: 'https://async.example.org/',
+      description: 'async await — submitted by a Skillshelf user.',
+    });
+    const noType = await createSubmission(t.db, userId, {
+      ...CATALOG_READY,
+      type: [],
+      name: 'Beta',
+      url: 'https://beta.example.com',
+    });
+    // The list tells a confirmation beforehand which would be skipped, and why.
+    const listed = new Map((await listSubmissions(t.db)).submissions.map((s) => [s._id, s.approvalNeeds]));
+    expect([ready, bare, placeholder, noType].map((s) => listed.get(s._id))).toEqual([
+      [],
+      ['a name', 'a subject', 'a type', 'a description'],
+      ['a description'],
+      ['a type'],
+    ]);
+
+    const outcomes = await approveSubmissions(t.db, actor, [ready._id, bare._id, placeholder._id, noType._id]);
+    expect(outcomes.map(({ outcome, reason }) => [outcome, reason])).toEqual([
+      ['approved', undefined],
+      ['refused', 'Not published: “github.com” needs a name, a subject, a type and a description'],
+      ['refused', 'Not published: “async await” needs a description'],
+      ['refused', 'Not published: “Beta” needs a type'],
+    ]);
+    expect(await t.db.select({ name: contents.name }).from(contents)).toEqual([{ name: 'Alpha' }]);
+    expect((await listSubmissions(t.db)).total).toBe(3);
+    // Given what it lacks, it is published.
+    const { content } = await approveSubmission(t.db, actor, noType._id, { type: ['Online Courses'] });
+    expect(content.type.map((tag) => tag.label)).toEqual(['Online Courses']);
   });
 
   it('a link rejected once may be submitted again', async () => {

@@ -18,6 +18,7 @@ import { separateProposedTags } from './proposed-tags.ts';
 import { hitLimit } from '../operations/rate-limit.ts';
 import type { SubmissionShape, UrlCheckShape } from './contract.ts';
 import type { SubmissionForReviewShape } from './admin-contract.ts';
+import { approvalNeeds, placeholderDescription } from './validation/approval-needs.ts';
 
 /** The fields a submitter may leave blank, in the order the forms show them. */
 export const OPTIONAL_SUBMISSION_FIELDS = [...TAG_KINDS, 'cost', 'hasCert', 'description'] as const;
@@ -68,6 +69,9 @@ export const toApiSubmission = (s: Submission): SubmissionShape => ({
   pageTitle: s.pageTitle,
   nameDerived: s.status === 'pending' && s.name === nameFromUrl(s.url),
   ...factsOf(s),
+  // What a bulk approval (which drops proposed tags) would find lacking; the page's own description fills a blank one.
+  approvalNeeds:
+    s.status === 'pending' ? approvalNeeds({ ...s, description: s.description || s.pageDescription || '' }) : [],
 });
 
 export const isPending = eq(submissions.status, 'pending');
@@ -223,7 +227,7 @@ function forReview(row: Submission): SubmissionForReviewShape {
   if (row.status !== 'pending') return { ...api, suggested: [] };
   const suggested: SuggestedField[] = [];
   if (!api.description) {
-    api.description = row.pageDescription ?? `${row.name} — submitted by a Skillshelf user.`;
+    api.description = row.pageDescription ?? placeholderDescription(row.name);
     suggested.push('description');
   }
   if (!api.image) {
@@ -261,4 +265,22 @@ export async function getSubmission(db: Db, id: string): Promise<SubmissionForRe
   const [row] = await db.select().from(submissions).where(eq(submissions.id, id));
   if (!row) throw notFound('Submission not found');
   return forReview(row);
+}
+
+/**
+ * A submission as a client of the original contract reads it (GET /api/submissions/{id}): a pending one's
+ * proposed tags also stand in its category, techStack and type, as the submitter typed them, since such a
+ * client knows no `proposedTags`; posted back there, each is kept (approveSubmission). This site's own
+ * edit screen reads getSubmission, with the proposals apart.
+ */
+export async function getSubmissionAsTyped(db: Db, id: string): Promise<SubmissionForReviewShape> {
+  const submission = await getSubmission(db, id);
+  if (submission.status !== 'pending' || submission.proposedTags.length === 0) return submission;
+  const typed = { ...submission };
+  for (const kind of TAG_KINDS)
+    typed[kind] = [
+      ...submission[kind],
+      ...submission.proposedTags.filter((p) => p.kind === kind).map(({ label, value }) => ({ label, value })),
+    ];
+  return typed;
 }

@@ -42,6 +42,20 @@ const read = (params: Params, key: string): string => {
   return typeof value === 'string' ? value.trim() : '';
 };
 
+/** How forms and hand-typed addresses say yes and no: a yes/no filter takes each (`reported=true`). */
+const YES = new Set(['yes', 'true', '1', 'on']);
+const NO = new Set(['no', 'false', '0', 'off']);
+
+/** The list's own spelling of a value given in any case, or yes/no given as true/false, 1/0, on/off. */
+function knownValue(values: readonly string[], given: string): string | undefined {
+  const lower = given.toLowerCase();
+  const same = values.find((value) => value.toLowerCase() === lower);
+  if (same !== undefined) return same;
+  if (YES.has(lower) && values.includes('yes')) return 'yes';
+  if (NO.has(lower) && values.includes('no')) return 'no';
+  return undefined;
+}
+
 const wholeNumber = (text: string): number | undefined => (/^\d{1,9}$/.test(text) ? Number(text) : undefined);
 
 export function parseListQuery<S extends string, F extends string>(
@@ -56,8 +70,12 @@ export function parseListQuery<S extends string, F extends string>(
   const filters: Partial<Record<F, string>> = {};
   for (const [name, values] of Object.entries(spec.filters) as Array<[F, readonly string[] | 'text']>) {
     const value = read(params, name);
-    if (values === 'text' ? value !== '' && value.length <= 100 && !/[\p{Cc}]/u.test(value) : values.includes(value))
-      filters[name] = value;
+    if (values === 'text') {
+      if (value !== '' && value.length <= 100 && !/[\p{Cc}]/u.test(value)) filters[name] = value;
+      continue;
+    }
+    const known = knownValue(values, value);
+    if (known !== undefined) filters[name] = known;
   }
   return {
     page: Math.max(1, wholeNumber(read(params, 'page')) ?? 1),
@@ -88,6 +106,9 @@ export function listQueryParams<S extends string, F extends string>(
 }
 
 /** LIKE pattern for "contains", with the wildcards of the text itself matched literally (ESCAPE '\'). */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (text: string) => `%${startsPattern(text)}`;
+
+/** A LIKE pattern (ESCAPE '\') for texts that start with `text`, its wildcards taken as themselves. */
+export const startsPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export type ListSortOf<T> = T extends ListSpec<infer S, string> ? S : never;

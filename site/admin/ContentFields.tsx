@@ -114,6 +114,8 @@ export function ContentFields({ values, onChange, errors, tags }: ContentFieldsP
           selected={values[kind]}
           onChange={set(kind)}
           error={errors[kind]}
+          creatable
+          newTag="create"
         />
       ))}
       <FacetFieldSelects

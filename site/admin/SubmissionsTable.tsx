@@ -10,6 +10,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError, call } from '#site/lib/api.ts';
 import type { SubmissionBulkResultShape, SubmissionListShape } from '#db/submissions/admin-contract.ts';
+import { needsText } from '#db/submissions/validation/approval-needs.ts';
 import type { SubmissionShape } from '#db/submissions/contract.ts';
 import type { AnswerOf } from '#db/contract/operations.ts';
 import { TAG_KINDS } from '#db/catalog/taxonomy.ts';
@@ -83,9 +84,12 @@ function approvalSteps(submission: SubmissionShape): RowActionSteps<AnswerOf<'ap
   const field = submission.nameDerived
     ? { label: 'Name', value: name, set: (value: string) => void (checkedName = value) }
     : undefined;
+  const lacking = submission.approvalNeeds.length
+    ? ` It cannot be published as it stands: it ${needsText(submission.approvalNeeds)}. Use Edit to add ${submission.approvalNeeds.length === 1 ? 'it' : 'them'}.`
+    : '';
   const detail = submission.nameDerived
-    ? `Its name was made from the address: nobody typed it. Check it; it is published as submitted otherwise.${dropping}`
-    : `“${name}” is published as submitted.${dropping}`;
+    ? `Its name was made from the address: nobody typed it. Check it; it is published as submitted otherwise.${dropping}${lacking}`
+    : `“${name}” is published as submitted.${dropping}${lacking}`;
   return {
     confirm: {
       question: 'Approve this submission?',
@@ -108,12 +112,22 @@ function approvalSteps(submission: SubmissionShape): RowActionSteps<AnswerOf<'ap
   };
 }
 
-/** What a bulk action asks first (a rejection asks for its reason in its own dialog); `derivedNames` warns of names nobody typed. */
-function bulkConfirmation(action: BulkAction, count: number, derivedNames: string): Confirmation | undefined {
+/** What a bulk action asks first (a rejection asks for its reason in its own dialog); `notes` count what is skipped and name what nobody typed. */
+function bulkConfirmation(
+  action: BulkAction,
+  count: number,
+  notes: { skipped: string; names: string },
+): Confirmation | undefined {
   if (action === 'approve')
     return {
       question: `Approve ${submissions(count)}?`,
-      detail: `Each is published as submitted. Tags they propose will be dropped: use Edit to create or map them.${derivedNames}`,
+      detail: [
+        notes.skipped,
+        'The others are published as submitted. Tags they propose will be dropped: use Edit to create or map them.',
+        notes.names,
+      ]
+        .filter(Boolean)
+        .join(' '),
       action: 'Approve',
       tone: 'primary',
     };
@@ -125,6 +139,23 @@ function bulkConfirmation(action: BulkAction, count: number, derivedNames: strin
       tone: 'danger',
     };
   return undefined;
+}
+
+/**
+ * The chosen rows that an approval will skip, counted and named first with what each lacks (the server's
+ * approvalNeeds); with every matching row chosen, those on other pages are judged alike when their turn comes.
+ */
+function notReadyNote(rows: readonly SubmissionShape[], selection: Selection, count: number): string {
+  const lacking = rows.filter((s) => s.approvalNeeds.length > 0 && (selection.allMatching || selection.ids.has(s._id)));
+  if (lacking.length === 0)
+    return selection.allMatching
+      ? 'Any that lacks a name, a subject, a type or a description is skipped and stays waiting.'
+      : '';
+  const named = lacking.map((s) => `“${s.name}” ${needsText(s.approvalNeeds)}`).join('; ');
+  const counted = selection.allMatching
+    ? `${lacking.length} on this page ${lacking.length === 1 ? 'is' : 'are'} not ready (others may be too)`
+    : `${lacking.length} of ${count} ${lacking.length === 1 ? 'is' : 'are'} not ready`;
+  return `${counted} and will be skipped, staying in the queue: ${named}. Use Edit to add what ${lacking.length === 1 ? 'it lacks' : 'they lack'}.`;
 }
 
 /** The chosen rows on this page whose names nobody typed, named in the bulk confirmation so they are checked first. */
@@ -192,7 +223,13 @@ function bulkSteps(
   },
 ) {
   return {
-    confirm: bulkConfirmation(action, count, action === 'approve' ? derivedNamesNote(rows, selection) : ''),
+    confirm: bulkConfirmation(
+      action,
+      count,
+      action === 'approve'
+        ? { skipped: notReadyNote(rows, selection, count), names: derivedNamesNote(rows, selection).trim() }
+        : { skipped: '', names: '' },
+    ),
     request: () => call('decideSubmissions', { body: { action, ...bulkTarget(query, selection), ...rejection } }),
     onSuccess: (result: SubmissionBulkResultShape) => {
       then.setBulkResult(result);
@@ -439,6 +476,11 @@ function SubmissionRow({
       <Cell label="NAME" className="min-w-32">
         {submission.name}
         {submission.nameDerived && <DerivedNameBadge />}
+        {submission.approvalNeeds.length > 0 && (
+          <span className="block text-sm text-base-content/80" data-approval-needs>
+            Not ready: {needsText(submission.approvalNeeds)}
+          </span>
+        )}
       </Cell>
       <Cell label="STATUS">
         <span

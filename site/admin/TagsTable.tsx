@@ -92,6 +92,7 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
           ) : (
             <AdminTable
               caption="Tags"
+              compact
               busy={refreshing || busy !== null}
               columns={COLUMNS}
               query={query}
@@ -290,7 +291,7 @@ function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onSta
             </button>
             {tag.status === 'active' ? (
               <BusyButton
-                className="btn btn-sm btn-warning"
+                className="btn btn-sm btn-ghost text-error"
                 busy={busy}
                 disabled={disabled}
                 onClick={() => void onStatus('retired')}
@@ -364,13 +365,33 @@ function RenameForm({
 }
 
 /** The active tags of `tag`'s kind (the most used 100), as the server has them when the form opens. */
-function useMergeTargets(tag: TagUsageShape): TagUsageShape[] {
+/** How long typing may pause before the merge targets are asked for again. */
+const FIND_DELAY_MS = 250;
+
+/**
+ * The tags `tag` may be merged into: the 100 most used of its kind, or, once words are typed, those of every
+ * tag of its kind that the words find (the list's search), so that any tag can be reached.
+ */
+function useMergeTargets(tag: TagUsageShape, words: string): TagUsageShape[] {
   const [targets, setTargets] = useState<TagUsageShape[]>([]);
   useEffect(() => {
-    call('adminTags', { query: { kind: tag.kind, status: 'active', sort: 'used', pageSize: '100' } })
-      .then((list) => setTargets(list.tags.filter((other) => other.id !== tag.id)))
-      .catch((error: unknown) => toast('error', errorMessage(error)));
-  }, [tag.id, tag.kind]);
+    let current = true;
+    const search = words.trim();
+    const timer = setTimeout(
+      () => {
+        call('adminTags', {
+          query: { kind: tag.kind, status: 'active', sort: 'used', pageSize: '100', ...(search ? { search } : {}) },
+        })
+          .then((list) => current && setTargets(list.tags.filter((other) => other.id !== tag.id)))
+          .catch((error: unknown) => toast('error', errorMessage(error)));
+      },
+      search ? FIND_DELAY_MS : 0,
+    );
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [tag.id, tag.kind, words]);
   return targets;
 }
 
@@ -385,7 +406,8 @@ function MergeForm({
   onCancel: () => void;
   onMerge: (into: TagUsageShape) => Promise<boolean>;
 }) {
-  const targets = useMergeTargets(tag);
+  const [words, setWords] = useState('');
+  const targets = useMergeTargets(tag, words);
   const [intoId, setIntoId] = useState('');
   const into = targets.find((target) => String(target.id) === intoId);
   const sorted = useMemo(
@@ -402,6 +424,15 @@ function MergeForm({
       }}
       onKeyDown={(event) => event.key === 'Escape' && onCancel()}
     >
+      <input
+        type="search"
+        className="input input-sm w-40"
+        aria-label="Find a target tag"
+        placeholder="Find a tag…"
+        value={words}
+        onChange={(event) => setWords(event.target.value)}
+        data-merge-find
+      />
       <select
         className="select select-sm w-48"
         aria-label={`Merge ${tag.label} into`}

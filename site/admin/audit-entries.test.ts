@@ -52,6 +52,15 @@ describe('an audit entry as the Audit log shows it', () => {
     expect(detailsSummary({ was: { name: 'Bob', isAdmin: false }, proposedTags: [] })).toBe(
       'was: {name: Bob, isAdmin: false} · proposedTags: none',
     );
+    // Ids say nothing to a reader: the target's link already names the record.
+    expect(
+      detailsSummary({
+        contentId: '65f0c1e2a9b8c7d6e5f4a3b2',
+        name: 'Python Crash',
+        submission: '65f0c1e2a9b8c7d6e5f4a3b3',
+      }),
+    ).toBe('name: Python Crash');
+    expect(detailsSummary({ contentId: '65f0c1e2a9b8c7d6e5f4a3b2' })).toBe('');
     const long = detailsSummary({ comment: 'x'.repeat(500) });
     expect(long.length).toBeLessThanOrEqual(200);
     expect(long).toMatch(/^comment: x+…$/);

@@ -89,13 +89,16 @@ function valueText(value: unknown, depth = 0): string {
     .join(', ')}}`;
 }
 
-/** The details in one line ('name: Python 101 · reason: spam'), cut at `max` characters. */
+/** A record's id (newId: 24 hex digits), which says nothing to a person reading the log. */
+const isId = (key: string, value: unknown) =>
+  key === 'id' || /Id$/.test(key) || (typeof value === 'string' && /^[0-9a-f]{24}$/.test(value));
+
+/**
+ * The details in one line ('name: Python 101 · reason: spam'), cut at `max` characters. Ids are left out:
+ * the target (and its link) already says what the entry is about.
+ */
 export function detailsSummary(details: AuditEntryShape['details'], max = 200): string {
-  if (!details || Object.keys(details).length === 0) return '';
-  return cut(
-    Object.entries(details)
-      .map(([key, value]) => `${key}: ${valueText(value)}`)
-      .join(' · '),
-    max,
-  );
+  const shown = Object.entries(details ?? {}).filter(([key, value]) => !isId(key, value));
+  if (shown.length === 0) return '';
+  return cut(shown.map(([key, value]) => `${key}: ${valueText(value)}`).join(' · '), max);
 }

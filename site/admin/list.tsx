@@ -303,9 +303,12 @@ export function AdminTable({
   query,
   change,
   lead,
+  compact = false,
   children,
 }: {
   caption: string;
+  /** Short cells only: on a phone three to a line, so that a card is a few lines (the tags table). */
+  compact?: boolean;
   busy: boolean;
   columns: readonly Column[];
   query?: ListQuery;
@@ -314,7 +317,9 @@ export function AdminTable({
   children: ReactNode;
 }) {
   return (
-    <div className="admin-table md:overflow-x-auto md:rounded-box md:bg-base-100 md:shadow-sm">
+    <div
+      className={`admin-table md:overflow-x-auto md:rounded-box md:bg-base-100 md:shadow-sm ${compact ? 'admin-table-compact' : ''}`}
+    >
       <table className={`table table-zebra ${busy ? 'opacity-60' : ''}`} aria-busy={busy || undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead>

@@ -52,9 +52,11 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
     });
-  } catch (error) {
-    throw new ApiError(error instanceof Error ? error.message : String(error), 0);
+  } catch {
+    connection('lost');
+    throw new ApiError(UNREACHABLE, 0);
   }
+  connection('ok');
 
   const text = await response.text();
   let data: unknown = null;
@@ -71,7 +73,9 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
     const message =
       typeof reply.message === 'string' && reply.message
         ? reply.message
-        : response.statusText || `Request failed with status ${response.status}`;
+        : response.status >= 500
+          ? `Skillshelf could not do that just now (error ${response.status}): try again in a moment.`
+          : response.statusText || `Request failed with status ${response.status}`;
     throw new ApiError(
       message,
       response.status,
@@ -87,7 +91,26 @@ export function call<Id extends OperationId>(id: Id, ...args: CallArguments<Id>)
   return api<AnswerOf<Id>>(ROUTES[id][0], pathOf(id, ...args), args[0]?.body);
 }
 
-/** docs/product.md#messages: the text to show for any failure. */
+/** What a request that got no answer says: what happened, and what to do. */
+export const UNREACHABLE = 'Skillshelf could not be reached: check your connection, then try again.';
+
+/**
+ * Tells the page whether the last request reached the server (the connection banner listens:
+ * site/ui/ConnectionBanner.astro).
+ */
+function connection(state: 'lost' | 'ok'): void {
+  if (typeof dispatchEvent === 'function') dispatchEvent(new CustomEvent(CONNECTION_EVENT, { detail: state }));
+}
+export const CONNECTION_EVENT = 'skillshelf:connection';
+
+/** docs/product.md#messages: the text to show for any failure; a browser's own words for a lost request are replaced by ours. */
 export function errorMessage(error: unknown): string {
+  if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) return UNREACHABLE;
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Whether trying the same request again may work: no answer, a failure of ours, or too many requests. */
+export function isRetryable(error: unknown): boolean {
+  if (error instanceof TypeError) return true;
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500 || error.status === 429);
 }

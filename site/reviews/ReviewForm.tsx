@@ -60,7 +60,7 @@ export function ReviewForm({ heading, initial, submitLabel, send, onSent, onCanc
           {MISSING_REVIEW}
         </p>
       )}
-      <FormAlert message={form.alert ?? form.errors.comment ?? null} />
+      <FormAlert message={form.alert ?? form.errors.comment ?? null} onRetry={form.alert ? form.retry : null} />
       <div className="flex gap-2">
         {/* Beside Cancel, the full-width button takes what Cancel leaves: the row never outgrows a phone. */}
         <div className="min-w-0 flex-1">

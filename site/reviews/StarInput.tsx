@@ -1,6 +1,6 @@
 /**
- * The review's rating as five radio buttons drawn as stars: pointing at a star previews that rating, the
- * arrow keys move between them as in any radio group, and each is named "{n} star(s)".
+ * The review's rating as five radio buttons drawn as stars: moving the pointer onto a star previews that
+ * rating, the arrow keys move between them as in any radio group, and each is named "{n} star(s)".
  */
 import { useState } from 'react';
 import { RATING_SCALE } from '#site/lib/stars.ts';
@@ -19,7 +19,11 @@ export function StarInput({ value, onValue }: { value: number; onValue: (value: 
           <label
             key={step}
             className="cursor-pointer p-0.5 touch:p-1.5"
-            onMouseEnter={() => setPreview(step)}
+            onMouseMove={(event) => {
+              // Only a pointer that moved: the browser's own still "moves" after a layout (the form opened by a
+              // click under the pointer) would preview the star that happens to be there.
+              if (event.movementX !== 0 || event.movementY !== 0) setPreview(step);
+            }}
             onMouseLeave={() => setPreview(null)}
           >
             <input

@@ -42,9 +42,29 @@ export interface FilterGroup {
   anyHref: string;
   /** True when one of the group's options is applied. */
   active: boolean;
+  /** Open at first: applied, or one of the most used groups (OPEN_AT_FIRST). */
+  startsOpen: boolean;
   /** Its options combine (any of them passes), each toggled on its own; else choosing one replaces another. */
   multiple: boolean;
   options: FilterOption[];
+  /** The options shown at first: the TOP_OPTIONS that give the most results, and any applied; the rest behind "Show more". */
+  shownAtFirst: FilterOption[];
+  more: FilterOption[];
+}
+
+/** The groups most searches use, open at first so that "free + beginner" takes no click to find. */
+const OPEN_AT_FIRST: ReadonlySet<FilterKey> = new Set<FilterKey>(['category', 'level', 'cost']);
+/** Options a group shows before its "Show more". */
+export const TOP_OPTIONS = 6;
+
+/** The options shown at first (in their own order): the TOP_OPTIONS giving the most results, and those applied. */
+function splitOptions(options: FilterOption[]): { shownAtFirst: FilterOption[]; more: FilterOption[] } {
+  if (options.length <= TOP_OPTIONS + 1) return { shownAtFirst: options, more: [] };
+  const top = new Set([...options].sort((a, b) => b.count - a.count).slice(0, TOP_OPTIONS));
+  return {
+    shownAtFirst: options.filter((option) => top.has(option) || option.active),
+    more: options.filter((option) => !top.has(option) && !option.active),
+  };
 }
 
 export interface FilterChip {
@@ -144,15 +164,18 @@ export function filterGroups(lists: FilterLists, filters: SearchParams, facets: 
     const gone = applied
       .filter((value) => !choices.some((c) => c.value === value))
       .map((value) => ({ value, label: valueLabel(facet, value, lists) }));
+    const options = [...choices, ...gone].map((c) => {
+      return { ...c, count: facets[key]?.[c.value] ?? 0, ...optionLink(filters, key, c.value) };
+    });
     return {
       key,
       title: facet.title,
       anyHref: withParam(filters, key, 'all'),
       active: applied.length > 0,
+      startsOpen: applied.length > 0 || OPEN_AT_FIRST.has(key),
       multiple: isMultiValued(facet),
-      options: [...choices, ...gone].map((c) => {
-        return { ...c, count: facets[key]?.[c.value] ?? 0, ...optionLink(filters, key, c.value) };
-      }),
+      options,
+      ...splitOptions(options),
     };
   });
 }
@@ -253,4 +276,29 @@ export function singleTag(
       : [],
   );
   return asked.length === 1 ? asked[0] : undefined;
+}
+
+/**
+ * A search asked with a value a fixed-list filter does not know (`level=expert`), for a person: that filter
+ * left out (the API refuses it with a 400, the page searches without it), and a quiet note of what was left
+ * out and what the filter takes. `refused` is refusedSearchParams' answer.
+ */
+export function withoutRefused(
+  asked: SearchParams,
+  refused: Readonly<Record<string, string>>,
+): { filters: SearchParams; notes: string[] } {
+  const filters = { ...asked };
+  const notes: string[] = [];
+  for (const facet of FACETS as readonly Facet[]) {
+    if (!(facet.key in refused) || facet.kind !== 'choice') continue;
+    const given = valuesOf(String(asked[facet.key as keyof SearchParams]));
+    const unknown = given.filter((one) => !facet.choices.some((choice) => choice.value === one));
+    (filters as Record<string, unknown>)[facet.key] = 'all';
+    notes.push(
+      `${unknown.map((one) => `“${one}”`).join(', ')} is not a ${facet.title.toLowerCase()} we know (${facet.choices
+        .map((choice) => choice.label)
+        .join(', ')}): showing every ${facet.title.toLowerCase()}.`,
+    );
+  }
+  return { filters, notes };
 }

@@ -1,7 +1,7 @@
 /**
  * The import screen (decision 035): choose a browser's bookmark file; its import streams its progress (one
- * request: a line per step, then the result); then what was saved and listed, and a review of the links
- * the catalog lacks, ticked as far as the hourly submission limit allows, sent in one step.
+ * request: a line per step, then the result); then what was saved and listed, and the links the catalog
+ * lacks, none ticked, chosen one by one or a folder at once, sent in one step.
  */
 import { type FormEvent, useRef, useState } from 'react';
 import type { BookmarkImportShape, BookmarkOfferShape } from '#db/imports/contract.ts';
@@ -196,10 +196,26 @@ function ImportSummary({ result }: { result: BookmarkImportShape }) {
   );
 }
 
-/** How many links are ticked at first: as many as the hourly limit will take, at most OFFER_MAX. */
-const firstTicked = (result: BookmarkImportShape) =>
-  Math.min(result.offered.length, result.submissionsLeft ?? OFFER_MAX, OFFER_MAX);
+/** The most links one submission may send now: the hour's allowance, at most OFFER_MAX. */
+const sendable = (result: BookmarkImportShape) => Math.min(result.submissionsLeft ?? OFFER_MAX, OFFER_MAX);
 
+/** A folder of the file and its offered links, in file order; the links in no folder make the last group. */
+type OfferGroup = { folder: string | null; links: Array<BookmarkImportShape['offered'][number] & { index: number }> };
+
+function groupByFolder(offered: BookmarkImportShape['offered']): OfferGroup[] {
+  const groups = new Map<string | null, OfferGroup>();
+  offered.forEach((link, index) => {
+    const group = groups.get(link.folder) ?? { folder: link.folder, links: [] };
+    group.links.push({ ...link, index });
+    groups.set(link.folder, group);
+  });
+  return [...groups.values()].sort((a, b) => Number(a.folder === null) - Number(b.folder === null));
+}
+
+/**
+ * The links the catalog lacks, none ticked: bookmarks are private until their owner picks one, so the person
+ * chooses link by link or a folder at once, and is told first what a submission shows and to whom.
+ */
 function OfferForSubmission({
   result,
   onSent,
@@ -207,9 +223,7 @@ function OfferForSubmission({
   result: BookmarkImportShape;
   onSent: (offer: BookmarkOfferShape) => void;
 }) {
-  const [ticked, setTicked] = useState(
-    () => new Set(result.offered.slice(0, firstTicked(result)).map((link) => link.url)),
-  );
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (result.offered.length === 0) {
@@ -222,9 +236,8 @@ function OfferForSubmission({
       </p>
     );
   }
-  const limited =
-    result.submissionsLeft !== null && result.submissionsLeft < Math.min(result.offered.length, OFFER_MAX);
-  const tooMany = !limited && result.offered.length > OFFER_MAX;
+  const most = sendable(result);
+  const groups = groupByFolder(result.offered);
 
   async function send() {
     setBusy(true);
@@ -240,11 +253,13 @@ function OfferForSubmission({
     }
   }
 
-  const toggle = (url: string, on: boolean) =>
+  const setMany = (urls: string[], on: boolean) =>
     setTicked((before) => {
       const after = new Set(before);
-      if (on) after.add(url);
-      else after.delete(url);
+      for (const url of urls) {
+        if (on) after.add(url);
+        else after.delete(url);
+      }
       return after;
     });
 
@@ -259,58 +274,89 @@ function OfferForSubmission({
       data-offer-form
     >
       <h2 id="offer-heading" className="text-xl font-semibold">
-        Suggest {plural(result.offered.length, 'link')} Skillshelf does not list yet
+        Suggest links Skillshelf does not list yet ({result.offered.length})
       </h2>
-      <p>
-        Each ticked link goes to the admins as a submission, as if you had sent it with the submit form; they decide
-        what joins the catalog.
+      <p data-offer-public>
+        Nothing is sent unless you tick it. A link you submit goes to the admins with its address, its title and your
+        name; if they approve it, its address and title are listed publicly in the catalog (your name is not shown).
+        Links you leave unticked stay private.
       </p>
-      {limited && (
+      {most < result.offered.length && (
         <div role="note" className="alert alert-info" data-offer-limit>
           <span>
-            Skillshelf takes {result.submissionsLeft === 0 ? 'no more' : `${result.submissionsLeft} more`} submissions
-            from you this hour, so only the first {firstTicked(result)} are ticked. Import the same file again later to
-            suggest the rest: what you saved stays as it is.
-          </span>
-        </div>
-      )}
-      {tooMany && (
-        <div role="note" className="alert alert-info">
-          <span>
-            At most {OFFER_MAX} links can be sent at once, so the first {OFFER_MAX} are ticked: send them, then import
-            the file again for the rest.
+            {most === 0
+              ? 'Skillshelf takes no more submissions from you this hour: import the same file again later to suggest links. What you saved stays as it is.'
+              : `You can submit at most ${plural(most, 'link')} now${
+                  result.submissionsLeft !== null && result.submissionsLeft < OFFER_MAX
+                    ? ' (the hour’s allowance)'
+                    : ' at once'
+                }: import the same file again later to suggest more. What you saved stays as it is.`}
           </span>
         </div>
       )}
       <FormAlert message={error} />
-      <ul className="max-h-96 divide-y divide-base-300 overflow-y-auto rounded-box border border-base-300" data-offered>
-        {result.offered.map((link, i) => (
-          <li key={link.url} className="flex items-start gap-3 p-2">
-            <input
-              id={`offered-${i}`}
-              type="checkbox"
-              className="checkbox checkbox-sm mt-1"
-              checked={ticked.has(link.url)}
-              onChange={(event) => toggle(link.url, event.currentTarget.checked)}
-            />
-            <label htmlFor={`offered-${i}`} className="min-w-0 flex-1 cursor-pointer">
-              <span className="block font-medium break-words">{link.title || link.url}</span>
-              <span className="block text-sm break-all text-base-content/80">
-                {link.url}
-                {link.folder ? ` · in “${link.folder}”` : ''}
-              </span>
-            </label>
-          </li>
-        ))}
-      </ul>
+      <div className="flex max-h-[32rem] flex-col gap-3 overflow-y-auto" data-offered>
+        {groups.map((group) => {
+          const urls = group.links.map((link) => link.url);
+          const allTicked = urls.every((url) => ticked.has(url));
+          const where = group.folder ? `in “${group.folder}”` : 'in no folder';
+          const headingId = `offer-group-${group.links[0]!.index}`;
+          return (
+            <fieldset
+              key={group.folder ?? ''}
+              className="rounded-box border border-base-300"
+              aria-labelledby={headingId}
+              data-offer-group
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2 border-b border-base-300 p-2">
+                <h3 id={headingId} className="font-semibold break-words">
+                  {group.folder ?? 'Not in a folder'}{' '}
+                  <span className="font-normal text-base-content/80">({group.links.length})</span>
+                </h3>
+                <button type="button" className="btn btn-sm btn-ghost" onClick={() => setMany(urls, !allTicked)}>
+                  {allTicked
+                    ? urls.length === 1
+                      ? `Clear the link ${where}`
+                      : `Clear the ${urls.length} links ${where}`
+                    : urls.length === 1
+                      ? `Select the link ${where}`
+                      : `Select the ${urls.length} links ${where}`}
+                </button>
+              </div>
+              <ul className="divide-y divide-base-300">
+                {group.links.map((link) => (
+                  <li key={link.url} className="flex items-start gap-3 p-2">
+                    <input
+                      id={`offered-${link.index}`}
+                      type="checkbox"
+                      className="checkbox checkbox-sm mt-1"
+                      checked={ticked.has(link.url)}
+                      onChange={(event) => setMany([link.url], event.currentTarget.checked)}
+                    />
+                    <label htmlFor={`offered-${link.index}`} className="min-w-0 flex-1 cursor-pointer">
+                      <span className="block font-medium break-words">{link.title || link.url}</span>
+                      <span className="block text-sm break-all text-base-content/80">{link.url}</span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          );
+        })}
+      </div>
+      {ticked.size > most && (
+        <p className="text-error" role="alert" data-offer-too-many>
+          {plural(ticked.size, 'link is', 'links are')} ticked: untick some to submit at most {plural(most, 'link')}.
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         <BusyButton
           type="submit"
           className="btn btn-primary"
           busy={busy}
-          disabled={ticked.size === 0 || ticked.size > OFFER_MAX}
+          disabled={ticked.size === 0 || ticked.size > most}
         >
-          Submit {plural(ticked.size, 'link')} for review
+          {ticked.size === 0 ? 'Tick links to submit' : `Submit ${plural(ticked.size, 'link')} for review`}
         </BusyButton>
         <a href="/saved" className="btn btn-ghost">
           Not now

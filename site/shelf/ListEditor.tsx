@@ -228,7 +228,9 @@ function ListCard({ list, error, change, onDelete, marks, filter, onFilter }: Li
         <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
           <CheckboxField
             name="isPublic"
-            label={list.isPublic ? 'Public: anyone with the link can see it' : 'Private: only you can see it'}
+            asSwitch
+            label="Public"
+            hint={list.isPublic ? 'Anyone with the link can see this list.' : 'Private: only you can see this list.'}
             checked={list.isPublic}
             disabled={list.unpublished !== null && !list.isPublic}
             onChecked={(isPublic) =>

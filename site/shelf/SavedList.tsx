@@ -7,6 +7,7 @@
  */
 import { useRef, useState } from 'react';
 import { call, errorMessage } from '#site/lib/api.ts';
+import { failureToast } from '#site/lib/failure.ts';
 import { BookmarkMenu } from './BookmarkMenu.tsx';
 import { updateSaves, type SavedItem, type UserSaves } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
@@ -42,7 +43,7 @@ export default function SavedList({ initial }: { initial: UserSaves }) {
       heading.current?.focus();
       toast('success', `${item.contentName} removed from saved`, { label: 'Undo', run: () => void restore(item) });
     } catch (failure) {
-      setError(errorMessage(failure));
+      failureToast(failure, () => remove(item));
     } finally {
       setRemoving(null);
     }

@@ -27,13 +27,42 @@ interface MultiSelectProps {
   error?: string | undefined;
   /** Labels that are none of the options may be proposed. */
   creatable?: boolean;
+  /**
+   * What a new label becomes: a proposal an admin decides on (the submit form), or, for an admin's own form, a
+   * tag created when the form is saved ("Create 'Elixir'"; the server creates the tags an admin names).
+   */
+  newTag?: NewTagMode;
 }
 
+type NewTagMode = 'propose' | 'create';
+
+/** The words of each way a new label is taken. */
+const NEW_TAG_WORDS = {
+  propose: {
+    verb: 'propose',
+    button: (label: string) => `Propose '${label}'`,
+    enter: (label: string) => `Enter proposes '${label}': an admin decides whether it becomes a tag.`,
+    notListed: 'Not listed? Type its name to propose it.',
+    placeholder: 'Type to find, or to propose a new one',
+    mark: 'proposed',
+    limit: MAX_PROPOSED,
+  },
+  create: {
+    verb: 'create',
+    button: (label: string) => `Create '${label}'`,
+    enter: (label: string) => `Enter adds '${label}', created as a new tag when you save.`,
+    notListed: 'Not listed? Type its name to create it.',
+    placeholder: 'Type to find, or to create a new tag',
+    mark: 'new',
+    limit: 50,
+  },
+} as const;
+
 /** Why a typed label cannot be proposed, or null when it can. */
-function proposalProblem(label: string, proposed: number): string | null {
+function proposalProblem(label: string, proposed: number, limit: number): string | null {
   if (!/[\p{L}\p{N}]/u.test(label)) return 'A new tag needs a letter or a digit.';
   if (label.length > MAX_LABEL) return `A tag may have at most ${MAX_LABEL} characters.`;
-  if (proposed >= MAX_PROPOSED) return `At most ${MAX_PROPOSED} new tags here.`;
+  if (proposed >= limit) return `At most ${limit} new tags here.`;
   return null;
 }
 
@@ -50,14 +79,15 @@ function useClosedByPointerOutside(details: RefObject<HTMLDetailsElement | null>
 }
 
 /** What Enter in the box would do, when the typed label has no problem. */
-function draftHint(match: Tag | undefined, canPropose: boolean, typed: string): string {
+function draftHint(match: Tag | undefined, canPropose: boolean, typed: string, mode: NewTagMode): string {
   if (match) return `Enter picks ${match.label}.`;
-  if (canPropose) return `Enter proposes '${typed}': an admin decides whether it becomes a tag.`;
-  return 'Not listed? Type its name to propose it.';
+  if (canPropose) return NEW_TAG_WORDS[mode].enter(typed);
+  return NEW_TAG_WORDS[mode].notListed;
 }
 
 interface DraftBoxProps {
   noun: string;
+  mode: NewTagMode;
   hintId: string;
   draft: string;
   hint: string;
@@ -66,15 +96,15 @@ interface DraftBoxProps {
 }
 
 /** The box at the top of a creatable dropdown, that finds an option or proposes a new one, with its hint. */
-function DraftBox({ noun, hintId, draft, hint, onDraft, onKeyDown }: DraftBoxProps) {
+function DraftBox({ noun, mode, hintId, draft, hint, onDraft, onKeyDown }: DraftBoxProps) {
   return (
     <div className="px-2 pb-2">
       <input
         type="text"
         className="input input-sm w-full"
-        aria-label={`Find or propose ${noun}`}
+        aria-label={`Find or ${NEW_TAG_WORDS[mode].verb} ${noun}`}
         aria-describedby={hintId}
-        placeholder="Type to find, or to propose a new one"
+        placeholder={NEW_TAG_WORDS[mode].placeholder}
         value={draft}
         maxLength={MAX_LABEL + 20}
         onChange={(event) => onDraft(event.target.value)}
@@ -91,13 +121,13 @@ interface TagCheckboxProps {
   name: string;
   tag: Tag;
   checked: boolean;
-  /** A proposal, marked so; unchecking it removes it. */
-  proposed?: boolean;
+  /** A proposal (or a new tag), marked with this word; unchecking it removes it. */
+  mark?: string | undefined;
   onToggle: (tag: Tag, on: boolean) => void;
 }
 
 /** One option of the dropdown, or one proposal, as a labelled checkbox. */
-function TagCheckbox({ name, tag, checked, proposed = false, onToggle }: TagCheckboxProps) {
+function TagCheckbox({ name, tag, checked, mark, onToggle }: TagCheckboxProps) {
   return (
     <li>
       <label className="flex cursor-pointer items-center gap-3">
@@ -110,7 +140,7 @@ function TagCheckbox({ name, tag, checked, proposed = false, onToggle }: TagChec
           onChange={(event) => onToggle(tag, event.target.checked)}
         />
         {tag.label}
-        {proposed && <span className="badge badge-sm badge-outline">proposed</span>}
+        {mark && <span className="badge badge-sm badge-outline">{mark}</span>}
       </label>
     </li>
   );
@@ -119,23 +149,25 @@ function TagCheckbox({ name, tag, checked, proposed = false, onToggle }: TagChec
 /** The proposed tags as chips under the dropdown, each with a button that removes it. */
 function ProposedChips({
   noun,
+  mark,
   proposed,
   onRemove,
 }: {
   noun: string;
+  mark: string;
   proposed: readonly Tag[];
   onRemove: (tag: Tag) => void;
 }) {
   return (
-    <ul className="mt-1 flex flex-wrap gap-2" aria-label={`Proposed ${noun}`}>
+    <ul className="mt-1 flex flex-wrap gap-2" aria-label={`${mark === 'new' ? 'New' : 'Proposed'} ${noun}`}>
       {proposed.map((tag) => (
         <li key={tag.value} className="badge badge-outline h-auto gap-1 py-1" data-proposed-tag={tag.value}>
           {tag.label}
-          <span className="text-xs text-base-content/70">proposed</span>
+          <span className="text-xs text-base-content/70">{mark}</span>
           <button
             type="button"
             className="btn btn-ghost btn-xs px-1"
-            aria-label={`Remove the proposed ${tag.label}`}
+            aria-label={`Remove the ${mark} ${tag.label}`}
             onClick={() => onRemove(tag)}
           >
             ×
@@ -156,12 +188,37 @@ function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
 }
 
 /** The closed dropdown's words: what is chosen, a proposal marked as such. */
-const summaryText = (selected: readonly Tag[], offered: Set<string>, creatable: boolean) =>
+const summaryText = (selected: readonly Tag[], offered: Set<string>, creatable: boolean, mark: string) =>
   selected.length
-    ? selected.map((tag) => (offered.has(tag.value) || !creatable ? tag.label : `${tag.label} (proposed)`)).join(', ')
+    ? selected.map((tag) => (offered.has(tag.value) || !creatable ? tag.label : `${tag.label} (${mark})`)).join(', ')
     : 'None selected';
 
-export function MultiSelect({ name, label, options, selected, onChange, error, creatable = false }: MultiSelectProps) {
+/** The draft box's keys: Enter picks or proposes, Escape clears what was typed, ArrowDown goes to the list. */
+function draftKeys(
+  draft: string,
+  setDraft: (draft: string) => void,
+  propose: () => void,
+  list: RefObject<HTMLUListElement | null>,
+) {
+  return (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      // Enter here picks or proposes: it must not submit the form.
+      event.preventDefault();
+      propose();
+    } else if (event.key === 'Escape' && draft) {
+      event.preventDefault();
+      event.stopPropagation();
+      setDraft('');
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      list.current?.querySelector<HTMLElement>('input, button')?.focus();
+    }
+  };
+}
+
+export function MultiSelect(props: MultiSelectProps) {
+  const { name, label, options, selected, onChange, error, creatable = false, newTag = 'propose' } = props;
+  const words = NEW_TAG_WORDS[newTag];
   const details = useRef<HTMLDetailsElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const [draft, setDraft] = useState('');
@@ -194,7 +251,8 @@ export function MultiSelect({ name, label, options, selected, onChange, error, c
     ? options.find((option) => option.value === typedValue || option.label.toLowerCase() === typed.toLowerCase())
     : undefined;
   const already = proposed.some((p) => p.value === typedValue);
-  const problem = creatable && typed && !match && !already ? proposalProblem(typed, proposed.length) : null;
+  const problem =
+    creatable && typed && !match && !already ? proposalProblem(typed, proposed.length, words.limit) : null;
   const canPropose = creatable && typed !== '' && !match && !already && problem === null;
   const shown =
     creatable && typed ? options.filter((option) => option.label.toLowerCase().includes(typed.toLowerCase())) : options;
@@ -206,22 +264,9 @@ export function MultiSelect({ name, label, options, selected, onChange, error, c
     setDraft('');
   }
 
-  function onDraftKey(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'Enter') {
-      // Enter here picks or proposes: it must not submit the form.
-      event.preventDefault();
-      propose();
-    } else if (event.key === 'Escape' && draft) {
-      event.preventDefault();
-      event.stopPropagation();
-      setDraft('');
-    } else if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      list.current?.querySelector<HTMLElement>('input, button')?.focus();
-    }
-  }
+  const onDraftKey = draftKeys(draft, setDraft, propose, list);
 
-  const summary = summaryText(selected, offered, creatable);
+  const summary = summaryText(selected, offered, creatable, words.mark);
   const noun = label.toLowerCase();
 
   return (
@@ -236,9 +281,10 @@ export function MultiSelect({ name, label, options, selected, onChange, error, c
           {creatable && (
             <DraftBox
               noun={noun}
+              mode={newTag}
               hintId={hintId}
               draft={draft}
-              hint={problem ?? draftHint(match, canPropose, typed)}
+              hint={problem ?? draftHint(match, canPropose, typed, newTag)}
               onDraft={setDraft}
               onKeyDown={onDraftKey}
             />
@@ -259,14 +305,14 @@ export function MultiSelect({ name, label, options, selected, onChange, error, c
                 name={name}
                 tag={tag}
                 checked
-                proposed
+                mark={words.mark}
                 onToggle={(proposal) => toggle(proposal, false)}
               />
             ))}
             {canPropose && (
               <li>
                 <button type="button" onClick={propose}>
-                  Propose '{typed}'
+                  {words.button(typed)}
                 </button>
               </li>
             )}
@@ -276,7 +322,9 @@ export function MultiSelect({ name, label, options, selected, onChange, error, c
           </ul>
         </div>
       </details>
-      {proposed.length > 0 && <ProposedChips noun={noun} proposed={proposed} onRemove={(tag) => toggle(tag, false)} />}
+      {proposed.length > 0 && (
+        <ProposedChips noun={noun} mark={words.mark} proposed={proposed} onRemove={(tag) => toggle(tag, false)} />
+      )}
       {error && (
         <p id={`${id}-error`} className="text-sm text-error" data-field-error={name}>
           {error}

@@ -161,9 +161,11 @@ interface CheckboxFieldProps {
   onChecked: (checked: boolean) => void;
   hint?: ReactNode;
   disabled?: boolean;
+  /** Drawn as an on/off switch (role switch): for a setting that takes effect at once, such as a list's visibility. */
+  asSwitch?: boolean;
 }
 
-export function CheckboxField({ name, label, checked, onChecked, hint, disabled }: CheckboxFieldProps) {
+export function CheckboxField({ name, label, checked, onChecked, hint, disabled, asSwitch }: CheckboxFieldProps) {
   const id = fieldId(name);
   return (
     <div className="fieldset">
@@ -172,7 +174,8 @@ export function CheckboxField({ name, label, checked, onChecked, hint, disabled 
           id={id}
           name={name}
           type="checkbox"
-          className="checkbox checkbox-primary"
+          className={asSwitch ? 'toggle toggle-primary' : 'checkbox checkbox-primary'}
+          {...(asSwitch ? { role: 'switch' } : {})}
           checked={checked}
           disabled={disabled}
           onChange={(event) => onChecked(event.target.checked)}
@@ -186,10 +189,11 @@ export function CheckboxField({ name, label, checked, onChecked, hint, disabled 
 }
 
 /**
- * A form's error, next to the form. One notice at a time (docs/product.md#audience-and-page-frame): when it shows, a toast still
- * on screen (say, the success of the previous save) goes.
+ * A form's error, next to the form; with `onRetry` (a send that may work again), a Retry button beside it.
+ * One notice at a time (docs/product.md#audience-and-page-frame): when it shows, a toast still on screen (say,
+ * the success of the previous save) goes.
  */
-export function FormAlert({ message }: { message: string | null }) {
+export function FormAlert({ message, onRetry }: { message: string | null; onRetry?: (() => void) | null }) {
   useEffect(() => {
     if (message) dismissToast();
   }, [message]);
@@ -197,6 +201,11 @@ export function FormAlert({ message }: { message: string | null }) {
   return (
     <div role="alert" className="alert alert-error">
       <span>{message}</span>
+      {onRetry && (
+        <button type="button" className="btn btn-sm" onClick={onRetry} data-retry>
+          Retry
+        </button>
+      )}
     </div>
   );
 }

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { PASSWORD_MISMATCH } from '#db/accounts/validation/users.ts';
-import { ApiError, errorMessage } from '#site/lib/api.ts';
+import { ApiError, errorMessage, isRetryable } from '#site/lib/api.ts';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
@@ -77,6 +77,8 @@ export function useForm<V extends object, K extends string = Extract<keyof V, st
   const [errors, setErrors] = useState<FieldErrors<K>>({});
   const [alert, setAlert] = useState<string | null>(options.alert ?? null);
   const [action, setAction] = useState<A | 'submit' | null>(null);
+  /** The failed send again, when trying again may work (no answer, a failure of ours): the alert's Retry. */
+  const [retry, setRetry] = useState<(() => void) | null>(null);
 
   /** The setter of one value, for a field's onValue. */
   const set =
@@ -87,6 +89,7 @@ export function useForm<V extends object, K extends string = Extract<keyof V, st
   /** Runs a send named `name`; its failure becomes the alert (and `onFailure` puts the form back as it needs). */
   async function run(name: A | 'submit', send: () => Promise<unknown>, onFailure?: () => void): Promise<void> {
     setAlert(null);
+    setRetry(null);
     setAction(name);
     try {
       await send();
@@ -95,6 +98,8 @@ export function useForm<V extends object, K extends string = Extract<keyof V, st
       const besideFields = serverFieldErrors<K>(error, Object.keys(values));
       if (Object.keys(besideFields).length > 0) setErrors((current) => ({ ...current, ...besideFields }));
       else setAlert(failure(error));
+      // What was typed stays in the form; Retry sends it again as it was sent.
+      if (isRetryable(error)) setRetry(() => () => void run(name, send, onFailure));
       onFailure?.();
       setAction(null);
     }
@@ -111,11 +116,14 @@ export function useForm<V extends object, K extends string = Extract<keyof V, st
         setErrors({});
         await run('submit', () => send(result.data));
       },
-      onChange: () => setAlert(null),
+      onChange: () => {
+        setAlert(null);
+        setRetry(null);
+      },
     };
   }
 
-  return { values, set, setValues, errors, alert, sending: action !== null, action, run, handlers };
+  return { values, set, setValues, errors, alert, retry, sending: action !== null, action, run, handlers };
 }
 
 /** Moves the keyboard focus to the first invalid field each time a new set of errors is shown. */

@@ -3,9 +3,9 @@
  * real server, hostile values included, and the submissions' bulk action (docs/product.md#pages).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, type Query, uniqueEmail } from '../setup/http.ts';
+import { DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { asAdmin, signUp, CATALOG_READY } from '../setup/actors.ts';
 import { sqlRows } from '../setup/sql.ts';
 
 let token: string;
@@ -17,7 +17,7 @@ const get = async (path: string) => api.raw.get(path, { token });
 let submitter: { token: string };
 async function submit(name: string, url = `https://lists-${Math.random().toString(36).slice(2)}.example.org/`) {
   const res = await api.call('submitLink', {
-    body: { url, name },
+    body: { ...CATALOG_READY, url, name },
     token: submitter.token,
   });
   expect(res.status).toBe(201);
@@ -75,35 +75,21 @@ describe('every admin list takes the same parameters', () => {
   });
 
   it('pageSize is clamped to 1–100 and pages follow it', async () => {
-    const small = await api.call('adminContents', {
-      query: { pageSize: '0' },
-      token,
-    });
+    const small = await get('/api/contents/admin?pageSize=0');
     expect(small.body.pageSize).toBe(1);
     expect(small.body.contents).toHaveLength(1);
-    const big = await api.call('adminContents', {
-      query: { pageSize: '100000' },
-      token,
-    });
+    const big = await get('/api/contents/admin?pageSize=100000');
     expect(big.body.pageSize).toBe(100);
     expect(big.body.contents).toHaveLength(100);
     const total = big.body.total as number;
-    const page = await api.call('adminContents', {
-      query: { pageSize: '25', page: '2' },
-      token,
-    });
+    const page = await get('/api/contents/admin?pageSize=25&page=2');
     expect(page.body).toMatchObject({ page: 2, pageSize: 25, count: 25, pages: Math.ceil(total / 25) });
     expect(page.body.contents).toHaveLength(25);
   });
 
   it('an empty value is "not given"', async () => {
-    const plain = await api.call('adminContents', {
-      token,
-    });
-    const blank = await api.call('adminContents', {
-      query: { page: '', pageSize: '', search: '', sort: '', order: '', status: '', category: '', cost: '', link: '' },
-      token,
-    });
+    const plain = await get('/api/contents/admin');
+    const blank = await get('/api/contents/admin?page=&pageSize=&search=&sort=&order=&status=&category=&cost=&link=');
     expect(blank.body.total).toBe(plain.body.total);
     expect(blank.body.contents.map((c: { _id: string }) => c._id)).toEqual(
       plain.body.contents.map((c: { _id: string }) => c._id),
@@ -113,24 +99,12 @@ describe('every admin list takes the same parameters', () => {
 
 describe('contents', () => {
   it('search uses the catalog’s full-text search, and finds a content by its id', async () => {
-    const res = await api.call('adminContents', {
-      query: { search: 'python', pageSize: '100' },
-      token,
-    });
+    const res = await get('/api/contents/admin?search=python&pageSize=100');
     expect(res.body.total).toBeGreaterThan(0);
-    expect(res.body.total).toBeLessThan(
-      (
-        await api.call('adminContents', {
-          token,
-        })
-      ).body.total,
-    );
+    expect(res.body.total).toBeLessThan((await get('/api/contents/admin')).body.total);
     for (const content of res.body.contents) expect(JSON.stringify(content).toLowerCase()).toContain('python');
     const one = res.body.contents[0];
-    const byId = await api.call('adminContents', {
-      query: { search: one._id },
-      token,
-    });
+    const byId = await get(`/api/contents/admin?search=${one._id}`);
     expect(byId.body.contents.map((c: { _id: string }) => c._id)).toEqual([one._id]);
   });
 
@@ -140,25 +114,16 @@ describe('contents', () => {
         token,
       })
     ).body.content as { _id: string; name: string };
-    const up = (
-      await api.call('adminContents', {
-        query: { sort: 'name', order: 'asc', pageSize: '100' },
-        token,
-      })
-    ).body.contents.map((c: { name: string }) => c.name);
+    const up = (await get('/api/contents/admin?sort=name&order=asc&pageSize=100')).body.contents.map(
+      (c: { name: string }) => c.name,
+    );
     const folded = (names: string[]) => names.map((n) => n.toLowerCase());
     expect(folded(up)).toEqual([...folded(up)].sort());
-    const down = (
-      await api.call('adminContents', {
-        query: { sort: 'name', order: 'desc', pageSize: '100' },
-        token,
-      })
-    ).body.contents.map((c: { name: string }) => c.name);
+    const down = (await get('/api/contents/admin?sort=name&order=desc&pageSize=100')).body.contents.map(
+      (c: { name: string }) => c.name,
+    );
     expect(folded(down)).toEqual([...folded(down)].sort().reverse());
-    const found = await api.call('adminContents', {
-      query: { search: 'Sample', sort: 'name' },
-      token,
-    });
+    const found = await get('/api/contents/admin?search=Sample&sort=name');
     expect(found.body.contents.map((c: { _id: string }) => c._id)).toContain(draft._id);
     await api.call('deleteContent', {
       params: { id: draft._id },
@@ -167,37 +132,23 @@ describe('contents', () => {
   });
 
   it('filters by status, category and cost together, and the link filter keeps only published contents', async () => {
-    const res = await api.call('adminContents', {
-      query: { status: 'published', category: 'web-development', cost: 'Paid', pageSize: '100' },
-      token,
-    });
+    const res = await get('/api/contents/admin?status=published&category=web-development&cost=Paid&pageSize=100');
     expect(res.body.total).toBeGreaterThan(0);
     for (const content of res.body.contents) {
       expect(content.status).toBe('published');
       expect(content.cost).toBe('Paid');
       expect(content.category.map((t: { value: string }) => t.value)).toContain('web-development');
     }
-    const all = (
-      await api.call('adminContents', {
-        query: { category: 'web-development', pageSize: '100' },
-        token,
-      })
-    ).body.total;
+    const all = (await get('/api/contents/admin?category=web-development&pageSize=100')).body.total;
     expect(res.body.total).toBeLessThan(all);
     const [row] = await sql('SELECT id FROM contents LIMIT 1');
     await sql(
       "INSERT INTO link_checks (content_id, url, checked_at, status, error, failures, broken_since, due_at) SELECT id, url, 1, 404, 'HTTP 404', 3, 1, 1 FROM contents WHERE id = ?",
       [String(row!.id)],
     );
-    const broken = await api.call('adminContents', {
-      query: { link: 'broken', status: 'draft' },
-      token,
-    });
+    const broken = await get('/api/contents/admin?link=broken&status=draft');
     expect(broken.body.contents.map((c: { _id: string }) => c._id)).toEqual([]);
-    const brokenPublished = await api.call('adminContents', {
-      query: { link: 'broken' },
-      token,
-    });
+    const brokenPublished = await get('/api/contents/admin?link=broken');
     expect(brokenPublished.body.contents.map((c: { _id: string }) => c._id)).toContain(String(row!.id));
   });
 });
@@ -206,57 +157,24 @@ describe('users', () => {
   it('searches name or email (wildcards are plain text), filters by role, sorts by email', async () => {
     const { email } = await signUp(api, 'Zed 100%_off', { email: uniqueEmail('zedpercent') });
     expect(
-      (
-        await api.call('adminUsers', {
-          query: { search: '100%_' },
-          token,
-        })
-      ).body.users.map((u: { email: string }) => u.email),
+      (await get(`/api/users/admin?search=${encodeURIComponent('100%_')}`)).body.users.map(
+        (u: { email: string }) => u.email,
+      ),
     ).toEqual([email]);
-    expect(
-      (
-        await api.call('adminUsers', {
-          query: { search: '%' },
-          token,
-        })
-      ).body.users.map((u: { email: string }) => u.email),
-    ).toEqual([email]);
-    expect(
-      (
-        await api.call('adminUsers', {
-          query: { search: '0_o' },
-          token,
-        })
-      ).body.users,
-    ).toEqual([]);
-    expect(
-      (
-        await api.call('adminUsers', {
-          query: { search: 'zed 100' },
-          token,
-        })
-      ).body.total,
-    ).toBe(1);
-    const admins = await api.call('adminUsers', {
-      query: { role: 'admin', pageSize: '100' },
-      token,
-    });
+    expect((await get('/api/users/admin?search=%25')).body.users.map((u: { email: string }) => u.email)).toEqual([
+      email,
+    ]);
+    expect((await get('/api/users/admin?search=0_o')).body.users).toEqual([]);
+    expect((await get('/api/users/admin?search=zed%20100')).body.total).toBe(1);
+    const admins = await get('/api/users/admin?role=admin&pageSize=100');
     expect(admins.body.users.every((u: { isAdmin: boolean }) => u.isAdmin)).toBe(true);
     expect(admins.body.users.map((u: { email: string }) => u.email)).toContain(DEMO_ADMIN.email);
     expect(
-      (
-        await api.call('adminUsers', {
-          query: { role: 'user', pageSize: '100' },
-          token,
-        })
-      ).body.users.every((u: { isAdmin: boolean }) => !u.isAdmin),
+      (await get('/api/users/admin?role=user&pageSize=100')).body.users.every((u: { isAdmin: boolean }) => !u.isAdmin),
     ).toBe(true);
-    const emails = (
-      await api.call('adminUsers', {
-        query: { sort: 'email', order: 'desc', pageSize: '100' },
-        token,
-      })
-    ).body.users.map((u: { email: string }) => u.email);
+    const emails = (await get('/api/users/admin?sort=email&order=desc&pageSize=100')).body.users.map(
+      (u: { email: string }) => u.email,
+    );
     expect(emails).toEqual([...emails].sort().reverse());
   });
 });
@@ -269,39 +187,21 @@ describe('submissions', () => {
       params: { id: decided._id },
       token,
     });
-    const ids = async (query: Query) =>
-      (await api.call('adminSubmissions', { query, token })).body.submissions.map((s) => s._id);
-    expect(await ids({ search: 'queue search' })).toEqual([waiting._id]);
-    expect(await ids({ search: 'queue search', status: 'rejected' })).toEqual([decided._id]);
-    expect(await ids({ search: 'queue search', status: 'all', sort: 'name', order: 'desc' })).toEqual([
-      decided._id,
-      waiting._id,
-    ]);
+    const ids = async (query: string) =>
+      (await get(`/api/submissions/admin?${query}`)).body.submissions.map((s: { _id: string }) => s._id);
+    expect(await ids('search=queue%20search')).toEqual([waiting._id]);
+    expect(await ids('search=queue%20search&status=rejected')).toEqual([decided._id]);
+    expect(await ids('search=queue%20search&status=all&sort=name&order=desc')).toEqual([decided._id, waiting._id]);
   });
 });
 
 describe('tags', () => {
   it('filters by kind and status, searches label or value, sorts by use', async () => {
-    const res = await api.call('adminTags', {
-      query: { kind: 'techStack', search: 'java', sort: 'label' },
-      token,
-    });
+    const res = await get('/api/tags/admin?kind=techStack&search=java&sort=label');
     expect(res.body.tags.map((t: { label: string }) => t.label)).toEqual(['Java', 'Javascript']);
-    const used = (
-      await api.call('adminTags', {
-        query: { sort: 'used' },
-        token,
-      })
-    ).body.tags.map((t: { contents: number }) => t.contents);
+    const used = (await get('/api/tags/admin?sort=used')).body.tags.map((t: { contents: number }) => t.contents);
     expect(used).toEqual([...used].sort((a, b) => b - a));
-    expect(
-      (
-        await api.call('adminTags', {
-          query: { kind: 'colour' },
-          token,
-        })
-      ).status,
-    ).toBe(400);
+    expect((await get('/api/tags/admin?kind=colour')).status).toBe(400);
   });
 });
 

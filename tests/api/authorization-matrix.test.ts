@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
-import { signUp } from '../setup/actors.ts';
+import { signUp, CATALOG_READY } from '../setup/actors.ts';
 import { openDatabase } from '../setup/sql.ts';
 
 const CALLERS = ['anonymous', 'user', 'other', 'admin'] as const;
@@ -645,6 +645,7 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/test', path: () => '/test', expect: all(200) },
   { method: 'GET', route: '/signup', path: () => '/signup', expect: all(200) },
   { method: 'GET', route: '/feed.xml', path: () => '/feed.xml', expect: all(200) },
+  { method: 'GET', route: '/feed', path: () => '/feed?category=web-development', expect: all(200) },
   { method: 'GET', route: '/robots.txt', path: () => '/robots.txt', expect: all(200) },
   { method: 'GET', route: '/sitemap.xml', path: () => '/sitemap.xml', expect: all(200) },
   { method: 'GET', route: '/sitemap/[part].xml', path: () => '/sitemap/0.xml', expect: all(200) },
@@ -847,7 +848,7 @@ beforeAll(async () => {
   };
   const submission = async () => {
     const res = await api.call('submitLink', {
-      body: { url: `https://queued-${++n}-${Date.now()}.example.org/`, category: ['Data Science'] },
+      body: { ...CATALOG_READY, url: `https://queued-${++n}-${Date.now()}.example.org/`, name: `Queued ${n}` },
       token: user.token,
     });
     expect(res.status).toBe(201);

@@ -1,7 +1,7 @@
 /** The public catalog API through the real server: docs/product.md#the-rest-api shapes, validators, and hostile input. */
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { asAdmin, signUp, CATALOG_READY } from '../setup/actors.ts';
 import { MAX_STALE_MS } from '../../site/server/page-cache.ts';
 
 const { server, api } = useServer();
@@ -370,7 +370,7 @@ describe('cached pages stay correct', () => {
     const user = await signUp(api, 'Submitter');
     const name = `Quokkaology ${Date.now()}`;
     const { body: submission } = await api.call('submitLink', {
-      body: { url: `https://example.org/${Date.now()}`, name, description: 'All about quokkas.' },
+      body: { ...CATALOG_READY, url: `https://example.org/${Date.now()}`, name, description: 'All about quokkas.' },
       token: user.token,
     });
     await fetch(`${server.url}/search?searchTerm=quokkaology`);

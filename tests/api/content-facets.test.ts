@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { asAdmin, signUp, CATALOG_READY } from '../setup/actors.ts';
 
 let admin: { token: string };
 
@@ -165,19 +165,19 @@ describe.each([
     const submitter = await signUp(api, 'Submitter');
     const url = () => `https://facets.example.org/${key}/${Math.random().toString(36).slice(2)}`;
     const given = await api.call('submitLink', {
-      body: { url: url(), [key]: label },
+      body: { ...CATALOG_READY, url: url(), [key]: label },
       token: submitter.token,
     });
     expect(given.status).toBe(201);
     expect(given.body[key]).toBe(value);
     const none = await api.call('submitLink', {
-      body: { url: url() },
+      body: { ...CATALOG_READY, url: url() },
       token: submitter.token,
     });
     expect(none.status).toBe(201);
     expect(none.body[key]).toBeNull();
     const wrong = await api.call('submitLink', {
-      body: { url: url(), [key]: unknown },
+      body: { ...CATALOG_READY, url: url(), [key]: unknown },
       token: submitter.token,
     });
     expect(wrong.status).toBe(400);

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { asAdmin, signUp, CATALOG_READY } from '../setup/actors.ts';
 import { markEmailVerified, sqlRows } from '../setup/sql.ts';
 
 let admin: { token: string };
@@ -20,7 +20,7 @@ beforeAll(async () => {
 let n = 0;
 async function submit(token: string, name: string) {
   const res = await api.call('submitLink', {
-    body: { url: `https://decided-${Date.now()}-${++n}.example.org/`, name },
+    body: { ...CATALOG_READY, url: `https://decided-${Date.now()}-${++n}.example.org/`, name },
     token,
   });
   expect(res.status).toBe(201);

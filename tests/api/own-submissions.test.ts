@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { asAdmin, signUp, CATALOG_READY } from '../setup/actors.ts';
 
 let admin: { token: string };
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
 let n = 0;
 async function submit(token: string, name: string) {
   const res = await api.call('submitLink', {
-    body: { url: `https://own-${Date.now()}-${++n}.example.org/`, name },
+    body: { ...CATALOG_READY, url: `https://own-${Date.now()}-${++n}.example.org/`, name },
     token,
   });
   expect(res.status).toBe(201);

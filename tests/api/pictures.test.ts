@@ -10,7 +10,7 @@ import { runCli, tempDb } from '../cli/harness.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, asUser } from '../setup/actors.ts';
+import { asAdmin, asUser, CATALOG_READY } from '../setup/actors.ts';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { sqlRows } from '../setup/sql.ts';
 
@@ -59,7 +59,7 @@ async function site(
  */
 async function approved(url: string): Promise<string> {
   const created = await api.call('submitLink', {
-    body: { url: `${url}/`, description: 'Pictures.' },
+    body: { ...CATALOG_READY, url: `${url}/`, description: 'Pictures.' },
     token: userToken,
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { asAdmin, signUp, CATALOG_READY } from '../setup/actors.ts';
 import { sqlRows } from '../setup/sql.ts';
 
 let admin: { token: string };
@@ -25,7 +25,13 @@ let n = 0;
 /** A submission as a REST client sends it: every tag a {label, value} pair. */
 async function submit(tags: Record<string, Array<{ label: string; value: string }>>) {
   const res = await api.call('submitLink', {
-    body: { url: `https://proposals-${Date.now()}-${++n}.example.org/`, cost: 'Free', hasCert: 'false', ...tags },
+    body: {
+      ...CATALOG_READY,
+      url: `https://proposals-${Date.now()}-${++n}.example.org/`,
+      cost: 'Free',
+      hasCert: 'false',
+      ...tags,
+    },
     token: user.token,
   });
   return res;
@@ -151,7 +157,9 @@ describe('the admin approves with a choice for each proposed tag', () => {
       { kind: 'techStack', label: 'Zig', value: 'zig', outcome: 'dropped' },
     ]);
     expect(
-      await sql('SELECT kind, value FROM content_tags WHERE content_id = ? ORDER BY value', [res.body.content._id]),
+      await sql("SELECT kind, value FROM content_tags WHERE content_id = ? AND kind = 'techStack' ORDER BY value", [
+        res.body.content._id,
+      ]),
     ).toEqual([
       { kind: 'techStack', value: 'gleam' },
       { kind: 'techStack', value: 'go' },
@@ -192,25 +200,49 @@ describe('the admin approves with a choice for each proposed tag', () => {
     });
   });
 
-  it('a client that posts the submission back as it read it drops the proposals and is told so', async () => {
-    const created = await submit({ category: [{ label: 'Retro Computing', value: 'retro-computing' }] });
-    const submission = (
+  it('a client that knows no proposedTags sees what was typed where it looks: kept, it is created; taken out, the message says it was dropped', async () => {
+    const web = { label: 'Web Development', value: 'web-development' };
+    const retro = { label: 'Retro Computing', value: 'retro-computing' };
+    const kept = await submit({ category: [web, retro] });
+    const read = (
       await api.call('getSubmission', {
-        params: { id: created.body._id },
+        params: { id: kept.body._id },
         token: admin.token,
       })
     ).body;
+    expect(read.category).toEqual([web, retro]);
+    expect(read.proposedTags).toEqual([{ kind: 'category', ...retro }]);
+    const { proposedTags: _ours, ...asTheClientPosts } = read;
     const res = await api.call('approveSubmission', {
-      params: { id: submission._id },
-      body: submission,
+      params: { id: read._id },
+      body: asTheClientPosts,
       token: admin.token,
     });
     expect(res.status).toBe(201);
-    expect(res.body.proposedTags).toEqual([
-      { kind: 'category', label: 'Retro Computing', value: 'retro-computing', outcome: 'dropped' },
-    ]);
-    expect(res.body.content.category).toEqual([]);
-    expect(await tagRows('category', 'retro-computing')).toEqual([]);
+    expect(res.body.message).toBe('Submission is approved');
+    expect(res.body.proposedTags).toEqual([{ kind: 'category', ...retro, outcome: 'created', tag: retro }]);
+    expect(res.body.content.category).toEqual([web, retro]);
+    expect(await tagRows('category', 'retro-computing')).toEqual([{ label: 'Retro Computing', status: 'active' }]);
+
+    const game = { label: 'Game Design Lore', value: 'game-design-lore' };
+    const dropped = await submit({ category: [web, game] });
+    const again = (
+      await api.call('getSubmission', {
+        params: { id: dropped.body._id },
+        token: admin.token,
+      })
+    ).body;
+    const { proposedTags: _also, ...withoutIt } = { ...again, category: [web] };
+    const answer = await api.call('approveSubmission', {
+      params: { id: again._id },
+      body: withoutIt,
+      token: admin.token,
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.message).toBe(
+      "Submission is approved (the proposed tag 'Game Design Lore' (category) was dropped)",
+    );
+    expect(await tagRows('category', 'game-design-lore')).toEqual([]);
   });
 
   it('bad choices are a 400 naming the problem; the submission stays pending and no tag is made', async () => {

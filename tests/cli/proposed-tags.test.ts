@@ -8,6 +8,7 @@ import { openDb } from '#db/client.ts';
 import { createSubmission } from '#db/submissions/submissions.ts';
 import { ENTER, runCli, runInTerminal, tempDb, type TempDb, type TerminalSession } from './harness.ts';
 import { databaseAuthToken } from '../setup/test-database.ts';
+import { CATALOG_READY } from '../setup/actors.ts';
 
 let db: TempDb;
 let terminal: TerminalSession | undefined;
@@ -40,7 +41,13 @@ async function submitWith(techStack: string[], url = 'https://elixirschool.com/'
     const [grace] = (await client.$client.execute("SELECT id FROM users WHERE email = 'grace@example.com'")).rows;
     const pairs = techStack.map((label) => ({ label, value: label.toLowerCase() }));
     return (
-      await createSubmission(client, String(grace!.id), { url, name: 'Elixir School', techStack: pairs, cost: 'Free' })
+      await createSubmission(client, String(grace!.id), {
+        ...CATALOG_READY,
+        url,
+        name: 'Elixir School',
+        techStack: pairs,
+        cost: 'Free',
+      })
     )._id;
   } finally {
     client.$client.close();
@@ -61,7 +68,7 @@ describe('submissions list', () => {
     const run = await runCli(db.url, ['submissions', 'list']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toContain(
-      `${id}  Elixir School  https://elixirschool.com/\n    Python, Elixir (proposed techStack) · Free · `,
+      `${id}  Elixir School  https://elixirschool.com/\n    Web Development, Python, Online Courses, Elixir (proposed techStack) · Free · `,
     );
     const listed = JSON.parse((await runCli(db.url, ['submissions', 'list', '--json'])).stdout);
     expect(listed[0].proposedTags).toEqual([{ kind: 'techStack', label: 'Elixir', value: 'elixir' }]);

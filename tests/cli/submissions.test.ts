@@ -31,6 +31,7 @@ async function queue(n: number, name = (i: number) => `Course ${i}`): Promise<st
     url: `https://course-${i}.example.org/`,
     description: `Course number ${i}`,
     category: ['Web Development'],
+    type: ['Online Courses'],
   }));
   writeFileSync(file, JSON.stringify(rows));
   const run = await runCli(db.url, ['import', file, '--as-submissions']);
@@ -126,7 +127,7 @@ describe('submissions approve and reject from a script', () => {
     await runCli(db.url, ['submissions', 'approve', first!, '--yes']);
     // A second submission of the first website, queued by SQL: the import would have skipped it.
     await db.query(
-      "INSERT INTO submissions (id, name, slug, url, url_key, description, cost, has_cert, category, tech_stack, type) SELECT 'aaaaaaaaaaaaaaaaaaaaaaaa', 'Copy', 'copy', url, url_key, '', 'Free', 0, '[]', '[]', '[]' FROM contents",
+      `INSERT INTO submissions (id, name, slug, url, url_key, description, cost, has_cert, category, tech_stack, type) SELECT 'aaaaaaaaaaaaaaaaaaaaaaaa', 'Copy', 'copy', url, url_key, 'A copy of the course', 'Free', 0, '[{"label":"Web Development","value":"web-development"}]', '[]', '[{"label":"Online Courses","value":"online-courses"}]' FROM contents`,
     );
     const run = await runCli(db.url, [
       'submissions',
@@ -145,6 +146,20 @@ describe('submissions approve and reject from a script', () => {
     );
     expect((await pendingRows()).map((r) => r.id)).toEqual(['aaaaaaaaaaaaaaaaaaaaaaaa']);
     expect(await contentNames()).toEqual(['Course 0', 'Course 1']);
+  });
+
+  it('approving counts and names first what cannot be published as it stands, then skips it with the reason, exit 1', async () => {
+    const [ready, bare] = await queue(2);
+    await db.query(`UPDATE submissions SET type = '[]', description = '' WHERE id = '${bare}'`);
+    const run = await runCli(db.url, ['submissions', 'approve', '--all', '--yes']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      '1 of 2 submissions cannot be published as it stands and will be skipped: “Course 1” needs a type and a description.',
+    );
+    expect(run.stdout).toContain(`approved  ${ready}`);
+    expect(run.stdout).toContain(`refused   ${bare}  Not published: “Course 1” needs a type and a description`);
+    expect((await pendingRows()).map((r) => r.id)).toEqual([bare]);
+    expect(await contentNames()).toEqual(['Course 0']);
   });
 
   it('--all approves the whole queue; --json gives each outcome', async () => {

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { asAdmin, signUp, CATALOG_TAGS } from '../setup/actors.ts';
 import sharp from 'sharp';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { launchBrowser, withSignedInPage } from '../setup/browser.ts';
@@ -41,7 +41,7 @@ afterAll(async () => {
 let n = 0;
 async function submitted(path: string) {
   const sent = await api.call('submitLink', {
-    body: { url: `${site.url}${path}?n=${++n}` },
+    body: { ...CATALOG_TAGS, url: `${site.url}${path}?n=${++n}` },
     token: user.token,
   });
   expect(sent.status).toBe(201);
@@ -100,7 +100,7 @@ describe('a submission’s blanks, as the admin opens it', () => {
 
   it('are not suggested where the submitter typed them, nor on a decided submission', async () => {
     const sent = await api.call('submitLink', {
-      body: { url: `${site.url}/typed`, description: 'Typed by me.', cost: 'Paid' },
+      body: { ...CATALOG_TAGS, url: `${site.url}/typed`, description: 'Typed by me.', cost: 'Paid' },
       token: user.token,
     });
     const { body: s } = await api.call('getSubmission', {

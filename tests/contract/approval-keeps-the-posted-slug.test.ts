@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { asAdmin, signUp, CATALOG_READY } from '../setup/actors.ts';
 
 let admin: { token: string };
 let user: { token: string };
@@ -19,7 +19,7 @@ beforeAll(async () => {
 let n = 0;
 async function submission() {
   const sent = await api.call('submitLink', {
-    body: { url: `https://slug-${++n}-${Date.now()}.example.org/`, name: `Posted Slug Course ${n}` },
+    body: { ...CATALOG_READY, url: `https://slug-${++n}-${Date.now()}.example.org/`, name: `Posted Slug Course ${n}` },
     token: user.token,
   });
   expect(sent.status).toBe(201);

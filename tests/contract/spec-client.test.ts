@@ -234,7 +234,15 @@ describe('submissions, as the client submits and an admin decides them', () => {
   it('approve, then delete as the client does: both succeed, and the content stays', async () => {
     const created = await call('POST', '/api/submissions/create', {
       token: user.token,
-      body: { url: `https://www.youtube.com/@client${Date.now()}`, cost: '', hasCert: '' },
+      body: {
+        url: `https://www.youtube.com/@client${Date.now()}`,
+        name: 'A channel for the client',
+        category: [{ label: 'Web Development', value: 'web-development' }],
+        type: [{ label: 'Video Lectures', value: 'video-lectures' }],
+        description: 'Short videos on the web platform.',
+        cost: '',
+        hasCert: '',
+      },
     });
     const id = created.data._id;
     const queue = await call('GET', '/api/submissions/admin?page=1', { token: admin.token });

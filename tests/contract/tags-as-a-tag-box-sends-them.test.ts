@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { asAdmin, signUp, CATALOG_READY } from '../setup/actors.ts';
 import { openDatabase } from '../setup/sql.ts';
 
 let admin: { token: string };
@@ -33,7 +33,12 @@ const OURS = [
 let n = 0;
 const submit = async (fields: Record<string, unknown> = {}) => {
   const sent = await api.call('submitLink', {
-    body: { url: `https://typed-${++n}-${Date.now()}.example.org/`, name: `Typed Tags Course ${n}`, ...fields },
+    body: {
+      ...CATALOG_READY,
+      url: `https://typed-${++n}-${Date.now()}.example.org/`,
+      name: `Typed Tags Course ${n}`,
+      ...fields,
+    },
     token: user.token,
   });
   expect(sent.status, JSON.stringify(sent.body)).toBe(201);

@@ -15,7 +15,7 @@ import {
 } from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin } from '../setup/actors.ts';
+import { asAdmin, CATALOG_READY } from '../setup/actors.ts';
 
 const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' };
 const search = (page: Page) => new URL(page.url()).search;
@@ -52,7 +52,7 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
 
   async function submit(name: string, url = `https://${name.toLowerCase().replace(/\W+/g, '-')}.example.org/course`) {
     const res = await api.call('submitLink', {
-      body: { url, name },
+      body: { ...CATALOG_READY, url, name },
       token: userToken,
     });
     expect(res.status).toBe(201);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerConfirmation, hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
-import { signUp } from '../setup/actors.ts';
+import { signUp, CATALOG_READY } from '../setup/actors.ts';
 
 const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' };
 
@@ -361,7 +361,7 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
   it('a name made from the address is marked in the queue and on the edit screen, and approving it asks about the name once', async () => {
     const host = unique('learn-derived-names');
     const res = await api.call('submitLink', {
-      body: { url: `https://${host}.example.org/`, description: 'Derived.' },
+      body: { ...CATALOG_READY, url: `https://${host}.example.org/`, description: 'Derived.' },
       token: userToken,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -404,7 +404,7 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
     // From the queue: the confirmation asks for the name, the field focused, and approves it as corrected.
     const other = unique('learn-queue-names');
     const queued = await api.call('submitLink', {
-      body: { url: `https://${other}.example.org/`, description: 'Derived.' },
+      body: { ...CATALOG_READY, url: `https://${other}.example.org/`, description: 'Derived.' },
       token: userToken,
     });
     const corrected = `Distributed Systems, Properly ${other.slice(-6)}`;

@@ -61,12 +61,16 @@ const openOwnList = (where: 'own' | 'public') => async (page: Page) => {
   await hydrated(page);
 };
 
-/** The import screen after a browser's file was imported: what it did, and the links offered for submission. */
+/** The import screen after a browser's file was imported: what it did, and the links offered for submission, a folder's chosen. */
 const importFixture = async (page: Page) => {
   await hydrated(page);
   await page.locator('[data-bookmark-file]').setInputFiles(CHROMIUM_BOOKMARKS);
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await page.locator('[data-offer-form]').waitFor();
+  await page
+    .getByRole('button', { name: /^Select the (\d+ )?links? in/ })
+    .first()
+    .click();
 };
 
 const PUBLIC: Screen[] = [

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { asAdmin, signUp, CATALOG_READY } from '../setup/actors.ts';
 import { useServer } from '../setup/use-server.ts';
 import { page as htmlPage, startLocalSite } from '../setup/local-site.ts';
 
@@ -42,7 +42,7 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
 
   async function submit(token: string, name: string) {
     const res = await api.call('submitLink', {
-      body: { url: `https://${name}.example.org/`, name },
+      body: { ...CATALOG_READY, url: `https://${name}.example.org/`, name },
       token,
     });
     expect(res.status).toBe(201);
@@ -173,7 +173,7 @@ describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
     try {
       const user = await signUp(api, 'Namer');
       const sent = await api.call('submitLink', {
-        body: { url: `${site.url}/book`, name: 'my favourite book' },
+        body: { ...CATALOG_READY, url: `${site.url}/book`, name: 'my favourite book' },
         token: user.token,
       });
       await expect

@@ -139,7 +139,9 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     expect(await names(page)).toEqual([order[1]]);
     await page.locator('[data-progress-filter]').selectOption('');
 
-    await page.getByLabel(/Private: only you can see it/).click();
+    const visibility = page.getByRole('switch', { name: 'Public' });
+    expect(await visibility.isChecked()).toBe(false);
+    await visibility.click();
     const publicLink = page.getByRole('link', { name: 'See its public page' });
     await publicLink.waitFor();
     const publicPath = (await publicLink.getAttribute('href'))!;
@@ -251,7 +253,8 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     );
     expect(await importer.page.locator('[data-import-summary]').textContent()).toContain('3 resources saved');
     const offered = importer.page.getByRole('checkbox', { name: /A course to suggest/ });
-    expect(await offered.isChecked()).toBe(true);
+    expect(await offered.isChecked()).toBe(false);
+    await offered.check();
     await importer.page.getByRole('button', { name: 'Submit 1 link for review' }).click();
     await expect
       .poll(() => importer.page.locator('[data-offer-sent]').textContent())

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin } from '../setup/actors.ts';
+import { asAdmin, CATALOG_READY } from '../setup/actors.ts';
 import { openDatabase } from '../setup/sql.ts';
 
 const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' };
@@ -94,6 +94,18 @@ describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ
       // What the submitter left blank and the edit form requires.
       await page.getByLabel('Image URL').fill('https://elixir-lang.org/images/logo.png');
       await page.getByLabel('Description').fill('Lessons in Elixir.');
+      // Without a subject and a type the approval is refused, saying so; given them, it publishes.
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.getByText('needs a subject and a type').first().waitFor();
+      for (const [group, tag] of [
+        ['Categories', 'Web Development'],
+        ['Format of the material', 'Online Courses'],
+      ] as const) {
+        const picker = page.getByRole('group', { name: group });
+        await picker.locator('summary').click();
+        await picker.getByLabel(tag).check();
+        await page.keyboard.press('Escape');
+      }
       await page.getByRole('button', { name: 'Approve' }).click();
       await page.waitForURL((u) => u.pathname === '/admin/contents');
       await toast(page, 'Submission is approved').waitFor();
@@ -106,9 +118,11 @@ describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ
       })
     ).body;
     expect(record.status).toBe('approved');
-    expect(await sql('SELECT kind, value FROM content_tags WHERE content_id = ?', [record.contentId!])).toEqual([
-      { kind: 'techStack', value: 'python' },
-    ]);
+    expect(
+      await sql("SELECT kind, value FROM content_tags WHERE content_id = ? AND kind = 'techStack'", [
+        record.contentId!,
+      ]),
+    ).toEqual([{ kind: 'techStack', value: 'python' }]);
     expect(await sql("SELECT value FROM tags WHERE kind = 'techStack' AND value = 'elixir'")).toEqual([]);
     const [audit] = await sql("SELECT details FROM audit_log WHERE action = 'submission.approve' AND target_id = ?", [
       id,
@@ -137,7 +151,7 @@ describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ
     };
     const url = `https://observability-${Date.now()}.example.org/`;
     const created = await api.call('submitLink', {
-      body: { url, name: 'Observability notes', techStack: [long] },
+      body: { ...CATALOG_READY, url, name: 'Observability notes', techStack: [long] },
       token: userToken,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);

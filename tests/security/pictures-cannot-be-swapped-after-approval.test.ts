@@ -11,7 +11,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { asAdmin, signUp, CATALOG_READY } from '../setup/actors.ts';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { sqlRows } from '../setup/sql.ts';
 
@@ -68,7 +68,7 @@ describe('a content’s picture', () => {
   it('is the one the approving admin saw, stored here: the submitter’s later image never reaches a visitor', async () => {
     const { site, image } = await submittersSite();
     const created = await api.call('submitLink', {
-      body: { url: `${site.url}/`, description: 'A course.' },
+      body: { ...CATALOG_READY, url: `${site.url}/`, description: 'A course.' },
       token: user,
     });
     expect(created.status).toBe(201);

@@ -99,3 +99,16 @@ export async function newContent(
     200,
   );
 }
+
+/**
+ * What a submission needs besides its name and address for an approval to publish it (db/submissions/validation/approval-needs.ts):
+ * a subject, a type and a description that says something. Spread into a submission a test approves.
+ */
+export const CATALOG_READY = {
+  category: ['Web Development'],
+  type: ['Online Courses'],
+  description: 'A guided course, with exercises after each chapter.',
+} as const;
+
+/** CATALOG_READY's subject and type alone, for a submission whose description is left to its page. */
+export const CATALOG_TAGS = { category: CATALOG_READY.category, type: CATALOG_READY.type } as const;

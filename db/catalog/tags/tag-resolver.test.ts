@@ -5,6 +5,7 @@ import {
   creatingResolver,
   EMPTY_TAG_MAP,
   foldTag,
+  nearTags,
   resolveRowTags,
   tagRules,
   taxonomyResolver,
@@ -164,5 +165,18 @@ describe('an import that creates tags', () => {
     expect(resolver.resolve('techStack', 'zig')).toEqual({ tag: { label: 'Zig', value: 'zig' } });
     expect(resolver.create('category', '%%')).toEqual({ refused: 'a tag needs a letter or a digit' });
     expect(resolver.created).toEqual([{ kind: 'techStack', tag: { label: 'Zig', value: 'zig' } }]);
+  });
+});
+
+describe('a new tag near one of ours', () => {
+  const ours = ['Data Analytics', 'Web Development', 'Node.js', 'Interactive Quizzes'].map((label) => ({
+    label,
+    value: label.toLowerCase(),
+  }));
+  it('is one sharing a distinctive word, its first five letters; common words and .js make none', () => {
+    expect(nearTags('Data Analysis', ours)).toEqual(['Data Analytics']);
+    expect(nearTags('Game Development', ours)).toEqual([]);
+    expect(nearTags('Vue.js', ours)).toEqual([]);
+    expect(nearTags('Interactive Tutorial', ours)).toEqual(['Interactive Quizzes']);
   });
 });

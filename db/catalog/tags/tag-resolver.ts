@@ -12,6 +12,7 @@
  */
 import { perTagKind, TAG_KINDS, TAXONOMY, toValue, type Tag, type TagKind } from '../taxonomy.ts';
 import { cleanText } from '../../validation/text.ts';
+import { properSpelling } from './proper-names.ts';
 
 export type TagMatch = { tag: Tag } | { unknown: string };
 /** Foreign tags (folded) → our tag, or null to drop them, per kind: an import's --map file (db/imports/tag-map.ts). */
@@ -52,6 +53,9 @@ const singular = (key: string) => (key.length > 3 && key.endsWith('s') ? key.sli
  */
 const ALIASES: Record<TagKind, Record<string, string>> = {
   category: {
+    // Near-duplicates another directory writes beside ours.
+    dataanalysis: 'Data Analytics',
+    softwaredevelopment: 'Software Engineering',
     ml: 'Machine Learning',
     ai: 'Artificial Intelligence',
     fullstack: 'Fullstack Development',
@@ -88,6 +92,7 @@ const ALIASES: Record<TagKind, Record<string, string>> = {
     k8s: 'Kubernetes',
   },
   type: {
+    videocourse: 'Video Lectures',
     mooc: 'Online Courses',
     videos: 'Video Lectures',
     quizzes: 'Interactive Quizzes',
@@ -95,6 +100,28 @@ const ALIASES: Record<TagKind, Record<string, string>> = {
     codingchallenge: 'Coding Practice',
   },
 };
+
+/**
+ * What directories write for "no tag of this kind": never a tag, whatever the kind (folded). An import's
+ * --map may still map one onto a tag of ours.
+ */
+const PLACEHOLDER_TAGS = new Set([
+  'other',
+  'others',
+  'none',
+  'na',
+  'notapplicable',
+  'misc',
+  'miscellaneous',
+  'unknown',
+  'general',
+  'null',
+  'nil',
+  'tbd',
+]);
+
+/** Whether a tag as written says "no tag": "Other", "None", "N/A", "Misc"… */
+export const isPlaceholderTag = (text: string) => PLACEHOLDER_TAGS.has(foldTag(text));
 
 /** Why a resolver over a fixed list (taxonomyResolver alone) cannot create. */
 const NO_OPEN_TAXONOMY = 'no new tags in a fixed list';
@@ -150,7 +177,7 @@ export function creatingResolver(
       return tag ? { tag } : match;
     },
     create(kind, label) {
-      const clean = cleanText(label).slice(0, MAX_TAG_LABEL).trim();
+      const clean = properSpelling(cleanText(label).slice(0, MAX_TAG_LABEL).trim());
       const value = toValue(clean);
       if (!foldTag(clean)) return { refused: 'a tag needs a letter or a digit' };
       const key = `${kind}:${foldTag(clean)}`;
@@ -263,7 +290,7 @@ function findTag(kind: TagKind, names: string[], rules: TagRules): Tag | null | 
     const match = rules.resolver.resolve(kind, name);
     if ('tag' in match) return match.tag;
   }
-  return undefined;
+  return names.every(isPlaceholderTag) ? null : undefined;
 }
 
 /**
@@ -282,10 +309,47 @@ function settleUnknownTag(kind: TagKind, label: string, rules: TagRules, into: R
   }
   const created = rules.resolver.create(kind, label);
   if ('tag' in created) {
+    // Said by the importer on the row that writes it (db/imports/catalog-import.ts): a row refused later writes none.
     if (!into.tags.some((t) => t.value === created.tag.value)) into.tags.push(created.tag);
-    if (!created.again) into.warnings.push(`new ${kind} '${created.tag.label}' created`);
     return;
   }
   into.unknown.push(name);
   into.warnings.push(`unknown ${kind} '${name}' left out (${created.refused}): map it with --map`);
+}
+
+/** Words too common in tag labels to make two tags alike ("Web Development", "Game Development"). */
+const COMMON_WORDS = new Set([
+  'and',
+  'the',
+  'of',
+  'for',
+  'to',
+  'in',
+  'development',
+  'programming',
+  'engineering',
+  'course',
+  'courses',
+  'learning',
+  'online',
+  'tutorial',
+  'tutorials',
+  'resources',
+  'basics',
+  'js',
+]);
+
+/** The distinctive words of a label, each cut to its first five letters ("Analysis" and "Analytics" meet). */
+const stems = (label: string) =>
+  label
+    .toLowerCase()
+    .split(/[^a-z0-9+#]+/)
+    .filter((word) => word.length > 1 && !COMMON_WORDS.has(word))
+    .map((word) => word.slice(0, 5));
+
+/** Tags of ours that a new label may duplicate: those sharing a distinctive word (its first five letters). */
+export function nearTags(label: string, ours: readonly Tag[]): string[] {
+  const mine = new Set(stems(label));
+  if (mine.size === 0) return [];
+  return ours.filter((tag) => stems(tag.label).some((stem) => mine.has(stem))).map((tag) => tag.label);
 }

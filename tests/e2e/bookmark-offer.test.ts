@@ -1,0 +1,107 @@
+/**
+ * The links of an imported bookmark file that the catalog lacks (docs/product.md, Bookmarks in and out): none
+ * is ticked, a folder is chosen at once, the page says what a submission makes public; at a laptop's width and
+ * a phone's.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, launchBrowser, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
+
+const SIZES = [
+  { name: 'laptop', width: 1366, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/** A browser's file: ten unknown links in "Python to learn", two private ones in "Work", one in no folder. */
+function bookmarkFile(stamp: string): string {
+  const link = (url: string, title: string) => `<DT><A HREF="${url}" ADD_DATE="1700000000">${title}</A>`;
+  const python = Array.from({ length: 10 }, (_, i) =>
+    link(`https://py-${stamp}.example.org/lesson-${i + 1}`, `Python lesson ${i + 1}`),
+  );
+  return `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<TITLE>Bookmarks</TITLE><H1>Bookmarks</H1>
+<DL><p>
+<DT><H3>Python to learn</H3>
+<DL><p>
+${python.join('\n')}
+</DL><p>
+<DT><H3>Work</H3>
+<DL><p>
+${link(`https://intranet-${stamp}.example.com/payroll`, 'Payroll')}
+${link(`https://intranet-${stamp}.example.com/router`, 'Router admin page')}
+</DL><p>
+${link(`https://recipes-${stamp}.example.net/`, 'Pancake recipe')}
+</DL><p>
+`;
+}
+
+describe.skipIf(!hasBrowser)('links offered after a bookmark import', () => {
+  let browser: Browser;
+  const { server, api } = useServer();
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const size of SIZES)
+    it(`ticks nothing, says what a submission makes public, and submits one folder's links at once (${size.name})`, async () => {
+      const stamp = `${size.name}-${Date.now()}`;
+      const owner = await signUp(api, `Offer ${size.name}`);
+      const context = await browser.newContext({ baseURL: server.url, viewport: size });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(error.message));
+      const opened = nativeDialogs(page);
+      await signInThroughForm(page, owner);
+      await page.goto('/my-lists/import');
+      await hydrated(page);
+      await page
+        .locator('[data-bookmark-file]')
+        .setInputFiles({ name: 'bookmarks.html', mimeType: 'text/html', buffer: Buffer.from(bookmarkFile(stamp)) });
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      const form = page.locator('[data-offer-form]');
+      await form.waitFor();
+
+      const boxes = form.getByRole('checkbox');
+      expect(await boxes.count()).toBe(13);
+      for (const box of await boxes.all()) expect(await box.isChecked()).toBe(false);
+      const send = form.locator('button[type="submit"]');
+      expect(await send.textContent()).toContain('Tick links to submit');
+      expect(await send.isDisabled()).toBe(true);
+      const notice = (await form.locator('[data-offer-public]').textContent()) ?? '';
+      expect(notice).toContain('Nothing is sent unless you tick it');
+      expect(notice).toContain('listed publicly');
+
+      const python = form.getByRole('button', { name: 'Select the 10 links in “Python to learn”' });
+      await python.scrollIntoViewIfNeeded();
+      await python.click();
+      expect(await form.getByRole('checkbox', { checked: true }).count()).toBe(10);
+      expect(await form.getByRole('checkbox', { name: /Payroll/ }).isChecked()).toBe(false);
+      await expect.poll(() => send.textContent()).toContain('Submit 10 links for review');
+      await page.screenshot({ path: `/tmp/shots/bookmark-offer-${size.name}.png`, animations: 'disabled' });
+      // The folder's button now takes the folder back out.
+      await form.getByRole('button', { name: 'Clear the 10 links in “Python to learn”' }).click();
+      expect(await form.getByRole('checkbox', { checked: true }).count()).toBe(0);
+      await python.click();
+      await send.click();
+      await expect.poll(() => page.locator('[data-offer-sent]').textContent()).toContain('10 links submitted');
+
+      const mine = JSON.stringify(
+        (
+          await api.call('mySubmissions', {
+            token: owner.token,
+          })
+        ).body,
+      );
+      expect(mine).toContain(`py-${stamp}.example.org/lesson-10`);
+      expect(mine).not.toContain('intranet');
+      expect(mine).not.toContain('recipes');
+      expect(problems).toEqual([]);
+      expect(opened()).toEqual([]);
+      await context.close();
+    });
+});

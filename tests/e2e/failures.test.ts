@@ -1,0 +1,119 @@
+/**
+ * Failures in words (docs/product.md#messages): a request that gets no answer says what happened and what to
+ * do, offers Retry, and one quiet banner shows until the connection is back; a review keeps what was typed;
+ * the search box says "Suggestions are unavailable" when their script cannot be loaded. A laptop and a phone.
+ */
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, launchBrowser, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
+import { useServer } from '../setup/use-server.ts';
+import { signUp } from '../setup/actors.ts';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const SIZES = [
+  { name: 'laptop', width: 1366, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: Array<{ id: string }> }> } }
+    ).axe;
+    const { violations } = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
+    });
+    return violations.map((v) => v.id);
+  });
+}
+
+describe.skipIf(!hasBrowser)('failures, told in words', () => {
+  let browser: Browser;
+  let slug: string;
+  const { server, api } = useServer();
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    slug = (
+      await api.call('searchContents', {
+        query: { order: 'oldest' },
+      })
+    ).body.contents[0].slug;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const size of SIZES)
+    it(`a save that gets no answer says so, offers Retry, and a banner shows until it is back (${size.name})`, async () => {
+      const person = await signUp(api, `Offline ${size.name}`);
+      for (const theme of ['light', 'dark'] as const) {
+        const context = await browser.newContext({
+          baseURL: server.url,
+          viewport: size,
+          colorScheme: theme,
+          bypassCSP: true,
+        });
+        const page = await context.newPage();
+        const opened = nativeDialogs(page);
+        await signInThroughForm(page, person);
+        await page.goto(`/content/${slug}`);
+        await hydrated(page);
+
+        await page.route('**/api/users/saves/**', (route) => route.abort('internetdisconnected'));
+        const save = page.locator('main [data-save-toggle]').first();
+        const wanted = (await save.getAttribute('aria-pressed')) !== 'true';
+        await save.click();
+        const toast = page.locator('[data-toast="error"]');
+        await expect
+          .poll(() => toast.locator('[data-toast-message]').textContent())
+          .toBe('Skillshelf could not be reached: check your connection, then try again.');
+        const banner = page.locator('[data-connection-banner]');
+        await banner.waitFor();
+        expect(await banner.textContent()).toContain('No connection to Skillshelf');
+        expect(await axeViolations(page)).toEqual([]);
+        await page.screenshot({ path: `/tmp/shots/failure-${size.name}-${theme}.png`, animations: 'disabled' });
+
+        await page.unroute('**/api/users/saves/**');
+        await toast.getByRole('button', { name: 'Retry' }).click();
+        await expect.poll(() => save.getAttribute('aria-pressed')).toBe(String(wanted));
+        await banner.waitFor({ state: 'hidden' });
+        expect(opened()).toEqual([]);
+        await context.close();
+      }
+    });
+
+  it('a review that gets no answer keeps what was typed and posts it on Retry', async () => {
+    const reviewer = await signUp(api, 'Offline Reviewer');
+    const context = await browser.newContext({ baseURL: server.url, viewport: SIZES[0] });
+    const page = await context.newPage();
+    await signInThroughForm(page, reviewer);
+    await page.goto(`/content/${slug}`);
+    await hydrated(page);
+    const form = page.locator('form[aria-labelledby="review-form-heading"]');
+    await form.waitFor();
+    await form.getByRole('radio', { name: /4/ }).first().check({ force: true });
+    await form.getByRole('textbox').fill('Clear and well paced, with exercises.');
+    await page.route('**/reviews', (route) => route.abort('internetdisconnected'));
+    await form.getByRole('button', { name: /Post review/i }).click();
+    const alert = form.getByRole('alert');
+    await expect.poll(() => alert.textContent()).toContain('Skillshelf could not be reached');
+    expect(await form.getByRole('textbox').inputValue()).toBe('Clear and well paced, with exercises.');
+    await page.unroute('**/reviews');
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => page.getByText('Clear and well paced, with exercises.').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('the search box says "Suggestions are unavailable" when their script cannot be loaded', async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: SIZES[0] });
+    const page = await context.newPage();
+    await page.route(/suggest-box.*\.js/, (route) => route.abort('failed'));
+    await page.goto('/');
+    await hydrated(page);
+    await page.locator('header input[name="searchTerm"]').first().focus();
+    await page.getByText('Suggestions are unavailable. Press Enter to search.').waitFor();
+    await context.close();
+  });
+});

@@ -116,9 +116,17 @@ async function copyServerDatabase(db: Db, target: string): Promise<void> {
     for (const table of tables) {
       file.exec(table.sql);
       const quoted = `"${table.name.replaceAll('"', '""')}"`;
-      const { rows, columns } = await read.execute(`SELECT * FROM ${quoted}`);
+      // The stored columns only: a generated column (hidden 2 or 3) is computed again, and cannot be written.
+      const stored = (
+        file.prepare('SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 0').all(table.name) as Array<{
+          name: string;
+        }>
+      ).map((column) => `"${column.name.replaceAll('"', '""')}"`);
+      const { rows } = await read.execute(`SELECT ${stored.join(', ')} FROM ${quoted}`);
       if (rows.length === 0) continue;
-      const insert = file.prepare(`INSERT INTO ${quoted} VALUES (${columns.map(() => '?').join(', ')})`);
+      const insert = file.prepare(
+        `INSERT INTO ${quoted} (${stored.join(', ')}) VALUES (${stored.map(() => '?').join(', ')})`,
+      );
       for (const row of rows)
         insert.run(...Array.from(row, (value) => (value instanceof ArrayBuffer ? Buffer.from(value) : value)));
     }

@@ -317,7 +317,9 @@ export async function getContentBySlug(db: Db, slug: string): Promise<ContentWit
           saves: sql<number>`(SELECT count(*) FROM ${saves} WHERE ${saves.contentId} = ${row.id})`,
           finished: sql<number>`(SELECT count(*) FROM ${progress} WHERE ${done})`,
         })
-        .from(sql`(SELECT 1)`),
+        // One row, found by its key: the counts are read beside it.
+        .from(contents)
+        .where(eq(contents.seq, row.seq)),
     ]);
     return {
       ...toApiContent(row),

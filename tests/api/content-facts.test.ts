@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { asAdmin, CATALOG_READY, signUp } from '../setup/actors.ts';
 
 let admin: { token: string };
 
@@ -148,7 +148,7 @@ describe('the facts that decide', () => {
     const submitter = await signUp(api, 'Fact Giver');
     const url = () => `https://facts.example.org/${Math.random().toString(36).slice(2)}`;
     const given = await api.call('submitLink', {
-      body: { url: url(), provider: 'MIT', hours: '30', skills: 'Algorithms|Graphs' },
+      body: { ...CATALOG_READY, url: url(), provider: 'MIT', hours: '30', skills: 'Algorithms|Graphs' },
       token: submitter.token,
     });
     expect(given.status).toBe(201);

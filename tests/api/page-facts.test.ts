@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { asAdmin, CATALOG_READY, signUp } from '../setup/actors.ts';
 import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
 
 const COURSE_PAGE = readFileSync(new URL('../fixtures/course-pages/course-graph.html', import.meta.url), 'utf8');
@@ -31,7 +31,7 @@ afterAll(async () => {
 
 async function submitted(path: string, body: Record<string, unknown> = {}) {
   const created = await api.call('submitLink', {
-    body: { url: `${site.url}${path}`, ...body },
+    body: { ...CATALOG_READY, url: `${site.url}${path}`, ...body },
     token: userToken,
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);

@@ -63,8 +63,10 @@ export async function openDb({
     });
     client = replicaWithRemoteWrites(replica, primary, seen.get, reached?.frame_no ?? 0);
   } else if (local) {
-    // `timeout` is the busy timeout of every pooled connection (a PRAGMA would reach only one of them).
-    client = createClient({ url, authToken, timeout: busyTimeoutMs });
+    // `timeout` is the busy timeout of the connection. One connection: SQLite runs on this thread either way,
+    // so a pool runs nothing in parallel, and on 100k contents a pooled connection answered a read from before
+    // a write the process had just committed on another (tests/scale/query-plans.test.ts).
+    client = createClient({ url, authToken, timeout: busyTimeoutMs, concurrency: 1 });
   } else {
     const seen = positionNote();
     client = createClient({ url, authToken, timeout: busyTimeoutMs, fetch: fetchNotingPositions(seen.note) });

@@ -18,10 +18,11 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { contents, pictureFetches, uploads } from '../schema.ts';
+import { contents, pictureFetches } from '../schema.ts';
 import { fetchPageFacts, fetchWithin, type PageFacts, type TitleFetchLimits } from '../outbound/page-facts.ts';
 import { startBackgroundLoop, type BackgroundLoop } from '../operations/background-loop.ts';
 import { withLease } from '../operations/lease.ts';
+import { uploadStatements } from './upload-writer.ts';
 
 /** Cards are 640 px wide at most on a 2× screen's column: more is bytes nobody sees. */
 export const PICTURE_WIDTH = 640;
@@ -77,15 +78,12 @@ async function pictureOfPage(
   return undefined;
 }
 
-/** A WebP stored as uploads are (once per hash of its bytes): the statement, and the path it is served at. */
+/** A WebP stored as uploads are (once per hash of its bytes): the statements, and the path it is served at. */
 function storedWebp(db: Db, webp: Buffer) {
   const hash = createHash('sha256').update(webp).digest('hex');
   return {
     path: `/uploads/${hash}.webp`,
-    statement: db
-      .insert(uploads)
-      .values({ id: hash, mimeType: 'image/webp', size: webp.byteLength, data: webp, uploadedBy: null })
-      .onConflictDoNothing(),
+    statements: uploadStatements(db, { id: hash, mimeType: 'image/webp', data: webp, uploadedBy: null }),
   };
 }
 
@@ -102,8 +100,8 @@ export async function keepPagePicture(
   try {
     const picture = await pictureOfPage(facts, limits);
     if (!picture) return undefined;
-    const { path, statement } = storedWebp(db, picture.webp);
-    await statement;
+    const { path, statements } = storedWebp(db, picture.webp);
+    await db.batch(statements);
     return path;
   } catch {
     return undefined;
@@ -159,7 +157,7 @@ export async function fetchPicture(
     }
     const stored = storedWebp(db, picture.webp);
     await db.batch([
-      stored.statement,
+      ...stored.statements,
       // Only while it still shows the tile and wants this picture.
       db
         .update(contents)

@@ -286,4 +286,21 @@ export const uploads = sqliteTable('uploads', {
   createdAt: createdAt(),
 });
 
+/**
+ * An upload's bytes past its first part (db/catalog/upload-writer.ts): a libSQL server refuses one value of
+ * about 4.8 MB, so an image is stored in parts, the first in `uploads.data` and the rest here, in order.
+ */
+export const uploadParts = sqliteTable(
+  'upload_parts',
+  {
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    /** 1 for the second part of the bytes, 2 for the third… */
+    position: integer('position').notNull(),
+    data: blob('data', { mode: 'buffer' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.position] })],
+);
+
 export type ContentDraft = typeof contentDrafts.$inferSelect;

@@ -3,12 +3,62 @@
  * row to its log synchronously: 55–460 ms on this machine, all of it on the event loop. There the row is
  * written from a thread with a connection of its own, and the server goes on answering meanwhile. On a
  * libSQL server or an embedded replica the write is a network request already, made by the client.
+ *
+ * The bytes are stored in parts of UPLOAD_PART_BYTES, the first in `uploads.data` and the rest in
+ * `upload_parts`: a libSQL server refuses a single value of about 4.8 MB ("string or blob too big"), and answers
+ * at most 10 MB at once, where a 5 MB image travels as 6.7 MB of base64.
  */
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { processFileOf } from '../client.ts';
 import { config } from '../config.ts';
-import { uploads } from '../schema.ts';
+import { uploadParts, uploads } from '../schema.ts';
 import { startThread, threadFile } from '../threads.ts';
+
+export const UPLOAD_PART_BYTES = 1024 * 1024;
+
+/** The bytes cut into the parts they are stored in, without copying them. */
+export function partsOf(data: Uint8Array): Buffer[] {
+  const parts: Buffer[] = [];
+  for (let start = 0; start === 0 || start < data.byteLength; start += UPLOAD_PART_BYTES) {
+    const end = Math.min(start + UPLOAD_PART_BYTES, data.byteLength);
+    parts.push(Buffer.from(data.buffer, data.byteOffset + start, end - start));
+  }
+  return parts;
+}
+
+/** The statements that store an upload once per id: its row with the first part, then the other parts. */
+export function uploadStatements(db: Db, row: UploadRow) {
+  const [first, ...rest] = partsOf(row.data);
+  return [
+    db
+      .insert(uploads)
+      .values({ ...row, size: row.data.byteLength, data: first! })
+      .onConflictDoNothing(),
+    ...rest.map((data, i) =>
+      db
+        .insert(uploadParts)
+        .values({ uploadId: row.id, position: i + 1, data })
+        .onConflictDoNothing(),
+    ),
+  ] as const;
+}
+
+/** An upload's bytes, its parts joined in order; undefined when there is no such upload. */
+export async function readUploadBytes(db: Db, id: string): Promise<{ mimeType: string; data: Buffer } | undefined> {
+  const [row] = await db
+    .select({ mimeType: uploads.mimeType, size: uploads.size, data: uploads.data })
+    .from(uploads)
+    .where(eq(uploads.id, id));
+  if (!row) return undefined;
+  if (row.data.byteLength >= row.size) return { mimeType: row.mimeType, data: row.data };
+  const rest = await db
+    .select({ data: uploadParts.data })
+    .from(uploadParts)
+    .where(eq(uploadParts.uploadId, id))
+    .orderBy(asc(uploadParts.position));
+  return { mimeType: row.mimeType, data: Buffer.concat([row.data, ...rest.map((part) => part.data)]) };
+}
 
 export interface UploadRow {
   /** SHA-256 of the bytes, hex. */
@@ -23,10 +73,8 @@ export interface UploadRow {
 export async function writeUpload(db: Db, row: UploadRow): Promise<void> {
   const path = processFileOf(db);
   if (!path) {
-    await db
-      .insert(uploads)
-      .values({ ...row, size: row.data.byteLength, data: Buffer.from(row.data) })
-      .onConflictDoNothing();
+    const [first, ...rest] = uploadStatements(db, row);
+    await db.batch([first, ...rest]);
     return;
   }
   await writeOffThread(path, row);

@@ -9,7 +9,7 @@ import { publicUrl } from '../config.ts';
 import { AppError, invalid, notFound } from '../errors.ts';
 import { uploads } from '../schema.ts';
 import { hitLimit } from '../operations/rate-limit.ts';
-import { writeUpload } from './upload-writer.ts';
+import { readUploadBytes, writeUpload } from './upload-writer.ts';
 import type { UploadShape } from './admin-contract.ts';
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -61,10 +61,7 @@ export async function listOwnUploads(
 
 export async function getUpload(db: Db, id: string): Promise<{ mimeType: string; data: Buffer }> {
   if (!/^[0-9a-f]{64}$/.test(id)) throw notFound('Image not found');
-  const [row] = await db
-    .select({ mimeType: uploads.mimeType, data: uploads.data })
-    .from(uploads)
-    .where(eq(uploads.id, id));
-  if (!row) throw notFound('Image not found');
-  return row;
+  const upload = await readUploadBytes(db, id);
+  if (!upload) throw notFound('Image not found');
+  return upload;
 }

@@ -1,4 +1,5 @@
 /** The admin API through the real server: refused to everyone but admins, and its rules. */
+import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, signUp, CATALOG_READY } from '../setup/actors.ts';
@@ -498,6 +499,28 @@ describe('uploads', () => {
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(image.headers.get('cache-control')).toContain('immutable');
     expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+  });
+
+  it('an image of exactly 5 MB comes back byte for byte, and uploading it again stores it once', async () => {
+    // Larger than the one value a libSQL server takes: stored in parts (db/catalog/upload-writer.ts).
+    const big = randomBytes(5 * 1024 * 1024);
+    big.set(png.subarray(0, 8));
+    const first = await upload(big, 'big.png', 'image/png');
+    expect(first.status).toBe(201);
+    const { path } = await first.json();
+    const again = await upload(big, 'again.png', 'image/png');
+    expect(again.status).toBe(201);
+    expect((await again.json()).path).toBe(path);
+    const image = await fetch(server.url + path);
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer()).equals(big)).toBe(true);
+    const id = path.slice('/uploads/'.length, -'.png'.length);
+    const [stored] = await sql(
+      `SELECT size, length(data) AS first, (SELECT count(*) FROM upload_parts WHERE upload_id = ?) AS parts
+       FROM uploads WHERE id = ?`,
+      [id, id],
+    );
+    expect(stored).toEqual({ size: 5 * 1024 * 1024, first: 1024 * 1024, parts: 4 });
   });
 
   it('refuses a PHP script renamed .png, whatever it claims to be', async () => {

@@ -131,7 +131,7 @@ export const BOOKMARK_OPERATIONS = {
     access: 'user',
     summary: 'Submit links an import offered',
     description:
-      'Each link as the submit form sends it, one after another, with its checks, duplicate refusal and hourly limit: once the limit is reached the rest are `not-sent`, and `retryAfter` says when to try again. At most 500 links a call.',
+      "Each link with the submit form's checks, duplicate refusal and hourly limit: once the limit is reached the rest are `not-sent`, and `retryAfter` says when to try again. At most 500 links a call.",
     body: {
       schema: bookmarkOfferInput,
       name: 'BookmarkOfferInput',

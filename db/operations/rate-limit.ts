@@ -55,6 +55,32 @@ export async function hitLimit(db: Db, name: LimitName, key: string): Promise<vo
   if (count > max) throw tooMany(resetAt);
 }
 
+/**
+ * Counts `n` events for `key` at once (a batch of one user's submissions) and answers how many of them the limit
+ * allows: the first `allowed` may go on, and `refusal` (RATE_LIMITED with its wait) is for the rest. Events not
+ * allowed are not counted.
+ */
+export async function hitLimitMany(
+  db: Db,
+  name: LimitName,
+  key: string,
+  n: number,
+): Promise<{ allowed: number; refusal: AppError | undefined }> {
+  if (!enabled() || n === 0) return { allowed: n, refusal: undefined };
+  const { max } = config()[name];
+  const spent = await currentWindow(db, name, key);
+  if (spent && spent.count >= max) return { allowed: 0, refusal: tooMany(spent.resetAt) };
+  const id = keyOf(name, key);
+  const { count, resetAt } = await addEvents(db, name, id, n);
+  const allowed = Math.max(0, Math.min(n, max - (count - n)));
+  if (allowed === n) return { allowed, refusal: undefined };
+  await db
+    .update(rateLimits)
+    .set({ count: sql`max(${rateLimits.count} - ${n - allowed}, 0)` })
+    .where(eq(rateLimits.key, id));
+  return { allowed, refusal: tooMany(resetAt) };
+}
+
 interface Counted {
   count: number;
   resetAt: number;

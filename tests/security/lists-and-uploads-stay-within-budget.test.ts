@@ -20,7 +20,7 @@ import { ITEMS_PER_LIST } from '../../db/shelf/validation/lists.ts';
 import { asAdmin, signUp, type Actor } from '../setup/actors.ts';
 import { type Budget, BUDGET_METRICS_TOKEN, measureBudget } from '../setup/budget.ts';
 import { sqlRows } from '../setup/sql.ts';
-import { databaseAuthToken, databaseUrlIn, onSqld } from '../setup/test-database.ts';
+import { databaseAuthToken, databaseUrlIn } from '../setup/test-database.ts';
 import { useServer } from '../setup/use-server.ts';
 
 /** The largest bulk action the submissions table sends. */
@@ -113,36 +113,26 @@ function pngForm(size: number): FormData {
 // Each test first makes a small call of the same kind: what any first call loads once (the endpoint's code, a
 // thread's modules) is not the large input's cost.
 describe('an endpoint taking a file or a list, given the most its limits allow', () => {
-  // On a libSQL server a 5 MB image is refused with a 500 (the row is sent to sqld in one request), and 500 links
-  // submitted at once grow the server by 134 MB: both open, see docs/operations.md.
-  it.skipIf(onSqld)(
-    'an image of 5 MB: uploaded within the budget',
-    async () => {
-      expect((await api.call('uploadImage', { raw: pngForm(1024), token: admin.token })).status).toBe(201);
-      const { budget, value: response } = await measureBudget(server, ['/healthz', '/'], () =>
-        api.call('uploadImage', { raw: pngForm(UPLOAD_MAX_BYTES - 1024), token: admin.token }),
-      );
-      expect(response.status).toBe(201);
-      expect(response.body.path).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
-      expectWithinBudget('a 5 MB image', budget);
-    },
-    60_000,
-  );
+  it('an image of 5 MB: uploaded within the budget', async () => {
+    expect((await api.call('uploadImage', { raw: pngForm(1024), token: admin.token })).status).toBe(201);
+    const { budget, value: response } = await measureBudget(server, ['/healthz', '/'], () =>
+      api.call('uploadImage', { raw: pngForm(UPLOAD_MAX_BYTES - 1024), token: admin.token }),
+    );
+    expect(response.status).toBe(201);
+    expect(response.body.path).toMatch(/^\/uploads\/[0-9a-f]{64}\.png$/);
+    expectWithinBudget('a 5 MB image', budget);
+  }, 60_000);
 
-  it.skipIf(onSqld)(
-    `${OFFER_MAX} links submitted at once: within the budget`,
-    async () => {
-      const user = await signUp(api, 'Submitter');
-      expect((await submitLinks(user, 1, 'first-offered')).status).toBe(200);
-      const { budget, value: response } = await measureBudget(server, ['/healthz', '/'], () =>
-        submitLinks(user, OFFER_MAX, 'offered'),
-      );
-      expect(response.status).toBe(200);
-      expect(response.body.results?.filter((result) => result.outcome === 'submitted')).toHaveLength(OFFER_MAX);
-      expectWithinBudget(`${OFFER_MAX} links submitted`, budget);
-    },
-    60_000,
-  );
+  it(`${OFFER_MAX} links submitted at once: within the budget`, async () => {
+    const user = await signUp(api, 'Submitter');
+    expect((await submitLinks(user, 1, 'first-offered')).status).toBe(200);
+    const { budget, value: response } = await measureBudget(server, ['/healthz', '/'], () =>
+      submitLinks(user, OFFER_MAX, 'offered'),
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.results?.filter((result) => result.outcome === 'submitted')).toHaveLength(OFFER_MAX);
+    expectWithinBudget(`${OFFER_MAX} links submitted`, budget);
+  }, 60_000);
 
   for (const action of ['approve', 'reject', 'delete'] as const) {
     it(`${BULK_MAX} submissions to ${action} in one bulk action: within the budget`, async () => {

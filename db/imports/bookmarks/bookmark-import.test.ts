@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
-import { contents, listItems, lists, saves, submissions } from '../../schema.ts';
+import { contents, listItems, lists, rateLimits, saves, submissions } from '../../schema.ts';
 import { newId } from '../../ids.ts';
 import { insertContentStatements } from '../../catalog/content-rows.ts';
 import { contentInput } from '../../catalog/validation/contents.ts';
@@ -227,5 +227,27 @@ describe('offering the rest for submission', () => {
     expect(result.retryAfter).toBeGreaterThan(0);
     expect(await t.db.select().from(submissions).where(eq(submissions.userId, ada))).toHaveLength(29);
     expect((await t.db.select({ n: sql<number>`count(*)` }).from(contents))[0]!.n).toBe(1);
+    // Only what was sent is counted: the hour is spent, not overdrawn by the two refused.
+    const [counter] = await t.db.select({ count: rateLimits.count }).from(rateLimits);
+    expect(counter?.count).toBe(30);
+    const later = await offerForSubmission(t.db, ada, { links: [{ url: 'https://later.example.org/' }] });
+    expect(later.results[0]).toMatchObject({ outcome: 'not-sent' });
+  });
+
+  it('refuses a link given twice in one batch as a duplicate of the first, and a bad one with its reason', async () => {
+    const ada = await user();
+    const result = await offerForSubmission(t.db, ada, {
+      links: [
+        { url: 'https://twice.example.org/course', name: 'Twice' },
+        { url: 'http://127.0.0.1/admin', name: 'A router page' },
+        { url: 'https://twice.example.org/course/', name: 'Twice again' },
+        { url: 'https://once.example.org/', name: 'Once' },
+      ],
+    });
+    expect(result.results.map((r) => r.outcome)).toEqual(['submitted', 'refused', 'duplicate', 'submitted']);
+    expect(result.results[2]!.message).toBe("This resource was already submitted as 'Twice' and is waiting for review");
+    expect(result).toMatchObject({ submitted: 2, retryAfter: null });
+    const [counter] = await t.db.select({ count: rateLimits.count }).from(rateLimits);
+    expect(counter?.count).toBe(3);
   });
 });

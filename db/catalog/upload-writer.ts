@@ -77,10 +77,11 @@ export async function writeUpload(db: Db, row: UploadRow): Promise<void> {
     await db.batch([first, ...rest]);
     return;
   }
-  await writeOffThread(path, row);
+  await writeFromThread(path, row);
 }
 
-function writeOffThread(path: string, row: UploadRow): Promise<void> {
+/** Writes the upload into the database file at `path` from a thread with a connection of its own. */
+export function writeFromThread(path: string, row: UploadRow): Promise<void> {
   const own = row.data.byteOffset === 0 && row.data.byteLength === row.data.buffer.byteLength;
   const data = own ? row.data : new Uint8Array(row.data);
   return new Promise((resolve, reject) => {

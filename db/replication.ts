@@ -18,6 +18,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Client } from '@libsql/client';
+import { isRead } from './remote-client.ts';
 
 export type CatchUp = 'current' | 'pulled' | 'primary' | 'unreachable';
 
@@ -53,6 +54,25 @@ export function readingThePrimary<T>(work: () => T): T {
 /** Whether the current request's reads go to the primary (an embedded replica that could not catch up). */
 export const readsGoToThePrimary = (): boolean => onPrimary.getStore() === true;
 
+/** What a request asks of the libSQL server's reads: the position they must reflect, within a bound. */
+interface ReadsAtLeast {
+  position: number;
+  boundMs: number;
+}
+const AT_LEAST = Symbol.for('skillshelf.readsAtLeast');
+const atLeastSlot = globalThis as { [AT_LEAST]?: AsyncLocalStorage<ReadsAtLeast> };
+const atLeast = (atLeastSlot[AT_LEAST] ??= new AsyncLocalStorage<ReadsAtLeast>());
+
+/**
+ * Runs `work` with every read it sends to a libSQL server asking for `position` (Hrana's `replication_index`):
+ * a sqld replica node waits until it has applied it, the primary has it already. The node's wait has no end
+ * of its own, so a read not answered within `boundMs` is sent again without it, and the rest of the request
+ * reads the node as it is (the primary may be gone: reads must keep working). No position: `work` as it is.
+ */
+export function readingAtLeast<T>(position: number, boundMs: number, work: () => T): T {
+  return position > 0 ? atLeast.run({ position, boundMs }, work) : work();
+}
+
 /**
  * How each catch-up ended since the process started, and ('session') how many tokens a replica did not know
  * were looked up on the primary: /metrics shows them.
@@ -74,12 +94,13 @@ export const countCatchUp = <T extends Counted>(result: T): T => {
 
 /**
  * A fetch for the HTTP client of a libSQL server that notes the replication index of every pipeline answer
- * (the client itself drops it). A cursor's answer (a batch) is not read here: `positionNow` asks anew.
+ * (the client itself drops it), and asks a request's reads for its position (readingAtLeast). A cursor's answer
+ * (a batch) is not read here: `positionNow` asks anew.
  */
 export function fetchNotingPositions(note: (position: number) => void): typeof fetch {
   return async (input: RequestInfo | URL, init?: RequestInit) => {
-    const response = await fetch(input, init);
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const response = await fetchAtPosition(input, init);
     if (!response.ok || !url.endsWith('/pipeline')) return response;
     const json = response.json.bind(response);
     response.json = async () => {
@@ -92,6 +113,69 @@ export function fetchNotingPositions(note: (position: number) => void): typeof f
     };
     return response;
   };
+}
+
+/** The request, its reads asking for the position the current request must reflect (if any, and all are reads). */
+async function fetchAtPosition(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const wanted = atLeast.getStore();
+  if (!wanted?.position || !(input instanceof Request) || init !== undefined) return fetch(input, init);
+  const body = JSON.parse(await input.clone().text()) as HranaBody;
+  if (!askPosition(body, String(wanted.position))) return fetch(input);
+  const bound = AbortSignal.timeout(wanted.boundMs);
+  try {
+    return await fetch(
+      new Request(input.clone(), { body: JSON.stringify(body), signal: AbortSignal.any([input.signal, bound]) }),
+    );
+  } catch (error) {
+    if (!bound.aborted) throw error;
+    // Not there within the bound: this read and the rest of the request take the node as it is.
+    wanted.position = 0;
+    countCatchUp('unreachable');
+    return fetch(input);
+  }
+}
+
+interface HranaStatement {
+  sql?: string;
+  replication_index?: string;
+}
+interface HranaBatch {
+  steps?: Array<{ stmt?: HranaStatement }>;
+  replication_index?: string;
+}
+/** A pipeline (`requests`) or a cursor (`batch`) as the client sends them in JSON. */
+interface HranaBody {
+  requests?: Array<{ type?: string; stmt?: HranaStatement; batch?: HranaBatch }>;
+  batch?: HranaBatch;
+}
+
+const reads = (statement: HranaStatement | undefined) => isRead(statement?.sql ?? '');
+const batchReads = (batch: HranaBatch | undefined) => (batch?.steps ?? []).every((step) => reads(step.stmt));
+
+/**
+ * Sets `position` on each statement and batch of `body` when every one only reads, and says whether it did: a
+ * write is never held back, nor sent twice.
+ */
+function askPosition(body: HranaBody, position: string): boolean {
+  if (body.batch) {
+    if (!batchReads(body.batch)) return false;
+    body.batch.replication_index = position;
+    return true;
+  }
+  const requests = body.requests ?? [];
+  const allRead = requests.every((request) =>
+    request.type === 'execute'
+      ? reads(request.stmt)
+      : request.type === 'batch'
+        ? batchReads(request.batch)
+        : request.type === 'close' || request.type === 'get_autocommit',
+  );
+  if (!allRead || !requests.some((request) => request.type === 'execute' || request.type === 'batch')) return false;
+  for (const request of requests) {
+    if (request.stmt) request.stmt.replication_index = position;
+    if (request.batch) request.batch.replication_index = position;
+  }
+  return true;
 }
 
 /**

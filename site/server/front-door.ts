@@ -21,7 +21,7 @@ import { closeDb, getDb } from '#db/client.ts';
 import { config, publicUrl } from '#db/config.ts';
 import { recordSourceFolder } from '#db/threads.ts';
 import { namesSecretPage } from '#db/validation/secret-links.ts';
-import { readingThePrimary, replicationOf, type CatchUp } from '#db/replication.ts';
+import { readingAtLeast, readingThePrimary, replicationOf, type CatchUp } from '#db/replication.ts';
 import { serveCachedPage } from './cached-pages.ts';
 import { canonicalPath } from './canonical-path.ts';
 import { clientOf, type Client } from './client.ts';
@@ -29,7 +29,7 @@ import { COMPRESS_THRESHOLD, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from '
 import { HEALTH_PATHS, serveHealth } from './health.ts';
 import { log, loggablePath, logError, withRequest } from './log.ts';
 import { countRequest, serveMetrics, watchGauges } from './metrics.ts';
-import { catchUpTo, POSITION_HEADER, positionCookie, requestedPosition } from './read-position.ts';
+import { CATCH_UP_BOUND_MS, catchUpTo, POSITION_HEADER, positionCookie, requestedPosition } from './read-position.ts';
 import { checkRequest, type Refusal } from './request-gate.ts';
 import { securityHeaders } from './security-headers.ts';
 import { loadStaticFiles, serveStaticFile } from './static-files.ts';
@@ -227,23 +227,33 @@ function routeRequest(
     locals.route = 'static';
     return;
   }
-  caughtUp(req)
-    .then(({ how, carried }) => {
-      if (how !== 'primary')
-        return serveCachedPage(req, res, locals.client.https, locals.requestId, carried(locals.client.https));
-      // A replica that could not reach the client's position: its cached pages are older than what it saw.
-      res.setHeader('x-request-id', locals.requestId);
-      readingThePrimary(() => door.render(req, res, locals));
-      return null;
-    })
-    .then((answer) => {
-      if (answer === null) return;
-      served.cache = answer?.result;
-      if (answer?.result === 'hit') return void (locals.route = answer.route);
-      res.setHeader('x-request-id', locals.requestId);
-      door.render(req, res, locals);
-    })
-    .catch((error: unknown) => failRequest(res, error, locals));
+  const position = carriedPosition(req);
+  // Straight on a libSQL server, each read asks for the position (a replica node waits for it, within the bound).
+  readingAtLeast(position, CATCH_UP_BOUND_MS, () =>
+    caughtUp(position)
+      .then(({ how, carried }) => {
+        if (how !== 'primary')
+          return serveCachedPage(req, res, locals.client.https, locals.requestId, carried(locals.client.https));
+        // A replica that could not reach the client's position: its cached pages are older than what it saw.
+        res.setHeader('x-request-id', locals.requestId);
+        readingThePrimary(() => door.render(req, res, locals));
+        return null;
+      })
+      .then((answer) => {
+        if (answer === null) return;
+        served.cache = answer?.result;
+        if (answer?.result === 'hit') return void (locals.route = answer.route);
+        res.setHeader('x-request-id', locals.requestId);
+        door.render(req, res, locals);
+      })
+      .catch((error: unknown) => failRequest(res, error, locals)),
+  );
+}
+
+/** The position the request carries (its cookie or header), 0 when none. */
+function carriedPosition(req: IncomingMessage): number {
+  const header = req.headers[POSITION_HEADER];
+  return requestedPosition(req.headers.cookie, typeof header === 'string' ? header : undefined);
 }
 
 /**
@@ -252,10 +262,8 @@ function routeRequest(
  * request is served as it is rather than not at all.
  */
 async function caughtUp(
-  req: IncomingMessage,
+  position: number,
 ): Promise<{ how: CatchUp | undefined; carried: (https: boolean) => string[] }> {
-  const header = req.headers[POSITION_HEADER];
-  const position = requestedPosition(req.headers.cookie, typeof header === 'string' ? header : undefined);
   const none = { how: undefined, carried: () => [] };
   if (position === 0) return none;
   try {

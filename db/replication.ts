@@ -121,17 +121,24 @@ async function fetchAtPosition(input: RequestInfo | URL, init?: RequestInit): Pr
   if (!wanted?.position || !(input instanceof Request) || init !== undefined) return fetch(input, init);
   const body = JSON.parse(await input.clone().text()) as HranaBody;
   if (!askPosition(body, String(wanted.position))) return fetch(input);
-  const bound = AbortSignal.timeout(wanted.boundMs);
+  // The bound is on the answer's coming, not on reading its body: it ends when the answer's headers are in.
+  const bound = new AbortController();
+  const timer = setTimeout(() => bound.abort(), wanted.boundMs);
   try {
     return await fetch(
-      new Request(input.clone(), { body: JSON.stringify(body), signal: AbortSignal.any([input.signal, bound]) }),
+      new Request(input.clone(), {
+        body: JSON.stringify(body),
+        signal: AbortSignal.any([input.signal, bound.signal]),
+      }),
     );
   } catch (error) {
-    if (!bound.aborted) throw error;
+    if (!bound.signal.aborted) throw error;
     // Not there within the bound: this read and the rest of the request take the node as it is.
     wanted.position = 0;
     countCatchUp('unreachable');
     return fetch(input);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -9,7 +9,7 @@ import type { Logger } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { readAgainSoon, tuneRemoteClient } from './remote-client.ts';
 import { PreparedReads } from './prepared-reads.ts';
-import { replicaWithRemoteWrites } from './replica-client.ts';
+import { appliedOnFile, replicaWithRemoteWrites } from './replica-client.ts';
 import { countCatchUp, fetchNotingPositions, positionNote, sharedAsking, tagReplication } from './replication.ts';
 import { config } from './config.ts';
 import { timeQueries } from './query-time.ts';
@@ -61,7 +61,8 @@ export async function openDb({
       console.error('The embedded replica could not sync at start:', error instanceof Error ? error.message : error);
       return undefined;
     });
-    client = replicaWithRemoteWrites(replica, primary, seen.get, reached?.frame_no ?? 0);
+    const file = url.slice('file:'.length).split('?')[0]!;
+    client = replicaWithRemoteWrites(replica, primary, seen.get, reached?.frame_no ?? 0, appliedOnFile(file));
   } else if (local) {
     // `timeout` is the busy timeout of the connection. One connection: SQLite runs on this thread either way,
     // so a pool runs nothing in parallel, and on 100k contents a pooled connection answered a read from before

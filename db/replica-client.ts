@@ -9,6 +9,7 @@
  *   a libSQL server (db/remote-client.ts): past DATABASE_TIMEOUT, a write is a 503, never a hang.
  * After each write the replica is synced at once, so the process that wrote reads what it wrote.
  */
+import { openSync, readSync } from 'node:fs';
 import type { Client, InArgs, InStatement, Replicated, ResultSet, Transaction, TransactionMode } from '@libsql/client';
 import { isRead } from './remote-client.ts';
 import { countCatchUp, readsGoToThePrimary, type Replication, sharedAsking, tagReplication } from './replication.ts';
@@ -23,13 +24,33 @@ import { countCatchUp, readsGoToThePrimary, type Replication, sharedAsking, tagR
  */
 const SILENT_MS = 5_000;
 
+/**
+ * The position an embedded replica's file has applied, as its replicator records it after each commit in
+ * `<file>-client_wal_index` (libsql-replication's WalIndexMetaData: a 16-byte log id, then the committed frame
+ * number, little-endian): the periodic pulls, made off this thread, report nothing, but they write it there.
+ * 0 while there is no such file. Read anew at each call: 32 bytes through a descriptor kept open.
+ */
+export function appliedOnFile(path: string): () => number {
+  const bytes = Buffer.alloc(32);
+  let descriptor: number | undefined;
+  return () => {
+    try {
+      descriptor ??= openSync(`${path}-client_wal_index`, 'r');
+      return readSync(descriptor, bytes, 0, 32, 0) >= 24 ? Number(bytes.readBigUInt64LE(16)) : 0;
+    } catch {
+      return 0;
+    }
+  };
+}
+
 export function replicaWithRemoteWrites(
   replica: Client,
   primary: Client,
   primaryPosition: () => number,
   applied = 0,
+  appliedByPeriodicPulls: () => number = () => 0,
 ): Client {
-  /** Every pull says the position it reached; the periodic pulls, made off this thread, say nothing. */
+  /** Every pull of ours says the position it reached; the periodic pulls, made off this thread, only write it down. */
   const sync = async (): Promise<Replicated> => {
     const reached = await replica.sync();
     if (reached?.frame_no !== undefined && reached.frame_no > applied) applied = reached.frame_no;
@@ -115,7 +136,7 @@ export function replicaWithRemoteWrites(
   };
   tagReplication(
     client,
-    replicaPositions(primary, primaryPosition, () => applied, pull),
+    replicaPositions(primary, primaryPosition, () => Math.max(applied, appliedByPeriodicPulls()), pull),
   );
   return client;
 }

@@ -17,6 +17,7 @@ import { errorToResponse, json, JSON_TYPE, NOT_JSON, revalidatable } from '#site
 import { cachedRender, pageKey } from '#site/server/page-cache.ts';
 import { allowedMethods, isFormPage, isOneClickPage } from '#site/server/request-gate.ts';
 import {
+  namesAnAccount,
   POSITION_COOKIE,
   POSITION_HEADER,
   positionCookieOptions,
@@ -137,7 +138,9 @@ const carryPosition = defineMiddleware(async (context, next) => {
   const { request } = context;
   const brought = requestedPosition(request.headers.get('cookie'), request.headers.get(POSITION_HEADER));
   const wrote = !SAFE_METHODS.has(request.method);
-  if (!wrote && brought === 0 && !context.locals.user) return response;
+  const signedIn =
+    context.locals.user || namesAnAccount(request.headers.get('authorization'), request.headers.get('cookie'));
+  if (!wrote && brought === 0 && !signedIn) return response;
   // A 5xx wrote nothing this client must see, and its primary may be out of reach.
   let timer: NodeJS.Timeout | undefined;
   const position =

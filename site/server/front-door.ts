@@ -29,7 +29,14 @@ import { COMPRESS_THRESHOLD, DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from '
 import { HEALTH_PATHS, serveHealth } from './health.ts';
 import { log, loggablePath, logError, withRequest } from './log.ts';
 import { countRequest, serveMetrics, watchGauges } from './metrics.ts';
-import { CATCH_UP_BOUND_MS, catchUpTo, POSITION_HEADER, positionCookie, requestedPosition } from './read-position.ts';
+import {
+  CATCH_UP_BOUND_MS,
+  catchUpTo,
+  namesAnAccount,
+  POSITION_HEADER,
+  positionCookie,
+  requestedPosition,
+} from './read-position.ts';
 import { checkRequest, type Refusal } from './request-gate.ts';
 import { securityHeaders } from './security-headers.ts';
 import { loadStaticFiles, serveStaticFile } from './static-files.ts';
@@ -230,7 +237,7 @@ function routeRequest(
   const position = carriedPosition(req);
   // Straight on a libSQL server, each read asks for the position (a replica node waits for it, within the bound).
   readingAtLeast(position, CATCH_UP_BOUND_MS, () =>
-    caughtUp(position)
+    caughtUp(position, namesAnAccount(req.headers.authorization, req.headers.cookie))
       .then(({ how, carried }) => {
         if (how !== 'primary')
           return serveCachedPage(req, res, locals.client.https, locals.requestId, carried(locals.client.https));
@@ -263,12 +270,15 @@ function carriedPosition(req: IncomingMessage): number {
  */
 async function caughtUp(
   position: number,
+  signedIn: boolean,
 ): Promise<{ how: CatchUp | undefined; carried: (https: boolean) => string[] }> {
   const none = { how: undefined, carried: () => [] };
-  if (position === 0) return none;
+  // A visitor who brought none gets the one copy of a cached page, with no cookie; a signed-in user gets the
+  // position the page reflects, so their next request, on any server, shows nothing older.
+  if (position === 0 && !signedIn) return none;
   try {
     const replication = replicationOf((await getDb()).$client);
-    const how = await catchUpTo(replication, position);
+    const how = position === 0 ? undefined : await catchUpTo(replication, position);
     // A cached page tells a client that brought a position the newer one it now reflects (monotonic reads).
     const mine = replication?.position() ?? 0;
     return {

@@ -6,6 +6,7 @@
  * every answer to a client that brought one, carries the highest position the client has now seen.
  */
 import { config } from '#db/config.ts';
+import { SESSION_COOKIE } from '#site/lib/server/cookies.ts';
 import type { CatchUp, Replication } from '#db/replication.ts';
 
 export const POSITION_COOKIE = 'db_position';
@@ -32,6 +33,17 @@ const parse = (value: string | null | undefined): number =>
 export function requestedPosition(cookieHeader: string | null | undefined, header: string | null | undefined): number {
   const cookie = cookieHeader ? /(?:^|;\s*)db_position=([^;]*)/.exec(cookieHeader)?.[1] : undefined;
   return Math.max(parse(cookie), parse(header));
+}
+
+const SESSION_COOKIE_SENT = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
+
+/**
+ * Whether a request names an account (a bearer token or a session cookie), valid or not: a signed-in user's
+ * answers carry the position they reflect, shared pages too, so their next request, on any server, shows
+ * nothing older. A visitor's shared pages stay one copy with no cookie.
+ */
+export function namesAnAccount(authorization: string | null | undefined, cookieHeader: string | null | undefined) {
+  return Boolean(authorization) || SESSION_COOKIE_SENT.test(cookieHeader ?? '');
 }
 
 /** The position cookie's attributes; `https` as for the session cookie. */

@@ -20,6 +20,7 @@ import type * as shapes from './lists-contract.ts';
 import { parseInput } from '../validation/parse.ts';
 import { containsPattern, parseListQuery } from '../validation/list-query.ts';
 import { paging } from '../paging.ts';
+import type { ListKind } from './validation/list-kinds.ts';
 import { LISTS_PER_USER, listChangeInput, listInput, listUnpublishInput, OWN_LISTS } from './validation/lists.ts';
 
 export type ListSummary = z.infer<typeof shapes.listSummary>;
@@ -40,6 +41,7 @@ const listColumns = {
   name: lists.name,
   description: lists.description,
   isPublic: lists.isPublic,
+  kind: lists.kind,
   removedCount: lists.removedCount,
   unpublishedReason: lists.unpublishedReason,
   unpublishedAt: lists.unpublishedAt,
@@ -56,6 +58,7 @@ function summaryFields(row: ListWithOwner, callerId: string | undefined, content
     name: row.name,
     description: row.description,
     isPublic: row.isPublic,
+    kind: row.kind,
     owner: { _id: row.userId, name: row.ownerName },
     numItems: contentIds.length,
     createdAt: row.createdAt.toISOString(),
@@ -143,6 +146,7 @@ export async function exportOwnLists(db: Db, userId: string) {
       listId: listItems.listId,
       content: { _id: contents.id, name: contents.name, slug: contents.slug },
       note: listItems.note,
+      section: listItems.section,
       addedAt: listItems.createdAt,
     })
     .from(listItems)
@@ -159,11 +163,13 @@ export async function exportOwnLists(db: Db, userId: string) {
     name: row.name,
     description: row.description,
     isPublic: row.isPublic,
+    kind: row.kind,
     slug: row.slug,
     createdAt: row.createdAt.toISOString(),
-    items: (byList.get(row.id) ?? []).map(({ content, note, addedAt }) => ({
+    items: (byList.get(row.id) ?? []).map(({ content, note, section, addedAt }) => ({
       content,
       note,
+      section,
       addedAt: addedAt.toISOString(),
     })),
   }));
@@ -205,7 +211,13 @@ function visible(row: ListWithOwner | undefined, callerId: string | undefined, a
 /** The list's items in order, each with its content as the catalog shows it. */
 async function itemsOf(db: Db, listId: string): Promise<LearnerList['items']> {
   const rows = await db
-    .select({ content: contents, position: listItems.position, note: listItems.note, addedAt: listItems.createdAt })
+    .select({
+      content: contents,
+      position: listItems.position,
+      note: listItems.note,
+      section: listItems.section,
+      addedAt: listItems.createdAt,
+    })
     .from(listItems)
     .innerJoin(contents, eq(contents.id, listItems.contentId))
     .where(eq(listItems.listId, listId))
@@ -214,6 +226,7 @@ async function itemsOf(db: Db, listId: string): Promise<LearnerList['items']> {
     content: toApiContent(row.content),
     position,
     note: row.note,
+    section: row.section,
     addedAt: row.addedAt.toISOString(),
   }));
 }
@@ -321,6 +334,7 @@ export function insertListStatement(
     name: string;
     description: string;
     isPublic: boolean;
+    kind?: ListKind | undefined;
     unpublished?: { reason: string; at: Date } | undefined;
   },
 ) {
@@ -333,6 +347,7 @@ export function insertListStatement(
     name: sql`${values.name}`.as('name'),
     description: sql`${values.description}`.as('description'),
     isPublic: sql`${values.isPublic ? 1 : 0}`.as('is_public'),
+    kind: sql`${values.kind ?? 'list'}`.as('kind'),
     removedCount: sql`0`.as('removed_count'),
     unpublishedReason: sql`${values.unpublished?.reason ?? null}`.as('unpublished_reason'),
     unpublishedAt: sql`${values.unpublished?.at.getTime() ?? null}`.as('unpublished_at'),
@@ -348,9 +363,9 @@ export function insertListStatement(
 }
 
 export async function createList(db: Db, userId: string, input: unknown): Promise<LearnerList> {
-  const { name, description = '', isPublic = false } = parseInput(listInput, input);
+  const { name, description = '', isPublic = false, kind } = parseInput(listInput, input);
   const id = newId();
-  const inserted = await insertListStatement(db, userId, id, { name, description, isPublic });
+  const inserted = await insertListStatement(db, userId, id, { name, description, isPublic, kind });
   if (inserted.rowsAffected === 0) throw tooManyLists();
   return readList(db, userId, id);
 }
@@ -398,7 +413,8 @@ export async function deleteList(db: Db, userId: string, listId: string): Promis
 }
 
 /**
- * A copy of a list the caller may read, as a new private list of theirs with the same items and notes. The copy
+ * A copy of a list the caller may read, as a new private list of theirs with the same kind, items, notes and
+ * sections (a path copied is a path to follow: the marks are the follower's own, never copied). The copy
  * of a list an admin unpublished is unpublished alike: otherwise publishing the copy would undo it.
  */
 export async function copyList(db: Db, userId: string, listId: string): Promise<LearnerList> {
@@ -410,7 +426,13 @@ export async function copyList(db: Db, userId: string, listId: string): Promise<
       ? undefined
       : { reason: source.unpublishedReason, at: source.unpublishedAt ?? new Date() };
   const [inserted] = await db.batch([
-    insertListStatement(db, userId, id, { name, description: source.description, isPublic: false, unpublished }),
+    insertListStatement(db, userId, id, {
+      name,
+      description: source.description,
+      isPublic: false,
+      kind: source.kind,
+      unpublished,
+    }),
     db.insert(listItems).select(
       db
         .select({
@@ -418,6 +440,7 @@ export async function copyList(db: Db, userId: string, listId: string): Promise<
           contentId: listItems.contentId,
           position: listItems.position,
           note: listItems.note,
+          section: listItems.section,
           createdAt: sql`${Date.now()}`.as('created_at'),
         })
         .from(listItems)

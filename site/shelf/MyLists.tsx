@@ -7,7 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { call, errorMessage } from '#site/lib/api.ts';
 import type { LearnerListSummary } from '#site/shelf/list-types.ts';
 import { plural } from '#db/validation/text.ts';
-import { Field, FormAlert, SubmitButton, TextAreaField } from '../ui/fields.tsx';
+import { CheckboxField, Field, FormAlert, SubmitButton, TextAreaField } from '../ui/fields.tsx';
 import { ProgressBar, useProgressMarks } from './progress.tsx';
 import { BookmarkMenu } from './BookmarkMenu.tsx';
 
@@ -15,6 +15,7 @@ export default function MyLists({ lists, removed }: { lists: LearnerListSummary[
   const marks = useProgressMarks();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
+  const [isPath, setIsPath] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -23,7 +24,7 @@ export default function MyLists({ lists, removed }: { lists: LearnerListSummary[
     setBusy(true);
     setError(null);
     try {
-      const list = await call('createList', { body: { name, description } });
+      const list = await call('createList', { body: { name, description, kind: isPath ? 'path' : 'list' } });
       location.assign(`/my-lists/${encodeURIComponent(list._id)}`);
     } catch (failure) {
       setError(errorMessage(failure));
@@ -70,7 +71,13 @@ export default function MyLists({ lists, removed }: { lists: LearnerListSummary[
                       {list.name}
                     </a>
                     <p className="text-sm text-base-content/80">
-                      {plural(list.numItems, 'resource')} · {list.isPublic ? 'Public' : 'Private'}
+                      {list.kind === 'path' && (
+                        <span className="badge badge-sm badge-primary badge-outline mr-2" data-path-badge>
+                          Learning path
+                        </span>
+                      )}
+                      {plural(list.numItems, list.kind === 'path' ? 'step' : 'resource')} ·{' '}
+                      {list.isPublic ? 'Public' : 'Private'}
                     </p>
                     {list.unpublished && (
                       <p className="text-sm break-words" data-list-unpublished>
@@ -78,7 +85,7 @@ export default function MyLists({ lists, removed }: { lists: LearnerListSummary[
                       </p>
                     )}
                   </div>
-                  <ProgressBar contentIds={list.contentIds} marks={marks} />
+                  <ProgressBar contentIds={list.contentIds} marks={marks} percent={list.kind === 'path'} />
                 </li>
               ))}
             </ul>
@@ -109,7 +116,14 @@ export default function MyLists({ lists, removed }: { lists: LearnerListSummary[
             maxLength={1000}
             rows={3}
           />
-          <SubmitButton loading={busy}>Create list</SubmitButton>
+          <CheckboxField
+            name="isPath"
+            label="A learning path"
+            hint="Steps to follow in order, in sections, with your percentage."
+            checked={isPath}
+            onChecked={setIsPath}
+          />
+          <SubmitButton loading={busy}>{isPath ? 'Create path' : 'Create list'}</SubmitButton>
         </form>
       </aside>
     </div>

@@ -61,6 +61,10 @@ export const listSummary = z
   .object({
     ...listFields,
     contentIds: z.array(id).meta({ description: 'Its contents in order (for the progress bar and "Add to list…")' }),
+    cover: z
+      .array(z.object({ name: z.string(), image: z.string().meta({ description: 'As a content’s `image`' }) }))
+      .max(4)
+      .meta({ description: 'Its first contents (up to 4), whose pictures make its cover' }),
     removedCount: z
       .int()
       .meta({ description: 'Contents deleted from the catalog since its owner last looked (0 for others)' }),

@@ -12,7 +12,7 @@ import type { Db } from '../client.ts';
 import { conflict, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { slugify } from '../catalog/urls.ts';
-import { toApiContent } from '../catalog/content-rows.ts';
+import { shownImage, toApiContent } from '../catalog/content-rows.ts';
 import { declare } from '../catalog/search/deps.ts';
 import { contents, listItems, lists, users } from '../schema.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
@@ -28,6 +28,9 @@ export type OwnLists = z.infer<typeof shapes.ownLists>;
 export type LearnerList = z.infer<typeof shapes.learnerList>;
 
 type ListRow = typeof lists.$inferSelect;
+
+/** How many of a list's first contents make its cover. */
+export const COVER_PICTURES = 4;
 
 const notFoundList = () => notFound('List not found');
 
@@ -112,8 +115,15 @@ export async function listOwnLists(
     .offset(page.count);
   const items = rows.length
     ? await db
-        .select({ listId: listItems.listId, contentId: listItems.contentId })
+        .select({
+          listId: listItems.listId,
+          contentId: listItems.contentId,
+          name: contents.name,
+          slug: contents.slug,
+          image: contents.image,
+        })
         .from(listItems)
+        .innerJoin(contents, eq(contents.id, listItems.contentId))
         .where(
           inArray(
             listItems.listId,
@@ -127,8 +137,12 @@ export async function listOwnLists(
     ...page,
     pageSize: query.pageSize,
     lists: rows.map((row) => {
-      const contentIds = (byList.get(row.id) ?? []).map((item) => item.contentId);
-      return { ...summaryFields(row, userId, contentIds), contentIds };
+      const held = byList.get(row.id) ?? [];
+      const contentIds = held.map((item) => item.contentId);
+      const cover = held
+        .slice(0, COVER_PICTURES)
+        .map((item) => ({ name: item.name, image: shownImage(item.image, item.slug) }));
+      return { ...summaryFields(row, userId, contentIds), contentIds, cover };
     }),
   };
 }

@@ -13,6 +13,7 @@ import type { ProgressMarks } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { CheckboxField, Field, FormAlert, TextAreaField } from '../ui/fields.tsx';
+import { ShareButton } from '../ui/ShareButton.tsx';
 import {
   matchesFilter,
   ProgressBar,
@@ -281,6 +282,7 @@ function ListCard({ list, error, change, onDelete, marks, filter, onFilter }: Li
               See its public page
             </a>
           )}
+          {list.isPublic && <ShareButton url={`/lists/${encodeURIComponent(list.slug)}`} title={list.name} />}
           <button
             type="button"
             className="btn btn-ghost btn-sm touch:btn-md"

@@ -10,6 +10,7 @@ import { plural } from '#db/validation/text.ts';
 import { CheckboxField, Field, FormAlert, SubmitButton, TextAreaField } from '../ui/fields.tsx';
 import { ProgressBar, useProgressMarks } from './progress.tsx';
 import { BookmarkMenu } from './BookmarkMenu.tsx';
+import { ListCover } from '../ui/ListCover.tsx';
 
 export default function MyLists({ lists, removed }: { lists: LearnerListSummary[]; removed: number }) {
   const marks = useProgressMarks();
@@ -62,8 +63,9 @@ export default function MyLists({ lists, removed }: { lists: LearnerListSummary[
           ) : (
             <ul className="divide-y divide-base-300" data-my-lists>
               {lists.map((list) => (
-                <li key={list._id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-my-list>
-                  <div className="min-w-0">
+                <li key={list._id} className="flex flex-wrap items-center gap-3 py-3" data-my-list>
+                  <ListCover pictures={list.cover} className="w-28" />
+                  <div className="min-w-0 flex-1 basis-40">
                     <a
                       href={`/my-lists/${encodeURIComponent(list._id)}`}
                       className="link link-hover inline-flex items-center text-lg font-semibold break-words touch:min-h-11"

@@ -37,12 +37,7 @@ export function ProgressBar({
   const summary = progressSummary(contentIds, marks);
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1" data-progress-bar>
-      <progress
-        className="progress progress-success w-40"
-        max={summary.total}
-        value={summary.done}
-        aria-labelledby={id}
-      />
+      <progress className="meter w-40" max={summary.total} value={summary.done} aria-labelledby={id} />
       <span id={id} className="text-sm font-semibold">
         {marks ? summary.label : 'Loading your progress…'}
       </span>

@@ -488,3 +488,21 @@ describe('learning paths through the API', () => {
     expect(page.text).not.toMatch(/data-step-state="(done|learning|want)"/);
   });
 });
+
+describe('a list’s cover through the API', () => {
+  it('is its first four contents’ names and pictures, in order; none for an empty list', async () => {
+    const five = await newList(ada, { name: 'Cover of five' }, 5);
+    await newList(ada, { name: 'Cover of none' });
+    const mine = await api.call('myLists', { token: ada });
+    expect(mine.status).toBe(200);
+    const byName = (name: string) => mine.body.lists.find((list: { name: string }) => list.name === name)!;
+    const cover = byName('Cover of five').cover;
+    expect(cover.map((picture: { name: string }) => picture.name)).toEqual(
+      five.items.slice(0, 4).map((item: { content: { name: string } }) => item.content.name),
+    );
+    expect(cover.map((picture: { image: string }) => picture.image)).toEqual(
+      five.items.slice(0, 4).map((item: { content: { image: string } }) => item.content.image),
+    );
+    expect(byName('Cover of none').cover).toEqual([]);
+  });
+});

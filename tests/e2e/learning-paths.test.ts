@@ -181,4 +181,46 @@ describe.skipIf(!hasBrowser)('learning paths, in the browser', () => {
     expect(await check(page, 'path-editor-error', 'phone')).toEqual([]);
     await close();
   });
+
+  it('the owner’s marks on the public page: loading, then shown; when they cannot be loaded, said so', async () => {
+    const ada = await signUp(api, 'Ada Loading', { password: PASSWORD });
+    const made = await api.call('createList', {
+      body: { name: 'Loading path', kind: 'path', isPublic: true },
+      token: ada.token,
+    });
+    for (const content of contents.slice(0, 2))
+      await api.call('addListItem', {
+        params: { id: made.body._id },
+        body: { contentId: content._id },
+        token: ada.token,
+      });
+    await api.call('markProgress', { params: { id: contents[0]!._id }, body: { state: 'done' }, token: ada.token });
+    const { page, close } = await open('laptop', ada.email);
+    // The marks as a new browser has them: none kept yet, to be asked of the server.
+    await page.evaluate(() => localStorage.removeItem('userProgress'));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/users/progress', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/lists/${made.body.slug}`);
+    await page.locator('[data-list-progress-label]').getByText('Loading your progress…').waitFor();
+    expect(await page.locator('[data-step-mark]').allInnerTexts()).toEqual(['Loading…', 'Loading…']);
+    release();
+    await expect.poll(() => page.locator('[data-step-mark]').allInnerTexts()).toEqual(['Done', 'Not started']);
+    expect(await page.locator('[data-list-progress-label]').innerText()).toBe('1 of 2 done');
+
+    // The server cannot be reached: the page says so, and shows no mark it does not know.
+    await page.unroute('**/api/users/progress');
+    await page.evaluate(() => localStorage.removeItem('userProgress'));
+    await page.route('**/api/users/progress', (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await page.locator('[data-list-progress-label]').getByText('Your progress could not be loaded').waitFor();
+    expect(await page.locator('[data-step-mark]:visible').count()).toBe(0);
+    expect(await check(page, 'path-public-progress-error', 'laptop')).toEqual([]);
+    await close();
+  });
 });

@@ -506,7 +506,7 @@ function SectionForm({ item, onSave }: { item: LearnerListItem; onSave: (section
       </label>
       <input
         id={id}
-        className="input input-sm flex-1 basis-64"
+        className="input input-sm flex-1 basis-64 touch:input-md"
         maxLength={SECTION_MAX}
         placeholder="Start a section here (optional heading)"
         value={section}

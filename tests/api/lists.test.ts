@@ -486,6 +486,19 @@ describe('learning paths through the API', () => {
     expect(page.text).toContain('Part two');
     expect(page.text).toContain('data-path-steps');
     expect(page.text).not.toMatch(/data-step-state="(done|learning|want)"/);
+
+    // A new heading drops the cached page at once; the data export carries the kind and the headings.
+    expect((await visit(`/lists/${path.slug}`)).cache).toBe('hit');
+    await api.call('changeListItemSection', {
+      params: { id: path._id, contentId: one! },
+      body: { section: 'Part one' },
+      token: ada,
+    });
+    expect((await visit(`/lists/${path.slug}`)).text).toContain('Part one');
+    const exported = (await api.call('exportAccount', { token: ada })).body.lists.find(
+      (list: { name: string }) => list.name === 'Path to copy',
+    );
+    expect(exported).toMatchObject({ kind: 'path', items: [{ section: 'Part one' }, { section: 'Part two' }] });
   });
 });
 

@@ -13,6 +13,7 @@ import { CONTENT_STATUSES } from '../db/catalog/validation/contents.ts';
 import { TAG_STATUSES } from '../db/catalog/validation/tags.ts';
 import { ERROR_CODES } from '../db/errors.ts';
 import { PROGRESS_STATES } from '../db/shelf/validation/progress-states.ts';
+import { LIST_KINDS } from '../db/shelf/validation/list-kinds.ts';
 import { SUBMISSION_STATUSES } from '../db/submissions/validation/statuses.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -25,6 +26,7 @@ const REGISTRIES: Array<{ name: string; values: readonly string[]; home: string 
   { name: 'CONTENT_STATUSES', values: CONTENT_STATUSES, home: 'db/catalog/validation/contents.ts' },
   { name: 'TAG_STATUSES', values: TAG_STATUSES, home: 'db/catalog/validation/tags.ts' },
   { name: 'PROGRESS_STATES', values: PROGRESS_STATES, home: 'db/shelf/validation/progress-states.ts' },
+  { name: 'LIST_KINDS', values: LIST_KINDS, home: 'db/shelf/validation/list-kinds.ts' },
   { name: 'SUBMISSION_STATUSES', values: SUBMISSION_STATUSES, home: 'db/submissions/validation/statuses.ts' },
   // Eleven codes: any three of them in a row is a copy.
   { name: 'ERROR_CODES', values: ERROR_CODES.slice(0, 3), home: 'db/errors.ts' },

@@ -9,7 +9,7 @@ import { prose } from '../contract/prose.ts';
 import { settings } from '../accounts/contract.ts';
 import { contentRef } from '../catalog/contract.ts';
 import { myReview } from '../reviews/contract.ts';
-import { progressState } from '../shelf/lists-contract.ts';
+import { listKind, progressState } from '../shelf/lists-contract.ts';
 import { ownSubmission } from '../submissions/contract.ts';
 import { ROLES } from '../accounts/validation/users.ts';
 
@@ -72,9 +72,10 @@ export const accountExport = z
           name: z.string(),
           description: z.string(),
           isPublic: z.boolean(),
+          kind: listKind,
           slug: z.string(),
           createdAt: isoDate,
-          items: z.array(z.object({ content: contentRef, note: z.string(), addedAt: isoDate })),
+          items: z.array(z.object({ content: contentRef, note: z.string(), section: z.string(), addedAt: isoDate })),
         }),
       )
       .meta({ description: 'Your lists, newest first, each with its items in order' }),

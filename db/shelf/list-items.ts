@@ -9,7 +9,7 @@ import { conflict, invalid, notFound } from '../errors.ts';
 import { contents, listItems, lists } from '../schema.ts';
 import { parseInput } from '../validation/parse.ts';
 import { type LearnerList, ownList, readList } from './lists.ts';
-import { ITEMS_PER_LIST, listItemInput, listNoteInput, listOrderInput } from './validation/lists.ts';
+import { ITEMS_PER_LIST, listItemInput, listNoteInput, listOrderInput, listSectionInput } from './validation/lists.ts';
 
 const touch = (db: Db, listId: string) => db.update(lists).set({ updatedAt: new Date() }).where(eq(lists.id, listId));
 
@@ -29,6 +29,7 @@ export async function addListItem(db: Db, userId: string, listId: string, input:
         'position',
       ),
     note: sql`${note}`.as('note'),
+    section: sql`''`.as('section'),
     createdAt: sql`${Date.now()}`.as('created_at'),
   };
   const [inserted, , [found], [already]] = await db.batch([
@@ -77,6 +78,27 @@ export async function updateListNote(
     db
       .update(listItems)
       .set({ note })
+      .where(and(eq(listItems.listId, listId), eq(listItems.contentId, contentId))),
+    touch(db, listId),
+  ]);
+  if (updated.rowsAffected === 0) throw notFound('That resource is not in this list');
+  return readList(db, userId, listId);
+}
+
+/** Starts a section before the item with its heading ('' removes it): a path's headings between its steps. */
+export async function updateListSection(
+  db: Db,
+  userId: string,
+  listId: string,
+  contentId: string,
+  input: unknown,
+): Promise<LearnerList> {
+  const { section } = parseInput(listSectionInput, input);
+  await ownList(db, userId, listId);
+  const [updated] = await db.batch([
+    db
+      .update(listItems)
+      .set({ section })
       .where(and(eq(listItems.listId, listId), eq(listItems.contentId, contentId))),
     touch(db, listId),
   ]);

@@ -4,6 +4,7 @@
  */
 import { z } from '../validation/zod.ts';
 import { PROGRESS_STATES } from './validation/progress-states.ts';
+import { LIST_KINDS } from './validation/list-kinds.ts';
 import { adminPaging, id, isoDate, message } from '../contract/shapes.ts';
 import { OWN_LISTS } from './validation/lists.ts';
 import { LIST, listFilter, type Operation } from '../contract/operation.ts';
@@ -14,6 +15,7 @@ import {
   listItemInput,
   listNoteInput,
   listOrderInput,
+  listSectionInput,
   listUnpublishInput,
   progressInput,
 } from './validation/lists.ts';
@@ -33,12 +35,18 @@ export const progressChange = userProgress
   .extend({ saves: userSaves.meta({ description: 'Your saves: marking Learning or Done saves the content' }) })
   .meta({ id: 'ProgressChange' });
 
+export const listKind = z.enum(LIST_KINDS).meta({
+  id: 'ListKind',
+  description: 'A plain list, or a learning path: steps in order, in sections, with your progress over them',
+});
+
 const listFields = {
   _id: id,
   slug: z.string().meta({ description: 'Its public page is /lists/{slug}' }),
   name: z.string(),
   description: z.string(),
   isPublic: z.boolean(),
+  kind: listKind,
   owner: z.object({ _id: id, name: z.string() }),
   numItems: z.int(),
   createdAt: isoDate,
@@ -53,13 +61,23 @@ export const listSummary = z
   .object({
     ...listFields,
     contentIds: z.array(id).meta({ description: 'Its contents in order (for the progress bar and "Add to list…")' }),
+    cover: z
+      .array(z.object({ name: z.string(), image: z.string().meta({ description: 'As a content’s `image`' }) }))
+      .max(4)
+      .meta({ description: 'Its first contents (up to 4), whose pictures make its cover' }),
     removedCount: z
       .int()
       .meta({ description: 'Contents deleted from the catalog since its owner last looked (0 for others)' }),
   })
   .meta({ id: 'LearnerListSummary' });
 export const listItem = z
-  .object({ content, position: z.int().meta({ description: 'From 0' }), note: z.string(), addedAt: isoDate })
+  .object({
+    content,
+    position: z.int().meta({ description: 'From 0' }),
+    note: z.string(),
+    section: z.string().meta({ description: 'A path’s section heading shown before this item ("" for none)' }),
+    addedAt: isoDate,
+  })
   .meta({ id: 'LearnerListItem' });
 export const learnerList = z
   .object({
@@ -90,11 +108,12 @@ export const LIST_OPERATIONS = {
     group: 'Lists and progress',
     access: 'user',
     summary: 'Make a list',
-    description: 'Private unless `isPublic`; its public page is /lists/{slug}. At most 100 lists a user (409 past it).',
+    description:
+      'Private unless `isPublic`; its public page is /lists/{slug}. A plain list unless `kind` is `path` (a learning path). At most 100 lists a user (409 past it).',
     body: {
       schema: listInput,
       name: 'ListInput',
-      example: { name: 'Rust in 30 days', description: 'One chapter a day' },
+      example: { name: 'Rust in 30 days', description: 'One chapter a day', kind: 'path' },
     },
     ok: { status: 201, schema: learnerList, description: 'The new list' },
     errors: [409],
@@ -115,7 +134,7 @@ export const LIST_OPERATIONS = {
     route: '/api/lists/[id]',
     group: 'Lists and progress',
     access: 'user',
-    summary: 'Change your list: its name, description, or whether it is public',
+    summary: 'Change your list: its name, description, whether it is public, or whether it is a path',
     description:
       'A list an admin unpublished (its `unpublished` is set) stays private until an admin lifts it: `isPublic: true` is then a 409 whose message gives the admin’s reason, and nothing is changed.',
     body: { schema: listChangeInput, name: 'ListChange', example: { isPublic: true } },
@@ -163,6 +182,18 @@ export const LIST_OPERATIONS = {
     access: 'user',
     summary: 'Change the note of an item of your list (up to 500 characters; empty removes it)',
     body: { schema: listNoteInput, name: 'ListNote', example: { note: 'Skip the first video' } },
+    ok: { status: 200, schema: learnerList, description: 'The list' },
+    errors: [404],
+  },
+  changeListItemSection: {
+    method: 'PUT',
+    route: '/api/lists/[id]/items/[contentId]/section',
+    group: 'Lists and progress',
+    access: 'user',
+    summary: 'Start a section of your path before this item, with its heading (up to 100 characters; empty removes it)',
+    description:
+      'The heading belongs to the item: it moves with it when the list is reordered, and goes when the item is removed. Any list may hold headings; a path shows them.',
+    body: { schema: listSectionInput, name: 'ListSection', example: { section: 'Week 1: the basics' } },
     ok: { status: 200, schema: learnerList, description: 'The list' },
     errors: [404],
   },

@@ -12,7 +12,7 @@ import type { Db } from '../client.ts';
 import { conflict, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { slugify } from '../catalog/urls.ts';
-import { toApiContent } from '../catalog/content-rows.ts';
+import { shownImage, toApiContent } from '../catalog/content-rows.ts';
 import { declare } from '../catalog/search/deps.ts';
 import { contents, listItems, lists, users } from '../schema.ts';
 import { auditEntry, type Actor } from '../operations/audit.ts';
@@ -20,6 +20,7 @@ import type * as shapes from './lists-contract.ts';
 import { parseInput } from '../validation/parse.ts';
 import { containsPattern, parseListQuery } from '../validation/list-query.ts';
 import { paging } from '../paging.ts';
+import type { ListKind } from './validation/list-kinds.ts';
 import { LISTS_PER_USER, listChangeInput, listInput, listUnpublishInput, OWN_LISTS } from './validation/lists.ts';
 
 export type ListSummary = z.infer<typeof shapes.listSummary>;
@@ -27,6 +28,9 @@ export type OwnLists = z.infer<typeof shapes.ownLists>;
 export type LearnerList = z.infer<typeof shapes.learnerList>;
 
 type ListRow = typeof lists.$inferSelect;
+
+/** How many of a list's first contents make its cover. */
+export const COVER_PICTURES = 4;
 
 const notFoundList = () => notFound('List not found');
 
@@ -40,6 +44,7 @@ const listColumns = {
   name: lists.name,
   description: lists.description,
   isPublic: lists.isPublic,
+  kind: lists.kind,
   removedCount: lists.removedCount,
   unpublishedReason: lists.unpublishedReason,
   unpublishedAt: lists.unpublishedAt,
@@ -56,6 +61,7 @@ function summaryFields(row: ListWithOwner, callerId: string | undefined, content
     name: row.name,
     description: row.description,
     isPublic: row.isPublic,
+    kind: row.kind,
     owner: { _id: row.userId, name: row.ownerName },
     numItems: contentIds.length,
     createdAt: row.createdAt.toISOString(),
@@ -109,8 +115,15 @@ export async function listOwnLists(
     .offset(page.count);
   const items = rows.length
     ? await db
-        .select({ listId: listItems.listId, contentId: listItems.contentId })
+        .select({
+          listId: listItems.listId,
+          contentId: listItems.contentId,
+          name: contents.name,
+          slug: contents.slug,
+          image: contents.image,
+        })
         .from(listItems)
+        .innerJoin(contents, eq(contents.id, listItems.contentId))
         .where(
           inArray(
             listItems.listId,
@@ -124,8 +137,12 @@ export async function listOwnLists(
     ...page,
     pageSize: query.pageSize,
     lists: rows.map((row) => {
-      const contentIds = (byList.get(row.id) ?? []).map((item) => item.contentId);
-      return { ...summaryFields(row, userId, contentIds), contentIds };
+      const held = byList.get(row.id) ?? [];
+      const contentIds = held.map((item) => item.contentId);
+      const cover = held
+        .slice(0, COVER_PICTURES)
+        .map((item) => ({ name: item.name, image: shownImage(item.image, item.slug) }));
+      return { ...summaryFields(row, userId, contentIds), contentIds, cover };
     }),
   };
 }
@@ -143,6 +160,7 @@ export async function exportOwnLists(db: Db, userId: string) {
       listId: listItems.listId,
       content: { _id: contents.id, name: contents.name, slug: contents.slug },
       note: listItems.note,
+      section: listItems.section,
       addedAt: listItems.createdAt,
     })
     .from(listItems)
@@ -159,11 +177,13 @@ export async function exportOwnLists(db: Db, userId: string) {
     name: row.name,
     description: row.description,
     isPublic: row.isPublic,
+    kind: row.kind,
     slug: row.slug,
     createdAt: row.createdAt.toISOString(),
-    items: (byList.get(row.id) ?? []).map(({ content, note, addedAt }) => ({
+    items: (byList.get(row.id) ?? []).map(({ content, note, section, addedAt }) => ({
       content,
       note,
+      section,
       addedAt: addedAt.toISOString(),
     })),
   }));
@@ -205,7 +225,13 @@ function visible(row: ListWithOwner | undefined, callerId: string | undefined, a
 /** The list's items in order, each with its content as the catalog shows it. */
 async function itemsOf(db: Db, listId: string): Promise<LearnerList['items']> {
   const rows = await db
-    .select({ content: contents, position: listItems.position, note: listItems.note, addedAt: listItems.createdAt })
+    .select({
+      content: contents,
+      position: listItems.position,
+      note: listItems.note,
+      section: listItems.section,
+      addedAt: listItems.createdAt,
+    })
     .from(listItems)
     .innerJoin(contents, eq(contents.id, listItems.contentId))
     .where(eq(listItems.listId, listId))
@@ -214,6 +240,7 @@ async function itemsOf(db: Db, listId: string): Promise<LearnerList['items']> {
     content: toApiContent(row.content),
     position,
     note: row.note,
+    section: row.section,
     addedAt: row.addedAt.toISOString(),
   }));
 }
@@ -321,6 +348,7 @@ export function insertListStatement(
     name: string;
     description: string;
     isPublic: boolean;
+    kind?: ListKind | undefined;
     unpublished?: { reason: string; at: Date } | undefined;
   },
 ) {
@@ -333,6 +361,7 @@ export function insertListStatement(
     name: sql`${values.name}`.as('name'),
     description: sql`${values.description}`.as('description'),
     isPublic: sql`${values.isPublic ? 1 : 0}`.as('is_public'),
+    kind: sql`${values.kind ?? 'list'}`.as('kind'),
     removedCount: sql`0`.as('removed_count'),
     unpublishedReason: sql`${values.unpublished?.reason ?? null}`.as('unpublished_reason'),
     unpublishedAt: sql`${values.unpublished?.at.getTime() ?? null}`.as('unpublished_at'),
@@ -348,9 +377,9 @@ export function insertListStatement(
 }
 
 export async function createList(db: Db, userId: string, input: unknown): Promise<LearnerList> {
-  const { name, description = '', isPublic = false } = parseInput(listInput, input);
+  const { name, description = '', isPublic = false, kind } = parseInput(listInput, input);
   const id = newId();
-  const inserted = await insertListStatement(db, userId, id, { name, description, isPublic });
+  const inserted = await insertListStatement(db, userId, id, { name, description, isPublic, kind });
   if (inserted.rowsAffected === 0) throw tooManyLists();
   return readList(db, userId, id);
 }
@@ -398,7 +427,8 @@ export async function deleteList(db: Db, userId: string, listId: string): Promis
 }
 
 /**
- * A copy of a list the caller may read, as a new private list of theirs with the same items and notes. The copy
+ * A copy of a list the caller may read, as a new private list of theirs with the same kind, items, notes and
+ * sections (a path copied is a path to follow: the marks are the follower's own, never copied). The copy
  * of a list an admin unpublished is unpublished alike: otherwise publishing the copy would undo it.
  */
 export async function copyList(db: Db, userId: string, listId: string): Promise<LearnerList> {
@@ -410,7 +440,13 @@ export async function copyList(db: Db, userId: string, listId: string): Promise<
       ? undefined
       : { reason: source.unpublishedReason, at: source.unpublishedAt ?? new Date() };
   const [inserted] = await db.batch([
-    insertListStatement(db, userId, id, { name, description: source.description, isPublic: false, unpublished }),
+    insertListStatement(db, userId, id, {
+      name,
+      description: source.description,
+      isPublic: false,
+      kind: source.kind,
+      unpublished,
+    }),
     db.insert(listItems).select(
       db
         .select({
@@ -418,6 +454,7 @@ export async function copyList(db: Db, userId: string, listId: string): Promise<
           contentId: listItems.contentId,
           position: listItems.position,
           note: listItems.note,
+          section: listItems.section,
           createdAt: sql`${Date.now()}`.as('created_at'),
         })
         .from(listItems)

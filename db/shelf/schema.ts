@@ -5,6 +5,7 @@ import { users } from '../accounts/schema.ts';
 import { contents, tags } from '../catalog/schema.ts';
 import { createdAt } from '../columns.ts';
 import type { ProgressState } from './validation/progress-states.ts';
+import type { ListKind } from './validation/list-kinds.ts';
 
 export const saves = sqliteTable(
   'saves',
@@ -42,6 +43,8 @@ export const lists = sqliteTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(false),
+    /** A plain list, or a learning path: steps followed in order, in sections, with the owner's progress (decision 047). */
+    kind: text('kind').$type<ListKind>().notNull().default('list'),
     /** Contents deleted from the catalog while in the list, not yet told to its owner (the notice shows once). */
     removedCount: integer('removed_count').notNull().default(0),
     /**
@@ -69,6 +72,8 @@ export const listItems = sqliteTable(
     /** Its place in the list, from 0; rewritten whole on a reorder. */
     position: integer('position').notNull(),
     note: text('note').notNull().default(''),
+    /** A path's section heading shown before this step ('' for none): it moves with its step (decision 047). */
+    section: text('section').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.listId, t.contentId] }), index('list_items_content_idx').on(t.contentId)],

@@ -13,6 +13,7 @@ export const ROUTES = {
   catalogFilters: ['GET', '/api/contents/filters'],
   changeList: ['PUT', '/api/lists/[id]'],
   changeListItemNote: ['PUT', '/api/lists/[id]/items/[contentId]'],
+  changeListItemSection: ['PUT', '/api/lists/[id]/items/[contentId]/section'],
   changeProfile: ['PUT', '/api/users/profile'],
   changeReview: ['PUT', '/api/reviews/[id]'],
   changeTag: ['PUT', '/api/tags/[id]'],

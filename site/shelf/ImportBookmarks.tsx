@@ -143,7 +143,7 @@ function ImportProgress({ progress }: { progress: Progress | null }) {
         {progress ? ` (${plural(progress.total, 'bookmark')})` : ''}…
       </p>
       <progress
-        className="progress progress-primary w-full"
+        className="meter meter-primary w-full"
         max={100}
         value={percent}
         aria-labelledby="import-progress-label"

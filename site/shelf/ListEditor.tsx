@@ -2,6 +2,7 @@
  * One of the user's lists, as its owner works on it (docs/product.md, Lists): its name, description and
  * privacy (held private, saying why, while an admin keeps it unpublished); its items in order, moved by dragging or by the Move up / Move down buttons (the new place is
  * announced), each with its progress mark and a note of up to 500 characters; the progress bar and a filter.
+ * A learning path (decision 047) adds its percentage and a section heading that a step may start.
  * Each change goes to the API at once; the list answered is the one shown.
  */
 import { type DragEvent, type FormEvent, useRef, useState } from 'react';
@@ -12,6 +13,7 @@ import type { ProgressMarks } from '#site/stores/session.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { useConfirm } from '../ui/ConfirmDialog.tsx';
 import { CheckboxField, Field, FormAlert, TextAreaField } from '../ui/fields.tsx';
+import { ShareButton } from '../ui/ShareButton.tsx';
 import {
   matchesFilter,
   ProgressBar,
@@ -22,6 +24,7 @@ import {
 } from './progress.tsx';
 
 const NOTE_MAX = 500;
+const SECTION_MAX = 100;
 
 type Change = (run: () => Promise<LearnerList>, done?: (next: LearnerList) => void) => Promise<boolean>;
 
@@ -140,7 +143,7 @@ export default function ListEditor({ initial }: { initial: LearnerList }) {
 
       {list.items.length === 0 ? (
         <p className="rounded-box bg-base-100 p-6 text-center shadow-sm" data-list-empty>
-          This list is empty.{' '}
+          {list.kind === 'path' ? 'This path has no steps yet.' : 'This list is empty.'}{' '}
           <a href="/search" className="link link-primary font-semibold">
             Search the catalog
           </a>{' '}
@@ -180,6 +183,19 @@ export default function ListEditor({ initial }: { initial: LearnerList }) {
                     }),
                   () => toast('success', 'Note saved'),
                 )
+              }
+              onSection={
+                list.kind === 'path'
+                  ? (section) =>
+                      change(
+                        () =>
+                          call('changeListItemSection', {
+                            params: { id: list._id, contentId: item.content._id },
+                            body: { section },
+                          }),
+                        () => toast('success', section ? 'Section heading saved' : 'Section heading removed'),
+                      )
+                  : null
               }
             />
           ))}
@@ -240,6 +256,23 @@ function ListCard({ list, error, change, onDelete, marks, filter, onFilter }: Li
               )
             }
           />
+          <CheckboxField
+            name="isPath"
+            asSwitch
+            label="Learning path"
+            hint={
+              list.kind === 'path'
+                ? 'Steps in order, in sections, with your progress.'
+                : 'Turn it into steps to follow, in sections.'
+            }
+            checked={list.kind === 'path'}
+            onChecked={(isPath) =>
+              void change(
+                () => call('changeList', { params, body: { kind: isPath ? 'path' : 'list' } }),
+                (next) => toast('success', next.kind === 'path' ? 'The list is a learning path' : 'The path is a list'),
+              )
+            }
+          />
           {list.isPublic && (
             <a
               href={`/lists/${encodeURIComponent(list.slug)}`}
@@ -249,6 +282,7 @@ function ListCard({ list, error, change, onDelete, marks, filter, onFilter }: Li
               See its public page
             </a>
           )}
+          {list.isPublic && <ShareButton url={`/lists/${encodeURIComponent(list.slug)}`} title={list.name} />}
           <button
             type="button"
             className="btn btn-ghost btn-sm touch:btn-md"
@@ -274,7 +308,11 @@ function ListCard({ list, error, change, onDelete, marks, filter, onFilter }: Li
         )}
         {list.items.length > 0 && (
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <ProgressBar contentIds={list.items.map((item) => item.content._id)} marks={marks} />
+            <ProgressBar
+              contentIds={list.items.map((item) => item.content._id)}
+              marks={marks}
+              percent={list.kind === 'path'}
+            />
             <ProgressFilterSelect value={filter} onValue={onFilter} />
           </div>
         )}
@@ -296,10 +334,24 @@ interface ItemRowProps {
   onMove: (to: number, focus: 'up' | 'down') => void;
   onRemove: () => void;
   onNote: (note: string) => Promise<boolean>;
+  /** A path's steps may start a section; null for a plain list. */
+  onSection: ((section: string) => Promise<boolean>) | null;
 }
 
 /** An item: its place, its content's link and progress mark, Move up / Move down, Remove, and its note. */
-function ItemRow({ item, index, count, ordering, marks, onDragStart, onDrop, onMove, onRemove, onNote }: ItemRowProps) {
+function ItemRow({
+  item,
+  index,
+  count,
+  ordering,
+  marks,
+  onDragStart,
+  onDrop,
+  onMove,
+  onRemove,
+  onNote,
+  onSection,
+}: ItemRowProps) {
   return (
     <li
       className="grid gap-2 rounded-box bg-base-100 p-4 shadow-sm"
@@ -312,6 +364,11 @@ function ItemRow({ item, index, count, ordering, marks, onDragStart, onDrop, onM
       onDrop={onDrop}
       data-list-item
     >
+      {onSection && item.section && (
+        <h2 className="text-lg font-bold break-words" data-path-section-heading>
+          {item.section}
+        </h2>
+      )}
       <div className="flex flex-wrap items-center gap-3">
         <span className="w-8 text-lg font-bold text-base-content/70" aria-hidden="true">
           {index + 1}.
@@ -357,6 +414,7 @@ function ItemRow({ item, index, count, ordering, marks, onDragStart, onDrop, onM
         </button>
       </div>
       <NoteForm item={item} onSave={onNote} />
+      {onSection && <SectionForm item={item} onSave={onSection} />}
     </li>
   );
 }
@@ -426,6 +484,41 @@ function NoteForm({ item, onSave }: { item: LearnerListItem; onSave: (note: stri
         aria-busy={busy || undefined}
       >
         Save note
+      </button>
+    </form>
+  );
+}
+
+/** The heading of the section a path's step starts (empty: none). */
+function SectionForm({ item, onSave }: { item: LearnerListItem; onSave: (section: string) => Promise<boolean> }) {
+  const [section, setSection] = useState(item.section);
+  const [busy, setBusy] = useState(false);
+  const id = `section-${item.content._id}`;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    void onSave(section.trim()).finally(() => setBusy(false));
+  };
+  return (
+    <form className="flex flex-wrap items-end gap-2" onSubmit={submit} data-section-form>
+      <label htmlFor={id} className="sr-only">
+        Section heading before {item.content.name}
+      </label>
+      <input
+        id={id}
+        className="input input-sm flex-1 basis-64 touch:input-md"
+        maxLength={SECTION_MAX}
+        placeholder="Start a section here (optional heading)"
+        value={section}
+        onChange={(event) => setSection(event.target.value)}
+      />
+      <button
+        type="submit"
+        className="btn btn-sm touch:btn-md"
+        disabled={busy || section.trim() === item.section}
+        aria-busy={busy || undefined}
+      >
+        Save heading
       </button>
     </form>
   );

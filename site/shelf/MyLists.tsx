@@ -7,14 +7,16 @@ import { type FormEvent, useState } from 'react';
 import { call, errorMessage } from '#site/lib/api.ts';
 import type { LearnerListSummary } from '#site/shelf/list-types.ts';
 import { plural } from '#db/validation/text.ts';
-import { Field, FormAlert, SubmitButton, TextAreaField } from '../ui/fields.tsx';
+import { CheckboxField, Field, FormAlert, SubmitButton, TextAreaField } from '../ui/fields.tsx';
 import { ProgressBar, useProgressMarks } from './progress.tsx';
 import { BookmarkMenu } from './BookmarkMenu.tsx';
+import { ListCover } from '../ui/ListCover.tsx';
 
 export default function MyLists({ lists, removed }: { lists: LearnerListSummary[]; removed: number }) {
   const marks = useProgressMarks();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
+  const [isPath, setIsPath] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -23,7 +25,7 @@ export default function MyLists({ lists, removed }: { lists: LearnerListSummary[
     setBusy(true);
     setError(null);
     try {
-      const list = await call('createList', { body: { name, description } });
+      const list = await call('createList', { body: { name, description, kind: isPath ? 'path' : 'list' } });
       location.assign(`/my-lists/${encodeURIComponent(list._id)}`);
     } catch (failure) {
       setError(errorMessage(failure));
@@ -61,8 +63,9 @@ export default function MyLists({ lists, removed }: { lists: LearnerListSummary[
           ) : (
             <ul className="divide-y divide-base-300" data-my-lists>
               {lists.map((list) => (
-                <li key={list._id} className="flex flex-wrap items-center justify-between gap-3 py-3" data-my-list>
-                  <div className="min-w-0">
+                <li key={list._id} className="flex flex-wrap items-center gap-3 py-3" data-my-list>
+                  <ListCover pictures={list.cover} className="w-28" />
+                  <div className="min-w-0 flex-1 basis-40">
                     <a
                       href={`/my-lists/${encodeURIComponent(list._id)}`}
                       className="link link-hover inline-flex items-center text-lg font-semibold break-words touch:min-h-11"
@@ -70,7 +73,13 @@ export default function MyLists({ lists, removed }: { lists: LearnerListSummary[
                       {list.name}
                     </a>
                     <p className="text-sm text-base-content/80">
-                      {plural(list.numItems, 'resource')} · {list.isPublic ? 'Public' : 'Private'}
+                      {list.kind === 'path' && (
+                        <span className="badge badge-sm badge-primary badge-outline mr-2" data-path-badge>
+                          Learning path
+                        </span>
+                      )}
+                      {plural(list.numItems, list.kind === 'path' ? 'step' : 'resource')} ·{' '}
+                      {list.isPublic ? 'Public' : 'Private'}
                     </p>
                     {list.unpublished && (
                       <p className="text-sm break-words" data-list-unpublished>
@@ -78,7 +87,7 @@ export default function MyLists({ lists, removed }: { lists: LearnerListSummary[
                       </p>
                     )}
                   </div>
-                  <ProgressBar contentIds={list.contentIds} marks={marks} />
+                  <ProgressBar contentIds={list.contentIds} marks={marks} percent={list.kind === 'path'} />
                 </li>
               ))}
             </ul>
@@ -109,7 +118,14 @@ export default function MyLists({ lists, removed }: { lists: LearnerListSummary[
             maxLength={1000}
             rows={3}
           />
-          <SubmitButton loading={busy}>Create list</SubmitButton>
+          <CheckboxField
+            name="isPath"
+            label="A learning path"
+            hint="Steps to follow in order, in sections, with your percentage."
+            checked={isPath}
+            onChecked={setIsPath}
+          />
+          <SubmitButton loading={busy}>{isPath ? 'Create path' : 'Create list'}</SubmitButton>
         </form>
       </aside>
     </div>

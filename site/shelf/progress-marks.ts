@@ -21,10 +21,38 @@ export async function setProgress(contentId: string, state: ProgressStateName | 
   updateSaves(answer.saves);
 }
 
-/** "7 of 12 done" over these contents, with the marks as they are. */
+/** "7 of 12 done" over these contents, with the marks as they are, its whole percentage and how many are under way. */
 export function progressSummary(contentIds: readonly string[], marks: ProgressMarks | null) {
   const done = contentIds.filter((id) => marks?.[id] === 'done').length;
-  return { done, total: contentIds.length, label: `${done} of ${contentIds.length} done` };
+  const learning = contentIds.filter((id) => marks?.[id] === 'learning').length;
+  const total = contentIds.length;
+  const percent = total === 0 ? 0 : Math.floor((done / total) * 100);
+  return { done, learning, total, percent, label: `${done} of ${total} done` };
+}
+
+/** How a path's step shows a mark: its words and the colour of its badge and edge. */
+export const STEP_LOOK: Readonly<Record<ProgressStateName | 'none', { label: string; badge: string; edge: string }>> = {
+  done: { label: PROGRESS_LABELS.done, badge: 'badge-success', edge: 'border-success' },
+  learning: { label: 'In progress', badge: 'badge-warning', edge: 'border-warning' },
+  want: { label: PROGRESS_LABELS.want, badge: 'badge-info', edge: 'border-info' },
+  none: { label: 'Not started', badge: 'badge-ghost', edge: 'border-base-300' },
+};
+
+/** Paints the owner's mark on each step of a path's shared page (only the owner's script calls it). */
+export function paintStepMarks(root: ParentNode, marks: ProgressMarks | null): void {
+  if (!marks) return;
+  for (const step of root.querySelectorAll<HTMLElement>('[data-path-step]')) {
+    const state = marks[step.dataset.contentId ?? ''] ?? 'none';
+    const look = STEP_LOOK[state];
+    step.dataset.stepState = state;
+    step.classList.remove(...Object.values(STEP_LOOK).map((entry) => entry.edge));
+    step.classList.add(look.edge);
+    const badge = step.querySelector<HTMLElement>('[data-step-mark]');
+    if (!badge) continue;
+    badge.classList.remove(...Object.values(STEP_LOOK).map((entry) => entry.badge));
+    badge.classList.add(look.badge);
+    badge.textContent = look.label;
+  }
 }
 
 const SELECTOR = 'select[data-progress-select]';

@@ -22,16 +22,30 @@ export function useProgressMarks(): ProgressMarks | null {
   return hydrated ? marks : null;
 }
 
-export function ProgressBar({ contentIds, marks }: { contentIds: readonly string[]; marks: ProgressMarks | null }) {
+/** "N of M done" over the contents; with `percent` (a path), its percentage and how many are in progress too. */
+export function ProgressBar({
+  contentIds,
+  marks,
+  percent = false,
+}: {
+  contentIds: readonly string[];
+  marks: ProgressMarks | null;
+  percent?: boolean;
+}) {
   const id = useId();
   if (contentIds.length === 0) return null;
-  const { done, total, label } = progressSummary(contentIds, marks);
+  const summary = progressSummary(contentIds, marks);
   return (
-    <div className="flex items-center gap-3" data-progress-bar>
-      <progress className="progress progress-success w-40" max={total} value={done} aria-labelledby={id} />
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1" data-progress-bar>
+      <progress className="meter w-40" max={summary.total} value={summary.done} aria-labelledby={id} />
       <span id={id} className="text-sm font-semibold">
-        {marks ? label : 'Loading your progress…'}
+        {marks ? summary.label : 'Loading your progress…'}
       </span>
+      {percent && marks && (
+        <span className="text-sm text-base-content/80" data-progress-percent>
+          {summary.percent}%{summary.learning > 0 ? ` · ${summary.learning} in progress` : ''}
+        </span>
+      )}
     </div>
   );
 }

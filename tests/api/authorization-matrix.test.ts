@@ -432,6 +432,16 @@ const ROWS: Row[] = [
     expect: ownerOnly(200),
   },
   {
+    method: 'PUT',
+    route: '/api/lists/[id]/items/[contentId]/section',
+    path: async (f) => {
+      const list = await f.list(true);
+      return `/api/lists/${list._id}/items/${list.contentId}/section`;
+    },
+    body: () => ({ section: 'Matrix section' }),
+    expect: ownerOnly(200),
+  },
+  {
     method: 'DELETE',
     route: '/api/lists/[id]/items/[contentId]',
     path: async (f) => {

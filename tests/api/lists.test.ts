@@ -383,3 +383,139 @@ describe('progress through the API', () => {
     expect(exported.body.progress.map((entry: { state: string }) => entry.state).sort()).toEqual(['done', 'want']);
   });
 });
+
+describe('learning paths through the API', () => {
+  it('are lists of kind path, made or turned so from what forms send, with section headings between steps', async () => {
+    const path = await newList(ada, { kind: ' Path ' }, 3);
+    expect(path.kind).toBe('path');
+    expect((await newList(ada, { kind: '' })).kind).toBe('list');
+    const plain = await newList(ada, {}, 1);
+    expect(plain.kind).toBe('list');
+    const turned = await api.call('changeList', { params: { id: plain._id }, body: { kind: 'path' }, token: ada });
+    expect(turned.status).toBe(200);
+    expect(turned.body.kind).toBe('path');
+
+    const [first, second] = path.items.map((item: { content: { _id: string } }) => item.content._id);
+    const sectioned = await api.call('changeListItemSection', {
+      params: { id: path._id, contentId: second! },
+      body: { section: '  Week 2: practice ' },
+      token: ada,
+    });
+    expect(sectioned.status).toBe(200);
+    expect(sectioned.body.items.map((item: { section: string }) => item.section)).toEqual(['', 'Week 2: practice', '']);
+
+    // The heading belongs to its step: a reorder moves it along.
+    const ids = path.items.map((item: { content: { _id: string } }) => item.content._id);
+    const reordered = await api.call('reorderList', {
+      params: { id: path._id },
+      body: { contentIds: [ids[1], ids[0], ids[2]] },
+      token: ada,
+    });
+    expect(reordered.body.items[0]).toMatchObject({ section: 'Week 2: practice', content: { _id: second } });
+
+    // null (or an empty value) removes it.
+    const cleared = await api.call('changeListItemSection', {
+      params: { id: path._id, contentId: second! },
+      body: { section: null },
+      token: ada,
+    });
+    expect(cleared.body.items.every((item: { section: string }) => item.section === '')).toBe(true);
+    expect(first).toBeDefined();
+  });
+
+  it('refuse a wrong kind or section with a 4xx message, and another user’s path or a missing step with a 404', async () => {
+    const path = await newList(ada, { kind: 'path' }, 1);
+    const contentId = path.items[0]!.content._id;
+    for (const body of [
+      { name: 'X', kind: 'roadmap' },
+      { name: 'X', kind: 3 },
+    ]) {
+      const made = await api.call('createList', { body, token: ada });
+      expect(made.status).toBe(400);
+      expect(made.body.message).toMatch(/kind must be one of list, path/);
+    }
+    for (const body of [{ section: 'x'.repeat(101) }, { section: 7 }, { section: ['a'] }]) {
+      const res = await api.call('changeListItemSection', { params: { id: path._id, contentId }, body, token: ada });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBeTruthy();
+    }
+    const bobs = await api.call('changeListItemSection', {
+      params: { id: path._id, contentId },
+      body: { section: 'Mine' },
+      token: bob,
+    });
+    expect(bobs.status).toBe(404);
+    const missing = await api.call('changeListItemSection', {
+      params: { id: path._id, contentId: 'not-in-it' },
+      body: { section: 'Nowhere' },
+      token: ada,
+    });
+    expect(missing.status).toBe(404);
+    const anonymous = await api.call('changeListItemSection', {
+      params: { id: path._id, contentId },
+      body: { section: 'Nobody' },
+    });
+    expect(anonymous.status).toBe(401);
+    const after = await api.call('getList', { params: { id: path._id }, token: ada });
+    expect(after.body.items[0].section).toBe('');
+  });
+
+  it('are copied whole, sections and all, to be followed with the follower’s own marks; the page shows no one’s marks', async () => {
+    const path = await newList(ada, { kind: 'path', isPublic: true, name: 'Path to copy' }, 2);
+    const [one, two] = path.items.map((item: { content: { _id: string } }) => item.content._id);
+    await api.call('changeListItemSection', {
+      params: { id: path._id, contentId: two! },
+      body: { section: 'Part two' },
+      token: ada,
+    });
+    expect((await api.call('markProgress', { params: { id: one! }, body: { state: 'done' }, token: ada })).status).toBe(
+      200,
+    );
+
+    const copy = await api.call('copyList', { params: { id: path._id }, token: bob });
+    expect(copy.status).toBe(201);
+    expect(copy.body).toMatchObject({ kind: 'path', isPublic: false, owner: { name: 'Bob' } });
+    expect(copy.body.items.map((item: { section: string }) => item.section)).toEqual(['', 'Part two']);
+    // The follower starts from nothing: Ada's mark is hers.
+    const bobsMarks = (await api.call('myProgress', { token: bob })).body.progress;
+    expect(bobsMarks.some((entry: { contentId: string }) => entry.contentId === one)).toBe(false);
+
+    // The shared page is the same for everyone: the steps and headings, no owner's mark in it.
+    const page = await visit(`/lists/${path.slug}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Part two');
+    expect(page.text).toContain('data-path-steps');
+    expect(page.text).not.toMatch(/data-step-state="(done|learning|want)"/);
+
+    // A new heading drops the cached page at once; the data export carries the kind and the headings.
+    expect((await visit(`/lists/${path.slug}`)).cache).toBe('hit');
+    await api.call('changeListItemSection', {
+      params: { id: path._id, contentId: one! },
+      body: { section: 'Part one' },
+      token: ada,
+    });
+    expect((await visit(`/lists/${path.slug}`)).text).toContain('Part one');
+    const exported = (await api.call('exportAccount', { token: ada })).body.lists.find(
+      (list: { name: string }) => list.name === 'Path to copy',
+    );
+    expect(exported).toMatchObject({ kind: 'path', items: [{ section: 'Part one' }, { section: 'Part two' }] });
+  });
+});
+
+describe('a list’s cover through the API', () => {
+  it('is its first four contents’ names and pictures, in order; none for an empty list', async () => {
+    const five = await newList(ada, { name: 'Cover of five' }, 5);
+    await newList(ada, { name: 'Cover of none' });
+    const mine = await api.call('myLists', { token: ada });
+    expect(mine.status).toBe(200);
+    const byName = (name: string) => mine.body.lists.find((list: { name: string }) => list.name === name)!;
+    const cover = byName('Cover of five').cover;
+    expect(cover.map((picture: { name: string }) => picture.name)).toEqual(
+      five.items.slice(0, 4).map((item: { content: { name: string } }) => item.content.name),
+    );
+    expect(cover.map((picture: { image: string }) => picture.image)).toEqual(
+      five.items.slice(0, 4).map((item: { content: { image: string } }) => item.content.image),
+    );
+    expect(byName('Cover of none').cover).toEqual([]);
+  });
+});

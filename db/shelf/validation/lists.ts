@@ -3,10 +3,12 @@ import { blankAsMissing, optionalFormBoolean } from '../../validation/form-value
 import { multiLine, singleLine, z } from '../../validation/zod.ts';
 import { PROGRESS_LABELS, PROGRESS_STATES, type ProgressStateName } from './progress-states.ts';
 import type { ListSpec } from '../../validation/list-query.ts';
+import { LIST_KINDS } from './list-kinds.ts';
 
 export const LIST_NAME_MAX = 100;
 export const LIST_DESCRIPTION_MAX = 1000;
 export const LIST_NOTE_MAX = 500;
+export const LIST_SECTION_MAX = 100;
 /** How many lists a user may hold, and items a list. */
 export const LISTS_PER_USER = 100;
 export const ITEMS_PER_LIST = 500;
@@ -27,12 +29,18 @@ const note = z.preprocess(
   (value) => (value === null || value === undefined ? '' : value),
   multiLine('The note must be text').max(LIST_NOTE_MAX, `A note must be at most ${LIST_NOTE_MAX} characters`),
 );
+/** A list or a path; a form's value in any case and spacing. */
+const listKind = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : (value ?? undefined)),
+  z.enum(LIST_KINDS, { error: `kind must be one of ${LIST_KINDS.join(', ')}` }).optional(),
+);
 const contentId = singleLine('contentId is required').min(1, 'contentId is required').max(100, 'Content not found');
 
 export const listInput = z.object({
   name: listName,
   description: listDescription.optional(),
   isPublic: optionalFormBoolean('isPublic must be true or false'),
+  kind: listKind,
 });
 export type ListInput = z.infer<typeof listInput>;
 
@@ -41,6 +49,7 @@ export const listChangeInput = z.object({
   name: z.preprocess(blankAsMissing, listName.optional()),
   description: listDescription.optional(),
   isPublic: optionalFormBoolean('isPublic must be true or false'),
+  kind: listKind,
 });
 
 export const LIST_UNPUBLISH_REASON_MAX = 500;
@@ -57,6 +66,16 @@ export const listUnpublishInput = z.object({
 
 export const listItemInput = z.object({ contentId, note: note.optional() });
 export const listNoteInput = z.object({ note });
+/** A path's section heading before a step: one line; empty (or null) removes it. */
+export const listSectionInput = z.object({
+  section: z.preprocess(
+    (value) => (value === null || value === undefined ? '' : value),
+    singleLine('The section heading must be text').max(
+      LIST_SECTION_MAX,
+      `A section heading must be at most ${LIST_SECTION_MAX} characters`,
+    ),
+  ),
+});
 
 /** The list's contents in their new order: every one of its items, each once. */
 export const listOrderInput = z.object({

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '#db/client.ts';
 import { contentNameBySlug } from '#db/catalog/catalog-reads.ts';
-import { placeholderSvg } from '#site/content/placeholder.ts';
+import { placeholderSvg } from '#site/ui/placeholder.ts';
 
 /**
  * The generated tile of a content without an image (db/catalog/images.ts names the path): its name's letter on

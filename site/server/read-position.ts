@@ -6,7 +6,7 @@
  * every answer to a client that brought one, carries the highest position the client has now seen.
  */
 import { config } from '#db/config.ts';
-import { SESSION_COOKIE } from '#site/lib/server/cookies.ts';
+import { SESSION_COOKIE } from './cookie-names.ts';
 import type { CatchUp, Replication } from '#db/replication.ts';
 
 export const POSITION_COOKIE = 'db_position';

@@ -8,9 +8,9 @@
 import type { AstroCookies } from 'astro';
 import { config } from '#db/config.ts';
 
-export const SESSION_COOKIE = 'session';
-export const SIGNED_IN_COOKIE = 'signed_in';
-export const DEVICE_COOKIE = 'device';
+import { DEVICE_COOKIE, SESSION_COOKIE, SIGNED_IN_COOKIE } from '#site/server/cookie-names.ts';
+
+export { DEVICE_COOKIE, SESSION_COOKIE, SIGNED_IN_COOKIE };
 
 /** `https`: whether this request came over https (locals.client.https: the socket, or a trusted proxy's word). */
 export function setSessionCookie(

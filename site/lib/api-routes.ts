@@ -64,6 +64,7 @@ export const ROUTES = {
   mySaved: ['GET', '/api/users/saved'],
   mySubmissions: ['GET', '/api/submissions/mine'],
   openApiDocument: ['GET', '/api/openapi.json'],
+  pageFactSuggestions: ['GET', '/api/contents/[id]/page-facts'],
   rejectSubmission: ['DELETE', '/api/submissions/[id]'],
   removeListItem: ['DELETE', '/api/lists/[id]/items/[contentId]'],
   renewRecoveryCodes: ['POST', '/api/users/two-factor/recovery-codes'],

@@ -39,30 +39,24 @@ export function SavedEntry({
       }
       data-saved-item
     >
-      <img
-        src={item.image}
-        alt=""
-        width="640"
-        height="360"
-        loading="lazy"
-        decoding="async"
-        className={cards ? 'aspect-video w-full object-cover' : 'aspect-video w-16 shrink-0 rounded object-cover'}
-      />
+      {cards && <Thumbnail src={item.image} cards />}
       <div className={cards ? 'flex flex-1 flex-wrap items-start gap-x-3 gap-y-1 p-3' : 'contents'}>
-        <input
-          type="checkbox"
-          className="checkbox checkbox-sm touch:checkbox-md"
-          aria-label={`Select ${item.name}`}
+        <BigCheckbox
+          label={`Select ${item.name}`}
           checked={checked}
           disabled={!hydrated}
-          onChange={(event) => onChecked(event.target.checked)}
+          onChange={onChecked}
           data-saved-select
         />
         {!cards && (
-          <span className="w-10 shrink-0 text-end font-semibold text-base-content/70" aria-hidden="true">
+          <span
+            className="hidden w-10 shrink-0 text-end font-semibold text-base-content/70 sm:inline"
+            aria-hidden="true"
+          >
             {number}.
           </span>
         )}
+        {!cards && <Thumbnail src={item.image} cards={false} />}
         {/* Two targets one above the other, each 24 px high and 8 px apart (WCAG 2.5.8), 44 px high to a finger (2.5.5). */}
         <div className="flex min-w-0 flex-1 flex-col items-start gap-2 touch:gap-0">
           <a
@@ -80,15 +74,18 @@ export function SavedEntry({
             visit website<span className="sr-only"> of {item.name} (opens in a new tab)</span>
           </a>
         </div>
-        {item.numReviews > 0 && <Stars rating={item.rating} size="sm" />}
         <TrashButton
+          last={!cards}
           name={item.name}
           busy={removing === item._id}
           disabled={!hydrated || removing !== null}
           onClick={onRemove}
         />
-        {/* A row of its own under the name: a phone's width holds the name, not the controls beside it. */}
-        <div className={`flex basis-full flex-wrap items-center gap-2 ${cards ? '' : 'ps-8 sm:ps-32'}`}>
+        {/* On a phone a row of its own under the name (its width holds the name, not the controls); beside it from sm up. */}
+        <div
+          className={`flex basis-full flex-wrap items-center gap-2 ${cards ? '' : 'ps-14 sm:basis-auto sm:ps-0 md:flex-nowrap'}`}
+        >
+          {item.numReviews > 0 && <Stars rating={item.rating} size="sm" />}
           <ProgressControl contentId={item._id} name={item.name} marks={marks} />
           <AddToListButton contentId={item._id} name={item.name} />
         </div>
@@ -98,11 +95,14 @@ export function SavedEntry({
 }
 
 function TrashButton({
+  last,
   name,
   busy,
   disabled,
   onClick,
 }: {
+  /** In a row: after the controls once they share its line. */
+  last: boolean;
   name: string;
   busy: boolean;
   disabled: boolean;
@@ -111,7 +111,7 @@ function TrashButton({
   return (
     <button
       type="button"
-      className="btn btn-square btn-ghost btn-sm text-error touch:btn-md"
+      className={`btn btn-square btn-ghost btn-sm text-error touch:btn-md ${last ? 'sm:order-last' : ''}`}
       aria-label={`Remove ${name} from saved`}
       disabled={disabled}
       aria-busy={busy || undefined}
@@ -133,5 +133,56 @@ function TrashButton({
         </svg>
       )}
     </button>
+  );
+}
+
+function Thumbnail({ src, cards }: { src: string; cards: boolean }) {
+  return (
+    <img
+      src={src}
+      alt=""
+      width="640"
+      height="360"
+      loading="lazy"
+      decoding="async"
+      className={cards ? 'aspect-video w-full object-cover' : 'aspect-video w-12 shrink-0 rounded object-cover sm:w-16'}
+    />
+  );
+}
+
+/**
+ * A checkbox drawn small, whose target is 44 px square to a finger (WCAG 2.5.5): its ::after fills the box
+ * around it, so a tap beside the square still ticks it.
+ */
+export function BigCheckbox({
+  label,
+  checked,
+  indeterminate = false,
+  disabled,
+  onChange,
+  ...data
+}: {
+  label?: string;
+  checked: boolean;
+  indeterminate?: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+  [data: `data-${string}`]: boolean | string | undefined;
+}) {
+  return (
+    <span className="relative inline-flex shrink-0 items-center justify-center touch:size-11">
+      <input
+        type="checkbox"
+        className="checkbox checkbox-sm touch:after:absolute touch:after:inset-0 touch:after:content-['']"
+        aria-label={label}
+        checked={checked}
+        ref={(box) => {
+          if (box) box.indeterminate = indeterminate;
+        }}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+        {...data}
+      />
+    </span>
   );
 }

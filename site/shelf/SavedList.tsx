@@ -19,7 +19,7 @@ import { useHydrated } from '../ui/fields.tsx';
 import { BookmarkMenu } from './BookmarkMenu.tsx';
 import { PROGRESS_LABELS, type ProgressStateName } from './progress-marks.ts';
 import { useProgressMarks } from './progress.tsx';
-import { SavedEntry } from './SavedEntry.tsx';
+import { BigCheckbox, SavedEntry } from './SavedEntry.tsx';
 
 type SavedPage = AnswerOf<'mySaved'>;
 type Entry = SavedPage['saves'][number];
@@ -591,15 +591,11 @@ function SelectAll({
   const some = shown.some((item) => selected.has(item._id));
   return (
     <label className="flex w-fit items-center gap-2 py-1 text-sm">
-      <input
-        type="checkbox"
-        className="checkbox checkbox-sm"
+      <BigCheckbox
         checked={all}
-        ref={(box) => {
-          if (box) box.indeterminate = some && !all;
-        }}
+        indeterminate={some && !all}
         disabled={!hydrated}
-        onChange={(event) => setSelected(event.target.checked ? new Set(shown.map((item) => item._id)) : new Set())}
+        onChange={(on) => setSelected(on ? new Set(shown.map((item) => item._id)) : new Set())}
         data-saved-select-all
       />
       Select all on this page

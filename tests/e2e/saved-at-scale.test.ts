@@ -5,6 +5,7 @@
  * empty, "no match" and error states, at 1366 and 390 px, axe-clean in both themes.
  */
 import type { Browser, Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db/client.ts';
 import { insertContentStatements } from '../../db/catalog/content-rows.ts';
@@ -18,6 +19,8 @@ import { signUp } from '../setup/actors.ts';
 import { axeViolations } from './axe-screens.ts';
 
 const SAVES = 2000;
+const SCREENS = new URL('../../scratch/screens/', import.meta.url).pathname;
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}saved-${name}.png` });
 const PASSWORD = 'saved-password-1';
 
 describe.skipIf(!hasBrowser)('the Saved page with 2,000 saves, in the browser', () => {
@@ -27,6 +30,7 @@ describe.skipIf(!hasBrowser)('the Saved page with 2,000 saves, in the browser', 
   const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
 
   beforeAll(async () => {
+    mkdirSync(SCREENS, { recursive: true });
     browser = await launchBrowser();
     const account = await signUp(api, 'Ada Keeps', { password: PASSWORD });
     ada = { email: account.email, token: account.token, _id: account.user._id };
@@ -117,6 +121,7 @@ describe.skipIf(!hasBrowser)('the Saved page with 2,000 saves, in the browser', 
       'Evenings (3)',
     ]);
     expect(await axeViolations(page, 'saved, 2,000, compact')).toEqual([]);
+    await shot(page, 'laptop-compact');
 
     // A search typed: the list follows, from the server.
     began = performance.now();
@@ -147,6 +152,7 @@ describe.skipIf(!hasBrowser)('the Saved page with 2,000 saves, in the browser', 
     await page.locator('[data-saved-filtered-empty]').waitFor();
     expect(await page.locator('[data-saved-filtered-empty]').textContent()).toContain('No saved item matches.');
     expect(await axeViolations(page, 'saved, no match')).toEqual([]);
+    await shot(page, 'laptop-no-match');
     await page.getByRole('button', { name: 'Show all saved' }).click();
     await expect.poll(() => items(page).count()).toBe(50);
 
@@ -168,6 +174,7 @@ describe.skipIf(!hasBrowser)('the Saved page with 2,000 saves, in the browser', 
     const bulk = page.locator('[data-saved-bulk]');
     expect(await bulk.locator('[data-saved-selected-count]').textContent()).toBe('3 selected');
     expect(await axeViolations(page, 'saved, three selected')).toEqual([]);
+    await shot(page, 'laptop-selected');
 
     await bulk.getByLabel('Progress to set on the selected').selectOption('learning');
     await bulk.getByRole('button', { name: 'Set progress' }).click();
@@ -203,6 +210,7 @@ describe.skipIf(!hasBrowser)('the Saved page with 2,000 saves, in the browser', 
     await hydrated(page);
     expect(await page.getByRole('button', { name: 'Cards' }).getAttribute('aria-pressed')).toBe('true');
     expect(await axeViolations(page, 'saved, cards')).toEqual([]);
+    await shot(page, 'laptop-cards');
 
     // Loading: the list says it is busy while the server answers; then an error, and Retry.
     let release = () => {};
@@ -216,6 +224,7 @@ describe.skipIf(!hasBrowser)('the Saved page with 2,000 saves, in the browser', 
     await page.locator('[data-saved-error]').waitFor();
     expect(await page.locator('[data-saved-error]').textContent()).toContain('could not be reached');
     expect(await axeViolations(page, 'saved, error')).toEqual([]);
+    await shot(page, 'laptop-error');
     await page.unroute('**/api/users/saved?*');
     await page.locator('[data-saved-error]').getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => page.locator('[data-saved-error]').count()).toBe(0);
@@ -229,7 +238,14 @@ describe.skipIf(!hasBrowser)('the Saved page with 2,000 saves, in the browser', 
       await hydrated(page);
       await page.getByRole('button', { name: view }).click();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // The name keeps room to be read beside its checkbox, picture and trash.
+      const cut = await items(page)
+        .first()
+        .locator('a[href^="/content/"]')
+        .evaluate((link) => link.scrollWidth > link.clientWidth);
+      expect(cut).toBe(false);
       expect(await axeViolations(page, `saved, phone, ${view}`)).toEqual([]);
+      await shot(page, `phone-${view.toLowerCase()}`);
     }
     await page.context().close();
 
@@ -246,6 +262,7 @@ describe.skipIf(!hasBrowser)('the Saved page with 2,000 saves, in the browser', 
     expect(await fresh.locator('[data-saved-empty]').textContent()).toContain('Page is empty.');
     expect(await fresh.locator('[data-saved-search]').count()).toBe(0);
     expect(await axeViolations(fresh, 'saved, empty')).toEqual([]);
+    await shot(fresh, 'phone-empty');
     await context.close();
   }, 120_000);
 });

@@ -155,6 +155,7 @@ function Thumbnail({ src, cards }: { src: string; cards: boolean }) {
  * around it, so a tap beside the square still ticks it.
  */
 export function BigCheckbox({
+  id,
   label,
   checked,
   indeterminate = false,
@@ -162,6 +163,7 @@ export function BigCheckbox({
   onChange,
   ...data
 }: {
+  id?: string;
   label?: string;
   checked: boolean;
   indeterminate?: boolean;
@@ -173,6 +175,7 @@ export function BigCheckbox({
     <span className="relative inline-flex shrink-0 items-center justify-center touch:size-11">
       <input
         type="checkbox"
+        id={id}
         className="checkbox checkbox-sm touch:after:absolute touch:after:inset-0 touch:after:content-['']"
         aria-label={label}
         checked={checked}

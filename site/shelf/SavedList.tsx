@@ -589,17 +589,19 @@ function SelectAll({
 }) {
   const all = shown.every((item) => selected.has(item._id));
   const some = shown.some((item) => selected.has(item._id));
+  const id = useId();
   return (
-    <label className="flex w-fit items-center gap-2 py-1 text-sm">
+    <div className="flex w-fit items-center gap-2 py-1 text-sm">
       <BigCheckbox
+        id={id}
         checked={all}
         indeterminate={some && !all}
         disabled={!hydrated}
         onChange={(on) => setSelected(on ? new Set(shown.map((item) => item._id)) : new Set())}
         data-saved-select-all
       />
-      Select all on this page
-    </label>
+      <label htmlFor={id}>Select all on this page</label>
+    </div>
   );
 }
 

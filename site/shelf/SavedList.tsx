@@ -571,7 +571,7 @@ function SavedResults({
           />
         ))}
       </ol>
-      {data.pages > 1 && <Pager page={data.page} pages={data.pages} busy={status.kind === 'loading'} change={change} />}
+      {data.pages > 1 && <Pager page={data} query={query} change={change} />}
     </div>
   );
 }
@@ -605,28 +605,32 @@ function SelectAll({
   );
 }
 
-function Pager({ page, pages, busy, change }: { page: number; pages: number; busy: boolean; change: Change }) {
+/** Previous and Next as links to the page's address (they work before the island does), followed in place after. */
+function Pager({ page, query, change }: { page: SavedPage; query: SavedQuery; change: Change }) {
+  const step = (to: number, label: string) => {
+    // No link where there is no page to go to (a disabled link is no link at all).
+    if (to < 1 || to > page.pages) return null;
+    const search = listQueryParams(OWN_SAVES, { ...query, page: to }).toString();
+    return (
+      <a
+        href={search ? `?${search}` : '/saved'}
+        className="btn btn-sm touch:btn-md"
+        onClick={(event) => {
+          event.preventDefault();
+          change({ page: to });
+        }}
+      >
+        {label}
+      </a>
+    );
+  };
   return (
     <nav className="mt-4 flex items-center justify-center gap-3" aria-label="Pages of your saved">
-      <button
-        type="button"
-        className="btn btn-sm touch:btn-md"
-        disabled={page <= 1 || busy}
-        onClick={() => change({ page: page - 1 })}
-      >
-        Previous
-      </button>
+      {step(page.page - 1, 'Previous')}
       <span className="text-sm" data-saved-page>
-        Page {page} of {pages}
+        Page {page.page} of {page.pages}
       </span>
-      <button
-        type="button"
-        className="btn btn-sm touch:btn-md"
-        disabled={page >= pages || busy}
-        onClick={() => change({ page: page + 1 })}
-      >
-        Next
-      </button>
+      {step(page.page + 1, 'Next')}
     </nav>
   );
 }

@@ -38,6 +38,10 @@ export function registerLinkCommands(program: Command): void {
       '--pictures',
       'then fetch a picture for each content whose link answered and that shows its letter tile: the one it was given by address, else og:image, else the icon',
     )
+    .option(
+      '--facts',
+      "then read the facts (provider, hours, skills…) each answering content's page gives in its JSON-LD, as suggestions for the admin",
+    )
     .option('--json', 'print the report as JSON')
     .addHelpText('after', CHECK_HELP)
     .action(checkLinks);
@@ -62,6 +66,7 @@ interface CheckOptions {
   timeout: number;
   onlyDue?: boolean;
   pictures?: boolean;
+  facts?: boolean;
   json?: boolean;
 }
 
@@ -74,6 +79,7 @@ async function checkLinks(options: CheckOptions): Promise<void> {
     timeoutMs: options.timeout * 1000,
     onlyDue: options.onlyDue === true,
     pictures: options.pictures === true,
+    facts: options.facts === true,
     onProgress: (done, total) => progress.update(done, total),
   });
   progress.finish();
@@ -103,6 +109,7 @@ function printReport(report: LinkCheckReport): void {
           `pictures: ${report.pictures['og:image']} from og:image, ${report.pictures.icon} from icons, ${report.pictures.given} given, ${report.pictures.none} none`,
         ]
       : []),
+    ...(report.facts ? [`facts: ${report.facts.read} pages read, ${report.facts.withFacts} with facts`] : []),
   ];
   printLine(
     `${report.checked === 0 ? 'No links to check' : `Checked ${plural(report.checked, 'link')}`}: ${parts.join(', ')}.`,

@@ -6,7 +6,7 @@ import { z } from '../validation/zod.ts';
 import { isoDate, message } from '../contract/shapes.ts';
 import type { Operation } from '../contract/operation.ts';
 import { prose } from '../contract/prose.ts';
-import { content } from '../catalog/contract.ts';
+import { content, factShapes } from '../catalog/contract.ts';
 
 export const linkHealth = z
   .object({
@@ -30,6 +30,20 @@ export const linkHealth = z
 
 export type LinkHealthShape = z.infer<typeof linkHealth>;
 
+/** What a content's own page suggests for the facts it does not have, read after a link check (the admin accepts them). */
+export const pageFactSuggestions = z
+  .object({
+    readAt: isoDate.nullable().meta({ description: 'When its page was last read at its current URL (null: not yet)' }),
+    url: z.string().nullable().meta({ description: 'The address read' }),
+    suggested: z
+      .object(
+        Object.fromEntries(Object.entries(factShapes).map(([key, shape]) => [key, shape.unwrap().optional()])) as {
+          [K in keyof typeof factShapes]: z.ZodOptional<ReturnType<(typeof factShapes)[K]['unwrap']>>;
+        },
+      )
+      .meta({ description: 'Only the facts the content does not have and its page gives, as the catalog takes them' }),
+  })
+  .meta({ id: 'PageFactSuggestions' });
 export const LINK_OPERATIONS = {
   myLinkReport: {
     method: 'GET',
@@ -66,6 +80,19 @@ export const LINK_OPERATIONS = {
       The Undo of a report: the report goes from the admin’s list (the check it asked for stays). Withdrawing
       when there is no report of yours is the same answer, so a retry is safe. No body.`,
     ok: { status: 200, schema: message, description: 'Withdrawn, or there was none' },
+    errors: [404],
+  },
+  pageFactSuggestions: {
+    method: 'GET',
+    route: '/api/contents/[id]/page-facts',
+    group: 'Admin: contents',
+    access: 'admin',
+    summary: 'What the content’s own page suggests for the facts it does not have',
+    description: prose`
+      After a link check finds the page answering, its schema.org JSON-LD (Course, LearningResource, VideoObject…)
+      or OpenGraph is read, within the same outbound limits as a submission’s page: provider, hours, skills,
+      prerequisites, last updated. Only facts the content lacks are suggested; saving the content with them accepts them.`,
+    ok: { status: 200, schema: pageFactSuggestions, description: 'The suggestions, perhaps none' },
     errors: [404],
   },
   acceptRedirect: {

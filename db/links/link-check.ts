@@ -14,6 +14,7 @@ import { contents, linkChecks, type LinkCheck } from '../schema.ts';
 import { withLease, type Leased } from '../operations/lease.ts';
 import { HostDeferred, probeLink, type HostTurn, type Probe } from '../outbound/link-probe.ts';
 import { contentsWantingPictures, fetchPictures, type FetchOutcome } from '../catalog/pictures.ts';
+import { contentsWantingFacts, readPageFacts } from './page-facts.ts';
 
 export const BROKEN_AFTER_FAILURES = 3;
 export const BROKEN_AFTER_MS = 48 * 60 * 60 * 1000;
@@ -43,6 +44,8 @@ export interface LinkCheckOptions {
   stop?: AbortSignal;
   /** Afterwards, fetch a picture for each content whose link answered and that shows the tile (db/catalog/pictures.ts). */
   pictures?: boolean;
+  /** Afterwards, read the facts its page gives of each content whose link answered and that lacks some (./page-facts.ts). */
+  facts?: boolean;
 }
 
 export interface LinkResult {
@@ -77,6 +80,8 @@ export interface LinkCheckReport {
   results: LinkResult[];
   /** Pictures fetched for the contents whose links answered and that show the tile (when asked: `pictures`). */
   pictures?: Record<FetchOutcome, number>;
+  /** Pages read for their facts, and how many gave some (when asked: `facts`). */
+  facts?: { read: number; withFacts: number };
 }
 
 interface Job {
@@ -322,6 +327,17 @@ export async function checkLinks(db: Db, options: LinkCheckOptions = {}): Promis
           ),
         )
       : undefined;
+  // The same answering pages read for what they say of the resource: suggestions for the admin.
+  const facts =
+    options.facts && !options.stop?.aborted
+      ? await readPageFacts(
+          db,
+          await contentsWantingFacts(
+            db,
+            results.filter((r) => r.outcome === 'ok').map((r) => r.contentId),
+          ),
+        )
+      : undefined;
   const count = (test: (r: LinkResult) => boolean) => results.filter(test).length;
   const order = new Map(jobs.map((job, index) => [job.id, index]));
   results.sort((a, b) => order.get(a.contentId)! - order.get(b.contentId)!);
@@ -337,6 +353,7 @@ export async function checkLinks(db: Db, options: LinkCheckOptions = {}): Promis
     moved: count((r) => r.movedTo !== null),
     results,
     ...(pictures ? { pictures } : {}),
+    ...(facts ? { facts } : {}),
   };
 }
 

@@ -24,7 +24,7 @@ export function startLinkCheckSchedule(db: Db): Schedule {
     if (running) return;
     running = true;
     try {
-      const run = await runLinkCheck(db, { onlyDue: true, pictures: true });
+      const run = await runLinkCheck(db, { onlyDue: true, pictures: true, facts: true });
       if (run.ran && run.value.checked > 0) {
         const { checked, ok, failed, deferred, newlyBroken } = run.value;
         console.log(

@@ -59,3 +59,18 @@ export const linkReports = sqliteTable(
 );
 
 export type LinkCheck = typeof linkChecks.$inferSelect;
+
+/**
+ * What a content's own page said of it (schema.org JSON-LD or OpenGraph: provider, hours, skills…), read after
+ * a link check found the page answering (db/links/page-facts.ts). Suggestions only: the admin accepts them into
+ * the content's facts, which this never writes. `url` is the address read: a new URL is read again.
+ */
+export const contentPageFacts = sqliteTable('content_page_facts', {
+  contentId: text('content_id')
+    .primaryKey()
+    .references(() => contents.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  url: text('url').notNull(),
+  /** The facts as the page gave them (db/outbound/course-facts.ts); null when it gave none. */
+  facts: text('facts', { mode: 'json' }).$type<Record<string, unknown>>(),
+  readAt: integer('read_at', { mode: 'timestamp_ms' }).notNull(),
+});

@@ -6,7 +6,7 @@ import { z } from '../validation/zod.ts';
 import { PROGRESS_STATES } from './validation/progress-states.ts';
 import { LIST_KINDS } from './validation/list-kinds.ts';
 import { adminPaging, id, isoDate, message } from '../contract/shapes.ts';
-import { OWN_LISTS } from './validation/lists.ts';
+import { ITEMS_PER_LIST, OWN_LISTS } from './validation/lists.ts';
 import { LIST, listFilter, type Operation } from '../contract/operation.ts';
 import { content } from '../catalog/contract.ts';
 import {
@@ -20,6 +20,7 @@ import {
   progressInput,
 } from './validation/lists.ts';
 import { userSaves } from './contract.ts';
+import { BULK_SAVES_MAX, bulkSavesInput, SAVED_PROGRESS_FILTERS } from './validation/saves.ts';
 
 /** A learner's progress with a content (decision 033). */
 export const progressState = z
@@ -39,6 +40,41 @@ export const listKind = z.enum(LIST_KINDS).meta({
   id: 'ListKind',
   description: 'A plain list, or a learning path: steps in order, in sections, with your progress over them',
 });
+
+/** One save as the Saved page shows it: the content with its picture and rating, and the learner's mark. */
+export const savedEntry = z
+  .object({
+    _id: id,
+    name: z.string(),
+    slug: z.string(),
+    url: z.string(),
+    image: z.string().meta({ description: "A path on this site: the content's picture, or its generated tile" }),
+    rating: z.number(),
+    numReviews: z.int(),
+    savedAt: isoDate,
+    progress: progressState.nullable().meta({ description: 'Your mark, null when not started' }),
+  })
+  .meta({ id: 'SavedEntry' });
+export const savedPage = z
+  .object({
+    ...adminPaging,
+    numSaves: z.int().meta({ description: 'All your saves, whatever the filters' }),
+    saves: z.array(savedEntry).meta({ description: 'This page of the saves that match, in the order asked' }),
+    lists: z
+      .array(z.object({ _id: id, name: z.string(), count: z.int() }))
+      .meta({ description: 'Your lists, newest first, each with how many of your saves it holds' }),
+    progressCounts: z
+      .object({ want: z.int(), learning: z.int(), done: z.int(), none: z.int() })
+      .meta({ description: 'Your saves by progress (none: not started)' }),
+  })
+  .meta({ id: 'SavedPage' });
+export const bulkSavesAnswer = progressChange
+  .extend({
+    message: z.string().meta({ description: 'What was done, in words: "3 removed from saved"' }),
+    changed: z.int().meta({ description: 'Saves the change applied to' }),
+    unchanged: z.int().meta({ description: 'Those it left as they were (already so, or not saved)' }),
+  })
+  .meta({ id: 'BulkSavesAnswer' });
 
 const listFields = {
   _id: id,
@@ -243,6 +279,37 @@ export const LIST_OPERATIONS = {
     description: 'The list stays private; its owner may make it public again. A list that is not unpublished is a 404.',
     ok: { status: 200, schema: learnerList, description: 'The list, private, no longer unpublished' },
     errors: [404],
+  },
+  mySaved: {
+    method: 'GET',
+    route: '/api/users/saved',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Your saves a page at a time: search, sort and filters, with counts by list and by progress',
+    description:
+      'The admin lists’ convention: sort by `saved` (newest first), `name`, `rating` or `progress` (Done first); `search` in the names and addresses; `progress` filters by a mark (`none`: not started); `list` by one of your lists (a list not yours is a 404); 50 a page unless `pageSize` says otherwise.',
+    query: [
+      ...LIST,
+      listFilter('list', 'Only the saves in this list of yours (its id)'),
+      listFilter('progress', 'Only the saves with this progress', SAVED_PROGRESS_FILTERS),
+    ],
+    ok: { status: 200, schema: savedPage, description: 'A page of your saves' },
+    errors: [404],
+  },
+  bulkSaves: {
+    method: 'POST',
+    route: '/api/users/saved/bulk',
+    group: 'Saves and reviews',
+    access: 'user',
+    summary: 'Change several of your saves at once: remove them, add them to a list, or set their progress',
+    description: `One transaction: all of it happens or none. \`action\` is \`remove\`, \`addToList\` (with \`listId\`, added at its end in the order given; 409 when the list would pass ${ITEMS_PER_LIST} items) or \`setProgress\` (with \`state\`: want, learning, done, or none to clear). At most ${BULK_SAVES_MAX} \`contentIds\`; those you have not saved are left as they are.`,
+    body: {
+      schema: bulkSavesInput,
+      name: 'BulkSavesInput',
+      example: { action: 'setProgress', contentIds: ['k3x9q2mzv8d1'], state: 'done' },
+    },
+    ok: { status: 200, schema: bulkSavesAnswer, description: 'What was done, your progress and your saves' },
+    errors: [404, 409],
   },
   myProgress: {
     method: 'GET',

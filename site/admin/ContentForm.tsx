@@ -11,15 +11,19 @@ import {
   type ContentValues,
   type TagOptions,
 } from './ContentFields.tsx';
+import { type PageFacts, PageFactSuggestions } from './PageFactSuggestions.tsx';
 
 export default function ContentForm({
   content,
   tags,
   returnTo,
+  pageFacts,
 }: {
   content: ContentSource;
   tags: TagOptions;
   returnTo: string;
+  /** What its own page suggests for the facts it lacks (read after a link check). */
+  pageFacts?: PageFacts;
 }) {
   const form = useForm<ContentValues>(() => contentValues(content));
   const hydrated = useHydrated();
@@ -39,6 +43,13 @@ export default function ContentForm({
       className="flex flex-col gap-2"
       aria-label="Edit content"
     >
+      {pageFacts && (
+        <PageFactSuggestions
+          facts={pageFacts}
+          values={form.values}
+          onUse={(texts) => form.setValues((current) => ({ ...current, ...Object.fromEntries(texts) }))}
+        />
+      )}
       <fieldset disabled={!hydrated} className="contents">
         <ContentFields values={form.values} onChange={form.setValues} errors={form.errors} tags={tags} />
       </fieldset>

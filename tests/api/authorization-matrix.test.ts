@@ -472,6 +472,21 @@ const ROWS: Row[] = [
     expect: adminOnly(200),
   },
   { method: 'GET', route: '/api/users/progress', path: () => '/api/users/progress', expect: signedIn(200) },
+  {
+    method: 'GET',
+    route: '/api/contents/[id]/page-facts',
+    path: async (f) => `/api/contents/${(await f.content())._id}/page-facts`,
+    expect: adminOnly(200),
+  },
+  // The Saved page: each signed-in user their own saves
+  { method: 'GET', route: '/api/users/saved', path: () => '/api/users/saved', expect: signedIn(200) },
+  {
+    method: 'POST',
+    route: '/api/users/saved/bulk',
+    path: () => '/api/users/saved/bulk',
+    body: async (f) => ({ action: 'setProgress', contentIds: [(await f.content())._id], state: 'want' }),
+    expect: signedIn(200),
+  },
   // Bookmarks in and out: each signed-in user their own
   {
     method: 'GET',

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { contents, submissions, users, type Submission } from '../schema.ts';
+import { contents, submissions, users, type ProposedTag, type Submission } from '../schema.ts';
 import { perTagKind, TAG_KINDS, type TagKind } from '../catalog/taxonomy.ts';
 import { FIELD_FACETS, type FieldKey } from '../catalog/facets.ts';
 import { cleanUrl, nameFromUrl, slugify, urlKey } from '../catalog/urls.ts';
@@ -139,7 +139,7 @@ export async function checkSubmissionUrl(db: Db, userId: string, url: unknown): 
 export async function createSubmission(db: Db, userId: string, input: unknown): Promise<SubmissionShape> {
   const prepared = await prepareSubmission(db, userId, input);
   await hitLimit(db, 'RATE_LIMIT_SUBMISSION_USER', userId);
-  const [created] = await prepared.insert;
+  const [created] = await prepared.insert();
   if (!created) throw conflict(await duplicateMessage(db, prepared.key));
   return toApiSubmission(created);
 }
@@ -173,7 +173,7 @@ export async function createSubmissions(
   const created = new Map<PreparedSubmission, Submission | undefined>();
   for (let start = 0; start < sent.length; start += INSERTS_AT_ONCE) {
     const chunk = sent.slice(start, start + INSERTS_AT_ONCE);
-    const [first, ...rest] = chunk.map((item) => item.insert);
+    const [first, ...rest] = chunk.map((item) => item.insert());
     const answers = await db.batch([first!, ...rest]);
     for (const [i, item] of chunk.entries()) created.set(item, answers[i]![0]);
     // A local database answers a batch without yielding: the loop is handed back between them.
@@ -201,22 +201,32 @@ const refusalOnly = (error: unknown): AppError => {
 type PreparedSubmission = Awaited<ReturnType<typeof prepareSubmission>>;
 
 /**
- * A submission checked (its fields, its tags, a public website) and ready to insert: the statement, which inserts
- * nothing when its URL is listed or waiting already, and the URL's key duplicates are found by.
+ * A submission checked (its fields, its tags, a public website) and ready to insert: `insert` makes its
+ * statement, and `key` is the URL's key its duplicates are found by.
  */
 async function prepareSubmission(db: Db, userId: string, input: unknown) {
   const { data, proposed } = await separateProposedTags(db, parseInput(submissionInput, input));
   refusePrivateWebsite(data.url);
+  const row = submissionRow(userId, data);
+  // Made as it is sent: a batch of 500 links holds 500 small rows, not 500 statements of 45 fragments each.
+  const insert = () => insertStatement(db, row, data, proposed);
+  return { insert, key: row.urlKey };
+}
+
+type SubmissionData = z.output<typeof submissionInput>;
+type SubmissionRow = ReturnType<typeof submissionRow>;
+
+/** The row's own fields, from what was given. */
+function submissionRow(userId: string, data: SubmissionData) {
   const url = cleanUrl(data.url);
-  const key = urlKey(url);
   const name = data.name || nameFromUrl(url);
-  const row = {
+  return {
     id: newId(),
     userId,
     name,
     slug: slugify(name),
     url,
-    urlKey: key,
+    urlKey: urlKey(url),
     image: '',
     category: data.category,
     techStack: data.techStack,
@@ -225,6 +235,10 @@ async function prepareSubmission(db: Db, userId: string, input: unknown) {
     hasCert: data.hasCert ?? null,
     description: data.description,
   };
+}
+
+/** The statement inserting a submission's row unless its URL is listed or waiting already; answers the row inserted. */
+function insertStatement(db: Db, row: SubmissionRow, data: SubmissionData, proposed: ProposedTag[]) {
   // The facets that are fields of their own, as given (null: not given), named as their columns.
   const facetFields = Object.fromEntries(
     FIELD_FACETS.map((facet) => [facet.key, sql`${data[facet.key] ?? null}`.as(facet.column)]),
@@ -237,7 +251,7 @@ async function prepareSubmission(db: Db, userId: string, input: unknown) {
       return [key, sql`${stored}`.as(submissions[key].name)];
     }),
   );
-  const insert = db
+  return db
     .insert(submissions)
     .select(
       db
@@ -274,11 +288,10 @@ async function prepareSubmission(db: Db, userId: string, input: unknown) {
           pageFacts: sql`NULL`.as('page_facts'),
         })
         .from(sql`(SELECT 1)`)
-        .where(sql`NOT EXISTS (SELECT 1 FROM ${contents} WHERE ${contents.urlKey} = ${key})`),
+        .where(sql`NOT EXISTS (SELECT 1 FROM ${contents} WHERE ${contents.urlKey} = ${row.urlKey})`),
     )
     .onConflictDoNothing()
     .returning();
-  return { insert, key };
 }
 
 /** A field an approval fills when its submitter left it blank. */

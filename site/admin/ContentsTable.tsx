@@ -172,11 +172,13 @@ export default function ContentsTable({
               {state.data.contents.map((content, index) => {
                 return (
                   <tr key={content._id}>
-                    <Cell label="No.">{index + 1 + state.data.count}</Cell>
-                    <Cell label="CONTENT ID">
+                    <Cell label="No." phone="hide">
+                      {index + 1 + state.data.count}
+                    </Cell>
+                    <Cell label="CONTENT ID" phone="hide">
                       <CopyId id={content._id} />
                     </Cell>
-                    <Cell label="NAME" className="min-w-40">
+                    <Cell label="NAME" phone="title" className="min-w-40">
                       {content.status === 'published' ? (
                         <a
                           className="link link-hover md:line-clamp-2"
@@ -211,7 +213,7 @@ export default function ContentsTable({
                       <ShortDate iso={content.createdAt} />
                     </Cell>
                     <Cell label="ACTIONS" actions>
-                      <RowActions>
+                      <RowActions name={content.name}>
                         <a className="btn btn-sm" href={editAddress(`/admin/content/${content._id}`, LIST.spec, query)}>
                           Edit<span className="sr-only"> {content.name}</span>
                         </a>
@@ -246,10 +248,11 @@ export default function ContentsTable({
 function LinkFlags({ content, busy, onAccept }: { content: ContentRow; busy: RowAction | null; onAccept: () => void }) {
   const link = content.link;
   const checked = link?.checkedAt ? `checked ${link.checkedAt.slice(0, 10)}` : 'not checked yet';
+  // A link with nothing to say: a phone's row, which names no column, leaves it out.
   if (!link || (!link.failures && !link.movedTo && !link.reports && !link.error))
     return (
       <span
-        className="whitespace-nowrap text-xs text-base-content/80"
+        className="whitespace-nowrap text-xs text-base-content/80 max-md:hidden"
         title={link?.status ? `HTTP ${link.status}, ${checked}` : undefined}
         data-link={link ? 'ok' : 'unchecked'}
       >

@@ -10,7 +10,7 @@ import { call } from '#site/lib/api.ts';
 import type { ContentListShape } from '#db/reports/contract.ts';
 import type { ListQuery } from '#db/validation/list-query.ts';
 import { ADMIN_SECTION } from '#site/admin/admin-sections.ts';
-import { COSTS } from '#db/catalog/taxonomy.ts';
+import { COSTS, TAG_KIND_NAMES } from '#db/catalog/taxonomy.ts';
 import {
   AdminTable,
   Cell,
@@ -150,7 +150,13 @@ export default function ContentsTable({
       </div>
       <ListControls query={query} change={change} searchLabel="Search contents">
         <FilterSelect label="Status" name="status" query={query} change={change} options={STATUS_FILTERS} />
-        <FilterSelect label="Category" name="category" query={query} change={change} options={categoryOptions} />
+        <FilterSelect
+          label={TAG_KIND_NAMES.category.one}
+          name="category"
+          query={query}
+          change={change}
+          options={categoryOptions}
+        />
         <FilterSelect label="Cost" name="cost" query={query} change={change} options={COST_FILTERS} />
         <FilterSelect label="Link" name="link" query={query} change={change} options={LINK_FILTERS} />
       </ListControls>

@@ -31,10 +31,10 @@ type Kind = TagKind;
 
 const KINDS = TAG_KINDS.map((kind) => ({
   kind,
-  label: TAG_KIND_NAMES[kind].admin,
-  plural: TAG_KIND_NAMES[kind].adminMany,
+  label: TAG_KIND_NAMES[kind].one,
+  plural: TAG_KIND_NAMES[kind].plural,
 }));
-const KIND_LABEL = perTagKind((kind) => TAG_KIND_NAMES[kind].admin);
+const KIND_LABEL = perTagKind((kind) => TAG_KIND_NAMES[kind].one);
 const KIND_FILTERS = [['', 'All kinds'] as const, ...KINDS.map((k) => [k.kind, k.plural] as const)];
 const STATUS_FILTERS = [
   ['', 'Active and retired'],

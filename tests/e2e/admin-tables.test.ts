@@ -178,7 +178,7 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     await page.goto('/admin/contents');
     await hydrated(page);
     const controls = page.getByRole('search', { name: 'List view' });
-    await controls.getByLabel('Category').selectOption('web-development');
+    await controls.getByLabel('Subject').selectOption('web-development');
     await controls.getByLabel('Cost').selectOption('Paid');
     await expect.poll(() => search(page)).toBe('?category=web-development&cost=Paid');
     await expect.poll(async () => new Set(await column(page, 'COST'))).toEqual(new Set(['Paid']));

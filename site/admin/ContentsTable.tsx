@@ -185,17 +185,7 @@ export default function ContentsTable({
                       <CopyId id={content._id} />
                     </Cell>
                     <Cell label="NAME" phone="title" className="min-w-40">
-                      {content.status === 'published' ? (
-                        <a
-                          className="link link-hover md:line-clamp-2"
-                          href={`/content/${content.slug}`}
-                          title={content.name}
-                        >
-                          {content.name}
-                        </a>
-                      ) : (
-                        <TwoLines text={content.name} />
-                      )}
+                      <ContentName content={content} />
                     </Cell>
                     <Cell label="STATUS">
                       <span
@@ -247,6 +237,17 @@ export default function ContentsTable({
       )}
       {confirmDialog}
     </div>
+  );
+}
+
+/** A content's name: a link to its page once published, else its name alone (two lines at most). */
+function ContentName({ content }: { content: ContentRow }) {
+  return content.status === 'published' ? (
+    <a className="link link-hover md:line-clamp-2" href={`/content/${content.slug}`} title={content.name}>
+      {content.name}
+    </a>
+  ) : (
+    <TwoLines text={content.name} />
   );
 }
 

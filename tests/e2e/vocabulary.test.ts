@@ -2,7 +2,7 @@
  * One word per idea on the rendered pages (docs/product.md#words): a kind of tag is a Subject, a Technology or a
  * Format wherever the contract does not fix its name (the texts docs/product.md and the spec fix stay as they
  * are: Subject Areas, Tech Stack Offered, Content Types, Categories, …), and a tag is spelled as its owner
- * spells it (JavaScript, TypeScript). The visible text of the visitor's, a user's and the admin's pages is
+ * spells it (JavaScript, TypeScript); the page for a forgotten password is called so. The visible text of the visitor's, a user's and the admin's pages is
  * scanned for the old words.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -20,6 +20,7 @@ const OLD_WORDS: Array<[RegExp, string]> = [
   [/\bTech stack\b/, 'Technology'],
   [/\bContent type\b/, 'Format'],
   [/\bcontent type\b/, 'format'],
+  [/\bForget Password\b/, 'Forgotten password'],
 ];
 
 /** The page's visible text, and its form controls' names (a select's label is part of what a person reads). */
@@ -83,6 +84,7 @@ describe.skipIf(!hasBrowser)('one word per idea', () => {
       '/content/egghead-io',
       '/compare/egghead-io/freecodecamp',
       '/feed?techStack=typescript',
+      '/forget-password',
     ]);
     expect(found).toEqual([]);
   });

@@ -3,7 +3,7 @@
  * (the subjects card and its first tags) under a compact banner; on search the results, with the invitation to
  * submit after them; on a content page its title, facts and rating summary, the reviews one tap away and the
  * related resources compact and after the reviews. A content without a picture is drawn with a small tile beside
- * its name on cards and on its page, never a picture-sized block of one letter. Each page stays axe clean in
+ * its name on cards, on its page and in a comparison, never a picture-sized block of one letter. Each page stays axe clean in
  * both themes at both sizes and moves by 0.01 or less as it loads.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -136,7 +136,7 @@ describe.skipIf(!hasBrowser)("a phone's first screen", () => {
       const context = await browser.newContext({ baseURL: server.url, viewport });
       try {
         const at = await context.newPage();
-        for (const path of ['/', '/search', CONTENT]) {
+        for (const path of ['/', '/search', CONTENT, '/compare/egghead-io/freecodecamp']) {
           await at.goto(path);
           const drawn = await tiles(at);
           expect(drawn.length, `${path} draws tiles`).toBeGreaterThan(0);

@@ -100,6 +100,10 @@ describe.skipIf(!hasBrowser)("the admin's tables on a phone", () => {
       expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
       expect(box.height).toBeGreaterThanOrEqual(44);
       expect(await axeViolations(page, `${table.path}, menu open`)).toEqual([]);
+      await page.screenshot({
+        path: `/tmp/shots/admin-phone${table.path.replace(/\//g, '-')}.png`,
+        animations: 'disabled',
+      });
       await page.keyboard.press('Escape');
       await expect.poll(() => action.isVisible()).toBe(false);
       expect(await menu.evaluate((button) => button === document.activeElement)).toBe(true);

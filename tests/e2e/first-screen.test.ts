@@ -177,6 +177,16 @@ describe.skipIf(!hasBrowser)("a phone's first screen", () => {
           figures.push(`${size} ${path}: CLS ${cls.toFixed(4)}`);
           expect(cls, `${size} ${path}`).toBeLessThanOrEqual(CLS_LIMIT);
           found.push(...(await axeViolations(at, `${size} ${path}`)));
+          // The new state, for a person to look at (first screen, each theme).
+          const name = path === '/' ? 'home' : path === '/search' ? 'search' : 'content';
+          for (const theme of ['light', 'dark'] as const) {
+            await at.emulateMedia({ colorScheme: theme });
+            await at.screenshot({
+              path: `/tmp/shots/first-screen-${name}-${size}-${theme}.png`,
+              animations: 'disabled',
+            });
+          }
+          await at.emulateMedia({ colorScheme: 'light' });
         }
       } finally {
         await context.close();

@@ -34,14 +34,14 @@ export const CATEGORIES = tags([
 ]);
 
 export const TECH_STACKS = tags([
-  'Javascript',
+  'JavaScript',
   'Java',
   'Python',
   'HTML/CSS',
   'PHP',
   'Node.js',
   'Flutter',
-  'Typescript',
+  'TypeScript',
   'Ruby',
   'Rails',
   'Express.js',
@@ -69,7 +69,9 @@ export type TagKind = (typeof TAG_KINDS)[number];
 
 /**
  * What each kind of tag is called, screen by screen, once: docs/product.md#pages names most of them (the
- * search's groups, the home page's cards, the content page's badges, the admin's form, the dashboard's charts).
+ * search's groups, the home page's cards, the content page's badges, the admin's form, the dashboard's charts),
+ * and those stay as the contract has them. Everywhere else one word per kind: Subject, Technology, Format
+ * (a chip, a followed tag's kind, the admin's tags and filters).
  */
 export const TAG_KIND_NAMES = {
   category: {
@@ -79,8 +81,7 @@ export const TAG_KIND_NAMES = {
     badge: 'Subject',
     field: 'Categories',
     chart: 'Categories',
-    admin: 'Category',
-    adminMany: 'Categories',
+    plural: 'Subjects',
   },
   techStack: {
     one: 'Technology',
@@ -89,18 +90,16 @@ export const TAG_KIND_NAMES = {
     badge: 'Tech Stack Offered',
     field: 'Technology Stacks',
     chart: 'Technologies',
-    admin: 'Technology stack',
-    adminMany: 'Technology stacks',
+    plural: 'Technologies',
   },
   type: {
-    one: 'Content type',
+    one: 'Format',
     many: 'Content Types',
     cards: 'Content Types',
     badge: 'Content Format',
     field: 'Format of the material',
     chart: 'Content Types',
-    admin: 'Format',
-    adminMany: 'Formats',
+    plural: 'Formats',
   },
 } as const satisfies Record<TagKind, Record<string, string>>;
 

@@ -50,7 +50,7 @@ describe('import', () => {
     const [row] = await t.db.select().from(contents).where(eq(contents.slug, 'the-odin-project'));
     expect(row).toMatchObject({
       urlKey: 'theodinproject.com',
-      tagLabels: 'Web Development Fullstack Development Javascript Online Courses',
+      tagLabels: 'Web Development Fullstack Development JavaScript Online Courses',
     });
     expect(row!.category).toEqual([
       { label: 'Web Development', value: 'web-development' },

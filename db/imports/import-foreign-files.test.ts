@@ -94,7 +94,7 @@ describe('files written elsewhere', () => {
     expect(second!.category.map((tag) => tag.label)).toEqual(['Quantum Computing']);
     expect(first!.techStack.map((tag) => tag.label)).toEqual(['PHP', 'Node.js', 'HTML/CSS', 'Go']);
     expect(first!.type.map((tag) => tag.label)).toEqual(['Online Courses', 'MOOC']);
-    expect(second!.techStack.map((tag) => tag.label)).toEqual(['C++', 'Javascript']);
+    expect(second!.techStack.map((tag) => tag.label)).toEqual(['C++', 'JavaScript']);
     expect(await t.db.$count(contentTags, eq(contentTags.contentId, first!.id))).toBe(8);
   });
 

@@ -92,7 +92,7 @@ export default function AuditTable({
                         {entry.admin.id === you && <span className="badge badge-ghost badge-sm ms-2">you</span>}
                       </span>
                     </Cell>
-                    <Cell label="ACTION">
+                    <Cell label="ACTION" phone="title">
                       <span title={entry.action}>{auditActionLabel(entry.action)}</span>
                     </Cell>
                     <Cell label="TARGET" className="break-words">
@@ -108,7 +108,7 @@ export default function AuditTable({
                         {target.gone && <span className="text-sm text-base-content/80"> (no longer exists)</span>}
                       </span>
                     </Cell>
-                    <Cell label="DETAILS" className="max-w-md">
+                    <Cell label="DETAILS" phone="text" className="max-w-md">
                       {details && (
                         <p className="line-clamp-3 break-words text-sm" title={JSON.stringify(entry.details, null, 2)}>
                           {details}

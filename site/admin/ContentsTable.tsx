@@ -10,7 +10,7 @@ import { call } from '#site/lib/api.ts';
 import type { ContentListShape } from '#db/reports/contract.ts';
 import type { ListQuery } from '#db/validation/list-query.ts';
 import { ADMIN_SECTION } from '#site/admin/admin-sections.ts';
-import { COSTS } from '#db/catalog/taxonomy.ts';
+import { COSTS, TAG_KIND_NAMES } from '#db/catalog/taxonomy.ts';
 import {
   AdminTable,
   Cell,
@@ -150,7 +150,13 @@ export default function ContentsTable({
       </div>
       <ListControls query={query} change={change} searchLabel="Search contents">
         <FilterSelect label="Status" name="status" query={query} change={change} options={STATUS_FILTERS} />
-        <FilterSelect label="Category" name="category" query={query} change={change} options={categoryOptions} />
+        <FilterSelect
+          label={TAG_KIND_NAMES.category.one}
+          name="category"
+          query={query}
+          change={change}
+          options={categoryOptions}
+        />
         <FilterSelect label="Cost" name="cost" query={query} change={change} options={COST_FILTERS} />
         <FilterSelect label="Link" name="link" query={query} change={change} options={LINK_FILTERS} />
       </ListControls>
@@ -172,22 +178,14 @@ export default function ContentsTable({
               {state.data.contents.map((content, index) => {
                 return (
                   <tr key={content._id}>
-                    <Cell label="No.">{index + 1 + state.data.count}</Cell>
-                    <Cell label="CONTENT ID">
+                    <Cell label="No." phone="hide">
+                      {index + 1 + state.data.count}
+                    </Cell>
+                    <Cell label="CONTENT ID" phone="hide">
                       <CopyId id={content._id} />
                     </Cell>
-                    <Cell label="NAME" className="min-w-40">
-                      {content.status === 'published' ? (
-                        <a
-                          className="link link-hover md:line-clamp-2"
-                          href={`/content/${content.slug}`}
-                          title={content.name}
-                        >
-                          {content.name}
-                        </a>
-                      ) : (
-                        <TwoLines text={content.name} />
-                      )}
+                    <Cell label="NAME" phone="title" className="min-w-40">
+                      <ContentName content={content} />
                     </Cell>
                     <Cell label="STATUS">
                       <span
@@ -211,7 +209,7 @@ export default function ContentsTable({
                       <ShortDate iso={content.createdAt} />
                     </Cell>
                     <Cell label="ACTIONS" actions>
-                      <RowActions>
+                      <RowActions name={content.name}>
                         <a className="btn btn-sm" href={editAddress(`/admin/content/${content._id}`, LIST.spec, query)}>
                           Edit<span className="sr-only"> {content.name}</span>
                         </a>
@@ -242,14 +240,26 @@ export default function ContentsTable({
   );
 }
 
+/** A content's name: a link to its page once published, else its name alone (two lines at most). */
+function ContentName({ content }: { content: ContentRow }) {
+  return content.status === 'published' ? (
+    <a className="link link-hover md:line-clamp-2" href={`/content/${content.slug}`} title={content.name}>
+      {content.name}
+    </a>
+  ) : (
+    <TwoLines text={content.name} />
+  );
+}
+
 /** What is known of a row's link: broken or failing (with why), moved (with Accept), reported; else whether it was checked. */
 function LinkFlags({ content, busy, onAccept }: { content: ContentRow; busy: RowAction | null; onAccept: () => void }) {
   const link = content.link;
   const checked = link?.checkedAt ? `checked ${link.checkedAt.slice(0, 10)}` : 'not checked yet';
+  // A link with nothing to say: a phone's row, which names no column, leaves it out.
   if (!link || (!link.failures && !link.movedTo && !link.reports && !link.error))
     return (
       <span
-        className="whitespace-nowrap text-xs text-base-content/80"
+        className="whitespace-nowrap text-xs text-base-content/80 max-md:hidden"
         title={link?.status ? `HTTP ${link.status}, ${checked}` : undefined}
         data-link={link ? 'ok' : 'unchecked'}
       >

@@ -52,7 +52,7 @@ export function ProposedTagChoices({ proposals, tags, choices, onChange }: Props
       {proposals.map((p, index) => {
         const choice = choices[index]!;
         const group = `proposal-${p.kind}-${index}`;
-        const kind = TAG_KIND_NAMES[p.kind].admin.toLowerCase();
+        const kind = TAG_KIND_NAMES[p.kind].one.toLowerCase();
         return (
           <fieldset
             key={`${p.kind}:${p.value}`}

@@ -18,6 +18,7 @@ import {
   ListStatus,
   pageAddress,
   Pager,
+  RowActions,
   RowsShown,
   ShortDate,
   useAdminList,
@@ -119,11 +120,13 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
             >
               {state.data.reviews.map((review, index) => (
                 <tr key={review._id} data-review-row>
-                  <Cell label="No.">{index + 1 + state.data.count}</Cell>
+                  <Cell label="No." phone="hide">
+                    {index + 1 + state.data.count}
+                  </Cell>
                   <Cell label="DATE">
                     <ShortDate iso={review.createdAt} />
                   </Cell>
-                  <Cell label="CONTENT">
+                  <Cell label="CONTENT" phone="title">
                     <a className="link" href={`/content/${encodeURIComponent(review.content.slug)}#reviews`}>
                       {review.content.name}
                     </a>
@@ -141,7 +144,7 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
                   <Cell label="RATING">
                     <Stars rating={review.rating} size="sm" />
                   </Cell>
-                  <Cell label="COMMENT" className="max-w-md">
+                  <Cell label="COMMENT" phone="text" className="max-w-md">
                     <p className="line-clamp-3 whitespace-pre-line break-words">{review.comment}</p>
                   </Cell>
                   <Cell label="REPORTS">
@@ -153,31 +156,33 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
                           .join(', ')}
                       </span>
                     ) : (
-                      <span className="text-base-content/80">None</span>
+                      <span className="text-base-content/80 max-md:hidden">None</span>
                     )}
                   </Cell>
                   <Cell label="ACTIONS" actions>
-                    {review.reports.count > 0 && (
-                      <BusyButton
-                        className="btn btn-sm"
-                        busy={isBusy('dismissing', review._id)}
+                    <RowActions name={`the review by ${review.name} of ${review.content.name}`}>
+                      {review.reports.count > 0 && (
+                        <BusyButton
+                          className="btn btn-sm"
+                          busy={isBusy('dismissing', review._id)}
+                          disabled={busy !== null}
+                          onClick={() => void dismiss(review)}
+                        >
+                          Dismiss<span className="sr-only"> the reports of the review by {review.name}</span>
+                        </BusyButton>
+                      )}
+                      <DeleteButton
+                        busy={isBusy('deleting', review._id)}
                         disabled={busy !== null}
-                        onClick={() => void dismiss(review)}
+                        onClick={() => void remove(review)}
                       >
-                        Dismiss<span className="sr-only"> the reports of the review by {review.name}</span>
-                      </BusyButton>
-                    )}
-                    <DeleteButton
-                      busy={isBusy('deleting', review._id)}
-                      disabled={busy !== null}
-                      onClick={() => void remove(review)}
-                    >
-                      Delete
-                      <span className="sr-only">
-                        {' '}
-                        the review by {review.name} of {review.content.name}
-                      </span>
-                    </DeleteButton>
+                        Delete
+                        <span className="sr-only">
+                          {' '}
+                          the review by {review.name} of {review.content.name}
+                        </span>
+                      </DeleteButton>
+                    </RowActions>
                   </Cell>
                 </tr>
               ))}

@@ -456,7 +456,7 @@ function SubmissionRow({
   const pending = submission.status === 'pending';
   return (
     <tr data-submission={submission._id}>
-      <Cell label="Select">
+      <Cell label="Select" phone="lead">
         <input
           type="checkbox"
           className="checkbox checkbox-sm"
@@ -466,14 +466,16 @@ function SubmissionRow({
           onChange={onToggle}
         />
       </Cell>
-      <Cell label="No.">{number}</Cell>
+      <Cell label="No." phone="hide">
+        {number}
+      </Cell>
       <Cell label="URL" className="min-w-48 max-w-72 [overflow-wrap:anywhere]">
         <a className="link link-primary" href={submission.url} target="_blank" rel="noopener noreferrer">
           {submission.url}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
       </Cell>
-      <Cell label="NAME" className="min-w-32">
+      <Cell label="NAME" phone="title" className="min-w-32">
         {submission.name}
         {submission.nameDerived && <DerivedNameBadge />}
         {submission.approvalNeeds.length > 0 && (
@@ -501,13 +503,19 @@ function SubmissionRow({
             ))}
         </Cell>
       ))}
-      <Cell label="COST">{submission.cost ?? <span className="text-sm text-base-content/70">left blank</span>}</Cell>
+      <Cell label="COST">
+        {submission.cost ?? (
+          <span className="text-sm text-base-content/70">
+            <span className="md:hidden">cost </span>left blank
+          </span>
+        )}
+      </Cell>
       <Cell label="SUBMITTED">
         <ShortDate iso={submission.createdAt} />
       </Cell>
       <Cell label="ACTIONS" actions>
         {pending ? (
-          <RowActions>
+          <RowActions name={submission.name}>
             <BusyButton
               className="btn btn-sm btn-success"
               busy={isBusy('approving', submission._id)}

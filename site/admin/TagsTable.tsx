@@ -19,6 +19,7 @@ import {
   ListStatus,
   pageAddress,
   Pager,
+  RowActions,
   useAdminList,
   useListQuery,
   useRowAction,
@@ -30,10 +31,10 @@ type Kind = TagKind;
 
 const KINDS = TAG_KINDS.map((kind) => ({
   kind,
-  label: TAG_KIND_NAMES[kind].admin,
-  plural: TAG_KIND_NAMES[kind].adminMany,
+  label: TAG_KIND_NAMES[kind].one,
+  plural: TAG_KIND_NAMES[kind].plural,
 }));
-const KIND_LABEL = perTagKind((kind) => TAG_KIND_NAMES[kind].admin);
+const KIND_LABEL = perTagKind((kind) => TAG_KIND_NAMES[kind].one);
 const KIND_FILTERS = [['', 'All kinds'] as const, ...KINDS.map((k) => [k.kind, k.plural] as const)];
 const STATUS_FILTERS = [
   ['', 'Active and retired'],
@@ -92,7 +93,6 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
           ) : (
             <AdminTable
               caption="Tags"
-              compact
               busy={refreshing || busy !== null}
               columns={COLUMNS}
               query={query}
@@ -254,10 +254,10 @@ function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onSta
   return (
     <tr data-tag={`${tag.kind}:${tag.value}`}>
       <Cell label="KIND">{KIND_LABEL[tag.kind]}</Cell>
-      <Cell label="LABEL" className="font-medium">
+      <Cell label="LABEL" phone="title" className="font-medium">
         {tag.label}
       </Cell>
-      <Cell label="VALUE" className="font-mono text-xs">
+      <Cell label="VALUE" phone="hide" className="font-mono text-xs">
         {tag.value}
       </Cell>
       <Cell label="CONTENTS">
@@ -282,7 +282,7 @@ function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onSta
         ) : editing === 'merge' ? (
           <MergeForm tag={tag} busy={busy} onCancel={() => onEdit(null)} onMerge={onMerge} />
         ) : (
-          <div className="flex flex-wrap gap-2">
+          <RowActions name={tag.label}>
             <button type="button" className="btn btn-sm" disabled={disabled} onClick={() => onEdit('rename')}>
               Rename<span className="sr-only"> {tag.label}</span>
             </button>
@@ -308,7 +308,7 @@ function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onSta
                 Restore<span className="sr-only"> {tag.label}</span>
               </BusyButton>
             )}
-          </div>
+          </RowActions>
         )}
       </Cell>
     </tr>

@@ -86,23 +86,29 @@ export default function UsersTable({ initialSearch, currentUserId }: { initialSe
               {state.data.users.map((user, index) => {
                 return (
                   <tr key={user._id}>
-                    <Cell label="No.">{index + 1 + state.data.count}</Cell>
-                    <Cell label="ID">
+                    <Cell label="No." phone="hide">
+                      {index + 1 + state.data.count}
+                    </Cell>
+                    <Cell label="ID" phone="hide">
                       <CopyId id={user._id} />
                     </Cell>
-                    <Cell label="NAME">
+                    <Cell label="NAME" phone="title">
                       {user.name}
                       {user._id === currentUserId && <span className="badge badge-ghost badge-sm ms-2">you</span>}
                     </Cell>
                     <Cell label="EMAIL" className="break-words">
                       {user.email}
                     </Cell>
-                    <Cell label="IS ADMIN">{user.isAdmin ? 'YES' : 'NO'}</Cell>
+                    <Cell label="IS ADMIN">
+                      {/* A phone's row names no column: there, an admin is said in words, and a user not at all. */}
+                      <span className="max-md:hidden">{user.isAdmin ? 'YES' : 'NO'}</span>
+                      {user.isAdmin && <span className="badge badge-ghost badge-sm md:hidden">admin</span>}
+                    </Cell>
                     <Cell label="JOINED">
                       <ShortDate iso={user.createdAt} />
                     </Cell>
                     <Cell label="ACTIONS" actions>
-                      <RowActions>
+                      <RowActions name={user.name}>
                         <a className="btn btn-sm" href={editAddress(`/admin/user/${user._id}`, LIST.spec, query)}>
                           Edit<span className="sr-only"> {user.name}</span>
                         </a>

@@ -3,7 +3,7 @@
  * lines high at a laptop's width: dates short and unbroken, ids cut to their start (copied whole on a click),
  * the row's actions side by side, and Delete quiet until pointed at.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
 import { BusyButton } from '../ui/fields.tsx';
@@ -62,9 +62,64 @@ export function TwoLines({ text }: { text: string }) {
   );
 }
 
-/** A row's actions, side by side. */
-export function RowActions({ children }: { children: ReactNode }) {
-  return <div className="flex items-center gap-2">{children}</div>;
+/**
+ * A row's actions: side by side from md up; on a phone behind one "⋯" button at the end of the row's first line
+ * (a disclosure: the buttons drop down under it, and close on a choice, Escape or a tap elsewhere), so a row
+ * stays two lines. `name` names the row for assistive technology ("Actions for freeCodeCamp").
+ */
+export function RowActions({ name, children }: { name: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const away = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    // A choice closes the menu (its click reaches the menu after the button's own handler).
+    const chosen = () => setOpen(false);
+    const panel = menu.current;
+    document.addEventListener('pointerdown', away);
+    document.addEventListener('keydown', onEscape);
+    panel?.addEventListener('click', chosen);
+    return () => {
+      document.removeEventListener('pointerdown', away);
+      document.removeEventListener('keydown', onEscape);
+      panel?.removeEventListener('click', chosen);
+    };
+  }, [open]);
+  return (
+    <div ref={root} className="row-actions relative">
+      <button
+        ref={toggle}
+        type="button"
+        className="btn btn-ghost btn-sm btn-square md:hidden"
+        aria-label={`Actions for ${name}`}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((was) => !was)}
+        data-row-menu
+      >
+        <svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" fill="currentColor" className="size-5">
+          <path d="M3 10a1.5 1.5 0 1 1 3 0 1.5 1.5 0 0 1-3 0Zm5.5 0a1.5 1.5 0 1 1 3 0 1.5 1.5 0 0 1-3 0ZM15.5 8.5a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3Z" />
+        </svg>
+      </button>
+      <div
+        ref={menu}
+        id={menuId}
+        className={`flex items-center gap-2 max-md:absolute max-md:end-0 max-md:top-full max-md:z-20 max-md:min-w-40 max-md:flex-col max-md:items-stretch max-md:rounded-box max-md:bg-base-100 max-md:p-2 max-md:shadow-lg ${open ? '' : 'max-md:hidden'}`}
+      >
+        {children}
+      </div>
+    </div>
+  );
 }
 
 /** Delete in a row: an outline in the error colour, filled when pointed at (as GitHub's danger buttons). */

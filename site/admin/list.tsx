@@ -18,7 +18,7 @@
  *   {confirmDialog}                                                      // where the row actions ask first
  *
  * The page passes `Astro.url.search` as `initialSearch`, so the first render is the bookmarked view. Below
- * md the table shows each row as a card: every cell says its column (Cell's label) and the actions wrap. The
+ * md the table shows each row as two lines: its title cell and its actions' menu, then the other cells (Cell). The
  * cells' common pieces (short dates, ids, a row's actions, Delete) are ./cells.tsx; an Edit link carries the view
  * (editAddress, site/admin/admin-sections.ts) so that the edit screen returns to it.
  */
@@ -293,7 +293,7 @@ export interface Column {
 }
 
 /**
- * The table frame: a table from md up (scrolling sideways if it must), a card per row below; announces itself
+ * The table frame: a table from md up (scrolling sideways if it must), two dense lines per row below (Cell); announces itself
  * busy while it reloads. `lead` is an extra first header cell (e.g. a select-all checkbox).
  */
 export function AdminTable({
@@ -303,12 +303,9 @@ export function AdminTable({
   query,
   change,
   lead,
-  compact = false,
   children,
 }: {
   caption: string;
-  /** Short cells only: on a phone three to a line, so that a card is a few lines (the tags table). */
-  compact?: boolean;
   busy: boolean;
   columns: readonly Column[];
   query?: ListQuery;
@@ -317,9 +314,7 @@ export function AdminTable({
   children: ReactNode;
 }) {
   return (
-    <div
-      className={`admin-table md:overflow-x-auto md:rounded-box md:bg-base-100 md:shadow-sm ${compact ? 'admin-table-compact' : ''}`}
-    >
+    <div className="admin-table md:overflow-x-auto md:rounded-box md:bg-base-100 md:shadow-sm">
       <table className={`table table-zebra ${busy ? 'opacity-60' : ''}`} aria-busy={busy || undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -355,20 +350,26 @@ function SortHeader({ column, query, change }: { column: Column; query?: ListQue
   );
 }
 
-/** A cell that names its column on a phone's card; `actions` cells lay their buttons out in a row. */
+/**
+ * A cell of a row. On a phone (below md) a row is two lines (site/styles/global.css): `phone="title"` leads the
+ * first, `"lead"` sits before it (a selection box), `"hide"` waits for a wider screen, `"text"` (a review's
+ * comment) takes two lines of its own at the end, and the others make the second line; an `actions` cell holds the row's RowActions, a menu at the first line's end.
+ */
 export function Cell({
   label,
   actions,
+  phone,
   className = '',
   children,
 }: {
   label: string;
   actions?: boolean;
+  phone?: 'title' | 'lead' | 'text' | 'hide';
   className?: string;
   children?: ReactNode;
 }) {
   return (
-    <td data-label={label} className={`${actions ? 'admin-actions' : ''} ${className}`}>
+    <td data-label={label} data-phone={phone} className={`${actions ? 'admin-actions' : ''} ${className}`}>
       {children}
     </td>
   );

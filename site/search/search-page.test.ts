@@ -182,7 +182,7 @@ describe('searchHeading and searchTitle', () => {
     expect(searchHeading(params(''))).toBe('All learning resources');
     expect(searchHeading(params('techStack=python'))).toBe('Python resources');
     expect(searchHeading(params('cost=Free&category=web-development&techStack=javascript'))).toBe(
-      'Free Web Development, Javascript resources',
+      'Free Web Development, JavaScript resources',
     );
     expect(searchHeading(params('rating=4'))).toBe('Learning resources rated 4 stars & up');
     expect(searchHeading(params('searchTerm=sql'))).toBe('Results for “sql”');

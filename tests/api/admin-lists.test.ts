@@ -198,7 +198,7 @@ describe('submissions', () => {
 describe('tags', () => {
   it('filters by kind and status, searches label or value, sorts by use', async () => {
     const res = await get('/api/tags/admin?kind=techStack&search=java&sort=label');
-    expect(res.body.tags.map((t: { label: string }) => t.label)).toEqual(['Java', 'Javascript']);
+    expect(res.body.tags.map((t: { label: string }) => t.label)).toEqual(['Java', 'JavaScript']);
     const used = (await get('/api/tags/admin?sort=used')).body.tags.map((t: { contents: number }) => t.contents);
     expect(used).toEqual([...used].sort((a, b) => b - a));
     expect((await get('/api/tags/admin?kind=colour')).status).toBe(400);

@@ -99,7 +99,7 @@ describe('import', () => {
     expect(row).toMatchObject({ name: 'A Tour of Go', description: 'Go, step by step', has_cert: 1 });
     expect(JSON.parse(String(row!.tech_stack))).toEqual([
       { label: 'Python', value: 'python' },
-      { label: 'Javascript', value: 'javascript' },
+      { label: 'JavaScript', value: 'javascript' },
     ]);
   });
 

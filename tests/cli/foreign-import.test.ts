@@ -113,7 +113,7 @@ describe('a foreign export', () => {
     const traversy = (await contentAt('https://www.youtube.com/@TraversyMedia'))!;
     expect([labels(traversy.category), labels(traversy.tech_stack)]).toEqual([
       ['Web Development'],
-      ['Javascript', 'PHP', 'HTML/CSS'],
+      ['JavaScript', 'PHP', 'HTML/CSS'],
     ]);
     expect((await contentAt('https://www.techiedelight.com/'))!.slug).toBe('techiedelight-coding-practice');
     expect((await contentAt('https://www.w3schools.com/python/'))!.slug).toBe('the-python-tutorial-2');
@@ -201,7 +201,7 @@ describe('a foreign export', () => {
     const mapped = await runCli(db.url, ['import', FIXTURE, '--map', map]);
     expect(mapped.stdout).not.toMatch(/category: Other|Frontend Development \(|React\.js \(/);
     const react = (await contentAt('https://react.dev/learn'))!;
-    expect([labels(react.category), labels(react.tech_stack)]).toEqual([['Web Development'], ['Javascript']]);
+    expect([labels(react.category), labels(react.tech_stack)]).toEqual([['Web Development'], ['JavaScript']]);
 
     writeFileSync(map, JSON.stringify({ category: { frontend: 'Frontend' } }));
     const wrong = await runCli(db.url, ['import', FIXTURE, '--map', map]);

@@ -11,7 +11,7 @@ describe('tags', () => {
     expect((await runCli(db.url, ['db', 'seed'])).code).toBe(0);
     const run = await runCli(db.url, ['tags', 'list', '--kind', 'techStack']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^techStack \(\d+\)\n {2}Javascript \(javascript\) {2}\d+ contents\n/);
+    expect(run.stdout).toMatch(/^techStack \(\d+\)\n {2}JavaScript \(javascript\) {2}\d+ contents\n/);
     expect(run.stdout).toMatch(/\n {2}C\+\+ \(c\+\+\) {2}\d+ contents\n/);
     const listed = JSON.parse((await runCli(db.url, ['tags', 'list', '--json'])).stdout) as Array<{
       kind: string;
@@ -64,14 +64,14 @@ describe('tags', () => {
     const javascript = await carriers('techStack', 'javascript');
     expect(javascript).toBeGreaterThan(0);
 
-    const renamed = await runCli(db.url, ['tags', 'rename', 'techStack', 'javascript', 'JavaScript', '--yes']);
+    const renamed = await runCli(db.url, ['tags', 'rename', 'techStack', 'javascript', 'JAVASCRIPT', '--yes']);
     expect(renamed).toMatchObject({
       code: 0,
-      stdout: `Renamed the techStack 'Javascript' to 'JavaScript' (javascript) on ${javascript} contents.\n`,
+      stdout: `Renamed the techStack 'JavaScript' to 'JAVASCRIPT' (javascript) on ${javascript} contents.\n`,
     });
     expect(
       await db.query("SELECT DISTINCT label FROM content_tags WHERE kind = 'techStack' AND value = 'javascript'"),
-    ).toEqual([expect.objectContaining({ label: 'JavaScript' })]);
+    ).toEqual([expect.objectContaining({ label: 'JAVASCRIPT' })]);
 
     const [express, node] = [await carriers('techStack', 'express.js'), await carriers('techStack', 'node.js')];
     const merged = await runCli(db.url, ['tags', 'merge', 'techStack', 'express.js', 'node.js', '--yes']);

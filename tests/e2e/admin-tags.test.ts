@@ -49,7 +49,7 @@ describe.skipIf(!hasBrowser)('the tags screen', () => {
     await page.getByRole('search').getByLabel('Kind').selectOption('techStack');
     await page.getByRole('search').getByLabel('Find').fill('java');
     await expect.poll(() => new URL(page.url()).search).toBe('?kind=techStack&search=java');
-    await expect.poll(() => page.locator('tbody tr').count()).toBe(2); // Java, Javascript
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(2); // Java, JavaScript
     await page.reload();
     await hydrated(page);
     await expect.poll(() => page.locator('tbody tr').count()).toBe(2);

@@ -82,7 +82,7 @@ describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ
       await page.goto(`/admin/submission/${id}`);
       await hydrated(page);
       const proposal = page.getByRole('group', { name: /Elixir/ });
-      await proposal.getByText('proposed technology stack').waitFor();
+      await proposal.getByText('proposed technology').waitFor();
       // Create is the default, and the screen says so.
       expect(await proposal.getByRole('radio', { name: 'Create as new tag' }).isChecked()).toBe(true);
       await page.getByText('Approving creates each proposed tag as a new tag').waitFor();

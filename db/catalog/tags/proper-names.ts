@@ -1,7 +1,8 @@
 /**
  * Names as their owners spell them, for tags made from other directories' spellings ("Sql", "Mongodb",
  * "Ios Development"): each word of a new tag's label that is one of these, case and punctuation aside, takes
- * this spelling ("SQL", "MongoDB", "iOS Development"). Our own tags keep the labels admins gave them.
+ * this spelling ("SQL", "MongoDB", "iOS Development"). Our own tags keep the labels admins gave them; the seeded
+ * ones are spelled so too (JavaScript, TypeScript: migration 0057).
  */
 const SPELLINGS = [
   'AI',
@@ -21,6 +22,7 @@ const SPELLINGS = [
   'HTML',
   'IoT',
   'JSON',
+  'JavaScript',
   'LLM',
   'LLMs',
   'MATLAB',
@@ -38,6 +40,7 @@ const SPELLINGS = [
   'SQLite',
   'SaaS',
   'TensorFlow',
+  'TypeScript',
   'UI',
   'UX',
   'Vue.js',

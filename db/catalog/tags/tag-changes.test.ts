@@ -65,13 +65,13 @@ afterAll(() => t.close());
 describe('renaming a tag', () => {
   it('with the same value changes its label everywhere it is shown, and searches find the new label', async () => {
     const id = await addContent({ techStack: ['javascript', 'typescript'] });
-    const renamed = await renameTag(t.db, ADMIN, 'techStack', 'javascript', 'JavaScript');
-    expect(renamed).toMatchObject({ kind: 'techStack', value: 'javascript', label: 'JavaScript', contents: 1 });
+    const renamed = await renameTag(t.db, ADMIN, 'techStack', 'javascript', 'JAVASCRIPT');
+    expect(renamed).toMatchObject({ kind: 'techStack', value: 'javascript', label: 'JAVASCRIPT', contents: 1 });
     expect((await contentById(id)).techStack).toEqual([
-      { label: 'JavaScript', value: 'javascript' },
-      { label: 'Typescript', value: 'typescript' },
+      { label: 'JAVASCRIPT', value: 'javascript' },
+      { label: 'TypeScript', value: 'typescript' },
     ]);
-    expect((await listTags(t.db)).techStack).toContainEqual({ label: 'JavaScript', value: 'javascript' });
+    expect((await listTags(t.db)).techStack).toContainEqual({ label: 'JAVASCRIPT', value: 'javascript' });
     expect(await t.db.select().from(tagAliases)).toEqual([]);
     await expectTagCopiesAgree();
   });

@@ -49,14 +49,14 @@ describe('taxonomyResolver', () => {
     ).toEqual([
       'PHP',
       'PHP',
-      'Javascript',
+      'JavaScript',
       'Node.js',
       'Node.js',
       'Node.js',
       'HTML/CSS',
       'HTML/CSS',
       'HTML/CSS',
-      'Typescript',
+      'TypeScript',
       'Express.js',
       'Rails',
     ]);
@@ -90,7 +90,7 @@ describe('readTagMap', () => {
     );
     expect(map.category.get('other')).toBeNull();
     expect(map.category.get('frontenddevelopment')).toEqual({ label: 'Web Development', value: 'web-development' });
-    expect(map.techStack.get('golang')).toEqual({ label: 'Javascript', value: 'javascript' });
+    expect(map.techStack.get('golang')).toEqual({ label: 'JavaScript', value: 'javascript' });
   });
 
   it.each([

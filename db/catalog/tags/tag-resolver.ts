@@ -69,9 +69,9 @@ const ALIASES: Record<TagKind, Record<string, string>> = {
     mobile: 'Mobile Development',
   },
   techStack: {
-    js: 'Javascript',
-    ecmascript: 'Javascript',
-    ts: 'Typescript',
+    js: 'JavaScript',
+    ecmascript: 'JavaScript',
+    ts: 'TypeScript',
     node: 'Node.js',
     html: 'HTML/CSS',
     html5: 'HTML/CSS',

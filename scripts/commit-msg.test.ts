@@ -26,7 +26,7 @@ describe('the commit-msg hook', () => {
   });
 
   it('ignores the comment lines git adds to the editor', () => {
-    expect(check('Add a thing\n\nBecause.\n# Please enter the commit message\n#\n').ok).toBe(true);
+    expect(check('Add a thing\n\nBecause.\n# Please enter the commit message\n#\n')).toEqual({ ok: true, said: '' });
   });
 
   it('refuses a subject over 72 characters, saying how long it is', () => {

@@ -19,7 +19,8 @@ import { databaseLabel, openMigratedDb } from '../database.ts';
 import { UsageError } from '../errors.ts';
 import { examples } from '../help.ts';
 import { parseCount } from '../options.ts';
-import { printJson, printLine } from '../output.ts';
+import { printProgress, printJson, printLine } from '../output.ts';
+import type { LoadReport } from '#db/maintenance/seed/bulk-load.ts';
 import { formatBytes, formatCount, progressBar } from '../progress.ts';
 import { plural } from '#db/validation/text.ts';
 
@@ -99,6 +100,11 @@ async function seed(options: { synthetic?: number }, command: Command): Promise<
     const started = performance.now();
     const report = await seedSyntheticData(database, actor, options.synthetic, {
       onProgress: (done, total) => progress.update(done, total),
+      // A load of a million runs for minutes: each phase, its speed and the memory then, in a log too.
+      onReport: (phase) => {
+        progress.finish();
+        printProgress(describePhase(phase));
+      },
     });
     progress.finish();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -114,6 +120,12 @@ async function seed(options: { synthetic?: number }, command: Command): Promise<
   printLine('Demo accounts:');
   for (const account of DEMO_ACCOUNTS)
     printLine(`  ${account.email}  password ${account.password}${account.isAdmin ? '  (admin)' : ''}`);
+}
+
+function describePhase({ phase, rows, seconds, rowsPerSecond, rssBytes, done, total }: LoadReport): string {
+  const where =
+    done !== undefined && total !== undefined ? `, ${formatCount(done)} of ${formatCount(total)} contents` : '';
+  return `${phase}: ${formatCount(rows)} in ${seconds.toFixed(1)} s (${formatCount(Math.round(rowsPerSecond))}/s)${where}, memory ${formatBytes(rssBytes)}`;
 }
 
 const BACKUP_HELP = [

@@ -5,7 +5,7 @@
  */
 import type { InStatement, InValue } from '@libsql/client';
 import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
-import { readRow, readRows, type Db } from '../../client.ts';
+import { readRow, readRows, readSnapshot, type Db } from '../../client.ts';
 import { catalogChanges } from '../../schema.ts';
 import { FACET_TABLE_COLUMNS } from '../facets.ts';
 
@@ -64,25 +64,58 @@ FROM (SELECT ${FACET_TABLE_COLUMNS.join(', ')} FROM contents INDEXED BY contents
  */
 const PART_ROWS = 5_000;
 
+const FACET_COLUMNS_ROWS = `SELECT ${FACET_TABLE_COLUMNS.join(', ')} FROM contents INDEXED BY contents_facet_table_idx`;
+const VERSION_TOP_SIZE = `SELECT (SELECT coalesce(max(seq), 0) FROM catalog_changes), coalesce(max(seq), 0), count(*) FROM contents`;
+
+/** What the facet table is read with: the catalog version the rows belong to, the highest seq, how many rows. */
+export interface FacetHead {
+  version: number;
+  top: number;
+  size: number;
+  columns: typeof FACET_TABLE_COLUMNS;
+}
+
+const RATING = FACET_TABLE_COLUMNS.indexOf('rating');
+
 /**
- * Every content's facet columns with the catalog version they belong to: one statement over the covering
- * index, so rows and version are one snapshot; one JSON text rather than 100k row objects from the driver
- * (which take seven times as long), each an array of FACET_TABLE_COLUMNS (db/catalog/facets.ts). Each row
- * carries its tag set as one text (contents.tag_key), so tags cost a map lookup per row, not one per tag.
- * From a libSQL server, in parts of PART_ROWS, within one read transaction (one snapshot still).
+ * The rows with each rating as SQLite writes it in JSON (15 significant digits), as the change feed carries
+ * it: a rating read here and one the feed brings later order alike.
  */
-export async function readFacetRows(
-  db: Db,
-): Promise<{ version: number; top: number; columns: typeof FACET_TABLE_COLUMNS; rows: FacetRow[] }> {
+function* asInJson(rows: Iterable<unknown[]>): Iterable<FacetRow> {
+  for (const row of rows) {
+    const rating = row[RATING];
+    if (typeof rating === 'number' && !Number.isInteger(rating)) row[RATING] = Number(rating.toPrecision(15));
+    yield row;
+  }
+}
+
+/**
+ * Every content's facet columns with the catalog version they belong to, in one snapshot, handed to `take`
+ * one at a time, each an array of FACET_TABLE_COLUMNS (db/catalog/facets.ts). Each row carries its tag set
+ * as one text (contents.tag_key), so tags cost a map lookup per row, not one per tag.
+ *
+ * On the process's database file the rows come from its own connection, one at a time, never held together
+ * (a million rows as one JSON text and its parse held 400 MB at once). Elsewhere as one JSON text per
+ * statement rather than row objects from the driver (which take seven times as long): from another file in
+ * one statement over the covering index, from a libSQL server in parts of PART_ROWS within one read
+ * transaction (one snapshot still).
+ */
+export async function readFacetRows<T>(db: Db, take: (head: FacetHead, rows: Iterable<FacetRow>) => T): Promise<T> {
   const columns = FACET_TABLE_COLUMNS;
+  const streamed = readSnapshot(db, (reads) => {
+    const [version, top, size] = reads.row(VERSION_TOP_SIZE, []).map(Number) as [number, number, number];
+    const rows = reads.iterate(FACET_COLUMNS_ROWS, []);
+    try {
+      return { taken: take({ version, top, size, columns }, asInJson(rows)) };
+    } finally {
+      rows.return?.();
+    }
+  });
+  if (streamed) return streamed.taken;
   if (db.$client.protocol === 'file') {
     const head = (await db.$client.execute(FACET_ROWS)).rows[0]!;
-    return {
-      version: Number(head.version ?? 0),
-      top: Number(head.top),
-      columns,
-      rows: JSON.parse(String(head.rows)) as FacetRow[],
-    };
+    const rows = JSON.parse(String(head.rows)) as FacetRow[];
+    return take({ version: Number(head.version ?? 0), top: Number(head.top), size: rows.length, columns }, rows);
   }
   const read = await db.$client.transaction('read');
   try {
@@ -95,7 +128,7 @@ export async function readFacetRows(
       for (const row of part) rows.push(row);
       if (part.length < PART_ROWS) break;
     }
-    return { version: Number(head.version ?? 0), top: Number(head.top), columns, rows };
+    return take({ version: Number(head.version ?? 0), top: Number(head.top), size: rows.length, columns }, rows);
   } finally {
     read.close();
   }

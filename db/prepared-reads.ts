@@ -29,11 +29,6 @@ export class PreparedReads {
     return this.prepared(sql).all(...args) as unknown[][];
   }
 
-  /** Every row of a read, one at a time: a large read (a million rows) is never held whole. */
-  iterate(sql: string, args: unknown[]): IterableIterator<unknown[]> {
-    return this.prepared(sql).iterate(...args) as IterableIterator<unknown[]>;
-  }
-
   /** Runs `read` in one read transaction: every statement in it sees one snapshot of the database. */
   snapshot<T>(read: () => T): T {
     this.connection.exec('BEGIN');

@@ -24,7 +24,7 @@ import type { Order } from '../validation/search.ts';
 import { catalogVersion, changesSince, type CatalogChange, type TagMove } from './changes.ts';
 import { readFacetRows } from './fast-paths.ts';
 import type { FacetTable, FacetValues } from './facet-types.ts';
-import { comboOf, emptyTagIndex, FACET_INDEX, rulesOf, STRIDE } from './facet-kinds.ts';
+import { comboOf, emptyTagIndex, FACET_INDEX, forgetTagKeys, rulesOf, STRIDE } from './facet-kinds.ts';
 import { COMPARE } from './orders.ts';
 
 interface Held {
@@ -236,7 +236,7 @@ function retag(table: FacetTable, { kind, from, into }: TagMove): void {
   index.carriers.fill(0);
   for (let i = 0; i < table.size; i++) for (const k of index.combos[codes[i * STRIDE + f]!]!) index.carriers[k]!++;
   // Tag keys read before name the old value: they are parsed again when next seen.
-  table.combosOfKey.clear();
+  forgetTagKeys(table);
   table.totals = undefined;
   newEpoch(table);
 }

@@ -1,6 +1,7 @@
 /**
- * The facet table of the process's own database file is read a row at a time from its read connection
- * (never a million rows held at once); it must equal the table read as one JSON text, as any other database is.
+ * What the server builds in its own ways from the process's database file: the facet table read in parts on
+ * its own read connection, the word index built in a worker thread. Each must equal what any other database
+ * gets (the table read as one JSON text, the index built on this thread).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,8 @@ import { migrateDb } from '../../migrate.ts';
 import { generateSyntheticCatalog } from '../../maintenance/seed/synthetic.ts';
 import { countFacets } from './counts.ts';
 import { facetTable } from './facet-table.ts';
+import { currentTextIndex, textIndexBuilds } from './text-index-held.ts';
+import { buildTextIndex } from './text-index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'skillshelf-facet-rows-'));
 const path = join(dir, 'process.db');
@@ -41,5 +44,29 @@ describe('the facet table of the process database', () => {
       expect(streamed[key]).toEqual(whole[key]);
     expect(countFacets(streamed, {})).toEqual(countFacets(whole, {}));
     expect(countFacets(streamed, { cost: ['Free'] } as never)).toEqual(countFacets(whole, { cost: ['Free'] } as never));
+  });
+});
+
+describe('the word index of the process database', () => {
+  it('is built in a worker thread and holds what a build on this thread holds', async () => {
+    const builds = textIndexBuilds();
+    const fromWorker = await currentTextIndex(processDb);
+    expect(textIndexBuilds()).toBe(builds + 1);
+    const rows = (
+      await other.$client.execute('SELECT seq, name, tag_labels AS tagLabels, description FROM contents ORDER BY seq')
+    ).rows.map(
+      (row) => ({ ...row }) as unknown as { seq: number; name: string; tagLabels: string; description: string },
+    );
+    const here = await buildTextIndex(
+      (async function* () {
+        yield rows;
+      })(),
+    );
+    expect(fromWorker.size).toBe(1500);
+    for (const key of ['termIds', 'terms', 'seqOf', 'docCounts', 'termsOfStem', 'averageLength'] as const)
+      expect(fromWorker[key]).toEqual(here[key]);
+    expect(fromWorker.postingDocs).toEqual(here.postingDocs);
+    expect(fromWorker.postingCounts).toEqual(here.postingCounts);
+    expect(fromWorker.fieldLengths).toEqual(here.fieldLengths);
   });
 });

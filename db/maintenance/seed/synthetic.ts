@@ -330,7 +330,7 @@ function inserter<T extends LoadedTable>(table: T) {
   return {
     add(rows: readonly T['$inferInsert'][]): LoadStatement[] {
       const out: LoadStatement[] = [];
-      for (const row of rows as Record<string, unknown>[]) {
+      for (const row of rows as unknown as Record<string, unknown>[]) {
         if (!keys.length) {
           keys = Object.keys(row).filter((key) => key in byKey);
           perStatement = Math.floor(MOST_VALUES / keys.length);

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
 import type { Db } from '../../client.ts';
@@ -10,6 +11,7 @@ const SIZE = 3000;
 let slow: TestDb;
 let bulk: TestDb;
 const phases: string[] = [];
+let walAfterLoad: number;
 
 beforeAll(async () => {
   [slow, bulk] = await Promise.all([createTestDb(), createTestDb()]);
@@ -19,6 +21,7 @@ beforeAll(async () => {
     bulkInto: bulk.url.slice('file:'.length),
     onReport: (report) => phases.push(report.phase),
   });
+  walAfterLoad = statSync(`${bulk.url.slice('file:'.length)}-wal`).size;
 }, 120_000);
 afterAll(() => {
   slow?.close();
@@ -85,6 +88,10 @@ describe('a synthetic catalog loaded in bulk', () => {
     const [after] = await rows(bulk.db, `SELECT num_reviews FROM contents WHERE id = '${content!.id}'`);
     const [expected] = await rows(bulk.db, `SELECT count(*) AS n FROM reviews WHERE content_id = '${content!.id}'`);
     expect(after!.num_reviews).toBe(expected!.n);
+  });
+
+  it('gives back the disk its write-ahead log took', () => {
+    expect(walAfterLoad).toBe(0);
   });
 
   it('reports each phase with its speed and memory', () => {

@@ -15,6 +15,11 @@ export function printLine(text = ''): void {
   process.stdout.write(`${visible(text)}\n`);
 }
 
+/** A line about a long job's progress, on stderr: stdout keeps the command's result for scripts. */
+export function printProgress(text: string): void {
+  process.stderr.write(`${visible(text)}\n`);
+}
+
 /** A timestamp as UTC to the second: unambiguous whatever the reader's time zone. */
 export function formatTime(date: Date): string {
   return date

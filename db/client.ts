@@ -195,6 +195,15 @@ export function readRow(db: Db, sql: string, args: unknown[]): unknown[] | undef
   return reader?.db === db ? reader.reads.row(sql, args) : undefined;
 }
 
+/**
+ * Runs `read` on the process database's own connection within one read transaction (one snapshot), or
+ * answers undefined: the caller asks the client.
+ */
+export function readSnapshot<T>(db: Db, read: (reads: PreparedReads) => T): T | undefined {
+  const reader = process_.reader;
+  return reader?.db === db ? reader.reads.snapshot(() => read(reader.reads)) : undefined;
+}
+
 /** Every row of a read on the process database's own connection (as readRow), or undefined: the caller asks the client. */
 export function readRows(db: Db, sql: string, args: unknown[]): unknown[][] | undefined {
   const reader = process_.reader;

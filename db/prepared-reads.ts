@@ -29,6 +29,16 @@ export class PreparedReads {
     return this.prepared(sql).all(...args) as unknown[][];
   }
 
+  /** Runs `read` in one read transaction: every statement in it sees one snapshot of the database. */
+  snapshot<T>(read: () => T): T {
+    this.connection.exec('BEGIN');
+    try {
+      return read();
+    } finally {
+      this.connection.exec('COMMIT');
+    }
+  }
+
   close(): void {
     this.connection.close();
   }

@@ -4,7 +4,7 @@
  * --tags: a vocabulary of that many tags per kind (default: docs/product.md#what-is-stored's lists).
  */
 import { parseArgs } from 'node:util';
-import { getDb } from '../db/client.ts';
+import { getDb, processDatabasePath } from '../db/client.ts';
 import { migrateDb } from '../db/migrate.ts';
 import { generateSyntheticCatalog } from '../db/maintenance/seed/synthetic.ts';
 
@@ -22,8 +22,11 @@ if (
 const db = await getDb();
 await migrateDb(db);
 const started = performance.now();
+const file = processDatabasePath();
 const result = await generateSyntheticCatalog(db, total, {
   ...(tagsPerKind ? { tagsPerKind } : {}),
+  // A database file is loaded in bulk (docs/decisions/049); a libSQL server through the triggers.
+  ...(file ? { bulkInto: file } : {}),
   onProgress: (done, all) => process.stderr.write(`\r${done}/${all} contents`),
 });
 process.stderr.write('\n');

@@ -24,14 +24,18 @@ import type { Order } from '../validation/search.ts';
 import { catalogVersion, changesSince, type CatalogChange, type TagMove } from './changes.ts';
 import { readFacetRows } from './fast-paths.ts';
 import type { FacetTable, FacetValues } from './facet-types.ts';
-import { comboOf, emptyTagIndex, FACET_INDEX, rulesOf, STRIDE } from './facet-kinds.ts';
+import { comboOf, emptyTagIndex, FACET_INDEX, forgetTagKeys, rulesOf, STRIDE } from './facet-kinds.ts';
 import { COMPARE } from './orders.ts';
 
 interface Held {
   table: Promise<FacetTable>;
 }
 
-const tables = new WeakMap<Db, Held>();
+/** Process-wide, as the counter below: the server's warm-up (db/catalog/jobs.ts) builds the table Astro's bundle reads. */
+const tables = ((globalThis as Record<symbol, unknown>)[Symbol.for('skillshelf.facetTables')] ??= new WeakMap<
+  Db,
+  Held
+>()) as WeakMap<Db, Held>;
 /** Changes applied in place at most per call; more (a large import seen at once) read the table again. */
 const APPLY_LIMIT = 20_000;
 /**
@@ -65,32 +69,34 @@ export async function facetTable(db: Db): Promise<FacetTable> {
 
 async function loadFacetTable(db: Db): Promise<FacetTable> {
   counter.reads++;
-  const head = await readFacetRows(db);
-  const size = head.rows.length;
-  const table: FacetTable = {
-    version: Number(head.version),
-    size: 0,
-    capacity: size,
-    rowOfSeq: new Int32Array(head.top + 1).fill(-1),
-    layout: 0,
-    seq: new Int32Array(size),
-    rating: new Float64Array(size),
-    numReviews: new Int32Array(size),
-    createdAt: new Float64Array(size),
-    codes: new Int32Array(size * STRIDE),
-    tags: perTagKind(() => emptyTagIndex()),
-    open: {},
-    orders: {},
-    combosOfKey: new Map(),
-    edits: { epoch: 0, log: [] },
-  };
-  // The rows come as arrays in FACET_TABLE_COLUMNS' order; one object is refilled for each, by name.
-  const values: Record<string, unknown> = {};
-  for (const row of head.rows) {
-    for (const [c, column] of head.columns.entries()) values[column] = row[c];
-    writeRow(table, table.size++, Number(values.seq), values as FacetValues, false);
-  }
-  return table;
+  return readFacetRows(db, (head, rows) => {
+    const size = head.size;
+    const table: FacetTable = {
+      version: Number(head.version),
+      size: 0,
+      capacity: size,
+      rowOfSeq: new Int32Array(head.top + 1).fill(-1),
+      layout: 0,
+      seq: new Int32Array(size),
+      rating: new Float64Array(size),
+      numReviews: new Int32Array(size),
+      createdAt: new Float64Array(size),
+      codes: new Int32Array(size * STRIDE),
+      tags: perTagKind(() => emptyTagIndex()),
+      open: {},
+      orders: {},
+      combosOfKey: new Map(),
+      edits: { epoch: 0, log: [] },
+    };
+    // The rows come as arrays in FACET_TABLE_COLUMNS' order; one object is refilled for each, by name.
+    const values: Record<string, unknown> = {};
+    for (const row of rows) {
+      if (table.size === size) break;
+      for (const [c, column] of head.columns.entries()) values[column] = row[c];
+      writeRow(table, table.size++, Number(values.seq), values as FacetValues, false);
+    }
+    return table;
+  });
 }
 
 /** The 'open' facets and their place in a row's codes. */
@@ -230,7 +236,7 @@ function retag(table: FacetTable, { kind, from, into }: TagMove): void {
   index.carriers.fill(0);
   for (let i = 0; i < table.size; i++) for (const k of index.combos[codes[i * STRIDE + f]!]!) index.carriers[k]!++;
   // Tag keys read before name the old value: they are parsed again when next seen.
-  table.combosOfKey.clear();
+  forgetTagKeys(table);
   table.totals = undefined;
   newEpoch(table);
 }

@@ -7,7 +7,7 @@
  * again or taken out by itself; a review, which moves only a rating and a count, costs nothing. The tags
  * come from the tags' own cached read.
  */
-import { inArray } from 'drizzle-orm';
+import { gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../client.ts';
 import { contents } from '../../schema.ts';
 import type { SuggestionShape, SuggestionsShape } from '../contract.ts';
@@ -37,6 +37,7 @@ const APPLY_LIMIT = 5_000;
 let reads = 0;
 export const suggestIndexReads = () => reads;
 
+const NAME_PAGE_ROWS = 5_000;
 const NAME_COLUMNS = { seq: contents.seq, name: contents.name, slug: contents.slug };
 
 /** Whether a change may have moved a content's name or slug: anything but a review's new rating or count. */
@@ -57,7 +58,18 @@ const currentIndex = followFeed<SuggestIndex>({
   build: async (db) => {
     reads++;
     const index = new SuggestIndex();
-    await index.load(await db.select(NAME_COLUMNS).from(contents));
+    // A page at a time, in seq order: a million names read at once were a million row objects held together.
+    for (let after = 0; ; ) {
+      const page = await db
+        .select(NAME_COLUMNS)
+        .from(contents)
+        .where(gt(contents.seq, after))
+        .orderBy(contents.seq)
+        .limit(NAME_PAGE_ROWS);
+      await index.load(page);
+      if (page.length < NAME_PAGE_ROWS) break;
+      after = page.at(-1)!.seq;
+    }
     return index;
   },
   apply: async (db, index, changes) => {

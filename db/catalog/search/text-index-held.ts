@@ -5,11 +5,12 @@
  * built again. A review, which moves no word, costs nothing.
  */
 import { gt, inArray } from 'drizzle-orm';
-import type { Db } from '../../client.ts';
+import { processFileOf, type Db } from '../../client.ts';
 import { brokenLinks, contents } from '../../schema.ts';
 import type { CatalogChange } from './changes.ts';
 import { followFeed } from './follows-feed.ts';
-import { buildTextIndex, type IndexedText, type TextIndex } from './text-index.ts';
+import { buildTextIndex, TextIndex, type IndexedText, type IndexParts } from './text-index.ts';
+import { startThread, threadFile } from '../../threads.ts';
 
 /** Contents written since the build, as a share of the catalog (and at least REBUILD_MIN), before building again. */
 const REBUILD_SHARE = 0.02;
@@ -49,6 +50,22 @@ async function* pagesOf(db: Db): AsyncIterable<IndexedText[]> {
   }
 }
 
+/**
+ * The index's parts built in a worker thread (text-index-worker.ts) from the process's database file: the
+ * build's garbage (a gigabyte at a million contents) stays on the worker's heap, freed when it ends, and the
+ * 30 s of CPU of that build leave this thread's requests alone.
+ */
+function partsFromWorker(path: string): Promise<IndexParts> {
+  const worker = startThread(threadFile('catalog/search/text-index-worker.ts'), {
+    workerData: { path, pageRows: PAGE_ROWS },
+  });
+  return new Promise<IndexParts>((resolve, reject) => {
+    worker.once('message', (parts: IndexParts) => resolve(parts));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The word index worker ended (${code}) before its index`)));
+  });
+}
+
 /** A content whose link turned broken or back, or whose URL changed: read whether it is broken now. */
 async function applyBrokenLinks(db: Db, index: TextIndex, changes: readonly CatalogChange[]): Promise<void> {
   const shown = new Set<number>();
@@ -75,7 +92,8 @@ export const currentTextIndex = followFeed<TextIndex>({
   name: 'textIndex',
   build: async (db) => {
     builds++;
-    const index = await buildTextIndex(pagesOf(db));
+    const path = processFileOf(db);
+    const index = path ? new TextIndex(await partsFromWorker(path)) : await buildTextIndex(pagesOf(db));
     for (const { contentSeq } of await db.select().from(brokenLinks)) index.broken.add(contentSeq);
     return index;
   },

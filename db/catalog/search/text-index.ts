@@ -64,7 +64,7 @@ class IntList {
 }
 
 /** What a build hands the index: every array it reads. */
-interface IndexParts {
+export interface IndexParts {
   termIds: Map<string, number>;
   terms: string[];
   seqOf: Int32Array;
@@ -99,6 +99,11 @@ const giveTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * answered meanwhile.
  */
 export async function buildTextIndex(pages: AsyncIterable<readonly IndexedText[]>): Promise<TextIndex> {
+  return new TextIndex(await buildIndexParts(pages));
+}
+
+/** The parts of an index built from `pages`: plain data, so a worker thread can build them and hand them over. */
+export async function buildIndexParts(pages: AsyncIterable<readonly IndexedText[]>): Promise<IndexParts> {
   const tokens = await tokenize(pages);
   const n = tokens.seqs.length;
   const seqOf = tokens.seqs.done();
@@ -106,7 +111,7 @@ export async function buildTextIndex(pages: AsyncIterable<readonly IndexedText[]
   for (let position = 0; position < n; position++) positionOfSeq[seqOf[position]!] = position;
   const { start, docs, counts, docCounts } = await placePostings(tokens, n);
   const { termsOfStem, byStart, byEnd, typoTargets } = await fileTerms(tokens.terms, docCounts, n);
-  return new TextIndex({
+  return {
     termIds: tokens.termIds,
     terms: tokens.terms,
     seqOf,
@@ -123,7 +128,7 @@ export async function buildTextIndex(pages: AsyncIterable<readonly IndexedText[]
     byStart,
     byEnd,
     typoTargets,
-  });
+  };
 }
 
 /** The first pass of a build: each content's (term, field, count) triples in flat lists, and its name's words. */

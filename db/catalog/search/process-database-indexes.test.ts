@@ -1,0 +1,72 @@
+/**
+ * What the server builds in its own ways from the process's database file: the facet table read in parts on
+ * its own read connection, the word index built in a worker thread. Each must equal what any other database
+ * gets (the table read as one JSON text, the index built on this thread).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDb, getDb, openDb, processDatabasePath, type Db } from '../../client.ts';
+import { migrateDb } from '../../migrate.ts';
+import { generateSyntheticCatalog } from '../../maintenance/seed/synthetic.ts';
+import { countFacets } from './counts.ts';
+import { facetTable } from './facet-table.ts';
+import { currentTextIndex, textIndexBuilds } from './text-index-held.ts';
+import { buildTextIndex } from './text-index.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'skillshelf-facet-rows-'));
+const path = join(dir, 'process.db');
+let processDb: Db;
+let other: Db;
+
+beforeAll(async () => {
+  process.env.DATABASE_URL = `file:${path}`;
+  processDb = await getDb();
+  await migrateDb(processDb);
+  await generateSyntheticCatalog(processDb, 1500, { seed: 9, bulkInto: path });
+  other = await openDb({ url: `file:${path}` });
+}, 60_000);
+afterAll(async () => {
+  other?.$client.close();
+  await closeDb();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the facet table of the process database', () => {
+  it('is read from its own connection, a row at a time, and equals the table read as one text', async () => {
+    expect(processDatabasePath()).toBe(path);
+    const streamed = await facetTable(processDb);
+    const whole = await facetTable(other);
+    expect(streamed).not.toBe(whole);
+    expect(streamed.size).toBe(1500);
+    for (const key of ['seq', 'rating', 'numReviews', 'createdAt', 'codes', 'rowOfSeq'] as const)
+      expect(streamed[key]).toEqual(whole[key]);
+    expect(countFacets(streamed, {})).toEqual(countFacets(whole, {}));
+    expect(countFacets(streamed, { cost: ['Free'] } as never)).toEqual(countFacets(whole, { cost: ['Free'] } as never));
+  });
+});
+
+describe('the word index of the process database', () => {
+  it('is built in a worker thread and holds what a build on this thread holds', async () => {
+    const builds = textIndexBuilds();
+    const fromWorker = await currentTextIndex(processDb);
+    expect(textIndexBuilds()).toBe(builds + 1);
+    const rows = (
+      await other.$client.execute('SELECT seq, name, tag_labels AS tagLabels, description FROM contents ORDER BY seq')
+    ).rows.map(
+      (row) => ({ ...row }) as unknown as { seq: number; name: string; tagLabels: string; description: string },
+    );
+    const here = await buildTextIndex(
+      (async function* () {
+        yield rows;
+      })(),
+    );
+    expect(fromWorker.size).toBe(1500);
+    for (const key of ['termIds', 'terms', 'seqOf', 'docCounts', 'termsOfStem', 'averageLength'] as const)
+      expect(fromWorker[key]).toEqual(here[key]);
+    expect(fromWorker.postingDocs).toEqual(here.postingDocs);
+    expect(fromWorker.postingCounts).toEqual(here.postingCounts);
+    expect(fromWorker.fieldLengths).toEqual(here.fieldLengths);
+  });
+});

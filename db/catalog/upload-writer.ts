@@ -94,6 +94,8 @@ export function writeFromThread(path: string, row: UploadRow): Promise<void> {
     const worker = startThread(threadFile('catalog/upload-writer-worker.ts'), {
       workerData: { path, busyTimeoutMs: config().DATABASE_BUSY_TIMEOUT, row: { ...row, data } },
       transferList: [data.buffer as ArrayBuffer],
+      // The bytes are outside its heap, and it writes one row: a small heap, not a thread's default reserve.
+      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 48 },
     });
     worker.once('message', (answer: { written: true } | { error: string }) =>
       'error' in answer ? reject(new Error(`The upload was not stored: ${answer.error}`)) : resolve(),

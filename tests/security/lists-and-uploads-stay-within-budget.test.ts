@@ -55,6 +55,10 @@ beforeAll(async () => {
   admin = await asAdmin(api);
   // The cached page, warmed: the watcher reads it from the page cache throughout.
   await fetch(`${server.url}/`, { headers: { accept: 'text/html' } });
+  // A server prepares its search once it listens (suggestions, then the word index in a thread of its own): a
+  // suggestion and a search with words wait for them, so no measure below counts the start's work as an endpoint's.
+  await api.call('suggest', { query: { q: 'da' } });
+  await api.call('searchContents', { query: { searchTerm: 'course' } });
 });
 
 function expectWithinBudget(what: string, budget: Budget) {
@@ -114,7 +118,8 @@ function pngForm(size: number): FormData {
 // thread's modules) is not the large input's cost.
 describe('an endpoint taking a file or a list, given the most its limits allow', () => {
   it('an image of 5 MB: uploaded within the budget', async () => {
-    expect((await api.call('uploadImage', { raw: pngForm(1024), token: admin.token })).status).toBe(201);
+    // Above the size written in place (db/catalog/upload-writer.ts): through the thread, as the large one goes.
+    expect((await api.call('uploadImage', { raw: pngForm(512 * 1024), token: admin.token })).status).toBe(201);
     const { budget, value: response } = await measureBudget(server, ['/healthz', '/'], () =>
       api.call('uploadImage', { raw: pngForm(UPLOAD_MAX_BYTES - 1024), token: admin.token }),
     );

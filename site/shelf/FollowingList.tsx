@@ -99,7 +99,7 @@ export default function FollowingList() {
           <label className="flex cursor-pointer items-center gap-3 rounded-box bg-base-100 p-4 shadow-sm">
             <input
               type="checkbox"
-              className="toggle toggle-primary"
+              className="switch"
               checked={state.data.digest.weekly}
               disabled={busy === 'digest'}
               onChange={(event) => void changeDigest(event.target.checked)}

@@ -55,7 +55,7 @@ export function Modal({
       role={role === 'alertdialog' ? role : undefined}
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
-      className="m-auto w-full max-w-md rounded-box bg-base-100 p-6 text-base-content shadow-lg backdrop:bg-black/40"
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-box bg-base-100 p-6 text-base-content shadow-lg backdrop:bg-black/40"
       onCancel={(event) => {
         if (busy) event.preventDefault();
       }}

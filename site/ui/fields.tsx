@@ -174,7 +174,7 @@ export function CheckboxField({ name, label, checked, onChecked, hint, disabled,
           id={id}
           name={name}
           type="checkbox"
-          className={asSwitch ? 'toggle toggle-primary' : 'checkbox checkbox-primary'}
+          className={asSwitch ? 'switch' : 'checkbox checkbox-primary'}
           {...(asSwitch ? { role: 'switch' } : {})}
           checked={checked}
           disabled={disabled}

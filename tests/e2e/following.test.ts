@@ -56,6 +56,14 @@ describe.skipIf(!hasBrowser)('following a tag, in the browser', () => {
     await follow.click();
     const ask = page.getByRole('dialog', { name: 'Follow Web Development' });
     await expect.poll(() => ask.getByLabel('Email me a weekly digest').isChecked()).toBe(true);
+    // Drawn as a dialog: a padded box away from the screen's edges, not bare text in its corner.
+    const drawn = await ask.evaluate((dialog) => {
+      const { left, top } = dialog.getBoundingClientRect();
+      return { left, top, padding: getComputedStyle(dialog).paddingTop };
+    });
+    expect(drawn.left).toBeGreaterThan(8);
+    expect(drawn.top).toBeGreaterThan(8);
+    expect(drawn.padding).not.toBe('0px');
     await ask.getByRole('button', { name: 'Follow', exact: true }).click();
     await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('true');
     expect(await follow.textContent()).toContain('Following');
@@ -66,6 +74,10 @@ describe.skipIf(!hasBrowser)('following a tag, in the browser', () => {
     await expect.poll(() => followed.locator('[data-new-count]').textContent()).toBe('1 new');
     await hydrated(page);
     expect(await page.getByLabel(/weekly digest/).isChecked()).toBe(true);
+    // A switch looks like one: a track wider than it is tall, not the browser's small checkbox.
+    const digestSwitch = await page.getByLabel(/weekly digest/).boundingBox();
+    expect(digestSwitch!.width).toBeGreaterThanOrEqual(40);
+    expect(digestSwitch!.width).toBeGreaterThan(digestSwitch!.height * 1.5);
 
     // The week's digest, as the servers' loop or `skillshelf digest send` queues it.
     const db = await openDb({ url: server.dbUrl });

@@ -56,7 +56,7 @@ export function attachSuggestions(form: HTMLFormElement, box: HTMLInputElement):
 function popupOf(form: HTMLFormElement, id: string) {
   const popup = document.createElement('div');
   popup.className =
-    'absolute inset-x-0 top-full z-50 mt-1 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg';
+    'absolute inset-x-0 top-full z-50 mt-1 rounded-box border border-base-300 bg-base-100 p-1 text-left shadow-lg';
   popup.hidden = true;
   popup.dataset.suggestions = '';
   const list = document.createElement('ul');

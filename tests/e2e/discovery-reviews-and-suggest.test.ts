@@ -195,5 +195,18 @@ describe.skipIf(!hasBrowser)('helpful reviews and suggestions in the browser', (
     expect(bounds!.x).toBeGreaterThanOrEqual(0);
     expect(bounds!.x + bounds!.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Every suggestion shows whole, over what follows the banner: none cut off by the banner's edge.
+    const options = popup.getByRole('option');
+    expect(await options.count()).toBeGreaterThan(3);
+    const hidden = await options.evaluateAll(
+      (items) =>
+        items.filter((item) => {
+          const { left, top, width, height } = item.getBoundingClientRect();
+          const atCentre = document.elementFromPoint(left + width / 2, top + height / 2);
+          return !atCentre || !item.contains(atCentre);
+        }).length,
+    );
+    expect(hidden).toBe(0);
+    expect(await options.first().evaluate((item) => getComputedStyle(item).textAlign)).toBe('left');
   });
 });

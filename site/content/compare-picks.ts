@@ -42,11 +42,17 @@ function paint(): void {
   paintTray(picks);
 }
 
+/** Whether this page is the comparison of `picks` already: the tray would offer what is on the screen. */
+function showing(picks: Pick[]): boolean {
+  return picks.length >= 2 && new URL(compareHref(picks), location.href).pathname === location.pathname;
+}
+
 function paintTray(picks: Pick[]): void {
   let tray = document.querySelector<HTMLElement>('[data-compare-tray]');
+  const shown = picks.length > 0 && !showing(picks);
   // Room at the page's foot, so the tray never covers its last lines.
-  document.body.classList.toggle('pb-24', picks.length > 0);
-  if (picks.length === 0) {
+  document.body.classList.toggle('pb-24', shown);
+  if (!shown) {
     tray?.remove();
     return;
   }

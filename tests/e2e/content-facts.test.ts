@@ -198,6 +198,9 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
         await page.waitForURL((url) => url.pathname === href);
         const columns = page.locator('[data-compared]');
         expect(await columns.count()).toBe(2);
+        // The comparison on the screen is not offered again: no tray over its foot.
+        await settled(page);
+        expect(await tray.count()).toBe(0);
         expect(await page.locator('[data-row="provider"] td').allInnerTexts()).toEqual([
           'Harvard University',
           'Not known',
@@ -225,6 +228,7 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
           await page.getByText('Link copied').waitFor();
           expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
         }
+        await page.goto('/search');
         await tray.getByRole('button', { name: 'Clear' }).click();
         expect(await tray.count()).toBe(0);
       } finally {

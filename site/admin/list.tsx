@@ -446,12 +446,13 @@ export function Pager({
   );
 }
 
-/** "Rows 11–20 of 37": where this page sits in the list. */
+/** "Rows 11–20 of 37": where this page sits in the list; nothing for an empty list, whose table says so. */
 export function RowsShown({ data }: { data: PagedList }) {
+  if (data.total === 0) return null;
   const rows = Math.min(data.pageSize, Math.max(0, data.total - data.count));
   return (
     <p className="text-sm text-base-content/80" data-rows-shown>
-      {data.total === 0 ? 'No rows' : `Rows ${data.count + 1}–${data.count + rows} of ${data.total}`}
+      Rows {data.count + 1}–{data.count + rows} of {data.total}
     </p>
   );
 }

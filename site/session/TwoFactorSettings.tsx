@@ -28,11 +28,7 @@ export default function TwoFactorSettings(props: AnswerOf<'twoFactorStatus'>) {
       />
     );
   if (!state.enabled && !state.available)
-    return (
-      <p className="text-sm">
-        Off. This server is not set up for two-factor sign-in yet (its operator sets TWO_FACTOR_KEY).
-      </p>
-    );
+    return <p className="text-sm">Off. Two-factor sign-in is not offered on this site yet.</p>;
   if (!state.enabled)
     return (
       <div className="flex flex-col gap-3" data-two-factor="off">

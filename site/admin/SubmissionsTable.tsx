@@ -84,12 +84,9 @@ function approvalSteps(submission: SubmissionShape): RowActionSteps<AnswerOf<'ap
   const field = submission.nameDerived
     ? { label: 'Name', value: name, set: (value: string) => void (checkedName = value) }
     : undefined;
-  const lacking = submission.approvalNeeds.length
-    ? ` It cannot be published as it stands: it ${needsText(submission.approvalNeeds)}. Use Edit to add ${submission.approvalNeeds.length === 1 ? 'it' : 'them'}.`
-    : '';
   const detail = submission.nameDerived
-    ? `Its name was made from the address: nobody typed it. Check it; it is published as submitted otherwise.${dropping}${lacking}`
-    : `“${name}” is published as submitted.${dropping}${lacking}`;
+    ? `Its name was made from the address: nobody typed it. Check it; it is published as submitted otherwise.${dropping}`
+    : `“${name}” is published as submitted.${dropping}`;
   return {
     confirm: {
       question: 'Approve this submission?',
@@ -516,14 +513,21 @@ function SubmissionRow({
       <Cell label="ACTIONS" actions>
         {pending ? (
           <RowActions name={submission.name}>
-            <BusyButton
-              className="btn btn-sm btn-success"
-              busy={isBusy('approving', submission._id)}
-              disabled={busy}
-              onClick={onApprove}
-            >
-              Approve<span className="sr-only"> {submission.name}</span>
-            </BusyButton>
+            {submission.approvalNeeds.length > 0 ? (
+              // Not publishable as it stands: its edit screen, where what it needs is added, approves it.
+              <a className="btn btn-sm btn-success" href={editHref} data-complete-to-approve>
+                Complete to approve<span className="sr-only"> {submission.name}</span>
+              </a>
+            ) : (
+              <BusyButton
+                className="btn btn-sm btn-success"
+                busy={isBusy('approving', submission._id)}
+                disabled={busy}
+                onClick={onApprove}
+              >
+                Approve<span className="sr-only"> {submission.name}</span>
+              </BusyButton>
+            )}
             <BusyButton
               className="btn btn-sm btn-error"
               busy={isBusy('rejecting', submission._id)}

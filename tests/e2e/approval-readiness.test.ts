@@ -60,6 +60,13 @@ describe.skipIf(!hasBrowser)('approvals publish only what a catalog entry needs'
         'Not ready: needs a subject, a type and a description',
         'Not ready: needs a type',
       ]);
+      // A row not ready offers its edit screen, where what it needs is added, rather than an Approve that fails.
+      const notReady = page.locator('tbody tr').filter({ has: page.locator('[data-approval-needs]') });
+      expect(await notReady.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
+      expect(await notReady.locator('[data-complete-to-approve]').count()).toBe(2);
+      expect(await notReady.locator('[data-complete-to-approve]').first().getAttribute('href')).toMatch(
+        /^\/admin\/submission\/[0-9a-f]+/,
+      );
       await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
       await page.getByRole('button', { name: 'Approve selected' }).click();
       const dialog = page.getByRole('alertdialog');

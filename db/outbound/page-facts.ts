@@ -44,10 +44,26 @@ export async function fetchPageTitle(url: string, limits: Partial<TitleFetchLimi
 }
 
 /** What the page says of itself, or undefined when it cannot be read within the limits (never throws). */
-export async function fetchPageFacts(
-  url: string,
-  limits: Partial<TitleFetchLimits> = {},
-): Promise<PageFacts | undefined> {
+export function fetchPageFacts(url: string, limits: Partial<TitleFetchLimits> = {}): Promise<PageFacts | undefined> {
+  // With the usual limits, a page read a moment ago (a link check's run reads it for its picture, then for its
+  // facts) is not read again: one visit to the other site, not one per reader.
+  if (Object.keys(limits).length > 0) return readPageFacts(url, limits);
+  const now = Date.now();
+  for (const [key, read] of recentReads) if (read.at < now - RECENT_MS) recentReads.delete(key);
+  const recent = recentReads.get(url);
+  if (recent) return recent.facts;
+  const facts = readPageFacts(url, limits);
+  recentReads.set(url, { at: now, facts });
+  if (recentReads.size > RECENT_MAX) recentReads.delete(recentReads.keys().next().value!);
+  return facts;
+}
+
+/** How long, and for how many pages, a page's facts are kept for the next reader of the same address. */
+const RECENT_MS = 60_000;
+const RECENT_MAX = 200;
+const recentReads = new Map<string, { at: number; facts: Promise<PageFacts | undefined> }>();
+
+async function readPageFacts(url: string, limits: Partial<TitleFetchLimits>): Promise<PageFacts | undefined> {
   const page = await fetchWithin(url, limits, 'text/html,application/xhtml+xml', (type) => /html/i.test(type));
   return page && factsOf(decode(page.body, page.type), page.url);
 }

@@ -196,8 +196,9 @@ describe.skipIf(!hasBrowser)('learning paths, in the browser', () => {
       });
     await api.call('markProgress', { params: { id: contents[0]!._id }, body: { state: 'done' }, token: ada.token });
     const { page, close } = await open('laptop', ada.email);
-    // The marks as a new browser has them: none kept yet, to be asked of the server.
-    await page.evaluate(() => localStorage.removeItem('userProgress'));
+    // The marks as a new browser has them: none kept yet, to be asked of the server. Cleared as each page starts:
+    // the page before may still be storing the marks it fetched when the next one loads.
+    await page.addInitScript(() => localStorage.removeItem('userProgress'));
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -215,7 +216,6 @@ describe.skipIf(!hasBrowser)('learning paths, in the browser', () => {
 
     // The server cannot be reached: the page says so, and shows no mark it does not know.
     await page.unroute('**/api/users/progress');
-    await page.evaluate(() => localStorage.removeItem('userProgress'));
     await page.route('**/api/users/progress', (route) => route.abort('internetdisconnected'));
     await page.reload();
     await page.locator('[data-list-progress-label]').getByText('Your progress could not be loaded').waitFor();

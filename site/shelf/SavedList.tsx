@@ -224,10 +224,25 @@ function SavedToolbar({
 }) {
   const { data, query } = page;
   const id = useId();
+  const filtered = Object.values(query.filters).filter(Boolean).length;
+  // On a phone the sort, filters and view fold under one button, so the first screen reaches the saves.
+  const [open, setOpen] = useState(false);
   return (
     <search className="flex flex-col gap-3" aria-label="Find in your saved">
       <div className="flex flex-wrap items-end gap-3">
         <SearchField search={query.search} change={change} />
+        <button
+          type="button"
+          className="btn btn-sm touch:btn-md md:hidden"
+          aria-expanded={open}
+          aria-controls={`${id}-more`}
+          onClick={() => setOpen(!open)}
+          data-saved-more
+        >
+          Sort and filter{filtered ? ` (${filtered})` : ''}
+        </button>
+      </div>
+      <div id={`${id}-more`} className={`flex flex-wrap items-end gap-3 ${open ? '' : 'max-md:hidden'}`}>
         <label className="flex flex-col gap-1">
           <span className="text-sm font-semibold">Sort</span>
           <select

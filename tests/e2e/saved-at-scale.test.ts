@@ -235,9 +235,20 @@ describe.skipIf(!hasBrowser)('the Saved page with 2,000 saves, in the browser', 
 
   it('fits a phone in both views, and a new account sees the empty state', async () => {
     const page = await signedInPage(390, 844);
+    await page.goto('/saved');
+    await hydrated(page);
+    // The first screen reaches the saves: the sort, filters and view fold under one button.
+    expect(await page.getByRole('button', { name: 'Cards' }).isVisible()).toBe(false);
+    // Two saves whole on the first screen.
+    const secondBottom = await items(page)
+      .nth(1)
+      .evaluate((item) => item.getBoundingClientRect().bottom);
+    await shot(page, 'phone-first-screen');
+    expect(secondBottom).toBeLessThanOrEqual(844);
+    const more = page.getByRole('button', { name: /^Sort and filter/ });
+    await more.click();
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
     for (const view of ['Compact', 'Cards']) {
-      await page.goto('/saved');
-      await hydrated(page);
       await page.getByRole('button', { name: view }).click();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       // The name keeps room to be read beside its checkbox, picture and trash.

@@ -58,9 +58,13 @@ const BUDGETS_ALONE = [
   'lists-and-uploads-stay-within-budget',
 ].map((name) => `tests/security/${name}.test.ts`);
 
+/** Unit tests of what the server builds from the process's own database (db/client.ts's getDb). */
+const PROCESS_DATABASE = ['db/catalog/search/process-database-indexes.test.ts'];
+
 /**
- * Eleven projects, one command (`npm test`; `--project <name>` runs one):
- * - unit: the tests beside the code in db/, cli/, site/ and scripts/, on a temporary database file each;
+ * Twelve projects, one command (`npm test`; `--project <name>` runs one):
+ * - unit: the tests beside the code in db/, cli/, site/ and scripts/, on a temporary database file each, and in
+ *   process-database those that open the process's own database (PROCESS_DATABASE), in a fresh worker;
  * - api, cli: the real built server / the real `skillshelf` process, one temporary database per test file;
  * - security: one file per attack that must stay fixed, most of them against the real server, and in
  *   security-under-load those that load it or time its answers (ATTACKS_UNDER_LOAD);
@@ -97,8 +101,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['db/**/*.test.ts', 'cli/**/*.test.ts', 'site/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: PROCESS_DATABASE,
         },
       },
+      // Sets DATABASE_URL and opens the process's database through db/client.ts: a fresh worker of its own, where
+      // no earlier file has read the configuration or opened another database.
+      { extends: true, test: { name: 'process-database', include: PROCESS_DATABASE, isolate: true } },
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'] } },
       { extends: true, test: { name: 'cli', include: ['tests/cli/**/*.test.ts'] } },
       {

@@ -14,7 +14,17 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const DURATIONS_FILE = fileURLToPath(new URL('./file-durations.json', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-const FIRST = ['scale', 'cli', 'sqld', 'api', 'security', 'security-under-load', 'contract', 'unit'];
+const FIRST = [
+  'scale',
+  'cli',
+  'sqld',
+  'api',
+  'security',
+  'security-under-load',
+  'contract',
+  'unit',
+  'process-database',
+];
 
 function rank(spec: TestSpecification): number {
   const index = FIRST.indexOf(spec.project.name);

@@ -20,7 +20,8 @@ const ROW_MAX = 140;
 const ROW_WITH_TEXT_MAX = 170;
 
 const TABLES = [
-  { path: '/admin/submissions', action: /^Approve/ },
+  // Reject: every pending row has it (Approve only those ready to publish).
+  { path: '/admin/submissions', action: /^Reject/ },
   { path: '/admin/contents', action: /^Delete/ },
   { path: '/admin/reviews', action: /^Delete/ },
   { path: '/admin/users', action: /^Delete/ },

@@ -1,6 +1,6 @@
 /**
  * The admin's reviews (docs/product.md#pages Admin reviews), one more table of the kit (./list.tsx): find by
- * words, filter by stars, by reports waiting or (a row's "Only its reviews", cleared by its chip) by content, sort,
+ * words, filter by stars, by reports waiting or (a row's "Its reviews", cleared by its chip) by content, sort,
  * page; delete after a confirmation through DELETE /api/reviews/{id}, or dismiss a reported review's reports
  * through DELETE /api/reviews/{id}/reports, both audited.
  */
@@ -133,10 +133,10 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
                     {onlyContent !== review.content._id && (
                       <button
                         type="button"
-                        className="btn btn-ghost btn-xs ms-1"
+                        className="btn btn-ghost btn-xs ms-1 touch:btn-sm"
                         onClick={() => change({ filters: { content: review.content._id } })}
                       >
-                        Only its reviews<span className="sr-only">: {review.content.name}</span>
+                        Its reviews<span className="sr-only">: {review.content.name}</span>
                       </button>
                     )}
                   </Cell>

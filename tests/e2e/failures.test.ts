@@ -61,7 +61,10 @@ describe.skipIf(!hasBrowser)('failures, told in words', () => {
         await page.goto(`/content/${slug}`);
         await hydrated(page);
 
-        await page.route('**/api/users/saves/**', (route) => route.abort('internetdisconnected'));
+        // The server out of reach: every request of the page, not only the save, so that no other answer
+        // (a background fetch) says the connection is back while the test looks.
+        const unreachable = (url: URL) => url.pathname.startsWith('/api/') || url.pathname === '/healthz';
+        await page.route(unreachable, (route) => route.abort('internetdisconnected'));
         const save = page.locator('main [data-save-toggle]').first();
         const wanted = (await save.getAttribute('aria-pressed')) !== 'true';
         await save.click();
@@ -75,7 +78,7 @@ describe.skipIf(!hasBrowser)('failures, told in words', () => {
         expect(await axeViolations(page)).toEqual([]);
         await page.screenshot({ path: `/tmp/shots/failure-${size.name}-${theme}.png`, animations: 'disabled' });
 
-        await page.unroute('**/api/users/saves/**');
+        await page.unroute(unreachable);
         await toast.getByRole('button', { name: 'Retry' }).click();
         await expect.poll(() => save.getAttribute('aria-pressed')).toBe(String(wanted));
         await banner.waitFor({ state: 'hidden' });

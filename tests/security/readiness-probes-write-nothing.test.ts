@@ -75,8 +75,9 @@ describe.skipIf(!hasSqld)(`a flood of readiness probes${hasSqld ? '' : ` (skippe
     const writes = after.writes - before.writes;
     const statements = after.statements - before.statements;
     console.log(`readiness: ${PROBES} probes in ${seconds.toFixed(1)} s: ${writes} writes, ${statements} statements`);
-    // The server's own background jobs may write now and then (a lease taken); the probes, never.
-    expect(writes).toBeLessThanOrEqual(2);
+    // The server's own background jobs may write now and then (a lease taken as each starts: 1-3 in a run);
+    // the probes, never: one each would be 300.
+    expect(writes).toBeLessThanOrEqual(5);
     // A readiness check is a few reads, made again at most about once a second.
     expect(statements).toBeLessThan(10 * (Math.ceil(seconds) + 1));
   });

@@ -65,40 +65,29 @@ export async function removeListItem(db: Db, userId: string, listId: string, con
   return readList(db, userId, listId);
 }
 
-export async function updateListNote(
-  db: Db,
-  userId: string,
-  listId: string,
-  contentId: string,
-  input: unknown,
-): Promise<LearnerList> {
-  const { note } = parseInput(listNoteInput, input);
-  await ownList(db, userId, listId);
-  const [updated] = await db.batch([
-    db
-      .update(listItems)
-      .set({ note })
-      .where(and(eq(listItems.listId, listId), eq(listItems.contentId, contentId))),
-    touch(db, listId),
-  ]);
-  if (updated.rowsAffected === 0) throw notFound('That resource is not in this list');
-  return readList(db, userId, listId);
+/** Writes the item's note ('' removes it). */
+export async function updateListNote(db: Db, userId: string, listId: string, contentId: string, input: unknown) {
+  return updateListItem(db, userId, listId, contentId, parseInput(listNoteInput, input));
 }
 
 /** Starts a section before the item with its heading ('' removes it): a path's headings between its steps. */
-export async function updateListSection(
+export async function updateListSection(db: Db, userId: string, listId: string, contentId: string, input: unknown) {
+  return updateListItem(db, userId, listId, contentId, parseInput(listSectionInput, input));
+}
+
+/** Sets a field of an item in a list the user owns, and marks the list changed, in one batch. */
+async function updateListItem(
   db: Db,
   userId: string,
   listId: string,
   contentId: string,
-  input: unknown,
+  values: { note: string } | { section: string },
 ): Promise<LearnerList> {
-  const { section } = parseInput(listSectionInput, input);
   await ownList(db, userId, listId);
   const [updated] = await db.batch([
     db
       .update(listItems)
-      .set({ section })
+      .set(values)
       .where(and(eq(listItems.listId, listId), eq(listItems.contentId, contentId))),
     touch(db, listId),
   ]);

@@ -5,51 +5,28 @@
  * which reports no position; R's answer still carries the position it shows (its replicator writes it down),
  * so the user's next request through S makes S catch up first.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../setup/actors.ts';
 import { apiClient, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
-import { hasSqld, NO_SQLD, startSqld, type Sqld } from '../setup/sqld.ts';
+import { hasSqld, NO_SQLD } from '../setup/sqld.ts';
+import { startTopology, type Topology } from '../setup/topology.ts';
 
 const positionOf = (headers: Headers) => headers.get('x-db-position') ?? '';
 
 describe.skipIf(!hasSqld)(`monotonic reads across replicas${hasSqld ? '' : ` (skipped: ${NO_SQLD})`}`, () => {
-  let primary: Sqld;
-  let onPrimary: TestServer;
-  let everySecond: TestServer;
-  let everyMinute: TestServer;
+  let topology: Topology;
   let a: ApiClient;
   let r: ApiClient;
   let s: ApiClient;
-  const dir = mkdtempSync(join(tmpdir(), 'skillshelf-monotonic-'));
 
   beforeAll(async () => {
-    primary = await startSqld();
-    onPrimary = await startServer({ env: { DATABASE_URL: primary.url } });
-    [everySecond, everyMinute] = await Promise.all(
-      [1, 60].map((interval) =>
-        startServer({
-          seed: false,
-          env: {
-            DATABASE_URL: `file:${join(dir, `replica-${interval}.db`)}`,
-            DATABASE_SYNC_URL: primary.url,
-            DATABASE_SYNC_INTERVAL: String(interval),
-          },
-        }),
-      ),
-    );
-    a = apiClient(onPrimary.url);
+    topology = await startTopology({ replicaPulls: [1, 60] });
+    const [everySecond, everyMinute] = topology.onReplicas;
+    a = apiClient(topology.onPrimary.url);
     r = apiClient(everySecond!.url);
     s = apiClient(everyMinute!.url);
   });
-  afterAll(async () => {
-    await Promise.all([onPrimary?.stop(), everySecond?.stop(), everyMinute?.stop()]);
-    await primary?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => topology?.stop());
 
   it('a review one replica pulled by itself is on the next page through another, for the user who saw it', async () => {
     const reader = await signUp(a, 'Reader');

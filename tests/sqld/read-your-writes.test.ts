@@ -7,13 +7,11 @@
  * primary stops working on a replica with the usual pull within the staleness bound, and a primary that does
  * not answer leaves B's pages served within the catch-up bound.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
-import { hasSqld, NO_SQLD, startSqld, type Sqld } from '../setup/sqld.ts';
+import type { TestServer } from '../setup/server.ts';
+import { hasSqld, NO_SQLD, type Sqld } from '../setup/sqld.ts';
+import { startTopology, type Topology } from '../setup/topology.ts';
 
 /** The staleness bound of a replica pulling every second: the interval, the pull, and a margin for a busy machine. */
 const WITHIN_STALENESS = { timeout: 2500, interval: 50 };
@@ -27,41 +25,26 @@ const positionCookie = (headers: Headers) =>
     .find((pair) => pair.startsWith('db_position=')) ?? '';
 
 describe.skipIf(!hasSqld)(`read-your-writes across servers${hasSqld ? '' : ` (skipped: ${NO_SQLD})`}`, () => {
+  let topology: Topology;
   let primary: Sqld;
   let onPrimary: TestServer;
   /** Pulls by itself once a minute: what it shows at once, it caught up to. */
   let slowReplica: TestServer;
-  /** Pulls every second, as deployed. */
-  let replica: TestServer;
   let a: ApiClient;
   let b: ApiClient;
+  /** Through a replica that pulls every second, as deployed. */
   let r: ApiClient;
-  const dir = mkdtempSync(join(tmpdir(), 'skillshelf-ryw-'));
 
   beforeAll(async () => {
-    primary = await startSqld();
-    onPrimary = await startServer({ env: { DATABASE_URL: primary.url } });
-    [slowReplica, replica] = await Promise.all(
-      [60, 1].map((interval) =>
-        startServer({
-          seed: false,
-          env: {
-            DATABASE_URL: `file:${join(dir, `replica-${interval}.db`)}`,
-            DATABASE_SYNC_URL: primary.url,
-            DATABASE_SYNC_INTERVAL: String(interval),
-          },
-        }),
-      ),
-    );
+    topology = await startTopology({ replicaPulls: [60, 1] });
+    ({ primary, onPrimary } = topology);
+    const [slow, everySecond] = topology.onReplicas;
+    slowReplica = slow!;
     a = apiClient(onPrimary.url);
-    b = apiClient(slowReplica!.url);
-    r = apiClient(replica!.url);
+    b = apiClient(slowReplica.url);
+    r = apiClient(everySecond!.url);
   });
-  afterAll(async () => {
-    await Promise.all([onPrimary?.stop(), slowReplica?.stop(), replica?.stop()]);
-    await primary?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => topology?.stop());
 
   it('a sign-up through one server is signed in on the next request through the other, with or without its position', async () => {
     const account = { name: 'Next Request', email: uniqueEmail('ryw'), password: 'password-123' };

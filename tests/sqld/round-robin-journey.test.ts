@@ -7,15 +7,13 @@
  * replica catch up first (docs/decisions/044). Five runs, so each step's write and read land on both orders
  * of the two servers. The figures printed say how many requests read the primary and how many made B pull.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../setup/http.ts';
 import { hasNginx, NO_NGINX, nginxAddress, startNginx, type Nginx } from '../setup/nginx.ts';
-import { startServer, type TestServer } from '../setup/server.ts';
-import { hasSqld, NO_SQLD, startSqld, type Sqld } from '../setup/sqld.ts';
+import type { TestServer } from '../setup/server.ts';
+import { hasSqld, NO_SQLD } from '../setup/sqld.ts';
+import { startTopology, type Topology } from '../setup/topology.ts';
 
 const RUNS = 5;
 const METRICS_TOKEN = 'journey-metrics-token-0123456789abcdef';
@@ -102,33 +100,24 @@ async function metrics(server: TestServer): Promise<{ requests: number; catchUps
 describe.skipIf(!hasSqld || !hasNginx)(
   `a learner's journey through nginx's round-robin over two servers${hasSqld ? '' : ` (skipped: ${NO_SQLD})`}${hasNginx ? '' : ` (skipped: ${NO_NGINX})`}`,
   () => {
-    let primary: Sqld;
+    let topology: Topology;
     let onPrimary: TestServer;
     let onReplica: TestServer;
     let proxy: Nginx;
-    const dir = mkdtempSync(join(tmpdir(), 'skillshelf-journey-'));
 
     beforeAll(async () => {
-      primary = await startSqld();
       const address = await nginxAddress();
-      const env = { TRUST_PROXY: '127.0.0.1', PUBLIC_URL: address.url, METRICS_TOKEN };
-      onPrimary = await startServer({ env: { ...env, DATABASE_URL: primary.url } });
-      onReplica = await startServer({
-        seed: false,
-        env: {
-          ...env,
-          DATABASE_URL: `file:${join(dir, 'replica.db')}`,
-          DATABASE_SYNC_URL: primary.url,
-          DATABASE_SYNC_INTERVAL: '1',
-        },
+      topology = await startTopology({
+        replicaPulls: [1],
+        env: { TRUST_PROXY: '127.0.0.1', PUBLIC_URL: address.url, METRICS_TOKEN },
       });
+      onPrimary = topology.onPrimary;
+      onReplica = topology.onReplicas[0]!;
       proxy = await startNginx([onPrimary.port, onReplica.port], address);
     });
     afterAll(async () => {
       await proxy?.stop();
-      await Promise.all([onPrimary?.stop(), onReplica?.stop()]);
-      await primary?.stop();
-      rmSync(dir, { recursive: true, force: true });
+      await topology?.stop();
     });
 
     it(`every step's next page shows the step, whichever server answers, ${RUNS} runs over`, async () => {

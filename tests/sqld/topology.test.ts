@@ -14,6 +14,7 @@ import { runCli } from '../cli/harness.ts';
 import { apiClient, DEMO_ADMIN, uniqueEmail, type ApiClient } from '../setup/http.ts';
 import { startServer, type TestServer } from '../setup/server.ts';
 import { hasSqld, NO_SQLD, SQLD_AUTH_TOKEN, startSqld, type Sqld } from '../setup/sqld.ts';
+import { startTopology, type Topology } from '../setup/topology.ts';
 
 const SYNC_SECONDS = 1;
 /** The freshness bound: a second for the page caches (decision 023) plus the replica's sync interval. */
@@ -22,32 +23,27 @@ const FRESH = { timeout: 1000 + SYNC_SECONDS * 1000 + 1000, interval: 50 };
 describe.skipIf(!hasSqld)(
   `two servers on a sqld primary and its replicas${hasSqld ? '' : ` (skipped: ${NO_SQLD})`}`,
   () => {
+    let topology: Topology;
     let primary: Sqld;
     let replicaNode: Sqld;
     let onPrimary: TestServer;
     let onReplica: TestServer;
     let a: ApiClient;
     let b: ApiClient;
+    /** Files of the servers and CLI runs the tests start themselves. */
     const dir = mkdtempSync(join(tmpdir(), 'skillshelf-topology-'));
 
     beforeAll(async () => {
-      primary = await startSqld({ grpc: true });
+      topology = await startTopology({ primary: { grpc: true }, replicaPulls: [SYNC_SECONDS] });
+      ({ primary, onPrimary } = topology);
+      onReplica = topology.onReplicas[0]!;
       replicaNode = await startSqld({ primary });
-      onPrimary = await startServer({ env: { DATABASE_URL: primary.url } });
-      onReplica = await startServer({
-        seed: false,
-        env: {
-          DATABASE_URL: `file:${join(dir, 'replica.db')}`,
-          DATABASE_SYNC_URL: primary.url,
-          DATABASE_SYNC_INTERVAL: String(SYNC_SECONDS),
-        },
-      });
       a = apiClient(onPrimary.url);
       b = apiClient(onReplica.url);
     });
     afterAll(async () => {
-      await Promise.all([onPrimary?.stop(), onReplica?.stop()]);
-      await Promise.all([replicaNode?.stop(), primary?.stop()]);
+      await replicaNode?.stop();
+      await topology?.stop();
       rmSync(dir, { recursive: true, force: true });
     });
 

@@ -7,14 +7,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, settled, signInThroughForm } from '../setup/browser.ts';
+import { hasBrowser, hydrated, launchBrowser, settled, EACH_SIZE, type Size, withPage } from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, signUp } from '../setup/actors.ts';
 import { ALL_RULES, COLOUR_RULES, violationsOf } from './axe-screens.ts';
 
 const SCREENS = new URL('../../scratch/screens/', import.meta.url).pathname;
-const SIZES = { laptop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
 const SLUG = 'cs50-s-introduction-to-programming-with-python';
 
 describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
@@ -61,7 +60,7 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
     await browser?.close();
   });
 
-  async function check(page: Page, name: string, size: keyof typeof SIZES) {
+  async function check(page: Page, name: string, size: Size) {
     const found: string[] = [];
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
@@ -75,12 +74,10 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
     return found;
   }
 
-  it.each(Object.keys(SIZES) as Array<keyof typeof SIZES>)(
+  it.each(EACH_SIZE)(
     'the content page at %s: facts at a glance, star bars that filter, the finished mark',
     async (size) => {
-      const context = await browser.newContext({ baseURL: server.url, viewport: SIZES[size], bypassCSP: true });
-      try {
-        const page = await context.newPage();
+      await withPage(browser, server.url, { size }, async (page) => {
         await page.goto(`/content/${SLUG}`);
         const glance = page.getByRole('definition').filter({ hasText: 'Harvard University' });
         await glance.first().waitFor();
@@ -111,21 +108,17 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
         expect(await reviews.filter({ visible: true }).count()).toBe(all);
         found.push(...(await check(page, 'content-facts', size)));
         expect(found).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     },
     90_000,
   );
 
-  it.each(Object.keys(SIZES) as Array<keyof typeof SIZES>)(
+  it.each(EACH_SIZE)(
     'narrows /search by duration at %s (from its counted sidebar group on a laptop)',
     async (size) => {
       const expected = (await api.call('searchContents')).body.facets.duration['10-50'] as number;
       expect(expected).toBeGreaterThan(0);
-      const context = await browser.newContext({ baseURL: server.url, viewport: SIZES[size], bypassCSP: true });
-      try {
-        const page = await context.newPage();
+      await withPage(browser, server.url, { size }, async (page) => {
         if (size === 'laptop') {
           await page.goto('/search');
           await settled(page);
@@ -142,18 +135,14 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
         ).toBe('Duration: 10–50 hours');
         expect(await page.locator('[data-content-card]').count()).toBe(Math.min(expected, 12));
         expect(await check(page, 'search-duration', size)).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     },
     90_000,
   );
 
   it('narrows /search by provider from its counted sidebar group, and the chip takes it off', async () => {
     const expected = (await api.call('searchContents')).body.facets.provider['Harvard University'] as number;
-    const context = await browser.newContext({ baseURL: server.url, viewport: SIZES.laptop, bypassCSP: true });
-    try {
-      const page = await context.newPage();
+    await withPage(browser, server.url, {}, async (page) => {
       await page.goto('/search');
       await settled(page);
       const filters = page.getByRole('region', { name: 'Filters' });
@@ -171,17 +160,13 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
       expect(await check(page, 'search-provider', 'laptop')).toEqual([]);
       await chip.click();
       await page.waitForURL((url) => !url.searchParams.has('provider'));
-    } finally {
-      await context.close();
-    }
+    });
   }, 90_000);
 
-  it.each(Object.keys(SIZES) as Array<keyof typeof SIZES>)(
+  it.each(EACH_SIZE)(
     'picks resources to compare at %s, from a card and a content page, and compares them in one table',
     async (size) => {
-      const context = await browser.newContext({ baseURL: server.url, viewport: SIZES[size], bypassCSP: true });
-      try {
-        const page = await context.newPage();
+      await withPage(browser, server.url, { size }, async (page, context) => {
         await page.goto('/search?provider=Harvard%20University');
         await settled(page);
         const card = page.locator('[data-content-card]').filter({ has: page.getByRole('heading', { name: /^CS50x/ }) });
@@ -231,9 +216,7 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
         await page.goto('/search');
         await tray.getByRole('button', { name: 'Clear' }).click();
         expect(await tray.count()).toBe(0);
-      } finally {
-        await context.close();
-      }
+      });
     },
     90_000,
   );
@@ -268,13 +251,10 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
     await page.context().close();
   });
 
-  it.each(Object.keys(SIZES) as Array<keyof typeof SIZES>)(
+  it.each(EACH_SIZE)(
     'an admin edits the facts at %s: a wrong one is refused beside its field, a right one shows on the page',
     async (size) => {
-      const context = await browser.newContext({ baseURL: server.url, viewport: SIZES[size], bypassCSP: true });
-      try {
-        const page = await context.newPage();
-        await signInThroughForm(page, DEMO_ADMIN);
+      await withPage(browser, server.url, { size, account: DEMO_ADMIN }, async (page) => {
         await page.goto(`/admin/content/${contentId}`);
         await hydrated(page);
         const hours = page.getByLabel('Hours in all');
@@ -296,9 +276,7 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
             })
           ).body.hours,
         ).toBe(size === 'laptop' ? 42 : 40);
-      } finally {
-        await context.close();
-      }
+      });
     },
     90_000,
   );

@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/harness.ts';
-import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { hasBrowser, hydrated, launchBrowser, EACH_SIZE, withPage } from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, newContent } from '../setup/actors.ts';
@@ -17,7 +17,6 @@ import { sqlRows } from '../setup/sql.ts';
 import { axeViolations } from './axe-screens.ts';
 
 const SCREENS = new URL('../../scratch/screens/', import.meta.url).pathname;
-const SIZES = { laptop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
 const COURSE_PAGE = readFileSync(new URL('../fixtures/course-pages/course-graph.html', import.meta.url), 'utf8');
 
 describe.skipIf(!hasBrowser)('facts from a content’s own page, on its edit screen', () => {
@@ -54,14 +53,11 @@ describe.skipIf(!hasBrowser)('facts from a content’s own page, on its edit scr
     return made;
   }
 
-  it.each(Object.keys(SIZES) as Array<keyof typeof SIZES>)(
+  it.each(EACH_SIZE)(
     'at %s',
     async (size) => {
       const content = await checkedContent(size === 'laptop' ? 1 : 2);
-      const context = await browser.newContext({ baseURL: server.url, viewport: SIZES[size], bypassCSP: true });
-      try {
-        const page = await context.newPage();
-        await signInThroughForm(page, DEMO_ADMIN);
+      await withPage(browser, server.url, { size, account: DEMO_ADMIN }, async (page) => {
         await page.goto(`/admin/content/${content._id}`);
         await hydrated(page);
         const note = page.locator('[data-page-facts]');
@@ -83,9 +79,7 @@ describe.skipIf(!hasBrowser)('facts from a content’s own page, on its edit scr
         expect(saved.suggested).toEqual({});
         const [row] = await sqlRows(server.dbUrl, 'SELECT provider, hours FROM contents WHERE id = ?', [content._id]);
         expect(row).toEqual({ provider: 'Typed by the admin', hours: 40 });
-      } finally {
-        await context.close();
-      }
+      });
     },
     90_000,
   );

@@ -8,13 +8,22 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, nativeDialogs, settled, signInThroughForm } from '../setup/browser.ts';
+import {
+  hasBrowser,
+  hydrated,
+  launchBrowser,
+  nativeDialogs,
+  settled,
+  signInThroughForm,
+  EACH_SIZE,
+  SIZES,
+  type Size,
+} from '../setup/browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
 import { ALL_RULES, COLOUR_RULES, violationsOf } from './axe-screens.ts';
 
 const SCREENS = new URL('../../scratch/screens/', import.meta.url).pathname;
-const SIZES = { laptop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
 const PASSWORD = 'path-password-1';
 
 describe.skipIf(!hasBrowser)('learning paths, in the browser', () => {
@@ -31,7 +40,7 @@ describe.skipIf(!hasBrowser)('learning paths, in the browser', () => {
     await browser?.close();
   });
 
-  async function check(page: Page, name: string, size: keyof typeof SIZES) {
+  async function check(page: Page, name: string, size: Size) {
     const found: string[] = [];
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
@@ -46,7 +55,7 @@ describe.skipIf(!hasBrowser)('learning paths, in the browser', () => {
     return found;
   }
 
-  async function open(size: keyof typeof SIZES, email?: string) {
+  async function open(size: Size, email?: string) {
     const context = await browser.newContext({ baseURL: server.url, viewport: SIZES[size], bypassCSP: true });
     const page = await context.newPage();
     const problems: string[] = [];
@@ -63,7 +72,7 @@ describe.skipIf(!hasBrowser)('learning paths, in the browser', () => {
     };
   }
 
-  it.each(Object.keys(SIZES) as Array<keyof typeof SIZES>)(
+  it.each(EACH_SIZE)(
     'at %s: a path made, sectioned and followed by its owner; seen without marks by others; copied to follow',
     async (size) => {
       const ada = await signUp(api, `Ada Path ${size}`, { password: PASSWORD });

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, settled, signInThroughForm } from '../setup/browser.ts';
+import { hasBrowser, hydrated, launchBrowser, settled, EACH_SIZE, withPage } from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, signUp } from '../setup/actors.ts';
@@ -14,7 +14,6 @@ import { startLocalSite, type LocalSite } from '../setup/local-site.ts';
 import { ALL_RULES, COLOUR_RULES, violationsOf } from './axe-screens.ts';
 
 const SCREENS = new URL('../../scratch/screens/', import.meta.url).pathname;
-const SIZES = { laptop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
 const COURSE_PAGE = readFileSync(new URL('../fixtures/course-pages/course-graph.html', import.meta.url), 'utf8');
 
 describe.skipIf(!hasBrowser)('facts from the submitted page, on the admin’s screen', () => {
@@ -55,13 +54,10 @@ describe.skipIf(!hasBrowser)('facts from the submitted page, on the admin’s sc
     await site?.close();
   });
 
-  it.each(Object.keys(SIZES) as Array<keyof typeof SIZES>)(
+  it.each(EACH_SIZE)(
     'at %s',
     async (size) => {
-      const context = await browser.newContext({ baseURL: server.url, viewport: SIZES[size], bypassCSP: true });
-      try {
-        const page = await context.newPage();
-        await signInThroughForm(page, DEMO_ADMIN);
+      await withPage(browser, server.url, { size, account: DEMO_ADMIN }, async (page) => {
         await page.goto(`/admin/submission/${submissionId}`);
         await hydrated(page);
         expect(await page.locator('[data-suggested-fields]').innerText()).toContain('Provider (from the page)');
@@ -77,9 +73,7 @@ describe.skipIf(!hasBrowser)('facts from the submitted page, on the admin’s sc
           await page.screenshot({ path: `${SCREENS}admin-submission-page-facts-${size}-${theme}.png`, fullPage: true });
         }
         expect(found).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      });
     },
     90_000,
   );

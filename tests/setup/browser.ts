@@ -67,6 +67,31 @@ export async function newContext(
   return browser.newContext({ baseURL, javaScriptEnabled: options.javaScriptEnabled ?? true });
 }
 
+/** The two sizes every screen is checked at: a laptop and a phone. */
+export const SIZES = { laptop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
+export type Size = keyof typeof SIZES;
+export const EACH_SIZE = Object.keys(SIZES) as Size[];
+
+/**
+ * `run` with a page of its own at `size` (the laptop's by default), signed in as `account` through /signin when
+ * one is given; its browser context is closed after, however `run` ends.
+ */
+export async function withPage(
+  browser: Browser,
+  baseURL: string,
+  options: { size?: Size; account?: { email: string; password: string } },
+  run: (page: Page, context: BrowserContext) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext({ baseURL, viewport: SIZES[options.size ?? 'laptop'], bypassCSP: true });
+  try {
+    const page = await context.newPage();
+    if (options.account) await signInThroughForm(page, options.account);
+    await run(page, context);
+  } finally {
+    await context.close();
+  }
+}
+
 /**
  * Waits until every island rendered on the server has hydrated: typing into a form before React owns it
  * would be lost.

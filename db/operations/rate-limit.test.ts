@@ -1,7 +1,8 @@
 import type { InStatement } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
-import { addressGroup, countEvent } from './rate-limit.ts';
+import { config } from '../config.ts';
+import { addressGroup, countEvent, hitLimitMany } from './rate-limit.ts';
 
 describe('the address group a per-address limit counts under', () => {
   it('is an IPv6 address’s /64, however the address is written', () => {
@@ -76,5 +77,29 @@ describe('counting events', () => {
     );
     expect(counted.map((c) => c.count).sort()).toEqual([1, 2, 3, 4, 5]);
     expect(counted[0]!.resetAt).toBeGreaterThan(Date.now());
+  });
+
+  it('lets a batch through up to the limit, refuses the rest, and counts only what it let through', async () => {
+    const { max } = config().RATE_LIMIT_SUBMISSION_USER;
+    const stored = async () =>
+      (await t.db.$client.execute("SELECT count FROM rate_limits WHERE key = 'RATE_LIMIT_SUBMISSION_USER:ada'"))
+        .rows[0]!.count;
+    expect(await hitLimitMany(t.db, 'RATE_LIMIT_SUBMISSION_USER', 'ada', max - 2)).toEqual({
+      allowed: max - 2,
+      refusal: undefined,
+    });
+    const over = await hitLimitMany(t.db, 'RATE_LIMIT_SUBMISSION_USER', 'ada', 5);
+    expect(over.allowed).toBe(2);
+    expect(over.refusal).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(await stored()).toBe(max);
+    // Spent: refused on a read, nothing more counted.
+    upserts = 0;
+    const spent = await hitLimitMany(t.db, 'RATE_LIMIT_SUBMISSION_USER', 'ada', 1);
+    expect(spent.allowed).toBe(0);
+    expect(spent.refusal).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(upserts).toBe(0);
+    expect(await stored()).toBe(max);
+    // Another account's batch is counted apart.
+    expect((await hitLimitMany(t.db, 'RATE_LIMIT_SUBMISSION_USER', 'bob', 3)).allowed).toBe(3);
   });
 });

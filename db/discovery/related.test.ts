@@ -1,11 +1,10 @@
 import { eq, gt } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
+import { createTestDb, newUserId, type TestDb } from '../../tests/setup/db.ts';
 import { catalogChanges, coSaveQueue, coSaves, contents, recentSaveCounts, users as userRows } from '../schema.ts';
 import { newId } from '../ids.ts';
 import { insertContentStatements } from '../catalog/content-rows.ts';
 import { contentInput } from '../catalog/validation/contents.ts';
-import { createUser } from '../accounts/users.ts';
 import { ageRecentSaves, mostSavedThisMonth } from './most-saved.ts';
 import { CO_SAVE_MIN_USERS, CO_SAVE_RECENT_SAVES, countDueCoSaves } from './co-saves.ts';
 import { coSavedWith, relatedResources } from './related.ts';
@@ -31,8 +30,7 @@ async function addContent(tags: { category?: string[]; techStack?: string[]; typ
   await t.db.batch(insertContentStatements(t.db, id, input));
   return id;
 }
-const user = async (name: string) =>
-  (await createUser(t.db, { name, email: `${name}-${newId()}@example.com`, password: 'correct horse battery' })).id;
+const user = (name?: string) => newUserId(t.db, name);
 const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
 const latestChange = async () =>
   (await t.db.select({ seq: catalogChanges.seq }).from(catalogChanges).orderBy(catalogChanges.seq)).at(-1)?.seq ?? 0;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
+import { createTestDb, newUserId, type TestDb } from '../../tests/setup/db.ts';
 import { newId } from '../ids.ts';
 import { insertContentStatements } from '../catalog/content-rows.ts';
 import { contentInput } from '../catalog/validation/contents.ts';
@@ -14,8 +14,7 @@ let t: TestDb;
 beforeEach(async () => (t = await createTestDb()));
 afterEach(() => t.close());
 
-const user = async (name = 'Ada') =>
-  (await createUser(t.db, { name, email: `${name}-${newId()}@example.com`, password: 'correct horse battery' })).id;
+const user = (name?: string) => newUserId(t.db, name);
 let n = 0;
 async function addContent(category: string[]): Promise<void> {
   const id = newId();

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
+import { createTestDb, failure, newUserId, type TestDb } from '../../tests/setup/db.ts';
 import { newId } from '../ids.ts';
 import { insertContentStatements } from '../catalog/content-rows.ts';
 import { contentInput } from '../catalog/validation/contents.ts';
-import { createUser } from '../accounts/users.ts';
 import { follows, tags } from '../schema.ts';
 import { exportAccount } from '../account-data/account-export.ts';
 import { changeDigest, followTag, listFollows, markFollowsSeen, unfollowTag } from './follows.ts';
@@ -13,16 +12,7 @@ let t: TestDb;
 beforeEach(async () => (t = await createTestDb()));
 afterEach(() => t.close());
 
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (error: { code: string; message: string }) => ({ code: error.code, message: error.message }),
-  );
-
-const user = async (name = 'Ada') =>
-  (await createUser(t.db, { name, email: `${name}-${newId()}@example.com`, password: 'correct horse battery' })).id;
+const user = (name?: string) => newUserId(t.db, name);
 async function addContent(category: string[]): Promise<void> {
   const id = newId();
   const input = contentInput.parse({

@@ -1,11 +1,10 @@
 import { eq, gt } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
+import { createTestDb, failure, newUserId, type TestDb } from '../../tests/setup/db.ts';
 import { catalogChanges, contents, listItems, lists } from '../schema.ts';
 import { newId } from '../ids.ts';
 import { insertContentStatements } from '../catalog/content-rows.ts';
 import { contentInput } from '../catalog/validation/contents.ts';
-import { createUser } from '../accounts/users.ts';
 import { auditLog, progress, users } from '../schema.ts';
 import { exportAccount } from '../account-data/account-export.ts';
 import {
@@ -29,14 +28,6 @@ let t: TestDb;
 beforeEach(async () => (t = await createTestDb()));
 afterEach(() => t.close());
 
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (error: { code: string; message: string }) => ({ code: error.code, message: error.message }),
-  );
-
 let n = 0;
 async function addContent(): Promise<string> {
   const id = newId();
@@ -53,8 +44,7 @@ async function addContent(): Promise<string> {
   await t.db.batch(insertContentStatements(t.db, id, input));
   return id;
 }
-const user = async (name = 'Ada') =>
-  (await createUser(t.db, { name, email: `${name}-${newId()}@example.com`, password: 'correct horse battery' })).id;
+const user = (name?: string) => newUserId(t.db, name);
 const latestChange = async () =>
   (await t.db.select({ seq: catalogChanges.seq }).from(catalogChanges).orderBy(catalogChanges.seq)).at(-1)?.seq ?? 0;
 const listChangesAfter = (seq: number) =>

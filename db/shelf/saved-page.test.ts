@@ -1,11 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
+import { createTestDb, failure, newUserId, type TestDb } from '../../tests/setup/db.ts';
 import { contents, listItems, progress, saves } from '../schema.ts';
 import { newId } from '../ids.ts';
 import { insertContentStatements } from '../catalog/content-rows.ts';
 import { contentInput } from '../catalog/validation/contents.ts';
-import { createUser } from '../accounts/users.ts';
 import { createList } from './lists.ts';
 import { addListItem } from './list-items.ts';
 import { markProgress } from './progress.ts';
@@ -16,14 +15,6 @@ import { ITEMS_PER_LIST } from './validation/lists.ts';
 let t: TestDb;
 beforeEach(async () => (t = await createTestDb()));
 afterEach(() => t.close());
-
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (error: { code: string; message: string }) => ({ code: error.code, message: error.message }),
-  );
 
 /** `count` contents named `${prefix} 1`…, written in one batch; their ids in that order. */
 async function addContents(count: number, prefix = 'Course'): Promise<string[]> {
@@ -46,8 +37,7 @@ async function addContents(count: number, prefix = 'Course'): Promise<string[]> 
   await t.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
   return ids;
 }
-const user = async (name = 'Ada') =>
-  (await createUser(t.db, { name, email: `${name}-${newId()}@example.com`, password: 'correct horse battery' })).id;
+const user = (name?: string) => newUserId(t.db, name);
 
 describe('the Saved page, a page at a time', () => {
   it('searches, sorts and filters by progress and by list, with the counts of each', async () => {

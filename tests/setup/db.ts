@@ -2,7 +2,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createUser } from '../../db/accounts/users.ts';
 import { openDb, type Db } from '../../db/client.ts';
+import { newId } from '../../db/ids.ts';
 import { migrateDb } from '../../db/migrate.ts';
 
 export interface TestDb {
@@ -24,4 +26,20 @@ export async function createTestDb(): Promise<TestDb> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A new account in `db`, by name (its email unique, its password the same for all): its id. */
+export async function newUserId(db: Db, name = 'Ada'): Promise<string> {
+  return (await createUser(db, { name, email: `${name}-${newId()}@example.com`, password: 'correct horse battery' }))
+    .id;
+}
+
+/** How a service refused: its error's code and message. A promise that does not fail fails the test. */
+export function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+  return promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: { code: string; message: string }) => ({ code: error.code, message: error.message }),
+  );
 }

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
+import { createTestDb, newUserId, type TestDb } from '../../../tests/setup/db.ts';
 import { contents, listItems, lists, rateLimits, saves, submissions } from '../../schema.ts';
 import { newId } from '../../ids.ts';
 import { insertContentStatements } from '../../catalog/content-rows.ts';
 import { contentInput } from '../../catalog/validation/contents.ts';
-import { createUser } from '../../accounts/users.ts';
 import { createList } from '../../shelf/lists.ts';
 import { addListItem } from '../../shelf/list-items.ts';
 import { listSaves } from '../../shelf/saves.ts';
@@ -38,8 +37,7 @@ async function addContent(url: string, name = url): Promise<string> {
   await t.db.batch(insertContentStatements(t.db, id, input));
   return id;
 }
-const user = async (name = 'Ada') =>
-  (await createUser(t.db, { name, email: `${name}-${newId()}@example.com`, password: 'correct horse battery' })).id;
+const user = (name?: string) => newUserId(t.db, name);
 const itemsOf = async (listId: string) =>
   (
     await t.db

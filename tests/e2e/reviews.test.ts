@@ -6,7 +6,14 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerConfirmation, hasBrowser, launchBrowser, nativeDialogs, newContext } from '../setup/browser.ts';
+import {
+  answerConfirmation,
+  hasBrowser,
+  launchBrowser,
+  nativeDialogs,
+  newContext,
+  signInThroughForm,
+} from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
@@ -33,13 +40,8 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
 
   /** A page signed in through the form, as a person would. */
   async function signedInPage(email: string, password = PASSWORD): Promise<Page> {
-    const context = await newContext(browser, server.url);
-    const page = await context.newPage();
-    await page.goto('/signin');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.waitForURL((url) => url.pathname !== '/signin');
+    const page = await (await newContext(browser, server.url)).newPage();
+    await signInThroughForm(page, { email, password });
     return page;
   }
 
@@ -208,7 +210,8 @@ describe.skipIf(!hasBrowser)('reviews in the browser', () => {
     const page = await signedInPage(DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/admin/dashboard');
     await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Reviews' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin/reviews');
+    // The address is enough here: what the page shows is waited for below, not every picture it loads.
+    await page.waitForURL((url) => url.pathname === '/admin/reviews', { waitUntil: 'commit' });
     await page.getByRole('heading', { name: 'Reviews', level: 1 }).waitFor();
     const rows = page.locator('[data-review-row]');
     await rows.first().waitFor();

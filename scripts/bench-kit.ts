@@ -61,14 +61,15 @@ export async function waitUntilUp(url: string, child: ChildProcess): Promise<voi
 }
 
 /**
- * A production server on `dbPath`, once it has finished starting. `logTo`: a file descriptor for the server's
- * log (stdout), as a log collector would read it; else discarded.
+ * A production server on `dbPath`, once it has finished starting (or, without `finishStart`, once it answers).
+ * `logTo`: a file descriptor for the server's log (stdout), as a log collector would read it; else discarded.
  */
 export async function startSkillshelf(
   dbPath: string,
   port: number,
   env: Record<string, string>,
   logTo?: number,
+  { finishStart = true } = {},
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, [join(root, 'site/server/main.mjs')], {
     cwd: root,
@@ -85,6 +86,7 @@ export async function startSkillshelf(
     stdio: ['ignore', logTo ?? 'ignore', 'inherit'],
   });
   await waitUntilUp(`http://127.0.0.1:${port}/api/test`, child);
+  if (!finishStart) return child;
   // Once it listens, a server builds its suggestion index in the background (a second or two of CPU at 100k
   // contents); a suggestion waits for it. Every figure is of a server that has finished starting.
   await (await fetch(`http://127.0.0.1:${port}/api/contents/suggest?q=da`)).arrayBuffer();

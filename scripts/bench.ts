@@ -26,6 +26,7 @@ import { generateSyntheticCatalog } from '../db/maintenance/seed/synthetic.ts';
 import { freePort } from '../tests/setup/server.ts';
 import { relevanceSections } from './bench-relevance.ts';
 import { benchUncachedSearch, SEARCH_BUDGET_P95_MS } from './bench-search.ts';
+
 import {
   BROWSER,
   BROWSER_API,
@@ -41,6 +42,10 @@ import { sqldSection } from './bench-sqld.ts';
 import { suggestSection } from './bench-suggest.ts';
 import { writesSection } from './bench-writes.ts';
 import { measurePage, PAGE_BUDGETS } from './page-weight.ts';
+import { millionSection } from './bench-million.ts';
+
+/** The uncached search's p95 budget on a million contents (its budget at 100k is SEARCH_BUDGET_P95_MS). */
+const SEARCH_BUDGET_P95_MS_AT_A_MILLION = 50;
 
 const { values: args } = parseArgs({
   options: {
@@ -50,7 +55,7 @@ const { values: args } = parseArgs({
     /** Tags per kind in the synthetic catalog (default: the seeded vocabulary). */
     tags: { type: 'string' },
     'skip-build': { type: 'boolean', default: false },
-    /** Some sections only, comma-separated: pages, logging, weight, search, suggest, writes, sqld, relevance (default: all). */
+    /** Some sections only, comma-separated: pages, logging, weight, search, suggest, writes, sqld, million, relevance (default: all). */
     only: { type: 'string' },
     /** The relevance section's judgments files, comma-separated (default: tests/fixtures/relevance/<catalog>/judgments.json). */
     judgments: { type: 'string' },
@@ -62,7 +67,7 @@ const tagsPerKind = args.tags === undefined ? undefined : Number(args.tags);
 const connections = Number(args.connections);
 const wanted = (name: string) => !args.only || args.only.split(',').includes(name);
 /** The sections that measure the built server on the synthetic catalog; relevance needs neither. */
-const ON_THE_SERVER = ['pages', 'logging', 'weight', 'search', 'suggest', 'writes', 'sqld'];
+const ON_THE_SERVER = ['pages', 'logging', 'weight', 'search', 'suggest', 'writes', 'sqld', 'million'];
 const onTheServer = ON_THE_SERVER.some(wanted);
 
 /** The cached pages' goals, as shares of the minimal server and as latency under --connections (decision 013). */
@@ -533,6 +538,8 @@ async function searchSection(dbPath: string): Promise<ReportSection> {
     log('  uncached search, one request at a time');
     const results = await benchUncachedSearch(url, dbPath);
     const vocabulary = tagsPerKind ? `${tagsPerKind.toLocaleString('en')} tags per kind` : 'the seeded tags';
+    // The budget is for 100k contents; a million has a budget of its own.
+    const budget = size >= 1_000_000 ? SEARCH_BUDGET_P95_MS_AT_A_MILLION : SEARCH_BUDGET_P95_MS;
     return {
       title: `Uncached search, one request at a time (${size.toLocaleString('en')} contents, ${vocabulary})`,
       lines: [
@@ -544,9 +551,9 @@ async function searchSection(dbPath: string): Promise<ReportSection> {
         ),
       ],
       goals: results.map((r) => ({
-        goal: `Uncached search, ${r.name}, ${vocabulary}: p95 ≤ ${SEARCH_BUDGET_P95_MS} ms`,
+        goal: `Uncached search, ${r.name}, ${vocabulary}: p95 ≤ ${budget} ms`,
         figure: `p95 ${r.p95} ms (p50 ${r.p50} ms)`,
-        met: r.p95 <= SEARCH_BUDGET_P95_MS,
+        met: r.p95 <= budget,
       })),
       json: { tagsPerKind, results },
     };
@@ -600,7 +607,11 @@ async function serverSections(): Promise<ReportSection[]> {
     onProgress: (done, total) => process.stderr.write(`\r  ${done}/${total}`),
   });
   db.$client.close();
-  log(`\n  done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const seed = {
+    seconds: (performance.now() - started) / 1000,
+    peakMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  };
+  log(`\n  done in ${seed.seconds.toFixed(1)} s, peak ${seed.peakMb} MB`);
 
   const sections: ReportSection[] = [];
   try {
@@ -611,6 +622,7 @@ async function serverSections(): Promise<ReportSection[]> {
     if (wanted('suggest')) sections.push(await suggestSection(dbPath, size));
     if (wanted('writes')) sections.push(await writesSection(dbPath, { duration: Math.max(duration, 10), connections }));
     if (wanted('sqld')) sections.push(await sqldSection(dbPath, { duration, connections }));
+    if (wanted('million')) sections.push(await millionSection(dbPath, size, seed, await freePort()));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -87,8 +87,8 @@ export async function startSkillshelf(
   });
   await waitUntilUp(`http://127.0.0.1:${port}/api/test`, child);
   if (!finishStart) return child;
-  // Once it listens, a server builds its suggestion index in the background (a second or two of CPU at 100k
-  // contents); a suggestion waits for it. Every figure is of a server that has finished starting.
+  // Once it listens, a server builds its word index in the background (seconds of CPU at 100k contents); a
+  // suggestion waits for it. Every figure is of a server that has finished starting.
   await (await fetch(`http://127.0.0.1:${port}/api/contents/suggest?q=da`)).arrayBuffer();
   return child;
 }

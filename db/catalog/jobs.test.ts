@@ -3,7 +3,6 @@ import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
 import { generateSyntheticCatalog } from '../maintenance/seed/synthetic.ts';
 import { warmUpSearch } from './jobs.ts';
 import { facetTableReads } from './search/facet-table.ts';
-import { suggestIndexReads } from './search/suggestions.ts';
 import { textIndexBuilds } from './search/text-index-held.ts';
 
 let t: TestDb;
@@ -14,9 +13,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the search warm-up at start', () => {
-  it('builds the facet table every page needs first, then the suggestions, then the word index, each once', async () => {
-    const before = { facets: facetTableReads(), names: suggestIndexReads(), words: textIndexBuilds() };
-    const seen: Array<{ name: string; facets: number; names: number; words: number }> = [];
+  it('builds the facet table every page needs first, then the word index, each once', async () => {
+    const before = { facets: facetTableReads(), words: textIndexBuilds() };
+    const seen: Array<{ name: string; facets: number; words: number }> = [];
     const failures: unknown[] = [];
     await warmUpSearch(
       t.db,
@@ -25,15 +24,13 @@ describe('the search warm-up at start', () => {
         seen.push({
           name,
           facets: facetTableReads() - before.facets,
-          names: suggestIndexReads() - before.names,
           words: textIndexBuilds() - before.words,
         }),
     );
     expect(failures).toEqual([]);
     expect(seen).toEqual([
-      { name: 'facet table', facets: 1, names: 0, words: 0 },
-      { name: 'suggestions', facets: 1, names: 1, words: 0 },
-      { name: 'word index', facets: 1, names: 1, words: 1 },
+      { name: 'facet table', facets: 1, words: 0 },
+      { name: 'word index', facets: 1, words: 1 },
     ]);
   });
 });

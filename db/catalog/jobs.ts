@@ -3,7 +3,6 @@ import type { Db } from '../client.ts';
 import type { BackgroundJob } from '../operations/background-loop.ts';
 import { startPictureFetching } from './pictures.ts';
 import { facetTable } from './search/facet-table.ts';
-import { prepareSuggestions } from './search/suggestions.ts';
 import { prepareTextIndex } from './search/text-index-held.ts';
 
 /**
@@ -14,7 +13,6 @@ import { prepareTextIndex } from './search/text-index-held.ts';
  */
 export const SEARCH_WARM_UPS: ReadonlyArray<{ name: string; build: (db: Db) => Promise<unknown> }> = [
   { name: 'facet table', build: facetTable },
-  { name: 'suggestions', build: prepareSuggestions },
   { name: 'word index', build: prepareTextIndex },
 ];
 

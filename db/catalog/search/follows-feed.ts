@@ -1,7 +1,7 @@
 /**
  * An in-memory index of the catalog kept by its change feed (decision 023): built once per database, then, at
  * each call, the changes since applied in place, or the index built again when there are too many of them or
- * they cannot be applied one by one. The suggestions' names and Best Match's word index are two.
+ * they cannot be applied one by one. Best Match's word index is one.
  */
 import type { Db } from '../../client.ts';
 import { catalogVersion, changesSince, type CatalogChange } from './changes.ts';

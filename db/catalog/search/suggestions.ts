@@ -2,21 +2,18 @@
  * Suggestions as one types in the top bar (docs/product.md#audience-and-page-frame): the tags whose label has a word starting with
  * the words typed, then the resources whose name Best Match finds for them (decision 040: the same words,
  * stopwords, word forms and corrections as the search, the last word as the start of words), best first, at
- * most 8, answered from memory. The names are read once (suggest-index.ts) and then follow the catalog's
- * change feed like the facet table (decision 023): a content inserted, edited or deleted is put in, read
- * again or taken out by itself; a review, which moves only a rating and a count, costs nothing. The tags
- * come from the tags' own cached read.
+ * most 8, chosen in memory. Only the names shown are read, by their rowid: holding every name in memory for
+ * them took 195 MB of heap at a million contents (docs/decisions/049). The tags come from the tags' own cached
+ * read.
  */
-import { gt, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../client.ts';
 import { contents } from '../../schema.ts';
 import type { SuggestionShape, SuggestionsShape } from '../contract.ts';
 import { TAG_FACETS } from '../facets.ts';
 import { listTags, type TagLists } from '../tags/tags.ts';
 import { searchQueryString } from '../validation/search.ts';
-import type { CatalogChange } from './changes.ts';
-import { followFeed } from './follows-feed.ts';
-import { markMatches, markWords, queryWords, SuggestIndex } from './suggest-index.ts';
+import { markMatches, markWords, queryWords, wordsOf } from './suggest-marks.ts';
 import { analyzeQuery, bestMatches, NAME_ONLY } from './best-match.ts';
 import { facetTable } from './facet-table.ts';
 import { pageRows } from './pages.ts';
@@ -30,68 +27,14 @@ const TAG_LIMIT = 3;
 export const SUGGEST_MIN_CHARS = 2;
 /** The words typed are read up to this many characters. */
 export const SUGGEST_MAX_CHARS = 100;
-/** Changes applied one by one at most per call; more (an import seen at once) read the names again. */
-const APPLY_LIMIT = 5_000;
-
-/** How many times this process read every name (a test checks that edits and reviews cause none). */
-let reads = 0;
-export const suggestIndexReads = () => reads;
-
-const NAME_PAGE_ROWS = 5_000;
 const NAME_COLUMNS = { seq: contents.seq, name: contents.name, slug: contents.slug };
 
-/** Whether a change may have moved a content's name or slug: anything but a review's new rating or count. */
-function mayRename(change: CatalogChange): boolean {
-  if (change.kind !== 'update') return change.kind === 'insert' || change.kind === 'delete';
-  if (change.textChanged) return true;
-  const { before, after } = change;
-  return (
-    !before ||
-    !after ||
-    (before.rating === after.rating && before.num_reviews === after.num_reviews && before.tag_key === after.tag_key)
-  );
-}
-
-/** The names for the catalog as it is now, kept by the feed. */
-const currentIndex = followFeed<SuggestIndex>({
-  name: 'suggestIndex',
-  build: async (db) => {
-    reads++;
-    const index = new SuggestIndex();
-    // A page at a time, in seq order: a million names read at once were a million row objects held together.
-    for (let after = 0; ; ) {
-      const page = await db
-        .select(NAME_COLUMNS)
-        .from(contents)
-        .where(gt(contents.seq, after))
-        .orderBy(contents.seq)
-        .limit(NAME_PAGE_ROWS);
-      await index.load(page);
-      if (page.length < NAME_PAGE_ROWS) break;
-      after = page.at(-1)!.seq;
-    }
-    return index;
-  },
-  apply: async (db, index, changes) => {
-    const touched = new Set<number>();
-    for (const change of changes) if (change.contentSeq !== null && mayRename(change)) touched.add(change.contentSeq);
-    if (touched.size === 0) return;
-    const rows = await db
-      .select(NAME_COLUMNS)
-      .from(contents)
-      .where(inArray(contents.seq, [...touched]));
-    for (const seq of touched) index.remove(seq);
-    for (const row of rows) index.put(row.seq, row);
-  },
-  rebuildFor: (_, changes) => changes.length > APPLY_LIMIT,
-});
-
-/**
- * Builds the index ahead of the first suggestion (a server calls it once it listens): at 100k contents the
- * build takes a second or more, which the first person to type would otherwise wait for. It yields as it goes.
- */
-export async function prepareSuggestions(db: Db): Promise<void> {
-  await currentIndex(db);
+/** The names and slugs of the contents `seqs`, in that order; one left out when it is gone meanwhile. */
+async function namesOf(db: Db, seqs: number[]): Promise<Array<{ name: string; slug: string }>> {
+  if (seqs.length === 0) return [];
+  const rows = await db.select(NAME_COLUMNS).from(contents).where(inArray(contents.seq, seqs));
+  const bySeq = new Map(rows.map((row) => [row.seq, row]));
+  return seqs.flatMap((seq) => bySeq.get(seq) ?? []);
 }
 
 function tagSuggestions(lists: TagLists, words: readonly string[]): SuggestionShape[] {
@@ -120,16 +63,14 @@ export async function suggest(db: Db, typed: unknown): Promise<SuggestionsShape>
   const query = (typeof typed === 'string' ? typed : '').slice(0, SUGGEST_MAX_CHARS).trim();
   const words = queryWords(query, SUGGEST_MAX_CHARS);
   if (query.length < SUGGEST_MIN_CHARS || words.length === 0) return { query, suggestions: [] };
-  const [lists, names, wordIndex, table] = await Promise.all([
-    listTags(db),
-    currentIndex(db),
-    currentTextIndex(db),
-    facetTable(db),
-  ]);
+  const [lists, wordIndex, table] = await Promise.all([listTags(db), currentTextIndex(db), facetTable(db)]);
   const tags = tagSuggestions(lists, words);
   const found = bestMatches(wordIndex, table, analyzeQuery(wordIndex, query, true), {}, [], NAME_ONLY);
   const rows = pageRows(table, {}, 'relevance', 0, SUGGESTION_LIMIT - tags.length, found.matches);
-  const hits = rows.flatMap((row) => names.entry(table.seq[row]!) ?? []);
+  const hits = await namesOf(
+    db,
+    Array.from(rows, (row) => table.seq[row]!),
+  );
   return {
     query,
     suggestions: [
@@ -139,7 +80,7 @@ export async function suggest(db: Db, typed: unknown): Promise<SuggestionsShape>
           kind: 'content',
           label: hit.name,
           href: `/content/${encodeURIComponent(hit.slug)}`,
-          marks: markWords(hit.words, words),
+          marks: markWords(wordsOf(hit.name), words),
         }),
       ),
     ],

@@ -1,6 +1,6 @@
 /**
  * The word index of the catalog as it is now (decision 040): read once, then kept by the change feed like the
- * facet table and the suggestions (decision 023). A content inserted, edited in its text or deleted is put in
+ * facet table (decision 023). A content inserted, edited in its text or deleted is put in
  * apart from the build; past REBUILD_SHARE of the catalog (an import), or on a tag renamed, the index is
  * built again. A review, which moves no word, costs nothing.
  */

@@ -1,8 +1,7 @@
 /**
- * The names the top bar's search box suggests as one types, held in memory (docs/product.md#audience-and-page-frame): every
- * content's name, slug and words by its seq. Best Match chooses which names to offer (suggestions.ts); this
- * gives each its label and marks where the typed words start the name's words. Entries are put, replaced and
- * removed one at a time, so the index follows the catalog's changes without being built again.
+ * Where the words typed in the top bar's search box stand in what it suggests (docs/product.md#audience-and-page-frame):
+ * Best Match chooses which names to offer (suggestions.ts); this marks where the typed words start each name's
+ * words, and a tag's label.
  */
 
 /** Words: runs of letters and digits, in any script. */
@@ -70,49 +69,4 @@ export function queryWords(text: string, max = 100): string[] {
   return wordsOf(text.slice(0, max))
     .map((w) => w.text)
     .slice(0, 8);
-}
-
-export interface NameEntry {
-  name: string;
-  slug: string;
-}
-
-/**
- * Only the name and slug are held: the words of a name are found again for the few names a suggestion
- * shows. Held for every content, they were most of the index (at a million contents, 820 MB of heap with
- * them).
- */
-export class SuggestIndex {
-  private readonly entries = new Map<number, NameEntry>();
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  /**
-   * Fills an empty index with a whole catalog, yielding to other work every `chunk` names, so the requests
-   * answered meanwhile are not stalled.
-   */
-  async load(rows: ReadonlyArray<NameEntry & { seq: number }>, chunk = 1_000): Promise<void> {
-    const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
-    for (const [i, row] of rows.entries()) {
-      this.put(row.seq, row);
-      if (i % chunk === chunk - 1) await pause();
-    }
-  }
-
-  /** Puts or replaces the entry of content `seq`. */
-  put(seq: number, entry: NameEntry): void {
-    this.entries.set(seq, { name: entry.name, slug: entry.slug });
-  }
-
-  /** The name and slug of content `seq`, with its words, if held. */
-  entry(seq: number): (NameEntry & { words: readonly Word[] }) | undefined {
-    const held = this.entries.get(seq);
-    return held && { ...held, words: wordsOf(held.name) };
-  }
-
-  remove(seq: number): void {
-    this.entries.delete(seq);
-  }
 }

@@ -1,6 +1,7 @@
 /** The catalog's background jobs (db/background-jobs.ts starts them). */
 import type { Db } from '../client.ts';
 import type { BackgroundJob } from '../operations/background-loop.ts';
+import { returnUnusedMemory } from '../operations/unused-memory.ts';
 import { startPictureFetching } from './pictures.ts';
 import { facetTable } from './search/facet-table.ts';
 import { prepareTextIndex } from './search/text-index-held.ts';
@@ -16,7 +17,10 @@ export const SEARCH_WARM_UPS: ReadonlyArray<{ name: string; build: (db: Db) => P
   { name: 'word index', build: prepareTextIndex },
 ];
 
-/** Builds each of SEARCH_WARM_UPS in turn; a failure leaves that one to the first search that needs it. */
+/**
+ * Builds each of SEARCH_WARM_UPS in turn; a failure leaves that one to the first search that needs it. Then, on
+ * a large catalog, hands back the heap the builds grew and do not keep (../operations/unused-memory.ts).
+ */
 export async function warmUpSearch(
   db: Db,
   failed: (error: unknown) => void,
@@ -26,7 +30,21 @@ export async function warmUpSearch(
     await build(db).catch(failed);
     built(name);
   }
+  try {
+    const { size } = await facetTable(db);
+    if (size >= HAND_BACK_FROM_CONTENTS) await returnUnusedMemory();
+  } catch (error) {
+    failed(error);
+  }
 }
+
+/**
+ * From this many contents, the heap the warm-ups grew is handed back once they are done, in one pause of the
+ * whole heap. At a million contents: 1.31 GB resident before, 1.13 GB after, 0.93–0.96 GB after the bench's
+ * reads (1.13–1.17 GB without it), for a pause of 1.0 s on a busy machine; at 100k contents 0.27 s for 150 MB,
+ * where the server holds less than 500 MB anyway.
+ */
+const HAND_BACK_FROM_CONTENTS = 250_000;
 
 export const CATALOG_JOBS: BackgroundJob[] = [
   { name: 'Fetching given pictures', start: (db) => startPictureFetching(db) },

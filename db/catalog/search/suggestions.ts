@@ -127,7 +127,15 @@ export async function suggest(db: Db, typed: unknown): Promise<SuggestionsShape>
     facetTable(db),
   ]);
   const tags = tagSuggestions(lists, words);
-  const found = bestMatches(wordIndex, table, analyzeQuery(wordIndex, query, true), {}, [], NAME_ONLY);
+  const found = bestMatches(
+    wordIndex,
+    table,
+    analyzeQuery(wordIndex, query, true),
+    {},
+    [],
+    NAME_ONLY,
+    SUGGESTION_LIMIT,
+  );
   const rows = pageRows(table, {}, 'relevance', 0, SUGGESTION_LIMIT - tags.length, found.matches);
   const hits = rows.flatMap((row) => names.entry(table.seq[row]!) ?? []);
   return {

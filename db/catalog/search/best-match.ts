@@ -70,6 +70,8 @@ export interface QueryAnalysis {
   words: QueryWord[];
   /** The query with its corrections, when a word was corrected. */
   correctedTerm?: string;
+  /** While typing: the bit of the core word still being typed (the last), when other core words are complete. */
+  typedBit?: number;
 }
 
 /** The query's words and the forms each matches. `typing`: its last word is still being typed (a prefix). */
@@ -90,7 +92,11 @@ export function analyzeQuery(index: TextIndex, query: string, typing: boolean): 
   const correctedTerm = corrected.length
     ? all.map((word) => words.find((w) => w.typed === word)?.correction ?? word).join(' ')
     : undefined;
-  return { all, words, ...(correctedTerm ? { correctedTerm } : {}) };
+  const coreWords = words.filter((word) => word.core);
+  const last = coreWords.length - 1;
+  const typedBit =
+    typing && last > 0 && coreWords[last]!.typed === all.at(-1) && chosen.at(-1) === all.at(-1) ? 1 << last : 0;
+  return { all, words, ...(correctedTerm ? { correctedTerm } : {}), ...(typedBit ? { typedBit } : {}) };
 }
 
 /**
@@ -447,6 +453,7 @@ export function bestMatches(
   const touched = markWords(s, index, analysis.words, idfs, fields);
   const coreWords = analysis.words.filter((word) => word.core);
   const matched = matchesOf(s, table, touched, requiredWords(coreWords.length));
+  if (analysis.typedBit) completedFirst(analysis.typedBit, coreWords.length, matched);
   const { rows, seqs, tiers, held, bounds, count } = matched;
   const matchedRows = rows.slice(0, count);
   const matchedSeqs = ascending(seqs.subarray(0, count), index.seqLimit);
@@ -569,6 +576,30 @@ function scoreSome(
     scores[i] = score[seq]!;
     wanted[seq] = 0;
   }
+}
+
+/**
+ * While a word is typed after complete ones ('machine le'): a match holding none of the complete words is left
+ * out when others hold one, and the tiers count the complete words held first, then the word being typed
+ * (`typedBit`), so that what its first letters begin does not outrank what the words typed name. The matches
+ * kept are compacted in place.
+ */
+function completedFirst(typedBit: number, coreCount: number, matched: Matched): void {
+  const { rows, seqs, tiers, held, bounds, count } = matched;
+  const complete = ((1 << coreCount) - 1) & ~typedBit;
+  let anyComplete = false;
+  for (let i = 0; i < count && !anyComplete; i++) anyComplete = (held[i]! & complete) !== 0;
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
+    if (anyComplete && !(held[i]! & complete)) continue;
+    rows[kept] = rows[i]!;
+    seqs[kept] = seqs[i]!;
+    held[kept] = held[i]!;
+    bounds[kept] = bounds[i]!;
+    tiers[kept] = 2 * bitCount(held[i]! & complete) + (held[i]! & typedBit ? 1 : 0);
+    kept++;
+  }
+  matched.count = kept;
 }
 
 /** The matches of `pool` in `tier`, in their order. */

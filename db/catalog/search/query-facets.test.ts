@@ -20,6 +20,19 @@ const named = (query: string, lists: ActiveTags = tags) =>
   facetsNamedBy(query, lists).map(({ key, value }) => `${key}:${value}`);
 
 describe('facetsNamedBy', () => {
+  it('follows the tags in lists read afresh: the same tags as before name the same, a tag renamed names by its new label', () => {
+    const copy = (lists: ActiveTags): ActiveTags =>
+      Object.fromEntries(
+        Object.entries(lists).map(([kind, list]) => [kind, list.map((tag) => ({ ...tag }))]),
+      ) as ActiveTags;
+    expect(named('python', copy(tags))).toEqual(['techStack:python']);
+    const renamed = copy(tags);
+    const python = renamed.techStack.find((tag) => tag.value === 'python')!;
+    (python as { label: string }).label = 'Pythonic';
+    expect(named('pythonic', renamed)).toEqual(['techStack:python']);
+    expect(named('pythonic', copy(tags))).toEqual([]);
+  });
+
   it('names each filter a query holds, with its label and the words that named it, in query order', () => {
     expect(facetsNamedBy('Free Python course for beginners', tags)).toEqual([
       { key: 'cost', value: 'Free', label: 'Free', words: ['free'] },

@@ -190,64 +190,46 @@ function markOne(s: Scratch, seq: number, bit: number, touched: number): number 
   return touched + 1;
 }
 
-/** Marks the build's postings of term `id` in field `f`, each adding `most` to its bound (a hot loop: plain locals only). */
+/**
+ * Marks the build's postings of term `id` in field `f`, each adding to its content's bound what that posting
+ * alone would score (times the word's idf). A word's field score grows with its count and is concave in it,
+ * so the sum of what each of its forms' postings scores alone is never below it (a hot loop: plain locals).
+ */
 function markPostings(
   s: Scratch,
   index: TextIndex,
   id: number,
   f: number,
   bit: number,
-  most: number,
+  idf: number,
   touched: number,
 ): number {
-  const { postingDocs: docs, seqOf, replaced } = index;
+  const { postingDocs: docs, postingCounts: counts, fieldLengths: lengths, seqOf, replaced } = index;
   const skip = replaced.size > 0;
   const { inAny, anySeqs, held, bound } = s;
   const [from, to] = index.postingRange(id, f);
+  // idf · w · tf(k1 + 1) / (tf + k1(1 − b + b·len/avg)), as scoreWord has it, its constants taken out.
+  const scale = idf * WEIGHTS[f]! * (K1 + 1);
+  const fixed = K1 * (1 - BS[f]!);
+  const perWord = (K1 * BS[f]!) / index.averageLength[f]!;
   let n = touched;
   for (let k = from; k < to; k++) {
-    const seq = seqOf[docs[k]!]!;
+    const position = docs[k]!;
+    const seq = seqOf[position]!;
     if (skip && replaced.has(seq)) continue;
+    const tf = counts[k]!;
+    const alone = (scale * tf) / (tf + fixed + perWord * lengths[position * FIELD_COUNT + f]!);
     if (inAny[seq]) {
       held[seq]! |= bit;
-      bound[seq]! += most;
+      bound[seq]! += alone;
     } else {
       inAny[seq] = 1;
       held[seq] = bit;
-      bound[seq] = most;
+      bound[seq] = alone;
       anySeqs[n++] = seq;
     }
   }
   return n;
-}
-
-/** Per index, term id × field → the best field score (BM25, saturated and weighted) any posting of it gives. */
-const bestFieldScores = new WeakMap<TextIndex, Float64Array>();
-
-/**
- * The most one posting of term `id` in field `f` can add to a word's field score, before the idf: a word's
- * field score is concave in its count and grows with it, so it is at most the sum of its forms' best (a form
- * counts at most once its count). Read once per term and field, then kept with the index.
- */
-function bestFieldScore(index: TextIndex, id: number, f: number): number {
-  let best = bestFieldScores.get(index);
-  if (!best) {
-    best = new Float64Array(index.terms.length * FIELD_COUNT).fill(-1);
-    bestFieldScores.set(index, best);
-  }
-  const key = id * FIELD_COUNT + f;
-  if (best[key]! < 0) {
-    const { postingCounts: counts, postingDocs: docs, fieldLengths: lengths } = index;
-    const [from, to] = index.postingRange(id, f);
-    let most = 0;
-    for (let k = from; k < to; k++) {
-      const tf = counts[k]!;
-      const norm = 1 - BS[f]! + (BS[f]! * lengths[docs[k]! * FIELD_COUNT + f]!) / index.averageLength[f]!;
-      most = Math.max(most, WEIGHTS[f]! * ((tf * (K1 + 1)) / (tf + K1 * norm)));
-    }
-    best[key] = most;
-  }
-  return best[key]!;
 }
 
 /**
@@ -268,9 +250,7 @@ function markWords(
     const bit = word.core ? 1 << coreBit++ : 0;
     for (const term of word.forms.keys()) {
       const id = index.termIds.get(term);
-      if (id !== undefined)
-        for (const f of fields)
-          touched = markPostings(s, index, id, f, bit, idfs[w]! * bestFieldScore(index, id, f), touched);
+      if (id !== undefined) for (const f of fields) touched = markPostings(s, index, id, f, bit, idfs[w]!, touched);
       index.forEachReplaced(term, (seq, field) => {
         if (fields.includes(field)) touched = markOne(s, seq, bit, touched);
       });
@@ -474,7 +454,14 @@ export function bestMatches(
   const scored =
     shown === undefined
       ? candidates
-      : scoreBestFirst(candidates, { tiers, working, bounds, scores }, best, shown, factorOf?.most ?? 1, score);
+      : scoreBestFirst(
+          candidates,
+          { tiers, working, bounds, scores },
+          best,
+          shown,
+          factorOf ? { most: factorOf.most, of: (i) => factorOf.factor(rows[i]!) } : { most: 1 },
+          score,
+        );
   if (scored === candidates) score(candidates);
   const top = bestOfTier(scored, tiers, scores, best, PHRASE_CANDIDATES);
   let heldByBest = 0;
@@ -657,8 +644,13 @@ interface MatchFacts {
   scores: Float64Array;
 }
 
-/** Slack on a bound, for the rounding of sums taken in another order. */
+/** Slack on a bound, for the rounding of sums taken in another order and of its constants taken out. */
 const BOUND_SLACK = 1 + 1e-9;
+/**
+ * A rank adds the score to 1e12 (a working link) and the tier's 1e9, so scores closer than its last bit
+ * (2^-12 there) rank as equals, then by date: a match is cut only if it scores this much below the floor.
+ */
+const RANK_EPSILON = 2 ** -10;
 
 /**
  * Scores `candidates` (by `score`), the best tier's best bounds first, and leaves out of the answer the best
@@ -674,7 +666,7 @@ function scoreBestFirst(
   facts: MatchFacts,
   best: number,
   shown: number,
-  most: number,
+  factors: { most: number; of?: (i: number) => number },
   score: (which: Int32Array) => void,
 ): Int32Array {
   const { tiers, working, bounds, scores } = facts;
@@ -690,8 +682,8 @@ function scoreBestFirst(
     tierBounds[inTier++] = bounds[i]!;
   }
   if (inTier < 4 * enough) return candidates;
-  // First the matches whose bounds are among the K highest (ties included), and every match of a lower tier.
-  const bar = kthLargest(tierBounds.subarray(0, inTier), enough);
+  // First the matches whose bounds are among the 2K highest (ties included), and every match of a lower tier.
+  const bar = kthLargest(tierBounds.subarray(0, inTier), 2 * enough);
   const first = new Int32Array(n);
   let f = 0;
   for (let k = 0; k < n; k++) {
@@ -702,21 +694,24 @@ function scoreBestFirst(
   const firstScores = new Float64Array(f);
   let scored = 0;
   for (let k = 0; k < f; k++) if (tiers[first[k]!] === best) firstScores[scored++] = scores[first[k]!]!;
-  // A match below the floor even at its bound and the highest factor cannot reach the tier's K best.
-  const reach = kthLargest(firstScores.subarray(0, scored), enough) / (most * BOUND_SLACK);
+  const floor = kthLargest(firstScores.subarray(0, scored), enough) - RANK_EPSILON;
+  // A match below the floor at its bound times the highest factor, or times its own, cannot reach the K best.
+  const reach = floor / (factors.most * BOUND_SLACK);
+  const keep = new Uint8Array(n);
   const second = new Int32Array(n);
   let s = 0;
   for (let k = 0; k < n; k++) {
     const i = candidates[k]!;
-    if (tiers[i] === best && bounds[i]! < bar && bounds[i]! >= reach) second[s++] = i;
+    if (tiers[i] !== best || bounds[i]! >= bar) keep[k] = 1;
+    else if (bounds[i]! >= reach && (!factors.of || bounds[i]! * factors.of(i) * BOUND_SLACK >= floor)) {
+      keep[k] = 1;
+      second[s++] = i;
+    }
   }
   if (s) score(second.subarray(0, s));
   const kept = new Int32Array(n);
   let m = 0;
-  for (let k = 0; k < n; k++) {
-    const i = candidates[k]!;
-    if (tiers[i] !== best || bounds[i]! >= reach || bounds[i]! >= bar) kept[m++] = i;
-  }
+  for (let k = 0; k < n; k++) if (keep[k]) kept[m++] = candidates[k]!;
   return kept.subarray(0, m);
 }
 

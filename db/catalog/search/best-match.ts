@@ -383,21 +383,34 @@ function askedKinds(table: FacetTable, analysis: QueryAnalysis): FacetFilters | 
   return asked.length ? { type: asked } : undefined;
 }
 
-/** Whether `name`'s words hold `phrase` (two words or more of the query, in order) and how much of it. */
-function phraseFactor(nameWords: readonly string[], query: readonly string[]): number {
-  if (query.length < 2 || nameWords.length === 0) return 1;
+/** The query's phrases: the whole of it, and each run of two words or more, spaced round, the longest first. */
+interface Phrases {
+  whole: string;
+  parts: Array<{ spaced: string; words: number }>;
+  length: number;
+}
+
+/** The phrases of the query's words, read once for every name compared with them; none under two words. */
+function phrasesOf(query: readonly string[]): Phrases | undefined {
+  if (query.length < 2) return undefined;
+  const parts: Phrases['parts'] = [];
+  for (let i = 0; i < query.length; i++)
+    for (let j = i + 2; j <= query.length; j++)
+      parts.push({ spaced: ` ${query.slice(i, j).join(' ')} `, words: j - i });
+  parts.sort((a, b) => b.words - a.words);
+  return { whole: query.join(' '), parts, length: query.length };
+}
+
+/** Whether `name`'s words hold a phrase of the query (two words or more, in order) and how much of it. */
+function phraseFactor(nameWords: readonly string[], phrases: Phrases | undefined): number {
+  if (!phrases || nameWords.length === 0) return 1;
   const name = nameWords.join(' ');
-  const whole = query.join(' ');
-  if (name === whole) return 2;
-  if (name.startsWith(`${whole} `) || name.includes(` ${whole} `) || name.endsWith(` ${whole}`)) return 1.6;
-  let longest = 0;
-  for (let i = 0; i < query.length; i++) {
-    for (let j = i + 2; j <= query.length; j++) {
-      const part = query.slice(i, j).join(' ');
-      if (` ${name} `.includes(` ${part} `)) longest = Math.max(longest, j - i);
-    }
-  }
-  return longest >= 2 ? 1 + (0.4 * longest) / query.length : 1;
+  if (name === phrases.whole) return 2;
+  const spaced = ` ${name} `;
+  if (spaced.includes(` ${phrases.whole} `)) return 1.6;
+  for (const { spaced: part, words } of phrases.parts)
+    if (spaced.includes(part)) return 1 + (0.4 * words) / phrases.length;
+  return 1;
 }
 
 export interface BestMatches {
@@ -465,8 +478,9 @@ export function bestMatches(
   if (scored === candidates) score(candidates);
   const top = bestOfTier(scored, tiers, scores, best, PHRASE_CANDIDATES);
   let heldByBest = 0;
+  const phrases = rankFilters ? phrasesOf(analysis.all) : undefined;
   for (const i of top) {
-    if (rankFilters) scores[i]! *= phraseFactor(index.nameWordsOf(seqs[i]!), analysis.all);
+    if (rankFilters) scores[i]! *= phraseFactor(index.nameWordsOf(seqs[i]!), phrases);
     heldByBest |= held[i]!;
   }
   const missingWords =

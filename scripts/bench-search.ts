@@ -6,7 +6,13 @@
  * CATALOG_CACHE=off, so every answer is computed (only the facet table and the word index are kept, built by a
  * warm-up first). Timed from the client, as a browser asks (compressed answers), to the last byte. Called by
  * scripts/bench.ts; the budget is p95 ≤ 15 ms for each at 100k contents (decision 040).
+ *
+ * Run by itself, `node scripts/bench-search.ts <database>` asks the same queries, and the suggestions'
+ * (scripts/bench-suggest.ts), of the search service in this process, caches off, and prints the CPU time
+ * (process.cpuUsage) and wall time of each shape: what a change of the search costs, apart from the HTTP and
+ * from other processes on a shared machine (decision 050). It migrates the database first: give it a copy.
  */
+import { fileURLToPath } from 'node:url';
 import { openDb } from '../db/client.ts';
 import { COSTS, perTagKind, TAG_KINDS, type TagKind } from '../db/catalog/taxonomy.ts';
 import { percentile } from './bench-kit.ts';
@@ -94,7 +100,7 @@ function random(seed: number): () => number {
 }
 
 /** Each kind's tag values with how many contents carry them, read from the bench database. */
-async function tagUsage(dbPath: string): Promise<Record<Kind, Array<{ value: string; n: number }>>> {
+export async function tagUsage(dbPath: string): Promise<Record<Kind, Array<{ value: string; n: number }>>> {
   const db = await openDb({ url: `file:${dbPath}` });
   try {
     const { rows } = await db.$client.execute(
@@ -112,7 +118,7 @@ async function tagUsage(dbPath: string): Promise<Record<Kind, Array<{ value: str
  * `count` distinct queries of each shape. Filter values are drawn in proportion to their use, as people
  * click the tags they see most: a common tag is picked often, the long tail of a large vocabulary rarely.
  */
-function searchQueries(usage: Record<Kind, Array<{ value: string; n: number }>>, count: number, seed: number) {
+export function searchQueries(usage: Record<Kind, Array<{ value: string; n: number }>>, count: number, seed: number) {
   const rand = random(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   const byUse = (kind: Kind) => {
@@ -204,4 +210,54 @@ export async function benchUncachedSearch(url: string, dbPath: string, count = 6
     await timeQueries(url, 'word + three filters', threeFilters),
     await timeQueries(url, 'broad word + category, pages 1–3', broadWords),
   ];
+}
+
+/** The CPU and wall time per query of each shape, in this process (see the top of this file). */
+async function cpuPerQuery(dbPath: string): Promise<void> {
+  process.env.CATALOG_CACHE = 'off';
+  const { migrateDb } = await import('../db/migrate.ts');
+  const { searchContents } = await import('../db/catalog/catalog-reads.ts');
+  const { parseSearchParams } = await import('../db/catalog/validation/search.ts');
+  const { suggest } = await import('../db/catalog/search/suggestions.ts');
+  const { typedPrefixes } = await import('./bench-suggest.ts');
+  const db = await openDb({ url: `file:${dbPath}` });
+  await migrateDb(db);
+  const usage = await tagUsage(dbPath);
+  const ask = (query: string) => searchContents(db, parseSearchParams(new URLSearchParams(query)));
+  const warmUp = searchQueries(usage, 10, 7);
+  for (const query of Object.values(warmUp).flat()) await ask(query);
+  const { oneFilter, threeFilters, broadWords, words, wordsAndFilter } = searchQueries(usage, 60, 2026);
+  const typed = await typedPrefixes(dbPath, 150);
+  const shapes: Array<[string, string[], (query: string) => Promise<unknown>]> = [
+    ['one to five words', words, ask],
+    ['one to five words + a filter', wordsAndFilter, ask],
+    ['word + one filter', oneFilter, ask],
+    ['word + three filters', threeFilters, ask],
+    ['broad word + category, pages 1–3', broadWords, ask],
+    ['suggestions', typed, (q) => suggest(db, q)],
+  ];
+  console.log('| queries | n | CPU p50 ms | CPU p95 ms | CPU mean ms | wall p50 ms | wall p95 ms |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const [name, queries, run] of shapes) {
+    const cpu: number[] = [];
+    const wall: number[] = [];
+    for (const query of queries) {
+      const cpuBefore = process.cpuUsage();
+      const started = performance.now();
+      await run(query);
+      wall.push(performance.now() - started);
+      const { user, system } = process.cpuUsage(cpuBefore);
+      cpu.push((user + system) / 1000);
+    }
+    const mean = cpu.reduce((sum, ms) => sum + ms, 0) / cpu.length;
+    const cells = [percentile(cpu, 50), percentile(cpu, 95), mean, percentile(wall, 50), percentile(wall, 95)];
+    console.log(`| ${name} | ${queries.length} | ${cells.map((ms) => round(ms)).join(' | ')} |`);
+  }
+  db.$client.close();
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (!process.argv[2]) throw new Error('usage: node scripts/bench-search.ts <a copy of a bench database>');
+  await cpuPerQuery(process.argv[2]);
+  process.exit(0);
 }

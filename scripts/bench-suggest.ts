@@ -13,7 +13,7 @@ export const SUGGEST_BUDGET_P95_MS = 10;
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /** What people type on the way to `count` names picked across the catalog. */
-async function typedPrefixes(dbPath: string, count: number): Promise<string[]> {
+export async function typedPrefixes(dbPath: string, count: number): Promise<string[]> {
   const db = await openDb({ url: `file:${dbPath}` });
   try {
     const { rows } = await db.$client.execute({

@@ -94,7 +94,17 @@ async function findMatches(
   const index = await currentTextIndex(db);
   // The filters the words name rank what passes them higher ("free python course": cost Free, Python, a course).
   const named = tags ? facetsNamedBy(params.searchTerm, tags).map(namedAsFilter) : [];
-  const found = bestMatches(index, table, analyzeQuery(index, params.searchTerm, false), rankFilters, named);
+  // A relevance page ranks only what its page, or one before it, may show.
+  const shown = rankFilters ? params.page * PAGE_SIZE : undefined;
+  const found = bestMatches(
+    index,
+    table,
+    analyzeQuery(index, params.searchTerm, false),
+    rankFilters,
+    named,
+    undefined,
+    shown,
+  );
   return {
     matches: found.matches,
     ...(found.correctedTerm ? { correctedTerm: found.correctedTerm } : {}),

@@ -46,6 +46,10 @@ const TALK_KIND = /forum|discussion|podcast|news|webinar|blog|communit/;
 const TALK_FACTOR = 0.6;
 const ASKED_KIND_FACTOR = 1.3;
 const NAMED_FILTER_FACTOR = 1.3;
+/** The most stars a review gives. */
+const MAX_STARS = 5;
+/** Tiers a group of matches is told apart by (more than the words a query holds). */
+const GROUP_TIERS = 64;
 /** The contents of the best tier whose names are read for phrases. */
 const PHRASE_CANDIDATES = 200;
 
@@ -66,6 +70,8 @@ export interface QueryAnalysis {
   words: QueryWord[];
   /** The query with its corrections, when a word was corrected. */
   correctedTerm?: string;
+  /** While typing: the bit of the core word still being typed (the last), when other core words are complete. */
+  typedBit?: number;
 }
 
 /** The query's words and the forms each matches. `typing`: its last word is still being typed (a prefix). */
@@ -86,7 +92,11 @@ export function analyzeQuery(index: TextIndex, query: string, typing: boolean): 
   const correctedTerm = corrected.length
     ? all.map((word) => words.find((w) => w.typed === word)?.correction ?? word).join(' ')
     : undefined;
-  return { all, words, ...(correctedTerm ? { correctedTerm } : {}) };
+  const coreWords = words.filter((word) => word.core);
+  const last = coreWords.length - 1;
+  const typedBit =
+    typing && last > 0 && coreWords[last]!.typed === all.at(-1) && chosen.at(-1) === all.at(-1) ? 1 << last : 0;
+  return { all, words, ...(correctedTerm ? { correctedTerm } : {}), ...(typedBit ? { typedBit } : {}) };
 }
 
 /**
@@ -138,6 +148,10 @@ interface Scratch {
   anySeqs: Int32Array;
   inWord: Uint8Array;
   inAny: Uint8Array;
+  /** Per seq: 1 when its score is wanted (a content a page may show, or one read for phrases). */
+  wanted: Uint8Array;
+  /** Per seq: a bound its text score cannot exceed (from each word's best score in each field it holds it in). */
+  bound: Float64Array;
 }
 
 let scratch: Scratch | undefined;
@@ -153,20 +167,101 @@ function scratchFor(limit: number): Scratch {
       anySeqs: new Int32Array(size),
       inWord: new Uint8Array(size),
       inAny: new Uint8Array(size),
+      wanted: new Uint8Array(size),
+      bound: new Float64Array(size),
     };
   }
   return scratch;
 }
 
-export interface TextScores {
-  /** The seqs holding any word, and for each its score and which core words it holds. */
-  seqs: Int32Array;
-  score: Float64Array;
-  held: Uint32Array;
+/**
+ * Marks one content written since the build as touched by a word, with the word's bit; answers how many
+ * contents are touched. Its counts are not the build's, so no bound holds it: it is always scored.
+ */
+function markOne(s: Scratch, seq: number, bit: number, touched: number): number {
+  s.bound[seq] = Number.POSITIVE_INFINITY;
+  if (s.inAny[seq]) {
+    s.held[seq]! |= bit;
+    return touched;
+  }
+  s.inAny[seq] = 1;
+  s.held[seq] = bit;
+  s.anySeqs[touched] = seq;
+  return touched + 1;
+}
+
+/**
+ * Marks the build's postings of term `id` in field `f`, each adding to its content's bound what that posting
+ * alone would score (times the word's idf). A word's field score grows with its count and is concave in it,
+ * so the sum of what each of its forms' postings scores alone is never below it (a hot loop: plain locals).
+ */
+function markPostings(
+  s: Scratch,
+  index: TextIndex,
+  id: number,
+  f: number,
+  bit: number,
+  idf: number,
+  touched: number,
+): number {
+  const { postingDocs: docs, postingCounts: counts, fieldLengths: lengths, seqOf, replaced } = index;
+  const skip = replaced.size > 0;
+  const { inAny, anySeqs, held, bound } = s;
+  const [from, to] = index.postingRange(id, f);
+  // idf · w · tf(k1 + 1) / (tf + k1(1 − b + b·len/avg)), as scoreWord has it, its constants taken out.
+  const scale = idf * WEIGHTS[f]! * (K1 + 1);
+  const fixed = K1 * (1 - BS[f]!);
+  const perWord = (K1 * BS[f]!) / index.averageLength[f]!;
+  let n = touched;
+  for (let k = from; k < to; k++) {
+    const position = docs[k]!;
+    const seq = seqOf[position]!;
+    if (skip && replaced.has(seq)) continue;
+    const tf = counts[k]!;
+    const alone = (scale * tf) / (tf + fixed + perWord * lengths[position * FIELD_COUNT + f]!);
+    if (inAny[seq]) {
+      held[seq]! |= bit;
+      bound[seq]! += alone;
+    } else {
+      inAny[seq] = 1;
+      held[seq] = bit;
+      bound[seq] = alone;
+      anySeqs[n++] = seq;
+    }
+  }
+  return n;
+}
+
+/**
+ * The first pass: every content holding any word in `fields`, in `s.anySeqs` (in the order the words touch
+ * them), with the core words it holds in `s.held` (bit i: core word i) and a bound on its text score in
+ * `s.bound`. Cheap: one mark per posting, no score.
+ */
+function markWords(
+  s: Scratch,
+  index: TextIndex,
+  words: readonly QueryWord[],
+  idfs: readonly number[],
+  fields: readonly number[],
+): number {
+  let touched = 0;
+  let coreBit = 0;
+  for (const [w, word] of words.entries()) {
+    const bit = word.core ? 1 << coreBit++ : 0;
+    for (const term of word.forms.keys()) {
+      const id = index.termIds.get(term);
+      if (id !== undefined) for (const f of fields) touched = markPostings(s, index, id, f, bit, idfs[w]!, touched);
+      index.forEachReplaced(term, (seq, field) => {
+        if (fields.includes(field)) touched = markOne(s, seq, bit, touched);
+      });
+    }
+  }
+  return touched;
 }
 
 /** Adds one content's weighted count of a word's form in a field; answers the word's contents so far. */
 function addPosting(s: Scratch, seq: number, field: number, count: number, length: number, wordCount: number): number {
+  if (!s.wanted[seq]) return wordCount;
   let n = wordCount;
   if (!s.inWord[seq]) {
     s.inWord[seq] = 1;
@@ -178,17 +273,17 @@ function addPosting(s: Scratch, seq: number, field: number, count: number, lengt
   return n;
 }
 
-/** Adds the build's postings of term `id` in field `f` (a hot loop: plain locals only). */
+/** Adds the build's postings of term `id` in field `f` of the wanted contents (a hot loop: plain locals only). */
 function addPostings(s: Scratch, index: TextIndex, id: number, f: number, weight: number, wordCount: number): number {
   const { postingDocs: docs, postingCounts: counts, fieldLengths: lengths, seqOf, replaced } = index;
   const skip = replaced.size > 0;
-  const { inWord, wordSeqs, tf, length } = s;
+  const { inWord, wordSeqs, tf, length, wanted } = s;
   const [from, to] = index.postingRange(id, f);
   let n = wordCount;
   for (let k = from; k < to; k++) {
     const position = docs[k]!;
     const seq = seqOf[position]!;
-    if (skip && replaced.has(seq)) continue;
+    if (!wanted[seq] || (skip && replaced.has(seq))) continue;
     if (!inWord[seq]) {
       inWord[seq] = 1;
       wordSeqs[n++] = seq;
@@ -204,30 +299,30 @@ function addPostings(s: Scratch, index: TextIndex, id: number, f: number, weight
 const WEIGHTS = FIELDS.map((field) => FIELD_WEIGHT[field]);
 const BS = FIELDS.map((field) => FIELD_B[field]);
 
-/** Each content holding any word in `fields`: its text score and which core words it holds (bit i: core word i). */
-export function textScores(
+/**
+ * The second pass: the text score of each wanted content (`s.wanted`, `s.score` zeroed), every word in turn:
+ * BM25 in each field, saturated, weighted, summed, times the word's idf.
+ */
+function scoreWanted(
+  s: Scratch,
   index: TextIndex,
   words: readonly QueryWord[],
-  fields: readonly number[] = ALL_FIELDS,
-): TextScores {
-  const s = scratchFor(index.seqLimit);
-  const documents = Math.max(1, index.size);
-  let anyCount = 0;
-  let coreBit = 0;
-  for (const word of words) {
-    const bit = word.core ? 1 << coreBit++ : 0;
-    if (word.forms.size === 0) continue;
-    let holding = 0;
-    for (const [term, weight] of word.forms)
-      if (weight === 1 || holding === 0) holding = Math.max(holding, index.documentCount(term));
-    const idf = inverseFrequency(documents, Math.max(holding, 1));
-    const wordCount = gatherWord(s, index, word, fields);
-    anyCount = scoreWord(s, index, wordCount, idf, bit, anyCount);
-  }
-  return collectScores(s, anyCount);
+  idfs: readonly number[],
+  fields: readonly number[],
+): void {
+  for (const [w, word] of words.entries())
+    if (word.forms.size > 0) scoreWord(s, index, gatherWord(s, index, word, fields), idfs[w]!);
 }
 
-/** Puts each content holding one of the word's forms in `fields` in `s.wordSeqs`, with its weighted counts; answers how many. */
+/** A word's inverse document frequency: that of its commonest exact form (else of its commonest form). */
+function idfOf(index: TextIndex, word: QueryWord): number {
+  let holding = 0;
+  for (const [term, weight] of word.forms)
+    if (weight === 1 || holding === 0) holding = Math.max(holding, index.documentCount(term));
+  return inverseFrequency(Math.max(1, index.size), Math.max(holding, 1));
+}
+
+/** Puts each wanted content holding one of the word's forms in `fields` in `s.wordSeqs`, with its weighted counts; answers how many. */
 function gatherWord(s: Scratch, index: TextIndex, word: QueryWord, fields: readonly number[]): number {
   let wordCount = 0;
   for (const [term, weight] of word.forms) {
@@ -241,19 +336,8 @@ function gatherWord(s: Scratch, index: TextIndex, word: QueryWord, fields: reado
   return wordCount;
 }
 
-/**
- * Scores the word's contents gathered (BM25 per field, saturated, weighted, summed, times the word's idf), adds
- * each to its text score and its held bits, clearing the word's scratch; answers how many contents any word has touched.
- */
-function scoreWord(
-  s: Scratch,
-  index: TextIndex,
-  wordCount: number,
-  idf: number,
-  bit: number,
-  anyCount: number,
-): number {
-  let touched = anyCount;
+/** Scores the word's contents gathered and adds each to its text score, clearing the word's scratch. */
+function scoreWord(s: Scratch, index: TextIndex, wordCount: number, idf: number): void {
   for (let k = 0; k < wordCount; k++) {
     const seq = s.wordSeqs[k]!;
     s.inWord[seq] = 0;
@@ -266,30 +350,8 @@ function scoreWord(
       const norm = 1 - BS[f]! + (BS[f]! * s.length[at]!) / index.averageLength[f]!;
       score += WEIGHTS[f]! * ((tf * (K1 + 1)) / (tf + K1 * norm));
     }
-    if (!s.inAny[seq]) {
-      s.inAny[seq] = 1;
-      s.anySeqs[touched++] = seq;
-      s.score[seq] = 0;
-      s.held[seq] = 0;
-    }
     s.score[seq]! += idf * score;
-    s.held[seq]! |= bit;
   }
-  return touched;
-}
-
-/** The scores of every content a word touched, side by side, the scratch cleared for the next search. */
-function collectScores(s: Scratch, anyCount: number): TextScores {
-  const seqs = s.anySeqs.slice(0, anyCount);
-  const score = new Float64Array(anyCount);
-  const held = new Uint32Array(anyCount);
-  for (let k = 0; k < anyCount; k++) {
-    const seq = seqs[k]!;
-    s.inAny[seq] = 0;
-    score[k] = s.score[seq]!;
-    held[k] = s.held[seq]!;
-  }
-  return { seqs, score, held };
 }
 
 const bitCount = (n: number) => {
@@ -321,21 +383,34 @@ function askedKinds(table: FacetTable, analysis: QueryAnalysis): FacetFilters | 
   return asked.length ? { type: asked } : undefined;
 }
 
-/** Whether `name`'s words hold `phrase` (two words or more of the query, in order) and how much of it. */
-function phraseFactor(nameWords: readonly string[], query: readonly string[]): number {
-  if (query.length < 2 || nameWords.length === 0) return 1;
+/** The query's phrases: the whole of it, and each run of two words or more, spaced round, the longest first. */
+interface Phrases {
+  whole: string;
+  parts: Array<{ spaced: string; words: number }>;
+  length: number;
+}
+
+/** The phrases of the query's words, read once for every name compared with them; none under two words. */
+function phrasesOf(query: readonly string[]): Phrases | undefined {
+  if (query.length < 2) return undefined;
+  const parts: Phrases['parts'] = [];
+  for (let i = 0; i < query.length; i++)
+    for (let j = i + 2; j <= query.length; j++)
+      parts.push({ spaced: ` ${query.slice(i, j).join(' ')} `, words: j - i });
+  parts.sort((a, b) => b.words - a.words);
+  return { whole: query.join(' '), parts, length: query.length };
+}
+
+/** Whether `name`'s words hold a phrase of the query (two words or more, in order) and how much of it. */
+function phraseFactor(nameWords: readonly string[], phrases: Phrases | undefined): number {
+  if (!phrases || nameWords.length === 0) return 1;
   const name = nameWords.join(' ');
-  const whole = query.join(' ');
-  if (name === whole) return 2;
-  if (name.startsWith(`${whole} `) || name.includes(` ${whole} `) || name.endsWith(` ${whole}`)) return 1.6;
-  let longest = 0;
-  for (let i = 0; i < query.length; i++) {
-    for (let j = i + 2; j <= query.length; j++) {
-      const part = query.slice(i, j).join(' ');
-      if (` ${name} `.includes(` ${part} `)) longest = Math.max(longest, j - i);
-    }
-  }
-  return longest >= 2 ? 1 + (0.4 * longest) / query.length : 1;
+  if (name === phrases.whole) return 2;
+  const spaced = ` ${name} `;
+  if (spaced.includes(` ${phrases.whole} `)) return 1.6;
+  for (const { spaced: part, words } of phrases.parts)
+    if (spaced.includes(part)) return 1 + (0.4 * words) / phrases.length;
+  return 1;
 }
 
 export interface BestMatches {
@@ -349,6 +424,13 @@ export interface BestMatches {
  * The contents the query finds on the table's rows, ranked: `rank` is lower for better (the tier of words
  * held first, then the score). `rankFilters`: the filters a relevance page applies (its rows are the ranked
  * ones); `namedFilters`: the filters the query's words name, which rank what passes them higher.
+ *
+ * `shown`: how many of the best a page may show (its offset and its size). Then only the matches that can be
+ * among them get a score and a rank: the tiers are known from a first cheap pass over the postings, and a
+ * tier below the first `shown` matches can place none of its contents above them (a working link, then the
+ * tier, outrank any score). The best tier is always scored whole: its best are read for phrases and for the
+ * words they miss (scoreBestFirst cuts within it). The first `shown` are those every match ranked would give
+ * (`best-match-pruning.test.ts`).
  */
 export function bestMatches(
   index: TextIndex,
@@ -357,58 +439,60 @@ export function bestMatches(
   rankFilters: FacetFilters | undefined,
   namedFilters: readonly FacetFilters[] = [],
   fields: readonly number[] = ALL_FIELDS,
+  shown?: number,
 ): BestMatches {
-  const scored = textScores(index, analysis.words, fields);
+  const s = scratchFor(index.seqLimit);
+  const idfs = analysis.words.map((word) => idfOf(index, word));
+  const touched = markWords(s, index, analysis.words, idfs, fields);
   const coreWords = analysis.words.filter((word) => word.core);
-  const required = requiredWords(coreWords.length);
-  // The contents holding enough words, on the table's rows (a hidden content has none), side by side.
-  const total = scored.seqs.length;
-  const rows = new Int32Array(total);
-  const seqs = new Int32Array(total);
-  const tiers = new Uint8Array(total);
-  const scores = new Float64Array(total);
-  const held = new Uint32Array(total);
-  let count = 0;
-  for (let k = 0; k < total; k++) {
-    const seq = scored.seqs[k]!;
-    const row = seq < table.rowOfSeq.length ? table.rowOfSeq[seq]! : -1;
-    const tier = bitCount(scored.held[k]!);
-    if (row < 0 || tier < required) continue;
-    rows[count] = row;
-    seqs[count] = seq;
-    tiers[count] = tier;
-    scores[count] = scored.score[k]!;
-    held[count] = scored.held[k]!;
-    count++;
-  }
+  const matched = matchesOf(s, table, touched, requiredWords(coreWords.length));
+  if (analysis.typedBit) completedFirst(analysis.typedBit, coreWords.length, matched);
+  const { rows, seqs, tiers, held, bounds, count } = matched;
   const matchedRows = rows.slice(0, count);
   const matchedSeqs = ascending(seqs.subarray(0, count), index.seqLimit);
-  // Only a relevance page ranks, and only what passes its filters: the rest needs no score.
-  const compiled = rankFilters ? compile(table, rankFilters) : [];
-  const passes = compiled.length ? passing(table, compiled) : () => true;
-  const ranking = new Int32Array(rankFilters ? count : 0);
-  let r = 0;
-  for (let i = 0; rankFilters && i < count; i++) if (passes(rows[i]!)) ranking[r++] = i;
-  const ranked = ranking.subarray(0, r);
-  weighQualityAndKind(table, analysis, namedFilters, rows, scores, ranked);
-  // A phrase in the name: read for the best of the top tier only (of what is ranked, else of every match).
-  const pool = rankFilters ? ranked : Int32Array.from({ length: count }, (_, i) => i);
-  const best = pool.reduce((top, i) => Math.max(top, tiers[i]!), 0);
-  const top = bestOfTier(pool, tiers, scores, best, PHRASE_CANDIDATES);
+  // Only a relevance page ranks, and only what passes its filters: the rest needs no score. A phrase in the
+  // name is read for the best of the top tier only (of what is ranked, else of every match).
+  const pool = poolOf(table, rankFilters, rows, count);
+  let best = 0;
+  for (const i of pool) if (tiers[i]! > best) best = tiers[i]!;
+  const working = workingLinks(index, seqs, count);
+  // What needs a score: what is ranked (down to the tier that fills the page), else the best tier's matches.
+  const candidates = rankFilters ? rankable(pool, tiers, working, best, shown) : ofTier(pool, tiers, best);
+  const scores = new Float64Array(count);
+  const factorOf = rankFilters ? qualityAndKind(table, analysis, namedFilters) : undefined;
+  const score = (which: Int32Array) => {
+    scoreSome(s, index, analysis.words, idfs, fields, seqs, which, scores);
+    if (factorOf) for (let k = 0; k < which.length; k++) scores[which[k]!]! *= factorOf.factor(rows[which[k]!]!);
+  };
+  const scored =
+    shown === undefined
+      ? candidates
+      : scoreBestFirst(
+          candidates,
+          { tiers, working, bounds, scores },
+          best,
+          shown,
+          factorOf ? { most: factorOf.most, of: (i) => factorOf.factor(rows[i]!) } : { most: 1 },
+          score,
+        );
+  if (scored === candidates) score(candidates);
+  const top = bestOfTier(scored, tiers, scores, best, PHRASE_CANDIDATES);
   let heldByBest = 0;
+  const phrases = rankFilters ? phrasesOf(analysis.all) : undefined;
   for (const i of top) {
-    if (rankFilters) scores[i]! *= phraseFactor(index.nameWordsOf(seqs[i]!), analysis.all);
+    if (rankFilters) scores[i]! *= phraseFactor(index.nameWordsOf(seqs[i]!), phrases);
     heldByBest |= held[i]!;
   }
   const missingWords =
     best > 0 ? coreWords.filter((_, bit) => !(heldByBest & (1 << bit))).map((word) => word.typed) : [];
-  const rankedRows = new Int32Array(r);
-  const rank = new Float64Array(r);
-  for (let k = 0; k < r; k++) {
+  const ranked = rankFilters ? scored : new Int32Array(0);
+  const rankedRows = new Int32Array(ranked.length);
+  const rank = new Float64Array(ranked.length);
+  for (let k = 0; k < ranked.length; k++) {
     const i = ranked[k]!;
     rankedRows[k] = rows[i]!;
     // Lower is better: a working link first, then the tier, then the score (each worth more than any after it).
-    rank[k] = -((index.broken.has(seqs[i]!) ? 0 : 1e12) + tiers[i]! * 1e9 + scores[i]!);
+    rank[k] = -((working[i] ? 1e12 : 0) + tiers[i]! * 1e9 + scores[i]!);
   }
   return {
     matches: { rows: matchedRows, ranked: rankedRows, rank, seqs: matchedSeqs },
@@ -417,18 +501,244 @@ export function bestMatches(
   };
 }
 
+/** The matches side by side (index i: one match), the first `count` of the arrays. */
+interface Matched {
+  rows: Int32Array;
+  seqs: Int32Array;
+  /** The words held, counted (the tier), and which (bit i: core word i). */
+  tiers: Uint8Array;
+  held: Uint32Array;
+  /** A bound on the text score. */
+  bounds: Float64Array;
+  count: number;
+}
+
+/** The contents touched that hold enough words, on the table's rows (a hidden content has none); the scratch cleared. */
+function matchesOf(s: Scratch, table: FacetTable, touched: number, required: number): Matched {
+  const rows = new Int32Array(touched);
+  const seqs = new Int32Array(touched);
+  const tiers = new Uint8Array(touched);
+  const held = new Uint32Array(touched);
+  const bounds = new Float64Array(touched);
+  let count = 0;
+  const { rowOfSeq } = table;
+  for (let k = 0; k < touched; k++) {
+    const seq = s.anySeqs[k]!;
+    s.inAny[seq] = 0;
+    const bits = s.held[seq]!;
+    const row = seq < rowOfSeq.length ? rowOfSeq[seq]! : -1;
+    const tier = bitCount(bits);
+    if (row < 0 || tier < required) continue;
+    rows[count] = row;
+    seqs[count] = seq;
+    tiers[count] = tier;
+    held[count] = bits;
+    bounds[count] = s.bound[seq]!;
+    count++;
+  }
+  return { rows, seqs, tiers, held, bounds, count };
+}
+
+/** The matches a relevance page ranks (those passing its filters), else every match, as indexes. */
+function poolOf(table: FacetTable, rankFilters: FacetFilters | undefined, rows: Int32Array, count: number) {
+  const pool = new Int32Array(count);
+  if (!rankFilters) {
+    for (let i = 0; i < count; i++) pool[i] = i;
+    return pool;
+  }
+  const compiled = compile(table, rankFilters);
+  const passes = compiled.length ? passing(table, compiled) : () => true;
+  let n = 0;
+  for (let i = 0; i < count; i++) if (passes(rows[i]!)) pool[n++] = i;
+  return pool.subarray(0, n);
+}
+
+/** Scores the matches `which` (indexes) into `scores`: their text scores, from a pass over the words' postings. */
+function scoreSome(
+  s: Scratch,
+  index: TextIndex,
+  words: readonly QueryWord[],
+  idfs: readonly number[],
+  fields: readonly number[],
+  seqs: Int32Array,
+  which: Int32Array,
+  scores: Float64Array,
+): void {
+  const { wanted, score } = s;
+  for (let k = 0; k < which.length; k++) {
+    const seq = seqs[which[k]!]!;
+    wanted[seq] = 1;
+    score[seq] = 0;
+  }
+  scoreWanted(s, index, words, idfs, fields);
+  for (let k = 0; k < which.length; k++) {
+    const i = which[k]!;
+    const seq = seqs[i]!;
+    scores[i] = score[seq]!;
+    wanted[seq] = 0;
+  }
+}
+
 /**
- * Multiplies each candidate's score by what the catalog knows of it: its reviews move it ±10% around the prior's
- * 4 stars (the weighted rating), its kind, the filters the query names.
+ * While a word is typed after complete ones ('machine le'): a match holding none of the complete words is left
+ * out when others hold one, and the tiers count the complete words held first, then the word being typed
+ * (`typedBit`), so that what its first letters begin does not outrank what the words typed name. The matches
+ * kept are compacted in place.
  */
-function weighQualityAndKind(
+function completedFirst(typedBit: number, coreCount: number, matched: Matched): void {
+  const { rows, seqs, tiers, held, bounds, count } = matched;
+  const complete = ((1 << coreCount) - 1) & ~typedBit;
+  let anyComplete = false;
+  for (let i = 0; i < count && !anyComplete; i++) anyComplete = (held[i]! & complete) !== 0;
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
+    if (anyComplete && !(held[i]! & complete)) continue;
+    rows[kept] = rows[i]!;
+    seqs[kept] = seqs[i]!;
+    held[kept] = held[i]!;
+    bounds[kept] = bounds[i]!;
+    tiers[kept] = 2 * bitCount(held[i]! & complete) + (held[i]! & typedBit ? 1 : 0);
+    kept++;
+  }
+  matched.count = kept;
+}
+
+/** The matches of `pool` in `tier`, in their order. */
+function ofTier(pool: Int32Array, tiers: Uint8Array, tier: number): Int32Array {
+  const found = new Int32Array(pool.length);
+  let n = 0;
+  for (const i of pool) if (tiers[i] === tier) found[n++] = i;
+  return found.subarray(0, n);
+}
+
+/** Per match, 1 when its link works (the checker does not find it broken). */
+function workingLinks(index: TextIndex, seqs: Int32Array, count: number): Uint8Array {
+  const working = new Uint8Array(count).fill(1);
+  if (index.broken.size > 0) for (let i = 0; i < count; i++) if (index.broken.has(seqs[i]!)) working[i] = 0;
+  return working;
+}
+
+/**
+ * The ranked matches that may be among the first `shown` (all of them when `shown` is not given), in their
+ * order: those of every (working link, tier) group down to the one that holds the `shown`-th, and every one of
+ * the best tier, whose best are read for phrases.
+ */
+function rankable(
+  ranking: Int32Array,
+  tiers: Uint8Array,
+  working: Uint8Array,
+  best: number,
+  shown: number | undefined,
+): Int32Array {
+  if (shown === undefined) return ranking;
+  const groupOf = (i: number) => working[i]! * GROUP_TIERS + tiers[i]!;
+  const sizes = new Int32Array(2 * GROUP_TIERS);
+  for (const i of ranking) sizes[groupOf(i)]!++;
+  let lowest = 0;
+  for (let group = 2 * GROUP_TIERS - 1, above = 0; group >= 0; group--) {
+    above += sizes[group]!;
+    if (above >= shown) {
+      lowest = group;
+      break;
+    }
+  }
+  if (lowest === 0) return ranking;
+  const kept = new Int32Array(ranking.length);
+  let n = 0;
+  for (const i of ranking) if (groupOf(i) >= lowest || tiers[i] === best) kept[n++] = i;
+  return kept.subarray(0, n);
+}
+
+/** What the pruning of the best tier reads of each match. */
+interface MatchFacts {
+  tiers: Uint8Array;
+  working: Uint8Array;
+  /** A bound on the text score (the first pass's), and the score once scored (times the quality factor). */
+  bounds: Float64Array;
+  scores: Float64Array;
+}
+
+/** Slack on a bound, for the rounding of sums taken in another order and of its constants taken out. */
+const BOUND_SLACK = 1 + 1e-9;
+/**
+ * A rank adds the score to 1e12 (a working link) and the tier's 1e9, so scores closer than its last bit
+ * (2^-12 there) rank as equals, then by date: a match is cut only if it scores this much below the floor.
+ */
+const RANK_EPSILON = 2 ** -10;
+
+/**
+ * Scores `candidates` (by `score`), the best tier's best bounds first, and leaves out of the answer the best
+ * tier's matches whose bound shows they can be neither among the `shown` first nor among the PHRASE_CANDIDATES
+ * read for phrases: once K = max(shown, PHRASE_CANDIDATES) matches of the best tier are scored, the K-th best
+ * of their scores is a floor that the K best of the tier all reach (a phrase only multiplies a score up), so a
+ * match whose bound times the highest quality factor (`most`) is below it ranks below K others, and is not
+ * among the tier's K best. Answers the candidates scored, in their order. When a match of the best tier has a
+ * broken link (it ranks after every working one), or the tier is small, every candidate is scored.
+ */
+function scoreBestFirst(
+  candidates: Int32Array,
+  facts: MatchFacts,
+  best: number,
+  shown: number,
+  factors: { most: number; of?: (i: number) => number },
+  score: (which: Int32Array) => void,
+): Int32Array {
+  const { tiers, working, bounds, scores } = facts;
+  const enough = Math.max(shown, PHRASE_CANDIDATES);
+  const n = candidates.length;
+  // The best tier's bounds; a broken link among them, or too few of them, and every candidate is scored.
+  const tierBounds = new Float64Array(n);
+  let inTier = 0;
+  for (let k = 0; k < n; k++) {
+    const i = candidates[k]!;
+    if (tiers[i] !== best) continue;
+    if (!working[i]) return candidates;
+    tierBounds[inTier++] = bounds[i]!;
+  }
+  if (inTier < 4 * enough) return candidates;
+  // First the matches whose bounds are among the 2K highest (ties included), and every match of a lower tier.
+  const bar = kthLargest(tierBounds.subarray(0, inTier), 2 * enough);
+  const first = new Int32Array(n);
+  let f = 0;
+  for (let k = 0; k < n; k++) {
+    const i = candidates[k]!;
+    if (tiers[i] !== best || bounds[i]! >= bar) first[f++] = i;
+  }
+  score(first.subarray(0, f));
+  const firstScores = new Float64Array(f);
+  let scored = 0;
+  for (let k = 0; k < f; k++) if (tiers[first[k]!] === best) firstScores[scored++] = scores[first[k]!]!;
+  const floor = kthLargest(firstScores.subarray(0, scored), enough) - RANK_EPSILON;
+  // A match below the floor at its bound times the highest factor, or times its own, cannot reach the K best.
+  const reach = floor / (factors.most * BOUND_SLACK);
+  const keep = new Uint8Array(n);
+  const second = new Int32Array(n);
+  let s = 0;
+  for (let k = 0; k < n; k++) {
+    const i = candidates[k]!;
+    if (tiers[i] !== best || bounds[i]! >= bar) keep[k] = 1;
+    else if (bounds[i]! >= reach && (!factors.of || bounds[i]! * factors.of(i) * BOUND_SLACK >= floor)) {
+      keep[k] = 1;
+      second[s++] = i;
+    }
+  }
+  if (s) score(second.subarray(0, s));
+  const kept = new Int32Array(n);
+  let m = 0;
+  for (let k = 0; k < n; k++) if (keep[k]) kept[m++] = candidates[k]!;
+  return kept.subarray(0, m);
+}
+
+/**
+ * What the catalog knows of a content, as a factor of its score: its reviews move it ±10% around the prior's 4
+ * stars (the weighted rating), its kind, the filters the query names. `most`: the highest factor any content
+ * can have for this query.
+ */
+function qualityAndKind(
   table: FacetTable,
   analysis: QueryAnalysis,
   namedFilters: readonly FacetFilters[],
-  rows: Int32Array,
-  scores: Float64Array,
-  which: Int32Array,
-): void {
+): { factor: (row: number) => number; most: number } {
   const talkCombo = talkOnly(table);
   const { codes, numReviews, rating } = table;
   const typeAt = FACET_INDEX.type;
@@ -436,25 +746,29 @@ function weighQualityAndKind(
   const passesAsked = asked ? passing(table, compile(table, asked)) : undefined;
   // Each named filter is one facet's: a flag per code, read straight off the row's codes.
   const named = namedFilters.flatMap((filters) => compile(table, filters));
-  for (const i of which) {
-    const row = rows[i]!;
+  const factor = (row: number) => {
     const at = row * STRIDE;
     let factor = numReviews[row] ? 1 + 0.1 * (popularity(rating[row]!, numReviews[row]!) - 4) : 1;
     if (passesAsked?.(row)) factor *= ASKED_KIND_FACTOR;
     else if (talkCombo[codes[at + typeAt]!]) factor *= TALK_FACTOR;
     for (const { f, passes } of named) if (passes[codes[at + f]!]) factor *= NAMED_FILTER_FACTOR;
-    scores[i]! *= factor;
-  }
+    return factor;
+  };
+  // Ratings are 1 to 5 stars: the weighted rating is at most 5.
+  const most = (1 + 0.1 * (MAX_STARS - 4)) * (asked ? ASKED_KIND_FACTOR : 1) * NAMED_FILTER_FACTOR ** named.length;
+  return { factor, most };
 }
 
-/** `seqs` in ascending order: many of them by marking each in a map of every seq (linear), few by a sort. */
+/** `seqs` in ascending order: many of them by setting each one's bit in a set of every seq (linear), few by a sort. */
 function ascending(seqs: Int32Array, limit: number): Int32Array {
   if (seqs.length < limit / 32) return seqs.slice().sort();
-  const marked = new Uint8Array(limit);
-  for (const seq of seqs) marked[seq] = 1;
+  const bits = new Uint32Array((limit >> 5) + 1);
+  for (const seq of seqs) bits[seq >> 5]! |= 1 << (seq & 31);
   const sorted = new Int32Array(seqs.length);
   let n = 0;
-  for (let seq = 0; seq < limit; seq++) if (marked[seq]) sorted[n++] = seq;
+  for (let w = 0; w < bits.length; w++) {
+    for (let word = bits[w]!; word !== 0; word &= word - 1) sorted[n++] = (w << 5) + (31 - Math.clz32(word & -word));
+  }
   return sorted;
 }
 

@@ -3,6 +3,7 @@ import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
 import { seedDemo } from '../../maintenance/seed/demo.ts';
 import { searchContents } from '../catalog-reads.ts';
 import { listTags } from '../tags/tags.ts';
+import { perTagKind } from '../taxonomy.ts';
 import { parseSearchParams } from '../validation/search.ts';
 import { facetsNamedBy, suggestedFilters, type ActiveTags } from './query-facets.ts';
 
@@ -20,6 +21,15 @@ const named = (query: string, lists: ActiveTags = tags) =>
   facetsNamedBy(query, lists).map(({ key, value }) => `${key}:${value}`);
 
 describe('facetsNamedBy', () => {
+  it('follows the tags in lists read afresh: the same tags as before name the same, a tag renamed names by its new label', () => {
+    const copy = (lists: ActiveTags): ActiveTags => perTagKind((kind) => lists[kind].map((tag) => ({ ...tag })));
+    expect(named('python', copy(tags))).toEqual(['techStack:python']);
+    const renamed = copy(tags);
+    (renamed.techStack.find((tag) => tag.value === 'python') as { label: string }).label = 'Pythonic';
+    expect(named('pythonic', renamed)).toEqual(['techStack:python']);
+    expect(named('pythonic', copy(tags))).toEqual([]);
+  });
+
   it('names each filter a query holds, with its label and the words that named it, in query order', () => {
     expect(facetsNamedBy('Free Python course for beginners', tags)).toEqual([
       { key: 'cost', value: 'Free', label: 'Free', words: ['free'] },

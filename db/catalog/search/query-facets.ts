@@ -201,12 +201,32 @@ function addSynonyms(index: NameIndex, facet: Facet, options: readonly Option[])
   }
 }
 
-/** The index of a set of tag lists, built once: listTags answers the same lists until the tags change. */
+/**
+ * The index of a set of tag lists, built once: listTags answers the same lists until the tags change. Lists
+ * read afresh (the catalog's caches off) that name the same tags reuse the last index: comparing them is
+ * a few microseconds, building it a few hundred.
+ */
 const indexes = new WeakMap<ActiveTags, NameIndex>();
+let last: { tags: ActiveTags; index: NameIndex } | undefined;
 function nameIndex(tags: ActiveTags): NameIndex {
   let index = indexes.get(tags);
-  if (!index) indexes.set(tags, (index = buildIndex(tags)));
+  if (!index) {
+    index = last && sameTags(last.tags, tags) ? last.index : buildIndex(tags);
+    indexes.set(tags, index);
+    last = { tags, index };
+  }
   return index;
+}
+
+/** Whether two sets of tag lists hold the same tags, in the same order, with the same labels. */
+function sameTags(a: ActiveTags, b: ActiveTags): boolean {
+  const kinds = Object.keys(a) as TagKind[];
+  if (kinds.length !== Object.keys(b).length) return false;
+  return kinds.every((kind) => {
+    const x = a[kind];
+    const y = b[kind];
+    return y?.length === x.length && x.every((tag, i) => tag.value === y[i]!.value && tag.label === y[i]!.label);
+  });
 }
 
 /** Each option once: a run's keys (as typed, singular) may find the same one twice. */

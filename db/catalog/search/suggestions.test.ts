@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
 import { generateSyntheticCatalog } from '../../maintenance/seed/synthetic.ts';
+import { newId } from '../../ids.ts';
 import { contents } from '../../schema.ts';
+import { insertContentStatements } from '../content-rows.ts';
+import { contentInput } from '../validation/contents.ts';
 import { markMatches, markWords, queryWords, wordsOf } from './suggest-marks.ts';
 import { suggest, SUGGESTION_LIMIT } from './suggestions.ts';
 
@@ -94,5 +97,38 @@ describe('suggest, from the catalog', () => {
       expect(answer.suggestions.length).toBeLessThanOrEqual(SUGGESTION_LIMIT);
     }
     expect((await suggest(t.db, 'w')).suggestions).toEqual([]);
+  });
+});
+
+describe('suggest, while a word is typed after complete ones', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb();
+    for (const name of ['LeetCode', 'Machine Vision Handbook', 'Machine Learning Crash Course', 'Lean Startup Notes']) {
+      const id = newId();
+      const input = contentInput.parse({
+        name,
+        slug: `r-${id}`,
+        url: `https://${id}.example.org/`,
+        description: `All about ${name}.`,
+        category: ['Software Engineering'],
+        type: ['Online Courses'],
+      });
+      await t.db.batch(insertContentStatements(t.db, id, input));
+    }
+  });
+  afterAll(() => t.close());
+
+  const resources = async (typed: string) =>
+    (await suggest(t.db, typed)).suggestions.filter((s) => s.kind === 'content').map((s) => s.label);
+
+  it('offers what holds the complete words first, and not what only the last word’s letters begin', async () => {
+    expect(await resources('machine le')).toEqual(['Machine Learning Crash Course', 'Machine Vision Handbook']);
+  });
+
+  it('still offers what the last word begins when no resource holds the complete words', async () => {
+    expect(await resources('qwertyuiop le')).toEqual(
+      expect.arrayContaining(['LeetCode', 'Lean Startup Notes', 'Machine Learning Crash Course']),
+    );
   });
 });

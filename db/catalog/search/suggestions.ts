@@ -65,7 +65,15 @@ export async function suggest(db: Db, typed: unknown): Promise<SuggestionsShape>
   if (query.length < SUGGEST_MIN_CHARS || words.length === 0) return { query, suggestions: [] };
   const [lists, wordIndex, table] = await Promise.all([listTags(db), currentTextIndex(db), facetTable(db)]);
   const tags = tagSuggestions(lists, words);
-  const found = bestMatches(wordIndex, table, analyzeQuery(wordIndex, query, true), {}, [], NAME_ONLY);
+  const found = bestMatches(
+    wordIndex,
+    table,
+    analyzeQuery(wordIndex, query, true),
+    {},
+    [],
+    NAME_ONLY,
+    SUGGESTION_LIMIT,
+  );
   const rows = pageRows(table, {}, 'relevance', 0, SUGGESTION_LIMIT - tags.length, found.matches);
   const hits = await namesOf(
     db,

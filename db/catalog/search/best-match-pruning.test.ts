@@ -1,0 +1,129 @@
+/**
+ * Best Match scores only what a page may show (decision 050): the pages, counts and missing words it gives must
+ * be those of scoring every match. Compared on a synthetic catalog over many queries: broad words, several
+ * words, filters, the filters the words name, deep pages, broken links, contents written since the build, and
+ * suggestions as one types.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
+import { generateSyntheticCatalog } from '../../maintenance/seed/synthetic.ts';
+import { contents } from '../../schema.ts';
+import { analyzeQuery, bestMatches, NAME_ONLY } from './best-match.ts';
+import { facetTable } from './facet-table.ts';
+import type { FacetFilters, FacetTable } from './facet-types.ts';
+import { pageRows } from './pages.ts';
+import { currentTextIndex } from './text-index-held.ts';
+import type { TextIndex } from './text-index.ts';
+
+const PAGE = 24;
+
+/** mulberry32, seeded: the same queries on every run. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+let t: TestDb;
+let index: TextIndex;
+let table: FacetTable;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  await generateSyntheticCatalog(t.db, 5000, { seed: 11 });
+  await currentTextIndex(t.db);
+  // Contents written since the build (scored from their own entry, with no bound from the build).
+  const some = await t.db.select({ id: contents.id }).from(contents).limit(30);
+  await t.db
+    .update(contents)
+    .set({ description: 'Data and web learning, a course of data for the web.' })
+    .where(
+      inArray(
+        contents.id,
+        some.map((row) => row.id),
+      ),
+    );
+  const [renamed] = some;
+  await t.db.update(contents).set({ name: 'Data Web Learning Course' }).where(eq(contents.id, renamed!.id));
+  index = await currentTextIndex(t.db);
+  table = await facetTable(t.db);
+}, 120_000);
+afterAll(() => t.close());
+
+/** The pages up to `pages`, the missing words and every match, scoring every match or only what `shown` may show. */
+function answers(
+  query: string,
+  options: { filters?: FacetFilters; named?: FacetFilters[]; pages: number; typing?: boolean },
+  pruned: boolean,
+) {
+  const { filters = {}, named = [], pages, typing = false } = options;
+  const size = typing ? 8 : PAGE;
+  const analysis = analyzeQuery(index, query, typing);
+  const fields = typing ? NAME_ONLY : undefined;
+  const found = bestMatches(index, table, analysis, filters, named, fields, pruned ? pages * size : undefined);
+  return {
+    pages: Array.from({ length: pages }, (_, p) =>
+      pageRows(table, filters, 'relevance', p * size, size, found.matches),
+    ),
+    missingWords: found.missingWords,
+    rows: [...found.matches.rows].sort((a, b) => a - b),
+    seqs: [...found.matches.seqs],
+    ranked: found.matches.ranked.length,
+  };
+}
+
+describe('scoring only what a page may show', () => {
+  it('gives the pages, missing words and matches of scoring every match, for 300 queries', () => {
+    const rand = random(5);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+    // Words the catalog holds, the commonest most often: broad words are where scoring is cut.
+    const common = [...index.terms]
+      .map((term) => ({ term, n: index.documentCount(term) }))
+      .filter(({ term, n }) => n >= 20 && /^\p{L}{3,}$/u.test(term))
+      .sort((a, b) => b.n - a.n)
+      .slice(0, 80)
+      .map(({ term }) => term);
+    const extra = ['for', 'the', 'free', 'course', 'beginners', 'podcast', 'intro', 'pyhton', 'learn'];
+    const categories = table.tags.category.values;
+    let cut = 0;
+    for (let q = 0; q < 300; q++) {
+      const words = Array.from({ length: 1 + Math.floor(rand() * 4) }, (_, i) =>
+        i === 0 || rand() < 0.6 ? pick(common) : pick(extra),
+      );
+      const typing = q % 5 === 4;
+      const query = typing ? `${words.join(' ')}`.slice(0, -Math.floor(1 + rand() * 2)) : words.join(' ');
+      const options = {
+        pages: typing ? 1 : 1 + Math.floor(rand() * 3),
+        typing,
+        ...(!typing && rand() < 0.3 ? { filters: { category: [pick(categories)] } } : {}),
+        ...(!typing && rand() < 0.3 ? { named: [{ category: [pick(categories)] }] } : {}),
+      };
+      const all = answers(query, options, false);
+      const pruned = answers(query, options, true);
+      expect({ query, ...pruned, ranked: 0 }).toEqual({ query, ...all, ranked: 0 });
+      if (pruned.ranked < all.ranked) cut++;
+    }
+    // The comparison is worth something only if scoring was cut often.
+    expect(cut).toBeGreaterThan(60);
+  });
+
+  it('scores every match of the best tier when one of them has a broken link', () => {
+    const broad = analyzeQuery(index, 'data', false);
+    const all = bestMatches(index, table, broad, {}, [], undefined);
+    const worst = all.matches.ranked.reduce((w, _, k) => (all.matches.rank[k]! > all.matches.rank[w]! ? k : w), 0);
+    const seq = table.seq[all.matches.ranked[worst]!]!;
+    index.broken.add(seq);
+    try {
+      // Every match ranked, as when every match is scored.
+      expect(answers('data', { pages: 2 }, true)).toEqual(answers('data', { pages: 2 }, false));
+    } finally {
+      index.broken.delete(seq);
+    }
+  });
+});

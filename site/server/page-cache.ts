@@ -26,8 +26,10 @@
  */
 import { catalogVersion, changesSince } from '#db/catalog/search/changes.ts';
 import { collect, effectOf, type Deps } from '#db/catalog/search/deps.ts';
+import { patchableList, stepCounts } from '#db/catalog/search/step-counts.ts';
 import type { Db } from '#db/client.ts';
 import { chooseEncoding, compressAs, encodingsFor, type Encoding } from './content-encoding.ts';
+import { patchStepCounts } from './count-patch.ts';
 import { etagMatches, etagOf, notModifiedHeaders, validatorHeaders } from './validators.ts';
 import { canonicalSearch } from './visitor-rule.ts';
 
@@ -64,6 +66,8 @@ interface CachedPage {
   body: Uint8Array;
   hash: string;
   headers: Headers;
+  /** Its step counts being set in place (a review moved only those): later requests wait for it. */
+  patching?: Promise<boolean>;
 }
 
 export interface PageAnswer {
@@ -131,7 +135,8 @@ async function storablePage(
 function variantOf(page: CachedPage, encoding: Encoding): Variant | Promise<Variant> {
   const made = page.variants[encoding];
   if (made) return made;
-  return (page.making[encoding] ??= compressAs(page.body, encoding).then(
+  const { body } = page;
+  return (page.making[encoding] ??= compressAs(body, encoding).then(
     (bytes) => {
       const etag = `${page.hash}${ETAG_SUFFIX[encoding]}"`;
       const own = new Headers(page.headers);
@@ -145,6 +150,8 @@ function variantOf(page: CachedPage, encoding: Encoding): Variant | Promise<Vari
         notModifiedHeaders: notModifiedHeaders(own),
         headers: [...own, ['content-length', String(bytes.byteLength)]] as Array<[string, string]>,
       };
+      // A patch while it was compressed made another body: this variant is of the old one, not kept.
+      if (page.body !== body) return variant;
       page.variants[encoding] = variant;
       delete page.making[encoding];
       return variant;
@@ -154,6 +161,24 @@ function variantOf(page: CachedPage, encoding: Encoding): Variant | Promise<Vari
       throw error;
     },
   ));
+}
+
+/**
+ * Sets the page's counts of the steps of stars to the catalog's as it is now (idempotent: a change seen twice
+ * sets the same counts), its variants made again when asked for. False when the page cannot be patched: it
+ * is then rendered again, as for any change it shows.
+ */
+async function patchCounts(db: Db, page: CachedPage): Promise<boolean> {
+  const list = patchableList(page.deps);
+  if (!list) return false;
+  const body = patchStepCounts(page.body, page.headers.get('content-type'), await stepCounts(db, list));
+  if (!body) return false;
+  if (Buffer.compare(body, page.body) === 0) return true;
+  page.body = body;
+  page.hash = etagOf(body).slice(0, -1);
+  page.variants = {};
+  page.making = {};
+  return true;
 }
 
 type Freshness = 'fresh' | 'stale';
@@ -176,9 +201,14 @@ async function currentPage(
       pages.delete(key);
       return { page: undefined, version };
     }
-    if (effect === 'stale') page.staleSince ??= changes![0]!.seenAt;
     page.version = version;
-  }
+    if (effect === 'stale') page.staleSince ??= changes![0]!.seenAt;
+    // Only its steps' counts moved: they are set in place, unless it is being rendered again anyway.
+    if (effect === 'counts' && page.staleSince === undefined) {
+      page.patching ??= patchCounts(db, page).finally(() => (page.patching = undefined));
+      if (!(await page.patching)) page.staleSince ??= changes![0]!.seenAt;
+    }
+  } else if (page.patching) await page.patching;
   // Map keeps insertion order: re-inserting marks the page recently used, and the oldest go first.
   pages.delete(key);
   pages.set(key, page);

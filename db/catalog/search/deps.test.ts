@@ -104,6 +104,26 @@ describe('what a change does to a cached answer', () => {
     );
   });
 
+  it('a review on a first page of words moves it only when the content’s reviews weigh more; its counts are set in place', () => {
+    const words: ListShown = {
+      ...latestPage,
+      order: 'relevance',
+      words: true,
+      matched: Int32Array.of(3, 500),
+      top: true,
+    };
+    // Lower (3.2 by 4 → 3.16 by 5), the same step: it cannot climb into the page.
+    expect(effectOf({ lists: [words], cards: [1, 2] }, [review(500, [3.2, 4], [3.16, 5])])).toBe('none');
+    // Lower and to another step: only the counts of its matches move.
+    expect(effectOf({ lists: [words], cards: [1, 2] }, [review(500, [3.2, 4], [2.8, 5])])).toBe('counts');
+    // Higher: it may climb into the page.
+    expect(effectOf({ lists: [words], cards: [1, 2] }, [review(500, [3.2, 4], [3.4, 5])])).toBe('stale');
+    // A second page: a content above it that falls may enter it.
+    expect(effectOf({ lists: [{ ...words, top: false }] }, [review(500, [3.2, 4], [3.16, 5])])).toBe('stale');
+    // Words whose matches are not known: any step moved renders it again.
+    expect(effectOf({ lists: [{ ...words, matched: undefined }] }, [review(500, [3.2, 4], [2.8, 5])])).toBe('stale');
+  });
+
   it('a review that takes a content from failing two filters to failing one moves another group: rendered again', () => {
     const rated: ListShown = { ...latestPage, filters: { category: 'web-development', rating: 4 } };
     // Another category and under 4 stars; then 4 stars: it now counts in the category group of the page.
@@ -160,10 +180,11 @@ describe('what a change does to a cached answer', () => {
     ).toBe('none');
   });
 
-  it('a review of a content the words do not match leaves a word search as it is; one they match refreshes it', () => {
+  it('a review of a content the words do not match leaves a word search as it is; one they match moves its counts', () => {
     const wordPage: ListShown = { ...latestPage, filters: {}, words: true, matched: Int32Array.from([3, 40, 500]) };
     expect(effectOf({ lists: [wordPage] }, [review(41, [3.8, 4], [4, 5])])).toBe('none');
-    expect(effectOf({ lists: [wordPage] }, [review(500, [3.8, 4], [4, 5])])).toBe('stale');
+    expect(effectOf({ lists: [wordPage] }, [review(500, [3.8, 4], [4, 5])])).toBe('counts');
+    expect(effectOf({ lists: [wordPage], cards: [500] }, [review(500, [3.8, 4], [4, 5])])).toBe('stale');
     // Its matches unknown, a word search counts every content its filters pass.
     expect(effectOf({ lists: [{ ...wordPage, matched: undefined }] }, [review(41, [3.8, 4], [4, 5])])).toBe('stale');
     // A new content, or one whose text changed, may match the words now.

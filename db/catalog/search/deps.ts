@@ -12,7 +12,7 @@ import type { Order } from '../validation/search.ts';
 import type { CatalogChange } from './changes.ts';
 import type { FacetFilters, FacetValues } from './facet-types.ts';
 import { failedFacets, optionsOf } from './facet-kinds.ts';
-import { compareKeys, type RowKey } from './orders.ts';
+import { compareKeys, reviewsWeight, type RowKey } from './orders.ts';
 import { holdsSeq } from './sorted-seqs.ts';
 
 /** A list of results an answer shows: its filters and order, and where its page starts and ends. */
@@ -35,6 +35,8 @@ export interface ListShown {
   last?: RowKey;
   /** The page was full: a row sorting after its last cannot enter it. */
   full: boolean;
+  /** It is the list's first page: no row sorts before its first. */
+  top?: boolean;
 }
 
 export interface Deps {
@@ -145,11 +147,14 @@ export const STEP_GROUPS: ReadonlySet<string> = new Set(
 );
 
 /**
- * Whether the counts a change moves on a list are only those of its steps of stars: a review's change, on a
- * list without words (their counts are of their matches), counted in the same groups before and after.
+ * Whether the counts a change moves on a list are only those of its steps of stars: a review's change, counted
+ * in the same groups before and after, on a list without words or whose matches are known (its counts are of
+ * them).
  */
 const movesOnlySteps = (list: ListShown, change: CatalogChange) =>
-  !list.words && isRatingOnly(change) && countedAs(list, change.before, true) === countedAs(list, change.after, true);
+  (!list.words || list.matched !== undefined) &&
+  isRatingOnly(change) &&
+  countedAs(list, change.before, true) === countedAs(list, change.after, true);
 
 const keyOf = (seq: number, v: FacetValues): RowKey => ({
   seq,
@@ -160,8 +165,12 @@ const keyOf = (seq: number, v: FacetValues): RowKey => ({
 
 /** Whether a row that stays in the list, with its sort key changed from `a` to `b`, moves the page's rows. */
 function movesWindow(list: ListShown, a: RowKey, b: RowKey): boolean {
-  // Best Match weighs the rating in (decision 040): a matched content's new rating may move it.
-  if (list.order === 'relevance') return a.rating !== b.rating || a.numReviews !== b.numReviews;
+  // Best Match weighs the reviews in (decision 040): a matched content whose weight rises may enter the page.
+  // One not shown on a first page (its cards are checked before) whose weight does not rise stays below it.
+  if (list.order === 'relevance') {
+    const [before, after] = [reviewsWeight(a.rating, a.numReviews), reviewsWeight(b.rating, b.numReviews)];
+    return after > before || (after < before && !list.top);
+  }
   const order = list.order;
   if (compareKeys(order, a, b) === 0) return false;
   if (!list.first || !list.last) return !list.full;

@@ -7,6 +7,8 @@
  * - a change that moves a list a page shows (a card's rating, the counts, the order) makes it stale: it is
  *   still served for at most a second (MAX_STALE_MS) while one request renders it again, and a page is
  *   rendered at most once a second however many writes come (stale-while-revalidate, RFC 5861);
+ * - a change that moves only the counts of its steps of stars (a review, on a list it does not reorder) has
+ *   them set in its bytes rather than rendered again (count-patch.ts), at most once a second likewise;
  * - a change to anything else leaves it as it is.
  *
  * They hold nothing personal: the middleware renders them without the session, and a signed-in user's
@@ -54,6 +56,10 @@ interface CachedPage {
   renderedAt: number;
   /** Set when a change touched what it shows: when this process first saw that change. */
   staleSince?: number;
+  /** Set when a change moved only its step counts, not yet set in place: when this process first saw it. */
+  countsSince?: number;
+  /** When its counts were last set in place (or it was rendered). */
+  patchedAt: number;
   /** The route that rendered it (Astro's routePattern), for the request log and the metrics. */
   route: string;
   status: number;
@@ -118,6 +124,7 @@ async function storablePage(
     version,
     deps,
     renderedAt: Date.now(),
+    patchedAt: Date.now(),
     route,
     status: response.status,
     encodings,
@@ -173,6 +180,7 @@ async function patchCounts(db: Db, page: CachedPage): Promise<boolean> {
   if (!list) return false;
   const body = patchStepCounts(page.body, page.headers.get('content-type'), await stepCounts(db, list));
   if (!body) return false;
+  page.patchedAt = Date.now();
   if (Buffer.compare(body, page.body) === 0) return true;
   page.body = body;
   page.hash = etagOf(body).slice(0, -1);
@@ -203,12 +211,20 @@ async function currentPage(
     }
     page.version = version;
     if (effect === 'stale') page.staleSince ??= changes![0]!.seenAt;
-    // Only its steps' counts moved: they are set in place, unless it is being rendered again anyway.
-    if (effect === 'counts' && page.staleSince === undefined) {
+    if (effect === 'counts') page.countsSince ??= changes![0]!.seenAt;
+  }
+  // Only its steps' counts moved: they are set in place (unless it is rendered again anyway), at most once a
+  // second while it was set less than a second ago, as a render is: a stream of reviews costs one patch a second.
+  if (page.countsSince !== undefined && page.staleSince === undefined) {
+    const now = Date.now();
+    if (page.patching || now - page.countsSince >= MAX_STALE_MS || now - page.patchedAt >= MAX_STALE_MS) {
+      const since = page.countsSince;
+      const seen = page.version;
       page.patching ??= patchCounts(db, page).finally(() => (page.patching = undefined));
-      if (!(await page.patching)) page.staleSince ??= changes![0]!.seenAt;
+      if (!(await page.patching)) page.staleSince ??= since;
+      else if (page.version === seen) page.countsSince = undefined;
     }
-  } else if (page.patching) await page.patching;
+  }
   // Map keeps insertion order: re-inserting marks the page recently used, and the oldest go first.
   pages.delete(key);
   pages.set(key, page);

@@ -88,15 +88,21 @@ interface Store {
   pages: Map<string, CachedPage>;
   /** The renders under way, by key: other requests for the page wait for it (or get the stale copy). */
   rendering: Map<string, Promise<CachedPage | undefined>>;
+  /** Pages whose counts were set in place since the process started (/metrics). */
+  patched: number;
 }
 
 const STORE = Symbol.for('skillshelf.pageCache');
 const store: Store = ((globalThis as Record<symbol, unknown>)[STORE] as Store | undefined) ?? {
   pages: new Map(),
   rendering: new Map(),
+  patched: 0,
 };
 (globalThis as Record<symbol, unknown>)[STORE] = store;
 const { pages, rendering } = store;
+
+/** How many times a cached page's counts were set in place rather than rendered again, since the process started. */
+export const pageCachePatches = () => store.patched;
 
 /**
  * The cache key of a page: its path and the query as the page reads it (visitor-rule.ts `canonicalSearch`),
@@ -181,6 +187,7 @@ async function patchCounts(db: Db, page: CachedPage): Promise<boolean> {
   const body = patchStepCounts(page.body, page.headers.get('content-type'), await stepCounts(db, list));
   if (!body) return false;
   page.patchedAt = Date.now();
+  store.patched++;
   if (Buffer.compare(body, page.body) === 0) return true;
   page.body = body;
   page.hash = etagOf(body).slice(0, -1);

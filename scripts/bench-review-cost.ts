@@ -17,6 +17,8 @@ export interface ReviewCost {
   wholeMs: number;
   /** Pages rendered again per review (page cache misses over the mix, beyond those of the turns without one). */
   rendersPerReview: number;
+  /** Pages whose star counts were set in place per review (decision 050). */
+  patchesPerReview: number;
 }
 
 /** After a change, how long until every page it touched may no longer be served stale (MAX_STALE_MS and a margin). */
@@ -29,9 +31,13 @@ async function readAll(url: string, paths: string[]): Promise<void> {
     await fetch(url + path, { headers: path.startsWith('/api/') ? BROWSER_API : BROWSER }).then((r) => r.arrayBuffer());
 }
 
-async function missesOf(url: string, metricsToken: string): Promise<number> {
+/** The page cache's misses and patches so far, from /metrics. */
+async function missesOf(url: string, metricsToken: string): Promise<{ misses: number; patches: number }> {
   const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
-  return Number(/^skillshelf_page_cache_requests_total{result="miss"[^}]*} (\d+)$/m.exec(text)?.[1] ?? 0);
+  return {
+    misses: Number(/^skillshelf_page_cache_requests_total{result="miss"[^}]*} (\d+)$/m.exec(text)?.[1] ?? 0),
+    patches: Number(/^skillshelf_page_cache_patches(?:{[^}]*})? (\d+)$/m.exec(text)?.[1] ?? 0),
+  };
 }
 
 async function review(url: string, token: string, contentId: string, k: number): Promise<void> {
@@ -64,21 +70,24 @@ export async function reviewCost(
   let withoutCpu = 0;
   let withMisses = 0;
   let withoutMisses = 0;
+  let patches = 0;
   for (let k = 0; k < reviews; k++) {
     let cpu = cpuTimeUs(pid);
-    let misses = await missesOf(url, metricsToken);
+    let before = await missesOf(url, metricsToken);
     await sleep(SETTLE_MS);
     await readAll(url, paths);
     withoutCpu += cpuTimeUs(pid) - cpu;
-    withoutMisses += (await missesOf(url, metricsToken)) - misses;
+    withoutMisses += (await missesOf(url, metricsToken)).misses - before.misses;
 
     cpu = cpuTimeUs(pid);
-    misses = await missesOf(url, metricsToken);
+    before = await missesOf(url, metricsToken);
     await review(url, tokens[k % tokens.length]!, contentIds[k]!, k);
     await sleep(SETTLE_MS);
     await readAll(url, paths);
     withCpu += cpuTimeUs(pid) - cpu;
-    withMisses += (await missesOf(url, metricsToken)) - misses;
+    const after = await missesOf(url, metricsToken);
+    withMisses += after.misses - before.misses;
+    patches += after.patches - before.patches;
   }
   // The write alone: each review, then the same quiet second, and nothing read.
   let writeCpu = 0;
@@ -98,5 +107,6 @@ export async function reviewCost(
     writeMs: ms(writeCpu - idleCpu),
     wholeMs: ms(withCpu - withoutCpu),
     rendersPerReview: Math.round(((withMisses - withoutMisses) / reviews) * 10) / 10,
+    patchesPerReview: Math.round((patches / reviews) * 10) / 10,
   };
 }

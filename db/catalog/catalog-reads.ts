@@ -170,6 +170,7 @@ export async function searchContents(db: Db, asked: SearchParams): Promise<Searc
       ...(matches ? { matched: matches.seqs } : {}),
       counts: true,
       full: pageOfRows.length === PAGE_SIZE,
+      top: page === 1,
     };
     if (pageOfRows.length)
       Object.assign(list, { first: rowKey(table, pageOfRows[0]!), last: rowKey(table, pageOfRows.at(-1)!) });

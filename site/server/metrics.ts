@@ -22,6 +22,7 @@ import { validateSessionToken } from '#db/accounts/sessions.ts';
 import { catchUpCounts } from '#db/replication.ts';
 import { clusterMetrics, shareMetrics } from './cluster-metrics.ts';
 import { log } from './log.ts';
+import { pageCachePatches } from './page-cache.ts';
 
 export const registry = new Registry();
 // In a cluster the workers' series are summed into one, which a `pid` label would keep apart.
@@ -74,6 +75,14 @@ export function watchGauges(openSockets: () => number): void {
     registers: [registry],
     collect() {
       this.set(facetTableReads());
+    },
+  });
+  new Gauge({
+    name: 'skillshelf_page_cache_patches',
+    help: 'Cached pages whose counts of the steps of stars were set in place rather than rendered again (decision 051), since the process started',
+    registers: [registry],
+    collect() {
+      this.set(pageCachePatches());
     },
   });
   new Gauge({

@@ -7,6 +7,8 @@
  * - a change that moves a list a page shows (a card's rating, the counts, the order) makes it stale: it is
  *   still served for at most a second (MAX_STALE_MS) while one request renders it again, and a page is
  *   rendered at most once a second however many writes come (stale-while-revalidate, RFC 5861);
+ * - a change that moves only the counts of its steps of stars (a review, on a list it does not reorder) has
+ *   them set in its bytes rather than rendered again (count-patch.ts), at most once a second likewise;
  * - a change to anything else leaves it as it is.
  *
  * They hold nothing personal: the middleware renders them without the session, and a signed-in user's
@@ -26,8 +28,10 @@
  */
 import { catalogVersion, changesSince } from '#db/catalog/search/changes.ts';
 import { collect, effectOf, type Deps } from '#db/catalog/search/deps.ts';
+import { patchableList, stepCounts } from '#db/catalog/search/step-counts.ts';
 import type { Db } from '#db/client.ts';
 import { chooseEncoding, compressAs, encodingsFor, type Encoding } from './content-encoding.ts';
+import { patchStepCounts } from './count-patch.ts';
 import { etagMatches, etagOf, notModifiedHeaders, validatorHeaders } from './validators.ts';
 import { canonicalSearch } from './visitor-rule.ts';
 
@@ -52,6 +56,10 @@ interface CachedPage {
   renderedAt: number;
   /** Set when a change touched what it shows: when this process first saw that change. */
   staleSince?: number;
+  /** Set when a change moved only its step counts, not yet set in place: when this process first saw it. */
+  countsSince?: number;
+  /** When its counts were last set in place (or it was rendered). */
+  patchedAt: number;
   /** The route that rendered it (Astro's routePattern), for the request log and the metrics. */
   route: string;
   status: number;
@@ -64,6 +72,8 @@ interface CachedPage {
   body: Uint8Array;
   hash: string;
   headers: Headers;
+  /** Its step counts being set in place (a review moved only those): later requests wait for it. */
+  patching?: Promise<boolean>;
 }
 
 export interface PageAnswer {
@@ -78,15 +88,21 @@ interface Store {
   pages: Map<string, CachedPage>;
   /** The renders under way, by key: other requests for the page wait for it (or get the stale copy). */
   rendering: Map<string, Promise<CachedPage | undefined>>;
+  /** Pages whose counts were set in place since the process started (/metrics). */
+  patched: number;
 }
 
 const STORE = Symbol.for('skillshelf.pageCache');
 const store: Store = ((globalThis as Record<symbol, unknown>)[STORE] as Store | undefined) ?? {
   pages: new Map(),
   rendering: new Map(),
+  patched: 0,
 };
 (globalThis as Record<symbol, unknown>)[STORE] = store;
 const { pages, rendering } = store;
+
+/** How many times a cached page's counts were set in place rather than rendered again, since the process started. */
+export const pageCachePatches = () => store.patched;
 
 /**
  * The cache key of a page: its path and the query as the page reads it (visitor-rule.ts `canonicalSearch`),
@@ -132,6 +148,7 @@ async function storablePage(
     version,
     deps,
     renderedAt: Date.now(),
+    patchedAt: Date.now(),
     route,
     status: response.status,
     encodings,
@@ -149,7 +166,8 @@ async function storablePage(
 function variantOf(page: CachedPage, encoding: Encoding): Variant | Promise<Variant> {
   const made = page.variants[encoding];
   if (made) return made;
-  return (page.making[encoding] ??= compressAs(page.body, encoding).then(
+  const { body } = page;
+  return (page.making[encoding] ??= compressAs(body, encoding).then(
     (bytes) => {
       const etag = `${page.hash}${ETAG_SUFFIX[encoding]}"`;
       const own = new Headers(page.headers);
@@ -163,6 +181,8 @@ function variantOf(page: CachedPage, encoding: Encoding): Variant | Promise<Vari
         notModifiedHeaders: notModifiedHeaders(own),
         headers: [...own, ['content-length', String(bytes.byteLength)]] as Array<[string, string]>,
       };
+      // A patch while it was compressed made another body: this variant is of the old one, not kept.
+      if (page.body !== body) return variant;
       page.variants[encoding] = variant;
       delete page.making[encoding];
       return variant;
@@ -172,6 +192,26 @@ function variantOf(page: CachedPage, encoding: Encoding): Variant | Promise<Vari
       throw error;
     },
   ));
+}
+
+/**
+ * Sets the page's counts of the steps of stars to the catalog's as it is now (idempotent: a change seen twice
+ * sets the same counts), its variants made again when asked for. False when the page cannot be patched: it
+ * is then rendered again, as for any change it shows.
+ */
+async function patchCounts(db: Db, page: CachedPage): Promise<boolean> {
+  const list = patchableList(page.deps);
+  if (!list) return false;
+  const body = patchStepCounts(page.body, page.headers.get('content-type'), await stepCounts(db, list));
+  if (!body) return false;
+  page.patchedAt = Date.now();
+  store.patched++;
+  if (Buffer.compare(body, page.body) === 0) return true;
+  page.body = body;
+  page.hash = etagOf(body).slice(0, -1);
+  page.variants = {};
+  page.making = {};
+  return true;
 }
 
 type Freshness = 'fresh' | 'stale';
@@ -194,8 +234,21 @@ async function currentPage(
       pages.delete(key);
       return { page: undefined, version };
     }
-    if (effect === 'stale') page.staleSince ??= changes![0]!.seenAt;
     page.version = version;
+    if (effect === 'stale') page.staleSince ??= changes![0]!.seenAt;
+    if (effect === 'counts') page.countsSince ??= changes![0]!.seenAt;
+  }
+  // Only its steps' counts moved: they are set in place (unless it is rendered again anyway), at most once a
+  // second while it was set less than a second ago, as a render is: a stream of reviews costs one patch a second.
+  if (page.countsSince !== undefined && page.staleSince === undefined) {
+    const now = Date.now();
+    if (page.patching || now - page.countsSince >= MAX_STALE_MS || now - page.patchedAt >= MAX_STALE_MS) {
+      const since = page.countsSince;
+      const seen = page.version;
+      page.patching ??= patchCounts(db, page).finally(() => (page.patching = undefined));
+      if (!(await page.patching)) page.staleSince ??= since;
+      else if (page.version === seen) page.countsSince = undefined;
+    }
   }
   // Map keeps insertion order: re-inserting marks the page recently used, and the oldest go first.
   pages.delete(key);

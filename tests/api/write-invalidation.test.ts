@@ -27,14 +27,15 @@ async function visit(path: string): Promise<{ text: string; cache: unknown }> {
   return { text, cache: line.cache };
 }
 
-const facetReads = async () => {
+const gauge = async (name: string) => {
   const text = await (
     await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
   ).text();
-  const reads = /^skillshelf_facet_table_reads(?:{[^}]*})? (\d+)$/m.exec(text)?.[1];
-  if (reads === undefined) throw new Error(`no facet table reads in /metrics: ${text.slice(0, 500)}`);
-  return Number(reads);
+  const value = new RegExp(`^${name}(?:{[^}]*})? (\\d+)$`, 'm').exec(text)?.[1];
+  if (value === undefined) throw new Error(`no ${name} in /metrics: ${text.slice(0, 500)}`);
+  return Number(value);
 };
+const facetReads = () => gauge('skillshelf_facet_table_reads');
 
 describe('a write refreshes what it changed', () => {
   it('a review re-renders its content page, not the others, nor a list that does not show it; the facet table is not read again', async () => {
@@ -160,5 +161,34 @@ describe('a write refreshes what it changed', () => {
     // One render when it first went stale, then at most one a second.
     expect(misses).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
     expect(misses).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a burst of reviews moving the star counts of a list that does not show the content patches it about once a second, never renders it', async () => {
+    type Rated = Content & { rating: number; numReviews: number };
+    const list = '/search?order=oldest';
+    const { body } = await api.call('searchContents', { query: { order: 'latest' } });
+    const content = (body.contents as Rated[])[1]!;
+    await visit(list);
+    expect((await visit(list)).text).not.toContain(`href="/content/${content.slug}"`);
+    await new Promise((resolve) => setTimeout(resolve, MAX_STALE_MS + 100));
+    const tokens = (await Promise.all(Array.from({ length: 8 }, () => signUp(api, 'Quiet Reviewer')))).map(
+      (reviewer) => reviewer.token,
+    );
+    const patches = await gauge('skillshelf_page_cache_patches');
+    const started = Date.now();
+    for (const [i, token] of tokens.entries()) {
+      // One star then five, in turn: the content's whole stars move most times.
+      await api.call('createReview', {
+        params: { id: content._id },
+        body: { rating: i % 2 ? 5 : 1, comment: `Counts ${i}` },
+        token,
+      });
+      expect((await visit(list)).cache).toBe('hit');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    const seconds = (Date.now() - started) / 1000;
+    const made = (await gauge('skillshelf_page_cache_patches')) - patches;
+    expect(made).toBeGreaterThanOrEqual(1);
+    expect(made).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
   });
 });

@@ -19,7 +19,7 @@ import { compile, passing } from './filters.ts';
 import { FIELD_COUNT, FIELDS, type TextIndex } from './text-index.ts';
 import { closestTerms } from './typos.ts';
 import { FACET_ONLY_WORDS, STOPWORDS, stemOf, wordsOf } from './words.ts';
-import { popularity } from './orders.ts';
+import { reviewsWeight } from './orders.ts';
 import { FACET_INDEX, STRIDE } from './facet-kinds.ts';
 
 /** At most this many words of a query are matched (a pasted paragraph is not ranked word by word). */
@@ -748,7 +748,7 @@ function qualityAndKind(
   const named = namedFilters.flatMap((filters) => compile(table, filters));
   const factor = (row: number) => {
     const at = row * STRIDE;
-    let factor = numReviews[row] ? 1 + 0.1 * (popularity(rating[row]!, numReviews[row]!) - 4) : 1;
+    let factor = reviewsWeight(rating[row]!, numReviews[row]!);
     if (passesAsked?.(row)) factor *= ASKED_KIND_FACTOR;
     else if (talkCombo[codes[at + typeAt]!]) factor *= TALK_FACTOR;
     for (const { f, passes } of named) if (passes[codes[at + f]!]) factor *= NAMED_FILTER_FACTOR;

@@ -88,12 +88,50 @@ describe('what a change does to a cached answer', () => {
     expect(effectOf({ lists: [latestPage], cards: [1, 2, 3] }, [review(500, [3.2, 4], [3.4, 5])])).toBe('none');
   });
 
-  it('a review that moves a content to another step of stars refreshes the counts of a list it is in', () => {
-    expect(effectOf({ lists: [latestPage] }, [review(500, [3.8, 4], [4, 5])])).toBe('stale');
+  it('a review that moves a content to another step of stars moves only the step counts of a list it is in', () => {
+    expect(effectOf({ lists: [latestPage] }, [review(500, [3.8, 4], [4, 5])])).toBe('counts');
+    // A card of it, or a list of words (counted over their matches, and ranked by the rating), is rendered again.
+    expect(effectOf({ lists: [latestPage], cards: [500] }, [review(500, [3.8, 4], [4, 5])])).toBe('stale');
+    expect(effectOf({ lists: [{ ...latestPage, words: true }] }, [review(500, [3.8, 4], [4, 5])])).toBe('stale');
+    // Two lists, one moved in its order: the stronger effect.
+    expect(effectOf({ lists: [latestPage, topPage] }, [review(500, [3.8, 4], [4.5, 5])])).toBe('stale');
+    // An edit that moves the same counts is no review: dropped.
+    const edited = change('update', 500, values(3.8, 4), values(4, 5, 100 * DAY, undefined, 'Paid'));
+    expect(effectOf({ lists: [latestPage] }, [edited])).toBe('dead');
     // Not in the list, nor one filter away from it: its counts do not move.
     expect(effectOf({ lists: [latestPage] }, [review(500, [3.8, 4], [4, 5], 'category=databases;type=books')])).toBe(
       'none',
     );
+  });
+
+  it('a review on a first page of words moves it only when the content’s reviews weigh more; its counts are set in place', () => {
+    const words: ListShown = {
+      ...latestPage,
+      order: 'relevance',
+      words: true,
+      matched: Int32Array.of(3, 500),
+      top: true,
+    };
+    // Lower (3.2 by 4 → 3.16 by 5), the same step: it cannot climb into the page.
+    expect(effectOf({ lists: [words], cards: [1, 2] }, [review(500, [3.2, 4], [3.16, 5])])).toBe('none');
+    // Lower and to another step: only the counts of its matches move.
+    expect(effectOf({ lists: [words], cards: [1, 2] }, [review(500, [3.2, 4], [2.8, 5])])).toBe('counts');
+    // Higher: it may climb into the page.
+    expect(effectOf({ lists: [words], cards: [1, 2] }, [review(500, [3.2, 4], [3.4, 5])])).toBe('stale');
+    // A second page: a content above it that falls may enter it.
+    expect(effectOf({ lists: [{ ...words, top: false }] }, [review(500, [3.2, 4], [3.16, 5])])).toBe('stale');
+    // Words whose matches are not known: any step moved renders it again.
+    expect(effectOf({ lists: [{ ...words, matched: undefined }] }, [review(500, [3.2, 4], [2.8, 5])])).toBe('stale');
+  });
+
+  it('a review that takes a content from failing two filters to failing one moves another group: rendered again', () => {
+    const rated: ListShown = { ...latestPage, filters: { category: 'web-development', rating: 4 } };
+    // Another category and under 4 stars; then 4 stars: it now counts in the category group of the page.
+    expect(effectOf({ lists: [rated] }, [review(500, [3.8, 4], [4, 5], 'category=databases;type=books')])).toBe(
+      'stale',
+    );
+    // In the category, under 4 stars both times: it fails the rating filter alone, moving only the step counts.
+    expect(effectOf({ lists: [rated] }, [review(500, [2.8, 4], [3.1, 5])])).toBe('counts');
   });
 
   it("a list showing only its tag counts (the home page's cards) is left alone by a review, and refreshed by a retagged content", () => {
@@ -142,10 +180,11 @@ describe('what a change does to a cached answer', () => {
     ).toBe('none');
   });
 
-  it('a review of a content the words do not match leaves a word search as it is; one they match refreshes it', () => {
+  it('a review of a content the words do not match leaves a word search as it is; one they match moves its counts', () => {
     const wordPage: ListShown = { ...latestPage, filters: {}, words: true, matched: Int32Array.from([3, 40, 500]) };
     expect(effectOf({ lists: [wordPage] }, [review(41, [3.8, 4], [4, 5])])).toBe('none');
-    expect(effectOf({ lists: [wordPage] }, [review(500, [3.8, 4], [4, 5])])).toBe('stale');
+    expect(effectOf({ lists: [wordPage] }, [review(500, [3.8, 4], [4, 5])])).toBe('counts');
+    expect(effectOf({ lists: [wordPage], cards: [500] }, [review(500, [3.8, 4], [4, 5])])).toBe('stale');
     // Its matches unknown, a word search counts every content its filters pass.
     expect(effectOf({ lists: [{ ...wordPage, matched: undefined }] }, [review(41, [3.8, 4], [4, 5])])).toBe('stale');
     // A new content, or one whose text changed, may match the words now.

@@ -12,7 +12,7 @@ import type { Order } from '../validation/search.ts';
 import type { CatalogChange } from './changes.ts';
 import type { FacetFilters, FacetValues } from './facet-types.ts';
 import { failedFacets, optionsOf } from './facet-kinds.ts';
-import { compareKeys, type RowKey } from './orders.ts';
+import { compareKeys, reviewsWeight, type RowKey } from './orders.ts';
 import { holdsSeq } from './sorted-seqs.ts';
 
 /** A list of results an answer shows: its filters and order, and where its page starts and ends. */
@@ -35,6 +35,8 @@ export interface ListShown {
   last?: RowKey;
   /** The page was full: a row sorting after its last cannot enter it. */
   full: boolean;
+  /** It is the list's first page: no row sorts before its first. */
+  top?: boolean;
 }
 
 export interface Deps {
@@ -57,8 +59,15 @@ export interface Deps {
   saves?: boolean;
 }
 
-/** What a change does to an answer: nothing, refresh it (a review's change: it may be served stale meanwhile), or drop it now. */
-export type Effect = 'none' | 'stale' | 'dead';
+/**
+ * What a change does to an answer: nothing; move only the counts of its steps of stars ('counts': a review, on
+ * a list it neither enters, leaves nor reorders, which a page may patch in place rather than render again);
+ * refresh it (a review's change: it may be served stale meanwhile); or drop it now.
+ */
+export type Effect = 'none' | 'counts' | 'stale' | 'dead';
+
+const STRENGTH: Record<Effect, number> = { none: 0, counts: 1, stale: 2, dead: 3 };
+const stronger = (a: Effect, b: Effect): Effect => (STRENGTH[b] > STRENGTH[a] ? b : a);
 
 const collectors = new AsyncLocalStorage<Deps[]>();
 
@@ -121,15 +130,31 @@ export const failedGroups = (filters: FacetFilters, v: FacetValues): Group[] => 
  * What a content adds to a list's counts (decision 007's rule): passing every filter, its option in every
  * group and the total; failing one filter, its option in that group only; failing more, nothing.
  */
-function countedAs(list: ListShown, v: FacetValues | undefined): string {
+function countedAs(list: ListShown, v: FacetValues | undefined, stepsAside = false): string {
   if (!v) return '';
   const failed = failedGroups(list.filters, v);
   if (failed.length > 1) return '';
   const shown = list.countsOf ?? ALL_GROUPS;
   const options = optionsOf(v);
   const groups = failed.length ? failed.filter((group) => shown.includes(group)) : ['total', ...shown];
-  return groups.map((g) => `${g}=${g === 'total' ? '' : options[g as Group]}`).join(';');
+  const optionOf = (g: string) => (g === 'total' ? '' : stepsAside && STEP_GROUPS.has(g) ? '*' : options[g as Group]);
+  return groups.map((g) => `${g}=${optionOf(g)}`).join(';');
 }
+
+/** The groups of steps (the stars' average): the only counts a review moves on a list it stays in or out of. */
+export const STEP_GROUPS: ReadonlySet<string> = new Set(
+  (FACETS as readonly Facet[]).flatMap((facet) => (facet.kind === 'atLeast' ? [facet.key] : [])),
+);
+
+/**
+ * Whether the counts a change moves on a list are only those of its steps of stars: a review's change, counted
+ * in the same groups before and after, on a list without words or whose matches are known (its counts are of
+ * them).
+ */
+const movesOnlySteps = (list: ListShown, change: CatalogChange) =>
+  (!list.words || list.matched !== undefined) &&
+  isRatingOnly(change) &&
+  countedAs(list, change.before, true) === countedAs(list, change.after, true);
 
 const keyOf = (seq: number, v: FacetValues): RowKey => ({
   seq,
@@ -140,8 +165,12 @@ const keyOf = (seq: number, v: FacetValues): RowKey => ({
 
 /** Whether a row that stays in the list, with its sort key changed from `a` to `b`, moves the page's rows. */
 function movesWindow(list: ListShown, a: RowKey, b: RowKey): boolean {
-  // Best Match weighs the rating in (decision 040): a matched content's new rating may move it.
-  if (list.order === 'relevance') return a.rating !== b.rating || a.numReviews !== b.numReviews;
+  // Best Match weighs the reviews in (decision 040): a matched content whose weight rises may enter the page.
+  // One not shown on a first page (its cards are checked before) whose weight does not rise stays below it.
+  if (list.order === 'relevance') {
+    const [before, after] = [reviewsWeight(a.rating, a.numReviews), reviewsWeight(b.rating, b.numReviews)];
+    return after > before || (after < before && !list.top);
+  }
   const order = list.order;
   if (compareKeys(order, a, b) === 0) return false;
   if (!list.first || !list.last) return !list.full;
@@ -164,14 +193,18 @@ function listEffect(list: ListShown, change: CatalogChange): Effect {
     return 'none';
   const countedBefore = list.counts ? countedAs(list, before) : '';
   const countedAfter = list.counts ? countedAs(list, after) : '';
-  if (countedBefore !== countedAfter) return 'stale';
+  let counts: Effect = 'none';
+  if (countedBefore !== countedAfter) {
+    if (!movesOnlySteps(list, change)) return 'stale';
+    counts = 'counts';
+  }
   const inBefore = before !== undefined && failedGroups(list.filters, before).length === 0;
   const inAfter = after !== undefined && failedGroups(list.filters, after).length === 0;
   if (inBefore !== inAfter) return 'stale';
   // Words: a content whose text changed may now match them, or no longer (in the rows or in the counts).
   if (list.words && change.textChanged && (inBefore || countedBefore)) return 'stale';
-  if (!inBefore) return 'none';
-  return movesWindow(list, keyOf(contentSeq ?? 0, before!), keyOf(contentSeq ?? 0, after!)) ? 'stale' : 'none';
+  if (!inBefore) return counts;
+  return movesWindow(list, keyOf(contentSeq ?? 0, before!), keyOf(contentSeq ?? 0, after!)) ? 'stale' : counts;
 }
 
 /** Whether a list is a relevance page of words that content `seq` matches. */
@@ -206,7 +239,7 @@ function contentEffect(deps: Deps, change: CatalogChange, seq: number | null): E
   if (seq !== null && deps.cards?.includes(seq)) return 'stale';
   if (deps.offered && movesOffered(change)) return 'stale';
   let effect: Effect = 'none';
-  for (const list of deps.lists ?? []) if ((effect = listEffect(list, change)) !== 'none') return effect;
+  for (const list of deps.lists ?? []) if ((effect = stronger(effect, listEffect(list, change))) === 'stale') break;
   return effect;
 }
 
@@ -234,10 +267,10 @@ const mayServeStale = (change: CatalogChange) => change.kind === 'saved' || isRa
 export function effectOf(deps: Deps, changes: readonly CatalogChange[]): Effect {
   let strongest: Effect = 'none';
   for (const change of changes) {
-    let effect = isEmptyDeps(deps) ? 'stale' : changeEffect(deps, change);
+    let effect: Effect = isEmptyDeps(deps) ? 'stale' : changeEffect(deps, change);
     if (effect === 'stale' && !mayServeStale(change)) effect = 'dead';
     if (effect === 'dead') return 'dead';
-    if (effect === 'stale') strongest = 'stale';
+    strongest = stronger(strongest, effect);
   }
   return strongest;
 }

@@ -20,6 +20,13 @@ export const PRIOR_REVIEWS = 5;
 export const popularity = (rating: number, numReviews: number): number =>
   numReviews === 0 ? 0 : (Math.round(numReviews * rating) + PRIOR_REVIEWS * PRIOR_MEAN) / (numReviews + PRIOR_REVIEWS);
 
+/**
+ * What a content's reviews weigh in Best Match (decision 040): ±10% around the prior's 4 stars, 1 with none.
+ * A review that does not raise it cannot lift its content into a word search's first page (decision 051).
+ */
+export const reviewsWeight = (rating: number, numReviews: number): number =>
+  numReviews ? 1 + 0.1 * (popularity(rating, numReviews) - 4) : 1;
+
 /** popularity in SQL, the same arithmetic (the tests compare the two orders). */
 export const POPULARITY_SQL = (table: string) =>
   `CASE WHEN ${table}.num_reviews = 0 THEN 0 ELSE (round(${table}.num_reviews * ${table}.rating) + ${PRIOR_REVIEWS * PRIOR_MEAN}.0) / (${table}.num_reviews + ${PRIOR_REVIEWS}) END`;

@@ -1,0 +1,112 @@
+/**
+ * What one review costs the server in CPU, its write and every page it makes stale rendered again: measured
+ * with the server's own counters (/proc/<pid>/stat), which other load on the machine barely skews, unlike
+ * throughput. One client, one request at a time: each review, then a second for what it made stale to pass
+ * the staleness bound, then every URL of the mix read once (the pages it touched are rendered again, the
+ * rest are hits). The same turns without the review are measured alternately and subtracted: idle work and
+ * the hits are not the review's.
+ */
+import { BROWSER, BROWSER_API, cpuTimeUs } from './bench-kit.ts';
+
+/** A review's cost in CPU ms, in its parts, and the pages it made the server render again. */
+export interface ReviewCost {
+  reviews: number;
+  /** The write alone: the POST, with nothing read after it. */
+  writeMs: number;
+  /** The write and every re-render it causes. */
+  wholeMs: number;
+  /** Pages rendered again per review (page cache misses over the mix, beyond those of the turns without one). */
+  rendersPerReview: number;
+  /** Pages whose star counts were set in place per review (decision 051). */
+  patchesPerReview: number;
+}
+
+/** After a change, how long until every page it touched may no longer be served stale (MAX_STALE_MS and a margin). */
+const SETTLE_MS = 1100;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function readAll(url: string, paths: string[]): Promise<void> {
+  for (const path of paths)
+    await fetch(url + path, { headers: path.startsWith('/api/') ? BROWSER_API : BROWSER }).then((r) => r.arrayBuffer());
+}
+
+/** The page cache's misses and patches so far, from /metrics. */
+async function missesOf(url: string, metricsToken: string): Promise<{ misses: number; patches: number }> {
+  const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
+  return {
+    misses: Number(/^skillshelf_page_cache_requests_total{result="miss"[^}]*} (\d+)$/m.exec(text)?.[1] ?? 0),
+    patches: Number(/^skillshelf_page_cache_patches(?:{[^}]*})? (\d+)$/m.exec(text)?.[1] ?? 0),
+  };
+}
+
+async function review(url: string, token: string, contentId: string, k: number): Promise<void> {
+  const res = await fetch(`${url}/api/contents/${contentId}/reviews`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ rating: 1 + (k % 5), comment: `Cost probe ${k}` }),
+  });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`a review was refused: ${res.status}`);
+}
+
+/**
+ * `reviews` reviews of the given contents (one each, by the given users in turn), each followed by a read of
+ * the mix, alternated with the same turns without a review; and the same reviews with nothing read after
+ * them (the write alone).
+ */
+export async function reviewCost(
+  url: string,
+  pid: number,
+  paths: string[],
+  tokens: string[],
+  contentIds: string[],
+  { reviews, metricsToken }: { reviews: number; metricsToken: string },
+): Promise<ReviewCost> {
+  if (contentIds.length < reviews * 2) throw new Error('reviewCost needs two contents per review');
+  await readAll(url, paths);
+  await readAll(url, paths);
+  let withCpu = 0;
+  let withoutCpu = 0;
+  let withMisses = 0;
+  let withoutMisses = 0;
+  let patches = 0;
+  for (let k = 0; k < reviews; k++) {
+    let cpu = cpuTimeUs(pid);
+    let before = await missesOf(url, metricsToken);
+    await sleep(SETTLE_MS);
+    await readAll(url, paths);
+    withoutCpu += cpuTimeUs(pid) - cpu;
+    withoutMisses += (await missesOf(url, metricsToken)).misses - before.misses;
+
+    cpu = cpuTimeUs(pid);
+    before = await missesOf(url, metricsToken);
+    await review(url, tokens[k % tokens.length]!, contentIds[k]!, k);
+    await sleep(SETTLE_MS);
+    await readAll(url, paths);
+    withCpu += cpuTimeUs(pid) - cpu;
+    const after = await missesOf(url, metricsToken);
+    withMisses += after.misses - before.misses;
+    patches += after.patches - before.patches;
+  }
+  // The write alone: each review, then the same quiet second, and nothing read.
+  let writeCpu = 0;
+  let idleCpu = 0;
+  for (let k = 0; k < reviews; k++) {
+    let cpu = cpuTimeUs(pid);
+    await sleep(SETTLE_MS);
+    idleCpu += cpuTimeUs(pid) - cpu;
+    cpu = cpuTimeUs(pid);
+    await review(url, tokens[(k + 1) % tokens.length]!, contentIds[reviews + k]!, k);
+    await sleep(SETTLE_MS);
+    writeCpu += cpuTimeUs(pid) - cpu;
+  }
+  const ms = (us: number) => Math.round((us / reviews / 1000) * 100) / 100;
+  return {
+    reviews,
+    writeMs: ms(writeCpu - idleCpu),
+    wholeMs: ms(withCpu - withoutCpu),
+    rendersPerReview: Math.round(((withMisses - withoutMisses) / reviews) * 10) / 10,
+    patchesPerReview: Math.round((patches / reviews) * 10) / 10,
+  };
+}

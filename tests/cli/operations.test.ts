@@ -111,7 +111,7 @@ describe('db backup and stats', () => {
     await runCli(db.url, ['db', 'seed']);
     const run = await runCli(db.url, ['db', 'stats', '--json']);
     const stats = JSON.parse(run.stdout) as { tables: Record<string, number>; journalMode: string; migrations: number };
-    expect(stats.tables).toMatchObject({ users: 3, contents: expect.any(Number) });
+    expect(stats.tables).toMatchObject({ users: 9, contents: expect.any(Number) });
     expect(stats.tables.contents).toBeGreaterThan(100);
     expect(stats.journalMode).toBe('wal');
     const text = await runCli(db.url, ['db', 'stats']);

@@ -1,5 +1,6 @@
 /**
- * The demo world: real learning resources (demo-contents.json), three accounts and a few reviews. Written
+ * The demo world: real learning resources (demo-contents.json), three accounts to try it with, and reviews
+ * written for the popular resources by several learners (demo-reviews.json). Written
  * only into an empty database, so a restart never duplicates or overwrites anything.
  */
 import { count } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import { slugify } from '../../catalog/urls.ts';
 import { contentInput } from '../../catalog/validation/contents.ts';
 import { parseInput } from '../../validation/parse.ts';
 import demoContents from './demo-contents.json' with { type: 'json' };
+import demoReviews from './demo-reviews.json' with { type: 'json' };
 
 export const DEMO_ACCOUNTS = [
   { name: 'Ada Admin', email: 'admin@skillshelf.dev', password: 'skillshelf-admin', isAdmin: true },
@@ -19,13 +21,21 @@ export const DEMO_ACCOUNTS = [
   { name: 'Linus Learner', email: 'linus@skillshelf.dev', password: 'skillshelf-demo', isAdmin: false },
 ] as const;
 
-const DEMO_COMMENTS = [
-  [5, 'Clear explanations and great exercises. I came back to it for months.'],
-  [4, 'Very good material; a few sections assume more background than they say.'],
-  [5, 'The best free resource I found on the topic.'],
-  [3, 'Useful, but the pace is uneven and some parts feel dated.'],
-  [4, 'Well structured and practical. Worth the time.'],
+/**
+ * Learners who only appear as reviewers, so the popular resources carry several voices. They sign in with the
+ * demo password too, but are not announced: the three accounts above are the ones to try the site with.
+ */
+const DEMO_REVIEWERS = [
+  { key: 'maya', name: 'Maya Okafor' },
+  { key: 'tomas', name: 'Tomás Rivera' },
+  { key: 'priya', name: 'Priya Raman' },
+  { key: 'kenji', name: 'Kenji Sato' },
+  { key: 'sofia', name: 'Sofia Lindqvist' },
+  { key: 'omar', name: 'Omar Haddad' },
 ] as const;
+
+/** Reviews by content name: [reviewer key, stars, text], written for the resource they sit under. */
+const REVIEWS = demoReviews as unknown as Record<string, Array<[string, number, string]>>;
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -57,16 +67,36 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedReport> {
       passwordHash: await hashPassword(a.password),
     })),
   );
+  // One hash for every reviewer: each argon2 hash costs the start a fifth of a second.
+  const reviewerHash = await hashPassword('skillshelf-demo');
+  const reviewers = new Map<string, { id: string; name: string }>();
+  for (const account of accounts.slice(1)) reviewers.set(account.name.split(' ')[0]!.toLowerCase(), account);
+  const learners = DEMO_REVIEWERS.map((r, i) => ({
+    id: newId(),
+    name: r.name,
+    email: `${r.key}@skillshelf.dev`,
+    isAdmin: false,
+    passwordHash: reviewerHash,
+    emailVerifiedAt: new Date(now - (200 - i) * DAY),
+    // Joined before the reviews they wrote, oldest first.
+    createdAt: new Date(now - (200 - i) * DAY),
+  }));
+  for (const [i, learner] of learners.entries()) reviewers.set(DEMO_REVIEWERS[i]!.key, learner);
   const items = (demoContents as unknown[]).map((raw, i) => {
     const record = raw as Record<string, unknown>;
     const input = parseInput(contentInput, { ...record, slug: slugify(String(record.name ?? '')), image: '' });
     // Spread over the last 120 days, oldest first, so 'Latest Added' has a meaningful order.
     return { id: newId(), input, createdAt: new Date(now - (demoContents.length - i) * DAY + i * 60_000) };
   });
-  const reviewers = accounts.filter((a) => !a.isAdmin);
-  const reviewRows = items.slice(0, 24).flatMap((item, i) =>
-    reviewers.slice(0, 1 + (i % 2)).map((reviewer, j) => {
-      const [rating, comment] = DEMO_COMMENTS[(i + j) % DEMO_COMMENTS.length]!;
+  const byName = new Map(items.map((item) => [item.input.name, item]));
+  const reviewRows = Object.entries(REVIEWS).flatMap(([name, written], i) => {
+    const item = byName.get(name);
+    if (!item) throw new Error(`demo-reviews.json names "${name}", which demo-contents.json does not list`);
+    return written.map(([key, rating, comment], j) => {
+      const reviewer = reviewers.get(key);
+      if (!reviewer) throw new Error(`demo-reviews.json names the reviewer "${key}", who is not a demo account`);
+      // Written after the content was listed, spread over its time here, so "Newest" reads like a real site's.
+      const listed = item.createdAt.getTime();
       return {
         id: newId(),
         contentId: item.id,
@@ -74,15 +104,20 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedReport> {
         name: reviewer.name,
         rating,
         comment,
-        createdAt: new Date(now - (i + j) * 3_600_000),
+        createdAt: new Date(listed + ((((i * 7 + j * 11) % 20) + 1) / 22) * (now - listed)),
       };
-    }),
-  );
+    });
+  });
 
   await db.batch([
-    db.insert(users).values(accounts),
+    db.insert(users).values([...accounts, ...learners]),
     ...items.flatMap((item) => insertContentStatements(db, item.id, item.input, { createdAt: item.createdAt })),
     db.insert(reviews).values(reviewRows),
   ]);
-  return { seeded: true, contents: items.length, users: accounts.length, reviews: reviewRows.length };
+  return {
+    seeded: true,
+    contents: items.length,
+    users: accounts.length + learners.length,
+    reviews: reviewRows.length,
+  };
 }

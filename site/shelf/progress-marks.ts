@@ -30,28 +30,29 @@ export function progressSummary(contentIds: readonly string[], marks: ProgressMa
   return { done, learning, total, percent, label: `${done} of ${total} done` };
 }
 
-/** How a path's step shows a mark: its words and the colour of its badge and edge. */
-export const STEP_LOOK: Readonly<Record<ProgressStateName | 'none', { label: string; badge: string; edge: string }>> = {
-  done: { label: PROGRESS_LABELS.done, badge: 'badge-success', edge: 'border-success' },
-  learning: { label: 'In progress', badge: 'badge-warning', edge: 'border-warning' },
-  want: { label: PROGRESS_LABELS.want, badge: 'badge-info', edge: 'border-info' },
-  none: { label: 'Not started', badge: 'badge-ghost', edge: 'border-base-300' },
+/** How a path's step marker shows its owner's mark: its words (for the marker's title) and its colours. */
+export const STEP_LOOK: Readonly<Record<ProgressStateName | 'none', { label: string; marker: string }>> = {
+  done: { label: PROGRESS_LABELS.done, marker: 'border-success bg-success text-success-content' },
+  learning: { label: PROGRESS_LABELS.learning, marker: 'border-warning bg-warning text-warning-content' },
+  want: { label: PROGRESS_LABELS.want, marker: 'border-info text-info' },
+  none: { label: 'Not started', marker: 'border-base-300' },
 };
 
-/** Paints the owner's mark on each step of a path's shared page (only the owner's script calls it). */
+/**
+ * Paints the owner's mark on each step's marker of a path's shared page (only the owner's script calls it): the
+ * step's one status stays its progress control; the marker's colour lets the path be read at a glance.
+ */
 export function paintStepMarks(root: ParentNode, marks: ProgressMarks | null): void {
   if (!marks) return;
+  const every = Object.values(STEP_LOOK).flatMap((entry) => entry.marker.split(' '));
   for (const step of root.querySelectorAll<HTMLElement>('[data-path-step]')) {
     const state = marks[step.dataset.contentId ?? ''] ?? 'none';
-    const look = STEP_LOOK[state];
     step.dataset.stepState = state;
-    step.classList.remove(...Object.values(STEP_LOOK).map((entry) => entry.edge));
-    step.classList.add(look.edge);
-    const badge = step.querySelector<HTMLElement>('[data-step-mark]');
-    if (!badge) continue;
-    badge.classList.remove(...Object.values(STEP_LOOK).map((entry) => entry.badge));
-    badge.classList.add(look.badge);
-    badge.textContent = look.label;
+    const marker = step.querySelector<HTMLElement>('[data-step-marker]');
+    if (!marker) continue;
+    marker.classList.remove(...every);
+    marker.classList.add(...STEP_LOOK[state].marker.split(' '));
+    marker.title = STEP_LOOK[state].label;
   }
 }
 

@@ -34,7 +34,10 @@ const DEMO_REVIEWERS = [
   { key: 'omar', name: 'Omar Haddad' },
 ] as const;
 
-/** Reviews by content name: [reviewer key, stars, text], written for the resource they sit under. */
+/**
+ * Reviews by content name: [reviewer key, stars, text], written for the resource they sit under. The newest
+ * resource is left without any, so its first review is what moves it into the top rated.
+ */
 const REVIEWS = demoReviews as unknown as Record<string, Array<[string, number, string]>>;
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,0 +1,64 @@
+/**
+ * The demo world a first visitor meets (README, docs/product.md): the popular resources carry several reviews by
+ * different learners, each in its own words; the default search shows rated cards; a card without a picture is a
+ * compact tile beside its name, never a block of one letter. At 1366 and 390 px, axe clean in both themes.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, launchBrowser } from '../setup/browser.ts';
+import { useServer } from '../setup/use-server.ts';
+import { axeViolations } from './axe-screens.ts';
+
+const SIZES = [
+  { name: 'laptop', width: 1366, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+describe.skipIf(!hasBrowser)('the demo world, as a first visitor sees it', () => {
+  let browser: Browser;
+  const { server } = useServer();
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const size of SIZES)
+    it(`a popular resource has several learners' reviews, and the first results are rated (${size.name})`, async () => {
+      const context = await browser.newContext({ baseURL: server.url, viewport: size, bypassCSP: true });
+      const page = await context.newPage();
+
+      await page.goto('/content/cs50x-introduction-to-computer-science');
+      const reviews = page.locator('[data-reviews] > li[data-review]');
+      await reviews.first().waitFor();
+      expect(await reviews.count()).toBeGreaterThanOrEqual(5);
+      const texts = await reviews.allInnerTexts();
+      expect(new Set(texts).size).toBe(texts.length);
+      // Each by a learner of their own.
+      const names = await reviews.evaluateAll((items) =>
+        items.map((item) => item.querySelector('.font-semibold')?.textContent),
+      );
+      expect(new Set(names).size).toBe(names.length);
+      const ratings = await reviews.evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.rating));
+      expect(new Set(ratings).size).toBeGreaterThan(1);
+      expect(await axeViolations(page, `demo content page (${size.name})`)).toEqual([]);
+
+      // The default search, newest first: most of its first page has been reviewed.
+      await page.goto('/search');
+      const cards = page.locator('[data-content-card]');
+      await cards.first().waitFor();
+      const counts = await cards.evaluateAll((all) =>
+        all.map((card) => /\((\d+) reviews?\)/.exec(card.textContent ?? '')?.[1]),
+      );
+      expect(counts.filter((n) => Number(n) > 0).length).toBeGreaterThanOrEqual(Math.ceil(counts.length * 0.75));
+      // No picture: a compact tile beside the name, never a card-wide block of one letter.
+      for (const card of (await cards.all()).slice(0, 4)) {
+        expect(await card.locator('[data-placeholder="compact"]').count()).toBe(1);
+        const tile = (await card.locator('[data-placeholder="compact"]').boundingBox())!;
+        expect(tile.width).toBeLessThanOrEqual(48);
+      }
+      await page.screenshot({ path: `/tmp/shots/demo-search-${size.name}.png` });
+      await context.close();
+    });
+});

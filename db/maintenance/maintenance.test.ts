@@ -6,7 +6,7 @@ import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
 import { openDb } from '../client.ts';
 import journal from '../migrations/meta/_journal.json' with { type: 'json' };
 import type { AppError } from '../errors.ts';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { auditLog, contents, reviews, users } from '../schema.ts';
 import type { Actor } from '../operations/audit.ts';
 import { backupDatabase, databaseStats, seedDemoData, seedSyntheticData } from './maintenance.ts';
@@ -28,6 +28,8 @@ describe('seeding', () => {
     const report = await seedDemoData(t.db, actor);
     expect(report).toMatchObject({ seeded: true, users: 9 });
     expect(await t.db.$count(contents)).toBe(report.contents);
+    // Every demo account counts as verified, as docs/product.md says: signing in to one shows no notice.
+    expect(await t.db.$count(users, isNull(users.emailVerifiedAt))).toBe(0);
     expect(await t.db.select({ action: auditLog.action, targetId: auditLog.targetId }).from(auditLog)).toEqual([
       { action: 'db.seed', targetId: 'demo' },
     ]);

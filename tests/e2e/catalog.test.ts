@@ -144,7 +144,7 @@ describe('the public catalog', () => {
         url: 'https://www.freecodecamp.org/',
         isAccessibleForFree: true,
       });
-      expect(data.aggregateRating).toMatchObject({ '@type': 'AggregateRating', reviewCount: 1 });
+      expect(data.aggregateRating).toMatchObject({ '@type': 'AggregateRating', reviewCount: 5 });
     });
 
     it('JSON-LD cannot be closed by the text it carries', async () => {

@@ -1,11 +1,12 @@
 /**
  * The demo world a first visitor meets (README, docs/product.md): the popular resources carry several reviews by
  * different learners, each in its own words; the default search shows rated cards; a card without a picture is a
- * compact tile beside its name, never a block of one letter. At 1366 and 390 px, axe clean in both themes.
+ * compact tile beside its name, never a block of one letter; a demo account's address counts as verified. At
+ * 1366 and 390 px, axe clean in both themes.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser } from '../setup/browser.ts';
+import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { axeViolations } from './axe-screens.ts';
 
@@ -61,4 +62,15 @@ describe.skipIf(!hasBrowser)('the demo world, as a first visitor sees it', () =>
       await page.screenshot({ path: `/tmp/shots/demo-search-${size.name}.png` });
       await context.close();
     });
+
+  it('a demo account signs in to a verified address: its profile asks for no verification', async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: SIZES[1] });
+    const page = await context.newPage();
+    await signInThroughForm(page, { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' });
+    await page.goto('/profile');
+    await hydrated(page);
+    await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+    expect(await page.locator('[data-email-unverified]').count()).toBe(0);
+    await context.close();
+  });
 });

@@ -30,29 +30,25 @@ export function progressSummary(contentIds: readonly string[], marks: ProgressMa
   return { done, learning, total, percent, label: `${done} of ${total} done` };
 }
 
-/** How a path's step marker shows its owner's mark: its words (for the marker's title) and its colours. */
-export const STEP_LOOK: Readonly<Record<ProgressStateName | 'none', { label: string; marker: string }>> = {
-  done: { label: PROGRESS_LABELS.done, marker: 'border-success bg-success text-success-content' },
-  learning: { label: PROGRESS_LABELS.learning, marker: 'border-warning bg-warning text-warning-content' },
-  want: { label: PROGRESS_LABELS.want, marker: 'border-info text-info' },
-  none: { label: 'Not started', marker: 'border-base-300' },
+/** The words of each mark, for the title of a path step's number (its colour is the step's own style). */
+export const STEP_LOOK: Readonly<Record<ProgressStateName | 'none', { label: string }>> = {
+  done: { label: PROGRESS_LABELS.done },
+  learning: { label: PROGRESS_LABELS.learning },
+  want: { label: PROGRESS_LABELS.want },
+  none: { label: 'Not started' },
 };
 
 /**
- * Paints the owner's mark on each step's marker of a path's shared page (only the owner's script calls it): the
- * step's one status stays its progress control; the marker's colour lets the path be read at a glance.
+ * Paints the owner's mark on each step of a path's shared page (only the owner's script calls it): the step's
+ * one status stays its progress control; its number takes the mark's colour (site/content/PathStep.astro).
  */
 export function paintStepMarks(root: ParentNode, marks: ProgressMarks | null): void {
   if (!marks) return;
-  const every = Object.values(STEP_LOOK).flatMap((entry) => entry.marker.split(' '));
   for (const step of root.querySelectorAll<HTMLElement>('[data-path-step]')) {
     const state = marks[step.dataset.contentId ?? ''] ?? 'none';
     step.dataset.stepState = state;
     const marker = step.querySelector<HTMLElement>('[data-step-marker]');
-    if (!marker) continue;
-    marker.classList.remove(...every);
-    marker.classList.add(...STEP_LOOK[state].marker.split(' '));
-    marker.title = STEP_LOOK[state].label;
+    if (marker) marker.title = STEP_LOOK[state].label;
   }
 }
 

@@ -227,7 +227,11 @@ export default function FollowingList() {
               Tags you follow
             </h2>
           )}
-          <label className="flex cursor-pointer items-center gap-3 rounded-box bg-base-100 p-4 shadow-sm">
+          {/* Without a follow there is nothing to mail: the switch comes with the first tag. */}
+          <label
+            className="flex cursor-pointer items-center gap-3 rounded-box bg-base-100 p-4 shadow-sm"
+            hidden={state.data.follows.length === 0}
+          >
             <input
               type="checkbox"
               className="switch"

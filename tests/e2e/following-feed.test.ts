@@ -81,6 +81,8 @@ describe.skipIf(!hasBrowser)('the Following page, a feed of what is new', () => 
     await hydrated(page);
     await page.locator('[data-following-empty]').getByText('press Follow').waitFor();
     expect(await page.locator('[data-follows-feed]').count()).toBe(0);
+    // Nothing to mail yet: the digest's switch comes with the first follow.
+    expect(await page.getByLabel(/weekly digest/).isVisible()).toBe(false);
     expect(await axeViolations(page, 'following, nothing followed')).toEqual([]);
 
     // A tag no content carries yet.
@@ -92,6 +94,7 @@ describe.skipIf(!hasBrowser)('the Following page, a feed of what is new', () => 
     await page.reload();
     await hydrated(page);
     await page.locator('[data-feed-empty]').getByText('Nothing has been added to what you follow yet.').waitFor();
+    expect(await page.getByLabel(/weekly digest/).isVisible()).toBe(true);
     expect(await axeViolations(page, 'following, nothing added')).toEqual([]);
     await page.context().close();
   });

@@ -7,7 +7,7 @@ import { openDb } from '../client.ts';
 import journal from '../migrations/meta/_journal.json' with { type: 'json' };
 import type { AppError } from '../errors.ts';
 import { eq, isNull } from 'drizzle-orm';
-import { auditLog, contents, reviews, users } from '../schema.ts';
+import { auditLog, contents, reviews, reviewVotes, users } from '../schema.ts';
 import type { Actor } from '../operations/audit.ts';
 import { backupDatabase, databaseStats, seedDemoData, seedSyntheticData } from './maintenance.ts';
 
@@ -61,6 +61,14 @@ describe('seeding', () => {
       .from(contents)
       .where(eq(contents.name, 'freeCodeCamp'));
     expect(rated).toEqual({ rating: 4.2, numReviews: 5 });
+    // Some reviews were found helpful, by others than their authors.
+    const votes = await t.db
+      .select({ voter: reviewVotes.userId, author: reviews.userId, helpful: reviews.helpful })
+      .from(reviewVotes)
+      .innerJoin(reviews, eq(reviews.id, reviewVotes.reviewId));
+    expect(votes.length).toBeGreaterThan(50);
+    expect(votes.filter((v) => v.voter === v.author)).toEqual([]);
+    expect(Math.max(...votes.map((v) => v.helpful))).toBeGreaterThan(1);
   });
 
   it('refuses a database that is not empty, saying what it holds, and adds nothing', async () => {

@@ -43,6 +43,13 @@ describe.skipIf(!hasBrowser)('the demo world, as a first visitor sees it', () =>
       expect(new Set(names).size).toBe(names.length);
       const ratings = await reviews.evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.rating));
       expect(new Set(ratings).size).toBeGreaterThan(1);
+      // Some were found helpful, and the default sort, Most helpful, puts the most found so first.
+      const helpful = await reviews.evaluateAll((items) =>
+        items.map((item) => Number((item as HTMLElement).dataset.helpful)),
+      );
+      expect(Math.max(...helpful)).toBeGreaterThan(0);
+      expect(helpful[0]).toBe(Math.max(...helpful));
+      expect(await reviews.first().locator('[data-helpful-count]').textContent()).toMatch(/found this helpful/);
       expect(await axeViolations(page, `demo content page (${size.name})`)).toEqual([]);
 
       // The default search, newest first: most of its first page has been reviewed.

@@ -6,7 +6,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../../client.ts';
 import { newId } from '../../ids.ts';
-import { contents, reviews, users } from '../../schema.ts';
+import { contents, reviews, reviewVotes, users } from '../../schema.ts';
 import { hashPassword } from '../../crypto/passwords.ts';
 import { insertContentStatements } from '../../catalog/content-rows.ts';
 import { slugify } from '../../catalog/urls.ts';
@@ -114,10 +114,21 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedReport> {
     });
   });
 
+  // A few learners found some reviews helpful (0 to 3 votes each, never their own), so "Most helpful" has
+  // something to sort by. The votes' triggers keep each review's count.
+  const learnerIds = [...reviewers.values()].map((r) => r.id);
+  const voteRows = reviewRows.flatMap((review, k) =>
+    learnerIds
+      .filter((id) => id !== review.userId)
+      .slice(k % 3, (k % 3) + ((k * 7) % 4))
+      .map((userId) => ({ reviewId: review.id, userId, createdAt: review.createdAt })),
+  );
+
   await db.batch([
     db.insert(users).values([...accounts, ...learners]),
     ...items.flatMap((item) => insertContentStatements(db, item.id, item.input, { createdAt: item.createdAt })),
     db.insert(reviews).values(reviewRows),
+    db.insert(reviewVotes).values(voteRows),
   ]);
   return {
     seeded: true,

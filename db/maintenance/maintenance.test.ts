@@ -7,7 +7,7 @@ import { openDb } from '../client.ts';
 import journal from '../migrations/meta/_journal.json' with { type: 'json' };
 import type { AppError } from '../errors.ts';
 import { eq, isNull } from 'drizzle-orm';
-import { auditLog, contents, reviews, reviewVotes, users } from '../schema.ts';
+import { auditLog, contents, listItems, lists, progress, reviews, reviewVotes, saves, users } from '../schema.ts';
 import type { Actor } from '../operations/audit.ts';
 import { backupDatabase, databaseStats, seedDemoData, seedSyntheticData } from './maintenance.ts';
 
@@ -69,6 +69,12 @@ describe('seeding', () => {
     expect(votes.length).toBeGreaterThan(50);
     expect(votes.filter((v) => v.voter === v.author)).toEqual([]);
     expect(Math.max(...votes.map((v) => v.helpful))).toBeGreaterThan(1);
+    // The learners keep what they reviewed, and Grace follows a public learning path of six steps.
+    expect(await t.db.$count(saves)).toBeGreaterThan(80);
+    const [path] = await t.db.select().from(lists);
+    expect(path).toMatchObject({ name: 'From zero to web developer', kind: 'path', isPublic: true });
+    expect(await t.db.$count(listItems, eq(listItems.listId, path!.id))).toBe(6);
+    expect(await t.db.$count(progress, eq(progress.userId, path!.userId))).toBe(4);
   });
 
   it('refuses a database that is not empty, saying what it holds, and adds nothing', async () => {

@@ -1,7 +1,7 @@
 /**
  * The demo world a first visitor meets (README, docs/product.md): the popular resources carry several reviews by
  * different learners, each in its own words; the default search shows rated cards; a card without a picture is a
- * compact tile beside its name, never a block of one letter; a demo account's address counts as verified. At
+ * compact tile beside its name, never a block of one letter; a demo account's address counts as verified, and its shelf holds saves and a learning path. At
  * 1366 and 390 px, axe clean in both themes.
  */
 import type { Browser } from 'playwright-core';
@@ -78,6 +78,16 @@ describe.skipIf(!hasBrowser)('the demo world, as a first visitor sees it', () =>
     await hydrated(page);
     await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
     expect(await page.locator('[data-email-unverified]').count()).toBe(0);
+    // Grace's shelf is lived in: her saves, and her public learning path with her progress.
+    await page.goto('/saved');
+    await hydrated(page);
+    await expect.poll(() => page.locator('[data-saved-item]').count()).toBeGreaterThan(5);
+    await page.goto('/my-lists');
+    await hydrated(page);
+    await page.getByRole('link', { name: 'From zero to web developer' }).first().click();
+    await page.waitForURL(/\/my-lists\/[^/]+$/);
+    await hydrated(page);
+    await expect.poll(() => page.locator('[data-progress-bar]').first().innerText()).toContain('2 of 6 done');
     await context.close();
   });
 });

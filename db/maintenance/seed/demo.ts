@@ -6,7 +6,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../../client.ts';
 import { newId } from '../../ids.ts';
-import { contents, reviews, reviewVotes, users } from '../../schema.ts';
+import { contents, listItems, lists, progress, reviews, reviewVotes, saves, users } from '../../schema.ts';
 import { hashPassword } from '../../crypto/passwords.ts';
 import { insertContentStatements } from '../../catalog/content-rows.ts';
 import { slugify } from '../../catalog/urls.ts';
@@ -41,6 +41,30 @@ const DEMO_REVIEWERS = [
 const REVIEWS = demoReviews as unknown as Record<string, Array<[string, number, string]>>;
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * What the demo learners keep (decision 033): saves of resources they reviewed and a few more, progress on
+ * some, and Grace's public learning path, so the Saved page, My Lists and "In 1 public list" are not empty on
+ * a first visit. Only resources listed more than a month ago: the newest stay as a new site would have them.
+ */
+const GRACE_PATH = {
+  name: 'From zero to web developer',
+  description: 'The order I would take again: the tools first, then the web, then one real project end to end.',
+  steps: [
+    ['The Missing Semester of Your CS Education', 'Foundations', 'Learn the shell and Git before anything else.'],
+    ['CS50x: Introduction to Computer Science', '', 'Do every problem set; skip nothing in the C weeks.'],
+    ['MDN Web Docs', 'The web', 'Keep it open in a tab for the rest of the path.'],
+    ['freeCodeCamp', '', 'The Responsive Web Design certification is enough here.'],
+    ['The Modern JavaScript Tutorial', '', 'Read it alongside the exercises, not before them.'],
+    ['Full Stack Open', 'Build something real', 'Parts 0 to 5, then build your own app with what you learned.'],
+  ],
+} as const;
+const GRACE_PROGRESS: Record<string, 'done' | 'learning' | 'want'> = {
+  'The Missing Semester of Your CS Education': 'done',
+  'CS50x: Introduction to Computer Science': 'done',
+  'MDN Web Docs': 'learning',
+  'Full Stack Open': 'want',
+};
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const [[u], [c]] = await Promise.all([
@@ -124,11 +148,55 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedReport> {
       .map((userId) => ({ reviewId: review.id, userId, createdAt: review.createdAt })),
   );
 
+  // Each reviewer keeps what they reviewed, saved a while before the review; Grace's path and progress too.
+  const monthAgo = now - 30 * DAY;
+  const listedAt = new Map(items.map((item) => [item.id, item.createdAt.getTime()]));
+  const saveRows = reviewRows
+    .filter((review) => listedAt.get(review.contentId)! < monthAgo)
+    .map((review) => ({
+      userId: review.userId,
+      contentId: review.contentId,
+      createdAt: new Date(review.createdAt.getTime() - DAY),
+    }));
+  const grace = accounts[1]!;
+  const pathId = newId();
+  const pathItems = GRACE_PATH.steps.map(([name, section, note], position) => ({
+    listId: pathId,
+    contentId: byName.get(name)!.id,
+    position,
+    note,
+    section,
+    createdAt: new Date(now - (20 - position) * DAY),
+  }));
+  for (const item of pathItems)
+    if (!saveRows.some((row) => row.userId === grace.id && row.contentId === item.contentId))
+      saveRows.push({ userId: grace.id, contentId: item.contentId, createdAt: item.createdAt });
+  const progressRows = Object.entries(GRACE_PROGRESS).map(([name, state]) => ({
+    userId: grace.id,
+    contentId: byName.get(name)!.id,
+    state,
+    updatedAt: new Date(now - 2 * DAY),
+  }));
+
   await db.batch([
     db.insert(users).values([...accounts, ...learners]),
     ...items.flatMap((item) => insertContentStatements(db, item.id, item.input, { createdAt: item.createdAt })),
     db.insert(reviews).values(reviewRows),
     db.insert(reviewVotes).values(voteRows),
+    db.insert(saves).values(saveRows),
+    db.insert(lists).values({
+      id: pathId,
+      userId: grace.id,
+      slug: `${slugify(GRACE_PATH.name)}-${pathId.slice(0, 8)}`,
+      name: GRACE_PATH.name,
+      description: GRACE_PATH.description,
+      isPublic: true,
+      kind: 'path',
+      createdAt: new Date(now - 21 * DAY),
+      updatedAt: new Date(now - 2 * DAY),
+    }),
+    db.insert(listItems).values(pathItems),
+    db.insert(progress).values(progressRows),
   ]);
   return {
     seeded: true,

@@ -81,10 +81,15 @@ export interface SeedReport {
   reviews: number;
 }
 
-/** Seeds the demo world into an empty database; does nothing (seeded: false) otherwise. */
-export async function seedDemo(db: Db, now = Date.now()): Promise<SeedReport> {
-  if (!(await isEmpty(db))) return { seeded: false, contents: 0, users: 0, reviews: 0 };
+interface Person {
+  id: string;
+  name: string;
+}
+type Item = { id: string; input: ReturnType<typeof parseInput<typeof contentInput>>; createdAt: Date };
+type ReviewRow = typeof reviews.$inferInsert & { id: string; userId: string; createdAt: Date };
 
+/** The three accounts to try the site with, and the learners who only review; `reviewers` by their key. */
+async function demoPeople(now: number) {
   const accounts = await Promise.all(
     DEMO_ACCOUNTS.map(async (a) => ({
       id: newId(),
@@ -98,8 +103,6 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedReport> {
   );
   // One hash for every reviewer: each argon2 hash costs the start a fifth of a second.
   const reviewerHash = await hashPassword('skillshelf-demo');
-  const reviewers = new Map<string, { id: string; name: string }>();
-  for (const account of accounts.slice(1)) reviewers.set(account.name.split(' ')[0]!.toLowerCase(), account);
   const learners = DEMO_REVIEWERS.map((r, i) => ({
     id: newId(),
     name: r.name,
@@ -110,21 +113,21 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedReport> {
     // Joined before the reviews they wrote, oldest first.
     createdAt: new Date(now - (200 - i) * DAY),
   }));
+  const reviewers = new Map<string, Person>();
+  for (const account of accounts.slice(1)) reviewers.set(account.name.split(' ')[0]!.toLowerCase(), account);
   for (const [i, learner] of learners.entries()) reviewers.set(DEMO_REVIEWERS[i]!.key, learner);
-  const items = (demoContents as unknown[]).map((raw, i) => {
-    const record = raw as Record<string, unknown>;
-    const input = parseInput(contentInput, { ...record, slug: slugify(String(record.name ?? '')), image: '' });
-    // Spread over the last 120 days, oldest first, so 'Latest Added' has a meaningful order.
-    return { id: newId(), input, createdAt: new Date(now - (demoContents.length - i) * DAY + i * 60_000) };
-  });
-  const byName = new Map(items.map((item) => [item.input.name, item]));
-  const reviewRows = Object.entries(REVIEWS).flatMap(([name, written], i) => {
+  return { accounts, learners, reviewers };
+}
+
+/** demo-reviews.json's reviews as rows, each written after its content was listed. */
+function reviewRowsOf(byName: Map<string, Item>, reviewers: Map<string, Person>, now: number): ReviewRow[] {
+  return Object.entries(REVIEWS).flatMap(([name, written], i) => {
     const item = byName.get(name);
     if (!item) throw new Error(`demo-reviews.json names "${name}", which demo-contents.json does not list`);
     return written.map(([key, rating, comment], j) => {
       const reviewer = reviewers.get(key);
       if (!reviewer) throw new Error(`demo-reviews.json names the reviewer "${key}", who is not a demo account`);
-      // Written after the content was listed, spread over its time here, so "Newest" reads like a real site's.
+      // Spread over the content's time here, so "Newest" reads like a real site's.
       const listed = item.createdAt.getTime();
       return {
         id: newId(),
@@ -137,28 +140,33 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedReport> {
       };
     });
   });
+}
 
-  // A few learners found some reviews helpful (0 to 3 votes each, never their own), so "Most helpful" has
-  // something to sort by. The votes' triggers keep each review's count.
-  const learnerIds = [...reviewers.values()].map((r) => r.id);
-  const voteRows = reviewRows.flatMap((review, k) =>
-    learnerIds
+/**
+ * A few learners found some reviews helpful (0 to 3 votes each, never their own), so "Most helpful" has
+ * something to sort by. The votes' triggers keep each review's count.
+ */
+function votesOf(reviewRows: readonly ReviewRow[], reviewers: Map<string, Person>) {
+  const ids = [...reviewers.values()].map((r) => r.id);
+  return reviewRows.flatMap((review, k) =>
+    ids
       .filter((id) => id !== review.userId)
       .slice(k % 3, (k % 3) + ((k * 7) % 4))
       .map((userId) => ({ reviewId: review.id, userId, createdAt: review.createdAt })),
   );
+}
 
-  // Each reviewer keeps what they reviewed, saved a while before the review; Grace's path and progress too.
-  const monthAgo = now - 30 * DAY;
+/** The statements of the learners' shelves: each keeps what they reviewed; Grace's path and progress. */
+function shelfStatements(db: Db, items: readonly Item[], reviewRows: readonly ReviewRow[], grace: Person, now: number) {
+  const byName = new Map(items.map((item) => [item.input.name, item]));
   const listedAt = new Map(items.map((item) => [item.id, item.createdAt.getTime()]));
   const saveRows = reviewRows
-    .filter((review) => listedAt.get(review.contentId)! < monthAgo)
+    .filter((review) => listedAt.get(review.contentId)! < now - 30 * DAY)
     .map((review) => ({
       userId: review.userId,
       contentId: review.contentId,
       createdAt: new Date(review.createdAt.getTime() - DAY),
     }));
-  const grace = accounts[1]!;
   const pathId = newId();
   const pathItems = GRACE_PATH.steps.map(([name, section, note], position) => ({
     listId: pathId,
@@ -177,12 +185,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedReport> {
     state,
     updatedAt: new Date(now - 2 * DAY),
   }));
-
-  await db.batch([
-    db.insert(users).values([...accounts, ...learners]),
-    ...items.flatMap((item) => insertContentStatements(db, item.id, item.input, { createdAt: item.createdAt })),
-    db.insert(reviews).values(reviewRows),
-    db.insert(reviewVotes).values(voteRows),
+  return [
     db.insert(saves).values(saveRows),
     db.insert(lists).values({
       id: pathId,
@@ -197,6 +200,28 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedReport> {
     }),
     db.insert(listItems).values(pathItems),
     db.insert(progress).values(progressRows),
+  ] as const;
+}
+
+/** Seeds the demo world into an empty database; does nothing (seeded: false) otherwise. */
+export async function seedDemo(db: Db, now = Date.now()): Promise<SeedReport> {
+  if (!(await isEmpty(db))) return { seeded: false, contents: 0, users: 0, reviews: 0 };
+
+  const { accounts, learners, reviewers } = await demoPeople(now);
+  const items: Item[] = (demoContents as unknown[]).map((raw, i) => {
+    const record = raw as Record<string, unknown>;
+    const input = parseInput(contentInput, { ...record, slug: slugify(String(record.name ?? '')), image: '' });
+    // Spread over the last 120 days, oldest first, so 'Latest Added' has a meaningful order.
+    return { id: newId(), input, createdAt: new Date(now - (demoContents.length - i) * DAY + i * 60_000) };
+  });
+  const reviewRows = reviewRowsOf(new Map(items.map((item) => [item.input.name, item])), reviewers, now);
+
+  await db.batch([
+    db.insert(users).values([...accounts, ...learners]),
+    ...items.flatMap((item) => insertContentStatements(db, item.id, item.input, { createdAt: item.createdAt })),
+    db.insert(reviews).values(reviewRows),
+    db.insert(reviewVotes).values(votesOf(reviewRows, reviewers)),
+    ...shelfStatements(db, items, reviewRows, accounts[1]!, now),
   ]);
   return {
     seeded: true,

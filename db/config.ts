@@ -262,13 +262,13 @@ export const configSchema = z.object({
         .optional(),
     )
     .describe(
-      'base64 of 32 random bytes (`openssl rand -base64 32`): the key that encrypts the authenticator apps’ TOTP keys and keys the hashes of recovery codes. Unset, two-factor sign-in cannot be set up; changed, every second factor set up before stops working (reset them with `skillshelf users reset-2fa`)',
+      'base64 of 32 random bytes (`openssl rand -base64 32`): the key that encrypts the authenticator apps’ TOTP keys and keys the hashes of recovery codes. Unset, a server on a database file makes one at its first start and keeps it beside the file (`<database>.two-factor-key`, back it up with the database); on a libSQL server or replica two-factor sign-in then cannot be set up. Changed or lost, every second factor set up before stops working (reset them with `skillshelf users reset-2fa`)',
     ),
   TWO_FACTOR_ADMINS: z
     .enum(['optional', 'required'])
     .default('optional')
     .describe(
-      '`required`: an admin signs in with a second factor (an authenticator app), and one without sets it up at their next sign-in before anything else; needs `TWO_FACTOR_KEY`. For users it stays optional',
+      '`required`: an admin signs in with a second factor (an authenticator app), and one without sets it up at their next sign-in before anything else; on a libSQL server or replica it needs `TWO_FACTOR_KEY`. For users it stays optional',
     ),
   TRUST_PROXY: z
     .string()
@@ -296,8 +296,12 @@ export function config(): Config {
       throw new Error(`Invalid configuration: ${problems}`);
     }
     // A requirement that could not be met would lock every admin out, or be silently dropped.
-    if (parsed.data.TWO_FACTOR_ADMINS === 'required' && !parsed.data.TWO_FACTOR_KEY)
-      throw new Error('Invalid configuration: TWO_FACTOR_ADMINS: required needs TWO_FACTOR_KEY');
+    // A database file keeps a key of its own beside it (db/crypto/encryption.ts); a libSQL server does not.
+    const keepsItsOwnKey = parsed.data.DATABASE_URL.startsWith('file:') && !parsed.data.DATABASE_SYNC_URL;
+    if (parsed.data.TWO_FACTOR_ADMINS === 'required' && !parsed.data.TWO_FACTOR_KEY && !keepsItsOwnKey)
+      throw new Error(
+        'Invalid configuration: TWO_FACTOR_ADMINS: required needs TWO_FACTOR_KEY on a libSQL server or replica',
+      );
     cached = parsed.data;
   }
   return cached;

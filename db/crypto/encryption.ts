@@ -5,19 +5,71 @@
  * same key, so a copy of the database alone cannot test guesses offline.
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { config } from '../config.ts';
 import { conflict } from '../errors.ts';
 
 export const NO_TWO_FACTOR_KEY = 'Two-factor sign-in is not set up on this server (TWO_FACTOR_KEY)';
 
-/** The key, or a 409 saying the server has none. */
-function key(): Buffer {
-  const encoded = config().TWO_FACTOR_KEY;
-  if (!encoded) throw conflict(NO_TWO_FACTOR_KEY);
-  return Buffer.from(encoded, 'base64');
+/**
+ * Where a server on a database file keeps the key it made itself when TWO_FACTOR_KEY is unset: a file beside
+ * the database (never in it, so a copy of the database alone holds no usable key). undefined for a libSQL
+ * server or an embedded replica, where several machines would each make a different key.
+ */
+export function keptKeyPath(): string | undefined {
+  const c = config();
+  if (!c.DATABASE_URL.startsWith('file:') || c.DATABASE_SYNC_URL) return undefined;
+  const path = c.DATABASE_URL.slice('file:'.length).split('?')[0]!;
+  return path === '' || path === ':memory:' ? undefined : `${path}.two-factor-key`;
 }
 
-export const hasEncryptionKey = () => Boolean(config().TWO_FACTOR_KEY);
+let kept: Buffer | undefined;
+
+/**
+ * The key kept beside the database file, made (32 random bytes, readable by this account only) on the first
+ * call that finds none. Exclusive creation: processes of one cluster that race here all end up reading the one
+ * that was written first.
+ */
+function keptKey(): Buffer | undefined {
+  if (kept) return kept;
+  const path = keptKeyPath();
+  if (!path) return undefined;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const read = Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
+  if (read.length !== 32) throw new Error(`${path}: not base64 of 32 bytes; delete it to make a new key`);
+  kept = read;
+  return kept;
+}
+
+/** TWO_FACTOR_KEY when set, else the key kept beside the database file; undefined when there is neither. */
+function currentKey(): Buffer | undefined {
+  const encoded = config().TWO_FACTOR_KEY;
+  return encoded ? Buffer.from(encoded, 'base64') : keptKey();
+}
+
+/** The key, or a 409 saying the server has none. */
+function key(): Buffer {
+  const found = currentKey();
+  if (!found) throw conflict(NO_TWO_FACTOR_KEY);
+  return found;
+}
+
+export const hasEncryptionKey = () => currentKey() !== undefined;
+
+/**
+ * Makes sure a key exists before the server takes requests (its first start makes and keeps one), and says
+ * where it came from: 'set' (TWO_FACTOR_KEY), the kept file's path, or undefined when there is none.
+ */
+export function prepareEncryptionKey(): string | undefined {
+  if (config().TWO_FACTOR_KEY) return 'set';
+  return keptKey() ? keptKeyPath() : undefined;
+}
 
 export function encrypt(plain: Uint8Array): string {
   const iv = randomBytes(12);

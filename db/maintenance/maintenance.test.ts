@@ -6,7 +6,8 @@ import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
 import { openDb } from '../client.ts';
 import journal from '../migrations/meta/_journal.json' with { type: 'json' };
 import type { AppError } from '../errors.ts';
-import { auditLog, contents, users } from '../schema.ts';
+import { eq, isNull } from 'drizzle-orm';
+import { auditLog, contents, listItems, lists, progress, reviews, reviewVotes, saves, users } from '../schema.ts';
 import type { Actor } from '../operations/audit.ts';
 import { backupDatabase, databaseStats, seedDemoData, seedSyntheticData } from './maintenance.ts';
 
@@ -25,11 +26,55 @@ const errorOf = (promise: Promise<unknown>) =>
 describe('seeding', () => {
   it('puts the demo world into an empty database and records it', async () => {
     const report = await seedDemoData(t.db, actor);
-    expect(report).toMatchObject({ seeded: true, users: 3 });
+    expect(report).toMatchObject({ seeded: true, users: 9 });
     expect(await t.db.$count(contents)).toBe(report.contents);
+    // Every demo account counts as verified, as docs/product.md says: signing in to one shows no notice.
+    expect(await t.db.$count(users, isNull(users.emailVerifiedAt))).toBe(0);
     expect(await t.db.select({ action: auditLog.action, targetId: auditLog.targetId }).from(auditLog)).toEqual([
       { action: 'db.seed', targetId: 'demo' },
     ]);
+  });
+
+  it('gives the popular resources several reviews by different learners, each written for its resource', async () => {
+    await seedDemoData(t.db, actor);
+    const rows = await t.db
+      .select({ content: contents.name, reviewer: reviews.userId, rating: reviews.rating, comment: reviews.comment })
+      .from(reviews)
+      .innerJoin(contents, eq(contents.id, reviews.contentId));
+    const on = (name: string) => rows.filter((r) => r.content === name);
+    for (const name of [
+      'freeCodeCamp',
+      'CS50x: Introduction to Computer Science',
+      'The Odin Project',
+      'Full Stack Open',
+    ]) {
+      const own = on(name);
+      expect(own.length, name).toBeGreaterThanOrEqual(3);
+      expect(new Set(own.map((r) => r.reviewer)).size, name).toBe(own.length);
+    }
+    expect(new Set(rows.map((r) => r.reviewer)).size).toBeGreaterThanOrEqual(6);
+    // No stock sentence repeated across resources, and the stars are not all alike.
+    expect(new Set(rows.map((r) => r.comment)).size).toBe(rows.length);
+    expect(new Set(rows.map((r) => r.rating))).toEqual(new Set([2, 3, 4, 5]));
+    const [rated] = await t.db
+      .select({ rating: contents.rating, numReviews: contents.numReviews })
+      .from(contents)
+      .where(eq(contents.name, 'freeCodeCamp'));
+    expect(rated).toEqual({ rating: 4.2, numReviews: 5 });
+    // Some reviews were found helpful, by others than their authors.
+    const votes = await t.db
+      .select({ voter: reviewVotes.userId, author: reviews.userId, helpful: reviews.helpful })
+      .from(reviewVotes)
+      .innerJoin(reviews, eq(reviews.id, reviewVotes.reviewId));
+    expect(votes.length).toBeGreaterThan(50);
+    expect(votes.filter((v) => v.voter === v.author)).toEqual([]);
+    expect(Math.max(...votes.map((v) => v.helpful))).toBeGreaterThan(1);
+    // The learners keep what they reviewed, and Grace follows a public learning path of six steps.
+    expect(await t.db.$count(saves)).toBeGreaterThan(80);
+    const [path] = await t.db.select().from(lists);
+    expect(path).toMatchObject({ name: 'From zero to web developer', kind: 'path', isPublic: true });
+    expect(await t.db.$count(listItems, eq(listItems.listId, path!.id))).toBe(6);
+    expect(await t.db.$count(progress, eq(progress.userId, path!.userId))).toBe(4);
   });
 
   it('refuses a database that is not empty, saying what it holds, and adds nothing', async () => {

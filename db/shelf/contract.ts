@@ -6,7 +6,8 @@
 import { z } from '../validation/zod.ts';
 import { adminPaging, id, isoDate, message, tagKind } from '../contract/shapes.ts';
 import { OWN_FOLLOWS } from './validation/follows.ts';
-import { LIST, listFilter, type Operation } from '../contract/operation.ts';
+import { LIST, listFilter, PAGE, type Operation } from '../contract/operation.ts';
+import { content } from '../catalog/contract.ts';
 import { prose } from '../contract/prose.ts';
 import { saveInput, saveRestoreInput } from './validation/saves.ts';
 import { digestInput, followInput } from './validation/follows.ts';
@@ -51,7 +52,26 @@ export const follows = z
   })
   .meta({ id: 'Follows' });
 
+/** One content added to a tag the learner follows, on their Following page's feed. */
+export const followedAddition = z
+  .object({
+    content,
+    addedAt: isoDate.meta({ description: 'When it was listed: the feed is newest first' }),
+    tags: z
+      .array(z.object({ kind: tagKind, value: z.string(), label: z.string() }))
+      .meta({ description: 'Which of your followed tags it carries' }),
+    isNew: z.boolean().meta({ description: 'Added since you last opened your Following page' }),
+  })
+  .meta({ id: 'FollowedAddition' });
+export const followsFeed = z
+  .object({
+    ...adminPaging,
+    additions: z.array(followedAddition).meta({ description: 'Newest first' }),
+  })
+  .meta({ id: 'FollowsFeed' });
+
 export type UserSavesShape = z.infer<typeof userSaves>;
+export type FollowsFeedShape = z.infer<typeof followsFeed>;
 export type FollowsShape = z.infer<typeof follows>;
 export type FollowedTagShape = z.infer<typeof followedTag>;
 export type DigestSettingShape = z.infer<typeof digestSetting>;
@@ -146,6 +166,17 @@ export const SHELF_OPERATIONS = {
       'Each digest mail also carries a one-click unsubscribe link (RFC 8058) that works without signing in: /unsubscribe?token=….',
     body: { schema: digestInput, name: 'DigestInput', example: { weekly: true } },
     ok: { status: 200, schema: digestSetting, description: 'Your digest setting' },
+  },
+  followsFeed: {
+    method: 'GET',
+    route: '/api/follows/feed',
+    group: 'Following',
+    access: 'user',
+    summary: 'What was added to the tags you follow, newest first',
+    description:
+      'Every content that carries at least one tag you follow, newest first, 12 a page, each with the followed tags it carries and whether it was added since you last opened your Following page (POST /api/follows/seen). No follows: an empty page.',
+    query: [PAGE],
+    ok: { status: 200, schema: followsFeed, description: 'A page of the additions' },
   },
   markFollowsSeen: {
     method: 'POST',

@@ -12,7 +12,8 @@ import { TAG_KINDS, type TagKind } from '../catalog/taxonomy.ts';
 import { parseInput } from '../validation/parse.ts';
 import { containsPattern, parseListQuery } from '../validation/list-query.ts';
 import { digestInput, followInput, FOLLOWS_PER_USER, OWN_FOLLOWS } from './validation/follows.ts';
-import type { DigestSettingShape, FollowsShape } from './contract.ts';
+import type { DigestSettingShape, FollowsFeedShape, FollowsShape } from './contract.ts';
+import { toApiContent } from '../catalog/content-rows.ts';
 
 /** Contents carrying the followed tag added after the follower last looked (a correlated count, by the tag index). */
 const newCount = sql<number>`(SELECT count(*) FROM ${contentTags} INNER JOIN ${contents} ON ${contents.id} = ${contentTags.contentId}
@@ -127,6 +128,61 @@ export async function unfollowTag(db: Db, userId: string, kind: string, value: s
   const tag = await findTag(db, kind, value);
   await db.delete(follows).where(and(eq(follows.userId, userId), eq(follows.tagId, tag.id)));
   return listFollows(db, userId);
+}
+
+/** A page of the Following page's feed. */
+export const FEED_PAGE_SIZE = 12;
+
+/**
+ * What was added to the tags a learner follows, newest first, a page at a time: each content once, with the
+ * followed tags it carries and whether it came after the learner last looked at those tags. By the tag index:
+ * the follows name a few hundred tags at most, and each tag's contents are one range of it.
+ */
+export async function followedAdditions(
+  db: Db,
+  userId: string,
+  params: URLSearchParams | Record<string, string | undefined> = {},
+): Promise<FollowsFeedShape> {
+  const followed = sql`SELECT ${contentTags.contentId} AS content_id, ${tags.kind} AS kind, ${tags.value} AS value,
+      ${tags.label} AS label, ${follows.seenAt} AS seen_at
+    FROM ${follows}
+    INNER JOIN ${tags} ON ${tags.id} = ${follows.tagId}
+    INNER JOIN ${contentTags} ON ${contentTags.kind} = ${tags.kind} AND ${contentTags.value} = ${tags.value}
+    WHERE ${follows.userId} = ${userId}`;
+  const [total] = await db.all<{ n: number }>(sql`SELECT count(DISTINCT content_id) AS n FROM (${followed})`);
+  const asked = params instanceof URLSearchParams ? params.get('page') : params.page;
+  const page = paging(asked, Number(total?.n ?? 0), FEED_PAGE_SIZE);
+  const ids = (
+    await db.all<{ id: string }>(sql`SELECT ${contents.id} AS id FROM ${contents}
+      WHERE ${contents.id} IN (SELECT content_id FROM (${followed}))
+      ORDER BY ${contents.createdAt} DESC, ${contents.seq} DESC
+      LIMIT ${FEED_PAGE_SIZE} OFFSET ${page.count}`)
+  ).map((row) => row.id);
+  if (ids.length === 0) return { ...page, pageSize: FEED_PAGE_SIZE, additions: [] };
+  const [rows, matched] = await Promise.all([
+    db.select().from(contents).where(sql`${contents.id} IN ${ids}`),
+    db.all<{ content_id: string; kind: TagKind; value: string; label: string; seen_at: number }>(
+      sql`SELECT * FROM (${followed}) WHERE content_id IN ${ids} ORDER BY label COLLATE NOCASE`,
+    ),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return {
+    ...page,
+    pageSize: FEED_PAGE_SIZE,
+    additions: ids.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      const own = matched.filter((m) => m.content_id === id);
+      return [
+        {
+          content: toApiContent(row),
+          addedAt: row.createdAt.toISOString(),
+          tags: own.map(({ kind, value, label }) => ({ kind, value, label })),
+          isNew: own.some((m) => row.createdAt.getTime() > Number(m.seen_at)),
+        },
+      ];
+    }),
+  };
 }
 
 /** Turns the weekly digest on or off. */

@@ -75,7 +75,7 @@ export const submission = z
     ...factShapes,
     approvalNeeds: z.array(z.enum(APPROVAL_NEEDS)).meta({
       description:
-        'What a pending submission lacks to be published as it stands (its proposed tags aside): a name somebody gave, a subject, a type, a description that is not a placeholder. An approval refuses it until the admin adds them',
+        'What a pending submission lacks to be published as it stands (its proposed tags aside): a name somebody gave, a category, a format (the edit form’s Categories and Format of the material), a description that is not a placeholder. An approval refuses it until the admin adds them',
     }),
   })
   .meta({ id: 'Submission' });

@@ -168,7 +168,7 @@ describe('bulk moderation', () => {
     });
     await expect(approveSubmission(t.db, actor, blank._id)).rejects.toMatchObject({
       code: 'VALIDATION',
-      message: 'Not published: “Roadmap” needs a subject, a type and a description',
+      message: 'Not published: “Roadmap” needs a category, a format and a description',
     });
     const { content } = await approveSubmission(t.db, actor, blank._id, CATALOG_READY);
     expect(content).toMatchObject({ cost: 'Free', hasCert: false });
@@ -209,7 +209,7 @@ describe('bulk moderation', () => {
     expect(await t.db.select({ id: contents.id }).from(contents).where(eq(contents.id, content._id))).toHaveLength(1);
   });
 
-  it('an approval, one or in bulk, publishes nothing that lacks a name, a subject, a type or a description, and says what', async () => {
+  it('an approval, one or in bulk, publishes nothing that lacks a name, a category, a format or a description, and says what', async () => {
     const ready = await submit('Alpha', 'https://alpha.example.com');
     const bare = await createSubmission(t.db, userId, { url: 'https://github.com/someone/async', name: 'github.com' });
     const placeholder = await createSubmission(t.db, userId, {
@@ -228,17 +228,17 @@ describe('bulk moderation', () => {
     const listed = new Map((await listSubmissions(t.db)).submissions.map((s) => [s._id, s.approvalNeeds]));
     expect([ready, bare, placeholder, noType].map((s) => listed.get(s._id))).toEqual([
       [],
-      ['a name', 'a subject', 'a type', 'a description'],
+      ['a name', 'a category', 'a format', 'a description'],
       ['a description'],
-      ['a type'],
+      ['a format'],
     ]);
 
     const outcomes = await approveSubmissions(t.db, actor, [ready._id, bare._id, placeholder._id, noType._id]);
     expect(outcomes.map(({ outcome, reason }) => [outcome, reason])).toEqual([
       ['approved', undefined],
-      ['refused', 'Not published: “github.com” needs a name, a subject, a type and a description'],
+      ['refused', 'Not published: “github.com” needs a name, a category, a format and a description'],
       ['refused', 'Not published: “async await” needs a description'],
-      ['refused', 'Not published: “Beta” needs a type'],
+      ['refused', 'Not published: “Beta” needs a format'],
     ]);
     expect(await t.db.select({ name: contents.name }).from(contents)).toEqual([{ name: 'Alpha' }]);
     expect((await listSubmissions(t.db)).total).toBe(3);

@@ -49,6 +49,23 @@ export function withUrl(values: ContentValues, url: string): ContentValues {
   return { ...values, url, name: derived ? nameFromUrl(url) : values.name };
 }
 
+/**
+ * Each field's one name, as the form labels it (docs/product.md#pages, Edit content): the content and the
+ * submission screens, their notes and an approval's reasons all name a field so.
+ */
+export const CONTENT_FIELD_LABELS = {
+  name: 'Name',
+  slug: 'Slug',
+  url: 'Website URL',
+  category: TAG_KIND_NAMES.category.field,
+  techStack: TAG_KIND_NAMES.techStack.field,
+  type: TAG_KIND_NAMES.type.field,
+  image: 'Image URL',
+  cost: 'Cost',
+  hasCert: 'provide certification',
+  description: 'Description',
+} as const;
+
 interface ContentFieldsProps {
   values: ContentValues;
   /** A state setter: updates are functions of the latest values (an upload finishes after more typing). */
@@ -67,7 +84,7 @@ export function ContentFields({ values, onChange, errors, tags }: ContentFieldsP
     <>
       <Field
         name="name"
-        label="Name"
+        label={CONTENT_FIELD_LABELS.name}
         required
         value={values.name}
         onValue={set('name')}
@@ -78,7 +95,7 @@ export function ContentFields({ values, onChange, errors, tags }: ContentFieldsP
         <div className="flex-1">
           <Field
             name="slug"
-            label="Slug"
+            label={CONTENT_FIELD_LABELS.slug}
             required
             value={values.slug}
             onValue={set('slug')}
@@ -97,7 +114,7 @@ export function ContentFields({ values, onChange, errors, tags }: ContentFieldsP
       </div>
       <Field
         name="url"
-        label="Website URL"
+        label={CONTENT_FIELD_LABELS.url}
         type="url"
         inputMode="url"
         required
@@ -109,7 +126,7 @@ export function ContentFields({ values, onChange, errors, tags }: ContentFieldsP
         <MultiSelect
           key={kind}
           name={kind}
-          label={TAG_KIND_NAMES[kind].field}
+          label={CONTENT_FIELD_LABELS[kind]}
           options={tags[kind]}
           selected={values[kind]}
           onChange={set(kind)}
@@ -126,16 +143,21 @@ export function ContentFields({ values, onChange, errors, tags }: ContentFieldsP
       <ImageField value={values.image} onValue={set('image')} error={errors.image} />
       <SelectField
         name="cost"
-        label="Cost"
+        label={CONTENT_FIELD_LABELS.cost}
         options={COSTS}
         value={values.cost}
         onValue={(cost) => set('cost')(cost as Cost)}
         error={errors.cost}
       />
-      <CheckboxField name="hasCert" label="provide certification" checked={values.hasCert} onChecked={set('hasCert')} />
+      <CheckboxField
+        name="hasCert"
+        label={CONTENT_FIELD_LABELS.hasCert}
+        checked={values.hasCert}
+        onChecked={set('hasCert')}
+      />
       <TextAreaField
         name="description"
-        label="Description"
+        label={CONTENT_FIELD_LABELS.description}
         rows={6}
         required
         value={values.description}

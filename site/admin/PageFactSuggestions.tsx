@@ -5,19 +5,9 @@
  */
 import type { AnswerOf } from '#db/contract/operations.ts';
 import { type FactKey, factText } from '#db/catalog/validation/facts.ts';
+import { FACT_LABELS } from '../ui/FactFields.tsx';
 
 export type PageFacts = AnswerOf<'pageFactSuggestions'>;
-
-const LABELS: Partial<Record<FactKey, string>> = {
-  provider: 'Provider',
-  hours: 'Hours',
-  skills: 'Skills',
-  prerequisites: 'Prerequisites',
-  lastUpdated: 'Last updated',
-  format: 'Format',
-  selfPaced: 'Pace',
-  certificatePrice: 'Certificate price',
-};
 
 /** The suggestions whose field is still empty in the form, as the form's texts. */
 export function openSuggestions(facts: PageFacts, values: Record<FactKey, string>): Array<[FactKey, string]> {
@@ -43,7 +33,7 @@ export function PageFactSuggestions({
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         {open.map(([key, text]) => (
           <div key={key} className="contents">
-            <dt className="font-semibold">{LABELS[key] ?? key}</dt>
+            <dt className="font-semibold">{FACT_LABELS[key]}</dt>
             <dd className="break-words">{text}</dd>
           </div>
         ))}

@@ -6,8 +6,7 @@
  * decision). The note above the list says so.
  */
 import type { ReviewedProposal } from '#db/submissions/admin-contract.ts';
-import type { TagOptions } from './ContentFields.tsx';
-import { TAG_KIND_NAMES } from '#db/catalog/taxonomy.ts';
+import { CONTENT_FIELD_LABELS, type TagOptions } from './ContentFields.tsx';
 
 export interface ProposalChoice {
   kind: ReviewedProposal['kind'];
@@ -42,9 +41,9 @@ export function ProposedTagChoices({ proposals, tags, choices, onChange }: Props
       aria-labelledby="proposed-tags-heading"
       data-proposed-tags
     >
-      <h3 id="proposed-tags-heading" className="font-semibold">
+      <h2 id="proposed-tags-heading" className="font-semibold">
         Tags the submitter proposed
-      </h3>
+      </h2>
       <p className="text-sm text-base-content/80">
         Approving creates each proposed tag as a new tag, unless you map it to one of ours or drop it. Where a proposal
         looks like one of our tags, mapping to that tag is chosen for you.
@@ -52,7 +51,8 @@ export function ProposedTagChoices({ proposals, tags, choices, onChange }: Props
       {proposals.map((p, index) => {
         const choice = choices[index]!;
         const group = `proposal-${p.kind}-${index}`;
-        const kind = TAG_KIND_NAMES[p.kind].one.toLowerCase();
+        // Named by the form's field it would join, as the fields above name it.
+        const field = CONTENT_FIELD_LABELS[p.kind];
         return (
           <fieldset
             key={`${p.kind}:${p.value}`}
@@ -61,7 +61,7 @@ export function ProposedTagChoices({ proposals, tags, choices, onChange }: Props
           >
             <legend className="mb-1 flex flex-wrap items-center gap-2">
               <span className="font-medium">{p.label}</span>
-              <span className="badge badge-outline badge-sm">proposed {kind}</span>
+              <span className="badge badge-outline badge-sm">proposed for {field}</span>
               {p.state === 'exists' && <span className="text-sm text-base-content/70">now one of our tags</span>}
               {p.state === 'retired' && (
                 <span className="text-sm text-base-content/70">a retired tag: map it or drop it</span>
@@ -76,7 +76,7 @@ export function ProposedTagChoices({ proposals, tags, choices, onChange }: Props
                 disabled={p.state === 'retired'}
                 onChange={() => update(index, { action: 'create' })}
               />
-              {p.state === 'exists' ? `Add the ${kind} ${p.label}` : 'Create as new tag'}
+              {p.state === 'exists' ? `Add ${p.label} to ${field}` : 'Create as new tag'}
             </label>
             <div className="flex flex-wrap items-center gap-2">
               <label className="flex cursor-pointer items-center gap-2">

@@ -127,7 +127,11 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
                     <ShortDate iso={review.createdAt} />
                   </Cell>
                   <Cell label="CONTENT" phone="title">
-                    <a className="link" href={`/content/${encodeURIComponent(review.content.slug)}#reviews`}>
+                    {/* One box, 24 px at least, even when a long name wraps beside "Its reviews" (WCAG 2.5.8). */}
+                    <a
+                      className="link inline-block min-h-6"
+                      href={`/content/${encodeURIComponent(review.content.slug)}#reviews`}
+                    >
                       {review.content.name}
                     </a>
                     {onlyContent !== review.content._id && (

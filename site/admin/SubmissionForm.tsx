@@ -13,6 +13,7 @@ import { call } from '#site/lib/api.ts';
 import { flashToast } from '#site/stores/toasts.ts';
 import { BusyButton, FormAlert, useHydrated } from '../ui/fields.tsx';
 import { checked, useFocusFirstInvalid, useForm } from '../ui/use-form.ts';
+import { approvalNeeds, type ApprovalNeed } from '#db/submissions/validation/approval-needs.ts';
 import {
   ContentFields,
   contentValues,
@@ -23,6 +24,31 @@ import {
 } from './ContentFields.tsx';
 import { ProposedTagChoices, defaultChoices, postedChoices, type ProposalChoice } from './ProposedTagChoices.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
+
+/**
+ * What an approval refuses, said beside the field that lacks it before the round trip, in the words of the
+ * server's reason ("needs a category and a format": the Categories and Format of the material fields).
+ * The server asks the same rule (it counts the tags a proposal creates or maps to, as this does).
+ */
+const NEED_ERRORS: Record<ApprovalNeed, [ContentKey, string]> = {
+  'a name': ['name', 'Give it its real name, not its address'],
+  'a category': ['category', 'Choose at least one category to publish it'],
+  'a format': ['type', 'Choose at least one format to publish it'],
+  'a description': ['description', 'Write a description that says what it offers'],
+};
+
+function unready(values: ContentValues, choices: readonly ProposalChoice[]): Partial<Record<ContentKey, string>> {
+  const kept = (kind: ProposalChoice['kind']) =>
+    choices.filter((c) => c.kind === kind && c.action !== 'drop').map((c) => ({ label: c.value, value: c.value }));
+  const needs = approvalNeeds({
+    name: values.name,
+    url: values.url,
+    category: [...values.category, ...kept('category')],
+    type: [...values.type, ...kept('type')],
+    description: values.description,
+  });
+  return Object.fromEntries(needs.map((need) => NEED_ERRORS[need]));
+}
 
 interface Props {
   submission: ContentSource & { rating: number; nameDerived: boolean };
@@ -78,7 +104,10 @@ export default function SubmissionForm({
         noValidate
         {...form.handlers((v) => {
           const result = checked(adminContentInput.safeParse(v));
-          if ('errors' in result || !nameUnchecked(v.name)) return result;
+          if ('errors' in result) return result;
+          const lacking = unready(v, choices);
+          if (Object.keys(lacking).length > 0) return { errors: lacking };
+          if (!nameUnchecked(v.name)) return result;
           setNameAsked(true);
           return { errors: { name: 'This name was made from the address: check it, then approve again.' } };
         }, approve)}

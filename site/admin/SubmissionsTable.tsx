@@ -146,7 +146,7 @@ function notReadyNote(rows: readonly SubmissionShape[], selection: Selection, co
   const lacking = rows.filter((s) => s.approvalNeeds.length > 0 && (selection.allMatching || selection.ids.has(s._id)));
   if (lacking.length === 0)
     return selection.allMatching
-      ? 'Any that lacks a name, a subject, a type or a description is skipped and stays waiting.'
+      ? 'Any that lacks a name, a category, a format or a description is skipped and stays waiting.'
       : '';
   const named = lacking.map((s) => `“${s.name}” ${needsText(s.approvalNeeds)}`).join('; ');
   const counted = selection.allMatching

@@ -43,6 +43,7 @@ export const ROUTES = {
   exportAccount: ['GET', '/api/users/profile/export'],
   exportBookmarks: ['GET', '/api/bookmarks/export'],
   follow: ['PUT', '/api/follows/[kind]/[value]'],
+  followsFeed: ['GET', '/api/follows/feed'],
   forgetPassword: ['POST', '/api/users/forget-password'],
   getContent: ['GET', '/api/contents/[id]'],
   getList: ['GET', '/api/lists/[id]'],

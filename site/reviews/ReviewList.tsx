@@ -99,7 +99,7 @@ export function ReviewBody({ review }: { review: Review }) {
               focusable="false"
               viewBox="0 0 20 20"
               fill="currentColor"
-              className="size-3 text-success"
+              className="size-3 text-base-content"
             >
               <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
             </svg>

@@ -7,6 +7,7 @@ import cluster from 'node:cluster';
 import { closeDb, getDb, workOnThePrimary, type Db } from '#db/client.ts';
 import { config } from '#db/config.ts';
 import { migrateDb } from '#db/migrate.ts';
+import { prepareEncryptionKey } from '#db/crypto/encryption.ts';
 import { DEMO_ACCOUNTS, seedDemo } from '#db/maintenance/seed/demo.ts';
 import { log } from './log.ts';
 import { runCluster } from './cluster.ts';
@@ -14,6 +15,11 @@ import { startFrontDoor } from './front-door.ts';
 
 async function prepareDatabase(db: Db): Promise<void> {
   await migrateDb(db);
+  // Two-factor sign-in works out of the box: without TWO_FACTOR_KEY, the first start keeps a key of its own.
+  const key = prepareEncryptionKey();
+  if (key === undefined)
+    log().warn('Two-factor sign-in cannot be set up: set TWO_FACTOR_KEY (a libSQL server keeps no key file)');
+  else if (key !== 'set') log().info(`Two-factor sign-in keys its secrets with ${key} (back it up with the database)`);
   if (config().SEED_DEMO === 'true') {
     const report = await seedDemo(db);
     // The accounts, not their passwords: no secret goes into the log (the README lists the demo passwords).

@@ -46,6 +46,12 @@ export function loadSaves(): Promise<void> {
   return loadingSaves;
 }
 
+/** Loads the saves again after a change this page did not make one by one (a bookmark import): the badge follows at once. */
+export function reloadSaves(): Promise<void> {
+  loadingSaves = undefined;
+  return loadSaves();
+}
+
 let loadingProgress: Promise<void> | undefined;
 
 /** Loads the user's progress marks into the store (once per page), which the progress controls follow. */

@@ -9,6 +9,7 @@ import { BOOKMARK_FILE_MAX_BYTES, OFFER_MAX } from '#db/imports/validation/bookm
 import { call, errorMessage, pathOf } from '#site/lib/api.ts';
 import { plural } from '#db/validation/text.ts';
 import { userInfo } from '#site/stores/session.ts';
+import { reloadSaves } from '#site/session/sync.ts';
 import { BusyButton, FormAlert, SubmitButton } from '../ui/fields.tsx';
 
 type Progress = { phase: 'matching' | 'saving'; done: number; total: number };
@@ -69,6 +70,7 @@ export default function ImportBookmarks() {
     try {
       const result = await streamImport(file, (progress) => setStep({ kind: 'importing', progress }));
       setStep({ kind: 'review', result });
+      if (result.saved > 0) void reloadSaves();
     } catch (failure) {
       setStep({ kind: 'choose', error: errorMessage(failure) });
     }

@@ -413,8 +413,11 @@ function ItemRow({
           Remove
         </button>
       </div>
-      <NoteForm item={item} onSave={onNote} />
-      {onSection && <SectionForm item={item} onSave={onSection} />}
+      {/* The note and a path's heading: shown as text with small buttons; each field opens on demand. */}
+      <div className="flex flex-wrap items-center gap-x-1 gap-y-2 ps-11">
+        <NoteForm item={item} onSave={onNote} />
+        {onSection && <SectionForm item={item} onSave={onSection} />}
+      </div>
     </li>
   );
 }
@@ -450,57 +453,123 @@ function DetailsForm({
   );
 }
 
+/**
+ * A step's note: shown as text with "Edit note", or "Add a note" when there is none; the field opens on
+ * demand, so a long list reads as a list rather than a column of empty boxes.
+ */
 function NoteForm({ item, onSave }: { item: LearnerListItem; onSave: (note: string) => Promise<boolean> }) {
   const [note, setNote] = useState(item.note);
+  const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const id = `note-${item.content._id}`;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    void onSave(note).finally(() => setBusy(false));
+    void onSave(note)
+      .then((saved) => saved && setOpen(false))
+      .finally(() => setBusy(false));
   };
+  if (!open)
+    return (
+      <div className={`flex flex-wrap items-baseline gap-x-2 ${item.note ? 'basis-full' : ''}`} data-note-view>
+        {item.note && (
+          <p className="min-w-0 whitespace-pre-line text-sm break-words" data-list-note>
+            <span className="font-semibold">Note: </span>
+            {item.note}
+          </p>
+        )}
+        <button
+          type="button"
+          className="btn btn-ghost btn-xs text-primary touch:btn-sm"
+          aria-label={`${item.note ? 'Edit note' : 'Add a note'} on ${item.content.name}`}
+          onClick={() => {
+            setNote(item.note);
+            setOpen(true);
+          }}
+        >
+          {item.note ? (
+            'Edit note'
+          ) : (
+            <>
+              <span aria-hidden="true">+ </span>Add a note
+            </>
+          )}
+        </button>
+      </div>
+    );
   return (
-    <form className="flex flex-wrap items-end gap-2" onSubmit={submit} data-note-form>
+    <form className="flex basis-full flex-wrap items-end gap-2" onSubmit={submit} data-note-form>
       <label htmlFor={id} className="sr-only">
         Note on {item.content.name}
       </label>
       <textarea
         id={id}
         className="textarea textarea-sm min-h-10 flex-1 basis-64"
-        rows={1}
+        rows={2}
         maxLength={NOTE_MAX}
-        placeholder="Add a note (optional)"
+        placeholder="Why this one, what to focus on…"
         value={note}
         onChange={(event) => setNote(event.target.value)}
         aria-describedby={`${id}-count`}
+        // biome-ignore lint/a11y/noAutofocus: the field was opened by the button just pressed
+        autoFocus
       />
       <span id={`${id}-count`} className="text-xs text-base-content/80">
         {note.length} / {NOTE_MAX}
       </span>
       <button
         type="submit"
-        className="btn btn-sm touch:btn-md"
+        className="btn btn-primary btn-sm touch:btn-md"
         disabled={busy || note === item.note}
         aria-busy={busy || undefined}
       >
         Save note
       </button>
+      <button type="button" className="btn btn-ghost btn-sm touch:btn-md" onClick={() => setOpen(false)}>
+        Cancel
+      </button>
     </form>
   );
 }
 
-/** The heading of the section a path's step starts (empty: none). */
+/** The heading of the section a path's step starts (empty: none), opened on demand like the note. */
 function SectionForm({ item, onSave }: { item: LearnerListItem; onSave: (section: string) => Promise<boolean> }) {
   const [section, setSection] = useState(item.section);
+  const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const id = `section-${item.content._id}`;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    void onSave(section.trim()).finally(() => setBusy(false));
+    void onSave(section.trim())
+      .then((saved) => saved && setOpen(false))
+      .finally(() => setBusy(false));
   };
+  if (!open)
+    return (
+      <div>
+        <button
+          type="button"
+          className="btn btn-ghost btn-xs text-primary touch:btn-sm"
+          aria-label={`${item.section ? 'Change heading' : 'Start a section'} before ${item.content.name}`}
+          onClick={() => {
+            setSection(item.section);
+            setOpen(true);
+          }}
+          data-section-open
+        >
+          {item.section ? (
+            'Change heading'
+          ) : (
+            <>
+              <span aria-hidden="true">+ </span>Start a section
+            </>
+          )}
+        </button>
+      </div>
+    );
   return (
-    <form className="flex flex-wrap items-end gap-2" onSubmit={submit} data-section-form>
+    <form className="flex basis-full flex-wrap items-end gap-2" onSubmit={submit} data-section-form>
       <label htmlFor={id} className="sr-only">
         Section heading before {item.content.name}
       </label>
@@ -508,17 +577,22 @@ function SectionForm({ item, onSave }: { item: LearnerListItem; onSave: (section
         id={id}
         className="input input-sm flex-1 basis-64 touch:input-md"
         maxLength={SECTION_MAX}
-        placeholder="Start a section here (optional heading)"
+        placeholder="A heading, e.g. Part two: practice (empty removes it)"
         value={section}
         onChange={(event) => setSection(event.target.value)}
+        // biome-ignore lint/a11y/noAutofocus: the field was opened by the button just pressed
+        autoFocus
       />
       <button
         type="submit"
-        className="btn btn-sm touch:btn-md"
+        className="btn btn-primary btn-sm touch:btn-md"
         disabled={busy || section.trim() === item.section}
         aria-busy={busy || undefined}
       >
         Save heading
+      </button>
+      <button type="button" className="btn btn-ghost btn-sm touch:btn-md" onClick={() => setOpen(false)}>
+        Cancel
       </button>
     </form>
   );

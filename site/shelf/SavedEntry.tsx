@@ -61,7 +61,7 @@ export function SavedEntry({
         <div className="flex min-w-0 flex-1 flex-col items-start gap-2 touch:gap-0">
           <a
             href={`/content/${encodeURIComponent(item.slug)}`}
-            className="link link-hover block max-w-full truncate font-semibold leading-6 touch:leading-11"
+            className="link link-hover block max-w-full font-semibold leading-6 break-words touch:min-h-11 touch:py-2.5"
           >
             {item.name}
           </a>

@@ -30,28 +30,25 @@ export function progressSummary(contentIds: readonly string[], marks: ProgressMa
   return { done, learning, total, percent, label: `${done} of ${total} done` };
 }
 
-/** How a path's step shows a mark: its words and the colour of its badge and edge. */
-export const STEP_LOOK: Readonly<Record<ProgressStateName | 'none', { label: string; badge: string; edge: string }>> = {
-  done: { label: PROGRESS_LABELS.done, badge: 'badge-success', edge: 'border-success' },
-  learning: { label: 'In progress', badge: 'badge-warning', edge: 'border-warning' },
-  want: { label: PROGRESS_LABELS.want, badge: 'badge-info', edge: 'border-info' },
-  none: { label: 'Not started', badge: 'badge-ghost', edge: 'border-base-300' },
+/** The words of each mark, for the title of a path step's number (its colour is the step's own style). */
+export const STEP_LOOK: Readonly<Record<ProgressStateName | 'none', { label: string }>> = {
+  done: { label: PROGRESS_LABELS.done },
+  learning: { label: PROGRESS_LABELS.learning },
+  want: { label: PROGRESS_LABELS.want },
+  none: { label: 'Not started' },
 };
 
-/** Paints the owner's mark on each step of a path's shared page (only the owner's script calls it). */
+/**
+ * Paints the owner's mark on each step of a path's shared page (only the owner's script calls it): the step's
+ * one status stays its progress control; its number takes the mark's colour (site/content/PathStep.astro).
+ */
 export function paintStepMarks(root: ParentNode, marks: ProgressMarks | null): void {
   if (!marks) return;
   for (const step of root.querySelectorAll<HTMLElement>('[data-path-step]')) {
     const state = marks[step.dataset.contentId ?? ''] ?? 'none';
-    const look = STEP_LOOK[state];
     step.dataset.stepState = state;
-    step.classList.remove(...Object.values(STEP_LOOK).map((entry) => entry.edge));
-    step.classList.add(look.edge);
-    const badge = step.querySelector<HTMLElement>('[data-step-mark]');
-    if (!badge) continue;
-    badge.classList.remove(...Object.values(STEP_LOOK).map((entry) => entry.badge));
-    badge.classList.add(look.badge);
-    badge.textContent = look.label;
+    const marker = step.querySelector<HTMLElement>('[data-step-marker]');
+    if (marker) marker.title = STEP_LOOK[state].label;
   }
 }
 

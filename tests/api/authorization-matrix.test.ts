@@ -543,6 +543,7 @@ const ROWS: Row[] = [
     expect: signedIn(200),
   },
   { method: 'POST', route: '/api/follows/seen', path: () => '/api/follows/seen', expect: signedIn(200) },
+  { method: 'GET', route: '/api/follows/feed', path: () => '/api/follows/feed?page=2', expect: signedIn(200) },
   // Admin
   { method: 'GET', route: '/api/dashboard/summary', path: () => '/api/dashboard/summary', expect: adminOnly(200) },
   { method: 'GET', route: '/api/contents/admin', path: () => '/api/contents/admin?page=1', expect: adminOnly(200) },

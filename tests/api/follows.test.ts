@@ -137,6 +137,37 @@ describe('follows through the API', () => {
     ).toBe(1);
   });
 
+  it('list what was added to the followed tags, newest first, a page at a time, the new ones marked', async () => {
+    const bea = await signUp(api, 'Bea Feed');
+    // No follows: an empty page, not an error.
+    expect((await api.call('followsFeed', { token: bea.token })).body).toMatchObject({ total: 0, additions: [] });
+    await api.call('follow', { params: { kind: 'category', value: 'data-analytics' }, token: bea.token });
+    await api.call('follow', { params: { kind: 'techStack', value: 'python' }, token: bea.token });
+    const before = (await api.call('followsFeed', { token: bea.token })).body;
+    // The demo's resources in either tag, each once, none new yet.
+    expect(before.total).toBeGreaterThan(12);
+    expect(before.additions).toHaveLength(12);
+    expect(before.additions.every((a) => !a.isNew)).toBe(true);
+    const dates = before.additions.map((a) => a.addedAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+    for (const addition of before.additions)
+      expect(addition.tags.map((t) => t.value).filter((v) => v !== 'python' && v !== 'data-analytics')).toEqual([]);
+    const second = (await api.call('followsFeed', { query: { page: 2 }, token: bea.token })).body;
+    expect(second.page).toBe(2);
+    expect(second.additions.map((a) => a.content._id)).not.toContain(before.additions[0]!.content._id);
+
+    // A new one in a followed tag heads the feed, marked new; after the page is opened, it is no longer new.
+    const name = await publish({ label: 'Data Analytics', value: 'data-analytics' });
+    const after = (await api.call('followsFeed', { token: bea.token })).body;
+    expect(after.total).toBe(before.total + 1);
+    expect(after.additions[0]).toMatchObject({ content: { name }, isNew: true, tags: [{ value: 'data-analytics' }] });
+    await api.call('markFollowsSeen', { token: bea.token });
+    expect((await api.call('followsFeed', { token: bea.token })).body.additions[0]!.isNew).toBe(false);
+    // Any page value a browser sends is a page.
+    for (const page of ['0', 'x', '-1', '999'])
+      expect((await api.raw.get(`/api/follows/feed?page=${page}`, { token: bea.token })).status).toBe(200);
+  });
+
   it('count what was published since the Following page was last opened', async () => {
     await publish(WEB);
     await publish(WEB);

@@ -8,7 +8,9 @@
 import { generateHOTP } from '@oslojs/otp';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '../setup/http.ts';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { apiClient, DEMO_ADMIN } from '../setup/http.ts';
+import { startServer } from '../setup/server.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp, type Actor } from '../setup/actors.ts';
 import { sqlRows } from '../setup/sql.ts';
@@ -242,17 +244,38 @@ describe('two-factor sign-in required for admins', () => {
   });
 });
 
-describe('a server without TWO_FACTOR_KEY', () => {
-  const { api } = useServer({ env: { TWO_FACTOR_KEY: '' }, seed: false });
+describe('a server on a database file without TWO_FACTOR_KEY', () => {
+  const { server, api } = useServer({ env: { TWO_FACTOR_KEY: '' }, seed: false });
 
-  it('says it cannot set two-factor sign-in up, and refuses the setup (409)', async () => {
+  it('makes a key at its first start, keeps it beside the database, and a second factor outlives a restart', async () => {
+    const keyFile = `${server.dbUrl.slice('file:'.length)}.two-factor-key`;
+    expect(existsSync(keyFile)).toBe(true);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64')).toHaveLength(32);
+
     const person = await signUp(api, 'Keyless Kim');
     expect((await api.call('twoFactorStatus', { token: person.token })).body).toMatchObject({
       enabled: false,
-      available: false,
+      available: true,
     });
-    const setup = await api.call('beginTwoFactorSetup', { token: person.token });
-    expect(setup.status).toBe(409);
-    expect(setup.body.message).toBe('Two-factor sign-in is not set up on this server (TWO_FACTOR_KEY)');
+    const { secret } = await enable(api, person.token);
+    const key = readFileSync(keyFile, 'utf8');
+
+    // The same database started again reads the kept key: the app's codes still work.
+    await server.stop({ keepFiles: true });
+    const again = await startServer({ dir: server.dir, env: { TWO_FACTOR_KEY: '' }, seed: false });
+    try {
+      expect(readFileSync(keyFile, 'utf8')).toBe(key);
+      const client = apiClient(() => again.url);
+      const waiting = await signIn(client, person);
+      expect(waiting.body.twoFactor).toBe('verify');
+      const verified = await client.call('verifyTwoFactor', {
+        body: { code: code(secret, 1) },
+        token: waiting.body.token,
+      });
+      expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    } finally {
+      await again.stop();
+    }
   });
 });

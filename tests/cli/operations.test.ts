@@ -33,7 +33,7 @@ describe('db seed', () => {
   it('fills an empty database with the demo data and prints the demo accounts', async () => {
     const run = await runCli(db.url, ['db', 'seed']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout).toMatch(/^Seeded .+ with the demo data: \d+ contents, 3 users, \d+ reviews\.\n/);
+    expect(run.stdout).toMatch(/^Seeded .+ with the demo data: \d+ contents, 9 users, \d+ reviews\.\n/);
     expect(run.stdout).toContain('admin@skillshelf.dev');
     expect(Number((await db.query('SELECT count(*) AS n FROM contents'))[0]!.n)).toBeGreaterThan(100);
   });
@@ -111,11 +111,11 @@ describe('db backup and stats', () => {
     await runCli(db.url, ['db', 'seed']);
     const run = await runCli(db.url, ['db', 'stats', '--json']);
     const stats = JSON.parse(run.stdout) as { tables: Record<string, number>; journalMode: string; migrations: number };
-    expect(stats.tables).toMatchObject({ users: 3, contents: expect.any(Number) });
+    expect(stats.tables).toMatchObject({ users: 9, contents: expect.any(Number) });
     expect(stats.tables.contents).toBeGreaterThan(100);
     expect(stats.journalMode).toBe('wal');
     const text = await runCli(db.url, ['db', 'stats']);
-    expect(text.stdout).toMatch(/\n {2}users +3\n/);
+    expect(text.stdout).toMatch(/\n {2}users +9\n/);
   });
 });
 

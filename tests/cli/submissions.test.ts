@@ -154,10 +154,10 @@ describe('submissions approve and reject from a script', () => {
     const run = await runCli(db.url, ['submissions', 'approve', '--all', '--yes']);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(
-      '1 of 2 submissions cannot be published as it stands and will be skipped: “Course 1” needs a type and a description.',
+      '1 of 2 submissions cannot be published as it stands and will be skipped: “Course 1” needs a format and a description.',
     );
     expect(run.stdout).toContain(`approved  ${ready}`);
-    expect(run.stdout).toContain(`refused   ${bare}  Not published: “Course 1” needs a type and a description`);
+    expect(run.stdout).toContain(`refused   ${bare}  Not published: “Course 1” needs a format and a description`);
     expect((await pendingRows()).map((r) => r.id)).toEqual([bare]);
     expect(await contentNames()).toEqual(['Course 0']);
   });

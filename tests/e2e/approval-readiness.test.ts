@@ -1,7 +1,7 @@
 /**
  * Approving from the admin's queue publishes nothing a catalog entry could not stand on (docs/product.md, How
  * things change): the bulk confirmation counts and names first the submissions it will skip and why, the
- * report says "needs a subject", and they stay waiting; a row says what it lacks. At a laptop's width and a phone's.
+ * report says "needs a category", and they stay waiting; a row says what it lacks. At a laptop's width and a phone's.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,8 +57,8 @@ describe.skipIf(!hasBrowser)('approvals publish only what a catalog entry needs'
       await hydrated(page);
       await expect.poll(() => page.locator('tbody tr').count()).toBe(3);
       expect(await page.locator('[data-approval-needs]').allInnerTexts()).toEqual([
-        'Not ready: needs a subject, a type and a description',
-        'Not ready: needs a type',
+        'Not ready: needs a category, a format and a description',
+        'Not ready: needs a format',
       ]);
       // A row not ready offers its edit screen, where what it needs is added, rather than an Approve that fails.
       const notReady = page.locator('tbody tr').filter({ has: page.locator('[data-approval-needs]') });
@@ -72,15 +72,15 @@ describe.skipIf(!hasBrowser)('approvals publish only what a catalog entry needs'
       const dialog = page.getByRole('alertdialog');
       await dialog.waitFor();
       expect(await dialog.innerText()).toContain(
-        `2 of 3 are not ready and will be skipped, staying in the queue: “${bare.name}” needs a subject, a type and a description; “${noType.name}” needs a type.`,
+        `2 of 3 are not ready and will be skipped, staying in the queue: “${bare.name}” needs a category, a format and a description; “${noType.name}” needs a format.`,
       );
       await page.screenshot({ path: `/tmp/shots/approval-confirmation-${size.name}.png`, animations: 'disabled' });
       expect(await answerConfirmation(page, 'Approve')).toBe('Approve 3 submissions?');
       const report = page.getByRole('status', { name: 'Bulk action result' });
       await expect.poll(() => report.locator('strong').innerText()).toBe('1 approved, 2 failed');
       expect(await report.locator('[data-outcome="refused"]').allInnerTexts()).toEqual([
-        `✗ ${bare.name}: refused (Not published: “${bare.name}” needs a subject, a type and a description)`,
-        `✗ ${noType.name}: refused (Not published: “${noType.name}” needs a type)`,
+        `✗ ${bare.name}: refused (Not published: “${bare.name}” needs a category, a format and a description)`,
+        `✗ ${noType.name}: refused (Not published: “${noType.name}” needs a format)`,
       ]);
       const status = async (id: string) =>
         (

@@ -1,7 +1,7 @@
 /**
  * The links of an imported bookmark file that the catalog lacks (docs/product.md, Bookmarks in and out): none
  * is ticked, a folder is chosen at once, the page says what a submission makes public; at a laptop's width and
- * a phone's.
+ * a phone's; and the top bar's Saved count follows the links an import saved.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +102,36 @@ describe.skipIf(!hasBrowser)('links offered after a bookmark import', () => {
       expect(mine).not.toContain('recipes');
       expect(problems).toEqual([]);
       expect(opened()).toEqual([]);
+      await context.close();
+    });
+
+  for (const size of SIZES)
+    it(`shows the new Saved count in the top bar as soon as an import saved links (${size.name})`, async () => {
+      const owner = await signUp(api, `Importer ${size.name}`);
+      const context = await browser.newContext({ baseURL: server.url, viewport: size });
+      const page = await context.newPage();
+      await signInThroughForm(page, owner);
+      await page.goto('/my-lists/import');
+      await hydrated(page);
+      const badge = page.locator('[data-saved-badge]');
+      expect(await badge.isHidden()).toBe(true);
+      // Two resources the demo catalog lists: both are saved.
+      const file = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<DL><p>
+<DT><A HREF="https://www.freecodecamp.org/">freeCodeCamp</A>
+<DT><A HREF="https://www.theodinproject.com/">The Odin Project</A>
+</DL><p>
+`;
+      await page
+        .locator('[data-bookmark-file]')
+        .setInputFiles({ name: 'bookmarks.html', mimeType: 'text/html', buffer: Buffer.from(file) });
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      await page.locator('[data-import-summary]').waitFor();
+      expect(await page.locator('[data-import-summary]').textContent()).toContain('2 resources saved');
+      // On a phone the count sits in the folded menu: open it as a person would.
+      if (size.name === 'phone') await page.locator('label[for="nav-toggle"]').click();
+      await expect.poll(() => badge.textContent()).toBe('2');
+      expect(await badge.isVisible()).toBe(true);
       await context.close();
     });
 });

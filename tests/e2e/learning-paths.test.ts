@@ -26,6 +26,10 @@ import { ALL_RULES, COLOUR_RULES, violationsOf } from './axe-screens.ts';
 const SCREENS = new URL('../../scratch/screens/', import.meta.url).pathname;
 const PASSWORD = 'path-password-1';
 
+/** The owner's mark painted on each step of a public path (undefined: none painted). */
+const stepStates = (page: Page) =>
+  page.locator('[data-path-step]').evaluateAll((steps) => steps.map((step) => (step as HTMLElement).dataset.stepState));
+
 describe.skipIf(!hasBrowser)('learning paths, in the browser', () => {
   let browser: Browser;
   let contents: Array<{ _id: string; slug: string; name: string }>;
@@ -107,8 +111,11 @@ describe.skipIf(!hasBrowser)('learning paths, in the browser', () => {
       // The editor: a section heading before the second step, its percentage.
       await page.reload();
       await hydrated(page);
+      // Each step reads as one line with small buttons: the fields open on demand.
+      expect(await page.locator('[data-section-form], [data-note-form]').count()).toBe(0);
+      await page.getByRole('button', { name: `Start a section before ${contents[1]!.name}` }).click();
       await page.getByLabel(`Section heading before ${contents[1]!.name}`).fill('Part two: practice');
-      await page.locator('[data-section-form]').nth(1).getByRole('button', { name: 'Save heading' }).click();
+      await page.locator('[data-section-form]').getByRole('button', { name: 'Save heading' }).click();
       await page.locator('[data-path-section-heading]').getByText('Part two: practice').waitFor();
       await expect.poll(() => page.locator('[data-progress-bar]').first().innerText()).toContain('1 of 3 done');
       expect(await page.locator('[data-progress-percent]').innerText()).toBe('33% · 1 in progress');
@@ -125,9 +132,31 @@ describe.skipIf(!hasBrowser)('learning paths, in the browser', () => {
       // The public page, for its owner: each step's mark, the bar and percentage.
       const slug = (await api.call('getList', { params: { id: pathId }, token: ada.token })).body.slug;
       await page.goto(`/lists/${slug}`);
-      await expect
-        .poll(() => page.locator('[data-step-mark]').allInnerTexts())
-        .toEqual(['Done', 'In progress', 'Not started']);
+      await expect.poll(() => stepStates(page)).toEqual(['done', 'learning', 'none']);
+      // One status per step, the owner's progress control, and each step as wide as the path.
+      expect(
+        await page
+          .locator('[data-path-step] select[data-progress-select]')
+          .evaluateAll((s) => s.map((e) => (e as HTMLSelectElement).value)),
+      ).toEqual(['done', 'learning', '']);
+      for (const step of await page.locator('[data-path-step]').all()) {
+        expect(await step.locator('[data-progress-select]').count()).toBe(1);
+        // No second status beside the control: no badge saying "Not started" or "In progress" again.
+        const besides = await step.evaluate((element) => {
+          const copy = element.cloneNode(true) as HTMLElement;
+          for (const control of copy.querySelectorAll('select')) control.remove();
+          return copy.textContent ?? '';
+        });
+        expect(besides).not.toMatch(/Not started|In progress/);
+      }
+      const widths = await page
+        .locator('[data-path-step] article')
+        .evaluateAll((articles) =>
+          articles.map(
+            (a) => a.getBoundingClientRect().width / a.closest('[data-path-steps]')!.getBoundingClientRect().width,
+          ),
+        );
+      for (const share of widths) expect(share).toBeGreaterThan(0.85);
       expect(await page.locator('[data-list-progress-label]').innerText()).toBe('1 of 3 done');
       expect(await page.locator('[data-list-progress-percent]').innerText()).toBe('33%');
       expect(await page.getByRole('heading', { name: 'Part two: practice' }).isVisible()).toBe(true);
@@ -140,7 +169,7 @@ describe.skipIf(!hasBrowser)('learning paths, in the browser', () => {
       await other.page.goto(`/lists/${slug}`);
       await hydrated(other.page);
       await other.page.locator('[data-path-step]').first().waitFor();
-      expect(await other.page.locator('[data-step-mark]:visible').count()).toBe(0);
+      expect(await stepStates(other.page)).toEqual([undefined, undefined, undefined]);
       expect(await other.page.locator('[data-list-progress]').isVisible()).toBe(false);
       violations.push(...(await check(other.page, 'path-public-other', size)));
       await other.page.getByRole('button', { name: 'Copy this path' }).click();
@@ -154,7 +183,7 @@ describe.skipIf(!hasBrowser)('learning paths, in the browser', () => {
       const visitor = await open(size);
       await visitor.page.goto(`/lists/${slug}`);
       await visitor.page.locator('[data-path-step]').first().waitFor();
-      expect(await visitor.page.locator('[data-step-mark]:visible').count()).toBe(0);
+      expect(await stepStates(visitor.page)).toEqual([undefined, undefined, undefined]);
       await visitor.close();
 
       expect(violations).toEqual([]);
@@ -184,6 +213,7 @@ describe.skipIf(!hasBrowser)('learning paths, in the browser', () => {
       params: { id: made.body._id, contentId: contents[0]!._id },
       token: ada.token,
     });
+    await page.getByRole('button', { name: `Start a section before ${contents[0]!.name}` }).click();
     await page.getByLabel(`Section heading before ${contents[0]!.name}`).fill('Start');
     await page.getByRole('button', { name: 'Save heading' }).click();
     await page.getByRole('alert').getByText('That resource is not in this list').waitFor();
@@ -218,9 +248,10 @@ describe.skipIf(!hasBrowser)('learning paths, in the browser', () => {
     });
     await page.goto(`/lists/${made.body.slug}`);
     await page.locator('[data-list-progress-label]').getByText('Loading your progress…').waitFor();
-    expect(await page.locator('[data-step-mark]').allInnerTexts()).toEqual(['Loading…', 'Loading…']);
+    expect(await stepStates(page)).toEqual([undefined, undefined]);
+    expect(await page.locator('[data-path-step] select[data-progress-select]:disabled').count()).toBe(2);
     release();
-    await expect.poll(() => page.locator('[data-step-mark]').allInnerTexts()).toEqual(['Done', 'Not started']);
+    await expect.poll(() => stepStates(page)).toEqual(['done', 'none']);
     expect(await page.locator('[data-list-progress-label]').innerText()).toBe('1 of 2 done');
 
     // The server cannot be reached: the page says so, and shows no mark it does not know.
@@ -228,7 +259,7 @@ describe.skipIf(!hasBrowser)('learning paths, in the browser', () => {
     await page.route('**/api/users/progress', (route) => route.abort('internetdisconnected'));
     await page.reload();
     await page.locator('[data-list-progress-label]').getByText('Your progress could not be loaded').waitFor();
-    expect(await page.locator('[data-step-mark]:visible').count()).toBe(0);
+    expect(await stepStates(page)).toEqual([undefined, undefined]);
     expect(await check(page, 'path-public-progress-error', 'laptop')).toEqual([]);
     await close();
   });

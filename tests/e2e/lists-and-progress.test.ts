@@ -126,11 +126,17 @@ describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser',
     await expect.poll(() => names(page)).toEqual([order[1], order[0], order[2]]);
     await expect.poll(savedOrder).toEqual([order[1], order[0], order[2]]);
 
+    await page.getByRole('button', { name: `Add a note on ${order[2]}` }).click();
     await page.getByLabel(`Note on ${order[2]}`).fill('Read the second chapter twice');
     await page.locator('[data-list-item]').nth(2).getByRole('button', { name: 'Save note' }).click();
-    await expect
-      .poll(() => page.locator('[data-list-item]').nth(2).getByRole('button', { name: 'Save note' }).isDisabled())
-      .toBe(true);
+    // Saved, the note reads as text with its Edit button.
+    await page
+      .locator('[data-list-item]')
+      .nth(2)
+      .locator('[data-list-note]')
+      .getByText('Read the second chapter twice')
+      .waitFor();
+    expect(await page.getByRole('button', { name: `Edit note on ${order[2]}` }).isVisible()).toBe(true);
 
     // Progress: one of three done, and the filter shows it alone.
     await page.getByLabel(`Progress with ${order[1]}`).selectOption('done');

@@ -82,7 +82,7 @@ describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ
       await page.goto(`/admin/submission/${id}`);
       await hydrated(page);
       const proposal = page.getByRole('group', { name: /Elixir/ });
-      await proposal.getByText('proposed technology').waitFor();
+      await proposal.getByText('proposed for Technology Stacks').waitFor();
       // Create is the default, and the screen says so.
       expect(await proposal.getByRole('radio', { name: 'Create as new tag' }).isChecked()).toBe(true);
       await page.getByText('Approving creates each proposed tag as a new tag').waitFor();
@@ -94,9 +94,11 @@ describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the adminâ
       // What the submitter left blank and the edit form requires.
       await page.getByLabel('Image URL').fill('https://elixir-lang.org/images/logo.png');
       await page.getByLabel('Description').fill('Lessons in Elixir.');
-      // Without a subject and a type the approval is refused, saying so; given them, it publishes.
+      // Without a category and a format the approval is refused beside those fields, in their own names; given
+      // them, it publishes.
       await page.getByRole('button', { name: 'Approve' }).click();
-      await page.getByText('needs a subject and a type').first().waitFor();
+      await page.getByText('Choose at least one category to publish it').waitFor();
+      await page.getByText('Choose at least one format to publish it').waitFor();
       for (const [group, tag] of [
         ['Categories', 'Web Development'],
         ['Format of the material', 'Online Courses'],

@@ -79,7 +79,7 @@ async function submitLinks(user: Actor, count: number, label: string) {
 }
 
 /**
- * Submits `count` links with what an approval needs (a subject, a type, a description), through the submit form's
+ * Submits `count` links with what an approval needs (a category, a format, a description), through the submit form's
  * operation: an approval publishes each.
  */
 async function submitReadyLinks(user: Actor, count: number, label: string) {

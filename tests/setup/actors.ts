@@ -102,7 +102,7 @@ export async function newContent(
 
 /**
  * What a submission needs besides its name and address for an approval to publish it (db/submissions/validation/approval-needs.ts):
- * a subject, a type and a description that says something. Spread into a submission a test approves.
+ * a category, a format and a description that says something. Spread into a submission a test approves.
  */
 export const CATALOG_READY = {
   category: ['Web Development'],

@@ -69,7 +69,7 @@ describe.skipIf(!hasSqld)(`a database on a libSQL server${hasSqld ? '' : ` (skip
     expect(run.code).toBe(0);
     const stats = JSON.parse(run.stdout) as { file: string | null; tables: Record<string, number>; migrations: number };
     expect(stats.file).toBeNull();
-    expect(stats.tables).toMatchObject({ users: 3 });
+    expect(stats.tables).toMatchObject({ users: 9 });
     expect(stats.tables.contents).toBeGreaterThan(100);
     expect(stats.migrations).toBeGreaterThan(30);
   });

@@ -1,13 +1,14 @@
 /**
  * What a catalog entry needs before an approval publishes it (docs/product.md#how-things-change): a name
- * (not its address), at least a subject and a type, and a description that
+ * (not its address), at least a category and a format (the edit form's Categories and Format of the
+ * material), and a description that
  * is not a placeholder. Every approval, one or in bulk, from the browser, the API or the CLI, asks this one
  * rule; the submissions list carries its answer so that a confirmation counts the rows it will skip.
  */
 import type { Tag } from '../../catalog/taxonomy.ts';
 
-/** What an entry lacks, in the words a reason uses ("needs a subject and a type"). */
-export const APPROVAL_NEEDS = ['a name', 'a subject', 'a type', 'a description'] as const;
+/** What an entry lacks, in the words a reason uses ("needs a category and a format"). */
+export const APPROVAL_NEEDS = ['a name', 'a category', 'a format', 'a description'] as const;
 export type ApprovalNeed = (typeof APPROVAL_NEEDS)[number];
 
 /** The line an approval fills a blank description with, for an edit screen that requires one: still a placeholder. */
@@ -75,14 +76,14 @@ export interface CatalogEntryDraft {
 export function approvalNeeds(entry: CatalogEntryDraft): ApprovalNeed[] {
   const lacks: Record<ApprovalNeed, boolean> = {
     'a name': isMadeUpName(entry.name, entry.url),
-    'a subject': entry.category.length === 0,
-    'a type': entry.type.length === 0,
+    'a category': entry.category.length === 0,
+    'a format': entry.type.length === 0,
     'a description': isPlaceholder(entry.description ?? '', entry.name),
   };
   return APPROVAL_NEEDS.filter((need) => lacks[need]);
 }
 
-/** "needs a subject and a type" */
+/** "needs a category and a format" */
 export function needsText(needs: readonly ApprovalNeed[]): string {
   const list = needs.length > 1 ? `${needs.slice(0, -1).join(', ')} and ${needs.at(-1)}` : (needs[0] ?? '');
   return `needs ${list}`;

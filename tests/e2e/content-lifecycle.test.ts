@@ -174,7 +174,7 @@ describe.skipIf(!hasBrowser)('a content from draft to published, in the browser'
       const note = page.locator('[data-blank-fields]');
       await note.waitFor();
       const text = await note.textContent();
-      for (const label of ['Categories', 'Cost', 'Certification', 'Description']) expect(text).toContain(label);
+      for (const label of ['Categories', 'Cost', 'provide certification', 'Description']) expect(text).toContain(label);
       await hydrated(page);
       expect(await page.getByLabel('Cost').inputValue()).toBe('Free');
     });

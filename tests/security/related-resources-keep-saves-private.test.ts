@@ -78,8 +78,9 @@ describe("a victim's private save, probed through a content's related resources"
       expect(await coSaved(target.slug)).toBeUndefined();
       for (const attacker of attackers) await unsave(attacker.token, candidate._id);
     }
-    const [queued] = await sqlRows(server.dbUrl, 'SELECT count(*) AS n FROM co_save_queue');
-    expect(Number(queued!.n)).toBe(attackers.length);
+    const queued = await sqlRows(server.dbUrl, 'SELECT user_id FROM co_save_queue');
+    const queuedAttackers = queued.filter((row) => attackers.some((attacker) => attacker._id === row.user_id));
+    expect(queuedAttackers).toHaveLength(attackers.length);
   }, 60_000);
 
   it('needs 5 established people: the victim and two old accounts saving the pair are not enough', async () => {

@@ -12,7 +12,6 @@ import { insertContentStatements } from '../../catalog/content-rows.ts';
 import { slugify } from '../../catalog/urls.ts';
 import { contentInput } from '../../catalog/validation/contents.ts';
 import { parseInput } from '../../validation/parse.ts';
-import type { ProgressState } from '../../shelf/validation/progress-states.ts';
 import demoContents from './demo-contents.json' with { type: 'json' };
 import demoReviews from './demo-reviews.json' with { type: 'json' };
 
@@ -60,7 +59,7 @@ const GRACE_PATH = {
     ['Full Stack Open', 'Build something real', 'Parts 0 to 5, then build your own app with what you learned.'],
   ],
 } as const;
-const GRACE_PROGRESS: Record<string, ProgressState> = {
+const GRACE_PROGRESS: Record<string, (typeof progress.$inferInsert)['state']> = {
   'The Missing Semester of Your CS Education': 'done',
   'CS50x: Introduction to Computer Science': 'done',
   'MDN Web Docs': 'learning',

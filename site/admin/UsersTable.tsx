@@ -109,9 +109,12 @@ export default function UsersTable({ initialSearch, currentUserId }: { initialSe
                       {user.email}
                       {/* Until verified, no mail but the verification reaches the address: worth knowing before mailing a reset. */}
                       {!user.emailVerified && (
-                        <span className="ms-2 text-sm text-base-content/70" data-email-unverified>
-                          not verified
-                        </span>
+                        <>
+                          {' '}
+                          <span className="ms-1 text-sm text-base-content/70" data-email-unverified>
+                            not verified
+                          </span>
+                        </>
                       )}
                     </Cell>
                     <Cell label="IS ADMIN">

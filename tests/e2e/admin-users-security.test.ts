@@ -69,7 +69,7 @@ describe.skipIf(!hasBrowser)("the admin's users table: verified addresses and se
           'Signs in with a second factor (an authenticator app)',
         );
         expect(await row(DEMO_ADMIN.email).locator('[data-email-unverified]').count()).toBe(0);
-        await page.screenshot({ path: `/work/walk-shots/admin-users-security-${size}.png` });
+        await page.screenshot({ path: `/tmp/shots/admin-users-security-${size}.png` });
         expect(await axeViolations(page, `/admin/users (${size})`)).toEqual([]);
       });
     });

@@ -53,7 +53,7 @@ describe.skipIf(!hasBrowser)('a bookmark import that saves nothing new', () => {
         expect(again.success).toBe(false);
         expect(again.text).toContain('Read 2 bookmarks: no new resources saved, 2 already saved.');
         expect(again.text).not.toContain('0 resources saved');
-        await page.screenshot({ path: `/work/walk-shots/import-nothing-new-${size}.png` });
+        await page.screenshot({ path: `/tmp/shots/import-nothing-new-${size}.png` });
         expect(await axeViolations(page, `import, nothing new (${size})`)).toEqual([]);
       });
     });

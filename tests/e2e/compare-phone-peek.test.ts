@@ -59,7 +59,7 @@ describe.skipIf(!hasBrowser)('a comparison on a phone', () => {
       expect(certificate!.left - cost!.right).toBeGreaterThanOrEqual(4);
       const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
       expect(shifts.reduce((sum, s) => sum + s, 0)).toBeLessThanOrEqual(CLS_LIMIT);
-      await page.screenshot({ path: '/work/walk-shots/compare-peek-390.png' });
+      await page.screenshot({ path: '/tmp/shots/compare-peek-390.png' });
       expect(await axeViolations(page, 'compare (phone)')).toEqual([]);
     });
   });

@@ -69,7 +69,7 @@ describe.skipIf(!hasBrowser)("the home page's tags on a phone", () => {
       expect(shelf).toBeLessThan(SHELF_BEFORE - 700);
       const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
       expect(shifts.reduce((sum, s) => sum + s, 0)).toBeLessThanOrEqual(CLS_LIMIT);
-      await page.screenshot({ path: '/work/walk-shots/home-tags-few-390.png', fullPage: true });
+      await page.screenshot({ path: '/tmp/shots/home-tags-few-390.png', fullPage: true });
       expect(await axeViolations(page, 'home, tags folded (phone)')).toEqual([]);
 
       await control.click();

@@ -60,7 +60,7 @@ describe.skipIf(!hasBrowser)("the search page's own search box on a phone", () =
       expect(firstResult).toBeLessThanOrEqual(SIZES.phone.height - 120);
       const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
       expect(shifts.reduce((sum, s) => sum + s, 0)).toBeLessThanOrEqual(CLS_LIMIT);
-      await page.screenshot({ path: '/work/walk-shots/search-own-box-390.png' });
+      await page.screenshot({ path: '/tmp/shots/search-own-box-390.png' });
       expect(await axeViolations(page, '/search with its own box (phone)')).toEqual([]);
 
       const box = page.locator('#results-search');

@@ -85,7 +85,7 @@ describe.skipIf(!hasBrowser)('two-factor setup shows a QR code', () => {
           expect(background, theme).toBe('rgb(255, 255, 255)');
         }
         await page.emulateMedia({ colorScheme: 'light' });
-        await page.screenshot({ path: `/work/walk-shots/two-factor-qr-${SIZES[size].width}.png` });
+        await page.screenshot({ path: `/tmp/shots/two-factor-qr-${SIZES[size].width}.png` });
         const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
         expect(shifts.reduce((sum, s) => sum + s, 0)).toBeLessThanOrEqual(CLS_LIMIT);
         expect(await axeViolations(page, `two-factor setup with its QR code (${size})`)).toEqual([]);

@@ -48,9 +48,20 @@ export const profile = publicUser
   .extend({ ...settings, ...verification })
   .meta({ id: 'Profile', description: 'You, with your settings' });
 export const signedInProfile = signedInUser.extend({ ...settings, ...verification }).meta({ id: 'SignedInProfile' });
-export const userList = z
-  .object({ ...adminPaging, users: z.array(publicUser.extend({ createdAt: isoDate })) })
-  .meta({ id: 'UserList' });
+/** A user as the admin's table lists them: with what an admin needs to know of the account's safety. */
+export const userRow = publicUser
+  .extend({
+    createdAt: isoDate,
+    emailVerified: z.boolean().meta({
+      description:
+        'Whether their address was verified (a mailed link opened); until then only the verification is mailed to it',
+    }),
+    twoFactorEnabled: z.boolean().meta({
+      description: 'Whether they sign in with a second factor (an authenticator app)',
+    }),
+  })
+  .meta({ id: 'UserRow' });
+export const userList = z.object({ ...adminPaging, users: z.array(userRow) }).meta({ id: 'UserList' });
 
 /** A session of yours, as the profile lists it: never its token or the token's hash. */
 export const sessionShape = z

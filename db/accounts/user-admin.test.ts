@@ -46,7 +46,15 @@ describe('accounts managed from the terminal', () => {
     await create('Bob', 'bob@example.com');
     const list = await listAllUsers(t.db);
     expect(list.map((u) => u.email).sort()).toEqual(['ada@example.com', 'bob@example.com']);
-    expect(Object.keys(list[0]!).sort()).toEqual(['_id', 'createdAt', 'email', 'isAdmin', 'name']);
+    expect(Object.keys(list[0]!).sort()).toEqual([
+      '_id',
+      'createdAt',
+      'email',
+      'emailVerified',
+      'isAdmin',
+      'name',
+      'twoFactorEnabled',
+    ]);
   });
 
   it('acts as an admin only when the email names an existing admin', async () => {

@@ -49,14 +49,24 @@ export async function listUsers(
   return {
     ...p,
     pageSize: query.pageSize,
-    users: rows.map((u) => ({ ...toPublicUser(u), createdAt: u.createdAt.toISOString() })),
+    users: rows.map(toUserRow),
+  };
+}
+
+/** A user as the admin's table lists them: when they joined, whether their address is verified, whether a second factor guards them. */
+function toUserRow(user: User): UserListShape['users'][number] {
+  return {
+    ...toPublicUser(user),
+    createdAt: user.createdAt.toISOString(),
+    emailVerified: user.emailVerifiedAt !== null,
+    twoFactorEnabled: user.totpKey !== null,
   };
 }
 
 /** Every user, newest first, without paging (the CLI's list). */
 export async function listAllUsers(db: Db): Promise<UserListShape['users']> {
   const rows = await db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
-  return rows.map((u) => ({ ...toPublicUser(u), createdAt: u.createdAt.toISOString() }));
+  return rows.map(toUserRow);
 }
 
 /** The admin a terminal operator acts as (the CLI's --as): only an existing admin may be named. */

@@ -528,8 +528,9 @@ function SubmissionRow({
                 Approve<span className="sr-only"> {submission.name}</span>
               </BusyButton>
             )}
+            {/* Quiet until pointed at, as Delete is: a queue of filled red buttons shouts on every row. */}
             <BusyButton
-              className="btn btn-sm btn-error"
+              className="btn btn-sm btn-outline btn-error"
               busy={isBusy('rejecting', submission._id)}
               disabled={busy}
               onClick={onReject}

@@ -270,10 +270,11 @@ function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onSta
         )}
       </Cell>
       <Cell label="STATUS">
+        {/* The usual in plain text, the exception marked: a column of 50 filled "active" badges hid the retired one. */}
         {tag.status === 'active' ? (
-          <span className="badge badge-success badge-sm">active</span>
+          <span className="text-sm text-base-content/70">active</span>
         ) : (
-          <span className="badge badge-ghost badge-sm">retired</span>
+          <span className="badge badge-warning badge-sm">retired</span>
         )}
       </Cell>
       <Cell label="ACTIONS" actions>

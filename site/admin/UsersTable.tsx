@@ -95,9 +95,27 @@ export default function UsersTable({ initialSearch, currentUserId }: { initialSe
                     <Cell label="NAME" phone="title">
                       {user.name}
                       {user._id === currentUserId && <span className="badge badge-ghost badge-sm ms-2">you</span>}
+                      {user.twoFactorEnabled && (
+                        <span
+                          className="badge badge-outline badge-sm ms-2"
+                          title="Signs in with a second factor (an authenticator app)"
+                          data-two-factor-on
+                        >
+                          2FA
+                        </span>
+                      )}
                     </Cell>
                     <Cell label="EMAIL" className="break-words">
                       {user.email}
+                      {/* Until verified, no mail but the verification reaches the address: worth knowing before mailing a reset. */}
+                      {!user.emailVerified && (
+                        <>
+                          {' '}
+                          <span className="ms-1 text-sm text-base-content/70" data-email-unverified>
+                            not verified
+                          </span>
+                        </>
+                      )}
                     </Cell>
                     <Cell label="IS ADMIN">
                       {/* A phone's row names no column: there, an admin is said in words, and a user not at all. */}

@@ -1,6 +1,6 @@
 /**
  * Setting up two-factor sign-in (docs/product.md#how-things-change, Two-factor sign-in): a new key for the
- * authenticator app, as text and as an otpauth:// link; the app's code turns it on; then the ten recovery
+ * authenticator app, as a QR code to scan, as text and as an otpauth:// link; the app's code turns it on; then the ten recovery
  * codes, shown this once, until the person says they kept them. Used on the profile, and at the sign-in of
  * an admin who must set it up first.
  */
@@ -9,6 +9,7 @@ import type { AnswerOf } from '#db/contract/operations.ts';
 import { CODE_NEEDED } from '#db/accounts/validation/two-factor.ts';
 import { call, errorMessage } from '#site/lib/api.ts';
 import { Field, FormAlert, SubmitButton } from '../ui/fields.tsx';
+import QrCode from '../ui/QrCode.tsx';
 import { useFocusFirstInvalid, useForm, type Checked } from '../ui/use-form.ts';
 
 type Enabled = AnswerOf<'enableTwoFactor'>;
@@ -88,16 +89,21 @@ export default function TwoFactorSetup({ onDone }: { onDone: (enabled: Enabled) 
       )}
     >
       <FormAlert message={form.alert} />
-      <p className="text-sm">
-        In your authenticator app, add an account with this key (or{' '}
-        <a className="link link-primary" href={setup.uri}>
-          open it in the app
-        </a>
-        ):
-      </p>
-      <p className="break-all rounded bg-base-200 p-2 font-mono" data-two-factor-secret>
-        {grouped(setup.secret)}
-      </p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <QrCode text={setup.uri} label="QR code of the key: scan it with your authenticator app" />
+        <div className="flex min-w-0 flex-col gap-2">
+          <p className="text-sm">
+            Scan this code with your authenticator app. Or add an account there with this key (or{' '}
+            <a className="link link-primary" href={setup.uri}>
+              open it in the app
+            </a>
+            ):
+          </p>
+          <p className="break-all rounded bg-base-200 p-2 font-mono" data-two-factor-secret>
+            {grouped(setup.secret)}
+          </p>
+        </div>
+      </div>
       <Field
         name="code"
         label="Code from the app"

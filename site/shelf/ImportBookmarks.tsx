@@ -156,10 +156,17 @@ function ImportProgress({ progress }: { progress: Progress | null }) {
 
 function ImportSummary({ result }: { result: BookmarkImportShape }) {
   const skipped = result.notWeb + result.private;
+  // Nothing new is news, not a success: a green "0 resources saved" read as if something had gone right.
+  const savedSome = result.saved > 0;
   return (
-    <div role="status" className="alert alert-success flex flex-col items-start gap-1" data-import-summary>
+    <div
+      role="status"
+      className={`alert ${savedSome ? 'alert-success' : 'alert-info'} flex flex-col items-start gap-1`}
+      data-import-summary
+    >
       <p className="font-semibold">
-        Read {plural(result.bookmarks, 'bookmark')}: {plural(result.saved, 'resource')} saved
+        Read {plural(result.bookmarks, 'bookmark')}:{' '}
+        {savedSome ? `${plural(result.saved, 'resource')} saved` : 'no new resources saved'}
         {result.alreadySaved ? `, ${result.alreadySaved} already saved` : ''}.
       </p>
       {result.lists.length > 0 && (

@@ -474,7 +474,8 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       const listed = row(page, email);
       await listed.waitFor();
       expect(await listed.getByRole('cell').allTextContents()).toEqual(
-        expect.arrayContaining([userId, 'Managed Person', email, 'NO']),
+        // A new address, not verified yet, is said so beside it.
+        expect.arrayContaining([userId, 'Managed Person', `${email} not verified`, 'NO']),
       );
       await listed.getByRole('link', { name: /^Edit/ }).click();
       await page.waitForURL((url) => url.pathname === `/admin/user/${userId}`);

@@ -64,7 +64,8 @@ describe.skipIf(!hasBrowser)("the admin's rows: the usual quiet, the exception m
         if (size === 'phone') await row.getByRole('button', { name: /^Actions for / }).click();
         const reject = row.getByRole('button', { name: /^Reject/ });
         await reject.waitFor();
-        expect(await reject.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(CLEAR);
+        // Polled: a button's colours ease in (a transition) as the page settles.
+        await expect.poll(() => reject.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(CLEAR);
         expect(await axeViolations(page, `/admin/submissions (${size})`)).toEqual([]);
         await reject.hover();
         await expect.poll(() => reject.evaluate((button) => getComputedStyle(button).backgroundColor)).not.toBe(CLEAR);

@@ -430,8 +430,8 @@ function scoreWord(index: TextIndex, touched: number, idf: number): void {
 }
 
 /**
- * The build positions of the contents being scored (`n` of them, by slot in `s.slotOf`), ascending, each with
- * its slot, in `slots.positions` and `slots.slotAt`; answers how many. A content written since the build has
+ * The build positions of the contents being scored (the matches `which`, their slots in `s.slotOf`), ascending,
+ * each with its slot, in `slots.positions` and `slots.slotAt`; answers how many. A content written since the build has
  * no build postings to seek: it is left out (its words come from its own entry).
  */
 function positionsInOrder(s: Scratch, index: TextIndex, seqs: Int32Array, which: Int32Array): number {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
 import { generateSyntheticCatalog } from '../../maintenance/seed/synthetic.ts';
 import { contents } from '../../schema.ts';
-import { analyzeQuery, bestMatches, NAME_ONLY } from './best-match.ts';
+import { analyzeQuery, bestMatches, NAME_ONLY, SEEKING } from './best-match.ts';
 import { facetTable } from './facet-table.ts';
 import type { FacetFilters, FacetTable } from './facet-types.ts';
 import { pageRows } from './pages.ts';
@@ -111,6 +111,27 @@ describe('scoring only what a page may show', () => {
     }
     // The comparison is worth something only if scoring was cut often.
     expect(cut).toBeGreaterThan(60);
+  });
+
+  it("scores the same whether each word's list is sought content by content or read whole", () => {
+    const { cost } = SEEKING;
+    const ranks = (query: string, filters: FacetFilters, typing: boolean, seek: boolean) => {
+      SEEKING.cost = seek ? 0 : Number.POSITIVE_INFINITY;
+      const analysis = analyzeQuery(index, query, typing);
+      const fields = typing ? NAME_ONLY : undefined;
+      const { matches } = bestMatches(index, table, analysis, filters, [], fields, typing ? 8 : PAGE);
+      return { query, ranked: [...matches.ranked], rank: [...matches.rank] };
+    };
+    const categories = table.tags.category.values;
+    try {
+      // Broad words, several words, a filter, the words of contents written since the build, a prefix.
+      for (const [q, query] of ['data', 'web learning course', 'data web', 'learning for beginners', 'cou'].entries())
+        for (const filters of [{}, { category: [categories[q % categories.length]!] }])
+          for (const typing of [false, true])
+            expect(ranks(query, filters, typing, true)).toEqual(ranks(query, filters, typing, false));
+    } finally {
+      SEEKING.cost = cost;
+    }
   });
 
   it('scores every match of the best tier when one of them has a broken link', () => {

@@ -15,7 +15,7 @@
  * - A phrase of the query in a content's name, and a name the query spells out, rank first among equals.
  */
 import type { FacetFilters, FacetTable, Matches } from './facet-types.ts';
-import { compile, passing } from './filters.ts';
+import { compile, passing, seqsPassing } from './filters.ts';
 import { FIELD_COUNT, FIELDS, type TextIndex } from './text-index.ts';
 import { closestTerms } from './typos.ts';
 import { FACET_ONLY_WORDS, STOPWORDS, stemOf, wordsOf } from './words.ts';
@@ -135,43 +135,65 @@ export const requiredWords = (n: number) => (n <= 2 ? Math.min(n, 1) : Math.ceil
 const inverseFrequency = (documents: number, holding: number) =>
   Math.log(1 + (documents - holding + 0.5) / (holding + 0.5));
 
-/** Scratch arrays by seq, kept between searches (a search allocates nothing per content). */
+/**
+ * Scratch arrays by seq, kept between searches: the first pass's marks. What the second pass scores is held
+ * by slot (its place among the contents scored), so its arrays grow with what is scored, not with the catalog.
+ */
 interface Scratch {
-  /** Per seq and field: the weighted count of the current word's forms, and the field's length. */
-  tf: Float64Array;
-  length: Uint16Array;
-  /** Per seq: the text score so far, and bit i set when it holds core word i. */
-  score: Float64Array;
+  /** Per seq: bit i set when it holds core word i, a bound on its text score, 1 once a word touched it. */
   held: Uint32Array;
-  /** The seqs the current word, and any word, touched: what is read, then cleared. */
-  wordSeqs: Int32Array;
-  anySeqs: Int32Array;
-  inWord: Uint8Array;
-  inAny: Uint8Array;
-  /** Per seq: 1 when its score is wanted (a content a page may show, or one read for phrases). */
-  wanted: Uint8Array;
-  /** Per seq: a bound its text score cannot exceed (from each word's best score in each field it holds it in). */
   bound: Float64Array;
+  inAny: Uint8Array;
+  /** The seqs any word touched, in the order the words touch them. */
+  anySeqs: Int32Array;
+  /** Per seq: its slot among the contents being scored, plus one (0: not being scored). */
+  slotOf: Int32Array;
+  /** Set bits by seq: the matches' seqs put in order. */
+  seqBits: Uint32Array;
 }
 
 let scratch: Scratch | undefined;
 function scratchFor(limit: number): Scratch {
-  if (!scratch || scratch.score.length < limit) {
+  if (!scratch || scratch.held.length < limit) {
     const size = Math.ceil(limit * 1.25) + 16;
     scratch = {
-      tf: new Float64Array(size * FIELD_COUNT),
-      length: new Uint16Array(size * FIELD_COUNT),
-      score: new Float64Array(size),
       held: new Uint32Array(size),
-      wordSeqs: new Int32Array(size),
-      anySeqs: new Int32Array(size),
-      inWord: new Uint8Array(size),
-      inAny: new Uint8Array(size),
-      wanted: new Uint8Array(size),
       bound: new Float64Array(size),
+      inAny: new Uint8Array(size),
+      anySeqs: new Int32Array(size),
+      slotOf: new Int32Array(size),
+      seqBits: new Uint32Array((size >> 5) + 1),
     };
   }
   return scratch;
+}
+
+/**
+ * Scratch by slot, for the contents being scored: per slot and field the weighted count of the current word's
+ * forms and the field's length, the text score so far, whether the current word touched it; the slots the
+ * current word touched; the scored contents' build positions in order, with their slots.
+ */
+const slots = {
+  tf: new Float64Array(0),
+  length: new Uint16Array(0),
+  score: new Float64Array(0),
+  inWord: new Uint8Array(0),
+  wordSlots: new Int32Array(0),
+  positions: new Int32Array(0),
+  slotAt: new Int32Array(0),
+};
+function slotsFor(n: number): typeof slots {
+  if (slots.score.length < n) {
+    const size = Math.ceil(n * 1.25) + 16;
+    slots.score = new Float64Array(size);
+    slots.tf = new Float64Array(size * FIELD_COUNT);
+    slots.length = new Uint16Array(size * FIELD_COUNT);
+    slots.inWord = new Uint8Array(size);
+    slots.wordSlots = new Int32Array(size);
+    slots.positions = new Int32Array(size);
+    slots.slotAt = new Int32Array(size);
+  }
+  return slots;
 }
 
 /**
@@ -259,60 +281,94 @@ function markWords(
   return touched;
 }
 
-/** Adds one content's weighted count of a word's form in a field; answers the word's contents so far. */
-function addPosting(s: Scratch, seq: number, field: number, count: number, length: number, wordCount: number): number {
-  if (!s.wanted[seq]) return wordCount;
-  let n = wordCount;
-  if (!s.inWord[seq]) {
-    s.inWord[seq] = 1;
-    s.wordSeqs[n++] = seq;
+/** Adds a weighted count of a word's form in a field to a slot; answers how many slots the word touched. */
+function addToSlot(slot: number, f: number, count: number, length: number, touched: number): number {
+  let n = touched;
+  if (!slots.inWord[slot]) {
+    slots.inWord[slot] = 1;
+    slots.wordSlots[n++] = slot;
   }
-  const at = seq * FIELD_COUNT + field;
-  s.tf[at]! += count;
-  s.length[at] = length;
+  const at = slot * FIELD_COUNT + f;
+  slots.tf[at]! += count;
+  slots.length[at] = length;
   return n;
 }
 
-/** Adds the build's postings of term `id` in field `f` of the wanted contents (a hot loop: plain locals only). */
-function addPostings(s: Scratch, index: TextIndex, id: number, f: number, weight: number, wordCount: number): number {
+/**
+ * Adds the build's postings of term `id` in field `f` held by the contents being scored, reading every
+ * posting of the term: what a long list of the contents scored costs least (a hot loop: plain locals).
+ */
+function addByScan(s: Scratch, index: TextIndex, id: number, f: number, weight: number, touched: number): number {
   const { postingDocs: docs, postingCounts: counts, fieldLengths: lengths, seqOf, replaced } = index;
   const skip = replaced.size > 0;
-  const { inWord, wordSeqs, tf, length, wanted } = s;
+  const { slotOf } = s;
+  const { inWord, wordSlots, tf, length } = slots;
   const [from, to] = index.postingRange(id, f);
-  let n = wordCount;
+  let n = touched;
   for (let k = from; k < to; k++) {
     const position = docs[k]!;
     const seq = seqOf[position]!;
-    if (!wanted[seq] || (skip && replaced.has(seq))) continue;
-    if (!inWord[seq]) {
-      inWord[seq] = 1;
-      wordSeqs[n++] = seq;
+    const slot = slotOf[seq]! - 1;
+    if (slot < 0 || (skip && replaced.has(seq))) continue;
+    if (!inWord[slot]) {
+      inWord[slot] = 1;
+      wordSlots[n++] = slot;
     }
-    const at = seq * FIELD_COUNT + f;
+    const at = slot * FIELD_COUNT + f;
     tf[at]! += weight * counts[k]!;
     length[at] = lengths[position * FIELD_COUNT + f]!;
   }
   return n;
 }
 
+/** The first place in `docs` from `from` (before `to`) holding `target` or more: gallops, then halves. */
+function firstAtLeast(docs: Int32Array, from: number, to: number, target: number): number {
+  if (from >= to || docs[from]! >= target) return from;
+  let below = from;
+  let step = 1;
+  while (below + step < to && docs[below + step]! < target) {
+    below += step;
+    step *= 2;
+  }
+  let lo = below + 1;
+  let hi = Math.min(below + step, to);
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (docs[mid]! < target) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Adds the build's postings of term `id` in field `f` held by the contents being scored, seeking each one's
+ * build position (`slots.positions`, ascending, `m` of them) in the term's list, which is in build order: a
+ * few contents scored against a long list cost a few searches, not a read of the whole list.
+ */
+function addBySeeking(index: TextIndex, id: number, f: number, weight: number, m: number, touched: number): number {
+  const { postingDocs: docs, postingCounts: counts, fieldLengths: lengths } = index;
+  const { positions, slotAt } = slots;
+  const [from, to] = index.postingRange(id, f);
+  let n = touched;
+  for (let j = 0, k = from; j < m && k < to; j++) {
+    k = firstAtLeast(docs, k, to, positions[j]!);
+    if (k < to && docs[k] === positions[j]) {
+      n = addToSlot(slotAt[j]!, f, weight * counts[k]!, lengths[positions[j]! * FIELD_COUNT + f]!, n);
+      k++;
+    }
+  }
+  return n;
+}
+
+/**
+ * Seeking costs about this many reads of a list per content sought: a list longer than that many times the
+ * contents scored is sought, a shorter one read whole (a test sets it to compare the two ways).
+ */
+export const SEEKING = { cost: 24 };
+
 /** Per field, as FIELDS orders them: its weight, and its BM25 b. */
 const WEIGHTS = FIELDS.map((field) => FIELD_WEIGHT[field]);
 const BS = FIELDS.map((field) => FIELD_B[field]);
-
-/**
- * The second pass: the text score of each wanted content (`s.wanted`, `s.score` zeroed), every word in turn:
- * BM25 in each field, saturated, weighted, summed, times the word's idf.
- */
-function scoreWanted(
-  s: Scratch,
-  index: TextIndex,
-  words: readonly QueryWord[],
-  idfs: readonly number[],
-  fields: readonly number[],
-): void {
-  for (const [w, word] of words.entries())
-    if (word.forms.size > 0) scoreWord(s, index, gatherWord(s, index, word, fields), idfs[w]!);
-}
 
 /** A word's inverse document frequency: that of its commonest exact form (else of its commonest form). */
 function idfOf(index: TextIndex, word: QueryWord): number {
@@ -322,35 +378,102 @@ function idfOf(index: TextIndex, word: QueryWord): number {
   return inverseFrequency(Math.max(1, index.size), Math.max(holding, 1));
 }
 
-/** Puts each wanted content holding one of the word's forms in `fields` in `s.wordSeqs`, with its weighted counts; answers how many. */
-function gatherWord(s: Scratch, index: TextIndex, word: QueryWord, fields: readonly number[]): number {
-  let wordCount = 0;
+/**
+ * Gathers into the slots the weighted counts of the word's forms in `fields` held by the contents being
+ * scored (`sought.n` of them; `sought.m()` puts those of the build in order in `slots.positions`, and
+ * answers how many); answers how many slots the word touched.
+ */
+function gatherWord(
+  s: Scratch,
+  index: TextIndex,
+  word: QueryWord,
+  fields: readonly number[],
+  sought: { n: number; m: () => number },
+): number {
+  let touched = 0;
   for (const [term, weight] of word.forms) {
     const id = index.termIds.get(term);
     // The build's postings, read in place (the bulk of any search), then the contents written since.
-    for (const f of fields) if (id !== undefined) wordCount = addPostings(s, index, id, f, weight, wordCount);
+    if (id !== undefined)
+      for (const f of fields) {
+        const [from, to] = index.postingRange(id, f);
+        touched =
+          sought.n * SEEKING.cost < to - from
+            ? addBySeeking(index, id, f, weight, sought.m(), touched)
+            : addByScan(s, index, id, f, weight, touched);
+      }
     index.forEachReplaced(term, (seq, field, count, length) => {
-      if (fields.includes(field)) wordCount = addPosting(s, seq, field, weight * count, length, wordCount);
+      if (fields.includes(field) && s.slotOf[seq])
+        touched = addToSlot(s.slotOf[seq]! - 1, field, weight * count, length, touched);
     });
   }
-  return wordCount;
+  return touched;
 }
 
-/** Scores the word's contents gathered and adds each to its text score, clearing the word's scratch. */
-function scoreWord(s: Scratch, index: TextIndex, wordCount: number, idf: number): void {
-  for (let k = 0; k < wordCount; k++) {
-    const seq = s.wordSeqs[k]!;
-    s.inWord[seq] = 0;
-    let score = 0;
+/** Scores the word's slots gathered and adds each to its text score, clearing the word's scratch. */
+function scoreWord(index: TextIndex, touched: number, idf: number): void {
+  const { wordSlots, inWord, tf, length, score } = slots;
+  for (let k = 0; k < touched; k++) {
+    const slot = wordSlots[k]!;
+    inWord[slot] = 0;
+    let sum = 0;
     for (let f = 0; f < FIELD_COUNT; f++) {
-      const at = seq * FIELD_COUNT + f;
-      const tf = s.tf[at]!;
-      if (tf === 0) continue;
-      s.tf[at] = 0;
-      const norm = 1 - BS[f]! + (BS[f]! * s.length[at]!) / index.averageLength[f]!;
-      score += WEIGHTS[f]! * ((tf * (K1 + 1)) / (tf + K1 * norm));
+      const at = slot * FIELD_COUNT + f;
+      const count = tf[at]!;
+      if (count === 0) continue;
+      tf[at] = 0;
+      const norm = 1 - BS[f]! + (BS[f]! * length[at]!) / index.averageLength[f]!;
+      sum += WEIGHTS[f]! * ((count * (K1 + 1)) / (count + K1 * norm));
     }
-    s.score[seq]! += idf * score;
+    score[slot]! += idf * sum;
+  }
+}
+
+/**
+ * The build positions of the contents being scored (the matches `which`, their slots in `s.slotOf`), ascending,
+ * each with its slot, in `slots.positions` and `slots.slotAt`; answers how many. A content written since the build has
+ * no build postings to seek: it is left out (its words come from its own entry).
+ */
+function positionsInOrder(s: Scratch, index: TextIndex, seqs: Int32Array, which: Int32Array): number {
+  const { positionOfSeq, seqOf, replaced } = index;
+  const { positions, slotAt } = slots;
+  let m = 0;
+  for (let k = 0; k < which.length; k++) {
+    const seq = seqs[which[k]!]!;
+    const position = seq < positionOfSeq.length ? positionOfSeq[seq]! : -1;
+    if (position >= 0 && !replaced.has(seq)) positions[m++] = position;
+  }
+  positions.subarray(0, m).sort();
+  for (let j = 0; j < m; j++) slotAt[j] = s.slotOf[seqOf[positions[j]!]!]! - 1;
+  return m;
+}
+
+/** Scores the matches `which` (indexes) into `scores`: their text scores, every word in turn. */
+function scoreSome(
+  s: Scratch,
+  index: TextIndex,
+  words: readonly QueryWord[],
+  idfs: readonly number[],
+  fields: readonly number[],
+  seqs: Int32Array,
+  which: Int32Array,
+  scores: Float64Array,
+): void {
+  const n = which.length;
+  const { score } = slotsFor(n);
+  for (let k = 0; k < n; k++) {
+    s.slotOf[seqs[which[k]!]!] = k + 1;
+    score[k] = 0;
+  }
+  // Put in order once, and only when a list is long enough to be sought.
+  let ordered = -1;
+  const sought = { n, m: () => (ordered < 0 ? (ordered = positionsInOrder(s, index, seqs, which)) : ordered) };
+  for (const [w, word] of words.entries())
+    if (word.forms.size > 0) scoreWord(index, gatherWord(s, index, word, fields, sought), idfs[w]!);
+  for (let k = 0; k < n; k++) {
+    const i = which[k]!;
+    scores[i] = score[k]!;
+    s.slotOf[seqs[i]!] = 0;
   }
 }
 
@@ -445,20 +568,21 @@ export function bestMatches(
   const idfs = analysis.words.map((word) => idfOf(index, word));
   const touched = markWords(s, index, analysis.words, idfs, fields);
   const coreWords = analysis.words.filter((word) => word.core);
-  const matched = matchesOf(s, table, touched, requiredWords(coreWords.length));
-  if (analysis.typedBit) completedFirst(analysis.typedBit, coreWords.length, matched);
-  const { rows, seqs, tiers, held, bounds, count } = matched;
-  const matchedRows = rows.slice(0, count);
-  const matchedSeqs = ascending(seqs.subarray(0, count), index.seqLimit);
+  let count = matchesOf(s, table, touched, requiredWords(coreWords.length));
+  if (analysis.typedBit) count = completedFirst(analysis.typedBit, coreWords.length, count);
+  const { rows, seqs, tiers, held, bounds, scores } = perMatch;
+  const matchedSeqs = ascending(s, seqs.subarray(0, count), index.seqLimit);
+  // In the seqs' order, which is nearly the table's: the counts then read the table's codes front to back.
+  const matchedRows = new Int32Array(count);
+  for (let k = 0; k < count; k++) matchedRows[k] = table.rowOfSeq[matchedSeqs[k]!]!;
   // Only a relevance page ranks, and only what passes its filters: the rest needs no score. A phrase in the
   // name is read for the best of the top tier only (of what is ranked, else of every match).
-  const pool = poolOf(table, rankFilters, rows, count);
+  const pool = poolOf(table, rankFilters, count);
   let best = 0;
   for (const i of pool) if (tiers[i]! > best) best = tiers[i]!;
-  const working = workingLinks(index, seqs, count);
+  const working = workingLinks(index, count);
   // What needs a score: what is ranked (down to the tier that fills the page), else the best tier's matches.
-  const candidates = rankFilters ? rankable(pool, tiers, working, best, shown) : ofTier(pool, tiers, best);
-  const scores = new Float64Array(count);
+  const candidates = rankFilters ? rankable(pool, working, best, shown) : ofTier(pool, best);
   const factorOf = rankFilters ? qualityAndKind(table, analysis, namedFilters) : undefined;
   const score = (which: Int32Array) => {
     scoreSome(s, index, analysis.words, idfs, fields, seqs, which, scores);
@@ -469,7 +593,7 @@ export function bestMatches(
       ? candidates
       : scoreBestFirst(
           candidates,
-          { tiers, working, bounds, scores },
+          { working, bounds, scores },
           best,
           shown,
           factorOf ? { most: factorOf.most, of: (i) => factorOf.factor(rows[i]!) } : { most: 1 },
@@ -501,25 +625,52 @@ export function bestMatches(
   };
 }
 
-/** The matches side by side (index i: one match), the first `count` of the arrays. */
-interface Matched {
-  rows: Int32Array;
-  seqs: Int32Array;
-  /** The words held, counted (the tier), and which (bit i: core word i). */
-  tiers: Uint8Array;
-  held: Uint32Array;
-  /** A bound on the text score. */
-  bounds: Float64Array;
-  count: number;
+/**
+ * The matches side by side (index i: one match), kept between searches and grown with the most matches a search
+ * had: their rows and seqs; the words held, counted (the tier), and which (bit i: core word i); a bound on the
+ * text score, and the score once scored; 1 when the link works. Then lists of matches (indexes): those a page
+ * ranks, those it scores, those kept, a spare one; and a spare list of values.
+ */
+const perMatch = {
+  rows: new Int32Array(0),
+  seqs: new Int32Array(0),
+  tiers: new Uint8Array(0),
+  held: new Uint32Array(0),
+  bounds: new Float64Array(0),
+  scores: new Float64Array(0),
+  working: new Uint8Array(0),
+  pool: new Int32Array(0),
+  candidates: new Int32Array(0),
+  kept: new Int32Array(0),
+  spare: new Int32Array(0),
+  values: new Float64Array(0),
+};
+function perMatchFor(n: number): void {
+  if (perMatch.rows.length >= n) return;
+  const size = Math.ceil(n * 1.25) + 16;
+  Object.assign(perMatch, {
+    rows: new Int32Array(size),
+    seqs: new Int32Array(size),
+    tiers: new Uint8Array(size),
+    held: new Uint32Array(size),
+    bounds: new Float64Array(size),
+    scores: new Float64Array(size),
+    working: new Uint8Array(size),
+    pool: new Int32Array(size),
+    candidates: new Int32Array(size),
+    kept: new Int32Array(size),
+    spare: new Int32Array(size),
+    values: new Float64Array(size),
+  });
 }
 
-/** The contents touched that hold enough words, on the table's rows (a hidden content has none); the scratch cleared. */
-function matchesOf(s: Scratch, table: FacetTable, touched: number, required: number): Matched {
-  const rows = new Int32Array(touched);
-  const seqs = new Int32Array(touched);
-  const tiers = new Uint8Array(touched);
-  const held = new Uint32Array(touched);
-  const bounds = new Float64Array(touched);
+/**
+ * The contents touched that hold enough words, on the table's rows (a hidden content has none), into
+ * `perMatch`; answers how many. The scratch's marks are cleared.
+ */
+function matchesOf(s: Scratch, table: FacetTable, touched: number, required: number): number {
+  perMatchFor(touched);
+  const { rows, seqs, tiers, held, bounds } = perMatch;
   let count = 0;
   const { rowOfSeq } = table;
   for (let k = 0; k < touched; k++) {
@@ -536,57 +687,51 @@ function matchesOf(s: Scratch, table: FacetTable, touched: number, required: num
     bounds[count] = s.bound[seq]!;
     count++;
   }
-  return { rows, seqs, tiers, held, bounds, count };
+  return count;
 }
 
-/** The matches a relevance page ranks (those passing its filters), else every match, as indexes. */
-function poolOf(table: FacetTable, rankFilters: FacetFilters | undefined, rows: Int32Array, count: number) {
-  const pool = new Int32Array(count);
-  if (!rankFilters) {
-    for (let i = 0; i < count; i++) pool[i] = i;
-    return pool;
-  }
-  const compiled = compile(table, rankFilters);
-  const passes = compiled.length ? passing(table, compiled) : () => true;
+/**
+ * The matches a relevance page ranks (those passing its filters), else every match, as indexes, in their order.
+ * Few matches read their rows' codes, a filter at a time over plain loops (a closure per match cost 8 ms a
+ * search at a million contents). Many matches, in the order the words touched them, would read the codes
+ * (40 MB at a million contents) out of order: the filters are rather applied to every row in the table's
+ * order, into a byte per seq that the matches then read (1 MB).
+ */
+function poolOf(table: FacetTable, rankFilters: FacetFilters | undefined, count: number): Int32Array {
+  const { pool, rows, seqs } = perMatch;
+  const compiled = rankFilters ? compile(table, rankFilters) : [];
+  for (let i = 0; i < count; i++) pool[i] = i;
+  if (!compiled.length) return pool.subarray(0, count);
   let n = 0;
-  for (let i = 0; i < count; i++) if (passes(rows[i]!)) pool[n++] = i;
+  if (count * MANY_MATCHES > table.size) {
+    const passes = seqsPassing(table, rankFilters!);
+    for (let i = 0; i < count; i++) if (passes[seqs[i]!]) pool[n++] = i;
+    return pool.subarray(0, n);
+  }
+  const { codes } = table;
+  n = count;
+  for (const { f, passes } of compiled) {
+    let kept = 0;
+    for (let k = 0; k < n; k++) {
+      const i = pool[k]!;
+      if (passes[codes[rows[i]! * STRIDE + f]!]) pool[kept++] = i;
+    }
+    n = kept;
+  }
   return pool.subarray(0, n);
 }
 
-/** Scores the matches `which` (indexes) into `scores`: their text scores, from a pass over the words' postings. */
-function scoreSome(
-  s: Scratch,
-  index: TextIndex,
-  words: readonly QueryWord[],
-  idfs: readonly number[],
-  fields: readonly number[],
-  seqs: Int32Array,
-  which: Int32Array,
-  scores: Float64Array,
-): void {
-  const { wanted, score } = s;
-  for (let k = 0; k < which.length; k++) {
-    const seq = seqs[which[k]!]!;
-    wanted[seq] = 1;
-    score[seq] = 0;
-  }
-  scoreWanted(s, index, words, idfs, fields);
-  for (let k = 0; k < which.length; k++) {
-    const i = which[k]!;
-    const seq = seqs[i]!;
-    scores[i] = score[seq]!;
-    wanted[seq] = 0;
-  }
-}
+/** Matches are many past this share of the table (one in MANY_MATCHES): reading every row in order costs less. */
+const MANY_MATCHES = 8;
 
 /**
  * While a word is typed after complete ones ('machine le'): a match holding none of the complete words is left
  * out when others hold one, and the tiers count the complete words held first, then the word being typed
  * (`typedBit`), so that what its first letters begin does not outrank what the words typed name. The matches
- * kept are compacted in place.
+ * kept are compacted in place; answers how many.
  */
-function completedFirst(typedBit: number, coreCount: number, matched: Matched): void {
-  const { rows, seqs, tiers, held, bounds, count } = matched;
+function completedFirst(typedBit: number, coreCount: number, count: number): number {
+  const { rows, seqs, tiers, held, bounds } = perMatch;
   const complete = ((1 << coreCount) - 1) & ~typedBit;
   let anyComplete = false;
   for (let i = 0; i < count && !anyComplete; i++) anyComplete = (held[i]! & complete) !== 0;
@@ -600,20 +745,21 @@ function completedFirst(typedBit: number, coreCount: number, matched: Matched): 
     tiers[kept] = 2 * bitCount(held[i]! & complete) + (held[i]! & typedBit ? 1 : 0);
     kept++;
   }
-  matched.count = kept;
+  return kept;
 }
 
 /** The matches of `pool` in `tier`, in their order. */
-function ofTier(pool: Int32Array, tiers: Uint8Array, tier: number): Int32Array {
-  const found = new Int32Array(pool.length);
+function ofTier(pool: Int32Array, tier: number): Int32Array {
+  const { tiers, candidates: found } = perMatch;
   let n = 0;
   for (const i of pool) if (tiers[i] === tier) found[n++] = i;
   return found.subarray(0, n);
 }
 
 /** Per match, 1 when its link works (the checker does not find it broken). */
-function workingLinks(index: TextIndex, seqs: Int32Array, count: number): Uint8Array {
-  const working = new Uint8Array(count).fill(1);
+function workingLinks(index: TextIndex, count: number): Uint8Array {
+  const { working, seqs } = perMatch;
+  working.fill(1, 0, count);
   if (index.broken.size > 0) for (let i = 0; i < count; i++) if (index.broken.has(seqs[i]!)) working[i] = 0;
   return working;
 }
@@ -623,14 +769,9 @@ function workingLinks(index: TextIndex, seqs: Int32Array, count: number): Uint8A
  * order: those of every (working link, tier) group down to the one that holds the `shown`-th, and every one of
  * the best tier, whose best are read for phrases.
  */
-function rankable(
-  ranking: Int32Array,
-  tiers: Uint8Array,
-  working: Uint8Array,
-  best: number,
-  shown: number | undefined,
-): Int32Array {
+function rankable(ranking: Int32Array, working: Uint8Array, best: number, shown: number | undefined): Int32Array {
   if (shown === undefined) return ranking;
+  const { tiers } = perMatch;
   const groupOf = (i: number) => working[i]! * GROUP_TIERS + tiers[i]!;
   const sizes = new Int32Array(2 * GROUP_TIERS);
   for (const i of ranking) sizes[groupOf(i)]!++;
@@ -643,7 +784,7 @@ function rankable(
     }
   }
   if (lowest === 0) return ranking;
-  const kept = new Int32Array(ranking.length);
+  const kept = perMatch.candidates;
   let n = 0;
   for (const i of ranking) if (groupOf(i) >= lowest || tiers[i] === best) kept[n++] = i;
   return kept.subarray(0, n);
@@ -651,7 +792,6 @@ function rankable(
 
 /** What the pruning of the best tier reads of each match. */
 interface MatchFacts {
-  tiers: Uint8Array;
   working: Uint8Array;
   /** A bound on the text score (the first pass's), and the score once scored (times the quality factor). */
   bounds: Float64Array;
@@ -683,11 +823,11 @@ function scoreBestFirst(
   factors: { most: number; of?: (i: number) => number },
   score: (which: Int32Array) => void,
 ): Int32Array {
-  const { tiers, working, bounds, scores } = facts;
+  const { working, bounds, scores } = facts;
+  const { tiers, values: tierBounds, spare: first, kept } = perMatch;
   const enough = Math.max(shown, PHRASE_CANDIDATES);
   const n = candidates.length;
   // The best tier's bounds; a broken link among them, or too few of them, and every candidate is scored.
-  const tierBounds = new Float64Array(n);
   let inTier = 0;
   for (let k = 0; k < n; k++) {
     const i = candidates[k]!;
@@ -698,34 +838,32 @@ function scoreBestFirst(
   if (inTier < 4 * enough) return candidates;
   // First the matches whose bounds are among the 2K highest (ties included), and every match of a lower tier.
   const bar = kthLargest(tierBounds.subarray(0, inTier), 2 * enough);
-  const first = new Int32Array(n);
   let f = 0;
   for (let k = 0; k < n; k++) {
     const i = candidates[k]!;
     if (tiers[i] !== best || bounds[i]! >= bar) first[f++] = i;
   }
   score(first.subarray(0, f));
-  const firstScores = new Float64Array(f);
+  // The bounds are read no more: their room holds the first scores.
+  const firstScores = tierBounds;
   let scored = 0;
   for (let k = 0; k < f; k++) if (tiers[first[k]!] === best) firstScores[scored++] = scores[first[k]!]!;
   const floor = kthLargest(firstScores.subarray(0, scored), enough) - RANK_EPSILON;
   // A match below the floor at its bound times the highest factor, or times its own, cannot reach the K best.
   const reach = floor / (factors.most * BOUND_SLACK);
-  const keep = new Uint8Array(n);
-  const second = new Int32Array(n);
+  // The first are scored: their room holds the second.
+  const second = first;
   let s = 0;
+  let m = 0;
   for (let k = 0; k < n; k++) {
     const i = candidates[k]!;
-    if (tiers[i] !== best || bounds[i]! >= bar) keep[k] = 1;
+    if (tiers[i] !== best || bounds[i]! >= bar) kept[m++] = i;
     else if (bounds[i]! >= reach && (!factors.of || bounds[i]! * factors.of(i) * BOUND_SLACK >= floor)) {
-      keep[k] = 1;
+      kept[m++] = i;
       second[s++] = i;
     }
   }
   if (s) score(second.subarray(0, s));
-  const kept = new Int32Array(n);
-  let m = 0;
-  for (let k = 0; k < n; k++) if (keep[k]) kept[m++] = candidates[k]!;
   return kept.subarray(0, m);
 }
 
@@ -759,15 +897,19 @@ function qualityAndKind(
   return { factor, most };
 }
 
-/** `seqs` in ascending order: many of them by setting each one's bit in a set of every seq (linear), few by a sort. */
-function ascending(seqs: Int32Array, limit: number): Int32Array {
+/**
+ * `seqs` in ascending order: many of them by setting each one's bit in a set of every seq (linear; the set is
+ * the scratch's, left clear), few by a sort.
+ */
+function ascending(s: Scratch, seqs: Int32Array, limit: number): Int32Array {
   if (seqs.length < limit / 32) return seqs.slice().sort();
-  const bits = new Uint32Array((limit >> 5) + 1);
+  const bits = s.seqBits;
   for (const seq of seqs) bits[seq >> 5]! |= 1 << (seq & 31);
   const sorted = new Int32Array(seqs.length);
   let n = 0;
-  for (let w = 0; w < bits.length; w++) {
+  for (let w = 0; w <= limit >> 5; w++) {
     for (let word = bits[w]!; word !== 0; word &= word - 1) sorted[n++] = (w << 5) + (31 - Math.clz32(word & -word));
+    bits[w] = 0;
   }
   return sorted;
 }
@@ -780,13 +922,12 @@ function bestOfTier(
   tier: number,
   limit: number,
 ): Int32Array {
-  const inTier = new Int32Array(pool.length);
+  const { spare: inTier, values } = perMatch;
   let n = 0;
   for (const i of pool) if (tiers[i] === tier) inTier[n++] = i;
   if (n <= limit) return inTier.subarray(0, n);
-  const values = new Float64Array(n);
   for (let k = 0; k < n; k++) values[k] = scores[inTier[k]!]!;
-  const threshold = kthLargest(values, limit);
+  const threshold = kthLargest(values.subarray(0, n), limit);
   const top = new Int32Array(limit);
   let t = 0;
   for (let k = 0; k < n && t < limit; k++) if (scores[inTier[k]!]! >= threshold) top[t++] = inTier[k]!;

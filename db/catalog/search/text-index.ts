@@ -297,7 +297,8 @@ export class TextIndex {
   /** Each content's name as term ids, one after the other (nameStart[position] to nameStart[position + 1]). */
   declare private readonly nameTerms: Int32Array;
   declare private readonly nameStart: Int32Array;
-  declare private readonly positionOfSeq: Int32Array;
+  /** Seq → build position (-1: none), what a content's postings are sought by. */
+  declare readonly positionOfSeq: Int32Array;
   /** Stem → the terms sharing it. */
   declare readonly termsOfStem: Map<string, number[]>;
   /** Contents written since the build (null: deleted), by seq. */

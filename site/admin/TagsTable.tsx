@@ -270,9 +270,12 @@ function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onSta
         )}
       </Cell>
       <Cell label="STATUS">
-        {/* The usual in plain text, the exception marked: a column of 50 filled "active" badges hid the retired one. */}
+        {/*
+         * The usual in plain text, the exception marked: a column of 50 filled "active" badges hid the retired one.
+         * It keeps a badge's box, unfilled and unbordered, so the phone's two-line row lines up as with a badge.
+         */}
         {tag.status === 'active' ? (
-          <span className="text-sm text-base-content/70">active</span>
+          <span className="badge badge-sm border-transparent bg-transparent text-base-content/70">active</span>
         ) : (
           <span className="badge badge-warning badge-sm">retired</span>
         )}

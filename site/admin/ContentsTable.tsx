@@ -243,7 +243,7 @@ export default function ContentsTable({
 /** A content's name: a link to its page once published, else its name alone (two lines at most). */
 function ContentName({ content }: { content: ContentRow }) {
   return content.status === 'published' ? (
-    <a className="link link-hover md:line-clamp-2" href={`/content/${content.slug}`} title={content.name}>
+    <a className="link link-hover xl:line-clamp-2" href={`/content/${content.slug}`} title={content.name}>
       {content.name}
     </a>
   ) : (
@@ -259,7 +259,7 @@ function LinkFlags({ content, busy, onAccept }: { content: ContentRow; busy: Row
   if (!link || (!link.failures && !link.movedTo && !link.reports && !link.error))
     return (
       <span
-        className="whitespace-nowrap text-xs text-base-content/80 max-md:hidden"
+        className="whitespace-nowrap text-xs text-base-content/80 max-xl:hidden"
         title={link?.status ? `HTTP ${link.status}, ${checked}` : undefined}
         data-link={link ? 'ok' : 'unchecked'}
       >

@@ -160,7 +160,7 @@ export default function ReviewsTable({ initialSearch }: { initialSearch: string 
                           .join(', ')}
                       </span>
                     ) : (
-                      <span className="text-base-content/80 max-md:hidden">None</span>
+                      <span className="text-base-content/80 max-xl:hidden">None</span>
                     )}
                   </Cell>
                   <Cell label="ACTIONS" actions>

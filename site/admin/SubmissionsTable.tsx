@@ -503,7 +503,7 @@ function SubmissionRow({
       <Cell label="COST">
         {submission.cost ?? (
           <span className="text-sm text-base-content/70">
-            <span className="md:hidden">cost </span>left blank
+            <span className="xl:hidden">cost </span>left blank
           </span>
         )}
       </Cell>

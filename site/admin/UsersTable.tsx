@@ -119,8 +119,8 @@ export default function UsersTable({ initialSearch, currentUserId }: { initialSe
                     </Cell>
                     <Cell label="IS ADMIN">
                       {/* A phone's row names no column: there, an admin is said in words, and a user not at all. */}
-                      <span className="max-md:hidden">{user.isAdmin ? 'YES' : 'NO'}</span>
-                      {user.isAdmin && <span className="badge badge-ghost badge-sm md:hidden">admin</span>}
+                      <span className="max-xl:hidden">{user.isAdmin ? 'YES' : 'NO'}</span>
+                      {user.isAdmin && <span className="badge badge-ghost badge-sm xl:hidden">admin</span>}
                     </Cell>
                     <Cell label="JOINED">
                       <ShortDate iso={user.createdAt} />

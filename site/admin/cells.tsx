@@ -53,17 +53,17 @@ export function CopyId({ id }: { id: string }) {
   );
 }
 
-/** Text of any length in at most two lines of a table row (from md up), the whole of it in its tooltip. */
+/** Text of any length in at most two lines of a table row (from xl up), the whole of it in its tooltip. */
 export function TwoLines({ text }: { text: string }) {
   return (
-    <span className="md:line-clamp-2" title={text}>
+    <span className="xl:line-clamp-2" title={text}>
       {text}
     </span>
   );
 }
 
 /**
- * A row's actions: side by side from md up; on a phone behind one "⋯" button at the end of the row's first line
+ * A row's actions: side by side from xl up; on a phone or a tablet behind one "⋯" button at the end of the row's first line
  * (a disclosure: the buttons drop down under it, and close on a choice, Escape or a tap elsewhere), so a row
  * stays two lines. `name` names the row for assistive technology ("Actions for freeCodeCamp").
  */
@@ -100,7 +100,7 @@ export function RowActions({ name, children }: { name: string; children: ReactNo
       <button
         ref={toggle}
         type="button"
-        className="btn btn-ghost btn-sm btn-square md:hidden"
+        className="btn btn-ghost btn-sm btn-square xl:hidden"
         aria-label={`Actions for ${name}`}
         aria-expanded={open}
         aria-controls={menuId}
@@ -111,11 +111,7 @@ export function RowActions({ name, children }: { name: string; children: ReactNo
           <path d="M3 10a1.5 1.5 0 1 1 3 0 1.5 1.5 0 0 1-3 0Zm5.5 0a1.5 1.5 0 1 1 3 0 1.5 1.5 0 0 1-3 0ZM15.5 8.5a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3Z" />
         </svg>
       </button>
-      <div
-        ref={menu}
-        id={menuId}
-        className={`flex items-center gap-2 max-md:absolute max-md:end-0 max-md:top-full max-md:z-20 max-md:min-w-40 max-md:flex-col max-md:items-stretch max-md:rounded-box max-md:bg-base-100 max-md:p-2 max-md:shadow-lg ${open ? '' : 'max-md:hidden'}`}
-      >
+      <div ref={menu} id={menuId} className={`flex items-center gap-2 ${open ? '' : 'max-xl:hidden'}`}>
         {children}
       </div>
     </div>

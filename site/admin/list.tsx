@@ -18,7 +18,7 @@
  *   {confirmDialog}                                                      // where the row actions ask first
  *
  * The page passes `Astro.url.search` as `initialSearch`, so the first render is the bookmarked view. Below
- * md the table shows each row as two lines: its title cell and its actions' menu, then the other cells (Cell). The
+ * xl (a phone, a tablet) the table shows each row as two lines: its title cell and its actions' menu, then the other cells (Cell). The
  * cells' common pieces (short dates, ids, a row's actions, Delete) are ./cells.tsx; an Edit link carries the view
  * (editAddress, site/admin/admin-sections.ts) so that the edit screen returns to it.
  */
@@ -293,7 +293,7 @@ export interface Column {
 }
 
 /**
- * The table frame: a table from md up (scrolling sideways if it must), two dense lines per row below (Cell); announces itself
+ * The table frame: a table from xl up (scrolling sideways if it must), two dense lines per row below (Cell); announces itself
  * busy while it reloads. `lead` is an extra first header cell (e.g. a select-all checkbox).
  */
 export function AdminTable({
@@ -314,7 +314,7 @@ export function AdminTable({
   children: ReactNode;
 }) {
   return (
-    <div className="admin-table md:overflow-x-auto md:rounded-box md:bg-base-100 md:shadow-sm">
+    <div className="admin-table">
       <table className={`table table-zebra ${busy ? 'opacity-60' : ''}`} aria-busy={busy || undefined}>
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -351,7 +351,7 @@ function SortHeader({ column, query, change }: { column: Column; query?: ListQue
 }
 
 /**
- * A cell of a row. On a phone (below md) a row is two lines (site/styles/global.css): `phone="title"` leads the
+ * A cell of a row. On a phone or a tablet (below xl) a row is two lines (site/styles/global.css): `phone="title"` leads the
  * first, `"lead"` sits before it (a selection box), `"hide"` waits for a wider screen, `"text"` (a review's
  * comment) takes two lines of its own at the end, and the others make the second line; an `actions` cell holds the row's RowActions, a menu at the first line's end.
  */

@@ -63,8 +63,8 @@ describe.skipIf(!hasBrowser)("the admin's tables on a tablet", () => {
     await browser?.close();
   });
 
+  // Every row's menu opened in six tables: longer than the default minute beside another browser file.
   for (const width of WIDTHS)
-    // Every row's menu opened in six tables: longer than the default minute beside another browser file.
     for (const theme of THEMES)
       it(`at ${width} px, ${theme}: no sideways scroll, every row's actions whole, in view and clickable`, {
         timeout: 180_000,

@@ -75,10 +75,11 @@ describe.skipIf(!hasBrowser)("the admin's tables on a laptop", () => {
         await page.goto('/admin/submissions');
         await hydrated(page);
         const row = page.locator('tbody tr').first();
+        // Waited for, not read at once: the first row may still be the table's loading row.
         for (const name of [/^Complete to approve/, /^Reject/, /^Edit/])
-          expect(await row.getByRole(name.source.includes('Reject') ? 'button' : 'link', { name }).isVisible()).toBe(
-            true,
-          );
+          await row
+            .getByRole(name.source.includes('Reject') ? 'button' : 'link', { name })
+            .waitFor({ state: 'visible' });
         if (viewport.width === 1366) {
           await page.screenshot({ path: '/tmp/shots/admin-submissions-laptop.png' });
           expect(await axeViolations(page, '/admin/submissions at a laptop')).toEqual([]);

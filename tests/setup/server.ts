@@ -78,61 +78,73 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     copyFileSync(seeded, path);
     if (existsSync(`${seeded}-wal`)) copyFileSync(`${seeded}-wal`, `${path}-wal`);
   }
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let log = '';
-  const child = spawn(process.execPath, [join(root, 'site/server/main.mjs')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      // Every sqld the tests start requires it, as a deployed one does (a file ignores it): the test's own, or
-      // one a test points DATABASE_URL or DATABASE_SYNC_URL at.
-      DATABASE_AUTH_TOKEN: SQLD_AUTH_TOKEN,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      SEED_DEMO: options.seed === false ? 'false' : 'true',
-      SMTP_URL: '',
-      NODE_ENV: 'production',
-      // Every test client is 127.0.0.1: per-address limits would throttle the suite itself. Per-account
-      // limits stay as configured; tests/api/rate-limits.test.ts checks the production defaults.
-      RATE_LIMIT_SIGNIN_IP: '100000/60',
-      RATE_LIMIT_SIGNUP_IP: '100000/60',
-      RATE_LIMIT_FORGET_IP: '100000/60',
-      RATE_LIMIT_RESET_IP: '100000/60',
-      RATE_LIMIT_VERIFY_IP: '100000/60',
-      // Two-factor sign-in works on every test server (a fixed key: tests/api/two-factor.test.ts).
-      TWO_FACTOR_KEY: TEST_TWO_FACTOR_KEY,
-      ...options.env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk) => (log += chunk));
-  child.stderr!.on('data', (chunk) => (log += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A port found free may be taken by another process before the server listens on it: then another port.
+  const launch = async (port: number) => {
+    const url = `http://127.0.0.1:${port}`;
+    let log = '';
+    const child = spawn(process.execPath, [join(root, 'site/server/main.mjs')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: dbUrl,
+        // Every sqld the tests start requires it, as a deployed one does (a file ignores it): the test's own, or
+        // one a test points DATABASE_URL or DATABASE_SYNC_URL at.
+        DATABASE_AUTH_TOKEN: SQLD_AUTH_TOKEN,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: url,
+        SEED_DEMO: options.seed === false ? 'false' : 'true',
+        SMTP_URL: '',
+        NODE_ENV: 'production',
+        // Every test client is 127.0.0.1: per-address limits would throttle the suite itself. Per-account
+        // limits stay as configured; tests/api/rate-limits.test.ts checks the production defaults.
+        RATE_LIMIT_SIGNIN_IP: '100000/60',
+        RATE_LIMIT_SIGNUP_IP: '100000/60',
+        RATE_LIMIT_FORGET_IP: '100000/60',
+        RATE_LIMIT_RESET_IP: '100000/60',
+        RATE_LIMIT_VERIFY_IP: '100000/60',
+        // Two-factor sign-in works on every test server (a fixed key: tests/api/two-factor.test.ts).
+        TWO_FACTOR_KEY: TEST_TWO_FACTOR_KEY,
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (chunk) => (log += chunk));
+    child.stderr!.on('data', (chunk) => (log += chunk));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited (${child.exitCode}):\n${log}`);
-    if (options.untilListening) {
-      if (!(await tryConnect(port))) break;
-      if (Date.now() > deadline) throw new Error(`Server did not listen within 30 s:\n${log}`);
-      await new Promise((r) => setTimeout(r, 2));
-      continue;
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`Server exited (${child.exitCode}):\n${log}`);
+      if (options.untilListening) {
+        if (!(await tryConnect(port))) break;
+        if (Date.now() > deadline) throw new Error(`Server did not listen within 30 s:\n${log}`);
+        await new Promise((r) => setTimeout(r, 2));
+        continue;
+      }
+      try {
+        const response = await fetch(`${url}/api/test`);
+        if (response.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`Server did not start within 30 s:\n${log}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
+    return { port, url, child, exited, output: () => log };
+  };
+  let launched: Awaited<ReturnType<typeof launch>> | undefined;
+  for (let tries = 1; !launched; tries++) {
     try {
-      const response = await fetch(`${url}/api/test`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
+      launched = await launch(await freePort());
+    } catch (error) {
+      if (tries === 3 || !String(error).includes('EADDRINUSE')) throw error;
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`Server did not start within 30 s:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
   }
+  const { port, url, child, exited, output } = launched;
 
   const end = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
@@ -144,7 +156,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     dbUrl,
     dir,
     process: child,
-    output: () => log,
+    output,
     stop: async ({ keepFiles = false } = {}) => {
       await end('SIGTERM');
       if (keepFiles || options.dir) return;

@@ -3,8 +3,12 @@
  *
  * - A few writes at a time from this process (WRITES_AT_ONCE). A server, like SQLite, has one writer: a crowd of
  *   writes sent together waits for its lock in a lottery and the losers are refused with SQLITE_BUSY. Queued
- *   here they go in the order they came, and at most MAX_WAITING_WRITES wait (beyond: 503). Reads are not
- *   queued.
+ *   here they go in the order they came, and at most MAX_WAITING wait (beyond: 503).
+ * - A bounded number of reads at a time (READS_AT_ONCE), queued the same way. Sent all at once, a burst of
+ *   requests opened a connection each to the server, which then answered none of them in time; the calls
+ *   past their deadline were given up here but still ran there, so the next requests waited behind them and
+ *   timed out in turn, and the site stayed unreachable long after the burst. Queued, a call whose deadline
+ *   passes while it waits is never sent.
  * - Busy is waited out. A statement, batch or write transaction refused with SQLITE_BUSY (the lock held by
  *   another process past the server's own wait) did nothing, since a batch and a BEGIN IMMEDIATE take the lock
  *   before writing; so it is tried again, with a growing, jittered pause, until the client's busy timeout
@@ -68,9 +72,8 @@ function isUnreachable(error: unknown): boolean {
   return false;
 }
 
-/** `work`, unless `deadline` passes first (then DatabaseUnavailable), and never started once it has passed. */
-async function beforeDeadline<T>(work: () => Promise<T>, deadline: number, timeoutMs: number): Promise<T> {
-  if (performance.now() >= deadline) throw new DatabaseUnavailable(`no answer within ${timeoutMs / 1000} s`);
+/** What `work` answers (an unreachable server said so), unless `deadline` passes first: then DatabaseUnavailable. */
+async function beforeDeadline<T>(work: Promise<T>, deadline: number, timeoutMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -80,7 +83,7 @@ async function beforeDeadline<T>(work: () => Promise<T>, deadline: number, timeo
   });
   try {
     return await Promise.race([
-      work().catch((error: unknown) => {
+      work.catch((error: unknown) => {
         throw isUnreachable(error)
           ? new DatabaseUnavailable(error instanceof Error ? error.message : String(error), error)
           : error;
@@ -121,20 +124,26 @@ export const isRead = (statement: InStatement): boolean =>
 const WRITES_AT_ONCE = 4;
 
 /**
- * The most writes a process keeps waiting for their turn: a few seconds of them. Beyond it a write is turned
- * away at once with a 503, rather than left to wait out DATABASE_TIMEOUT.
+ * Reads a process sends at once: enough to fill the round trips of a server's cores, few enough that a burst
+ * waits here, in order, rather than on the server, where a call given up still costs its turn.
  */
-const MAX_WAITING_WRITES = 1000;
+const READS_AT_ONCE = 16;
 
-export class WritesQueueFull extends AppError {
+/**
+ * The most calls of a kind a process keeps waiting for their turn: a few seconds of them. Beyond it a call is
+ * turned away at once with a 503, rather than left to wait out DATABASE_TIMEOUT.
+ */
+const MAX_WAITING = 1000;
+
+export class QueueFull extends AppError {
   constructor() {
     super('BUSY', 'The server is busy: nothing was changed. Please try again in a moment.', { retryAfter: 1 });
-    this.name = 'WritesQueueFull';
+    this.name = 'QueueFull';
   }
 }
 
-/** Runs `work` when fewer than WRITES_AT_ONCE writes are under way, in the order they came, or refuses it when too many wait. */
-function writeQueue(): <T>(work: () => Promise<T>) => Promise<T> {
+/** Runs `work` when fewer than `atOnce` calls are under way, in the order they came, or refuses it when too many wait. */
+function turns(atOnce: number): <T>(work: () => Promise<T>) => Promise<T> {
   const waiting: Array<() => void> = [];
   let running = 0;
   const next = () => {
@@ -142,12 +151,12 @@ function writeQueue(): <T>(work: () => Promise<T>) => Promise<T> {
     waiting.shift()?.();
   };
   return <T>(work: () => Promise<T>): Promise<T> => {
-    if (waiting.length >= MAX_WAITING_WRITES) return Promise.reject(new WritesQueueFull());
+    if (waiting.length >= MAX_WAITING) return Promise.reject(new QueueFull());
     const start = (): Promise<T> => {
       running++;
       return work().finally(next);
     };
-    if (running < WRITES_AT_ONCE && waiting.length === 0) return start();
+    if (running < atOnce && waiting.length === 0) return start();
     return new Promise<T>((resolve, reject) => waiting.push(() => void start().then(resolve, reject)));
   };
 }
@@ -189,7 +198,7 @@ export const writesUnreachable = (): string | undefined => (globalThis as WriteO
 
 /** Notes what a write found: the server gone or silent, or there (an answer, even a refusal). A full queue says neither. */
 function noteWrite(error?: unknown): void {
-  if (error instanceof WritesQueueFull) return;
+  if (error instanceof QueueFull) return;
   (globalThis as WriteOutcome)[WRITES_UNREACHABLE] = error instanceof DatabaseUnavailable ? error.reason : undefined;
 }
 
@@ -207,20 +216,28 @@ export function tuneRemoteClient(client: Client, { busyTimeoutMs, timeoutMs }: R
         throw error;
       },
     );
-  const inTurn = writeQueue();
+  const writeInTurn = turns(WRITES_AT_ONCE);
+  const readInTurn = turns(READS_AT_ONCE);
   const execute = client.execute.bind(client) as (statement: InStatement, ...rest: unknown[]) => Promise<unknown>;
   const batch = client.batch.bind(client) as (statements: InStatement[], mode?: TransactionMode) => Promise<unknown>;
   const transaction = client.transaction.bind(client);
-  /** A read runs at once; a write waits for its turn. Either is retried while busy, within its deadline. */
+  /** A read or a write waits for its turn among its kind, and is retried while busy, within its deadline. */
+  /**
+   * A read or a write waits for its turn among its kind, and is retried while busy, within its deadline. The
+   * turn is held until the server answers, even after the caller was told it took too long: a call given up
+   * here still runs there, and the next one waits for it here rather than piles up behind it there.
+   */
   const call = <T>(write: boolean, run: () => Promise<T>): Promise<T> => {
     const deadline = performance.now() + timeoutMs;
-    const attempt = () =>
-      beforeDeadline(
-        () => untilNotBusy(run, Math.min(busyTimeoutMs, deadline - performance.now())),
-        deadline,
-        timeoutMs,
-      );
-    return write ? noted(inTurn(attempt)).finally(settled) : attempt();
+    const late = () => new DatabaseUnavailable(`no answer within ${timeoutMs / 1000} s`);
+    const inTurn = (write ? writeInTurn : readInTurn)(() => {
+      if (performance.now() >= deadline) return Promise.reject(late());
+      return untilNotBusy(run, Math.min(busyTimeoutMs, deadline - performance.now()));
+    });
+    const answer = beforeDeadline(inTurn, deadline, timeoutMs);
+    if (!write) return answer;
+    void inTurn.then(settled, settled);
+    return noted(answer);
   };
   client.execute = ((statement: InStatement, ...rest: unknown[]) =>
     call(!isRead(statement), () => execute(statement, ...rest))) as Client['execute'];

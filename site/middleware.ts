@@ -13,7 +13,7 @@ import { config, publicUrl } from '#db/config.ts';
 import { deleteSessionCookie, SESSION_COOKIE, setSessionCookie } from '#site/lib/server/cookies.ts';
 import { endpointMethods } from '#site/lib/server/endpoint-methods.ts';
 import { AppError } from '#db/errors.ts';
-import { errorToResponse, json, JSON_TYPE, NOT_JSON, revalidatable } from '#site/lib/server/http.ts';
+import { appErrorIn, errorToResponse, json, JSON_TYPE, NOT_JSON, revalidatable } from '#site/lib/server/http.ts';
 import { cachedRender, pageKey } from '#site/server/page-cache.ts';
 import { allowedMethods, isFormPage, isOneClickPage } from '#site/server/request-gate.ts';
 import {
@@ -24,6 +24,7 @@ import {
   requestedPosition,
 } from '#site/server/read-position.ts';
 import { securityHeaders } from '#site/server/security-headers.ts';
+import { escapeXml } from '#site/lib/xml.ts';
 import { visitorRule } from '#site/server/visitor-rule.ts';
 import { safeRedirect, signInUrl } from '#site/lib/redirect.ts';
 import { isSignedInPage } from '#site/session/account-pages.ts';
@@ -54,6 +55,42 @@ const describeRequest = defineMiddleware((context, next) => {
   context.locals.route = context.routePattern;
   return next();
 });
+
+/**
+ * A request that fails where no endpoint can answer for it (the session read in `authenticate`, the page
+ * cache) still gets the answer an endpoint would give: an API call its JSON error, and a page whose database
+ * is out of reach or too busy a 503 with Retry-After that says to try again, never a bare 500.
+ */
+const answerFailures = defineMiddleware(async (context, next) => {
+  try {
+    return await next();
+  } catch (error) {
+    if (context.url.pathname.startsWith('/api/')) return errorToResponse(error);
+    const busy = appErrorIn(error);
+    if (busy?.code !== 'BUSY') throw error;
+    return busyPage(busy.message, busy.retryAfter);
+  }
+});
+
+function busyPage(message: string, retryAfter = 5): Response {
+  const body = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Skillshelf is busy</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">
+<h1>We could not load this page</h1>
+<p>${escapeXml(message)}</p>
+<p><a href="">Try again</a></p>
+</body></html>
+`;
+  return new Response(body, {
+    status: 503,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'retry-after': String(retryAfter),
+    },
+  });
+}
 
 /**
  * HTTP methods: OPTIONS is answered with what the route allows, and a method the route does not implement
@@ -281,6 +318,7 @@ export const onRequest = sequence(
   describeRequest,
   startBackgroundWork,
   addSecurityHeaders,
+  answerFailures,
   carryPosition,
   answerMethods,
   checkOrigin,

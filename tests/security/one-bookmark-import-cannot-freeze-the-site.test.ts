@@ -82,11 +82,11 @@ describe('a 2,000-link bookmark import on a 3,000-content catalog', () => {
     };
     expect(result).toMatchObject({ saved: LINKS, notSaved: 0 });
     expect(result.lists[0]).toMatchObject({ added: ITEMS_PER_LIST, notAdded: LINKS - ITEMS_PER_LIST });
+    console.log(`import of ${LINKS} links: ${JSON.stringify(budget)}`);
     expect(budget.failedAnswers).toBe(0);
     expect(budget.slowestAnswerMs['/healthz']).toBeLessThan(200);
     expect(budget.slowestAnswerMs['/']).toBeLessThan(200);
     expect(budget.longestBlockMs).toBeLessThan(100);
-    console.log(`import of ${LINKS} links: ${JSON.stringify(budget)}`);
 
     // The pairs are counted by the server's job an hour later; counted now, they are those of the 50 most recent.
     const db = await openDb({ url: server.dbUrl, authToken: databaseAuthToken(server.dbUrl) });

@@ -45,7 +45,7 @@ export function jsonAttachment(data: unknown, filename: string): Response {
 }
 
 /** The AppError behind `error`: itself, or the cause drizzle wrapped (a DatabaseUnavailable from the client). */
-function appErrorIn(error: unknown): AppError | undefined {
+export function appErrorIn(error: unknown): AppError | undefined {
   for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
     if (isAppError(e)) return e;
   return undefined;

@@ -1,15 +1,16 @@
 /**
- * A process's writes to a libSQL server wait in one queue (db/remote-client.ts): four at a time, at most a
- * thousand waiting. Past that a write is turned away at once with a 503 and Retry-After, and writes nothing,
- * rather than wait out the deadline; the queue then serves the next writes as before (docs/decisions/027).
+ * A process's calls to a libSQL server wait in a queue of their kind (db/remote-client.ts): writes four at a
+ * time, reads sixteen, at most a thousand of each waiting. Past that a call is turned away at once with a 503
+ * and Retry-After, and writes nothing, rather than wait out the deadline; the queue then serves the next calls
+ * as before (docs/decisions/027).
  */
 import { createClient, type Client } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tuneRemoteClient, WritesQueueFull } from '../../db/remote-client.ts';
+import { tuneRemoteClient, QueueFull } from '../../db/remote-client.ts';
 import { errorToResponse } from '../../site/lib/server/http.ts';
 import { hasSqld, NO_SQLD, SQLD_AUTH_TOKEN, startSqld, type Sqld } from '../setup/sqld.ts';
 
-describe.skipIf(!hasSqld)(`the writes queue to a libSQL server${hasSqld ? '' : ` (skipped: ${NO_SQLD})`}`, () => {
+describe.skipIf(!hasSqld)(`the queues of calls to a libSQL server${hasSqld ? '' : ` (skipped: ${NO_SQLD})`}`, () => {
   let primary: Sqld;
   let client: Client;
 
@@ -30,15 +31,25 @@ describe.skipIf(!hasSqld)(`the writes queue to a libSQL server${hasSqld ? '' : `
     );
     const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
     expect(refused).toHaveLength(6);
-    for (const error of refused) expect(error).toBeInstanceOf(WritesQueueFull);
+    for (const error of refused) expect(error).toBeInstanceOf(QueueFull);
     const written = (await client.execute('SELECT n FROM notes ORDER BY n')).rows.map((row) => Number(row[0]));
     expect(written).toEqual(Array.from({ length: 1004 }, (_, n) => n));
     // The queue is free again.
     await client.execute({ sql: 'INSERT INTO notes (n) VALUES (?)', args: [5000] });
   });
 
+  it('turns away the reads past sixteen running and a thousand waiting; the rest are all answered', async () => {
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 1020 }, () => client.execute('SELECT count(*) FROM notes')),
+    );
+    const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+    expect(refused).toHaveLength(4);
+    for (const error of refused) expect(error).toBeInstanceOf(QueueFull);
+    expect((await client.execute('SELECT count(*) AS n FROM notes')).rows[0]!.n).toBe(1005);
+  });
+
   it('answers a turned-away write with a 503, Retry-After and a message that says nothing changed', async () => {
-    const response = errorToResponse(new WritesQueueFull());
+    const response = errorToResponse(new QueueFull());
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('1');
     expect(await response.json()).toEqual({

@@ -86,9 +86,10 @@ export interface IndexParts {
 
 /**
  * Work between two turns given back to the event loop during a build, a few milliseconds of it: contents
- * tokenized (about 35 µs each), contents' postings placed, terms filed.
+ * tokenized (by time, since a content's text may be a line or a page: 300 long synthetic ones held the loop
+ * 62 ms), contents' postings placed, terms filed.
  */
-const TOKENIZED_PER_TURN = 300;
+const TOKENIZING_MS_PER_TURN = 8;
 const PLACED_PER_TURN = 10_000;
 const FILED_PER_TURN = 10_000;
 const giveTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -184,7 +185,9 @@ async function tokenize(pages: AsyncIterable<readonly IndexedText[]>): Promise<T
   docStart.push(0);
   nameStart.push(0);
   const local = new Map<number, number>();
+  let turnStarted = 0;
   for await (const page of pages) {
+    turnStarted = performance.now();
     for (const [k, row] of page.entries()) {
       seqs.push(row.seq);
       textsOf(row).forEach((text, f) => {
@@ -204,7 +207,10 @@ async function tokenize(pages: AsyncIterable<readonly IndexedText[]>): Promise<T
       });
       docStart.push(flatTerms.length);
       nameStart.push(names.length);
-      if (k % TOKENIZED_PER_TURN === TOKENIZED_PER_TURN - 1) await giveTurn();
+      if ((k & 15) === 15 && performance.now() - turnStarted > TOKENIZING_MS_PER_TURN) {
+        await giveTurn();
+        turnStarted = performance.now();
+      }
     }
     await giveTurn();
   }

@@ -5,9 +5,10 @@
  * one scrolling strip. On a laptop the same actions stand in the row, with no menu. Both themes, axe clean, the
  * menu open too.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, settled, signInThroughForm } from '../setup/browser.ts';
+import { hasBrowser, hydrated, settled, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
@@ -29,14 +30,13 @@ const TABLES = [
 ] as const;
 
 describe.skipIf(!hasBrowser)("the admin's tables on a phone", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let phone: BrowserContext;
   let page: Page;
   const figures: string[] = [];
 
   const { server, api } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     const { token } = await signUp(api, 'Sam Submitter');
     for (const path of ['rust', 'go', 'a-rather-long-path/to/some/tutorial/page.html'])
       await api.call('submitLink', {
@@ -58,7 +58,6 @@ describe.skipIf(!hasBrowser)("the admin's tables on a phone", () => {
 
   afterAll(async () => {
     if (figures.length) console.log(`admin rows at ${PHONE.width} px:\n${figures.join('\n')}`);
-    await browser?.close();
   });
 
   for (const table of TABLES)

@@ -4,9 +4,10 @@
  * outline in the error colour, filled only when pointed at, as Delete is. At a laptop's width and a phone's, in
  * both themes, axe clean.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EACH_SIZE, hasBrowser, hydrated, launchBrowser, withPage } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EACH_SIZE, hasBrowser, hydrated, withPage } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, signUp } from '../setup/actors.ts';
@@ -21,10 +22,9 @@ const background = (page: Page, selector: string) =>
 const statusOf = (value: string) => `tr[data-tag="${value}"] td[data-label="STATUS"] > *`;
 
 describe.skipIf(!hasBrowser)("the admin's rows: the usual quiet, the exception marked", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const { server, api } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     const admin = await asAdmin(api);
     const tags = await api.call('adminTags', { query: { search: 'Webinars' }, token: admin.token });
     const webinars = tags.body.tags.find((tag) => tag.label === 'Webinars')!;
@@ -39,9 +39,6 @@ describe.skipIf(!hasBrowser)("the admin's rows: the usual quiet, the exception m
     ).toBe(200);
     const { token } = await signUp(api, 'Quinn Queue');
     await api.call('submitLink', { body: { url: 'https://quiet-rows.example.org/course', name: '' }, token });
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   for (const size of EACH_SIZE)

@@ -3,9 +3,10 @@
  * view, and no table scrolls sideways to reach them, a submission that is not ready ("Complete to approve",
  * Reject, Edit) too. Axe stays clean in both themes.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
@@ -36,12 +37,11 @@ const overflow = (page: Page) =>
   });
 
 describe.skipIf(!hasBrowser)("the admin's tables on a laptop", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let signedIn: BrowserContext;
 
   const { server, api } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     const { token } = await signUp(api, 'Lena Longlink');
     // Not ready to publish (only an address): its row offers the longest actions, "Complete to approve" first.
     await api.call('submitLink', {
@@ -50,10 +50,6 @@ describe.skipIf(!hasBrowser)("the admin's tables on a laptop", () => {
     });
     signedIn = await browser.newContext({ baseURL: server.url, viewport: LAPTOPS[0] });
     await signInThroughForm(await signedIn.newPage(), DEMO_ADMIN);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   for (const viewport of LAPTOPS)

@@ -3,9 +3,10 @@
  * scrolls sideways, and every row's actions are whole, in view and clickable (behind the row's "⋯" menu below
  * 1280 px, in the row from there). Axe stays clean with a menu open.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { hasBrowser, hydrated, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
@@ -41,13 +42,12 @@ const unreachable = (row: Locator) =>
   );
 
 describe.skipIf(!hasBrowser)("the admin's tables on a tablet", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let signedIn: BrowserContext;
   const figures: string[] = [];
 
   const { server, api } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     const { token } = await signUp(api, 'Tara Tablet');
     // Not ready to publish (only an address): its row offers the longest actions, "Complete to approve" first.
     await api.call('submitLink', {
@@ -60,7 +60,6 @@ describe.skipIf(!hasBrowser)("the admin's tables on a tablet", () => {
 
   afterAll(async () => {
     if (figures.length) console.log(`admin tables, sideways scroll:\n${figures.join('\n')}`);
-    await browser?.close();
   });
 
   // Every row's menu opened in six tables: longer than the default minute beside another browser file.

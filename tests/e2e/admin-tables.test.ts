@@ -3,16 +3,10 @@
  * sort, filters, page size and an ellipsis pager, with the view in the address (reload, Back); bulk
  * approve, reject and delete of submissions with each row's outcome; and the tables as cards on a phone.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  answerConfirmation,
-  hasBrowser,
-  hydrated,
-  launchBrowser,
-  nativeDialogs,
-  signInThroughForm,
-} from '../setup/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { answerConfirmation, hasBrowser, hydrated, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, CATALOG_READY } from '../setup/actors.ts';
@@ -24,7 +18,7 @@ const bodyRows = (page: Page) => page.locator('tbody tr');
 const column = (page: Page, label: string) => page.locator(`tbody td[data-label="${label}"]`).allInnerTexts();
 
 describe.skipIf(!hasBrowser)('admin tables', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let adminToken: string;
   let userToken: string;
   let desktop: BrowserContext;
@@ -33,7 +27,6 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
 
   const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
   beforeAll(async () => {
-    browser = await launchBrowser();
     adminToken = (await asAdmin(api)).token;
     userToken = (
       await api.call('signIn', {
@@ -44,10 +37,6 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
     page = await desktop.newPage();
     opened = nativeDialogs(page);
     await signInThroughForm(page, DEMO_ADMIN);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   async function submit(name: string, url = `https://${name.toLowerCase().replace(/\W+/g, '-')}.example.org/course`) {

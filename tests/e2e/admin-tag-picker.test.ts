@@ -3,9 +3,9 @@
  * that does not exist yet is created there ("Create 'Elixir…'"), made when the content is saved. A laptop
  * and a phone.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, newContent } from '../setup/actors.ts';
@@ -16,14 +16,8 @@ const SIZES = [
 ] as const;
 
 describe.skipIf(!hasBrowser)('the admin’s tag picker', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const { server, api } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   for (const size of SIZES)
     it(`filters by typing and creates a new tag inline (${size.name})`, async () => {

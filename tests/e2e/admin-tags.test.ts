@@ -2,17 +2,17 @@
  * The admin's tags screen in a real browser: find a tag, add one, rename it, merge one into another and
  * retire one, each reported and reflected in the table; the catalog's old links follow the change.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   answerConfirmation,
   hasBrowser,
   hydrated,
-  launchBrowser,
   nativeDialogs,
   newContext,
   signInThroughForm,
 } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 
@@ -20,21 +20,16 @@ const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasTe
 const tagRow = (page: Page, kindValue: string) => page.locator(`tr[data-tag="${kindValue}"]`);
 
 describe.skipIf(!hasBrowser)('the tags screen', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let page: Page;
   let opened: () => string[];
 
   const { server } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     const context = await newContext(browser, server.url);
     page = await context.newPage();
     opened = nativeDialogs(page);
     await signInThroughForm(page, DEMO_ADMIN);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it('is reached from the admin tabs and lists every tag with its use; the view stays in the address', async () => {

@@ -6,9 +6,9 @@
  */
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EACH_SIZE, hasBrowser, hydrated, launchBrowser, withPage } from '../setup/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EACH_SIZE, hasBrowser, hydrated, withPage } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, signUp, type Actor } from '../setup/actors.ts';
@@ -18,13 +18,12 @@ const totp = (secret: string) =>
   generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(Date.now() / 30_000)), 6);
 
 describe.skipIf(!hasBrowser)("the admin's users table: verified addresses and second factors", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let guarded: Actor;
   let unverified: Actor;
   let adminToken: string;
   const { server, api } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     adminToken = (await asAdmin(api)).token;
     unverified = await signUp(api, 'Una Unverified');
     guarded = await signUp(api, 'Gus Guarded');
@@ -34,9 +33,6 @@ describe.skipIf(!hasBrowser)("the admin's users table: verified addresses and se
       token: guarded.token,
     });
     expect(on.status).toBe(200);
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it("the API's list says whether each address is verified and whether a second factor guards the account", async () => {

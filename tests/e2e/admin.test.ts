@@ -7,9 +7,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerConfirmation, hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
+import { answerConfirmation, hasBrowser, hydrated, withSignedInPage } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp, CATALOG_READY } from '../setup/actors.ts';
@@ -35,14 +36,13 @@ let counter = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
 
 describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let adminToken: string;
   let userToken: string;
   let dir: string;
 
   const { server, api } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     adminToken = (
       await api.call('signIn', {
         body: DEMO_ADMIN,
@@ -57,7 +57,6 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

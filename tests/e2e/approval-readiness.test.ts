@@ -3,16 +3,9 @@
  * things change): the bulk confirmation counts and names first the submissions it will skip and why, the
  * report says "needs a category", and they stay waiting; a row says what it lacks. At a laptop's width and a phone's.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  answerConfirmation,
-  hasBrowser,
-  hydrated,
-  launchBrowser,
-  nativeDialogs,
-  signInThroughForm,
-} from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { answerConfirmation, hasBrowser, hydrated, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, CATALOG_READY, signUp } from '../setup/actors.ts';
@@ -23,14 +16,8 @@ const SIZES = [
 ] as const;
 
 describe.skipIf(!hasBrowser)('approvals publish only what a catalog entry needs', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   for (const size of SIZES)
     it(`a bulk approval counts the rows it will skip, then skips them with the reason (${size.name})`, async () => {

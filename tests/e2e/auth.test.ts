@@ -3,9 +3,10 @@
  * password, and the redirect round trip through /signin. Runs against the built server on its own database.
  */
 import { mailedResetToken } from '../setup/sql.ts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, newContext } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { uniqueEmail } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
@@ -41,16 +42,9 @@ async function lastResetPath(server: TestServer, email: string): Promise<string>
 }
 
 describe.skipIf(!hasBrowser)('accounts in the browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
 
   const { server, api } = useServer({ seed: false });
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   async function withPage(
     run: (page: Page, context: BrowserContext) => Promise<void>,

@@ -3,9 +3,10 @@
  * "no new resources saved", in the colour of information, not as a green success reading "0 resources saved".
  * An import that saves some keeps its success. At a laptop's width and a phone's, both themes axe clean.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EACH_SIZE, hasBrowser, hydrated, launchBrowser, withPage } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { EACH_SIZE, hasBrowser, hydrated, withPage } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
 import { axeViolations } from './axe-screens.ts';
@@ -34,14 +35,8 @@ async function importFile(page: Page): Promise<{ text: string; success: boolean 
 }
 
 describe.skipIf(!hasBrowser)('a bookmark import that saves nothing new', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const { server, api } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   for (const size of EACH_SIZE)
     it(`says "no new resources saved", as information (${size})`, async () => {

@@ -3,9 +3,9 @@
  * is ticked, a folder is chosen at once, the page says what a submission makes public; at a laptop's width and
  * a phone's; and the top bar's Saved count follows the links an import saved.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
 
@@ -38,14 +38,8 @@ ${link(`https://recipes-${stamp}.example.net/`, 'Pancake recipe')}
 }
 
 describe.skipIf(!hasBrowser)('links offered after a bookmark import', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const { server, api } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   for (const size of SIZES)
     it(`ticks nothing, says what a submission makes public, and submits one folder's links at once (${size.name})`, async () => {

@@ -4,8 +4,8 @@
  * then the same flows with JavaScript turned off. Plus what crawlers and feed readers get (sitemap, robots,
  * feed, structured data), text that looks like markup staying text, and the pages' weight budgets.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { reviews } from '../../db/schema.ts';
@@ -13,7 +13,8 @@ import { insertContentStatements } from '../../db/catalog/content-rows.ts';
 import { contentInput } from '../../db/catalog/validation/contents.ts';
 import { parseInput } from '../../db/validation/parse.ts';
 import { measurePage, PAGE_BUDGETS } from '../../scripts/page-weight.ts';
-import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import { hasBrowser, newContext } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { uniqueEmail } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
@@ -190,15 +191,7 @@ describe('the public catalog', () => {
 
   // Skipped by its options rather than describe.skipIf, so that the linter sees these hooks as this block's own.
   describe('in the browser', { skip: !hasBrowser }, () => {
-    let browser: Browser;
-
-    beforeAll(async () => {
-      browser = await launchBrowser();
-    });
-
-    afterAll(async () => {
-      await browser?.close();
-    });
+    const browser = useBrowser();
 
     async function withPage(
       run: (page: Page, context: BrowserContext) => Promise<void>,

@@ -4,9 +4,9 @@
  * ended exactly at the screen's edge hid the second resource entirely). Its name reads in the text's full
  * colour, and its cost and certificate badges stand apart. Both themes axe clean; nothing moves as the page loads.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, settled, withPage } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, settled, withPage } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { axeViolations } from './axe-screens.ts';
 
@@ -24,14 +24,8 @@ function recordShifts(): void {
 }
 
 describe.skipIf(!hasBrowser)('a comparison on a phone', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const { server } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it("shows the first resource whole and the next one's edge beside it", async () => {
     await withPage(browser, server.url, { size: 'phone' }, async (page) => {

@@ -4,9 +4,10 @@
  * chip taking it off again), and an admin choosing one on the edit screen, shown as a badge on the content
  * page that leads back into search.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, newContext, withSignedInPage } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, newContext, withSignedInPage } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin } from '../setup/actors.ts';
@@ -34,16 +35,12 @@ const resultsCount = async (page: Page) =>
 const cardNames = (page: Page) => page.locator('[data-content-card] h3 a').allTextContents();
 
 describe.skipIf(!hasBrowser)('facets that are fields of their own, in the browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let adminToken: string;
 
   const { server, api } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     adminToken = (await asAdmin(api)).token;
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   async function withPage(run: (page: Page) => Promise<void>) {

@@ -5,9 +5,10 @@
  * and 390 px, in both themes, axe-core finding no violation; screenshots in scratch/screens/.
  */
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, settled, EACH_SIZE, type Size, withPage } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, settled, EACH_SIZE, type Size, withPage } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, signUp } from '../setup/actors.ts';
@@ -17,14 +18,13 @@ const SCREENS = new URL('../../scratch/screens/', import.meta.url).pathname;
 const SLUG = 'cs50-s-introduction-to-programming-with-python';
 
 describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let contentId: string;
   let finisherName: string;
   const { server, api } = useServer();
 
   beforeAll(async () => {
     mkdirSync(SCREENS, { recursive: true });
-    browser = await launchBrowser();
     const admin = await asAdmin(api);
     const content = (
       await api.call('contentBySlug', {
@@ -55,9 +55,6 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
       { rating: 2, comment: 'Finished it; too fast for me.', name: finisher.name },
       { token: finisher.token },
     );
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   async function check(page: Page, name: string, size: Size) {

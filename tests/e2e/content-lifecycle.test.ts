@@ -4,16 +4,10 @@
  * content without an image shows its letter tile on cards and on its page; a submission's blank fields
  * are named to the reviewing admin.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
-import {
-  answerConfirmation,
-  hasBrowser,
-  hydrated,
-  launchBrowser,
-  newContext,
-  withSignedInPage,
-} from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { assert, beforeAll, describe, expect, it } from 'vitest';
+import { answerConfirmation, hasBrowser, hydrated, newContext, withSignedInPage } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 
@@ -22,13 +16,12 @@ const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasTe
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 describe.skipIf(!hasBrowser)('a content from draft to published, in the browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let adminToken: string;
   let userToken: string;
 
   const { server, api } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     adminToken = (
       await api.call('signIn', {
         body: DEMO_ADMIN,
@@ -39,10 +32,6 @@ describe.skipIf(!hasBrowser)('a content from draft to published, in the browser'
         body: DEMO_USER,
       })
     ).body.token;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   const asAdmin = (run: (page: Page) => Promise<void>) => withSignedInPage(browser, server.url, DEMO_ADMIN, run);

@@ -5,10 +5,10 @@
  * course page served by a local site (no network).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/harness.ts';
-import { hasBrowser, hydrated, launchBrowser, EACH_SIZE, withPage } from '../setup/browser.ts';
+import { hasBrowser, hydrated, EACH_SIZE, withPage } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, newContent } from '../setup/actors.ts';
@@ -20,21 +20,19 @@ const SCREENS = new URL('../../scratch/screens/', import.meta.url).pathname;
 const COURSE_PAGE = readFileSync(new URL('../fixtures/course-pages/course-graph.html', import.meta.url), 'utf8');
 
 describe.skipIf(!hasBrowser)('facts from a content’s own page, on its edit screen', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let site: LocalSite;
   let admin: string;
   const { server, api } = useServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
 
   beforeAll(async () => {
     mkdirSync(SCREENS, { recursive: true });
-    browser = await launchBrowser();
     site = await startLocalSite(
       (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(COURSE_PAGE),
     );
     admin = (await asAdmin(api)).token;
   });
   afterAll(async () => {
-    await browser?.close();
     await site?.close();
   });
 

@@ -12,9 +12,10 @@
  * colours and colour-mix transparencies are the browser's own (no text here sits over a picture).
  */
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, settled, signInThroughForm } from '../setup/browser.ts';
+import { hasBrowser, hydrated, settled, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, signUp } from '../setup/actors.ts';
@@ -150,7 +151,7 @@ interface Screen {
 }
 
 describe.skipIf(!hasBrowser)('contrast in both themes', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let contentSlug: string;
   let contentId: string;
   let submissionId: string;
@@ -309,7 +310,6 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
 
   const { server, api } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     const { body } = await api.call('searchContents', {
       query: { order: 'topRated' },
     });
@@ -383,7 +383,6 @@ describe.skipIf(!hasBrowser)('contrast in both themes', () => {
 
   afterAll(async () => {
     if (coverage.length) console.log(`contrast: ${coverage.length} screen × theme pairs\n${coverage.join('\n')}`);
-    await browser?.close();
   });
 
   /** Switches the page to `theme` the way the system's setting would, with no transition in between. */

@@ -3,9 +3,10 @@
  * menu and sees what became of each; the admin rejects with a reason that the submitter then reads; the
  * profile turns decision mails off; the submit form says, while the URL is typed, whether the link is new.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, withSignedInPage } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { asAdmin, signUp, CATALOG_READY } from '../setup/actors.ts';
 import { useServer } from '../setup/use-server.ts';
@@ -16,18 +17,13 @@ let counter = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
 
 describe.skipIf(!hasBrowser)('the contributor loop in the browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let adminToken: string;
 
   // The title fetch may reach the local pages these tests start.
   const { server, api } = useServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
   beforeAll(async () => {
-    browser = await launchBrowser();
     adminToken = (await asAdmin(api)).token;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   /** A new account, and a browser signed in as it through /signin. */

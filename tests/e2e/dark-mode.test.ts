@@ -9,9 +9,10 @@
  * drawn, until the page has loaded; the page's module scripts are held back for a moment, so whatever a frame
  * shows was drawn by the HTML, its CSS and its inline head script alone.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, holdModuleScripts, launchBrowser } from '../setup/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, holdModuleScripts } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 
@@ -58,18 +59,13 @@ const DARK = 0.1;
 const LIGHT = 0.5;
 
 describe.skipIf(!hasBrowser)('dark mode', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let contentPath: string;
 
   const { server } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     const { contents } = await (await fetch(`${server.url}/api/contents/search?order=topRated`)).json();
     contentPath = `/content/${contents[0].slug}`;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   /** A browser with this colour scheme whose frames are recorded, its module scripts slowed. */

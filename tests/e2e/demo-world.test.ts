@@ -4,9 +4,9 @@
  * compact tile beside its name, never a block of one letter; a demo account's address counts as verified, and its shelf holds saves and a learning path. At
  * 1366 and 390 px, axe clean in both themes.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { axeViolations } from './axe-screens.ts';
 
@@ -16,14 +16,8 @@ const SIZES = [
 ] as const;
 
 describe.skipIf(!hasBrowser)('the demo world, as a first visitor sees it', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const { server } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   for (const size of SIZES)
     it(`a popular resource has several learners' reviews, and the first results are rated (${size.name})`, async () => {

@@ -5,33 +5,28 @@
  * home page's live sections render, and "Top rated in" follows the subject last browsed. Lean: one server,
  * one browser context.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CO_SAVE_MIN_USERS } from '../../db/discovery/co-saves.ts';
-import { hasBrowser, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { hasBrowser, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { signUp } from '../setup/actors.ts';
 import { useServer } from '../setup/use-server.ts';
 
 const PASSWORD = 'discovery-password-1';
 
 describe.skipIf(!hasBrowser)('discovery: related resources and the live home page, at 390 px', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let contents: Array<{ _id: string; slug: string; name: string }>;
 
   const { server, api } = useServer({
     env: { RATE_LIMIT_OFF: 'true', CO_SAVE_ACCOUNT_DAYS: '0', CO_SAVE_DELAY_MINUTES: '0' },
   });
   beforeAll(async () => {
-    browser = await launchBrowser();
     contents = (
       await api.call('searchContents', {
         query: { order: 'oldest' },
       })
     ).body.contents.slice(0, 2);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   const saveBoth = async (token: string) => {

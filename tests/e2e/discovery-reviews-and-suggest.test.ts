@@ -4,17 +4,17 @@
  * reason; the admin finds it on the dashboard and under Reported and dismisses the reports; the top bar's box
  * is a combobox worked by the keyboard at 1366 px, and the home page's suggests within a 390 px screen.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   answerConfirmation,
   hasBrowser,
   hydrated,
-  launchBrowser,
   nativeDialogs,
   newContext,
   signInThroughForm,
 } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
@@ -23,7 +23,7 @@ const PASSWORD = 'discovery-password-1';
 const WIDE = { width: 1366, height: 800 };
 
 describe.skipIf(!hasBrowser)('helpful reviews and suggestions in the browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let content: { _id: string; slug: string; name: string };
   let older: string;
   let newer: string;
@@ -44,7 +44,6 @@ describe.skipIf(!hasBrowser)('helpful reviews and suggestions in the browser', (
 
   const { server, api } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     content = (
       await api.call('searchContents', {
         query: { order: 'oldest', page: '2' },
@@ -72,7 +71,6 @@ describe.skipIf(!hasBrowser)('helpful reviews and suggestions in the browser', (
 
   afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
   });
 
   const order = (page: Page) =>

@@ -4,9 +4,10 @@
  * the search box says "Suggestions are unavailable" when their script cannot be loaded. A laptop and a phone.
  */
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
 
@@ -30,19 +31,15 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 describe.skipIf(!hasBrowser)('failures, told in words', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let slug: string;
   const { server, api } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     slug = (
       await api.call('searchContents', {
         query: { order: 'oldest' },
       })
     ).body.contents[0].slug;
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   for (const size of SIZES)

@@ -4,9 +4,10 @@
  * gives its address, not raw XML. A laptop and a phone, both themes, axe clean.
  */
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -31,14 +32,8 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 describe.skipIf(!hasBrowser)('a subject’s feed, for a person', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const { server } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   for (const size of SIZES)
     for (const theme of ['light', 'dark'] as const)

@@ -4,9 +4,10 @@
  * proposed tags and an approval's refusal name each field as the form labels it, and the content screen labels
  * them alike. At 1366 and 390 px, axe clean in both themes.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
@@ -34,14 +35,8 @@ async function namedIn(page: Page, note: string): Promise<string[]> {
 }
 
 describe.skipIf(!hasBrowser)('the fields of a content, named once', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const { server, api } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   for (const size of SIZES)
     it(`the submission screen names each field as the form and the content screen label it (${size.name})`, async () => {

@@ -6,9 +6,10 @@
  * filters give, until pressed: then the results are shown at their address. Without JavaScript the drawer
  * opens and closes all the same, and each filter is a link that applies at once.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser } from '../setup/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -43,7 +44,7 @@ const focused = (page: Page) =>
   });
 
 describe.skipIf(!hasBrowser)('the filter drawer on a phone', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let phone: BrowserContext;
   let phoneNoJs: BrowserContext;
 
@@ -52,14 +53,9 @@ describe.skipIf(!hasBrowser)('the filter drawer on a phone', () => {
 
   const { server } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     const context = (javaScriptEnabled: boolean) =>
       browser.newContext({ baseURL: server.url, viewport: PHONE, javaScriptEnabled });
     [phone, phoneNoJs] = await Promise.all([context(true), context(false)]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   async function open(context: BrowserContext, path: string): Promise<Page> {

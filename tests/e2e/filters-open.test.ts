@@ -3,23 +3,18 @@
  * start open with their top options and "Show more", so "free + beginner" takes no expand click; the others
  * start folded. At a laptop's width (the sidebar) and a phone's (the drawer).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 
 const isOpen = (page: Page, key: string) =>
   page.locator(`details[data-filter-group="${key}"]`).evaluate((details: HTMLDetailsElement) => details.open);
 
 describe.skipIf(!hasBrowser)('the search filters at first sight', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const { server } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it('opens Subjects, Level and Cost with their top options; free + beginner in two clicks (laptop)', async () => {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });

@@ -6,9 +6,10 @@
  * its name on cards, on its page and in a comparison, never a picture-sized block of one letter. Each page stays axe clean in
  * both themes at both sizes and moves by 0.01 or less as it loads.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, settled } from '../setup/browser.ts';
+import { hasBrowser, settled } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { axeViolations } from './axe-screens.ts';
 
@@ -60,14 +61,13 @@ function recordShifts(): void {
 }
 
 describe.skipIf(!hasBrowser)("a phone's first screen", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let phone: BrowserContext;
   let page: Page;
   const figures: string[] = [];
 
   const { server } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     phone = await browser.newContext({ baseURL: server.url, viewport: PHONE, bypassCSP: true });
     await phone.addInitScript(recordShifts);
     page = await phone.newPage();
@@ -75,7 +75,6 @@ describe.skipIf(!hasBrowser)("a phone's first screen", () => {
 
   afterAll(async () => {
     if (figures.length) console.log(`first screen at ${PHONE.width}×${PHONE.height}:\n${figures.join('\n')}`);
-    await browser?.close();
   });
 
   async function open(path: string): Promise<void> {

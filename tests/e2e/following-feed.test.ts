@@ -3,9 +3,10 @@
  * first, newest first, the new ones marked, a page at a time; with nothing added yet it says so; with no follows
  * it says how to follow. At 1366 and 390 px, axe clean in both themes.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, newContent, signUp } from '../setup/actors.ts';
 import { axeViolations } from './axe-screens.ts';
@@ -16,14 +17,8 @@ const SIZES = [
 ] as const;
 
 describe.skipIf(!hasBrowser)('the Following page, a feed of what is new', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const { server, api } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   async function signedIn(name: string, size: (typeof SIZES)[number]): Promise<{ page: Page; token: string }> {
     const person = await signUp(api, name);

@@ -5,12 +5,12 @@
  * unsubscribe link works signed out.
  * One server, one browser, lean: the suite is near its time budget.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDb } from '../../db/client.ts';
 import { sendDigests } from '../../db/shelf/digest.ts';
 import { outbox } from '../../db/schema.ts';
-import { hasBrowser, hydrated, launchBrowser, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
+import { hasBrowser, hydrated, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, newContent, signUp } from '../setup/actors.ts';
 import { markEmailVerified } from '../setup/sql.ts';
@@ -18,16 +18,9 @@ import { markEmailVerified } from '../setup/sql.ts';
 const PASSWORD = 'follow-password-1';
 
 describe.skipIf(!hasBrowser)('following a tag, in the browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
 
   const { server, api } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   async function publishWebDevelopment(name: string): Promise<void> {
     const admin = await asAdmin(api);

@@ -3,9 +3,9 @@
  * alert replaces a success toast still on screen (docs/product.md#audience-and-page-frame).
  */
 import type { Page } from 'playwright-core';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, withSignedInPage } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
 import { sqlRows } from '../setup/sql.ts';
@@ -13,15 +13,9 @@ import { sqlRows } from '../setup/sql.ts';
 const PASSWORD = 'notices-password-1';
 
 describe.skipIf(!hasBrowser)('form notices', () => {
-  let browser: Browser;
+  const browser = useBrowser();
 
   const { server, api } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   async function signedIn(run: (page: Page, email: string) => Promise<void>) {
     const { email } = await signUp(api, 'Notice Tester', { password: PASSWORD });

@@ -5,9 +5,10 @@
  * control shows the rest and then "Show fewer"; it works without JavaScript. On a laptop every tag shows and
  * there is no control. Both themes axe clean; nothing moves as the page loads.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, settled, SIZES, withPage } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, settled, SIZES, withPage } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { axeViolations } from './axe-screens.ts';
 
@@ -36,14 +37,8 @@ const shownCounts = (page: Page, kind: string) =>
     );
 
 describe.skipIf(!hasBrowser)("the home page's tags on a phone", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const { server } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it('a card shows its six most used tags and "Show n more", which shows the rest', async () => {
     await withPage(browser, server.url, { size: 'phone' }, async (page) => {

@@ -6,9 +6,10 @@
  * 0.01 or less; the figures are printed. And the top bar's search box stands in the same place whoever is
  * signed in, with or without saves.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { hasBrowser, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
@@ -42,14 +43,13 @@ function recordShifts(): void {
 }
 
 describe.skipIf(!hasBrowser)('layout shifts', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let contentPath: string;
   const user = { name: 'Lena Layout', email: uniqueEmail('layout'), password: 'layout-password-1' };
   const figures: string[] = [];
 
   const { server, api } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     const { body } = await api.call('searchContents', {
       query: { order: 'topRated' },
     });
@@ -64,7 +64,6 @@ describe.skipIf(!hasBrowser)('layout shifts', () => {
   afterAll(async () => {
     if (figures.length)
       console.log(`cumulative layout shift (CPU ×4, ${DESKTOP.width}×${DESKTOP.height}):\n${figures.join('\n')}`);
-    await browser?.close();
   });
 
   async function desktop(signedIn: boolean): Promise<{ context: BrowserContext; page: Page }> {

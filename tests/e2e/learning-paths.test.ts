@@ -6,12 +6,11 @@
  * finding no violation; screenshots in scratch/screens/.
  */
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   hasBrowser,
   hydrated,
-  launchBrowser,
   nativeDialogs,
   settled,
   signInThroughForm,
@@ -19,6 +18,7 @@ import {
   SIZES,
   type Size,
 } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
 import { ALL_RULES, COLOUR_RULES, violationsOf } from './axe-screens.ts';
@@ -31,17 +31,13 @@ const stepStates = (page: Page) =>
   page.locator('[data-path-step]').evaluateAll((steps) => steps.map((step) => (step as HTMLElement).dataset.stepState));
 
 describe.skipIf(!hasBrowser)('learning paths, in the browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let contents: Array<{ _id: string; slug: string; name: string }>;
   const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
 
   beforeAll(async () => {
     mkdirSync(SCREENS, { recursive: true });
-    browser = await launchBrowser();
     contents = (await api.call('searchContents', { query: { order: 'oldest' } })).body.contents.slice(0, 3);
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   async function check(page: Page, name: string, size: Size) {

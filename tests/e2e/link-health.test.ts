@@ -3,10 +3,11 @@
  * broken link is noticed on its page, flagged in the admin's contents list (filtered to broken ones from the
  * dashboard's card), and a permanent redirect is accepted with one click.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/harness.ts';
-import { answerConfirmation, hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
+import { answerConfirmation, hasBrowser, hydrated, withSignedInPage } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, newContent, signUp } from '../setup/actors.ts';
@@ -17,18 +18,16 @@ const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasTe
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 describe.skipIf(!hasBrowser)('link health in the browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let adminToken: string;
   const sites: LocalSite[] = [];
 
   const { server, api } = useServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
   beforeAll(async () => {
-    browser = await launchBrowser();
     adminToken = (await asAdmin(api)).token;
   });
 
   afterAll(async () => {
-    await browser?.close();
     await Promise.all(sites.map((s) => s.close()));
   });
 

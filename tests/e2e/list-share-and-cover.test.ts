@@ -6,9 +6,10 @@
  * scratch/screens/.
  */
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, settled, signInThroughForm } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, settled, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
 import { ALL_RULES, COLOUR_RULES, violationsOf } from './axe-screens.ts';
@@ -27,17 +28,13 @@ function channels(colour: string): { alpha: number; text: string } {
 }
 
 describe.skipIf(!hasBrowser)('a list’s Share button, cover and progress bar, in the browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let contents: Array<{ _id: string; slug: string; name: string }>;
   const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
 
   beforeAll(async () => {
     mkdirSync(SCREENS, { recursive: true });
-    browser = await launchBrowser();
     contents = (await api.call('searchContents', { query: { order: 'oldest' } })).body.contents.slice(0, 5);
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   async function check(page: Page, name: string, size: string) {

@@ -5,30 +5,26 @@
  * counted by the bar. One server, one browser, lean: the suite is near its time budget.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, nativeDialogs, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
 
 const PASSWORD = 'shelf-password-1';
 
 describe.skipIf(!hasBrowser)('a learner’s lists and progress, in the browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let contents: Array<{ _id: string; slug: string; name: string }>;
 
   const { server, api } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     contents = (
       await api.call('searchContents', {
         query: { order: 'oldest' },
       })
     ).body.contents.slice(0, 3);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   async function signedIn(email: string): Promise<{ page: Page; done: () => Promise<void> }> {

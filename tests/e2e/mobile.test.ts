@@ -6,15 +6,16 @@
  * touch screen every target is at least 44×44 px, the home page has a search box on its first screen, the menu
  * button is a ✕ while open, a tap leaves no hover highlight behind, and the dashboard's totals sit two by two.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { InArgs } from '@libsql/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db/client.ts';
 import { newId } from '../../db/ids.ts';
 import { insertContentStatements } from '../../db/catalog/content-rows.ts';
 import { contentInput } from '../../db/catalog/validation/contents.ts';
 import { parseInput } from '../../db/validation/parse.ts';
-import { hasBrowser, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { hasBrowser, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin } from '../setup/actors.ts';
@@ -108,7 +109,7 @@ const filters = (page: Page) => page.getByRole('region', { name: 'Filters' });
 const firstCard = (page: Page) => page.locator('[data-content-card]').first();
 
 describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let phone: BrowserContext;
   let desktop: BrowserContext;
   /** A phone's touch screen (no hover), for a visitor and for the demo admin (who is a user too: saves, reviews). */
@@ -118,7 +119,6 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
 
   const { server, api } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     const db = await openDb({ url: server.dbUrl });
     try {
       const input = parseInput(contentInput, {
@@ -160,10 +160,6 @@ describe.skipIf(!hasBrowser)('layout on a phone and a desktop', () => {
     const page = await touchAdmin.newPage();
     await signInThroughForm(page, DEMO_ADMIN);
     await page.close();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   async function open(context: BrowserContext, path: string): Promise<Page> {

@@ -3,9 +3,9 @@
  * its first star under the pointer that clicked Edit: a star previews a rating only when the pointer moves
  * onto it. At a laptop's width and a phone's.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
 
@@ -15,14 +15,8 @@ const SIZES = [
 ] as const;
 
 describe.skipIf(!hasBrowser)('My Reviews, editing a review', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const { server, api } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   for (const size of SIZES)
     it(`opens the form with the review's stars under a still pointer, and previews only on a move (${size.name})`, async () => {

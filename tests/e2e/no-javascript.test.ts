@@ -4,9 +4,10 @@
  * posted from another site is refused (login CSRF).
  */
 import { mailedResetToken } from '../setup/sql.ts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, newContext } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { uniqueEmail } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
@@ -14,15 +15,9 @@ import { signUp } from '../setup/actors.ts';
 const PASSWORD = 'no-script-password-1';
 
 describe.skipIf(!hasBrowser)('account forms without JavaScript', () => {
-  let browser: Browser;
+  const browser = useBrowser();
 
   const { server, api } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   async function withoutScript(run: (page: Page, context: BrowserContext) => Promise<void>) {
     const context = await newContext(browser, server.url, { javaScriptEnabled: false });

@@ -4,18 +4,18 @@
  * deleting the account: a wrong password said beside the field, then the reviews kept as "Former member".
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   answerConfirmation,
   hasBrowser,
   hydrated,
-  launchBrowser,
   nativeDialogs,
   recordToasts,
   signInThroughForm,
   toastsShown,
 } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
 
@@ -23,21 +23,16 @@ const PASSWORD = 'own-account-password-1';
 const PHONE = { width: 390, height: 844 };
 
 describe.skipIf(!hasBrowser)('an account its owner runs, in the browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let contents: Array<{ _id: string; slug: string; name: string }>;
 
   const { server, api } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     contents = (
       await api.call('searchContents', {
         query: { order: 'oldest' },
       })
     ).body.contents;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   /** `run` on a page signed in as `user` through the form, at `viewport`; the page raises no error and opens no native dialog. */

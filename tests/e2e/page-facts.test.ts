@@ -4,9 +4,9 @@
  * finding no violation. The page is a saved course page served by a local site (no network).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, settled, EACH_SIZE, withPage } from '../setup/browser.ts';
+import { hasBrowser, hydrated, settled, EACH_SIZE, withPage } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, signUp } from '../setup/actors.ts';
@@ -17,14 +17,13 @@ const SCREENS = new URL('../../scratch/screens/', import.meta.url).pathname;
 const COURSE_PAGE = readFileSync(new URL('../fixtures/course-pages/course-graph.html', import.meta.url), 'utf8');
 
 describe.skipIf(!hasBrowser)('facts from the submitted page, on the admin’s screen', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let site: LocalSite;
   let submissionId: string;
   const { server, api } = useServer({ env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
 
   beforeAll(async () => {
     mkdirSync(SCREENS, { recursive: true });
-    browser = await launchBrowser();
     site = await startLocalSite(
       (_req, res) => void res.writeHead(200, { 'content-type': 'text/html' }).end(COURSE_PAGE),
     );
@@ -50,7 +49,6 @@ describe.skipIf(!hasBrowser)('facts from the submitted page, on the admin’s sc
     }
   });
   afterAll(async () => {
-    await browser?.close();
     await site?.close();
   });
 

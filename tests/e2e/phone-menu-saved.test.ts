@@ -3,9 +3,10 @@
  * does: on the shared catalog pages and on the user's own, even when this browser has not stored the saves yet,
  * and it follows a bookmark toggled on the page. Both themes, axe clean with the menu open.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { uniqueEmail } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
@@ -14,7 +15,7 @@ import { axeViolations } from './axe-screens.ts';
 const PHONE = { width: 390, height: 844 };
 
 describe.skipIf(!hasBrowser)("the phone menu's Saved count", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let context: BrowserContext;
   let page: Page;
   let contentPath: string;
@@ -22,7 +23,6 @@ describe.skipIf(!hasBrowser)("the phone menu's Saved count", () => {
 
   const { server, api } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     const { token } = await signUp(api, user.name, { email: user.email, password: user.password });
     const { body } = await api.call('searchContents', { query: { order: 'topRated' } });
     for (const content of body.contents.slice(0, 2))
@@ -31,10 +31,6 @@ describe.skipIf(!hasBrowser)("the phone menu's Saved count", () => {
     context = await browser.newContext({ baseURL: server.url, viewport: PHONE, hasTouch: true, bypassCSP: true });
     page = await context.newPage();
     await signInThroughForm(page, user);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   const savedInMenu = async () => {

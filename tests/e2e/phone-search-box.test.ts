@@ -4,9 +4,9 @@
  * results still start on the first screen. On a laptop the top bar's box is the only one. Both
  * themes axe clean; the page moves by 0.01 or less as it loads.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, settled, SIZES, withPage } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, settled, SIZES, withPage } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { axeViolations } from './axe-screens.ts';
 
@@ -34,14 +34,8 @@ const visibleBoxes = (page: import('playwright-core').Page) =>
   );
 
 describe.skipIf(!hasBrowser)("the search page's own search box on a phone", () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const { server } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it('on a phone the words searched are in a box in view, and new words search from it', async () => {
     await withPage(browser, server.url, { size: 'phone' }, async (page) => {

@@ -4,9 +4,10 @@
  * apart to hit (WCAG 2.5.8: 24 px); My Submissions' four tabs on one row on a phone; a chosen filter and its chip
  * the strongest state in the dark theme.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { uniqueEmail } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
@@ -15,13 +16,12 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
 describe.skipIf(!hasBrowser)('placement', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let contentPath: string;
   const user = { name: 'Pia Placement', email: uniqueEmail('placement'), password: 'placement-password-1' };
 
   const { server, api } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     const { body } = await api.call('searchContents', {
       query: { order: 'topRated' },
     });
@@ -37,10 +37,6 @@ describe.skipIf(!hasBrowser)('placement', () => {
         body: { url: `https://placement-${i}-${Date.now()}.example.org/`, name: `Placement ${i}` },
         token: signup.token,
       });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   async function signedIn(viewport: typeof PHONE, run: (page: Page) => Promise<void>) {

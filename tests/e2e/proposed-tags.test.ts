@@ -3,9 +3,10 @@
  * the submit form, with the keyboard, and proposes it; the admin sees the proposal on the submission's screen
  * and approves it mapped onto one of our tags.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, withSignedInPage } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, withSignedInPage } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, CATALOG_READY } from '../setup/actors.ts';
@@ -15,16 +16,9 @@ const DEMO_USER = { email: 'grace@skillshelf.dev', password: 'skillshelf-demo' }
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
 
 describe.skipIf(!hasBrowser)('a proposed tag, from the submit form to the admin’s approval', () => {
-  let browser: Browser;
+  const browser = useBrowser();
 
   const { server, api } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   /** A fresh browser signed in through /signin; every window.confirm is accepted. */
   const signedIn = (account: { email: string; password: string }, run: (page: Page) => Promise<void>) =>

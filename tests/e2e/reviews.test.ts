@@ -4,16 +4,10 @@
  * counter and where the focus goes; the admin's reviews table with its view in the address, and an audited
  * delete.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  answerConfirmation,
-  hasBrowser,
-  launchBrowser,
-  nativeDialogs,
-  newContext,
-  signInThroughForm,
-} from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { answerConfirmation, hasBrowser, nativeDialogs, newContext, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
@@ -22,20 +16,15 @@ import { openDatabase } from '../setup/sql.ts';
 const PASSWORD = 'reviews-password-1';
 
 describe.skipIf(!hasBrowser)('reviews in the browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let contents: Array<{ _id: string; slug: string; name: string }>;
 
   const { server, api } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     const { body } = await api.call('searchContents', {
       query: { order: 'oldest' },
     });
     contents = body.contents;
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   /** A page signed in through the form, as a person would. */

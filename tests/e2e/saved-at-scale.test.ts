@@ -4,15 +4,16 @@
  * views (remembered across a reload), a selection changed in one go (progress, a list, removal), the loading,
  * empty, "no match" and error states, at 1366 and 390 px, axe-clean in both themes.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../db/client.ts';
 import { insertContentStatements } from '../../db/catalog/content-rows.ts';
 import { contentInput } from '../../db/catalog/validation/contents.ts';
 import { newId } from '../../db/ids.ts';
 import { listItems, progress, saves } from '../../db/schema.ts';
-import { answerConfirmation, hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { answerConfirmation, hasBrowser, hydrated, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { databaseAuthToken } from '../setup/test-database.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
@@ -24,14 +25,13 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENS}sa
 const PASSWORD = 'saved-password-1';
 
 describe.skipIf(!hasBrowser)('the Saved page with 2,000 saves, in the browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let ada: { email: string; token: string; _id: string };
   let listId: string;
   const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
 
   beforeAll(async () => {
     mkdirSync(SCREENS, { recursive: true });
-    browser = await launchBrowser();
     const account = await signUp(api, 'Ada Keeps', { password: PASSWORD });
     ada = { email: account.email, token: account.token, _id: account.user._id };
     // 2,000 contents and their saves written straight into the server's database, in a few batches.
@@ -68,10 +68,6 @@ describe.skipIf(!hasBrowser)('the Saved page with 2,000 saves, in the browser', 
     await db2.insert(listItems).values(ids.slice(0, 3).map((contentId, position) => ({ listId, contentId, position })));
     db2.$client.close();
   }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   async function signedInPage(width: number, height: number): Promise<Page> {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width, height }, bypassCSP: true });

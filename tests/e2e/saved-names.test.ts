@@ -2,21 +2,15 @@
  * The Saved page names each resource in full on a phone (docs/product.md, Saved): a long name wraps onto more
  * lines rather than ending in "…", at 390 px as at 1366 px.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
 
 describe.skipIf(!hasBrowser)('names on the Saved page', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const { server, api } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   for (const viewport of [
     { width: 390, height: 844 },

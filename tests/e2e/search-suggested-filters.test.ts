@@ -3,9 +3,10 @@
  * /search?searchTerm=free+python, "Filter: Python" is a plain link (with JavaScript or without) to the same
  * search filtered by Python, where Python is an applied filter and no longer offered.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, newContext } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 
 const suggested = (page: Page) => page.getByRole('list', { name: 'Filters named by your search' });
@@ -13,16 +14,9 @@ const resultsCount = async (page: Page) =>
   (await page.locator('[data-results-count]').innerText()).replace(/\s+/g, ' ').trim();
 
 describe.skipIf(!hasBrowser)('the chips of filters named by the search', () => {
-  let browser: Browser;
+  const browser = useBrowser();
 
   const { server } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it.each([
     ['with', true],

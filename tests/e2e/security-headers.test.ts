@@ -2,9 +2,10 @@
  * The Content-Security-Policy holds in a real browser: every page, for a visitor, a user and an admin,
  * renders and hydrates with no policy violation; no other site may frame us.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser, newContext } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, newContext } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 
@@ -22,17 +23,13 @@ const SIGNED_IN = ['/profile', '/saved', '/my-reviews', '/submit-content'];
 const ADMIN = ['/admin/dashboard', '/admin/users', '/admin/contents', '/admin/submissions'];
 
 describe.skipIf(!hasBrowser)('content security policy', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let contentPath: string;
 
   const { server } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     const search = await (await fetch(`${server.url}/api/contents/search?order=topRated`)).json();
     contentPath = `/content/${search.contents[0].slug}`;
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   /** Visits paths and returns every CSP violation the browser reported. */

@@ -9,9 +9,10 @@
  * page's load. The page's module scripts are held back for a moment (a slow network), so whatever a frame
  * shows was drawn by the HTML and its inline head script alone.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, holdModuleScripts, launchBrowser, newContext } from '../setup/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, holdModuleScripts, newContext } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { uniqueEmail } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
@@ -58,13 +59,12 @@ function recordFrames(): void {
 }
 
 describe.skipIf(!hasBrowser)('a signed-in user never sees the visitor frame', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let user: { name: string; email: string };
   let saved: { _id: string; slug: string };
 
   const { server, api } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     user = { name: 'Paint Tester', email: uniqueEmail('first-paint') };
     const account = await signUp(api, user.name, { email: user.email, password: PASSWORD });
     const { body } = await api.call('searchContents', {
@@ -79,10 +79,6 @@ describe.skipIf(!hasBrowser)('a signed-in user never sees the visitor frame', ()
         })
       ).status,
     ).toBe(200);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   /** A browser signed in through the form, as a person would: its cookies and stored session are real. */

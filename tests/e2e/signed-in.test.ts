@@ -3,9 +3,10 @@
  * top-bar badge following without a reload), writing a review, submitting a link, and a visitor's save
  * click that goes through /signin and comes back. Runs against the built server on the demo world.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, newContext, recordToasts, toastsShown } from '../setup/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, newContext, recordToasts, toastsShown } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin, signUp } from '../setup/actors.ts';
@@ -31,16 +32,9 @@ async function fillSignIn(page: Page, email: string): Promise<void> {
 }
 
 describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
-  let browser: Browser;
+  const browser = useBrowser();
 
   const { server, api } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   /** A fresh account (made through the API, as another device would) and a page signed in as it. */
   async function withUser(run: (page: Page, user: { name: string; email: string }) => Promise<void>) {

@@ -2,22 +2,16 @@
  * Merging a tag into any other of its kind (docs/product.md, Admin tags): the merge form finds its target
  * among every tag by words typed, not only the 100 most used.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, signInThroughForm } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { asAdmin } from '../setup/actors.ts';
 
 describe.skipIf(!hasBrowser)('the merge form of a tag', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const { server, api } = useServer({ env: { RATE_LIMIT_OFF: 'true' } });
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   it('finds a target past the 100 most used by the words typed', async () => {
     const { token } = await asAdmin(api);

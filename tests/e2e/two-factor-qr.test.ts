@@ -4,10 +4,11 @@
  * phone's, dark on white in the dark theme too, and drawing exactly the link the page offers (its modules read
  * back from the drawn image). Nothing moves as the code appears; axe stays clean in both themes.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { encode } from 'uqr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EACH_SIZE, hasBrowser, hydrated, launchBrowser, SIZES, withPage } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { EACH_SIZE, hasBrowser, hydrated, SIZES, withPage } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
 import { axeViolations } from './axe-screens.ts';
@@ -47,14 +48,8 @@ const drawnModules = (page: Page) =>
   });
 
 describe.skipIf(!hasBrowser)('two-factor setup shows a QR code', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const { server, api } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   for (const size of EACH_SIZE)
     it(`at ${size} size: a code to scan of the offered link, in view, dark on white in both themes`, async () => {

@@ -3,9 +3,9 @@
  * page searches without it and says so quietly, with no error banner and no "expert" option in the filters.
  * At a laptop's width and a phone's.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, launchBrowser } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 
 const SIZES = [
@@ -14,14 +14,8 @@ const SIZES = [
 ] as const;
 
 describe.skipIf(!hasBrowser)('a filter value the search does not know', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const { server, api } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   for (const size of SIZES)
     it(`is left out with a quiet note, not an error and an option (${size.name})`, async () => {

@@ -5,9 +5,10 @@
  * spells it (JavaScript, TypeScript); the page for a forgotten password is called so. The visible text of the visitor's, a user's and the admin's pages is
  * scanned for the old words.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, settled, signInThroughForm } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, settled, signInThroughForm } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN, uniqueEmail } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
 import { signUp } from '../setup/actors.ts';
@@ -33,22 +34,17 @@ const visibleText = (page: Page) =>
   });
 
 describe.skipIf(!hasBrowser)('one word per idea', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const user = { name: 'Val Vocabulary', email: uniqueEmail('vocabulary'), password: 'vocabulary-password-1' };
 
   const { server, api } = useServer();
   beforeAll(async () => {
-    browser = await launchBrowser();
     const { token } = await signUp(api, user.name, { email: user.email, password: user.password });
     for (const [kind, value] of [
       ['techStack', 'typescript'],
       ['type', 'video-lectures'],
     ] as const)
       await api.call('follow', { params: { kind, value }, body: { digest: false }, token });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
   });
 
   async function scan(account: { email: string; password: string } | null, paths: string[]): Promise<string[]> {

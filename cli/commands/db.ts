@@ -116,7 +116,7 @@ async function seed(options: { synthetic?: number }, command: Command): Promise<
   }
   const report = await seedDemoData(database, actor);
   printLine(
-    `Seeded ${databaseLabel()} with the demo data: ${plural(report.contents, 'content')}, ${plural(report.users, 'user')}, ${plural(report.reviews, 'review')}.`,
+    `Seeded ${databaseLabel()} with the demo data: ${plural(report.contents, 'content')}, ${plural(report.users, 'user')}, ${plural(report.reviews, 'review')}, ${plural(report.submissions, 'submission')} waiting for review.`,
   );
   printLine('Demo accounts:');
   for (const account of DEMO_ACCOUNTS)

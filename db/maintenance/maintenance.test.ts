@@ -6,9 +6,11 @@ import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
 import { openDb } from '../client.ts';
 import journal from '../migrations/meta/_journal.json' with { type: 'json' };
 import type { AppError } from '../errors.ts';
-import { eq, isNull } from 'drizzle-orm';
+import { desc, eq, isNull } from 'drizzle-orm';
 import { auditLog, contents, listItems, lists, progress, reviews, reviewVotes, saves, users } from '../schema.ts';
 import type { Actor } from '../operations/audit.ts';
+import { listPendingSubmissions } from '../submissions/submissions.ts';
+import { urlKey } from '../catalog/urls.ts';
 import { backupDatabase, databaseStats, seedDemoData, seedSyntheticData } from './maintenance.ts';
 
 let t: TestDb;
@@ -30,9 +32,43 @@ describe('seeding', () => {
     expect(await t.db.$count(contents)).toBe(report.contents);
     // Every demo account counts as verified, as docs/product.md says: signing in to one shows no notice.
     expect(await t.db.$count(users, isNull(users.emailVerifiedAt))).toBe(0);
-    expect(await t.db.select({ action: auditLog.action, targetId: auditLog.targetId }).from(auditLog)).toEqual([
-      { action: 'db.seed', targetId: 'demo' },
-    ]);
+    const [seeding] = await t.db
+      .select({ action: auditLog.action, targetId: auditLog.targetId, actor: auditLog.actorLabel })
+      .from(auditLog)
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(seeding).toEqual({ action: 'db.seed', targetId: 'demo', actor: 'ops (cli)' });
+  });
+
+  it('leaves the demo admin a queue with reasons and a log of their own recent work, over the last days', async () => {
+    const now = Date.now();
+    await seedDemoData(t.db, actor);
+    const queue = await listPendingSubmissions(t.db);
+    expect(queue.length).toBeGreaterThanOrEqual(4);
+    expect(queue.length).toBeLessThanOrEqual(6);
+    // From the demo learners, none of them a listed resource; some ready, some saying what they lack.
+    const learners = await t.db.select({ email: users.email }).from(users).where(eq(users.isAdmin, false));
+    expect(queue.every((s) => learners.some((l) => l.email === s.submittedBy))).toBe(true);
+    const listed = await t.db.select({ urlKey: contents.urlKey }).from(contents);
+    expect(queue.filter((s) => listed.some((c) => urlKey(s.url) === c.urlKey))).toEqual([]);
+    expect(queue.filter((s) => s.approvalNeeds.length === 0).length).toBeGreaterThanOrEqual(2);
+    expect(queue.map((s) => s.approvalNeeds).filter((needs) => needs.length > 0)).toContainEqual(
+      expect.arrayContaining(['a category']),
+    );
+    // The admin's entries, as the services write them, spread over the past days before the seeding's own.
+    const entries = await t.db.select().from(auditLog).orderBy(auditLog.at);
+    const [admin] = await t.db.select().from(users).where(eq(users.isAdmin, true));
+    const admins = entries.filter((e) => e.actor === `user:${admin!.id}`);
+    expect(new Set(admins.map((e) => e.action))).toEqual(new Set(['tag.create', 'tag.rename', 'content.update']));
+    expect(admins.every((e) => e.actorLabel === admin!.email && e.at.getTime() < now - 24 * 60 * 60 * 1000)).toBe(true);
+    expect(new Set(admins.map((e) => e.at.toISOString().slice(0, 10))).size).toBeGreaterThanOrEqual(3);
+    expect(entries.at(-1)!.action).toBe('db.seed');
+    // The edits corrected the contents back to what the demo's file says.
+    const [edited] = await t.db
+      .select()
+      .from(contents)
+      .where(eq(contents.id, admins.at(-1)!.targetId));
+    expect(edited).toMatchObject({ name: 'Refactoring.Guru', cost: 'Free/Paid' });
   });
 
   it('gives the popular resources several reviews by different learners, each written for its resource', async () => {

@@ -32,7 +32,7 @@ export async function seedDemoData(db: Db, actor: Actor): Promise<SeedReport> {
     actor,
     'db.seed',
     { type: 'database', id: 'demo' },
-    { contents: report.contents, users: report.users, reviews: report.reviews },
+    { contents: report.contents, users: report.users, reviews: report.reviews, submissions: report.submissions },
   );
   return report;
 }

@@ -466,8 +466,9 @@ function SubmissionRow({
       <Cell label="No." phone="hide">
         {number}
       </Cell>
-      <Cell label="URL" className="min-w-48 max-w-72 [overflow-wrap:anywhere]">
-        <a className="link link-primary" href={submission.url} target="_blank" rel="noopener noreferrer">
+      <Cell label="URL" className="min-w-40 max-w-72 [overflow-wrap:anywhere]">
+        {/* A block, so that on a phone its box ends where its cell cuts it (site/styles/global.css). */}
+        <a className="link link-primary block" href={submission.url} target="_blank" rel="noopener noreferrer">
           {submission.url}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>

@@ -5,6 +5,7 @@ import {
   carriedParams,
   filterChips,
   filterGroups,
+  keptFilters,
   searchDescription,
   searchHeading,
   searchHref,
@@ -210,6 +211,21 @@ describe('carriedParams', () => {
       ['searchTerm', 'a b'],
       ['cost', 'Free'],
     ]);
+  });
+});
+
+describe('keptFilters', () => {
+  it('keeps the filters, several values of one in the order links give them, and leaves the words, order and page', () => {
+    expect(
+      keptFilters(
+        params('searchTerm=a b&techStack=python&techStack=javascript&provider=Harvard University&order=oldest&page=4'),
+      ),
+    ).toEqual([
+      ['techStack', 'javascript'],
+      ['techStack', 'python'],
+      ['provider', 'Harvard University'],
+    ]);
+    expect(keptFilters(params('searchTerm=a'))).toEqual([]);
   });
 });
 

@@ -261,6 +261,15 @@ export function carriedParams(filters: SearchParams): Array<[string, string]> {
   return [...new URLSearchParams(searchQueryString({ ...filters, order: 'relevance', page: 1 }).slice(1))];
 }
 
+/**
+ * The filters new words keep when they are searched from the search page's own box or the top bar's there: the
+ * search's parameters but its words, order and page (new words are ranked by Best Match, from their first page).
+ * Pass the filters the page applied (withoutRefused), so a value it left out is not sent again.
+ */
+export function keptFilters(filters: SearchParams): Array<[string, string]> {
+  return carriedParams({ ...filters, searchTerm: '' });
+}
+
 /** The one tag a search asks for, when it asks for exactly one (its page offers Follow, and a feed of its own). */
 export function singleTag(
   filters: SearchParams,

@@ -26,7 +26,7 @@ async function prepareDatabase(db: Db): Promise<void> {
     if (report.seeded) {
       const accounts = DEMO_ACCOUNTS.map((a) => `${a.email}${a.isAdmin ? ' (admin)' : ''}`).join(', ');
       log().info(
-        `Seeded demo data: ${report.contents} contents, ${report.reviews} reviews, ${report.users} accounts: ${accounts} (their passwords are in the README)`,
+        `Seeded demo data: ${report.contents} contents, ${report.reviews} reviews, ${report.submissions} submissions waiting, ${report.users} accounts: ${accounts} (their passwords are in the README)`,
       );
     }
   }

@@ -33,7 +33,9 @@ describe('db seed', () => {
   it('fills an empty database with the demo data and prints the demo accounts', async () => {
     const run = await runCli(db.url, ['db', 'seed']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout).toMatch(/^Seeded .+ with the demo data: \d+ contents, 9 users, \d+ reviews\.\n/);
+    expect(run.stdout).toMatch(
+      /^Seeded .+ with the demo data: \d+ contents, 9 users, \d+ reviews, 5 submissions waiting for review\.\n/,
+    );
     expect(run.stdout).toContain('admin@skillshelf.dev');
     expect(Number((await db.query('SELECT count(*) AS n FROM contents'))[0]!.n)).toBeGreaterThan(100);
   });

@@ -232,10 +232,11 @@ describe('submissions, as the client submits and an admin decides them', () => {
   });
 
   it('approve, then delete as the client does: both succeed, and the content stays', async () => {
+    const channel = `client${Date.now()}`;
     const created = await call('POST', '/api/submissions/create', {
       token: user.token,
       body: {
-        url: `https://www.youtube.com/@client${Date.now()}`,
+        url: `https://www.youtube.com/@${channel}`,
         name: 'A channel for the client',
         category: [{ label: 'Web Development', value: 'web-development' }],
         type: [{ label: 'Video Lectures', value: 'video-lectures' }],
@@ -245,7 +246,8 @@ describe('submissions, as the client submits and an admin decides them', () => {
       },
     });
     const id = created.data._id;
-    const queue = await call('GET', '/api/submissions/admin?page=1', { token: admin.token });
+    // Found by its address: the queue is oldest first, and the demo's learners left links waiting before it.
+    const queue = await call('GET', `/api/submissions/admin?page=1&search=${channel}`, { token: admin.token });
     expect(queue.data).toMatchObject({ page: 1, pages: expect.any(Number), count: expect.any(Number) });
     expect(queue.data.submissions.some((s: { _id: string }) => s._id === id)).toBe(true);
     const submission = (await call('GET', `/api/submissions/${id}`, { token: admin.token })).data;

@@ -1,6 +1,7 @@
 /**
- * The demo world: real learning resources (demo-contents.json), three accounts to try it with, and reviews
- * written for the popular resources by several learners (demo-reviews.json). Written
+ * The demo world: real learning resources (demo-contents.json), three accounts to try it with, reviews
+ * written for the popular resources by several learners (demo-reviews.json), and the last days' activity an
+ * admin meets: submissions waiting and an audit log (demo-activity.ts). Written
  * only into an empty database, so a restart never duplicates or overwrites anything.
  */
 import { count } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import { contentInput } from '../../catalog/validation/contents.ts';
 import { parseInput } from '../../validation/parse.ts';
 import demoContents from './demo-contents.json' with { type: 'json' };
 import demoReviews from './demo-reviews.json' with { type: 'json' };
+import { listedAs, seedDemoActivity } from './demo-activity.ts';
 
 export const DEMO_ACCOUNTS = [
   { name: 'Ada Admin', email: 'admin@skillshelf.dev', password: 'skillshelf-admin', isAdmin: true },
@@ -79,6 +81,8 @@ export interface SeedReport {
   contents: number;
   users: number;
   reviews: number;
+  /** Links waiting in the admin's queue (demo-activity.ts). */
+  submissions: number;
 }
 
 interface Person {
@@ -205,7 +209,7 @@ function shelfStatements(db: Db, items: readonly Item[], reviewRows: readonly Re
 
 /** Seeds the demo world into an empty database; does nothing (seeded: false) otherwise. */
 export async function seedDemo(db: Db, now = Date.now()): Promise<SeedReport> {
-  if (!(await isEmpty(db))) return { seeded: false, contents: 0, users: 0, reviews: 0 };
+  if (!(await isEmpty(db))) return { seeded: false, contents: 0, users: 0, reviews: 0, submissions: 0 };
 
   const { accounts, learners, reviewers } = await demoPeople(now);
   const items: Item[] = (demoContents as unknown[]).map((raw, i) => {
@@ -218,15 +222,24 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedReport> {
 
   await db.batch([
     db.insert(users).values([...accounts, ...learners]),
-    ...items.flatMap((item) => insertContentStatements(db, item.id, item.input, { createdAt: item.createdAt })),
+    ...items.flatMap((item) =>
+      insertContentStatements(db, item.id, listedAs(item.input), { createdAt: item.createdAt }),
+    ),
     db.insert(reviews).values(reviewRows),
     db.insert(reviewVotes).values(votesOf(reviewRows, reviewers)),
     ...shelfStatements(db, items, reviewRows, accounts[1]!, now),
   ]);
+  const activity = await seedDemoActivity(db, {
+    admin: accounts[0]!,
+    learners: reviewers,
+    contents: new Map(items.map((item) => [item.input.name, item])),
+    now,
+  });
   return {
     seeded: true,
     contents: items.length,
     users: accounts.length + learners.length,
     reviews: reviewRows.length,
+    submissions: activity.submissions,
   };
 }

@@ -115,8 +115,10 @@ describe('the weekly digest', () => {
     await followTag(t.db, ada, 'category', 'web-development', { digest: true });
     expect(await sendDigests(t.db, { now: inAnHour() })).toMatchObject({ sent: 0, nothingNew: 1 });
     await addContent(['Web Development']);
-    await sendDigests(t.db, { now: inAnHour() });
-    const nextWeek = new Date(Date.now() + 7 * 24 * HOUR);
+    const sentAt = inAnHour();
+    await sendDigests(t.db, { now: sentAt });
+    // A week after that run, not after now: on a Sunday's last hour, now and now + 1 h are in different weeks.
+    const nextWeek = new Date(sentAt.getTime() + 7 * 24 * HOUR);
     expect(await sendDigests(t.db, { now: nextWeek })).toMatchObject({ sent: 0, nothingNew: 1 });
     expect(await t.db.select().from(digestSends)).toHaveLength(1);
     await changeDigest(t.db, ada, { weekly: 'false' });

@@ -71,7 +71,8 @@ describe('shutdown on SIGTERM', () => {
       server.process.once('exit', (code, signal) => resolve({ code, signal })),
     );
     server.process.kill('SIGTERM');
-    expect(await exited).toEqual({ code: 0, signal: null });
+    // What the server said, should it end otherwise: a rare SIGABRT here has not been reproduced alone.
+    expect(await exited, server.output().slice(-4000)).toEqual({ code: 0, signal: null });
     expect(server.output()).toContain('Shutting down');
     await server.stop();
   });

@@ -10,7 +10,9 @@ import { insertContentStatements } from '../content-rows.ts';
 import { contentInput } from '../validation/contents.ts';
 import { parseSearchParams } from '../validation/search.ts';
 import { currentTextIndex } from './text-index-held.ts';
-import { analyzeQuery, requiredWords } from './best-match.ts';
+import { eq } from 'drizzle-orm';
+import { contents } from '../../schema.ts';
+import { analyzeQuery, PHRASE_CANDIDATES, requiredWords } from './best-match.ts';
 
 let t: TestDb;
 beforeEach(async () => (t = await createTestDb()));
@@ -190,5 +192,35 @@ describe('ranking', () => {
       { name: 'Boring Python', description: 'Automate boring stuff and more stuff with Python and stuff.' },
     );
     expect((await names('automate the boring stuff'))[0]).toBe('Automate the Boring Stuff with Python');
+  });
+
+  it('reads a phrase, among equal scores, in the names the words touch first: the build’s in its order, then those written since', async () => {
+    // Equal texts: every content scores the same; the phrase lifts the PHRASE_CANDIDATES touched first.
+    const extra = 10;
+    const resources = Array.from({ length: PHRASE_CANDIDATES + extra }, () => ({
+      name: 'Intro Rust',
+      description: 'About Intro Rust.',
+    }));
+    await add(...resources);
+    await currentTextIndex(t.db);
+    // Written since the build, one by one in insertion order: their words are touched after every build posting.
+    const all = await t.db.select({ id: contents.id, slug: contents.slug }).from(contents).orderBy(contents.seq);
+    const rewritten = all.slice(0, 2 * extra);
+    for (const { id } of rewritten)
+      await t.db.update(contents).set({ description: 'About Intro Rust!' }).where(eq(contents.id, id));
+    await currentTextIndex(t.db);
+    const slugs: string[] = [];
+    for (let page = 1; ; page++) {
+      const result = await searchContents(
+        t.db,
+        parseSearchParams(new URLSearchParams({ searchTerm: 'intro rust', page: String(page) })),
+      );
+      slugs.push(...result.contents.map((content) => content.slug));
+      if (page >= result.pages) break;
+    }
+    expect(slugs).toHaveLength(all.length);
+    // 'intro' (a filter's word) and 'rust' touch the build's contents first: the last rewritten are not lifted.
+    const unlifted = rewritten.slice(extra).map((row) => row.slug);
+    expect(new Set(slugs.slice(-extra))).toEqual(new Set(unlifted));
   });
 });

@@ -51,7 +51,7 @@ const MAX_STARS = 5;
 /** Tiers a group of matches is told apart by (more than the words a query holds). */
 const GROUP_TIERS = 64;
 /** The contents of the best tier whose names are read for phrases. */
-const PHRASE_CANDIDATES = 200;
+export const PHRASE_CANDIDATES = 200;
 
 /** A word of the query: what it matches, and whether a content lacking it misses a word of the query. */
 export interface QueryWord {
@@ -140,16 +140,16 @@ const inverseFrequency = (documents: number, holding: number) =>
  * by slot (its place among the contents scored), so its arrays grow with what is scored, not with the catalog.
  */
 interface Scratch {
-  /** Per seq: bit i set when it holds core word i, a bound on its text score, 1 once a word touched it. */
+  /** Per seq: bit i set when it holds core word i, a bound on its text score. */
   held: Uint32Array;
   bound: Float64Array;
+  /** Per seq: 1 once entered, and where the query's postings, read in its words' order, first touch it (markWords). */
   inAny: Uint8Array;
-  /** The seqs any word touched, in the order the words touch them. */
-  anySeqs: Int32Array;
+  firstTouch: Float64Array;
   /** Per seq: its slot among the contents being scored, plus one (0: not being scored). */
   slotOf: Int32Array;
-  /** Set bits by seq: the matches' seqs put in order. */
-  seqBits: Uint32Array;
+  /** A bit per seq, set once touched: the first pass's contents, read back in the seqs' order. */
+  touchedBits: Uint32Array;
 }
 
 let scratch: Scratch | undefined;
@@ -160,9 +160,9 @@ function scratchFor(limit: number): Scratch {
       held: new Uint32Array(size),
       bound: new Float64Array(size),
       inAny: new Uint8Array(size),
-      anySeqs: new Int32Array(size),
+      firstTouch: new Float64Array(size),
       slotOf: new Int32Array(size),
-      seqBits: new Uint32Array((size >> 5) + 1),
+      touchedBits: new Uint32Array((size >> 5) + 1),
     };
   }
   return scratch;
@@ -196,45 +196,73 @@ function slotsFor(n: number): typeof slots {
   return slots;
 }
 
-/**
- * Marks one content written since the build as touched by a word, with the word's bit; answers how many
- * contents are touched. Its counts are not the build's, so no bound holds it: it is always scored.
- */
-function markOne(s: Scratch, seq: number, bit: number, touched: number): number {
-  s.bound[seq] = Number.POSITIVE_INFINITY;
-  if (s.inAny[seq]) {
-    s.held[seq]! |= bit;
-    return touched;
-  }
-  s.inAny[seq] = 1;
-  s.held[seq] = bit;
-  s.anySeqs[touched] = seq;
-  return touched + 1;
+/** What the first pass marks with one form of a word: its bit, its idf, where its postings' touches start. */
+interface MarkStep {
+  term: string;
+  id: number | undefined;
+  bit: number;
+  idf: number;
+  /** Whether it enters the contents it touches first (else it only marks those already entered). */
+  enters: boolean;
+  firstTouch: number;
 }
 
 /**
- * Marks the build's postings of term `id` in field `f`, each adding to its content's bound what that posting
- * alone would score (times the word's idf). A word's field score grows with its count and is concave in it,
- * so the sum of what each of its forms' postings scores alone is never below it (a hot loop: plain locals).
+ * Marks a content as touched by a word's form `at` a place among the query's postings, with the word's
+ * bit; answers 1 when it entered it. A content not entered yet is entered only by a step that `enters`.
  */
-function markPostings(
-  s: Scratch,
-  index: TextIndex,
-  id: number,
-  f: number,
-  bit: number,
-  idf: number,
-  touched: number,
-): number {
+function touch(s: Scratch, seq: number, bit: number, at: number, enters: boolean): number {
+  if (s.inAny[seq]) {
+    s.held[seq]! |= bit;
+    if (at < s.firstTouch[seq]!) s.firstTouch[seq] = at;
+    return 0;
+  }
+  if (!enters) return 0;
+  s.inAny[seq] = 1;
+  s.firstTouch[seq] = at;
+  s.held[seq] = bit;
+  s.touchedBits[seq >> 5]! |= 1 << (seq & 31);
+  return 1;
+}
+
+/**
+ * Marks one content written since the build as touched by a word (`touch`); answers 1 when it entered it. Its
+ * counts are not the build's, so no bound holds it: it is always scored.
+ */
+function markOne(s: Scratch, seq: number, bit: number, at: number, enters: boolean): number {
+  const entered = touch(s, seq, bit, at, enters);
+  if (s.inAny[seq]) s.bound[seq] = Number.POSITIVE_INFINITY;
+  return entered;
+}
+
+/** What a posting alone would score, its constants taken out: scale·tf / (tf + fixed + perWord·length). */
+function aloneScore(index: TextIndex, f: number, idf: number): { scale: number; fixed: number; perWord: number } {
+  // idf · w · tf(k1 + 1) / (tf + k1(1 − b + b·len/avg)), as scoreWord has it.
+  return {
+    scale: idf * WEIGHTS[f]! * (K1 + 1),
+    fixed: K1 * (1 - BS[f]!),
+    perWord: (K1 * BS[f]!) / index.averageLength[f]!,
+  };
+}
+
+/**
+ * Marks the build's postings of a core word's form (term `id` in field `f`), entering the contents they touch
+ * first, each adding to its content's bound what that posting alone would score (times the word's idf). A
+ * word's field score grows with its count and is concave in it, so the sum of what each of its forms'
+ * postings scores alone is never below it. The k-th posting touches its content at `firstTouch` + k: core
+ * words are marked in the query's order, so the first to enter a content touches it first among them.
+ * Answers how many it entered (a hot loop: plain locals).
+ */
+function markEntering(s: Scratch, index: TextIndex, id: number, f: number, step: MarkStep, firstTouch: number): number {
   const { postingDocs: docs, postingCounts: counts, fieldLengths: lengths, seqOf, replaced } = index;
   const skip = replaced.size > 0;
-  const { inAny, anySeqs, held, bound } = s;
+  const { inAny, held, bound, touchedBits } = s;
+  const touchedAt = s.firstTouch;
+  const { bit } = step;
   const [from, to] = index.postingRange(id, f);
-  // idf · w · tf(k1 + 1) / (tf + k1(1 − b + b·len/avg)), as scoreWord has it, its constants taken out.
-  const scale = idf * WEIGHTS[f]! * (K1 + 1);
-  const fixed = K1 * (1 - BS[f]!);
-  const perWord = (K1 * BS[f]!) / index.averageLength[f]!;
-  let n = touched;
+  const { scale, fixed, perWord } = aloneScore(index, f, step.idf);
+  const atFrom = firstTouch - from;
+  let entered = 0;
   for (let k = from; k < to; k++) {
     const position = docs[k]!;
     const seq = seqOf[position]!;
@@ -248,16 +276,48 @@ function markPostings(
       inAny[seq] = 1;
       held[seq] = bit;
       bound[seq] = alone;
-      anySeqs[n++] = seq;
+      touchedAt[seq] = atFrom + k;
+      touchedBits[seq >> 5]! |= 1 << (seq & 31);
+      entered++;
     }
   }
-  return n;
+  return entered;
 }
 
 /**
- * The first pass: every content holding any word in `fields`, in `s.anySeqs` (in the order the words touch
- * them), with the core words it holds in `s.held` (bit i: core word i) and a bound on its text score in
- * `s.bound`. Cheap: one mark per posting, no score.
+ * Marks the build's postings of another word's form (term `id` in field `f`) on the contents entered only:
+ * their bounds, and where it touches them first when before the core words did (a hot loop: plain locals).
+ */
+function markEntered(s: Scratch, index: TextIndex, id: number, f: number, step: MarkStep, firstTouch: number): void {
+  const { postingDocs: docs, postingCounts: counts, fieldLengths: lengths, seqOf, replaced } = index;
+  const skip = replaced.size > 0;
+  const { inAny, held, bound } = s;
+  const touchedAt = s.firstTouch;
+  const { bit } = step;
+  const [from, to] = index.postingRange(id, f);
+  const { scale, fixed, perWord } = aloneScore(index, f, step.idf);
+  const atFrom = firstTouch - from;
+  for (let k = from; k < to; k++) {
+    const position = docs[k]!;
+    const seq = seqOf[position]!;
+    if (!inAny[seq] || (skip && replaced.has(seq))) continue;
+    const tf = counts[k]!;
+    held[seq]! |= bit;
+    bound[seq]! += (scale * tf) / (tf + fixed + perWord * lengths[position * FIELD_COUNT + f]!);
+    if (atFrom + k < touchedAt[seq]!) touchedAt[seq] = atFrom + k;
+  }
+}
+
+/**
+ * The first pass: every content holding a core word in `fields` (a bit set in `s.touchedBits`), with the core
+ * words it holds in `s.held` (bit i: core word i), a bound on its text score in `s.bound`, and where the
+ * query's postings first touch it in `s.firstTouch`; answers how many. Cheap: one mark per posting, no score.
+ *
+ * A match holds at least one core word (`required`), so the core words' postings are marked first and enter
+ * what they touch; the other words' (a filter's: 'course', 'free') then only add to what is entered, rather
+ * than entering every content they touch, most of them no match. Where a posting touches a content is its
+ * place among every posting of the query read in its words' order (each form's fields, then the contents
+ * written since the build): the first touch orders equal scores (bestOfTier) as the words' order would.
  */
 function markWords(
   s: Scratch,
@@ -265,20 +325,42 @@ function markWords(
   words: readonly QueryWord[],
   idfs: readonly number[],
   fields: readonly number[],
+  required: number,
 ): number {
-  let touched = 0;
+  const steps: MarkStep[] = [];
+  // 0 marks an untouched content: the first posting touches at 1.
+  let at = 1;
   let coreBit = 0;
   for (const [w, word] of words.entries()) {
     const bit = word.core ? 1 << coreBit++ : 0;
     for (const term of word.forms.keys()) {
       const id = index.termIds.get(term);
-      if (id !== undefined) for (const f of fields) touched = markPostings(s, index, id, f, bit, idfs[w]!, touched);
-      index.forEachReplaced(term, (seq, field) => {
-        if (fields.includes(field)) touched = markOne(s, seq, bit, touched);
-      });
+      steps.push({ term, id, bit, idf: idfs[w]!, enters: word.core || required === 0, firstTouch: at });
+      if (id !== undefined)
+        for (const f of fields) {
+          const [from, to] = index.postingRange(id, f);
+          at += to - from;
+        }
+      at += index.replaced.size * FIELD_COUNT;
     }
   }
-  return touched;
+  let entered = 0;
+  for (const enters of [true, false])
+    for (const step of steps) {
+      if (step.enters !== enters) continue;
+      let at = step.firstTouch;
+      if (step.id !== undefined)
+        for (const f of fields) {
+          if (enters) entered += markEntering(s, index, step.id, f, step, at);
+          else markEntered(s, index, step.id, f, step, at);
+          const [from, to] = index.postingRange(step.id, f);
+          at += to - from;
+        }
+      index.forEachReplaced(step.term, (seq, field) => {
+        if (fields.includes(field)) entered += markOne(s, seq, step.bit, at++, step.enters);
+      });
+    }
+  return entered;
 }
 
 /** Adds a weighted count of a word's form in a field to a slot; answers how many slots the word touched. */
@@ -566,15 +648,15 @@ export function bestMatches(
 ): BestMatches {
   const s = scratchFor(index.seqLimit);
   const idfs = analysis.words.map((word) => idfOf(index, word));
-  const touched = markWords(s, index, analysis.words, idfs, fields);
   const coreWords = analysis.words.filter((word) => word.core);
-  let count = matchesOf(s, table, touched, requiredWords(coreWords.length));
+  const required = requiredWords(coreWords.length);
+  const touched = markWords(s, index, analysis.words, idfs, fields, required);
+  let count = matchesOf(s, table, touched, index.seqLimit, required);
   if (analysis.typedBit) count = completedFirst(analysis.typedBit, coreWords.length, count);
   const { rows, seqs, tiers, held, bounds, scores } = perMatch;
-  const matchedSeqs = ascending(s, seqs.subarray(0, count), index.seqLimit);
+  const matchedSeqs = seqs.slice(0, count);
   // In the seqs' order, which is nearly the table's: the counts then read the table's codes front to back.
-  const matchedRows = new Int32Array(count);
-  for (let k = 0; k < count; k++) matchedRows[k] = table.rowOfSeq[matchedSeqs[k]!]!;
+  const matchedRows = rows.slice(0, count);
   // Only a relevance page ranks, and only what passes its filters: the rest needs no score. A phrase in the
   // name is read for the best of the top tier only (of what is ranked, else of every match).
   const pool = poolOf(table, rankFilters, count);
@@ -600,7 +682,7 @@ export function bestMatches(
           score,
         );
   if (scored === candidates) score(candidates);
-  const top = bestOfTier(scored, tiers, scores, best, PHRASE_CANDIDATES);
+  const top = bestOfTier(scored, best, PHRASE_CANDIDATES);
   let heldByBest = 0;
   const phrases = rankFilters ? phrasesOf(analysis.all) : undefined;
   for (const i of top) {
@@ -627,8 +709,9 @@ export function bestMatches(
 
 /**
  * The matches side by side (index i: one match), kept between searches and grown with the most matches a search
- * had: their rows and seqs; the words held, counted (the tier), and which (bit i: core word i); a bound on the
- * text score, and the score once scored; 1 when the link works. Then lists of matches (indexes): those a page
+ * had, in the seqs' order: their rows and seqs; the words held, counted (the tier), and which (bit i: core word
+ * i); where the query's postings first touch them; a bound on the text score, and the score once scored; 1 when
+ * the link works. Then lists of matches (indexes): those a page
  * ranks, those it scores, those kept, a spare one; and a spare list of values.
  */
 const perMatch = {
@@ -636,6 +719,7 @@ const perMatch = {
   seqs: new Int32Array(0),
   tiers: new Uint8Array(0),
   held: new Uint32Array(0),
+  firstTouch: new Float64Array(0),
   bounds: new Float64Array(0),
   scores: new Float64Array(0),
   working: new Uint8Array(0),
@@ -653,6 +737,7 @@ function perMatchFor(n: number): void {
     seqs: new Int32Array(size),
     tiers: new Uint8Array(size),
     held: new Uint32Array(size),
+    firstTouch: new Float64Array(size),
     bounds: new Float64Array(size),
     scores: new Float64Array(size),
     working: new Uint8Array(size),
@@ -665,27 +750,34 @@ function perMatchFor(n: number): void {
 }
 
 /**
- * The contents touched that hold enough words, on the table's rows (a hidden content has none), into
- * `perMatch`; answers how many. The scratch's marks are cleared.
+ * The contents entered (`touched` of them, below seq `limit`) that hold enough words, on the table's rows (a
+ * hidden content has none), into `perMatch` in the seqs' order (every array by seq is read front to back);
+ * answers how many. The scratch's marks are cleared.
  */
-function matchesOf(s: Scratch, table: FacetTable, touched: number, required: number): number {
+function matchesOf(s: Scratch, table: FacetTable, touched: number, limit: number, required: number): number {
   perMatchFor(touched);
-  const { rows, seqs, tiers, held, bounds } = perMatch;
+  const { rows, seqs, tiers, held, bounds, firstTouch } = perMatch;
+  const { touchedBits } = s;
   let count = 0;
   const { rowOfSeq } = table;
-  for (let k = 0; k < touched; k++) {
-    const seq = s.anySeqs[k]!;
-    s.inAny[seq] = 0;
-    const bits = s.held[seq]!;
-    const row = seq < rowOfSeq.length ? rowOfSeq[seq]! : -1;
-    const tier = bitCount(bits);
-    if (row < 0 || tier < required) continue;
-    rows[count] = row;
-    seqs[count] = seq;
-    tiers[count] = tier;
-    held[count] = bits;
-    bounds[count] = s.bound[seq]!;
-    count++;
+  for (let w = 0; w <= limit >> 5; w++) {
+    for (let word = touchedBits[w]!; word !== 0; word &= word - 1) {
+      const seq = (w << 5) + (31 - Math.clz32(word & -word));
+      s.inAny[seq] = 0;
+      const first = s.firstTouch[seq]!;
+      const bits = s.held[seq]!;
+      const row = seq < rowOfSeq.length ? rowOfSeq[seq]! : -1;
+      const tier = bitCount(bits);
+      if (row < 0 || tier < required) continue;
+      rows[count] = row;
+      seqs[count] = seq;
+      tiers[count] = tier;
+      held[count] = bits;
+      bounds[count] = s.bound[seq]!;
+      firstTouch[count] = first;
+      count++;
+    }
+    touchedBits[w] = 0;
   }
   return count;
 }
@@ -693,9 +785,9 @@ function matchesOf(s: Scratch, table: FacetTable, touched: number, required: num
 /**
  * The matches a relevance page ranks (those passing its filters), else every match, as indexes, in their order.
  * Few matches read their rows' codes, a filter at a time over plain loops (a closure per match cost 8 ms a
- * search at a million contents). Many matches, in the order the words touched them, would read the codes
- * (40 MB at a million contents) out of order: the filters are rather applied to every row in the table's
- * order, into a byte per seq that the matches then read (1 MB).
+ * search at a million contents). Many matches would read most of the codes (40 MB at a million contents):
+ * the filters are rather applied to every row in the table's order, into a byte per seq that the matches
+ * then read (1 MB).
  */
 function poolOf(table: FacetTable, rankFilters: FacetFilters | undefined, count: number): Int32Array {
   const { pool, rows, seqs } = perMatch;
@@ -731,7 +823,7 @@ const MANY_MATCHES = 8;
  * kept are compacted in place; answers how many.
  */
 function completedFirst(typedBit: number, coreCount: number, count: number): number {
-  const { rows, seqs, tiers, held, bounds } = perMatch;
+  const { rows, seqs, tiers, held, bounds, firstTouch } = perMatch;
   const complete = ((1 << coreCount) - 1) & ~typedBit;
   let anyComplete = false;
   for (let i = 0; i < count && !anyComplete; i++) anyComplete = (held[i]! & complete) !== 0;
@@ -742,6 +834,7 @@ function completedFirst(typedBit: number, coreCount: number, count: number): num
     seqs[kept] = seqs[i]!;
     held[kept] = held[i]!;
     bounds[kept] = bounds[i]!;
+    firstTouch[kept] = firstTouch[i]!;
     tiers[kept] = 2 * bitCount(held[i]! & complete) + (held[i]! & typedBit ? 1 : 0);
     kept++;
   }
@@ -898,39 +991,26 @@ function qualityAndKind(
 }
 
 /**
- * `seqs` in ascending order: many of them by setting each one's bit in a set of every seq (linear; the set is
- * the scratch's, left clear), few by a sort.
+ * The candidates of `pool` in `tier` with the `limit` best scores (all of them when fewer), found without
+ * sorting them all. Among those at the `limit`-th best score or above, the first touched (`firstTouch`) are
+ * taken: the first found, had the matches been gathered in the order the query's postings touch them.
  */
-function ascending(s: Scratch, seqs: Int32Array, limit: number): Int32Array {
-  if (seqs.length < limit / 32) return seqs.slice().sort();
-  const bits = s.seqBits;
-  for (const seq of seqs) bits[seq >> 5]! |= 1 << (seq & 31);
-  const sorted = new Int32Array(seqs.length);
-  let n = 0;
-  for (let w = 0; w <= limit >> 5; w++) {
-    for (let word = bits[w]!; word !== 0; word &= word - 1) sorted[n++] = (w << 5) + (31 - Math.clz32(word & -word));
-    bits[w] = 0;
-  }
-  return sorted;
-}
-
-/** The candidates of `pool` in `tier` with the `limit` best scores (all of them when fewer), found without sorting them all. */
-function bestOfTier(
-  pool: Int32Array,
-  tiers: Uint8Array,
-  scores: Float64Array,
-  tier: number,
-  limit: number,
-): Int32Array {
-  const { spare: inTier, values } = perMatch;
+function bestOfTier(pool: Int32Array, tier: number, limit: number): Int32Array {
+  const { spare: inTier, values, tiers, scores, firstTouch } = perMatch;
   let n = 0;
   for (const i of pool) if (tiers[i] === tier) inTier[n++] = i;
   if (n <= limit) return inTier.subarray(0, n);
   for (let k = 0; k < n; k++) values[k] = scores[inTier[k]!]!;
   const threshold = kthLargest(values.subarray(0, n), limit);
+  let reaching = 0;
+  for (let k = 0; k < n; k++) if (scores[inTier[k]!]! >= threshold) inTier[reaching++] = inTier[k]!;
+  if (reaching <= limit) return inTier.slice(0, reaching);
+  // The first touched: the `limit` least of their touches (each content's is its own).
+  for (let k = 0; k < reaching; k++) values[k] = -firstTouch[inTier[k]!]!;
+  const last = -kthLargest(values.subarray(0, reaching), limit);
   const top = new Int32Array(limit);
   let t = 0;
-  for (let k = 0; k < n && t < limit; k++) if (scores[inTier[k]!]! >= threshold) top[t++] = inTier[k]!;
+  for (let k = 0; k < reaching; k++) if (firstTouch[inTier[k]!]! <= last) top[t++] = inTier[k]!;
   return top.subarray(0, t);
 }
 

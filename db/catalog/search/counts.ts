@@ -190,6 +190,7 @@ function tallyOneFilter(
 ): number {
   const f0 = filter ? filter.f : 0;
   const pass0 = filter?.passes;
+  if (STRIDE === TEN_FACETS) return tallyOneFilterOfTen(codes, rows, n, f0, pass0, start, tally);
   let count = 0;
   for (let k = 0; k < n; k++) {
     const row = (rows ? rows[k]! : k) * STRIDE;
@@ -199,6 +200,47 @@ function tallyOneFilter(
     }
     count++;
     for (let f = 0; f < STRIDE; f++) tally[start[f]! + codes[row + f]!]!++;
+  }
+  return count;
+}
+
+/** The facets there are (FACETS): the count a row's increments are written out for. */
+const TEN_FACETS = 10;
+
+/**
+ * tallyOneFilter's loop for ten facets, a passing row's ten increments written out and the tally's offsets held
+ * in locals: the loop over the facets, with an offset read per increment, cost 1.6 times as much (a broad word's
+ * 400,000 rows of ten codes: 7.1 ms against 4.5 in a micro-benchmark).
+ */
+function tallyOneFilterOfTen(
+  codes: Int32Array,
+  rows: Int32Array | undefined,
+  n: number,
+  f0: number,
+  pass0: Uint8Array | undefined,
+  start: Int32Array,
+  tally: Float64Array,
+): number {
+  const [s0, s1, s2, s3, s4, s5, s6, s7, s8, s9] = start;
+  const failedAt = start[f0]!;
+  let count = 0;
+  for (let k = 0; k < n; k++) {
+    const row = (rows ? rows[k]! : k) * TEN_FACETS;
+    if (pass0 && !pass0[codes[row + f0]!]) {
+      tally[failedAt + codes[row + f0]!]!++;
+      continue;
+    }
+    count++;
+    tally[s0 + codes[row]!]!++;
+    tally[s1 + codes[row + 1]!]!++;
+    tally[s2 + codes[row + 2]!]!++;
+    tally[s3 + codes[row + 3]!]!++;
+    tally[s4 + codes[row + 4]!]!++;
+    tally[s5 + codes[row + 5]!]!++;
+    tally[s6 + codes[row + 6]!]!++;
+    tally[s7 + codes[row + 7]!]!++;
+    tally[s8 + codes[row + 8]!]!++;
+    tally[s9 + codes[row + 9]!]!++;
   }
   return count;
 }

@@ -63,6 +63,11 @@ const STATUSES = [
   ['rejected', 'Rejected'],
   ['all', 'All'],
 ] as const;
+/**
+ * A submission's state in the words of the Status filter above the table, never the stored value ("pending"):
+ * Waiting (for review) is short enough for the column at a laptop's width.
+ */
+const STATUS_WORDS = { pending: 'Waiting', approved: 'Approved', rejected: 'Rejected' } as const;
 const DONE = { approve: 'approved', reject: 'rejected', delete: 'deleted' } as const;
 const submissions = (n: number) => plural(n, 'submission');
 /** Someone else already decided it: the list is reloaded to show the queue as it is now. */
@@ -484,9 +489,9 @@ function SubmissionRow({
       </Cell>
       <Cell label="STATUS">
         <span
-          className={`badge badge-sm ${pending ? 'badge-info' : submission.status === 'approved' ? 'badge-success' : 'badge-ghost'}`}
+          className={`badge badge-sm whitespace-nowrap ${pending ? 'badge-info' : submission.status === 'approved' ? 'badge-success' : 'badge-ghost'}`}
         >
-          {submission.status}
+          {STATUS_WORDS[submission.status]}
         </span>
       </Cell>
       {TAG_KINDS.map((kind) => (

@@ -103,7 +103,7 @@ export default function ImportBookmarks() {
                 data-bookmark-file
               />
             </label>
-            <div>
+            <div className="w-full max-w-md">
               <SubmitButton loading={false}>Import</SubmitButton>
             </div>
           </form>

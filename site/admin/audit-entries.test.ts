@@ -31,6 +31,27 @@ describe('an audit entry as the Audit log shows it', () => {
     });
   });
 
+  it('names a tag by its kind and its label, not by its stored key', () => {
+    expect(targetView(entry('tag', 'techStack:sveltekit', true, { label: 'SvelteKit' }))).toEqual({
+      noun: 'Technology',
+      name: 'SvelteKit',
+      href: '/admin/tags?kind=techStack&search=sveltekit',
+      gone: false,
+    });
+    const renamed = {
+      from: { label: 'Sveltekit', value: 'sveltekit' },
+      to: { label: 'SvelteKit', value: 'sveltekit' },
+    };
+    expect(targetView(entry('tag', 'techStack:sveltekit', true, renamed)).name).toBe('SvelteKit');
+    const merged = { from: { label: 'Golang', value: 'golang' }, into: { label: 'Go', value: 'go' }, contents: 4 };
+    expect(targetView(entry('tag', 'techStack:go', true, merged))).toMatchObject({ noun: 'Technology', name: 'Go' });
+    expect(targetView(entry('tag', 'category:web-development', false))).toEqual({
+      noun: 'Subject',
+      name: 'web-development',
+      gone: true,
+    });
+  });
+
   it('says a target is gone, and gives no link for what has no screen', () => {
     expect(targetView(entry('content', 'c1', false, { name: 'Old' }))).toEqual({
       noun: 'Content',
@@ -48,7 +69,8 @@ describe('an audit entry as the Audit log shows it', () => {
     );
     expect(
       detailsSummary({ from: { label: 'Golang', value: 'golang' }, to: { label: 'Go', value: 'go' }, contents: 4 }),
-    ).toBe('from: Golang · to: Go · contents: 4');
+    ).toBe('from: Golang · to: Go · 4 contents');
+    expect(detailsSummary({ label: 'Zig', contents: 1 })).toBe('label: Zig · 1 content');
     expect(detailsSummary({ was: { name: 'Bob', isAdmin: false }, proposedTags: [] })).toBe(
       'was: {name: Bob, isAdmin: false} · proposedTags: none',
     );

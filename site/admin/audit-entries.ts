@@ -3,6 +3,7 @@
  * screen that shows it, and its details in one line. Browser-safe: imports only the API's types.
  */
 import type { AuditEntryShape } from '#db/reports/contract.ts';
+import { TAG_KIND_NAMES, TAG_KINDS, type TagKind } from '#db/catalog/taxonomy.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -43,6 +44,18 @@ const SCREENS: Record<string, (id: string, details: Record<string, unknown>) => 
   },
 };
 
+const labelIn = (value: unknown) => text((value as { label?: unknown } | null | undefined)?.label);
+
+/**
+ * A tag ('techStack:sveltekit') as the tags screen names it: its kind's word and its label as the entry recorded
+ * it (a created tag's label, a renamed or merged one's new label), else its value.
+ */
+function tagNounAndName(id: string, details: Record<string, unknown>): { noun: string; name: string } {
+  const [kind = '', value = id] = id.split(/:(.*)/s);
+  const noun = TAG_KINDS.includes(kind as TagKind) ? TAG_KIND_NAMES[kind as TagKind].one : 'Tag';
+  return { noun, name: text(details.label) ?? labelIn(details.to) ?? labelIn(details.into) ?? value };
+}
+
 export interface TargetView {
   /** Its kind ('Submission') and the name the entry recorded, else its id. */
   noun: string;
@@ -57,6 +70,10 @@ export interface TargetView {
 export function targetView(entry: Pick<AuditEntryShape, 'target' | 'details'>): TargetView {
   const { type, id, exists } = entry.target;
   const details = entry.details ?? {};
+  if (type === 'tag') {
+    const href = exists ? SCREENS.tag!(id, details) : undefined;
+    return { ...tagNounAndName(id, details), ...(href ? { href } : {}), gone: !exists };
+  }
   const name =
     type === 'user'
       ? (text(details.email) ?? text(details.name) ?? id)
@@ -89,6 +106,12 @@ function valueText(value: unknown, depth = 0): string {
     .join(', ')}}`;
 }
 
+/** One detail as a phrase: a count of contents reads as one ('4 contents'), the rest as 'key: value'. */
+function detailText(key: string, value: unknown): string {
+  if (key === 'contents' && typeof value === 'number') return `${value} ${value === 1 ? 'content' : 'contents'}`;
+  return `${key}: ${valueText(value)}`;
+}
+
 /** A record's id (newId: 24 hex digits), which says nothing to a person reading the log. */
 const isId = (key: string, value: unknown) =>
   key === 'id' || /Id$/.test(key) || (typeof value === 'string' && /^[0-9a-f]{24}$/.test(value));
@@ -100,5 +123,5 @@ const isId = (key: string, value: unknown) =>
 export function detailsSummary(details: AuditEntryShape['details'], max = 200): string {
   const shown = Object.entries(details ?? {}).filter(([key, value]) => !isId(key, value));
   if (shown.length === 0) return '';
-  return cut(shown.map(([key, value]) => `${key}: ${valueText(value)}`).join(' · '), max);
+  return cut(shown.map(([key, value]) => detailText(key, value)).join(' · '), max);
 }

@@ -103,9 +103,11 @@ export default function Reviews(props: ReviewsProps) {
     }
   }
 
+  // Whether its author finished the content is the page's word on the review (the list's), kept across edits.
+  const finished = props.reviews.some((review) => review._id === ownReview?._id && review.finished);
   const own = ownReview && (
     <OwnReview
-      review={ownReview}
+      review={{ ...ownReview, finished }}
       editing={editing}
       deleting={deleting}
       ownRef={ownRef}

@@ -25,7 +25,7 @@ export default function EmailVerificationNotice({ email }: { email: string }) {
   return (
     <div className="alert alert-warning flex flex-col items-start gap-2" data-email-unverified>
       <p>
-        Your email address <strong className="break-all">{email}</strong> is not verified yet. Open the link we mailed
+        Your email address <strong className="break-words">{email}</strong> is not verified yet. Open the link we mailed
         to it; until then we send nothing else there.
       </p>
       <button type="button" className="btn btn-sm" disabled={state.sending} onClick={resend}>

@@ -25,6 +25,15 @@ describe('a search in plain words', () => {
     );
   });
 
+  it('takes a page search sent as ?q=, as most search boxes send it, as the same search, from the same cached page', async () => {
+    const page = (query: string) => fetch(`${server.url}/search?${query}`, { headers: { accept: 'text/html' } });
+    const named = await page('searchTerm=learn+python&level=beginner');
+    const asked = await page('q=learn+python&level=beginner');
+    expect(asked.status).toBe(200);
+    expect(asked.headers.get('etag')).toBe(named.headers.get('etag'));
+    expect(await asked.text()).toBe(await named.text());
+  });
+
   it('says which words no resource holds, in the answer and on the page', async () => {
     const found = await search('python qwxzvk');
     expect(found.countContents).toBeGreaterThan(0);

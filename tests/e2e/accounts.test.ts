@@ -185,6 +185,13 @@ describe.skipIf(!hasBrowser)('accounts, in the browser', () => {
         await hydrated(page);
         const notice = page.locator('[data-email-unverified]');
         expect(await notice.textContent()).toContain(`Your email address ${email} is not verified yet.`);
+        // The address wraps whole, as a word: never cut between two of its letters ("example.o / rg").
+        expect(
+          await notice.locator('strong').evaluate((el) => {
+            const style = getComputedStyle(el);
+            return { wordBreak: style.wordBreak, overflowWrap: style.overflowWrap };
+          }),
+        ).toEqual({ wordBreak: 'normal', overflowWrap: 'break-word' });
         await notice.getByRole('button', { name: 'Send a new link' }).click();
         await expect
           .poll(() => notice.locator('[data-verification-said]').textContent())

@@ -11,7 +11,7 @@ import { hasBrowser, hydrated, settled, EACH_SIZE, type Size, withPage } from '.
 import { useBrowser } from '../setup/use-browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
 import { useServer } from '../setup/use-server.ts';
-import { asAdmin, signUp } from '../setup/actors.ts';
+import { type Actor, asAdmin, signUp } from '../setup/actors.ts';
 import { ALL_RULES, COLOUR_RULES, violationsOf } from './axe-screens.ts';
 
 const SCREENS = new URL('../../scratch/screens/', import.meta.url).pathname;
@@ -23,6 +23,7 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
   let finisherName: string;
   const { server, api } = useServer();
 
+  let finisher: Actor;
   beforeAll(async () => {
     mkdirSync(SCREENS, { recursive: true });
     const admin = await asAdmin(api);
@@ -43,7 +44,7 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
       ).status,
     ).toBe(200);
     // A learner who finished it reviews it: their review carries the mark.
-    const finisher = await signUp(api, 'Fiona Finisher');
+    finisher = await signUp(api, 'Fiona Finisher');
     finisherName = finisher.name;
     await api.call('markProgress', {
       params: { id: contentId },
@@ -109,6 +110,15 @@ describe.skipIf(!hasBrowser)('the facts that decide, in the browser', () => {
     },
     90_000,
   );
+
+  it('shows the finisher their own review with the same mark', async () => {
+    await withPage(browser, server.url, { account: finisher }, async (page) => {
+      await page.goto(`/content/${SLUG}`);
+      const own = page.locator('[data-own-review]');
+      await own.waitFor();
+      expect(await own.locator('[data-finished]').innerText()).toBe('Finished it');
+    });
+  });
 
   it.each(EACH_SIZE)(
     'narrows /search by duration at %s (from its counted sidebar group on a laptop)',

@@ -22,6 +22,12 @@ describe('search parameters', () => {
     });
   });
 
+  it('take the words as most search boxes send them, q, when searchTerm names none', () => {
+    expect(parse('q=learn+python&level=beginner')).toMatchObject({ searchTerm: 'learn python', level: 'beginner' });
+    expect(searchQueryString(parse('q=python'))).toBe(searchQueryString(parse('searchTerm=python')));
+    expect(parse('searchTerm=rust&q=python').searchTerm).toBe('rust');
+  });
+
   it('order by relevance when a term is searched and no order chosen', () => {
     expect(parse('searchTerm=python').order).toBe('relevance');
     expect(parse('searchTerm=python&order=oldest').order).toBe('oldest');

@@ -96,8 +96,9 @@ function multiParam(facet: Facet, texts: string[]): string {
 }
 
 export function parseSearchParams(raw: Raw): SearchParams {
+  // The words as most search boxes send them (`q`: a browser's site search, an address typed by hand) too.
   // Cleaned again after the cut: a cut through an emoji leaves half of it.
-  const searchTerm = cleanText(read(raw, 'searchTerm').slice(0, MAX_SEARCH_TERM));
+  const searchTerm = cleanText((read(raw, 'searchTerm') || read(raw, 'q')).slice(0, MAX_SEARCH_TERM));
   const term = searchTerm === 'all' ? '' : searchTerm;
   const order = read(raw, 'order');
   const page = Number(read(raw, 'page'));

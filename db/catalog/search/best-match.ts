@@ -327,6 +327,21 @@ function markWords(
   fields: readonly number[],
   required: number,
 ): number {
+  const steps = markSteps(index, words, idfs, fields, required);
+  let entered = 0;
+  for (const enters of [true, false])
+    for (const step of steps) if (step.enters === enters) entered += markStep(s, index, step, fields);
+  return entered;
+}
+
+/** One step per form of each word, in the words' order, each with where its postings start touching. */
+function markSteps(
+  index: TextIndex,
+  words: readonly QueryWord[],
+  idfs: readonly number[],
+  fields: readonly number[],
+  required: number,
+): MarkStep[] {
   const steps: MarkStep[] = [];
   // 0 marks an untouched content: the first posting touches at 1.
   let at = 1;
@@ -344,22 +359,23 @@ function markWords(
       at += index.replaced.size * FIELD_COUNT;
     }
   }
+  return steps;
+}
+
+/** Marks one step's postings in `fields`, then its contents written since the build; answers how many it entered. */
+function markStep(s: Scratch, index: TextIndex, step: MarkStep, fields: readonly number[]): number {
   let entered = 0;
-  for (const enters of [true, false])
-    for (const step of steps) {
-      if (step.enters !== enters) continue;
-      let at = step.firstTouch;
-      if (step.id !== undefined)
-        for (const f of fields) {
-          if (enters) entered += markEntering(s, index, step.id, f, step, at);
-          else markEntered(s, index, step.id, f, step, at);
-          const [from, to] = index.postingRange(step.id, f);
-          at += to - from;
-        }
-      index.forEachReplaced(step.term, (seq, field) => {
-        if (fields.includes(field)) entered += markOne(s, seq, step.bit, at++, step.enters);
-      });
+  let at = step.firstTouch;
+  if (step.id !== undefined)
+    for (const f of fields) {
+      if (step.enters) entered += markEntering(s, index, step.id, f, step, at);
+      else markEntered(s, index, step.id, f, step, at);
+      const [from, to] = index.postingRange(step.id, f);
+      at += to - from;
     }
+  index.forEachReplaced(step.term, (seq, field) => {
+    if (fields.includes(field)) entered += markOne(s, seq, step.bit, at++, step.enters);
+  });
   return entered;
 }
 

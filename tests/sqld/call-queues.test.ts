@@ -1,6 +1,6 @@
 /**
  * A process's calls to a libSQL server wait in a queue of their kind (db/remote-client.ts): writes four at a
- * time, reads sixteen, at most a thousand of each waiting. Past that a call is turned away at once with a 503
+ * time, reads forty-eight, at most a thousand of each waiting. Past that a call is turned away at once with a 503
  * and Retry-After, and writes nothing, rather than wait out the deadline; the queue then serves the next calls
  * as before (docs/decisions/027).
  */
@@ -38,9 +38,9 @@ describe.skipIf(!hasSqld)(`the queues of calls to a libSQL server${hasSqld ? '' 
     await client.execute({ sql: 'INSERT INTO notes (n) VALUES (?)', args: [5000] });
   });
 
-  it('turns away the reads past sixteen running and a thousand waiting; the rest are all answered', async () => {
+  it('turns away the reads past forty-eight running and a thousand waiting; the rest are all answered', async () => {
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 1020 }, () => client.execute('SELECT count(*) FROM notes')),
+      Array.from({ length: 1052 }, () => client.execute('SELECT count(*) FROM notes')),
     );
     const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
     expect(refused).toHaveLength(4);

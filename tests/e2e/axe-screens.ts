@@ -7,10 +7,11 @@
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, settled, signInThroughForm } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, settled, signInThroughForm } from '../setup/browser.ts';
 import { DEMO_ADMIN } from '../setup/http.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 
 const CHROMIUM_BOOKMARKS = fileURLToPath(new URL('../fixtures/chromium-bookmarks.html', import.meta.url));
@@ -227,14 +228,8 @@ const ROLES = {
 export function axeFindsNoViolation(role: keyof typeof ROLES): void {
   const { screens, account } = ROLES[role];
   describe.skipIf(!hasBrowser)(`axe-core finds no violation on the ${role}'s screens`, () => {
-    let browser: Browser;
+    const browser = useBrowser();
     const { server } = useServer();
-    beforeAll(async () => {
-      browser = await launchBrowser();
-    });
-    afterAll(async () => {
-      await browser?.close();
-    });
 
     it('at both sizes, in both themes', async () => {
       const found: string[] = [];

@@ -3,9 +3,10 @@
  * page's own box on a phone, the top bar's on a laptop, and the phone's without JavaScript too. The filters'
  * chips are still shown over the new results, which are those of the same filters asked for pagely.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasBrowser, hydrated, launchBrowser, newContext, SIZES, withPage, type Size } from '../setup/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hasBrowser, hydrated, newContext, SIZES, withPage, type Size } from '../setup/browser.ts';
+import { useBrowser } from '../setup/use-browser.ts';
 import { useServer } from '../setup/use-server.ts';
 
 const FILTERED = '/search?searchTerm=python&cost=Free&level=beginner';
@@ -30,14 +31,8 @@ async function searchFor(page: Page, box: string, words: string): Promise<URL> {
 }
 
 describe.skipIf(!hasBrowser)('new words on the search page keep its filters', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   const { server } = useServer();
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   for (const size of ['phone', 'laptop'] as const) {
     it(`from the box in view at ${SIZES[size].width} px, the chips still shown`, async () => {

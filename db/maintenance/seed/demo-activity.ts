@@ -40,7 +40,7 @@ interface DemoSubmission {
 }
 
 /**
- * Real resources the catalog does not list. Four are ready to approve; "Operating Systems: Three Easy Pieces"
+ * Real resources the catalog does not list. Three are ready to approve; "Operating Systems: Three Easy Pieces"
  * has neither a category nor a format and "DataLemur" no format, so the queue shows why they wait.
  */
 export const DEMO_SUBMISSIONS: readonly DemoSubmission[] = [

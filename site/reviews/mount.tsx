@@ -31,6 +31,34 @@ export async function mountReviews(reviewsRoot: HTMLElement, ratingRoot: HTMLEle
       />,
     );
   } catch (error) {
-    toast('error', errorMessage(error));
+    showLoadFailure(reviewsRoot, ratingRoot, errorMessage(error));
   }
+}
+
+/**
+ * Where the user's review or the form would be, what went wrong and a Retry: a spinner left turning, or a
+ * toast gone in seconds, would leave no way to write a review but reloading the page.
+ */
+function showLoadFailure(reviewsRoot: HTMLElement, ratingRoot: HTMLElement, message: string): void {
+  const place = reviewsRoot.querySelector<HTMLElement>('[data-signed-in-only]');
+  if (!place) {
+    toast('error', message);
+    return;
+  }
+  const alert = document.createElement('div');
+  alert.className = 'alert alert-error';
+  alert.setAttribute('role', 'alert');
+  alert.dataset.reviewsFailed = '';
+  const text = document.createElement('span');
+  text.textContent = `Your review could not be loaded. ${message}`;
+  const retry = document.createElement('button');
+  retry.type = 'button';
+  retry.className = 'btn btn-sm';
+  retry.textContent = 'Retry';
+  retry.addEventListener('click', () => {
+    retry.disabled = true;
+    void mountReviews(reviewsRoot, ratingRoot);
+  });
+  alert.append(text, retry);
+  place.replaceChildren(alert);
 }

@@ -75,6 +75,8 @@ describe.skipIf(!hasBrowser)('failures, told in words', () => {
         expect(await axeViolations(page)).toEqual([]);
         await page.screenshot({ path: `/tmp/shots/failure-${size.name}-${theme}.png`, animations: 'disabled' });
 
+        // A person reaching for Retry: the pointer holds the notice, which would otherwise go after 8 s.
+        await toast.hover();
         await page.unroute(unreachable);
         await toast.getByRole('button', { name: 'Retry' }).click();
         await expect.poll(() => save.getAttribute('aria-pressed')).toBe(String(wanted));
@@ -103,6 +105,26 @@ describe.skipIf(!hasBrowser)('failures, told in words', () => {
     await page.unroute('**/reviews');
     await alert.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => page.getByText('Clear and well paced, with exercises.').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('a review that cannot be loaded says so where the form goes, and Retry brings the form', async () => {
+    const reader = await signUp(api, 'Offline Reader');
+    const context = await browser.newContext({ baseURL: server.url, viewport: SIZES[1] });
+    const page = await context.newPage();
+    await signInThroughForm(page, reader);
+    const mine = (url: URL) => url.pathname.endsWith('/reviews/mine');
+    await page.route(mine, (route) => route.abort('internetdisconnected'));
+    await page.goto(`/content/${slug}`);
+    const failed = page.locator('#reviews [data-reviews-failed]');
+    await expect
+      .poll(() => failed.textContent())
+      .toContain('Your review could not be loaded. Skillshelf could not be reached');
+    expect(await page.locator('#reviews [role="status"][aria-label="Loading your review"]').count()).toBe(0);
+    await page.unroute(mine);
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await page.locator('#reviews').getByRole('heading', { name: 'Write a Review' }).waitFor();
+    expect(await failed.count()).toBe(0);
     await context.close();
   });
 

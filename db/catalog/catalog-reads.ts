@@ -451,11 +451,16 @@ export function comparedSlugs(given: string | readonly string[] | null | undefin
 /**
  * Two to four contents side by side (docs/product.md#compare), in the order named, each with its learners:
  * through the content pages' cached reads, so a comparison follows their changes. Fewer than two or more
- * than four is a 400; a slug no content has, a 404 naming it.
+ * than four is a 400; a slug no content has, a 404 naming it. The Compare page passes `least: 1`: a
+ * comparison being made, one resource waiting for the next, after its other one was removed there.
  */
-export async function compareContents(db: Db, given: string | readonly string[] | null | undefined) {
+export async function compareContents(
+  db: Db,
+  given: string | readonly string[] | null | undefined,
+  { least = 2 }: { least?: 1 | 2 } = {},
+) {
   const slugs = comparedSlugs(given);
-  if (slugs.length < 2 || slugs.length > MAX_COMPARED)
+  if (slugs.length < least || slugs.length > MAX_COMPARED)
     throw invalidField(
       'slugs',
       `Compare 2 to ${MAX_COMPARED} resources: name them by their slugs (${slugs.length} given)`,

@@ -23,7 +23,7 @@ export function readPicks(): Pick[] {
   }
 }
 
-const writePicks = (picks: Pick[]) => localStorage.setItem(KEY, JSON.stringify(picks));
+export const writePicks = (picks: readonly Pick[]) => localStorage.setItem(KEY, JSON.stringify(picks));
 
 /** The comparison's address for these picks. */
 export const compareHref = (picks: readonly Pick[]) =>

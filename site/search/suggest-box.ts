@@ -38,9 +38,20 @@ export const countMessage = (n: number) =>
     ? 'No suggestions. Press Enter to search.'
     : `${n} ${n === 1 ? 'suggestion' : 'suggestions'}. Use the up and down arrows to choose one.`;
 
-export function attachSuggestions(form: HTMLFormElement, box: HTMLInputElement): void {
+/**
+ * What a box does with a suggestion other than opening its page: `pick` names where a chosen resource leads
+ * (the Compare page's box adds it to the comparison), and then only resources are offered.
+ */
+export interface SuggestionUse {
+  pick?: (slug: string) => string;
+}
+
+/** The slug of a resource's suggestion, from its page's address. */
+export const suggestedSlug = (href: string) => decodeURIComponent(href.replace(/^\/content\//, ''));
+
+export function attachSuggestions(form: HTMLFormElement, box: HTMLInputElement, use: SuggestionUse = {}): void {
   if (box.getAttribute('role') === 'combobox') return;
-  const suggestions = new SuggestionList(form, box, `suggestions-${++boxes}`);
+  const suggestions = new SuggestionList(form, box, `suggestions-${++boxes}`, use);
   box.addEventListener('input', () => suggestions.typed());
   box.addEventListener('keydown', (event) => suggestions.pressed(event));
   box.addEventListener('blur', () => suggestions.open(false));
@@ -114,9 +125,11 @@ class SuggestionList {
   private active = -1;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private asking: AbortController | undefined;
+  private readonly use: SuggestionUse;
 
-  constructor(form: HTMLFormElement, box: HTMLInputElement, id: string) {
+  constructor(form: HTMLFormElement, box: HTMLInputElement, id: string, use: SuggestionUse) {
     this.box = box;
+    this.use = use;
     this.id = id;
     const { popup, list, note, status } = popupOf(form, id);
     this.popup = popup;
@@ -229,7 +242,9 @@ class SuggestionList {
 
   private go(index: number): void {
     const suggestion = this.options[index];
-    if (suggestion) location.assign(suggestion.href);
+    if (!suggestion) return;
+    const { pick } = this.use;
+    location.assign(pick ? pick(suggestedSlug(suggestion.href)) : suggestion.href);
   }
 
   private async ask(words: string): Promise<void> {
@@ -245,7 +260,8 @@ class SuggestionList {
       });
       if (!res.ok) throw new Error(`suggest: ${res.status}`);
       const answer = (await res.json()) as SuggestionsShape;
-      if (controller === this.asking && this.box.value.trim() === words) this.render(answer.suggestions);
+      const offered = this.use.pick ? answer.suggestions.filter((one) => one.kind === 'content') : answer.suggestions;
+      if (controller === this.asking && this.box.value.trim() === words) this.render(offered);
     } catch (error) {
       if (controller === this.asking && !(error instanceof DOMException && error.name === 'AbortError')) this.fail();
     }

@@ -138,6 +138,20 @@ describe('the audit list', () => {
     expect(await listAuditAdmins(t.db)).toEqual([]);
   });
 
+  it('names an admin by their name while their account exists, the recorded label once it is gone', async () => {
+    await t.db.insert(users).values({ id: 'ada1', name: 'Ada Lovelace', email: 'ada@example.com', passwordHash: 'x' });
+    const admins = (await listAuditForAdmin(t.db)).entries.map((e) => e.admin);
+    expect(admins[0]).toEqual({ id: 'user:ada1', label: 'Ada Lovelace', email: 'ada@example.com' });
+    // Bob's account is gone (deleted accounts' entries read "Deleted account"), the terminal has none.
+    expect(admins.find((a) => a.id === 'user:bob1')).toEqual({ id: 'user:bob1', label: 'bob@example.com' });
+    expect(admins.find((a) => a.id === 'cli:ops')).toEqual({ id: 'cli:ops', label: 'ops (cli)' });
+    expect(await listAuditAdmins(t.db)).toEqual([
+      { id: 'user:ada1', label: 'Ada Lovelace', email: 'ada@example.com' },
+      { id: 'user:bob1', label: 'bob@example.com' },
+      { id: 'cli:ops', label: 'ops (cli)' },
+    ]);
+  });
+
   it('leaves out a person whose only entry is deleting their own account', async () => {
     const carol: Actor = { kind: 'user', id: 'carol1', email: 'deleted account' };
     await auditEntry(t.db, carol, 'user.delete', { type: 'user', id: 'carol1' }, { self: true });

@@ -50,19 +50,48 @@ export async function listAuditForAdmin(
     .orderBy(...[...new Set([SORT_COLUMNS[query.sort], auditLog.at])].map(direction), direction(auditLog.id))
     .limit(query.pageSize)
     .offset(page.count);
-  const existing = await existingTargets(db, rows);
+  const [existing, people] = await Promise.all([
+    existingTargets(db, rows),
+    peopleOf(
+      db,
+      rows.map((row) => row.actor),
+    ),
+  ]);
   return {
     ...page,
     pageSize: query.pageSize,
     entries: rows.map((row) => ({
       id: row.id,
       at: row.at.toISOString(),
-      admin: { id: row.actor, label: row.actorLabel || row.actor },
+      admin: adminOf(row.actor, row.actorLabel, people),
       action: row.action,
       target: { type: row.targetType, id: row.targetId, exists: existing.has(`${row.targetType}:${row.targetId}`) },
       details: row.details ?? null,
     })),
   };
+}
+
+type People = Map<string, { name: string; email: string }>;
+
+/**
+ * The accounts behind these actors ('user:{id}'), by primary key: an admin is named as the other admin
+ * screens name people, by their name today. A CLI user has no account, and a deleted account none any more.
+ */
+async function peopleOf(db: Db, actors: readonly string[]): Promise<People> {
+  const ids = [...new Set(actors.filter((actor) => actor.startsWith('user:')).map((actor) => actor.slice(5)))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [`user:${row.id}`, { name: row.name, email: row.email }]));
+}
+
+/** An admin by their name, their email beside it, while their account exists; else as the log recorded them. */
+function adminOf(actor: string, recorded: string | null, people: People): AuditListShape['entries'][number]['admin'] {
+  const person = people.get(actor);
+  if (person?.name) return { id: actor, label: person.name, email: person.email };
+  return { id: actor, label: recorded || actor };
 }
 
 /**
@@ -111,15 +140,19 @@ async function existingTargets(
 }
 
 /**
- * The admins the audit log names (its `admin` filter's choices), each with the label of their latest entry
- * (an admin's email may have changed). Both reads go through audit_log_actor_idx. A person whose only entry is
+ * The admins the audit log names (its `admin` filter's choices), each by their name while their account
+ * exists, else by the label of their latest entry (an admin's email may have changed). Both reads go through audit_log_actor_idx. A person whose only entry is
  * deleting their own account is no admin, and is left out.
  */
-export async function listAuditAdmins(db: Db): Promise<Array<{ id: string; label: string }>> {
+export async function listAuditAdmins(db: Db): Promise<Array<{ id: string; label: string; email?: string }>> {
   const rows = await db.all<{ id: string; label: string | null }>(sql`SELECT actors.actor AS id,
       (SELECT nullif(latest.actor_label, '') FROM audit_log AS latest WHERE latest.actor = actors.actor ORDER BY latest.at DESC LIMIT 1) AS label
     FROM audit_log AS actors
     WHERE NOT (actors.action = 'user.delete' AND actors.actor = 'user:' || actors.target_id)
     GROUP BY actors.actor`);
-  return rows.map((row) => ({ id: row.id, label: row.label ?? row.id })).sort((a, b) => a.label.localeCompare(b.label));
+  const people = await peopleOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => adminOf(row.id, row.label, people)).sort((a, b) => a.label.localeCompare(b.label));
 }

@@ -55,7 +55,11 @@ export const auditEntry = z
           description:
             "Who acted, as the log records it: 'user:{id}' for an admin in the browser, 'cli:{name}' at the terminal",
         }),
-        label: z.string().meta({ description: 'Who that was, readable (an email, a terminal user’s name)' }),
+        label: z.string().meta({
+          description:
+            'Who that was, readable: the admin’s name while their account exists, else as the log recorded them (an email, “Deleted account”, a terminal user’s name)',
+        }),
+        email: z.string().optional().meta({ description: 'The admin’s email address, while their account exists' }),
       })
       .meta({ description: 'The `admin` filter takes its id' }),
     action: z.string().meta({

@@ -87,9 +87,14 @@ export default function AuditTable({
                     </Cell>
                     {/* One element a cell: a phone's card sets each cell's content beside its label. */}
                     <Cell label="ADMIN" className="break-words">
-                      <span>
+                      <span title={entry.admin.email}>
                         {entry.admin.label}
                         {entry.admin.id === you && <span className="badge badge-ghost badge-sm ms-2">you</span>}
+                        {entry.admin.email && (
+                          <span className="block text-xs break-all text-base-content/70" data-admin-email>
+                            {entry.admin.email}
+                          </span>
+                        )}
                       </span>
                     </Cell>
                     <Cell label="ACTION" phone="title">

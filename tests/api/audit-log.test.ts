@@ -102,11 +102,11 @@ describe('GET /api/audit/admin', () => {
       'submission.reject',
     ]);
     expect(entries[0]).toMatchObject({
-      admin: { id: me(), label: DEMO_ADMIN.email },
+      admin: { id: me(), label: 'Ada Admin', email: DEMO_ADMIN.email },
       target: { type: 'review', id: deletedReview, exists: false },
       details: { rating: 1, comment: `${word} abusive words` },
     });
-    expect(entries[1]!.admin).toEqual({ id: `user:${other._id}`, label: other.email });
+    expect(entries[1]!.admin).toEqual({ id: `user:${other._id}`, label: 'Second Admin', email: other.email });
     expect(entries[2]).toMatchObject({
       target: { type: 'submission', id: rejected, exists: true },
       details: { name: `${word}Spam`, reason: 'spam', note: 'Not a course.' },

@@ -122,6 +122,19 @@ describe.skipIf(!hasBrowser)("the admin's tables on a phone", () => {
       expect(await axeViolations(page, table.path)).toEqual([]);
     });
 
+  it('a URL too long for its card ends in an ellipsis, never cut mid-letter', async () => {
+    await page.goto('/admin/submissions?search=a-rather-long-path');
+    await hydrated(page);
+    const link = page.locator('tbody tr td[data-label="URL"] a').first();
+    await link.waitFor();
+    const shown = await link.evaluate((a) => ({
+      cut: a.scrollWidth > a.clientWidth,
+      ellipsis: getComputedStyle(a).textOverflow,
+      overflow: getComputedStyle(a).overflow,
+    }));
+    expect(shown).toEqual({ cut: true, ellipsis: 'ellipsis', overflow: 'hidden' });
+  });
+
   it('a choice in the menu closes it: Rename opens its form across the row', async () => {
     await page.goto('/admin/tags');
     await hydrated(page);

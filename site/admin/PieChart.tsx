@@ -1,6 +1,6 @@
 /**
- * One dashboard pie (docs/product.md#pages Dashboard): 100% wide, 600px high, 'Loading Chart...' until echarts has
- * loaded (lazily: the chunk is fetched only when a chart hydrates) and drawn. The numbers behind it are
+ * One dashboard pie (docs/product.md#pages Dashboard): 100% wide, 600px high, 'Loading Chart...' under the pie's
+ * grey outline until echarts has loaded (lazily: the chunk is fetched only when a chart hydrates) and drawn. The numbers behind it are
  * also in the page as a table, so the chart itself is one labelled image for assistive technology.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -55,12 +55,24 @@ export default function PieChart({ label, data }: Props) {
         aria-label={`${label} pie chart. ${summary}`}
         data-chart={label}
       />
-      {status !== 'ready' && (
-        <p
-          className="absolute inset-0 flex items-center justify-center text-base-content/70"
-          role={status === 'error' ? 'alert' : 'status'}
-        >
-          {status === 'loading' ? 'Loading Chart...' : 'The chart could not be loaded. Reload the page to try again.'}
+      {status === 'loading' && (
+        // The pie's shape and its legend's lines where they will be drawn (a lower chart waits to be scrolled to):
+        // a blank 600 px with a line of text in it read as a broken page.
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-6" data-chart-placeholder>
+          <div className="rounded-full bg-base-200" style={{ width: 240, height: 240 }} aria-hidden="true" />
+          <div className="flex w-40 flex-col gap-2" aria-hidden="true">
+            {[100, 80, 90, 60].map((width) => (
+              <div key={width} className="h-2 rounded-full bg-base-200" style={{ width: `${width}%` }} />
+            ))}
+          </div>
+          <p className="text-sm text-base-content/70" role="status">
+            Loading Chart...
+          </p>
+        </div>
+      )}
+      {status === 'error' && (
+        <p className="absolute inset-0 flex items-center justify-center text-base-content/70" role="alert">
+          The chart could not be loaded. Reload the page to try again.
         </p>
       )}
     </div>

@@ -574,6 +574,31 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
     });
   });
 
+  it('on a phone a chart not yet scrolled to shows the outline of its pie, and drawing it moves nothing', async () => {
+    await asAdmin(async (page) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/admin/dashboard');
+      const card = page.locator('[data-chart-card="Content Types"]');
+      const placeholder = card.locator('[data-chart-placeholder]');
+      expect(await placeholder.getByRole('status').textContent()).toBe('Loading Chart...');
+      // A grey disc the size of the pie, not a blank 600 px.
+      const disc = await placeholder
+        .locator('.rounded-full')
+        .first()
+        .evaluate((el) => ({
+          width: el.getBoundingClientRect().width,
+          background: getComputedStyle(el).backgroundColor,
+        }));
+      expect(disc.width).toBe(240);
+      expect(disc.background).not.toBe('rgba(0, 0, 0, 0)');
+      const before = (await card.boundingBox())!.height;
+      await card.scrollIntoViewIfNeeded();
+      await card.locator('[data-chart] svg').first().waitFor();
+      expect(await placeholder.count()).toBe(0);
+      expect((await card.boundingBox())!.height).toBe(before);
+    });
+  });
+
   it('a pie of more than a dozen tags gives each slice its own colour, groups the smallest into Other, and names them below on a phone', async () => {
     const { body: summary } = await api.call('dashboardSummary', {
       token: adminToken,

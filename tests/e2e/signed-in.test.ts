@@ -72,6 +72,14 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
     return content;
   }
 
+  it('with nothing saved, the Saved link keeps no empty room for a count on a page that knows it', async () => {
+    await withUser(async (page) => {
+      await page.goto('/saved');
+      await page.getByText('Page is empty.').waitFor();
+      expect((await topBar(page).locator('[data-saved-room]').boundingBox())?.width ?? 0).toBe(0);
+    });
+  });
+
   it('a card saved on /search shows in the badge at once, is listed on /saved, and the trash empties the list', async () => {
     await withUser(async (page) => {
       expect(await savedBadge(page).isHidden()).toBe(true);

@@ -537,12 +537,18 @@ function SavedResults({
   const shown = data.saves;
   if (data.numSaves === 0)
     return (
-      <p className="py-6 text-center text-lg" data-saved-empty>
-        Page is empty.{' '}
-        <a href="/search" className="link link-primary font-semibold">
-          Find more content
-        </a>
-      </p>
+      <div className="flex flex-col items-center gap-2 py-6 text-center">
+        <p className="text-lg" data-saved-empty>
+          Page is empty.{' '}
+          <a href="/search" className="link link-primary font-semibold">
+            Find more content
+          </a>
+        </p>
+        {/* The contract's words say where to go; these say what to do there, and what this page is for. */}
+        <p className="max-w-md text-sm text-base-content/80" data-saved-empty-hint>
+          Save a resource with the bookmark on its card or its page: it is kept here, with your progress on it.
+        </p>
+      </div>
     );
   if (shown.length === 0)
     return (

@@ -72,6 +72,14 @@ describe.skipIf(!hasBrowser)('signed-in features in the browser', () => {
     return content;
   }
 
+  it('with nothing saved, /saved says how to save beside the empty page’s words', async () => {
+    await withUser(async (page) => {
+      await page.goto('/saved');
+      await page.getByText('Page is empty.').waitFor();
+      expect(await page.locator('[data-saved-empty-hint]').textContent()).toContain('bookmark on its card');
+    });
+  });
+
   it('with nothing saved, the Saved link keeps no empty room for a count on a page that knows it', async () => {
     await withUser(async (page) => {
       await page.goto('/saved');

@@ -28,13 +28,16 @@ const gzipAsync = promisify(gzip);
 export const encodingsFor = (body: Uint8Array): Encoding[] =>
   body.byteLength < COMPRESS_THRESHOLD ? ['identity'] : ['br', 'gzip', 'identity'];
 
-/** A body in one stored encoding, compressed off the main thread. */
-export async function compressAs(body: Uint8Array, encoding: Encoding): Promise<Uint8Array> {
+/**
+ * A body in one stored encoding, compressed off the main thread; `fast`: at the dynamic levels, for bytes that
+ * will be replaced soon (a page whose counts a stream of reviews keeps setting).
+ */
+export async function compressAs(body: Uint8Array, encoding: Encoding, { fast = false } = {}): Promise<Uint8Array> {
   if (encoding === 'identity') return body;
-  if (encoding === 'gzip') return gzipAsync(body, { level: STORED_GZIP_LEVEL });
+  if (encoding === 'gzip') return gzipAsync(body, { level: fast ? DYNAMIC_GZIP_LEVEL : STORED_GZIP_LEVEL });
   return brotli(body, {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: STORED_BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_QUALITY]: fast ? DYNAMIC_BROTLI_QUALITY : STORED_BROTLI_QUALITY,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
     },

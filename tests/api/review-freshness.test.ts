@@ -143,4 +143,47 @@ describe('a review shows within a second on every page that shows its rating', (
       ),
     );
   });
+
+  it('a page whose counts were set in place has new ETags, one per encoding, each for the same bytes', async () => {
+    const { body } = await api.call('searchContents', { query: { order: 'latest' } });
+    const moves = (c: Content, stars: number) =>
+      stepOf((c.rating * c.numReviews + stars) / (c.numReviews + 1)) !== stepOf(c.rating);
+    const content = (body.contents as Content[]).find((c) => moves(c, 1) || moves(c, 5));
+    if (!content) throw new Error('the demo catalog has no new content a review moves to another step of stars');
+    const path = '/search?order=oldest';
+    const get = (encoding: string, ifNoneMatch?: string) =>
+      fetch(server.url + path, {
+        headers: {
+          accept: 'text/html',
+          'accept-encoding': encoding,
+          ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}),
+        },
+      });
+    const variants = async () => {
+      const answers = await Promise.all(['br', 'gzip', 'identity'].map((encoding) => get(encoding)));
+      // fetch decodes br and gzip: each encoding must hold the same page.
+      const texts = await Promise.all(answers.map((res) => res.text()));
+      expect(texts[0]).toBe(texts[2]);
+      expect(texts[1]).toBe(texts[2]);
+      return { etags: answers.map((res) => res.headers.get('etag')!), text: texts[2]! };
+    };
+    await visit(path);
+    const before = await variants();
+    await new Promise((resolve) => setTimeout(resolve, MAX_STALE_MS + 100));
+    const { token } = await signUp(api, 'ETag Reviewer');
+    const created = await api.call('createReview', {
+      params: { id: content._id },
+      body: { rating: moves(content, 1) ? 1 : 5, comment: 'New counts, new validators' },
+      token,
+    });
+    expect(created.status).toBe(201);
+    const after = await variants();
+    expect((await visit(path)).cache).toBe('hit');
+    expect(after.text).not.toBe(before.text);
+    expect(after.etags[0]).toBe(after.etags[2]!.replace(/"$/, '-br"'));
+    expect(after.etags[1]).toBe(after.etags[2]!.replace(/"$/, '-gz"'));
+    for (const [i, etag] of after.etags.entries()) expect(etag).not.toBe(before.etags[i]);
+    expect((await get('br', after.etags[0])).status).toBe(304);
+    expect((await get('br', before.etags[0])).status).toBe(200);
+  });
 });

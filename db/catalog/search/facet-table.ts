@@ -26,6 +26,7 @@ import { readFacetRows } from './fast-paths.ts';
 import type { FacetTable, FacetValues } from './facet-types.ts';
 import { comboOf, emptyTagIndex, FACET_INDEX, forgetTagKeys, rulesOf, STRIDE } from './facet-kinds.ts';
 import { COMPARE } from './orders.ts';
+import { shared } from './shared-arrays.ts';
 
 interface Held {
   table: Promise<FacetTable>;
@@ -81,7 +82,8 @@ async function loadFacetTable(db: Db): Promise<FacetTable> {
       rating: new Float64Array(size),
       numReviews: new Int32Array(size),
       createdAt: new Float64Array(size),
-      codes: new Int32Array(size * STRIDE),
+      // Over shared memory: the search's helper thread tallies counts from it (search-helper.ts).
+      codes: shared(Int32Array, size * STRIDE),
       tags: perTagKind(() => emptyTagIndex()),
       open: {},
       orders: {},
@@ -142,7 +144,7 @@ function grow(table: FacetTable, capacity: number): void {
     bigger.set(old.subarray(0, table.size) as Int32Array);
     (table as unknown as Record<string, unknown>)[name] = bigger;
   }
-  const codes = new Int32Array(capacity * STRIDE);
+  const codes = shared(Int32Array, capacity * STRIDE);
   codes.set(table.codes.subarray(0, table.size * STRIDE));
   table.codes = codes;
   table.capacity = capacity;

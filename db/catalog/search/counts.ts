@@ -1,7 +1,7 @@
 /** The search sidebar's counts, read off the facet table in one pass over the rows (decision 007). */
 import { FACETS } from '../facets.ts';
 import type { FacetCounts, FacetFilters, FacetTable } from './facet-types.ts';
-import { compile, rulesOf, STRIDE, type CompiledFilter } from './facet-kinds.ts';
+import { codesPerFacet, compile, rulesOf, STRIDE, type CompiledFilter } from './facet-kinds.ts';
 import { CHUNKS, inChunks } from './search-helper.ts';
 import { shared } from './shared-arrays.ts';
 
@@ -33,8 +33,6 @@ let nextRowsId = 1;
 let countsAfresh = 0;
 /** How many counts were made by reading every row (of the search's words), since the process started. */
 export const facetCountsAfresh = () => countsAfresh;
-
-const sizesOf = (table: FacetTable) => FACETS.map((facet) => rulesOf(facet).codes(table, facet));
 
 /**
  * Counts every option of every facet among `rows` (all rows when undefined): an option is counted on a row
@@ -91,7 +89,7 @@ function patched(table: FacetTable, kept: KeptCount): boolean {
   const { edits } = table;
   if (kept.epoch !== edits.epoch) return false;
   if (kept.seen === edits.log.length) return true;
-  const sizes = sizesOf(table);
+  const sizes = codesPerFacet(table);
   if (sizes.some((size, f) => size !== kept.sizes[f])) return false;
   if (kept.rows && !kept.members) {
     kept.members = new Uint8Array(table.size);
@@ -128,7 +126,7 @@ function tallyRow(kept: KeptCount, codes: Int32Array, by: 1 | -1): void {
 function countAll(table: FacetTable, filters: FacetFilters, rows: Int32Array | undefined): KeptCount {
   countsAfresh++;
   const { activeFacet, passStart, passes } = packFilters(compile(table, filters));
-  const sizes = sizesOf(table);
+  const sizes = codesPerFacet(table);
   const start = new Int32Array(STRIDE);
   let size = 0;
   sizes.forEach((codes, f) => {

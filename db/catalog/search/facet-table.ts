@@ -78,11 +78,11 @@ async function loadFacetTable(db: Db): Promise<FacetTable> {
       capacity: size,
       rowOfSeq: new Int32Array(head.top + 1).fill(-1),
       layout: 0,
-      seq: new Int32Array(size),
+      // Over shared memory: the search's helper thread reads rows' seqs and codes (search-helper.ts).
+      seq: shared(Int32Array, size),
       rating: new Float64Array(size),
       numReviews: new Int32Array(size),
       createdAt: new Float64Array(size),
-      // Over shared memory: the search's helper thread tallies counts from it (search-helper.ts).
       codes: shared(Int32Array, size * STRIDE),
       tags: perTagKind(() => emptyTagIndex()),
       open: {},
@@ -140,7 +140,8 @@ const ROW_ARRAYS = ['seq', 'rating', 'numReviews', 'createdAt'] as const;
 function grow(table: FacetTable, capacity: number): void {
   for (const name of ROW_ARRAYS) {
     const old = table[name];
-    const bigger = new (old.constructor as Int32ArrayConstructor)(capacity);
+    const Kind = old.constructor as Int32ArrayConstructor;
+    const bigger = old.buffer instanceof SharedArrayBuffer ? shared(Kind, capacity) : new Kind(capacity);
     bigger.set(old.subarray(0, table.size) as Int32Array);
     (table as unknown as Record<string, unknown>)[name] = bigger;
   }

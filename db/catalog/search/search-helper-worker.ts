@@ -4,13 +4,22 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { tallyChunk, type TallyJob } from './counts.ts';
+import { markPassing, type PassingJob } from './filters.ts';
 import { markBuild, postingListsOf, type MarkJob } from './first-pass.ts';
 import { countHelperChunk, takeChunks } from './search-helper.ts';
 
 const { control } = workerData as { control: Int32Array };
 
-function runner(job: MarkJob | TallyJob): (chunk: number) => number {
+type Job = MarkJob | TallyJob | PassingJob;
+
+function runner(job: Job): (chunk: number) => number {
   let first = true;
+  if (job.kind === 'passing')
+    return (chunk) => {
+      countHelperChunk(control, first);
+      first = false;
+      return markPassing(job, chunk);
+    };
   if (job.kind === 'mark') {
     const lists = postingListsOf(job.lists);
     const { marks, steps, fields, bounds } = job;
@@ -29,7 +38,7 @@ function runner(job: MarkJob | TallyJob): (chunk: number) => number {
   };
 }
 
-parentPort!.on('message', ({ generation, job }: { generation: number; job: MarkJob | TallyJob }) => {
+parentPort!.on('message', ({ generation, job }: { generation: number; job: Job }) => {
   takeChunks(control, generation, runner(job));
 });
 parentPort!.postMessage('ready');

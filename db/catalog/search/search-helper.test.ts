@@ -13,6 +13,7 @@ import { countFacets, TALLIED_IN_CHUNKS } from './counts.ts';
 import { facetTable } from './facet-table.ts';
 import type { FacetFilters, FacetTable } from './facet-types.ts';
 import { MARKED_IN_CHUNKS } from './first-pass.ts';
+import { compile, MADE_IN_CHUNKS, passing, seqsPassing } from './filters.ts';
 import { pageRows } from './pages.ts';
 import { CHUNKS, chunksTakenByHelper, PARALLEL, prepareSearchHelper } from './search-helper.ts';
 import { currentTextIndex } from './text-index-held.ts';
@@ -21,7 +22,12 @@ import type { TextIndex } from './text-index.ts';
 let t: TestDb;
 let index: TextIndex;
 let table: FacetTable;
-const thresholds = { from: PARALLEL.from, marked: MARKED_IN_CHUNKS.from, tallied: TALLIED_IN_CHUNKS.from };
+const thresholds = {
+  from: PARALLEL.from,
+  marked: MARKED_IN_CHUNKS.from,
+  tallied: TALLIED_IN_CHUNKS.from,
+  made: MADE_IN_CHUNKS.from,
+};
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -45,12 +51,14 @@ beforeAll(async () => {
   Object.assign(PARALLEL, { from: 0 });
   Object.assign(MARKED_IN_CHUNKS, { from: 0 });
   Object.assign(TALLIED_IN_CHUNKS, { from: 0 });
+  Object.assign(MADE_IN_CHUNKS, { from: 0 });
   expect(await prepareSearchHelper(index.size)).toBe(true);
 }, 120_000);
 afterAll(() => {
   Object.assign(PARALLEL, { from: thresholds.from, requestThreadTakes: true });
   Object.assign(MARKED_IN_CHUNKS, { from: thresholds.marked });
   Object.assign(TALLIED_IN_CHUNKS, { from: thresholds.tallied });
+  Object.assign(MADE_IN_CHUNKS, { from: thresholds.made });
   t.close();
 });
 
@@ -88,5 +96,29 @@ describe("a search with the helper thread's share", () => {
         }
     // Every chunk of a first pass and of a tally, in each search the helper took whole.
     expect(chunksTakenByHelper() - before).toBeGreaterThanOrEqual(searches * 2 * CHUNKS);
+  });
+
+  it("marks the contents passing a search's filters, the helper taking every chunk", () => {
+    PARALLEL.from = 0;
+    PARALLEL.requestThreadTakes = false;
+    const before = chunksTakenByHelper();
+    const categories = table.tags.category.values;
+    // Filter sets no search above used, so each map is made here.
+    const cases: FacetFilters[] = [
+      { category: [categories[1]!], cost: ['Paid'] },
+      { cost: ['Free'], hasCert: 1 },
+      { hasCert: 0 },
+    ];
+    for (const filters of cases) {
+      const map = seqsPassing(table, filters);
+      const passes = passing(table, compile(table, filters));
+      const expected: number[] = [];
+      for (let row = 0; row < table.size; row++) if (passes(row)) expected.push(table.seq[row]!);
+      const marked: number[] = [];
+      for (const [seq, on] of map.entries()) if (on) marked.push(seq);
+      expect(marked, JSON.stringify(filters)).toEqual(expected.sort((a, b) => a - b));
+    }
+    expect(chunksTakenByHelper() - before).toBe(cases.length * CHUNKS);
+    PARALLEL.requestThreadTakes = true;
   });
 });

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the search warm-up at start', () => {
-  it('builds the facet table every page needs first, then the word index, each once', async () => {
+  it('builds the facet table every page needs first, then the word index, each once, then starts the search helper', async () => {
     const before = { facets: facetTableReads(), words: textIndexBuilds() };
     const seen: Array<{ name: string; facets: number; words: number }> = [];
     const failures: unknown[] = [];
@@ -31,6 +31,7 @@ describe('the search warm-up at start', () => {
     expect(seen).toEqual([
       { name: 'facet table', facets: 1, words: 0 },
       { name: 'word index', facets: 1, words: 1 },
+      { name: 'search helper', facets: 1, words: 1 },
     ]);
   });
 });

@@ -5,6 +5,7 @@ import { returnUnusedMemory } from '../operations/unused-memory.ts';
 import { startPictureFetching } from './pictures.ts';
 import { facetTable } from './search/facet-table.ts';
 import { prepareTextIndex } from './search/text-index-held.ts';
+import { prepareSearchHelper } from './search/search-helper.ts';
 
 /**
  * What searches hold in memory, built ahead of the first that needs it, one after the other and the facet
@@ -15,6 +16,8 @@ import { prepareTextIndex } from './search/text-index-held.ts';
 export const SEARCH_WARM_UPS: ReadonlyArray<{ name: string; build: (db: Db) => Promise<unknown> }> = [
   { name: 'facet table', build: facetTable },
   { name: 'word index', build: prepareTextIndex },
+  // On a large catalog, the thread that takes its share of each search (search/search-helper.ts).
+  { name: 'search helper', build: async (db) => prepareSearchHelper((await facetTable(db)).size) },
 ];
 
 /**

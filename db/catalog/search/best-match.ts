@@ -16,7 +16,10 @@
  */
 import type { FacetFilters, FacetTable, Matches } from './facet-types.ts';
 import { compile, passing, seqsPassing } from './filters.ts';
-import { FIELD_COUNT, FIELDS, type TextIndex } from './text-index.ts';
+import { BS, K1, WEIGHTS } from './field-weights.ts';
+import { firstAtLeast, markSteps, markWords, newMarks, type Marks, type MarkStep } from './first-pass.ts';
+import { sharedCopy } from './shared-arrays.ts';
+import { FIELD_COUNT, type TextIndex } from './text-index.ts';
 import { closestTerms } from './typos.ts';
 import { FACET_ONLY_WORDS, STOPWORDS, stemOf, wordsOf } from './words.ts';
 import { reviewsWeight } from './orders.ts';
@@ -24,10 +27,6 @@ import { FACET_INDEX, STRIDE } from './facet-kinds.ts';
 
 /** At most this many words of a query are matched (a pasted paragraph is not ranked word by word). */
 export const MAX_QUERY_WORDS = 12;
-/** Per field: its weight, and how much its length normalises a count (BM25's b). */
-const FIELD_WEIGHT = { name: 3, tags: 2, description: 1 } satisfies Record<(typeof FIELDS)[number], number>;
-const FIELD_B = { name: 0.5, tags: 0.3, description: 0.75 } satisfies Record<(typeof FIELDS)[number], number>;
-const K1 = 1.2;
 const ALL_FIELDS = [0, 1, 2];
 /** The name alone: what a suggestion as one types shows. */
 export const NAME_ONLY = [0];
@@ -136,34 +135,33 @@ const inverseFrequency = (documents: number, holding: number) =>
   Math.log(1 + (documents - holding + 0.5) / (holding + 0.5));
 
 /**
- * Scratch arrays by seq, kept between searches: the first pass's marks. What the second pass scores is held
- * by slot (its place among the contents scored), so its arrays grow with what is scored, not with the catalog.
+ * Scratch arrays by seq, kept between searches: the first pass's marks (first-pass.ts). What the second pass
+ * scores is held by slot (its place among the contents scored), so its arrays grow with what is scored, not
+ * with the catalog.
  */
-interface Scratch {
-  /** Per seq: bit i set when it holds core word i, a bound on its text score. */
-  held: Uint32Array;
-  bound: Float64Array;
-  /** Per seq: 1 once entered, and where the query's postings, read in its words' order, first touch it (markWords). */
-  inAny: Uint8Array;
-  firstTouch: Float64Array;
+interface Scratch extends Marks {
   /** Per seq: its slot among the contents being scored, plus one (0: not being scored). */
   slotOf: Int32Array;
-  /** A bit per seq, set once touched: the first pass's contents, read back in the seqs' order. */
-  touchedBits: Uint32Array;
 }
 
 let scratch: Scratch | undefined;
+
+/**
+ * The first pass (first-pass.ts); answers how many contents it entered. A pass that failed half way leaves
+ * marks that no later search must read (the helper thread's, maybe still being written): they are dropped.
+ */
+function firstPass(s: Scratch, index: TextIndex, steps: readonly MarkStep[], fields: readonly number[]): number {
+  try {
+    return markWords(s, index, steps, fields);
+  } catch (error) {
+    scratch = undefined;
+    throw error;
+  }
+}
 function scratchFor(limit: number): Scratch {
   if (!scratch || scratch.held.length < limit) {
     const size = Math.ceil(limit * 1.25) + 16;
-    scratch = {
-      held: new Uint32Array(size),
-      bound: new Float64Array(size),
-      inAny: new Uint8Array(size),
-      firstTouch: new Float64Array(size),
-      slotOf: new Int32Array(size),
-      touchedBits: new Uint32Array((size >> 5) + 1),
-    };
+    scratch = { ...newMarks(size), slotOf: new Int32Array(size) };
   }
   return scratch;
 }
@@ -194,189 +192,6 @@ function slotsFor(n: number): typeof slots {
     slots.slotAt = new Int32Array(size);
   }
   return slots;
-}
-
-/** What the first pass marks with one form of a word: its bit, its idf, where its postings' touches start. */
-interface MarkStep {
-  term: string;
-  id: number | undefined;
-  bit: number;
-  idf: number;
-  /** Whether it enters the contents it touches first (else it only marks those already entered). */
-  enters: boolean;
-  firstTouch: number;
-}
-
-/**
- * Marks a content as touched by a word's form `at` a place among the query's postings, with the word's
- * bit; answers 1 when it entered it. A content not entered yet is entered only by a step that `enters`.
- */
-function touch(s: Scratch, seq: number, bit: number, at: number, enters: boolean): number {
-  if (s.inAny[seq]) {
-    s.held[seq]! |= bit;
-    if (at < s.firstTouch[seq]!) s.firstTouch[seq] = at;
-    return 0;
-  }
-  if (!enters) return 0;
-  s.inAny[seq] = 1;
-  s.firstTouch[seq] = at;
-  s.held[seq] = bit;
-  s.touchedBits[seq >> 5]! |= 1 << (seq & 31);
-  return 1;
-}
-
-/**
- * Marks one content written since the build as touched by a word (`touch`); answers 1 when it entered it. Its
- * counts are not the build's, so no bound holds it: it is always scored.
- */
-function markOne(s: Scratch, seq: number, bit: number, at: number, enters: boolean): number {
-  const entered = touch(s, seq, bit, at, enters);
-  if (s.inAny[seq]) s.bound[seq] = Number.POSITIVE_INFINITY;
-  return entered;
-}
-
-/** What a posting alone would score, its constants taken out: scale·tf / (tf + fixed + perWord·length). */
-function aloneScore(index: TextIndex, f: number, idf: number): { scale: number; fixed: number; perWord: number } {
-  // idf · w · tf(k1 + 1) / (tf + k1(1 − b + b·len/avg)), as scoreWord has it.
-  return {
-    scale: idf * WEIGHTS[f]! * (K1 + 1),
-    fixed: K1 * (1 - BS[f]!),
-    perWord: (K1 * BS[f]!) / index.averageLength[f]!,
-  };
-}
-
-/**
- * Marks the build's postings of a core word's form (term `id` in field `f`), entering the contents they touch
- * first, each adding to its content's bound what that posting alone would score (times the word's idf). A
- * word's field score grows with its count and is concave in it, so the sum of what each of its forms'
- * postings scores alone is never below it. The k-th posting touches its content at `firstTouch` + k: core
- * words are marked in the query's order, so the first to enter a content touches it first among them.
- * Answers how many it entered (a hot loop: plain locals).
- */
-function markEntering(s: Scratch, index: TextIndex, id: number, f: number, step: MarkStep, firstTouch: number): number {
-  const { postingDocs: docs, postingCounts: counts, fieldLengths: lengths, seqOf, replaced } = index;
-  const skip = replaced.size > 0;
-  const { inAny, held, bound, touchedBits } = s;
-  const touchedAt = s.firstTouch;
-  const { bit } = step;
-  const [from, to] = index.postingRange(id, f);
-  const { scale, fixed, perWord } = aloneScore(index, f, step.idf);
-  const atFrom = firstTouch - from;
-  let entered = 0;
-  for (let k = from; k < to; k++) {
-    const position = docs[k]!;
-    const seq = seqOf[position]!;
-    if (skip && replaced.has(seq)) continue;
-    const tf = counts[k]!;
-    const alone = (scale * tf) / (tf + fixed + perWord * lengths[position * FIELD_COUNT + f]!);
-    if (inAny[seq]) {
-      held[seq]! |= bit;
-      bound[seq]! += alone;
-    } else {
-      inAny[seq] = 1;
-      held[seq] = bit;
-      bound[seq] = alone;
-      touchedAt[seq] = atFrom + k;
-      touchedBits[seq >> 5]! |= 1 << (seq & 31);
-      entered++;
-    }
-  }
-  return entered;
-}
-
-/**
- * Marks the build's postings of another word's form (term `id` in field `f`) on the contents entered only:
- * their bounds, and where it touches them first when before the core words did (a hot loop: plain locals).
- */
-function markEntered(s: Scratch, index: TextIndex, id: number, f: number, step: MarkStep, firstTouch: number): void {
-  const { postingDocs: docs, postingCounts: counts, fieldLengths: lengths, seqOf, replaced } = index;
-  const skip = replaced.size > 0;
-  const { inAny, held, bound } = s;
-  const touchedAt = s.firstTouch;
-  const { bit } = step;
-  const [from, to] = index.postingRange(id, f);
-  const { scale, fixed, perWord } = aloneScore(index, f, step.idf);
-  const atFrom = firstTouch - from;
-  for (let k = from; k < to; k++) {
-    const position = docs[k]!;
-    const seq = seqOf[position]!;
-    if (!inAny[seq] || (skip && replaced.has(seq))) continue;
-    const tf = counts[k]!;
-    held[seq]! |= bit;
-    bound[seq]! += (scale * tf) / (tf + fixed + perWord * lengths[position * FIELD_COUNT + f]!);
-    if (atFrom + k < touchedAt[seq]!) touchedAt[seq] = atFrom + k;
-  }
-}
-
-/**
- * The first pass: every content holding a core word in `fields` (a bit set in `s.touchedBits`), with the core
- * words it holds in `s.held` (bit i: core word i), a bound on its text score in `s.bound`, and where the
- * query's postings first touch it in `s.firstTouch`; answers how many. Cheap: one mark per posting, no score.
- *
- * A match holds at least one core word (`required`), so the core words' postings are marked first and enter
- * what they touch; the other words' (a filter's: 'course', 'free') then only add to what is entered, rather
- * than entering every content they touch, most of them no match. Where a posting touches a content is its
- * place among every posting of the query read in its words' order (each form's fields, then the contents
- * written since the build): the first touch orders equal scores (bestOfTier) as the words' order would.
- */
-function markWords(
-  s: Scratch,
-  index: TextIndex,
-  words: readonly QueryWord[],
-  idfs: readonly number[],
-  fields: readonly number[],
-  required: number,
-): number {
-  const steps = markSteps(index, words, idfs, fields, required);
-  let entered = 0;
-  for (const enters of [true, false])
-    for (const step of steps) if (step.enters === enters) entered += markStep(s, index, step, fields);
-  return entered;
-}
-
-/** One step per form of each word, in the words' order, each with where its postings start touching. */
-function markSteps(
-  index: TextIndex,
-  words: readonly QueryWord[],
-  idfs: readonly number[],
-  fields: readonly number[],
-  required: number,
-): MarkStep[] {
-  const steps: MarkStep[] = [];
-  // 0 marks an untouched content: the first posting touches at 1.
-  let at = 1;
-  let coreBit = 0;
-  for (const [w, word] of words.entries()) {
-    const bit = word.core ? 1 << coreBit++ : 0;
-    for (const term of word.forms.keys()) {
-      const id = index.termIds.get(term);
-      steps.push({ term, id, bit, idf: idfs[w]!, enters: word.core || required === 0, firstTouch: at });
-      if (id !== undefined)
-        for (const f of fields) {
-          const [from, to] = index.postingRange(id, f);
-          at += to - from;
-        }
-      at += index.replaced.size * FIELD_COUNT;
-    }
-  }
-  return steps;
-}
-
-/** Marks one step's postings in `fields`, then its contents written since the build; answers how many it entered. */
-function markStep(s: Scratch, index: TextIndex, step: MarkStep, fields: readonly number[]): number {
-  let entered = 0;
-  let at = step.firstTouch;
-  if (step.id !== undefined)
-    for (const f of fields) {
-      if (step.enters) entered += markEntering(s, index, step.id, f, step, at);
-      else markEntered(s, index, step.id, f, step, at);
-      const [from, to] = index.postingRange(step.id, f);
-      at += to - from;
-    }
-  index.forEachReplaced(step.term, (seq, field) => {
-    if (fields.includes(field)) entered += markOne(s, seq, step.bit, at++, step.enters);
-  });
-  return entered;
 }
 
 /** Adds a weighted count of a word's form in a field to a slot; answers how many slots the word touched. */
@@ -419,25 +234,6 @@ function addByScan(s: Scratch, index: TextIndex, id: number, f: number, weight: 
   return n;
 }
 
-/** The first place in `docs` from `from` (before `to`) holding `target` or more: gallops, then halves. */
-function firstAtLeast(docs: Int32Array, from: number, to: number, target: number): number {
-  if (from >= to || docs[from]! >= target) return from;
-  let below = from;
-  let step = 1;
-  while (below + step < to && docs[below + step]! < target) {
-    below += step;
-    step *= 2;
-  }
-  let lo = below + 1;
-  let hi = Math.min(below + step, to);
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (docs[mid]! < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /**
  * Adds the build's postings of term `id` in field `f` held by the contents being scored, seeking each one's
  * build position (`slots.positions`, ascending, `m` of them) in the term's list, which is in build order: a
@@ -463,10 +259,6 @@ function addBySeeking(index: TextIndex, id: number, f: number, weight: number, m
  * contents scored is sought, a shorter one read whole (a test sets it to compare the two ways).
  */
 export const SEEKING = { cost: 24 };
-
-/** Per field, as FIELDS orders them: its weight, and its BM25 b. */
-const WEIGHTS = FIELDS.map((field) => FIELD_WEIGHT[field]);
-const BS = FIELDS.map((field) => FIELD_B[field]);
 
 /** A word's inverse document frequency: that of its commonest exact form (else of its commonest form). */
 function idfOf(index: TextIndex, word: QueryWord): number {
@@ -666,13 +458,14 @@ export function bestMatches(
   const idfs = analysis.words.map((word) => idfOf(index, word));
   const coreWords = analysis.words.filter((word) => word.core);
   const required = requiredWords(coreWords.length);
-  const touched = markWords(s, index, analysis.words, idfs, fields, required);
+  const touched = firstPass(s, index, markSteps(index, analysis.words, idfs, fields, required), fields);
   let count = matchesOf(s, table, touched, index.seqLimit, required);
   if (analysis.typedBit) count = completedFirst(analysis.typedBit, coreWords.length, count);
   const { rows, seqs, tiers, held, bounds, scores } = perMatch;
   const matchedSeqs = seqs.slice(0, count);
-  // In the seqs' order, which is nearly the table's: the counts then read the table's codes front to back.
-  const matchedRows = rows.slice(0, count);
+  // In the seqs' order, which is nearly the table's: the counts then read the table's codes front to back (over
+  // shared memory: the search's helper thread reads its chunks of them).
+  const matchedRows = sharedCopy(Int32Array, rows.subarray(0, count));
   // Only a relevance page ranks, and only what passes its filters: the rest needs no score. A phrase in the
   // name is read for the best of the top tier only (of what is ranked, else of every match).
   const pool = poolOf(table, rankFilters, count);

@@ -1,7 +1,9 @@
 /** The search sidebar's counts, read off the facet table in one pass over the rows (decision 007). */
 import { FACETS } from '../facets.ts';
 import type { FacetCounts, FacetFilters, FacetTable } from './facet-types.ts';
-import { compile, rulesOf, STRIDE, type CompiledFilter } from './facet-kinds.ts';
+import { codesPerFacet, compile, rulesOf, STRIDE, type CompiledFilter } from './facet-kinds.ts';
+import { CHUNKS, inChunks } from './search-helper.ts';
+import { shared } from './shared-arrays.ts';
 
 /** One count kept for a search (its filters, and its words' rows), with what patching it needs. */
 interface KeptCount {
@@ -31,8 +33,6 @@ let nextRowsId = 1;
 let countsAfresh = 0;
 /** How many counts were made by reading every row (of the search's words), since the process started. */
 export const facetCountsAfresh = () => countsAfresh;
-
-const sizesOf = (table: FacetTable) => FACETS.map((facet) => rulesOf(facet).codes(table, facet));
 
 /**
  * Counts every option of every facet among `rows` (all rows when undefined): an option is counted on a row
@@ -89,7 +89,7 @@ function patched(table: FacetTable, kept: KeptCount): boolean {
   const { edits } = table;
   if (kept.epoch !== edits.epoch) return false;
   if (kept.seen === edits.log.length) return true;
-  const sizes = sizesOf(table);
+  const sizes = codesPerFacet(table);
   if (sizes.some((size, f) => size !== kept.sizes[f])) return false;
   if (kept.rows && !kept.members) {
     kept.members = new Uint8Array(table.size);
@@ -125,9 +125,8 @@ function tallyRow(kept: KeptCount, codes: Int32Array, by: 1 | -1): void {
 /** Counts the search over every row (or every row of its words). */
 function countAll(table: FacetTable, filters: FacetFilters, rows: Int32Array | undefined): KeptCount {
   countsAfresh++;
-  const active = compile(table, filters);
-  const { activeFacet, passStart, passes } = packFilters(active);
-  const sizes = sizesOf(table);
+  const { activeFacet, passStart, passes } = packFilters(compile(table, filters));
+  const sizes = codesPerFacet(table);
   const start = new Int32Array(STRIDE);
   let size = 0;
   sizes.forEach((codes, f) => {
@@ -135,18 +134,19 @@ function countAll(table: FacetTable, filters: FacetFilters, rows: Int32Array | u
     size += codes;
   });
   const tally = new Float64Array(size);
-  // Most searches have one filter or none: the same loop without the inner one over the filters.
-  const count =
-    activeFacet.length <= 1
-      ? tallyOneFilter(
-          table.codes,
-          rows,
-          rows ? rows.length : table.size,
-          activeFacet.length ? active[0] : undefined,
-          start,
-          tally,
-        )
-      : tallyFilters(table.codes, rows, rows ? rows.length : table.size, activeFacet, passStart, passes, start, tally);
+  const n = rows ? rows.length : table.size;
+  const job: TallyJob = {
+    kind: 'tally',
+    codes: table.codes,
+    rows,
+    n,
+    activeFacet,
+    passStart,
+    passes,
+    start,
+    helperTally: helperTallyFor(size),
+  };
+  const count = n < TALLIED_IN_CHUNKS.from ? tallyRange(job, tally, 0, n) : tallyInChunks(job, tally, table.size);
   const { edits } = table;
   return {
     rows,
@@ -160,6 +160,50 @@ function countAll(table: FacetTable, filters: FacetFilters, rows: Int32Array | u
     tally,
     count,
   };
+}
+
+/** Counts are tallied in chunks from this many rows (below, a tally is under a millisecond). */
+export const TALLIED_IN_CHUNKS = { from: 50_000 };
+
+/** A tally as the search's helper thread takes its chunks of it (search-helper.ts), into its own tally. */
+export interface TallyJob {
+  kind: 'tally';
+  codes: Int32Array;
+  rows: Int32Array | undefined;
+  n: number;
+  activeFacet: Int32Array;
+  passStart: Int32Array;
+  passes: Uint8Array;
+  start: Int32Array;
+  helperTally: Float64Array;
+}
+
+/** The helper thread's tally, over shared memory, kept between searches. */
+let helperTally = shared(Float64Array, 0);
+function helperTallyFor(size: number): Float64Array {
+  if (helperTally.length < size) helperTally = shared(Float64Array, Math.ceil(size * 1.25));
+  return helperTally.length === size ? helperTally : helperTally.subarray(0, size);
+}
+
+/** Tallies the job's rows in chunks, the helper thread taking its share; its tally is then added to `tally`. */
+function tallyInChunks(job: TallyJob, tally: Float64Array, catalogSize: number): number {
+  const { total, helperTook } = inChunks(job, catalogSize, (chunk) => tallyChunk(job, tally, chunk));
+  if (helperTook) for (let k = 0; k < tally.length; k++) tally[k]! += job.helperTally[k]!;
+  return total;
+}
+
+/** Tallies chunk `chunk` of the job's rows into `tally`; answers how many of them pass every filter. */
+export function tallyChunk(job: TallyJob, tally: Float64Array, chunk: number): number {
+  return tallyRange(job, tally, Math.floor((job.n * chunk) / CHUNKS), Math.floor((job.n * (chunk + 1)) / CHUNKS));
+}
+
+/** Tallies rows `from` to `to` (of the table, or of the job's rows) into `tally`; answers how many pass every filter. */
+function tallyRange(job: TallyJob, tally: Float64Array, from: number, to: number): number {
+  const { codes, rows, activeFacet, passStart, passes, start } = job;
+  // Most searches have one filter or none: the same loop without the inner one over the filters.
+  if (activeFacet.length > 1) return tallyFilters(codes, rows, from, to, activeFacet, passStart, passes, start, tally);
+  const pass0 = activeFacet.length ? passes.subarray(passStart[0]) : undefined;
+  return tallyOneFilter(codes, rows, from, to, activeFacet[0] ?? 0, pass0, start, tally);
 }
 
 /** The active filters' flags side by side in one array (one typed array in the loop, not one per filter). */
@@ -177,22 +221,22 @@ function packFilters(active: readonly CompiledFilter[]): Pick<KeptCount, 'active
 }
 
 /**
- * The tally of `n` rows (the first `n` of the table, or of `rows`) under one filter or none: a row failing it
- * counts in its facet only. Answers how many rows pass.
+ * The tally of rows `from` to `to` (of the table, or of `rows`) under one filter (in facet `f0`, passing
+ * `pass0`'s codes) or none: a row failing it counts in its facet only. Answers how many rows pass.
  */
 function tallyOneFilter(
   codes: Int32Array,
   rows: Int32Array | undefined,
-  n: number,
-  filter: CompiledFilter | undefined,
+  from: number,
+  to: number,
+  f0: number,
+  pass0: Uint8Array | undefined,
   start: Int32Array,
   tally: Float64Array,
 ): number {
-  const f0 = filter ? filter.f : 0;
-  const pass0 = filter?.passes;
-  if (STRIDE === TEN_FACETS) return tallyOneFilterOfTen(codes, rows, n, f0, pass0, start, tally);
+  if (STRIDE === TEN_FACETS) return tallyOneFilterOfTen(codes, rows, from, to, f0, pass0, start, tally);
   let count = 0;
-  for (let k = 0; k < n; k++) {
+  for (let k = from; k < to; k++) {
     const row = (rows ? rows[k]! : k) * STRIDE;
     if (pass0 && !pass0[codes[row + f0]!]) {
       tally[start[f0]! + codes[row + f0]!]!++;
@@ -215,7 +259,8 @@ const TEN_FACETS = 10;
 function tallyOneFilterOfTen(
   codes: Int32Array,
   rows: Int32Array | undefined,
-  n: number,
+  from: number,
+  to: number,
   f0: number,
   pass0: Uint8Array | undefined,
   start: Int32Array,
@@ -224,7 +269,7 @@ function tallyOneFilterOfTen(
   const [s0, s1, s2, s3, s4, s5, s6, s7, s8, s9] = start;
   const failedAt = start[f0]!;
   let count = 0;
-  for (let k = 0; k < n; k++) {
+  for (let k = from; k < to; k++) {
     const row = (rows ? rows[k]! : k) * TEN_FACETS;
     if (pass0 && !pass0[codes[row + f0]!]) {
       tally[failedAt + codes[row + f0]!]!++;
@@ -246,13 +291,14 @@ function tallyOneFilterOfTen(
 }
 
 /**
- * The tally of `n` rows under two filters or more: a row failing exactly one counts in that filter's facet
- * only, one failing two counts nowhere. Answers how many rows pass them all.
+ * The tally of rows `from` to `to` under two filters or more: a row failing exactly one counts in that
+ * filter's facet only, one failing two counts nowhere. Answers how many rows pass them all.
  */
 function tallyFilters(
   codes: Int32Array,
   rows: Int32Array | undefined,
-  n: number,
+  from: number,
+  to: number,
   activeFacet: Int32Array,
   passStart: Int32Array,
   passes: Uint8Array,
@@ -260,7 +306,7 @@ function tallyFilters(
   tally: Float64Array,
 ): number {
   let count = 0;
-  for (let k = 0; k < n; k++) {
+  for (let k = from; k < to; k++) {
     const row = (rows ? rows[k]! : k) * STRIDE;
     // The facet whose filter the row fails; -1 when it fails none, -2 when it fails two or more.
     let failed = -1;

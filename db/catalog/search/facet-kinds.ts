@@ -219,6 +219,9 @@ const RULES: { [K in Facet['kind']]: KindRules<Extract<Facet, { kind: K }>> } = 
 /** The rules of a facet's kind. */
 export const rulesOf = <F extends Facet>(facet: F) => RULES[facet.kind] as unknown as KindRules<F>;
 
+/** How many codes each facet has now: a new tag combination adds one (what is kept by codes is then made again). */
+export const codesPerFacet = (table: FacetTable): number[] => FACETS.map((facet) => rulesOf(facet).codes(table, facet));
+
 /** One active filter: the facet's place in a row's codes, and which codes pass. */
 export interface CompiledFilter {
   f: number;

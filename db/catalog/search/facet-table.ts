@@ -26,6 +26,7 @@ import { readFacetRows } from './fast-paths.ts';
 import type { FacetTable, FacetValues } from './facet-types.ts';
 import { comboOf, emptyTagIndex, FACET_INDEX, forgetTagKeys, rulesOf, STRIDE } from './facet-kinds.ts';
 import { COMPARE } from './orders.ts';
+import { shared } from './shared-arrays.ts';
 
 interface Held {
   table: Promise<FacetTable>;
@@ -77,11 +78,12 @@ async function loadFacetTable(db: Db): Promise<FacetTable> {
       capacity: size,
       rowOfSeq: new Int32Array(head.top + 1).fill(-1),
       layout: 0,
-      seq: new Int32Array(size),
+      // Over shared memory: the search's helper thread reads rows' seqs and codes (search-helper.ts).
+      seq: shared(Int32Array, size),
       rating: new Float64Array(size),
       numReviews: new Int32Array(size),
       createdAt: new Float64Array(size),
-      codes: new Int32Array(size * STRIDE),
+      codes: shared(Int32Array, size * STRIDE),
       tags: perTagKind(() => emptyTagIndex()),
       open: {},
       orders: {},
@@ -138,11 +140,12 @@ const ROW_ARRAYS = ['seq', 'rating', 'numReviews', 'createdAt'] as const;
 function grow(table: FacetTable, capacity: number): void {
   for (const name of ROW_ARRAYS) {
     const old = table[name];
-    const bigger = new (old.constructor as Int32ArrayConstructor)(capacity);
+    const Kind = old.constructor as Int32ArrayConstructor;
+    const bigger = old.buffer instanceof SharedArrayBuffer ? shared(Kind, capacity) : new Kind(capacity);
     bigger.set(old.subarray(0, table.size) as Int32Array);
     (table as unknown as Record<string, unknown>)[name] = bigger;
   }
-  const codes = new Int32Array(capacity * STRIDE);
+  const codes = shared(Int32Array, capacity * STRIDE);
   codes.set(table.codes.subarray(0, table.size * STRIDE));
   table.codes = codes;
   table.capacity = capacity;

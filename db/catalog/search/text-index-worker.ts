@@ -1,6 +1,6 @@
 /**
  * Builds the word index's parts (text-index.ts) in a worker thread of its own, from its own connection to
- * the database file, and hands them to the thread that asked, the typed arrays moved rather than copied.
+ * the database file, and hands them to the thread that asked, the typed arrays shared or moved rather than copied.
  * Tokenising a million contents leaves a gigabyte of garbage on a heap: this thread's heap goes with it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -24,5 +24,8 @@ async function* pages(): AsyncIterable<IndexedText[]> {
 
 const parts = await buildIndexParts(pages());
 connection.close();
-const moved = Object.values(parts).flatMap((value) => (ArrayBuffer.isView(value) ? [value.buffer as ArrayBuffer] : []));
+// The postings are over shared memory (shared-arrays.ts): handed over as they are; the rest is moved.
+const moved = Object.values(parts).flatMap((value) =>
+  ArrayBuffer.isView(value) && value.buffer instanceof ArrayBuffer ? [value.buffer] : [],
+);
 parentPort!.postMessage(parts, moved);

@@ -8,6 +8,7 @@
  * skipped and its new words scored from its own entry. The statistics (document counts, average lengths) are
  * the build's, until the next build: a few changed contents move them by nothing a ranking shows.
  */
+import { shared, sharedCopy } from './shared-arrays.ts';
 import { stemOf, wordsOf } from './words.ts';
 
 export const FIELDS = ['name', 'tags', 'description'] as const;
@@ -58,8 +59,9 @@ class IntList {
     }
     this.values[this.length++] = value;
   }
+  /** The values, over shared memory (shared-arrays.ts). */
   done(): Int32Array {
-    return this.values.slice(0, this.length);
+    return sharedCopy(Int32Array, this.values.subarray(0, this.length));
   }
 }
 
@@ -121,7 +123,7 @@ export async function buildIndexParts(pages: AsyncIterable<readonly IndexedText[
     start,
     docs,
     counts,
-    lengths: Uint16Array.from(tokens.lengths.done()),
+    lengths: sharedCopy(Uint16Array, tokens.lengths.values.subarray(0, tokens.lengths.length)),
     averageLength: tokens.totals.map((total) => Math.max(1, total / Math.max(1, n))),
     nameTerms: tokens.names.done(),
     nameStart: tokens.nameStart.done(),
@@ -224,10 +226,10 @@ async function placePostings({ terms, flatTerms, fieldsAndCounts, docStart }: To
   const termOf = flatTerms.values;
   const fieldAndCount = fieldsAndCounts.values;
   for (let k = 0; k < flatTerms.length; k++) sizes[termOf[k]! * FIELD_COUNT + (fieldAndCount[k]! >> 8)]!++;
-  const start = new Int32Array(keys + 1);
+  const start = shared(Int32Array, keys + 1);
   for (let k = 0; k < keys; k++) start[k + 1] = start[k]! + sizes[k]!;
-  const docs = new Int32Array(flatTerms.length);
-  const counts = new Uint8Array(flatTerms.length);
+  const docs = shared(Int32Array, flatTerms.length);
+  const counts = shared(Uint8Array, flatTerms.length);
   const filled = start.slice(0, keys);
   const docCounts = new Int32Array(terms.length);
   const lastCounted = new Int32Array(terms.length).fill(-1);
@@ -309,11 +311,19 @@ export class TextIndex {
   declare readonly termsOfStem: Map<string, number[]>;
   /** Contents written since the build (null: deleted), by seq. */
   readonly replaced = new Map<number, Entry | null>();
+  /** Per seq of the build, 1 when written since: its build postings are skipped (over shared memory). */
+  declare readonly replacedSeqs: Uint8Array;
   /** The seqs of contents whose link the checker finds broken (kept by the feed, like the words). */
   readonly broken = new Set<number>();
 
   constructor(parts: IndexParts) {
     Object.assign(this, parts);
+    Object.assign(this, { replacedSeqs: shared(Uint8Array, parts.positionOfSeq.length) });
+  }
+
+  /** How many contents were written since the build. */
+  get replacedCount(): number {
+    return this.replaced.size;
   }
 
   /** Contents at the build. */
@@ -331,6 +341,7 @@ export class TextIndex {
   /** Puts a content's words in as they are now (or takes them out: `row` null), apart from the build's. */
   replace(seq: number, row: IndexedText | null): void {
     this.replaced.set(seq, row ? entryOf(row) : null);
+    if (seq < this.replacedSeqs.length) this.replacedSeqs[seq] = 1;
     this.newWords = undefined;
   }
 
@@ -408,6 +419,10 @@ export class TextIndex {
   postingRange(id: number, f: number): [number, number] {
     const key = id * FIELD_COUNT + f;
     return [this.start[key]!, this.start[key + 1]!];
+  }
+  /** Where each term's postings start, per field (postingRange's table). */
+  get postingStarts(): Int32Array {
+    return this.start;
   }
   get postingDocs(): Int32Array {
     return this.docs;

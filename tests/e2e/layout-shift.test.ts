@@ -45,6 +45,7 @@ function recordShifts(): void {
 describe.skipIf(!hasBrowser)('layout shifts', () => {
   const browser = useBrowser();
   let contentPath: string;
+  let comparePath: string;
   const user = { name: 'Lena Layout', email: uniqueEmail('layout'), password: 'layout-password-1' };
   const figures: string[] = [];
 
@@ -54,6 +55,7 @@ describe.skipIf(!hasBrowser)('layout shifts', () => {
       query: { order: 'topRated' },
     });
     contentPath = `/content/${body.contents[0].slug}`;
+    comparePath = `/compare/${body.contents[0].slug}/${body.contents[1].slug}`;
     const { token } = await signUp(api, user.name, { email: user.email, password: user.password });
     await api.call('toggleSave', {
       body: { contentId: body.contents[1]._id },
@@ -94,14 +96,15 @@ describe.skipIf(!hasBrowser)('layout shifts', () => {
     const who = signedIn ? 'signed in' : 'signed out';
     // Tried twice: once, on a loaded machine, the home page's hero (signed out, a fresh context's first page)
     // moved by 0.049 and not again in any run since; the cause is not found yet (an open point of the polish work).
-    it(`${who}: /, /search and a content page shift by ${CLS_LIMIT} or less`, { retry: 1 }, async () => {
+    it(`${who}: /, /search, a content page and a comparison shift by ${CLS_LIMIT} or less`, { retry: 1 }, async () => {
       const { context, page } = await desktop(signedIn);
       try {
-        for (const path of ['/', '/search', contentPath]) {
+        for (const path of ['/', '/search', comparePath, contentPath]) {
           // Signed in, the worst case: the saves not yet known in this browser, so the Saved badge's count comes late.
           if (signedIn) await page.evaluate(() => localStorage.removeItem('userSaves'));
           const { cls, shifts } = await shiftsOf(page, path);
-          figures.push(`${who.padEnd(10)} ${path === contentPath ? '/content/{slug}' : path}: CLS ${cls.toFixed(4)}`);
+          const shown = path === contentPath ? '/content/{slug}' : path === comparePath ? '/compare/{a}/{b}' : path;
+          figures.push(`${who.padEnd(10)} ${shown}: CLS ${cls.toFixed(4)}`);
           expect(cls, `${path} ${who}: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(CLS_LIMIT);
         }
         if (signedIn) {

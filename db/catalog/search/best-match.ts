@@ -486,7 +486,8 @@ export function bestMatches(
           candidates,
           { working, bounds, scores },
           best,
-          shown,
+          // The tier's best are read for phrases and for the words they miss: a query of one word has neither.
+          Math.max(shown, analysis.all.length > 1 ? PHRASE_CANDIDATES : 0),
           factorOf ? { most: factorOf.most, of: (i) => factorOf.factor(rows[i]!) } : { most: 1 },
           score,
         );
@@ -710,24 +711,23 @@ const RANK_EPSILON = 2 ** -10;
 
 /**
  * Scores `candidates` (by `score`), the best tier's best bounds first, and leaves out of the answer the best
- * tier's matches whose bound shows they can be neither among the `shown` first nor among the PHRASE_CANDIDATES
- * read for phrases: once K = max(shown, PHRASE_CANDIDATES) matches of the best tier are scored, the K-th best
- * of their scores is a floor that the K best of the tier all reach (a phrase only multiplies a score up), so a
- * match whose bound times the highest quality factor (`most`) is below it ranks below K others, and is not
- * among the tier's K best. Answers the candidates scored, in their order. When a match of the best tier has a
- * broken link (it ranks after every working one), or the tier is small, every candidate is scored.
+ * tier's matches whose bound shows they cannot be among its K best (`enough`: those a page shows and, for a
+ * query of several words, the PHRASE_CANDIDATES read for phrases): once K matches of the best tier are scored,
+ * the K-th best of their scores is a floor that the K best of the tier all reach (a phrase only multiplies a
+ * score up), so a match whose bound times the highest quality factor (`most`) is below it ranks below K others,
+ * and is not among the tier's K best. Answers the candidates scored, in their order. When a match of the best
+ * tier has a broken link (it ranks after every working one), or the tier is small, every candidate is scored.
  */
 function scoreBestFirst(
   candidates: Int32Array,
   facts: MatchFacts,
   best: number,
-  shown: number,
+  enough: number,
   factors: { most: number; of?: (i: number) => number },
   score: (which: Int32Array) => void,
 ): Int32Array {
   const { working, bounds, scores } = facts;
   const { tiers, values: tierBounds, spare: first, kept } = perMatch;
-  const enough = Math.max(shown, PHRASE_CANDIDATES);
   const n = candidates.length;
   // The best tier's bounds; a broken link among them, or too few of them, and every candidate is scored.
   let inTier = 0;

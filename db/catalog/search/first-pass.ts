@@ -56,6 +56,8 @@ export interface MarkStep {
   id: number | undefined;
   bit: number;
   idf: number;
+  /** How much a match of this form counts (a stem's, a prefix's, a typo's: less than the word as typed). */
+  weight: number;
   /** Whether it enters the contents it touches first (else it only marks those already entered). */
   enters: boolean;
   firstTouch: number;
@@ -101,9 +103,9 @@ function aloneScore(lists: PostingLists, f: number, idf: number): { scale: numbe
 
 /**
  * Marks the build's postings `from` to `to` of a core word's form in field `f`, entering the contents they
- * touch first, each adding to its content's bound what that posting alone would score (times the word's idf).
- * A word's field score grows with its count and is concave in it, so the sum of what each of its forms'
- * postings scores alone is never below it. The k-th posting touches its content at `atFrom` + k: core words
+ * touch first, each adding to its content's bound what that posting alone would score (times the word's idf,
+ * its count weighted as the form counts). A word's field score grows with its weighted count, is concave in it
+ * and is 0 at 0, so the sum of what each of its forms' postings scores alone is never below it. The k-th posting touches its content at `atFrom` + k: core words
  * are marked in the query's order, so the first to enter a content touches it first among them. Answers how
  * many it entered (a hot loop: plain locals).
  */
@@ -120,14 +122,14 @@ function markEntering(
   const skip = lists.replacedCount > 0;
   const { inAny, held, bound, touchedBits } = s;
   const touchedAt = s.firstTouch;
-  const { bit } = step;
+  const { bit, weight } = step;
   const { scale, fixed, perWord } = aloneScore(lists, f, step.idf);
   let entered = 0;
   for (let k = from; k < to; k++) {
     const position = docs[k]!;
     const seq = seqOf[position]!;
     if (skip && replaced[seq]) continue;
-    const tf = counts[k]!;
+    const tf = weight * counts[k]!;
     const alone = (scale * tf) / (tf + fixed + perWord * lengths[position * FIELD_COUNT + f]!);
     if (inAny[seq]) {
       held[seq]! |= bit;
@@ -161,13 +163,13 @@ function markEntered(
   const skip = lists.replacedCount > 0;
   const { inAny, held, bound } = s;
   const touchedAt = s.firstTouch;
-  const { bit } = step;
+  const { bit, weight } = step;
   const { scale, fixed, perWord } = aloneScore(lists, f, step.idf);
   for (let k = from; k < to; k++) {
     const position = docs[k]!;
     const seq = seqOf[position]!;
     if (!inAny[seq] || (skip && replaced[seq])) continue;
-    const tf = counts[k]!;
+    const tf = weight * counts[k]!;
     held[seq]! |= bit;
     bound[seq]! += (scale * tf) / (tf + fixed + perWord * lengths[position * FIELD_COUNT + f]!);
     if (atFrom + k < touchedAt[seq]!) touchedAt[seq] = atFrom + k;
@@ -241,9 +243,9 @@ export function markSteps(
   let coreBit = 0;
   for (const [w, word] of words.entries()) {
     const bit = word.core ? 1 << coreBit++ : 0;
-    for (const term of word.forms.keys()) {
+    for (const [term, weight] of word.forms) {
       const id = index.termIds.get(term);
-      steps.push({ term, id, bit, idf: idfs[w]!, enters: word.core || required === 0, firstTouch: at });
+      steps.push({ term, id, bit, idf: idfs[w]!, weight, enters: word.core || required === 0, firstTouch: at });
       if (id !== undefined)
         for (const f of fields) {
           const [from, to] = index.postingRange(id, f);

@@ -370,7 +370,7 @@ describe('the facts that decide', () => {
     expect(unknown.body.message).toBe("No resource 'no-such-resource' to compare");
   });
 
-  it('the comparison page answers without JavaScript, the same for everyone, and says what is wrong', async () => {
+  it('the comparison page answers without JavaScript, the same for everyone, one resource with the way to add another, and says what is wrong', async () => {
     const page = await fetch(`${server.url}/compare/freecodecamp/the-odin-project`);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -383,7 +383,14 @@ describe('the facts that decide', () => {
       headers: { 'if-none-match': etag! },
     });
     expect(again.status).toBe(304);
-    expect((await fetch(`${server.url}/compare/freecodecamp`)).status).toBe(400);
+    // One resource is a comparison being made: shown, with the way to add another.
+    const one = await fetch(`${server.url}/compare/freecodecamp`);
+    expect(one.status).toBe(200);
+    const oneHtml = await one.text();
+    expect(oneHtml).toContain('data-compared="freecodecamp"');
+    expect(oneHtml).toContain('Add a resource to compare it with');
+    const five = ['freecodecamp', 'the-odin-project', 'cs50x-introduction-to-computer-science', 'a', 'b'];
+    expect((await fetch(`${server.url}/compare/${five.join('/')}`)).status).toBe(400);
     expect((await fetch(`${server.url}/compare/freecodecamp/no-such-resource`)).status).toBe(404);
     const empty = await fetch(`${server.url}/compare`);
     expect(empty.status).toBe(200);

@@ -4,16 +4,12 @@
  * words, filters, the filters the words name, deep pages, broken links, contents written since the build, and
  * suggestions as one types.
  */
-import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
-import { generateSyntheticCatalog } from '../../maintenance/seed/synthetic.ts';
-import { contents } from '../../schema.ts';
+import type { TestDb } from '../../../tests/setup/db.ts';
+import { searchCatalog } from '../../../tests/setup/search-catalog.ts';
 import { analyzeQuery, bestMatches, NAME_ONLY, SEEKING } from './best-match.ts';
-import { facetTable } from './facet-table.ts';
 import type { FacetFilters, FacetTable } from './facet-types.ts';
 import { pageRows } from './pages.ts';
-import { currentTextIndex } from './text-index-held.ts';
 import type { TextIndex } from './text-index.ts';
 
 const PAGE = 24;
@@ -35,24 +31,8 @@ let index: TextIndex;
 let table: FacetTable;
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await generateSyntheticCatalog(t.db, 5000, { seed: 11 });
-  await currentTextIndex(t.db);
-  // Contents written since the build (scored from their own entry, with no bound from the build).
-  const some = await t.db.select({ id: contents.id }).from(contents).limit(30);
-  await t.db
-    .update(contents)
-    .set({ description: 'Data and web learning, a course of data for the web.' })
-    .where(
-      inArray(
-        contents.id,
-        some.map((row) => row.id),
-      ),
-    );
-  const [renamed] = some;
-  await t.db.update(contents).set({ name: 'Data Web Learning Course' }).where(eq(contents.id, renamed!.id));
-  index = await currentTextIndex(t.db);
-  table = await facetTable(t.db);
+  // Contents written since the build among them (scored from their own entry, with no bound from the build).
+  ({ t, index, table } = await searchCatalog(5000, 11, 30));
 }, 120_000);
 afterAll(() => t.close());
 

@@ -3,20 +3,16 @@
  * give the answers of one thread: the same pages, counts, missing words and matches, for broad words, several
  * words, filters, contents written since the build and suggestions as one types.
  */
-import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
-import { generateSyntheticCatalog } from '../../maintenance/seed/synthetic.ts';
-import { contents } from '../../schema.ts';
+import type { TestDb } from '../../../tests/setup/db.ts';
+import { searchCatalog } from '../../../tests/setup/search-catalog.ts';
 import { analyzeQuery, bestMatches, NAME_ONLY } from './best-match.ts';
 import { countFacets, TALLIED_IN_CHUNKS } from './counts.ts';
-import { facetTable } from './facet-table.ts';
 import type { FacetFilters, FacetTable } from './facet-types.ts';
 import { MARKED_IN_CHUNKS } from './first-pass.ts';
 import { compile, MADE_IN_CHUNKS, passing, seqsPassing } from './filters.ts';
 import { pageRows } from './pages.ts';
 import { CHUNKS, chunksTakenByHelper, PARALLEL, prepareSearchHelper } from './search-helper.ts';
-import { currentTextIndex } from './text-index-held.ts';
 import type { TextIndex } from './text-index.ts';
 
 let t: TestDb;
@@ -30,23 +26,7 @@ const thresholds = {
 };
 
 beforeAll(async () => {
-  t = await createTestDb();
-  await generateSyntheticCatalog(t.db, 4000, { seed: 23 });
-  await currentTextIndex(t.db);
-  // Contents written since the build: marked by this thread from their own entry, their build postings skipped.
-  const some = await t.db.select({ id: contents.id }).from(contents).limit(25);
-  await t.db
-    .update(contents)
-    .set({ description: 'Data and web learning, a course of data for the web.' })
-    .where(
-      inArray(
-        contents.id,
-        some.map((row) => row.id),
-      ),
-    );
-  await t.db.update(contents).set({ name: 'Data Web Learning Course' }).where(eq(contents.id, some[0]!.id));
-  index = await currentTextIndex(t.db);
-  table = await facetTable(t.db);
+  ({ t, index, table } = await searchCatalog(4000, 23, 25));
   // Every search in chunks, however small.
   Object.assign(PARALLEL, { from: 0 });
   Object.assign(MARKED_IN_CHUNKS, { from: 0 });

@@ -61,6 +61,19 @@ export async function waitUntilUp(url: string, child: ChildProcess): Promise<voi
 }
 
 /**
+ * Stops a server and waits for it to be gone: a server stopped during its start (a million contents' word
+ * index is half a minute of CPU in a thread of its own) would otherwise take a core from the next section's.
+ */
+export async function stopSkillshelf(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const late = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  await gone;
+  clearTimeout(late);
+}
+
+/**
  * A production server on `dbPath`, once it has finished starting (or, without `finishStart`, once it answers).
  * `logTo`: a file descriptor for the server's log (stdout), as a log collector would read it; else discarded.
  */

@@ -7,7 +7,7 @@
 import { createClient } from '@libsql/client';
 import { readFileSync } from 'node:fs';
 import { TAG_KINDS } from '../db/catalog/taxonomy.ts';
-import { BROWSER, BROWSER_API, log, startSkillshelf, type ReportSection } from './bench-kit.ts';
+import { BROWSER, BROWSER_API, log, startSkillshelf, type ReportSection, stopSkillshelf } from './bench-kit.ts';
 
 export const MILLION_GOALS = { seedMinutes: 10, seedMb: 1024, firstAnswerS: 10, residentMb: 1024 } as const;
 
@@ -200,6 +200,6 @@ export async function millionSection(
       json: { seed, firstAnswerS, afterStartMb, afterMixMb, afterBenchMb, pages: paths.length, failed, differences },
     };
   } finally {
-    server.kill('SIGTERM');
+    await stopSkillshelf(server);
   }
 }

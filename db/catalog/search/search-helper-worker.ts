@@ -12,29 +12,24 @@ const { control } = workerData as { control: Int32Array };
 
 type Job = MarkJob | TallyJob | PassingJob;
 
+/** The job's own work on one chunk. */
+function chunkWork(job: Job): (chunk: number) => number {
+  if (job.kind === 'passing') return (chunk) => markPassing(job, chunk);
+  if (job.kind === 'tally') return (chunk) => tallyChunk(job, job.helperTally, chunk);
+  const lists = postingListsOf(job.lists);
+  const { marks, steps, fields, bounds } = job;
+  return (chunk) => markBuild(marks, lists, steps, fields, bounds[chunk]!, bounds[chunk + 1]!);
+}
+
+/** Each chunk this thread takes of the job, counted; a tally's own array is cleared before its first. */
 function runner(job: Job): (chunk: number) => number {
+  const work = chunkWork(job);
   let first = true;
-  if (job.kind === 'passing')
-    return (chunk) => {
-      countHelperChunk(control, first);
-      first = false;
-      return markPassing(job, chunk);
-    };
-  if (job.kind === 'mark') {
-    const lists = postingListsOf(job.lists);
-    const { marks, steps, fields, bounds } = job;
-    return (chunk) => {
-      countHelperChunk(control, first);
-      first = false;
-      return markBuild(marks, lists, steps, fields, bounds[chunk]!, bounds[chunk + 1]!);
-    };
-  }
   return (chunk) => {
-    // The helper's tally holds this job's rows only: cleared before its first chunk.
-    if (first) job.helperTally.fill(0);
+    if (first && job.kind === 'tally') job.helperTally.fill(0);
     countHelperChunk(control, first);
     first = false;
-    return tallyChunk(job, job.helperTally, chunk);
+    return work(chunk);
   };
 }
 

@@ -10,6 +10,7 @@
  * milliseconds and one thread answers it), one per process; until it is ready, searches run on one thread.
  */
 import type { Worker } from 'node:worker_threads';
+import { AppError } from '../../errors.ts';
 import { startThread, threadFile } from '../../threads.ts';
 import { shared } from './shared-arrays.ts';
 
@@ -152,7 +153,10 @@ export function inChunks(
   return { total, helperTook: Atomics.load(control, HELPER_TOOK) === 1 };
 }
 
-/** Waits for the chunks the helper took; a helper that holds one past CHUNK_WAIT_MS is given up, and the search fails. */
+/**
+ * Waits for the chunks the helper took; a helper that holds one past CHUNK_WAIT_MS is given up, and the search
+ * fails with a 503 (its marks are dropped by the first pass's caller).
+ */
 function waitForChunks(helper: Helper): void {
   const { control } = helper;
   let done = Atomics.load(control, DONE);
@@ -166,7 +170,10 @@ function waitForChunks(helper: Helper): void {
     } else if (performance.now() - since > CHUNK_WAIT_MS) {
       registry[SLOT] = null;
       void helper.worker.terminate();
-      throw new Error('The search helper thread stopped in the middle of a search');
+      // As a database out of reach is answered: a 503 to try again, the next searches on one thread.
+      throw new AppError('BUSY', 'The search could not finish right now. Please try again in a moment.', {
+        retryAfter: 1,
+      });
     }
   }
 }

@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import type { Logger } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
-import { readAgainSoon, tuneRemoteClient } from './remote-client.ts';
+import { answeredWithin, readAgainSoon, tuneRemoteClient } from './remote-client.ts';
 import { PreparedReads } from './prepared-reads.ts';
 import { appliedOnFile, replicaWithRemoteWrites } from './replica-client.ts';
 import { countCatchUp, fetchNotingPositions, positionNote, sharedAsking, tagReplication } from './replication.ts';
@@ -52,7 +52,11 @@ export async function openDb({
   if (syncUrl) {
     // Reads from the replica file; writes to the primary over HTTP, with a deadline (db/replica-client.ts).
     const seen = positionNote();
-    const primary = createClient({ url: syncUrl, authToken, fetch: fetchNotingPositions(seen.note) });
+    const primary = createClient({
+      url: syncUrl,
+      authToken,
+      fetch: answeredWithin(2 * timeoutMs, fetchNotingPositions(seen.note)),
+    });
     tuneRemoteClient(primary, { busyTimeoutMs, timeoutMs });
     const replica = createClient({ url, syncUrl, authToken, syncInterval });
     // A new replica is empty until its first pull: a process reads nothing before it has what the primary has.
@@ -70,7 +74,12 @@ export async function openDb({
     client = createClient({ url, authToken, timeout: busyTimeoutMs, concurrency: 1 });
   } else {
     const seen = positionNote();
-    client = createClient({ url, authToken, timeout: busyTimeoutMs, fetch: fetchNotingPositions(seen.note) });
+    client = createClient({
+      url,
+      authToken,
+      timeout: busyTimeoutMs,
+      fetch: answeredWithin(2 * timeoutMs, fetchNotingPositions(seen.note)),
+    });
     tuneRemoteClient(client, { busyTimeoutMs, timeoutMs });
     const remote = client;
     const askPrimary = sharedAsking(() => remote.execute('SELECT 1'));

@@ -19,6 +19,8 @@
  *   visitor rather than a hang or a 500. A write that timed out may still land on the server later: the
  *   answer says to try again, and the writes are safe to repeat (a save sets a state, a review is one per
  *   user, an address or email is unique).
+ * - An answer that never comes is given up (answeredWithin): the exchange with the server is cut at twice the
+ *   deadline, so a request the server lost cannot hold its turn, and with four of them every write, for good.
  */
 import type { Client, InStatement, TransactionMode } from '@libsql/client';
 import { AppError } from './errors.ts';
@@ -93,6 +95,22 @@ async function beforeDeadline<T>(work: Promise<T>, deadline: number, timeoutMs: 
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A fetch for the HTTP client of a libSQL server whose every exchange, the answer's body included, is cut after
+ * `capMs`. A call's turn in its queue is held until the server answers (below), which is what keeps a burst
+ * waiting here rather than on the server; an answer the server never sends would hold it for good, and four
+ * such writes would stop every write of the process. `capMs` is twice the deadline: by then the caller was
+ * long told, and the server had time to finish what it was doing.
+ */
+export function answeredWithin(capMs: number, inner: typeof fetch = fetch): typeof fetch {
+  return (input, init) => {
+    const cap = AbortSignal.timeout(capMs);
+    if (input instanceof Request && init === undefined)
+      return inner(new Request(input, { signal: AbortSignal.any([input.signal, cap]) }));
+    return inner(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, cap]) : cap });
+  };
 }
 
 const isBusy = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';

@@ -2,11 +2,15 @@
  * A process's calls to a libSQL server wait in a queue of their kind (db/remote-client.ts): writes four at a
  * time, reads forty-eight, at most a thousand of each waiting. Past that a call is turned away at once with a 503
  * and Retry-After, and writes nothing, rather than wait out the deadline; the queue then serves the next calls
- * as before (docs/decisions/027).
+ * as before (docs/decisions/027). A call's turn is held until the server answers, and an answer the server
+ * never sends is given up at twice the deadline, so lost requests cannot stop the process's writes.
  */
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient, type Client } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tuneRemoteClient, QueueFull } from '../../db/remote-client.ts';
+import { answeredWithin, DatabaseUnavailable, tuneRemoteClient, QueueFull } from '../../db/remote-client.ts';
 import { errorToResponse } from '../../site/lib/server/http.ts';
 import { hasSqld, NO_SQLD, SQLD_AUTH_TOKEN, startSqld, type Sqld } from '../setup/sqld.ts';
 
@@ -56,5 +60,55 @@ describe.skipIf(!hasSqld)(`the queues of calls to a libSQL server${hasSqld ? '' 
       message: 'The server is busy: nothing was changed. Please try again in a moment.',
       code: 'BUSY',
     });
+  });
+
+  it('gives up, at twice the deadline, an answer the server never sends: four lost writes do not stop the next', async () => {
+    // A front for the server that loses the first four writes: each reaches it and is never answered.
+    let toLose = 4;
+    const lost: ServerResponse[] = [];
+    const front = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const body = Buffer.concat(chunks);
+      if (toLose > 0 && body.includes('INSERT')) {
+        toLose--;
+        lost.push(res);
+        return;
+      }
+      const answer = await fetch(`${primary.url}${req.url}`, {
+        method: req.method,
+        headers: { authorization: req.headers.authorization ?? '', 'content-type': req.headers['content-type'] ?? '' },
+        ...(body.length > 0 && { body }),
+      });
+      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const deadlineMs = 1_000;
+    const lossy = createClient({
+      url: `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
+      authToken: SQLD_AUTH_TOKEN,
+      fetch: answeredWithin(2 * deadlineMs),
+    });
+    tuneRemoteClient(lossy, { busyTimeoutMs: deadlineMs, timeoutMs: deadlineMs });
+    try {
+      const unanswered = await Promise.allSettled(
+        [6001, 6002, 6003, 6004].map((n) => lossy.execute({ sql: 'INSERT INTO notes (n) VALUES (?)', args: [n] })),
+      );
+      expect(lost).toHaveLength(4);
+      for (const outcome of unanswered) {
+        expect(outcome.status).toBe('rejected');
+        expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(DatabaseUnavailable);
+      }
+      // Past twice the deadline the four exchanges are cut and their turns free: the next write is done.
+      await sleep(2 * deadlineMs);
+      await lossy.execute({ sql: 'INSERT INTO notes (n) VALUES (?)', args: [6005] });
+      const written = await client.execute('SELECT n FROM notes WHERE n > 6000');
+      expect(written.rows.map((row) => Number(row[0]))).toEqual([6005]);
+    } finally {
+      lossy.close();
+      for (const res of lost) res.destroy();
+      await new Promise((resolve) => front.close(resolve));
+    }
   });
 });

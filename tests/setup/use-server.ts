@@ -4,9 +4,12 @@
  * them. `server` and `api` can be taken apart at once and used inside hooks and tests; they reach the server
  * once it has started.
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { apiClient, type ApiClient } from './http.ts';
 import { startServer, type StartOptions, type TestServer } from './server.ts';
+
+/** How much of a server's output a failed test shows. */
+const SERVER_LINES_SHOWN = 40;
 
 export interface UsedServer {
   /** The started server (its url, dbUrl, output…), from the file's first hook on. */
@@ -29,6 +32,12 @@ export function useServer(options: StartOptions | (() => StartOptions | Promise<
   };
   beforeAll(async () => {
     started = await startServer(typeof options === 'function' ? await options() : options);
+  });
+  // What the server said last, beside a failed test: a timeout is otherwise all a CI log shows of it.
+  afterEach(({ task }) => {
+    if (task.result?.state !== 'fail' || !started) return;
+    const said = started.output().trimEnd().split('\n').slice(-SERVER_LINES_SHOWN).join('\n');
+    console.error(`The server's last ${SERVER_LINES_SHOWN} lines of output, for "${task.name}":\n${said}`);
   });
   afterAll(async () => {
     await started?.stop();

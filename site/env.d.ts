@@ -23,5 +23,7 @@ declare namespace App {
     requestId?: string;
     /** The route that answered (Astro's routePattern), for the request log and the metrics. */
     route?: string;
+    /** What the page cache asks of a content page: its reviews alone (site/server/page-parts.ts). */
+    pagePart?: import('#site/server/page-parts.ts').PagePart;
   }
 }

@@ -286,7 +286,10 @@ const pageValidators = defineMiddleware(async (context, next) => {
   // A request whose reads went to the primary (its replica could not catch up) neither reads nor fills the cache.
   const cached = visitorRule(request.method, url.pathname) === 'cached' && !readsGoToThePrimary();
   const response = cached
-    ? await cachedRender(await getDb(), request, pageKey(url), context.routePattern, () => Promise.resolve(next()))
+    ? await cachedRender(await getDb(), request, pageKey(url), context.routePattern, (part) => {
+        context.locals.pagePart = part;
+        return Promise.resolve(next());
+      })
     : await next();
   const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html');
   if (!isPage || context.url.pathname.startsWith('/api/')) return response;

@@ -22,7 +22,7 @@ import { validateSessionToken } from '#db/accounts/sessions.ts';
 import { catchUpCounts } from '#db/replication.ts';
 import { clusterMetrics, shareMetrics } from './cluster-metrics.ts';
 import { log } from './log.ts';
-import { pageCachePatches } from './page-cache.ts';
+import { pageCachePatches, pageCacheReviewPatches } from './page-cache.ts';
 
 export const registry = new Registry();
 // In a cluster the workers' series are summed into one, which a `pid` label would keep apart.
@@ -83,6 +83,14 @@ export function watchGauges(openSockets: () => number): void {
     registers: [registry],
     collect() {
       this.set(pageCachePatches());
+    },
+  });
+  new Gauge({
+    name: 'skillshelf_page_cache_review_patches',
+    help: 'Cached content pages whose reviews were rendered alone into them rather than the whole page again (decision 057), since the process started',
+    registers: [registry],
+    collect() {
+      this.set(pageCacheReviewPatches());
     },
   });
   new Gauge({

@@ -9,6 +9,8 @@
  *   rendered at most once a second however many writes come (stale-while-revalidate, RFC 5861);
  * - a change that moves only the counts of its steps of stars (a review, on a list it does not reorder) has
  *   them set in its bytes rather than rendered again (count-patch.ts), at most once a second likewise;
+ * - a review of the content a page is about has that page's reviews rendered alone and set in its bytes, at
+ *   once (page-parts.ts), when the rest of the page is as it was; else the page is rendered again whole;
  * - a change to anything else leaves it as it is.
  *
  * They hold nothing personal: the middleware renders them without the session, and a signed-in user's
@@ -27,11 +29,12 @@
  * live in one process-wide store under a registered symbol.
  */
 import { catalogVersion, changesSince } from '#db/catalog/search/changes.ts';
-import { collect, effectOf, type Deps } from '#db/catalog/search/deps.ts';
+import { collect, effectOf, type Deps, type Effect } from '#db/catalog/search/deps.ts';
 import { patchableList, stepCounts } from '#db/catalog/search/step-counts.ts';
 import type { Db } from '#db/client.ts';
 import { chooseEncoding, compressAs, encodingsFor, type Encoding } from './content-encoding.ts';
 import { patchStepCounts } from './count-patch.ts';
+import { hasParts, PART_HEADER, REST_HEADER, type PagePart, withParts } from './page-parts.ts';
 import { etagMatches, etagOf, notModifiedHeaders, validatorHeaders } from './validators.ts';
 import { canonicalSearch } from './visitor-rule.ts';
 
@@ -64,6 +67,10 @@ interface CachedPage {
   staleSince?: number;
   /** Set when a change moved only its step counts, not yet set in place: when this process first saw it. */
   countsSince?: number;
+  /** Set when a review moved the reviews of the content it is about, not yet rendered into it: not served meanwhile. */
+  reviewsSince?: number;
+  /** The fingerprint of what it shows besides its reviews, when its reviews can be rendered alone (page-parts.ts). */
+  rest?: string;
   /** When its counts were last set in place (or it was rendered). */
   patchedAt: number;
   /** The route that rendered it (Astro's routePattern), for the request log and the metrics. */
@@ -98,6 +105,8 @@ interface Store {
   rendering: Map<string, Promise<CachedPage | undefined>>;
   /** Pages whose counts were set in place since the process started (/metrics). */
   patched: number;
+  /** Pages whose reviews were rendered alone into them since the process started (/metrics). */
+  reviewsPatched: number;
 }
 
 const STORE = Symbol.for('skillshelf.pageCache');
@@ -105,12 +114,15 @@ const store: Store = ((globalThis as Record<symbol, unknown>)[STORE] as Store | 
   pages: new Map(),
   rendering: new Map(),
   patched: 0,
+  reviewsPatched: 0,
 };
 (globalThis as Record<symbol, unknown>)[STORE] = store;
 const { pages, rendering } = store;
 
 /** How many times a cached page's counts were set in place rather than rendered again, since the process started. */
 export const pageCachePatches = () => store.patched;
+/** How many times a cached page's reviews were rendered alone into it, since the process started. */
+export const pageCacheReviewPatches = () => store.reviewsPatched;
 
 /**
  * The cache key of a page: its path and the query as the page reads it (visitor-rule.ts `canonicalSearch`),
@@ -151,6 +163,8 @@ async function storablePage(
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   headers.delete('content-encoding');
+  const rest = headers.get(REST_HEADER) ?? undefined;
+  headers.delete(REST_HEADER);
   const encodings = encodingsFor(body);
   const page: CachedPage = {
     version,
@@ -166,6 +180,7 @@ async function storablePage(
     hash: etagOf(body).slice(0, -1),
     changing: false,
     headers,
+    ...(rest !== undefined && hasParts(body) ? { rest } : {}),
   };
   await variantOf(page, encodings.includes(encoding) ? encoding : 'identity');
   return page;
@@ -213,20 +228,32 @@ async function patchCounts(db: Db, page: CachedPage): Promise<boolean> {
   if (!list) return false;
   const body = patchStepCounts(page.body, page.headers.get('content-type'), await stepCounts(db, list));
   if (!body) return false;
+  store.patched++;
+  replaceBody(page, body);
+  return true;
+}
+
+/** Puts `body` in place of the page's, its variants made again when asked for (at the fastest levels while it keeps changing). */
+function replaceBody(page: CachedPage, body: Uint8Array): void {
   const now = Date.now();
   const changing = now - Math.max(page.patchedAt, page.renderedAt) < CHANGING_MS;
   page.patchedAt = now;
-  store.patched++;
-  if (Buffer.compare(body, page.body) === 0) return true;
+  if (Buffer.compare(body, page.body) === 0) return;
   page.body = body;
   page.hash = etagOf(body).slice(0, -1);
   page.changing = changing;
   page.variants = {};
   page.making = {};
-  return true;
 }
 
 type Freshness = 'fresh' | 'stale';
+
+/** Notes on the page what a change seen at `seenAt` did to it: what to render or set again before or after serving it. */
+function markChanged(page: CachedPage, effect: Effect, seenAt: number): void {
+  if (effect === 'stale') page.staleSince ??= seenAt;
+  if (effect === 'counts') page.countsSince ??= seenAt;
+  if (effect === 'reviews') page.reviewsSince ??= seenAt;
+}
 
 /**
  * The stored page for `key`, checked against the changes since it was last looked at (a page a change
@@ -242,13 +269,13 @@ async function currentPage(
   if (page.version < version) {
     const changes = changesSince(db, page.version);
     const effect = changes ? effectOf(page.deps, changes) : 'dead';
-    if (effect === 'dead') {
+    // Its own reviews moved: they are rendered alone into it before it is served, when it can have that done.
+    if (effect === 'dead' || (effect === 'reviews' && page.rest === undefined)) {
       pages.delete(key);
       return { page: undefined, version };
     }
     page.version = version;
-    if (effect === 'stale') page.staleSince ??= changes![0]!.seenAt;
-    if (effect === 'counts') page.countsSince ??= changes![0]!.seenAt;
+    markChanged(page, effect, changes![0]!.seenAt);
   }
   // Only its steps' counts moved: they are set in place (unless it is rendered again anyway), at most once a
   // second while it was set less than a second ago, as a render is: a stream of reviews costs one patch a second.
@@ -296,7 +323,8 @@ function answer(
 /**
  * For a request the visitor rule says is 'cached': the page for `key` from the cache while nothing it shows
  * has changed (or, stale, within the bound), else rendered (and kept when it is a plain 200), in the
- * encoding the request accepts. Requests for a page being rendered wait for that render. Either way it
+ * encoding the request accepts; a page whose own reviews moved has them rendered alone (`render` is given the
+ * part to render) and set into it. Requests for a page being rendered wait for that render. Either way it
  * carries its ETag, hashed once when stored, and is a 304 when the request holds it.
  */
 export async function cachedRender(
@@ -304,7 +332,7 @@ export async function cachedRender(
   request: Request,
   key: string,
   route: string,
-  render: () => Promise<Response>,
+  render: (part?: PagePart) => Promise<Response>,
 ): Promise<Response> {
   const acceptEncoding = request.headers.get('accept-encoding');
   const respond = async (page: CachedPage) => {
@@ -312,7 +340,8 @@ export async function cachedRender(
     return new Response(body as BodyInit | undefined, { status, headers });
   };
   const { page, freshness, version } = await currentPage(db, key);
-  if (page && (freshness === 'fresh' || mayServeStale(key, page))) return respond(page);
+  const reviewsMoved = page?.reviewsSince !== undefined;
+  if (page && !reviewsMoved && (freshness === 'fresh' || mayServeStale(key, page))) return respond(page);
   const pending = rendering.get(key);
   if (pending) {
     const made = await pending;
@@ -322,13 +351,23 @@ export async function cachedRender(
   let done!: (page: CachedPage | undefined) => void;
   rendering.set(key, new Promise((resolve) => (done = resolve)));
   try {
+    // Its reviews alone, unless the page is to be rendered again anyway.
+    const part = reviewsMoved && page.staleSince === undefined ? { reviewsOf: page.rest! } : undefined;
+    const seen = page?.version;
     // What the page shows is gathered from the reads that make it, through the whole render.
     const { value, deps } = await collect(async () => {
-      const response = await render();
+      const response = await render(part);
       if (response.status !== 200 || response.headers.has('set-cookie')) return { response };
       return { response, body: new Uint8Array(await response.arrayBuffer()) };
     });
-    if (!value.body) return value.response;
+    if (!value.body) {
+      if (value.response.headers.has(REST_HEADER)) value.response.headers.delete(REST_HEADER);
+      return value.response;
+    }
+    if (value.response.headers.get(PART_HEADER) === 'reviews') {
+      made = withReviews(page!, value.body, seen!);
+      return respond(made);
+    }
     made = await storablePage(
       version,
       deps,
@@ -347,6 +386,20 @@ export async function cachedRender(
 }
 
 /**
+ * The page with its reviews as `part` renders them. The part is rendered by the page's own code, as the
+ * pieces it marks, so the two cannot mark other pieces: if they do, that is a fault of the page.
+ */
+function withReviews(page: CachedPage, part: Uint8Array, seen: number): CachedPage {
+  const body = withParts(page.body, part);
+  if (!body) throw new Error(`The reviews rendered alone do not mark the pieces their page marks (${page.route})`);
+  replaceBody(page, body);
+  store.reviewsPatched++;
+  // A change seen while they were rendered is looked at by the next request.
+  if (page.version === seen) page.reviewsSince = undefined;
+  return page;
+}
+
+/**
  * For the front door, for a request the visitor rule says is 'cached': the page for `url` if it may be
  * served (current, or stale within the bound), as status, headers and body in the encoding the request
  * accepts (or a 304 when the request holds its ETag); undefined sends the request on to Astro, which renders
@@ -360,7 +413,8 @@ export async function cachedPageResponse(
   const key = pageKey(url);
   if (!pages.has(key)) return undefined;
   const { page, freshness } = await currentPage(db, key);
-  if (!page) return undefined;
+  // Its reviews moved: Astro renders them into it.
+  if (!page || page.reviewsSince !== undefined) return undefined;
   if (freshness === 'fresh' || mayServeStale(key, page))
     return answer(page, headers['accept-encoding'], headers['if-none-match']);
   return undefined;

@@ -155,10 +155,27 @@ describe('what a change does to a cached answer', () => {
     ).toBe('none');
   });
 
-  it('drops the page of the content changed at once, and refreshes the lists showing it as a card', () => {
-    expect(effectOf({ subjects: [500] }, [review(500, [3, 1], [3.1, 2])])).toBe('dead');
+  it('moves the reviews of the page of the content reviewed, and refreshes the lists showing it as a card', () => {
+    expect(effectOf({ subjects: [500] }, [review(500, [3, 1], [3.1, 2])])).toBe('reviews');
     expect(effectOf({ lists: [latestPage], cards: [500] }, [review(500, [3, 1], [3.1, 2])])).toBe('stale');
     expect(effectOf({ subjects: [501] }, [review(500, [3, 1], [3.1, 2])])).toBe('none');
+  });
+
+  it('drops the page of a content whose facets, text or place changed, or whose reviews moved beside another change', () => {
+    expect(
+      effectOf({ subjects: [500] }, [
+        change('update', 500, values(3, 1), values(3, 1, 100 * DAY, 'category=databases')),
+      ]),
+    ).toBe('dead');
+    expect(effectOf({ subjects: [500] }, [change('update', 500, values(3, 1), values(3, 1), true)])).toBe('dead');
+    expect(effectOf({ subjects: [500] }, [change('delete', 500, values(3, 1))])).toBe('dead');
+    // Its reviews and a card it shows: the page is made again whole, at once.
+    expect(effectOf({ subjects: [500], cards: [7] }, [review(500, [3, 1], [3.1, 2]), review(7, [3, 1], [4, 2])])).toBe(
+      'dead',
+    );
+    expect(
+      effectOf({ subjects: [500], cards: [7] }, [review(500, [3, 1], [3.1, 2]), review(500, [3.1, 2], [3, 3])]),
+    ).toBe('reviews');
   });
 
   it('a top-rated page is refreshed when a content climbs into it, not when one moves below it', () => {

@@ -62,11 +62,13 @@ export interface Deps {
 /**
  * What a change does to an answer: nothing; move only the counts of its steps of stars ('counts': a review, on
  * a list it neither enters, leaves nor reorders, which a page may patch in place rather than render again);
- * refresh it (a review's change: it may be served stale meanwhile); or drop it now.
+ * move only the reviews of the content it is about ('reviews': its rating, count and reviews, which a content
+ * page may have rendered again alone, at once); refresh it (a review's change: it may be served stale
+ * meanwhile); or drop it now.
  */
-export type Effect = 'none' | 'counts' | 'stale' | 'dead';
+export type Effect = 'none' | 'counts' | 'reviews' | 'stale' | 'dead';
 
-const STRENGTH: Record<Effect, number> = { none: 0, counts: 1, stale: 2, dead: 3 };
+const STRENGTH: Record<Effect, number> = { none: 0, counts: 1, reviews: 2, stale: 3, dead: 4 };
 const stronger = (a: Effect, b: Effect): Effect => (STRENGTH[b] > STRENGTH[a] ? b : a);
 
 const collectors = new AsyncLocalStorage<Deps[]>();
@@ -211,14 +213,25 @@ function listEffect(list: ListShown, change: CatalogChange): Effect {
 const ranksWords = (list: ListShown, seq: number) =>
   list.order === 'relevance' && list.matched !== undefined && holdsSeq(list.matched, seq);
 
+/**
+ * What a change to the content a page is about does to it, or undefined when it is about another. A save:
+ * its learners (within the staleness bound). A review, a vote, or an edit of no facet nor text (the page
+ * tells which, as it renders): its reviews. Anything else: all of it, at once.
+ */
+function subjectEffect(deps: Deps, change: CatalogChange): Effect | undefined {
+  if (change.contentSeq === null || !deps.subjects?.includes(change.contentSeq)) return undefined;
+  if (change.kind === 'saved') return 'stale';
+  return isRatingOnly(change) ? 'reviews' : 'dead';
+}
+
 function changeEffect(deps: Deps, change: CatalogChange): Effect {
   // A retag rewrote the labels (and maybe the values) of a tag's carriers, unnamed: anything may show one.
   if (change.kind === 'reset' || change.kind === 'retag') return 'dead';
-  // A save names its content, whose own page counts its learners: that page and what counts saves, within the staleness bound.
-  if (change.kind === 'saved')
-    return deps.saves || (change.contentSeq !== null && deps.subjects?.includes(change.contentSeq)) ? 'stale' : 'none';
+  const subject = subjectEffect(deps, change);
+  if (subject) return subject;
+  // A save: what counts saves (the home page's most saved), within the staleness bound.
+  if (change.kind === 'saved') return deps.saves ? 'stale' : 'none';
   const seq = change.contentSeq;
-  if (seq !== null && deps.subjects?.includes(seq)) return 'dead';
   // A learner's list: its own page, and (above) the page of a content it gained or lost, which counts its public lists.
   // A co-saved pair crossed the threshold: the pages of its two contents (above), nothing else.
   if (change.kind === 'related') return 'none';
@@ -263,14 +276,19 @@ export function isRatingOnly(change: CatalogChange): boolean {
 /** Whether an answer a change touches may be served stale meanwhile (a review, a save), or must be dropped now. */
 const mayServeStale = (change: CatalogChange) => change.kind === 'saved' || isRatingOnly(change);
 
-/** What a run of changes does to an answer with these dependencies: the strongest of their effects. */
+/**
+ * What a run of changes does to an answer with these dependencies: the strongest of their effects. Its own
+ * reviews beside any other effect drop it: they are to be shown at once, and the rest of the page with them.
+ */
 export function effectOf(deps: Deps, changes: readonly CatalogChange[]): Effect {
   let strongest: Effect = 'none';
+  let reviews = false;
   for (const change of changes) {
     let effect: Effect = isEmptyDeps(deps) ? 'stale' : changeEffect(deps, change);
     if (effect === 'stale' && !mayServeStale(change)) effect = 'dead';
     if (effect === 'dead') return 'dead';
+    if (effect === 'reviews') reviews = true;
     strongest = stronger(strongest, effect);
   }
-  return strongest;
+  return reviews && strongest !== 'reviews' ? 'dead' : strongest;
 }

@@ -1,10 +1,10 @@
 /**
  * What one review costs the server in CPU, its write and every page it makes stale rendered again: measured
  * with the server's own counters (/proc/<pid>/stat), which other load on the machine barely skews, unlike
- * throughput. One client, one request at a time: each review, then a second for what it made stale to pass
- * the staleness bound, then every URL of the mix read once (the pages it touched are rendered again, the
- * rest are hits). The same turns without the review are measured alternately and subtracted: idle work and
- * the hits are not the review's.
+ * throughput. One client, one request at a time: each review and its content's page read at once (as its
+ * writer reads their own write), then a second for what it made stale to pass the staleness bound, then every
+ * URL of the mix read once (the pages it touched are rendered again, the rest are hits). The same turns
+ * without the review are measured alternately and subtracted: idle work and the hits are not the review's.
  */
 import { BROWSER, BROWSER_API, cpuTimeUs } from './bench-kit.ts';
 
@@ -13,8 +13,10 @@ export interface ReviewCost {
   reviews: number;
   /** The write alone: the POST, with nothing read after it. */
   writeMs: number;
-  /** The write and every re-render it causes. */
+  /** The write and every re-render it causes, its content's page included. */
   wholeMs: number;
+  /** Of which its content's page, read at once after it (less the same page read as a hit). */
+  contentPageMs: number;
   /** Pages rendered again per review (page cache misses over the mix, beyond those of the turns without one). */
   rendersPerReview: number;
   /** Pages whose star counts were set in place per review (decision 051). */
@@ -50,30 +52,40 @@ async function review(url: string, token: string, contentId: string, k: number):
   if (!res.ok) throw new Error(`a review was refused: ${res.status}`);
 }
 
+/** A content: its id (to review it) and its slug (to read its page). */
+export interface Reviewed {
+  id: string;
+  slug: string;
+}
+
 /**
- * `reviews` reviews of the given contents (one each, by the given users in turn), each followed by a read of
- * the mix, alternated with the same turns without a review; and the same reviews with nothing read after
- * them (the write alone).
+ * `reviews` reviews of the given contents (one each, by the given users in turn), each with its content's page
+ * read at once and followed by a read of the mix, alternated with the same turns without a review (the page
+ * then a hit); and the same reviews with nothing read after them (the write alone).
  */
 export async function reviewCost(
   url: string,
   pid: number,
   paths: string[],
   tokens: string[],
-  contentIds: string[],
+  contents: Reviewed[],
   { reviews, metricsToken }: { reviews: number; metricsToken: string },
 ): Promise<ReviewCost> {
-  if (contentIds.length < reviews * 2) throw new Error('reviewCost needs two contents per review');
-  await readAll(url, paths);
-  await readAll(url, paths);
+  if (contents.length < reviews * 2) throw new Error('reviewCost needs two contents per review');
+  const pages = contents.slice(0, reviews).map((content) => `/content/${content.slug}`);
+  for (let i = 0; i < 2; i++) await readAll(url, [...paths, ...pages]);
   let withCpu = 0;
   let withoutCpu = 0;
+  let pageCpu = 0;
+  let hitCpu = 0;
   let withMisses = 0;
   let withoutMisses = 0;
   let patches = 0;
   for (let k = 0; k < reviews; k++) {
     let cpu = cpuTimeUs(pid);
     let before = await missesOf(url, metricsToken);
+    await readAll(url, [pages[k]!]);
+    hitCpu += cpuTimeUs(pid) - cpu;
     await sleep(SETTLE_MS);
     await readAll(url, paths);
     withoutCpu += cpuTimeUs(pid) - cpu;
@@ -81,7 +93,10 @@ export async function reviewCost(
 
     cpu = cpuTimeUs(pid);
     before = await missesOf(url, metricsToken);
-    await review(url, tokens[k % tokens.length]!, contentIds[k]!, k);
+    await review(url, tokens[k % tokens.length]!, contents[k]!.id, k);
+    const written = cpuTimeUs(pid);
+    await readAll(url, [pages[k]!]);
+    pageCpu += cpuTimeUs(pid) - written;
     await sleep(SETTLE_MS);
     await readAll(url, paths);
     withCpu += cpuTimeUs(pid) - cpu;
@@ -97,7 +112,7 @@ export async function reviewCost(
     await sleep(SETTLE_MS);
     idleCpu += cpuTimeUs(pid) - cpu;
     cpu = cpuTimeUs(pid);
-    await review(url, tokens[(k + 1) % tokens.length]!, contentIds[reviews + k]!, k);
+    await review(url, tokens[(k + 1) % tokens.length]!, contents[reviews + k]!.id, k);
     await sleep(SETTLE_MS);
     writeCpu += cpuTimeUs(pid) - cpu;
   }
@@ -106,6 +121,7 @@ export async function reviewCost(
     reviews,
     writeMs: ms(writeCpu - idleCpu),
     wholeMs: ms(withCpu - withoutCpu),
+    contentPageMs: ms(pageCpu - hitCpu),
     rendersPerReview: Math.round(((withMisses - withoutMisses) / reviews) * 10) / 10,
     patchesPerReview: Math.round((patches / reviews) * 10) / 10,
   };

@@ -32,6 +32,29 @@ export function auditEntry(
   });
 }
 
+/**
+ * The insert of one entry per target of one action, as a single statement: a bulk action's 500 entries cost
+ * one statement's preparation rather than 500, in the batch that holds the write lock. Give at least one.
+ */
+export function auditEntries(
+  db: Db,
+  actor: Actor,
+  action: AuditAction,
+  entries: ReadonlyArray<{ target: { type: string; id: string }; details?: Record<string, unknown> }>,
+) {
+  const [actorKey, label] = [actorId(actor), actorLabel(actor)];
+  return db.insert(auditLog).values(
+    entries.map(({ target, details }) => ({
+      actor: actorKey,
+      actorLabel: label,
+      action,
+      targetType: target.type,
+      targetId: target.id,
+      details: details ?? null,
+    })),
+  );
+}
+
 export async function listAudit(db: Db, options: { since?: Date; limit?: number } = {}): Promise<AuditEntry[]> {
   const query = db.select().from(auditLog);
   const filtered = options.since ? query.where(gte(auditLog.at, options.since)) : query;

@@ -7,7 +7,7 @@ import { submissions } from '../schema.ts';
 import { rejectionInput } from './validation/rejection.ts';
 import { submissionBulkInput } from './validation/submission-bulk.ts';
 import { parseInput } from '../validation/parse.ts';
-import { auditEntry, type Actor } from '../operations/audit.ts';
+import { auditEntries, type Actor } from '../operations/audit.ts';
 import type { ContentShape } from '../catalog/contract.ts';
 import type { SettledProposal, SubmissionBulkResultShape } from './admin-contract.ts';
 import { approveSubmission, rejectSubmission, REJECTED } from './submission-decisions.ts';
@@ -93,14 +93,14 @@ export async function deleteSubmissions(db: Db, actor: Actor, ids: readonly stri
           found.map((f) => f.id),
         ),
       ),
-      ...found.map((f) =>
-        auditEntry(
-          db,
-          actor,
-          'submission.delete',
-          { type: 'submission', id: f.id },
-          { name: f.name, url: f.url, status: f.status },
-        ),
+      auditEntries(
+        db,
+        actor,
+        'submission.delete',
+        found.map((f) => ({
+          target: { type: 'submission', id: f.id },
+          details: { name: f.name, url: f.url, status: f.status },
+        })),
       ),
     ]);
   }

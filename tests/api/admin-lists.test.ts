@@ -243,17 +243,27 @@ describe('bulk actions on submissions', () => {
     expect(Number(contents[0]!.n)).toBe(3);
   });
 
-  it('deletes for good and audits each deletion', async () => {
-    const spam = await submit('Bulk Spam');
-    const res = await api.call('decideSubmissions', {
-      body: { action: 'delete', ids: [spam._id] },
-      token,
-    });
-    expect(res.body.results).toEqual([{ id: spam._id, name: 'Bulk Spam', outcome: 'deleted' }]);
-    expect(await sql('SELECT id FROM submissions WHERE id = ?', [spam._id])).toHaveLength(0);
+  it('deletes for good and audits each deletion with what it held', async () => {
+    const spam = [await submit('Bulk Spam'), await submit('Bulk Spam Again')];
+    const ids = spam.map((s) => s._id);
+    const res = await api.call('decideSubmissions', { body: { action: 'delete', ids }, token });
+    expect(res.body.results).toEqual([
+      { id: ids[0], name: 'Bulk Spam', outcome: 'deleted' },
+      { id: ids[1], name: 'Bulk Spam Again', outcome: 'deleted' },
+    ]);
+    expect(await sql('SELECT id FROM submissions WHERE id IN (?, ?)', ids)).toHaveLength(0);
+    const audited = await sql(
+      "SELECT target_id, actor_label, details FROM audit_log WHERE action = 'submission.delete' AND target_id IN (?, ?) ORDER BY target_id",
+      ids,
+    );
     expect(
-      await sql("SELECT id FROM audit_log WHERE action = 'submission.delete' AND target_id = ?", [spam._id]),
-    ).toHaveLength(1);
+      audited.map((row) => ({ id: row.target_id, by: row.actor_label, name: JSON.parse(String(row.details)).name })),
+    ).toEqual(
+      [
+        { id: ids[0], by: DEMO_ADMIN.email, name: 'Bulk Spam' },
+        { id: ids[1], by: DEMO_ADMIN.email, name: 'Bulk Spam Again' },
+      ].sort((a, b) => a.id!.localeCompare(b.id!)),
+    );
   });
 
   it('refuses what it does not understand with a 400 and changes nothing', async () => {

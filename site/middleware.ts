@@ -15,6 +15,7 @@ import { endpointMethods } from '#site/lib/server/endpoint-methods.ts';
 import { AppError } from '#db/errors.ts';
 import { appErrorIn, errorToResponse, json, JSON_TYPE, NOT_JSON, revalidatable } from '#site/lib/server/http.ts';
 import { cachedRender, pageKey } from '#site/server/page-cache.ts';
+import { REST_HEADER } from '#site/server/page-parts.ts';
 import { allowedMethods, isFormPage, isOneClickPage } from '#site/server/request-gate.ts';
 import {
   namesAnAccount,
@@ -291,6 +292,8 @@ const pageValidators = defineMiddleware(async (context, next) => {
         return Promise.resolve(next());
       })
     : await next();
+  // What a content page tells the page cache, not sent (a HEAD, or the caches off).
+  if (response.headers.has(REST_HEADER)) response.headers.delete(REST_HEADER);
   const isPage = (response.headers.get('content-type') ?? '').startsWith('text/html');
   if (!isPage || context.url.pathname.startsWith('/api/')) return response;
   if (context.locals.user || namesSecretPage(url.pathname + url.search)) {

@@ -22,14 +22,18 @@ async function visit(path: string): Promise<{ text: string; cache: unknown }> {
     headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
   });
   const text = await res.text();
+  expect(res.headers.has('x-page-rest'), 'what the page tells the cache is not sent').toBe(false);
   const id = res.headers.get('x-request-id');
   const line = await waitForLogLine(cached.server.output, (l) => l.requestId === id && l.status !== undefined);
   return { text, cache: line.cache };
 }
 
 /** The page rendered whole, now. */
-const renderedWhole = async (path: string) =>
-  (await fetch(whole.server.url + path, { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } })).text();
+async function renderedWhole(path: string): Promise<string> {
+  const res = await fetch(whole.server.url + path, { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
+  expect(res.headers.has('x-page-rest'), 'what the page tells the cache is not sent').toBe(false);
+  return res.text();
+}
 
 const reviews = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
 

@@ -8,6 +8,7 @@
  * when the rest of the page is as the cached copy shows it, which both name by REST_HEADER (a fingerprint of
  * everything else the page reads about its content). Otherwise it renders the whole page.
  */
+import { createHash } from 'node:crypto';
 
 /** What the page cache asks a content page for: its reviews alone, if the rest of it is still `reviewsOf`. */
 export interface PagePart {
@@ -18,6 +19,10 @@ export interface PagePart {
 export const PART_HEADER = 'x-page-part';
 /** The fingerprint of what a page shows besides its reviews: kept beside the cached copy, never sent. */
 export const REST_HEADER = 'x-page-rest';
+
+/** A value's fingerprint, for REST_HEADER: the SHA-1 of its JSON. */
+export const fingerprintOf = (value: unknown): string =>
+  createHash('sha1').update(JSON.stringify(value)).digest('base64url');
 
 /** The comments around a piece of a page that a render of its reviews alone gives again. */
 export const partMarks = (name: string): [open: string, close: string] => [

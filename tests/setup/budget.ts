@@ -24,6 +24,16 @@ export interface Budget {
 const statusField = (pid: number, field: string) =>
   Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
+/** How often the server samples its event loop's delay (site/server/metrics.ts: eventLoopMonitoringPrecision). */
+const LOOP_SAMPLE_MS = 10;
+
+/**
+ * The longest gap between two of the server's event loop samples since /metrics was last read (which starts
+ * them anew): a block shows as a gap, at most LOOP_SAMPLE_MS longer than itself. Node's histogram records a
+ * sample's distance from the one before, and the first sample after a read has none: a block that begins
+ * before it would not show at all (a 60 ms block right after a read gave 0). So measureBudget starts the work
+ * only once two samples' time has passed.
+ */
 async function longestBlockSinceLastScrape(server: TestServer): Promise<number> {
   const text = await (
     await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${BUDGET_METRICS_TOKEN}` } })
@@ -41,6 +51,7 @@ export async function measureBudget<T>(
 ): Promise<{ budget: Budget; value: T }> {
   const pid = server.process.pid!;
   await longestBlockSinceLastScrape(server);
+  await new Promise((resolve) => setTimeout(resolve, 2 * LOOP_SAMPLE_MS + 5));
   // Resets the peak (VmHWM) to the memory resident now: the peak after is this work's.
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
   const before = statusField(pid, 'VmRSS');

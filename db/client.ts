@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import type { Logger } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
-import { answeredWithin, readAgainSoon, tuneRemoteClient } from './remote-client.ts';
+import { answeredWithin, lostAfterMs, readAgainSoon, tuneRemoteClient } from './remote-client.ts';
 import { PreparedReads } from './prepared-reads.ts';
 import { appliedOnFile, replicaWithRemoteWrites } from './replica-client.ts';
 import { countCatchUp, fetchNotingPositions, positionNote, sharedAsking, tagReplication } from './replication.ts';
@@ -55,7 +55,7 @@ export async function openDb({
     const primary = createClient({
       url: syncUrl,
       authToken,
-      fetch: answeredWithin(2 * timeoutMs, fetchNotingPositions(seen.note)),
+      fetch: answeredWithin(lostAfterMs(timeoutMs), fetchNotingPositions(seen.note)),
     });
     tuneRemoteClient(primary, { busyTimeoutMs, timeoutMs });
     const replica = createClient({ url, syncUrl, authToken, syncInterval });
@@ -78,7 +78,7 @@ export async function openDb({
       url,
       authToken,
       timeout: busyTimeoutMs,
-      fetch: answeredWithin(2 * timeoutMs, fetchNotingPositions(seen.note)),
+      fetch: answeredWithin(lostAfterMs(timeoutMs), fetchNotingPositions(seen.note)),
     });
     tuneRemoteClient(client, { busyTimeoutMs, timeoutMs });
     const remote = client;

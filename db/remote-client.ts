@@ -19,8 +19,9 @@
  *   visitor rather than a hang or a 500. A write that timed out may still land on the server later: the
  *   answer says to try again, and the writes are safe to repeat (a save sets a state, a review is one per
  *   user, an address or email is unique).
- * - An answer that never comes is given up (answeredWithin): the exchange with the server is cut at twice the
- *   deadline, so a request the server lost cannot hold its turn, and with four of them every write, for good.
+ * - An answer that never comes is given up (answeredWithin): the exchange with the server is cut after a
+ *   minute (LOST_ANSWER_MS), so a request the server lost cannot hold its turn, and with four of them every
+ *   write, for good.
  */
 import type { Client, InStatement, TransactionMode } from '@libsql/client';
 import { AppError } from './errors.ts';
@@ -101,8 +102,7 @@ async function beforeDeadline<T>(work: Promise<T>, deadline: number, timeoutMs: 
  * A fetch for the HTTP client of a libSQL server whose every exchange, the answer's body included, is cut after
  * `capMs`. A call's turn in its queue is held until the server answers (below), which is what keeps a burst
  * waiting here rather than on the server; an answer the server never sends would hold it for good, and four
- * such writes would stop every write of the process. `capMs` is twice the deadline: by then the caller was
- * long told, and the server had time to finish what it was doing.
+ * such writes would stop every write of the process.
  */
 export function answeredWithin(capMs: number, inner: typeof fetch = fetch): typeof fetch {
   return (input, init) => {
@@ -112,6 +112,15 @@ export function answeredWithin(capMs: number, inner: typeof fetch = fetch): type
     return inner(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, cap]) : cap });
   };
 }
+
+/**
+ * When an exchange with a libSQL server is taken as lost (`lostAfterMs`): a minute, or twice the deadline when
+ * that is longer. Far past any answer the server is still working on: a turn given back while the server
+ * still runs its call lets a burst pile up there (decision 053). With a deadline of 0.5 s, a cut at twice it
+ * did: after a burst of 600 writes the next sign-up was refused.
+ */
+const LOST_ANSWER_MS = 60_000;
+export const lostAfterMs = (timeoutMs: number): number => Math.max(2 * timeoutMs, LOST_ANSWER_MS);
 
 const isBusy = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -55,8 +55,47 @@ export async function launchBrowser(): Promise<Browser> {
   browser.close = async () => {
     await Promise.all(browser.contexts().map((context) => context.close()));
   };
+  const openContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => keepLog(await openContext(options));
+  browser.on('disconnected', () => logged('the browser disconnected'));
   shared = browser;
   return browser;
+}
+
+/** How many of the browser's last events a failed test shows. */
+const LOG_LINES_KEPT = 60;
+const browserLog: { at: number; line: string }[] = [];
+
+function logged(line: string): void {
+  browserLog.push({ at: Date.now(), line: `${new Date().toISOString().slice(11, 23)} ${line}` });
+  if (browserLog.length > LOG_LINES_KEPT) browserLog.shift();
+}
+
+/**
+ * Notes what each page of `context` meets that a test's timeout would otherwise hide: errors in the console
+ * and in scripts, requests that failed or were answered 4xx/5xx, a crashed page.
+ */
+function keepLog(context: BrowserContext): BrowserContext {
+  context.on('page', (page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning')
+        logged(`console ${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => logged(`page error: ${error.message}`));
+    page.on('crash', () => logged(`page crashed: ${page.url()}`));
+    page.on('requestfailed', (request) =>
+      logged(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? ''})`),
+    );
+    page.on('response', (response) => {
+      if (response.status() >= 400) logged(`${response.status()} for ${response.request().method()} ${response.url()}`);
+    });
+  });
+  return context;
+}
+
+/** What the browser met since `since` (a Date.now()), for a failed test's report. */
+export function browserLogSince(since: number): string[] {
+  return browserLog.filter((entry) => entry.at >= since).map((entry) => entry.line);
 }
 
 export async function newContext(

@@ -4,8 +4,9 @@
  * and closes the file's contexts after them. `browser` can be passed on at once and used inside hooks and tests.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { browserLogSince, launchBrowser } from './browser.ts';
+import { reportBesideFailure } from './failure-report.ts';
 
 export function useBrowser(): Browser {
   let launched: Browser | undefined;
@@ -14,6 +15,15 @@ export function useBrowser(): Browser {
   });
   afterAll(async () => {
     await launched?.close();
+  });
+  // What the browser met during a failed test (errors, refused requests, a crash), beside it.
+  let testStarted = 0;
+  beforeEach(() => {
+    testStarted = Date.now();
+  });
+  afterEach(({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    reportBesideFailure(task, 'What the browser met', browserLogSince(testStarted));
   });
   return new Proxy({} as Browser, {
     get(_, key) {

@@ -5,11 +5,24 @@
  * once it has started.
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { reportBesideFailure } from './failure-report.ts';
 import { apiClient, type ApiClient } from './http.ts';
 import { startServer, type StartOptions, type TestServer } from './server.ts';
 
 /** How much of a server's output a failed test shows. */
 const SERVER_LINES_SHOWN = 40;
+
+/** A request's log line as its time, answer, path and duration; any other line as it is. */
+function briefLogLine(line: string): string {
+  try {
+    const entry = JSON.parse(line) as Record<string, unknown>;
+    const at = new Date(Number(entry.time)).toISOString().slice(11, 23);
+    if (entry.path) return `${at} ${entry.status} ${entry.method} ${entry.path} ${entry.ms} ms`;
+    return `${at} ${String(entry.msg ?? line)}`;
+  } catch {
+    return line;
+  }
+}
 
 export interface UsedServer {
   /** The started server (its url, dbUrl, output…), from the file's first hook on. */
@@ -36,8 +49,8 @@ export function useServer(options: StartOptions | (() => StartOptions | Promise<
   // What the server said last, beside a failed test: a timeout is otherwise all a CI log shows of it.
   afterEach(({ task }) => {
     if (task.result?.state !== 'fail' || !started) return;
-    const said = started.output().trimEnd().split('\n').slice(-SERVER_LINES_SHOWN).join('\n');
-    console.error(`The server's last ${SERVER_LINES_SHOWN} lines of output, for "${task.name}":\n${said}`);
+    const said = started.output().trimEnd().split('\n').slice(-SERVER_LINES_SHOWN);
+    reportBesideFailure(task, "The server's output", said, { briefly: briefLogLine });
   });
   afterAll(async () => {
     await started?.stop();

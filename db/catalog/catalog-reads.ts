@@ -168,6 +168,7 @@ export async function searchContents(db: Db, asked: SearchParams): Promise<Searc
       order: params.order,
       words: Boolean(matches),
       ...(matches ? { matched: matches.seqs } : {}),
+      ...(matches?.contenders ? { contenders: matches.contenders } : {}),
       counts: true,
       full: pageOfRows.length === PAGE_SIZE,
       top: page === 1,

@@ -114,6 +114,48 @@ describe('scoring only what a page may show', () => {
     }
   });
 
+  it('names as contenders every match a review could lift into the page: any other, raised to the most, stays below', () => {
+    const firstPage = (query: string, filters: FacetFilters) => {
+      const { matches } = bestMatches(index, table, analyzeQuery(index, query, false), filters, [], undefined, PAGE);
+      return { matches, page: pageRows(table, filters, 'relevance', 0, PAGE, matches) };
+    };
+    /** Gives the contents of `seqs` the best reviews there can be, runs `check`, then puts theirs back. */
+    const raised = (seqs: number[], check: () => void) => {
+      const rows = seqs.map((seq) => table.rowOfSeq[seq]!);
+      const kept = rows.map((row) => [table.rating[row]!, table.numReviews[row]!] as const);
+      for (const row of rows) [table.rating[row], table.numReviews[row]] = [5, 1_000_000];
+      try {
+        check();
+      } finally {
+        for (const [k, row] of rows.entries()) [table.rating[row], table.numReviews[row]] = kept[k]!;
+      }
+    };
+    const categories = table.tags.category.values;
+    let told = 0;
+    let movedByContenders = 0;
+    let outside = 0;
+    for (const query of ['data', 'web', 'learning', 'course', 'intro', 'web learning course', 'learning for beginners'])
+      for (const filters of [{}, { category: [categories[0]!] }]) {
+        const { matches, page } = firstPage(query, filters);
+        if (!matches.contenders) continue;
+        told++;
+        const contenders = new Set(matches.contenders);
+        const shown = new Set(page.map((row) => table.seq[row]!));
+        const others = [...matches.seqs].filter((seq) => !contenders.has(seq) && !shown.has(seq));
+        outside += others.length;
+        raised(others, () => expect(firstPage(query, filters).page).toEqual(page));
+        const below = [...contenders].filter((seq) => !shown.has(seq));
+        raised(below, () => {
+          if (firstPage(query, filters).page.join() !== page.join()) movedByContenders++;
+        });
+      }
+    // The contenders were told for most pages, thousands of matches were not among them, and the contenders
+    // are the ones that can move a page.
+    expect(told).toBeGreaterThan(8);
+    expect(outside).toBeGreaterThan(2000);
+    expect(movedByContenders).toBeGreaterThan(4);
+  });
+
   it('scores every match of the best tier when one of them has a broken link', () => {
     const broad = analyzeQuery(index, 'data', false);
     const all = bestMatches(index, table, broad, {}, [], undefined);

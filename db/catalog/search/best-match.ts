@@ -479,9 +479,9 @@ export function bestMatches(
     scoreSome(s, index, analysis.words, idfs, fields, seqs, which, scores);
     if (factorOf) for (let k = 0; k < which.length; k++) scores[which[k]!]! *= factorOf.factor(rows[which[k]!]!);
   };
-  const scored =
+  const { scored, contenders } =
     shown === undefined
-      ? candidates
+      ? { scored: candidates, contenders: undefined }
       : scoreBestFirst(
           candidates,
           { working, bounds, scores },
@@ -511,7 +511,13 @@ export function bestMatches(
     rank[k] = -((working[i] ? 1e12 : 0) + tiers[i]! * 1e9 + scores[i]!);
   }
   return {
-    matches: { rows: matchedRows, ranked: rankedRows, rank, seqs: matchedSeqs },
+    matches: {
+      rows: matchedRows,
+      ranked: rankedRows,
+      rank,
+      seqs: matchedSeqs,
+      ...(rankFilters && contenders ? { contenders: seqsOf(contenders) } : {}),
+    },
     missingWords,
     ...(analysis.correctedTerm ? { correctedTerm: analysis.correctedTerm } : {}),
   };
@@ -693,6 +699,20 @@ function rankable(ranking: Int32Array, working: Uint8Array, best: number, shown:
   return kept.subarray(0, n);
 }
 
+/** The candidates of `tier` whose bound is at least `least`. */
+function atLeast(candidates: Int32Array, tier: number, bounds: Float64Array, least: number): number[] {
+  const found: number[] = [];
+  for (const i of candidates) if (perMatch.tiers[i] === tier && bounds[i]! >= least) found.push(i);
+  return found;
+}
+
+/** The seqs of the matches at `indexes`, ascending. */
+function seqsOf(indexes: readonly number[]): Int32Array {
+  const found = new Int32Array(indexes.length);
+  for (let k = 0; k < indexes.length; k++) found[k] = perMatch.seqs[indexes[k]!]!;
+  return found.sort();
+}
+
 /** What the pruning of the best tier reads of each match. */
 interface MatchFacts {
   working: Uint8Array;
@@ -715,8 +735,10 @@ const RANK_EPSILON = 2 ** -10;
  * query of several words, the PHRASE_CANDIDATES read for phrases): once K matches of the best tier are scored,
  * the K-th best of their scores is a floor that the K best of the tier all reach (a phrase only multiplies a
  * score up), so a match whose bound times the highest quality factor (`most`) is below it ranks below K others,
- * and is not among the tier's K best. Answers the candidates scored, in their order. When a match of the best
- * tier has a broken link (it ranks after every working one), or the tier is small, every candidate is scored.
+ * and is not among the tier's K best. Answers the candidates scored, in their order, and the contenders: the
+ * matches of the best tier that could be among its K best at the highest factor, the only ones a review can
+ * lift into the page (decision 058). When a match of the best tier has a broken link (it ranks after every
+ * working one), or the tier is small, every candidate is scored, and the contenders are not told.
  */
 function scoreBestFirst(
   candidates: Int32Array,
@@ -725,7 +747,7 @@ function scoreBestFirst(
   enough: number,
   factors: { most: number; of?: (i: number) => number },
   score: (which: Int32Array) => void,
-): Int32Array {
+): { scored: Int32Array; contenders?: number[] } {
   const { working, bounds, scores } = facts;
   const { tiers, values: tierBounds, spare: first, kept } = perMatch;
   const n = candidates.length;
@@ -734,10 +756,10 @@ function scoreBestFirst(
   for (let k = 0; k < n; k++) {
     const i = candidates[k]!;
     if (tiers[i] !== best) continue;
-    if (!working[i]) return candidates;
+    if (!working[i]) return { scored: candidates };
     tierBounds[inTier++] = bounds[i]!;
   }
-  if (inTier < 4 * enough) return candidates;
+  if (inTier < 4 * enough) return { scored: candidates };
   // First the matches whose bounds are among the 2K highest (ties included), and every match of a lower tier.
   const bar = kthLargest(tierBounds.subarray(0, inTier), 2 * enough);
   let f = 0;
@@ -757,6 +779,7 @@ function scoreBestFirst(
   const second = first;
   let s = 0;
   let m = 0;
+  const contenders = atLeast(candidates, best, bounds, Math.min(bar, reach));
   for (let k = 0; k < n; k++) {
     const i = candidates[k]!;
     if (tiers[i] !== best || bounds[i]! >= bar) kept[m++] = i;
@@ -766,7 +789,7 @@ function scoreBestFirst(
     }
   }
   if (s) score(second.subarray(0, s));
-  return kept.subarray(0, m);
+  return { scored: kept.subarray(0, m), contenders };
 }
 
 /**

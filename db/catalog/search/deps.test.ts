@@ -124,6 +124,29 @@ describe('what a change does to a cached answer', () => {
     expect(effectOf({ lists: [{ ...words, matched: undefined }] }, [review(500, [3.2, 4], [2.8, 5])])).toBe('stale');
   });
 
+  it('a review raising a match the ranking found could never reach the page leaves it; a contender moves it', () => {
+    const words: ListShown = {
+      ...latestPage,
+      order: 'relevance',
+      words: true,
+      matched: Int32Array.of(3, 7, 500),
+      contenders: Int32Array.of(3, 7),
+      top: true,
+    };
+    // Higher, but too far below the page at any weight: it stays below; only its step's count may move.
+    expect(effectOf({ lists: [words], cards: [1, 2] }, [review(500, [3.2, 4], [3.4, 5])])).toBe('none');
+    expect(effectOf({ lists: [words], cards: [1, 2] }, [review(500, [3.8, 4], [4, 5])])).toBe('counts');
+    // A contender raised may climb into the page.
+    expect(effectOf({ lists: [words], cards: [1, 2] }, [review(7, [3.2, 4], [3.4, 5])])).toBe('stale');
+    // A change that names no content: whether it could climb is not known.
+    expect(
+      effectOf(
+        { lists: [words], cards: [1, 2] },
+        [review(500, [3.2, 4], [3.4, 5])].map((c) => ({ ...c, contentSeq: null })),
+      ),
+    ).toBe('stale');
+  });
+
   it('a review that takes a content from failing two filters to failing one moves another group: rendered again', () => {
     const rated: ListShown = { ...latestPage, filters: { category: 'web-development', rating: 4 } };
     // Another category and under 4 stars; then 4 stars: it now counts in the category group of the page.

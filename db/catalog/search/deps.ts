@@ -23,6 +23,11 @@ export interface ListShown {
   words: boolean;
   /** The seqs of the contents matching the words, ascending, when known: a change to any other leaves the list as it is. */
   matched?: Int32Array;
+  /**
+   * Best Match: the seqs of the matches whose reviews could lift them into the page, ascending, when the ranking
+   * told them (decision 058). A review raising any other match leaves the page's rows as they are.
+   */
+  contenders?: Int32Array;
   /** The answer shows counts (the total, the sidebar's facets), not only the rows. */
   counts: boolean;
   /**
@@ -167,11 +172,13 @@ const keyOf = (seq: number, v: FacetValues): RowKey => ({
 
 /** Whether a row that stays in the list, with its sort key changed from `a` to `b`, moves the page's rows. */
 function movesWindow(list: ListShown, a: RowKey, b: RowKey): boolean {
-  // Best Match weighs the reviews in (decision 040): a matched content whose weight rises may enter the page.
-  // One not shown on a first page (its cards are checked before) whose weight does not rise stays below it.
+  // Best Match weighs the reviews in (decision 040): a matched content whose weight rises may enter the page,
+  // if it is among those the ranking found could (decision 058). One not shown on a first page (its cards are
+  // checked before) whose weight does not rise stays below it.
   if (list.order === 'relevance') {
     const [before, after] = [reviewsWeight(a.rating, a.numReviews), reviewsWeight(b.rating, b.numReviews)];
-    return after > before || (after < before && !list.top);
+    if (after > before) return list.contenders === undefined || a.seq < 0 || holdsSeq(list.contenders, a.seq);
+    return after < before && !list.top;
   }
   const order = list.order;
   if (compareKeys(order, a, b) === 0) return false;
@@ -206,7 +213,7 @@ function listEffect(list: ListShown, change: CatalogChange): Effect {
   // Words: a content whose text changed may now match them, or no longer (in the rows or in the counts).
   if (list.words && change.textChanged && (inBefore || countedBefore)) return 'stale';
   if (!inBefore) return counts;
-  return movesWindow(list, keyOf(contentSeq ?? 0, before!), keyOf(contentSeq ?? 0, after!)) ? 'stale' : counts;
+  return movesWindow(list, keyOf(contentSeq ?? -1, before!), keyOf(contentSeq ?? -1, after!)) ? 'stale' : counts;
 }
 
 /** Whether a list is a relevance page of words that content `seq` matches. */

@@ -97,4 +97,9 @@ export interface Matches {
   rank: Float64Array;
   /** Every matching content's seq, ascending: what a list's dependencies test a change against. */
   seqs: Int32Array;
+  /**
+   * The seqs of the matches a review could lift into the ranked page, ascending, when the ranking told them
+   * (decision 058): any other stays below the page, whatever its reviews.
+   */
+  contenders?: Int32Array;
 }

@@ -19,7 +19,7 @@ import { MIGRATIONS_FOLDER, migrateDb } from '../migrate.ts';
 import { anyAddress } from '../outbound/public-addresses.ts';
 import { contents, pictureFetches } from '../schema.ts';
 import { insertContentStatements, updateContentStatements } from './content-rows.ts';
-import { fetchPicture, givenPicturesDue } from './pictures.ts';
+import { fetchPicture, givenPicturesDue, givenPicturesDueQuery } from './pictures.ts';
 import { contentInput } from './validation/contents.ts';
 import { exportCatalog } from '../imports/catalog-export.ts';
 
@@ -119,6 +119,16 @@ describe('a picture given by another site’s address', () => {
     expect(await first).toBe('given');
     expect(await imageOf(id)).toBe('');
     expect(await fetchOf(id)).toEqual({ outcome: 'pending', source: `${site.url}/gone.png` });
+  });
+});
+
+describe('the pictures job looking for given pictures due, every minute in every process', () => {
+  it('reads them from their own index, not every content: a read of the whole catalog held a million-content server 0.67 s', async () => {
+    const { sql, params } = givenPicturesDueQuery(t.db, 1).toSQL();
+    const plan = await t.db.$client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: params as never });
+    const steps = plan.rows.map((row) => String(row.detail));
+    expect(steps.join('\n')).toContain('USING INDEX picture_fetches_given_due_idx');
+    expect(steps.some((step) => step.startsWith('SCAN contents'))).toBe(false);
   });
 });
 

@@ -16,9 +16,9 @@
  * picture is a nicety.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { contents, pictureFetches } from '../schema.ts';
+import { contents, GIVEN_PICTURE_DUE, pictureFetches } from '../schema.ts';
 import { fetchPageFacts, fetchWithin, type PageFacts, type TitleFetchLimits } from '../outbound/page-facts.ts';
 import { startBackgroundLoop, type BackgroundLoop } from '../operations/background-loop.ts';
 import { withLease } from '../operations/lease.ts';
@@ -203,22 +203,21 @@ export async function contentsWantingPictures(db: Db, ids: readonly string[], no
 
 /** A given picture due to be fetched: never tried (a pending one's time is 0), or failed long enough ago. */
 const givenDue = (now: Date) =>
-  and(
-    isNotNull(pictureFetches.source),
-    inArray(pictureFetches.outcome, ['pending', 'none']),
-    lt(pictureFetches.fetchedAt, new Date(now.getTime() - GIVEN_PICTURE_RETRY_HOURS * 3_600_000)),
-  );
+  and(GIVEN_PICTURE_DUE, lt(pictureFetches.fetchedAt, new Date(now.getTime() - GIVEN_PICTURE_RETRY_HOURS * 3_600_000)));
 
-/** The contents showing the tile whose given picture is due, oldest try first (at most `limit`). */
-export async function givenPicturesDue(db: Db, limit: number, now = new Date()): Promise<string[]> {
-  const rows = await db
+/** The read of the contents showing the tile whose given picture is due, oldest try first (at most `limit`). */
+export const givenPicturesDueQuery = (db: Db, limit: number, now = new Date()) =>
+  db
     .select({ id: pictureFetches.contentId })
     .from(pictureFetches)
     .innerJoin(contents, eq(contents.id, pictureFetches.contentId))
     .where(and(givenDue(now), eq(contents.image, '')))
     .orderBy(asc(pictureFetches.fetchedAt))
     .limit(limit);
-  return rows.map((row) => row.id);
+
+/** The contents showing the tile whose given picture is due, oldest try first (at most `limit`). */
+export async function givenPicturesDue(db: Db, limit: number, now = new Date()): Promise<string[]> {
+  return (await givenPicturesDueQuery(db, limit, now)).map((row) => row.id);
 }
 
 /** Fetches pictures for `ids` a few at a time (each is a visit to another site), in the background of a caller that does not wait. */

@@ -213,6 +213,13 @@ export const catalogRetag = sqliteTable('catalog_retag', {
  * Each content's last try at a picture of its own (db/catalog/pictures.ts): when, and what came of it, so
  * the link checker asks a site again only after PICTURE_RETRY_DAYS, not at every check.
  */
+/**
+ * The given pictures still to fetch: the condition of picture_fetches_given_due_idx, which a query can use only
+ * when it says the same in its own text (SQLite cannot tell that bound values imply it, and then reads every
+ * content instead: 0.67 s at a million).
+ */
+export const GIVEN_PICTURE_DUE = sql`source IS NOT NULL AND outcome IN ('pending', 'none')`;
+
 export const pictureFetches = sqliteTable(
   'picture_fetches',
   {
@@ -233,9 +240,7 @@ export const pictureFetches = sqliteTable(
   },
   (t) => [
     // The given pictures to fetch, oldest try first (a pending one was never tried: 0).
-    index('picture_fetches_given_due_idx')
-      .on(t.fetchedAt)
-      .where(sql`source IS NOT NULL AND outcome IN ('pending', 'none')`),
+    index('picture_fetches_given_due_idx').on(t.fetchedAt).where(GIVEN_PICTURE_DUE),
   ],
 );
 

@@ -25,6 +25,7 @@ import { listTags, searchTags, type CurrentTagValue } from './tags/tags.ts';
 import { toApiContent } from './content-rows.ts';
 import type { ContentShape, SearchResultShape } from './contract.ts';
 import { countFacets } from './search/counts.ts';
+import { rememberMatchedRows } from './search/step-counts.ts';
 import { facetTable } from './search/facet-table.ts';
 import type { FacetCounts, FacetFilters, FacetTable, Matches } from './search/facet-types.ts';
 import { analyzeQuery, bestMatches } from './search/best-match.ts';
@@ -159,6 +160,7 @@ export async function searchContents(db: Db, asked: SearchParams): Promise<Searc
         suggestedFilters: [],
       };
     const { facets, count } = countFacets(table, filters, matches?.rows);
+    if (matches) rememberMatchedRows(table, matches.seqs, matches.rows);
     const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
     const page = Math.min(params.page, pages);
     const pageOfRows = count ? pageRows(table, filters, params.order, (page - 1) * PAGE_SIZE, PAGE_SIZE, matches) : [];

@@ -26,6 +26,15 @@ export function patchableList(deps: Deps): ListShown | undefined {
 
 /** The rows of a list's matches, kept while the table's rows stay where they are: its counts are kept per rows. */
 const matchedRows = new WeakMap<Int32Array, { layout: number; rows: Int32Array }>();
+
+/**
+ * Notes the rows a search counted its matches over: a patch of its page then counts over the same array, so
+ * it finds the search's own kept counts (counts.ts keeps them per rows array) instead of counting its matches
+ * again, and keeps no second count beside them.
+ */
+export function rememberMatchedRows(table: FacetTable, matched: Int32Array, rows: Int32Array): void {
+  matchedRows.set(matched, { layout: table.layout, rows });
+}
 function rowsOf(table: FacetTable, matched: Int32Array): Int32Array {
   const kept = matchedRows.get(matched);
   if (kept?.layout === table.layout) return kept.rows;

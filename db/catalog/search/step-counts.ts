@@ -35,6 +35,7 @@ const matchedRows = new WeakMap<Int32Array, { layout: number; rows: Int32Array }
 export function rememberMatchedRows(table: FacetTable, matched: Int32Array, rows: Int32Array): void {
   matchedRows.set(matched, { layout: table.layout, rows });
 }
+
 function rowsOf(table: FacetTable, matched: Int32Array): Int32Array {
   const kept = matchedRows.get(matched);
   if (kept?.layout === table.layout) return kept.rows;

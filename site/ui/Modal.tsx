@@ -57,12 +57,17 @@ export function Modal({
       aria-describedby={describedBy}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-box bg-base-100 p-6 text-base-content shadow-lg backdrop:bg-black/40"
       onCancel={(event) => {
+        // Escape is answered here, while it is being pressed: the close event comes a task later, after a key
+        // pressed at once (Enter on the opener) may already have asked again.
         if (busy) event.preventDefault();
+        else if (wanted.current) cancel.current();
       }}
       onClose={() => {
+        // Shown again since: this close belongs to the showing before.
+        if (dialog.current?.open) return;
         if (opener.current?.isConnected) opener.current.focus();
         opener.current = null;
-        // Closed by the browser (Escape), not by the caller: that is a Cancel.
+        // Closed by the browser some other way than Escape: that too is a Cancel.
         if (wanted.current) cancel.current();
       }}
     >

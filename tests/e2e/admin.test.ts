@@ -31,6 +31,26 @@ const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasTe
 /** The table row that holds `text` (a name, an email). */
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
+/** Runs in the page: the next dialog close event reaches the page only after the next click, as a busy browser may order them. */
+function holdBackTheNextCloseUntilAClick() {
+  window.addEventListener(
+    'close',
+    (held) => {
+      held.stopImmediatePropagation();
+      window.addEventListener(
+        'click',
+        () =>
+          setTimeout(() => {
+            held.target?.dispatchEvent(new Event('close'));
+            document.body.dataset.closeReplayed = 'yes';
+          }),
+        { capture: true, once: true },
+      );
+    },
+    { capture: true, once: true },
+  );
+}
+
 let counter = 0;
 /** A unique word for names, slugs and URLs of this run. */
 const unique = (prefix: string) => `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}`;
@@ -244,9 +264,17 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
           })
         ).status,
       ).toBe(200);
-      // Asked again: Tab to Delete, Enter.
+      // Asked again, then Escape and Enter at once on a busy machine: the browser's close event, a task of its own,
+      // may come after the second question (held back here until then). The question asked anew stays open.
       await page.keyboard.press('Enter');
       await dialog.waitFor();
+      await page.evaluate(holdBackTheNextCloseUntilAClick);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.body.dataset.closeReplayed === 'yes');
+      await dialog.waitFor();
+      expect(await focusedText()).toBe('Cancel');
+      // Tab to Delete, Enter.
       await page.keyboard.press('Tab');
       expect(await focusedText()).toBe('Delete');
       await page.keyboard.press('Enter');

@@ -519,6 +519,8 @@ describe.skipIf(!hasBrowser)('admin screens in the browser', () => {
       await page.waitForURL((url) => url.pathname === '/admin/users');
       await toast(page, 'User updated successfully').waitFor();
       const updated = row(page, email);
+      // The list is loaded after the page.
+      await updated.waitFor();
       // As shown at this width (a phone's row says "admin" instead).
       expect(await updated.getByRole('cell').allInnerTexts()).toEqual(expect.arrayContaining(['Managed Admin', 'YES']));
 

@@ -25,14 +25,26 @@ interface KeptCount {
 
 /** How many counts each table keeps: the searches asked for lately (each a few kB to tens of kB). */
 export const KEPT_COUNTS = 64;
-const keptCounts = new WeakMap<FacetTable, Map<string, KeptCount>>();
-/** A number per words' rows array: a search keeps its matches' array while they hold, so one is one key. */
-const rowsIds = new WeakMap<Int32Array, number>();
-let nextRowsId = 1;
 
-let countsAfresh = 0;
+/**
+ * Process-wide, as the facet tables are (facet-table.ts): a search rendered by Astro's bundle keeps the counts
+ * that a patch of its cached page, run by the server's own modules, reads again (step-counts.ts).
+ */
+const store = ((globalThis as Record<symbol, unknown>)[Symbol.for('skillshelf.keptCounts')] ??= {
+  byTable: new WeakMap(),
+  rowsIds: new WeakMap(),
+  nextRowsId: 1,
+  afresh: 0,
+}) as {
+  byTable: WeakMap<FacetTable, Map<string, KeptCount>>;
+  /** A number per words' rows array: a search keeps its matches' array while they hold, so one is one key. */
+  rowsIds: WeakMap<Int32Array, number>;
+  nextRowsId: number;
+  afresh: number;
+};
+
 /** How many counts were made by reading every row (of the search's words), since the process started. */
-export const facetCountsAfresh = () => countsAfresh;
+export const facetCountsAfresh = () => store.afresh;
 
 /**
  * Counts every option of every facet among `rows` (all rows when undefined): an option is counted on a row
@@ -67,12 +79,12 @@ export function countFacets(
 
 /** The kept count of this search, patched with the edits since it was made, or made now. */
 function keptCountOf(table: FacetTable, filters: FacetFilters, rows: Int32Array | undefined): KeptCount {
-  let byKey = keptCounts.get(table);
-  if (!byKey) keptCounts.set(table, (byKey = new Map()));
+  let byKey = store.byTable.get(table);
+  if (!byKey) store.byTable.set(table, (byKey = new Map()));
   let rowsId = 0;
   if (rows) {
-    rowsId = rowsIds.get(rows) ?? nextRowsId++;
-    rowsIds.set(rows, rowsId);
+    rowsId = store.rowsIds.get(rows) ?? store.nextRowsId++;
+    store.rowsIds.set(rows, rowsId);
   }
   const key = `${rowsId}:${JSON.stringify(filters)}`;
   const found = byKey.get(key);
@@ -124,7 +136,7 @@ function tallyRow(kept: KeptCount, codes: Int32Array, by: 1 | -1): void {
 
 /** Counts the search over every row (or every row of its words). */
 function countAll(table: FacetTable, filters: FacetFilters, rows: Int32Array | undefined): KeptCount {
-  countsAfresh++;
+  store.afresh++;
   const { activeFacet, passStart, passes } = packFilters(compile(table, filters));
   const sizes = codesPerFacet(table);
   const start = new Int32Array(STRIDE);

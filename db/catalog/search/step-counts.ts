@@ -24,8 +24,12 @@ export function patchableList(deps: Deps): ListShown | undefined {
   return counted.length === 1 && (!list!.words || list!.matched) ? list : undefined;
 }
 
-/** The rows of a list's matches, kept while the table's rows stay where they are: its counts are kept per rows. */
-const matchedRows = new WeakMap<Int32Array, { layout: number; rows: Int32Array }>();
+/**
+ * The rows of a list's matches, kept while the table's rows stay where they are: its counts are kept per rows.
+ * Process-wide, as the counts are (counts.ts): Astro's bundle searches, the server's own modules patch.
+ */
+const matchedRows = ((globalThis as Record<symbol, unknown>)[Symbol.for('skillshelf.matchedRows')] ??=
+  new WeakMap()) as WeakMap<Int32Array, { layout: number; rows: Int32Array }>;
 
 /**
  * Notes the rows a search counted its matches over: a patch of its page then counts over the same array, so

@@ -210,16 +210,16 @@ export const catalogRetag = sqliteTable('catalog_retag', {
 });
 
 /**
- * Each content's last try at a picture of its own (db/catalog/pictures.ts): when, and what came of it, so
- * the link checker asks a site again only after PICTURE_RETRY_DAYS, not at every check.
- */
-/**
  * The given pictures still to fetch: the condition of picture_fetches_given_due_idx, which a query can use only
  * when it says the same in its own text (SQLite cannot tell that bound values imply it, and then reads every
  * content instead: 0.67 s at a million).
  */
 export const GIVEN_PICTURE_DUE = sql`source IS NOT NULL AND outcome IN ('pending', 'none')`;
 
+/**
+ * Each content's last try at a picture of its own (db/catalog/pictures.ts): when, and what came of it, so
+ * the link checker asks a site again only after PICTURE_RETRY_DAYS, not at every check.
+ */
 export const pictureFetches = sqliteTable(
   'picture_fetches',
   {

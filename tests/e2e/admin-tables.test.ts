@@ -235,6 +235,53 @@ describe.skipIf(!hasBrowser)('admin tables', () => {
       });
   });
 
+  it('a rejection under way keeps its dialog: Escape waits for the answer, which then closes it', async () => {
+    const word = `busyreject${Date.now()}`;
+    const made = await submit(`${word} One`);
+    await page.goto(`/admin/submissions?search=${word}`);
+    await hydrated(page);
+    await expect.poll(() => bodyRows(page).count()).toBe(1);
+    // The rejection's request is held until the test lets it go.
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    let reached = false;
+    await page.route(`**/api/submissions/${made._id}`, async (route) => {
+      if (route.request().method() === 'GET') return route.continue();
+      reached = true;
+      await held;
+      await route.continue();
+    });
+    try {
+      await bodyRows(page)
+        .first()
+        .getByRole('button', { name: /^Reject/ })
+        .click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Reason').selectOption({ label: 'Spam' });
+      await dialog.getByRole('button', { name: 'Reject submission' }).click();
+      await expect.poll(() => reached).toBe(true);
+      await page.keyboard.press('Escape');
+      // Still open, its request still running.
+      expect(await dialog.isVisible()).toBe(true);
+      letGo();
+      await page.locator('[data-toast]', { hasText: 'submission rejected successfully' }).waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+    } finally {
+      letGo();
+      await page.unroute(`**/api/submissions/${made._id}`);
+    }
+    expect(
+      (
+        await api.call('getSubmission', {
+          params: { id: made._id },
+          token: adminToken,
+        })
+      ).body,
+    ).toMatchObject({ status: 'rejected' });
+  });
+
   it('bulk: select all matching (beyond this page) and approve them after one confirmation; delete one ticked row', async () => {
     const word = `bulkall${Date.now()}`;
     const made = [await submit(`${word} A`), await submit(`${word} B`), await submit(`${word} C`)];

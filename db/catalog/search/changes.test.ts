@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDb } from '../../client.ts';
 import { createTestDb, type TestDb } from '../../../tests/setup/db.ts';
 import { generateSyntheticCatalog } from '../../maintenance/seed/synthetic.ts';
@@ -34,6 +34,29 @@ describe('the catalog change feed every cached page asks for', () => {
       const versions = await Promise.all(Array.from({ length: 10 }, () => catalogVersion(t.db)));
       expect(new Set(versions).size).toBe(1);
       expect(reads).toBe(1);
+    } finally {
+      t.db.$client.execute = execute;
+    }
+  });
+
+  it("is one feed in the process: the server's own modules and Astro's bundle share its reads and what they saw", async () => {
+    const execute = t.db.$client.execute.bind(t.db.$client);
+    let reads = 0;
+    t.db.$client.execute = ((statement: Parameters<typeof execute>[0]) => {
+      if (JSON.stringify(statement).includes('catalog_changes')) reads++;
+      return execute(statement);
+    }) as typeof execute;
+    try {
+      vi.resetModules();
+      const copy = await import('./changes.ts');
+      expect(copy.catalogVersion).not.toBe(catalogVersion);
+      const before = await catalogVersion(t.db);
+      await touch(await someContent());
+      reads = 0;
+      const [mine, theirs] = await Promise.all([catalogVersion(t.db), copy.catalogVersion(t.db)]);
+      expect(reads).toBe(1);
+      expect(theirs).toBe(mine);
+      expect(copy.changesSince(t.db, before)).toEqual(changesSince(t.db, before));
     } finally {
       t.db.$client.execute = execute;
     }

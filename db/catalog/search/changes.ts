@@ -88,7 +88,15 @@ interface Feed {
   writesAtRead: number | undefined;
 }
 
-const feeds = new WeakMap<Db, Feed>();
+/**
+ * Process-wide: the front door (the server's own modules) and Astro's bundle each load this module, and a
+ * page stored by one is checked by the other. On a libSQL server each copy reading the feed on its own clock
+ * would let a page be marked for a change that the reads rendering it do not yet know of, and keep it so.
+ */
+const feeds = ((globalThis as Record<symbol, unknown>)[Symbol.for('skillshelf.catalogFeeds')] ??= new WeakMap<
+  Db,
+  Feed
+>()) as WeakMap<Db, Feed>;
 
 /** A row's JSON object of facet columns, by name (FACET_TABLE_COLUMNS); an update's also says whether its text changed. */
 function parseValues(text: unknown): (FacetValues & { text_changed?: unknown }) | undefined {

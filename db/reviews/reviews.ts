@@ -19,8 +19,44 @@ import type { SessionUser } from '../accounts/sessions.ts';
 export const ALREADY_REVIEWED = 'You already submitted a review';
 
 /**
- * Adds the user's review. The reviewer's name comes from the session, never the payload. One batch: the
- * insert (only if the content exists and the user has not reviewed it) and the content's new totals.
+ * The two statements of a review's write, their SQL built once per database (a review is the catalog's most
+ * frequent write): the insert, made only if the content exists and the user has not reviewed it; and the
+ * content's totals, which the insert's triggers have moved in its own transaction (decision 004).
+ */
+function reviewWrites(db: Db) {
+  const value = <T>(name: string) => sql<T>`${sql.placeholder(name)}`;
+  return {
+    insert: db
+      .insert(reviews)
+      .select(
+        db
+          .select({
+            id: value<string>('id').as('id'),
+            contentId: contents.id,
+            userId: value<string>('userId').as('user_id'),
+            name: value<string>('name').as('name'),
+            rating: value<number>('rating').as('rating'),
+            comment: value<string>('comment').as('comment'),
+            helpful: sql<number>`0`.as('helpful'),
+            createdAt: value<number>('createdAt').as('created_at'),
+          })
+          .from(contents)
+          .where(eq(contents.id, sql.placeholder('contentId'))),
+      )
+      .onConflictDoNothing()
+      .prepare(),
+    totals: db
+      .select({ rating: contents.rating, numReviews: contents.numReviews })
+      .from(contents)
+      .where(eq(contents.id, sql.placeholder('contentId')))
+      .prepare(),
+  };
+}
+const preparedWrites = new WeakMap<Db, ReturnType<typeof reviewWrites>>();
+
+/**
+ * Adds the user's review. The reviewer's name comes from the session, never the payload. The answer's totals
+ * are read after the insert: they count this review, and any other committed since.
  */
 export async function addReview(
   db: Db,
@@ -30,37 +66,22 @@ export async function addReview(
 ): Promise<ReviewResultShape> {
   const { rating, comment } = parseInput(reviewInput, input);
   await hitLimit(db, 'RATE_LIMIT_REVIEW_USER', user.id);
-  const id = newId();
-  const now = Date.now();
-  const [inserted, totals] = await db.batch([
-    db
-      .insert(reviews)
-      .select(
-        db
-          .select({
-            id: sql`${id}`.as('id'),
-            contentId: contents.id,
-            userId: sql`${user.id}`.as('user_id'),
-            name: sql`${user.name}`.as('name'),
-            rating: sql`${rating}`.as('rating'),
-            comment: sql`${comment}`.as('comment'),
-            helpful: sql`0`.as('helpful'),
-            createdAt: sql`${now}`.as('created_at'),
-          })
-          .from(contents)
-          .where(eq(contents.id, contentId)),
-      )
-      .onConflictDoNothing()
-      .returning(),
-    db
-      .select({ rating: contents.rating, numReviews: contents.numReviews })
-      .from(contents)
-      .where(eq(contents.id, contentId)),
-  ]);
-  const total = totals[0];
+  let writes = preparedWrites.get(db);
+  if (!writes) preparedWrites.set(db, (writes = reviewWrites(db)));
+  const review: Review = {
+    id: newId(),
+    contentId,
+    userId: user.id,
+    name: user.name,
+    rating,
+    comment,
+    helpful: 0,
+    createdAt: new Date(),
+  };
+  const { rowsAffected } = await writes.insert.run({ ...review, createdAt: review.createdAt.getTime() });
+  const [total] = await writes.totals.all({ contentId });
   if (!total) throw notFound('Content not found');
-  const review = inserted[0];
-  if (!review) throw conflict(ALREADY_REVIEWED);
+  if (rowsAffected === 0) throw conflict(ALREADY_REVIEWED);
   const average = Math.round(total.rating * 100) / 100;
   return { review: toApiReview(review), numReviews: total.numReviews, numReview: total.numReviews, rating: average };
 }

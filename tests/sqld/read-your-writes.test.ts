@@ -153,6 +153,30 @@ describe.skipIf(!hasSqld)(`read-your-writes across servers${hasSqld ? '' : ` (sk
     );
   });
 
+  it("a review written through a replica answers with its content's totals counting it", async () => {
+    const { token } = (
+      await b.call('signUp', {
+        body: { name: 'Reviewer Elsewhere', email: uniqueEmail('ryw'), password: 'password-123' },
+      })
+    ).body as { token: string };
+    const { body: latest } = await a.call('searchContents', {
+      query: { order: 'latest' },
+    });
+    const content = latest.contents[2] as { _id: string; slug: string; numReviews: number };
+    const reviewed = await b.call('createReview', {
+      params: { id: content._id },
+      body: { rating: 5, comment: 'Counted where it was written' },
+      token,
+    });
+    expect(reviewed.status).toBe(201);
+    expect(reviewed.body.numReviews).toBe(content.numReviews + 1);
+    const { body: onPrimary } = await a.call('contentBySlug', {
+      params: { slug: content.slug },
+    });
+    expect(reviewed.body.rating).toBe(onPrimary.rating);
+    expect(onPrimary.numReviews).toBe(content.numReviews + 1);
+  });
+
   it('a sign-out ends the session on a replica within the staleness bound, and at once for the client that signed out', async () => {
     const account = { name: 'Signing Out', email: uniqueEmail('ryw'), password: 'password-123' };
     const signedUp = await a.call('signUp', {

@@ -7,6 +7,7 @@ import { guard, isGuardFailure } from '../batch.ts';
 import type { Db } from '../client.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { newId } from '../ids.ts';
+import { perDatabase } from '../per-database.ts';
 import { contents, reviews, type Review } from '../schema.ts';
 import { reviewInput } from './validation/reviews.ts';
 import { parseInput } from '../validation/parse.ts';
@@ -23,7 +24,7 @@ export const ALREADY_REVIEWED = 'You already submitted a review';
  * frequent write): the insert, made only if the content exists and the user has not reviewed it; and the
  * content's totals, which the insert's triggers have moved in its own transaction (decision 004).
  */
-function reviewWrites(db: Db) {
+const reviewWrites = perDatabase((db) => {
   const value = <T>(name: string) => sql<T>`${sql.placeholder(name)}`;
   return {
     insert: db
@@ -51,8 +52,7 @@ function reviewWrites(db: Db) {
       .where(eq(contents.id, sql.placeholder('contentId')))
       .prepare(),
   };
-}
-const preparedWrites = new WeakMap<Db, ReturnType<typeof reviewWrites>>();
+});
 
 /**
  * Adds the user's review. The reviewer's name comes from the session, never the payload. The answer's totals
@@ -66,8 +66,7 @@ export async function addReview(
 ): Promise<ReviewResultShape> {
   const { rating, comment } = parseInput(reviewInput, input);
   await hitLimit(db, 'RATE_LIMIT_REVIEW_USER', user.id);
-  let writes = preparedWrites.get(db);
-  if (!writes) preparedWrites.set(db, (writes = reviewWrites(db)));
+  const writes = reviewWrites(db);
   const review: Review = {
     id: newId(),
     contentId,

@@ -133,16 +133,23 @@ const ALL_GROUPS: readonly Group[] = FACETS.map((facet) => facet.key);
 /** The groups of the list's filters a content with these facet values fails (none: it is in the list, words aside). */
 export const failedGroups = (filters: FacetFilters, v: FacetValues): Group[] => failedFacets(filters, v);
 
+/** A content's option in each group, worked out once per change: every cached list asks for the same. */
+const optionsByValues = new WeakMap<FacetValues, Record<Group, string>>();
+function optionsOfValues(v: FacetValues): Record<Group, string> {
+  let options = optionsByValues.get(v);
+  if (!options) optionsByValues.set(v, (options = optionsOf(v)));
+  return options;
+}
+
 /**
- * What a content adds to a list's counts (decision 007's rule): passing every filter, its option in every
- * group and the total; failing one filter, its option in that group only; failing more, nothing.
+ * What a content adds to a list's counts (decision 007's rule), given the groups of the list's filters it
+ * fails: passing every filter, its option in every group and the total; failing one filter, its option in
+ * that group only; failing more, nothing.
  */
-function countedAs(list: ListShown, v: FacetValues | undefined, stepsAside = false): string {
-  if (!v) return '';
-  const failed = failedGroups(list.filters, v);
-  if (failed.length > 1) return '';
+function countedAs(list: ListShown, v: FacetValues | undefined, failed: Group[], stepsAside = false): string {
+  if (!v || failed.length > 1) return '';
   const shown = list.countsOf ?? ALL_GROUPS;
-  const options = optionsOf(v);
+  const options = optionsOfValues(v);
   const groups = failed.length ? failed.filter((group) => shown.includes(group)) : ['total', ...shown];
   const optionOf = (g: string) => (g === 'total' ? '' : stepsAside && STEP_GROUPS.has(g) ? '*' : options[g as Group]);
   return groups.map((g) => `${g}=${optionOf(g)}`).join(';');
@@ -158,10 +165,10 @@ export const STEP_GROUPS: ReadonlySet<string> = new Set(
  * in the same groups before and after, on a list without words or whose matches are known (its counts are of
  * them).
  */
-const movesOnlySteps = (list: ListShown, change: CatalogChange) =>
+const movesOnlySteps = (list: ListShown, change: CatalogChange, failedBefore: Group[], failedAfter: Group[]) =>
   (!list.words || list.matched !== undefined) &&
   isRatingOnly(change) &&
-  countedAs(list, change.before, true) === countedAs(list, change.after, true);
+  countedAs(list, change.before, failedBefore, true) === countedAs(list, change.after, failedAfter, true);
 
 const keyOf = (seq: number, v: FacetValues): RowKey => ({
   seq,
@@ -200,15 +207,17 @@ function listEffect(list: ListShown, change: CatalogChange): Effect {
     !holdsSeq(list.matched, contentSeq)
   )
     return 'none';
-  const countedBefore = list.counts ? countedAs(list, before) : '';
-  const countedAfter = list.counts ? countedAs(list, after) : '';
+  const failedBefore = before ? failedGroups(list.filters, before) : [];
+  const failedAfter = after ? failedGroups(list.filters, after) : [];
+  const countedBefore = list.counts ? countedAs(list, before, failedBefore) : '';
+  const countedAfter = list.counts ? countedAs(list, after, failedAfter) : '';
   let counts: Effect = 'none';
   if (countedBefore !== countedAfter) {
-    if (!movesOnlySteps(list, change)) return 'stale';
+    if (!movesOnlySteps(list, change, failedBefore, failedAfter)) return 'stale';
     counts = 'counts';
   }
-  const inBefore = before !== undefined && failedGroups(list.filters, before).length === 0;
-  const inAfter = after !== undefined && failedGroups(list.filters, after).length === 0;
+  const inBefore = before !== undefined && failedBefore.length === 0;
+  const inAfter = after !== undefined && failedAfter.length === 0;
   if (inBefore !== inAfter) return 'stale';
   // Words: a content whose text changed may now match them, or no longer (in the rows or in the counts).
   if (list.words && change.textChanged && (inBefore || countedBefore)) return 'stale';

@@ -240,10 +240,13 @@ export function compile(table: FacetTable, filters: FacetFilters): CompiledFilte
 
 /** The facets whose filters a content with these values fails (none: it is in the list, words aside). */
 export function failedFacets(filters: FacetFilters, values: FacetValues): FacetKey[] {
-  return FACETS.filter((facet) => {
+  // Asked for every cached list on every change: one pass, one array.
+  const failed: FacetKey[] = [];
+  for (const facet of FACETS) {
     const value = filters[facet.key];
-    return value !== undefined && !rulesOf(facet).keeps(facet, value, values);
-  }).map((facet) => facet.key);
+    if (value !== undefined && !rulesOf(facet).keeps(facet, value, values)) failed.push(facet.key);
+  }
+  return failed;
 }
 
 /** The option a content with these values counts in, per facet. */

@@ -16,10 +16,25 @@ function digitsEnd(body: Buffer, from: number): number {
 
 type Edit = [start: number, end: number, text: string];
 
-/** Where an option's two counts are (its attribute's digits and its text's), or undefined unless found once, whole. */
-function optionCounts(body: Buffer, marker: string): [Edit, Edit] | undefined {
-  const at = body.indexOf(marker);
-  if (at < 0 || body.indexOf(marker, at + marker.length) >= 0) return undefined;
+/**
+ * Where each option of `group` is marked in the page (its value → the marker's place), found in one pass over
+ * the page; undefined when an option is marked twice.
+ */
+function optionPlaces(body: Buffer, group: string): Map<string, number> | undefined {
+  const prefix = `data-filter-option="${group}=`;
+  const places = new Map<string, number>();
+  for (let at = body.indexOf(prefix); at >= 0; at = body.indexOf(prefix, at + prefix.length)) {
+    const valueEnd = body.indexOf(0x22, at + prefix.length);
+    if (valueEnd < 0) return undefined;
+    const value = body.toString('utf8', at + prefix.length, valueEnd);
+    if (places.has(value)) return undefined;
+    places.set(value, at);
+  }
+  return places;
+}
+
+/** Where the option marked at `at` has its two counts (its attribute's digits and its text's), or undefined unless whole. */
+function optionCounts(body: Buffer, at: number): [Edit, Edit] | undefined {
   const tagEnd = body.indexOf('>', at);
   const optionEnd = body.indexOf('</a>', at);
   const attribute = body.indexOf(' data-count="', at);
@@ -41,16 +56,20 @@ function optionCounts(body: Buffer, marker: string): [Edit, Edit] | undefined {
 
 /**
  * The page with each option's count set, or undefined when an option is not found exactly once, whole. Works
- * on the bytes (the markers and digits are ASCII): a few searches over the page, no decoding.
+ * on the bytes (the markers and digits are ASCII): a pass over the page per group, no decoding.
  */
 function patchHtml(body: Buffer, counts: StepCounts): Buffer | undefined {
   const edits: Edit[] = [];
-  for (const [group, options] of Object.entries(counts))
+  for (const [group, options] of Object.entries(counts)) {
+    const places = optionPlaces(body, group);
+    if (!places) return undefined;
     for (const [value, count] of Object.entries(options)) {
-      const found = optionCounts(body, `data-filter-option="${group}=${value}"`);
+      const at = places.get(value);
+      const found = at === undefined ? undefined : optionCounts(body, at);
       if (!found) return undefined;
       for (const [start, end] of found) edits.push([start, end, String(count)]);
     }
+  }
   edits.sort((x, y) => x[0] - y[0]);
   const parts: Uint8Array[] = [];
   let from = 0;

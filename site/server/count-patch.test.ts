@@ -27,6 +27,8 @@ describe('a cached page with new counts on its steps of stars', () => {
     expect(patchStepCounts(html(twice), 'text/html', counts)).toBeUndefined();
     const noCount = page({ 4: 5, 3: 5, 2: 5, 1: 5 }).replace('data-count="5">', '>');
     expect(patchStepCounts(html(noCount), 'text/html', counts)).toBeUndefined();
+    const cutShort = `${page({ 4: 5, 3: 5, 2: 5, 1: 5 })}<a data-filter-option="rating=`;
+    expect(patchStepCounts(html(cutShort), 'text/html', counts)).toBeUndefined();
   });
 
   it('sets a search answer’s counts in its JSON, and refuses other bodies', () => {

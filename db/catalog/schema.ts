@@ -199,14 +199,16 @@ export const catalogChanges = sqliteTable('catalog_changes', {
 });
 
 /**
- * The tag move a rename or merge is making, present only inside its batch: while it holds a row, updates of
- * contents log no change each (tens of thousands of rows for a common tag), and its trigger logs the one
- * 'retag' change that stands for them all.
+ * The tag move a rename or merge is making, present only inside each of its transactions: while it holds a row,
+ * updates of contents log no change each (tens of thousands of rows for a common tag), and its trigger logs the
+ * one 'retag' change that stands for them all. A move goes in slices (tag-changes.ts): a slice's row is
+ * `quiet`, and only the last transaction's logs the change.
  */
 export const catalogRetag = sqliteTable('catalog_retag', {
   kind: text('kind').$type<TagKind>().notNull(),
   fromValue: text('from_value').notNull(),
   intoValue: text('into_value').notNull(),
+  quiet: integer('quiet', { mode: 'boolean' }).notNull().default(false),
 });
 
 /**

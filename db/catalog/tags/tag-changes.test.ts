@@ -12,6 +12,7 @@ import { searchContents } from '../catalog-reads.ts';
 import { insertContentStatements, tagColumns } from '../content-rows.ts';
 import { mergeTags, renameTag, setTagStatus } from './tag-changes.ts';
 import { addTag, currentTagValues, listTags, settleAdminTags } from './tags.ts';
+import { releaseLease, takeLease } from '../../operations/lease.ts';
 
 const ADMIN: Actor = { kind: 'cli', name: 'tester' };
 let t: TestDb;
@@ -163,6 +164,78 @@ describe('renaming a tag', () => {
     await expect(renameTag(t.db, ADMIN, 'techStack', 'cobol', 'COBOL 85')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(renameTag(t.db, ADMIN, 'colour', 'ruby', 'Red')).rejects.toMatchObject({ code: 'VALIDATION' });
     await expect(renameTag(t.db, ADMIN, 'techStack', 'ruby', ' -- ')).rejects.toMatchObject({ code: 'VALIDATION' });
+  });
+});
+
+describe('a rename or merge of more contents than a slice', () => {
+  const feed = async () =>
+    (await t.db.$client.execute('SELECT kind, after FROM catalog_changes ORDER BY seq')).rows.map((row) => [
+      row.kind,
+      row.after,
+    ]);
+
+  it('moves them a slice at a time, and logs only the one retag change once all are moved', async () => {
+    await addTag(t.db, ADMIN, 'type', 'Walkthroughs');
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push(await addContent({ type: ['walkthroughs', ...(i % 2 ? ['podcasts'] : [])] }));
+    const before = (await feed()).length;
+
+    await renameTag(t.db, ADMIN, 'type', 'walkthroughs', 'Guided tours', { sliceContents: 2 });
+
+    expect((await feed()).slice(before)).toEqual([
+      ['tags', null],
+      ['retag', JSON.stringify(['type', 'walkthroughs', 'guided-tours'])],
+    ]);
+    for (const id of ids)
+      expect((await contentById(id)).type).toContainEqual({ label: 'Guided tours', value: 'guided-tours' });
+    expect(await count({ type: 'guided-tours' })).toBe(7);
+    expect(await t.db.$client.execute('SELECT * FROM catalog_retag')).toHaveProperty('rows', []);
+    await expectTagCopiesAgree();
+  });
+
+  it('of the label alone moves each content once and leaves none behind', async () => {
+    await addTag(t.db, ADMIN, 'type', 'Labs');
+    for (let i = 0; i < 5; i++) await addContent({ type: ['labs'] });
+
+    await renameTag(t.db, ADMIN, 'type', 'labs', 'LABS', { sliceContents: 2 });
+
+    const labels = await t.db.$client.execute("SELECT DISTINCT label FROM content_tags WHERE value = 'labs'");
+    expect(labels.rows.map((row) => row.label)).toEqual(['LABS']);
+    expect(await count({ type: 'labs' })).toBe(5);
+    await expectTagCopiesAgree();
+  });
+
+  it('merges them a slice at a time: a content that carried both keeps one', async () => {
+    await addTag(t.db, ADMIN, 'category', 'Sec Ops');
+    await addTag(t.db, ADMIN, 'category', 'Security Operations');
+    const both = await addContent({ category: ['sec-ops', 'security-operations'] });
+    for (let i = 0; i < 4; i++) await addContent({ category: ['sec-ops'] });
+
+    const merged = await mergeTags(t.db, ADMIN, 'category', 'sec-ops', 'security-operations', { sliceContents: 2 });
+
+    expect(merged).toMatchObject({ value: 'security-operations', contents: 5 });
+    expect((await contentById(both)).category).toEqual([
+      { label: 'Security Operations', value: 'security-operations' },
+    ]);
+    expect(await count({ category: 'security-operations' })).toBe(5);
+    await expectTagCopiesAgree();
+  });
+
+  it('is refused with a 409 while another move holds the lease, and changes nothing', async () => {
+    await addTag(t.db, ADMIN, 'type', 'Katas');
+    const id = await addContent({ type: ['katas'] });
+    expect(await takeLease(t.db, 'tag-move', 'another-process', 60_000)).toBe(true);
+    try {
+      await expect(renameTag(t.db, ADMIN, 'type', 'katas', 'Code katas')).rejects.toMatchObject({
+        code: 'CONFLICT',
+        message: expect.stringContaining('try again'),
+      });
+      expect((await contentById(id)).type).toEqual([{ label: 'Katas', value: 'katas' }]);
+    } finally {
+      await releaseLease(t.db, 'tag-move', 'another-process');
+    }
+    await renameTag(t.db, ADMIN, 'type', 'katas', 'Code katas');
+    expect((await contentById(id)).type).toEqual([{ label: 'Code katas', value: 'code-katas' }]);
   });
 });
 

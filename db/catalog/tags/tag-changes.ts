@@ -7,12 +7,14 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../client.ts';
-import { conflict, invalid, notFound } from '../../errors.ts';
+import { AppError, conflict, invalid, notFound } from '../../errors.ts';
 import { catalogRetag, contentTags, contents, tagAliases, tags, type TagRow } from '../../schema.ts';
 import { perTagKind, toValue, type Tag, type TagKind } from '../taxonomy.ts';
 import { parseInput } from '../../validation/parse.ts';
+import { guard, isGuardFailure } from '../../batch.ts';
 import { tagChangeInput, tagLabel as tagLabelSchema, tagMergeInput } from '../validation/tags.ts';
 import { auditEntry, type Actor } from '../../operations/audit.ts';
+import { withLease } from '../../operations/lease.ts';
 import { parseTagKind } from './tags.ts';
 import type { TagUsageShape } from '../admin-contract.ts';
 import type { TagStatus } from '../validation/tags.ts';
@@ -104,41 +106,130 @@ const DERIVED_COLUMNS = sql.raw(`
     WHERE part IS NOT NULL ORDER BY k)), '')`);
 
 /**
- * Every statement that moves the tag (kind, from) onto `into`, everywhere it is kept. The move is held in
- * catalog_retag meanwhile: the contents rewritten log one 'retag' change, not one each (decision 023).
+ * A move goes in slices, each a transaction of its own that holds the write lock (and, on a database file, this
+ * thread) about SLICE_MS: the next slice's size follows the last one's time. A common tag at a million contents
+ * held it for seconds in one transaction (decision 059).
  */
-function retagStatements(db: Db, kind: TagKind, from: string, into: Tag): BatchItem<'sqlite'>[] {
+const SLICE_MS = 50;
+const FIRST_SLICE = 500;
+const SLICE_BOUNDS = { fewest: 50, most: 5_000 };
+
+/** The next slice's size: as many contents as SLICE_MS took at the last one's pace, within bounds. */
+const nextSliceSize = (size: number, ms: number) =>
+  Math.round(Math.min(SLICE_BOUNDS.most, Math.max(SLICE_BOUNDS.fewest, (size * SLICE_MS) / Math.max(ms, 1))));
+
+/** How a rename or merge goes: its first slice's size (tests move a few at a time, in slices of that size). */
+interface MoveOptions {
+  sliceContents?: number;
+}
+
+/** The rows of content_tags that still carry the tag (kind, from) as it was, not yet as `into`. */
+const stillToMove = (kind: TagKind, from: string, into: Tag) =>
+  sql`kind = ${kind} AND value = ${from} AND NOT (value = ${into.value} AND label = ${into.label})`;
+
+/**
+ * Every statement that moves the tag (kind, from) onto `into`, everywhere it is kept: on the contents given
+ * (a slice), or on every content still carrying it and in the drafts and submissions (the move's last
+ * transaction). The move is held in catalog_retag meanwhile: the contents rewritten log no change each, and
+ * the last transaction logs the one 'retag' change (decision 023); a slice's row is quiet.
+ */
+function retagStatements(db: Db, kind: TagKind, from: string, into: Tag, slice?: string[]): BatchItem<'sqlite'>[] {
   const column = COLUMNS[kind];
-  const carriers = sql`SELECT content_id FROM content_tags WHERE kind = ${kind} AND value = ${from}`;
+  const carriers = slice
+    ? sql`SELECT value FROM json_each(${JSON.stringify(slice)})`
+    : sql`SELECT content_id FROM content_tags WHERE ${stillToMove(kind, from, into)}`;
+  const inSlice = slice ? sql`AND content_id IN (${carriers})` : sql``;
   const statements: BatchItem<'sqlite'>[] = [
-    db.insert(catalogRetag).values({ kind, fromValue: from, intoValue: into.value }),
+    db.insert(catalogRetag).values({ kind, fromValue: from, intoValue: into.value, quiet: Boolean(slice) }),
     // The display lists first, then the columns derived from them: an UPDATE's expressions see the old row.
     db.run(
       sql`UPDATE contents SET ${sql.raw(column)} = ${rewrittenList('contents', column, from, into)} WHERE id IN (${carriers})`,
     ),
     db.run(sql`UPDATE contents SET ${DERIVED_COLUMNS} WHERE id IN (${carriers})`),
-    ...LIST_TABLES.map(({ table, scope }) =>
-      db.run(
-        sql`UPDATE ${sql.raw(table)} SET ${sql.raw(column)} = ${rewrittenList(table, column, from, into)}
-            WHERE ${scope} AND EXISTS (SELECT 1 FROM json_each(${sql.raw(`"${table}"."${column}"`)}) j WHERE j.value->>'value' = ${from})`,
-      ),
-    ),
   ];
+  if (!slice)
+    statements.push(
+      ...LIST_TABLES.map(({ table, scope }) =>
+        db.run(
+          sql`UPDATE ${sql.raw(table)} SET ${sql.raw(column)} = ${rewrittenList(table, column, from, into)}
+            WHERE ${scope} AND EXISTS (SELECT 1 FROM json_each(${sql.raw(`"${table}"."${column}"`)}) j WHERE j.value->>'value' = ${from})`,
+        ),
+      ),
+    );
   // content_tags last: the statements above find the carriers through it.
   if (from !== into.value) {
     statements.push(
-      db.run(sql`DELETE FROM content_tags WHERE kind = ${kind} AND value = ${from}
+      db.run(sql`DELETE FROM content_tags WHERE kind = ${kind} AND value = ${from} ${inSlice}
         AND content_id IN (SELECT content_id FROM content_tags WHERE kind = ${kind} AND value = ${into.value})`),
     );
   }
   statements.push(
-    db
-      .update(contentTags)
-      .set({ value: into.value, label: into.label })
-      .where(and(eq(contentTags.kind, kind), eq(contentTags.value, from))),
+    db.run(
+      sql`UPDATE content_tags SET value = ${into.value}, label = ${into.label} WHERE ${stillToMove(kind, from, into)} ${inSlice}`,
+    ),
   );
   statements.push(db.delete(catalogRetag));
   return statements;
+}
+
+/**
+ * Moves the contents carrying (kind, from) onto `into` a slice at a time, in content id order, each slice its
+ * own transaction and followed by a rest as long; it stops when fewer than a slice are left, for
+ * the move's last transaction to take with the rest of the change. Readers meanwhile see some contents with the
+ * new label (their cards, their pages) and every filter and count as before the move.
+ */
+async function moveInSlices(
+  db: Db,
+  kind: TagKind,
+  from: string,
+  into: Tag,
+  { stop, sliceContents }: { stop: AbortSignal; sliceContents?: number },
+): Promise<void> {
+  let size = sliceContents ?? FIRST_SLICE;
+  for (let after = ''; ; ) {
+    const slice = (
+      await db.all<{ id: string }>(
+        sql`SELECT content_id AS id FROM content_tags WHERE ${stillToMove(kind, from, into)} AND content_id > ${after}
+            ORDER BY content_id LIMIT ${size}`,
+      )
+    ).map((row) => row.id);
+    if (slice.length < size) return;
+    if (stop.aborted)
+      throw new AppError('BUSY', 'The tag change was cut short: do it again to finish it', { retryAfter: 1 });
+    const started = performance.now();
+    await db.batch(retagStatements(db, kind, from, into, slice) as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+    const took = performance.now() - started;
+    if (sliceContents === undefined) size = nextSliceSize(size, took);
+    after = slice.at(-1)!;
+    // As long a rest as the slice took: other writers, and the checkpoint that keeps the log short, get their turn.
+    await new Promise((resolve) => setTimeout(resolve, took));
+  }
+}
+
+/**
+ * A move's last transaction: the rest of its contents, the tag's row and whatever else the change writes, written
+ * only if the tags it names are still as the move found them (another admin's write may have come between).
+ */
+async function lastTransaction(db: Db, unchanged: SQL, statements: BatchItem<'sqlite'>[]): Promise<void> {
+  try {
+    await db.batch([guard(db, unchanged), ...statements]);
+  } catch (error) {
+    if (isGuardFailure(error)) throw conflict('The tag was changed meanwhile: look at it again before changing it');
+    throw error;
+  }
+}
+
+/** How long a tag move holds its lease between renewals (it renews every third). */
+const TAG_MOVE_LEASE_MS = 30_000;
+
+/**
+ * Runs a rename or merge while this process holds the deployment's one tag-move lease: two moves at once could
+ * each find the other's half-moved contents. A second one meanwhile is a 409, to try again in a moment.
+ */
+async function oneMoveAtATime<T>(db: Db, move: (stop: AbortSignal) => Promise<T>): Promise<T> {
+  const moved = await withLease(db, 'tag-move', TAG_MOVE_LEASE_MS, move);
+  if (!moved.ran) throw conflict('Another tag is being renamed or merged: try again in a moment');
+  return moved.value;
 }
 
 /** Old links to `from` (and to every value that led to it) now lead to `into`; `into` itself is a tag again. */
@@ -172,6 +263,7 @@ export async function renameTag(
   kind: unknown,
   value: unknown,
   newLabel: unknown,
+  { sliceContents }: MoveOptions = {},
 ): Promise<TagUsageShape> {
   const row = await existingTag(db, kind, value);
   const label = tagLabel(newLabel);
@@ -183,18 +275,23 @@ export async function renameTag(
   }
   if (into.label === row.label && into.value === row.value) return describeTag(db, row.kind, row.value);
   const contents = await usageCount(db, row.kind, row.value);
-  await db.batch([
-    db.update(tags).set(into).where(eq(tags.id, row.id)) as BatchItem<'sqlite'>,
-    ...retagStatements(db, row.kind, row.value, into),
-    ...(into.value !== row.value ? aliasStatements(db, row.kind, row.value, into.value) : []),
-    auditEntry(
-      db,
-      actor,
-      'tag.rename',
-      { type: 'tag', id: `${row.kind}:${into.value}` },
-      { from: { label: row.label, value: row.value }, to: into, contents },
-    ),
-  ]);
+  await oneMoveAtATime(db, async (stop) => {
+    await moveInSlices(db, row.kind, row.value, into, { stop, sliceContents });
+    const unchanged = sql`EXISTS (SELECT 1 FROM tags WHERE id = ${row.id} AND value = ${row.value} AND label = ${row.label})
+      AND NOT EXISTS (SELECT 1 FROM tags WHERE kind = ${row.kind} AND value = ${into.value} AND id <> ${row.id})`;
+    await lastTransaction(db, unchanged, [
+      db.update(tags).set(into).where(eq(tags.id, row.id)) as BatchItem<'sqlite'>,
+      ...retagStatements(db, row.kind, row.value, into),
+      ...(into.value !== row.value ? aliasStatements(db, row.kind, row.value, into.value) : []),
+      auditEntry(
+        db,
+        actor,
+        'tag.rename',
+        { type: 'tag', id: `${row.kind}:${into.value}` },
+        { from: { label: row.label, value: row.value }, to: into, contents },
+      ),
+    ]);
+  });
   return usage({ ...row, ...into }, contents);
 }
 
@@ -208,6 +305,7 @@ export async function mergeTags(
   kind: unknown,
   fromValue: unknown,
   intoValue: unknown,
+  { sliceContents }: MoveOptions = {},
 ): Promise<TagUsageShape> {
   const from = await existingTag(db, kind, fromValue);
   const into = await existingTag(db, from.kind, intoValue);
@@ -215,22 +313,28 @@ export async function mergeTags(
   if (into.status === 'retired')
     throw invalid(`The ${into.kind} '${into.label}' is retired: restore it first, or merge into an active tag`);
   const moved = await usageCount(db, from.kind, from.value);
-  await db.batch([
-    db.delete(tags).where(eq(tags.id, from.id)) as BatchItem<'sqlite'>,
-    ...retagStatements(db, from.kind, from.value, { label: into.label, value: into.value }),
-    ...aliasStatements(db, from.kind, from.value, into.value),
-    auditEntry(
-      db,
-      actor,
-      'tag.merge',
-      { type: 'tag', id: `${into.kind}:${into.value}` },
-      {
-        from: { label: from.label, value: from.value },
-        into: { label: into.label, value: into.value },
-        contents: moved,
-      },
-    ),
-  ]);
+  const target = { label: into.label, value: into.value };
+  await oneMoveAtATime(db, async (stop) => {
+    await moveInSlices(db, from.kind, from.value, target, { stop, sliceContents });
+    const unchanged = sql`EXISTS (SELECT 1 FROM tags WHERE id = ${from.id})
+      AND EXISTS (SELECT 1 FROM tags WHERE id = ${into.id} AND value = ${into.value} AND label = ${into.label})`;
+    await lastTransaction(db, unchanged, [
+      db.delete(tags).where(eq(tags.id, from.id)) as BatchItem<'sqlite'>,
+      ...retagStatements(db, from.kind, from.value, target),
+      ...aliasStatements(db, from.kind, from.value, into.value),
+      auditEntry(
+        db,
+        actor,
+        'tag.merge',
+        { type: 'tag', id: `${into.kind}:${into.value}` },
+        {
+          from: { label: from.label, value: from.value },
+          into: { label: into.label, value: into.value },
+          contents: moved,
+        },
+      ),
+    ]);
+  });
   return usage(into, await usageCount(db, into.kind, into.value));
 }
 

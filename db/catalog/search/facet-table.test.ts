@@ -19,7 +19,9 @@ import type { Db } from '../../client.ts';
 import { facetCountsAfresh, KEPT_COUNTS } from './counts.ts';
 import { mergeTags, renameTag } from '../tags/tag-changes.ts';
 import { feedResets } from './changes.ts';
-import { POPULARITY_SQL } from './orders.ts';
+import { COMPARE, POPULARITY_SQL } from './orders.ts';
+import { orderedRows } from './pages.ts';
+import { ORDERS } from '../validation/search.ts';
 
 /** The same sequence of "random" numbers on every run (Lehmer's), so a failing query can be replayed. */
 function seededRandom(seed: number): () => number {
@@ -337,6 +339,38 @@ describe('a facet table kept by the change feed', () => {
     expect(facetTableReads()).toBe(reads + 6);
     expect(feedResets(k.db)).toBe(resets);
   }, 120_000);
+});
+
+describe('the orders kept by the change feed', () => {
+  let k: TestDb;
+  beforeAll(async () => {
+    k = await syntheticCatalog(600, { seed: 5 });
+  }, 60_000);
+  afterAll(() => k.close());
+
+  it('stay sorted as reviews and edits move a few rows at a time, each order as a sort of the table anew', async () => {
+    const rand = seededRandom(17);
+    const table = await facetTable(k.db);
+    for (const order of ORDERS) orderedRows(table, order);
+    const exec = (sql: string) => k.db.$client.execute(sql);
+    for (let turn = 0; turn < 40; turn++) {
+      // Up to 12 rows a turn: a few are moved one by one, more merged in one pass.
+      for (let n = 1 + Math.floor(rand() * 12); n > 0; n--) {
+        const seq = 1 + Math.floor(rand() * 600);
+        if (rand() < 0.8)
+          await exec(
+            `UPDATE contents SET rating = ${Math.floor(rand() * 50) / 10}, num_reviews = num_reviews + 1 WHERE seq = ${seq}`,
+          );
+        else await exec(`UPDATE contents SET created_at = created_at + ${Math.floor(rand() * 1e9)} WHERE seq = ${seq}`);
+      }
+      const kept = await facetTable(k.db);
+      expect(kept).toBe(table);
+      for (const order of ORDERS) {
+        const anew = Int32Array.from({ length: kept.size }, (_, i) => i).sort((a, b) => COMPARE[order](kept, a, b));
+        expect([...kept.orders[order]!], `turn ${turn}, ${order}`).toEqual([...anew]);
+      }
+    }
+  });
 });
 
 describe('the counts kept per search', () => {

@@ -171,19 +171,23 @@ function compact(table: FacetTable, removed: Set<number>): void {
   table.layout++;
 }
 
+/** The rows that stay in an order while its moved rows are put back, reused from one change to the next. */
+let staying = new Int32Array(0);
+
 /**
- * Puts the moved rows (changed or new) back into a sorted order: the rows that stay are still in order, so
- * each moved row finds its place among them by a binary search, and the runs between are copied whole. At a
- * million rows that is a copy of the order, where comparing every row with the next moved one cost 1M calls.
+ * Puts the moved rows (changed or new) back into a sorted order. The rows that stay are still in order: they
+ * are copied out in runs, between the moved rows' old places, and each moved row finds its new place among them
+ * by a binary search. So a change costs two copies of the order (4 MB at a million rows) and a few binary
+ * searches, where comparing every row with the next moved one cost a million calls.
  */
-function reorder(table: FacetTable, order: Order, moved: number[]): void {
+function reorder(table: FacetTable, order: Order, moved: number[], before: ReadonlyMap<number, RowKey>): void {
   const compare = (a: number, b: number) => COMPARE[order](table, a, b);
-  const isMoved = new Uint8Array(table.size);
-  for (const i of moved) isMoved[i] = 1;
-  const staying = new Int32Array(table.size);
-  let length = 0;
-  for (const i of table.orders[order]!) if (i < table.size && !isMoved[i]) staying[length++] = i;
-  const merged = new Int32Array(table.size);
+  const rows = table.orders[order]!;
+  if (staying.length < table.size) staying = new Int32Array(Math.ceil(table.size * 1.25));
+  const length = copyStaying(table, order, rows, moved, before);
+  // Sorted again from the table when next asked for.
+  if (length === undefined) return void delete table.orders[order];
+  const merged = rows.length === table.size ? rows : new Int32Array(table.size);
   let k = 0;
   let from = 0;
   for (const i of [...moved].sort(compare)) {
@@ -204,17 +208,23 @@ function reorder(table: FacetTable, order: Order, moved: number[]): void {
 }
 
 /**
- * Moves a few rows to their places in an order of the same length (updates of rows already in it). Each is
- * found by a binary search on the key it had when the order was sorted (`before`), not by reading the order
- * through (4 MB at a million rows, for each row and order); all are taken out first, so the rest is sorted
- * when each goes back in by a binary search on its key now.
+ * Copies the order's rows but the moved ones into `staying`; answers how many. A moved row already in the order
+ * is found by a binary search on the key it had when the order was sorted (`before`), and the runs between are
+ * copied whole. Undefined when a row is not where its key says: the order is not as sorted as it should be.
  */
-function reposition(table: FacetTable, order: Order, moved: number[], before: ReadonlyMap<number, RowKey>): void {
-  const rows = table.orders[order]!;
+function copyStaying(
+  table: FacetTable,
+  order: Order,
+  rows: Int32Array,
+  moved: number[],
+  before: ReadonlyMap<number, RowKey>,
+): number | undefined {
   const keyOf = (i: number) => before.get(i) ?? rowKey(table, i);
   const places: number[] = [];
   for (const i of moved) {
-    const key = keyOf(i);
+    const key = before.get(i);
+    // A row added by this run of changes is in no order yet.
+    if (!key) continue;
     let lo = 0;
     let hi = rows.length;
     while (lo < hi) {
@@ -222,27 +232,19 @@ function reposition(table: FacetTable, order: Order, moved: number[], before: Re
       if (compareKeys(order, keyOf(rows[mid]!), key) < 0) lo = mid + 1;
       else hi = mid;
     }
-    // Keys are unique (the seq breaks ties): anything else means the order is not as sorted as it should be.
-    if (rows[lo] !== i) return void reorder(table, order, moved);
+    // Keys are unique (the seq breaks ties): the row is there, or the order is not what it should be.
+    if (rows[lo] !== i) return undefined;
     places.push(lo);
   }
-  let length = rows.length;
-  for (const at of places.sort((a, b) => b - a)) {
-    rows.copyWithin(at, at + 1, length);
-    length--;
+  let length = 0;
+  let from = 0;
+  for (const at of places.sort((a, b) => a - b)) {
+    staying.set(rows.subarray(from, at), length);
+    length += at - from;
+    from = at + 1;
   }
-  for (const i of moved) {
-    let lo = 0;
-    let hi = length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (COMPARE[order](table, rows[mid]!, i) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    rows.copyWithin(lo + 1, lo, length);
-    rows[lo] = i;
-    length++;
-  }
+  staying.set(rows.subarray(from), length);
+  return length + rows.length - from;
 }
 
 /**
@@ -291,38 +293,40 @@ function newEpoch(table: FacetTable): void {
   table.edits = { epoch: table.edits.epoch + 1, log: [] };
 }
 
+/** What a run of changes did to the table's rows, for what follows it once the run is applied. */
+interface RunOfChanges {
+  updated: Set<number>;
+  removed: Set<number>;
+  /** Each rewritten row's sort key before the run: where the orders still have it. */
+  before: Map<number, RowKey>;
+}
+
 /** Applies the feed's changes to the table, oldest first (decision 023). */
 export function applyChanges(table: FacetTable, changes: readonly CatalogChange[]): void {
-  const updated = new Set<number>();
-  const removed = new Set<number>();
-  /** Each rewritten row's sort key before this run of changes: where the orders have it. */
-  const before = new Map<number, RowKey>();
-  let appended = false;
-  for (const change of changes) {
-    if (change.retag) retag(table, change.retag);
-    const seq = change.contentSeq;
-    if (seq === null) continue;
-    const at = seq < table.rowOfSeq.length ? table.rowOfSeq[seq]! : -1;
-    if (change.kind === 'delete') {
-      if (at >= 0) removed.add(at);
-    } else if ((change.kind === 'insert' || change.kind === 'update') && change.after) {
-      if (at >= 0) {
-        if (!before.has(at) && !updated.has(at)) before.set(at, rowKey(table, at));
-        updated.add(rewriteRow(table, at, seq, change.after));
-      } else {
-        updated.add(appendRow(table, seq, change.after));
-        appended = true;
-      }
-    }
-  }
+  const run: RunOfChanges = { updated: new Set(), removed: new Set(), before: new Map() };
+  for (const change of changes) applyChange(table, change, run);
+  const { updated, removed, before } = run;
   if (updated.size || removed.size) table.totals = undefined;
   if (removed.size) {
     compact(table, removed);
     newEpoch(table);
     // Row indexes moved (deletions are rare: an admin's): each order is sorted again when next asked for.
     table.orders = {};
-  } else if (updated.size) keepOrdersSorted(table, updated, appended, before);
+  } else if (updated.size) keepOrdersSorted(table, updated, before);
   table.version = changes.at(-1)?.seq ?? table.version;
+}
+
+function applyChange(table: FacetTable, change: CatalogChange, { updated, removed, before }: RunOfChanges): void {
+  if (change.retag) retag(table, change.retag);
+  const seq = change.contentSeq;
+  if (seq === null) return;
+  const at = seq < table.rowOfSeq.length ? table.rowOfSeq[seq]! : -1;
+  if (change.kind === 'delete') {
+    if (at >= 0) removed.add(at);
+  } else if ((change.kind === 'insert' || change.kind === 'update') && change.after) {
+    if (at >= 0 && !updated.has(at)) before.set(at, rowKey(table, at));
+    updated.add(at >= 0 ? rewriteRow(table, at, seq, change.after) : appendRow(table, seq, change.after));
+  }
 }
 
 /** Writes a content's new facet values over its row `at`, logging the edit; answers the row. */
@@ -343,26 +347,16 @@ function appendRow(table: FacetTable, seq: number, after: FacetValues): number {
   return i;
 }
 
-/** Rows moved at most one at a time; more are merged into the order in one pass. */
-const REPOSITION_MOST = 8;
-
 /**
- * Each order already made, with the rows `updated` moved to their places: a few moved in place, more sorted
- * again. A row whose key in an order is the one it had (a review does not move it among the newest) stays.
+ * Each order already made, with the rows `updated` moved to their places. A row whose key in an order is the one
+ * it had (a review does not move it among the newest) stays.
  */
-function keepOrdersSorted(
-  table: FacetTable,
-  updated: Set<number>,
-  appended: boolean,
-  before: ReadonlyMap<number, RowKey>,
-): void {
+function keepOrdersSorted(table: FacetTable, updated: Set<number>, before: ReadonlyMap<number, RowKey>): void {
   for (const order of Object.keys(table.orders) as Order[]) {
     const moved = [...updated].filter((i) => {
       const was = before.get(i);
       return !was || compareKeys(order, was, rowKey(table, i)) !== 0;
     });
-    if (moved.length === 0) continue;
-    if (!appended && moved.length <= REPOSITION_MOST) reposition(table, order, moved, before);
-    else reorder(table, order, moved);
+    if (moved.length > 0) reorder(table, order, moved, before);
   }
 }

@@ -221,6 +221,24 @@ describe('a rename or merge of more contents than a slice', () => {
     await expectTagCopiesAgree();
   });
 
+  it('is refused with a 409 when another tag takes the new value between its slices, and leaves the tag as it was', async () => {
+    await addTag(t.db, ADMIN, 'type', 'Slideshows');
+    for (let i = 0; i < 6; i++) await addContent({ type: ['slideshows'] });
+
+    const renaming = renameTag(t.db, ADMIN, 'type', 'slideshows', 'Slide decks', { sliceContents: 1 });
+    // Once its first slice is moved, another admin adds the tag it is renaming to, as it rests between slices.
+    const moved = async () =>
+      Number(
+        (await t.db.$client.execute("SELECT count(*) AS n FROM content_tags WHERE value = 'slide-decks'")).rows[0]!.n,
+      );
+    while ((await moved()) === 0) await new Promise((resolve) => setImmediate(resolve));
+    await addTag(t.db, ADMIN, 'type', 'Slide decks');
+
+    await expect(renaming).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('meanwhile') });
+    expect((await listTags(t.db)).type).toContainEqual({ label: 'Slideshows', value: 'slideshows' });
+    expect(await t.db.$client.execute('SELECT * FROM catalog_retag')).toHaveProperty('rows', []);
+  });
+
   it('is refused with a 409 while another move holds the lease, and changes nothing', async () => {
     await addTag(t.db, ADMIN, 'type', 'Katas');
     const id = await addContent({ type: ['katas'] });

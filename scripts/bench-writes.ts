@@ -8,6 +8,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { constants, setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -367,6 +368,28 @@ async function delayUntil(url: string, shows: (status: number, text: string) => 
   return Infinity;
 }
 
+/**
+ * A PUT that waits as long as the server takes: a common tag's rename moves its contents a slice at a time
+ * (docs/decisions/059), minutes at a million, past fetch's five-minute wait for the answer's headers.
+ */
+function putWithoutDeadline(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'PUT', headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 interface Freshness {
   kind: string;
   delays: number[];
@@ -446,12 +469,10 @@ async function freshnessProbes(
     ).rows[0]!;
     await warm(`/search?category=${tag.value}`);
     const label = `Topic probe ${n}`;
-    const relabelled = await fetch(`${a}/api/tags/${tag.id}`, {
-      method: 'PUT',
-      headers: auth,
-      body: JSON.stringify({ label }),
-    });
-    if (relabelled.status !== 200) log(`  tag rename refused (${relabelled.status}): ${await relabelled.text()}`);
+    const started = performance.now();
+    const relabelled = await putWithoutDeadline(`${a}/api/tags/${tag.id}`, auth, JSON.stringify({ label }));
+    log(`  tag rename ${n}: ${Math.round(performance.now() - started)} ms, status ${relabelled.status}`);
+    if (relabelled.status !== 200) log(`  tag rename refused (${relabelled.status}): ${relabelled.text}`);
     results[3]!.delays.push(await delayUntil(`${b}/search?category=${tag.value}`, (_, t) => t.includes(label)));
 
     await warm('/search?order=latest');

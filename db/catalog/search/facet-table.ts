@@ -191,13 +191,7 @@ function reorder(table: FacetTable, order: Order, moved: number[], before: Reado
   let k = 0;
   let from = 0;
   for (const i of [...moved].sort(compare)) {
-    let lo = from;
-    let hi = length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (compare(staying[mid]!, i) < 0) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstNotBefore(staying, from, length, (row) => compare(row, i) < 0);
     merged.set(staying.subarray(from, lo), k);
     k += lo - from;
     from = lo;
@@ -205,6 +199,18 @@ function reorder(table: FacetTable, order: Order, moved: number[], before: Reado
   }
   merged.set(staying.subarray(from, length), k);
   table.orders[order] = merged;
+}
+
+/** The first place in rows[from, to) whose row is not `before` the one sought (the rows sorted so). */
+function firstNotBefore(rows: Int32Array, from: number, to: number, before: (row: number) => boolean): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (before(rows[mid]!)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /**
@@ -225,13 +231,7 @@ function copyStaying(
     const key = before.get(i);
     // A row added by this run of changes is in no order yet.
     if (!key) continue;
-    let lo = 0;
-    let hi = rows.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (compareKeys(order, keyOf(rows[mid]!), key) < 0) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstNotBefore(rows, 0, rows.length, (row) => compareKeys(order, keyOf(row), key) < 0);
     // Keys are unique (the seq breaks ties): the row is there, or the order is not what it should be.
     if (rows[lo] !== i) return undefined;
     places.push(lo);

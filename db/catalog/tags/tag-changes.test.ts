@@ -239,6 +239,26 @@ describe('a rename or merge of more contents than a slice', () => {
     expect(await t.db.$client.execute('SELECT * FROM catalog_retag')).toHaveProperty('rows', []);
   });
 
+  it('merging is refused with a 409 when its target changes between slices, and the merged tag stays', async () => {
+    await addTag(t.db, ADMIN, 'type', 'Quizzes');
+    await addTag(t.db, ADMIN, 'type', 'Question sets');
+    for (let i = 0; i < 6; i++) await addContent({ type: ['quizzes'] });
+
+    const merging = mergeTags(t.db, ADMIN, 'type', 'quizzes', 'question-sets', { sliceContents: 1 });
+    const moved = async () =>
+      Number(
+        (await t.db.$client.execute("SELECT count(*) AS n FROM content_tags WHERE value = 'question-sets'")).rows[0]!.n,
+      );
+    while ((await moved()) === 0) await new Promise((resolve) => setImmediate(resolve));
+    // The target's label changes by another way than a move (which the lease would hold back).
+    await t.db.$client.execute(
+      "UPDATE tags SET label = 'Question banks' WHERE kind = 'type' AND value = 'question-sets'",
+    );
+
+    await expect(merging).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('meanwhile') });
+    expect((await listTags(t.db)).type).toContainEqual({ label: 'Quizzes', value: 'quizzes' });
+  });
+
   it('is refused with a 409 while another move holds the lease, and changes nothing', async () => {
     await addTag(t.db, ADMIN, 'type', 'Katas');
     const id = await addContent({ type: ['katas'] });

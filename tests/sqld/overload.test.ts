@@ -5,13 +5,22 @@
  * unreachable for tens of seconds: the calls given up here still ran on sqld, and those after them waited
  * behind them and were given up in turn.
  */
-import { expect, it } from 'vitest';
-import { signUp } from '../setup/actors.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { type Actor, signUp } from '../setup/actors.ts';
 import { useServer } from '../setup/use-server.ts';
 
 const BURST = 600;
 
 const { api, server } = useServer({ env: { WEB_CONCURRENCY: '2', RATE_LIMIT_OFF: 'true', DATABASE_TIMEOUT: '500' } });
+
+// Both actors sign up before any burst: a write sent while the last burst's given-up writes still run on sqld may
+// itself outlast the half-second deadline on a loaded machine, and each test's claim is about its own burst.
+let crowd: Actor;
+let reader: Actor;
+beforeAll(async () => {
+  crowd = await signUp(api, 'Crowd');
+  reader = await signUp(api, 'Reader');
+});
 
 function statusCounts(statuses: number[]): Record<number, number> {
   const counts: Record<number, number> = {};
@@ -20,7 +29,7 @@ function statusCounts(statuses: number[]): Record<number, number> {
 }
 
 it('answers every call of a burst with a 200 or a 503 to try again, and the next call as usual', async () => {
-  const user = await signUp(api, 'Crowd');
+  const user = crowd;
   const contentId = (await api.call('searchContents', { query: { order: 'oldest' } })).body.contents[0]!._id;
 
   const answers = await Promise.all(
@@ -40,7 +49,7 @@ it('answers every call of a burst with a 200 or a 503 to try again, and the next
 });
 
 it('answers a page whose database is out of time with a 503 page that says to try again', async () => {
-  const user = await signUp(api, 'Reader');
+  const user = reader;
   const pages = await Promise.all(
     Array.from({ length: BURST }, () =>
       fetch(`${server.url}/saved`, { headers: { accept: 'text/html', authorization: `Bearer ${user.token}` } }),

@@ -6,9 +6,8 @@
 import { type FormEvent, useRef, useState } from 'react';
 import type { BookmarkImportShape, BookmarkOfferShape } from '#db/imports/contract.ts';
 import { BOOKMARK_FILE_MAX_BYTES, OFFER_MAX } from '#db/imports/validation/bookmarks.ts';
-import { call, errorMessage, pathOf } from '#site/lib/api.ts';
+import { call, callWithProgress, errorMessage } from '#site/lib/api.ts';
 import { plural } from '#db/validation/text.ts';
-import { userInfo } from '#site/stores/session.ts';
 import { reloadSaves } from '#site/session/sync.ts';
 import { BusyButton, FormAlert, SubmitButton } from '../ui/fields.tsx';
 
@@ -21,37 +20,9 @@ type Step =
 
 const PHASE_WORDS = { matching: 'Finding your links in the catalog', saving: 'Saving and filling your lists' } as const;
 
-/** Posts the file and reads the answer's lines as they come; resolves with the result line. */
-async function streamImport(file: File, onProgress: (progress: Progress) => void): Promise<BookmarkImportShape> {
-  const headers: Record<string, string> = { accept: 'application/x-ndjson', 'content-type': 'text/html' };
-  const token = userInfo.get()?.token;
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(pathOf('importBookmarks'), {
-    method: 'POST',
-    headers,
-    body: file,
-    credentials: 'same-origin',
-  });
-  if (!response.ok || !response.body) {
-    const reply = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new Error(reply.message || `The import failed (${response.status})`);
-  }
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    buffered += value ?? '';
-    const lines = buffered.split('\n');
-    buffered = lines.pop() ?? '';
-    for (const line of lines.filter(Boolean)) {
-      const message = JSON.parse(line) as Progress | { result: BookmarkImportShape } | { error: { message: string } };
-      if ('result' in message) return message.result;
-      if ('error' in message) throw new Error(message.error.message);
-      onProgress(message);
-    }
-    if (done) throw new Error('The import ended before it answered: please try again');
-  }
-}
+/** Posts the file, following the import's steps as they come; resolves with what was imported. */
+const streamImport = (file: File, onProgress: (progress: Progress) => void): Promise<BookmarkImportShape> =>
+  callWithProgress('importBookmarks', (step) => onProgress(step as Progress), { file, type: 'text/html' });
 
 export default function ImportBookmarks() {
   const [step, setStep] = useState<Step>({ kind: 'choose', error: null });

@@ -1,7 +1,8 @@
 /** `skillshelf tags …`: the catalog's tags (rows since decision 011), with how many contents carry each. */
 import type { Command } from 'commander';
 import { invalid } from '#db/errors.ts';
-import { describeTag, mergeTags, renameTag, setTagStatus } from '#db/catalog/tags/tag-changes.ts';
+import { describeTag, mergeTags, renameTag, setTagStatus, type MoveOptions } from '#db/catalog/tags/tag-changes.ts';
+import { progressBar } from '../progress.ts';
 import { addTag, listTagUsage } from '#db/catalog/tags/tags.ts';
 import { TAG_KINDS, type TagKind } from '#db/catalog/taxonomy.ts';
 import type { TagStatus } from '#db/catalog/validation/tags.ts';
@@ -141,10 +142,20 @@ async function relabelTag(
     ))
   )
     return printLine('Cancelled: nothing changed.');
-  const renamed = await renameTag(db, actor, kind, value, label);
+  const renamed = await withMoveProgress((onProgress) => renameTag(db, actor, kind, value, label, { onProgress }));
   printLine(
     `Renamed the ${kind} '${tag.label}' to '${renamed.label}' (${renamed.value}) on ${plural(renamed.contents, 'content')}.${renamed.value !== tag.value ? ` Links to ${tag.value} lead to ${renamed.value}.` : ''}`,
   );
+}
+
+/** A rename's or merge's contents moved so far, as a bar on a terminal: a common tag's takes minutes at scale. */
+async function withMoveProgress<T>(move: (onProgress: MoveOptions['onProgress']) => Promise<T>): Promise<T> {
+  const progress = progressBar('moving contents');
+  try {
+    return await move((moved, total) => progress.update(moved, total));
+  } finally {
+    progress.finish();
+  }
 }
 
 async function mergeTag(
@@ -159,7 +170,9 @@ async function mergeTag(
   const [from, into] = [await describeTag(db, kind, fromValue), await describeTag(db, kind, intoValue)];
   const question = `Merge the ${kind} '${from.label}' (${plural(from.contents, 'content')}) into '${into.label}' (${plural(into.contents, 'content')})? '${from.label}' goes away.`;
   if (!(await confirmChange(question, options))) return printLine('Cancelled: nothing changed.');
-  const merged = await mergeTags(db, actor, kind, fromValue, intoValue);
+  const merged = await withMoveProgress((onProgress) =>
+    mergeTags(db, actor, kind, fromValue, intoValue, { onProgress }),
+  );
   printLine(
     `Merged the ${kind} '${from.label}' into '${merged.label}': it is on ${plural(merged.contents, 'content')} now. Links to ${from.value} lead to ${merged.value}.`,
   );

@@ -129,9 +129,12 @@ export const CATALOG_ADMIN_OPERATIONS = {
     summary: 'Rename, retire or restore a tag',
     description: prose`
       A new label renames the tag on every content; if its value changes, old links answer 301 to the new
-      one.`,
+      one. The contents move a slice at a time, which takes minutes for a tag on hundreds of thousands of
+      them: with \`Accept: application/x-ndjson\` the answer streams a line as they move,
+      \`{phase: 'moving', done, total}\`, and ends with \`{result}\` (this answer) or \`{error}\`.`,
     body: { schema: tagChangeInput, name: 'TagChangeInput', example: { label: 'JavaScript' } },
     ok: { status: 200, schema: tagUsage, description: 'The tag after the change' },
+    alsoAs: { 'application/x-ndjson': 'Progress lines, then `{result}` or `{error: {status, message}}`' },
     errors: [404, 409],
   },
   mergeTag: {
@@ -140,8 +143,12 @@ export const CATALOG_ADMIN_OPERATIONS = {
     group: 'Admin: tags',
     access: 'admin',
     summary: 'Merge a tag into another of its kind',
+    description: prose`
+      The contents move a slice at a time, as a rename's do: with \`Accept: application/x-ndjson\` the answer
+      streams \`{phase: 'moving', done, total}\` lines and ends with \`{result}\` (this answer) or \`{error}\`.`,
     body: { schema: tagMergeInput, name: 'TagMergeInput', example: { into: 'react' } },
     ok: { status: 200, schema: tagUsage, description: 'The tag merged into, with its new count' },
+    alsoAs: { 'application/x-ndjson': 'Progress lines, then `{result}` or `{error: {status, message}}`' },
     errors: [404],
   },
 } as const satisfies Record<string, Operation>;

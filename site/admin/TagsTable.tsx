@@ -5,7 +5,7 @@
  * the tags' operations of the API, which decide and audit.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { call, errorMessage } from '#site/lib/api.ts';
+import { call, callWithProgress, errorMessage, type ProgressStep } from '#site/lib/api.ts';
 import { toast } from '#site/stores/toasts.ts';
 import type { TagUsageShape } from '#db/catalog/admin-contract.ts';
 import { perTagKind, TAG_KIND_NAMES, TAG_KINDS, type TagKind } from '#db/catalog/taxonomy.ts';
@@ -59,10 +59,16 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
   const { state, reload, refreshing } = useAdminList(LIST.operation, LIST.spec, query);
   const [editing, setEditing] = useState<Editing>(null);
   const { busy, run: runAction, confirmDialog } = useRowAction(reload);
+  // A rename's or merge's contents moved so far: a common tag's move takes minutes at scale.
+  const [moving, setMoving] = useState<ProgressStep | null>(null);
 
   /** Runs one change, reports it, closes the row's form and reloads the list (counts move with merges). */
   const run = <T,>(action: RowAction, steps: RowActionSteps<T>) =>
-    runAction(action, { ...steps, onSuccess: () => setEditing(null) });
+    runAction(action, {
+      ...steps,
+      onSuccess: () => setEditing(null),
+      onSettled: () => setMoving(null),
+    });
 
   return (
     <div className="flex flex-col gap-4">
@@ -105,55 +111,9 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
                   editing={editing?.id === tag.id ? editing.action : null}
                   onEdit={(action) => setEditing(action ? { id: tag.id, action } : null)}
                   busy={busy?.id === tag.id}
+                  moving={busy?.id === tag.id ? moving : null}
                   disabled={busy !== null}
-                  onRename={(label) =>
-                    run(
-                      { action: 'renaming', id: tag.id },
-                      {
-                        request: () => call('changeTag', { params: { id: String(tag.id) }, body: { label } }),
-                        toast: (renamed) =>
-                          renamed.value === tag.value
-                            ? `Renamed to '${renamed.label}'`
-                            : `Renamed to '${renamed.label}'; links to ${tag.value} lead to ${renamed.value}`,
-                      },
-                    )
-                  }
-                  onMerge={(into) =>
-                    run(
-                      { action: 'merging', id: tag.id },
-                      {
-                        confirm: {
-                          question: `Merge '${tag.label}' (${tag.contents} contents) into '${into.label}' (${into.contents} contents)?`,
-                          detail: `'${tag.label}' goes away; its links will lead to '${into.label}'.`,
-                          action: 'Merge',
-                          tone: 'danger',
-                        },
-                        request: () => call('mergeTag', { params: { id: String(tag.id) }, body: { into: into.id } }),
-                        toast: (merged) => `Merged '${tag.label}' into '${merged.label}': ${merged.contents} contents`,
-                      },
-                    )
-                  }
-                  onStatus={(status) =>
-                    run(
-                      { action: status === 'retired' ? 'retiring' : 'restoring', id: tag.id },
-                      {
-                        confirm:
-                          status === 'retired'
-                            ? {
-                                question: `Retire '${tag.label}'?`,
-                                detail: `It will no longer be offered in forms and filters; the ${tag.contents} contents that carry it keep it.`,
-                                action: 'Retire',
-                                tone: 'danger',
-                              }
-                            : undefined,
-                        request: () => call('changeTag', { params: { id: String(tag.id) }, body: { status } }),
-                        toast:
-                          status === 'retired'
-                            ? `Retired '${tag.label}': no longer offered`
-                            : `Restored '${tag.label}'`,
-                      },
-                    )
-                  }
+                  {...tagChanges(tag, run, setMoving)}
                 />
               ))}
             </AdminTable>
@@ -170,6 +130,60 @@ export default function TagsTable({ initialSearch }: { initialSearch: string }) 
     </div>
   );
 }
+
+/** A row's changes, each run through the table's row action (one at a time); a move reports its progress. */
+const tagChanges = (
+  tag: TagUsageShape,
+  run: <T>(action: RowAction, steps: RowActionSteps<T>) => Promise<boolean>,
+  onProgress: (step: ProgressStep) => void,
+): Pick<TagRowProps, 'onRename' | 'onMerge' | 'onStatus'> => ({
+  onRename: (label: string) =>
+    run(
+      { action: 'renaming', id: tag.id },
+      {
+        request: () => callWithProgress('changeTag', onProgress, { params: { id: String(tag.id) }, body: { label } }),
+        toast: (renamed) =>
+          renamed.value === tag.value
+            ? `Renamed to '${renamed.label}'`
+            : `Renamed to '${renamed.label}'; links to ${tag.value} lead to ${renamed.value}`,
+      },
+    ),
+  onMerge: (into: TagUsageShape) =>
+    run(
+      { action: 'merging', id: tag.id },
+      {
+        confirm: {
+          question: `Merge '${tag.label}' (${tag.contents} contents) into '${into.label}' (${into.contents} contents)?`,
+          detail: `'${tag.label}' goes away; its links will lead to '${into.label}'.`,
+          action: 'Merge',
+          tone: 'danger',
+        },
+        request: () =>
+          callWithProgress('mergeTag', onProgress, {
+            params: { id: String(tag.id) },
+            body: { into: into.id },
+          }),
+        toast: (merged) => `Merged '${tag.label}' into '${merged.label}': ${merged.contents} contents`,
+      },
+    ),
+  onStatus: (status: TagUsageShape['status']) =>
+    run(
+      { action: status === 'retired' ? 'retiring' : 'restoring', id: tag.id },
+      {
+        confirm:
+          status === 'retired'
+            ? {
+                question: `Retire '${tag.label}'?`,
+                detail: `It will no longer be offered in forms and filters; the ${tag.contents} contents that carry it keep it.`,
+                action: 'Retire',
+                tone: 'danger',
+              }
+            : undefined,
+        request: () => call('changeTag', { params: { id: String(tag.id) }, body: { status } }),
+        toast: status === 'retired' ? `Retired '${tag.label}': no longer offered` : `Restored '${tag.label}'`,
+      },
+    ),
+});
 
 function AddTagForm({
   busy,
@@ -243,13 +257,15 @@ interface TagRowProps {
   editing: 'rename' | 'merge' | null;
   onEdit: (action: 'rename' | 'merge' | null) => void;
   busy: boolean;
+  /** The contents moved so far by this row's rename or merge, while it runs. */
+  moving: ProgressStep | null;
   disabled: boolean;
   onRename: (label: string) => Promise<boolean>;
   onMerge: (into: TagUsageShape) => Promise<boolean>;
   onStatus: (status: TagUsageShape['status']) => Promise<boolean>;
 }
 
-function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onStatus }: TagRowProps) {
+function TagRow({ tag, editing, onEdit, busy, moving, disabled, onRename, onMerge, onStatus }: TagRowProps) {
   const searchHref = `/search?${new URLSearchParams({ [tag.kind]: tag.value })}`;
   return (
     <tr data-tag={`${tag.kind}:${tag.value}`}>
@@ -282,9 +298,15 @@ function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onSta
       </Cell>
       <Cell label="ACTIONS" actions>
         {editing === 'rename' ? (
-          <RenameForm tag={tag} busy={busy} onCancel={() => onEdit(null)} onRename={onRename} />
+          <>
+            <RenameForm tag={tag} busy={busy} onCancel={() => onEdit(null)} onRename={onRename} />
+            {moving && <MoveProgress step={moving} />}
+          </>
         ) : editing === 'merge' ? (
-          <MergeForm tag={tag} busy={busy} onCancel={() => onEdit(null)} onMerge={onMerge} />
+          <>
+            <MergeForm tag={tag} busy={busy} onCancel={() => onEdit(null)} onMerge={onMerge} />
+            {moving && <MoveProgress step={moving} />}
+          </>
         ) : (
           <RowActions name={tag.label}>
             <button type="button" className="btn btn-sm" disabled={disabled} onClick={() => onEdit('rename')}>
@@ -316,6 +338,19 @@ function TagRow({ tag, editing, onEdit, busy, disabled, onRename, onMerge, onSta
         )}
       </Cell>
     </tr>
+  );
+}
+
+/** How far a rename's or merge's contents have moved: the change shows everywhere once all have. */
+function MoveProgress({ step }: { step: ProgressStep }) {
+  const count = (n: number) => n.toLocaleString('en-US');
+  return (
+    <div className="mt-2 flex flex-col gap-1 text-xs" data-tag-move-progress>
+      <progress className="progress progress-primary w-56" value={step.done} max={Math.max(step.total, 1)} />
+      <span role="status">
+        Moving contents: {count(step.done)} of {count(step.total)}
+      </span>
+    </div>
   );
 }
 

@@ -265,3 +265,66 @@ describe('an admin manages the tags', () => {
     }
   });
 });
+
+describe('a rename or merge followed as it goes (application/x-ndjson)', () => {
+  const followed = (path: string, method: string, body: unknown) =>
+    fetch(server.url + path, {
+      method,
+      headers: {
+        accept: 'application/x-ndjson, application/json',
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify(body),
+    });
+  const linesOf = async (answer: Response) =>
+    (await answer.text())
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+  it('streams the contents moved of how many, unbuffered, then the renamed tag', async () => {
+    const tutorials = (await tagsOf('type')).find((tag) => tag.contents > 0 && tag.value !== 'podcasts')!;
+    const answer = await followed(`/api/tags/${tutorials.id}`, 'PUT', { label: `${tutorials.label} (all)` });
+
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    expect(answer.headers.get('x-accel-buffering')).toBe('no');
+    const lines = await linesOf(answer);
+    expect(lines[0]).toEqual({ phase: 'moving', done: 0, total: tutorials.contents });
+    expect(lines.at(-1)).toEqual({
+      result: expect.objectContaining({
+        id: tutorials.id,
+        label: `${tutorials.label} (all)`,
+        contents: tutorials.contents,
+      }),
+    });
+    expect(await searchCount({ type: (lines.at(-1)!.result as AdminTag).value })).toBe(tutorials.contents);
+  });
+
+  it('answers what fails before the move starts as a plain error with its status, and a change with nothing to move as a plain answer', async () => {
+    const [first, second] = (await tagsOf('category')).filter((tag) => tag.contents > 0);
+    const taken = await followed(`/api/tags/${first!.id}`, 'PUT', { label: second!.label });
+    expect(taken.status).toBe(409);
+    expect(taken.headers.get('content-type')).toMatch(/^application\/json/);
+    expect((await taken.json()).message).toMatch(/merge into it instead/);
+
+    const unknown = await followed('/api/tags/999999/merge', 'POST', { into: second!.value });
+    expect(unknown.status).toBe(404);
+
+    const retired = await followed(`/api/tags/${first!.id}`, 'PUT', { status: 'retired' });
+    expect(retired.status).toBe(200);
+    expect(retired.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await retired.json()).toMatchObject({ id: first!.id, status: 'retired' });
+    await followed(`/api/tags/${first!.id}`, 'PUT', { status: 'active' });
+  });
+
+  it('streams a merge the same way, ending with the tag merged into', async () => {
+    const [from, into] = (await tagsOf('techStack')).filter((tag) => tag.contents > 0 && tag.value !== 'python');
+    const answer = await followed(`/api/tags/${from!.id}/merge`, 'POST', { into: into!.id });
+
+    const lines = await linesOf(answer);
+    expect(lines[0]).toEqual({ phase: 'moving', done: 0, total: from!.contents });
+    expect(lines.at(-1)).toEqual({ result: expect.objectContaining({ id: into!.id, value: into!.value }) });
+  });
+});

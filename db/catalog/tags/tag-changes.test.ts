@@ -205,6 +205,24 @@ describe('a rename or merge of more contents than a slice', () => {
     await expectTagCopiesAgree();
   });
 
+  it('tells how many contents have moved of how many, once it starts and after each slice', async () => {
+    await addTag(t.db, ADMIN, 'type', 'Screencasts');
+    for (let i = 0; i < 5; i++) await addContent({ type: ['screencasts'] });
+    const steps: Array<[number, number]> = [];
+
+    await renameTag(t.db, ADMIN, 'type', 'screencasts', 'Screen recordings', {
+      sliceContents: 2,
+      onProgress: (moved, total) => steps.push([moved, total]),
+    });
+
+    // Two slices of two; the last content moves with the tag's row, in the last transaction.
+    expect(steps).toEqual([
+      [0, 5],
+      [2, 5],
+      [4, 5],
+    ]);
+  });
+
   it('merges them a slice at a time: a content that carried both keeps one', async () => {
     await addTag(t.db, ADMIN, 'category', 'Sec Ops');
     await addTag(t.db, ADMIN, 'category', 'Security Operations');

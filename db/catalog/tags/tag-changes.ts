@@ -118,9 +118,11 @@ const SLICE_BOUNDS = { fewest: 50, most: 5_000 };
 const nextSliceSize = (size: number, ms: number) =>
   Math.round(Math.min(SLICE_BOUNDS.most, Math.max(SLICE_BOUNDS.fewest, (size * SLICE_MS) / Math.max(ms, 1))));
 
-/** How a rename or merge goes: its first slice's size (tests move a few at a time, in slices of that size). */
-interface MoveOptions {
+/** How a rename or merge goes: its slices' size (tests move a few at a time), and who follows its progress. */
+export interface MoveOptions {
   sliceContents?: number;
+  /** Told how many contents have moved of how many, once the move holds its lease and after each slice. */
+  onProgress?: (moved: number, total: number) => void;
 }
 
 /** The rows of content_tags that still carry the tag (kind, from) as it was, not yet as `into`. */
@@ -183,9 +185,11 @@ async function moveInSlices(
   kind: TagKind,
   from: string,
   into: Tag,
-  { stop, sliceContents }: { stop: AbortSignal; sliceContents?: number },
+  { stop, total, sliceContents, onProgress }: MoveOptions & { stop: AbortSignal; total: number },
 ): Promise<void> {
   let size = sliceContents ?? FIRST_SLICE;
+  let moved = 0;
+  onProgress?.(0, total);
   for (let after = ''; ; ) {
     const slice = (
       await db.all<{ id: string }>(
@@ -201,6 +205,9 @@ async function moveInSlices(
     const took = performance.now() - started;
     if (sliceContents === undefined) size = nextSliceSize(size, took);
     after = slice.at(-1)!;
+    moved += slice.length;
+    // Contents tagged since the count was taken move too: the count shown never passes the total.
+    onProgress?.(Math.min(moved, total), total);
     // As long a rest as the slice took: other writers, and the checkpoint that keeps the log short, get their turn.
     await new Promise((resolve) => setTimeout(resolve, took));
   }
@@ -263,7 +270,7 @@ export async function renameTag(
   kind: unknown,
   value: unknown,
   newLabel: unknown,
-  { sliceContents }: MoveOptions = {},
+  options: MoveOptions = {},
 ): Promise<TagUsageShape> {
   const row = await existingTag(db, kind, value);
   const label = tagLabel(newLabel);
@@ -276,7 +283,7 @@ export async function renameTag(
   if (into.label === row.label && into.value === row.value) return describeTag(db, row.kind, row.value);
   const contents = await usageCount(db, row.kind, row.value);
   await oneMoveAtATime(db, async (stop) => {
-    await moveInSlices(db, row.kind, row.value, into, { stop, sliceContents });
+    await moveInSlices(db, row.kind, row.value, into, { ...options, stop, total: contents });
     const unchanged = sql`EXISTS (SELECT 1 FROM tags WHERE id = ${row.id} AND value = ${row.value} AND label = ${row.label})
       AND NOT EXISTS (SELECT 1 FROM tags WHERE kind = ${row.kind} AND value = ${into.value} AND id <> ${row.id})`;
     await lastTransaction(db, unchanged, [
@@ -305,7 +312,7 @@ export async function mergeTags(
   kind: unknown,
   fromValue: unknown,
   intoValue: unknown,
-  { sliceContents }: MoveOptions = {},
+  options: MoveOptions = {},
 ): Promise<TagUsageShape> {
   const from = await existingTag(db, kind, fromValue);
   const into = await existingTag(db, from.kind, intoValue);
@@ -315,7 +322,7 @@ export async function mergeTags(
   const moved = await usageCount(db, from.kind, from.value);
   const target = { label: into.label, value: into.value };
   await oneMoveAtATime(db, async (stop) => {
-    await moveInSlices(db, from.kind, from.value, target, { stop, sliceContents });
+    await moveInSlices(db, from.kind, from.value, target, { ...options, stop, total: moved });
     const unchanged = sql`EXISTS (SELECT 1 FROM tags WHERE id = ${from.id})
       AND EXISTS (SELECT 1 FROM tags WHERE id = ${into.id} AND value = ${into.value} AND label = ${into.label})`;
     await lastTransaction(db, unchanged, [
@@ -369,11 +376,17 @@ export async function setTagStatus(
  * PUT /api/tags/{id}: `{label}` renames, `{status: 'active'|'retired'}` restores or retires, both at once
  * do both (the rename first). Anything else in the body is ignored; a body with neither is a 400.
  */
-export async function changeTag(db: Db, actor: Actor, id: unknown, body: unknown): Promise<TagUsageShape> {
+export async function changeTag(
+  db: Db,
+  actor: Actor,
+  id: unknown,
+  body: unknown,
+  options: MoveOptions = {},
+): Promise<TagUsageShape> {
   const row = await tagById(db, id);
   const change = parseInput(tagChangeInput, body ?? {});
   let tag = await describeTag(db, row.kind, row.value);
-  if (change.label !== undefined) tag = await renameTag(db, actor, row.kind, row.value, change.label);
+  if (change.label !== undefined) tag = await renameTag(db, actor, row.kind, row.value, change.label, options);
   if (change.status !== undefined) tag = await setTagStatus(db, actor, tag.kind, tag.value, change.status);
   return tag;
 }
@@ -385,10 +398,16 @@ async function mergeTarget(db: Db, kind: TagKind, into: number | string): Promis
 }
 
 /** POST /api/tags/{id}/merge `{into}`. */
-export async function mergeTagById(db: Db, actor: Actor, id: unknown, body: unknown): Promise<TagUsageShape> {
+export async function mergeTagById(
+  db: Db,
+  actor: Actor,
+  id: unknown,
+  body: unknown,
+  options: MoveOptions = {},
+): Promise<TagUsageShape> {
   const from = await tagById(db, id);
   const { into } = parseInput(tagMergeInput, body ?? {});
   const target = await mergeTarget(db, from.kind, into);
   if (target.kind !== from.kind) throw invalid('A tag merges only into a tag of its own kind');
-  return mergeTags(db, actor, from.kind, from.value, target.value);
+  return mergeTags(db, actor, from.kind, from.value, target.value, options);
 }

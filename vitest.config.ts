@@ -58,6 +58,9 @@ const BUDGETS_ALONE = [
   'lists-and-uploads-stay-within-budget',
 ].map((name) => `tests/security/${name}.test.ts`);
 
+/** Tests that load one CPU on purpose to probe the scheduler: alone with the machine, with the budgets. */
+const SCHEDULER_PROBES = ['site/server/event-loop-held.test.ts'];
+
 /** Unit tests of what the server builds from the process's own database (db/client.ts's getDb). */
 const PROCESS_DATABASE = ['db/catalog/search/process-database-indexes.test.ts'];
 
@@ -74,7 +77,8 @@ const PROCESS_DATABASE = ['db/catalog/search/process-database-indexes.test.ts'];
  *   SQLD_ALL (`npm run test:sqld`), the budgets among them in sqld-budgets-alone, one at a time, last;
  * - e2e: Debian's Chromium (playwright-core) against the real server, two files at a time, after the others;
  * - e2e-alone: the browser files that time what is drawn (TIMED_IN_THE_BROWSER), one at a time;
- * - budgets-alone: the attacks that time the event loop and memory (BUDGETS_ALONE), one at a time, last.
+ * - budgets-alone: the attacks that time the event loop and memory (BUDGETS_ALONE), and the probe of how the
+ *   event loop's hold is told from its lag (SCHEDULER_PROBES), one at a time, last.
  * The build runs once, in globalSetup, when the sources are newer than dist/.
  */
 export default defineConfig({
@@ -102,7 +106,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['db/**/*.test.ts', 'cli/**/*.test.ts', 'site/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: PROCESS_DATABASE,
+          exclude: [...PROCESS_DATABASE, ...SCHEDULER_PROBES],
         },
       },
       // Sets DATABASE_URL and opens the process's database through db/client.ts: a fresh worker of its own, where
@@ -192,7 +196,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'budgets-alone',
-          include: BUDGETS_ALONE,
+          include: [...BUDGETS_ALONE, ...SCHEDULER_PROBES],
           maxWorkers: 1,
           sequence: { groupOrder: 4 },
           testTimeout: 60_000,

@@ -21,6 +21,7 @@ import { outboxBacklog } from '#db/operations/mail.ts';
 import { validateSessionToken } from '#db/accounts/sessions.ts';
 import { catchUpCounts } from '#db/replication.ts';
 import { clusterMetrics, shareMetrics } from './cluster-metrics.ts';
+import { takeLongestHeldMs, watchEventLoopHeld } from './event-loop-held.ts';
 import { log } from './log.ts';
 import { pageCachePatches, pageCacheReviewPatches } from './page-cache.ts';
 
@@ -108,6 +109,16 @@ export function watchGauges(openSockets: () => number): void {
     registers: [registry],
     collect() {
       for (const [result, count] of Object.entries(catchUpCounts())) this.labels(result).set(count);
+    },
+  });
+  watchEventLoopHeld();
+  new Gauge({
+    name: 'skillshelf_eventloop_held_max_seconds',
+    help: 'The longest this process’s own work held its event loop since the last scrape: the longest gap between two samples 10 ms apart, less the time its thread waited for a CPU meanwhile (nodejs_eventloop_lag_max_seconds counts that too)',
+    registers: [registry],
+    aggregator: 'max',
+    collect() {
+      this.set(takeLongestHeldMs() / 1000);
     },
   });
   new Gauge({

@@ -140,6 +140,7 @@ describe('/metrics', () => {
         'skillshelf_websocket_connections',
         'skillshelf_outbox_backlog',
         'nodejs_eventloop_lag_seconds',
+        'skillshelf_eventloop_held_max_seconds',
       ]) {
         expect(text, name).toContain(`${name}{`);
       }

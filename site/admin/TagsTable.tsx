@@ -346,8 +346,13 @@ function MoveProgress({ step }: { step: ProgressStep }) {
   const count = (n: number) => n.toLocaleString('en-US');
   return (
     <div className="mt-2 flex flex-col gap-1 text-xs" data-tag-move-progress>
-      <progress className="progress progress-primary w-56" value={step.done} max={Math.max(step.total, 1)} />
-      <span role="status">
+      <progress
+        className="meter meter-primary w-56"
+        value={step.done}
+        max={Math.max(step.total, 1)}
+        aria-labelledby="tag-move-progress-label"
+      />
+      <span id="tag-move-progress-label" role="status">
         Moving contents: {count(step.done)} of {count(step.total)}
       </span>
     </div>

@@ -5,7 +5,8 @@
  * the tags' operations of the API, which decide and audit.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { call, callWithProgress, errorMessage, type ProgressStep } from '#site/lib/api.ts';
+import { call, errorMessage } from '#site/lib/api.ts';
+import { callWithProgress, type ProgressStep } from '#site/lib/api-progress.ts';
 import { toast } from '#site/stores/toasts.ts';
 import type { TagUsageShape } from '#db/catalog/admin-contract.ts';
 import { perTagKind, TAG_KIND_NAMES, TAG_KINDS, type TagKind } from '#db/catalog/taxonomy.ts';

@@ -6,7 +6,8 @@
 import { type FormEvent, useRef, useState } from 'react';
 import type { BookmarkImportShape, BookmarkOfferShape } from '#db/imports/contract.ts';
 import { BOOKMARK_FILE_MAX_BYTES, OFFER_MAX } from '#db/imports/validation/bookmarks.ts';
-import { call, callWithProgress, errorMessage } from '#site/lib/api.ts';
+import { call, errorMessage } from '#site/lib/api.ts';
+import { callWithProgress } from '#site/lib/api-progress.ts';
 import { plural } from '#db/validation/text.ts';
 import { reloadSaves } from '#site/session/sync.ts';
 import { BusyButton, FormAlert, SubmitButton } from '../ui/fields.tsx';

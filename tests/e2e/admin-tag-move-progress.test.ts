@@ -68,8 +68,16 @@ describe.skipIf(!hasBrowser)('renaming a tag on thousands of contents', () => {
     await expect.poll(() => page.locator('tr[data-tag="category:everything-else"]').count()).toBe(1);
     expect(await page.locator('[data-tag-move-progress]').count()).toBe(0);
     const shown = await page.evaluate(() => (window as unknown as { shownProgress: string[] }).shownProgress);
+    // What it showed: the contents moved of the tag's count, never going back (steps that arrive together
+    // are drawn once, as the last of them).
     const total = most!.contents.toLocaleString('en-US');
-    expect(shown[0]).toBe(`Moving contents: 0 of ${total}`);
-    for (const status of shown) expect(status).toMatch(new RegExp(`^Moving contents: [\\d,]+ of ${total}$`));
+    expect(shown.length).toBeGreaterThan(0);
+    const moved = shown.map((status) => {
+      const match = new RegExp(`^Moving contents: ([\\d,]+) of ${total}$`).exec(status);
+      expect(match, status).not.toBeNull();
+      return Number(match![1]!.replaceAll(',', ''));
+    });
+    expect(moved).toEqual([...moved].sort((a, b) => a - b));
+    expect(moved.at(-1)).toBeLessThanOrEqual(most!.contents);
   });
 });

@@ -3,7 +3,7 @@
  * only the screens that follow a long operation (the Tags screen, the bookmark import) load it.
  */
 import type { AnswerOf, OperationId } from '#db/contract/operations.ts';
-import { ApiError, connection, failure, headersFor, UNREACHABLE } from './api.ts';
+import { ApiError, connection, failure, headersFor, readJson, UNREACHABLE } from './api.ts';
 import { pathOf, type CallArguments } from './api-paths.ts';
 import { ROUTES } from './api-routes.ts';
 
@@ -12,15 +12,6 @@ export interface ProgressStep {
   phase: string;
   done: number;
   total: number;
-}
-
-/** A plain answer's JSON; its text when it is not JSON (a proxy's error page), for the error to say. */
-function readJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return text;
-  }
 }
 
 /** Reads a streamed answer's lines as they come: each step to `onProgress`, then its result (or its error, thrown). */

@@ -60,6 +60,15 @@ export function failure(status: number, data: unknown, statusText = ''): ApiErro
   return new ApiError(message, status, typeof reply.code === 'string' ? reply.code : undefined, fieldsOf(reply.fields));
 }
 
+/** An answer's JSON; its text when it is not JSON (a proxy's error page), for the error to say. */
+export function readJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return text;
+  }
+}
+
 async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
@@ -75,15 +84,7 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
   }
   connection('ok');
 
-  const text = await response.text();
-  let data: unknown = null;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = text;
-    }
-  }
+  const data = readJson(await response.text());
   if (!response.ok) throw failure(response.status, data, response.statusText);
   return data as T;
 }

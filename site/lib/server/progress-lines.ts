@@ -14,8 +14,7 @@ export type ReportProgress = (phase: string, done: number, total: number) => voi
 /** A line at most this often, besides each change of phase and the last step: enough for a bar, not a flood. */
 const LINE_EVERY_MS = 50;
 
-export const acceptsProgressLines = (request: Request) =>
-  /application\/x-ndjson/.test(request.headers.get('accept') ?? '');
+const acceptsProgressLines = (request: Request) => /application\/x-ndjson/.test(request.headers.get('accept') ?? '');
 
 export async function withProgressLines<T>(
   request: Request,

@@ -11,12 +11,13 @@ import { gzipSync } from 'node:zlib';
  * The home page's 17.5 KB hold the cards' Compare picks (1.0 KB), focus returned after signing in (0.9 KB) and the
  * lost-connection banner (0.5 KB) beside the bookmarks, lists and session sync (17,431 bytes measured: the REST
  * client's headers and errors, shared with the calls that stream their progress, took it past 17 KB by 23 bytes).
- * The CSS's 21 KB hold the styles of the facts, rating bars, compare table, tag picker and account screens (20.5 KB
+ * The CSS's 21.5 KB hold the styles of the facts, rating bars, compare table, tag picker and account screens, and
+ * the stars of a rating, drawn from one element rather than five inline SVGs in each card's HTML (21,659 bytes
  * measured).
  */
 export const PAGE_BUDGETS = {
-  home: { js: 17.5 * 1024, css: 21 * 1024 },
-  catalog: { js: 75 * 1024, css: 21 * 1024 },
+  home: { js: 17.5 * 1024, css: 21.5 * 1024 },
+  catalog: { js: 75 * 1024, css: 21.5 * 1024 },
 } as const;
 
 export interface AssetWeight {

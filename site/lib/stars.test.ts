@@ -1,32 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { ratingLabel, starStates } from './stars.ts';
+import { halfStars, ratingLabel } from './stars.ts';
 
-describe('starStates', () => {
+describe('halfStars', () => {
   it('fills every star at or below the rating', () => {
-    expect(starStates(5)).toEqual(['full', 'full', 'full', 'full', 'full']);
-    expect(starStates(3)).toEqual(['full', 'full', 'full', 'empty', 'empty']);
+    expect(halfStars(5)).toBe(10);
+    expect(halfStars(3)).toBe(6);
   });
 
-  it('shows a half star when the rating is 0.5 below the next step', () => {
-    expect(starStates(3.5)).toEqual(['full', 'full', 'full', 'half', 'empty']);
-    expect(starStates(3.7)).toEqual(['full', 'full', 'full', 'half', 'empty']);
-    expect(starStates(0.5)).toEqual(['half', 'empty', 'empty', 'empty', 'empty']);
+  it('fills half the next star when the rating is 0.5 below its step', () => {
+    expect(halfStars(3.5)).toBe(7);
+    expect(halfStars(3.7)).toBe(7);
+    expect(halfStars(0.5)).toBe(1);
   });
 
   it('leaves the next star empty when the rating is less than 0.5 past a step', () => {
-    expect(starStates(3.4)).toEqual(['full', 'full', 'full', 'empty', 'empty']);
-    expect(starStates(4.49)).toEqual(['full', 'full', 'full', 'full', 'empty']);
+    expect(halfStars(3.4)).toBe(6);
+    expect(halfStars(4.49)).toBe(8);
   });
 
   it('an unrated content (0) has only empty stars; nonsense counts as 0', () => {
-    expect(starStates(0)).toEqual(['empty', 'empty', 'empty', 'empty', 'empty']);
-    expect(starStates(Number.NaN)).toEqual(['empty', 'empty', 'empty', 'empty', 'empty']);
-    expect(starStates(-2)).toEqual(['empty', 'empty', 'empty', 'empty', 'empty']);
+    expect(halfStars(0)).toBe(0);
+    expect(halfStars(Number.NaN)).toBe(0);
+    expect(halfStars(-2)).toBe(0);
   });
 
-  it('never draws more stars than the scale', () => {
-    expect(starStates(9)).toHaveLength(5);
-    expect(starStates(9).every((s) => s === 'full')).toBe(true);
+  it('never fills more stars than the scale', () => {
+    expect(halfStars(9)).toBe(10);
   });
 });
 

@@ -1,20 +1,14 @@
-/** docs/product.md#how-things-change's rating display, as a pure rule the Stars component draws. Imports nothing (browser-safe). */
-export type StarState = 'full' | 'half' | 'empty';
-
+/** docs/product.md#how-things-change's rating display, as a pure rule the Stars components draw. Imports nothing (browser-safe). */
 export const RATING_SCALE = 5;
 
 /**
- * One state per whole step 1..scale: full when the rating is at or above the step, half when it is at or
- * above the step less 0.5, else empty. 3.5 → full, full, full, half, empty; 3.4 → full, full, full, empty, empty.
+ * How many half stars a rating fills, 0 to twice the scale: each whole step at or below the rating is a full
+ * star, and the next is half filled when the rating is at or above that step less 0.5. 3.5 → 7 (three full
+ * and a half), 3.4 → 6 (three full), 4.49 → 8.
  */
-export function starStates(rating: number, scale = RATING_SCALE): StarState[] {
+export function halfStars(rating: number, scale = RATING_SCALE): number {
   const value = Number.isFinite(rating) ? rating : 0;
-  return Array.from({ length: scale }, (_, i) => {
-    const step = i + 1;
-    if (value >= step) return 'full';
-    if (value >= step - 0.5) return 'half';
-    return 'empty';
-  });
+  return Math.min(2 * scale, Math.max(0, Math.floor(value * 2)));
 }
 
 /** The words a screen reader hears for a rating: "Rated 4.3 out of 5". */

@@ -54,11 +54,15 @@ export async function compressVariants(body: Uint8Array): Promise<Partial<Record
 /**
  * The encoding to send, of those `available`, for an Accept-Encoding header (RFC 9110 §12.5.3): the highest
  * q-value wins, `*` stands for every coding the header does not name, identity is acceptable unless refused
- * (`identity;q=0`, or `*;q=0` without naming it) but ranks below the named codings; ties go to the smaller
- * encoding. No header means no
+ * (`identity;q=0`, or `*;q=0` without naming it) but ranks below the named codings; ties go to the first of
+ * `preference` (by default the smaller encoding). No header means no
  * preference, and we send identity, as every server does. When the client accepts none of them, identity.
  */
-export function chooseEncoding(acceptEncoding: string | undefined | null, available: readonly Encoding[]): Encoding {
+export function chooseEncoding(
+  acceptEncoding: string | undefined | null,
+  available: readonly Encoding[],
+  preference: readonly Encoding[] = PREFERENCE,
+): Encoding {
   if (!acceptEncoding || (!available.includes('br') && !available.includes('gzip'))) return 'identity';
   const weights = weightsOf(acceptEncoding);
   // identity is acceptable unless refused, but never preferred to a coding the client names (as negotiator
@@ -68,7 +72,7 @@ export function chooseEncoding(acceptEncoding: string | undefined | null, availa
     weights.get(encoding) ?? weights.get('*') ?? (encoding === 'identity' ? implicitIdentity : 0);
   let best: Encoding = 'identity';
   let bestWeight = 0;
-  for (const encoding of PREFERENCE) {
+  for (const encoding of preference) {
     if (!available.includes(encoding)) continue;
     const weight = weightOf(encoding);
     if (weight > bestWeight) {

@@ -17,7 +17,19 @@ describe('a cached page with new counts on its steps of stars', () => {
     const patched = patchStepCounts(html(before), 'text/html; charset=utf-8', {
       rating: { 4: 5020, 3: 10, 2: 0, 1: 120 },
     });
-    expect(text(patched)).toBe(page({ 4: 5020, 3: 10, 2: 0, 1: 120 }));
+    expect(text(patched?.body)).toBe(page({ 4: 5020, 3: 10, 2: 0, 1: 120 }));
+  });
+
+  it('names the span that may differ: before it and after it the bytes are the old page’s', () => {
+    const before = html(page({ 4: 5019, 3: 9, 2: 120, 1: 120 }));
+    const patched = patchStepCounts(before, 'text/html', { rating: { 4: 5020, 3: 10, 2: 0, 1: 7 } })!;
+    const [start, end] = patched.changed;
+    const after = patched.body;
+    expect(text(after.subarray(0, start))).toBe(text(before.subarray(0, start)));
+    expect(text(after.subarray(end))).toBe(text(before.subarray(before.length - (after.length - end))));
+    // It starts at the first count of the page (1 star & up's attribute) and ends after the last (4 stars' text).
+    expect(text(after.subarray(start - 12, start + 2))).toBe('data-count="7"');
+    expect(text(after.subarray(end - 5, end + 1))).toBe('(5020)');
   });
 
   it('refuses a page where an option is missing or shown twice: it is rendered again instead', () => {
@@ -40,7 +52,7 @@ describe('a cached page with new counts on its steps of stars', () => {
     const patched = patchStepCounts(html(JSON.stringify(answer)), 'application/json', {
       rating: { 4: 2, 3: 2, 2: 3, 1: 3 },
     });
-    expect(JSON.parse(text(patched)!)).toEqual({
+    expect(JSON.parse(text(patched?.body)!)).toEqual({
       ...answer,
       facets: { ...answer.facets, rating: { 4: 2, 3: 2, 2: 3, 1: 3 } },
     });

@@ -54,11 +54,17 @@ function optionCounts(body: Buffer, at: number): [Edit, Edit] | undefined {
   ];
 }
 
+/** A body with its counts set, and the span of it that may differ from the body before (start and end). */
+export interface Patched {
+  body: Uint8Array;
+  changed: readonly [start: number, end: number];
+}
+
 /**
  * The page with each option's count set, or undefined when an option is not found exactly once, whole. Works
  * on the bytes (the markers and digits are ASCII): a pass over the page per group, no decoding.
  */
-function patchHtml(body: Buffer, counts: StepCounts): Buffer | undefined {
+function patchHtml(body: Buffer, counts: StepCounts): Patched | undefined {
   const edits: Edit[] = [];
   for (const [group, options] of Object.entries(counts)) {
     const places = optionPlaces(body, group);
@@ -78,7 +84,11 @@ function patchHtml(body: Buffer, counts: StepCounts): Buffer | undefined {
     from = end;
   }
   parts.push(body.subarray(from));
-  return Buffer.concat(parts);
+  const patched = Buffer.concat(parts);
+  const first = edits[0]?.[0] ?? 0;
+  // The bytes after the last edit are the same, and as many.
+  const afterLast = body.length - (edits.at(-1)?.[1] ?? 0);
+  return { body: patched, changed: [first, patched.length - afterLast] };
 }
 
 /** A search's JSON answer with its step counts set, or undefined when it is not one (its text must round-trip). */
@@ -98,15 +108,16 @@ function patchJson(text: string, counts: StepCounts): string | undefined {
   return JSON.stringify(answer);
 }
 
-/** The body with its step counts set, or undefined when it cannot be patched (the page is rendered again). */
-export function patchStepCounts(
-  body: Uint8Array,
-  contentType: string | null,
-  counts: StepCounts,
-): Uint8Array | undefined {
+/**
+ * The body with its step counts set, and where it may differ, or undefined when it cannot be patched (the page
+ * is rendered again).
+ */
+export function patchStepCounts(body: Uint8Array, contentType: string | null, counts: StepCounts): Patched | undefined {
   const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   if (contentType?.startsWith('text/html')) return patchHtml(bytes, counts);
   if (!contentType?.startsWith('application/json')) return undefined;
   const patched = patchJson(bytes.toString('utf8'), counts);
-  return patched === undefined ? undefined : Buffer.from(patched);
+  if (patched === undefined) return undefined;
+  const patchedBytes = Buffer.from(patched);
+  return { body: patchedBytes, changed: [0, patchedBytes.length] };
 }

@@ -34,6 +34,7 @@ import { patchableList, stepCounts } from '#db/catalog/search/step-counts.ts';
 import type { Db } from '#db/client.ts';
 import { chooseEncoding, compressAs, encodingsFor, type Encoding } from './content-encoding.ts';
 import { patchStepCounts } from './count-patch.ts';
+import { type GzipPieces, gzipInPieces } from './gzip-pieces.ts';
 import { hasParts, PART_HEADER, REST_HEADER, type PagePart, withParts } from './page-parts.ts';
 import { etagMatches, etagOf, notModifiedHeaders, validatorHeaders } from './validators.ts';
 import { canonicalSearch } from './visitor-rule.ts';
@@ -86,6 +87,13 @@ interface CachedPage {
   hash: string;
   /** Its variants are made at the fastest levels: its counts are being set again and again (CHANGING_MS). */
   changing: boolean;
+  /**
+   * Where its counts lie, once set in place since it was rendered: it is then sent gzipped, in pieces around
+   * them (gzip-pieces.ts), and a patch compresses only that span again.
+   */
+  countsAt?: readonly [start: number, end: number];
+  /** Its gzip variant's pieces: the bytes outside their span have not changed since they were made. */
+  gzipPieces?: GzipPieces;
   headers: Headers;
   /** Its step counts being set in place (a review moved only those): later requests wait for it. */
   patching?: Promise<boolean>;
@@ -150,6 +158,13 @@ const MAX_REMEMBERED_ADDRESS = 512;
 
 /** ETags per encoding: a compressed body is another representation (RFC 9110 §8.8.3), so it has its own. */
 const ETAG_SUFFIX: Record<Encoding, string> = { identity: '', br: '-br', gzip: '-gz' };
+/** A gzip variant made in pieces is other bytes than one made whole, so another representation too. */
+const PIECES_ETAG_SUFFIX = '-gzp';
+/**
+ * The encodings a page whose counts were set in place prefers, of those a request accepts equally: gzip, patched
+ * in pieces, before br, which is made whole.
+ */
+const PATCHED_PREFERENCE: readonly Encoding[] = ['gzip', 'br', 'identity'];
 
 /** A rendered 200 made ready to keep, with the variant `encoding` made (the others when asked for). */
 async function storablePage(
@@ -190,10 +205,17 @@ async function storablePage(
 function variantOf(page: CachedPage, encoding: Encoding): Variant | Promise<Variant> {
   const made = page.variants[encoding];
   if (made) return made;
-  const { body } = page;
-  return (page.making[encoding] ??= compressAs(body, encoding, { fast: page.changing }).then(
+  const { body, countsAt } = page;
+  const inPieces = encoding === 'gzip' && countsAt !== undefined;
+  const compressed = inPieces
+    ? gzipInPieces(body, countsAt, page.gzipPieces).then(({ bytes, pieces }) => {
+        if (page.body === body) page.gzipPieces = pieces;
+        return bytes;
+      })
+    : compressAs(body, encoding, { fast: page.changing });
+  return (page.making[encoding] ??= compressed.then(
     (bytes) => {
-      const etag = `${page.hash}${ETAG_SUFFIX[encoding]}"`;
+      const etag = `${page.hash}${inPieces ? PIECES_ETAG_SUFFIX : ETAG_SUFFIX[encoding]}"`;
       const own = new Headers(page.headers);
       for (const [name, value] of Object.entries(validatorHeaders(etag))) own.set(name, value);
       // The same for every cookie: it varies only with the encoding.
@@ -226,19 +248,27 @@ function variantOf(page: CachedPage, encoding: Encoding): Variant | Promise<Vari
 async function patchCounts(db: Db, page: CachedPage): Promise<boolean> {
   const list = patchableList(page.deps);
   if (!list) return false;
-  const body = patchStepCounts(page.body, page.headers.get('content-type'), await stepCounts(db, list));
-  if (!body) return false;
+  const patched = patchStepCounts(page.body, page.headers.get('content-type'), await stepCounts(db, list));
+  if (!patched) return false;
   store.patched++;
-  replaceBody(page, body);
+  replaceBody(page, patched.body, patched.changed);
   return true;
 }
 
-/** Puts `body` in place of the page's, its variants made again when asked for (at the fastest levels while it keeps changing). */
-function replaceBody(page: CachedPage, body: Uint8Array): void {
+/**
+ * Puts `body` in place of the page's, its variants made again when asked for (at the fastest levels while it
+ * keeps changing). `changed`: the span of counts set in place, outside which the bytes are as they were.
+ */
+function replaceBody(page: CachedPage, body: Uint8Array, changed?: readonly [number, number]): void {
   const now = Date.now();
   const changing = now - Math.max(page.patchedAt, page.renderedAt) < CHANGING_MS;
   page.patchedAt = now;
   if (Buffer.compare(body, page.body) === 0) return;
+  const pieces = page.gzipPieces;
+  const outsidePieces =
+    !changed || (pieces && (changed[0] < pieces.start || body.byteLength - changed[1] < pieces.afterLength));
+  if (outsidePieces) page.gzipPieces = undefined;
+  page.countsAt = changed;
   page.body = body;
   page.hash = etagOf(body).slice(0, -1);
   page.changing = changing;
@@ -314,7 +344,8 @@ function answer(
   acceptEncoding: string | null | undefined,
   ifNoneMatch: string | null | undefined,
 ): PageAnswer | Promise<PageAnswer> {
-  const variant = variantOf(page, chooseEncoding(acceptEncoding, page.encodings));
+  const preference = page.countsAt ? PATCHED_PREFERENCE : undefined;
+  const variant = variantOf(page, chooseEncoding(acceptEncoding, page.encodings, preference));
   return variant instanceof Promise
     ? variant.then((made) => answerFrom(page, made, ifNoneMatch))
     : answerFrom(page, variant, ifNoneMatch);

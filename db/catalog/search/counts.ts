@@ -65,16 +65,38 @@ export function countFacets(
   const unfiltered = !rows && Object.keys(filters).length === 0;
   if (unfiltered && table.totals) return table.totals;
   const kept = keptCountOf(table, filters, rows);
-  const { tally, start, sizes } = kept;
-  const facets = Object.fromEntries(
-    FACETS.map((facet, f) => [
-      facet.key,
-      rulesOf(facet).counts(table, facet, tally.subarray(start[f]!, start[f]! + sizes[f]!)),
-    ]),
-  ) as FacetCounts;
-  const result = { count: kept.count, facets };
+  const result = { count: kept.count, facets: facetsOf(table, kept) as FacetCounts };
   if (unfiltered) table.totals = result;
   return result;
+}
+
+/**
+ * The counts of the facets in `keys` alone, from the same kept count: a patch of a page's steps of stars
+ * reads two groups, where the whole sidebar builds an object per provider and tag.
+ */
+export function countSomeFacets(
+  table: FacetTable,
+  filters: FacetFilters,
+  rows: Int32Array | undefined,
+  keys: ReadonlySet<string>,
+): Partial<FacetCounts> {
+  if (!rows && Object.keys(filters).length === 0 && table.totals) return table.totals.facets;
+  return facetsOf(table, keptCountOf(table, filters, rows), keys);
+}
+
+/** Each facet's counts by option from a kept tally (those in `keys` alone, when given). */
+function facetsOf(
+  table: FacetTable,
+  { tally, start, sizes }: KeptCount,
+  keys?: ReadonlySet<string>,
+): Partial<FacetCounts> {
+  return Object.fromEntries(
+    FACETS.flatMap((facet, f) =>
+      keys && !keys.has(facet.key)
+        ? []
+        : [[facet.key, rulesOf(facet).counts(table, facet, tally.subarray(start[f]!, start[f]! + sizes[f]!))]],
+    ),
+  );
 }
 
 /** The kept count of this search, patched with the edits since it was made, or made now. */

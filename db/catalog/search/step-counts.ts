@@ -5,7 +5,7 @@
  * search's matches, for words), a few operations once a review's row is patched in (counts.ts).
  */
 import type { Db } from '../../client.ts';
-import { countFacets } from './counts.ts';
+import { countSomeFacets } from './counts.ts';
 import { STEP_GROUPS, type Deps, type ListShown } from './deps.ts';
 import { facetTable } from './facet-table.ts';
 import type { FacetTable } from './facet-types.ts';
@@ -57,7 +57,12 @@ function rowsOf(table: FacetTable, matched: Int32Array): Int32Array {
 /** The step counts of a list (of its matches, for words), for the catalog as it is now. */
 export async function stepCounts(db: Db, list: ListShown): Promise<StepCounts> {
   const table = await facetTable(db);
-  const { facets } = countFacets(table, list.filters, list.matched ? rowsOf(table, list.matched) : undefined);
+  const facets = countSomeFacets(
+    table,
+    list.filters,
+    list.matched ? rowsOf(table, list.matched) : undefined,
+    STEP_GROUPS,
+  );
   return Object.fromEntries(
     [...STEP_GROUPS].map((group) => [group, { ...(facets[group as keyof typeof facets] as Record<string, number>) }]),
   );

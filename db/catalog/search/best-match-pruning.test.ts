@@ -63,7 +63,7 @@ describe('scoring only what a page may show', () => {
     const rand = random(5);
     const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
     // Words the catalog holds, the commonest most often: broad words are where scoring is cut.
-    const common = [...index.terms]
+    const common = Array.from({ length: index.termCount }, (_, id) => index.termAt(id))
       .map((term) => ({ term, n: index.documentCount(term) }))
       .filter(({ term, n }) => n >= 20 && /^\p{L}{3,}$/u.test(term))
       .sort((a, b) => b.n - a.n)

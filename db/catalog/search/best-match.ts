@@ -282,7 +282,7 @@ function gatherWord(
 ): number {
   let touched = 0;
   for (const [term, weight] of word.forms) {
-    const id = index.termIds.get(term);
+    const id = index.termId(term);
     // The build's postings, read in place (the bulk of any search), then the contents written since.
     if (id !== undefined)
       for (const f of fields) {

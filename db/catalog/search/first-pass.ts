@@ -244,7 +244,7 @@ export function markSteps(
   for (const [w, word] of words.entries()) {
     const bit = word.core ? 1 << coreBit++ : 0;
     for (const [term, weight] of word.forms) {
-      const id = index.termIds.get(term);
+      const id = index.termId(term);
       steps.push({ term, id, bit, idf: idfs[w]!, weight, enters: word.core || required === 0, firstTouch: at });
       if (id !== undefined)
         for (const f of fields) {

@@ -63,8 +63,14 @@ describe('the word index of the process database', () => {
       })(),
     );
     expect(fromWorker.size).toBe(1500);
-    for (const key of ['termIds', 'terms', 'seqOf', 'docCounts', 'termsOfStem', 'averageLength'] as const)
+    for (const key of ['seqOf', 'docCounts', 'averageLength', 'termCount'] as const)
       expect(fromWorker[key]).toEqual(here[key]);
+    for (let id = 0; id < here.termCount; id++) {
+      const term = here.termAt(id);
+      expect(fromWorker.termAt(id)).toBe(term);
+      expect(fromWorker.termId(term)).toBe(id);
+      expect(fromWorker.termsSharingStem(term)).toEqual(here.termsSharingStem(term));
+    }
     expect(fromWorker.postingDocs).toEqual(here.postingDocs);
     expect(fromWorker.postingCounts).toEqual(here.postingCounts);
     expect(fromWorker.fieldLengths).toEqual(here.fieldLengths);

@@ -9,6 +9,18 @@
  * the build's, until the next build: a few changed contents move them by nothing a ranking shows.
  */
 import { shared, sharedCopy } from './shared-arrays.ts';
+import {
+  groupOf,
+  idOfWord,
+  utf8Of,
+  wordAt,
+  wordCount,
+  wordGroupsOf,
+  wordHasPart,
+  wordTableOf,
+  type WordGroups,
+  type WordTable,
+} from './word-table.ts';
 import { stemOf, wordsOf } from './words.ts';
 
 export const FIELDS = ['name', 'tags', 'description'] as const;
@@ -65,10 +77,10 @@ class IntList {
   }
 }
 
-/** What a build hands the index: every array it reads. */
+/** What a build hands the index: every array it reads, over shared memory (its words too: word-table.ts). */
 export interface IndexParts {
-  termIds: Map<string, number>;
-  terms: string[];
+  /** The terms, each its id's. */
+  terms: WordTable;
   seqOf: Int32Array;
   positionOfSeq: Int32Array;
   docCounts: Int32Array;
@@ -79,11 +91,11 @@ export interface IndexParts {
   averageLength: number[];
   nameTerms: Int32Array;
   nameStart: Int32Array;
-  termsOfStem: Map<string, number[]>;
+  termsOfStem: WordGroups;
   /** Term ids by their first two letters, by their last three, and (the typo fallback's) by their first. */
-  byStart: Map<string, number[]>;
-  byEnd: Map<string, number[]>;
-  typoTargets: Map<string, number[]>;
+  byStart: WordGroups;
+  byEnd: WordGroups;
+  typoTargets: WordGroups;
 }
 
 /**
@@ -115,8 +127,7 @@ export async function buildIndexParts(pages: AsyncIterable<readonly IndexedText[
   const { start, docs, counts, docCounts } = await placePostings(tokens, n);
   const { termsOfStem, byStart, byEnd, typoTargets } = await fileTerms(tokens.terms, docCounts, n);
   return {
-    termIds: tokens.termIds,
-    terms: tokens.terms,
+    terms: wordTableOf(tokens.terms),
     seqOf,
     positionOfSeq,
     docCounts,
@@ -273,7 +284,12 @@ async function fileTerms(terms: readonly string[], docCounts: Int32Array, n: num
     if (docCounts[id]! >= 2 || rareToo) add(typoTargets, term[0]!, id);
     if (id % FILED_PER_TURN === 0) await giveTurn();
   }
-  return { termsOfStem, byStart, byEnd, typoTargets };
+  return {
+    termsOfStem: wordGroupsOf(termsOfStem),
+    byStart: wordGroupsOf(byStart),
+    byEnd: wordGroupsOf(byEnd),
+    typoTargets: wordGroupsOf(typoTargets),
+  };
 }
 
 export interface TermStats {
@@ -286,8 +302,7 @@ export interface TermStats {
 export type PostingVisitor = (seq: number, field: number, count: number, length: number) => void;
 
 export class TextIndex {
-  declare readonly termIds: Map<string, number>;
-  declare readonly terms: string[];
+  declare private readonly terms: WordTable;
   /** Build position → seq. */
   declare readonly seqOf: Int32Array;
   /** Term id → contents holding it (any field), at the build. */
@@ -308,7 +323,7 @@ export class TextIndex {
   /** Seq → build position (-1: none), what a content's postings are sought by. */
   declare readonly positionOfSeq: Int32Array;
   /** Stem → the terms sharing it. */
-  declare readonly termsOfStem: Map<string, number[]>;
+  declare private readonly termsOfStem: WordGroups;
   /** Contents written since the build (null: deleted), by seq. */
   readonly replaced = new Map<number, Entry | null>();
   /** Per seq of the build, 1 when written since: its build postings are skipped (over shared memory). */
@@ -319,6 +334,19 @@ export class TextIndex {
   constructor(parts: IndexParts) {
     Object.assign(this, parts);
     Object.assign(this, { replacedSeqs: shared(Uint8Array, parts.positionOfSeq.length) });
+  }
+
+  /** The build's id of a term, undefined when the build does not hold it. */
+  termId(term: string): number | undefined {
+    return idOfWord(this.terms, term);
+  }
+
+  /** The build's terms, by id. */
+  get termCount(): number {
+    return wordCount(this.terms);
+  }
+  termAt(id: number): string {
+    return wordAt(this.terms, id);
   }
 
   /** How many contents were written since the build. */
@@ -352,29 +380,38 @@ export class TextIndex {
       this.newWords = new Set();
       for (const entry of this.replaced.values())
         for (const map of entry?.counts ?? [])
-          for (const word of map.keys()) if (!this.termIds.has(word)) this.newWords.add(word);
+          for (const word of map.keys()) if (this.termId(word) === undefined) this.newWords.add(word);
     }
     return this.newWords;
   }
 
   /** Whether the word is indexed (in the build or in a content written since). */
   holds(term: string): boolean {
-    return this.termIds.has(term) || this.wordsSinceBuild().has(term);
+    return this.termId(term) !== undefined || this.wordsSinceBuild().has(term);
   }
 
-  declare private readonly byStart: Map<string, number[]>;
-  declare private readonly byEnd: Map<string, number[]>;
-  declare private readonly typoTargets: Map<string, number[]>;
+  declare private readonly byStart: WordGroups;
+  declare private readonly byEnd: WordGroups;
+  declare private readonly typoTargets: WordGroups;
 
-  /** The `limit` most common of `ids` (and of `added`, held by one content each) that `wanted` takes. */
+  /**
+   * The `limit` most common of `ids` (and of `added`, held by one content each) that `wanted` takes, of those
+   * longer than `part` that start (or, `atEnd`, end) with it: tested on their bytes, before any is decoded.
+   */
   private mostCommon(
-    ids: readonly number[],
+    ids: Int32Array,
     added: Iterable<string>,
+    { part, atEnd }: { part: string; atEnd: boolean },
     wanted: (term: string) => boolean,
     limit: number,
   ): string[] {
     const found: TermStats[] = [];
-    for (const id of ids) if (wanted(this.terms[id]!)) found.push({ term: this.terms[id]!, doc: this.docCounts[id]! });
+    const bytes = utf8Of(part);
+    for (const id of ids) {
+      if (!wordHasPart(this.terms, id, bytes, atEnd)) continue;
+      const term = this.termAt(id);
+      if (wanted(term)) found.push({ term, doc: this.docCounts[id]! });
+    }
     for (const word of added) if (wanted(word)) found.push({ term: word, doc: 1 });
     return found
       .sort((a, b) => b.doc - a.doc)
@@ -386,7 +423,13 @@ export class TextIndex {
   termsStartingWith(prefix: string, limit: number): string[] {
     if (prefix.length < 2) return [];
     const wanted = (term: string) => term.length > prefix.length && term.startsWith(prefix);
-    return this.mostCommon(this.byStart.get(prefix.slice(0, 2)) ?? [], this.wordsSinceBuild(), wanted, limit);
+    return this.mostCommon(
+      groupOf(this.byStart, prefix.slice(0, 2)),
+      this.wordsSinceBuild(),
+      { part: prefix, atEnd: false },
+      wanted,
+      limit,
+    );
   }
 
   /**
@@ -397,7 +440,13 @@ export class TextIndex {
     if (word.length < 3) return [];
     const wanted = (term: string) =>
       term.length >= word.length + before && term.endsWith(word) && /^\p{L}+$/u.test(term);
-    return this.mostCommon(this.byEnd.get(word.slice(-3)) ?? [], this.wordsSinceBuild(), wanted, limit);
+    return this.mostCommon(
+      groupOf(this.byEnd, word.slice(-3)),
+      this.wordsSinceBuild(),
+      { part: word, atEnd: true },
+      wanted,
+      limit,
+    );
   }
 
   /**
@@ -406,13 +455,13 @@ export class TextIndex {
    */
   typoCandidates(word: string): TermStats[] {
     const ids = [
-      ...(this.typoTargets.get(word[0]!) ?? []),
-      ...(word[1] && word[1] !== word[0] ? (this.typoTargets.get(word[1]) ?? []) : []),
+      ...groupOf(this.typoTargets, word[0]!),
+      ...(word[1] && word[1] !== word[0] ? groupOf(this.typoTargets, word[1]) : []),
     ];
     const added = [...this.wordsSinceBuild()]
       .filter((term) => term[0] === word[0] || term[0] === word[1])
       .map((term) => ({ term, doc: 1 }));
-    return [...ids.map((id) => ({ term: this.terms[id]!, doc: this.docCounts[id]! })), ...added];
+    return [...ids.map((id) => ({ term: this.termAt(id), doc: this.docCounts[id]! })), ...added];
   }
 
   /** The postings of term id `id` in field `f`: the range [from, to) of `postingDocs` and `postingCounts`. */
@@ -437,7 +486,7 @@ export class TextIndex {
   /** The terms sharing a word's stem ('networks' → network, networking, networks…). */
   termsSharingStem(word: string): string[] {
     const stem = stemOf(word);
-    const found = (this.termsOfStem.get(stem) ?? []).map((id) => this.terms[id]!);
+    const found = Array.from(groupOf(this.termsOfStem, stem), (id) => this.termAt(id));
     for (const added of this.wordsSinceBuild()) if (stemOf(added) === stem) found.push(added);
     return found;
   }
@@ -458,15 +507,14 @@ export class TextIndex {
     if (this.replaced.has(seq)) return this.replaced.get(seq)?.nameWords ?? [];
     const position = seq < this.positionOfSeq.length ? this.positionOfSeq[seq]! : -1;
     if (position < 0) return [];
-    return Array.from(
-      this.nameTerms.subarray(this.nameStart[position]!, this.nameStart[position + 1]!),
-      (id) => this.terms[id]!,
+    return Array.from(this.nameTerms.subarray(this.nameStart[position]!, this.nameStart[position + 1]!), (id) =>
+      this.termAt(id),
     );
   }
 
   /** Contents holding the term (any field), at the build. */
   documentCount(term: string): number {
-    const id = this.termIds.get(term);
+    const id = this.termId(term);
     return id === undefined ? 0 : this.docCounts[id]!;
   }
 }

@@ -11,7 +11,7 @@
 import cluster from 'node:cluster';
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { getDb } from '#db/client.ts';
 import { config } from '#db/config.ts';
 import { facetTableReads } from '#db/catalog/search/facet-table.ts';
@@ -22,6 +22,7 @@ import { validateSessionToken } from '#db/accounts/sessions.ts';
 import { catchUpCounts } from '#db/replication.ts';
 import { clusterMetrics, shareMetrics } from './cluster-metrics.ts';
 import { takeLongestHeldMs, watchEventLoopHeld } from './event-loop-held.ts';
+import { RequestTallies } from './request-tallies.ts';
 import { log } from './log.ts';
 import { pageCachePatches, pageCacheReviewPatches } from './page-cache.ts';
 
@@ -31,25 +32,7 @@ if (cluster.isWorker) shareMetrics(registry);
 else registry.setDefaultLabels({ pid: String(process.pid) });
 collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 10 });
 
-const requests = new Counter({
-  name: 'skillshelf_http_requests_total',
-  help: 'HTTP requests answered, by route and status',
-  labelNames: ['route', 'status'] as const,
-  registers: [registry],
-});
-const latency = new Histogram({
-  name: 'skillshelf_http_request_duration_seconds',
-  help: 'Time from a request’s arrival to the end of its response, by route',
-  labelNames: ['route'] as const,
-  buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-  registers: [registry],
-});
-const pageCache = new Counter({
-  name: 'skillshelf_page_cache_requests_total',
-  help: 'Requests for cached pages, by result (hit: answered from the cache; miss: rendered by Astro)',
-  labelNames: ['result'] as const,
-  registers: [registry],
-});
+const requestTallies = new RequestTallies(registry);
 const queries = new Histogram({
   name: 'skillshelf_db_query_duration_seconds',
   help: 'Time of each statement or batch sent to the database (the catalog version read excepted)',
@@ -57,15 +40,10 @@ const queries = new Histogram({
   registers: [registry],
 });
 onQueryTime((seconds) => queries.observe(seconds));
-const pageHits = pageCache.labels('hit');
-const pageMisses = pageCache.labels('miss');
 
 /** Counts one answered request (called once its response ended). */
 export function countRequest(route: string, status: number, seconds: number, cache: 'hit' | 'miss' | undefined): void {
-  requests.labels(route, String(status)).inc();
-  latency.labels(route).observe(seconds);
-  if (cache === 'hit') pageHits.inc();
-  else if (cache === 'miss') pageMisses.inc();
+  requestTallies.count(route, status, seconds, cache);
 }
 
 /** The gauges read when scraped: open WebSockets (from the hub), the outbox backlog (from the database), facet table reads, full-text reads in halves. */

@@ -52,6 +52,7 @@ export async function callWithProgress<Id extends OperationId>(
   const options = args[0] as { body?: unknown; file?: Blob; type?: string } | undefined;
   const json = options?.body === undefined ? undefined : JSON.stringify(options.body);
   let response: Response;
+  const sentAt = performance.now();
   try {
     response = await fetch(pathOf(id, ...(args as CallArguments<Id>)), {
       method: ROUTES[id][0],
@@ -63,10 +64,10 @@ export async function callWithProgress<Id extends OperationId>(
       credentials: 'same-origin',
     });
   } catch {
-    connection('lost');
+    connection('lost', sentAt);
     throw new ApiError(UNREACHABLE, 0);
   }
-  connection('ok');
+  connection('ok', sentAt);
   if (!response.ok || !/application\/x-ndjson/.test(response.headers.get('content-type') ?? '')) {
     const data = readJson(await response.text());
     if (!response.ok) throw failure(response.status, data, response.statusText);

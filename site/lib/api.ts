@@ -71,6 +71,7 @@ export function readJson(text: string): unknown {
 
 async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
+  const sentAt = performance.now();
   try {
     response = await fetch(path, {
       method,
@@ -79,10 +80,10 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
       credentials: 'same-origin',
     });
   } catch {
-    connection('lost');
+    connection('lost', sentAt);
     throw new ApiError(UNREACHABLE, 0);
   }
-  connection('ok');
+  connection('ok', sentAt);
 
   const data = readJson(await response.text());
   if (!response.ok) throw failure(response.status, data, response.statusText);
@@ -97,11 +98,17 @@ export function call<Id extends OperationId>(id: Id, ...args: CallArguments<Id>)
 /** What a request that got no answer says: what happened, and what to do. */
 export const UNREACHABLE = 'Skillshelf could not be reached: check your connection, then try again.';
 
+/** When a request last got no answer (performance.now()). */
+let lostAt = Number.NEGATIVE_INFINITY;
+
 /**
- * Tells the page whether the last request reached the server (the connection banner listens:
- * site/ui/ConnectionBanner.astro).
+ * Tells the page whether a request sent at `sentAt` (performance.now()) reached the server (the connection
+ * banner listens: site/ui/ConnectionBanner.astro). An answer to a request sent before the connection was last
+ * found lost says nothing of it now: it was on its way already.
  */
-export function connection(state: 'lost' | 'ok'): void {
+export function connection(state: 'lost' | 'ok', sentAt: number): void {
+  if (state === 'lost') lostAt = performance.now();
+  else if (sentAt < lostAt) return;
   if (typeof dispatchEvent === 'function') dispatchEvent(new CustomEvent(CONNECTION_EVENT, { detail: state }));
 }
 export const CONNECTION_EVENT = 'skillshelf:connection';

@@ -86,6 +86,46 @@ describe.skipIf(!hasBrowser)('failures, told in words', () => {
       }
     });
 
+  it('an answer to a request sent before the connection was lost leaves its banner up', async () => {
+    const person = await signUp(api, 'Offline Late Answer');
+    const context = await browser.newContext({ baseURL: server.url, viewport: SIZES[0] });
+    const page = await context.newPage();
+    await signInThroughForm(page, person);
+    // The page's own read of its content is held on its way until the connection is lost.
+    let seen!: () => void;
+    const sent = new Promise<void>((resolve) => (seen = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/contents/slug/**', async (route) => {
+      seen();
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/content/${slug}`);
+    await hydrated(page);
+    await sent;
+
+    const unreachable = (url: URL) => url.pathname.startsWith('/api/users/') || url.pathname === '/healthz';
+    await page.route(unreachable, (route) => route.abort('internetdisconnected'));
+    await page.locator('main [data-save-toggle]').first().click();
+    const banner = page.locator('[data-connection-banner]');
+    await banner.waitFor();
+    const answered = page.waitForResponse((response) => response.url().includes('/api/contents/slug/'));
+    release();
+    expect((await answered).status()).toBe(200);
+    // The late answer is read within milliseconds: the banner would be hidden well within the second.
+    const hidden = await page
+      .waitForFunction(() => document.querySelector<HTMLElement>('[data-connection-banner]')!.hidden, null, {
+        timeout: 1000,
+      })
+      .then(
+        () => true,
+        () => false,
+      );
+    expect(hidden).toBe(false);
+    await context.close();
+  });
+
   it('a review that gets no answer keeps what was typed and posts it on Retry', async () => {
     const reviewer = await signUp(api, 'Offline Reviewer');
     const context = await browser.newContext({ baseURL: server.url, viewport: SIZES[0] });

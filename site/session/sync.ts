@@ -5,15 +5,17 @@
  * On a page rendered for the session the server saw, a stored user it does not know (an expired or ended
  * session) or another account is cleared with its saves. On a catalog page, made once for everyone and
  * painted from the stored state (site/session/paint.ts), the server saw nobody, so the browser checks:
- * a stored user without the session cookie is cleared, a session cookie without a stored user is ended,
- * the session itself is confirmed (and its cookies renewed) at most once a minute per tab (an account
- * changed or signed out elsewhere), and saves not loaded yet are loaded.
+ * a stored user without the session cookie is cleared, the session itself is confirmed (and its cookies
+ * renewed) at most once a minute per tab (an account changed or signed out elsewhere), and saves not loaded
+ * yet are loaded. On either, a session the stored state does not describe is taken up (`takeUpSession`).
  */
 import { call, errorMessage, pathOf } from '#site/lib/api.ts';
 import { paintDocument } from '#site/session/paint.ts';
 import {
   loadedSaves,
+  signIn,
   signOut,
+  signOutPending,
   updateProgress,
   updateSaves,
   userInfo,
@@ -68,7 +70,9 @@ export function loadProgress(): Promise<void> {
 export function syncSession(): void {
   if (!document.documentElement.hasAttribute('data-shared')) {
     const stored = userInfo.get();
-    if (stored && stored._id !== signedInUserId()) signOut();
+    const userId = signedInUserId();
+    if (stored && stored._id !== userId) signOut();
+    if (userId && stored?._id !== userId) void takeUpSession();
     return;
   }
   void syncCatalogPage();
@@ -82,9 +86,9 @@ async function syncCatalogPage(): Promise<void> {
   const stored = userInfo.get();
   const holdsSession = document.cookie.split(/;\s*/).some((c) => c.startsWith('signed_in='));
   if (!signedInUserId()) {
-    // Drawn for a visitor: whatever is stored or held does not describe a session this page can show.
+    // Drawn for a visitor: the stored state and the session cookie do not name the same account.
+    if (holdsSession) return takeUpSession();
     if (stored) signOut();
-    if (holdsSession) await call('signOut').catch(() => undefined);
     return;
   }
   if (Date.now() - checkedAt() > CHECK_EVERY_MS) {
@@ -109,6 +113,45 @@ async function syncCatalogPage(): Promise<void> {
   }
   if (!loadedSaves(userSaves.get())) await loadSaves();
   if (!userProgress.get()) await loadProgress();
+}
+
+/**
+ * The browser holds a session that the stored state does not describe: signed in by a form posted before
+ * the page's scripts ran (a slow connection) or without JavaScript, or as another account than the one
+ * stored. The session is the truth: its profile, read with the cookie, becomes the stored user, and the page
+ * is drawn for them. It is stored without a token; the cookie authenticates this browser's calls. A session
+ * that has ended is answered 401, and the server clears its cookies with that answer.
+ */
+async function takeUpSession(): Promise<void> {
+  if (signOutPending.get()) return finishSignOut();
+  // By the cookie alone, not through call(): that would send the stored user's token, another account's here.
+  const response = await fetch(pathOf('getProfile'), {
+    headers: { accept: 'application/json' },
+    credentials: 'same-origin',
+  }).catch(() => undefined);
+  if (response?.status === 401) {
+    signOut();
+    return paintDocument();
+  }
+  if (!response?.ok) return; // out of reach: the next page tries again
+  const { _id, name, email, isAdmin } = (await response.json()) as UserInfo;
+  signIn({ _id, name, email, isAdmin });
+  markChecked();
+  paintDocument();
+  await loadSaves();
+  await loadProgress();
+}
+
+/** Ends the session whose sign-out could not reach the server, and draws the page again as a visitor's. */
+async function finishSignOut(): Promise<void> {
+  try {
+    await call('signOut');
+  } catch {
+    return; // still out of reach: the next page tries again
+  }
+  signOutPending.set(false);
+  signOut();
+  location.reload();
 }
 
 /** The session ended elsewhere (signed out, password changed, account deleted): draw the page again as a visitor's. */

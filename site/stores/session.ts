@@ -13,6 +13,12 @@ import type { progressState, userProgress as progressAnswer } from '#db/shelf/li
 export type UserInfo = z.infer<typeof signedInUser>;
 
 /**
+ * The user as the browser stores it: without a token when the session was taken up from its cookie (signed in
+ * by a form the page's scripts never saw, site/session/sync.ts), where the cookie authenticates every call.
+ */
+export type StoredUser = Pick<UserInfo, '_id' | 'name' | 'email' | 'isAdmin'> & { token?: string };
+
+/**
  * A save as the browser keeps it: docs/product.md's fields of a saved item, and its date (Undo puts it back in its
  * place); a copy stored by an older version may lack the date.
  */
@@ -38,10 +44,10 @@ function decodeJson<T>(fallback: T) {
   };
 }
 
-export const userInfo = persistentAtom<UserInfo | null>('userInfo', null, {
+export const userInfo = persistentAtom<StoredUser | null>('userInfo', null, {
   // null removes the key rather than storing the string "null".
   encode: (value) => (value ? JSON.stringify(value) : undefined),
-  decode: decodeJson<UserInfo | null>(null),
+  decode: decodeJson<StoredUser | null>(null),
 });
 
 /** The signed-out value: storing it removes the key; any other object, even a fresh `{}`, is written. */
@@ -91,10 +97,12 @@ export function updateFollows(answer: Pick<z.infer<typeof follows>, 'follows' | 
   });
 }
 
-/** USER_SIGNIN: store the user the API returned (sign-in, sign-up, profile update). */
-export function signIn(user: UserInfo): void {
+/** USER_SIGNIN: store the user the API returned (sign-in, sign-up, profile update), or the session's profile. */
+export function signIn(user: StoredUser): void {
   const previous = userInfo.get();
-  userInfo.set({ _id: user._id, name: user.name, email: user.email, isAdmin: user.isAdmin, token: user.token });
+  const { _id, name, email, isAdmin, token } = user;
+  userInfo.set({ _id, name, email, isAdmin, ...(token ? { token } : {}) });
+  signOutPending.set(false);
   // Another account's saves must not leak into this one; the same account keeps what it has.
   if (previous?._id !== user._id || userSaves.get() === NO_SAVES) userSaves.set({});
   if (previous?._id !== user._id) {
@@ -107,6 +115,15 @@ export function signIn(user: UserInfo): void {
 export function updateSaves(saves: UserSaves): void {
   userSaves.set(saves);
 }
+
+/**
+ * A sign-out the server did not hear (it could not be reached): the next page that can reach it ends the
+ * session the cookie still holds, rather than take it up again (site/session/sync.ts).
+ */
+export const signOutPending = persistentAtom<boolean>('signOutPending', false, {
+  encode: (value) => (value ? 'true' : undefined),
+  decode: (encoded) => encoded === 'true',
+});
 
 /** USER_SIGNOUT (the browser half): both keys leave localStorage. Navigation is the caller's. */
 export function signOut(): void {

@@ -244,6 +244,53 @@ describe.skipIf(!hasBrowser)('accounts in the browser', () => {
     });
   });
 
+  it('a sign-in form posted before the page’s scripts arrived stays signed in: the next page takes the session up', async () => {
+    const email = uniqueEmail('early-form');
+    await signUp(api, 'Early Clicker', { email, password: 'early-password-1' });
+    await withPage(async (page, context) => {
+      // A slow connection: the sign-in page's scripts never arrive, so the form posts itself as HTML.
+      await page.route('**/_astro/**', (route) => route.abort());
+      await page.goto('/signin', { waitUntil: 'commit' });
+      await fillSignIn(page, email, 'early-password-1');
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.unroute('**/_astro/**');
+
+      await page.reload();
+      await topBar(page).getByText('Early Clicker', { exact: true }).waitFor();
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null'));
+      expect(stored).toMatchObject({ name: 'Early Clicker', email });
+      expect(stored.token).toBeUndefined();
+      // Still signed in on the server: a page rendered for the user opens.
+      await page.goto('/saved');
+      expect(pathOf(page)).toBe('/saved');
+      expect((await context.cookies()).some((c) => c.name === 'session')).toBe(true);
+    });
+  });
+
+  it('a sign-out that cannot reach the server ends the session on the next page that can', async () => {
+    const email = uniqueEmail('offline-out');
+    await signUp(api, 'Offline Leaver', { email, password: 'offline-password-1' });
+    await withPage(async (page, context) => {
+      await page.goto('/signin');
+      await fillSignIn(page, email, 'offline-password-1');
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.route('**/api/users/signout', (route) => route.abort('internetdisconnected'));
+      // Signed out here, on the way to /signin, though the server still holds the session.
+      const leaving = page.waitForRequest((request) => new URL(request.url()).pathname === '/signin');
+      await topBar(page).getByText('Offline Leaver', { exact: true }).click();
+      await topBar(page).getByRole('button', { name: 'Sign Out' }).click();
+      await leaving;
+      await page.unroute('**/api/users/signout');
+
+      await page.goto('/');
+      await expect
+        .poll(async () => (await context.cookies()).some((c) => c.name === 'session'), { timeout: 10_000 })
+        .toBe(false);
+      await topBar(page).getByRole('link', { name: 'Sign In' }).waitFor();
+      expect(await storageKeys(page)).toEqual([]);
+    });
+  });
+
   it('without JavaScript the top bar of a page rendered for the user still searches, opens its menu and signs out', async () => {
     const email = uniqueEmail('nojs');
     await signUp(api, 'Plain Browser', { email, password: 'plain-password-1' });

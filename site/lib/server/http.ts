@@ -1,6 +1,7 @@
 /** Web glue for endpoints: read a JSON body safely, reply with JSON, map domain errors to HTTP. */
 import { AppError, isAppError, type ErrorCode } from '#db/errors.ts';
 import { logError } from '#site/server/log.ts';
+import { multipartField } from './multipart.ts';
 import { etagMatches, etagOf, notModifiedHeaders, validatorHeaders } from '#site/server/validators.ts';
 
 export const JSON_BODY_LIMIT = 100 * 1024;
@@ -202,16 +203,10 @@ export async function readMultipartFile(
   if (Number(request.headers.get('content-length') ?? '0') > limit + overhead)
     throw new AppError('TOO_LARGE', 'Images must be at most 5 MB');
   const body = await readLimited(request, limit + overhead);
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { 'content-type': type } }).formData();
-  } catch {
-    throw new AppError('VALIDATION', 'The upload is not valid multipart/form-data');
-  }
-  const file = form.get(field);
-  if (!file || typeof file === 'string') return undefined;
-  if (file.size > limit) throw new AppError('TOO_LARGE', 'Images must be at most 5 MB');
-  return new Uint8Array(await file.arrayBuffer());
+  const file = multipartField(body, type, field);
+  if (!file?.isFile) return undefined;
+  if (file.bytes.byteLength > limit) throw new AppError('TOO_LARGE', 'Images must be at most 5 MB');
+  return file.bytes;
 }
 
 /**
@@ -235,14 +230,8 @@ export async function readFileBody(
     throw isAppError(error) && error.code === 'TOO_LARGE' ? new AppError('TOO_LARGE', tooLarge) : error;
   }
   if (!overhead) return body;
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { 'content-type': type } }).formData();
-  } catch {
-    throw new AppError('VALIDATION', 'The upload is not valid multipart/form-data');
-  }
-  const file = form.get(field);
-  if (!file || typeof file === 'string') throw new AppError('VALIDATION', `Send the file in the field '${field}'`);
-  if (file.size > limit) throw new AppError('TOO_LARGE', tooLarge);
-  return new Uint8Array(await file.arrayBuffer());
+  const file = multipartField(body, type, field);
+  if (!file?.isFile) throw new AppError('VALIDATION', `Send the file in the field '${field}'`);
+  if (file.bytes.byteLength > limit) throw new AppError('TOO_LARGE', tooLarge);
+  return file.bytes;
 }

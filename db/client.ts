@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import type { Logger } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
+import { encodeBlobsNatively } from './blob-base64.ts';
 import { answeredWithin, lostAfterMs, readAgainSoon, tuneRemoteClient } from './remote-client.ts';
 import { PreparedReads } from './prepared-reads.ts';
 import { appliedOnFile, replicaWithRemoteWrites } from './replica-client.ts';
@@ -14,6 +15,8 @@ import { countCatchUp, fetchNotingPositions, positionNote, sharedAsking, tagRepl
 import { config } from './config.ts';
 import { timeQueries } from './query-time.ts';
 import * as schema from './schema.ts';
+
+encodeBlobsNatively();
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 

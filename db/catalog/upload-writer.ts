@@ -2,16 +2,19 @@
  * Writes an image's bytes into the uploads table. On the process's local database file, SQLite writes a 5 MB
  * row to its log synchronously: 55–460 ms on this machine, all of it on the event loop. There the row is
  * written from a thread with a connection of its own, and the server goes on answering meanwhile. On a
- * libSQL server or an embedded replica the write is a network request already, made by the client.
+ * libSQL server the write is a network request already, made by the client, which encodes it on the event
+ * loop: there each part goes in a request of its own (writePartByPart).
  *
  * The bytes are stored in parts of UPLOAD_PART_BYTES, the first in `uploads.data` and the rest in
  * `upload_parts`: a libSQL server refuses a single value of about 4.8 MB ("string or blob too big"), and answers
  * at most 10 MB at once, where a 5 MB image travels as 6.7 MB of base64.
  */
+import type { InArgs } from '@libsql/client';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { processFileOf } from '../client.ts';
 import { config } from '../config.ts';
+import { untilNotBusy } from '../remote-client.ts';
 import { uploadParts, uploads } from '../schema.ts';
 import { startThread, threadFile } from '../threads.ts';
 
@@ -78,12 +81,36 @@ const WRITTEN_IN_PLACE_BYTES = 256 * 1024;
 /** Stores the row once per id (the same bytes uploaded twice are stored once). */
 export async function writeUpload(db: Db, row: UploadRow): Promise<void> {
   const path = processFileOf(db);
-  if (!path || row.data.byteLength <= WRITTEN_IN_PLACE_BYTES) {
-    const [first, ...rest] = uploadStatements(db, row);
-    await db.batch([first, ...rest]);
-    return;
-  }
-  await writeFromThread(path, row);
+  if (row.data.byteLength <= WRITTEN_IN_PLACE_BYTES) await writeInOneBatch(db, row);
+  else if (path) await writeFromThread(path, row);
+  else if (isOverHttp(db)) await writePartByPart(db, row);
+  else await writeInOneBatch(db, row);
+}
+
+async function writeInOneBatch(db: Db, row: UploadRow): Promise<void> {
+  const [first, ...rest] = uploadStatements(db, row);
+  await db.batch([first, ...rest]);
+}
+
+/** Whether the client sends its statements to a libSQL server as JSON (an embedded replica's go natively). */
+const isOverHttp = (db: Db): boolean => db.$client.protocol !== 'file';
+
+/**
+ * On a libSQL server, one part a request, in one write transaction: the client encodes a request whole on the
+ * event loop (5 MB as one batch held it about 100 ms, its JSON and that text's bytes), a part at a time a
+ * fifth of that each, and the image is stored whole or not at all.
+ */
+async function writePartByPart(db: Db, row: UploadRow): Promise<void> {
+  const statements = uploadStatements(db, row).map((statement) => statement.toSQL());
+  await untilNotBusy(async () => {
+    const transaction = await db.$client.transaction('write');
+    try {
+      for (const { sql, params } of statements) await transaction.execute({ sql, args: params as InArgs });
+      await transaction.commit();
+    } finally {
+      transaction.close();
+    }
+  }, config().DATABASE_BUSY_TIMEOUT);
 }
 
 /** Writes the upload into the database file at `path` from a thread with a connection of its own. */

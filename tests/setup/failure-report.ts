@@ -6,7 +6,7 @@
 import type { TestContext } from 'vitest';
 
 /** How many lines of each part the run's summary repeats. */
-const LINES_IN_SUMMARY = 8;
+const LINES_IN_SUMMARY = 20;
 
 export function reportBesideFailure(
   task: TestContext['task'],

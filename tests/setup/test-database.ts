@@ -9,13 +9,21 @@ import { SQLD_AUTH_TOKEN, startSqld, type Sqld } from './sqld.ts';
 export const onSqld = process.env.TEST_DATABASE === 'sqld';
 
 const servers = new Map<string, Promise<Sqld>>();
+const started = new Map<string, Sqld>();
 
 /** The DATABASE_URL of the test database in `dir`: its sqld is started on first use and kept for that dir. */
 export async function databaseUrlIn(dir: string): Promise<string> {
   if (!onSqld) return `file:${join(dir, 'skillshelf.db')}`;
   let server = servers.get(dir);
   if (!server) servers.set(dir, (server = startSqld({ dir })));
-  return (await server).url;
+  const sqld = await server;
+  started.set(sqld.url, sqld);
+  return sqld.url;
+}
+
+/** What the libSQL server at `url` has printed (its warnings and errors), when a test of this process started it. */
+export function databaseOutputOf(url: string): string | undefined {
+  return started.get(url)?.output();
 }
 
 /** The token a client of the database at `url` needs: none on a file; a test's sqld requires one (tests/setup/sqld.ts). */
@@ -25,7 +33,8 @@ export function databaseAuthToken(url: string): string | undefined {
 
 /** Stops the sqld of `dir`, if it has one (its files go with the directory). */
 export async function releaseDatabaseIn(dir: string): Promise<void> {
-  const server = servers.get(dir);
+  const server = await servers.get(dir);
   servers.delete(dir);
-  await (await server)?.stop();
+  if (server) started.delete(server.url);
+  await server?.stop();
 }

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { reportBesideFailure } from './failure-report.ts';
 import { apiClient, type ApiClient } from './http.ts';
 import { startServer, type StartOptions, type TestServer } from './server.ts';
+import { databaseOutputOf } from './test-database.ts';
 
 /** How much of a server's output a failed test shows. */
 const SERVER_LINES_SHOWN = 40;
@@ -51,6 +52,10 @@ export function useServer(options: StartOptions | (() => StartOptions | Promise<
     if (task.result?.state !== 'fail' || !started) return;
     const said = started.output().trimEnd().split('\n').slice(-SERVER_LINES_SHOWN);
     reportBesideFailure(task, "The server's output", said, { briefly: briefLogLine });
+    // A libSQL server prints only its warnings and errors: all of them, when it has any.
+    const database = databaseOutputOf(started.dbUrl)?.trim();
+    if (database)
+      reportBesideFailure(task, "The database server's output", database.split('\n').slice(-SERVER_LINES_SHOWN));
   });
   afterAll(async () => {
     await started?.stop();

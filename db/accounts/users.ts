@@ -18,7 +18,15 @@ import {
 } from './validation/users.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../crypto/passwords.ts';
 import { queueMail, wakeMailSender } from '../operations/mail.ts';
-import { addressGroup, clearLimit, countEvent, currentCount, hitLimit, waitForTurn } from '../operations/rate-limit.ts';
+import {
+  addressGroup,
+  clearLimit,
+  countEvent,
+  currentCount,
+  hitLimit,
+  hitLimits,
+  waitForTurn,
+} from '../operations/rate-limit.ts';
 import { deleteUserSessions, newSession, type OpenedSession } from './sessions.ts';
 import { knownDeviceOf, newDevice, type OpenedDevice } from './known-devices.ts';
 import { isVerified, verificationStatements } from './email-verification.ts';
@@ -98,8 +106,10 @@ export async function signUp(db: Db, input: unknown, client?: Client): Promise<S
   const parsed = parseInput(signUpInput, input);
   if (client) {
     // As forget-password's: per address and per email (decision 026: why "already registered" stays).
-    await hitLimit(db, 'RATE_LIMIT_SIGNUP_IP', addressGroup(client.address));
-    await hitLimit(db, 'RATE_LIMIT_SIGNUP_ACCOUNT', parsed.email);
+    await hitLimits(db, [
+      ['RATE_LIMIT_SIGNUP_IP', addressGroup(client.address)],
+      ['RATE_LIMIT_SIGNUP_ACCOUNT', parsed.email],
+    ]);
   }
   const user = await createUser(db, parsed, { verified: false });
   const { session, insert } = newSession(db, user.id, client);
@@ -123,8 +133,10 @@ export async function signIn(db: Db, input: unknown, client?: Client): Promise<S
   // Per known device, or else per address group (an IPv6 /64: rate-limit.ts addressGroup), and account.
   const attempt = client && `${device ?? addressGroup(client.address)}/${email}`;
   if (attempt) {
-    await hitLimit(db, 'RATE_LIMIT_SIGNIN_IP', addressGroup(client.address));
-    await hitLimit(db, 'RATE_LIMIT_SIGNIN_ACCOUNT', attempt);
+    await hitLimits(db, [
+      ['RATE_LIMIT_SIGNIN_IP', addressGroup(client.address)],
+      ['RATE_LIMIT_SIGNIN_ACCOUNT', attempt],
+    ]);
     const delay = device ? 0 : signInDelay(await currentCount(db, 'RATE_LIMIT_SIGNIN_SLOWDOWN', email));
     // Attempts on a slowed account take turns, `delay` apart: parallel guesses queue, they do not share the wait.
     if (delay > 0) await waitForTurn(db, 'RATE_LIMIT_SIGNIN_SLOWDOWN', email, delay, SLOWDOWN_MAX_QUEUE_MS);

@@ -8,6 +8,7 @@ import { createClient, type Client } from '@libsql/client';
 import type { Logger } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { encodeBlobsNatively } from './blob-base64.ts';
+import { renewConnectionAfterBusy } from './busy-connection.ts';
 import { answeredWithin, lostAfterMs, readAgainSoon, tuneRemoteClient } from './remote-client.ts';
 import { PreparedReads } from './prepared-reads.ts';
 import { appliedOnFile, replicaWithRemoteWrites } from './replica-client.ts';
@@ -31,6 +32,12 @@ export interface OpenOptions {
   timeoutMs?: number;
   /** Sees every statement drizzle runs (tests use it to check query plans). */
   logger?: Logger;
+}
+
+/** A connection's own settings, applied to each the client opens (db/busy-connection.ts replaces one). */
+async function applyConnectionSettings(execute: (sql: string) => Promise<unknown>): Promise<void> {
+  await execute('PRAGMA synchronous = NORMAL');
+  await execute('PRAGMA foreign_keys = ON');
 }
 
 /** Opens a database and applies what a web server on SQLite needs. Use `getDb()` unless you need another file. */
@@ -75,6 +82,8 @@ export async function openDb({
     // so a pool runs nothing in parallel, and on 100k contents a pooled connection answered a read from before
     // a write the process had just committed on another (tests/scale/query-plans.test.ts).
     client = createClient({ url, authToken, timeout: busyTimeoutMs, concurrency: 1 });
+    // A database in memory is its connection: it is never busy, and a new connection would be empty.
+    if (!url.includes(':memory:')) renewConnectionAfterBusy(client, applyConnectionSettings);
   } else {
     const seen = positionNote();
     client = createClient({
@@ -110,8 +119,7 @@ export async function openDb({
     // checkpoints, not at every commit: a commit survives the process's crash, and the file can't be
     // corrupted (docs/decisions/024). foreign_keys is on by default in libSQL, but we say so rather than rely on it.
     await client.execute('PRAGMA journal_mode = WAL');
-    await client.execute('PRAGMA synchronous = NORMAL');
-    await client.execute('PRAGMA foreign_keys = ON');
+    await applyConnectionSettings((sql) => client.execute(sql));
   }
   return drizzle(client, { schema, ...(logger ? { logger } : {}) }) as Db;
 }

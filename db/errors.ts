@@ -47,6 +47,17 @@ export const forbidden = (message = 'You are not allowed to do this') => new App
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 
+/**
+ * A write that waited out the database's busy timeout (DATABASE_BUSY_TIMEOUT) for the lock another writer held
+ * (SQLite's SQLITE_BUSY): it changed nothing, so the caller may simply try again.
+ */
+export const databaseBusy = () =>
+  new AppError('BUSY', 'The database is busy: nothing was changed. Please try again in a moment.', { retryAfter: 1 });
+
+/** Whether `error` is SQLite's refusal for a lock held past the busy timeout (`SQLITE_BUSY`, or an extended code of it). */
+export const isSqliteBusy = (error: unknown): boolean =>
+  /^SQLITE_BUSY/.test(String((error as { code?: unknown } | null)?.code ?? ''));
+
 export function isAppError(error: unknown): error is AppError {
   return typeof error === 'object' && error !== null && APP_ERROR in error;
 }

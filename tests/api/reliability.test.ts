@@ -214,6 +214,40 @@ describe('concurrency', () => {
   }, 120_000);
 });
 
+// On a libSQL server the lock's wait is the server's own (5 s a try, then it may take the lock from its holder).
+describe.skipIf(onSqld)('a database locked by another writer', () => {
+  it('a write that waits out the busy timeout is answered 503 with Retry-After, changes nothing, and goes through once the lock is free', async () => {
+    const server = await startServer({ env: { DATABASE_BUSY_TIMEOUT: '300' } });
+    servers.push(server);
+    const api = apiClient(server.url);
+    const user = await signUp(api, 'Locked Out');
+    const { body: page } = await api.call('searchContents', { query: { order: 'latest' } });
+    const contentId = page.contents[0]._id;
+
+    const holder = await openDatabase(server.dbUrl);
+    const held = await holder.transaction('write');
+    try {
+      const refused = await api.call('save', { params: { id: contentId }, token: user.token });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect(refused.body).toEqual({
+        message: 'The database is busy: nothing was changed. Please try again in a moment.',
+        code: 'BUSY',
+      });
+    } finally {
+      await held.rollback();
+      held.close();
+    }
+    const [saved] = await query(server.dbUrl, 'SELECT count(*) AS n FROM saves WHERE user_id = ?', [user._id]);
+    expect(saved!.n).toBe(0);
+    holder.close();
+
+    const retried = await api.call('save', { params: { id: contentId }, token: user.token });
+    expect(retried.status).toBe(200);
+    expect(retried.body.saves.map((item: { _id: string }) => item._id)).toEqual([contentId]);
+  });
+});
+
 describe('several processes', () => {
   it("two server processes on one database see each other's sessions, saves and reviews at once, and lose nothing", async () => {
     const dir = newDir();

@@ -1,5 +1,5 @@
 /** Web glue for endpoints: read a JSON body safely, reply with JSON, map domain errors to HTTP. */
-import { AppError, isAppError, type ErrorCode } from '#db/errors.ts';
+import { AppError, databaseBusy, isAppError, isSqliteBusy, type ErrorCode } from '#db/errors.ts';
 import { logError } from '#site/server/log.ts';
 import { multipartField } from './multipart.ts';
 import { etagMatches, etagOf, notModifiedHeaders, validatorHeaders } from '#site/server/validators.ts';
@@ -45,10 +45,15 @@ export function jsonAttachment(data: unknown, filename: string): Response {
   });
 }
 
-/** The AppError behind `error`: itself, or the cause drizzle wrapped (a DatabaseUnavailable from the client). */
+/**
+ * The AppError behind `error`: itself, or the cause drizzle wrapped (a DatabaseUnavailable from the client); a
+ * database that stayed locked past its busy timeout is said as one (databaseBusy: a 503, never a 500).
+ */
 export function appErrorIn(error: unknown): AppError | undefined {
-  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++)
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     if (isAppError(e)) return e;
+    if (isSqliteBusy(e)) return databaseBusy();
+  }
   return undefined;
 }
 

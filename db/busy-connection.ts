@@ -8,31 +8,33 @@
  * statements in progress"), and a write outside a transaction is answered as done but left uncommitted,
  * holding the write lock against every other process. A fresh connection has none of it.
  */
-import type { Client, Transaction, TransactionMode } from '@libsql/client';
+import type { Client, InStatement, ResultSet, Transaction, TransactionMode } from '@libsql/client';
 import { isSqliteBusy } from './errors.ts';
 
 type Call<A extends unknown[], T> = (...args: A) => Promise<T>;
 
+/** A setting of the connection (`PRAGMA name = value`), which a new connection must be given again. */
+const SETTING = /^\s*PRAGMA\s+(\w+)\s*=/i;
+
 /**
- * Replaces `client`'s connections after a busy refusal, then runs `setUp` (the per-connection settings) on the
- * new one before any other call is served.
+ * Replaces `client`'s connections after a busy refusal, and gives the new one every setting the old one was
+ * given through `execute` (synchronous, foreign_keys, wal_autocheckpoint…), in their order, before any other
+ * call is served.
  */
-export function renewConnectionAfterBusy(
-  client: Client,
-  setUp: (execute: (sql: string) => Promise<unknown>) => Promise<void>,
-): void {
+export function renewConnectionAfterBusy(client: Client): void {
   const raw = {
-    execute: client.execute.bind(client),
+    execute: client.execute.bind(client) as (statement: InStatement) => Promise<ResultSet>,
     batch: client.batch.bind(client),
     executeMultiple: client.executeMultiple.bind(client),
     migrate: client.migrate.bind(client),
     transaction: client.transaction.bind(client),
   };
+  const settings = new Map<string, string>();
   let renewing: Promise<void> | undefined;
   const renew = (): Promise<void> =>
     (renewing ??= (async () => {
       await client.reconnect();
-      await setUp((sql) => raw.execute(sql));
+      for (const setting of settings.values()) await raw.execute(setting);
     })().finally(() => (renewing = undefined)));
   const guarded =
     <A extends unknown[], T>(call: Call<A, T>): Call<A, T> =>
@@ -54,7 +56,17 @@ export function renewConnectionAfterBusy(
     transaction.commit = guarded(transaction.commit.bind(transaction));
     return transaction;
   };
-  client.execute = guarded(raw.execute as Call<unknown[], unknown>) as Client['execute'];
+  const execute = guarded(raw.execute);
+  client.execute = (async (statement: InStatement, ...rest: unknown[]) => {
+    const result = await execute(...([statement, ...rest] as [InStatement]));
+    const setting = typeof statement === 'string' ? SETTING.exec(statement) : null;
+    if (setting) {
+      // Kept in the order last given: a setting given again moves after the others.
+      settings.delete(setting[1]!.toLowerCase());
+      settings.set(setting[1]!.toLowerCase(), statement as string);
+    }
+    return result;
+  }) as Client['execute'];
   client.batch = guarded(raw.batch) as Client['batch'];
   client.executeMultiple = guarded(raw.executeMultiple);
   client.migrate = guarded(raw.migrate);

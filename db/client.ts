@@ -34,12 +34,6 @@ export interface OpenOptions {
   logger?: Logger;
 }
 
-/** A connection's own settings, applied to each the client opens (db/busy-connection.ts replaces one). */
-async function applyConnectionSettings(execute: (sql: string) => Promise<unknown>): Promise<void> {
-  await execute('PRAGMA synchronous = NORMAL');
-  await execute('PRAGMA foreign_keys = ON');
-}
-
 /** Opens a database and applies what a web server on SQLite needs. Use `getDb()` unless you need another file. */
 export async function openDb({
   url,
@@ -83,7 +77,7 @@ export async function openDb({
     // a write the process had just committed on another (tests/scale/query-plans.test.ts).
     client = createClient({ url, authToken, timeout: busyTimeoutMs, concurrency: 1 });
     // A database in memory is its connection: it is never busy, and a new connection would be empty.
-    if (!url.includes(':memory:')) renewConnectionAfterBusy(client, applyConnectionSettings);
+    if (!url.includes(':memory:')) renewConnectionAfterBusy(client);
   } else {
     const seen = positionNote();
     client = createClient({
@@ -119,7 +113,8 @@ export async function openDb({
     // checkpoints, not at every commit: a commit survives the process's crash, and the file can't be
     // corrupted (docs/decisions/024). foreign_keys is on by default in libSQL, but we say so rather than rely on it.
     await client.execute('PRAGMA journal_mode = WAL');
-    await applyConnectionSettings((sql) => client.execute(sql));
+    await client.execute('PRAGMA synchronous = NORMAL');
+    await client.execute('PRAGMA foreign_keys = ON');
   }
   return drizzle(client, { schema, ...(logger ? { logger } : {}) }) as Db;
 }

@@ -2,7 +2,7 @@ import type { InStatement } from '@libsql/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/setup/db.ts';
 import { config } from '../config.ts';
-import { addressGroup, countEvent, hitLimitMany } from './rate-limit.ts';
+import { addressGroup, countEvent, hitLimitMany, hitLimits } from './rate-limit.ts';
 
 describe('the address group a per-address limit counts under', () => {
   it('is an IPv6 address’s /64, however the address is written', () => {
@@ -101,5 +101,31 @@ describe('counting events', () => {
     expect(await stored()).toBe(max);
     // Another account's batch is counted apart.
     expect((await hitLimitMany(t.db, 'RATE_LIMIT_SUBMISSION_USER', 'bob', 3)).allowed).toBe(3);
+  });
+
+  it('counts a request against two limits at once, and refuses it when either is spent, the other counted all the same', async () => {
+    const stored = async (key: string) =>
+      Number(
+        (await t.db.$client.execute({ sql: 'SELECT count FROM rate_limits WHERE key = ?', args: [key] })).rows[0]
+          ?.count ?? 0,
+      );
+    const hits: Array<[name: 'RATE_LIMIT_SIGNIN_IP' | 'RATE_LIMIT_SIGNIN_ACCOUNT', key: string]> = [
+      ['RATE_LIMIT_SIGNIN_IP', '198.51.100.7'],
+      ['RATE_LIMIT_SIGNIN_ACCOUNT', '198.51.100.7/ada@example.com'],
+    ];
+    await hitLimits(t.db, hits);
+    expect(await stored('RATE_LIMIT_SIGNIN_IP:198.51.100.7')).toBe(1);
+    expect(await stored('RATE_LIMIT_SIGNIN_ACCOUNT:198.51.100.7/ada@example.com')).toBe(1);
+
+    // The address's limit spent: refused with its wait, whatever the account's says.
+    const { max } = config().RATE_LIMIT_SIGNIN_IP;
+    await t.db.$client.execute({
+      sql: "UPDATE rate_limits SET count = ? WHERE key = 'RATE_LIMIT_SIGNIN_IP:198.51.100.7'",
+      args: [max],
+    });
+    const refused = await hitLimits(t.db, hits).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
+    expect(await stored('RATE_LIMIT_SIGNIN_IP:198.51.100.7')).toBe(max);
+    expect(await stored('RATE_LIMIT_SIGNIN_ACCOUNT:198.51.100.7/ada@example.com')).toBe(2);
   });
 });

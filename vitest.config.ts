@@ -62,7 +62,10 @@ const BUDGETS_ALONE = [
 const SCHEDULER_PROBES = ['site/server/event-loop-held.test.ts'];
 
 /** Unit tests of what the server builds from the process's own database (db/client.ts's getDb). */
-const PROCESS_DATABASE = ['db/catalog/search/process-database-indexes.test.ts'];
+const PROCESS_DATABASE = [
+  'db/catalog/search/process-database-indexes.test.ts',
+  'db/accounts/process-database-sessions.test.ts',
+];
 
 /**
  * Twelve projects, one command (`npm test`; `--project <name>` runs one):
